@@ -1,0 +1,8 @@
+"""hkmj — Hong Kong Mahjong: exact rules, explainable scoring, bots and self-play.
+
+The rules are numbered HK-1..HK-7 (see ``docs/`` and the rules page). The core
+(:mod:`hkmj.tiles`, :mod:`hkmj.hand`, :mod:`hkmj.scoring`, :mod:`hkmj.engine`) is pure:
+no I/O, no clocks, no global random state.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,189 @@
+"""The ``hkmj`` command line: a thin adapter that parses arguments and calls the core."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from hkmj.scoring import HONG_KONG, InvalidHand, ScoreResult, score, score_json, win_from_json
+from hkmj.tiles import SEAT_LETTERS
+
+_SCORE_EPILOG = """\
+Two ways to use it:
+
+  Human: give the hand on the command line.
+    hkmj score 234s567p88m111z777z --win 1z --from W --seat S
+    hkmj score 123m456p789s11z --meld "pung 777z" --win 9s --flower 2 --lang fr
+
+  Machine: no hand argument; one JSON object per line on stdin, one per line out.
+    echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard",
+           "discarder": "W", "seat": "S", "prevailing": "E"}' | hkmj score
+
+Notation (HK-1.4): digits then suit letter; m characters, p circles, s bamboo,
+z honours 1z..7z = East South West North White Green Red; bonus tiles 1f-4f
+flowers, 5f-8f seasons. The hand is the concealed tiles *including* the winning
+tile; declared groups go in --meld ("chow 345s", "pung 555m", "kong 1111z",
+"ckong 2222p" for a declared concealed kong).
+"""
+
+_WORDS = {
+    "en": {
+        "limit": "Limit hand",
+        "fan": "Total fan",
+        "base": "Base points",
+        "payments": "Payments",
+        "element": "Element",
+        "not_counted": "(elements shown for information: a limit hand scores the limit base)",
+        "winner": "winner",
+        "discarder": "discarder",
+        "invalid": "Not a valid winning hand",
+    },
+    "fr": {
+        "limit": "Main limite",
+        "fan": "Total des fans",
+        "base": "Points de base",
+        "payments": "Paiements",
+        "element": "Élément",
+        "not_counted": "(éléments donnés pour information : une main limite vaut la base limite)",
+        "winner": "gagnant",
+        "discarder": "défausseur",
+        "invalid": "Main gagnante non valable",
+    },
+}
+
+
+def format_result(result: ScoreResult, seat: int, discarder: int | None, lang: str = "en") -> str:
+    """A human table: itemised fan, limit, base and payments."""
+    w = _WORDS[lang]
+    lines = [f"{w['element']:<34} fan", "-" * 38]
+    for item in result.items:
+        lines.append(f"{HONG_KONG.name_of(item.id, lang):<34} {item.fan:>3}")
+    lines.append("-" * 38)
+    lines.append(f"{w['fan']:<34} {result.fan:>3}")
+    if result.limit_id:
+        lines.append(f"{w['limit']}: {HONG_KONG.name_of(result.limit_id, lang)}")
+        lines.append(w["not_counted"])
+    lines.append(f"{w['base']:<34} {result.base:>3}")
+    lines.append(f"{w['payments']}:")
+    for s in range(4):
+        role = w["winner"] if s == seat else w["discarder"] if s == discarder else ""
+        lines.append(f"  {SEAT_LETTERS[s]} {result.payments[s]:>+6}  {role}")
+    return "\n".join(lines)
+
+
+def _score_stream(inp: TextIO, out: TextIO) -> int:
+    for line in inp:
+        if not line.strip():
+            continue
+        try:
+            obj: Any = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as e:
+            result: dict[str, Any] = {"valid": False, "error": f"bad JSON: {e}"}
+        else:
+            result = score_json(obj)
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    return 0
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    if args.hand is None:
+        return _score_stream(sys.stdin, sys.stdout)
+    if args.win is None:
+        print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
+        return 2
+    request: dict[str, Any] = {
+        "hand": args.hand,
+        "win_tile": args.win,
+        "seat": args.seat,
+        "prevailing": args.prevailing,
+        "melds": args.meld,
+        "flowers": args.flower,
+        "seasons": args.season,
+        "flags": args.flag,
+    }
+    if args.robbed:
+        request["win"] = "robbed_kong"
+    elif args.discarder:
+        request["win"] = "discard"
+    else:
+        request["win"] = "self_draw"
+    if args.discarder:
+        request["discarder"] = args.discarder
+    try:
+        win = win_from_json(request)
+        result = score(win)
+    except InvalidHand as e:
+        print(f"{_WORDS[args.lang]['invalid']}: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        print(format_result(result, win.seat, win.discarder, args.lang))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hkmj",
+        description="Hong Kong Mahjong: score hands, play and simulate games (rules HK-1..HK-7).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "score",
+        help="score a winning hand (HK-6), or a stream of JSON requests on stdin",
+        description="Score a Hong Kong winning hand exactly (HK-5, HK-6).",
+        epilog=_SCORE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
+    p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 1z")
+    p.add_argument(
+        "--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N); omit for self-draw"
+    )
+    p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
+    p.add_argument("--seat", default="E", help="your seat wind (default E)")
+    p.add_argument("--prevailing", default="E", help="prevailing wind (default E)")
+    p.add_argument(
+        "--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)'
+    )
+    p.add_argument(
+        "--flower", action="append", type=int, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
+    )
+    p.add_argument(
+        "--season", action="append", type=int, default=[], metavar="N", help="a season 1-4 you hold (repeatable)"
+    )
+    p.add_argument(
+        "--flag",
+        action="append",
+        default=[],
+        choices=["last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly"],
+        help="how the hand was won (repeatable)",
+    )
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
+    p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
+    p.set_defaults(func=_cmd_score)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

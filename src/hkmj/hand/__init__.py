@@ -1,0 +1,199 @@
+"""Hand reading (HK-5): readings of a complete hand, waits and shanten.
+
+Hands are count vectors of length 34 (see :mod:`hkmj.tiles`) holding the *concealed*
+playing tiles; ``melds`` is the number of declared groups (exposed melds and declared
+concealed kongs), which take four of the five places of a standard hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from hkmj.hand.tables import combine, decompositions, distance, honour_distance, suit_waits
+from hkmj.tiles import ORPHANS, Tile
+
+__all__ = [
+    "Reading",
+    "STANDARD",
+    "SEVEN_PAIRS",
+    "THIRTEEN_ORPHANS",
+    "readings",
+    "is_complete",
+    "shanten",
+    "standard_shanten",
+    "seven_pairs_shanten",
+    "thirteen_orphans_shanten",
+    "waits",
+]
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+
+_ORPHAN_SET = frozenset(ORPHANS)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read the concealed tiles of a complete hand (HK-5.1, HK-5.3, HK-5.4).
+
+    ``chows`` holds the lowest tile of each concealed chow, ``pungs`` each concealed
+    pung; ``pair`` is the pair tile (the duplicated tile for thirteen orphans, -1 for
+    seven pairs, whose pairs are in ``pairs``).
+    """
+
+    shape: str
+    chows: tuple[Tile, ...] = ()
+    pungs: tuple[Tile, ...] = ()
+    pair: Tile = -1
+    pairs: tuple[Tile, ...] = ()
+
+
+def _vector(counts: Sequence[int]) -> tuple[int, ...]:
+    return combine(
+        combine(distance(tuple(counts[0:9])), distance(tuple(counts[9:18]))),
+        combine(distance(tuple(counts[18:27])), honour_distance(tuple(counts[27:34]))),
+    )
+
+
+def standard_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten for four groups and a pair: -1 complete, 0 ready, 1 one tile from ready…"""
+    need = 4 - melds
+    if need < 0:
+        raise ValueError("a hand has at most four declared melds")
+    return _vector(counts)[5 + need] - 1
+
+
+def seven_pairs_shanten(counts: Sequence[int]) -> int:
+    """Shanten for seven distinct pairs (HK-5.3)."""
+    pairs = kinds = 0
+    for n in counts:
+        if n:
+            kinds += 1
+            if n >= 2:
+                pairs += 1
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    """Shanten for thirteen orphans (HK-5.4)."""
+    kinds = 0
+    pair = 0
+    for t in ORPHANS:
+        n = counts[t]
+        if n:
+            kinds += 1
+            if n >= 2:
+                pair = 1
+    return 13 - kinds - pair
+
+
+def shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Fewest tile exchanges from ready over the three shapes; -1 when complete.
+
+    Like every shanten calculator it treats tiles as unlimited: a hand waiting only on
+    a fifth copy of a tile it holds four of counts as ready (its :func:`waits` is empty).
+    """
+    s = standard_shanten(counts, melds)
+    if melds == 0 and s > 0:
+        n = sum(counts)
+        if n >= 13:
+            s = min(s, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+    return s
+
+
+def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
+    """True when the concealed tiles plus ``melds`` declared groups form a winning hand."""
+    n = sum(counts)
+    if n != 14 - 3 * melds:
+        return False
+    if _vector(counts)[9 - melds] == 0:
+        return True
+    if melds == 0:
+        return seven_pairs_shanten(counts) == -1 or thirteen_orphans_shanten(counts) == -1
+    return False
+
+
+def waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
+    """Tiles that would complete a hand of 13 - 3×melds concealed tiles, sorted.
+
+    A tile the hand already holds four of is never a wait (there is no fifth copy).
+    """
+    n_total = sum(counts)
+    if n_total != 13 - 3 * melds:
+        raise ValueError(f"a waiting hand with {melds} melds has {13 - 3 * melds} concealed tiles, not {n_total}")
+    keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    status: list[int] = []  # 0 complete as melds, 1 complete with pair, 2 incomplete
+    for s, key in enumerate(keys):
+        n = sum(key)
+        m, rem = divmod(n, 3)
+        if rem == 1:
+            status.append(2)
+            continue
+        vec = distance(key) if s < 3 else honour_distance(key)
+        if rem == 0:
+            status.append(0 if vec[m] == 0 else 2)
+        else:
+            status.append(1 if vec[m + 5] == 0 else 2)
+    found: set[Tile] = set()
+    for x in range(4):
+        pairs = 0
+        ok = True
+        for s in range(4):
+            if s == x:
+                continue
+            if status[s] == 2:
+                ok = False
+                break
+            pairs += status[s]
+        if not ok:
+            continue
+        nx = sum(keys[x]) + 1
+        if nx % 3 == 1 or pairs + (nx % 3 == 2) != 1:
+            continue
+        base = 9 * x
+        for t in suit_waits(keys[x], x < 3):
+            found.add(base + t)
+    if melds == 0:
+        if seven_pairs_shanten(counts) == 0:
+            for t, c in enumerate(counts):
+                if c == 1:
+                    found.add(t)
+        if thirteen_orphans_shanten(counts) == 0:
+            missing = [t for t in ORPHANS if counts[t] == 0]
+            found.update(missing if missing else ORPHANS)
+    return sorted(t for t in found if counts[t] < 4)
+
+
+def readings(counts: Sequence[int], melds: int = 0) -> list[Reading]:
+    """Every reading of a complete concealed part (HK-5); empty if the hand is not complete."""
+    out: list[Reading] = []
+    if sum(counts) != 14 - 3 * melds:
+        return out
+    if _vector(counts)[9 - melds] == 0:
+        parts = []
+        for s in range(4):
+            key = tuple(counts[9 * s : 9 * s + (9 if s < 3 else 7)])
+            decs = decompositions(key, s < 3)
+            parts.append(
+                [
+                    (tuple(9 * s + c for c in ch), tuple(9 * s + p for p in pu), 9 * s + pr if pr >= 0 else -1)
+                    for ch, pu, pr in decs
+                ]
+            )
+        for combo in product(*parts):
+            pair = [pr for _, _, pr in combo if pr >= 0]
+            if len(pair) != 1:
+                continue
+            chows = tuple(t for ch, _, _ in combo for t in ch)
+            pungs = tuple(t for _, pu, _ in combo for t in pu)
+            out.append(Reading(STANDARD, chows, pungs, pair[0]))
+    if melds == 0:
+        if seven_pairs_shanten(counts) == -1 and all(c in (0, 2) for c in counts):
+            out.append(Reading(SEVEN_PAIRS, pairs=tuple(t for t, c in enumerate(counts) if c == 2)))
+        if thirteen_orphans_shanten(counts) == -1:
+            dup = next(t for t in ORPHANS if counts[t] == 2)
+            out.append(Reading(THIRTEEN_ORPHANS, pair=dup))
+    return out

@@ -1,0 +1,138 @@
+"""The scoring vocabulary: melds, a winning hand to score, and the result (HK-5, HK-6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
+
+__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS"]
+
+WIN_TYPES = ("self_draw", "discard", "robbed_kong")
+FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly")
+MELD_KINDS = ("chow", "pung", "kong", "ckong")
+
+
+class InvalidHand(ValueError):
+    """A hand that cannot be scored; the message says what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared group (HK-4.8): ``chow``, ``pung``, ``kong`` (exposed) or ``ckong``.
+
+    ``tile`` is the lowest tile of a chow, the repeated tile otherwise.
+    """
+
+    kind: str
+    tile: Tile
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The physical tiles of the meld (four for a kong)."""
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (3 if self.kind == "pung" else 4)
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in ("kong", "ckong")
+
+    @property
+    def is_pung_like(self) -> bool:
+        """Pung or kong: the groups that count as pungs in HK-6."""
+        return self.kind != "chow"
+
+    @property
+    def exposed(self) -> bool:
+        """Everything but a declared concealed kong is exposed."""
+        return self.kind != "ckong"
+
+    def __str__(self) -> str:
+        return f"{self.kind} {format_tiles(self.tiles)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Parse ``"chow 345s"``, ``"pung 555m"``, ``"kong 1111z"`` or ``"ckong 2222p"``."""
+        if not isinstance(text, str):
+            raise InvalidHand(f"meld {text!r}: expected a string like 'pung 555m'")
+        parts = text.split()
+        if len(parts) != 2 or parts[0] not in MELD_KINDS:
+            raise InvalidHand(f"meld {text!r}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
+        kind, spec = parts
+        try:
+            tiles = sorted(parse_tiles(spec))
+        except ValueError as e:
+            raise InvalidHand(f"meld {text!r}: {e}") from None
+        if kind == "chow":
+            ok = (
+                len(tiles) == 3
+                and is_suited(tiles[0])
+                and tiles[0] % 9 <= 6
+                and tiles == [tiles[0], tiles[0] + 1, tiles[0] + 2]
+            )
+            if not ok:
+                raise InvalidHand(f"meld {text!r}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)")
+        else:
+            want = 3 if kind == "pung" else 4
+            if len(tiles) != want or len(set(tiles)) != 1:
+                raise InvalidHand(f"meld {text!r}: a {kind} is {want} identical tiles")
+        if tiles[0] >= 34:
+            raise InvalidHand(f"meld {text!r}: bonus tiles never form melds (HK-3.2)")
+        return cls(kind, tiles[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A winning hand to score. Seats are indices 0..3 = East, South, West, North.
+
+    ``concealed`` holds the concealed playing tiles *including* the winning tile.
+    """
+
+    concealed: tuple[Tile, ...]
+    win_tile: Tile
+    win: str = "self_draw"
+    seat: int = 0
+    prevailing: int = 0
+    discarder: int | None = None
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[int, ...] = ()
+    seasons: tuple[int, ...] = ()
+    flags: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win == "self_draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One scoring element present in the hand."""
+
+    id: str
+    name: str
+    fan: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """Fan, limit and base of the best reading, its itemised elements and the payments."""
+
+    fan: int
+    limit: str | None
+    limit_id: str | None
+    base: int
+    items: tuple[Item, ...]
+    payments: tuple[int, int, int, int]
+    shape: str = "standard"
+
+    def to_dict(self) -> dict[str, object]:
+        """The machine form used by ``hkmj score`` (see docs/scoring.md)."""
+        return {
+            "valid": True,
+            "fan": self.fan,
+            "limit": self.limit,
+            "base": self.base,
+            "items": [{"name": i.name, "fan": i.fan} for i in self.items],
+            "payments": {SEAT_LETTERS[s]: self.payments[s] for s in range(4)},
+        }

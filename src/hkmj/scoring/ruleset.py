@@ -1,0 +1,201 @@
+"""Ruleset data and the generic scorer that reads it.
+
+A :class:`Ruleset` is data: its elements (fan), its limits, its fan→base table. The
+scorer here knows nothing of any particular table; :mod:`hkmj.scoring.hong_kong` holds
+the HK-6 one, and another ruleset can sit beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from hkmj.hand import readings
+from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win
+from hkmj.scoring.shape import Shape
+from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tile_str
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One scoring element: a name, its fan, and a predicate giving how many times it applies."""
+
+    id: str
+    name: str
+    name_fr: str
+    fan: int
+    count: Callable[[Shape], int]
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A limit hand: scores the limit base directly; limits never add up."""
+
+    id: str
+    name: str
+    name_fr: str
+    test: Callable[[Shape], bool]
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A table of elements and limits plus the fan→base conversion."""
+
+    name: str
+    elements: tuple[Element, ...]
+    limits: tuple[Limit, ...]
+    base_by_fan: tuple[int, ...]
+    """``base_by_fan[f]`` for f below its length; the last entry for more fan."""
+    limit_base: int
+
+    def base(self, fan: int) -> int:
+        """Base points for a fan total (HK-6 table)."""
+        table = self.base_by_fan
+        return table[fan] if fan < len(table) else table[-1]
+
+    def name_of(self, element_id: str, lang: str = "en") -> str:
+        """Display name of an element or limit id in ``en`` or ``fr``."""
+        for e in self.elements:
+            if e.id == element_id:
+                return e.name_fr if lang == "fr" else e.name
+        for lim in self.limits:
+            if lim.id == element_id:
+                return lim.name_fr if lang == "fr" else lim.name
+        raise KeyError(element_id)
+
+
+def validate(win: Win) -> list[int]:
+    """Check a hand is physically possible and consistently described; return all its counts.
+
+    Raises :class:`InvalidHand` naming the first problem.
+    """
+    if win.win not in WIN_TYPES:
+        raise InvalidHand(f"win {win.win!r}: expected one of {', '.join(WIN_TYPES)}")
+    for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
+        if not 0 <= s < 4:
+            raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
+    unknown = set(win.flags) - set(FLAGS)
+    if unknown:
+        raise InvalidHand(f"unknown flag {sorted(unknown)[0]!r}: expected any of {', '.join(FLAGS)}")
+    if len(win.melds) > 4:
+        raise InvalidHand(f"{len(win.melds)} melds: a hand has at most four groups")
+    need = 14 - 3 * len(win.melds)
+    if len(win.concealed) != need:
+        raise InvalidHand(
+            f"hand has {len(win.concealed)} concealed tiles; with {len(win.melds)} meld(s) it needs {need} "
+            "(the winning tile included)"
+        )
+    counts = [0] * N_KINDS
+    for t in win.concealed:
+        if not 0 <= t < N_KINDS:
+            raise InvalidHand(f"{tile_str(t) if 0 <= t < 42 else t}: bonus tiles are not part of the hand (HK-3.2)")
+        counts[t] += 1
+    concealed_counts = list(counts)
+    for m in win.melds:
+        for t in m.tiles:
+            counts[t] += 1
+    for t, n in enumerate(counts):
+        if n > 4:
+            raise InvalidHand(f"{n} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
+    if not 0 <= win.win_tile < N_KINDS:
+        raise InvalidHand(f"win_tile {win.win_tile!r}: must be a playing tile")
+    if concealed_counts[win.win_tile] == 0:
+        raise InvalidHand(
+            f"win_tile {tile_str(win.win_tile)} is not in the concealed hand {format_tiles(win.concealed)}"
+        )
+    for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
+        if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
+            raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (HK-1.3)")
+    if win.win == "self_draw":
+        if win.discarder is not None:
+            raise InvalidHand("a self-drawn win has no discarder")
+        for f in ("final_discard", "earthly"):
+            if f in win.flags:
+                raise InvalidHand(f"flag {f!r} needs a win on a discard")
+    else:
+        if win.discarder is None:
+            raise InvalidHand(f"a win by {win.win} needs the discarder's seat")
+        if not 0 <= win.discarder < 4 or win.discarder == win.seat:
+            raise InvalidHand("discarder must be another seat (E, S, W or N)")
+        for f in ("last_wall_tile", "kong_replacement", "heavenly"):
+            if f in win.flags:
+                raise InvalidHand(f"flag {f!r} needs a self-drawn win")
+        if win.win == "robbed_kong" and counts[win.win_tile] != 1:
+            raise InvalidHand(
+                f"robbed kong: the other three {tile_str(win.win_tile)} are in the robbed pung, so the hand holds one"
+            )
+        if win.win == "robbed_kong" and "final_discard" in win.flags:
+            raise InvalidHand("flag 'final_discard' needs a win on a discard")
+    if "heavenly" in win.flags and win.seat != 0:
+        raise InvalidHand("flag 'heavenly': only East wins a heavenly hand (HK-6)")
+    if "earthly" in win.flags and (win.seat == 0 or win.discarder != 0 or win.win != "discard"):
+        raise InvalidHand("flag 'earthly': another seat wins on East's very first discard (HK-6)")
+    if ("heavenly" in win.flags or "earthly" in win.flags) and win.melds:
+        raise InvalidHand("a heavenly or earthly hand has no melds: it is won on the dealt tiles")
+    return counts
+
+
+def payments(base: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
+    """Payments by seat (HK-6): discarder 2×base and others 1× on a discard; 2× each on a self-draw."""
+    pay = [0, 0, 0, 0]
+    for s in range(4):
+        if s == winner:
+            continue
+        amount = 2 * base if discarder is None or s == discarder else base
+        pay[s] = -amount
+        pay[winner] += amount
+    return (pay[0], pay[1], pay[2], pay[3])
+
+
+def score(win: Win, ruleset: Ruleset) -> ScoreResult:
+    """Score a winning hand: the best reading (HK-5.6: highest base, then most fan)."""
+    counts = validate(win)
+    concealed = [0] * N_KINDS
+    for t in win.concealed:
+        concealed[t] += 1
+    found = readings(concealed, len(win.melds))
+    if not found:
+        raise InvalidHand(
+            f"{format_tiles(win.concealed)}"
+            + "".join(f" + {m}" for m in win.melds)
+            + " has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans (HK-5)"
+        )
+    best: ScoreResult | None = None
+    for reading in found:
+        result = _score_reading(Shape(win, reading, counts), ruleset)
+        if best is None or (result.base, result.fan) > (best.base, best.fan):
+            best = result
+    assert best is not None
+    return best
+
+
+def _score_reading(shape: Shape, ruleset: Ruleset) -> ScoreResult:
+    items: list[Item] = []
+    fan = 0
+    for e in ruleset.elements:
+        n = e.count(shape)
+        for _ in range(n):
+            items.append(Item(e.id, e.name, e.fan))
+        fan += n * e.fan
+    limit = None
+    for lim in ruleset.limits:
+        if lim.test(shape):
+            limit = lim
+            break
+    base = ruleset.limit_base if limit else ruleset.base(fan)
+    win = shape.win
+    return ScoreResult(
+        fan=fan,
+        limit=limit.name if limit else None,
+        limit_id=limit.id if limit else None,
+        base=base,
+        items=tuple(items),
+        payments=payments(base, win.seat, None if win.self_drawn else win.discarder),
+        shape=shape.kind,
+    )
+
+
+def seat_letters(seats: Sequence[int]) -> str:
+    return "".join(SEAT_LETTERS[s] for s in seats)

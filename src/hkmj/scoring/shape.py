@@ -1,0 +1,77 @@
+"""The facts about one reading of a winning hand that scoring elements look at.
+
+Built once per reading so that each element of a ruleset is a one-line predicate.
+"""
+
+from __future__ import annotations
+
+from hkmj.hand import STANDARD, Reading
+from hkmj.scoring.model import Win
+from hkmj.tiles import EAST, N_KINDS, Tile
+
+
+class Shape:
+    """One reading of a winning hand with its context (seat, prevailing wind, flags…).
+
+    Attributes are plain data: ``pungs`` lists the tile of every pung or kong, concealed
+    or declared; ``counts`` is the 34-vector of every playing tile of the hand.
+    """
+
+    __slots__ = (
+        "win",
+        "reading",
+        "kind",
+        "pungs",
+        "n_chows",
+        "pair",
+        "n_kongs",
+        "n_exposed",
+        "counts",
+        "suits",
+        "has_honours",
+        "seat_wind",
+        "prevailing_wind",
+    )
+
+    def __init__(self, win: Win, reading: Reading, counts: list[int]) -> None:
+        self.win = win
+        self.reading = reading
+        self.kind = reading.shape
+        pungs: list[Tile] = list(reading.pungs)
+        n_chows = len(reading.chows)
+        n_kongs = n_exposed = 0
+        for m in win.melds:
+            if m.kind == "chow":
+                n_chows += 1
+            else:
+                pungs.append(m.tile)
+                if m.kind != "pung":
+                    n_kongs += 1
+            if m.kind != "ckong":
+                n_exposed += 1
+        self.pungs = pungs if reading.shape == STANDARD else []
+        self.n_chows = n_chows
+        self.pair = reading.pair
+        self.n_kongs = n_kongs
+        self.n_exposed = n_exposed
+        self.counts = counts
+        suits = 0
+        for s in range(3):
+            if any(counts[9 * s : 9 * s + 9]):
+                suits |= 1 << s
+        self.suits = suits
+        self.has_honours = any(counts[27:N_KINDS])
+        self.seat_wind = EAST + win.seat
+        self.prevailing_wind = EAST + win.prevailing
+
+    @property
+    def standard(self) -> bool:
+        """Four groups and a pair (HK-5.1)."""
+        return self.kind == STANDARD
+
+    @property
+    def n_suits(self) -> int:
+        return (self.suits & 1) + (self.suits >> 1 & 1) + (self.suits >> 2 & 1)
+
+    def flag(self, name: str) -> bool:
+        return name in self.win.flags

@@ -1,0 +1,224 @@
+"""Tiles and their notation (HK-1).
+
+A tile is a small ``int``:
+
+* ``0..8``   characters 1–9 (``1m``..``9m``)
+* ``9..17``  circles 1–9 (``1p``..``9p``)
+* ``18..26`` bamboo 1–9 (``1s``..``9s``)
+* ``27..33`` honours East, South, West, North, White, Green, Red (``1z``..``7z``)
+* ``34..37`` flowers 1–4 (``1f``..``4f``), ``38..41`` seasons 1–4 (``5f``..``8f``)
+
+The 34 playing kinds come first so that a hand is a count vector of length 34
+(:data:`N_KINDS`). Notation is mpsz (HK-1.4): digits then their suit letter,
+``234s567p88m111z777z``. Bonus tiles use the letter ``f``: ``1f``–``4f`` are the
+flowers of seats East..North, ``5f``–``8f`` the seasons (HK-1.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+Tile = int
+
+N_KINDS = 34
+"""Playing tile kinds (suits and honours); bonus tiles are outside the count vector."""
+N_TILE_IDS = 42
+"""All tile ids, bonus tiles included."""
+
+MAN, PIN, SOU, HONOUR = 0, 9, 18, 27
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS: tuple[Tile, ...] = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: tuple[Tile, ...] = (WHITE, GREEN, RED)
+FLOWER1, SEASON1 = 34, 38
+
+SUIT_LETTERS = "mpsz"
+SEAT_LETTERS = "ESWN"
+"""Seat winds in play order (HK-2.1); index 0 is East."""
+
+TERMINALS: tuple[Tile, ...] = (0, 8, 9, 17, 18, 26)
+ORPHANS: tuple[Tile, ...] = TERMINALS + tuple(range(27, 34))
+
+_EN_SUITS = ("Characters", "Circles", "Bamboo")
+_FR_SUITS = ("Caractères", "Cercles", "Bambous")
+_EN_HONOURS = ("East", "South", "West", "North", "White", "Green", "Red")
+_FR_HONOURS = ("Est", "Sud", "Ouest", "Nord", "Blanc", "Vert", "Rouge")
+_EN_WIND_WORD, _FR_WIND_WORD = "wind", "Vent"
+_EN_DRAGON_WORD, _FR_DRAGON_WORD = "dragon", "Dragon"
+_EN_FLOWERS = ("Plum", "Orchid", "Chrysanthemum", "Bamboo")
+_FR_FLOWERS = ("Prunier", "Orchidée", "Chrysanthème", "Bambou")
+_EN_SEASONS = ("Spring", "Summer", "Autumn", "Winter")
+_FR_SEASONS = ("Printemps", "Été", "Automne", "Hiver")
+
+# Unicode Mahjong Tiles block: winds 1F000..1F003, Red 1F004, Green 1F005, White 1F006,
+# characters 1F007.., bamboo 1F010.., circles 1F019.., flowers 1F022.., seasons 1F026..
+_GLYPH_HONOURS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
+_GLYPH_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)
+
+
+class NotationError(ValueError):
+    """A tile string that does not follow the mpsz notation; the message names the bad part."""
+
+
+def is_suited(t: Tile) -> bool:
+    """True for characters, circles and bamboo (HK-1.1)."""
+    return 0 <= t < HONOUR
+
+
+def is_honour(t: Tile) -> bool:
+    """True for winds and dragons (HK-1.2)."""
+    return HONOUR <= t < N_KINDS
+
+
+def is_bonus(t: Tile) -> bool:
+    """True for flowers and seasons (HK-1.3)."""
+    return N_KINDS <= t < N_TILE_IDS
+
+
+def is_terminal(t: Tile) -> bool:
+    """True for 1s and 9s of the three suits (HK-1.2)."""
+    return t in TERMINALS
+
+
+def suit_of(t: Tile) -> int:
+    """0 characters, 1 circles, 2 bamboo, 3 honours, 4 bonus."""
+    return 4 if t >= N_KINDS else t // 9
+
+
+def value_of(t: Tile) -> int:
+    """The printed number: 1–9 for suits, 1–7 for honours, 1–8 for bonus tiles."""
+    if t >= N_KINDS:
+        return t - N_KINDS + 1
+    return t % 9 + 1
+
+
+def tile(text: str) -> Tile:
+    """Parse exactly one tile, e.g. ``tile("5p")``."""
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"{text!r}: expected one tile, got {len(tiles)}")
+    return tiles[0]
+
+
+def _make(digit: int, letter: str, part: str) -> Tile:
+    if letter in "mps":
+        if not 1 <= digit <= 9:
+            raise NotationError(f"{part!r}: {digit}{letter} is not a tile (suits run 1-9)")
+        return SUIT_LETTERS.index(letter) * 9 + digit - 1
+    if letter == "z":
+        if not 1 <= digit <= 7:
+            raise NotationError(f"{part!r}: {digit}z is not a tile (honours run 1z-7z)")
+        return HONOUR + digit - 1
+    if not 1 <= digit <= 8:
+        raise NotationError(f"{part!r}: {digit}f is not a tile (bonus tiles run 1f-8f)")
+    return N_KINDS + digit - 1
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse mpsz notation (``"123m456p1z"``, spaces allowed) into tiles in written order.
+
+    >>> parse_tiles("12m7z")
+    [0, 1, 33]
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected a tile string, got {type(text).__name__}")
+    out: list[Tile] = []
+    digits: list[int] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        if "0" <= ch <= "9":
+            if not digits:
+                start = i
+            digits.append(ord(ch) - 48)
+        elif ch in "mpszf":
+            part = text[start : i + 1] if digits else ch
+            if not digits:
+                raise NotationError(f"{part!r}: suit letter {ch!r} with no digits before it")
+            out.extend(_make(d, ch, part.replace(" ", "")) for d in digits)
+            digits = []
+        else:
+            part = (text[start:i] if digits else "") + ch
+            if ch.isalpha():
+                raise NotationError(f"{part!r}: unknown suit {ch!r} (use m, p, s, z or f)")
+            raise NotationError(f"{part!r}: unexpected character {ch!r}")
+    if digits:
+        raise NotationError(f"{text[start:].strip()!r}: digits with no suit letter after them")
+    return out
+
+
+def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
+    """Write tiles in compact mpsz notation (``[0, 1, 33] -> "12m7z"``)."""
+    seq = sorted(tiles) if sort else list(tiles)
+    out: list[str] = []
+    run_letter = ""
+    for t in seq:
+        if not 0 <= t < N_TILE_IDS:
+            raise ValueError(f"{t} is not a tile id")
+        letter = "f" if t >= N_KINDS else SUIT_LETTERS[t // 9]
+        if run_letter and letter != run_letter:
+            out.append(run_letter)
+        run_letter = letter
+        out.append(str(value_of(t)))
+    if run_letter:
+        out.append(run_letter)
+    return "".join(out)
+
+
+def tile_str(t: Tile) -> str:
+    """One tile in mpsz notation (``33 -> "7z"``)."""
+    return format_tiles((t,))
+
+
+def counts_of(tiles: Iterable[Tile]) -> list[int]:
+    """Count vector of length 34 for playing tiles (bonus tiles are rejected)."""
+    c = [0] * N_KINDS
+    for t in tiles:
+        if not 0 <= t < N_KINDS:
+            raise ValueError(f"{tile_str(t) if 0 <= t < N_TILE_IDS else t} is not a playing tile")
+        c[t] += 1
+    return c
+
+
+def tiles_of(counts: Sequence[int]) -> list[Tile]:
+    """Inverse of :func:`counts_of`: the sorted tiles of a count vector."""
+    return [t for t, n in enumerate(counts) for _ in range(n)]
+
+
+def name(t: Tile, lang: str = "en") -> str:
+    """Human name of a tile in English (``"5 Circles"``, ``"Red dragon"``) or French."""
+    fr = lang == "fr"
+    if t < HONOUR:
+        return f"{value_of(t)} {(_FR_SUITS if fr else _EN_SUITS)[t // 9]}"
+    if t < N_KINDS:
+        h = t - HONOUR
+        word = (_FR_HONOURS if fr else _EN_HONOURS)[h]
+        if h < 4:
+            return f"{_FR_WIND_WORD} {word}" if fr else f"{word} {_EN_WIND_WORD}"
+        return f"{_FR_DRAGON_WORD} {word}" if fr else f"{word} {_EN_DRAGON_WORD}"
+    b = t - N_KINDS
+    if b < 4:
+        return f"{'Fleur' if fr else 'Flower'} {b + 1} ({(_FR_FLOWERS if fr else _EN_FLOWERS)[b]})"
+    s = b - 4
+    return f"{'Saison' if fr else 'Season'} {s + 1} ({(_FR_SEASONS if fr else _EN_SEASONS)[s]})"
+
+
+def glyph(t: Tile) -> str:
+    """Unicode glyph from the Mahjong Tiles block (U+1F000..U+1F029)."""
+    if t < HONOUR:
+        return chr(_GLYPH_SUIT_BASE[t // 9] + t % 9)
+    if t < N_KINDS:
+        return chr(_GLYPH_HONOURS[t - HONOUR])
+    return chr(0x1F022 + t - N_KINDS)
+
+
+def seat_index(letter: str) -> int:
+    """``"E"`` → 0 … ``"N"`` → 3; raises ``ValueError`` naming the bad seat."""
+    if not isinstance(letter, str) or len(letter) != 1 or letter not in SEAT_LETTERS:
+        raise ValueError(f"{letter!r}: unknown wind (use E, S, W or N)")
+    return SEAT_LETTERS.index(letter)
+
+
+def full_set() -> list[Tile]:
+    """The 144 physical tiles (HK-1): four of each playing kind and one of each bonus tile."""
+    return [t for t in range(N_KINDS) for _ in range(4)] + list(range(N_KINDS, N_TILE_IDS))

@@ -1,0 +1,66 @@
+"""HK-1: tiles, notation, names and glyphs."""
+
+from __future__ import annotations
+
+import pytest
+
+from hkmj.tiles import (
+    EAST,
+    RED,
+    NotationError,
+    format_tiles,
+    full_set,
+    glyph,
+    name,
+    parse_tiles,
+    tile,
+)
+
+
+def test_hk1_144_tiles() -> None:
+    tiles = full_set()
+    assert len(tiles) == 144
+    assert len(set(tiles)) == 42
+    assert sum(1 for t in tiles if t >= 34) == 8
+
+
+def test_hk1_4_mpsz_round_trip() -> None:
+    text = "123m456p789s1234567z1234f5678f"
+    assert format_tiles(parse_tiles(text)) == "123m456p789s1234567z12345678f"
+    assert parse_tiles(format_tiles(parse_tiles(text))) == parse_tiles(text)
+    assert parse_tiles("1z7z") == [EAST, RED]
+    assert format_tiles(parse_tiles("9m1m")) == "19m"
+    assert format_tiles(parse_tiles("9m1m"), sort=False) == "91m"
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("8x", "'8x': unknown suit 'x'"),
+        ("123m8z", "8z is not a tile"),
+        ("0m", "0m is not a tile"),
+        ("12", "digits with no suit letter"),
+        ("m", "suit letter 'm' with no digits"),
+        ("1m!", "unexpected character '!'"),
+        ("9f", "bonus tiles run 1f-8f"),
+    ],
+)
+def test_hk1_4_bad_notation_names_the_bad_part(text: str, part: str) -> None:
+    with pytest.raises(NotationError) as e:
+        parse_tiles(text)
+    assert part in str(e.value)
+
+
+def test_hk1_names_and_glyphs() -> None:
+    assert name(tile("5p")) == "5 Circles"
+    assert name(tile("5p"), "fr") == "5 Cercles"
+    assert name(tile("7z")) == "Red dragon"
+    assert name(tile("1z"), "fr") == "Vent Est"
+    assert name(tile("1f")) == "Flower 1 (Plum)"
+    assert name(tile("8f"), "fr") == "Saison 4 (Hiver)"
+    assert glyph(tile("1z")) == "\U0001f000"
+    assert glyph(tile("7z")) == "\U0001f004"
+    assert glyph(tile("1m")) == "\U0001f007"
+    assert glyph(tile("1s")) == "\U0001f010"
+    assert glyph(tile("1p")) == "\U0001f019"
+    assert glyph(tile("5f")) == "\U0001f026"
