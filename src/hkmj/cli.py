@@ -142,21 +142,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
     p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 1z")
-    p.add_argument(
-        "--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N); omit for self-draw"
-    )
+    p.add_argument("--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N); omit for self-draw")
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
     p.add_argument("--seat", default="E", help="your seat wind (default E)")
     p.add_argument("--prevailing", default="E", help="prevailing wind (default E)")
-    p.add_argument(
-        "--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)'
-    )
-    p.add_argument(
-        "--flower", action="append", type=int, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
-    )
-    p.add_argument(
-        "--season", action="append", type=int, default=[], metavar="N", help="a season 1-4 you hold (repeatable)"
-    )
+    p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
+    p.add_argument("--flower", action="append", type=int, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)")
+    p.add_argument("--season", action="append", type=int, default=[], metavar="N", help="a season 1-4 you hold (repeatable)")
     p.add_argument(
         "--flag",
         action="append",

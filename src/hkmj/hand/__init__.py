@@ -7,7 +7,7 @@ concealed kongs), which take four of the five places of a standard hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -167,29 +167,49 @@ def waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
     return sorted(t for t in found if counts[t] < 4)
 
 
+_SUIT_BASES = (0, 9, 18, 27)
+_shift_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = {}
+
+
+def _shifted(key: tuple[int, ...], s: int) -> tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]:
+    """Decompositions of one suit pattern in absolute tile numbers (memoised)."""
+    r = _shift_memo.get((key, s))
+    if r is None:
+        b = 9 * s
+        r = tuple(
+            (tuple(b + c for c in ch), tuple(b + p for p in pu), b + pr if pr >= 0 else -1)
+            for ch, pu, pr in decompositions(key, s < 3)
+        )
+        _shift_memo[(key, s)] = r
+    return r
+
+
 def readings(counts: Sequence[int], melds: int = 0) -> list[Reading]:
     """Every reading of a complete concealed part (HK-5); empty if the hand is not complete."""
     out: list[Reading] = []
     if sum(counts) != 14 - 3 * melds:
         return out
     if _vector(counts)[9 - melds] == 0:
-        parts = []
-        for s in range(4):
-            key = tuple(counts[9 * s : 9 * s + (9 if s < 3 else 7)])
-            decs = decompositions(key, s < 3)
-            parts.append(
-                [
-                    (tuple(9 * s + c for c in ch), tuple(9 * s + p for p in pu), 9 * s + pr if pr >= 0 else -1)
-                    for ch, pu, pr in decs
-                ]
-            )
-        for combo in product(*parts):
-            pair = [pr for _, _, pr in combo if pr >= 0]
-            if len(pair) != 1:
-                continue
-            chows = tuple(t for ch, _, _ in combo for t in ch)
-            pungs = tuple(t for _, pu, _ in combo for t in pu)
-            out.append(Reading(STANDARD, chows, pungs, pair[0]))
+        parts: list[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = []
+        for s, base in enumerate(_SUIT_BASES):
+            decs = _shifted(tuple(counts[base : base + (9 if s < 3 else 7)]), s)
+            if not decs:
+                break
+            parts.append(decs)
+        else:
+            if len(parts[0]) == len(parts[1]) == len(parts[2]) == len(parts[3]) == 1:
+                combos: Iterable[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = (
+                    (parts[0][0], parts[1][0], parts[2][0], parts[3][0]),
+                )
+            else:
+                combos = product(*parts)
+            for combo in combos:
+                pair = [pr for _, _, pr in combo if pr >= 0]
+                if len(pair) != 1:
+                    continue
+                chows = combo[0][0] + combo[1][0] + combo[2][0]
+                pungs = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]
+                out.append(Reading(STANDARD, chows, pungs, pair[0]))
     if melds == 0:
         if seven_pairs_shanten(counts) == -1 and all(c in (0, 2) for c in counts):
             out.append(Reading(SEVEN_PAIRS, pairs=tuple(t for t, c in enumerate(counts) if c == 2)))

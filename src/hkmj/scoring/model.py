@@ -65,12 +65,7 @@ class Meld:
         except ValueError as e:
             raise InvalidHand(f"meld {text!r}: {e}") from None
         if kind == "chow":
-            ok = (
-                len(tiles) == 3
-                and is_suited(tiles[0])
-                and tiles[0] % 9 <= 6
-                and tiles == [tiles[0], tiles[0] + 1, tiles[0] + 2]
-            )
+            ok = len(tiles) == 3 and is_suited(tiles[0]) and tiles[0] % 9 <= 6 and tiles == [tiles[0], tiles[0] + 1, tiles[0] + 2]
             if not ok:
                 raise InvalidHand(f"meld {text!r}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)")
         else:

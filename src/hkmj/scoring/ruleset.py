@@ -7,13 +7,13 @@ the HK-6 one, and another ruleset can sit beside it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hkmj.hand import readings
 from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win
 from hkmj.scoring.shape import Shape
-from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tile_str
+from hkmj.tiles import N_KINDS, format_tiles, tile_str
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,9 @@ class Element:
     fan: int
     count: Callable[[Shape], int]
     rule: str = ""
+    scope: str = "hand"
+    """``"hand"``: depends on the reading; ``"win"``: reads only how the hand was won
+    (``shape.win``'s win type, seat, bonus tiles, flags), so it is computed once per context."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,7 @@ class Limit:
     name_fr: str
     test: Callable[[Shape], bool]
     rule: str = ""
+    scope: str = "hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,14 +75,11 @@ def validate(win: Win) -> list[int]:
 
     Raises :class:`InvalidHand` naming the first problem.
     """
-    if win.win not in WIN_TYPES:
-        raise InvalidHand(f"win {win.win!r}: expected one of {', '.join(WIN_TYPES)}")
-    for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
-        if not 0 <= s < 4:
-            raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
-    unknown = set(win.flags) - set(FLAGS)
-    if unknown:
-        raise InvalidHand(f"unknown flag {sorted(unknown)[0]!r}: expected any of {', '.join(FLAGS)}")
+    _validate_context(win)
+    return _validate_tiles(win)
+
+
+def _validate_tiles(win: Win) -> list[int]:
     if len(win.melds) > 4:
         raise InvalidHand(f"{len(win.melds)} melds: a hand has at most four groups")
     need = 14 - 3 * len(win.melds)
@@ -92,19 +93,31 @@ def validate(win: Win) -> list[int]:
         if not 0 <= t < N_KINDS:
             raise InvalidHand(f"{tile_str(t) if 0 <= t < 42 else t}: bonus tiles are not part of the hand (HK-3.2)")
         counts[t] += 1
-    concealed_counts = list(counts)
+    wt = win.win_tile
+    if not 0 <= wt < N_KINDS:
+        raise InvalidHand(f"win_tile {wt!r}: must be a playing tile")
+    if counts[wt] == 0:
+        raise InvalidHand(f"win_tile {tile_str(wt)} is not in the concealed hand {format_tiles(win.concealed)}")
     for m in win.melds:
         for t in m.tiles:
             counts[t] += 1
-    for t, n in enumerate(counts):
-        if n > 4:
-            raise InvalidHand(f"{n} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
-    if not 0 <= win.win_tile < N_KINDS:
-        raise InvalidHand(f"win_tile {win.win_tile!r}: must be a playing tile")
-    if concealed_counts[win.win_tile] == 0:
-        raise InvalidHand(
-            f"win_tile {tile_str(win.win_tile)} is not in the concealed hand {format_tiles(win.concealed)}"
-        )
+    if max(counts) > 4:
+        t = counts.index(max(counts))
+        raise InvalidHand(f"{counts[t]} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
+    if win.win == "robbed_kong" and counts[wt] != 1:
+        raise InvalidHand(f"robbed kong: the other three {tile_str(wt)} are in the robbed pung, so the hand holds one")
+    return counts
+
+
+def _validate_context(win: Win) -> None:
+    if win.win not in WIN_TYPES:
+        raise InvalidHand(f"win {win.win!r}: expected one of {', '.join(WIN_TYPES)}")
+    for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
+        if not 0 <= s < 4:
+            raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
+    unknown = set(win.flags) - set(FLAGS)
+    if unknown:
+        raise InvalidHand(f"unknown flag {sorted(unknown)[0]!r}: expected any of {', '.join(FLAGS)}")
     for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
         if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
             raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (HK-1.3)")
@@ -122,10 +135,6 @@ def validate(win: Win) -> list[int]:
         for f in ("last_wall_tile", "kong_replacement", "heavenly"):
             if f in win.flags:
                 raise InvalidHand(f"flag {f!r} needs a self-drawn win")
-        if win.win == "robbed_kong" and counts[win.win_tile] != 1:
-            raise InvalidHand(
-                f"robbed kong: the other three {tile_str(win.win_tile)} are in the robbed pung, so the hand holds one"
-            )
         if win.win == "robbed_kong" and "final_discard" in win.flags:
             raise InvalidHand("flag 'final_discard' needs a win on a discard")
     if "heavenly" in win.flags and win.seat != 0:
@@ -134,7 +143,6 @@ def validate(win: Win) -> list[int]:
         raise InvalidHand("flag 'earthly': another seat wins on East's very first discard (HK-6)")
     if ("heavenly" in win.flags or "earthly" in win.flags) and win.melds:
         raise InvalidHand("a heavenly or earthly hand has no melds: it is won on the dealt tiles")
-    return counts
 
 
 def payments(base: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
@@ -149,9 +157,25 @@ def payments(base: int, winner: int, discarder: int | None) -> tuple[int, int, i
     return (pay[0], pay[1], pay[2], pay[3])
 
 
+_ContextKey = tuple[object, ...]
+_context_cache: dict[tuple[int, _ContextKey], tuple[list[tuple[int, Item]], Limit | None]] = {}
+
+
+def _context_key(win: Win) -> _ContextKey:
+    return (win.win, win.seat, win.prevailing, win.discarder, win.flowers, win.seasons, win.flags, bool(win.melds))
+
+
 def score(win: Win, ruleset: Ruleset) -> ScoreResult:
-    """Score a winning hand: the best reading (HK-5.6: highest base, then most fan)."""
-    counts = validate(win)
+    """Score a winning hand: the best reading (HK-5.6: highest base, then most fan).
+
+    Elements and limits of scope ``"win"`` depend only on how the hand was won, so they
+    are computed once per distinct context and remembered (with that context's validation).
+    """
+    key = (id(ruleset), _context_key(win))
+    cached = _context_cache.get(key)
+    if cached is None:
+        _validate_context(win)
+    counts = _validate_tiles(win)
     concealed = [0] * N_KINDS
     for t in win.concealed:
         concealed[t] += 1
@@ -164,26 +188,46 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
         )
     best: ScoreResult | None = None
     for reading in found:
-        result = _score_reading(Shape(win, reading, counts), ruleset)
+        shape = Shape(win, reading, counts)
+        if cached is None:
+            cached = _context_elements(shape, ruleset)
+            if len(_context_cache) > 4096:
+                _context_cache.clear()
+            _context_cache[key] = cached
+        result = _score_reading(shape, ruleset, cached)
         if best is None or (result.base, result.fan) > (best.base, best.fan):
             best = result
     assert best is not None
     return best
 
 
-def _score_reading(shape: Shape, ruleset: Ruleset) -> ScoreResult:
-    items: list[Item] = []
-    fan = 0
-    for e in ruleset.elements:
-        n = e.count(shape)
-        for _ in range(n):
-            items.append(Item(e.id, e.name, e.fan))
-        fan += n * e.fan
-    limit = None
-    for lim in ruleset.limits:
-        if lim.test(shape):
-            limit = lim
-            break
+def _context_elements(shape: Shape, ruleset: Ruleset) -> tuple[list[tuple[int, Item]], Limit | None]:
+    items: list[tuple[int, Item]] = []
+    for i, e in enumerate(ruleset.elements):
+        if e.scope == "win":
+            for _ in range(e.count(shape)):
+                items.append((i, Item(e.id, e.name, e.fan)))
+    limit = next((lim for lim in ruleset.limits if lim.scope == "win" and lim.test(shape)), None)
+    return items, limit
+
+
+def _score_reading(shape: Shape, ruleset: Ruleset, context: tuple[list[tuple[int, Item]], Limit | None]) -> ScoreResult:
+    found = list(context[0])
+    for i, e in enumerate(ruleset.elements):
+        if e.scope == "hand":
+            n = e.count(shape)
+            if n:
+                item = Item(e.id, e.name, e.fan)
+                found.extend((i, item) for _ in range(n))
+    found.sort(key=lambda pair: pair[0])
+    items = tuple(item for _, item in found)
+    fan = sum(item.fan for item in items)
+    limit = context[1]
+    if limit is None:
+        for lim in ruleset.limits:
+            if lim.scope == "hand" and lim.test(shape):
+                limit = lim
+                break
     base = ruleset.limit_base if limit else ruleset.base(fan)
     win = shape.win
     return ScoreResult(
@@ -191,11 +235,7 @@ def _score_reading(shape: Shape, ruleset: Ruleset) -> ScoreResult:
         limit=limit.name if limit else None,
         limit_id=limit.id if limit else None,
         base=base,
-        items=tuple(items),
-        payments=payments(base, win.seat, None if win.self_drawn else win.discarder),
+        items=items,
+        payments=payments(base, win.seat, None if win.win == "self_draw" else win.discarder),
         shape=shape.kind,
     )
-
-
-def seat_letters(seats: Sequence[int]) -> str:
-    return "".join(SEAT_LETTERS[s] for s in seats)

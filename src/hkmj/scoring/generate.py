@@ -1,0 +1,104 @@
+"""Random winning hands for tests and benchmarks (pure: pass a ``random.Random``)."""
+
+from __future__ import annotations
+
+import random
+
+from hkmj.scoring.model import Meld, Win
+from hkmj.tiles import N_KINDS, ORPHANS, Tile
+
+
+def _random_groups(rng: random.Random, stock: list[int]) -> list[tuple[str, Tile]] | None:
+    groups: list[tuple[str, Tile]] = []
+    for _ in range(4):
+        for _attempt in range(20):
+            if rng.random() < 0.5:
+                t = rng.randrange(N_KINDS)
+                if stock[t] >= 3:
+                    stock[t] -= 3
+                    groups.append(("pung", t))
+                    break
+            else:
+                suit = rng.randrange(3)
+                t = 9 * suit + rng.randrange(7)
+                if stock[t] and stock[t + 1] and stock[t + 2]:
+                    for k in range(3):
+                        stock[t + k] -= 1
+                    groups.append(("chow", t))
+                    break
+        else:
+            return None
+    return groups
+
+
+def random_winning_hand(rng: random.Random) -> Win:
+    """A random valid winning hand: mostly four groups and a pair, some seven pairs and
+    thirteen orphans, with random declared melds, kongs, bonus tiles, winds and win type."""
+    while True:
+        stock = [4] * N_KINDS
+        roll = rng.random()
+        melds: list[Meld] = []
+        concealed: list[Tile] = []
+        if roll < 0.04:
+            concealed = list(ORPHANS) + [rng.choice(ORPHANS)]
+        elif roll < 0.12:
+            concealed = [t for t in rng.sample(range(N_KINDS), 7) for _ in range(2)]
+        else:
+            groups = _random_groups(rng, stock)
+            if groups is None:
+                continue
+            pair_choices = [t for t in range(N_KINDS) if stock[t] >= 2]
+            pair = rng.choice(pair_choices)
+            stock[pair] -= 2
+            concealed = [pair, pair]
+            for kind, t in groups:
+                r = rng.random()
+                if kind == "pung" and r < 0.12 and stock[t] >= 1:
+                    stock[t] -= 1
+                    melds.append(Meld("kong" if rng.random() < 0.5 else "ckong", t))
+                elif r < 0.35:
+                    melds.append(Meld(kind, t))
+                else:
+                    concealed.extend((t, t, t) if kind == "pung" else (t, t + 1, t + 2))
+        win_tile = rng.choice(concealed)
+        win_type = rng.choice(("self_draw", "discard", "discard", "robbed_kong"))
+        total = sum(1 for t in concealed if t == win_tile) + sum(m.tiles.count(win_tile) for m in melds)
+        if win_type == "robbed_kong" and total != 1:
+            win_type = "discard"
+        seat = rng.randrange(4)
+        discarder = None if win_type == "self_draw" else rng.choice([s for s in range(4) if s != seat])
+        flowers = tuple(sorted(rng.sample(range(1, 5), rng.choice((0, 0, 0, 1, 1, 2, 4)))))
+        seasons = tuple(sorted(rng.sample(range(1, 5), rng.choice((0, 0, 0, 1, 1, 2, 4)))))
+        flags: set[str] = set()
+        if win_type == "self_draw":
+            if rng.random() < 0.05:
+                flags.add("last_wall_tile")
+            if rng.random() < 0.05 and melds and melds[-1].is_kong:
+                flags.add("kong_replacement")
+        elif win_type == "discard" and rng.random() < 0.05:
+            flags.add("final_discard")
+        rng.shuffle(concealed)
+        return Win(
+            concealed=tuple(concealed),
+            win_tile=win_tile,
+            win=win_type,
+            seat=seat,
+            prevailing=rng.randrange(4),
+            discarder=discarder,
+            melds=tuple(melds),
+            flowers=flowers,
+            seasons=seasons,
+            flags=frozenset(flags),
+        )
+
+
+def random_concealed(rng: random.Random, n: int = 13) -> list[int]:
+    """Count vector of ``n`` random tiles drawn from the 136 playing tiles."""
+    wall = [t for t in range(N_KINDS) for _ in range(4)]
+    counts = [0] * N_KINDS
+    for t in rng.sample(wall, n):
+        counts[t] += 1
+    return counts
+
+
+__all__ = ["random_concealed", "random_winning_hand"]
