@@ -37,8 +37,8 @@ def test_hk1_4_mpsz_round_trip() -> None:
     ("text", "part"),
     [
         ("8x", "'8x': unknown suit 'x'"),
-        ("123m8z", "8z is not a tile"),
-        ("0m", "0m is not a tile"),
+        ("123m8z", "unknown tile 8z"),
+        ("0m", "unknown tile 0m"),
         ("12", "digits with no suit letter"),
         ("m", "suit letter 'm' with no digits"),
         ("1m!", "unexpected character '!'"),

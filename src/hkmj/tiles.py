@@ -102,14 +102,14 @@ def tile(text: str) -> Tile:
 def _make(digit: int, letter: str, part: str) -> Tile:
     if letter in "mps":
         if not 1 <= digit <= 9:
-            raise NotationError(f"{part!r}: {digit}{letter} is not a tile (suits run 1-9)")
+            raise NotationError(f"{part!r}: unknown tile {digit}{letter} (suits run 1-9)")
         return SUIT_LETTERS.index(letter) * 9 + digit - 1
     if letter == "z":
         if not 1 <= digit <= 7:
-            raise NotationError(f"{part!r}: {digit}z is not a tile (honours run 1z-7z)")
+            raise NotationError(f"{part!r}: unknown tile {digit}z (honours run 1z-7z)")
         return HONOUR + digit - 1
     if not 1 <= digit <= 8:
-        raise NotationError(f"{part!r}: {digit}f is not a tile (bonus tiles run 1f-8f)")
+        raise NotationError(f"{part!r}: unknown tile {digit}f (bonus tiles run 1f-8f)")
     return N_KINDS + digit - 1
 
 
