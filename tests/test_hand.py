@@ -107,9 +107,7 @@ def test_shanten_agrees_with_reference_library() -> None:
     rng = random.Random(7)
     for _ in range(2000):
         counts = random_concealed(rng, rng.choice((13, 14)))
-        assert shanten(counts) == ref.calculate_shanten(counts), format_tiles(
-            [t for t, n in enumerate(counts) for _ in range(n)]
-        )
+        assert shanten(counts) == ref.calculate_shanten(counts), format_tiles([t for t, n in enumerate(counts) for _ in range(n)])
 
 
 def test_waits_agree_with_completeness() -> None:

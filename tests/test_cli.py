@@ -1,0 +1,71 @@
+"""The ``hkmj score`` human interface (HK-6 output, languages, clear errors)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from hkmj.cli import main
+
+
+def test_score_human_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "Dragon pung" in out and "Prevailing wind pung" in out
+    assert "Base points                          8" in out
+    assert "S    +32  winner" in out and "W    -16  discarder" in out
+
+
+def test_score_french_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Brelan de Dragon" in out and "gagnant" in out
+
+
+def test_score_limit_and_melds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "score",
+                "11m",
+                "--meld",
+                "pung 555z",
+                "--meld",
+                "pung 666z",
+                "--meld",
+                "kong 7777z",
+                "--meld",
+                "chow 123p",
+                "--win",
+                "1m",
+                "--from",
+                "N",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert '"limit": "Big three dragons"' in out and '"base": 64' in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["score", "8x", "--win", "1z"], "unknown suit 'x'"),
+        (["score", "11111m234p567s999s", "--win", "1m"], "5 copies of 1m"),
+        (["score", "234s567p88m111z77z1p", "--win", "1z"], "no valid reading"),
+        (["score", "234s567p88m111z777z", "--win", "1z", "--from", "Q"], "discarder 'Q'"),
+    ],
+)
+def test_score_bad_input_is_a_clear_error(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_console_script_help() -> None:
+    out = subprocess.run([sys.executable, "-m", "hkmj.cli", "score", "--help"], capture_output=True, text=True, check=True)
+    assert "Notation (HK-1.4)" in out.stdout

@@ -1,0 +1,136 @@
+"""Property tests (hypothesis) for hand reading and scoring invariants (HK-5, HK-6)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hkmj.cli import main
+from hkmj.hand import is_complete, shanten, waits
+from hkmj.scoring import Win, score, score_json
+from hkmj.scoring.generate import random_winning_hand
+from hkmj.tiles import N_KINDS, format_tiles, parse_tiles
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _hand(seed: int) -> Win:
+    return random_winning_hand(random.Random(seed))
+
+
+@SETTINGS
+@given(seeds)
+def test_random_winning_hands_always_score(seed: int) -> None:
+    """HK-5: every generated winning hand has a valid reading and a base from the HK-6 table."""
+    result = score(_hand(seed))
+    assert result.base in (1, 2, 4, 8, 16, 32, 64)
+    assert result.fan == sum(i.fan for i in result.items)
+
+
+@SETTINGS
+@given(seeds, st.randoms(use_true_random=False))
+def test_tile_order_never_changes_the_result(seed: int, rnd: random.Random) -> None:
+    """HK-5.6: the result depends on the tiles, never on the order they are written in."""
+    win = _hand(seed)
+    tiles = list(win.concealed)
+    rnd.shuffle(tiles)
+    assert score(replace(win, concealed=tuple(tiles))) == score(win)
+
+
+@SETTINGS
+@given(seeds)
+def test_payments_sum_to_zero(seed: int) -> None:
+    """HK-6: totals always sum to zero; the winner is the only one paid."""
+    win = _hand(seed)
+    pay = score(win).payments
+    assert sum(pay) == 0
+    assert pay[win.seat] > 0
+    assert all(p < 0 for s, p in enumerate(pay) if s != win.seat)
+
+
+@SETTINGS
+@given(seeds)
+def test_every_tile_of_a_complete_hand_is_a_wait_of_the_rest(seed: int) -> None:
+    """Removing any tile from a complete concealed hand leaves a hand waiting on it."""
+    win = _hand(seed)
+    counts = [0] * N_KINDS
+    for t in win.concealed:
+        counts[t] += 1
+    melds = len(win.melds)
+    assert is_complete(counts, melds)
+    assert shanten(counts, melds) == -1
+    for t in set(win.concealed):
+        counts[t] -= 1
+        assert t in waits(counts, melds)
+        assert shanten(counts, melds) == 0
+        counts[t] += 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5),
+    max_leaves=20,
+)
+fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "hand": st.text(alphabet="0123456789mpszfx ", max_size=20) | json_values,
+        "melds": st.lists(st.text(alphabet="chowpungk 0123456789mpsz", max_size=12), max_size=5) | json_values,
+        "win_tile": st.text(alphabet="0123456789mpsz", max_size=3) | json_values,
+        "win": st.sampled_from(["self_draw", "discard", "robbed_kong", "x"]) | json_values,
+        "seat": st.sampled_from(list("ESWNX")) | json_values,
+        "prevailing": st.sampled_from(list("ESWN")) | json_values,
+        "discarder": st.sampled_from(list("ESWN")) | json_values,
+        "flowers": st.lists(st.integers(-1, 6), max_size=5) | json_values,
+        "seasons": st.lists(st.integers(-1, 6), max_size=5) | json_values,
+        "flags": st.lists(st.sampled_from(["last_wall_tile", "final_discard", "heavenly", "x"]), max_size=3) | json_values,
+    },
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(fields, json_values))
+def test_random_garbage_never_raises(obj: Any) -> None:
+    """Bad input of any kind gets ``valid: false`` with an error, never an exception."""
+    out = score_json(obj)
+    assert isinstance(out, dict)
+    assert out["valid"] in (True, False)
+    if not out["valid"]:
+        assert isinstance(out["error"], str) and out["error"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=30))
+def test_parse_garbage_raises_only_notation_errors(text: str) -> None:
+    try:
+        tiles = parse_tiles(text)
+    except ValueError as e:
+        assert str(e)
+    else:
+        assert parse_tiles(format_tiles(tiles)) == sorted(tiles)
+
+
+def test_score_stream_survives_bad_lines(capsys: Any, monkeypatch: Any) -> None:
+    """``hkmj score`` machine mode: one output line per input line, in order, bad lines included."""
+    import io
+
+    lines = [
+        '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard", "discarder": "W", "seat": "S"}',
+        "not json",
+        "[1, 2]",
+        '{"hand": "1111m", "win_tile": "1m"}',
+        '{"hand": "19m19p19s12345677z", "win_tile": "7z"}',
+    ]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["score"]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [o["valid"] for o in out] == [True, False, False, False, True]
+    assert out[0]["payments"] == {"E": -8, "S": 32, "W": -16, "N": -8}
+    assert "JSON" in out[1]["error"]
+    assert out[4]["limit"] == "Thirteen orphans"
