@@ -6,3 +6,10 @@ no I/O, no clocks, no global random state.
 """
 
 __version__ = "0.1.0"
+
+
+def compiled() -> bool:
+    """True when the rules core was compiled with mypyc (``HKMJ_MYPYC=1`` build)."""
+    from hkmj.hand import tables
+
+    return not tables.__file__.endswith(".py")

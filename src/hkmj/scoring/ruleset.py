@@ -158,11 +158,21 @@ def payments(base: int, winner: int, discarder: int | None) -> tuple[int, int, i
 
 
 _ContextKey = tuple[object, ...]
-_context_cache: dict[tuple[int, _ContextKey], tuple[list[tuple[int, Item]], Limit | None]] = {}
+_Context = tuple[tuple[int, ...], "Limit | None"]
+_context_cache: dict[tuple[int, _ContextKey], _Context] = {}
+_items_cache: dict[int, tuple[Item, ...]] = {}
 
 
 def _context_key(win: Win) -> _ContextKey:
-    return (win.win, win.seat, win.prevailing, win.discarder, win.flowers, win.seasons, win.flags, bool(win.melds))
+    return (win.win, win.seat, win.discarder, win.flowers, win.seasons, win.flags, bool(win.melds))
+
+
+def _items_of(ruleset: Ruleset) -> tuple[Item, ...]:
+    items = _items_cache.get(id(ruleset))
+    if items is None:
+        items = tuple(Item(e.id, e.name, e.fan) for e in ruleset.elements)
+        _items_cache[id(ruleset)] = items
+    return items
 
 
 def score(win: Win, ruleset: Ruleset) -> ScoreResult:
@@ -172,8 +182,8 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     are computed once per distinct context and remembered (with that context's validation).
     """
     key = (id(ruleset), _context_key(win))
-    cached = _context_cache.get(key)
-    if cached is None:
+    context = _context_cache.get(key)
+    if context is None:
         _validate_context(win)
     counts = _validate_tiles(win)
     concealed = [0] * N_KINDS
@@ -187,41 +197,41 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
             + " has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans (HK-5)"
         )
     best: ScoreResult | None = None
+    items = _items_of(ruleset)
     for reading in found:
         shape = Shape(win, reading, counts)
-        if cached is None:
-            cached = _context_elements(shape, ruleset)
+        if context is None:
+            context = _context_elements(shape, ruleset)
             if len(_context_cache) > 4096:
                 _context_cache.clear()
-            _context_cache[key] = cached
-        result = _score_reading(shape, ruleset, cached)
+            _context_cache[key] = context
+        result = _score_reading(shape, ruleset, context, items)
         if best is None or (result.base, result.fan) > (best.base, best.fan):
             best = result
     assert best is not None
     return best
 
 
-def _context_elements(shape: Shape, ruleset: Ruleset) -> tuple[list[tuple[int, Item]], Limit | None]:
-    items: list[tuple[int, Item]] = []
-    for i, e in enumerate(ruleset.elements):
-        if e.scope == "win":
-            for _ in range(e.count(shape)):
-                items.append((i, Item(e.id, e.name, e.fan)))
+def _context_elements(shape: Shape, ruleset: Ruleset) -> _Context:
+    counts = tuple(e.count(shape) if e.scope == "win" else -1 for e in ruleset.elements)
     limit = next((lim for lim in ruleset.limits if lim.scope == "win" and lim.test(shape)), None)
-    return items, limit
+    return counts, limit
 
 
-def _score_reading(shape: Shape, ruleset: Ruleset, context: tuple[list[tuple[int, Item]], Limit | None]) -> ScoreResult:
-    found = list(context[0])
+def _score_reading(shape: Shape, ruleset: Ruleset, context: _Context, all_items: tuple[Item, ...]) -> ScoreResult:
+    items: list[Item] = []
+    fan = 0
+    win_counts = context[0]
     for i, e in enumerate(ruleset.elements):
-        if e.scope == "hand":
+        n = win_counts[i]
+        if n < 0:
             n = e.count(shape)
-            if n:
-                item = Item(e.id, e.name, e.fan)
-                found.extend((i, item) for _ in range(n))
-    found.sort(key=lambda pair: pair[0])
-    items = tuple(item for _, item in found)
-    fan = sum(item.fan for item in items)
+        if n:
+            fan += n * e.fan
+            item = all_items[i]
+            items.append(item)
+            if n > 1:
+                items.extend([item] * (n - 1))
     limit = context[1]
     if limit is None:
         for lim in ruleset.limits:
@@ -235,7 +245,7 @@ def _score_reading(shape: Shape, ruleset: Ruleset, context: tuple[list[tuple[int
         limit=limit.name if limit else None,
         limit_id=limit.id if limit else None,
         base=base,
-        items=items,
+        items=tuple(items),
         payments=payments(base, win.seat, None if win.win == "self_draw" else win.discarder),
         shape=shape.kind,
     )
