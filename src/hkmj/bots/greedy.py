@@ -1,0 +1,140 @@
+"""The greedy bot: play to reduce shanten (:func:`hkmj.hand.shanten`), win whenever possible."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
+from hkmj.engine.view import SeatView
+from hkmj.hand import shanten
+from hkmj.tiles import HONOUR, N_KINDS
+
+__all__ = ["GreedyBot"]
+
+UKEIRE_MAX_SHANTEN = 2
+"""Tie-break discards by counting improving tiles only this close to ready (it costs ~30 shanten calls)."""
+
+
+def _unseen(view: SeatView) -> list[int]:
+    """Copies of each tile not visible to this seat (own hand, every meld and discard)."""
+    left = [4] * N_KINDS
+    for t, n in enumerate(view.concealed):
+        left[t] -= n
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                left[t] -= 1
+    for pond in view.discards:
+        for t in pond:
+            left[t] -= 1
+    return left
+
+
+def _isolation(counts: Sequence[int], t: int) -> int:
+    """How connected tile ``t`` is to the rest of the hand (lower = better discard)."""
+    if t >= HONOUR:
+        return 3 * (counts[t] - 1)
+    v = t % 9
+    score = 3 * (counts[t] - 1)
+    for d in (-2, -1, 1, 2):
+        if 0 <= v + d <= 8:
+            score += counts[t + d] * (2 if abs(d) == 1 else 1)
+    return score + (0 if v in (0, 8) else 1)
+
+
+class GreedyBot:
+    """Wins when it can; discards the tile leaving the lowest shanten (ties: most improving
+    unseen tiles when near ready, then the least connected tile); claims pung or chow only
+    if it lowers shanten, a kong if it does not raise it; always adds a tile to its pung."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if WIN in legal:
+            return WIN
+        if view.phase == "turn":
+            return self._turn(view, legal)
+        return self._claim(view, legal)
+
+    def _turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        counts = list(view.concealed)
+        m = view.n_melds
+        kongs = [a for a in legal if isinstance(a, Kong)]
+        if kongs:
+            cur = shanten(counts, m)
+            for k in kongs:
+                if k.how == ADDED:
+                    return k
+                if k.how == CONCEALED:
+                    counts[k.tile] -= 4
+                    s = shanten(counts, m + 1)
+                    counts[k.tile] += 4
+                    if s <= cur:
+                        return k
+        best: list[Discard] = []
+        best_s = 99
+        for a in legal:
+            if not isinstance(a, Discard):
+                continue
+            counts[a.tile] -= 1
+            s = shanten(counts, m)
+            counts[a.tile] += 1
+            if s < best_s:
+                best_s, best = s, [a]
+            elif s == best_s:
+                best.append(a)
+        if len(best) > 1 and best_s <= UKEIRE_MAX_SHANTEN:
+            left = _unseen(view)
+            scored: list[tuple[int, Discard]] = []
+            for d in best:
+                counts[d.tile] -= 1
+                n = 0
+                for u in range(N_KINDS):
+                    if left[u] > 0 and counts[u] < 4:
+                        counts[u] += 1
+                        if shanten(counts, m) < best_s:
+                            n += left[u]
+                        counts[u] -= 1
+                counts[d.tile] += 1
+                scored.append((n, d))
+            top = max(n for n, _ in scored)
+            best = [a for n, a in scored if n == top]
+        if len(best) > 1:
+            low = min(_isolation(counts, a.tile) for a in best)
+            best = [a for a in best if _isolation(counts, a.tile) == low]
+        return best[0] if len(best) == 1 else best[int(self.rng.random() * len(best))]
+
+    def _claim(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        t = view.offered
+        if t is None or len(legal) == 1:
+            return PASS
+        counts = list(view.concealed)
+        m = view.n_melds
+        cur = shanten(counts, m)
+        choice: Action = PASS
+        best_s = cur
+        for a in legal:
+            if isinstance(a, Kong) and a.how == FROM_DISCARD:
+                counts[t] -= 3
+                s = shanten(counts, m + 1)
+                counts[t] += 3
+                if s <= cur:
+                    return a
+            elif isinstance(a, Pung):
+                counts[t] -= 2
+                s = shanten(counts, m + 1)
+                counts[t] += 2
+                if s < best_s:
+                    best_s, choice = s, a
+            elif isinstance(a, Chow):
+                others = [x for x in a.tiles if x != t]
+                for x in others:
+                    counts[x] -= 1
+                s = shanten(counts, m + 1)
+                for x in others:
+                    counts[x] += 1
+                if s < best_s:
+                    best_s, choice = s, a
+        return choice

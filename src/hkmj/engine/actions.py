@@ -1,0 +1,216 @@
+"""Player actions (HK-3, HK-4) as small frozen values with a text form.
+
+Every action has a canonical text (``str(action)``, like python-chess's ``Move.uci()``)
+and :func:`parse_action` reads it back:
+
+==========================  =====================================================
+``discard 5p``              :class:`Discard` — discard a tile (HK-3.2)
+``chow 345s``               :class:`Chow` — claim the discard for a chow (HK-4.2)
+``pung``                    :class:`Pung` — claim the discard for a pung (HK-4.3)
+``kong 5p``                 :class:`Kong` from a discard (HK-4.4)
+``concealed kong 5p``       :class:`Kong` declared from four tiles in hand (HK-3.3)
+``added kong 5p``           :class:`Kong` adding a tile to an exposed pung (HK-3.3)
+``mahjong``                 :class:`Win` — declare a win (HK-5, HK-5.7)
+``pass``                    :class:`Pass` — decline every claim (HK-4)
+==========================  =====================================================
+
+Actions compare by value; the engine hands out shared instances (:func:`discard`,
+:data:`PUNG`…) so that building legal-action lists allocates nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from hkmj.tiles import N_KINDS, NotationError, Tile, format_tiles, is_suited, parse_tiles, tile_str
+
+__all__ = [
+    "Action",
+    "ActionSyntaxError",
+    "Chow",
+    "Discard",
+    "Kong",
+    "KongKind",
+    "Pass",
+    "Pung",
+    "Win",
+    "CONCEALED",
+    "ADDED",
+    "FROM_DISCARD",
+    "PASS",
+    "PUNG",
+    "WIN",
+    "chow",
+    "discard",
+    "kong",
+    "parse_action",
+]
+
+KongKind = Literal["concealed", "added", "discard"]
+CONCEALED: KongKind = "concealed"
+ADDED: KongKind = "added"
+FROM_DISCARD: KongKind = "discard"
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action; the message shows the accepted forms."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; ``str(action)`` is its text form."""
+
+    kind: ClassVar[str] = "action"
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+    @staticmethod
+    def from_text(text: str) -> Action:
+        """Parse a text form (see :func:`parse_action`)."""
+        return parse_action(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard ``tile`` face up (HK-3.2)."""
+
+    tile: Tile
+    kind: ClassVar[str] = "discard"
+
+    def __str__(self) -> str:
+        return f"discard {tile_str(self.tile)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Chow(Action):
+    """Claim the discard for the chow ``low, low+1, low+2`` (HK-4.2: from the left only)."""
+
+    low: Tile
+    kind: ClassVar[str] = "chow"
+
+    @property
+    def tiles(self) -> tuple[Tile, Tile, Tile]:
+        return (self.low, self.low + 1, self.low + 2)
+
+    def __str__(self) -> str:
+        return f"chow {format_tiles(self.tiles)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pung(Action):
+    """Claim the discard for a pung with two matching tiles from hand (HK-4.3)."""
+
+    kind: ClassVar[str] = "pung"
+
+    def __str__(self) -> str:
+        return "pung"
+
+
+@dataclass(frozen=True, slots=True)
+class Kong(Action):
+    """A kong of ``tile``: ``concealed`` or ``added`` on your turn (HK-3.3), ``discard`` as a claim (HK-4.4)."""
+
+    tile: Tile
+    how: KongKind = FROM_DISCARD
+    kind: ClassVar[str] = "kong"
+
+    def __str__(self) -> str:
+        prefix = "" if self.how == FROM_DISCARD else f"{self.how} "
+        return f"{prefix}kong {tile_str(self.tile)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Win(Action):
+    """Declare Mahjong (HK-5); the engine judges it (HK-5.7 false Mahjong)."""
+
+    kind: ClassVar[str] = "mahjong"
+
+    def __str__(self) -> str:
+        return "mahjong"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline every claim on the tile on offer."""
+
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+PUNG = Pung()
+WIN = Win()
+_DISCARDS = tuple(Discard(t) for t in range(N_KINDS))
+_CHOWS = tuple(Chow(t) if is_suited(t) and t % 9 <= 6 else None for t in range(N_KINDS))
+_KONGS = {how: tuple(Kong(t, how) for t in range(N_KINDS)) for how in (CONCEALED, ADDED, FROM_DISCARD)}
+
+
+def discard(t: Tile) -> Discard:
+    """The shared :class:`Discard` of a playing tile."""
+    return _DISCARDS[t]
+
+
+def chow(low: Tile) -> Chow:
+    """The shared :class:`Chow` starting at ``low`` (a suited tile 1–7)."""
+    c = _CHOWS[low]
+    if c is None:
+        raise ValueError(f"no chow starts at {tile_str(low)}")
+    return c
+
+
+def kong(t: Tile, how: KongKind) -> Kong:
+    """The shared :class:`Kong` of a tile and kind."""
+    return _KONGS[how][t]
+
+
+_FORMS = "discard 5p | chow 345s | pung | kong 5p | concealed kong 5p | added kong 5p | mahjong | pass"
+
+
+def _one_tile(spec: str, text: str) -> Tile:
+    try:
+        tiles = parse_tiles(spec)
+    except NotationError as e:
+        raise ActionSyntaxError(f"{text!r}: {e}") from None
+    if not tiles or len(set(tiles)) != 1 or tiles[0] >= N_KINDS:
+        raise ActionSyntaxError(f"{text!r}: expected one playing tile such as 5p")
+    return tiles[0]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text form (case and spacing are free).
+
+    >>> parse_action("Discard 5p"), parse_action("chow 354s"), parse_action("added kong 7z")
+    (Discard(tile=13), Chow(low=20), Kong(tile=33, how='added'))
+    """
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"expected an action text, got {type(text).__name__}")
+    words = text.lower().split()
+    if words == ["pass"]:
+        return PASS
+    if words in (["mahjong"], ["win"], ["hu"]):
+        return WIN
+    if words == ["pung"]:
+        return PUNG
+    if len(words) == 2 and words[0] == "discard":
+        return discard(_one_tile(words[1], text))
+    if len(words) == 2 and words[0] == "chow":
+        try:
+            tiles = sorted(parse_tiles(words[1]))
+        except NotationError as e:
+            raise ActionSyntaxError(f"{text!r}: {e}") from None
+        if len(tiles) != 3 or not is_suited(tiles[0]) or tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
+            raise ActionSyntaxError(f"{text!r}: a chow is three consecutive tiles of one suit (HK-5.2)")
+        if tiles[0] // 9 != tiles[2] // 9:
+            raise ActionSyntaxError(f"{text!r}: a chow never crosses suits (HK-5.2)")
+        return chow(tiles[0])
+    if len(words) == 2 and words[0] == "kong":
+        return kong(_one_tile(words[1], text), FROM_DISCARD)
+    if len(words) == 3 and words[1] == "kong" and words[0] in (CONCEALED, ADDED):
+        how: KongKind = CONCEALED if words[0] == CONCEALED else ADDED
+        return kong(_one_tile(words[2], text), how)
+    raise ActionSyntaxError(f"{text!r}: not an action; expected one of: {_FORMS}")

@@ -1,0 +1,187 @@
+"""The match (HK-2.1, HK-7): seat draw, hands, dealer rotation, prevailing wind, totals, ranking.
+
+Players are numbered 0..3 in the order they were given; seats (winds) change as the deal
+passes. The match owns one ``random.Random(seed)``: it draws the seats, then one seed per
+hand, so a match replays from its seed and each hand from its own seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from hkmj.engine.state import Event, Hand
+from hkmj.engine.wall import random_wall
+from hkmj.tiles import SEAT_LETTERS, Tile
+
+__all__ = ["LENGTHS", "Length", "Match", "ranking"]
+
+Length = Literal["game", "round", "hands"]
+LENGTHS: tuple[Length, ...] = ("game", "round", "hands")
+"""``game``: until the North round ends (HK-7.3, at least 16 hands); ``round``: one round
+(East prevailing only); ``hands``: a fixed number of hands."""
+
+
+def ranking(totals: Sequence[int]) -> list[int]:
+    """Rank of each player, 1 = best; equal totals share a rank (HK-7.3): ``[10, 30, 10, -50] -> [2, 1, 2, 4]``."""
+    return [1 + sum(1 for o in totals if o > t) for t in totals]
+
+
+class Match:
+    """A match of four players: makes each :class:`~hkmj.engine.state.Hand` and settles it (HK-7).
+
+    ``max_hands`` stops a match early whatever its length (useful with bots that rarely win,
+    since the dealer keeps the deal on a draw).
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        length: Length = "game",
+        hands: int | None = None,
+        teaching: bool = False,
+        ask_all: bool = False,
+        max_hands: int | None = None,
+    ) -> None:
+        if length not in LENGTHS:
+            raise ValueError(f"length {length!r}: expected one of {', '.join(LENGTHS)}")
+        if length == "hands" and (hands is None or hands < 1):
+            raise ValueError("length 'hands' needs hands >= 1")
+        self.seed = seed
+        self.length: Length = length
+        self.n_hands = hands
+        self.teaching = teaching
+        self.ask_all = ask_all
+        self.max_hands = max_hands
+        self.rng = random.Random(seed)
+        winds = [0, 1, 2, 3]
+        self.rng.shuffle(winds)  # HK-2.1: each player draws a wind
+        self.first_wind: tuple[int, ...] = tuple(winds)
+        """The wind each player drew (by player); that player sits at that seat for hand 1."""
+        self._at_first_seat = [winds.index(s) for s in range(4)]
+        self.rotations = 0
+        """How many times the deal has passed (HK-7.2)."""
+        self.totals = [0, 0, 0, 0]
+        """Running totals by player."""
+        self.hands_played = 0
+        self.hand: Hand | None = None
+        self.events: list[Event] = [
+            {
+                "type": "match_start",
+                "seed": seed,
+                "length": length,
+                "hands": hands,
+                "max_hands": max_hands,
+                "teaching": teaching,
+                "ask_all": ask_all,
+                "seat_draw": [SEAT_LETTERS[w] for w in winds],
+            }
+        ]
+        """Match-level events (``match_start``, ``totals``, ``match_end``); hand events are in each hand."""
+
+    @property
+    def prevailing(self) -> int:
+        """HK-7.3: East for the first four deals, then South, West, North."""
+        return min(self.rotations // 4, 3)
+
+    @property
+    def dealer(self) -> int:
+        """The player who is East in the coming (or current) hand."""
+        return self.player_at(0)
+
+    def player_at(self, seat: int) -> int:
+        """The player sitting at ``seat`` (0 = East) in the current deal."""
+        return self._at_first_seat[(seat + self.rotations) % 4]
+
+    def seat_of(self, player: int) -> int:
+        """The seat wind of ``player`` in the current deal."""
+        return (self.first_wind[player] - self.rotations) % 4
+
+    @property
+    def over(self) -> bool:
+        if self.max_hands is not None and self.hands_played >= self.max_hands:
+            return True
+        if self.length == "hands":
+            assert self.n_hands is not None
+            return self.hands_played >= self.n_hands
+        return self.rotations >= (16 if self.length == "game" else 4)
+
+    def ranking(self) -> list[int]:
+        """Rank by player (1 = best, ties shared)."""
+        return ranking(self.totals)
+
+    def new_hand(self, *, wall: Sequence[Tile] | None = None, dice: Sequence[int] | None = None) -> Hand:
+        """Start the next hand; ``wall`` and ``dice`` override the seeded ones (stacked-wall tests)."""
+        if self.over:
+            raise ValueError("the match is over")
+        if self.hand is not None and not self.hand.over:
+            raise ValueError("finish the current hand first")
+        hand_seed = self.rng.getrandbits(63)
+        w: Sequence[Tile]
+        d: Sequence[int]
+        seed: int | None = None
+        if wall is None or dice is None:
+            w, d = random_wall(random.Random(hand_seed))
+            seed = hand_seed
+        else:
+            w, d = wall, dice
+        info: dict[str, Any] = {
+            "hand": self.hands_played + 1,
+            "players": [self.player_at(s) for s in range(4)],
+            "dealer": self.dealer,
+        }
+        self.hand = Hand(
+            w,
+            d,
+            prevailing=self.prevailing,
+            scores=[self.totals[self.player_at(s)] for s in range(4)],
+            teaching=self.teaching,
+            ask_all=self.ask_all,
+            seed=seed,
+            info=info,
+        )
+        return self.hand
+
+    def finish_hand(self) -> list[Event]:
+        """Settle the finished current hand (HK-7.1, HK-7.2) and return the match events it caused."""
+        hand = self.hand
+        if hand is None or hand.result is None:
+            raise ValueError("no finished hand to settle")
+        res = hand.result
+        out: list[Event] = []
+        for s in range(4):
+            self.totals[self.player_at(s)] += res.payments[s]
+        self.hands_played += 1
+        if not res.dealer_keeps:
+            self.rotations += 1
+        out.append(
+            {
+                "type": "totals",
+                "hand": self.hands_played,
+                "totals": list(self.totals),
+                "dealer_keeps": res.dealer_keeps,
+                "next_dealer": self.dealer,
+                "next_prevailing": SEAT_LETTERS[self.prevailing],
+            }
+        )
+        self.hand = None
+        if self.over:
+            out.append(
+                {
+                    "type": "match_end",
+                    "hands": self.hands_played,
+                    "totals": list(self.totals),
+                    "ranking": self.ranking(),
+                    "complete": self.max_hands is None or self._complete(),
+                }
+            )
+        self.events.extend(out)
+        return out
+
+    def _complete(self) -> bool:
+        if self.length == "hands":
+            assert self.n_hands is not None
+            return self.hands_played >= self.n_hands
+        return self.rotations >= (16 if self.length == "game" else 4)

@@ -1,0 +1,88 @@
+"""Drivers: let players play a hand or a match (pure: no I/O, no printing)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from hkmj.engine.actions import Action
+from hkmj.engine.match import Length, Match
+from hkmj.engine.state import Event, Hand, HandResult
+from hkmj.engine.view import SeatView
+
+__all__ = ["MatchResult", "Player", "play_hand", "play_match"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that, given its own view and its legal actions, returns an action."""
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
+
+
+def play_hand(hand: Hand, players: Sequence[Player]) -> HandResult:
+    """Ask the players (indexed by seat) for actions until the hand ends.
+
+    In a claim window every pending seat answers before anything is resolved (HK-4); a
+    player's illegal action raises :class:`~hkmj.engine.state.IllegalAction`.
+    """
+    while hand.result is None:
+        seat = hand.pending()[0]
+        hand.apply(seat, players[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+    return hand.result
+
+
+@dataclass
+class MatchResult:
+    """The outcome of :func:`play_match`: totals and ranks by player, every hand's result."""
+
+    seed: int
+    totals: list[int]
+    ranking: list[int]
+    hands: list[HandResult] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+def play_match(
+    players: Sequence[Player],
+    seed: int,
+    *,
+    length: Length = "game",
+    hands: int | None = None,
+    teaching: bool = False,
+    ask_all: bool = False,
+    max_hands: int | None = None,
+    keep_events: bool = True,
+    on_events: Callable[[list[Event]], None] | None = None,
+) -> MatchResult:
+    """Play a seeded match (HK-7) with ``players`` (by player number, before the seat draw).
+
+    ``on_events`` receives each chunk of events as it is produced (the match start, then each
+    hand's events followed by its ``totals``, then ``match_end``): a record writer can stream
+    them. ``keep_events=False`` keeps memory flat for long self-play runs.
+    """
+    if len(players) != 4:
+        raise ValueError("a match needs four players")
+    match = Match(seed, length=length, hands=hands, teaching=teaching, ask_all=ask_all, max_hands=max_hands)
+    result = MatchResult(seed, [], [])
+    chunk = list(match.events)
+    while not match.over:
+        hand = match.new_hand()
+        by_seat = [players[match.player_at(s)] for s in range(4)]
+        result.hands.append(play_hand(hand, by_seat))
+        chunk.extend(hand.events)
+        chunk.extend(match.finish_hand())
+        if on_events is not None:
+            on_events(chunk)
+        if keep_events:
+            result.events.extend(chunk)
+        chunk = []
+    if chunk:  # a match over before its first hand (max_hands=0)
+        if on_events is not None:
+            on_events(chunk)
+        if keep_events:
+            result.events.extend(chunk)
+    result.totals = list(match.totals)
+    result.ranking = match.ranking()
+    return result

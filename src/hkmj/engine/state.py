@@ -1,0 +1,891 @@
+"""The state machine of one hand (HK-2 … HK-5.7): deal, turns, claims, kongs, wins, draws.
+
+A :class:`Hand` is driven by :meth:`Hand.apply` ``(seat, action)``; it validates every action
+against :meth:`Hand.legal_actions` *before* touching the state (an :class:`IllegalAction` leaves
+it unchanged) and appends plain JSON-ready dicts to :attr:`Hand.events`. Nothing here reads a
+clock, prints or uses global randomness; a hand is a function of its wall and dice (and the
+wall of a seed, :meth:`Hand.from_seed`).
+
+Phases: ``turn`` (one seat draws/plays), ``claim`` (a discard is on offer: every other seat
+with a legal claim answers, then :func:`resolve_claim` decides), ``rob`` (an added kong may be
+robbed for Mahjong, HK-4.10) and ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from hkmj.engine.actions import (
+    ADDED,
+    CONCEALED,
+    FROM_DISCARD,
+    PASS,
+    PUNG,
+    WIN,
+    Action,
+    Chow,
+    Discard,
+    Kong,
+    Pass,
+    Pung,
+    Win,
+    chow,
+    discard,
+    kong,
+)
+from hkmj.engine.view import SeatView
+from hkmj.engine.wall import (
+    LIVE_START,
+    break_position,
+    check_dice,
+    check_wall,
+    dead_wall_order,
+    deal_positions,
+    draw_order,
+    random_wall,
+)
+from hkmj.hand import is_complete, shanten, waits
+from hkmj.scoring import Meld, ScoreResult
+from hkmj.scoring import Win as ScoringWin
+from hkmj.scoring import score as score_win
+from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, Tile, format_tiles, tile_str, tiles_of
+
+__all__ = [
+    "Event",
+    "Hand",
+    "HandResult",
+    "IllegalAction",
+    "Phase",
+    "FALSE_MAHJONG_PENALTY",
+    "resolve_claim",
+]
+
+Event = dict[str, Any]
+"""An event: a plain dict with a ``type`` key, JSON-serialisable (see docs/engine.md)."""
+
+FALSE_MAHJONG_PENALTY = 64
+"""HK-5.7: paid to each other player (doubled to the discarder of a claimed discard)."""
+
+_TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
+
+
+class Phase(StrEnum):
+    """What the hand waits for."""
+
+    TURN = "turn"
+    CLAIM = "claim"
+    ROB = "rob"
+    OVER = "over"
+
+
+class IllegalAction(ValueError):
+    """An action refused by the engine; ``reason`` says why. The state is unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: ``win``, ``draw`` (HK-3.5, HK-7.1) or ``penalty`` (HK-5.7).
+
+    ``seat`` is the winner (or the offender of a false Mahjong); ``discarder`` the seat whose
+    discard (or added kong) was claimed; ``payments`` by seat sum to zero.
+    """
+
+    kind: str
+    payments: tuple[int, int, int, int]
+    seat: int | None = None
+    discarder: int | None = None
+    win_type: str | None = None
+    score: ScoreResult | None = None
+
+    @property
+    def dealer_keeps(self) -> bool:
+        """HK-7.2 and HK-5.7 Ruling: East stays East after its win, a draw or a penalty."""
+        return self.kind != "win" or self.seat == 0
+
+
+def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, Action] | None:
+    """The one place that decides who takes a discard (HK-4.7).
+
+    Mahjong beats pung or kong, which beat chow; among several Mahjong declarations the
+    first seat in play order after the discarder wins (there is only one winner). Returns
+    ``(seat, action)`` or ``None`` when every seat passed.
+    """
+    order = ((discarder + 1) % 4, (discarder + 2) % 4, (discarder + 3) % 4)
+    for rank in (Win, (Pung, Kong), Chow):
+        for s in order:
+            a = answers.get(s)
+            if a is not None and isinstance(a, rank):
+                return s, a
+    return None
+
+
+def _pay_penalty(offender: int, discarder: int | None) -> tuple[int, int, int, int]:
+    pay = [FALSE_MAHJONG_PENALTY] * 4
+    if discarder is not None:
+        pay[discarder] = 2 * FALSE_MAHJONG_PENALTY
+    pay[offender] = 0
+    pay[offender] = -sum(pay)
+    return (pay[0], pay[1], pay[2], pay[3])
+
+
+class Hand:
+    """One hand of Hong Kong Mahjong from the deal to a win, a draw or a penalty.
+
+    Seats are 0..3 = East (the dealer), South, West, North. ``scores`` are the running totals
+    by seat (shown in views only). ``teaching`` refuses false Mahjong declarations instead of
+    penalising them (HK-5.7); ``ask_all`` makes every other seat answer every discard (with at
+    least ``pass``), so that a human may declare Mahjong on any discard.
+    """
+
+    def __init__(
+        self,
+        wall: Sequence[Tile],
+        dice: Sequence[int],
+        *,
+        prevailing: int = 0,
+        scores: Sequence[int] = (0, 0, 0, 0),
+        teaching: bool = False,
+        ask_all: bool = False,
+        seed: int | None = None,
+        info: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.wall: tuple[Tile, ...] = tuple(check_wall(wall))
+        self.dice = check_dice(dice)
+        if not 0 <= prevailing < 4:
+            raise ValueError(f"prevailing wind {prevailing!r}: expected 0-3")
+        self.prevailing = prevailing
+        self.scores: tuple[int, ...] = tuple(scores)
+        self.teaching = teaching
+        self.ask_all = ask_all
+        self.seed = seed
+        order = draw_order(self.wall, sum(self.dice))
+        self._live: list[Tile] = order[:LIVE_START]
+        self._head = 0
+        self._tail = LIVE_START
+        self._dead: list[Tile] = [order[i] for i in dead_wall_order()]
+        self._front = 0
+        self.hands: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
+        """Concealed playing tiles by seat, 34-count vectors (read-only for callers)."""
+        self.n_concealed = [0, 0, 0, 0]
+        self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+        self.bonus: list[tuple[Tile, ...]] = [(), (), (), ()]
+        self.discards: list[tuple[Tile, ...]] = [(), (), (), ()]
+        """Discards still on the table by seat (a claimed discard leaves for the claimant)."""
+        self.n_discards = 0
+        """Discards made so far in the hand (claimed ones included)."""
+        self.phase = Phase.TURN
+        self.turn = 0
+        self.last_tile: Tile | None = None
+        """The tile the seat on turn last drew (wall, replacement or deal), None after a claim."""
+        self._drawn = False  # the seat on turn may kong or win by self-draw (HK-3.3)
+        self._kong_chain = False  # the tile in hand came from a kong replacement (HK-6 flag)
+        self._last_live = False  # this turn's draw took the last live-wall tile (HK-6 flag)
+        self._offer_tile = -1
+        self._offer_from = -1
+        self._final = False
+        self._offers: dict[int, tuple[Action, ...]] = {}
+        self._answers: dict[int, Action] = {}
+        self._last_discard: tuple[Tile, int] | None = None
+        self._hver = [0, 0, 0, 0]
+        self._wcache: list[tuple[int, frozenset[Tile]]] = [(-1, frozenset())] * 4
+        self._legal: list[tuple[Action, ...] | None] = [None, None, None, None]
+        self.result: HandResult | None = None
+        self.events: list[Event] = []
+        bw, bs = break_position(sum(self.dice))
+        start: Event = {"type": "hand_start"}
+        if info:
+            start.update(info)
+        start.update(
+            {
+                "seed": seed,
+                "prevailing": SEAT_LETTERS[prevailing],
+                "scores": list(self.scores),
+                "teaching": teaching,
+                "dice": list(self.dice),
+                "break": {"wall": bw, "stack": bs},
+                "wall": [[_TS[t] for t in self.wall[36 * w : 36 * w + 36]] for w in range(4)],
+                "live": [_TS[t] for t in self._live],
+                "dead": [_TS[t] for t in self._dead],
+            }
+        )
+        self.events.append(start)
+        self._deal()
+
+    @classmethod
+    def from_seed(cls, seed: int, **options: Any) -> Hand:
+        """A hand whose wall and dice come from ``random.Random(seed)`` (HK-2.8)."""
+        wall, dice = random_wall(random.Random(seed))
+        return cls(wall, dice, seed=seed, **options)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def live_count(self) -> int:
+        """Tiles left in the live wall."""
+        return self._tail - self._head
+
+    @property
+    def dead_count(self) -> int:
+        """Tiles in the dead wall (14 while the live wall lasts, HK-2.7)."""
+        return len(self._dead) - self._front
+
+    @property
+    def offered_tile(self) -> Tile | None:
+        """The discard or added-kong tile that may be claimed now."""
+        return self._offer_tile if self.phase is Phase.CLAIM or self.phase is Phase.ROB else None
+
+    def pending(self) -> tuple[int, ...]:
+        """Seats that must act now: the seat on turn, or the seats still to answer a claim window."""
+        ph = self.phase
+        if ph is Phase.TURN:
+            return (self.turn,)
+        if ph is Phase.OVER:
+            return ()
+        ans = self._answers
+        return tuple(s for s in self._offers if s not in ans)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Exactly the legal actions of ``seat`` now (empty when it has nothing to do).
+
+        ``Win`` is listed only for a valid winning hand; a Mahjong declaration outside the list
+        is still accepted where :meth:`can_declare_mahjong` (HK-5.7).
+        """
+        ph = self.phase
+        if ph is Phase.TURN:
+            if seat != self.turn:
+                return ()
+            cached = self._legal[seat]
+            if cached is None:
+                cached = self._turn_actions(seat)
+                self._legal[seat] = cached
+            return cached
+        if ph is Phase.OVER or seat in self._answers:
+            return ()
+        return self._offers.get(seat, ())
+
+    def can_declare_mahjong(self, seat: int) -> bool:
+        """True where a win could be declared (HK-5.5): after the seat's own draw, or on a tile on offer to it."""
+        if self.phase is Phase.TURN:
+            return seat == self.turn and self._drawn
+        if self.phase is Phase.OVER:
+            return False
+        return seat in self._offers and seat not in self._answers
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know (see :class:`~hkmj.engine.view.SeatView`)."""
+        ph = self.phase
+        offering = ph is Phase.CLAIM or ph is Phase.ROB
+        last = self._last_discard
+        if ph is Phase.TURN:
+            to_act = seat == self.turn
+        elif offering:
+            to_act = seat in self._offers and seat not in self._answers
+        else:
+            to_act = False
+        return SeatView(
+            seat,
+            self.prevailing,
+            ph.value,
+            self._offer_from if offering else self.turn,
+            to_act,
+            tuple(self.hands[seat]),
+            self.last_tile if ph is Phase.TURN and seat == self.turn and self._drawn else None,
+            tuple(self.melds),
+            tuple(self.bonus),
+            tuple(self.discards),
+            tuple(self.n_concealed),
+            self._tail - self._head,
+            len(self._dead) - self._front,
+            self.scores,
+            None if last is None else last[0],
+            None if last is None else last[1],
+            self._offer_tile if offering else None,
+        )
+
+    def census(self) -> list[int]:
+        """Where every tile is, as counts by tile id: must always equal the 144-tile set (HK-1)."""
+        c = [0] * N_TILE_IDS
+        for t in self._live[self._head : self._tail]:
+            c[t] += 1
+        for t in self._dead[self._front :]:
+            c[t] += 1
+        for seat in range(4):
+            for t, n in enumerate(self.hands[seat]):
+                c[t] += n
+            for m in self.melds[seat]:
+                for t in m.tiles:
+                    c[t] += 1
+            for t in self.bonus[seat]:
+                c[t] += 1
+            for t in self.discards[seat]:
+                c[t] += 1
+        if self.phase is Phase.ROB:
+            c[self._offer_tile] += 1  # the added-kong tile, not yet in the meld
+        return c
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat``; return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) for anything not in
+        :meth:`legal_actions`, except a Mahjong declaration where one may be declared: that
+        is judged by HK-5.7 (penalty, or refusal at a teaching table).
+        """
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
+        n0 = len(self.events)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            if isinstance(action, Win) and self.can_declare_mahjong(seat):
+                self._declare_false(seat)
+            else:
+                raise IllegalAction(self._why_illegal(seat, action))
+        elif self.phase is Phase.TURN:
+            self._play_turn(seat, action)
+        else:
+            self._answer(seat, action)
+        self._legal = [None, None, None, None]
+        return self.events[n0:]
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _turn_actions(self, seat: int) -> tuple[Action, ...]:
+        h = self.hands[seat]
+        acts: list[Action] = []
+        drawn = self._drawn
+        melds = self.melds[seat]
+        if drawn and is_complete(h, len(melds)):
+            acts.append(WIN)
+        fours: list[Tile] = []
+        for t in range(N_KINDS):
+            n = h[t]
+            if n:
+                acts.append(discard(t))
+                if n == 4:
+                    fours.append(t)
+        if drawn:
+            for t in fours:
+                acts.append(kong(t, CONCEALED))
+            for m in melds:
+                if m.kind == "pung" and h[m.tile]:
+                    acts.append(kong(m.tile, ADDED))
+        return tuple(acts)
+
+    def _waits(self, seat: int) -> frozenset[Tile]:
+        ver = self._hver[seat]
+        cached = self._wcache[seat]
+        if cached[0] == ver:
+            return cached[1]
+        w = frozenset(waits(self.hands[seat], len(self.melds[seat])))
+        self._wcache[seat] = (ver, w)
+        return w
+
+    def _claim_offers(self, d: int, t: Tile, final: bool) -> dict[int, tuple[Action, ...]]:
+        """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9)."""
+        offers: dict[int, tuple[Action, ...]] = {}
+        left = (d + 1) % 4
+        for s in (left, (d + 2) % 4, (d + 3) % 4):
+            h = self.hands[s]
+            acts: list[Action] = [PASS]
+            if t in self._waits(s):
+                acts.append(WIN)
+            if not final:
+                c = h[t]
+                if c >= 2:
+                    acts.append(PUNG)
+                    if c == 3:
+                        acts.append(kong(t, FROM_DISCARD))
+                if s == left and t < HONOUR:
+                    v = t % 9
+                    if v >= 2 and h[t - 2] and h[t - 1]:
+                        acts.append(chow(t - 2))
+                    if 1 <= v <= 7 and h[t - 1] and h[t + 1]:
+                        acts.append(chow(t - 1))
+                    if v <= 6 and h[t + 1] and h[t + 2]:
+                        acts.append(chow(t))
+            if len(acts) > 1 or self.ask_all:
+                offers[s] = tuple(acts)
+        return offers
+
+    # ------------------------------------------------------------------ turn
+
+    def _play_turn(self, seat: int, action: Action) -> None:
+        if isinstance(action, Discard):
+            self._discard(seat, action.tile)
+        elif isinstance(action, Kong):
+            if action.how == CONCEALED:
+                self._concealed_kong(seat, action.tile)
+            else:
+                self._added_kong(seat, action.tile)
+        else:  # Win: listed only when valid
+            self._self_drawn_win(seat)
+
+    def _discard(self, seat: int, t: Tile) -> None:
+        self.hands[seat][t] -= 1
+        self.n_concealed[seat] -= 1
+        self._hver[seat] += 1
+        self.discards[seat] += (t,)
+        self.n_discards += 1
+        self._drawn = False
+        self.last_tile = None
+        self._last_discard = (t, seat)
+        final = self._head >= self._tail
+        offers = self._claim_offers(seat, t, final)
+        self.events.append(
+            {
+                "type": "discard",
+                "seat": seat,
+                "action": f"discard {_TS[t]}",
+                "tile": _TS[t],
+                "offers": [[str(a) for a in offers[s]] if s in offers else None for s in range(4)],
+                "final": final,
+            }
+        )
+        if offers:
+            self.phase = Phase.CLAIM
+            self._offer_tile = t
+            self._offer_from = seat
+            self._final = final
+            self._offers = offers
+            self._answers = {}
+        else:
+            self._draw_turn((seat + 1) % 4)
+
+    def _concealed_kong(self, seat: int, t: Tile) -> None:
+        self.hands[seat][t] -= 4
+        self.n_concealed[seat] -= 4
+        self._hver[seat] += 1
+        self.melds[seat] += (Meld("ckong", t),)
+        self.events.append({"type": "kong", "seat": seat, "action": f"concealed kong {_TS[t]}", "tile": _TS[t]})
+        self._kong_replacement(seat)
+
+    def _added_kong(self, seat: int, t: Tile) -> None:
+        """HK-3.3 added kong; other seats may rob it for Mahjong first (HK-4.10)."""
+        self.hands[seat][t] -= 1
+        self.n_concealed[seat] -= 1
+        self._hver[seat] += 1
+        offers: dict[int, tuple[Action, ...]] = {}
+        for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+            if t in self._waits(s):
+                offers[s] = (PASS, WIN)
+            elif self.ask_all:
+                offers[s] = (PASS,)
+        self.events.append(
+            {
+                "type": "kong",
+                "seat": seat,
+                "action": f"added kong {_TS[t]}",
+                "tile": _TS[t],
+                "offers": [[str(a) for a in offers[s]] if s in offers else None for s in range(4)],
+            }
+        )
+        if offers:
+            self.phase = Phase.ROB
+            self._offer_tile = t
+            self._offer_from = seat
+            self._final = False
+            self._offers = offers
+            self._answers = {}
+        else:
+            self._complete_added_kong(seat, t)
+
+    def _complete_added_kong(self, seat: int, t: Tile) -> None:
+        self.melds[seat] = tuple(Meld("kong", t) if m.kind == "pung" and m.tile == t else m for m in self.melds[seat])
+        self._kong_replacement(seat)
+
+    def _kong_replacement(self, seat: int) -> None:
+        self.phase = Phase.TURN
+        self.turn = seat
+        self._drawn = True
+        self._kong_chain = True
+        self._last_live = False
+        if not self._replace(seat, "kong"):
+            self._exhaustive(seat)
+
+    def _draw_turn(self, seat: int) -> None:
+        """HK-3.2: the seat draws the first live-wall tile; HK-3.5: an empty live wall draws the hand."""
+        self.phase = Phase.TURN
+        self.turn = seat
+        self._drawn = True
+        self._kong_chain = False
+        if self._head >= self._tail:
+            self._exhaustive(seat)
+            return
+        t = self._live[self._head]
+        self._head += 1
+        self._last_live = self._head == self._tail
+        self.events.append(
+            {
+                "type": "draw",
+                "seat": seat,
+                "tile": _TS[t],
+                "live": self._tail - self._head,
+                "dead": len(self._dead) - self._front,
+            }
+        )
+        if t >= N_KINDS:
+            self.bonus[seat] += (t,)
+            self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+            if not self._replace(seat, "bonus"):
+                self._exhaustive(seat)
+        else:
+            self.hands[seat][t] += 1
+            self.n_concealed[seat] += 1
+            self._hver[seat] += 1
+            self.last_tile = t
+
+    def _replace(self, seat: int, why: str) -> bool:
+        """Take replacements from the dead wall until a playing tile comes (HK-2.6, HK-3.2, HK-3.3).
+
+        Each replacement moves the last live-wall tile to the dead wall (HK-2.7); with the live
+        wall empty the dead wall shrinks (Ruling HK-2.7). False if the dead wall ran out.
+        """
+        while self._front < len(self._dead):
+            t = self._dead[self._front]
+            self._front += 1
+            if self._head < self._tail:
+                self._tail -= 1
+                self._dead.append(self._live[self._tail])
+            self.events.append(
+                {
+                    "type": "replacement",
+                    "seat": seat,
+                    "tile": _TS[t],
+                    "for": why,
+                    "live": self._tail - self._head,
+                    "dead": len(self._dead) - self._front,
+                }
+            )
+            if t >= N_KINDS:
+                self.bonus[seat] += (t,)
+                self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+                why = "bonus"
+                continue
+            self.hands[seat][t] += 1
+            self.n_concealed[seat] += 1
+            self._hver[seat] += 1
+            self.last_tile = t
+            return True
+        return False
+
+    def _deal(self) -> None:
+        """HK-2.5 deal in blocks, then HK-2.6 bonus exposure and replacement in play order."""
+        positions = deal_positions()
+        dealt = [[self._live[p] for p in pos] for pos in positions]
+        self._head = positions[3][-1] + 1
+        for seat in range(4):
+            h = self.hands[seat]
+            for t in dealt[seat]:
+                if t < N_KINDS:
+                    h[t] += 1
+                    self.n_concealed[seat] += 1
+        self.events.append(
+            {
+                "type": "deal",
+                "hands": [[_TS[t] for t in dealt[s]] for s in range(4)],
+                "live": self._tail - self._head,
+                "dead": len(self._dead) - self._front,
+            }
+        )
+        east_last = next(t for t in reversed(dealt[0]) if t < N_KINDS) if any(t < N_KINDS for t in dealt[0]) else None
+        for seat in range(4):
+            for t in dealt[seat]:
+                if t >= N_KINDS:
+                    self.bonus[seat] += (t,)
+                    self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+                    self._replace(seat, "bonus")  # 8 bonus tiles at most: the dead wall never runs out here
+                    if seat == 0:
+                        east_last = self.last_tile
+        self.phase = Phase.TURN
+        self.turn = 0
+        self._drawn = True  # HK-3.1: East plays first with 14 tiles
+        self.last_tile = east_last
+
+    # ------------------------------------------------------------------ claims
+
+    def _answer(self, seat: int, action: Action) -> None:
+        self._answers[seat] = action
+        self.events.append({"type": "answer", "seat": seat, "action": str(action)})
+        if len(self._answers) == len(self._offers):
+            self._resolve()
+
+    def _resolve(self) -> None:
+        """Apply the outcome of a claim window chosen by :func:`resolve_claim` (HK-4.6, HK-4.7, HK-4.10)."""
+        d = self._offer_from
+        t = self._offer_tile
+        rob = self.phase is Phase.ROB
+        claim = resolve_claim(d, self._answers)
+        ev: Event = {
+            "type": "claim",
+            "tile": _TS[t],
+            "from": d,
+            "on": "added_kong" if rob else "discard",
+            "answers": [str(self._answers[s]) if s in self._answers else None for s in range(4)],
+            "seat": None,
+            "claim": None,
+            "tiles": None,
+        }
+        self.events.append(ev)
+        if claim is None:
+            if rob:
+                self._complete_added_kong(d, t)
+            else:
+                self._draw_turn((d + 1) % 4)
+            return
+        s, a = claim
+        ev["seat"] = s
+        ev["claim"] = a.kind
+        if isinstance(a, Win):
+            ev["tiles"] = _TS[t]
+            if WIN in self._offers[s]:
+                self._win_on_claim(s, d, t, rob)
+            else:
+                self._penalty(s, d, t, self._explain(s, t))
+            return
+        # a discard claim: the tile leaves the discarder's pond for the claimant's meld
+        self.discards[d] = self.discards[d][:-1]
+        h = self.hands[s]
+        self._hver[s] += 1
+        self.turn = s
+        self.phase = Phase.TURN
+        self.last_tile = None
+        if isinstance(a, Chow):
+            for x in a.tiles:
+                if x != t:
+                    h[x] -= 1
+            self.n_concealed[s] -= 2
+            self.melds[s] += (Meld("chow", a.low),)
+            ev["tiles"] = format_tiles(a.tiles)
+            self._drawn = False
+        elif isinstance(a, Pung):
+            h[t] -= 2
+            self.n_concealed[s] -= 2
+            self.melds[s] += (Meld("pung", t),)
+            ev["tiles"] = _TS[t] * 3
+            self._drawn = False
+        else:  # Kong from the discard (HK-4.4)
+            h[t] -= 3
+            self.n_concealed[s] -= 3
+            self.melds[s] += (Meld("kong", t),)
+            ev["tiles"] = _TS[t] * 4
+            self._kong_replacement(s)
+
+    # ------------------------------------------------------------------ endings
+
+    def _flowers(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        b = self.bonus[seat]
+        return (
+            tuple(sorted(t - N_KINDS + 1 for t in b if t < N_KINDS + 4)),
+            tuple(sorted(t - N_KINDS - 3 for t in b if t >= N_KINDS + 4)),
+        )
+
+    def _score_win(self, seat: int, t: Tile, win_type: str, discarder: int | None, flags: list[str], action: bool) -> None:
+        flowers, seasons = self._flowers(seat)
+        win = ScoringWin(
+            concealed=tuple(tiles_of(self.hands[seat])),
+            win_tile=t,
+            win=win_type,
+            seat=seat,
+            prevailing=self.prevailing,
+            discarder=discarder,
+            melds=self.melds[seat],
+            flowers=flowers,
+            seasons=seasons,
+            flags=frozenset(flags),
+        )
+        res = score_win(win)
+        ev: Event = {"type": "win", "seat": seat}
+        if action:
+            ev["action"] = "mahjong"
+        ev.update(
+            {
+                "win": win_type,
+                "tile": _TS[t],
+                "from": discarder,
+                "flags": flags,
+                "concealed": format_tiles(win.concealed),
+                "melds": [str(m) for m in win.melds],
+                "flowers": list(flowers),
+                "seasons": list(seasons),
+                "fan": res.fan,
+                "limit": res.limit_id,
+                "base": res.base,
+                "items": [{"id": i.id, "name": i.name, "fan": i.fan} for i in res.items],
+                "payments": list(res.payments),
+            }
+        )
+        self.events.append(ev)
+        self._end(HandResult("win", res.payments, seat, discarder, win_type, res))
+
+    def _self_drawn_win(self, seat: int) -> None:
+        flags: list[str] = []
+        if self._last_live:
+            flags.append("last_wall_tile")
+        if self._kong_chain:
+            flags.append("kong_replacement")
+        if seat == 0 and self.n_discards == 0 and not self.melds[0]:
+            flags.append("heavenly")
+        assert self.last_tile is not None
+        self._score_win(seat, self.last_tile, "self_draw", None, flags, True)
+
+    def _win_on_claim(self, seat: int, d: int, t: Tile, rob: bool) -> None:
+        self.hands[seat][t] += 1
+        self.n_concealed[seat] += 1
+        flags: list[str] = []
+        if rob:
+            win_type = "robbed_kong"  # the robbed pung stays a pung
+        else:
+            win_type = "discard"
+            self.discards[d] = self.discards[d][:-1]
+            if self._final:
+                flags.append("final_discard")
+            if d == 0 and self.n_discards == 1:
+                flags.append("earthly")
+        self._score_win(seat, t, win_type, d, flags, False)
+
+    def _explain(self, seat: int, extra: Tile | None) -> str:
+        h = list(self.hands[seat])
+        if extra is not None:
+            h[extra] += 1
+        m = self.melds[seat]
+        sh = shanten(h, len(m))
+        hand = format_tiles(tiles_of(h)) + "".join(f" + {x}" for x in m)
+        with_tile = f" with {_TS[extra]}" if extra is not None else ""
+        return (
+            f"{hand}{with_tile} is not a winning hand: it is not four groups and a pair, seven pairs"
+            f" or thirteen orphans (HK-5.1-5.4); it is {sh + 1} tile(s) short of complete"
+        )
+
+    def _declare_false(self, seat: int) -> None:
+        """HK-5.7: a Mahjong declaration that is not in the legal list (so not a winning hand)."""
+        in_window = self.phase is not Phase.TURN
+        extra = self._offer_tile if in_window else None
+        if self.teaching:
+            self.events.append(
+                {
+                    "type": "mahjong_refused",
+                    "seat": seat,
+                    "action": "mahjong",
+                    "reason": "teaching table (HK-5.7): " + self._explain(seat, extra),
+                }
+            )
+            return
+        if in_window:
+            self._answer(seat, WIN)  # judged with the other answers (HK-4.7)
+        else:
+            self.events.append({"type": "declare", "seat": seat, "action": "mahjong"})
+            self._penalty(seat, None, None, self._explain(seat, None))
+
+    def _penalty(self, seat: int, discarder: int | None, t: Tile | None, reason: str) -> None:
+        """HK-5.7 strict table: 64 to each other player, 128 to the discarder of a claimed tile.
+
+        Engine ruling: a false Mahjong on an added kong treats the kong's player as the discarder
+        (HK-4.10: the robbed player pays as a discarder).
+        """
+        pay = _pay_penalty(seat, discarder)
+        self.events.append(
+            {
+                "type": "false_mahjong",
+                "seat": seat,
+                "from": discarder,
+                "tile": None if t is None else _TS[t],
+                "concealed": format_tiles(tiles_of(self.hands[seat])),
+                "melds": [str(m) for m in self.melds[seat]],
+                "reason": reason,
+                "payments": list(pay),
+            }
+        )
+        self._end(HandResult("penalty", pay, seat, discarder))
+
+    def _exhaustive(self, seat: int) -> None:
+        """HK-3.5, HK-7.1: the seat due to draw finds the live wall empty: a draw, no payment."""
+        self.events.append({"type": "exhaustive_draw", "seat": seat, "live": 0, "dead": self.dead_count})
+        self._end(HandResult("draw", (0, 0, 0, 0)))
+
+    def _end(self, result: HandResult) -> None:
+        self.result = result
+        self.phase = Phase.OVER
+        self.events.append(
+            {
+                "type": "hand_end",
+                "result": result.kind,
+                "seat": result.seat,
+                "from": result.discarder,
+                "payments": list(result.payments),
+                "scores": [self.scores[s] + result.payments[s] for s in range(4)],
+                "dealer_keeps": result.dealer_keeps,
+            }
+        )
+
+    # ------------------------------------------------------------------ reasons
+
+    def _why_illegal(self, seat: int, action: object) -> str:
+        who = SEAT_LETTERS[seat]
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action"
+        ph = self.phase
+        if ph is Phase.OVER:
+            return f"{action}: the hand is over"
+        if ph is Phase.TURN:
+            if seat != self.turn:
+                return f"{action}: it is {SEAT_LETTERS[self.turn]}'s turn, not {who}'s"
+            h = self.hands[seat]
+            if isinstance(action, Discard):
+                return f"{action}: {who} holds no {_TS[action.tile]}"
+            if isinstance(action, (Pass, Pung, Chow)) or (isinstance(action, Kong) and action.how == FROM_DISCARD):
+                return f"{action}: no discard is on offer; it is {who}'s turn to discard"
+            if not self._drawn:
+                return f"{action}: after claiming a chow or pung, {who} must discard (HK-4.2, HK-4.3)"
+            if isinstance(action, Kong) and action.how == CONCEALED:
+                n = h[action.tile]
+                return f"{action}: a concealed kong needs four {_TS[action.tile]} in hand; {who} holds {n} (HK-3.3)"
+            if isinstance(action, Kong):
+                if not any(m.kind == "pung" and m.tile == action.tile for m in self.melds[seat]):
+                    return f"{action}: {who} has no exposed pung of {_TS[action.tile]} to add to (HK-3.3)"
+                return f"{action}: {who} holds no {_TS[action.tile]} to add (HK-3.3)"
+            return f"{action} is not legal now"
+        t = _TS[self._offer_tile]
+        what = "discard" if ph is Phase.CLAIM else "added kong"
+        if seat == self._offer_from:
+            return f"{action}: {who} cannot claim its own {what} {t}; waiting for the other seats"
+        if seat in self._answers:
+            return f"{action}: {who} has already answered the {what} {t}"
+        if seat not in self._offers:
+            return f"{action}: {who} has no claim on the {what} {t} (HK-4) and passes automatically"
+        if isinstance(action, Discard) or (isinstance(action, Kong) and action.how != FROM_DISCARD):
+            return f"{action}: first answer the {what} {t} (pass or claim)"
+        if ph is Phase.ROB:
+            return f"{action}: an added kong can be robbed only for Mahjong (HK-4.10); answer mahjong or pass"
+        if self._final:
+            return f"{action}: the final discard can be claimed only for Mahjong (HK-4.9)"
+        d = self._offer_from
+        if isinstance(action, Chow):
+            if seat != (d + 1) % 4:
+                return f"{action}: a chow can be claimed only from the player on your left (HK-4.2); {t} is {SEAT_LETTERS[d]}'s"
+            if self._offer_tile not in action.tiles:
+                return f"{action}: the chow must use the discard {t}"
+            need = format_tiles(x for x in action.tiles if x != self._offer_tile)
+            return f"{action}: {who} needs {need} in hand for this chow (HK-4.2)"
+        if isinstance(action, Pung):
+            return f"{action}: a pung needs two {t} in hand (HK-4.3)"
+        if isinstance(action, Kong):
+            if action.tile != self._offer_tile:
+                return f"{action}: the discard on offer is {t}"
+            return (
+                f"{action}: a kong from a discard needs three {t} in hand (HK-4.4);"
+                " a discard cannot turn an exposed pung into a kong"
+            )
+        return f"{action} is not legal now"

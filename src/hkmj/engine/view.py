@@ -1,0 +1,68 @@
+"""What one seat may know: the per-seat view handed to players (issue 3, "Players and views").
+
+A :class:`SeatView` is built from the state by :meth:`hkmj.engine.Hand.view`, which copies only
+public information and the seat's own concealed tiles — never another seat's concealed tiles,
+another seat's claim answers, nor the wall order (only the wall sizes).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from hkmj.scoring import Meld
+from hkmj.tiles import Tile, tiles_of
+
+__all__ = ["SeatView"]
+
+
+class SeatView(NamedTuple):
+    """One seat's knowledge of the hand. Per-seat tuples are indexed by seat (0 = East … 3 = North)."""
+
+    seat: int
+    """This seat; its seat wind is ``seat`` (0 = East, the dealer)."""
+    prevailing: int
+    """Prevailing wind 0..3 (HK-7.3)."""
+    phase: str
+    """``turn``, ``claim`` (a discard is on offer), ``rob`` (an added kong is on offer) or ``over``."""
+    turn: int
+    """The seat playing its turn, or whose discard / added kong is on offer."""
+    to_act: bool
+    """True when this seat must answer now."""
+    concealed: tuple[int, ...]
+    """This seat's concealed playing tiles as a 34-count vector."""
+    drawn: Tile | None
+    """The tile this seat just drew (or took as a replacement) on its own turn, else None."""
+    melds: tuple[tuple[Meld, ...], ...]
+    """Every seat's declared groups, concealed kongs included (HK-4.8)."""
+    bonus: tuple[tuple[Tile, ...], ...]
+    """Every seat's exposed flowers and seasons."""
+    discards: tuple[tuple[Tile, ...], ...]
+    """Every seat's discards still on the table (claimed tiles moved to the claimant's meld)."""
+    concealed_counts: tuple[int, ...]
+    """How many concealed tiles each seat holds."""
+    live: int
+    """Tiles left in the live wall."""
+    dead: int
+    """Tiles in the dead wall."""
+    scores: tuple[int, ...]
+    """Running totals by seat at the start of this hand."""
+    last_discard: Tile | None
+    """The latest discard (None before the first)."""
+    last_discarder: int | None
+    offered: Tile | None
+    """The tile that may be claimed now (the discard, or the tile of an added kong), else None."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer is always East, seat 0 (HK-2.1)."""
+        return 0
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """This seat's concealed tiles, sorted."""
+        return tiles_of(self.concealed)
+
+    @property
+    def n_melds(self) -> int:
+        """Declared groups of this seat (the ``melds`` argument of :mod:`hkmj.hand`)."""
+        return len(self.melds[self.seat])
