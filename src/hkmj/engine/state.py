@@ -314,6 +314,14 @@ class Hand:
             self._offer_tile if offering else None,
         )
 
+    def live_wall(self) -> tuple[Tile, ...]:
+        """The live wall in draw order (for tests and records; never shown to a player)."""
+        return tuple(self._live[self._head : self._tail])
+
+    def dead_wall(self) -> tuple[Tile, ...]:
+        """The dead wall, next replacement first (for tests and records; never shown to a player)."""
+        return tuple(self._dead[self._front :])
+
     def census(self) -> list[int]:
         """Where every tile is, as counts by tile id: must always equal the 144-tile set (HK-1)."""
         c = [0] * N_TILE_IDS

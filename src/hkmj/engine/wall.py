@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hkmj.tiles import N_TILE_IDS, Tile, full_set, parse_tiles, tile_str
+from hkmj.tiles import N_KINDS, N_TILE_IDS, Tile, full_set, parse_tiles, tile_str
 
 __all__ = [
     "LIVE_START",
@@ -134,13 +134,13 @@ def random_wall(rng: random.Random) -> tuple[list[Tile], tuple[int, int, int]]:
     return wall, dice
 
 
-def _tiles(spec: str | Sequence[Tile]) -> list[Tile]:
-    return parse_tiles(spec) if isinstance(spec, str) else list(spec)
+def _tiles(spec: str | Sequence[Tile | None]) -> list[Tile | None]:
+    return list(parse_tiles(spec)) if isinstance(spec, str) else list(spec)
 
 
 def stacked_wall(
     hands: Sequence[str | Sequence[Tile]],
-    draws: str | Sequence[Tile] = (),
+    draws: str | Sequence[Tile | None] = (),
     replacements: str | Sequence[Tile] = (),
     dice: Sequence[int] = (1, 1, 1),
     fill_seed: int = 0,
@@ -149,9 +149,11 @@ def stacked_wall(
 
     A test helper for scenario tests. ``hands[0]`` is East's 14 dealt tiles, the others 13
     (bonus tiles allowed: they are exposed and replaced at the deal, HK-2.6). ``draws`` are
-    the live-wall draws after the deal in order; ``replacements`` the dead-wall tiles in the
-    order they will be taken (bonus replacements at the deal first). Every other tile is
-    placed by a shuffle with ``fill_seed``. Tiles may be given as mpsz strings.
+    the live-wall draws after the deal in order (``None`` = any tile); ``replacements`` the
+    dead-wall tiles in the order they will be taken (bonus replacements at the deal first).
+    Tiles may be given as mpsz strings. Bonus tiles not placed go to the back of the dead
+    wall (so the live wall holds none unless asked), the other tiles are placed by a
+    shuffle with ``fill_seed``.
     """
     d = check_dice(dice)
     order: list[Tile | None] = [None] * WALL_TILES
@@ -161,7 +163,7 @@ def stacked_wall(
     for seat, spec in enumerate(hands):
         tiles = _tiles(spec)
         want = 14 if seat == 0 else 13
-        if len(tiles) != want:
+        if len(tiles) != want or any(t is None for t in tiles):
             raise ValueError(f"seat {seat} is dealt {want} tiles, got {len(tiles)}")
         for p, t in zip(deal[seat], tiles, strict=True):
             order[p] = t
@@ -173,7 +175,7 @@ def stacked_wall(
     repl = _tiles(replacements)
     for j, t in enumerate(repl):
         p = dead[j] if j < DEAD_TILES else LIVE_START - 1 - (j - DEAD_TILES)
-        if order[p] is not None:
+        if p < first_draw + len(draw_list) or order[p] is not None:
             raise ValueError("draws and replacements overlap: the live wall is too short for both")
         order[p] = t
     remaining = [0] * N_TILE_IDS
@@ -184,6 +186,14 @@ def stacked_wall(
             remaining[x] -= 1
             if remaining[x] < 0:
                 raise ValueError(f"too many {tile_str(x)} in the stacked wall (HK-1)")
+    spare_bonus = [t for t in range(N_KINDS, N_TILE_IDS) if remaining[t]]
+    for j in range(DEAD_TILES - 1, len(repl) - 1, -1):
+        if not spare_bonus:
+            break
+        if order[dead[j]] is None:
+            t = spare_bonus.pop()
+            order[dead[j]] = t
+            remaining[t] -= 1
     rest = [t for t in range(N_TILE_IDS) for _ in range(remaining[t])]
     random.Random(fill_seed).shuffle(rest)
     it = iter(rest)

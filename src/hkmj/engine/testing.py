@@ -1,0 +1,101 @@
+"""Helpers for scenario tests and tools: stacked walls, scripted play, quiet hands.
+
+Nothing here is used by the engine itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from hkmj.engine.actions import PASS, Action, Discard, parse_action
+from hkmj.engine.state import Event, Hand, Phase
+from hkmj.engine.wall import stacked_wall
+from hkmj.tiles import Tile, seat_index
+
+__all__ = ["QUIET", "act", "inputs", "play_quietly", "script", "snapshot", "stacked_hand", "tsumogiri"]
+
+QUIET: tuple[str, str, str, str] = (
+    "147m258p369s12345z",
+    "258m369p147s1234z",
+    "369m147p258s1567z",
+    "147m258p369s2345z",
+)
+"""Four dealt hands that can never claim from each other: no pairs, and no two tiles of a
+suit within two steps, so no pung, chow or win is possible while they discard what they draw."""
+
+
+def stacked_hand(
+    hands: Sequence[str | Sequence[Tile]] = QUIET,
+    draws: str | Sequence[Tile | None] = (),
+    replacements: str | Sequence[Tile] = (),
+    dice: Sequence[int] = (1, 1, 1),
+    fill_seed: int = 0,
+    **options: Any,
+) -> Hand:
+    """A :class:`Hand` dealt from :func:`~hkmj.engine.wall.stacked_wall` (same arguments)."""
+    wall = stacked_wall(hands, draws, replacements, dice, fill_seed)
+    return Hand(wall, dice, **options)
+
+
+def act(hand: Hand, line: str) -> list[Event]:
+    """Apply one scripted line ``"<seat letter> <action text>"``, e.g. ``"S chow 345s"``."""
+    seat_text, _, action_text = line.strip().partition(" ")
+    return hand.apply(seat_index(seat_text.upper()), parse_action(action_text))
+
+
+def script(hand: Hand, lines: Iterable[str]) -> list[Event]:
+    """Apply scripted lines in order; return all the events they caused."""
+    out: list[Event] = []
+    for line in lines:
+        out.extend(act(hand, line))
+    return out
+
+
+def tsumogiri(hand: Hand) -> list[Event]:
+    """The seat on turn discards the tile it just drew (its first tile after a claim)."""
+    seat = hand.turn
+    t = hand.last_tile
+    legal = hand.legal_actions(seat)
+    pick = next((a for a in legal if isinstance(a, Discard) and a.tile == t), None)
+    if pick is None:
+        pick = next(a for a in legal if isinstance(a, Discard))
+    return hand.apply(seat, pick)
+
+
+def play_quietly(hand: Hand, steps: int | None = None, *, until_live: int | None = None) -> None:
+    """Every seat on turn discards the tile it just drew (or its first tile) and every claim is
+    passed, for ``steps`` actions or until the live wall holds ``until_live`` tiles."""
+    n = 0
+    while not hand.over and (steps is None or n < steps):
+        if until_live is not None and hand.live_count <= until_live and hand.phase is Phase.TURN:
+            break
+        if hand.phase is Phase.TURN:
+            tsumogiri(hand)
+        else:
+            hand.apply(hand.pending()[0], PASS)
+        n += 1
+
+
+def snapshot(hand: Hand) -> tuple[object, ...]:
+    """Everything observable about a hand, to check that a refused action changed nothing."""
+    return (
+        len(hand.events),
+        hand.phase,
+        hand.turn,
+        hand.pending(),
+        tuple(hand.view(s) for s in range(4)),
+        tuple(tuple(hand.legal_actions(s)) for s in range(4)),
+        tuple(hand.census()),
+        hand.live_wall(),
+        hand.dead_wall(),
+        hand.result,
+    )
+
+
+def inputs(events: Iterable[Event]) -> list[tuple[int, Action]]:
+    """The player inputs recorded in a hand's events: every event with an ``action`` field.
+
+    Re-applying them in order to a hand built from the same wall and dice reproduces the events.
+    """
+    return [(e["seat"], parse_action(e["action"])) for e in events if "action" in e]
