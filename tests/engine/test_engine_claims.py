@@ -121,7 +121,7 @@ def test_hk4_1_only_the_latest_discard_can_be_claimed() -> None:
     script(hand, ["E discard 3m", "S pass", "W pass"])
     assert hand.turn == 1 and hand.phase is Phase.TURN
     before = snapshot(hand)
-    with pytest.raises(IllegalAction, match="W's turn|S's turn"):
+    with pytest.raises(IllegalAction, match="S's turn, not W's"):
         act(hand, "W pung")
     assert snapshot(hand) == before
 
@@ -234,7 +234,7 @@ def test_hk4_10_robbing_an_added_kong() -> None:
         }
     ]
     assert hand.phase is Phase.ROB and hand.pending() == (3,)
-    with pytest.raises(IllegalAction, match="HK-4.10"):
+    with pytest.raises(IllegalAction, match=r"HK-4\.10"):
         hand.apply(3, PUNG)
     events = act(hand, "N mahjong")
     win = events[-2]
