@@ -1,0 +1,143 @@
+"""HK-7: payments into totals, dealer rotation, prevailing wind, match lengths, ranking with ties."""
+
+from __future__ import annotations
+
+import pytest
+
+from hkmj.bots import GreedyBot, RandomBot
+from hkmj.engine import Hand, Match, play_match, ranking
+from hkmj.engine.testing import QUIET, play_quietly, script, stacked_hand
+from hkmj.engine.wall import stacked_wall
+
+DICE = (3, 4, 5)
+HEAVENLY = stacked_wall(["123m456m789m123p55s", *QUIET[1:]], dice=DICE)
+EARTHLY = stacked_wall(["147m258p3569s1234z", "123m456m789m46s77z", QUIET[2], QUIET[3]], dice=DICE)
+QUIET_WALL = stacked_wall(QUIET, dice=DICE)
+
+# payments by seat of each scripted hand
+PAY = {
+    "heavenly": (384, -128, -128, -128),
+    "earthly": (-128, 256, -64, -64),
+    "penalty": (-192, 64, 64, 64),
+    "draw": (0, 0, 0, 0),
+}
+
+
+def _play(match: Match, kind: str) -> Hand:
+    wall = {"heavenly": HEAVENLY, "earthly": EARTHLY}.get(kind, QUIET_WALL)
+    hand = match.new_hand(wall=wall, dice=DICE)
+    if kind == "heavenly":
+        script(hand, ["E mahjong"])
+    elif kind == "earthly":
+        script(hand, ["E discard 5s", "S mahjong"])
+    elif kind == "penalty":
+        script(hand, ["E mahjong"])
+    else:
+        play_quietly(hand)
+    assert hand.result is not None and hand.result.payments == PAY[kind]
+    return hand
+
+
+def test_hk7_dealer_rotation_and_prevailing_wind_over_a_full_match() -> None:
+    """HK-7.1-7.3: East keeps the deal on its win, a draw or a penalty (HK-5.7 Ruling), else the deal
+    passes; the prevailing wind moves E→S→W→N after each player has dealt; the game ends after North."""
+    match = Match(2024)
+    first = match.first_wind
+    totals = [0, 0, 0, 0]
+    hands = 0
+    for rot in range(16):
+        plan = ["heavenly"] + (["draw"] if rot % 4 == 0 else []) + (["penalty"] if rot % 5 == 0 else []) + ["earthly"]
+        for kind in plan:
+            assert not match.over
+            assert match.rotations == rot and match.prevailing == rot // 4
+            players = [first.index((s + rot) % 4) for s in range(4)]  # player at each seat
+            assert [match.player_at(s) for s in range(4)] == players
+            assert all(match.seat_of(p) == s for s, p in enumerate(players))
+            hand = _play(match, kind)
+            start = hand.events[0]
+            assert start["prevailing"] == "ESWN"[rot // 4] and start["players"] == players
+            assert start["dealer"] == players[0] and start["hand"] == hands + 1
+            assert start["scores"] == [totals[p] for p in players]
+            for s, p in enumerate(players):
+                totals[p] += PAY[kind][s]
+            out = match.finish_hand()
+            hands += 1
+            assert out[0]["totals"] == totals and match.totals == totals
+            assert out[0]["dealer_keeps"] == (kind != "earthly")
+    assert match.over and hands >= 16 and match.hands_played == hands
+    end = match.events[-1]
+    assert end["type"] == "match_end" and end["totals"] == totals and end["ranking"] == ranking(totals)
+    assert sum(totals) == 0
+    with pytest.raises(ValueError, match="over"):
+        match.new_hand()
+
+
+def test_hk7_one_round_and_fixed_number_of_hands() -> None:
+    match = Match(1, length="round")
+    for _ in range(4):
+        _play(match, "earthly")
+        match.finish_hand()
+    assert match.over and match.hands_played == 4
+    match = Match(1, length="hands", hands=3)
+    for kind in ("draw", "heavenly", "earthly"):
+        assert not match.over
+        _play(match, kind)
+        match.finish_hand()
+    assert match.over and match.events[-1]["complete"] is True
+    with pytest.raises(ValueError):
+        Match(1, length="hands")
+    with pytest.raises(ValueError):
+        Match(1, length="season")  # type: ignore[arg-type]
+
+
+def test_hk7_3_ranking_shares_ties() -> None:
+    """HK-7.3: the best total wins; a tie is shared."""
+    assert ranking([10, 30, 10, -50]) == [2, 1, 2, 4]
+    assert ranking([0, 0, 0, 0]) == [1, 1, 1, 1]
+    assert ranking([5, 5, -5, -5]) == [1, 1, 3, 3]
+
+
+def test_hk7_full_game_with_greedy_bots() -> None:
+    """HK-7 over a real full game: rotation, winds and totals read back from the events."""
+    players = [GreedyBot(i) for i in range(4)]
+    res = play_match(players, seed=7)
+    starts = [e for e in res.events if e["type"] == "hand_start"]
+    totals_ev = [e for e in res.events if e["type"] == "totals"]
+    assert len(starts) == len(totals_ev) == len(res.hands) >= 16
+    rotations = 0
+    running = [0, 0, 0, 0]
+    for start, tot, result in zip(starts, totals_ev, res.hands, strict=True):
+        assert start["prevailing"] == "ESWN"[rotations // 4]
+        for s, p in enumerate(start["players"]):
+            running[p] += result.payments[s]
+        assert tot["totals"] == running
+        assert tot["dealer_keeps"] == (result.kind != "win" or result.seat == 0)
+        if not tot["dealer_keeps"]:
+            assert tot["next_dealer"] == start["players"][1]
+            rotations += 1
+        else:
+            assert tot["next_dealer"] == start["players"][0]
+    assert rotations == 16
+    assert res.totals == running and sum(running) == 0 and res.ranking == ranking(running)
+    assert res.events[-1]["type"] == "match_end"
+
+
+def test_max_hands_stops_a_match_of_random_bots() -> None:
+    chunks: list[int] = []
+    res = play_match(
+        [RandomBot(i) for i in range(4)], seed=3, max_hands=5, keep_events=False, on_events=lambda c: chunks.append(len(c))
+    )
+    assert len(res.hands) == 5 and res.events == [] and len(chunks) == 5
+    assert sum(res.totals) == 0
+
+
+def test_hand_end_scores_follow_the_match_totals() -> None:
+    match = Match(5, length="hands", hands=2)
+    _play(match, "heavenly")
+    match.finish_hand()
+    hand = match.new_hand(wall=QUIET_WALL, dice=DICE)
+    assert sorted(hand.scores) == [-128, -128, -128, 384]
+    assert hand.view(2).scores == hand.scores
+    with pytest.raises(ValueError, match="finish the current hand"):
+        match.new_hand()
+    assert stacked_hand().scores == (0, 0, 0, 0)
