@@ -22,6 +22,7 @@ CORE = [
     "src/hkmj/scoring/shape.py",
     "src/hkmj/scoring/ruleset.py",
     "src/hkmj/scoring/hong_kong.py",
+    "src/hkmj/scoring/generate.py",
 ]
 
 ext_modules = []

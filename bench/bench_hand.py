@@ -184,7 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print('the reference library is missing: pip install -e ".[bench]"', file=sys.stderr)
         return 2
     ok = True
-    print(f"hkmj vs mahjong (riichi), {args.n} hands each, best of {args.repeat}, one core")
+    import hkmj
+
+    build = "mypyc-compiled" if hkmj.compiled() else "pure Python (HKMJ_MYPYC=1 build: see README)"
+    print(f"hkmj ({build}) vs mahjong (riichi), {args.n} hands each, best of {args.repeat}, one core")
     results: dict[str, dict[str, float]] = {}
     results["score"] = bench_score(args.n, args.repeat, random.Random(args.seed))
     results["shanten"], sh_bad = bench_shanten(args.n, args.repeat, random.Random(args.seed + 1))

@@ -189,27 +189,27 @@ def readings(counts: Sequence[int], melds: int = 0) -> list[Reading]:
     out: list[Reading] = []
     if sum(counts) != 14 - 3 * melds:
         return out
-    if _vector(counts)[9 - melds] == 0:
-        parts: list[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = []
-        for s, base in enumerate(_SUIT_BASES):
-            decs = _shifted(tuple(counts[base : base + (9 if s < 3 else 7)]), s)
-            if not decs:
-                break
-            parts.append(decs)
+    # a suit with no exact split into melds (and a pair) means no standard reading
+    parts: list[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = []
+    for s, base in enumerate(_SUIT_BASES):
+        decs = _shifted(tuple(counts[base : base + (9 if s < 3 else 7)]), s)
+        if not decs:
+            break
+        parts.append(decs)
+    else:
+        if len(parts[0]) == len(parts[1]) == len(parts[2]) == len(parts[3]) == 1:
+            combos: Iterable[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = (
+                (parts[0][0], parts[1][0], parts[2][0], parts[3][0]),
+            )
         else:
-            if len(parts[0]) == len(parts[1]) == len(parts[2]) == len(parts[3]) == 1:
-                combos: Iterable[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = (
-                    (parts[0][0], parts[1][0], parts[2][0], parts[3][0]),
-                )
-            else:
-                combos = product(*parts)
-            for combo in combos:
-                pair = [pr for _, _, pr in combo if pr >= 0]
-                if len(pair) != 1:
-                    continue
-                chows = combo[0][0] + combo[1][0] + combo[2][0]
-                pungs = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]
-                out.append(Reading(STANDARD, chows, pungs, pair[0]))
+            combos = product(*parts)
+        for combo in combos:
+            pair = [pr for _, _, pr in combo if pr >= 0]
+            if len(pair) != 1:
+                continue
+            chows = combo[0][0] + combo[1][0] + combo[2][0]
+            pungs = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]
+            out.append(Reading(STANDARD, chows, pungs, pair[0]))
     if melds == 0:
         if seven_pairs_shanten(counts) == -1 and all(c in (0, 2) for c in counts):
             out.append(Reading(SEVEN_PAIRS, pairs=tuple(t for t, c in enumerate(counts) if c == 2)))

@@ -29,6 +29,8 @@ class Element:
     scope: str = "hand"
     """``"hand"``: depends on the reading; ``"win"``: reads only how the hand was won
     (``shape.win``'s win type, seat, bonus tiles, flags), so it is computed once per context."""
+    min_pungs: int = 0
+    """The element is absent from a reading with fewer pungs/kongs (skips the predicate)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,8 @@ class Limit:
     test: Callable[[Shape], bool]
     rule: str = ""
     scope: str = "hand"
+    min_pungs: int = 0
+    """The limit needs at least this many pungs/kongs in the reading (skips the test)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +80,11 @@ def validate(win: Win) -> list[int]:
     Raises :class:`InvalidHand` naming the first problem.
     """
     _validate_context(win)
-    return _validate_tiles(win)
+    return _validate_tiles(win)[0]
 
 
-def _validate_tiles(win: Win) -> list[int]:
+def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
+    """(counts of every tile, counts of the concealed tiles), or :class:`InvalidHand`."""
     if len(win.melds) > 4:
         raise InvalidHand(f"{len(win.melds)} melds: a hand has at most four groups")
     need = 14 - 3 * len(win.melds)
@@ -98,6 +103,7 @@ def _validate_tiles(win: Win) -> list[int]:
         raise InvalidHand(f"win_tile {wt!r}: must be a playing tile")
     if counts[wt] == 0:
         raise InvalidHand(f"win_tile {tile_str(wt)} is not in the concealed hand {format_tiles(win.concealed)}")
+    concealed = list(counts) if win.melds else counts
     for m in win.melds:
         for t in m.tiles:
             counts[t] += 1
@@ -106,7 +112,7 @@ def _validate_tiles(win: Win) -> list[int]:
         raise InvalidHand(f"{counts[t]} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
     if win.win == "robbed_kong" and counts[wt] != 1:
         raise InvalidHand(f"robbed kong: the other three {tile_str(wt)} are in the robbed pung, so the hand holds one")
-    return counts
+    return counts, concealed
 
 
 def _validate_context(win: Win) -> None:
@@ -185,10 +191,7 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     context = _context_cache.get(key)
     if context is None:
         _validate_context(win)
-    counts = _validate_tiles(win)
-    concealed = [0] * N_KINDS
-    for t in win.concealed:
-        concealed[t] += 1
+    counts, concealed = _validate_tiles(win)
     found = readings(concealed, len(win.melds))
     if not found:
         raise InvalidHand(
@@ -222,10 +225,11 @@ def _score_reading(shape: Shape, ruleset: Ruleset, context: _Context, all_items:
     items: list[Item] = []
     fan = 0
     win_counts = context[0]
+    n_pungs = len(shape.pungs)
     for i, e in enumerate(ruleset.elements):
         n = win_counts[i]
         if n < 0:
-            n = e.count(shape)
+            n = e.count(shape) if n_pungs >= e.min_pungs else 0
         if n:
             fan += n * e.fan
             item = all_items[i]
@@ -235,7 +239,7 @@ def _score_reading(shape: Shape, ruleset: Ruleset, context: _Context, all_items:
     limit = context[1]
     if limit is None:
         for lim in ruleset.limits:
-            if lim.scope == "hand" and lim.test(shape):
+            if lim.scope == "hand" and n_pungs >= lim.min_pungs and lim.test(shape):
                 limit = lim
                 break
     base = ruleset.limit_base if limit else ruleset.base(fan)
