@@ -159,7 +159,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     p.set_defaults(func=_cmd_score)
+    _register_commands(sub)
     return parser
+
+
+def _register_commands(sub: Any) -> None:
+    """Subcommands that live beside their adapters: each module adds its parser.
+
+    A module here exposes ``register(sub)`` that calls ``sub.add_parser(...)`` and sets
+    ``func`` to a function taking the parsed arguments and returning an exit code. Imports
+    of heavy adapters (Textual, the server) belong inside those functions, not at the top.
+    """
+    from importlib import import_module
+
+    for name in _COMMAND_MODULES:
+        import_module(name).register(sub)
+
+
+_COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules with a ``register(sub)`` function, in the order their commands are listed."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
