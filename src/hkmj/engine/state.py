@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import compress
 from typing import Any
 
 from hkmj.engine.actions import (
@@ -52,7 +53,17 @@ from hkmj.hand import is_complete, shanten, waits
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
 from hkmj.scoring import score as score_win
-from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, Tile, format_tiles, tile_str, tiles_of
+from hkmj.tiles import (
+    HONOUR,
+    N_KINDS,
+    N_TILE_IDS,
+    SEAT_LETTERS,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    tile_str,
+    tiles_of,
+)
 
 __all__ = [
     "Event",
@@ -71,6 +82,8 @@ FALSE_MAHJONG_PENALTY = 64
 """HK-5.7: paid to each other player (doubled to the discarder of a claimed discard)."""
 
 _TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
+_NO_WAITS: frozenset[Tile] = frozenset()
+_DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
 
 
 class Phase(StrEnum):
@@ -186,6 +199,7 @@ class Hand:
         self.last_tile: Tile | None = None
         """The tile the seat on turn last drew (wall, replacement or deal), None after a claim."""
         self._drawn = False  # the seat on turn may kong or win by self-draw (HK-3.3)
+        self._complete = False  # the seat on turn holds a winning hand (its last tile completed it)
         self._kong_chain = False  # the tile in hand came from a kong replacement (HK-6 flag)
         self._last_live = False  # this turn's draw took the last live-wall tile (HK-6 flag)
         self._offer_tile = -1
@@ -209,6 +223,7 @@ class Hand:
                 "prevailing": SEAT_LETTERS[prevailing],
                 "scores": list(self.scores),
                 "teaching": teaching,
+                "ask_all": ask_all,
                 "dice": list(self.dice),
                 "break": {"wall": bw, "stack": bs},
                 "wall": [[_TS[t] for t in self.wall[36 * w : 36 * w + 36]] for w in range(4)],
@@ -224,6 +239,24 @@ class Hand:
         """A hand whose wall and dice come from ``random.Random(seed)`` (HK-2.8)."""
         wall, dice = random_wall(random.Random(seed))
         return cls(wall, dice, seed=seed, **options)
+
+    @classmethod
+    def from_start(cls, start: Mapping[str, Any]) -> Hand:
+        """Rebuild a hand from its ``hand_start`` event (its wall, dice and options), for replay."""
+        if start.get("type") != "hand_start":
+            raise ValueError("expected a hand_start event")
+        wall = [parse_tiles(x)[0] for w in start["wall"] for x in w]
+        known = {"type", "seed", "prevailing", "scores", "teaching", "ask_all", "dice", "break", "wall", "live", "dead"}
+        return cls(
+            wall,
+            start["dice"],
+            prevailing=SEAT_LETTERS.index(start["prevailing"]),
+            scores=start["scores"],
+            teaching=start["teaching"],
+            ask_all=start.get("ask_all", False),
+            seed=start["seed"],
+            info={k: v for k, v in start.items() if k not in known},
+        )
 
     # ------------------------------------------------------------------ queries
 
@@ -372,22 +405,13 @@ class Hand:
 
     def _turn_actions(self, seat: int) -> tuple[Action, ...]:
         h = self.hands[seat]
-        acts: list[Action] = []
-        drawn = self._drawn
-        melds = self.melds[seat]
-        if drawn and is_complete(h, len(melds)):
-            acts.append(WIN)
-        fours: list[Tile] = []
-        for t in range(N_KINDS):
-            n = h[t]
-            if n:
-                acts.append(discard(t))
-                if n == 4:
-                    fours.append(t)
-        if drawn:
-            for t in fours:
-                acts.append(kong(t, CONCEALED))
-            for m in melds:
+        acts: list[Action] = list(compress(_DISCARDS, h))
+        if self._drawn:
+            if self._complete:
+                acts.insert(0, WIN)
+            if 4 in h:
+                acts.extend(kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4)
+            for m in self.melds[seat]:
                 if m.kind == "pung" and h[m.tile]:
                     acts.append(kong(m.tile, ADDED))
         return tuple(acts)
@@ -397,7 +421,9 @@ class Hand:
         cached = self._wcache[seat]
         if cached[0] == ver:
             return cached[1]
-        w = frozenset(waits(self.hands[seat], len(self.melds[seat])))
+        h = self.hands[seat]
+        m = len(self.melds[seat])
+        w = frozenset(waits(h, m)) if shanten(h, m) == 0 else _NO_WAITS
         self._wcache[seat] = (ver, w)
         return w
 
@@ -458,7 +484,9 @@ class Hand:
                 "seat": seat,
                 "action": f"discard {_TS[t]}",
                 "tile": _TS[t],
-                "offers": [[str(a) for a in offers[s]] if s in offers else None for s in range(4)],
+                "offers": [[str(a) for a in offers[s]] if s in offers else None for s in range(4)]
+                if offers
+                else [None, None, None, None],
                 "final": final,
             }
         )
@@ -550,10 +578,15 @@ class Hand:
             if not self._replace(seat, "bonus"):
                 self._exhaustive(seat)
         else:
-            self.hands[seat][t] += 1
-            self.n_concealed[seat] += 1
-            self._hver[seat] += 1
-            self.last_tile = t
+            self._receive(seat, t)
+
+    def _receive(self, seat: int, t: Tile) -> None:
+        """A drawn or replacement tile joins the hand; it wins iff it is one of the hand's waits."""
+        self._complete = self.n_concealed[seat] == 13 - 3 * len(self.melds[seat]) and t in self._waits(seat)
+        self.hands[seat][t] += 1
+        self.n_concealed[seat] += 1
+        self._hver[seat] += 1
+        self.last_tile = t
 
     def _replace(self, seat: int, why: str) -> bool:
         """Take replacements from the dead wall until a playing tile comes (HK-2.6, HK-3.2, HK-3.3).
@@ -582,10 +615,7 @@ class Hand:
                 self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
                 why = "bonus"
                 continue
-            self.hands[seat][t] += 1
-            self.n_concealed[seat] += 1
-            self._hver[seat] += 1
-            self.last_tile = t
+            self._receive(seat, t)
             return True
         return False
 
@@ -620,6 +650,7 @@ class Hand:
         self.phase = Phase.TURN
         self.turn = 0
         self._drawn = True  # HK-3.1: East plays first with 14 tiles
+        self._complete = is_complete(self.hands[0], 0)
         self.last_tile = east_last
 
     # ------------------------------------------------------------------ claims
