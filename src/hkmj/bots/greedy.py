@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
-from hkmj.hand import shanten
-from hkmj.tiles import HONOUR, N_KINDS
+from hkmj.hand import shanten, thirteen_orphans_shanten
+from hkmj.tiles import HONOUR, N_KINDS, ORPHANS
 
 __all__ = ["GreedyBot"]
 
@@ -29,6 +29,24 @@ def _unseen(view: SeatView) -> list[int]:
         for t in pond:
             left[t] -= 1
     return left
+
+
+def _near(counts: Sequence[int], melds: int, target: int) -> list[int]:
+    """Tiles that can lower the shanten of a hand below ``target + 1``: those held and their suit
+    neighbours within two, plus every terminal and honour when thirteen orphans is that close."""
+    near = [False] * N_KINDS
+    for t in range(N_KINDS):
+        if counts[t]:
+            near[t] = True
+            if t < HONOUR:
+                v = t % 9
+                for d in (-2, -1, 1, 2):
+                    if 0 <= v + d <= 8:
+                        near[t + d] = True
+    if melds == 0 and thirteen_orphans_shanten(counts) <= target:
+        for t in ORPHANS:
+            near[t] = True
+    return [t for t in range(N_KINDS) if near[t]]
 
 
 def _isolation(counts: Sequence[int], t: int) -> int:
@@ -91,7 +109,7 @@ class GreedyBot:
             for d in best:
                 counts[d.tile] -= 1
                 n = 0
-                for u in range(N_KINDS):
+                for u in _near(counts, m, best_s):
                     if left[u] > 0 and counts[u] < 4:
                         counts[u] += 1
                         if shanten(counts, m) < best_s:
