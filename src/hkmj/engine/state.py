@@ -754,6 +754,7 @@ class Hand:
                 "win": win_type,
                 "tile": _TS[t],
                 "from": discarder,
+                "prevailing": SEAT_LETTERS[self.prevailing],
                 "flags": flags,
                 "concealed": format_tiles(win.concealed),
                 "melds": [str(m) for m in win.melds],
