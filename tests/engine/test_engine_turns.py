@@ -133,3 +133,26 @@ def test_hk3_3_kong_kinds_have_distinct_text_forms() -> None:
     assert str(kong(tile("5p"), ADDED)) == "added kong 5p"
     assert str(kong(tile("5p"), "discard")) == "kong 5p"
     assert discard(tile("7z")).text == "discard 7z"
+
+
+def test_hk3_3_bonus_on_a_kong_replacement_is_replaced_again() -> None:
+    """HK-3.2 with HK-3.3: a bonus tile drawn as a kong's replacement is exposed and replaced in turn."""
+    hand = stacked_hand(KONGS, replacements="2f9m")
+    events = act(hand, "E concealed kong 1m")
+    assert [(e["type"], e["tile"], e.get("for")) for e in events] == [
+        ("kong", "1m", None),
+        ("replacement", "2f", "kong"),
+        ("bonus", "2f", None),
+        ("replacement", "9m", "bonus"),
+    ]
+    assert hand.bonus[0] == (tile("2f"),) and hand.last_tile == tile("9m")
+    assert (hand.live_count, hand.dead_count) == (75, 14)
+
+
+def test_hk6_kong_replacement_flag_survives_a_bonus_in_the_chain() -> None:
+    """The winning tile came from the dead wall because of the kong, through a bonus replacement."""
+    hands = ["1111m234p567p99s56s", QUIET[1], QUIET[2], "47m258p369s23456z"]
+    hand = stacked_hand(hands, replacements="2f7s")
+    act(hand, "E concealed kong 1m")
+    win = act(hand, "E mahjong")[0]
+    assert win["flags"] == ["kong_replacement"] and win["flowers"] == [2]
