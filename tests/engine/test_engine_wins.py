@@ -110,6 +110,16 @@ def test_hk5_7_false_mahjong_judged_in_claim_priority_order() -> None:
     assert false["seat"] == 1 and false["payments"] == [128, -256, 64, 64]
 
 
+def test_hk5_7_a_false_declaration_after_a_valid_one_in_play_order_is_moot() -> None:
+    """HK-4.7: W's valid Mahjong comes before N's false one after E's discard: W wins, nobody is penalised."""
+    hands = [WINS[0], WINS[1], WINS[2], "123p456p789p47s66z"]
+    hand = stacked_hand(hands, ask_all=True)
+    events = script(hand, ["E discard 5s", "N mahjong", "S pass", "W mahjong"])
+    assert events[-3]["answers"] == [None, "pass", "mahjong", "mahjong"]
+    assert hand.result is not None and hand.result.kind == "win" and hand.result.seat == 2
+    assert not any(e["type"] == "false_mahjong" for e in hand.events)
+
+
 def test_hk5_7_false_mahjong_on_an_added_kong_robbed_player_pays_as_discarder() -> None:
     """HK-5.7 with HK-4.10 (engine ruling): the player whose kong was falsely robbed is paid as a discarder."""
     hand = stacked_hand(ROB, draws="9s9s9s5p", replacements="8m", ask_all=True)

@@ -176,6 +176,8 @@ class Hand:
             raise ValueError(f"prevailing wind {prevailing!r}: expected 0-3")
         self.prevailing = prevailing
         self.scores: tuple[int, ...] = tuple(scores)
+        if len(self.scores) != 4:
+            raise ValueError(f"scores {list(self.scores)!r}: expected one total per seat")
         self.teaching = teaching
         self.ask_all = ask_all
         self.seed = seed
