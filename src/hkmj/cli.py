@@ -126,6 +126,89 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+_SIMULATE_EPILOG = """\
+Examples:
+  hkmj simulate --hands 2000 --seed 7 --bots greedy,greedy,random,random
+  hkmj simulate --hands 100000 --bots random,random,random,random --workers 2
+  hkmj simulate --hands 50 --record games.jsonl && hkmj replay games.jsonl
+
+Hands are played as matches of 64 hands (chunk k seeded with SEED + k), so a seed gives the
+same hands with any number of workers. Players are numbered 1-4 in --bots order; seats
+(winds) are drawn at each match start and rotate by the rules (HK-7).
+"""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from hkmj.bots import BOTS
+    from hkmj.record import RecordWriter
+    from hkmj.simulate import Progress, run
+
+    bots = [b.strip().lower() for b in args.bots.split(",")]
+    if len(bots) != 4:
+        print(f"hkmj simulate: --bots needs four names, got {len(bots)}: {args.bots!r}", file=sys.stderr)
+        return 2
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        print(f"hkmj simulate: unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}", file=sys.stderr)
+        return 2
+    writer = None
+    if args.record:
+        try:
+            writer = RecordWriter(args.record)
+        except OSError as e:
+            print(f"hkmj simulate: cannot write {args.record}: {e.strerror}", file=sys.stderr)
+            return 2
+    progress = None if args.quiet else Progress(args.hands)
+
+    def on_chunk(chunk: Any) -> None:
+        if writer is not None:
+            writer.write_lines(chunk.lines)
+        if progress is not None:
+            progress.advance(chunk.summary.hands)
+
+    try:
+        summary = run(args.hands, args.seed, bots, workers=args.workers, on_chunk=on_chunk, record=writer is not None)
+    finally:
+        if writer is not None:
+            writer.close()
+    print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}")
+    print(summary.report(args.workers))
+    if writer is not None:
+        print(f"record: {args.record} ({writer.lines} events)")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from hkmj.record import RecordError, describe, read_record, replay
+
+    try:
+        events = read_record(args.file)
+    except RecordError as err:
+        print(f"hkmj replay: {err}", file=sys.stderr)
+        return 2
+    if args.show:
+        for event in events:
+            line = describe(event, args.lang)
+            if line is not None:
+                print(line)
+    report = replay(events)
+    if report.ok:
+        print(f"replay OK: {report.hands} hands, {report.events} events reproduced exactly")
+        return 0
+    print(f"replay: {report.divergence}")
+    return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hkmj",
@@ -159,6 +242,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     p.set_defaults(func=_cmd_score)
+
+    p = sub.add_parser(
+        "simulate",
+        help="self-play bot matches and print a summary (optionally record them)",
+        description="Play seeded self-play hands with bots (HK-2..HK-7) and summarise them.",
+        epilog=_SIMULATE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same hands (default 0)")
+    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated (random, greedy, ...)")
+    p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
+    p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser(
+        "replay",
+        help="re-run a match record through the engine and report the first divergence",
+        description="Re-run a JSON Lines match record (docs/record-format.md) through the engine.",
+        epilog="Exit status: 0 when every event is reproduced, 1 at the first divergence, 2 for an unreadable file.",
+    )
+    p.add_argument("file", help="a record written by hkmj simulate --record or hkmj play --record")
+    p.add_argument("--show", action="store_true", help="print the hands move by move")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of tile and element names")
+    p.set_defaults(func=_cmd_replay)
     _register_commands(sub)
     return parser
 

@@ -1,0 +1,215 @@
+"""Self-play at scale (``hkmj simulate``): seeded bot matches, a summary, optional records.
+
+The hands are played as consecutive chunks: chunk ``k`` is a match of up to
+:data:`CHUNK` hands seeded with ``seed + k`` (its seat draw and walls follow from that
+seed), so the same ``--seed`` gives the same hands whatever ``--workers`` is. Workers
+are processes, each playing whole chunks; results are merged in chunk order.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from hkmj.bots import make_bot
+from hkmj.engine import Event, play_match
+from hkmj.tiles import SEAT_LETTERS
+
+CHUNK = 64
+"""Hands per match chunk."""
+
+WIN_TYPES = ("self_draw", "discard", "robbed_kong")
+
+
+@dataclass
+class Summary:
+    """Counts gathered over hands; :meth:`merge` adds another summary."""
+
+    bots: tuple[str, ...]
+    hands: int = 0
+    draws: int = 0
+    penalties: int = 0
+    wins_by_type: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WIN_TYPES, 0))
+    wins_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    wins_by_player: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    limits: dict[str, int] = field(default_factory=dict)
+    fan_total: int = 0
+    points_by_player: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    points_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    seconds: float = 0.0
+
+    def add_hand(self, start: Event, end: Event, win: Event | None) -> None:
+        players: list[int] = start["players"]
+        self.hands += 1
+        for s in range(4):
+            self.points_by_seat[s] += end["payments"][s]
+            self.points_by_player[players[s]] += end["payments"][s]
+        if end["result"] == "draw":
+            self.draws += 1
+        elif end["result"] == "penalty":
+            self.penalties += 1
+        elif win is not None:
+            self.wins_by_type[win["win"]] += 1
+            self.wins_by_seat[win["seat"]] += 1
+            self.wins_by_player[players[win["seat"]]] += 1
+            self.fan_total += win["fan"]
+            if win["limit"]:
+                self.limits[win["limit"]] = self.limits.get(win["limit"], 0) + 1
+
+    def merge(self, other: Summary) -> None:
+        self.hands += other.hands
+        self.draws += other.draws
+        self.penalties += other.penalties
+        for k, v in other.wins_by_type.items():
+            self.wins_by_type[k] += v
+        for k, v in other.limits.items():
+            self.limits[k] = self.limits.get(k, 0) + v
+        for i in range(4):
+            self.wins_by_seat[i] += other.wins_by_seat[i]
+            self.wins_by_player[i] += other.wins_by_player[i]
+            self.points_by_player[i] += other.points_by_player[i]
+            self.points_by_seat[i] += other.points_by_seat[i]
+        self.fan_total += other.fan_total
+
+    @property
+    def wins(self) -> int:
+        return sum(self.wins_by_type.values())
+
+    def report(self, workers: int) -> str:
+        n = max(self.hands, 1)
+        wins = max(self.wins, 1)
+        lines = [
+            f"hands played      {self.hands}",
+            f"wins              {self.wins} ({self.wins / n:.1%}): "
+            + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.wins_by_type.items()),
+            f"draws             {self.draws} ({self.draws / n:.1%})",
+            f"false Mahjong     {self.penalties}",
+            f"limit hands       {sum(self.limits.values())}"
+            + (": " + ", ".join(f"{k} {v}" for k, v in sorted(self.limits.items())) if self.limits else ""),
+            f"average fan       {self.fan_total / wins:.2f} per win",
+            "wins by seat      " + "  ".join(f"{SEAT_LETTERS[s]} {self.wins_by_seat[s]}" for s in range(4)),
+            "points/hand seat  " + "  ".join(f"{SEAT_LETTERS[s]} {self.points_by_seat[s] / n:+.2f}" for s in range(4)),
+            "by player:",
+        ]
+        for p in range(4):
+            lines.append(
+                f"  player {p + 1} {self.bots[p]:<8} wins {self.wins_by_player[p]:>6}  "
+                f"points/hand {self.points_by_player[p] / n:+8.2f}  total {self.points_by_player[p]:+d}"
+            )
+        rate = self.hands / self.seconds if self.seconds else math.inf
+        lines.append(f"throughput        {rate:,.0f} hands/s ({workers} worker{'s' if workers > 1 else ''})")
+        return "\n".join(lines)
+
+
+@dataclass
+class ChunkResult:
+    index: int
+    summary: Summary
+    lines: list[str]
+
+
+def play_chunk(index: int, hands: int, seed: int, bots: tuple[str, ...], record: bool) -> ChunkResult:
+    """Play chunk ``index``: one match of ``hands`` hands seeded ``seed + index``."""
+    summary = Summary(bots)
+    lines: list[str] = []
+    state: dict[str, Event | None] = {"start": None, "win": None}
+
+    def on_events(chunk: list[Event]) -> None:
+        for e in chunk:
+            t = e["type"]
+            if t == "hand_start":
+                state["start"], state["win"] = e, None
+            elif t == "win":
+                state["win"] = e
+            elif t == "hand_end":
+                start = state["start"]
+                assert start is not None
+                summary.add_hand(start, e, state["win"])
+            if record:
+                lines.append(json.dumps(e, ensure_ascii=False, separators=(",", ":")))
+
+    match_seed = seed + index
+    players = [make_bot(b, match_seed * 4 + i) for i, b in enumerate(bots)]
+    play_match(players, match_seed, length="hands", hands=hands, keep_events=False, on_events=on_events)
+    return ChunkResult(index, summary, lines)
+
+
+def _chunks(n: int) -> list[int]:
+    sizes = [CHUNK] * (n // CHUNK)
+    if n % CHUNK:
+        sizes.append(n % CHUNK)
+    return sizes
+
+
+def _play_star(args: tuple[int, int, int, tuple[str, ...], bool]) -> ChunkResult:
+    return play_chunk(*args)
+
+
+def run(
+    hands: int,
+    seed: int,
+    bots: Sequence[str],
+    *,
+    workers: int = 1,
+    on_chunk: Callable[[ChunkResult], None] | None = None,
+    record: bool = False,
+) -> Summary:
+    """Play ``hands`` hands and return the merged summary; ``on_chunk`` sees chunks in order."""
+    names = tuple(bots)
+    for b in names:
+        make_bot(b)  # unknown names fail here, before any process starts
+    jobs = [(i, size, seed, names, record) for i, size in enumerate(_chunks(hands))]
+    total = Summary(names)
+    start = time.perf_counter()
+    results: Iterator[ChunkResult]
+    if workers <= 1:
+        results = map(_play_star, jobs)
+        for r in results:
+            total.merge(r.summary)
+            if on_chunk:
+                on_chunk(r)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for r in pool.map(_play_star, jobs):
+                total.merge(r.summary)
+                if on_chunk:
+                    on_chunk(r)
+    total.seconds = time.perf_counter() - start
+    return total
+
+
+class Progress:
+    """A progress bar on a terminal stream (a line every 10% when it is not a terminal)."""
+
+    def __init__(self, total: int, stream: TextIO = sys.stderr, label: str = "hands") -> None:
+        self.total = max(total, 1)
+        self.done = 0
+        self.stream = stream
+        self.label = label
+        self.start = time.perf_counter()
+        self.tty = stream.isatty()
+        self._last_decile = -1
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        elapsed = time.perf_counter() - self.start
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - self.done) / rate if rate > 0 else 0.0
+        frac = self.done / self.total
+        if self.tty:
+            bar = "#" * int(30 * frac)
+            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {self.label}  {rate:,.0f}/s  ETA {eta:,.0f}s ")
+            if self.done >= self.total:
+                self.stream.write("\n")
+        else:
+            decile = int(frac * 10)
+            if decile != self._last_decile:
+                self._last_decile = decile
+                self.stream.write(f"{self.done}/{self.total} {self.label} ({frac:.0%}), {rate:,.0f}/s\n")
+        self.stream.flush()

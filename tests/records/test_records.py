@@ -1,0 +1,98 @@
+"""Match records (docs/record-format.md), ``hkmj replay`` and ``hkmj simulate``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hkmj.cli import main
+from hkmj.record import RecordError, read_record, replay
+from hkmj.simulate import CHUNK, run
+
+
+def _simulate(tmp_path: Path, hands: int, seed: int, bots: str = "greedy,random,greedy,random") -> Path:
+    out = tmp_path / "rec.jsonl"
+    assert main(["simulate", "--hands", str(hands), "--seed", str(seed), "--bots", bots, "--record", str(out), "--quiet"]) == 0
+    return out
+
+
+def test_record_is_one_json_event_per_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _simulate(tmp_path, 5, 1)
+    lines = path.read_text().splitlines()
+    events = [json.loads(x) for x in lines]
+    assert events[0]["type"] == "match_start" and events[-1]["type"] == "match_end"
+    assert sum(1 for e in events if e["type"] == "hand_start") == 5
+    assert sum(1 for e in events if e["type"] == "hand_end") == 5
+    start = next(e for e in events if e["type"] == "hand_start")
+    assert len(start["live"]) == 130 and len(start["dead"]) == 14 and sum(len(w) for w in start["wall"]) == 144
+    out = capsys.readouterr().out
+    assert "hands played      5" in out and "record:" in out
+
+
+def test_replay_reproduces_every_event(tmp_path: Path) -> None:
+    events = read_record(_simulate(tmp_path, CHUNK + 6, 5))  # two matches in one record
+    report = replay(events)
+    assert report.ok, report.divergence
+    assert report.hands == CHUNK + 6
+    assert report.events == len(events)
+
+
+def test_replay_reports_the_first_divergence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _simulate(tmp_path, 3, 2)
+    lines = path.read_text().splitlines()
+    i = next(k for k, x in enumerate(lines) if '"type":"discard"' in x)
+    event = json.loads(lines[i])
+    event["tile"] = "9m" if event["tile"] != "9m" else "1m"
+    lines[i] = json.dumps(event)
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"diverged at line {i + 1}" in out and "differs in tile" in out
+
+
+def test_replay_refuses_a_forged_win(tmp_path: Path) -> None:
+    path = _simulate(tmp_path, 4, 3, bots="greedy,greedy,greedy,greedy")
+    events = read_record(path)
+    win = next(e for e in events if e["type"] == "win")
+    win["fan"] += 1
+    report = replay(events)
+    assert not report.ok and report.divergence is not None
+    assert report.divergence.line == win["_line"]
+
+
+def test_replay_show_prints_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _simulate(tmp_path, 2, 4)
+    assert main(["replay", str(path), "--show"]) == 0
+    out = capsys.readouterr().out
+    assert "Deal: E" in out and " discards " in out and "replay OK: 2 hands" in out
+
+
+def test_replay_bad_files_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type": "match_start"}\nnot json\n')
+    with pytest.raises(RecordError, match=r"bad\.jsonl:2: not JSON"):
+        read_record(bad)
+    assert main(["replay", str(bad)]) == 2
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" in err and "Traceback" not in err
+
+
+def test_simulate_is_deterministic_and_independent_of_workers() -> None:
+    a = run(CHUNK + 10, 11, ["random", "greedy", "random", "greedy"], workers=1)
+    b = run(CHUNK + 10, 11, ["random", "greedy", "random", "greedy"], workers=2)
+    assert a.hands == b.hands == CHUNK + 10
+    assert a.points_by_player == b.points_by_player
+    assert a.wins_by_type == b.wins_by_type
+    assert sum(a.points_by_player) == 0
+
+
+def test_simulate_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "3", "--bots", "greedy,random"]) == 2
+    assert main(["simulate", "--hands", "3", "--bots", "greedy,random,robot,random"]) == 2
+    err = capsys.readouterr().err
+    assert "four names" in err and "unknown bot 'robot'" in err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--hands", "0"])
