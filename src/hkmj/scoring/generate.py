@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hkmj.scoring.model import Meld, Win
-from hkmj.tiles import N_KINDS, ORPHANS, Tile
+from hkmj.tiles import HONOUR, N_KINDS, ORPHANS, Tile
 
 
-def _random_groups(rng: random.Random, stock: list[int]) -> list[tuple[str, Tile]] | None:
+def _random_groups(
+    rng: random.Random, stock: list[int], kinds: Sequence[Tile], pung_rate: float
+) -> list[tuple[str, Tile]] | None:
     groups: list[tuple[str, Tile]] = []
     for _ in range(4):
         for _attempt in range(20):
-            if rng.random() < 0.5:
-                t = rng.randrange(N_KINDS)
+            if rng.random() < pung_rate:
+                t = rng.choice(kinds)
                 if stock[t] >= 3:
                     stock[t] -= 3
                     groups.append(("pung", t))
                     break
             else:
-                suit = rng.randrange(3)
-                t = 9 * suit + rng.randrange(7)
+                t = rng.choice(kinds)
+                if t >= HONOUR or t % 9 > 6:
+                    continue
                 if stock[t] and stock[t + 1] and stock[t + 2]:
                     for k in range(3):
                         stock[t + k] -= 1
@@ -31,9 +35,13 @@ def _random_groups(rng: random.Random, stock: list[int]) -> list[tuple[str, Tile
     return groups
 
 
-def random_winning_hand(rng: random.Random) -> Win:
+def random_winning_hand(rng: random.Random, kinds: Sequence[Tile] = tuple(range(N_KINDS)), pung_rate: float = 0.5) -> Win:
     """A random valid winning hand: mostly four groups and a pair, some seven pairs and
-    thirteen orphans, with random declared melds, kongs, bonus tiles, winds and win type."""
+    thirteen orphans, with random declared melds, kongs, bonus tiles, winds and win type.
+
+    ``kinds`` limits the tiles of groups and pairs (e.g. honours and one suit, to reach
+    limit hands often); ``pung_rate`` is the chance that a group is a pung.
+    """
     while True:
         stock = [4] * N_KINDS
         roll = rng.random()
@@ -44,10 +52,12 @@ def random_winning_hand(rng: random.Random) -> Win:
         elif roll < 0.12:
             concealed = [t for t in rng.sample(range(N_KINDS), 7) for _ in range(2)]
         else:
-            groups = _random_groups(rng, stock)
+            groups = _random_groups(rng, stock, kinds, pung_rate)
             if groups is None:
                 continue
-            pair_choices = [t for t in range(N_KINDS) if stock[t] >= 2]
+            pair_choices = [t for t in kinds if stock[t] >= 2]
+            if not pair_choices:
+                continue
             pair = rng.choice(pair_choices)
             stock[pair] -= 2
             concealed = [pair, pair]
