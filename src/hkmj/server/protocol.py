@@ -1,0 +1,215 @@
+"""The wire protocol (docs/protocol.md): JSON objects over one websocket per client.
+
+Every message carries ``"v": VERSION``. This module holds the constants, the error codes, the
+table configuration checks and the small helpers that turn input into clear errors; the
+behaviour lives in :mod:`hkmj.server.table` and :mod:`hkmj.server.app`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from hkmj.engine import LENGTHS
+
+__all__ = [
+    "CLIENT_TYPES",
+    "ERRORS",
+    "MAX_MESSAGE",
+    "VERSION",
+    "ProtocolError",
+    "RateLimiter",
+    "TableConfig",
+    "decode",
+    "encode",
+]
+
+VERSION = 1
+MAX_MESSAGE = 4096
+"""Largest client message the server reads (bytes of UTF-8); larger ones get ``too_large``."""
+
+CLIENT_TYPES = ("join", "resume", "watch", "action", "hint", "back", "next", "start", "ping")
+
+ERRORS: dict[str, str] = {
+    "bad_json": "the message is not a JSON object",
+    "bad_version": "unsupported protocol version",
+    "too_large": "the message is larger than the limit",
+    "rate_limited": "too many messages: slow down",
+    "unknown_type": "unknown message type",
+    "bad_request": "a field is missing or has the wrong type",
+    "no_table": "no such table",
+    "not_joined": "join, resume or watch a table first",
+    "already_joined": "this connection already joined a table",
+    "seat_taken": "that seat is taken or is a bot",
+    "bad_token": "unknown seat token",
+    "spectator": "spectators cannot act",
+    "not_started": "the match has not started",
+    "match_over": "the match is over",
+    "out_of_turn": "you have no decision to make now",
+    "stale": "the action answers an older state",
+    "duplicate": "this client sequence number was already used",
+    "bad_action": "not an action text",
+    "illegal": "the action is not legal now",
+    "table_full": "the server holds too many tables",
+    "server_error": "the action could not be saved; nothing changed",
+}
+"""Every error code the server sends, with its generic meaning (``message`` gives details)."""
+
+
+class ProtocolError(Exception):
+    """An input refused with an error code; the connection stays open and nothing changed."""
+
+    def __init__(self, code: str, message: str | None = None) -> None:
+        assert code in ERRORS, code
+        super().__init__(message or ERRORS[code])
+        self.code = code
+        self.message = message or ERRORS[code]
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """One outgoing message as compact JSON with the version field."""
+    msg["v"] = VERSION
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(text: str | bytes) -> dict[str, Any]:
+    """Parse and check the envelope of a client message (size, JSON object, version, type)."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE} bytes; got {len(text)}")
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise ProtocolError("bad_json", f"not JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_json", f"expected a JSON object, got {type(obj).__name__}")
+    if obj.get("v", VERSION) != VERSION:
+        raise ProtocolError("bad_version", f"this server speaks version {VERSION}, not {obj.get('v')!r}")
+    kind = obj.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"unknown type {kind!r}; expected one of {', '.join(CLIENT_TYPES)}")
+    return obj
+
+
+def field_of(msg: dict[str, Any], name: str, kind: type, *, optional: bool = False) -> Any:
+    """``msg[name]`` checked against ``kind`` (bool is never an int here)."""
+    if name not in msg or msg[name] is None:
+        if optional:
+            return None
+        raise ProtocolError("bad_request", f"{msg.get('type')}: field {name!r} is required")
+    value = msg[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProtocolError("bad_request", f"{msg.get('type')}: field {name!r} must be {kind.__name__}")
+    return value
+
+
+class RateLimiter:
+    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+        self.refused = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.refused += 1
+        return False
+
+
+@dataclass
+class TableConfig:
+    """Options of a table, chosen in the lobby (``POST /api/tables``)."""
+
+    slots: list[str | None] = field(default_factory=lambda: [None, "greedy", "greedy", "greedy"])
+    """Per player: ``None`` for a human seat, else a bot name."""
+    length: str = "hands"
+    hands: int | None = 4
+    teaching: bool = False
+    timer: float = 20.0
+    """Seconds for every decision; on timeout the server plays (discard the drawn tile, pass)."""
+    claim_window: float = 1.0
+    """Minimum seconds a discard stays on offer, whether or not anyone can claim it."""
+    bot_delay: float = 0.6
+    """Seconds a bot waits before playing its turn (claims are answered at once)."""
+    next_delay: float = 15.0
+    """Seconds before the next hand starts (sooner when every human asks for it)."""
+    away_after: int = 2
+    """Consecutive timeouts after which a bot holds the seat until the player is back."""
+    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any, bots: tuple[str, ...]) -> TableConfig:
+        """Validate a lobby request; ``ValueError`` says what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("expected a JSON object")
+        known = set(cls.__dataclass_fields__)
+        extra = set(data) - known
+        if extra:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(extra))}")
+        cfg = cls()
+        if "slots" in data:
+            slots = data["slots"]
+            if not isinstance(slots, list) or len(slots) != 4:
+                raise ValueError("slots: four entries, null (a human) or a bot name")
+            for s in slots:
+                if s is not None and s not in bots:
+                    raise ValueError(f"slots: unknown bot {s!r}; expected one of {', '.join(bots)}")
+            cfg.slots = list(slots)
+        if "length" in data:
+            if data["length"] not in LENGTHS:
+                raise ValueError(f"length: one of {', '.join(LENGTHS)}")
+            cfg.length = data["length"]
+        if "hands" in data:
+            h = data["hands"]
+            if h is not None and (not isinstance(h, int) or isinstance(h, bool) or not 1 <= h <= 64):
+                raise ValueError("hands: a number from 1 to 64")
+            cfg.hands = h
+        if cfg.length == "hands" and cfg.hands is None:
+            raise ValueError("length 'hands' needs hands")
+        if cfg.length != "hands":
+            cfg.hands = None
+        if "teaching" in data:
+            if not isinstance(data["teaching"], bool):
+                raise ValueError("teaching: true or false")
+            cfg.teaching = data["teaching"]
+        for name, lo, hi in (
+            ("timer", 0.05, 600.0),
+            ("claim_window", 0.0, 30.0),
+            ("bot_delay", 0.0, 10.0),
+            ("next_delay", 0.0, 600.0),
+        ):
+            if name in data:
+                x = data[name]
+                if not isinstance(x, (int, float)) or isinstance(x, bool) or not lo <= x <= hi:
+                    raise ValueError(f"{name}: seconds from {lo:g} to {hi:g}")
+                setattr(cfg, name, float(x))
+        if cfg.timer < cfg.claim_window:
+            raise ValueError("timer: at least the claim window")
+        if "away_after" in data:
+            a = data["away_after"]
+            if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 100:
+                raise ValueError("away_after: a number from 1 to 100")
+            cfg.away_after = a
+        if "names" in data:
+            names = data["names"]
+            if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
+                raise ValueError("names: four strings")
+            cfg.names = [clean_name(n) for n in names]
+        return cfg
+
+
+def clean_name(name: str) -> str:
+    """A display name: printable, at most 24 characters."""
+    return "".join(ch for ch in name if ch.isprintable()).strip()[:24]

@@ -1,0 +1,662 @@
+"""A live table: four player slots (humans or bots), spectators, timers, and its event log.
+
+Every change is a log entry committed to the store *before* it is applied and broadcast
+(:meth:`Table._commit`); :meth:`Table.restore` replays the entries through the deterministic
+engine, so a restarted server resumes each table at the exact state. Entries:
+
+``create``  ``{config, seed}``: the table's options and its secret match seed (seq 0)
+``join``    ``{slot, name, token}``: a human took a slot (``token`` is the SHA-256 of the secret token)
+``start``   ``{fill, salt}``: open slots filled with bots, first hand dealt with this commitment salt
+``act``     ``{slot, seat, action, by, cseq}``: an action (``by`` = player, timeout or bot)
+``away``/``back`` ``{slot}``: a bot holds the seat after repeated timeouts / the player is back
+``next``    ``{salt}``: the finished hand is settled and the next one dealt
+
+Frames sent to clients are built from a :class:`~hkmj.server.tracker.Tracker` that is fed the
+engine's events; after a discard (or an added kong) the events that follow are held until
+the claim window's minimum has passed, whether or not any seat could claim.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import random
+import secrets
+from collections import deque
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from hkmj.bots import make_bot
+from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, Win, parse_action
+from hkmj.engine.actions import ActionSyntaxError
+from hkmj.hand import shanten, waits
+from hkmj.scoring import HONG_KONG
+from hkmj.server.protocol import ProtocolError, TableConfig, encode
+from hkmj.server.store import Store
+from hkmj.server.tracker import Tracker, commitment, physical_wall
+from hkmj.tiles import SEAT_LETTERS, tile_str
+
+__all__ = ["Client", "Table"]
+
+AWAY_BOT = "greedy"
+"""The bot that holds the seat of a player who timed out repeatedly."""
+
+
+_Out = tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]
+"""An event summary: the public form (None if private only) and per-seat private forms."""
+
+
+class Client(Protocol):
+    """A connection as the table sees it."""
+
+    slot: int | None
+
+    def send(self, text: str) -> None: ...
+
+
+@dataclass(eq=False)
+class Decision:
+    """An open decision of one seat: the tracker window it belongs to, when it opened, its deadline."""
+
+    window: int
+    opened: int
+    deadline: float
+    bot_scheduled: bool = False
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _names(item_id: str | None) -> dict[str, str] | None:
+    if item_id is None:
+        return None
+    return {"en": HONG_KONG.name_of(item_id, "en"), "fr": HONG_KONG.name_of(item_id, "fr")}
+
+
+class Table:
+    """One table (see the module docstring)."""
+
+    def __init__(self, table_id: str, cfg: TableConfig, seed: int, store: Store | None) -> None:
+        self.id = table_id
+        self.cfg = cfg
+        self.seed = seed
+        self.store = store
+        self.seq = 0
+        self.lock = asyncio.Lock()
+        self.live = False
+        self.tokens: list[str | None] = [None] * 4
+        self.names = list(cfg.names)
+        self.bots: list[str | None] = list(cfg.slots)
+        self.away = [False] * 4
+        self.timeouts = [0] * 4
+        self.last_cseq = [0] * 4
+        self.started = False
+        self.match: Match | None = None
+        self.hand: Hand | None = None
+        self.tracker: Tracker | None = None
+        self.salt = ""
+        self.commit_hex = ""
+        self.ready: set[int] = set()
+        self._players: dict[int, Player] = {}
+        self.clients: set[Client] = set()
+        self._pending: deque[dict[str, Any]] = deque()
+        self._ev_count = 0
+        self._out: list[_Out] = []
+        self._release_at = 0.0
+        self.decisions: dict[int, Decision] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._pump_at: asyncio.TimerHandle | None = None
+        self._next_at: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.actions = 0
+        self.closed = False
+
+    # ------------------------------------------------------------------ construction, replay
+
+    @classmethod
+    def restore(cls, table_id: str, rows: list[Any], store: Store | None) -> Table:
+        """Rebuild a table from its log rows (``create`` first)."""
+        first = rows[0]
+        if first.kind != "create":
+            raise ValueError(f"table {table_id}: the log does not start with create")
+        cfg = TableConfig(**first.data["config"])
+        t = cls(table_id, cfg, first.data["seed"], store)
+        for row in rows[1:]:
+            t.seq = row.seq
+            t._apply(row.kind, row.data)
+        t._out.clear()
+        return t
+
+    def go_live(self) -> None:
+        """Start publishing and timers (after creation or replay); timers restart from now."""
+        self.live = True
+        self._schedule()
+
+    @property
+    def status(self) -> str:
+        if self.match is not None and self.match.over and (self.hand is None or self.hand.over) and self.match.hand is None:
+            return "over"
+        return "playing" if self.started else "open"
+
+    # ------------------------------------------------------------------ log entries
+
+    async def _commit(self, kind: str, data: dict[str, Any], status: str | None = None) -> None:
+        """Write the entry, then apply it (and so publish it). Caller holds the lock."""
+        seq = self.seq + 1
+        if self.store is not None:
+            try:
+                await self.store.append(self.id, seq, kind, data, status)
+            except Exception as e:
+                raise ProtocolError("server_error", f"could not save: {type(e).__name__}") from e
+        self.seq = seq
+        self._apply(kind, data)
+
+    def _apply(self, kind: str, data: dict[str, Any]) -> None:
+        if kind == "join":
+            slot = data["slot"]
+            self.tokens[slot] = data["token"]
+            self.names[slot] = data["name"]
+            self._publish()
+        elif kind == "start":
+            for k, bot in data["fill"].items():
+                self.bots[int(k)] = bot
+            self.started = True
+            self.match = Match(self.seed, length=self.cfg.length, hands=self.cfg.hands, teaching=self.cfg.teaching)  # type: ignore[arg-type]
+            self._new_hand(data["salt"])
+        elif kind == "act":
+            hand = self.hand
+            assert hand is not None
+            slot = data["slot"]
+            hand.apply(data["seat"], parse_action(data["action"]))
+            self.actions += 1
+            if data["by"] == "player":
+                self.last_cseq[slot] = data["cseq"]
+                self.timeouts[slot] = 0
+            elif data["by"] == "timeout":
+                self.timeouts[slot] += 1
+            self._take_events()
+        elif kind == "away":
+            self.away[data["slot"]] = True
+            self._schedule()
+            self._publish()
+        elif kind == "back":
+            slot = data["slot"]
+            self.away[slot] = False
+            self.timeouts[slot] = 0
+            self._players.pop(slot, None)
+            self._schedule()
+            self._publish()
+        elif kind == "next":
+            assert self.match is not None
+            events = self.match.finish_hand()
+            self.hand = None
+            self.tracker = None
+            self.ready.clear()
+            self._out.extend((dict(e), {}) for e in events)
+            if not self.match.over:
+                self._new_hand(data["salt"])
+            else:
+                self._publish()
+        else:
+            raise ValueError(f"unknown log entry {kind!r}")
+
+    def _new_hand(self, salt: str) -> None:
+        assert self.match is not None
+        hand = self.match.new_hand()
+        ids = physical_wall(hand.wall, random.Random(f"{self.seed}:{self.match.hands_played}"))
+        tr = Tracker(ids, hand.dice)
+        for ev in hand.events:
+            tr.feed(ev)
+        tr.dealt()
+        self.hand, self.tracker = hand, tr
+        self._ev_count = len(hand.events)
+        self._pending.clear()
+        self._release_at = 0.0
+        self.salt = salt
+        self.commit_hex = commitment(salt, ids)
+        self._out.append(({"type": "hand_start", "hand": self.match.hands_played + 1, "commitment": self.commit_hex}, {}))
+        self._schedule()
+        self._publish()
+
+    def _take_events(self) -> None:
+        hand = self.hand
+        assert hand is not None and self.tracker is not None
+        new = hand.events[self._ev_count :]
+        self._ev_count = len(hand.events)
+        self._pending.extend(new)
+        if not self.live:
+            while self._pending:
+                self.tracker.feed(self._pending.popleft())
+            return
+        self._pump()
+
+    # ------------------------------------------------------------------ publishing
+
+    def _pump(self) -> None:
+        """Feed held engine events to the tracker, stopping at a claim window's minimum."""
+        tr = self.tracker
+        if tr is None:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        public = False
+        while self._pending:
+            ev = self._pending[0]
+            if ev["type"] != "answer" and now < self._release_at:
+                if self._pump_at is None:
+                    self._pump_at = loop.call_later(self._release_at - now + 0.0005, self._spawn, self._pump_locked)
+                break
+            self._pending.popleft()
+            pub, priv = tr.feed(ev)
+            if pub is not None or priv:
+                self._out.append((pub, priv))
+            public = public or pub is not None or ev["type"] != "answer"
+            if ev["type"] == "discard" or (ev["type"] == "kong" and str(ev.get("action", "")).startswith("added")):
+                self._release_at = now + self.cfg.claim_window
+        self._schedule()
+        if public:
+            self._publish()
+        else:
+            self._publish({s for _, priv in self._out for s in priv})
+
+    async def _pump_locked(self) -> None:
+        async with self.lock:
+            self._pump_at = None
+            self._pump()
+
+    def seat_of(self, slot: int) -> int | None:
+        return None if self.match is None else self.match.seat_of(slot)
+
+    def slot_at(self, seat: int) -> int:
+        assert self.match is not None
+        return self.match.player_at(seat)
+
+    def _publish(self, seats: set[int] | None = None) -> None:
+        """Send a state frame to every client (or only to the clients of ``seats``)."""
+        if not self.live:
+            return
+        out = self._out
+        self._out = []
+        frames: dict[int | None, str] = {}
+        base = self._base()
+        for c in list(self.clients):
+            seat = None if c.slot is None else self.seat_of(c.slot)
+            if seats is not None and seat not in seats:
+                continue
+            key = seat if c.slot is not None else -1
+            text = frames.get(key)
+            if text is None:
+                text = encode(self._frame(base, c.slot, out))
+                frames[key] = text
+            c.send(text)
+
+    def _base(self) -> dict[str, Any]:
+        m = self.match
+        players = []
+        connected = [0] * 4
+        for c in self.clients:
+            if c.slot is not None:
+                connected[c.slot] += 1
+        for i in range(4):
+            players.append(
+                {
+                    "slot": i,
+                    "name": self.names[i],
+                    "bot": self.bots[i] if self.tokens[i] is None else None,
+                    "human": self.tokens[i] is not None or self.bots[i] is None,
+                    "joined": self.tokens[i] is not None,
+                    "away": self.away[i],
+                    "connected": connected[i] > 0,
+                    "seat": None if m is None else m.seat_of(i),
+                    "total": 0 if m is None else m.totals[i],
+                }
+            )
+        base: dict[str, Any] = {
+            "type": "state",
+            "seq": self.seq,
+            "table": self.id,
+            "status": self.status,
+            "config": {k: v for k, v in self.cfg.to_dict().items() if k != "names"},
+            "players": players,
+            "match": None,
+            "hand": None,
+            "reveal": None,
+        }
+        if m is not None:
+            base["match"] = {
+                "hands_played": m.hands_played,
+                "prevailing": SEAT_LETTERS[m.prevailing],
+                "dealer": m.dealer,
+                "totals": list(m.totals),
+                "over": m.over and m.hand is None,
+                "ranking": m.ranking() if m.over and m.hand is None else None,
+            }
+        tr, hand = self.tracker, self.hand
+        if tr is not None and hand is not None and m is not None:
+            base["hand"] = {
+                "number": m.hands_played + 1,
+                "prevailing": SEAT_LETTERS[hand.prevailing],
+                "dealer": 0,
+                "dice": list(hand.dice),
+                "commitment": self.commit_hex,
+                "scores": list(hand.scores),
+                "seat_slots": [m.player_at(s) for s in range(4)],
+                **tr.public(),
+            }
+            if tr.phase == "over":
+                base["reveal"] = self._reveal()
+        return base
+
+    def _reveal(self) -> dict[str, Any]:
+        tr = self.tracker
+        assert tr is not None and tr.result is not None
+        end = []
+        for ev in tr.end:
+            e = dict(ev)
+            if "items" in e:
+                e["items"] = [{**it, "names": _names(it["id"])} for it in e["items"]]
+                e["limit_names"] = _names(e.get("limit"))
+            end.append(e)
+        return {
+            "result": tr.result["result"],
+            "seat": tr.result["seat"],
+            "from": tr.result["from"],
+            "payments": tr.result["payments"],
+            "scores": tr.result["scores"],
+            "dealer_keeps": tr.result["dealer_keeps"],
+            "end": end,
+            "salt": self.salt,
+            "commitment": self.commit_hex,
+            **tr.reveal(),
+        }
+
+    def _frame(self, base: dict[str, Any], slot: int | None, out: list[_Out]) -> dict[str, Any]:
+        seat = None if slot is None else self.seat_of(slot)
+        events = []
+        for pub, priv in out:
+            e = priv.get(seat, pub) if seat is not None else pub
+            if e is not None:
+                events.append(e)
+        f = dict(base)
+        f["you"] = seat
+        f["slot"] = slot
+        f["events"] = events
+        f["mine"] = self._mine(slot) if slot is not None else None
+        return f
+
+    def _mine(self, slot: int) -> dict[str, Any]:
+        seat = self.seat_of(slot)
+        mine: dict[str, Any] = {
+            "slot": slot,
+            "seat": seat,
+            "away": self.away[slot],
+            "timeouts": self.timeouts[slot],
+            "last_cseq": self.last_cseq[slot],
+            "ready": slot in self.ready,
+            "concealed": [],
+            "drawn": None,
+            "legal": [],
+            "can_declare": False,
+            "remaining": None,
+        }
+        tr, hand = self.tracker, self.hand
+        if tr is None or hand is None or seat is None:
+            return mine
+        mine.update(tr.own(seat))
+        d = self.decisions.get(seat)
+        if d is not None and not self._pending:
+            mine["legal"] = [str(a) for a in hand.legal_actions(seat)]
+            mine["can_declare"] = hand.can_declare_mahjong(seat)
+            mine["remaining"] = round(max(0.0, d.deadline - asyncio.get_running_loop().time()), 3)
+        return mine
+
+    # ------------------------------------------------------------------ decisions, timers, bots
+
+    def _spawn(self, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        if self.closed:
+            return
+        task = asyncio.get_running_loop().create_task(fn())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def bot_controlled(self, slot: int) -> bool:
+        return self.tokens[slot] is None or self.away[slot]
+
+    def _schedule(self) -> None:
+        """Open decisions for the seats the engine waits for; arm the timer; wake bots."""
+        if not self.live or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        hand, tr = self.hand, self.tracker
+        new: dict[int, Decision] = {}
+        if hand is not None and tr is not None and not hand.over and not self._pending:
+            for seat in hand.pending():
+                d = self.decisions.get(seat)
+                if d is None or d.window != tr.window:
+                    d = Decision(tr.window, self.seq, now + self.cfg.timer)
+                new[seat] = d
+        self.decisions = new
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        human = [d.deadline for s, d in new.items() if not self.bot_controlled(self.slot_at(s))]
+        if human:
+            self._timer = loop.call_at(min(human), self._spawn, self._on_timer)
+        for seat, d in new.items():
+            if self.bot_controlled(self.slot_at(seat)) and not d.bot_scheduled:
+                d.bot_scheduled = True
+                delay = self.cfg.bot_delay if hand is not None and hand.phase is Phase.TURN else 0.0
+                loop.call_later(delay, self._spawn, lambda s=seat, dd=d: self._bot_act(s, dd))
+        if hand is not None and hand.over and tr is not None and tr.phase == "over" and self._next_at is None:
+            self._next_at = loop.call_later(self.cfg.next_delay, self._spawn, self._next_hand)
+
+    async def _bot_act(self, seat: int, d: Decision) -> None:
+        async with self.lock:
+            if self.closed or self.decisions.get(seat) is not d:
+                return
+            slot = self.slot_at(seat)
+            if not self.bot_controlled(slot):
+                d.bot_scheduled = False
+                return
+            hand = self.hand
+            assert hand is not None
+            player = self._players.get(slot)
+            if player is None:
+                name = self.bots[slot] if self.tokens[slot] is None else AWAY_BOT
+                player = make_bot(name or AWAY_BOT, (self.seed + 7919 * slot) & 0x7FFFFFFF)
+                self._players[slot] = player
+            action = player.choose(hand.view(seat), hand.legal_actions(seat))
+            await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "bot", "cseq": None})
+
+    def auto_action(self, seat: int) -> Action:
+        """The timeout play: discard the drawn tile (else the last tile in hand), pass on claims."""
+        hand = self.hand
+        assert hand is not None
+        legal = hand.legal_actions(seat)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return next(a for a in legal if str(a) == "pass")
+        view = hand.view(seat)
+        if view.drawn is not None:
+            for a in discards:
+                if a.tile == view.drawn:
+                    return a
+        return discards[-1]
+
+    async def _on_timer(self) -> None:
+        async with self.lock:
+            self._timer = None
+            if self.closed:
+                return
+            now = asyncio.get_running_loop().time()
+            for seat, d in list(self.decisions.items()):
+                if self.decisions.get(seat) is not d or d.deadline > now + 0.001:
+                    continue
+                slot = self.slot_at(seat)
+                if self.bot_controlled(slot):
+                    continue
+                action = self.auto_action(seat)
+                try:
+                    await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "timeout", "cseq": None})
+                    if self.timeouts[slot] >= self.cfg.away_after and not self.away[slot]:
+                        await self._commit("away", {"slot": slot})
+                except ProtocolError:
+                    break
+            self._schedule()
+
+    async def _next_hand(self) -> None:
+        async with self.lock:
+            await self._next_hand_locked()
+
+    async def _next_hand_locked(self) -> None:
+        self._next_at = None
+        hand, m = self.hand, self.match
+        if self.closed or hand is None or m is None or not hand.over:
+            return
+        await self._commit("next", {"salt": secrets.token_hex(16)})
+        if self.status == "over" and self.store is not None:
+            await self.store.run([("status", {"id": self.id, "status": "over"})])
+
+    # ------------------------------------------------------------------ client requests (caller: app)
+
+    def attach(self, client: Client) -> None:
+        self.clients.add(client)
+        self._publish()
+
+    def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        if self.live and not self.closed:
+            self._publish()
+
+    def send_state(self, client: Client) -> None:
+        """The full current view, to one client (after join, resume or watch)."""
+        client.send(encode(self._frame(self._base(), client.slot, [])))
+
+    async def join(self, slot: int, name: str) -> str:
+        """Take a human slot; returns the secret seat token (only its hash is stored)."""
+        async with self.lock:
+            if not 0 <= slot < 4 or self.bots[slot] is not None or self.tokens[slot] is not None:
+                raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
+            token = secrets.token_urlsafe(24)
+            await self._commit("join", {"slot": slot, "name": name or f"Player {slot + 1}", "token": hash_token(token)})
+            if not self.started and all(self.tokens[i] is not None or self.bots[i] is not None for i in range(4)):
+                await self._start_locked()
+            return token
+
+    def slot_of_token(self, token: str) -> int | None:
+        h = hash_token(token)
+        for i, t in enumerate(self.tokens):
+            if t is not None and hmac.compare_digest(t, h):
+                return i
+        return None
+
+    async def back(self, slot: int) -> None:
+        """The player is back: the bot holding the seat gives it up."""
+        async with self.lock:
+            if self.away[slot]:
+                await self._commit("back", {"slot": slot})
+
+    async def start(self) -> None:
+        """Fill every open slot with a bot and deal (any seated player may ask)."""
+        async with self.lock:
+            if not self.started:
+                await self._start_locked()
+
+    async def _start_locked(self) -> None:
+        fill = {str(i): "greedy" for i in range(4) if self.tokens[i] is None and self.bots[i] is None}
+        await self._commit("start", {"fill": fill, "salt": secrets.token_hex(16)}, status="playing")
+
+    async def next_ready(self, slot: int) -> None:
+        """The player asks for the next hand; it starts once every connected human asked."""
+        async with self.lock:
+            hand = self.hand
+            if hand is None or not hand.over:
+                raise ProtocolError("out_of_turn", "the hand is not over")
+            self.ready.add(slot)
+            humans = {c.slot for c in self.clients if c.slot is not None and not self.away[c.slot]}
+            if humans <= self.ready:
+                await self._next_hand_locked()
+            else:
+                self._publish()
+
+    async def act(self, slot: int, msg_action: str, cseq: int, at: int) -> None:
+        """A player's action: duplicate, stale, turn and legality checks, then commit and apply."""
+        async with self.lock:
+            if cseq <= self.last_cseq[slot]:
+                raise ProtocolError("duplicate", f"cseq {cseq} was already used (last applied: {self.last_cseq[slot]})")
+            hand = self.hand
+            if not self.started or self.match is None:
+                raise ProtocolError("not_started")
+            if hand is None or hand.over:
+                raise ProtocolError("match_over" if self.match.over else "out_of_turn", "no hand in play")
+            seat = self.match.seat_of(slot)
+            try:
+                action = parse_action(msg_action)
+            except ActionSyntaxError as e:
+                raise ProtocolError("bad_action", str(e)) from None
+            d = self.decisions.get(seat)
+            if d is None:
+                why = "wait for the claim window to close" if self._pending else f"it is {SEAT_LETTERS[hand.turn]}'s turn"
+                raise ProtocolError("out_of_turn", f"{action}: you have no decision now ({why})")
+            if at < d.opened:
+                raise ProtocolError("stale", f"{action}: answers state {at}; your decision opened at {d.opened}")
+            if action not in hand.legal_actions(seat) and not (isinstance(action, Win) and hand.can_declare_mahjong(seat)):
+                try:
+                    hand.apply(seat, action)
+                except IllegalAction as e:
+                    raise ProtocolError("illegal", e.reason) from None
+                raise AssertionError("engine accepted an action outside its legal list")
+            if self.away[slot]:
+                await self._commit("back", {"slot": slot})
+            await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "player", "cseq": cseq})
+
+    def hint(self, slot: int) -> dict[str, Any]:
+        """A suggestion for the player's open decision (the greedy bot's choice) and its shanten."""
+        hand, m = self.hand, self.match
+        if hand is None or m is None or hand.over:
+            raise ProtocolError("out_of_turn", "no hand in play")
+        seat = m.seat_of(slot)
+        legal = hand.legal_actions(seat)
+        if seat not in self.decisions or not legal or self._pending:
+            raise ProtocolError("out_of_turn", "you have no decision now")
+        view = hand.view(seat)
+        action = make_bot("greedy", 1).choose(view, legal)
+        counts = list(view.concealed)
+        melds = len(view.melds[seat])
+        sh = shanten(counts, melds)
+        ws: list[str] = []
+        if sum(counts) % 3 == 1 and sh == 0:
+            ws = [tile_str(t) for t in sorted(waits(counts, melds))]
+        return {"type": "hint", "action": str(action), "shanten": sh, "waits": ws}
+
+    def summary(self) -> dict[str, Any]:
+        """Lobby line: status and slots (no secrets)."""
+        return {
+            "id": self.id,
+            "status": self.status,
+            "slots": [
+                {
+                    "slot": i,
+                    "name": self.names[i],
+                    "bot": self.bots[i] if self.tokens[i] is None else None,
+                    "joined": self.tokens[i] is not None,
+                }
+                for i in range(4)
+            ],
+            "config": {k: v for k, v in self.cfg.to_dict().items() if k not in ("names",)},
+            "spectators": sum(1 for c in self.clients if c.slot is None),
+            "hands_played": 0 if self.match is None else self.match.hands_played,
+        }
+
+    def close(self) -> None:
+        """Stop timers and tasks (server shutdown)."""
+        self.closed = True
+        for h in (self._timer, self._pump_at, self._next_at):
+            if h is not None:
+                h.cancel()
+        for task in list(self._tasks):
+            task.cancel()
