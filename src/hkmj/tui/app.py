@@ -1,0 +1,585 @@
+"""The Textual screens of ``hkmj play``: the table, help, end of hand, ranking, quit.
+
+Widgets only draw what :class:`~hkmj.tui.session.Session` and :mod:`hkmj.tui.render` compute
+and forward keys and clicks to the session's ``try_*`` methods. Bots are paced by ``delay``
+seconds before each of their turns and after each discard the human could still declare
+Mahjong on (HK-5.7); with ``delay=0`` (tests) the table runs straight to the human's next decision.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Button, RichLog, Static
+
+from hkmj.engine import Action, Chow, Kong
+from hkmj.tiles import Tile
+from hkmj.tui.hints import describe, hint_for
+from hkmj.tui.render import hand_index_at, opponent_text, pond_index_at, ranking_text, summary_text, you_text
+from hkmj.tui.session import HandSummary, Note, Outcome, Session
+from hkmj.tui.texts import Texts
+
+__all__ = ["PlayApp", "TableScreen"]
+
+KEY_CHARS = "1234567890"
+AZERTY_CHARS = "&é\"'(-è_çà"
+"""The unshifted number row of a French keyboard, accepted as 1-9, 0."""
+
+NOTE_STYLES = {
+    "refused": "bold #ff6b6b",
+    "rule": "#ffd75f",
+    "teach": "italic #87afff",
+    "you": "bold",
+    "info": "#5fafaf",
+    "event": "",
+}
+
+
+BAR_SIZE = 12
+"""Buttons in the action bar (a pool: unused ones are hidden)."""
+
+
+class ActionButton(Button, can_focus=False):
+    """A button of the action bar (never takes the focus: keys stay with the table)."""
+
+
+class OpponentView(Static):
+    """An opponent's title, exposed melds, bonus tiles and pond; a click on its pond is judged (HK-4.1)."""
+
+    def __init__(self, relation: str, *, id: str) -> None:
+        super().__init__(id=id)
+        self.relation = relation
+        self.seat = 0
+        self.pond_len = 0
+
+    def on_click(self, event: events.Click) -> None:
+        off = event.get_content_offset(self)
+        if off is None:
+            return
+        i = pond_index_at(off.x, off.y - 2, self.content_size.width, self.pond_len)
+        if i is not None and isinstance(self.screen, TableScreen):
+            self.screen.touch_pond(self.seat, i)
+
+
+class YouView(Static):
+    """Your seat: a click selects a tile of your hand; a second click on it discards it."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self.n_row = 0
+        self.has_drawn = False
+        self.seat = 0
+        self.pond_len = 0
+
+    def on_click(self, event: events.Click) -> None:
+        off = event.get_content_offset(self)
+        if off is None or not isinstance(self.screen, TableScreen):
+            return
+        if off.y == 1:
+            i = hand_index_at(off.x, self.n_row, self.has_drawn)
+            if i is not None:
+                self.screen.click_tile(i)
+        elif off.y >= 3:
+            j = pond_index_at(off.x, off.y - 3, self.content_size.width, self.pond_len)
+            if j is not None:
+                self.screen.touch_pond(self.seat, j)
+
+
+class TableScreen(Screen[None]):
+    """The table: three opponents, your seat, the action bar, what to do now, the log and hints."""
+
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    #header { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
+    #across { height: 4; padding: 0 1; background: $boost; }
+    #sides { height: 5; }
+    #left, #right { width: 1fr; height: 5; padding: 0 1; }
+    #right { background: $boost; }
+    #you { height: 5; padding: 0 1; background: $primary-background; }
+    #actions { height: 1; padding: 0 1; }
+    #actions ActionButton { margin: 0 1 0 0; min-width: 8; }
+    #status { height: 2; padding: 0 1; color: $warning; text-style: bold; }
+    #bottom { height: 1fr; }
+    #log { width: 1fr; background: $surface; scrollbar-size-vertical: 1; }
+    #hints { width: 1fr; display: none; padding: 0 1; background: $boost; }
+    #hints.shown { display: block; }
+    #keys { height: 1; background: $panel; color: $text-muted; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+        Binding("enter", "discard", show=False),
+        Binding("space", "pass_claim", show=False),
+        Binding("p", "pung", show=False),
+        Binding("c", "chow", show=False),
+        Binding("k", "kong", show=False),
+        Binding("m", "mahjong", show=False),
+        Binding("h", "hint", show=False),
+        Binding("question_mark", "help", show=False),
+        Binding("q", "quit_game", show=False),
+        Binding("escape", "cancel", show=False),
+    ]
+
+    def __init__(self, session: Session, *, glyphs: bool = False, delay: float = 0.3) -> None:
+        super().__init__()
+        self.session = session
+        self.tx: Texts = session.tx
+        self.glyphs = glyphs
+        self.delay = delay
+        self.selected: int | None = None
+        self.pending_choices: tuple[Action, ...] = ()
+        self.confirming = False
+        self.hold = False
+        self.hints_shown = False
+        self._row_key: tuple[object, ...] | None = None
+        self._timer: Timer | None = None
+        self._waited = False
+        self._ending = False
+        self._choices_key: tuple[str, ...] = ()
+        self._bar: list[tuple[str, Action | None]] = []
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        yield OpponentView("across", id="across")
+        with Horizontal(id="sides"):
+            yield OpponentView("left", id="left")
+            yield OpponentView("right", id="right")
+        yield YouView(id="you")
+        with Horizontal(id="actions"):
+            for i in range(BAR_SIZE):
+                yield ActionButton("", id=f"act-{i}", compact=True)
+        yield Static(id="status")
+        with Horizontal(id="bottom"):
+            yield RichLog(id="log", wrap=True, min_width=20, markup=False)
+            yield Static(id="hints")
+        yield Static(self.tx("keys"), id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).can_focus = False
+        self.add_notes(self.session.start_hand())
+        self.pump()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_view()
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._ending:
+            self.pump()
+
+    # ------------------------------------------------------------------ drawing
+
+    def add_notes(self, notes: tuple[Note, ...] | list[Note]) -> None:
+        """Write notes to the table log, coloured by kind (refusals, rules, teaching warnings…)."""
+        log = self.query_one("#log", RichLog)
+        for n in notes:
+            log.write(Text(n.text, style=NOTE_STYLES.get(n.kind, "")))
+
+    def hand_tiles(self) -> list[Tile]:
+        """Your hand as shown: sorted tiles then the drawn one."""
+        row, drawn = self.session.hand_row()
+        return row + ([drawn] if drawn is not None else [])
+
+    def _sync_selection(self) -> None:
+        row, drawn = self.session.hand_row()
+        key = (tuple(row), drawn)
+        n = len(row) + (drawn is not None)
+        if key != self._row_key:
+            self._row_key = key
+            if n == 0:
+                self.selected = None
+            elif drawn is not None or self.selected is None:
+                self.selected = n - 1
+        if self.selected is not None and n:
+            self.selected = max(0, min(self.selected, n - 1))
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the session (the human's view only)."""
+        if not self.is_mounted:
+            return
+        s = self.session
+        tx = self.tx
+        self._sync_selection()
+        self.query_one("#header", Static).update(Text(s.header()))
+        for rel, off in (("right", 1), ("across", 2), ("left", 3)):
+            w = self.query_one(f"#{rel}", OpponentView)
+            p = s.panel((s.seat + off) % 4)
+            w.seat, w.pond_len = p.seat, len(p.pond)
+            w.update(opponent_text(p, tx, self.glyphs, max(1, w.content_size.width)))
+        you = self.query_one("#you", YouView)
+        p = s.panel(s.seat)
+        row, drawn = s.hand_row()
+        you.n_row, you.has_drawn, you.seat, you.pond_len = len(row), drawn is not None, s.seat, len(p.pond)
+        you.update(you_text(p, row, drawn, self.selected, tx, self.glyphs, max(1, you.content_size.width)))
+        self._update_actions()
+        self.query_one("#status", Static).update(Text(self.status_line()))
+        hints = self.query_one("#hints", Static)
+        hints.set_class(self.hints_shown, "shown")
+        if self.hints_shown:
+            hints.update(Text("\n".join([tx("hint.title"), *self.hint_lines()])))
+
+    def status_line(self) -> str:
+        """What to do now (or the pending choice / confirmation)."""
+        tx = self.tx
+        if self.confirming:
+            return tx("confirm.mahjong") + " " + tx("st.confirm")
+        if self.pending_choices:
+            key = "choose.chow" if isinstance(self.pending_choices[0], Chow) else "choose.kong"
+            return tx(key, options="  ".join(f"[{i + 1}] {self._choice_label(a)}" for i, a in enumerate(self.pending_choices)))
+        return self.session.status()
+
+    def hint_lines(self) -> list[str]:
+        """The hint panel (key h): shanten, waits, best discards (from your own view only)."""
+        if self.session.over:
+            return [self.tx("hint.none")]
+        return describe(hint_for(self.session.view()), self.tx)
+
+    def _choice_label(self, a: Action) -> str:
+        if isinstance(a, Chow):
+            return self.tx.tiles(a.tiles)
+        if isinstance(a, Kong):
+            return self.tx.tile(a.tile)
+        return str(a)
+
+    def _update_actions(self) -> None:
+        tx = self.tx
+        bar: list[tuple[str, Action | None, str]] = []
+        if self.pending_choices:
+            for i, a in enumerate(self.pending_choices):
+                bar.append(("pick", a, f"[{i + 1}] {self._choice_label(a)}"))
+        elif not self.confirming:
+            tiles = self.hand_tiles()
+            for choice in self.session.choices():
+                label = choice.label
+                if choice.command == "discard":
+                    t = tiles[self.selected] if self.selected is not None and self.selected < len(tiles) else None
+                    label = tx("btn.discard", tile=tx.tile(t) if t is not None else "")
+                bar.append((choice.command, choice.action, label))
+        bar.append(("hint", None, tx("btn.hint")))
+        bar.append(("help", None, tx("btn.help")))
+        key = tuple(f"{c}|{label}" for c, _, label in bar)
+        if key == self._choices_key:
+            return
+        self._choices_key = key
+        self._bar = [(c, a) for c, a, _ in bar][:BAR_SIZE]
+        for i, b in enumerate(self.query(ActionButton)):
+            if i < len(bar):
+                command, _, label = bar[i]
+                b.label = Text(label)
+                b.variant = "primary" if command == "mahjong" else "success" if command not in ("hint", "help") else "default"
+                b.display = True
+            else:
+                b.display = False
+
+    # ------------------------------------------------------------------ the bots' pace
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(self.delay, self.pump)
+
+    def pump(self) -> None:
+        """Run the bots until the human must decide (pacing their turns), or the hand ends."""
+        self._timer = None
+        if self.app.screen is not self or self._ending:
+            return
+        s = self.session
+        while True:
+            if s.over:
+                self.refresh_view()
+                self._end_hand()
+                return
+            if s.bots_pending() and s.view().phase != "turn":
+                self.add_notes(s.step())  # bots answer a claim window silently
+                continue
+            if s.human_pending():
+                if s.only_pass() and not self.hold:
+                    if self.delay > 0 and not self._waited:
+                        self._waited = True  # the discard stays on offer: Mahjong (m) may be declared
+                        self.refresh_view()
+                        self._schedule()
+                        return
+                    self._waited = False
+                    self.add_notes(s.try_pass().notes)
+                    continue
+                self.refresh_view()
+                return
+            if self.delay > 0 and not self._waited:
+                self._waited = True
+                self.refresh_view()
+                self._schedule()
+                return
+            self._waited = False
+            self.add_notes(s.step())
+
+    def _end_hand(self) -> None:
+        self._ending = True
+        summary = self.session.finish_hand()
+        self.app.push_screen(EndScreen(summary, self.tx, self.glyphs), self._after_end)
+
+    def _after_end(self, _: None = None) -> None:
+        s = self.session
+        if s.match_over:
+            self.app.push_screen(RankScreen(s.ranking(), s.match.hands_played, self.tx), self._after_rank)
+            return
+        self._ending = False
+        self._row_key = None
+        self.add_notes(s.start_hand())
+        self.pump()
+
+    def _after_rank(self, _: None = None) -> None:
+        self.app.exit()
+
+    # ------------------------------------------------------------------ the human
+
+    def handle(self, out: Outcome) -> None:
+        """Show an outcome: notes, a choice to make, a confirmation; move the game on after an action."""
+        self.add_notes(out.notes)
+        self.pending_choices = out.choices
+        self.confirming = out.confirm
+        self.hold = bool(out.choices) or out.confirm
+        if out.done:
+            self._waited = False
+            self.pump()
+        else:
+            self.refresh_view()
+
+    def _reset_modes(self) -> None:
+        self.pending_choices = ()
+        self.confirming = False
+        self.hold = False
+
+    def click_tile(self, i: int) -> None:
+        """Click on tile ``i`` of your hand: select it, or discard it if already selected."""
+        if self.selected == i and self.session.human_pending() and self.session.view().phase == "turn":
+            self.action_discard()
+            return
+        self.selected = i
+        self.refresh_view()
+
+    def touch_pond(self, seat: int, index: int) -> None:
+        """Click on a discard in a pond (only the latest discard may be claimed, HK-4.1)."""
+        self.handle(self.session.touch_pond(seat, index))
+
+    def on_key(self, event: events.Key) -> None:
+        ch = event.character or ""
+        if self.confirming and event.key != "m":
+            self._reset_modes()
+            self.refresh_view()
+            self.pump()
+            if event.key in ("escape", "space"):
+                event.stop()
+            return
+        if ch and (ch in KEY_CHARS or ch in AZERTY_CHARS):
+            i = (KEY_CHARS.index(ch) if ch in KEY_CHARS else AZERTY_CHARS.index(ch))
+            event.stop()
+            event.prevent_default()
+            if self.pending_choices:
+                if i < len(self.pending_choices):
+                    a = self.pending_choices[i]
+                    self._reset_modes()
+                    self.handle(self.session.play(a))
+                return
+            if i < len(self.hand_tiles()):
+                self.selected = i
+                self.refresh_view()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.id or ""
+        if not bid.startswith("act-"):
+            return
+        command, action = self._bar[int(bid[4:])]
+        if command == "hint":
+            self.action_hint()
+        elif command == "help":
+            self.action_help()
+        elif command == "discard":
+            self.action_discard()
+        elif action is not None:
+            self._reset_modes()
+            self.handle(self.session.play(action))
+
+    def action_move(self, step: int) -> None:
+        n = len(self.hand_tiles())
+        if n:
+            self.selected = ((self.selected if self.selected is not None else 0) + step) % n
+            self.refresh_view()
+
+    def action_jump(self, where: int) -> None:
+        n = len(self.hand_tiles())
+        if n:
+            self.selected = where % n
+            self.refresh_view()
+
+    def action_discard(self) -> None:
+        if self.pending_choices:
+            return
+        tiles = self.hand_tiles()
+        if self.selected is None or self.selected >= len(tiles):
+            return
+        self.handle(self.session.try_discard(tiles[self.selected]))
+
+    def action_pass_claim(self) -> None:
+        self._reset_modes()
+        self.handle(self.session.try_pass())
+
+    def action_pung(self) -> None:
+        self._reset_modes()
+        self.handle(self.session.try_pung())
+
+    def action_chow(self) -> None:
+        self._reset_modes()
+        self.handle(self.session.try_chow())
+
+    def action_kong(self) -> None:
+        self._reset_modes()
+        self.handle(self.session.try_kong())
+
+    def action_mahjong(self) -> None:
+        confirmed = self.confirming
+        self._reset_modes()
+        self.handle(self.session.try_mahjong(confirmed=confirmed))
+
+    def action_cancel(self) -> None:
+        if self.pending_choices or self.confirming:
+            self._reset_modes()
+            self.refresh_view()
+            self.pump()
+
+    def action_hint(self) -> None:
+        self.hints_shown = not self.hints_shown
+        self.refresh_view()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.tx))
+
+    def action_quit_game(self) -> None:
+        self.app.push_screen(QuitScreen(self.tx), self._after_quit)
+
+    def _after_quit(self, leave: bool | None) -> None:
+        if leave:
+            self.app.exit()
+
+
+class HelpScreen(ModalScreen[None]):
+    """On-screen help (key ?): enough for a newcomer to finish a hand."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help { width: 96%; height: 94%; border: round $accent; background: $surface; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", show=False),
+        Binding("question_mark", "close", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, tx: Texts) -> None:
+        super().__init__()
+        self.tx = tx
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help") as box:
+            box.border_title = self.tx("help.title")
+            yield Static(Text(self.tx("help.body")), id="help-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(ModalScreen[None]):
+    """End of hand: every hand revealed, the winner's itemised fan, base, payments, totals."""
+
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    #end { width: 96%; height: 94%; border: round $success; background: $surface; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", show=False),
+        Binding("space", "close", show=False),
+        Binding("escape", "close", show=False),
+    ]
+
+    def __init__(self, summary: HandSummary, tx: Texts, glyphs: bool) -> None:
+        super().__init__()
+        self.summary = summary
+        self.tx = tx
+        self.glyphs = glyphs
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="end"):
+            yield Static(summary_text(self.summary, self.tx, self.glyphs), id="end-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RankScreen(ModalScreen[None]):
+    """End of match: the ranking (HK-7.3)."""
+
+    DEFAULT_CSS = """
+    RankScreen { align: center middle; }
+    #rank { width: 60; height: auto; border: round $warning; background: $surface; padding: 1 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", show=False),
+        Binding("q", "close", show=False),
+        Binding("escape", "close", show=False),
+    ]
+
+    def __init__(self, rows: list[tuple[int, str, int]], hands: int, tx: Texts) -> None:
+        super().__init__()
+        self.rows = rows
+        self.hands = hands
+        self.tx = tx
+
+    def compose(self) -> ComposeResult:
+        yield Static(ranking_text(self.rows, self.hands, self.tx), id="rank")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Leave the match? (y/n; o/n in French)."""
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    #quit { width: auto; height: auto; border: round $error; background: $surface; padding: 1 2; }
+    """
+
+    def __init__(self, tx: Texts) -> None:
+        super().__init__()
+        self.tx = tx
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.tx("quit.ask"), id="quit")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(event.character in (self.tx("quit.yes"), "y"))
+
+
+class PlayApp(App[None]):
+    """``hkmj play``: the human against three bots (see :class:`~hkmj.tui.session.Session`)."""
+
+    TITLE = "hkmj play"
+
+    def __init__(self, session: Session, *, glyphs: bool = False, delay: float = 0.3) -> None:
+        super().__init__()
+        self.session = session
+        self.table = TableScreen(session, glyphs=glyphs, delay=delay)
+
+    def get_default_screen(self) -> Screen[None]:
+        return self.table

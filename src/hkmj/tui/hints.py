@@ -1,0 +1,137 @@
+"""Hints on demand (key ``h``): shanten, waits and the discards that keep the most improving tiles.
+
+Everything is computed from the player's own :class:`~hkmj.engine.SeatView` only: its
+concealed tiles, and the tiles every player can see (melds, declared concealed kongs and
+discard ponds) to count how many copies of a tile may still come (HK-1: four of each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hkmj.engine import SeatView
+from hkmj.hand import shanten, waits
+from hkmj.tiles import N_KINDS, Tile
+from hkmj.tui.texts import Texts
+
+__all__ = ["DiscardChoice", "Hint", "describe", "hint_for", "improving_tiles", "unseen_counts"]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    """Discarding ``tile`` leaves the hand at ``shanten``; ``improving`` tiles would lower it."""
+
+    tile: Tile
+    shanten: int
+    improving: tuple[Tile, ...]
+    count: int
+    """Unseen copies of the improving tiles."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the hint panel shows.
+
+    ``shanten`` is the hand's distance from ready: -1 complete (declare Mahjong), 0 ready
+    (one tile from winning: ``waits``), n: n useful tiles away from ready. With a tile to
+    discard (``to_discard``), ``discards`` lists every distinct discard, best first.
+    """
+
+    shanten: int
+    to_discard: bool
+    waits: tuple[tuple[Tile, int], ...] = ()
+    """Ready hand: each winning tile and its unseen copies."""
+    improving: tuple[Tile, ...] = ()
+    improving_count: int = 0
+    discards: tuple[DiscardChoice, ...] = ()
+
+
+def unseen_counts(view: SeatView) -> list[int]:
+    """Copies of each playing tile this seat cannot see: 4 minus its own hand, every meld and every pond."""
+    left = [4] * N_KINDS
+    for t, n in enumerate(view.concealed):
+        left[t] -= n
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                left[t] -= 1
+    for pond in view.discards:
+        for t in pond:
+            left[t] -= 1
+    return [max(0, n) for n in left]
+
+
+def improving_tiles(counts: list[int], melds: int, unseen: list[int]) -> tuple[tuple[Tile, ...], int]:
+    """Tiles that lower the shanten of a waiting-size hand (13 - 3×melds tiles), and their unseen copies."""
+    base = shanten(counts, melds)
+    found: list[Tile] = []
+    total = 0
+    for x in range(N_KINDS):
+        if counts[x] >= 4:
+            continue
+        counts[x] += 1
+        if shanten(counts, melds) < base:
+            found.append(x)
+            total += unseen[x]
+        counts[x] -= 1
+    return tuple(found), total
+
+
+def hint_for(view: SeatView) -> Hint:
+    """The hint for this seat now (HK-5: four groups and a pair, seven pairs or thirteen orphans)."""
+    counts = list(view.concealed)
+    m = view.n_melds
+    unseen = unseen_counts(view)
+    n = sum(counts)
+    if n % 3 == 2:  # a tile to discard (or a complete hand)
+        now = shanten(counts, m)
+        choices: list[DiscardChoice] = []
+        for t in range(N_KINDS):
+            if not counts[t]:
+                continue
+            counts[t] -= 1
+            s = shanten(counts, m)
+            imp, total = improving_tiles(counts, m, unseen)
+            counts[t] += 1
+            choices.append(DiscardChoice(t, s, imp, total))
+        choices.sort(key=lambda c: (c.shanten, -c.count, c.tile))
+        return Hint(now, True, discards=tuple(choices))
+    s = shanten(counts, m)
+    if s == 0:
+        return Hint(0, False, waits=tuple((t, unseen[t]) for t in waits(counts, m)))
+    imp, total = improving_tiles(counts, m, unseen)
+    return Hint(s, False, improving=imp, improving_count=total)
+
+
+def describe(h: Hint, tx: Texts, top: int = 4) -> list[str]:
+    """The hint panel's lines in the player's language (tile names, unseen copies)."""
+
+    def counted(tiles: Sequence[Tile], unseen: Sequence[int] | None = None) -> str:
+        if unseen is None:
+            return tx.grouped(tuple(tiles))
+        return ", ".join(tx("hint.unseen", tile=tx.tile(t), n=n) for t, n in zip(tiles, unseen, strict=True))
+
+    lines: list[str] = []
+    if h.shanten < 0:
+        lines.append(tx("hint.complete"))
+    elif h.shanten == 0:
+        lines.append(tx("hint.ready"))
+    else:
+        lines.append(tx("hint.shanten", n=h.shanten))
+    if h.to_discard:
+        if h.shanten >= 0 and h.discards:
+            lines.append(tx("hint.discards"))
+            for c in h.discards[:top]:
+                if c.shanten == 0:
+                    lines.append("  " + tx("hint.discard.ready", tile=tx.tile(c.tile), waits=counted(c.improving)))
+                else:
+                    lines.append("  " + tx("hint.discard", tile=tx.tile(c.tile), s=c.shanten, count=c.count))
+    elif h.shanten == 0:
+        if h.waits:
+            lines.append(tx("hint.waits", tiles=counted([t for t, _ in h.waits], [n for _, n in h.waits])))
+        else:
+            lines.append(tx("hint.no_waits"))
+    elif h.improving:
+        lines.append(tx("hint.improving", tiles=counted(h.improving), count=h.improving_count))
+    return lines

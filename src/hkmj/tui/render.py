@@ -1,0 +1,212 @@
+"""Rich text for each part of the table (no Textual here): panels, your hand, the end-of-hand
+summary and the ranking, plus the geometry that maps a click back to a tile.
+
+Tiles sit in slots of :data:`~hkmj.tui.faces.SLOT` cells, one cell apart, so tile ``i`` of a
+row starts at ``3 * i``; the drawn tile stands :data:`DRAWN_GAP` cells further right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from hkmj.tiles import Tile
+from hkmj.tui.faces import LATEST_BG, SELECTED_BG, SLOT, melds_text, tile_text, tiles_text
+from hkmj.tui.session import HandSummary, SeatPanel
+from hkmj.tui.texts import Texts
+
+__all__ = [
+    "DRAWN_GAP",
+    "KEY_LABELS",
+    "hand_index_at",
+    "hand_positions",
+    "opponent_text",
+    "per_line",
+    "pond_index_at",
+    "pond_text",
+    "ranking_text",
+    "summary_text",
+    "you_text",
+]
+
+STEP = SLOT + 1
+DRAWN_GAP = 2
+"""Extra cells between your sorted tiles and the tile you just drew (HK-3.2: kept apart)."""
+KEY_LABELS = "1234567890"
+"""Number keys for the first ten tiles of your hand."""
+
+
+def per_line(width: int) -> int:
+    """Tiles per pond line in ``width`` cells."""
+    return max(1, (width + 1) // STEP)
+
+
+def hand_positions(n: int, has_drawn: bool) -> list[int]:
+    """Start cell of each tile of your hand row (``n`` sorted tiles, then the drawn one)."""
+    xs = [STEP * i for i in range(n)]
+    if has_drawn:
+        xs.append(STEP * n + DRAWN_GAP)
+    return xs
+
+
+def hand_index_at(x: int, n: int, has_drawn: bool) -> int | None:
+    """The hand tile under cell ``x``, if any.
+
+    >>> hand_index_at(0, 13, True), hand_index_at(2, 13, True), hand_index_at(41, 13, True)
+    (0, None, 13)
+    """
+    for i, start in enumerate(hand_positions(n, has_drawn)):
+        if start <= x < start + SLOT:
+            return i
+    return None
+
+
+def pond_index_at(x: int, y: int, width: int, n: int) -> int | None:
+    """The pond tile under cell ``(x, y)`` (``y`` counted from the pond's first line), if any."""
+    if x < 0 or y < 0 or x % STEP >= SLOT:
+        return None
+    k = per_line(width)
+    if x // STEP >= k:
+        return None
+    i = y * k + x // STEP
+    return i if i < n else None
+
+
+def pond_text(pond: Sequence[Tile], latest: int | None, glyphs: bool, width: int) -> Text:
+    """A discard pond wrapped to ``width``; the latest discard is highlighted."""
+    out = Text()
+    k = per_line(width)
+    for i, t in enumerate(pond):
+        if i:
+            out.append("\n" if i % k == 0 else " ")
+        out.append_text(tile_text(t, glyphs, LATEST_BG if i == latest else None))
+    return out
+
+
+def _melds_and_bonus(p: SeatPanel, tx: Texts, glyphs: bool) -> Text:
+    line = Text()
+    if p.melds:
+        line.append_text(melds_text(p.melds, glyphs))
+    if p.bonus:
+        if p.melds:
+            line.append("   ")
+        line.append(tx("panel.bonus") + " ", style="dim")
+        line.append_text(tiles_text(p.bonus, glyphs))
+    if not p.melds and not p.bonus:
+        line.append(f"{tx('panel.melds')} {tx('panel.none')}", style="dim")
+    return line
+
+
+def _title(p: SeatPanel, tx: Texts, you: bool) -> Text:
+    title = Text()
+    wind = tx.wind(p.seat)
+    if you:
+        title.append(tx("panel.you", wind=wind, score=p.score), style="bold")
+    else:
+        title.append(tx("panel", wind=f"{wind} ({tx(f'rel.{p.relation}')})", name=p.name, score=p.score), style="bold")
+        title.append(" · " + tx("panel.tiles", n=p.concealed), style="dim")
+    if p.dealer:
+        title.append(" · " + tx("panel.dealer"), style="bold #d08700")
+    if p.turn:
+        title.append("  " + tx("panel.turn"), style="bold reverse")
+    if p.relation == "left":
+        title.append(" " + tx("panel.left_note"), style="dim italic")
+    return title
+
+
+def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int) -> Text:
+    """An opponent: title line, exposed melds and bonus tiles, then its pond (from line 2)."""
+    out = _title(p, tx, you=False)
+    out.append("\n")
+    out.append_text(_melds_and_bonus(p, tx, glyphs))
+    out.append("\n")
+    out.append_text(pond_text(p.pond, p.latest, glyphs, width))
+    return out
+
+
+def you_text(
+    p: SeatPanel,
+    row: Sequence[Tile],
+    drawn: Tile | None,
+    selected: int | None,
+    tx: Texts,
+    glyphs: bool,
+    width: int,
+) -> Text:
+    """Your seat: title and bonus tiles; your hand sorted with the drawn tile apart, then your melds
+    (line 1); the key of each tile and a mark under the selected one (line 2); your pond (line 3 on)."""
+    out = _title(p, tx, you=True)
+    if p.bonus:
+        out.append("   " + tx("panel.bonus") + " ", style="dim")
+        out.append_text(tiles_text(p.bonus, glyphs))
+    out.append("\n")
+    tiles = list(row) + ([drawn] if drawn is not None else [])
+    xs = hand_positions(len(row), drawn is not None)
+    line = Text()
+    labels = Text()
+    for i, (t, x) in enumerate(zip(tiles, xs, strict=True)):
+        line.append(" " * (x - line.cell_len))
+        line.append_text(tile_text(t, glyphs, SELECTED_BG if i == selected else None))
+        labels.append(" " * (x - labels.cell_len))
+        if i == selected:
+            labels.append("▲▲", style=f"bold {SELECTED_BG}")
+        elif i < len(KEY_LABELS):
+            labels.append(KEY_LABELS[i] + " ", style="dim")
+    if p.melds:
+        line.append("    ")
+        line.append_text(melds_text(p.melds, glyphs))
+    out.append_text(line)
+    out.append("\n")
+    out.append_text(labels)
+    out.append("\n")
+    out.append_text(pond_text(p.pond, p.latest, glyphs, width))
+    return out
+
+
+def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
+    """The end-of-hand screen: title, how it was won, every hand revealed with its payment,
+    the winner's itemised fan, limit and base (HK-6), the new totals."""
+    out = Text()
+    out.append(s.title + "\n", style="bold")
+    for d in s.detail:
+        out.append(d + "\n")
+    out.append("\n" + tx("end.hands") + "\n", style="bold underline")
+    name_w = max(len(r.name) for r in s.seats)
+    for r in s.seats:
+        mark = "★ " if r.seat == s.winner else "  "
+        out.append(f"{mark}{tx.wind(r.seat):<6} {r.name:<{name_w}} ", style="bold" if r.seat == s.winner else "")
+        out.append(f"{r.payment:>+5}  ", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
+        out.append_text(tiles_text(r.concealed, glyphs, sep=""))
+        if r.melds:
+            out.append("   ")
+            out.append_text(melds_text(r.melds, glyphs))
+        if r.bonus:
+            out.append("   ")
+            out.append_text(tiles_text(r.bonus, glyphs))
+        out.append("\n")
+    if s.kind == "win":
+        out.append("\n")
+        width = max([len(tx("end.total_fan"))] + [len(n) for n, _ in s.items]) + 2
+        out.append(f"{tx('end.element'):<{width}}{tx('end.fan'):>4}\n", style="bold")
+        for item_name, fan in s.items:
+            out.append(f"{item_name:<{width}}{fan:>4}\n")
+        out.append(f"{tx('end.total_fan'):<{width}}{s.fan:>4}\n", style="bold")
+        if s.limit:
+            out.append(tx("end.limit", name=s.limit) + "\n", style="bold #d08700")
+        out.append(tx("end.base", base=s.base) + "\n", style="bold")
+    out.append("\n" + tx("end.totals") + ": ", style="bold")
+    out.append("  ·  ".join(f"{r.name} {r.total:+d}" for r in sorted(s.seats, key=lambda r: r.name)) + "\n")
+    for line in s.teach:
+        out.append("\n" + line + "\n", style="italic #5f87d7")
+    out.append("\n" + tx("end.last" if s.match_over else "end.continue"), style="reverse")
+    return out
+
+
+def ranking_text(rows: Sequence[tuple[int, str, int]], hands: int, tx: Texts) -> Text:
+    """The final ranking (HK-7.3: best total wins, ties shared)."""
+    out = Text(tx("rank.title", hands=hands) + "\n\n", style="bold")
+    for rank, name, total in rows:
+        out.append(tx("rank.row", rank=rank, name=name, total=total) + "\n", style="bold" if rank == 1 else "")
+    out.append("\n" + tx("rank.quit"), style="reverse")
+    return out

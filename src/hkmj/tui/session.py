@@ -1,0 +1,807 @@
+"""The adapter behind ``hkmj play``: one human seat and three bots around the engine.
+
+:class:`Session` drives a :class:`~hkmj.engine.Match` (teaching option for ``--teach``, and
+``ask_all`` so that the human may declare Mahjong on any discard, HK-5.5, HK-5.7). It plays
+the human's seat exactly as a bot plays its own: through :meth:`Hand.view` and
+:meth:`Hand.legal_actions` of that seat. Other seats' concealed tiles are read only once a
+hand is over, for the end-of-hand reveal (:meth:`Session.finish_hand`); event messages for
+other seats never name the tile they drew.
+
+The ``try_*`` methods judge a key the player pressed: they apply a legal action, or return
+the refusal with its rule (HK numbers, in plain words at a teaching table) and, with
+``--teach``, the tutorial's common-mistake warnings (seed 004, §08). Nothing here imports
+Textual, so every decision the screen shows is testable on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from hkmj.engine import (
+    PASS,
+    WIN,
+    Action,
+    Chow,
+    Discard,
+    Event,
+    Hand,
+    IllegalAction,
+    Kong,
+    Length,
+    Match,
+    Player,
+    Pung,
+    SeatView,
+)
+from hkmj.engine.actions import discard
+from hkmj.hand import shanten
+from hkmj.scoring import HONG_KONG, Meld
+from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, tile, tiles_of
+from hkmj.tui.texts import Texts
+
+__all__ = [
+    "HUMAN",
+    "Choice",
+    "EventSink",
+    "HandSummary",
+    "Note",
+    "Outcome",
+    "SeatPanel",
+    "SeatReveal",
+    "Session",
+    "WallSource",
+    "cross_suit_run",
+]
+
+HUMAN = 0
+"""The human is player 0; the bots are players 1-3 (seats come from the seat draw, HK-2.1)."""
+
+class EventSink(Protocol):
+    """Where the match record goes (e.g. :class:`hkmj.record.RecordWriter`): the engine's events, in order."""
+
+    def write(self, events: Iterable[Event]) -> None: ...
+
+
+WallSource = Callable[[int], tuple[Sequence[Tile], Sequence[int]] | None]
+"""Given the hand number (1, 2, …), a stacked ``(wall, dice)`` for it, or None for the seeded one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line for the player. ``kind``: ``event`` (what happened), ``you`` (your own action),
+    ``refused``, ``rule`` (the rule behind a refusal), ``teach`` (a common-mistake warning), ``info``."""
+
+    text: str
+    kind: str = "event"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of a key press: ``done`` if an action reached the engine; ``choices`` when the
+    player must pick one of several (chows, kongs); ``confirm`` when a declaration needs confirming."""
+
+    done: bool
+    notes: tuple[Note, ...] = ()
+    choices: tuple[Action, ...] = ()
+    confirm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A button of the action bar: a command (``discard``, ``pass``, ``pung``, ``chow``, ``kong``,
+    ``mahjong``), the engine action it stands for (None for ``discard``: the selected tile) and its label."""
+
+    command: str
+    action: Action | None
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPanel:
+    """What everybody can see of one seat (from the human's :class:`SeatView`)."""
+
+    seat: int
+    name: str
+    relation: str
+    """``left`` (plays before you: you may chow its discards, HK-4.2), ``across``, ``right`` or ``you``."""
+    score: int
+    melds: tuple[Meld, ...]
+    bonus: tuple[Tile, ...]
+    pond: tuple[Tile, ...]
+    latest: int | None
+    """Index in ``pond`` of the latest discard while it is still there (to highlight it)."""
+    concealed: int
+    turn: bool
+    dealer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReveal:
+    """One seat at the end of a hand: every tile shown, its payment and its player's new total."""
+
+    seat: int
+    name: str
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    bonus: tuple[Tile, ...]
+    payment: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """The end-of-hand screen: result, reveal, the winner's itemised fan (HK-6), base and payments."""
+
+    kind: str
+    title: str
+    detail: tuple[str, ...]
+    winner: int | None
+    win_tile: Tile | None
+    seats: tuple[SeatReveal, ...]
+    items: tuple[tuple[str, int], ...]
+    fan: int | None
+    limit: str | None
+    base: int | None
+    teach: tuple[str, ...]
+    match_over: bool
+
+
+def cross_suit_run(counts: Sequence[int], t: Tile) -> bool:
+    """True if suited tile ``t`` would make a 'run' with two held tiles only by mixing suits
+    (same numbers in another suit, or consecutive ids across a suit boundary: 8m 9m 1p), HK-5.2."""
+    if t >= HONOUR:
+        return False
+    v, s = t % 9, t // 9
+    for a, b in ((-2, -1), (-1, 1), (1, 2)):
+        va, vb = v + a, v + b
+        if 0 <= va <= 8 and 0 <= vb <= 8:
+            xs = [9 * k + va for k in range(3) if counts[9 * k + va]]
+            ys = [9 * k + vb for k in range(3) if counts[9 * k + vb]]
+            if any(not (x // 9 == s and y // 9 == s) for x in xs for y in ys):
+                return True
+        ia, ib = t + a, t + b
+        if 0 <= ia < HONOUR and 0 <= ib < HONOUR and counts[ia] and counts[ib] and not (ia // 9 == s == ib // 9):
+            return True
+    return False
+
+
+class Session:
+    """A match between the human (player 0) and three bots, one key press at a time."""
+
+    def __init__(
+        self,
+        bots: Sequence[Player],
+        bot_kinds: Sequence[str],
+        *,
+        seed: int,
+        length: Length = "game",
+        hands: int | None = None,
+        teach: bool = False,
+        lang: str = "en",
+        record: EventSink | None = None,
+        walls: WallSource | None = None,
+    ) -> None:
+        if len(bots) != 3 or len(bot_kinds) != 3:
+            raise ValueError("a match needs three bots")
+        self.match = Match(seed, length=length, hands=hands, teaching=teach, ask_all=True)
+        self.bots = list(bots)
+        self.kinds = list(bot_kinds)
+        self.teach = teach
+        self.tx = Texts(lang)
+        self.record = record
+        self.walls = walls
+        self.hand: Hand | None = None
+        self.summary: HandSummary | None = None
+        self.history: list[Note] = []
+        """Every note produced so far, in order (the log)."""
+        self.seat = 0
+        """The human's seat in the current (or just finished) hand."""
+        self.by_seat = [0, 1, 2, 3]
+        self._cursor = 0
+        self._pond = [0, 0, 0, 0]
+        self._latest: tuple[int, int] | None = None
+        self._final_offer = False
+        self._warned: set[str] = set()
+        self._write(self.match.events)
+
+    # ------------------------------------------------------------------ names
+
+    @property
+    def seed(self) -> int:
+        return self.match.seed
+
+    def player_name(self, player: int) -> str:
+        """``You`` or ``Bot n (kind)``."""
+        return self.tx("you") if player == HUMAN else self.tx("bot", n=player, kind=self.kinds[player - 1])
+
+    def who(self, seat: int) -> str:
+        """How messages name a seat: ``You`` for the human, else its wind (``West``)."""
+        return self.tx("you") if seat == self.seat else self.tx.wind(seat)
+
+    def whom(self, seat: int) -> str:
+        """A seat as an object in a sentence: ``you`` for the human, else its wind."""
+        return self.tx("you.lower") if seat == self.seat else self.tx.wind(seat)
+
+    def relation(self, seat: int) -> str:
+        """Where ``seat`` sits for the human: the player before you in play order is on your left (HK-4.2)."""
+        return ("you", "right", "across", "left")[(seat - self.seat) % 4]
+
+    # ------------------------------------------------------------------ state
+
+    def _hand(self) -> Hand:
+        if self.hand is None:
+            raise RuntimeError("no hand in play: call start_hand()")
+        return self.hand
+
+    def view(self) -> SeatView:
+        """The human's view: the only game state the screen shows while the hand is on."""
+        return self._hand().view(self.seat)
+
+    def legal(self) -> tuple[Action, ...]:
+        """The human's legal actions now (empty when nothing to do)."""
+        return self._hand().legal_actions(self.seat)
+
+    @property
+    def over(self) -> bool:
+        """The current hand is over (or none is in play)."""
+        return self.hand is None or self.hand.over
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.over
+
+    def human_pending(self) -> bool:
+        """The engine waits for the human (its turn, or a claim window it must answer)."""
+        return not self.over and self.seat in self._hand().pending()
+
+    def only_pass(self) -> bool:
+        """A claim window where the human can only pass (it may still declare Mahjong, HK-5.7)."""
+        return self.human_pending() and self.legal() == (PASS,)
+
+    def bots_pending(self) -> list[int]:
+        """Seats of bots the engine waits for."""
+        return [] if self.over else [s for s in self._hand().pending() if s != self.seat]
+
+    def hand_row(self) -> tuple[list[Tile], Tile | None]:
+        """The human's concealed tiles sorted, and the tile just drawn kept apart (or None)."""
+        v = self.view()
+        tiles = v.tiles
+        if v.drawn is not None:
+            tiles.remove(v.drawn)
+        return tiles, v.drawn
+
+    def panel(self, seat: int) -> SeatPanel:
+        """What the screen shows of ``seat``: exposed melds, bonus tiles, pond (no concealed tile)."""
+        v = self.view()
+        latest = self._latest[1] if self._latest is not None and self._latest[0] == seat else None
+        if latest is not None and latest >= len(v.discards[seat]):
+            latest = None
+        return SeatPanel(
+            seat=seat,
+            name=self.player_name(self.by_seat[seat]),
+            relation=self.relation(seat),
+            score=v.scores[seat],
+            melds=v.melds[seat],
+            bonus=v.bonus[seat],
+            pond=v.discards[seat],
+            latest=latest,
+            concealed=v.concealed_counts[seat],
+            turn=v.turn == seat and v.phase != "over",
+            dealer=seat == 0,
+        )
+
+    def header(self) -> str:
+        """Hand number, prevailing wind, dealer, live wall and seed."""
+        v = self.view()
+        text = self.tx(
+            "hdr",
+            hand=self.match.hands_played + (0 if self.summary else 1),
+            prevailing=self.tx.wind(v.prevailing),
+            dealer=self.player_name(self.by_seat[0]),
+            live=v.live,
+            seed=self.seed,
+        )
+        return text + (" · " + self.tx("hdr.teach") if self.teach else "")
+
+    # ------------------------------------------------------------------ the hand
+
+    def start_hand(self) -> list[Note]:
+        """Deal the next hand (a stacked wall from ``walls`` if it gives one)."""
+        stacked = self.walls(self.match.hands_played + 1) if self.walls is not None else None
+        if stacked is None:
+            hand = self.match.new_hand()
+        else:
+            hand = self.match.new_hand(wall=stacked[0], dice=stacked[1])
+        first = self.hand is None
+        self.hand = hand
+        self.summary = None
+        self.seat = self.match.seat_of(HUMAN)
+        self.by_seat = [self.match.player_at(s) for s in range(4)]
+        self._cursor = 0
+        self._pond = [0, 0, 0, 0]
+        self._latest = None
+        self._final_offer = False
+        self._warned = set()
+        notes = [
+            Note(
+                self.tx(
+                    "ev.hand",
+                    hand=self.match.hands_played + 1,
+                    wind=self.tx.wind(self.seat),
+                    prevailing=self.tx.wind(hand.prevailing),
+                    dealer=self.player_name(self.by_seat[0]),
+                ),
+                "info",
+            )
+        ]
+        if self.teach and first:
+            notes.append(Note(self.tx("teach.intro"), "teach"))
+        self.history.extend(notes)
+        return notes + self._consume()
+
+    def step(self) -> list[Note]:
+        """Let one pending bot act (its turn, or its answer in a claim window); [] if none is pending."""
+        hand = self._hand()
+        pending = self.bots_pending()
+        if not pending:
+            return []
+        s = pending[0]
+        bot = self.bots[self.by_seat[s] - 1]
+        legal = hand.legal_actions(s)
+        extra: list[Note] = []
+        try:
+            hand.apply(s, bot.choose(hand.view(s), legal))
+        except Exception as e:  # a faulty bot must not end the player's match
+            fallback: Action = PASS if PASS in legal else next((a for a in legal if isinstance(a, Discard)), legal[0])
+            hand.apply(s, fallback)
+            extra.append(Note(self.tx("ev.bot_error", who=self.tx.wind(s), error=str(e) or type(e).__name__, action=fallback), "info"))
+            self.history.extend(extra)
+        return extra + self._consume()
+
+    def _consume(self) -> list[Note]:
+        """Record and describe the events the engine produced since the last call."""
+        hand = self._hand()
+        new = hand.events[self._cursor :]
+        self._cursor = len(hand.events)
+        self._write(new)
+        notes: list[Note] = []
+        for e in new:
+            notes.extend(self._describe(e))
+        notes.extend(self._tips())
+        self.history.extend(notes)
+        return notes
+
+    def _write(self, events: Sequence[Event]) -> None:
+        if self.record is not None and events:
+            self.record.write(events)
+
+    def _describe(self, e: Event) -> list[Note]:
+        """A message for one event, from the human's point of view (other seats' draws stay hidden)."""
+        tx = self.tx
+        kind = e["type"]
+        me = self.seat
+        seat: int = e.get("seat", -1) if e.get("seat") is not None else -1
+        mine = seat == me
+        if kind == "discard":
+            self._pond[seat] += 1
+            self._latest = (seat, self._pond[seat] - 1)
+            self._final_offer = bool(e["final"])
+            t = tx.tile(tile(e["tile"]))
+            text = tx("ev.discard.you", tile=t) if mine else tx("ev.discard", who=self.who(seat), tile=t)
+            if e["final"]:
+                text += tx("ev.discard.final")
+            return [Note(text, "you" if mine else "event")]
+        if kind == "draw":
+            return [Note(tx("ev.draw.you", tile=tx.tile(tile(e["tile"]))), "you")] if mine else []
+        if kind == "replacement":
+            if not mine:
+                return [] if e["for"] == "bonus" else [Note(tx("ev.replacement", who=self.who(seat)))]
+            t = tx.tile(tile(e["tile"]))
+            out = [Note(tx("ev.replacement.you", tile=t), "you")]
+            if self.teach and e["for"] == "kong":
+                out.append(Note(tx("teach.kong_replacement", tile=t), "teach"))
+            return out
+        if kind == "bonus":
+            t = tx.tile(tile(e["tile"]))
+            return [Note(tx("ev.bonus.you", tile=t), "you") if mine else Note(tx("ev.bonus", who=self.who(seat), tile=t))]
+        if kind == "claim":
+            if seat < 0:
+                return []
+            frm = e["from"]
+            if e["on"] == "discard":
+                self._pond[frm] -= 1
+                self._latest = None
+            if e["claim"] == "mahjong":
+                return []
+            what = tx(f"kind.{e['claim']}")
+            if e["claim"] == "chow":
+                what += " " + tx.tiles(parse_tiles(e["tiles"]))
+            t = tx.tile(tile(e["tile"]))
+            if mine:
+                return [Note(tx("ev.claim.you", tile=t, whom=self.whom(frm), kind=what), "you")]
+            return [Note(tx("ev.claim", who=self.who(seat), tile=t, whom=self.whom(frm), kind=what))]
+        if kind == "kong":
+            t = tx.tile(tile(e["tile"]))
+            key = "ev.ckong" if e["action"].startswith("concealed") else "ev.akong"
+            return [Note(tx(key + ".you", tile=t), "you") if mine else Note(tx(key, who=self.who(seat), tile=t))]
+        if kind == "win":
+            frm = e["from"]
+            whom = self.whom(frm) if frm is not None else ""
+            return [Note(tx(f"ev.win.{e['win']}", who=self.who(seat), whom=whom, tile=tx.tile(tile(e["tile"]))), "you" if mine else "event")]
+        if kind == "false_mahjong":
+            if mine:
+                extra = tile(e["tile"]) if e["tile"] else None
+                why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
+                out = [Note(tx("ev.false.you", why=why), "refused")]
+                return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
+            return [Note(tx("ev.false", who=self.who(seat), amount=64))]
+        if kind == "mahjong_refused" and mine:
+            v = self.view()
+            extra = v.offered if v.phase != "turn" else None
+            counts = list(v.concealed)
+            out = [Note(tx("ev.refused", why=self._why_not_winning(counts, v.n_melds, extra)), "rule")]
+            return out + self._pairs_warning(counts, v.n_melds, extra)
+        if kind == "exhaustive_draw":
+            return [Note(tx("ev.exhausted"))]
+        return []
+
+    def _why_not_winning(self, counts: list[int], melds: int, extra: Tile | None) -> str:
+        """HK-5.1-5.4 in plain words, with how many tiles the hand is from complete."""
+        c = list(counts)
+        if extra is not None:
+            c[extra] += 1
+        hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
+        return self.tx("why.not_winning", hand=hand, n=shanten(c, melds) + 1)
+
+    def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
+        """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared."""
+        c = list(counts)
+        if extra is not None:
+            c[extra] += 1
+        if self.teach and melds == 0 and sum(1 for n in c if n >= 2) >= 3:
+            return [Note(self.tx("teach.pairs"), "teach")]
+        return []
+
+    def _tips(self) -> list[Note]:
+        """Teaching-table tips when relevant, once per hand each: four of a kind in hand, a chow on offer."""
+        if not self.teach or not self.human_pending():
+            return []
+        out: list[Note] = []
+        legal = self.legal()
+        for a in legal:
+            if isinstance(a, Kong) and a.how == "concealed" and f"4:{a.tile}" not in self._warned:
+                self._warned.add(f"4:{a.tile}")
+                out.append(Note(self.tx("teach.four_in_hand", tile=self.tx.tile(a.tile)), "teach"))
+            if isinstance(a, Chow) and "chow" not in self._warned:
+                self._warned.add("chow")
+                v = self.view()
+                assert v.offered is not None
+                out.append(Note(self.tx("teach.chow_offer", tile=self.tx.tile(v.offered), who=self.who(v.turn)), "teach"))
+        return out
+
+    # ------------------------------------------------------------------ what to do now
+
+    def status(self) -> str:
+        """One line telling the player what it can do now."""
+        tx = self.tx
+        if self.over:
+            return tx("st.over")
+        v = self.view()
+        legal = self.legal()
+        if v.phase == "turn":
+            if v.turn != self.seat:
+                return tx("st.others", who=self.who(v.turn))
+            text = tx("st.turn") if v.drawn is not None else tx("st.turn.claimed")
+            if any(isinstance(a, Kong) for a in legal):
+                text += tx("st.turn.kong")
+            if WIN in legal:
+                text += tx("st.turn.win")
+            return text
+        assert v.offered is not None
+        t = tx.tile(v.offered)
+        if not self.human_pending():
+            return tx("st.waiting") if v.turn == self.seat else tx("st.others", who=self.who(v.turn))
+        if legal == (PASS,):
+            return tx("st.watch", who=self.who(v.turn), tile=t)
+        if v.phase == "rob":
+            return tx("st.rob", who=self.who(v.turn), tile=t)
+        opts: list[str] = []
+        for key, cls in (("opt.mahjong", type(WIN)), ("opt.pung", Pung), ("opt.chow", Chow), ("opt.kong", Kong)):
+            if any(isinstance(a, cls) for a in legal):
+                opts.append(tx(key))
+        return tx("st.claim", who=self.who(v.turn), tile=t, options=", ".join(opts))
+
+    def choices(self) -> list[Choice]:
+        """The action bar: the human's legal actions only (discards folded into one button)."""
+        if not self.human_pending():
+            return []
+        tx = self.tx
+        legal = self.legal()
+        if legal == (PASS,):
+            return []
+        out: list[Choice] = []
+        if any(isinstance(a, Discard) for a in legal):
+            out.append(Choice("discard", None, ""))
+        for a in legal:
+            if isinstance(a, Kong):
+                out.append(Choice("kong", a, tx("btn.kong", tile=tx.tile(a.tile))))
+        for a in legal:
+            if isinstance(a, Pung):
+                out.append(Choice("pung", a, tx("btn.pung")))
+            elif isinstance(a, Chow):
+                out.append(Choice("chow", a, tx("btn.chow", tiles=tx.tiles(a.tiles))))
+        if WIN in legal:
+            out.append(Choice("mahjong", WIN, tx("btn.mahjong")))
+        if PASS in legal:
+            out.append(Choice("pass", PASS, tx("btn.pass")))
+        return out
+
+    # ------------------------------------------------------------------ the human's keys
+
+    def _refuse(self, key: str, rule: str | None = None, teach: str | None = None, **params: Any) -> Outcome:
+        """A refusal: the short reason; at a teaching table also its rule and a §08 warning."""
+        notes = [Note(self.tx(key, **params), "refused")]
+        if self.teach and rule is not None:
+            notes.append(Note(self.tx(rule), "rule"))
+        if self.teach and teach is not None:
+            notes.append(Note(self.tx(teach), "teach"))
+        self.history.extend(notes)
+        return Outcome(False, tuple(notes))
+
+    def _apply(self, action: Action) -> Outcome:
+        try:
+            self._hand().apply(self.seat, action)
+        except IllegalAction as e:  # not expected: the keys only send listed actions
+            note = Note(e.reason, "refused")
+            self.history.append(note)
+            return Outcome(False, (note,))
+        return Outcome(True, tuple(self._consume()))
+
+    def play(self, action: Action) -> Outcome:
+        """Play an action chosen from :meth:`choices` (or a Mahjong declaration, judged by HK-5.7)."""
+        if isinstance(action, Discard):
+            return self.try_discard(action.tile)
+        if isinstance(action, Chow):
+            return self.try_chow(action.low)
+        if isinstance(action, Kong):
+            return self.try_kong(action.tile)
+        if isinstance(action, Pung):
+            return self.try_pung()
+        if action == WIN:
+            return self.try_mahjong(confirmed=True)
+        return self.try_pass()
+
+    def _not_your_turn(self) -> Outcome:
+        v = self.view()
+        if v.phase != "turn" and self.human_pending():
+            assert v.offered is not None
+            return self._refuse("no.answer_first", "rule.answer_first", who=self.who(v.turn), tile=self.tx.tile(v.offered))
+        return self._refuse("no.wait", who=self.who(v.turn))
+
+    def try_discard(self, t: Tile) -> Outcome:
+        """Discard ``t`` on your turn (HK-3.2)."""
+        if self.over:
+            return self._refuse("no.hand_over")
+        v = self.view()
+        if v.phase != "turn" or v.turn != self.seat:
+            return self._not_your_turn()
+        return self._apply(discard(t))
+
+    def _claim_gate(self) -> Outcome | None:
+        """Refuse a claim key when no discard is on offer to the human (HK-4.1)."""
+        if self.over:
+            return self._refuse("no.hand_over")
+        v = self.view()
+        if v.offered is not None and self.human_pending():
+            return None
+        if v.offered is not None and v.turn == self.seat:
+            return self._refuse("no.own_discard", "rule.own_discard")
+        return self._refuse("no.no_offer", "rule.no_offer")
+
+    def _window_only(self) -> Outcome | None:
+        """HK-4.9 final discard and HK-4.10 robbing: only Mahjong may take the tile."""
+        if self.view().phase == "rob":
+            return self._refuse("no.rob", "rule.rob")
+        if self._final_offer:
+            return self._refuse("no.final", "rule.final")
+        return None
+
+    def try_pass(self) -> Outcome:
+        """Decline the discard on offer."""
+        if self.over:
+            return self._refuse("no.hand_over")
+        if PASS in self.legal():
+            return self._apply(PASS)
+        return self._refuse("no.nothing_to_pass")
+
+    def try_pung(self) -> Outcome:
+        """Claim the discard for a pung (HK-4.3); refusals explain HK-4.1, HK-4.5 (no pair claims)."""
+        gate = self._claim_gate()
+        if gate is not None:
+            return gate
+        legal = self.legal()
+        for a in legal:
+            if isinstance(a, Pung):
+                return self._apply(a)
+        only = self._window_only()
+        if only is not None:
+            return only
+        v = self.view()
+        assert v.offered is not None
+        t = self.tx.tile(v.offered)
+        if v.concealed[v.offered] == 1:
+            return self._refuse("no.pung_one", "rule.pung", "teach.pairs", tile=t)
+        return self._refuse("no.pung_none", "rule.pung", tile=t)
+
+    def try_chow(self, low: Tile | None = None) -> Outcome:
+        """Claim the discard for a chow (HK-4.2); several possible chows come back as ``choices``."""
+        gate = self._claim_gate()
+        if gate is not None:
+            return gate
+        chows = [a for a in self.legal() if isinstance(a, Chow) and (low is None or a.low == low)]
+        if len(chows) == 1:
+            return self._apply(chows[0])
+        if chows:
+            return Outcome(False, choices=tuple(chows))
+        only = self._window_only()
+        if only is not None:
+            return only
+        v = self.view()
+        t = v.offered
+        assert t is not None
+        name = self.tx.tile(t)
+        if t >= HONOUR:
+            return self._refuse("no.chow_honour", "rule.chow_honour", tile=name)
+        left = (self.seat - 1) % 4
+        if v.turn != left:
+            return self._refuse("no.chow_left", "rule.chow_left", left=self.tx.wind(left), who=self.who(v.turn))
+        if cross_suit_run(v.concealed, t):
+            return self._refuse("no.chow_suits", "rule.chow_suits", tile=name)
+        low_ex = t if t % 9 <= 6 else t - 2
+        return self._refuse("no.chow_need", "rule.chow_need", tile=name, example=self.tx.tiles([low_ex, low_ex + 1, low_ex + 2]))
+
+    def try_kong(self, t: Tile | None = None) -> Outcome:
+        """Declare a kong: concealed or added on your turn (HK-3.3), or claim one on a discard (HK-4.4)."""
+        if self.over:
+            return self._refuse("no.hand_over")
+        v = self.view()
+        if v.phase == "turn":
+            if v.turn != self.seat:
+                return self._refuse("no.wait", who=self.who(v.turn))
+            kongs = [a for a in self.legal() if isinstance(a, Kong) and (t is None or a.tile == t)]
+            if len(kongs) == 1:
+                return self._apply(kongs[0])
+            if kongs:
+                return Outcome(False, choices=tuple(kongs))
+            if v.drawn is None:
+                return self._refuse("no.kong_after_claim", "rule.kong_after_claim")
+            return self._refuse("no.kong_turn", "rule.kong_turn")
+        gate = self._claim_gate()
+        if gate is not None:
+            return gate
+        for a in self.legal():
+            if isinstance(a, Kong):
+                return self._apply(a)
+        only = self._window_only()
+        if only is not None:
+            return only
+        offered = v.offered
+        assert offered is not None
+        name = self.tx.tile(offered)
+        if any(m.kind == "pung" and m.tile == offered for m in v.melds[self.seat]):
+            return self._refuse("no.kong_exposed", "rule.kong_claim", tile=name)
+        return self._refuse("no.kong_three", "rule.kong_claim", tile=name)
+
+    def try_mahjong(self, confirmed: bool = False) -> Outcome:
+        """Declare Mahjong whenever a win could be declared (HK-5.5); the engine judges it (HK-5.7).
+
+        At a strict table a declaration the engine does not list as a win needs ``confirmed``
+        (a false Mahjong ends the hand with a penalty); a teaching table refuses it and explains.
+        """
+        if self.over:
+            return self._refuse("no.hand_over")
+        if WIN in self.legal():
+            return self._apply(WIN)
+        if not self._hand().can_declare_mahjong(self.seat):
+            return self._refuse("no.mahjong_now", "rule.mahjong_now")
+        if not self.teach and not confirmed:
+            note = Note(self.tx("confirm.mahjong"), "info")
+            self.history.append(note)
+            return Outcome(False, (note,), confirm=True)
+        return self._apply(WIN)
+
+    def touch_pond(self, seat: int, index: int) -> Outcome:
+        """A click on a discard in a pond: the latest one is claimable (say how), older ones never are (HK-4.1)."""
+        if self.over:
+            return self._refuse("no.hand_over")
+        v = self.view()
+        if self._latest == (seat, index) and v.offered is not None:
+            if seat == self.seat:
+                return self._refuse("no.own_discard", "rule.own_discard")
+            if self.human_pending():
+                note = Note(self.status(), "info")
+                self.history.append(note)
+                return Outcome(False, (note,))
+        return self._refuse("no.old_discard", "rule.old_discard")
+
+    # ------------------------------------------------------------------ end of hand, end of match
+
+    def finish_hand(self) -> HandSummary:
+        """Settle the finished hand (HK-7) and build its summary: every hand revealed, the winner's
+        itemised fan (HK-6), base, payments and the new totals."""
+        hand = self._hand()
+        res = hand.result
+        if res is None:
+            raise RuntimeError("the hand is not over")
+        self._write(self.match.finish_hand())
+        tx = self.tx
+        totals = self.match.totals
+        seats = tuple(
+            SeatReveal(
+                seat=s,
+                name=self.player_name(self.by_seat[s]),
+                concealed=tuple(tiles_of(hand.hands[s])),
+                melds=hand.melds[s],
+                bonus=hand.bonus[s],
+                payment=res.payments[s],
+                total=totals[self.by_seat[s]],
+            )
+            for s in range(4)
+        )
+        detail: list[str] = []
+        items: tuple[tuple[str, int], ...] = ()
+        fan = base = None
+        limit = None
+        teach: list[str] = []
+        win_tile: Tile | None = None
+        if res.kind == "win":
+            assert res.seat is not None and res.score is not None
+            ev = next(e for e in reversed(hand.events) if e["type"] == "win")
+            win_tile = tile(ev["tile"])
+            title = tx("end.title.you") if res.seat == self.seat else tx("end.title.win", who=self.who(res.seat))
+            flags = ", ".join(tx(f"end.flag.{f}") for f in ev["flags"])
+            detail.append(
+                tx(
+                    f"end.win_type.{ev['win']}",
+                    tile=tx.tile(win_tile),
+                    whom=self.whom(res.discarder) if res.discarder is not None else "",
+                    flags=f" ({flags})" if flags else "",
+                )
+            )
+            sc = res.score
+            items = tuple((HONG_KONG.name_of(i.id, tx.lang), i.fan) for i in sc.items)
+            fan, base = sc.fan, sc.base
+            limit = HONG_KONG.name_of(sc.limit_id, tx.lang) if sc.limit_id else None
+            if self.teach:
+                teach.append(tx("teach.other_tables"))
+        elif res.kind == "penalty":
+            assert res.seat is not None
+            title = tx("end.title.penalty", who=self.whom(res.seat))
+            ev = next(e for e in reversed(hand.events) if e["type"] == "false_mahjong")
+            extra = tile(ev["tile"]) if ev["tile"] else None
+            detail.append(self._why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra))
+        else:
+            title = tx("end.title.draw")
+        self.summary = HandSummary(
+            kind=res.kind,
+            title=title,
+            detail=tuple(detail),
+            winner=res.seat if res.kind == "win" else None,
+            win_tile=win_tile,
+            seats=seats,
+            items=items,
+            fan=fan,
+            limit=limit,
+            base=base,
+            teach=tuple(teach),
+            match_over=self.match.over,
+        )
+        return self.summary
+
+    def ranking(self) -> list[tuple[int, str, int]]:
+        """``(rank, name, total)`` best first; equal totals share a rank (HK-7.3)."""
+        ranks = self.match.ranking()
+        rows = [(ranks[p], self.player_name(p), self.match.totals[p]) for p in range(4)]
+        return sorted(rows, key=lambda r: (r[0], r[1] != self.tx("you")))

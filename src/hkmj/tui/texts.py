@@ -1,0 +1,516 @@
+"""Every string ``hkmj play`` shows, one table per language (``en``, ``fr``).
+
+Keys are dotted: ``ev.*`` describe what happened, ``no.*`` say why a key was refused and
+``rule.*`` explain the rule behind it in plain words (shown with ``--teach``), ``teach.*`` are
+the teaching-table warnings of the tutorial's common mistakes (seed 004, §08), ``st.*`` tell
+the player what to do now, ``help.*`` is the on-screen help. Both tables have the same keys
+and the same ``{placeholders}`` (a test checks it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hkmj.tiles import HONOUR, Tile, name
+
+__all__ = ["LANGS", "STRINGS", "Texts"]
+
+LANGS = ("en", "fr")
+
+EN: dict[str, str] = {
+    # --- names
+    "you": "You",
+    "you.lower": "you",
+    "bot": "Bot {n} ({kind})",
+    "wind.0": "East",
+    "wind.1": "South",
+    "wind.2": "West",
+    "wind.3": "North",
+    "rel.left": "left",
+    "rel.across": "across",
+    "rel.right": "right",
+    "rel.you": "you",
+    "kind.pung": "pung",
+    "kind.chow": "chow",
+    "kind.kong": "kong",
+    "kind.mahjong": "Mahjong",
+    # --- screen
+    "hdr": "Hand {hand} · prevailing {prevailing} · dealer {dealer} · wall {live} · seed {seed}",
+    "hdr.teach": "teaching table",
+    "panel": "{wind} · {name} · {score:+d}",
+    "panel.tiles": "{n} tiles",
+    "panel.dealer": "dealer",
+    "panel.turn": "◀ playing",
+    "panel.left_note": "(you may chow their discards)",
+    "panel.pond": "pond",
+    "panel.you": "{wind} · You · {score:+d}",
+    "panel.melds": "melds",
+    "panel.bonus": "bonus",
+    "panel.none": "—",
+    "btn.discard": "Discard {tile} [Enter]",
+    "btn.pass": "Pass [Space]",
+    "btn.pung": "Pung [p]",
+    "btn.chow": "Chow {tiles} [c]",
+    "btn.kong": "Kong {tile} [k]",
+    "btn.mahjong": "Mahjong! [m]",
+    "btn.hint": "Hint [h]",
+    "btn.help": "Help [?]",
+    "key.hint": "Hint",
+    "key.help": "Help",
+    "key.quit": "Quit",
+    "key.pass": "Pass",
+    "key.pung": "Pung",
+    "key.chow": "Chow",
+    "key.kong": "Kong",
+    "key.mahjong": "Mahjong!",
+    "key.discard": "Discard",
+    "choose.chow": "Which chow? {options} — or Esc",
+    "choose.kong": "Which kong? {options} — or Esc",
+    "log.title": "Table",
+    "hint.title": "Hint (h to hide)",
+    # --- status: what to do now
+    "st.turn": "Your turn: pick a tile to discard (← → or 1-9, 0, then Enter; or click it twice).",
+    "st.turn.claimed": "You claimed, so you don't draw: pick a tile to discard (← → or 1-9, 0, then Enter).",
+    "st.turn.kong": " You may declare a kong (k).",
+    "st.turn.win": " Your hand is complete: declare Mahjong (m)!",
+    "st.claim": "{who} discards {tile}: {options}, or pass (Space).",
+    "st.rob": "{who} adds {tile} to a pung: rob it for Mahjong (m) or pass (Space) (HK-4.10).",
+    "st.watch": "{who} discards {tile}.",
+    "st.others": "{who} is playing…",
+    "st.over": "The hand is over: press Enter.",
+    "st.confirm": "Press m again to declare Mahjong, any other key to cancel.",
+    "opt.pung": "pung (p)",
+    "opt.chow": "chow (c)",
+    "opt.kong": "kong (k)",
+    "opt.mahjong": "Mahjong (m)",
+    # --- events
+    "ev.hand": "— Hand {hand}: you are {wind}; prevailing wind {prevailing}; dealer {dealer}.",
+    "ev.discard": "{who} discards {tile}.",
+    "ev.discard.you": "You discard {tile}.",
+    "ev.discard.final": " (final discard: only Mahjong may claim it)",
+    "ev.draw.you": "You draw {tile}.",
+    "ev.replacement.you": "You take a replacement tile from the dead wall: {tile}.",
+    "ev.replacement": "{who} takes a replacement tile from the dead wall.",
+    "ev.bonus": "{who} exposes {tile} (bonus tile) and takes a replacement.",
+    "ev.bonus.you": "You expose {tile} (bonus tile, HK-3.2).",
+    "ev.claim": "{who} claims {tile} from {whom}: {kind}.",
+    "ev.claim.you": "You claim {tile} from {whom}: {kind}.",
+    "ev.ckong": "{who} declares a concealed kong of {tile}.",
+    "ev.ckong.you": "You declare a concealed kong of {tile}.",
+    "ev.akong": "{who} adds {tile} to an exposed pung: kong.",
+    "ev.akong.you": "You add {tile} to your pung: kong.",
+    "ev.win.self_draw": "{who} wins by self-draw on {tile}: Mahjong!",
+    "ev.win.discard": "{who} wins on {tile} discarded by {whom}: Mahjong!",
+    "ev.win.robbed_kong": "{who} wins by robbing {tile}, added to a pung by {whom}: Mahjong!",
+    "ev.false": "False Mahjong by {who}: the hand ends and {who} pays {amount} to each player (HK-5.7).",
+    "ev.false.you": "False Mahjong! {why} You pay 64 to each player, 128 to a discarder (HK-5.7).",
+    "ev.refused": "Mahjong refused (teaching table, HK-5.7): {why}",
+    "ev.exhausted": "The live wall is empty: the hand is a draw, nobody pays (HK-3.5, HK-7.1).",
+    "ev.bot_error": "{who} (bot) failed ({error}); it played {action} instead.",
+    "why.hand": "Your hand",
+    "why.hand_with": "Your hand with {tile}",
+    "st.waiting": "Waiting for the other players to answer your discard…",
+    "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (HK-5.1), seven distinct pairs (HK-5.3) or thirteen orphans (HK-5.4); it is {n} tile(s) away.",
+    # --- refusals (short) and their rules (teaching table)
+    "no.hand_over": "The hand is over.",
+    "no.wait": "Not now: it is {who}'s turn.",
+    "no.answer_first": "{tile}, discarded by {who}, is on offer: claim it or pass (Space) first.",
+    "rule.answer_first": "HK-4: after each discard the other players may claim it; you answer before anyone draws.",
+    "no.no_offer": "There is no discard to claim now.",
+    "rule.no_offer": "HK-4.1: only the latest discard can be claimed, and only before the next player draws. An older discard stays in the pond for good.",
+    "no.own_discard": "You can't claim your own discard.",
+    "rule.own_discard": "HK-4: the other players may claim your discard; wait for your next turn.",
+    "no.old_discard": "That is an old discard: it can't be claimed any more.",
+    "rule.old_discard": "HK-4.1: only the latest discard can be claimed, and only before the next player draws.",
+    "no.final": "The final discard can be claimed only for Mahjong.",
+    "rule.final": "HK-4.9: the discard made after the last live-wall tile was drawn may be taken only to win.",
+    "no.rob": "An added kong can be taken only for Mahjong.",
+    "rule.rob": "HK-4.10: when a player adds a tile to a pung you may rob that tile only if it completes your winning hand at once.",
+    "no.pung_one": "You hold only one {tile}: a pung needs two in your hand.",
+    "no.pung_none": "You hold no {tile}: a pung needs two in your hand.",
+    "rule.pung": "HK-4.3: to pung a discard you show two matching tiles from your hand. HK-4.5: a discard is never claimed just to make a pair, unless it completes your winning hand.",
+    "no.chow_left": "You can chow only the discard of the player on your left ({left}); this one comes from {who}.",
+    "rule.chow_left": "HK-4.2: a chow may be claimed only from the player just before you in play order — your left. From anyone you may pung, kong or win.",
+    "no.chow_honour": "{tile} is an honour: honours never make chows.",
+    "rule.chow_honour": "HK-5.2: a chow is three consecutive numbers of one suit; winds and dragons never form chows (East-South-West is not a chow).",
+    "no.chow_suits": "A chow can't mix suits: {tile} makes a run only with tiles of its own suit.",
+    "rule.chow_suits": "HK-5.2: chows never cross suits; for example 8-9 Characters with 1 Circles is not a chow.",
+    "no.chow_need": "No chow with {tile}: you need two tiles of the same suit that run with it (such as {example}).",
+    "rule.chow_need": "HK-4.2: show the two tiles from your hand that make a run of three with the discard.",
+    "no.kong_turn": "No kong to declare: you need four identical tiles in hand, or a tile matching one of your exposed pungs.",
+    "rule.kong_turn": "HK-3.3: after a draw you may declare a concealed kong (four identical tiles in hand) or add a tile to your exposed pung; you then take a replacement tile.",
+    "no.kong_after_claim": "You just claimed a tile: now discard.",
+    "rule.kong_after_claim": "HK-4.2, HK-4.3: after claiming a chow or a pung you discard at once, without drawing.",
+    "no.kong_three": "A kong from a discard needs three {tile} in your hand.",
+    "no.kong_exposed": "A discard can't turn your exposed pung of {tile} into a kong.",
+    "rule.kong_claim": "HK-4.4: to kong a discard you need three matching tiles in hand; a discard never extends an exposed pung (add the fourth tile yourself when you draw it).",
+    "no.mahjong_now": "You can declare Mahjong only after your own draw, or on a tile you could take.",
+    "rule.mahjong_now": "HK-5.5: the winning tile is your draw or replacement, another player's latest discard, or a robbed kong tile.",
+    "no.nothing_to_pass": "There is nothing to pass.",
+    "no.not_yours": "Nothing to do with that tile now.",
+    # --- teaching-table warnings (seed 004, §08)
+    "teach.intro": "Teaching table: refused actions are explained and a wrong Mahjong is refused instead of penalised (HK-5.7). Press ? for help, h for hints.",
+    "teach.pairs": "This is not pairs solitaire: pairs alone don't win. You need four groups (runs or sets of three) and one pair, or seven different pairs (HK-5.1, HK-5.3).",
+    "teach.kong_replacement": "After a kong you always take a replacement tile from the dead wall ({tile}), or you would be a tile short (HK-3.3). Now discard.",
+    "teach.four_in_hand": "You hold four {tile}: you may declare a concealed kong (k) and take a replacement tile, or keep them as ordinary tiles (HK-3.3, HK-3.4).",
+    "teach.other_tables": "Scored with the Hong Kong table only (HK-6): no minimum fan (a 0-fan hand wins), and no fans from riichi, MCR or other tables.",
+    "teach.chow_offer": "You may chow {tile} because {who} is on your left (HK-4.2).",
+    "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay 64 to each player, 128 to a discarder (HK-5.7).",
+    # --- hints
+    "hint.complete": "Your hand is complete: declare Mahjong (m)!",
+    "hint.shanten": "{n} useful tile(s) from ready (shanten {n}).",
+    "hint.ready": "Ready (shanten 0): one tile from winning.",
+    "hint.waits": "Waits: {tiles}",
+    "hint.no_waits": "Waiting only on tiles you already hold all four of: change your wait.",
+    "hint.improving": "Improving tiles: {tiles} ({count} unseen)",
+    "hint.discards": "Best discards (shanten after · improving tiles unseen):",
+    "hint.discard": "{tile}: shanten {s} · {count} tiles",
+    "hint.discard.ready": "{tile}: ready · waits {waits}",
+    "hint.none": "Nothing to compute now.",
+    "hint.unseen": "{tile}×{n}",
+    # --- end of hand and match
+    "end.title.win": "{who} wins the hand!",
+    "end.title.you": "You win the hand!",
+    "end.title.draw": "Draw: the wall is empty, nobody pays.",
+    "end.title.penalty": "False Mahjong by {who}.",
+    "end.hands": "Every hand revealed",
+    "end.concealed": "hand",
+    "end.win_type.self_draw": "Won by self-draw on {tile}{flags}.",
+    "end.win_type.discard": "Won on {tile} discarded by {whom}{flags}.",
+    "end.win_type.robbed_kong": "Won by robbing {tile}, added to a pung by {whom}{flags}.",
+    "end.flag.last_wall_tile": "last tile of the wall",
+    "end.flag.final_discard": "final discard",
+    "end.flag.kong_replacement": "replacement tile after a kong",
+    "end.flag.heavenly": "heavenly hand",
+    "end.flag.earthly": "earthly hand",
+    "end.element": "Element",
+    "end.fan": "fan",
+    "end.total_fan": "Total fan",
+    "end.limit": "Limit hand: {name} (base 64; the elements are shown for information)",
+    "end.base": "Base points: {base}",
+    "end.payments": "Payments",
+    "end.totals": "Totals",
+    "end.continue": "Press Enter for the next hand.",
+    "end.last": "Press Enter for the final ranking.",
+    "rank.title": "Final ranking after {hands} hand(s)",
+    "rank.row": "{rank}. {name}: {total:+d}",
+    "rank.quit": "Press Enter or q to leave.",
+    "quit.ask": "Leave the match? (y / n)",
+    "quit.yes": "y",
+    "keys": "←→ 1-9 0 choose · Enter discard · Space pass · p pung · c chow · k kong · m Mahjong! · h hint · ? help · q quit",
+    "help.title": "How to play — Hong Kong Mahjong",
+    "help.body": """THE GOAL
+Be the first to complete a hand: four groups and a pair (HK-5.1).
+  • chow: three numbers in a row of one suit, like 3-4-5 Circles. Never with winds or dragons, never across suits (HK-5.2).
+  • pung: three identical tiles.  • kong: four identical tiles (you then take one extra tile).
+  • pair: two identical tiles.
+Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).
+There is no minimum: any complete hand wins, even worth 0 fan (HK-6).
+
+THE TILES
+  5m = 5 Characters (red)   5p = 5 Circles (blue)   5s = 5 Bamboo (green)
+  東 南 西 北 = East, South, West, North winds;  白 發 中 = White, Green, Red dragons (the honours).
+  梅 蘭 菊 竹 flowers and 春 夏 秋 冬 seasons are bonus tiles: they are set aside and replaced for you.
+
+YOUR TURN
+You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile:
+choose it with ← → (or 1-9 and 0 for the first ten tiles, Home/End) and press Enter, or click it twice.
+With four identical tiles you may declare a kong (k). If your hand is complete, press m: Mahjong!
+
+AFTER A DISCARD
+The latest discard is highlighted. If you can use it, the game stops and shows your choices:
+  p pung (you hold two of that tile) · c chow (only from the player on your left, who plays just before you)
+  k kong (you hold three) · m Mahjong (it completes your hand) · Space pass.
+Only the latest discard can be taken, and only before the next player draws (HK-4.1).
+After a chow or pung you discard without drawing; the players in between lose their turn.
+
+HELP WHILE PLAYING
+  h shows a hint: how far your hand is from ready, the tiles you wait for, the best discards.
+  The line above the table log always says what you can do now.
+
+SCORING
+Only the winner scores: the fan of its elements (HK-6) give base points. The discarder pays twice the base,
+the others once; on a self-drawn win everyone pays twice. A false Mahjong costs 64 to each player (HK-5.7);
+at a teaching table (--teach) it is refused and explained instead.
+
+COMMON MISTAKES
+  • This is not pairs solitaire: pairs alone don't win.
+  • No chow across suits or with winds and dragons.
+  • Don't try to take an old discard.
+  • After a kong, take the replacement tile (the game does it for you).
+  • Don't mix in fans from other tables (riichi, MCR…).
+
+Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
+    # --- command line
+    "cli.unknown_bot": "hkmj play: unknown bot {name!r}: expected one of {known}",
+    "cli.fallback": "hkmj play: bot {name!r} is not available; playing {fallback} instead",
+    "cli.bots_count": "hkmj play: --bots takes three names separated by commas, e.g. strong,strong,greedy",
+    "cli.result": "Seed {seed} · {hands} hand(s) · your total {total:+d} · rank {rank}/4",
+    "cli.record": "Match record written to {path}",
+}
+
+FR: dict[str, str] = {
+    "you": "Toi",
+    "you.lower": "toi",
+    "bot": "Robot {n} ({kind})",
+    "wind.0": "Est",
+    "wind.1": "Sud",
+    "wind.2": "Ouest",
+    "wind.3": "Nord",
+    "rel.left": "à gauche",
+    "rel.across": "en face",
+    "rel.right": "à droite",
+    "rel.you": "toi",
+    "kind.pung": "pung",
+    "kind.chow": "chow",
+    "kind.kong": "kong",
+    "kind.mahjong": "Mahjong",
+    "hdr": "Donne {hand} · vent dominant {prevailing} · donneur {dealer} · mur {live} · graine {seed}",
+    "hdr.teach": "table d'apprentissage",
+    "panel": "{wind} · {name} · {score:+d}",
+    "panel.tiles": "{n} tuiles",
+    "panel.dealer": "donneur",
+    "panel.turn": "◀ joue",
+    "panel.left_note": "(tu peux faire chow sur ses défausses)",
+    "panel.pond": "défausses",
+    "panel.you": "{wind} · Toi · {score:+d}",
+    "panel.melds": "groupes",
+    "panel.bonus": "bonus",
+    "panel.none": "—",
+    "btn.discard": "Défausser {tile} [Entrée]",
+    "btn.pass": "Passer [Espace]",
+    "btn.pung": "Pung [p]",
+    "btn.chow": "Chow {tiles} [c]",
+    "btn.kong": "Kong {tile} [k]",
+    "btn.mahjong": "Mahjong ! [m]",
+    "btn.hint": "Conseil [h]",
+    "btn.help": "Aide [?]",
+    "key.hint": "Conseil",
+    "key.help": "Aide",
+    "key.quit": "Quitter",
+    "key.pass": "Passer",
+    "key.pung": "Pung",
+    "key.chow": "Chow",
+    "key.kong": "Kong",
+    "key.mahjong": "Mahjong !",
+    "key.discard": "Défausser",
+    "choose.chow": "Quel chow ? {options} — ou Échap",
+    "choose.kong": "Quel kong ? {options} — ou Échap",
+    "log.title": "Table",
+    "hint.title": "Conseil (h pour masquer)",
+    "st.turn": "À toi : choisis une tuile à défausser (← → ou 1-9, 0, puis Entrée ; ou clique-la deux fois).",
+    "st.turn.claimed": "Tu as réclamé, donc tu ne pioches pas : choisis une tuile à défausser (← → ou 1-9, 0, puis Entrée).",
+    "st.turn.kong": " Tu peux déclarer un kong (k).",
+    "st.turn.win": " Ta main est complète : annonce Mahjong (m) !",
+    "st.claim": "{who} défausse {tile} : {options}, ou passe (Espace).",
+    "st.rob": "{who} ajoute {tile} à un pung : vole-le pour Mahjong (m) ou passe (Espace) (HK-4.10).",
+    "st.watch": "{who} défausse {tile}.",
+    "st.others": "{who} joue…",
+    "st.over": "La donne est finie : appuie sur Entrée.",
+    "st.confirm": "Appuie encore sur m pour annoncer Mahjong, sur une autre touche pour annuler.",
+    "opt.pung": "pung (p)",
+    "opt.chow": "chow (c)",
+    "opt.kong": "kong (k)",
+    "opt.mahjong": "Mahjong (m)",
+    "ev.hand": "— Donne {hand} : tu es {wind} ; vent dominant {prevailing} ; donneur {dealer}.",
+    "ev.discard": "{who} défausse {tile}.",
+    "ev.discard.you": "Tu défausses {tile}.",
+    "ev.discard.final": " (dernière défausse : seul un Mahjong peut la prendre)",
+    "ev.draw.you": "Tu pioches {tile}.",
+    "ev.replacement.you": "Tu prends une tuile de remplacement dans le mur mort : {tile}.",
+    "ev.replacement": "{who} prend une tuile de remplacement dans le mur mort.",
+    "ev.bonus": "{who} expose {tile} (tuile bonus) et prend un remplacement.",
+    "ev.bonus.you": "Tu exposes {tile} (tuile bonus, HK-3.2).",
+    "ev.claim": "{who} réclame {tile} à {whom} : {kind}.",
+    "ev.claim.you": "Tu réclames {tile} à {whom} : {kind}.",
+    "ev.ckong": "{who} déclare un kong caché de {tile}.",
+    "ev.ckong.you": "Tu déclares un kong caché de {tile}.",
+    "ev.akong": "{who} ajoute {tile} à un pung exposé : kong.",
+    "ev.akong.you": "Tu ajoutes {tile} à ton pung : kong.",
+    "ev.win.self_draw": "{who} gagne en piochant {tile} : Mahjong !",
+    "ev.win.discard": "{who} gagne sur la tuile {tile} jetée par {whom} : Mahjong !",
+    "ev.win.robbed_kong": "{who} gagne en volant la tuile {tile} ajoutée à un pung par {whom} : Mahjong !",
+    "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {amount} à chaque joueur (HK-5.7).",
+    "ev.false.you": "Faux Mahjong ! {why} Tu paies 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
+    "ev.refused": "Mahjong refusé (table d'apprentissage, HK-5.7) : {why}",
+    "ev.exhausted": "Le mur vivant est épuisé : donne nulle, personne ne paie (HK-3.5, HK-7.1).",
+    "ev.bot_error": "{who} (robot) a échoué ({error}) ; il a joué {action} à la place.",
+    "why.hand": "Ta main",
+    "why.hand_with": "Ta main avec {tile}",
+    "st.waiting": "Les autres joueurs répondent à ta défausse…",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (HK-5.1), ni sept paires distinctes (HK-5.3), ni treize Orphelins (HK-5.4) ; il manque {n} tuile(s).",
+    "no.hand_over": "La donne est finie.",
+    "no.wait": "Pas maintenant : c'est à {who} de jouer.",
+    "no.answer_first": "La tuile {tile} jetée par {who} est proposée : réclame-la ou passe (Espace) d'abord.",
+    "rule.answer_first": "HK-4 : après chaque défausse les autres joueurs peuvent la réclamer ; tu réponds avant la pioche suivante.",
+    "no.no_offer": "Aucune défausse à réclamer maintenant.",
+    "rule.no_offer": "HK-4.1 : seule la dernière défausse peut être réclamée, et seulement avant la pioche suivante. Une défausse plus ancienne reste au centre pour de bon.",
+    "no.own_discard": "Tu ne peux pas réclamer ta propre défausse.",
+    "rule.own_discard": "HK-4 : les autres peuvent réclamer ta défausse ; attends ton prochain tour.",
+    "no.old_discard": "C'est une vieille défausse : elle ne peut plus être réclamée.",
+    "rule.old_discard": "HK-4.1 : seule la dernière défausse peut être réclamée, et seulement avant la pioche suivante.",
+    "no.final": "La dernière défausse ne peut être prise que pour Mahjong.",
+    "rule.final": "HK-4.9 : la défausse faite après la pioche de la dernière tuile du mur vivant ne peut être prise que pour gagner.",
+    "no.rob": "Un kong ajouté ne peut être pris que pour Mahjong.",
+    "rule.rob": "HK-4.10 : quand un joueur ajoute une tuile à un pung, tu peux voler cette tuile seulement si elle complète aussitôt ta main gagnante.",
+    "no.pung_one": "Tu n'as qu'un seul {tile} : un pung en demande deux dans ta main.",
+    "no.pung_none": "Tu n'as aucun {tile} : un pung en demande deux dans ta main.",
+    "rule.pung": "HK-4.3 : pour faire pung sur une défausse, montre deux tuiles identiques de ta main. HK-4.5 : on ne réclame jamais une défausse juste pour une paire, sauf si elle complète ta main gagnante.",
+    "no.chow_left": "Tu ne peux faire chow que sur la défausse du joueur à ta gauche ({left}) ; celle-ci a été jetée par {who}.",
+    "rule.chow_left": "HK-4.2 : un chow ne se réclame que sur le joueur qui joue juste avant toi, à ta gauche. Sur n'importe qui tu peux faire pung, kong ou Mahjong.",
+    "no.chow_honour": "{tile} est un honneur : les honneurs ne forment jamais de chow.",
+    "rule.chow_honour": "HK-5.2 : un chow est une suite de trois nombres d'une même famille ; Vents et Dragons ne forment jamais de suite (Est-Sud-Ouest n'est pas un chow).",
+    "no.chow_suits": "Un chow ne mélange pas les familles : {tile} ne fait une suite qu'avec des tuiles de sa famille.",
+    "rule.chow_suits": "HK-5.2 : une suite ne traverse jamais les familles ; 8-9 Caractères avec 1 Cercles n'est pas un chow.",
+    "no.chow_need": "Pas de chow avec {tile} : il te faut deux tuiles de la même famille qui font une suite avec elle (comme {example}).",
+    "rule.chow_need": "HK-4.2 : montre les deux tuiles de ta main qui font une suite de trois avec la défausse.",
+    "no.kong_turn": "Aucun kong à déclarer : il faut quatre tuiles identiques en main, ou une tuile identique à l'un de tes pungs exposés.",
+    "rule.kong_turn": "HK-3.3 : après une pioche tu peux déclarer un kong caché (quatre identiques en main) ou ajouter une tuile à ton pung exposé ; tu prends ensuite un remplacement.",
+    "no.kong_after_claim": "Tu viens de réclamer une tuile : défausse maintenant.",
+    "rule.kong_after_claim": "HK-4.2, HK-4.3 : après un chow ou un pung réclamé, tu défausses aussitôt, sans piocher.",
+    "no.kong_three": "Un kong sur une défausse demande trois {tile} dans ta main.",
+    "no.kong_exposed": "Une défausse ne transforme pas ton pung exposé de {tile} en kong.",
+    "rule.kong_claim": "HK-4.4 : pour faire kong sur une défausse il faut trois tuiles identiques en main ; une défausse ne complète jamais un pung exposé (ajoute toi-même la quatrième quand tu la pioches).",
+    "no.mahjong_now": "Tu ne peux annoncer Mahjong qu'après ta propre pioche, ou sur une tuile que tu pourrais prendre.",
+    "rule.mahjong_now": "HK-5.5 : la tuile gagnante est ta pioche ou ton remplacement, la dernière défausse d'un autre joueur, ou une tuile de kong volée.",
+    "no.nothing_to_pass": "Il n'y a rien à passer.",
+    "no.not_yours": "Rien à faire avec cette tuile maintenant.",
+    "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un Mahjong erroné est refusé au lieu d'être pénalisé (HK-5.7). ? pour l'aide, h pour un conseil.",
+    "teach.pairs": "Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas. Il faut quatre groupes (suites ou brelans) et une paire, ou sept paires différentes (HK-5.1, HK-5.3).",
+    "teach.kong_replacement": "Après un kong tu prends toujours un remplacement dans le mur mort ({tile}), sinon il te manquerait une tuile (HK-3.3). Défausse maintenant.",
+    "teach.four_in_hand": "Tu as quatre {tile} : tu peux déclarer un kong caché (k) et prendre un remplacement, ou les garder comme tuiles ordinaires (HK-3.3, HK-3.4).",
+    "teach.other_tables": "Compté avec le seul barème de Hong Kong (HK-6) : pas de minimum de fan (une main à 0 fan gagne), et aucun fan du riichi, du MCR ou d'une autre table.",
+    "teach.chow_offer": "Tu peux faire chow sur {tile} car {who} est à ta gauche (HK-4.2).",
+    "confirm.mahjong": "Annoncer Mahjong ? Si ta main n'est pas complète, c'est un faux Mahjong : tu paies 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
+    "hint.complete": "Ta main est complète : annonce Mahjong (m) !",
+    "hint.shanten": "À {n} tuile(s) utile(s) d'être prêt (shanten {n}).",
+    "hint.ready": "Prêt (shanten 0) : une tuile de la victoire.",
+    "hint.waits": "Attentes : {tiles}",
+    "hint.no_waits": "Tu n'attends que des tuiles dont tu as déjà les quatre : change d'attente.",
+    "hint.improving": "Tuiles utiles : {tiles} ({count} non vues)",
+    "hint.discards": "Meilleures défausses (shanten après · tuiles utiles non vues) :",
+    "hint.discard": "{tile} : shanten {s} · {count} tuiles",
+    "hint.discard.ready": "{tile} : prêt · attend {waits}",
+    "hint.none": "Rien à calculer maintenant.",
+    "hint.unseen": "{tile}×{n}",
+    "end.title.win": "{who} gagne la donne !",
+    "end.title.you": "Tu gagnes la donne !",
+    "end.title.draw": "Donne nulle : le mur est épuisé, personne ne paie.",
+    "end.title.penalty": "Faux Mahjong annoncé par {who}.",
+    "end.hands": "Toutes les mains dévoilées",
+    "end.concealed": "main",
+    "end.win_type.self_draw": "Gagné en piochant {tile}{flags}.",
+    "end.win_type.discard": "Gagné sur la tuile {tile} jetée par {whom}{flags}.",
+    "end.win_type.robbed_kong": "Gagné en volant la tuile {tile} ajoutée à un pung par {whom}{flags}.",
+    "end.flag.last_wall_tile": "dernière tuile du mur",
+    "end.flag.final_discard": "dernière défausse",
+    "end.flag.kong_replacement": "remplacement après un kong",
+    "end.flag.heavenly": "main du ciel",
+    "end.flag.earthly": "main de la terre",
+    "end.element": "Élément",
+    "end.fan": "fan",
+    "end.total_fan": "Total des fans",
+    "end.limit": "Main limite : {name} (base 64 ; les éléments sont donnés pour information)",
+    "end.base": "Points de base : {base}",
+    "end.payments": "Paiements",
+    "end.totals": "Totaux",
+    "end.continue": "Appuie sur Entrée pour la donne suivante.",
+    "end.last": "Appuie sur Entrée pour le classement final.",
+    "rank.title": "Classement final après {hands} donne(s)",
+    "rank.row": "{rank}. {name} : {total:+d}",
+    "rank.quit": "Appuie sur Entrée ou q pour quitter.",
+    "quit.ask": "Quitter la partie ? (o / n)",
+    "quit.yes": "o",
+    "keys": "←→ 1-9 0 choisir · Entrée défausser · Espace passer · p pung · c chow · k kong · m Mahjong ! · h conseil · ? aide · q quitter",
+    "help.title": "Comment jouer — Mahjong de Hong Kong",
+    "help.body": """LE BUT
+Sois le premier à compléter ta main : quatre groupes et une paire (HK-5.1).
+  • chow : trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles (HK-5.2).
+  • pung : trois tuiles identiques.  • kong : quatre tuiles identiques (tu prends alors une tuile de plus).
+  • paire : deux tuiles identiques.
+Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).
+Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).
+
+LES TUILES
+  5m = 5 Caractères (rouge)   5p = 5 Cercles (bleu)   5s = 5 Bambous (vert)
+  東 南 西 北 = Vents Est, Sud, Ouest, Nord ;  白 發 中 = Dragons Blanc, Vert, Rouge (les honneurs).
+  梅 蘭 菊 竹 fleurs et 春 夏 秋 冬 saisons sont des bonus : elles sont mises de côté et remplacées pour toi.
+
+TON TOUR
+Tu pioches une tuile automatiquement ; elle est à part, à droite de ta main. Puis défausse une tuile :
+choisis-la avec ← → (ou 1-9 et 0 pour les dix premières, Début/Fin) puis Entrée, ou clique-la deux fois.
+Avec quatre tuiles identiques tu peux déclarer un kong (k). Si ta main est complète, appuie sur m : Mahjong !
+
+APRÈS UNE DÉFAUSSE
+La dernière défausse est surlignée. Si tu peux l'utiliser, le jeu s'arrête et propose tes choix :
+  p pung (tu as deux fois cette tuile) · c chow (seulement sur le joueur à ta gauche, qui joue juste avant toi)
+  k kong (tu en as trois) · m Mahjong (elle complète ta main) · Espace pour passer.
+Seule la dernière défausse peut être prise, et seulement avant la pioche suivante (HK-4.1).
+Après un chow ou un pung tu défausses sans piocher ; les joueurs entre-temps perdent leur tour.
+
+DE L'AIDE EN JOUANT
+  h donne un conseil : à quelle distance ta main est d'être prête, les tuiles attendues, les meilleures défausses.
+  La ligne au-dessus du journal dit toujours ce que tu peux faire.
+
+LE DÉCOMPTE
+Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Le défausseur paie deux fois
+la base, les autres une fois ; sur une victoire piochée chacun paie deux fois. Un faux Mahjong coûte 64 à chaque
+joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
+
+LES ERREURS FRÉQUENTES
+  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.
+  • Pas de suite entre familles ni avec les Vents et les Dragons.
+  • Ne récupère pas une vieille défausse.
+  • Après un carré, prends le remplacement (le jeu le fait pour toi).
+  • Ne mélange pas les fans d'autres tables (riichi, MCR…).
+
+Échap, ? ou q ferme cette aide ; flèches et PgPréc/PgSuiv pour défiler.""",
+    "cli.unknown_bot": "hkmj play : robot inconnu {name!r} : choisis parmi {known}",
+    "cli.fallback": "hkmj play : le robot {name!r} n'est pas disponible ; {fallback} joue à sa place",
+    "cli.bots_count": "hkmj play : --bots prend trois noms séparés par des virgules, par exemple strong,strong,greedy",
+    "cli.result": "Graine {seed} · {hands} donne(s) · ton total {total:+d} · rang {rank}/4",
+    "cli.record": "Enregistrement de la partie écrit dans {path}",
+}
+
+STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
+
+
+class Texts:
+    """The strings of one language, with tile and wind names in that language."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in STRINGS:
+            raise ValueError(f"language {lang!r}: expected one of {', '.join(LANGS)}")
+        self.lang = lang
+        self.table = STRINGS[lang]
+
+    def __call__(self, key: str, **params: Any) -> str:
+        """The string ``key`` with its ``{placeholders}`` filled in."""
+        return self.table[key].format(**params)
+
+    def tile(self, t: Tile) -> str:
+        """A tile's name (``5 Circles`` / ``5 Cercles``, ``Red dragon`` / ``Dragon Rouge``)."""
+        return name(t, self.lang)
+
+    def tiles(self, tiles: list[Tile] | tuple[Tile, ...]) -> str:
+        """Several tiles, compactly: a run of one suit as ``3-4-5 Circles``, otherwise names joined."""
+        ts = sorted(tiles)
+        if ts and all(t < HONOUR and t // 9 == ts[0] // 9 for t in ts):
+            suit = self.tile(ts[0]).split(" ", 1)[1]
+            return "-".join(str(t % 9 + 1) for t in ts) + " " + suit
+        return ", ".join(self.tile(t) for t in ts)
+
+    def grouped(self, tiles: list[Tile] | tuple[Tile, ...]) -> str:
+        """Many tiles, grouped by suit: ``1 2 6 Characters; 7 Circles; East wind``."""
+        parts: list[str] = []
+        ts = sorted(set(tiles))
+        for s in range(3):
+            nums = [t % 9 + 1 for t in ts if t // 9 == s and t < HONOUR]
+            if nums:
+                parts.append(" ".join(map(str, nums)) + " " + self.tile(9 * s).split(" ", 1)[1])
+        parts.extend(self.tile(t) for t in ts if t >= HONOUR)
+        return "; ".join(parts)
+
+    def wind(self, seat: int) -> str:
+        """A seat or prevailing wind's name (0 = East)."""
+        return self.table[f"wind.{seat}"]
