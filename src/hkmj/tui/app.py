@@ -22,7 +22,16 @@ from textual.widgets import Button, RichLog, Static
 from hkmj.engine import Action, Chow, Kong
 from hkmj.tiles import Tile
 from hkmj.tui.hints import describe, hint_for
-from hkmj.tui.render import hand_index_at, opponent_text, pond_index_at, ranking_text, summary_text, you_text
+from hkmj.tui.render import (
+    POND_LINE,
+    hand_index_at,
+    help_text,
+    opponent_text,
+    pond_index_at,
+    ranking_text,
+    summary_text,
+    you_text,
+)
 from hkmj.tui.session import HandSummary, Note, Outcome, Session
 from hkmj.tui.texts import Texts
 
@@ -42,6 +51,8 @@ NOTE_STYLES = {
 }
 
 
+LOG_KEEP = 400
+"""Notes rewritten when the log is re-wrapped."""
 BAR_SIZE = 12
 """Buttons in the action bar (a pool: unused ones are hidden)."""
 
@@ -63,7 +74,7 @@ class OpponentView(Static):
         off = event.get_content_offset(self)
         if off is None:
             return
-        i = pond_index_at(off.x, off.y - 2, self.content_size.width, self.pond_len)
+        i = pond_index_at(off.x, off.y - POND_LINE, self.content_size.width, self.pond_len)
         if i is not None and isinstance(self.screen, TableScreen):
             self.screen.touch_pond(self.seat, i)
 
@@ -98,19 +109,19 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
     #header { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
-    #across { height: 4; padding: 0 1; background: $boost; }
-    #sides { height: 5; }
-    #left, #right { width: 1fr; height: 5; padding: 0 1; }
+    #across { height: 5; padding: 0 1; background: $boost; }
+    #sides { height: 6; }
+    #left, #right { width: 1fr; height: 6; padding: 0 1; }
     #right { background: $boost; }
     #you { height: 5; padding: 0 1; background: $primary-background; }
     #actions { height: 1; padding: 0 1; }
     #actions ActionButton { margin: 0 1 0 0; min-width: 8; }
     #status { height: 2; padding: 0 1; color: $warning; text-style: bold; }
     #bottom { height: 1fr; }
-    #log { width: 1fr; background: $surface; scrollbar-size-vertical: 1; }
+    #log { width: 1fr; background: $surface; scrollbar-size-vertical: 1; overflow-x: hidden; }
     #hints { width: 1fr; display: none; padding: 0 1; background: $boost; }
     #hints.shown { display: block; }
-    #keys { height: 1; background: $panel; color: $text-muted; padding: 0 1; }
+    #keys { height: auto; max-height: 2; background: $panel; color: $text-muted; padding: 0 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -147,6 +158,8 @@ class TableScreen(Screen[None]):
         self._ending = False
         self._choices_key: tuple[str, ...] = ()
         self._bar: list[tuple[str, Action | None]] = []
+        self._armed: int | None = None
+        """The tile clicked once: a second click on it discards it."""
 
     # ------------------------------------------------------------------ layout
 
@@ -162,7 +175,7 @@ class TableScreen(Screen[None]):
                 yield ActionButton("", id=f"act-{i}", compact=True)
         yield Static(id="status")
         with Horizontal(id="bottom"):
-            yield RichLog(id="log", wrap=True, min_width=20, markup=False)
+            yield RichLog(id="log", wrap=True, min_width=20, markup=False, max_lines=LOG_KEEP)
             yield Static(id="hints")
         yield Static(self.tx("keys"), id="keys")
 
@@ -173,6 +186,13 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_view()
+        self.call_after_refresh(self._rebuild_log)
+
+    def _rebuild_log(self) -> None:
+        """Re-wrap the log to its current width (after a resize or showing the hints)."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        self.add_notes(self.session.history[-LOG_KEEP:])
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._ending:
@@ -197,6 +217,7 @@ class TableScreen(Screen[None]):
         n = len(row) + (drawn is not None)
         if key != self._row_key:
             self._row_key = key
+            self._armed = None
             if n == 0:
                 self.selected = None
             elif drawn is not None or self.selected is None:
@@ -279,6 +300,8 @@ class TableScreen(Screen[None]):
                 b.label = Text(label)
                 b.variant = "primary" if command == "mahjong" else "success" if command not in ("hint", "help") else "default"
                 b.display = True
+                b.remove_class("-active")  # a new action: don't swallow a quick click (Button ignores clicks while active)
+                b.refresh(layout=True)
             else:
                 b.display = False
 
@@ -362,9 +385,11 @@ class TableScreen(Screen[None]):
 
     def click_tile(self, i: int) -> None:
         """Click on tile ``i`` of your hand: select it, or discard it if already selected."""
-        if self.selected == i and self.session.human_pending() and self.session.view().phase == "turn":
+        if self._armed == i and self.selected == i and self.session.human_pending() and self.session.view().phase == "turn":
+            self._armed = None
             self.action_discard()
             return
+        self._armed = i
         self.selected = i
         self.refresh_view()
 
@@ -412,12 +437,14 @@ class TableScreen(Screen[None]):
 
     def action_move(self, step: int) -> None:
         n = len(self.hand_tiles())
+        self._armed = None
         if n:
             self.selected = ((self.selected if self.selected is not None else 0) + step) % n
             self.refresh_view()
 
     def action_jump(self, where: int) -> None:
         n = len(self.hand_tiles())
+        self._armed = None
         if n:
             self.selected = where % n
             self.refresh_view()
@@ -460,9 +487,10 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         self.hints_shown = not self.hints_shown
         self.refresh_view()
+        self.call_after_refresh(self._rebuild_log)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.tx))
+        self.app.push_screen(HelpScreen(self.tx, self.glyphs))
 
     def action_quit_game(self) -> None:
         self.app.push_screen(QuitScreen(self.tx), self._after_quit)
@@ -485,14 +513,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, tx: Texts) -> None:
+    def __init__(self, tx: Texts, glyphs: bool = False) -> None:
         super().__init__()
         self.tx = tx
+        self.glyphs = glyphs
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help") as box:
             box.border_title = self.tx("help.title")
-            yield Static(Text(self.tx("help.body")), id="help-body")
+            yield Static(help_text(self.tx("help.body"), False), id="help-body")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -503,7 +532,7 @@ class EndScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    #end { width: 96%; height: 94%; border: round $success; background: $surface; padding: 0 1; }
+    #end { width: 96%; height: auto; max-height: 94%; border: round $success; background: $surface; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", show=False),
@@ -520,6 +549,9 @@ class EndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end"):
             yield Static(summary_text(self.summary, self.tx, self.glyphs), id="end-body")
+
+    def on_mount(self) -> None:
+        self.query_one("#end", VerticalScroll).border_title = self.summary.title
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -7,20 +7,23 @@ row starts at ``3 * i``; the drawn tile stands :data:`DRAWN_GAP` cells further r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.text import Text
 
-from hkmj.tiles import Tile
-from hkmj.tui.faces import LATEST_BG, SELECTED_BG, SLOT, melds_text, tile_text, tiles_text
+from hkmj.tiles import N_TILE_IDS, Tile
+from hkmj.tui.faces import LATEST_BG, SELECTED_BG, SLOT, face, melds_text, tile_text, tiles_text
 from hkmj.tui.session import HandSummary, SeatPanel
 from hkmj.tui.texts import Texts
 
 __all__ = [
     "DRAWN_GAP",
     "KEY_LABELS",
+    "POND_LINE",
     "hand_index_at",
     "hand_positions",
+    "help_text",
     "opponent_text",
     "per_line",
     "pond_index_at",
@@ -31,6 +34,8 @@ __all__ = [
 ]
 
 STEP = SLOT + 1
+POND_LINE = 3
+"""First line of an opponent's pond in its panel (your pond starts on line 3 of yours too)."""
 DRAWN_GAP = 2
 """Extra cells between your sorted tiles and the tile you just drew (HK-3.2: kept apart)."""
 KEY_LABELS = "1234567890"
@@ -84,17 +89,12 @@ def pond_text(pond: Sequence[Tile], latest: int | None, glyphs: bool, width: int
     return out
 
 
-def _melds_and_bonus(p: SeatPanel, tx: Texts, glyphs: bool) -> Text:
-    line = Text()
-    if p.melds:
-        line.append_text(melds_text(p.melds, glyphs))
+def _melds(p: SeatPanel, tx: Texts, glyphs: bool) -> Text:
+    """Exposed melds (and declared concealed kongs), then bonus tiles."""
+    line = melds_text(p.melds, glyphs) if p.melds else Text(f"{tx('panel.melds')} {tx('panel.none')}", style="dim")
     if p.bonus:
-        if p.melds:
-            line.append("   ")
-        line.append(tx("panel.bonus") + " ", style="dim")
+        line.append("   " + tx("panel.bonus") + " ", style="dim")
         line.append_text(tiles_text(p.bonus, glyphs))
-    if not p.melds and not p.bonus:
-        line.append(f"{tx('panel.melds')} {tx('panel.none')}", style="dim")
     return line
 
 
@@ -104,22 +104,35 @@ def _title(p: SeatPanel, tx: Texts, you: bool) -> Text:
     if you:
         title.append(tx("panel.you", wind=wind, score=p.score), style="bold")
     else:
-        title.append(tx("panel", wind=f"{wind} ({tx(f'rel.{p.relation}')})", name=p.name, score=p.score), style="bold")
-        title.append(" · " + tx("panel.tiles", n=p.concealed), style="dim")
-    if p.dealer:
-        title.append(" · " + tx("panel.dealer"), style="bold #d08700")
+        title.append(tx("panel", wind=wind, name=p.name, score=p.score), style="bold")
     if p.turn:
         title.append("  " + tx("panel.turn"), style="bold reverse")
-    if p.relation == "left":
-        title.append(" " + tx("panel.left_note"), style="dim italic")
     return title
 
 
+def _info(p: SeatPanel, tx: Texts, glyphs: bool, you: bool) -> Text:
+    """Where the seat sits, its concealed tile count, dealer, bonus tiles (HK-1.3)."""
+    info = Text(style="dim")
+    parts = [] if you else [tx(f"rel.{p.relation}"), tx("panel.tiles", n=p.concealed)]
+    info.append(" · ".join(parts))
+    if p.dealer:
+        info.append((" · " if parts else "") + tx("panel.dealer"), style="bold #d08700")
+    if p.relation == "left":
+        info.append(" · " + tx("panel.left_note"), style="italic")
+    if you and p.bonus:
+        info.append(tx("panel.bonus") + " ")
+        info.append_text(tiles_text(p.bonus, glyphs))
+    return info
+
+
 def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int) -> Text:
-    """An opponent: title line, exposed melds and bonus tiles, then its pond (from line 2)."""
+    """An opponent: title line; where it sits, tile count, dealer and bonus tiles; exposed melds;
+    then its pond (from line :data:`POND_LINE`)."""
     out = _title(p, tx, you=False)
     out.append("\n")
-    out.append_text(_melds_and_bonus(p, tx, glyphs))
+    out.append_text(_info(p, tx, glyphs, you=False))
+    out.append("\n")
+    out.append_text(_melds(p, tx, glyphs))
     out.append("\n")
     out.append_text(pond_text(p.pond, p.latest, glyphs, width))
     return out
@@ -137,9 +150,10 @@ def you_text(
     """Your seat: title and bonus tiles; your hand sorted with the drawn tile apart, then your melds
     (line 1); the key of each tile and a mark under the selected one (line 2); your pond (line 3 on)."""
     out = _title(p, tx, you=True)
-    if p.bonus:
-        out.append("   " + tx("panel.bonus") + " ", style="dim")
-        out.append_text(tiles_text(p.bonus, glyphs))
+    info = _info(p, tx, glyphs, you=True)
+    if info.plain:
+        out.append("   ")
+        out.append_text(info)
     out.append("\n")
     tiles = list(row) + ([drawn] if drawn is not None else [])
     xs = hand_positions(len(row), drawn is not None)
@@ -177,7 +191,7 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
         mark = "★ " if r.seat == s.winner else "  "
         out.append(f"{mark}{tx.wind(r.seat):<6} {r.name:<{name_w}} ", style="bold" if r.seat == s.winner else "")
         out.append(f"{r.payment:>+5}  ", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
-        out.append_text(tiles_text(r.concealed, glyphs, sep=""))
+        out.append_text(tiles_text(r.concealed, glyphs))
         if r.melds:
             out.append("   ")
             out.append_text(melds_text(r.melds, glyphs))
@@ -200,6 +214,24 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
     for line in s.teach:
         out.append("\n" + line + "\n", style="italic #5f87d7")
     out.append("\n" + tx("end.last" if s.match_over else "end.continue"), style="reverse")
+    return out
+
+
+def help_text(body: str, glyphs: bool) -> Text:
+    """The help page: headings in bold, tile faces drawn as on the table."""
+    out = Text()
+    faces = {face(t)[0]: t for t in range(N_TILE_IDS)}
+    for line in body.split("\n"):
+        if line and line.isupper():
+            out.append(line + "\n", style="bold underline")
+            continue
+        text = Text(line)
+        for m in re.finditer(r"(?<![0-9A-Za-z-])[1-9][mps](?![A-Za-z])|[東南西北白發中梅蘭菊竹春夏秋冬]", line):
+            t = faces.get(m.group())
+            if t is not None:
+                text.stylize(str(tile_text(t, glyphs).style), m.start(), m.end())
+        out.append_text(text)
+        out.append("\n")
     return out
 
 

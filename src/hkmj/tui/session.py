@@ -429,7 +429,8 @@ class Session:
         if kind == "win":
             frm = e["from"]
             whom = self.whom(frm) if frm is not None else ""
-            return [Note(tx(f"ev.win.{e['win']}", who=self.who(seat), whom=whom, tile=tx.tile(tile(e["tile"]))), "you" if mine else "event")]
+            key = f"ev.win.{e['win']}" + (".you" if mine else "")
+            return [Note(tx(key, who=self.who(seat), whom=whom, tile=tx.tile(tile(e["tile"]))), "you" if mine else "event")]
         if kind == "false_mahjong":
             if mine:
                 extra = tile(e["tile"]) if e["tile"] else None

@@ -40,8 +40,8 @@ EN: dict[str, str] = {
     "panel": "{wind} · {name} · {score:+d}",
     "panel.tiles": "{n} tiles",
     "panel.dealer": "dealer",
-    "panel.turn": "◀ playing",
-    "panel.left_note": "(you may chow their discards)",
+    "panel.turn": " playing ",
+    "panel.left_note": "you may chow its discards",
     "panel.pond": "pond",
     "panel.you": "{wind} · You · {score:+d}",
     "panel.melds": "melds",
@@ -102,6 +102,9 @@ EN: dict[str, str] = {
     "ev.win.self_draw": "{who} wins by self-draw on {tile}: Mahjong!",
     "ev.win.discard": "{who} wins on {tile} discarded by {whom}: Mahjong!",
     "ev.win.robbed_kong": "{who} wins by robbing {tile}, added to a pung by {whom}: Mahjong!",
+    "ev.win.self_draw.you": "You win by self-draw on {tile}: Mahjong!",
+    "ev.win.discard.you": "You win on {tile} discarded by {whom}: Mahjong!",
+    "ev.win.robbed_kong.you": "You win by robbing {tile}, added to a pung by {whom}: Mahjong!",
     "ev.false": "False Mahjong by {who}: the hand ends and {who} pays {amount} to each player (HK-5.7).",
     "ev.false.you": "False Mahjong! {why} You pay 64 to each player, 128 to a discarder (HK-5.7).",
     "ev.refused": "Mahjong refused (teaching table, HK-5.7): {why}",
@@ -163,7 +166,7 @@ EN: dict[str, str] = {
     "hint.waits": "Waits: {tiles}",
     "hint.no_waits": "Waiting only on tiles you already hold all four of: change your wait.",
     "hint.improving": "Improving tiles: {tiles} ({count} unseen)",
-    "hint.discards": "Best discards (shanten after · improving tiles unseen):",
+    "hint.discards": "Best discards (shanten after · useful tiles left):",
     "hint.discard": "{tile}: shanten {s} · {count} tiles",
     "hint.discard.ready": "{tile}: ready · waits {waits}",
     "hint.none": "Nothing to compute now.",
@@ -197,7 +200,7 @@ EN: dict[str, str] = {
     "rank.quit": "Press Enter or q to leave.",
     "quit.ask": "Leave the match? (y / n)",
     "quit.yes": "y",
-    "keys": "←→ 1-9 0 choose · Enter discard · Space pass · p pung · c chow · k kong · m Mahjong! · h hint · ? help · q quit",
+    "keys": "←→ 1-9 0 pick a tile · Enter discard · Space pass · p pung · c chow · k kong · m Mahjong! · h hint · ? help · q quit",
     "help.title": "How to play — Hong Kong Mahjong",
     "help.body": """THE GOAL
 Be the first to complete a hand: four groups and a pair (HK-5.1).
@@ -213,9 +216,7 @@ THE TILES
   梅 蘭 菊 竹 flowers and 春 夏 秋 冬 seasons are bonus tiles: they are set aside and replaced for you.
 
 YOUR TURN
-You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile:
-choose it with ← → (or 1-9 and 0 for the first ten tiles, Home/End) and press Enter, or click it twice.
-With four identical tiles you may declare a kong (k). If your hand is complete, press m: Mahjong!
+You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile: choose it with ← → (or 1-9 and 0 for the first ten tiles, Home/End) and press Enter, or click it twice. With four identical tiles you may declare a kong (k). If your hand is complete, press m: Mahjong!
 
 AFTER A DISCARD
 The latest discard is highlighted. If you can use it, the game stops and shows your choices:
@@ -224,14 +225,15 @@ The latest discard is highlighted. If you can use it, the game stops and shows y
 Only the latest discard can be taken, and only before the next player draws (HK-4.1).
 After a chow or pung you discard without drawing; the players in between lose their turn.
 
+YOUR FIRST HAND
+Keep tiles that work together: pairs, and numbers of one suit close to each other (4-5, 6-8). Discard first the lonely winds and dragons nobody else shows, then numbers far from the rest. Claim a pung when it builds a group; the hint (h) shows which discards keep the most useful tiles. When the hint says "Ready", wait: the game stops as soon as a tile could complete your hand.
+
 HELP WHILE PLAYING
   h shows a hint: how far your hand is from ready, the tiles you wait for, the best discards.
   The line above the table log always says what you can do now.
 
 SCORING
-Only the winner scores: the fan of its elements (HK-6) give base points. The discarder pays twice the base,
-the others once; on a self-drawn win everyone pays twice. A false Mahjong costs 64 to each player (HK-5.7);
-at a teaching table (--teach) it is refused and explained instead.
+Only the winner scores: the fan of its elements (HK-6) give base points. The discarder pays twice the base, the others once; on a self-drawn win everyone pays twice. A false Mahjong costs 64 to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
 
 COMMON MISTAKES
   • This is not pairs solitaire: pairs alone don't win.
@@ -270,8 +272,8 @@ FR: dict[str, str] = {
     "panel": "{wind} · {name} · {score:+d}",
     "panel.tiles": "{n} tuiles",
     "panel.dealer": "donneur",
-    "panel.turn": "◀ joue",
-    "panel.left_note": "(tu peux faire chow sur ses défausses)",
+    "panel.turn": " joue ",
+    "panel.left_note": "chow possible sur ses défausses",
     "panel.pond": "défausses",
     "panel.you": "{wind} · Toi · {score:+d}",
     "panel.melds": "groupes",
@@ -330,6 +332,9 @@ FR: dict[str, str] = {
     "ev.win.self_draw": "{who} gagne en piochant {tile} : Mahjong !",
     "ev.win.discard": "{who} gagne sur la tuile {tile} jetée par {whom} : Mahjong !",
     "ev.win.robbed_kong": "{who} gagne en volant la tuile {tile} ajoutée à un pung par {whom} : Mahjong !",
+    "ev.win.self_draw.you": "Tu gagnes en piochant {tile} : Mahjong !",
+    "ev.win.discard.you": "Tu gagnes sur la tuile {tile} jetée par {whom} : Mahjong !",
+    "ev.win.robbed_kong.you": "Tu gagnes en volant la tuile {tile} ajoutée à un pung par {whom} : Mahjong !",
     "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {amount} à chaque joueur (HK-5.7).",
     "ev.false.you": "Faux Mahjong ! {why} Tu paies 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
     "ev.refused": "Mahjong refusé (table d'apprentissage, HK-5.7) : {why}",
@@ -388,7 +393,7 @@ FR: dict[str, str] = {
     "hint.waits": "Attentes : {tiles}",
     "hint.no_waits": "Tu n'attends que des tuiles dont tu as déjà les quatre : change d'attente.",
     "hint.improving": "Tuiles utiles : {tiles} ({count} non vues)",
-    "hint.discards": "Meilleures défausses (shanten après · tuiles utiles non vues) :",
+    "hint.discards": "Meilleures défausses (shanten après · tuiles utiles restantes) :",
     "hint.discard": "{tile} : shanten {s} · {count} tuiles",
     "hint.discard.ready": "{tile} : prêt · attend {waits}",
     "hint.none": "Rien à calculer maintenant.",
@@ -421,7 +426,7 @@ FR: dict[str, str] = {
     "rank.quit": "Appuie sur Entrée ou q pour quitter.",
     "quit.ask": "Quitter la partie ? (o / n)",
     "quit.yes": "o",
-    "keys": "←→ 1-9 0 choisir · Entrée défausser · Espace passer · p pung · c chow · k kong · m Mahjong ! · h conseil · ? aide · q quitter",
+    "keys": "←→ 1-9 0 choisir une tuile · Entrée défausser · Espace passer · p pung · c chow · k kong · m Mahjong ! · h conseil · ? aide · q quitter",
     "help.title": "Comment jouer — Mahjong de Hong Kong",
     "help.body": """LE BUT
 Sois le premier à compléter ta main : quatre groupes et une paire (HK-5.1).
@@ -437,9 +442,7 @@ LES TUILES
   梅 蘭 菊 竹 fleurs et 春 夏 秋 冬 saisons sont des bonus : elles sont mises de côté et remplacées pour toi.
 
 TON TOUR
-Tu pioches une tuile automatiquement ; elle est à part, à droite de ta main. Puis défausse une tuile :
-choisis-la avec ← → (ou 1-9 et 0 pour les dix premières, Début/Fin) puis Entrée, ou clique-la deux fois.
-Avec quatre tuiles identiques tu peux déclarer un kong (k). Si ta main est complète, appuie sur m : Mahjong !
+Tu pioches une tuile automatiquement ; elle est à part, à droite de ta main. Puis défausse une tuile : choisis-la avec ← → (ou 1-9 et 0 pour les dix premières, Début/Fin) puis Entrée, ou clique-la deux fois. Avec quatre tuiles identiques tu peux déclarer un kong (k). Si ta main est complète, appuie sur m : Mahjong !
 
 APRÈS UNE DÉFAUSSE
 La dernière défausse est surlignée. Si tu peux l'utiliser, le jeu s'arrête et propose tes choix :
@@ -448,20 +451,21 @@ La dernière défausse est surlignée. Si tu peux l'utiliser, le jeu s'arrête e
 Seule la dernière défausse peut être prise, et seulement avant la pioche suivante (HK-4.1).
 Après un chow ou un pung tu défausses sans piocher ; les joueurs entre-temps perdent leur tour.
 
+TA PREMIÈRE MAIN
+Garde les tuiles qui vont ensemble : les paires, et les nombres proches d'une même famille (4-5, 6-8). Défausse d'abord les Vents et Dragons isolés, puis les nombres éloignés du reste. Réclame un pung quand il forme un groupe ; le conseil (h) montre les défausses qui gardent le plus de tuiles utiles. Quand le conseil dit « Prêt », attends : le jeu s'arrête dès qu'une tuile peut compléter ta main.
+
 DE L'AIDE EN JOUANT
   h donne un conseil : à quelle distance ta main est d'être prête, les tuiles attendues, les meilleures défausses.
   La ligne au-dessus du journal dit toujours ce que tu peux faire.
 
 LE DÉCOMPTE
-Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Le défausseur paie deux fois
-la base, les autres une fois ; sur une victoire piochée chacun paie deux fois. Un faux Mahjong coûte 64 à chaque
-joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
+Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Le défausseur paie deux fois la base, les autres une fois ; sur une victoire piochée chacun paie deux fois. Un faux Mahjong coûte 64 à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
 
 LES ERREURS FRÉQUENTES
   • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.
   • Pas de suite entre familles ni avec les Vents et les Dragons.
   • Ne récupère pas une vieille défausse.
-  • Après un carré, prends le remplacement (le jeu le fait pour toi).
+  • Après un kong (carré), prends le remplacement (le jeu le fait pour toi).
   • Ne mélange pas les fans d'autres tables (riichi, MCR…).
 
 Échap, ? ou q ferme cette aide ; flèches et PgPréc/PgSuiv pour défiler.""",

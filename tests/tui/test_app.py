@@ -1,0 +1,252 @@
+"""``hkmj play`` through Textual's pilot: keys, mouse, prompts, hints, help, end of hand, both languages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from rich.text import Text
+from textual.widgets import Static
+
+from hkmj.cli import build_parser
+from hkmj.engine import Chow
+from hkmj.scoring import Meld
+from hkmj.tiles import tile
+from hkmj.tui.app import ActionButton, EndScreen, HelpScreen, PlayApp, QuitScreen, RankScreen, TableScreen
+from hkmj.tui.render import hand_positions
+from hkmj.tui.session import Session
+
+Make = Callable[..., Session]
+SIZE = (100, 34)
+
+
+def log_text(session: Session) -> str:
+    return "\n".join(n.text for n in session.history)
+
+
+def static_text(app: PlayApp, selector: str) -> str:
+    content = app.screen.query_one(selector, Static).render()
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def button(app: PlayApp, label: str) -> ActionButton:
+    for b in app.screen.query(ActionButton):
+        if b.display and str(b.label).startswith(label):
+            return b
+    raise AssertionError(f"no button {label!r}: {[str(b.label) for b in app.screen.query(ActionButton) if b.display]}")
+
+
+@pytest.mark.asyncio
+async def test_scripted_match_discard_pung_kong_win(make_session: Make) -> None:
+    """The user discards (keys), claims a pung (p), discards with the mouse, declares a kong (k) and wins (m)."""
+    s = make_session(teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert isinstance(app.screen, TableScreen)
+        assert table.selected == 13  # the drawn 9m, kept apart
+        assert "Your turn" in static_text(app, "#status")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert static_text(app, "#status") == "South discards Green dragon: pung (p), or pass (Space)."
+        await pilot.press("p")
+        await pilot.pause()
+        assert s.view().melds[0] == (Meld("pung", tile("6z")),)
+        # click twice on the 1z (last of the 11 tiles left after the pung): select, then discard
+        x = hand_positions(11, False)[10] + 1  # +1: the panel's left padding
+        await pilot.click("#you", offset=(x, 1))
+        await pilot.pause()
+        assert table.selected == 10 and "Discard East wind" in str(button(app, "Discard").label)
+        await pilot.click("#you", offset=(x, 1))
+        await pilot.pause()
+        assert "You discard East wind." in log_text(s)
+        assert "You may declare a kong (k)." in static_text(app, "#status")
+        await pilot.press("k")
+        await pilot.pause()
+        assert s.view().melds[0][1] == Meld("ckong", tile("1m"))
+        assert "Your hand is complete: declare Mahjong (m)!" in static_text(app, "#status")
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        end = static_text(app, "#end-body")
+        for words in (
+            "You win the hand!",
+            "Won by self-draw on 7 Bamboo (replacement tile after a kong).",
+            "Every hand revealed",
+            "Dragon pung",
+            "Win on a kong replacement",
+            "Total fan",
+            "Base points: 16",
+            "+96",
+            "Totals: Bot 1 (script) -32",
+            "no fans from riichi, MCR",
+            "Press Enter for the final ranking.",
+        ):
+            assert words in end, words
+        assert "2m 2m 3m 3m" in end  # South's concealed tiles, revealed at the end only
+        assert re.search(r"Total fan +4\n", end)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RankScreen)
+        assert "1. You: +96" in static_text(app, "#rank")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert not app.is_running
+
+
+@pytest.mark.asyncio
+async def test_french_buttons_and_end_screen(make_session: Make) -> None:
+    """--lang fr: every string from the French table; the action bar works with the mouse."""
+    s = make_session(lang="fr")
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert static_text(app, "#status").startswith("À toi : choisis une tuile à défausser")
+        assert "Entrée défausser" in static_text(app, "#keys")
+        assert static_text(app, "#header").startswith("Donne 1 · vent dominant Est · donneur Toi")
+        await pilot.click(button(app, "Défausser 9 Caractères"))
+        await pilot.pause()
+        assert static_text(app, "#status") == "Sud défausse Dragon Vert : pung (p), ou passe (Espace)."
+        await pilot.click(button(app, "Pung"))
+        await pilot.pause()
+        assert "Tu réclames Dragon Vert à Sud : pung." in log_text(s)
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        await pilot.click(button(app, "Kong 1 Caractères"))
+        await pilot.pause()
+        await pilot.click(button(app, "Mahjong !"))
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        end = static_text(app, "#end-body")
+        assert "Tu gagnes la donne !" in end and "Brelan de Dragon" in end and "Points de base : 16" in end
+
+
+@pytest.mark.asyncio
+async def test_teach_refusals_on_screen(make_session: Make) -> None:
+    """--teach: a refused key is explained by its rule; a false Mahjong is refused and play goes on."""
+    s = make_session(teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.press("m")
+        await pilot.pause()
+        text = log_text(s)
+        assert "There is no discard to claim now." in text and "HK-4.1: only the latest discard" in text
+        assert "Mahjong refused (teaching table, HK-5.7)" in text and "not pairs solitaire" in text
+        assert isinstance(app.screen, TableScreen) and not s.over
+        await pilot.press("enter")  # still East's turn: the discard goes through
+        await pilot.pause()
+        assert "You discard 9 Characters." in log_text(s)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Green dragon is an honour: honours never make chows." in log_text(s)
+        # clicking an old discard in a pond (HK-4.1)
+        await pilot.click("#you", offset=(1, 3))
+        await pilot.pause()
+        assert log_text(s).endswith("HK-4.1: only the latest discard can be claimed, and only before the next player draws.")
+
+
+@pytest.mark.asyncio
+async def test_strict_false_mahjong_penalty(make_session: Make) -> None:
+    """Strict table (HK-5.7): m asks for confirmation, m again declares; the hand ends with a penalty."""
+    s = make_session()
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert "Press m again to declare Mahjong" in static_text(app, "#status")
+        await pilot.press("escape")  # cancelled
+        await pilot.pause()
+        assert "Your turn" in static_text(app, "#status")
+        await pilot.press("m", "m")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        end = static_text(app, "#end-body")
+        assert "False Mahjong by you." in end and "-192" in end and "it is 2 tile(s) away" in end
+
+
+@pytest.mark.asyncio
+async def test_hint_panel_and_help(make_session: Make) -> None:
+    s = make_session(teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hints = app.screen.query_one("#hints", Static)
+        assert not hints.display
+        await pilot.press("h")
+        await pilot.pause()
+        assert hints.display
+        text = static_text(app, "#hints")
+        assert "useful tile(s) from ready" in text and "Best discards" in text
+        await pilot.press("enter", "p")  # discard 9m, pung South's 6z
+        await pilot.press("end", "enter")  # discard 1z, then draw the fourth 1m
+        await pilot.pause()
+        text = static_text(app, "#hints")
+        assert "Ready (shanten 0)" in text and "1 Characters: ready · waits 4 7 Bamboo" in text
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        body = static_text(app, "#help-body")
+        assert "four groups and a pair" in body and "COMMON MISTAKES" in body and "pairs solitaire" in body
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.asyncio
+async def test_chow_choice_prompt(make_session: Make) -> None:
+    """Several chows: the prompt lists them, a number key picks one."""
+    s = make_session(draws="9p9p7s")
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert static_text(app, "#status") == "North discards 7 Bamboo: chow (c), or pass (Space)."
+        await pilot.press("c")
+        await pilot.pause()
+        assert static_text(app, "#status") == "Which chow? [1] 5-6-7 Bamboo  [2] 6-7-8 Bamboo — or Esc"
+        await pilot.press("2")
+        await pilot.pause()
+        assert s.view().melds[0] == (Meld("chow", tile("6s")),)
+        assert isinstance(Chow(tile("6s")), Chow)
+
+
+@pytest.mark.asyncio
+async def test_glyphs_quit_and_french_keys(make_session: Make) -> None:
+    """--glyphs draws U+1F000 tiles in the same slots; AZERTY number keys pick tiles; q asks before leaving."""
+    s = make_session(lang="fr")
+    app = PlayApp(s, glyphs=True, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "\U0001f007" in static_text(app, "#you")  # 1 Characters glyph
+        await pilot.press("é")  # AZERTY "2" key
+        await pilot.pause()
+        assert app.table.selected == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q", "o")
+        await pilot.pause()
+    assert not app.is_running
+
+
+def test_play_command_options() -> None:
+    args = build_parser().parse_args(["play", "--hands", "2", "--seed", "4", "--teach", "--lang", "fr", "--glyphs", "--bots", "random,greedy,random"])
+    assert (args.hands, args.seed, args.teach, args.lang, args.glyphs, args.bots) == (2, 4, True, "fr", True, "random,greedy,random")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "--hands", "2", "--round"])
+
+
+def test_unknown_bot_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from hkmj.cli import main
+
+    assert main(["play", "--bots", "wizard,greedy,greedy"]) == 2
+    assert "unknown bot 'wizard': expected one of" in capsys.readouterr().err

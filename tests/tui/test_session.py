@@ -1,0 +1,368 @@
+"""The ``hkmj play`` adapter without Textual: actions, refusals by rule (HK-3..HK-5.7), the
+tutorial's common mistakes (seed 004 §08), privacy, hints, records, strings."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+
+import pytest
+from rich.cells import cell_len
+
+from hkmj.bots import GreedyBot, make_bot
+from hkmj.engine import Chow, Hand, Kong
+from hkmj.record import replay
+from hkmj.scoring import Meld
+from hkmj.tiles import N_TILE_IDS, counts_of, parse_tiles, tile
+from hkmj.tui.command import resolve_bots
+from hkmj.tui.faces import face, tile_text
+from hkmj.tui.hints import describe, hint_for
+from hkmj.tui.render import hand_index_at, hand_positions, pond_index_at
+from hkmj.tui.session import Session, cross_suit_run
+from hkmj.tui.texts import EN, FR, Texts
+
+Advance = Callable[[Session], None]
+Offer = Callable[..., None]
+Make = Callable[..., Session]
+
+
+def texts(session: Session) -> str:
+    return "\n".join(n.text for n in session.history)
+
+
+def kinds(out: object) -> list[str]:
+    return [n.kind for n in getattr(out, "notes", ())]
+
+
+def test_scripted_hand_discard_pung_kong_win(make_session: Make, advance: Advance) -> None:
+    """HK-4.3 pung, HK-3.3 concealed kong and its replacement, HK-5 win by self-draw on it (HK-6 flag)."""
+    s = make_session(teach=True)
+    s.start_hand()
+    assert s.seat == 0 and s.hand_row() == (parse_tiles("111m234p56s88s1z66z"), tile("9m"))
+    assert s.try_discard(tile("9m")).done
+    advance(s)
+    assert [c.command for c in s.choices()] == ["pung", "pass"]
+    assert "pung (p)" in s.status()
+    assert s.try_pung().done
+    assert s.view().melds[0] == (Meld("pung", tile("6z")),)
+    assert [c.command for c in s.choices()] == ["discard"]
+    assert s.try_discard(tile("1z")).done
+    advance(s)
+    assert [c.command for c in s.choices()] == ["discard", "kong"]
+    out = s.try_kong()
+    assert out.done
+    text = texts(s)
+    assert "You hold four 1 Characters: you may declare a concealed kong (k)" in text  # §08 tip
+    assert "replacement tile from the dead wall: 7 Bamboo" in text
+    assert "After a kong you always take a replacement tile" in text  # §08: take the replacement
+    assert [c.command for c in s.choices()][-1] == "mahjong"
+    assert s.try_mahjong().done and s.over
+    summary = s.finish_hand()
+    assert summary.kind == "win" and summary.winner == 0 and summary.title == "You win the hand!"
+    assert dict(summary.items) == {"Dragon pung": 1, "No bonus tiles": 1, "Self-drawn": 1, "Win on a kong replacement": 1}
+    assert (summary.fan, summary.base) == (4, 16)
+    assert [r.payment for r in summary.seats] == [96, -32, -32, -32]
+    assert summary.seats[1].concealed == tuple(parse_tiles("2233445566778m"))  # revealed at the end only
+    assert "replacement tile after a kong" in summary.detail[0]
+    assert summary.teach and "no fans from riichi, MCR" in summary.teach[0]  # §08: don't mix tables
+    assert summary.match_over and s.ranking()[0] == (1, "You", 96)
+
+
+def test_french_messages(make_session: Make, advance: Advance) -> None:
+    s = make_session(lang="fr", teach=True)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    advance(s)
+    assert s.status() == "Sud défausse Dragon Vert : pung (p), ou passe (Espace)."
+    s.try_pung()
+    assert "Tu réclames Dragon Vert à Sud : pung." in texts(s)
+    out = s.try_kong()
+    assert not out.done and out.notes[0].text.startswith("Tu viens de réclamer une tuile")
+    assert "HK-4.2, HK-4.3" in out.notes[1].text
+    s.try_discard(tile("1z"))
+    advance(s)
+    s.try_kong()
+    s.try_mahjong()
+    summary = s.finish_hand()
+    assert summary.title == "Tu gagnes la donne !"
+    assert "Brelan de Dragon" in dict(summary.items)
+
+
+def test_refusals_explain_the_rule_at_a_teaching_table(make_session: Make, advance: Advance) -> None:
+    """HK-4.1 no claim without a discard on offer; HK-5.2 no chow with honours; HK-4.2 chows from the left."""
+    s = make_session(teach=True)
+    s.start_hand()
+    out = s.try_pung()
+    assert kinds(out) == ["refused", "rule"]
+    assert out.notes[0].text == "There is no discard to claim now."
+    assert out.notes[1].text.startswith("HK-4.1: only the latest discard can be claimed")
+    s.try_discard(tile("9m"))
+    advance(s)  # South's 6z is on offer
+    out = s.try_chow()
+    assert out.notes[0].text == "Green dragon is an honour: honours never make chows."
+    assert "HK-5.2" in out.notes[1].text
+    out = s.try_kong()
+    assert out.notes[0].text == "A kong from a discard needs three Green dragon in your hand."
+    out = s.try_discard(tile("1z"))
+    assert out.notes[0].text.startswith("Green dragon, discarded by South, is on offer")
+    out = s.touch_pond(0, 0)  # your own 9m: an old discard now
+    assert out.notes[0].text == "That is an old discard: it can't be claimed any more."
+    assert "HK-4.1" in out.notes[1].text
+    out = s.touch_pond(1, 0)  # South's 6z: the latest discard, claimable
+    assert not out.done and out.notes[0].text == s.status()
+
+
+def test_strict_table_refusals_are_short(make_session: Make) -> None:
+    s = make_session()
+    s.start_hand()
+    out = s.try_pung()
+    assert kinds(out) == ["refused"]
+    out = s.try_chow()
+    assert kinds(out) == ["refused"]
+
+
+def test_pairs_solitaire_warning_on_a_single_tile_pung(make_session: Make, until_offer: Offer) -> None:
+    """HK-4.5 and §08: one matching tile gives no claim; it's not pairs solitaire."""
+    s = make_session(draws="1z", teach=True)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    until_offer(s, tile("1z"))
+    assert s.only_pass()
+    out = s.try_pung()
+    assert kinds(out) == ["refused", "rule", "teach"]
+    assert out.notes[0].text == "You hold only one East wind: a pung needs two in your hand."
+    assert "HK-4.5" in out.notes[1].text
+    assert "not pairs solitaire" in out.notes[2].text
+
+
+def test_false_mahjong_teaching_refused_and_explained(make_session: Make) -> None:
+    """HK-5.7 teaching table: refused with an explanation, play goes on."""
+    s = make_session(teach=True)
+    s.start_hand()
+    before = s.legal()
+    out = s.try_mahjong()
+    assert not out.confirm
+    text = " ".join(n.text for n in out.notes)
+    assert "Mahjong refused (teaching table, HK-5.7)" in text
+    assert "four groups and a pair (HK-5.1)" in text and "seven distinct pairs (HK-5.3)" in text
+    assert "not pairs solitaire" in text  # 111m 88s 66z: three pairs declared
+    assert s.legal() == before and not s.over
+
+
+def test_false_mahjong_strict_asks_then_penalises(make_session: Make) -> None:
+    """HK-5.7 strict table: confirmed, the hand ends; the offender pays 64 to each player."""
+    s = make_session()
+    s.start_hand()
+    out = s.try_mahjong()
+    assert out.confirm and not out.done and "false Mahjong" in out.notes[0].text
+    out = s.try_mahjong(confirmed=True)
+    assert out.done and s.over
+    assert "False Mahjong!" in out.notes[0].text
+    summary = s.finish_hand()
+    assert summary.kind == "penalty" and summary.title == "False Mahjong by you."
+    assert [r.payment for r in summary.seats] == [-192, 64, 64, 64]
+
+
+def test_mahjong_key_outside_a_declaring_moment(make_session: Make, advance: Advance) -> None:
+    """HK-5.5: after a claim you discard; no win can be declared then."""
+    s = make_session(teach=True)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    advance(s)
+    s.try_pung()
+    out = s.try_mahjong()
+    assert out.notes[0].text.startswith("You can declare Mahjong only after your own draw")
+    assert "HK-5.5" in out.notes[1].text
+
+
+def test_a_discard_cannot_extend_an_exposed_pung(make_session: Make, advance: Advance, until_offer: Offer) -> None:
+    """HK-4.4: South discards the fourth 6z after the human's pung: no kong."""
+    s = make_session(draws="6z6z", teach=True)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    advance(s)
+    s.try_pung()
+    s.try_discard(tile("1z"))
+    until_offer(s, tile("6z"))
+    out = s.try_kong()
+    assert out.notes[0].text == "A discard can't turn your exposed pung of Green dragon into a kong."
+    assert "HK-4.4" in out.notes[1].text
+
+
+# North (the human's left) discards 7s: the human holds 5s 6s 8s, two chows are possible.
+CHOWS = ("111m234p56s88s1z66z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
+
+
+def test_several_chows_come_back_as_choices(make_session: Make, advance: Advance) -> None:
+    """HK-4.2: the player picks which chow; a chow from the left is explained once (teach)."""
+    s = make_session(CHOWS, draws="9p9p7s", teach=True)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    advance(s)
+    assert s.view().offered == tile("7s") and s.view().turn == 3
+    assert "You may chow 7 Bamboo because North is on your left (HK-4.2)." in texts(s)
+    out = s.try_chow()
+    assert not out.done and [str(a) for a in out.choices] == ["chow 567s", "chow 678s"]
+    labels = [c.label for c in s.choices() if c.command == "chow"]
+    assert labels == ["Chow 5-6-7 Bamboo [c]", "Chow 6-7-8 Bamboo [c]"]
+    chosen = out.choices[1]
+    assert isinstance(chosen, Chow)
+    assert s.play(chosen).done
+    assert s.view().melds[0] == (Meld("chow", tile("6s")),)
+
+
+def test_chow_refusals_left_and_suits(make_session: Make, until_offer: Offer) -> None:
+    """HK-4.2 only from the left; HK-5.2 never across suits (8m 9m + 1p)."""
+    hands = ("11189m456p88s1z66z5s", "2233445566778m", "2233445566778p", "223344999s2345z")
+    s = make_session(hands, draws="5s9p1p", teach=True)
+    s.start_hand()
+    s.try_discard(tile("5s"))
+    until_offer(s, tile("5s"), 1)
+    out = s.try_chow()  # South's 5s: South is on the human's right
+    assert out.notes[0].text == "You can chow only the discard of the player on your left (North); this one comes from South."
+    until_offer(s, tile("1p"))
+    assert s.view().turn == 3
+    out = s.try_chow()
+    assert out.notes[0].text == "A chow can't mix suits: 1 Circles makes a run only with tiles of its own suit."
+    assert "HK-5.2: chows never cross suits" in out.notes[1].text
+
+
+def test_cross_suit_runs() -> None:
+    c = counts_of(parse_tiles("89m"))
+    assert cross_suit_run(c, tile("1p")) and cross_suit_run(c, tile("7p"))
+    assert not cross_suit_run(c, tile("7m")) and not cross_suit_run(c, tile("1z"))
+    assert not cross_suit_run(counts_of(parse_tiles("45p")), tile("6p"))
+
+
+def test_other_seats_draws_stay_hidden() -> None:
+    """The adapter never names a tile another seat drew or took as a replacement."""
+    bots = [make_bot("greedy", i) for i in range(3)]
+    s = Session(bots, ["greedy"] * 3, seed=3, length="hands", hands=2)
+    me = GreedyBot(7)
+    while not s.match_over:
+        s.start_hand()
+        while not s.over:
+            if s.bots_pending():
+                s.step()
+            else:
+                s.play(me.choose(s.view(), s.legal()))
+        s.finish_hand()
+    lines = [n.text for n in s.history]
+    assert any(line.startswith("You draw") for line in lines)
+    for line in lines:
+        assert " draws " not in line
+        if "takes a replacement tile from the dead wall" in line:
+            assert line.endswith("dead wall.")
+
+
+def test_record_is_the_engine_events_and_replays() -> None:
+    """--record: the engine's events in order, which hkmj.record replays exactly."""
+
+    class Sink:
+        def __init__(self) -> None:
+            self.events: list[dict[str, object]] = []
+
+        def write(self, events: object) -> None:
+            self.events.extend(events)  # type: ignore[call-overload]
+
+    sink = Sink()
+    bots = [make_bot("greedy", i) for i in range(3)]
+    s = Session(bots, ["greedy"] * 3, seed=11, length="hands", hands=2, teach=True, record=sink)
+    me = GreedyBot(1)
+    while not s.match_over:
+        s.start_hand()
+        while not s.over:
+            if s.bots_pending():
+                s.step()
+            else:
+                s.play(me.choose(s.view(), s.legal()))
+        s.finish_hand()
+    types = [e["type"] for e in sink.events]
+    assert types[0] == "match_start" and types[-1] == "match_end" and types.count("hand_start") == 2
+    report = replay(sink.events)  # type: ignore[arg-type]
+    assert report.ok, report.divergence
+
+
+def test_hints_waits_and_best_discards() -> None:
+    hand = Hand.from_seed(3)
+    h = hint_for(hand.view(0))
+    assert h.to_discard and h.discards
+    keys = [(c.shanten, -c.count) for c in h.discards]
+    assert keys == sorted(keys) and h.discards[0].shanten == h.shanten  # best first: lowest shanten, most tiles
+    lines = describe(h, Texts("en"))
+    assert lines[0] == f"{h.shanten} useful tile(s) from ready (shanten {h.shanten})."
+    assert lines[1].startswith("Best discards")
+
+
+def test_hint_for_a_ready_hand(make_session: Make, advance: Advance) -> None:
+    s = make_session()
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    advance(s)
+    s.try_pung()
+    s.try_discard(tile("1z"))
+    # 111m 234p 56s 88s + pung 6z: ready, waiting on 4s and 7s
+    h = hint_for(s.view())
+    assert h.shanten == 0 and [t for t, _ in h.waits] == [tile("4s"), tile("7s")]
+    assert describe(h, Texts("en"))[1].startswith("Waits: 4 Bamboo×")
+
+
+def test_bot_names_and_fallback() -> None:
+    names, _ = resolve_bots(None)
+    assert len(names) == 3 and all(n in ("strong", "greedy") for n in names)
+    with pytest.raises(ValueError, match="unknown bot 'wizard': expected one of"):
+        resolve_bots("wizard,greedy,random")
+    with pytest.raises(ValueError, match="three names"):
+        resolve_bots("greedy,random")
+    assert resolve_bots("Random, greedy ,random") == (["random", "greedy", "random"], [])
+
+
+def test_fallback_for_a_missing_default_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    import hkmj.bots
+
+    monkeypatch.setattr(hkmj.bots, "BOTS", {"random": hkmj.bots.RandomBot, "greedy": hkmj.bots.GreedyBot})
+    names, warnings = resolve_bots(None, "fr")
+    assert names == ["greedy", "greedy", "greedy"]
+    assert warnings[0] == "hkmj play : le robot 'strong' n'est pas disponible ; greedy joue à sa place"
+
+
+def test_string_tables_match() -> None:
+    """One table per language, same keys, same placeholders."""
+    assert EN.keys() == FR.keys()
+    fmt = string.Formatter()
+    for key in EN:
+        a = {f for _, f, _, _ in fmt.parse(EN[key]) if f}
+        b = {f for _, f, _, _ in fmt.parse(FR[key]) if f}
+        assert a == b, key
+
+
+def test_tile_faces_are_two_cells() -> None:
+    """Text faces and padded glyphs (U+1F004 is two cells wide, the others one) fill a 2-cell slot."""
+    for t in range(N_TILE_IDS):
+        for glyphs in (False, True):
+            assert cell_len(face(t, glyphs)[0]) == 2
+            assert tile_text(t, glyphs).cell_len == 2
+    assert face(tile("5m"))[0] == "5m" and face(tile("7z"))[0] == "中"
+    assert face(tile("7z"), glyphs=True)[0] == "\U0001f004"
+    assert face(tile("1z"), glyphs=True)[0] == "\U0001f000 "
+
+
+def test_click_geometry() -> None:
+    xs = hand_positions(13, True)
+    assert [hand_index_at(x, 13, True) for x in xs] == list(range(14))
+    assert hand_index_at(xs[-1] - 1, 13, True) is None
+    assert pond_index_at(3, 1, 30, 25) == 11 and pond_index_at(2, 0, 30, 25) is None
+    assert pond_index_at(3, 2, 30, 25) == 21 and pond_index_at(15, 2, 30, 25) is None  # past the last discard
+
+
+def test_kong_choices_on_turn(make_session: Make) -> None:
+    """HK-3.3: two concealed kongs possible: the player picks one."""
+    hands = ("1111m2222p5s88s1z6z9m", "2233445566778m", "3344556677889p", "223344999s2345z")
+    s = make_session(hands, draws="", replacements="")
+    s.start_hand()
+    out = s.try_kong()
+    assert [str(a) for a in out.choices] == ["concealed kong 1m", "concealed kong 2p"]
+    kong_2p = out.choices[1]
+    assert isinstance(kong_2p, Kong)
+    assert s.play(kong_2p).done
+    assert s.view().melds[0] == (Meld("ckong", tile("2p")),)
