@@ -23,11 +23,11 @@ from hkmj.engine import Action, Chow, Kong
 from hkmj.tiles import Tile
 from hkmj.tui.hints import describe, hint_for
 from hkmj.tui.render import (
-    POND_LINE,
     hand_index_at,
     help_text,
     opponent_text,
     pond_index_at,
+    pond_line,
     ranking_text,
     summary_text,
     you_text,
@@ -74,7 +74,8 @@ class OpponentView(Static):
         off = event.get_content_offset(self)
         if off is None:
             return
-        i = pond_index_at(off.x, off.y - POND_LINE, self.content_size.width, self.pond_len)
+        width = self.content_size.width
+        i = pond_index_at(off.x, off.y - pond_line(width), width, self.pond_len)
         if i is not None and isinstance(self.screen, TableScreen):
             self.screen.touch_pond(self.seat, i)
 
@@ -109,9 +110,10 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
     #header { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
-    #across { height: 5; padding: 0 1; background: $boost; }
-    #sides { height: 6; }
-    #left, #right { width: 1fr; height: 6; padding: 0 1; }
+    #across { height: 4; padding: 0 1; background: $boost; }
+    #sides { height: 5; }
+    #left, #right { width: 1fr; height: 5; padding: 0 1; }
+    #header, #across, #left, #right, #you { text-wrap: nowrap; text-overflow: ellipsis; }
     #right { background: $boost; }
     #you { height: 5; padding: 0 1; background: $primary-background; }
     #actions { height: 1; padding: 0 1; }
@@ -232,7 +234,7 @@ class TableScreen(Screen[None]):
         s = self.session
         tx = self.tx
         self._sync_selection()
-        self.query_one("#header", Static).update(Text(s.header()))
+        self.query_one("#header", Static).update(Text(s.header(), no_wrap=True, overflow="ellipsis"))
         for rel, off in (("right", 1), ("across", 2), ("left", 3)):
             w = self.query_one(f"#{rel}", OpponentView)
             p = s.panel((s.seat + off) % 4)
@@ -549,9 +551,6 @@ class EndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end"):
             yield Static(summary_text(self.summary, self.tx, self.glyphs), id="end-body")
-
-    def on_mount(self) -> None:
-        self.query_one("#end", VerticalScroll).border_title = self.summary.title
 
     def action_close(self) -> None:
         self.dismiss(None)

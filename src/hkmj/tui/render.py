@@ -21,12 +21,14 @@ __all__ = [
     "DRAWN_GAP",
     "KEY_LABELS",
     "POND_LINE",
+    "WIDE",
     "hand_index_at",
     "hand_positions",
     "help_text",
     "opponent_text",
     "per_line",
     "pond_index_at",
+    "pond_line",
     "pond_text",
     "ranking_text",
     "summary_text",
@@ -35,7 +37,9 @@ __all__ = [
 
 STEP = SLOT + 1
 POND_LINE = 3
-"""First line of an opponent's pond in its panel (your pond starts on line 3 of yours too)."""
+"""First line of a narrow opponent panel's pond, and of yours."""
+WIDE = 70
+"""Panels at least this wide put an opponent's title and seat information on one line."""
 DRAWN_GAP = 2
 """Extra cells between your sorted tiles and the tile you just drew (HK-3.2: kept apart)."""
 KEY_LABELS = "1234567890"
@@ -125,11 +129,18 @@ def _info(p: SeatPanel, tx: Texts, glyphs: bool, you: bool) -> Text:
     return info
 
 
+def pond_line(width: int) -> int:
+    """First line of an opponent's pond: 3, or 2 when the panel is wide enough to put its
+    title and seat information on one line."""
+    return 2 if width >= WIDE else POND_LINE
+
+
 def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int) -> Text:
-    """An opponent: title line; where it sits, tile count, dealer and bonus tiles; exposed melds;
-    then its pond (from line :data:`POND_LINE`)."""
-    out = _title(p, tx, you=False)
-    out.append("\n")
+    """An opponent: title line; where it sits, tile count, dealer (on the title line when wide);
+    exposed melds and bonus tiles; then its pond (from line :func:`pond_line`)."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append_text(_title(p, tx, you=False))
+    out.append("   " if width >= WIDE else "\n")
     out.append_text(_info(p, tx, glyphs, you=False))
     out.append("\n")
     out.append_text(_melds(p, tx, glyphs))
@@ -149,7 +160,8 @@ def you_text(
 ) -> Text:
     """Your seat: title and bonus tiles; your hand sorted with the drawn tile apart, then your melds
     (line 1); the key of each tile and a mark under the selected one (line 2); your pond (line 3 on)."""
-    out = _title(p, tx, you=True)
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append_text(_title(p, tx, you=True))
     info = _info(p, tx, glyphs, you=True)
     if info.plain:
         out.append("   ")
@@ -190,7 +202,8 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
     for r in s.seats:
         mark = "★ " if r.seat == s.winner else "  "
         out.append(f"{mark}{tx.wind(r.seat):<6} {r.name:<{name_w}} ", style="bold" if r.seat == s.winner else "")
-        out.append(f"{r.payment:>+5}  ", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
+        out.append(f"{r.payment:>+5}\n", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
+        out.append("    ")
         out.append_text(tiles_text(r.concealed, glyphs))
         if r.melds:
             out.append("   ")

@@ -288,7 +288,7 @@ class Session:
             pond=v.discards[seat],
             latest=latest,
             concealed=v.concealed_counts[seat],
-            turn=v.turn == seat and v.phase != "over",
+            turn=v.turn == seat and v.phase == "turn",
             dealer=seat == 0,
         )
 

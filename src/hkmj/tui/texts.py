@@ -41,7 +41,7 @@ EN: dict[str, str] = {
     "panel.tiles": "{n} tiles",
     "panel.dealer": "dealer",
     "panel.turn": " playing ",
-    "panel.left_note": "you may chow its discards",
+    "panel.left_note": "you may chow from it",
     "panel.pond": "pond",
     "panel.you": "{wind} · You · {score:+d}",
     "panel.melds": "melds",
@@ -69,8 +69,8 @@ EN: dict[str, str] = {
     "log.title": "Table",
     "hint.title": "Hint (h to hide)",
     # --- status: what to do now
-    "st.turn": "Your turn: pick a tile to discard (← → or 1-9, 0, then Enter; or click it twice).",
-    "st.turn.claimed": "You claimed, so you don't draw: pick a tile to discard (← → or 1-9, 0, then Enter).",
+    "st.turn": "Your turn: pick a discard with ← → or 1-9, 0 and press Enter, or click it twice.",
+    "st.turn.claimed": "You claimed, so you don't draw: pick a discard (← → or 1-9, 0, then Enter).",
     "st.turn.kong": " You may declare a kong (k).",
     "st.turn.win": " Your hand is complete: declare Mahjong (m)!",
     "st.claim": "{who} discards {tile}: {options}, or pass (Space).",
@@ -200,7 +200,7 @@ EN: dict[str, str] = {
     "rank.quit": "Press Enter or q to leave.",
     "quit.ask": "Leave the match? (y / n)",
     "quit.yes": "y",
-    "keys": "←→ 1-9 0 pick a tile · Enter discard · Space pass · p pung · c chow · k kong · m Mahjong! · h hint · ? help · q quit",
+    "keys": "Keys: ←→ 1-9 Enter Space p c k m · h hint · ? help · q quit",
     "help.title": "How to play — Hong Kong Mahjong",
     "help.body": """THE GOAL
 Be the first to complete a hand: four groups and a pair (HK-5.1).
@@ -273,7 +273,7 @@ FR: dict[str, str] = {
     "panel.tiles": "{n} tuiles",
     "panel.dealer": "donneur",
     "panel.turn": " joue ",
-    "panel.left_note": "chow possible sur ses défausses",
+    "panel.left_note": "tu peux y faire chow",
     "panel.pond": "défausses",
     "panel.you": "{wind} · Toi · {score:+d}",
     "panel.melds": "groupes",
@@ -300,8 +300,8 @@ FR: dict[str, str] = {
     "choose.kong": "Quel kong ? {options} — ou Échap",
     "log.title": "Table",
     "hint.title": "Conseil (h pour masquer)",
-    "st.turn": "À toi : choisis une tuile à défausser (← → ou 1-9, 0, puis Entrée ; ou clique-la deux fois).",
-    "st.turn.claimed": "Tu as réclamé, donc tu ne pioches pas : choisis une tuile à défausser (← → ou 1-9, 0, puis Entrée).",
+    "st.turn": "À toi : choisis ta défausse avec ← → ou 1-9, 0 puis Entrée, ou clique-la deux fois.",
+    "st.turn.claimed": "Tu as réclamé, donc tu ne pioches pas : choisis ta défausse (← → ou 1-9, 0, puis Entrée).",
     "st.turn.kong": " Tu peux déclarer un kong (k).",
     "st.turn.win": " Ta main est complète : annonce Mahjong (m) !",
     "st.claim": "{who} défausse {tile} : {options}, ou passe (Espace).",
@@ -426,7 +426,7 @@ FR: dict[str, str] = {
     "rank.quit": "Appuie sur Entrée ou q pour quitter.",
     "quit.ask": "Quitter la partie ? (o / n)",
     "quit.yes": "o",
-    "keys": "←→ 1-9 0 choisir une tuile · Entrée défausser · Espace passer · p pung · c chow · k kong · m Mahjong ! · h conseil · ? aide · q quitter",
+    "keys": "Touches : ←→ 1-9 Entrée Espace p c k m · h conseil · ? aide · q quitter",
     "help.title": "Comment jouer — Mahjong de Hong Kong",
     "help.body": """LE BUT
 Sois le premier à compléter ta main : quatre groupes et une paire (HK-5.1).
