@@ -103,7 +103,7 @@ async def test_french_buttons_and_end_screen(make_session: Make) -> None:
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert static_text(app, "#status").startswith("À toi : choisis une tuile à défausser")
+        assert static_text(app, "#status").startswith("À toi : choisis ta défausse")
         assert "Entrée Espace p c k m" in static_text(app, "#keys")
         assert static_text(app, "#header").startswith("Donne 1 · vent dominant Est · donneur Toi")
         await pilot.click(button(app, "Défausser 9 Caractères"))
