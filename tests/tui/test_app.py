@@ -250,3 +250,28 @@ def test_unknown_bot_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> Non
 
     assert main(["play", "--bots", "wizard,greedy,greedy"]) == 2
     assert "unknown bot 'wizard': expected one of" in capsys.readouterr().err
+
+
+@pytest.mark.asyncio
+async def test_mahjong_key_while_a_discard_is_shown(make_session: Make) -> None:
+    """With a delay, a discard the human cannot claim stays on offer a moment: m declares (HK-5.5),
+    the teaching table refuses and explains (HK-5.7), then the table passes for the human."""
+    s = make_session(draws="9p9p9p", teach=True)
+    app = PlayApp(s, delay=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if s.only_pass():
+                break
+        assert s.only_pass() and s.view().offered == tile("9p")
+        assert static_text(app, "#status") == "South discards 9 Circles."
+        await pilot.press("m")
+        await pilot.pause()
+        assert "Mahjong refused (teaching table, HK-5.7): Your hand with 9 Circles is not a winning hand" in log_text(s)
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if not s.only_pass():
+                break
+        assert not s.over and s.view().discards[1] == (tile("9p"),)  # passed: the play went on

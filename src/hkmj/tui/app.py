@@ -3,7 +3,7 @@
 Widgets only draw what :class:`~hkmj.tui.session.Session` and :mod:`hkmj.tui.render` compute
 and forward keys and clicks to the session's ``try_*`` methods. Bots are paced by ``delay``
 seconds before each of their turns and after each discard the human could still declare
-Mahjong on (HK-5.7); with ``delay=0`` (tests) the table runs straight to the human's next decision.
+Mahjong on (twice as long, HK-5.7); with ``delay=0`` (tests) the table runs straight to the human's next decision.
 """
 
 from __future__ import annotations
@@ -309,14 +309,16 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the bots' pace
 
-    def _schedule(self) -> None:
+    def _schedule(self, seconds: float) -> None:
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(self.delay, self.pump)
+        self._timer = self.set_timer(seconds, self.pump)
 
     def pump(self) -> None:
         """Run the bots until the human must decide (pacing their turns), or the hand ends."""
-        self._timer = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
         if self.app.screen is not self or self._ending:
             return
         s = self.session
@@ -333,7 +335,7 @@ class TableScreen(Screen[None]):
                     if self.delay > 0 and not self._waited:
                         self._waited = True  # the discard stays on offer: Mahjong (m) may be declared
                         self.refresh_view()
-                        self._schedule()
+                        self._schedule(2 * self.delay)
                         return
                     self._waited = False
                     self.add_notes(s.try_pass().notes)
@@ -343,7 +345,7 @@ class TableScreen(Screen[None]):
             if self.delay > 0 and not self._waited:
                 self._waited = True
                 self.refresh_view()
-                self._schedule()
+                self._schedule(self.delay)
                 return
             self._waited = False
             self.add_notes(s.step())
