@@ -82,13 +82,17 @@ class GameClient:
             self.errors.append(msg)
         return msg
 
-    async def wait(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0, *, raise_errors: bool = False) -> dict[str, Any]:
+    async def wait(
+        self, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0, *, raise_errors: bool = False
+    ) -> dict[str, Any]:
         """Read until a message satisfies ``pred``."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"no matching message within {timeout}s; last state seq {self.state and self.state.get('seq')}")
+                raise TimeoutError(
+                    f"no matching message within {timeout}s; last state seq {self.state and self.state.get('seq')}"
+                )
             msg = await self.recv(left)
             if raise_errors and msg.get("type") == "error":
                 raise ServerError(msg)
@@ -106,7 +110,9 @@ class GameClient:
         await self.send(type="resume", table=table, token=token)
         w = await self.wait(lambda m: m["type"] == "welcome", raise_errors=True)
         self.token, self.slot, self.table = token, w["slot"], table
-        return await self.wait(lambda m: m["type"] == "state")
+        st = await self.wait(lambda m: m["type"] == "state")
+        self.cseq = max(self.cseq, int((st.get("mine") or {}).get("last_cseq") or 0))
+        return st
 
     async def watch(self, table: str) -> dict[str, Any]:
         await self.send(type="watch", table=table)

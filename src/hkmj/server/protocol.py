@@ -107,7 +107,7 @@ def field_of(msg: dict[str, Any], name: str, kind: type, *, optional: bool = Fal
 class RateLimiter:
     """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``."""
 
-    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+    def __init__(self, rate: float = 50.0, burst: float = 100.0) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = burst

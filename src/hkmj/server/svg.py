@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (SVG path data reads best on one line)
 """Tile faces drawn in SVG by this module: all 42 faces (HK-1) and a tile back, no outside artwork.
 
 ``face(name)`` takes a tile in mpsz notation (``"5p"``, ``"7z"``, ``"3f"``) or ``"back"`` and

@@ -1,0 +1,216 @@
+"""Test helpers for the server: a real ``hkmj serve`` subprocess on 127.0.0.1 and scripted clients.
+
+Used by tests/server and bench/bench_server.py; nothing in the server imports this module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hkmj.server.client import GameClient
+
+TILE_RE = re.compile(r"^[1-9][mpszf]:[0-3]$")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A server subprocess: ``start``, ``kill`` (SIGKILL), HTTP helpers, websocket clients."""
+
+    def __init__(self, db: str, log: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(self.port), "--db", self.db, "--log-level", "warning"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/info", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as r:
+            return json.loads(r.read())
+
+    def create(self, **options: Any) -> str:
+        """Create a table; short timers by default."""
+        body = {"bot_delay": 0, "claim_window": 0.02, "timer": 30, "next_delay": 60, **options}
+        req = urllib.request.Request(self.base + "/api/tables", data=json.dumps(body).encode(), method="POST")
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return str(json.loads(r.read())["id"])
+
+    def client(self, *, record: bool = False) -> GameClient:
+        return GameClient(self.ws_url, record=record)
+
+
+def tiles_in(obj: Any, out: set[str] | None = None) -> set[str]:
+    """Every tile id string anywhere in a JSON value."""
+    if out is None:
+        out = set()
+    if isinstance(obj, str):
+        if TILE_RE.match(obj):
+            out.add(obj)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            tiles_in(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            tiles_in(v, out)
+    return out
+
+
+def public_tiles(frame: dict[str, Any]) -> set[str]:
+    """Tiles a frame shows to everyone: melds, bonus tiles, ponds, the tile on offer."""
+    h = frame.get("hand")
+    if not h:
+        return set()
+    out: set[str] = set()
+    for seat in range(4):
+        for m in h["melds"][seat]:
+            out.update(m["tiles"])
+        out.update(h["bonus"][seat])
+        out.update(h["discards"][seat])
+    if h.get("offered"):
+        out.add(h["offered"])
+    return out
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A scripted player: always Mahjong when listed, else a random legal action."""
+    if "mahjong" in legal:
+        return "mahjong"
+    return rng.choice(legal)
+
+
+async def play(
+    clients: list[GameClient],
+    until: Callable[[list[GameClient]], bool],
+    policy: Callable[[int, list[str]], str | None],
+    timeout: float = 60.0,
+    *,
+    next_hand: bool = True,
+) -> None:
+    """Each client acts on its newest state frame (``policy`` gives the action or None) until ``until``."""
+    done = asyncio.Event()
+
+    async def run(i: int, c: GameClient) -> None:
+        acted_at = -1
+        asked = None
+        first = c.state
+        while not done.is_set():
+            if first is not None:
+                msg, first = first, None
+            else:
+                try:
+                    msg = await c.recv(0.2)
+                except TimeoutError:
+                    continue
+            if msg["type"] != "state":
+                continue
+            if until(clients):
+                done.set()
+                return
+            st = msg
+            mine = st.get("mine") or {}
+            number = (st.get("hand") or {}).get("number")
+            if st.get("reveal") and next_hand and number != asked and not (st["match"] or {}).get("over"):
+                asked = number
+                await c.send(type="next")
+            legal = mine.get("legal") or []
+            if legal and st["seq"] != acted_at:
+                a = policy(i, legal)
+                if a is not None:
+                    acted_at = st["seq"]
+                    await c.act(a)
+
+    tasks = [asyncio.create_task(run(i, c)) for i, c in enumerate(clients)]
+    try:
+        await asyncio.wait_for(done.wait(), timeout)
+    finally:
+        done.set()
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def drain(clients: list[GameClient], quiet: float = 0.3) -> None:
+    """Read every client until none has received anything for ``quiet`` seconds."""
+
+    async def one(c: GameClient) -> None:
+        while True:
+            try:
+                await c.recv(quiet)
+            except TimeoutError:
+                return
+
+    await asyncio.gather(*(one(c) for c in clients))
+
+
+def stable(frame: dict[str, Any]) -> dict[str, Any]:
+    """A state frame without what changes with time or connections (for before/after comparisons)."""
+    f: dict[str, Any] = json.loads(json.dumps(frame))
+    for k in ("events", "_t"):
+        f.pop(k, None)
+    if f.get("mine"):
+        f["mine"].pop("remaining", None)
+    for p in f.get("players", []):
+        p.pop("connected", None)
+    return f

@@ -1,0 +1,166 @@
+"""Crash and persistence: SIGKILL mid-hand, restart on the same database, reconnect: same state.
+
+Runs on SQLite and on a real PostgreSQL server (``HKMJ_TEST_PG_URL``, which .ci/run sets after
+installing and starting PostgreSQL from Debian's packages; skipped when none is reachable).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from hkmj.server.client import GameClient
+from hkmj.server.store import normalise_url
+from hkmj.server.testing import Server, choose, drain, play, stable
+
+PG_URL = os.environ.get("HKMJ_TEST_PG_URL", "postgresql://hkmj:hkmj@127.0.0.1:5432/hkmj_test")
+
+
+def _pg_available() -> str | None:
+    try:
+        engine = sa.create_engine(normalise_url(PG_URL), connect_args={"connect_timeout": 3})
+        with engine.begin() as conn:
+            conn.execute(sa.text("DROP TABLE IF EXISTS hkmj_events, hkmj_tables, alembic_version"))
+        engine.dispose()
+    except Exception as e:
+        return f"no PostgreSQL at HKMJ_TEST_PG_URL ({type(e).__name__}); .ci/run installs and starts one"
+    return None
+
+
+def _db(kind: str, tmp_path: Path) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'crash.db'}"
+    why = _pg_available()
+    if why is not None:
+        pytest.skip(why)
+    return PG_URL
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_sigkill_mid_hand_then_restart_resumes_the_exact_state(
+    kind: str, tmp_path: Path, make_server: Callable[..., Server]
+) -> None:
+    db = _db(kind, tmp_path)
+    server = make_server(db)
+    humans = server.create(slots=[None, None, None, None], timer=120, claim_window=0.02, hands=2)
+    bots = server.create(slots=[None, "random", "greedy", "strong"], timer=120, claim_window=0.02, bot_delay=0.0, hands=2)
+
+    async def go() -> None:
+        clients = [server.client() for _ in range(4)]
+        for c in clients:
+            await c.open()
+        tokens = [await c.join(humans, i, f"p{i}") for i, c in enumerate(clients)]
+        solo = server.client()
+        await solo.open()
+        solo_token = await solo.join(bots, 0, "solo")
+        rng = random.Random(5)
+        n = 0
+
+        def policy(i: int, legal: list[str]) -> str:
+            nonlocal n
+            n += 1
+            return choose(legal, rng)
+
+        await play([*clients, solo], lambda cs: n >= 40, policy, 60)
+        await drain([*clients, solo], 0.5)
+        before = [stable(c.state or {}) for c in clients]
+        before_solo = stable(solo.state or {})
+        assert before[0]["hand"] and before[0]["seq"] > 20
+        server.kill()
+        for c in [*clients, solo]:
+            await c.close()
+        server.start()
+        again = [server.client() for _ in range(4)]
+        for c in again:
+            await c.open()
+        after = [stable(await c.resume(humans, t)) for c, t in zip(again, tokens, strict=True)]
+        solo2 = server.client()
+        await solo2.open()
+        after_solo = stable(await solo2.resume(bots, solo_token))
+        assert after == before
+        assert after_solo == before_solo
+        # and play goes on to the end of the match
+        await play(
+            [*again, solo2],
+            lambda cs: all(bool(((c.state or {}).get("match") or {}).get("over")) for c in cs),
+            lambda i, legal: choose(legal, rng),
+            120,
+        )
+        for c in [*again, solo2]:
+            await c.close()
+
+    asyncio.run(go())
+
+
+def test_fuzz_random_and_malformed_messages_never_crash_or_change_state(server: Server) -> None:
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=120)
+    rng = random.Random(7)
+    words = ["join", "resume", "watch", "action", "hint", "back", "next", "start", "ping", "x", "", None, 3]
+    values: list[object] = [
+        None,
+        True,
+        0,
+        -1,
+        2**70,
+        1.5,
+        "",
+        "discard 9z",
+        "pung pung",
+        "chow 1z2z3z",
+        "kong",
+        [],
+        {},
+        "💥" * 50,
+        tid,
+    ]
+
+    def junk() -> str | bytes:
+        r = rng.random()
+        if r < 0.15:
+            return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
+        if r < 0.3:
+            return "".join(rng.choice('{}[]":,0123456789abc\\') for _ in range(rng.randrange(1, 80)))
+        if r < 0.35:
+            return "[" * 5000
+        import json
+
+        msg: dict[str, object] = {"type": rng.choice(words)}
+        for key in rng.sample(["v", "table", "slot", "token", "cseq", "at", "action", "name"], rng.randrange(0, 6)):
+            msg[key] = rng.choice(values)
+        return json.dumps(msg)
+
+    async def go() -> None:
+        a, b = server.client(), server.client()
+        await a.open()
+        await b.open()
+        ta = await a.join(tid, 0, "A")
+        await b.join(tid, 1, "B")
+        await drain([a, b])
+        sa0, sb0 = stable(a.state or {}), stable(b.state or {})
+        fuzzers = [GameClient(server.ws_url) for _ in range(3)]
+        for f in fuzzers:
+            await f.open()
+        # a fuzzer that joined as A (with A's token) sends junk and wrong actions too
+        await fuzzers[0].resume(tid, ta)
+        for i in range(600):
+            f = fuzzers[i % 3]
+            await f.send_raw(junk())
+            if i % 50 == 0:
+                await asyncio.sleep(0.05)
+        await drain([*fuzzers, a, b], 0.5)
+        assert server.alive()
+        assert stable(a.state or {})["seq"] == sa0["seq"]
+        c = server.client()
+        await c.open()
+        assert stable(await c.resume(tid, ta)) == sa0
+        assert stable(b.state or {}) == sb0
+        for x in [*fuzzers, a, b, c]:
+            await x.close()
+
+    asyncio.run(go())

@@ -1,0 +1,211 @@
+"""Websocket clients against a real server: full hands, spectators, reconnect, timers, claim windows, errors."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import itertools
+import random
+import time
+from typing import Any
+
+from hkmj.server.client import GameClient
+from hkmj.server.testing import Server, choose, drain, play, stable, tiles_in
+
+
+def _over(c: GameClient) -> bool:
+    return bool(c.state and c.state.get("reveal"))
+
+
+def _check_reveal(frame: dict[str, Any]) -> None:
+    r = frame["reveal"]
+    text = r["salt"] + ":" + " ".join(r["wall"])
+    assert hashlib.sha256(text.encode()).hexdigest() == r["commitment"] == frame["hand"]["commitment"]
+    assert len(r["wall"]) == len(set(r["wall"])) == 144
+    assert sum(r["payments"]) == 0
+
+
+def test_full_hands_with_bots_and_a_spectator(server: Server) -> None:
+    tid = server.create(slots=[None, "greedy", "random", "strong"], hands=2, next_delay=0.2, claim_window=0.01)
+
+    async def go() -> None:
+        async with server.client(record=True) as me, server.client(record=True) as spy:
+            await me.join(tid, 0, "Ann")
+            await spy.watch(tid)
+            rng = random.Random(1)
+            await play(
+                [me],
+                lambda cs: bool(cs[0].state and cs[0].state["match"] and cs[0].state["match"]["over"]),
+                lambda i, legal: choose(legal, rng),
+                120,
+            )
+            await drain([spy], 0.5)
+            hands_seen = {m["reveal"]["commitment"] for m in me.messages if m["type"] == "state" and m.get("reveal")}
+            assert len(hands_seen) == 2
+            for m in me.messages:
+                if m["type"] == "state" and m.get("reveal"):
+                    _check_reveal(m)
+            final = me.state
+            assert final is not None and final["match"]["ranking"] is not None
+            assert sum(final["match"]["totals"]) == 0
+            # the spectator never gets a hand of its own, and sees concealed tiles only in reveals
+            for m in spy.messages:
+                if m["type"] != "state":
+                    continue
+                assert m["mine"] is None and m["you"] is None
+                if m.get("hand") and not m.get("reveal"):
+                    h = m["hand"]
+                    public = {
+                        t
+                        for s in range(4)
+                        for t in h["discards"][s] + h["bonus"][s] + [x for g in h["melds"][s] for x in g["tiles"]]
+                    }
+                    if h.get("offered"):
+                        public.add(h["offered"])
+                    assert tiles_in({k: v for k, v in m.items() if k != "events"}) <= public
+
+    asyncio.run(go())
+
+
+def test_reconnect_restores_the_view_and_duplicates_apply_once(server: Server) -> None:
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=30)
+
+    async def go() -> None:
+        c = server.client()
+        await c.open()
+        token = await c.join(tid, 0, "Bo")
+        rng = random.Random(2)
+        n = 0
+
+        def policy(i: int, legal: list[str]) -> str:
+            nonlocal n
+            n += 1
+            return choose(legal, rng)
+
+        await play([c], lambda cs: n >= 3 and bool(cs[0].legal), policy, 60)
+        await drain([c])
+        before = c.state
+        assert before is not None and before["mine"]["legal"]
+        cseq, seq = c.cseq, before["seq"]
+        await c.close()
+        d = server.client()
+        await d.open()
+        after = await d.resume(tid, token)
+        assert stable(after) == stable(before)
+        # resend the last action: refused as a duplicate, nothing changes
+        await d.send(type="action", cseq=cseq, at=seq, action=after["mine"]["legal"][0])
+        err = await d.wait(lambda m: m["type"] == "error")
+        assert err["code"] == "duplicate" and err["cseq"] == cseq
+        # a stale action (answering an older state) is refused
+        await d.send(type="action", cseq=cseq + 1, at=seq - 5, action=after["mine"]["legal"][0])
+        assert (await d.wait(lambda m: m["type"] == "error"))["code"] == "stale"
+        # an illegal one says why
+        await d.send(type="action", cseq=cseq + 2, at=seq, action="added kong 5p")
+        err = await d.wait(lambda m: m["type"] == "error")
+        assert err["code"] == "illegal" and "5p" in err["message"]
+        await d.send(type="action", cseq=cseq + 3, at=seq, action="dance")
+        assert (await d.wait(lambda m: m["type"] == "error"))["code"] == "bad_action"
+        d.cseq = cseq + 3
+        await drain([d], 0.2)
+        assert stable(d.state or {}) == stable(before)
+        # a good action with a fresh cseq is applied once and acknowledged
+        await d.act(before["mine"]["legal"][0])
+        ack = await d.wait(lambda m: m["type"] == "ack")
+        assert ack["cseq"] == d.cseq
+        await d.close()
+        # a wrong token holds no seat
+        e = server.client()
+        await e.open()
+        await e.send(type="resume", table=tid, token="nope")
+        assert (await e.wait(lambda m: m["type"] == "error"))["code"] == "bad_token"
+        await e.close()
+
+    asyncio.run(go())
+
+
+def test_timeouts_auto_play_then_a_bot_holds_the_seat_until_back(server: Server) -> None:
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=0.4, claim_window=0.05, away_after=2)
+
+    async def go() -> None:
+        async with server.client(record=True) as c:
+            await c.join(tid, 0, "Cy")
+            await c.wait(lambda m: m["type"] == "state" and bool(m["mine"]["away"]), 30)
+            frames = [m for m in c.messages if m["type"] == "state"]
+            # every timed-out turn discarded the drawn tile
+            for a, b in itertools.pairwise(frames):
+                mine = a["mine"]
+                if mine["drawn"] and mine["legal"] and mine["legal"][0].startswith("discard"):
+                    disc = [e for e in b["events"] if e["type"] == "discard" and e["seat"] == a["you"]]
+                    if disc:
+                        assert disc[0]["tile"] == mine["drawn"]
+            assert frames[-1]["mine"]["timeouts"] >= 2
+            # while away a bot plays the seat: the hand moves on without us
+            seq = frames[-1]["seq"]
+            await c.wait(lambda m: m["type"] == "state" and m["seq"] > seq + 8, 30)
+            await c.send(type="back")
+            st = await c.wait(lambda m: m["type"] == "state" and not m["mine"]["away"], 10)
+            assert st["mine"]["timeouts"] == 0
+
+    asyncio.run(go())
+
+
+def test_claim_window_lasts_the_minimum_whether_or_not_anyone_can_claim(server: Server) -> None:
+    tid = server.create(slots=["greedy", "greedy", "greedy", "greedy"], claim_window=0.25, hands=1)
+
+    async def go() -> None:
+        async with server.client(record=True) as spy:
+            await spy.watch(tid)
+            await spy.wait(
+                lambda m: m["type"] == "state" and sum(e["type"] == "discard" for e in m["events"]) > 0 and m["seq"] > 20, 60
+            )
+            frames = [m for m in spy.messages if m["type"] == "state"]
+            gaps = []
+            for a, b in itertools.pairwise(frames):
+                if any(e["type"] == "discard" for e in a["events"]):
+                    gaps.append(b["_t"] - a["_t"])
+            assert gaps and min(gaps) >= 0.2, gaps
+
+    asyncio.run(go())
+
+
+def test_bad_input_gets_clear_errors_and_changes_nothing(server: Server) -> None:
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=30)
+
+    async def go() -> None:
+        async with server.client() as a, server.client() as b:
+            await a.send_raw("{not json")
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "bad_json"
+            await a.send(type="action", cseq=1, at=0, action="pass")
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "not_joined"
+            await a.send(type="fly")
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "unknown_type"
+            await a.send(type="join", table="zzz", slot=0)
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "no_table"
+            await a.send(type="join", table=tid, slot=2)
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "seat_taken"
+            await a.send(type="ping", v=99)
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "bad_version"
+            await a.send_raw('{"type": "ping", "pad": "' + "x" * 5000 + '"}')
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "too_large"
+            await a.join(tid, 0, "A")
+            await b.join(tid, 1, "B")
+            await drain([a, b])
+            sa, sb = a.state, b.state
+            assert sa and sb and sa["status"] == "playing"
+            idle = a if not a.legal else b
+            await idle.act("discard 1m")
+            assert (await idle.wait(lambda m: m["type"] == "error"))["code"] in ("out_of_turn", "illegal")
+            await a.send(type="action", cseq="x", at=0, action="pass")
+            assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "bad_request"
+            # a flood: errors to the flooder only, the other player is unaffected
+            t0 = time.monotonic()
+            for _ in range(300):
+                await a.send(type="ping")
+            await drain([a, b], 0.5)
+            assert any(e["code"] == "rate_limited" for e in a.errors)
+            assert not b.errors or all(e["code"] != "rate_limited" for e in b.errors)
+            assert time.monotonic() - t0 < 10
+            assert stable(b.state or {}) == stable(sb)
+            assert server.alive()
+
+    asyncio.run(go())

@@ -1,0 +1,59 @@
+"""Tile faces (all 42 + back) and the physical-tile tracker against the engine."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from hkmj.engine import Hand
+from hkmj.engine.wall import random_wall
+from hkmj.server.svg import NAMES, face
+from hkmj.server.tracker import Tracker, commitment, physical_wall, pid_kind, pid_str
+from hkmj.tiles import tile_str, tiles_of
+
+
+def test_every_face_is_its_own_svg() -> None:
+    assert len(NAMES) == 43
+    docs = [face(n) for n in NAMES]
+    assert len(set(docs)) == 43
+    for d in docs:
+        root = ET.fromstring(d)
+        assert root.tag.endswith("svg") and root.get("viewBox") == "0 0 60 80"
+
+
+def test_physical_ids_are_unique_and_copies_do_not_follow_wall_order() -> None:
+    wall, _ = random_wall(random.Random(3))
+    ids = physical_wall(wall, random.Random(4))
+    assert sorted(ids) == list(range(144))
+    assert [pid_kind(p) for p in ids] == wall
+    firsts = [next(p & 3 for p in ids if pid_kind(p) == k) for k in range(34)]
+    assert len(set(firsts)) > 1  # the first copy met in the wall is not always copy 0
+    assert len(commitment("salt", ids)) == 64 and pid_str(ids[0]).startswith(tile_str(wall[0]) + ":")
+
+
+def test_tracker_follows_the_engine_through_random_hands() -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        h = Hand(*random_wall(rng))
+        tr = Tracker(physical_wall(h.wall, random.Random(seed)), h.dice)
+        for ev in h.events:
+            tr.feed(ev)
+        tr.dealt()
+        n = len(h.events)
+        while True:
+            for s in range(4):
+                assert sorted(pid_kind(p) for p in tr.hands[s]) == tiles_of(h.hands[s])
+                assert [sorted(pid_kind(x) for x in ids) for _, ids in tr.melds[s]] == [sorted(m.tiles) for m in h.melds[s]]
+                assert [pid_kind(x) for x in tr.ponds[s]] == list(h.discards[s])
+                v, own = h.view(s), tr.own(s)
+                assert (v.drawn is None) == (own["drawn"] is None)
+            assert tr.public()["live"] == h.live_count and tr.public()["dead"] == h.dead_count
+            if h.over:
+                break
+            s = h.pending()[0]
+            legal = h.legal_actions(s)
+            h.apply(s, legal[rng.randrange(len(legal))])
+            for ev in h.events[n:]:
+                tr.feed(ev)
+            n = len(h.events)
+        assert tr.phase == "over"
