@@ -403,12 +403,12 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
-        if self.confirming and event.key != "m":
+        if self.confirming and event.key != "m":  # any other key cancels the declaration, and only that
+            event.stop()
+            event.prevent_default()
             self._reset_modes()
             self.refresh_view()
             self.pump()
-            if event.key in ("escape", "space"):
-                event.stop()
             return
         if ch and (ch in KEY_CHARS or ch in AZERTY_CHARS):
             i = (KEY_CHARS.index(ch) if ch in KEY_CHARS else AZERTY_CHARS.index(ch))
