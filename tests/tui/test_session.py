@@ -366,3 +366,14 @@ def test_kong_choices_on_turn(make_session: Make) -> None:
     assert isinstance(kong_2p, Kong)
     assert s.play(kong_2p).done
     assert s.view().melds[0] == (Meld("ckong", tile("2p")),)
+
+
+def test_chow_need_names_a_run_of_the_suit(make_session: Make, until_offer: Offer) -> None:
+    """A same-suit neighbour held: the refusal shows the run that would work (HK-4.2), not a suits warning."""
+    hands = ("11189m456p6s8s1z66z5s", "2233445566778m", "2233445566778p", "223344999s2345z")
+    s = make_session(hands, draws="9p9p8s", teach=True)
+    s.start_hand()
+    s.try_discard(tile("5s"))
+    until_offer(s, tile("8s"), 3)
+    out = s.try_chow()
+    assert out.notes[0].text == "No chow with 8 Bamboo: you need two tiles of the same suit that run with it (such as 6-7-8 Bamboo)."

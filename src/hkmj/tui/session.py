@@ -658,10 +658,12 @@ class Session:
         left = (self.seat - 1) % 4
         if v.turn != left:
             return self._refuse("no.chow_left", "rule.chow_left", left=self.tx.wind(left), who=self.who(v.turn))
-        if cross_suit_run(v.concealed, t):
+        runs = [lo for lo in (t - 2, t - 1, t) if lo // 9 == t // 9 and (lo + 2) // 9 == t // 9 and lo >= 0]
+        held = {lo: sum(1 for x in (lo, lo + 1, lo + 2) if x != t and v.concealed[x]) for lo in runs}
+        if not any(held.values()) and cross_suit_run(v.concealed, t):
             return self._refuse("no.chow_suits", "rule.chow_suits", tile=name)
-        low_ex = t if t % 9 <= 6 else t - 2
-        return self._refuse("no.chow_need", "rule.chow_need", tile=name, example=self.tx.tiles([low_ex, low_ex + 1, low_ex + 2]))
+        lo = max(runs, key=lambda r: (held[r], -abs(r + 1 - t)))
+        return self._refuse("no.chow_need", "rule.chow_need", tile=name, example=self.tx.tiles([lo, lo + 1, lo + 2]))
 
     def try_kong(self, t: Tile | None = None) -> Outcome:
         """Declare a kong: concealed or added on your turn (HK-3.3), or claim one on a discard (HK-4.4)."""
