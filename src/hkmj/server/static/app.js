@@ -1,0 +1,351 @@
+// hkmj browser client: lobby and table, plain JS, protocol v1 (docs/protocol.md).
+"use strict";
+
+const V = 1;
+const WINDS = { en: ["East", "South", "West", "North"], fr: ["Est", "Sud", "Ouest", "Nord"] };
+const T = {
+  en: {
+    newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
+    oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)",
+    timer: "Decision timer (s)", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
+    join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
+    waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead",
+    prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", bot_: "bot", offline: "offline", total: "total",
+    yourTurn: "Your turn: click a tile or use ← → and Enter", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
+    pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
+    declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
+    robbed: "robbing a kong from", draw: "Draw: the wall is exhausted", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
+    base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
+    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over",
+    rank: "Rank", player: "Player", spectator: "Spectator", hintSays: "Hint", shanten: "tiles from ready", ready0: "ready", waits: "waits",
+    lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
+    botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
+  },
+  fr: {
+    newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
+    oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16+ mains)", teaching: "Table d'apprentissage (faux Mahjong refusé avec explication)",
+    timer: "Temps de décision (s)", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table.",
+    join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
+    waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Main", wall: "Mur", dead: "mort",
+    prevailing: "Vent dominant", dealer: "donneur", away: "absent (robot)", bot_: "robot", offline: "hors ligne", total: "total",
+    yourTurn: "À vous : cliquez une tuile ou ← → puis Entrée", claimQ: "Réclamer la défausse ?", hint: "Conseil", back: "Je reviens",
+    pass: "Passer", mahjong: "Mahjong !", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
+    declare: "Déclarer Mahjong", next: "Main suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
+    robbed: "en volant le kong de", draw: "Nulle : le mur est épuisé", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
+    base: "Points de base", payments: "Paiements", verified: "Mur vérifié : SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
+    verifyHow: "Vérifier : SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée",
+    rank: "Rang", player: "Joueur", spectator: "Spectateur", hintSays: "Conseil", shanten: "tuiles de l'attente", ready0: "en attente", waits: "attentes",
+    lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "mains", mine: "Votre main",
+    botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la main", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
+  },
+};
+const SUITS = { en: ["Characters", "Circles", "Bamboo"], fr: ["Caractères", "Cercles", "Bambous"] };
+const HONOURS = { en: ["East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon"],
+  fr: ["Vent Est", "Vent Sud", "Vent Ouest", "Vent Nord", "Dragon Blanc", "Dragon Vert", "Dragon Rouge"] };
+const BONUS = { en: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"],
+  fr: ["Prunier", "Orchidée", "Chrysanthème", "Bambou", "Printemps", "Été", "Automne", "Hiver"] };
+
+let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
+const t = (k) => (T[lang] && T[lang][k]) || T.en[k] || k;
+const $ = (sel, root = document) => root.querySelector(sel);
+const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+const kind = (id) => String(id).split(":")[0];
+function tileName(k) {
+  const n = parseInt(k[0], 10), s = k[1];
+  if (s === "z") return HONOURS[lang][n - 1];
+  if (s === "f") return BONUS[lang][n - 1];
+  return `${n} ${SUITS[lang]["mps".indexOf(s)]}`;
+}
+const img = (id, cls = "") => `<img class="tile ${cls}" src="/tiles/${kind(id)}.svg" alt="${esc(tileName(kind(id)))}" title="${esc(tileName(kind(id)))}" data-tile="${esc(id)}">`;
+const back = (n) => Array.from({ length: n }, () => `<img class="tile" src="/tiles/back.svg" alt="">`).join("");
+function toast(text) {
+  const el = $("#toast"); el.textContent = text; el.classList.add("on");
+  clearTimeout(toast.h); toast.h = setTimeout(() => el.classList.remove("on"), 3500);
+}
+function actionLabel(a) {
+  const w = a.split(" ");
+  if (a === "pass") return t("pass");
+  if (a === "mahjong") return t("mahjong");
+  if (a === "pung") return t("pung");
+  if (w[0] === "chow") return `${t("chow")} ${w[1]}`;
+  if (w[0] === "kong") return `${t("kong")} ${w[1]}`;
+  if (w[0] === "concealed") return `${t("ckong")} ${w[2]}`;
+  if (w[0] === "added") return `${t("akong")} ${w[2]}`;
+  return a;
+}
+
+$("#lang").value = lang;
+$("#lang").addEventListener("change", (e) => { lang = e.target.value; localStorage.setItem("hkmj.lang", lang); document.documentElement.lang = lang; route(); });
+document.documentElement.lang = lang;
+
+// ------------------------------------------------------------------ lobby
+
+async function lobby() {
+  $("#title").textContent = "";
+  const info = await (await fetch("/api/info")).json();
+  const list = await (await fetch("/api/tables")).json();
+  const bots = info.bots;
+  const slotSel = (i) => `<label>${t("seat")} ${i + 1}<select name="slot${i}">
+      ${i === 0 ? `<option value="you">${t("you")}</option>` : ""}<option value="open">${t("open")}</option>
+      ${bots.map((b) => `<option value="${esc(b)}" ${i > 0 && b === "greedy" ? "selected" : ""}>${t("bot")}: ${esc(b)}</option>`).join("")}
+    </select></label>`;
+  $("#app").innerHTML = `
+  <section class="card"><h2>${t("newTable")}</h2>
+    <form id="create-form" class="grid">
+      <label>${t("name")}<input name="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
+      ${[0, 1, 2, 3].map(slotSel).join("")}
+      <label>${t("length")}<select name="length">
+        <option value="1">${t("oneHand")}</option><option value="4" selected>${t("fourHands")}</option>
+        <option value="round">${t("round")}</option><option value="game">${t("game")}</option></select></label>
+      <label>${t("timer")}<input name="timer" type="number" min="1" max="600" step="1" value="20"></label>
+      <label>${t("claim")}<input name="claim" type="number" min="0" max="30" step="0.1" value="1"></label>
+      <label>${t("botDelay")}<input name="botdelay" type="number" min="0" max="10" step="0.1" value="0.6"></label>
+      <label class="row"><input name="teaching" type="checkbox"> ${t("teaching")}</label>
+      <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
+    </form></section>
+  <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
+      <td><a href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
+      <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}:${esc(s.bot)}` : s.joined ? esc(s.name) : "—").join(" · ")}</td>
+      <td class="muted">${tb.hands_played} ${t("hands")}</td>
+      <td><a href="/t/${esc(tb.id)}">${t("join")}</a> · <a href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}</section>`;
+  $("#create-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    const slots = [0, 1, 2, 3].map((i) => { const v = f.get(`slot${i}`); return v === "you" || v === "open" ? null : v; });
+    const len = f.get("length");
+    const body = { slots, teaching: f.get("teaching") === "on", timer: Number(f.get("timer")), claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
+      length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""] };
+    localStorage.setItem("hkmj.name", String(f.get("name") || ""));
+    const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await r.json();
+    if (!r.ok) { toast(`${t("error")}: ${data.message}`); return; }
+    const meFirst = f.get("slot0") === "you";
+    history.pushState({}, "", `/t/${data.id}${meFirst ? "?sit=0" : ""}`);
+    route();
+  });
+}
+
+// ------------------------------------------------------------------ table
+
+const G = { ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, retry: 0, want: null };
+
+function tableView(tid) {
+  G.tid = tid; G.state = null;
+  $("#title").textContent = `${t("hand")} · ${tid}`;
+  G.token = localStorage.getItem(`hkmj.token.${tid}`);
+  const q = new URLSearchParams(location.search);
+  G.want = G.token ? { type: "resume", table: tid, token: G.token } : q.get("watch") ? { type: "watch", table: tid } : null;
+  if (!G.want && q.get("sit") !== null) G.want = { type: "join", table: tid, slot: Number(q.get("sit")), name: localStorage.getItem("hkmj.name") || "" };
+  if (!G.want) { joinPanel(tid); return; }
+  connect();
+}
+
+async function joinPanel(tid) {
+  const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
+  const data = await r.json();
+  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(data.message)}</section>`; return; }
+  const tb = data.table;
+  const free = tb.slots.filter((s) => !s.bot && !s.joined);
+  $("#app").innerHTML = `<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
+    <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
+    <div class="row" style="margin-top:10px">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit")} ${s.slot + 1}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
+    <a href="/t/${esc(tid)}?watch=1"><button type="button">${t("watch")}</button></a></div>
+    <p><label>${t("shareLink")} <input class="share" readonly value="${esc(location.origin + "/t/" + tid)}"></label></p></section>`;
+  document.querySelectorAll("button.sit").forEach((b) => b.addEventListener("click", () => {
+    const name = $("#name").value; localStorage.setItem("hkmj.name", name);
+    G.want = { type: "join", table: tid, slot: Number(b.dataset.slot), name };
+    connect();
+  }));
+}
+
+function connect() {
+  if (G.ws) { G.ws.onclose = null; G.ws.close(); }
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  G.ws = ws;
+  ws.onopen = () => { G.retry = 0; send(G.want); };
+  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onclose = () => {
+    if (G.ws !== ws || !G.want) return;
+    toast(t("reconnecting"));
+    if (G.token) G.want = { type: "resume", table: G.tid, token: G.token };
+    setTimeout(() => { if (G.ws === ws) connect(); }, Math.min(5000, 500 * ++G.retry));
+  };
+}
+function send(msg) { if (G.ws && G.ws.readyState === 1) G.ws.send(JSON.stringify({ v: V, ...msg })); }
+function act(action) {
+  if (!G.state) return;
+  G.cseq = Math.max(G.cseq, (G.state.mine && G.state.mine.last_cseq) || 0) + 1;
+  localStorage.setItem(`hkmj.cseq.${G.tid}`, String(G.cseq));
+  send({ type: "action", cseq: G.cseq, at: G.state.seq, action });
+  G.hint = null;
+}
+
+function onMessage(m) {
+  if (m.type === "welcome") {
+    G.slot = m.slot;
+    if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
+    if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
+    G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
+  } else if (m.type === "state") {
+    const fresh = !G.state || !G.state.mine || !m.mine || JSON.stringify(G.state.mine.legal) !== JSON.stringify(m.mine.legal);
+    G.state = m;
+    if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
+    else G.deadline = 0;
+    if (fresh) G.sel = -1;
+    for (const e of m.events || []) if (e.type === "mahjong_refused") toast(`${t("refused")}: ${e.reason}`);
+    render();
+  } else if (m.type === "hint") {
+    G.hint = m; render();
+  } else if (m.type === "error") {
+    if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; joinPanel(G.tid); }
+    else if (m.code === "seat_taken" && !G.state) { G.want = null; joinPanel(G.tid); }
+    toast(`${t("error")}: ${m.message}`);
+  }
+}
+
+function seatBox(st, seat, pos) {
+  const h = st.hand, slot = h.seat_slots[seat], p = st.players[slot];
+  const me = st.you === seat;
+  const pond = h.discards[seat].map((id) => img(id, h.last_discard && h.last_discard.tile === id ? "last" : "")).join("");
+  const melds = h.melds[seat].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
+  const bonus = h.bonus[seat].map((x) => img(x)).join("");
+  const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t("away")}</span>` : "",
+    p.bot ? `<span class="badge">${t("bot_")}: ${esc(p.bot)}</span>` : "", !p.bot && !p.connected && p.joined ? `<span class="badge">${t("offline")}</span>` : ""].join("");
+  const turn = h.phase !== "over" && h.turn === seat;
+  return `<div class="seat ${pos} ${turn ? "turn" : ""}" data-seat="${seat}">
+    <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${esc(p.name || `${t("player")} ${slot + 1}`)}</b>${flags}
+      <span class="muted" style="color:#ddd">${t("total")} ${p.total}</span></div>
+    <div class="tiles small">${melds}${bonus}${me ? "" : `<span class="tiny tiles">${back(h.concealed_counts[seat])}</span>`}</div>
+    <div class="tiles small pond">${pond}</div></div>`;
+}
+
+function render() {
+  const st = G.state;
+  if (!st) return;
+  $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}`;
+  if (!st.hand) {
+    const share = location.origin + "/t/" + st.table;
+    $("#app").innerHTML = `<section class="card"><h2>${t("waiting")}</h2>
+      <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}: ${p.bot ? `${t("bot_")} ${esc(p.bot)}` : p.joined ? esc(p.name) : "—"}</li>`).join("")}</ul>
+      <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
+      ${st.mine ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
+    $("#copy").onclick = () => { navigator.clipboard && navigator.clipboard.writeText(share); toast(t("copied")); };
+    if ($("#start")) $("#start").onclick = () => send({ type: "start" });
+    return;
+  }
+  const h = st.hand, me = st.you, view = me == null ? 0 : me, mine = st.mine;
+  const legal = (mine && mine.legal) || [];
+  const discards = legal.filter((a) => a.startsWith("discard "));
+  const others = legal.filter((a) => !a.startsWith("discard "));
+  let handHtml = "";
+  if (mine) {
+    const tiles = mine.concealed.filter((x) => x !== mine.drawn);
+    const order = mine.drawn ? [...tiles, mine.drawn] : tiles;
+    handHtml = `<div class="hand" id="hand" role="group" aria-label="${t("mine")}">${order.map((id, i) => {
+      const can = discards.includes(`discard ${kind(id)}`);
+      return `${mine.drawn && i === order.length - 1 ? '<span class="gap"></span>' : ""}<button class="t ${i === G.sel ? "sel" : ""}" data-i="${i}" data-tile="${esc(id)}" ${can ? "" : "disabled"} aria-label="${esc(tileName(kind(id)))}">${img(id)}</button>`;
+    }).join("")}</div>`;
+    G.order = order;
+  }
+  const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
+  const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
+  const actions = mine ? `<div class="actions">
+      ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
+      ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
+      ${legal.length ? `<button id="hint">${t("hint")}</button>` : ""}
+      ${mine.away ? `<button class="primary" id="back">${t("back")}</button>` : ""}
+      ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
+    </div><div class="msg">${esc(prompt)}${G.hint ? ` — ${t("hintSays")}: <b>${esc(actionLabel(G.hint.action))}</b> (${G.hint.shanten <= 0 ? t("ready0") : `${G.hint.shanten} ${t("shanten")}`}${G.hint.waits.length ? `; ${t("waits")} ${G.hint.waits.join(" ")}` : ""})` : ""}</div>` : "";
+  $("#app").innerHTML = `<div id="board">
+    ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
+    <div class="center"><div>${t("prevailing")}: <b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
+      <div>${t("wall")}: <b id="live">${h.live}</b> <span class="muted" style="color:#ddd">(${t("dead")} ${h.dead})</span></div>
+      <div class="muted" style="color:#ddd">${t("lastDiscard")}</div>${offered}
+      <div class="commit" title="${t("commitment")}">${t("commitment")}: ${h.commitment.slice(0, 16)}…</div></div>
+    ${seatBox(st, (view + 1) % 4, "right")}
+    <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
+  </div>${st.reveal ? revealHtml(st) : ""}`;
+  document.querySelectorAll("#hand button.t").forEach((b) => b.addEventListener("click", () => act(`discard ${kind(b.dataset.tile)}`)));
+  document.querySelectorAll("[data-action]").forEach((b) => b.addEventListener("click", () => act(b.dataset.action)));
+  if ($("#hint")) $("#hint").onclick = () => send({ type: "hint" });
+  if ($("#back")) $("#back").onclick = () => send({ type: "back" });
+  if ($("#next")) $("#next").onclick = () => send({ type: "next" });
+  if (st.reveal) verifyWall(st.reveal);
+  tick();
+}
+
+function revealHtml(st) {
+  const r = st.reveal, h = st.hand, name = (seat) => { const p = st.players[h.seat_slots[seat]]; return esc(p.name || `${t("player")} ${h.seat_slots[seat] + 1}`); };
+  let title = t("draw"), detail = "";
+  const win = r.end.find((e) => e.type === "win"), fm = r.end.find((e) => e.type === "false_mahjong");
+  if (win) {
+    const how = win.win === "self_draw" ? t("selfDrawn") : `${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`;
+    title = `${name(win.seat)} (${WINDS[lang][win.seat]}) ${t("win")} — ${how}`;
+    detail = `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
+      ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
+      <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
+      ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}: ${esc(win.limit_names ? win.limit_names[lang] : win.limit)}</b></td></tr>` : ""}
+      <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`;
+  } else if (fm) {
+    title = `${t("falseMj")}: ${name(fm.seat)}`;
+    detail = `<p>${esc(fm.reason)}</p>`;
+  }
+  const hands = [0, 1, 2, 3].map((s) => `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td><span class="tiles small">${r.concealed[s].map((x) => img(x)).join("")}
+      ${h.melds[s].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("")}${h.bonus[s].map((x) => img(x)).join("")}</span></td>
+      <td class="num ${r.payments[s] > 0 ? "pos" : r.payments[s] < 0 ? "neg" : ""}">${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}</td></tr>`).join("");
+  const m = st.match, over = m && m.over;
+  const ranking = over ? `<h3>${t("ranking")}</h3><table><tr><th>${t("rank")}</th><th>${t("player")}</th><th class="num">${t("total")}</th></tr>
+      ${st.players.map((p, i) => ({ p, r: m.ranking[i] })).sort((a, b) => a.r - b.r).map(({ p, r: rk }) => `<tr><td>${rk}</td><td>${esc(p.name || `${t("player")} ${p.slot + 1}`)}</td><td class="num">${p.total}</td></tr>`).join("")}</table>` : "";
+  const ready = st.mine && st.mine.ready;
+  return `<div id="reveal"><section class="card" id="scoring"><h2>${over ? t("matchOver") : t("revealTitle")}</h2><h3>${title}</h3>${detail}
+    <h3>${t("payments")}</h3><table>${hands}</table>
+    <p class="commit" id="verify">${t("verifyHow")}<br>salt ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</p>
+    ${ranking}
+    ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
+    ${over ? `<a href="/"><button>${t("newTable")}</button></a>` : ""}</section></div>`;
+}
+
+async function verifyWall(r) {
+  const key = r.commitment;
+  const show = () => { const el = $("#verify"); if (el && G.verify[key] != null) el.insertAdjacentHTML("afterbegin", `<b class="${G.verify[key] ? "pos" : "neg"}">${G.verify[key] ? t("verified") : t("notVerified")}</b><br>`); };
+  if (G.verify[key] != null) { show(); return; }
+  if (!(window.crypto && crypto.subtle)) return;
+  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${r.salt}:${r.wall.join(" ")}`));
+  const hex = Array.from(new Uint8Array(buf)).map((b) => b.toString(16).padStart(2, "0")).join("");
+  G.verify[key] = hex === r.commitment;
+  show();
+}
+
+function tick() {
+  const bar = $("#timebar"), secs = $("#secs");
+  if (!bar || !G.deadline) return;
+  const left = Math.max(0, G.deadline - performance.now());
+  bar.style.width = `${Math.min(100, (100 * left) / (G.total * 1000))}%`;
+  secs.textContent = ` ${Math.ceil(left / 1000)} s`;
+}
+setInterval(tick, 200);
+
+document.addEventListener("keydown", (e) => {
+  if (!G.state || !G.state.mine || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  const legal = G.state.mine.legal || [];
+  const buttons = Array.from(document.querySelectorAll("#hand button.t"));
+  if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+    if (!buttons.length) return;
+    G.sel = G.sel < 0 ? (e.key === "ArrowRight" ? 0 : buttons.length - 1) : (G.sel + (e.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length;
+    buttons.forEach((b, i) => b.classList.toggle("sel", i === G.sel));
+    buttons[G.sel].focus(); e.preventDefault();
+  } else if ((e.key === "Enter" || e.key === " ") && G.sel >= 0 && buttons[G.sel] && !buttons[G.sel].disabled) {
+    act(`discard ${kind(buttons[G.sel].dataset.tile)}`); e.preventDefault();
+  } else if (e.key === "p" && legal.includes("pass")) act("pass");
+  else if (e.key === "m" && legal.includes("mahjong")) act("mahjong");
+  else if (e.key === "h" && legal.length) send({ type: "hint" });
+  else if (e.key === "d" && G.state.mine.drawn && legal.includes(`discard ${kind(G.state.mine.drawn)}`)) act(`discard ${kind(G.state.mine.drawn)}`);
+});
+
+function route() {
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
+  if (m) { if (G.tid === m[1] && G.state) render(); else tableView(m[1]); }
+  else { if (G.ws) { G.want = null; G.ws.close(); G.ws = null; } G.tid = null; lobby(); }
+}
+window.addEventListener("popstate", route);
+route();

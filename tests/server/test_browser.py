@@ -1,0 +1,85 @@
+"""The browser client in Debian's Chromium (Playwright): lobby, a table with three bots, a whole
+hand played by clicking, the scoring; screenshots saved under artifacts/ (gitignored)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from hkmj.server.testing import Server
+
+CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium")
+
+
+def test_play_a_whole_hand_by_clicking(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        page.fill("input[name=name]", "Ann")
+        page.select_option("select[name=slot1]", "random")
+        page.select_option("select[name=slot2]", "greedy")
+        page.select_option("select[name=slot3]", "strong")
+        page.select_option("select[name=length]", "1")
+        page.fill("input[name=claim]", "0.2")
+        page.fill("input[name=botdelay]", "0")
+        page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
+        page.click("#create")
+        page.wait_for_selector("#board", timeout=15000)
+        clicks = 0
+        shot = False
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:
+            if page.locator("#scoring").count():
+                break
+            mj = page.locator("button.claim[data-action=mahjong]")
+            claims = page.locator("button.claim[data-action=pass]")
+            tiles = page.locator("#hand button.t:not([disabled])")
+            try:
+                if mj.count():
+                    mj.first.click(timeout=1000)
+                elif claims.count():
+                    claims.first.click(timeout=1000)
+                elif tiles.count():
+                    tiles.last.click(timeout=1000)
+                    clicks += 1
+                    if clicks == 6 and not shot:
+                        page.wait_for_timeout(300)
+                        page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
+                        shot = True
+                else:
+                    page.wait_for_timeout(50)
+                    continue
+            except Exception:  # the frame re-rendered under the click: look again
+                continue
+            page.wait_for_timeout(120)
+        page.wait_for_selector("#scoring", timeout=10000)
+        page.wait_for_timeout(300)
+        text = page.inner_text("#scoring")
+        assert "Payments" in text and ("Match over" in text or "End of hand" in text)
+        page.screenshot(path=str(ARTIFACTS / "scoring.png"), full_page=True)
+        assert clicks >= 1
+        # the same table on a phone, in French
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        table_url = page.url
+        phone.goto(server.base + "/")
+        phone.select_option("#lang", "fr")
+        phone.goto(table_url + "?watch=1")
+        phone.wait_for_selector("#board", timeout=10000)
+        phone.wait_for_timeout(500)
+        phone.screenshot(path=str(ARTIFACTS / "phone-fr.png"), full_page=True)
+        assert "Vent dominant" in phone.inner_text("#board")
+        assert not errors, errors
+        browser.close()
