@@ -80,6 +80,7 @@ async def bot_client(url: str, tid: str, slot: int, think: float, stats: Stats, 
         sent_at: dict[int, float] = {}
         acted_seq = -1
         pending: asyncio.Task[None] | None = None
+        asked = None
 
         async def act_later(action: str, seq: int) -> None:
             nonlocal cseq
@@ -109,7 +110,9 @@ async def bot_client(url: str, tid: str, slot: int, think: float, stats: Stats, 
                     stats.latencies.append(now - sent_at[c])
                     stats.actions += 1
                 del sent_at[c]
-            if msg.get("reveal") and not mine.get("ready"):
+            number = (msg.get("hand") or {}).get("number")
+            if msg.get("reveal") and number != asked:
+                asked = number
                 await ws.send(json.dumps({"v": 1, "type": "next"}))
             if mine.get("legal") and msg["seq"] != acted_seq and (pending is None or pending.done()):
                 acted_seq = msg["seq"]
@@ -174,8 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tables", type=int, nargs="+", default=[50, 200], help="table counts to run (default 50 200)")
     ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run (default 20)")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring (default 5)")
-    ap.add_argument("--think", type=float, default=0.5, help="mean seconds a bot client waits before acting (default 0.5)")
-    ap.add_argument("--claim-window", type=float, default=0.5, help="table claim window in seconds (default 0.5)")
+    ap.add_argument("--think", type=float, default=0.2, help="mean seconds a bot client waits before acting (default 0.2)")
+    ap.add_argument("--claim-window", type=float, default=0.3, help="table claim window in seconds (default 0.3)")
     args = ap.parse_args(argv)
     results = []
     print(f"hkmj server bench: think {args.think}s, claim window {args.claim_window}s, {args.seconds:g}s measured per run")

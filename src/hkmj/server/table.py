@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import random
 import secrets
 from collections import deque
@@ -281,7 +282,7 @@ class Table:
         out = self._out
         self._out = []
         frames: dict[int | None, str] = {}
-        base = self._base()
+        tail = encode(self._base())[1:]
         for c in list(self.clients):
             seat = None if c.slot is None else self.seat_of(c.slot)
             if seats is not None and seat not in seats:
@@ -289,7 +290,7 @@ class Table:
             key = seat if c.slot is not None else -1
             text = frames.get(key)
             if text is None:
-                text = encode(self._frame(base, c.slot, out))
+                text = self._frame_text(tail, c.slot, out)
                 frames[key] = text
             c.send(text)
 
@@ -373,19 +374,16 @@ class Table:
             **tr.reveal(),
         }
 
-    def _frame(self, base: dict[str, Any], slot: int | None, out: list[_Out]) -> dict[str, Any]:
+    def _frame_text(self, tail: str, slot: int | None, out: list[_Out]) -> str:
+        """A state frame: this client's part, then the shared public part (encoded once per publish)."""
         seat = None if slot is None else self.seat_of(slot)
         events = []
         for pub, priv in out:
             e = priv.get(seat, pub) if seat is not None else pub
             if e is not None:
                 events.append(e)
-        f = dict(base)
-        f["you"] = seat
-        f["slot"] = slot
-        f["events"] = events
-        f["mine"] = self._mine(slot) if slot is not None else None
-        return f
+        own = {"you": seat, "slot": slot, "events": events, "mine": self._mine(slot) if slot is not None else None}
+        return json.dumps(own, separators=(",", ":"), ensure_ascii=False)[:-1] + "," + tail
 
     def _mine(self, slot: int) -> dict[str, Any]:
         seat = self.seat_of(slot)
@@ -534,7 +532,7 @@ class Table:
 
     def send_state(self, client: Client) -> None:
         """The full current view, to one client (after join, resume or watch)."""
-        client.send(encode(self._frame(self._base(), client.slot, [])))
+        client.send(self._frame_text(encode(self._base())[1:], client.slot, []))
 
     async def join(self, slot: int, name: str) -> str:
         """Take a human slot; returns the secret seat token (only its hash is stored)."""
