@@ -12,10 +12,19 @@ import pytest
 from hkmj.server.testing import Server
 
 CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
 
 
 def test_play_a_whole_hand_by_clicking(server: Server) -> None:
@@ -38,8 +47,15 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
         page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
         page.click("#create")
         page.wait_for_selector("#board", timeout=15000)
+        table_url = page.url
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.on("pageerror", lambda e: errors.append(str(e)))
+        phone.goto(server.base + "/")
+        phone.select_option("#lang", "fr")
+        phone.goto(table_url + "?watch=1")
+        phone.wait_for_selector("#board", timeout=10000)
         clicks = 0
-        shot = False
+        shot = claim_shot = False
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if page.locator("#scoring").count():
@@ -51,6 +67,9 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
                 if mj.count():
                     mj.first.click(timeout=1000)
                 elif claims.count():
+                    if not claim_shot:
+                        claim_shot = True
+                        page.screenshot(path=str(ARTIFACTS / "claim.png"), full_page=True)
                     claims.first.click(timeout=1000)
                 elif tiles.count():
                     tiles.last.click(timeout=1000)
@@ -58,6 +77,8 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
                     if clicks == 6 and not shot:
                         page.wait_for_timeout(300)
                         page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
+                        phone.screenshot(path=str(ARTIFACTS / "phone-table-fr.png"), full_page=True)
+                        assert "Vent dominant" in phone.inner_text("#board")
                         shot = True
                 else:
                     page.wait_for_timeout(50)
@@ -71,15 +92,9 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
         assert "Payments" in text and ("Match over" in text or "End of hand" in text)
         page.screenshot(path=str(ARTIFACTS / "scoring.png"), full_page=True)
         assert clicks >= 1
-        # the same table on a phone, in French
-        phone = browser.new_page(viewport={"width": 390, "height": 844})
-        table_url = page.url
-        phone.goto(server.base + "/")
-        phone.select_option("#lang", "fr")
-        phone.goto(table_url + "?watch=1")
-        phone.wait_for_selector("#board", timeout=10000)
-        phone.wait_for_timeout(500)
-        phone.screenshot(path=str(ARTIFACTS / "phone-fr.png"), full_page=True)
-        assert "Vent dominant" in phone.inner_text("#board")
+        phone.wait_for_selector("#scoring", timeout=10000)
+        phone.wait_for_timeout(300)
+        phone.screenshot(path=str(ARTIFACTS / "phone-scoring-fr.png"), full_page=True)
+        assert "Paiements" in phone.inner_text("#scoring")
         assert not errors, errors
         browser.close()

@@ -100,7 +100,7 @@ async function lobby() {
       <label>${t("timer")}<input name="timer" type="number" min="1" max="600" step="1" value="20"></label>
       <label>${t("claim")}<input name="claim" type="number" min="0" max="30" step="0.1" value="1"></label>
       <label>${t("botDelay")}<input name="botdelay" type="number" min="0" max="10" step="0.1" value="0.6"></label>
-      <label class="row"><input name="teaching" type="checkbox"> ${t("teaching")}</label>
+      <label class="check"><input name="teaching" type="checkbox"> ${t("teaching")}</label>
       <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
