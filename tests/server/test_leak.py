@@ -5,7 +5,9 @@ every frame we collect every id anywhere in it and check it against what that se
 its own concealed tiles (as told to it) and public tiles (melds, bonus, ponds, the tile on
 offer) seen so far in the hand. Frames of the four seats with the same ``seq`` must agree on
 the public part, their hands must be disjoint, and hands + public + wall must make 144 tiles.
-At each hand end the revealed wall must match the SHA-256 commitment published at its start.
+At each hand end the revealed wall must match the SHA-256 commitment published at its start,
+and each seat's frame sequence numbers never skip (so nobody can count other seats' secret
+claim answers).
 """
 
 from __future__ import annotations
@@ -29,8 +31,15 @@ def check_table(clients: list[GameClient]) -> int:
     for c in clients:
         legit: set[str] = set()
         current = None
+        prev_seq = None
         for m in c.messages:
-            if m["type"] != "state" or not m.get("hand"):
+            if m["type"] != "state":
+                continue
+            # every public change reaches every seat: the sequence never skips, so nobody can
+            # count the secret claim answers of the other seats
+            assert prev_seq is None or 0 <= m["seq"] - prev_seq <= 1, (prev_seq, m["seq"])
+            prev_seq = m["seq"]
+            if not m.get("hand"):
                 continue
             h = m["hand"]
             if h["number"] != current:

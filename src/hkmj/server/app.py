@@ -186,7 +186,7 @@ class Hub:
             at = field_of(msg, "at", int)
             action = field_of(msg, "action", str)
             await table.act(conn.slot, action, cseq, at)
-            conn.send(encode({"type": "ack", "cseq": cseq, "seq": table.seq}))
+            conn.send(encode({"type": "ack", "cseq": cseq, "seq": table.pseq}))
         elif kind == "hint":
             conn.send(encode(table.hint(conn.slot)))
         elif kind == "back":

@@ -86,6 +86,9 @@ class Table:
         self.seed = seed
         self.store = store
         self.seq = 0
+        """Log entries so far (the next entry is ``seq + 1``)."""
+        self.hidden = 0
+        """Claim answers that did not close their window: not counted in :attr:`pseq`."""
         self.lock = asyncio.Lock()
         self.live = False
         self.tokens: list[str | None] = [None] * 4
@@ -137,6 +140,12 @@ class Table:
         self._schedule()
 
     @property
+    def pseq(self) -> int:
+        """The sequence number shown in frames: log entries less the secret claim answers, so
+        that nobody can count how many seats were asked about a discard."""
+        return self.seq - self.hidden
+
+    @property
     def status(self) -> str:
         if self.match is not None and self.match.over and (self.hand is None or self.hand.over) and self.match.hand is None:
             return "over"
@@ -171,7 +180,10 @@ class Table:
             hand = self.hand
             assert hand is not None
             slot = data["slot"]
+            n0 = len(hand.events)
             hand.apply(data["seat"], parse_action(data["action"]))
+            if all(e["type"] in ("answer", "mahjong_refused") for e in hand.events[n0:]):
+                self.hidden += 1  # a secret answer: the public sequence does not move
             self.actions += 1
             if data["by"] == "player":
                 self.last_cseq[slot] = data["cseq"]
@@ -317,7 +329,7 @@ class Table:
             )
         base: dict[str, Any] = {
             "type": "state",
-            "seq": self.seq,
+            "seq": self.pseq,
             "table": self.id,
             "status": self.status,
             "config": {k: v for k, v in self.cfg.to_dict().items() if k != "names"},
@@ -435,7 +447,7 @@ class Table:
             for seat in hand.pending():
                 d = self.decisions.get(seat)
                 if d is None or d.window != tr.window:
-                    d = Decision(tr.window, self.seq, now + self.cfg.timer)
+                    d = Decision(tr.window, self.pseq, now + self.cfg.timer)
                 new[seat] = d
         self.decisions = new
         if self._timer is not None:
