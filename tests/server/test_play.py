@@ -9,6 +9,9 @@ import random
 import time
 from typing import Any
 
+import pytest
+from websockets.exceptions import ConnectionClosed
+
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, drain, play, stable, tiles_in
 
@@ -209,3 +212,40 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(server: Server) -> None
             assert server.alive()
 
     asyncio.run(go())
+
+
+def test_hints_teaching_refusals_and_oversized_frames(server: Server) -> None:
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], teaching=True, timer=30)
+
+    async def go() -> None:
+        async with server.client() as c, server.client() as other:
+            await c.join(tid, 0, "Di")
+            await other.watch(tid)
+            await play([c], lambda cs: bool(cs[0].legal) and cs[0].legal[0].startswith("discard"), lambda i, legal: "pass", 60)
+            st = c.state
+            assert st is not None
+            await c.send(type="hint")
+            hint = await c.wait(lambda m: m["type"] == "hint")
+            assert hint["action"] in st["mine"]["legal"] and isinstance(hint["shanten"], int)
+            if "mahjong" not in st["mine"]["legal"]:
+                # a false Mahjong at a teaching table: refused with the reason, to this seat only
+                await c.act("mahjong")
+                frame = await c.wait(lambda m: m["type"] == "state" and any(e["type"] == "mahjong_refused" for e in m["events"]))
+                assert "not a winning hand" in next(e["reason"] for e in frame["events"] if e["type"] == "mahjong_refused")
+                assert frame["seq"] == st["seq"] and frame["mine"]["legal"] == st["mine"]["legal"]
+            # a frame over the websocket limit closes that connection only
+            await c.send_raw("x" * 100_000)
+            with pytest.raises(ConnectionClosed) as closed:
+                await c.wait(lambda m: False, 5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+            await other.send(type="ping", id=7)
+            assert (await other.wait(lambda m: m["type"] == "pong"))["id"] == 7
+
+    asyncio.run(go())
+
+
+def test_serve_command_is_registered() -> None:
+    from hkmj.cli import build_parser
+
+    args = build_parser().parse_args(["serve", "--port", "8123", "--db", "sqlite:///x.db"])
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8123, "sqlite:///x.db")
