@@ -117,6 +117,7 @@ class Table:
         self._tasks: set[asyncio.Task[None]] = set()
         self.actions = 0
         self.closed = False
+        self._config = {k: v for k, v in cfg.to_dict().items() if k != "names"}
 
     # ------------------------------------------------------------------ construction, replay
 
@@ -332,7 +333,7 @@ class Table:
             "seq": self.pseq,
             "table": self.id,
             "status": self.status,
-            "config": {k: v for k, v in self.cfg.to_dict().items() if k != "names"},
+            "config": self._config,
             "players": players,
             "match": None,
             "hand": None,
