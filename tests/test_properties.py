@@ -134,3 +134,17 @@ def test_score_stream_survives_bad_lines(capsys: Any, monkeypatch: Any) -> None:
     assert out[0]["payments"] == {"E": -8, "S": 32, "W": -16, "N": -8}
     assert "JSON" in out[1]["error"]
     assert out[4]["limit"] == "Thirteen orphans"
+
+
+@settings(max_examples=50, deadline=None)
+@given(seeds)
+def test_results_copy_and_pickle(seed: int) -> None:
+    """Values of the core survive copy and pickle (the compiled build too): records, workers."""
+    import copy
+    import pickle
+
+    win = _hand(seed)
+    result = score(win)
+    assert pickle.loads(pickle.dumps(win)) == win
+    assert copy.deepcopy(result) == result
+    assert pickle.loads(pickle.dumps(result)) == result

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from hkmj.hand.tables import combine, decompositions, distance, honour_distance, suit_waits
 from hkmj.tiles import ORPHANS, Tile
@@ -43,6 +44,9 @@ class Reading:
     pung; ``pair`` is the pair tile (the duplicated tile for thirteen orphans, -1 for
     seven pairs, whose pairs are in ``pairs``).
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Reading, (self.shape, self.chows, self.pungs, self.pair, self.pairs))
 
     shape: str
     chows: tuple[Tile, ...] = ()

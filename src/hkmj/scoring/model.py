@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
 
@@ -11,6 +12,11 @@ __all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FL
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
 FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly")
 MELD_KINDS = ("chow", "pung", "kong", "ckong")
+
+
+def reduce_frozen(obj: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``__reduce__`` for frozen dataclasses, so copy and pickle also work on the mypyc build."""
+    return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
 
 
 class InvalidHand(ValueError):
@@ -23,6 +29,9 @@ class Meld:
 
     ``tile`` is the lowest tile of a chow, the repeated tile otherwise.
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     kind: str
     tile: Tile
@@ -84,6 +93,9 @@ class Win:
     ``concealed`` holds the concealed playing tiles *including* the winning tile.
     """
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     concealed: tuple[Tile, ...]
     win_tile: Tile
     win: str = "self_draw"
@@ -104,6 +116,9 @@ class Win:
 class Item:
     """One scoring element present in the hand."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     id: str
     name: str
     fan: int
@@ -112,6 +127,9 @@ class Item:
 @dataclass(frozen=True, slots=True)
 class ScoreResult:
     """Fan, limit and base of the best reading, its itemised elements and the payments."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     fan: int
     limit: str | None
