@@ -40,7 +40,7 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
         page.fill("input[name=name]", "Ann")
         page.select_option("select[name=slot1]", "random")
         page.select_option("select[name=slot2]", "greedy")
-        page.select_option("select[name=slot3]", "strong")
+        page.select_option("select[name=slot3]", "greedy")
         page.select_option("select[name=length]", "1")
         page.fill("input[name=claim]", "0.2")
         page.fill("input[name=botdelay]", "0")

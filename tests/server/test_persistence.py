@@ -49,7 +49,7 @@ def test_sigkill_mid_hand_then_restart_resumes_the_exact_state(
     db = _db(kind, tmp_path)
     server = make_server(db)
     humans = server.create(slots=[None, None, None, None], timer=120, claim_window=0.02, hands=2)
-    bots = server.create(slots=[None, "random", "greedy", "strong"], timer=120, claim_window=0.02, bot_delay=0.0, hands=2)
+    bots = server.create(slots=[None, "random", "greedy", "random"], timer=120, claim_window=0.02, bot_delay=0.0, hands=2)
 
     async def go() -> None:
         clients = [server.client() for _ in range(4)]

@@ -29,7 +29,7 @@ def _check_reveal(frame: dict[str, Any]) -> None:
 
 
 def test_full_hands_with_bots_and_a_spectator(server: Server) -> None:
-    tid = server.create(slots=[None, "greedy", "random", "strong"], hands=2, next_delay=0.2, claim_window=0.01)
+    tid = server.create(slots=[None, "greedy", "random", "greedy"], hands=2, next_delay=0.2, claim_window=0.01)
 
     async def go() -> None:
         async with server.client(record=True) as me, server.client(record=True) as spy:
