@@ -33,9 +33,16 @@ def pid_kind(p: int) -> Tile:
     return p >> 2 if p < 136 else p - 102
 
 
+def _wire(p: int) -> str:
+    return f"{_TS[pid_kind(p)]}:{p & 3 if p < 136 else 0}"
+
+
+_WIRE = tuple(_wire(p) for p in range(144))
+
+
 def pid_str(p: int) -> str:
     """Wire form of a physical id: ``"5p:2"``."""
-    return f"{_TS[pid_kind(p)]}:{p & 3 if p < 136 else 0}"
+    return _WIRE[p]
 
 
 def physical_wall(wall: Sequence[Tile], rng: random.Random) -> list[int]:
@@ -251,9 +258,9 @@ class Tracker:
             "turn": self.turn,
             "live": self._live_count(),
             "dead": len(self.dead) - self.front,
-            "melds": [[{"kind": k, "tiles": [pid_str(x) for x in ids]} for k, ids in ms] for ms in self.melds],
-            "bonus": [[pid_str(x) for x in b] for b in self.bonus],
-            "discards": [[pid_str(x) for x in pond] for pond in self.ponds],
+            "melds": [[{"kind": k, "tiles": [_WIRE[x] for x in ids]} for k, ids in ms] for ms in self.melds],
+            "bonus": [[_WIRE[x] for x in b] for b in self.bonus],
+            "discards": [[_WIRE[x] for x in pond] for pond in self.ponds],
             "concealed_counts": [len(h) for h in self.hands],
             "offered": None if self.offered is None else pid_str(self.offered),
             "offer_from": self.offer_from,
