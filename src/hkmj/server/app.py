@@ -102,7 +102,10 @@ class Hub:
     async def open(self) -> None:
         self.store = await asyncio.to_thread(Store, self.db_url)
         for tid in self.store.table_ids():
-            self._restore(tid)
+            try:
+                self._restore(tid)
+            except Exception:  # one unreadable log must not keep the other tables down
+                log.exception("table %s could not be restored; it stays closed", tid)
         log.info("hkmj server: %d table(s) restored from %s", len(self.tables), self.db_url.split("@")[-1])
 
     def _restore(self, tid: str) -> Table:
