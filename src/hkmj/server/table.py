@@ -524,7 +524,9 @@ class Table:
             await self._next_hand_locked()
 
     async def _next_hand_locked(self) -> None:
-        self._next_at = None
+        if self._next_at is not None:
+            self._next_at.cancel()
+            self._next_at = None
         hand, m = self.hand, self.match
         if self.closed or hand is None or m is None or not hand.over:
             return
