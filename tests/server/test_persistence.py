@@ -85,6 +85,9 @@ def test_sigkill_mid_hand_then_restart_resumes_the_exact_state(
         after_solo = stable(await solo2.resume(bots, solo_token))
         assert after == before
         assert after_solo == before_solo
+        # timers restart from the restart: the open decision has its whole timer again
+        waiting = [c for c in again if c.legal]
+        assert waiting and all((c.state or {})["mine"]["remaining"] > 100 for c in waiting)
         # and play goes on to the end of the match
         await play(
             [*again, solo2],
@@ -164,3 +167,52 @@ def test_fuzz_random_and_malformed_messages_never_crash_or_change_state(server: 
             await x.close()
 
     asyncio.run(go())
+
+
+def test_every_broadcast_frame_is_already_in_the_log(tmp_path: Path, make_server: Callable[..., Server]) -> None:
+    import sqlite3
+
+    db_file = tmp_path / "log.db"
+    server = make_server(f"sqlite:///{db_file}")
+    tid = server.create(slots=[None, "greedy", "random", "greedy"], claim_window=0.01, hands=1)
+
+    async def go() -> None:
+        c = server.client()
+        await c.open()
+        await c.join(tid, 0, "Ed")
+        db = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+        rng = random.Random(9)
+        frames = 0
+        while not (c.state and c.state.get("reveal")):
+            m = await c.recv(40)
+            if m["type"] == "error" and c.legal:  # acted on a frame already overtaken: act on the newest
+                await c.act(choose(c.legal, rng))
+            if m["type"] != "state":
+                continue
+            rows = db.execute("SELECT COUNT(*) FROM hkmj_events WHERE table_id = ?", (tid,)).fetchone()[0]
+            assert rows >= m["seq"] + 1, f"frame {m['seq']} broadcast before its entry was committed"
+            frames += 1
+            if c.legal:
+                await c.act(choose(c.legal, rng))
+        assert frames > 20
+        kinds = [k for (k,) in db.execute("SELECT kind FROM hkmj_events WHERE table_id = ? ORDER BY seq", (tid,))]
+        assert kinds[0] == "create" and kinds[1] == "join" and "start" in kinds and kinds.count("act") > 20
+        db.close()
+        await c.close()
+
+    asyncio.run(go())
+
+
+def test_migrations_match_the_schema_the_code_uses(tmp_path: Path) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from hkmj.server.store import make_engine, metadata, migrate
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'm.db'}")
+    migrate(engine)
+    migrate(engine)  # idempotent: a restart runs it again
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), metadata)
+    assert diff == []
+    engine.dispose()
