@@ -127,7 +127,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, retry: 0, want: null };
+const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, retry: 0, want: null };
 
 function tableView(tid) {
   G.tid = tid; G.state = null;
@@ -192,7 +192,12 @@ function onMessage(m) {
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
     if (fresh) G.sel = -1;
-    for (const e of m.events || []) if (e.type === "mahjong_refused") toast(`${t("refused")}: ${e.reason}`);
+    for (const e of m.events || []) {
+      if (e.type === "mahjong_refused") toast(`${t("refused")}: ${e.reason}`);
+      const line = eventText(m, e);
+      if (line) { G.log.push(line); if (G.log.length > 5) G.log.shift(); }
+      if (e.type === "hand_start") G.log = [];
+    }
     render();
   } else if (m.type === "hint") {
     G.hint = m; render();
@@ -201,6 +206,16 @@ function onMessage(m) {
     else if (m.code === "seat_taken" && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}: ${m.message}`);
   }
+}
+
+function eventText(st, e) {
+  if (!st.hand || e.seat == null) return "";
+  const who = WINDS[lang][e.seat];
+  if (e.type === "discard") return `${who}: ${t("discard").toLowerCase()} ${tileName(kind(e.tile))}`;
+  if (e.type === "claim") return `${who}: ${e.claim === "mahjong" ? t("mahjong") : t(e.claim)} ${e.tiles.length ? tileName(kind(e.tiles[0])) : ""}`;
+  if (e.type === "kong") return `${who}: ${e.how === "concealed" ? t("ckong") : t("akong")} ${tileName(kind(e.tiles[0]))}`;
+  if (e.type === "bonus") return `${who}: ${tileName(kind(e.tile))}`;
+  return "";
 }
 
 function seatBox(st, seat, pos) {
@@ -261,6 +276,7 @@ function render() {
     <div class="center"><div>${t("prevailing")}: <b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
       <div>${t("wall")}: <b id="live">${h.live}</b> <span class="muted" style="color:#ddd">(${t("dead")} ${h.dead})</span></div>
       <div class="muted" style="color:#ddd">${t("lastDiscard")}</div>${offered}
+      <div class="log muted" style="color:#ddd">${G.log.map(esc).join("<br>")}</div>
       <div class="commit" title="${t("commitment")}">${t("commitment")}: ${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
     <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
