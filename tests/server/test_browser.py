@@ -55,7 +55,8 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
         phone.goto(table_url + "?watch=1")
         phone.wait_for_selector("#board", timeout=10000)
         clicks = 0
-        shot = claim_shot = False
+        shot = claim_shot = hinted = False
+        keys = 0
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if page.locator("#scoring").count():
@@ -72,7 +73,16 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
                         page.screenshot(path=str(ARTIFACTS / "claim.png"), full_page=True)
                     claims.first.click(timeout=1000)
                 elif tiles.count():
-                    tiles.last.click(timeout=1000)
+                    if clicks >= 2 and not hinted:
+                        page.click("#hint", timeout=1000)
+                        page.wait_for_selector(".msg b", timeout=5000)
+                        hinted = "Hint" in page.inner_text(".msg")
+                    if clicks % 4 == 3:
+                        page.keyboard.press("ArrowLeft")  # keyboard: select the last tile, Enter discards it
+                        page.keyboard.press("Enter")
+                        keys += 1
+                    else:
+                        tiles.last.click(timeout=1000)
                     clicks += 1
                     if clicks == 6 and not shot:
                         page.wait_for_timeout(300)
@@ -91,7 +101,8 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
         text = page.inner_text("#scoring")
         assert "Payments" in text and ("Match over" in text or "End of hand" in text)
         page.screenshot(path=str(ARTIFACTS / "scoring.png"), full_page=True)
-        assert clicks >= 1
+        assert clicks >= 1 and (keys >= 1 or clicks < 4)
+        assert hinted or clicks < 3
         phone.wait_for_selector("#scoring", timeout=10000)
         phone.wait_for_timeout(300)
         phone.screenshot(path=str(ARTIFACTS / "phone-scoring-fr.png"), full_page=True)
