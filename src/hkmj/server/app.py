@@ -47,7 +47,7 @@ from hkmj.server.table import Table
 
 __all__ = ["Hub", "create_app"]
 
-log = logging.getLogger("hkmj.server")
+log = logging.getLogger("uvicorn.error.hkmj")  # shown with uvicorn's own log settings
 STATIC = Path(__file__).with_name("static")
 MAX_TABLES = 2000
 MAX_CLIENTS_PER_TABLE = 64
