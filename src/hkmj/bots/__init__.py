@@ -19,6 +19,7 @@ __all__ = ["BOTS", "GreedyBot", "Player", "RandomBot", "make_bot"]
 
 BOTS: dict[str, Callable[[int], Player]] = {"random": RandomBot, "greedy": GreedyBot}
 """Bot constructors by name; each takes a seed."""
+BOTS["strong"] = __import__("hkmj.bots.strong", fromlist=["StrongBot"]).StrongBot  # issue 4: the strong bot
 
 
 def make_bot(name: str, seed: int = 0) -> Player:

@@ -1,0 +1,182 @@
+"""Strength ladder of the bots (issue 4): average points per hand, duplicate deals, rotated seats.
+
+For each pairing *A vs B* every seeded deal (wall and dice, HK-2.8) is played six times, once
+under each seating of two A's and two B's (``AABB ABAB ABBA BAAB BABA BBAA``): each level sits
+at every seat (East = dealer included) equally often and the luck of the deal cancels out. The
+prevailing wind cycles East, South, West, North over the deals (HK-7.3).
+
+Figures: points per hand of each level (the mean over its seats), and the difference A − B with
+a 95% confidence interval from the per-deal differences (one deal = its six hands, which are
+correlated): mean ± 1.96 · sd / √deals. The run fails (exit 1) unless ``strong`` beats ``greedy``
+and ``greedy`` beats ``random`` with intervals that exclude 0. It also reports the median and
+95th percentile time of each bot's decisions (``choose`` calls).
+
+    python bench/bench_bots.py --hands 2004 --workers 2 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+
+from hkmj.bots import make_bot
+from hkmj.engine import Action, Hand, SeatView, play_hand
+
+SEATINGS: tuple[str, ...] = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA")
+"""The six seatings of two A's and two B's by seat (East, South, West, North): every seat holds A
+in exactly three."""
+LADDER: tuple[tuple[str, str], ...] = (("strong", "greedy"), ("greedy", "random"))
+"""The pairings that must hold: the first bot beats the second."""
+
+
+class Timed:
+    """A player proxy that records the wall time of every decision (ns)."""
+
+    def __init__(self, name: str, seed: int, sink: list[int]) -> None:
+        self.bot = make_bot(name, seed)
+        self.sink = sink
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        t0 = time.perf_counter_ns()
+        a = self.bot.choose(view, legal)
+        self.sink.append(time.perf_counter_ns() - t0)
+        return a
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The wall seed of a deal: the same walls for every pairing of a run."""
+    return (seed * 1_000_003 + deal * 7919 + 12345) % (1 << 62)
+
+
+def play_deals(job: tuple[str, str, int, Sequence[int]]) -> tuple[list[tuple[int, float, float]], dict[str, list[int]]]:
+    """Play deals under the six seatings: ``(deal, A points/hand, B points/hand)`` and decision times by bot."""
+    a_name, b_name, seed, deals = job
+    times: dict[str, list[int]] = {a_name: [], b_name: []}
+    out: list[tuple[int, float, float]] = []
+    for d in deals:
+        a_pts = b_pts = 0.0
+        for k, seating in enumerate(SEATINGS):
+            hand = Hand.from_seed(deal_seed(seed, d), prevailing=d % 4)
+            players = []
+            for s, letter in enumerate(seating):
+                name = a_name if letter == "A" else b_name
+                players.append(Timed(name, (seed * 31 + d) * 64 + k * 4 + s, times[name]))
+            res = play_hand(hand, players)
+            for s, letter in enumerate(seating):
+                if letter == "A":
+                    a_pts += res.payments[s] / 2
+                else:
+                    b_pts += res.payments[s] / 2
+        out.append((d, a_pts / len(SEATINGS), b_pts / len(SEATINGS)))
+    return out, times
+
+
+def percentile(sorted_xs: Sequence[int], q: float) -> float:
+    """The q-quantile (0..1) of sorted values, nearest rank."""
+    if not sorted_xs:
+        return float("nan")
+    i = min(len(sorted_xs) - 1, max(0, math.ceil(q * len(sorted_xs)) - 1))
+    return float(sorted_xs[i])
+
+
+def run_pairing(
+    a: str, b: str, n_deals: int, seed: int, workers: int, chunk: int
+) -> tuple[list[tuple[int, float, float]], dict[str, list[int]]]:
+    """Play ``n_deals`` deals of A vs B, in chunks over ``workers`` processes, with progress on stderr."""
+    jobs = [(a, b, seed, list(range(i, min(i + chunk, n_deals)))) for i in range(0, n_deals, chunk)]
+    rows: list[tuple[int, float, float]] = []
+    times: dict[str, list[int]] = {a: [], b: []}
+    t0 = time.perf_counter()
+
+    def progress() -> None:
+        el = time.perf_counter() - t0
+        done = len(rows)
+        sys.stderr.write(f"\r{a} vs {b}: {done}/{n_deals} deals ({done * len(SEATINGS)} hands) {el:6.1f} s")
+        sys.stderr.flush()
+
+    progress()
+    if workers <= 1:
+        results = map(play_deals, jobs)
+        for r, tm in results:
+            rows.extend(r)
+            for k, v in tm.items():
+                times[k].extend(v)
+            progress()
+    else:
+        with Pool(workers) as pool:
+            for r, tm in pool.imap_unordered(play_deals, jobs):
+                rows.extend(r)
+                for k, v in tm.items():
+                    times[k].extend(v)
+                progress()
+    sys.stderr.write("\n")
+    rows.sort()
+    return rows, times
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--hands", type=int, default=2004, help="hands per pairing (rounded up to a multiple of 6; default 2004)")
+    p.add_argument("--seed", type=int, default=1, help="run seed: walls and bot seeds derive from it (default 1)")
+    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    p.add_argument("--chunk", type=int, default=8, help="deals per job (default 8)")
+    p.add_argument(
+        "--pairs",
+        default=",".join(f"{x}-{y}" for x, y in LADDER),
+        help="pairings to play, e.g. strong-greedy,greedy-random (default: the ladder)",
+    )
+    args = p.parse_args(argv)
+    n_deals = max(1, math.ceil(args.hands / len(SEATINGS)))
+    pairs = [tuple(x.strip().split("-")) for x in args.pairs.split(",") if x.strip()]
+    all_times: dict[str, list[int]] = {}
+    lines: list[str] = []
+    ok = True
+    wall0 = time.perf_counter()
+    for pair in pairs:
+        if len(pair) != 2:
+            p.error(f"bad pairing {'-'.join(pair)!r}: expected A-B")
+        a, b = pair
+        rows, times = run_pairing(a, b, n_deals, args.seed, args.workers, args.chunk)
+        for k, v in times.items():
+            all_times.setdefault(k, []).extend(v)
+        diffs = [x - y for _, x, y in rows]
+        n = len(diffs)
+        mean_a = statistics.fmean(x for _, x, _ in rows)
+        mean_b = statistics.fmean(y for _, _, y in rows)
+        md = statistics.fmean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("inf")
+        lo, hi = md - half, md + half
+        wins = lo > 0
+        if (a, b) in LADDER and not wins:
+            ok = False
+        lines.append(
+            f"{a + ' vs ' + b:<18} {n * len(SEATINGS):>6} {mean_a:>+9.2f} {mean_b:>+9.2f} {md:>+8.2f}"
+            f"  [{lo:+7.2f}, {hi:+7.2f}]  {'yes' if wins else 'NO'}"
+        )
+    print(
+        f"bots ladder: seed {args.seed}, {n_deals} deals x {len(SEATINGS)} seatings per pairing, {time.perf_counter() - wall0:.1f} s"
+    )
+    print(f"{'pairing':<18} {'hands':>6} {'A pts/h':>9} {'B pts/h':>9} {'A-B':>8}  {'95% CI of A-B':<18}  A wins")
+    for line in lines:
+        print(line)
+    print()
+    print(f"{'bot':<8} {'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    for name in sorted(all_times):
+        xs = sorted(all_times[name])
+        print(
+            f"{name:<8} {len(xs):>10} {percentile(xs, 0.5) / 1e6:>10.3f} {percentile(xs, 0.95) / 1e6:>8.3f}"
+            f" {(xs[-1] if xs else 0) / 1e6:>8.2f}"
+        )
+    if not ok:
+        print("\nFAIL: the ladder does not hold (a confidence interval includes 0 or the order is wrong)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

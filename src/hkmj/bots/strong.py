@@ -1,0 +1,734 @@
+"""The strong bot: speed, value and defence weighed in points (HK-4, HK-5, HK-6).
+
+Every decision compares *expected points*:
+
+* **Offence.** A hand after a discard (13 - 3×melds concealed tiles) is valued as
+  ``win points × P(win)`` for the best of several plans: the standard hand (HK-5.1),
+  mixed or pure one suit (HK-6, 3 or 6 fan), all pungs (3 fan), seven pairs (HK-5.3, 4 fan)
+  and thirteen orphans (HK-5.4, a limit). ``P(win)`` falls with the plan's shanten and rises
+  with its *acceptance*: the unseen copies of the tiles that lower that shanten, counting
+  every tile this seat can see (its own tiles, all discards, all melds). The win points use
+  the HK-6 base (fan 0..10+ → base 1..64) of the fan the plan is sure or likely to carry
+  (dragon, seat and prevailing wind pungs, bonus tiles), so a dragon pair is kept over an
+  equally fast plain pair, and a one-suit or all-pungs hand is pursued when it is close.
+* **Defence.** Each opponent gets a chance of being ready (from its exposed melds and how
+  long it has played, calibrated on self-play) and a cost (twice its likely base: the
+  discarder pays double, HK-6). Each tile gets a chance of being that opponent's wait:
+  zero for a tile discarded after the opponent's last turn that it did not claim (it would
+  have won on it), small for a tile whose copies are all visible or that the opponent itself
+  discarded (HK has no furiten), higher in the suit of one-suit looking melds. A discard's
+  score is its offence value minus its expected cost; with a far hand (shanten ≥ 2) facing
+  a likely ready opponent the bot folds, discarding the safest tile.
+* **Claims (HK-4).** A pung of a dragon or a valuable wind is claimed unless it slows the
+  hand; any other pung or chow only if it lowers shanten *and* the claimed hand is worth
+  more than the concealed one; a kong when it does not slow the hand.
+* **Wins.** Mahjong is declared whenever the engine lists it, and never otherwise (HK-5.7).
+
+Only :mod:`hkmj.hand`'s memoised per-suit tables are used, so a decision takes a few ms.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
+from hkmj.engine.view import SeatView
+from hkmj.hand import waits
+from hkmj.hand.tables import combine, distance, honour_distance
+from hkmj.scoring import Meld
+from hkmj.tiles import FLOWER1, HONOUR, N_KINDS, ORPHANS, SEASON1, Tile
+
+__all__ = ["StrongBot", "Threat", "danger_table", "p_ready", "threats"]
+
+Vector = tuple[int, ...]
+
+# ---------------------------------------------------------------- tuning constants
+
+WIN_MODEL: tuple[tuple[float, float, float], ...] = (
+    (-0.36, 0.96, -1.26),
+    (-1.92, 1.73, -1.69),
+    (-3.50, 2.87, -1.95),
+    (-4.28, 3.20, -2.51),
+    (-4.60, 2.90, -3.00),
+    (-4.14, 1.93, -3.00),
+)
+"""Chance of winning the hand by shanten (rows 0..5): logistic in the live wall (/72) and the
+threat (the highest chance an opponent is ready, :func:`p_ready`), fitted on 5,000 greedy
+self-play hands (the pace of a table of fast bots)."""
+UKEIRE_REF = (4.0, 12.0, 21.0, 41.0, 69.0, 80.0)
+"""Median count of unseen improving tiles by shanten in the same self-play."""
+UKEIRE_EXP = (0.6, 0.5, 0.35, 0.3, 0.3, 0.3)
+"""How the win chance scales with (improving tiles / median) by shanten."""
+WIN_MULT = 4.5
+"""A win collects about 4.5 × base (4 on a discard, 6 self-drawn; HK-6 payments)."""
+LOSS = 0.0
+"""Points a hand that does not win loses on average (others' wins): winning also saves them."""
+PAIR_VALUE = 0.45
+"""Expected fan of a concealed valuable honour pair (it may become a pung)."""
+SELF_DRAW_FAN = 0.3
+"""Expected fan from self-draw and the like (HK-6)."""
+PLAN_SLACK = 1
+"""Value plans are considered up to this many shanten behind the standard hand."""
+ORPHANS_MAX = 2
+"""Thirteen orphans is considered only this close to ready."""
+PLAN_EXP = 1.0
+"""How a value plan's win chance scales with its (improving tiles / median): plans that need
+specific tiles keep needing them, so narrow acceptance costs more than in the standard hand."""
+USE_PLANS = True
+USE_DEFENCE = True
+USE_WAITS2 = True
+FOLD_READY = 0.5
+"""Fold when an opponent is at least this likely ready and our shanten is 2 or more ..."""
+FOLD_WEIGHT = 3.0
+"""... by counting the expected cost of each discard this many times."""
+SUIT_PAIR_W = (0.0, 0.25, 0.6, 1.1, 1.1)
+"""Weight of a suited tile as a pair or pung wait, by its unseen copies (one must be in the opponent's hand)."""
+HONOUR_PAIR_W = (0.0, 0.0, 0.1, 0.6, 0.6)
+"""The same for honours (self-play: honours with one unseen copy were never waits)."""
+SIDE_W, CLOSED_W = 0.45, 0.3
+"""Weight of each two-sided (or edge) and closed chow shape that can wait on a suited tile."""
+OWN_DISCARD_W = 0.05
+"""A tile the opponent itself discarded is rarely its wait (no furiten in HK, but it let it go)."""
+THREAT_MIN = 0.45
+"""Defence looks only at opponents at least this likely to be ready (a threat: 3+ melds, or 2
+melds late in the wall, or a long concealed hand); elsewhere speed matters more."""
+WAITS_PER_HAND = 2.0
+"""Average number of tile kinds a ready hand waits on."""
+TIE = 0.03
+"""Discard scores within this share of the best offence value count as equal (shape decides)."""
+CLAIM_MARGIN = 1.05
+"""A non-value claim must beat passing by this factor."""
+KONG_BONUS = 1.08
+"""A kong's replacement draw is a free extra tile (and a chance of HK-6 'win on a replacement')."""
+
+DEAL_IN_NET = 0.5
+"""Share of the 2 × base a deal-in costs that is really lost: a ready opponent who is not fed
+by us often wins anyway, on another discard (we pay 1 × base) or by self-draw (2 × base)."""
+ONE_SUIT_LOOK = (0.0, 0.0, 0.5, 2.0, 3.0)
+"""Expected extra fan of an opponent whose 2, 3, 4 melds are all in one suit (plus honours)."""
+PUNGS_LOOK = (0.0, 0.0, 0.5, 1.5, 3.0)
+"""Expected extra fan of an opponent whose 2, 3, 4 melds are all pungs or kongs."""
+
+_BASE = (1, 2, 4, 8, 16, 16, 16, 32, 32, 32, 64)
+
+
+def base_of(fan: float) -> float:
+    """HK-6 base of a (possibly fractional, expected) fan count, interpolated between integers."""
+    if fan <= 0:
+        return 1.0
+    if fan >= 10:
+        return 64.0
+    i = int(fan)
+    f = fan - i
+    return _BASE[i] * (1 - f) + _BASE[i + 1] * f
+
+
+def p_ready(melds: int, age: int) -> float:
+    """Chance an opponent with ``melds`` declared groups who has played ``age`` turns
+    (discards on the table plus melds) is ready; fitted on greedy self-play."""
+    if melds >= 4:
+        return 1.0
+    if melds == 3:
+        return 0.8
+    if melds == 2:
+        return min(0.8, max(0.1, 0.06 * age - 0.1))
+    if melds == 1:
+        return min(0.75, 0.0045 * age * age)
+    return min(0.7, 0.003 * age * age)
+
+
+# ---------------------------------------------------------------- hand shapes
+
+
+def _vectors(c: Sequence[int]) -> tuple[Vector, Vector, Vector, Vector]:
+    return (
+        distance(tuple(c[0:9])),
+        distance(tuple(c[9:18])),
+        distance(tuple(c[18:27])),
+        honour_distance(tuple(c[27:34])),
+    )
+
+
+def _pungs_shanten(c: Sequence[int], need: int) -> int:
+    """Shanten of all pungs (HK-6): ``need`` pungs and a pair from the concealed tiles."""
+    top = sorted((x if x < 3 else 3 for x in c if x), reverse=True)[: need + 1]
+    cost = 3 * (need + 1 - len(top)) + sum(3 - x for x in top)
+    if len(top) <= need or top[-1] <= 2:
+        cost -= 1
+    return cost - 1
+
+
+def _seven_pairs(c: Sequence[int]) -> tuple[int, int, int]:
+    """(pairs, kinds, singles) of a hand for seven pairs (HK-5.3)."""
+    pairs = kinds = 0
+    for x in c:
+        if x:
+            kinds += 1
+            if x >= 2:
+                pairs += 1
+    return pairs, kinds, kinds - pairs
+
+
+class _Melds:
+    """What a seat's declared groups allow and are worth (HK-6)."""
+
+    __slots__ = ("fan", "need", "pungs_ok", "suits", "pure_ok", "chows")
+
+    def __init__(self, melds: Sequence[Meld], hval: Sequence[float]) -> None:
+        self.need = 4 - len(melds)
+        self.fan = 0.0
+        self.chows = 0
+        suits: set[int] = set()
+        honours = False
+        for m in melds:
+            if m.kind == "chow":
+                self.chows += 1
+                suits.add(m.tile // 9)
+            elif m.tile >= HONOUR:
+                honours = True
+                self.fan += hval[m.tile]
+            else:
+                suits.add(m.tile // 9)
+        self.pungs_ok = self.chows == 0
+        self.suits = suits
+        self.pure_ok = not honours
+
+
+class _Ctx:
+    """Everything one decision needs from the view, computed once."""
+
+    __slots__ = ("view", "me", "unseen", "n_unseen", "live", "hval", "fixed_fan", "danger", "threat", "suit", "p0")
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        me = self.me = view.seat
+        unseen = [4] * N_KINDS
+        for t, n in enumerate(view.concealed):
+            unseen[t] -= n
+        for melds in view.melds:
+            for m in melds:
+                for t in m.tiles:
+                    unseen[t] -= 1
+        for pond in view.discards:
+            for t in pond:
+                unseen[t] -= 1
+        if view.phase == "rob" and view.offered is not None:
+            unseen[view.offered] -= 1
+        self.unseen = [x if x > 0 else 0 for x in unseen]
+        self.n_unseen = max(1, sum(self.unseen))
+        self.live = view.live
+        self.hval = _honour_values(me, view.prevailing)
+        self.fixed_fan = _bonus_fan(view.bonus[me], me) + SELF_DRAW_FAN
+        self.danger, self.threat = danger_table(view, self.unseen)
+        if not USE_DEFENCE:
+            self.danger = [0.0] * N_KINDS
+        live = min(view.live, 72) / 72
+        self.p0 = [1 / (1 + math.exp(-(a + b * live + c * self.threat))) for a, b, c in WIN_MODEL]
+        # the one suit worth pursuing: the one holding most of our tiles (HK-6 one suit)
+        per = [0, 0, 0]
+        c = view.concealed
+        for s in range(3):
+            per[s] = sum(c[9 * s : 9 * s + 9])
+        for m in view.melds[me]:
+            if m.tile < HONOUR:
+                per[m.tile // 9] += 3
+        self.suit = max(range(3), key=lambda s: (per[s], -s))
+
+    def p_win(self, s: int, u: int) -> float:
+        """Chance to win a hand ``s`` shanten from ready with ``u`` unseen improving tiles (:data:`WIN_MODEL`)."""
+        if u <= 0 or s > 5:
+            return 0.0
+        return self.p0[s] * min(1.8, math.pow(u / UKEIRE_REF[s], UKEIRE_EXP[s]))
+
+    def p_plan(self, s: int, u: int) -> float:
+        """:meth:`p_win` for a value plan (see :data:`PLAN_EXP`)."""
+        if u <= 0 or s > 5:
+            return 0.0
+        return self.p0[s] * min(1.2, math.pow(u / UKEIRE_REF[s], PLAN_EXP))
+
+
+def _honour_values(seat: int, prevailing: int) -> list[float]:
+    """Fan of a pung of each tile: dragons 1, seat wind 1, prevailing wind 1 (both: 2) (HK-6)."""
+    hval = [0.0] * N_KINDS
+    for t in range(HONOUR + 4, N_KINDS):
+        hval[t] = 1.0
+    hval[HONOUR + seat] += 1.0
+    hval[HONOUR + prevailing] += 1.0
+    return hval
+
+
+def _bonus_fan(bonus: Sequence[Tile], seat: int) -> float:
+    """HK-6 bonus fan: none at all 1; own flower/season 1 each; a complete set 2 instead."""
+    if not bonus:
+        return 1.0
+    fan = 0.0
+    for first in (FLOWER1, SEASON1):
+        have = [t for t in bonus if first <= t < first + 4]
+        if len(have) == 4:
+            fan += 2
+        elif first + seat in have:
+            fan += 1
+    return fan
+
+
+def _passed(view: SeatView, o: int) -> set[Tile]:
+    """Tiles discarded after ``o``'s last turn that ``o`` did not claim (a ready ``o`` would have
+    won on them, HK-5.5): the latest discard of each seat that played after ``o``, walking back
+    from the latest discarder (play order, HK-2.1)."""
+    out: set[Tile] = set()
+    j = view.last_discarder
+    if j is None:
+        return out
+    for _ in range(3):
+        if j == o:
+            break
+        pond = view.discards[j]
+        if pond:
+            out.add(pond[-1])
+        j = (j - 1) % 4
+    return out
+
+
+class Threat(NamedTuple):
+    """One opponent as seen by the defence: chance it is ready, what its win would cost us as
+    the discarder (2 × its likely base, HK-6), and the chance each tile is one of its waits."""
+
+    seat: int
+    ready: float
+    cost: float
+    waits: list[float]
+
+
+def threats(view: SeatView, unseen: Sequence[int]) -> list[Threat]:
+    """The :class:`Threat` of each opponent (skipping those very unlikely to be ready)."""
+    out: list[Threat] = []
+    me = view.seat
+    for o in range(4):
+        if o == me:
+            continue
+        melds = view.melds[o]
+        k = len(melds)
+        p = p_ready(k, len(view.discards[o]) + k)
+        if p < THREAT_MIN:
+            continue
+        info = _Melds(melds, _honour_values(o, view.prevailing))
+        fan = info.fan + _bonus_fan(view.bonus[o], o) + (1.0 if k == 0 else 0.0)
+        one_suit = -1
+        if k >= 2 and len(info.suits) == 1:
+            one_suit = next(iter(info.suits))
+            fan += ONE_SUIT_LOOK[k]
+        pungy = k >= 2 and info.pungs_ok
+        if pungy:
+            fan += PUNGS_LOOK[k]
+        safe = _passed(view, o)
+        own = set(view.discards[o])
+        raw = [0.0] * N_KINDS
+        total = 0.0
+        for t in range(N_KINDS):
+            if t in safe:
+                continue
+            u = unseen[t]
+            if t >= HONOUR:
+                r = HONOUR_PAIR_W[u]  # an honour waits only as a pair or pung
+            else:
+                r = SUIT_PAIR_W[u]
+                v = t % 9
+                chow = 0.0
+                if v >= 2 and unseen[t - 2] and unseen[t - 1]:
+                    chow += SIDE_W
+                if 1 <= v <= 7 and unseen[t - 1] and unseen[t + 1]:
+                    chow += CLOSED_W
+                if v <= 6 and unseen[t + 1] and unseen[t + 2]:
+                    chow += SIDE_W
+                if pungy:
+                    chow *= 0.2
+                r += chow
+                if one_suit >= 0:
+                    r *= 1.6 if t // 9 == one_suit else 0.05
+            if t in own:
+                r *= OWN_DISCARD_W
+            raw[t] = r
+            total += r
+        if total <= 0:
+            continue
+        scale = WAITS_PER_HAND / total
+        out.append(Threat(o, p, 2 * base_of(fan) * DEAL_IN_NET, [min(1.0, r * scale) for r in raw]))
+    return out
+
+
+def danger_table(view: SeatView, unseen: Sequence[int]) -> tuple[list[float], float]:
+    """Expected points lost by discarding each tile (HK-6: the discarder pays 2 × base), and the
+    highest chance that some opponent is ready."""
+    danger = [0.0] * N_KINDS
+    threat = max(p_ready(len(view.melds[o]), len(view.discards[o]) + len(view.melds[o])) for o in range(4) if o != view.seat)
+    for th in threats(view, unseen):
+        k = th.ready * th.cost
+        w = th.waits
+        for t in range(N_KINDS):
+            if w[t]:
+                danger[t] += k * w[t]
+    return danger, threat
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def _isolation(c: Sequence[int], t: Tile) -> int:
+    """How connected tile ``t`` is to the rest of the hand (lower = a better discard among equals)."""
+    score = 3 * (c[t] - 1)
+    if t >= HONOUR:
+        return score
+    v = t % 9
+    for d in (-2, -1, 1, 2):
+        if 0 <= v + d <= 8:
+            score += c[t + d] * (2 if abs(d) == 1 else 1)
+    return score + (0 if v in (0, 8) else 1)
+
+
+def _tenpai_quality(ctx: _Ctx, c: list[int], d: Tile, need: int) -> int:
+    """For a 1-shanten hand after discarding ``d``: the sum over the tiles that make it ready of
+    their unseen copies × the unseen copies of the best wait they allow (HK-5: waits)."""
+    unseen = ctx.unseen
+    c[d] -= 1
+    total = 0
+    for u in _near(c, 0, N_KINDS):
+        if not unseen[u] or c[u] >= 4:
+            continue
+        c[u] += 1
+        best = -1
+        for d2 in range(N_KINDS):
+            if c[d2] and d2 != u:
+                c[d2] -= 1
+                if _std_shanten(c, need) == 0:
+                    w = sum(unseen[x] - (x == u) for x in waits(c, 4 - need))
+                    best = max(best, w)
+                c[d2] += 1
+        c[u] -= 1
+        if best >= 0:
+            total += unseen[u] * best
+    c[d] += 1
+    return total
+
+
+def _near(c: Sequence[int], lo: int, hi: int) -> list[Tile]:
+    """Tiles in ``lo..hi-1`` that may lower a standard shanten: held tiles and suit neighbours within two."""
+    out: list[Tile] = []
+    for t in range(lo, hi):
+        if c[t]:
+            out.append(t)
+            continue
+        if t >= HONOUR:
+            continue
+        v = t % 9
+        if (v >= 1 and c[t - 1]) or (v <= 7 and c[t + 1]) or (v >= 2 and c[t - 2]) or (v <= 6 and c[t + 2]):
+            out.append(t)
+    return out
+
+
+def _with(vecs: tuple[Vector, Vector, Vector, Vector], c: list[int], t: Tile) -> tuple[Vector, int]:
+    """The distance vector of ``t``'s suit once ``t`` is added, and that suit's index."""
+    s = t // 9 if t < HONOUR else 3
+    b = 9 * s
+    c[t] += 1
+    v = distance(tuple(c[b : b + 9])) if s < 3 else honour_distance(tuple(c[HONOUR:N_KINDS]))
+    c[t] -= 1
+    return v, s
+
+
+STANDARD, MIXED, PURE, PUNGS, PAIRS, ORPHANS_PLAN = (
+    "standard",
+    "mixed_one_suit",
+    "pure_one_suit",
+    "all_pungs",
+    "seven_pairs",
+    "thirteen_orphans",
+)
+PLAN_SPEED = {MIXED: 1.0, PURE: 1.0, PUNGS: 1.0, PAIRS: 0.35, ORPHANS_PLAN: 1.0}
+"""Extra factor on each value plan's win chance."""
+
+
+class Outlook(NamedTuple):
+    """The best plan for a waiting-size hand: expected win points, the plan, its shanten and win
+    chance, and the hand's standard shanten (HK-5.1)."""
+
+    ev: float
+    plan: str
+    shanten: int
+    p: float
+    std: int
+
+
+def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
+    """The :class:`Outlook` of a hand of 13 - 3×melds concealed tiles over the plans (HK-5, HK-6)."""
+    need = info.need
+    idx = 5 + need
+    unseen = ctx.unseen
+    vecs = _vectors(c)
+    v0, v1, v2, vh = vecs
+    c01 = combine(v0, v1)
+    c23 = combine(v2, vh)
+    s_std = combine(c01, c23)[idx] - 1
+    hval = ctx.hval
+    hfan = 0.0
+    for t in range(HONOUR, N_KINDS):
+        if hval[t] and c[t] >= 2:
+            hfan += hval[t] * (1.0 if c[t] >= 3 else PAIR_VALUE)
+    fan0 = ctx.fixed_fan + info.fan
+    # standard hand
+    u = 0
+    for t in _near(c, 0, N_KINDS):
+        if unseen[t] and c[t] < 4:
+            v, s = _with(vecs, c, t)
+            if s == 0:
+                r = combine(combine(v, v1), c23)
+            elif s == 1:
+                r = combine(combine(v0, v), c23)
+            elif s == 2:
+                r = combine(c01, combine(v, vh))
+            else:
+                r = combine(c01, combine(v2, v))
+            if r[idx] - 1 < s_std:
+                u += unseen[t]
+    p = ctx.p_win(s_std, u)
+    best = Outlook((WIN_MULT * base_of(fan0 + hfan) + LOSS) * p, STANDARD, s_std, p, s_std)
+    if not USE_PLANS:
+        return best
+    limit = s_std + PLAN_SLACK
+
+    def consider(plan: str, fan: float, s: int, u: int) -> None:
+        nonlocal best
+        p = ctx.p_plan(s, u) * PLAN_SPEED[plan]
+        ev = (WIN_MULT * (64 if plan == ORPHANS_PLAN else base_of(fan)) + LOSS) * p
+        if ev > best.ev:
+            best = Outlook(ev, plan, s, p, s_std)
+
+    # one suit (mixed: suit + honours, 3 fan; pure: no honours, 6 fan)
+    x = ctx.suit
+    if not info.suits or info.suits == {x}:
+        vx = vecs[x]
+        lo = 9 * x
+        s_mixed = combine(vx, vh)[idx] - 1
+        if s_mixed <= limit:
+            u = 0
+            for t in _near(c, lo, lo + 9) + _near(c, HONOUR, N_KINDS):
+                if unseen[t] and c[t] < 4:
+                    v, s = _with(vecs, c, t)
+                    r = combine(v, vh) if s < 3 else combine(vx, v)
+                    if r[idx] - 1 < s_mixed:
+                        u += unseen[t]
+            consider(MIXED, fan0 + hfan + 3, s_mixed, u)
+        if info.pure_ok:
+            s_pure = vx[idx] - 1
+            if s_pure <= limit:
+                u = 0
+                for t in _near(c, lo, lo + 9):
+                    if unseen[t] and c[t] < 4:
+                        v, _ = _with(vecs, c, t)
+                        if v[idx] - 1 < s_pure:
+                            u += unseen[t]
+                consider(PURE, fan0 + 6, s_pure, u)
+    # all pungs (3 fan)
+    if info.pungs_ok:
+        s_p = _pungs_shanten(c, need)
+        if s_p <= limit:
+            u = 0
+            for t in range(N_KINDS):
+                if unseen[t] and c[t] < 3:
+                    c[t] += 1
+                    if _pungs_shanten(c, need) < s_p:
+                        u += unseen[t]
+                    c[t] -= 1
+            consider(PUNGS, fan0 + hfan + 3, s_p, u)
+    if need == 4:
+        # seven pairs (HK-5.3, 4 fan): 6 - pairs + missing kinds
+        pairs, kinds, _ = _seven_pairs(c)
+        s7 = 6 - pairs + max(0, 7 - kinds)
+        if s7 <= limit:
+            u = 0
+            for t in range(N_KINDS):
+                if unseen[t] and (c[t] == 1 or (c[t] == 0 and kinds < 7)):
+                    u += unseen[t]
+            consider(PAIRS, fan0 + 4, s7, u)
+        # thirteen orphans (HK-5.4, a limit)
+        have = sum(1 for t in ORPHANS if c[t])
+        pair = any(c[t] >= 2 for t in ORPHANS)
+        s13 = 13 - have - pair
+        if s13 <= ORPHANS_MAX:
+            u = 0
+            for t in ORPHANS:
+                if unseen[t] and (c[t] == 0 or (c[t] == 1 and not pair)):
+                    u += unseen[t]
+            consider(ORPHANS_PLAN, 0.0, s13, u)
+    return best
+
+
+def _std_shanten(c: Sequence[int], need: int) -> int:
+    v0, v1, v2, vh = _vectors(c)
+    return combine(combine(v0, v1), combine(v2, vh))[5 + need] - 1
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class Choice(NamedTuple):
+    """A discard valued: offence value minus expected cost, offence value, standard shanten, plan
+    and the plan's shanten."""
+
+    tile: Tile
+    score: float
+    ev: float
+    std: int
+    plan: str
+    shanten: int
+
+
+class StrongBot:
+    """Efficient, value-aware, defensive play (see the module docstring); deterministic given ``seed``
+    (the seeded generator only breaks exact ties)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self._c: list[int] = []
+        self._need = 4
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Mahjong whenever it is legal (never a false one, HK-5.7), else the best turn action or claim."""
+        if WIN in legal:
+            return WIN
+        if view.phase == "turn":
+            return self._turn(view, legal)
+        return self._claim(view, legal)
+
+    # ------------------------------------------------------------ turn
+
+    def _discards(self, ctx: _Ctx, c: list[int], info: _Melds, tiles: Sequence[Tile]) -> list[Choice]:
+        """Every discard valued. Shanten first: a discard that raises the standard shanten without
+        serving a value plan keeps at most the offence value of the worst shanten-keeping one, so
+        only defence can prefer it."""
+        outs: list[tuple[Tile, Outlook]] = []
+        for t in tiles:
+            c[t] -= 1
+            outs.append((t, evaluate(ctx, c, info)))
+            c[t] += 1
+        s_min = min(o.std for _, o in outs)
+        floor = min((o.ev for _, o in outs if o.std == s_min), default=0.0)
+        out: list[Choice] = []
+        for t, o in outs:
+            ok = o.std == s_min or (o.plan != STANDARD and o.shanten <= s_min + PLAN_SLACK)
+            ev = o.ev if ok else min(o.ev, floor)
+            out.append(Choice(t, ev - ctx.danger[t], ev, o.std, o.plan, o.shanten))
+        return out
+
+    def _pick(self, ctx: _Ctx, scored: list[Choice]) -> Choice:
+        """The discard to play: the best score (offence value minus expected cost; folding, with a far
+        hand facing a likely ready opponent, the cost counts :data:`FOLD_WEIGHT` times), where scores
+        within :data:`TIE` count as equal and go to the better ready hand to come (at shanten 1),
+        then to the least connected tile (shape the values do not see)."""
+        c = self._c
+        w = FOLD_WEIGHT if min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY else 1.0
+        keyed = [(x.ev - w * ctx.danger[x.tile], x) for x in scored]
+        top_score = max(k for k, _ in keyed)
+        tol = TIE * max(0.1, max(x.ev for x in scored))
+        best = [x for k, x in keyed if k >= top_score - tol]
+        if len(best) > 1 and USE_WAITS2 and min(x.std for x in best) == 1:
+            best = [x for x in best if x.std == 1]
+            q = {x.tile: _tenpai_quality(ctx, c, x.tile, self._need) for x in best}
+            top_q = max(q.values())
+            best = [x for x in best if q[x.tile] >= top_q * 0.95]
+        if len(best) > 1:
+            low = min(_isolation(c, x.tile) for x in best)
+            best = [x for x in best if _isolation(c, x.tile) == low]
+            top_score = max(x.score for x in best)
+            best = [x for x in best if x.score == top_score]
+        return best[0] if len(best) == 1 else best[int(self.rng.random() * len(best))]
+
+    def _turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        ctx = _Ctx(view)
+        c = list(view.concealed)
+        my_melds = view.melds[view.seat]
+        info = _Melds(my_melds, ctx.hval)
+        tiles = [a.tile for a in legal if isinstance(a, Discard)]
+        scored = self._discards(ctx, c, info, tiles)
+        self._c = c
+        self._need = info.need
+        pick = self._pick(ctx, scored)
+        tile, score = pick.tile, pick.score
+        folding = min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY
+        if not folding:
+            for a in legal:
+                if not isinstance(a, Kong):
+                    continue
+                if a.how == CONCEALED:
+                    c[a.tile] -= 4
+                    ev = evaluate(ctx, c, _Melds((*my_melds, Meld("ckong", a.tile)), ctx.hval)).ev
+                    c[a.tile] += 4
+                elif a.how == ADDED:
+                    c[a.tile] -= 1
+                    ev = evaluate(ctx, c, info).ev
+                    c[a.tile] += 1
+                else:
+                    continue
+                if ev * KONG_BONUS >= score:
+                    return a
+        return next(a for a in legal if isinstance(a, Discard) and a.tile == tile)
+
+    # ------------------------------------------------------------ claims
+
+    def _claim(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Answer a discard (HK-4): pass unless a claim brings the hand closer (its standard shanten,
+        or the shanten of the value plan it follows) and is worth more than staying as it is; a
+        dragon or valuable wind pung (HK-6) only has to not slow the hand."""
+        t = view.offered
+        if t is None or view.phase != "claim" or len(legal) == 1:
+            return PASS
+        ctx = _Ctx(view)
+        c = list(view.concealed)
+        my_melds = view.melds[view.seat]
+        info = _Melds(my_melds, ctx.hval)
+        need = info.need
+        now = evaluate(ctx, c, info)
+        if now.std >= 2 and ctx.threat >= FOLD_READY:
+            return PASS  # folding: keep every tile for defence
+        valuable = ctx.hval[t] > 0
+        best: Action = PASS
+        best_score = now.ev - min(ctx.danger[x] for x in range(N_KINDS) if c[x])
+        for a in legal:
+            if isinstance(a, Kong) and a.how == FROM_DISCARD:
+                c[t] -= 3
+                if _std_shanten(c, need - 1) <= now.std:
+                    ev = evaluate(ctx, c, _Melds((*my_melds, Meld("kong", t)), ctx.hval)).ev
+                    if valuable or ev * KONG_BONUS > best_score:
+                        c[t] += 3
+                        return a
+                c[t] += 3
+                continue
+            if isinstance(a, Pung):
+                used: tuple[Tile, ...] = (t, t)
+                meld = Meld("pung", t)
+            elif isinstance(a, Chow):
+                used = tuple(x for x in a.tiles if x != t)
+                meld = Meld("chow", a.low)
+            else:
+                continue
+            for x in used:
+                c[x] -= 1
+            rest = [x for x in range(N_KINDS) if c[x]]
+            s_after = 99
+            for x in rest:
+                c[x] -= 1
+                s_after = min(s_after, _std_shanten(c, need - 1))
+                c[x] += 1
+            pung_ok = valuable and isinstance(a, Pung) and s_after <= now.std
+            if s_after < now.std or pung_ok or now.plan != STANDARD:
+                scored = self._discards(ctx, c, _Melds((*my_melds, meld), ctx.hval), rest)
+                top = max(scored, key=lambda x: x.score)
+                closer = s_after < now.std or (top.plan == now.plan != STANDARD and top.shanten < now.shanten)
+                margin = 1.0 if pung_ok else CLAIM_MARGIN
+                if (closer or pung_ok) and top.score > best_score * margin + 1e-9:
+                    best, best_score = a, top.score
+            for x in used:
+                c[x] += 1
+        return best
