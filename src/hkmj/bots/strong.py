@@ -64,8 +64,6 @@ UKEIRE_EXP = (0.6, 0.5, 0.35, 0.3, 0.3, 0.3)
 """How the win chance scales with (improving tiles / median) by shanten."""
 WIN_MULT = 4.5
 """A win collects about 4.5 × base (4 on a discard, 6 self-drawn; HK-6 payments)."""
-LOSS = 0.0
-"""Points a hand that does not win loses on average (others' wins): winning also saves them."""
 PAIR_VALUE = 0.45
 """Expected fan of a concealed valuable honour pair (it may become a pung)."""
 SELF_DRAW_FAN = 0.3
@@ -77,9 +75,6 @@ ORPHANS_MAX = 2
 PLAN_EXP = 1.0
 """How a value plan's win chance scales with its (improving tiles / median): plans that need
 specific tiles keep needing them, so narrow acceptance costs more than in the standard hand."""
-USE_PLANS = True
-USE_DEFENCE = True
-USE_WAITS2 = True
 FOLD_READY = 0.5
 """Fold when an opponent is at least this likely ready and our shanten is 2 or more ..."""
 FOLD_WEIGHT = 3.0
@@ -111,6 +106,9 @@ ONE_SUIT_LOOK = (0.0, 0.0, 0.5, 2.0, 3.0)
 """Expected extra fan of an opponent whose 2, 3, 4 melds are all in one suit (plus honours)."""
 PUNGS_LOOK = (0.0, 0.0, 0.5, 1.5, 3.0)
 """Expected extra fan of an opponent whose 2, 3, 4 melds are all pungs or kongs."""
+
+WAIT_W = [1.5 if t >= HONOUR else 1.2 if t % 9 in (0, 8) else 1.0 if t % 9 in (1, 7) else 0.85 for t in range(N_KINDS)]
+"""How likely each kind of tile is to come out, as a wait (honours and terminals are discarded most)."""
 
 _BASE = (1, 2, 4, 8, 16, 16, 16, 32, 32, 32, 64)
 
@@ -161,15 +159,15 @@ def _pungs_shanten(c: Sequence[int], need: int) -> int:
     return cost - 1
 
 
-def _seven_pairs(c: Sequence[int]) -> tuple[int, int, int]:
-    """(pairs, kinds, singles) of a hand for seven pairs (HK-5.3)."""
+def _seven_pairs(c: Sequence[int]) -> tuple[int, int]:
+    """(pairs, kinds) of a hand, for seven distinct pairs (HK-5.3)."""
     pairs = kinds = 0
     for x in c:
         if x:
             kinds += 1
             if x >= 2:
                 pairs += 1
-    return pairs, kinds, kinds - pairs
+    return pairs, kinds
 
 
 class _Melds:
@@ -200,11 +198,10 @@ class _Melds:
 class _Ctx:
     """Everything one decision needs from the view, computed once."""
 
-    __slots__ = ("view", "me", "unseen", "n_unseen", "live", "hval", "fixed_fan", "danger", "threat", "suit", "p0")
+    __slots__ = ("unseen", "hval", "fixed_fan", "danger", "threat", "suit", "p0")
 
     def __init__(self, view: SeatView) -> None:
-        self.view = view
-        me = self.me = view.seat
+        me = view.seat
         unseen = [4] * N_KINDS
         for t, n in enumerate(view.concealed):
             unseen[t] -= n
@@ -218,13 +215,9 @@ class _Ctx:
         if view.phase == "rob" and view.offered is not None:
             unseen[view.offered] -= 1
         self.unseen = [x if x > 0 else 0 for x in unseen]
-        self.n_unseen = max(1, sum(self.unseen))
-        self.live = view.live
         self.hval = _honour_values(me, view.prevailing)
         self.fixed_fan = _bonus_fan(view.bonus[me], me) + SELF_DRAW_FAN
         self.danger, self.threat = danger_table(view, self.unseen)
-        if not USE_DEFENCE:
-            self.danger = [0.0] * N_KINDS
         live = min(view.live, 72) / 72
         self.p0 = [1 / (1 + math.exp(-(a + b * live + c * self.threat))) for a, b, c in WIN_MODEL]
         # the one suit worth pursuing: the one holding most of our tiles (HK-6 one suit)
@@ -237,7 +230,7 @@ class _Ctx:
                 per[m.tile // 9] += 3
         self.suit = max(range(3), key=lambda s: (per[s], -s))
 
-    def p_win(self, s: int, u: int) -> float:
+    def p_win(self, s: int, u: float) -> float:
         """Chance to win a hand ``s`` shanten from ready with ``u`` unseen improving tiles (:data:`WIN_MODEL`)."""
         if u <= 0 or s > 5:
             return 0.0
@@ -478,7 +471,7 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
             hfan += hval[t] * (1.0 if c[t] >= 3 else PAIR_VALUE)
     fan0 = ctx.fixed_fan + info.fan
     # standard hand
-    u = 0
+    u: float = 0
     for t in _near(c, 0, N_KINDS):
         if unseen[t] and c[t] < 4:
             v, s = _with(vecs, c, t)
@@ -491,17 +484,15 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
             else:
                 r = combine(c01, combine(v2, v))
             if r[idx] - 1 < s_std:
-                u += unseen[t]
+                u += unseen[t] * (WAIT_W[t] if s_std == 0 else 1.0)
     p = ctx.p_win(s_std, u)
-    best = Outlook((WIN_MULT * base_of(fan0 + hfan) + LOSS) * p, STANDARD, s_std, p, s_std)
-    if not USE_PLANS:
-        return best
+    best = Outlook(WIN_MULT * base_of(fan0 + hfan) * p, STANDARD, s_std, p, s_std)
     limit = s_std + PLAN_SLACK
 
     def consider(plan: str, fan: float, s: int, u: int) -> None:
         nonlocal best
         p = ctx.p_plan(s, u) * PLAN_SPEED[plan]
-        ev = (WIN_MULT * (64 if plan == ORPHANS_PLAN else base_of(fan)) + LOSS) * p
+        ev = WIN_MULT * (64 if plan == ORPHANS_PLAN else base_of(fan)) * p
         if ev > best.ev:
             best = Outlook(ev, plan, s, p, s_std)
 
@@ -544,7 +535,7 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
             consider(PUNGS, fan0 + hfan + 3, s_p, u)
     if need == 4:
         # seven pairs (HK-5.3, 4 fan): 6 - pairs + missing kinds
-        pairs, kinds, _ = _seven_pairs(c)
+        pairs, kinds = _seven_pairs(c)
         s7 = 6 - pairs + max(0, 7 - kinds)
         if s7 <= limit:
             u = 0
@@ -591,8 +582,6 @@ class StrongBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._c: list[int] = []
-        self._need = 4
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Mahjong whenever it is legal (never a false one, HK-5.7), else the best turn action or claim."""
@@ -622,20 +611,19 @@ class StrongBot:
             out.append(Choice(t, ev - ctx.danger[t], ev, o.std, o.plan, o.shanten))
         return out
 
-    def _pick(self, ctx: _Ctx, scored: list[Choice]) -> Choice:
+    def _pick(self, ctx: _Ctx, c: list[int], need: int, scored: list[Choice]) -> Choice:
         """The discard to play: the best score (offence value minus expected cost; folding, with a far
         hand facing a likely ready opponent, the cost counts :data:`FOLD_WEIGHT` times), where scores
         within :data:`TIE` count as equal and go to the better ready hand to come (at shanten 1),
         then to the least connected tile (shape the values do not see)."""
-        c = self._c
         w = FOLD_WEIGHT if min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY else 1.0
         keyed = [(x.ev - w * ctx.danger[x.tile], x) for x in scored]
         top_score = max(k for k, _ in keyed)
         tol = TIE * max(0.1, max(x.ev for x in scored))
         best = [x for k, x in keyed if k >= top_score - tol]
-        if len(best) > 1 and USE_WAITS2 and min(x.std for x in best) == 1:
+        if len(best) > 1 and min(x.std for x in best) == 1:
             best = [x for x in best if x.std == 1]
-            q = {x.tile: _tenpai_quality(ctx, c, x.tile, self._need) for x in best}
+            q = {x.tile: _tenpai_quality(ctx, c, x.tile, need) for x in best}
             top_q = max(q.values())
             best = [x for x in best if q[x.tile] >= top_q * 0.95]
         if len(best) > 1:
@@ -652,9 +640,7 @@ class StrongBot:
         info = _Melds(my_melds, ctx.hval)
         tiles = [a.tile for a in legal if isinstance(a, Discard)]
         scored = self._discards(ctx, c, info, tiles)
-        self._c = c
-        self._need = info.need
-        pick = self._pick(ctx, scored)
+        pick = self._pick(ctx, c, info.need, scored)
         tile, score = pick.tile, pick.score
         folding = min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY
         if not folding:
