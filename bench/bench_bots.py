@@ -11,7 +11,7 @@ correlated): mean ± 1.96 · sd / √deals. The run fails (exit 1) unless ``stro
 and ``greedy`` beats ``random`` with intervals that exclude 0. It also reports the median and
 95th percentile time of each bot's decisions (``choose`` calls).
 
-    python bench/bench_bots.py --hands 2004 --workers 2 --seed 1
+    python bench/bench_bots.py --hands 6000 --workers 2 --seed 1
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def run_pairing(
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--hands", type=int, default=2004, help="hands per pairing (rounded up to a multiple of 6; default 2004)")
+    p.add_argument("--hands", type=int, default=6000, help="hands per pairing, at least 2,000 (rounded up to a multiple of 6; default 6000)")
     p.add_argument("--seed", type=int, default=1, help="run seed: walls and bot seeds derive from it (default 1)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--chunk", type=int, default=8, help="deals per job (default 8)")
