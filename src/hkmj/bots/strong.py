@@ -38,8 +38,9 @@ from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Actio
 from hkmj.engine.view import SeatView
 from hkmj.hand import waits
 from hkmj.hand.tables import combine, distance, honour_distance
-from hkmj.scoring import Meld
-from hkmj.tiles import FLOWER1, HONOUR, N_KINDS, ORPHANS, SEASON1, Tile
+from hkmj.scoring import InvalidHand, Meld, score
+from hkmj.scoring import Win as ScoringWin
+from hkmj.tiles import FLOWER1, HONOUR, N_KINDS, ORPHANS, SEASON1, Tile, tiles_of
 
 __all__ = ["StrongBot", "Threat", "danger_table", "p_ready", "threats"]
 
@@ -64,6 +65,7 @@ UKEIRE_EXP = (0.6, 0.5, 0.35, 0.3, 0.3, 0.3)
 """How the win chance scales with (improving tiles / median) by shanten."""
 WIN_MULT = 4.5
 """A win collects about 4.5 × base (4 on a discard, 6 self-drawn; HK-6 payments)."""
+EXACT_READY = True
 PAIR_VALUE = 0.45
 """Expected fan of a concealed valuable honour pair (it may become a pung)."""
 SELF_DRAW_FAN = 0.3
@@ -173,9 +175,10 @@ def _seven_pairs(c: Sequence[int]) -> tuple[int, int]:
 class _Melds:
     """What a seat's declared groups allow and are worth (HK-6)."""
 
-    __slots__ = ("fan", "need", "pungs_ok", "suits", "pure_ok", "chows")
+    __slots__ = ("melds", "fan", "need", "pungs_ok", "suits", "pure_ok", "chows")
 
     def __init__(self, melds: Sequence[Meld], hval: Sequence[float]) -> None:
+        self.melds = tuple(melds)
         self.need = 4 - len(melds)
         self.fan = 0.0
         self.chows = 0
@@ -198,10 +201,14 @@ class _Melds:
 class _Ctx:
     """Everything one decision needs from the view, computed once."""
 
-    __slots__ = ("unseen", "hval", "fixed_fan", "danger", "threat", "suit", "p0")
+    __slots__ = ("seat", "prevailing", "flowers", "seasons", "unseen", "hval", "fixed_fan", "danger", "threat", "suit", "p0")
 
     def __init__(self, view: SeatView) -> None:
-        me = view.seat
+        me = self.seat = view.seat
+        self.prevailing = view.prevailing
+        bonus = view.bonus[me]
+        self.flowers = tuple(sorted(t - FLOWER1 + 1 for t in bonus if FLOWER1 <= t < FLOWER1 + 4))
+        self.seasons = tuple(sorted(t - SEASON1 + 1 for t in bonus if SEASON1 <= t < SEASON1 + 4))
         unseen = [4] * N_KINDS
         for t, n in enumerate(view.concealed):
             unseen[t] -= n
@@ -486,7 +493,8 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
             if r[idx] - 1 < s_std:
                 u += unseen[t] * (WAIT_W[t] if s_std == 0 else 1.0)
     p = ctx.p_win(s_std, u)
-    best = Outlook(WIN_MULT * base_of(fan0 + hfan) * p, STANDARD, s_std, p, s_std)
+    points = WIN_MULT * base_of(fan0 + hfan) if s_std or not EXACT_READY else _ready_points(ctx, c, info)
+    best = Outlook(points * p, STANDARD, s_std, p, s_std)
     limit = s_std + PLAN_SLACK
 
     def consider(plan: str, fan: float, s: int, u: int) -> None:
@@ -554,6 +562,41 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
                     u += unseen[t]
             consider(ORPHANS_PLAN, 0.0, s13, u)
     return best
+
+
+def _ready_points(ctx: _Ctx, c: list[int], info: _Melds) -> float:
+    """Expected points of a ready hand's win, scored exactly (HK-6) for each wait, weighted by how
+    likely each wait is to come (its unseen copies, :data:`WAIT_W`); 30% self-drawn (1 fan more,
+    6 × base), else on a discard (4 × base)."""
+    num = den = 0.0
+    me = ctx.seat
+    for w in waits(c, 4 - info.need):
+        k = ctx.unseen[w] * WAIT_W[w]
+        if k <= 0:
+            continue
+        c[w] += 1
+        win = ScoringWin(
+            concealed=tuple(tiles_of(c)),
+            win_tile=w,
+            win="discard",
+            seat=me,
+            prevailing=ctx.prevailing,
+            discarder=(me + 1) % 4,
+            melds=info.melds,
+            flowers=ctx.flowers,
+            seasons=ctx.seasons,
+        )
+        try:
+            res = score(win)
+        except InvalidHand:  # pragma: no cover - a wait always completes a valid hand
+            res = None
+        c[w] -= 1
+        if res is None:
+            continue
+        drawn = 64.0 if res.limit_id else base_of(res.fan + 1)
+        num += k * (0.7 * 4 * res.base + 0.3 * 6 * drawn)
+        den += k
+    return num / den if den else 0.0
 
 
 def _std_shanten(c: Sequence[int], need: int) -> int:
