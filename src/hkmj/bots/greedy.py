@@ -16,21 +16,6 @@ UKEIRE_MAX_SHANTEN = 2
 """Tie-break discards by counting improving tiles only this close to ready (it costs ~30 shanten calls)."""
 
 
-def _unseen(view: SeatView) -> list[int]:
-    """Copies of each tile not visible to this seat (own hand, every meld and discard)."""
-    left = [4] * N_KINDS
-    for t, n in enumerate(view.concealed):
-        left[t] -= n
-    for melds in view.melds:
-        for m in melds:
-            for t in m.tiles:
-                left[t] -= 1
-    for pond in view.discards:
-        for t in pond:
-            left[t] -= 1
-    return left
-
-
 def _near(counts: Sequence[int], melds: int, target: int) -> list[int]:
     """Tiles that can lower the shanten of a hand below ``target + 1``: those held and their suit
     neighbours within two, plus every terminal and honour when thirteen orphans is that close."""
@@ -104,7 +89,7 @@ class GreedyBot:
             elif s == best_s:
                 best.append(a)
         if len(best) > 1 and best_s <= UKEIRE_MAX_SHANTEN:
-            left = _unseen(view)
+            left = view.unseen()
             scored: list[tuple[int, Discard]] = []
             for d in best:
                 counts[d.tile] -= 1

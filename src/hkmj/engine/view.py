@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from hkmj.scoring import Meld
-from hkmj.tiles import Tile, tiles_of
+from hkmj.tiles import N_KINDS, Tile, tiles_of
 
 __all__ = ["SeatView"]
 
@@ -66,3 +66,17 @@ class SeatView(NamedTuple):
     def n_melds(self) -> int:
         """Declared groups of this seat (the ``melds`` argument of :mod:`hkmj.hand`)."""
         return len(self.melds[self.seat])
+
+    def unseen(self) -> list[int]:
+        """Copies of each playing tile this seat cannot see: 4 minus its own hand, every meld, every pond."""
+        left = [4] * N_KINDS
+        for t, n in enumerate(self.concealed):
+            left[t] -= n
+        for melds in self.melds:
+            for m in melds:
+                for t in m.tiles:
+                    left[t] -= 1
+        for pond in self.discards:
+            for t in pond:
+                left[t] -= 1
+        return [n if n > 0 else 0 for n in left]

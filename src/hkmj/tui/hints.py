@@ -48,18 +48,8 @@ class Hint:
 
 
 def unseen_counts(view: SeatView) -> list[int]:
-    """Copies of each playing tile this seat cannot see: 4 minus its own hand, every meld and every pond."""
-    left = [4] * N_KINDS
-    for t, n in enumerate(view.concealed):
-        left[t] -= n
-    for melds in view.melds:
-        for m in melds:
-            for t in m.tiles:
-                left[t] -= 1
-    for pond in view.discards:
-        for t in pond:
-            left[t] -= 1
-    return [max(0, n) for n in left]
+    """Copies of each playing tile this seat cannot see (see :meth:`SeatView.unseen`)."""
+    return view.unseen()
 
 
 def improving_tiles(counts: list[int], melds: int, unseen: list[int]) -> tuple[tuple[Tile, ...], int]:
