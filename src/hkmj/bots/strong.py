@@ -66,6 +66,8 @@ UKEIRE_EXP = (0.6, 0.5, 0.35, 0.3, 0.3, 0.3)
 WIN_MULT = 4.5
 """A win collects about 4.5 × base (4 on a discard, 6 self-drawn; HK-6 payments)."""
 EXACT_READY = True
+EXACT_ONE = True
+EXACT_SHARE = 0.7
 PAIR_VALUE = 0.45
 """Expected fan of a concealed valuable honour pair (it may become a pung)."""
 SELF_DRAW_FAN = 0.3
@@ -446,7 +448,7 @@ STANDARD, MIXED, PURE, PUNGS, PAIRS, ORPHANS_PLAN = (
     "seven_pairs",
     "thirteen_orphans",
 )
-PLAN_SPEED = {MIXED: 1.0, PURE: 1.0, PUNGS: 1.0, PAIRS: 0.35, ORPHANS_PLAN: 1.0}
+PLAN_SPEED = {MIXED: 1.0, PURE: 1.0, PUNGS: 1.0, PAIRS: 0.1, ORPHANS_PLAN: 1.0}
 """Extra factor on each value plan's win chance."""
 
 
@@ -599,6 +601,34 @@ def _ready_points(ctx: _Ctx, c: list[int], info: _Melds) -> float:
     return num / den if den else 0.0
 
 
+def _one_away_points(ctx: _Ctx, c: list[int], info: _Melds, memo: dict[tuple[int, ...], float]) -> float:
+    """For a 1-shanten hand: the average, over the unseen tiles that make it ready, of the points
+    of the best ready hand each allows (:func:`_ready_points`, memoised by hand)."""
+    need = info.need
+    unseen = ctx.unseen
+    num = den = 0.0
+    for u in _near(c, 0, N_KINDS):
+        if not unseen[u] or c[u] >= 4:
+            continue
+        c[u] += 1
+        best = -1.0
+        for d2 in range(N_KINDS):
+            if c[d2] and d2 != u:
+                c[d2] -= 1
+                if _std_shanten(c, need) == 0:
+                    key = tuple(c)
+                    pts = memo.get(key)
+                    if pts is None:
+                        pts = memo[key] = _ready_points(ctx, c, info)
+                    best = max(best, pts)
+                c[d2] += 1
+        c[u] -= 1
+        if best >= 0:
+            num += unseen[u] * best
+            den += unseen[u]
+    return num / den if den else 0.0
+
+
 def _std_shanten(c: Sequence[int], need: int) -> int:
     v0, v1, v2, vh = _vectors(c)
     return combine(combine(v0, v1), combine(v2, vh))[5 + need] - 1
@@ -617,6 +647,7 @@ class Choice(NamedTuple):
     std: int
     plan: str
     shanten: int
+    p: float
 
 
 class StrongBot:
@@ -651,22 +682,24 @@ class StrongBot:
         for t, o in outs:
             ok = o.std == s_min or (o.plan != STANDARD and o.shanten <= s_min + PLAN_SLACK)
             ev = o.ev if ok else min(o.ev, floor)
-            out.append(Choice(t, ev - ctx.danger[t], ev, o.std, o.plan, o.shanten))
+            out.append(Choice(t, ev - ctx.danger[t], ev, o.std, o.plan, o.shanten, o.p))
         return out
 
-    def _pick(self, ctx: _Ctx, c: list[int], need: int, scored: list[Choice]) -> Choice:
+    def _pick(self, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice]) -> Choice:
         """The discard to play: the best score (offence value minus expected cost; folding, with a far
         hand facing a likely ready opponent, the cost counts :data:`FOLD_WEIGHT` times), where scores
         within :data:`TIE` count as equal and go to the better ready hand to come (at shanten 1),
         then to the least connected tile (shape the values do not see)."""
         w = FOLD_WEIGHT if min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY else 1.0
+        if EXACT_ONE and w == 1.0 and min(x.std for x in scored) == 1:
+            scored = self._exact_one(ctx, c, info, scored)
         keyed = [(x.ev - w * ctx.danger[x.tile], x) for x in scored]
         top_score = max(k for k, _ in keyed)
         tol = TIE * max(0.1, max(x.ev for x in scored))
         best = [x for k, x in keyed if k >= top_score - tol]
         if len(best) > 1 and min(x.std for x in best) == 1:
             best = [x for x in best if x.std == 1]
-            q = {x.tile: _tenpai_quality(ctx, c, x.tile, need) for x in best}
+            q = {x.tile: _tenpai_quality(ctx, c, x.tile, info.need) for x in best}
             top_q = max(q.values())
             best = [x for x in best if q[x.tile] >= top_q * 0.95]
         if len(best) > 1:
@@ -676,6 +709,21 @@ class StrongBot:
             best = [x for x in best if x.score == top_score]
         return best[0] if len(best) == 1 else best[int(self.rng.random() * len(best))]
 
+    def _exact_one(self, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice]) -> list[Choice]:
+        """Re-value the leading 1-shanten standard discards by the exact points (HK-6) of the ready
+        hands their improving tiles lead to (:func:`_one_away_points`)."""
+        top = max(x.score for x in scored)
+        memo: dict[tuple[int, ...], float] = {}
+        out: list[Choice] = []
+        for x in scored:
+            if x.plan == STANDARD and x.std == 1 and x.score >= EXACT_SHARE * top:
+                c[x.tile] -= 1
+                ev = x.p * _one_away_points(ctx, c, info, memo)
+                c[x.tile] += 1
+                x = x._replace(ev=ev, score=ev - ctx.danger[x.tile])
+            out.append(x)
+        return out
+
     def _turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
         ctx = _Ctx(view)
         c = list(view.concealed)
@@ -683,7 +731,7 @@ class StrongBot:
         info = _Melds(my_melds, ctx.hval)
         tiles = [a.tile for a in legal if isinstance(a, Discard)]
         scored = self._discards(ctx, c, info, tiles)
-        pick = self._pick(ctx, c, info.need, scored)
+        pick = self._pick(ctx, c, info, scored)
         tile, score = pick.tile, pick.score
         folding = min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY
         if not folding:
