@@ -1,30 +1,31 @@
-"""The strong bot: speed, value and defence weighed in points (HK-4, HK-5, HK-6).
+"""The strong bot: speed, value and defence weighed in expected points (HK-4, HK-5, HK-6).
 
-Every decision compares *expected points*:
-
-* **Offence.** A hand after a discard (13 - 3×melds concealed tiles) is valued as
-  ``win points × P(win)`` for the best of several plans: the standard hand (HK-5.1),
-  mixed or pure one suit (HK-6, 3 or 6 fan), all pungs (3 fan), seven pairs (HK-5.3, 4 fan)
-  and thirteen orphans (HK-5.4, a limit). ``P(win)`` falls with the plan's shanten and rises
-  with its *acceptance*: the unseen copies of the tiles that lower that shanten, counting
-  every tile this seat can see (its own tiles, all discards, all melds). The win points use
-  the HK-6 base (fan 0..10+ → base 1..64) of the fan the plan is sure or likely to carry
-  (dragon, seat and prevailing wind pungs, bonus tiles), so a dragon pair is kept over an
-  equally fast plain pair, and a one-suit or all-pungs hand is pursued when it is close.
-* **Defence.** Each opponent gets a chance of being ready (from its exposed melds and how
-  long it has played, calibrated on self-play) and a cost (twice its likely base: the
-  discarder pays double, HK-6). Each tile gets a chance of being that opponent's wait:
-  zero for a tile discarded after the opponent's last turn that it did not claim (it would
-  have won on it), small for a tile whose copies are all visible or that the opponent itself
-  discarded (HK has no furiten), higher in the suit of one-suit looking melds. A discard's
-  score is its offence value minus its expected cost; with a far hand (shanten ≥ 2) facing
-  a likely ready opponent the bot folds, discarding the safest tile.
-* **Claims (HK-4).** A pung of a dragon or a valuable wind is claimed unless it slows the
-  hand; any other pung or chow only if it lowers shanten *and* the claimed hand is worth
-  more than the concealed one; a kong when it does not slow the hand.
+* **Offence.** A hand after its discard (13 - 3×melds concealed tiles) is valued as
+  ``win points × P(win)`` for the best of several plans: the standard hand (HK-5.1), mixed or
+  pure one suit (HK-6, 3 or 6 fan), all pungs (3 fan), seven pairs (HK-5.3, 4 fan) and thirteen
+  orphans (HK-5.4, a limit). ``P(win)`` (:data:`WIN_MODEL`, fitted on greedy self-play) falls
+  with the plan's shanten, the live wall and the threat at the table, and rises with the plan's
+  *acceptance*: the unseen copies of the tiles that lower its shanten, counting every tile the
+  seat can see (own tiles, all discards, all melds). The points come from the HK-6 base of the
+  fan the plan is sure or likely to carry (dragon, seat and prevailing wind pungs, bonus tiles),
+  so a dragon pair is kept over an equally fast plain pair and a one-suit or all-pungs hand is
+  pursued when it is close. Ready hands are scored exactly over their waits (:mod:`hkmj.scoring`),
+  and the leading one-away discards by the ready hands they lead to. Shanten comes first: a
+  discard that slows the standard hand must serve a value plan.
+* **Defence.** Each opponent gets a chance of being ready (:func:`p_ready`, from its melds and
+  how long it has played), a cost (its likely base; the discarder pays 2 × base, HK-6) and, per
+  tile, a chance of being its wait (:func:`threats`): zero for a tile discarded after its last
+  turn that it did not claim (it would have won on it, HK-5.5) or with every copy visible,
+  small for its own discards, higher in the suit of one-suit looking melds. A discard scores
+  its offence value minus its expected cost; with a far hand (shanten ≥ 2) against a likely
+  ready opponent the cost counts triple and claims are passed: the bot folds.
+* **Claims (HK-4).** A dragon or valuable wind pung is claimed unless it slows the hand; any
+  other pung or chow only if it brings the hand (or its value plan) closer *and* is worth more
+  than staying concealed; a kong when it does not slow the hand.
 * **Wins.** Mahjong is declared whenever the engine lists it, and never otherwise (HK-5.7).
 
-Only :mod:`hkmj.hand`'s memoised per-suit tables are used, so a decision takes a few ms.
+Everything is read from :mod:`hkmj.hand`'s memoised per-suit tables, so a decision takes well
+under a millisecond at the median (``bench/bench_bots.py`` measures it).
 """
 
 from __future__ import annotations
@@ -65,9 +66,8 @@ UKEIRE_EXP = (0.6, 0.5, 0.35, 0.3, 0.3, 0.3)
 """How the win chance scales with (improving tiles / median) by shanten."""
 WIN_MULT = 4.5
 """A win collects about 4.5 × base (4 on a discard, 6 self-drawn; HK-6 payments)."""
-EXACT_READY = True
-EXACT_ONE = True
 EXACT_SHARE = 0.7
+"""One away from ready, discards within this share of the best score are valued exactly."""
 PAIR_VALUE = 0.45
 """Expected fan of a concealed valuable honour pair (it may become a pung)."""
 SELF_DRAW_FAN = 0.3
@@ -495,7 +495,7 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
             if r[idx] - 1 < s_std:
                 u += unseen[t] * (WAIT_W[t] if s_std == 0 else 1.0)
     p = ctx.p_win(s_std, u)
-    points = WIN_MULT * base_of(fan0 + hfan) if s_std or not EXACT_READY else _ready_points(ctx, c, info)
+    points = WIN_MULT * base_of(fan0 + hfan) if s_std else _ready_points(ctx, c, info)
     best = Outlook(points * p, STANDARD, s_std, p, s_std)
     limit = s_std + PLAN_SLACK
 
@@ -691,7 +691,7 @@ class StrongBot:
         within :data:`TIE` count as equal and go to the better ready hand to come (at shanten 1),
         then to the least connected tile (shape the values do not see)."""
         w = FOLD_WEIGHT if min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY else 1.0
-        if EXACT_ONE and w == 1.0 and min(x.std for x in scored) == 1:
+        if w == 1.0 and min(x.std for x in scored) == 1:
             scored = self._exact_one(ctx, c, info, scored)
         keyed = [(x.ev - w * ctx.danger[x.tile], x) for x in scored]
         top_score = max(k for k, _ in keyed)
