@@ -191,17 +191,7 @@ def test_threat_model() -> None:
 
 
 def _unseen(v: SeatView) -> list[int]:
-    left = [4] * 34
-    for t, n in enumerate(v.concealed):
-        left[t] -= n
-    for ms in v.melds:
-        for m in ms:
-            for t in m.tiles:
-                left[t] -= 1
-    for pond in v.discards:
-        for t in pond:
-            left[t] -= 1
-    return [max(0, x) for x in left]
+    return v.unseen()
 
 
 # ---------------------------------------------------------------- kongs

@@ -211,19 +211,10 @@ class _Ctx:
         bonus = view.bonus[me]
         self.flowers = tuple(sorted(t - FLOWER1 + 1 for t in bonus if FLOWER1 <= t < FLOWER1 + 4))
         self.seasons = tuple(sorted(t - SEASON1 + 1 for t in bonus if SEASON1 <= t < SEASON1 + 4))
-        unseen = [4] * N_KINDS
-        for t, n in enumerate(view.concealed):
-            unseen[t] -= n
-        for melds in view.melds:
-            for m in melds:
-                for t in m.tiles:
-                    unseen[t] -= 1
-        for pond in view.discards:
-            for t in pond:
-                unseen[t] -= 1
-        if view.phase == "rob" and view.offered is not None:
-            unseen[view.offered] -= 1
-        self.unseen = [x if x > 0 else 0 for x in unseen]
+        unseen = view.unseen()  # own tiles, every meld and pond
+        if view.phase == "rob" and view.offered is not None and unseen[view.offered]:
+            unseen[view.offered] -= 1  # the added-kong tile on offer
+        self.unseen = unseen
         self.hval = _honour_values(me, view.prevailing)
         self.fixed_fan = _bonus_fan(view.bonus[me], me) + SELF_DRAW_FAN
         self.danger, self.threat = danger_table(view, self.unseen)
