@@ -4,7 +4,7 @@
 * :class:`GreedyBot` — minimises shanten (:func:`hkmj.hand.shanten`), claims only what advances
   its hand, always wins when it can.
 
-:func:`make_bot` builds one by name (``random``, ``greedy``).
+:func:`make_bot` builds one by name (``random``, ``greedy``, ``strong``).
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from collections.abc import Callable
 
 from hkmj.bots.greedy import GreedyBot
 from hkmj.bots.random_bot import RandomBot
+from hkmj.bots.strong import StrongBot
 from hkmj.engine.play import Player
 
-__all__ = ["BOTS", "GreedyBot", "Player", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "GreedyBot", "Player", "RandomBot", "StrongBot", "make_bot"]
 
-BOTS: dict[str, Callable[[int], Player]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Player]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 """Bot constructors by name; each takes a seed."""
-BOTS["strong"] = __import__("hkmj.bots.strong", fromlist=["StrongBot"]).StrongBot  # issue 4: the strong bot
 
 
 def make_bot(name: str, seed: int = 0) -> Player:
-    """A bot by name (``random`` or ``greedy``) seeded with ``seed``; ``ValueError`` for an unknown name."""
+    """A bot by name (``random``, ``greedy`` or ``strong``) seeded with ``seed``; ``ValueError`` for an unknown name."""
     try:
         factory = BOTS[name.strip().lower()]
     except KeyError:
