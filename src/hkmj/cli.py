@@ -8,7 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from hkmj.scoring import HONG_KONG, InvalidHand, ScoreResult, score, score_json, win_from_json
+from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
+from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
+from hkmj.scoring import InvalidHand, win_from_json
 from hkmj.tiles import SEAT_LETTERS
 
 _SCORE_EPILOG = """\
@@ -27,6 +29,8 @@ z honours 1z..7z = East South West North White Green Red; bonus tiles 1f-4f
 flowers, 5f-8f seasons. The hand is the concealed tiles *including* the winning
 tile; declared groups go in --meld ("chow 345s", "pung 555m", "kong 1111z",
 "ckong 2222p" for a declared concealed kong).
+
+Rules: --rules hk (default) with house options, e.g. --option minfan=3 --option table=half.
 """
 
 _WORDS = {
@@ -40,6 +44,7 @@ _WORDS = {
         "winner": "winner",
         "discarder": "discarder",
         "invalid": "Not a valid winning hand",
+        "not_winning": "Not a winning hand under these rules",
     },
     "fr": {
         "limit": "Main limite",
@@ -51,30 +56,38 @@ _WORDS = {
         "winner": "gagnant",
         "discarder": "défausseur",
         "invalid": "Main gagnante non valable",
+        "not_winning": "Pas une main gagnante selon ces règles",
     },
 }
 
 
-def format_result(result: ScoreResult, seat: int, discarder: int | None, lang: str = "en") -> str:
-    """A human table: itemised fan, limit, base and payments."""
+def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str = "en", rules: Ruleset = DEFAULT) -> str:
+    """A human table: itemised elements, total, limit, base (Hong Kong) and payments."""
     w = _WORDS[lang]
-    lines = [f"{w['element']:<34} fan", "-" * 38]
-    for item in result.items:
-        lines.append(f"{HONG_KONG.name_of(item.id, lang):<34} {item.fan:>3}")
+    unit = outcome.unit
+    lines = [f"{w['element']:<34} {unit:>3}", "-" * 38]
+    for item in outcome.items:
+        for _ in range(item.count):
+            lines.append(f"{item.label(lang):<34} {item.value:>3}")
     lines.append("-" * 38)
-    lines.append(f"{w['fan']:<34} {result.fan:>3}")
-    if result.limit_id:
-        lines.append(f"{w['limit']}: {HONG_KONG.name_of(result.limit_id, lang)}")
+    lines.append(f"{w['fan'] if unit == 'fan' else 'Total':<34} {outcome.value:>3}")
+    if outcome.limit:
+        lines.append(f"{w['limit']}: {rules.name_of(outcome.limit, lang)}")
         lines.append(w["not_counted"])
-    lines.append(f"{w['base']:<34} {result.base:>3}")
+    base = getattr(outcome.detail, "base", None)
+    if base is not None:
+        lines.append(f"{w['base']:<34} {base:>3}")
+    if not outcome.winning:
+        lines.append(f"{w['not_winning']}: {outcome.reason}")
+        return "\n".join(lines)
     lines.append(f"{w['payments']}:")
     for s in range(4):
         role = w["winner"] if s == seat else w["discarder"] if s == discarder else ""
-        lines.append(f"  {SEAT_LETTERS[s]} {result.payments[s]:>+6}  {role}")
+        lines.append(f"  {SEAT_LETTERS[s]} {outcome.payments[s]:>+6}  {role}")
     return "\n".join(lines)
 
 
-def _score_stream(inp: TextIO, out: TextIO) -> int:
+def _score_stream(inp: TextIO, out: TextIO, rules: Ruleset) -> int:
     for line in inp:
         if not line.strip():
             continue
@@ -83,15 +96,20 @@ def _score_stream(inp: TextIO, out: TextIO) -> int:
         except (json.JSONDecodeError, RecursionError) as e:
             result: dict[str, Any] = {"valid": False, "error": f"bad JSON: {e}"}
         else:
-            result = score_json(obj)
+            result = rules.score_json(obj)
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return 0
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    try:
+        rules = rules_from_args(args)
+    except RulesetError as e:
+        print(f"hkmj score: {e}", file=sys.stderr)
+        return 2
     if args.hand is None:
-        return _score_stream(sys.stdin, sys.stdout)
+        return _score_stream(sys.stdin, sys.stdout, rules)
     if args.win is None:
         print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
         return 2
@@ -115,15 +133,15 @@ def _cmd_score(args: argparse.Namespace) -> int:
         request["discarder"] = args.discarder
     try:
         win = win_from_json(request)
-        result = score(win)
+        outcome = rules.score(win)
     except InvalidHand as e:
         print(f"{_WORDS[args.lang]['invalid']}: {e}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
     else:
-        print(format_result(result, win.seat, win.discarder, args.lang))
-    return 0
+        print(format_result(outcome, win.seat, win.discarder, args.lang, rules))
+    return 0 if outcome.winning else 1
 
 
 _SIMULATE_EPILOG = """\
@@ -153,6 +171,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from hkmj.record import RecordWriter
     from hkmj.simulate import Progress, run
 
+    try:
+        rules = rules_from_args(args)
+    except RulesetError as e:
+        print(f"hkmj simulate: {e}", file=sys.stderr)
+        return 2
     bots = [b.strip().lower() for b in args.bots.split(",")]
     if len(bots) != 4:
         print(f"hkmj simulate: --bots needs four names, got {len(bots)}: {args.bots!r}", file=sys.stderr)
@@ -177,11 +200,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress.advance(chunk.summary.hands)
 
     try:
-        summary = run(args.hands, args.seed, bots, workers=args.workers, on_chunk=on_chunk, record=writer is not None)
+        summary = run(args.hands, args.seed, bots, workers=args.workers, on_chunk=on_chunk, record=writer is not None, rules=rules)
     finally:
         if writer is not None:
             writer.close()
-    print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}")
+    print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
     print(summary.report(args.workers))
     if writer is not None:
         print(f"record: {args.record} ({writer.lines} events)")
@@ -189,7 +212,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from hkmj.record import RecordError, describe, read_record, replay
+    from hkmj.record import RecordError, describe_all, read_record, replay
 
     try:
         events = read_record(args.file)
@@ -197,10 +220,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"hkmj replay: {err}", file=sys.stderr)
         return 2
     if args.show:
-        for event in events:
-            line = describe(event, args.lang)
-            if line is not None:
-                print(line)
+        for line in describe_all(events, args.lang):
+            print(line)
     report = replay(events)
     if report.ok:
         print(f"replay OK: {report.hands} hands, {report.events} events reproduced exactly")
@@ -220,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
         "score",
         help="score a winning hand (HK-6), or a stream of JSON requests on stdin",
         description="Score a Hong Kong winning hand exactly (HK-5, HK-6).",
-        epilog=_SCORE_EPILOG,
+        epilog=_SCORE_EPILOG + "\n" + options_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
@@ -241,13 +262,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
+    add_rules_arguments(p)
     p.set_defaults(func=_cmd_score)
 
     p = sub.add_parser(
         "simulate",
         help="self-play bot matches and print a summary (optionally record them)",
         description="Play seeded self-play hands with bots (HK-2..HK-7) and summarise them.",
-        epilog=_SIMULATE_EPILOG,
+        epilog=_SIMULATE_EPILOG + "\n" + options_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
@@ -256,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
     p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_rules_arguments(p)
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser(

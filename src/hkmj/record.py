@@ -18,7 +18,7 @@ from typing import IO
 
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
-from hkmj.scoring import HONG_KONG
+from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.tiles import SEAT_LETTERS, name, parse_tiles
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "RecordWriter",
     "ReplayReport",
     "describe",
+    "describe_all",
     "read_record",
     "replay",
 ]
@@ -147,10 +148,17 @@ def _split_hands(events: Sequence[Event]) -> Iterator[list[Event]]:
         yield current
 
 
+_DEFAULT_HEADER = DEFAULT.header()
+
+
 def _diff(expected: Event, got: Event) -> str | None:
     a = {k: v for k, v in expected.items() if k != "_line"}
     if a == got:
         return None
+    if "rules" not in a and "rules" in got:  # records before rulesets were Hong Kong with the seed's rules
+        got = {k: v for k, v in got.items() if k not in _DEFAULT_HEADER or v != _DEFAULT_HEADER[k]}
+        if a == got:
+            return None
     keys = sorted(set(a) | set(got), key=str)
     bad = [k for k in keys if a.get(k) != got.get(k)]
     return f"event '{a.get('type')}' differs in {', '.join(bad)}"
@@ -210,13 +218,14 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
         try:
             match = Match(
                 int(start["seed"]),
+                rules=from_header(start),
                 length=start["length"],
                 hands=start.get("hands"),
                 teaching=bool(start.get("teaching")),
                 ask_all=bool(start.get("ask_all")),
                 max_hands=start.get("max_hands"),
             )
-        except (ValueError, TypeError, KeyError) as err:
+        except (ValueError, TypeError, KeyError) as err:  # RulesetError is a ValueError
             report.divergence = Divergence(start.get("_line"), 0, f"bad match_start: {err}", start)
             return
         why = _diff(start, match.events[0])
@@ -243,7 +252,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
                 hand = Hand.from_start(hs)
                 if hs.get("seed") is not None:
                     wall, dice = random_wall(random.Random(int(hs["seed"])))
-                    if Hand(wall, dice).events[0]["wall"] != hs["wall"] or list(dice) != hs["dice"]:
+                    if Hand(wall, dice, rules=hand.rules).events[0]["wall"] != hs["wall"] or list(dice) != hs["dice"]:
                         report.divergence = Divergence(hs.get("_line"), number, "the wall is not the one of its seed", hs)
                         return
         except (ValueError, TypeError, KeyError, IndexError) as err:
@@ -281,12 +290,18 @@ def _t(text: str, lang: str) -> str:
     return " ".join(name(t, lang) for t in tiles) if len(tiles) <= 2 else text
 
 
-def describe(e: Event, lang: str = "en") -> str | None:
-    """One line describing an event for ``hkmj replay --show`` (None for events not shown)."""
+def describe(e: Event, lang: str = "en", rules: Ruleset = DEFAULT) -> str | None:
+    """One line describing an event for ``hkmj replay --show`` (None for events not shown).
+
+    ``rules`` names the scoring elements of ``win`` events (see :func:`describe_all`).
+    """
     t = e["type"]
     seat = SEAT_LETTERS[e["seat"]] if isinstance(e.get("seat"), int) else "?"
     if t == "match_start":
-        return f"Match seed {e['seed']} ({e['length']}); seat draw by player: {' '.join(e['seat_draw'])}"
+        return (
+            f"Match seed {e['seed']} ({e['length']}, {rules.describe(lang)}); "
+            f"seat draw by player: {' '.join(e['seat_draw'])}"
+        )
     if t == "hand_start":
         d = e["dice"]
         brk = e["break"]
@@ -314,15 +329,11 @@ def describe(e: Event, lang: str = "en") -> str | None:
         return f"  {SEAT_LETTERS[e['seat']]} claims {e['claim']} {e['tiles']} from {SEAT_LETTERS[e['from']]}"
     if t == "win":
         how = "self-drawn" if e["win"] == "self_draw" else f"{e['win']} from {SEAT_LETTERS[e['from']]}"
-        items = ", ".join(f"{HONG_KONG.name_of(i['id'], lang)} {i['fan']}" for i in e["items"])
-        limit = f", limit {HONG_KONG.name_of(e['limit'], lang)}" if e["limit"] else ""
         melds = " ".join(e["melds"])
-        return (
-            f"  {seat} wins ({how}) on {e['tile']}: {e['concealed']} {melds}\n"
-            f"    {items} = {e['fan']} fan{limit}, base {e['base']}, payments {e['payments']}"
-        )
+        return f"  {seat} wins ({how}) on {e['tile']}: {e['concealed']} {melds}\n    {rules.describe_win(e, lang)}"
     if t == "false_mahjong":
-        return f"  {seat} declared a false Mahjong: {e['reason']}; payments {e['payments']}"
+        dead = "; the hand is dead and play goes on" if e.get("dead_hand") else ""
+        return f"  {seat} declared a false Mahjong: {e['reason']}; payments {e['payments']}{dead}"
     if t == "mahjong_refused":
         return f"  {seat}'s Mahjong refused (teaching table): {e['reason']}"
     if t == "exhaustive_draw":
@@ -335,3 +346,17 @@ def describe(e: Event, lang: str = "en") -> str | None:
     if t == "match_end":
         return f"\nMatch over after {e['hands']} hands: totals {e['totals']}, ranking {e['ranking']}"
     return None
+
+
+def describe_all(events: Sequence[Event], lang: str = "en") -> Iterator[str]:
+    """The ``--show`` lines of a whole record, each match described under its own ruleset."""
+    rules = DEFAULT
+    for e in events:
+        if e["type"] in ("match_start", "hand_start"):
+            try:
+                rules = from_header(e)
+            except RulesetError:
+                rules = DEFAULT
+        line = describe(e, lang, rules)
+        if line is not None:
+            yield line

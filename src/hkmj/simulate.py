@@ -19,6 +19,7 @@ from typing import TextIO
 
 from hkmj.bots import make_bot
 from hkmj.engine import Event, play_match
+from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
 from hkmj.tiles import SEAT_LETTERS
 
 CHUNK = 64
@@ -114,8 +115,10 @@ class ChunkResult:
     lines: list[str]
 
 
-def play_chunk(index: int, hands: int, seed: int, bots: tuple[str, ...], record: bool) -> ChunkResult:
-    """Play chunk ``index``: one match of ``hands`` hands seeded ``seed + index``."""
+def play_chunk(
+    index: int, hands: int, seed: int, bots: tuple[str, ...], record: bool, rules: tuple[str, tuple[tuple[str, str], ...]] = ("hk", ())
+) -> ChunkResult:
+    """Play chunk ``index``: one match of ``hands`` hands seeded ``seed + index`` under ``rules`` (name, options)."""
     summary = Summary(bots)
     lines: list[str] = []
     state: dict[str, Event | None] = {"start": None, "win": None}
@@ -136,7 +139,8 @@ def play_chunk(index: int, hands: int, seed: int, bots: tuple[str, ...], record:
 
     match_seed = seed + index
     players = [make_bot(b, match_seed * 4 + i) for i, b in enumerate(bots)]
-    play_match(players, match_seed, length="hands", hands=hands, keep_events=False, on_events=on_events)
+    ruleset = get_ruleset(rules[0], dict(rules[1]))
+    play_match(players, match_seed, length="hands", hands=hands, keep_events=False, on_events=on_events, rules=ruleset)
     return ChunkResult(index, summary, lines)
 
 
@@ -147,7 +151,7 @@ def _chunks(n: int) -> list[int]:
     return sizes
 
 
-def _play_star(args: tuple[int, int, int, tuple[str, ...], bool]) -> ChunkResult:
+def _play_star(args: tuple[int, int, int, tuple[str, ...], bool, tuple[str, tuple[tuple[str, str], ...]]]) -> ChunkResult:
     return play_chunk(*args)
 
 
@@ -159,12 +163,19 @@ def run(
     workers: int = 1,
     on_chunk: Callable[[ChunkResult], None] | None = None,
     record: bool = False,
+    rules: Ruleset | None = None,
 ) -> Summary:
-    """Play ``hands`` hands and return the merged summary; ``on_chunk`` sees chunks in order."""
+    """Play ``hands`` hands and return the merged summary; ``on_chunk`` sees chunks in order.
+
+    ``rules``: the ruleset of every match (default Hong Kong); workers rebuild it from its name
+    and options.
+    """
     names = tuple(bots)
+    ruleset = DEFAULT if rules is None else rules
+    spec = (ruleset.name, tuple(sorted(ruleset.options.items())))
     for b in names:
         make_bot(b)  # unknown names fail here, before any process starts
-    jobs = [(i, size, seed, names, record) for i, size in enumerate(_chunks(hands))]
+    jobs = [(i, size, seed, names, record, spec) for i, size in enumerate(_chunks(hands))]
     total = Summary(names)
     start = time.perf_counter()
     results: Iterator[ChunkResult]

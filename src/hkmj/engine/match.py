@@ -1,5 +1,7 @@
 """The match (HK-2.1, HK-7): seat draw, hands, dealer rotation, prevailing wind, totals, ranking.
 
+Rotation, seat changes and length come from the match's ruleset (one for the whole match).
+
 Players are numbered 0..3 in the order they were given; seats (winds) change as the deal
 passes. The match owns one ``random.Random(seed)``: it draws the seats, then one seed per
 hand, so a match replays from its seed and each hand from its own seed.
@@ -13,6 +15,7 @@ from typing import Any, Literal
 
 from hkmj.engine.state import Event, Hand
 from hkmj.engine.wall import random_wall
+from hkmj.rulesets import DEFAULT, Ruleset
 from hkmj.tiles import SEAT_LETTERS, Tile
 
 __all__ = ["LENGTHS", "Length", "Match", "ranking"]
@@ -32,7 +35,8 @@ class Match:
     """A match of four players: makes each :class:`~hkmj.engine.state.Hand` and settles it (HK-7).
 
     ``max_hands`` stops a match early whatever its length (useful with bots that rarely win,
-    since the dealer keeps the deal on a draw).
+    since the dealer keeps the deal on a draw). ``rules`` is the ruleset of every hand
+    (default: Hong Kong with the seed's rules); a match never mixes rulesets.
     """
 
     def __init__(
@@ -44,7 +48,9 @@ class Match:
         teaching: bool = False,
         ask_all: bool = False,
         max_hands: int | None = None,
+        rules: Ruleset | None = None,
     ) -> None:
+        self.rules: Ruleset = DEFAULT if rules is None else rules
         if length not in LENGTHS:
             raise ValueError(f"length {length!r}: expected one of {', '.join(LENGTHS)}")
         if length == "hands" and (hands is None or hands < 1):
@@ -70,6 +76,7 @@ class Match:
         self.events: list[Event] = [
             {
                 "type": "match_start",
+                **self.rules.header(),
                 "seed": seed,
                 "length": length,
                 "hands": hands,
@@ -84,7 +91,7 @@ class Match:
     @property
     def prevailing(self) -> int:
         """HK-7.3: East for the first four deals, then South, West, North."""
-        return min(self.rotations // 4, 3)
+        return self.rules.prevailing(self.rotations)
 
     @property
     def dealer(self) -> int:
@@ -93,11 +100,11 @@ class Match:
 
     def player_at(self, seat: int) -> int:
         """The player sitting at ``seat`` (0 = East) in the current deal."""
-        return self._at_first_seat[(seat + self.rotations) % 4]
+        return self.rules.player_at(self._at_first_seat, self.rotations, seat)
 
     def seat_of(self, player: int) -> int:
         """The seat wind of ``player`` in the current deal."""
-        return (self.first_wind[player] - self.rotations) % 4
+        return next(s for s in range(4) if self.player_at(s) == player)
 
     @property
     def over(self) -> bool:
@@ -106,7 +113,7 @@ class Match:
         if self.length == "hands":
             assert self.n_hands is not None
             return self.hands_played >= self.n_hands
-        return self.rotations >= (16 if self.length == "game" else 4)
+        return self.rotations >= (self.rules.game_rotations if self.length == "game" else 4)
 
     def ranking(self) -> list[int]:
         """Rank by player (1 = best, ties shared)."""
@@ -141,6 +148,7 @@ class Match:
             ask_all=self.ask_all,
             seed=seed,
             info=info,
+            rules=self.rules,
         )
         return self.hand
 
@@ -184,4 +192,4 @@ class Match:
         if self.length == "hands":
             assert self.n_hands is not None
             return self.hands_played >= self.n_hands
-        return self.rotations >= (16 if self.length == "game" else 4)
+        return self.rotations >= (self.rules.game_rotations if self.length == "game" else 4)

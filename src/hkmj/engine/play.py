@@ -10,6 +10,7 @@ from hkmj.engine.actions import Action
 from hkmj.engine.match import Length, Match
 from hkmj.engine.state import Event, Hand, HandResult
 from hkmj.engine.view import SeatView
+from hkmj.rulesets import Ruleset
 
 __all__ = ["MatchResult", "Player", "play_hand", "play_match"]
 
@@ -55,16 +56,18 @@ def play_match(
     max_hands: int | None = None,
     keep_events: bool = True,
     on_events: Callable[[list[Event]], None] | None = None,
+    rules: Ruleset | None = None,
 ) -> MatchResult:
     """Play a seeded match (HK-7) with ``players`` (by player number, before the seat draw).
 
     ``on_events`` receives each chunk of events as it is produced (the match start, then each
     hand's events followed by its ``totals``, then ``match_end``): a record writer can stream
-    them. ``keep_events=False`` keeps memory flat for long self-play runs.
+    them. ``keep_events=False`` keeps memory flat for long self-play runs. ``rules``: the
+    ruleset (default Hong Kong).
     """
     if len(players) != 4:
         raise ValueError("a match needs four players")
-    match = Match(seed, length=length, hands=hands, teaching=teaching, ask_all=ask_all, max_hands=max_hands)
+    match = Match(seed, length=length, hands=hands, teaching=teaching, ask_all=ask_all, max_hands=max_hands, rules=rules)
     result = MatchResult(seed, [], [])
     chunk = list(match.events)
     while not match.over:

@@ -50,9 +50,9 @@ from hkmj.engine.wall import (
     random_wall,
 )
 from hkmj.hand import is_complete, shanten, waits
+from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
-from hkmj.scoring import score as score_win
 from hkmj.tiles import (
     HONOUR,
     N_KINDS,
@@ -79,10 +79,12 @@ Event = dict[str, Any]
 """An event: a plain dict with a ``type`` key, JSON-serialisable (see docs/engine.md)."""
 
 FALSE_MAHJONG_PENALTY = 64
-"""HK-5.7: paid to each other player (doubled to the discarder of a claimed discard)."""
+"""HK-5.7 with the seed's rules: paid to each other player (doubled to the discarder of a
+claimed discard); a ruleset's :meth:`~hkmj.rulesets.Ruleset.false_mahjong_payments` decides."""
 
 _TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
 _NO_WAITS: frozenset[Tile] = frozenset()
+_FLAG_ORDER = ("last_wall_tile", "kong_replacement", "heavenly", "final_discard", "earthly")
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
 
 
@@ -108,7 +110,11 @@ class HandResult:
     """How a hand ended: ``win``, ``draw`` (HK-3.5, HK-7.1) or ``penalty`` (HK-5.7).
 
     ``seat`` is the winner (or the offender of a false Mahjong); ``discarder`` the seat whose
-    discard (or added kong) was claimed; ``payments`` by seat sum to zero.
+    discard (or added kong) was claimed; ``payments`` by seat sum to zero (they include any
+    dead-hand penalties paid during the hand). ``outcome`` is the ruleset's generic scoring
+    result of a win, ``score`` the Hong Kong detail when there is one. ``dealer_keeps`` is the
+    ruleset's rotation (HK-7.2 and HK-5.7 Ruling: East stays East after its win, a draw or a
+    penalty; MCR: the deal always passes).
     """
 
     kind: str
@@ -117,11 +123,8 @@ class HandResult:
     discarder: int | None = None
     win_type: str | None = None
     score: ScoreResult | None = None
-
-    @property
-    def dealer_keeps(self) -> bool:
-        """HK-7.2 and HK-5.7 Ruling: East stays East after its win, a draw or a penalty."""
-        return self.kind != "win" or self.seat == 0
+    outcome: Outcome | None = None
+    dealer_keeps: bool = True
 
 
 def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, Action] | None:
@@ -140,22 +143,14 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
     return None
 
 
-def _pay_penalty(offender: int, discarder: int | None) -> tuple[int, int, int, int]:
-    pay = [FALSE_MAHJONG_PENALTY] * 4
-    if discarder is not None:
-        pay[discarder] = 2 * FALSE_MAHJONG_PENALTY
-    pay[offender] = 0
-    pay[offender] = -sum(pay)
-    return (pay[0], pay[1], pay[2], pay[3])
-
-
 class Hand:
-    """One hand of Hong Kong Mahjong from the deal to a win, a draw or a penalty.
+    """One hand of Mahjong from the deal to a win, a draw or a penalty, under ``rules``.
 
     Seats are 0..3 = East (the dealer), South, West, North. ``scores`` are the running totals
     by seat (shown in views only). ``teaching`` refuses false Mahjong declarations instead of
-    penalising them (HK-5.7); ``ask_all`` makes every other seat answer every discard (with at
-    least ``pass``), so that a human may declare Mahjong on any discard.
+    judging them (HK-5.7); ``ask_all`` makes every other seat answer every discard (with at
+    least ``pass``), so that a human may declare Mahjong on any discard. ``rules`` (default:
+    Hong Kong with the seed's rules) decides the wall, the win check, false Mahjong and scoring.
     """
 
     def __init__(
@@ -169,7 +164,10 @@ class Hand:
         ask_all: bool = False,
         seed: int | None = None,
         info: Mapping[str, Any] | None = None,
+        rules: Ruleset | None = None,
     ) -> None:
+        self.rules: Ruleset = DEFAULT if rules is None else rules
+        self._checked = self.rules.value_checked
         self.wall: tuple[Tile, ...] = tuple(check_wall(wall))
         self.dice = check_dice(dice)
         if not 0 <= prevailing < 4:
@@ -182,11 +180,20 @@ class Hand:
         self.ask_all = ask_all
         self.seed = seed
         order = draw_order(self.wall, sum(self.dice))
-        self._live: list[Tile] = order[:LIVE_START]
+        self._has_dead = self.rules.dead_wall > 0
+        if self._has_dead:
+            self._live: list[Tile] = order[:LIVE_START]
+            self._tail = LIVE_START
+            self._dead: list[Tile] = [order[i] for i in dead_wall_order()]
+        else:  # every tile is played; replacements come from the end of the wall
+            self._live = order
+            self._tail = len(order)
+            self._dead = []
         self._head = 0
-        self._tail = LIVE_START
-        self._dead: list[Tile] = [order[i] for i in dead_wall_order()]
         self._front = 0
+        self.dead_hands = [False, False, False, False]
+        """Seats whose hand is dead after a false Mahjong (rulesets with ``dead_hand``)."""
+        self._fines = [0, 0, 0, 0]
         self.hands: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
         """Concealed playing tiles by seat, 34-count vectors (read-only for callers)."""
         self.n_concealed = [0, 0, 0, 0]
@@ -221,6 +228,7 @@ class Hand:
             start.update(info)
         start.update(
             {
+                **self.rules.header(),
                 "seed": seed,
                 "prevailing": SEAT_LETTERS[prevailing],
                 "scores": list(self.scores),
@@ -249,6 +257,7 @@ class Hand:
             raise ValueError("expected a hand_start event")
         wall = [parse_tiles(x)[0] for w in start["wall"] for x in w]
         known = {"type", "seed", "prevailing", "scores", "teaching", "ask_all", "dice", "break", "wall", "live", "dead"}
+        known |= {"rules", "options"}
         return cls(
             wall,
             start["dice"],
@@ -258,6 +267,7 @@ class Hand:
             ask_all=start.get("ask_all", False),
             seed=start["seed"],
             info={k: v for k, v in start.items() if k not in known},
+            rules=from_header(start),
         )
 
     # ------------------------------------------------------------------ queries
@@ -311,7 +321,12 @@ class Hand:
         return self._offers.get(seat, ())
 
     def can_declare_mahjong(self, seat: int) -> bool:
-        """True where a win could be declared (HK-5.5): after the seat's own draw, or on a tile on offer to it."""
+        """True where a win could be declared (HK-5.5): after the seat's own draw, or on a tile on offer to it.
+
+        Never for a dead hand (a false Mahjong under a ``dead_hand`` ruleset).
+        """
+        if self.dead_hands[seat]:
+            return False
         if self.phase is Phase.TURN:
             return seat == self.turn and self._drawn
         if self.phase is Phase.OVER:
@@ -409,7 +424,7 @@ class Hand:
         h = self.hands[seat]
         acts: list[Action] = list(compress(_DISCARDS, h))
         if self._drawn:
-            if self._complete:
+            if self._complete and not self.dead_hands[seat] and (not self._checked or self._reaches_minimum(seat, None)):
                 acts.insert(0, WIN)
             if 4 in h:
                 acts.extend(kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4)
@@ -434,9 +449,13 @@ class Hand:
         offers: dict[int, tuple[Action, ...]] = {}
         left = (d + 1) % 4
         for s in (left, (d + 2) % 4, (d + 3) % 4):
+            if self.dead_hands[s]:  # a dead hand neither wins nor claims
+                if self.ask_all:
+                    offers[s] = (PASS,)
+                continue
             h = self.hands[s]
             acts: list[Action] = [PASS]
-            if t in self._waits(s):
+            if t in self._waits(s) and (not self._checked or self._reaches_minimum(s, t, d, final)):
                 acts.append(WIN)
             if not final:
                 c = h[t]
@@ -517,7 +536,7 @@ class Hand:
         self._hver[seat] += 1
         offers: dict[int, tuple[Action, ...]] = {}
         for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
-            if t in self._waits(s):
+            if t in self._waits(s) and not self.dead_hands[s] and (not self._checked or self._reaches_minimum(s, t, seat, rob=True)):
                 offers[s] = (PASS, WIN)
             elif self.ask_all:
                 offers[s] = (PASS,)
@@ -595,13 +614,22 @@ class Hand:
 
         Each replacement moves the last live-wall tile to the dead wall (HK-2.7); with the live
         wall empty the dead wall shrinks (Ruling HK-2.7). False if the dead wall ran out.
+        A ruleset without a dead wall (MCR) takes replacements from the end of the wall.
         """
-        while self._front < len(self._dead):
-            t = self._dead[self._front]
-            self._front += 1
-            if self._head < self._tail:
+        while True:
+            if self._has_dead:
+                if self._front >= len(self._dead):
+                    return False
+                t = self._dead[self._front]
+                self._front += 1
+                if self._head < self._tail:
+                    self._tail -= 1
+                    self._dead.append(self._live[self._tail])
+            else:
+                if self._head >= self._tail:
+                    return False
                 self._tail -= 1
-                self._dead.append(self._live[self._tail])
+                t = self._live[self._tail]
             self.events.append(
                 {
                     "type": "replacement",
@@ -619,7 +647,6 @@ class Hand:
                 continue
             self._receive(seat, t)
             return True
-        return False
 
     def _deal(self) -> None:
         """HK-2.5 deal in blocks, then HK-2.6 bonus exposure and replacement in play order."""
@@ -733,10 +760,18 @@ class Hand:
             tuple(sorted(t - N_KINDS - 3 for t in b if t >= N_KINDS + 4)),
         )
 
-    def _score_win(self, seat: int, t: Tile, win_type: str, discarder: int | None, flags: list[str], action: bool) -> None:
+    def _scoring_win(
+        self, seat: int, t: Tile, win_type: str, discarder: int | None, flags: list[str], claimed: bool
+    ) -> ScoringWin:
+        """The hand of ``seat`` as a win on ``t`` (``claimed``: ``t`` is not in the hand yet)."""
+        h = self.hands[seat]
+        if claimed:
+            h = list(h)
+            h[t] += 1
         flowers, seasons = self._flowers(seat)
-        win = ScoringWin(
-            concealed=tuple(tiles_of(self.hands[seat])),
+        allowed = self.rules.win_flags
+        return ScoringWin(
+            concealed=tuple(tiles_of(h)),
             win_tile=t,
             win=win_type,
             seat=seat,
@@ -745,34 +780,10 @@ class Hand:
             melds=self.melds[seat],
             flowers=flowers,
             seasons=seasons,
-            flags=frozenset(flags),
+            flags=frozenset(f for f in flags if f in allowed),
         )
-        res = score_win(win)
-        ev: Event = {"type": "win", "seat": seat}
-        if action:
-            ev["action"] = "mahjong"
-        ev.update(
-            {
-                "win": win_type,
-                "tile": _TS[t],
-                "from": discarder,
-                "prevailing": SEAT_LETTERS[self.prevailing],
-                "flags": flags,
-                "concealed": format_tiles(win.concealed),
-                "melds": [str(m) for m in win.melds],
-                "flowers": list(flowers),
-                "seasons": list(seasons),
-                "fan": res.fan,
-                "limit": res.limit_id,
-                "base": res.base,
-                "items": [{"id": i.id, "name": i.name, "fan": i.fan} for i in res.items],
-                "payments": list(res.payments),
-            }
-        )
-        self.events.append(ev)
-        self._end(HandResult("win", res.payments, seat, discarder, win_type, res))
 
-    def _self_drawn_win(self, seat: int) -> None:
+    def _self_flags(self, seat: int) -> list[str]:
         flags: list[str] = []
         if self._last_live:
             flags.append("last_wall_tile")
@@ -780,23 +791,63 @@ class Hand:
             flags.append("kong_replacement")
         if seat == 0 and self.n_discards == 0 and not self.melds[0]:
             flags.append("heavenly")
-        assert self.last_tile is not None
-        self._score_win(seat, self.last_tile, "self_draw", None, flags, True)
+        return flags
 
-    def _win_on_claim(self, seat: int, d: int, t: Tile, rob: bool) -> None:
-        self.hands[seat][t] += 1
-        self.n_concealed[seat] += 1
+    def _claim_flags(self, d: int, final: bool, rob: bool) -> list[str]:
         flags: list[str] = []
-        if rob:
-            win_type = "robbed_kong"  # the robbed pung stays a pung
-        else:
-            win_type = "discard"
-            self.discards[d] = self.discards[d][:-1]
-            if self._final:
+        if not rob:
+            if final:
                 flags.append("final_discard")
             if d == 0 and self.n_discards == 1:
                 flags.append("earthly")
-        self._score_win(seat, t, win_type, d, flags, False)
+        return flags
+
+    def _reaches_minimum(self, seat: int, t: Tile | None, d: int | None = None, final: bool = False, rob: bool = False) -> bool:
+        """The ruleset's win check for a complete hand: self-drawn (``t`` None) or on ``t`` from ``d``."""
+        return self.rules.can_win(self._candidate(seat, t, d, final, rob))
+
+    def _candidate(self, seat: int, t: Tile | None, d: int | None, final: bool, rob: bool) -> ScoringWin:
+        if t is None:
+            assert self.last_tile is not None
+            return self._scoring_win(seat, self.last_tile, "self_draw", None, self._self_flags(seat), False)
+        win_type = "robbed_kong" if rob else "discard"
+        return self._scoring_win(seat, t, win_type, d, self._claim_flags(d if d is not None else -1, final, rob), True)
+
+    def _score_win(self, win: ScoringWin, action: bool) -> None:
+        outcome = self.rules.score(win)
+        seat = win.seat
+        ev: Event = {"type": "win", "seat": seat}
+        if action:
+            ev["action"] = "mahjong"
+        ev.update(
+            {
+                "win": win.win,
+                "tile": _TS[win.win_tile],
+                "from": win.discarder,
+                "prevailing": SEAT_LETTERS[self.prevailing],
+                "flags": sorted(win.flags, key=_FLAG_ORDER.index),
+                "concealed": format_tiles(win.concealed),
+                "melds": [str(m) for m in win.melds],
+                "flowers": list(win.flowers),
+                "seasons": list(win.seasons),
+            }
+        )
+        ev.update(self.rules.win_fields(outcome))
+        self.events.append(ev)
+        detail = outcome.detail if isinstance(outcome.detail, ScoreResult) else None
+        self._end("win", outcome.payments, seat, win.discarder, win.win, detail, outcome)
+
+    def _self_drawn_win(self, seat: int) -> None:
+        assert self.last_tile is not None
+        self._score_win(self._scoring_win(seat, self.last_tile, "self_draw", None, self._self_flags(seat), False), True)
+
+    def _win_on_claim(self, seat: int, d: int, t: Tile, rob: bool) -> None:
+        win = self._scoring_win(seat, t, "robbed_kong" if rob else "discard", d, self._claim_flags(d, self._final, rob), True)
+        self.hands[seat][t] += 1
+        self.n_concealed[seat] += 1
+        if not rob:  # the robbed pung stays a pung
+            self.discards[d] = self.discards[d][:-1]
+        self._score_win(win, False)
 
     def _explain(self, seat: int, extra: Tile | None) -> str:
         h = list(self.hands[seat])
@@ -806,13 +857,22 @@ class Hand:
         sh = shanten(h, len(m))
         hand = format_tiles(tiles_of(h)) + "".join(f" + {x}" for x in m)
         with_tile = f" with {_TS[extra]}" if extra is not None else ""
+        if sh < 0:  # complete, but under the ruleset's minimum
+            rob = self.phase is Phase.ROB
+            d = self._offer_from if extra is not None else None
+            outcome = self.rules.score(self._candidate(seat, extra, d, self._final and not rob, rob))
+            return f"{hand}{with_tile} is complete but not a winning hand: {outcome.reason}"
         return (
             f"{hand}{with_tile} is not a winning hand: it is not four groups and a pair, seven pairs"
             f" or thirteen orphans (HK-5.1-5.4); it is {sh + 1} tile(s) short of complete"
         )
 
     def _declare_false(self, seat: int) -> None:
-        """HK-5.7: a Mahjong declaration that is not in the legal list (so not a winning hand)."""
+        """HK-5.7: a Mahjong declaration that is not in the legal list (so not a winning hand).
+
+        Under a ``dead_hand`` ruleset (MCR) the declaration is judged at once: the seat's hand
+        is dead, it pays the ruleset's penalty, and the hand goes on (its answer counts as a pass).
+        """
         in_window = self.phase is not Phase.TURN
         extra = self._offer_tile if in_window else None
         if self.teaching:
@@ -825,23 +885,29 @@ class Hand:
                 }
             )
             return
+        if self.rules.dead_hand:
+            d = self._offer_from if in_window else None
+            self._false_mahjong(seat, d, extra, self._explain(seat, extra), True)
+            self.dead_hands[seat] = True
+            self._hver[seat] += 1
+            if in_window:
+                self._answers[seat] = PASS
+                if len(self._answers) == len(self._offers):
+                    self._resolve()
+            return
         if in_window:
             self._answer(seat, WIN)  # judged with the other answers (HK-4.7)
         else:
             self.events.append({"type": "declare", "seat": seat, "action": "mahjong"})
             self._penalty(seat, None, None, self._explain(seat, None))
 
-    def _penalty(self, seat: int, discarder: int | None, t: Tile | None, reason: str) -> None:
-        """HK-5.7 strict table: 64 to each other player, 128 to the discarder of a claimed tile.
-
-        Engine ruling: a false Mahjong on an added kong treats the kong's player as the discarder
-        (HK-4.10: the robbed player pays as a discarder).
-        """
-        pay = _pay_penalty(seat, discarder)
-        self.events.append(
+    def _false_mahjong(self, seat: int, discarder: int | None, t: Tile | None, reason: str, dead: bool) -> tuple[int, int, int, int]:
+        pay = self.rules.false_mahjong_payments(seat, discarder)
+        ev: Event = {"type": "false_mahjong", "seat": seat}
+        if dead:
+            ev["action"] = "mahjong"
+        ev.update(
             {
-                "type": "false_mahjong",
-                "seat": seat,
                 "from": discarder,
                 "tile": None if t is None else _TS[t],
                 "concealed": format_tiles(tiles_of(self.hands[seat])),
@@ -850,25 +916,54 @@ class Hand:
                 "payments": list(pay),
             }
         )
-        self._end(HandResult("penalty", pay, seat, discarder))
+        if dead:
+            ev["dead_hand"] = True
+            for s in range(4):
+                self._fines[s] += pay[s]
+        self.events.append(ev)
+        return pay
+
+    def _penalty(self, seat: int, discarder: int | None, t: Tile | None, reason: str) -> None:
+        """HK-5.7 strict table: 64 to each other player, 128 to the discarder of a claimed tile.
+
+        Engine ruling: a false Mahjong on an added kong treats the kong's player as the discarder
+        (HK-4.10: the robbed player pays as a discarder).
+        """
+        pay = self._false_mahjong(seat, discarder, t, reason, False)
+        self._end("penalty", pay, seat, discarder)
 
     def _exhaustive(self, seat: int) -> None:
         """HK-3.5, HK-7.1: the seat due to draw finds the live wall empty: a draw, no payment."""
         self.events.append({"type": "exhaustive_draw", "seat": seat, "live": 0, "dead": self.dead_count})
-        self._end(HandResult("draw", (0, 0, 0, 0)))
+        self._end("draw", (0, 0, 0, 0))
 
-    def _end(self, result: HandResult) -> None:
+    def _end(
+        self,
+        kind: str,
+        payments: tuple[int, int, int, int],
+        seat: int | None = None,
+        discarder: int | None = None,
+        win_type: str | None = None,
+        score: ScoreResult | None = None,
+        outcome: Outcome | None = None,
+    ) -> None:
+        """End the hand; its payments add any dead-hand penalties paid during it."""
+        f = self._fines
+        if any(f):
+            payments = (payments[0] + f[0], payments[1] + f[1], payments[2] + f[2], payments[3] + f[3])
+        keeps = self.rules.dealer_keeps(kind, seat)
+        result = HandResult(kind, payments, seat, discarder, win_type, score, outcome, keeps)
         self.result = result
         self.phase = Phase.OVER
         self.events.append(
             {
                 "type": "hand_end",
-                "result": result.kind,
-                "seat": result.seat,
-                "from": result.discarder,
-                "payments": list(result.payments),
-                "scores": [self.scores[s] + result.payments[s] for s in range(4)],
-                "dealer_keeps": result.dealer_keeps,
+                "result": kind,
+                "seat": seat,
+                "from": discarder,
+                "payments": list(payments),
+                "scores": [self.scores[s] + payments[s] for s in range(4)],
+                "dealer_keeps": keeps,
             }
         )
 

@@ -1,0 +1,71 @@
+"""Rulesets as values (design.md): a registry from a name and house options to a :class:`Ruleset`.
+
+>>> from hkmj.rulesets import get_ruleset
+>>> hk = get_ruleset("hk", {"minfan": "3"})
+>>> hk.name, hk.options["minfan"], hk.describe()
+('hk', '3', 'Hong Kong (minfan=3)')
+
+A match never mixes rulesets: :class:`~hkmj.engine.Match` and :class:`~hkmj.engine.Hand` take
+one, records carry its ``rules`` and ``options``, and records without them read as ``hk``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, parse_option_args
+from hkmj.rulesets.hong_kong import HongKong
+
+__all__ = [
+    "DEFAULT",
+    "RULESETS",
+    "Option",
+    "Outcome",
+    "OutcomeItem",
+    "Ruleset",
+    "RulesetError",
+    "from_header",
+    "get_ruleset",
+    "parse_option_args",
+]
+
+RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong}
+"""Registry: name → ruleset class."""
+
+_cache: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}
+
+
+def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> Ruleset:
+    """The ruleset ``name`` (``"hk"``, ``"mcr"``) with house ``options``; :class:`RulesetError` names what is wrong.
+
+    Equal requests return the same object, so scorers can cache per ruleset.
+    """
+    if not isinstance(name, str):
+        raise RulesetError(f"ruleset {name!r}: expected a name ({', '.join(RULESETS)})")
+    cls = RULESETS.get(name.strip().lower())
+    if cls is None:
+        raise RulesetError(f"unknown ruleset {name!r}: expected one of {', '.join(RULESETS)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise RulesetError(f"options {options!r}: expected key=value pairs")
+    ruleset = cls(dict(options or {}))
+    key = (ruleset.name, tuple(sorted(ruleset.options.items())))
+    cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    if len(_cache) > 256:
+        _cache.clear()
+    _cache[key] = ruleset
+    return ruleset
+
+
+def from_header(header: Mapping[str, Any]) -> Ruleset:
+    """The ruleset named by a record or table header (``rules``, ``options``); absent means ``hk``."""
+    options = header.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        raise RulesetError(f"options {options!r}: expected an object of key=value pairs")
+    return get_ruleset(header.get("rules", "hk"), options)
+
+
+DEFAULT: Ruleset = get_ruleset("hk")
+"""Hong Kong with the seed's rules: what every adapter uses unless told otherwise."""

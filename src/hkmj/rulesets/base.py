@@ -1,0 +1,237 @@
+"""The game-level :class:`Ruleset`: everything that differs between rulesets, in one value.
+
+A ruleset names its tile set and wall (dead wall or none), its win check (a minimum value),
+its false-Mahjong handling (a penalty that ends the hand, or a dead hand that plays on), its
+scoring and payments, its seat and wind rotation, its match length and its house options.
+The engine, bots, records and adapters receive one and never ask which ruleset it is.
+
+This module is pure: no I/O. ``hkmj.scoring.Ruleset`` is a different, smaller thing (a fan
+table the generic scorer reads); a game ruleset may hold one.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from hkmj.scoring import win_from_json
+from hkmj.scoring.model import FLAGS, InvalidHand, Win
+
+__all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "parse_option_args"]
+
+
+class RulesetError(ValueError):
+    """An unknown ruleset or an unknown/invalid house option; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One house option: its key, default, allowed values (or an integer range) and meaning."""
+
+    key: str
+    default: str
+    choices: tuple[str, ...] = ()
+    """Allowed values; empty for an integer option bounded by ``low``..``high``."""
+    low: int = 0
+    high: int = 0
+    help: str = ""
+
+    def check(self, value: str) -> str:
+        """The normalised value, or :class:`RulesetError` naming the option and what it accepts."""
+        text = value.strip().lower()
+        if self.choices:
+            if text not in self.choices:
+                raise RulesetError(f"option {self.key}={value!r}: expected one of {', '.join(self.choices)}")
+            return text
+        try:
+            n = int(text)
+        except ValueError:
+            raise RulesetError(f"option {self.key}={value!r}: expected a whole number {self.low}-{self.high}") from None
+        if not self.low <= n <= self.high:
+            raise RulesetError(f"option {self.key}={n}: expected a whole number {self.low}-{self.high}")
+        return str(n)
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeItem:
+    """One scoring element present in a hand, with its names and value (fan or points)."""
+
+    id: str
+    name: str
+    name_fr: str
+    value: int
+    count: int = 1
+
+    def label(self, lang: str = "en") -> str:
+        return self.name_fr if lang == "fr" else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The generic result of scoring a hand under a ruleset.
+
+    ``winning`` is false for a complete hand under the ruleset's minimum (``reason`` says
+    why); ``value`` counts toward that minimum (fan in Hong Kong, points in MCR);
+    ``payments`` are by seat and sum to zero; ``detail`` is the ruleset's own result.
+    """
+
+    winning: bool
+    reason: str
+    value: int
+    unit: str
+    items: tuple[OutcomeItem, ...]
+    payments: tuple[int, int, int, int]
+    limit: str | None = None
+    detail: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form: ``winning``, ``reason``, ``value``, ``unit``, ``items``, ``payments``."""
+        return {
+            "winning": self.winning,
+            "reason": self.reason,
+            "value": self.value,
+            "unit": self.unit,
+            "limit": self.limit,
+            "items": [{"id": i.id, "name": i.name, "name_fr": i.name_fr, "value": i.value, "count": i.count} for i in self.items],
+            "payments": list(self.payments),
+        }
+
+
+def parse_option_args(args: Sequence[str]) -> dict[str, str]:
+    """``["minfan=3", "limit=8"]`` → ``{"minfan": "3", "limit": "8"}``; :class:`RulesetError` on bad syntax."""
+    out: dict[str, str] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        key = key.strip().lower()
+        if not sep or not key or not value.strip():
+            raise RulesetError(f"option {arg!r}: expected key=value, e.g. minfan=3")
+        if key in out:
+            raise RulesetError(f"option {key!r} given twice")
+        out[key] = value.strip()
+    return out
+
+
+class Ruleset(ABC):
+    """A complete game: tiles, wall, claims, win check, false Mahjong, scoring, rotation, length.
+
+    Subclasses set the class attributes and implement the hooks; instances are immutable
+    values built by :func:`hkmj.rulesets.get_ruleset` from a name and house options.
+    """
+
+    name: ClassVar[str]
+    """Registry key written in records and server tables (``"hk"``, ``"mcr"``)."""
+    title: ClassVar[str]
+    title_fr: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    dead_wall: ClassVar[int] = 14
+    """Tiles kept back as a dead wall (HK-2.7: 14); 0 = every tile is played, replacements
+    come from the end of the wall."""
+    dead_hand: ClassVar[bool] = False
+    """False Mahjong: ``False`` = a penalty that ends the hand (HK-5.7); ``True`` = the offender's
+    hand is dead (it plays on without winning or claiming) and the hand goes on."""
+    unit: ClassVar[str] = "fan"
+    win_flags: ClassVar[frozenset[str]] = frozenset(FLAGS)
+    """The ways of winning (scoring flags) this ruleset's scorer reads; the engine drops others."""
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        specs = {o.key: o for o in self.OPTIONS}
+        chosen = {o.key: o.default for o in self.OPTIONS}
+        for key, value in (options or {}).items():
+            spec = specs.get(str(key).strip().lower())
+            if spec is None:
+                known = ", ".join(specs) if specs else "none"
+                raise RulesetError(f"unknown option {key!r} for {self.name} rules (options: {known})")
+            if not isinstance(value, (str, int)) or isinstance(value, bool):
+                raise RulesetError(f"option {spec.key}={value!r}: expected a text value")
+            chosen[spec.key] = spec.check(str(value))
+        self.options: Mapping[str, str] = dict(chosen)
+        self.value_checked = False
+        """Whether a complete hand may still fail the win check (a minimum value), so that
+        the engine must score it before offering Mahjong."""
+
+    # -------------------------------------------------------------- identity
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ruleset) and (self.name, dict(self.options)) == (other.name, dict(other.options))
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options.items()))))
+
+    def __repr__(self) -> str:
+        return f"get_ruleset({self.name!r}, {dict(self.options)!r})"
+
+    def changed_options(self) -> dict[str, str]:
+        """The options that differ from this ruleset's defaults."""
+        defaults = {o.key: o.default for o in self.OPTIONS}
+        return {k: v for k, v in self.options.items() if defaults[k] != v}
+
+    def describe(self, lang: str = "en") -> str:
+        """A one-line description for tables and end screens: ``"Hong Kong (minfan=3)"``."""
+        title = self.title_fr if lang == "fr" else self.title
+        changed = self.changed_options()
+        return f"{title} ({', '.join(f'{k}={v}' for k, v in changed.items())})" if changed else title
+
+    def header(self) -> dict[str, Any]:
+        """The record/table header fields: ``{"rules": name, "options": {...}}``."""
+        return {"rules": self.name, "options": dict(self.options)}
+
+    # -------------------------------------------------------------- scoring hooks
+
+    @abstractmethod
+    def score(self, win: Win) -> Outcome:
+        """Score a complete hand; raises :class:`~hkmj.scoring.InvalidHand` for one that is not."""
+
+    def can_win(self, win: Win) -> bool:
+        """The win check: a complete hand that reaches the ruleset's minimum."""
+        try:
+            return self.score(win).winning
+        except InvalidHand:
+            return False
+
+    def score_json(self, obj: Any) -> dict[str, Any]:
+        """Score one ``hkmj score`` JSON request (docs/scoring.md); never raises for bad input."""
+        try:
+            outcome = self.score(win_from_json(obj))
+        except InvalidHand as e:
+            return {"valid": False, "error": str(e)}
+        return self.result_dict(outcome)
+
+    @abstractmethod
+    def result_dict(self, outcome: Outcome) -> dict[str, Any]:
+        """The ``hkmj score`` JSON form of a scored hand: ``valid`` and the ruleset's fields;
+        ``winning: false`` and ``reason`` when the hand is under the ruleset's minimum."""
+
+    @abstractmethod
+    def name_of(self, item_id: str, lang: str = "en") -> str:
+        """Display name of a scoring element of this ruleset (``en`` or ``fr``)."""
+
+    @abstractmethod
+    def win_fields(self, outcome: Outcome) -> dict[str, Any]:
+        """The scoring fields of a ``win`` event (see docs/engine.md)."""
+
+    @abstractmethod
+    def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        """One line summing up a recorded ``win`` event's score (items, total, payments)."""
+
+    @abstractmethod
+    def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:
+        """What a false Mahjong costs, by seat (summing to zero)."""
+
+    # -------------------------------------------------------------- rotation and length
+
+    def dealer_keeps(self, kind: str, winner: int | None) -> bool:
+        """Whether East deals again after a hand ending in ``kind`` won by ``winner`` (HK-7.2)."""
+        return kind != "win" or winner == 0
+
+    def player_at(self, first: Sequence[int], rotations: int, seat: int) -> int:
+        """The player at ``seat`` after ``rotations`` passes of the deal; ``first[s]`` sat at ``s`` first."""
+        return first[(seat + rotations) % 4]
+
+    def prevailing(self, rotations: int) -> int:
+        """The prevailing wind after ``rotations`` passes of the deal: four deals per wind (HK-7.3)."""
+        return min(rotations // 4, 3)
+
+    game_rotations: ClassVar[int] = 16
+    """A full game ends after this many passes of the deal (HK-7.3; MCR: 16 hands)."""
