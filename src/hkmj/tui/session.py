@@ -146,6 +146,8 @@ class HandSummary:
     base: int | None
     teach: tuple[str, ...]
     match_over: bool
+    why_paid: str = ""
+    """Why the base became each payment (HK-6: the discarder pays double; self-drawn, all pay double)."""
 
 
 def cross_suit_run(counts: Sequence[int], t: Tile) -> bool:
@@ -454,7 +456,7 @@ class Session:
         if extra is not None:
             c[extra] += 1
         hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
-        return self.tx("why.not_winning", hand=hand, n=shanten(c, melds) + 1)
+        return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(shanten(c, melds)))
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
         """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared."""
@@ -758,6 +760,7 @@ class Session:
         fan = base = None
         limit = None
         teach: list[str] = []
+        why_paid = ""
         win_tile: Tile | None = None
         if res.kind == "win":
             assert res.seat is not None and res.score is not None
@@ -777,6 +780,14 @@ class Session:
             items = tuple((HONG_KONG.name_of(i.id, tx.lang), i.fan) for i in sc.items)
             fan, base = sc.fan, sc.base
             limit = HONG_KONG.name_of(sc.limit_id, tx.lang) if sc.limit_id else None
+            why_paid = tx(
+                f"end.pay.{ev['win']}",
+                base=base,
+                double=2 * base,
+                whom=self.whom(res.discarder) if res.discarder is not None else "",
+                winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
+                total=res.payments[res.seat],
+            )
             if self.teach:
                 teach.append(tx("teach.other_tables"))
         elif res.kind == "penalty":
@@ -785,6 +796,7 @@ class Session:
             ev = next(e for e in reversed(hand.events) if e["type"] == "false_mahjong")
             extra = tile(ev["tile"]) if ev["tile"] else None
             detail.append(self._why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra))
+            why_paid = tx("end.pay.penalty")
         else:
             title = tx("end.title.draw")
         self.summary = HandSummary(
@@ -800,6 +812,7 @@ class Session:
             base=base,
             teach=tuple(teach),
             match_over=self.match.over,
+            why_paid=why_paid,
         )
         return self.summary
 
