@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.scoring import InvalidHand, win_from_json
-from hkmj.tiles import SEAT_LETTERS
+from hkmj.tiles import wind_letter
 
 _SCORE_EPILOG = """\
 Two ways to use it:
@@ -45,6 +45,7 @@ _WORDS = {
         "discarder": "discarder",
         "invalid": "Not a valid winning hand",
         "not_winning": "Not a winning hand under these rules",
+        "colon": ":",
     },
     "fr": {
         "limit": "Main limite",
@@ -57,6 +58,7 @@ _WORDS = {
         "discarder": "défausseur",
         "invalid": "Main gagnante non valable",
         "not_winning": "Pas une main gagnante selon ces règles",
+        "colon": " :",
     },
 }
 
@@ -72,18 +74,18 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     lines.append("-" * 38)
     lines.append(f"{w['fan'] if unit == 'fan' else 'Total':<34} {outcome.value:>3}")
     if outcome.limit:
-        lines.append(f"{w['limit']}: {rules.name_of(outcome.limit, lang)}")
+        lines.append(f"{w['limit']}{w['colon']} {rules.name_of(outcome.limit, lang)}")
         lines.append(w["not_counted"])
     base = getattr(outcome.detail, "base", None)
     if base is not None:
         lines.append(f"{w['base']:<34} {base:>3}")
     if not outcome.winning:
-        lines.append(f"{w['not_winning']}: {outcome.reason}")
+        lines.append(f"{w['not_winning']}{w['colon']} {outcome.reason}")
         return "\n".join(lines)
-    lines.append(f"{w['payments']}:")
+    lines.append(f"{w['payments']}{w['colon']}")
     for s in range(4):
         role = w["winner"] if s == seat else w["discarder"] if s == discarder else ""
-        lines.append(f"  {SEAT_LETTERS[s]} {outcome.payments[s]:>+6}  {role}")
+        lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+6}  {role}".rstrip())
     return "\n".join(lines)
 
 
@@ -102,6 +104,11 @@ def _score_stream(inp: TextIO, out: TextIO, rules: Ruleset) -> int:
     return 0
 
 
+def _wind(letter: str) -> str:
+    """A wind given on the command line: ``O`` (French Ouest) is West."""
+    return "W" if letter == "O" else letter
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
@@ -116,8 +123,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     request: dict[str, Any] = {
         "hand": args.hand,
         "win_tile": args.win,
-        "seat": args.seat,
-        "prevailing": args.prevailing,
+        "seat": _wind(args.seat),
+        "prevailing": _wind(args.prevailing),
         "melds": args.meld,
         "flowers": args.flower,
         "seasons": args.season,
@@ -130,12 +137,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
     else:
         request["win"] = "self_draw"
     if args.discarder:
-        request["discarder"] = args.discarder
+        request["discarder"] = _wind(args.discarder)
     try:
         win = win_from_json(request)
         outcome = rules.score(win)
     except InvalidHand as e:
-        print(f"{_WORDS[args.lang]['invalid']}: {e}", file=sys.stderr)
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
@@ -212,7 +219,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from hkmj.record import RecordError, describe_all, read_record, replay
+    from hkmj.record import RecordError, read_record, replay, show
 
     try:
         events = read_record(args.file)
@@ -220,7 +227,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"hkmj replay: {err}", file=sys.stderr)
         return 2
     if args.show:
-        for line in describe_all(events, args.lang):
+        for line in show(events, args.lang):
             print(line)
     report = replay(events)
     if report.ok:
@@ -246,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
     p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 1z")
-    p.add_argument("--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N); omit for self-draw")
+    p.add_argument("--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw")
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
     p.add_argument("--seat", default="E", help="your seat wind (default E)")
     p.add_argument("--prevailing", default="E", help="prevailing wind (default E)")
