@@ -590,6 +590,7 @@ class EndScreen(ModalScreen[None]):
         """Keep the footer on screen: the summary gets what the box's frame and footer leave."""
         self.query_one("#end-scroll").styles.max_height = max(1, self.size.height - 3)
         self.call_after_refresh(self._scroll_hint)
+        self.set_timer(0.1, self._scroll_hint)  # again once the new height is laid out
 
     def _scroll_hint(self) -> None:
         scroll = self.query_one("#end-scroll", VerticalScroll)

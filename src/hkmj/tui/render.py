@@ -119,12 +119,14 @@ def _title(p: SeatPanel, tx: Texts, you: bool) -> Text:
 def _info(p: SeatPanel, tx: Texts, glyphs: bool, you: bool) -> Text:
     """Where the seat sits, its concealed tile count, dealer, bonus tiles (HK-1.3)."""
     info = Text(style="dim")
-    parts = [] if you else [tx(f"rel.{p.relation}"), tx.plural("panel.tiles", p.concealed)]
-    info.append(" · ".join(parts))
+    if not you:
+        if p.relation == "left":  # the only seat you may chow from (HK-4.2)
+            info.append(tx("panel.left_note"), style="italic")
+        else:
+            info.append(tx(f"rel.{p.relation}"))
+        info.append(" · " + tx.plural("panel.tiles", p.concealed))
     if p.dealer:
         info.append((" · " if info.plain else "") + tx("panel.dealer"), style="bold #d08700")
-    if p.relation == "left":
-        info.append(" · " + tx("panel.left_note"), style="italic")
     if you and p.bonus:
         info.append((" · " if info.plain else "") + tx("panel.bonus") + " ")
         info.append_text(tiles_text(p.bonus, glyphs, lang=tx.lang))

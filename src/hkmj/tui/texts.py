@@ -42,7 +42,7 @@ EN: dict[str, str] = {
     "panel.tiles.other": "{n} tiles",
     "panel.dealer": "dealer",
     "panel.turn": " playing ",
-    "panel.left_note": "you may chow from it",
+    "panel.left_note": "left: you may chow",
     "panel.pond": "pond",
     "panel.you": "{wind} · You · {score:+d}",
     "panel.melds": "melds",
@@ -205,6 +205,7 @@ EN: dict[str, str] = {
     "end.scroll": "↑↓ scroll",
     "end.totals": "Totals",
     "colon": ": ",
+    "semicolon": "; ",
     "end.continue": "Press Enter for the next hand.",
     "end.last": "Press Enter for the final ranking.",
     "rank.title.one": "Final ranking after {n} hand",
@@ -291,7 +292,7 @@ FR: dict[str, str] = {
     "panel.tiles.other": "{n} tuiles",
     "panel.dealer": "donneur",
     "panel.turn": " joue ",
-    "panel.left_note": "vous pouvez y faire chow",
+    "panel.left_note": "à gauche : chow",
     "panel.pond": "défausses",
     "panel.you": "{wind} · Vous · {score:+d}",
     "panel.melds": "groupes",
@@ -448,6 +449,7 @@ FR: dict[str, str] = {
     "end.scroll": "↑↓ défiler",
     "end.totals": "Totaux",
     "colon": " : ",
+    "semicolon": " ; ",
     "end.continue": "Appuyez sur Entrée pour la donne suivante.",
     "end.last": "Appuyez sur Entrée pour le classement final.",
     "rank.title.one": "Classement final après {n} donne",
@@ -562,7 +564,7 @@ class Texts:
             if nums:
                 parts.append(" ".join(map(str, nums)) + " " + self.tile(9 * s).split(" ", 1)[1])
         parts.extend(self.tile(t) for t in ts if t >= HONOUR)
-        return "; ".join(parts)
+        return self("semicolon").join(parts)
 
     def wind(self, seat: int) -> str:
         """A seat or prevailing wind's name (0 = East)."""
