@@ -212,3 +212,30 @@ def test_dealer_and_bonus_are_spaced() -> None:
     p = SeatPanel(0, "You", "you", 0, (), (tile("1f"),), (), None, 13, True, True)
     text = you_text(p, [tile("1m")], None, 0, Texts(), False, 78).plain
     assert "dealer · bonus F1" in text and "dealerbonus" not in text
+
+
+@pytest.mark.asyncio
+async def test_quit_question_fits_80x24(make_session: Make) -> None:
+    """q asks before leaving, in a box that fits 80×24 (y / n; o / n in French)."""
+    for lang in ("en", "fr"):
+        tx = Texts(lang)
+        app = PlayApp(make_session(lang=lang), delay=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            assert tx("quit.ask") in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.asyncio
+async def test_glyphs_only_with_the_option_at_80x24(make_session: Make) -> None:
+    """--glyphs draws U+1F000 tiles; the hand and its key letters still fit 80 columns."""
+    app = PlayApp(make_session(), glyphs=True, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "\U0001f007" in text  # 1 Characters
+        assert "  ".join(KEY_LABELS[:13]) in text
