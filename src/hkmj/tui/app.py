@@ -257,7 +257,8 @@ class TableScreen(Screen[None]):
         hints.set_class(self.hints_shown, "shown")
         self.query_one("#log", RichLog).display = not (self.hints_shown and self.size.width < NARROW)
         if self.hints_shown:
-            lines = self.hint_lines()
+            room = hints.content_size.height  # at 80×24: the distance, the heading and three discards
+            lines = self.hint_lines(min(4, max(1, room - 2)) if room else 4)
             body = Text(tx("hint.title") + " — ", style="bold")
             body.append(lines[0] + "\n" + "\n".join(lines[1:]), style="")
             self.query_one("#hints-body", Static).update(body)
@@ -272,11 +273,11 @@ class TableScreen(Screen[None]):
             return tx(key, options="  ".join(f"[{i + 1}] {self._choice_label(a)}" for i, a in enumerate(self.pending_choices)))
         return self.session.status()
 
-    def hint_lines(self) -> list[str]:
-        """The hint panel (key h): shanten, waits, best discards (from your own view only)."""
+    def hint_lines(self, top: int = 4) -> list[str]:
+        """The hint panel (key h): how far from ready, waits, the ``top`` best discards (from your own view only)."""
         if self.session.over:
             return [self.tx("hint.none")]
-        return describe(hint_for(self.session.view()), self.tx)
+        return describe(hint_for(self.session.view()), self.tx, top)
 
     def _choice_label(self, a: Action) -> str:
         if isinstance(a, Chow):
@@ -511,6 +512,7 @@ class TableScreen(Screen[None]):
         self.hints_shown = not self.hints_shown
         self.refresh_view()
         self.call_after_refresh(self._rebuild_log)
+        self.call_after_refresh(self.refresh_view)  # now the panel's height is known: as many discards as fit
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.tx, self.glyphs))
