@@ -7,7 +7,7 @@ from typing import Any
 
 from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
 
-__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS"]
+__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS", "seat_index", "bonus_list"]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
 FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly")
@@ -21,6 +21,20 @@ def reduce_frozen(obj: Any) -> tuple[Any, tuple[Any, ...]]:
 
 class InvalidHand(ValueError):
     """A hand that cannot be scored; the message says what is wrong."""
+
+
+def seat_index(value: Any, what: str) -> int:
+    """A seat wind letter (E, S, W, N) of the machine interface → 0..3, or :class:`InvalidHand`."""
+    if isinstance(value, str) and len(value) == 1 and value in SEAT_LETTERS:
+        return SEAT_LETTERS.index(value)
+    raise InvalidHand(f"{what} {value!r}: expected a wind E, S, W or N")
+
+
+def bonus_list(value: Any, what: str) -> tuple[int, ...]:
+    """A JSON list of bonus tile numbers → a tuple (range-checked later), or :class:`InvalidHand`."""
+    if not isinstance(value, list) or not all(isinstance(b, int) and not isinstance(b, bool) for b in value):
+        raise InvalidHand(f"{what} {value!r}: expected a list of numbers 1-4")
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
