@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from hkmj import cli_classical
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.scoring import InvalidHand, win_from_json
@@ -108,6 +109,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except RulesetError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
+    if getattr(rules, "scores_every_hand", False) and args.hand is not None:
+        return cli_classical.run(args, rules.score_json)
     if args.hand is None:
         return _score_stream(sys.stdin, sys.stdout, rules)
     if args.win is None:
@@ -263,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
+    cli_classical.add_arguments(p)
     p.set_defaults(func=_cmd_score)
 
     p = sub.add_parser(

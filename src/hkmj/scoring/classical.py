@@ -347,6 +347,7 @@ class PlayerScore:
             "doubles": self.doubles,
             "score": self.score,
             "limit": None if self.limit_id is None else name_of(self.limit_id, lang),
+            "limit_id": self.limit_id,
             "items": [i.to_dict(lang) for i in self.items],
         }
 
@@ -385,6 +386,7 @@ class ClassicalResult:
             "doubles": w.doubles,
             "score": w.score,
             "limit": None if w.limit_id is None else name_of(w.limit_id, lang),
+            "limit_id": w.limit_id,
             "items": [i.to_dict(lang) for i in w.items],
             "players": {SEAT_LETTERS[p.seat]: p.to_dict(lang) for p in self.players},
             "settlement": {SEAT_LETTERS[s]: self.settlement[s] for s in range(4)},
