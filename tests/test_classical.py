@@ -202,3 +202,27 @@ def test_cl_cli_french_names(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--lang", "fr"])
     assert code == 0
     assert "Mah-Jong" in capsys.readouterr().out
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.sampled_from(["E", "S", "1m", "123m", "pung 777z", "discard", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["hand", "melds", "E", "S", "W", "N", "x"]), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = st.fixed_dictionaries(
+    {},
+    optional={k: JSON for k in ("hands", "winner", "win", "win_tile", "discarder", "prevailing", "flags", "options")},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(FIELDS | JSON)
+def test_cl_bad_input_gives_a_clear_error_never_a_traceback(obj: Any) -> None:
+    """Any JSON value gets ``{"valid": false, "error": ...}`` (or a valid result), never an exception."""
+    got = score_json(obj)
+    assert got["valid"] in (True, False)
+    if not got["valid"]:
+        assert isinstance(got["error"], str) and got["error"]

@@ -32,6 +32,9 @@ tile; declared groups go in --meld ("chow 345s", "pung 555m", "kong 1111z",
 "ckong 2222p" for a declared concealed kong).
 
 Rules: --rules hk (default) with house options, e.g. --option minfan=3 --option table=half.
+
+The classical game (--rules classical, docs/rules-classical.md) scores all four
+hands: give the others with --other "W: 1789p45s2z666z, kong 7777m, season 3".
 """
 
 _WORDS = {

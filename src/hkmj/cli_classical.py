@@ -110,8 +110,8 @@ def format_result(result: dict[str, Any], lang: str = "en") -> str:
     lines = [w["title"]]
     for seat, p in result["players"].items():
         head = f"{seat}{' (' + w['winner'] + ')' if seat == result['winner'] else ''}"
-        if not p["items"] and seat != result["winner"] and p["score"] == 0:
-            lines.append(f"{head}: 0")
+        if p.get("given") is False:
+            lines.append(f"{head}: {w['not_given']}")
             continue
         value = f"{p['points']} {w['points']} × 2^{p['doubles']} = {p['score']}"
         if p["limit"]:

@@ -342,7 +342,9 @@ class PlayerScore:
     given: bool = True
 
     def to_dict(self, lang: str = "en") -> dict[str, object]:
-        return {
+        """``points``, ``doubles``, ``score``, ``limit``, ``items``; ``given: false`` for a hand not given."""
+        out: dict[str, object] = {} if self.given else {"given": False}
+        return out | {
             "points": self.points,
             "doubles": self.doubles,
             "score": self.score,
@@ -682,7 +684,7 @@ def deal_from_json(obj: Any) -> Deal:
         if required not in obj:
             raise InvalidHand(f"missing field {required!r}")
     hands_in = obj["hands"]
-    if not isinstance(hands_in, Mapping) or sorted(hands_in) != sorted(SEAT_LETTERS):
+    if not isinstance(hands_in, Mapping) or set(hands_in) != set(SEAT_LETTERS):
         raise InvalidHand("hands: expected an object with the four seats E, S, W, N (a hand or null each, CL-5)")
     hands = tuple(_player_hand(hands_in[w], w) for w in SEAT_LETTERS)
     if obj["win"] not in WIN_TYPES:
