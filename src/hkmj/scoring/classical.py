@@ -23,7 +23,7 @@ from typing import Any
 
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, Win, bonus_list, seat_index
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, seat_index
 from hkmj.scoring.ruleset import Limit, validate
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import (
@@ -272,20 +272,6 @@ _NAMES: dict[str, tuple[str, str]] = {
 
 
 # --- input and output ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerHand:
-    """One player's tiles at the end of the hand.
-
-    ``concealed`` holds the concealed playing tiles (the winner's include the winning tile:
-    14 - 3 × melds tiles; a non-winner holds 13 - 3 × melds); ``melds`` the declared groups.
-    """
-
-    concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...] = ()
-    flowers: tuple[int, ...] = ()
-    seasons: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
 
-__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS", "seat_index", "bonus_list"]
+__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS", "seat_index", "bonus_list", "PlayerHand"]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
 FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly")
@@ -124,6 +124,23 @@ class Win:
     @property
     def self_drawn(self) -> bool:
         return self.win == "self_draw"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One player's tiles at the end of a hand, for tables that score every player (CL-5.4).
+
+    ``concealed`` holds the concealed playing tiles (the winner's include the winning tile:
+    14 - 3 × melds tiles; a non-winner holds 13 - 3 × melds); ``melds`` the declared groups.
+    """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[int, ...] = ()
+    seasons: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
