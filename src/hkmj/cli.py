@@ -112,7 +112,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except RulesetError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
-    if getattr(rules, "scores_every_hand", False) and args.hand is not None:
+    if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
         return _score_stream(sys.stdin, sys.stdout, rules)
