@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from hkmj import cli_classical
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.scoring import InvalidHand, win_from_json
@@ -31,6 +32,9 @@ tile; declared groups go in --meld ("chow 345s", "pung 555m", "kong 1111z",
 "ckong 2222p" for a declared concealed kong).
 
 Rules: --rules hk (default) with house options, e.g. --option minfan=3 --option table=half.
+
+The classical game (--rules classical, docs/rules-classical.md) scores all four
+hands: give the others with --other "W: 1789p45s2z666z, kong 7777m, season 3".
 """
 
 _WORDS = {
@@ -115,6 +119,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except RulesetError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
+    if rules.scores_every_hand and args.hand is not None:
+        return cli_classical.run(args, rules.score_json)
     if args.hand is None:
         return _score_stream(sys.stdin, sys.stdout, rules)
     if args.win is None:
@@ -270,6 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
+    cli_classical.add_arguments(p)
     p.set_defaults(func=_cmd_score)
 
     p = sub.add_parser(

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, parse_option_args
+from hkmj.rulesets.classical import Classical
 from hkmj.rulesets.hong_kong import HongKong
 
 __all__ = [
@@ -30,7 +31,7 @@ __all__ = [
     "parse_option_args",
 ]
 
-RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong}
+RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong, "classical": Classical}
 """Registry: name → ruleset class."""
 
 _cache: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}

@@ -1,0 +1,69 @@
+"""The classical ruleset in play (docs/rules-classical.md CL-4, CL-7): rotation after every
+hand, the seat table per round, 16 hands, every player settled at a win, records that replay."""
+
+from __future__ import annotations
+
+from hkmj.bots import BOTS
+from hkmj.engine.play import play_match
+from hkmj.record import replay
+from hkmj.rulesets import get_ruleset
+from hkmj.rulesets.classical import SEAT_TABLE
+from hkmj.scoring.classical import ClassicalResult
+
+CLASSICAL = get_ruleset("classical")
+
+
+def test_cl4_5_seat_table_of_seed_003() -> None:
+    """CL-4.5: round 1 A B C D, round 2 B A D C, round 3 C D B A, round 4 D C A B at the first hand."""
+    first = [0, 1, 2, 3]  # players A..D sat East..North in the first hand
+    rounds = [[CLASSICAL.player_at(first, 4 * r, s) for s in range(4)] for r in range(4)]
+    assert rounds == [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 1, 0], [3, 2, 0, 1]]
+    assert [list(row) for row in SEAT_TABLE] == rounds
+
+
+def test_cl4_3_every_player_is_east_once_per_round() -> None:
+    """CL-4.3, CL-4.4: the deal passes after every hand, so each player deals once in each round."""
+    first = [2, 0, 3, 1]
+    for r in range(4):
+        easts = [CLASSICAL.player_at(first, 4 * r + k, 0) for k in range(4)]
+        assert sorted(easts) == [0, 1, 2, 3]
+        assert [CLASSICAL.prevailing(4 * r + k) for k in range(4)] == [r] * 4
+
+
+def test_cl4_3_deal_passes_after_a_win_or_a_draw() -> None:
+    """CL-4.3: unlike HK-7.2, East never keeps the deal (won by East, by another, or drawn)."""
+    assert not CLASSICAL.dealer_keeps("win", 0)
+    assert not CLASSICAL.dealer_keeps("win", 2)
+    assert not CLASSICAL.dealer_keeps("draw", None)
+
+
+def test_cl4_4_a_game_is_16_hands_and_every_win_settles_everyone() -> None:
+    """CL-4.4: a full game is exactly 16 hands; CL-7: each win's payments are the classical
+    settlement of all four hands (summing to zero); the record names the ruleset and replays."""
+    bots = [BOTS["greedy"](), BOTS["greedy"](), BOTS["random"](), BOTS["random"]()]
+    result = play_match(bots, 11, rules=CLASSICAL)
+    assert len(result.hands) == 16
+    starts = [e for e in result.events if e["type"] == "hand_start"]
+    assert all(e["rules"] == "classical" for e in starts)
+    wins = [h for h in result.hands if h.kind == "win"]
+    assert wins, "greedy bots win some hands"
+    for h in wins:
+        assert h.outcome is not None
+        detail = h.outcome.detail
+        assert isinstance(detail, ClassicalResult)
+        assert sum(h.payments) == 0
+        assert h.payments == detail.settlement
+    assert replay(result.events).ok
+
+
+def test_cl7_7_false_mahjong_pays_the_limit_east_doubled() -> None:
+    """CL-7.7 Ruling: a false Mahjong pays each other player the limit, East's share doubled."""
+    assert CLASSICAL.false_mahjong_payments(2, 1) == (2000, 1000, -4000, 1000)
+    assert CLASSICAL.false_mahjong_payments(0, None) == (-6000, 2000, 2000, 2000)
+
+
+def test_cl7_4_pay_highest_is_a_ruleset_option() -> None:
+    """CL-7.4: ``pay_highest`` is a ruleset option, carried in the header of records."""
+    rules = get_ruleset("classical", {"pay_highest": "on"})
+    assert rules.header() == {"rules": "classical", "options": {"pay_highest": "on", "limit": "1000"}}
+    assert rules.describe() == "Classical (points and doubles) (pay_highest=on)"
