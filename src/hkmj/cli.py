@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from hkmj import cli_classical
-from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
+from hkmj.rulesets import DEFAULT, RULESETS, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
-from hkmj.scoring import InvalidHand, win_from_json
+from hkmj.scoring import InvalidHand, score_json_mcr, score_mcr, win_from_json
 from hkmj.tiles import wind_letter
 
 _SCORE_EPILOG = """\
@@ -24,6 +24,9 @@ Two ways to use it:
   Machine: no hand argument; one JSON object per line on stdin, one per line out.
     echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard",
            "discarder": "W", "seat": "S", "prevailing": "E"}' | hkmj score
+
+  Chinese Official rules (MCR, docs/rules-mcr.md): add --rules mcr, e.g.
+    hkmj score 123456789m111p11z --win 1z --flower 1 --rules mcr --lang fr
 
 Notation (HK-1.4): digits then suit letter; m characters, p circles, s bamboo,
 z honours 1z..7z = East South West North White Green Red; bonus tiles 1f-4f
@@ -93,7 +96,7 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     return "\n".join(lines)
 
 
-def _score_stream(inp: TextIO, out: TextIO, rules: Ruleset) -> int:
+def _score_stream(inp: TextIO, out: TextIO, score_json: Callable[[Any], dict[str, Any]]) -> int:
     for line in inp:
         if not line.strip():
             continue
@@ -102,7 +105,7 @@ def _score_stream(inp: TextIO, out: TextIO, rules: Ruleset) -> int:
         except (json.JSONDecodeError, RecursionError) as e:
             result: dict[str, Any] = {"valid": False, "error": f"bad JSON: {e}"}
         else:
-            result = rules.score_json(obj)
+            result = score_json(obj)
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return 0
@@ -114,15 +117,20 @@ def _wind(letter: str) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    # MCR scoring (docs/rules-mcr.md) until an MCR game ruleset is registered in hkmj.rulesets
+    mcr = isinstance(args.rules, str) and args.rules.strip().lower() == "mcr" and "mcr" not in RULESETS
+    if mcr and args.option:
+        print("hkmj score: --rules mcr has no house options (MCR-6: the 81 fans are fixed)", file=sys.stderr)
+        return 2
     try:
-        rules = rules_from_args(args)
+        rules = DEFAULT if mcr else rules_from_args(args)
     except RulesetError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
-        return _score_stream(sys.stdin, sys.stdout, rules)
+        return _score_stream(sys.stdin, sys.stdout, score_json_mcr if mcr else rules.score_json)
     if args.win is None:
         print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
         return 2
@@ -146,6 +154,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
         request["discarder"] = _wind(args.discarder)
     try:
         win = win_from_json(request)
+        if mcr:
+            result = score_mcr(win)
+            print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else result.format(args.lang))
+            return 0 if result.winning else 1
         outcome = rules.score(win)
     except InvalidHand as e:
         print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
@@ -270,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--flag",
         action="append",
         default=[],
-        choices=["last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly"],
+        choices=["last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly", "last_of_kind"],
         help="how the hand was won (repeatable)",
     )
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")

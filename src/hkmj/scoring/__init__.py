@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hkmj.scoring.hong_kong import HONG_KONG
-from hkmj.scoring.mcr import MCR_FLAGS, McrItem, McrResult, score_json_mcr, score_mcr, score_mcr_hand
+from hkmj.scoring.mcr import MCR_FLAGS, McrItem, McrResult, score_json_mcr, score_mcr
 from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, Meld, ScoreResult, Win, bonus_list, seat_index
 from hkmj.scoring.ruleset import Element, Limit, Ruleset, payments, validate
 from hkmj.scoring.ruleset import score as _score
