@@ -160,12 +160,14 @@ _FR_WORDS = {
 # ``s.hand`` holds what does not depend on the reading; ``s.combos`` the multi-group fans.
 
 
-def _combo(fan_id: str) -> Callable[[McrShape], int]:
+def _combo(fan_id: str, rule: str, definition: str) -> Callable[[McrShape], int]:
+    """A fan made of several groups, read from the reading's combinations (MCR-7.4, 7.5)."""
+
     def count(s: McrShape) -> int:
         return s.combos.get(fan_id, 0)
 
     count.__name__ = fan_id
-    count.__doc__ = f"{fan_id}: a combination of groups counted under the account-once rule (MCR-7.4)."
+    count.__doc__ = f"{rule}: {definition}"
     return count
 
 
@@ -262,10 +264,12 @@ def four_concealed_pungs(s: McrShape) -> int:
     return int(s.concealed_pungs == 4)
 
 
-pure_terminal_chows = _combo("pure_terminal_chows")
-quadruple_chow = _combo("quadruple_chow")
-four_pure_shifted_pungs = _combo("four_pure_shifted_pungs")
-four_pure_shifted_chows = _combo("four_pure_shifted_chows")
+pure_terminal_chows = _combo("pure_terminal_chows", "MCR-6.74", "two 123 and two 789 of one suit, a pair of 5 of that suit.")
+quadruple_chow = _combo("quadruple_chow", "MCR-6.67", "four identical chows.")
+four_pure_shifted_pungs = _combo("four_pure_shifted_pungs", "MCR-6.68", "four pungs of one suit, each one above the last.")
+four_pure_shifted_chows = _combo(
+    "four_pure_shifted_chows", "MCR-6.64", "four chows of one suit, each one (or each two) above the last."
+)
 
 
 def three_kongs(s: McrShape) -> int:
@@ -299,8 +303,8 @@ def full_flush(s: McrShape) -> int:
     return int(_missing_suits(s) == 2 and not s.hand.honours)
 
 
-pure_triple_chow = _combo("pure_triple_chow")
-pure_shifted_pungs = _combo("pure_shifted_pungs")
+pure_triple_chow = _combo("pure_triple_chow", "MCR-6.59", "three identical chows.")
+pure_shifted_pungs = _combo("pure_shifted_pungs", "MCR-6.60", "three pungs of one suit, each one above the last.")
 
 
 def upper_tiles(s: McrShape) -> int:
@@ -318,9 +322,11 @@ def lower_tiles(s: McrShape) -> int:
     return int(_ranks_within(s, 1, 3))
 
 
-pure_straight = _combo("pure_straight")
-three_suited_terminal_chows = _combo("three_suited_terminal_chows")
-pure_shifted_chows = _combo("pure_shifted_chows")
+pure_straight = _combo("pure_straight", "MCR-6.49", "123, 456 and 789 of one suit.")
+three_suited_terminal_chows = _combo(
+    "three_suited_terminal_chows", "MCR-6.50", "123 and 789 of two suits, a pair of 5 of the third."
+)
+pure_shifted_chows = _combo("pure_shifted_chows", "MCR-6.51", "three chows of one suit, each one (or each two) above the last.")
 
 
 def all_five(s: McrShape) -> int:
@@ -328,7 +334,7 @@ def all_five(s: McrShape) -> int:
     return int(s.kind == STANDARD and all(t < 27 and (t % 9 in (2, 3, 4) if k == "chow" else t % 9 == 4) for t, k in _groups(s)))
 
 
-triple_pung = _combo("triple_pung")
+triple_pung = _combo("triple_pung", "MCR-6.53", "pungs of the same number in the three suits.")
 
 
 def three_concealed_pungs(s: McrShape) -> int:
@@ -361,7 +367,7 @@ def big_three_winds(s: McrShape) -> int:
     return s.combos.get("big_three_winds", 0)
 
 
-mixed_straight = _combo("mixed_straight")
+mixed_straight = _combo("mixed_straight", "MCR-6.35", "123, 456 and 789, each in a different suit.")
 
 
 def reversible_tiles(s: McrShape) -> int:
@@ -369,8 +375,8 @@ def reversible_tiles(s: McrShape) -> int:
     return int(_only(s, _REVERSIBLE))
 
 
-mixed_triple_chow = _combo("mixed_triple_chow")
-mixed_shifted_pungs = _combo("mixed_shifted_pungs")
+mixed_triple_chow = _combo("mixed_triple_chow", "MCR-6.37", "the same chow in the three suits.")
+mixed_shifted_pungs = _combo("mixed_shifted_pungs", "MCR-6.38", "pungs in the three suits, numbers one apart.")
 
 
 def chicken_hand(s: McrShape) -> int:
@@ -408,7 +414,7 @@ def half_flush(s: McrShape) -> int:
     return int(_missing_suits(s) == 2 and s.hand.honours)
 
 
-mixed_shifted_chows = _combo("mixed_shifted_chows")
+mixed_shifted_chows = _combo("mixed_shifted_chows", "MCR-6.30", "chows in the three suits, each starting one above the last.")
 
 
 def all_types(s: McrShape) -> int:
@@ -428,7 +434,7 @@ def two_concealed_kongs(s: McrShape) -> int:
     return int(h.n_concealed_kongs == 2 and h.n_melded_kongs == 0)
 
 
-two_dragon_pungs = _combo("two_dragon_pungs")
+two_dragon_pungs = _combo("two_dragon_pungs", "MCR-6.34", "two dragon pungs or kongs.")
 
 
 def outside_hand(s: McrShape) -> int:
@@ -486,7 +492,7 @@ def tile_hog(s: McrShape) -> int:
     return sum(1 for t in h.kinds if h.counts[t] == 4) - h.n_melded_kongs - h.n_concealed_kongs
 
 
-double_pung = _combo("double_pung")
+double_pung = _combo("double_pung", "MCR-6.20", "two pungs of the same number in two suits.")
 
 
 def two_concealed_pungs(s: McrShape) -> int:
@@ -505,10 +511,10 @@ def all_simples(s: McrShape) -> int:
     return int(s.hand.mask & _ORPHANS == 0)
 
 
-pure_double_chow = _combo("pure_double_chow")
-mixed_double_chow = _combo("mixed_double_chow")
-short_straight = _combo("short_straight")
-two_terminal_chows = _combo("two_terminal_chows")
+pure_double_chow = _combo("pure_double_chow", "MCR-6.1", "two identical chows.")
+mixed_double_chow = _combo("mixed_double_chow", "MCR-6.2", "two chows of the same numbers in two suits.")
+short_straight = _combo("short_straight", "MCR-6.3", "two chows of one suit that continue each other (123 456).")
+two_terminal_chows = _combo("two_terminal_chows", "MCR-6.4", "123 and 789 of one suit.")
 
 
 def pung_of_terminals_or_honors(s: McrShape) -> int:
