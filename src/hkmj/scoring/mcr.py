@@ -69,6 +69,12 @@ class Fan:
     """What the predicate reads, so the scorer can skip it: ``hand`` (tiles and how the hand
     was won: once per hand), ``combo`` (the reading's combination fans), ``special`` (only a
     special shape scores it), ``pungs`` (needs a pung or kong) or ``reading``."""
+    within: int = (1 << 34) - 1
+    """Tile mask: the fan is impossible unless every tile of the hand is in it."""
+    holds: int = (1 << 34) - 1
+    """Tile mask: the fan is impossible unless the hand holds a tile of it."""
+    kongs: bool = False
+    """The fan is impossible without a kong."""
 
     @property
     def rule(self) -> str:
@@ -182,6 +188,18 @@ _GREEN = _mask((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
 _REVERSIBLE = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
 _TERMINALS = _mask((0, 8, 9, 17, 18, 26))
 _ORPHANS = _TERMINALS | _mask(tuple(range(27, 34)))
+_SUITED = (1 << 27) - 1
+_WINDS = _mask((27, 28, 29, 30))
+_DRAGONS = _mask((31, 32, 33))
+_HONOURS = _WINDS | _DRAGONS
+
+
+def _ranks_mask(*ranks: int) -> int:
+    """The suited tiles of these ranks (1-9) in the three suits."""
+    return _mask(tuple(9 * s + r - 1 for s in range(3) for r in ranks))
+
+
+_EVEN = _ranks_mask(2, 4, 6, 8)
 
 
 def _only(s: McrShape, allowed: int) -> bool:
@@ -575,11 +593,11 @@ def flower_tiles(s: McrShape) -> int:
 
 MCR_FANS: tuple[Fan, ...] = (
     # 88 points
-    Fan("big_four_winds", "Big Four Winds", "Quatre Grands Vents", 88, 75, big_four_winds, scope="pungs"),
+    Fan("big_four_winds", "Big Four Winds", "Quatre Grands Vents", 88, 75, big_four_winds, scope="pungs", holds=_WINDS),
     Fan("big_three_dragons", "Big Three Dragons", "Trois Grands Dragons", 88, 76, big_three_dragons, scope="combo"),
-    Fan("all_green", "All Green", "Main Verte", 88, 77, all_green, scope="hand"),
+    Fan("all_green", "All Green", "Main Verte", 88, 77, all_green, scope="hand", within=_GREEN),
     Fan("nine_gates", "Nine Gates", "Neuf Portes", 88, 78, nine_gates, scope="special"),
-    Fan("four_kongs", "Four Kongs", "Quatre Kong", 88, 79, four_kongs, scope="hand"),
+    Fan("four_kongs", "Four Kongs", "Quatre Kong", 88, 79, four_kongs, scope="hand", kongs=True),
     Fan(
         "seven_shifted_pairs",
         "Seven Shifted Pairs",
@@ -591,10 +609,19 @@ MCR_FANS: tuple[Fan, ...] = (
     ),
     Fan("thirteen_orphans", "Thirteen Orphans", "Treize lanternes merveilleuses", 88, 81, thirteen_orphans, scope="special"),
     # 64 points
-    Fan("all_terminals", "All Terminals", "Tout Extrémités", 64, 69, all_terminals, scope="hand"),
-    Fan("little_four_winds", "Little Four Winds", "Quatre Petits Vents", 64, 70, little_four_winds, scope="pungs"),
-    Fan("little_three_dragons", "Little Three Dragons", "Trois Petits Dragons", 64, 71, little_three_dragons, scope="pungs"),
-    Fan("all_honors", "All Honors", "Tout Honneurs", 64, 72, all_honors, scope="hand"),
+    Fan("all_terminals", "All Terminals", "Tout Extrémités", 64, 69, all_terminals, scope="hand", within=_TERMINALS),
+    Fan("little_four_winds", "Little Four Winds", "Quatre Petits Vents", 64, 70, little_four_winds, scope="pungs", holds=_WINDS),
+    Fan(
+        "little_three_dragons",
+        "Little Three Dragons",
+        "Trois Petits Dragons",
+        64,
+        71,
+        little_three_dragons,
+        scope="pungs",
+        holds=_DRAGONS,
+    ),
+    Fan("all_honors", "All Honors", "Tout Honneurs", 64, 72, all_honors, scope="hand", within=_HONOURS),
     Fan("four_concealed_pungs", "Four Concealed Pungs", "Quatre Pung Cachés", 64, 73, four_concealed_pungs, scope="pungs"),
     Fan("pure_terminal_chows", "Pure Terminal Chows", "Chow d'Extrémités Purs", 64, 74, pure_terminal_chows, scope="combo"),
     # 48 points
@@ -618,7 +645,7 @@ MCR_FANS: tuple[Fan, ...] = (
         four_pure_shifted_chows,
         scope="combo",
     ),
-    Fan("three_kongs", "Three Kongs", "Trois Kong", 32, 65, three_kongs, scope="hand"),
+    Fan("three_kongs", "Three Kongs", "Trois Kong", 32, 65, three_kongs, scope="hand", kongs=True),
     Fan(
         "all_terminals_and_honors",
         "All Terminals and Honors",
@@ -627,6 +654,8 @@ MCR_FANS: tuple[Fan, ...] = (
         66,
         all_terminals_and_honors,
         scope="hand",
+        within=_ORPHANS,
+        holds=_HONOURS,
     ),
     # 24 points
     Fan("seven_pairs", "Seven Pairs", "Sept Paires", 24, 55, seven_pairs, scope="special"),
@@ -639,13 +668,13 @@ MCR_FANS: tuple[Fan, ...] = (
         greater_honors_and_knitted_tiles,
         scope="special",
     ),
-    Fan("all_even_pungs", "All Even Pungs", "Tout Pair", 24, 57, all_even_pungs, scope="pungs"),
-    Fan("full_flush", "Full Flush", "Main Pure", 24, 58, full_flush, scope="hand"),
+    Fan("all_even_pungs", "All Even Pungs", "Tout Pair", 24, 57, all_even_pungs, scope="pungs", within=_EVEN),
+    Fan("full_flush", "Full Flush", "Main Pure", 24, 58, full_flush, scope="hand", within=_SUITED),
     Fan("pure_triple_chow", "Pure Triple Chow", "Triple Chow Purs", 24, 59, pure_triple_chow, scope="combo"),
     Fan("pure_shifted_pungs", "Pure Shifted Pungs", "Trois Pung Purs Consécutifs", 24, 60, pure_shifted_pungs, scope="combo"),
-    Fan("upper_tiles", "Upper Tiles", "Tuiles Supérieures", 24, 61, upper_tiles, scope="hand"),
-    Fan("middle_tiles", "Middle Tiles", "Tuiles Médianes", 24, 62, middle_tiles, scope="hand"),
-    Fan("lower_tiles", "Lower Tiles", "Tuiles Inférieures", 24, 63, lower_tiles, scope="hand"),
+    Fan("upper_tiles", "Upper Tiles", "Tuiles Supérieures", 24, 61, upper_tiles, scope="hand", within=_ranks_mask(7, 8, 9)),
+    Fan("middle_tiles", "Middle Tiles", "Tuiles Médianes", 24, 62, middle_tiles, scope="hand", within=_ranks_mask(4, 5, 6)),
+    Fan("lower_tiles", "Lower Tiles", "Tuiles Inférieures", 24, 63, lower_tiles, scope="hand", within=_ranks_mask(1, 2, 3)),
     # 16 points
     Fan("pure_straight", "Pure Straight", "Grande Suite Pure", 16, 49, pure_straight, scope="combo"),
     Fan(
@@ -658,7 +687,7 @@ MCR_FANS: tuple[Fan, ...] = (
         scope="combo",
     ),
     Fan("pure_shifted_chows", "Pure Shifted Chows", "Trois Chow Purs Superposés", 16, 51, pure_shifted_chows, scope="combo"),
-    Fan("all_five", "All Five", "Tout Cinq", 16, 52, all_five),
+    Fan("all_five", "All Five", "Tout Cinq", 16, 52, all_five, within=_ranks_mask(3, 4, 5, 6, 7)),
     Fan("triple_pung", "Triple Pung", "Triple Pung", 16, 53, triple_pung, scope="combo"),
     Fan("three_concealed_pungs", "Three Concealed Pungs", "Trois Pung Cachés", 16, 54, three_concealed_pungs, scope="pungs"),
     # 12 points
@@ -672,15 +701,15 @@ MCR_FANS: tuple[Fan, ...] = (
         scope="special",
     ),
     Fan("knitted_straight", "Knitted Straight", "Suite Cousue", 12, 45, knitted_straight, scope="special"),
-    Fan("upper_four", "Upper Four", "Quatre Supérieurs", 12, 46, upper_four, scope="hand"),
-    Fan("lower_four", "Lower Four", "Quatre Inférieurs", 12, 47, lower_four, scope="hand"),
+    Fan("upper_four", "Upper Four", "Quatre Supérieurs", 12, 46, upper_four, scope="hand", within=_ranks_mask(6, 7, 8, 9)),
+    Fan("lower_four", "Lower Four", "Quatre Inférieurs", 12, 47, lower_four, scope="hand", within=_ranks_mask(1, 2, 3, 4)),
     Fan("big_three_winds", "Big Three Winds", "Trois Grands Vents", 12, 48, big_three_winds, scope="combo"),
     # 8 points
     Fan("mixed_straight", "Mixed Straight", "Grande Suite Mélangée", 8, 35, mixed_straight, scope="combo"),
-    Fan("reversible_tiles", "Reversible Tiles", "Tuiles Symétriques", 8, 36, reversible_tiles, scope="hand"),
+    Fan("reversible_tiles", "Reversible Tiles", "Tuiles Symétriques", 8, 36, reversible_tiles, scope="hand", within=_REVERSIBLE),
     Fan("mixed_triple_chow", "Mixed Triple Chow", "Trois Chow Identiques", 8, 37, mixed_triple_chow, scope="combo"),
     Fan("mixed_shifted_pungs", "Mixed Shifted Pungs", "Trois Pung Consécutifs", 8, 38, mixed_shifted_pungs, scope="combo"),
-    Fan("chicken_hand", "Chicken Hand", "Main du Poulet", 8, 39, chicken_hand, scope="hand"),
+    Fan("chicken_hand", "Chicken Hand", "Main du Poulet", 8, 39, chicken_hand, scope="hand", within=0),
     Fan("last_tile_draw", "Last Tile Draw", "Pioche la Dernière Tuile", 8, 40, last_tile_draw, scope="hand"),
     Fan("last_tile_claim", "Last Tile Claim", "Réclamer la Dernière Tuile", 8, 41, last_tile_claim, scope="hand"),
     Fan(
@@ -695,28 +724,28 @@ MCR_FANS: tuple[Fan, ...] = (
     Fan("robbing_the_kong", "Robbing the Kong", "Voler un Kong", 8, 43, robbing_the_kong, scope="hand"),
     # 6 points
     Fan("all_pungs", "All Pungs", "Tout Pung", 6, 28, all_pungs, scope="pungs"),
-    Fan("half_flush", "Half Flush", "Main Propre", 6, 29, half_flush, scope="hand"),
+    Fan("half_flush", "Half Flush", "Main Propre", 6, 29, half_flush, scope="hand", holds=_HONOURS),
     Fan("mixed_shifted_chows", "Mixed Shifted Chows", "Trois Chow Superposés", 6, 30, mixed_shifted_chows, scope="combo"),
-    Fan("all_types", "All Types", "Tous Types", 6, 31, all_types, scope="hand"),
+    Fan("all_types", "All Types", "Tous Types", 6, 31, all_types, scope="hand", holds=_HONOURS),
     Fan("melded_hand", "Melded Hand", "Main Exposée", 6, 32, melded_hand, scope="hand"),
-    Fan("two_concealed_kongs", "Two Concealed Kongs", "Deux Kong Cachés", 6, 33, two_concealed_kongs, scope="hand"),
+    Fan("two_concealed_kongs", "Two Concealed Kongs", "Deux Kong Cachés", 6, 33, two_concealed_kongs, scope="hand", kongs=True),
     Fan("two_dragon_pungs", "Two Dragon Pungs", "Deux Dragons", 6, 34, two_dragon_pungs, scope="combo"),
     # 4 points
-    Fan("outside_hand", "Outside Hand", "Main d'Extrémités", 4, 24, outside_hand),
+    Fan("outside_hand", "Outside Hand", "Main d'Extrémités", 4, 24, outside_hand, holds=_ORPHANS),
     Fan("fully_concealed_hand", "Fully Concealed Hand", "Main Entièrement Cachée", 4, 25, fully_concealed_hand, scope="hand"),
-    Fan("two_melded_kongs", "Two Melded Kongs", "Deux Kong Exposés", 4, 26, two_melded_kongs, scope="hand"),
+    Fan("two_melded_kongs", "Two Melded Kongs", "Deux Kong Exposés", 4, 26, two_melded_kongs, scope="hand", kongs=True),
     Fan("last_tile", "Last Tile", "Dernière Tuile", 4, 27, last_tile, scope="hand"),
     # 2 points
-    Fan("dragon_pung", "Dragon Pung", "Pung de Dragon", 2, 14, dragon_pung, scope="pungs"),
-    Fan("prevalent_wind", "Prevalent Wind", "Vent Dominant", 2, 15, prevalent_wind, scope="pungs"),
-    Fan("seat_wind", "Seat Wind", "Vent du Joueur", 2, 16, seat_wind, scope="pungs"),
+    Fan("dragon_pung", "Dragon Pung", "Pung de Dragon", 2, 14, dragon_pung, scope="pungs", holds=_DRAGONS),
+    Fan("prevalent_wind", "Prevalent Wind", "Vent Dominant", 2, 15, prevalent_wind, scope="pungs", holds=_WINDS),
+    Fan("seat_wind", "Seat Wind", "Vent du Joueur", 2, 16, seat_wind, scope="pungs", holds=_WINDS),
     Fan("concealed_hand", "Concealed Hand", "Tout Caché Donné", 2, 17, concealed_hand, scope="hand"),
-    Fan("all_chows", "All Chows", "Tout Chow", 2, 18, all_chows),
+    Fan("all_chows", "All Chows", "Tout Chow", 2, 18, all_chows, within=_SUITED),
     Fan("tile_hog", "Tile Hog", "Quatre Identiques", 2, 19, tile_hog, scope="hand"),
     Fan("double_pung", "Double Pung", "Double Pung", 2, 20, double_pung, scope="combo"),
     Fan("two_concealed_pungs", "Two Concealed Pungs", "Deux Pung Cachés", 2, 21, two_concealed_pungs, scope="pungs"),
-    Fan("concealed_kong", "Concealed Kong", "Kong Caché", 2, 22, concealed_kong, scope="hand"),
-    Fan("all_simples", "All Simples", "Tout Ordinaire", 2, 23, all_simples, scope="hand"),
+    Fan("concealed_kong", "Concealed Kong", "Kong Caché", 2, 22, concealed_kong, scope="hand", kongs=True),
+    Fan("all_simples", "All Simples", "Tout Ordinaire", 2, 23, all_simples, scope="hand", within=_SUITED & ~_TERMINALS),
     # 1 point
     Fan("pure_double_chow", "Pure Double Chow", "Deux Chow Purs", 1, 1, pure_double_chow, scope="combo"),
     Fan("mixed_double_chow", "Mixed Double Chow", "Deux Chow Identiques Mélangés", 1, 2, mixed_double_chow, scope="combo"),
@@ -730,10 +759,11 @@ MCR_FANS: tuple[Fan, ...] = (
         5,
         pung_of_terminals_or_honors,
         scope="pungs",
+        holds=_TERMINALS | _WINDS,
     ),
-    Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong, scope="hand"),
+    Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong, scope="hand", kongs=True),
     Fan("one_voided_suit", "One Voided Suit", "Une Famille Absente", 1, 7, one_voided_suit, scope="hand"),
-    Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors, scope="hand"),
+    Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors, scope="hand", within=_SUITED),
     Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait),
     Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait),
     Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait),
@@ -826,15 +856,34 @@ _SPECIAL_SHAPES = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
 _MELDED_ONLY = frozenset(("concealed_hand", "fully_concealed_hand"))
 
 
-_HAND = tuple(i for i, f in enumerate(MCR_FANS) if f.scope == "hand")
-_SPECIAL = tuple(i for i, f in enumerate(MCR_FANS) if f.scope == "special")
-_PUNGS = tuple(i for i, f in enumerate(MCR_FANS) if f.scope == "pungs")
-_READING = tuple(i for i, f in enumerate(MCR_FANS) if f.scope == "reading")
+_Gated = tuple[tuple[int, int, int, bool, Callable[[McrShape], int]], ...]
+
+
+def _gated(scope: str) -> _Gated:
+    """(index, mask outside ``within``, ``holds``, ``kongs``, predicate) of a scope's fans."""
+    return tuple((i, ~f.within & ((1 << 34) - 1), f.holds, f.kongs, f.count) for i, f in enumerate(MCR_FANS) if f.scope == scope)
+
+
+_HAND = _gated("hand")
+_SPECIAL = _gated("special")
+_PUNGS = _gated("pungs")
+_READING = _gated("reading")
 _EXCLUDERS = tuple((i, ex) for i, ex in enumerate(_EXCLUDES_IDX) if ex)
 _POINTS = tuple(f.points for f in MCR_FANS)
 _NINE_GATES = _INDEX["nine_gates"]
 _NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
 _WIN_IDX = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
+
+
+def _run(gated: _Gated, s: McrShape, counts: list[int]) -> None:
+    """Evaluate the predicates of ``gated`` that the hand's tiles allow into ``counts``."""
+    h = s.hand
+    mask = h.mask
+    no_kong = h.n_melded_kongs + h.n_concealed_kongs == 0
+    for i, outside, holds, kongs, count in gated:
+        if mask & outside or not mask & holds or (kongs and no_kong):
+            continue
+        counts[i] = count(s)
 
 
 def _hand_fans(s: McrShape) -> list[tuple[int, int]]:
@@ -843,8 +892,12 @@ def _hand_fans(s: McrShape) -> list[tuple[int, int]]:
     fans = h.fans
     if fans is None:
         fans = []
-        for i in _HAND:
-            n = MCR_FANS[i].count(s)
+        mask = h.mask
+        no_kong = h.n_melded_kongs + h.n_concealed_kongs == 0
+        for i, outside, holds, kongs, count in _HAND:
+            if mask & outside or not mask & holds or (kongs and no_kong):
+                continue
+            n = count(s)
             if n:
                 fans.append((i, n))
         h.fans = fans
@@ -868,13 +921,10 @@ def _fan_counts(s: McrShape) -> list[int]:
             for fid, n in s.combos.items():
                 counts[_INDEX[fid]] = n
         else:
-            for i in _SPECIAL:
-                counts[i] = MCR_FANS[i].count(s)
+            _run(_SPECIAL, s, counts)
         if s.pungs:
-            for i in _PUNGS:
-                counts[i] = MCR_FANS[i].count(s)
-        for i in _READING:
-            counts[i] = MCR_FANS[i].count(s)
+            _run(_PUNGS, s, counts)
+        _run(_READING, s, counts)
     for i, excluded in _EXCLUDERS:
         if counts[i]:
             for j in excluded:

@@ -182,7 +182,7 @@ class HandFacts:
         "has_dragons",
         "self_drawn",
         "last_of_kind",
-        "unique_wait",
+        "_unique",
         "n_exposed",
         "n_melded_kongs",
         "n_concealed_kongs",
@@ -225,9 +225,17 @@ class HandFacts:
         self.flowers = len(win.flowers) + len(win.seasons)
         self.fans: list[tuple[int, int]] | None = None
         """The hand-scope fans once computed (see :mod:`hkmj.scoring.mcr`)."""
-        before = list(concealed)
-        before[win.win_tile] -= 1
-        self.unique_wait = wait_count(before) == 1
+        self._unique: bool | None = None
+
+    @property
+    def unique_wait(self) -> bool:
+        """The hand waited for one kind of tile only (MCR-6.9 Ruling); computed on demand."""
+        u = self._unique
+        if u is None:
+            before = list(self.concealed)
+            before[self.win.win_tile] -= 1
+            u = self._unique = wait_count(before) == 1
+        return u
 
 
 class McrShape:
@@ -299,8 +307,9 @@ def _standard(hand: HandFacts, chows: tuple[Tile, ...], pungs: tuple[Tile, ...],
     if not hand.self_drawn and wt in pungs and not any(c <= wt <= c + 2 for c in chows):
         concealed_pungs -= 1
     shape = McrShape(hand, STANDARD, all_chows, all_pungs, pair, list(chows), concealed_pungs)
-    if hand.unique_wait:
-        shape.wait = _wait_position(chows, pair, wt)
+    position = _wait_position(chows, pair, wt)
+    if position and hand.unique_wait:
+        shape.wait = position
     return shape
 
 
@@ -434,7 +443,8 @@ def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool
         if ks is not None:
             return hand, [ks]
     found = [r for r in readings(concealed, len(win.melds)) if r.shape == STANDARD]
-    found.sort(key=lambda r: _division_key(r.chows, r.pungs))
+    if len(found) > 1:
+        found.sort(key=lambda r: _division_key(r.chows, r.pungs))
     for r in found:
         out.append(_standard(hand, r.chows, r.pungs, r.pair))
     return hand, out
