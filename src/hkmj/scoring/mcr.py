@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from operator import mul
 from typing import Any
 
 from hkmj.scoring.mcr_shape import (
@@ -53,6 +52,7 @@ MIN_POINTS = 8
 
 MCR_FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
 """Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
+_FLAG_SET = frozenset(MCR_FLAGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -868,78 +868,71 @@ _HAND = _gated("hand")
 _SPECIAL = _gated("special")
 _PUNGS = _gated("pungs")
 _READING = _gated("reading")
-_EXCLUDERS = tuple((i, ex) for i, ex in enumerate(_EXCLUDES_IDX) if ex)
 _POINTS = tuple(f.points for f in MCR_FANS)
 _NINE_GATES = _INDEX["nine_gates"]
 _NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
 _WIN_IDX = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
 
 
-def _run(gated: _Gated, s: McrShape, counts: list[int]) -> None:
-    """Evaluate the predicates of ``gated`` that the hand's tiles allow into ``counts``."""
+def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
+    """Evaluate the predicates of ``gated`` that the hand's tiles allow; record the fans found."""
     h = s.hand
     mask = h.mask
     no_kong = h.n_melded_kongs + h.n_concealed_kongs == 0
     for i, outside, holds, kongs, count in gated:
         if mask & outside or not mask & holds or (kongs and no_kong):
             continue
-        counts[i] = count(s)
+        n = count(s)
+        if n:
+            fans[i] = n
 
 
-def _hand_fans(s: McrShape) -> list[tuple[int, int]]:
+def _hand_fans(s: McrShape) -> dict[int, int]:
     """The hand-scope fans (same for every reading of the hand), computed once."""
     h = s.hand
     fans = h.fans
     if fans is None:
-        fans = []
-        mask = h.mask
-        no_kong = h.n_melded_kongs + h.n_concealed_kongs == 0
-        for i, outside, holds, kongs, count in _HAND:
-            if mask & outside or not mask & holds or (kongs and no_kong):
-                continue
-            n = count(s)
-            if n:
-                fans.append((i, n))
-        h.fans = fans
+        fans = h.fans = {}
+        _run(_HAND, s, fans)
     return fans
 
 
-def _fan_counts(s: McrShape) -> list[int]:
-    """Fan counts of one reading, exclusions applied (MCR-7)."""
-    counts = [0] * len(MCR_FANS)
+def _fan_counts(s: McrShape) -> dict[int, int]:
+    """Fans of one reading (index in :data:`MCR_FANS` → count), exclusions applied (MCR-7).
+
+    Flowers (MCR-6.13) are left out: they are added to the chosen reading.
+    """
     if s.kind == NINE_GATES:
-        counts[_NINE_GATES] = 1
+        fans = {i: n for i, n in _hand_fans(s).items() if i in _WIN_IDX}
+        fans[_NINE_GATES] = 1
         for i in _NINE_GATES_KEEP[s.extra_rank]:
-            counts[i] = 1
-        for i, n in _hand_fans(s):
-            if i in _WIN_IDX:
-                counts[i] = n
+            fans[i] = 1
     else:
-        for i, n in _hand_fans(s):
-            counts[i] = n
+        fans = dict(_hand_fans(s))
         if s.kind == STANDARD:
             for fid, n in s.combos.items():
-                counts[_INDEX[fid]] = n
+                fans[_INDEX[fid]] = n
         else:
-            _run(_SPECIAL, s, counts)
+            _run(_SPECIAL, s, fans)
         if s.pungs:
-            _run(_PUNGS, s, counts)
-        _run(_READING, s, counts)
-    for i, excluded in _EXCLUDERS:
-        if counts[i]:
-            for j in excluded:
-                counts[j] = 0
-    counts[_FLOWERS] = 0
-    if s.kind == STANDARD and not any(counts):
-        counts[_CHICKEN] = 1
-    return counts
+            _run(_PUNGS, s, fans)
+        _run(_READING, s, fans)
+    fans.pop(_FLOWERS, None)
+    for i in sorted(fans):
+        if i in fans:
+            for j in _EXCLUDES_IDX[i]:
+                fans.pop(j, None)
+    if not fans and s.kind == STANDARD:
+        fans[_CHICKEN] = 1
+    return fans
 
 
-def _total(counts: list[int]) -> int:
-    return sum(map(mul, counts, _POINTS))
+def _total(fans: dict[int, int]) -> int:
+    return sum(_POINTS[i] * n for i, n in fans.items())
 
 
-_PREFERRED = (_INDEX["pure_triple_chow"], _INDEX["triple_pung"])
+_PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
+_TRIPLE_PUNG = _INDEX["triple_pung"]
 
 
 def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
@@ -966,11 +959,11 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
         if not (isinstance(s, int) and 0 <= s < 4):
             raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
-    unknown = set(win.flags) - set(MCR_FLAGS)
-    if unknown:
-        raise InvalidHand(f"unknown flag {sorted(unknown)[0]!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
+    if win.flags and not win.flags <= _FLAG_SET:
+        unknown = sorted(set(win.flags) - _FLAG_SET)[0]
+        raise InvalidHand(f"unknown flag {unknown!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
     for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
-        if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
+        if group and (len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group)):
             raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (MCR-1.2)")
     if win.win == "self_draw":
         if win.discarder is not None:
@@ -1034,20 +1027,26 @@ def score_mcr(win: Win) -> McrResult:
             + " has no winning shape: not four groups and a pair, seven pairs, thirteen orphans,"
             " honours and knitted tiles or a knitted straight (MCR-5.2)"
         )
-    best: list[int] | None = None
+    best: dict[int, int] | None = None
     best_total = 0
     best_shape = found[0]
     # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
     seven_pairs_first = best_shape.kind == SEVEN_PAIRS
     for s in found:
-        c = _fan_counts(s)
-        total = _total(c)
-        if best is None or total > best_total or (total == best_total and (seven_pairs_first or any(c[i] for i in _PREFERRED))):
-            best, best_total, best_shape = c, total, s
+        fans = _fan_counts(s)
+        total = _total(fans)
+        if (
+            best is None
+            or total > best_total
+            or (total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans))
+        ):
+            best, best_total, best_shape = fans, total, s
     assert best is not None
-    best[_FLOWERS] = best_shape.hand.flowers
-    items = tuple(_item(i, n) for i, n in enumerate(best) if n)
-    points = best_total + best_shape.hand.flowers
+    flowers = best_shape.hand.flowers
+    if flowers:
+        best[_FLOWERS] = flowers
+    items = tuple(_item(i, best[i]) for i in sorted(best))
+    points = best_total + flowers
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
     pay = mcr_payments(points, win.seat, None if win.self_drawn else win.discarder) if winning else (0, 0, 0, 0)
