@@ -181,7 +181,9 @@ def test_cli_score_rules_mcr_json_lines_and_tables(monkeypatch: pytest.MonkeyPat
     )
     out = capsys.readouterr().out
     assert "Grande Suite Pure" in out and "Main Propre" in out and "+47" in out
-    assert main(["score", "345567p123s66s", "--win", "1s", "--meld", "pung 888m", "--rules", "mcr"]) == 0
+    # under 8 points: the table says why, and the exit status is 1 as for any hand that is not a win
+    assert main(["score", "345567p123s66s", "--win", "1s", "--meld", "pung 888m", "--rules", "mcr"]) == 1
     assert "not a winning hand" in capsys.readouterr().out
+    assert main(["score", "345567p123s66s", "--win", "1s", "--rules", "mcr", "--option", "minfan=3"]) == 2
     assert main(["score", "123m", "--win", "1m", "--rules", "mcr"]) == 1
     assert "concealed tiles" in capsys.readouterr().err
