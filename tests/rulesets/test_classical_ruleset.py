@@ -4,8 +4,9 @@ hand, the seat table per round, 16 hands, every player settled at a win, records
 from __future__ import annotations
 
 from hkmj.bots import BOTS
+from hkmj.engine import Match, stacked_wall
 from hkmj.engine.play import play_match
-from hkmj.engine.testing import act, script, stacked_hand, tsumogiri
+from hkmj.engine.testing import QUIET, act, play_quietly, script, stacked_hand, tsumogiri
 from hkmj.record import replay
 from hkmj.rulesets import get_ruleset
 from hkmj.rulesets.classical import SEAT_TABLE
@@ -93,3 +94,18 @@ def test_cl5_3_robbing_a_kong_in_play_scores_all_four_hands() -> None:
     assert win["hand_scores"] == [0, 2, 0, 88]
     assert win["payments"] == [-180, -82, -90, 352]
     assert hand.result is not None and hand.result.payments == (-180, -82, -90, 352)
+
+
+def test_cl4_3_a_drawn_hand_passes_the_deal() -> None:
+    """CL-4.3: a hand played out to a draw (quiet walls, every tile thrown back) moves the seats
+    on, where Hong Kong (HK-7.2) would keep East; a drawn hand pays nothing (CL-7.5)."""
+    for rules, moves in ((CLASSICAL, True), (get_ruleset("hk"), False)):
+        match = Match(5, rules=rules)
+        east = match.dealer
+        hand = match.new_hand(wall=stacked_wall(QUIET), dice=(1, 1, 1))
+        play_quietly(hand)
+        assert hand.result is not None and hand.result.kind == "draw"
+        assert hand.result.payments == (0, 0, 0, 0)
+        events = match.finish_hand()
+        assert events[0]["dealer_keeps"] is not moves
+        assert (match.dealer != east) is moves
