@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hkmj.scoring.classical import name_of
-from hkmj.tiles import SEAT_LETTERS
+from hkmj.tiles import SEAT_LETTERS, wind_letter
 
 __all__ = ["OtherHandError", "add_arguments", "format_result", "parse_other", "request_from_args", "run", "translate"]
 
@@ -39,6 +39,7 @@ _WORDS = {
         "pay_highest": "pay the highest score",
         "totals": "Totals",
         "invalid": "Not a valid deal",
+        "colon": ":",
     },
     "fr": {
         "title": "Jeu classique (points et doublements)",
@@ -53,6 +54,7 @@ _WORDS = {
         "pay_highest": "payer le score le plus élevé",
         "totals": "Totaux",
         "invalid": "Donne non valable",
+        "colon": " :",
     },
 }
 
@@ -64,9 +66,9 @@ class OtherHandError(ValueError):
 def parse_other(text: str) -> tuple[str, dict[str, Any]]:
     """``"W: 1789p45s2z666z, kong 7777m, season 3"`` → ``("W", {"hand": ..., "melds": [...], ...})``."""
     seat, sep, rest = text.partition(":")
-    seat = seat.strip().upper()
+    seat = _wind(seat.strip().upper())
     if not sep or seat not in tuple(SEAT_LETTERS):
-        raise OtherHandError(f"--other {text!r}: expected 'SEAT: TILES, ...' with SEAT one of E, S, W, N")
+        raise OtherHandError(f"--other {text!r}: expected 'SEAT: TILES, ...' with SEAT one of E, S, W (or O), N")
     parts = [p.strip() for p in rest.split(",")]
     hand: dict[str, Any] = {"hand": parts[0], "melds": [], "flowers": [], "seasons": []}
     for part in parts[1:]:
@@ -80,6 +82,16 @@ def parse_other(text: str) -> tuple[str, dict[str, Any]]:
     return seat, hand
 
 
+def _wind(letter: str) -> str:
+    """A wind given on the command line: ``O`` (French Ouest) is West."""
+    return "W" if letter == "O" else letter
+
+
+def _letter(seat: str, lang: str) -> str:
+    """A seat letter of the machine result (E S W N) as people read it in ``lang`` (E S O N)."""
+    return wind_letter(SEAT_LETTERS.index(seat), lang)
+
+
 def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     """The machine request equivalent to a human ``hkmj score --rules classical`` command line."""
     hands: dict[str, Any] = {s: None for s in SEAT_LETTERS}
@@ -88,19 +100,20 @@ def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
         if hands[seat] is not None:
             raise OtherHandError(f"--other: seat {seat} given twice")
         hands[seat] = hand
-    if args.seat in hands and hands[args.seat] is not None:
-        raise OtherHandError(f"--other {args.seat}: that is the winner's seat (--seat); give the winner's hand as HAND")
-    hands[args.seat] = {"hand": args.hand, "melds": args.meld, "flowers": args.flower, "seasons": args.season}
+    winner = _wind(args.seat)
+    if winner in hands and hands[winner] is not None:
+        raise OtherHandError(f"--other {winner}: that is the winner's seat (--seat); give the winner's hand as HAND")
+    hands[winner] = {"hand": args.hand, "melds": args.meld, "flowers": args.flower, "seasons": args.season}
     request: dict[str, Any] = {
         "hands": hands,
-        "winner": args.seat,
+        "winner": winner,
         "win": "robbed_kong" if args.robbed else "discard" if args.discarder else "self_draw",
         "win_tile": args.win,
-        "prevailing": args.prevailing,
+        "prevailing": _wind(args.prevailing),
         "flags": args.flag,
     }
     if args.discarder:
-        request["discarder"] = args.discarder
+        request["discarder"] = _wind(args.discarder)
     return request
 
 
@@ -109,25 +122,26 @@ def format_result(result: dict[str, Any], lang: str = "en") -> str:
     w = _WORDS[lang]
     lines = [w["title"]]
     for seat, p in result["players"].items():
-        head = f"{seat}{' (' + w['winner'] + ')' if seat == result['winner'] else ''}"
+        head = f"{_letter(seat, lang)}{' (' + w['winner'] + ')' if seat == result['winner'] else ''}"
         if p.get("given") is False:
-            lines.append(f"{head}: {w['not_given']}")
+            lines.append(f"{head}{w['colon']} {w['not_given']}")
             continue
         value = f"{p['points']} {w['points']} × 2^{p['doubles']} = {p['score']}"
         if p["limit"]:
-            value = f"{w['limit']} {p['limit']}: {p['score']}"
-        lines.append(f"{head}: {value}")
+            value = f"{w['limit']} {p['limit']}{w['colon']} {p['score']}"
+        lines.append(f"{head}{w['colon']} {value}")
         for item in p["items"]:
             what = f"{item['name']} {item.get('tiles', '')}".strip()
             if "exposed" in item:
                 what += " (E)" if item["exposed"] else " (C)"
             amount = "×2" if "doubles" in item else f"{item['points']:>3}"
             lines.append(f"    {what:<48} {amount:>4}")
-    lines.append(f"{w['settlement']}:")
+    lines.append(f"{w['settlement']}{w['colon']}")
     for t in result["transfers"]:
-        lines.append(f"  {t['from']} {w['pays']} {t['to']} {t['amount']:>6}  ({w[t['why']]})")
-    totals = "  ".join(f"{s} {v:+d}" for s, v in result["settlement"].items())
-    lines.append(f"{w['totals']}: {totals}")
+        payer, payee = _letter(t["from"], lang), _letter(t["to"], lang)
+        lines.append(f"  {payer} {w['pays']} {payee} {t['amount']:>6}  ({w[t['why']]})")
+    totals = "  ".join(f"{_letter(s, lang)} {v:+d}" for s, v in result["settlement"].items())
+    lines.append(f"{w['totals']}{w['colon']} {totals}")
     return "\n".join(lines)
 
 
@@ -147,7 +161,7 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
         return 2
     result = scorer(request)
     if not result["valid"]:
-        print(f"{_WORDS[args.lang]['invalid']}: {result['error']}", file=sys.stderr)
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {result['error']}", file=sys.stderr)
         return 1
     if args.lang != "en":
         result = translate(result, args.lang)

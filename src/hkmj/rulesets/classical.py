@@ -24,6 +24,9 @@ SEAT_TABLE: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2),
 ``SEAT_TABLE[r][s]`` in the first hand (seed 003: round 2 is B A D C, round 3 C D B A, round 4 D C A B)."""
 
 
+_DOUBLES = frozenset(d.id for d in cl.DOUBLE_LINES)
+
+
 class Classical(Ruleset):
     """The classical points-and-doubles game (seeds 002 and 003) and its options."""
 
@@ -64,7 +67,16 @@ class Classical(Ruleset):
         for i in r.winner.items:
             key = (i.id, 2 if i.doubles else i.points)
             counts[key] = counts.get(key, 0) + 1
-        items = tuple(OutcomeItem(k, cl.name_of(k), cl.name_of(k, "fr"), v, n) for (k, v), n in counts.items())
+        items = tuple(
+            OutcomeItem(
+                k,
+                cl.name_of(k) + (" (×2)" if k in _DOUBLES else ""),
+                cl.name_of(k, "fr") + (" (×2)" if k in _DOUBLES else ""),
+                v,
+                n,
+            )
+            for (k, v), n in counts.items()
+        )
         return Outcome(True, "", r.winner.score, "points", items, r.settlement, r.winner.limit_id, r)
 
     def score(self, win: Win) -> Outcome:
