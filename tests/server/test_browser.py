@@ -115,6 +115,19 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
                         msg = page.inner_text(".msg")
                         assert "Hint" in msg and not CODE.search(msg), msg
                         hinted = True
+                    if not shot:  # the first turn: screenshots, French phone spectator, phone-sized player
+                        page.wait_for_timeout(300)
+                        page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
+                        phone.screenshot(path=str(ARTIFACTS / "phone-table-fr.png"), full_page=True)
+                        board = phone.inner_text("#board")
+                        assert "Vent dominant\u00a0:" in board and not CODE.search(board), board
+                        assert phone.evaluate(SMALL_TARGETS, 40) == []
+                        page.set_viewport_size({"width": 390, "height": 844})  # the player's own hand on a phone
+                        page.wait_for_timeout(200)
+                        page.screenshot(path=str(ARTIFACTS / "phone-player.png"), full_page=True)
+                        assert page.evaluate(SMALL_TARGETS, 40) == []
+                        page.set_viewport_size({"width": 1200, "height": 900})
+                        shot = True
                     if clicks % 4 == 3:
                         page.keyboard.press("ArrowLeft")  # keyboard: select the last tile, Enter discards it
                         page.keyboard.press("Enter")
@@ -122,14 +135,6 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
                     else:
                         tiles.last.click(timeout=1000)
                     clicks += 1
-                    if clicks == 6 and not shot:
-                        page.wait_for_timeout(300)
-                        page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
-                        phone.screenshot(path=str(ARTIFACTS / "phone-table-fr.png"), full_page=True)
-                        board = phone.inner_text("#board")
-                        assert "Vent dominant\u00a0:" in board and not CODE.search(board), board
-                        assert phone.evaluate(SMALL_TARGETS, 40) == []
-                        shot = True
                     if clicks == 4 and not recent_checked:
                         # a newcomer's page gets the recent moves at once
                         late = browser.new_page(viewport={"width": 1000, "height": 800})

@@ -9,7 +9,7 @@ const T = {
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)",
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
     join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
-    waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total",
+    waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", bot_: "bot", offline: "offline", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
@@ -40,7 +40,7 @@ const T = {
     oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16 mains ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.",
     join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
-    waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Main", wall: "Mur", dead: "mort", totalH: "Total",
+    waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Main", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
     pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
@@ -122,6 +122,8 @@ function actionLabel(a) {
   return a;
 }
 /** A server error for a person: by its code, in the current language (the message is for logs). */
+/** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2". */
+const playerName = (st, slot) => { const p = st.players[slot]; return esc(p.name || (p.bot ? `${t("bot")} ${slot + 1} (${botName(p.bot)})` : `${t("player")} ${slot + 1}`)); };
 const errText = (m) => (T[lang].err[m.code] || T.en.err[m.code] || m.message);
 
 function setLang(l) {
@@ -278,7 +280,7 @@ function onMessage(m) {
 /** One line of the recent moves: "South: discard 5 Circles", "West: Chow 3-4-5 Characters". */
 function eventText(e) {
   const who = WINDS[lang][e.seat] + colon();
-  if (e.type === "discard") return `${who}${t("discard").toLowerCase()} ${tileName(kind(e.tile))}`;
+  if (e.type === "discard") return `${who}${t("discards")} ${tileName(kind(e.tile))}`;
   if (e.type === "claim") return `${who}${e.claim === "mahjong" ? t("mahjong") : t(e.claim)} ${e.claim === "chow" ? tilesText(e.tiles.map(kind)) : tileName(kind(e.tiles[0]))}`;
   if (e.type === "kong") return `${who}${e.how === "concealed" ? t("ckong") : t("akong")} ${tileName(kind(e.tiles[0]))}`;
   if (e.type === "bonus") return `${who}${tileName(kind(e.tile))}`;
@@ -292,10 +294,10 @@ function seatBox(st, seat, pos) {
   const melds = h.melds[seat].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
   const bonus = h.bonus[seat].map((x) => img(x)).join("");
   const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t("away")}</span>` : "",
-    p.bot ? `<span class="badge">${t("bot_")}${colon()}${esc(botName(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? `<span class="badge">${t("offline")}</span>` : ""].join("");
+    p.bot && p.name ? `<span class="badge">${t("bot_")}${colon()}${esc(botName(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? `<span class="badge">${t("offline")}</span>` : ""].join("");
   const turn = h.phase !== "over" && h.turn === seat;
   return `<div class="seat ${pos} ${turn ? "turn" : ""}" data-seat="${seat}">
-    <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${esc(p.name || `${t("player")} ${slot + 1}`)}</b>${flags}
+    <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${playerName(st, slot)}</b>${flags}
       <span class="muted light">${t("total")} ${p.total}</span></div>
     <div class="tiles small">${melds}${bonus}${me ? "" : `<span class="tiny tiles">${back(h.concealed_counts[seat])}</span>`}</div>
     <div class="tiles small pond">${pond}</div></div>`;
@@ -361,7 +363,6 @@ function render() {
   tick();
 }
 
-const playerName = (st, slot) => esc(st.players[slot].name || `${t("player")} ${slot + 1}`);
 
 /** The final ranking of a finished match (HK-7.3: equal totals share a rank). */
 function rankingHtml(st) {
