@@ -295,13 +295,15 @@ class Session:
         )
 
     def header(self) -> str:
-        """Hand number, prevailing wind, dealer, live wall and seed."""
+        """Hand number, prevailing wind, dealer, live wall and seed (short enough for 80 columns:
+        the dealer by name only, its bot kind is on its panel)."""
         v = self.view()
+        dealer = self.by_seat[0]
         text = self.tx(
             "hdr",
             hand=self.match.hands_played + (0 if self.summary else 1),
             prevailing=self.tx.wind(v.prevailing),
-            dealer=self.player_name(self.by_seat[0]),
+            dealer=self.tx("you") if dealer == HUMAN else self.tx("bot.short", n=dealer),
             live=v.live,
             seed=self.seed,
         )
