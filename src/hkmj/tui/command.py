@@ -21,9 +21,10 @@ DEFAULT_BOTS = "strong,strong,greedy"
 FALLBACK_BOT = "greedy"
 
 _EPILOG = """\
-Keys: the letter under a tile (or arrows) chooses it, Enter discards (or click a tile twice); when a discard is
-on offer: p pung, c chow, k kong, m Mahjong!, Space pass; k declares a kong on your turn;
-h hint, ? help, q quit. See docs/play.md.
+Keys: the letter shown under a tile (or the arrows) chooses it, Enter discards it (or
+click a tile twice); when a discard is on offer: p pung, c chow, k kong, m Mahjong!,
+Space pass; k declares a kong on your turn; h hint, ? help, q quit. See docs/play.md.
+Needs an 80x24 terminal or larger.
 
 Examples:
   hkmj play --teach                 learn: refused moves explained, help on ?
