@@ -80,7 +80,7 @@ async def test_scripted_match_discard_pung_kong_win(make_session: Make) -> None:
             "Total fan",
             "Base points: 16",
             "+96",
-            "Totals: Bot 1 (script) -32",
+            "Totals: You +96  ·  Bot 1 (script) -32",
             "no fans from riichi, MCR",
             "Self-drawn win: everyone pays double the base, 2 × 16 = 32 each; the winner (you) receives 96 (HK-6).",
         ):

@@ -232,7 +232,7 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
             out.append_text(tiles_text(r.bonus, glyphs, lang=tx.lang))
         out.append("\n")
     out.append("\n" + tx("end.totals") + tx("colon"), style="bold")
-    out.append("  ·  ".join(f"{r.name} {r.total:+d}" for r in sorted(s.seats, key=lambda r: r.name)))
+    out.append("  ·  ".join(f"{r.name} {r.total:+d}" for r in s.seats))  # the seat order of the hands above
     for line in s.teach:
         out.append("\n\n" + line, style="italic #5f87d7")
     return out
