@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -417,7 +418,8 @@ class Show:
         """A win's itemised score (Hong Kong: fan and base); other rulesets describe their own."""
         w = self.w
         if not all(k in e for k in ("items", "fan", "base", "limit")):
-            return self.rules.describe_win(e, self.lang)
+            # the ruleset's own summary, less its unlabelled payments list (shown labelled below)
+            return re.sub(r"[;,] payments \[[^\]]*\]$", "", self.rules.describe_win(e, self.lang))
         items = " · ".join(f"{self.rules.name_of(i['id'], self.lang)} {i['fan']}" for i in e["items"]) or w["no_items"]
         limit = w["limit"].format(name=self.rules.name_of(e["limit"], self.lang)) if e["limit"] else ""
         return w["fan"].format(items=items, fan=e["fan"], limit=limit, base=e["base"])

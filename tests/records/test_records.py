@@ -125,3 +125,11 @@ def test_simulate_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert "four names" in err and "unknown bot 'robot'" in err
     with pytest.raises(SystemExit):
         main(["simulate", "--hands", "0"])
+
+
+def test_replay_show_labels_payments_under_another_ruleset(tmp_path: Path) -> None:
+    """--show under the classical ruleset: its own score summary, payments labelled by seat and player once."""
+    out = tmp_path / "classical.jsonl"
+    assert main(["simulate", "--hands", "4", "--seed", "2", "--rules", "classical", "--record", str(out), "--quiet"]) == 0
+    lines = "\n".join(show(read_record(out)))
+    assert "Classical" in lines and "payments: E player" in lines and "payments [" not in lines
