@@ -26,7 +26,7 @@ from hkmj.scoring.classical import (
     POINT_LINES,
     ClassicalOptions,
     Deal,
-    PlayerHand,
+    deal_from_win,
     score_deal,
     score_json,
     settle,
@@ -115,21 +115,8 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def _deal(seed: int, pay_highest: bool) -> Deal:
-    """A random winning hand (the HK generator) scored as a classical deal with random non-winner scores."""
-    win = random_winning_hand(random.Random(seed))
-    hands: list[PlayerHand | None] = [None, None, None, None]
-    hands[win.seat] = PlayerHand(win.concealed, win.melds, win.flowers, win.seasons)
-    flags = frozenset(f for f in win.flags if f == "last_wall_tile")
-    return Deal(
-        (hands[0], hands[1], hands[2], hands[3]),
-        win.seat,
-        win.win,
-        win.win_tile,
-        win.discarder,
-        win.prevailing,
-        flags,
-        ClassicalOptions(pay_highest=pay_highest),
-    )
+    """A random winning hand (the HK generator) as a classical deal; the other hands not given."""
+    return deal_from_win(random_winning_hand(random.Random(seed)), options=ClassicalOptions(pay_highest=pay_highest))
 
 
 @settings(max_examples=200, deadline=None)

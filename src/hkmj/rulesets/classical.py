@@ -47,20 +47,6 @@ class Classical(Ruleset):
 
     # -------------------------------------------------------------- scoring
 
-    def _deal(self, win: Win, hands: Sequence[PlayerHand | None]) -> cl.Deal:
-        four = list(hands)
-        four[win.seat] = PlayerHand(win.concealed, win.melds, win.flowers, win.seasons)
-        return cl.Deal(
-            (four[0], four[1], four[2], four[3]),
-            win.seat,
-            win.win,
-            win.win_tile,
-            win.discarder,
-            win.prevailing,
-            frozenset(f for f in win.flags if f in self.win_flags),
-            self.table,
-        )
-
     def _outcome(self, r: cl.ClassicalResult) -> Outcome:
         """The generic outcome: one item per (line, value); a double's value is its factor 2."""
         counts: dict[tuple[str, int], int] = {}
@@ -81,11 +67,11 @@ class Classical(Ruleset):
 
     def score(self, win: Win) -> Outcome:
         """CL-5, CL-6: the winner's score; the others count as scoring 0 (their hands are unknown here)."""
-        return self._outcome(cl.score_deal(self._deal(win, (None, None, None, None))))
+        return self._outcome(cl.score_deal(cl.deal_from_win(win, options=self.table)))
 
     def score_end(self, win: Win, hands: Sequence[PlayerHand | None]) -> Outcome:
         """CL-5 … CL-7 at the end of a hand: every player scored from ``hands`` and settled."""
-        return self._outcome(cl.score_deal(self._deal(win, hands)))
+        return self._outcome(cl.score_deal(cl.deal_from_win(win, hands, self.table)))
 
     def score_json(self, obj: Any) -> dict[str, Any]:
         """The four-hand request of ``hkmj score --rules classical`` (docs/rules-classical.md)."""

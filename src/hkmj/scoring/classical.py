@@ -17,7 +17,7 @@ the Hong Kong scorer (:func:`hkmj.hand.readings`); this module does no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +57,7 @@ __all__ = [
     "Transfer",
     "name_of",
     "deal_from_json",
+    "deal_from_win",
     "score_deal",
     "score_json",
     "settle",
@@ -89,8 +90,17 @@ class Group:
 
     @property
     def tiles(self) -> str:
-        n = {"pair": 2, "pung": 3, "kong": 4}.get(self.kind, 0)
-        return format_tiles((self.tile, self.tile + 1, self.tile + 2) if self.kind == "chow" else (self.tile,) * n)
+        """The group in mpsz notation, e.g. ``777z``."""
+        return _GROUP_TEXT[self.kind][self.tile]
+
+
+_GROUP_TEXT: dict[str, tuple[str, ...]] = {
+    kind: tuple(
+        format_tiles((t, t + 1, t + 2) if kind == "chow" and t % 9 <= 6 and t < HONOUR else (t,) * max(n, 1))
+        for t in range(N_KINDS)
+    )
+    for kind, n in (("pair", 2), ("chow", 0), ("pung", 3), ("kong", 4))
+}
 
 
 class Facts:
@@ -130,10 +140,16 @@ class Facts:
         self.win = win
         self.flags = flags
         self.melds = hand.melds
-        self.tiles = [t for t in hand.concealed] + [t for m in hand.melds for t in m.tiles]
+        self.tiles = list(hand.concealed) + [t for m in hand.melds for t in m.tiles] if winner else []
+        """Every playing tile of the hand (the winner's only: read by a winner's double)."""
 
     def sets(self) -> Iterator[Group]:
         return (g for g in self.groups if g.is_set)
+
+    @property
+    def set_tiles(self) -> list[Tile]:
+        """The tile of every pung and kong (CL-5.2 reads only these)."""
+        return [g.tile for g in self.groups if g.kind == "pung" or g.kind == "kong"]
 
 
 # --- the points table (CL-5.1), one line per row of seed 002 ---------------------------
@@ -184,6 +200,11 @@ POINT_LINES: tuple[PointLine, ...] = (
 )  # fmt: skip
 """CL-5.1 lines 1-10: the group lines, in the seed's order."""
 
+_LINES_BY_KIND: dict[str, tuple[tuple[int, PointLine], ...]] = {
+    kind: tuple((i, line) for i, line in enumerate(POINT_LINES) if line.kind == kind) for kind in ("pair", "chow", "pung", "kong")
+}
+"""The group lines of each kind with their place in the table (items are listed in table order)."""
+
 BONUS_LINE = PointLine("bonus_tile", "Flower or season", "Fleur ou Saison", "bonus", 4, 4, lambda t, f: True, "CL-5.1.11")
 """CL-5.1 line 11: 4 points for each flower and each season."""
 MAHJONG_LINE = PointLine("mahjong", "Mahjong", "Mah-Jong", "mahjong", 20, 20, lambda t, f: f.winner, "CL-5.1.12")
@@ -212,11 +233,11 @@ def _pure_suit(f: Facts) -> int:
 
 DOUBLE_LINES: tuple[DoubleLine, ...] = (
     DoubleLine("seat_wind_set", "Set of your seat wind", "Combinaison du Vent du joueur",
-               lambda f: int(any(g.tile == f.seat_wind for g in f.sets())), False, "CL-5.2"),
+               lambda f: int(f.seat_wind in f.set_tiles), False, "CL-5.2"),
     DoubleLine("prevailing_wind_set", "Set of the prevailing wind", "Combinaison du Vent dominant",
-               lambda f: int(any(g.tile == f.prevailing_wind for g in f.sets())), False, "CL-5.2"),
+               lambda f: int(f.prevailing_wind in f.set_tiles), False, "CL-5.2"),
     DoubleLine("dragon_set", "Set of dragons", "Combinaison de Dragons",
-               lambda f: sum(1 for g in f.sets() if _dragon(g.tile)), False, "CL-5.2"),
+               lambda f: sum(1 for t in f.set_tiles if _dragon(t)), False, "CL-5.2"),
     DoubleLine("own_flower", "Your own flower", "Fleur du joueur", lambda f: int(f.seat + 1 in f.flowers), False, "CL-5.2"),
     DoubleLine("own_season", "Your own season", "Saison du joueur", lambda f: int(f.seat + 1 in f.seasons), False, "CL-5.2"),
     DoubleLine("all_four_flowers", "The four flowers", "Les 4 Fleurs", lambda f: int(len(f.flowers) == 4), False, "CL-5.2"),
@@ -289,6 +310,29 @@ class Deal:
     prevailing: int = 0
     flags: frozenset[str] = field(default_factory=frozenset)
     options: ClassicalOptions = ClassicalOptions()
+
+
+def deal_from_win(
+    win: Win, others: Sequence[PlayerHand | None] = (None, None, None, None), options: ClassicalOptions = ClassicalOptions()
+) -> Deal:
+    """The deal of a winning hand (a :class:`Win`, as the engine and the HK interface give it)
+    with the other seats' hands ``others`` (by seat; the winner's entry is ignored).
+
+    HK-only flags (``kong_replacement``, ``heavenly``…) are dropped: the classical table reads
+    only ``last_wall_tile`` (CL-5.3).
+    """
+    four = list(others)
+    four[win.seat] = PlayerHand(win.concealed, win.melds, win.flowers, win.seasons)
+    return Deal(
+        (four[0], four[1], four[2], four[3]),
+        win.seat,
+        win.win,
+        win.win_tile,
+        win.discarder,
+        win.prevailing,
+        frozenset(f for f in win.flags if f in CLASSICAL_FLAGS),
+        options,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,17 +432,28 @@ class ClassicalResult:
 # --- scoring ---------------------------------------------------------------------------------
 
 
+_ITEMS: dict[tuple[int, Tile, bool], ScoreItem] = {}
+"""Group items by (table line, tile, exposed): a few hundred values, built once each."""
+_DOUBLE_ITEMS: dict[str, ScoreItem] = {d.id: ScoreItem(d.id, d.name, doubles=1) for d in DOUBLE_LINES}
+
+
 def _evaluate(facts: Facts, hand: PlayerHand, limit: int) -> tuple[int, int, int, tuple[ScoreItem, ...]]:
     """(points, doubles, score before any limit hand, items) of one reading (CL-5)."""
-    items: list[ScoreItem] = []
+    found: list[tuple[int, int, ScoreItem]] = []
     points = 0
-    for line in POINT_LINES:  # items in table order
-        for g in facts.groups:
-            if line.kind == g.kind and line.test(g.tile, facts):
+    for gi, g in enumerate(facts.groups):
+        for li, line in _LINES_BY_KIND[g.kind]:
+            if line.test(g.tile, facts):
                 value = line.exposed if g.exposed else line.concealed
                 if value:
                     points += value
-                    items.append(ScoreItem(line.id, line.name, points=value, tiles=g.tiles, exposed=g.exposed))
+                    key = (li, g.tile, g.exposed)
+                    item = _ITEMS.get(key)
+                    if item is None:
+                        item = _ITEMS[key] = ScoreItem(line.id, line.name, points=value, tiles=g.tiles, exposed=g.exposed)
+                    found.append((li, gi, item))
+    found.sort(key=lambda x: (x[0], x[1]))  # items in table order
+    items = [x[2] for x in found]
     for n in hand.flowers:
         points += BONUS_LINE.exposed
         items.append(ScoreItem(BONUS_LINE.id, BONUS_LINE.name, points=BONUS_LINE.exposed, tiles=f"{n}f"))
@@ -415,7 +470,7 @@ def _evaluate(facts: Facts, hand: PlayerHand, limit: int) -> tuple[int, int, int
         n = d.count(facts)
         if n:
             doubles += n
-            items.extend([ScoreItem(d.id, d.name, doubles=1)] * n)
+            items.extend([_DOUBLE_ITEMS[d.id]] * n)
     return points, doubles, min(points << doubles, limit), tuple(items)
 
 
@@ -501,6 +556,8 @@ def _score_other(seat: int, deal: Deal, hand: PlayerHand) -> PlayerScore:
     for t in hand.concealed:
         counts[t] += 1
     groups = tuple(Group("pung", t, False) for t in range(N_KINDS) if counts[t] >= 3) + tuple(_meld_groups(hand.melds))
+    if not groups and not hand.flowers and not hand.seasons:
+        return PlayerScore(seat, 0, 0, 0, ())  # every line and every double needs a set or a bonus tile
     facts = Facts(groups, seat, deal.prevailing, hand, False, deal.win, deal.flags)
     points, doubles, value, items = _evaluate(facts, hand, deal.options.limit)
     return PlayerScore(seat, points, doubles, value, items)
@@ -551,6 +608,8 @@ def _check_deal(deal: Deal) -> None:
             continue
         who = SEAT_LETTERS[seat]
         for group, what, offset in ((hand.flowers, "flower", 0), (hand.seasons, "season", 4)):
+            if not group:
+                continue
             if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
                 raise InvalidHand(f"{who}: {what}s {list(group)}: each is a distinct number 1-4 (CL-1.1)")
             for b in group:
@@ -560,9 +619,10 @@ def _check_deal(deal: Deal) -> None:
                         f"{what} {b} is held by both {SEAT_LETTERS[bonus[key]]} and {who}: there is one of each (CL-1.1)"
                     )
                 bonus[key] = seat
+        if hand.concealed and not (min(hand.concealed) >= 0 and max(hand.concealed) < N_KINDS):
+            t = next(t for t in hand.concealed if not 0 <= t < N_KINDS)
+            raise InvalidHand(f"{who}: {tile_str(t) if 0 <= t < 42 else t} is a bonus tile, not part of the hand (CL-1.2)")
         for t in hand.concealed:
-            if not 0 <= t < N_KINDS:
-                raise InvalidHand(f"{who}: {tile_str(t) if 0 <= t < 42 else t} is a bonus tile, not part of the hand (CL-1.2)")
             total[t] += 1
         for m in hand.melds:
             for t in m.tiles:
@@ -574,8 +634,8 @@ def _check_deal(deal: Deal) -> None:
                     f"{who} holds {len(hand.concealed)} concealed tiles; with {len(hand.melds)} meld(s) "
                     f"a non-winner holds {max(need, 0)}"
                 )
-    worst = max(range(N_KINDS), key=total.__getitem__)
-    if total[worst] > 4:
+    if max(total) > 4:
+        worst = total.index(max(total))
         raise InvalidHand(
             f"{total[worst]} copies of {tile_str(worst)} in the four hands: there are only four of each tile (CL-1.1)"
         )

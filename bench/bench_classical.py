@@ -1,0 +1,100 @@
+"""Benchmark: the classical scorer (CL-5 … CL-7) against the Hong Kong scorer in the same run.
+
+    python bench/bench_classical.py
+
+Scores N random winning hands (the HK generator, seeded) twice: with the Hong Kong table
+(:func:`hkmj.scoring.score`, the reference) and as classical deals with three random
+non-winner hands (:func:`hkmj.scoring.classical.score_deal`: four hands scored, every pair
+settled). Both run one after the other in this process on one core; each figure is the
+best of ``--repeat`` passes. Prints hands/s and the ratio; exits 1 when the classical
+scorer is slower than the target share of the Hong Kong scorer's speed (``--no-fail`` to
+only report).
+
+Target: a classical deal (four hands and the settlement) at ≥ 0.2× the speed of one HK
+winning hand, so that end-of-hand scoring never weighs on self-play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from hkmj.scoring import Win, score
+from hkmj.scoring.classical import ClassicalOptions, Deal, deal_from_win, score_deal
+from hkmj.scoring.generate import random_winning_hand
+from hkmj.scoring.model import PlayerHand
+from hkmj.tiles import N_KINDS
+
+TARGET = 0.2
+
+
+def _others(win: Win, rng: random.Random) -> list[PlayerHand | None]:
+    """Three 13-tile non-winner hands drawn from the tiles the winner does not hold."""
+    left = [4] * N_KINDS
+    for t in win.concealed:
+        left[t] -= 1
+    for m in win.melds:
+        for t in m.tiles:
+            left[t] -= 1
+    pool = [t for t in range(N_KINDS) for _ in range(left[t])]
+    rng.shuffle(pool)
+    hands: list[PlayerHand | None] = [None, None, None, None]
+    k = 0
+    for s in range(4):
+        if s != win.seat:
+            hands[s] = PlayerHand(tuple(pool[k : k + 13]))
+            k += 13
+    return hands
+
+
+def _deal(win: Win, rng: random.Random, pay_highest: bool) -> Deal:
+    return deal_from_win(win, _others(win, rng), ClassicalOptions(pay_highest=pay_highest))
+
+
+def _best(fn: Callable[[], None], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-fail", action="store_true")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    wins = [random_winning_hand(rng) for _ in range(args.hands)]
+    deals = [_deal(w, rng, i % 2 == 1) for i, w in enumerate(wins)]
+
+    def hk() -> None:
+        for w in wins:
+            score(w)
+
+    def classical() -> None:
+        for d in deals:
+            r = score_deal(d)
+            assert sum(r.settlement) == 0
+
+    t_hk = _best(hk, args.repeat)
+    t_cl = _best(classical, args.repeat)
+    ratio = t_hk / t_cl
+    print(f"hands             {args.hands} (seed {args.seed}, best of {args.repeat})")
+    print(f"HK score          {args.hands / t_hk:>10,.0f} hands/s (reference)")
+    print(f"classical deal    {args.hands / t_cl:>10,.0f} deals/s (four hands scored, every pair settled)")
+    print(f"ratio             {ratio:.2f}× the HK speed (target ≥ {TARGET}×)")
+    if ratio < TARGET and not args.no_fail:
+        print("target missed", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
