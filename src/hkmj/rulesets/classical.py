@@ -37,7 +37,7 @@ class Classical(Ruleset):
     scores_every_hand = True
     OPTIONS = (
         Option("pay_highest", "off", ("off", "on"), help="the winner pays twice the difference to higher scores (CL-7.4)"),
-        Option("limit", "1000", low=100, high=100000, help="the limit in points (CL-6.2)"),
+        Option("limit", "1000", low=cl.LIMIT_RANGE[0], high=cl.LIMIT_RANGE[1], help="the limit in points (CL-6.2)"),
     )
     win_flags: ClassVar[frozenset[str]] = frozenset(cl.CLASSICAL_FLAGS)
 

@@ -63,6 +63,9 @@ __all__ = [
     "settle",
 ]
 
+LIMIT_RANGE = (100, 100000)
+"""The values the ``limit`` option accepts, in points (CL-6.2; 1000 by default)."""
+
 CLASSICAL_FLAGS = ("last_wall_tile",)
 """The only flag the classical table reads (CL-5.3); other HK flags score nothing here."""
 
@@ -692,8 +695,8 @@ def _options(value: Any) -> ClassicalOptions:
     limit = value.get("limit", 1000)
     if isinstance(limit, str) and limit.strip().isdigit():
         limit = int(limit)
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 10**9:
-        raise InvalidHand(f"option limit={limit!r}: expected a whole number of points, 1 or more (CL-6.2)")
+    if not isinstance(limit, int) or isinstance(limit, bool) or not LIMIT_RANGE[0] <= limit <= LIMIT_RANGE[1]:
+        raise InvalidHand(f"option limit={limit!r}: expected a whole number of points {LIMIT_RANGE[0]}-{LIMIT_RANGE[1]} (CL-6.2)")
     return ClassicalOptions(pay_highest=pay, limit=limit)
 
 
