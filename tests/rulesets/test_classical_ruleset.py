@@ -3,6 +3,11 @@ hand, the seat table per round, 16 hands, every player settled at a win, records
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from hkmj.bots import BOTS
 from hkmj.engine import Match, stacked_wall
 from hkmj.engine.play import play_match
@@ -11,6 +16,7 @@ from hkmj.record import replay
 from hkmj.rulesets import get_ruleset
 from hkmj.rulesets.classical import SEAT_TABLE
 from hkmj.scoring.classical import ClassicalResult
+from hkmj.scoring.generate import random_winning_hand
 
 CLASSICAL = get_ruleset("classical")
 
@@ -109,3 +115,15 @@ def test_cl4_3_a_drawn_hand_passes_the_deal() -> None:
         events = match.finish_hand()
         assert events[0]["dealer_keeps"] is not moves
         assert (match.dealer != east) is moves
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_cl5_outcome_items_add_up_to_the_score(seed: int) -> None:
+    """CL-5, CL-6.2: the generic outcome's items (points, each double as what it adds, the limit
+    adjustment) sum to the winner's score, so an end screen that adds them shows the score."""
+    win = random_winning_hand(random.Random(seed))
+    out = CLASSICAL.score(win)
+    assert sum(i.value * i.count for i in out.items) == out.value
+    detail = out.detail
+    assert isinstance(detail, ClassicalResult) and out.value == detail.winner.score

@@ -24,9 +24,6 @@ SEAT_TABLE: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2),
 ``SEAT_TABLE[r][s]`` in the first hand (seed 003: round 2 is B A D C, round 3 C D B A, round 4 D C A B)."""
 
 
-_DOUBLES = frozenset(d.id for d in cl.DOUBLE_LINES)
-
-
 class Classical(Ruleset):
     """The classical points-and-doubles game (seeds 002 and 003) and its options."""
 
@@ -48,22 +45,29 @@ class Classical(Ruleset):
     # -------------------------------------------------------------- scoring
 
     def _outcome(self, r: cl.ClassicalResult) -> Outcome:
-        """The generic outcome: one item per (line, value); a double's value is its factor 2."""
+        """The generic outcome, its items adding up to the score (for end screens that add them).
+
+        Point lines come first (one item per line and value, with a count); then each double
+        as the amount it adds, doubling the running total (CL-5: points × 2^doubles); then, when
+        the limit applies, the adjustment to it (CL-6.2).
+        """
+        w = r.winner
         counts: dict[tuple[str, int], int] = {}
-        for i in r.winner.items:
-            key = (i.id, 2 if i.doubles else i.points)
-            counts[key] = counts.get(key, 0) + 1
-        items = tuple(
-            OutcomeItem(
-                k,
-                cl.name_of(k) + (" (×2)" if k in _DOUBLES else ""),
-                cl.name_of(k, "fr") + (" (×2)" if k in _DOUBLES else ""),
-                v,
-                n,
-            )
-            for (k, v), n in counts.items()
-        )
-        return Outcome(True, "", r.winner.score, "points", items, r.settlement, r.winner.limit_id, r)
+        for i in w.items:
+            if not i.doubles:
+                counts[(i.id, i.points)] = counts.get((i.id, i.points), 0) + 1
+        items = [OutcomeItem(k, cl.name_of(k), cl.name_of(k, "fr"), v, n) for (k, v), n in counts.items()]
+        total = w.points
+        for i in w.items:
+            if i.doubles:
+                items.append(OutcomeItem(i.id, cl.name_of(i.id) + " (×2)", cl.name_of(i.id, "fr") + " (×2)", total, 1))
+                total *= 2
+        if total != w.score:
+            lim = w.limit_id
+            en = f"Limit: {cl.name_of(lim)}" if lim else "Limit (CL-6.2)"
+            fr = f"Limite : {cl.name_of(lim, 'fr')}" if lim else "Limite (CL-6.2)"
+            items.append(OutcomeItem(lim or "limit", en, fr, w.score - total, 1))
+        return Outcome(True, "", w.score, "points", tuple(items), r.settlement, w.limit_id, r)
 
     def score(self, win: Win) -> Outcome:
         """CL-5, CL-6: the winner's score; the others count as scoring 0 (their hands are unknown here)."""
