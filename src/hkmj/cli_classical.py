@@ -134,7 +134,7 @@ def format_result(result: dict[str, Any], lang: str = "en") -> str:
             what = f"{item['name']} {item.get('tiles', '')}".strip()
             if "exposed" in item:
                 what += " (E)" if item["exposed"] else " (C)"
-            amount = "×2" if "doubles" in item else f"{item['points']:>3}"
+            amount = "" if "doubles" in item else f"{item['points']:>3}"  # a double's name says ×2
             lines.append(f"    {what:<48} {amount:>4}")
     lines.append(f"{w['settlement']}{w['colon']}")
     for t in result["transfers"]:

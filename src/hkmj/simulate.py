@@ -61,7 +61,7 @@ class Summary:
             self.wins_by_type[win["win"]] += 1
             self.wins_by_seat[win["seat"]] += 1
             self.wins_by_player[players[win["seat"]]] += 1
-            self.fan_total += win["fan"] if "fan" in win else win["score"]
+            self.fan_total += next(win[k] for k in ("fan", "fan_points", "score") if k in win)  # HK, MCR, classical
             if win["limit"]:
                 self.limits[win["limit"]] = self.limits.get(win["limit"], 0) + 1
 

@@ -95,8 +95,14 @@ def test_cl5_3_robbing_a_kong_in_play_scores_all_four_hands() -> None:
     events = act(hand, "N mahjong")
     win = next(e for e in events if e["type"] == "win")
     assert win["win"] == "robbed_kong" and win["from"] == 1
-    assert (win["points"], win["doubles"], win["score"]) == (22, 2, 88)
-    assert {i["id"] for i in win["items"] if "doubles" in i} == {"concealed", "robbing_a_kong"}
+    assert (win["hand_points"], win["doubles"], win["score"], win["points"]) == (22, 2, 88, 88)
+    # items add up to the score: Red pair 2, Mahjong 20, then each double adds the running total
+    assert [(i["id"], i["points"]) for i in win["items"]] == [
+        ("pair_dragon", 2),
+        ("mahjong", 20),
+        ("concealed", 22),
+        ("robbing_a_kong", 44),
+    ]
     assert win["hand_scores"] == [0, 2, 0, 88]
     assert win["payments"] == [-180, -82, -90, 352]
     assert hand.result is not None and hand.result.payments == (-180, -82, -90, 352)

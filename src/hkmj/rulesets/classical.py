@@ -60,7 +60,7 @@ class Classical(Ruleset):
         total = w.points
         for i in w.items:
             if i.doubles:
-                items.append(OutcomeItem(i.id, cl.name_of(i.id) + " (×2)", cl.name_of(i.id, "fr") + " (×2)", total, 1))
+                items.append(OutcomeItem(i.id, cl.name_of(i.id), cl.name_of(i.id, "fr"), total, 1))
                 total *= 2
         if total != w.score:
             lim = w.limit_id
@@ -91,25 +91,32 @@ class Classical(Ruleset):
         return cl.name_of(item_id, lang)
 
     def win_fields(self, outcome: Outcome) -> dict[str, Any]:
-        """``points``, ``doubles``, ``score``, ``limit``, ``items``, every seat's ``scores_by_seat`` and ``payments``."""
+        """The ``win`` event's score: ``points`` and ``score`` (what the hand is worth: points ×
+        2^doubles, or the limit), ``items`` adding up to it (``id``, ``points``, ``count``: the point lines, each double
+        as what it adds, the limit adjustment), ``hand_points`` and ``doubles`` before that,
+        ``limit``, every seat's ``hand_scores`` and the ``payments`` (CL-7)."""
         r: cl.ClassicalResult = outcome.detail
         w = r.winner
         return {
-            "points": w.points,
-            "doubles": w.doubles,
+            "points": w.score,
             "score": w.score,
+            "hand_points": w.points,
+            "doubles": w.doubles,
             "limit": w.limit_id,
-            "items": [i.to_dict() for i in w.items],
+            "items": [{"id": i.id, "points": i.value, "count": i.count} for i in outcome.items],
             "hand_scores": [p.score for p in r.players],
             "payments": list(outcome.payments),
         }
 
     def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
-        items = ", ".join(f"{self.name_of(i['id'], lang)} {i.get('points', '×2')}" for i in event["items"])
-        limit = f", limit {self.name_of(event['limit'], lang)}" if event["limit"] else ""
+        parts = []
+        for i in event["items"]:
+            times = f" ×{i['count']}" if i["count"] > 1 else ""
+            parts.append(f"{self.name_of(i['id'], lang)}{times} {i['points'] * i['count']}")
         scores = " ".join(f"{SEAT_LETTERS[s]} {v}" for s, v in enumerate(event["hand_scores"]))
+        limit = ", limit" if event["limit"] else ""
         return (
-            f"{items} = {event['points']} points × 2^{event['doubles']} = {event['score']}{limit}; "
+            f"{', '.join(parts)} = {event['points']} ({event['hand_points']} points × 2^{event['doubles']}{limit}); "
             f"hands {scores}; payments {event['payments']}"
         )
 

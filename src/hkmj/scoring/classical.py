@@ -290,7 +290,7 @@ def name_of(item_id: str, lang: str = "en") -> str:
 
 _NAMES: dict[str, tuple[str, str]] = {
     **{x.id: (x.name, x.name_fr) for x in (*POINT_LINES, BONUS_LINE, MAHJONG_LINE)},
-    **{x.id: (x.name, x.name_fr) for x in DOUBLE_LINES},
+    **{x.id: (f"{x.name} (×2)", f"{x.name_fr} (×2)") for x in DOUBLE_LINES},
     **{x.id: (x.name, x.name_fr) for x in CLASSICAL_LIMITS},
     "limit": ("Limit (CL-6.2)", "Limite (CL-6.2)"),
 }
