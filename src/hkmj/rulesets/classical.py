@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset
 from hkmj.scoring import classical as cl
 from hkmj.scoring.model import PlayerHand, Win
-from hkmj.tiles import SEAT_LETTERS
+from hkmj.tiles import wind_letter
 
 __all__ = ["Classical", "SEAT_TABLE"]
 
@@ -113,11 +113,12 @@ class Classical(Ruleset):
         for i in event["items"]:
             times = f" ×{i['count']}" if i["count"] > 1 else ""
             parts.append(f"{self.name_of(i['id'], lang)}{times} {i['points'] * i['count']}")
-        scores = " ".join(f"{SEAT_LETTERS[s]} {v}" for s, v in enumerate(event["hand_scores"]))
-        limit = ", limit" if event["limit"] else ""
+        fr = lang == "fr"
+        scores = " ".join(f"{wind_letter(s, lang)} {v}" for s, v in enumerate(event["hand_scores"]))
+        limit = (", limite" if fr else ", limit") if event["limit"] else ""
         return (
             f"{', '.join(parts)} = {event['points']} ({event['hand_points']} points × 2^{event['doubles']}{limit}); "
-            f"hands {scores}; payments {event['payments']}"
+            f"{'mains' if fr else 'hands'} {scores}; payments {event['payments']}"
         )
 
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:
