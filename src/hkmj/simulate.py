@@ -62,7 +62,7 @@ class Summary:
             self.wins_by_seat[win["seat"]] += 1
             self.wins_by_player[players[win["seat"]]] += 1
             self.fan_total += next(win[k] for k in ("fan", "fan_points", "score") if k in win)  # HK, MCR, classical
-            if win["limit"]:
+            if win.get("limit"):
                 self.limits[win["limit"]] = self.limits.get(win["limit"], 0) + 1
 
     def merge(self, other: Summary) -> None:
