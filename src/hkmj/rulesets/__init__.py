@@ -28,6 +28,7 @@ __all__ = [
     "from_header",
     "get_ruleset",
     "parse_option_args",
+    "rulesets_info",
 ]
 
 RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong}
@@ -57,6 +58,21 @@ def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> R
         _cache.clear()
     _cache[key] = ruleset
     return ruleset
+
+
+def rulesets_info() -> dict[str, dict[str, Any]]:
+    """Every ruleset's titles and house options (key, default, choices or range, help), for lobbies."""
+    return {
+        name: {
+            "title": cls.title,
+            "title_fr": cls.title_fr,
+            "options": [
+                {"key": o.key, "default": o.default, "choices": list(o.choices), "low": o.low, "high": o.high, "help": o.help}
+                for o in cls.OPTIONS
+            ],
+        }
+        for name, cls in RULESETS.items()
+    }
 
 
 def from_header(header: Mapping[str, Any]) -> Ruleset:

@@ -148,6 +148,8 @@ class Ruleset(ABC):
             chosen[spec.key] = spec.check(str(value))
         self.options: Mapping[str, str] = dict(chosen)
         self.value_checked = False
+        self.min_value = 0
+        """The win check's minimum value (in :attr:`unit`): 0 = any complete hand wins."""
         """Whether a complete hand may still fail the win check (a minimum value), so that
         the engine must score it before offering Mahjong."""
 

@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hkmj.bots import BOTS
 from hkmj.engine import LENGTHS
+from hkmj.rulesets import rulesets_info
 from hkmj.server.protocol import (
     VERSION,
     ProtocolError,
@@ -225,7 +226,15 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def info(request: Request) -> Response:
-        return JSONResponse({"v": VERSION, "bots": list(BOTS), "lengths": list(LENGTHS), "defaults": TableConfig().to_dict()})
+        return JSONResponse(
+            {
+                "v": VERSION,
+                "bots": list(BOTS),
+                "lengths": list(LENGTHS),
+                "defaults": TableConfig().to_dict(),
+                "rulesets": rulesets_info(),
+            }
+        )
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":

@@ -33,7 +33,7 @@ from hkmj.bots import make_bot
 from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.hand import shanten, waits
-from hkmj.scoring import HONG_KONG
+from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.server.protocol import ProtocolError, TableConfig, encode
 from hkmj.server.store import Store
 from hkmj.server.tracker import Tracker, commitment, physical_wall
@@ -71,10 +71,10 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _names(item_id: str | None) -> dict[str, str] | None:
+def _names(rules: Ruleset, item_id: str | None) -> dict[str, str] | None:
     if item_id is None:
         return None
-    return {"en": HONG_KONG.name_of(item_id, "en"), "fr": HONG_KONG.name_of(item_id, "fr")}
+    return {"en": rules.name_of(item_id, "en"), "fr": rules.name_of(item_id, "fr")}
 
 
 class Table:
@@ -83,6 +83,8 @@ class Table:
     def __init__(self, table_id: str, cfg: TableConfig, seed: int, store: Store | None) -> None:
         self.id = table_id
         self.cfg = cfg
+        self.rules = get_ruleset(cfg.rules, cfg.options)
+        """The table's ruleset (validated when the table was created); one for the whole match."""
         self.seed = seed
         self.store = store
         self.seq = 0
@@ -175,7 +177,13 @@ class Table:
             for k, bot in data["fill"].items():
                 self.bots[int(k)] = bot
             self.started = True
-            self.match = Match(self.seed, length=self.cfg.length, hands=self.cfg.hands, teaching=self.cfg.teaching)  # type: ignore[arg-type]
+            self.match = Match(
+                self.seed,
+                length=self.cfg.length,  # type: ignore[arg-type]
+                hands=self.cfg.hands,
+                teaching=self.cfg.teaching,
+                rules=self.rules,
+            )
             self._new_hand(data["salt"])
         elif kind == "act":
             hand = self.hand
@@ -371,8 +379,8 @@ class Table:
         for ev in tr.end:
             e = dict(ev)
             if "items" in e:
-                e["items"] = [{**it, "names": _names(it["id"])} for it in e["items"]]
-                e["limit_names"] = _names(e.get("limit"))
+                e["items"] = [{**it, "names": _names(self.rules, it["id"])} for it in e["items"]]
+                e["limit_names"] = _names(self.rules, e.get("limit"))
             end.append(e)
         return {
             "result": tr.result["result"],

@@ -37,7 +37,8 @@ from hkmj.engine import (
 )
 from hkmj.engine.actions import discard
 from hkmj.hand import shanten
-from hkmj.scoring import HONG_KONG, Meld
+from hkmj.rulesets import Ruleset
+from hkmj.scoring import Meld
 from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, tile, tiles_of
 from hkmj.tui.texts import Texts
 
@@ -182,10 +183,12 @@ class Session:
         lang: str = "en",
         record: EventSink | None = None,
         walls: WallSource | None = None,
+        rules: Ruleset | None = None,
     ) -> None:
         if len(bots) != 3 or len(bot_kinds) != 3:
             raise ValueError("a match needs three bots")
-        self.match = Match(seed, length=length, hands=hands, teaching=teach, ask_all=True)
+        self.match = Match(seed, length=length, hands=hands, teaching=teach, ask_all=True, rules=rules)
+        self.rules = self.match.rules
         self.bots = list(bots)
         self.kinds = list(bot_kinds)
         self.teach = teach
@@ -303,6 +306,7 @@ class Session:
             live=v.live,
             seed=self.seed,
         )
+        text += " · " + self.rules.describe(self.tx.lang)
         return text + (" · " + self.tx("hdr.teach") if self.teach else "")
 
     # ------------------------------------------------------------------ the hand
@@ -437,7 +441,8 @@ class Session:
                 why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
                 out = [Note(tx("ev.false.you", why=why), "refused")]
                 return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
-            return [Note(tx("ev.false", who=self.who(seat), amount=64))]
+            amount = min((p for p in e["payments"] if p > 0), default=0)
+            return [Note(tx("ev.false", who=self.who(seat), amount=amount))]
         if kind == "mahjong_refused" and mine:
             v = self.view()
             extra = v.offered if v.phase != "turn" else None
@@ -454,7 +459,10 @@ class Session:
         if extra is not None:
             c[extra] += 1
         hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
-        return self.tx("why.not_winning", hand=hand, n=shanten(c, melds) + 1)
+        n = shanten(c, melds) + 1
+        if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
+            return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx(f"unit.{self.rules.unit}"))
+        return self.tx("why.not_winning", hand=hand, n=n)
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
         """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared."""
@@ -760,7 +768,7 @@ class Session:
         teach: list[str] = []
         win_tile: Tile | None = None
         if res.kind == "win":
-            assert res.seat is not None and res.score is not None
+            assert res.seat is not None and res.outcome is not None
             ev = next(e for e in reversed(hand.events) if e["type"] == "win")
             win_tile = tile(ev["tile"])
             title = tx("end.title.you") if res.seat == self.seat else tx("end.title.win", who=self.who(res.seat))
@@ -773,10 +781,10 @@ class Session:
                     flags=f" ({flags})" if flags else "",
                 )
             )
-            sc = res.score
-            items = tuple((HONG_KONG.name_of(i.id, tx.lang), i.fan) for i in sc.items)
-            fan, base = sc.fan, sc.base
-            limit = HONG_KONG.name_of(sc.limit_id, tx.lang) if sc.limit_id else None
+            out = res.outcome
+            items = tuple((i.label(tx.lang), i.value) for i in out.items for _ in range(i.count))
+            fan, base = out.value, getattr(out.detail, "base", None)
+            limit = self.rules.name_of(out.limit, tx.lang) if out.limit else None
             if self.teach:
                 teach.append(tx("teach.other_tables"))
         elif res.kind == "penalty":

@@ -5,7 +5,7 @@ const V = 1;
 const WINDS = { en: ["East", "South", "West", "North"], fr: ["Est", "Sud", "Ouest", "Nord"] };
 const T = {
   en: {
-    newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
+    newTable: "New table", rules: "Rules", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)",
     timer: "Decision timer (s)", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
     join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
@@ -22,7 +22,7 @@ const T = {
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
   },
   fr: {
-    newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
+    newTable: "Nouvelle table", rules: "Règles", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
     oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16+ mains)", teaching: "Table d'apprentissage (faux Mahjong refusé avec explication)",
     timer: "Temps de décision (s)", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table.",
     join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
@@ -57,6 +57,8 @@ function tileName(k) {
   return `${n} ${SUITS[lang]["mps".indexOf(s)]}`;
 }
 const img = (id, cls = "") => `<img class="tile ${cls}" src="/tiles/${kind(id)}.svg" alt="${esc(tileName(kind(id)))}" title="${esc(tileName(kind(id)))}" data-tile="${esc(id)}">`;
+// The table's ruleset and house options, e.g. "HK minfan=3 limit=10 …" (shown in the lobby and on the table).
+const rulesLine = (cfg) => `${String((cfg && cfg.rules) || "hk").toUpperCase()} ${Object.entries((cfg && cfg.options) || {}).map(([k, v]) => `${k}=${v}`).join(" ")}`.trim();
 const back = (n) => Array.from({ length: n }, () => `<img class="tile" src="/tiles/back.svg" alt="">`).join("");
 function toast(text) {
   const el = $("#toast"); el.textContent = text; el.classList.add("on");
@@ -100,21 +102,32 @@ async function lobby() {
       <label>${t("timer")}<input name="timer" type="number" min="1" max="600" step="1" value="20"></label>
       <label>${t("claim")}<input name="claim" type="number" min="0" max="30" step="0.1" value="1"></label>
       <label>${t("botDelay")}<input name="botdelay" type="number" min="0" max="10" step="0.1" value="0.6"></label>
+      <label>${t("rules")}<select name="rules" id="rules">${Object.entries(info.rulesets || {}).map(([k, r]) =>
+        `<option value="${esc(k)}">${esc(lang === "fr" ? r.title_fr : r.title)}</option>`).join("")}</select></label>
+      <div id="house" class="grid"></div>
       <label class="check"><input name="teaching" type="checkbox"> ${t("teaching")}</label>
       <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
       <td><a href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
       <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}:${esc(s.bot)}` : s.joined ? esc(s.name) : "—").join(" · ")}</td>
-      <td class="muted">${tb.hands_played} ${t("hands")}</td>
+      <td class="muted">${esc(rulesLine(tb.config))} · ${tb.hands_played} ${t("hands")}</td>
       <td><a href="/t/${esc(tb.id)}">${t("join")}</a> · <a href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}</section>`;
+  const house = () => {
+    const r = (info.rulesets || {})[$("#rules").value];
+    $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(o.help)}">${esc(o.key)}${o.choices.length
+      ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`
+      : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
+  };
+  if ($("#rules")) { $("#rules").addEventListener("change", house); house(); }
   $("#create-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(e.target);
     const slots = [0, 1, 2, 3].map((i) => { const v = f.get(`slot${i}`); return v === "you" || v === "open" ? null : v; });
     const len = f.get("length");
     const body = { slots, teaching: f.get("teaching") === "on", timer: Number(f.get("timer")), claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
-      length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""] };
+      length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
+      rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
     localStorage.setItem("hkmj.name", String(f.get("name") || ""));
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
@@ -274,6 +287,7 @@ function render() {
   $("#app").innerHTML = `<div id="board">
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
     <div class="center"><div>${t("prevailing")}: <b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
+      <div class="muted" style="color:#ddd">${esc(rulesLine(st.config))}</div>
       <div>${t("wall")}: <b id="live">${h.live}</b> <span class="muted" style="color:#ddd">(${t("dead")} ${h.dead})</span></div>
       <div class="muted" style="color:#ddd">${t("lastDiscard")}</div>${offered}
       <div class="log muted" style="color:#ddd">${G.log.map(esc).join("<br>")}</div>
