@@ -1,4 +1,4 @@
-"""Scoring (HK-6): the Hong Kong table, the generic scorer and the JSON interface.
+"""Scoring (HK-6, MCR-6): the Hong Kong table, the generic scorer, the MCR scorer and the JSON interface.
 
 >>> from hkmj.scoring import score_hand
 >>> r = score_hand("234s567p88m111z777z", win_tile="1z", win="discard", discarder="W", seat="S")
@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hkmj.scoring.hong_kong import HONG_KONG
+from hkmj.scoring.mcr import MCR_FLAGS, McrItem, McrResult, score_json_mcr, score_mcr
 from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, Meld, ScoreResult, Win
 from hkmj.scoring.ruleset import Element, Limit, Ruleset, payments, validate
 from hkmj.scoring.ruleset import score as _score
@@ -20,6 +21,12 @@ from hkmj.tiles import SEAT_LETTERS, NotationError, parse_tiles, tile
 __all__ = [
     "HONG_KONG",
     "FLAGS",
+    "MCR_FLAGS",
+    "McrItem",
+    "McrResult",
+    "score_mcr",
+    "score_mcr_hand",
+    "score_json_mcr",
     "WIN_TYPES",
     "Element",
     "InvalidHand",
@@ -117,6 +124,36 @@ def score_json(obj: Any, ruleset: Ruleset = HONG_KONG) -> dict[str, Any]:
         return {"valid": False, "error": str(e)}
 
 
+def _hand_request(
+    hand: str,
+    *,
+    win_tile: str,
+    win: str = "self_draw",
+    seat: str = "E",
+    prevailing: str = "E",
+    discarder: str | None = None,
+    melds: Iterable[str] = (),
+    flowers: Iterable[int] = (),
+    seasons: Iterable[int] = (),
+    flags: Iterable[str] = (),
+) -> dict[str, Any]:
+    """The machine-interface request for a hand written in mpsz notation."""
+    request: dict[str, Any] = {
+        "hand": hand,
+        "win_tile": win_tile,
+        "win": win,
+        "seat": seat,
+        "prevailing": prevailing,
+        "melds": list(melds),
+        "flowers": list(flowers),
+        "seasons": list(seasons),
+        "flags": list(flags),
+    }
+    if discarder is not None:
+        request["discarder"] = discarder
+    return request
+
+
 def score_hand(
     hand: str,
     *,
@@ -132,17 +169,22 @@ def score_hand(
     ruleset: Ruleset = HONG_KONG,
 ) -> ScoreResult:
     """Score a hand written in mpsz notation; the Python twin of ``hkmj score``."""
-    request: dict[str, Any] = {
-        "hand": hand,
-        "win_tile": win_tile,
-        "win": win,
-        "seat": seat,
-        "prevailing": prevailing,
-        "melds": list(melds),
-        "flowers": list(flowers),
-        "seasons": list(seasons),
-        "flags": list(flags),
-    }
-    if discarder is not None:
-        request["discarder"] = discarder
+    request = _hand_request(
+        hand,
+        win_tile=win_tile,
+        win=win,
+        seat=seat,
+        prevailing=prevailing,
+        discarder=discarder,
+        melds=melds,
+        flowers=flowers,
+        seasons=seasons,
+        flags=flags,
+    )
     return score(win_from_json(request), ruleset)
+
+
+def score_mcr_hand(hand: str, **fields: Any) -> McrResult:
+    """Score a hand under MCR; the Python twin of ``hkmj score --rules mcr`` (same keywords
+    as :func:`score_hand`)."""
+    return score_mcr(win_from_json(_hand_request(hand, **fields)))

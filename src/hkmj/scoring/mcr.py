@@ -1,0 +1,894 @@
+"""The Chinese Official (MCR) scorer: the 81 fans as data, exclusions, payments (MCR-6 to MCR-8).
+
+Each fan is one row of :data:`MCR_FANS` — id, English and French names, points, rule
+number and a small predicate over a :class:`~hkmj.scoring.mcr_shape.McrShape` giving how
+many times it applies. The exclusion principles (MCR-7) are data too:
+:data:`EXCLUDES` lists, for each fan, the fans it makes redundant. A reading is scored
+by evaluating every predicate, then walking the fans from the highest down and striking
+the fans each remaining one excludes; the best reading (highest total) wins (MCR-7.6).
+
+>>> from hkmj.scoring import score_mcr_hand
+>>> r = score_mcr_hand("123456789m111p11z", win_tile="1z", flowers=[1, 2])
+>>> r.points, r.fan_points, r.winning, [(i.id, i.count) for i in r.items][:2]
+(25, 23, True, [('pure_straight', 1), ('fully_concealed_hand', 1)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hkmj.scoring.mcr_shape import (
+    HONOURS_KNITTED,
+    KNITTED,
+    NINE_GATES,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    McrShape,
+    shapes,
+)
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win
+from hkmj.scoring.ruleset import _validate_tiles
+from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str
+
+__all__ = [
+    "MCR_FLAGS",
+    "MCR_FANS",
+    "EXCLUDES",
+    "MIN_POINTS",
+    "Fan",
+    "McrItem",
+    "McrResult",
+    "score_mcr",
+    "score_json_mcr",
+    "validate_mcr",
+    "mcr_payments",
+]
+
+MIN_POINTS = 8
+"""MCR-5.1: a hand needs 8 points, flowers not counted, to be declared."""
+
+MCR_FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
+"""Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fan:
+    """One row of the MCR table (MCR-6.n, n the seed's number)."""
+
+    id: str
+    name: str
+    name_fr: str
+    points: int
+    number: int
+    count: Callable[[McrShape], int]
+
+    @property
+    def rule(self) -> str:
+        return f"MCR-6.{self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class McrItem:
+    """A fan present in the scored hand: its value per occurrence and how many times."""
+
+    id: str
+    name: str
+    name_fr: str
+    points: int
+    count: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "name_fr": self.name_fr, "points": self.points, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class McrResult:
+    """An MCR score (MCR-6, MCR-8): totals, the fans, and who pays whom."""
+
+    points: int
+    """Total including flowers (MCR-6.13)."""
+    fan_points: int
+    """Total without flowers: what the 8-point minimum reads (MCR-5.1)."""
+    winning: bool
+    reason: str
+    items: tuple[McrItem, ...]
+    payments: tuple[int, int, int, int]
+    shape: str = STANDARD
+
+    def to_dict(self) -> dict[str, object]:
+        """The machine form of ``hkmj score --rules mcr`` (docs/scoring.md)."""
+        out: dict[str, object] = {
+            "valid": True,
+            "rules": "mcr",
+            "points": self.points,
+            "fan_points": self.fan_points,
+            "winning": self.winning,
+            "items": [i.to_dict() for i in self.items],
+            "payments": {SEAT_LETTERS[s]: self.payments[s] for s in range(4)},
+        }
+        if not self.winning:
+            out["reason"] = self.reason
+        return out
+
+
+# --- predicates, one per fan -----------------------------------------------------------------
+# ``s.hand`` holds what does not depend on the reading; ``s.combos`` the multi-group fans.
+
+
+def _combo(fan_id: str) -> Callable[[McrShape], int]:
+    def count(s: McrShape) -> int:
+        return s.combos.get(fan_id, 0)
+
+    count.__name__ = fan_id
+    count.__doc__ = f"{fan_id}: a combination of groups counted under the account-once rule (MCR-7.4)."
+    return count
+
+
+def _all_tiles(s: McrShape, test: Callable[[int], bool]) -> bool:
+    return all(test(t) for t in s.hand.kinds)
+
+
+def _is_terminal(t: int) -> bool:
+    return t < 27 and t % 9 in (0, 8)
+
+
+def _is_terminal_or_honour(t: int) -> bool:
+    return t >= 27 or t % 9 in (0, 8)
+
+
+_GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
+_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
+
+
+def _ranks(s: McrShape) -> set[int] | None:
+    """Ranks 1-9 of the hand's tiles, or None when it holds an honour."""
+    if s.hand.has_winds or s.hand.has_dragons:
+        return None
+    return {t % 9 + 1 for t in s.hand.kinds}
+
+
+def _missing_suits(s: McrShape) -> int:
+    suits = s.hand.suits
+    return 3 - ((suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1))
+
+
+def _groups(s: McrShape) -> list[tuple[int, str]]:
+    """Every group and the pair as (tile, kind) for the per-group fans (MCR-6.24, 52, 57)."""
+    return [(c, "chow") for c in s.chows] + [(p, "pung") for p in s.pungs] + [(s.pair, "pair")]
+
+
+def big_four_winds(s: McrShape) -> int:
+    """MCR-6.75: pungs or kongs of all four winds."""
+    return int(sum(1 for t in s.pungs if EAST <= t <= NORTH) == 4)
+
+
+def big_three_dragons(s: McrShape) -> int:
+    """MCR-6.76: pungs or kongs of the three dragons."""
+    return s.combos.get("big_three_dragons", 0)
+
+
+def all_green(s: McrShape) -> int:
+    """MCR-6.77: only 2 3 4 6 8 bamboo and Green dragons."""
+    return int(_all_tiles(s, _GREEN.__contains__))
+
+
+def nine_gates(s: McrShape) -> int:
+    """MCR-6.78: 1112345678999 of one suit, concealed, plus any tile of that suit."""
+    return int(s.kind == NINE_GATES)
+
+
+def four_kongs(s: McrShape) -> int:
+    """MCR-6.79: four kongs, exposed or concealed."""
+    return int(s.hand.n_melded_kongs + s.hand.n_concealed_kongs == 4)
+
+
+def seven_shifted_pairs(s: McrShape) -> int:
+    """MCR-6.80: seven consecutive pairs of one suit."""
+    return int(s.kind == SEVEN_PAIRS and s.extra_rank == 1)
+
+
+def thirteen_orphans(s: McrShape) -> int:
+    """MCR-6.81: one of each terminal and honour, plus a second of one of them."""
+    return int(s.kind == THIRTEEN_ORPHANS)
+
+
+def all_terminals(s: McrShape) -> int:
+    """MCR-6.69: only 1s and 9s."""
+    return int(_all_tiles(s, _is_terminal))
+
+
+def little_four_winds(s: McrShape) -> int:
+    """MCR-6.70: three wind pungs and a wind pair."""
+    return int(s.combos.get("big_three_winds", 0) == 1 and EAST <= s.pair <= NORTH)
+
+
+def little_three_dragons(s: McrShape) -> int:
+    """MCR-6.71: two dragon pungs and a dragon pair."""
+    return int(s.combos.get("two_dragon_pungs", 0) == 1 and s.pair > NORTH)
+
+
+def all_honors(s: McrShape) -> int:
+    """MCR-6.72: only winds and dragons."""
+    return int(s.hand.suits == 0)
+
+
+def four_concealed_pungs(s: McrShape) -> int:
+    """MCR-6.73: four concealed pungs or kongs."""
+    return int(s.concealed_pungs == 4)
+
+
+pure_terminal_chows = _combo("pure_terminal_chows")
+quadruple_chow = _combo("quadruple_chow")
+four_pure_shifted_pungs = _combo("four_pure_shifted_pungs")
+four_pure_shifted_chows = _combo("four_pure_shifted_chows")
+
+
+def three_kongs(s: McrShape) -> int:
+    """MCR-6.65: three kongs."""
+    return int(s.hand.n_melded_kongs + s.hand.n_concealed_kongs == 3)
+
+
+def all_terminals_and_honors(s: McrShape) -> int:
+    """MCR-6.66: only terminals and honours, with both present."""
+    h = s.hand
+    return int((h.has_winds or h.has_dragons) and h.suits != 0 and _all_tiles(s, _is_terminal_or_honour))
+
+
+def seven_pairs(s: McrShape) -> int:
+    """MCR-6.55: seven pairs (four identical tiles may be two pairs)."""
+    return int(s.kind == SEVEN_PAIRS)
+
+
+def greater_honors_and_knitted_tiles(s: McrShape) -> int:
+    """MCR-6.56: the seven honours and seven tiles of one knitted straight, all single."""
+    return int(s.kind == HONOURS_KNITTED and s.extra_rank == 7)
+
+
+def all_even_pungs(s: McrShape) -> int:
+    """MCR-6.57: pungs and a pair of 2, 4, 6 or 8 only."""
+    return int(s.kind == STANDARD and all(k != "chow" and t < 27 and t % 9 in (1, 3, 5, 7) for t, k in _groups(s)))
+
+
+def full_flush(s: McrShape) -> int:
+    """MCR-6.58: one suit, no honours."""
+    return int(_missing_suits(s) == 2 and not (s.hand.has_winds or s.hand.has_dragons))
+
+
+pure_triple_chow = _combo("pure_triple_chow")
+pure_shifted_pungs = _combo("pure_shifted_pungs")
+
+
+def upper_tiles(s: McrShape) -> int:
+    """MCR-6.61: only 7, 8 and 9."""
+    r = _ranks(s)
+    return int(r is not None and min(r) >= 7)
+
+
+def middle_tiles(s: McrShape) -> int:
+    """MCR-6.62: only 4, 5 and 6."""
+    r = _ranks(s)
+    return int(r is not None and min(r) >= 4 and max(r) <= 6)
+
+
+def lower_tiles(s: McrShape) -> int:
+    """MCR-6.63: only 1, 2 and 3."""
+    r = _ranks(s)
+    return int(r is not None and max(r) <= 3)
+
+
+pure_straight = _combo("pure_straight")
+three_suited_terminal_chows = _combo("three_suited_terminal_chows")
+pure_shifted_chows = _combo("pure_shifted_chows")
+
+
+def all_five(s: McrShape) -> int:
+    """MCR-6.52: every group and the pair hold a 5."""
+    return int(s.kind == STANDARD and all(t < 27 and (t % 9 in (2, 3, 4) if k == "chow" else t % 9 == 4) for t, k in _groups(s)))
+
+
+triple_pung = _combo("triple_pung")
+
+
+def three_concealed_pungs(s: McrShape) -> int:
+    """MCR-6.54: three concealed pungs or kongs."""
+    return int(s.concealed_pungs == 3)
+
+
+def lesser_honors_and_knitted_tiles(s: McrShape) -> int:
+    """MCR-6.44: fourteen single tiles, honours and tiles of one knitted straight."""
+    return int(s.kind == HONOURS_KNITTED and s.extra_rank > 7)
+
+
+def knitted_straight(s: McrShape) -> int:
+    """MCR-6.45: 147, 258 and 369 in three different suits."""
+    return int(s.kind == KNITTED or (s.kind == HONOURS_KNITTED and s.extra_rank == 9))
+
+
+def upper_four(s: McrShape) -> int:
+    """MCR-6.46: only 6 to 9 (with a 6)."""
+    r = _ranks(s)
+    return int(r is not None and min(r) == 6)
+
+
+def lower_four(s: McrShape) -> int:
+    """MCR-6.47: only 1 to 4 (with a 4)."""
+    r = _ranks(s)
+    return int(r is not None and max(r) == 4)
+
+
+def big_three_winds(s: McrShape) -> int:
+    """MCR-6.48: three wind pungs or kongs."""
+    return s.combos.get("big_three_winds", 0)
+
+
+mixed_straight = _combo("mixed_straight")
+
+
+def reversible_tiles(s: McrShape) -> int:
+    """MCR-6.36: only tiles that look the same upside down."""
+    return int(_all_tiles(s, _REVERSIBLE.__contains__))
+
+
+mixed_triple_chow = _combo("mixed_triple_chow")
+mixed_shifted_pungs = _combo("mixed_shifted_pungs")
+
+
+def chicken_hand(s: McrShape) -> int:
+    """MCR-6.39: no other fan at all (flowers aside); decided after the exclusions."""
+    return 0
+
+
+def last_tile_draw(s: McrShape) -> int:
+    """MCR-6.40: self-drawn on the last tile of the wall."""
+    return int(s.hand.self_drawn and "last_wall_tile" in s.hand.win.flags)
+
+
+def last_tile_claim(s: McrShape) -> int:
+    """MCR-6.41: won on the final discard."""
+    return int("final_discard" in s.hand.win.flags)
+
+
+def out_with_replacement_tile(s: McrShape) -> int:
+    """MCR-6.42: self-drawn on a kong's replacement tile."""
+    return int(s.hand.self_drawn and "kong_replacement" in s.hand.win.flags)
+
+
+def robbing_the_kong(s: McrShape) -> int:
+    """MCR-6.43: won on the tile another player adds to a pung."""
+    return int(s.hand.win.win == "robbed_kong")
+
+
+def all_pungs(s: McrShape) -> int:
+    """MCR-6.28: four pungs or kongs."""
+    return int(s.kind == STANDARD and len(s.pungs) == 4)
+
+
+def half_flush(s: McrShape) -> int:
+    """MCR-6.29: one suit plus honours."""
+    return int(_missing_suits(s) == 2 and (s.hand.has_winds or s.hand.has_dragons))
+
+
+mixed_shifted_chows = _combo("mixed_shifted_chows")
+
+
+def all_types(s: McrShape) -> int:
+    """MCR-6.31: the three suits, winds and dragons."""
+    h = s.hand
+    return int(h.suits == 7 and h.has_winds and h.has_dragons)
+
+
+def melded_hand(s: McrShape) -> int:
+    """MCR-6.32: four exposed groups, won on a discard with the pair."""
+    return int(s.hand.n_exposed == 4 and not s.hand.self_drawn)
+
+
+def two_concealed_kongs(s: McrShape) -> int:
+    """MCR-6.33: two concealed kongs (and no third kong)."""
+    h = s.hand
+    return int(h.n_concealed_kongs == 2 and h.n_melded_kongs == 0)
+
+
+two_dragon_pungs = _combo("two_dragon_pungs")
+
+
+def outside_hand(s: McrShape) -> int:
+    """MCR-6.24: every group and the pair hold a terminal or an honour."""
+    return int(
+        s.kind == STANDARD and all(t >= 27 or (t % 9 in (0, 6) if k == "chow" else t % 9 in (0, 8)) for t, k in _groups(s))
+    )
+
+
+def fully_concealed_hand(s: McrShape) -> int:
+    """MCR-6.25: no exposed group, self-drawn."""
+    return int(s.hand.n_exposed == 0 and s.hand.self_drawn)
+
+
+def two_melded_kongs(s: McrShape) -> int:
+    """MCR-6.26: two exposed kongs (and no third kong)."""
+    h = s.hand
+    return int(h.n_melded_kongs == 2 and h.n_concealed_kongs == 0)
+
+
+def last_tile(s: McrShape) -> int:
+    """MCR-6.27: won on the last tile of its kind, the other three in sight."""
+    return int(s.hand.last_of_kind)
+
+
+def dragon_pung(s: McrShape) -> int:
+    """MCR-6.14: each pung or kong of dragons."""
+    return sum(1 for t in s.pungs if t > NORTH)
+
+
+def prevalent_wind(s: McrShape) -> int:
+    """MCR-6.15: a pung or kong of the prevailing wind."""
+    return int(EAST + s.hand.win.prevailing in s.pungs)
+
+
+def seat_wind(s: McrShape) -> int:
+    """MCR-6.16: a pung or kong of the seat wind."""
+    return int(EAST + s.hand.win.seat in s.pungs)
+
+
+def concealed_hand(s: McrShape) -> int:
+    """MCR-6.17: no exposed group, won on a discard."""
+    return int(s.hand.n_exposed == 0 and not s.hand.self_drawn)
+
+
+def all_chows(s: McrShape) -> int:
+    """MCR-6.18: four chows (a knitted straight counts as three) and a suited pair."""
+    n = len(s.chows) + (3 if s.kind == KNITTED else 0)
+    return int(n == 4 and 0 <= s.pair < 27)
+
+
+def tile_hog(s: McrShape) -> int:
+    """MCR-6.19: each set of four identical tiles not declared as a kong."""
+    h = s.hand
+    return sum(1 for t in h.kinds if h.counts[t] == 4) - h.n_melded_kongs - h.n_concealed_kongs
+
+
+double_pung = _combo("double_pung")
+
+
+def two_concealed_pungs(s: McrShape) -> int:
+    """MCR-6.21: two concealed pungs or kongs."""
+    return int(s.concealed_pungs == 2)
+
+
+def concealed_kong(s: McrShape) -> int:
+    """MCR-6.22: one concealed kong (with at most one other kong, exposed)."""
+    h = s.hand
+    return int(h.n_concealed_kongs == 1 and h.n_melded_kongs <= 1)
+
+
+def all_simples(s: McrShape) -> int:
+    """MCR-6.23: no terminals, no honours."""
+    return int(not any(_is_terminal_or_honour(t) for t in s.hand.kinds))
+
+
+pure_double_chow = _combo("pure_double_chow")
+mixed_double_chow = _combo("mixed_double_chow")
+short_straight = _combo("short_straight")
+two_terminal_chows = _combo("two_terminal_chows")
+
+
+def pung_of_terminals_or_honors(s: McrShape) -> int:
+    """MCR-6.5: each pung or kong of terminals, or of a wind that is neither seat nor
+    prevailing wind; the winds of Big Three Winds are already counted there."""
+    seat = EAST + s.hand.win.seat
+    prevailing = EAST + s.hand.win.prevailing
+    three_winds = s.combos.get("big_three_winds", 0)
+    n = 0
+    for t in s.pungs:
+        if t < 27:
+            n += t % 9 in (0, 8)
+        elif t <= NORTH and not three_winds and t != seat and t != prevailing:
+            n += 1
+    return n
+
+
+def melded_kong(s: McrShape) -> int:
+    """MCR-6.6: one exposed kong (with at most one other kong, concealed)."""
+    h = s.hand
+    return int(h.n_melded_kongs == 1 and h.n_concealed_kongs <= 1)
+
+
+def one_voided_suit(s: McrShape) -> int:
+    """MCR-6.7: exactly one of the three suits missing."""
+    return int(_missing_suits(s) == 1)
+
+
+def no_honors(s: McrShape) -> int:
+    """MCR-6.8: no winds or dragons."""
+    return int(not (s.hand.has_winds or s.hand.has_dragons))
+
+
+def edge_wait(s: McrShape) -> int:
+    """MCR-6.9: the only winning tile, completing 12-3 or 7-89."""
+    return int(s.wait == "edge_wait")
+
+
+def closed_wait(s: McrShape) -> int:
+    """MCR-6.10: the only winning tile, completing the middle of a chow."""
+    return int(s.wait == "closed_wait")
+
+
+def single_wait(s: McrShape) -> int:
+    """MCR-6.11: the only winning tile, completing the pair."""
+    return int(s.wait == "single_wait")
+
+
+def self_drawn(s: McrShape) -> int:
+    """MCR-6.12: the winning tile drawn from the wall (or a replacement)."""
+    return int(s.hand.self_drawn)
+
+
+def flower_tiles(s: McrShape) -> int:
+    """MCR-6.13: each flower or season, 1 point, outside the 8-point minimum."""
+    return s.hand.flowers
+
+
+MCR_FANS: tuple[Fan, ...] = (
+    # 88 points
+    Fan("big_four_winds", "Big Four Winds", "Quatre Grands Vents", 88, 75, big_four_winds),
+    Fan("big_three_dragons", "Big Three Dragons", "Trois Grands Dragons", 88, 76, big_three_dragons),
+    Fan("all_green", "All Green", "Main Verte", 88, 77, all_green),
+    Fan("nine_gates", "Nine Gates", "Neuf Portes", 88, 78, nine_gates),
+    Fan("four_kongs", "Four Kongs", "Quatre Kong", 88, 79, four_kongs),
+    Fan("seven_shifted_pairs", "Seven Shifted Pairs", "Sept Paires pures consécutives", 88, 80, seven_shifted_pairs),
+    Fan("thirteen_orphans", "Thirteen Orphans", "Treize lanternes merveilleuses", 88, 81, thirteen_orphans),
+    # 64 points
+    Fan("all_terminals", "All Terminals", "Tout Extrémités", 64, 69, all_terminals),
+    Fan("little_four_winds", "Little Four Winds", "Quatre Petits Vents", 64, 70, little_four_winds),
+    Fan("little_three_dragons", "Little Three Dragons", "Trois Petits Dragons", 64, 71, little_three_dragons),
+    Fan("all_honors", "All Honors", "Tout Honneurs", 64, 72, all_honors),
+    Fan("four_concealed_pungs", "Four Concealed Pungs", "Quatre Pung Cachés", 64, 73, four_concealed_pungs),
+    Fan("pure_terminal_chows", "Pure Terminal Chows", "Chow d'Extrémités Purs", 64, 74, pure_terminal_chows),
+    # 48 points
+    Fan("quadruple_chow", "Quadruple Chow", "Quadruple Chow", 48, 67, quadruple_chow),
+    Fan("four_pure_shifted_pungs", "Four Pure Shifted Pungs", "Quatre Pung Purs Consécutifs", 48, 68, four_pure_shifted_pungs),
+    # 32 points
+    Fan("four_pure_shifted_chows", "Four Pure Shifted Chows", "Quatre Chow Purs Superposés", 32, 64, four_pure_shifted_chows),
+    Fan("three_kongs", "Three Kongs", "Trois Kong", 32, 65, three_kongs),
+    Fan(
+        "all_terminals_and_honors",
+        "All Terminals and Honors",
+        "Tout Extrémités et Honneurs",
+        32,
+        66,
+        all_terminals_and_honors,
+    ),
+    # 24 points
+    Fan("seven_pairs", "Seven Pairs", "Sept Paires", 24, 55, seven_pairs),
+    Fan(
+        "greater_honors_and_knitted_tiles",
+        "Greater Honors and Knitted Tiles",
+        "Honneurs Supérieurs et Tuiles Cousues",
+        24,
+        56,
+        greater_honors_and_knitted_tiles,
+    ),
+    Fan("all_even_pungs", "All Even Pungs", "Tout Pair", 24, 57, all_even_pungs),
+    Fan("full_flush", "Full Flush", "Main Pure", 24, 58, full_flush),
+    Fan("pure_triple_chow", "Pure Triple Chow", "Triple Chow Purs", 24, 59, pure_triple_chow),
+    Fan("pure_shifted_pungs", "Pure Shifted Pungs", "Trois Pung Purs Consécutifs", 24, 60, pure_shifted_pungs),
+    Fan("upper_tiles", "Upper Tiles", "Tuiles Supérieures", 24, 61, upper_tiles),
+    Fan("middle_tiles", "Middle Tiles", "Tuiles Médianes", 24, 62, middle_tiles),
+    Fan("lower_tiles", "Lower Tiles", "Tuiles Inférieures", 24, 63, lower_tiles),
+    # 16 points
+    Fan("pure_straight", "Pure Straight", "Grande Suite Pure", 16, 49, pure_straight),
+    Fan(
+        "three_suited_terminal_chows",
+        "Three-Suited Terminal Chows",
+        "Chow Terminaux à Trois Suites",
+        16,
+        50,
+        three_suited_terminal_chows,
+    ),
+    Fan("pure_shifted_chows", "Pure Shifted Chows", "Trois Chow Purs Superposés", 16, 51, pure_shifted_chows),
+    Fan("all_five", "All Five", "Tout Cinq", 16, 52, all_five),
+    Fan("triple_pung", "Triple Pung", "Triple Pung", 16, 53, triple_pung),
+    Fan("three_concealed_pungs", "Three Concealed Pungs", "Trois Pung Cachés", 16, 54, three_concealed_pungs),
+    # 12 points
+    Fan(
+        "lesser_honors_and_knitted_tiles",
+        "Lesser Honors and Knitted Tiles",
+        "Honneurs Inférieurs et Tuiles Cousues",
+        12,
+        44,
+        lesser_honors_and_knitted_tiles,
+    ),
+    Fan("knitted_straight", "Knitted Straight", "Suite Cousue", 12, 45, knitted_straight),
+    Fan("upper_four", "Upper Four", "Quatre Supérieurs", 12, 46, upper_four),
+    Fan("lower_four", "Lower Four", "Quatre Inférieurs", 12, 47, lower_four),
+    Fan("big_three_winds", "Big Three Winds", "Trois Grands Vents", 12, 48, big_three_winds),
+    # 8 points
+    Fan("mixed_straight", "Mixed Straight", "Grande Suite Mélangée", 8, 35, mixed_straight),
+    Fan("reversible_tiles", "Reversible Tiles", "Tuiles Symétriques", 8, 36, reversible_tiles),
+    Fan("mixed_triple_chow", "Mixed Triple Chow", "Trois Chow Identiques", 8, 37, mixed_triple_chow),
+    Fan("mixed_shifted_pungs", "Mixed Shifted Pungs", "Trois Pung Consécutifs", 8, 38, mixed_shifted_pungs),
+    Fan("chicken_hand", "Chicken Hand", "Main du Poulet", 8, 39, chicken_hand),
+    Fan("last_tile_draw", "Last Tile Draw", "Pioche la Dernière Tuile", 8, 40, last_tile_draw),
+    Fan("last_tile_claim", "Last Tile Claim", "Réclamer la Dernière Tuile", 8, 41, last_tile_claim),
+    Fan("out_with_replacement_tile", "Out with Replacement Tile", "Finir sur un Kong", 8, 42, out_with_replacement_tile),
+    Fan("robbing_the_kong", "Robbing the Kong", "Voler un Kong", 8, 43, robbing_the_kong),
+    # 6 points
+    Fan("all_pungs", "All Pungs", "Tout Pung", 6, 28, all_pungs),
+    Fan("half_flush", "Half Flush", "Main Propre", 6, 29, half_flush),
+    Fan("mixed_shifted_chows", "Mixed Shifted Chows", "Trois Chow Superposés", 6, 30, mixed_shifted_chows),
+    Fan("all_types", "All Types", "Tous Types", 6, 31, all_types),
+    Fan("melded_hand", "Melded Hand", "Main Exposée", 6, 32, melded_hand),
+    Fan("two_concealed_kongs", "Two Concealed Kongs", "Deux Kong Cachés", 6, 33, two_concealed_kongs),
+    Fan("two_dragon_pungs", "Two Dragon Pungs", "Deux Dragons", 6, 34, two_dragon_pungs),
+    # 4 points
+    Fan("outside_hand", "Outside Hand", "Main d'Extrémités", 4, 24, outside_hand),
+    Fan("fully_concealed_hand", "Fully Concealed Hand", "Main Entièrement Cachée", 4, 25, fully_concealed_hand),
+    Fan("two_melded_kongs", "Two Melded Kongs", "Deux Kong Exposés", 4, 26, two_melded_kongs),
+    Fan("last_tile", "Last Tile", "Dernière Tuile", 4, 27, last_tile),
+    # 2 points
+    Fan("dragon_pung", "Dragon Pung", "Pung de Dragon", 2, 14, dragon_pung),
+    Fan("prevalent_wind", "Prevalent Wind", "Vent Dominant", 2, 15, prevalent_wind),
+    Fan("seat_wind", "Seat Wind", "Vent du Joueur", 2, 16, seat_wind),
+    Fan("concealed_hand", "Concealed Hand", "Tout Caché Donné", 2, 17, concealed_hand),
+    Fan("all_chows", "All Chows", "Tout Chow", 2, 18, all_chows),
+    Fan("tile_hog", "Tile Hog", "Quatre Identiques", 2, 19, tile_hog),
+    Fan("double_pung", "Double Pung", "Double Pung", 2, 20, double_pung),
+    Fan("two_concealed_pungs", "Two Concealed Pungs", "Deux Pung Cachés", 2, 21, two_concealed_pungs),
+    Fan("concealed_kong", "Concealed Kong", "Kong Caché", 2, 22, concealed_kong),
+    Fan("all_simples", "All Simples", "Tout Ordinaire", 2, 23, all_simples),
+    # 1 point
+    Fan("pure_double_chow", "Pure Double Chow", "Deux Chow Purs", 1, 1, pure_double_chow),
+    Fan("mixed_double_chow", "Mixed Double Chow", "Deux Chow Identiques Mélangés", 1, 2, mixed_double_chow),
+    Fan("short_straight", "Short Straight", "Petite Suite Pure", 1, 3, short_straight),
+    Fan("two_terminal_chows", "Two Terminal Chows", "Deux Chow Purs d'Extrémités", 1, 4, two_terminal_chows),
+    Fan(
+        "pung_of_terminals_or_honors",
+        "Pung of Terminals or Honors",
+        "Pung d'Extrémités ou d'Honneurs",
+        1,
+        5,
+        pung_of_terminals_or_honors,
+    ),
+    Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong),
+    Fan("one_voided_suit", "One Voided Suit", "Une Famille Absente", 1, 7, one_voided_suit),
+    Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors),
+    Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait),
+    Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait),
+    Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait),
+    Fan("self_drawn", "Self-Drawn", "Pioche", 1, 12, self_drawn),
+    Fan("flower_tiles", "Flower Tiles", "Tuile de Fleur", 1, 13, flower_tiles),
+)
+"""The 81 fans, highest first (MCR-6)."""
+
+EXCLUDES: dict[str, tuple[str, ...]] = {
+    # non-repeat principle (MCR-7.1): a fan implied by a bigger one is not counted again
+    "big_four_winds": ("big_three_winds", "all_pungs", "prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"),
+    "big_three_dragons": ("dragon_pung", "two_dragon_pungs"),
+    "all_green": ("half_flush", "one_voided_suit"),
+    "nine_gates": ("full_flush", "concealed_hand", "fully_concealed_hand", "no_honors"),
+    "four_kongs": ("three_kongs", "all_pungs", "single_wait"),
+    "seven_shifted_pairs": ("seven_pairs", "full_flush", "concealed_hand", "fully_concealed_hand", "single_wait", "no_honors"),
+    "thirteen_orphans": (
+        "all_types",
+        "concealed_hand",
+        "fully_concealed_hand",
+        "single_wait",
+        "all_terminals_and_honors",
+    ),
+    "all_terminals": (
+        "all_terminals_and_honors",
+        "all_pungs",
+        "outside_hand",
+        "pung_of_terminals_or_honors",
+        "no_honors",
+        "double_pung",
+    ),
+    "little_four_winds": ("big_three_winds", "pung_of_terminals_or_honors"),
+    "little_three_dragons": ("two_dragon_pungs", "dragon_pung"),
+    "all_honors": ("all_terminals_and_honors", "all_pungs", "outside_hand", "pung_of_terminals_or_honors", "one_voided_suit"),
+    "four_concealed_pungs": ("all_pungs", "concealed_hand", "fully_concealed_hand"),
+    "pure_terminal_chows": ("seven_pairs", "full_flush", "all_chows", "no_honors"),
+    "quadruple_chow": ("tile_hog",),
+    "four_pure_shifted_pungs": ("all_pungs",),
+    "all_terminals_and_honors": ("all_pungs", "outside_hand", "pung_of_terminals_or_honors"),
+    "seven_pairs": ("concealed_hand", "fully_concealed_hand", "single_wait"),
+    "greater_honors_and_knitted_tiles": ("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
+    "all_even_pungs": ("all_pungs", "all_simples", "no_honors"),
+    "full_flush": ("one_voided_suit", "no_honors"),
+    "upper_tiles": ("no_honors",),
+    "middle_tiles": ("all_simples", "no_honors"),
+    "lower_tiles": ("no_honors",),
+    "three_suited_terminal_chows": ("all_chows", "no_honors"),
+    "all_five": ("all_simples", "no_honors"),
+    "lesser_honors_and_knitted_tiles": ("all_types", "concealed_hand", "fully_concealed_hand"),
+    "upper_four": ("no_honors",),
+    "lower_four": ("no_honors",),
+    "reversible_tiles": ("one_voided_suit",),
+    "last_tile_draw": ("self_drawn",),
+    "out_with_replacement_tile": ("self_drawn",),
+    "robbing_the_kong": ("last_tile",),
+    "half_flush": ("one_voided_suit",),
+    "melded_hand": ("single_wait",),
+    "two_concealed_kongs": ("two_concealed_pungs",),
+    "two_dragon_pungs": ("dragon_pung",),
+    "fully_concealed_hand": ("self_drawn",),
+    "all_chows": ("no_honors",),
+    "all_simples": ("no_honors",),
+}
+"""For each fan, the fans it excludes (MCR-7.1 non-repeat, MCR-7.2 non-separation);
+applied from the highest fan down, so an excluded fan excludes nothing itself."""
+
+NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
+    1: ("pure_straight", "tile_hog"),
+    9: ("pure_straight", "tile_hog"),
+    2: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
+    8: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
+    5: ("two_concealed_pungs", "pung_of_terminals_or_honors"),
+    3: ("short_straight",),
+    4: ("short_straight",),
+    6: ("short_straight",),
+    7: ("short_straight",),
+}
+"""MCR-6.78 Ruling: the fans Nine Gates keeps, by the rank of its fourteenth tile — those of
+the best reading of 1112345678999 + that tile that Nine Gates does not already include."""
+
+_WIN_FANS = frozenset(
+    ("self_drawn", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong", "last_tile")
+)
+_BY_ID = {f.id: f for f in MCR_FANS}
+_INDEX = {f.id: i for i, f in enumerate(MCR_FANS)}
+_EXCLUDES_IDX = tuple(tuple(_INDEX[x] for x in EXCLUDES.get(f.id, ())) for f in MCR_FANS)
+_CHICKEN = _INDEX["chicken_hand"]
+_FLOWERS = _INDEX["flower_tiles"]
+_SPECIAL_SHAPES = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
+_MELDED_ONLY = frozenset(("concealed_hand", "fully_concealed_hand"))
+
+
+def _fan_counts(s: McrShape) -> list[int]:
+    """Fan counts of one reading, exclusions applied (MCR-7)."""
+    counts = [0] * len(MCR_FANS)
+    if s.kind == NINE_GATES:
+        counts[_INDEX["nine_gates"]] = 1
+        for fid in NINE_GATES_EXTRAS[s.extra_rank]:
+            counts[_INDEX[fid]] = 1
+        for fid in _WIN_FANS:
+            counts[_INDEX[fid]] = _BY_ID[fid].count(s)
+    else:
+        for i, f in enumerate(MCR_FANS):
+            counts[i] = f.count(s)
+    for i, excluded in enumerate(_EXCLUDES_IDX):
+        if counts[i]:
+            for j in excluded:
+                counts[j] = 0
+    counts[_FLOWERS] = 0
+    if not any(counts) and s.kind == STANDARD:
+        counts[_CHICKEN] = 1
+    return counts
+
+
+def _total(counts: list[int]) -> int:
+    return sum(n * f.points for n, f in zip(counts, MCR_FANS, strict=True))
+
+
+_PREFERRED = (_INDEX["pure_triple_chow"], _INDEX["triple_pung"])
+
+
+def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
+    """MCR-8: self-drawn, each pays points + 8; on a discard the discarder pays points + 8
+    and the two others 8."""
+    pay = [0, 0, 0, 0]
+    for s in range(4):
+        if s == winner:
+            continue
+        amount = points + 8 if discarder is None or s == discarder else 8
+        pay[s] = -amount
+        pay[winner] += amount
+    return (pay[0], pay[1], pay[2], pay[3])
+
+
+def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
+    """Check an MCR hand is possible and consistently described (MCR-1, MCR-6 flags).
+
+    Returns (all tile counts, concealed counts, last of its kind) or raises
+    :class:`InvalidHand` naming the first problem.
+    """
+    if win.win not in WIN_TYPES:
+        raise InvalidHand(f"win {win.win!r}: expected one of {', '.join(WIN_TYPES)}")
+    for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
+        if not (isinstance(s, int) and 0 <= s < 4):
+            raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
+    unknown = set(win.flags) - set(MCR_FLAGS)
+    if unknown:
+        raise InvalidHand(f"unknown flag {sorted(unknown)[0]!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
+    for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
+        if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
+            raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (MCR-1.2)")
+    if win.win == "self_draw":
+        if win.discarder is not None:
+            raise InvalidHand("a self-drawn win has no discarder")
+        if "final_discard" in win.flags:
+            raise InvalidHand("flag 'final_discard' needs a win on a discard (MCR-6.41)")
+    else:
+        if win.discarder is None:
+            raise InvalidHand(f"a win by {win.win} needs the discarder's seat")
+        if not (isinstance(win.discarder, int) and 0 <= win.discarder < 4) or win.discarder == win.seat:
+            raise InvalidHand("discarder must be another seat (E, S, W or N)")
+        for f, rule in (("last_wall_tile", "MCR-6.40"), ("kong_replacement", "MCR-6.42")):
+            if f in win.flags:
+                raise InvalidHand(f"flag {f!r} needs a self-drawn win ({rule})")
+        if win.win == "robbed_kong" and "final_discard" in win.flags:
+            raise InvalidHand("flag 'final_discard' needs a win on a discard, not a robbed kong (MCR-6.41)")
+    for m in win.melds:
+        ok = m.kind in ("chow", "pung", "kong", "ckong") and isinstance(m.tile, int) and 0 <= m.tile < N_KINDS
+        if ok and m.kind == "chow":
+            ok = m.tile < 27 and m.tile % 9 <= 6
+        if not ok:
+            raise InvalidHand(f"meld {m.kind} {m.tile!r}: not a chow, pung, kong or ckong of playing tiles (MCR-1)")
+    if "kong_replacement" in win.flags and not any(m.is_kong for m in win.melds):
+        raise InvalidHand("flag 'kong_replacement': the hand declares no kong (MCR-6.42)")
+    counts, concealed = _validate_tiles(win)
+    wt = win.win_tile
+    exposed = counts[wt] - concealed[wt]
+    if "last_of_kind" in win.flags and concealed[wt] != 1:
+        raise InvalidHand(
+            f"flag 'last_of_kind': the hand holds {concealed[wt] - 1} other {tile_str(wt)} concealed, "
+            "so the winning tile cannot be the last of its kind (MCR-6.27)"
+        )
+    last_of_kind = "last_of_kind" in win.flags or (exposed == 3 and concealed[wt] == 1)
+    return counts, concealed, last_of_kind
+
+
+def score_mcr(win: Win) -> McrResult:
+    """Score a hand under the Chinese Official rules (MCR-5 to MCR-8).
+
+    Raises :class:`InvalidHand` for an impossible hand or one with no winning shape; a
+    winning shape under 8 points gives ``winning=False`` with the reason (MCR-5.1).
+    """
+    counts, concealed, last_of_kind = validate_mcr(win)
+    _hand, found = shapes(win, counts, concealed, last_of_kind)
+    if not found:
+        raise InvalidHand(
+            f"{format_tiles(win.concealed)}"
+            + "".join(f" + {m}" for m in win.melds)
+            + " has no winning shape: not four groups and a pair, seven pairs, thirteen orphans,"
+            " honours and knitted tiles or a knitted straight (MCR-5.2)"
+        )
+    best: list[int] | None = None
+    best_total = 0
+    best_shape = found[0]
+    # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
+    seven_pairs_first = best_shape.kind == SEVEN_PAIRS
+    for s in found:
+        c = _fan_counts(s)
+        total = _total(c)
+        if best is None or total > best_total or (total == best_total and (seven_pairs_first or any(c[i] for i in _PREFERRED))):
+            best, best_total, best_shape = c, total, s
+    assert best is not None
+    best[_FLOWERS] = best_shape.hand.flowers
+    items = tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n, f in zip(best, MCR_FANS, strict=True) if n)
+    points = best_total + best_shape.hand.flowers
+    winning = best_total >= MIN_POINTS
+    reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
+    pay = mcr_payments(points, win.seat, None if win.self_drawn else win.discarder) if winning else (0, 0, 0, 0)
+    return McrResult(points, best_total, winning, reason, items, pay, best_shape.kind)
+
+
+def score_json_mcr(obj: Any) -> dict[str, Any]:
+    """Score one machine-interface request under MCR; never raises for bad input.
+
+    Returns :meth:`McrResult.to_dict` or ``{"valid": false, "error": "..."}``.
+    """
+    from hkmj.scoring import win_from_json
+
+    try:
+        if not isinstance(obj, Mapping):
+            raise InvalidHand(f"expected a JSON object, got {type(obj).__name__}")
+        return score_mcr(win_from_json(obj)).to_dict()
+    except InvalidHand as e:
+        return {"valid": False, "error": str(e)}
+
+
+assert len(MCR_FANS) == 81 and sorted(f.number for f in MCR_FANS) == list(range(1, 82))
+assert all(k in _INDEX and all(x in _INDEX for x in v) for k, v in EXCLUDES.items())

@@ -1,0 +1,408 @@
+"""Hand reading for the Chinese Official rules (MCR-5): the readings of a winning hand.
+
+A reading is one way to see the fourteen tiles as a winning shape (MCR-5.2): four groups
+and a pair, or one of the special shapes — seven pairs (four of a kind may count as two
+pairs), thirteen orphans, honours and knitted tiles, a knitted straight with one group and
+a pair, and Nine Gates. :class:`McrShape` holds the facts about one reading that the fan
+predicates of :mod:`hkmj.scoring.mcr` look at; :class:`HandFacts` holds the facts that
+do not depend on the reading (tile set, winning context, unique wait), computed once.
+
+The pure core: no I/O. Tiles are the ints of :mod:`hkmj.tiles`.
+"""
+
+from __future__ import annotations
+
+from hkmj.hand import STANDARD, readings
+from hkmj.scoring.mcr_combos import combination_fans, table_order
+from hkmj.scoring.model import Win
+from hkmj.tiles import EAST, N_KINDS, NORTH, Tile
+
+__all__ = [
+    "KNITTED_STRAIGHTS",
+    "STANDARD",
+    "KNITTED",
+    "SEVEN_PAIRS",
+    "HONOURS_KNITTED",
+    "THIRTEEN_ORPHANS",
+    "NINE_GATES",
+    "HandFacts",
+    "McrShape",
+    "shapes",
+    "table_order",
+]
+
+KNITTED = "knitted_straight"
+SEVEN_PAIRS = "seven_pairs"
+HONOURS_KNITTED = "honours_and_knitted"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+NINE_GATES = "nine_gates"
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
+    """The six knitted straights (MCR-6.45): 147, 258, 369, each in a different suit."""
+    out: list[tuple[Tile, ...]] = []
+    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        out.append(tuple(sorted(9 * suit + start + step for suit, start in ((a, 0), (b, 1), (c, 2)) for step in (0, 3, 6))))
+    return tuple(out)
+
+
+KNITTED_STRAIGHTS = _knitted_straights()
+
+# --- unique wait (MCR-6.9 to MCR-6.11) --------------------------------------------------
+
+_complete_memo: dict[tuple[tuple[int, ...], bool], tuple[bool, bool]] = {}
+
+
+def _can_split(c: list[int], suited: bool, pair: bool) -> bool:
+    i = 0
+    n = len(c)
+    while i < n and c[i] == 0:
+        i += 1
+    if i == n:
+        return not pair
+    ok = False
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _can_split(c, suited, pair)
+        c[i] += 3
+    if not ok and pair and c[i] >= 2:
+        c[i] -= 2
+        ok = _can_split(c, suited, False)
+        c[i] += 2
+    if not ok and suited and i + 2 < n and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _can_split(c, suited, pair)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    return ok
+
+
+def _complete(pattern: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
+    """(splits into groups only, splits into groups and one pair) for one suit's counts.
+
+    Counts may reach five: a wait on a fifth copy still counts as a wait (MCR-6.9 Ruling).
+    """
+    key = (pattern, suited)
+    r = _complete_memo.get(key)
+    if r is None:
+        n = sum(pattern)
+        c = list(pattern)
+        r = (n % 3 == 0 and _can_split(c, suited, False), n % 3 == 2 and _can_split(c, suited, True))
+        _complete_memo[key] = r
+    return r
+
+
+def wait_count(counts: list[int]) -> int:
+    """How many kinds of tile complete these 13 - 3n concealed tiles, up to 2.
+
+    Counts four-groups-and-a-pair completions and, for 13 tiles, seven pairs (four of a
+    kind counting as two pairs) — the shapes the unique-wait fans look at (MCR-6.9 Ruling).
+    """
+    found = 0
+    parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    state = [_complete(p, s < 3) for s, p in enumerate(parts)]
+    odd = -1
+    if sum(counts) == 13:
+        n_odd = 0
+        for t in range(N_KINDS):
+            if counts[t] & 1:
+                n_odd += 1
+                odd = t
+        if n_odd != 1:
+            odd = -1
+        else:
+            found = 1
+    for s in range(4):
+        # the other three suits must be complete, with exactly one pair among all four
+        pairs_elsewhere = 0
+        ok = True
+        for o in range(4):
+            if o == s:
+                continue
+            groups, with_pair = state[o]
+            if with_pair:
+                pairs_elsewhere += 1
+            elif not groups:
+                ok = False
+                break
+        if not ok or pairs_elsewhere > 1:
+            continue
+        base = 9 * s
+        lst = list(parts[s])
+        for i in range(len(lst)):
+            t = base + i
+            if t == odd:
+                continue
+            lst[i] += 1
+            groups, with_pair = _complete(tuple(lst), s < 3)
+            lst[i] -= 1
+            if (with_pair and pairs_elsewhere == 0) or (groups and pairs_elsewhere == 1):
+                found += 1
+                if found > 1:
+                    return found
+    return found
+
+
+class HandFacts:
+    """What a hand is, whatever its reading: its tiles and how it was won (MCR-6)."""
+
+    __slots__ = (
+        "win",
+        "counts",
+        "concealed",
+        "kinds",
+        "suits",
+        "has_winds",
+        "has_dragons",
+        "self_drawn",
+        "last_of_kind",
+        "unique_wait",
+        "n_exposed",
+        "n_melded_kongs",
+        "n_concealed_kongs",
+        "flowers",
+    )
+
+    def __init__(self, win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> None:
+        self.win = win
+        self.counts = counts
+        self.concealed = concealed
+        self.kinds = [t for t in range(N_KINDS) if counts[t]]
+        suits = 0
+        for t in self.kinds:
+            if t < 27:
+                suits |= 1 << (t // 9)
+        self.suits = suits
+        self.has_winds = any(counts[EAST : NORTH + 1])
+        self.has_dragons = any(counts[NORTH + 1 : N_KINDS])
+        self.self_drawn = win.win == "self_draw"
+        self.last_of_kind = last_of_kind
+        n_exposed = mk = ck = 0
+        for m in win.melds:
+            if m.kind == "ckong":
+                ck += 1
+            else:
+                n_exposed += 1
+                if m.kind == "kong":
+                    mk += 1
+        self.n_exposed = n_exposed
+        self.n_melded_kongs = mk
+        self.n_concealed_kongs = ck
+        self.flowers = len(win.flowers) + len(win.seasons)
+        before = list(concealed)
+        before[win.win_tile] -= 1
+        self.unique_wait = wait_count(before) == 1
+
+
+class McrShape:
+    """One reading of a winning hand (MCR-5.2) with the facts fan predicates read.
+
+    ``chows`` lists the lowest tile of every chow, declared or concealed; ``pungs`` the
+    tile of every pung or kong; ``pair`` the pair tile (-1 when the shape has none).
+    ``concealed_pungs`` counts concealed pungs and concealed kongs (MCR-6.21 Ruling: a pung
+    completed on a discard is exposed unless the tile can belong to a concealed chow).
+    """
+
+    __slots__ = (
+        "hand",
+        "kind",
+        "chows",
+        "pungs",
+        "pair",
+        "concealed_chows",
+        "concealed_pungs",
+        "extra_rank",
+        "wait",
+        "_combos",
+    )
+
+    def __init__(
+        self,
+        hand: HandFacts,
+        kind: str,
+        chows: list[Tile],
+        pungs: list[Tile],
+        pair: Tile,
+        concealed_chows: list[Tile],
+        concealed_pungs: int,
+        extra_rank: int = 0,
+    ) -> None:
+        self.hand = hand
+        self.kind = kind
+        self.chows = chows
+        self.pungs = pungs
+        self.pair = pair
+        self.concealed_chows = concealed_chows
+        self.concealed_pungs = concealed_pungs
+        self.extra_rank = extra_rank
+        self.wait = ""
+        """``edge_wait``, ``closed_wait``, ``single_wait`` or empty (MCR-6.9 to 6.11)."""
+        self._combos: dict[str, int] | None = None
+
+    @property
+    def combos(self) -> dict[str, int]:
+        """The chow and pung combination fans of this reading (MCR-7.4, MCR-7.5)."""
+        c = self._combos
+        if c is None:
+            c = combination_fans(self.chows, self.pungs, self.pair) if self.kind == STANDARD else {}
+            self._combos = c
+        return c
+
+
+def _standard(hand: HandFacts, chows: tuple[Tile, ...], pungs: tuple[Tile, ...], pair: Tile) -> McrShape:
+    win = hand.win
+    all_chows = list(chows)
+    all_pungs = list(pungs)
+    for m in win.melds:
+        if m.kind == "chow":
+            all_chows.append(m.tile)
+        else:
+            all_pungs.append(m.tile)
+    concealed_pungs = len(pungs) + hand.n_concealed_kongs
+    wt = win.win_tile
+    if not hand.self_drawn and wt in pungs and not any(c <= wt <= c + 2 for c in chows):
+        concealed_pungs -= 1
+    shape = McrShape(hand, STANDARD, all_chows, all_pungs, pair, list(chows), concealed_pungs)
+    if hand.unique_wait:
+        shape.wait = _wait_position(chows, pair, wt)
+    return shape
+
+
+def _wait_position(chows: tuple[Tile, ...] | list[Tile], pair: Tile, wt: Tile) -> str:
+    """Where the winning tile sits in a unique wait: edge, closed, else single (MCR-6.9 Ruling)."""
+    edge = closed = False
+    for c in chows:
+        if wt == c + 1:
+            closed = True
+        elif wt == c or wt == c + 2:
+            edge = True
+    if edge:
+        return "edge_wait"
+    if closed:
+        return "closed_wait"
+    return "single_wait" if pair == wt else ""
+
+
+def _division_key(chows: tuple[Tile, ...], pungs: tuple[Tile, ...]) -> list[int]:
+    keys = [2 * table_order(t) for t in pungs] + [2 * table_order(t) + 1 for t in chows]
+    keys.sort()
+    return keys
+
+
+def _nine_gates(concealed: list[int], wt: Tile) -> int:
+    """The rank (1-9) of the fourteenth tile of a Nine Gates hand won on it, else 0 (MCR-6.78)."""
+    if wt >= 27:
+        return 0
+    base = 9 * (wt // 9)
+    r = wt % 9 + 1
+    for i in range(9):
+        need = 3 if i in (0, 8) else 1
+        if i == r - 1:
+            need += 1
+        if concealed[base + i] != need:
+            return 0
+    return r
+
+
+def _knitted(hand: HandFacts) -> McrShape | None:
+    """Knitted straight plus one group and a pair (MCR-6.45), or None."""
+    concealed = hand.concealed
+    if max(concealed) < 2:
+        return None
+    for ks in KNITTED_STRAIGHTS:
+        if all(concealed[t] for t in ks):
+            break
+    else:
+        return None
+    rest = list(concealed)
+    for t in ks:
+        rest[t] -= 1
+    melds = hand.win.melds
+    found = readings(rest, 3 + len(melds))
+    found = [r for r in found if r.shape == STANDARD]
+    if len(found) != 1:
+        return None
+    r = found[0]
+    win = hand.win
+    chows = list(r.chows)
+    pungs = list(r.pungs)
+    for m in melds:
+        if m.kind == "chow":
+            chows.append(m.tile)
+        else:
+            pungs.append(m.tile)
+    shape = McrShape(hand, KNITTED, chows, pungs, r.pair, list(r.chows), len(r.pungs) + hand.n_concealed_kongs)
+    wt = win.win_tile
+    if melds:
+        # the knitted straight and the pair are concealed: waiting on the pair is a single wait
+        shape.wait = "single_wait" if r.pair == wt else ""
+    elif rest[wt]:
+        # the wait is read on the group and pair outside the knitted straight (MCR-6.45 Ruling)
+        rest[wt] -= 1
+        if wait_count(rest) == 1:
+            shape.wait = _wait_position(r.chows, r.pair, wt)
+    return shape
+
+
+def _seven_pairs(hand: HandFacts) -> McrShape | None:
+    """Seven pairs (MCR-6.55); ``extra_rank`` is 1 for seven shifted pairs (MCR-6.80)."""
+    if hand.win.melds or any(c & 1 for c in hand.concealed):
+        return None
+    kinds = hand.kinds
+    shifted = len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9
+    return McrShape(hand, SEVEN_PAIRS, [], [], -1, [], 0, extra_rank=int(shifted))
+
+
+def _honours_knitted(hand: HandFacts) -> McrShape | None:
+    kinds = hand.kinds
+    if hand.win.melds or len(kinds) != 14:
+        return None
+    suited = [t for t in kinds if t < 27]
+    if not 7 <= len(suited) <= 9:
+        return None
+    for ks in KNITTED_STRAIGHTS:
+        if all(t in ks for t in suited):
+            return McrShape(hand, HONOURS_KNITTED, [], [], -1, [], 0, extra_rank=len(suited))
+    return None
+
+
+def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> tuple[HandFacts, list[McrShape]]:
+    """All readings of a winning hand to compare (MCR-5.2, MCR-7.6), in table order.
+
+    Special shapes come first. Seven pairs is compared with the standard readings; the
+    other special shapes and the knitted straight stand alone, as in the official tables.
+    """
+    hand = HandFacts(win, counts, concealed, last_of_kind)
+    out: list[McrShape] = []
+    if not win.melds:
+        sp = _seven_pairs(hand)
+        if sp is not None:
+            if sp.extra_rank:
+                return hand, [sp]
+            out.append(sp)
+        else:
+            special: McrShape | None = _honours_knitted(hand)
+            if special is None and len(hand.kinds) == 13 and all(counts[t] for t in _ORPHANS):
+                special = McrShape(hand, THIRTEEN_ORPHANS, [], [], -1, [], 0)
+            if special is None and len(win.melds) <= 1:
+                special = _knitted(hand)
+            if special is None:
+                rank = _nine_gates(concealed, win.win_tile)
+                if rank:
+                    special = McrShape(hand, NINE_GATES, [], [], -1, [], 0, extra_rank=rank)
+            if special is not None:
+                return hand, [special]
+    elif len(win.melds) == 1:
+        ks = _knitted(hand)
+        if ks is not None:
+            return hand, [ks]
+    found = [r for r in readings(concealed, len(win.melds)) if r.shape == STANDARD]
+    found.sort(key=lambda r: _division_key(r.chows, r.pungs))
+    for r in found:
+        out.append(_standard(hand, r.chows, r.pungs, r.pair))
+    return hand, out
