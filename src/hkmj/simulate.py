@@ -44,6 +44,8 @@ class Summary:
     points_by_player: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     points_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     seconds: float = 0.0
+    unit: str = "fan"
+    """What a win's value counts in (``fan``, or MCR's ``points`` without flowers)."""
 
     def add_hand(self, start: Event, end: Event, win: Event | None) -> None:
         players: list[int] = start["players"]
@@ -59,8 +61,8 @@ class Summary:
             self.wins_by_type[win["win"]] += 1
             self.wins_by_seat[win["seat"]] += 1
             self.wins_by_player[players[win["seat"]]] += 1
-            self.fan_total += win["fan"]
-            if win["limit"]:
+            self.fan_total += win["fan"] if "fan" in win else win["fan_points"]  # Hong Kong fan, MCR points
+            if win.get("limit"):
                 self.limits[win["limit"]] = self.limits.get(win["limit"], 0) + 1
 
     def merge(self, other: Summary) -> None:
@@ -93,7 +95,7 @@ class Summary:
             f"false Mahjong     {self.penalties}",
             f"limit hands       {sum(self.limits.values())}"
             + (": " + ", ".join(f"{k} {v}" for k, v in sorted(self.limits.items())) if self.limits else ""),
-            f"average fan       {self.fan_total / wins:.2f} per win",
+            f"average {self.unit:<10}{self.fan_total / wins:.2f} per win",
             "wins by seat      " + "  ".join(f"{SEAT_LETTERS[s]} {self.wins_by_seat[s]}" for s in range(4)),
             "points/hand seat  " + "  ".join(f"{SEAT_LETTERS[s]} {self.points_by_seat[s] / n:+.2f}" for s in range(4)),
             "by player:",
@@ -130,6 +132,8 @@ def play_chunk(
                 state["start"], state["win"] = e, None
             elif t == "win":
                 state["win"] = e
+            elif t == "false_mahjong" and e.get("dead_hand"):
+                summary.penalties += 1  # a dead hand: the hand goes on (MCR)
             elif t == "hand_end":
                 start = state["start"]
                 assert start is not None
@@ -140,6 +144,7 @@ def play_chunk(
     match_seed = seed + index
     players = [make_bot(b, match_seed * 4 + i) for i, b in enumerate(bots)]
     ruleset = get_ruleset(rules[0], dict(rules[1]))
+    summary.unit = ruleset.unit
     play_match(players, match_seed, length="hands", hands=hands, keep_events=False, on_events=on_events, rules=ruleset)
     return ChunkResult(index, summary, lines)
 
@@ -176,7 +181,7 @@ def run(
     for b in names:
         make_bot(b)  # unknown names fail here, before any process starts
     jobs = [(i, size, seed, names, record, spec) for i, size in enumerate(_chunks(hands))]
-    total = Summary(names)
+    total = Summary(names, unit=ruleset.unit)
     start = time.perf_counter()
     results: Iterator[ChunkResult]
     if workers <= 1:

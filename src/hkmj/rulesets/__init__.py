@@ -16,6 +16,7 @@ from typing import Any
 
 from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, parse_option_args
 from hkmj.rulesets.hong_kong import HongKong
+from hkmj.rulesets.mcr import Mcr
 
 __all__ = [
     "DEFAULT",
@@ -31,7 +32,7 @@ __all__ = [
     "rulesets_info",
 ]
 
-RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong}
+RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong, "mcr": Mcr}
 """Registry: name → ruleset class."""
 
 _cache: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}
