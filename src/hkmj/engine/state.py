@@ -363,6 +363,7 @@ class Hand:
             None if last is None else last[0],
             None if last is None else last[1],
             self._offer_tile if offering else None,
+            self.rules,
         )
 
     def live_wall(self) -> tuple[Tile, ...]:
