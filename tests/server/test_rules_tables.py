@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import urllib.error
 import urllib.request
 
@@ -12,7 +14,7 @@ from hkmj.bots import BOTS
 from hkmj.rulesets import get_ruleset, rulesets_info
 from hkmj.server.protocol import TableConfig
 from hkmj.server.table import Table
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, choose, play
 
 
 def test_table_config_defaults_to_hong_kong_with_the_seed_rules() -> None:
@@ -57,3 +59,29 @@ def test_lobby_creates_a_table_with_house_options(server: Server) -> None:
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(req, timeout=10)
     assert err.value.code == 400 and "minfan" in json.loads(err.value.read())["message"]
+
+
+def test_mcr_table_plays_a_hand_to_its_reveal(server: Server) -> None:
+    """An MCR table: every tile played (no dead wall in the tracker), points listed at the reveal."""
+    tid = server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, next_delay=0.2, claim_window=0.01, rules="mcr")
+
+    async def go() -> None:
+        async with server.client(record=True) as me:
+            await me.join(tid, 0, "Ann")
+            rng = random.Random(3)
+            await play(
+                [me],
+                lambda cs: bool(cs[0].state and cs[0].state.get("reveal")),
+                lambda i, legal: choose(legal, rng),
+                120,
+            )
+            final = me.state
+            assert final is not None and final["config"]["rules"] == "mcr"
+            assert final["hand"]["dead"] == 0
+            reveal = final["reveal"]
+            assert sum(reveal["payments"]) == 0 and len(set(reveal["wall"])) == 144
+            win = next((e for e in reveal["end"] if e["type"] == "win"), None)
+            if win is not None:
+                assert win["fan_points"] >= 8 and all(it["names"]["fr"] for it in win["items"])
+
+    asyncio.run(go())

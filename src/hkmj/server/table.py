@@ -229,7 +229,7 @@ class Table:
         assert self.match is not None
         hand = self.match.new_hand()
         ids = physical_wall(hand.wall, random.Random(f"{self.seed}:{self.match.hands_played}"))
-        tr = Tracker(ids, hand.dice)
+        tr = Tracker(ids, hand.dice, dead_wall=self.rules.dead_wall > 0)
         for ev in hand.events:
             tr.feed(ev)
         tr.dealt()

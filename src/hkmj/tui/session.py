@@ -147,6 +147,8 @@ class HandSummary:
     base: int | None
     teach: tuple[str, ...]
     match_over: bool
+    unit: str = "fan"
+    """What ``items`` and ``fan`` count: Hong Kong ``fan``, or MCR ``points`` (each fan once, times its count)."""
 
 
 def cross_suit_run(counts: Sequence[int], t: Tile) -> bool:
@@ -436,13 +438,14 @@ class Session:
             key = f"ev.win.{e['win']}" + (".you" if mine else "")
             return [Note(tx(key, who=self.who(seat), whom=whom, tile=tx.tile(tile(e["tile"]))), "you" if mine else "event")]
         if kind == "false_mahjong":
+            amount = min((p for p in e["payments"] if p > 0), default=0)
+            dead = ".dead" if e.get("dead_hand") else ""
             if mine:
                 extra = tile(e["tile"]) if e["tile"] else None
                 why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
-                out = [Note(tx("ev.false.you", why=why), "refused")]
+                out = [Note(tx(f"ev.false{dead}.you", why=why, amount=amount, double=2 * amount), "refused")]
                 return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
-            amount = min((p for p in e["payments"] if p > 0), default=0)
-            return [Note(tx("ev.false", who=self.who(seat), amount=amount))]
+            return [Note(tx(f"ev.false{dead}", who=self.who(seat), amount=amount))]
         if kind == "mahjong_refused" and mine:
             v = self.view()
             extra = v.offered if v.phase != "turn" else None
@@ -782,8 +785,13 @@ class Session:
                 )
             )
             out = res.outcome
-            items = tuple((i.label(tx.lang), i.value) for i in out.items for _ in range(i.count))
-            fan, base = out.value, getattr(out.detail, "base", None)
+            if out.unit == "fan":
+                items = tuple((i.label(tx.lang), i.value) for i in out.items for _ in range(i.count))
+                fan = out.value
+            else:  # points: each fan once with its count (flowers included in the total)
+                items = tuple((i.label(tx.lang) + (f" ×{i.count}" if i.count > 1 else ""), i.value * i.count) for i in out.items)
+                fan = sum(v for _, v in items)
+            base = getattr(out.detail, "base", None)
             limit = self.rules.name_of(out.limit, tx.lang) if out.limit else None
             if self.teach:
                 teach.append(tx("teach.other_tables"))
@@ -808,6 +816,7 @@ class Session:
             base=base,
             teach=tuple(teach),
             match_over=self.match.over,
+            unit=self.rules.unit,
         )
         return self.summary
 

@@ -5,7 +5,7 @@ const V = 1;
 const WINDS = { en: ["East", "South", "West", "North"], fr: ["Est", "Sud", "Ouest", "Nord"] };
 const T = {
   en: {
-    newTable: "New table", rules: "Rules", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
+    newTable: "New table", rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)",
     timer: "Decision timer (s)", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
     join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
@@ -22,7 +22,7 @@ const T = {
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
   },
   fr: {
-    newTable: "Nouvelle table", rules: "Règles", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
+    newTable: "Nouvelle table", rules: "Règles", points: "Points", deadHand: "faux Mahjong : main morte, le jeu continue", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
     oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16+ mains)", teaching: "Table d'apprentissage (faux Mahjong refusé avec explication)",
     timer: "Temps de décision (s)", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table.",
     join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
@@ -228,6 +228,7 @@ function eventText(st, e) {
   if (e.type === "claim") return `${who}: ${e.claim === "mahjong" ? t("mahjong") : t(e.claim)} ${e.tiles.length ? tileName(kind(e.tiles[0])) : ""}`;
   if (e.type === "kong") return `${who}: ${e.how === "concealed" ? t("ckong") : t("akong")} ${tileName(kind(e.tiles[0]))}`;
   if (e.type === "bonus") return `${who}: ${tileName(kind(e.tile))}`;
+  if (e.type === "false_mahjong" && e.dead_hand) return `${who}: ${t("deadHand")}`;
   return "";
 }
 
@@ -311,8 +312,13 @@ function revealHtml(st) {
   if (win) {
     const how = win.win === "self_draw" ? t("selfDrawn") : `${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`;
     title = `${name(win.seat)} (${WINDS[lang][win.seat]}) ${t("win")} — ${how}`;
-    detail = `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
-      ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
+    const itemName = (it) => esc(it.names ? it.names[lang] : it.name);
+    detail = win.points != null  // a points table (MCR): each fan once with its count
+      ? `<table><tr><th>${t("element")}</th><th class="num">${t("points")}</th></tr>
+      ${win.items.map((it) => `<tr><td>${itemName(it)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
+      <tr><th>${t("points")}</th><th class="num">${win.points}</th></tr></table>`
+      : `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
+      ${win.items.map((it) => `<tr><td>${itemName(it)}</td><td class="num">${it.fan}</td></tr>`).join("")}
       <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
       ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}: ${esc(win.limit_names ? win.limit_names[lang] : win.limit)}</b></td></tr>` : ""}
       <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`;
