@@ -9,7 +9,7 @@ import pytest
 
 from hkmj.bots import make_bot
 from hkmj.cli import main
-from hkmj.engine import WIN, Match, Phase, play_match
+from hkmj.engine import WIN, Kong, Match, Phase, play_match
 from hkmj.engine.testing import QUIET, act, play_quietly, stacked_hand
 from hkmj.record import describe_all, read_record, replay
 from hkmj.rulesets import get_ruleset
@@ -116,3 +116,16 @@ def test_cli_mcr_simulate_and_score(capsys: pytest.CaptureFixture[str]) -> None:
     assert "at least 8" in capsys.readouterr().out
     assert main(["score", "--rules", "mcr", "--option", "minfan=3", "11m", "--win", "1m"]) == 2
     assert "unknown option 'minfan' for mcr rules" in capsys.readouterr().err
+
+
+def test_mcr_no_kong_once_the_wall_is_empty() -> None:
+    """MCR-3.3 ruling: a kong needs a replacement, so none is offered once the wall is empty."""
+    fours = ["1111m234p567p99s56s", "2222m58p369s1234z", "3333m147p258s567z", "4444m369p147s123z"]
+    hand = stacked_hand(fours, rules=MCR)
+    assert any(isinstance(a, Kong) for a in hand.legal_actions(0))
+    play_quietly(hand, until_live=0)
+    if not hand.over:
+        assert hand.live_count == 0 and not any(isinstance(a, Kong) for a in hand.legal_actions(hand.turn))
+    hk = stacked_hand(fours)
+    play_quietly(hk, until_live=0)
+    assert hk.over or any(isinstance(a, Kong) for a in hk.legal_actions(hk.turn))  # the dead wall still replaces

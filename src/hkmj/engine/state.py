@@ -428,11 +428,12 @@ class Hand:
         if self._drawn:
             if self._complete and not self.dead_hands[seat] and (not self._checked or self._reaches_minimum(seat, None)):
                 acts.insert(0, WIN)
-            if 4 in h:
-                acts.extend(kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4)
-            for m in self.melds[seat]:
-                if m.kind == "pung" and h[m.tile]:
-                    acts.append(kong(m.tile, ADDED))
+            if self._has_dead or self._head < self._tail:  # MCR-3.3 ruling: no kong without a replacement
+                if 4 in h:
+                    acts.extend(kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4)
+                for m in self.melds[seat]:
+                    if m.kind == "pung" and h[m.tile]:
+                        acts.append(kong(m.tile, ADDED))
         return tuple(acts)
 
     def _waits(self, seat: int) -> frozenset[Tile]:
@@ -599,7 +600,11 @@ class Hand:
             self.bonus[seat] += (t,)
             self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
             if not self._replace(seat, "bonus"):
-                self._exhaustive(seat)
+                if self._has_dead:
+                    self._exhaustive(seat)
+                else:  # MCR-3.3 ruling: a flower as the last tile; the seat discards without a replacement
+                    self._drawn = False
+                    self.last_tile = None
         else:
             self._receive(seat, t)
 
