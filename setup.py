@@ -23,6 +23,10 @@ CORE = [
     "src/hkmj/scoring/ruleset.py",
     "src/hkmj/scoring/hong_kong.py",
     "src/hkmj/scoring/generate.py",
+    "src/hkmj/scoring/mcr_combos.py",
+    "src/hkmj/scoring/mcr_shape.py",
+    "src/hkmj/scoring/mcr.py",
+    "src/hkmj/scoring/mcr_generate.py",
 ]
 
 ext_modules = []

@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
+from hkmj import cli_classical
+from hkmj.rulesets import DEFAULT, RULESETS, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
-from hkmj.scoring import InvalidHand, win_from_json
-from hkmj.tiles import SEAT_LETTERS
+from hkmj.scoring import InvalidHand, score_json_mcr, score_mcr, win_from_json
+from hkmj.tiles import wind_letter
 
 _SCORE_EPILOG = """\
 Two ways to use it:
@@ -24,6 +25,9 @@ Two ways to use it:
     echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard",
            "discarder": "W", "seat": "S", "prevailing": "E"}' | hkmj score
 
+  Chinese Official rules (MCR, docs/rules-mcr.md): add --rules mcr, e.g.
+    hkmj score 123456789m111p11z --win 1z --flower 1 --rules mcr --lang fr
+
 Notation (HK-1.4): digits then suit letter; m characters, p circles, s bamboo,
 z honours 1z..7z = East South West North White Green Red; bonus tiles 1f-4f
 flowers, 5f-8f seasons. The hand is the concealed tiles *including* the winning
@@ -31,6 +35,9 @@ tile; declared groups go in --meld ("chow 345s", "pung 555m", "kong 1111z",
 "ckong 2222p" for a declared concealed kong).
 
 Rules: --rules hk (default) with house options, e.g. --option minfan=3 --option table=half.
+
+The classical game (--rules classical, docs/rules-classical.md) scores all four
+hands: give the others with --other "W: 1789p45s2z666z, kong 7777m, season 3".
 """
 
 _WORDS = {
@@ -45,6 +52,7 @@ _WORDS = {
         "discarder": "discarder",
         "invalid": "Not a valid winning hand",
         "not_winning": "Not a winning hand under these rules",
+        "colon": ":",
     },
     "fr": {
         "limit": "Main limite",
@@ -57,6 +65,7 @@ _WORDS = {
         "discarder": "défausseur",
         "invalid": "Main gagnante non valable",
         "not_winning": "Pas une main gagnante selon ces règles",
+        "colon": " :",
     },
 }
 
@@ -72,22 +81,22 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     lines.append("-" * 38)
     lines.append(f"{w['fan'] if unit == 'fan' else 'Total':<34} {outcome.value:>3}")
     if outcome.limit:
-        lines.append(f"{w['limit']}: {rules.name_of(outcome.limit, lang)}")
+        lines.append(f"{w['limit']}{w['colon']} {rules.name_of(outcome.limit, lang)}")
         lines.append(w["not_counted"])
     base = getattr(outcome.detail, "base", None)
     if base is not None:
         lines.append(f"{w['base']:<34} {base:>3}")
     if not outcome.winning:
-        lines.append(f"{w['not_winning']}: {outcome.reason}")
+        lines.append(f"{w['not_winning']}{w['colon']} {outcome.reason}")
         return "\n".join(lines)
-    lines.append(f"{w['payments']}:")
+    lines.append(f"{w['payments']}{w['colon']}")
     for s in range(4):
         role = w["winner"] if s == seat else w["discarder"] if s == discarder else ""
-        lines.append(f"  {SEAT_LETTERS[s]} {outcome.payments[s]:>+6}  {role}")
+        lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+6}  {role}".rstrip())
     return "\n".join(lines)
 
 
-def _score_stream(inp: TextIO, out: TextIO, rules: Ruleset) -> int:
+def _score_stream(inp: TextIO, out: TextIO, score_json: Callable[[Any], dict[str, Any]]) -> int:
     for line in inp:
         if not line.strip():
             continue
@@ -96,28 +105,40 @@ def _score_stream(inp: TextIO, out: TextIO, rules: Ruleset) -> int:
         except (json.JSONDecodeError, RecursionError) as e:
             result: dict[str, Any] = {"valid": False, "error": f"bad JSON: {e}"}
         else:
-            result = rules.score_json(obj)
+            result = score_json(obj)
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return 0
 
 
+def _wind(letter: str) -> str:
+    """A wind given on the command line: ``O`` (French Ouest) is West."""
+    return "W" if letter == "O" else letter
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
+    # MCR scoring (docs/rules-mcr.md) until an MCR game ruleset is registered in hkmj.rulesets
+    mcr = isinstance(args.rules, str) and args.rules.strip().lower() == "mcr" and "mcr" not in RULESETS
+    if mcr and args.option:
+        print("hkmj score: --rules mcr has no house options (MCR-6: the 81 fans are fixed)", file=sys.stderr)
+        return 2
     try:
-        rules = rules_from_args(args)
+        rules = DEFAULT if mcr else rules_from_args(args)
     except RulesetError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
+    if rules.scores_every_hand and args.hand is not None:
+        return cli_classical.run(args, rules.score_json)
     if args.hand is None:
-        return _score_stream(sys.stdin, sys.stdout, rules)
+        return _score_stream(sys.stdin, sys.stdout, score_json_mcr if mcr else rules.score_json)
     if args.win is None:
         print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
         return 2
     request: dict[str, Any] = {
         "hand": args.hand,
         "win_tile": args.win,
-        "seat": args.seat,
-        "prevailing": args.prevailing,
+        "seat": _wind(args.seat),
+        "prevailing": _wind(args.prevailing),
         "melds": args.meld,
         "flowers": args.flower,
         "seasons": args.season,
@@ -130,12 +151,16 @@ def _cmd_score(args: argparse.Namespace) -> int:
     else:
         request["win"] = "self_draw"
     if args.discarder:
-        request["discarder"] = args.discarder
+        request["discarder"] = _wind(args.discarder)
     try:
         win = win_from_json(request)
+        if mcr:
+            result = score_mcr(win)
+            print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else result.format(args.lang))
+            return 0 if result.winning else 1
         outcome = rules.score(win)
     except InvalidHand as e:
-        print(f"{_WORDS[args.lang]['invalid']}: {e}", file=sys.stderr)
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
@@ -212,7 +237,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from hkmj.record import RecordError, describe_all, read_record, replay
+    from hkmj.record import RecordError, read_record, replay, show
 
     try:
         events = read_record(args.file)
@@ -220,7 +245,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"hkmj replay: {err}", file=sys.stderr)
         return 2
     if args.show:
-        for line in describe_all(events, args.lang):
+        for line in show(events, args.lang):
             print(line)
     report = replay(events)
     if report.ok:
@@ -246,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
     p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 1z")
-    p.add_argument("--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N); omit for self-draw")
+    p.add_argument("--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw")
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
     p.add_argument("--seat", default="E", help="your seat wind (default E)")
     p.add_argument("--prevailing", default="E", help="prevailing wind (default E)")
@@ -257,12 +282,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--flag",
         action="append",
         default=[],
-        choices=["last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly"],
+        choices=["last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly", "last_of_kind"],
         help="how the hand was won (repeatable)",
     )
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
+    cli_classical.add_arguments(p)
     p.set_defaults(func=_cmd_score)
 
     p = sub.add_parser(

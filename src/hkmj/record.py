@@ -19,17 +19,20 @@ from typing import IO
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
-from hkmj.tiles import SEAT_LETTERS, name, parse_tiles
+from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_letter
 
 __all__ = [
     "Divergence",
     "RecordError",
     "RecordWriter",
     "ReplayReport",
+    "Show",
     "describe",
     "describe_all",
+    "plain_tiles",
     "read_record",
     "replay",
+    "show",
 ]
 
 
@@ -284,79 +287,244 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
 
 # ---------------------------------------------------------------------------- show
 
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "player": "player {n}",
+        "match": "Match seed {seed} ({length}, {rules}); seat draw: {draw}",
+        "hand": "Hand {hand} · prevailing {prevailing} · dice {dice} = {sum}, the wall of {wall} opens after stack {stack}",
+        "seats": "  Seats and scores before the hand: {who}",
+        "deal": "Deal (each hand sorted):",
+        "bonus": "{who} exposes {tile}",
+        "replacement": "{who} takes a replacement tile from the dead wall: {tile} (for a {why}; live {live}, dead {dead})",
+        "for.bonus": "bonus tile",
+        "for.kong": "kong",
+        "draw": "{who} draws {tile} (live {live})",
+        "discard": "{who} discards {tile}",
+        "final": " — final discard, Mahjong only (HK-4.9)",
+        "kong.concealed": "{who} declares a concealed kong of {tile}",
+        "kong.added": "{who} adds {tile} to a pung: kong",
+        "claim": "{who} claims {tile} from {whom}: {what}",
+        "claim.mahjong": "Mahjong",
+        "win.self_draw": "{who} wins by self-draw on {tile}",
+        "win.discard": "{who} wins on {tile} discarded by {whom}",
+        "win.robbed_kong": "{who} wins by robbing {tile} from {whom}'s kong",
+        "no_items": "no scoring element",
+        "fan": "{items} = {fan} fan{limit} → base {base}",
+        "limit": ", limit hand: {name}",
+        "payments": "payments",
+        "false": "{who} declared a false Mahjong (HK-5.7): {reason}",
+        "dead": "; the hand is dead and play goes on",
+        "refused": "{who}'s Mahjong refused (teaching table): {reason}",
+        "exhausted": "Live wall exhausted: drawn hand, no payment (HK-7.1)",
+        "hand_end": "Hand over ({result}); scores",
+        "result.win": "won",
+        "result.draw": "drawn",
+        "result.penalty": "false Mahjong",
+        "keeps": "the dealer keeps the deal",
+        "passes": "the deal passes",
+        "totals": "Totals after hand {hand}: {who}; {deal}; next prevailing {prevailing}",
+        "match_end": "Match over after {hands} hands; ranking: {rows}",
+        "sep": ": ",
+    },
+    "fr": {
+        "player": "joueur {n}",
+        "match": "Partie graine {seed} ({length}, {rules}) ; tirage des places : {draw}",
+        "hand": "Donne {hand} · vent dominant {prevailing} · dés {dice} = {sum}, le mur de {wall} s'ouvre après la pile {stack}",
+        "seats": "  Places et scores avant la donne : {who}",
+        "deal": "Distribution (chaque main triée) :",
+        "bonus": "{who} expose {tile}",
+        "replacement": "{who} prend un remplacement dans le mur mort : {tile} (pour {why} ; mur vivant {live}, mort {dead})",
+        "for.bonus": "une tuile bonus",
+        "for.kong": "un kong",
+        "draw": "{who} pioche {tile} (mur vivant {live})",
+        "discard": "{who} défausse {tile}",
+        "final": " — dernière défausse, Mahjong seulement (HK-4.9)",
+        "kong.concealed": "{who} déclare un kong caché de {tile}",
+        "kong.added": "{who} ajoute {tile} à un pung : kong",
+        "claim": "{who} réclame {tile} à {whom} : {what}",
+        "claim.mahjong": "Mahjong",
+        "win.self_draw": "{who} gagne en piochant {tile}",
+        "win.discard": "{who} gagne sur {tile} jetée par {whom}",
+        "win.robbed_kong": "{who} gagne en volant {tile} au kong de {whom}",
+        "no_items": "aucun élément",
+        "fan": "{items} = {fan} fan{limit} → base {base}",
+        "limit": ", main limite : {name}",
+        "payments": "paiements",
+        "false": "{who} a annoncé un faux Mahjong (HK-5.7) : {reason}",
+        "dead": " ; la main est morte et le jeu continue",
+        "refused": "Mahjong de {who} refusé (table d'apprentissage) : {reason}",
+        "exhausted": "Mur vivant épuisé : donne nulle, aucun paiement (HK-7.1)",
+        "hand_end": "Fin de la donne ({result}) ; scores",
+        "result.win": "gagnée",
+        "result.draw": "nulle",
+        "result.penalty": "faux Mahjong",
+        "keeps": "le donneur garde la main",
+        "passes": "la main passe",
+        "totals": "Totaux après la donne {hand} : {who} ; {deal} ; vent dominant suivant {prevailing}",
+        "match_end": "Partie finie après {hands} donnes ; classement : {rows}",
+        "sep": " : ",
+    },
+}
 
-def _t(text: str, lang: str) -> str:
-    tiles = parse_tiles(text)
-    return " ".join(name(t, lang) for t in tiles) if len(tiles) <= 2 else text
+
+def plain_tiles(text: str, lang: str = "en") -> str:
+    """Tiles (mpsz) sorted and named plainly, suits grouped: ``1 1 2 Characters; 5 Circles;
+    East wind ×2; Flower 4 (Bamboo)``."""
+    tiles = sorted(parse_tiles(text))
+    parts: list[str] = []
+    for suit in range(3):
+        nums = [str(t % 9 + 1) for t in tiles if t < HONOUR and t // 9 == suit]
+        if nums:
+            parts.append(" ".join(nums) + " " + name(9 * suit, lang).split(" ", 1)[1])
+    for t in sorted(set(t for t in tiles if t >= HONOUR)):
+        n = tiles.count(t)
+        parts.append(name(t, lang) + (f" ×{n}" if n > 1 else ""))
+    return (" ; " if lang == "fr" else "; ").join(parts)
+
+
+class Show:
+    """``hkmj replay --show``: the record move by move, in words. Every seat is shown as its wind
+    letter and its player (``E player 2``); payments, scores and totals are always listed in
+    the seat order E, S, W, N of the hand, whether the record keeps them by seat or by player."""
+
+    def __init__(self, lang: str = "en", rules: Ruleset = DEFAULT) -> None:
+        self.lang = "fr" if lang == "fr" else "en"
+        self.w = _WORDS[self.lang]
+        self.rules = rules
+        """The ruleset naming scoring elements: each match and hand header may change it."""
+        self.players: list[int] | None = None
+
+    def who(self, seat: int) -> str:
+        """``E player 2``: the seat's wind letter, and its player when the record names it."""
+        letter = wind_letter(seat, self.lang)
+        if self.players is None:
+            return letter
+        return f"{letter} {self.w['player'].format(n=self.players[seat] + 1)}"
+
+    def _by_seat(self, values: Sequence[int]) -> str:
+        return " · ".join(f"{self.who(s)} {v:+d}" for s, v in enumerate(values))
+
+    def _by_player(self, values: Sequence[int]) -> str:
+        """Values indexed by player, shown in the seat order of the hand just played."""
+        if self.players is None:
+            return " · ".join(f"{self.w['player'].format(n=p + 1)} {v:+d}" for p, v in enumerate(values))
+        return " · ".join(f"{self.who(s)} {values[p]:+d}" for s, p in enumerate(self.players))
+
+    def _tile(self, text: str) -> str:
+        return name(tile(text), self.lang)
+
+    def _score(self, e: Event) -> str:
+        """A win's itemised score (Hong Kong: fan and base); other rulesets describe their own."""
+        w = self.w
+        if not all(k in e for k in ("items", "fan", "base", "limit")):
+            return self.rules.describe_win(e, self.lang)
+        items = " · ".join(f"{self.rules.name_of(i['id'], self.lang)} {i['fan']}" for i in e["items"]) or w["no_items"]
+        limit = w["limit"].format(name=self.rules.name_of(e["limit"], self.lang)) if e["limit"] else ""
+        return w["fan"].format(items=items, fan=e["fan"], limit=limit, base=e["base"])
+
+    def _meld(self, kind: str, tiles: str) -> str:
+        """``chow 1-2-3 Circles``, ``pung 7 Characters``, ``ckong East wind``."""
+        ts = sorted(parse_tiles(tiles))
+        if kind == "chow":
+            return f"{kind} " + "-".join(str(t % 9 + 1) for t in ts) + " " + name(ts[0], self.lang).split(" ", 1)[1]
+        return f"{kind} {name(ts[0], self.lang)}"
+
+    def line(self, e: Event) -> str | None:
+        """The text for one event (None for events not shown)."""
+        w, t = self.w, e["type"]
+        seat = e["seat"] if isinstance(e.get("seat"), int) else None
+        who = self.who(seat) if seat is not None else "?"
+        if t in ("match_start", "hand_start"):
+            try:
+                self.rules = from_header(e)
+            except RulesetError:
+                self.rules = DEFAULT
+        if t == "match_start":
+            draw = ", ".join(
+                f"{w['player'].format(n=p + 1)} {wind_letter(SEAT_LETTERS.index(x), self.lang)}" for p, x in enumerate(e["seat_draw"])
+            )
+            return w["match"].format(seed=e["seed"], length=e["length"], rules=self.rules.describe(self.lang), draw=draw)
+        if t == "hand_start":
+            self.players = list(e["players"]) if "players" in e else None
+            d = e["dice"]
+            head = w["hand"].format(
+                hand=e.get("hand", 1),
+                prevailing=name(HONOUR + SEAT_LETTERS.index(e["prevailing"]), self.lang),
+                dice="+".join(map(str, d)),
+                sum=sum(d),
+                wall=self.who(e["break"]["wall"]),
+                stack=e["break"]["stack"],
+            )
+            return "\n" + head + "\n" + w["seats"].format(who=self._by_seat(e["scores"]))
+        if t == "deal":
+            dealt = [f"  {self.who(s)}{w['sep']}{plain_tiles(''.join(h), self.lang)}" for s, h in enumerate(e["hands"])]
+            return "\n".join([w["deal"], *dealt])
+        if t == "bonus":
+            return "  " + w["bonus"].format(who=who, tile=self._tile(e["tile"]))
+        if t == "replacement":
+            why = w[f"for.{e['for']}"]
+            return "  " + w["replacement"].format(who=who, tile=self._tile(e["tile"]), why=why, live=e["live"], dead=e["dead"])
+        if t == "draw":
+            return "  " + w["draw"].format(who=who, tile=self._tile(e["tile"]), live=e["live"])
+        if t == "discard":
+            return "  " + w["discard"].format(who=who, tile=self._tile(e["tile"])) + (w["final"] if e.get("final") else "")
+        if t == "kong":
+            key = "kong.concealed" if e["action"].startswith("concealed") else "kong.added"
+            return "  " + w[key].format(who=who, tile=self._tile(e["tile"]))
+        if t == "claim":
+            if seat is None:
+                return None
+            kind = e["claim"]
+            what = w["claim.mahjong"] if kind == "mahjong" else self._meld(kind, e["tiles"])
+            return "  " + w["claim"].format(who=who, tile=self._tile(e["tile"]), whom=self.who(e["from"]), what=what)
+        if t == "win":
+            whom = self.who(e["from"]) if e["from"] is not None else ""
+            head = w[f"win.{e['win']}"].format(who=who, tile=self._tile(e["tile"]), whom=whom)
+            hand = plain_tiles(e["concealed"], self.lang)
+            melds = "".join(" + " + self._meld(*m.split()) for m in e["melds"])
+            return (
+                f"  {head}{w['sep']}{hand}{melds}\n"
+                f"    {self._score(e)}\n"
+                f"    {w['payments']}{w['sep']}{self._by_seat(e['payments'])}"
+            )
+        if t == "false_mahjong":
+            dead = w["dead"] if e.get("dead_hand") else ""
+            return f"  {w['false'].format(who=who, reason=e['reason'])}{dead}\n    {w['payments']}{w['sep']}{self._by_seat(e['payments'])}"
+        if t == "mahjong_refused":
+            return "  " + w["refused"].format(who=who, reason=e["reason"])
+        if t == "exhaustive_draw":
+            return "  " + w["exhausted"]
+        if t == "hand_end":
+            result = w.get(f"result.{e['result']}", e["result"])
+            return f"  {w['hand_end'].format(result=result)}{w['sep']}{self._by_seat(e['scores'])}"
+        if t == "totals":
+            return w["totals"].format(
+                hand=e["hand"],
+                who=self._by_player(e["totals"]),
+                deal=w["keeps"] if e["dealer_keeps"] else w["passes"],
+                prevailing=name(HONOUR + SEAT_LETTERS.index(e["next_prevailing"]), self.lang),
+            )
+        if t == "match_end":
+            order = sorted(range(len(e["totals"])), key=lambda p: (e["ranking"][p], p))
+            rows = " · ".join(f"{e['ranking'][p]}. {w['player'].format(n=p + 1)} {e['totals'][p]:+d}" for p in order)
+            return "\n" + w["match_end"].format(hands=e["hands"], rows=rows)
+        return None
+
+
+def show(events: Iterable[Event], lang: str = "en") -> Iterator[str]:
+    """The lines of ``hkmj replay --show`` for a record (see :class:`Show`), each match
+    described under its own ruleset."""
+    shower = Show(lang)
+    for e in events:
+        text = shower.line(e)
+        if text is not None:
+            yield text
+
+
+describe_all = show
+"""The ``--show`` lines of a whole record (the name :mod:`hkmj.cli` and older callers use)."""
 
 
 def describe(e: Event, lang: str = "en", rules: Ruleset = DEFAULT) -> str | None:
-    """One line describing an event for ``hkmj replay --show`` (None for events not shown).
-
-    ``rules`` names the scoring elements of ``win`` events (see :func:`describe_all`).
-    """
-    t = e["type"]
-    seat = SEAT_LETTERS[e["seat"]] if isinstance(e.get("seat"), int) else "?"
-    if t == "match_start":
-        return (
-            f"Match seed {e['seed']} ({e['length']}, {rules.describe(lang)}); "
-            f"seat draw by player: {' '.join(e['seat_draw'])}"
-        )
-    if t == "hand_start":
-        d = e["dice"]
-        brk = e["break"]
-        head = f"Hand {e['hand']}: " if "hand" in e else ""
-        return (
-            f"\n{head}prevailing {e['prevailing']}, dice {d[0]}+{d[1]}+{d[2]}={sum(d)}, "
-            f"break in {SEAT_LETTERS[brk['wall']]}'s wall after stack {brk['stack']}; scores {e['scores']}"
-        )
-    if t == "deal":
-        return "Deal: " + "  ".join(f"{SEAT_LETTERS[s]} {''.join(h)}" for s, h in enumerate(e["hands"]))
-    if t == "bonus":
-        return f"  {seat} exposes {_t(e['tile'], lang)}"
-    if t == "replacement":
-        return f"  {seat} takes a replacement {e['tile']} (for a {e['for']}; live {e['live']}, dead {e['dead']})"
-    if t == "draw":
-        return f"  {seat} draws {e['tile']} (live {e['live']})"
-    if t == "discard":
-        final = " — final discard, Mahjong only" if e.get("final") else ""
-        return f"  {seat} discards {_t(e['tile'], lang)}{final}"
-    if t == "kong":
-        return f"  {seat} declares {e['action']}"
-    if t == "claim":
-        if e["seat"] is None:
-            return None
-        return f"  {SEAT_LETTERS[e['seat']]} claims {e['claim']} {e['tiles']} from {SEAT_LETTERS[e['from']]}"
-    if t == "win":
-        how = "self-drawn" if e["win"] == "self_draw" else f"{e['win']} from {SEAT_LETTERS[e['from']]}"
-        melds = " ".join(e["melds"])
-        return f"  {seat} wins ({how}) on {e['tile']}: {e['concealed']} {melds}\n    {rules.describe_win(e, lang)}"
-    if t == "false_mahjong":
-        dead = "; the hand is dead and play goes on" if e.get("dead_hand") else ""
-        return f"  {seat} declared a false Mahjong: {e['reason']}; payments {e['payments']}{dead}"
-    if t == "mahjong_refused":
-        return f"  {seat}'s Mahjong refused (teaching table): {e['reason']}"
-    if t == "exhaustive_draw":
-        return "  Live wall exhausted: drawn hand, no payment (HK-7.1)"
-    if t == "hand_end":
-        return f"  Hand over ({e['result']}); scores by seat {e['scores']}"
-    if t == "totals":
-        keep = "dealer keeps the deal" if e["dealer_keeps"] else "the deal passes"
-        return f"Totals by player {e['totals']}; {keep}; next prevailing {e['next_prevailing']}"
-    if t == "match_end":
-        return f"\nMatch over after {e['hands']} hands: totals {e['totals']}, ranking {e['ranking']}"
-    return None
-
-
-def describe_all(events: Sequence[Event], lang: str = "en") -> Iterator[str]:
-    """The ``--show`` lines of a whole record, each match described under its own ruleset."""
-    rules = DEFAULT
-    for e in events:
-        if e["type"] in ("match_start", "hand_start"):
-            try:
-                rules = from_header(e)
-            except RulesetError:
-                rules = DEFAULT
-        line = describe(e, lang, rules)
-        if line is not None:
-            yield line
+    """One event alone in words (seats by wind only: the players are known from a hand's start)."""
+    return Show(lang, rules).line(e)

@@ -45,7 +45,7 @@ class Summary:
     points_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     seconds: float = 0.0
     unit: str = "fan"
-    """What a win's value counts in (``fan``, or MCR's ``points`` without flowers)."""
+    """What ``fan_total`` adds up: the winner's fan, MCR's points without flowers, or the classical game's score."""
 
     def add_hand(self, start: Event, end: Event, win: Event | None) -> None:
         players: list[int] = start["players"]
@@ -61,7 +61,7 @@ class Summary:
             self.wins_by_type[win["win"]] += 1
             self.wins_by_seat[win["seat"]] += 1
             self.wins_by_player[players[win["seat"]]] += 1
-            self.fan_total += win["fan"] if "fan" in win else win["fan_points"]  # Hong Kong fan, MCR points
+            self.fan_total += next(win[k] for k in ("fan", "fan_points", "score") if k in win)  # HK, MCR, classical
             if win.get("limit"):
                 self.limits[win["limit"]] = self.limits.get(win["limit"], 0) + 1
 
@@ -95,7 +95,7 @@ class Summary:
             f"false Mahjong     {self.penalties}",
             f"limit hands       {sum(self.limits.values())}"
             + (": " + ", ".join(f"{k} {v}" for k, v in sorted(self.limits.items())) if self.limits else ""),
-            f"average {self.unit:<10}{self.fan_total / wins:.2f} per win",
+            f"average {self.unit:<9} {self.fan_total / wins:.2f} per win",
             "wins by seat      " + "  ".join(f"{SEAT_LETTERS[s]} {self.wins_by_seat[s]}" for s in range(4)),
             "points/hand seat  " + "  ".join(f"{SEAT_LETTERS[s]} {self.points_by_seat[s] / n:+.2f}" for s in range(4)),
             "by player:",
@@ -121,7 +121,8 @@ def play_chunk(
     index: int, hands: int, seed: int, bots: tuple[str, ...], record: bool, rules: tuple[str, tuple[tuple[str, str], ...]] = ("hk", ())
 ) -> ChunkResult:
     """Play chunk ``index``: one match of ``hands`` hands seeded ``seed + index`` under ``rules`` (name, options)."""
-    summary = Summary(bots)
+    ruleset = get_ruleset(rules[0], dict(rules[1]))
+    summary = Summary(bots, unit=ruleset.unit)
     lines: list[str] = []
     state: dict[str, Event | None] = {"start": None, "win": None}
 
@@ -143,8 +144,6 @@ def play_chunk(
 
     match_seed = seed + index
     players = [make_bot(b, match_seed * 4 + i) for i, b in enumerate(bots)]
-    ruleset = get_ruleset(rules[0], dict(rules[1]))
-    summary.unit = ruleset.unit
     play_match(players, match_seed, length="hands", hands=hands, keep_events=False, on_events=on_events, rules=ruleset)
     return ChunkResult(index, summary, lines)
 

@@ -34,6 +34,8 @@ FLOWER1, SEASON1 = 34, 38
 SUIT_LETTERS = "mpsz"
 SEAT_LETTERS = "ESWN"
 """Seat winds in play order (HK-2.1); index 0 is East."""
+WIND_LETTERS = {"en": SEAT_LETTERS, "fr": "ESON"}
+"""The wind letters people read, by language: French writes West as O (Ouest)."""
 
 TERMINALS: tuple[Tile, ...] = (0, 8, 9, 17, 18, 26)
 ORPHANS: tuple[Tile, ...] = TERMINALS + tuple(range(27, 34))
@@ -201,6 +203,40 @@ def name(t: Tile, lang: str = "en") -> str:
         return f"{'Fleur' if fr else 'Flower'} {b + 1} ({(_FR_FLOWERS if fr else _EN_FLOWERS)[b]})"
     s = b - 4
     return f"{'Saison' if fr else 'Season'} {s + 1} ({(_FR_SEASONS if fr else _EN_SEASONS)[s]})"
+
+
+_DRAGON_LETTERS = {"en": ("Wh", "Gr", "Rd"), "fr": ("Bl", "Ve", "Ro")}
+
+
+def wind_letter(seat: int, lang: str = "en") -> str:
+    """The letter of a wind (0 = East) as people read it: ``E S W N``, in French ``E S O N``.
+
+    >>> wind_letter(2), wind_letter(2, "fr")
+    ('W', 'O')
+    """
+    return WIND_LETTERS["fr" if lang == "fr" else "en"][seat]
+
+
+def short_name(t: Tile, lang: str = "en") -> str:
+    """A tile in at most two Latin characters, for compact displays (HK-1): suits in mpsz
+    (``5m``), winds by letter (``E S W N``, French ``E S O N``), dragons ``Wh Gr Rd``
+    (French ``Bl Ve Ro``), flowers ``F1``-``F4`` and seasons ``S1``-``S4`` (the same in French:
+    Fleur, Saison). No bonus tile reads like a suit: the Bamboo flower is ``F4``, not bamboo.
+
+    >>> [short_name(t) for t in (4, 29, 33, 37)], short_name(29, "fr")
+    (['5m', 'W', 'Rd', 'F4'], 'O')
+    """
+    if not 0 <= t < N_TILE_IDS:
+        raise ValueError(f"{t} is not a tile id")
+    if t < HONOUR:
+        return tile_str(t)
+    if t < N_KINDS:
+        h = t - HONOUR
+        if h < 4:
+            return wind_letter(h, lang)
+        return _DRAGON_LETTERS["fr" if lang == "fr" else "en"][h - 4]
+    b = t - N_KINDS
+    return f"F{b + 1}" if b < 4 else f"S{b - 3}"
 
 
 def glyph(t: Tile) -> str:

@@ -1,16 +1,14 @@
 """Cross-check of the MCR scorer against PyPI ``PyMahjongGB``, the C++ official calculator.
 
 Every generated hand must get the same fans, with the same counts, hence the same total
-(MCR-6, MCR-7). CI checks 3,000 seeded hands; ``bench/bench_mcr.py`` checks 10,000+ in
-each run and ``-m slow`` runs 20,000 here.
+(MCR-6, MCR-7). CI checks 3,000 seeded hands; ``bench/bench_mcr.py`` checks 10,000 or
+more in each run (and exits 1 on any disagreement).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-
-import pytest
 
 from hkmj.scoring import InvalidHand, score_mcr
 from hkmj.scoring.mcr import MCR_FANS
@@ -46,10 +44,3 @@ def test_mcr_fans_agree_with_the_official_calculator_on_3000_hands() -> None:
     assert bad == []
     # the generator reaches nearly every fan, so the agreement means something
     assert len(seen) >= 75, sorted(f.id for f in MCR_FANS if f.id not in seen)
-
-
-@pytest.mark.slow
-def test_mcr_fans_agree_with_the_official_calculator_on_20000_hands() -> None:
-    bad, seen = _disagreements(20000, 7)
-    assert bad == []
-    assert len(seen) == 81, sorted(f.id for f in MCR_FANS if f.id not in seen)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hkmj.cli import main
-from hkmj.record import RecordError, read_record, replay
+from hkmj.record import RecordError, plain_tiles, read_record, replay, show
 from hkmj.simulate import CHUNK, run
 
 
@@ -66,7 +66,36 @@ def test_replay_show_prints_moves(tmp_path: Path, capsys: pytest.CaptureFixture[
     path = _simulate(tmp_path, 2, 4)
     assert main(["replay", str(path), "--show"]) == 0
     out = capsys.readouterr().out
-    assert "Deal: E" in out and " discards " in out and "replay OK: 2 hands" in out
+    assert "Deal (each hand sorted):" in out and " discards " in out and "replay OK: 2 hands" in out
+
+
+def test_replay_show_labels_seats_and_players_in_one_order(tmp_path: Path) -> None:
+    """--show: sorted hands in plain names; payments, scores and totals (kept by seat or by
+    player in the record, HK-6, HK-7) all shown in the hand's seat order E, S, W, N with players."""
+    events = read_record(_simulate(tmp_path, 3, 4))
+    start = next(e for e in events if e["type"] == "hand_start")
+    totals = next(e for e in events if e["type"] == "totals")
+    lines = "\n".join(show(events))
+    labels = [f"{'ESWN'[s]} player {p + 1}" for s, p in enumerate(start["players"])]
+    expected = " · ".join(f"{label} {totals['totals'][p]:+d}" for label, p in zip(labels, start["players"], strict=True))
+    assert f"Totals after hand 1: {expected};" in lines
+    win = next(e for e in events if e["type"] == "win")
+    paid = " · ".join(f"{label} {v:+d}" for label, v in zip(labels, win["payments"], strict=True))
+    assert f"payments: {paid}" in lines
+    deal = next(e for e in events if e["type"] == "deal")
+    east = "".join(deal["hands"][0])
+    assert f"  {labels[0]}: {plain_tiles(east)}" in lines
+    assert "Match over after 3 hands; ranking: 1. player" in lines
+
+
+def test_plain_tiles_sorted_and_named() -> None:
+    assert plain_tiles("9p1m1z2m1m1z4f") == "1 1 2 Characters; 9 Circles; East wind ×2; Flower 4 (Bamboo)"
+    assert plain_tiles("3z3z5s", "fr") == "5 Bambous ; Vent Ouest ×2"
+
+
+def test_replay_show_in_french_writes_o_for_west(tmp_path: Path) -> None:
+    lines = "\n".join(show(read_record(_simulate(tmp_path, 1, 4)), "fr"))
+    assert "O joueur" in lines and "W joueur" not in lines and "Distribution (chaque main triée) :" in lines
 
 
 def test_replay_bad_files_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,11 +1,15 @@
-"""The browser client in Debian's Chromium (Playwright): lobby, a table with three bots, a whole
-hand played by clicking, the scoring; screenshots saved under artifacts/ (gitignored)."""
+"""The browser client in Debian's Chromium (Playwright): lobby, a one-hand match against three
+bots played by clicking to "Match over" and the ranking (player and spectator), the finished
+table opened later, the help page in English and French, tile names instead of codes, French
+wording and touch targets at phone width. Screenshots are saved under artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,21 +26,48 @@ ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
+CODE = re.compile(r"\b\d[mpszf]\b|\b[1-7]z\b")
+"""A tile code such as 5p or 7z: never shown to a person."""
+SMALL_TARGETS = """(min) => Array.from(document.querySelectorAll('button, a, select, input, summary'))
+  .filter((el) => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden')
+  .map((el) => [el.closest('label') && el.type === 'checkbox' ? el.closest('label') : el, el])
+  .filter(([box]) => { const r = box.getBoundingClientRect(); return r.width < min || r.height < min; })
+  .map(([box, el]) => `${el.tagName}#${el.id}.${el.className} ${Math.round(box.getBoundingClientRect().width)}x${Math.round(box.getBoundingClientRect().height)}`)"""
+"""Visible controls (a checkbox counts by its label) smaller than ``min`` CSS pixels either way."""
+
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
 )
 
 
-def test_play_a_whole_hand_by_clicking(server: Server) -> None:
+def _launch(p: Any) -> Any:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+def _lobby(browser: Any, server: Server, errors: list[str], width: int, height: int) -> Any:
+    """A page on the lobby, in English, collecting its script errors into ``errors``."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#create-form")
+    return page
+
+
+def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(server: Server) -> None:
+    """HK-7.3: the last hand ends with "Match over" and the final ranking, for the player and a
+    (French, phone-sized) spectator; the end screen names the winning tile, shows the hands under
+    their own heading, explains each payment (HK-7.1) and folds the wall check behind "verify";
+    the finished table opened later shows its result, not "Waiting for players…"."""
     from playwright.sync_api import sync_playwright
 
-    ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        browser = _launch(p)
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
+        page = _lobby(browser, server, errors, 1200, 900)
+        # a table with bots: a teaching table without a timer unless the player says otherwise
+        assert page.is_checked("input[name=teaching]") and page.input_value("input[name=timer]") == ""
         page.fill("input[name=name]", "Ann")
         page.select_option("select[name=slot1]", "random")
         page.select_option("select[name=slot2]", "greedy")
@@ -48,15 +79,19 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
         page.click("#create")
         page.wait_for_selector("#board", timeout=15000)
         table_url = page.url
+        tid = table_url.rstrip("/").split("/")[-1]
+        assert server.get(f"/api/tables/{tid}")["table"]["config"]["teaching"] is True
+        assert server.get(f"/api/tables/{tid}")["table"]["config"]["timer"] is None
         phone = browser.new_page(viewport={"width": 390, "height": 844})
         phone.on("pageerror", lambda e: errors.append(str(e)))
         phone.goto(server.base + "/")
         phone.select_option("#lang", "fr")
         phone.goto(table_url + "?watch=1")
         phone.wait_for_selector("#board", timeout=10000)
-        clicks = 0
-        shot = claim_shot = hinted = False
-        keys = 0
+        assert "Vous regardez" in phone.inner_text("#app")
+        clicks = keys = 0
+        shot = claim_shot = hinted = recent_checked = False
+        labels: list[str] = []
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if page.locator("#scoring").count():
@@ -68,6 +103,7 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
                 if mj.count():
                     mj.first.click(timeout=1000)
                 elif claims.count():
+                    labels += page.locator("button.claim").all_inner_texts()
                     if not claim_shot:
                         claim_shot = True
                         page.screenshot(path=str(ARTIFACTS / "claim.png"), full_page=True)
@@ -76,7 +112,22 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
                     if clicks >= 2 and not hinted:
                         page.click("#hint", timeout=1000)
                         page.wait_for_selector(".msg b", timeout=5000)
-                        hinted = "Hint" in page.inner_text(".msg")
+                        msg = page.inner_text(".msg")
+                        assert "Hint" in msg and not CODE.search(msg), msg
+                        hinted = True
+                    if not shot:  # the first turn: screenshots, French phone spectator, phone-sized player
+                        page.wait_for_timeout(300)
+                        page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
+                        phone.screenshot(path=str(ARTIFACTS / "phone-table-fr.png"), full_page=True)
+                        board = phone.inner_text("#board")
+                        assert "Vent dominant\u00a0:" in board and not CODE.search(board), board
+                        assert phone.evaluate(SMALL_TARGETS, 40) == []
+                        page.set_viewport_size({"width": 390, "height": 844})  # the player's own hand on a phone
+                        page.wait_for_timeout(200)
+                        page.screenshot(path=str(ARTIFACTS / "phone-player.png"), full_page=True)
+                        assert page.evaluate(SMALL_TARGETS, 40) == []
+                        page.set_viewport_size({"width": 1200, "height": 900})
+                        shot = True
                     if clicks % 4 == 3:
                         page.keyboard.press("ArrowLeft")  # keyboard: select the last tile, Enter discards it
                         page.keyboard.press("Enter")
@@ -84,28 +135,94 @@ def test_play_a_whole_hand_by_clicking(server: Server) -> None:
                     else:
                         tiles.last.click(timeout=1000)
                     clicks += 1
-                    if clicks == 6 and not shot:
-                        page.wait_for_timeout(300)
-                        page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
-                        phone.screenshot(path=str(ARTIFACTS / "phone-table-fr.png"), full_page=True)
-                        assert "Vent dominant" in phone.inner_text("#board")
-                        shot = True
+                    if clicks == 4 and not recent_checked:
+                        # a newcomer's page gets the recent moves at once
+                        late = browser.new_page(viewport={"width": 1000, "height": 800})
+                        late.goto(table_url + "?watch=1")
+                        late.wait_for_selector("#recent", timeout=10000)
+                        moves = late.inner_text("#recent")
+                        assert moves.strip() and not CODE.search(moves), moves
+                        late.close()
+                        recent_checked = True
                 else:
                     page.wait_for_timeout(50)
                     continue
+            except AssertionError:
+                raise
             except Exception:  # the frame re-rendered under the click: look again
                 continue
             page.wait_for_timeout(120)
-        page.wait_for_selector("#scoring", timeout=10000)
-        page.wait_for_timeout(300)
+        assert not any(CODE.search(x) for x in labels), labels
+        page.wait_for_function("document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Match over'", timeout=15000)
         text = page.inner_text("#scoring")
-        assert "Payments" in text and ("Match over" in text or "End of hand" in text)
-        page.screenshot(path=str(ARTIFACTS / "scoring.png"), full_page=True)
+        assert "Final ranking" in text and "Hands" in text and "Payments" in text, text
+        assert page.locator("#ranking tr").count() == 5
+        if page.locator("#scoring .wintile").count():  # a win: the tile is named and marked, payments explained
+            assert "Winning tile" in text and page.locator("#hands img.tile.win").count() == 1
+            assert "pays double" in text and ("pays the base" in text or "everyone pays double" in text)
+        assert not page.is_visible("#verdict")  # the wall check is folded behind "verify"
+        page.click("#verify summary")
+        page.wait_for_selector("#verdict b", timeout=5000)
+        assert "Wall verified" in page.inner_text("#verdict")
+        page.screenshot(path=str(ARTIFACTS / "match-over.png"), full_page=True)
         assert clicks >= 1 and (keys >= 1 or clicks < 4)
         assert hinted or clicks < 3
-        phone.wait_for_selector("#scoring", timeout=10000)
-        phone.wait_for_timeout(300)
-        phone.screenshot(path=str(ARTIFACTS / "phone-scoring-fr.png"), full_page=True)
-        assert "Paiements" in phone.inner_text("#scoring")
+        phone.wait_for_function("document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Partie terminée'", timeout=15000)
+        ftext = phone.inner_text("#scoring")
+        assert "Classement final" in ftext and "Paiements" in ftext and "Les mains" in ftext
+        assert "salt" not in phone.inner_text("#verify") and " :" not in ftext.replace("\u00a0:", "")
+        phone.screenshot(path=str(ARTIFACTS / "phone-match-over-fr.png"), full_page=True)
+        assert phone.evaluate(SMALL_TARGETS, 40) == []
+        # opened later, in a fresh browser: the result, not "Waiting for players…"
+        later = browser.new_page(viewport={"width": 1000, "height": 800})
+        later.on("pageerror", lambda e: errors.append(str(e)))
+        later.goto(table_url)
+        later.wait_for_selector("#ranking", timeout=10000)
+        assert "Match over" in later.inner_text("#scoring") and "Waiting" not in later.inner_text("#app")
+        later.screenshot(path=str(ARTIFACTS / "finished-later.png"), full_page=True)
+        assert not errors, errors
+        browser.close()
+
+
+def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server) -> None:
+    """The help page teaches the terminal help's rules (HK-5.1 ... HK-5.7) with the browser's
+    controls, in English and in French; the lobby links to it; at phone width every control is
+    at least 40 px."""
+    from playwright.sync_api import sync_playwright
+
+    from hkmj.tui.texts import Texts
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 390, 844)
+        assert page.evaluate(SMALL_TARGETS, 40) == []
+        page.click(".newcomer a")
+        page.wait_for_selector("#help h1")
+        text = page.inner_text("#help")
+        for heading in ("The goal", "The tiles", "Your turn", "After a discard", "Scoring", "Common mistakes"):
+            assert heading in text, heading
+        first_rule = Texts("en")("help.body").splitlines()[1]
+        assert first_rule in text and "HK-5.7" in text and "Chow 3-4-5 Characters" in text
+        assert "PgUp" not in text and "Esc" not in text  # the terminal's own keys stay in the terminal
+        assert page.evaluate(SMALL_TARGETS, 40) == []
+        page.screenshot(path=str(ARTIFACTS / "help-en.png"), full_page=True)
+        page.click("#other-lang")
+        page.wait_for_selector("html[lang=fr]")
+        text = page.inner_text("#help")
+        assert "Comment jouer" in text and "Le but" in text and "Après une défausse" in text and "Chow 3-4-5 Caractères" in text
+        assert Texts("fr")("help.body").splitlines()[1] in text
+        page.screenshot(path=str(ARTIFACTS / "help-fr.png"), full_page=True)
+        # the table's own words: tile names in action labels, French typography
+        page.goto(server.base + "/")
+        page.select_option("#lang", "en")
+        labels = page.evaluate("['chow 345m', 'discard 5p', 'concealed kong 7z', 'kong 3z'].map(actionLabel)")
+        assert labels == ["Chow 3-4-5 Characters", "Discard 5 Circles", "Concealed kong Red dragon", "Kong West wind"]
+        page.select_option("#lang", "fr")
+        labels = page.evaluate("['chow 789s', 'discard 3z', 'pass', 'mahjong'].map(actionLabel)")
+        assert labels == ["Chow 7-8-9 Bambous", "Défausser Vent Ouest", "Passer", "Mahjong\u202f!"]
+        assert page.evaluate("tileSrc('3z')").endswith("?lang=fr")
+        lobby = page.inner_text("#app")
+        assert "greedy" not in lobby and "Robot\u00a0: glouton" in lobby, lobby
         assert not errors, errors
         browser.close()

@@ -82,9 +82,10 @@ async def test_scripted_match_discard_pung_kong_win(make_session: Make) -> None:
             "+96",
             "Totals: Bot 1 (script) -32",
             "no fans from riichi, MCR",
-            "Press Enter for the final ranking.",
+            "Self-drawn win: everyone pays double the base, 2 × 16 = 32 each; the winner (you) receives 96 (HK-6).",
         ):
             assert words in end, words
+        assert "Press Enter for the final ranking." in static_text(app, "#end-foot")
         assert "2m 2m 3m 3m" in end  # South's concealed tiles, revealed at the end only
         assert re.search(r"Total fan +4\n", end)
         await pilot.press("enter")
@@ -103,15 +104,15 @@ async def test_french_buttons_and_end_screen(make_session: Make) -> None:
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert static_text(app, "#status").startswith("À toi : choisis ta défausse")
-        assert "Entrée Espace p c k m" in static_text(app, "#keys")
-        assert static_text(app, "#header").startswith("Donne 1 · vent dominant Est · donneur Toi")
+        assert static_text(app, "#status").startswith("À vous : choisissez votre défausse par sa lettre")
+        assert "lettre+Entrée · Espace passe · p c k m" in static_text(app, "#keys")
+        assert static_text(app, "#header").startswith("Donne 1 · vent dominant Est · donneur Vous")
         await pilot.click(button(app, "Défausser 9 Caractères"))
         await pilot.pause()
-        assert static_text(app, "#status") == "Sud défausse Dragon Vert : pung (p), ou passe (Espace)."
+        assert static_text(app, "#status") == "Sud défausse Dragon Vert : pung (p), ou passez (Espace)."
         await pilot.click(button(app, "Pung"))
         await pilot.pause()
-        assert "Tu réclames Dragon Vert à Sud : pung." in log_text(s)
+        assert "Vous réclamez Dragon Vert à Sud : pung." in log_text(s)
         await pilot.press("end", "enter")
         await pilot.pause()
         await pilot.click(button(app, "Kong 1 Caractères"))
@@ -120,7 +121,9 @@ async def test_french_buttons_and_end_screen(make_session: Make) -> None:
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
         end = static_text(app, "#end-body")
-        assert "Tu gagnes la donne !" in end and "Brelan de Dragon" in end and "Points de base : 16" in end
+        assert "Vous gagnez la donne !" in end and "Brelan de Dragon" in end and "Points de base : 16" in end
+        assert "Victoire sur pioche : chacun paie le double de la base, 2 × 16 = 32 ; le gagnant (vous) reçoit 96 (HK-6)." in end
+        assert "Totaux : " in end and static_text(app, "#end-foot").startswith("Appuyez sur Entrée pour le classement final.")
 
 
 @pytest.mark.asyncio
@@ -167,7 +170,8 @@ async def test_strict_false_mahjong_penalty(make_session: Make) -> None:
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
         end = static_text(app, "#end-body")
-        assert "False Mahjong by you." in end and "-192" in end and "it is 2 tile(s) away" in end
+        assert "False Mahjong by you." in end and "-192" in end and "it is 1 tile from ready." in end
+        assert "A false Mahjong costs 64 to each other player, 128 to a discarder (HK-5.7)." in end
 
 
 @pytest.mark.asyncio
@@ -176,18 +180,20 @@ async def test_hint_panel_and_help(make_session: Make) -> None:
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        hints = app.screen.query_one("#hints", Static)
+        hints = app.screen.query_one("#hints")
         assert not hints.display
         await pilot.press("h")
         await pilot.pause()
         assert hints.display
-        text = static_text(app, "#hints")
-        assert "useful tile(s) from ready" in text and "Best discards" in text
+        text = static_text(app, "#hints-body")
+        assert "Your hand is 1 tile from ready." in text and "Best discards" in text
+        assert "9 Characters → 1 tile from ready · 12 useful tiles unseen" in text
         await pilot.press("enter", "p")  # discard 9m, pung South's 6z
         await pilot.press("end", "enter")  # discard 1z, then draw the fourth 1m
         await pilot.pause()
-        text = static_text(app, "#hints")
-        assert "Ready (shanten 0)" in text and "1 Characters: ready · waits 4 7 Bamboo" in text
+        text = static_text(app, "#hints-body")
+        assert "Your hand is ready: one tile from winning." in text and "1 Characters → ready · waits 4 7 Bamboo" in text
+        assert "shanten" not in text and "(s)" not in text
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

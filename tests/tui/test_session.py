@@ -73,18 +73,18 @@ def test_french_messages(make_session: Make, advance: Advance) -> None:
     s.start_hand()
     s.try_discard(tile("9m"))
     advance(s)
-    assert s.status() == "Sud défausse Dragon Vert : pung (p), ou passe (Espace)."
+    assert s.status() == "Sud défausse Dragon Vert : pung (p), ou passez (Espace)."
     s.try_pung()
-    assert "Tu réclames Dragon Vert à Sud : pung." in texts(s)
+    assert "Vous réclamez Dragon Vert à Sud : pung." in texts(s)
     out = s.try_kong()
-    assert not out.done and out.notes[0].text.startswith("Tu viens de réclamer une tuile")
+    assert not out.done and out.notes[0].text.startswith("Vous venez de réclamer une tuile")
     assert "HK-4.2, HK-4.3" in out.notes[1].text
     s.try_discard(tile("1z"))
     advance(s)
     s.try_kong()
     s.try_mahjong()
     summary = s.finish_hand()
-    assert summary.title == "Tu gagnes la donne !"
+    assert summary.title == "Vous gagnez la donne !"
     assert "Brelan de Dragon" in dict(summary.items)
 
 
@@ -290,7 +290,7 @@ def test_hints_waits_and_best_discards() -> None:
     keys = [(c.shanten, -c.count) for c in h.discards]
     assert keys == sorted(keys) and h.discards[0].shanten == h.shanten  # best first: lowest shanten, most tiles
     lines = describe(h, Texts("en"))
-    assert lines[0] == f"{h.shanten} useful tile(s) from ready (shanten {h.shanten})."
+    assert lines[0] == f"Your hand is {h.shanten} tiles from ready."
     assert lines[1].startswith("Best discards")
 
 
@@ -342,7 +342,7 @@ def test_tile_faces_are_two_cells() -> None:
         for glyphs in (False, True):
             assert cell_len(face(t, glyphs)[0]) == 2
             assert tile_text(t, glyphs).cell_len == 2
-    assert face(tile("5m"))[0] == "5m" and face(tile("7z"))[0] == "中"
+    assert face(tile("5m"))[0] == "5m" and face(tile("7z"))[0] == "Rd" and face(tile("3z"), lang="fr")[0] == "O "
     assert face(tile("7z"), glyphs=True)[0] == "\U0001f004"
     assert face(tile("1z"), glyphs=True)[0] == "\U0001f000 "
 

@@ -53,6 +53,7 @@ from hkmj.hand import is_complete, shanten, waits
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
+from hkmj.scoring.model import PlayerHand
 from hkmj.tiles import (
     HONOUR,
     N_KINDS,
@@ -838,7 +839,11 @@ class Hand:
         return self._scoring_win(seat, t, win_type, d, self._claim_flags(seat, t, d if d is not None else -1, final, rob), True)
 
     def _score_win(self, win: ScoringWin, action: bool) -> None:
-        outcome = self.rules.score(win)
+        if self.rules.scores_every_hand:
+            ends = tuple(PlayerHand(tuple(tiles_of(self.hands[s])), self.melds[s], *self._flowers(s)) for s in range(4))
+            outcome = self.rules.score_end(win, ends)
+        else:
+            outcome = self.rules.score(win)
         seat = win.seat
         ev: Event = {"type": "win", "seat": seat}
         if action:

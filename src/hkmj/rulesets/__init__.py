@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, parse_option_args
+from hkmj.rulesets.classical import Classical
 from hkmj.rulesets.hong_kong import HongKong
 from hkmj.rulesets.mcr import Mcr
 
@@ -32,7 +33,7 @@ __all__ = [
     "rulesets_info",
 ]
 
-RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong, "mcr": Mcr}
+RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong, "mcr": Mcr, "classical": Classical}
 """Registry: name → ruleset class."""
 
 _cache: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from hkmj.scoring import win_from_json
-from hkmj.scoring.model import FLAGS, InvalidHand, Win
+from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win
 
 __all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "parse_option_args"]
 
@@ -132,6 +132,9 @@ class Ruleset(ABC):
     """False Mahjong: ``False`` = a penalty that ends the hand (HK-5.7); ``True`` = the offender's
     hand is dead (it plays on without winning or claiming) and the hand goes on."""
     unit: ClassVar[str] = "fan"
+    scores_every_hand: ClassVar[bool] = False
+    """True when every player's hand is scored at a win (the classical game, CL-5.4): the
+    engine then calls :meth:`score_end`, and ``hkmj score`` takes the other hands (``--other``)."""
     win_flags: ClassVar[frozenset[str]] = frozenset(FLAGS)
     """The ways of winning (scoring flags) this ruleset's scorer reads; the engine drops others."""
 
@@ -184,6 +187,13 @@ class Ruleset(ABC):
     @abstractmethod
     def score(self, win: Win) -> Outcome:
         """Score a complete hand; raises :class:`~hkmj.scoring.InvalidHand` for one that is not."""
+
+    def score_end(self, win: Win, hands: Sequence[PlayerHand]) -> Outcome:
+        """Score a won hand at its end, seeing every seat's tiles (``hands`` by seat).
+
+        For tables that score every player (the classical game, CL-5.4); by default :meth:`score`.
+        """
+        return self.score(win)
 
     def can_win(self, win: Win) -> bool:
         """The win check: a complete hand that reaches the ruleset's minimum."""

@@ -13,10 +13,10 @@ from typing import Any
 
 from hkmj.scoring.hong_kong import HONG_KONG
 from hkmj.scoring.mcr import MCR_FLAGS, McrItem, McrResult, score_json_mcr, score_mcr
-from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, Meld, ScoreResult, Win
+from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, Meld, ScoreResult, Win, bonus_list, seat_index
 from hkmj.scoring.ruleset import Element, Limit, Ruleset, payments, validate
 from hkmj.scoring.ruleset import score as _score
-from hkmj.tiles import SEAT_LETTERS, NotationError, parse_tiles, tile
+from hkmj.tiles import NotationError, parse_tiles, tile
 
 __all__ = [
     "HONG_KONG",
@@ -55,18 +55,6 @@ def score(win: Win, ruleset: Ruleset = HONG_KONG) -> ScoreResult:
     return _score(win, ruleset)
 
 
-def _seat(value: Any, what: str) -> int:
-    if isinstance(value, str) and len(value) == 1 and value in SEAT_LETTERS:
-        return SEAT_LETTERS.index(value)
-    raise InvalidHand(f"{what} {value!r}: expected a wind E, S, W or N")
-
-
-def _bonus(value: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(isinstance(b, int) and not isinstance(b, bool) for b in value):
-        raise InvalidHand(f"{what} {value!r}: expected a list of numbers 1-4")
-    return tuple(value)
-
-
 def win_from_json(obj: Mapping[str, Any]) -> Win:
     """Build a :class:`Win` from the machine interface's fields (see docs/scoring.md)."""
     if not isinstance(obj, Mapping):
@@ -102,12 +90,12 @@ def win_from_json(obj: Mapping[str, Any]) -> Win:
         concealed=concealed,
         win_tile=win_tile,
         win=win,
-        seat=_seat(obj.get("seat", "E"), "seat"),
-        prevailing=_seat(obj.get("prevailing", "E"), "prevailing"),
-        discarder=None if discarder is None else _seat(discarder, "discarder"),
+        seat=seat_index(obj.get("seat", "E"), "seat"),
+        prevailing=seat_index(obj.get("prevailing", "E"), "prevailing"),
+        discarder=None if discarder is None else seat_index(discarder, "discarder"),
         melds=melds,
-        flowers=_bonus(obj.get("flowers", []), "flowers"),
-        seasons=_bonus(obj.get("seasons", []), "seasons"),
+        flowers=bonus_list(obj.get("flowers", []), "flowers"),
+        seasons=bonus_list(obj.get("seasons", []), "seasons"),
         flags=frozenset(flags_in),
     )
 

@@ -52,6 +52,7 @@ MIN_POINTS = 8
 
 MCR_FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
 """Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
+_FLAG_SET = frozenset(MCR_FLAGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,16 @@ class Fan:
     points: int
     number: int
     count: Callable[[McrShape], int]
+    scope: str = "reading"
+    """What the predicate reads, so the scorer can skip it: ``hand`` (tiles and how the hand
+    was won: once per hand), ``combo`` (the reading's combination fans), ``special`` (only a
+    special shape scores it), ``pungs`` (needs a pung or kong) or ``reading``."""
+    within: int = (1 << 34) - 1
+    """Tile mask: the fan is impossible unless every tile of the hand is in it."""
+    holds: int = (1 << 34) - 1
+    """Tile mask: the fan is impossible unless the hand holds a tile of it."""
+    kongs: bool = False
+    """The fan is impossible without a kong."""
 
     @property
     def rule(self) -> str:
@@ -98,6 +109,25 @@ class McrResult:
     payments: tuple[int, int, int, int]
     shape: str = STANDARD
 
+    def format(self, lang: str = "en") -> str:
+        """A human table in English or French (``hkmj score --rules mcr``): each fan with
+        its count and points, the totals, the 8-point check and the payments."""
+        fr = lang == "fr"
+        words = _FR_WORDS if fr else _EN_WORDS
+        lines = [f"{words['fan']:<40} {'n':>2} {words['points']:>6}", "-" * 50]
+        for i in self.items:
+            lines.append(f"{i.name_fr if fr else i.name:<40} {i.count:>2} {i.points * i.count:>6}")
+        lines.append("-" * 50)
+        lines.append(f"{words['total']:<43} {self.points:>6}")
+        lines.append(f"{words['minimum']:<43} {self.fan_points:>6}")
+        if not self.winning:
+            lines.append(words["not_winning"])
+            return "\n".join(lines)
+        lines.append(f"{words['payments']}:")
+        for s in range(4):
+            lines.append(f"  {SEAT_LETTERS[s]} {self.payments[s]:>+6}")
+        return "\n".join(lines)
+
     def to_dict(self) -> dict[str, object]:
         """The machine form of ``hkmj score --rules mcr`` (docs/scoring.md)."""
         out: dict[str, object] = {
@@ -114,40 +144,72 @@ class McrResult:
         return out
 
 
+_EN_WORDS = {
+    "fan": "Fan",
+    "points": "points",
+    "total": "Total (flowers included)",
+    "minimum": "Without flowers (8 needed, MCR-5.1)",
+    "not_winning": "Under 8 points without flowers: not a winning hand (MCR-5.1)",
+    "payments": "Payments (MCR-8)",
+}
+_FR_WORDS = {
+    "fan": "Combinaison",
+    "points": "points",
+    "total": "Total (fleurs comprises)",
+    "minimum": "Sans les fleurs (8 requis, MCR-5.1)",
+    "not_winning": "Moins de 8 points sans les fleurs : main non gagnante (MCR-5.1)",
+    "payments": "Paiements (MCR-8)",
+}
+
+
 # --- predicates, one per fan -----------------------------------------------------------------
 # ``s.hand`` holds what does not depend on the reading; ``s.combos`` the multi-group fans.
 
 
-def _combo(fan_id: str) -> Callable[[McrShape], int]:
+def _combo(fan_id: str, rule: str, definition: str) -> Callable[[McrShape], int]:
+    """A fan made of several groups, read from the reading's combinations (MCR-7.4, 7.5)."""
+
     def count(s: McrShape) -> int:
         return s.combos.get(fan_id, 0)
 
     count.__name__ = fan_id
-    count.__doc__ = f"{fan_id}: a combination of groups counted under the account-once rule (MCR-7.4)."
+    count.__doc__ = f"{rule}: {definition}"
     return count
 
 
-def _all_tiles(s: McrShape, test: Callable[[int], bool]) -> bool:
-    return all(test(t) for t in s.hand.kinds)
+def _mask(tiles: tuple[int, ...]) -> int:
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
 
 
-def _is_terminal(t: int) -> bool:
-    return t < 27 and t % 9 in (0, 8)
+_GREEN = _mask((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
+_REVERSIBLE = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
+_TERMINALS = _mask((0, 8, 9, 17, 18, 26))
+_ORPHANS = _TERMINALS | _mask(tuple(range(27, 34)))
+_SUITED = (1 << 27) - 1
+_WINDS = _mask((27, 28, 29, 30))
+_DRAGONS = _mask((31, 32, 33))
+_HONOURS = _WINDS | _DRAGONS
 
 
-def _is_terminal_or_honour(t: int) -> bool:
-    return t >= 27 or t % 9 in (0, 8)
+def _ranks_mask(*ranks: int) -> int:
+    """The suited tiles of these ranks (1-9) in the three suits."""
+    return _mask(tuple(9 * s + r - 1 for s in range(3) for r in ranks))
 
 
-_GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
-_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
+_EVEN = _ranks_mask(2, 4, 6, 8)
 
 
-def _ranks(s: McrShape) -> set[int] | None:
-    """Ranks 1-9 of the hand's tiles, or None when it holds an honour."""
-    if s.hand.has_winds or s.hand.has_dragons:
-        return None
-    return {t % 9 + 1 for t in s.hand.kinds}
+def _only(s: McrShape, allowed: int) -> bool:
+    """True when every tile of the hand is in the ``allowed`` tile mask."""
+    return s.hand.mask & ~allowed == 0
+
+
+def _ranks_within(s: McrShape, low: int, high: int) -> bool:
+    """True when the hand has no honour and every rank is in low..high."""
+    return not s.hand.honours and s.hand.ranks & ~((1 << high) - (1 << (low - 1))) == 0
 
 
 def _missing_suits(s: McrShape) -> int:
@@ -172,7 +234,7 @@ def big_three_dragons(s: McrShape) -> int:
 
 def all_green(s: McrShape) -> int:
     """MCR-6.77: only 2 3 4 6 8 bamboo and Green dragons."""
-    return int(_all_tiles(s, _GREEN.__contains__))
+    return int(_only(s, _GREEN))
 
 
 def nine_gates(s: McrShape) -> int:
@@ -197,7 +259,7 @@ def thirteen_orphans(s: McrShape) -> int:
 
 def all_terminals(s: McrShape) -> int:
     """MCR-6.69: only 1s and 9s."""
-    return int(_all_tiles(s, _is_terminal))
+    return int(_only(s, _TERMINALS))
 
 
 def little_four_winds(s: McrShape) -> int:
@@ -220,10 +282,12 @@ def four_concealed_pungs(s: McrShape) -> int:
     return int(s.concealed_pungs == 4)
 
 
-pure_terminal_chows = _combo("pure_terminal_chows")
-quadruple_chow = _combo("quadruple_chow")
-four_pure_shifted_pungs = _combo("four_pure_shifted_pungs")
-four_pure_shifted_chows = _combo("four_pure_shifted_chows")
+pure_terminal_chows = _combo("pure_terminal_chows", "MCR-6.74", "two 123 and two 789 of one suit, a pair of 5 of that suit.")
+quadruple_chow = _combo("quadruple_chow", "MCR-6.67", "four identical chows.")
+four_pure_shifted_pungs = _combo("four_pure_shifted_pungs", "MCR-6.68", "four pungs of one suit, each one above the last.")
+four_pure_shifted_chows = _combo(
+    "four_pure_shifted_chows", "MCR-6.64", "four chows of one suit, each one (or each two) above the last."
+)
 
 
 def three_kongs(s: McrShape) -> int:
@@ -234,7 +298,7 @@ def three_kongs(s: McrShape) -> int:
 def all_terminals_and_honors(s: McrShape) -> int:
     """MCR-6.66: only terminals and honours, with both present."""
     h = s.hand
-    return int((h.has_winds or h.has_dragons) and h.suits != 0 and _all_tiles(s, _is_terminal_or_honour))
+    return int(h.honours and h.suits != 0 and _only(s, _ORPHANS))
 
 
 def seven_pairs(s: McrShape) -> int:
@@ -254,34 +318,33 @@ def all_even_pungs(s: McrShape) -> int:
 
 def full_flush(s: McrShape) -> int:
     """MCR-6.58: one suit, no honours."""
-    return int(_missing_suits(s) == 2 and not (s.hand.has_winds or s.hand.has_dragons))
+    return int(_missing_suits(s) == 2 and not s.hand.honours)
 
 
-pure_triple_chow = _combo("pure_triple_chow")
-pure_shifted_pungs = _combo("pure_shifted_pungs")
+pure_triple_chow = _combo("pure_triple_chow", "MCR-6.59", "three identical chows.")
+pure_shifted_pungs = _combo("pure_shifted_pungs", "MCR-6.60", "three pungs of one suit, each one above the last.")
 
 
 def upper_tiles(s: McrShape) -> int:
     """MCR-6.61: only 7, 8 and 9."""
-    r = _ranks(s)
-    return int(r is not None and min(r) >= 7)
+    return int(_ranks_within(s, 7, 9))
 
 
 def middle_tiles(s: McrShape) -> int:
     """MCR-6.62: only 4, 5 and 6."""
-    r = _ranks(s)
-    return int(r is not None and min(r) >= 4 and max(r) <= 6)
+    return int(_ranks_within(s, 4, 6))
 
 
 def lower_tiles(s: McrShape) -> int:
     """MCR-6.63: only 1, 2 and 3."""
-    r = _ranks(s)
-    return int(r is not None and max(r) <= 3)
+    return int(_ranks_within(s, 1, 3))
 
 
-pure_straight = _combo("pure_straight")
-three_suited_terminal_chows = _combo("three_suited_terminal_chows")
-pure_shifted_chows = _combo("pure_shifted_chows")
+pure_straight = _combo("pure_straight", "MCR-6.49", "123, 456 and 789 of one suit.")
+three_suited_terminal_chows = _combo(
+    "three_suited_terminal_chows", "MCR-6.50", "123 and 789 of two suits, a pair of 5 of the third."
+)
+pure_shifted_chows = _combo("pure_shifted_chows", "MCR-6.51", "three chows of one suit, each one (or each two) above the last.")
 
 
 def all_five(s: McrShape) -> int:
@@ -289,7 +352,7 @@ def all_five(s: McrShape) -> int:
     return int(s.kind == STANDARD and all(t < 27 and (t % 9 in (2, 3, 4) if k == "chow" else t % 9 == 4) for t, k in _groups(s)))
 
 
-triple_pung = _combo("triple_pung")
+triple_pung = _combo("triple_pung", "MCR-6.53", "pungs of the same number in the three suits.")
 
 
 def three_concealed_pungs(s: McrShape) -> int:
@@ -309,14 +372,12 @@ def knitted_straight(s: McrShape) -> int:
 
 def upper_four(s: McrShape) -> int:
     """MCR-6.46: only 6 to 9 (with a 6)."""
-    r = _ranks(s)
-    return int(r is not None and min(r) == 6)
+    return int(_ranks_within(s, 6, 9) and s.hand.ranks & 1 << 5 != 0)
 
 
 def lower_four(s: McrShape) -> int:
     """MCR-6.47: only 1 to 4 (with a 4)."""
-    r = _ranks(s)
-    return int(r is not None and max(r) == 4)
+    return int(_ranks_within(s, 1, 4) and s.hand.ranks & 1 << 3 != 0)
 
 
 def big_three_winds(s: McrShape) -> int:
@@ -324,16 +385,16 @@ def big_three_winds(s: McrShape) -> int:
     return s.combos.get("big_three_winds", 0)
 
 
-mixed_straight = _combo("mixed_straight")
+mixed_straight = _combo("mixed_straight", "MCR-6.35", "123, 456 and 789, each in a different suit.")
 
 
 def reversible_tiles(s: McrShape) -> int:
     """MCR-6.36: only tiles that look the same upside down."""
-    return int(_all_tiles(s, _REVERSIBLE.__contains__))
+    return int(_only(s, _REVERSIBLE))
 
 
-mixed_triple_chow = _combo("mixed_triple_chow")
-mixed_shifted_pungs = _combo("mixed_shifted_pungs")
+mixed_triple_chow = _combo("mixed_triple_chow", "MCR-6.37", "the same chow in the three suits.")
+mixed_shifted_pungs = _combo("mixed_shifted_pungs", "MCR-6.38", "pungs in the three suits, numbers one apart.")
 
 
 def chicken_hand(s: McrShape) -> int:
@@ -368,10 +429,10 @@ def all_pungs(s: McrShape) -> int:
 
 def half_flush(s: McrShape) -> int:
     """MCR-6.29: one suit plus honours."""
-    return int(_missing_suits(s) == 2 and (s.hand.has_winds or s.hand.has_dragons))
+    return int(_missing_suits(s) == 2 and s.hand.honours)
 
 
-mixed_shifted_chows = _combo("mixed_shifted_chows")
+mixed_shifted_chows = _combo("mixed_shifted_chows", "MCR-6.30", "chows in the three suits, each starting one above the last.")
 
 
 def all_types(s: McrShape) -> int:
@@ -391,7 +452,7 @@ def two_concealed_kongs(s: McrShape) -> int:
     return int(h.n_concealed_kongs == 2 and h.n_melded_kongs == 0)
 
 
-two_dragon_pungs = _combo("two_dragon_pungs")
+two_dragon_pungs = _combo("two_dragon_pungs", "MCR-6.34", "two dragon pungs or kongs.")
 
 
 def outside_hand(s: McrShape) -> int:
@@ -449,7 +510,7 @@ def tile_hog(s: McrShape) -> int:
     return sum(1 for t in h.kinds if h.counts[t] == 4) - h.n_melded_kongs - h.n_concealed_kongs
 
 
-double_pung = _combo("double_pung")
+double_pung = _combo("double_pung", "MCR-6.20", "two pungs of the same number in two suits.")
 
 
 def two_concealed_pungs(s: McrShape) -> int:
@@ -465,13 +526,13 @@ def concealed_kong(s: McrShape) -> int:
 
 def all_simples(s: McrShape) -> int:
     """MCR-6.23: no terminals, no honours."""
-    return int(not any(_is_terminal_or_honour(t) for t in s.hand.kinds))
+    return int(s.hand.mask & _ORPHANS == 0)
 
 
-pure_double_chow = _combo("pure_double_chow")
-mixed_double_chow = _combo("mixed_double_chow")
-short_straight = _combo("short_straight")
-two_terminal_chows = _combo("two_terminal_chows")
+pure_double_chow = _combo("pure_double_chow", "MCR-6.1", "two identical chows.")
+mixed_double_chow = _combo("mixed_double_chow", "MCR-6.2", "two chows of the same numbers in two suits.")
+short_straight = _combo("short_straight", "MCR-6.3", "two chows of one suit that continue each other (123 456).")
+two_terminal_chows = _combo("two_terminal_chows", "MCR-6.4", "123 and 789 of one suit.")
 
 
 def pung_of_terminals_or_honors(s: McrShape) -> int:
@@ -502,7 +563,7 @@ def one_voided_suit(s: McrShape) -> int:
 
 def no_honors(s: McrShape) -> int:
     """MCR-6.8: no winds or dragons."""
-    return int(not (s.hand.has_winds or s.hand.has_dragons))
+    return int(not s.hand.honours)
 
 
 def edge_wait(s: McrShape) -> int:
@@ -532,26 +593,59 @@ def flower_tiles(s: McrShape) -> int:
 
 MCR_FANS: tuple[Fan, ...] = (
     # 88 points
-    Fan("big_four_winds", "Big Four Winds", "Quatre Grands Vents", 88, 75, big_four_winds),
-    Fan("big_three_dragons", "Big Three Dragons", "Trois Grands Dragons", 88, 76, big_three_dragons),
-    Fan("all_green", "All Green", "Main Verte", 88, 77, all_green),
-    Fan("nine_gates", "Nine Gates", "Neuf Portes", 88, 78, nine_gates),
-    Fan("four_kongs", "Four Kongs", "Quatre Kong", 88, 79, four_kongs),
-    Fan("seven_shifted_pairs", "Seven Shifted Pairs", "Sept Paires pures consécutives", 88, 80, seven_shifted_pairs),
-    Fan("thirteen_orphans", "Thirteen Orphans", "Treize lanternes merveilleuses", 88, 81, thirteen_orphans),
+    Fan("big_four_winds", "Big Four Winds", "Quatre Grands Vents", 88, 75, big_four_winds, scope="pungs", holds=_WINDS),
+    Fan("big_three_dragons", "Big Three Dragons", "Trois Grands Dragons", 88, 76, big_three_dragons, scope="combo"),
+    Fan("all_green", "All Green", "Main Verte", 88, 77, all_green, scope="hand", within=_GREEN),
+    Fan("nine_gates", "Nine Gates", "Neuf Portes", 88, 78, nine_gates, scope="special"),
+    Fan("four_kongs", "Four Kongs", "Quatre Kong", 88, 79, four_kongs, scope="hand", kongs=True),
+    Fan(
+        "seven_shifted_pairs",
+        "Seven Shifted Pairs",
+        "Sept Paires pures consécutives",
+        88,
+        80,
+        seven_shifted_pairs,
+        scope="special",
+    ),
+    Fan("thirteen_orphans", "Thirteen Orphans", "Treize lanternes merveilleuses", 88, 81, thirteen_orphans, scope="special"),
     # 64 points
-    Fan("all_terminals", "All Terminals", "Tout Extrémités", 64, 69, all_terminals),
-    Fan("little_four_winds", "Little Four Winds", "Quatre Petits Vents", 64, 70, little_four_winds),
-    Fan("little_three_dragons", "Little Three Dragons", "Trois Petits Dragons", 64, 71, little_three_dragons),
-    Fan("all_honors", "All Honors", "Tout Honneurs", 64, 72, all_honors),
-    Fan("four_concealed_pungs", "Four Concealed Pungs", "Quatre Pung Cachés", 64, 73, four_concealed_pungs),
-    Fan("pure_terminal_chows", "Pure Terminal Chows", "Chow d'Extrémités Purs", 64, 74, pure_terminal_chows),
+    Fan("all_terminals", "All Terminals", "Tout Extrémités", 64, 69, all_terminals, scope="hand", within=_TERMINALS),
+    Fan("little_four_winds", "Little Four Winds", "Quatre Petits Vents", 64, 70, little_four_winds, scope="pungs", holds=_WINDS),
+    Fan(
+        "little_three_dragons",
+        "Little Three Dragons",
+        "Trois Petits Dragons",
+        64,
+        71,
+        little_three_dragons,
+        scope="pungs",
+        holds=_DRAGONS,
+    ),
+    Fan("all_honors", "All Honors", "Tout Honneurs", 64, 72, all_honors, scope="hand", within=_HONOURS),
+    Fan("four_concealed_pungs", "Four Concealed Pungs", "Quatre Pung Cachés", 64, 73, four_concealed_pungs, scope="pungs"),
+    Fan("pure_terminal_chows", "Pure Terminal Chows", "Chow d'Extrémités Purs", 64, 74, pure_terminal_chows, scope="combo"),
     # 48 points
-    Fan("quadruple_chow", "Quadruple Chow", "Quadruple Chow", 48, 67, quadruple_chow),
-    Fan("four_pure_shifted_pungs", "Four Pure Shifted Pungs", "Quatre Pung Purs Consécutifs", 48, 68, four_pure_shifted_pungs),
+    Fan("quadruple_chow", "Quadruple Chow", "Quadruple Chow", 48, 67, quadruple_chow, scope="combo"),
+    Fan(
+        "four_pure_shifted_pungs",
+        "Four Pure Shifted Pungs",
+        "Quatre Pung Purs Consécutifs",
+        48,
+        68,
+        four_pure_shifted_pungs,
+        scope="combo",
+    ),
     # 32 points
-    Fan("four_pure_shifted_chows", "Four Pure Shifted Chows", "Quatre Chow Purs Superposés", 32, 64, four_pure_shifted_chows),
-    Fan("three_kongs", "Three Kongs", "Trois Kong", 32, 65, three_kongs),
+    Fan(
+        "four_pure_shifted_chows",
+        "Four Pure Shifted Chows",
+        "Quatre Chow Purs Superposés",
+        32,
+        64,
+        four_pure_shifted_chows,
+        scope="combo",
+    ),
+    Fan("three_kongs", "Three Kongs", "Trois Kong", 32, 65, three_kongs, scope="hand", kongs=True),
     Fan(
         "all_terminals_and_honors",
         "All Terminals and Honors",
@@ -559,9 +653,12 @@ MCR_FANS: tuple[Fan, ...] = (
         32,
         66,
         all_terminals_and_honors,
+        scope="hand",
+        within=_ORPHANS,
+        holds=_HONOURS,
     ),
     # 24 points
-    Fan("seven_pairs", "Seven Pairs", "Sept Paires", 24, 55, seven_pairs),
+    Fan("seven_pairs", "Seven Pairs", "Sept Paires", 24, 55, seven_pairs, scope="special"),
     Fan(
         "greater_honors_and_knitted_tiles",
         "Greater Honors and Knitted Tiles",
@@ -569,16 +666,17 @@ MCR_FANS: tuple[Fan, ...] = (
         24,
         56,
         greater_honors_and_knitted_tiles,
+        scope="special",
     ),
-    Fan("all_even_pungs", "All Even Pungs", "Tout Pair", 24, 57, all_even_pungs),
-    Fan("full_flush", "Full Flush", "Main Pure", 24, 58, full_flush),
-    Fan("pure_triple_chow", "Pure Triple Chow", "Triple Chow Purs", 24, 59, pure_triple_chow),
-    Fan("pure_shifted_pungs", "Pure Shifted Pungs", "Trois Pung Purs Consécutifs", 24, 60, pure_shifted_pungs),
-    Fan("upper_tiles", "Upper Tiles", "Tuiles Supérieures", 24, 61, upper_tiles),
-    Fan("middle_tiles", "Middle Tiles", "Tuiles Médianes", 24, 62, middle_tiles),
-    Fan("lower_tiles", "Lower Tiles", "Tuiles Inférieures", 24, 63, lower_tiles),
+    Fan("all_even_pungs", "All Even Pungs", "Tout Pair", 24, 57, all_even_pungs, scope="pungs", within=_EVEN),
+    Fan("full_flush", "Full Flush", "Main Pure", 24, 58, full_flush, scope="hand", within=_SUITED),
+    Fan("pure_triple_chow", "Pure Triple Chow", "Triple Chow Purs", 24, 59, pure_triple_chow, scope="combo"),
+    Fan("pure_shifted_pungs", "Pure Shifted Pungs", "Trois Pung Purs Consécutifs", 24, 60, pure_shifted_pungs, scope="combo"),
+    Fan("upper_tiles", "Upper Tiles", "Tuiles Supérieures", 24, 61, upper_tiles, scope="hand", within=_ranks_mask(7, 8, 9)),
+    Fan("middle_tiles", "Middle Tiles", "Tuiles Médianes", 24, 62, middle_tiles, scope="hand", within=_ranks_mask(4, 5, 6)),
+    Fan("lower_tiles", "Lower Tiles", "Tuiles Inférieures", 24, 63, lower_tiles, scope="hand", within=_ranks_mask(1, 2, 3)),
     # 16 points
-    Fan("pure_straight", "Pure Straight", "Grande Suite Pure", 16, 49, pure_straight),
+    Fan("pure_straight", "Pure Straight", "Grande Suite Pure", 16, 49, pure_straight, scope="combo"),
     Fan(
         "three_suited_terminal_chows",
         "Three-Suited Terminal Chows",
@@ -586,11 +684,12 @@ MCR_FANS: tuple[Fan, ...] = (
         16,
         50,
         three_suited_terminal_chows,
+        scope="combo",
     ),
-    Fan("pure_shifted_chows", "Pure Shifted Chows", "Trois Chow Purs Superposés", 16, 51, pure_shifted_chows),
-    Fan("all_five", "All Five", "Tout Cinq", 16, 52, all_five),
-    Fan("triple_pung", "Triple Pung", "Triple Pung", 16, 53, triple_pung),
-    Fan("three_concealed_pungs", "Three Concealed Pungs", "Trois Pung Cachés", 16, 54, three_concealed_pungs),
+    Fan("pure_shifted_chows", "Pure Shifted Chows", "Trois Chow Purs Superposés", 16, 51, pure_shifted_chows, scope="combo"),
+    Fan("all_five", "All Five", "Tout Cinq", 16, 52, all_five, within=_ranks_mask(3, 4, 5, 6, 7)),
+    Fan("triple_pung", "Triple Pung", "Triple Pung", 16, 53, triple_pung, scope="combo"),
+    Fan("three_concealed_pungs", "Three Concealed Pungs", "Trois Pung Cachés", 16, 54, three_concealed_pungs, scope="pungs"),
     # 12 points
     Fan(
         "lesser_honors_and_knitted_tiles",
@@ -599,50 +698,59 @@ MCR_FANS: tuple[Fan, ...] = (
         12,
         44,
         lesser_honors_and_knitted_tiles,
+        scope="special",
     ),
-    Fan("knitted_straight", "Knitted Straight", "Suite Cousue", 12, 45, knitted_straight),
-    Fan("upper_four", "Upper Four", "Quatre Supérieurs", 12, 46, upper_four),
-    Fan("lower_four", "Lower Four", "Quatre Inférieurs", 12, 47, lower_four),
-    Fan("big_three_winds", "Big Three Winds", "Trois Grands Vents", 12, 48, big_three_winds),
+    Fan("knitted_straight", "Knitted Straight", "Suite Cousue", 12, 45, knitted_straight, scope="special"),
+    Fan("upper_four", "Upper Four", "Quatre Supérieurs", 12, 46, upper_four, scope="hand", within=_ranks_mask(6, 7, 8, 9)),
+    Fan("lower_four", "Lower Four", "Quatre Inférieurs", 12, 47, lower_four, scope="hand", within=_ranks_mask(1, 2, 3, 4)),
+    Fan("big_three_winds", "Big Three Winds", "Trois Grands Vents", 12, 48, big_three_winds, scope="combo"),
     # 8 points
-    Fan("mixed_straight", "Mixed Straight", "Grande Suite Mélangée", 8, 35, mixed_straight),
-    Fan("reversible_tiles", "Reversible Tiles", "Tuiles Symétriques", 8, 36, reversible_tiles),
-    Fan("mixed_triple_chow", "Mixed Triple Chow", "Trois Chow Identiques", 8, 37, mixed_triple_chow),
-    Fan("mixed_shifted_pungs", "Mixed Shifted Pungs", "Trois Pung Consécutifs", 8, 38, mixed_shifted_pungs),
-    Fan("chicken_hand", "Chicken Hand", "Main du Poulet", 8, 39, chicken_hand),
-    Fan("last_tile_draw", "Last Tile Draw", "Pioche la Dernière Tuile", 8, 40, last_tile_draw),
-    Fan("last_tile_claim", "Last Tile Claim", "Réclamer la Dernière Tuile", 8, 41, last_tile_claim),
-    Fan("out_with_replacement_tile", "Out with Replacement Tile", "Finir sur un Kong", 8, 42, out_with_replacement_tile),
-    Fan("robbing_the_kong", "Robbing the Kong", "Voler un Kong", 8, 43, robbing_the_kong),
+    Fan("mixed_straight", "Mixed Straight", "Grande Suite Mélangée", 8, 35, mixed_straight, scope="combo"),
+    Fan("reversible_tiles", "Reversible Tiles", "Tuiles Symétriques", 8, 36, reversible_tiles, scope="hand", within=_REVERSIBLE),
+    Fan("mixed_triple_chow", "Mixed Triple Chow", "Trois Chow Identiques", 8, 37, mixed_triple_chow, scope="combo"),
+    Fan("mixed_shifted_pungs", "Mixed Shifted Pungs", "Trois Pung Consécutifs", 8, 38, mixed_shifted_pungs, scope="combo"),
+    Fan("chicken_hand", "Chicken Hand", "Main du Poulet", 8, 39, chicken_hand, scope="hand", within=0),
+    Fan("last_tile_draw", "Last Tile Draw", "Pioche la Dernière Tuile", 8, 40, last_tile_draw, scope="hand"),
+    Fan("last_tile_claim", "Last Tile Claim", "Réclamer la Dernière Tuile", 8, 41, last_tile_claim, scope="hand"),
+    Fan(
+        "out_with_replacement_tile",
+        "Out with Replacement Tile",
+        "Finir sur un Kong",
+        8,
+        42,
+        out_with_replacement_tile,
+        scope="hand",
+    ),
+    Fan("robbing_the_kong", "Robbing the Kong", "Voler un Kong", 8, 43, robbing_the_kong, scope="hand"),
     # 6 points
-    Fan("all_pungs", "All Pungs", "Tout Pung", 6, 28, all_pungs),
-    Fan("half_flush", "Half Flush", "Main Propre", 6, 29, half_flush),
-    Fan("mixed_shifted_chows", "Mixed Shifted Chows", "Trois Chow Superposés", 6, 30, mixed_shifted_chows),
-    Fan("all_types", "All Types", "Tous Types", 6, 31, all_types),
-    Fan("melded_hand", "Melded Hand", "Main Exposée", 6, 32, melded_hand),
-    Fan("two_concealed_kongs", "Two Concealed Kongs", "Deux Kong Cachés", 6, 33, two_concealed_kongs),
-    Fan("two_dragon_pungs", "Two Dragon Pungs", "Deux Dragons", 6, 34, two_dragon_pungs),
+    Fan("all_pungs", "All Pungs", "Tout Pung", 6, 28, all_pungs, scope="pungs"),
+    Fan("half_flush", "Half Flush", "Main Propre", 6, 29, half_flush, scope="hand", holds=_HONOURS),
+    Fan("mixed_shifted_chows", "Mixed Shifted Chows", "Trois Chow Superposés", 6, 30, mixed_shifted_chows, scope="combo"),
+    Fan("all_types", "All Types", "Tous Types", 6, 31, all_types, scope="hand", holds=_HONOURS),
+    Fan("melded_hand", "Melded Hand", "Main Exposée", 6, 32, melded_hand, scope="hand"),
+    Fan("two_concealed_kongs", "Two Concealed Kongs", "Deux Kong Cachés", 6, 33, two_concealed_kongs, scope="hand", kongs=True),
+    Fan("two_dragon_pungs", "Two Dragon Pungs", "Deux Dragons", 6, 34, two_dragon_pungs, scope="combo"),
     # 4 points
-    Fan("outside_hand", "Outside Hand", "Main d'Extrémités", 4, 24, outside_hand),
-    Fan("fully_concealed_hand", "Fully Concealed Hand", "Main Entièrement Cachée", 4, 25, fully_concealed_hand),
-    Fan("two_melded_kongs", "Two Melded Kongs", "Deux Kong Exposés", 4, 26, two_melded_kongs),
-    Fan("last_tile", "Last Tile", "Dernière Tuile", 4, 27, last_tile),
+    Fan("outside_hand", "Outside Hand", "Main d'Extrémités", 4, 24, outside_hand, holds=_ORPHANS),
+    Fan("fully_concealed_hand", "Fully Concealed Hand", "Main Entièrement Cachée", 4, 25, fully_concealed_hand, scope="hand"),
+    Fan("two_melded_kongs", "Two Melded Kongs", "Deux Kong Exposés", 4, 26, two_melded_kongs, scope="hand", kongs=True),
+    Fan("last_tile", "Last Tile", "Dernière Tuile", 4, 27, last_tile, scope="hand"),
     # 2 points
-    Fan("dragon_pung", "Dragon Pung", "Pung de Dragon", 2, 14, dragon_pung),
-    Fan("prevalent_wind", "Prevalent Wind", "Vent Dominant", 2, 15, prevalent_wind),
-    Fan("seat_wind", "Seat Wind", "Vent du Joueur", 2, 16, seat_wind),
-    Fan("concealed_hand", "Concealed Hand", "Tout Caché Donné", 2, 17, concealed_hand),
-    Fan("all_chows", "All Chows", "Tout Chow", 2, 18, all_chows),
-    Fan("tile_hog", "Tile Hog", "Quatre Identiques", 2, 19, tile_hog),
-    Fan("double_pung", "Double Pung", "Double Pung", 2, 20, double_pung),
-    Fan("two_concealed_pungs", "Two Concealed Pungs", "Deux Pung Cachés", 2, 21, two_concealed_pungs),
-    Fan("concealed_kong", "Concealed Kong", "Kong Caché", 2, 22, concealed_kong),
-    Fan("all_simples", "All Simples", "Tout Ordinaire", 2, 23, all_simples),
+    Fan("dragon_pung", "Dragon Pung", "Pung de Dragon", 2, 14, dragon_pung, scope="pungs", holds=_DRAGONS),
+    Fan("prevalent_wind", "Prevalent Wind", "Vent Dominant", 2, 15, prevalent_wind, scope="pungs", holds=_WINDS),
+    Fan("seat_wind", "Seat Wind", "Vent du Joueur", 2, 16, seat_wind, scope="pungs", holds=_WINDS),
+    Fan("concealed_hand", "Concealed Hand", "Tout Caché Donné", 2, 17, concealed_hand, scope="hand"),
+    Fan("all_chows", "All Chows", "Tout Chow", 2, 18, all_chows, within=_SUITED),
+    Fan("tile_hog", "Tile Hog", "Quatre Identiques", 2, 19, tile_hog, scope="hand"),
+    Fan("double_pung", "Double Pung", "Double Pung", 2, 20, double_pung, scope="combo"),
+    Fan("two_concealed_pungs", "Two Concealed Pungs", "Deux Pung Cachés", 2, 21, two_concealed_pungs, scope="pungs"),
+    Fan("concealed_kong", "Concealed Kong", "Kong Caché", 2, 22, concealed_kong, scope="hand", kongs=True),
+    Fan("all_simples", "All Simples", "Tout Ordinaire", 2, 23, all_simples, scope="hand", within=_SUITED & ~_TERMINALS),
     # 1 point
-    Fan("pure_double_chow", "Pure Double Chow", "Deux Chow Purs", 1, 1, pure_double_chow),
-    Fan("mixed_double_chow", "Mixed Double Chow", "Deux Chow Identiques Mélangés", 1, 2, mixed_double_chow),
-    Fan("short_straight", "Short Straight", "Petite Suite Pure", 1, 3, short_straight),
-    Fan("two_terminal_chows", "Two Terminal Chows", "Deux Chow Purs d'Extrémités", 1, 4, two_terminal_chows),
+    Fan("pure_double_chow", "Pure Double Chow", "Deux Chow Purs", 1, 1, pure_double_chow, scope="combo"),
+    Fan("mixed_double_chow", "Mixed Double Chow", "Deux Chow Identiques Mélangés", 1, 2, mixed_double_chow, scope="combo"),
+    Fan("short_straight", "Short Straight", "Petite Suite Pure", 1, 3, short_straight, scope="combo"),
+    Fan("two_terminal_chows", "Two Terminal Chows", "Deux Chow Purs d'Extrémités", 1, 4, two_terminal_chows, scope="combo"),
     Fan(
         "pung_of_terminals_or_honors",
         "Pung of Terminals or Honors",
@@ -650,15 +758,17 @@ MCR_FANS: tuple[Fan, ...] = (
         1,
         5,
         pung_of_terminals_or_honors,
+        scope="pungs",
+        holds=_TERMINALS | _WINDS,
     ),
-    Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong),
-    Fan("one_voided_suit", "One Voided Suit", "Une Famille Absente", 1, 7, one_voided_suit),
-    Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors),
+    Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong, scope="hand", kongs=True),
+    Fan("one_voided_suit", "One Voided Suit", "Une Famille Absente", 1, 7, one_voided_suit, scope="hand"),
+    Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors, scope="hand", within=_SUITED),
     Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait),
     Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait),
     Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait),
-    Fan("self_drawn", "Self-Drawn", "Pioche", 1, 12, self_drawn),
-    Fan("flower_tiles", "Flower Tiles", "Tuile de Fleur", 1, 13, flower_tiles),
+    Fan("self_drawn", "Self-Drawn", "Pioche", 1, 12, self_drawn, scope="hand"),
+    Fan("flower_tiles", "Flower Tiles", "Tuile de Fleur", 1, 13, flower_tiles, scope="hand"),
 )
 """The 81 fans, highest first (MCR-6)."""
 
@@ -746,33 +856,83 @@ _SPECIAL_SHAPES = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
 _MELDED_ONLY = frozenset(("concealed_hand", "fully_concealed_hand"))
 
 
-def _fan_counts(s: McrShape) -> list[int]:
-    """Fan counts of one reading, exclusions applied (MCR-7)."""
-    counts = [0] * len(MCR_FANS)
+_Gated = tuple[tuple[int, int, int, bool, Callable[[McrShape], int]], ...]
+
+
+def _gated(scope: str) -> _Gated:
+    """(index, mask outside ``within``, ``holds``, ``kongs``, predicate) of a scope's fans."""
+    return tuple((i, ~f.within & ((1 << 34) - 1), f.holds, f.kongs, f.count) for i, f in enumerate(MCR_FANS) if f.scope == scope)
+
+
+_HAND = _gated("hand")
+_SPECIAL = _gated("special")
+_PUNGS = _gated("pungs")
+_READING = _gated("reading")
+_POINTS = tuple(f.points for f in MCR_FANS)
+_NINE_GATES = _INDEX["nine_gates"]
+_NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
+_WIN_IDX = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
+
+
+def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
+    """Evaluate the predicates of ``gated`` that the hand's tiles allow; record the fans found."""
+    h = s.hand
+    mask = h.mask
+    no_kong = h.n_melded_kongs + h.n_concealed_kongs == 0
+    for i, outside, holds, kongs, count in gated:
+        if mask & outside or not mask & holds or (kongs and no_kong):
+            continue
+        n = count(s)
+        if n:
+            fans[i] = n
+
+
+def _hand_fans(s: McrShape) -> dict[int, int]:
+    """The hand-scope fans (same for every reading of the hand), computed once."""
+    h = s.hand
+    fans = h.fans
+    if fans is None:
+        fans = h.fans = {}
+        _run(_HAND, s, fans)
+    return fans
+
+
+def _fan_counts(s: McrShape) -> dict[int, int]:
+    """Fans of one reading (index in :data:`MCR_FANS` → count), exclusions applied (MCR-7).
+
+    Flowers (MCR-6.13) are left out: they are added to the chosen reading.
+    """
     if s.kind == NINE_GATES:
-        counts[_INDEX["nine_gates"]] = 1
-        for fid in NINE_GATES_EXTRAS[s.extra_rank]:
-            counts[_INDEX[fid]] = 1
-        for fid in _WIN_FANS:
-            counts[_INDEX[fid]] = _BY_ID[fid].count(s)
+        fans = {i: n for i, n in _hand_fans(s).items() if i in _WIN_IDX}
+        fans[_NINE_GATES] = 1
+        for i in _NINE_GATES_KEEP[s.extra_rank]:
+            fans[i] = 1
     else:
-        for i, f in enumerate(MCR_FANS):
-            counts[i] = f.count(s)
-    for i, excluded in enumerate(_EXCLUDES_IDX):
-        if counts[i]:
-            for j in excluded:
-                counts[j] = 0
-    counts[_FLOWERS] = 0
-    if not any(counts) and s.kind == STANDARD:
-        counts[_CHICKEN] = 1
-    return counts
+        fans = dict(_hand_fans(s))
+        if s.kind == STANDARD:
+            for fid, n in s.combos.items():
+                fans[_INDEX[fid]] = n
+        else:
+            _run(_SPECIAL, s, fans)
+        if s.pungs:
+            _run(_PUNGS, s, fans)
+        _run(_READING, s, fans)
+    fans.pop(_FLOWERS, None)
+    for i in sorted(fans):
+        if i in fans:
+            for j in _EXCLUDES_IDX[i]:
+                fans.pop(j, None)
+    if not fans and s.kind == STANDARD:
+        fans[_CHICKEN] = 1
+    return fans
 
 
-def _total(counts: list[int]) -> int:
-    return sum(n * f.points for n, f in zip(counts, MCR_FANS, strict=True))
+def _total(fans: dict[int, int]) -> int:
+    return sum(_POINTS[i] * n for i, n in fans.items())
 
 
-_PREFERRED = (_INDEX["pure_triple_chow"], _INDEX["triple_pung"])
+_PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
+_TRIPLE_PUNG = _INDEX["triple_pung"]
 
 
 def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
@@ -799,11 +959,11 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
         if not (isinstance(s, int) and 0 <= s < 4):
             raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
-    unknown = set(win.flags) - set(MCR_FLAGS)
-    if unknown:
-        raise InvalidHand(f"unknown flag {sorted(unknown)[0]!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
+    if win.flags and not win.flags <= _FLAG_SET:
+        unknown = sorted(set(win.flags) - _FLAG_SET)[0]
+        raise InvalidHand(f"unknown flag {unknown!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
     for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
-        if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
+        if group and (len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group)):
             raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (MCR-1.2)")
     if win.win == "self_draw":
         if win.discarder is not None:
@@ -840,6 +1000,18 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     return counts, concealed, last_of_kind
 
 
+_item_cache: dict[tuple[int, int], McrItem] = {}
+
+
+def _item(i: int, n: int) -> McrItem:
+    """The (immutable, shared) item for fan ``i`` counted ``n`` times."""
+    item = _item_cache.get((i, n))
+    if item is None:
+        f = MCR_FANS[i]
+        item = _item_cache[(i, n)] = McrItem(f.id, f.name, f.name_fr, f.points, n)
+    return item
+
+
 def score_mcr(win: Win) -> McrResult:
     """Score a hand under the Chinese Official rules (MCR-5 to MCR-8).
 
@@ -855,20 +1027,26 @@ def score_mcr(win: Win) -> McrResult:
             + " has no winning shape: not four groups and a pair, seven pairs, thirteen orphans,"
             " honours and knitted tiles or a knitted straight (MCR-5.2)"
         )
-    best: list[int] | None = None
+    best: dict[int, int] | None = None
     best_total = 0
     best_shape = found[0]
     # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
     seven_pairs_first = best_shape.kind == SEVEN_PAIRS
     for s in found:
-        c = _fan_counts(s)
-        total = _total(c)
-        if best is None or total > best_total or (total == best_total and (seven_pairs_first or any(c[i] for i in _PREFERRED))):
-            best, best_total, best_shape = c, total, s
+        fans = _fan_counts(s)
+        total = _total(fans)
+        if (
+            best is None
+            or total > best_total
+            or (total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans))
+        ):
+            best, best_total, best_shape = fans, total, s
     assert best is not None
-    best[_FLOWERS] = best_shape.hand.flowers
-    items = tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n, f in zip(best, MCR_FANS, strict=True) if n)
-    points = best_total + best_shape.hand.flowers
+    flowers = best_shape.hand.flowers
+    if flowers:
+        best[_FLOWERS] = flowers
+    items = tuple(_item(i, best[i]) for i in sorted(best))
+    points = best_total + flowers
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
     pay = mcr_payments(points, win.seat, None if win.self_drawn else win.discarder) if winning else (0, 0, 0, 0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from hkmj.hand import STANDARD, readings
 from hkmj.scoring.mcr_combos import combination_fans, table_order
 from hkmj.scoring.model import Win
-from hkmj.tiles import EAST, N_KINDS, NORTH, Tile
+from hkmj.tiles import N_KINDS, Tile
 
 __all__ = [
     "KNITTED_STRAIGHTS",
@@ -38,6 +38,7 @@ THIRTEEN_ORPHANS = "thirteen_orphans"
 NINE_GATES = "nine_gates"
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_WIND_MASK = 0b1111 << 27
 
 
 def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
@@ -49,6 +50,7 @@ def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
 
 
 KNITTED_STRAIGHTS = _knitted_straights()
+_KNITTED_MASKS = tuple((ks, sum(1 << t for t in ks)) for ks in KNITTED_STRAIGHTS)
 
 # --- unique wait (MCR-6.9 to MCR-6.11) --------------------------------------------------
 
@@ -97,54 +99,70 @@ def _complete(pattern: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
     return r
 
 
+_SuitInfo = tuple[bool, bool, tuple[int, ...], tuple[int, ...]]
+_suit_memo: dict[tuple[tuple[int, ...], bool], _SuitInfo] = {}
+
+
+def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
+    """(groups only, groups and a pair, offsets completing groups and a pair, offsets
+    completing groups only) for one suit's counts; memoised."""
+    key = (pattern, suited)
+    r = _suit_memo.get(key)
+    if r is None:
+        groups, with_pair = _complete(pattern, suited)
+        to_pair: list[int] = []
+        to_groups: list[int] = []
+        lst = list(pattern)
+        for i in range(len(lst)):
+            lst[i] += 1
+            g, p = _complete(tuple(lst), suited)
+            lst[i] -= 1
+            if p:
+                to_pair.append(i)
+            if g:
+                to_groups.append(i)
+        r = (groups, with_pair, tuple(to_pair), tuple(to_groups))
+        _suit_memo[key] = r
+    return r
+
+
 def wait_count(counts: list[int]) -> int:
-    """How many kinds of tile complete these 13 - 3n concealed tiles, up to 2.
+    """How many kinds of tile complete these 13 - 3n concealed tiles (at least 2 means "2 or more").
 
     Counts four-groups-and-a-pair completions and, for 13 tiles, seven pairs (four of a
     kind counting as two pairs) — the shapes the unique-wait fans look at (MCR-6.9 Ruling).
     """
-    found = 0
-    parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
-    state = [_complete(p, s < 3) for s, p in enumerate(parts)]
+    infos = (
+        _suit_info(tuple(counts[0:9]), True),
+        _suit_info(tuple(counts[9:18]), True),
+        _suit_info(tuple(counts[18:27]), True),
+        _suit_info(tuple(counts[27:34]), False),
+    )
     odd = -1
     if sum(counts) == 13:
-        n_odd = 0
-        for t in range(N_KINDS):
-            if counts[t] & 1:
-                n_odd += 1
-                odd = t
-        if n_odd != 1:
-            odd = -1
-        else:
-            found = 1
+        odds = [t for t in range(N_KINDS) if counts[t] & 1]
+        if len(odds) == 1:
+            odd = odds[0]
+    found = 0 if odd < 0 else 1
     for s in range(4):
-        # the other three suits must be complete, with exactly one pair among all four
+        # the other three suits must be complete, with at most one pair among them
         pairs_elsewhere = 0
-        ok = True
         for o in range(4):
-            if o == s:
-                continue
-            groups, with_pair = state[o]
-            if with_pair:
-                pairs_elsewhere += 1
-            elif not groups:
-                ok = False
-                break
-        if not ok or pairs_elsewhere > 1:
+            if o != s:
+                info = infos[o]
+                if info[1]:
+                    pairs_elsewhere += 1
+                elif not info[0]:
+                    pairs_elsewhere = 9
+                    break
+        if pairs_elsewhere > 1:
             continue
-        base = 9 * s
-        lst = list(parts[s])
-        for i in range(len(lst)):
-            t = base + i
-            if t == odd:
-                continue
-            lst[i] += 1
-            groups, with_pair = _complete(tuple(lst), s < 3)
-            lst[i] -= 1
-            if (with_pair and pairs_elsewhere == 0) or (groups and pairs_elsewhere == 1):
-                found += 1
-                if found > 1:
-                    return found
+        waits = infos[s][2] if pairs_elsewhere == 0 else infos[s][3]
+        found += len(waits)
+        if odd >= 0 and odd // 9 == s and odd - 9 * s in waits:
+            found -= 1
+        if found > 1:
+            return found
     return found
 
 
@@ -156,16 +174,20 @@ class HandFacts:
         "counts",
         "concealed",
         "kinds",
+        "mask",
+        "ranks",
+        "honours",
         "suits",
         "has_winds",
         "has_dragons",
         "self_drawn",
         "last_of_kind",
-        "unique_wait",
+        "_unique",
         "n_exposed",
         "n_melded_kongs",
         "n_concealed_kongs",
         "flowers",
+        "fans",
     )
 
     def __init__(self, win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> None:
@@ -173,13 +195,20 @@ class HandFacts:
         self.counts = counts
         self.concealed = concealed
         self.kinds = [t for t in range(N_KINDS) if counts[t]]
-        suits = 0
+        suits = mask = ranks = 0
         for t in self.kinds:
+            mask |= 1 << t
             if t < 27:
                 suits |= 1 << (t // 9)
+                ranks |= 1 << (t % 9)
+        self.mask = mask
+        """Bit t set when the hand holds tile t."""
+        self.ranks = ranks
+        """Bit r-1 set when the hand holds a suited tile of rank r."""
+        self.honours = mask >> 27 != 0
         self.suits = suits
-        self.has_winds = any(counts[EAST : NORTH + 1])
-        self.has_dragons = any(counts[NORTH + 1 : N_KINDS])
+        self.has_winds = mask & _WIND_MASK != 0
+        self.has_dragons = mask >> 31 != 0
         self.self_drawn = win.win == "self_draw"
         self.last_of_kind = last_of_kind
         n_exposed = mk = ck = 0
@@ -194,9 +223,19 @@ class HandFacts:
         self.n_melded_kongs = mk
         self.n_concealed_kongs = ck
         self.flowers = len(win.flowers) + len(win.seasons)
-        before = list(concealed)
-        before[win.win_tile] -= 1
-        self.unique_wait = wait_count(before) == 1
+        self.fans: dict[int, int] | None = None
+        """The hand-scope fans once computed (see :mod:`hkmj.scoring.mcr`)."""
+        self._unique: bool | None = None
+
+    @property
+    def unique_wait(self) -> bool:
+        """The hand waited for one kind of tile only (MCR-6.9 Ruling); computed on demand."""
+        u = self._unique
+        if u is None:
+            before = list(self.concealed)
+            before[self.win.win_tile] -= 1
+            u = self._unique = wait_count(before) == 1
+        return u
 
 
 class McrShape:
@@ -268,8 +307,9 @@ def _standard(hand: HandFacts, chows: tuple[Tile, ...], pungs: tuple[Tile, ...],
     if not hand.self_drawn and wt in pungs and not any(c <= wt <= c + 2 for c in chows):
         concealed_pungs -= 1
     shape = McrShape(hand, STANDARD, all_chows, all_pungs, pair, list(chows), concealed_pungs)
-    if hand.unique_wait:
-        shape.wait = _wait_position(chows, pair, wt)
+    position = _wait_position(chows, pair, wt)
+    if position and hand.unique_wait:
+        shape.wait = position
     return shape
 
 
@@ -312,12 +352,13 @@ def _nine_gates(concealed: list[int], wt: Tile) -> int:
 def _knitted(hand: HandFacts) -> McrShape | None:
     """Knitted straight plus one group and a pair (MCR-6.45), or None."""
     concealed = hand.concealed
-    if max(concealed) < 2:
-        return None
-    for ks in KNITTED_STRAIGHTS:
-        if all(concealed[t] for t in ks):
+    mask = hand.mask
+    for ks, ks_mask in _KNITTED_MASKS:
+        if mask & ks_mask == ks_mask and all(concealed[t] for t in ks):
             break
     else:
+        return None
+    if max(concealed) < 2:
         return None
     rest = list(concealed)
     for t in ks:
@@ -402,7 +443,8 @@ def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool
         if ks is not None:
             return hand, [ks]
     found = [r for r in readings(concealed, len(win.melds)) if r.shape == STANDARD]
-    found.sort(key=lambda r: _division_key(r.chows, r.pungs))
+    if len(found) > 1:
+        found.sort(key=lambda r: _division_key(r.chows, r.pungs))
     for r in found:
         out.append(_standard(hand, r.chows, r.pungs, r.pair))
     return hand, out

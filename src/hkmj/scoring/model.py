@@ -7,7 +7,7 @@ from typing import Any
 
 from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
 
-__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS"]
+__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS", "seat_index", "bonus_list", "PlayerHand"]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
 FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly")
@@ -21,6 +21,20 @@ def reduce_frozen(obj: Any) -> tuple[Any, tuple[Any, ...]]:
 
 class InvalidHand(ValueError):
     """A hand that cannot be scored; the message says what is wrong."""
+
+
+def seat_index(value: Any, what: str) -> int:
+    """A seat wind letter (E, S, W, N) of the machine interface → 0..3, or :class:`InvalidHand`."""
+    if isinstance(value, str) and len(value) == 1 and value in SEAT_LETTERS:
+        return SEAT_LETTERS.index(value)
+    raise InvalidHand(f"{what} {value!r}: expected a wind E, S, W or N")
+
+
+def bonus_list(value: Any, what: str) -> tuple[int, ...]:
+    """A JSON list of bonus tile numbers → a tuple (range-checked later), or :class:`InvalidHand`."""
+    if not isinstance(value, list) or not all(isinstance(b, int) and not isinstance(b, bool) for b in value):
+        raise InvalidHand(f"{what} {value!r}: expected a list of numbers 1-4")
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +124,23 @@ class Win:
     @property
     def self_drawn(self) -> bool:
         return self.win == "self_draw"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One player's tiles at the end of a hand, for tables that score every player (CL-5.4).
+
+    ``concealed`` holds the concealed playing tiles (the winner's include the winning tile:
+    14 - 3 × melds tiles; a non-winner holds 13 - 3 × melds); ``melds`` the declared groups.
+    """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[int, ...] = ()
+    seasons: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ Alembic migrations) and restores every table that is not over. Routes:
 ``GET /api/info``              protocol version, bot names, match lengths, defaults
 ``GET|POST /api/tables``       list live tables / create one (JSON options, see TableConfig)
 ``GET /api/tables/{id}``       one table's public summary
-``GET /tiles/{name}.svg``      a tile face (:mod:`hkmj.server.svg`)
+``GET /tiles/{name}.svg``      a tile face (:mod:`hkmj.server.svg`; ``?lang=fr`` for French letters)
+``GET /help``                  how to play, in English or French (``?lang=fr``)
 ``WS  /ws``                    the game protocol (docs/protocol.md)
 """
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -32,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hkmj.bots import BOTS
 from hkmj.engine import LENGTHS
 from hkmj.rulesets import rulesets_info
+from hkmj.server.help import help_page, pick_lang
 from hkmj.server.protocol import (
     VERSION,
     ProtocolError,
@@ -157,6 +159,9 @@ class Hub:
             if conn.table is not None:
                 raise ProtocolError("already_joined")
             table = self.get(msg.get("table"))
+            if table.status == "over":
+                self._show_result(conn, table, msg)
+                return
             if len(table.clients) >= MAX_CLIENTS_PER_TABLE:
                 raise ProtocolError("table_full", "this table has too many connections")
             if kind == "join":
@@ -200,6 +205,16 @@ class Hub:
         elif kind == "start":
             await table.start()
 
+    @staticmethod
+    def _show_result(conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+        """A finished table: its final frame (last hand, reveal, ranking) whatever was asked; the
+        connection is not attached, since nothing will change. A seat token still shows its hand."""
+        token = msg.get("token") if msg["type"] == "resume" else None
+        slot = table.slot_of_token(token) if isinstance(token, str) and len(token) < 200 else None
+        role = "spectator" if slot is None else "player"
+        conn.send(encode({"type": "welcome", "table": table.id, "slot": slot, "role": role, "over": True}))
+        conn.send(table.state_text(slot))
+
 
 def _error(code: str, message: str, msg: dict[str, Any] | None) -> str:
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
@@ -224,6 +239,10 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def help_(request: Request) -> Response:
+        lang = pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return HTMLResponse(help_page(lang), headers={"Cache-Control": "no-cache", "Content-Language": lang})
 
     async def info(request: Request) -> Response:
         return JSONResponse(
@@ -262,9 +281,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
 
     async def tile(request: Request) -> Response:
         try:
-            svg = face(request.path_params["name"])
+            svg = face(request.path_params["name"], request.query_params.get("lang", "en"))
         except KeyError:
-            return Response("no such tile", status_code=404)
+            return Response("no such tile (or language: en, fr)", status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     async def ws_endpoint(ws: WebSocket) -> None:
@@ -308,6 +327,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
     routes = [
         Route("/", index),
         Route("/t/{tid}", index),
+        Route("/help", help_),
         Route("/api/info", info),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{tid}", table_info),

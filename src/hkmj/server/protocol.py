@@ -135,8 +135,10 @@ class TableConfig:
     length: str = "hands"
     hands: int | None = 4
     teaching: bool = False
-    timer: float = 20.0
-    """Seconds for every decision; on timeout the server plays (discard the drawn tile, pass)."""
+    """False Mahjong refused with an explanation (HK-5.7); on by default when a bot plays."""
+    timer: float | None = 20.0
+    """Seconds for every decision; on timeout the server plays (discard the drawn tile, pass).
+    ``None``: no timer (the default at a teaching table)."""
     claim_window: float = 1.0
     """Minimum seconds a discard stays on offer, whether or not anyone can claim it."""
     bot_delay: float = 0.6
@@ -189,6 +191,13 @@ class TableConfig:
             if not isinstance(data["teaching"], bool):
                 raise ValueError("teaching: true or false")
             cfg.teaching = data["teaching"]
+        else:  # a table with bots is where newcomers learn
+            cfg.teaching = any(s is not None for s in cfg.slots)
+        if cfg.teaching and "timer" not in data:
+            cfg.timer = None
+        if "timer" in data and data["timer"] is None:
+            data = {k: v for k, v in data.items() if k != "timer"}
+            cfg.timer = None
         for name, lo, hi in (
             ("timer", 0.05, 600.0),
             ("claim_window", 0.0, 30.0),
@@ -198,9 +207,9 @@ class TableConfig:
             if name in data:
                 x = data[name]
                 if not isinstance(x, (int, float)) or isinstance(x, bool) or not lo <= x <= hi:
-                    raise ValueError(f"{name}: seconds from {lo:g} to {hi:g}")
+                    raise ValueError(f"{name}: seconds from {lo:g} to {hi:g}" + (", or null for none" if name == "timer" else ""))
                 setattr(cfg, name, float(x))
-        if cfg.timer < cfg.claim_window:
+        if cfg.timer is not None and cfg.timer < cfg.claim_window:
             raise ValueError("timer: at least the claim window")
         if "away_after" in data:
             a = data["away_after"]

@@ -1,7 +1,8 @@
 """Tile faces drawn in SVG by this module: all 42 faces (HK-1) and a tile back, no outside artwork.
 
-``face(name)`` takes a tile in mpsz notation (``"5p"``, ``"7z"``, ``"3f"``) or ``"back"`` and
-returns a standalone SVG document (viewBox 60×80). The server serves them at ``/tiles/<name>.svg``.
+``face(name, lang)`` takes a tile in mpsz notation (``"5p"``, ``"7z"``, ``"3f"``) or ``"back"`` and
+returns a standalone SVG document (viewBox 60×80). The server serves them at ``/tiles/<name>.svg``
+(``?lang=fr``: the French letters E S O N on wind tiles and in bonus tile corners, O for Ouest).
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from functools import cache
 
 from hkmj.tiles import N_TILE_IDS, name, parse_tiles, tile_str
 
-__all__ = ["NAMES", "face"]
+__all__ = ["LETTERS", "NAMES", "face"]
 
 NAMES: tuple[str, ...] = (*(tile_str(t) for t in range(N_TILE_IDS)), "back")
+
+LETTERS = {"en": "ESWN", "fr": "ESON"}
+"""The wind letters drawn on tiles, by language (HK-1: East, South, West / Ouest, North)."""
 
 _BLUE, _GREEN, _RED, _INK = "#1f5fa8", "#23803a", "#c0392b", "#1b2a49"
 
@@ -149,9 +153,9 @@ def _petals(cx: float, cy: float, n: int, r: float, pr: float, colour: str) -> s
     return "".join(out)
 
 
-def _bonus(b: int) -> str:
+def _bonus(b: int, letters: str) -> str:
     number = b % 4 + 1
-    seat = "ESWN"[b % 4]
+    seat = letters[b % 4]
     colour = "#b5388a" if b < 4 else "#c46a12"
     corner = (
         f'<text x="8" y="16" font-family="Georgia,serif" font-weight="bold" font-size="12" fill="{colour}">{number}</text>'
@@ -189,8 +193,10 @@ def _bonus(b: int) -> str:
 
 
 @cache
-def face(tile_name: str) -> str:
-    """The SVG document of a tile face (``"5p"``) or of the back (``"back"``); ``KeyError`` otherwise."""
+def face(tile_name: str, lang: str = "en") -> str:
+    """The SVG document of a tile face (``"5p"``) or of the back (``"back"``), with the wind letters
+    of ``lang`` (``en`` or ``fr``); ``KeyError`` for an unknown tile or language."""
+    letters = LETTERS[lang]
     if tile_name == "back":
         pattern = '<rect x="10" y="12" width="40" height="56" rx="4" fill="none" stroke="#d9c98f" stroke-width="2"/><path d="M30 22 L42 40 L30 58 L18 40 Z" fill="#d9c98f" opacity=".6"/>'
         return _doc(pattern, "tile back", back=True)
@@ -204,9 +210,9 @@ def face(tile_name: str) -> str:
     elif t < 27:
         body = _bird() if t == 18 else "".join(_stick(x, y, red) for x, y, red in _STICKS[t - 17])
     elif t < 31:
-        body = _wind("ESWN"[t - 27])
+        body = _wind(letters[t - 27])
     elif t < 34:
         body = _dragon(t - 27)
     else:
-        body = _bonus(t - 34)
-    return _doc(body, name(t))
+        body = _bonus(t - 34, letters)
+    return _doc(body, name(t, lang))

@@ -19,9 +19,11 @@ the claim window's minimum has passed, whether or not any seat could claim.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import hmac
 import json
+import math
 import random
 import secrets
 from collections import deque
@@ -37,12 +39,15 @@ from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.server.protocol import ProtocolError, TableConfig, encode
 from hkmj.server.store import Store
 from hkmj.server.tracker import Tracker, commitment, physical_wall
-from hkmj.tiles import SEAT_LETTERS, tile_str
+from hkmj.tiles import SEAT_LETTERS, counts_of, parse_tiles, tile_str
+from hkmj.tui.texts import LANGS, Texts
 
 __all__ = ["Client", "Table"]
 
 AWAY_BOT = "greedy"
 """The bot that holds the seat of a player who timed out repeatedly."""
+RECENT = 8
+"""Public moves of the current hand kept for a client that joins (its "recent moves" list)."""
 
 
 _Out = tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]
@@ -69,6 +74,25 @@ class Decision:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Ruleset | None = None) -> dict[str, str]:
+    """Why a declared hand is no Mahjong (HK-5.1-5.4), in every language of the terminal's texts:
+    ``counts`` are the concealed tiles, ``extra`` the claimed tile (None on a self-draw); a
+    complete hand is under the ruleset's minimum (house option ``minfan``, MCR's 8 points)."""
+    c = list(counts)
+    if extra is not None:
+        c[extra] += 1
+    n = shanten(c, melds) + 1
+    out = {}
+    for lang in LANGS:
+        tx = Texts(lang)
+        what = tx("why.hand") if extra is None else tx("why.hand_with", tile=tx.tile(extra))
+        if n == 0 and rules is not None:
+            out[lang] = tx("why.under_min", hand=what, min=rules.min_value, unit=tx(f"unit.{rules.unit}"))
+        else:
+            out[lang] = tx("why.not_winning", hand=what, n=n)
+    return out
 
 
 def _names(rules: Ruleset, item_id: str | None) -> dict[str, str] | None:
@@ -102,13 +126,19 @@ class Table:
         self.started = False
         self.match: Match | None = None
         self.hand: Hand | None = None
+        """The hand in play; after the match it stays, over, so its reveal is shown with the ranking."""
         self.tracker: Tracker | None = None
+        self.hand_no = 0
+        self.hand_slots = [0, 1, 2, 3]
+        """The slot sitting at each seat in the current (or last) hand."""
         self.salt = ""
         self.commit_hex = ""
         self.ready: set[int] = set()
         self._players: dict[int, Player] = {}
         self.clients: set[Client] = set()
         self._pending: deque[dict[str, Any]] = deque()
+        self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)
+        """The latest public event summaries of this hand, sent to a client when it joins."""
         self._ev_count = 0
         self._out: list[_Out] = []
         self._release_at = 0.0
@@ -214,13 +244,11 @@ class Table:
         elif kind == "next":
             assert self.match is not None
             events = self.match.finish_hand()
-            self.hand = None
-            self.tracker = None
             self.ready.clear()
             self._out.extend((dict(e), {}) for e in events)
             if not self.match.over:
                 self._new_hand(data["salt"])
-            else:
+            else:  # the last hand and its reveal stay on show with the final ranking
                 self._publish()
         else:
             raise ValueError(f"unknown log entry {kind!r}")
@@ -234,8 +262,11 @@ class Table:
             tr.feed(ev)
         tr.dealt()
         self.hand, self.tracker = hand, tr
+        self.hand_no = self.match.hands_played + 1
+        self.hand_slots = [self.match.player_at(s) for s in range(4)]
         self._ev_count = len(hand.events)
         self._pending.clear()
+        self.recent.clear()
         self._release_at = 0.0
         self.salt = salt
         self.commit_hex = commitment(salt, ids)
@@ -246,14 +277,27 @@ class Table:
     def _take_events(self) -> None:
         hand = self.hand
         assert hand is not None and self.tracker is not None
-        new = hand.events[self._ev_count :]
+        new = [self._explained(ev) for ev in hand.events[self._ev_count :]]
         self._ev_count = len(hand.events)
         self._pending.extend(new)
         if not self.live:
             while self._pending:
-                self.tracker.feed(self._pending.popleft())
+                pub, _ = self.tracker.feed(self._pending.popleft())
+                if pub is not None:
+                    self.recent.append(pub)
             return
         self._pump()
+
+    def _explained(self, ev: dict[str, Any]) -> dict[str, Any]:
+        """A refused Mahjong (teaching table, HK-5.7) gets its reason in plain words, in every
+        language, from the hand as it is now (the refusal may be shown after the claim window)."""
+        hand = self.hand
+        if ev["type"] != "mahjong_refused" or hand is None:
+            return ev
+        view = hand.view(ev["seat"])
+        extra = view.offered if view.phase != Phase.TURN.value else None
+        why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra)
+        return {**ev, "reasons": {lang: Texts(lang)("ev.refused", why=text) for lang, text in why.items()}}
 
     # ------------------------------------------------------------------ publishing
 
@@ -273,8 +317,12 @@ class Table:
                 break
             self._pending.popleft()
             pub, priv = tr.feed(ev)
+            if "reasons" in ev:
+                priv[ev["seat"]]["reasons"] = ev["reasons"]
             if pub is not None or priv:
                 self._out.append((pub, priv))
+            if pub is not None:
+                self.recent.append(pub)
             public = public or pub is not None or ev["type"] != "answer"
             if ev["type"] == "discard" or (ev["type"] == "kong" and str(ev.get("action", "")).startswith("added")):
                 self._release_at = now + self.cfg.claim_window
@@ -290,11 +338,13 @@ class Table:
             self._pump()
 
     def seat_of(self, slot: int) -> int | None:
-        return None if self.match is None else self.match.seat_of(slot)
+        """The seat of ``slot`` in the current (or, once the match is over, the last) hand."""
+        if self.match is None:
+            return None
+        return self.hand_slots.index(slot) if self.hand is not None else self.match.seat_of(slot)
 
     def slot_at(self, seat: int) -> int:
-        assert self.match is not None
-        return self.match.player_at(seat)
+        return self.hand_slots[seat]
 
     def _publish(self, seats: set[int] | None = None) -> None:
         """Send a state frame to every client (or only to the clients of ``seats``)."""
@@ -332,7 +382,7 @@ class Table:
                     "joined": self.tokens[i] is not None,
                     "away": self.away[i],
                     "connected": connected[i] > 0,
-                    "seat": None if m is None else m.seat_of(i),
+                    "seat": self.seat_of(i),
                     "total": 0 if m is None else m.totals[i],
                 }
             )
@@ -359,13 +409,13 @@ class Table:
         tr, hand = self.tracker, self.hand
         if tr is not None and hand is not None and m is not None:
             base["hand"] = {
-                "number": m.hands_played + 1,
+                "number": self.hand_no,
                 "prevailing": SEAT_LETTERS[hand.prevailing],
                 "dealer": 0,
                 "dice": list(hand.dice),
                 "commitment": self.commit_hex,
                 "scores": list(hand.scores),
-                "seat_slots": [m.player_at(s) for s in range(4)],
+                "seat_slots": list(self.hand_slots),
                 **tr.public(),
             }
             if tr.phase == "over":
@@ -381,6 +431,9 @@ class Table:
             if "items" in e:
                 e["items"] = [{**it, "names": _names(self.rules, it["id"])} for it in e["items"]]
                 e["limit_names"] = _names(self.rules, e.get("limit"))
+            if e["type"] == "false_mahjong":
+                extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
+                e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)
             end.append(e)
         return {
             "result": tr.result["result"],
@@ -429,7 +482,8 @@ class Table:
         if d is not None and not self._pending:
             mine["legal"] = [str(a) for a in hand.legal_actions(seat)]
             mine["can_declare"] = hand.can_declare_mahjong(seat)
-            mine["remaining"] = round(max(0.0, d.deadline - asyncio.get_running_loop().time()), 3)
+            if d.deadline < math.inf:
+                mine["remaining"] = round(max(0.0, d.deadline - asyncio.get_running_loop().time()), 3)
         return mine
 
     # ------------------------------------------------------------------ decisions, timers, bots
@@ -456,13 +510,13 @@ class Table:
             for seat in hand.pending():
                 d = self.decisions.get(seat)
                 if d is None or d.window != tr.window:
-                    d = Decision(tr.window, self.pseq, now + self.cfg.timer)
+                    d = Decision(tr.window, self.pseq, now + self.cfg.timer if self.cfg.timer else math.inf)
                 new[seat] = d
         self.decisions = new
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        human = [d.deadline for s, d in new.items() if not self.bot_controlled(self.slot_at(s))]
+        human = [d.deadline for s, d in new.items() if not self.bot_controlled(self.slot_at(s)) and d.deadline < math.inf]
         if human:
             self._timer = loop.call_at(min(human), self._spawn, self._on_timer)
         for seat, d in new.items():
@@ -470,8 +524,28 @@ class Table:
                 d.bot_scheduled = True
                 delay = self.cfg.bot_delay if hand is not None and hand.phase is Phase.TURN else 0.0
                 loop.call_later(delay, self._spawn, lambda s=seat, dd=d: self._bot_act(s, dd))
-        if hand is not None and hand.over and tr is not None and tr.phase == "over" and self._next_at is None:
-            self._next_at = loop.call_later(self.cfg.next_delay, self._spawn, self._next_hand)
+        m = self.match
+        if (
+            hand is not None
+            and hand.over
+            and tr is not None
+            and tr.phase == "over"
+            and self._next_at is None
+            and m is not None
+            and not m.over
+        ):
+            delay = 0.0 if self._ends_match() else self.cfg.next_delay
+            self._next_at = loop.call_later(delay, self._spawn, self._next_hand)
+
+    def _ends_match(self) -> bool:
+        """Whether settling the finished hand ends the match (HK-7.3); the last hand is then settled
+        at once, so that everyone sees "Match over" and the ranking without asking for a next hand."""
+        m, hand = self.match, self.hand
+        assert m is not None and hand is not None and hand.result is not None
+        probe = copy.copy(m)  # Match.over on the counts the settlement will leave
+        probe.hands_played += 1
+        probe.rotations += 0 if hand.result.dealer_keeps else 1
+        return probe.over
 
     async def _bot_act(self, seat: int, d: Decision) -> None:
         async with self.lock:
@@ -536,7 +610,7 @@ class Table:
             self._next_at.cancel()
             self._next_at = None
         hand, m = self.hand, self.match
-        if self.closed or hand is None or m is None or not hand.over:
+        if self.closed or hand is None or m is None or not hand.over or m.over:
             return
         await self._commit("next", {"salt": secrets.token_hex(16)})
         if self.status == "over" and self.store is not None:
@@ -545,17 +619,28 @@ class Table:
     # ------------------------------------------------------------------ client requests (caller: app)
 
     def attach(self, client: Client) -> None:
+        """A client joined: it gets the full view with the recent moves; seated players' presence
+        is shown to everyone."""
+        if self._out:
+            self._publish()  # the others first get the events not yet sent
         self.clients.add(client)
-        self._publish()
+        self.send_state(client)
+        if client.slot is not None:
+            self._publish()
 
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
         if self.live and not self.closed:
             self._publish()
 
+    def state_text(self, slot: int | None) -> str:
+        """The full current view for ``slot`` (None: a spectator), with the hand's recent public
+        moves as its events so that a client's move list is filled at once."""
+        return self._frame_text(encode(self._base())[1:], slot, [(e, {}) for e in self.recent])
+
     def send_state(self, client: Client) -> None:
         """The full current view, to one client (after join, resume or watch)."""
-        client.send(self._frame_text(encode(self._base())[1:], client.slot, []))
+        client.send(self.state_text(client.slot))
 
     async def join(self, slot: int, name: str) -> str:
         """Take a human slot; returns the secret seat token (only its hash is stored)."""
@@ -597,6 +682,8 @@ class Table:
             hand = self.hand
             if hand is None or not hand.over:
                 raise ProtocolError("out_of_turn", "the hand is not over")
+            if self.status == "over":
+                raise ProtocolError("match_over", "the match is over")
             self.ready.add(slot)
             humans = {c.slot for c in self.clients if c.slot is not None and not self.away[c.slot]}
             if humans <= self.ready:

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
@@ -23,12 +23,14 @@ from hkmj.engine import Action, Chow, Kong
 from hkmj.tiles import Tile
 from hkmj.tui.hints import describe, hint_for
 from hkmj.tui.render import (
+    KEY_LABELS,
     hand_index_at,
     help_text,
     opponent_text,
     pond_index_at,
     pond_line,
     ranking_text,
+    summary_footer,
     summary_text,
     you_text,
 )
@@ -38,8 +40,11 @@ from hkmj.tui.texts import Texts
 __all__ = ["PlayApp", "TableScreen"]
 
 KEY_CHARS = "1234567890"
+"""Number keys: pick a chow or kong from a list; they also select the first ten tiles."""
 AZERTY_CHARS = "&é\"'(-è_çà"
 """The unshifted number row of a French keyboard, accepted as 1-9, 0."""
+NARROW = 100
+"""Below this width the hint panel takes the log's place instead of sharing its row."""
 
 NOTE_STYLES = {
     "refused": "bold #ff6b6b",
@@ -121,7 +126,7 @@ class TableScreen(Screen[None]):
     #status { height: 2; padding: 0 1; color: $warning; text-style: bold; }
     #bottom { height: 1fr; }
     #log { width: 1fr; background: $surface; scrollbar-size-vertical: 1; overflow-x: hidden; }
-    #hints { width: 1fr; display: none; padding: 0 1; background: $boost; }
+    #hints { width: 1fr; display: none; padding: 0 1; background: $boost; scrollbar-size-vertical: 1; }
     #hints.shown { display: block; }
     #keys { height: auto; max-height: 2; background: $panel; color: $text-muted; padding: 0 1; }
     """
@@ -178,7 +183,8 @@ class TableScreen(Screen[None]):
         yield Static(id="status")
         with Horizontal(id="bottom"):
             yield RichLog(id="log", wrap=True, min_width=20, markup=False, max_lines=LOG_KEEP)
-            yield Static(id="hints")
+            with VerticalScroll(id="hints", can_focus=False):
+                yield Static(id="hints-body")
         yield Static(self.tx("keys"), id="keys")
 
     def on_mount(self) -> None:
@@ -247,10 +253,15 @@ class TableScreen(Screen[None]):
         you.update(you_text(p, row, drawn, self.selected, tx, self.glyphs, max(1, you.content_size.width)))
         self._update_actions()
         self.query_one("#status", Static).update(Text(self.status_line()))
-        hints = self.query_one("#hints", Static)
+        hints = self.query_one("#hints", VerticalScroll)
         hints.set_class(self.hints_shown, "shown")
+        self.query_one("#log", RichLog).display = not (self.hints_shown and self.size.width < NARROW)
         if self.hints_shown:
-            hints.update(Text("\n".join([tx("hint.title"), *self.hint_lines()])))
+            room = hints.content_size.height  # at 80×24: the distance, the heading and three discards
+            lines = self.hint_lines(min(4, max(1, room - 2)) if room else 4)
+            body = Text(tx("hint.title") + " — ", style="bold")
+            body.append(lines[0] + "\n" + "\n".join(lines[1:]), style="")
+            self.query_one("#hints-body", Static).update(body)
 
     def status_line(self) -> str:
         """What to do now (or the pending choice / confirmation)."""
@@ -262,11 +273,11 @@ class TableScreen(Screen[None]):
             return tx(key, options="  ".join(f"[{i + 1}] {self._choice_label(a)}" for i, a in enumerate(self.pending_choices)))
         return self.session.status()
 
-    def hint_lines(self) -> list[str]:
-        """The hint panel (key h): shanten, waits, best discards (from your own view only)."""
+    def hint_lines(self, top: int = 4) -> list[str]:
+        """The hint panel (key h): how far from ready, waits, the ``top`` best discards (from your own view only)."""
         if self.session.over:
             return [self.tx("hint.none")]
-        return describe(hint_for(self.session.view()), self.tx)
+        return describe(hint_for(self.session.view()), self.tx, top)
 
     def _choice_label(self, a: Action) -> str:
         if isinstance(a, Chow):
@@ -410,6 +421,15 @@ class TableScreen(Screen[None]):
             self.refresh_view()
             self.pump()
             return
+        if ch and ch in KEY_LABELS and not self.pending_choices:
+            event.stop()
+            event.prevent_default()
+            i = KEY_LABELS.index(ch)
+            if i < len(self.hand_tiles()):
+                self._armed = None
+                self.selected = i
+                self.refresh_view()
+            return
         if ch and (ch in KEY_CHARS or ch in AZERTY_CHARS):
             i = (KEY_CHARS.index(ch) if ch in KEY_CHARS else AZERTY_CHARS.index(ch))
             event.stop()
@@ -492,6 +512,7 @@ class TableScreen(Screen[None]):
         self.hints_shown = not self.hints_shown
         self.refresh_view()
         self.call_after_refresh(self._rebuild_log)
+        self.call_after_refresh(self.refresh_view)  # now the panel's height is known: as many discards as fit
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.tx, self.glyphs))
@@ -505,7 +526,8 @@ class TableScreen(Screen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """On-screen help (key ?): enough for a newcomer to finish a hand."""
+    """On-screen help (key ?): enough for a newcomer to finish a hand; it scrolls, and how to
+    close and scroll it stays in view on the frame."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -525,18 +547,22 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help") as box:
             box.border_title = self.tx("help.title")
-            yield Static(help_text(self.tx("help.body"), False), id="help-body")
+            box.border_subtitle = self.tx("help.close")
+            yield Static(help_text(self.tx("help.body"), self.tx.lang), id="help-body")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
 class EndScreen(ModalScreen[None]):
-    """End of hand: every hand revealed, the winner's itemised fan, base, payments, totals."""
+    """End of hand: the winner's itemised fan, base and why each payment, every hand revealed,
+    totals. The summary scrolls; the key that goes on stays in view below it."""
 
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    #end { width: 96%; height: auto; max-height: 94%; border: round $success; background: $surface; padding: 0 1; }
+    #end { width: 96%; height: auto; max-height: 100%; border: round $success; background: $surface; padding: 0 1; }
+    #end-scroll { height: auto; scrollbar-size-vertical: 1; }
+    #end-foot { height: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", show=False),
@@ -551,8 +577,29 @@ class EndScreen(ModalScreen[None]):
         self.glyphs = glyphs
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="end"):
-            yield Static(summary_text(self.summary, self.tx, self.glyphs), id="end-body")
+        with Vertical(id="end"):
+            with VerticalScroll(id="end-scroll"):
+                yield Static(summary_text(self.summary, self.tx, self.glyphs), id="end-body")
+            yield Static(summary_footer(self.summary, self.tx), id="end-foot")
+
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Keep the footer on screen: the summary gets what the box's frame and footer leave."""
+        self.query_one("#end-scroll").styles.max_height = max(1, self.size.height - 3)
+        self.call_after_refresh(self._scroll_hint)
+        self.set_timer(0.1, self._scroll_hint)  # again once the new height is laid out
+
+    def _scroll_hint(self) -> None:
+        scroll = self.query_one("#end-scroll", VerticalScroll)
+        foot = summary_footer(self.summary, self.tx)
+        if scroll.max_scroll_y > 0:
+            foot.append("   " + self.tx("end.scroll"), style="dim")
+        self.query_one("#end-foot", Static).update(foot)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -563,7 +610,7 @@ class RankScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     RankScreen { align: center middle; }
-    #rank { width: 60; height: auto; border: round $warning; background: $surface; padding: 1 2; }
+    #rank { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $warning; background: $surface; padding: 1 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", show=False),
@@ -589,7 +636,7 @@ class QuitScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = """
     QuitScreen { align: center middle; }
-    #quit { width: auto; height: auto; border: round $error; background: $surface; padding: 1 2; }
+    #quit { width: auto; max-width: 100%; height: auto; border: round $error; background: $surface; padding: 1 2; }
     """
 
     def __init__(self, tx: Texts) -> None:

@@ -8,20 +8,23 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hkmj.engine.match import Length
 from hkmj.rulesets import RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.tui.texts import LANGS, Texts
 
-__all__ = ["DEFAULT_BOTS", "register", "resolve_bots", "run"]
+if TYPE_CHECKING:
+    from hkmj.tui.session import Session
+
+__all__ = ["DEFAULT_BOTS", "register", "resolve_bots", "result_line", "run"]
 
 DEFAULT_BOTS = "strong,strong,greedy"
 FALLBACK_BOT = "greedy"
 
 _EPILOG = """\
-Keys: arrows or 1-9/0 choose a tile, Enter discards (or click a tile twice); when a discard is
+Keys: the letter under a tile (or arrows) chooses it, Enter discards (or click a tile twice); when a discard is
 on offer: p pung, c chow, k kong, m Mahjong!, Space pass; k declares a kong on your turn;
 h hint, ? help, q quit. See docs/play.md.
 
@@ -107,6 +110,15 @@ def resolve_bots(spec: str | None, lang: str = "en") -> tuple[list[str], list[st
     return out, warnings
 
 
+def result_line(session: Session, tx: Texts) -> str:
+    """The line printed on leaving: hands played, your total and rank (HK-7.3), or that no hand
+    was played (a rank after no hand would mean nothing)."""
+    me = session.match
+    if me.hands_played == 0:
+        return tx("cli.none", seed=session.seed)
+    return tx.plural("cli.result", me.hands_played, seed=session.seed, total=me.totals[0], rank=me.ranking()[0])
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``hkmj play``; returns the exit code (2 for a bad option)."""
     from hkmj.bots import make_bot
@@ -150,8 +162,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if record is not None:
             record.close()
-    me = session.match
-    print(tx("cli.result", seed=seed, hands=me.hands_played, total=me.totals[0], rank=me.ranking()[0]))
+    print(result_line(session, tx))
     if args.record:
         print(tx("cli.record", path=args.record))
     return 0

@@ -1,9 +1,10 @@
 """How tiles are drawn on screen (HK-1): every tile is a fixed slot of two terminal cells.
 
-Text faces (the default) are coloured: suits as the number and the mpsz letter (``5m`` red
-characters, ``5p`` blue circles, ``5s`` green bamboo), honours and bonus tiles as one Chinese
-character (東 南 西 北 winds, 白 發 中 dragons, 梅 蘭 菊 竹 flowers, 春 夏 秋 冬 seasons), each two
-cells wide. Glyph faces use the Unicode Mahjong Tiles block (U+1F000…): U+1F004 (Red dragon)
+Text faces (the default) are coloured Latin letters, :func:`hkmj.tiles.short_name` in the
+player's language: suits as the number and the mpsz letter (``5m`` red characters, ``5p`` blue
+circles, ``5s`` green bamboo), winds as ``E S W N`` (French ``E S O N``), dragons ``Wh Gr Rd``
+(French ``Bl Ve Ro``), bonus tiles in purple ``F1``-``F4`` (flowers) and ``S1``-``S4``
+(seasons), so the Bamboo flower never reads as a bamboo tile. Glyph faces (``--glyphs``) use the Unicode Mahjong Tiles block (U+1F000…): U+1F004 (Red dragon)
 is two cells wide and the others one, and fonts draw them wider than a cell, so each glyph is
 padded to the same two-cell slot.
 """
@@ -16,7 +17,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from hkmj.scoring import Meld
-from hkmj.tiles import HONOUR, N_KINDS, Tile, glyph, value_of
+from hkmj.tiles import HONOUR, N_KINDS, Tile, glyph, short_name
 
 __all__ = [
     "BACK",
@@ -34,8 +35,6 @@ __all__ = [
 SLOT = 2
 """Cells per tile; tiles in a row are separated by one more cell."""
 
-_HONOUR_CHARS = "東南西北白發中"
-_BONUS_CHARS = "梅蘭菊竹春夏秋冬"
 _SUIT_STYLES = ("bold #b22222", "bold #1f4fa0", "bold #1d7a31")
 _HONOUR_STYLES = ("bold #202020",) * 4 + ("bold #1f4fa0", "bold #1d7a31", "bold #b22222")
 _BONUS_STYLE = "bold #8b2f8b"
@@ -49,55 +48,56 @@ BACK = "back"
 """A face-down tile (the outer tiles of a declared concealed kong, HK-4.8)."""
 
 
-def face(t: Tile, glyphs: bool = False) -> tuple[str, str]:
+def face(t: Tile, glyphs: bool = False, lang: str = "en") -> tuple[str, str]:
     """The two-cell text of tile ``t`` and its foreground style.
 
-    >>> face(4), face(31), face(33, glyphs=True)
-    (('5m', 'bold #b22222'), ('白', 'bold #1f4fa0'), ('🀄', ''))
+    >>> face(4), face(29, lang="fr"), face(37), face(33, glyphs=True)
+    (('5m', 'bold #b22222'), ('O ', 'bold #202020'), ('F4', 'bold #8b2f8b'), ('🀄', ''))
     """
     if glyphs:
         g = glyph(t)
         return g + " " * max(0, SLOT - cell_len(g)), ""
+    text = short_name(t, lang).ljust(SLOT)
     if t < HONOUR:
-        return f"{value_of(t)}{'mps'[t // 9]}", _SUIT_STYLES[t // 9]
+        return text, _SUIT_STYLES[t // 9]
     if t < N_KINDS:
-        return _HONOUR_CHARS[t - HONOUR], _HONOUR_STYLES[t - HONOUR]
-    return _BONUS_CHARS[t - N_KINDS], _BONUS_STYLE
+        return text, _HONOUR_STYLES[t - HONOUR]
+    return text, _BONUS_STYLE
 
 
-def tile_text(t: Tile | str, glyphs: bool = False, bg: str | None = None) -> Text:
+def tile_text(t: Tile | str, glyphs: bool = False, bg: str | None = None, lang: str = "en") -> Text:
     """One tile as Rich text in its two-cell slot; ``bg`` overrides the background (highlights)."""
     if t == BACK:
         return Text("🀫 " if glyphs else "  ", style=f"on {bg or '#2e6b4f'}")
     assert isinstance(t, int)
-    body, fg = face(t, glyphs)
+    body, fg = face(t, glyphs, lang)
     back = bg or (None if glyphs else FACE_BG)
     return Text(body, style=f"{fg} on {back}".strip() if back else fg)
 
 
-def tiles_text(tiles: Iterable[Tile | str], glyphs: bool = False, sep: str = " ") -> Text:
+def tiles_text(tiles: Iterable[Tile | str], glyphs: bool = False, sep: str = " ", lang: str = "en") -> Text:
     """Tiles side by side, one separator cell apart."""
     out = Text()
     for i, t in enumerate(tiles):
         if i:
             out.append(sep)
-        out.append_text(tile_text(t, glyphs))
+        out.append_text(tile_text(t, glyphs, lang=lang))
     return out
 
 
-def meld_text(m: Meld, glyphs: bool = False) -> Text:
+def meld_text(m: Meld, glyphs: bool = False, lang: str = "en") -> Text:
     """A declared group; a concealed kong shows its two outer tiles face down (HK-4.8)."""
     tiles: Sequence[Tile | str] = m.tiles
     if m.kind == "ckong":
         tiles = (BACK, m.tile, m.tile, BACK)
-    return tiles_text(tiles, glyphs, sep="")
+    return tiles_text(tiles, glyphs, sep="", lang=lang)
 
 
-def melds_text(melds: Iterable[Meld], glyphs: bool = False) -> Text:
+def melds_text(melds: Iterable[Meld], glyphs: bool = False, lang: str = "en") -> Text:
     """Several groups, two cells apart."""
     out = Text()
     for i, m in enumerate(melds):
         if i:
             out.append("  ")
-        out.append_text(meld_text(m, glyphs))
+        out.append_text(meld_text(m, glyphs, lang))
     return out

@@ -95,7 +95,9 @@ def hint_for(view: SeatView) -> Hint:
 
 
 def describe(h: Hint, tx: Texts, top: int = 4) -> list[str]:
-    """The hint panel's lines in the player's language (tile names, unseen copies)."""
+    """The hint panel's lines in the player's language: how far the hand is from ready in the
+    same words as a refused Mahjong (``4 tiles from ready``), then the best discards, the waits
+    or the useful tiles, with their unseen copies."""
 
     def counted(tiles: Sequence[Tile], unseen: Sequence[int] | None = None) -> str:
         if unseen is None:
@@ -105,10 +107,8 @@ def describe(h: Hint, tx: Texts, top: int = 4) -> list[str]:
     lines: list[str] = []
     if h.shanten < 0:
         lines.append(tx("hint.complete"))
-    elif h.shanten == 0:
-        lines.append(tx("hint.ready"))
     else:
-        lines.append(tx("hint.shanten", n=h.shanten))
+        lines.append(tx("hint.distance", dist=tx.distance(h.shanten)))
     if h.to_discard:
         if h.shanten >= 0 and h.discards:
             lines.append(tx("hint.discards"))
@@ -116,12 +116,12 @@ def describe(h: Hint, tx: Texts, top: int = 4) -> list[str]:
                 if c.shanten == 0:
                     lines.append("  " + tx("hint.discard.ready", tile=tx.tile(c.tile), waits=counted(c.improving)))
                 else:
-                    lines.append("  " + tx("hint.discard", tile=tx.tile(c.tile), s=c.shanten, count=c.count))
+                    lines.append("  " + tx("hint.discard", tile=tx.tile(c.tile), dist=tx.distance(c.shanten), unseen=tx.plural("unseen", c.count)))
     elif h.shanten == 0:
         if h.waits:
             lines.append(tx("hint.waits", tiles=counted([t for t, _ in h.waits], [n for _, n in h.waits])))
         else:
             lines.append(tx("hint.no_waits"))
     elif h.improving:
-        lines.append(tx("hint.improving", tiles=counted(h.improving), count=h.improving_count))
+        lines.append(tx("hint.improving", tiles=counted(h.improving), unseen=tx.plural("unseen", h.improving_count)))
     return lines

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from hkmj.tiles import N_TILE_IDS, Tile
-from hkmj.tui.faces import LATEST_BG, SELECTED_BG, SLOT, face, melds_text, tile_text, tiles_text
+from hkmj.tiles import N_TILE_IDS, Tile, short_name
+from hkmj.tui.faces import LATEST_BG, SELECTED_BG, SLOT, melds_text, tile_text, tiles_text
 from hkmj.tui.session import HandSummary, SeatPanel
 from hkmj.tui.texts import Texts
 
@@ -31,6 +31,7 @@ __all__ = [
     "pond_line",
     "pond_text",
     "ranking_text",
+    "summary_footer",
     "summary_text",
     "you_text",
 ]
@@ -42,8 +43,9 @@ WIDE = 70
 """Panels at least this wide put an opponent's title and seat information on one line."""
 DRAWN_GAP = 2
 """Extra cells between your sorted tiles and the tile you just drew (HK-3.2: kept apart)."""
-KEY_LABELS = "1234567890"
-"""Number keys for the first ten tiles of your hand."""
+KEY_LABELS = "abdefgijlnorst"
+"""The key of each tile of your hand, shown under it: fourteen letters a-t, skipping the
+command keys c, h, k, m, p and q (a hand holds at most 14 tiles, HK-3)."""
 
 
 def per_line(width: int) -> int:
@@ -82,23 +84,23 @@ def pond_index_at(x: int, y: int, width: int, n: int) -> int | None:
     return i if i < n else None
 
 
-def pond_text(pond: Sequence[Tile], latest: int | None, glyphs: bool, width: int) -> Text:
+def pond_text(pond: Sequence[Tile], latest: int | None, glyphs: bool, width: int, lang: str = "en") -> Text:
     """A discard pond wrapped to ``width``; the latest discard is highlighted."""
     out = Text()
     k = per_line(width)
     for i, t in enumerate(pond):
         if i:
             out.append("\n" if i % k == 0 else " ")
-        out.append_text(tile_text(t, glyphs, LATEST_BG if i == latest else None))
+        out.append_text(tile_text(t, glyphs, LATEST_BG if i == latest else None, lang))
     return out
 
 
 def _melds(p: SeatPanel, tx: Texts, glyphs: bool) -> Text:
     """Exposed melds (and declared concealed kongs), then bonus tiles."""
-    line = melds_text(p.melds, glyphs) if p.melds else Text(f"{tx('panel.melds')} {tx('panel.none')}", style="dim")
+    line = melds_text(p.melds, glyphs, tx.lang) if p.melds else Text(f"{tx('panel.melds')} {tx('panel.none')}", style="dim")
     if p.bonus:
         line.append("   " + tx("panel.bonus") + " ", style="dim")
-        line.append_text(tiles_text(p.bonus, glyphs))
+        line.append_text(tiles_text(p.bonus, glyphs, lang=tx.lang))
     return line
 
 
@@ -117,15 +119,17 @@ def _title(p: SeatPanel, tx: Texts, you: bool) -> Text:
 def _info(p: SeatPanel, tx: Texts, glyphs: bool, you: bool) -> Text:
     """Where the seat sits, its concealed tile count, dealer, bonus tiles (HK-1.3)."""
     info = Text(style="dim")
-    parts = [] if you else [tx(f"rel.{p.relation}"), tx("panel.tiles", n=p.concealed)]
-    info.append(" · ".join(parts))
+    if not you:
+        if p.relation == "left":  # the only seat you may chow from (HK-4.2)
+            info.append(tx("panel.left_note"), style="italic")
+        else:
+            info.append(tx(f"rel.{p.relation}"))
+        info.append(" · " + tx.plural("panel.tiles", p.concealed))
     if p.dealer:
-        info.append((" · " if parts else "") + tx("panel.dealer"), style="bold #d08700")
-    if p.relation == "left":
-        info.append(" · " + tx("panel.left_note"), style="italic")
+        info.append((" · " if info.plain else "") + tx("panel.dealer"), style="bold #d08700")
     if you and p.bonus:
-        info.append(tx("panel.bonus") + " ")
-        info.append_text(tiles_text(p.bonus, glyphs))
+        info.append((" · " if info.plain else "") + tx("panel.bonus") + " ")
+        info.append_text(tiles_text(p.bonus, glyphs, lang=tx.lang))
     return info
 
 
@@ -145,7 +149,7 @@ def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int) -> Text:
     out.append("\n")
     out.append_text(_melds(p, tx, glyphs))
     out.append("\n")
-    out.append_text(pond_text(p.pond, p.latest, glyphs, width))
+    out.append_text(pond_text(p.pond, p.latest, glyphs, width, tx.lang))
     return out
 
 
@@ -173,45 +177,33 @@ def you_text(
     labels = Text()
     for i, (t, x) in enumerate(zip(tiles, xs, strict=True)):
         line.append(" " * (x - line.cell_len))
-        line.append_text(tile_text(t, glyphs, SELECTED_BG if i == selected else None))
+        line.append_text(tile_text(t, glyphs, SELECTED_BG if i == selected else None, tx.lang))
         labels.append(" " * (x - labels.cell_len))
+        key = KEY_LABELS[i] if i < len(KEY_LABELS) else " "
         if i == selected:
-            labels.append("▲▲", style=f"bold {SELECTED_BG}")
-        elif i < len(KEY_LABELS):
-            labels.append(KEY_LABELS[i] + " ", style="dim")
+            labels.append(key + "▲", style=f"bold #000000 on {SELECTED_BG}")
+        else:
+            labels.append(key + " ", style="bold")
     if p.melds:
         line.append("    ")
-        line.append_text(melds_text(p.melds, glyphs))
+        line.append_text(melds_text(p.melds, glyphs, tx.lang))
     out.append_text(line)
     out.append("\n")
     out.append_text(labels)
     out.append("\n")
-    out.append_text(pond_text(p.pond, p.latest, glyphs, width))
+    out.append_text(pond_text(p.pond, p.latest, glyphs, width, tx.lang))
     return out
 
 
 def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
-    """The end-of-hand screen: title, how it was won, every hand revealed with its payment,
-    the winner's itemised fan, limit and base (HK-6), the new totals."""
+    """The end-of-hand screen, most important first so that it reads at 80×24: title, how the
+    hand was won, the winner's itemised fan, limit and base (HK-6), why the base becomes each
+    payment, then every hand revealed with its payment, the new totals and teaching notes.
+    The line telling which key goes on is :func:`summary_footer` (kept in view by the screen)."""
     out = Text()
     out.append(s.title + "\n", style="bold")
     for d in s.detail:
         out.append(d + "\n")
-    out.append("\n" + tx("end.hands") + "\n", style="bold underline")
-    name_w = max(len(r.name) for r in s.seats)
-    for r in s.seats:
-        mark = "★ " if r.seat == s.winner else "  "
-        out.append(f"{mark}{tx.wind(r.seat):<6} {r.name:<{name_w}} ", style="bold" if r.seat == s.winner else "")
-        out.append(f"{r.payment:>+5}\n", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
-        out.append("    ")
-        out.append_text(tiles_text(r.concealed, glyphs))
-        if r.melds:
-            out.append("   ")
-            out.append_text(melds_text(r.melds, glyphs))
-        if r.bonus:
-            out.append("   ")
-            out.append_text(tiles_text(r.bonus, glyphs))
-        out.append("\n")
     if s.kind == "win":
         out.append("\n")
         fan = s.unit == "fan"
@@ -225,27 +217,50 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
             out.append(tx("end.limit", name=s.limit) + "\n", style="bold #d08700")
         if s.base is not None:
             out.append(tx("end.base", base=s.base) + "\n", style="bold")
-    out.append("\n" + tx("end.totals") + ": ", style="bold")
-    out.append("  ·  ".join(f"{r.name} {r.total:+d}" for r in sorted(s.seats, key=lambda r: r.name)) + "\n")
+    if s.why_paid:
+        out.append(s.why_paid + "\n")
+    out.append("\n" + tx("end.hands") + "\n", style="bold underline")
+    name_w = max(len(r.name) for r in s.seats)
+    for r in s.seats:
+        mark = "★ " if r.seat == s.winner else "  "
+        out.append(f"{mark}{tx.wind(r.seat):<6} {r.name:<{name_w}} ", style="bold" if r.seat == s.winner else "")
+        out.append(f"{r.payment:>+5}\n", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
+        out.append("    ")
+        out.append_text(tiles_text(r.concealed, glyphs, lang=tx.lang))
+        if r.melds:
+            out.append("   ")
+            out.append_text(melds_text(r.melds, glyphs, tx.lang))
+        if r.bonus:
+            out.append("   ")
+            out.append_text(tiles_text(r.bonus, glyphs, lang=tx.lang))
+        out.append("\n")
+    out.append("\n" + tx("end.totals") + tx("colon"), style="bold")
+    out.append("  ·  ".join(f"{r.name} {r.total:+d}" for r in sorted(s.seats, key=lambda r: r.name)))
     for line in s.teach:
-        out.append("\n" + line + "\n", style="italic #5f87d7")
-    out.append("\n" + tx("end.last" if s.match_over else "end.continue"), style="reverse")
+        out.append("\n\n" + line, style="italic #5f87d7")
     return out
 
 
-def help_text(body: str, glyphs: bool) -> Text:
-    """The help page: headings in bold, tile faces drawn as on the table."""
+def summary_footer(s: HandSummary, tx: Texts) -> Text:
+    """The key that goes on from the end-of-hand screen (always in view, below the summary)."""
+    return Text(tx("end.last" if s.match_over else "end.continue"), style="reverse")
+
+
+def help_text(body: str, lang: str = "en") -> Text:
+    """The help page: headings in bold; on the lines that name the tiles (``5m = …``,
+    ``E S W N = …``), each tile face coloured as on the table."""
     out = Text()
-    faces = {face(t)[0]: t for t in range(N_TILE_IDS)}
+    faces = {short_name(t, lang): t for t in range(N_TILE_IDS)}
     for line in body.split("\n"):
         if line and line.isupper():
             out.append(line + "\n", style="bold underline")
             continue
         text = Text(line)
-        for m in re.finditer(r"(?<![0-9A-Za-z-])[1-9][mps](?![A-Za-z])|[東南西北白發中梅蘭菊竹春夏秋冬]", line):
-            t = faces.get(m.group())
-            if t is not None:
-                text.stylize(str(tile_text(t, glyphs).style), m.start(), m.end())
+        if line.startswith("  ") and ("=" in line or "F1" in line):
+            for m in re.finditer(r"(?<![\w-])\w{1,2}(?![\w-])", line):
+                t = faces.get(m.group())
+                if t is not None:
+                    text.stylize(str(tile_text(t, lang=lang).style), m.start(), m.end())
         out.append_text(text)
         out.append("\n")
     return out
@@ -253,7 +268,7 @@ def help_text(body: str, glyphs: bool) -> Text:
 
 def ranking_text(rows: Sequence[tuple[int, str, int]], hands: int, tx: Texts) -> Text:
     """The final ranking (HK-7.3: best total wins, ties shared)."""
-    out = Text(tx("rank.title", hands=hands) + "\n\n", style="bold")
+    out = Text(tx.plural("rank.title", hands) + "\n\n", style="bold")
     for rank, name, total in rows:
         out.append(tx("rank.row", rank=rank, name=name, total=total) + "\n", style="bold" if rank == 1 else "")
     out.append("\n" + tx("rank.quit"), style="reverse")

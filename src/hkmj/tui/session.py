@@ -39,6 +39,7 @@ from hkmj.engine.actions import discard
 from hkmj.hand import shanten
 from hkmj.rulesets import Ruleset
 from hkmj.scoring import Meld
+from hkmj.scoring import payments as seed_payments
 from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, tile, tiles_of
 from hkmj.tui.texts import Texts
 
@@ -149,6 +150,8 @@ class HandSummary:
     match_over: bool
     unit: str = "fan"
     """What ``items`` and ``fan`` count: Hong Kong ``fan``, or MCR ``points`` (each fan once, times its count)."""
+    why_paid: str = ""
+    """Why the base became each payment (HK-6: the discarder pays double; self-drawn, all pay double)."""
 
 
 def cross_suit_run(counts: Sequence[int], t: Tile) -> bool:
@@ -465,7 +468,7 @@ class Session:
         n = shanten(c, melds) + 1
         if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
             return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx(f"unit.{self.rules.unit}"))
-        return self.tx("why.not_winning", hand=hand, n=n)
+        return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(shanten(c, melds)))
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
         """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared."""
@@ -769,6 +772,7 @@ class Session:
         fan = base = None
         limit = None
         teach: list[str] = []
+        why_paid = ""
         win_tile: Tile | None = None
         if res.kind == "win":
             assert res.seat is not None and res.outcome is not None
@@ -793,6 +797,15 @@ class Session:
                 fan = sum(v for _, v in items)
             base = getattr(out.detail, "base", None)
             limit = self.rules.name_of(out.limit, tx.lang) if out.limit else None
+            if base is not None and res.payments == seed_payments(base, res.seat, res.discarder):  # HK-6's split
+                why_paid = tx(
+                    f"end.pay.{ev['win']}",
+                    base=base,
+                    double=2 * base,
+                    whom=self.whom(res.discarder) if res.discarder is not None else "",
+                    winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
+                    total=res.payments[res.seat],
+                )
             if self.teach:
                 teach.append(tx("teach.other_tables"))
         elif res.kind == "penalty":
@@ -801,6 +814,7 @@ class Session:
             ev = next(e for e in reversed(hand.events) if e["type"] == "false_mahjong")
             extra = tile(ev["tile"]) if ev["tile"] else None
             detail.append(self._why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra))
+            why_paid = tx("end.pay.penalty")
         else:
             title = tx("end.title.draw")
         self.summary = HandSummary(
@@ -817,6 +831,7 @@ class Session:
             teach=tuple(teach),
             match_over=self.match.over,
             unit=self.rules.unit,
+            why_paid=why_paid,
         )
         return self.summary
 

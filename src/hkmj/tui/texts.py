@@ -38,10 +38,11 @@ EN: dict[str, str] = {
     "hdr": "Hand {hand} · prevailing {prevailing} · dealer {dealer} · wall {live} · seed {seed}",
     "hdr.teach": "teaching table",
     "panel": "{wind} · {name} · {score:+d}",
-    "panel.tiles": "{n} tiles",
+    "panel.tiles.one": "{n} tile",
+    "panel.tiles.other": "{n} tiles",
     "panel.dealer": "dealer",
     "panel.turn": " playing ",
-    "panel.left_note": "you may chow from it",
+    "panel.left_note": "left: you may chow",
     "panel.pond": "pond",
     "panel.you": "{wind} · You · {score:+d}",
     "panel.melds": "melds",
@@ -69,8 +70,8 @@ EN: dict[str, str] = {
     "log.title": "Table",
     "hint.title": "Hint (h to hide)",
     # --- status: what to do now
-    "st.turn": "Your turn: pick a discard with ← → or 1-9, 0 and press Enter, or click it twice.",
-    "st.turn.claimed": "You claimed, so you don't draw: pick a discard (← → or 1-9, 0, then Enter).",
+    "st.turn": "Your turn: pick a discard by its letter (or ← →) and press Enter, or click it twice.",
+    "st.turn.claimed": "You claimed, so you don't draw: pick a discard by its letter (or ← →), then Enter.",
     "st.turn.kong": " You may declare a kong (k).",
     "st.turn.win": " Your hand is complete: declare Mahjong (m)!",
     "st.claim": "{who} discards {tile}: {options}, or pass (Space).",
@@ -116,7 +117,7 @@ EN: dict[str, str] = {
     "why.hand": "Your hand",
     "why.hand_with": "Your hand with {tile}",
     "st.waiting": "Waiting for the other players to answer your discard…",
-    "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (HK-5.1), seven distinct pairs (HK-5.3) or thirteen orphans (HK-5.4); it is {n} tile(s) away.",
+    "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (HK-5.1), seven distinct pairs (HK-5.3) or thirteen orphans (HK-5.4); it is {dist}.",
     "why.under_min": "{hand} is complete, but these rules need at least {min} {unit} to win.",
     "unit.fan": "fan",
     "unit.points": "points",
@@ -167,14 +168,18 @@ EN: dict[str, str] = {
     "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay 64 to each player, 128 to a discarder (HK-5.7).",
     # --- hints
     "hint.complete": "Your hand is complete: declare Mahjong (m)!",
-    "hint.shanten": "{n} useful tile(s) from ready (shanten {n}).",
-    "hint.ready": "Ready (shanten 0): one tile from winning.",
+    "dist.0": "ready: one tile from winning",
+    "dist.one": "{n} tile from ready",
+    "dist.other": "{n} tiles from ready",
+    "hint.distance": "Your hand is {dist}.",
     "hint.waits": "Waits: {tiles}",
     "hint.no_waits": "Waiting only on tiles you already hold all four of: change your wait.",
-    "hint.improving": "Improving tiles: {tiles} ({count} unseen)",
-    "hint.discards": "Best discards (shanten after · useful tiles left):",
-    "hint.discard": "{tile}: shanten {s} · {count} tiles",
-    "hint.discard.ready": "{tile}: ready · waits {waits}",
+    "hint.improving": "Useful tiles: {tiles} ({unseen})",
+    "hint.discards": "Best discards, and where each leaves your hand:",
+    "hint.discard": "{tile} → {dist} · {unseen}",
+    "hint.discard.ready": "{tile} → ready · waits {waits}",
+    "unseen.one": "{n} useful tile unseen",
+    "unseen.other": "{n} useful tiles unseen",
     "hint.none": "Nothing to compute now.",
     "hint.unseen": "{tile}×{n}",
     # --- end of hand and match
@@ -198,16 +203,26 @@ EN: dict[str, str] = {
     "end.limit": "Limit hand: {name} (base 64; the elements are shown for information)",
     "end.base": "Base points: {base}",
     "end.payments": "Payments",
+    "end.pay.self_draw": "Self-drawn win: everyone pays double the base, 2 × {base} = {double} each; the winner ({winner}) receives {total} (HK-6).",
+    "end.pay.discard": "The discarder ({whom}) pays double the base, 2 × {base} = {double}; the two others pay the base, {base} each; the winner ({winner}) receives {total} (HK-6).",
+    "end.pay.robbed_kong": "The robbed player ({whom}) pays as a discarder, double the base: 2 × {base} = {double}; the two others pay {base} each; the winner ({winner}) receives {total} (HK-4.10, HK-6).",
+    "end.pay.penalty": "A false Mahjong costs 64 to each other player, 128 to a discarder (HK-5.7).",
+    "end.winner.you": "you",
+    "end.scroll": "↑↓ scroll",
     "end.totals": "Totals",
+    "colon": ": ",
+    "semicolon": "; ",
     "end.continue": "Press Enter for the next hand.",
     "end.last": "Press Enter for the final ranking.",
-    "rank.title": "Final ranking after {hands} hand(s)",
+    "rank.title.one": "Final ranking after {n} hand",
+    "rank.title.other": "Final ranking after {n} hands",
     "rank.row": "{rank}. {name}: {total:+d}",
     "rank.quit": "Press Enter or q to leave.",
     "quit.ask": "Leave the match? (y / n)",
     "quit.yes": "y",
-    "keys": "Keys: ←→ 1-9 Enter Space p c k m · h hint · ? help · q quit",
+    "keys": "Keys: letter+Enter discard · Space pass · p c k m · h hint · ? help · q quit",
     "help.title": "How to play — Hong Kong Mahjong",
+    "help.close": "Esc closes · ↑↓ PgUp PgDn scroll",
     "help.body": """THE GOAL
 Be the first to complete a hand: four groups and a pair (HK-5.1).
   • chow: three numbers in a row of one suit, like 3-4-5 Circles. Never with winds or dragons, never across suits (HK-5.2).
@@ -218,11 +233,12 @@ There is no minimum: any complete hand wins, even worth 0 fan (HK-6).
 
 THE TILES
   5m = 5 Characters (red)   5p = 5 Circles (blue)   5s = 5 Bamboo (green)
-  東 南 西 北 = East, South, West, North winds;  白 發 中 = White, Green, Red dragons (the honours).
-  梅 蘭 菊 竹 flowers and 春 夏 秋 冬 seasons are bonus tiles: they are set aside and replaced for you.
+  E S W N = East, South, West, North winds;  Wh Gr Rd = White, Green, Red dragons (the honours).
+  F1 F2 F3 F4 flowers and S1 S2 S3 S4 seasons are bonus tiles: set aside and replaced for you.
+With --glyphs the same tiles are drawn as Unicode mahjong tiles.
 
 YOUR TURN
-You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile: choose it with ← → (or 1-9 and 0 for the first ten tiles, Home/End) and press Enter, or click it twice. With four identical tiles you may declare a kong (k). If your hand is complete, press m: Mahjong!
+You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile: press the letter shown under it (or move with ← →, Home/End) and press Enter, or click it twice. With four identical tiles you may declare a kong (k). If your hand is complete, press m: Mahjong!
 
 AFTER A DISCARD
 The latest discard is highlighted. If you can use it, the game stops and shows your choices:
@@ -235,11 +251,11 @@ YOUR FIRST HAND
 Keep tiles that work together: pairs, and numbers of one suit close to each other (4-5, 6-8). Discard first the lonely winds and dragons nobody else shows, then numbers far from the rest. Claim a pung when it builds a group; the hint (h) shows which discards keep the most useful tiles. When the hint says "Ready", wait: the game stops as soon as a tile could complete your hand.
 
 HELP WHILE PLAYING
-  h shows a hint: how far your hand is from ready, the tiles you wait for, the best discards.
+  h shows a hint: how many tiles your hand is from ready ("4 tiles from ready": it needs four more useful tiles before one tile can win), the tiles you wait for, the best discards.
   The line above the table log always says what you can do now.
 
 SCORING
-Only the winner scores: the fan of its elements (HK-6) give base points. The discarder pays twice the base, the others once; on a self-drawn win everyone pays twice. A false Mahjong costs 64 to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
+Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs 64 to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
 
 COMMON MISTAKES
   • This is not pairs solitaire: pairs alone don't win.
@@ -253,13 +269,15 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.unknown_bot": "hkmj play: unknown bot {name!r}: expected one of {known}",
     "cli.fallback": "hkmj play: bot {name!r} is not available; playing {fallback} instead",
     "cli.bots_count": "hkmj play: --bots takes three names separated by commas, e.g. strong,strong,greedy",
-    "cli.result": "Seed {seed} · {hands} hand(s) · your total {total:+d} · rank {rank}/4",
+    "cli.result.one": "Seed {seed} · {n} hand played · your total {total:+d} · rank {rank}/4",
+    "cli.result.other": "Seed {seed} · {n} hands played · your total {total:+d} · rank {rank}/4",
+    "cli.none": "Seed {seed} · no hand was played, so there is no score or rank.",
     "cli.record": "Match record written to {path}",
 }
 
 FR: dict[str, str] = {
-    "you": "Toi",
-    "you.lower": "toi",
+    "you": "Vous",
+    "you.lower": "vous",
     "bot": "Robot {n} ({kind})",
     "wind.0": "Est",
     "wind.1": "Sud",
@@ -268,7 +286,7 @@ FR: dict[str, str] = {
     "rel.left": "à gauche",
     "rel.across": "en face",
     "rel.right": "à droite",
-    "rel.you": "toi",
+    "rel.you": "vous",
     "kind.pung": "pung",
     "kind.chow": "chow",
     "kind.kong": "kong",
@@ -276,12 +294,13 @@ FR: dict[str, str] = {
     "hdr": "Donne {hand} · vent dominant {prevailing} · donneur {dealer} · mur {live} · graine {seed}",
     "hdr.teach": "table d'apprentissage",
     "panel": "{wind} · {name} · {score:+d}",
-    "panel.tiles": "{n} tuiles",
+    "panel.tiles.one": "{n} tuile",
+    "panel.tiles.other": "{n} tuiles",
     "panel.dealer": "donneur",
     "panel.turn": " joue ",
-    "panel.left_note": "tu peux y faire chow",
+    "panel.left_note": "à gauche : chow",
     "panel.pond": "défausses",
-    "panel.you": "{wind} · Toi · {score:+d}",
+    "panel.you": "{wind} · Vous · {score:+d}",
     "panel.melds": "groupes",
     "panel.bonus": "bonus",
     "panel.none": "—",
@@ -306,112 +325,116 @@ FR: dict[str, str] = {
     "choose.kong": "Quel kong ? {options} — ou Échap",
     "log.title": "Table",
     "hint.title": "Conseil (h pour masquer)",
-    "st.turn": "À toi : choisis ta défausse avec ← → ou 1-9, 0 puis Entrée, ou clique-la deux fois.",
-    "st.turn.claimed": "Tu as réclamé, donc tu ne pioches pas : choisis ta défausse (← → ou 1-9, 0, puis Entrée).",
-    "st.turn.kong": " Tu peux déclarer un kong (k).",
-    "st.turn.win": " Ta main est complète : annonce Mahjong (m) !",
-    "st.claim": "{who} défausse {tile} : {options}, ou passe (Espace).",
-    "st.rob": "{who} ajoute {tile} à un pung : vole-le pour Mahjong (m) ou passe (Espace) (HK-4.10).",
+    "st.turn": "À vous : choisissez votre défausse par sa lettre (ou ← →) puis Entrée, ou cliquez-la deux fois.",
+    "st.turn.claimed": "Vous avez réclamé, donc vous ne piochez pas : choisissez votre défausse par sa lettre (ou ← →) puis Entrée.",
+    "st.turn.kong": " Vous pouvez déclarer un kong (k).",
+    "st.turn.win": " Votre main est complète : annoncez Mahjong (m) !",
+    "st.claim": "{who} défausse {tile} : {options}, ou passez (Espace).",
+    "st.rob": "{who} ajoute {tile} à un pung : volez-la pour Mahjong (m) ou passez (Espace) (HK-4.10).",
     "st.watch": "{who} défausse {tile}.",
     "st.others": "{who} joue…",
-    "st.over": "La donne est finie : appuie sur Entrée.",
-    "st.confirm": "Appuie encore sur m pour annoncer Mahjong, sur une autre touche pour annuler.",
+    "st.over": "La donne est finie : appuyez sur Entrée.",
+    "st.confirm": "Appuyez encore sur m pour annoncer Mahjong, sur une autre touche pour annuler.",
     "opt.pung": "pung (p)",
     "opt.chow": "chow (c)",
     "opt.kong": "kong (k)",
     "opt.mahjong": "Mahjong (m)",
-    "ev.hand": "— Donne {hand} : tu es {wind} ; vent dominant {prevailing} ; donneur {dealer}.",
+    "ev.hand": "— Donne {hand} : vous êtes {wind} ; vent dominant {prevailing} ; donneur {dealer}.",
     "ev.discard": "{who} défausse {tile}.",
-    "ev.discard.you": "Tu défausses {tile}.",
+    "ev.discard.you": "Vous défaussez {tile}.",
     "ev.discard.final": " (dernière défausse : seul un Mahjong peut la prendre)",
-    "ev.draw.you": "Tu pioches {tile}.",
-    "ev.replacement.you": "Tu prends une tuile de remplacement dans le mur mort : {tile}.",
+    "ev.draw.you": "Vous piochez {tile}.",
+    "ev.replacement.you": "Vous prenez une tuile de remplacement dans le mur mort : {tile}.",
     "ev.replacement": "{who} prend une tuile de remplacement dans le mur mort.",
     "ev.bonus": "{who} expose {tile} (tuile bonus) et prend un remplacement.",
-    "ev.bonus.you": "Tu exposes {tile} (tuile bonus, HK-3.2).",
+    "ev.bonus.you": "Vous exposez {tile} (tuile bonus, HK-3.2).",
     "ev.claim": "{who} réclame {tile} à {whom} : {kind}.",
-    "ev.claim.you": "Tu réclames {tile} à {whom} : {kind}.",
+    "ev.claim.you": "Vous réclamez {tile} à {whom} : {kind}.",
     "ev.ckong": "{who} déclare un kong caché de {tile}.",
-    "ev.ckong.you": "Tu déclares un kong caché de {tile}.",
+    "ev.ckong.you": "Vous déclarez un kong caché de {tile}.",
     "ev.akong": "{who} ajoute {tile} à un pung exposé : kong.",
-    "ev.akong.you": "Tu ajoutes {tile} à ton pung : kong.",
+    "ev.akong.you": "Vous ajoutez {tile} à votre pung : kong.",
     "ev.win.self_draw": "{who} gagne en piochant {tile} : Mahjong !",
     "ev.win.discard": "{who} gagne sur la tuile {tile} jetée par {whom} : Mahjong !",
     "ev.win.robbed_kong": "{who} gagne en volant la tuile {tile} ajoutée à un pung par {whom} : Mahjong !",
-    "ev.win.self_draw.you": "Tu gagnes en piochant {tile} : Mahjong !",
-    "ev.win.discard.you": "Tu gagnes sur la tuile {tile} jetée par {whom} : Mahjong !",
-    "ev.win.robbed_kong.you": "Tu gagnes en volant la tuile {tile} ajoutée à un pung par {whom} : Mahjong !",
+    "ev.win.self_draw.you": "Vous gagnez en piochant {tile} : Mahjong !",
+    "ev.win.discard.you": "Vous gagnez sur la tuile {tile} jetée par {whom} : Mahjong !",
+    "ev.win.robbed_kong.you": "Vous gagnez en volant la tuile {tile} ajoutée à un pung par {whom} : Mahjong !",
     "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {amount} à chaque joueur (HK-5.7).",
-    "ev.false.you": "Faux Mahjong ! {why} Tu paies {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
+    "ev.false.you": "Faux Mahjong ! {why} Vous payez {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
     "ev.false.dead": "Faux Mahjong annoncé par {who} : sa main est morte et le jeu continue ; {who} paie {amount} à chaque joueur.",
-    "ev.false.dead.you": "Faux Mahjong ! {why} Ta main est morte : tu continues sans pouvoir gagner ni réclamer ; tu paies {amount} à chaque joueur.",
+    "ev.false.dead.you": "Faux Mahjong ! {why} Votre main est morte : vous continuez sans pouvoir gagner ni réclamer ; vous payez {amount} à chaque joueur.",
     "end.total_points": "Total des points",
     "ev.refused": "Mahjong refusé (table d'apprentissage, HK-5.7) : {why}",
     "ev.exhausted": "Le mur vivant est épuisé : donne nulle, personne ne paie (HK-3.5, HK-7.1).",
     "ev.bot_error": "{who} (robot) a échoué ({error}) ; il a joué {action} à la place.",
-    "why.hand": "Ta main",
-    "why.hand_with": "Ta main avec {tile}",
-    "st.waiting": "Les autres joueurs répondent à ta défausse…",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (HK-5.1), ni sept paires distinctes (HK-5.3), ni treize Orphelins (HK-5.4) ; il manque {n} tuile(s).",
+    "why.hand": "Votre main",
+    "why.hand_with": "Votre main avec {tile}",
+    "st.waiting": "Les autres joueurs répondent à votre défausse…",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (HK-5.1), ni sept paires distinctes (HK-5.3), ni treize Orphelins (HK-5.4) ; elle est {dist}.",
     "why.under_min": "{hand} est complète, mais ces règles demandent au moins {min} {unit} pour gagner.",
     "unit.fan": "fans",
     "unit.points": "points",
     "no.hand_over": "La donne est finie.",
     "no.wait": "Pas maintenant : c'est à {who} de jouer.",
-    "no.answer_first": "La tuile {tile} jetée par {who} est proposée : réclame-la ou passe (Espace) d'abord.",
-    "rule.answer_first": "HK-4 : après chaque défausse les autres joueurs peuvent la réclamer ; tu réponds avant la pioche suivante.",
+    "no.answer_first": "La tuile {tile} jetée par {who} est proposée : réclamez-la ou passez (Espace) d'abord.",
+    "rule.answer_first": "HK-4 : après chaque défausse les autres joueurs peuvent la réclamer ; vous répondez avant la pioche suivante.",
     "no.no_offer": "Aucune défausse à réclamer maintenant.",
     "rule.no_offer": "HK-4.1 : seule la dernière défausse peut être réclamée, et seulement avant la pioche suivante. Une défausse plus ancienne reste au centre pour de bon.",
-    "no.own_discard": "Tu ne peux pas réclamer ta propre défausse.",
-    "rule.own_discard": "HK-4 : les autres peuvent réclamer ta défausse ; attends ton prochain tour.",
+    "no.own_discard": "Vous ne pouvez pas réclamer votre propre défausse.",
+    "rule.own_discard": "HK-4 : les autres peuvent réclamer votre défausse ; attendez votre prochain tour.",
     "no.old_discard": "C'est une vieille défausse : elle ne peut plus être réclamée.",
     "rule.old_discard": "HK-4.1 : seule la dernière défausse peut être réclamée, et seulement avant la pioche suivante.",
     "no.final": "La dernière défausse ne peut être prise que pour Mahjong.",
     "rule.final": "HK-4.9 : la défausse faite après la pioche de la dernière tuile du mur vivant ne peut être prise que pour gagner.",
     "no.rob": "Un kong ajouté ne peut être pris que pour Mahjong.",
-    "rule.rob": "HK-4.10 : quand un joueur ajoute une tuile à un pung, tu peux voler cette tuile seulement si elle complète aussitôt ta main gagnante.",
-    "no.pung_one": "Tu n'as qu'un seul {tile} : un pung en demande deux dans ta main.",
-    "no.pung_none": "Tu n'as aucun {tile} : un pung en demande deux dans ta main.",
-    "rule.pung": "HK-4.3 : pour faire pung sur une défausse, montre deux tuiles identiques de ta main. HK-4.5 : on ne réclame jamais une défausse juste pour une paire, sauf si elle complète ta main gagnante.",
-    "no.chow_left": "Tu ne peux faire chow que sur la défausse du joueur à ta gauche ({left}) ; celle-ci a été jetée par {who}.",
-    "rule.chow_left": "HK-4.2 : un chow ne se réclame que sur le joueur qui joue juste avant toi, à ta gauche. Sur n'importe qui tu peux faire pung, kong ou Mahjong.",
+    "rule.rob": "HK-4.10 : quand un joueur ajoute une tuile à un pung, vous pouvez voler cette tuile seulement si elle complète aussitôt votre main gagnante.",
+    "no.pung_one": "Vous n'avez qu'un seul {tile} : un pung en demande deux dans votre main.",
+    "no.pung_none": "Vous n'avez aucun {tile} : un pung en demande deux dans votre main.",
+    "rule.pung": "HK-4.3 : pour faire pung sur une défausse, montrez deux tuiles identiques de votre main. HK-4.5 : on ne réclame jamais une défausse juste pour une paire, sauf si elle complète votre main gagnante.",
+    "no.chow_left": "Vous ne pouvez faire chow que sur la défausse du joueur à votre gauche ({left}) ; celle-ci a été jetée par {who}.",
+    "rule.chow_left": "HK-4.2 : un chow ne se réclame que sur le joueur qui joue juste avant vous, à votre gauche. Sur n'importe qui vous pouvez faire pung, kong ou Mahjong.",
     "no.chow_honour": "{tile} est un honneur : les honneurs ne forment jamais de chow.",
     "rule.chow_honour": "HK-5.2 : un chow est une suite de trois nombres d'une même famille ; Vents et Dragons ne forment jamais de suite (Est-Sud-Ouest n'est pas un chow).",
     "no.chow_suits": "Un chow ne mélange pas les familles : {tile} ne fait une suite qu'avec des tuiles de sa famille.",
     "rule.chow_suits": "HK-5.2 : une suite ne traverse jamais les familles ; 8-9 Caractères avec 1 Cercles n'est pas un chow.",
-    "no.chow_need": "Pas de chow avec {tile} : il te faut deux tuiles de la même famille qui font une suite avec elle (comme {example}).",
-    "rule.chow_need": "HK-4.2 : montre les deux tuiles de ta main qui font une suite de trois avec la défausse.",
-    "no.kong_turn": "Aucun kong à déclarer : il faut quatre tuiles identiques en main, ou une tuile identique à l'un de tes pungs exposés.",
-    "rule.kong_turn": "HK-3.3 : après une pioche tu peux déclarer un kong caché (quatre identiques en main) ou ajouter une tuile à ton pung exposé ; tu prends ensuite un remplacement.",
-    "no.kong_after_claim": "Tu viens de réclamer une tuile : défausse maintenant.",
-    "rule.kong_after_claim": "HK-4.2, HK-4.3 : après un chow ou un pung réclamé, tu défausses aussitôt, sans piocher.",
-    "no.kong_three": "Un kong sur une défausse demande trois {tile} dans ta main.",
-    "no.kong_exposed": "Une défausse ne transforme pas ton pung exposé de {tile} en kong.",
-    "rule.kong_claim": "HK-4.4 : pour faire kong sur une défausse il faut trois tuiles identiques en main ; une défausse ne complète jamais un pung exposé (ajoute toi-même la quatrième quand tu la pioches).",
-    "no.mahjong_now": "Tu ne peux annoncer Mahjong qu'après ta propre pioche, ou sur une tuile que tu pourrais prendre.",
-    "rule.mahjong_now": "HK-5.5 : la tuile gagnante est ta pioche ou ton remplacement, la dernière défausse d'un autre joueur, ou une tuile de kong volée.",
+    "no.chow_need": "Pas de chow avec {tile} : il vous faut deux tuiles de la même famille qui font une suite avec elle (comme {example}).",
+    "rule.chow_need": "HK-4.2 : montrez les deux tuiles de votre main qui font une suite de trois avec la défausse.",
+    "no.kong_turn": "Aucun kong à déclarer : il faut quatre tuiles identiques en main, ou une tuile identique à l'un de vos pungs exposés.",
+    "rule.kong_turn": "HK-3.3 : après une pioche vous pouvez déclarer un kong caché (quatre identiques en main) ou ajouter une tuile à votre pung exposé ; vous prenez ensuite un remplacement.",
+    "no.kong_after_claim": "Vous venez de réclamer une tuile : défaussez maintenant.",
+    "rule.kong_after_claim": "HK-4.2, HK-4.3 : après un chow ou un pung réclamé, vous défaussez aussitôt, sans piocher.",
+    "no.kong_three": "Un kong sur une défausse demande trois {tile} dans votre main.",
+    "no.kong_exposed": "Une défausse ne transforme pas votre pung exposé de {tile} en kong.",
+    "rule.kong_claim": "HK-4.4 : pour faire kong sur une défausse il faut trois tuiles identiques en main ; une défausse ne complète jamais un pung exposé (ajoutez vous-même la quatrième quand vous la piochez).",
+    "no.mahjong_now": "Vous ne pouvez annoncer Mahjong qu'après votre propre pioche, ou sur une tuile que vous pourriez prendre.",
+    "rule.mahjong_now": "HK-5.5 : la tuile gagnante est votre pioche ou votre remplacement, la dernière défausse d'un autre joueur, ou une tuile de kong volée.",
     "no.nothing_to_pass": "Il n'y a rien à passer.",
     "no.not_yours": "Rien à faire avec cette tuile maintenant.",
     "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un Mahjong erroné est refusé au lieu d'être pénalisé (HK-5.7). ? pour l'aide, h pour un conseil.",
     "teach.pairs": "Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas. Il faut quatre groupes (suites ou brelans) et une paire, ou sept paires différentes (HK-5.1, HK-5.3).",
-    "teach.kong_replacement": "Après un kong tu prends toujours un remplacement dans le mur mort ({tile}), sinon il te manquerait une tuile (HK-3.3). Défausse maintenant.",
-    "teach.four_in_hand": "Tu as quatre {tile} : tu peux déclarer un kong caché (k) et prendre un remplacement, ou les garder comme tuiles ordinaires (HK-3.3, HK-3.4).",
+    "teach.kong_replacement": "Après un kong vous prenez toujours un remplacement dans le mur mort ({tile}), sinon il vous manquerait une tuile (HK-3.3). Défaussez maintenant.",
+    "teach.four_in_hand": "Vous avez quatre {tile} : vous pouvez déclarer un kong caché (k) et prendre un remplacement, ou les garder comme tuiles ordinaires (HK-3.3, HK-3.4).",
     "teach.other_tables": "Compté avec le seul barème de Hong Kong (HK-6) : pas de minimum de fan (une main à 0 fan gagne), et aucun fan du riichi, du MCR ou d'une autre table.",
-    "teach.chow_offer": "Tu peux faire chow sur {tile} car {who} est à ta gauche (HK-4.2).",
-    "confirm.mahjong": "Annoncer Mahjong ? Si ta main n'est pas complète, c'est un faux Mahjong : tu paies 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
-    "hint.complete": "Ta main est complète : annonce Mahjong (m) !",
-    "hint.shanten": "À {n} tuile(s) utile(s) d'être prêt (shanten {n}).",
-    "hint.ready": "Prêt (shanten 0) : une tuile de la victoire.",
+    "teach.chow_offer": "Vous pouvez faire chow sur {tile} car {who} est à votre gauche (HK-4.2).",
+    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
+    "hint.complete": "Votre main est complète : annoncez Mahjong (m) !",
+    "dist.0": "prête : à une tuile de la victoire",
+    "dist.one": "à {n} tuile d'une main prête",
+    "dist.other": "à {n} tuiles d'une main prête",
+    "hint.distance": "Votre main est {dist}.",
     "hint.waits": "Attentes : {tiles}",
-    "hint.no_waits": "Tu n'attends que des tuiles dont tu as déjà les quatre : change d'attente.",
-    "hint.improving": "Tuiles utiles : {tiles} ({count} non vues)",
-    "hint.discards": "Meilleures défausses (shanten après · tuiles utiles restantes) :",
-    "hint.discard": "{tile} : shanten {s} · {count} tuiles",
-    "hint.discard.ready": "{tile} : prêt · attend {waits}",
+    "hint.no_waits": "Vous n'attendez que des tuiles dont vous avez déjà les quatre : changez d'attente.",
+    "hint.improving": "Tuiles utiles : {tiles} ({unseen})",
+    "hint.discards": "Meilleures défausses, et où chacune laisse votre main :",
+    "hint.discard": "{tile} → {dist} · {unseen}",
+    "hint.discard.ready": "{tile} → prête · attend {waits}",
+    "unseen.one": "{n} tuile utile non vue",
+    "unseen.other": "{n} tuiles utiles non vues",
     "hint.none": "Rien à calculer maintenant.",
     "hint.unseen": "{tile}×{n}",
     "end.title.win": "{who} gagne la donne !",
-    "end.title.you": "Tu gagnes la donne !",
+    "end.title.you": "Vous gagnez la donne !",
     "end.title.draw": "Donne nulle : le mur est épuisé, personne ne paie.",
     "end.title.penalty": "Faux Mahjong annoncé par {who}.",
     "end.hands": "Toutes les mains dévoilées",
@@ -430,61 +453,74 @@ FR: dict[str, str] = {
     "end.limit": "Main limite : {name} (base 64 ; les éléments sont donnés pour information)",
     "end.base": "Points de base : {base}",
     "end.payments": "Paiements",
+    "end.pay.self_draw": "Victoire sur pioche : chacun paie le double de la base, 2 × {base} = {double} ; le gagnant ({winner}) reçoit {total} (HK-6).",
+    "end.pay.discard": "Le défausseur ({whom}) paie le double de la base, 2 × {base} = {double} ; les deux autres paient la base, {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-6).",
+    "end.pay.robbed_kong": "Le joueur volé ({whom}) paie comme un défausseur, le double de la base : 2 × {base} = {double} ; les deux autres paient {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-4.10, HK-6).",
+    "end.pay.penalty": "Un faux Mahjong coûte 64 à chaque autre joueur, 128 à un défausseur (HK-5.7).",
+    "end.winner.you": "vous",
+    "end.scroll": "↑↓ défiler",
     "end.totals": "Totaux",
-    "end.continue": "Appuie sur Entrée pour la donne suivante.",
-    "end.last": "Appuie sur Entrée pour le classement final.",
-    "rank.title": "Classement final après {hands} donne(s)",
+    "colon": " : ",
+    "semicolon": " ; ",
+    "end.continue": "Appuyez sur Entrée pour la donne suivante.",
+    "end.last": "Appuyez sur Entrée pour le classement final.",
+    "rank.title.one": "Classement final après {n} donne",
+    "rank.title.other": "Classement final après {n} donnes",
     "rank.row": "{rank}. {name} : {total:+d}",
-    "rank.quit": "Appuie sur Entrée ou q pour quitter.",
+    "rank.quit": "Appuyez sur Entrée ou q pour quitter.",
     "quit.ask": "Quitter la partie ? (o / n)",
     "quit.yes": "o",
-    "keys": "Touches : ←→ 1-9 Entrée Espace p c k m · h conseil · ? aide · q quitter",
+    "keys": "Touches : lettre+Entrée · Espace passe · p c k m · h conseil · ? aide · q fin",
     "help.title": "Comment jouer — Mahjong de Hong Kong",
+    "help.close": "Échap ferme · ↑↓ PgPréc PgSuiv défilent",
     "help.body": """LE BUT
-Sois le premier à compléter ta main : quatre groupes et une paire (HK-5.1).
+Soyez le premier à compléter votre main : quatre groupes et une paire (HK-5.1).
   • chow : trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles (HK-5.2).
-  • pung : trois tuiles identiques.  • kong : quatre tuiles identiques (tu prends alors une tuile de plus).
+  • pung : trois tuiles identiques.  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
   • paire : deux tuiles identiques.
 Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).
 Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).
 
 LES TUILES
   5m = 5 Caractères (rouge)   5p = 5 Cercles (bleu)   5s = 5 Bambous (vert)
-  東 南 西 北 = Vents Est, Sud, Ouest, Nord ;  白 發 中 = Dragons Blanc, Vert, Rouge (les honneurs).
-  梅 蘭 菊 竹 fleurs et 春 夏 秋 冬 saisons sont des bonus : elles sont mises de côté et remplacées pour toi.
+  E S O N = Vents Est, Sud, Ouest, Nord ;  Bl Ve Ro = Dragons Blanc, Vert, Rouge (les honneurs).
+  F1 F2 F3 F4 fleurs et S1 S2 S3 S4 saisons sont des bonus : mises de côté et remplacées pour vous.
+Avec --glyphs les mêmes tuiles sont dessinées en tuiles de mahjong Unicode.
 
-TON TOUR
-Tu pioches une tuile automatiquement ; elle est à part, à droite de ta main. Puis défausse une tuile : choisis-la avec ← → (ou 1-9 et 0 pour les dix premières, Début/Fin) puis Entrée, ou clique-la deux fois. Avec quatre tuiles identiques tu peux déclarer un kong (k). Si ta main est complète, appuie sur m : Mahjong !
+VOTRE TOUR
+Vous piochez une tuile automatiquement ; elle est à part, à droite de votre main. Puis défaussez une tuile : appuyez sur la lettre affichée sous elle (ou déplacez-vous avec ← →, Début/Fin) puis sur Entrée, ou cliquez-la deux fois. Avec quatre tuiles identiques vous pouvez déclarer un kong (k). Si votre main est complète, appuyez sur m : Mahjong !
 
 APRÈS UNE DÉFAUSSE
-La dernière défausse est surlignée. Si tu peux l'utiliser, le jeu s'arrête et propose tes choix :
-  p pung (tu as deux fois cette tuile) · c chow (seulement sur le joueur à ta gauche, qui joue juste avant toi)
-  k kong (tu en as trois) · m Mahjong (elle complète ta main) · Espace pour passer.
+La dernière défausse est surlignée. Si vous pouvez l'utiliser, le jeu s'arrête et propose vos choix :
+  p pung (vous avez deux fois cette tuile) · c chow (seulement sur le joueur à votre gauche, qui joue juste avant vous)
+  k kong (vous en avez trois) · m Mahjong (elle complète votre main) · Espace pour passer.
 Seule la dernière défausse peut être prise, et seulement avant la pioche suivante (HK-4.1).
-Après un chow ou un pung tu défausses sans piocher ; les joueurs entre-temps perdent leur tour.
+Après un chow ou un pung vous défaussez sans piocher ; les joueurs entre-temps perdent leur tour.
 
-TA PREMIÈRE MAIN
-Garde les tuiles qui vont ensemble : les paires, et les nombres proches d'une même famille (4-5, 6-8). Défausse d'abord les Vents et Dragons isolés, puis les nombres éloignés du reste. Réclame un pung quand il forme un groupe ; le conseil (h) montre les défausses qui gardent le plus de tuiles utiles. Quand le conseil dit « Prêt », attends : le jeu s'arrête dès qu'une tuile peut compléter ta main.
+VOTRE PREMIÈRE MAIN
+Gardez les tuiles qui vont ensemble : les paires, et les nombres proches d'une même famille (4-5, 6-8). Défaussez d'abord les Vents et Dragons isolés, puis les nombres éloignés du reste. Réclamez un pung quand il forme un groupe ; le conseil (h) montre les défausses qui gardent le plus de tuiles utiles. Quand le conseil dit « prête », attendez : le jeu s'arrête dès qu'une tuile peut compléter votre main.
 
 DE L'AIDE EN JOUANT
-  h donne un conseil : à quelle distance ta main est d'être prête, les tuiles attendues, les meilleures défausses.
-  La ligne au-dessus du journal dit toujours ce que tu peux faire.
+  h donne un conseil : à combien de tuiles votre main est d'être prête (« à 4 tuiles d'une main prête » : il lui faut encore quatre tuiles utiles avant qu'une seule tuile puisse gagner), les tuiles attendues, les meilleures défausses.
+  La ligne au-dessus du journal dit toujours ce que vous pouvez faire.
 
 LE DÉCOMPTE
-Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Le défausseur paie deux fois la base, les autres une fois ; sur une victoire piochée chacun paie deux fois. Un faux Mahjong coûte 64 à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
+Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Sur une défausse, le défausseur paie le double de la base et les deux autres la base ; sur une victoire piochée chacun paie le double. L'écran de fin de donne montre les calculs. Un faux Mahjong coûte 64 à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
 
 LES ERREURS FRÉQUENTES
   • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.
   • Pas de suite entre familles ni avec les Vents et les Dragons.
-  • Ne récupère pas une vieille défausse.
-  • Après un kong (carré), prends le remplacement (le jeu le fait pour toi).
-  • Ne mélange pas les fans d'autres tables (riichi, MCR…).
+  • Ne récupérez pas une vieille défausse.
+  • Après un kong (carré), prenez le remplacement (le jeu le fait pour vous).
+  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).
 
 Échap, ? ou q ferme cette aide ; flèches et PgPréc/PgSuiv pour défiler.""",
-    "cli.unknown_bot": "hkmj play : robot inconnu {name!r} : choisis parmi {known}",
+    "cli.unknown_bot": "hkmj play : robot inconnu {name!r} : choisissez parmi {known}",
     "cli.fallback": "hkmj play : le robot {name!r} n'est pas disponible ; {fallback} joue à sa place",
     "cli.bots_count": "hkmj play : --bots prend trois noms séparés par des virgules, par exemple strong,strong,greedy",
-    "cli.result": "Graine {seed} · {hands} donne(s) · ton total {total:+d} · rang {rank}/4",
+    "cli.result.one": "Graine {seed} · {n} donne jouée · votre total {total:+d} · rang {rank}/4",
+    "cli.result.other": "Graine {seed} · {n} donnes jouées · votre total {total:+d} · rang {rank}/4",
+    "cli.none": "Graine {seed} · aucune donne n'a été jouée : ni score ni rang.",
     "cli.record": "Enregistrement de la partie écrit dans {path}",
 }
 
@@ -503,6 +539,21 @@ class Texts:
     def __call__(self, key: str, **params: Any) -> str:
         """The string ``key`` with its ``{placeholders}`` filled in."""
         return self.table[key].format(**params)
+
+    def plural(self, key: str, n: int, **params: Any) -> str:
+        """``key.one`` or ``key.other`` by the language's rule for ``n`` (English: 1 is singular;
+        French: 0 and 1 are), with ``{n}`` and the other placeholders filled in.
+
+        >>> Texts("en").plural("panel.tiles", 1), Texts("fr").plural("panel.tiles", 0)
+        ('1 tile', '0 tuile')
+        """
+        one = n in (0, 1) if self.lang == "fr" else n == 1
+        return self(f"{key}.{'one' if one else 'other'}", n=n, **params)
+
+    def distance(self, shanten: int) -> str:
+        """How far a hand is from ready, in one wording everywhere (hints, refused Mahjong):
+        ``4 tiles from ready``, ``1 tile from ready``, or ready (``shanten`` 0: one tile from winning)."""
+        return self("dist.0") if shanten <= 0 else self.plural("dist", shanten)
 
     def tile(self, t: Tile) -> str:
         """A tile's name (``5 Circles`` / ``5 Cercles``, ``Red dragon`` / ``Dragon Rouge``)."""
@@ -525,7 +576,7 @@ class Texts:
             if nums:
                 parts.append(" ".join(map(str, nums)) + " " + self.tile(9 * s).split(" ", 1)[1])
         parts.extend(self.tile(t) for t in ts if t >= HONOUR)
-        return "; ".join(parts)
+        return self("semicolon").join(parts)
 
     def wind(self, seat: int) -> str:
         """A seat or prevailing wind's name (0 = East)."""

@@ -5,38 +5,68 @@ const V = 1;
 const WINDS = { en: ["East", "South", "West", "North"], fr: ["Est", "Sud", "Ouest", "Nord"] };
 const T = {
   en: {
-    newTable: "New table", rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
+    newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)",
-    timer: "Decision timer (s)", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
+    timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
     join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
-    waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead",
+    waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", bot_: "bot", offline: "offline", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
-    robbed: "robbing a kong from", draw: "Draw: the wall is exhausted", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
+    robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
     verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over",
-    rank: "Rank", player: "Player", spectator: "Spectator", hintSays: "Hint", shanten: "tiles from ready", ready0: "ready", waits: "waits",
+    rank: "Rank", player: "Player", spectator: "Spectator", hintSays: "Hint", shanten: "tiles from ready", ready0: "ready", waits: "waits for",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
+    help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
+    verify: "verify", salt: "salt", wallWord: "wall", recent: "Recent moves", over: "over", result: "Result", seeResult: "See the result",
+    baseFrom: "Base {base} points from {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
+    whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
+    whyRobbed: "the kong robbed: pays double", receives: "receives", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
+    rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
+    nobodyPays: "Nobody pays; the dealer keeps the deal (HK-7.1).",
+    bots: { greedy: "greedy", random: "random", strong: "strong" },
+    err: {
+      out_of_turn: "You have no decision to make now.", stale: "The table moved on before your move arrived; look again.",
+      illegal: "That move is not allowed now.", duplicate: "That move was already sent.", match_over: "The match is over.",
+      not_started: "The match has not started yet.", seat_taken: "That seat is taken.", bad_token: "Your seat could not be resumed; please sit again.",
+      no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
+      rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.",
+    },
   },
   fr: {
-    newTable: "Nouvelle table", rules: "Règles", points: "Points", deadHand: "faux Mahjong : main morte, le jeu continue", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
-    oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16+ mains)", teaching: "Table d'apprentissage (faux Mahjong refusé avec explication)",
-    timer: "Temps de décision (s)", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table.",
+    newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
+    oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16 mains ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)",
+    timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.",
     join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
-    waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Main", wall: "Mur", dead: "mort",
-    prevailing: "Vent dominant", dealer: "donneur", away: "absent (robot)", bot_: "robot", offline: "hors ligne", total: "total",
-    yourTurn: "À vous : cliquez une tuile ou ← → puis Entrée", claimQ: "Réclamer la défausse ?", hint: "Conseil", back: "Je reviens",
-    pass: "Passer", mahjong: "Mahjong !", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
-    declare: "Déclarer Mahjong", next: "Main suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
-    robbed: "en volant le kong de", draw: "Nulle : le mur est épuisé", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
-    base: "Points de base", payments: "Paiements", verified: "Mur vérifié : SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
-    verifyHow: "Vérifier : SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée",
-    rank: "Rang", player: "Joueur", spectator: "Spectateur", hintSays: "Conseil", shanten: "tuiles de l'attente", ready0: "en attente", waits: "attentes",
+    waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Main", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
+    prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
+    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
+    pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
+    declare: "Annoncer Mahjong", next: "Main suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
+    robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
+    base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
+    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée",
+    rank: "Rang", player: "Joueur", spectator: "Spectateur", hintSays: "Conseil", shanten: "tuile(s) de l'attente", ready0: "prête", waits: "attend",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "mains", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la main", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
+    help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
+    verify: "vérifier", salt: "sel", wallWord: "mur", recent: "Derniers coups", over: "terminée", result: "Résultat", seeResult: "Voir le résultat",
+    baseFrom: "Base de {base} points pour {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
+    whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
+    whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
+    rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
+    nobodyPays: "Personne ne paie\u00a0; le donneur garde la main (HK-7.1).",
+    bots: { greedy: "glouton", random: "hasard", strong: "fort" },
+    err: {
+      out_of_turn: "Vous n'avez pas de décision à prendre maintenant.", stale: "La table a avancé avant l'arrivée de votre coup\u00a0; regardez à nouveau.",
+      illegal: "Ce coup n'est pas permis maintenant.", duplicate: "Ce coup a déjà été envoyé.", match_over: "La partie est terminée.",
+      not_started: "La partie n'a pas encore commencé.", seat_taken: "Cette place est prise.", bad_token: "Votre place n'a pas pu être reprise\u00a0; asseyez-vous à nouveau.",
+      no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
+      rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.",
+    },
   },
 };
 const SUITS = { en: ["Characters", "Circles", "Bamboo"], fr: ["Caractères", "Cercles", "Bambous"] };
@@ -46,7 +76,11 @@ const BONUS = { en: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Sum
   fr: ["Prunier", "Orchidée", "Chrysanthème", "Bambou", "Printemps", "Été", "Automne", "Hiver"] };
 
 let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
-const t = (k) => (T[lang] && T[lang][k]) || T.en[k] || k;
+/** The text `k` in the current language, with its {placeholders} filled from `p`. */
+const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
+/** ": " in English, " : " (no-break space before the colon) in French typography. */
+const colon = () => (lang === "fr" ? "\u00a0: " : ": ");
+const botName = (b) => (T[lang].bots[b] || b);
 const $ = (sel, root = document) => root.querySelector(sel);
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 const kind = (id) => String(id).split(":")[0];
@@ -56,7 +90,21 @@ function tileName(k) {
   if (s === "f") return BONUS[lang][n - 1];
   return `${n} ${SUITS[lang]["mps".indexOf(s)]}`;
 }
-const img = (id, cls = "") => `<img class="tile ${cls}" src="/tiles/${kind(id)}.svg" alt="${esc(tileName(kind(id)))}" title="${esc(tileName(kind(id)))}" data-tile="${esc(id)}">`;
+/** Kinds of an mpsz text: "345m" -> ["3m", "4m", "5m"], "12m7z" -> ["1m", "2m", "7z"]. */
+function parseTiles(text) {
+  const out = []; let digits = [];
+  for (const ch of text) { if (/\d/.test(ch)) digits.push(ch); else { out.push(...digits.map((d) => d + ch)); digits = []; } }
+  return out;
+}
+/** Several tiles for a person: a run of one suit as "3-4-5 Characters", otherwise names joined. */
+function tilesText(kinds) {
+  const ks = [...kinds].sort();
+  if (ks.length > 1 && ks.every((k) => "mps".includes(k[1]) && k[1] === ks[0][1])) return `${ks.map((k) => k[0]).join("-")} ${SUITS[lang]["mps".indexOf(ks[0][1])]}`;
+  return ks.map(tileName).join(", ");
+}
+/** A tile's picture: French faces show O (Ouest) for West, on wind and bonus tiles. */
+const tileSrc = (k) => `/tiles/${k}.svg${lang === "fr" && (k === "3z" || k[1] === "f") ? "?lang=fr" : ""}`;
+const img = (id, cls = "") => `<img class="tile ${cls}" src="${tileSrc(kind(id))}" alt="${esc(tileName(kind(id)))}" title="${esc(tileName(kind(id)))}" data-tile="${esc(id)}">`;
 // The table's ruleset and house options, e.g. "HK minfan=3 limit=10 …" (shown in the lobby and on the table).
 const rulesLine = (cfg) => `${String((cfg && cfg.rules) || "hk").toUpperCase()} ${Object.entries((cfg && cfg.options) || {}).map(([k, v]) => `${k}=${v}`).join(" ")}`.trim();
 const back = (n) => Array.from({ length: n }, () => `<img class="tile" src="/tiles/back.svg" alt="">`).join("");
@@ -64,21 +112,31 @@ function toast(text) {
   const el = $("#toast"); el.textContent = text; el.classList.add("on");
   clearTimeout(toast.h); toast.h = setTimeout(() => el.classList.remove("on"), 3500);
 }
+/** An action for a person: "chow 345m" -> "Chow 3-4-5 Characters", "discard 5p" -> "Discard 5 Circles". */
 function actionLabel(a) {
   const w = a.split(" ");
   if (a === "pass") return t("pass");
   if (a === "mahjong") return t("mahjong");
   if (a === "pung") return t("pung");
-  if (w[0] === "chow") return `${t("chow")} ${w[1]}`;
-  if (w[0] === "kong") return `${t("kong")} ${w[1]}`;
-  if (w[0] === "concealed") return `${t("ckong")} ${w[2]}`;
-  if (w[0] === "added") return `${t("akong")} ${w[2]}`;
+  if (w[0] === "discard") return `${t("discard")} ${tileName(w[1])}`;
+  if (w[0] === "chow") return `${t("chow")} ${tilesText(parseTiles(w[1]))}`;
+  if (w[0] === "kong") return `${t("kong")} ${tileName(w[1])}`;
+  if (w[0] === "concealed") return `${t("ckong")} ${tileName(w[2])}`;
+  if (w[0] === "added") return `${t("akong")} ${tileName(w[2])}`;
   return a;
 }
+/** A server error for a person: by its code, in the current language (the message is for logs). */
+/** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2". */
+const playerName = (st, slot) => { const p = st.players[slot]; return esc(p.name || (p.bot ? `${t("bot")} ${slot + 1} (${botName(p.bot)})` : `${t("player")} ${slot + 1}`)); };
+const errText = (m) => (T[lang].err[m.code] || T.en.err[m.code] || m.message);
 
+function setLang(l) {
+  lang = l; document.documentElement.lang = lang;
+  const help = $("#help-link"); help.textContent = t("help"); help.href = `/help?lang=${lang}`;
+}
 $("#lang").value = lang;
-$("#lang").addEventListener("change", (e) => { lang = e.target.value; localStorage.setItem("hkmj.lang", lang); document.documentElement.lang = lang; route(); });
-document.documentElement.lang = lang;
+$("#lang").addEventListener("change", (e) => { setLang(e.target.value); localStorage.setItem("hkmj.lang", lang); route(); });
+setLang(lang);
 
 // ------------------------------------------------------------------ lobby
 
@@ -89,9 +147,10 @@ async function lobby() {
   const bots = info.bots;
   const slotSel = (i) => `<label>${t("seat")} ${i + 1}<select name="slot${i}">
       ${i === 0 ? `<option value="you">${t("you")}</option>` : ""}<option value="open">${t("open")}</option>
-      ${bots.map((b) => `<option value="${esc(b)}" ${i > 0 && b === "greedy" ? "selected" : ""}>${t("bot")}: ${esc(b)}</option>`).join("")}
+      ${bots.map((b) => `<option value="${esc(b)}" ${i > 0 && b === "greedy" ? "selected" : ""}>${t("bot")}${colon()}${esc(botName(b))}</option>`).join("")}
     </select></label>`;
   $("#app").innerHTML = `
+  <p class="newcomer"><a class="button" href="/help?lang=${lang}">${t("newcomer")}</a></p>
   <section class="card"><h2>${t("newTable")}</h2>
     <form id="create-form" class="grid">
       <label>${t("name")}<input name="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
@@ -99,21 +158,31 @@ async function lobby() {
       <label>${t("length")}<select name="length">
         <option value="1">${t("oneHand")}</option><option value="4" selected>${t("fourHands")}</option>
         <option value="round">${t("round")}</option><option value="game">${t("game")}</option></select></label>
-      <label>${t("timer")}<input name="timer" type="number" min="1" max="600" step="1" value="20"></label>
+      <label>${t("timer")}<input name="timer" type="number" min="1" max="600" step="1" value="" placeholder="${t("noTimer")}"></label>
       <label>${t("claim")}<input name="claim" type="number" min="0" max="30" step="0.1" value="1"></label>
       <label>${t("botDelay")}<input name="botdelay" type="number" min="0" max="10" step="0.1" value="0.6"></label>
       <label>${t("rules")}<select name="rules" id="rules">${Object.entries(info.rulesets || {}).map(([k, r]) =>
         `<option value="${esc(k)}">${esc(lang === "fr" ? r.title_fr : r.title)}</option>`).join("")}</select></label>
       <div id="house" class="grid"></div>
-      <label class="check"><input name="teaching" type="checkbox"> ${t("teaching")}</label>
+      <label class="check"><input name="teaching" type="checkbox" checked> ${t("teaching")}</label>
       <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
       <td><a href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
-      <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}:${esc(s.bot)}` : s.joined ? esc(s.name) : "—").join(" · ")}</td>
+      <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? esc(s.name) : "—").join(" · ")}</td>
       <td class="muted">${esc(rulesLine(tb.config))} · ${tb.hands_played} ${t("hands")}</td>
-      <td><a href="/t/${esc(tb.id)}">${t("join")}</a> · <a href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}</section>`;
-  const house = () => {
+      <td class="row"><a class="button" href="/t/${esc(tb.id)}">${t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}</section>`;
+  // A table with bots is a teaching table without timer by default, until the player says otherwise.
+  const form = $("#create-form"), teach = form.elements.teaching, timer = form.elements.timer;
+  let teachTouched = false, timerTouched = false;
+  teach.addEventListener("change", () => { teachTouched = true; if (!timerTouched) timer.value = teach.checked ? "" : "20"; });
+  timer.addEventListener("input", () => { timerTouched = true; });
+  form.addEventListener("change", (e) => {
+    if (!/^slot/.test(e.target.name) || teachTouched) return;
+    teach.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
+    if (!timerTouched) timer.value = teach.checked ? "" : "20";
+  });
+  const house = () => {  // the chosen ruleset's house options, each with its values
     const r = (info.rulesets || {})[$("#rules").value];
     $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(o.help)}">${esc(o.key)}${o.choices.length
       ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`
@@ -125,13 +194,13 @@ async function lobby() {
     const f = new FormData(e.target);
     const slots = [0, 1, 2, 3].map((i) => { const v = f.get(`slot${i}`); return v === "you" || v === "open" ? null : v; });
     const len = f.get("length");
-    const body = { slots, teaching: f.get("teaching") === "on", timer: Number(f.get("timer")), claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
+    const body = { slots, teaching: f.get("teaching") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
       length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
       rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
     localStorage.setItem("hkmj.name", String(f.get("name") || ""));
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
-    if (!r.ok) { toast(`${t("error")}: ${data.message}`); return; }
+    if (!r.ok) { toast(`${t("error")}${colon()}${data.message}`); return; }
     const meFirst = f.get("slot0") === "you";
     history.pushState({}, "", `/t/${data.id}${meFirst ? "?sit=0" : ""}`);
     route();
@@ -140,7 +209,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, retry: 0, want: null };
+const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, retry: 0, want: null };
 
 function tableView(tid) {
   G.tid = tid; G.state = null;
@@ -156,12 +225,13 @@ function tableView(tid) {
 async function joinPanel(tid) {
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
   const data = await r.json();
-  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(data.message)}</section>`; return; }
+  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ code: data.error, message: data.message }))}</section>`; return; }
   const tb = data.table;
+  if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
   const free = tb.slots.filter((s) => !s.bot && !s.joined);
   $("#app").innerHTML = `<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
     <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
-    <div class="row" style="margin-top:10px">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit")} ${s.slot + 1}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
+    <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit")} ${s.slot + 1}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
     <a href="/t/${esc(tid)}?watch=1"><button type="button">${t("watch")}</button></a></div>
     <p><label>${t("shareLink")} <input class="share" readonly value="${esc(location.origin + "/t/" + tid)}"></label></p></section>`;
   document.querySelectorAll("button.sit").forEach((b) => b.addEventListener("click", () => {
@@ -198,6 +268,7 @@ function onMessage(m) {
     G.slot = m.slot;
     if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
+    if (m.over) G.want = null;  // a finished table: its result is all there is; no reconnecting
     G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
   } else if (m.type === "state") {
     const fresh = !G.state || !G.state.mine || !m.mine || JSON.stringify(G.state.mine.legal) !== JSON.stringify(m.mine.legal);
@@ -205,11 +276,11 @@ function onMessage(m) {
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
     if (fresh) G.sel = -1;
+    if (fresh) G.refusal = null;
     for (const e of m.events || []) {
-      if (e.type === "mahjong_refused") toast(`${t("refused")}: ${e.reason}`);
-      const line = eventText(m, e);
-      if (line) { G.log.push(line); if (G.log.length > 5) G.log.shift(); }
+      if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast((e.reasons && (e.reasons[lang] || e.reasons.en)) || t("refused")); }
       if (e.type === "hand_start") G.log = [];
+      else if (["discard", "claim", "kong", "bonus"].includes(e.type)) { G.log.push(e); if (G.log.length > 6) G.log.shift(); }
     }
     render();
   } else if (m.type === "hint") {
@@ -217,18 +288,18 @@ function onMessage(m) {
   } else if (m.type === "error") {
     if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; joinPanel(G.tid); }
     else if (m.code === "seat_taken" && !G.state) { G.want = null; joinPanel(G.tid); }
-    toast(`${t("error")}: ${m.message}`);
+    toast(`${t("error")}${colon()}${errText(m)}`);
   }
 }
 
-function eventText(st, e) {
-  if (!st.hand || e.seat == null) return "";
-  const who = WINDS[lang][e.seat];
-  if (e.type === "discard") return `${who}: ${t("discard").toLowerCase()} ${tileName(kind(e.tile))}`;
-  if (e.type === "claim") return `${who}: ${e.claim === "mahjong" ? t("mahjong") : t(e.claim)} ${e.tiles.length ? tileName(kind(e.tiles[0])) : ""}`;
-  if (e.type === "kong") return `${who}: ${e.how === "concealed" ? t("ckong") : t("akong")} ${tileName(kind(e.tiles[0]))}`;
-  if (e.type === "bonus") return `${who}: ${tileName(kind(e.tile))}`;
-  if (e.type === "false_mahjong" && e.dead_hand) return `${who}: ${t("deadHand")}`;
+/** One line of the recent moves: "South: discard 5 Circles", "West: Chow 3-4-5 Characters". */
+function eventText(e) {
+  const who = WINDS[lang][e.seat] + colon();
+  if (e.type === "discard") return `${who}${t("discards")} ${tileName(kind(e.tile))}`;
+  if (e.type === "claim") return `${who}${e.claim === "mahjong" ? t("mahjong") : t(e.claim)} ${e.claim === "chow" ? tilesText(e.tiles.map(kind)) : tileName(kind(e.tiles[0]))}`;
+  if (e.type === "kong") return `${who}${e.how === "concealed" ? t("ckong") : t("akong")} ${tileName(kind(e.tiles[0]))}`;
+  if (e.type === "bonus") return `${who}${tileName(kind(e.tile))}`;
+  if (e.type === "false_mahjong" && e.dead_hand) return `${who}${t("deadHand")}`;
   return "";
 }
 
@@ -239,11 +310,11 @@ function seatBox(st, seat, pos) {
   const melds = h.melds[seat].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
   const bonus = h.bonus[seat].map((x) => img(x)).join("");
   const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t("away")}</span>` : "",
-    p.bot ? `<span class="badge">${t("bot_")}: ${esc(p.bot)}</span>` : "", !p.bot && !p.connected && p.joined ? `<span class="badge">${t("offline")}</span>` : ""].join("");
+    p.bot && p.name ? `<span class="badge">${t("bot_")}${colon()}${esc(botName(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? `<span class="badge">${t("offline")}</span>` : ""].join("");
   const turn = h.phase !== "over" && h.turn === seat;
   return `<div class="seat ${pos} ${turn ? "turn" : ""}" data-seat="${seat}">
-    <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${esc(p.name || `${t("player")} ${slot + 1}`)}</b>${flags}
-      <span class="muted" style="color:#ddd">${t("total")} ${p.total}</span></div>
+    <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${playerName(st, slot)}</b>${flags}
+      <span class="muted light">${t("total")} ${p.total}</span></div>
     <div class="tiles small">${melds}${bonus}${me ? "" : `<span class="tiny tiles">${back(h.concealed_counts[seat])}</span>`}</div>
     <div class="tiles small pond">${pond}</div></div>`;
 }
@@ -251,11 +322,12 @@ function seatBox(st, seat, pos) {
 function render() {
   const st = G.state;
   if (!st) return;
-  $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}`;
+  $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : ""}`;
   if (!st.hand) {
+    if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
     const share = location.origin + "/t/" + st.table;
     $("#app").innerHTML = `<section class="card"><h2>${t("waiting")}</h2>
-      <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}: ${p.bot ? `${t("bot_")} ${esc(p.bot)}` : p.joined ? esc(p.name) : "—"}</li>`).join("")}</ul>
+      <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? esc(p.name) : "—"}</li>`).join("")}</ul>
       <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
       ${st.mine ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
     $("#copy").onclick = () => { navigator.clipboard && navigator.clipboard.writeText(share); toast(t("copied")); };
@@ -272,11 +344,13 @@ function render() {
     const order = mine.drawn ? [...tiles, mine.drawn] : tiles;
     handHtml = `<div class="hand" id="hand" role="group" aria-label="${t("mine")}">${order.map((id, i) => {
       const can = discards.includes(`discard ${kind(id)}`);
-      return `${mine.drawn && i === order.length - 1 ? '<span class="gap"></span>' : ""}<button class="t ${i === G.sel ? "sel" : ""}" data-i="${i}" data-tile="${esc(id)}" ${can ? "" : "disabled"} aria-label="${esc(tileName(kind(id)))}">${img(id)}</button>`;
+      return `${mine.drawn && i === order.length - 1 ? '<span class="gap"></span>' : ""}<button class="t ${i === G.sel ? "sel" : ""}" data-i="${i}" data-tile="${esc(id)}" ${can ? "" : "disabled"} aria-label="${esc(can ? actionLabel(`discard ${kind(id)}`) : tileName(kind(id)))}">${img(id)}</button>`;
     }).join("")}</div>`;
     G.order = order;
   }
   const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
+  const refusal = G.refusal ? `<div class="refusal">${esc(G.refusal[lang] || G.refusal.en)}</div>` : "";
+  const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${G.hint.shanten <= 0 ? t("ready0") : `${G.hint.shanten} ${t("shanten")}`}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
       ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
@@ -284,18 +358,19 @@ function render() {
       ${legal.length ? `<button id="hint">${t("hint")}</button>` : ""}
       ${mine.away ? `<button class="primary" id="back">${t("back")}</button>` : ""}
       ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
-    </div><div class="msg">${esc(prompt)}${G.hint ? ` — ${t("hintSays")}: <b>${esc(actionLabel(G.hint.action))}</b> (${G.hint.shanten <= 0 ? t("ready0") : `${G.hint.shanten} ${t("shanten")}`}${G.hint.waits.length ? `; ${t("waits")} ${G.hint.waits.join(" ")}` : ""})` : ""}</div>` : "";
-  $("#app").innerHTML = `<div id="board">
+    </div><div class="msg">${esc(prompt)}${hint}</div>${refusal}` : "";
+  const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
+  $("#app").innerHTML = `${watching}<div id="board">
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
-    <div class="center"><div>${t("prevailing")}: <b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
-      <div class="muted" style="color:#ddd">${esc(rulesLine(st.config))}</div>
-      <div>${t("wall")}: <b id="live">${h.live}</b> <span class="muted" style="color:#ddd">(${t("dead")} ${h.dead})</span></div>
-      <div class="muted" style="color:#ddd">${t("lastDiscard")}</div>${offered}
-      <div class="log muted" style="color:#ddd">${G.log.map(esc).join("<br>")}</div>
-      <div class="commit" title="${t("commitment")}">${t("commitment")}: ${h.commitment.slice(0, 16)}…</div></div>
+    <div class="center"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
+      <div class="muted">${esc(rulesLine(st.config))}</div>
+      <div>${t("wall")}${colon()}<b id="live">${h.live}</b> <span class="muted light">(${t("dead")} ${h.dead})</span></div>
+      <div class="muted light">${t("lastDiscard")}</div>${offered}
+      <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => esc(eventText(e))).join("<br>")}</div>
+      <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
     <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
-  </div>${st.reveal ? revealHtml(st) : ""}`;
+  </div>${st.reveal ? `<div id="reveal">${revealCard(st)}</div>` : ""}`;
   document.querySelectorAll("#hand button.t").forEach((b) => b.addEventListener("click", () => act(`discard ${kind(b.dataset.tile)}`)));
   document.querySelectorAll("[data-action]").forEach((b) => b.addEventListener("click", () => act(b.dataset.action)));
   if ($("#hint")) $("#hint").onclick = () => send({ type: "hint" });
@@ -305,45 +380,76 @@ function render() {
   tick();
 }
 
-function revealHtml(st) {
-  const r = st.reveal, h = st.hand, name = (seat) => { const p = st.players[h.seat_slots[seat]]; return esc(p.name || `${t("player")} ${h.seat_slots[seat] + 1}`); };
-  let title = t("draw"), detail = "";
-  const win = r.end.find((e) => e.type === "win"), fm = r.end.find((e) => e.type === "false_mahjong");
+
+/** The final ranking of a finished match (HK-7.3: equal totals share a rank). */
+function rankingHtml(st) {
+  const m = st.match;
+  return `<h3>${t("ranking")}</h3><table id="ranking"><tr><th>${t("rank")}</th><th>${t("player")}</th><th class="num">${t("totalH")}</th></tr>
+    ${st.players.map((p, i) => ({ p, r: m.ranking[i] })).sort((a, b) => a.r - b.r).map(({ p, r: rk }) => `<tr><td>${rk}</td><td>${playerName(st, p.slot)}</td><td class="num">${p.total}</td></tr>`).join("")}</table>`;
+}
+
+/** A finished match whose last hand is not available: just the ranking. */
+function finalCard(st) {
+  return `<section class="card" id="scoring"><h2>${t("matchOver")}</h2>${rankingHtml(st)}<a class="button" href="/">${t("newTable")}</a></section>`;
+}
+
+/** Why each payment is what it is (HK-7.1): self-drawn win, everyone pays double the base;
+ * on a discard the discarder (or the player whose kong was robbed) pays double, the others the base. */
+function payReason(win, seat, paid) {
+  if (seat === win.seat) return t("receives");
+  const double = win.win === "self_draw" || seat === win.from;
+  if (win.base == null || paid !== (double ? 2 : 1) * win.base) return "";  // a settlement these rules do not describe: the amount says it
+  const why = win.win === "self_draw" ? t("whySelf") : seat === win.from ? t(win.win === "robbed_kong" ? "whyRobbed" : "whyDiscarder") : t("whyOther");
+  return `${t(double ? "payDouble" : "paySingle", { base: win.base })} — ${why}`;
+}
+
+function revealCard(st) {
+  const r = st.reveal, h = st.hand, name = (seat) => playerName(st, h.seat_slots[seat]);
+  let title = t("draw"), detail = `<p>${t("nobodyPays")}</p>`, win = null;
+  const fm = r.end.find((e) => e.type === "false_mahjong");
+  win = r.end.find((e) => e.type === "win") || null;
   if (win) {
     const how = win.win === "self_draw" ? t("selfDrawn") : `${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`;
     title = `${name(win.seat)} (${WINDS[lang][win.seat]}) ${t("win")} — ${how}`;
-    const itemName = (it) => esc(it.names ? it.names[lang] : it.name);
-    detail = win.points != null  // a points table (MCR): each fan once with its count
+    detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
+      ${win.points != null  // a points table (MCR): each fan once with its count
       ? `<table><tr><th>${t("element")}</th><th class="num">${t("points")}</th></tr>
-      ${win.items.map((it) => `<tr><td>${itemName(it)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
+      ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
       <tr><th>${t("points")}</th><th class="num">${win.points}</th></tr></table>`
       : `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
-      ${win.items.map((it) => `<tr><td>${itemName(it)}</td><td class="num">${it.fan}</td></tr>`).join("")}
+      ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
       <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
-      ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}: ${esc(win.limit_names ? win.limit_names[lang] : win.limit)}</b></td></tr>` : ""}
-      <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`;
+      ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}${colon()}${esc(win.limit_names ? win.limit_names[lang] : win.limit)}</b></td></tr>` : ""}
+      <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`}`;
   } else if (fm) {
-    title = `${t("falseMj")}: ${name(fm.seat)}`;
-    detail = `<p>${esc(fm.reason)}</p>`;
+    title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
+    const why = st.you === fm.seat && fm.reasons ? `<p>${esc(fm.reasons[lang] || fm.reasons.en)}</p>` : "";
+    const fine = Math.min(...fm.payments.filter((p) => p > 0));
+    detail = `${why}<p>${t("falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine })}</p>`;
   }
-  const hands = [0, 1, 2, 3].map((s) => `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td><span class="tiles small">${r.concealed[s].map((x) => img(x)).join("")}
-      ${h.melds[s].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("")}${h.bonus[s].map((x) => img(x)).join("")}</span></td>
+  const hands = [0, 1, 2, 3].map((s) => {
+    let marked = false;
+    const concealed = r.concealed[s].slice().reverse().map((x) => {  // mark one copy of the winning tile
+      const w = win && s === win.seat && !marked && kind(x) === win.tile; if (w) marked = true; return img(x, w ? "win" : "");
+    }).reverse().join("");
+    return `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td><span class="tiles small">${concealed}
+      ${h.melds[s].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("")}${h.bonus[s].map((x) => img(x)).join("")}</span></td></tr>`;
+  }).join("");
+  const pays = [0, 1, 2, 3].map((s) => `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td class="why">${win ? payReason(win, s, -r.payments[s]) : ""}</td>
       <td class="num ${r.payments[s] > 0 ? "pos" : r.payments[s] < 0 ? "neg" : ""}">${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}</td></tr>`).join("");
-  const m = st.match, over = m && m.over;
-  const ranking = over ? `<h3>${t("ranking")}</h3><table><tr><th>${t("rank")}</th><th>${t("player")}</th><th class="num">${t("total")}</th></tr>
-      ${st.players.map((p, i) => ({ p, r: m.ranking[i] })).sort((a, b) => a.r - b.r).map(({ p, r: rk }) => `<tr><td>${rk}</td><td>${esc(p.name || `${t("player")} ${p.slot + 1}`)}</td><td class="num">${p.total}</td></tr>`).join("")}</table>` : "";
+  const over = st.match && st.match.over;
   const ready = st.mine && st.mine.ready;
-  return `<div id="reveal"><section class="card" id="scoring"><h2>${over ? t("matchOver") : t("revealTitle")}</h2><h3>${title}</h3>${detail}
-    <h3>${t("payments")}</h3><table>${hands}</table>
-    <p class="commit" id="verify">${t("verifyHow")}<br>salt ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</p>
-    ${ranking}
+  return `<section class="card" id="scoring"><h2>${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
+    <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
+    <h3>${t("payments")}</h3>${win && win.base != null ? `<p>${t("baseFrom", { base: win.base, fan: win.fan })}</p>` : ""}<table id="payments">${pays}</table>
+    <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</details>
     ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
-    ${over ? `<a href="/"><button>${t("newTable")}</button></a>` : ""}</section></div>`;
+    ${over ? `<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
 }
 
 async function verifyWall(r) {
   const key = r.commitment;
-  const show = () => { const el = $("#verify"); if (el && G.verify[key] != null) el.insertAdjacentHTML("afterbegin", `<b class="${G.verify[key] ? "pos" : "neg"}">${G.verify[key] ? t("verified") : t("notVerified")}</b><br>`); };
+  const show = () => { const el = $("#verdict"); if (el && G.verify[key] != null) el.innerHTML = `<b class="${G.verify[key] ? "pos" : "neg"}">${G.verify[key] ? t("verified") : t("notVerified")}</b><br>`; };
   if (G.verify[key] != null) { show(); return; }
   if (!(window.crypto && crypto.subtle)) return;
   const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${r.salt}:${r.wall.join(" ")}`));

@@ -1,0 +1,190 @@
+"""``hkmj score --rules classical``: the command-line adapter of the classical scorer (CL-5 … CL-7).
+
+Human mode builds one machine request from the arguments (the winner's hand plus
+``--other`` for each other seat) and prints every player's points, doubles and score and
+the settlement; machine mode (``hkmj.cli`` streams JSON lines) sends each line to the same
+ruleset ``score_json`` (:func:`hkmj.scoring.classical.score_json`), so both modes refuse the
+same inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from hkmj.scoring.classical import name_of
+from hkmj.tiles import SEAT_LETTERS, wind_letter
+
+__all__ = ["OtherHandError", "add_arguments", "format_result", "parse_other", "request_from_args", "run", "translate"]
+
+OTHER_HELP = (
+    'another seat\'s hand (classical only, repeatable): "SEAT: TILES[, MELD ...][, flower N][, season N]", '
+    'e.g. "W: 1789p45s2z666z, kong 7777m, season 3"; a seat not given scores 0'
+)
+
+_WORDS = {
+    "en": {
+        "title": "Classical game (points and doubles)",
+        "winner": "winner",
+        "points": "points",
+        "not_given": "hand not given: scores 0",
+        "limit": "limit hand",
+        "settlement": "Settlement (CL-7)",
+        "pays": "pays",
+        "mahjong": "Mahjong",
+        "difference": "difference",
+        "pay_highest": "pay the highest score",
+        "totals": "Totals",
+        "invalid": "Not a valid deal",
+        "colon": ":",
+    },
+    "fr": {
+        "title": "Jeu classique (points et doublements)",
+        "winner": "gagnant",
+        "points": "points",
+        "not_given": "main non donnée : 0",
+        "limit": "Grand Jeu",
+        "settlement": "Règlement (CL-7)",
+        "pays": "paie",
+        "mahjong": "Mah-Jong",
+        "difference": "différence",
+        "pay_highest": "payer le score le plus élevé",
+        "totals": "Totaux",
+        "invalid": "Donne non valable",
+        "colon": " :",
+    },
+}
+
+
+class OtherHandError(ValueError):
+    """An ``--other`` argument that does not follow ``SEAT: TILES, MELD…``."""
+
+
+def parse_other(text: str) -> tuple[str, dict[str, Any]]:
+    """``"W: 1789p45s2z666z, kong 7777m, season 3"`` → ``("W", {"hand": ..., "melds": [...], ...})``."""
+    seat, sep, rest = text.partition(":")
+    seat = _wind(seat.strip().upper())
+    if not sep or seat not in tuple(SEAT_LETTERS):
+        raise OtherHandError(f"--other {text!r}: expected 'SEAT: TILES, ...' with SEAT one of E, S, W (or O), N")
+    parts = [p.strip() for p in rest.split(",")]
+    hand: dict[str, Any] = {"hand": parts[0], "melds": [], "flowers": [], "seasons": []}
+    for part in parts[1:]:
+        word, _, value = part.partition(" ")
+        if word in ("flower", "season"):
+            if not value.strip().isdigit():
+                raise OtherHandError(f"--other {text!r}: {part!r} needs a number 1-4, e.g. '{word} 2'")
+            hand[word + "s"].append(int(value))
+        else:
+            hand["melds"].append(part)
+    return seat, hand
+
+
+def _wind(letter: str) -> str:
+    """A wind given on the command line: ``O`` (French Ouest) is West."""
+    return "W" if letter == "O" else letter
+
+
+def _letter(seat: str, lang: str) -> str:
+    """A seat letter of the machine result (E S W N) as people read it in ``lang`` (E S O N)."""
+    return wind_letter(SEAT_LETTERS.index(seat), lang)
+
+
+def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The machine request equivalent to a human ``hkmj score --rules classical`` command line."""
+    hands: dict[str, Any] = {s: None for s in SEAT_LETTERS}
+    for text in args.other:
+        seat, hand = parse_other(text)
+        if hands[seat] is not None:
+            raise OtherHandError(f"--other: seat {seat} given twice")
+        hands[seat] = hand
+    winner = _wind(args.seat)
+    if winner in hands and hands[winner] is not None:
+        raise OtherHandError(f"--other {winner}: that is the winner's seat (--seat); give the winner's hand as HAND")
+    hands[winner] = {"hand": args.hand, "melds": args.meld, "flowers": args.flower, "seasons": args.season}
+    request: dict[str, Any] = {
+        "hands": hands,
+        "winner": winner,
+        "win": "robbed_kong" if args.robbed else "discard" if args.discarder else "self_draw",
+        "win_tile": args.win,
+        "prevailing": _wind(args.prevailing),
+        "flags": args.flag,
+    }
+    if args.discarder:
+        request["discarder"] = _wind(args.discarder)
+    return request
+
+
+def format_result(result: dict[str, Any], lang: str = "en") -> str:
+    """A human report of a valid result of :func:`~hkmj.scoring.classical.score_json`."""
+    w = _WORDS[lang]
+    lines = [w["title"]]
+    for seat, p in result["players"].items():
+        head = f"{_letter(seat, lang)}{' (' + w['winner'] + ')' if seat == result['winner'] else ''}"
+        if p.get("given") is False:
+            lines.append(f"{head}{w['colon']} {w['not_given']}")
+            continue
+        value = f"{p['points']} {w['points']} × 2^{p['doubles']} = {p['score']}"
+        if p["limit"]:
+            value = f"{w['limit']} {p['limit']}{w['colon']} {p['score']}"
+        lines.append(f"{head}{w['colon']} {value}")
+        for item in p["items"]:
+            what = f"{item['name']} {item.get('tiles', '')}".strip()
+            if "exposed" in item:
+                what += " (E)" if item["exposed"] else " (C)"
+            amount = "×2" if "doubles" in item else f"{item['points']:>3}"
+            lines.append(f"    {what:<48} {amount:>4}")
+    lines.append(f"{w['settlement']}{w['colon']}")
+    for t in result["transfers"]:
+        payer, payee = _letter(t["from"], lang), _letter(t["to"], lang)
+        lines.append(f"  {payer} {w['pays']} {payee} {t['amount']:>6}  ({w[t['why']]})")
+    totals = "  ".join(f"{_letter(s, lang)} {v:+d}" for s, v in result["settlement"].items())
+    lines.append(f"{w['totals']}{w['colon']} {totals}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> int:
+    """``hkmj score --rules classical HAND ...`` (human mode) with the ruleset's JSON ``scorer``.
+
+    The ruleset supplies its options (``--option pay_highest=on``, ``--option limit=500``);
+    exit 1 for an invalid deal, 2 for a malformed ``--other``.
+    """
+    if args.win is None:
+        print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
+        return 2
+    try:
+        request = request_from_args(args)
+    except OtherHandError as e:
+        print(f"hkmj score: {e}", file=sys.stderr)
+        return 2
+    result = scorer(request)
+    if not result["valid"]:
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {result['error']}", file=sys.stderr)
+        return 1
+    if args.lang != "en":
+        result = translate(result, args.lang)
+    print(json.dumps(result, ensure_ascii=False) if args.json else format_result(result, args.lang))
+    return 0
+
+
+def translate(result: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The result with item and limit names in ``lang`` (``fr``)."""
+
+    def items(xs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [x | {"name": name_of(x["id"], lang)} for x in xs]
+
+    def player(p: dict[str, Any], limit_id: str | None) -> dict[str, Any]:
+        return p | {"items": items(p["items"])} | ({"limit": name_of(limit_id, lang)} if limit_id else {})
+
+    limit_id = result.get("limit_id")
+    players = {s: player(p, p.get("limit_id")) for s, p in result["players"].items()}
+    return (
+        result | {"items": items(result["items"]), "players": players} | ({"limit": name_of(limit_id, lang)} if limit_id else {})
+    )
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``hkmj score`` option that only rulesets scoring every hand read (the classical game)."""
+    p.add_argument("--other", action="append", default=[], metavar="HAND", help=OTHER_HELP)

@@ -1,0 +1,705 @@
+"""The classical points-and-doubles game (CL-5 … CL-7, docs/rules-classical.md) as data.
+
+Every player scores: points for groups and bonus tiles (one :class:`PointLine` per line of
+the seed 002 table), then each met condition doubles (one :class:`DoubleLine` each); the
+winner may instead hold a limit hand (CL-6, the Hong Kong limit predicates where they
+coincide). Then every player settles with every other (CL-7). Hand reading is shared with
+the Hong Kong scorer (:func:`hkmj.hand.readings`); this module does no I/O.
+
+>>> from hkmj.scoring.classical import Deal, PlayerHand, score_deal
+>>> from hkmj.tiles import parse_tiles
+>>> from hkmj.scoring.model import Meld
+>>> south = PlayerHand(tuple(parse_tiles("88m567p234s111z")), (Meld.parse("pung 777z"),))
+>>> r = score_deal(Deal((None, south, None, None), winner=1, win="discard", win_tile=27, discarder=2))
+>>> r.winner.points, r.winner.doubles, r.winner.score, r.settlement
+(28, 2, 112, (-224, 448, -112, -112))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hkmj.hand import STANDARD, Reading, readings
+from hkmj.scoring import hong_kong as hk
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, seat_index
+from hkmj.scoring.ruleset import Limit, validate
+from hkmj.scoring.shape import Shape
+from hkmj.tiles import (
+    EAST,
+    HONOUR,
+    N_KINDS,
+    SEAT_LETTERS,
+    TERMINALS,
+    WHITE,
+    NotationError,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    tile,
+    tile_str,
+)
+
+__all__ = [
+    "CLASSICAL_LIMITS",
+    "DOUBLE_LINES",
+    "POINT_LINES",
+    "ClassicalOptions",
+    "ClassicalResult",
+    "Deal",
+    "DoubleLine",
+    "Group",
+    "PlayerHand",
+    "PlayerScore",
+    "PointLine",
+    "ScoreItem",
+    "Transfer",
+    "name_of",
+    "deal_from_json",
+    "score_deal",
+    "score_json",
+    "settle",
+]
+
+CLASSICAL_FLAGS = ("last_wall_tile",)
+"""The only flag the classical table reads (CL-5.3); other HK flags score nothing here."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicalOptions:
+    """The ruleset options: ``pay_highest`` (CL-7.4) and the ``limit`` value (CL-6.2)."""
+
+    pay_highest: bool = False
+    limit: int = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of a player's hand: ``kind`` is ``pair``, ``chow``, ``pung`` or ``kong``."""
+
+    kind: str
+    tile: Tile
+    exposed: bool
+
+    @property
+    def is_set(self) -> bool:
+        """A pung or a kong: the groups that score and earn doubles (CL-5.1, CL-5.2)."""
+        return self.kind in ("pung", "kong")
+
+    @property
+    def tiles(self) -> str:
+        n = {"pair": 2, "pung": 3, "kong": 4}.get(self.kind, 0)
+        return format_tiles((self.tile, self.tile + 1, self.tile + 2) if self.kind == "chow" else (self.tile,) * n)
+
+
+class Facts:
+    """What the table lines look at for one player: groups, winds, bonus tiles, the win."""
+
+    __slots__ = (
+        "groups",
+        "seat",
+        "seat_wind",
+        "prevailing_wind",
+        "flowers",
+        "seasons",
+        "winner",
+        "win",
+        "flags",
+        "tiles",
+        "melds",
+    )
+
+    def __init__(
+        self,
+        groups: tuple[Group, ...],
+        seat: int,
+        prevailing: int,
+        hand: PlayerHand,
+        winner: bool,
+        win: str,
+        flags: frozenset[str],
+    ) -> None:
+        self.groups = groups
+        self.seat = seat
+        self.seat_wind = EAST + seat
+        self.prevailing_wind = EAST + prevailing
+        self.flowers = hand.flowers
+        self.seasons = hand.seasons
+        self.winner = winner
+        self.win = win
+        self.flags = flags
+        self.melds = hand.melds
+        self.tiles = [t for t in hand.concealed] + [t for m in hand.melds for t in m.tiles]
+
+    def sets(self) -> Iterator[Group]:
+        return (g for g in self.groups if g.is_set)
+
+
+# --- the points table (CL-5.1), one line per row of seed 002 ---------------------------
+
+
+def _simple(t: Tile) -> bool:
+    return t < HONOUR and t not in TERMINALS
+
+
+def _terminal_or_wind(t: Tile) -> bool:
+    return t in TERMINALS or HONOUR <= t < WHITE
+
+
+def _dragon(t: Tile) -> bool:
+    return t >= WHITE
+
+
+@dataclass(frozen=True, slots=True)
+class PointLine:
+    """A line of the points table: a group ``kind`` whose tile passes ``test`` scores
+    ``exposed`` or ``concealed`` points (CL-5.1)."""
+
+    id: str
+    name: str
+    name_fr: str
+    kind: str
+    exposed: int
+    concealed: int
+    test: Callable[[Tile, Facts], bool]
+    rule: str
+
+
+POINT_LINES: tuple[PointLine, ...] = (
+    PointLine("pair_seat_wind", "Pair of your seat wind", "Paire du Vent du joueur", "pair", 2, 2,
+              lambda t, f: t == f.seat_wind, "CL-5.1.1"),
+    PointLine("pair_prevailing_wind", "Pair of the prevailing wind", "Paire du Vent dominant", "pair", 2, 2,
+              lambda t, f: t == f.prevailing_wind, "CL-5.1.2"),
+    PointLine("pair_dragon", "Pair of dragons", "Paire de Dragons", "pair", 0, 2, lambda t, f: _dragon(t), "CL-5.1.3"),
+    PointLine("chow", "Chow", "Chow", "chow", 0, 0, lambda t, f: True, "CL-5.1.4"),
+    PointLine("pung_simple", "Pung of 2-8", "Pung de 2 à 8", "pung", 2, 4, lambda t, f: _simple(t), "CL-5.1.5"),
+    PointLine("pung_terminal_wind", "Pung of 1s, 9s or winds", "Pung de 1, de 9 ou de Vents", "pung", 4, 8,
+              lambda t, f: _terminal_or_wind(t), "CL-5.1.6"),
+    PointLine("pung_dragon", "Pung of dragons", "Pung de Dragons", "pung", 4, 8, lambda t, f: _dragon(t), "CL-5.1.7"),
+    PointLine("kong_simple", "Kong of 2-8", "Kong de 2 à 8", "kong", 8, 16, lambda t, f: _simple(t), "CL-5.1.8"),
+    PointLine("kong_terminal_wind", "Kong of 1s, 9s or winds", "Kong de 1, de 9 ou de Vents", "kong", 16, 32,
+              lambda t, f: _terminal_or_wind(t), "CL-5.1.9"),
+    PointLine("kong_dragon", "Kong of dragons", "Kong de Dragons", "kong", 16, 32, lambda t, f: _dragon(t), "CL-5.1.10"),
+)  # fmt: skip
+"""CL-5.1 lines 1-10: the group lines, in the seed's order."""
+
+BONUS_LINE = PointLine("bonus_tile", "Flower or season", "Fleur ou Saison", "bonus", 4, 4, lambda t, f: True, "CL-5.1.11")
+"""CL-5.1 line 11: 4 points for each flower and each season."""
+MAHJONG_LINE = PointLine("mahjong", "Mahjong", "Mah-Jong", "mahjong", 20, 20, lambda t, f: f.winner, "CL-5.1.12")
+"""CL-5.1 line 12: 20 points to the winner."""
+
+
+# --- the doubles (CL-5.2 for every player, CL-5.3 for the winner) ----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleLine:
+    """A condition that doubles the score ``count(facts)`` times (CL-5.2, CL-5.3)."""
+
+    id: str
+    name: str
+    name_fr: str
+    count: Callable[[Facts], int]
+    winner_only: bool
+    rule: str
+
+
+def _pure_suit(f: Facts) -> int:
+    suits = {t // 9 for t in f.tiles}
+    return int(len(suits) == 1 and next(iter(suits)) < 3)
+
+
+DOUBLE_LINES: tuple[DoubleLine, ...] = (
+    DoubleLine("seat_wind_set", "Set of your seat wind", "Combinaison du Vent du joueur",
+               lambda f: int(any(g.tile == f.seat_wind for g in f.sets())), False, "CL-5.2"),
+    DoubleLine("prevailing_wind_set", "Set of the prevailing wind", "Combinaison du Vent dominant",
+               lambda f: int(any(g.tile == f.prevailing_wind for g in f.sets())), False, "CL-5.2"),
+    DoubleLine("dragon_set", "Set of dragons", "Combinaison de Dragons",
+               lambda f: sum(1 for g in f.sets() if _dragon(g.tile)), False, "CL-5.2"),
+    DoubleLine("own_flower", "Your own flower", "Fleur du joueur", lambda f: int(f.seat + 1 in f.flowers), False, "CL-5.2"),
+    DoubleLine("own_season", "Your own season", "Saison du joueur", lambda f: int(f.seat + 1 in f.seasons), False, "CL-5.2"),
+    DoubleLine("all_four_flowers", "The four flowers", "Les 4 Fleurs", lambda f: int(len(f.flowers) == 4), False, "CL-5.2"),
+    DoubleLine("all_four_seasons", "The four seasons", "Les 4 Saisons", lambda f: int(len(f.seasons) == 4), False, "CL-5.2"),
+    DoubleLine("no_chow", "Mahjong without a chow", "Mah-Jong sans chow",
+               lambda f: int(not any(g.kind == "chow" for g in f.groups)), True, "CL-5.3"),
+    DoubleLine("pure_suit", "Pure hand (one suit)", "Main pure", _pure_suit, True, "CL-5.3"),
+    DoubleLine("concealed", "Fully concealed hand", "Main entièrement cachée",
+               lambda f: int(all(not m.exposed for m in f.melds)), True, "CL-5.3"),
+    DoubleLine("robbing_a_kong", "Robbing a kong", "Voler un kong", lambda f: int(f.win == "robbed_kong"), True, "CL-5.3"),
+    DoubleLine("self_drawn", "Mahjong from the wall", "Mah-Jong en piochant", lambda f: int(f.win == "self_draw"), True, "CL-5.3"),
+    DoubleLine("last_wall_tile", "Fishing the moon from the bottom of the sea", "Pêcher la lune au fond de la mer",
+               lambda f: int("last_wall_tile" in f.flags), True, "CL-5.3"),
+)  # fmt: skip
+"""CL-5.2 (every player) then CL-5.3 (the winner only), in the seed's order."""
+
+
+# --- limit hands (CL-6), the HK predicates where the definitions coincide ------------------
+
+
+def _seven_pairs(s: Shape) -> bool:
+    """CL-6.1, CL-6.3: seven distinct pairs."""
+    return s.kind == "seven_pairs"
+
+
+CLASSICAL_LIMITS: tuple[Limit, ...] = (
+    Limit("thirteen_wonders", "Thirteen wonders", "Les 13 Lanternes merveilleuses", hk.thirteen_orphans, "CL-6.1"),
+    Limit("all_terminals", "All terminals", "Les Orphelins", hk.all_terminals, "CL-6.1"),
+    Limit("nine_gates", "Nine gates", "La main pleine de 9 pièces", hk.nine_gates, "CL-6.1, CL-6.4"),
+    Limit("seven_pairs", "Seven pairs", "Les Sept Paires", _seven_pairs, "CL-6.1, CL-6.3"),
+    Limit("four_kongs", "Four kongs", "Main pleine de Carrés", hk.four_kongs, "CL-6.1", min_pungs=4),
+    Limit("big_four_winds", "Big four winds", "Quatre Grands Vents", hk.big_four_winds, "CL-6.1", min_pungs=4),
+    Limit("ruby_dragon", "Ruby dragon", "Dragon de Rubis", hk.ruby_dragon, "CL-6.1", min_pungs=4),
+    Limit("jade_dragon", "Jade dragon", "Dragon de Jade", hk.jade_dragon, "CL-6.1", min_pungs=4),
+    Limit("opal_dragon", "Opal dragon", "Dragon d'Opale", hk.pearl_dragon, "CL-6.1", min_pungs=4),
+)
+"""CL-6.1: the nine "Grands Jeux", checked in this order; ``limit`` names the first met."""
+
+
+def name_of(item_id: str, lang: str = "en") -> str:
+    """Display name of a classical point line, double or limit id in ``en`` or ``fr``."""
+    names = _NAMES.get(item_id)
+    if names is None:
+        raise KeyError(item_id)
+    return names[1] if lang == "fr" else names[0]
+
+
+_NAMES: dict[str, tuple[str, str]] = {
+    **{x.id: (x.name, x.name_fr) for x in (*POINT_LINES, BONUS_LINE, MAHJONG_LINE)},
+    **{x.id: (x.name, x.name_fr) for x in DOUBLE_LINES},
+    **{x.id: (x.name, x.name_fr) for x in CLASSICAL_LIMITS},
+}
+
+
+# --- input and output ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The end of a won hand: the four hands by seat (``None`` = not given, scores 0) and the win.
+
+    Seats are 0..3 = East, South, West, North; ``winner`` is a seat.
+    """
+
+    hands: tuple[PlayerHand | None, PlayerHand | None, PlayerHand | None, PlayerHand | None]
+    winner: int
+    win: str = "self_draw"
+    win_tile: Tile = -1
+    discarder: int | None = None
+    prevailing: int = 0
+    flags: frozenset[str] = field(default_factory=frozenset)
+    options: ClassicalOptions = ClassicalOptions()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring line met: ``points`` (CL-5.1) or ``doubles`` (CL-5.2/5.3); ``tiles`` names the group."""
+
+    id: str
+    name: str
+    points: int = 0
+    doubles: int = 0
+    tiles: str = ""
+    exposed: bool | None = None
+
+    def to_dict(self, lang: str = "en") -> dict[str, object]:
+        out: dict[str, object] = {"id": self.id, "name": name_of(self.id, lang)}
+        if self.tiles:
+            out["tiles"] = self.tiles
+        if self.exposed is not None:
+            out["exposed"] = self.exposed
+        if self.doubles:
+            out["doubles"] = self.doubles
+        else:
+            out["points"] = self.points
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """A player's points, doubles, score (points × 2^doubles, capped; the limit for a limit hand)."""
+
+    seat: int
+    points: int
+    doubles: int
+    score: int
+    items: tuple[ScoreItem, ...]
+    limit_id: str | None = None
+    given: bool = True
+
+    def to_dict(self, lang: str = "en") -> dict[str, object]:
+        """``points``, ``doubles``, ``score``, ``limit``, ``items``; ``given: false`` for a hand not given."""
+        out: dict[str, object] = {} if self.given else {"given": False}
+        return out | {
+            "points": self.points,
+            "doubles": self.doubles,
+            "score": self.score,
+            "limit": None if self.limit_id is None else name_of(self.limit_id, lang),
+            "limit_id": self.limit_id,
+            "items": [i.to_dict(lang) for i in self.items],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment of the settlement (CL-7): ``why`` is ``mahjong``, ``difference`` or ``pay_highest``."""
+
+    payer: int
+    payee: int
+    amount: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicalResult:
+    """Every player's score, the transfers between them and the net settlement by seat."""
+
+    players: tuple[PlayerScore, PlayerScore, PlayerScore, PlayerScore]
+    winner_seat: int
+    transfers: tuple[Transfer, ...]
+    settlement: tuple[int, int, int, int]
+
+    @property
+    def winner(self) -> PlayerScore:
+        return self.players[self.winner_seat]
+
+    def to_dict(self, lang: str = "en") -> dict[str, object]:
+        """The machine form of ``hkmj score --rules classical`` (docs/rules-classical.md)."""
+        w = self.winner
+        return {
+            "valid": True,
+            "rules": "classical",
+            "winner": SEAT_LETTERS[self.winner_seat],
+            "points": w.points,
+            "doubles": w.doubles,
+            "score": w.score,
+            "limit": None if w.limit_id is None else name_of(w.limit_id, lang),
+            "limit_id": w.limit_id,
+            "items": [i.to_dict(lang) for i in w.items],
+            "players": {SEAT_LETTERS[p.seat]: p.to_dict(lang) for p in self.players},
+            "settlement": {SEAT_LETTERS[s]: self.settlement[s] for s in range(4)},
+            "transfers": [
+                {"from": SEAT_LETTERS[t.payer], "to": SEAT_LETTERS[t.payee], "amount": t.amount, "why": t.why}
+                for t in self.transfers
+            ],
+        }
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+def _evaluate(facts: Facts, hand: PlayerHand, limit: int) -> tuple[int, int, int, tuple[ScoreItem, ...]]:
+    """(points, doubles, score before any limit hand, items) of one reading (CL-5)."""
+    items: list[ScoreItem] = []
+    points = 0
+    for line in POINT_LINES:  # items in table order
+        for g in facts.groups:
+            if line.kind == g.kind and line.test(g.tile, facts):
+                value = line.exposed if g.exposed else line.concealed
+                if value:
+                    points += value
+                    items.append(ScoreItem(line.id, line.name, points=value, tiles=g.tiles, exposed=g.exposed))
+    for n in hand.flowers:
+        points += BONUS_LINE.exposed
+        items.append(ScoreItem(BONUS_LINE.id, BONUS_LINE.name, points=BONUS_LINE.exposed, tiles=f"{n}f"))
+    for n in hand.seasons:
+        points += BONUS_LINE.exposed
+        items.append(ScoreItem(BONUS_LINE.id, BONUS_LINE.name, points=BONUS_LINE.exposed, tiles=f"{n + 4}f"))
+    if facts.winner:
+        points += MAHJONG_LINE.exposed
+        items.append(ScoreItem(MAHJONG_LINE.id, MAHJONG_LINE.name, points=MAHJONG_LINE.exposed))
+    doubles = 0
+    for d in DOUBLE_LINES:
+        if d.winner_only and not facts.winner:
+            continue
+        n = d.count(facts)
+        if n:
+            doubles += n
+            items.extend([ScoreItem(d.id, d.name, doubles=1)] * n)
+    return points, doubles, min(points << doubles, limit), tuple(items)
+
+
+def _meld_groups(melds: tuple[Meld, ...]) -> list[Group]:
+    return [Group("kong" if m.is_kong else m.kind, m.tile, m.exposed) for m in melds]
+
+
+def _winner_readings(reading: Reading, deal: Deal) -> Iterator[tuple[Group, ...]]:
+    """The groups of one reading, once per group the winning tile may complete (CL-2.3, CL-2.5)."""
+    own: list[Group]
+    if reading.shape == STANDARD:
+        own = [Group("chow", t, False) for t in reading.chows] + [Group("pung", t, False) for t in reading.pungs]
+        own.append(Group("pair", reading.pair, False))
+    elif reading.shape == "seven_pairs":
+        own = [Group("pair", t, False) for t in reading.pairs]
+    else:
+        own = [Group("pair", reading.pair, False)]
+    hand = deal.hands[deal.winner]
+    assert hand is not None
+    melds = tuple(_meld_groups(hand.melds))
+    if deal.win == "self_draw":
+        yield tuple(own) + melds
+        return
+    wt = deal.win_tile
+    seen: set[tuple[str, Tile]] = set()
+    for i, g in enumerate(own):
+        holds = wt in (g.tile, g.tile + 1, g.tile + 2) if g.kind == "chow" else g.tile == wt
+        if holds and (g.kind, g.tile) not in seen:
+            seen.add((g.kind, g.tile))
+            yield tuple(own[:i]) + (Group(g.kind, g.tile, True),) + tuple(own[i + 1 :]) + melds
+    if not seen:  # thirteen wonders won on a single tile: no group holds it, nothing is exposed
+        yield tuple(own) + melds
+
+
+def _winner_win(deal: Deal, hand: PlayerHand) -> Win:
+    return Win(
+        concealed=hand.concealed,
+        win_tile=deal.win_tile,
+        win=deal.win,
+        seat=deal.winner,
+        prevailing=deal.prevailing,
+        discarder=deal.discarder,
+        melds=hand.melds,
+        flowers=hand.flowers,
+        seasons=hand.seasons,
+        flags=deal.flags,
+    )
+
+
+def _score_winner(deal: Deal, hand: PlayerHand) -> PlayerScore:
+    """The winner's best reading (CL-2.5): a limit hand scores the limit (CL-6.2)."""
+    win = _winner_win(deal, hand)
+    counts = validate(win)
+    concealed = [0] * N_KINDS
+    for t in hand.concealed:
+        concealed[t] += 1
+    found = readings(concealed, len(hand.melds))
+    if not found:
+        raise InvalidHand(
+            f"{format_tiles(hand.concealed)}"
+            + "".join(f" + {m}" for m in hand.melds)
+            + " has no valid reading: it is not four groups and a pair nor a limit hand of CL-6"
+        )
+    limit = deal.options.limit
+    best: PlayerScore | None = None
+    for reading in found:
+        shape = Shape(win, reading, counts)
+        n_pungs = len(shape.pungs)
+        lim = next((x for x in CLASSICAL_LIMITS if n_pungs >= x.min_pungs and x.test(shape)), None)
+        for groups in _winner_readings(reading, deal):
+            facts = Facts(groups, deal.winner, deal.prevailing, hand, True, deal.win, deal.flags)
+            points, doubles, value, items = _evaluate(facts, hand, limit)
+            cand = PlayerScore(deal.winner, points, doubles, limit if lim else value, items, lim.id if lim else None)
+            if best is None or (cand.score, cand.points) > (best.score, best.points):
+                best = cand
+    assert best is not None
+    return best
+
+
+def _score_other(seat: int, deal: Deal, hand: PlayerHand) -> PlayerScore:
+    """A non-winner: declared groups and concealed pungs, bonus tiles, CL-5.2 doubles (CL-5.4)."""
+    counts = [0] * N_KINDS
+    for t in hand.concealed:
+        counts[t] += 1
+    groups = tuple(Group("pung", t, False) for t in range(N_KINDS) if counts[t] >= 3) + tuple(_meld_groups(hand.melds))
+    facts = Facts(groups, seat, deal.prevailing, hand, False, deal.win, deal.flags)
+    points, doubles, value, items = _evaluate(facts, hand, deal.options.limit)
+    return PlayerScore(seat, points, doubles, value, items)
+
+
+def settle(scores: tuple[int, int, int, int], winner: int, pay_highest: bool = False) -> tuple[Transfer, ...]:
+    """CL-7: the winner is paid his score; non-winners pay each other the difference; East doubles.
+
+    With ``pay_highest`` (CL-7.4) the winner pays twice the difference to a higher score instead.
+    """
+    out: list[Transfer] = []
+    w = scores[winner]
+    for s in range(4):
+        if s == winner:
+            continue
+        east = 2 if 0 in (s, winner) else 1
+        if pay_highest and scores[s] > w:
+            out.append(Transfer(winner, s, 2 * east * (scores[s] - w), "pay_highest"))
+        elif w:
+            out.append(Transfer(s, winner, east * w, "mahjong"))
+    losers = [s for s in range(4) if s != winner]
+    for i, a in enumerate(losers):
+        for b in losers[i + 1 :]:
+            diff = scores[a] - scores[b]
+            if diff:
+                east = 2 if 0 in (a, b) else 1
+                payer, payee = (b, a) if diff > 0 else (a, b)
+                out.append(Transfer(payer, payee, east * abs(diff), "difference"))
+    return tuple(out)
+
+
+def _check_deal(deal: Deal) -> None:
+    if not isinstance(deal.winner, int) or not 0 <= deal.winner < 4:
+        raise InvalidHand(f"winner {deal.winner!r}: expected a seat E, S, W or N")
+    if deal.hands[deal.winner] is None:
+        raise InvalidHand(f"the winner {SEAT_LETTERS[deal.winner]} has no hand: give the winning hand")
+    unknown = sorted(set(deal.flags) - set(CLASSICAL_FLAGS))
+    if unknown:
+        raise InvalidHand(f"flag {unknown[0]!r} is not part of the classical game: expected any of {', '.join(CLASSICAL_FLAGS)}")
+    if "last_wall_tile" in deal.flags and deal.win != "self_draw":
+        raise InvalidHand("flag 'last_wall_tile' needs a self-drawn win (CL-5.3)")
+    if deal.options.limit < 1:
+        raise InvalidHand(f"limit {deal.options.limit}: expected a positive number of points (CL-6.2)")
+    total = [0] * N_KINDS
+    bonus: dict[str, int] = {}
+    for seat, hand in enumerate(deal.hands):
+        if hand is None:
+            continue
+        who = SEAT_LETTERS[seat]
+        for group, what, offset in ((hand.flowers, "flower", 0), (hand.seasons, "season", 4)):
+            if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
+                raise InvalidHand(f"{who}: {what}s {list(group)}: each is a distinct number 1-4 (CL-1.1)")
+            for b in group:
+                key = f"{b + offset}f"
+                if key in bonus:
+                    raise InvalidHand(
+                        f"{what} {b} is held by both {SEAT_LETTERS[bonus[key]]} and {who}: there is one of each (CL-1.1)"
+                    )
+                bonus[key] = seat
+        for t in hand.concealed:
+            if not 0 <= t < N_KINDS:
+                raise InvalidHand(f"{who}: {tile_str(t) if 0 <= t < 42 else t} is a bonus tile, not part of the hand (CL-1.2)")
+            total[t] += 1
+        for m in hand.melds:
+            for t in m.tiles:
+                total[t] += 1
+        if seat != deal.winner:
+            need = 13 - 3 * len(hand.melds)
+            if len(hand.melds) > 4 or len(hand.concealed) != need:
+                raise InvalidHand(
+                    f"{who} holds {len(hand.concealed)} concealed tiles; with {len(hand.melds)} meld(s) "
+                    f"a non-winner holds {max(need, 0)}"
+                )
+    worst = max(range(N_KINDS), key=total.__getitem__)
+    if total[worst] > 4:
+        raise InvalidHand(
+            f"{total[worst]} copies of {tile_str(worst)} in the four hands: there are only four of each tile (CL-1.1)"
+        )
+
+
+def score_deal(deal: Deal) -> ClassicalResult:
+    """Score all four hands of a won hand and settle them (CL-5, CL-6, CL-7).
+
+    Raises :class:`InvalidHand` naming the first problem for an impossible or inconsistent deal.
+    """
+    _check_deal(deal)
+    players: list[PlayerScore] = []
+    for seat, hand in enumerate(deal.hands):
+        if hand is None:
+            players.append(PlayerScore(seat, 0, 0, 0, (), given=False))
+        elif seat == deal.winner:
+            players.append(_score_winner(deal, hand))
+        else:
+            players.append(_score_other(seat, deal, hand))
+    scores = (players[0].score, players[1].score, players[2].score, players[3].score)
+    transfers = settle(scores, deal.winner, deal.options.pay_highest)
+    net = [0, 0, 0, 0]
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return ClassicalResult(
+        (players[0], players[1], players[2], players[3]),
+        deal.winner,
+        transfers,
+        (net[0], net[1], net[2], net[3]),
+    )
+
+
+# --- the machine interface (hkmj score --rules classical) -----------------------------------
+
+_DEAL_FIELDS = ("hands", "winner", "win", "win_tile", "discarder", "prevailing", "flags", "options")
+_HAND_FIELDS = ("hand", "melds", "flowers", "seasons")
+_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def _options(value: Any) -> ClassicalOptions:
+    if value is None:
+        return ClassicalOptions()
+    if not isinstance(value, Mapping):
+        raise InvalidHand('options: expected an object like {"pay_highest": true, "limit": 1000}')
+    extra = sorted(set(value) - {"pay_highest", "limit"})
+    if extra:
+        raise InvalidHand(f"unknown option {extra[0]!r}: the classical options are pay_highest and limit")
+    pay = value.get("pay_highest", False)
+    if isinstance(pay, str) and pay.strip().lower() in _TRUE + _FALSE:
+        pay = pay.strip().lower() in _TRUE
+    if not isinstance(pay, bool):
+        raise InvalidHand(f"option pay_highest={pay!r}: expected true or false (CL-7.4)")
+    limit = value.get("limit", 1000)
+    if isinstance(limit, str) and limit.strip().isdigit():
+        limit = int(limit)
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 10**9:
+        raise InvalidHand(f"option limit={limit!r}: expected a whole number of points, 1 or more (CL-6.2)")
+    return ClassicalOptions(pay_highest=pay, limit=limit)
+
+
+def _player_hand(value: Any, who: str) -> PlayerHand | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise InvalidHand(f"hands.{who}: expected an object with 'hand' (and 'melds', 'flowers', 'seasons') or null")
+    extra = sorted(set(value) - set(_HAND_FIELDS))
+    if extra:
+        raise InvalidHand(f"hands.{who}: unknown field {extra[0]!r}")
+    if not isinstance(value.get("hand"), str):
+        raise InvalidHand(f"hands.{who}.hand: expected an mpsz string of the concealed tiles, e.g. '234s567p88m111z'")
+    try:
+        concealed = tuple(parse_tiles(value["hand"]))
+    except NotationError as e:
+        raise InvalidHand(f"hands.{who}.hand: {e}") from None
+    melds_in = value.get("melds", [])
+    if not isinstance(melds_in, list):
+        raise InvalidHand(f"hands.{who}.melds: expected a list like ['pung 555m', 'chow 345s']")
+    melds = tuple(Meld.parse(m) for m in melds_in)
+    return PlayerHand(concealed, melds, bonus_list(value.get("flowers", []), f"hands.{who}.flowers"),
+                      bonus_list(value.get("seasons", []), f"hands.{who}.seasons"))  # fmt: skip
+
+
+def deal_from_json(obj: Any) -> Deal:
+    """Build a :class:`Deal` from the machine interface's fields (docs/rules-classical.md)."""
+    if not isinstance(obj, Mapping):
+        raise InvalidHand(f"expected a JSON object, got {type(obj).__name__}")
+    extra = sorted(set(obj) - set(_DEAL_FIELDS))
+    if extra:
+        raise InvalidHand(f"unknown field {extra[0]!r}")
+    for required in ("hands", "winner", "win", "win_tile", "prevailing"):
+        if required not in obj:
+            raise InvalidHand(f"missing field {required!r}")
+    hands_in = obj["hands"]
+    if not isinstance(hands_in, Mapping) or set(hands_in) != set(SEAT_LETTERS):
+        raise InvalidHand("hands: expected an object with the four seats E, S, W, N (a hand or null each, CL-5)")
+    hands = tuple(_player_hand(hands_in[w], w) for w in SEAT_LETTERS)
+    if obj["win"] not in WIN_TYPES:
+        raise InvalidHand(f"win {obj['win']!r}: expected one of {', '.join(WIN_TYPES)}")
+    if not isinstance(obj["win_tile"], str):
+        raise InvalidHand(f"win_tile {obj['win_tile']!r}: expected one tile like '1z'")
+    try:
+        win_tile = tile(obj["win_tile"])
+    except NotationError as e:
+        raise InvalidHand(f"win_tile: {e}") from None
+    flags = obj.get("flags", [])
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise InvalidHand(f"flags {flags!r}: expected a list of flag names")
+    discarder = obj.get("discarder")
+    return Deal(
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        winner=seat_index(obj["winner"], "winner"),
+        win=obj["win"],
+        win_tile=win_tile,
+        discarder=None if discarder is None else seat_index(discarder, "discarder"),
+        prevailing=seat_index(obj["prevailing"], "prevailing"),
+        flags=frozenset(flags),
+        options=_options(obj.get("options")),
+    )
+
+
+def score_json(obj: Any, lang: str = "en") -> dict[str, Any]:
+    """Score one machine request; never raises for bad input (``{"valid": false, "error"}``)."""
+    try:
+        return score_deal(deal_from_json(obj)).to_dict(lang)
+    except InvalidHand as e:
+        return {"valid": False, "error": str(e)}

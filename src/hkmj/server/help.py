@@ -1,0 +1,176 @@
+"""The browser's "How to play" page (``GET /help``), in English or French.
+
+The rules come from the terminal help (``help.body`` in :mod:`hkmj.tui.texts`), so both front
+ends teach the same thing: its eight sections are, in order, the goal, the tiles, your turn,
+after a discard, your first hand, help while playing, scoring and common mistakes. The three
+sections about controls (keys of the terminal) are replaced by their browser versions below,
+and the tiles are shown as the pictures the table uses (HK-1) instead of the terminal's
+letters; the others are shown as they are. Pure: builds a string, no I/O.
+"""
+
+from __future__ import annotations
+
+import html
+
+from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, name, tile_str
+from hkmj.tui.texts import LANGS, Texts
+
+__all__ = ["help_page", "pick_lang", "sections"]
+
+CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
+    "en": {
+        2: (
+            "YOUR TURN",
+            "You draw one tile automatically; it is shown apart, at the right end of your hand. Then discard one tile: "
+            "click it, or choose it with ← → and press Enter (d discards the tile you just drew). When you may declare "
+            "a kong, a button under your hand offers it (HK-3.3). If your hand is complete, press Mahjong! (or m).",
+        ),
+        3: (
+            "AFTER A DISCARD",
+            "The latest discard is shown in the middle of the table and outlined in its player's pond. If you can use it, "
+            "buttons under your hand show your choices: Pung (you hold two of that tile), Chow 3-4-5 Characters (only "
+            "from the player on your left, who plays just before you), Kong (you hold three), Mahjong! (it completes "
+            "your hand), or Pass (p).\nOnly the latest discard can be taken, and only before the next player draws "
+            "(HK-4.1). After a chow or pung you discard without drawing; the players in between lose their turn.",
+        ),
+        5: (
+            "HELP WHILE PLAYING",
+            "The Hint button (or h) suggests a move, says how far your hand is from ready and which tiles it waits for.\n"
+            "The line under your hand always says what you can do now; the middle of the table lists the latest moves.\n"
+            "A table with bots is a teaching table by default: a false Mahjong is refused and explained instead of "
+            "penalised (HK-5.7), and there is no decision timer.",
+        ),
+    },
+    "fr": {
+        2: (
+            "VOTRE TOUR",
+            "Vous piochez une tuile automatiquement ; elle est à part, à droite de votre main. Puis défaussez une tuile : "
+            "cliquez-la, ou choisissez-la avec ← → puis Entrée (d défausse la tuile que vous venez de piocher). Quand vous "
+            "pouvez déclarer un kong, un bouton sous votre main le propose (HK-3.3). Si votre main est complète, "
+            "appuyez sur Mahjong ! (ou m).",
+        ),
+        3: (
+            "APRÈS UNE DÉFAUSSE",
+            "La dernière défausse est montrée au milieu de la table et entourée dans les défausses de son joueur. Si vous "
+            "pouvez l'utiliser, des boutons sous votre main proposent vos choix : Pung (vous avez deux fois cette tuile), "
+            "Chow 3-4-5 Caractères (seulement sur le joueur à votre gauche, qui joue juste avant vous), Kong (vous en "
+            "avez trois), Mahjong ! (elle complète votre main), ou Passer (p).\nSeule la dernière défausse peut être "
+            "prise, et seulement avant la pioche suivante (HK-4.1). Après un chow ou un pung vous défaussez sans "
+            "piocher ; les joueurs entre-temps perdent leur tour.",
+        ),
+        5: (
+            "DE L'AIDE EN JOUANT",
+            "Le bouton Conseil (ou h) propose un coup et dit à quelle distance votre main est d'être prête, et quelles "
+            "tuiles elle attend.\nLa ligne sous votre main dit toujours ce que vous pouvez faire ; le milieu de la table "
+            "montre les derniers coups.\nUne table avec des robots est par défaut une table d'apprentissage : un faux "
+            "Mahjong y est refusé et expliqué au lieu d'être pénalisé (HK-5.7), et il n'y a pas de limite de temps.",
+        ),
+    },
+}
+"""The browser versions of the sections about controls, by language and section index."""
+
+TILES_NOTE = {
+    "en": "Flowers and seasons are bonus tiles: they are set aside and replaced for you (HK-3.2).",
+    "fr": "Les fleurs et les saisons sont des tuiles bonus : elles sont mises de côté et remplacées pour vous (HK-3.2).",
+}
+TILES_SECTION = 1
+"""Index of the section about the tiles (shown as pictures)."""
+
+PAGE = {
+    "en": {"back": "Back to the tables", "other": "Français", "other_lang": "fr"},
+    "fr": {"back": "Retour aux tables", "other": "English", "other_lang": "en"},
+}
+
+
+def pick_lang(query: str | None, accept: str | None) -> str:
+    """The page language: ``?lang=`` if it is one we have, else the browser's first choice, else English."""
+    if query in LANGS:
+        return query
+    first = (accept or "").split(",")[0].strip().lower()
+    return "fr" if first.startswith("fr") else "en"
+
+
+def sections(lang: str) -> list[tuple[str, list[str]]]:
+    """The help's sections as (heading, lines): the terminal's rules, the browser's controls.
+
+    A section ends at its first blank line, which leaves out the terminal's own closing note
+    (which keys close the help)."""
+    body = Texts(lang)("help.body")
+    out: list[tuple[str, list[str]]] = []
+    for line in body.splitlines():
+        if line and not line[0].isspace() and line == line.upper() and any(c.isalpha() for c in line):
+            out.append((line, []))
+        elif out and (out[-1][1] or line.strip()):
+            out[-1][1].append(line)
+    result = []
+    for i, (heading, lines) in enumerate(out):
+        if i in CONTROLS[lang]:
+            heading, text = CONTROLS[lang][i]
+            lines = text.split("\n")
+        kept = lines[: lines.index("")] if "" in lines else lines
+        result.append((heading, kept))
+    return result
+
+
+def _tiles_html(lang: str) -> str:
+    """HK-1: the three suits, the honours and the bonus tiles, as pictures with their names."""
+    q = "?lang=fr" if lang == "fr" else ""
+
+    def fig(t: int) -> str:
+        label = html.escape(name(t, lang))
+        return f'<figure><img class="tile" src="/tiles/{tile_str(t)}.svg{q}" alt="{label}"><figcaption>{label}</figcaption></figure>'
+
+    rows = [range(9 * s, 9 * s + 9) for s in range(3)] + [range(HONOUR, N_KINDS), range(N_KINDS, N_TILE_IDS)]
+    body = "".join(f'<div class="tilerow">{"".join(fig(t) for t in row)}</div>' for row in rows)
+    return body + f"<p>{html.escape(TILES_NOTE[lang])}</p>"
+
+
+def _html_lines(lines: list[str]) -> str:
+    parts: list[str] = []
+    items: list[str] = []
+    for line in [*lines, ""]:
+        text = line.strip()
+        if text.startswith("•"):
+            items.extend(html.escape(x.strip()) for x in text.split("•") if x.strip())
+            continue
+        if items:
+            parts.append("<ul>" + "".join(f"<li>{x}</li>" for x in items) + "</ul>")
+            items = []
+        if text:
+            cls = ' class="legend"' if line.startswith("  ") else ""
+            parts.append(f"<p{cls}>{html.escape(text)}</p>")
+    return "".join(parts)
+
+
+def help_page(lang: str) -> str:
+    """The whole HTML page in ``lang`` (``en`` or ``fr``)."""
+    tx, words = Texts(lang), PAGE[lang]
+    body = "".join(
+        f'<section class="card"><h2>{html.escape(h.capitalize())}</h2>'
+        f"{_tiles_html(lang) if i == TILES_SECTION else _html_lines(lines)}</section>"
+        for i, (h, lines) in enumerate(sections(lang))
+    )
+    title = html.escape(tx("help.title"))
+    return f"""<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} — hkmj</title>
+<link rel="icon" href="/tiles/7z.svg">
+<link rel="stylesheet" href="/static/style.css">
+</head>
+<body>
+<header>
+  <a href="/" id="home"><img src="/tiles/7z.svg" alt="" class="logo"> hkmj</a>
+  <span id="title">{title}</span>
+  <a href="/help?lang={words["other_lang"]}" lang="{words["other_lang"]}" id="other-lang">{words["other"]}</a>
+</header>
+<main id="help">
+<h1>{title}</h1>
+{body}
+<p><a href="/" class="button">{html.escape(words["back"])}</a></p>
+</main>
+</body>
+</html>
+"""

@@ -1,0 +1,189 @@
+"""MCR rules beyond single fans: the 8-point minimum, payments, exclusion principles, the
+seed's worked example, the JSON and command-line interfaces and bad input (MCR-5 to MCR-9)."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from hkmj.cli import main
+from hkmj.scoring import InvalidHand, Meld, Win, score_json_mcr, score_mcr, score_mcr_hand
+from hkmj.scoring.mcr import mcr_payments
+from hkmj.tiles import tile
+
+
+def _fans(**kw: Any) -> dict[str, int]:
+    hand = kw.pop("hand")
+    return {i.id: i.count for i in score_mcr_hand(hand, **kw).items}
+
+
+def test_seed_worked_example_pure_straight_half_flush_wind_pung() -> None:
+    """MCR-9: Pure Straight 16 + Half Flush 6 + a wind pung 1 = 23, South pays 31 (MCR-8.2)."""
+    r = score_mcr_hand("456789m55m", win_tile="4m", win="discard", discarder="S", melds=["chow 123m", "pung 222z"])
+    assert {i.id: i.count for i in r.items} == {"pure_straight": 1, "half_flush": 1, "pung_of_terminals_or_honors": 1}
+    assert (r.points, r.fan_points, r.winning) == (23, 23, True)
+    assert r.payments == (47, -31, -8, -8)
+
+
+def test_mcr_8_1_self_drawn_each_pays_total_plus_8() -> None:
+    r = score_mcr_hand("888m345567p123s66s", win_tile="1s", seat="W", flowers=[2])
+    assert r.points == 6  # Fully Concealed Hand 4, No Honors 1, one flower
+    assert r.payments == (0, 0, 0, 0)  # under 8 without flowers: no win, nobody pays
+    r = score_mcr_hand("123456789m111p11z", win_tile="1z", seat="W", flowers=[2])
+    assert r.points == 24 and r.winning
+    assert r.payments == (-32, -32, 96, -32)
+
+
+def test_mcr_8_2_discarder_pays_total_plus_8_others_8() -> None:
+    assert mcr_payments(10, 1, 3) == (-8, 34, -8, -18)
+    assert mcr_payments(10, 0, None) == (54, -18, -18, -18)
+
+
+def test_mcr_5_1_under_eight_points_is_not_a_win_and_flowers_do_not_count() -> None:
+    r = score_mcr_hand("345567p123s66s", win_tile="1s", melds=["pung 888m"], flowers=[1, 2, 3, 4], seasons=[1, 2, 3])
+    assert r.fan_points == 2 and r.points == 9
+    assert not r.winning and "MCR-5.1" in r.reason
+    d = r.to_dict()
+    assert d["winning"] is False and "8" in str(d["reason"])
+
+
+def test_mcr_6_39_chicken_hand_only_when_nothing_else_and_flowers_do_not_cancel_it() -> None:
+    assert _fans(
+        hand="345p567s22z", win_tile="5s", win="discard", discarder="S", melds=["chow 123m", "pung 888p"], flowers=[1]
+    ) == {
+        "chicken_hand": 1,
+        "flower_tiles": 1,
+    }
+
+
+def test_mcr_7_4_account_once_two_sets_of_three_linked_chows() -> None:
+    """234567s234567p: two Mixed Double Chows and one Short Straight, not two of each."""
+    fans = _fans(hand="234567p234567s55m", win_tile="2p", win="discard", discarder="S")
+    assert fans["mixed_double_chow"] + fans.get("short_straight", 0) == 3
+    assert fans["mixed_double_chow"] == 2
+
+
+def test_mcr_7_4_fourth_chow_adds_one_two_chow_fan_to_a_three_chow_fan() -> None:
+    fans = _fans(hand="123456789m123p55s", win_tile="3p", win="discard", discarder="S")
+    assert fans["pure_straight"] == 1 and fans["mixed_double_chow"] == 1
+    assert "short_straight" not in fans  # the straight's own chows are not re-read (MCR-7.2)
+
+
+def test_mcr_7_1_non_repeat_big_four_winds_is_not_also_all_pungs_or_wind_pungs() -> None:
+    fans = _fans(hand="55m444z", win_tile="4z", win="discard", discarder="S", melds=["pung 111z", "pung 222z", "pung 333z"])
+    assert "all_pungs" not in fans and "prevalent_wind" not in fans and "big_three_winds" not in fans
+
+
+def test_mcr_6_15_6_16_a_pung_of_seat_and_prevailing_wind_scores_both_and_no_terminal_pung() -> None:
+    fans = _fans(hand="345567p123s66s", win_tile="1s", win="discard", discarder="S", melds=["pung 111z"])
+    assert fans["prevalent_wind"] == 1 and fans["seat_wind"] == 1
+    assert "pung_of_terminals_or_honors" not in fans
+
+
+def test_mcr_6_6_6_22_melded_and_concealed_kong_score_both() -> None:
+    fans = _fans(hand="456789m11z", win_tile="1z", melds=["kong 1111m", "ckong 2222m"])
+    assert fans["melded_kong"] == 1 and fans["concealed_kong"] == 1
+
+
+def test_mcr_6_21_pung_completed_on_a_discard_is_exposed_unless_read_in_a_chow() -> None:
+    on_discard = _fans(hand="222m555p888s345m11z", win_tile="8s", win="discard", discarder="S")
+    assert "two_concealed_pungs" in on_discard and "three_concealed_pungs" not in on_discard
+    self_drawn = _fans(hand="222m555p888s345m11z", win_tile="8s")
+    assert "three_concealed_pungs" in self_drawn
+    in_chow = _fans(hand="222m555p888s345m11z", win_tile="5m", win="discard", discarder="S")
+    assert "three_concealed_pungs" in in_chow
+
+
+def test_mcr_6_27_last_tile_automatic_when_own_exposed_groups_hold_the_other_three() -> None:
+    fans = _fans(hand="678p567s22s", win_tile="5s", win="discard", discarder="S", melds=["pung 555s", "chow 123m"])
+    assert fans["last_tile"] == 1
+
+
+def test_mcr_6_55_seven_pairs_with_four_of_a_kind_scores_tile_hog() -> None:
+    fans = _fans(hand="1111m3355p2244s66z", win_tile="6z")
+    assert fans["seven_pairs"] == 1 and fans["tile_hog"] == 1
+
+
+def test_mcr_7_6_seven_pairs_hand_read_as_four_groups_when_that_scores_more() -> None:
+    r = score_mcr_hand("111122223333m55m", win_tile="5m")
+    assert r.shape == "standard"
+    assert "quadruple_chow" in {i.id for i in r.items} and "seven_pairs" not in {i.id for i in r.items}
+    lower = score_mcr_hand("112233m112233p55s", win_tile="5s")
+    assert lower.shape == "seven_pairs"  # 24 + 1 beats two Pure Double Chows and a Mixed Double Chow
+
+
+def test_score_json_mcr_fields_and_errors() -> None:
+    ok = score_json_mcr(
+        {"hand": "456789m55m", "win_tile": "4m", "win": "discard", "discarder": "S", "melds": ["chow 123m", "pung 222z"]}
+    )
+    assert ok["valid"] is True and ok["points"] == 23 and ok["winning"] is True
+    assert ok["items"][0] == {
+        "id": "pure_straight",
+        "name": "Pure Straight",
+        "name_fr": "Grande Suite Pure",
+        "points": 16,
+        "count": 1,
+    }
+    assert ok["payments"] == {"E": 47, "S": -31, "W": -8, "N": -8}
+    for bad, words in (
+        ([], "JSON object"),
+        ({"hand": "123m"}, "win_tile"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "flags": ["heavenly"]}, "unknown flag"),
+        ({"hand": "123456789m111p12z", "win_tile": "1z"}, "no winning shape"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "flags": ["kong_replacement"]}, "no kong"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "flags": ["final_discard"]}, "discard"),
+        (
+            {"hand": "123456789m111p11z", "win_tile": "1p", "win": "discard", "discarder": "S", "flags": ["last_of_kind"]},
+            "last of its kind",
+        ),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "flowers": [5]}, "1-4"),
+    ):
+        out = score_json_mcr(bad)
+        assert out["valid"] is False and words in out["error"], (bad, out)
+
+
+def test_score_mcr_rejects_a_malformed_meld_built_in_python() -> None:
+    win = Win(concealed=tuple(tile(t) for t in ("1z", "1z")), win_tile=tile("1z"), melds=(Meld("chow", 7),) * 4)
+    with pytest.raises(InvalidHand, match="meld"):
+        score_mcr(win)
+
+
+def test_cli_score_rules_mcr_json_lines_and_tables(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    request = {"hand": "456789m55m", "win_tile": "4m", "win": "discard", "discarder": "S", "melds": ["chow 123m", "pung 222z"]}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request) + "\nnot json\n"))
+    assert main(["score", "--rules", "mcr"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert json.loads(lines[0])["points"] == 23
+    assert json.loads(lines[1])["valid"] is False
+    assert (
+        main(
+            [
+                "score",
+                "456789m55m",
+                "--win",
+                "4m",
+                "--from",
+                "S",
+                "--meld",
+                "chow 123m",
+                "--meld",
+                "pung 222z",
+                "--rules",
+                "mcr",
+                "--lang",
+                "fr",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "Grande Suite Pure" in out and "Main Propre" in out and "+47" in out
+    # under 8 points: the table says why, and the exit status is 1 as for any hand that is not a win
+    assert main(["score", "345567p123s66s", "--win", "1s", "--meld", "pung 888m", "--rules", "mcr"]) == 1
+    assert "not a winning hand" in capsys.readouterr().out
+    assert main(["score", "345567p123s66s", "--win", "1s", "--rules", "mcr", "--option", "minfan=3"]) == 2
+    assert main(["score", "123m", "--win", "1m", "--rules", "mcr"]) == 1
+    assert "concealed tiles" in capsys.readouterr().err

@@ -1,0 +1,111 @@
+"""The classical ruleset in play (docs/rules-classical.md CL-4, CL-7): rotation after every
+hand, the seat table per round, 16 hands, every player settled at a win, records that replay."""
+
+from __future__ import annotations
+
+from hkmj.bots import BOTS
+from hkmj.engine import Match, stacked_wall
+from hkmj.engine.play import play_match
+from hkmj.engine.testing import QUIET, act, play_quietly, script, stacked_hand, tsumogiri
+from hkmj.record import replay
+from hkmj.rulesets import get_ruleset
+from hkmj.rulesets.classical import SEAT_TABLE
+from hkmj.scoring.classical import ClassicalResult
+
+CLASSICAL = get_ruleset("classical")
+
+
+def test_cl4_5_seat_table_of_seed_003() -> None:
+    """CL-4.5: round 1 A B C D, round 2 B A D C, round 3 C D B A, round 4 D C A B at the first hand."""
+    first = [0, 1, 2, 3]  # players A..D sat East..North in the first hand
+    rounds = [[CLASSICAL.player_at(first, 4 * r, s) for s in range(4)] for r in range(4)]
+    assert rounds == [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 1, 0], [3, 2, 0, 1]]
+    assert [list(row) for row in SEAT_TABLE] == rounds
+
+
+def test_cl4_3_every_player_is_east_once_per_round() -> None:
+    """CL-4.3, CL-4.4: the deal passes after every hand, so each player deals once in each round."""
+    first = [2, 0, 3, 1]
+    for r in range(4):
+        easts = [CLASSICAL.player_at(first, 4 * r + k, 0) for k in range(4)]
+        assert sorted(easts) == [0, 1, 2, 3]
+        assert [CLASSICAL.prevailing(4 * r + k) for k in range(4)] == [r] * 4
+
+
+def test_cl4_3_deal_passes_after_a_win_or_a_draw() -> None:
+    """CL-4.3: unlike HK-7.2, East never keeps the deal (won by East, by another, or drawn)."""
+    assert not CLASSICAL.dealer_keeps("win", 0)
+    assert not CLASSICAL.dealer_keeps("win", 2)
+    assert not CLASSICAL.dealer_keeps("draw", None)
+
+
+def test_cl4_4_a_game_is_16_hands_and_every_win_settles_everyone() -> None:
+    """CL-4.4: a full game is exactly 16 hands; CL-7: each win's payments are the classical
+    settlement of all four hands (summing to zero); the record names the ruleset and replays."""
+    bots = [BOTS["greedy"](), BOTS["greedy"](), BOTS["random"](), BOTS["random"]()]
+    result = play_match(bots, 11, rules=CLASSICAL)
+    assert len(result.hands) == 16
+    starts = [e for e in result.events if e["type"] == "hand_start"]
+    assert all(e["rules"] == "classical" for e in starts)
+    assert [e["prevailing"] for e in starts] == [w for w in "ESWN" for _ in range(4)]
+    easts = [e["players"][0] for e in starts]
+    assert all(sorted(easts[4 * r : 4 * r + 4]) == [0, 1, 2, 3] for r in range(4))  # CL-4.3: draws pass the deal too
+    wins = [h for h in result.hands if h.kind == "win"]
+    assert wins, "greedy bots win some hands"
+    for h in wins:
+        assert h.outcome is not None
+        detail = h.outcome.detail
+        assert isinstance(detail, ClassicalResult)
+        assert sum(h.payments) == 0
+        assert h.payments == detail.settlement
+    assert replay(result.events).ok
+
+
+def test_cl7_7_false_mahjong_pays_the_limit_east_doubled() -> None:
+    """CL-7.7 Ruling: a false Mahjong pays each other player the limit, East's share doubled."""
+    assert CLASSICAL.false_mahjong_payments(2, 1) == (2000, 1000, -4000, 1000)
+    assert CLASSICAL.false_mahjong_payments(0, None) == (-6000, 2000, 2000, 2000)
+
+
+def test_cl7_4_pay_highest_is_a_ruleset_option() -> None:
+    """CL-7.4: ``pay_highest`` is a ruleset option, carried in the header of records."""
+    rules = get_ruleset("classical", {"pay_highest": "on"})
+    assert rules.header() == {"rules": "classical", "options": {"pay_highest": "on", "limit": "1000"}}
+    assert rules.describe() == "Classical (points and doubles) (pay_highest=on)"
+
+
+ROB = ["147m258p369s12345z", "258m559p147s1234z", "369m147p258s1567z", "123m456m789m46p77z"]
+
+
+def test_cl5_3_robbing_a_kong_in_play_scores_all_four_hands() -> None:
+    """CL-3.4, CL-5.3, CL-7: N robs S's added kong of 5p. N: chows and a Red pair 2 + 20 = 22,
+    fully concealed and robbing a kong, 22 × 4 = 88; S keeps an exposed pung of 5p (2); E, W 0.
+    E pays N 176 and S 4, W pays N 88 and S 2, S pays N 88: E -180, S -82, W -90, N +352."""
+    hand = stacked_hand(ROB, draws="9s9s9s5p", replacements="8m", rules=CLASSICAL)
+    script(hand, ["E discard 5p", "S pung", "N pass", "S discard 9p"])
+    for _ in range(3):
+        tsumogiri(hand)
+    act(hand, "S added kong 5p")
+    events = act(hand, "N mahjong")
+    win = next(e for e in events if e["type"] == "win")
+    assert win["win"] == "robbed_kong" and win["from"] == 1
+    assert (win["points"], win["doubles"], win["score"]) == (22, 2, 88)
+    assert {i["id"] for i in win["items"] if "doubles" in i} == {"concealed", "robbing_a_kong"}
+    assert win["hand_scores"] == [0, 2, 0, 88]
+    assert win["payments"] == [-180, -82, -90, 352]
+    assert hand.result is not None and hand.result.payments == (-180, -82, -90, 352)
+
+
+def test_cl4_3_a_drawn_hand_passes_the_deal() -> None:
+    """CL-4.3: a hand played out to a draw (quiet walls, every tile thrown back) moves the seats
+    on, where Hong Kong (HK-7.2) would keep East; a drawn hand pays nothing (CL-7.5)."""
+    for rules, moves in ((CLASSICAL, True), (get_ruleset("hk"), False)):
+        match = Match(5, rules=rules)
+        east = match.dealer
+        hand = match.new_hand(wall=stacked_wall(QUIET), dice=(1, 1, 1))
+        play_quietly(hand)
+        assert hand.result is not None and hand.result.kind == "draw"
+        assert hand.result.payments == (0, 0, 0, 0)
+        events = match.finish_hand()
+        assert events[0]["dealer_keeps"] is not moves
+        assert (match.dealer != east) is moves

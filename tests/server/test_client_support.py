@@ -1,0 +1,178 @@
+"""What the browser client needs from the server, over a real websocket: the match ends with
+"Match over" and the ranking for everyone, a finished table shows its result (also after a
+restart), recent moves at join, teaching tables without timer by default, refusals explained in
+English and French, French tile faces, and the help page."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from hkmj.bots import BOTS
+from hkmj.server.client import GameClient
+from hkmj.server.help import sections
+from hkmj.server.protocol import TableConfig
+from hkmj.server.svg import face
+from hkmj.server.testing import Server, choose, drain, play
+from hkmj.tui.texts import Texts
+
+CODE = re.compile(r"\b\d[mpszf]\b")
+"""A tile code such as 5p: never in a text meant for a person."""
+
+
+def _match_over(clients: list[GameClient]) -> bool:
+    c = clients[0]
+    return bool(c.state and c.state["status"] == "over")
+
+
+def _check_final(frame: dict[str, Any]) -> None:
+    """The final frame: the last hand and its reveal stay on show with the final ranking."""
+    assert frame["status"] == "over" and frame["match"]["over"] is True
+    assert sorted(frame["match"]["ranking"])[0] == 1 and sum(frame["match"]["totals"]) == 0
+    assert frame["hand"]["number"] == 1 and frame["hand"]["phase"] == "over"
+    assert frame["reveal"] is not None and len(frame["reveal"]["wall"]) == 144
+    assert [p["total"] for p in frame["players"]] == frame["match"]["totals"]
+
+
+def test_last_hand_ends_the_match_at_once_for_player_and_spectator_and_stays_readable(
+    make_server: Callable[..., Server],
+) -> None:
+    """HK-7.3: a one-hand match ends with the ranking without anyone asking for a next hand; a
+    finished table opened later (watch, resume, join; before and after a restart) shows its result."""
+    server = make_server()
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
+
+    async def go() -> str:
+        async with server.client() as me, server.client() as spy:
+            token = await me.join(tid, 0, "Ann")
+            await spy.watch(tid)
+            rng = random.Random(3)
+            await play([me], _match_over, lambda i, legal: choose(legal, rng), 120, next_hand=False)
+            await drain([spy], 0.5)
+            assert me.state is not None and spy.state is not None
+            _check_final(me.state)
+            _check_final(spy.state)
+            assert spy.state["mine"] is None and me.state["mine"]["slot"] == 0
+            async with server.client(record=True) as late:
+                _check_final(await late.watch(tid))
+                welcome = next(m for m in late.messages if m["type"] == "welcome")
+                assert welcome["over"] is True and welcome["role"] == "spectator"
+            async with server.client() as again:
+                st = await again.resume(tid, token)
+                _check_final(st)
+                assert st["mine"]["slot"] == 0 and st["mine"]["legal"] == [] and len(st["mine"]["concealed"]) >= 1
+            async with server.client() as joiner:
+                await joiner.send(type="join", table=tid, slot=1, name="Bo")
+                w = await joiner.wait(lambda m: m["type"] in ("welcome", "error"))
+                assert w["type"] == "welcome" and w["role"] == "spectator"
+                _check_final(await joiner.wait(lambda m: m["type"] == "state"))
+            return token
+
+    token = asyncio.run(go())
+    assert server.get(f"/api/tables/{tid}")["table"]["status"] == "over"
+    server.stop()
+    restarted = make_server()
+
+    async def later() -> None:
+        async with restarted.client() as c:
+            _check_final(await c.watch(tid))
+        async with restarted.client() as c:
+            assert (await c.resume(tid, token))["mine"]["slot"] == 0
+
+    asyncio.run(later())
+
+
+def test_recent_moves_are_sent_to_a_newcomer(server: Server) -> None:
+    """The first frame of a spectator joining mid-hand carries the hand's latest public moves."""
+    tid = server.create(slots=list(BOTS)[:1] * 4, hands=1, bot_delay=0.05, claim_window=0.01)
+
+    async def go() -> None:
+        await asyncio.sleep(1.0)
+        async with server.client() as c:
+            st = await c.watch(tid)
+            if st["hand"] is None or st["hand"]["phase"] == "over":
+                pytest.skip("the bots finished the hand before the spectator came")
+            events = st["events"]
+            assert 1 <= len(events) <= 8
+            assert {e["type"] for e in events} <= {"deal", "bonus", "draw", "replacement", "discard", "claim", "kong", "declare"}
+            assert all("tile" not in e or e["type"] in ("discard", "bonus") for e in events if e["type"] in ("draw", "replacement"))
+            assert any(e["type"] == "discard" for e in events)
+
+    asyncio.run(go())
+
+
+def test_teaching_is_the_default_with_bots_and_has_no_timer() -> None:
+    """A table with bots is a teaching table (HK-5.7 refusals) with no decision timer unless asked."""
+    bots = tuple(BOTS)
+    with_bots = TableConfig.from_dict({"slots": [None, "greedy", "greedy", "greedy"]}, bots)
+    assert with_bots.teaching is True and with_bots.timer is None
+    humans = TableConfig.from_dict({"slots": [None, None, None, None]}, bots)
+    assert humans.teaching is False and humans.timer == 20.0
+    chosen = TableConfig.from_dict({"slots": [None, "greedy", None, None], "teaching": False}, bots)
+    assert chosen.teaching is False and chosen.timer == 20.0
+    assert TableConfig.from_dict({"teaching": True, "timer": 15}, bots).timer == 15.0
+    assert TableConfig.from_dict({"slots": [None] * 4, "timer": None}, bots).timer is None
+    with pytest.raises(ValueError, match=r"timer: seconds from 0\.05 to 600, or null for none"):
+        TableConfig.from_dict({"timer": False}, bots)
+
+
+def test_no_timer_at_a_teaching_table_and_refusals_in_english_and_french(server: Server) -> None:
+    """HK-5.7 at a teaching table: a false Mahjong is refused with its reason in both languages,
+    in words (no tile codes); the open decision has no deadline."""
+    body = json.dumps({"slots": [None, "greedy", "greedy", "greedy"], "bot_delay": 0, "claim_window": 0.01}).encode()
+    req = urllib.request.Request(server.base + "/api/tables", data=body, method="POST", headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        tid = json.loads(r.read())["id"]
+
+    async def go() -> None:
+        async with server.client() as c:
+            await c.join(tid, 0, "Di")
+            await play([c], lambda cs: any(a.startswith("discard") for a in cs[0].legal), lambda i, legal: "pass", 60)
+            st = c.state
+            assert st is not None and st["config"]["teaching"] is True and st["config"]["timer"] is None
+            assert st["mine"]["remaining"] is None
+            if "mahjong" in st["mine"]["legal"]:
+                pytest.skip("the dealt hand is complete")
+            await c.act("mahjong")
+            frame = await c.wait(lambda m: m["type"] == "state" and any(e["type"] == "mahjong_refused" for e in m["events"]))
+            reasons = next(e["reasons"] for e in frame["events"] if e["type"] == "mahjong_refused")
+            assert set(reasons) == {"en", "fr"}
+            for lang, text in reasons.items():
+                assert Texts(lang)("why.hand") in text and "HK-5.1" in text and not CODE.search(text), text
+
+    asyncio.run(go())
+
+
+def test_french_tile_faces_show_o_for_ouest() -> None:
+    """HK-1 tiles in French: West is O (Ouest) on the wind tile and in bonus tile corners."""
+    assert ">W</text>" in face("3z") and ">O</text>" in face("3z", "fr")
+    assert ">O</text>" in face("3f", "fr") and ">W</text>" in face("3f")
+    assert "<title>Vent Ouest</title>" in face("3z", "fr") or "Ouest" in face("3z", "fr")
+    with pytest.raises(KeyError):
+        face("3z", "de")
+
+
+def test_help_page_in_both_languages(server: Server) -> None:
+    """GET /help: the terminal help's sections (HK-5.1 ...), in English or French (query or browser language)."""
+
+    def get(path: str, accept: str = "") -> str:
+        req = urllib.request.Request(server.base + path, headers={"Accept-Language": accept} if accept else {})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return str(r.read().decode())
+
+    en, fr, by_browser = get("/help?lang=en"), get("/help?lang=fr"), get("/help", "fr-FR,fr;q=0.9")
+    assert fr == by_browser and '<html lang="fr">' in fr and '<html lang="en">' in en
+    for lang, page in (("en", en), ("fr", fr)):
+        assert len(sections(lang)) == 8
+        assert Texts(lang)("help.title") in page and "HK-5.1" in page and "HK-5.7" in page
+        assert page.count('<img class="tile"') == 42
+    assert "Chow 3-4-5 Characters" in en and "Chow 3-4-5 Caractères" in fr
+    with urllib.request.urlopen(server.base + "/tiles/3z.svg?lang=fr", timeout=10) as r:
+        assert ">O</text>" in r.read().decode()

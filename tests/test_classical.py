@@ -1,0 +1,228 @@
+"""The classical game (docs/rules-classical.md, CL-1 … CL-7): hand-computed cases as data,
+coverage of every table line, double and limit, and settlement properties.
+
+``tests/data/classical_cases.jsonl`` holds one case per line; every expected number was
+worked out by hand from the rules page (the ``rule`` field shows the sum).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hkmj.cli import main
+from hkmj.scoring.classical import (
+    BONUS_LINE,
+    CLASSICAL_LIMITS,
+    DOUBLE_LINES,
+    MAHJONG_LINE,
+    POINT_LINES,
+    ClassicalOptions,
+    Deal,
+    PlayerHand,
+    score_deal,
+    score_json,
+    settle,
+)
+from hkmj.scoring.generate import random_winning_hand
+
+Case = dict[str, Any]
+CASES_PATH = Path(__file__).resolve().parent / "data" / "classical_cases.jsonl"
+CASES: list[Case] = [json.loads(line) for line in CASES_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_classical_case(case: Case) -> None:
+    """CL-5/CL-6/CL-7: ``score_json`` gives exactly the hand-computed result (or a clear error)."""
+    got = score_json(case["input"])
+    expect = case["expect"]
+    if not expect["valid"]:
+        assert got["valid"] is False, got
+        assert expect["error_contains"] in got["error"]
+        return
+    assert got["valid"] is True, got
+    for key in ("points", "doubles", "score", "limit", "settlement"):
+        if key in expect:
+            assert got[key] == expect[key], key
+    if "item_ids" in expect:
+        assert sorted(i["id"] for i in got["items"]) == expect["item_ids"]
+        assert got["points"] == sum(i.get("points", 0) for i in got["items"])
+        assert got["doubles"] == sum(i.get("doubles", 0) for i in got["items"])
+    if "player_scores" in expect:
+        assert {s: p["score"] for s, p in got["players"].items()} == expect["player_scores"]
+    assert sum(got["settlement"].values()) == 0
+
+
+def test_case_ids_unique() -> None:
+    """Every case id appears once, so ``pytest -k <id>`` selects one case."""
+    assert [cid for cid, n in Counter(c["id"] for c in CASES).items() if n > 1] == []
+
+
+def test_every_table_line_double_and_limit_has_a_case() -> None:
+    """CL-5.1 lines 1-12, CL-5.2/5.3 doubles and CL-6.1 limits: each is covered by a case."""
+    known = {x.id for x in (*POINT_LINES, BONUS_LINE, MAHJONG_LINE)} | {d.id for d in DOUBLE_LINES}
+    known |= {lim.id for lim in CLASSICAL_LIMITS}
+    assert len(known) == 12 + 13 + 9
+    covered = {cid for c in CASES for cid in c["covers"]}
+    assert covered - known == set(), "covers names an unknown id"
+    assert known - covered == set(), "ids without a case"
+
+
+def test_cl5_1_table_values_are_the_seed_table() -> None:
+    """CL-5.1: (exposed, concealed) points of each group line, as in seed 002."""
+    table = {line.id: (line.exposed, line.concealed) for line in POINT_LINES}
+    assert table == {
+        "pair_seat_wind": (2, 2),
+        "pair_prevailing_wind": (2, 2),
+        "pair_dragon": (0, 2),
+        "chow": (0, 0),
+        "pung_simple": (2, 4),
+        "pung_terminal_wind": (4, 8),
+        "pung_dragon": (4, 8),
+        "kong_simple": (8, 16),
+        "kong_terminal_wind": (16, 32),
+        "kong_dragon": (16, 32),
+    }
+    assert (BONUS_LINE.exposed, MAHJONG_LINE.exposed) == (4, 20)
+
+
+def test_cl2_5_winner_gets_the_best_reading() -> None:
+    """CL-2.3, CL-2.5: a discarded 5m completing ``345m555m`` goes into the chow, so the pung
+    stays concealed (4 points, not 2): the winner gets the placing that scores most."""
+    r = score_json(
+        {
+            "hands": {"E": None, "S": {"hand": "345m555m123p234s99s"}, "W": None, "N": None},
+            "winner": "S",
+            "win": "discard",
+            "win_tile": "5m",
+            "discarder": "W",
+            "prevailing": "E",
+        }
+    )
+    assert r["valid"] is True
+    assert [(i["id"], i["exposed"], i["points"]) for i in r["items"] if "exposed" in i] == [("pung_simple", False, 4)]
+    assert r["points"] == 24
+
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def _deal(seed: int, pay_highest: bool) -> Deal:
+    """A random winning hand (the HK generator) scored as a classical deal with random non-winner scores."""
+    win = random_winning_hand(random.Random(seed))
+    hands: list[PlayerHand | None] = [None, None, None, None]
+    hands[win.seat] = PlayerHand(win.concealed, win.melds, win.flowers, win.seasons)
+    flags = frozenset(f for f in win.flags if f == "last_wall_tile")
+    return Deal(
+        (hands[0], hands[1], hands[2], hands[3]),
+        win.seat,
+        win.win,
+        win.win_tile,
+        win.discarder,
+        win.prevailing,
+        flags,
+        ClassicalOptions(pay_highest=pay_highest),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(SEEDS, st.booleans())
+def test_cl7_6_random_deals_settle_to_zero(seed: int, pay_highest: bool) -> None:
+    """CL-7.6: every generated winning hand scores within the limit and the settlement sums to 0."""
+    r = score_deal(_deal(seed, pay_highest))
+    w = r.winner
+    assert w.points >= 20 and 0 < w.score <= 1000
+    assert w.score == 1000 if w.limit_id else w.score == min(w.points << w.doubles, 1000)
+    assert sum(r.settlement) == 0
+    assert r.settlement[r.winner_seat] > 0
+
+
+@given(st.lists(st.integers(min_value=0, max_value=5000), min_size=4, max_size=4), st.integers(0, 3), st.booleans())
+def test_cl7_settlement_sums_to_zero_and_east_doubles(scores: list[int], winner: int, pay_highest: bool) -> None:
+    """CL-7.3, CL-7.6: transfers cancel out, and every transfer touching East is even (doubled)."""
+    s = (scores[0], scores[1], scores[2], scores[3])
+    transfers = settle(s, winner, pay_highest)
+    net = [0, 0, 0, 0]
+    for t in transfers:
+        assert t.amount > 0 and t.payer != t.payee
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+        if 0 in (t.payer, t.payee):
+            assert t.amount % 2 == 0
+    assert sum(net) == 0
+    if not pay_highest:
+        assert all(t.payee == winner for t in transfers if t.why == "mahjong")
+        assert not any(t.why == "pay_highest" for t in transfers)
+
+
+def test_cl_cli_human_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj score --rules classical`` prints every player's score and the settlement (docs example 1)."""
+    code = main(
+        [
+            "score", "--rules", "classical", "88m567p234s111z", "--meld", "pung 777z", "--win", "1z", "--from", "W",
+            "--seat", "S", "--flower", "2", "--other", "E: 13m46p555s9s56z, pung 222p",
+            "--other", "W: 1789p45s2z666z, kong 7777m, season 3", "--other", "N: 12356m78s23z4p, pung 444z",
+        ]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "S (winner): 32 points × 2^3 = 256" in out
+    assert "Totals: E -664  S +1024  W -36  N -324" in out
+
+
+def test_cl_cli_json_stream_and_errors(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Machine mode: one JSON result per line; a bad line gets ``valid: false`` and the batch goes on."""
+    import io
+
+    lines = [json.dumps(CASES[0]["input"]), "{not json", json.dumps({"winner": "S"})]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["score", "--rules", "classical"]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [o["valid"] for o in out] == [True, False, False]
+    assert out[0]["score"] == CASES[0]["expect"]["score"]
+    assert "missing field" in out[2]["error"]
+
+
+def test_cl_cli_bad_other_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """A malformed ``--other`` names the problem and exits 2, never a traceback."""
+    code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--other", "X 123m"])
+    assert code == 2
+    assert "--other" in capsys.readouterr().err
+
+
+def test_cl_cli_french_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang fr`` prints the seed's French names."""
+    code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--lang", "fr"])
+    assert code == 0
+    assert "Mah-Jong" in capsys.readouterr().out
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.sampled_from(["E", "S", "1m", "123m", "pung 777z", "discard", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["hand", "melds", "E", "S", "W", "N", "x"]), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = st.fixed_dictionaries(
+    {},
+    optional={k: JSON for k in ("hands", "winner", "win", "win_tile", "discarder", "prevailing", "flags", "options")},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(FIELDS | JSON)
+def test_cl_bad_input_gives_a_clear_error_never_a_traceback(obj: Any) -> None:
+    """Any JSON value gets ``{"valid": false, "error": ...}`` (or a valid result), never an exception."""
+    got = score_json(obj)
+    assert got["valid"] in (True, False)
+    if not got["valid"]:
+        assert isinstance(got["error"], str) and got["error"]

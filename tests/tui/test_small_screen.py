@@ -1,0 +1,241 @@
+"""``hkmj play`` at 80×24, as a newcomer's terminal opens: every screen shows its key lines,
+tiles are named in plain letters, every tile has a key, one wording for distance to ready."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from hkmj.tiles import short_name, tile, wind_letter
+from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, RankScreen, TableScreen
+from hkmj.tui.command import result_line
+from hkmj.tui.render import KEY_LABELS, you_text
+from hkmj.tui.session import SeatPanel, Session
+from hkmj.tui.texts import Texts
+
+Make = Callable[..., Session]
+Offer = Callable[..., None]
+SMALL = (80, 24)
+CJK = re.compile("[\u3400-\u9fff]")
+
+
+def screen_text(app: PlayApp) -> str:
+    """What the terminal shows now: the current screen's rendered lines (modal frames included)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def boxed_text(app: PlayApp) -> str:
+    """The text inside a modal box's frame, its wrapped lines joined by single spaces."""
+    inner = [line[line.index("│") + 1 : line.rindex("│")] for line in screen_text(app).split("\n") if line.count("│") >= 2]
+    return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
+
+
+async def _to_end_screen(pilot: object, app: PlayApp) -> None:
+    """The scripted hand: discard 9m, pung 6z, discard 1z, concealed kong of 1m, Mahjong (HK-6)."""
+    press = pilot.press  # type: ignore[attr-defined]
+    pause = pilot.pause  # type: ignore[attr-defined]
+    await press("enter", "p")
+    await pause()
+    await press("end", "enter")
+    await pause()
+    await press("k")
+    await pause()
+    await press("m")
+    await pause()
+    await pause()
+    assert isinstance(app.screen, EndScreen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_table_and_hint_panel_fit_80x24(make_session: Make, lang: str) -> None:
+    """The table, what to do now, the keys and the hint panel (distance to ready and the best
+    discards) are all on screen at 80×24; no tile is drawn with a Chinese character without --glyphs."""
+    tx = Texts(lang)
+    s = make_session(teach=True, lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert tx("keys") in text
+        assert "  ".join(KEY_LABELS[:13]) in text  # a key under every tile of the hand
+        assert "Your turn" in text or "À vous" in text
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert tx("hint.title") in text and tx("hint.distance", dist=tx.distance(1)) in text
+        assert tx("hint.discards") in text
+        first = tx("hint.discard", tile=tx.tile(tile("9m")), dist=tx.distance(1), unseen=tx.plural("unseen", 12))
+        assert first in text
+        assert tx("keys") in text
+        assert not CJK.search(text)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_end_of_hand_fits_80x24_and_explains_payments(make_session: Make, lang: str) -> None:
+    """HK-6 at 80×24: the title, how the hand was won, the base, why each payment (self-drawn:
+    everyone pays double) and the key that goes on are all visible; the rest scrolls."""
+    tx = Texts(lang)
+    s = make_session(teach=True, lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        await pilot.pause()
+        text = boxed_text(app)
+        for line in (
+            tx("end.title.you"),
+            tx("end.base", base=16),
+            tx("end.pay.self_draw", base=16, double=32, winner=tx("end.winner.you"), total=96),
+            tx("end.last"),
+        ):
+            assert re.sub(r"\s+", " ", line) in text, line
+        assert not CJK.search(text)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RankScreen)
+        text = screen_text(app)
+        assert tx.plural("rank.title", 1) in text and tx("rank.quit") in text
+        assert tx("rank.row", rank=1, name=tx("you"), total=96) in text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_help_fits_80x24(make_session: Make, lang: str) -> None:
+    """The help opens at 80×24 with its title, first section and how to close and scroll it in view."""
+    tx = Texts(lang)
+    s = make_session(lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert tx("help.title") in text and tx("help.close") in text
+        assert tx("help.body").split("\n")[0] in text
+        assert not CJK.search(text)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.asyncio
+async def test_every_tile_has_a_letter_key(make_session: Make) -> None:
+    """All 14 tiles of a hand are reachable by the letter shown under them, not only the first ten."""
+    s = make_session()
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert len(table.hand_tiles()) == 14 and len(KEY_LABELS) == 14
+        assert not set(KEY_LABELS) & set("chkmpq")  # no letter shadows a command key
+        await pilot.press("d")
+        await pilot.pause()
+        assert table.selected == 2
+        await pilot.press("s")  # the 13th tile, the second Green dragon
+        await pilot.pause()
+        assert table.selected == 12 and table.hand_tiles()[12] == tile("6z")
+        await pilot.press("t", "enter")  # the drawn 9m, then discard it
+        await pilot.pause()
+        assert "You discard 9 Characters." in "\n".join(n.text for n in s.history)
+
+
+@pytest.mark.asyncio
+async def test_refused_mahjong_and_hint_say_the_same_distance(make_session: Make) -> None:
+    """One measure, one wording: a refused Mahjong (HK-5.7) and the hint give the same number of tiles from ready."""
+    s = make_session(teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("h", "m")
+        await pilot.pause()
+        refused = next(n.text for n in s.history if n.text.startswith("Mahjong refused"))
+        assert refused.endswith("it is 1 tile from ready.")
+        assert "Your hand is 1 tile from ready." in screen_text(app)
+        assert "(s)" not in refused
+
+
+def test_discard_win_explains_who_pays_double(make_session: Make, until_offer: Offer) -> None:
+    """HK-6: on a win on a discard the discarder pays double the base, the two others the base."""
+    s = make_session(draws="6z9p7s")
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    until_offer(s, tile("6z"))
+    s.try_pung()
+    s.try_discard(tile("1z"))
+    until_offer(s, tile("7s"))
+    assert s.try_mahjong().done
+    summary = s.finish_hand()
+    base = summary.base
+    assert base is not None
+    discarder = next(r for r in summary.seats if r.payment == -2 * base)
+    assert summary.why_paid == (
+        f"The discarder ({Texts().wind(discarder.seat)}) pays double the base, 2 × {base} = {2 * base}; "
+        f"the two others pay the base, {base} each; the winner (you) receives {4 * base} (HK-6)."
+    )
+    assert sorted(r.payment for r in summary.seats) == [-2 * base, -base, -base, 4 * base]
+
+
+def test_quitting_after_no_hand_says_so(make_session: Make) -> None:
+    """Leaving before any hand is finished prints no rank (HK-7.3 ranks a played match only)."""
+    s = make_session()
+    s.start_hand()
+    assert result_line(s, Texts()) == "Seed 5 · no hand was played, so there is no score or rank."
+    assert "aucune donne n'a été jouée" in result_line(s, Texts("fr"))
+
+
+def test_plurals_without_parentheses() -> None:
+    """Counts read as words do: 1 tile, 2 tiles; in French 0 and 1 are singular."""
+    en, fr = Texts("en"), Texts("fr")
+    assert (en.distance(1), en.distance(4), en.distance(0)) == ("1 tile from ready", "4 tiles from ready", "ready: one tile from winning")
+    assert (fr.distance(1), fr.distance(4)) == ("à 1 tuile d'une main prête", "à 4 tuiles d'une main prête")
+    assert en.plural("rank.title", 1) == "Final ranking after 1 hand" and fr.plural("rank.title", 2) == "Classement final après 2 donnes"
+    for table in (en.table, fr.table):
+        assert not [k for k, v in table.items() if "(s)" in v]
+
+
+def test_bonus_tiles_and_winds_in_plain_letters() -> None:
+    """HK-1.3: flowers F1-F4 and seasons S1-S4, never a suit's look (the Bamboo flower is F4, not
+    bamboo); West is O in French (Ouest)."""
+    assert [short_name(t) for t in range(34, 42)] == ["F1", "F2", "F3", "F4", "S1", "S2", "S3", "S4"]
+    assert [wind_letter(s, "fr") for s in range(4)] == ["E", "S", "O", "N"]
+    assert short_name(tile("3z"), "fr") == "O" and short_name(tile("3z")) == "W"
+
+
+def test_dealer_and_bonus_are_spaced() -> None:
+    """Your title line keeps a separator between 'dealer' and your bonus tiles."""
+    p = SeatPanel(0, "You", "you", 0, (), (tile("1f"),), (), None, 13, True, True)
+    text = you_text(p, [tile("1m")], None, 0, Texts(), False, 78).plain
+    assert "dealer · bonus F1" in text and "dealerbonus" not in text
+
+
+@pytest.mark.asyncio
+async def test_quit_question_fits_80x24(make_session: Make) -> None:
+    """q asks before leaving, in a box that fits 80×24 (y / n; o / n in French)."""
+    for lang in ("en", "fr"):
+        tx = Texts(lang)
+        app = PlayApp(make_session(lang=lang), delay=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            assert tx("quit.ask") in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.asyncio
+async def test_glyphs_only_with_the_option_at_80x24(make_session: Make) -> None:
+    """--glyphs draws U+1F000 tiles; the hand and its key letters still fit 80 columns."""
+    app = PlayApp(make_session(), glyphs=True, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "\U0001f007" in text  # 1 Characters
+        assert "  ".join(KEY_LABELS[:13]) in text
