@@ -113,7 +113,7 @@ def test_cli_mcr_simulate_and_score(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["rules"] == "mcr" and out["winning"] is True
     assert main(["score", "--rules", "mcr", "123m234m567p345s99s", "--win", "9s"]) == 1
-    assert "at least 8" in capsys.readouterr().out
+    assert "not a winning hand (MCR-5.1)" in capsys.readouterr().out
     assert main(["score", "--rules", "mcr", "--option", "minfan=3", "11m", "--win", "1m"]) == 2
     assert "unknown option 'minfan' for mcr rules" in capsys.readouterr().err
 

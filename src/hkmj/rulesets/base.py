@@ -215,6 +215,10 @@ class Ruleset(ABC):
         """The ``hkmj score`` JSON form of a scored hand: ``valid`` and the ruleset's fields;
         ``winning: false`` and ``reason`` when the hand is under the ruleset's minimum."""
 
+    def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
+        """The ruleset's own human table for ``hkmj score``, or None for the generic one."""
+        return None
+
     @abstractmethod
     def name_of(self, item_id: str, lang: str = "en") -> str:
         """Display name of a scoring element of this ruleset (``en`` or ``fr``)."""

@@ -57,6 +57,11 @@ class Mcr(Ruleset):
         r: McrResult = outcome.detail
         return r.to_dict()
 
+    def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
+        """The MCR table of :meth:`hkmj.scoring.mcr.McrResult.format` (fans, counts, the 8-point check)."""
+        r: McrResult = outcome.detail
+        return r.format(lang)
+
     def name_of(self, item_id: str, lang: str = "en") -> str:
         names = _NAMES[item_id]
         return names[1] if lang == "fr" else names[0]
