@@ -655,12 +655,12 @@ class StrongBot:
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Mahjong whenever it is legal (never a false one, HK-5.7), else the best turn action or claim.
 
-        Its model of value is the HK-6 fan table; under a ruleset counting points (MCR) it
-        plays the points strategy instead.
+        Its model of value is the HK-6 fan table; under a ruleset with a minimum in points
+        (MCR's 8) it plays the points strategy instead.
         """
         if WIN in legal:
             return WIN
-        if view.rules.unit != "fan":
+        if view.rules.value_checked and view.rules.unit != "fan":
             return self._points.choose(view, legal)
         if view.phase == "turn":
             return self._turn(view, legal)
