@@ -12,6 +12,10 @@ and ``greedy`` beats ``random`` with intervals that exclude 0. It also reports t
 95th percentile time of each bot's decisions (``choose`` calls).
 
     python bench/bench_bots.py --hands 6000 --workers 2 --seed 1
+    python bench/bench_bots.py --rules mcr --hands 2004 --workers 2 --seed 1
+
+``--rules`` / ``--option`` choose the ruleset (default Hong Kong with the seed's rules); under
+MCR (no dealer repeat, 8-point minimum) every deal is still played under the six seatings.
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ from multiprocessing import Pool
 
 from hkmj.bots import make_bot
 from hkmj.engine import Action, Hand, SeatView, play_hand
+from hkmj.rulesets import RulesetError, get_ruleset
+from hkmj.rulesets.args import add_rules_arguments, rules_from_args
+
+RulesSpec = tuple[str, tuple[tuple[str, str], ...]]
 
 SEATINGS: tuple[str, ...] = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA")
 """The six seatings of two A's and two B's by seat (East, South, West, North): every seat holds A
@@ -53,15 +61,18 @@ def deal_seed(seed: int, deal: int) -> int:
     return (seed * 1_000_003 + deal * 7919 + 12345) % (1 << 62)
 
 
-def play_deals(job: tuple[str, str, int, Sequence[int]]) -> tuple[list[tuple[int, float, float]], dict[str, list[int]]]:
+def play_deals(
+    job: tuple[str, str, int, Sequence[int], RulesSpec],
+) -> tuple[list[tuple[int, float, float]], dict[str, list[int]]]:
     """Play deals under the six seatings: ``(deal, A points/hand, B points/hand)`` and decision times by bot."""
-    a_name, b_name, seed, deals = job
+    a_name, b_name, seed, deals, spec = job
+    rules = get_ruleset(spec[0], dict(spec[1]))
     times: dict[str, list[int]] = {a_name: [], b_name: []}
     out: list[tuple[int, float, float]] = []
     for d in deals:
         a_pts = b_pts = 0.0
         for k, seating in enumerate(SEATINGS):
-            hand = Hand.from_seed(deal_seed(seed, d), prevailing=d % 4)
+            hand = Hand.from_seed(deal_seed(seed, d), prevailing=d % 4, rules=rules)
             players = []
             for s, letter in enumerate(seating):
                 name = a_name if letter == "A" else b_name
@@ -85,10 +96,10 @@ def percentile(sorted_xs: Sequence[int], q: float) -> float:
 
 
 def run_pairing(
-    a: str, b: str, n_deals: int, seed: int, workers: int, chunk: int
+    a: str, b: str, n_deals: int, seed: int, workers: int, chunk: int, spec: RulesSpec = ("hk", ())
 ) -> tuple[list[tuple[int, float, float]], dict[str, list[int]]]:
     """Play ``n_deals`` deals of A vs B, in chunks over ``workers`` processes, with progress on stderr."""
-    jobs = [(a, b, seed, list(range(i, min(i + chunk, n_deals)))) for i in range(0, n_deals, chunk)]
+    jobs = [(a, b, seed, list(range(i, min(i + chunk, n_deals))), spec) for i in range(0, n_deals, chunk)]
     rows: list[tuple[int, float, float]] = []
     times: dict[str, list[int]] = {a: [], b: []}
     t0 = time.perf_counter()
@@ -130,7 +141,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=",".join(f"{x}-{y}" for x, y in LADDER),
         help="pairings to play, e.g. strong-greedy,greedy-random (default: the ladder)",
     )
+    add_rules_arguments(p)
     args = p.parse_args(argv)
+    try:
+        rules = rules_from_args(args)
+    except RulesetError as e:
+        p.error(str(e))
+    spec: RulesSpec = (rules.name, tuple(sorted(rules.options.items())))
     n_deals = max(1, math.ceil(args.hands / len(SEATINGS)))
     pairs = [tuple(x.strip().split("-")) for x in args.pairs.split(",") if x.strip()]
     all_times: dict[str, list[int]] = {}
@@ -141,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(pair) != 2:
             p.error(f"bad pairing {'-'.join(pair)!r}: expected A-B")
         a, b = pair
-        rows, times = run_pairing(a, b, n_deals, args.seed, args.workers, args.chunk)
+        rows, times = run_pairing(a, b, n_deals, args.seed, args.workers, args.chunk, spec)
         for k, v in times.items():
             all_times.setdefault(k, []).extend(v)
         diffs = [x - y for _, x, y in rows]
@@ -159,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  [{lo:+7.2f}, {hi:+7.2f}]  {'yes' if wins else 'NO'}"
         )
     print(
-        f"bots ladder: seed {args.seed}, {n_deals} deals x {len(SEATINGS)} seatings per pairing, {time.perf_counter() - wall0:.1f} s"
+        f"bots ladder ({rules.describe()}): seed {args.seed}, {n_deals} deals x {len(SEATINGS)} seatings per pairing, {time.perf_counter() - wall0:.1f} s"
     )
     print(f"{'pairing':<18} {'hands':>6} {'A pts/h':>9} {'B pts/h':>9} {'A-B':>8}  {'95% CI of A-B':<18}  A wins")
     for line in lines:

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from hkmj import cli_classical
-from hkmj.rulesets import DEFAULT, RULESETS, Outcome, Ruleset, RulesetError
+from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
-from hkmj.scoring import InvalidHand, score_json_mcr, score_mcr, win_from_json
+from hkmj.scoring import InvalidHand, win_from_json
 from hkmj.tiles import wind_letter
 
 _SCORE_EPILOG = """\
@@ -117,20 +117,15 @@ def _wind(letter: str) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    # MCR scoring (docs/rules-mcr.md) until an MCR game ruleset is registered in hkmj.rulesets
-    mcr = isinstance(args.rules, str) and args.rules.strip().lower() == "mcr" and "mcr" not in RULESETS
-    if mcr and args.option:
-        print("hkmj score: --rules mcr has no house options (MCR-6: the 81 fans are fixed)", file=sys.stderr)
-        return 2
     try:
-        rules = DEFAULT if mcr else rules_from_args(args)
+        rules = rules_from_args(args)
     except RulesetError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
-        return _score_stream(sys.stdin, sys.stdout, score_json_mcr if mcr else rules.score_json)
+        return _score_stream(sys.stdin, sys.stdout, rules.score_json)
     if args.win is None:
         print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
         return 2
@@ -154,10 +149,6 @@ def _cmd_score(args: argparse.Namespace) -> int:
         request["discarder"] = _wind(args.discarder)
     try:
         win = win_from_json(request)
-        if mcr:
-            result = score_mcr(win)
-            print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else result.format(args.lang))
-            return 0 if result.winning else 1
         outcome = rules.score(win)
     except InvalidHand as e:
         print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
@@ -165,7 +156,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
     else:
-        print(format_result(outcome, win.seat, win.discarder, args.lang, rules))
+        print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules))
     return 0 if outcome.winning else 1
 
 

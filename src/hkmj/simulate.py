@@ -45,7 +45,7 @@ class Summary:
     points_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     seconds: float = 0.0
     unit: str = "fan"
-    """What ``fan_total`` adds up: the winner's fan, or the classical game's score in points."""
+    """What ``fan_total`` adds up: the winner's fan, MCR's points without flowers, or the classical game's score."""
 
     def add_hand(self, start: Event, end: Event, win: Event | None) -> None:
         players: list[int] = start["players"]
@@ -133,6 +133,8 @@ def play_chunk(
                 state["start"], state["win"] = e, None
             elif t == "win":
                 state["win"] = e
+            elif t == "false_mahjong" and e.get("dead_hand"):
+                summary.penalties += 1  # a dead hand: the hand goes on (MCR)
             elif t == "hand_end":
                 start = state["start"]
                 assert start is not None

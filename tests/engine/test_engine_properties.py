@@ -38,6 +38,7 @@ VIEW_FIELDS = (
     "last_discard",
     "last_discarder",
     "offered",
+    "rules",
 )
 PRIVATE = ("seat", "to_act", "concealed", "drawn")
 

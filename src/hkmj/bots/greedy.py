@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from hkmj.bots.minimum import WaitValues
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten, thirteen_orphans_shanten
+from hkmj.scoring import Meld
 from hkmj.tiles import HONOUR, N_KINDS, ORPHANS
 
 __all__ = ["GreedyBot"]
@@ -49,10 +51,20 @@ def _isolation(counts: Sequence[int], t: int) -> int:
 class GreedyBot:
     """Wins when it can; discards the tile leaving the lowest shanten (ties: most improving
     unseen tiles when near ready, then the least connected tile); claims pung or chow only
-    if it lowers shanten, a kong if it does not raise it; always adds a tile to its pung."""
+    if it lowers shanten, a kong if it does not raise it; always adds a tile to its pung.
 
-    def __init__(self, seed: int = 0) -> None:
+    Under a ruleset with a minimum (MCR's 8 points, Hong Kong ``minfan``) it knows that only
+    some waits win (:class:`~hkmj.bots.minimum.WaitValues`): among ready discards it keeps the
+    most winnable waits, and it claims a pung or chow only when that leaves a winnable ready
+    hand. ``by_value`` weighs waits by their value and ``lookahead`` values one-away hands
+    by the ready hands they lead to (the strong bot's MCR play).
+    """
+
+    def __init__(self, seed: int = 0, *, by_value: bool = False, lookahead: bool = False) -> None:
         self.rng = random.Random(seed)
+        self.values = WaitValues()
+        self.by_value = by_value
+        self.lookahead = lookahead
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if WIN in legal:
@@ -88,6 +100,8 @@ class GreedyBot:
                 best_s, best = s, [a]
             elif s == best_s:
                 best.append(a)
+        if view.rules.value_checked and best_s <= (1 if self.lookahead else 0) and len(best) > 1:
+            best = self._winnable(view, counts, best, best_s)
         if len(best) > 1 and best_s <= UKEIRE_MAX_SHANTEN:
             left = view.unseen()
             scored: list[tuple[int, Discard]] = []
@@ -109,6 +123,35 @@ class GreedyBot:
             best = [a for a in best if _isolation(counts, a.tile) == low]
         return best[0] if len(best) == 1 else best[int(self.rng.random() * len(best))]
 
+    def _winnable(self, view: SeatView, counts: list[int], best: list[Discard], best_s: int) -> list[Discard]:
+        """Among equally close discards, those whose ready hands win most (the minimum, MCR-5.1)."""
+        left = view.unseen()
+        m = view.n_melds
+        scored: list[tuple[float, Discard]] = []
+        for d in best:
+            counts[d.tile] -= 1
+            if best_s == 0:
+                w = self.values.weight(view, counts, left, self.by_value)
+            else:  # one away: the ready hands each unseen draw leads to
+                w = 0.0
+                for u in _near(counts, m, 0):
+                    if left[u] and counts[u] < 4:
+                        counts[u] += 1
+                        if shanten(counts, m) <= 0:
+                            w += left[u] * self.values.best_after_discard(view, counts, left, self.by_value)
+                        counts[u] -= 1
+            counts[d.tile] += 1
+            scored.append((w, d))
+        top = max(w for w, _ in scored)
+        return [d for w, d in scored if w == top] if top > 0 else best
+
+    def _claim_ok(self, view: SeatView, counts: list[int], meld: Meld) -> bool:
+        """Under a minimum: claim only into a ready hand with a winnable wait (concealment is worth points)."""
+        if not view.rules.value_checked:
+            return True
+        melds = (*view.melds[view.seat], meld)
+        return self.values.best_after_discard(view, counts, view.unseen(), False, melds) > 0
+
     def _claim(self, view: SeatView, legal: Sequence[Action]) -> Action:
         t = view.offered
         if t is None or len(legal) == 1:
@@ -128,16 +171,16 @@ class GreedyBot:
             elif isinstance(a, Pung):
                 counts[t] -= 2
                 s = shanten(counts, m + 1)
-                counts[t] += 2
-                if s < best_s:
+                if s < best_s and self._claim_ok(view, counts, Meld("pung", t)):
                     best_s, choice = s, a
+                counts[t] += 2
             elif isinstance(a, Chow):
                 others = [x for x in a.tiles if x != t]
                 for x in others:
                     counts[x] -= 1
                 s = shanten(counts, m + 1)
+                if s < best_s and self._claim_ok(view, counts, Meld("chow", a.low)):
+                    best_s, choice = s, a
                 for x in others:
                     counts[x] += 1
-                if s < best_s:
-                    best_s, choice = s, a
         return choice

@@ -35,6 +35,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from hkmj.bots.greedy import GreedyBot
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
 from hkmj.hand import waits
@@ -647,11 +648,20 @@ class StrongBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._points = GreedyBot(seed, by_value=True, lookahead=True)
+        """Play for a points table (MCR): aim at the waits worth the most points over the
+        minimum, one draw ahead (see :class:`~hkmj.bots.greedy.GreedyBot`)."""
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """Mahjong whenever it is legal (never a false one, HK-5.7), else the best turn action or claim."""
+        """Mahjong whenever it is legal (never a false one, HK-5.7), else the best turn action or claim.
+
+        Its model of value is the HK-6 fan table; under a ruleset with a minimum in points
+        (MCR's 8) it plays the points strategy instead.
+        """
         if WIN in legal:
             return WIN
+        if view.rules.value_checked and view.rules.unit != "fan":
+            return self._points.choose(view, legal)
         if view.phase == "turn":
             return self._turn(view, legal)
         return self._claim(view, legal)

@@ -85,7 +85,7 @@ claimed discard); a ruleset's :meth:`~hkmj.rulesets.Ruleset.false_mahjong_paymen
 
 _TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
 _NO_WAITS: frozenset[Tile] = frozenset()
-_FLAG_ORDER = ("last_wall_tile", "kong_replacement", "heavenly", "final_discard", "earthly")
+_FLAG_ORDER = ("last_of_kind", "last_wall_tile", "kong_replacement", "heavenly", "final_discard", "earthly")
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
 
 
@@ -169,6 +169,7 @@ class Hand:
     ) -> None:
         self.rules: Ruleset = DEFAULT if rules is None else rules
         self._checked = self.rules.value_checked
+        self._flag_last_of_kind = "last_of_kind" in self.rules.win_flags
         self.wall: tuple[Tile, ...] = tuple(check_wall(wall))
         self.dice = check_dice(dice)
         if not 0 <= prevailing < 4:
@@ -363,6 +364,7 @@ class Hand:
             None if last is None else last[0],
             None if last is None else last[1],
             self._offer_tile if offering else None,
+            self.rules,
         )
 
     def live_wall(self) -> tuple[Tile, ...]:
@@ -427,11 +429,12 @@ class Hand:
         if self._drawn:
             if self._complete and not self.dead_hands[seat] and (not self._checked or self._reaches_minimum(seat, None)):
                 acts.insert(0, WIN)
-            if 4 in h:
-                acts.extend(kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4)
-            for m in self.melds[seat]:
-                if m.kind == "pung" and h[m.tile]:
-                    acts.append(kong(m.tile, ADDED))
+            if self._has_dead or self._head < self._tail:  # MCR-3.3 ruling: no kong without a replacement
+                if 4 in h:
+                    acts.extend(kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4)
+                for m in self.melds[seat]:
+                    if m.kind == "pung" and h[m.tile]:
+                        acts.append(kong(m.tile, ADDED))
         return tuple(acts)
 
     def _waits(self, seat: int) -> frozenset[Tile]:
@@ -598,7 +601,11 @@ class Hand:
             self.bonus[seat] += (t,)
             self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
             if not self._replace(seat, "bonus"):
-                self._exhaustive(seat)
+                if self._has_dead:
+                    self._exhaustive(seat)
+                else:  # MCR-3.3 ruling: a flower as the last tile; the seat discards without a replacement
+                    self._drawn = False
+                    self.last_tile = None
         else:
             self._receive(seat, t)
 
@@ -784,8 +791,23 @@ class Hand:
             flags=frozenset(f for f in flags if f in allowed),
         )
 
+    def _last_of_kind(self, seat: int, t: Tile, claimed: bool, discarded: bool = False) -> bool:
+        """The winning tile ``t`` is the last of its kind: the other three are in sight (on the
+        table or in exposed melds) and none is concealed in the hand (MCR-6.27). ``discarded``:
+        ``t`` itself is still the discarder's latest discard."""
+        if self.hands[seat][t] != (0 if claimed else 1):
+            return False
+        seen = sum(d.count(t) for d in self.discards) - (1 if discarded else 0)
+        for melds in self.melds:
+            for m in melds:
+                if m.kind != "ckong":
+                    seen += m.tiles.count(t)
+        return seen == 3
+
     def _self_flags(self, seat: int) -> list[str]:
         flags: list[str] = []
+        if self._flag_last_of_kind and self.last_tile is not None and self._last_of_kind(seat, self.last_tile, False):
+            flags.append("last_of_kind")
         if self._last_live:
             flags.append("last_wall_tile")
         if self._kong_chain:
@@ -794,8 +816,10 @@ class Hand:
             flags.append("heavenly")
         return flags
 
-    def _claim_flags(self, d: int, final: bool, rob: bool) -> list[str]:
+    def _claim_flags(self, seat: int, t: Tile, d: int, final: bool, rob: bool) -> list[str]:
         flags: list[str] = []
+        if self._flag_last_of_kind and self._last_of_kind(seat, t, True, not rob):
+            flags.append("last_of_kind")
         if not rob:
             if final:
                 flags.append("final_discard")
@@ -812,7 +836,7 @@ class Hand:
             assert self.last_tile is not None
             return self._scoring_win(seat, self.last_tile, "self_draw", None, self._self_flags(seat), False)
         win_type = "robbed_kong" if rob else "discard"
-        return self._scoring_win(seat, t, win_type, d, self._claim_flags(d if d is not None else -1, final, rob), True)
+        return self._scoring_win(seat, t, win_type, d, self._claim_flags(seat, t, d if d is not None else -1, final, rob), True)
 
     def _score_win(self, win: ScoringWin, action: bool) -> None:
         if self.rules.scores_every_hand:
@@ -847,7 +871,7 @@ class Hand:
         self._score_win(self._scoring_win(seat, self.last_tile, "self_draw", None, self._self_flags(seat), False), True)
 
     def _win_on_claim(self, seat: int, d: int, t: Tile, rob: bool) -> None:
-        win = self._scoring_win(seat, t, "robbed_kong" if rob else "discard", d, self._claim_flags(d, self._final, rob), True)
+        win = self._scoring_win(seat, t, "robbed_kong" if rob else "discard", d, self._claim_flags(seat, t, d, self._final, rob), True)
         self.hands[seat][t] += 1
         self.n_concealed[seat] += 1
         if not rob:  # the robbed pung stays a pung

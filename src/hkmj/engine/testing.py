@@ -33,8 +33,10 @@ def stacked_hand(
     fill_seed: int = 0,
     **options: Any,
 ) -> Hand:
-    """A :class:`Hand` dealt from :func:`~hkmj.engine.wall.stacked_wall` (same arguments)."""
-    wall = stacked_wall(hands, draws, replacements, dice, fill_seed)
+    """A :class:`Hand` dealt from :func:`~hkmj.engine.wall.stacked_wall` (same arguments; the
+    ``rules`` option decides where replacements are stacked)."""
+    rules = options.get("rules")
+    wall = stacked_wall(hands, draws, replacements, dice, fill_seed, dead_wall=rules is None or rules.dead_wall > 0)
     return Hand(wall, dice, **options)
 
 

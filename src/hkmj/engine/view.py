@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hkmj.rulesets import DEFAULT, Ruleset
 from hkmj.scoring import Meld
 from hkmj.tiles import N_KINDS, Tile, tiles_of
 
@@ -51,6 +52,8 @@ class SeatView(NamedTuple):
     last_discarder: int | None
     offered: Tile | None
     """The tile that may be claimed now (the discard, or the tile of an added kong), else None."""
+    rules: Ruleset = DEFAULT
+    """The ruleset of the hand (public): its win check, scoring and minimum."""
 
     @property
     def dealer(self) -> int:

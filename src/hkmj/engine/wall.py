@@ -144,6 +144,7 @@ def stacked_wall(
     replacements: str | Sequence[Tile] = (),
     dice: Sequence[int] = (1, 1, 1),
     fill_seed: int = 0,
+    dead_wall: bool = True,
 ) -> list[Tile]:
     """A physical wall that deals exactly ``hands`` and then yields ``draws`` and ``replacements``.
 
@@ -153,7 +154,8 @@ def stacked_wall(
     dead-wall tiles in the order they will be taken (bonus replacements at the deal first).
     Tiles may be given as mpsz strings. Bonus tiles not placed go to the back of the dead
     wall (so the live wall holds none unless asked), the other tiles are placed by a
-    shuffle with ``fill_seed``.
+    shuffle with ``fill_seed``. ``dead_wall=False`` is for rulesets without one (MCR):
+    replacements are then taken from the end of the wall, last tile first.
     """
     d = check_dice(dice)
     order: list[Tile | None] = [None] * WALL_TILES
@@ -171,7 +173,7 @@ def stacked_wall(
     draw_list = _tiles(draws)
     for i, t in enumerate(draw_list):
         order[first_draw + i] = t
-    dead = dead_wall_order()
+    dead = dead_wall_order() if dead_wall else [WALL_TILES - 1 - j for j in range(DEAD_TILES)]
     repl = _tiles(replacements)
     for j, t in enumerate(repl):
         p = dead[j] if j < DEAD_TILES else LIVE_START - 1 - (j - DEAD_TILES)

@@ -17,6 +17,7 @@ from typing import Any
 from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, parse_option_args
 from hkmj.rulesets.classical import Classical
 from hkmj.rulesets.hong_kong import HongKong
+from hkmj.rulesets.mcr import Mcr
 
 __all__ = [
     "DEFAULT",
@@ -29,9 +30,10 @@ __all__ = [
     "from_header",
     "get_ruleset",
     "parse_option_args",
+    "rulesets_info",
 ]
 
-RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong, "classical": Classical}
+RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong, "mcr": Mcr, "classical": Classical}
 """Registry: name → ruleset class."""
 
 _cache: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}
@@ -58,6 +60,21 @@ def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> R
         _cache.clear()
     _cache[key] = ruleset
     return ruleset
+
+
+def rulesets_info() -> dict[str, dict[str, Any]]:
+    """Every ruleset's titles and house options (key, default, choices or range, help), for lobbies."""
+    return {
+        name: {
+            "title": cls.title,
+            "title_fr": cls.title_fr,
+            "options": [
+                {"key": o.key, "default": o.default, "choices": list(o.choices), "low": o.low, "high": o.high, "help": o.help}
+                for o in cls.OPTIONS
+            ],
+        }
+        for name, cls in RULESETS.items()
+    }
 
 
 def from_header(header: Mapping[str, Any]) -> Ruleset:

@@ -151,6 +151,8 @@ class Ruleset(ABC):
             chosen[spec.key] = spec.check(str(value))
         self.options: Mapping[str, str] = dict(chosen)
         self.value_checked = False
+        self.min_value = 0
+        """The win check's minimum value (in :attr:`unit`): 0 = any complete hand wins."""
         """Whether a complete hand may still fail the win check (a minimum value), so that
         the engine must score it before offering Mahjong."""
 
@@ -212,6 +214,10 @@ class Ruleset(ABC):
     def result_dict(self, outcome: Outcome) -> dict[str, Any]:
         """The ``hkmj score`` JSON form of a scored hand: ``valid`` and the ruleset's fields;
         ``winning: false`` and ``reason`` when the hand is under the ruleset's minimum."""
+
+    def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
+        """The ruleset's own human table for ``hkmj score``, or None for the generic one."""
+        return None
 
     @abstractmethod
     def name_of(self, item_id: str, lang: str = "en") -> str:

@@ -76,6 +76,7 @@ class HongKong(Ruleset):
         super().__init__(options)
         o = self.options
         self.min_fan = int(o["minfan"])
+        self.min_value = self.min_fan
         self.value_checked = self.min_fan > 0
         self._shooter = o["payment"] == "half-shooter"
         by_fan, limit_base = fan_table(o["table"], int(o["limit"]), int(o["base"]))

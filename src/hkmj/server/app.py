@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hkmj.bots import BOTS
 from hkmj.engine import LENGTHS
+from hkmj.rulesets import rulesets_info
 from hkmj.server.help import help_page, pick_lang
 from hkmj.server.protocol import (
     VERSION,
@@ -244,7 +245,15 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
         return HTMLResponse(help_page(lang), headers={"Cache-Control": "no-cache", "Content-Language": lang})
 
     async def info(request: Request) -> Response:
-        return JSONResponse({"v": VERSION, "bots": list(BOTS), "lengths": list(LENGTHS), "defaults": TableConfig().to_dict()})
+        return JSONResponse(
+            {
+                "v": VERSION,
+                "bots": list(BOTS),
+                "lengths": list(LENGTHS),
+                "defaults": TableConfig().to_dict(),
+                "rulesets": rulesets_info(),
+            }
+        )
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from hkmj.engine import LENGTHS
+from hkmj.rulesets import get_ruleset
 
 __all__ = [
     "CLIENT_TYPES",
@@ -147,6 +148,10 @@ class TableConfig:
     away_after: int = 2
     """Consecutive timeouts after which a bot holds the seat until the player is back."""
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    rules: str = "hk"
+    """The ruleset (``hk``, ``mcr``); tables created before rulesets read as ``hk``."""
+    options: dict[str, str] = field(default_factory=dict)
+    """House options of the ruleset, all of them (defaults filled in), e.g. ``{"minfan": "3", ...}``."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -216,6 +221,11 @@ class TableConfig:
             if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
                 raise ValueError("names: four strings")
             cfg.names = [clean_name(n) for n in names]
+        options = data.get("options", {})
+        if not isinstance(options, dict) or len(options) > 16 or not all(isinstance(v, str) for v in options.values()):
+            raise ValueError("options: an object of house options with text values, e.g. {\"minfan\": \"3\"}")
+        rules = get_ruleset(data.get("rules", "hk"), options)  # RulesetError (a ValueError) names the problem
+        cfg.rules, cfg.options = rules.name, dict(rules.options)
         return cfg
 
 

@@ -35,7 +35,7 @@ from hkmj.bots import make_bot
 from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.hand import shanten, waits
-from hkmj.scoring import HONG_KONG
+from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.server.protocol import ProtocolError, TableConfig, encode
 from hkmj.server.store import Store
 from hkmj.server.tracker import Tracker, commitment, physical_wall
@@ -76,9 +76,10 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def why_not_winning(counts: list[int], melds: int, extra: int | None) -> dict[str, str]:
+def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Ruleset | None = None) -> dict[str, str]:
     """Why a declared hand is no Mahjong (HK-5.1-5.4), in every language of the terminal's texts:
-    ``counts`` are the concealed tiles, ``extra`` the claimed tile (None on a self-draw)."""
+    ``counts`` are the concealed tiles, ``extra`` the claimed tile (None on a self-draw); a
+    complete hand is under the ruleset's minimum (house option ``minfan``, MCR's 8 points)."""
     c = list(counts)
     if extra is not None:
         c[extra] += 1
@@ -87,14 +88,17 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None) -> dict[st
     for lang in LANGS:
         tx = Texts(lang)
         what = tx("why.hand") if extra is None else tx("why.hand_with", tile=tx.tile(extra))
-        out[lang] = tx("why.not_winning", hand=what, n=n)
+        if n == 0 and rules is not None:
+            out[lang] = tx("why.under_min", hand=what, min=rules.min_value, unit=tx(f"unit.{rules.unit}"))
+        else:
+            out[lang] = tx("why.not_winning", hand=what, n=n)
     return out
 
 
-def _names(item_id: str | None) -> dict[str, str] | None:
+def _names(rules: Ruleset, item_id: str | None) -> dict[str, str] | None:
     if item_id is None:
         return None
-    return {"en": HONG_KONG.name_of(item_id, "en"), "fr": HONG_KONG.name_of(item_id, "fr")}
+    return {"en": rules.name_of(item_id, "en"), "fr": rules.name_of(item_id, "fr")}
 
 
 class Table:
@@ -103,6 +107,8 @@ class Table:
     def __init__(self, table_id: str, cfg: TableConfig, seed: int, store: Store | None) -> None:
         self.id = table_id
         self.cfg = cfg
+        self.rules = get_ruleset(cfg.rules, cfg.options)
+        """The table's ruleset (validated when the table was created); one for the whole match."""
         self.seed = seed
         self.store = store
         self.seq = 0
@@ -201,7 +207,13 @@ class Table:
             for k, bot in data["fill"].items():
                 self.bots[int(k)] = bot
             self.started = True
-            self.match = Match(self.seed, length=self.cfg.length, hands=self.cfg.hands, teaching=self.cfg.teaching)  # type: ignore[arg-type]
+            self.match = Match(
+                self.seed,
+                length=self.cfg.length,  # type: ignore[arg-type]
+                hands=self.cfg.hands,
+                teaching=self.cfg.teaching,
+                rules=self.rules,
+            )
             self._new_hand(data["salt"])
         elif kind == "act":
             hand = self.hand
@@ -245,7 +257,7 @@ class Table:
         assert self.match is not None
         hand = self.match.new_hand()
         ids = physical_wall(hand.wall, random.Random(f"{self.seed}:{self.match.hands_played}"))
-        tr = Tracker(ids, hand.dice)
+        tr = Tracker(ids, hand.dice, dead_wall=self.rules.dead_wall > 0)
         for ev in hand.events:
             tr.feed(ev)
         tr.dealt()
@@ -417,11 +429,11 @@ class Table:
         for ev in tr.end:
             e = dict(ev)
             if "items" in e:
-                e["items"] = [{**it, "names": _names(it["id"])} for it in e["items"]]
-                e["limit_names"] = _names(e.get("limit"))
+                e["items"] = [{**it, "names": _names(self.rules, it["id"])} for it in e["items"]]
+                e["limit_names"] = _names(self.rules, e.get("limit"))
             if e["type"] == "false_mahjong":
                 extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
-                e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
+                e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)
             end.append(e)
         return {
             "result": tr.result["result"],

@@ -66,13 +66,15 @@ Summary = dict[str, Any]
 class Tracker:
     """Physical tiles of one hand, moved by the engine's events (see the module docstring)."""
 
-    def __init__(self, wall: Sequence[int], dice: Sequence[int]) -> None:
+    def __init__(self, wall: Sequence[int], dice: Sequence[int], dead_wall: bool = True) -> None:
         self.wall = list(wall)
         order = draw_order(self.wall, sum(dice))
-        self.live = order[:LIVE_START]
+        self.has_dead = dead_wall
+        """False for rulesets without a dead wall (MCR): replacements come from the end of the wall."""
+        self.live = order[:LIVE_START] if dead_wall else order
         self.head = 0
-        self.tail = LIVE_START
-        self.dead = [order[i] for i in dead_wall_order()]
+        self.tail = len(self.live)
+        self.dead = [order[i] for i in dead_wall_order()] if dead_wall else []
         self.front = 0
         self.hands: list[list[int]] = [[], [], [], []]
         self.melds: list[list[tuple[str, list[int]]]] = [[], [], [], []]
@@ -147,11 +149,15 @@ class Tracker:
             return {"type": "draw", "seat": s}, {s: {"type": "draw", "seat": s, "tile": pid_str(p)}}
         if t == "replacement":
             s = ev["seat"]
-            p = self.dead[self.front]
-            self.front += 1
-            if self.head < self.tail:
+            if self.has_dead:
+                p = self.dead[self.front]
+                self.front += 1
+                if self.head < self.tail:
+                    self.tail -= 1
+                    self.dead.append(self.live[self.tail])
+            else:
                 self.tail -= 1
-                self.dead.append(self.live[self.tail])
+                p = self.live[self.tail]
             assert pid_kind(p) == _KIND[ev["tile"]]
             self.hands[s].append(p)
             if self.phase == "deal":
@@ -180,6 +186,8 @@ class Tracker:
         if t == "mahjong_refused":
             s = ev["seat"]
             return None, {s: {"type": "mahjong_refused", "seat": s, "reason": ev["reason"]}}
+        if t == "false_mahjong" and ev.get("dead_hand"):  # the hand goes on (MCR): tell everyone, show no tiles
+            return {"type": "false_mahjong", "seat": ev["seat"], "dead_hand": True, "payments": ev["payments"]}, {}
         if t in ("win", "false_mahjong", "exhaustive_draw", "declare"):
             if t == "declare":
                 return {"type": "declare", "seat": ev["seat"]}, {}

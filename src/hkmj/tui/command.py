@@ -10,6 +10,9 @@ import random
 import sys
 from typing import TYPE_CHECKING, Any
 
+from hkmj.engine.match import Length
+from hkmj.rulesets import RulesetError
+from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.tui.texts import LANGS, Texts
 
 if TYPE_CHECKING:
@@ -31,6 +34,7 @@ Examples:
   hkmj play --hands 4 --seed 7      four hands, replayable from the seed
   hkmj play --lang fr --glyphs      in French, with Unicode mahjong tiles
   hkmj play --record match.jsonl    save the match events, one JSON object per line
+  hkmj play --option minfan=3       Hong Kong house rules: at least 3 fan to win
 """
 
 
@@ -60,7 +64,7 @@ def register(sub: Any) -> None:
         "play",
         help="play a Hong Kong match against three bots in the terminal (Textual)",
         description="Play Hong Kong Mahjong against three bots: a full game by default (HK-7).",
-        epilog=_EPILOG,
+        epilog=_EPILOG + "\n" + options_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     length = p.add_mutually_exclusive_group()
@@ -78,6 +82,7 @@ def register(sub: Any) -> None:
     p.add_argument("--glyphs", action="store_true", help="draw tiles with Unicode mahjong glyphs (U+1F000) instead of coloured text")
     p.add_argument("--record", metavar="FILE", help="save the match events as JSON Lines (one engine event per line)")
     p.add_argument("--delay", type=_delay, default=0.3, metavar="SECONDS", help="pause before each bot move (default 0.3)")
+    add_rules_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -127,6 +132,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for w in warnings:
         print(w, file=sys.stderr)
+    try:
+        rules = rules_from_args(args)
+    except RulesetError as e:
+        print(f"hkmj play: {e}", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     from hkmj.record import RecordWriter
 
@@ -142,9 +152,12 @@ def run(args: argparse.Namespace) -> int:
 
     bots = [make_bot(n, seed * 4 + i + 1) for i, n in enumerate(names)]
     if args.hands:
-        session = Session(bots, names, seed=seed, length="hands", hands=args.hands, teach=args.teach, lang=args.lang, record=record)
+        session = Session(
+            bots, names, seed=seed, length="hands", hands=args.hands, teach=args.teach, lang=args.lang, record=record, rules=rules
+        )
     else:
-        session = Session(bots, names, seed=seed, length="round" if args.round else "game", teach=args.teach, lang=args.lang, record=record)
+        length: Length = "round" if args.round else "game"
+        session = Session(bots, names, seed=seed, length=length, teach=args.teach, lang=args.lang, record=record, rules=rules)
     try:
         PlayApp(session, glyphs=args.glyphs, delay=args.delay).run()
     finally:

@@ -206,14 +206,17 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
         out.append(d + "\n")
     if s.kind == "win":
         out.append("\n")
-        width = max([len(tx("end.total_fan"))] + [len(n) for n, _ in s.items]) + 2
-        out.append(f"{tx('end.element'):<{width}}{tx('end.fan'):>4}\n", style="bold")
-        for item_name, fan in s.items:
-            out.append(f"{item_name:<{width}}{fan:>4}\n")
-        out.append(f"{tx('end.total_fan'):<{width}}{s.fan:>4}\n", style="bold")
+        fan = s.unit == "fan"
+        total = tx("end.total_fan") if fan else tx("end.total_points")
+        width = max([len(total)] + [len(n) for n, _ in s.items]) + 2
+        out.append(f"{tx('end.element'):<{width}}{tx('end.fan') if fan else tx('unit.points'):>4}\n", style="bold")
+        for item_name, value in s.items:
+            out.append(f"{item_name:<{width}}{value:>4}\n")
+        out.append(f"{total:<{width}}{s.fan:>4}\n", style="bold")
         if s.limit:
             out.append(tx("end.limit", name=s.limit) + "\n", style="bold #d08700")
-        out.append(tx("end.base", base=s.base) + "\n", style="bold")
+        if s.base is not None:
+            out.append(tx("end.base", base=s.base) + "\n", style="bold")
     if s.why_paid:
         out.append(s.why_paid + "\n")
     out.append("\n" + tx("end.hands") + "\n", style="bold underline")

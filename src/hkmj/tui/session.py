@@ -37,7 +37,9 @@ from hkmj.engine import (
 )
 from hkmj.engine.actions import discard
 from hkmj.hand import shanten
-from hkmj.scoring import HONG_KONG, Meld
+from hkmj.rulesets import Ruleset
+from hkmj.scoring import Meld
+from hkmj.scoring import payments as seed_payments
 from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, tile, tiles_of
 from hkmj.tui.texts import Texts
 
@@ -146,6 +148,8 @@ class HandSummary:
     base: int | None
     teach: tuple[str, ...]
     match_over: bool
+    unit: str = "fan"
+    """What ``items`` and ``fan`` count: Hong Kong ``fan``, or MCR ``points`` (each fan once, times its count)."""
     why_paid: str = ""
     """Why the base became each payment (HK-6: the discarder pays double; self-drawn, all pay double)."""
 
@@ -184,10 +188,12 @@ class Session:
         lang: str = "en",
         record: EventSink | None = None,
         walls: WallSource | None = None,
+        rules: Ruleset | None = None,
     ) -> None:
         if len(bots) != 3 or len(bot_kinds) != 3:
             raise ValueError("a match needs three bots")
-        self.match = Match(seed, length=length, hands=hands, teaching=teach, ask_all=True)
+        self.match = Match(seed, length=length, hands=hands, teaching=teach, ask_all=True, rules=rules)
+        self.rules = self.match.rules
         self.bots = list(bots)
         self.kinds = list(bot_kinds)
         self.teach = teach
@@ -307,6 +313,7 @@ class Session:
             live=v.live,
             seed=self.seed,
         )
+        text += " · " + self.rules.describe(self.tx.lang)
         return text + (" · " + self.tx("hdr.teach") if self.teach else "")
 
     # ------------------------------------------------------------------ the hand
@@ -436,12 +443,14 @@ class Session:
             key = f"ev.win.{e['win']}" + (".you" if mine else "")
             return [Note(tx(key, who=self.who(seat), whom=whom, tile=tx.tile(tile(e["tile"]))), "you" if mine else "event")]
         if kind == "false_mahjong":
+            amount = min((p for p in e["payments"] if p > 0), default=0)
+            dead = ".dead" if e.get("dead_hand") else ""
             if mine:
                 extra = tile(e["tile"]) if e["tile"] else None
                 why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
-                out = [Note(tx("ev.false.you", why=why), "refused")]
+                out = [Note(tx(f"ev.false{dead}.you", why=why, amount=amount, double=2 * amount), "refused")]
                 return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
-            return [Note(tx("ev.false", who=self.who(seat), amount=64))]
+            return [Note(tx(f"ev.false{dead}", who=self.who(seat), amount=amount))]
         if kind == "mahjong_refused" and mine:
             v = self.view()
             extra = v.offered if v.phase != "turn" else None
@@ -458,6 +467,9 @@ class Session:
         if extra is not None:
             c[extra] += 1
         hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
+        n = shanten(c, melds) + 1
+        if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
+            return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx(f"unit.{self.rules.unit}"))
         return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(shanten(c, melds)))
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
@@ -765,7 +777,7 @@ class Session:
         why_paid = ""
         win_tile: Tile | None = None
         if res.kind == "win":
-            assert res.seat is not None and res.score is not None
+            assert res.seat is not None and res.outcome is not None
             ev = next(e for e in reversed(hand.events) if e["type"] == "win")
             win_tile = tile(ev["tile"])
             title = tx("end.title.you") if res.seat == self.seat else tx("end.title.win", who=self.who(res.seat))
@@ -778,18 +790,24 @@ class Session:
                     flags=f" ({flags})" if flags else "",
                 )
             )
-            sc = res.score
-            items = tuple((HONG_KONG.name_of(i.id, tx.lang), i.fan) for i in sc.items)
-            fan, base = sc.fan, sc.base
-            limit = HONG_KONG.name_of(sc.limit_id, tx.lang) if sc.limit_id else None
-            why_paid = tx(
-                f"end.pay.{ev['win']}",
-                base=base,
-                double=2 * base,
-                whom=self.whom(res.discarder) if res.discarder is not None else "",
-                winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
-                total=res.payments[res.seat],
-            )
+            out = res.outcome
+            if out.unit == "fan":
+                items = tuple((i.label(tx.lang), i.value) for i in out.items for _ in range(i.count))
+                fan = out.value
+            else:  # points: each fan once with its count (flowers included in the total)
+                items = tuple((i.label(tx.lang) + (f" ×{i.count}" if i.count > 1 else ""), i.value * i.count) for i in out.items)
+                fan = sum(v for _, v in items)
+            base = getattr(out.detail, "base", None)
+            limit = self.rules.name_of(out.limit, tx.lang) if out.limit else None
+            if base is not None and res.payments == seed_payments(base, res.seat, res.discarder):  # HK-6's split
+                why_paid = tx(
+                    f"end.pay.{ev['win']}",
+                    base=base,
+                    double=2 * base,
+                    whom=self.whom(res.discarder) if res.discarder is not None else "",
+                    winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
+                    total=res.payments[res.seat],
+                )
             if self.teach:
                 teach.append(tx("teach.other_tables"))
         elif res.kind == "penalty":
@@ -814,6 +832,7 @@ class Session:
             base=base,
             teach=tuple(teach),
             match_over=self.match.over,
+            unit=self.rules.unit,
             why_paid=why_paid,
         )
         return self.summary

@@ -24,7 +24,8 @@ const T = {
     verify: "verify", salt: "salt", wallWord: "wall", recent: "Recent moves", over: "over", result: "Result", seeResult: "See the result",
     baseFrom: "Base {base} points from {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
-    whyRobbed: "the kong robbed: pays double", receives: "receives", falsePays: "{name} declared a hand that is not complete: {name} pays 64 to each player, 128 to a discarder (HK-5.7).",
+    whyRobbed: "the kong robbed: pays double", receives: "receives", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
+    rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
     nobodyPays: "Nobody pays; the dealer keeps the deal (HK-7.1).",
     bots: { greedy: "greedy", random: "random", strong: "strong" },
     err: {
@@ -55,7 +56,8 @@ const T = {
     verify: "vérifier", salt: "sel", wallWord: "mur", recent: "Derniers coups", over: "terminée", result: "Résultat", seeResult: "Voir le résultat",
     baseFrom: "Base de {base} points pour {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
-    whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit", falsePays: "{name} a annoncé une main incomplète\u00a0: {name} paie 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
+    whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
+    rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
     nobodyPays: "Personne ne paie\u00a0; le donneur garde la main (HK-7.1).",
     bots: { greedy: "glouton", random: "hasard", strong: "fort" },
     err: {
@@ -103,6 +105,8 @@ function tilesText(kinds) {
 /** A tile's picture: French faces show O (Ouest) for West, on wind and bonus tiles. */
 const tileSrc = (k) => `/tiles/${k}.svg${lang === "fr" && (k === "3z" || k[1] === "f") ? "?lang=fr" : ""}`;
 const img = (id, cls = "") => `<img class="tile ${cls}" src="${tileSrc(kind(id))}" alt="${esc(tileName(kind(id)))}" title="${esc(tileName(kind(id)))}" data-tile="${esc(id)}">`;
+// The table's ruleset and house options, e.g. "HK minfan=3 limit=10 …" (shown in the lobby and on the table).
+const rulesLine = (cfg) => `${String((cfg && cfg.rules) || "hk").toUpperCase()} ${Object.entries((cfg && cfg.options) || {}).map(([k, v]) => `${k}=${v}`).join(" ")}`.trim();
 const back = (n) => Array.from({ length: n }, () => `<img class="tile" src="/tiles/back.svg" alt="">`).join("");
 function toast(text) {
   const el = $("#toast"); el.textContent = text; el.classList.add("on");
@@ -157,13 +161,16 @@ async function lobby() {
       <label>${t("timer")}<input name="timer" type="number" min="1" max="600" step="1" value="" placeholder="${t("noTimer")}"></label>
       <label>${t("claim")}<input name="claim" type="number" min="0" max="30" step="0.1" value="1"></label>
       <label>${t("botDelay")}<input name="botdelay" type="number" min="0" max="10" step="0.1" value="0.6"></label>
+      <label>${t("rules")}<select name="rules" id="rules">${Object.entries(info.rulesets || {}).map(([k, r]) =>
+        `<option value="${esc(k)}">${esc(lang === "fr" ? r.title_fr : r.title)}</option>`).join("")}</select></label>
+      <div id="house" class="grid"></div>
       <label class="check"><input name="teaching" type="checkbox" checked> ${t("teaching")}</label>
       <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
       <td><a href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
       <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? esc(s.name) : "—").join(" · ")}</td>
-      <td class="muted">${tb.hands_played} ${t("hands")}</td>
+      <td class="muted">${esc(rulesLine(tb.config))} · ${tb.hands_played} ${t("hands")}</td>
       <td class="row"><a class="button" href="/t/${esc(tb.id)}">${t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}</section>`;
   // A table with bots is a teaching table without timer by default, until the player says otherwise.
   const form = $("#create-form"), teach = form.elements.teaching, timer = form.elements.timer;
@@ -175,13 +182,21 @@ async function lobby() {
     teach.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
     if (!timerTouched) timer.value = teach.checked ? "" : "20";
   });
+  const house = () => {  // the chosen ruleset's house options, each with its values
+    const r = (info.rulesets || {})[$("#rules").value];
+    $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(o.help)}">${esc(o.key)}${o.choices.length
+      ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`
+      : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
+  };
+  if ($("#rules")) { $("#rules").addEventListener("change", house); house(); }
   $("#create-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(e.target);
     const slots = [0, 1, 2, 3].map((i) => { const v = f.get(`slot${i}`); return v === "you" || v === "open" ? null : v; });
     const len = f.get("length");
     const body = { slots, teaching: f.get("teaching") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
-      length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""] };
+      length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
+      rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
     localStorage.setItem("hkmj.name", String(f.get("name") || ""));
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
@@ -284,6 +299,7 @@ function eventText(e) {
   if (e.type === "claim") return `${who}${e.claim === "mahjong" ? t("mahjong") : t(e.claim)} ${e.claim === "chow" ? tilesText(e.tiles.map(kind)) : tileName(kind(e.tiles[0]))}`;
   if (e.type === "kong") return `${who}${e.how === "concealed" ? t("ckong") : t("akong")} ${tileName(kind(e.tiles[0]))}`;
   if (e.type === "bonus") return `${who}${tileName(kind(e.tile))}`;
+  if (e.type === "false_mahjong" && e.dead_hand) return `${who}${t("deadHand")}`;
   return "";
 }
 
@@ -347,6 +363,7 @@ function render() {
   $("#app").innerHTML = `${watching}<div id="board">
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
     <div class="center"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
+      <div class="muted">${esc(rulesLine(st.config))}</div>
       <div>${t("wall")}${colon()}<b id="live">${h.live}</b> <span class="muted light">(${t("dead")} ${h.dead})</span></div>
       <div class="muted light">${t("lastDiscard")}</div>${offered}
       <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => esc(eventText(e))).join("<br>")}</div>
@@ -381,7 +398,7 @@ function finalCard(st) {
 function payReason(win, seat, paid) {
   if (seat === win.seat) return t("receives");
   const double = win.win === "self_draw" || seat === win.from;
-  if (paid !== (double ? 2 : 1) * win.base) return "";  // a settlement these rules do not describe: the amount says it
+  if (win.base == null || paid !== (double ? 2 : 1) * win.base) return "";  // a settlement these rules do not describe: the amount says it
   const why = win.win === "self_draw" ? t("whySelf") : seat === win.from ? t(win.win === "robbed_kong" ? "whyRobbed" : "whyDiscarder") : t("whyOther");
   return `${t(double ? "payDouble" : "paySingle", { base: win.base })} — ${why}`;
 }
@@ -395,15 +412,20 @@ function revealCard(st) {
     const how = win.win === "self_draw" ? t("selfDrawn") : `${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`;
     title = `${name(win.seat)} (${WINDS[lang][win.seat]}) ${t("win")} — ${how}`;
     detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
-      <table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
+      ${win.points != null  // a points table (MCR): each fan once with its count
+      ? `<table><tr><th>${t("element")}</th><th class="num">${t("points")}</th></tr>
+      ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
+      <tr><th>${t("points")}</th><th class="num">${win.points}</th></tr></table>`
+      : `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
       ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
       <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
       ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}${colon()}${esc(win.limit_names ? win.limit_names[lang] : win.limit)}</b></td></tr>` : ""}
-      <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`;
+      <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`}`;
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
     const why = st.you === fm.seat && fm.reasons ? `<p>${esc(fm.reasons[lang] || fm.reasons.en)}</p>` : "";
-    detail = `${why}<p>${t("falsePays", { name: name(fm.seat) })}</p>`;
+    const fine = Math.min(...fm.payments.filter((p) => p > 0));
+    detail = `${why}<p>${t("falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine })}</p>`;
   }
   const hands = [0, 1, 2, 3].map((s) => {
     let marked = false;
@@ -419,7 +441,7 @@ function revealCard(st) {
   const ready = st.mine && st.mine.ready;
   return `<section class="card" id="scoring"><h2>${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
     <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
-    <h3>${t("payments")}</h3>${win ? `<p>${t("baseFrom", { base: win.base, fan: win.fan })}</p>` : ""}<table id="payments">${pays}</table>
+    <h3>${t("payments")}</h3>${win && win.base != null ? `<p>${t("baseFrom", { base: win.base, fan: win.fan })}</p>` : ""}<table id="payments">${pays}</table>
     <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</details>
     ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
     ${over ? `<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;

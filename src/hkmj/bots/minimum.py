@@ -1,0 +1,101 @@
+"""Playing to a ruleset's minimum (MCR-5.1: 8 points): which waits of a ready hand may be won.
+
+Under a ruleset whose win check reads a minimum value (``Ruleset.value_checked``: MCR, or Hong
+Kong with ``minfan``), a ready hand is worth only the waits that reach it. :class:`WaitValues`
+scores each wait of a ready hand once (as a self-drawn win and as a win on a discard) and
+remembers it; bots weigh their discards and claims with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hkmj.engine.view import SeatView
+from hkmj.hand import shanten, waits
+from hkmj.scoring import InvalidHand, Meld, Win
+from hkmj.tiles import N_KINDS, Tile, tiles_of
+
+__all__ = ["WaitValues"]
+
+DISCARD_SHARE = 0.6
+"""Weight of a wait that reaches the minimum only when self-drawn (no discard will do)."""
+
+
+class WaitValues:
+    """Remembers, per hand shape and seat context, the value of each wait that reaches the minimum."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._memo: dict[tuple[object, ...], tuple[tuple[Tile, float, float], ...]] = {}
+        self._size = size
+
+    def waits(
+        self, view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None
+    ) -> tuple[tuple[Tile, float, float], ...]:
+        """``(tile, value self-drawn, value on a discard)`` for each wait of the ready hand ``counts``
+        (13 - 3 × melds tiles; ``melds`` default to the seat's); a value is 0 where that win misses
+        the minimum."""
+        seat = view.seat
+        if melds is None:
+            melds = view.melds[seat]
+        bonus = view.bonus[seat]
+        key = (tuple(counts), melds, bonus, seat, view.prevailing, view.rules)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        m = len(melds)
+        out: list[tuple[Tile, float, float]] = []
+        if shanten(counts, m) == 0:
+            flowers = tuple(sorted(t - N_KINDS + 1 for t in bonus if t < N_KINDS + 4))
+            seasons = tuple(sorted(t - N_KINDS - 3 for t in bonus if t >= N_KINDS + 4))
+            h = list(counts)
+            for t in sorted(waits(h, m)):
+                h[t] += 1
+                concealed = tuple(tiles_of(h))
+                h[t] -= 1
+                values = []
+                for how, discarder in (("self_draw", None), ("discard", (seat + 1) % 4)):
+                    win = Win(concealed, t, how, seat, view.prevailing, discarder, melds, flowers, seasons)
+                    try:
+                        o = view.rules.score(win)
+                    except InvalidHand:
+                        values.append(0.0)
+                        continue
+                    values.append(float(o.value) if o.winning else 0.0)
+                out.append((t, values[0], values[1]))
+        if len(self._memo) >= self._size:
+            self._memo.clear()
+        result = tuple(out)
+        self._memo[key] = result
+        return result
+
+    def weight(
+        self,
+        view: SeatView,
+        counts: Sequence[int],
+        unseen: Sequence[int],
+        by_value: bool = False,
+        melds: tuple[Meld, ...] | None = None,
+    ) -> float:
+        """How good a ready hand is: unseen copies of its winnable waits (times their value when
+        ``by_value``), a wait winnable only by self-draw counting :data:`DISCARD_SHARE`."""
+        total = 0.0
+        for t, drawn, claimed in self.waits(view, counts, melds):
+            if not (drawn or claimed):
+                continue
+            share = 1.0 if claimed else DISCARD_SHARE
+            total += unseen[t] * share * (max(drawn, claimed) if by_value else 1.0)
+        return total
+
+    def best_after_discard(
+        self, view: SeatView, counts: list[int], unseen: Sequence[int], by_value: bool, melds: tuple[Meld, ...] | None = None
+    ) -> float:
+        """The best :meth:`weight` over the discards of a 14-tile hand (0 if none leaves it ready)."""
+        m = len(view.melds[view.seat] if melds is None else melds)
+        best = 0.0
+        for t in range(N_KINDS):
+            if counts[t]:
+                counts[t] -= 1
+                if shanten(counts, m) == 0:
+                    best = max(best, self.weight(view, counts, unseen, by_value, melds))
+                counts[t] += 1
+        return best

@@ -1,0 +1,100 @@
+"""Chinese Official rules (MCR, seed 001): the game around :mod:`hkmj.scoring.mcr`.
+
+What differs from Hong Kong, as ruleset hooks: no dead wall (every tile is played; kong and
+flower replacements come from the end of the wall), an 8-point minimum without flowers
+checked at every declaration, a false Mahjong makes a dead hand that plays on (seed 001),
+points instead of fan and base, the deal passing after every hand (16 hands, four per
+prevailing wind) and the competition seat changes at each new round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hkmj.rulesets.base import Outcome, OutcomeItem, Ruleset
+from hkmj.scoring.mcr import MCR_FANS, MCR_FLAGS, MIN_POINTS, McrResult, score_mcr
+from hkmj.scoring.model import Win
+
+__all__ = ["FALSE_MAHJONG_PENALTY", "ROUND_SEATS", "Mcr"]
+
+FALSE_MAHJONG_PENALTY = 10
+"""Ruling (MCR false Mahjong): the offender pays 10 points to each other player (30 in all),
+as in the competition rules; seed 001 adds that the hand goes on with the offender's hand dead."""
+
+ROUND_SEATS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
+"""Competition seat changes: ``ROUND_SEATS[r][w]`` is the first-hand seat of the player who
+sits at wind ``w`` when round ``r`` starts (players A B C D at E S W N: then B A D C, C D B A,
+D C A B)."""
+
+_NAMES = {f.id: (f.name, f.name_fr) for f in MCR_FANS}
+
+
+class Mcr(Ruleset):
+    """The Chinese Official rules (MCR): 81 fans, 8 points to win, every tile played."""
+
+    name = "mcr"
+    title = "Chinese Official (MCR)"
+    title_fr = "Règles officielles chinoises (MCR)"
+    OPTIONS = ()
+    dead_wall = 0
+    dead_hand = True
+    unit = "points"
+    win_flags = frozenset(MCR_FLAGS)
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        self.min_value = MIN_POINTS
+        self.value_checked = True
+
+    def score(self, win: Win) -> Outcome:
+        """MCR-5 to MCR-8: the best reading's fans; ``winning`` from 8 points without flowers."""
+        r = score_mcr(win)
+        items = tuple(OutcomeItem(i.id, i.name, i.name_fr, i.points, i.count) for i in r.items)
+        return Outcome(r.winning, r.reason, r.fan_points, "points", items, r.payments, None, r)
+
+    def result_dict(self, outcome: Outcome) -> dict[str, Any]:
+        r: McrResult = outcome.detail
+        return r.to_dict()
+
+    def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
+        """The MCR table of :meth:`hkmj.scoring.mcr.McrResult.format` (fans, counts, the 8-point check)."""
+        r: McrResult = outcome.detail
+        return r.format(lang)
+
+    def name_of(self, item_id: str, lang: str = "en") -> str:
+        names = _NAMES[item_id]
+        return names[1] if lang == "fr" else names[0]
+
+    def win_fields(self, outcome: Outcome) -> dict[str, Any]:
+        """``points`` (flowers included), ``fan_points`` (without), ``items`` (``id``, names, ``points``, ``count``), ``payments``."""
+        r: McrResult = outcome.detail
+        return {
+            "points": r.points,
+            "fan_points": r.fan_points,
+            "items": [i.to_dict() for i in r.items],
+            "payments": list(outcome.payments),
+        }
+
+    def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        parts = []
+        for i in event["items"]:
+            times = f" ×{i['count']}" if i["count"] > 1 else ""
+            parts.append(f"{self.name_of(i['id'], lang)}{times} {i['points'] * i['count']}")
+        items = ", ".join(parts)
+        return f"{items} = {event['points']} points, payments {event['payments']}"
+
+    def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:
+        """Ruling: 10 points to each other player; the hand is dead and play goes on (seed 001)."""
+        pay = [FALSE_MAHJONG_PENALTY] * 4
+        pay[offender] = -3 * FALSE_MAHJONG_PENALTY
+        return (pay[0], pay[1], pay[2], pay[3])
+
+    def dealer_keeps(self, kind: str, winner: int | None) -> bool:
+        """The deal passes after every hand, whoever wins (16 hands in a game)."""
+        return False
+
+    def player_at(self, first: Sequence[int], rotations: int, seat: int) -> int:
+        """Seats change at each new round (:data:`ROUND_SEATS`); within a round the deal passes."""
+        r = min(rotations // 4, 3)
+        return first[ROUND_SEATS[r][(seat + rotations) % 4]]

@@ -1,0 +1,47 @@
+"""Bots under a ruleset with a minimum (issue 11): MCR's 8 points, Hong Kong's ``minfan``."""
+
+from __future__ import annotations
+
+from hkmj.bots import make_bot
+from hkmj.bots.minimum import WaitValues
+from hkmj.engine import play_match
+from hkmj.engine.testing import QUIET, stacked_hand
+from hkmj.rulesets import get_ruleset
+from hkmj.tiles import counts_of, parse_tiles, tile
+
+MCR = get_ruleset("mcr")
+
+
+def _view_and_counts(hand13: str):  # type: ignore[no-untyped-def]
+    hand = stacked_hand([hand13 + "1z", *QUIET[1:]], rules=MCR)
+    return hand.view(0), counts_of(parse_tiles(hand13))
+
+
+def test_mcr_wait_values_keep_only_waits_reaching_8_points() -> None:
+    """MCR-5.1: a 7-point wait is worth nothing; a pure straight (16) is winnable either way."""
+    values = WaitValues()
+    view, counts = _view_and_counts("123m234m567p345s9s")
+    assert values.waits(view, counts) == ((tile("9s"), 0.0, 0.0),)
+    assert values.weight(view, counts, view.unseen()) == 0.0
+    view, counts = _view_and_counts("123m456m789m123p5m")
+    ((t, drawn, claimed),) = values.waits(view, counts)
+    assert t == tile("5m") and drawn >= 16 and claimed >= 16
+    assert values.weight(view, counts, view.unseen(), by_value=True) > values.weight(view, counts, view.unseen())
+
+
+def test_hk_minfan_wait_values_read_the_house_option() -> None:
+    """``minfan=3``: an all-chows wait (2 fan on a discard) wins only when self-drawn (+1 fan)."""
+    hk3 = get_ruleset("hk", {"minfan": "3"})
+    hand = stacked_hand(["123m456m789m46s77z1z", *QUIET[1:]], rules=hk3)
+    view = hand.view(0)
+    ((t, drawn, claimed),) = WaitValues().waits(view, counts_of(parse_tiles("123m456m789m46s77z")))
+    assert t == tile("5s") and drawn == 3.0 and claimed == 0.0
+
+
+def test_mcr_bots_play_whole_matches_and_win_only_from_8_points() -> None:
+    """Greedy and strong bots play an MCR game through; every win reaches 8 points."""
+    bots = [make_bot(n, i) for i, n in enumerate(("strong", "greedy", "strong", "greedy"))]
+    result = play_match(bots, 21, length="round", rules=MCR)
+    wins = [e for e in result.events if e["type"] == "win"]
+    assert len(result.hands) == 4 and wins
+    assert all(e["fan_points"] >= 8 for e in wins)

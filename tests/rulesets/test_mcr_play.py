@@ -1,0 +1,131 @@
+"""MCR play through ruleset hooks (issue 11): wall, 8-point minimum, dead hand, rotation, records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hkmj.bots import make_bot
+from hkmj.cli import main
+from hkmj.engine import WIN, Kong, Match, Phase, play_match
+from hkmj.engine.testing import QUIET, act, play_quietly, stacked_hand
+from hkmj.record import describe_all, read_record, replay
+from hkmj.rulesets import get_ruleset
+from hkmj.rulesets.mcr import ROUND_SEATS
+from hkmj.tiles import tile
+
+MCR = get_ruleset("mcr")
+# East is dealt a complete 7-point hand (fully concealed, all chows, single wait): under 8
+UNDER_EIGHT = ["123m234m567p345s99s", *QUIET[1:]]
+
+
+def test_mcr_no_dead_wall_every_tile_is_played() -> None:
+    """Seed 001: no dead wall; 144 - 53 dealt tiles make the wall, replacements come from its end."""
+    hand = stacked_hand(["1111m234p567p99s56s", QUIET[1], QUIET[2], "47m258p369s23456z"], replacements="7s", rules=MCR)
+    assert hand.dead_count == 0 and hand.live_count == 144 - 53
+    end = hand.live_wall()[-1]
+    assert end == tile("7s")
+    events = act(hand, "E concealed kong 1m")
+    repl = next(e for e in events if e["type"] == "replacement")
+    assert repl["tile"] == "7s" and repl["dead"] == 0 and repl["live"] == 144 - 53 - 1
+    play_quietly(hand)
+    assert hand.over and sum(hand.census()) == 144 and hand.live_count == 0
+
+
+def test_mcr_8_point_minimum_no_mahjong_offered_under_eight() -> None:
+    """MCR-5.1: a complete hand under 8 points (flowers excluded) is not offered Mahjong."""
+    hand = stacked_hand(UNDER_EIGHT, rules=MCR)
+    assert WIN not in hand.legal_actions(0) and hand.can_declare_mahjong(0)
+    hk = stacked_hand(UNDER_EIGHT)
+    assert hk.legal_actions(0)[0] == WIN  # any complete hand wins in Hong Kong (HK-6)
+
+
+def test_mcr_false_mahjong_dead_hand_plays_on() -> None:
+    """Seed 001: a false Mahjong makes a dead hand: the penalty is paid, play goes on, no more wins or claims."""
+    hand = stacked_hand(UNDER_EIGHT, rules=MCR)
+    events = act(hand, "E mahjong")
+    false = events[0]
+    assert false["type"] == "false_mahjong" and false["dead_hand"] and false["action"] == "mahjong"
+    assert "7 points without flowers" in false["reason"] and "at least 8" in false["reason"]
+    assert false["payments"] == [-30, 10, 10, 10]
+    assert not hand.over and hand.phase is Phase.TURN and hand.turn == 0 and hand.dead_hands[0]
+    assert not hand.can_declare_mahjong(0) and WIN not in hand.legal_actions(0)
+    act(hand, "E discard 9s")
+    while not hand.over:  # East never gets an offer again, and the hand ends by itself
+        if hand.phase is not Phase.TURN:
+            assert 0 not in hand.pending()
+        play_quietly(hand, 1)
+    assert hand.result is not None and hand.result.kind == "draw"
+    assert hand.result.payments == (-30, 10, 10, 10)  # the penalty stays in the hand's payments
+    assert hand.events[-1]["payments"] == [-30, 10, 10, 10]
+    assert not hand.result.dealer_keeps  # MCR: the deal always passes
+
+
+def test_mcr_win_pays_points_plus_eight() -> None:
+    """MCR-8: self-drawn, each other player pays points + 8."""
+    rich = ["123m456m789m123p55m", *QUIET[1:]]  # pure straight (16), fully concealed…
+    hand = stacked_hand(rich, rules=MCR)
+    assert hand.legal_actions(0)[0] == WIN
+    win = act(hand, "E mahjong")[0]
+    assert win["fan_points"] >= 8 and "points" in win and "fan" not in win
+    p = win["points"]
+    assert win["payments"] == [3 * (p + 8), -(p + 8), -(p + 8), -(p + 8)]
+    assert {i["id"] for i in win["items"]} >= {"pure_straight"}
+
+
+def test_mcr_match_is_16_hands_with_seat_changes_each_round() -> None:
+    """MCR: the deal passes every hand (16 hands, four per wind); players change seats at each round."""
+    bots = [make_bot("greedy", i) for i in range(4)]
+    result = play_match(bots, 11, rules=MCR)
+    assert len(result.hands) == 16 and sum(result.totals) == 0
+    starts = [e for e in result.events if e["type"] == "hand_start"]
+    assert [e["prevailing"] for e in starts] == [w for w in "ESWN" for _ in range(4)]
+    assert all(e["rules"] == "mcr" for e in starts)
+    match = Match(11, rules=MCR)
+    first = [match.player_at(s) for s in range(4)]
+    for r in range(4):
+        match.rotations = 4 * r
+        assert [match.player_at(s) for s in range(4)] == [first[ROUND_SEATS[r][s]] for s in range(4)]
+        assert all(match.seat_of(match.player_at(s)) == s for s in range(4))
+    for e in result.events:
+        if e["type"] == "win":
+            assert e["fan_points"] >= 8  # MCR-5.1 at every declaration
+
+
+def test_mcr_records_replay_and_show(tmp_path: Path) -> None:
+    bots = [make_bot("greedy", i) for i in range(4)]
+    events = play_match(bots, 4, length="hands", hands=4, rules=MCR).events
+    assert events[0]["rules"] == "mcr" and events[0]["options"] == {}
+    path = tmp_path / "mcr.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    recorded = read_record(path)
+    assert replay(recorded).ok
+    text = "\n".join(describe_all(recorded, "fr"))
+    assert "Règles officielles chinoises (MCR)" in text
+
+
+def test_cli_mcr_simulate_and_score(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rules", "mcr", "--hands", "8", "--quiet", "--bots", "greedy,greedy,greedy,greedy"]) == 0
+    assert "Chinese Official (MCR)" in capsys.readouterr().out
+    assert main(["score", "--rules", "mcr", "123m456m789m123p55m", "--win", "5m", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"] == "mcr" and out["winning"] is True
+    assert main(["score", "--rules", "mcr", "123m234m567p345s99s", "--win", "9s"]) == 1
+    assert "not a winning hand (MCR-5.1)" in capsys.readouterr().out
+    assert main(["score", "--rules", "mcr", "--option", "minfan=3", "11m", "--win", "1m"]) == 2
+    assert "unknown option 'minfan' for mcr rules" in capsys.readouterr().err
+
+
+def test_mcr_no_kong_once_the_wall_is_empty() -> None:
+    """MCR-3.3 ruling: a kong needs a replacement, so none is offered once the wall is empty."""
+    fours = ["1111m234p567p99s56s", "2222m58p369s1234z", "3333m147p258s567z", "4444m369p147s123z"]
+    hand = stacked_hand(fours, rules=MCR)
+    assert any(isinstance(a, Kong) for a in hand.legal_actions(0))
+    play_quietly(hand, until_live=0)
+    if not hand.over:
+        assert hand.live_count == 0 and not any(isinstance(a, Kong) for a in hand.legal_actions(hand.turn))
+    hk = stacked_hand(fours)
+    play_quietly(hk, until_live=0)
+    assert hk.over or any(isinstance(a, Kong) for a in hk.legal_actions(hk.turn))  # the dead wall still replaces

@@ -1,0 +1,87 @@
+"""Server tables carry a ruleset and its house options (issue 11): lobby, config, database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import urllib.error
+import urllib.request
+
+import pytest
+
+from hkmj.bots import BOTS
+from hkmj.rulesets import get_ruleset, rulesets_info
+from hkmj.server.protocol import TableConfig
+from hkmj.server.table import Table
+from hkmj.server.testing import Server, choose, play
+
+
+def test_table_config_defaults_to_hong_kong_with_the_seed_rules() -> None:
+    cfg = TableConfig.from_dict({}, tuple(BOTS))
+    assert cfg.rules == "hk" and cfg.options == dict(get_ruleset("hk").options)
+    old = {k: v for k, v in TableConfig().to_dict().items() if k not in ("rules", "options")}
+    assert Table("t1", TableConfig(**old), 1, None).rules is get_ruleset("hk")  # rows written before rulesets
+
+
+def test_table_config_house_options_are_validated_and_completed() -> None:
+    cfg = TableConfig.from_dict({"rules": "hk", "options": {"minfan": "3"}}, tuple(BOTS))
+    assert cfg.options["minfan"] == "3" and cfg.options["limit"] == "10"
+    assert Table("t2", cfg, 1, None).rules.options["minfan"] == "3"
+    for bad, message in (
+        ({"rules": "chess"}, "unknown ruleset 'chess'"),
+        ({"options": {"minfan": "9"}}, "minfan='9'"),
+        ({"options": {"speed": "1"}}, "unknown option 'speed'"),
+        ({"options": ["minfan=3"]}, "options: an object"),
+        ({"options": {"minfan": 3}}, "options: an object"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            TableConfig.from_dict(bad, tuple(BOTS))
+
+
+def test_lobby_lists_rulesets_and_options() -> None:
+    info = rulesets_info()
+    assert "hk" in info
+    keys = [o["key"] for o in info["hk"]["options"]]
+    assert keys == ["minfan", "limit", "table", "payment", "base"]
+
+
+def test_lobby_creates_a_table_with_house_options(server: Server) -> None:
+    assert "hk" in server.get("/api/info")["rulesets"]
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, rules="hk", options={"minfan": "1", "table": "half"})
+    listed = next(t for t in server.get("/api/tables")["tables"] if t["id"] == tid)
+    assert listed["config"]["rules"] == "hk" and listed["config"]["options"]["table"] == "half"
+    req = urllib.request.Request(
+        server.base + "/api/tables",
+        data=json.dumps({"options": {"minfan": "2"}}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code == 400 and "minfan" in json.loads(err.value.read())["message"]
+
+
+def test_mcr_table_plays_a_hand_to_its_reveal(server: Server) -> None:
+    """An MCR table: every tile played (no dead wall in the tracker), points listed at the reveal."""
+    tid = server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, next_delay=0.2, claim_window=0.01, rules="mcr")
+
+    async def go() -> None:
+        async with server.client(record=True) as me:
+            await me.join(tid, 0, "Ann")
+            rng = random.Random(3)
+            await play(
+                [me],
+                lambda cs: bool(cs[0].state and cs[0].state.get("reveal")),
+                lambda i, legal: choose(legal, rng),
+                120,
+            )
+            final = me.state
+            assert final is not None and final["config"]["rules"] == "mcr"
+            assert final["hand"]["dead"] == 0
+            reveal = final["reveal"]
+            assert sum(reveal["payments"]) == 0 and len(set(reveal["wall"])) == 144
+            win = next((e for e in reveal["end"] if e["type"] == "win"), None)
+            if win is not None:
+                assert win["fan_points"] >= 8 and all(it["names"]["fr"] for it in win["items"])
+
+    asyncio.run(go())

@@ -1,0 +1,55 @@
+"""``hkmj play`` under house options (issue 11): shown in the header, used for the score."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from hkmj.cli import main
+from hkmj.engine.testing import QUIET
+from hkmj.rulesets import get_ruleset
+from hkmj.tiles import tile
+from hkmj.tui.render import summary_text
+from hkmj.tui.session import Session
+from hkmj.tui.texts import Texts
+
+Make = Callable[..., Session]
+Advance = Callable[[Session], None]
+
+
+def test_house_options_shown_and_scored(make_session: Make, advance: Advance) -> None:
+    """The scripted 4-fan kong-replacement win (see test_session) at a base value of 2 doubles every payment."""
+    s = make_session(rules=get_ruleset("hk", {"base": "2", "minfan": "1"}))
+    s.start_hand()
+    assert "Hong Kong (minfan=1, base=2)" in s.header()
+    assert s.try_discard(tile("9m")).done
+    advance(s)
+    assert s.try_pung().done and s.try_discard(tile("1z")).done
+    advance(s)
+    assert s.try_kong().done and s.try_mahjong().done
+    summary = s.finish_hand()
+    assert (summary.fan, summary.base) == (4, 32)
+    assert [r.payment for r in summary.seats] == [192, -64, -64, -64]
+    assert s.match.events[0]["options"]["base"] == "2"
+
+
+def test_play_rejects_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--option", "minfan=4", "--seed", "1"]) == 2
+    assert "minfan='4'" in capsys.readouterr().err
+
+
+def test_mcr_end_screen_lists_fans_in_english_and_french(make_session: Make) -> None:
+    """``hkmj play --rules mcr``: the end screen lists each MCR fan once with its points, no base."""
+    for lang, straight in (("en", "Pure Straight"), ("fr", "Grande Suite Pure")):
+        s = make_session(hands=("123m456m789m123p55m", *QUIET[1:]), rules=get_ruleset("mcr"), lang=lang)
+        s.start_hand()
+        assert "MCR" in s.header()
+        assert s.try_mahjong().done
+        summary = s.finish_hand()
+        assert summary.unit == "points" and summary.base is None
+        names = dict(summary.items)
+        assert names[straight] == 16 and summary.fan == sum(names.values())
+        assert summary.seats[0].payment == 3 * (summary.fan + 8)
+        text = summary_text(summary, Texts(lang), False).plain
+        assert straight in text and ("Total points" in text or "Total des points" in text)
