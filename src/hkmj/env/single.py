@@ -126,4 +126,3 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     @property
     def n_actions(self) -> int:
         return N_ACTIONS
-
