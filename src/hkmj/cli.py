@@ -334,7 +334,7 @@ def _register_commands(sub: Any) -> None:
         import_module(name).register(sub)
 
 
-_COMMAND_MODULES: tuple[str, ...] = ("hkmj.tui.command", "hkmj.server.command")
+_COMMAND_MODULES: tuple[str, ...] = ("hkmj.tui.command", "hkmj.server.command", "hkmj.research_commands")
 """Modules with a ``register(sub)`` function, in the order their commands are listed."""
 
 

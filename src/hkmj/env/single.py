@@ -16,25 +16,13 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from hkmj.botproto import safe_default
 from hkmj.bots import BOTS, make_bot
-from hkmj.engine import PASS, Action, Discard, Player
+from hkmj.engine import Player
 from hkmj.env.aec import AGENTS, HkmjEnv, Obs
 from hkmj.env.encoding import N_ACTIONS
 
-__all__ = ["SingleSeatEnv", "safe_default"]
-
-
-def safe_default(legal: Sequence[Action], drawn: int | None) -> Action:
-    """The action played for a seat whose answer is illegal or missing: pass, else discard the drawn tile, else the first discard."""
-    if PASS in legal:
-        return PASS
-    for a in legal:
-        if isinstance(a, Discard) and a.tile == drawn:
-            return a
-    for a in legal:
-        if isinstance(a, Discard):
-            return a
-    return legal[0]
+__all__ = ["SingleSeatEnv"]
 
 
 class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
