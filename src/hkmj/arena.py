@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Hand, play_hand
+from hkmj.scale import map_ordered
 
 __all__ = ["ArenaResult", "play_deal", "run_arena", "tables"]
 
@@ -97,8 +97,13 @@ class ArenaResult:
         plt.close(fig)
 
 
-def run_arena(bots: Sequence[str], *, deals: int, seed: int, workers: int = 1) -> ArenaResult:
-    """Rate ``bots`` (built-in names, at least two distinct) over ``deals`` duplicate deals."""
+def run_arena(
+    bots: Sequence[str], *, deals: int, seed: int, workers: int = 1, backend: str = "local", address: str | None = None
+) -> ArenaResult:
+    """Rate ``bots`` (built-in names, at least two distinct) over ``deals`` duplicate deals.
+
+    Deals run locally or on Ray (:func:`hkmj.scale.map_ordered`); ratings are the same for any backend and worker count.
+    """
     from openskill.models import PlackettLuce
 
     names = [b.strip().lower() for b in bots]
@@ -110,11 +115,7 @@ def run_arena(bots: Sequence[str], *, deals: int, seed: int, workers: int = 1) -
     if deals < 1:
         raise ValueError("deals: expected at least 1")
     jobs = [(seed, k, t) for k, t in enumerate(tables(names, deals))]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_deal, jobs, chunksize=max(1, len(jobs) // (4 * workers))))
-    else:
-        results = [play_deal(j) for j in jobs]
+    results = list(map_ordered(play_deal, jobs, workers=workers, backend=backend, address=address))
     model = PlackettLuce()
     ratings: dict[str, Any] = {b: model.rating(name=b) for b in names}
     hands = dict.fromkeys(names, 0)

@@ -79,7 +79,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        result = run_arena(names, deals=args.deals, seed=args.seed, workers=args.workers)
+        result = run_arena(names, deals=args.deals, seed=args.seed, workers=args.workers, backend=args.backend, address=args.address)
     except ValueError as e:
         print(f"hkmj arena: {e}", file=sys.stderr)
         return 2
@@ -120,5 +120,7 @@ def register(sub: Any) -> None:
     p.add_argument("--deals", type=_positive_int, default=40, help="deals per table of four (default 40)")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     p.add_argument("--workers", type=_positive_int, default=1, help="processes (default 1; same ratings for any number)")
+    p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes (default) or Ray tasks")
+    p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")
     p.add_argument("--plot", default="arena.png", help="rating plot file (default arena.png; '' for none)")
     p.set_defaults(func=_cmd_arena)
