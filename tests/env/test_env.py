@@ -129,9 +129,9 @@ def test_hk4_2_chow_positions_and_claims_encode_relative_to_the_offered_tile() -
     from hkmj.engine.actions import chow
 
     five = parse_tiles("5m")[0]
-    mask, by_index = encode_legal([P, PG, W, chow(five - 2), chow(five - 1), chow(five)], five)
+    mask, indices = encode_legal([P, PG, W, chow(five - 2), chow(five - 1), chow(five)], five)
     assert np.flatnonzero(mask).tolist() == [34, 35, 36, PUNG, MAHJONG, PASS_]
-    assert by_index[36] == chow(five - 2)  # the discard is the high tile of 345m
+    assert indices == [PASS_, PUNG, MAHJONG, 36, 35, 34]  # the discard 5m is the high tile of 345m
     assert ACTION_NAMES[36] == "chow (discard high)" and len(ACTION_NAMES) == N_ACTIONS
 
 

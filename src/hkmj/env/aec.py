@@ -11,6 +11,7 @@ or pays in each hand (HK-6 payments, HK-5.7 penalties), given when the hand ends
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,6 +28,8 @@ from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tiles_of
 __all__ = ["AGENTS", "HkmjEnv", "env", "raw_env"]
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
+
+_PLAYER = {a: i for i, a in enumerate(AGENTS)}
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -65,7 +68,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._match: Match | None = None
         self._hand: Hand | None = None
         self._seats = [0, 1, 2, 3]
-        self._legal: dict[int, Action] = {}
+        self._legal: Sequence[Action] = ()
+        self._indices: list[int] = []
         self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self._no_mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self.rewards: dict[str, float] = {}
@@ -112,13 +116,14 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         assert hand is not None and self._match is not None
         seat = hand.pending()[0]
         self.agent_selection = AGENTS[self._match.player_at(seat)]
-        self._mask, self._legal = encode_legal(hand.legal_actions(seat), hand.offered_tile)
+        self._legal = hand.legal_actions(seat)
+        self._mask, self._indices = encode_legal(self._legal, hand.offered_tile)
 
     # ------------------------------------------------------------------ observe / step
 
     def observe(self, agent: str) -> Obs:
         """The agent's view as planes, and its action mask (all zero when it has nothing to do)."""
-        player = AGENTS.index(agent)
+        player = _PLAYER[agent]
         match = self._match
         hand = self._hand
         if match is None or hand is None:
@@ -130,7 +135,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
     def legal_actions(self) -> dict[int, Action]:
         """The acting agent's legal actions: action index → engine action."""
-        return dict(self._legal)
+        return dict(zip(self._indices, self._legal, strict=True))
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index, see :data:`~hkmj.env.encoding.ACTION_NAMES`) for ``agent_selection``."""
@@ -144,11 +149,12 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
             index = int(action)
         except (TypeError, ValueError):
             raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
-        chosen = self._legal.get(index)
-        if chosen is None:
+        try:
+            chosen = self._legal[self._indices.index(index)]
+        except ValueError:
             what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
-            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(self._legal))
-            raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {legal}")
+            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(self._indices))
+            raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {legal}") from None
         self.play(chosen)
 
     def play(self, action: Action) -> None:
@@ -172,7 +178,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"totals": list(match.totals), "ranking": match.ranking()} for a in self.agents}
             self._mask = self._no_mask
-            self._legal = {}
+            self._legal = ()
+            self._indices = []
         else:
             self._new_hand()
 
@@ -193,8 +200,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         for s in range(4):
             melds = " ".join(str(m) for m in v.melds[s])
             lines.append(f"  {SEAT_LETTERS[s]}: melds [{melds}] discards {format_tiles(v.discards[s], sort=False)}")
-        if self._legal:
-            lines.append("legal: " + ", ".join(f"{i}={ACTION_NAMES[i]}" for i in sorted(self._legal)))
+        if self._indices:
+            lines.append("legal: " + ", ".join(f"{i}={ACTION_NAMES[i]}" for i in sorted(self._indices)))
         return "\n".join(lines)
 
     def close(self) -> None:

@@ -18,7 +18,11 @@ import numpy as np
 import numpy.typing as npt
 
 from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, SeatView, Win
-from hkmj.engine.actions import FROM_DISCARD
+from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN
+from hkmj.engine.actions import PUNG as PUNG_ACTION
+from hkmj.engine.actions import discard as _discard
+from hkmj.engine.actions import kong as _kong
+from hkmj.scoring import Meld
 from hkmj.tiles import HONOUR, N_KINDS, tile_str
 
 __all__ = [
@@ -84,13 +88,36 @@ def action_index(action: Action, offered: int | None) -> int:
     raise ValueError(f"{action!r} is not an action")
 
 
-def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], dict[int, Action]]:
-    """The ``int8`` action mask of ``legal`` and the engine action behind each set index."""
-    by_index = {action_index(a, offered): a for a in legal}
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    if by_index:
-        mask[list(by_index)] = 1
-    return mask, by_index
+_BY_ID: dict[int, int] = {}
+"""Index of each shared engine action instance (discards, pung, kongs, Mahjong, pass) by identity."""
+_SHARED: list[Action] = []
+
+
+def _share(action: Action) -> None:
+    _SHARED.append(action)  # kept alive, so its id stays unique
+    _BY_ID[id(action)] = action_index(action, None)
+
+
+def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:
+    """The ``int8`` action mask of ``legal`` and the index of each legal action, in order."""
+    by_id = _BY_ID
+    indices: list[int] = []
+    buf = bytearray(N_ACTIONS)
+    for a in legal:
+        i = by_id.get(id(a))
+        if i is None:
+            i = action_index(a, offered)
+        indices.append(i)
+        buf[i] = 1
+    return np.frombuffer(buf, dtype=np.int8), indices
+
+
+for _t in range(N_KINDS):
+    _share(_discard(_t))
+    for _how in (CONCEALED, ADDED, FROM_DISCARD):
+        _share(_kong(_t, _how))
+for _a in (PASS, PUNG_ACTION, WIN):
+    _share(_a)
 
 
 # ---------------------------------------------------------------------------- observation planes
@@ -139,85 +166,142 @@ ROWS: tuple[tuple[str, int, int], ...] = (
 """(name, first row, rows) of each block, in order."""
 
 _PHASES = {"turn": 0, "claim": 1, "rob": 2, "over": 3}
-_LEVELS = np.arange(4, dtype=np.int8).reshape(4, 1)
+
+
+_W = N_KINDS
 
 
 class ViewEncoder:
     """Encodes one seat's successive views of a hand into planes, incrementally.
 
-    Melds, discards and bonus tiles are immutable tuples in the view: a block is rewritten
-    only when its tuple changed (a new discard sets one cell). Call :meth:`reset` at each hand.
+    The 0/1 cells live in a ``bytearray`` (a cell costs one byte store) and every block is
+    rewritten only when its part of the view changed: the own hand's changed kinds, one cell
+    for a new discard, a seat's melds or bonus tiles when that seat's tuple changed, the phase
+    cells when the phase did. Unchanged parts cost one tuple comparison each; the result is one
+    ``astype`` of the buffer plus the scalar row. Call :meth:`reset` at each hand.
     """
 
     def __init__(self) -> None:
-        self.planes = np.zeros((N_ROWS, N_KINDS), dtype=np.float32)
-        self._melds: list[object] = [None] * 4
-        self._discards: list[tuple[int, ...] | None] = [None] * 4
-        self._bonus: list[object] = [None] * 4
+        self.buf = bytearray(N_ROWS * _W)
+        self.reset()
 
     def reset(self) -> None:
         """Forget the previous hand."""
-        self.planes.fill(0.0)
-        self._melds = [None] * 4
-        self._discards = [None] * 4
-        self._bonus = [None] * 4
+        self.buf[:] = bytes(N_ROWS * _W)
+        self._seat = -1
+        self._prevailing = -1
+        self._conc: tuple[int, ...] = (0,) * N_KINDS
+        self._drawn: int | None = None
+        self._offered: int | None = None
+        self._melds_all: tuple[object, ...] = ((), (), (), ())
+        self._discards_all: tuple[tuple[int, ...], ...] = ((), (), (), ())
+        self._bonus_all: tuple[tuple[int, ...], ...] = ((), (), (), ())
+        self._phase_cells: tuple[int, ...] = ()
+        self._phase_key: tuple[str, int, bool] | None = None
 
     def encode(self, view: SeatView) -> npt.NDArray[np.float32]:
-        """The planes of ``view`` (a new array; the encoder keeps its own)."""
-        p = self.planes
+        """The planes of ``view`` (a new array)."""
+        b = self.buf
         me = view.seat
-        counts = np.array(view.concealed, dtype=np.int8)
-        p[HAND : HAND + 4] = counts > _LEVELS
-        p[DRAWN].fill(0.0)
-        if view.drawn is not None:
-            p[DRAWN, view.drawn] = 1.0
-        p[OFFERED].fill(0.0)
-        if view.offered is not None:
-            p[OFFERED, view.offered] = 1.0
-        for s in range(4):
-            r = (s - me) % 4
-            melds = view.melds[s]
-            if melds is not self._melds[s]:
-                self._melds[s] = melds
-                block = np.zeros(N_KINDS, dtype=np.int8)
-                for m in melds:
+        if me != self._seat or view.prevailing != self._prevailing:
+            self._seat = me
+            self._prevailing = view.prevailing
+            b[SEAT_WIND * _W : PHASE * _W] = bytes((PHASE - SEAT_WIND) * _W)
+            b[SEAT_WIND * _W + HONOUR + me] = 1
+            b[PREVAILING * _W + HONOUR + view.prevailing] = 1
+            b[DEALER * _W + (view.dealer - me) % 4] = 1
+        conc = view.concealed
+        old = self._conc
+        if conc != old:
+            self._conc = conc
+            for t in range(N_KINDS):
+                n = conc[t]
+                if n != old[t]:
+                    b[t] = n > 0
+                    b[_W + t] = n > 1
+                    b[2 * _W + t] = n > 2
+                    b[3 * _W + t] = n > 3
+        drawn = view.drawn
+        if drawn != self._drawn:
+            if self._drawn is not None:
+                b[DRAWN * _W + self._drawn] = 0
+            if drawn is not None:
+                b[DRAWN * _W + drawn] = 1
+            self._drawn = drawn
+        offered = view.offered
+        if offered != self._offered:
+            if self._offered is not None:
+                b[OFFERED * _W + self._offered] = 0
+            if offered is not None:
+                b[OFFERED * _W + offered] = 1
+            self._offered = offered
+        if view.melds != self._melds_all:
+            self._encode_melds(view.melds, me)
+        if view.discards != self._discards_all:
+            self._encode_discards(view.discards, me)
+        if view.bonus != self._bonus_all:
+            old_b = self._bonus_all
+            self._bonus_all = view.bonus
+            for s, bonus in enumerate(view.bonus):
+                if bonus != old_b[s]:
+                    r = (BONUS + (s - me) % 4) * _W
+                    b[r : r + _W] = bytes(_W)
+                    for t in bonus:
+                        b[r + t - N_KINDS] = 1
+        key = (view.phase, view.turn, view.to_act)
+        if key != self._phase_key:
+            self._phase_key = key
+            for c in self._phase_cells:
+                b[PHASE * _W + c] = 0
+            cells = (_PHASES[view.phase], 4 + (view.turn - me) % 4, 8) if view.to_act else (_PHASES[view.phase], 4 + (view.turn - me) % 4)
+            for c in cells:
+                b[PHASE * _W + c] = 1
+            self._phase_cells = cells
+        out = np.frombuffer(b, dtype=np.uint8).astype(np.float32).reshape(N_ROWS, _W)
+        counts = view.concealed_counts
+        scores = view.scores
+        r1, r2, r3 = (me + 1) % 4, (me + 2) % 4, (me + 3) % 4
+        out[SCALARS, :10] = (
+            view.live / 130.0,
+            view.dead / 16.0,
+            counts[me] / 14.0,
+            counts[r1] / 14.0,
+            counts[r2] / 14.0,
+            counts[r3] / 14.0,
+            max(-1.0, min(1.0, scores[me] / 1000.0)),
+            max(-1.0, min(1.0, scores[r1] / 1000.0)),
+            max(-1.0, min(1.0, scores[r2] / 1000.0)),
+            max(-1.0, min(1.0, scores[r3] / 1000.0)),
+        )
+        return out
+
+    def _encode_melds(self, melds: tuple[tuple[Meld, ...], ...], me: int) -> None:
+        b = self.buf
+        old = self._melds_all
+        self._melds_all = melds
+        for s, ms in enumerate(melds):
+            if ms != old[s]:
+                block = [0] * N_KINDS
+                for m in ms:
                     for t in m.tiles:
                         block[t] += 1
-                p[MELDS + 4 * r : MELDS + 4 * r + 4] = block > _LEVELS
-            pond = view.discards[s]
-            old = self._discards[s]
-            if pond is not old:
-                base = DISCARDS + MAX_DISCARDS * r
-                n = len(pond)
-                if old is not None and n == len(old) + 1 and n <= MAX_DISCARDS and pond[:-1] == old:
-                    p[base + n - 1, pond[-1]] = 1.0
-                else:
-                    p[base : base + MAX_DISCARDS] = 0.0
-                    for i, t in enumerate(pond):
-                        p[base + min(i, MAX_DISCARDS - 1), t] = 1.0
-                self._discards[s] = pond
-            bonus = view.bonus[s]
-            if bonus is not self._bonus[s]:
-                self._bonus[s] = bonus
-                p[BONUS + r].fill(0.0)
-                for t in bonus:
-                    p[BONUS + r, t - N_KINDS] = 1.0
-        p[SEAT_WIND].fill(0.0)
-        p[SEAT_WIND, HONOUR + me] = 1.0
-        p[PREVAILING].fill(0.0)
-        p[PREVAILING, HONOUR + view.prevailing] = 1.0
-        p[DEALER].fill(0.0)
-        p[DEALER, (view.dealer - me) % 4] = 1.0
-        p[PHASE].fill(0.0)
-        p[PHASE, _PHASES[view.phase]] = 1.0
-        p[PHASE, 4 + (view.turn - me) % 4] = 1.0
-        if view.to_act:
-            p[PHASE, 8] = 1.0
-        row = p[SCALARS]
-        row[0] = view.live / 130.0
-        row[1] = view.dead / 16.0
-        for s in range(4):
-            r = (s - me) % 4
-            row[2 + r] = view.concealed_counts[s] / 14.0
-            row[6 + r] = max(-1.0, min(1.0, view.scores[s] / 1000.0))
-        return p.copy()
+                r = (MELDS + 4 * ((s - me) % 4)) * _W
+                for level in range(4):
+                    b[r + level * _W : r + (level + 1) * _W] = bytes(1 if n > level else 0 for n in block)
+
+    def _encode_discards(self, discards: tuple[tuple[int, ...], ...], me: int) -> None:
+        b = self.buf
+        old_all = self._discards_all
+        self._discards_all = discards
+        for s, pond in enumerate(discards):
+            old = old_all[s]
+            if pond is old or pond == old:
+                continue
+            base = (DISCARDS + MAX_DISCARDS * ((s - me) % 4)) * _W
+            n = len(pond)
+            if n == len(old) + 1 and n <= MAX_DISCARDS and pond[:-1] == old:
+                b[base + (n - 1) * _W + pond[-1]] = 1
+            else:
+                b[base : base + MAX_DISCARDS * _W] = bytes(MAX_DISCARDS * _W)
+                for i, t in enumerate(pond):
+                    b[base + min(i, MAX_DISCARDS - 1) * _W + t] = 1
