@@ -88,6 +88,7 @@ claimed discard); a ruleset's :meth:`~hkmj.rulesets.Ruleset.false_mahjong_paymen
 _TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
 _NO_WAITS: frozenset[Tile] = frozenset()
 _FLAG_ORDER = ("last_wall_tile", "kong_replacement", "heavenly", "final_discard", "earthly")
+_new_view = tuple.__new__  # builds a SeatView without NamedTuple's Python-level __new__ (same value)
 _ORPHAN_LIST: tuple[Tile, ...] = ORPHANS
 _ORPHAN_SET: frozenset[Tile] = frozenset(ORPHANS)
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
@@ -365,24 +366,27 @@ class Hand:
             to_act = seat in self._offers and seat not in self._answers
         else:
             to_act = False
-        return SeatView(
-            seat,
-            self.prevailing,
-            ph.value,
-            self._offer_from if offering else self.turn,
-            to_act,
-            tuple(self.hands[seat]),
-            self.last_tile if ph is Phase.TURN and seat == self.turn and self._drawn else None,
-            tuple(self.melds),
-            tuple(self.bonus),
-            tuple(self.discards),
-            tuple(self.n_concealed),
-            self._tail - self._head,
-            len(self._dead) - self._front,
-            self.scores,
-            None if last is None else last[0],
-            None if last is None else last[1],
-            self._offer_tile if offering else None,
+        return _new_view(
+            SeatView,
+            (
+                seat,
+                self.prevailing,
+                ph.value,
+                self._offer_from if offering else self.turn,
+                to_act,
+                tuple(self.hands[seat]),
+                self.last_tile if ph is Phase.TURN and seat == self.turn and self._drawn else None,
+                tuple(self.melds),
+                tuple(self.bonus),
+                tuple(self.discards),
+                tuple(self.n_concealed),
+                self._tail - self._head,
+                len(self._dead) - self._front,
+                self.scores,
+                None if last is None else last[0],
+                None if last is None else last[1],
+                self._offer_tile if offering else None,
+            ),
         )
 
     def live_wall(self) -> tuple[Tile, ...]:
@@ -427,7 +431,12 @@ class Hand:
             raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
         n0 = len(self.events)
         legal = self.legal_actions(seat)
-        if action not in legal:
+        known = False
+        for a in legal:  # the engine hands out shared instances: identity first
+            if a is action:
+                known = True
+                break
+        if not known and action not in legal:
             if isinstance(action, Win) and self.can_declare_mahjong(seat):
                 self._declare_false(seat)
             else:
@@ -476,20 +485,21 @@ class Hand:
         declared group — holds only terminals and honours (thirteen orphans). Otherwise the
         exact, cached :meth:`_waits` decides.
         """
+        cached = self._wcache[seat]
+        if cached[0] == self._hver[seat]:
+            return t in cached[1]
         h = self.hands[seat]
-        if not h[t] and not self._near(h, t):
-            if self.melds[seat] or t not in _ORPHAN_SET:
-                return False
-            if sum(h[x] for x in _ORPHAN_LIST) != self.n_concealed[seat]:
-                return False
+        if not h[t]:
+            near = False
+            if t < HONOUR:
+                v = t % 9
+                near = bool((v > 0 and h[t - 1]) or (v < 8 and h[t + 1]) or (v > 1 and h[t - 2]) or (v < 7 and h[t + 2]))
+            if not near:
+                if self.melds[seat] or t not in _ORPHAN_SET:
+                    return False
+                if sum(h[x] for x in _ORPHAN_LIST) != self.n_concealed[seat]:
+                    return False
         return t in self._waits(seat)
-
-    @staticmethod
-    def _near(h: list[int], t: Tile) -> bool:
-        if t >= HONOUR:
-            return False
-        v = t % 9
-        return bool((v > 0 and h[t - 1]) or (v < 8 and h[t + 1]) or (v > 1 and h[t - 2]) or (v < 7 and h[t + 2]))
 
     def _claim_offers(self, d: int, t: Tile, final: bool) -> dict[int, tuple[Action, ...]]:
         """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9)."""
