@@ -71,6 +71,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._legal: Sequence[Action] = ()
         self._indices: list[int] = []
         self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._rewarded = False
         self._no_mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -96,6 +97,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
@@ -131,7 +133,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         seat = self._seats[player]
         planes = self._encoders[player].encode(hand.view(seat))
         mine = agent == self.agent_selection and not self.terminations[agent]
-        return {"observation": planes, "action_mask": self._mask.copy() if mine else self._no_mask.copy()}
+        # each _select makes a new mask array, so the acting agent may keep it
+        return {"observation": planes, "action_mask": self._mask if mine else self._no_mask.copy()}
 
     def legal_actions(self) -> dict[int, Action]:
         """The acting agent's legal actions: action index → engine action."""
@@ -165,8 +168,9 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[self.agent_selection] = 0.0
         hand.apply(hand.pending()[0], action)
         if hand.result is None:
-            for a in AGENTS:
-                self.rewards[a] = 0.0
+            if self._rewarded:
+                self.rewards = dict.fromkeys(AGENTS, 0.0)
+                self._rewarded = False
             self._select()
             return
         pay = hand.result.payments
@@ -174,6 +178,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
             self.rewards[AGENTS[match.player_at(s)]] = float(pay[s])
         match.finish_hand()
         self._accumulate_rewards()
+        self._rewarded = True
         if match.over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"totals": list(match.totals), "ranking": match.ranking()} for a in self.agents}

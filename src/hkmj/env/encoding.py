@@ -169,6 +169,8 @@ _PHASES = {"turn": 0, "claim": 1, "rob": 2, "over": 3}
 
 
 _W = N_KINDS
+_ABOVE = tuple(bytes(1 if n > level else 0 for n in range(256)) for level in range(4))
+"""``bytes.translate`` tables: count byte → 1 when above ``level``."""
 
 
 class ViewEncoder:
@@ -190,7 +192,7 @@ class ViewEncoder:
         self.buf[:] = bytes(N_ROWS * _W)
         self._seat = -1
         self._prevailing = -1
-        self._conc: tuple[int, ...] = (0,) * N_KINDS
+        self._conc: tuple[int, ...] = ()
         self._drawn: int | None = None
         self._offered: int | None = None
         self._melds_all: tuple[object, ...] = ((), (), (), ())
@@ -198,6 +200,8 @@ class ViewEncoder:
         self._bonus_all: tuple[tuple[int, ...], ...] = ((), (), (), ())
         self._phase_cells: tuple[int, ...] = ()
         self._phase_key: tuple[str, int, bool] | None = None
+        self._scalar_key: tuple[object, ...] | None = None
+        self._scalars = np.zeros(10, dtype=np.float32)
 
     def encode(self, view: SeatView) -> npt.NDArray[np.float32]:
         """The planes of ``view`` (a new array)."""
@@ -211,16 +215,9 @@ class ViewEncoder:
             b[PREVAILING * _W + HONOUR + view.prevailing] = 1
             b[DEALER * _W + (view.dealer - me) % 4] = 1
         conc = view.concealed
-        old = self._conc
-        if conc != old:
+        if conc != self._conc:
             self._conc = conc
-            for t in range(N_KINDS):
-                n = conc[t]
-                if n != old[t]:
-                    b[t] = n > 0
-                    b[_W + t] = n > 1
-                    b[2 * _W + t] = n > 2
-                    b[3 * _W + t] = n > 3
+            self._thermometer(HAND, bytes(conc))
         drawn = view.drawn
         if drawn != self._drawn:
             if self._drawn is not None:
@@ -258,36 +255,40 @@ class ViewEncoder:
                 b[PHASE * _W + c] = 1
             self._phase_cells = cells
         out = np.frombuffer(b, dtype=np.uint8).astype(np.float32).reshape(N_ROWS, _W)
-        counts = view.concealed_counts
-        scores = view.scores
-        r1, r2, r3 = (me + 1) % 4, (me + 2) % 4, (me + 3) % 4
-        out[SCALARS, :10] = (
-            view.live / 130.0,
-            view.dead / 16.0,
-            counts[me] / 14.0,
-            counts[r1] / 14.0,
-            counts[r2] / 14.0,
-            counts[r3] / 14.0,
-            max(-1.0, min(1.0, scores[me] / 1000.0)),
-            max(-1.0, min(1.0, scores[r1] / 1000.0)),
-            max(-1.0, min(1.0, scores[r2] / 1000.0)),
-            max(-1.0, min(1.0, scores[r3] / 1000.0)),
-        )
+        skey = (view.live, view.dead, view.concealed_counts, view.scores)
+        if skey != self._scalar_key:
+            self._scalar_key = skey
+            counts = view.concealed_counts
+            scores = view.scores
+            rel = ((me + 1) % 4, (me + 2) % 4, (me + 3) % 4)
+            self._scalars[:] = (
+                view.live / 130.0,
+                view.dead / 16.0,
+                counts[me] / 14.0,
+                *(counts[x] / 14.0 for x in rel),
+                max(-1.0, min(1.0, scores[me] / 1000.0)),
+                *(max(-1.0, min(1.0, scores[x] / 1000.0)) for x in rel),
+            )
+        out[SCALARS, :10] = self._scalars
         return out
 
-    def _encode_melds(self, melds: tuple[tuple[Meld, ...], ...], me: int) -> None:
+    def _thermometer(self, row: int, counts: bytes) -> None:
+        """Rows ``row..row+3``: 1 where the count (one byte per kind) is above 0, 1, 2, 3."""
         b = self.buf
+        for level in range(4):
+            start = (row + level) * _W
+            b[start : start + _W] = counts.translate(_ABOVE[level])
+
+    def _encode_melds(self, melds: tuple[tuple[Meld, ...], ...], me: int) -> None:
         old = self._melds_all
         self._melds_all = melds
         for s, ms in enumerate(melds):
             if ms != old[s]:
-                block = [0] * N_KINDS
+                block = bytearray(N_KINDS)
                 for m in ms:
                     for t in m.tiles:
                         block[t] += 1
-                r = (MELDS + 4 * ((s - me) % 4)) * _W
-                for level in range(4):
-                    b[r + level * _W : r + (level + 1) * _W] = bytes(1 if n > level else 0 for n in block)
+                self._thermometer(MELDS + 4 * ((s - me) % 4), bytes(block))
 
     def _encode_discards(self, discards: tuple[tuple[int, ...], ...], me: int) -> None:
         b = self.buf
