@@ -20,6 +20,7 @@ from typing import Any
 
 from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Hand, play_hand
+from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
 from hkmj.scale import map_ordered
 
 __all__ = ["ArenaResult", "play_deal", "run_arena", "tables"]
@@ -34,16 +35,17 @@ def tables(bots: Sequence[str], deals: int) -> list[tuple[str, ...]]:
     return [tuple(bots[(k + i) % n] for i in range(4)) for k in range(deals)]
 
 
-def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict[str, int]:
-    """Points per bot over the four rotations of deal ``k`` (HK-6 payments summed)."""
-    seed, k, table = args
+def play_deal(args: tuple[int, int, tuple[str, ...], tuple[str, tuple[tuple[str, str], ...]]]) -> dict[str, int]:
+    """Points per bot over the four rotations of deal ``k`` (HK-6 payments summed) under ruleset (name, options)."""
+    seed, k, table, spec = args
+    rules = get_ruleset(spec[0], dict(spec[1]))
     rng = random.Random(seed * 1_000_003 + k)
     hand_seed = rng.getrandbits(63)
     points: dict[str, int] = dict.fromkeys(table, 0)
     for r in range(4):
         at_seat = [table[(s + r) % 4] for s in range(4)]
         players = [make_bot(at_seat[s], rng.getrandbits(32)) for s in range(4)]
-        result = play_hand(Hand.from_seed(hand_seed), players)
+        result = play_hand(Hand.from_seed(hand_seed, rules=rules), players)
         for s in range(4):
             points[at_seat[s]] += result.payments[s]
     return points
@@ -98,7 +100,14 @@ class ArenaResult:
 
 
 def run_arena(
-    bots: Sequence[str], *, deals: int, seed: int, workers: int = 1, backend: str = "local", address: str | None = None
+    bots: Sequence[str],
+    *,
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    rules: Ruleset | None = None,
 ) -> ArenaResult:
     """Rate ``bots`` (built-in names, at least two distinct) over ``deals`` duplicate deals.
 
@@ -114,7 +123,9 @@ def run_arena(
         raise ValueError(f"--bots {','.join(bots)}: expected at least two different bots, each once")
     if deals < 1:
         raise ValueError("deals: expected at least 1")
-    jobs = [(seed, k, t) for k, t in enumerate(tables(names, deals))]
+    ruleset = DEFAULT if rules is None else rules
+    spec = (ruleset.name, tuple(sorted(ruleset.options.items())))
+    jobs = [(seed, k, t, spec) for k, t in enumerate(tables(names, deals))]
     results = list(map_ordered(play_deal, jobs, workers=workers, backend=backend, address=address))
     model = PlackettLuce()
     ratings: dict[str, Any] = {b: model.rating(name=b) for b in names}
@@ -122,7 +133,7 @@ def run_arena(
     points = dict.fromkeys(names, 0)
     out = ArenaResult(names, {}, {}, hands, points)
     total_hands = 0
-    for (_s, _k, table), pts in zip(jobs, results, strict=True):
+    for (_s, _k, table, _r), pts in zip(jobs, results, strict=True):
         seated = list(pts)
         new = model.rate([[ratings[b]] for b in seated], scores=[pts[b] for b in seated])
         for b, team in zip(seated, new, strict=True):

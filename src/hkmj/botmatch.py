@@ -22,6 +22,7 @@ from typing import IO, Any
 from hkmj.botproto import BadReply, hello, parse_reply, redact, request, safe_default
 from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Action, Event, Match, Player, SeatView
+from hkmj.rulesets import DEFAULT, Ruleset
 
 __all__ = ["BotStats", "ExternalBot", "MatchReport", "play_bot_match"]
 
@@ -190,10 +191,14 @@ def play_bot_match(
     hands: int,
     seed: int,
     time_limit: float = 1.0,
-    rules: str = "hk",
+    rules: Ruleset | None = None,
     log: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
 ) -> MatchReport:
-    """Play a seeded ``hands``-hand match (HK-7) between four bots: built-in names or commands."""
+    """Play a seeded ``hands``-hand match (HK-7) between four bots: built-in names or commands.
+
+    ``rules``: the ruleset (default Hong Kong); external bots are told its name in ``hello``.
+    """
+    ruleset = DEFAULT if rules is None else rules
     if len(bots) != 4:
         raise ValueError(f"a match needs four bots, got {len(bots)}")
     if time_limit <= 0:
@@ -209,8 +214,8 @@ def play_bot_match(
                 external[p] = bot
                 players.append(bot)
         for p, bot in external.items():
-            bot.send(hello(p, rules, time_limit, hands))
-        match = Match(seed, length="hands", hands=hands)
+            bot.send(hello(p, ruleset.name, time_limit, hands))
+        match = Match(seed, length="hands", hands=hands, rules=ruleset)
         while not match.over:
             hand = match.new_hand()
             for s in range(4):

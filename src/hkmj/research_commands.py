@@ -9,6 +9,7 @@ from typing import Any
 
 from hkmj.bots import BOTS
 from hkmj.cli import _positive as _positive_int
+from hkmj.rulesets.args import add_rules_arguments, rules_from_args
 
 _BOT_MATCH_EPILOG = """\
 Each --bot is a built-in bot (random, greedy, strong) or a command run as a subprocess that
@@ -59,7 +60,9 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(f"hkmj bot-match: {line}", file=log_file or sys.stderr, flush=True)
 
     try:
-        report = play_bot_match(bots, hands=args.hands, seed=args.seed, time_limit=args.time_limit, log=log)
+        report = play_bot_match(
+            bots, hands=args.hands, seed=args.seed, time_limit=args.time_limit, log=log, rules=rules_from_args(args)
+        )
     except ValueError as e:
         print(f"hkmj bot-match: {e}", file=sys.stderr)
         return 2
@@ -79,7 +82,15 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        result = run_arena(names, deals=args.deals, seed=args.seed, workers=args.workers, backend=args.backend, address=args.address)
+        result = run_arena(
+            names,
+            deals=args.deals,
+            seed=args.seed,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            rules=rules_from_args(args),
+        )
     except ValueError as e:
         print(f"hkmj arena: {e}", file=sys.stderr)
         return 2
@@ -108,6 +119,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="match seed: seats and walls (default 0)")
     p.add_argument("--time-limit", type=_positive_float, default=1.0, help="seconds per decision (default 1)")
     p.add_argument("--log", help="write the fault log to this file instead of stderr")
+    add_rules_arguments(p)
     p.set_defaults(func=_cmd_bot_match)
 
     p = sub.add_parser(
@@ -122,5 +134,6 @@ def register(sub: Any) -> None:
     p.add_argument("--workers", type=_positive_int, default=1, help="processes (default 1; same ratings for any number)")
     p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes (default) or Ray tasks")
     p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")
+    add_rules_arguments(p)
     p.add_argument("--plot", default="arena.png", help="rating plot file (default arena.png; '' for none)")
     p.set_defaults(func=_cmd_arena)

@@ -13,7 +13,7 @@ from hkmj.cli import main
 
 
 def test_duplicate_deal_rotates_every_bot_through_every_seat_and_points_sum_to_zero() -> None:
-    pts = play_deal((3, 0, ("random", "greedy", "strong", "random")))
+    pts = play_deal((3, 0, ("random", "greedy", "strong", "random"), ("hk", ())))
     assert set(pts) == {"random", "greedy", "strong"}
     assert sum(pts.values()) == 0  # HK-6 payments sum to zero in every hand
 
@@ -45,3 +45,9 @@ def test_cli_arena_writes_the_plot_and_refuses_bad_bots(tmp_path: Path, capsys: 
     assert main(["arena", "--bots", "random,nobody", "--deals", "1"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["arena", "--bots", "greedy", "--deals", "1"]) == 2
+
+
+def test_arena_plays_any_registered_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "random,greedy", "--deals", "2", "--rules", "classical", "--plot", ""]) == 0
+    assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--rules", "riichi"]) == 2
+    assert "unknown ruleset 'riichi'" in capsys.readouterr().err

@@ -138,3 +138,23 @@ def test_cli_bot_match_prints_the_table_and_refuses_bad_options(capsys: pytest.C
     assert main(["bot-match", "--bot", "no-such-program-xyz"]) == 2
     assert "cannot start it" in capsys.readouterr().err
     assert main(["bot-match", "--fill", "nobody"]) == 2
+
+
+def test_bot_match_under_another_ruleset_tells_the_bot_its_name(tmp_path: Path) -> None:
+    from hkmj.rulesets import get_ruleset
+
+    dump = tmp_path / "hello.jsonl"
+    spy = tmp_path / "spy.py"
+    spy.write_text(
+        "import json, sys\n"
+        f"out = open({str(dump)!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    out.write(line); out.flush()\n"
+        "    m = json.loads(line)\n"
+        "    if m.get('type') == 'request':\n"
+        "        print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)\n",
+        encoding="utf-8",
+    )
+    report = play_bot_match([f"{PY} {spy}", "greedy", "random", "greedy"], hands=1, seed=1, rules=get_ruleset("classical"), log=lambda _x: None)
+    assert report.hands == 1
+    assert json.loads(dump.read_text(encoding="utf-8").splitlines()[0])["rules"] == "classical"

@@ -18,7 +18,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from hkmj.engine import Hand
-from hkmj.env import ACTION_NAMES, AGENTS, N_ACTIONS, N_ROWS, HkmjEnv, SingleSeatEnv, env, raw_env
+from hkmj.env import ACTION_NAMES, AGENTS, N_ACTIONS, N_ROWS, RULES, HkmjEnv, SingleSeatEnv, env, raw_env
 from hkmj.env.encoding import DISCARDS, DRAWN, HAND, MAHJONG, MAX_DISCARDS, OFFERED, PASS_, PUNG, action_index, encode_legal
 from hkmj.tiles import N_KINDS, parse_tiles
 
@@ -45,6 +45,15 @@ def test_pettingzoo_api_test_passes() -> None:
         warnings.simplefilter("ignore")
         api_test(env(), num_cycles=300)
         api_test(env(hands=3), num_cycles=300)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_every_registered_ruleset_passes_the_pettingzoo_api_test(rules: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(rules=rules, hands=2), num_cycles=200)
+    totals, _final = _random_play(raw_env(rules=rules, hands=2), 3)
+    assert sum(totals.values()) == 0
 
 
 def test_pettingzoo_seed_test_passes() -> None:
@@ -181,8 +190,10 @@ def test_illegal_action_is_refused_with_a_clear_message() -> None:
 
 
 def test_unknown_rules_and_bad_options_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown ruleset"):
+    with pytest.raises(ValueError, match="unknown ruleset 'riichi'"):
         raw_env(rules="riichi")
+    with pytest.raises(ValueError, match="nonsense"):
+        raw_env(options={"nonsense": "1"})
     with pytest.raises(ValueError, match="hands="):
         raw_env(hands=0)
     with pytest.raises(ValueError, match="opponents"):

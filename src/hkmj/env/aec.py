@@ -11,7 +11,7 @@ or pays in each hand (HK-6 payments, HK-5.7 penalties), given when the hand ends
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -23,6 +23,7 @@ from pettingzoo.utils import wrappers
 from hkmj.engine import Action, Hand, Match
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder, encode_legal
 from hkmj.env.rules import check_rules
+from hkmj.rulesets import Ruleset
 from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tiles_of
 
 __all__ = ["AGENTS", "HkmjEnv", "env", "raw_env"]
@@ -35,7 +36,7 @@ Obs = dict[str, npt.NDArray[Any]]
 
 
 class HkmjEnv(AECEnv):  # type: ignore[misc]
-    """Hong Kong Mahjong as a PettingZoo ``AECEnv`` (``rules="hk"``).
+    """Mahjong as a PettingZoo ``AECEnv`` under any registered ruleset (``rules="hk"``, ``"classical"``; house ``options``).
 
     ``hands``: hands per episode (a match of that length, HK-7). ``render_mode="ansi"``
     renders the acting seat's view as text. Observations are dicts with ``observation``
@@ -45,9 +46,16 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, rules: str = "hk", *, hands: int = 1, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        rules: str | Ruleset = "hk",
+        *,
+        options: Mapping[str, str] | None = None,
+        hands: int = 1,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
-        self.rules = check_rules(rules)
+        self.rules = check_rules(rules, options)
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands={hands!r}: expected a positive whole number of hands per episode")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -94,7 +102,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         """Deal a new match; the same ``seed`` deals the same walls and seats."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self._match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands)
+        self._match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands, rules=self.rules)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._rewarded = False
@@ -213,13 +221,17 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def raw_env(rules: str = "hk", *, hands: int = 1, render_mode: str | None = None) -> HkmjEnv:
+def raw_env(
+    rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
+) -> HkmjEnv:
     """The unwrapped environment (fastest)."""
-    return HkmjEnv(rules, hands=hands, render_mode=render_mode)
+    return HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
 
 
-def env(rules: str = "hk", *, hands: int = 1, render_mode: str | None = None) -> Any:
+def env(
+    rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
+) -> Any:
     """The environment with PettingZoo's standard checks (out-of-bounds actions, call order)."""
-    e: Any = raw_env(rules, hands=hands, render_mode=render_mode)
+    e: Any = raw_env(rules, options=options, hands=hands, render_mode=render_mode)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

@@ -10,7 +10,7 @@ first tile in hand), reported as ``info["illegal_action"]`` and charged ``illega
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -21,6 +21,7 @@ from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Player
 from hkmj.env.aec import AGENTS, HkmjEnv, Obs
 from hkmj.env.encoding import N_ACTIONS
+from hkmj.rulesets import Ruleset
 
 __all__ = ["SingleSeatEnv"]
 
@@ -32,8 +33,9 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        rules: str = "hk",
+        rules: str | Ruleset = "hk",
         *,
+        options: Mapping[str, str] | None = None,
         player: int = 0,
         opponents: Sequence[str] = ("greedy", "greedy", "greedy"),
         hands: int = 1,
@@ -48,7 +50,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         for n in names:
             if not isinstance(n, str) or n.strip().lower() not in BOTS:
                 raise ValueError(f"unknown bot {n!r}: expected one of {', '.join(BOTS)}")
-        self.aec = HkmjEnv(rules, hands=hands, render_mode=render_mode)
+        self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
         self.render_mode = render_mode
         self.player = player
         self.agent = AGENTS[player]
