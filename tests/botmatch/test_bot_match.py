@@ -36,6 +36,23 @@ def _bot(tmp_path: Path, name: str, body: str) -> str:
     return f"{PY} {path}"
 
 
+def _spy(tmp_path: Path, answer: str) -> tuple[str, Path]:
+    """A bot that records every line it receives and answers with the Python expression ``answer``."""
+    dump = tmp_path / "seen.jsonl"
+    spy = tmp_path / "spy.py"
+    spy.write_text(
+        "import json, sys\n"
+        f"out = open({str(dump)!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    out.write(line); out.flush()\n"
+        "    m = json.loads(line)\n"
+        "    if m.get('type') == 'request':\n"
+        f"        print(json.dumps({{'id': m['id'], 'action': {answer}}}), flush=True)\n",
+        encoding="utf-8",
+    )
+    return f"{PY} {spy}", dump
+
+
 def test_example_bot_plays_a_match_against_builtin_bots() -> None:
     lines: list[str] = []
     report = play_bot_match([f"{PY} {EXAMPLE}", "random", "greedy", "random"], hands=2, seed=3, log=lines.append)
@@ -76,20 +93,8 @@ def test_a_bot_that_exits_is_replaced_for_the_rest_of_the_match(tmp_path: Path) 
 
 
 def test_bot_sees_only_its_own_tiles_and_its_own_offers(tmp_path: Path) -> None:
-    dump = tmp_path / "seen.jsonl"
-    spy = tmp_path / "spy.py"
-    spy.write_text(
-        "import json, sys\n"
-        f"out = open({str(dump)!r}, 'w')\n"
-        "for line in sys.stdin:\n"
-        "    out.write(line); out.flush()\n"
-        "    m = json.loads(line)\n"
-        "    if m.get('type') == 'request':\n"
-        "        a = 'pass' if 'pass' in m['legal'] else m['legal'][0]\n"
-        "        print(json.dumps({'id': m['id'], 'action': a}), flush=True)\n",
-        encoding="utf-8",
-    )
-    play_bot_match([f"{PY} {spy}", "greedy", "greedy", "greedy"], hands=1, seed=5, log=lambda _x: None)
+    spy, dump = _spy(tmp_path, "'pass' if 'pass' in m['legal'] else m['legal'][0]")
+    play_bot_match([spy, "greedy", "greedy", "greedy"], hands=1, seed=5, log=lambda _x: None)
     seen = [json.loads(x) for x in dump.read_text(encoding="utf-8").splitlines()]
     assert seen[0]["type"] == "hello" and seen[0]["protocol"] == PROTOCOL
     start = next(m for m in seen if m["type"] == "hand_start")
@@ -143,18 +148,7 @@ def test_cli_bot_match_prints_the_table_and_refuses_bad_options(capsys: pytest.C
 def test_bot_match_under_another_ruleset_tells_the_bot_its_name(tmp_path: Path) -> None:
     from hkmj.rulesets import get_ruleset
 
-    dump = tmp_path / "hello.jsonl"
-    spy = tmp_path / "spy.py"
-    spy.write_text(
-        "import json, sys\n"
-        f"out = open({str(dump)!r}, 'w')\n"
-        "for line in sys.stdin:\n"
-        "    out.write(line); out.flush()\n"
-        "    m = json.loads(line)\n"
-        "    if m.get('type') == 'request':\n"
-        "        print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)\n",
-        encoding="utf-8",
-    )
-    report = play_bot_match([f"{PY} {spy}", "greedy", "random", "greedy"], hands=1, seed=1, rules=get_ruleset("classical"), log=lambda _x: None)
+    spy, dump = _spy(tmp_path, "m['legal'][0]")
+    report = play_bot_match([spy, "greedy", "random", "greedy"], hands=1, seed=1, rules=get_ruleset("classical"), log=lambda _x: None)
     assert report.hands == 1
     assert json.loads(dump.read_text(encoding="utf-8").splitlines()[0])["rules"] == "classical"
