@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from hkmj.engine.state import _standard_may_be_ready
-from hkmj.hand import standard_shanten, waits
-from hkmj.tiles import N_KINDS
+from hkmj.engine.state import _special_may_be_ready, _standard_may_be_ready
+from hkmj.hand import seven_pairs_shanten, standard_shanten, thirteen_orphans_shanten, waits
+from hkmj.tiles import N_KINDS, ORPHANS
 
 
 def _hands(n: int, size: int, seed: int) -> list[list[int]]:
@@ -57,3 +57,23 @@ def test_hk5_1_filter_keeps_every_ready_standard_hand() -> None:
             assert standard_shanten(h, melds) == 0
             assert _standard_may_be_ready(h)
             assert waits(h, melds)
+
+
+def test_hk5_3_hk5_4_special_filter_equals_seven_pairs_or_orphans_readiness() -> None:
+    rng = random.Random(4)
+    orphan_wall = [t for t in ORPHANS for _ in range(4)] + [4, 13]
+    hands = _hands(3000, 13, 21)
+    for _ in range(2000):
+        h = [0] * N_KINDS
+        for t in rng.sample(orphan_wall, 13):
+            h[t] += 1
+        hands.append(h)
+    for _ in range(1000):
+        h = [0] * N_KINDS
+        kinds = rng.sample(range(N_KINDS), 7)
+        for t in kinds:
+            h[t] += 2
+        h[kinds[0]] -= 1
+        hands.append(h)
+    for h in hands:
+        assert _special_may_be_ready(h) == (seven_pairs_shanten(h) <= 0 or thirteen_orphans_shanten(h) <= 0)

@@ -49,7 +49,7 @@ from hkmj.engine.wall import (
     draw_order,
     random_wall,
 )
-from hkmj.hand import is_complete, seven_pairs_shanten, shanten, thirteen_orphans_shanten, waits
+from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
 from hkmj.hand.tables import distance, honour_distance
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
@@ -147,6 +147,20 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
             if a is not None and isinstance(a, rank):
                 return s, a
     return None
+
+
+def _special_may_be_ready(h: list[int]) -> bool:
+    """Whether 13 concealed tiles may wait for seven pairs (HK-5.3) or thirteen orphans (HK-5.4).
+
+    Seven pairs: ready iff 6 - pairs + max(0, 7 - kinds) <= 0, counted with C-speed ``list.count``.
+    Thirteen orphans: a ready hand holds no simple (2-8) tile at all.
+    """
+    zeros = h.count(0)
+    kinds = N_KINDS - zeros
+    pairs = kinds - h.count(1)
+    if 6 - pairs + max(0, 7 - kinds) <= 0:
+        return True
+    return not (sum(h[1:8]) or sum(h[10:17]) or sum(h[19:26])) and thirteen_orphans_shanten(h) <= 0
 
 
 def _standard_may_be_ready(h: Sequence[int]) -> bool:
@@ -470,7 +484,7 @@ class Hand:
             return cached[1]
         h = self.hands[seat]
         m = len(self.melds[seat])
-        if _standard_may_be_ready(h) or (not m and (seven_pairs_shanten(h) <= 0 or thirteen_orphans_shanten(h) <= 0)):
+        if _standard_may_be_ready(h) or (not m and _special_may_be_ready(h)):
             w = frozenset(waits(h, m)) if shanten(h, m) == 0 else _NO_WAITS
         else:
             w = _NO_WAITS
