@@ -165,6 +165,7 @@ Examples:
   hkmj simulate --hands 2000 --seed 7 --bots greedy,greedy,random,random
   hkmj simulate --hands 100000 --bots random,random,random,random --workers 2
   hkmj simulate --hands 50 --record games.jsonl && hkmj replay games.jsonl
+  hkmj simulate --hands 100000 --backend ray --address ray://head:10001 --workers 64
 
 Hands are played as matches of 64 hands (chunk k seeded with SEED + k), so a seed gives the
 same hands with any number of workers. Players are numbered 1-4 in --bots order; seats
@@ -216,12 +217,25 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress.advance(chunk.summary.hands)
 
     try:
-        summary = run(args.hands, args.seed, bots, workers=args.workers, on_chunk=on_chunk, record=writer is not None, rules=rules)
+        summary = run(
+            args.hands,
+            args.seed,
+            bots,
+            workers=args.workers,
+            on_chunk=on_chunk,
+            record=writer is not None,
+            rules=rules,
+            backend=args.backend,
+            address=args.address,
+        )
+    except ValueError as e:
+        print(f"hkmj simulate: {e}", file=sys.stderr)
+        return 2
     finally:
         if writer is not None:
             writer.close()
     print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
-    print(summary.report(args.workers))
+    print(summary.report(args.workers) + (" on Ray" if args.backend == "ray" else ""))
     if writer is not None:
         print(f"record: {args.record} ({writer.lines} events)")
     return 0
@@ -296,6 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rules_arguments(p)
+    p.add_argument(
+        "--backend", choices=["local", "ray"], default="local", help="local process pool (default) or Ray tasks (extra hkmj[ray])"
+    )
+    p.add_argument("--address", help="Ray cluster address (ray://host:10001 or host:6379); default: a new local Ray instance")
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser(
@@ -325,7 +343,7 @@ def _register_commands(sub: Any) -> None:
         import_module(name).register(sub)
 
 
-_COMMAND_MODULES: tuple[str, ...] = ("hkmj.tui.command", "hkmj.server.command")
+_COMMAND_MODULES: tuple[str, ...] = ("hkmj.tui.command", "hkmj.server.command", "hkmj.research_commands")
 """Modules with a ``register(sub)`` function, in the order their commands are listed."""
 
 

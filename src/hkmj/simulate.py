@@ -12,14 +12,14 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from hkmj.bots import make_bot
 from hkmj.engine import Event, play_match
 from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
+from hkmj.scale import map_ordered
 from hkmj.tiles import SEAT_LETTERS
 
 CHUNK = 64
@@ -168,11 +168,15 @@ def run(
     on_chunk: Callable[[ChunkResult], None] | None = None,
     record: bool = False,
     rules: Ruleset | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
     """Play ``hands`` hands and return the merged summary; ``on_chunk`` sees chunks in order.
 
     ``rules``: the ruleset of every match (default Hong Kong); workers rebuild it from its name
-    and options.
+    and options. ``backend="ray"`` runs the chunks as Ray tasks (on the cluster at ``address``,
+    else on a new local instance with ``workers`` CPUs); the summary is the same for any backend
+    and number of workers, because chunk ``k`` is always the match seeded ``seed + k``.
     """
     names = tuple(bots)
     ruleset = DEFAULT if rules is None else rules
@@ -182,19 +186,10 @@ def run(
     jobs = [(i, size, seed, names, record, spec) for i, size in enumerate(_chunks(hands))]
     total = Summary(names, unit=ruleset.unit)
     start = time.perf_counter()
-    results: Iterator[ChunkResult]
-    if workers <= 1:
-        results = map(_play_star, jobs)
-        for r in results:
-            total.merge(r.summary)
-            if on_chunk:
-                on_chunk(r)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for r in pool.map(_play_star, jobs):
-                total.merge(r.summary)
-                if on_chunk:
-                    on_chunk(r)
+    for r in map_ordered(_play_star, jobs, workers=workers, backend=backend, address=address):
+        total.merge(r.summary)
+        if on_chunk:
+            on_chunk(r)
     total.seconds = time.perf_counter() - start
     return total
 

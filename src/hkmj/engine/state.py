@@ -49,7 +49,8 @@ from hkmj.engine.wall import (
     draw_order,
     random_wall,
 )
-from hkmj.hand import is_complete, shanten, waits
+from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
+from hkmj.hand.tables import distance, honour_distance
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
@@ -58,6 +59,7 @@ from hkmj.tiles import (
     HONOUR,
     N_KINDS,
     N_TILE_IDS,
+    ORPHANS,
     SEAT_LETTERS,
     Tile,
     format_tiles,
@@ -86,6 +88,9 @@ claimed discard); a ruleset's :meth:`~hkmj.rulesets.Ruleset.false_mahjong_paymen
 _TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
 _NO_WAITS: frozenset[Tile] = frozenset()
 _FLAG_ORDER = ("last_of_kind", "last_wall_tile", "kong_replacement", "heavenly", "final_discard", "earthly")
+_new_view = tuple.__new__  # builds a SeatView without NamedTuple's Python-level __new__ (same value)
+_ORPHAN_LIST: tuple[Tile, ...] = ORPHANS
+_ORPHAN_SET: frozenset[Tile] = frozenset(ORPHANS)
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
 
 
@@ -142,6 +147,36 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
             if a is not None and isinstance(a, rank):
                 return s, a
     return None
+
+
+def _special_may_be_ready(h: list[int]) -> bool:
+    """Whether 13 concealed tiles may wait for seven pairs (HK-5.3) or thirteen orphans (HK-5.4).
+
+    Seven pairs: ready iff 6 - pairs + max(0, 7 - kinds) <= 0, counted with C-speed ``list.count``.
+    Thirteen orphans: a ready hand holds no simple (2-8) tile at all.
+    """
+    zeros = h.count(0)
+    kinds = N_KINDS - zeros
+    pairs = kinds - h.count(1)
+    if 6 - pairs + max(0, 7 - kinds) <= 0:
+        return True
+    return not (sum(h[1:8]) or sum(h[10:17]) or sum(h[19:26])) and thirteen_orphans_shanten(h) <= 0
+
+
+def _standard_may_be_ready(h: Sequence[int]) -> bool:
+    """False when two suits cannot be read as complete groups (with at most a pair): then no single
+    tile completes four groups and a pair (HK-5.1), as the tile changes one suit only.
+
+    A cheap necessary test before the exact shanten (research speed-up, issue 13).
+    """
+    bad = 0
+    for key, suited in ((tuple(h[0:9]), True), (tuple(h[9:18]), True), (tuple(h[18:27]), True), (tuple(h[27:34]), False)):
+        q, r = divmod(sum(key), 3)
+        if r == 1 or (distance(key) if suited else honour_distance(key))[q if r == 0 else q + 5]:
+            bad += 1
+            if bad == 2:
+                return False
+    return True
 
 
 class Hand:
@@ -346,25 +381,28 @@ class Hand:
             to_act = seat in self._offers and seat not in self._answers
         else:
             to_act = False
-        return SeatView(
-            seat,
-            self.prevailing,
-            ph.value,
-            self._offer_from if offering else self.turn,
-            to_act,
-            tuple(self.hands[seat]),
-            self.last_tile if ph is Phase.TURN and seat == self.turn and self._drawn else None,
-            tuple(self.melds),
-            tuple(self.bonus),
-            tuple(self.discards),
-            tuple(self.n_concealed),
-            self._tail - self._head,
-            len(self._dead) - self._front,
-            self.scores,
-            None if last is None else last[0],
-            None if last is None else last[1],
-            self._offer_tile if offering else None,
-            self.rules,
+        return _new_view(
+            SeatView,
+            (
+                seat,
+                self.prevailing,
+                ph.value,
+                self._offer_from if offering else self.turn,
+                to_act,
+                tuple(self.hands[seat]),
+                self.last_tile if ph is Phase.TURN and seat == self.turn and self._drawn else None,
+                tuple(self.melds),
+                tuple(self.bonus),
+                tuple(self.discards),
+                tuple(self.n_concealed),
+                self._tail - self._head,
+                len(self._dead) - self._front,
+                self.scores,
+                None if last is None else last[0],
+                None if last is None else last[1],
+                self._offer_tile if offering else None,
+                self.rules,
+            ),
         )
 
     def live_wall(self) -> tuple[Tile, ...]:
@@ -409,7 +447,12 @@ class Hand:
             raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
         n0 = len(self.events)
         legal = self.legal_actions(seat)
-        if action not in legal:
+        known = False
+        for a in legal:  # the engine hands out shared instances: identity first
+            if a is action:
+                known = True
+                break
+        if not known and action not in legal:
             if isinstance(action, Win) and self.can_declare_mahjong(seat):
                 self._declare_false(seat)
             else:
@@ -444,9 +487,36 @@ class Hand:
             return cached[1]
         h = self.hands[seat]
         m = len(self.melds[seat])
-        w = frozenset(waits(h, m)) if shanten(h, m) == 0 else _NO_WAITS
+        if _standard_may_be_ready(h) or (not m and _special_may_be_ready(h)):
+            w = frozenset(waits(h, m)) if shanten(h, m) == 0 else _NO_WAITS
+        else:
+            w = _NO_WAITS
         self._wcache[seat] = (ver, w)
         return w
+
+    def _wins_on(self, seat: int, t: Tile) -> bool:
+        """True when tile ``t`` completes ``seat``'s waiting hand (HK-5.1-5.4).
+
+        A cheap necessary test first (research speed-up, issue 13): a tile can complete a hand
+        only if the hand holds it, holds a suit neighbour within two (a chow), or — with no
+        declared group — holds only terminals and honours (thirteen orphans). Otherwise the
+        exact, cached :meth:`_waits` decides.
+        """
+        cached = self._wcache[seat]
+        if cached[0] == self._hver[seat]:
+            return t in cached[1]
+        h = self.hands[seat]
+        if not h[t]:
+            near = False
+            if t < HONOUR:
+                v = t % 9
+                near = bool((v > 0 and h[t - 1]) or (v < 8 and h[t + 1]) or (v > 1 and h[t - 2]) or (v < 7 and h[t + 2]))
+            if not near:
+                if self.melds[seat] or t not in _ORPHAN_SET:
+                    return False
+                if sum(h[x] for x in _ORPHAN_LIST) != self.n_concealed[seat]:
+                    return False
+        return t in self._waits(seat)
 
     def _claim_offers(self, d: int, t: Tile, final: bool) -> dict[int, tuple[Action, ...]]:
         """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9)."""
@@ -459,7 +529,7 @@ class Hand:
                 continue
             h = self.hands[s]
             acts: list[Action] = [PASS]
-            if t in self._waits(s) and (not self._checked or self._reaches_minimum(s, t, d, final)):
+            if self._wins_on(s, t) and (not self._checked or self._reaches_minimum(s, t, d, final)):
                 acts.append(WIN)
             if not final:
                 c = h[t]
@@ -540,7 +610,7 @@ class Hand:
         self._hver[seat] += 1
         offers: dict[int, tuple[Action, ...]] = {}
         for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
-            if t in self._waits(s) and not self.dead_hands[s] and (not self._checked or self._reaches_minimum(s, t, seat, rob=True)):
+            if self._wins_on(s, t) and not self.dead_hands[s] and (not self._checked or self._reaches_minimum(s, t, seat, rob=True)):
                 offers[s] = (PASS, WIN)
             elif self.ask_all:
                 offers[s] = (PASS,)
@@ -611,7 +681,7 @@ class Hand:
 
     def _receive(self, seat: int, t: Tile) -> None:
         """A drawn or replacement tile joins the hand; it wins iff it is one of the hand's waits."""
-        self._complete = self.n_concealed[seat] == 13 - 3 * len(self.melds[seat]) and t in self._waits(seat)
+        self._complete = self.n_concealed[seat] == 13 - 3 * len(self.melds[seat]) and self._wins_on(seat, t)
         self.hands[seat][t] += 1
         self.n_concealed[seat] += 1
         self._hver[seat] += 1

@@ -1,0 +1,121 @@
+"""Benchmark: PettingZoo AEC env steps per second with random agents, and PettingZoo's own overhead.
+
+    pip install -e ".[env]" && python bench/bench_env.py
+
+In one process (one core), for ``--seconds`` each:
+
+* ``engine``: the reference — the bare engine loop (``pending``, ``view``, ``legal_actions``,
+  a uniform random ``apply``), no observation at all;
+* ``raw env, direct``: ``raw_env()`` driven by ``observe`` + ``step`` (what an RL loop needs:
+  the planes and the mask every step);
+* ``raw env, agent_iter/last``: the same through PettingZoo's ``agent_iter`` and ``last``;
+* ``env() (wrapped)``: the same through PettingZoo's standard wrappers.
+
+Rates are per CPU-second of this process (``time.process_time``), i.e. on one core even when
+other jobs share the machine; a warm-up second fills the hand-reading tables first. Random
+agents pick uniformly among the mask's legal actions (Python's ``random``). One step is
+one ``env.step`` of a live agent. Prints steps/s and the ratios; exits 1 when the raw env through
+``agent_iter``/``last`` misses ``--target`` steps/s (default 50,000; ``--no-fail`` to only report).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from hkmj.engine import Hand
+from hkmj.env import env, raw_env
+
+
+def engine_steps(seconds: float, seed: int) -> float:
+    rng = random.Random(seed)
+    n = 0
+    k = seed
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        h = Hand.from_seed(k)
+        k += 1
+        while h.result is None:
+            s = h.pending()[0]
+            h.view(s)
+            legal = h.legal_actions(s)
+            h.apply(s, legal[int(rng.random() * len(legal))])
+            n += 1
+    return n / (time.process_time() - start)
+
+
+def direct_steps(seconds: float, seed: int) -> float:
+    e = raw_env()
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        e.reset()
+        while e.agents:
+            agent = e.agent_selection
+            obs = e.observe(agent)
+            if e.terminations[agent]:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(rng.random() * len(legal))]))
+            n += 1
+    return n / (time.process_time() - start)
+
+
+def iter_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
+    e = make()
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        e.reset()
+        for _agent in e.agent_iter():
+            obs, _reward, term, trunc, _info = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(rng.random() * len(legal))]))
+            n += 1
+    return n / (time.process_time() - start)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--target", type=float, default=50_000.0)
+    parser.add_argument("--no-fail", action="store_true")
+    args = parser.parse_args(argv)
+    engine_steps(1.0, args.seed + 1)  # warm-up: hand-reading tables
+    ref = engine_steps(args.seconds, args.seed)
+    direct = direct_steps(args.seconds, args.seed)
+    it = iter_steps(raw_env, args.seconds, args.seed)
+    wrapped = iter_steps(env, args.seconds, args.seed)
+    print(f"random agents, one core, {args.seconds:g} CPU-s per measurement")
+    print(f"{'loop':<32} {'steps/s':>9} {'vs engine':>9}")
+    for name, rate in (
+        ("engine alone (reference)", ref),
+        ("raw env, observe + step", direct),
+        ("raw env, agent_iter + last", it),
+        ("env() with PettingZoo wrappers", wrapped),
+    ):
+        print(f"{name:<32} {rate:>9,.0f} {rate / ref:>9.2f}")
+    print(f"PettingZoo overhead: agent_iter/last {1e6 / it - 1e6 / direct:+.1f} µs/step, wrappers {1e6 / wrapped - 1e6 / it:+.1f} µs/step")
+    print(f"encoding + mask overhead over the engine: {1e6 / direct - 1e6 / ref:+.1f} µs/step")
+    ok = it >= args.target
+    print(f"target {args.target:,.0f} steps/s (raw env, agent_iter + last): {'met' if ok else 'MISSED'}")
+    return 0 if ok or args.no_fail else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,241 @@
+"""``hkmj bot-match``: external bots as subprocesses speaking ``hkmj-bot/1`` (docs/bot-protocol.md).
+
+Each external bot is one process; it receives JSON lines (``hello``, the events its seat may
+see, ``request``) on stdin and answers each request with one line on stdout. An answer that is
+late, malformed or illegal — or a bot that died — is logged in one clear line and replaced by
+a safe default (pass on an offer, else discard the drawn tile); the match goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from hkmj.botproto import BadReply, hello, parse_reply, redact, request, safe_default
+from hkmj.bots import BOTS, make_bot
+from hkmj.engine import Action, Event, Match, Player, SeatView
+from hkmj.rulesets import DEFAULT, Ruleset
+
+__all__ = ["BotStats", "ExternalBot", "MatchReport", "play_bot_match"]
+
+
+@dataclass
+class BotStats:
+    """Decisions and faults of one bot."""
+
+    decisions: int = 0
+    late: int = 0
+    illegal: int = 0
+    dead: int = 0
+    think: float = 0.0
+
+
+class ExternalBot:
+    """A bot process: ``command`` (a shell-like string) run with its stdin/stdout as the protocol pipes."""
+
+    def __init__(self, command: str, player: int, *, time_limit: float, log: Callable[[str], None]) -> None:
+        self.command = command
+        self.player = player
+        self.time_limit = time_limit
+        self.log = log
+        self.stats = BotStats()
+        self.seat = 0
+        self._rid = 0
+        self._alive = True
+        args = shlex.split(command)
+        if not args:
+            raise ValueError("--bot: empty command")
+        try:
+            self.proc = subprocess.Popen(
+                args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+                encoding="utf-8",
+            )
+        except OSError as e:
+            raise ValueError(f"--bot {command!r}: cannot start it: {e.strerror or e}") from None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        assert self.proc.stdout is not None
+        threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def _fault(self, what: str) -> None:
+        self.log(f"player {self.player} ({self.command}): {what}")
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Write one JSON line (a dead bot is noted once and then skipped)."""
+        if not self._alive:
+            return
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self._died("its input pipe is closed")
+
+    def _died(self, why: str) -> None:
+        if self._alive:
+            self._alive = False
+            self.stats.dead += 1
+            self._fault(f"{why}; it plays safe defaults from now on")
+
+    def events(self, events: Sequence[Event]) -> None:
+        """Send what this bot's seat may see of ``events``."""
+        for e in events:
+            r = redact(e, self.seat)
+            if r is not None:
+                self.send(r)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Ask the process; a late, bad or missing answer gives :func:`safe_default` with a log line."""
+        self._rid += 1
+        rid = self._rid
+        self.stats.decisions += 1
+        default = safe_default(legal, view.drawn)
+        if not self._alive:
+            return default
+        start = time.perf_counter()
+        self.send(request(rid, view, legal, self.time_limit))
+        deadline = start + self.time_limit
+        while self._alive:
+            left = deadline - time.perf_counter()
+            try:
+                line = self._lines.get(timeout=max(left, 0.0)) if left > 0 else self._lines.get_nowait()
+            except queue.Empty:
+                self.stats.late += 1
+                self._fault(f"no answer to request {rid} within {self.time_limit:g} s; playing {default}")
+                break
+            if line is None:
+                code = self.proc.poll()
+                self._died(f"exited (code {code})" if code is not None else "closed its output")
+                break
+            if not line.strip():
+                continue
+            try:
+                action = parse_reply(line, rid, legal)
+            except BadReply as e:
+                if str(e).startswith("stale"):
+                    self._fault(f"{e}; ignored")
+                    continue
+                self.stats.illegal += 1
+                self._fault(f"bad answer to request {rid}: {e}; playing {default}")
+                break
+            self.stats.think += time.perf_counter() - start
+            return action
+        self.stats.think += time.perf_counter() - start
+        return default
+
+    def close(self) -> None:
+        """Close stdin, give the process a moment to exit, then kill it."""
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@dataclass
+class MatchReport:
+    """Totals and ranking by player, each player's name, and the external bots' statistics."""
+
+    names: list[str]
+    totals: list[int]
+    ranking: list[int]
+    hands: int
+    stats: dict[int, BotStats] = field(default_factory=dict)
+
+    def table(self) -> str:
+        lines = [f"{'player':<7} {'bot':<32} {'total':>7} {'rank':>4}  decisions  late  illegal  died  mean think"]
+        for p in range(4):
+            s = self.stats.get(p)
+            extra = (
+                f"{s.decisions:>9}  {s.late:>4}  {s.illegal:>7}  {s.dead:>4}  {1000 * s.think / max(s.decisions, 1):>7.1f} ms"
+                if s
+                else "        -     -        -     -           -"
+            )
+            name = self.names[p] if len(self.names[p]) <= 32 else "…" + self.names[p][-31:]
+            lines.append(f"{p:<7} {name:<32} {self.totals[p]:>+7} {self.ranking[p]:>4}  {extra}")
+        return "\n".join(lines)
+
+
+def _forward(external: dict[int, ExternalBot], events: Sequence[Event], sent: int) -> int:
+    """Send ``events[sent:]`` to every external bot (each sees its seat's view); return the new count."""
+    new = events[sent:]
+    for b in external.values():
+        b.events(new)
+    return len(events)
+
+
+def play_bot_match(
+    bots: Sequence[str],
+    *,
+    hands: int,
+    seed: int,
+    time_limit: float = 1.0,
+    rules: Ruleset | None = None,
+    log: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
+) -> MatchReport:
+    """Play a seeded ``hands``-hand match (HK-7) between four bots: built-in names or commands.
+
+    ``rules``: the ruleset (default Hong Kong); external bots are told its name in ``hello``.
+    """
+    ruleset = DEFAULT if rules is None else rules
+    if len(bots) != 4:
+        raise ValueError(f"a match needs four bots, got {len(bots)}")
+    if time_limit <= 0:
+        raise ValueError(f"time limit {time_limit!r}: expected a positive number of seconds")
+    players: list[Player] = []
+    external: dict[int, ExternalBot] = {}
+    try:
+        for p, spec in enumerate(bots):
+            if spec.strip().lower() in BOTS:
+                players.append(make_bot(spec, seed * 4 + p))
+            else:
+                bot = ExternalBot(spec, p, time_limit=time_limit, log=log)
+                external[p] = bot
+                players.append(bot)
+        for p, bot in external.items():
+            bot.send(hello(p, ruleset.name, time_limit, hands))
+        match = Match(seed, length="hands", hands=hands, rules=ruleset)
+        while not match.over:
+            hand = match.new_hand()
+            for s in range(4):
+                b = external.get(match.player_at(s))
+                if b is not None:
+                    b.seat = s
+            sent = 0
+            while hand.result is None:
+                sent = _forward(external, hand.events, sent)
+                seat = hand.pending()[0]
+                player = players[match.player_at(seat)]
+                hand.apply(seat, player.choose(hand.view(seat), hand.legal_actions(seat)))
+            _forward(external, [*hand.events, *match.finish_hand()], sent)
+        return MatchReport(
+            [b.strip() for b in bots],
+            list(match.totals),
+            match.ranking(),
+            match.hands_played,
+            {p: b.stats for p, b in external.items()},
+        )
+    finally:
+        for b in external.values():
+            b.close()

@@ -1,0 +1,142 @@
+"""The external-bot protocol ``hkmj-bot/1``: JSON lines, events in, actions out (docs/bot-protocol.md).
+
+Pure functions (no I/O): what one seat may be told of each engine event (:func:`redact`), the
+``request`` message built from its :class:`~hkmj.engine.SeatView`, and the parsing of a bot's
+reply (:func:`parse_reply`). The process side lives in :mod:`hkmj.botmatch`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from hkmj.engine import PASS, Action, ActionSyntaxError, Discard, Event, SeatView, parse_action
+from hkmj.tiles import SEAT_LETTERS, format_tiles, tile_str, tiles_of
+
+__all__ = ["PROTOCOL", "BadReply", "hello", "parse_reply", "redact", "request", "safe_default", "view_json"]
+
+PROTOCOL = "hkmj-bot/1"
+"""The protocol name and version sent in ``hello``; a change that breaks bots bumps the number."""
+
+_PUBLIC = {"bonus", "claim", "kong", "win", "false_mahjong", "exhaustive_draw", "hand_end", "totals", "match_end", "declare"}
+_DROP_ALWAYS = {"answers", "offers"}
+
+
+class BadReply(ValueError):
+    """A bot's line that is not a valid reply; the message says what is wrong."""
+
+
+def hello(player: int, rules: str, time_limit: float, hands: int) -> dict[str, Any]:
+    """The first line sent to a bot."""
+    return {"type": "hello", "protocol": PROTOCOL, "player": player, "rules": rules, "time_limit": time_limit, "hands": hands}
+
+
+def redact(event: Event, seat: int) -> Event | None:
+    """What ``seat`` may know of an engine event (None: nothing). Never another seat's concealed tiles.
+
+    Hidden: the wall and the seed (``hand_start``), other seats' dealt and drawn tiles, other
+    seats' claim offers and answers (HK-4: answers are private until the claim is resolved).
+    """
+    t = event.get("type")
+    if t == "hand_start":
+        keep = ("hand", "players", "dealer", "prevailing", "scores", "dice")
+        out: Event = {"type": "hand_start", "seat": seat}
+        out.update({k: event[k] for k in keep if k in event})
+        return out
+    if t == "deal":
+        return {"type": "deal", "seat": seat, "tiles": list(event["hands"][seat]), "live": event["live"]}
+    if t in ("draw", "replacement"):
+        out = {k: v for k, v in event.items() if k != "tile"}
+        if event["seat"] == seat:
+            out["tile"] = event["tile"]
+        return out
+    if t == "discard":
+        out = {"type": "discard", "seat": event["seat"], "tile": event["tile"], "final": event["final"]}
+        offers = event.get("offers")
+        if offers and offers[seat] is not None:
+            out["offer"] = offers[seat]
+        return out
+    if t == "answer":
+        return dict(event) if event["seat"] == seat else None
+    if t == "mahjong_refused":
+        return dict(event) if event["seat"] == seat else None
+    if t in _PUBLIC:
+        out = {k: v for k, v in event.items() if k not in _DROP_ALWAYS}
+        offers = event.get("offers")
+        if t == "kong" and offers and offers[seat] is not None:
+            out["offer"] = offers[seat]  # this seat may rob the added kong (HK-4.10)
+        return out
+    return None
+
+
+def view_json(view: SeatView) -> dict[str, Any]:
+    """A :class:`SeatView` as JSON (tiles in mpsz notation, HK-1.4)."""
+    return {
+        "seat": view.seat,
+        "seat_wind": SEAT_LETTERS[view.seat],
+        "prevailing": SEAT_LETTERS[view.prevailing],
+        "phase": view.phase,
+        "turn": view.turn,
+        "hand": format_tiles(tiles_of(view.concealed)),
+        "drawn": None if view.drawn is None else tile_str(view.drawn),
+        "melds": [[str(m) for m in ms] for ms in view.melds],
+        "bonus": [[tile_str(t) for t in b] for b in view.bonus],
+        "discards": [[tile_str(t) for t in d] for d in view.discards],
+        "concealed_counts": list(view.concealed_counts),
+        "live": view.live,
+        "dead": view.dead,
+        "scores": list(view.scores),
+        "last_discard": None if view.last_discard is None else tile_str(view.last_discard),
+        "last_discarder": view.last_discarder,
+        "offered": None if view.offered is None else tile_str(view.offered),
+    }
+
+
+def request(rid: int, view: SeatView, legal: Sequence[Action], deadline: float) -> dict[str, Any]:
+    """A decision request: the seat's view and its legal actions (text forms); answer ``{"id", "action"}``."""
+    return {"type": "request", "id": rid, "time_limit": deadline, "legal": [str(a) for a in legal], "view": view_json(view)}
+
+
+def safe_default(legal: Sequence[Action], drawn: int | None) -> Action:
+    """The action played for a seat whose answer is illegal, late or missing.
+
+    Pass on an offer; else discard the drawn tile; else the first legal discard.
+    """
+    if PASS in legal:
+        return PASS
+    for a in legal:
+        if isinstance(a, Discard) and a.tile == drawn:
+            return a
+    for a in legal:
+        if isinstance(a, Discard):
+            return a
+    return legal[0]
+
+
+def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
+    """The action of a bot's reply to request ``rid``; :class:`BadReply` says what is wrong.
+
+    A reply to an older request raises :class:`BadReply` whose message starts with ``stale``.
+    """
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise BadReply(f"not JSON ({e.msg}): {line.strip()[:80]!r}") from None
+    if not isinstance(obj, dict):
+        raise BadReply(f'expected an object {{"id": ..., "action": ...}}, got {line.strip()[:80]!r}')
+    got = obj.get("id")
+    if got != rid:
+        if isinstance(got, int) and got < rid:
+            raise BadReply(f"stale reply to request {got} (waiting for {rid})")
+        raise BadReply(f"reply id {got!r} does not match request {rid}")
+    text = obj.get("action")
+    if not isinstance(text, str):
+        raise BadReply(f'reply {rid} has no "action" text')
+    try:
+        action = parse_action(text)
+    except ActionSyntaxError as e:
+        raise BadReply(str(e)) from None
+    if action not in legal:
+        raise BadReply(f"{text!r} is not legal now; legal: {', '.join(str(a) for a in legal)}")
+    return action

@@ -1,0 +1,237 @@
+"""The PettingZoo AEC environment: four players, one seated match, fixed spaces (docs/env.md).
+
+An episode is a match of ``hands`` hands (HK-7; default one hand). Agents are the players
+``player_0`` … ``player_3``; the match draws their seats (HK-2.1) and rotates them (HK-7.2).
+Exactly one agent acts at a time: the seat on turn, or each seat with a legal claim on a
+discard in turn (HK-4; answers stay hidden until all are in, then HK-4.7 decides). Seats with
+no legal claim pass automatically and are not asked. Rewards are the points each player wins
+or pays in each hand (HK-6 payments, HK-5.7 penalties), given when the hand ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from hkmj.engine import Action, Hand, Match
+from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder, encode_legal
+from hkmj.env.rules import check_rules
+from hkmj.rulesets import Ruleset
+from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tiles_of
+
+__all__ = ["AGENTS", "HkmjEnv", "env", "raw_env"]
+
+AGENTS = ("player_0", "player_1", "player_2", "player_3")
+
+_PLAYER = {a: i for i, a in enumerate(AGENTS)}
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class HkmjEnv(AECEnv):  # type: ignore[misc]
+    """Mahjong as a PettingZoo ``AECEnv`` under any registered ruleset (``rules="hk"``, ``"classical"``; house ``options``).
+
+    ``hands``: hands per episode (a match of that length, HK-7). ``render_mode="ansi"``
+    renders the acting seat's view as text. Observations are dicts with ``observation``
+    (``float32`` planes, :data:`~hkmj.env.encoding.N_ROWS` × 34) and ``action_mask``
+    (``int8``, :data:`~hkmj.env.encoding.N_ACTIONS`).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        rules: str | Ruleset = "hk",
+        *,
+        options: Mapping[str, str] | None = None,
+        hands: int = 1,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = check_rules(rules, options)
+        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
+            raise ValueError(f"hands={hands!r}: expected a positive whole number of hands per episode")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode={render_mode!r}: expected None or 'ansi'")
+        self.render_mode = render_mode
+        self.n_hands = hands
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, 1.0, (N_ROWS, N_KINDS), np.float32),
+                "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(N_ACTIONS)
+        self._rng = random.Random()
+        self._encoders = [ViewEncoder() for _ in range(4)]
+        self._match: Match | None = None
+        self._hand: Hand | None = None
+        self._seats = [0, 1, 2, 3]
+        self._legal: Sequence[Action] = ()
+        self._indices: list[int] = []
+        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._rewarded = False
+        self._no_mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = AGENTS[0]
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._act_space
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new match; the same ``seed`` deals the same walls and seats."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands, rules=self.rules)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._rewarded = False
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {a: {} for a in AGENTS}
+        self._new_hand()
+
+    def _new_hand(self) -> None:
+        assert self._match is not None
+        self._hand = self._match.new_hand()
+        self._seats = [self._match.seat_of(p) for p in range(4)]
+        for e in self._encoders:
+            e.reset()
+        self._select()
+
+    def _select(self) -> None:
+        """Point ``agent_selection`` at the next seat to act and list its legal actions."""
+        hand = self._hand
+        assert hand is not None and self._match is not None
+        seat = hand.pending()[0]
+        self.agent_selection = AGENTS[self._match.player_at(seat)]
+        self._legal = hand.legal_actions(seat)
+        self._mask, self._indices = encode_legal(self._legal, hand.offered_tile)
+
+    # ------------------------------------------------------------------ observe / step
+
+    def observe(self, agent: str) -> Obs:
+        """The agent's view as planes, and its action mask (all zero when it has nothing to do)."""
+        player = _PLAYER[agent]
+        match = self._match
+        hand = self._hand
+        if match is None or hand is None:
+            raise RuntimeError("call reset() before observe()")
+        seat = self._seats[player]
+        planes = self._encoders[player].encode(hand.view(seat))
+        mine = agent == self.agent_selection and not self.terminations[agent]
+        # each _select makes a new mask array, so the acting agent may keep it
+        return {"observation": planes, "action_mask": self._mask if mine else self._no_mask.copy()}
+
+    def legal_actions(self) -> dict[int, Action]:
+        """The acting agent's legal actions: action index → engine action."""
+        return dict(zip(self._indices, self._legal, strict=True))
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (an index, see :data:`~hkmj.env.encoding.ACTION_NAMES`) for ``agent_selection``."""
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            return
+        if action is None or isinstance(action, bool):
+            raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
+        try:
+            chosen = self._legal[self._indices.index(index)]
+        except ValueError:
+            what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
+            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(self._indices))
+            raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {legal}") from None
+        self.play(chosen)
+
+    def play(self, action: Action) -> None:
+        """Apply a legal engine action of the acting agent, settle a finished hand, select the next agent."""
+        hand = self._hand
+        match = self._match
+        assert hand is not None and match is not None
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        hand.apply(hand.pending()[0], action)
+        if hand.result is None:
+            if self._rewarded:
+                self.rewards = dict.fromkeys(AGENTS, 0.0)
+                self._rewarded = False
+            self._select()
+            return
+        pay = hand.result.payments
+        for s in range(4):
+            self.rewards[AGENTS[match.player_at(s)]] = float(pay[s])
+        match.finish_hand()
+        self._accumulate_rewards()
+        self._rewarded = True
+        if match.over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {a: {"totals": list(match.totals), "ranking": match.ranking()} for a in self.agents}
+            self._mask = self._no_mask
+            self._legal = ()
+            self._indices = []
+        else:
+            self._new_hand()
+
+    def current_hand(self) -> Hand:
+        """The engine hand being played (for tools and tests; it holds hidden information)."""
+        if self._hand is None:
+            raise RuntimeError("call reset() first")
+        return self._hand
+
+    def render(self) -> str | None:
+        """``ansi``: the acting seat's view as text."""
+        if self.render_mode is None or self._hand is None or self._match is None:
+            return None
+        player = AGENTS.index(self.agent_selection)
+        v = self._hand.view(self._seats[player])
+        lines = [f"{self.agent_selection} ({SEAT_LETTERS[v.seat]}), {v.phase}, live wall {v.live}"]
+        lines.append("hand: " + format_tiles(tiles_of(v.concealed)))
+        for s in range(4):
+            melds = " ".join(str(m) for m in v.melds[s])
+            lines.append(f"  {SEAT_LETTERS[s]}: melds [{melds}] discards {format_tiles(v.discards[s], sort=False)}")
+        if self._indices:
+            lines.append("legal: " + ", ".join(f"{i}={ACTION_NAMES[i]}" for i in sorted(self._indices)))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(
+    rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
+) -> HkmjEnv:
+    """The unwrapped environment (fastest)."""
+    return HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
+
+
+def env(
+    rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
+) -> Any:
+    """The environment with PettingZoo's standard checks (out-of-bounds actions, call order)."""
+    e: Any = raw_env(rules, options=options, hands=hands, render_mode=render_mode)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

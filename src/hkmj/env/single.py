@@ -1,0 +1,118 @@
+"""A Gymnasium single-agent environment: one player against three built-in bots (docs/env.md).
+
+The learning player is ``player`` (0..3, seated by the match's seat draw, HK-2.1); the others
+are :func:`hkmj.bots.make_bot` bots seeded from the reset seed. ``step`` plays the learner's
+action, then the bots, until the learner must act again or the episode ends. An action that is
+not legal is replaced by a safe default (pass on an offer, else discard the drawn tile or the
+first tile in hand), reported as ``info["illegal_action"]`` and charged ``illegal_penalty``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from hkmj.botproto import safe_default
+from hkmj.bots import BOTS, make_bot
+from hkmj.engine import Player
+from hkmj.env.aec import AGENTS, HkmjEnv, Obs
+from hkmj.env.encoding import N_ACTIONS
+from hkmj.rulesets import Ruleset
+
+__all__ = ["SingleSeatEnv"]
+
+
+class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
+    """One seat of :class:`~hkmj.env.HkmjEnv` against bots (``opponents``: three bot names)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(
+        self,
+        rules: str | Ruleset = "hk",
+        *,
+        options: Mapping[str, str] | None = None,
+        player: int = 0,
+        opponents: Sequence[str] = ("greedy", "greedy", "greedy"),
+        hands: int = 1,
+        illegal_penalty: float = 0.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if not isinstance(player, int) or not 0 <= player < 4:
+            raise ValueError(f"player={player!r}: expected 0-3")
+        names = list(opponents)
+        if len(names) != 3:
+            raise ValueError(f"opponents={opponents!r}: expected three bot names")
+        for n in names:
+            if not isinstance(n, str) or n.strip().lower() not in BOTS:
+                raise ValueError(f"unknown bot {n!r}: expected one of {', '.join(BOTS)}")
+        self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
+        self.render_mode = render_mode
+        self.player = player
+        self.agent = AGENTS[player]
+        self.opponent_names = names
+        self.illegal_penalty = float(illegal_penalty)
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self._bots: dict[str, Player] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """Deal a new match; bots are seeded from ``seed`` too, so a seed replays the episode."""
+        super().reset(seed=seed)
+        base = int(self.np_random.integers(2**62))
+        self.aec.reset(seed=base)
+        others = [a for a in AGENTS if a != self.agent]
+        bot_rng = random.Random(base)
+        self._bots = {a: make_bot(n, bot_rng.getrandbits(32)) for a, n in zip(others, self.opponent_names, strict=True)}
+        reward = self._run_bots()
+        obs = self.aec.observe(self.agent)
+        return obs, {"reward_before_first_move": reward} if reward else {}
+
+    def _run_bots(self) -> float:
+        """Let the bots play until the learner must act or the match ends; the learner's reward meanwhile."""
+        aec = self.aec
+        reward = 0.0
+        while aec.agents and aec.agent_selection != self.agent and not aec.terminations[aec.agent_selection]:
+            bot = self._bots[aec.agent_selection]
+            hand = aec.current_hand()
+            seat = hand.pending()[0]
+            aec.play(bot.choose(hand.view(seat), hand.legal_actions(seat)))
+            reward += aec.rewards[self.agent]
+        return reward
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        aec = self.aec
+        if not aec.agents or aec.terminations[self.agent]:
+            raise RuntimeError("the episode is over: call reset()")
+        info: dict[str, Any] = {}
+        legal = aec.legal_actions()
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            index = -1
+        chosen = legal.get(index)
+        reward = 0.0
+        if chosen is None:
+            hand = aec.current_hand()
+            seat = hand.pending()[0]
+            chosen = safe_default(hand.legal_actions(seat), hand.view(seat).drawn)
+            info["illegal_action"] = f"action {action!r} is not legal now (mask it with obs['action_mask']); played {chosen}"
+            reward -= self.illegal_penalty
+        aec.play(chosen)
+        reward += aec.rewards[self.agent]
+        reward += self._run_bots()
+        terminated = bool(aec.terminations[self.agent])
+        if terminated:
+            info.update(aec.infos[self.agent])
+        return aec.observe(self.agent), reward, terminated, False, info
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    @property
+    def n_actions(self) -> int:
+        return N_ACTIONS

@@ -1,0 +1,53 @@
+"""``hkmj arena`` (issue 13): OpenSkill ratings over duplicate deals with rotated seats (HK-6 points)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("openskill")
+
+from hkmj.arena import play_deal, run_arena, tables
+from hkmj.cli import main
+
+
+def test_duplicate_deal_rotates_every_bot_through_every_seat_and_points_sum_to_zero() -> None:
+    pts = play_deal((3, 0, ("random", "greedy", "strong", "random"), ("hk", ())))
+    assert set(pts) == {"random", "greedy", "strong"}
+    assert sum(pts.values()) == 0  # HK-6 payments sum to zero in every hand
+
+
+def test_tables_cycle_through_combinations_and_repeat_bots_when_fewer_than_four() -> None:
+    assert tables(["a", "b"], 2) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    five = tables(["a", "b", "c", "d", "e"], 5)
+    assert len(set(five)) == 5 and all(len(set(t)) == 4 for t in five)
+
+
+def test_ratings_are_identical_for_any_number_of_workers() -> None:
+    one = run_arena(["random", "greedy"], deals=4, seed=5, workers=1)
+    two = run_arena(["random", "greedy"], deals=4, seed=5, workers=2)
+    assert one.mu == two.mu and one.sigma == two.sigma and one.history == two.history
+    assert len(one.history) == 4 and one.history[-1][0] == 16
+
+
+def test_greedy_outrates_random_and_the_table_shows_confidence() -> None:
+    r = run_arena(["random", "greedy"], deals=10, seed=2)
+    assert r.mu["greedy"] > r.mu["random"]
+    text = r.table()
+    assert "95% interval" in text and text.splitlines()[1].startswith("greedy")
+
+
+def test_cli_arena_writes_the_plot_and_refuses_bad_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    png = tmp_path / "r.png"
+    assert main(["arena", "--bots", "random,greedy", "--deals", "3", "--plot", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["arena", "--bots", "random,nobody", "--deals", "1"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["arena", "--bots", "greedy", "--deals", "1"]) == 2
+
+
+def test_arena_plays_any_registered_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "random,greedy", "--deals", "2", "--rules", "classical", "--plot", ""]) == 0
+    assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--rules", "riichi"]) == 2
+    assert "unknown ruleset 'riichi'" in capsys.readouterr().err

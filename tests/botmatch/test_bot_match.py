@@ -1,0 +1,154 @@
+"""External bots over hkmj-bot/1 (issue 13): real subprocesses, time limits, illegal answers, views.
+
+A seat is told only what it may know (HK-4: claim answers stay private; never another seat's
+concealed tiles); faults give a log line and a safe default, and the match goes on (HK-7).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from hkmj.botmatch import play_bot_match
+from hkmj.botproto import PROTOCOL, BadReply, parse_reply, redact, safe_default
+from hkmj.cli import main
+from hkmj.engine import PASS, Hand
+from hkmj.engine.actions import discard
+from hkmj.tiles import tile
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simple_bot.py"
+PY = sys.executable
+
+
+def _bot(tmp_path: Path, name: str, body: str) -> str:
+    path = tmp_path / f"{name}.py"
+    path.write_text(
+        "import json, sys, time\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m.get('type') != 'request':\n"
+        "        continue\n" + "".join(f"    {x}\n" for x in body.strip().splitlines()),
+        encoding="utf-8",
+    )
+    return f"{PY} {path}"
+
+
+def _spy(tmp_path: Path, answer: str) -> tuple[str, Path]:
+    """A bot that records every line it receives and answers with the Python expression ``answer``."""
+    dump = tmp_path / "seen.jsonl"
+    spy = tmp_path / "spy.py"
+    spy.write_text(
+        "import json, sys\n"
+        f"out = open({str(dump)!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    out.write(line); out.flush()\n"
+        "    m = json.loads(line)\n"
+        "    if m.get('type') == 'request':\n"
+        f"        print(json.dumps({{'id': m['id'], 'action': {answer}}}), flush=True)\n",
+        encoding="utf-8",
+    )
+    return f"{PY} {spy}", dump
+
+
+def test_example_bot_plays_a_match_against_builtin_bots() -> None:
+    lines: list[str] = []
+    report = play_bot_match([f"{PY} {EXAMPLE}", "random", "greedy", "random"], hands=2, seed=3, log=lines.append)
+    assert report.hands == 2 and sum(report.totals) == 0
+    assert report.stats[0].decisions > 0 and report.stats[0].illegal == report.stats[0].late == 0
+    assert lines == []
+
+
+def test_late_answer_logs_a_line_and_plays_the_safe_default(tmp_path: Path) -> None:
+    slow = _bot(tmp_path, "slow", "time.sleep(0.3)\nprint(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)")
+    lines: list[str] = []
+    report = play_bot_match([slow, "random", "random", "random"], hands=1, seed=1, time_limit=0.05, log=lines.append)
+    assert report.stats[0].late >= 1
+    assert any("no answer to request 1 within 0.05 s" in x for x in lines)
+    assert any("stale reply" in x for x in lines)  # the late answer arrives later and is ignored
+    assert report.hands == 1
+
+
+def test_illegal_and_malformed_answers_are_logged_and_replaced(tmp_path: Path) -> None:
+    bad = _bot(
+        tmp_path,
+        "bad",
+        "out = 'not json' if m['id'] % 2 else json.dumps({'id': m['id'], 'action': 'kong 1z'})\nprint(out, flush=True)",
+    )
+    lines: list[str] = []
+    report = play_bot_match([bad, "greedy", "greedy", "greedy"], hands=1, seed=2, log=lines.append)
+    assert report.stats[0].illegal == report.stats[0].decisions
+    assert any("bad answer to request 1: not JSON" in x for x in lines)
+    assert any("is not legal now" in x or "'kong 1z'" in x for x in lines)
+
+
+def test_a_bot_that_exits_is_replaced_for_the_rest_of_the_match(tmp_path: Path) -> None:
+    crash = _bot(tmp_path, "crash", "sys.exit(3)")
+    lines: list[str] = []
+    report = play_bot_match([crash, "random", "random", "random"], hands=2, seed=4, log=lines.append)
+    assert report.stats[0].dead == 1 and report.hands == 2
+    assert sum("plays safe defaults" in x for x in lines) == 1
+
+
+def test_bot_sees_only_its_own_tiles_and_its_own_offers(tmp_path: Path) -> None:
+    spy, dump = _spy(tmp_path, "'pass' if 'pass' in m['legal'] else m['legal'][0]")
+    play_bot_match([spy, "greedy", "greedy", "greedy"], hands=1, seed=5, log=lambda _x: None)
+    seen = [json.loads(x) for x in dump.read_text(encoding="utf-8").splitlines()]
+    assert seen[0]["type"] == "hello" and seen[0]["protocol"] == PROTOCOL
+    start = next(m for m in seen if m["type"] == "hand_start")
+    me = start["seat"]
+    assert "wall" not in start and "seed" not in start
+    for m in seen:
+        if m["type"] in ("draw", "replacement"):
+            assert ("tile" in m) == (m["seat"] == me)
+        if m["type"] == "answer":
+            assert m["seat"] == me
+        assert "answers" not in m and "offers" not in m
+    deal = next(m for m in seen if m["type"] == "deal")
+    assert deal["seat"] == me and len(deal["tiles"]) >= 13
+
+
+def test_redact_hides_other_seats_draws_and_answers() -> None:
+    hand = Hand.from_seed(6)
+    ev = {"type": "draw", "seat": 2, "tile": "5m", "live": 80, "dead": 14}
+    assert "tile" not in redact(ev, 1) and redact(ev, 2)["tile"] == "5m"  # type: ignore[index]
+    assert redact({"type": "answer", "seat": 3, "action": "pung"}, 1) is None
+    assert redact(hand.events[0], 0)["type"] == "hand_start"  # type: ignore[index]
+    assert redact({"type": "mystery"}, 0) is None
+
+
+def test_parse_reply_names_what_is_wrong() -> None:
+    legal = (PASS, discard(tile("5p")))
+    assert parse_reply('{"id": 4, "action": "discard 5p"}', 4, legal) == discard(tile("5p"))
+    for line, msg in (
+        ("{", "not JSON"),
+        ("[1]", "expected an object"),
+        ('{"id": 3, "action": "pass"}', "stale"),
+        ('{"id": 4}', 'no "action"'),
+        ('{"id": 4, "action": "dance"}', "not an action"),
+        ('{"id": 4, "action": "pung"}', "not legal now"),
+    ):
+        with pytest.raises(BadReply, match=msg):
+            parse_reply(line, 4, legal)
+    assert safe_default(legal, None) == PASS
+    assert safe_default((discard(1), discard(5)), 5) == discard(5)
+
+
+def test_cli_bot_match_prints_the_table_and_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot-match", "--bot", f"{PY} {EXAMPLE}", "--hands", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "simple_bot.py" in out and "greedy" in out
+    assert main(["bot-match", "--bot", "no-such-program-xyz"]) == 2
+    assert "cannot start it" in capsys.readouterr().err
+    assert main(["bot-match", "--fill", "nobody"]) == 2
+
+
+def test_bot_match_under_another_ruleset_tells_the_bot_its_name(tmp_path: Path) -> None:
+    from hkmj.rulesets import get_ruleset
+
+    spy, dump = _spy(tmp_path, "m['legal'][0]")
+    report = play_bot_match([spy, "greedy", "random", "greedy"], hands=1, seed=1, rules=get_ruleset("classical"), log=lambda _x: None)
+    assert report.hands == 1
+    assert json.loads(dump.read_text(encoding="utf-8").splitlines()[0])["rules"] == "classical"

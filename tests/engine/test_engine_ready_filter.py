@@ -1,0 +1,79 @@
+"""The engine's cheap readiness filter (issue 13 speed-up) never hides a wait (HK-5.1-5.4)."""
+
+from __future__ import annotations
+
+import random
+
+from hkmj.engine.state import _special_may_be_ready, _standard_may_be_ready
+from hkmj.hand import seven_pairs_shanten, standard_shanten, thirteen_orphans_shanten, waits
+from hkmj.tiles import N_KINDS, ORPHANS
+
+
+def _hands(n: int, size: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    wall = [t for t in range(N_KINDS) for _ in range(4)]
+    out = []
+    for _ in range(n):
+        h = [0] * N_KINDS
+        for t in rng.sample(wall, size):
+            h[t] += 1
+        out.append(h)
+    return out
+
+
+def _ready_hands(n: int, melds: int, seed: int) -> list[list[int]]:
+    """Waiting hands: a random complete shape (groups and a pair) minus one random tile."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        h = [0] * N_KINDS
+        for _ in range(4 - melds):
+            if rng.random() < 0.5:
+                t = rng.choice([s * 9 + v for s in range(3) for v in range(7)])
+                for x in (t, t + 1, t + 2):
+                    h[x] += 1
+            else:
+                h[rng.randrange(N_KINDS)] += 3
+        h[rng.randrange(N_KINDS)] += 2
+        if max(h) > 4:
+            continue
+        h[rng.choice([t for t in range(N_KINDS) if h[t]])] -= 1
+        out.append(h)
+    return out
+
+
+def test_hk5_1_filter_rejects_only_hands_that_are_not_ready() -> None:
+    for melds in range(5):
+        size = 13 - 3 * melds
+        for h in _hands(3000, size, melds) + _ready_hands(500, melds, melds):
+            if not _standard_may_be_ready(h):
+                assert standard_shanten(h, melds) > 0
+                assert all(standard_shanten([*h[:t], h[t] + 1, *h[t + 1 :]], melds) >= 0 for t in range(N_KINDS))
+
+
+def test_hk5_1_filter_keeps_every_ready_standard_hand() -> None:
+    for melds in range(5):
+        for h in _ready_hands(500, melds, 10 + melds):
+            assert standard_shanten(h, melds) == 0
+            assert _standard_may_be_ready(h)
+            assert waits(h, melds)
+
+
+def test_hk5_3_hk5_4_special_filter_equals_seven_pairs_or_orphans_readiness() -> None:
+    rng = random.Random(4)
+    orphan_wall = [t for t in ORPHANS for _ in range(4)] + [4, 13]
+    hands = _hands(3000, 13, 21)
+    for _ in range(2000):
+        h = [0] * N_KINDS
+        for t in rng.sample(orphan_wall, 13):
+            h[t] += 1
+        hands.append(h)
+    for _ in range(1000):
+        h = [0] * N_KINDS
+        kinds = rng.sample(range(N_KINDS), 7)
+        for t in kinds:
+            h[t] += 2
+        h[kinds[0]] -= 1
+        hands.append(h)
+    for h in hands:
+        assert _special_may_be_ready(h) == (seven_pairs_shanten(h) <= 0 or thirteen_orphans_shanten(h) <= 0)
