@@ -865,6 +865,14 @@ def _gated(scope: str) -> _Gated:
 
 
 _HAND = _gated("hand")
+# the hand-scope fans a hand can have, by (holds an honour, has a kong): fewer to test
+_HAND_BY_KIND = {
+    (honours, kong): tuple(
+        g for g in _HAND if (not honours or ~g[1] & _HONOURS) and (honours or g[2] & _SUITED) and (kong or not g[3])
+    )
+    for honours in (False, True)
+    for kong in (False, True)
+}
 _SPECIAL = _gated("special")
 _PUNGS = _gated("pungs")
 _READING = _gated("reading")
@@ -893,7 +901,7 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
     fans = h.fans
     if fans is None:
         fans = h.fans = {}
-        _run(_HAND, s, fans)
+        _run(_HAND_BY_KIND[h.honours, h.n_melded_kongs + h.n_concealed_kongs > 0], s, fans)
     return fans
 
 
