@@ -68,7 +68,8 @@ class Fan:
     scope: str = "reading"
     """What the predicate reads, so the scorer can skip it: ``hand`` (tiles and how the hand
     was won: once per hand), ``combo`` (the reading's combination fans), ``special`` (only a
-    special shape scores it), ``pungs`` (needs a pung or kong) or ``reading``."""
+    special shape scores it), ``pungs`` (needs a pung or kong), ``wait`` (needs a unique
+    wait) or ``reading``."""
     within: int = (1 << 34) - 1
     """Tile mask: the fan is impossible unless every tile of the hand is in it."""
     holds: int = (1 << 34) - 1
@@ -764,9 +765,9 @@ MCR_FANS: tuple[Fan, ...] = (
     Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong, scope="hand", kongs=True),
     Fan("one_voided_suit", "One Voided Suit", "Une Famille Absente", 1, 7, one_voided_suit, scope="hand"),
     Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors, scope="hand", within=_SUITED),
-    Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait),
-    Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait),
-    Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait),
+    Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait, scope="wait"),
+    Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait, scope="wait"),
+    Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait, scope="wait"),
     Fan("self_drawn", "Self-Drawn", "Pioche", 1, 12, self_drawn, scope="hand"),
     Fan("flower_tiles", "Flower Tiles", "Tuile de Fleur", 1, 13, flower_tiles, scope="hand"),
 )
@@ -876,6 +877,7 @@ _HAND_BY_KIND = {
 _SPECIAL = _gated("special")
 _PUNGS = _gated("pungs")
 _READING = _gated("reading")
+_WAITS = _gated("wait")
 _POINTS = tuple(f.points for f in MCR_FANS)
 _NINE_GATES = _INDEX["nine_gates"]
 _NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
@@ -925,6 +927,8 @@ def _fan_counts(s: McrShape) -> dict[int, int]:
         if s.pungs:
             _run(_PUNGS, s, fans)
         _run(_READING, s, fans)
+        if s.wait:
+            _run(_WAITS, s, fans)
     fans.pop(_FLOWERS, None)
     for i in sorted(fans):
         if i in fans:
