@@ -167,15 +167,22 @@ _FR_WORDS = {
 # ``s.hand`` holds what does not depend on the reading; ``s.combos`` the multi-group fans.
 
 
-def _combo(fan_id: str, rule: str, definition: str) -> Callable[[McrShape], int]:
+class _Combo:
     """A fan made of several groups, read from the reading's combinations (MCR-7.4, 7.5)."""
 
-    def count(s: McrShape) -> int:
-        return s.combos.get(fan_id, 0)
+    __slots__ = ("fan_id", "definition")
 
-    count.__name__ = fan_id
-    count.__doc__ = f"{rule}: {definition}"
-    return count
+    def __init__(self, fan_id: str, definition: str) -> None:
+        self.fan_id = fan_id
+        self.definition = definition
+        """``MCR-6.n: what the fan is`` (the docstring of a plain predicate)."""
+
+    def __call__(self, s: McrShape) -> int:
+        return s.combos.get(self.fan_id, 0)
+
+
+def _combo(fan_id: str, rule: str, definition: str) -> Callable[[McrShape], int]:
+    return _Combo(fan_id, f"{rule}: {definition}")
 
 
 def _mask(tiles: tuple[int, ...]) -> int:
