@@ -68,7 +68,8 @@ class Fan:
     scope: str = "reading"
     """What the predicate reads, so the scorer can skip it: ``hand`` (tiles and how the hand
     was won: once per hand), ``combo`` (the reading's combination fans), ``special`` (only a
-    special shape scores it), ``pungs`` (needs a pung or kong) or ``reading``."""
+    special shape scores it), ``pungs`` (needs a pung or kong), ``wait`` (needs a unique
+    wait) or ``reading``."""
     within: int = (1 << 34) - 1
     """Tile mask: the fan is impossible unless every tile of the hand is in it."""
     holds: int = (1 << 34) - 1
@@ -166,15 +167,22 @@ _FR_WORDS = {
 # ``s.hand`` holds what does not depend on the reading; ``s.combos`` the multi-group fans.
 
 
-def _combo(fan_id: str, rule: str, definition: str) -> Callable[[McrShape], int]:
+class _Combo:
     """A fan made of several groups, read from the reading's combinations (MCR-7.4, 7.5)."""
 
-    def count(s: McrShape) -> int:
-        return s.combos.get(fan_id, 0)
+    __slots__ = ("fan_id", "definition")
 
-    count.__name__ = fan_id
-    count.__doc__ = f"{rule}: {definition}"
-    return count
+    def __init__(self, fan_id: str, definition: str) -> None:
+        self.fan_id = fan_id
+        self.definition = definition
+        """``MCR-6.n: what the fan is`` (the docstring of a plain predicate)."""
+
+    def __call__(self, s: McrShape) -> int:
+        return s.combos.get(self.fan_id, 0)
+
+
+def _combo(fan_id: str, rule: str, definition: str) -> Callable[[McrShape], int]:
+    return _Combo(fan_id, f"{rule}: {definition}")
 
 
 def _mask(tiles: tuple[int, ...]) -> int:
@@ -764,9 +772,9 @@ MCR_FANS: tuple[Fan, ...] = (
     Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong, scope="hand", kongs=True),
     Fan("one_voided_suit", "One Voided Suit", "Une Famille Absente", 1, 7, one_voided_suit, scope="hand"),
     Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors, scope="hand", within=_SUITED),
-    Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait),
-    Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait),
-    Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait),
+    Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait, scope="wait"),
+    Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait, scope="wait"),
+    Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait, scope="wait"),
     Fan("self_drawn", "Self-Drawn", "Pioche", 1, 12, self_drawn, scope="hand"),
     Fan("flower_tiles", "Flower Tiles", "Tuile de Fleur", 1, 13, flower_tiles, scope="hand"),
 )
@@ -865,9 +873,18 @@ def _gated(scope: str) -> _Gated:
 
 
 _HAND = _gated("hand")
+# the hand-scope fans a hand can have, by (holds an honour, has a kong): fewer to test
+_HAND_BY_KIND = {
+    (honours, kong): tuple(
+        g for g in _HAND if (not honours or ~g[1] & _HONOURS) and (honours or g[2] & _SUITED) and (kong or not g[3])
+    )
+    for honours in (False, True)
+    for kong in (False, True)
+}
 _SPECIAL = _gated("special")
 _PUNGS = _gated("pungs")
 _READING = _gated("reading")
+_WAITS = _gated("wait")
 _POINTS = tuple(f.points for f in MCR_FANS)
 _NINE_GATES = _INDEX["nine_gates"]
 _NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
@@ -893,7 +910,7 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
     fans = h.fans
     if fans is None:
         fans = h.fans = {}
-        _run(_HAND, s, fans)
+        _run(_HAND_BY_KIND[h.honours, h.n_melded_kongs + h.n_concealed_kongs > 0], s, fans)
     return fans
 
 
@@ -917,6 +934,8 @@ def _fan_counts(s: McrShape) -> dict[int, int]:
         if s.pungs:
             _run(_PUNGS, s, fans)
         _run(_READING, s, fans)
+        if s.wait:
+            _run(_WAITS, s, fans)
     fans.pop(_FLOWERS, None)
     for i in sorted(fans):
         if i in fans:
