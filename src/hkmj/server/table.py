@@ -83,15 +83,15 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
     c = list(counts)
     if extra is not None:
         c[extra] += 1
-    n = shanten(c, melds) + 1
+    sh = shanten(c, melds)
     out = {}
-    for lang in LANGS:
+    for lang in LANGS:  # worded as the terminal words it (hkmj.tui.session)
         tx = Texts(lang)
         what = tx("why.hand") if extra is None else tx("why.hand_with", tile=tx.tile(extra))
-        if n == 0 and rules is not None:
+        if sh < 0 and rules is not None:  # complete, but under the ruleset's minimum
             out[lang] = tx("why.under_min", hand=what, min=rules.min_value, unit=tx(f"unit.{rules.unit}"))
         else:
-            out[lang] = tx("why.not_winning", hand=what, n=n)
+            out[lang] = tx("why.not_winning", hand=what, dist=tx.distance(sh))
     return out
 
 
