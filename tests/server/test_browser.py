@@ -58,7 +58,7 @@ def _lobby(browser: Any, server: Server, errors: list[str], width: int, height: 
 def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(server: Server) -> None:
     """HK-7.3: the last hand ends with "Match over" and the final ranking, for the player and a
     (French, phone-sized) spectator; the end screen names the winning tile, shows the hands under
-    their own heading, explains each payment (HK-7.1) and folds the wall check behind "verify";
+    their own heading, explains each payment (HK-6 payments) and folds the wall check behind "verify";
     the finished table opened later shows its result, not "Waiting for players…"."""
     from playwright.sync_api import sync_playwright
 

@@ -15,7 +15,7 @@ import html
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, name, tile_str
 from hkmj.tui.texts import LANGS, Texts
 
-__all__ = ["help_page", "pick_lang", "sections"]
+__all__ = ["help_page", "pick_lang", "sections", "typography"]
 
 CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
     "en": {
@@ -112,6 +112,15 @@ def sections(lang: str) -> list[tuple[str, list[str]]]:
     return result
 
 
+def typography(text: str, lang: str) -> str:
+    """French typography: a no-break space before ``:`` ``;`` ``?`` ``!`` (a line never starts with one)."""
+    if lang != "fr":
+        return text
+    for mark in ":;?!":
+        text = text.replace(f" {mark}", f"\u00a0{mark}")
+    return text
+
+
 def _tiles_html(lang: str) -> str:
     """HK-1: the three suits, the honours and the bonus tiles, as pictures with their names."""
     q = "?lang=fr" if lang == "fr" else ""
@@ -122,14 +131,14 @@ def _tiles_html(lang: str) -> str:
 
     rows = [range(9 * s, 9 * s + 9) for s in range(3)] + [range(HONOUR, N_KINDS), range(N_KINDS, N_TILE_IDS)]
     body = "".join(f'<div class="tilerow">{"".join(fig(t) for t in row)}</div>' for row in rows)
-    return body + f"<p>{html.escape(TILES_NOTE[lang])}</p>"
+    return body + f"<p>{html.escape(typography(TILES_NOTE[lang], lang))}</p>"
 
 
-def _html_lines(lines: list[str]) -> str:
+def _html_lines(lines: list[str], lang: str) -> str:
     parts: list[str] = []
     items: list[str] = []
     for line in [*lines, ""]:
-        text = line.strip()
+        text = typography(line.strip(), lang)
         if text.startswith("•"):
             items.extend(html.escape(x.strip()) for x in text.split("•") if x.strip())
             continue
@@ -147,7 +156,7 @@ def help_page(lang: str) -> str:
     tx, words = Texts(lang), PAGE[lang]
     body = "".join(
         f'<section class="card"><h2>{html.escape(h.capitalize())}</h2>'
-        f"{_tiles_html(lang) if i == TILES_SECTION else _html_lines(lines)}</section>"
+        f"{_tiles_html(lang) if i == TILES_SECTION else _html_lines(lines, lang)}</section>"
         for i, (h, lines) in enumerate(sections(lang))
     )
     title = html.escape(tx("help.title"))

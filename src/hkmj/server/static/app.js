@@ -26,7 +26,7 @@ const T = {
     whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
     whyRobbed: "the kong robbed: pays double", receives: "receives", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
     rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
-    nobodyPays: "Nobody pays; the dealer keeps the deal (HK-7.1).",
+    nobodyPays: "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2).",
     bots: { greedy: "greedy", random: "random", strong: "strong" },
     err: {
       out_of_turn: "You have no decision to make now.", stale: "The table moved on before your move arrived; look again.",
@@ -58,7 +58,7 @@ const T = {
     whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
     whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
     rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
-    nobodyPays: "Personne ne paie\u00a0; le donneur garde la main (HK-7.1).",
+    nobodyPays: "Personne ne paie (HK-7.1)\u00a0; le donneur garde la main (HK-7.2).",
     bots: { greedy: "glouton", random: "hasard", strong: "fort" },
     err: {
       out_of_turn: "Vous n'avez pas de décision à prendre maintenant.", stale: "La table a avancé avant l'arrivée de votre coup\u00a0; regardez à nouveau.",
@@ -80,6 +80,8 @@ let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").st
 const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
 /** ": " in English, " : " (no-break space before the colon) in French typography. */
 const colon = () => (lang === "fr" ? "\u00a0: " : ": ");
+/** A server text in the current language, with French typography (no-break space before : ; ? !). */
+const said = (texts) => { const x = texts[lang] || texts.en; return lang === "fr" ? x.replace(/ ([:;?!])/g, "\u00a0$1") : x; };
 const botName = (b) => (T[lang].bots[b] || b);
 const $ = (sel, root = document) => root.querySelector(sel);
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -278,7 +280,7 @@ function onMessage(m) {
     if (fresh) G.sel = -1;
     if (fresh) G.refusal = null;
     for (const e of m.events || []) {
-      if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast((e.reasons && (e.reasons[lang] || e.reasons.en)) || t("refused")); }
+      if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused")); }
       if (e.type === "hand_start") G.log = [];
       else if (["discard", "claim", "kong", "bonus"].includes(e.type)) { G.log.push(e); if (G.log.length > 6) G.log.shift(); }
     }
@@ -349,7 +351,7 @@ function render() {
     G.order = order;
   }
   const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
-  const refusal = G.refusal ? `<div class="refusal">${esc(G.refusal[lang] || G.refusal.en)}</div>` : "";
+  const refusal = G.refusal ? `<div class="refusal">${esc(said(G.refusal))}</div>` : "";
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${G.hint.shanten <= 0 ? t("ready0") : `${G.hint.shanten} ${t("shanten")}`}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
@@ -393,7 +395,7 @@ function finalCard(st) {
   return `<section class="card" id="scoring"><h2>${t("matchOver")}</h2>${rankingHtml(st)}<a class="button" href="/">${t("newTable")}</a></section>`;
 }
 
-/** Why each payment is what it is (HK-7.1): self-drawn win, everyone pays double the base;
+/** Why each payment is what it is (HK-6, base points and payments): self-drawn win, everyone pays double the base;
  * on a discard the discarder (or the player whose kong was robbed) pays double, the others the base. */
 function payReason(win, seat, paid) {
   if (seat === win.seat) return t("receives");
@@ -414,16 +416,16 @@ function revealCard(st) {
     detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
       ${win.points != null  // a points table (MCR): each fan once with its count
       ? `<table><tr><th>${t("element")}</th><th class="num">${t("points")}</th></tr>
-      ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
+      ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
       <tr><th>${t("points")}</th><th class="num">${win.points}</th></tr></table>`
       : `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
-      ${win.items.map((it) => `<tr><td>${esc(it.names ? it.names[lang] : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
+      ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
       <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
-      ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}${colon()}${esc(win.limit_names ? win.limit_names[lang] : win.limit)}</b></td></tr>` : ""}
+      ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}${colon()}${esc(win.limit_names ? said(win.limit_names) : win.limit)}</b></td></tr>` : ""}
       <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`}`;
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
-    const why = st.you === fm.seat && fm.reasons ? `<p>${esc(fm.reasons[lang] || fm.reasons.en)}</p>` : "";
+    const why = st.you === fm.seat && fm.reasons ? `<p>${esc(said(fm.reasons))}</p>` : "";
     const fine = Math.min(...fm.payments.filter((p) => p > 0));
     detail = `${why}<p>${t("falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine })}</p>`;
   }
