@@ -190,6 +190,7 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server)
     at least 40 px."""
     from playwright.sync_api import sync_playwright
 
+    from hkmj.server.help import typography
     from hkmj.tui.texts import Texts
 
     with sync_playwright() as p:
@@ -211,7 +212,7 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server)
         page.wait_for_selector("html[lang=fr]")
         text = page.inner_text("#help")
         assert "Comment jouer" in text and "Le but" in text and "Après une défausse" in text and "Chow 3-4-5 Caractères" in text
-        assert Texts("fr")("help.body").splitlines()[1] in text
+        assert typography(Texts("fr")("help.body").splitlines()[1], "fr") in text
         page.screenshot(path=str(ARTIFACTS / "help-fr.png"), full_page=True)
         # the table's own words: tile names in action labels, French typography
         page.goto(server.base + "/")

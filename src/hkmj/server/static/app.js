@@ -412,7 +412,7 @@ function revealCard(st) {
   win = r.end.find((e) => e.type === "win") || null;
   if (win) {
     const how = win.win === "self_draw" ? t("selfDrawn") : `${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`;
-    title = `${name(win.seat)} (${WINDS[lang][win.seat]}) ${t("win")} — ${how}`;
+    title = `${WINDS[lang][win.seat]} · ${name(win.seat)} ${t("win")} — ${how}`;
     detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
       ${win.points != null  // a points table (MCR): each fan once with its count
       ? `<table><tr><th>${t("element")}</th><th class="num">${t("points")}</th></tr>
