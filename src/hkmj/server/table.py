@@ -91,7 +91,7 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
         if n == 0 and rules is not None:
             out[lang] = tx("why.under_min", hand=what, min=rules.min_value, unit=tx(f"unit.{rules.unit}"))
         else:
-            out[lang] = tx("why.not_winning", hand=what, n=n)
+            out[lang] = tx("why.not_winning", hand=what, dist=tx.distance(n - 1))
     return out
 
 
@@ -296,7 +296,7 @@ class Table:
             return ev
         view = hand.view(ev["seat"])
         extra = view.offered if view.phase != Phase.TURN.value else None
-        why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra)
+        why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra, self.rules)
         return {**ev, "reasons": {lang: Texts(lang)("ev.refused", why=text) for lang, text in why.items()}}
 
     # ------------------------------------------------------------------ publishing
