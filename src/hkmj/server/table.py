@@ -296,7 +296,7 @@ class Table:
             return ev
         view = hand.view(ev["seat"])
         extra = view.offered if view.phase != Phase.TURN.value else None
-        why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra)
+        why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra, self.rules)
         return {**ev, "reasons": {lang: Texts(lang)("ev.refused", why=text) for lang, text in why.items()}}
 
     # ------------------------------------------------------------------ publishing
