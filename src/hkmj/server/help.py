@@ -94,7 +94,7 @@ def sections(lang: str) -> list[tuple[str, list[str]]]:
     """The help's sections as (heading, lines): the terminal's rules, the browser's controls.
 
     A section ends at its first blank line, which leaves out the terminal's own closing note
-    (which keys close the help)."""
+    (which keys close the help); the terminal's ``--teach`` option is not mentioned."""
     body = Texts(lang)("help.body")
     out: list[tuple[str, list[str]]] = []
     for line in body.splitlines():
@@ -108,7 +108,7 @@ def sections(lang: str) -> list[tuple[str, list[str]]]:
             heading, text = CONTROLS[lang][i]
             lines = text.split("\n")
         kept = lines[: lines.index("")] if "" in lines else lines
-        result.append((heading, kept))
+        result.append((heading, [line.replace(" (--teach)", "") for line in kept]))  # a terminal option
     return result
 
 
