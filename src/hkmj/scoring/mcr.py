@@ -69,7 +69,8 @@ class Fan:
     """What the predicate reads, so the scorer can skip it: ``hand`` (tiles and how the hand
     was won: once per hand), ``combo`` (the reading's combination fans), ``special`` (only a
     special shape scores it), ``pungs`` (needs a pung or kong), ``wait`` (needs a unique
-    wait) or ``reading``."""
+    wait), ``win`` (reads only how the hand was won and its declared groups: remembered by
+    that context) or ``reading``."""
     within: int = (1 << 34) - 1
     """Tile mask: the fan is impossible unless every tile of the hand is in it."""
     holds: int = (1 << 34) - 1
@@ -605,7 +606,7 @@ MCR_FANS: tuple[Fan, ...] = (
     Fan("big_three_dragons", "Big Three Dragons", "Trois Grands Dragons", 88, 76, big_three_dragons, scope="combo"),
     Fan("all_green", "All Green", "Main Verte", 88, 77, all_green, scope="hand", within=_GREEN),
     Fan("nine_gates", "Nine Gates", "Neuf Portes", 88, 78, nine_gates, scope="special"),
-    Fan("four_kongs", "Four Kongs", "Quatre Kong", 88, 79, four_kongs, scope="hand", kongs=True),
+    Fan("four_kongs", "Four Kongs", "Quatre Kong", 88, 79, four_kongs, scope="win", kongs=True),
     Fan(
         "seven_shifted_pairs",
         "Seven Shifted Pairs",
@@ -653,7 +654,7 @@ MCR_FANS: tuple[Fan, ...] = (
         four_pure_shifted_chows,
         scope="combo",
     ),
-    Fan("three_kongs", "Three Kongs", "Trois Kong", 32, 65, three_kongs, scope="hand", kongs=True),
+    Fan("three_kongs", "Three Kongs", "Trois Kong", 32, 65, three_kongs, scope="win", kongs=True),
     Fan(
         "all_terminals_and_honors",
         "All Terminals and Honors",
@@ -718,8 +719,8 @@ MCR_FANS: tuple[Fan, ...] = (
     Fan("mixed_triple_chow", "Mixed Triple Chow", "Trois Chow Identiques", 8, 37, mixed_triple_chow, scope="combo"),
     Fan("mixed_shifted_pungs", "Mixed Shifted Pungs", "Trois Pung Consécutifs", 8, 38, mixed_shifted_pungs, scope="combo"),
     Fan("chicken_hand", "Chicken Hand", "Main du Poulet", 8, 39, chicken_hand, scope="hand", within=0),
-    Fan("last_tile_draw", "Last Tile Draw", "Pioche la Dernière Tuile", 8, 40, last_tile_draw, scope="hand"),
-    Fan("last_tile_claim", "Last Tile Claim", "Réclamer la Dernière Tuile", 8, 41, last_tile_claim, scope="hand"),
+    Fan("last_tile_draw", "Last Tile Draw", "Pioche la Dernière Tuile", 8, 40, last_tile_draw, scope="win"),
+    Fan("last_tile_claim", "Last Tile Claim", "Réclamer la Dernière Tuile", 8, 41, last_tile_claim, scope="win"),
     Fan(
         "out_with_replacement_tile",
         "Out with Replacement Tile",
@@ -727,32 +728,32 @@ MCR_FANS: tuple[Fan, ...] = (
         8,
         42,
         out_with_replacement_tile,
-        scope="hand",
+        scope="win",
     ),
-    Fan("robbing_the_kong", "Robbing the Kong", "Voler un Kong", 8, 43, robbing_the_kong, scope="hand"),
+    Fan("robbing_the_kong", "Robbing the Kong", "Voler un Kong", 8, 43, robbing_the_kong, scope="win"),
     # 6 points
     Fan("all_pungs", "All Pungs", "Tout Pung", 6, 28, all_pungs, scope="pungs"),
     Fan("half_flush", "Half Flush", "Main Propre", 6, 29, half_flush, scope="hand", holds=_HONOURS),
     Fan("mixed_shifted_chows", "Mixed Shifted Chows", "Trois Chow Superposés", 6, 30, mixed_shifted_chows, scope="combo"),
     Fan("all_types", "All Types", "Tous Types", 6, 31, all_types, scope="hand", holds=_HONOURS),
-    Fan("melded_hand", "Melded Hand", "Main Exposée", 6, 32, melded_hand, scope="hand"),
-    Fan("two_concealed_kongs", "Two Concealed Kongs", "Deux Kong Cachés", 6, 33, two_concealed_kongs, scope="hand", kongs=True),
+    Fan("melded_hand", "Melded Hand", "Main Exposée", 6, 32, melded_hand, scope="win"),
+    Fan("two_concealed_kongs", "Two Concealed Kongs", "Deux Kong Cachés", 6, 33, two_concealed_kongs, scope="win", kongs=True),
     Fan("two_dragon_pungs", "Two Dragon Pungs", "Deux Dragons", 6, 34, two_dragon_pungs, scope="combo"),
     # 4 points
     Fan("outside_hand", "Outside Hand", "Main d'Extrémités", 4, 24, outside_hand, holds=_ORPHANS),
-    Fan("fully_concealed_hand", "Fully Concealed Hand", "Main Entièrement Cachée", 4, 25, fully_concealed_hand, scope="hand"),
-    Fan("two_melded_kongs", "Two Melded Kongs", "Deux Kong Exposés", 4, 26, two_melded_kongs, scope="hand", kongs=True),
-    Fan("last_tile", "Last Tile", "Dernière Tuile", 4, 27, last_tile, scope="hand"),
+    Fan("fully_concealed_hand", "Fully Concealed Hand", "Main Entièrement Cachée", 4, 25, fully_concealed_hand, scope="win"),
+    Fan("two_melded_kongs", "Two Melded Kongs", "Deux Kong Exposés", 4, 26, two_melded_kongs, scope="win", kongs=True),
+    Fan("last_tile", "Last Tile", "Dernière Tuile", 4, 27, last_tile, scope="win"),
     # 2 points
     Fan("dragon_pung", "Dragon Pung", "Pung de Dragon", 2, 14, dragon_pung, scope="pungs", holds=_DRAGONS),
     Fan("prevalent_wind", "Prevalent Wind", "Vent Dominant", 2, 15, prevalent_wind, scope="pungs", holds=_WINDS),
     Fan("seat_wind", "Seat Wind", "Vent du Joueur", 2, 16, seat_wind, scope="pungs", holds=_WINDS),
-    Fan("concealed_hand", "Concealed Hand", "Tout Caché Donné", 2, 17, concealed_hand, scope="hand"),
+    Fan("concealed_hand", "Concealed Hand", "Tout Caché Donné", 2, 17, concealed_hand, scope="win"),
     Fan("all_chows", "All Chows", "Tout Chow", 2, 18, all_chows, within=_SUITED),
     Fan("tile_hog", "Tile Hog", "Quatre Identiques", 2, 19, tile_hog, scope="hand"),
     Fan("double_pung", "Double Pung", "Double Pung", 2, 20, double_pung, scope="combo"),
     Fan("two_concealed_pungs", "Two Concealed Pungs", "Deux Pung Cachés", 2, 21, two_concealed_pungs, scope="pungs"),
-    Fan("concealed_kong", "Concealed Kong", "Kong Caché", 2, 22, concealed_kong, scope="hand", kongs=True),
+    Fan("concealed_kong", "Concealed Kong", "Kong Caché", 2, 22, concealed_kong, scope="win", kongs=True),
     Fan("all_simples", "All Simples", "Tout Ordinaire", 2, 23, all_simples, scope="hand", within=_SUITED & ~_TERMINALS),
     # 1 point
     Fan("pure_double_chow", "Pure Double Chow", "Deux Chow Purs", 1, 1, pure_double_chow, scope="combo"),
@@ -769,13 +770,13 @@ MCR_FANS: tuple[Fan, ...] = (
         scope="pungs",
         holds=_TERMINALS | _WINDS,
     ),
-    Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong, scope="hand", kongs=True),
+    Fan("melded_kong", "Melded Kong", "Kong Exposé", 1, 6, melded_kong, scope="win", kongs=True),
     Fan("one_voided_suit", "One Voided Suit", "Une Famille Absente", 1, 7, one_voided_suit, scope="hand"),
     Fan("no_honors", "No Honors", "Pas d'Honneur", 1, 8, no_honors, scope="hand", within=_SUITED),
     Fan("edge_wait", "Edge Wait", "Attente d'un Côté", 1, 9, edge_wait, scope="wait"),
     Fan("closed_wait", "Closed Wait", "Attente au Milieu", 1, 10, closed_wait, scope="wait"),
     Fan("single_wait", "Single Wait", "Attente Simple", 1, 11, single_wait, scope="wait"),
-    Fan("self_drawn", "Self-Drawn", "Pioche", 1, 12, self_drawn, scope="hand"),
+    Fan("self_drawn", "Self-Drawn", "Pioche", 1, 12, self_drawn, scope="win"),
     Fan("flower_tiles", "Flower Tiles", "Tuile de Fleur", 1, 13, flower_tiles, scope="hand"),
 )
 """The 81 fans, highest first (MCR-6)."""
@@ -873,6 +874,8 @@ def _gated(scope: str) -> _Gated:
 
 
 _HAND = _gated("hand")
+_WIN = _gated("win")
+_context_memo: dict[tuple[object, ...], dict[int, int]] = {}
 # the hand-scope fans a hand can have, by (holds an honour, has a kong): fewer to test
 _HAND_BY_KIND = {
     (honours, kong): tuple(
@@ -909,7 +912,16 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
     h = s.hand
     fans = h.fans
     if fans is None:
-        fans = h.fans = {}
+        w = h.win
+        key = (w.win, w.flags, h.n_exposed, h.n_melded_kongs, h.n_concealed_kongs, h.last_of_kind)
+        context = _context_memo.get(key)
+        if context is None:
+            context = {}
+            _run(_WIN, s, context)
+            if len(_context_memo) > 4096:
+                _context_memo.clear()
+            _context_memo[key] = context
+        fans = h.fans = dict(context)
         _run(_HAND_BY_KIND[h.honours, h.n_melded_kongs + h.n_concealed_kongs > 0], s, fans)
     return fans
 
