@@ -7,7 +7,7 @@ import asyncio
 import random
 
 from hkmj.rulesets import rulesets_info
-from hkmj.server.testing import Server, choose, play
+from hkmj.server.testing import Server, choose, match_over, play
 
 
 def test_cl_lobby_lists_classical_and_its_options() -> None:
@@ -34,7 +34,7 @@ def test_cl_full_hands_at_a_classical_table(server: Server) -> None:
             rng = random.Random(1)
             await play(
                 [me],
-                lambda cs: bool(cs[0].state and cs[0].state["match"] and cs[0].state["match"]["over"]),
+                match_over,
                 lambda i, legal: choose(legal, rng),
                 120,
             )

@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, drain, play, stable, tiles_in
+from hkmj.server.testing import Server, choose, drain, match_over, play, stable, tiles_in
 
 
 def _over(c: GameClient) -> bool:
@@ -38,7 +38,7 @@ def test_full_hands_with_bots_and_a_spectator(server: Server) -> None:
             rng = random.Random(1)
             await play(
                 [me],
-                lambda cs: bool(cs[0].state and cs[0].state["match"] and cs[0].state["match"]["over"]),
+                match_over,
                 lambda i, legal: choose(legal, rng),
                 120,
             )

@@ -9,6 +9,7 @@ import pytest
 
 from hkmj.engine import PASS, Action, Discard, SeatView, stacked_wall
 from hkmj.engine.actions import discard
+from hkmj.tiles import tile
 from hkmj.tui.session import Session
 
 EAST_SEED = 5
@@ -95,3 +96,20 @@ def _until_offer(session: Session, t: int, seat: int | None = None) -> None:
 def until_offer() -> Callable[..., None]:
     """Let the bots play (passing the human's claim windows) until tile ``t`` is on offer to the human."""
     return _until_offer
+
+
+@pytest.fixture
+def kong_replacement_win(advance: Callable[[Session], None]) -> Callable[[Session], None]:
+    """Play the stacked wall's scripted win (see test_session) on a new session: East discards
+    9m, pungs the Green, discards East, declares the concealed kong of 1m and wins on its
+    replacement."""
+
+    def run(session: Session) -> None:
+        session.start_hand()
+        assert session.try_discard(tile("9m")).done
+        advance(session)
+        assert session.try_pung().done and session.try_discard(tile("1z")).done
+        advance(session)
+        assert session.try_kong().done and session.try_mahjong().done
+
+    return run

@@ -6,27 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hkmj.rulesets import get_ruleset
-from hkmj.tiles import tile
 from hkmj.tui.render import summary_text
 from hkmj.tui.session import Session
 
 Make = Callable[..., Session]
-Advance = Callable[[Session], None]
 
 
-def test_cl5_classical_end_screen(make_session: Make, advance: Advance) -> None:
+def test_cl5_classical_end_screen(make_session: Make, kong_replacement_win: Callable[[Session], None]) -> None:
     """The scripted kong-replacement win (see test_session) under the classical rules: exposed
     Green pung 4 + concealed kong of 1m 32 + Mahjong 20 = 56 points, a dragon set and a self-draw
     double twice: 224. East wins: 448 from each; North's concealed 9s pung (8) settles with South
     and West (CL-7.2, no East there): E +1344, S -456, W -456, N -432."""
     s = make_session(rules=get_ruleset("classical"))
-    s.start_hand()
+    kong_replacement_win(s)
     assert "Classical" in s.header()
-    assert s.try_discard(tile("9m")).done
-    advance(s)
-    assert s.try_pung().done and s.try_discard(tile("1z")).done
-    advance(s)
-    assert s.try_kong().done and s.try_mahjong().done
     summary = s.finish_hand()
     assert summary.unit == "points"
     assert summary.items == (

@@ -9,7 +9,6 @@ import pytest
 from hkmj.cli import main
 from hkmj.engine.testing import QUIET
 from hkmj.rulesets import get_ruleset
-from hkmj.tiles import tile
 from hkmj.tui.render import summary_text
 from hkmj.tui.session import Session
 from hkmj.tui.texts import Texts
@@ -18,16 +17,11 @@ Make = Callable[..., Session]
 Advance = Callable[[Session], None]
 
 
-def test_house_options_shown_and_scored(make_session: Make, advance: Advance) -> None:
+def test_house_options_shown_and_scored(make_session: Make, kong_replacement_win: Callable[[Session], None]) -> None:
     """The scripted 4-fan kong-replacement win (see test_session) at a base value of 2 doubles every payment."""
     s = make_session(rules=get_ruleset("hk", {"base": "2", "minfan": "1"}))
-    s.start_hand()
+    kong_replacement_win(s)
     assert "Hong Kong (minfan=1, base=2)" in s.header()
-    assert s.try_discard(tile("9m")).done
-    advance(s)
-    assert s.try_pung().done and s.try_discard(tile("1z")).done
-    advance(s)
-    assert s.try_kong().done and s.try_mahjong().done
     summary = s.finish_hand()
     assert (summary.fan, summary.base) == (4, 32)
     assert [r.payment for r in summary.seats] == [192, -64, -64, -64]

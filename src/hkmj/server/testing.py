@@ -133,6 +133,12 @@ def public_tiles(frame: dict[str, Any]) -> set[str]:
     return out
 
 
+def match_over(clients: list[GameClient]) -> bool:
+    """A :func:`play` stop condition: the first client's state shows the match over."""
+    st = clients[0].state
+    return bool(st and st["match"] and st["match"]["over"])
+
+
 def choose(legal: list[str], rng: random.Random) -> str:
     """A scripted player: always Mahjong when listed, else a random legal action."""
     if "mahjong" in legal:
