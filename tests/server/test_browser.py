@@ -223,6 +223,7 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server)
         labels = page.evaluate("['chow 789s', 'discard 3z', 'pass', 'mahjong'].map(actionLabel)")
         assert labels == ["Chow 7-8-9 Bambous", "Défausser Vent Ouest", "Passer", "Mahjong\u202f!"]
         assert page.evaluate("tileSrc('3z')").endswith("?lang=fr")
+        page.wait_for_function("document.querySelector('#app').innerText.includes('Robot')")  # the lobby re-renders after its fetch
         lobby = page.inner_text("#app")
         assert "greedy" not in lobby and "Robot\u00a0: glouton" in lobby, lobby
         assert not errors, errors
