@@ -27,6 +27,7 @@ CORE = [
     "src/hkmj/scoring/mcr_shape.py",
     "src/hkmj/scoring/mcr.py",
     "src/hkmj/scoring/mcr_generate.py",
+    "src/hkmj/scoring/request.py",
 ]
 
 ext_modules = []

@@ -6,12 +6,13 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
 from hkmj import cli_classical
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.scoring import InvalidHand, win_from_json
+from hkmj.scoring.request import hand_problem
 from hkmj.tiles import wind_letter
 
 _SCORE_EPILOG = """\
@@ -96,17 +97,54 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     return "\n".join(lines)
 
 
-def _score_stream(inp: TextIO, out: TextIO, score_json: Callable[[Any], dict[str, Any]]) -> int:
-    for line in inp:
-        if not line.strip():
-            continue
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def score_line(line: bytes, score_json: Callable[[Any], dict[str, Any]]) -> str:
+    """One machine-interface line in, one JSON result out (R-9); never raises for bad input.
+
+    A line Python's ``json`` refuses for any reason (bad syntax, invalid UTF-8, NaN, an integer
+    beyond ``int_max_str_digits``, nesting too deep) gets ``{"valid": false, "error": ...}``.
+    """
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        result: dict[str, Any] = {"valid": False, "error": f"bad JSON: the line is not UTF-8 (byte {e.start + 1})"}
+    else:
         try:
-            obj: Any = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as e:
-            result: dict[str, Any] = {"valid": False, "error": f"bad JSON: {e}"}
+            obj: Any = _DECODER.decode(text)
+        except (ValueError, RecursionError) as e:
+            result = {"valid": False, "error": f"bad JSON: {e or type(e).__name__}"}
         else:
             result = score_json(obj)
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return _ENCODER.encode(result)
+
+
+def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict[str, Any]]) -> int:
+    """Score JSON lines from ``inp`` to ``out``, in order, one result per non-blank line.
+
+    Input is read in chunks as it arrives and every complete line of a chunk is answered
+    before the next read, so a script may write a line and wait for its answer.
+    """
+    read = getattr(inp, "read1", inp.read)
+    rest = b""
+    while True:
+        chunk = read(1 << 16)
+        if not chunk:
+            break
+        lines = (rest + chunk).split(b"\n")
+        rest = lines.pop()
+        answers = [score_line(line, score_json) for line in lines if line.strip()]
+        if answers:
+            out.write(("\n".join(answers) + "\n").encode("utf-8", "backslashreplace"))
+            out.flush()
+    if rest.strip():
+        out.write((score_line(rest, score_json) + "\n").encode("utf-8", "backslashreplace"))
         out.flush()
     return 0
 
@@ -125,8 +163,13 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
-        return _score_stream(sys.stdin, sys.stdout, rules.score_json)
+        return _score_stream(sys.stdin.buffer, sys.stdout.buffer, rules.score_json)
     if args.win is None:
+        # what is wrong with the hand itself comes before a missing --win
+        problem = hand_problem(args.hand, len(args.meld))
+        if problem:
+            print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {problem}", file=sys.stderr)
+            return 1
         print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
         return 2
     request: dict[str, Any] = {
@@ -260,11 +303,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 1
 
 
+def version_text() -> str:
+    """``hkmj 0.1.0 (compiled)`` or ``hkmj 0.1.0 (pure Python)``: which core is installed."""
+    from hkmj import __version__, compiled
+
+    return f"hkmj {__version__} ({'compiled' if compiled() else 'pure Python'})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hkmj",
         description="Hong Kong Mahjong: score hands, play and simulate games (rules HK-1..HK-7).",
     )
+    parser.add_argument("--version", action="version", version=version_text(), help="print the version and the build")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser(

@@ -7,7 +7,21 @@ from typing import Any
 
 from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
 
-__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS", "seat_index", "bonus_list", "PlayerHand"]
+__all__ = [
+    "ECHO",
+    "clip",
+    "echo",
+    "InvalidHand",
+    "Meld",
+    "Win",
+    "Item",
+    "ScoreResult",
+    "WIN_TYPES",
+    "FLAGS",
+    "seat_index",
+    "bonus_list",
+    "PlayerHand",
+]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
 FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly")
@@ -27,14 +41,36 @@ def seat_index(value: Any, what: str) -> int:
     """A seat wind letter (E, S, W, N) of the machine interface → 0..3, or :class:`InvalidHand`."""
     if isinstance(value, str) and len(value) == 1 and value in SEAT_LETTERS:
         return SEAT_LETTERS.index(value)
-    raise InvalidHand(f"{what} {value!r}: expected a wind E, S, W or N")
+    raise InvalidHand(f"{what} {echo(value)}: expected a wind E, S, W or N")
 
 
 def bonus_list(value: Any, what: str) -> tuple[int, ...]:
     """A JSON list of bonus tile numbers → a tuple (range-checked later), or :class:`InvalidHand`."""
     if not isinstance(value, list) or not all(isinstance(b, int) and not isinstance(b, bool) for b in value):
-        raise InvalidHand(f"{what} {value!r}: expected a list of numbers 1-4")
+        raise InvalidHand(f"{what} {echo(value)}: expected a list of numbers 1-4")
     return tuple(value)
+
+
+ECHO = 40
+"""At most this many characters of one input value appear in an error message (an error
+quotes a few values at most: far under 200 characters of the input in all)."""
+
+
+def echo(value: object) -> str:
+    """``repr`` of an input value, cut to :data:`ECHO` characters; never raises."""
+    if isinstance(value, str):
+        text = repr(value[: ECHO + 1])
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # e.g. an integer beyond int_max_str_digits, or a deeply nested list
+            return f"<a {type(value).__name__}>"
+    return text if len(text) <= ECHO else text[: ECHO - 3] + "..."
+
+
+def clip(message: str) -> str:
+    """A notation error quotes the bad part of the input: keep it to ``2 * ECHO`` characters."""
+    return message if len(message) <= 2 * ECHO else message[: 2 * ECHO - 3] + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,25 +114,25 @@ class Meld:
     def parse(cls, text: str) -> Meld:
         """Parse ``"chow 345s"``, ``"pung 555m"``, ``"kong 1111z"`` or ``"ckong 2222p"``."""
         if not isinstance(text, str):
-            raise InvalidHand(f"meld {text!r}: expected a string like 'pung 555m'")
+            raise InvalidHand(f"meld {echo(text)}: expected a string like 'pung 555m'")
         parts = text.split()
         if len(parts) != 2 or parts[0] not in MELD_KINDS:
-            raise InvalidHand(f"meld {text!r}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
+            raise InvalidHand(f"meld {echo(text)}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
         kind, spec = parts
         try:
             tiles = sorted(parse_tiles(spec))
         except ValueError as e:
-            raise InvalidHand(f"meld {text!r}: {e}") from None
+            raise InvalidHand(f"meld {echo(text)}: {clip(str(e))}") from None
         if kind == "chow":
             ok = len(tiles) == 3 and is_suited(tiles[0]) and tiles[0] % 9 <= 6 and tiles == [tiles[0], tiles[0] + 1, tiles[0] + 2]
             if not ok:
-                raise InvalidHand(f"meld {text!r}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)")
+                raise InvalidHand(f"meld {echo(text)}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)")
         else:
             want = 3 if kind == "pung" else 4
             if len(tiles) != want or len(set(tiles)) != 1:
-                raise InvalidHand(f"meld {text!r}: a {kind} is {want} identical tiles")
+                raise InvalidHand(f"meld {echo(text)}: a {kind} is {want} identical tiles")
         if tiles[0] >= 34:
-            raise InvalidHand(f"meld {text!r}: bonus tiles never form melds (HK-3.2)")
+            raise InvalidHand(f"meld {echo(text)}: bonus tiles never form melds (HK-3.2)")
         return cls(kind, tiles[0])
 
 
