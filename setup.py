@@ -28,6 +28,7 @@ CORE = [
     "src/hkmj/scoring/mcr.py",
     "src/hkmj/scoring/mcr_generate.py",
     "src/hkmj/scoring/request.py",
+    "src/hkmj/scoring/lines.py",
 ]
 
 ext_modules = []

@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hkmj.cli import _score_stream, main, score_line
+from hkmj.cli import _score_stream, main
 from hkmj.scoring import InvalidHand, Meld, Win, score, score_json
+from hkmj.scoring.lines import score_line
 from hkmj.scoring.request import REQUIRED
 from hkmj.tiles import parse_tiles, tile
 
@@ -278,3 +279,16 @@ def test_machine_mode_through_the_command_one_process() -> None:
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert [o["valid"] for o in out] == [True, False, False]
     assert "9z" in out[2]["error"] and proc.stderr == ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_json_lines_answers_are_exactly_json_dumps_of_the_result(seed: int) -> None:
+    """The pre-encoded answer writer gives byte for byte what ``json.dumps`` gives."""
+    import random
+
+    from hkmj.scoring.generate import random_winning_hand
+    from hkmj.scoring.lines import result_json
+
+    result = score(random_winning_hand(random.Random(seed)))
+    assert result_json(result) == json.dumps(result.to_dict(), ensure_ascii=False)

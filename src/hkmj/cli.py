@@ -12,6 +12,7 @@ from hkmj import cli_classical
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.scoring import InvalidHand, win_from_json
+from hkmj.scoring.lines import score_line
 from hkmj.scoring.request import hand_problem
 from hkmj.tiles import wind_letter
 
@@ -97,39 +98,12 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     return "\n".join(lines)
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
-
-
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
-
-
-def score_line(line: bytes, score_json: Callable[[Any], dict[str, Any]]) -> str:
-    """One machine-interface line in, one JSON result out (R-9); never raises for bad input.
-
-    A line Python's ``json`` refuses for any reason (bad syntax, invalid UTF-8, NaN, an integer
-    beyond ``int_max_str_digits``, nesting too deep) gets ``{"valid": false, "error": ...}``.
-    """
-    try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError as e:
-        result: dict[str, Any] = {"valid": False, "error": f"bad JSON: the line is not UTF-8 (byte {e.start + 1})"}
-    else:
-        try:
-            obj: Any = _DECODER.decode(text)
-        except (ValueError, RecursionError) as e:
-            result = {"valid": False, "error": f"bad JSON: {e or type(e).__name__}"}
-        else:
-            result = score_json(obj)
-    return _ENCODER.encode(result)
-
-
-def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict[str, Any]]) -> int:
+def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict[str, Any]] | None = None) -> int:
     """Score JSON lines from ``inp`` to ``out``, in order, one result per non-blank line.
 
     Input is read in chunks as it arrives and every complete line of a chunk is answered
-    before the next read, so a script may write a line and wait for its answer.
+    before the next read, so a script may write a line and wait for its answer. ``score_json``
+    is the ruleset's scorer; None for the default Hong Kong table's fast path.
     """
     read = getattr(inp, "read1", inp.read)
     rest = b""
@@ -163,7 +137,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
-        return _score_stream(sys.stdin.buffer, sys.stdout.buffer, rules.score_json)
+        return _score_stream(sys.stdin.buffer, sys.stdout.buffer, None if rules is DEFAULT else rules.score_json)
     if args.win is None:
         # what is wrong with the hand itself comes before a missing --win
         problem = hand_problem(args.hand, len(args.meld))

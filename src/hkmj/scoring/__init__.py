@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hkmj.scoring.hong_kong import HONG_KONG
+from hkmj.scoring.lines import score_json
 from hkmj.scoring.mcr import MCR_FLAGS, McrItem, McrResult, score_json_mcr, score_mcr
 from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, Meld, ScoreResult, Win
 from hkmj.scoring.request import win_from_json
@@ -53,48 +54,6 @@ def score(win: Win, ruleset: Ruleset = HONG_KONG) -> ScoreResult:
     Raises :class:`InvalidHand` for an impossible hand or one with no valid reading.
     """
     return _score(win, ruleset)
-
-
-def score_json(obj: Any, ruleset: Ruleset = HONG_KONG) -> dict[str, Any]:
-    """Score one machine-interface request; never raises for bad input.
-
-    Returns ``{"valid": true, "fan", "limit", "base", "items", "payments"}`` or
-    ``{"valid": false, "error": "..."}``.
-    """
-    try:
-        return score(win_from_json(obj), ruleset).to_dict()
-    except InvalidHand as e:
-        return {"valid": False, "error": str(e)}
-
-
-def _hand_request(
-    hand: str,
-    *,
-    win_tile: str,
-    win: str = "self_draw",
-    seat: str = "E",
-    prevailing: str = "E",
-    discarder: str | None = None,
-    melds: Iterable[str] = (),
-    flowers: Iterable[int] = (),
-    seasons: Iterable[int] = (),
-    flags: Iterable[str] = (),
-) -> dict[str, Any]:
-    """The machine-interface request for a hand written in mpsz notation."""
-    request: dict[str, Any] = {
-        "hand": hand,
-        "win_tile": win_tile,
-        "win": win,
-        "seat": seat,
-        "prevailing": prevailing,
-        "melds": list(melds),
-        "flowers": list(flowers),
-        "seasons": list(seasons),
-        "flags": list(flags),
-    }
-    if discarder is not None:
-        request["discarder"] = discarder
-    return request
 
 
 def score_hand(

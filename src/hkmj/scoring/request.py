@@ -24,6 +24,8 @@ REQUIRED: Final = ("hand", "win_tile", "win", "seat", "prevailing")
 """R-9: the fields every request must give (``discarder`` too for a discard or robbed kong)."""
 OPTIONAL: Final = ("discarder", "melds", "flowers", "seasons", "flags")
 FIELDS: Final = frozenset(REQUIRED + OPTIONAL)
+_FIELD_KIND: Final[dict[str, int]] = {**dict.fromkeys(REQUIRED, 1), **dict.fromkeys(OPTIONAL, 0)}
+"""1 for a required field, 0 for an optional one (one lookup per key of a request)."""
 
 _SEATS: Final[dict[str, int]] = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
 _WIN_TYPES: Final[dict[str, str]] = {w: w for w in WIN_TYPES}
@@ -104,18 +106,25 @@ def _seat(obj: dict[str, Any], key: str) -> int:
 
 def _bonus(obj: dict[str, Any], key: str) -> tuple[int, ...]:
     value = obj.get(key)
-    if value is None or value == []:
+    if value is None:
         return ()
-    if not isinstance(value, list) or not all(type(b) is int and 1 <= b <= 4 for b in value) or len(set(value)) != len(value):
+    if not isinstance(value, list):
         raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
+    seen = 0
+    for b in value:
+        if type(b) is not int or not 1 <= b <= 4 or seen >> b & 1:
+            raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
+        seen |= 1 << b
     return tuple(value)
 
 
 def _melds(value: object) -> tuple[Meld, ...]:
-    if value is None or value == []:
+    if value is None:
         return ()
     if not isinstance(value, list):
         raise InvalidHand(f"melds {echo(value)}: expected a list like ['pung 555m', 'chow 345s']")
+    if not value:
+        return ()
     if len(value) > 4:
         raise InvalidHand(f"{len(value)} melds: a hand has at most four groups")
     out: list[Meld] = []
@@ -126,10 +135,12 @@ def _melds(value: object) -> tuple[Meld, ...]:
 
 
 def _flags(value: object) -> frozenset[str]:
-    if value is None or value == []:
+    if value is None:
         return _NO_FLAGS
     if not isinstance(value, list):
         raise InvalidHand(f"flags {echo(value)}: expected a list of flag names ({', '.join(FLAGS)})")
+    if not value:
+        return _NO_FLAGS
     for f in value:
         if not isinstance(f, str) or f not in _FLAG_NAMES:
             raise InvalidHand(f"unknown flag {echo(f)}: expected any of {', '.join(FLAGS)}")
@@ -156,10 +167,10 @@ def win_from_json(obj: object) -> Win:
         raise InvalidHand(f"expected a JSON object, got {'an array' if isinstance(obj, list) else echo(obj)}")
     present = 0
     for key in obj:
-        if key not in FIELDS:
+        kind = _FIELD_KIND.get(key) if isinstance(key, str) else None
+        if kind is None:
             raise InvalidHand(f"unknown field {echo(key)}: the fields are {', '.join(REQUIRED + OPTIONAL)} (R-9)")
-        if key in REQUIRED:
-            present += 1
+        present += kind
     if present != len(REQUIRED):
         raise _missing(obj)
     hand = obj["hand"]

@@ -105,8 +105,13 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
         raise InvalidHand(f"win_tile {tile_str(wt)} is not in the concealed hand {format_tiles(win.concealed)}")
     concealed = list(counts) if win.melds else counts
     for m in win.melds:
-        for t in m.tiles:
+        t = m.tile
+        if m.kind == "chow":
             counts[t] += 1
+            counts[t + 1] += 1
+            counts[t + 2] += 1
+        else:
+            counts[t] += 3 if m.kind == "pung" else 4
     if max(counts) > 4:
         t = counts.index(max(counts))
         raise InvalidHand(f"{counts[t]} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
