@@ -34,10 +34,11 @@ SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"
 
 _ORPHAN_SET = frozenset(ORPHANS)
+_set = object.__setattr__
 _POW5 = tuple(5**i for i in range(9))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Reading:
     """One way to read the concealed tiles of a complete hand (HK-5.1, HK-5.3, HK-5.4).
 
@@ -54,6 +55,16 @@ class Reading:
     pungs: tuple[Tile, ...] = ()
     pair: Tile = -1
     pairs: tuple[Tile, ...] = ()
+
+    def __init__(
+        self, shape: str, chows: tuple[Tile, ...] = (), pungs: tuple[Tile, ...] = (), pair: Tile = -1, pairs: tuple[Tile, ...] = ()
+    ) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "shape", shape)
+        _set(self, "chows", chows)
+        _set(self, "pungs", pungs)
+        _set(self, "pair", pair)
+        _set(self, "pairs", pairs)
 
 
 def _vector(counts: Sequence[int]) -> tuple[int, ...]:

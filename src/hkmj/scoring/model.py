@@ -73,7 +73,10 @@ def clip(message: str) -> str:
     return message if len(message) <= 2 * ECHO else message[: 2 * ECHO - 3] + "..."
 
 
-@dataclass(frozen=True, slots=True)
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A declared group (HK-4.8): ``chow``, ``pung``, ``kong`` (exposed) or ``ckong``.
 
@@ -85,6 +88,11 @@ class Meld:
 
     kind: str
     tile: Tile
+
+    def __init__(self, kind: str, tile: Tile) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "kind", kind)
+        _set(self, "tile", tile)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -136,7 +144,10 @@ class Meld:
         return cls(kind, tiles[0])
 
 
-@dataclass(frozen=True, slots=True)
+_NO_FLAGS: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Win:
     """A winning hand to score. Seats are indices 0..3 = East, South, West, North.
 
@@ -156,6 +167,31 @@ class Win:
     flowers: tuple[int, ...] = ()
     seasons: tuple[int, ...] = ()
     flags: frozenset[str] = field(default_factory=frozenset)
+
+    def __init__(
+        self,
+        concealed: tuple[Tile, ...],
+        win_tile: Tile,
+        win: str = "self_draw",
+        seat: int = 0,
+        prevailing: int = 0,
+        discarder: int | None = None,
+        melds: tuple[Meld, ...] = (),
+        flowers: tuple[int, ...] = (),
+        seasons: tuple[int, ...] = (),
+        flags: frozenset[str] = _NO_FLAGS,
+    ) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "concealed", concealed)
+        _set(self, "win_tile", win_tile)
+        _set(self, "win", win)
+        _set(self, "seat", seat)
+        _set(self, "prevailing", prevailing)
+        _set(self, "discarder", discarder)
+        _set(self, "melds", melds)
+        _set(self, "flowers", flowers)
+        _set(self, "seasons", seasons)
+        _set(self, "flags", flags)
 
     @property
     def self_drawn(self) -> bool:
@@ -191,7 +227,7 @@ class Item:
     fan: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreResult:
     """Fan, limit and base of the best reading, its itemised elements and the payments."""
 
@@ -205,6 +241,25 @@ class ScoreResult:
     items: tuple[Item, ...]
     payments: tuple[int, int, int, int]
     shape: str = "standard"
+
+    def __init__(
+        self,
+        fan: int,
+        limit: str | None,
+        limit_id: str | None,
+        base: int,
+        items: tuple[Item, ...],
+        payments: tuple[int, int, int, int],
+        shape: str = "standard",
+    ) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "fan", fan)
+        _set(self, "limit", limit)
+        _set(self, "limit_id", limit_id)
+        _set(self, "base", base)
+        _set(self, "items", items)
+        _set(self, "payments", payments)
+        _set(self, "shape", shape)
 
     def to_dict(self) -> dict[str, object]:
         """The machine form used by ``hkmj score`` (see docs/scoring.md)."""
