@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from hkmj import cli_classical
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
@@ -98,6 +99,34 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     return "\n".join(lines)
 
 
+def _binary_in(stream: Any) -> BinaryIO:
+    """The byte stream under a text stream (a stand-in without one, e.g. io.StringIO, is read whole)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return cast(BinaryIO, buffer)
+    return io.BytesIO(stream.read().encode("utf-8", "surrogateescape"))
+
+
+class _TextOut(io.RawIOBase):
+    """Bytes written to a text stream that has no byte stream under it (e.g. io.StringIO)."""
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self._stream.write(bytes(data).decode("utf-8"))
+        return len(data)
+
+
+def _binary_out(stream: Any) -> BinaryIO:
+    buffer = getattr(stream, "buffer", None)
+    return cast(BinaryIO, buffer if buffer is not None else _TextOut(stream))
+
+
 def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict[str, Any]] | None = None) -> int:
     """Score JSON lines from ``inp`` to ``out``, in order, one result per non-blank line.
 
@@ -137,7 +166,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
-        return _score_stream(sys.stdin.buffer, sys.stdout.buffer, None if rules is DEFAULT else rules.score_json)
+        return _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout), None if rules is DEFAULT else rules.score_json)
     if args.win is None:
         # what is wrong with the hand itself comes before a missing --win
         problem = hand_problem(args.hand, len(args.meld))

@@ -56,6 +56,36 @@ def score(win: Win, ruleset: Ruleset = HONG_KONG) -> ScoreResult:
     return _score(win, ruleset)
 
 
+def _hand_request(
+    hand: str,
+    *,
+    win_tile: str,
+    win: str = "self_draw",
+    seat: str = "E",
+    prevailing: str = "E",
+    discarder: str | None = None,
+    melds: Iterable[str] = (),
+    flowers: Iterable[int] = (),
+    seasons: Iterable[int] = (),
+    flags: Iterable[str] = (),
+) -> dict[str, Any]:
+    """The machine-interface request for a hand written in mpsz notation."""
+    request: dict[str, Any] = {
+        "hand": hand,
+        "win_tile": win_tile,
+        "win": win,
+        "seat": seat,
+        "prevailing": prevailing,
+        "melds": list(melds),
+        "flowers": list(flowers),
+        "seasons": list(seasons),
+        "flags": list(flags),
+    }
+    if discarder is not None:
+        request["discarder"] = discarder
+    return request
+
+
 def score_hand(
     hand: str,
     *,
@@ -89,4 +119,4 @@ def score_hand(
 def score_mcr_hand(hand: str, **fields: Any) -> McrResult:
     """Score a hand under MCR; the Python twin of ``hkmj score --rules mcr`` (same keywords
     as :func:`score_hand`)."""
-    return score_mcr(win_from_json(_hand_request(hand, **fields)))
+    return score_mcr(win_from_json(_hand_request(hand, **fields), strict=False))

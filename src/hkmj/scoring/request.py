@@ -29,7 +29,6 @@ _FIELD_KIND: Final[dict[str, int]] = {**dict.fromkeys(REQUIRED, 1), **dict.fromk
 
 _SEATS: Final[dict[str, int]] = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
 _WIN_TYPES: Final[dict[str, str]] = {w: w for w in WIN_TYPES}
-_FLAG_NAMES: Final = frozenset(FLAGS)
 _NO_FLAGS: Final[frozenset[str]] = frozenset()
 _PLAYING: Final[dict[str, int]] = {tile_str(t): t for t in range(N_KINDS)}
 _MELDS: Final[dict[str, Meld]] = {}
@@ -141,9 +140,9 @@ def _flags(value: object) -> frozenset[str]:
         raise InvalidHand(f"flags {echo(value)}: expected a list of flag names ({', '.join(FLAGS)})")
     if not value:
         return _NO_FLAGS
-    for f in value:
-        if not isinstance(f, str) or f not in _FLAG_NAMES:
-            raise InvalidHand(f"unknown flag {echo(f)}: expected any of {', '.join(FLAGS)}")
+    for f in value:  # which names a ruleset knows is its own check (HK: ruleset.validate)
+        if not isinstance(f, str):
+            raise InvalidHand(f"flags: {echo(f)} is not a flag name (e.g. {FLAGS[0]!r})")
     flags = frozenset(value)
     if len(flags) != len(value):
         raise InvalidHand(f"flags {echo(value)}: a flag is given twice")
@@ -157,14 +156,21 @@ def _missing(obj: dict[str, Any]) -> InvalidHand:
     return InvalidHand(f"missing field {key!r} (R-9: {', '.join(REQUIRED)} are required, discarder too on a discard)")
 
 
-def win_from_json(obj: object) -> Win:
+_LENIENT: Final[dict[str, str]] = {"win": "self_draw", "seat": "E", "prevailing": "E"}
+
+
+def win_from_json(obj: object, strict: bool = True) -> Win:
     """Build a :class:`Win` from one machine-interface request (R-9; see docs/scoring.md).
 
     Raises :class:`InvalidHand` naming the first problem: not an object, an unknown or
     missing field, or a field of the wrong form. The hand itself is checked by the scorer.
+    R-9 is a Hong Kong ruling: ``strict=False`` (other rulesets' requests) lets ``win``,
+    ``seat`` and ``prevailing`` default to a self-draw by East in the East round.
     """
     if not isinstance(obj, dict):
         raise InvalidHand(f"expected a JSON object, got {'an array' if isinstance(obj, list) else echo(obj)}")
+    if not strict and any(key not in obj for key in _LENIENT):
+        obj = {**_LENIENT, **obj}
     present = 0
     for key in obj:
         kind = _FIELD_KIND.get(key) if isinstance(key, str) else None
