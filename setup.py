@@ -1,11 +1,10 @@
-"""Optional compiled build: ``HKMJ_MYPYC=1`` compiles the pure rules core with mypyc.
+"""The compiled core: build_backend/hkmj_build.py sets ``HKMJ_MYPYC=1`` for wheels.
 
-The default install is pure Python. For simulation speed (research, benchmarks):
-
-    pip install mypy && HKMJ_MYPYC=1 pip install --no-build-isolation .
-
-The compiled modules behave exactly like the Python ones (same source, type-checked
-with ``mypy --strict``); ``hkmj.compiled()`` tells which one is installed.
+``pip install .`` / ``pip wheel .`` build a wheel whose rules core is compiled with mypyc
+(like black and mypy); ``pip install -e .`` stays pure Python; ``HKMJ_MYPYC=0 pip install .``
+builds a pure-Python wheel. The compiled modules behave exactly like the Python ones (same
+source, type-checked with ``mypy --strict``); ``hkmj --version`` and ``hkmj.compiled()``
+tell which one is installed.
 """
 
 from __future__ import annotations
@@ -27,6 +26,8 @@ CORE = [
     "src/hkmj/scoring/mcr_shape.py",
     "src/hkmj/scoring/mcr.py",
     "src/hkmj/scoring/mcr_generate.py",
+    "src/hkmj/scoring/request.py",
+    "src/hkmj/scoring/lines.py",
 ]
 
 ext_modules = []

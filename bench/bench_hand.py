@@ -186,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ok = True
     import hkmj
 
-    build = "mypyc-compiled" if hkmj.compiled() else "pure Python (HKMJ_MYPYC=1 build: see README)"
+    build = "mypyc-compiled" if hkmj.compiled() else "pure Python (pip install . builds the compiled core: see README)"
     print(f"hkmj ({build}) vs mahjong (riichi), {args.n} hands each, best of {args.repeat}, one core")
     results: dict[str, dict[str, float]] = {}
     results["score"] = bench_score(args.n, args.repeat, random.Random(args.seed))

@@ -121,13 +121,13 @@ def test_score_stream_survives_bad_lines(capsys: Any, monkeypatch: Any) -> None:
     import io
 
     lines = [
-        '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard", "discarder": "W", "seat": "S"}',
+        '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard", "discarder": "W", "seat": "S", "prevailing": "E"}',
         "not json",
         "[1, 2]",
-        '{"hand": "1111m", "win_tile": "1m"}',
-        '{"hand": "19m19p19s12345677z", "win_tile": "7z"}',
+        '{"hand": "1111m", "win_tile": "1m", "win": "self_draw", "seat": "E", "prevailing": "E"}',
+        '{"hand": "19m19p19s12345677z", "win_tile": "7z", "win": "self_draw", "seat": "E", "prevailing": "E"}',
     ]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode())))
     assert main(["score"]) == 0
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [o["valid"] for o in out] == [True, False, False, False, True]

@@ -9,7 +9,7 @@ __version__ = "0.1.0"
 
 
 def compiled() -> bool:
-    """True when the rules core was compiled with mypyc (``HKMJ_MYPYC=1`` build)."""
+    """True when the rules core was compiled with mypyc (a wheel from ``pip install .``; see README)."""
     from hkmj.hand import tables
 
     return not tables.__file__.endswith(".py")

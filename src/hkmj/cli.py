@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, BinaryIO, cast
 
 from hkmj import cli_classical
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.scoring import InvalidHand, win_from_json
+from hkmj.scoring.lines import score_line
+from hkmj.scoring.request import hand_problem
 from hkmj.tiles import wind_letter
 
 _SCORE_EPILOG = """\
@@ -96,17 +99,55 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     return "\n".join(lines)
 
 
-def _score_stream(inp: TextIO, out: TextIO, score_json: Callable[[Any], dict[str, Any]]) -> int:
-    for line in inp:
-        if not line.strip():
-            continue
-        try:
-            obj: Any = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as e:
-            result: dict[str, Any] = {"valid": False, "error": f"bad JSON: {e}"}
-        else:
-            result = score_json(obj)
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+def _binary_in(stream: Any) -> BinaryIO:
+    """The byte stream under a text stream (a stand-in without one, e.g. io.StringIO, is read whole)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return cast(BinaryIO, buffer)
+    return io.BytesIO(stream.read().encode("utf-8", "surrogateescape"))
+
+
+class _TextOut(io.RawIOBase):
+    """Bytes written to a text stream that has no byte stream under it (e.g. io.StringIO)."""
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self._stream.write(bytes(data).decode("utf-8"))
+        return len(data)
+
+
+def _binary_out(stream: Any) -> BinaryIO:
+    buffer = getattr(stream, "buffer", None)
+    return cast(BinaryIO, buffer if buffer is not None else _TextOut(stream))
+
+
+def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict[str, Any]] | None = None) -> int:
+    """Score JSON lines from ``inp`` to ``out``, in order, one result per non-blank line.
+
+    Input is read in chunks as it arrives and every complete line of a chunk is answered
+    before the next read, so a script may write a line and wait for its answer. ``score_json``
+    is the ruleset's scorer; None for the default Hong Kong table's fast path.
+    """
+    read = getattr(inp, "read1", inp.read)
+    rest = b""
+    while True:
+        chunk = read(1 << 16)
+        if not chunk:
+            break
+        lines = (rest + chunk).split(b"\n")
+        rest = lines.pop()
+        answers = [score_line(line, score_json) for line in lines if line.strip()]
+        if answers:
+            out.write(("\n".join(answers) + "\n").encode("utf-8", "backslashreplace"))
+            out.flush()
+    if rest.strip():
+        out.write((score_line(rest, score_json) + "\n").encode("utf-8", "backslashreplace"))
         out.flush()
     return 0
 
@@ -125,8 +166,13 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
-        return _score_stream(sys.stdin, sys.stdout, rules.score_json)
+        return _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout), None if rules is DEFAULT else rules.score_json)
     if args.win is None:
+        # what is wrong with the hand itself comes before a missing --win
+        problem = hand_problem(args.hand, len(args.meld))
+        if problem:
+            print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {problem}", file=sys.stderr)
+            return 1
         print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
         return 2
     request: dict[str, Any] = {
@@ -260,11 +306,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 1
 
 
+def version_text() -> str:
+    """``hkmj 0.1.0 (compiled)`` or ``hkmj 0.1.0 (pure Python)``: which core is installed."""
+    from hkmj import __version__, compiled
+
+    return f"hkmj {__version__} ({'compiled' if compiled() else 'pure Python'})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hkmj",
         description="Hong Kong Mahjong: score hands, play and simulate games (rules HK-1..HK-7).",
     )
+    parser.add_argument("--version", action="version", version=version_text(), help="print the version and the build")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser(

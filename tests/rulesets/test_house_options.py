@@ -21,7 +21,8 @@ from hkmj.scoring import HONG_KONG, win_from_json
 WINS = ["147m258p3569s1234z", "258m369p14557s34z", "123m456m789m46s77z", "123p456p789p46s66z"]
 GO_ROUND = ["E discard 1z", "S discard 9s", "W discard 9m", "N discard 1s", "E discard 5s"]
 DRAWS = "9s9m1s8p"
-DRAGON_HAND = {"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard", "discarder": "W", "seat": "S"}
+# R-9: the machine interface has no defaults for win, seat and prevailing
+DRAGON_HAND = {"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard", "discarder": "W", "seat": "S", "prevailing": "E"}
 EIGHT_FAN = {
     "hand": "999m555z22m",
     "melds": ["pung 111m", "pung 555m"],
@@ -29,6 +30,7 @@ EIGHT_FAN = {
     "win": "discard",
     "discarder": "E",
     "seat": "S",
+    "prevailing": "E",
 }
 
 
@@ -120,11 +122,11 @@ def test_option_payment_half_shooter_discarder_pays_for_everyone() -> None:
 
 def test_option_minfan_scoring_reports_why_not_winning() -> None:
     """``minfan=3``: a 1-fan hand is complete but not winning; a limit hand always wins."""
-    one_fan = {"hand": "123m456p789s11z999m", "win_tile": "9m", "win": "discard", "discarder": "W", "seat": "S"}
+    one_fan = {"hand": "123m456p789s11z999m", "win_tile": "9m", "win": "discard", "discarder": "W", "seat": "S", "prevailing": "E"}
     r = _outcome(one_fan, minfan="3")
     assert not r.winning and "needs at least 3 fan" in r.reason
     assert _outcome(one_fan, minfan="1").winning
-    orphans = {"hand": "19m19p19s12345677z", "win_tile": "7z", "win": "discard", "discarder": "W", "seat": "S"}
+    orphans = {"hand": "19m19p19s12345677z", "win_tile": "7z", "win": "discard", "discarder": "W", "seat": "S", "prevailing": "E"}
     assert _outcome(orphans, minfan="3").winning
     out = get_ruleset("hk", {"minfan": "3"}).score_json(one_fan)
     assert out["winning"] is False and out["fan"] == 1

@@ -670,6 +670,7 @@ class Hand:
         if t >= N_KINDS:
             self.bonus[seat] += (t,)
             self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+            self._last_live = False  # the tile played comes from the dead wall
             if not self._replace(seat, "bonus"):
                 if self._has_dead:
                     self._exhaustive(seat)
@@ -893,8 +894,8 @@ class Hand:
         if not rob:
             if final:
                 flags.append("final_discard")
-            if d == 0 and self.n_discards == 1:
-                flags.append("earthly")
+            if d == 0 and self.n_discards == 1 and not any(self.melds):
+                flags.append("earthly")  # only before any kong (East's concealed kong, here)
         return flags
 
     def _reaches_minimum(self, seat: int, t: Tile | None, d: int | None = None, final: bool = False, rob: bool = False) -> bool:

@@ -34,9 +34,11 @@ SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"
 
 _ORPHAN_SET = frozenset(ORPHANS)
+_set = object.__setattr__
+_POW5 = tuple(5**i for i in range(9))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Reading:
     """One way to read the concealed tiles of a complete hand (HK-5.1, HK-5.3, HK-5.4).
 
@@ -53,6 +55,16 @@ class Reading:
     pungs: tuple[Tile, ...] = ()
     pair: Tile = -1
     pairs: tuple[Tile, ...] = ()
+
+    def __init__(
+        self, shape: str, chows: tuple[Tile, ...] = (), pungs: tuple[Tile, ...] = (), pair: Tile = -1, pairs: tuple[Tile, ...] = ()
+    ) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "shape", shape)
+        _set(self, "chows", chows)
+        _set(self, "pungs", pungs)
+        _set(self, "pair", pair)
+        _set(self, "pairs", pairs)
 
 
 def _vector(counts: Sequence[int]) -> tuple[int, ...]:
@@ -171,42 +183,57 @@ def waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
     return sorted(t for t in found if counts[t] < 4)
 
 
-_SUIT_BASES = (0, 9, 18, 27)
-_shift_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = {}
+_Part = tuple[tuple[Tile, ...], tuple[Tile, ...], Tile]
+_read_memo: list[dict[int, tuple[_Part, ...]]] = [{}, {}, {}, {}]
+"""Decompositions of each suit pattern in absolute tile numbers, keyed by the pattern in base 5."""
 
 
-def _shifted(key: tuple[int, ...], s: int) -> tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]:
-    """Decompositions of one suit pattern in absolute tile numbers (memoised)."""
-    r = _shift_memo.get((key, s))
+def _suit_parts(counts: list[int], s: int, key: int) -> tuple[_Part, ...]:
+    """Decompositions of suit ``s`` of ``counts`` (pattern ``key`` in base 5), memoised."""
+    r = _read_memo[s].get(key)
     if r is None:
         b = 9 * s
+        pattern = tuple(counts[b : b + (9 if s < 3 else 7)])
         r = tuple(
             (tuple(b + c for c in ch), tuple(b + p for p in pu), b + pr if pr >= 0 else -1)
-            for ch, pu, pr in decompositions(key, s < 3)
+            for ch, pu, pr in decompositions(pattern, s < 3)
         )
-        _shift_memo[(key, s)] = r
+        _read_memo[s][key] = r
     return r
 
 
 def readings(counts: Sequence[int], melds: int = 0) -> list[Reading]:
     """Every reading of a complete concealed part (HK-5); empty if the hand is not complete."""
     out: list[Reading] = []
-    if sum(counts) != 14 - 3 * melds:
+    c: list[int] = list(counts)
+    total = 0
+    keys = [0, 0, 0, 0]
+    pairs_only = True  # every count 0 or 2: maybe seven pairs
+    simples = 0  # tiles 2-8 of a suit: none in thirteen orphans
+    for t in range(34):
+        n = c[t]
+        if n:
+            if not 0 < n <= 4:
+                return out  # no reading holds a fifth copy (HK-1); the base-5 keys need n <= 4
+            total += n
+            if n != 2:
+                pairs_only = False
+            if t < 27 and 0 < t % 9 < 8:
+                simples += n
+            s = t // 9
+            keys[s] += n * _POW5[t - 9 * s]
+    if total != 14 - 3 * melds:
         return out
     # a suit with no exact split into melds (and a pair) means no standard reading
-    parts: list[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = []
-    for s, base in enumerate(_SUIT_BASES):
-        decs = _shifted(tuple(counts[base : base + (9 if s < 3 else 7)]), s)
-        if not decs:
-            break
-        parts.append(decs)
-    else:
-        if len(parts[0]) == len(parts[1]) == len(parts[2]) == len(parts[3]) == 1:
-            combos: Iterable[tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], Tile], ...]] = (
-                (parts[0][0], parts[1][0], parts[2][0], parts[3][0]),
-            )
+    p0 = _suit_parts(c, 0, keys[0])
+    p1 = _suit_parts(c, 1, keys[1]) if p0 else ()
+    p2 = _suit_parts(c, 2, keys[2]) if p1 else ()
+    p3 = _suit_parts(c, 3, keys[3]) if p2 else ()
+    if p3:
+        if len(p0) == len(p1) == len(p2) == len(p3) == 1:
+            combos: Iterable[tuple[_Part, ...]] = ((p0[0], p1[0], p2[0], p3[0]),)
         else:
-            combos = product(*parts)
+            combos = product(p0, p1, p2, p3)
         for combo in combos:
             pair = [pr for _, _, pr in combo if pr >= 0]
             if len(pair) != 1:
@@ -215,9 +242,9 @@ def readings(counts: Sequence[int], melds: int = 0) -> list[Reading]:
             pungs = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]
             out.append(Reading(STANDARD, chows, pungs, pair[0]))
     if melds == 0:
-        if seven_pairs_shanten(counts) == -1 and all(c in (0, 2) for c in counts):
-            out.append(Reading(SEVEN_PAIRS, pairs=tuple(t for t, c in enumerate(counts) if c == 2)))
-        if thirteen_orphans_shanten(counts) == -1:
-            dup = next(t for t in ORPHANS if counts[t] == 2)
+        if pairs_only:
+            out.append(Reading(SEVEN_PAIRS, pairs=tuple(t for t in range(34) if c[t] == 2)))
+        if simples == 0 and thirteen_orphans_shanten(c) == -1:
+            dup = next(t for t in ORPHANS if c[t] == 2)
             out.append(Reading(THIRTEEN_ORPHANS, pair=dup))
     return out

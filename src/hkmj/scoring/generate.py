@@ -83,8 +83,8 @@ def random_winning_hand(rng: random.Random, kinds: Sequence[Tile] = tuple(range(
         if win_type == "self_draw":
             if rng.random() < 0.05:
                 flags.add("last_wall_tile")
-            if rng.random() < 0.05 and melds and melds[-1].is_kong:
-                flags.add("kong_replacement")
+            elif rng.random() < 0.05 and melds and melds[-1].is_kong:
+                flags.add("kong_replacement")  # never with the last wall tile
         elif win_type == "discard" and rng.random() < 0.05:
             flags.add("final_discard")
         rng.shuffle(concealed)

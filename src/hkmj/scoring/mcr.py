@@ -1094,7 +1094,7 @@ def score_json_mcr(obj: Any) -> dict[str, Any]:
     try:
         if not isinstance(obj, Mapping):
             raise InvalidHand(f"expected a JSON object, got {type(obj).__name__}")
-        return score_mcr(win_from_json(obj)).to_dict()
+        return score_mcr(win_from_json(obj, strict=False)).to_dict()  # R-9 is a Hong Kong ruling
     except InvalidHand as e:
         return {"valid": False, "error": str(e)}
 

@@ -7,7 +7,21 @@ from typing import Any
 
 from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
 
-__all__ = ["InvalidHand", "Meld", "Win", "Item", "ScoreResult", "WIN_TYPES", "FLAGS", "seat_index", "bonus_list", "PlayerHand"]
+__all__ = [
+    "ECHO",
+    "clip",
+    "echo",
+    "InvalidHand",
+    "Meld",
+    "Win",
+    "Item",
+    "ScoreResult",
+    "WIN_TYPES",
+    "FLAGS",
+    "seat_index",
+    "bonus_list",
+    "PlayerHand",
+]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
 FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly")
@@ -27,17 +41,42 @@ def seat_index(value: Any, what: str) -> int:
     """A seat wind letter (E, S, W, N) of the machine interface → 0..3, or :class:`InvalidHand`."""
     if isinstance(value, str) and len(value) == 1 and value in SEAT_LETTERS:
         return SEAT_LETTERS.index(value)
-    raise InvalidHand(f"{what} {value!r}: expected a wind E, S, W or N")
+    raise InvalidHand(f"{what} {echo(value)}: expected a wind E, S, W or N")
 
 
 def bonus_list(value: Any, what: str) -> tuple[int, ...]:
     """A JSON list of bonus tile numbers → a tuple (range-checked later), or :class:`InvalidHand`."""
     if not isinstance(value, list) or not all(isinstance(b, int) and not isinstance(b, bool) for b in value):
-        raise InvalidHand(f"{what} {value!r}: expected a list of numbers 1-4")
+        raise InvalidHand(f"{what} {echo(value)}: expected a list of numbers 1-4")
     return tuple(value)
 
 
-@dataclass(frozen=True, slots=True)
+ECHO = 40
+"""At most this many characters of one input value appear in an error message (an error
+quotes a few values at most: far under 200 characters of the input in all)."""
+
+
+def echo(value: object) -> str:
+    """``repr`` of an input value, cut to :data:`ECHO` characters; never raises."""
+    if isinstance(value, str):
+        text = repr(value[: ECHO + 1])
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # e.g. an integer beyond int_max_str_digits, or a deeply nested list
+            return f"<a {type(value).__name__}>"
+    return text if len(text) <= ECHO else text[: ECHO - 3] + "..."
+
+
+def clip(message: str) -> str:
+    """A notation error quotes the bad part of the input: keep it to ``2 * ECHO`` characters."""
+    return message if len(message) <= 2 * ECHO else message[: 2 * ECHO - 3] + "..."
+
+
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A declared group (HK-4.8): ``chow``, ``pung``, ``kong`` (exposed) or ``ckong``.
 
@@ -49,6 +88,11 @@ class Meld:
 
     kind: str
     tile: Tile
+
+    def __init__(self, kind: str, tile: Tile) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "kind", kind)
+        _set(self, "tile", tile)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -78,29 +122,32 @@ class Meld:
     def parse(cls, text: str) -> Meld:
         """Parse ``"chow 345s"``, ``"pung 555m"``, ``"kong 1111z"`` or ``"ckong 2222p"``."""
         if not isinstance(text, str):
-            raise InvalidHand(f"meld {text!r}: expected a string like 'pung 555m'")
+            raise InvalidHand(f"meld {echo(text)}: expected a string like 'pung 555m'")
         parts = text.split()
         if len(parts) != 2 or parts[0] not in MELD_KINDS:
-            raise InvalidHand(f"meld {text!r}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
+            raise InvalidHand(f"meld {echo(text)}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
         kind, spec = parts
         try:
             tiles = sorted(parse_tiles(spec))
         except ValueError as e:
-            raise InvalidHand(f"meld {text!r}: {e}") from None
+            raise InvalidHand(f"meld {echo(text)}: {clip(str(e))}") from None
         if kind == "chow":
             ok = len(tiles) == 3 and is_suited(tiles[0]) and tiles[0] % 9 <= 6 and tiles == [tiles[0], tiles[0] + 1, tiles[0] + 2]
             if not ok:
-                raise InvalidHand(f"meld {text!r}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)")
+                raise InvalidHand(f"meld {echo(text)}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)")
         else:
             want = 3 if kind == "pung" else 4
             if len(tiles) != want or len(set(tiles)) != 1:
-                raise InvalidHand(f"meld {text!r}: a {kind} is {want} identical tiles")
+                raise InvalidHand(f"meld {echo(text)}: a {kind} is {want} identical tiles")
         if tiles[0] >= 34:
-            raise InvalidHand(f"meld {text!r}: bonus tiles never form melds (HK-3.2)")
+            raise InvalidHand(f"meld {echo(text)}: bonus tiles never form melds (HK-3.2)")
         return cls(kind, tiles[0])
 
 
-@dataclass(frozen=True, slots=True)
+_NO_FLAGS: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Win:
     """A winning hand to score. Seats are indices 0..3 = East, South, West, North.
 
@@ -120,6 +167,31 @@ class Win:
     flowers: tuple[int, ...] = ()
     seasons: tuple[int, ...] = ()
     flags: frozenset[str] = field(default_factory=frozenset)
+
+    def __init__(
+        self,
+        concealed: tuple[Tile, ...],
+        win_tile: Tile,
+        win: str = "self_draw",
+        seat: int = 0,
+        prevailing: int = 0,
+        discarder: int | None = None,
+        melds: tuple[Meld, ...] = (),
+        flowers: tuple[int, ...] = (),
+        seasons: tuple[int, ...] = (),
+        flags: frozenset[str] = _NO_FLAGS,
+    ) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "concealed", concealed)
+        _set(self, "win_tile", win_tile)
+        _set(self, "win", win)
+        _set(self, "seat", seat)
+        _set(self, "prevailing", prevailing)
+        _set(self, "discarder", discarder)
+        _set(self, "melds", melds)
+        _set(self, "flowers", flowers)
+        _set(self, "seasons", seasons)
+        _set(self, "flags", flags)
 
     @property
     def self_drawn(self) -> bool:
@@ -155,7 +227,7 @@ class Item:
     fan: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreResult:
     """Fan, limit and base of the best reading, its itemised elements and the payments."""
 
@@ -169,6 +241,25 @@ class ScoreResult:
     items: tuple[Item, ...]
     payments: tuple[int, int, int, int]
     shape: str = "standard"
+
+    def __init__(
+        self,
+        fan: int,
+        limit: str | None,
+        limit_id: str | None,
+        base: int,
+        items: tuple[Item, ...],
+        payments: tuple[int, int, int, int],
+        shape: str = "standard",
+    ) -> None:
+        # written out (init=False): the compiled build runs this natively, not the generated one
+        _set(self, "fan", fan)
+        _set(self, "limit", limit)
+        _set(self, "limit_id", limit_id)
+        _set(self, "base", base)
+        _set(self, "items", items)
+        _set(self, "payments", payments)
+        _set(self, "shape", shape)
 
     def to_dict(self) -> dict[str, object]:
         """The machine form used by ``hkmj score`` (see docs/scoring.md)."""

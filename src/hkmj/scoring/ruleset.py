@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from hkmj.hand import readings
-from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win
+from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo
 from hkmj.scoring.shape import Shape
-from hkmj.tiles import N_KINDS, format_tiles, tile_str
+from hkmj.tiles import N_KINDS, N_TILE_IDS, format_tiles, tile_str
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,17 +96,22 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     counts = [0] * N_KINDS
     for t in win.concealed:
         if not 0 <= t < N_KINDS:
-            raise InvalidHand(f"{tile_str(t) if 0 <= t < 42 else t}: bonus tiles are not part of the hand (HK-3.2)")
+            raise InvalidHand(f"{_tile_name(t)}: bonus tiles are not part of the hand (HK-3.2)")
         counts[t] += 1
     wt = win.win_tile
     if not 0 <= wt < N_KINDS:
-        raise InvalidHand(f"win_tile {wt!r}: must be a playing tile")
+        raise InvalidHand(f"win_tile {_tile_name(wt)}: the winning tile is a playing tile (HK-1.3)")
     if counts[wt] == 0:
         raise InvalidHand(f"win_tile {tile_str(wt)} is not in the concealed hand {format_tiles(win.concealed)}")
     concealed = list(counts) if win.melds else counts
     for m in win.melds:
-        for t in m.tiles:
+        t = m.tile
+        if m.kind == "chow":
             counts[t] += 1
+            counts[t + 1] += 1
+            counts[t + 2] += 1
+        else:
+            counts[t] += 3 if m.kind == "pung" else 4
     if max(counts) > 4:
         t = counts.index(max(counts))
         raise InvalidHand(f"{counts[t]} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
@@ -115,18 +120,46 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     return counts, concealed
 
 
+def _tile_name(t: object) -> str:
+    """A tile in mpsz for an error message, or what it is when it is no tile id at all."""
+    if isinstance(t, int) and 0 <= t < N_TILE_IDS:
+        return tile_str(t)
+    return "not a tile"
+
+
+_SITUATIONS = ("last_wall_tile", "final_discard", "kong_replacement")
+
+
+def _validate_situation(win: Win) -> None:
+    """R-3: situation flags that can never go together, and kong replacement without a kong."""
+    flags = win.flags
+    if "kong_replacement" in flags:
+        if not any(m.kind in ("kong", "ckong") for m in win.melds):
+            raise InvalidHand("flag 'kong_replacement' needs a declared kong among the melds (R-3)")
+        if "last_wall_tile" in flags:
+            raise InvalidHand("flags 'last_wall_tile' and 'kong_replacement' never go together (R-3)")
+    for limit in ("heavenly", "earthly"):
+        if limit in flags:
+            other = next((f for f in ("heavenly", "earthly", *_SITUATIONS) if f != limit and f in flags), None)
+            if other is not None:
+                raise InvalidHand(f"flag {limit!r} never goes with {other!r} (R-3)")
+            if win.win == "robbed_kong":
+                raise InvalidHand(f"flag {limit!r} never goes with a robbed kong (R-3)")
+
+
 def _validate_context(win: Win) -> None:
     if win.win not in WIN_TYPES:
-        raise InvalidHand(f"win {win.win!r}: expected one of {', '.join(WIN_TYPES)}")
+        raise InvalidHand(f"win {echo(win.win)}: expected one of {', '.join(WIN_TYPES)}")
     for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
         if not 0 <= s < 4:
-            raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
+            raise InvalidHand(f"{what} {echo(s)}: expected a wind E, S, W or N")
     unknown = set(win.flags) - set(FLAGS)
     if unknown:
-        raise InvalidHand(f"unknown flag {sorted(unknown)[0]!r}: expected any of {', '.join(FLAGS)}")
+        raise InvalidHand(f"unknown flag {echo(sorted(unknown)[0])}: expected any of {', '.join(FLAGS)}")
     for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
         if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
-            raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (HK-1.3)")
+            raise InvalidHand(f"{what}s {echo(list(group))}: each is a distinct number 1-4 (HK-1.3)")
+    _validate_situation(win)
     if win.win == "self_draw":
         if win.discarder is not None:
             raise InvalidHand("a self-drawn win has no discarder")
@@ -170,7 +203,12 @@ _items_cache: dict[int, tuple[Item, ...]] = {}
 
 
 def _context_key(win: Win) -> _ContextKey:
-    return (win.win, win.seat, win.discarder, win.flowers, win.seasons, win.flags, bool(win.melds))
+    """What the context's validation and ``"win"``-scope elements read: melds only as none,
+    some, or some with a kong (R-3: a kong replacement needs a kong)."""
+    melds = 0
+    for m in win.melds:
+        melds = 2 if m.kind in ("kong", "ckong") else max(melds, 1)
+    return (win.win, win.seat, win.discarder, win.flowers, win.seasons, win.flags, melds)
 
 
 def _items_of(ruleset: Ruleset) -> tuple[Item, ...]:

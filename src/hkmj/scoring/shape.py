@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from hkmj.hand import STANDARD, Reading
 from hkmj.scoring.model import Win
-from hkmj.tiles import EAST, N_KINDS, Tile
+from hkmj.tiles import EAST, HONOUR, N_KINDS, Tile
+
+_SUIT_BIT = tuple(1 << (t // 9) for t in range(HONOUR))
 
 
 class Shape:
@@ -56,11 +58,16 @@ class Shape:
         self.n_exposed = n_exposed
         self.counts = counts
         suits = 0
-        for s in range(3):
-            if any(counts[9 * s : 9 * s + 9]):
-                suits |= 1 << s
+        for t in range(HONOUR):
+            if counts[t]:
+                suits |= _SUIT_BIT[t]
         self.suits = suits
-        self.has_honours = any(counts[27:N_KINDS])
+        honours = False
+        for t in range(HONOUR, N_KINDS):
+            if counts[t]:
+                honours = True
+                break
+        self.has_honours = honours
         self.seat_wind = EAST + win.seat
         self.prevailing_wind = EAST + win.prevailing
 

@@ -1,0 +1,189 @@
+"""Benchmark: ``hkmj score`` (JSON lines, one process) and ``score_json`` against PyPI ``mahjong``.
+
+    pip install -e ".[bench]" && python bench/bench_score.py
+
+Generates a seeded mix of winning hands that looks like real play (``bench/mixed_hands.py``:
+melds and concealed kongs in about half the hands, bonus tiles, flags, limit hands,
+several readings) and, in the same run, on one core:
+
+* ``mahjong``'s ``HandCalculator.estimate_hand_value`` on the equivalent 136-tile hands
+  (the reference);
+* ``hkmj score`` as one process, every hand as a JSON line on stdin, one JSON line out per
+  hand, interpreter start-up included (``python -m hkmj score``, the interpreter running
+  this script); its answers are checked against the in-process ones;
+* ``score_json`` in this process on the decoded requests.
+
+Then it splits the per-line work of ``hkmj score`` (decode the JSON line, read the request,
+validate, score, encode the answer) by timing each step alone, and states the share spent
+parsing and validating. Times are CPU seconds (the process's own, and the ``hkmj score``
+child's user + system time), so that other jobs on a shared machine distort neither side;
+each figure is the best of ``--repeat`` passes. Exits 1 when a target is missed
+(``--no-fail`` to only report).
+
+Targets (issue 8): command line ≥ 5×, ``score_json`` ≥ 8× ``mahjong``'s hands/s; parsing
+and validation ≤ 25% of the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import hkmj
+from bench_hand import _to_136
+from hkmj.scoring import Win, score_json, validate
+from hkmj.scoring.lines import score_line
+from hkmj.scoring.request import win_from_json
+from mixed_hands import describe, mixed_wins, to_request
+
+TARGETS = {"cli": 5.0, "score_json": 8.0}
+PARSE_SHARE = 0.25
+
+
+def _best(fn: Callable[[], object], repeat: int) -> float:
+    """Fewest CPU seconds of ``repeat`` passes (CPU time: other jobs on a shared machine don't count)."""
+    times = []
+    for _ in range(repeat):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return min(times)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def mahjong_inputs(wins: Sequence[Win]) -> list[tuple[Any, ...]]:
+    """The equivalent riichi hands: tiles, winning tile, melds and a config that gives each a yaku."""
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+    rules = OptionalRules(has_open_tanyao=True)
+    out = []
+    for w in wins:
+        tiles, win_id, melds = _to_136(w)
+        closed = all(m.kind == "ckong" for m in w.melds)
+        replacement = "kong_replacement" in w.flags
+        config = HandConfig(
+            is_tsumo=w.self_drawn,
+            is_riichi=closed,
+            is_rinshan=replacement,
+            is_chankan=w.win == "robbed_kong",
+            is_haitei=w.self_drawn and not replacement,
+            is_houtei=w.win == "discard",
+            is_tenhou="heavenly" in w.flags,
+            is_renhou="earthly" in w.flags,
+            player_wind=27 + w.seat,
+            round_wind=27 + w.prevailing,
+            options=rules,
+        )
+        out.append((tiles, win_id, melds, config))
+    return out
+
+
+def run_mahjong(inputs: Sequence[tuple[Any, ...]], repeat: int) -> tuple[float, int]:
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    calc = HandCalculator()
+    errors = 0
+
+    def theirs() -> None:
+        nonlocal errors
+        errors = 0
+        for tiles, win_id, melds, config in inputs:
+            if calc.estimate_hand_value(tiles, win_id, melds=melds, config=config).error:
+                errors += 1
+
+    return len(inputs) / _best(theirs, repeat), errors
+
+
+def run_cli(data: bytes, n: int, expected: Sequence[dict[str, Any]], repeat: int) -> tuple[float, int]:
+    """hands/s of one ``hkmj score`` process (start-up included) and how many answers differ."""
+    cmd = [sys.executable, "-m", "hkmj", "score"]
+    out = b""
+    times = []
+    for _ in range(repeat):
+        before = _children_cpu()
+        out = subprocess.run(cmd, input=data, capture_output=True, check=True).stdout
+        times.append(_children_cpu() - before)
+    rate = n / min(times)
+    answers = [json.loads(line) for line in out.decode("utf-8").splitlines()]
+    bad = abs(len(answers) - n) + sum(1 for a, e in zip(answers, expected, strict=False) if a != e)
+    return rate, bad
+
+
+def split_line_work(lines: Sequence[bytes], repeat: int) -> dict[str, float]:
+    """Seconds of each step of the per-line work of ``hkmj score``, each timed alone."""
+    from hkmj.scoring.lines import DECODER
+
+    texts = [line.decode("utf-8") for line in lines]
+    objs = [DECODER.decode(t) for t in texts]
+    wins = [win_from_json(o) for o in objs]
+    steps: dict[str, float] = {
+        "decode JSON": _best(lambda: [DECODER.decode(t) for t in texts], repeat),
+        "read request": _best(lambda: [win_from_json(o) for o in objs], repeat),
+        "validate": _best(lambda: [validate(w) for w in wins], repeat),
+        "whole line": _best(lambda: [score_line(line) for line in lines], repeat),
+    }
+    return steps
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-n", type=int, default=20_000, help="hands (default 20000)")
+    parser.add_argument("--repeat", type=int, default=3, help="passes of each measure; the best is kept (default 3)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when a target is missed")
+    args = parser.parse_args(argv)
+    try:
+        import mahjong  # noqa: F401
+    except ImportError:
+        print('the reference library is missing: pip install -e ".[bench]"', file=sys.stderr)
+        return 2
+    build = "compiled" if hkmj.compiled() else "pure Python"
+    print(f"hkmj {hkmj.__version__} ({build}) vs mahjong (riichi), {args.n} hands, seed {args.seed}, best of {args.repeat}")
+    wins = mixed_wins(args.n, args.seed)
+    print(f"  mix: {describe(wins)}")
+    requests = [to_request(w) for w in wins]
+    lines = [json.dumps(r).encode() for r in requests]
+    data = b"\n".join(lines) + b"\n"
+
+    theirs, errors = run_mahjong(mahjong_inputs(wins), args.repeat)
+    print(f"  mahjong answered {args.n - errors}/{args.n} hands with a score ({errors} errors)")
+    expected = [score_json(r) for r in requests]
+    invalid = sum(1 for e in expected if not e["valid"])
+    in_process = args.n / _best(lambda: [score_json(r) for r in requests], args.repeat)
+    cli, differ = run_cli(data, args.n, expected, args.repeat)
+
+    ok = invalid == 0 and differ == 0
+    print(f"{'path':<34} {'hands/s':>10} {'ratio':>7} {'target':>7}")
+    print(f"{'mahjong estimate_hand_value':<34} {theirs:>10,.0f}")
+    for key, label, rate in (("cli", "hkmj score (one process, JSON lines)", cli), ("score_json", "score_json (in process)", in_process)):
+        ratio = rate / theirs
+        met = ratio >= TARGETS[key]
+        ok &= met
+        print(f"{label:<34} {rate:>10,.0f} {ratio:>6.2f}x {TARGETS[key]:>5.1f}x {'ok' if met else 'MISSED'}")
+    print(f"  check: {invalid} hands refused in process, {differ} command-line answers differ from score_json")
+
+    steps = split_line_work(lines, args.repeat)
+    whole = steps["whole line"]
+    parse = steps["decode JSON"] + steps["read request"] + steps["validate"]
+    print("  per-line work of hkmj score, each step timed alone (µs per hand):")
+    for step, seconds in steps.items():
+        print(f"    {step:<14} {1e6 * seconds / args.n:6.2f}  {100 * seconds / whole:5.1f}%")
+    share = parse / whole
+    met = share <= PARSE_SHARE
+    ok &= met
+    print(f"  parsing and validation: {100 * share:.1f}% of the time (target ≤ {100 * PARSE_SHARE:.0f}%) {'ok' if met else 'MISSED'}")
+    return 0 if ok or args.no_fail else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""One JSON line in, one JSON line out: the per-line work of ``hkmj score`` (R-9), no I/O.
+
+A line Python's ``json`` refuses for any reason (bad syntax, invalid UTF-8, NaN or
+Infinity, an integer beyond ``int_max_str_digits``, nesting too deep) is answered with
+``{"valid": false, "error": ...}`` like any other bad request.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from hkmj.scoring.hong_kong import HONG_KONG
+from hkmj.scoring.model import InvalidHand, Item, ScoreResult
+from hkmj.scoring.request import win_from_json
+from hkmj.scoring.ruleset import Ruleset, score
+
+__all__ = ["DECODER", "result_json", "score_json", "score_line"]
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+"""Python's decoder, refusing NaN and Infinity."""
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def score_json(obj: object, ruleset: Ruleset = HONG_KONG) -> dict[str, Any]:
+    """Score one machine-interface request (R-9); never raises for bad input.
+
+    Returns ``{"valid": true, "fan", "limit", "base", "items", "payments"}`` or
+    ``{"valid": false, "error": "..."}``.
+    """
+    try:
+        return score(win_from_json(obj), ruleset).to_dict()
+    except InvalidHand as e:
+        return {"valid": False, "error": str(e)}
+
+
+def score_line(line: bytes, score_json: Callable[[Any], dict[str, Any]] | None = None) -> str:
+    """One request line (UTF-8 JSON) in, one answer line out (no newline); never raises.
+
+    ``score_json`` scores a decoded request (a ruleset's, see :mod:`hkmj.rulesets`); None
+    scores with the Hong Kong table and writes the answer from pre-encoded parts (the same
+    text as ``json.dumps`` of :func:`score_json`'s answer).
+    """
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return _ENCODER.encode({"valid": False, "error": f"bad JSON: the line is not UTF-8 (byte {e.start + 1})"})
+    try:
+        obj = DECODER.decode(text)
+    except (ValueError, RecursionError) as e:
+        return _ENCODER.encode({"valid": False, "error": f"bad JSON: {e or type(e).__name__}"})
+    if score_json is not None:
+        return _ENCODER.encode(score_json(obj))
+    try:
+        result = score(win_from_json(obj), HONG_KONG)
+    except InvalidHand as e:
+        return _ENCODER.encode({"valid": False, "error": str(e)})
+    return result_json(result)
+
+
+_fragments: dict[str, tuple[int, str]] = {}
+
+
+def _fragment(item: Item) -> str:
+    """The JSON text of one item, built once per element name and fan."""
+    known = _fragments.get(item.name)
+    if known is None or known[0] != item.fan:
+        known = (item.fan, _ENCODER.encode({"name": item.name, "fan": item.fan}))
+        _fragments[item.name] = known
+    return known[1]
+
+
+def result_json(result: ScoreResult) -> str:
+    """``json.dumps(result.to_dict(), ensure_ascii=False)``, written from pre-encoded parts."""
+    items = ", ".join([_fragment(i) for i in result.items])
+    limit = "null" if result.limit is None else _ENCODER.encode(result.limit)
+    p = result.payments
+    return (
+        f'{{"valid": true, "fan": {result.fan}, "limit": {limit}, "base": {result.base}, "items": [{items}], '
+        f'"payments": {{"E": {p[0]}, "S": {p[1]}, "W": {p[2]}, "N": {p[3]}}}}}'
+    )

@@ -1,0 +1,239 @@
+"""The machine interface (R-9): a JSON object in, a :class:`~hkmj.scoring.model.Win` out.
+
+Strict: ``hand``, ``win_tile``, ``win``, ``seat`` and ``prevailing`` are required, and
+``discarder`` for a win on a discard or a robbed kong; only ``melds``, ``flowers``,
+``seasons`` and ``flags`` default (to empty). Unknown fields are refused. Every error is an
+:class:`~hkmj.scoring.model.InvalidHand` that names tiles in mpsz and echoes at most
+:data:`ECHO` characters of any one input value.
+
+The parser is table-driven: tiles, melds, winds and flags are looked up in tables built
+once at import, and the hand string is read in one pass over its characters. The slow
+path (the notation parser of :mod:`hkmj.tiles`) runs only to word an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo
+from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, tile, tile_str
+
+__all__ = ["FIELDS", "OPTIONAL", "REQUIRED", "hand_problem", "win_from_json"]
+
+REQUIRED: Final = ("hand", "win_tile", "win", "seat", "prevailing")
+"""R-9: the fields every request must give (``discarder`` too for a discard or robbed kong)."""
+OPTIONAL: Final = ("discarder", "melds", "flowers", "seasons", "flags")
+FIELDS: Final = frozenset(REQUIRED + OPTIONAL)
+_FIELD_KIND: Final[dict[str, int]] = {**dict.fromkeys(REQUIRED, 1), **dict.fromkeys(OPTIONAL, 0)}
+"""1 for a required field, 0 for an optional one (one lookup per key of a request)."""
+
+_SEATS: Final[dict[str, int]] = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
+_WIN_TYPES: Final[dict[str, str]] = {w: w for w in WIN_TYPES}
+_NO_FLAGS: Final[frozenset[str]] = frozenset()
+_PLAYING: Final[dict[str, int]] = {tile_str(t): t for t in range(N_KINDS)}
+_MELDS: Final[dict[str, Meld]] = {}
+for _kind in MELD_KINDS:
+    for _t in range(N_KINDS):
+        if _kind != "chow" or (_t < HONOUR and _t % 9 <= 6):
+            _m = Meld(_kind, _t)
+            _MELDS[str(_m)] = _m
+
+# one row per character code below 128: a digit's value (1-9; 0 for '0'), a suit's first tile
+# id (``_SUIT + base``), a space to skip, or anything else (an error worded by the slow path)
+_SKIP: Final = -1
+_BAD: Final = -2
+_SUIT: Final = 100
+_CHAR: Final[list[int]] = [_BAD] * 128
+for _c in range(10):
+    _CHAR[48 + _c] = _c
+for _letter, _base in (("m", 0), ("p", 9), ("s", 18), ("z", HONOUR), ("f", N_KINDS)):
+    _CHAR[ord(_letter)] = _SUIT + _base
+for _space in " \t":
+    _CHAR[ord(_space)] = _SKIP
+_TOP: Final[list[int]] = [0] * (_SUIT + N_KINDS + 1)
+"""The highest digit of each suit, indexed by the suit's ``_SUIT + base`` code."""
+_TOP[_SUIT] = _TOP[_SUIT + 9] = _TOP[_SUIT + 18] = 9
+_TOP[_SUIT + HONOUR] = 7
+_TOP[_SUIT + N_KINDS] = 8
+
+
+def _hand_tiles(text: str) -> list[int]:
+    """The playing tiles of an mpsz string, in written order (HK-1.4); table-driven."""
+    out: list[int] = []
+    digits: list[int] = []
+    for ch in text:
+        code = ord(ch)
+        kind = _CHAR[code] if code < 128 else _BAD
+        if kind >= _SUIT:
+            top = _TOP[kind]
+            if not digits or top == 8:
+                return _hand_error(text)
+            base = kind - _SUIT - 1
+            for d in digits:
+                if not 1 <= d <= top:
+                    return _hand_error(text)
+                out.append(base + d)
+            digits.clear()
+        elif kind >= 0:
+            digits.append(kind)
+        elif kind == _BAD:
+            return _hand_error(text)
+    if digits:
+        return _hand_error(text)
+    return out
+
+
+def _hand_error(text: str) -> list[int]:
+    """Word the error of a hand string the fast parser refused (or parse its rare white space)."""
+    try:
+        tiles = parse_tiles(text)
+    except NotationError as e:
+        raise InvalidHand(f"hand {echo(text)}: {clip(str(e))}") from None
+    bonus = [t for t in tiles if t >= N_KINDS]
+    if not bonus:  # other white space than the fast parser skips
+        return tiles
+    raise InvalidHand(f"hand {echo(text)}: {tile_str(bonus[0])} is a bonus tile: give it in flowers or seasons (HK-1.3)")
+
+
+def _seat(obj: dict[str, Any], key: str) -> int:
+    value = obj[key]
+    seat = _SEATS.get(value) if isinstance(value, str) else None
+    if seat is None:
+        raise InvalidHand(f"{key} {echo(value)}: expected a wind E, S, W or N")
+    return seat
+
+
+def _bonus(obj: dict[str, Any], key: str) -> tuple[int, ...]:
+    value = obj.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
+    seen = 0
+    for b in value:
+        if type(b) is not int or not 1 <= b <= 4 or seen >> b & 1:
+            raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
+        seen |= 1 << b
+    return tuple(value)
+
+
+def _melds(value: object) -> tuple[Meld, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise InvalidHand(f"melds {echo(value)}: expected a list like ['pung 555m', 'chow 345s']")
+    if not value:
+        return ()
+    if len(value) > 4:
+        raise InvalidHand(f"{len(value)} melds: a hand has at most four groups")
+    out: list[Meld] = []
+    for text in value:
+        m = _MELDS.get(text) if isinstance(text, str) else None
+        out.append(m if m is not None else Meld.parse(text))
+    return tuple(out)
+
+
+def _flags(value: object) -> frozenset[str]:
+    if value is None:
+        return _NO_FLAGS
+    if not isinstance(value, list):
+        raise InvalidHand(f"flags {echo(value)}: expected a list of flag names ({', '.join(FLAGS)})")
+    if not value:
+        return _NO_FLAGS
+    for f in value:  # which names a ruleset knows is its own check (HK: ruleset.validate)
+        if not isinstance(f, str):
+            raise InvalidHand(f"flags: {echo(f)} is not a flag name (e.g. {FLAGS[0]!r})")
+    flags = frozenset(value)
+    if len(flags) != len(value):
+        raise InvalidHand(f"flags {echo(value)}: a flag is given twice")
+    return flags
+
+
+def _missing(obj: dict[str, Any]) -> InvalidHand:
+    for key in REQUIRED:
+        if key not in obj:
+            break
+    return InvalidHand(f"missing field {key!r} (R-9: {', '.join(REQUIRED)} are required, discarder too on a discard)")
+
+
+_LENIENT: Final[dict[str, str]] = {"win": "self_draw", "seat": "E", "prevailing": "E"}
+
+
+def win_from_json(obj: object, strict: bool = True) -> Win:
+    """Build a :class:`Win` from one machine-interface request (R-9; see docs/scoring.md).
+
+    Raises :class:`InvalidHand` naming the first problem: not an object, an unknown or
+    missing field, or a field of the wrong form. The hand itself is checked by the scorer.
+    R-9 is a Hong Kong ruling: ``strict=False`` (other rulesets' requests) lets ``win``,
+    ``seat`` and ``prevailing`` default to a self-draw by East in the East round.
+    """
+    if not isinstance(obj, dict):
+        raise InvalidHand(f"expected a JSON object, got {'an array' if isinstance(obj, list) else echo(obj)}")
+    if not strict and any(key not in obj for key in _LENIENT):
+        obj = {**_LENIENT, **obj}
+    present = 0
+    for key in obj:
+        kind = _FIELD_KIND.get(key) if isinstance(key, str) else None
+        if kind is None:
+            raise InvalidHand(f"unknown field {echo(key)}: the fields are {', '.join(REQUIRED + OPTIONAL)} (R-9)")
+        present += kind
+    if present != len(REQUIRED):
+        raise _missing(obj)
+    hand = obj["hand"]
+    if not isinstance(hand, str):
+        raise InvalidHand(f"hand {echo(hand)}: expected an mpsz string like '234s567p88m111z777z'")
+    concealed = _hand_tiles(hand)
+    wt_text = obj["win_tile"]
+    win_tile = _PLAYING.get(wt_text) if isinstance(wt_text, str) else None
+    if win_tile is None:
+        win_tile = _win_tile_error(wt_text)
+    win = _WIN_TYPES.get(obj["win"]) if isinstance(obj["win"], str) else None
+    if win is None:
+        raise InvalidHand(f"win {echo(obj['win'])}: expected one of {', '.join(WIN_TYPES)}")
+    discarder: int | None = None
+    if win != "self_draw":
+        if obj.get("discarder") is None:
+            raise InvalidHand(f"missing field 'discarder': a win by {win} needs the discarder's seat (R-9)")
+        discarder = _seat(obj, "discarder")
+    elif obj.get("discarder") is not None:
+        raise InvalidHand("a self-drawn win has no discarder")
+    return Win(
+        concealed=tuple(concealed),
+        win_tile=win_tile,
+        win=win,
+        seat=_seat(obj, "seat"),
+        prevailing=_seat(obj, "prevailing"),
+        discarder=discarder,
+        melds=_melds(obj.get("melds")),
+        flowers=_bonus(obj, "flowers"),
+        seasons=_bonus(obj, "seasons"),
+        flags=_flags(obj.get("flags")),
+    )
+
+
+def _win_tile_error(value: object) -> int:
+    """Word the error of a ``win_tile`` that is not one playing tile (always raises)."""
+    if not isinstance(value, str):
+        raise InvalidHand(f"win_tile {echo(value)}: expected one tile like '1z'")
+    try:
+        t = tile(value)
+    except NotationError as e:
+        raise InvalidHand(f"win_tile {echo(value)}: {clip(str(e))}") from None
+    if N_KINDS <= t < N_TILE_IDS:
+        raise InvalidHand(f"win_tile {tile_str(t)}: a bonus tile never wins a hand (HK-1.3)")
+    return t
+
+
+def hand_problem(text: str, n_melds: int = 0) -> str | None:
+    """What is wrong with a hand string on its own (notation, bonus tiles, tile count), or None.
+
+    The human command line says this before anything about a missing option.
+    """
+    try:
+        tiles = _hand_tiles(text)
+    except InvalidHand as e:
+        return str(e)
+    need = 14 - 3 * n_melds
+    if len(tiles) != need:
+        return f"hand {echo(text)} has {len(tiles)} tiles; with {n_melds} meld(s) it needs {need} (the winning tile included)"
+    return None

@@ -1,0 +1,44 @@
+"""The in-tree build backend: wheels get the mypyc-compiled core, editable installs stay pure."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _backend(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.chdir(ROOT)
+    spec = importlib.util.spec_from_file_location("hkmj_build", ROOT / "build_backend" / "hkmj_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _has_mypy(requires: list[str]) -> bool:
+    return any(r.startswith("mypy") for r in requires)
+
+
+def test_a_wheel_build_asks_for_mypy_to_compile_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HKMJ_MYPYC", raising=False)
+    assert _has_mypy(_backend(monkeypatch).get_requires_for_build_wheel())
+
+
+def test_an_editable_install_stays_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HKMJ_MYPYC", raising=False)
+    assert not _has_mypy(_backend(monkeypatch).get_requires_for_build_editable())
+
+
+def test_hkmj_mypyc_0_builds_a_pure_python_wheel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HKMJ_MYPYC", "0")
+    assert not _has_mypy(_backend(monkeypatch).get_requires_for_build_wheel())
+
+
+def test_pyproject_uses_the_in_tree_backend() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    assert 'build-backend = "hkmj_build"' in text and 'backend-path = ["build_backend"]' in text

@@ -1,0 +1,294 @@
+"""The machine interface of ``hkmj score`` (R-9, R-3): strict fields, refused combinations,
+JSON lines that never stop the batch, errors in mpsz that never echo much of the input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hkmj.cli import _score_stream, main
+from hkmj.scoring import InvalidHand, Meld, Win, score, score_json
+from hkmj.scoring.lines import score_line
+from hkmj.scoring.request import REQUIRED
+from hkmj.tiles import parse_tiles, tile
+
+GOOD: dict[str, Any] = {
+    "hand": "234s567p88m111z777z",
+    "win_tile": "1z",
+    "win": "discard",
+    "discarder": "W",
+    "seat": "S",
+    "prevailing": "E",
+}
+SELF_DRAW: dict[str, Any] = {"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "self_draw", "seat": "S", "prevailing": "E"}
+KONG_HAND: dict[str, Any] = {**SELF_DRAW, "hand": "234s567p88m777z", "win_tile": "7z", "melds": ["ckong 1111z"]}
+
+
+def _error(obj: object) -> str:
+    out = score_json(obj)
+    assert out["valid"] is False, out
+    error: str = out["error"]
+    return error
+
+
+def _stream(data: bytes) -> list[dict[str, Any]]:
+    out = io.BytesIO()
+    assert _score_stream(io.BytesIO(data), out) == 0
+    return [json.loads(line) for line in out.getvalue().decode("utf-8").splitlines()]
+
+
+# ------------------------------------------------------------------ R-9
+
+
+def test_r9_a_complete_request_scores() -> None:
+    out = score_json(GOOD)
+    assert out["valid"] and out["base"] == 8 and out["payments"] == {"E": -8, "S": 32, "W": -16, "N": -8}
+
+
+@pytest.mark.parametrize("field", REQUIRED)
+def test_r9_each_required_field_missing_is_a_clear_error(field: str) -> None:
+    request = {k: v for k, v in GOOD.items() if k != field}
+    assert f"missing field {field!r}" in _error(request)
+
+
+@pytest.mark.parametrize("win", ["discard", "robbed_kong"])
+def test_r9_discarder_is_required_on_a_discard_or_robbed_kong(win: str) -> None:
+    request = {k: v for k, v in GOOD.items() if k != "discarder"}
+    request["win"] = win
+    assert "missing field 'discarder'" in _error(request)
+
+
+def test_r9_only_melds_flowers_seasons_flags_have_defaults() -> None:
+    explicit = {**GOOD, "melds": [], "flowers": [], "seasons": [], "flags": []}
+    assert score_json(GOOD) == score_json(explicit)
+
+
+def test_r9_unknown_fields_are_refused() -> None:
+    assert "unknown field 'dealer'" in _error({**GOOD, "dealer": "E"})
+
+
+def test_r9_a_self_draw_has_no_discarder() -> None:
+    assert "no discarder" in _error({**SELF_DRAW, "discarder": "W"})
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seat", "X", "seat 'X': expected a wind"),
+        ("prevailing", 0, "prevailing 0: expected a wind"),
+        ("win", "tsumo", "win 'tsumo': expected one of"),
+        ("win_tile", "5f", "win_tile 5f: a bonus tile never wins"),
+        ("win_tile", "12m", "expected one tile, got 2"),
+        ("hand", "234s567p88m111z77z1f", "1f is a bonus tile"),
+        ("hand", 5, "hand 5: expected an mpsz string"),
+        ("melds", ["pung 556m"], "meld 'pung 556m': a pung is 3 identical tiles"),
+        ("flowers", [5], "flowers [5]: expected a list of distinct numbers 1-4"),
+        ("flowers", [True], "flowers [True]"),
+        ("flags", ["riichi"], "unknown flag 'riichi'"),
+        ("flags", ["final_discard", "final_discard"], "a flag is given twice"),
+    ],
+)
+def test_r9_malformed_fields_are_named(field: str, value: object, message: str) -> None:
+    assert message in _error({**GOOD, field: value})
+
+
+# ------------------------------------------------------------------ R-3
+
+
+def test_r3_kong_replacement_without_a_kong_is_refused() -> None:
+    assert "needs a declared kong" in _error({**SELF_DRAW, "flags": ["kong_replacement"]})
+    pung = {**KONG_HAND, "melds": ["pung 111z"], "flags": ["kong_replacement"]}
+    assert "needs a declared kong" in _error(pung)
+    assert score_json({**KONG_HAND, "flags": ["kong_replacement"]})["valid"] is True
+
+
+def test_r3_last_wall_tile_never_goes_with_kong_replacement() -> None:
+    error = _error({**KONG_HAND, "flags": ["last_wall_tile", "kong_replacement"]})
+    assert "never go together (R-3)" in error
+
+
+@pytest.mark.parametrize("other", ["last_wall_tile", "kong_replacement", "earthly"])
+def test_r3_heavenly_never_goes_with_another_situation(other: str) -> None:
+    request = {**SELF_DRAW, "seat": "E", "flags": ["heavenly", other]}
+    assert "R-3" in _error(request) or "needs" in _error(request)
+
+
+def test_r3_heavenly_with_the_last_wall_tile_names_r3() -> None:
+    assert "never goes with 'last_wall_tile' (R-3)" in _error({**SELF_DRAW, "seat": "E", "flags": ["heavenly", "last_wall_tile"]})
+
+
+def test_r3_earthly_never_goes_with_the_final_discard_or_a_robbed_kong() -> None:
+    earthly = {**GOOD, "discarder": "E", "flags": ["earthly", "final_discard"]}
+    assert "never goes with 'final_discard' (R-3)" in _error(earthly)
+    hand = "19m19p19s1234567z"
+    robbed = {**GOOD, "hand": hand, "win_tile": "1m", "discarder": "E", "win": "robbed_kong", "flags": ["earthly"]}
+    assert "R-3" in _error(robbed)
+    ok = {**GOOD, "discarder": "E", "flags": ["earthly"]}
+    assert score_json(ok)["limit"] == "Earthly hand"
+
+
+def test_r3_the_python_api_refuses_the_same_combinations() -> None:
+    win = Win(
+        concealed=tuple(parse_tiles("234s567p88m777z")),
+        win_tile=tile("7z"),
+        melds=(Meld("kong", tile("1z")),),
+        flags=frozenset({"last_wall_tile", "kong_replacement"}),
+    )
+    with pytest.raises(InvalidHand, match="R-3"):
+        score(win)
+
+
+# ------------------------------------------------------------------ JSON lines
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (b'{"hand": ' + b"1" * 5000 + b"}", "bad JSON: Exceeds the limit"),
+        (b"[" * 100_000, "bad JSON"),
+        (b'{"hand": "\xff\xfe"}', "not UTF-8"),
+        (b'{"hand": NaN}', "NaN is not JSON"),
+        (b'{"hand": -Infinity}', "-Infinity is not JSON"),
+        (b'{"hand": "123m"', "bad JSON"),
+        (b"\xef\xbb\xbf{}", "bad JSON"),
+    ],
+)
+def test_json_lines_python_refuses_get_valid_false_and_the_batch_goes_on(line: bytes, message: str) -> None:
+    good = json.dumps(GOOD).encode()
+    out = _stream(good + b"\n" + line + b"\n" + good + b"\n")
+    assert len(out) == 3
+    assert out[0] == out[2] and out[0]["valid"] is True
+    assert out[1]["valid"] is False and message in out[1]["error"]
+
+
+def test_json_lines_a_last_line_without_newline_and_blank_lines() -> None:
+    good = json.dumps(GOOD).encode()
+    out = _stream(b"\n  \n" + good + b"\r\n\n" + good)
+    assert [o["valid"] for o in out] == [True, True]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.binary(max_size=60).filter(lambda b: b"\n" not in b and b.strip() != b""), max_size=6))
+def test_json_lines_arbitrary_bytes_never_raise(lines: list[bytes]) -> None:
+    """Fuzz: one JSON answer per non-blank line, whatever the bytes."""
+    out = _stream(b"\n".join(lines) + b"\n")
+    assert len(out) == len(lines)
+    assert all(o["valid"] is False and o["error"] for o in out)
+
+
+json_text = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from([*GOOD, "melds", "flags", "flowers", "seasons", "x"]), json_text, max_size=8))
+def test_json_lines_arbitrary_requests_answer_in_one_line(obj: dict[str, Any]) -> None:
+    line = score_line(json.dumps(obj).encode())
+    assert "\n" not in line
+    result = json.loads(line)
+    assert result["valid"] in (True, False)
+
+
+# ------------------------------------------------------------------ error wording
+
+
+def test_errors_name_tiles_in_mpsz_never_internal_ids() -> None:
+    bonus_in_hand = Win(concealed=(*parse_tiles("234s567p88m111z77z"), 34), win_tile=tile("1z"))
+    with pytest.raises(InvalidHand, match="1f: bonus tiles are not part of the hand"):
+        score(bonus_in_hand)
+    bonus_win = Win(concealed=tuple(parse_tiles("234s567p88m111z777z")), win_tile=41)
+    with pytest.raises(InvalidHand, match="win_tile 8f"):
+        score(bonus_win)
+    assert "5 copies of 1m" in _error({**SELF_DRAW, "hand": "11111m234p567s999s", "win_tile": "1m"})
+
+
+LONG = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {**GOOD, "hand": LONG + "m"},
+        {**GOOD, "hand": "x" * 5000},
+        {**GOOD, "hand": "1m" + " " * 5000 + "q"},
+        {**GOOD, "win_tile": LONG},
+        {**GOOD, "seat": LONG},
+        {**GOOD, "melds": ["pung " + LONG + "m"]},
+        {**GOOD, "melds": [LONG]},
+        {**GOOD, "flags": [LONG]},
+        {**GOOD, "flowers": list(range(3000))},
+        {**GOOD, LONG: 1},
+        {**GOOD, "seat": 10**5000},
+        {**GOOD, "seat": [[[[LONG]]]]},
+    ],
+)
+def test_errors_never_echo_more_than_200_characters_of_the_input(request_: dict[str, Any]) -> None:
+    error = _error(request_)
+    assert len(error) <= 300
+    assert "9" * 201 not in error and "x" * 201 not in error and " " * 201 not in error
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(GOOD)), st.text(min_size=250, max_size=600))
+def test_errors_never_echo_more_than_200_characters_of_any_text(field: str, text: str) -> None:
+    out = score_json({**GOOD, field: text})
+    if not out["valid"]:
+        error = out["error"]
+        assert all(text[i : i + 201] not in error for i in range(0, len(text) - 200))
+
+
+# ------------------------------------------------------------------ human command line
+
+
+def test_human_cli_says_what_is_wrong_with_the_hand_before_missing_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "abc"]) == 1
+    err = capsys.readouterr().err
+    assert "hand 'abc'" in err and "unknown suit 'a'" in err and "--win" not in err
+    assert main(["score", "123m"]) == 1
+    assert "has 3 tiles" in capsys.readouterr().err
+    assert main(["score", "123m456m789m123p55s"]) == 2
+    assert "--win TILE is required" in capsys.readouterr().err
+
+
+def test_human_cli_defaults_seat_and_prevailing_east_and_a_self_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "234s567p88m111z777z", "--win", "1z", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["fan"] == 5 and out["payments"] == {"E": 96, "S": -32, "W": -32, "N": -32}
+
+
+def test_version_says_which_core_is_installed() -> None:
+    out = subprocess.run([sys.executable, "-m", "hkmj", "--version"], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("hkmj 0.1.0 (") and ("compiled" in out or "pure Python" in out)
+
+
+def test_machine_mode_through_the_command_one_process() -> None:
+    lines = [json.dumps(GOOD), "{", json.dumps({**GOOD, "win_tile": "9z"})]
+    proc = subprocess.run(
+        [sys.executable, "-m", "hkmj", "score"], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True
+    )
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert [o["valid"] for o in out] == [True, False, False]
+    assert "9z" in out[2]["error"] and proc.stderr == ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_json_lines_answers_are_exactly_json_dumps_of_the_result(seed: int) -> None:
+    """The pre-encoded answer writer gives byte for byte what ``json.dumps`` gives."""
+    import random
+
+    from hkmj.scoring.generate import random_winning_hand
+    from hkmj.scoring.lines import result_json
+
+    result = score(random_winning_hand(random.Random(seed)))
+    assert result_json(result) == json.dumps(result.to_dict(), ensure_ascii=False)
