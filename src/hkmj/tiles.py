@@ -258,3 +258,8 @@ def seat_index(letter: str) -> int:
 def full_set() -> list[Tile]:
     """The 144 physical tiles (HK-1): four of each playing kind and one of each bonus tile."""
     return [t for t in range(N_KINDS) for _ in range(4)] + list(range(N_KINDS, N_TILE_IDS))
+
+
+def plural(n: int, noun: str) -> str:
+    """``"1 meld"``, ``"2 melds"``, ``"0 melds"``: a count with its noun (English messages)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -64,6 +64,7 @@ from hkmj.tiles import (
     Tile,
     format_tiles,
     parse_tiles,
+    plural,
     tile_str,
     tiles_of,
 )
@@ -92,6 +93,11 @@ _new_view = tuple.__new__  # builds a SeatView without NamedTuple's Python-level
 _ORPHAN_LIST: tuple[Tile, ...] = ORPHANS
 _ORPHAN_SET: frozenset[Tile] = frozenset(ORPHANS)
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
+
+
+def _distance(sh: int) -> str:
+    """How far a hand is from ready, in the words the terminal and browser use (``4 tiles from ready``)."""
+    return "ready: one tile from winning" if sh <= 0 else f"{plural(sh, 'tile')} from ready"
 
 
 class Phase(StrEnum):
@@ -964,7 +970,7 @@ class Hand:
             return f"{hand}{with_tile} is complete but not a winning hand: {outcome.reason}"
         return (
             f"{hand}{with_tile} is not a winning hand: it is not four groups and a pair, seven pairs"
-            f" or thirteen orphans (HK-5.1-5.4); it is {sh + 1} tile(s) short of complete"
+            f" or thirteen orphans (HK-5.1-5.4); it is {_distance(sh)}"
         )
 
     def _declare_false(self, seat: int) -> None:

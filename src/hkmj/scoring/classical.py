@@ -37,6 +37,7 @@ from hkmj.tiles import (
     Tile,
     format_tiles,
     parse_tiles,
+    plural,
     tile,
     tile_str,
 )
@@ -635,7 +636,7 @@ def _check_deal(deal: Deal) -> None:
             need = 13 - 3 * len(hand.melds)
             if len(hand.melds) > 4 or len(hand.concealed) != need:
                 raise InvalidHand(
-                    f"{who} holds {len(hand.concealed)} concealed tiles; with {len(hand.melds)} meld(s) "
+                    f"{who} holds {len(hand.concealed)} concealed tiles; with {plural(len(hand.melds), 'meld')} "
                     f"a non-winner holds {max(need, 0)}"
                 )
     if max(total) > 4:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo
-from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, tile, tile_str
+from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, plural, tile, tile_str
 
 __all__ = ["FIELDS", "OPTIONAL", "REQUIRED", "hand_problem", "win_from_json"]
 
@@ -235,5 +235,5 @@ def hand_problem(text: str, n_melds: int = 0) -> str | None:
         return str(e)
     need = 14 - 3 * n_melds
     if len(tiles) != need:
-        return f"hand {echo(text)} has {len(tiles)} tiles; with {n_melds} meld(s) it needs {need} (the winning tile included)"
+        return f"hand {echo(text)} has {len(tiles)} tiles; with {plural(n_melds, 'meld')} it needs {need} (the winning tile included)"
     return None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hkmj.hand import readings
 from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo
 from hkmj.scoring.shape import Shape
-from hkmj.tiles import N_KINDS, N_TILE_IDS, format_tiles, tile_str
+from hkmj.tiles import N_KINDS, N_TILE_IDS, format_tiles, plural, tile_str
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,7 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     need = 14 - 3 * len(win.melds)
     if len(win.concealed) != need:
         raise InvalidHand(
-            f"hand has {len(win.concealed)} concealed tiles; with {len(win.melds)} meld(s) it needs {need} "
+            f"hand has {len(win.concealed)} concealed tiles; with {plural(len(win.melds), 'meld')} it needs {need} "
             "(the winning tile included)"
         )
     counts = [0] * N_KINDS
