@@ -10,7 +10,10 @@ listed, else passes claims and discards its drawn tile. Reports, per table count
 * accepted actions per second over the measured period;
 * server memory per table (RSS growth of the server process divided by N).
 
-Exits 1 when p99 at the largest table count is at least the target (50 ms).
+The clients run in this process, the server in its own (``hkmj serve`` as a subprocess).
+Exits 1 when a p99 target is missed: under 20 ms at 50 tables, under 50 ms at 200 tables
+(issue 9). The machine's load average is printed with every run: the figures mean little
+without it on a shared machine.
 
     python bench/bench_server.py                  # 50 and 200 tables, 20 s each
     python bench/bench_server.py --tables 10 --seconds 5
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -33,7 +37,10 @@ from websockets.asyncio.client import connect
 
 from hkmj.server.testing import Server
 
-TARGET_P99_MS = 50.0
+TARGET_P99_MS = {50: 20.0, 200: 50.0}
+"""p99 targets by table count (other counts have none)."""
+BENCH_LIMITS = ("--max-tables", "1000", "--create-rate", "100000", "--per-address", "5000", "--max-connections", "5000")
+"""Every bench client connects from 127.0.0.1: lift the per-address caps meant for the public."""
 
 
 def rss_kib(pid: int) -> int:
@@ -123,7 +130,7 @@ async def bot_client(url: str, tid: str, slot: int, think: float, stats: Stats, 
 
 async def run(n: int, seconds: float, think: float, claim_window: float, warmup: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(f"sqlite:///{tmp}/bench.db", Path(tmp) / "server.log")
+        server = Server(f"sqlite:///{tmp}/bench.db", Path(tmp) / "server.log", BENCH_LIMITS)
         server.start()
         try:
             assert server.proc is not None
@@ -169,6 +176,7 @@ async def run(n: int, seconds: float, think: float, claim_window: float, warmup:
         "errors": stats.errors,
         "server_cpu": 100 * server_cpu,
         "client_cpu": 100 * client_cpu,
+        "load": os.getloadavg()[0],
     }
 
 
@@ -182,18 +190,25 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     results = []
     print(f"hkmj server bench: think {args.think}s, claim window {args.claim_window}s, {args.seconds:g}s measured per run")
-    print(f"{'tables':>6} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'KiB/table':>10} {'RSS MiB':>8} {'srv CPU%':>8} {'cli CPU%':>8} {'errors':>6}")
+    print(f"{'tables':>6} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'KiB/table':>10} {'RSS MiB':>8} {'srv CPU%':>8} {'cli CPU%':>8} {'errors':>6} {'load':>5}")
     for n in args.tables:
         r = asyncio.run(run(n, args.seconds, args.think, args.claim_window, args.warmup))
         results.append(r)
         print(
             f"{r['tables']:>6} {r['actions_per_s']:>10.0f} {r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['mean_ms']:>8.2f}"
-            f" {r['mem_per_table_kib']:>10.0f} {r['server_rss_mib']:>8.1f} {r['server_cpu']:>8.0f} {r['client_cpu']:>8.0f} {r['errors']:>6}",
+            f" {r['mem_per_table_kib']:>10.0f} {r['server_rss_mib']:>8.1f} {r['server_cpu']:>8.0f} {r['client_cpu']:>8.0f} {r['errors']:>6}"
+            f" {r['load']:>5.1f}",
             flush=True,
         )
-    last = results[-1]
-    ok = last["p99_ms"] < TARGET_P99_MS
-    print(f"target p99 < {TARGET_P99_MS:g} ms at {last['tables']} tables: {'met' if ok else 'MISSED'} ({last['p99_ms']:.2f} ms)")
+    ok = True
+    for r in results:
+        target = TARGET_P99_MS.get(int(r["tables"]))
+        if target is None:
+            continue
+        met = r["p99_ms"] < target
+        ok = ok and met
+        print(f"target p99 < {target:g} ms at {r['tables']:.0f} tables: {'met' if met else 'MISSED'} ({r['p99_ms']:.2f} ms, load {r['load']:.1f})")
+    print(f"load average (1, 5, 15 min) at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs")
     return 0 if ok else 1
 
 

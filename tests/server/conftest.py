@@ -2,20 +2,39 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
+from hkmj.server.store import normalise_url
 from hkmj.server.testing import Server
+
+PG_URL = os.environ.get("HKMJ_TEST_PG_URL", "postgresql://hkmj:hkmj@127.0.0.1:5432/hkmj_test")
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """``HKMJ_TEST_PG_URL`` emptied of hkmj tables, or skip the test when no server answers
+    (.ci/run installs Debian's PostgreSQL, starts it and sets the variable)."""
+    try:
+        engine = sa.create_engine(normalise_url(PG_URL), connect_args={"connect_timeout": 3})
+        with engine.begin() as conn:
+            conn.execute(sa.text("DROP TABLE IF EXISTS hkmj_events, hkmj_tables, alembic_version"))
+        engine.dispose()
+    except Exception as e:
+        pytest.skip(f"no PostgreSQL at HKMJ_TEST_PG_URL ({type(e).__name__}); .ci/run installs and starts one")
+    return PG_URL
 
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 
-    def make(db: str | None = None) -> Server:
-        s = Server(db or f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / f"server{len(servers)}.log")
+    def make(db: str | None = None, *args: str) -> Server:
+        s = Server(db or f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / f"server{len(servers)}.log", args)
         s.start()
         servers.append(s)
         return s

@@ -5,15 +5,21 @@ every frame we collect every id anywhere in it and check it against what that se
 its own concealed tiles (as told to it) and public tiles (melds, bonus, ponds, the tile on
 offer) seen so far in the hand. Frames of the four seats with the same ``seq`` must agree on
 the public part, their hands must be disjoint, and hands + public + wall must make 144 tiles.
-At each hand end the revealed wall must match the SHA-256 commitment published at its start,
-and each seat's frame sequence numbers never skip (so nobody can count other seats' secret
-claim answers).
+At each hand end the revealed wall must match the SHA-256 commitment published at its start.
+
+Channels that would tell a seat who was offered a claim (issue 9), each checked on every frame:
+the sequence number advances by exactly the public events a frame carries (so it cannot count
+secret claim answers); nothing public follows a discard or added kong in the same frame (the
+frame boundaries are the same whether or not a seat was asked); an added kong always shows the
+``rob`` phase. And a discard from hand picks among the seat's copies of that tile at random, so
+the copy shown says nothing about the copies kept (checked against the expected frequency).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import random
 from collections import defaultdict
 from typing import Any
@@ -23,22 +29,42 @@ from hkmj.server.testing import Server, choose, play, public_tiles, tiles_in
 
 TABLES = 8
 HANDS_PER_TABLE = 26  # 208 hands
+PRIVATE = ("answer", "mahjong_refused")
 
 
-def check_table(clients: list[GameClient]) -> int:
+def _kind(tile_id: str) -> str:
+    return tile_id.split(":")[0]
+
+
+def check_table(clients: list[GameClient], copies: list[tuple[bool, float]]) -> int:
+    """Check every frame of one table; append (lowest copy discarded?, its chance) to ``copies``."""
     by_seq: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
     hands = 0
     for c in clients:
         legit: set[str] = set()
         current = None
         prev_seq = None
+        held: list[str] = []
         for m in c.messages:
             if m["type"] != "state":
                 continue
-            # every public change reaches every seat: the sequence never skips, so nobody can
-            # count the secret claim answers of the other seats
-            assert prev_seq is None or 0 <= m["seq"] - prev_seq <= 1, (prev_seq, m["seq"])
+            public = [e for e in m["events"] if e["type"] not in PRIVATE]
+            # the sequence counts public events: a seat's own secret answers leave it unchanged,
+            # and nobody can count the secret claim answers of the other seats
+            assert prev_seq is None or m["seq"] - prev_seq == len(public), (prev_seq, m["seq"], m["events"])
             prev_seq = m["seq"]
+            # a claim window ends a frame: what follows a discard or added kong comes later
+            for i, e in enumerate(public):
+                if e["type"] == "discard" or (e["type"] == "kong" and e.get("how") == "added"):
+                    assert i == len(public) - 1, f"seat {m['you']} got {public[i + 1]['type']} with the window opener"
+                    if e["type"] == "kong" and m.get("hand") and not m.get("reveal"):
+                        assert m["hand"]["phase"] == "rob", "an added kong nobody can rob must look the same"
+                if e["type"] == "discard" and e["seat"] == m["you"] and held:
+                    same = sorted(x for x in held if _kind(x) == _kind(e["tile"]))
+                    if len(same) >= 2:
+                        copies.append((e["tile"] == same[0], 1 / len(same)))
+            if m.get("mine"):
+                held = list(m["mine"]["concealed"])
             if not m.get("hand"):
                 continue
             h = m["hand"]
@@ -72,16 +98,18 @@ def check_table(clients: list[GameClient]) -> int:
         assert sum(len(o) for o in owns) == len(set().union(*owns)), f"two hands share a tile at seq {seq}"
         assert not pub & set().union(*owns)
         h = next(iter(frames.values()))["hand"]
-        in_meld_offer = 1 if h["phase"] == "rob" else 0
-        assert len(pub) - in_meld_offer + sum(len(o) for o in owns) + h["live"] + h["dead"] == 144 - in_meld_offer * 0
+        total = len(pub) + sum(len(o) for o in owns) + h["live"] + h["dead"]  # an added kong on offer counts once
+        assert total == 144, (seq, h["phase"], len(pub), sum(len(o) for o in owns), h["live"], h["dead"])
     return hands
 
 
-def test_no_frame_leaks_a_hidden_tile_over_200_hands(server: Server) -> None:
+def test_no_frame_leaks_a_hidden_tile_or_who_was_offered_a_claim_over_200_hands(server: Server) -> None:
     tids = [
         server.create(slots=[None, None, None, None], hands=HANDS_PER_TABLE, claim_window=0.0, next_delay=0)
         for _ in range(TABLES)
     ]
+
+    copies: list[tuple[bool, float]] = []
 
     async def one(tid: str, k: int) -> int:
         clients = [server.client(record=True) for _ in range(4)]
@@ -94,13 +122,18 @@ def test_no_frame_leaks_a_hidden_tile_over_200_hands(server: Server) -> None:
             clients,
             lambda cs: all(c.state is not None and bool((c.state.get("match") or {}).get("over")) for c in cs),
             lambda i, legal: choose(legal, rng),
-            timeout=240,
+            timeout=900,
         )
         for c in clients:
             await c.close()
-        return check_table(clients)
+        return check_table(clients, copies)
 
     async def go() -> int:
         return sum(await asyncio.gather(*(one(t, k) for k, t in enumerate(tids))))
 
     assert asyncio.run(go()) >= 200
+    # the copy discarded is the lowest of the seat's copies as often as chance says, no more
+    lowest = sum(x for x, _ in copies)
+    expected = sum(p for _, p in copies)
+    sd = math.sqrt(sum(p * (1 - p) for _, p in copies))
+    assert len(copies) > 300 and abs(lowest - expected) < 5 * sd, (len(copies), lowest, expected, sd)

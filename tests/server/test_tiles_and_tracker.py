@@ -57,3 +57,60 @@ def test_tracker_follows_the_engine_through_random_hands() -> None:
                 tr.feed(ev)
             n = len(h.events)
         assert tr.phase == "over"
+
+
+def _dealt(seed: int) -> tuple[random.Random, Hand, Tracker]:
+    """A seeded hand and its tracker, fed the deal."""
+    rng = random.Random(seed)
+    h = Hand(*random_wall(rng))
+    tr = Tracker(physical_wall(h.wall, random.Random(seed)), h.dice, rng=random.Random(seed))
+    for ev in h.events:
+        tr.feed(ev)
+    tr.dealt()
+    return rng, h, tr
+
+
+def test_an_added_kong_shows_the_rob_phase_whether_or_not_anyone_can_rob() -> None:
+    """Issue 9: the phase after an added kong must not tell whether some seat waits on its tile."""
+    seen = {True: 0, False: 0}
+    for seed in range(400):
+        rng, h, tr = _dealt(seed)
+        n = len(h.events)
+        while not h.over:
+            s = h.pending()[0]
+            legal = h.legal_actions(s)
+            added = [a for a in legal if str(a).startswith("added kong")]
+            pungs = [a for a in legal if str(a) == "pung"]
+            h.apply(s, (added or pungs or legal)[0] if rng.random() < 0.9 else legal[rng.randrange(len(legal))])
+            for ev in h.events[n:]:
+                tr.feed(ev)
+                if ev["type"] == "kong" and ev["action"].startswith("added"):
+                    robbable = any(o is not None for o in ev["offers"])
+                    seen[robbable] += 1
+                    assert tr.public()["phase"] == "rob" and tr.public()["offered"] is not None
+            n = len(h.events)
+        assert tr.phase == "over"
+    assert seen[False] > 0
+
+
+def test_a_discard_takes_a_random_copy_of_its_tile_not_the_lowest() -> None:
+    """Issue 9: which physical copy leaves a hand carries no information about those kept."""
+    lowest = total = 0
+    for seed in range(200):
+        rng, h, tr = _dealt(seed)
+        n = len(h.events)
+        while not h.over:
+            s = h.pending()[0]
+            legal = h.legal_actions(s)
+            h.apply(s, legal[rng.randrange(len(legal))])
+            for ev in h.events[n:]:
+                before = list(tr.hands[ev["seat"]]) if ev["type"] == "discard" else []
+                pub, _ = tr.feed(ev)
+                if ev["type"] == "discard" and pub is not None:
+                    k = pid_kind(tr.ponds[ev["seat"]][-1])
+                    same = sorted(p for p in before if pid_kind(p) == k)
+                    if len(same) == 2:
+                        total += 1
+                        lowest += tr.ponds[ev["seat"]][-1] == same[0]
+            n = len(h.events)
+    assert total > 200 and 0.35 < lowest / total < 0.65, (lowest, total)

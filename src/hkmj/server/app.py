@@ -1,7 +1,7 @@
 """The ASGI application: lobby pages, a small JSON API, tile faces and the game websocket.
 
-``create_app(db_url)`` builds a Starlette app whose lifespan opens the store (running the
-Alembic migrations) and restores every table that is not over. Routes:
+``create_app(db_url, limits)`` builds a Starlette app whose lifespan opens the store (running
+the Alembic migrations) and restores every table still in play. Routes:
 
 ``GET /``, ``GET /t/{id}``     the browser client (one page, plain HTML/CSS/JS)
 ``GET /api/info``              protocol version, bot names, match lengths, defaults
@@ -10,6 +10,12 @@ Alembic migrations) and restores every table that is not over. Routes:
 ``GET /tiles/{name}.svg``      a tile face (:mod:`hkmj.server.svg`; ``?lang=fr`` for French letters)
 ``GET /help``                  how to play, in English or French (``?lang=fr``)
 ``WS  /ws``                    the game protocol (docs/protocol.md)
+
+Only tables in play are held in memory: a finished table is dropped (its log stays in the
+database, readable and replayable), and a table with nobody connected for
+:attr:`Limits.abandon_after` seconds is saved as ``abandoned`` and dropped too; a player's
+``resume`` brings it back. The defences listed in docs/server.md ("Threat model") live here:
+:class:`Limits` holds every cap and timeout.
 """
 
 from __future__ import annotations
@@ -19,15 +25,21 @@ import contextlib
 import json
 import logging
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hkmj.bots import BOTS
@@ -48,27 +60,113 @@ from hkmj.server.store import Store
 from hkmj.server.svg import face
 from hkmj.server.table import Table
 
-__all__ = ["Hub", "create_app"]
+__all__ = ["Hub", "Limits", "create_app"]
 
 log = logging.getLogger("uvicorn.error.hkmj")  # shown with uvicorn's own log settings
 STATIC = Path(__file__).with_name("static")
-MAX_TABLES = 2000
-MAX_CLIENTS_PER_TABLE = 64
 OUTBOX_LIMIT = 512
 """Frames queued for a client that does not read; past this the connection is closed."""
+PLAYER_CONNECTIONS_PER_SLOT = 4
+"""Connections holding one seat; a further ``resume`` closes the oldest (it always succeeds)."""
+FINISHED_CACHE = 32
+"""Finished or abandoned tables kept replayed (read-only, not live) for lookups and watchers."""
+
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+"""Sent with every HTTP response (pages, API, tiles, static files, errors)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps and timeouts of a public server (``hkmj serve`` options; docs/server.md)."""
+
+    max_tables: int = 500
+    """Live tables in all; creating one more is refused with 503."""
+    create_rate: float = 10.0
+    """Tables one client address may create per minute (bursts of as many); then 429."""
+    max_connections: int = 5000
+    """Websocket connections in all."""
+    per_address: int = 64
+    """Websocket connections from one client address."""
+    spectators_per_table: int = 32
+    """Spectators of one table (players never count against it)."""
+    auth_timeout: float = 10.0
+    """Seconds a new websocket has to join, resume or watch a table."""
+    idle_timeout: float = 1800.0
+    """Seconds a websocket may send nothing (a ``ping`` counts) before it is closed."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers (or a POST body): slowloris defence."""
+    abandon_after: float = 1800.0
+    """Seconds without any connection after which a table is saved as abandoned and dropped."""
+    hints_per_minute: float = 20.0
+    """Hint requests per connection per minute (bursts of 5)."""
+    origins: tuple[str, ...] = ()
+    """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(h for h in SECURITY_HEADERS if h[0] not in names)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tuple[str, ...]) -> bool:
+    """Cross-site check: no ``Origin`` (not a browser) passes; else it must be this server's
+    own origin (``scheme://Host``) or one of ``extra``."""
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/").lower()
+    if origin in {o.rstrip("/").lower() for o in extra}:
+        return True
+    if host is None:
+        return False
+    own_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+    parts = urlsplit(origin)
+    return parts.scheme == own_scheme and parts.netloc == host.strip().lower() and not parts.path
 
 
 class Conn:
-    """One websocket client: its table, slot (None for a spectator), outbox and rate limit."""
+    """One websocket client: its table, slot (None for a spectator), outbox and rate limits."""
 
-    def __init__(self, ws: WebSocket) -> None:
+    def __init__(self, ws: WebSocket, address: str, limits: Limits) -> None:
         self.ws = ws
+        self.address = address
         self.slot: int | None = None
         self.table: Table | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.limiter = RateLimiter()
+        self.hints = RateLimiter(limits.hints_per_minute / 60.0, 5.0)
         self.dead = False
+        self.opened = time.monotonic()
         self._last_limit_error = 0.0
+
+    def drop(self) -> None:
+        """Close this connection after what is queued (a newer connection took the seat)."""
+        self.dead = True
+        self.outbox.put_nowait(None)
 
     def send(self, text: str) -> None:
         if self.dead:
@@ -95,58 +193,183 @@ class Conn:
 
 
 class Hub:
-    """All tables of this server process, and the store behind them."""
+    """All live tables of this server process, the store behind them, and the connection counts."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, limits: Limits | None = None) -> None:
         self.db_url = db_url
+        self.limits = limits or Limits()
         self.store: Store | None = None
         self.tables: dict[str, Table] = {}
+        """Live tables only (in play, timers running); the cap counts these."""
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        """Read-only replays of finished or abandoned tables (a small cache, never live)."""
+        self.conns: set[Conn] = set()
+        self.per_address: dict[str, int] = {}
+        self.creators: dict[str, RateLimiter] = {}
+        self.idle_since: dict[str, float] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self._loading: dict[str, asyncio.Lock] = {}
 
     async def open(self) -> None:
         self.store = await asyncio.to_thread(Store, self.db_url)
-        for tid in self.store.table_ids():
+        now = time.time()
+        for tid, last in await asyncio.to_thread(self.store.live_tables):
+            if now - last > self.limits.abandon_after:  # nobody played it for too long: not restored
+                await asyncio.to_thread(self.store.set_status, tid, "abandoned")
+                continue
             try:
-                self._restore(tid)
+                self._go_live(await self._replay(tid))
             except Exception:  # one unreadable log must not keep the other tables down
                 log.exception("table %s could not be restored; it stays closed", tid)
         log.info("hkmj server: %d table(s) restored from %s", len(self.tables), self.db_url.split("@")[-1])
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
-    def _restore(self, tid: str) -> Table:
+    async def _replay(self, tid: str) -> Table:
         assert self.store is not None
-        t = Table.restore(tid, list(self.store.rows(tid)), self.store)
-        self.tables[tid] = t
+        store = self.store
+        rows = await asyncio.to_thread(lambda: list(store.rows(tid)))
+        return Table.restore(tid, rows, store)
+
+    def _go_live(self, t: Table) -> Table:
+        self.tables[t.id] = t
+        self.idle_since[t.id] = time.monotonic()
+        t.on_finished = self._finished
         t.go_live()
         return t
 
+    def _finished(self, t: Table) -> None:
+        """A match is over and saved: the table leaves the live set (its log stays in the database)."""
+        if self.tables.get(t.id) is t:
+            del self.tables[t.id]
+            self.idle_since.pop(t.id, None)
+            t.close()
+            self._cache(t)
+
+    def _cache(self, t: Table) -> None:
+        self.finished[t.id] = t
+        self.finished.move_to_end(t.id)
+        while len(self.finished) > FINISHED_CACHE:
+            self.finished.popitem(last=False)
+
+    async def _sweep(self) -> None:
+        """Every few seconds: tables nobody has been connected to for ``abandon_after`` are
+        saved as abandoned and dropped; unauthenticated or idle sockets are closed."""
+        period = max(0.2, min(10.0, self.limits.abandon_after / 4, self.limits.auth_timeout / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self._sweep_once()
+            except Exception:  # the sweep must go on (a database outage is retried next time)
+                log.exception("sweep of idle tables failed; retrying")
+
+    async def _sweep_once(self) -> None:
+        now = time.monotonic()
+        for tid, t in list(self.tables.items()):
+            if t.clients:
+                self.idle_since[tid] = now
+            elif now - self.idle_since.get(tid, now) >= self.limits.abandon_after:
+                assert self.store is not None
+                await asyncio.to_thread(self.store.set_status, tid, "abandoned")
+                if self.tables.get(tid) is t:
+                    del self.tables[tid]
+                    self.idle_since.pop(tid, None)
+                    t.close()
+                log.info("table %s abandoned (nobody connected for %.0f s)", tid, self.limits.abandon_after)
+        for c in list(self.conns):
+            limit = self.limits.auth_timeout if c.table is None else self.limits.idle_timeout
+            if now - c.opened >= limit and not c.dead:
+                c.send(_error("timeout", f"nothing received for {limit:g} s; closing", None))
+                c.drop()
+
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for t in self.tables.values():
             t.close()
         if self.store is not None:
             self.store.close()
 
-    def get(self, tid: Any) -> Table:
+    async def get(self, tid: Any, *, revive: bool = False) -> Table:
+        """A table by id: the live one, else a read-only replay of a finished or abandoned one
+        (never made live), except that ``revive`` brings an abandoned table back to play."""
         if not isinstance(tid, str) or not 1 <= len(tid) <= 32:
             raise ProtocolError("no_table", f"no table {tid!r}")
         t = self.tables.get(tid)
         if t is not None:
             return t
-        if self.store is not None and self.store.has_table(tid):
-            return self._restore(tid)
-        raise ProtocolError("no_table", f"no table {tid!r}")
+        lock = self._loading.setdefault(tid, asyncio.Lock())
+        try:
+            async with lock:  # one replay at a time per table
+                t = self.tables.get(tid)
+                if t is not None:
+                    return t
+                assert self.store is not None
+                try:
+                    status = await asyncio.to_thread(self.store.status_of, tid)
+                except Exception:
+                    raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
+                if status is None:
+                    raise ProtocolError("no_table", f"no table {tid!r}")
+                if status in ("open", "playing") or (status == "abandoned" and revive):
+                    if len(self.tables) >= self.limits.max_tables:
+                        raise ProtocolError("table_full", "the server holds as many live tables as it can")
+                    self.finished.pop(tid, None)
+                    t = await self._replay(tid)
+                    if status == "abandoned":
+                        await asyncio.to_thread(self.store.set_status, tid, "playing" if t.started else "open")
+                    return self._go_live(t)
+                cached = self.finished.get(tid)
+                if cached is None:
+                    cached = await self._replay(tid)
+                    self._cache(cached)
+                return cached
+        finally:
+            if not lock.locked():
+                self._loading.pop(tid, None)
 
     async def create(self, cfg: TableConfig) -> Table:
-        if len(self.tables) >= MAX_TABLES:
-            raise ProtocolError("table_full")
+        if len(self.tables) >= self.limits.max_tables:
+            raise ProtocolError("table_full", f"the server holds {self.limits.max_tables} live tables; try again later")
         assert self.store is not None
         tid = secrets.token_urlsafe(6)
         seed = secrets.randbits(63)
-        await self.store.create_table(tid, cfg.to_dict(), {"config": cfg.to_dict(), "seed": seed})
-        t = Table(tid, cfg, seed, self.store)
-        self.tables[tid] = t
-        t.go_live()
+        try:
+            await self.store.create_table(tid, cfg.to_dict(), {"config": cfg.to_dict(), "seed": seed})
+        except Exception:
+            raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
+        t = self._go_live(Table(tid, cfg, seed, self.store))
         if all(s is not None for s in cfg.slots):
             await t.start()
         return t
+
+    def connect(self, conn: Conn) -> str | None:
+        """Count a new connection; the reason it is refused, or None."""
+        if len(self.conns) >= self.limits.max_connections:
+            return f"the server holds {self.limits.max_connections} connections"
+        if self.per_address.get(conn.address, 0) >= self.limits.per_address:
+            return f"{self.limits.per_address} connections from your address already"
+        self.conns.add(conn)
+        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
+        return None
+
+    def disconnect(self, conn: Conn) -> None:
+        if conn in self.conns:
+            self.conns.discard(conn)
+            n = self.per_address.get(conn.address, 1) - 1
+            if n > 0:
+                self.per_address[conn.address] = n
+            else:
+                self.per_address.pop(conn.address, None)
+
+    def may_create(self, address: str) -> bool:
+        """Per-address creation rate (token bucket of ``create_rate`` a minute)."""
+        bucket = self.creators.get(address)
+        if bucket is None:
+            if len(self.creators) > 10000:  # forget full buckets: they carry no state
+                self.creators = {a: b for a, b in self.creators.items() if b.tokens < b.burst - 1}
+            burst = max(1.0, self.limits.create_rate)
+            bucket = self.creators[address] = RateLimiter(self.limits.create_rate / 60.0, burst)
+        return bucket.allow()
 
     # ------------------------------------------------------------------ websocket messages
 
@@ -155,16 +378,21 @@ class Hub:
         if kind == "ping":
             conn.send(encode({"type": "pong", "id": msg.get("id")}))
             return
+        conn.opened = time.monotonic()  # any message resets the idle timeout
         if kind in ("join", "resume", "watch"):
             if conn.table is not None:
                 raise ProtocolError("already_joined")
-            table = self.get(msg.get("table"))
+            table = await self.get(msg.get("table"), revive=kind != "watch")
             if table.status == "over":
                 self._show_result(conn, table, msg)
                 return
-            if len(table.clients) >= MAX_CLIENTS_PER_TABLE:
-                raise ProtocolError("table_full", "this table has too many connections")
+            if kind == "watch":
+                watching = sum(1 for c in table.clients if c.slot is None)
+                if watching >= self.limits.spectators_per_table:
+                    raise ProtocolError("spectators_full", f"this table accepts {self.limits.spectators_per_table} spectators")
             if kind == "join":
+                if not table.live:
+                    raise ProtocolError("match_over", "this table's match is over; watch it to see the result")
                 slot = field_of(msg, "slot", int)
                 name = clean_name(field_of(msg, "name", str, optional=True) or "")
                 token = await table.join(slot, name)
@@ -175,13 +403,19 @@ class Hub:
                 if slot_or_none is None:
                     raise ProtocolError("bad_token", "this token holds no seat at this table")
                 slot = slot_or_none
+                seated = [c for c in table.clients if c.slot == slot and isinstance(c, Conn)]
+                for old in sorted(seated, key=lambda c: c.opened)[: max(0, len(seated) - PLAYER_CONNECTIONS_PER_SLOT + 1)]:
+                    table.detach(old)  # the seat's oldest connection makes room: a resume always succeeds
+                    old.drop()
                 conn.send(encode({"type": "welcome", "table": table.id, "slot": slot, "role": "player"}))
             else:
                 slot = None
                 conn.send(encode({"type": "welcome", "table": table.id, "slot": None, "role": "spectator"}))
             conn.table, conn.slot = table, slot
             table.attach(conn)
-            if kind == "resume" and slot is not None and table.away[slot]:
+            if not table.live:  # a finished (or abandoned) table, replayed read-only: its last state
+                table.send_state(conn)
+            elif kind == "resume" and slot is not None and table.away[slot]:
                 await table.back(slot)
             return
         current = conn.table
@@ -197,6 +431,8 @@ class Hub:
             await table.act(conn.slot, action, cseq, at)
             conn.send(encode({"type": "ack", "cseq": cseq, "seq": table.pseq}))
         elif kind == "hint":
+            if not conn.hints.allow():
+                raise ProtocolError("rate_limited", f"at most {self.limits.hints_per_minute:g} hints a minute")
             conn.send(encode(table.hint(conn.slot)))
         elif kind == "back":
             await table.back(conn.slot)
@@ -225,9 +461,41 @@ def _error(code: str, message: str, msg: dict[str, Any] | None) -> str:
     return encode(out)
 
 
-def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
+def _refuse(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse({"v": VERSION, "error": code, "message": message}, status_code=status, headers=headers)
+
+
+class BodyError(Exception):
+    """A request body refused: too large or too slow."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+async def read_body(request: Request, limit: int, timeout: float) -> bytes:
+    """The request body, at most ``limit`` bytes, complete within ``timeout`` seconds."""
+
+    async def read() -> bytes:
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise BodyError(413, "too_large", f"request bodies are limited to {limit} bytes")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    try:
+        return await asyncio.wait_for(read(), timeout)
+    except TimeoutError:
+        raise BodyError(408, "timeout", f"the request body did not arrive within {timeout:g} s") from None
+
+
+def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) -> Starlette:
     """The server application on the database at ``db_url`` (SQLite or PostgreSQL URL)."""
-    hub = Hub(db_url)
+    hub = Hub(db_url, limits)
+    lim = hub.limits
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -252,32 +520,44 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
                 "lengths": list(LENGTHS),
                 "defaults": TableConfig().to_dict(),
                 "rulesets": rulesets_info(),
+                "live_tables": len(hub.tables),
+                "max_tables": lim.max_tables,
             }
         )
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":
             return JSONResponse({"v": VERSION, "tables": [t.summary() for t in hub.tables.values() if t.status != "over"]})
-        body = await request.body()
-        if len(body) > 8192:
-            return JSONResponse({"v": VERSION, "error": "too_large", "message": "request too large"}, status_code=413)
+        if not origin_allowed(request.headers.get("origin"), request.url.scheme, request.headers.get("host"), lim.origins):
+            return _refuse(403, "forbidden_origin", "cross-site request refused: this origin may not create tables")
+        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            return _refuse(415, "bad_request", "send the table options as application/json")
+        try:
+            body = await read_body(request, 8192, lim.header_timeout)
+        except BodyError as e:
+            return _refuse(e.status, e.code, e.message)
         try:
             data = json.loads(body or b"{}")
             cfg = TableConfig.from_dict(data, tuple(BOTS))
         except (ValueError, RecursionError) as e:
-            return JSONResponse({"v": VERSION, "error": "bad_request", "message": str(e)}, status_code=400)
+            return _refuse(400, "bad_request", str(e))
+        address = request.client.host if request.client else "?"
+        if not hub.may_create(address):
+            why = f"at most {lim.create_rate:g} new tables a minute from one address; try again later"
+            return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
         try:
             t = await hub.create(cfg)
         except ProtocolError as e:
-            return JSONResponse({"v": VERSION, "error": e.code, "message": e.message}, status_code=503)
+            return _refuse(503, e.code, e.message, {"Retry-After": "30"})
         return JSONResponse({"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary()}, status_code=201)
 
     async def table_info(request: Request) -> Response:
         try:
-            t = hub.get(request.path_params["tid"])
+            t = await hub.get(request.path_params["tid"])
         except ProtocolError as e:
-            return JSONResponse({"v": VERSION, "error": e.code, "message": e.message}, status_code=404)
-        return JSONResponse({"v": VERSION, "table": t.summary()})
+            return _refuse(503 if e.code in ("server_error", "table_full") else 404, e.code, e.message)
+        return JSONResponse({"v": VERSION, "table": t.summary(), "live": t.id in hub.tables})
 
     async def tile(request: Request) -> Response:
         try:
@@ -287,8 +567,17 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     async def ws_endpoint(ws: WebSocket) -> None:
+        if not origin_allowed(ws.headers.get("origin"), ws.url.scheme, ws.headers.get("host"), lim.origins):
+            await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
+            return
+        conn = Conn(ws, ws.client.host if ws.client else "?", lim)
+        refused = hub.connect(conn)
         await ws.accept()
-        conn = Conn(ws)
+        if refused is not None:
+            with contextlib.suppress(Exception):
+                await ws.send_text(_error("too_many_connections", refused, None))
+                await ws.close(code=1013)
+            return
         writer = asyncio.create_task(conn.writer())
         try:
             while not conn.dead:
@@ -317,6 +606,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
+            hub.disconnect(conn)
             if conn.table is not None:
                 conn.table.detach(conn)
             conn.dead = True
@@ -335,6 +625,6 @@ def create_app(db_url: str = "sqlite:///hkmj.db") -> Starlette:
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.hub = hub
     return app

@@ -32,16 +32,70 @@ def register(sub: Any) -> None:
         "--db", default="sqlite:///hkmj.db", help="database URL: sqlite:///FILE (default sqlite:///hkmj.db) or postgresql://..."
     )
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], help="log level")
+    d = _limits_defaults()
+    g = p.add_argument_group("limits of a public server (docs/server.md, Threat model)")
+    g.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a further origin allowed to create tables and open websockets, e.g. https://mj.example.org "
+        "(repeatable; the server's own origin is always allowed)",
+    )
+    for flag, kind, metavar, text in _LIMIT_FLAGS:
+        g.add_argument(flag, type=kind, default=d[flag], metavar=metavar, help=f"{text} (default {d[flag]:g})")
     p.set_defaults(func=_serve)
+
+
+_LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
+    ("--max-tables", int, "N", "live tables in all; more are refused with 503"),
+    ("--create-rate", float, "N", "tables one address may create per minute; more get 429"),
+    ("--max-connections", int, "N", "websocket connections in all"),
+    ("--per-address", int, "N", "websocket connections from one address"),
+    ("--spectators", int, "N", "spectators per table"),
+    ("--auth-timeout", float, "S", "seconds a new websocket has to join or watch a table"),
+    ("--idle-timeout", float, "S", "seconds a websocket may send nothing before it is closed"),
+    ("--header-timeout", float, "S", "seconds a client has to send a request's headers or body"),
+    ("--abandon-after", float, "S", "seconds with nobody connected after which a table is abandoned"),
+    ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
+]
+_FIELDS = {
+    "--max-tables": "max_tables",
+    "--create-rate": "create_rate",
+    "--max-connections": "max_connections",
+    "--per-address": "per_address",
+    "--spectators": "spectators_per_table",
+    "--auth-timeout": "auth_timeout",
+    "--idle-timeout": "idle_timeout",
+    "--header-timeout": "header_timeout",
+    "--abandon-after": "abandon_after",
+    "--hints-per-minute": "hints_per_minute",
+}
+
+
+def _limits_defaults() -> dict[str, Any]:
+    from hkmj.server.app import Limits
+
+    base = Limits()
+    return {flag: getattr(base, name) for flag, name in _FIELDS.items()}
 
 
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from hkmj.server.app import create_app
+    from hkmj.server.app import Limits, create_app
+    from hkmj.server.http import guarded_h11
 
+    values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
+    for name, value in values.items():
+        if value <= 0:
+            print(f"hkmj serve: --{name.replace('_', '-')} must be positive, got {value}")
+            return 2
+    limits = Limits(**values, origins=tuple(args.origin))
     config = uvicorn.Config(
-        create_app(args.db),
+        create_app(args.db, limits),
+        http=guarded_h11(limits.header_timeout),
+        timeout_keep_alive=5,
         host=args.host,
         port=args.port,
         log_level=args.log_level,

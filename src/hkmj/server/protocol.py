@@ -31,6 +31,16 @@ VERSION = 1
 MAX_MESSAGE = 4096
 """Largest client message the server reads (bytes of UTF-8); larger ones get ``too_large``."""
 
+MAX_HANDS = 64
+"""Hands after which any match ends (a full game with many dealer repeats stays bounded)."""
+ALL_BOT_MAX_HANDS = 16
+"""Hands after which a table of four bots ends."""
+ALL_BOT_MIN_DELAY = 0.5
+ALL_BOT_MIN_WINDOW = 0.3
+ALL_BOT_MIN_NEXT = 3.0
+"""The slowest pace a table of four bots may be asked for: turn delay, claim window, pause
+between hands (seconds). One client cannot make the server play bots flat out."""
+
 CLIENT_TYPES = ("join", "resume", "watch", "action", "hint", "back", "next", "start", "ping")
 
 ERRORS: dict[str, str] = {
@@ -55,6 +65,10 @@ ERRORS: dict[str, str] = {
     "illegal": "the action is not legal now",
     "table_full": "the server holds too many tables",
     "server_error": "the action could not be saved; nothing changed",
+    "spectators_full": "this table has as many spectators as it accepts",
+    "too_many_connections": "too many connections from your address or in all",
+    "timeout": "the connection was idle too long",
+    "forbidden_origin": "cross-site request refused",
 }
 """Every error code the server sends, with its generic meaning (``message`` gives details)."""
 
@@ -77,8 +91,9 @@ def encode(msg: dict[str, Any]) -> str:
 
 def decode(text: str | bytes) -> dict[str, Any]:
     """Parse and check the envelope of a client message (size, JSON object, version, type)."""
-    if len(text) > MAX_MESSAGE:
-        raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE} bytes; got {len(text)}")
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+    if size > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE} bytes; got {size}")
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError) as e:
@@ -152,6 +167,8 @@ class TableConfig:
     """The ruleset (``hk``, ``mcr``); tables created before rulesets read as ``hk``."""
     options: dict[str, str] = field(default_factory=dict)
     """House options of the ruleset, all of them (defaults filled in), e.g. ``{"minfan": "3", ...}``."""
+    max_hands: int | None = None
+    """The match ends after this many hands whatever its length (set for every new table)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -226,6 +243,19 @@ class TableConfig:
             raise ValueError("options: an object of house options with text values, e.g. {\"minfan\": \"3\"}")
         rules = get_ruleset(data.get("rules", "hk"), options)  # RulesetError (a ValueError) names the problem
         cfg.rules, cfg.options = rules.name, dict(rules.options)
+        cap = ALL_BOT_MAX_HANDS if all(s is not None for s in cfg.slots) else MAX_HANDS
+        if "max_hands" in data:
+            mh = data["max_hands"]
+            if not isinstance(mh, int) or isinstance(mh, bool) or not 1 <= mh <= cap:
+                raise ValueError(f"max_hands: a number from 1 to {cap}")
+            cap = mh
+        cfg.max_hands = cap
+        if all(s is not None for s in cfg.slots):  # nobody waits for these: a pace that costs little
+            cfg.bot_delay = max(cfg.bot_delay, ALL_BOT_MIN_DELAY)
+            cfg.claim_window = max(cfg.claim_window, ALL_BOT_MIN_WINDOW)
+            cfg.next_delay = max(cfg.next_delay, ALL_BOT_MIN_NEXT)
+            if cfg.timer is not None:
+                cfg.timer = max(cfg.timer, cfg.claim_window)
         return cfg
 
 

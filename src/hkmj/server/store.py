@@ -5,16 +5,22 @@ rebuilt by replaying its rows through the deterministic engine. Rows are written
 writer thread that commits whatever is queued in a single transaction (group commit), so
 many tables share each commit; :meth:`Store.append` returns only once its row is committed.
 The schema is created and upgraded by Alembic at start-up (:func:`migrate`).
+
+A failed write (SQLite busy or failing, PostgreSQL down) is retried with backoff by
+:meth:`Store.append_retrying` until it is saved; the outage is logged once when it starts and
+once when it ends. A SQLite database file is created readable by its owner only (0600).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +50,15 @@ events_t = sa.Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+RETRY_FIRST = 0.05
+RETRY_MAX = 1.0
+"""Backoff between retries of a failed write: doubles from RETRY_FIRST up to RETRY_MAX seconds."""
+FLAP_SECONDS = 10.0
+"""A failure this soon after the database came back is the same outage (logged once)."""
+SQLITE_BUSY_TIMEOUT = 1.0
+"""Seconds a SQLite write waits for a lock before it fails (and is retried)."""
+
+log = logging.getLogger("uvicorn.error.hkmj")
 
 
 def normalise_url(url: str) -> str:
@@ -58,7 +73,8 @@ def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite runs in WAL mode (a commit survives SIGKILL of the server)."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        _private_sqlite_file(url)
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT})
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -70,6 +86,17 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return sa.create_engine(url, pool_pre_ping=True)
+
+
+def _private_sqlite_file(url: str) -> None:
+    """Create the SQLite file mode 0600 before SQLite does (or make an existing one 0600), so
+    the log of hidden hands and seat-token hashes is readable by its owner only."""
+    path = sa.engine.make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    if not os.path.exists(path):  # SQLite gives its -wal and -shm files the database file's mode
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    os.chmod(path, 0o600)
 
 
 def migrate(engine: Engine) -> None:
@@ -110,6 +137,11 @@ class Store:
         self._thread.start()
         self.commits = 0
         """Transactions committed so far (a commit may carry rows of many tables)."""
+        self.down_since: float | None = None
+        """When the current outage began (None while writes succeed)."""
+        self.failures = 0
+        self._up_since = -FLAP_SECONDS
+        self._quiet = False
 
     # ------------------------------------------------------------------ writes
 
@@ -138,6 +170,70 @@ class Store:
         if status is not None:
             ops.append(("status", {"id": table_id, "status": status}))
         await self.run(ops)
+
+    async def append_retrying(
+        self,
+        table_id: str,
+        seq: int,
+        kind: str,
+        data: dict[str, Any],
+        status: str | None = None,
+        *,
+        stop: Callable[[], bool],
+    ) -> bool:
+        """:meth:`append`, retried with backoff until it is saved; False if ``stop()`` said to give up."""
+        ops: list[_Op] = [
+            ("event", {"table_id": table_id, "seq": seq, "kind": kind, "data": json.dumps(data), "at": time.time()})
+        ]
+        if status is not None:
+            ops.append(("status", {"id": table_id, "status": status}))
+        return await self._retrying(ops, stop, (table_id, seq))
+
+    async def status_retrying(self, table_id: str, status: str, *, stop: Callable[[], bool]) -> bool:
+        """Set a table's status, retried like :meth:`append_retrying`."""
+        return await self._retrying([("status", {"id": table_id, "status": status})], stop, None)
+
+    async def _retrying(self, ops: list[_Op], stop: Callable[[], bool], event: tuple[str, int] | None) -> bool:
+        delay = RETRY_FIRST
+        while True:
+            try:
+                await self.run(ops)
+            except Exception as e:
+                # a commit whose answer was lost (connection cut during COMMIT) may have landed
+                if event is not None and await self._landed(*event):
+                    self._recovered()
+                    return True
+                self._failed(e)
+                if stop():
+                    return False
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, RETRY_MAX)
+                continue
+            self._recovered()
+            return True
+
+    async def _landed(self, table_id: str, seq: int) -> bool:
+        try:
+            return await asyncio.to_thread(self.has_event, table_id, seq)
+        except Exception:
+            return False
+
+    def _failed(self, e: BaseException) -> None:
+        self.failures += 1
+        if self.down_since is None:
+            now = time.monotonic()
+            self.down_since = now
+            # a failure soon after a recovery (a stale pooled connection) belongs to the same outage
+            self._quiet = now - self._up_since < FLAP_SECONDS
+            if not self._quiet:
+                log.error("database write failed (%s: %s); retrying with backoff until it works", type(e).__name__, e)
+
+    def _recovered(self) -> None:
+        if self.down_since is not None:
+            if not self._quiet:
+                log.warning("database writes work again after %.1f s; tables resume", time.monotonic() - self.down_since)
+            self.down_since = None
+            self._up_since = time.monotonic()
 
     def _writer(self) -> None:
         while True:
@@ -201,6 +297,34 @@ class Store:
     def has_table(self, table_id: str) -> bool:
         with self.engine.connect() as conn:
             return conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == table_id)).first() is not None
+
+    def status_of(self, table_id: str) -> str | None:
+        """The stored status (open, playing, over, abandoned) or None for an unknown table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables_t.c.status).where(tables_t.c.id == table_id)).first()
+            return None if row is None else str(row[0])
+
+    def has_event(self, table_id: str, seq: int) -> bool:
+        with self.engine.connect() as conn:
+            q = sa.select(events_t.c.seq).where(events_t.c.table_id == table_id, events_t.c.seq == seq)
+            return conn.execute(q).first() is not None
+
+    def live_tables(self) -> list[tuple[str, float]]:
+        """Tables neither over nor abandoned, with the time of their last log entry, oldest first."""
+        q = (
+            sa.select(tables_t.c.id, sa.func.max(events_t.c.at))
+            .join(events_t, events_t.c.table_id == tables_t.c.id)
+            .where(tables_t.c.status.in_(["open", "playing"]))
+            .group_by(tables_t.c.id, tables_t.c.created)
+            .order_by(tables_t.c.created)
+        )
+        with self.engine.connect() as conn:
+            return [(str(r[0]), float(r[1])) for r in conn.execute(q)]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Set a table's status at once (start-up and the abandoned-table sweep)."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
 
     def rows(self, table_id: str) -> Iterator[Row]:
         """A table's log in order."""

@@ -6,14 +6,21 @@ engine, so a restarted server resumes each table at the exact state. Entries:
 
 ``create``  ``{config, seed}``: the table's options and its secret match seed (seq 0)
 ``join``    ``{slot, name, token}``: a human took a slot (``token`` is the SHA-256 of the secret token)
-``start``   ``{fill, salt}``: open slots filled with bots, first hand dealt with this commitment salt
+``start``   ``{fill, salt, wall}``: open slots filled with bots, first hand dealt
 ``act``     ``{slot, seat, action, by, cseq}``: an action (``by`` = player, timeout or bot)
 ``away``/``back`` ``{slot}``: a bot holds the seat after repeated timeouts / the player is back
-``next``    ``{salt}``: the finished hand is settled and the next one dealt
+``ready``   ``{slot}``: the player asked for the next hand
+``next``    ``{salt, wall}``: the finished hand is settled and the next one dealt
+
+``salt`` is the commitment salt of the hand dealt and ``wall`` its wall seed: 128 bits drawn
+fresh from :mod:`secrets` for every hand, so no wall says anything about another (logs written
+before this field existed derive their walls from the match seed, as they were played).
 
 Frames sent to clients are built from a :class:`~hkmj.server.tracker.Tracker` that is fed the
 engine's events; after a discard (or an added kong) the events that follow are held until
-the claim window's minimum has passed, whether or not any seat could claim.
+the claim window's minimum has passed, whether or not any seat could claim, and always go in
+a later frame. The frame sequence number counts public events only (:meth:`Table._emit`), so
+nothing public depends on which seats were offered a claim.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import copy
 import hashlib
 import hmac
 import json
+import logging
 import math
 import random
 import secrets
@@ -34,6 +42,7 @@ from typing import Any, Protocol
 from hkmj.bots import make_bot
 from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
+from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.server.protocol import ProtocolError, TableConfig, encode
@@ -48,6 +57,11 @@ AWAY_BOT = "greedy"
 """The bot that holds the seat of a player who timed out repeatedly."""
 RECENT = 8
 """Public moves of the current hand kept for a client that joins (its "recent moves" list)."""
+REFUSED_PER_HAND = 3
+"""False Mahjongs a seat may have refused (teaching tables, HK-5.7) per hand; later ones are
+answered ``rate_limited`` and not logged, so the log cannot be grown without bound."""
+
+log = logging.getLogger("uvicorn.error.hkmj")
 
 
 _Out = tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]
@@ -113,8 +127,13 @@ class Table:
         self.store = store
         self.seq = 0
         """Log entries so far (the next entry is ``seq + 1``)."""
-        self.hidden = 0
-        """Claim answers that did not close their window: not counted in :attr:`pseq`."""
+        self.pseq = 0
+        """The sequence number shown in frames: the public events so far (:meth:`_emit`)."""
+        self.refused = [0] * 4
+        """False Mahjongs refused this hand, per slot."""
+        self.on_finished: Callable[[Table], None] | None = None
+        """Called once the match is over and saved (the hub then drops the table from memory)."""
+        self._window_open = False
         self.lock = asyncio.Lock()
         self.live = False
         self.tokens: list[str | None] = [None] * 4
@@ -168,15 +187,22 @@ class Table:
         return t
 
     def go_live(self) -> None:
-        """Start publishing and timers (after creation or replay); timers restart from now."""
+        """Start publishing and timers (after creation or replay); timers restart from now.
+
+        After a replay the events that closed the last claim window are held again for the
+        claim window, as they were before the restart."""
         self.live = True
+        if self._pending:
+            self._release_at = asyncio.get_running_loop().time() + self.cfg.claim_window
+            self._pump()
         self._schedule()
 
-    @property
-    def pseq(self) -> int:
-        """The sequence number shown in frames: log entries less the secret claim answers, so
-        that nobody can count how many seats were asked about a discard."""
-        return self.seq - self.hidden
+    def _emit(self, pub: dict[str, Any] | None, priv: dict[int, dict[str, Any]]) -> None:
+        """Queue an event for the next frame; a public one advances :attr:`pseq`."""
+        if pub is not None:
+            self.pseq += 1
+        if pub is not None or priv:
+            self._out.append((pub, priv))
 
     @property
     def status(self) -> str:
@@ -190,10 +216,11 @@ class Table:
         """Write the entry, then apply it (and so publish it). Caller holds the lock."""
         seq = self.seq + 1
         if self.store is not None:
-            try:
-                await self.store.append(self.id, seq, kind, data, status)
-            except Exception as e:
-                raise ProtocolError("server_error", f"could not save: {type(e).__name__}") from e
+            # a database hiccup is retried with backoff until the entry is saved: the decision
+            # is not lost and the table resumes as soon as the database is back
+            saved = await self.store.append_retrying(self.id, seq, kind, data, status, stop=lambda: self.closed)
+            if not saved:
+                raise ProtocolError("server_error", "the table is closing; nothing changed")
         self.seq = seq
         self._apply(kind, data)
 
@@ -202,6 +229,7 @@ class Table:
             slot = data["slot"]
             self.tokens[slot] = data["token"]
             self.names[slot] = data["name"]
+            self._emit({"type": "join", "slot": slot}, {})
             self._publish()
         elif kind == "start":
             for k, bot in data["fill"].items():
@@ -213,25 +241,30 @@ class Table:
                 hands=self.cfg.hands,
                 teaching=self.cfg.teaching,
                 rules=self.rules,
+                max_hands=self.cfg.max_hands,
             )
-            self._new_hand(data["salt"])
+            self._new_hand(data["salt"], data.get("wall"))
         elif kind == "act":
             hand = self.hand
             assert hand is not None
             slot = data["slot"]
             n0 = len(hand.events)
+            on_turn = hand.phase is Phase.TURN
             hand.apply(data["seat"], parse_action(data["action"]))
-            if all(e["type"] in ("answer", "mahjong_refused") for e in hand.events[n0:]):
-                self.hidden += 1  # a secret answer: the public sequence does not move
             self.actions += 1
             if data["by"] == "player":
                 self.last_cseq[slot] = data["cseq"]
                 self.timeouts[slot] = 0
-            elif data["by"] == "timeout":
+            elif data["by"] == "timeout" and on_turn:
+                # only a missed turn counts towards "away": a missed claim would make the seat
+                # turn away during a window and so tell everyone it had been offered a claim
                 self.timeouts[slot] += 1
+            if any(e["type"] == "mahjong_refused" for e in hand.events[n0:]):
+                self.refused[slot] += 1
             self._take_events()
         elif kind == "away":
             self.away[data["slot"]] = True
+            self._emit({"type": "away", "slot": data["slot"]}, {})
             self._schedule()
             self._publish()
         elif kind == "back":
@@ -239,25 +272,39 @@ class Table:
             self.away[slot] = False
             self.timeouts[slot] = 0
             self._players.pop(slot, None)
+            self._emit({"type": "back", "slot": slot}, {})
             self._schedule()
             self._publish()
+        elif kind == "ready":
+            self.ready.add(data["slot"])
+            seat = self.seat_of(data["slot"])
+            self._publish(None if seat is None else {seat})
         elif kind == "next":
             assert self.match is not None
+            self._flush_pending()
             events = self.match.finish_hand()
             self.ready.clear()
-            self._out.extend((dict(e), {}) for e in events)
+            for e in events:
+                self._emit(dict(e), {})
             if not self.match.over:
-                self._new_hand(data["salt"])
+                self._new_hand(data["salt"], data.get("wall"))
             else:  # the last hand and its reveal stay on show with the final ranking
                 self._publish()
         else:
             raise ValueError(f"unknown log entry {kind!r}")
 
-    def _new_hand(self, salt: str) -> None:
+    def _new_hand(self, salt: str, wall_seed: int | None) -> None:
+        """Deal the next hand from its own secret wall seed (HK-2; see the module docstring)."""
         assert self.match is not None
-        hand = self.match.new_hand()
-        ids = physical_wall(hand.wall, random.Random(f"{self.seed}:{self.match.hands_played}"))
-        tr = Tracker(ids, hand.dice, dead_wall=self.rules.dead_wall > 0)
+        if wall_seed is None:  # a log from before per-hand seeds: replay it as it was played
+            hand = self.match.new_hand()
+            rng = random.Random(f"{self.seed}:{self.match.hands_played}")
+        else:
+            rng = random.Random(wall_seed)
+            wall, dice = random_wall(rng)
+            hand = self.match.new_hand(wall=wall, dice=dice)
+        ids = physical_wall(hand.wall, rng)
+        tr = Tracker(ids, hand.dice, dead_wall=self.rules.dead_wall > 0, rng=rng)
         for ev in hand.events:
             tr.feed(ev)
         tr.dealt()
@@ -268,24 +315,53 @@ class Table:
         self._pending.clear()
         self.recent.clear()
         self._release_at = 0.0
+        self._window_open = False
+        self.refused = [0] * 4
         self.salt = salt
         self.commit_hex = commitment(salt, ids)
-        self._out.append(({"type": "hand_start", "hand": self.match.hands_played + 1, "commitment": self.commit_hex}, {}))
+        self._emit({"type": "hand_start", "hand": self.match.hands_played + 1, "commitment": self.commit_hex}, {})
         self._schedule()
         self._publish()
+
+    @staticmethod
+    def _opens_window(ev: dict[str, Any]) -> bool:
+        return ev["type"] == "discard" or (ev["type"] == "kong" and str(ev.get("action", "")).startswith("added"))
+
+    def _feed(self, ev: dict[str, Any]) -> bool:
+        """Feed one engine event to the tracker and queue its summaries; True if it is public."""
+        assert self.tracker is not None
+        pub, priv = self.tracker.feed(ev)
+        if "reasons" in ev:
+            priv[ev["seat"]]["reasons"] = ev["reasons"]
+        self._emit(pub, priv)
+        if pub is not None:
+            self.recent.append(pub)
+        if self._opens_window(ev):
+            self._window_open = True
+        elif ev["type"] != "answer":
+            self._window_open = False
+        return pub is not None
+
+    def _flush_pending(self) -> None:
+        while self._pending and self.tracker is not None:
+            self._feed(self._pending.popleft())
 
     def _take_events(self) -> None:
         hand = self.hand
         assert hand is not None and self.tracker is not None
         new = [self._explained(ev) for ev in hand.events[self._ev_count :]]
         self._ev_count = len(hand.events)
-        self._pending.extend(new)
         if not self.live:
-            while self._pending:
-                pub, _ = self.tracker.feed(self._pending.popleft())
-                if pub is not None:
-                    self.recent.append(pub)
+            # replay: feed everything, except that the events closing a claim window in this
+            # entry stay pending; if it is the last entry, go_live holds them again
+            self._flush_pending()
+            for i, ev in enumerate(new):
+                if self._window_open and ev["type"] != "answer":
+                    self._pending.extend(new[i:])
+                    return
+                self._feed(ev)
             return
+        self._pending.extend(new)
         self._pump()
 
     def _explained(self, ev: dict[str, Any]) -> dict[str, Any]:
@@ -309,23 +385,21 @@ class Table:
         loop = asyncio.get_running_loop()
         now = loop.time()
         public = False
+        opened = False
         while self._pending:
             ev = self._pending[0]
-            if ev["type"] != "answer" and now < self._release_at:
+            if ev["type"] != "answer" and (opened or now < self._release_at):
+                # what follows a discard goes in a later frame even with no claim window, as it
+                # does when a seat answers a claim: the frames do not tell who was asked
                 if self._pump_at is None:
-                    self._pump_at = loop.call_later(self._release_at - now + 0.0005, self._spawn, self._pump_locked)
+                    delay = max(0.0, self._release_at - now) + 0.0005
+                    self._pump_at = loop.call_later(delay, self._spawn, self._pump_locked)
                 break
             self._pending.popleft()
-            pub, priv = tr.feed(ev)
-            if "reasons" in ev:
-                priv[ev["seat"]]["reasons"] = ev["reasons"]
-            if pub is not None or priv:
-                self._out.append((pub, priv))
-            if pub is not None:
-                self.recent.append(pub)
-            public = public or pub is not None or ev["type"] != "answer"
-            if ev["type"] == "discard" or (ev["type"] == "kong" and str(ev.get("action", "")).startswith("added")):
+            public = self._feed(ev) or public or ev["type"] != "answer"
+            if self._opens_window(ev):
                 self._release_at = now + self.cfg.claim_window
+                opened = True
         self._schedule()
         if public:
             self._publish()
@@ -493,7 +567,13 @@ class Table:
             return
         task = asyncio.get_running_loop().create_task(fn())
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        """No task dies silently: a failure is logged with the table id."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: a timer or bot task failed", self.id, exc_info=task.exception())
 
     def bot_controlled(self, slot: int) -> bool:
         return self.tokens[slot] is None or self.away[slot]
@@ -517,8 +597,8 @@ class Table:
             self._timer.cancel()
             self._timer = None
         human = [d.deadline for s, d in new.items() if not self.bot_controlled(self.slot_at(s)) and d.deadline < math.inf]
-        if human:
-            self._timer = loop.call_at(min(human), self._spawn, self._on_timer)
+        if human:  # never sooner than 10 ms from now: a timer cannot spin
+            self._timer = loop.call_at(max(min(human), now + 0.01), self._spawn, self._on_timer)
         for seat, d in new.items():
             if self.bot_controlled(self.slot_at(seat)) and not d.bot_scheduled:
                 d.bot_scheduled = True
@@ -560,7 +640,7 @@ class Table:
             player = self._players.get(slot)
             if player is None:
                 name = self.bots[slot] if self.tokens[slot] is None else AWAY_BOT
-                player = make_bot(name or AWAY_BOT, (self.seed + 7919 * slot) & 0x7FFFFFFF)
+                player = make_bot(name or AWAY_BOT, secrets.randbits(31))
                 self._players[slot] = player
             action = player.choose(hand.view(seat), hand.legal_actions(seat))
             await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "bot", "cseq": None})
@@ -597,8 +677,8 @@ class Table:
                     await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "timeout", "cseq": None})
                     if self.timeouts[slot] >= self.cfg.away_after and not self.away[slot]:
                         await self._commit("away", {"slot": slot})
-                except ProtocolError:
-                    break
+                except ProtocolError:  # the table is closing
+                    return
             self._schedule()
 
     async def _next_hand(self) -> None:
@@ -612,9 +692,12 @@ class Table:
         hand, m = self.hand, self.match
         if self.closed or hand is None or m is None or not hand.over or m.over:
             return
-        await self._commit("next", {"salt": secrets.token_hex(16)})
-        if self.status == "over" and self.store is not None:
-            await self.store.run([("status", {"id": self.id, "status": "over"})])
+        await self._commit("next", {"salt": secrets.token_hex(16), "wall": secrets.randbits(128)})
+        if self.status == "over":
+            if self.store is not None:
+                await self.store.status_retrying(self.id, "over", stop=lambda: self.closed)
+            if self.on_finished is not None:
+                self.on_finished(self)
 
     # ------------------------------------------------------------------ client requests (caller: app)
 
@@ -674,22 +757,23 @@ class Table:
 
     async def _start_locked(self) -> None:
         fill = {str(i): "greedy" for i in range(4) if self.tokens[i] is None and self.bots[i] is None}
-        await self._commit("start", {"fill": fill, "salt": secrets.token_hex(16)}, status="playing")
+        await self._commit(
+            "start", {"fill": fill, "salt": secrets.token_hex(16), "wall": secrets.randbits(128)}, status="playing"
+        )
 
     async def next_ready(self, slot: int) -> None:
         """The player asks for the next hand; it starts once every connected human asked."""
         async with self.lock:
-            hand = self.hand
-            if hand is None or not hand.over:
+            hand, tr = self.hand, self.tracker
+            if hand is None or not hand.over or tr is None or tr.phase != "over":
                 raise ProtocolError("out_of_turn", "the hand is not over")
             if self.status == "over":
                 raise ProtocolError("match_over", "the match is over")
-            self.ready.add(slot)
+            if slot not in self.ready:
+                await self._commit("ready", {"slot": slot})
             humans = {c.slot for c in self.clients if c.slot is not None and not self.away[c.slot]}
             if humans <= self.ready:
                 await self._next_hand_locked()
-            else:
-                self._publish()
 
     async def act(self, slot: int, msg_action: str, cseq: int, at: int) -> None:
         """A player's action: duplicate, stale, turn and legality checks, then commit and apply."""
@@ -708,10 +792,16 @@ class Table:
                 raise ProtocolError("bad_action", str(e)) from None
             d = self.decisions.get(seat)
             if d is None:
-                why = "wait for the claim window to close" if self._pending else f"it is {SEAT_LETTERS[hand.turn]}'s turn"
-                raise ProtocolError("out_of_turn", f"{action}: you have no decision now ({why})")
+                raise ProtocolError("out_of_turn", f"{action}: {self._no_decision()}")
             if at < d.opened:
                 raise ProtocolError("stale", f"{action}: answers state {at}; your decision opened at {d.opened}")
+            if (
+                isinstance(action, Win)
+                and self.cfg.teaching
+                and action not in hand.legal_actions(seat)
+                and self.refused[slot] >= REFUSED_PER_HAND
+            ):
+                raise ProtocolError("rate_limited", f"{REFUSED_PER_HAND} false Mahjongs refused this hand: no more")
             if action not in hand.legal_actions(seat) and not (isinstance(action, Win) and hand.can_declare_mahjong(seat)):
                 try:
                     hand.apply(seat, action)
@@ -730,7 +820,7 @@ class Table:
         seat = m.seat_of(slot)
         legal = hand.legal_actions(seat)
         if seat not in self.decisions or not legal or self._pending:
-            raise ProtocolError("out_of_turn", "you have no decision now")
+            raise ProtocolError("out_of_turn", self._no_decision())
         view = hand.view(seat)
         action = make_bot("greedy", 1).choose(view, legal)
         counts = list(view.concealed)
@@ -740,6 +830,16 @@ class Table:
         if sum(counts) % 3 == 1 and sh == 0:
             ws = [tile_str(t) for t in sorted(waits(counts, melds))]
         return {"type": "hint", "action": str(action), "shanten": sh, "waits": ws}
+
+    def _no_decision(self) -> str:
+        """The refusal text for a seat with no open decision: built from public state only, so
+        a probe during a claim window reads the same whoever is deciding."""
+        tr = self.tracker
+        if tr is not None and tr.phase in ("claim", "rob"):
+            return "you have no decision now (a claim window is open)"
+        if tr is not None and tr.phase == "turn":
+            return f"you have no decision now (it is {SEAT_LETTERS[tr.turn]}'s turn)"
+        return "you have no decision now"
 
     def summary(self) -> dict[str, Any]:
         """Lobby line: status and slots (no secrets)."""
@@ -761,8 +861,9 @@ class Table:
         }
 
     def close(self) -> None:
-        """Stop timers and tasks (server shutdown)."""
+        """Stop timers and tasks (server shutdown, match over, table abandoned); no more frames."""
         self.closed = True
+        self.live = False
         for h in (self._timer, self._pump_at, self._next_at):
             if h is not None:
                 h.cancel()

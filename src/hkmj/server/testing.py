@@ -6,6 +6,7 @@ Used by tests/server and bench/bench_server.py; nothing in the server imports th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -34,8 +35,10 @@ def free_port() -> int:
 class Server:
     """A server subprocess: ``start``, ``kill`` (SIGKILL), HTTP helpers, websocket clients."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args
+        """Further ``hkmj serve`` options (limits)."""
         self.port = free_port()
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
@@ -52,7 +55,19 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(self.port), "--db", self.db, "--log-level", "warning"],
+                [
+                    sys.executable,
+                    "-m",
+                    "hkmj.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    self.db,
+                    "--log-level",
+                    "warning",
+                    *self.args,
+                ],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
@@ -93,7 +108,12 @@ class Server:
     def create(self, **options: Any) -> str:
         """Create a table; short timers by default."""
         body = {"bot_delay": 0, "claim_window": 0.02, "timer": 30, "next_delay": 60, **options}
-        req = urllib.request.Request(self.base + "/api/tables", data=json.dumps(body).encode(), method="POST")
+        req = urllib.request.Request(
+            self.base + "/api/tables",
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(req, timeout=10) as r:
             return str(json.loads(r.read())["id"])
 
@@ -195,6 +215,29 @@ async def play(
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def my_turn(c: GameClient, timeout: float = 30.0) -> dict[str, Any]:
+    """Wait until ``c`` may discard (passing on any claim offered meanwhile); its newest frame."""
+    deadline = time.monotonic() + timeout
+    acted = -1
+    while True:
+        st = c.state
+        if st is not None and st["type"] == "state":
+            legal = (st.get("mine") or {}).get("legal") or []
+            if any(a.startswith("discard") for a in legal):
+                await drain([c], 0.1)
+                st = c.state or st
+                if any(a.startswith("discard") for a in (st.get("mine") or {}).get("legal") or []):
+                    return st
+            elif "pass" in legal and st["seq"] != acted:
+                acted = st["seq"]
+                await c.act("pass")
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no turn within {timeout}s")
+        with contextlib.suppress(TimeoutError):
+            await c.recv(min(left, 0.5))
 
 
 async def drain(clients: list[GameClient], quiet: float = 0.3) -> None:

@@ -66,8 +66,13 @@ Summary = dict[str, Any]
 class Tracker:
     """Physical tiles of one hand, moved by the engine's events (see the module docstring)."""
 
-    def __init__(self, wall: Sequence[int], dice: Sequence[int], dead_wall: bool = True) -> None:
+    def __init__(
+        self, wall: Sequence[int], dice: Sequence[int], dead_wall: bool = True, rng: random.Random | None = None
+    ) -> None:
         self.wall = list(wall)
+        self.rng = rng if rng is not None else random.Random(0)
+        """Picks which held copy of a kind leaves a hand (seeded from the hand's secret seed, so a
+        replay picks the same copies): the copy shown says nothing about the copies kept."""
         order = draw_order(self.wall, sum(dice))
         self.has_dead = dead_wall
         """False for rulesets without a dead wall (MCR): replacements come from the end of the wall."""
@@ -93,6 +98,9 @@ class Tracker:
         self._east_last: int | None = None
         self.end: list[Summary] = []
         """Public end-of-hand events (win, false Mahjong, draw), with the full hand shown."""
+        self._rob_open = False
+        self._rob_seat = 0
+        self._rob_tile = 0
 
     def dealt(self) -> None:
         """The deal is over (its events were fed): East plays first with its last tile as drawn."""
@@ -101,16 +109,15 @@ class Tracker:
 
     # ------------------------------------------------------------------ moves
 
-    def _take(self, seat: int, kind: Tile, prefer: int | None = None) -> int:
+    def _take(self, seat: int, kind: Tile) -> int:
+        """Remove one held copy of ``kind`` from the seat's hand, chosen at random among its copies."""
         hand = self.hands[seat]
-        if prefer is not None and pid_kind(prefer) == kind and prefer in hand:
-            hand.remove(prefer)
-            return prefer
-        for p in sorted(hand):
-            if pid_kind(p) == kind:
-                hand.remove(p)
-                return p
-        raise AssertionError(f"seat {seat} holds no {_TS[kind]}")
+        held = sorted(p for p in hand if pid_kind(p) == kind)
+        if not held:
+            raise AssertionError(f"seat {seat} holds no {_TS[kind]}")
+        p = held[self.rng.randrange(len(held))] if len(held) > 1 else held[0]
+        hand.remove(p)
+        return p
 
     def _live_count(self) -> int:
         return self.tail - self.head
@@ -120,6 +127,10 @@ class Tracker:
         t = ev["type"]
         if t != "answer":
             self.window += 1
+            if self._rob_open and t != "claim":  # an added kong nobody could rob: complete it now
+                self._rob_open = False
+                self.offered = self.offer_from = None
+                self._complete_added(self._rob_seat, self._rob_tile)
         if t == "deal":
             pos = deal_positions()
             for s in range(4):
@@ -169,7 +180,7 @@ class Tracker:
             return {"type": "replacement", "seat": s}, {s: {"type": "replacement", "seat": s, "tile": pid_str(p)}}
         if t == "discard":
             s = ev["seat"]
-            p = self._take(s, _KIND[ev["tile"]], self.drawn)
+            p = self._take(s, _KIND[ev["tile"]])
             self.ponds[s].append(p)
             self.drawn = None
             self.offered, self.offer_from = p, s
@@ -248,13 +259,13 @@ class Tracker:
             self.melds[s].append(("ckong", ids))
             self.drawn = None
             return {"type": "kong", "seat": s, "how": "concealed", "tiles": [pid_str(x) for x in ids]}, {}
-        p = self._take(s, k, self.drawn)
+        p = self._take(s, k)
         self.drawn = None
-        if any(o is not None for o in ev.get("offers", ())):
-            self.phase = "rob"
-            self.offered, self.offer_from = p, s
-        else:
-            self._complete_added(s, p)
+        # the rob phase is shown whether or not anyone can rob: it must not tell who waits on the tile
+        self.phase = "rob"
+        self.offered, self.offer_from = p, s
+        if not any(o is not None for o in ev.get("offers", ())):
+            self._rob_open, self._rob_seat, self._rob_tile = True, s, p
         return {"type": "kong", "seat": s, "how": "added", "tiles": [pid_str(p)]}, {}
 
     # ------------------------------------------------------------------ views

@@ -1,0 +1,500 @@
+"""Issue 9, availability and fairness: one test per threat of docs/server.md ("Threat model").
+
+Every test runs a real ``hkmj serve`` on 127.0.0.1 with small limits passed as options.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import sqlite3
+import stat
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from hkmj.engine.wall import random_wall
+from hkmj.server.client import GameClient
+from hkmj.server.testing import Server, choose, my_turn, play
+from hkmj.server.tracker import physical_wall, pid_str
+
+MakeServer = Callable[..., Server]
+
+
+def post(server: Server, body: Any, headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
+    """POST /api/tables; the status and the JSON answer (errors included)."""
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(server.base + "/api/tables", data=data, method="POST")
+    for k, v in {"Content-Type": "application/json", **(headers or {})}.items():
+        req.add_header(k, v)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def get(server: Server, path: str) -> tuple[int, dict[str, str], bytes]:
+    try:
+        with urllib.request.urlopen(server.base + path, timeout=10) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read()
+
+
+def live(server: Server) -> int:
+    return int(server.get("/api/info")["live_tables"])
+
+
+async def finish(server: Server, tid: str, seed: int = 1) -> GameClient:
+    """Join slot 0 of a table with three bots and play to the end of the match."""
+    c = server.client(record=True)
+    await c.open()
+    await c.join(tid, 0, "Ann")
+    rng = random.Random(seed)
+    await play(
+        [c],
+        lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over")),
+        lambda i, legal: choose(legal, rng),
+        120,
+    )
+    return c
+
+
+def quick_bots(server: Server, **options: Any) -> str:
+    base: dict[str, Any] = {"slots": [None, "greedy", "greedy", "greedy"], "hands": 1, "bot_delay": 0, "claim_window": 0.01}
+    return server.create(**{**base, **options})
+
+
+# ---------------------------------------------------------------------------------- availability
+
+
+def test_finished_tables_leave_memory_stay_readable_and_are_not_restored(make_server: MakeServer) -> None:
+    server = make_server(None, "--max-tables", "1")
+    tid = quick_bots(server, next_delay=0.1)
+
+    async def go() -> None:
+        c = await finish(server, tid)
+        await c.close()
+        # the cap counts live tables only: the finished one left memory, a new one fits
+        assert live(server) == 0
+        summary = server.get(f"/api/tables/{tid}")
+        assert summary["table"]["status"] == "over" and summary["live"] is False
+        assert live(server) == 0  # looking it up did not load it live
+        # still readable and replayable: a watcher gets the final state
+        w = server.client()
+        await w.open()
+        final = await w.watch(tid)
+        assert final["match"]["over"] and final["match"]["ranking"] is not None
+        await w.close()
+        assert live(server) == 0
+        # a finished match takes no seat
+        j = server.client()
+        await j.open()
+        await j.send(type="join", table=tid, slot=1, name="late")
+        welcome = await j.wait(lambda m: m["type"] in ("welcome", "error"))
+        assert welcome.get("over") is True and welcome.get("role") == "spectator"
+        await j.close()
+
+    asyncio.run(go())
+    status, _ = post(server, {"slots": [None, "greedy", "greedy", "greedy"]})
+    assert status == 201 and live(server) == 1
+    server.kill()
+    server.start()
+    assert live(server) == 1  # the open table is back, the finished one is not
+
+
+def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_server: MakeServer) -> None:
+    server = make_server(None, "--create-rate", "3", "--max-tables", "2")
+    body = {"slots": [None, "greedy", "greedy", "greedy"]}
+    assert post(server, body)[0] == 201
+    assert post(server, body)[0] == 201
+    status, answer = post(server, body)
+    assert status == 503 and answer["error"] == "table_full" and "live tables" in answer["message"]
+    status, answer = post(server, body)
+    assert status == 429 and answer["error"] == "rate_limited" and "a minute" in answer["message"]
+
+
+def test_abandoned_tables_leave_memory_are_not_restored_and_a_player_brings_them_back(make_server: MakeServer) -> None:
+    server = make_server(None, "--abandon-after", "1")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def go() -> str:
+        c = server.client()
+        await c.open()
+        token = await c.join(tid, 0, "Bo")
+        await c.close()
+        deadline = time.monotonic() + 10
+        while live(server) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        assert live(server) == 0, "a table nobody is connected to stayed live"
+        return token
+
+    token = asyncio.run(go())
+    server.kill()
+    server.start()
+    assert live(server) == 0
+
+    async def back() -> None:
+        c = server.client()
+        await c.open()
+        st = await c.resume(tid, token)  # the player's resume always succeeds
+        assert st["hand"] is not None and live(server) == 1
+        await c.close()
+
+    asyncio.run(back())
+
+
+def test_cross_site_requests_and_plain_text_bodies_are_refused(make_server: MakeServer) -> None:
+    server = make_server(None, "--origin", "https://mj.example.org")
+    body = {"slots": [None, "greedy", "greedy", "greedy"]}
+    status, answer = post(server, body, {"Origin": "https://evil.example"})
+    assert status == 403 and answer["error"] == "forbidden_origin"
+    assert post(server, body, {"Origin": server.base})[0] == 201
+    assert post(server, body, {"Origin": "https://mj.example.org"})[0] == 201
+    status, answer = post(server, json.dumps(body).encode(), {"Content-Type": "text/plain"})
+    assert status == 415 and "application/json" in answer["message"]
+
+    async def go() -> None:
+        with pytest.raises(InvalidStatus) as refused:
+            async with connect(server.ws_url, origin="https://evil.example"):  # type: ignore[arg-type]
+                pass
+        assert refused.value.response.status_code == 403
+        async with connect(server.ws_url, origin=server.base) as ws:  # type: ignore[arg-type]
+            await ws.send(json.dumps({"v": 1, "type": "ping"}))
+            assert json.loads(await ws.recv())["type"] == "pong"
+
+    asyncio.run(go())
+
+
+def test_spectators_have_their_own_cap_and_a_players_resume_always_succeeds(make_server: MakeServer) -> None:
+    server = make_server(None, "--spectators", "2")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60)
+
+    async def go() -> None:
+        watchers = [server.client() for _ in range(3)]
+        for w in watchers:
+            await w.open()
+        await watchers[0].watch(tid)
+        await watchers[1].watch(tid)
+        await watchers[2].send(type="watch", table=tid)
+        assert (await watchers[2].wait(lambda m: m["type"] == "error"))["code"] == "spectators_full"
+        # a seat is still free to a player, and the player can always come back
+        p = server.client()
+        await p.open()
+        token = await p.join(tid, 0, "Cy")
+        again = []
+        for _ in range(6):
+            c = server.client()
+            await c.open()
+            st = await c.resume(tid, token)
+            assert st["mine"]["slot"] == 0
+            again.append(c)
+        for c in [*watchers, p, *again]:
+            await c.close()
+
+    asyncio.run(go())
+
+
+def test_connections_are_capped_per_address(make_server: MakeServer) -> None:
+    server = make_server(None, "--per-address", "3")
+
+    async def go() -> None:
+        conns = [await connect(server.ws_url) for _ in range(3)]
+        extra = await connect(server.ws_url)
+        msg = json.loads(await extra.recv())
+        assert msg["code"] == "too_many_connections" and "your address" in msg["message"]
+        with pytest.raises(ConnectionClosed):
+            await asyncio.wait_for(extra.recv(), 5)
+        await conns[0].close()
+        await asyncio.sleep(0.3)
+        ok = await connect(server.ws_url)
+        await ok.send(json.dumps({"v": 1, "type": "ping"}))
+        assert json.loads(await ok.recv())["type"] == "pong"
+        for c in [*conns[1:], ok]:
+            await c.close()
+
+    asyncio.run(go())
+
+
+def test_unauthenticated_and_idle_sockets_time_out(make_server: MakeServer) -> None:
+    server = make_server(None, "--auth-timeout", "1", "--idle-timeout", "2")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def closed_within(ws: Any, seconds: float) -> float:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await asyncio.wait_for(ws.recv(), seconds)
+        return time.monotonic() - t0
+
+    async def go() -> None:
+        silent = await connect(server.ws_url)
+        assert await closed_within(silent, 5) < 4
+        idle = await connect(server.ws_url)
+        await idle.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
+        assert await closed_within(idle, 8) < 6
+
+    asyncio.run(go())
+
+
+def test_slowloris_clients_are_dropped(make_server: MakeServer) -> None:
+    server = make_server(None, "--header-timeout", "1")
+
+    def drip(head: bytes, body: bytes = b"") -> float:
+        """Send ``head`` then ``body`` one byte every 0.2 s; seconds until the server hangs up."""
+        t0 = time.monotonic()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            try:
+                for b in head + body:
+                    s.sendall(bytes([b]))
+                    time.sleep(0.2)
+                    if time.monotonic() - t0 > 8:
+                        return 99.0
+                s.settimeout(8)
+                while s.recv(4096):
+                    pass
+            except OSError:
+                pass
+        return time.monotonic() - t0
+
+    assert drip(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 100) < 4
+    head = b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+    t0 = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(head)
+        s.settimeout(8)
+        for _ in range(30):  # a body that never finishes
+            try:
+                s.sendall(b" ")
+            except OSError:
+                break
+            time.sleep(0.2)
+            if time.monotonic() - t0 > 3:
+                break
+        answer = s.recv(4096)
+    assert b"408" in answer.split(b"\r\n")[0]
+
+
+def test_all_bot_tables_keep_a_minimum_pace_and_end(server: Server) -> None:
+    status, answer = post(server, {"slots": ["greedy"] * 4, "length": "game", "bot_delay": 0, "claim_window": 0, "next_delay": 0})
+    assert status == 201
+    cfg = answer["table"]["config"]
+    assert cfg["bot_delay"] >= 0.5 and cfg["claim_window"] >= 0.3 and cfg["next_delay"] >= 3 and cfg["max_hands"] == 16
+
+    async def go() -> int:
+        async with server.client(record=True) as w:
+            await w.watch(answer["id"])
+            t0 = time.monotonic()
+            while time.monotonic() - t0 < 3:
+                with contextlib.suppress(TimeoutError):
+                    await w.recv(0.5)
+            return sum(e["type"] == "discard" for m in w.messages if m["type"] == "state" for e in m["events"])
+
+    assert asyncio.run(go()) <= 8  # 3 s at one turn per 0.5 s (+ claim windows), not hundreds
+
+
+def test_false_mahjongs_and_hints_are_rate_limited_and_not_logged_without_bound(tmp_path: Path, make_server: MakeServer) -> None:
+    db = tmp_path / "t.db"
+    server = make_server(f"sqlite:///{db}")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], teaching=True, bot_delay=0, timer=120, claim_window=0.01)
+
+    async def go() -> None:
+        async with server.client() as c:
+            await c.join(tid, 0, "Di")
+            await my_turn(c)
+            codes = []
+            for _ in range(8):
+                await c.act("mahjong")
+                codes.append((await c.wait(lambda m: m["type"] in ("error", "ack"))).get("code"))
+            assert codes.count("rate_limited") >= 5, codes
+            for _ in range(12):
+                await c.send(type="hint")
+            answers = [await c.wait(lambda m: m["type"] in ("hint", "error")) for _ in range(12)]
+            assert sum(m.get("code") == "rate_limited" for m in answers) >= 6
+
+    asyncio.run(go())
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT COUNT(*) FROM hkmj_events WHERE table_id = ? AND data LIKE '%\"mahjong\"%'", (tid,))
+        assert rows.fetchone()[0] <= 3
+
+
+def test_security_headers_on_every_page(server: Server) -> None:
+    for path in ("/", "/t/abc", "/api/info", "/api/tables", "/api/tables/nope", "/tiles/5p.svg", "/static/app.js", "/missing"):
+        _, headers, _ = get(server, path)
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_message_size_limit_counts_bytes_not_characters(server: Server) -> None:
+    async def go() -> None:
+        async with server.client() as c:
+            await c.send_raw(json.dumps({"v": 1, "type": "ping", "pad": "é" * 2100}, ensure_ascii=False))  # 4,200+ bytes
+            err = await c.wait(lambda m: m["type"] in ("error", "pong"))
+            assert err.get("code") == "too_large"
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------------------------- fairness
+
+
+def test_each_hands_wall_seed_is_fresh_from_secrets_and_stored_where_the_hand_starts(
+    tmp_path: Path, make_server: MakeServer
+) -> None:
+    db = tmp_path / "w.db"
+    server = make_server(f"sqlite:///{db}")
+    assert stat.S_IMODE(os.stat(db).st_mode) == 0o600  # the database is its owner's only
+    tid = quick_bots(server, hands=2, next_delay=0.1)
+
+    async def go() -> GameClient:
+        c = await finish(server, tid)
+        await c.close()
+        return c
+
+    c = asyncio.run(go())
+    reveals = {m["hand"]["number"]: m["reveal"]["wall"] for m in c.messages if m["type"] == "state" and m.get("reveal")}
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT kind, data FROM hkmj_events WHERE table_id = ? ORDER BY seq", (tid,)).fetchall()
+    starts = [json.loads(d) for k, d in rows if k in ("start", "next")]
+    seeds = [s["wall"] for s in starts if "wall" in s]
+    assert len(seeds) >= 2 and len(set(seeds)) == len(seeds) and all(s.bit_length() > 100 for s in seeds)
+    for number, seed in enumerate(seeds[:2], start=1):
+        rng = random.Random(seed)
+        wall, _ = random_wall(rng)
+        assert [pid_str(p) for p in physical_wall(wall, rng)] == reveals[number]
+
+
+def test_probes_during_a_claim_window_read_the_same_whoever_is_deciding(server: Server) -> None:
+    """Seat A probes with an action at every claim window it has no part in; seat B, when it
+    is offered a claim, thinks for 0.3 s. The texts A gets must not depend on B's offers."""
+    tid = server.create(slots=[None, None, "random", "random"], hands=1, timer=30, claim_window=0.1, bot_delay=0)
+
+    async def go() -> set[str]:
+        a, b = server.client(), server.client()
+        await a.open()
+        await b.open()
+        await a.join(tid, 0, "A")
+        await b.join(tid, 1, "B")
+        texts: set[str] = set()
+        rng = random.Random(3)
+        stop = time.monotonic() + 25
+
+        async def run_b() -> None:
+            while time.monotonic() < stop and not (b.state or {}).get("reveal"):
+                try:
+                    m = await b.recv(0.5)
+                except TimeoutError:
+                    continue
+                legal = (m.get("mine") or {}).get("legal") or [] if m["type"] == "state" else []
+                if legal:
+                    if "pass" in legal:
+                        await asyncio.sleep(0.3)
+                    await b.act("pass" if "pass" in legal else choose(legal, rng))
+
+        async def run_a() -> None:
+            while time.monotonic() < stop and not (a.state or {}).get("reveal"):
+                try:
+                    m = await a.recv(0.5)
+                except TimeoutError:
+                    continue
+                if m["type"] == "error" and m["code"] == "out_of_turn" and m["message"].startswith("pass: "):
+                    if (a.state or {}).get("hand", {}).get("phase") in ("claim", "rob"):
+                        texts.add(m["message"])
+                    continue
+                if m["type"] != "state" or not m.get("hand"):
+                    continue
+                legal = m["mine"]["legal"]
+                if legal:
+                    await a.act("pass" if "pass" in legal else choose(legal, rng))
+                elif m["hand"]["phase"] == "claim":
+                    await a.act("pass")
+                    await asyncio.sleep(0.2)  # and again once the minimum window has passed
+                    if (a.state or {}).get("hand", {}).get("phase") == "claim":
+                        await a.act("pass")
+
+        await asyncio.gather(run_a(), run_b())
+        await a.close()
+        await b.close()
+        return texts
+
+    texts = asyncio.run(go())
+    assert len(texts) == 1, texts
+
+
+def test_a_seat_turns_away_only_after_its_own_turn_never_during_a_claim_window(server: Server) -> None:
+    tids = [server.create(slots=[None] * 4, timer=0.3, claim_window=0.05, away_after=1, hands=1) for _ in range(3)]
+
+    async def one(tid: str) -> list[tuple[int, int | None, str]]:
+        clients = [server.client(record=True) for _ in range(4)]
+        for c in clients:
+            await c.open()
+        for i, c in enumerate(clients):
+            await c.join(tid, i, f"p{i}")
+        await clients[0].wait(lambda m: m["type"] == "state" and all(p["away"] for p in m["players"]), 30)
+        for c in clients:
+            await c.close()
+        # every player turned away right after a timed-out turn of its own: the seat that discarded
+        turned = []
+        prev: dict[str, Any] | None = None
+        for m in clients[0].messages:
+            if m["type"] != "state":
+                continue
+            if prev is not None and m.get("hand"):
+                for p, q in zip(prev["players"], m["players"], strict=True):
+                    if q["away"] and not p["away"]:
+                        turned.append((q["seat"], (m["hand"]["last_discard"] or {}).get("seat"), m["hand"]["phase"]))
+            prev = m
+        return turned
+
+    async def go() -> list[tuple[int, int | None, str]]:
+        return [x for r in await asyncio.gather(*(one(t) for t in tids)) for x in r]
+
+    turned = asyncio.run(go())
+    assert len(turned) == 12
+    assert all(seat == discarder for seat, discarder, _ in turned), turned
+
+
+def test_bots_are_seeded_from_secrets_not_from_the_table_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tables with the same match seed: their bots' seeds differ (they come from secrets)."""
+    import hkmj.server.table as table_module
+    from hkmj.server.protocol import TableConfig
+    from hkmj.server.table import Table
+
+    seeds: list[int] = []
+    real = table_module.make_bot
+
+    def spy(name: str, seed: int = 0) -> Any:
+        seeds.append(seed)
+        return real(name, seed)
+
+    monkeypatch.setattr(table_module, "make_bot", spy)
+
+    async def go() -> None:
+        for tid in ("a", "b"):
+            cfg = TableConfig(slots=["greedy"] * 4, bot_delay=0.0, claim_window=0.0, next_delay=600.0)
+            t = Table(tid, cfg, 12345, None)
+            t.go_live()
+            await t.start()
+            for _ in range(100):
+                if len(seeds) >= (4 if tid == "a" else 8):
+                    break
+                await asyncio.sleep(0.02)
+            t.close()
+
+    asyncio.run(go())
+    assert len(seeds) >= 8 and len(set(seeds)) == len(seeds)
