@@ -382,7 +382,7 @@ def test_each_hands_wall_seed_is_fresh_from_secrets_and_stored_where_the_hand_st
 def test_probes_during_a_claim_window_read_the_same_whoever_is_deciding(server: Server) -> None:
     """Seat A probes with an action at every claim window it has no part in; seat B, when it
     is offered a claim, thinks for 0.3 s. The texts A gets must not depend on B's offers."""
-    tid = server.create(slots=[None, None, "random", "random"], hands=1, timer=30, claim_window=0.1, bot_delay=0)
+    tid = server.create(slots=[None, None, "random", "random"], hands=4, timer=30, claim_window=0.1, bot_delay=0, next_delay=0.5)
 
     async def go() -> set[str]:
         a, b = server.client(), server.client()
@@ -392,10 +392,15 @@ def test_probes_during_a_claim_window_read_the_same_whoever_is_deciding(server: 
         await b.join(tid, 1, "B")
         texts: set[str] = set()
         rng = random.Random(3)
-        stop = time.monotonic() + 25
+        stop = time.monotonic() + 40
+        probes = 0
+
+        def going() -> bool:
+            over = bool(((a.state or {}).get("match") or {}).get("over"))
+            return time.monotonic() < stop and probes < 12 and not over
 
         async def run_b() -> None:
-            while time.monotonic() < stop and not (b.state or {}).get("reveal"):
+            while going():
                 try:
                     m = await b.recv(0.5)
                 except TimeoutError:
@@ -407,7 +412,8 @@ def test_probes_during_a_claim_window_read_the_same_whoever_is_deciding(server: 
                     await b.act("pass" if "pass" in legal else choose(legal, rng))
 
         async def run_a() -> None:
-            while time.monotonic() < stop and not (a.state or {}).get("reveal"):
+            nonlocal probes
+            while going():
                 try:
                     m = await a.recv(0.5)
                 except TimeoutError:
@@ -415,6 +421,7 @@ def test_probes_during_a_claim_window_read_the_same_whoever_is_deciding(server: 
                 if m["type"] == "error" and m["code"] == "out_of_turn" and m["message"].startswith("pass: "):
                     if (a.state or {}).get("hand", {}).get("phase") in ("claim", "rob"):
                         texts.add(m["message"])
+                        probes += 1
                     continue
                 if m["type"] != "state" or not m.get("hand"):
                     continue
