@@ -140,7 +140,8 @@ def test_timeouts_auto_play_then_a_bot_holds_the_seat_until_back(server: Server)
                 if mine["drawn"] and mine["legal"] and mine["legal"][0].startswith("discard"):
                     disc = [e for e in b["events"] if e["type"] == "discard" and e["seat"] == a["you"]]
                     if disc:
-                        assert disc[0]["tile"] == mine["drawn"]
+                        # the drawn kind (which physical copy is random: issue 9)
+                        assert disc[0]["tile"].split(":")[0] == mine["drawn"].split(":")[0]
             assert frames[-1]["mine"]["timeouts"] >= 2
             # while away a bot plays the seat: the hand moves on without us
             seq = frames[-1]["seq"]
