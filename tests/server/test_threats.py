@@ -505,3 +505,21 @@ def test_bots_are_seeded_from_secrets_not_from_the_table_seed(monkeypatch: pytes
 
     asyncio.run(go())
     assert len(seeds) >= 8 and len(set(seeds)) == len(seeds)
+
+
+def test_before_the_match_each_player_gets_its_own_frame(server: Server) -> None:
+    """Before every seat is taken no seat exists yet: each player's frame carries its own slot and
+    cseq, never another player's (frames are shared only between clients of one seat)."""
+    tid = server.create(slots=[None, None, None, None])
+
+    async def go() -> None:
+        async with server.client() as a, server.client() as b:
+            await a.join(tid, 0, "Ann")
+            await b.join(tid, 1, "Bo")
+            await a.wait(lambda m: m["type"] == "state" and sum(p["connected"] for p in m["players"]) >= 2 if "players" in m else False)
+            await b.wait(lambda m: m["type"] == "state")
+            assert a.state is not None and b.state is not None
+            assert a.state["slot"] == 0 and a.state["mine"]["slot"] == 0
+            assert b.state["slot"] == 1 and b.state["mine"]["slot"] == 1
+
+    asyncio.run(go())

@@ -426,13 +426,14 @@ class Table:
             return
         out = self._out
         self._out = []
-        frames: dict[int | None, str] = {}
+        frames: dict[tuple[int | None, int | None], str] = {}
         tail = encode(self._base())[1:]
         for c in list(self.clients):
             seat = None if c.slot is None else self.seat_of(c.slot)
             if seats is not None and seat not in seats:
                 continue
-            key = seat if c.slot is not None else -1
+            # one frame per seat in play; before the match (no seats yet) one per slot, never shared
+            key = (seat, None if seat is not None else c.slot)
             text = frames.get(key)
             if text is None:
                 text = self._frame_text(tail, c.slot, out)
