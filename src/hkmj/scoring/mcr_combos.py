@@ -10,7 +10,7 @@ MCR-7.1). :func:`combination_fans` applies these to the groups of one reading.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hkmj.tiles import NORTH, Tile
 
@@ -236,22 +236,42 @@ def _terminal_chows(chows: list[Tile], pair: Tile) -> str | None:
     return None
 
 
+_MEMO_LIMIT = 8192
+_chow_memo: dict[tuple[Tile, ...], dict[str, int]] = {}
+_pung_memo: dict[tuple[Tile, ...], dict[str, int]] = {}
+
+
+def _memo_fans(
+    memo: dict[tuple[Tile, ...], dict[str, int]], groups: list[Tile], fans: Callable[[list[Tile], dict[str, int]], None]
+) -> dict[str, int]:
+    """``fans`` of these groups, remembered by their sorted tiles (the fans of a set of
+    chows, or of pungs, do not depend on the rest of the hand); the memo is bounded."""
+    key = tuple(sorted(groups))
+    r = memo.get(key)
+    if r is None:
+        r = {}
+        fans(list(key), r)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = r
+    return r
+
+
 def combination_fans(chows: list[Tile], pungs: list[Tile], pair: Tile) -> dict[str, int]:
     """Fans made of several groups in a four-groups-and-a-pair reading, with counts.
 
     Four chows are checked for terminal chows first; three chows and a pung count only
     chow fans; two and two count one chow fan and one pung fan; one chow and three pungs,
-    or four pungs, count pung fans (MCR-7.4, MCR-7.5).
+    or four pungs, count pung fans (MCR-7.4, MCR-7.5). Returns a new dict.
     """
-    out: dict[str, int] = {}
     n = len(chows)
     if n == 4:
         fan = _terminal_chows(chows, pair)
         if fan:
-            out[fan] = 1
-            return out
-    if n >= 2:
-        _chow_fans(chows, out)
-    if n <= 2:
-        _pung_fans(pungs, out)
-    return out
+            return {fan: 1}
+    if n >= 3:
+        return dict(_memo_fans(_chow_memo, chows, _chow_fans))
+    if n == 2:
+        # chow fan names and pung fan names differ: the two parts never share a key
+        return _memo_fans(_chow_memo, chows, _chow_fans) | _memo_fans(_pung_memo, pungs, _pung_fans)
+    return dict(_memo_fans(_pung_memo, pungs, _pung_fans))
