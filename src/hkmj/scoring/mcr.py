@@ -873,17 +873,28 @@ def _gated(scope: str) -> _Gated:
     return tuple((i, ~f.within & ((1 << 34) - 1), f.holds, f.kongs, f.count) for i, f in enumerate(MCR_FANS) if f.scope == scope)
 
 
+_BY_COUNTS = frozenset(("tile_hog", "flower_tiles"))
+"""Hand-scope fans that read how many of a tile the hand holds, or its bonus tiles; the
+other hand-scope fans read only which tiles are present (their ranks, suits, honours,
+and whether all are green or reversible) and are remembered by that."""
 _HAND = _gated("hand")
 _WIN = _gated("win")
 _context_memo: dict[tuple[object, ...], dict[int, int]] = {}
+_tiles_memo: dict[tuple[int, int, int, bool, bool, bool], dict[int, int]] = {}
 # the hand-scope fans a hand can have, by (holds an honour, has a kong): fewer to test
 _HAND_BY_KIND = {
     (honours, kong): tuple(
-        g for g in _HAND if (not honours or ~g[1] & _HONOURS) and (honours or g[2] & _SUITED) and (kong or not g[3])
+        g
+        for g in _HAND
+        if (not honours or ~g[1] & _HONOURS)
+        and (honours or g[2] & _SUITED)
+        and (kong or not g[3])
+        and MCR_FANS[g[0]].id not in _BY_COUNTS
     )
     for honours in (False, True)
     for kong in (False, True)
 }
+_HAND_COUNTS = tuple(g for g in _HAND if MCR_FANS[g[0]].id in _BY_COUNTS)
 _SPECIAL = _gated("special")
 _PUNGS = _gated("pungs")
 _READING = _gated("reading")
@@ -922,7 +933,18 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
                 _context_memo.clear()
             _context_memo[key] = context
         fans = h.fans = dict(context)
-        _run(_HAND_BY_KIND[h.honours, h.n_melded_kongs + h.n_concealed_kongs > 0], s, fans)
+        mask = h.mask
+        kong = h.n_melded_kongs + h.n_concealed_kongs > 0
+        tkey = (h.ranks, h.suits, mask >> 27, mask & ~_GREEN == 0, mask & ~_REVERSIBLE == 0, kong)
+        tiles = _tiles_memo.get(tkey)
+        if tiles is None:
+            tiles = {}
+            _run(_HAND_BY_KIND[h.honours, kong], s, tiles)
+            if len(_tiles_memo) > 4096:
+                _tiles_memo.clear()
+            _tiles_memo[tkey] = tiles
+        fans.update(tiles)
+        _run(_HAND_COUNTS, s, fans)
     return fans
 
 
@@ -966,9 +988,22 @@ _PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
 _TRIPLE_PUNG = _INDEX["triple_pung"]
 
 
+_pay_memo: dict[tuple[int, int, int | None], tuple[int, int, int, int]] = {}
+
+
 def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
     """MCR-8: self-drawn, each pays points + 8; on a discard the discarder pays points + 8
     and the two others 8."""
+    key = (points, winner, discarder)
+    r = _pay_memo.get(key)
+    if r is None:
+        r = _pay_memo[key] = _payments(points, winner, discarder)
+        if len(_pay_memo) > 4096:
+            _pay_memo.clear()
+    return r
+
+
+def _payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
     pay = [0, 0, 0, 0]
     for s in range(4):
         if s == winner:
@@ -1032,6 +1067,7 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
 
 
 _item_cache: dict[tuple[int, int], McrItem] = {}
+_items_memo: dict[tuple[tuple[int, int], ...], tuple[McrItem, ...]] = {}
 
 
 def _item(i: int, n: int) -> McrItem:
@@ -1076,7 +1112,13 @@ def score_mcr(win: Win) -> McrResult:
     flowers = best_shape.hand.flowers
     if flowers:
         best[_FLOWERS] = flowers
-    items = tuple(_item(i, best[i]) for i in sorted(best))
+    ikey = tuple(sorted(best.items()))
+    items = _items_memo.get(ikey)
+    if items is None:
+        items = tuple(_item(i, n) for i, n in ikey)
+        if len(_items_memo) > 4096:
+            _items_memo.clear()
+        _items_memo[ikey] = items
     points = best_total + flowers
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"

@@ -392,9 +392,9 @@ def _knitted(hand: HandFacts) -> McrShape | None:
 
 def _seven_pairs(hand: HandFacts) -> McrShape | None:
     """Seven pairs (MCR-6.55); ``extra_rank`` is 1 for seven shifted pairs (MCR-6.80)."""
-    if hand.win.melds or any(c & 1 for c in hand.concealed):
-        return None
     kinds = hand.kinds
+    if len(kinds) > 7 or hand.win.melds or any(hand.concealed[t] & 1 for t in kinds):
+        return None
     shifted = len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9
     return McrShape(hand, SEVEN_PAIRS, [], [], -1, [], 0, extra_rank=int(shifted))
 
@@ -430,9 +430,9 @@ def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool
             special: McrShape | None = _honours_knitted(hand)
             if special is None and len(hand.kinds) == 13 and all(counts[t] for t in _ORPHANS):
                 special = McrShape(hand, THIRTEEN_ORPHANS, [], [], -1, [], 0)
-            if special is None and len(win.melds) <= 1:
+            if special is None and len(hand.kinds) >= 9:  # a knitted straight alone is nine kinds
                 special = _knitted(hand)
-            if special is None:
+            if special is None and not hand.honours and hand.suits in (1, 2, 4):  # one suit only
                 rank = _nine_gates(concealed, win.win_tile)
                 if rank:
                     special = McrShape(hand, NINE_GATES, [], [], -1, [], 0, extra_rank=rank)
