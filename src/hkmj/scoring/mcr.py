@@ -226,9 +226,20 @@ def _missing_suits(s: McrShape) -> int:
     return 3 - ((suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1))
 
 
-def _groups(s: McrShape) -> list[tuple[int, str]]:
-    """Every group and the pair as (tile, kind) for the per-group fans (MCR-6.24, 52, 57)."""
-    return [(c, "chow") for c in s.chows] + [(p, "pung") for p in s.pungs] + [(s.pair, "pair")]
+def _groups_in(s: McrShape, chow_ranks: tuple[int, ...], pung_ranks: tuple[int, ...], honours: bool) -> bool:
+    """True for a four-groups-and-a-pair reading whose every chow starts on a rank index
+    (0-8) in ``chow_ranks`` and whose every pung, kong and the pair has a rank index in
+    ``pung_ranks`` or, when ``honours``, is an honour (MCR-6.24, 52, 57)."""
+    if s.kind != STANDARD:
+        return False
+    for t in s.chows:
+        if t % 9 not in chow_ranks:
+            return False
+    for t in s.pungs:
+        if (not honours or t < 27) and (t >= 27 or t % 9 not in pung_ranks):
+            return False
+    t = s.pair
+    return (honours and t >= 27) or (t < 27 and t % 9 in pung_ranks)
 
 
 def big_four_winds(s: McrShape) -> int:
@@ -322,7 +333,7 @@ def greater_honors_and_knitted_tiles(s: McrShape) -> int:
 
 def all_even_pungs(s: McrShape) -> int:
     """MCR-6.57: pungs and a pair of 2, 4, 6 or 8 only."""
-    return int(s.kind == STANDARD and all(k != "chow" and t < 27 and t % 9 in (1, 3, 5, 7) for t, k in _groups(s)))
+    return int(_groups_in(s, (), (1, 3, 5, 7), False))
 
 
 def full_flush(s: McrShape) -> int:
@@ -358,7 +369,7 @@ pure_shifted_chows = _combo("pure_shifted_chows", "MCR-6.51", "three chows of on
 
 def all_five(s: McrShape) -> int:
     """MCR-6.52: every group and the pair hold a 5."""
-    return int(s.kind == STANDARD and all(t < 27 and (t % 9 in (2, 3, 4) if k == "chow" else t % 9 == 4) for t, k in _groups(s)))
+    return int(_groups_in(s, (2, 3, 4), (4,), False))
 
 
 triple_pung = _combo("triple_pung", "MCR-6.53", "pungs of the same number in the three suits.")
@@ -466,9 +477,7 @@ two_dragon_pungs = _combo("two_dragon_pungs", "MCR-6.34", "two dragon pungs or k
 
 def outside_hand(s: McrShape) -> int:
     """MCR-6.24: every group and the pair hold a terminal or an honour."""
-    return int(
-        s.kind == STANDARD and all(t >= 27 or (t % 9 in (0, 6) if k == "chow" else t % 9 in (0, 8)) for t, k in _groups(s))
-    )
+    return int(_groups_in(s, (0, 6), (0, 8), True))
 
 
 def fully_concealed_hand(s: McrShape) -> int:
@@ -516,7 +525,7 @@ def all_chows(s: McrShape) -> int:
 def tile_hog(s: McrShape) -> int:
     """MCR-6.19: each set of four identical tiles not declared as a kong."""
     h = s.hand
-    return sum(1 for t in h.kinds if h.counts[t] == 4) - h.n_melded_kongs - h.n_concealed_kongs
+    return h.counts.count(4) - h.n_melded_kongs - h.n_concealed_kongs
 
 
 double_pung = _combo("double_pung", "MCR-6.20", "two pungs of the same number in two suits.")

@@ -194,7 +194,7 @@ class HandFacts:
         self.win = win
         self.counts = counts
         self.concealed = concealed
-        self.kinds = [t for t in range(N_KINDS) if counts[t]]
+        self.kinds = [t for t, n in enumerate(counts) if n]
         suits = mask = ranks = 0
         for t in self.kinds:
             mask |= 1 << t
