@@ -15,7 +15,7 @@ from __future__ import annotations
 from hkmj.hand import STANDARD, readings
 from hkmj.scoring.mcr_combos import combination_fans, table_order
 from hkmj.scoring.model import Win
-from hkmj.tiles import N_KINDS, Tile
+from hkmj.tiles import Tile
 
 __all__ = [
     "KNITTED_STRAIGHTS",
@@ -126,21 +126,24 @@ def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
     return r
 
 
+_SUIT_SPANS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
 def wait_count(counts: list[int]) -> int:
     """How many kinds of tile complete these 13 - 3n concealed tiles (at least 2 means "2 or more").
 
     Counts four-groups-and-a-pair completions and, for 13 tiles, seven pairs (four of a
     kind counting as two pairs) — the shapes the unique-wait fans look at (MCR-6.9 Ruling).
     """
-    infos = (
-        _suit_info(tuple(counts[0:9]), True),
-        _suit_info(tuple(counts[9:18]), True),
-        _suit_info(tuple(counts[18:27]), True),
-        _suit_info(tuple(counts[27:34]), False),
-    )
+    memo = _suit_memo
+    infos = []
+    for start, end, suited in _SUIT_SPANS:
+        key = tuple(counts[start:end])
+        info = memo.get((key, suited))
+        infos.append(_suit_info(key, suited) if info is None else info)
     odd = -1
     if sum(counts) == 13:
-        odds = [t for t in range(N_KINDS) if counts[t] & 1]
+        odds = [t for t, n in enumerate(counts) if n & 1]
         if len(odds) == 1:
             odd = odds[0]
     found = 0 if odd < 0 else 1
@@ -194,13 +197,13 @@ class HandFacts:
         self.win = win
         self.counts = counts
         self.concealed = concealed
-        self.kinds = [t for t, n in enumerate(counts) if n]
-        suits = mask = ranks = 0
-        for t in self.kinds:
+        self.kinds = kinds = [t for t, n in enumerate(counts) if n]
+        mask = 0
+        for t in kinds:
             mask |= 1 << t
-            if t < 27:
-                suits |= 1 << (t // 9)
-                ranks |= 1 << (t % 9)
+        man, pin, sou = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+        ranks = man | pin | sou
+        suits = (man != 0) | (pin != 0) << 1 | (sou != 0) << 2
         self.mask = mask
         """Bit t set when the hand holds tile t."""
         self.ranks = ranks
