@@ -202,8 +202,11 @@ def _suit_parts(counts: list[int], s: int, key: int) -> tuple[_Part, ...]:
     return r
 
 
-def readings(counts: Sequence[int], melds: int = 0) -> list[Reading]:
-    """Every reading of a complete concealed part (HK-5); empty if the hand is not complete."""
+def readings(counts: Sequence[int], melds: int = 0, standard_only: bool = False) -> list[Reading]:
+    """Every reading of a complete concealed part (HK-5); empty if the hand is not complete.
+
+    ``standard_only`` leaves out the special readings (seven pairs, thirteen orphans).
+    """
     out: list[Reading] = []
     c: list[int] = list(counts)
     total = 0
@@ -241,7 +244,7 @@ def readings(counts: Sequence[int], melds: int = 0) -> list[Reading]:
             chows = combo[0][0] + combo[1][0] + combo[2][0]
             pungs = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]
             out.append(Reading(STANDARD, chows, pungs, pair[0]))
-    if melds == 0:
+    if melds == 0 and not standard_only:
         if pairs_only:
             out.append(Reading(SEVEN_PAIRS, pairs=tuple(t for t in range(34) if c[t] == 2)))
         if simples == 0 and thirteen_orphans_shanten(c) == -1:

@@ -197,7 +197,10 @@ class HandFacts:
         self.win = win
         self.counts = counts
         self.concealed = concealed
-        self.kinds = kinds = [t for t, n in enumerate(counts) if n]
+        present = set(win.concealed)
+        for m in win.melds:
+            present.update(m.tiles)
+        self.kinds = kinds = sorted(present)
         mask = 0
         for t in kinds:
             mask |= 1 << t
@@ -445,7 +448,7 @@ def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool
         ks = _knitted(hand)
         if ks is not None:
             return hand, [ks]
-    found = [r for r in readings(concealed, len(win.melds)) if r.shape == STANDARD]
+    found = readings(concealed, len(win.melds), standard_only=True)
     if len(found) > 1:
         found.sort(key=lambda r: _division_key(r.chows, r.pungs))
     for r in found:
