@@ -990,7 +990,10 @@ def _fan_counts(s: McrShape) -> dict[int, int]:
 
 
 def _total(fans: dict[int, int]) -> int:
-    return sum(_POINTS[i] * n for i, n in fans.items())
+    total = 0
+    for i, n in fans.items():
+        total += _POINTS[i] * n
+    return total
 
 
 _PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
@@ -1107,17 +1110,21 @@ def score_mcr(win: Win) -> McrResult:
     best_total = 0
     best_shape = found[0]
     # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
-    seven_pairs_first = best_shape.kind == SEVEN_PAIRS
-    for s in found:
-        fans = _fan_counts(s)
-        total = _total(fans)
-        if (
-            best is None
-            or total > best_total
-            or (total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans))
-        ):
-            best, best_total, best_shape = fans, total, s
-    assert best is not None
+    if len(found) == 1:
+        best = _fan_counts(best_shape)
+        best_total = _total(best)
+    else:
+        seven_pairs_first = best_shape.kind == SEVEN_PAIRS
+        for s in found:
+            fans = _fan_counts(s)
+            total = _total(fans)
+            if (
+                best is None
+                or total > best_total
+                or (total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans))
+            ):
+                best, best_total, best_shape = fans, total, s
+        assert best is not None
     flowers = best_shape.hand.flowers
     if flowers:
         best[_FLOWERS] = flowers
@@ -1125,7 +1132,7 @@ def score_mcr(win: Win) -> McrResult:
     items = _items_memo.get(ikey)
     if items is None:
         items = tuple(_item(i, n) for i, n in ikey)
-        if len(_items_memo) > 4096:
+        if len(_items_memo) > 16384:
             _items_memo.clear()
         _items_memo[ikey] = items
     points = best_total + flowers
