@@ -297,6 +297,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "deal": "Deal (each hand sorted):",
         "bonus": "{who} exposes {tile}",
         "replacement": "{who} takes a replacement tile from the dead wall: {tile} (for a {why}; live {live}, dead {dead})",
+        "replacement.wall_end": "{who} takes a replacement tile from the end of the wall: {tile} (for a {why}; wall {live})",
         "for.bonus": "bonus tile",
         "for.kong": "kong",
         "draw": "{who} draws {tile} (live {live})",
@@ -335,6 +336,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "deal": "Distribution (chaque main triée) :",
         "bonus": "{who} expose {tile}",
         "replacement": "{who} prend un remplacement dans le mur mort : {tile} (pour {why} ; mur vivant {live}, mort {dead})",
+        "replacement.wall_end": "{who} prend un remplacement au bout du mur : {tile} (pour {why} ; mur {live})",
         "for.bonus": "une tuile bonus",
         "for.kong": "un kong",
         "draw": "{who} pioche {tile} (mur vivant {live})",
@@ -465,7 +467,8 @@ class Show:
             return "  " + w["bonus"].format(who=who, tile=self._tile(e["tile"]))
         if t == "replacement":
             why = w[f"for.{e['for']}"]
-            return "  " + w["replacement"].format(who=who, tile=self._tile(e["tile"]), why=why, live=e["live"], dead=e["dead"])
+            key = "replacement" if self.rules.dead_wall else "replacement.wall_end"  # MCR, classical: no dead wall
+            return "  " + w[key].format(who=who, tile=self._tile(e["tile"]), why=why, live=e["live"], dead=e["dead"])
         if t == "draw":
             return "  " + w["draw"].format(who=who, tile=self._tile(e["tile"]), live=e["live"])
         if t == "discard":

@@ -133,3 +133,18 @@ def test_replay_show_labels_payments_under_another_ruleset(tmp_path: Path) -> No
     assert main(["simulate", "--hands", "4", "--seed", "2", "--rules", "classical", "--record", str(out), "--quiet"]) == 0
     lines = "\n".join(show(read_record(out)))
     assert "Classical" in lines and "payments: E player" in lines and "payments [" not in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_replay_show_replacements_come_from_the_end_of_the_wall(tmp_path: Path, lang: str) -> None:
+    """MCR has no dead wall (every tile is played): --show says a bonus tile's or a kong's
+    replacement comes from the end of the wall; Hong Kong's comes from the dead wall (HK-2.7)."""
+    out = tmp_path / "mcr.jsonl"
+    assert main(["simulate", "--hands", "2", "--seed", "3", "--rules", "mcr", "--record", str(out), "--quiet"]) == 0
+    events = read_record(out)
+    assert any(e["type"] == "replacement" for e in events)
+    word, wall_end, dead = ("replace", "end of the wall", "dead wall") if lang == "en" else ("rempla", "au bout du mur", "mur mort")
+    lines = [x for x in show(events, lang) if word in x]
+    assert lines and all(wall_end in x and dead not in x for x in lines)
+    hk = [x for x in show(read_record(_simulate(tmp_path, 2, 3)), lang) if word in x]
+    assert hk and all(dead in x for x in hk)

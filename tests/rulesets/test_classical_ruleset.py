@@ -104,6 +104,7 @@ def test_cl5_3_robbing_a_kong_in_play_scores_all_four_hands() -> None:
         ("robbing_a_kong", 44),
     ]
     assert win["hand_scores"] == [0, 2, 0, 88]
+    assert (win["seat_points"], win["seat_doubles"]) == ([0, 2, 0, 22], [0, 0, 0, 2])
     assert win["payments"] == [-180, -82, -90, 352]
     assert hand.result is not None and hand.result.payments == (-180, -82, -90, 352)
 

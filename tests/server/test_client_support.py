@@ -177,3 +177,48 @@ def test_help_page_in_both_languages(server: Server) -> None:
     assert "\u00a0:" in fr and not re.search(r" [:;?!]", fr)  # French typography: no-break spaces
     with urllib.request.urlopen(server.base + "/tiles/3z.svg?lang=fr", timeout=10) as r:
         assert ">O</text>" in r.read().decode()
+
+
+def _run_client_text(expr: str) -> Any:
+    """Evaluate ``expr`` in node against app.js's own texts and text helpers (``T``, ``t``,
+    ``plural``, ``distance``, ``ownScore``), for each language; returns ``{lang: value}``."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
+    texts = re.search(r"^const T = \{.*?^\};$", src, re.S | re.M)
+    helpers = re.findall(r"^const (?:t|plural|distance) = .*$", src, re.M)
+    own = re.search(r"^function ownScore\(.*?^\}$", src, re.S | re.M)
+    assert texts and len(helpers) == 3 and own, "app.js no longer defines its texts and helpers as expected"
+    script = "\n".join(
+        ["let lang;", texts.group(), *helpers, own.group(), "const out = {};", f'for (lang of ["en", "fr"]) out[lang] = {expr};', "console.log(JSON.stringify(out));"]
+    )
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30, check=True)
+    return json.loads(done.stdout)
+
+
+def test_hint_distance_in_the_browser_is_worded_as_in_the_terminal() -> None:
+    """One measure, one wording: the browser's hint says how far the hand is from ready exactly as
+    the terminal's Texts.distance does, with real plurals in English and French."""
+    got = _run_client_text("[0, 1, 2, 4].map(distance)")
+    for lang in ("en", "fr"):
+        assert got[lang] == [Texts(lang).distance(n).replace("prête : ", "prête\u00a0: ") for n in (0, 1, 2, 4)]
+    assert got["en"][1] == "1 tile from ready" and got["fr"][2] == "à 2 tuiles d'une main prête"
+
+
+def test_cl5_4_browser_end_screen_gives_each_seat_its_own_score() -> None:
+    """CL-5.4: the browser's end screen words each seat's points, doubles and score from the
+    classical ``win`` event's ``seat_points``, ``seat_doubles`` and ``hand_scores``."""
+    win = {"seat_points": [0, 56, 1, 8], "seat_doubles": [0, 2, 1, 0], "hand_scores": [0, 224, 2, 8]}
+    got = _run_client_text(f"[0, 1, 2, 3].map((s) => ownScore({json.dumps(win)}, s))")
+    assert got["en"] == [
+        "0 points, 0 doubles: scores 0",
+        "56 points, 2 doubles: scores 224",
+        "1 point, 1 double: scores 2",
+        "8 points, 0 doubles: scores 8",
+    ]
+    assert got["fr"][0] == "0 point, 0 double\u00a0: marque 0" and got["fr"][1] == "56 points, 2 doubles\u00a0: marque 224"

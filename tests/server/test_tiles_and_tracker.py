@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from hkmj.engine import Hand
 from hkmj.engine.wall import random_wall
 from hkmj.server.svg import NAMES, face
 from hkmj.server.tracker import Tracker, commitment, physical_wall, pid_kind, pid_str
-from hkmj.tiles import tile_str, tiles_of
+from hkmj.tiles import tile_str, tiles_of, wind_letter
 
 
 def test_every_face_is_its_own_svg() -> None:
@@ -19,6 +21,18 @@ def test_every_face_is_its_own_svg() -> None:
     for d in docs:
         root = ET.fromstring(d)
         assert root.tag.endswith("svg") and root.get("viewBox") == "0 0 60 80"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk1_wind_faces_use_the_wind_letters_people_read(lang: str) -> None:
+    """HK-1: a wind tile's face carries hkmj.tiles' wind letter (French O for Ouest), the same
+    letters as the terminal; the seat letters in a bonus tile's corner follow the same table."""
+    for seat in range(4):
+        root = ET.fromstring(face(f"{seat + 1}z", lang))
+        assert [e.text for e in root.iter() if e.tag.endswith("text")] == [wind_letter(seat, lang)]
+    assert ">O<" in face("3f", "fr") and ">W<" in face("3f", "en")
+    with pytest.raises(KeyError):
+        face("1z", "de")
 
 
 def test_physical_ids_are_unique_and_copies_do_not_follow_wall_order() -> None:

@@ -33,3 +33,28 @@ def test_cl5_classical_end_screen(make_session: Make, kong_replacement_win: Call
     assert [r.payment for r in summary.seats] == [1344, -456, -456, -432]
     text = summary_text(summary, s.tx, False).plain
     assert "Set of dragons (×2)" in text and "224" in text
+
+
+def test_cl5_4_every_player_scores_on_the_end_screen(make_session: Make, kong_replacement_win: Callable[[Session], None]) -> None:
+    """CL-5.4: every seat's own points, doubles and score sit next to its settlement (CL-7), in
+    English and French, each line within 80 columns: East 56 points and 2 doubles score 224; North's
+    concealed 9s pung scores 8 with no double; South and West score nothing."""
+    for lang, east, north, west in (
+        ("en", "56 points, 2 doubles: scores 224", "8 points, 0 doubles: scores 8", "0 points, 0 doubles: scores 0"),
+        ("fr", "56 points, 2 doubles : marque 224", "8 points, 0 double : marque 8", "0 point, 0 double : marque 0"),
+    ):
+        s = make_session(rules=get_ruleset("classical"), lang=lang)
+        kong_replacement_win(s)
+        summary = s.finish_hand()
+        assert [r.own for r in summary.seats] == [(56, 2, 224), (0, 0, 0), (0, 0, 0), (8, 0, 8)]
+        lines = summary_text(summary, s.tx, False).plain.split("\n")
+        rows = [line for line in lines if line.startswith(("★", "  ")) and ("+1344" in line or "-432" in line or "-456" in line)]
+        assert len(rows) == 4 and all(len(line) <= 80 for line in rows)
+        assert east in rows[0] and west in rows[2] and north in rows[3]
+
+
+def test_hk_end_screen_has_no_per_player_score(make_session: Make, kong_replacement_win: Callable[[Session], None]) -> None:
+    """HK-6: only the winner scores, so no seat carries its own score line."""
+    s = make_session()
+    kong_replacement_win(s)
+    assert all(r.own is None for r in s.finish_hand().seats)

@@ -94,7 +94,8 @@ class Classical(Ruleset):
         """The ``win`` event's score: ``points`` and ``score`` (what the hand is worth: points ×
         2^doubles, or the limit), ``items`` adding up to it (``id``, ``points``, ``count``: the point lines, each double
         as what it adds, the limit adjustment), ``hand_points`` and ``doubles`` before that,
-        ``limit``, every seat's ``hand_scores`` and the ``payments`` (CL-7)."""
+        ``limit``, every seat's ``hand_scores`` with the ``seat_points`` and ``seat_doubles`` they come
+        from (CL-5.4: every player scores) and the ``payments`` (CL-7)."""
         r: cl.ClassicalResult = outcome.detail
         w = r.winner
         return {
@@ -105,6 +106,8 @@ class Classical(Ruleset):
             "limit": w.limit_id,
             "items": [{"id": i.id, "points": i.value, "count": i.count} for i in outcome.items],
             "hand_scores": [p.score for p in r.players],
+            "seat_points": [p.points for p in r.players],
+            "seat_doubles": [p.doubles for p in r.players],
             "payments": list(outcome.payments),
         }
 

@@ -10,14 +10,11 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from hkmj.tiles import N_TILE_IDS, name, parse_tiles, tile_str
+from hkmj.tiles import N_TILE_IDS, WIND_LETTERS, name, parse_tiles, tile_str
 
-__all__ = ["LETTERS", "NAMES", "face"]
+__all__ = ["NAMES", "face"]
 
 NAMES: tuple[str, ...] = (*(tile_str(t) for t in range(N_TILE_IDS)), "back")
-
-LETTERS = {"en": "ESWN", "fr": "ESON"}
-"""The wind letters drawn on tiles, by language (HK-1: East, South, West / Ouest, North)."""
 
 _BLUE, _GREEN, _RED, _INK = "#1f5fa8", "#23803a", "#c0392b", "#1b2a49"
 
@@ -195,8 +192,8 @@ def _bonus(b: int, letters: str) -> str:
 @cache
 def face(tile_name: str, lang: str = "en") -> str:
     """The SVG document of a tile face (``"5p"``) or of the back (``"back"``), with the wind letters
-    of ``lang`` (``en`` or ``fr``); ``KeyError`` for an unknown tile or language."""
-    letters = LETTERS[lang]
+    of ``lang`` (``en`` or ``fr``: hkmj.tiles.WIND_LETTERS, HK-1); ``KeyError`` for an unknown tile or language."""
+    letters = WIND_LETTERS[lang]
     if tile_name == "back":
         pattern = '<rect x="10" y="12" width="40" height="56" rx="4" fill="none" stroke="#d9c98f" stroke-width="2"/><path d="M30 22 L42 40 L30 58 L18 40 Z" fill="#d9c98f" opacity=".6"/>'
         return _doc(pattern, "tile back", back=True)

@@ -224,7 +224,11 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
     for r in s.seats:
         mark = "★ " if r.seat == s.winner else "  "
         out.append(f"{mark}{tx.wind(r.seat):<6} {r.name:<{name_w}} ", style="bold" if r.seat == s.winner else "")
-        out.append(f"{r.payment:>+5}\n", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
+        out.append(f"{r.payment:>+5}", style="green" if r.payment > 0 else "red" if r.payment < 0 else "")
+        if r.own is not None:  # every player scores (classical, CL-5.4)
+            points, doubles, score = r.own
+            out.append("  " + tx("end.own", points=tx.plural("pts", points), doubles=tx.plural("dbl", doubles), score=score))
+        out.append("\n")
         out.append("    ")
         out.append_text(tiles_text(r.concealed, glyphs, lang=tx.lang))
         if r.melds:

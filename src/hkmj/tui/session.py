@@ -130,6 +130,8 @@ class SeatReveal:
     bonus: tuple[Tile, ...]
     payment: int
     total: int
+    own: tuple[int, int, int] | None = None
+    """Where every player scores (classical, CL-5.4): this seat's own ``(points, doubles, score)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -757,6 +759,10 @@ class Session:
         self._write(self.match.finish_hand())
         tx = self.tx
         totals = self.match.totals
+        win_ev = next((e for e in reversed(hand.events) if e["type"] == "win"), None) if res.kind == "win" else None
+        own: list[tuple[int, int, int] | None] = [None] * 4
+        if win_ev is not None and "seat_points" in win_ev:  # every player scores (CL-5.4)
+            own = [(p, d, sc) for p, d, sc in zip(win_ev["seat_points"], win_ev["seat_doubles"], win_ev["hand_scores"], strict=True)]
         seats = tuple(
             SeatReveal(
                 seat=s,
@@ -766,6 +772,7 @@ class Session:
                 bonus=hand.bonus[s],
                 payment=res.payments[s],
                 total=totals[self.by_seat[s]],
+                own=own[s],
             )
             for s in range(4)
         )

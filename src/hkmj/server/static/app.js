@@ -17,7 +17,8 @@ const T = {
     robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
     verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over",
-    rank: "Rank", player: "Player", spectator: "Spectator", hintSays: "Hint", shanten: "tiles from ready", ready0: "ready", waits: "waits for",
+    rank: "Rank", player: "Player", spectator: "Spectator", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
+    own: "{points}, {doubles}: scores {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
@@ -49,7 +50,8 @@ const T = {
     robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
     verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée",
-    rank: "Rang", player: "Joueur", spectator: "Spectateur", hintSays: "Conseil", shanten: "tuile(s) de l'attente", ready0: "prête", waits: "attend",
+    rank: "Rang", player: "Joueur", spectator: "Spectateur", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
+    own: "{points}, {doubles}\u00a0: marque {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "mains", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la main", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
@@ -78,6 +80,10 @@ const BONUS = { en: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Sum
 let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
 /** The text `k` in the current language, with its {placeholders} filled from `p`. */
 const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
+/** `kOne` or `kOther` by the language's plural rule for `n` (English: 1 is singular; French: 0 and 1 are). */
+const plural = (k, n, p = {}) => t(k + ((lang === "fr" ? n <= 1 : n === 1) ? "One" : "Other"), { n, ...p });
+/** How far a hand is from ready, worded as the terminal's hint (Texts.distance): "4 tiles from ready", or ready. */
+const distance = (shanten) => (shanten <= 0 ? t("dist0") : plural("dist", shanten));
 /** ": " in English, " : " (no-break space before the colon) in French typography. */
 const colon = () => (lang === "fr" ? "\u00a0: " : ": ");
 /** A server text in the current language, with French typography (no-break space before : ; ? !). */
@@ -352,7 +358,7 @@ function render() {
   }
   const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
   const refusal = G.refusal ? `<div class="refusal">${esc(said(G.refusal))}</div>` : "";
-  const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${G.hint.shanten <= 0 ? t("ready0") : `${G.hint.shanten} ${t("shanten")}`}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
+  const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${distance(G.hint.shanten)}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
       ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
@@ -405,6 +411,11 @@ function payReason(win, seat, paid) {
   return `${t(double ? "payDouble" : "paySingle", { base: win.base })} — ${why}`;
 }
 
+/** Where every player scores (classical, CL-5.4): seat `seat`'s own points, doubles and score, from the win event. */
+function ownScore(win, seat) {
+  return t("own", { points: plural("pts", win.seat_points[seat]), doubles: plural("dbl", win.seat_doubles[seat]), score: win.hand_scores[seat] });
+}
+
 function revealCard(st) {
   const r = st.reveal, h = st.hand, name = (seat) => playerName(st, h.seat_slots[seat]);
   let title = t("draw"), detail = `<p>${t("nobodyPays")}</p>`, win = null;
@@ -437,7 +448,7 @@ function revealCard(st) {
     return `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td><span class="tiles small">${concealed}
       ${h.melds[s].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("")}${h.bonus[s].map((x) => img(x)).join("")}</span></td></tr>`;
   }).join("");
-  const pays = [0, 1, 2, 3].map((s) => `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td class="why">${win ? payReason(win, s, -r.payments[s]) : ""}</td>
+  const pays = [0, 1, 2, 3].map((s) => `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td class="why">${win ? (win.seat_points ? ownScore(win, s) : payReason(win, s, -r.payments[s])) : ""}</td>
       <td class="num ${r.payments[s] > 0 ? "pos" : r.payments[s] < 0 ? "neg" : ""}">${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}</td></tr>`).join("");
   const over = st.match && st.match.over;
   const ready = st.mine && st.mine.ready;
