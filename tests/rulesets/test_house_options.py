@@ -210,3 +210,21 @@ def test_cli_score_with_options(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_simulate_with_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--hands", "8", "--quiet", "--option", "minfan=1", "--option", "table=doubling"]) == 0
     assert "Hong Kong (minfan=1, table=doubling)" in capsys.readouterr().out
+
+
+def test_a_ruleset_is_a_value_copies_share_it_and_pickling_keeps_it() -> None:
+    """A ruleset is immutable: a copied hand shares it (the compiled tables inside are never
+    copied field by field), and a pickled one comes back equal with its options."""
+    import copy
+    import pickle
+
+    from hkmj.engine import Hand
+    from hkmj.rulesets import get_ruleset
+
+    for name, options in (("hk", {"minfan": "3"}), ("mcr", {}), ("classical", {"pay_highest": "on"})):
+        rules = get_ruleset(name, options)
+        assert copy.deepcopy(rules) is rules and copy.copy(rules) is rules
+        back = pickle.loads(pickle.dumps(rules))
+        assert back == rules and dict(back.options) == dict(rules.options)
+    hand = Hand.from_seed(1, rules=get_ruleset("mcr"))
+    assert copy.deepcopy(hand).rules is hand.rules

@@ -167,6 +167,17 @@ class Ruleset(ABC):
     def __repr__(self) -> str:
         return f"get_ruleset({self.name!r}, {dict(self.options)!r})"
 
+    # An immutable value: copies share it, and it pickles as its class and options (its tables,
+    # compiled or not, are rebuilt by the constructor rather than copied field by field).
+    def __copy__(self) -> Ruleset:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (dict(self.options),))
+
     def changed_options(self) -> dict[str, str]:
         """The options that differ from this ruleset's defaults."""
         defaults = {o.key: o.default for o in self.OPTIONS}
