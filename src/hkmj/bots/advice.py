@@ -1,0 +1,43 @@
+"""Advice: every legal action of a decision valued by a bot, for hints and game reviews (issue 14).
+
+A bot that can explain itself implements :class:`Advisor`: ``advise(view, legal)`` returns one
+:class:`Advice` per legal action, best first. ``value`` is the bot's estimate of the points this
+seat can expect from the hand after that action (the ruleset's own unit: HK-6 payments, MCR
+points, classical scores), so the difference between two actions is "how much worse" a choice is.
+``win`` is the estimated chance of winning the hand after the action, when the bot models it
+(else ``None``). ``note`` is a short plain-English reason (may be empty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from hkmj.engine import Action, SeatView
+
+__all__ = ["Advice", "Advisor"]
+
+
+class Advice(NamedTuple):
+    """One legal action and its value to the deciding seat."""
+
+    action: Action
+    value: float
+    """Expected points for this seat from the hand after this action (higher is better)."""
+    win: float | None = None
+    """Estimated chance of winning the hand after this action, if the bot models it."""
+    note: str = ""
+    """A short reason in plain English (may be empty)."""
+
+
+@runtime_checkable
+class Advisor(Protocol):
+    """A bot that values every legal action of a decision (the engine's ``Player`` protocol too)."""
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The action the bot plays (the first of :meth:`advise` up to exact ties)."""
+        ...
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        """Every action of ``legal`` exactly once, valued, best first."""
+        ...
