@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from hkmj.engine import Action, SeatView
 
-__all__ = ["Advice", "Advisor"]
+__all__ = ["Advice", "Advisor", "make_advisor"]
 
 
 class Advice(NamedTuple):
@@ -41,3 +41,16 @@ class Advisor(Protocol):
     def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
         """Every action of ``legal`` exactly once, valued, best first."""
         ...
+
+
+def make_advisor(seed: int = 0) -> Advisor:
+    """The best advisor available: the ``expert`` bot when it is registered in
+    :data:`hkmj.bots.BOTS`, else :class:`~hkmj.bots.strong.StrongBot` (issue 14)."""
+    from hkmj.bots import BOTS, make_bot  # late: the bots import this module
+    from hkmj.bots.strong import StrongBot
+
+    if "expert" in BOTS:
+        bot = make_bot("expert", seed)
+        if isinstance(bot, Advisor):
+            return bot
+    return StrongBot(seed)

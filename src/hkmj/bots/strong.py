@@ -35,10 +35,12 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from hkmj.bots.advice import Advice
 from hkmj.bots.greedy import GreedyBot
-from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
+from hkmj.bots.minimum import WaitValues
+from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pass, Pung
 from hkmj.engine.view import SeatView
-from hkmj.hand import waits
+from hkmj.hand import shanten, waits
 from hkmj.hand.tables import combine, distance, honour_distance
 from hkmj.scoring import InvalidHand, Meld, score
 from hkmj.scoring import Win as ScoringWin
@@ -810,3 +812,227 @@ class StrongBot:
             for x in used:
                 c[x] += 1
         return best
+
+    # ------------------------------------------------------------ advice (issue 14)
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        """Every legal action once, valued, best first (:class:`~hkmj.bots.advice.Advisor`).
+
+        ``value`` re-uses this bot's own valuations: a discard's score (offence value minus the
+        expected cost of feeding a ready opponent, the cost weighted as when folding), a kong's
+        value with its replacement draw, a claim's best score after its discard, passing's value
+        of the hand as it is, and a win's actual payment (HK-6; MCR points). Under a points
+        minimum (MCR) a hand is worth its chance of winning times its winnable waits' mean value
+        (or the minimum while not ready). The action :meth:`choose` plays comes first; an action
+        it rejects for a reason its value does not show (a claim that does not bring the hand
+        closer) is valued at most as the chosen one. ``win`` is the modelled chance of winning.
+        """
+        actions = list(dict.fromkeys(legal))
+        if not actions:
+            return []
+        states = (self.rng.getstate(), self._points.rng.getstate())
+        try:
+            chosen = self.choose(view, actions)
+        finally:
+            self.rng.setstate(states[0])
+            self._points.rng.setstate(states[1])
+        raw = self._values(view, actions)
+        top = raw[chosen][0]
+        out = [Advice(a, v if a == chosen else min(v, top), w, note) for a, (v, w, note) in raw.items()]
+        out.sort(key=lambda x: (x.action != chosen, -x.value))
+        return out
+
+    def _values(self, view: SeatView, legal: list[Action]) -> dict[Action, tuple[float, float | None, str]]:
+        """(value, win chance, note) of each legal action (see :meth:`advise`)."""
+        ctx = _Ctx(view)
+        c = list(view.concealed)
+        my_melds = view.melds[view.seat]
+        info = _Melds(my_melds, ctx.hval)
+        points = view.rules.value_checked and view.rules.unit != "fan"
+        out: dict[Action, tuple[float, float | None, str]] = {}
+        for a in legal:
+            if a == WIN:
+                out[a] = (_win_payment(view), 1.0, "declare Mahjong")
+        if points:
+            for a in legal:
+                if a not in out:
+                    after = _after(view, c, a)
+                    if after is None:
+                        out[a] = (0.0, None, "")
+                    else:
+                        v, p = _points_value(ctx, view, self._points.values, *after)
+                        out[a] = (v, p, f"aims at {view.rules.min_value}+ {view.rules.unit}")
+            return out
+        if view.phase == "turn":
+            tiles = [a.tile for a in legal if isinstance(a, Discard)]
+            if tiles:
+                scored = self._discards(ctx, c, info, tiles)
+                folding = min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY
+                w = FOLD_WEIGHT if folding else 1.0
+                if not folding and min(x.std for x in scored) == 1:
+                    scored = self._exact_one(ctx, c, info, scored)
+                by_tile = {x.tile: x for x in scored}
+                for a in legal:
+                    if isinstance(a, Discard):
+                        ch = by_tile[a.tile]
+                        note = "folding: keeps the safest tiles" if folding else _plan_note(ch.plan, ch.shanten)
+                        out[a] = (ch.ev - w * ctx.danger[a.tile], ch.p, note)
+            for a in legal:
+                if isinstance(a, Kong) and a not in out:
+                    if a.how == CONCEALED:
+                        c[a.tile] -= 4
+                        o = evaluate(ctx, c, _Melds((*my_melds, Meld("ckong", a.tile)), ctx.hval))
+                        c[a.tile] += 4
+                    else:
+                        c[a.tile] -= 1
+                        o = evaluate(ctx, c, info)
+                        c[a.tile] += 1
+                    out[a] = (o.ev * KONG_BONUS, o.p, "a kong draws a free replacement tile")
+        else:
+            now = evaluate(ctx, c, info)
+            held = [x for x in range(N_KINDS) if c[x]]
+            safe = min((ctx.danger[x] for x in held), default=0.0)
+            t = view.offered
+            for a in legal:
+                if a in out:
+                    continue
+                if t is None or isinstance(a, Pass) or not isinstance(a, (Pung, Chow, Kong)):
+                    out[a] = (now.ev - safe, now.p, "keeps the hand as it is")
+                    continue
+                if isinstance(a, Kong):
+                    c[t] -= 3
+                    o = evaluate(ctx, c, _Melds((*my_melds, Meld("kong", t)), ctx.hval))
+                    c[t] += 3
+                    out[a] = (o.ev * KONG_BONUS, o.p, "a kong draws a free replacement tile")
+                    continue
+                used = (t, t) if isinstance(a, Pung) else tuple(x for x in a.tiles if x != t)
+                meld = Meld("pung", t) if isinstance(a, Pung) else Meld("chow", a.low)
+                for x in used:
+                    c[x] -= 1
+                rest = [x for x in range(N_KINDS) if c[x]]
+                if rest:
+                    best = max(self._discards(ctx, c, _Melds((*my_melds, meld), ctx.hval), rest), key=lambda ch: ch.score)
+                    out[a] = (best.score, best.p, _plan_note(best.plan, best.shanten))
+                else:
+                    out[a] = (0.0, None, "")
+                for x in used:
+                    c[x] += 1
+        for a in legal:
+            out.setdefault(a, (0.0, None, ""))
+        return out
+
+
+_PLAN_WORDS = {
+    STANDARD: "standard hand",
+    MIXED: "mixed one suit",
+    PURE: "pure one suit",
+    PUNGS: "all pungs",
+    PAIRS: "seven pairs",
+    ORPHANS_PLAN: "thirteen orphans",
+}
+
+
+def _plan_note(plan: str, shanten: int) -> str:
+    """Plain words for a plan and its distance: ``all pungs, 1 from ready``."""
+    where = "ready" if shanten == 0 else "complete" if shanten < 0 else f"{shanten} from ready"
+    return f"{_PLAN_WORDS.get(plan, plan)}, {where}"
+
+
+def _win_payment(view: SeatView) -> float:
+    """What declaring Mahjong now collects for this seat (HK-6 payments; MCR points), scored from
+    the view without the engine's situational flags; 0 if the ruleset cannot score it alone."""
+    seat = view.seat
+    c = list(view.concealed)
+    discarder: int | None = None
+    if view.phase == "turn":
+        held = [x for x in range(N_KINDS) if c[x]]
+        if not held:
+            return 0.0
+        t = view.drawn if view.drawn is not None and c[view.drawn] else held[0]
+        how = "self_draw"
+    else:
+        if view.offered is None:
+            return 0.0
+        t = view.offered
+        c[t] += 1
+        how = "robbed_kong" if view.phase == "rob" else "discard"
+        discarder = view.turn
+    bonus = view.bonus[seat]
+    win = ScoringWin(
+        concealed=tuple(tiles_of(c)),
+        win_tile=t,
+        win=how,
+        seat=seat,
+        prevailing=view.prevailing,
+        discarder=discarder,
+        melds=view.melds[seat],
+        flowers=tuple(sorted(b - FLOWER1 + 1 for b in bonus if FLOWER1 <= b < FLOWER1 + 4)),
+        seasons=tuple(sorted(b - SEASON1 + 1 for b in bonus if SEASON1 <= b < SEASON1 + 4)),
+    )
+    try:
+        return float(view.rules.score(win).payments[seat])
+    except (InvalidHand, ValueError, TypeError, NotImplementedError):
+        return 0.0
+
+
+def _after(view: SeatView, c: list[int], a: Action) -> tuple[list[int], tuple[Meld, ...]] | None:
+    """The concealed tiles and melds an action leaves (before any discard that follows), or None."""
+    melds = view.melds[view.seat]
+    h = list(c)
+    t = view.offered
+    if isinstance(a, Discard):
+        h[a.tile] -= 1
+        return h, melds
+    if isinstance(a, Kong) and a.how == CONCEALED:
+        h[a.tile] -= 4
+        return h, (*melds, Meld("ckong", a.tile))
+    if isinstance(a, Kong) and a.how == ADDED:
+        h[a.tile] -= 1
+        return h, tuple(Meld("kong", m.tile) if m.kind == "pung" and m.tile == a.tile else m for m in melds)
+    if t is None or isinstance(a, Pass):
+        return h, melds
+    if isinstance(a, Kong):
+        h[t] -= 3
+        return h, (*melds, Meld("kong", t))
+    if isinstance(a, Pung):
+        h[t] -= 2
+        return h, (*melds, Meld("pung", t))
+    if isinstance(a, Chow):
+        for x in a.tiles:
+            if x != t:
+                h[x] -= 1
+        return h, (*melds, Meld("chow", a.low))
+    return h, melds
+
+
+def _points_value(ctx: _Ctx, view: SeatView, values: WaitValues, h: list[int], melds: tuple[Meld, ...]) -> tuple[float, float]:
+    """(expected points, win chance) of a hand under a points minimum (MCR-5.1): a hand with a tile
+    to discard is worth its best discard; a ready hand its chance of winning times the mean value
+    of its winnable waits; a hand further away its chance times the minimum."""
+    m = len(melds)
+    if sum(h) % 3 == 2:
+        best = (0.0, 0.0)
+        for x in range(N_KINDS):
+            if h[x]:
+                h[x] -= 1
+                best = max(best, _points_value(ctx, view, values, h, melds))
+                h[x] += 1
+        return best
+    s = shanten(h, m)
+    unseen = ctx.unseen
+    if s == 0:
+        live = [(unseen[t], max(d, c)) for t, d, c in values.waits(view, h, melds) if d or c]
+        n = sum(k for k, _ in live)
+        if not n:
+            return 0.0, 0.0
+        p = ctx.p_win(0, n)
+        return p * sum(k * v for k, v in live) / n, p
+    u = 0
+    for t in range(N_KINDS):
+        if unseen[t] and h[t] < 4:
+            h[t] += 1
+            if shanten(h, m) < s:
+                u += unseen[t]
+            h[t] -= 1
+    p = ctx.p_win(s, u)
+    return p * view.rules.min_value, p
