@@ -397,7 +397,7 @@ def _register_commands(sub: Any) -> None:
         import_module(name).register(sub)
 
 
-_COMMAND_MODULES: tuple[str, ...] = ("hkmj.tui.command", "hkmj.server.command", "hkmj.research_commands")
+_COMMAND_MODULES: tuple[str, ...] = ("hkmj.tui.command", "hkmj.server.command", "hkmj.research_commands", "hkmj.review_command")
 """Modules with a ``register(sub)`` function, in the order their commands are listed."""
 
 

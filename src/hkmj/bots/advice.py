@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from hkmj.engine import Action, SeatView
+from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, SeatView
+from hkmj.engine.actions import ADDED, CONCEALED
+from hkmj.scoring import Meld
 
-__all__ = ["Advice", "Advisor", "make_advisor"]
+__all__ = ["Advice", "Advisor", "hand_after", "make_advisor"]
 
 
 class Advice(NamedTuple):
@@ -54,3 +56,34 @@ def make_advisor(seed: int = 0) -> Advisor:
         if isinstance(bot, Advisor):
             return bot
     return StrongBot(seed)
+
+
+def hand_after(view: SeatView, a: Action) -> tuple[list[int], tuple[Meld, ...]]:
+    """The concealed tiles (a 34-count list) and melds of ``view``'s seat right after action ``a``
+    (HK-3, HK-4): a claim's hand still has its discard to make; a win or pass leaves them as they are."""
+    melds = view.melds[view.seat]
+    h = list(view.concealed)
+    t = view.offered
+    if isinstance(a, Discard):
+        h[a.tile] -= 1
+        return h, melds
+    if isinstance(a, Kong) and a.how == CONCEALED:
+        h[a.tile] -= 4
+        return h, (*melds, Meld("ckong", a.tile))
+    if isinstance(a, Kong) and a.how == ADDED:
+        h[a.tile] -= 1
+        return h, tuple(Meld("kong", m.tile) if m.kind == "pung" and m.tile == a.tile else m for m in melds)
+    if t is None or isinstance(a, Pass):
+        return h, melds
+    if isinstance(a, Kong):
+        h[t] -= 3
+        return h, (*melds, Meld("kong", t))
+    if isinstance(a, Pung):
+        h[t] -= 2
+        return h, (*melds, Meld("pung", t))
+    if isinstance(a, Chow):
+        for x in a.tiles:
+            if x != t:
+                h[x] -= 1
+        return h, (*melds, Meld("chow", a.low))
+    return h, melds

@@ -35,7 +35,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from hkmj.bots.advice import Advice
+from hkmj.bots.advice import Advice, hand_after
 from hkmj.bots.greedy import GreedyBot
 from hkmj.bots.minimum import WaitValues
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pass, Pung
@@ -856,12 +856,8 @@ class StrongBot:
         if points:
             for a in legal:
                 if a not in out:
-                    after = _after(view, c, a)
-                    if after is None:
-                        out[a] = (0.0, None, "")
-                    else:
-                        v, p = _points_value(ctx, view, self._points.values, *after)
-                        out[a] = (v, p, f"aims at {view.rules.min_value}+ {view.rules.unit}")
+                    v, p = _points_value(ctx, view, self._points.values, *hand_after(view, a))
+                    out[a] = (v, p, f"aims at {view.rules.min_value}+ {view.rules.unit}")
             return out
         if view.phase == "turn":
             tiles = [a.tile for a in legal if isinstance(a, Discard)]
@@ -973,36 +969,6 @@ def _win_payment(view: SeatView) -> float:
         return float(view.rules.score(win).payments[seat])
     except (InvalidHand, ValueError, TypeError, NotImplementedError):
         return 0.0
-
-
-def _after(view: SeatView, c: list[int], a: Action) -> tuple[list[int], tuple[Meld, ...]] | None:
-    """The concealed tiles and melds an action leaves (before any discard that follows), or None."""
-    melds = view.melds[view.seat]
-    h = list(c)
-    t = view.offered
-    if isinstance(a, Discard):
-        h[a.tile] -= 1
-        return h, melds
-    if isinstance(a, Kong) and a.how == CONCEALED:
-        h[a.tile] -= 4
-        return h, (*melds, Meld("ckong", a.tile))
-    if isinstance(a, Kong) and a.how == ADDED:
-        h[a.tile] -= 1
-        return h, tuple(Meld("kong", m.tile) if m.kind == "pung" and m.tile == a.tile else m for m in melds)
-    if t is None or isinstance(a, Pass):
-        return h, melds
-    if isinstance(a, Kong):
-        h[t] -= 3
-        return h, (*melds, Meld("kong", t))
-    if isinstance(a, Pung):
-        h[t] -= 2
-        return h, (*melds, Meld("pung", t))
-    if isinstance(a, Chow):
-        for x in a.tiles:
-            if x != t:
-                h[x] -= 1
-        return h, (*melds, Meld("chow", a.low))
-    return h, melds
 
 
 def _points_value(ctx: _Ctx, view: SeatView, values: WaitValues, h: list[int], melds: tuple[Meld, ...]) -> tuple[float, float]:

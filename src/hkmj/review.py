@@ -1,0 +1,476 @@
+"""Game review (issue 14): each decision of one player in a record, against the advisor.
+
+:func:`load` reads a match record (``hkmj play --record``, ``hkmj simulate --record``;
+docs/record-format.md) or a server table's log export (:mod:`hkmj.server.export`);
+:func:`analyse` re-plays it through the engine and, at every decision of the chosen player
+(every discard, kong, win and claim answer, passes included, that had more than one legal
+action), asks the advisor (:func:`hkmj.bots.advice.make_advisor`) to value every legal action
+from that player's own :class:`~hkmj.engine.SeatView` only. A decision's *loss* is the advised
+action's value minus the played action's value, in the ruleset's points (HK-6 payments, MCR
+points); shanten and waits (:mod:`hkmj.hand`) are given before and after. :func:`summary_text`
+words the result in 80 columns; :mod:`hkmj.review_html` draws it as a web page.
+
+Pure: the file is read by :func:`load` only; everything else works on values.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hkmj.bots.advice import Advice, Advisor, hand_after, make_advisor
+from hkmj.engine import Action, Chow, Discard, Event, Hand, IllegalAction, Kong, Match, Pass, Pung, Win, parse_action
+from hkmj.hand import shanten, waits
+from hkmj.record import RecordError, read_record, replay
+from hkmj.rulesets import from_header
+from hkmj.tiles import SEAT_LETTERS, Tile, name, parse_tiles, tiles_of
+
+__all__ = [
+    "Decision",
+    "Loaded",
+    "Review",
+    "ReviewError",
+    "action_words",
+    "analyse",
+    "load",
+    "summary_text",
+]
+
+MISTAKE = 0.01
+"""A decision counts as a mistake when it loses more than this many points of expected value."""
+WIND_WORDS = ("East", "South", "West", "North")
+
+
+class ReviewError(ValueError):
+    """Input ``hkmj review`` cannot use; the message says what is wrong and what to do."""
+
+
+@dataclass
+class Loaded:
+    """A record's events and the player names it knows (a server export's names, else none)."""
+
+    events: list[Event]
+    names: list[str] = field(default_factory=list)
+    source: str = "record"
+    """``record`` or ``table log``."""
+
+
+def load(path: str | Path) -> Loaded:
+    """Read a record or a table log export (JSON Lines); :class:`ReviewError` says what is wrong."""
+    p = Path(path)
+    if not p.exists():
+        raise ReviewError(f"{p}: no such file")
+    if p.is_dir():
+        raise ReviewError(f"{p}: is a directory, not a record file")
+    try:
+        first = _first_object(p)
+    except OSError as err:
+        raise ReviewError(f"{p}: cannot read ({err.strerror})") from None
+    if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:
+        return _load_log(p)
+    try:
+        return Loaded(read_record(p))
+    except RecordError as err:
+        raise ReviewError(f"not a match record: {err}") from None
+
+
+def _first_object(p: Path) -> object:
+    with p.open("rb") as f:
+        for raw in f:
+            if raw.strip():
+                try:
+                    return json.loads(raw)
+                except (ValueError, UnicodeDecodeError):
+                    return None
+    return None
+
+
+def _load_log(p: Path) -> Loaded:
+    from hkmj.server.export import LogError, record_from_log
+
+    entries: list[tuple[str, dict[str, object]]] = []
+    try:
+        lines = p.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise ReviewError(f"{p}: not a UTF-8 text file") from None
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ReviewError(f"{p}:{i}: not JSON ({err.msg})") from None
+        if not isinstance(row, dict) or not isinstance(row.get("kind"), str) or not isinstance(row.get("data"), dict):
+            raise ReviewError(f"{p}:{i}: a table log entry is a JSON object with 'kind' and 'data'")
+        entries.append((row["kind"], row["data"]))
+    try:
+        rec = record_from_log(entries)
+    except LogError as err:
+        raise ReviewError(f"{p}: bad table log: {err}") from None
+    if not rec.events:
+        raise ReviewError(f"{p}: the table's match never started: nothing to review")
+    return Loaded(rec.events, rec.names, "table log")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed player, valued by the advisor."""
+
+    hand: int
+    """Hand number in the record (1-based)."""
+    seat: int
+    """The player's seat wind in that hand (0 = East)."""
+    prevailing: int
+    number: int
+    """The decision's number among this player's decisions in the hand (1-based)."""
+    phase: str
+    """``turn`` (discard, kong, self-drawn Mahjong), ``claim`` (a discard on offer) or ``rob``."""
+    offered: Tile | None
+    """The tile on offer (claims), else None."""
+    drawn: Tile | None
+    concealed: tuple[Tile, ...]
+    melds: tuple[str, ...]
+    played: Action
+    advice: tuple[Advice, ...]
+    line: int | None
+    """The record line of the played action."""
+    shanten_before: int
+    waits_before: tuple[Tile, ...]
+    shanten_after: int
+    waits_after: tuple[Tile, ...]
+    shanten_advised: int
+    waits_advised: tuple[Tile, ...]
+
+    @property
+    def best(self) -> Advice:
+        return self.advice[0]
+
+    @property
+    def mine(self) -> Advice:
+        """The played action's advice entry."""
+        return next(a for a in self.advice if a.action == self.played)
+
+    @property
+    def loss(self) -> float:
+        """Points of expected value lost against the advice (0 when the choice was as good)."""
+        return max(0.0, self.best.value - self.mine.value)
+
+    @property
+    def agrees(self) -> bool:
+        return self.played == self.best.action or self.loss <= MISTAKE
+
+
+@dataclass
+class Review:
+    """Every decision of one player, and what the review is about."""
+
+    player: str
+    """How the player is named: ``player 2 (drew South)``, a table name…"""
+    rules: str
+    advisor: str
+    hands: int
+    decisions: list[Decision]
+    unit: str = "points"
+
+    @property
+    def mistakes(self) -> list[Decision]:
+        """Decisions that lost expected value, biggest loss first (then in play order)."""
+        bad = [d for d in self.decisions if d.loss > MISTAKE]
+        return sorted(bad, key=lambda d: -d.loss)
+
+    @property
+    def lost(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+
+# ---------------------------------------------------------------------------- who is reviewed
+
+
+def _segments(events: Sequence[Event]) -> list[list[Event]]:
+    out: list[list[Event]] = []
+    for e in events:
+        if e["type"] == "match_start" or not out:
+            out.append([])
+        out[-1].append(e)
+    return out
+
+
+def _hands(segment: Sequence[Event]) -> Iterator[list[Event]]:
+    current: list[Event] | None = None
+    for e in segment:
+        if e["type"] == "hand_start":
+            if current is not None:
+                yield current
+            current = [e]
+        elif current is not None:
+            current.append(e)
+            if e["type"] == "hand_end":
+                yield current
+                current = None
+    if current is not None:
+        yield current
+
+
+def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
+    """The player number followed in each match segment of the record, and how to name them.
+
+    ``who`` is a wind letter or word (the player who drew that wind, i.e. who sat there in the
+    match's first hand; in records of single hands, that seat), a player number 1-4 (the order
+    of ``--bots``; in ``hkmj play`` records player 1 is you), or a name from a table log."""
+    text = who.strip()
+    segments = _segments(loaded.events)
+    low = text.lower()
+    words = {w.lower(): i for i, w in enumerate(WIND_WORDS)}
+    wind = SEAT_LETTERS.index(text.upper()) if text.upper() in SEAT_LETTERS and len(text) == 1 else words.get(low)
+    if wind is not None:
+        out = []
+        for seg in segments:
+            draw = seg[0].get("seat_draw") if seg[0]["type"] == "match_start" else None
+            if isinstance(draw, list) and SEAT_LETTERS[wind] in draw:
+                out.append(draw.index(SEAT_LETTERS[wind]))
+            else:
+                out.append(wind)
+        label = f"the player who drew {WIND_WORDS[wind]}" if segments[0][0]["type"] == "match_start" else f"{WIND_WORDS[wind]}"
+        if len(set(out)) == 1 and segments[0][0]["type"] == "match_start":
+            label = f"player {out[0] + 1} (drew {WIND_WORDS[wind]})"
+        return out, label
+    if text.isdigit() and 1 <= int(text) <= 4:
+        n = int(text) - 1
+        named = f" ({loaded.names[n]})" if len(loaded.names) == 4 else ""
+        return [n] * len(segments), f"player {n + 1}{named}"
+    for i, nm in enumerate(loaded.names):
+        if nm.strip().lower() == low and low:
+            return [i] * len(segments), nm
+    choices = "E, S, W or N (the wind the player drew), a player number 1-4"
+    if loaded.names:
+        choices += ", or a name: " + ", ".join(repr(n) for n in loaded.names)
+    raise ReviewError(f"--seat {who!r}: no such player in this record; give {choices}")
+
+
+# ---------------------------------------------------------------------------- analysis
+
+
+def _shape(counts: Sequence[int], melds: int) -> tuple[int, tuple[Tile, ...]]:
+    s = shanten(counts, melds)
+    w = tuple(waits(counts, melds)) if s == 0 and sum(counts) % 3 == 1 else ()
+    return s, w
+
+
+def _build_hand(match: Match | None, hs: Event) -> Hand:
+    if match is None:
+        return Hand.from_start(hs)
+    if hs.get("seed") is None:
+        wall = [parse_tiles(x)[0] for w in hs["wall"] for x in w]
+        return match.new_hand(wall=wall, dice=hs["dice"])
+    return match.new_hand()
+
+
+def count_decisions(events: Sequence[Event]) -> int:
+    """Player inputs in the record (an upper bound of the decisions, for a progress bar)."""
+    return sum(1 for e in events if "action" in e and e["type"] != "match_start")
+
+
+def analyse(
+    loaded: Loaded,
+    who: str,
+    advisor: Advisor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review player ``who`` (see :func:`resolve_player`) over the whole record.
+
+    The record is first re-checked (``hkmj replay``); one that does not replay is refused
+    with its first divergence. ``progress(done, total)`` is called as inputs are re-played.
+    """
+    events = loaded.events
+    report = replay(events)
+    if report.divergence is not None:
+        raise ReviewError(f"the record does not replay through the engine, so it cannot be reviewed: {report.divergence}")
+    players, label = resolve_player(who, loaded)
+    adv = make_advisor(0) if advisor is None else advisor
+    total = count_decisions(events)
+    done = 0
+    decisions: list[Decision] = []
+    hands = 0
+    played_any = False
+    rules_title = ""
+    for segment, player in zip(_segments(events), players, strict=True):
+        start = segment[0]
+        match: Match | None = None
+        if start["type"] == "match_start":
+            match = Match(
+                int(start["seed"]),
+                rules=from_header(start),
+                length=start["length"],
+                hands=start.get("hands"),
+                teaching=bool(start.get("teaching")),
+                ask_all=bool(start.get("ask_all")),
+                max_hands=start.get("max_hands"),
+            )
+        for recorded in _hands(segment):
+            hands += 1
+            hs = recorded[0]
+            hand = _build_hand(match, hs)
+            rules_title = hand.rules.describe()
+            seats = hs.get("players")
+            seat = seats.index(player) if isinstance(seats, list) and player in seats else (player if match is None else -1)
+            if seat >= 0:
+                played_any = True
+            number = 0
+            for e in recorded:
+                if "action" not in e:
+                    continue
+                s = int(e["seat"])
+                action = parse_action(str(e["action"]))
+                if s == seat:
+                    legal = tuple(dict.fromkeys(hand.legal_actions(s)))
+                    if len(legal) > 1 and action in legal:
+                        number += 1
+                        decisions.append(_decide(hand, s, action, legal, adv, hands, number, e.get("_line")))
+                try:
+                    hand.apply(s, action)
+                except IllegalAction as err:  # pragma: no cover - replay() checked every input
+                    raise ReviewError(f"line {e.get('_line')}: {err}") from None
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            if match is not None and hand.result is not None:
+                match.finish_hand()
+    if not played_any:
+        raise ReviewError(f"--seat {who!r}: {label} never played a hand in this record")
+    name_of = getattr(adv, "name", None)
+    adv_name = name_of if isinstance(name_of, str) else type(adv).__name__.removesuffix("Bot").lower()
+    unit = "points"
+    return Review(label, rules_title, adv_name, hands, decisions, unit)
+
+
+def _decide(
+    hand: Hand, seat: int, played: Action, legal: tuple[Action, ...], adv: Advisor, hand_no: int, number: int, line: object
+) -> Decision:
+    view = hand.view(seat)
+    advice = tuple(adv.advise(view, legal))
+    if {a.action for a in advice} != set(legal):  # an advisor that breaks its contract
+        raise ReviewError(f"the advisor did not value every legal action at hand {hand_no}")
+    m = view.n_melds
+    before = _shape(view.concealed, m)
+
+    def after(a: Action) -> tuple[int, tuple[Tile, ...]]:
+        if isinstance(a, Win):
+            return -1, ()
+        h, melds = hand_after(view, a)
+        return _shape(h, len(melds))
+
+    mine, best = after(played), after(advice[0].action)
+    return Decision(
+        hand=hand_no,
+        seat=seat,
+        prevailing=view.prevailing,
+        number=number,
+        phase=view.phase,
+        offered=view.offered,
+        drawn=view.drawn,
+        concealed=tuple(tiles_of(view.concealed)),
+        melds=tuple(str(x) for x in view.melds[seat]),
+        played=played,
+        advice=advice,
+        line=line if isinstance(line, int) else None,
+        shanten_before=before[0],
+        waits_before=before[1],
+        shanten_after=mine[0],
+        waits_after=mine[1],
+        shanten_advised=best[0],
+        waits_advised=best[1],
+    )
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def action_words(a: Action, offered: Tile | None = None) -> str:
+    """An action in plain words: ``discard 5 Circles``, ``chow 3-4-5 Bamboo``, ``pass``."""
+    if isinstance(a, Discard):
+        return f"discard {name(a.tile)}"
+    if isinstance(a, Chow):
+        t = a.tiles
+        return f"chow {t[0] % 9 + 1}-{t[1] % 9 + 1}-{t[2] % 9 + 1} {name(t[0]).split(' ', 1)[1]}"
+    if isinstance(a, Pung):
+        return f"pung {name(offered)}" if offered is not None else "pung"
+    if isinstance(a, Kong):
+        how = {"concealed": "concealed kong", "added": "added kong"}.get(a.how, "kong")
+        return f"{how} {name(a.tile)}"
+    if isinstance(a, Win):
+        return "Mahjong"
+    if isinstance(a, Pass):
+        return "pass"
+    return str(a)  # pragma: no cover - every action kind is named above
+
+
+def distance_words(s: int, w: Sequence[Tile] = ()) -> str:
+    """``complete``, ``ready on 3 Bamboo, 6 Bamboo``, ``1 tile from ready``, ``2 tiles from ready``."""
+    if s < 0:
+        return "complete"
+    if s == 0:
+        return "ready on " + ", ".join(name(t) for t in w) if w else "ready"
+    return f"{s} tile{'s' if s > 1 else ''} from ready"
+
+
+def _pct(p: float | None) -> str:
+    return "" if p is None else f"{100 * p:.0f}%"
+
+
+def decision_title(d: Decision) -> str:
+    """``Hand 3, East, turn 7`` or ``Hand 3, East, claim on 5 Circles``."""
+    what = f"decision {d.number}"
+    if d.phase == "claim" and d.offered is not None:
+        what = f"{name(d.offered)} on offer"
+    elif d.phase == "rob" and d.offered is not None:
+        what = f"added kong of {name(d.offered)}"
+    return f"Hand {d.hand} ({WIND_WORDS[d.seat]}), {what}"
+
+
+def mistake_lines(d: Decision, i: int, width: int = 80) -> list[str]:
+    """The lines of one mistake in the text summary."""
+    played, best = d.mine, d.best
+    win = ""
+    if played.win is not None and best.win is not None:
+        win = f", win chance {_pct(played.win)} instead of {_pct(best.win)}"
+    head = f"{i:>2}. {decision_title(d)}: you chose {action_words(d.played, d.offered)}; the advisor would {action_words(best.action, d.offered)} (-{d.loss:.2f} points{win})."
+    body = (
+        f"Before: {distance_words(d.shanten_before, d.waits_before)}. "
+        f"After yours: {distance_words(d.shanten_after, d.waits_after)}. "
+        f"After the advice: {distance_words(d.shanten_advised, d.waits_advised)}."
+    )
+    if best.note:
+        body += f" Advisor: {best.note}."
+    out = textwrap.wrap(head, width, subsequent_indent="    ")
+    out += textwrap.wrap(body, width, initial_indent="    ", subsequent_indent="    ")
+    return out
+
+
+def summary_text(r: Review, top: int = 10, width: int = 80) -> str:
+    """The review in plain words, at most ``width`` columns: totals, then the biggest mistakes."""
+    n = len(r.decisions)
+    agree = sum(1 for d in r.decisions if d.agrees)
+    lines = textwrap.wrap(
+        f"Review of {r.player}: {r.hands} hand{'s' if r.hands != 1 else ''} of {r.rules}, against the {r.advisor} bot.", width
+    )
+    if not n:
+        lines.append("This player had no decision with a choice to make.")
+        return "\n".join(lines) + "\n"
+    lines += textwrap.wrap(
+        f"{n} decisions with a choice: {agree} as good as the advice ({100 * agree / n:.0f}%), {n - agree} worse; "
+        f"expected value lost in all: {r.lost:.2f} points.",
+        width,
+    )
+    bad = r.mistakes
+    if not bad:
+        lines.append("No mistake found: every choice was as good as the advisor's.")
+        return "\n".join(lines) + "\n"
+    shown = bad[:top]
+    lines.append("")
+    lines.append(f"Biggest mistakes first ({len(shown)} of {len(bad)}):")
+    for i, d in enumerate(shown, 1):
+        lines += mistake_lines(d, i, width)
+    return "\n".join(lines) + "\n"

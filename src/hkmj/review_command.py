@@ -1,0 +1,106 @@
+"""``hkmj review GAME.jsonl --seat S``: the command-line adapter of :mod:`hkmj.review` (issue 14)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+_DESCRIPTION = """\
+Replay a finished match and review one player's decisions against the advisor bot (the
+expert when it is installed, else the strong bot). For every discard, kong, Mahjong and claim
+answer (passes included) that offered a choice, the advisor values every legal action from
+that player's own view: the review shows what it would have played, how many points of
+expected value the choice gave up (and the win chances), and how far the hand was from ready
+(shanten) and its waits, before and after. The biggest mistakes come first.
+
+GAME is a record written by `hkmj play --record`, `hkmj simulate --record` or
+`hkmj bot-match`, or a server table's log export (GET /api/tables/<id>/log, once the match is
+over). Any ruleset: Hong Kong, MCR, classical.
+"""
+
+_EPILOG = """\
+Who is reviewed (--seat):
+  E, S, W, N    the player who drew that wind (their seat in the first hand; the review
+                follows them as the seats move)
+  1, 2, 3, 4    a player number: the --bots order of `hkmj simulate`; in `hkmj play`
+                records player 1 is you (the default)
+  a name        a player's name in a server table's log
+
+Output: a text summary on stdout (the biggest mistakes first) and an HTML page with the tiles
+drawn, every decision and every legal action valued, written next to the record
+(GAME.review.html) unless --html says where (--html - for none). Open it in any browser.
+
+Examples:
+  hkmj play --record match.jsonl && hkmj review match.jsonl
+  hkmj simulate --hands 16 --seed 7 --bots greedy,strong,strong,strong --record g.jsonl
+  hkmj review g.jsonl --seat 1 --top 5 --html g.html
+  hkmj review table-log.jsonl --seat Alice
+"""
+
+
+def _top(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
+    return int(text)
+
+
+def default_html_path(game: str) -> Path:
+    """``games/m.jsonl`` -> ``games/m.review.html`` (next to the record)."""
+    p = Path(game)
+    stem = p.name[: -len(p.suffix)] if p.suffix else p.name
+    return p.with_name(stem + ".review.html")
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    from hkmj.review import ReviewError, analyse, count_decisions, load, summary_text
+    from hkmj.review_html import render_html
+    from hkmj.simulate import Progress
+
+    try:
+        loaded = load(args.game)
+        bar: Progress | None = None
+        if not args.quiet and sys.stderr.isatty():
+            bar = Progress(count_decisions(loaded.events), label="moves")
+        seen = 0
+
+        def progress(done: int, total: int) -> None:
+            nonlocal seen
+            if bar is not None and (done - seen >= 25 or done == total):
+                bar.advance(done - seen)
+                seen = done
+
+        review = analyse(loaded, args.seat, progress=progress)
+    except ReviewError as err:
+        print(f"hkmj review: {err}", file=sys.stderr)
+        return 2
+    sys.stdout.write(summary_text(review, top=args.top))
+    if args.html != "-":
+        out = Path(args.html) if args.html else default_html_path(args.game)
+        try:
+            out.write_text(render_html(review), encoding="utf-8")
+        except OSError as err:
+            print(f"hkmj review: cannot write {out}: {err.strerror}", file=sys.stderr)
+            return 2
+        print(f"\nHTML review: {out}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add ``hkmj review`` (see :mod:`hkmj.cli`)."""
+    p = sub.add_parser(
+        "review",
+        help="review one player's decisions in a record against the advisor bot",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", metavar="GAME", help="a match record (.jsonl) or a server table's log export")
+    p.add_argument("--seat", default="1", help="who to review: E/S/W/N, a player number 1-4, or a name (default 1)")
+    p.add_argument(
+        "--html", metavar="FILE", default="", help="where to write the HTML review (default GAME.review.html; - for none)"
+    )
+    p.add_argument("--top", type=_top, default=10, help="mistakes listed in the text summary (default 10)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_review)

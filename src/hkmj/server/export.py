@@ -1,0 +1,117 @@
+"""A server table's log as a match record (docs/record-format.md), for ``hkmj review`` (issue 14).
+
+A table's log (:mod:`hkmj.server.table`) holds its options, its secret match seed, the players
+who joined, each hand's wall seed and every action. :func:`log_lines` exports it as JSON Lines,
+one entry ``{"seq", "kind", "data"}`` a line, without the seat tokens; :func:`record_from_log`
+re-plays the entries through the engine into the engine's events, the same events as a
+``hkmj play --record`` file, so ``hkmj replay`` and ``hkmj review`` read either.
+
+Pure: no I/O (the caller reads the database or the file).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hkmj.engine import Event, Hand, Match, parse_action
+from hkmj.engine.wall import random_wall
+from hkmj.rulesets import get_ruleset
+from hkmj.server.protocol import TableConfig
+
+__all__ = ["LogError", "TableRecord", "log_lines", "record_from_log"]
+
+
+class LogError(ValueError):
+    """A table log that cannot be re-played; the message names the entry and the problem."""
+
+
+@dataclass
+class TableRecord:
+    """A table's match as engine events, with the name (or bot) at each player slot."""
+
+    events: list[Event]
+    names: list[str]
+    over: bool
+    """The match ended (its ``match_end`` is in :attr:`events`)."""
+
+
+def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str]:
+    """The log as JSON Lines ``{"seq", "kind", "data"}``, seat tokens left out (they are secrets)."""
+    out = []
+    for seq, kind, data in entries:
+        clean = {k: v for k, v in data.items() if k != "token"}
+        out.append(json.dumps({"seq": seq, "kind": kind, "data": clean}, ensure_ascii=False, separators=(",", ":")))
+    return out
+
+
+def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRecord:
+    """Re-play a table's log entries ``(kind, data)`` (``create`` first) into engine events.
+
+    Every hand is dealt from the wall seed of its ``start``/``next`` entry (logs from before
+    per-hand seeds deal from the match seed), every ``act`` is applied to the engine; a bad
+    entry raises :class:`LogError` naming it.
+    """
+    it = iter(entries)
+    n = 1
+    try:
+        kind, data = next(it)
+    except StopIteration:
+        raise LogError("the table log is empty") from None
+    if kind != "create":
+        raise LogError(f"entry 1: a table log starts with 'create', not {kind!r}")
+    try:
+        cfg = TableConfig(**data["config"])
+        rules = get_ruleset(cfg.rules, cfg.options)
+        seed = int(data["seed"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise LogError(f"entry 1: bad 'create' entry ({err})") from None
+    names = [n or "" for n in cfg.names] + [""] * (4 - len(cfg.names))
+    bots: list[str | None] = list(cfg.slots)
+    events: list[Event] = []
+    match: Match | None = None
+    hand: Hand | None = None
+
+    def deal(wall_seed: Any) -> Hand:
+        assert match is not None
+        if wall_seed is None:
+            return match.new_hand()
+        wall, dice = random_wall(random.Random(wall_seed))
+        return match.new_hand(wall=wall, dice=dice)
+
+    for kind, data in it:
+        n += 1
+        try:
+            if kind == "join":
+                names[int(data["slot"])] = str(data["name"])
+            elif kind == "start":
+                for k, bot in data["fill"].items():
+                    bots[int(k)] = bot
+                match = Match(
+                    seed, length=cfg.length, hands=cfg.hands, teaching=cfg.teaching, rules=rules, max_hands=cfg.max_hands
+                )  # type: ignore[arg-type]
+                events.extend(match.events)
+                hand = deal(data.get("wall"))
+            elif kind == "act":
+                if hand is None:
+                    raise LogError(f"entry {n}: an action before the match started")
+                hand.apply(int(data["seat"]), parse_action(str(data["action"])))
+            elif kind == "next":
+                if match is None or hand is None:
+                    raise LogError(f"entry {n}: 'next' before the match started")
+                events.extend(hand.events)
+                events.extend(match.finish_hand())
+                hand = None if match.over else deal(data.get("wall"))
+        except LogError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as err:  # IllegalAction is a ValueError
+            raise LogError(f"entry {n} ({kind}): {err}") from None
+    if hand is not None:  # a hand still in play
+        events.extend(hand.events)
+    for slot in range(4):
+        if not names[slot]:
+            names[slot] = f"{bots[slot]} bot" if bots[slot] else f"player {slot + 1}"
+    return TableRecord(events, names, match is not None and match.over)
