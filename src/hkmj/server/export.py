@@ -15,9 +15,9 @@ import json
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from hkmj.engine import Event, Hand, Match, parse_action
+from hkmj.engine import Event, Hand, Length, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import get_ruleset
 from hkmj.server.protocol import TableConfig
@@ -90,9 +90,8 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
             elif kind == "start":
                 for k, bot in data["fill"].items():
                     bots[int(k)] = bot
-                match = Match(
-                    seed, length=cfg.length, hands=cfg.hands, teaching=cfg.teaching, rules=rules, max_hands=cfg.max_hands
-                )  # type: ignore[arg-type]
+                length = cast(Length, cfg.length)
+                match = Match(seed, length=length, hands=cfg.hands, teaching=cfg.teaching, rules=rules, max_hands=cfg.max_hands)
                 events.extend(match.events)
                 hand = deal(data.get("wall"))
             elif kind == "act":
