@@ -31,7 +31,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -45,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hkmj.bots import BOTS
 from hkmj.engine import LENGTHS
 from hkmj.rulesets import rulesets_info
+from hkmj.server.export import log_lines
 from hkmj.server.help import help_page, pick_lang
 from hkmj.server.protocol import (
     VERSION,
@@ -209,6 +210,8 @@ class Hub:
         self.idle_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
+        self.reviews: OrderedDict[tuple[str, int], str] = OrderedDict()
+        """HTML reviews already made (finished tables never change), by table and slot."""
 
     async def open(self) -> None:
         self.store = await asyncio.to_thread(Store, self.db_url)
@@ -326,6 +329,33 @@ class Hub:
         finally:
             if not lock.locked():
                 self._loading.pop(tid, None)
+
+    async def log_rows(self, tid: str) -> list[tuple[int, str, dict[str, Any]]]:
+        """A finished table's log entries (``ProtocolError`` ``not_over`` while it is in play)."""
+        t = await self.get(tid)
+        if t.status != "over":
+            raise ProtocolError("not_over", "the table's log is readable once its match is over")
+        assert self.store is not None
+        store = self.store
+        rows = await asyncio.to_thread(lambda: list(store.rows(tid)))
+        return [(r.seq, r.kind, r.data) for r in rows]
+
+    async def review(self, tid: str, token: str) -> str:
+        """The HTML review (issue 14) of the seat holding ``token`` at the finished table ``tid``:
+        a player sees only their own seat's review, and only once the match is over."""
+        t = await self.get(tid)
+        slot = t.slot_of_token(token) if token else None
+        if slot is None:
+            raise ProtocolError("bad_token", "only a player of this table can review it: your seat token was not recognised")
+        key = (t.id, slot)
+        page = self.reviews.get(key)
+        if page is None:
+            rows = await self.log_rows(tid)
+            page = await asyncio.to_thread(_review_page, rows, slot)
+            self.reviews[key] = page
+            while len(self.reviews) > FINISHED_CACHE:
+                self.reviews.popitem(last=False)
+        return page
 
     async def create(self, cfg: TableConfig) -> Table:
         if len(self.tables) >= self.limits.max_tables:
@@ -492,6 +522,16 @@ async def read_body(request: Request, limit: int, timeout: float) -> bytes:
         raise BodyError(408, "timeout", f"the request body did not arrive within {timeout:g} s") from None
 
 
+def _review_page(rows: list[tuple[int, str, dict[str, Any]]], slot: int) -> str:
+    """The review page of the player at ``slot`` from a finished table's log (CPU work: run in a thread)."""
+    from hkmj.review import Loaded, analyse
+    from hkmj.review_html import render_html
+    from hkmj.server.export import record_from_log
+
+    rec = record_from_log((kind, data) for _, kind, data in rows)
+    return render_html(analyse(Loaded(rec.events, rec.names, "table log"), str(slot + 1)))
+
+
 def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) -> Starlette:
     """The server application on the database at ``db_url`` (SQLite or PostgreSQL URL)."""
     hub = Hub(db_url, limits)
@@ -566,6 +606,34 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return Response("no such tile (or language: en, fr)", status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
+    async def table_log(request: Request) -> Response:
+        """The finished table's log as JSON Lines (seat tokens left out), for ``hkmj review``."""
+        tid = request.path_params["tid"]
+        try:
+            rows = await hub.log_rows(tid)
+        except ProtocolError as e:
+            status = {"not_over": 409, "no_table": 404}.get(e.code, 503)
+            return _refuse(status, e.code, e.message)
+        body = "\n".join(log_lines(rows)) + "\n"
+        disposition = f'attachment; filename="hkmj-table-{tid}.jsonl"'
+        return Response(body, media_type="application/x-ndjson", headers={"Content-Disposition": disposition})
+
+    async def review(request: Request) -> Response:
+        """POST ``token=…`` (the "Review this match" form): the player's own review page."""
+        if not origin_allowed(request.headers.get("origin"), request.url.scheme, request.headers.get("host"), lim.origins):
+            return _refuse(403, "forbidden_origin", "cross-site request refused")
+        try:
+            body = await read_body(request, 4096, lim.header_timeout)
+        except BodyError as e:
+            return _refuse(e.status, e.code, e.message)
+        token = parse_qs(body.decode("utf-8", "replace")).get("token", [""])[0]
+        try:
+            page = await hub.review(request.path_params["tid"], token)
+        except ProtocolError as e:
+            status = {"not_over": 409, "no_table": 404, "bad_token": 403}.get(e.code, 503)
+            return _refuse(status, e.code, e.message)
+        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
     async def ws_endpoint(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.url.scheme, ws.headers.get("host"), lim.origins):
             await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
@@ -621,6 +689,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         Route("/api/info", info),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{tid}", table_info),
+        Route("/api/tables/{tid}/log", table_log),
+        Route("/t/{tid}/review", review, methods=["POST"]),
         Route("/tiles/{name}.svg", tile),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

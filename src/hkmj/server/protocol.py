@@ -69,6 +69,7 @@ ERRORS: dict[str, str] = {
     "too_many_connections": "too many connections from your address or in all",
     "timeout": "the connection was idle too long",
     "forbidden_origin": "cross-site request refused",
+    "not_over": "the match is not over yet",
 }
 """Every error code the server sends, with its generic meaning (``message`` gives details)."""
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from hkmj.bots import make_bot
+from hkmj.bots.advice import Advisor, make_advisor
 from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
@@ -168,6 +169,8 @@ class Table:
         self._tasks: set[asyncio.Task[None]] = set()
         self.actions = 0
         self.closed = False
+        self._advisor: Advisor | None = None
+        """The hint's advisor (made on the first hint)."""
         self._config = {k: v for k, v in cfg.to_dict().items() if k != "names"}
 
     # ------------------------------------------------------------------ construction, replay
@@ -814,7 +817,8 @@ class Table:
             await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "player", "cseq": cseq})
 
     def hint(self, slot: int) -> dict[str, Any]:
-        """A suggestion for the player's open decision (the greedy bot's choice) and its shanten."""
+        """A suggestion for the player's open decision (the advisor's best action, issue 14: the
+        expert bot when installed, else the strong bot, from the player's own view) and its shanten."""
         hand, m = self.hand, self.match
         if hand is None or m is None or hand.over:
             raise ProtocolError("out_of_turn", "no hand in play")
@@ -823,7 +827,9 @@ class Table:
         if seat not in self.decisions or not legal or self._pending:
             raise ProtocolError("out_of_turn", self._no_decision())
         view = hand.view(seat)
-        action = make_bot("greedy", 1).choose(view, legal)
+        if self._advisor is None:
+            self._advisor = make_advisor(1)
+        action = self._advisor.advise(view, legal)[0].action
         counts = list(view.concealed)
         melds = len(view.melds[seat])
         sh = shanten(counts, melds)

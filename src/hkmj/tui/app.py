@@ -19,9 +19,10 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
 
-from hkmj.engine import Action, Chow, Kong
+from hkmj.bots.advice import Advisor, make_advisor
+from hkmj.engine import Action, Chow, Kong, SeatView
 from hkmj.tiles import Tile
-from hkmj.tui.hints import describe, hint_for
+from hkmj.tui.hints import advisor_name, best_move, describe, hint_for
 from hkmj.tui.render import (
     KEY_LABELS,
     hand_index_at,
@@ -159,6 +160,10 @@ class TableScreen(Screen[None]):
         self.confirming = False
         self.hold = False
         self.hints_shown = False
+        self._advisor: Advisor | None = None
+        """The hint's advisor (made on the first hint)."""
+        self._best_for: tuple[tuple[SeatView, tuple[Action, ...]], tuple[Action, str] | None] | None = None
+        """The last decision the advisor was asked about, and its best move (the screen refreshes often)."""
         self._row_key: tuple[object, ...] | None = None
         self._timer: Timer | None = None
         self._waited = False
@@ -258,7 +263,7 @@ class TableScreen(Screen[None]):
         self.query_one("#log", RichLog).display = not (self.hints_shown and self.size.width < NARROW)
         if self.hints_shown:
             room = hints.content_size.height  # at 80×24: the distance, the heading and three discards
-            lines = self.hint_lines(min(4, max(1, room - 2)) if room else 4)
+            lines = self.hint_lines(min(4, max(1, room - 3)) if room else 4)
             body = Text(tx("hint.title") + " — ", style="bold")
             body.append(lines[0] + "\n" + "\n".join(lines[1:]), style="")
             self.query_one("#hints-body", Static).update(body)
@@ -277,7 +282,14 @@ class TableScreen(Screen[None]):
         """The hint panel (key h): how far from ready, waits, the ``top`` best discards (from your own view only)."""
         if self.session.over:
             return [self.tx("hint.none")]
-        return describe(hint_for(self.session.view()), self.tx, top)
+        view, legal = self.session.view(), self.session.legal()
+        key = (view, legal)
+        if self._best_for is None or self._best_for[0] != key:
+            if self._advisor is None:
+                self._advisor = make_advisor(0)
+            move = best_move(view, legal, self._advisor)
+            self._best_for = (key, None if move is None else (move, advisor_name(self._advisor)))
+        return describe(hint_for(view), self.tx, top, self._best_for[1])
 
     def _choice_label(self, a: Action) -> str:
         if isinstance(a, Chow):

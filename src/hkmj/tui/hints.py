@@ -1,8 +1,11 @@
-"""Hints on demand (key ``h``): shanten, waits and the discards that keep the most improving tiles.
+"""Hints on demand (key ``h``): the advisor's best move, shanten, waits and the discards that keep
+the most improving tiles.
 
 Everything is computed from the player's own :class:`~hkmj.engine.SeatView` only: its
 concealed tiles, and the tiles every player can see (melds, declared concealed kongs and
-discard ponds) to count how many copies of a tile may still come (HK-1: four of each).
+discard ponds) to count how many copies of a tile may still come (HK-1: four of each). The
+best move is the advisor's (:func:`hkmj.bots.advice.make_advisor`: the expert bot when it is
+installed, else the strong bot), valued from the same view (issue 14).
 """
 
 from __future__ import annotations
@@ -10,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hkmj.engine import SeatView
+from hkmj.bots.advice import Advisor
+from hkmj.engine import Action, Chow, Discard, Kong, Pung, SeatView, Win
 from hkmj.hand import shanten, waits
 from hkmj.tiles import N_KINDS, Tile
 from hkmj.tui.texts import Texts
 
-__all__ = ["DiscardChoice", "Hint", "describe", "hint_for", "improving_tiles", "unseen_counts"]
+__all__ = ["DiscardChoice", "Hint", "action_text", "advisor_name", "best_move", "describe", "hint_for", "improving_tiles", "unseen_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +98,39 @@ def hint_for(view: SeatView) -> Hint:
     return Hint(s, False, improving=imp, improving_count=total)
 
 
-def describe(h: Hint, tx: Texts, top: int = 4) -> list[str]:
+def best_move(view: SeatView, legal: Sequence[Action], advisor: Advisor) -> Action | None:
+    """The advisor's best action for this decision (None without a choice to make)."""
+    if not legal:
+        return None
+    return advisor.advise(view, legal)[0].action
+
+
+def advisor_name(advisor: Advisor) -> str:
+    """``strong``, ``expert``…: the bot's name as ``hkmj`` knows it."""
+    n = getattr(advisor, "name", None)
+    return n if isinstance(n, str) else type(advisor).__name__.removesuffix("Bot").lower()
+
+
+def action_text(a: Action, tx: Texts) -> str:
+    """An action in the player's language: ``discard 9 Characters``, ``chow 1 2 3 Bamboo``, ``pass``."""
+    if isinstance(a, Discard):
+        return tx("hint.act.discard", tile=tx.tile(a.tile))
+    if isinstance(a, Chow):
+        return tx("hint.act.chow", tiles=tx.tiles(a.tiles))
+    if isinstance(a, Pung):
+        return tx("hint.act.pung")
+    if isinstance(a, Kong):
+        return tx("hint.act.kong", tile=tx.tile(a.tile))
+    if isinstance(a, Win):
+        return tx("hint.act.mahjong")
+    return tx("hint.act.pass")
+
+
+def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None = None) -> list[str]:
     """The hint panel's lines in the player's language: how far the hand is from ready in the
-    same words as a refused Mahjong (``4 tiles from ready``), then the best discards, the waits
-    or the useful tiles, with their unseen copies."""
+    same words as a refused Mahjong (``4 tiles from ready``), the advisor's best move when given
+    (``best``: the action and the bot's name), then the best discards, the waits or the useful
+    tiles, with their unseen copies."""
 
     def counted(tiles: Sequence[Tile], unseen: Sequence[int] | None = None) -> str:
         if unseen is None:
@@ -109,6 +142,8 @@ def describe(h: Hint, tx: Texts, top: int = 4) -> list[str]:
         lines.append(tx("hint.complete"))
     else:
         lines.append(tx("hint.distance", dist=tx.distance(h.shanten)))
+    if best is not None:
+        lines.append(tx("hint.best", bot=best[1], action=action_text(best[0], tx)))
     if h.to_discard:
         if h.shanten >= 0 and h.discards:
             lines.append(tx("hint.discards"))

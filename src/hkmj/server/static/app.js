@@ -16,7 +16,7 @@ const T = {
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
     robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
-    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over",
+    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", review: "Review this match",
     rank: "Rank", player: "Player", spectator: "Spectator", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
     own: "{points}, {doubles}: scores {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
@@ -49,7 +49,7 @@ const T = {
     declare: "Annoncer Mahjong", next: "Main suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
     robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
-    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée",
+    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", review: "Revoir cette partie",
     rank: "Rang", player: "Joueur", spectator: "Spectateur", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
     own: "{points}, {doubles}\u00a0: marque {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "mains", mine: "Votre main",
@@ -396,9 +396,17 @@ function rankingHtml(st) {
     ${st.players.map((p, i) => ({ p, r: m.ranking[i] })).sort((a, b) => a.r - b.r).map(({ p, r: rk }) => `<tr><td>${rk}</td><td>${playerName(st, p.slot)}</td><td class="num">${p.total}</td></tr>`).join("")}</table>`;
 }
 
+/** "Review this match" for a player of a finished match: a form that posts the player's own seat token, so the
+ * server shows that seat's review only (issue 14); opened in a new tab. */
+function reviewForm(st) {
+  if (!G.token || G.slot == null) return "";
+  return `<form id="review-form" method="post" action="/t/${encodeURIComponent(G.tid)}/review" target="_blank">
+    <input type="hidden" name="token" value="${esc(G.token)}"><button type="submit" class="button" id="review">${t("review")}</button></form>`;
+}
+
 /** A finished match whose last hand is not available: just the ranking. */
 function finalCard(st) {
-  return `<section class="card" id="scoring"><h2>${t("matchOver")}</h2>${rankingHtml(st)}<a class="button" href="/">${t("newTable")}</a></section>`;
+  return `<section class="card" id="scoring"><h2>${t("matchOver")}</h2>${rankingHtml(st)}${reviewForm(st)}<a class="button" href="/">${t("newTable")}</a></section>`;
 }
 
 /** Why each payment is what it is (HK-6, base points and payments): self-drawn win, everyone pays double the base;
@@ -457,7 +465,7 @@ function revealCard(st) {
     <h3>${t("payments")}</h3>${win && win.base != null ? `<p>${t("baseFrom", { base: win.base, fan: win.fan })}</p>` : ""}<table id="payments">${pays}</table>
     <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</details>
     ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
-    ${over ? `<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
+    ${over ? `${reviewForm(st)}<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
 }
 
 async function verifyWall(r) {
