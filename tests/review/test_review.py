@@ -1,0 +1,262 @@
+"""``hkmj review`` (issue 14): every decision of one player in a seeded record against the advisor,
+the biggest mistakes first, shanten and waits before and after, every ruleset, both input forms
+(a record and a server table's log), and clear errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from hkmj.bots import make_bot
+from hkmj.bots.advice import Advisor, make_advisor
+from hkmj.bots.strong import StrongBot
+from hkmj.cli import main
+from hkmj.engine import PASS, Discard, Match, Win
+from hkmj.engine.wall import random_wall
+from hkmj.hand import shanten, waits
+from hkmj.record import replay
+from hkmj.review import Loaded, Review, ReviewError, analyse, load, resolve_player, summary_text
+from hkmj.rulesets import get_ruleset
+from hkmj.server.export import LogError, record_from_log
+from hkmj.server.protocol import TableConfig
+from hkmj.tiles import counts_of
+
+BOTS = "random,strong,greedy,strong"
+"""Player 1 plays at random: plenty of mistakes to review."""
+
+
+def _record(tmp: Path, hands: int, seed: int, rules: str = "hk", bots: str = BOTS) -> Path:
+    path = tmp / f"{rules}-{seed}.jsonl"
+    assert main(["simulate", "--hands", str(hands), "--seed", str(seed), "--bots", bots, "--record", str(path), "--quiet", "--rules", rules]) == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def hk_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _record(tmp_path_factory.mktemp("review"), 3, 11)
+
+
+@pytest.fixture(scope="module")
+def hk_review(hk_record: Path) -> Review:
+    return analyse(load(hk_record), "1")
+
+
+def _player_discards(events: list[dict[str, object]], player: int) -> int:
+    """Discards recorded for ``player`` (the seat it held in each hand)."""
+    n, seat = 0, -1
+    for e in events:
+        if e["type"] == "hand_start":
+            players = e["players"]
+            assert isinstance(players, list)
+            seat = players.index(player)
+        elif e["type"] == "discard" and e["seat"] == seat:
+            n += 1
+    return n
+
+
+def test_every_decision_of_the_player_is_reviewed_passes_included_hk_3_hk_4(hk_record: Path, hk_review: Review) -> None:
+    """HK-3, HK-4: every discard of the player is a decision, and so are its claim answers (passes
+    included); each decision values every legal action exactly once, the advice first."""
+    ds = hk_review.decisions
+    discards = [d for d in ds if isinstance(d.played, Discard)]
+    assert len(discards) == _player_discards(load(hk_record).events, 0)
+    assert any(d.phase == "claim" and d.played == PASS for d in ds)
+    for d in ds:
+        actions = [a.action for a in d.advice]
+        assert len(actions) == len(set(actions)) >= 2
+        assert d.played in actions
+        assert all(math.isfinite(a.value) for a in d.advice)
+        assert d.loss == pytest.approx(max(0.0, d.best.value - d.mine.value))
+        assert d.best.value >= max(a.value for a in d.advice) - 1e-9
+    assert [d.hand for d in ds] == sorted(d.hand for d in ds)
+
+
+def test_biggest_mistake_is_listed_first(hk_review: Review) -> None:
+    """The mistakes come sorted by points lost, and the text summary names the biggest first."""
+    bad = hk_review.mistakes
+    assert len(bad) >= 3, "a random player makes mistakes"
+    assert [d.loss for d in bad] == sorted((d.loss for d in bad), reverse=True)
+    assert bad[0].loss == max(d.loss for d in hk_review.decisions)
+    text = summary_text(hk_review, top=3)
+    first = text.index(" 1. ")
+    assert f"-{bad[0].loss:.2f} points" in text[first : text.index(" 2. ")]
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert hk_review.lost == pytest.approx(sum(d.loss for d in hk_review.decisions))
+
+
+def test_shanten_and_waits_before_and_after_hk_5(hk_review: Review) -> None:
+    """HK-5: the distance from ready before a discard and after it (and after the advised discard)
+    are :mod:`hkmj.hand`'s, with the waits of a ready hand."""
+    for d in hk_review.decisions:
+        if not isinstance(d.played, Discard):
+            continue
+        melds = len(d.melds)
+        c = counts_of(d.concealed)
+        assert d.shanten_before == shanten(c, melds)
+        c[d.played.tile] -= 1
+        assert d.shanten_after == shanten(c, melds)
+        assert d.waits_after == (tuple(waits(c, melds)) if d.shanten_after == 0 else ())
+        best = d.best.action
+        if isinstance(best, Discard):
+            c[d.played.tile] += 1
+            c[best.tile] -= 1
+            assert d.shanten_advised == shanten(c, melds)
+
+
+def test_a_strong_player_agrees_with_the_strong_advisor(hk_record: Path) -> None:
+    """Reviewing the strong bot against the strong bot finds (nearly) nothing: the valuations are
+    the bot's own (only its seeded tie-breaks may differ)."""
+    r = analyse(load(hk_record), "2", advisor=StrongBot(0))
+    agree = sum(1 for d in r.decisions if d.agrees)
+    assert agree >= 0.9 * len(r.decisions)
+
+
+def test_winds_name_the_player_who_drew_them_hk_2_1(hk_record: Path) -> None:
+    """HK-2.1: ``--seat W`` follows the player who drew West through the seat changes."""
+    loaded = load(hk_record)
+    draw = loaded.events[0]["seat_draw"]
+    assert isinstance(draw, list)
+    for letter in "ESWN":
+        players, label = resolve_player(letter, loaded)
+        assert set(players) == {draw.index(letter)}
+        assert f"player {draw.index(letter) + 1}" in label
+    assert resolve_player("3", loaded)[0] == [2]
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_review_under_mcr_and_classical_rules(tmp_path: Path, rules: str) -> None:
+    """MCR-5.1 and the classical game: every ruleset's record is reviewed, values are finite."""
+    path = _record(tmp_path, 1, 4, rules)
+    r = analyse(load(path), "1")
+    assert r.decisions and r.rules.startswith(get_ruleset(rules).title)
+    assert all(math.isfinite(a.value) for d in r.decisions for a in d.advice)
+
+
+def test_make_advisor_is_strong_until_the_expert_lands() -> None:
+    adv = make_advisor(3)
+    assert isinstance(adv, Advisor)
+    from hkmj.bots import BOTS
+
+    assert type(adv).__name__ == ("StrongBot" if "expert" not in BOTS else type(make_bot("expert", 3)).__name__)
+
+
+def test_cli_prints_a_summary_and_writes_a_self_contained_html(hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.html"
+    assert main(["review", str(hk_record), "--seat", "1", "--html", str(out), "--top", "4"]) == 0
+    text = capsys.readouterr().out
+    assert "Biggest mistakes first (4 of" in text and f"HTML review: {out}" in text
+    assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("HTML review: "))  # but a long path
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and '<symbol id="t-' in page and "<use href=\"#t-" in page
+    assert "src=" not in page and "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    # the default: next to the record
+    assert main(["review", str(hk_record), "--seat", "S"]) == 0
+    assert hk_record.with_name(hk_record.stem + ".review.html").exists()
+
+
+def _table_log(seed: int, hands: int) -> list[tuple[str, dict[str, object]]]:
+    """A server table's log entries for a bot match with a human named Ann at slot 0 (what
+    :class:`hkmj.server.table.Table` writes: create, join, start, act…, next)."""
+    cfg = TableConfig(slots=[None, "greedy", "strong", "random"], hands=hands, names=["", "", "", ""])
+    rng = random.Random(seed)
+    entries: list[tuple[str, dict[str, object]]] = [("create", {"config": cfg.to_dict(), "seed": seed})]
+    entries.append(("join", {"slot": 0, "name": "Ann", "token": "secret-hash"}))
+    walls = [rng.getrandbits(128) for _ in range(hands + 1)]
+    entries.append(("start", {"fill": {"1": "greedy", "2": "strong", "3": "random"}, "salt": "s", "wall": walls[0]}))
+    match = Match(seed, length="hands", hands=hands, rules=get_ruleset(cfg.rules, cfg.options))
+    players = [make_bot("random", 1), make_bot("greedy", 2), make_bot("strong", 3), make_bot("random", 4)]
+    for k in range(hands):
+        wall, dice = random_wall(random.Random(walls[k]))
+        hand = match.new_hand(wall=wall, dice=dice)
+        while hand.result is None:
+            s = hand.pending()[0]
+            slot = match.player_at(s)
+            a = players[slot].choose(hand.view(s), hand.legal_actions(s))
+            hand.apply(s, a)
+            entries.append(("act", {"slot": slot, "seat": s, "action": str(a), "by": "bot", "cseq": 0}))
+        match.finish_hand()
+        entries.append(("next", {"salt": "s", "wall": walls[k + 1]}))
+    return entries
+
+
+def test_a_server_table_log_is_reviewed_by_player_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table's log export re-plays into a record that ``hkmj replay`` accepts; ``--seat Ann``
+    reviews the player who joined as Ann, and the seat tokens never leave the server."""
+    entries = _table_log(5, 2)
+    rec = record_from_log(entries)
+    assert rec.over and replay(rec.events).ok
+    assert rec.names == ["Ann", "greedy bot", "strong bot", "random bot"]
+    path = tmp_path / "table.jsonl"
+    path.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}) + "\n" for i, (k, d) in enumerate(entries)))
+    loaded = load(path)
+    assert loaded.source == "table log" and loaded.names[0] == "Ann"
+    assert main(["review", str(path), "--seat", "ann", "--html", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Review of Ann: 2 hands of Hong Kong")
+    with pytest.raises(LogError, match="entry 1"):
+        record_from_log([("act", {})])
+
+
+def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["review", *args]) == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.err.startswith("hkmj review: ")
+    return captured.err
+
+
+def test_bad_input_gives_clear_errors(hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "no such file" in _error(capsys, str(tmp_path / "nope.jsonl"))
+    assert "is a directory" in _error(capsys, str(tmp_path))
+    (tmp_path / "junk.jsonl").write_text("this is not json\n")
+    assert "not JSON" in _error(capsys, str(tmp_path / "junk.jsonl"))
+    (tmp_path / "empty.jsonl").write_text("")
+    assert "empty record" in _error(capsys, str(tmp_path / "empty.jsonl"))
+    (tmp_path / "bin.jsonl").write_bytes(b"\xff\xfe\x00garbage")
+    assert "hkmj review:" in _error(capsys, str(tmp_path / "bin.jsonl"))
+    # a record edited by hand: a discard that is not the recorded one
+    lines = hk_record.read_text().splitlines()
+    i = next(i for i, x in enumerate(lines) if '"type":"discard"' in x)
+    e = json.loads(lines[i])
+    e["action"] = "discard 9z"
+    lines[i] = json.dumps(e)
+    (tmp_path / "forged.jsonl").write_text("\n".join(lines) + "\n")
+    err = _error(capsys, str(tmp_path / "forged.jsonl"))
+    assert "does not replay" in err and f"line {i + 1}" in err
+    # who is reviewed
+    assert "no such player" in _error(capsys, str(hk_record), "--seat", "Bob")
+    assert "no such player" in _error(capsys, str(hk_record), "--seat", "5")
+    bad_log = tmp_path / "log.jsonl"
+    bad_log.write_text('{"seq":1,"kind":"join","data":{}}\n')
+    assert "bad table log" in _error(capsys, str(bad_log))
+    with pytest.raises(SystemExit):
+        main(["review", str(hk_record), "--top", "0"])
+    assert "at least 1" in capsys.readouterr().err
+
+
+def test_a_seat_that_never_played_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A name that never sat at the table is refused with the names that did; a table whose
+    match never started has nobody to review."""
+    loaded = Loaded(load(_record(tmp_path, 1, 2)).events, ["Ann", "Bo", "Cy", "Di"])
+    with pytest.raises(ReviewError, match="'Ann', 'Bo'"):
+        analyse(loaded, "Zed")
+    path = tmp_path / "unstarted.jsonl"
+    entries = _table_log(3, 1)[:2]  # created, Ann joined, never started
+    path.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}) + "\n" for i, (k, d) in enumerate(entries)))
+    assert "never started" in _error(capsys, str(path), "--seat", "Ann")
+
+
+def test_advice_values_every_legal_action_for_a_win_hk_5_7() -> None:
+    """HK-5.7: Mahjong is the advice whenever it is legal, valued at its payment."""
+    from hkmj.engine import Hand, stacked_wall
+    from hkmj.engine.testing import QUIET
+
+    hand = Hand(stacked_wall(["123m456m789m123p55s", *QUIET[1:]], dice=(3, 4, 5)), (3, 4, 5))
+    view, legal = hand.view(0), hand.legal_actions(0)
+    assert Win() in legal
+    advice = StrongBot(0).advise(view, legal)
+    assert advice[0].action == Win() and advice[0].value > 0
+    assert {a.action for a in advice} == set(legal)
