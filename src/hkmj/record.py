@@ -34,6 +34,10 @@ __all__ = [
     "read_record",
     "replay",
     "show",
+    "match_from_start",
+    "next_hand",
+    "split_hands",
+    "split_matches",
 ]
 
 
@@ -136,7 +140,19 @@ def _clean(e: Event | None) -> str:
     return text if len(text) < 400 else text[:400] + "…"
 
 
-def _split_hands(events: Sequence[Event]) -> Iterator[list[Event]]:
+def split_matches(events: Sequence[Event]) -> list[list[Event]]:
+    """A record cut into matches, each from its ``match_start`` (events before the first one,
+    hands recorded without a match, form a first part of their own)."""
+    segments: list[list[Event]] = []
+    for e in events:
+        if e["type"] == "match_start" or not segments:
+            segments.append([])
+        segments[-1].append(e)
+    return segments
+
+
+def split_hands(events: Sequence[Event]) -> Iterator[list[Event]]:
+    """Each hand's events, from its ``hand_start`` to its ``hand_end`` (or the record's end)."""
     current: list[Event] | None = None
     for e in events:
         if e["type"] == "hand_start":
@@ -203,16 +219,33 @@ def replay(events: Sequence[Event]) -> ReplayReport:
     no ``match_start`` before them are rebuilt from their own ``hand_start``.
     """
     report = ReplayReport(0, 0)
-    segments: list[list[Event]] = []
-    for e in events:
-        if e["type"] == "match_start" or not segments:
-            segments.append([])
-        segments[-1].append(e)
-    for segment in segments:
+    for segment in split_matches(events):
         _replay_segment(segment, report)
         if report.divergence:
             break
     return report
+
+
+def match_from_start(start: Event) -> Match:
+    """The match a ``match_start`` event describes (seed, ruleset, length, options)."""
+    return Match(
+        int(start["seed"]),
+        rules=from_header(start),
+        length=start["length"],
+        hands=start.get("hands"),
+        teaching=bool(start.get("teaching")),
+        ask_all=bool(start.get("ask_all")),
+        max_hands=start.get("max_hands"),
+    )
+
+
+def next_hand(match: Match, hs: Event) -> Hand:
+    """The match's next hand as its ``hand_start`` recorded it: from the match seed, or from the
+    recorded wall and dice when the hand had a given wall (seed null)."""
+    if hs.get("seed") is None:
+        wall = [parse_tiles(x)[0] for w in hs["wall"] for x in w]
+        return match.new_hand(wall=wall, dice=hs["dice"])
+    return match.new_hand()
 
 
 def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
@@ -220,15 +253,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
     match: Match | None = None
     if start["type"] == "match_start":
         try:
-            match = Match(
-                int(start["seed"]),
-                rules=from_header(start),
-                length=start["length"],
-                hands=start.get("hands"),
-                teaching=bool(start.get("teaching")),
-                ask_all=bool(start.get("ask_all")),
-                max_hands=start.get("max_hands"),
-            )
+            match = match_from_start(start)
         except (ValueError, TypeError, KeyError) as err:  # RulesetError is a ValueError
             report.divergence = Divergence(start.get("_line"), 0, f"bad match_start: {err}", start)
             return
@@ -240,18 +265,14 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
     match_tail = [e for e in events if e["type"] in ("totals", "match_end")]
     tail_i = 0
     first = report.hands
-    for number, recorded in enumerate(_split_hands(events), first + 1):
+    for number, recorded in enumerate(split_hands(events), first + 1):
         hs = recorded[0]
         try:
             if match is not None:
                 if match.over:
                     report.divergence = Divergence(hs.get("_line"), number, "the match was already over", hs)
                     return
-                if hs.get("seed") is None:
-                    wall = [parse_tiles(x)[0] for w in hs["wall"] for x in w]
-                    hand = match.new_hand(wall=wall, dice=hs["dice"])
-                else:
-                    hand = match.new_hand()
+                hand = next_hand(match, hs)
             else:
                 hand = Hand.from_start(hs)
                 if hs.get("seed") is not None:

@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hkmj.bots.advice import Advice, Advisor, hand_after, make_advisor
 from hkmj.engine import Action, Chow, Discard, Event, Hand, IllegalAction, Kong, Match, Pass, Pung, Win, parse_action
 from hkmj.hand import shanten, waits
-from hkmj.record import RecordError, read_record, replay
-from hkmj.rulesets import from_header
-from hkmj.tiles import SEAT_LETTERS, Tile, name, parse_tiles, tiles_of
+from hkmj.record import RecordError, match_from_start, next_hand, read_record, replay, split_hands, split_matches
+from hkmj.tiles import SEAT_LETTERS, Tile, name, tiles_of
 
 __all__ = [
     "Decision",
@@ -189,31 +188,6 @@ class Review:
 # ---------------------------------------------------------------------------- who is reviewed
 
 
-def _segments(events: Sequence[Event]) -> list[list[Event]]:
-    out: list[list[Event]] = []
-    for e in events:
-        if e["type"] == "match_start" or not out:
-            out.append([])
-        out[-1].append(e)
-    return out
-
-
-def _hands(segment: Sequence[Event]) -> Iterator[list[Event]]:
-    current: list[Event] | None = None
-    for e in segment:
-        if e["type"] == "hand_start":
-            if current is not None:
-                yield current
-            current = [e]
-        elif current is not None:
-            current.append(e)
-            if e["type"] == "hand_end":
-                yield current
-                current = None
-    if current is not None:
-        yield current
-
-
 def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
     """The player number followed in each match segment of the record, and how to name them.
 
@@ -221,7 +195,7 @@ def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
     match's first hand; in records of single hands, that seat), a player number 1-4 (the order
     of ``--bots``; in ``hkmj play`` records player 1 is you), or a name from a table log."""
     text = who.strip()
-    segments = _segments(loaded.events)
+    segments = split_matches(loaded.events)
     low = text.lower()
     words = {w.lower(): i for i, w in enumerate(WIND_WORDS)}
     wind = SEAT_LETTERS.index(text.upper()) if text.upper() in SEAT_LETTERS and len(text) == 1 else words.get(low)
@@ -260,12 +234,7 @@ def _shape(counts: Sequence[int], melds: int) -> tuple[int, tuple[Tile, ...]]:
 
 
 def _build_hand(match: Match | None, hs: Event) -> Hand:
-    if match is None:
-        return Hand.from_start(hs)
-    if hs.get("seed") is None:
-        wall = [parse_tiles(x)[0] for w in hs["wall"] for x in w]
-        return match.new_hand(wall=wall, dice=hs["dice"])
-    return match.new_hand()
+    return Hand.from_start(hs) if match is None else next_hand(match, hs)
 
 
 def count_decisions(events: Sequence[Event]) -> int:
@@ -296,20 +265,12 @@ def analyse(
     hands = 0
     played_any = False
     rules_title = ""
-    for segment, player in zip(_segments(events), players, strict=True):
+    for segment, player in zip(split_matches(events), players, strict=True):
         start = segment[0]
         match: Match | None = None
         if start["type"] == "match_start":
-            match = Match(
-                int(start["seed"]),
-                rules=from_header(start),
-                length=start["length"],
-                hands=start.get("hands"),
-                teaching=bool(start.get("teaching")),
-                ask_all=bool(start.get("ask_all")),
-                max_hands=start.get("max_hands"),
-            )
-        for recorded in _hands(segment):
+            match = match_from_start(start)
+        for recorded in split_hands(segment):
             hands += 1
             hs = recorded[0]
             hand = _build_hand(match, hs)
