@@ -31,7 +31,25 @@ BOTS = "random,strong,greedy,strong"
 
 def _record(tmp: Path, hands: int, seed: int, rules: str = "hk", bots: str = BOTS) -> Path:
     path = tmp / f"{rules}-{seed}.jsonl"
-    assert main(["simulate", "--hands", str(hands), "--seed", str(seed), "--bots", bots, "--record", str(path), "--quiet", "--rules", rules]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--hands",
+                str(hands),
+                "--seed",
+                str(seed),
+                "--bots",
+                bots,
+                "--record",
+                str(path),
+                "--quiet",
+                "--rules",
+                rules,
+            ]
+        )
+        == 0
+    )
     return path
 
 
@@ -144,14 +162,16 @@ def test_make_advisor_is_strong_until_the_expert_lands() -> None:
     assert type(adv).__name__ == ("StrongBot" if "expert" not in BOTS else type(make_bot("expert", 3)).__name__)
 
 
-def test_cli_prints_a_summary_and_writes_a_self_contained_html(hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_prints_a_summary_and_writes_a_self_contained_html(
+    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "r.html"
     assert main(["review", str(hk_record), "--seat", "1", "--html", str(out), "--top", "4"]) == 0
     text = capsys.readouterr().out
     assert "Biggest mistakes first (4 of" in text and f"HTML review: {out}" in text
     assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("HTML review: "))  # but a long path
     page = out.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and '<symbol id="t-' in page and "<use href=\"#t-" in page
+    assert page.startswith("<!DOCTYPE html>") and '<symbol id="t-' in page and '<use href="#t-' in page
     assert "src=" not in page and "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
     # the default: next to the record
     assert main(["review", str(hk_record), "--seat", "S"]) == 0

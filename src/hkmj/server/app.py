@@ -619,9 +619,10 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         return Response(body, media_type="application/x-ndjson", headers={"Content-Disposition": disposition})
 
     async def review(request: Request) -> Response:
-        """POST ``token=…`` (the "Review this match" form): the player's own review page."""
-        if not origin_allowed(request.headers.get("origin"), request.url.scheme, request.headers.get("host"), lim.origins):
-            return _refuse(403, "forbidden_origin", "cross-site request refused")
+        """POST ``token=…`` (the "Review this match" form): the player's own review page. The seat
+        token is the credential (no Origin check: under ``Referrer-Policy: no-referrer`` a form
+        posts ``Origin: null``, and a page elsewhere would need the secret token and still could
+        not read the answer); it travels in the body, never in a URL."""
         try:
             body = await read_body(request, 4096, lim.header_timeout)
         except BodyError as e:

@@ -1,0 +1,182 @@
+"""Game reviews in Debian's Chromium (Playwright), issue 14: the HTML review of a record opened
+from disk (tiles drawn from the page's own SVG symbols, nothing fetched, the biggest mistake
+first), and "Review this match" at the end of a server match, which opens the player's own
+seat's review; the table's log export and the review are refused before the match is over,
+and the review to anyone without that seat's token. Screenshots go to artifacts/ (gitignored)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.cli import main
+from hkmj.server.testing import Server, choose, match_over, play
+
+CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
+
+
+TILES_DRAWN = """(root) => Array.from(document.querySelectorAll(root + ' svg.t')).map((svg) => {
+  const r = svg.getBoundingClientRect(), use = svg.querySelector('use');
+  const ref = document.querySelector(use.getAttribute('href'));
+  const box = use.getBBox();
+  return { w: r.width, h: r.height, symbol: !!ref && ref.tagName === 'symbol', drawn: box.width > 0 && box.height > 0,
+           label: svg.getAttribute('aria-label') };
+})"""
+"""Every tile under ``root``: its size on screen, whether its symbol exists and draws something."""
+
+
+def check_review_page(page: Any) -> None:
+    """The tiles of the first mistake render, and the mistakes are in decreasing order of loss."""
+    tiles = page.evaluate(TILES_DRAWN, "#m1")
+    assert len(tiles) >= 5
+    for t in tiles:
+        assert t["w"] > 10 and t["h"] > 10 and t["symbol"] and t["drawn"], t
+        assert t["label"] and not re.fullmatch(r"\d[mpszf]", t["label"]), t  # a name ("5 Circles"), not a code
+    losses = [float(x) for x in page.eval_on_selector_all("li.mistake", "els => els.map(e => e.dataset.loss)")]
+    assert losses == sorted(losses, reverse=True)
+    first = page.inner_text("#m1 h3")
+    assert f"−{losses[0]:.2f} points" in first
+
+
+def test_html_review_renders_offline_with_the_biggest_mistake_first(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    record = tmp_path / "g.jsonl"
+    assert (
+        main(
+            [
+                "simulate",
+                "--hands",
+                "2",
+                "--seed",
+                "11",
+                "--bots",
+                "random,strong,greedy,strong",
+                "--record",
+                str(record),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    out = tmp_path / "g.html"
+    assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet"]) == 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        requests: list[str] = []
+        errors: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(out.as_uri())
+        page.wait_for_selector("li.mistake")
+        check_review_page(page)
+        assert "Review of player 1" in page.inner_text("h1")
+        assert [u for u in requests if not u.startswith("file:")] == [] and errors == []
+        page.click("details.hand-review summary")
+        assert page.evaluate(TILES_DRAWN, "details.hand-review[open]")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "review.png"), full_page=False)
+        browser.close()
+
+
+def _post_review(server: Server, tid: str, token: str) -> tuple[int, str]:
+    req = urllib.request.Request(
+        f"{server.base}/t/{tid}/review",
+        data=urllib.parse.urlencode({"token": token}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def _get(server: Server, path: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(server.base + path, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_review_this_match_shows_only_the_players_own_seat(
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    tid = server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, claim_window=0.01)
+
+    async def go() -> str:
+        async with server.client() as me:
+            token = await me.join(tid, 0, "Ann")
+            # before the end: no log, no review (the log holds every wall and concealed hand)
+            assert _get(server, f"/api/tables/{tid}/log")[0] == 409
+            assert _post_review(server, tid, token)[0] == 409
+            rng = random.Random(2)
+            await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
+            return token
+
+    token = asyncio.run(go())
+    # the log export: JSON Lines without the seat tokens, reviewed by name on the command line
+    status, body = _get(server, f"/api/tables/{tid}/log")
+    assert status == 200 and token not in body and '"token"' not in body
+    kinds = [json.loads(line)["kind"] for line in body.splitlines()]
+    assert kinds[0] == "create" and "act" in kinds
+    log = tmp_path / "table.jsonl"
+    log.write_text(body)
+    assert main(["review", str(log), "--seat", "Ann", "--html", "-"]) == 0
+    assert capsys.readouterr().out.startswith("Review of Ann: 1 hand of Hong Kong")
+    # only a player of the table: the seat token is the credential
+    assert _post_review(server, tid, "not-a-token")[0] == 403
+    assert _post_review(server, tid, "")[0] == 403
+    status, page = _post_review(server, tid, token)
+    assert status == 200 and "Review of player 1 (Ann)" in page
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        context.add_init_script(
+            f"localStorage.setItem('hkmj.token.{tid}', {json.dumps(token)}); localStorage.setItem('hkmj.lang', 'en');"
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{tid}")
+        page.wait_for_selector("#review", timeout=15000)
+        assert page.inner_text("#review") in ("Review this match", "Revoir cette partie")
+        with page.expect_popup() as popup:
+            page.click("#review")
+        review = popup.value
+        review.wait_for_load_state()
+        assert review.inner_text("h1") == "Review of player 1 (Ann)"
+        assert "Hong Kong" in review.inner_text("main")
+        if review.locator("li.mistake").count():
+            check_review_page(review)
+        assert review.evaluate("document.querySelectorAll('svg.t').length") > 0
+        ARTIFACTS.mkdir(exist_ok=True)
+        review.screenshot(path=str(ARTIFACTS / "review-from-table.png"))
+        # a spectator has no seat: no review button
+        watcher = browser.new_page()
+        watcher.goto(f"{server.base}/t/{tid}?watch=1")
+        watcher.wait_for_selector("#scoring", timeout=15000)
+        assert watcher.locator("#review").count() == 0
+        assert errors == []
+        browser.close()
