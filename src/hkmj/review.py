@@ -395,7 +395,7 @@ def mistake_lines(d: Decision, i: int, width: int = 80) -> list[str]:
     """The lines of one mistake in the text summary."""
     played, best = d.mine, d.best
     win = ""
-    if played.win is not None and best.win is not None:
+    if played.win is not None and best.win is not None and _pct(played.win) != _pct(best.win):
         win = f", win chance {_pct(played.win)} instead of {_pct(best.win)}"
     head = f"{i:>2}. {decision_title(d)}: you chose {action_words(d.played, d.offered)}; the advisor would {action_words(best.action, d.offered)} (-{d.loss:.2f} points{win})."
     body = (
