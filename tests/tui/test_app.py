@@ -188,6 +188,7 @@ async def test_hint_panel_and_help(make_session: Make) -> None:
         text = static_text(app, "#hints-body")
         assert "Your hand is 1 tile from ready." in text and "Best discards" in text
         assert "9 Characters → 1 tile from ready · 12 useful tiles unseen" in text
+        assert "Best move (the strong bot): discard " in text  # the advisor's move (issue 14)
         await pilot.press("enter", "p")  # discard 9m, pung South's 6z
         await pilot.press("end", "enter")  # discard 1z, then draw the fourth 1m
         await pilot.pause()

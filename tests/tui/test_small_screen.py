@@ -70,6 +70,7 @@ async def test_table_and_hint_panel_fit_80x24(make_session: Make, lang: str) -> 
         assert tx("hint.discards") in text
         first = tx("hint.discard", tile=tx.tile(tile("9m")), dist=tx.distance(1), unseen=tx.plural("unseen", 12))
         assert first in text
+        assert tx("hint.best", bot="strong", action="").rstrip() in text  # the advisor's best move (issue 14)
         assert tx("keys") in text
         assert not CJK.search(text)
 
