@@ -167,7 +167,9 @@ def test_cli_prints_a_summary_and_writes_a_self_contained_html(
 ) -> None:
     out = tmp_path / "r.html"
     assert main(["review", str(hk_record), "--seat", "1", "--html", str(out), "--top", "4"]) == 0
-    text = capsys.readouterr().out
+    captured = capsys.readouterr()
+    text = captured.out
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
     assert "Biggest mistakes first (4 of" in text and f"HTML review: {out}" in text
     assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("HTML review: "))  # but a long path
     page = out.read_text(encoding="utf-8")
@@ -280,3 +282,45 @@ def test_advice_values_every_legal_action_for_a_win_hk_5_7() -> None:
     advice = StrongBot(0).advise(view, legal)
     assert advice[0].action == Win() and advice[0].value > 0
     assert {a.action for a in advice} == set(legal)
+
+
+def test_a_hkmj_play_record_reviews_you_as_player_1(tmp_path: Path) -> None:
+    """``hkmj play --record``: the human is player 1, asked at every discard (``ask_all``); the
+    answers where only a pass was possible are not decisions."""
+    from hkmj.record import RecordWriter
+    from hkmj.tui.session import Session
+
+    path = tmp_path / "play.jsonl"
+    me = make_bot("random", 9)
+    with RecordWriter(path) as sink:
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=11, length="hands", hands=1, record=sink)
+        while not s.match_over:
+            s.start_hand()
+            while not s.over:
+                if s.bots_pending():
+                    s.step()
+                else:
+                    s.play(me.choose(s.view(), s.legal()))
+            s.finish_hand()
+    loaded = load(path)
+    r = analyse(loaded, "1")
+    assert r.player == "player 1" and r.decisions
+    assert sum(isinstance(d.played, Discard) for d in r.decisions) == _player_discards(loaded.events, 0)
+    assert all(len(d.advice) >= 2 for d in r.decisions)
+
+
+def test_progress_bar_on_a_terminal_only(hk_record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """On a terminal the re-play shows a progress bar on stderr (``--quiet``: none)."""
+    import io
+    import sys
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for quiet, shown in (([], True), (["--quiet"], False)):
+        err = Tty()
+        monkeypatch.setattr(sys, "stderr", err)
+        assert main(["review", str(hk_record), "--html", "-", *quiet]) == 0
+        assert ("moves" in err.getvalue() and "\r[" in err.getvalue()) is shown
+    capsys.readouterr()
