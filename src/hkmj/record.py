@@ -265,7 +265,8 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
     match_tail = [e for e in events if e["type"] in ("totals", "match_end")]
     tail_i = 0
     first = report.hands
-    for number, recorded in enumerate(split_hands(events), first + 1):
+    hands = list(split_hands(events))
+    for number, recorded in enumerate(hands, first + 1):
         hs = recorded[0]
         try:
             if match is not None:
@@ -289,6 +290,11 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
             report.divergence = divergence
             return
         report.hands += 1
+        if match is not None and hand.result is None:
+            if number - first < len(hands) or tail_i < len(match_tail):
+                why = "the hand stops before its end, and the record goes on"
+                report.divergence = Divergence(recorded[-1].get("_line"), number, why, recorded[-1])
+            return  # else: a record that stops in the middle of a hand
         if match is not None:
             for got in match.finish_hand():
                 exp = match_tail[tail_i] if tail_i < len(match_tail) else None

@@ -52,6 +52,20 @@ def test_replay_reports_the_first_divergence(tmp_path: Path, capsys: pytest.Capt
     assert f"diverged at line {i + 1}" in out and "differs in tile" in out
 
 
+def test_replay_of_a_hand_cut_short(tmp_path: Path) -> None:
+    """A record that stops in the middle of a hand (a match interrupted) replays what it has; a
+    hand cut short with more of the record after it is a divergence, never a crash."""
+    events = read_record(_simulate(tmp_path, 2, 2))
+    # just after a discard that someone may claim: the engine waits for the answers
+    cut = next(i for i, e in enumerate(events) if e["type"] == "discard" and any(e["offers"])) + 1
+    report = replay(events[:cut])
+    assert report.ok and report.hands == 1
+    second = next(i for i, e in enumerate(events) if e["type"] == "hand_start" and e["hand"] == 2)
+    report = replay(events[:cut] + events[second:])
+    assert not report.ok and report.divergence is not None
+    assert "the hand stops before its end" in report.divergence.reason
+
+
 def test_replay_refuses_a_forged_win(tmp_path: Path) -> None:
     path = _simulate(tmp_path, 4, 3, bots="greedy,greedy,greedy,greedy")
     events = read_record(path)
