@@ -48,6 +48,13 @@ def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str
     return out
 
 
+def _slot(value: Any) -> int:
+    slot = int(value)
+    if not 0 <= slot < 4:
+        raise ValueError(f"slot {slot}: expected 0 to 3")
+    return slot
+
+
 def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRecord:
     """Re-play a table's log entries ``(kind, data)`` (``create`` first) into engine events.
 
@@ -67,10 +74,10 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
         cfg = TableConfig(**data["config"])
         rules = get_ruleset(cfg.rules, cfg.options)
         seed = int(data["seed"])
+        names = [str(n or "") for n in cfg.names][:4] + [""] * (4 - len(cfg.names))
+        bots: list[str | None] = list(cfg.slots)[:4] + [None] * (4 - len(cfg.slots))
     except (KeyError, TypeError, ValueError) as err:
         raise LogError(f"entry 1: bad 'create' entry ({err})") from None
-    names = [n or "" for n in cfg.names] + [""] * (4 - len(cfg.names))
-    bots: list[str | None] = list(cfg.slots)
     events: list[Event] = []
     match: Match | None = None
     hand: Hand | None = None
@@ -86,10 +93,10 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
         n += 1
         try:
             if kind == "join":
-                names[int(data["slot"])] = str(data["name"])
+                names[_slot(data["slot"])] = str(data["name"])
             elif kind == "start":
                 for k, bot in data["fill"].items():
-                    bots[int(k)] = bot
+                    bots[_slot(k)] = str(bot)
                 length = cast(Length, cfg.length)
                 match = Match(seed, length=length, hands=cfg.hands, teaching=cfg.teaching, rules=rules, max_hands=cfg.max_hands)
                 events.extend(match.events)
@@ -106,7 +113,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
                 hand = None if match.over else deal(data.get("wall"))
         except LogError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as err:  # IllegalAction is a ValueError
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:  # IllegalAction is a ValueError
             raise LogError(f"entry {n} ({kind}): {err}") from None
     if hand is not None:  # a hand still in play
         events.extend(hand.events)
