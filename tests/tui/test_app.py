@@ -9,11 +9,13 @@ import pytest
 from rich.text import Text
 from textual.widgets import Static
 
+from hkmj.bots.advice import make_advisor
 from hkmj.cli import build_parser
 from hkmj.engine import Chow
 from hkmj.scoring import Meld
 from hkmj.tiles import tile
 from hkmj.tui.app import ActionButton, EndScreen, HelpScreen, PlayApp, QuitScreen, RankScreen, TableScreen
+from hkmj.tui.hints import advisor_name
 from hkmj.tui.render import hand_positions
 from hkmj.tui.session import Session
 
@@ -188,7 +190,7 @@ async def test_hint_panel_and_help(make_session: Make) -> None:
         text = static_text(app, "#hints-body")
         assert "Your hand is 1 tile from ready." in text and "Best discards" in text
         assert "9 Characters → 1 tile from ready · 12 useful tiles unseen" in text
-        assert "Best move (the strong bot): discard " in text  # the advisor's move (issue 14)
+        assert f"Best move (the {advisor_name(make_advisor(0))} bot): " in text  # the advisor's move (issue 14)
         await pilot.press("enter", "p")  # discard 9m, pung South's 6z
         await pilot.press("end", "enter")  # discard 1z, then draw the fourth 1m
         await pilot.pause()

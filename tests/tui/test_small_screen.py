@@ -8,9 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
+from hkmj.bots.advice import make_advisor
 from hkmj.tiles import short_name, tile, wind_letter
 from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, RankScreen, TableScreen
 from hkmj.tui.command import result_line
+from hkmj.tui.hints import advisor_name
 from hkmj.tui.render import KEY_LABELS, you_text
 from hkmj.tui.session import SeatPanel, Session
 from hkmj.tui.texts import Texts
@@ -70,7 +72,7 @@ async def test_table_and_hint_panel_fit_80x24(make_session: Make, lang: str) -> 
         assert tx("hint.discards") in text
         first = tx("hint.discard", tile=tx.tile(tile("9m")), dist=tx.distance(1), unseen=tx.plural("unseen", 12))
         assert first in text
-        assert tx("hint.best", bot="strong", action="").rstrip() in text  # the advisor's best move (issue 14)
+        assert tx("hint.best", bot=advisor_name(make_advisor(0)), action="").rstrip() in text  # the advisor's best move (issue 14)
         assert tx("keys") in text
         assert not CJK.search(text)
 
