@@ -156,6 +156,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
         page.wait_for_function("document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Match over'", timeout=15000)
         text = page.inner_text("#scoring")
         assert "Final ranking" in text and "Hands" in text and "Payments" in text, text
+        assert page.inner_text("#review") == "Review this match"  # issue 14 (tests/server/test_review_browser.py)
         assert page.locator("#ranking tr").count() == 5
         if page.locator("#scoring .wintile").count():  # a win: the tile is named and marked, payments explained
             assert "Winning tile" in text and page.locator("#hands img.tile.win").count() == 1
@@ -170,6 +171,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
         phone.wait_for_function("document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Partie terminée'", timeout=15000)
         ftext = phone.inner_text("#scoring")
         assert "Classement final" in ftext and "Paiements" in ftext and "Les mains" in ftext
+        assert phone.locator("#review").count() == 0  # a spectator has no seat to review
         assert "salt" not in phone.inner_text("#verify") and " :" not in ftext.replace("\u00a0:", "")
         phone.screenshot(path=str(ARTIFACTS / "phone-match-over-fr.png"), full_page=True)
         assert phone.evaluate(SMALL_TARGETS, 40) == []
