@@ -127,6 +127,8 @@ class Decision:
     """The decision's number among this player's decisions in the hand (1-based)."""
     phase: str
     """``turn`` (discard, kong, self-drawn Mahjong), ``claim`` (a discard on offer) or ``rob``."""
+    turn: int
+    """The seat playing its turn: this player's, or the discarder's (the kong player's) on a claim."""
     offered: Tile | None
     """The tile on offer (claims), else None."""
     drawn: Tile | None
@@ -330,6 +332,7 @@ def _decide(
         prevailing=view.prevailing,
         number=number,
         phase=view.phase,
+        turn=view.turn,
         offered=view.offered,
         drawn=view.drawn,
         concealed=tuple(tiles_of(view.concealed)),
@@ -382,12 +385,13 @@ def _pct(p: float | None) -> str:
 
 
 def decision_title(d: Decision) -> str:
-    """``Hand 3, East, turn 7`` or ``Hand 3, East, claim on 5 Circles``."""
-    what = f"decision {d.number}"
+    """``Hand 3 (East), decision 7, drew 5 Circles`` or ``Hand 3 (East), 5 Circles discarded by
+    South`` (the player's seat wind in that hand, and its decision number in the hand)."""
+    what = f"decision {d.number}" + (f", drew {name(d.drawn)}" if d.drawn is not None and d.phase == "turn" else "")
     if d.phase == "claim" and d.offered is not None:
-        what = f"{name(d.offered)} on offer"
+        what = f"{name(d.offered)} discarded by {WIND_WORDS[d.turn]}"
     elif d.phase == "rob" and d.offered is not None:
-        what = f"added kong of {name(d.offered)}"
+        what = f"{WIND_WORDS[d.turn]} adds a kong of {name(d.offered)}"
     return f"Hand {d.hand} ({WIND_WORDS[d.seat]}), {what}"
 
 

@@ -85,7 +85,13 @@ def _pct(p: float | None) -> str:
 
 
 def _hand_html(pg: _Page, d: Decision, small: bool = False) -> str:
-    out = pg.tiles(d.concealed, small)
+    """The player's concealed tiles (the tile just drawn set apart), melds, and the tile on offer."""
+    tiles = list(d.concealed)
+    drawn = ""
+    if d.phase == "turn" and d.drawn is not None and d.drawn in tiles:
+        tiles.remove(d.drawn)
+        drawn = f' &nbsp;<span class="drawn" title="drawn">{pg.tile(d.drawn, small)}</span>'
+    out = pg.tiles(tiles, small) + drawn
     if d.melds:
         out += " &nbsp;" + pg.melds(d.melds, small)
     if d.offered is not None and d.phase in ("claim", "rob"):
