@@ -919,7 +919,7 @@ class StrongBot:
 
 
 _PLAN_WORDS = {
-    STANDARD: "standard hand",
+    STANDARD: "a standard hand",
     MIXED: "mixed one suit",
     PURE: "pure one suit",
     PUNGS: "all pungs",
@@ -929,9 +929,10 @@ _PLAN_WORDS = {
 
 
 def _plan_note(plan: str, shanten: int) -> str:
-    """Plain words for a plan and its distance: ``all pungs, 1 from ready``."""
-    where = "ready" if shanten == 0 else "complete" if shanten < 0 else f"{shanten} from ready"
-    return f"{_PLAN_WORDS.get(plan, plan)}, {where}"
+    """Plain words for the plan an action serves and that plan's distance from ready:
+    ``aims at all pungs (1 tile from ready)``."""
+    where = "ready" if shanten == 0 else "complete" if shanten < 0 else f"{shanten} tile{'s' if shanten > 1 else ''} from ready"
+    return f"aims at {_PLAN_WORDS.get(plan, plan)} ({where})"
 
 
 def _win_payment(view: SeatView) -> float:
