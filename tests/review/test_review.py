@@ -309,7 +309,9 @@ def test_a_hkmj_play_record_reviews_you_as_player_1(tmp_path: Path) -> None:
     assert all(len(d.advice) >= 2 for d in r.decisions)
 
 
-def test_progress_bar_on_a_terminal_only(hk_record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_progress_bar_on_a_terminal_only(
+    hk_record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """On a terminal the re-play shows a progress bar on stderr (``--quiet``: none)."""
     import io
     import sys

@@ -14,7 +14,9 @@ from hkmj.server.table import Table
 
 def test_hint_is_the_advisors_best_action() -> None:
     async def go() -> None:
-        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0)
+        cfg = TableConfig(
+            slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0
+        )
         t = Table("h", cfg, 4321, None)
         t.go_live()
         await t.join(0, "Ann")
