@@ -285,7 +285,7 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.result.one": "Seed {seed} · {n} hand played · your total {total:+d} · rank {rank}/4",
     "cli.result.other": "Seed {seed} · {n} hands played · your total {total:+d} · rank {rank}/4",
     "cli.none": "Seed {seed} · no hand was played, so there is no score or rank.",
-    "cli.record": "Match record written to {path}",
+    "cli.record": "Match record written to {path}; review your decisions: hkmj review {path}",
 }
 
 FR: dict[str, str] = {
@@ -547,7 +547,7 @@ LES ERREURS FRÉQUENTES
     "cli.result.one": "Graine {seed} · {n} donne jouée · votre total {total:+d} · rang {rank}/4",
     "cli.result.other": "Graine {seed} · {n} donnes jouées · votre total {total:+d} · rang {rank}/4",
     "cli.none": "Graine {seed} · aucune donne n'a été jouée : ni score ni rang.",
-    "cli.record": "Enregistrement de la partie écrit dans {path}",
+    "cli.record": "Enregistrement de la partie écrit dans {path} ; revoir vos décisions : hkmj review {path}",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
