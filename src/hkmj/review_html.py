@@ -1,7 +1,7 @@
 """The game review (:mod:`hkmj.review`) as one self-contained HTML page (issue 14).
 
 Tiles are the project's own SVG faces (:func:`hkmj.server.svg.face`), each defined once as an
-inline ``<symbol>`` and drawn with ``<use>``: no script, no style sheet, font or image from
+inline ``<symbol>`` and drawn with ``<use>`` (``href`` and, for older browsers, ``xlink:href``): no script, no style sheet, font or image from
 outside, so the file opens offline in any browser. The biggest mistakes come first, then every
 decision hand by hand with every legal action and its value.
 """
@@ -62,7 +62,7 @@ class _Page:
         self.used.add(n)
         cls = "t s" if small else "t"
         label = html.escape(name(t))
-        return f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{label}" data-tile="{n}"><title>{label}</title><use href="#t-{n}"/></svg>'
+        return f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{label}" data-tile="{n}"><title>{label}</title><use href="#t-{n}" xlink:href="#t-{n}"/></svg>'
 
     def tiles(self, ts: Sequence[Tile], small: bool = False) -> str:
         return "".join(self.tile(t, small) for t in ts)
