@@ -195,7 +195,8 @@ def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
 
     ``who`` is a wind letter or word (the player who drew that wind, i.e. who sat there in the
     match's first hand; in records of single hands, that seat), a player number 1-4 (the order
-    of ``--bots``; in ``hkmj play`` records player 1 is you), or a name from a table log."""
+    of ``--bots``; in ``hkmj play`` records player 1 is you), a server table's slot ``slot0`` to
+    ``slot3`` (player 1 to 4), or a name from a table log."""
     text = who.strip()
     segments = split_matches(loaded.events)
     low = text.lower()
@@ -213,6 +214,9 @@ def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
         if len(set(out)) == 1 and segments[0][0]["type"] == "match_start":
             label = f"player {out[0] + 1} (drew {WIND_WORDS[wind]})"
         return out, label
+    slot = low.removeprefix("slot").strip()
+    if low.startswith("slot") and slot.isdigit() and int(slot) <= 3:  # a server table's slot, 0-3
+        text = str(int(slot) + 1)
     if text.isdigit() and 1 <= int(text) <= 4:
         n = int(text) - 1
         named = f" ({loaded.names[n]})" if len(loaded.names) == 4 else ""
@@ -220,7 +224,7 @@ def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
     for i, nm in enumerate(loaded.names):
         if nm.strip().lower() == low and low:
             return [i] * len(segments), nm
-    choices = "E, S, W or N (the wind the player drew), a player number 1-4"
+    choices = "E, S, W or N (the wind the player drew), a player number 1-4, a table slot slot0-slot3"
     if loaded.names:
         choices += ", or a name: " + ", ".join(repr(n) for n in loaded.names)
     raise ReviewError(f"--seat {who!r}: no such player in this record; give {choices}")

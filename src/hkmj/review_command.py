@@ -28,6 +28,7 @@ Who is reviewed (--seat):
                 follows them as the seats move)
   1, 2, 3, 4    a player number: the --bots order of `hkmj simulate`; in `hkmj play`
                 records player 1 is you (the default)
+  slot0..slot3  a server table's slot (slot0 is player 1)
   a name        a player's name in a server table's log
 
 Output: a text summary on stdout (the biggest mistakes first) and an HTML page with the tiles
@@ -99,7 +100,7 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", metavar="GAME", help="a match record (.jsonl) or a server table's log export")
-    p.add_argument("--seat", default="1", help="who to review: E/S/W/N, a player number 1-4, or a name (default 1)")
+    p.add_argument("--seat", default="1", help="who to review: E/S/W/N, a player number 1-4, slot0-slot3, or a name (default 1)")
     p.add_argument(
         "--html", metavar="FILE", default="", help="where to write the HTML review (default GAME.review.html; - for none)"
     )

@@ -142,7 +142,9 @@ def test_winds_name_the_player_who_drew_them_hk_2_1(hk_record: Path) -> None:
         players, label = resolve_player(letter, loaded)
         assert set(players) == {draw.index(letter)}
         assert f"player {draw.index(letter) + 1}" in label
-    assert resolve_player("3", loaded)[0] == [2]
+    assert resolve_player("3", loaded)[0] == [2] == resolve_player("slot2", loaded)[0]
+    with pytest.raises(ReviewError, match="no such player"):
+        resolve_player("slot4", loaded)
 
 
 @pytest.mark.parametrize("rules", ["mcr", "classical"])
