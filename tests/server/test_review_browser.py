@@ -147,6 +147,8 @@ def test_review_this_match_shows_only_the_players_own_seat(
     assert capsys.readouterr().out.startswith("Review of Ann: 1 hand of Hong Kong")
     # only a player of the table: the seat token is the credential
     assert _post_review(server, tid, "not-a-token")[0] == 403
+    assert _get(server, "/api/tables/nosuchtable/log")[0] == 404
+    assert _post_review(server, "nosuchtable", token)[0] == 404
     assert _post_review(server, tid, "")[0] == 403
     status, page = _post_review(server, tid, token)
     assert status == 200 and "Review of player 1 (Ann)" in page
