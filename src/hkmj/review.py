@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hkmj.bots.advice import Advice, Advisor, hand_after, make_advisor
+from hkmj.bots.advice import Advice, Advisor, advisor_name, hand_after, make_advisor
 from hkmj.engine import Action, Chow, Discard, Event, Hand, IllegalAction, Kong, Match, Pass, Pung, Win, parse_action
 from hkmj.hand import shanten, waits
 from hkmj.record import RecordError, match_from_start, next_hand, read_record, replay, split_hands, split_matches
@@ -174,7 +174,6 @@ class Review:
     advisor: str
     hands: int
     decisions: list[Decision]
-    unit: str = "points"
 
     @property
     def mistakes(self) -> list[Decision]:
@@ -243,8 +242,8 @@ def _build_hand(match: Match | None, hs: Event) -> Hand:
     return Hand.from_start(hs) if match is None else next_hand(match, hs)
 
 
-def count_decisions(events: Sequence[Event]) -> int:
-    """Player inputs in the record (an upper bound of the decisions, for a progress bar)."""
+def count_inputs(events: Sequence[Event]) -> int:
+    """Player inputs in the record (every seat's; the progress bar's total)."""
     return sum(1 for e in events if "action" in e and e["type"] != "match_start")
 
 
@@ -265,7 +264,7 @@ def analyse(
         raise ReviewError(f"the record does not replay through the engine, so it cannot be reviewed: {report.divergence}")
     players, label = resolve_player(who, loaded)
     adv = make_advisor(0) if advisor is None else advisor
-    total = count_decisions(events)
+    total = count_inputs(events)
     done = 0
     decisions: list[Decision] = []
     hands = 0
@@ -307,10 +306,7 @@ def analyse(
                 match.finish_hand()
     if not played_any:
         raise ReviewError(f"--seat {who!r}: {label} never played a hand in this record")
-    name_of = getattr(adv, "name", None)
-    adv_name = name_of if isinstance(name_of, str) else type(adv).__name__.removesuffix("Bot").lower()
-    unit = "points"
-    return Review(label, rules_title, adv_name, hands, decisions, unit)
+    return Review(label, rules_title, advisor_name(adv), hands, decisions)
 
 
 def _decide(

@@ -57,7 +57,7 @@ def default_html_path(game: str) -> Path:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    from hkmj.review import ReviewError, analyse, count_decisions, load, summary_text
+    from hkmj.review import ReviewError, analyse, count_inputs, load, summary_text
     from hkmj.review_html import render_html
     from hkmj.simulate import Progress
 
@@ -65,7 +65,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         loaded = load(args.game)
         bar: Progress | None = None
         if not args.quiet and sys.stderr.isatty():
-            bar = Progress(count_decisions(loaded.events), stream=sys.stderr, label="moves")
+            bar = Progress(count_inputs(loaded.events), stream=sys.stderr, label="moves")
         seen = 0
 
         def progress(done: int, total: int) -> None:

@@ -9,13 +9,12 @@ import pytest
 from rich.text import Text
 from textual.widgets import Static
 
-from hkmj.bots.advice import make_advisor
+from hkmj.bots.advice import advisor_name, make_advisor
 from hkmj.cli import build_parser
 from hkmj.engine import Chow
 from hkmj.scoring import Meld
 from hkmj.tiles import tile
 from hkmj.tui.app import ActionButton, EndScreen, HelpScreen, PlayApp, QuitScreen, RankScreen, TableScreen
-from hkmj.tui.hints import advisor_name
 from hkmj.tui.render import hand_positions
 from hkmj.tui.session import Session
 

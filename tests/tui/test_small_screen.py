@@ -8,11 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
-from hkmj.bots.advice import make_advisor
+from hkmj.bots.advice import advisor_name, make_advisor
 from hkmj.tiles import short_name, tile, wind_letter
 from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, RankScreen, TableScreen
 from hkmj.tui.command import result_line
-from hkmj.tui.hints import advisor_name
 from hkmj.tui.render import KEY_LABELS, you_text
 from hkmj.tui.session import SeatPanel, Session
 from hkmj.tui.texts import Texts

@@ -17,7 +17,7 @@ from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, SeatView
 from hkmj.engine.actions import ADDED, CONCEALED
 from hkmj.scoring import Meld
 
-__all__ = ["Advice", "Advisor", "hand_after", "make_advisor"]
+__all__ = ["Advice", "Advisor", "advisor_name", "hand_after", "make_advisor"]
 
 
 class Advice(NamedTuple):
@@ -56,6 +56,13 @@ def make_advisor(seed: int = 0) -> Advisor:
         if isinstance(bot, Advisor):
             return bot
     return StrongBot(seed)
+
+
+def advisor_name(advisor: object) -> str:
+    """A bot's name as ``hkmj`` knows it (``strong``, ``expert``): its ``name`` attribute, else
+    its class name without ``Bot``."""
+    n = getattr(advisor, "name", None)
+    return n if isinstance(n, str) else type(advisor).__name__.removesuffix("Bot").lower()
 
 
 def hand_after(view: SeatView, a: Action) -> tuple[list[int], tuple[Meld, ...]]:

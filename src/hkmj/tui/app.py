@@ -19,10 +19,10 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
 
-from hkmj.bots.advice import Advisor, make_advisor
+from hkmj.bots.advice import Advisor, advisor_name, make_advisor
 from hkmj.engine import Action, Chow, Kong, SeatView
 from hkmj.tiles import Tile
-from hkmj.tui.hints import advisor_name, best_move, describe, hint_for
+from hkmj.tui.hints import best_move, describe, hint_for
 from hkmj.tui.render import (
     KEY_LABELS,
     hand_index_at,

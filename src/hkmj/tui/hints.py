@@ -19,7 +19,7 @@ from hkmj.hand import shanten, waits
 from hkmj.tiles import N_KINDS, Tile
 from hkmj.tui.texts import Texts
 
-__all__ = ["DiscardChoice", "Hint", "action_text", "advisor_name", "best_move", "describe", "hint_for", "improving_tiles", "unseen_counts"]
+__all__ = ["DiscardChoice", "Hint", "action_text", "best_move", "describe", "hint_for", "improving_tiles", "unseen_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +103,6 @@ def best_move(view: SeatView, legal: Sequence[Action], advisor: Advisor) -> Acti
     if not legal:
         return None
     return advisor.advise(view, legal)[0].action
-
-
-def advisor_name(advisor: Advisor) -> str:
-    """``strong``, ``expert``…: the bot's name as ``hkmj`` knows it."""
-    n = getattr(advisor, "name", None)
-    return n if isinstance(n, str) else type(advisor).__name__.removesuffix("Bot").lower()
 
 
 def action_text(a: Action, tx: Texts) -> str:
