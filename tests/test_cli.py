@@ -76,3 +76,20 @@ def test_score_bad_input_is_a_clear_error(args: list[str], message: str, capsys:
 def test_console_script_help() -> None:
     out = subprocess.run([sys.executable, "-m", "hkmj.cli", "score", "--help"], capture_output=True, text=True, check=True)
     assert "Notation (HK-1.4)" in out.stdout
+
+
+def test_score_start_up_imports_neither_server_nor_terminal_client() -> None:
+    """Issue 8 (speed): ``hkmj score`` registers only its own subcommand, so the JSON-lines
+    path does not pay for importing the server, Textual or the bots at start-up."""
+    import subprocess
+    import sys
+
+    code = (
+        "import io, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b''))\n"
+        "from hkmj.cli import main\n"
+        "assert main(['score']) == 0\n"
+        "print(sorted(m for m in ('sqlalchemy', 'starlette', 'textual', 'hkmj.bots', 'hkmj.server.app') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -313,7 +313,12 @@ def version_text() -> str:
     return f"hkmj {__version__} ({'compiled' if compiled() else 'pure Python'})"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``hkmj`` parser; ``only`` (a command of this module) registers that subcommand alone.
+
+    ``main`` passes the command it was given, so ``hkmj score`` never imports the server,
+    the terminal client or the bots (start-up is part of the JSON-lines path's time).
+    """
     parser = argparse.ArgumentParser(
         prog="hkmj",
         description="Hong Kong Mahjong: score hands, play and simulate games (rules HK-1..HK-7).",
@@ -321,6 +326,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_text(), help="print the version and the build")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    if only in (None, "score"):
+        _add_score(sub)
+    if only in (None, "simulate"):
+        _add_simulate(sub)
+    if only in (None, "replay"):
+        _add_replay(sub)
+    if only is None:
+        _register_commands(sub)
+    return parser
+
+
+def _add_score(sub: Any) -> None:
     p = sub.add_parser(
         "score",
         help="score a winning hand (HK-6), or a stream of JSON requests on stdin",
@@ -350,6 +367,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_classical.add_arguments(p)
     p.set_defaults(func=_cmd_score)
 
+
+def _add_simulate(sub: Any) -> None:
     p = sub.add_parser(
         "simulate",
         help="self-play bot matches and print a summary (optionally record them)",
@@ -370,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--address", help="Ray cluster address (ray://host:10001 or host:6379); default: a new local Ray instance")
     p.set_defaults(func=_cmd_simulate)
 
+
+def _add_replay(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
         help="re-run a match record through the engine and report the first divergence",
@@ -380,8 +401,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="store_true", help="print the hands move by move")
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of tile and element names")
     p.set_defaults(func=_cmd_replay)
-    _register_commands(sub)
-    return parser
 
 
 def _register_commands(sub: Any) -> None:
@@ -401,9 +420,14 @@ _COMMAND_MODULES: tuple[str, ...] = ("hkmj.tui.command", "hkmj.server.command", 
 """Modules with a ``register(sub)`` function, in the order their commands are listed."""
 
 
+_OWN_COMMANDS: frozenset[str] = frozenset({"score", "simulate", "replay"})
+"""The subcommands defined in this module (the others are registered by their modules)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None)
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
