@@ -81,8 +81,6 @@ def test_console_script_help() -> None:
 def test_score_start_up_imports_neither_server_nor_terminal_client() -> None:
     """Issue 8 (speed): ``hkmj score`` registers only its own subcommand, so the JSON-lines
     path does not pay for importing the server, Textual or the bots at start-up."""
-    import subprocess
-    import sys
 
     code = (
         "import io, sys\n"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from hkmj.cli import _score_stream, main
 from hkmj.scoring import InvalidHand, Meld, Win, score, score_json
-from hkmj.scoring.lines import score_line
+from hkmj.scoring.lines import _score_line_json, score_line
 from hkmj.scoring.request import REQUIRED
 from hkmj.tiles import parse_tiles, tile
 
@@ -197,6 +197,37 @@ def test_json_lines_arbitrary_requests_answer_in_one_line(obj: dict[str, Any]) -
     assert "\n" not in line
     result = json.loads(line)
     assert result["valid"] in (True, False)
+
+
+EDGE_LINES = [
+    b'{"hand": ' + b"1" * 30 + b"}",  # orjson reads an integer beyond 64 bits as a float
+    b'{"flowers": [' + b"9" * 25 + b"]}",
+    b'{"hand": "\\ud800"}',  # a lone surrogate escape: json accepts it, orjson does not
+    b"[" * 1010 + b"]" * 1010,  # deeper than json's recursion limit, within orjson's
+    b'{"hand": 1e400}',
+    b"\xef\xbb\xbf" + json.dumps(GOOD).encode(),
+    json.dumps({**GOOD, "flowers": [1.0]}).encode(),
+    json.dumps(GOOD).encode() + b" \t\r",
+]
+
+
+@pytest.mark.parametrize("line", EDGE_LINES)
+def test_r9_fast_decoder_answers_edge_lines_exactly_as_python_json(line: bytes) -> None:
+    """R-9: orjson decodes the lines; what it reads differently from ``json`` is answered as ``json`` would."""
+    assert score_line(line) == _score_line_json(line, None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from([*GOOD, "melds", "flags", "flowers", "seasons", "x"]), json_text, max_size=8))
+def test_r9_fast_decoder_answers_every_request_exactly_as_python_json(obj: dict[str, Any]) -> None:
+    line = json.dumps(obj).encode()
+    assert score_line(line) == _score_line_json(line, None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=80) | st.text(max_size=40).map(lambda t: ('{"hand": ' + json.dumps(t) + "}").encode()))
+def test_r9_fast_decoder_answers_arbitrary_bytes_exactly_as_python_json(line: bytes) -> None:
+    assert score_line(line) == _score_line_json(line, None)
 
 
 # ------------------------------------------------------------------ error wording

@@ -197,9 +197,48 @@ def payments(base: int, winner: int, discarder: int | None) -> tuple[int, int, i
 
 
 _ContextKey = tuple[object, ...]
-_Context = tuple[tuple[int, ...], "Limit | None"]
-_context_cache: dict[tuple[int, _ContextKey], _Context] = {}
-_items_cache: dict[int, tuple[Item, ...]] = {}
+
+
+class _Context:
+    """What a hand's context gives every reading: the ``"win"``-scope element counts (-1 for
+    the ``"hand"``-scope ones), their fan, and a ``"win"``-scope limit if one applies."""
+
+    __slots__ = ("counts", "fan", "limit")
+
+    def __init__(self, counts: list[int], fan: int, limit: Limit | None) -> None:
+        self.counts = counts
+        self.fan = fan
+        self.limit = limit
+
+
+class _Plan:
+    """A ruleset prepared for scoring many hands: its ``"hand"``-scope elements and limits
+    apart (the only ones evaluated per reading), its items, and its contexts seen so far."""
+
+    __slots__ = ("ruleset", "elements", "limits", "items", "contexts")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset  # held, so no other ruleset can take its id while it is cached
+        self.elements: list[tuple[int, Callable[[Shape], int], int, int]] = [
+            (i, e.count, e.fan, e.min_pungs) for i, e in enumerate(ruleset.elements) if e.scope != "win"
+        ]
+        self.limits: list[Limit] = [lim for lim in ruleset.limits if lim.scope != "win"]
+        self.items: tuple[Item, ...] = tuple(Item(e.id, e.name, e.fan) for e in ruleset.elements)
+        self.contexts: dict[_ContextKey, _Context] = {}
+
+
+_plans: dict[int, _Plan] = {}
+_payments: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+
+
+def _plan_of(ruleset: Ruleset) -> _Plan:
+    plan = _plans.get(id(ruleset))
+    if plan is None or plan.ruleset is not ruleset:
+        if len(_plans) > 64:
+            _plans.clear()
+        plan = _Plan(ruleset)
+        _plans[id(ruleset)] = plan
+    return plan
 
 
 def _context_key(win: Win) -> _ContextKey:
@@ -211,22 +250,34 @@ def _context_key(win: Win) -> _ContextKey:
     return (win.win, win.seat, win.discarder, win.flowers, win.seasons, win.flags, melds)
 
 
-def _items_of(ruleset: Ruleset) -> tuple[Item, ...]:
-    items = _items_cache.get(id(ruleset))
-    if items is None:
-        items = tuple(Item(e.id, e.name, e.fan) for e in ruleset.elements)
-        _items_cache[id(ruleset)] = items
-    return items
+def _suits_and_honours(counts: list[int]) -> tuple[int, bool]:
+    """Bit s set when suit s is present (HK-1.1), and whether any honour is."""
+    suits = 0
+    for s in range(3):
+        b = 9 * s
+        for t in range(b, b + 9):
+            if counts[t]:
+                suits |= 1 << s
+                break
+    honours = False
+    for t in range(27, N_KINDS):
+        if counts[t]:
+            honours = True
+            break
+    return suits, honours
 
 
 def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     """Score a winning hand: the best reading (HK-5.6: highest base, then most fan).
 
     Elements and limits of scope ``"win"`` depend only on how the hand was won, so they
-    are computed once per distinct context and remembered (with that context's validation).
+    are computed once per distinct context and remembered (with that context's validation);
+    each reading evaluates only the ``"hand"``-scope ones, and only the best reading is
+    turned into a result.
     """
-    key = (id(ruleset), _context_key(win))
-    context = _context_cache.get(key)
+    plan = _plan_of(ruleset)
+    key = _context_key(win)
+    context = plan.contexts.get(key)
     if context is None:
         _validate_context(win)
     counts, concealed = _validate_tiles(win)
@@ -237,57 +288,74 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
             + "".join(f" + {m}" for m in win.melds)
             + " has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans (HK-5)"
         )
-    best: ScoreResult | None = None
-    items = _items_of(ruleset)
+    suits, honours = _suits_and_honours(counts)
+    best: tuple[int, int, Limit | None, list[int], str] | None = None
     for reading in found:
-        shape = Shape(win, reading, counts)
+        shape = Shape(win, reading, counts, suits, honours)
         if context is None:
             context = _context_elements(shape, ruleset)
-            if len(_context_cache) > 4096:
-                _context_cache.clear()
-            _context_cache[key] = context
-        result = _score_reading(shape, ruleset, context, items)
-        if best is None or (result.base, result.fan) > (best.base, best.fan):
-            best = result
+            if len(plan.contexts) > 4096:
+                plan.contexts.clear()
+            plan.contexts[key] = context
+        scored = _score_reading(shape, plan, context)
+        if best is None or (scored[0], scored[1]) > (best[0], best[1]):
+            best = scored
     assert best is not None
-    return best
+    return _result(best, plan, win)
 
 
 def _context_elements(shape: Shape, ruleset: Ruleset) -> _Context:
-    counts = tuple(e.count(shape) if e.scope == "win" else -1 for e in ruleset.elements)
+    counts = [e.count(shape) if e.scope == "win" else -1 for e in ruleset.elements]
+    fan = sum(n * e.fan for n, e in zip(counts, ruleset.elements, strict=True) if n > 0)
     limit = next((lim for lim in ruleset.limits if lim.scope == "win" and lim.test(shape)), None)
-    return counts, limit
+    return _Context(counts, fan, limit)
 
 
-def _score_reading(shape: Shape, ruleset: Ruleset, context: _Context, all_items: tuple[Item, ...]) -> ScoreResult:
-    items: list[Item] = []
-    fan = 0
-    win_counts = context[0]
+def _score_reading(shape: Shape, plan: _Plan, context: _Context) -> tuple[int, int, Limit | None, list[int], str]:
+    """(base, fan, limit, count of each element, shape) of one reading."""
+    counts = list(context.counts)
+    fan = context.fan
     n_pungs = len(shape.pungs)
-    for i, e in enumerate(ruleset.elements):
-        n = win_counts[i]
-        if n < 0:
-            n = e.count(shape) if n_pungs >= e.min_pungs else 0
-        if n:
-            fan += n * e.fan
+    for i, count, fan_each, min_pungs in plan.elements:
+        n = count(shape) if n_pungs >= min_pungs else 0
+        counts[i] = n
+        fan += n * fan_each
+    limit = context.limit
+    if limit is None:
+        for lim in plan.limits:
+            if n_pungs >= lim.min_pungs and lim.test(shape):
+                limit = lim
+                break
+    ruleset = plan.ruleset
+    base = ruleset.limit_base if limit is not None else ruleset.base(fan)
+    return base, fan, limit, counts, shape.kind
+
+
+def _result(scored: tuple[int, int, Limit | None, list[int], str], plan: _Plan, win: Win) -> ScoreResult:
+    """The :class:`ScoreResult` of the best reading: items in table order, payments by seat."""
+    base, fan, limit, counts, kind = scored
+    items: list[Item] = []
+    all_items = plan.items
+    for i, n in enumerate(counts):
+        if n > 0:
             item = all_items[i]
             items.append(item)
             if n > 1:
                 items.extend([item] * (n - 1))
-    limit = context[1]
-    if limit is None:
-        for lim in ruleset.limits:
-            if lim.scope == "hand" and n_pungs >= lim.min_pungs and lim.test(shape):
-                limit = lim
-                break
-    base = ruleset.limit_base if limit else ruleset.base(fan)
-    win = shape.win
+    discarder = -1 if win.win == "self_draw" or win.discarder is None else win.discarder
+    key = (base, win.seat, discarder)
+    pay = _payments.get(key)
+    if pay is None:
+        pay = payments(base, win.seat, None if discarder < 0 else discarder)
+        if len(_payments) > 4096:
+            _payments.clear()
+        _payments[key] = pay
     return ScoreResult(
         fan=fan,
         limit=limit.name if limit else None,
         limit_id=limit.id if limit else None,
         base=base,
         items=tuple(items),
-        payments=payments(base, win.seat, None if win.win == "self_draw" else win.discarder),
-        shape=shape.kind,
+        payments=pay,
+        shape=kind,
     )

@@ -35,39 +35,43 @@ class Shape:
         "prevailing_wind",
     )
 
-    def __init__(self, win: Win, reading: Reading, counts: list[int]) -> None:
+    def __init__(self, win: Win, reading: Reading, counts: list[int], suits: int = -1, has_honours: bool = False) -> None:
+        """``suits`` (bit s for suit s) and ``has_honours`` describe ``counts``; -1 computes them."""
         self.win = win
         self.reading = reading
         self.kind = reading.shape
-        pungs: list[Tile] = list(reading.pungs)
+        standard = reading.shape == STANDARD
+        pungs: list[Tile] = list(reading.pungs) if standard else []
         n_chows = len(reading.chows)
         n_kongs = n_exposed = 0
-        for m in win.melds:
+        for m in win.melds:  # declared groups: only a standard reading has them (HK-5)
             if m.kind == "chow":
                 n_chows += 1
             else:
-                pungs.append(m.tile)
+                if standard:
+                    pungs.append(m.tile)
                 if m.kind != "pung":
                     n_kongs += 1
             if m.kind != "ckong":
                 n_exposed += 1
-        self.pungs = pungs if reading.shape == STANDARD else []
+        self.pungs = pungs
         self.n_chows = n_chows
         self.pair = reading.pair
         self.n_kongs = n_kongs
         self.n_exposed = n_exposed
         self.counts = counts
-        suits = 0
-        for t in range(HONOUR):
-            if counts[t]:
-                suits |= _SUIT_BIT[t]
+        if suits < 0:
+            suits = 0
+            for t in range(HONOUR):
+                if counts[t]:
+                    suits |= _SUIT_BIT[t]
+            has_honours = False
+            for t in range(HONOUR, N_KINDS):
+                if counts[t]:
+                    has_honours = True
+                    break
         self.suits = suits
-        honours = False
-        for t in range(HONOUR, N_KINDS):
-            if counts[t]:
-                honours = True
-                break
-        self.has_honours = honours
+        self.has_honours = has_honours
         self.seat_wind = EAST + win.seat
         self.prevailing_wind = EAST + win.prevailing
 
