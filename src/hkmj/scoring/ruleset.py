@@ -215,7 +215,7 @@ class _Plan:
     """A ruleset prepared for scoring many hands: its ``"hand"``-scope elements and limits
     apart (the only ones evaluated per reading), its items, and its contexts seen so far."""
 
-    __slots__ = ("ruleset", "elements", "limits", "items", "contexts")
+    __slots__ = ("ruleset", "elements", "limits", "items", "contexts", "valid")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset  # held, so no other ruleset can take its id while it is cached
@@ -225,6 +225,9 @@ class _Plan:
         self.limits: list[Limit] = [lim for lim in ruleset.limits if lim.scope != "win"]
         self.items: tuple[Item, ...] = tuple(Item(e.id, e.name, e.fan) for e in ruleset.elements)
         self.contexts: dict[_ContextKey, _Context] = {}
+        """By win type, seat, flowers and seasons (as sets) and flags: all a ``"win"``-scope element reads."""
+        self.valid: set[_ContextKey] = set()
+        """The :func:`_validation_key` of contexts found valid."""
 
 
 _plans: dict[int, _Plan] = {}
@@ -241,13 +244,23 @@ def _plan_of(ruleset: Ruleset) -> _Plan:
     return plan
 
 
-def _context_key(win: Win) -> _ContextKey:
-    """What the context's validation and ``"win"``-scope elements read: melds only as none,
-    some, or some with a kong (R-3: a kong replacement needs a kong)."""
+def _validation_key(win: Win) -> _ContextKey:
+    """What :func:`_validate_context` reads besides the bonus tiles: melds only as none, some,
+    or some with a kong (R-3: a kong replacement needs a kong)."""
     melds = 0
     for m in win.melds:
         melds = 2 if m.kind in ("kong", "ckong") else max(melds, 1)
-    return (win.win, win.seat, win.discarder, win.flowers, win.seasons, win.flags, melds)
+    return (win.win, win.seat, win.prevailing, win.discarder, win.flags, melds)
+
+
+def _bonus_mask(group: tuple[int, ...]) -> int:
+    """Bit b for each bonus number b of a valid group (distinct numbers 1-4, HK-1.3), else -1."""
+    mask = 0
+    for b in group:
+        if not isinstance(b, int) or not 1 <= b <= 4 or mask >> b & 1:
+            return -1
+        mask |= 1 << b
+    return mask
 
 
 def _suits_and_honours(counts: list[int]) -> tuple[int, bool]:
@@ -276,10 +289,16 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     turned into a result.
     """
     plan = _plan_of(ruleset)
-    key = _context_key(win)
-    context = plan.contexts.get(key)
-    if context is None:
+    flowers = _bonus_mask(win.flowers)
+    seasons = _bonus_mask(win.seasons)
+    valid = _validation_key(win)
+    if flowers < 0 or seasons < 0 or valid not in plan.valid:
         _validate_context(win)
+        if len(plan.valid) > 16384:
+            plan.valid.clear()
+        plan.valid.add(valid)
+    key = (win.win, win.seat, flowers, seasons, win.flags)
+    context = plan.contexts.get(key)
     counts, concealed = _validate_tiles(win)
     found = readings(concealed, len(win.melds))
     if not found:
@@ -294,7 +313,7 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
         shape = Shape(win, reading, counts, suits, honours)
         if context is None:
             context = _context_elements(shape, ruleset)
-            if len(plan.contexts) > 4096:
+            if len(plan.contexts) > 16384:
                 plan.contexts.clear()
             plan.contexts[key] = context
         scored = _score_reading(shape, plan, context)
