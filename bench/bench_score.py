@@ -37,7 +37,7 @@ from typing import Any
 
 import hkmj
 from bench_hand import _to_136
-from hkmj.scoring import Win, score_json, validate
+from hkmj.scoring import Win, score_json
 from hkmj.scoring.lines import score_line
 from hkmj.scoring.request import win_from_json
 from mixed_hands import describe, mixed_wins, to_request
@@ -104,32 +104,48 @@ def run_mahjong(inputs: Sequence[tuple[Any, ...]], repeat: int) -> tuple[float, 
     return len(inputs) / _best(theirs, repeat), errors
 
 
-def run_cli(data: bytes, n: int, expected: Sequence[dict[str, Any]], repeat: int) -> tuple[float, int]:
-    """hands/s of one ``hkmj score`` process (start-up included) and how many answers differ."""
+def run_cli(data: bytes, n: int, expected: Sequence[dict[str, Any]], repeat: int) -> tuple[float, int, float]:
+    """hands/s of one ``hkmj score`` process (start-up included), how many answers differ,
+    and the CPU seconds of the same process given no input (its start-up and exit)."""
     cmd = [sys.executable, "-m", "hkmj", "score"]
     out = b""
     times = []
+    empty = []
     for _ in range(repeat):
         before = _children_cpu()
+        subprocess.run(cmd, input=b"", capture_output=True, check=True)
+        middle = _children_cpu()
         out = subprocess.run(cmd, input=data, capture_output=True, check=True).stdout
-        times.append(_children_cpu() - before)
+        times.append(_children_cpu() - middle)
+        empty.append(middle - before)
     rate = n / min(times)
     answers = [json.loads(line) for line in out.decode("utf-8").splitlines()]
     bad = abs(len(answers) - n) + sum(1 for a, e in zip(answers, expected, strict=False) if a != e)
-    return rate, bad
+    return rate, bad, min(empty)
 
 
 def split_line_work(lines: Sequence[bytes], repeat: int) -> dict[str, float]:
-    """Seconds of each step of the per-line work of ``hkmj score``, each timed alone."""
-    from hkmj.scoring.lines import DECODER
+    """Seconds of each step of the per-line work of ``hkmj score``, each timed alone.
 
-    texts = [line.decode("utf-8") for line in lines]
-    objs = [DECODER.decode(t) for t in texts]
+    The steps are the very calls ``score_line`` makes, in its order, with its caches as warm
+    as in a run: decode the line (orjson), read the request (``win_from_json``), validate it
+    (the scorer's own validation, ``_checked``: context remembered, tiles always), then the
+    whole line (those three, the readings and elements, the answer's text).
+    """
+    import orjson
+
+    from hkmj.scoring.hong_kong import HONG_KONG
+    from hkmj.scoring.ruleset import _checked, _plan_of
+
+    plan = _plan_of(HONG_KONG)
+    objs = [orjson.loads(line) for line in lines]
     wins = [win_from_json(o) for o in objs]
+    for line in lines:  # warm every cache as a run does
+        score_line(line)
     steps: dict[str, float] = {
-        "decode JSON": _best(lambda: [DECODER.decode(t) for t in texts], repeat),
+        "decode JSON": _best(lambda: [orjson.loads(line) for line in lines], repeat),
         "read request": _best(lambda: [win_from_json(o) for o in objs], repeat),
-        "validate": _best(lambda: [validate(w) for w in wins], repeat),
+        "validate": _best(lambda: [_checked(w, plan) for w in wins], repeat),
         "whole line": _best(lambda: [score_line(line) for line in lines], repeat),
     }
     return steps
@@ -160,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     expected = [score_json(r) for r in requests]
     invalid = sum(1 for e in expected if not e["valid"])
     in_process = args.n / _best(lambda: [score_json(r) for r in requests], args.repeat)
-    cli, differ = run_cli(data, args.n, expected, args.repeat)
+    cli, differ, startup = run_cli(data, args.n, expected, args.repeat)
 
     ok = invalid == 0 and differ == 0
     print(f"{'path':<34} {'hands/s':>10} {'ratio':>7} {'target':>7}")
@@ -171,6 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ok &= met
         print(f"{label:<34} {rate:>10,.0f} {ratio:>6.2f}x {TARGETS[key]:>5.1f}x {'ok' if met else 'MISSED'}")
     print(f"  check: {invalid} hands refused in process, {differ} command-line answers differ from score_json")
+    print(f"  hkmj score start-up and exit (no input): {1000 * startup:.0f} ms of CPU, {100 * startup * cli / args.n:.0f}% of the run")
 
     steps = split_line_work(lines, args.repeat)
     whole = steps["whole line"]

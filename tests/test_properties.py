@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,3 +149,22 @@ def test_results_copy_and_pickle(seed: int) -> None:
     assert pickle.loads(pickle.dumps(win)) == win
     assert copy.deepcopy(result) == result
     assert pickle.loads(pickle.dumps(result)) == result
+
+
+@pytest.mark.parametrize("field", ["concealed", "win_tile", "flags"])
+def test_values_stay_frozen_in_either_build(field: str) -> None:
+    """Win, Reading and ScoreResult are immutable values, compiled or not (their ``__init__``
+    stores fields natively when compiled; assignment from outside is still refused)."""
+    import dataclasses
+
+    from hkmj.hand import readings
+    from hkmj.tiles import counts_of
+
+    win = _hand(3)
+    result = score(win)
+    reading = readings(counts_of(win.concealed), len(win.melds))[0]
+    for value, name in ((win, field), (result, "fan"), (reading, "pair")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, name, None)
+    moved = replace(win, seat=2)
+    assert moved.seat == 2 and moved.concealed == win.concealed

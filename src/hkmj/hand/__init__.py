@@ -35,6 +35,8 @@ THIRTEEN_ORPHANS = "thirteen_orphans"
 
 _ORPHAN_SET = frozenset(ORPHANS)
 _set = object.__setattr__
+_NATIVE = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
 _POW5 = tuple(5**i for i in range(9))
 
 
@@ -59,12 +61,20 @@ class Reading:
     def __init__(
         self, shape: str, chows: tuple[Tile, ...] = (), pungs: tuple[Tile, ...] = (), pair: Tile = -1, pairs: tuple[Tile, ...] = ()
     ) -> None:
-        # written out (init=False): the compiled build runs this natively, not the generated one
-        _set(self, "shape", shape)
-        _set(self, "chows", chows)
-        _set(self, "pungs", pungs)
-        _set(self, "pair", pair)
-        _set(self, "pairs", pairs)
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.shape = shape  # type: ignore[misc]
+            self.chows = chows  # type: ignore[misc]
+            self.pungs = pungs  # type: ignore[misc]
+            self.pair = pair  # type: ignore[misc]
+            self.pairs = pairs  # type: ignore[misc]
+        else:
+            _set(self, "shape", shape)
+            _set(self, "chows", chows)
+            _set(self, "pungs", pungs)
+            _set(self, "pair", pair)
+            _set(self, "pairs", pairs)
 
 
 def _vector(counts: Sequence[int]) -> tuple[int, ...]:

@@ -74,6 +74,8 @@ def clip(message: str) -> str:
 
 
 _set = object.__setattr__
+_NATIVE = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -90,9 +92,14 @@ class Meld:
     tile: Tile
 
     def __init__(self, kind: str, tile: Tile) -> None:
-        # written out (init=False): the compiled build runs this natively, not the generated one
-        _set(self, "kind", kind)
-        _set(self, "tile", tile)
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.kind = kind  # type: ignore[misc]
+            self.tile = tile  # type: ignore[misc]
+        else:
+            _set(self, "kind", kind)
+            _set(self, "tile", tile)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -181,17 +188,30 @@ class Win:
         seasons: tuple[int, ...] = (),
         flags: frozenset[str] = _NO_FLAGS,
     ) -> None:
-        # written out (init=False): the compiled build runs this natively, not the generated one
-        _set(self, "concealed", concealed)
-        _set(self, "win_tile", win_tile)
-        _set(self, "win", win)
-        _set(self, "seat", seat)
-        _set(self, "prevailing", prevailing)
-        _set(self, "discarder", discarder)
-        _set(self, "melds", melds)
-        _set(self, "flowers", flowers)
-        _set(self, "seasons", seasons)
-        _set(self, "flags", flags)
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.concealed = concealed  # type: ignore[misc]
+            self.win_tile = win_tile  # type: ignore[misc]
+            self.win = win  # type: ignore[misc]
+            self.seat = seat  # type: ignore[misc]
+            self.prevailing = prevailing  # type: ignore[misc]
+            self.discarder = discarder  # type: ignore[misc]
+            self.melds = melds  # type: ignore[misc]
+            self.flowers = flowers  # type: ignore[misc]
+            self.seasons = seasons  # type: ignore[misc]
+            self.flags = flags  # type: ignore[misc]
+        else:
+            _set(self, "concealed", concealed)
+            _set(self, "win_tile", win_tile)
+            _set(self, "win", win)
+            _set(self, "seat", seat)
+            _set(self, "prevailing", prevailing)
+            _set(self, "discarder", discarder)
+            _set(self, "melds", melds)
+            _set(self, "flowers", flowers)
+            _set(self, "seasons", seasons)
+            _set(self, "flags", flags)
 
     @property
     def self_drawn(self) -> bool:
@@ -252,14 +272,24 @@ class ScoreResult:
         payments: tuple[int, int, int, int],
         shape: str = "standard",
     ) -> None:
-        # written out (init=False): the compiled build runs this natively, not the generated one
-        _set(self, "fan", fan)
-        _set(self, "limit", limit)
-        _set(self, "limit_id", limit_id)
-        _set(self, "base", base)
-        _set(self, "items", items)
-        _set(self, "payments", payments)
-        _set(self, "shape", shape)
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.fan = fan  # type: ignore[misc]
+            self.limit = limit  # type: ignore[misc]
+            self.limit_id = limit_id  # type: ignore[misc]
+            self.base = base  # type: ignore[misc]
+            self.items = items  # type: ignore[misc]
+            self.payments = payments  # type: ignore[misc]
+            self.shape = shape  # type: ignore[misc]
+        else:
+            _set(self, "fan", fan)
+            _set(self, "limit", limit)
+            _set(self, "limit_id", limit_id)
+            _set(self, "base", base)
+            _set(self, "items", items)
+            _set(self, "payments", payments)
+            _set(self, "shape", shape)
 
     def to_dict(self) -> dict[str, object]:
         """The machine form used by ``hkmj score`` (see docs/scoring.md)."""

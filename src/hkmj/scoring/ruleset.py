@@ -280,6 +280,21 @@ def _suits_and_honours(counts: list[int]) -> tuple[int, bool]:
     return suits, honours
 
 
+def _checked(win: Win, plan: _Plan) -> tuple[_ContextKey, list[int], list[int]]:
+    """Validate a hand (context remembered when valid, tiles always): its context key, the
+    counts of all its tiles and of its concealed tiles. The whole validation of :func:`score`."""
+    flowers = _bonus_mask(win.flowers)
+    seasons = _bonus_mask(win.seasons)
+    valid = _validation_key(win)
+    if flowers < 0 or seasons < 0 or valid not in plan.valid:
+        _validate_context(win)
+        if len(plan.valid) > 16384:
+            plan.valid.clear()
+        plan.valid.add(valid)
+    counts, concealed = _validate_tiles(win)
+    return (win.win, win.seat, flowers, seasons, win.flags), counts, concealed
+
+
 def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     """Score a winning hand: the best reading (HK-5.6: highest base, then most fan).
 
@@ -289,17 +304,8 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     turned into a result.
     """
     plan = _plan_of(ruleset)
-    flowers = _bonus_mask(win.flowers)
-    seasons = _bonus_mask(win.seasons)
-    valid = _validation_key(win)
-    if flowers < 0 or seasons < 0 or valid not in plan.valid:
-        _validate_context(win)
-        if len(plan.valid) > 16384:
-            plan.valid.clear()
-        plan.valid.add(valid)
-    key = (win.win, win.seat, flowers, seasons, win.flags)
+    key, counts, concealed = _checked(win, plan)
     context = plan.contexts.get(key)
-    counts, concealed = _validate_tiles(win)
     found = readings(concealed, len(win.melds))
     if not found:
         raise InvalidHand(
