@@ -7,15 +7,15 @@ import io
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
-from hkmj import cli_classical
-from hkmj.rulesets import DEFAULT, Outcome, Ruleset, RulesetError
-from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
-from hkmj.scoring import InvalidHand, win_from_json
 from hkmj.scoring.lines import score_line
-from hkmj.scoring.request import hand_problem
-from hkmj.tiles import wind_letter
+
+if TYPE_CHECKING:
+    from hkmj.rulesets import Outcome, Ruleset
+
+# The rulesets, the classical adapter and the human score path are imported where they are
+# used: ``hkmj score`` with no argument (the JSON-lines interface) starts without them.
 
 _SCORE_EPILOG = """\
 Two ways to use it:
@@ -73,8 +73,13 @@ _WORDS = {
 }
 
 
-def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str = "en", rules: Ruleset = DEFAULT) -> str:
-    """A human table: itemised elements, total, limit, base (Hong Kong) and payments."""
+def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str = "en", rules: Ruleset | None = None) -> str:
+    """A human table: itemised elements, total, limit, base (Hong Kong) and payments; ``rules``
+    names the limit (the default ruleset when None)."""
+    from hkmj.rulesets import DEFAULT
+    from hkmj.tiles import wind_letter
+
+    rules = DEFAULT if rules is None else rules
     w = _WORDS[lang]
     unit = outcome.unit
     lines = [f"{w['element']:<34} {unit:>3}", "-" * 38]
@@ -158,6 +163,12 @@ def _wind(letter: str) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    from hkmj import cli_classical
+    from hkmj.rulesets import DEFAULT, RulesetError
+    from hkmj.rulesets.args import rules_from_args
+    from hkmj.scoring import InvalidHand, win_from_json
+    from hkmj.scoring.request import hand_problem
+
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
@@ -232,6 +243,8 @@ def _positive(text: str) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from hkmj.bots import BOTS
     from hkmj.record import RecordWriter
+    from hkmj.rulesets import RulesetError
+    from hkmj.rulesets.args import rules_from_args
     from hkmj.simulate import Progress, run
 
     try:
@@ -338,6 +351,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def _add_score(sub: Any) -> None:
+    from hkmj import cli_classical
+    from hkmj.rulesets.args import add_rules_arguments, options_help
+
     p = sub.add_parser(
         "score",
         help="score a winning hand (HK-6), or a stream of JSON requests on stdin",
@@ -369,6 +385,8 @@ def _add_score(sub: Any) -> None:
 
 
 def _add_simulate(sub: Any) -> None:
+    from hkmj.rulesets.args import add_rules_arguments, options_help
+
     p = sub.add_parser(
         "simulate",
         help="self-play bot matches and print a summary (optionally record them)",
@@ -426,13 +444,22 @@ _OWN_COMMANDS: frozenset[str] = frozenset({"score", "simulate", "replay"})
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
+    if words == ["score"]:
+        # the JSON-lines interface with the default ruleset (what the parser would choose):
+        # straight to the stream, its start-up being part of every batch's time (issue 8)
+        return _run(lambda: _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout)))
     parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None)
     args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    return _run(lambda: int(args.func(args)))
+
+
+def _run(command: Callable[[], int]) -> int:
+    """Run a command: exit code 130 on Ctrl-C, 0 when the reader of the output went away."""
     try:
-        code: int = args.func(args)
+        code: int = command()
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
