@@ -17,22 +17,34 @@ flowers of seats East..North, ``5f``–``8f`` the seasons (HK-1.3).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 Tile = int
 
-N_KINDS = 34
+N_KINDS: Final = 34
 """Playing tile kinds (suits and honours); bonus tiles are outside the count vector."""
-N_TILE_IDS = 42
+N_TILE_IDS: Final = 42
 """All tile ids, bonus tiles included."""
 
-MAN, PIN, SOU, HONOUR = 0, 9, 18, 27
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+# Final: constants the compiled core inlines (mypyc reads a non-final global from a dict)
+MAN: Final = 0
+PIN: Final = 9
+SOU: Final = 18
+HONOUR: Final = 27
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
 WINDS: tuple[Tile, ...] = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: tuple[Tile, ...] = (WHITE, GREEN, RED)
-FLOWER1, SEASON1 = 34, 38
+FLOWER1: Final = 34
+SEASON1: Final = 38
 
-SUIT_LETTERS = "mpsz"
-SEAT_LETTERS = "ESWN"
+SUIT_LETTERS: Final = "mpsz"
+SEAT_LETTERS: Final = "ESWN"
 """Seat winds in play order (HK-2.1); index 0 is East."""
 WIND_LETTERS = {"en": SEAT_LETTERS, "fr": "ESON"}
 """The wind letters people read, by language: French writes West as O (Ouest)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from hkmj.hand.tables import combine, decompositions, distance, honour_distance, suit_waits
 from hkmj.tiles import ORPHANS, Tile
@@ -29,15 +29,15 @@ __all__ = [
     "waits",
 ]
 
-STANDARD = "standard"
-SEVEN_PAIRS = "seven_pairs"
-THIRTEEN_ORPHANS = "thirteen_orphans"
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven_pairs"
+THIRTEEN_ORPHANS: Final = "thirteen_orphans"
 
-_ORPHAN_SET = frozenset(ORPHANS)
+_ORPHAN_SET: Final = frozenset(ORPHANS)
 _set = object.__setattr__
-_NATIVE = not __file__.endswith(".py")
+_NATIVE: Final = not __file__.endswith(".py")
 """True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
-_POW5 = tuple(5**i for i in range(9))
+_POW5: Final = tuple(5**i for i in range(9))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -194,7 +194,7 @@ def waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
 
 
 _Part = tuple[tuple[Tile, ...], tuple[Tile, ...], Tile]
-_read_memo: list[dict[int, tuple[_Part, ...]]] = [{}, {}, {}, {}]
+_read_memo: Final[list[dict[int, tuple[_Part, ...]]]] = [{}, {}, {}, {}]
 """Decompositions of each suit pattern in absolute tile numbers, keyed by the pattern in base 5."""
 
 

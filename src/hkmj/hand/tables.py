@@ -14,16 +14,18 @@ patterns, so each pattern is analysed once and the answer kept in a dict:
 
 from __future__ import annotations
 
+from typing import Final
+
 Pattern = tuple[int, ...]
 Vector = tuple[int, ...]
 """Ten entries: index m (0..4) for m melds, index 5 + m for m melds and a pair."""
 
-INF = 99
-_EMPTY: Vector = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
+INF: Final = 99
+_EMPTY: Final[Vector] = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
 
-_dist_suit: dict[Pattern, Vector] = {}
-_dist_honour: dict[Pattern, Vector] = {}
-_conv_cache: dict[tuple[Vector, Vector], Vector] = {}
+_dist_suit: Final[dict[Pattern, Vector]] = {}
+_dist_honour: Final[dict[Pattern, Vector]] = {}
+_conv_cache: Final[dict[tuple[Vector, Vector], Vector]] = {}
 
 
 def _add_block(best: list[int], rest: Vector, cost: int, is_pair: bool) -> None:
@@ -136,7 +138,7 @@ def combine(a: Vector, b: Vector) -> Vector:
 Decomposition = tuple[tuple[int, ...], tuple[int, ...], int]
 """(chow start offsets, pung offsets, pair offset or -1) within one pattern."""
 
-_dec_memo: dict[tuple[Pattern, bool], tuple[Decomposition, ...]] = {}
+_dec_memo: Final[dict[tuple[Pattern, bool], tuple[Decomposition, ...]]] = {}
 
 
 def decompositions(pattern: Pattern, suited: bool) -> tuple[Decomposition, ...]:
@@ -175,7 +177,7 @@ def _decompose(c: list[int], suited: bool) -> list[Decomposition]:
     return out
 
 
-_suit_waits: dict[Pattern, tuple[int, ...]] = {}
+_suit_waits: Final[dict[Pattern, tuple[int, ...]]] = {}
 
 
 def suit_waits(pattern: Pattern, suited: bool) -> tuple[int, ...]:

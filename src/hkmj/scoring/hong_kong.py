@@ -8,6 +8,7 @@ applies (0 when absent). Rows follow ``../shared/rules/hong-kong.md`` HK-6 in or
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from hkmj.hand import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from hkmj.scoring.ruleset import Element, Limit, Ruleset
@@ -143,7 +144,7 @@ def thirteen_orphans(s: Shape) -> bool:
     return s.kind == THIRTEEN_ORPHANS
 
 
-_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def nine_gates(s: Shape) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -88,7 +88,7 @@ def _score_line_json(line: bytes, score_json: Callable[[Any], dict[str, Any]] | 
     return result_json(result)
 
 
-_fragments: dict[str, tuple[int, str]] = {}
+_fragments: Final[dict[str, tuple[int, str]]] = {}
 
 
 def _fragment(item: Item) -> str:

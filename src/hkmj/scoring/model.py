@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
 
@@ -74,7 +74,7 @@ def clip(message: str) -> str:
 
 
 _set = object.__setattr__
-_NATIVE = not __file__.endswith(".py")
+_NATIVE: Final = not __file__.endswith(".py")
 """True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from hkmj.hand import readings
 from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo
@@ -230,8 +231,8 @@ class _Plan:
         """The :func:`_validation_key` of contexts found valid."""
 
 
-_plans: dict[int, _Plan] = {}
-_payments: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+_plans: Final[dict[int, _Plan]] = {}
+_payments: Final[dict[tuple[int, int, int], tuple[int, int, int, int]]] = {}
 
 
 def _plan_of(ruleset: Ruleset) -> _Plan:

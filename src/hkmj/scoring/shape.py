@@ -5,11 +5,13 @@ Built once per reading so that each element of a ruleset is a one-line predicate
 
 from __future__ import annotations
 
+from typing import Final
+
 from hkmj.hand import STANDARD, Reading
 from hkmj.scoring.model import Win
 from hkmj.tiles import EAST, HONOUR, N_KINDS, Tile
 
-_SUIT_BIT = tuple(1 << (t // 9) for t in range(HONOUR))
+_SUIT_BIT: Final = tuple(1 << (t // 9) for t in range(HONOUR))
 
 
 class Shape:
