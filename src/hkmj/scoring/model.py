@@ -293,11 +293,12 @@ class ScoreResult:
 
     def to_dict(self) -> dict[str, object]:
         """The machine form used by ``hkmj score`` (see docs/scoring.md)."""
+        p = self.payments
         return {
             "valid": True,
             "fan": self.fan,
             "limit": self.limit,
             "base": self.base,
             "items": [{"name": i.name, "fan": i.fan} for i in self.items],
-            "payments": {SEAT_LETTERS[s]: self.payments[s] for s in range(4)},
+            "payments": {"E": p[0], "S": p[1], "W": p[2], "N": p[3]},  # SEAT_LETTERS order
         }

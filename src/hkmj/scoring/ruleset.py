@@ -197,9 +197,6 @@ def payments(base: int, winner: int, discarder: int | None) -> tuple[int, int, i
     return (pay[0], pay[1], pay[2], pay[3])
 
 
-_ContextKey = tuple[object, ...]
-
-
 class _Context:
     """What a hand's context gives every reading: the ``"win"``-scope element counts (-1 for
     the ``"hand"``-scope ones), their fan, and a ``"win"``-scope limit if one applies."""
@@ -225,9 +222,9 @@ class _Plan:
         ]
         self.limits: list[Limit] = [lim for lim in ruleset.limits if lim.scope != "win"]
         self.items: tuple[Item, ...] = tuple(Item(e.id, e.name, e.fan) for e in ruleset.elements)
-        self.contexts: dict[_ContextKey, _Context] = {}
+        self.contexts: dict[int, _Context] = {}
         """By win type, seat, flowers and seasons (as sets) and flags: all a ``"win"``-scope element reads."""
-        self.valid: set[_ContextKey] = set()
+        self.valid: set[int] = set()
         """The :func:`_validation_key` of contexts found valid."""
 
 
@@ -245,13 +242,33 @@ def _plan_of(ruleset: Ruleset) -> _Plan:
     return plan
 
 
-def _validation_key(win: Win) -> _ContextKey:
-    """What :func:`_validate_context` reads besides the bonus tiles: melds only as none, some,
-    or some with a kong (R-3: a kong replacement needs a kong)."""
+_WIN_INDEX: Final[dict[str, int]] = {w: i for i, w in enumerate(WIN_TYPES)}
+_FLAG_BIT: Final[dict[str, int]] = {f: 1 << i for i, f in enumerate(FLAGS)}
+
+
+def _flag_bits(flags: frozenset[str]) -> int:
+    """Bit i for each flag ``FLAGS[i]`` (HK-6), or -1 when a flag is unknown."""
+    bits = 0
+    for f in flags:
+        b = _FLAG_BIT.get(f)
+        if b is None:
+            return -1
+        bits |= b
+    return bits
+
+
+def _validation_key(win: Win, flags: int) -> int:
+    """What :func:`_validate_context` reads besides the bonus tiles, as one number: win type,
+    seats, flags, and melds only as none, some, or some with a kong (R-3: a kong replacement
+    needs a kong); -1 when a part is out of range (then the hand is validated in full)."""
     melds = 0
     for m in win.melds:
         melds = 2 if m.kind in ("kong", "ckong") else max(melds, 1)
-    return (win.win, win.seat, win.prevailing, win.discarder, win.flags, melds)
+    kind = _WIN_INDEX.get(win.win, -1)
+    discarder = 4 if win.discarder is None else win.discarder
+    if kind < 0 or flags < 0 or not (0 <= win.seat < 4 and 0 <= win.prevailing < 4 and 0 <= discarder <= 4):
+        return -1
+    return ((((kind * 4 + win.seat) * 4 + win.prevailing) * 5 + discarder) * 32 + flags) * 3 + melds
 
 
 def _bonus_mask(group: tuple[int, ...]) -> int:
@@ -281,19 +298,21 @@ def _suits_and_honours(counts: list[int]) -> tuple[int, bool]:
     return suits, honours
 
 
-def _checked(win: Win, plan: _Plan) -> tuple[_ContextKey, list[int], list[int]]:
+def _checked(win: Win, plan: _Plan) -> tuple[int, list[int], list[int]]:
     """Validate a hand (context remembered when valid, tiles always): its context key, the
     counts of all its tiles and of its concealed tiles. The whole validation of :func:`score`."""
     flowers = _bonus_mask(win.flowers)
     seasons = _bonus_mask(win.seasons)
-    valid = _validation_key(win)
-    if flowers < 0 or seasons < 0 or valid not in plan.valid:
+    flags = _flag_bits(win.flags)
+    valid = _validation_key(win, flags)
+    if flowers < 0 or seasons < 0 or valid < 0 or valid not in plan.valid:
         _validate_context(win)
         if len(plan.valid) > 16384:
             plan.valid.clear()
         plan.valid.add(valid)
     counts, concealed = _validate_tiles(win)
-    return (win.win, win.seat, flowers, seasons, win.flags), counts, concealed
+    # all a "win"-scope element reads: win type, seat, flowers and seasons as sets, flags
+    return ((_WIN_INDEX[win.win] * 4 + win.seat) * 32 + flowers) * 32 * 32 + seasons * 32 + flags, counts, concealed
 
 
 def score(win: Win, ruleset: Ruleset) -> ScoreResult:
