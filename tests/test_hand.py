@@ -128,3 +128,49 @@ def test_waits_agree_with_completeness() -> None:
         assert waits(counts) == expected
         checked += 1
     assert checked > 100
+
+
+def test_hk5_1_suit_decompositions_rebuild_the_pattern_with_a_pair_exactly_when_needed() -> None:
+    """HK-5.1, HK-5.2: every split of one suit (or the honours) gives back its tiles, has a pair
+    exactly when the count is 2 mod 3, and a split built at random is always found."""
+    from hkmj.hand.tables import decompositions
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        suited = rng.random() < 0.8
+        size = 9 if suited else 7
+        counts = [0] * size
+        chows: list[int] = []
+        pungs: list[int] = []
+        for _ in range(rng.randint(0, 4)):
+            if suited and rng.random() < 0.5:
+                t = rng.randrange(7)
+                if max(counts[t : t + 3]) < 4:
+                    counts[t] += 1
+                    counts[t + 1] += 1
+                    counts[t + 2] += 1
+                    chows.append(t)
+            else:
+                t = rng.randrange(size)
+                if counts[t] <= 1:
+                    counts[t] += 3
+                    pungs.append(t)
+        pair = -1
+        if rng.random() < 0.6:
+            t = rng.randrange(size)
+            if counts[t] <= 2:
+                counts[t] += 2
+                pair = t
+        found = decompositions(tuple(counts), suited)
+        assert (tuple(sorted(chows)), tuple(sorted(pungs)), pair) in found
+        for ch, pu, pr in found:
+            rebuilt = [0] * size
+            for c in ch:
+                for k in range(3):
+                    rebuilt[c + k] += 1
+            for p in pu:
+                rebuilt[p] += 3
+            if pr >= 0:
+                rebuilt[pr] += 2
+            assert rebuilt == counts and (pr >= 0) == (sum(counts) % 3 == 2)
+    assert decompositions((1, 1, 1, 1, 0, 0, 0, 0, 0), True) == ()

@@ -146,31 +146,34 @@ def decompositions(pattern: Pattern, suited: bool) -> tuple[Decomposition, ...]:
     key = (pattern, suited)
     r = _dec_memo.get(key)
     if r is None:
-        r = tuple(sorted(set(_decompose(list(pattern), suited))))
+        # melds take tiles three at a time: a pair exactly when the count is 2 mod 3, none at 1
+        n = sum(pattern) % 3
+        r = () if n == 1 else tuple(sorted(set(_decompose(list(pattern), suited, n == 2))))
         _dec_memo[key] = r
     return r
 
 
-def _decompose(c: list[int], suited: bool) -> list[Decomposition]:
+def _decompose(c: list[int], suited: bool, pair: bool) -> list[Decomposition]:
+    """Splits of ``c`` into melds and, when ``pair``, one pair (the caller knows the count needs one)."""
     i = 0
     while i < len(c) and c[i] == 0:
         i += 1
     if i == len(c):
-        return [((), (), -1)]
+        return [] if pair else [((), (), -1)]
     out: list[Decomposition] = []
     if c[i] >= 3:
         c[i] -= 3
-        out += [(ch, tuple(sorted((i,) + pu)), pr) for ch, pu, pr in _decompose(c, suited)]
+        out += [(ch, tuple(sorted((i,) + pu)), pr) for ch, pu, pr in _decompose(c, suited, pair)]
         c[i] += 3
-    if c[i] >= 2:
+    if pair and c[i] >= 2:
         c[i] -= 2
-        out += [(ch, pu, i) for ch, pu, pr in _decompose(c, suited) if pr < 0]
+        out += [(ch, pu, i) for ch, pu, _ in _decompose(c, suited, False)]
         c[i] += 2
     if suited and i <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        out += [(tuple(sorted((i,) + ch)), pu, pr) for ch, pu, pr in _decompose(c, suited)]
+        out += [(tuple(sorted((i,) + ch)), pu, pr) for ch, pu, pr in _decompose(c, suited, pair)]
         c[i] += 1
         c[i + 1] += 1
         c[i + 2] += 1
