@@ -217,6 +217,15 @@ def test_r9_fast_decoder_answers_edge_lines_exactly_as_python_json(line: bytes) 
     assert score_line(line) == _score_line_json(line, None)
 
 
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+@pytest.mark.parametrize("line", EDGE_LINES)
+def test_r9_fast_decoder_answers_edge_lines_of_every_ruleset_as_python_json(rules: str, line: bytes) -> None:
+    from hkmj.rulesets import get_ruleset
+
+    scorer = get_ruleset(rules, {}).score_json
+    assert score_line(line, scorer) == _score_line_json(line, scorer)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(st.sampled_from([*GOOD, "melds", "flags", "flowers", "seasons", "x"]), json_text, max_size=8))
 def test_r9_fast_decoder_answers_every_request_exactly_as_python_json(obj: dict[str, Any]) -> None:

@@ -60,7 +60,10 @@ def score_line(line: bytes, score_json: Callable[[Any], dict[str, Any]] | None =
     except orjson.JSONDecodeError:
         return _score_line_json(line, score_json)
     if score_json is not None:
-        answer = score_json(obj)
+        try:
+            answer = score_json(obj)
+        except RecursionError:  # nested deeper than json reads: json words the refusal
+            return _score_line_json(line, score_json)
         return _ENCODER.encode(answer) if answer.get("valid") is not False else _score_line_json(line, score_json)
     try:
         result = score(win_from_json(obj), HONG_KONG)
