@@ -19,7 +19,19 @@ from pettingzoo.test import api_test, seed_test
 
 from hkmj.engine import Hand
 from hkmj.env import ACTION_NAMES, AGENTS, N_ACTIONS, N_ROWS, RULES, HkmjEnv, SingleSeatEnv, env, raw_env
-from hkmj.env.encoding import DISCARDS, DRAWN, HAND, MAHJONG, MAX_DISCARDS, OFFERED, PASS_, PUNG, action_index, encode_legal
+from hkmj.env.encoding import (
+    DISCARDS,
+    DRAWN,
+    HAND,
+    MAHJONG,
+    MAX_DISCARDS,
+    OFFERED,
+    PASS_,
+    PUNG,
+    ViewEncoder,
+    action_index,
+    encode_legal,
+)
 from hkmj.tiles import N_KINDS, parse_tiles
 
 
@@ -109,6 +121,42 @@ def test_observation_does_not_change_with_hidden_tiles() -> None:
     after = e.observe(agent)["observation"]
     hand.hands[other][:] = saved
     assert np.array_equal(before, after)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_incremental_planes_equal_a_fresh_encoding_of_the_view(rules: str) -> None:
+    """Draws, discards, claims (HK-4), kongs (HK-3.3) and bonus tiles (HK-2.6) change the planes in
+    place, cell by cell; at every step they equal the planes a new encoder writes from the same view,
+    whether the agent observes every step (the actor) or only now and then (the others)."""
+    e = raw_env(rules=rules, hands=3)
+    rng = np.random.default_rng(17)
+    for seed in range(3):
+        e.reset(seed=seed)
+        for step, agent in enumerate(e.agent_iter()):
+            obs, _r, term, trunc, _i = e.last()
+            hand = e.current_hand()
+            seen = [agent] if step % 5 else e.agents
+            for a in seen:
+                seat = e._seats[AGENTS.index(a)]
+                planes = obs["observation"] if a == agent else e.observe(a)["observation"]
+                assert np.array_equal(planes, ViewEncoder().encode(hand.view(seat))), (seed, step, a)
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_observations_are_copies_the_caller_may_keep() -> None:
+    e = raw_env()
+    e.reset(seed=2)
+    agent = e.agent_selection
+    first = e.observe(agent)
+    kept = first["observation"].copy()
+    first["observation"][:] = 7.0  # the caller's array, not the environment's
+    again = e.observe(agent)["observation"]
+    assert np.array_equal(again, kept)
+    e.step(int(np.flatnonzero(first["action_mask"])[0]))
+    assert not np.array_equal(e.observe(agent)["observation"], kept)
 
 
 def test_hk4_action_mask_is_exactly_the_engine_legal_actions() -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "discard",
     "kong",
     "parse_action",
+    "text",
 ]
 
 KongKind = Literal["concealed", "added", "discard"]
@@ -148,6 +149,19 @@ WIN = Win()
 _DISCARDS = tuple(Discard(t) for t in range(N_KINDS))
 _CHOWS = tuple(Chow(t) if is_suited(t) and t % 9 <= 6 else None for t in range(N_KINDS))
 _KONGS = {how: tuple(Kong(t, how) for t in range(N_KINDS)) for how in (CONCEALED, ADDED, FROM_DISCARD)}
+
+
+_TEXTS: dict[int, str] = {
+    id(a): str(a)
+    for a in (PASS, PUNG, WIN, *_DISCARDS, *(c for c in _CHOWS if c is not None), *(k for ks in _KONGS.values() for k in ks))
+}
+"""The text form of each shared instance, by identity (they live as long as the module)."""
+
+
+def text(action: Action) -> str:
+    """``str(action)``, looked up for the engine's shared instances (events name every action)."""
+    t = _TEXTS.get(id(action))
+    return str(action) if t is None else t
 
 
 def discard(t: Tile) -> Discard:

@@ -37,6 +37,7 @@ from hkmj.engine.actions import (
     chow,
     discard,
     kong,
+    text,
 )
 from hkmj.engine.view import SeatView
 from hkmj.engine.wall import (
@@ -93,6 +94,7 @@ _new_view = tuple.__new__  # builds a SeatView without NamedTuple's Python-level
 _ORPHAN_LIST: tuple[Tile, ...] = ORPHANS
 _ORPHAN_SET: frozenset[Tile] = frozenset(ORPHANS)
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
+_DISCARD_TEXT = tuple(f"discard {_TS[t]}" for t in range(N_KINDS))
 
 
 def _distance(sh: int) -> str:
@@ -392,7 +394,7 @@ class Hand:
             (
                 seat,
                 self.prevailing,
-                ph.value,
+                str(ph),  # StrEnum: the plain value
                 self._offer_from if offering else self.turn,
                 to_act,
                 tuple(self.hands[seat]),
@@ -583,9 +585,9 @@ class Hand:
             {
                 "type": "discard",
                 "seat": seat,
-                "action": f"discard {_TS[t]}",
+                "action": _DISCARD_TEXT[t],
                 "tile": _TS[t],
-                "offers": [[str(a) for a in offers[s]] if s in offers else None for s in range(4)]
+                "offers": [[text(a) for a in offers[s]] if s in offers else None for s in range(4)]
                 if offers
                 else [None, None, None, None],
                 "final": final,
@@ -626,7 +628,7 @@ class Hand:
                 "seat": seat,
                 "action": f"added kong {_TS[t]}",
                 "tile": _TS[t],
-                "offers": [[str(a) for a in offers[s]] if s in offers else None for s in range(4)],
+                "offers": [[text(a) for a in offers[s]] if s in offers else None for s in range(4)],
             }
         )
         if offers:
@@ -771,7 +773,7 @@ class Hand:
 
     def _answer(self, seat: int, action: Action) -> None:
         self._answers[seat] = action
-        self.events.append({"type": "answer", "seat": seat, "action": str(action)})
+        self.events.append({"type": "answer", "seat": seat, "action": text(action)})
         if len(self._answers) == len(self._offers):
             self._resolve()
 
@@ -786,7 +788,7 @@ class Hand:
             "tile": _TS[t],
             "from": d,
             "on": "added_kong" if rob else "discard",
-            "answers": [str(self._answers[s]) if s in self._answers else None for s in range(4)],
+            "answers": [text(self._answers[s]) if s in self._answers else None for s in range(4)],
             "seat": None,
             "claim": None,
             "tiles": None,

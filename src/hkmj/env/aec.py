@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hkmj.engine import Action, Hand, Match
+from hkmj.engine import Action, Hand, Match, Phase
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder, encode_legal
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
@@ -76,6 +76,9 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._match: Match | None = None
         self._hand: Hand | None = None
         self._seats = [0, 1, 2, 3]
+        self._agent_at = list(AGENTS)  # the agent at each seat in the current hand
+        self._acting = 0  # the seat of agent_selection
+        self._version = 0  # counts moves and hands: the key of each agent's cached planes
         self._legal: Sequence[Action] = ()
         self._indices: list[int] = []
         self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -115,31 +118,39 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     def _new_hand(self) -> None:
         assert self._match is not None
         self._hand = self._match.new_hand()
-        self._seats = [self._match.seat_of(p) for p in range(4)]
+        self._agent_at = [AGENTS[self._match.player_at(s)] for s in range(4)]
+        self._seats = [self._agent_at.index(a) for a in AGENTS]
         for e in self._encoders:
             e.reset()
+        self._version += 1
         self._select()
 
     def _select(self) -> None:
         """Point ``agent_selection`` at the next seat to act and list its legal actions."""
         hand = self._hand
         assert hand is not None and self._match is not None
-        seat = hand.pending()[0]
-        self.agent_selection = AGENTS[self._match.player_at(seat)]
+        seat = hand.turn if hand.phase is Phase.TURN else hand.pending()[0]
+        self._acting = seat
+        self.agent_selection = self._agent_at[seat]
         self._legal = hand.legal_actions(seat)
         self._mask, self._indices = encode_legal(self._legal, hand.offered_tile)
 
     # ------------------------------------------------------------------ observe / step
 
     def observe(self, agent: str) -> Obs:
-        """The agent's view as planes, and its action mask (all zero when it has nothing to do)."""
+        """The agent's view as planes, and its action mask (all zero when it has nothing to do).
+
+        The planes are encoded only here, on demand, from the agent's previous planes (see
+        :class:`~hkmj.env.encoding.ViewEncoder`), and cached until the next move.
+        """
         player = _PLAYER[agent]
-        match = self._match
         hand = self._hand
-        if match is None or hand is None:
+        if hand is None:
             raise RuntimeError("call reset() before observe()")
-        seat = self._seats[player]
-        planes = self._encoders[player].encode(hand.view(seat))
+        encoder = self._encoders[player]
+        planes = encoder.cached(self._version)
+        if planes is None:
+            planes = encoder.encode(hand.view(self._seats[player]), self._version)
         mine = agent == self.agent_selection and not self.terminations[agent]
         # each _select makes a new mask array, so the acting agent may keep it
         return {"observation": planes, "action_mask": self._mask if mine else self._no_mask.copy()}
@@ -174,7 +185,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         match = self._match
         assert hand is not None and match is not None
         self._cumulative_rewards[self.agent_selection] = 0.0
-        hand.apply(hand.pending()[0], action)
+        hand.apply(self._acting, action)
+        self._version += 1
         if hand.result is None:
             if self._rewarded:
                 self.rewards = dict.fromkeys(AGENTS, 0.0)

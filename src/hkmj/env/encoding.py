@@ -13,6 +13,7 @@ automatically (HK-2.6, HK-3.2), so they need no action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -100,14 +101,10 @@ def _share(action: Action) -> None:
 
 def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:
     """The ``int8`` action mask of ``legal`` and the index of each legal action, in order."""
-    by_id = _BY_ID
-    indices: list[int] = []
+    found = list(map(_BY_ID.get, map(id, legal)))  # the engine's shared instances, by identity
+    indices = [action_index(a, offered) if i is None else i for a, i in zip(legal, found, strict=True)]
     buf = bytearray(N_ACTIONS)
-    for a in legal:
-        i = by_id.get(id(a))
-        if i is None:
-            i = action_index(a, offered)
-        indices.append(i)
+    for i in indices:
         buf[i] = 1
     return np.frombuffer(buf, dtype=np.int8), indices
 
@@ -167,142 +164,188 @@ ROWS: tuple[tuple[str, int, int], ...] = (
 
 _PHASES = {"turn": 0, "claim": 1, "rob": 2, "over": 3}
 
-
 _W = N_KINDS
-_ABOVE = tuple(bytes(1 if n > level else 0 for n in range(256)) for level in range(4))
-"""``bytes.translate`` tables: count byte → 1 when above ``level``."""
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, N_KINDS))
+_S = SCALARS * _W
+_ONE = 1.0
+_ZERO = 0.0
 
 
 class ViewEncoder:
-    """Encodes one seat's successive views of a hand into planes, incrementally.
+    """Encodes one seat's successive views of a hand into planes, incrementally and in place.
 
-    The 0/1 cells live in a ``bytearray`` (a cell costs one byte store) and every block is
-    rewritten only when its part of the view changed: the own hand's changed kinds, one cell
-    for a new discard, a seat's melds or bonus tiles when that seat's tuple changed, the phase
-    cells when the phase did. Unchanged parts cost one tuple comparison each; the result is one
-    ``astype`` of the buffer plus the scalar row. Call :meth:`reset` at each hand.
+    The planes are one preallocated ``float32`` array. Each :meth:`encode` rewrites only the
+    cells whose part of the view changed since the previous call: the changed kinds of the own
+    hand (four thermometer cells each), one cell per new or claimed discard, a seat's melds or
+    bonus tiles when that seat's tuple changed (the engine replaces a tuple when it changes, so
+    unchanged parts cost an identity test), the phase, drawn and offered cells, the scalars that
+    moved. The result is a copy of the array, so callers may keep it. Call :meth:`reset` at
+    each hand; a view of another seat or wind than the previous one starts the planes afresh.
     """
 
     def __init__(self) -> None:
-        self.buf = bytearray(N_ROWS * _W)
+        self.planes = np.zeros((N_ROWS, _W), dtype=np.float32)
+        # the same memory as a float memoryview: one-cell stores twice as fast as ndarray's (typeshed types its items as int)
+        self._flat: Any = self.planes.reshape(-1).data
         self.reset()
 
     def reset(self) -> None:
-        """Forget the previous hand."""
-        self.buf[:] = bytes(N_ROWS * _W)
+        """Forget the previous view (the next :meth:`encode` writes every part)."""
+        self.planes.fill(0.0)
         self._seat = -1
         self._prevailing = -1
-        self._conc: tuple[int, ...] = ()
+        self._conc: tuple[int, ...] = (0,) * N_KINDS
         self._drawn: int | None = None
         self._offered: int | None = None
-        self._melds_all: tuple[object, ...] = ((), (), (), ())
+        self._melds_all: tuple[tuple[Meld, ...], ...] = ((), (), (), ())
+        self._meld_counts: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
         self._discards_all: tuple[tuple[int, ...], ...] = ((), (), (), ())
         self._bonus_all: tuple[tuple[int, ...], ...] = ((), (), (), ())
         self._phase_cells: tuple[int, ...] = ()
         self._phase_key: tuple[str, int, bool] | None = None
-        self._scalar_key: tuple[object, ...] | None = None
-        self._scalars = np.zeros(10, dtype=np.float32)
+        self._live = -1
+        self._dead = -1
+        self._counts: tuple[int, ...] = ()
+        self._scores: tuple[int, ...] = ()
+        self._key = -1
 
-    def encode(self, view: SeatView) -> npt.NDArray[np.float32]:
-        """The planes of ``view`` (a new array)."""
-        b = self.buf
+    def cached(self, key: int) -> npt.NDArray[np.float32] | None:
+        """A copy of the planes last encoded with ``key`` (None after another key or a reset)."""
+        return self.planes.copy() if key == self._key and key >= 0 else None
+
+    def encode(self, view: SeatView, key: int = -1) -> npt.NDArray[np.float32]:
+        """The planes of ``view`` (a new array); a ``key`` of 0 or more is remembered for :meth:`cached`."""
         me = view.seat
         if me != self._seat or view.prevailing != self._prevailing:
-            self._seat = me
-            self._prevailing = view.prevailing
-            b[SEAT_WIND * _W : PHASE * _W] = bytes((PHASE - SEAT_WIND) * _W)
-            b[SEAT_WIND * _W + HONOUR + me] = 1
-            b[PREVAILING * _W + HONOUR + view.prevailing] = 1
-            b[DEALER * _W + (view.dealer - me) % 4] = 1
+            self.reset()
+            self._start(view)
+        f = self._flat
         conc = view.concealed
         if conc != self._conc:
+            self._thermometer(HAND, conc, self._conc)
             self._conc = conc
-            self._thermometer(HAND, bytes(conc))
         drawn = view.drawn
         if drawn != self._drawn:
             if self._drawn is not None:
-                b[DRAWN * _W + self._drawn] = 0
+                f[DRAWN * _W + self._drawn] = _ZERO
             if drawn is not None:
-                b[DRAWN * _W + drawn] = 1
+                f[DRAWN * _W + drawn] = _ONE
             self._drawn = drawn
         offered = view.offered
         if offered != self._offered:
             if self._offered is not None:
-                b[OFFERED * _W + self._offered] = 0
+                f[OFFERED * _W + self._offered] = _ZERO
             if offered is not None:
-                b[OFFERED * _W + offered] = 1
+                f[OFFERED * _W + offered] = _ONE
             self._offered = offered
         if view.melds != self._melds_all:
             self._encode_melds(view.melds, me)
         if view.discards != self._discards_all:
             self._encode_discards(view.discards, me)
         if view.bonus != self._bonus_all:
-            old_b = self._bonus_all
-            self._bonus_all = view.bonus
-            for s, bonus in enumerate(view.bonus):
-                if bonus != old_b[s]:
-                    r = (BONUS + (s - me) % 4) * _W
-                    b[r : r + _W] = bytes(_W)
-                    for t in bonus:
-                        b[r + t - N_KINDS] = 1
-        key = (view.phase, view.turn, view.to_act)
-        if key != self._phase_key:
-            self._phase_key = key
-            for c in self._phase_cells:
-                b[PHASE * _W + c] = 0
-            cells = (_PHASES[view.phase], 4 + (view.turn - me) % 4, 8) if view.to_act else (_PHASES[view.phase], 4 + (view.turn - me) % 4)
-            for c in cells:
-                b[PHASE * _W + c] = 1
-            self._phase_cells = cells
-        out = np.frombuffer(b, dtype=np.uint8).astype(np.float32).reshape(N_ROWS, _W)
-        skey = (view.live, view.dead, view.concealed_counts, view.scores)
-        if skey != self._scalar_key:
-            self._scalar_key = skey
-            counts = view.concealed_counts
-            scores = view.scores
-            rel = ((me + 1) % 4, (me + 2) % 4, (me + 3) % 4)
-            self._scalars[:] = (
-                view.live / 130.0,
-                view.dead / 16.0,
-                counts[me] / 14.0,
-                *(counts[x] / 14.0 for x in rel),
-                max(-1.0, min(1.0, scores[me] / 1000.0)),
-                *(max(-1.0, min(1.0, scores[x] / 1000.0)) for x in rel),
-            )
-        out[SCALARS, :10] = self._scalars
-        return out
+            self._encode_bonus(view.bonus, me)
+        phase = (view.phase, view.turn, view.to_act)
+        if phase != self._phase_key:
+            self._encode_phase(phase, me)
+        self._encode_scalars(view, me)
+        self._key = key
+        return self.planes.copy()
 
-    def _thermometer(self, row: int, counts: bytes) -> None:
-        """Rows ``row..row+3``: 1 where the count (one byte per kind) is above 0, 1, 2, 3."""
-        b = self.buf
-        for level in range(4):
-            start = (row + level) * _W
-            b[start : start + _W] = counts.translate(_ABOVE[level])
+    def _start(self, view: SeatView) -> None:
+        """The rows fixed for a hand: own seat wind, prevailing wind, dealer."""
+        me = view.seat
+        self._seat = me
+        self._prevailing = view.prevailing
+        f = self._flat
+        f[SEAT_WIND * _W + HONOUR + me] = _ONE
+        f[PREVAILING * _W + HONOUR + view.prevailing] = _ONE
+        f[DEALER * _W + (view.dealer - me) % 4] = _ONE
+
+    def _thermometer(self, row: int, counts: Sequence[int], old: Sequence[int]) -> None:
+        """Rows ``row..row+3`` from the previous ``old`` counts: 1 where a kind's count is above 0, 1, 2, 3.
+
+        A move changes one or two kinds: they are found suit by suit, and only their cells written.
+        """
+        f = self._flat
+        base = row * _W
+        for lo, hi in _SUITS:
+            if counts[lo:hi] != old[lo:hi]:
+                for t in range(lo, hi):
+                    n = counts[t]
+                    if n != old[t]:
+                        f[base + t] = n > 0
+                        f[base + _W + t] = n > 1
+                        f[base + 2 * _W + t] = n > 2
+                        f[base + 3 * _W + t] = n > 3
 
     def _encode_melds(self, melds: tuple[tuple[Meld, ...], ...], me: int) -> None:
         old = self._melds_all
         self._melds_all = melds
         for s, ms in enumerate(melds):
-            if ms != old[s]:
-                block = bytearray(N_KINDS)
+            if ms is not old[s]:  # the engine replaces a seat's tuple when its melds change
+                counts = [0] * N_KINDS
                 for m in ms:
                     for t in m.tiles:
-                        block[t] += 1
-                self._thermometer(MELDS + 4 * ((s - me) % 4), bytes(block))
+                        counts[t] += 1
+                self._thermometer(MELDS + 4 * ((s - me) % 4), counts, self._meld_counts[s])
+                self._meld_counts[s] = counts
 
     def _encode_discards(self, discards: tuple[tuple[int, ...], ...], me: int) -> None:
-        b = self.buf
+        f = self._flat
         old_all = self._discards_all
         self._discards_all = discards
         for s, pond in enumerate(discards):
             old = old_all[s]
-            if pond is old or pond == old:
+            if pond is old:
                 continue
-            base = (DISCARDS + MAX_DISCARDS * ((s - me) % 4)) * _W
+            row = DISCARDS + MAX_DISCARDS * ((s - me) % 4)
             n = len(pond)
-            if n == len(old) + 1 and n <= MAX_DISCARDS and pond[:-1] == old:
-                b[base + (n - 1) * _W + pond[-1]] = 1
-            else:
-                b[base : base + MAX_DISCARDS * _W] = bytes(MAX_DISCARDS * _W)
+            if n == len(old) + 1 and n <= MAX_DISCARDS and pond[:-1] == old:  # one new discard
+                f[(row + n - 1) * _W + pond[-1]] = _ONE
+            elif n == len(old) - 1 and n < MAX_DISCARDS and old[:-1] == pond:  # the last one claimed
+                f[(row + n) * _W + old[-1]] = _ZERO
+            elif pond != old:
+                self.planes[row : row + MAX_DISCARDS] = 0.0
                 for i, t in enumerate(pond):
-                    b[base + min(i, MAX_DISCARDS - 1) * _W + t] = 1
+                    f[(row + min(i, MAX_DISCARDS - 1)) * _W + t] = _ONE
+
+    def _encode_bonus(self, bonus: tuple[tuple[int, ...], ...], me: int) -> None:
+        old = self._bonus_all
+        self._bonus_all = bonus
+        for s, tiles in enumerate(bonus):
+            if tiles != old[s]:
+                row = BONUS + (s - me) % 4
+                self.planes[row] = 0.0
+                for t in tiles:
+                    self._flat[row * _W + t - N_KINDS] = _ONE
+
+    def _encode_phase(self, key: tuple[str, int, bool], me: int) -> None:
+        f = self._flat
+        self._phase_key = key
+        for c in self._phase_cells:
+            f[PHASE * _W + c] = _ZERO
+        phase, turn, to_act = key
+        cells = (_PHASES[phase], 4 + (turn - me) % 4, 8) if to_act else (_PHASES[phase], 4 + (turn - me) % 4)
+        for c in cells:
+            f[PHASE * _W + c] = _ONE
+        self._phase_cells = cells
+
+    def _encode_scalars(self, view: SeatView, me: int) -> None:
+        """Row SCALARS: wall sizes, hand sizes and scores relative to ``me``; only what moved."""
+        f = self._flat
+        if view.live != self._live:
+            self._live = view.live
+            f[_S] = view.live / 130.0
+        if view.dead != self._dead:
+            self._dead = view.dead
+            f[_S + 1] = view.dead / 16.0
+        counts = view.concealed_counts
+        if counts != self._counts:
+            self._counts = counts
+            for r in range(4):
+                f[_S + 2 + r] = counts[(me + r) % 4] / 14.0
+        scores = view.scores
+        if scores != self._scores:
+            self._scores = scores
+            for r in range(4):
+                f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) % 4] / 1000.0))
