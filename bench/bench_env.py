@@ -13,9 +13,12 @@ In one process (one core), for ``--seconds`` each:
 
 Rates are per CPU-second of this process (``time.process_time``), i.e. on one core even when
 other jobs share the machine; a warm-up second fills the hand-reading tables first. Random
-agents pick uniformly among the mask's legal actions (Python's ``random``). One step is
-one ``env.step`` of a live agent. Prints steps/s and the ratios; exits 1 when the raw env through
-``agent_iter``/``last`` misses ``--target`` steps/s (default 50,000; ``--no-fail`` to only report).
+agents pick uniformly among the mask's legal actions (``np.flatnonzero`` and Python's
+``random``); that choice is timed alone too and reported, like PettingZoo's overhead, as a
+separate cost per step. One step is one ``env.step`` of a live agent. Prints steps/s and the
+ratios, and whether the core is compiled (``hkmj.compiled()``: a wheel from ``pip install .``;
+run from outside ``src`` to use it); exits 1 when the raw env through ``agent_iter``/``last``
+misses ``--target`` steps/s (default 50,000; ``--no-fail`` to only report).
 """
 
 from __future__ import annotations
@@ -89,6 +92,21 @@ def iter_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
+def agent_cost(seconds: float, seed: int) -> float:
+    """Seconds per step of the random agent's own choice on a typical turn mask (14 legal actions)."""
+    rng = random.Random(seed)
+    mask = np.zeros(75, dtype=np.int8)
+    mask[:14] = 1
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _ in range(1000):
+            legal = np.flatnonzero(mask)
+            int(legal[int(rng.random() * len(legal))])
+        n += 1000
+    return (time.process_time() - start) / n
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
@@ -101,7 +119,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     direct = direct_steps(args.seconds, args.seed)
     it = iter_steps(raw_env, args.seconds, args.seed)
     wrapped = iter_steps(env, args.seconds, args.seed)
-    print(f"random agents, one core, {args.seconds:g} CPU-s per measurement")
+    choice = agent_cost(min(args.seconds, 2.0), args.seed)
+    import hkmj
+
+    build = "mypyc-compiled core" if hkmj.compiled() else "pure Python"
+    print(f"random agents, one core, {args.seconds:g} CPU-s per measurement, hkmj {build}")
     print(f"{'loop':<32} {'steps/s':>9} {'vs engine':>9}")
     for name, rate in (
         ("engine alone (reference)", ref),
@@ -111,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         print(f"{name:<32} {rate:>9,.0f} {rate / ref:>9.2f}")
     print(f"PettingZoo overhead: agent_iter/last {1e6 / it - 1e6 / direct:+.1f} µs/step, wrappers {1e6 / wrapped - 1e6 / it:+.1f} µs/step")
+    print(f"the random agent's own choice: {1e6 * choice:.1f} µs/step; without it, agent_iter + last would give {1 / (1 / it - choice):,.0f} steps/s")
     print(f"encoding + mask overhead over the engine: {1e6 / direct - 1e6 / ref:+.1f} µs/step")
     ok = it >= args.target
     print(f"target {args.target:,.0f} steps/s (raw env, agent_iter + last): {'met' if ok else 'MISSED'}")
