@@ -9,7 +9,9 @@ In one process (one core), for ``--seconds`` each:
 * ``raw env, direct``: ``raw_env()`` driven by ``observe`` + ``step`` (what an RL loop needs:
   the planes and the mask every step);
 * ``raw env, agent_iter/last``: the same through PettingZoo's ``agent_iter`` and ``last``;
-* ``env() (wrapped)``: the same through PettingZoo's standard wrappers.
+* ``env() (wrapped)``: the same through PettingZoo's standard wrappers;
+* ``raw env, never observed``: ``agent_iter`` + ``last(observe=False)``, the agent picking among
+  ``legal_actions()``: the engine plus the environment's bookkeeping, without observations.
 
 Rates are per CPU-second of this process (``time.process_time``), i.e. on one core even when
 other jobs share the machine; a warm-up second fills the hand-reading tables first. Random
@@ -92,6 +94,27 @@ def iter_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
+def blind_steps(seconds: float, seed: int) -> float:
+    """``raw_env()`` through ``agent_iter`` + ``last(observe=False)``: the agent picks among
+    ``legal_actions()`` and never observes (the engine and the environment's bookkeeping only)."""
+    e = raw_env()
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        e.reset()
+        for _agent in e.agent_iter():
+            _obs, _reward, term, trunc, _info = e.last(observe=False)
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = list(e.legal_actions())
+            e.step(legal[int(rng.random() * len(legal))])
+            n += 1
+    return n / (time.process_time() - start)
+
+
 def agent_cost(seconds: float, seed: int) -> float:
     """Seconds per step of the random agent's own choice on a typical turn mask (14 legal actions)."""
     rng = random.Random(seed)
@@ -119,6 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     direct = direct_steps(args.seconds, args.seed)
     it = iter_steps(raw_env, args.seconds, args.seed)
     wrapped = iter_steps(env, args.seconds, args.seed)
+    blind = blind_steps(args.seconds, args.seed)
     choice = agent_cost(min(args.seconds, 2.0), args.seed)
     import hkmj
 
@@ -130,11 +154,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("raw env, observe + step", direct),
         ("raw env, agent_iter + last", it),
         ("env() with PettingZoo wrappers", wrapped),
+        ("raw env, never observed", blind),
     ):
         print(f"{name:<32} {rate:>9,.0f} {rate / ref:>9.2f}")
     print(f"PettingZoo overhead: agent_iter/last {1e6 / it - 1e6 / direct:+.1f} µs/step, wrappers {1e6 / wrapped - 1e6 / it:+.1f} µs/step")
     print(f"the random agent's own choice: {1e6 * choice:.1f} µs/step; without it, agent_iter + last would give {1 / (1 / it - choice):,.0f} steps/s")
     print(f"encoding + mask overhead over the engine: {1e6 / direct - 1e6 / ref:+.1f} µs/step")
+    print(
+        f"per step: engine {1e6 / ref:.1f} µs, the environment's bookkeeping {1e6 / blind - 1e6 / ref:+.1f} µs,"
+        f" observations (view, planes, mask) and the agent's pick {1e6 / it - 1e6 / blind:+.1f} µs"
+    )
     ok = it >= args.target
     print(f"target {args.target:,.0f} steps/s (raw env, agent_iter + last): {'met' if ok else 'MISSED'}")
     return 0 if ok or args.no_fail else 1
