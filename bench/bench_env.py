@@ -75,7 +75,9 @@ def direct_steps(seconds: float, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
-def iter_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
+def iter_steps(make: Callable[[], Any], seconds: float, seed: int, observe: bool = True) -> float:
+    """Steps/s through ``agent_iter`` + ``last``; ``observe=False``: ``last(observe=False)``, the
+    agent picking among ``legal_actions()`` (the engine and the environment's bookkeeping only)."""
     e = make()
     rng = random.Random(seed)
     e.reset(seed=seed)
@@ -84,33 +86,12 @@ def iter_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
     while time.process_time() - start < seconds:
         e.reset()
         for _agent in e.agent_iter():
-            obs, _reward, term, trunc, _info = e.last()
+            obs, _reward, term, trunc, _info = e.last(observe)
             if term or trunc:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"]) if observe else list(e.legal_actions())
             e.step(int(legal[int(rng.random() * len(legal))]))
-            n += 1
-    return n / (time.process_time() - start)
-
-
-def blind_steps(seconds: float, seed: int) -> float:
-    """``raw_env()`` through ``agent_iter`` + ``last(observe=False)``: the agent picks among
-    ``legal_actions()`` and never observes (the engine and the environment's bookkeeping only)."""
-    e = raw_env()
-    rng = random.Random(seed)
-    e.reset(seed=seed)
-    n = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        e.reset()
-        for _agent in e.agent_iter():
-            _obs, _reward, term, trunc, _info = e.last(observe=False)
-            if term or trunc:
-                e.step(None)
-                continue
-            legal = list(e.legal_actions())
-            e.step(legal[int(rng.random() * len(legal))])
             n += 1
     return n / (time.process_time() - start)
 
@@ -142,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     direct = direct_steps(args.seconds, args.seed)
     it = iter_steps(raw_env, args.seconds, args.seed)
     wrapped = iter_steps(env, args.seconds, args.seed)
-    blind = blind_steps(args.seconds, args.seed)
+    blind = iter_steps(raw_env, args.seconds, args.seed, observe=False)
     choice = agent_cost(min(args.seconds, 2.0), args.seed)
     import hkmj
 
