@@ -1,10 +1,21 @@
 """Persistence: one append-only event log per table, in SQLite or PostgreSQL (SQLAlchemy Core).
 
 Every accepted input is a row of ``hkmj_events`` ``(table_id, seq, kind, data)``; a table is
-rebuilt by replaying its rows through the deterministic engine. Rows are written by one
-writer thread that commits whatever is queued in a single transaction (group commit), so
-many tables share each commit; :meth:`Store.append` returns only once its row is committed.
-The schema is created and upgraded by Alembic at start-up (:func:`migrate`).
+rebuilt by replaying its rows through the deterministic engine. Whatever is queued is
+committed in a single transaction (group commit), so many tables share each commit;
+:meth:`Store.append` returns only once its row is committed. The schema is created and
+upgraded by Alembic at start-up (:func:`migrate`).
+
+Where the commit runs depends on the database (docs/server.md, "Latency"):
+
+* SQLite: on the event loop itself, once per loop iteration, for everything the iteration
+  queued. A WAL commit without fsync takes a fraction of a millisecond, while handing it to a
+  thread cost several milliseconds of GIL hand-offs per commit under load (the waiting
+  thread gets the GIL back only every ``sys.getswitchinterval()``). The loop's connection
+  waits at most :data:`SQLITE_LOOP_BUSY_TIMEOUT` for a lock (a longer lock is an outage,
+  retried with backoff) and never checkpoints: a checkpoint thread does that, off the loop.
+* PostgreSQL: in a writer thread (a network round trip, or a server that is down, must not
+  stall the loop).
 
 A failed write (SQLite busy or failing, PostgreSQL down) is retried with backoff by
 :meth:`Store.append_retrying` until it is saved; the outage is logged once when it starts and
@@ -14,6 +25,7 @@ once when it ends. A SQLite database file is created readable by its owner only 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -56,7 +68,11 @@ RETRY_MAX = 1.0
 FLAP_SECONDS = 10.0
 """A failure this soon after the database came back is the same outage (logged once)."""
 SQLITE_BUSY_TIMEOUT = 1.0
-"""Seconds a SQLite write waits for a lock before it fails (and is retried)."""
+"""Seconds a SQLite write from a thread (status changes, migrations) waits for a lock before it fails."""
+SQLITE_LOOP_BUSY_TIMEOUT = 0.01
+"""Seconds the event loop's own SQLite commit waits for a lock before it fails (and is retried with backoff)."""
+CHECKPOINT_PERIOD = 1.0
+"""Seconds between WAL checkpoints of a SQLite database (run by the checkpoint thread)."""
 
 log = logging.getLogger("uvicorn.error.hkmj")
 
@@ -121,6 +137,7 @@ class Row:
 
 
 _Op = tuple[str, dict[str, Any]]
+_Waiter = tuple[list[_Op], "asyncio.Future[None] | None", "asyncio.AbstractEventLoop | None"]
 
 
 class Store:
@@ -130,10 +147,17 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         migrate(self.engine)
-        self._q: queue.Queue[tuple[list[_Op], asyncio.Future[None] | None, asyncio.AbstractEventLoop | None] | None] = (
-            queue.Queue()
-        )
-        self._thread = threading.Thread(target=self._writer, name="hkmj-store", daemon=True)
+        self.on_loop = self.engine.dialect.name == "sqlite"
+        """Commits run on the event loop (SQLite) rather than in the writer thread (module docstring)."""
+        self._q: queue.Queue[_Waiter | None] = queue.Queue()
+        self._batch: list[_Waiter] = []
+        """Writes queued on the loop during this iteration (SQLite)."""
+        self._flush_at: asyncio.Handle | None = None
+        self._conn: Connection | None = None
+        """The loop's SQLite connection (opened at the first write, reopened after a failure)."""
+        self._stopping = threading.Event()
+        worker = self._checkpointer if self.on_loop else self._writer
+        self._thread = threading.Thread(target=worker, name="hkmj-store", daemon=True)
         self._thread.start()
         self.commits = 0
         """Transactions committed so far (a commit may carry rows of many tables)."""
@@ -149,7 +173,12 @@ class Store:
         """Queue ``ops`` and wait until their transaction is committed (raises if it failed)."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
-        self._q.put((ops, fut, loop))
+        if self.on_loop:
+            self._batch.append((ops, fut, loop))
+            if self._flush_at is None:  # after the callbacks of this iteration: one commit for all
+                self._flush_at = loop.call_soon(self._flush)
+        else:
+            self._q.put((ops, fut, loop))
         await fut
 
     async def create_table(self, table_id: str, config: dict[str, Any], first: dict[str, Any]) -> None:
@@ -235,7 +264,49 @@ class Store:
             self.down_since = None
             self._up_since = time.monotonic()
 
+    def _commit(self, conn: Connection, batch: list[_Waiter]) -> BaseException | None:
+        """One transaction for every op of ``batch``; the error if it failed (nothing applied)."""
+        try:
+            with conn.begin():
+                self._execute(conn, [op for ops, _, _ in batch for op in ops])
+        except Exception as e:
+            return e
+        self.commits += 1
+        return None
+
+    def _flush(self) -> None:
+        """Commit the writes queued on the loop (SQLite), then answer their waiters."""
+        self._flush_at = None
+        batch, self._batch = self._batch, []
+        if not batch:
+            return
+        error: BaseException | None = None
+        try:
+            if self._conn is None:
+                self._conn = self.engine.connect()
+                self._conn.exec_driver_sql(f"PRAGMA busy_timeout={int(1000 * SQLITE_LOOP_BUSY_TIMEOUT)}")
+                self._conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
+                self._conn.commit()
+            error = self._commit(self._conn, batch)
+        except Exception as e:
+            error = e
+        if error is not None and self._conn is not None:  # start afresh after a failure
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = None
+        for _, fut, _ in batch:
+            if fut is not None:
+                _settle(fut, error)
+
+    def _checkpointer(self) -> None:
+        """SQLite: copy the WAL back into the database every :data:`CHECKPOINT_PERIOD` seconds,
+        off the event loop (a passive checkpoint never blocks the loop's commits)."""
+        while not self._stopping.wait(CHECKPOINT_PERIOD):
+            with contextlib.suppress(Exception), self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def _writer(self) -> None:
+        """PostgreSQL: commit whatever is queued, in a thread, until :meth:`close`."""
         while True:
             item = self._q.get()
             if item is None:
@@ -250,14 +321,13 @@ class Store:
                     self._q.put(None)
                     break
                 batch.append(nxt)
-            error: BaseException | None = None
+            error: BaseException | None
             try:
-                with self.engine.begin() as conn:
-                    self._execute(conn, [op for ops, _, _ in batch for op in ops])
-                self.commits += 1
-            except Exception as e:  # report to every waiter; nothing of this batch is applied
+                with self.engine.connect() as conn:
+                    error = self._commit(conn, batch)
+            except Exception as e:  # no connection (the database is down)
                 error = e
-            for _, fut, loop in batch:
+            for _, fut, loop in batch:  # report to every waiter
                 if fut is not None and loop is not None:
                     loop.call_soon_threadsafe(_settle, fut, error)
 
@@ -279,7 +349,15 @@ class Store:
             conn.execute(events_t.insert(), rows)
 
     def close(self) -> None:
-        """Finish queued writes and stop the writer."""
+        """Finish queued writes and stop the writer (or checkpoint) thread."""
+        if self._flush_at is not None:
+            self._flush_at.cancel()
+        self._flush()
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = None
+        self._stopping.set()
         self._q.put(None)
         self._thread.join(timeout=10)
         self.engine.dispose()
