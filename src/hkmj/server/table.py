@@ -29,7 +29,6 @@ import asyncio
 import copy
 import hashlib
 import hmac
-import json
 import logging
 import math
 import random
@@ -46,7 +45,7 @@ from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.rulesets import Ruleset, get_ruleset
-from hkmj.server.protocol import ProtocolError, TableConfig, encode
+from hkmj.server.protocol import ProtocolError, TableConfig, compact_json, encode
 from hkmj.server.store import Store
 from hkmj.server.tracker import Tracker, commitment, physical_wall
 from hkmj.tiles import SEAT_LETTERS, counts_of, parse_tiles, tile_str
@@ -535,7 +534,7 @@ class Table:
             if e is not None:
                 events.append(e)
         own = {"you": seat, "slot": slot, "events": events, "mine": self._mine(slot) if slot is not None else None}
-        return json.dumps(own, separators=(",", ":"), ensure_ascii=False)[:-1] + "," + tail
+        return compact_json(own)[:-1] + "," + tail
 
     def _mine(self, slot: int) -> dict[str, Any]:
         seat = self.seat_of(slot)
