@@ -314,17 +314,11 @@ class Store:
         sql = _sqlite_statements()
         conn.execute("BEGIN IMMEDIATE")
         try:
-            rows: list[dict[str, Any]] = []
-            for kind, values in ops:
-                if kind == "event":
-                    rows.append(values)
-                    continue
-                if rows:
-                    conn.executemany(sql["event"], rows)
-                    rows = []
-                conn.execute(sql[kind], values)
-            if rows:
-                conn.executemany(sql["event"], rows)
+            for kind, values in _grouped(ops):
+                if isinstance(values, list):
+                    conn.executemany(sql[kind], values)
+                else:
+                    conn.execute(sql[kind], values)
             conn.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(Exception):
@@ -366,20 +360,13 @@ class Store:
 
     @staticmethod
     def _execute(conn: Connection, ops: list[_Op]) -> None:
-        rows: list[dict[str, Any]] = []
-        for kind, values in ops:
-            if kind == "event":
-                rows.append(values)
-                continue
-            if rows:
-                conn.execute(events_t.insert(), rows)
-                rows = []
-            if kind == "table":
+        for kind, values in _grouped(ops):
+            if isinstance(values, list):
+                conn.execute(events_t.insert(), values)
+            elif kind == "table":
                 conn.execute(tables_t.insert().values(**values))
             elif kind == "status":
                 conn.execute(tables_t.update().where(tables_t.c.id == values["id"]).values(status=values["status"]))
-        if rows:
-            conn.execute(events_t.insert(), rows)
 
     def close(self) -> None:
         """Finish queued writes and stop the writer (or checkpoint) thread."""
@@ -447,6 +434,21 @@ class Store:
         with self.engine.connect() as conn:
             for seq, kind, data in conn.execute(q):
                 yield Row(seq, kind, json.loads(data))
+
+
+def _grouped(ops: list[_Op]) -> Iterator[tuple[str, dict[str, Any] | list[dict[str, Any]]]]:
+    """``ops`` in order, consecutive events gathered into one list of rows (one executemany)."""
+    rows: list[dict[str, Any]] = []
+    for kind, values in ops:
+        if kind == "event":
+            rows.append(values)
+            continue
+        if rows:
+            yield "event", rows
+            rows = []
+        yield kind, values
+    if rows:
+        yield "event", rows
 
 
 @functools.cache
