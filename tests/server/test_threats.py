@@ -13,6 +13,8 @@ import random
 import socket
 import sqlite3
 import stat
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -226,6 +228,41 @@ def test_connections_are_capped_per_address(make_server: MakeServer) -> None:
             await c.close()
 
     asyncio.run(go())
+
+
+def test_x_forwarded_for_names_the_client_only_behind_a_trusted_proxy(make_server: MakeServer) -> None:
+    """Per-address limits behind a reverse proxy: X-Forwarded-For is honoured from ``--trusted-proxy``
+    only; from anyone else it is ignored, so a client cannot pick its own address."""
+
+    async def refused(server: Server, forwarded: str) -> bool:
+        ws = await connect(server.ws_url, additional_headers={"X-Forwarded-For": forwarded})
+        with contextlib.suppress(ConnectionClosed):  # a refused socket may be closed already
+            await ws.send(json.dumps({"v": 1, "type": "ping"}))
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 5))  # the refusal comes first, else the pong
+        await ws.close()
+        return bool(msg["type"] == "error" and msg["code"] == "too_many_connections")
+
+    async def go(server: Server, *, trusted: bool) -> None:
+        first = await connect(server.ws_url, additional_headers={"X-Forwarded-For": "203.0.113.7"})
+        # the same client again is refused either way; another client through the proxy is
+        # counted apart only when the proxy is trusted
+        assert await refused(server, "203.0.113.7")
+        assert await refused(server, "198.51.100.9") is not trusted
+        await first.close()
+
+    asyncio.run(go(make_server(None, "--per-address", "1", "--trusted-proxy", "127.0.0.1"), trusted=True))
+    asyncio.run(go(make_server(None, "--per-address", "1"), trusted=False))
+
+
+def test_trusted_proxy_must_be_an_address(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "hkmj.cli", "serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--trusted-proxy", "proxy.lan"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and "--trusted-proxy wants an IP address or network" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
 
 
 def test_unauthenticated_and_idle_sockets_time_out(make_server: MakeServer) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import ipaddress
 from typing import Any
 
 __all__ = ["register"]
@@ -42,6 +43,14 @@ def register(sub: Any) -> None:
         metavar="URL",
         help="a further origin allowed to create tables and open websockets, e.g. https://mj.example.org "
         "(repeatable; the server's own origin is always allowed)",
+    )
+    g.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="the address (or CIDR network) of a reverse proxy whose X-Forwarded-For header names the client: "
+        "per-address limits then count the client, not the proxy (repeatable; without it the header is ignored)",
     )
     for flag, kind, metavar, text in _LIMIT_FLAGS:
         g.add_argument(flag, type=kind, default=d[flag], metavar=metavar, help=f"{text} (default {d[flag]:g})")
@@ -108,6 +117,13 @@ def _serve(args: argparse.Namespace) -> int:
         if value <= 0:
             print(f"hkmj serve: --{name.replace('_', '-')} must be positive, got {value}")
             return 2
+    proxies = []
+    for addr in args.trusted_proxy:
+        try:
+            proxies.append(str(ipaddress.ip_network(addr.strip(), strict=False)))
+        except ValueError:
+            print(f"hkmj serve: --trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}")
+            return 2
     limits = Limits(**values, origins=tuple(args.origin))
     config = uvicorn.Config(
         create_app(args.db, limits),
@@ -121,6 +137,10 @@ def _serve(args: argparse.Namespace) -> int:
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         lifespan="on",
+        # X-Forwarded-For names the client only when it comes from a trusted proxy: anyone else
+        # could put any address there and slip past the per-address limits
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
     )
     server = uvicorn.Server(config)
     tune_gc()
