@@ -230,3 +230,24 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server)
         assert "greedy" not in lobby and "Robot\u00a0: glouton" in lobby, lobby
         assert not errors, errors
         browser.close()
+
+
+def test_a_silent_spectator_keeps_its_socket(make_server: Any) -> None:
+    """The server closes sockets idle for ``--idle-timeout``; the page pings at the pace its
+    ``welcome`` gives, so a spectator who only watches is never dropped (nor reconnects)."""
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--idle-timeout", "2")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{tid}?watch=1")
+        page.wait_for_function("() => G.state !== null && G.slot === null", timeout=15000)  # watching
+        page.evaluate("() => { window.firstSocket = G.ws; }")
+        page.wait_for_timeout(7000)  # three idle timeouts
+        assert page.evaluate("() => G.ws === window.firstSocket && G.ws.readyState === WebSocket.OPEN && G.retry === 0")
+        browser.close()
+    assert errors == []

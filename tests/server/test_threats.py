@@ -286,6 +286,38 @@ def test_unauthenticated_and_idle_sockets_time_out(make_server: MakeServer) -> N
     asyncio.run(go())
 
 
+def test_pings_keep_a_joined_socket_alive_but_never_an_unauthenticated_one(make_server: MakeServer) -> None:
+    """The idle timeout closes silent sockets; a joined one that pings (as the browser client does,
+    at the pace ``welcome`` implies) stays, while pings before joining do not stretch the auth timeout."""
+    server = make_server(None, "--auth-timeout", "1", "--idle-timeout", "2")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def pinging(ws: Any, seconds: float) -> bool:
+        """Ping every 0.4 s for ``seconds``; whether the socket is still open."""
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                await ws.send(json.dumps({"v": 1, "type": "ping"}))
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 0.4)
+        except ConnectionClosed:
+            return False
+        return True
+
+    async def go() -> None:
+        watcher = await connect(server.ws_url)
+        await watcher.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
+        welcome = json.loads(await watcher.recv())
+        assert welcome["type"] == "welcome" and welcome["idle_timeout"] == 2
+        assert await pinging(watcher, 5), "a spectator that pings was dropped as idle"
+        await watcher.close()
+        stranger = await connect(server.ws_url)
+        assert not await pinging(stranger, 4), "pings kept a socket that never joined"
+
+    asyncio.run(go())
+
+
 def test_slowloris_clients_are_dropped(make_server: MakeServer) -> None:
     server = make_server(None, "--header-timeout", "1")
 

@@ -406,6 +406,8 @@ class Hub:
     async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "ping":
+            if conn.table is not None:  # keeps a joined socket alive; never stretches the auth timeout
+                conn.opened = time.monotonic()
             conn.send(encode({"type": "pong", "id": msg.get("id")}))
             return
         conn.opened = time.monotonic()  # any message resets the idle timeout
@@ -426,7 +428,7 @@ class Hub:
                 slot = field_of(msg, "slot", int)
                 name = clean_name(field_of(msg, "name", str, optional=True) or "")
                 token = await table.join(slot, name)
-                conn.send(encode({"type": "welcome", "table": table.id, "slot": slot, "token": token, "role": "player"}))
+                conn.send(self._welcome(table, slot, "player", token=token))
             elif kind == "resume":
                 token = field_of(msg, "token", str)
                 slot_or_none = table.slot_of_token(token) if len(token) < 200 else None
@@ -437,10 +439,10 @@ class Hub:
                 for old in sorted(seated, key=lambda c: c.opened)[: max(0, len(seated) - PLAYER_CONNECTIONS_PER_SLOT + 1)]:
                     table.detach(old)  # the seat's oldest connection makes room: a resume always succeeds
                     old.drop()
-                conn.send(encode({"type": "welcome", "table": table.id, "slot": slot, "role": "player"}))
+                conn.send(self._welcome(table, slot, "player"))
             else:
                 slot = None
-                conn.send(encode({"type": "welcome", "table": table.id, "slot": None, "role": "spectator"}))
+                conn.send(self._welcome(table, None, "spectator"))
             conn.table, conn.slot = table, slot
             table.attach(conn)
             if not table.live:  # a finished (or abandoned) table, replayed read-only: its last state
@@ -471,14 +473,20 @@ class Hub:
         elif kind == "start":
             await table.start()
 
-    @staticmethod
-    def _show_result(conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    def _welcome(self, table: Table, slot: int | None, role: str, **extra: Any) -> str:
+        """The answer to join, resume and watch; ``idle_timeout`` tells the client how often to
+        ping so that a silent player or spectator keeps its socket."""
+        return encode(
+            {"type": "welcome", "table": table.id, "slot": slot, "role": role, "idle_timeout": self.limits.idle_timeout, **extra}
+        )
+
+    def _show_result(self, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
         """A finished table: its final frame (last hand, reveal, ranking) whatever was asked; the
         connection is not attached, since nothing will change. A seat token still shows its hand."""
         token = msg.get("token") if msg["type"] == "resume" else None
         slot = table.slot_of_token(token) if isinstance(token, str) and len(token) < 200 else None
         role = "spectator" if slot is None else "player"
-        conn.send(encode({"type": "welcome", "table": table.id, "slot": slot, "role": role, "over": True}))
+        conn.send(self._welcome(table, slot, role, over=True))
         conn.send(table.state_text(slot))
 
 

@@ -217,7 +217,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, retry: 0, want: null };
+const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, retry: 0, want: null, ping: 0 };
 
 function tableView(tid) {
   G.tid = tid; G.state = null;
@@ -262,6 +262,12 @@ function connect() {
     setTimeout(() => { if (G.ws === ws) connect(); }, Math.min(5000, 500 * ++G.retry));
   };
 }
+// The server closes a socket that sends nothing for its idle timeout (told in "welcome"): a
+// player or spectator who only watches pings three times per timeout (at most once a minute).
+function keepAlive(idleSeconds) {
+  clearInterval(G.ping);
+  G.ping = idleSeconds > 0 ? setInterval(() => send({ type: "ping" }), Math.min(60000, Math.max(500, (idleSeconds * 1000) / 3))) : 0;
+}
 function send(msg) { if (G.ws && G.ws.readyState === 1) G.ws.send(JSON.stringify({ v: V, ...msg })); }
 function act(action) {
   if (!G.state) return;
@@ -278,6 +284,7 @@ function onMessage(m) {
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
     if (m.over) G.want = null;  // a finished table: its result is all there is; no reconnecting
     G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
+    keepAlive(m.over ? 0 : m.idle_timeout);
   } else if (m.type === "state") {
     const fresh = !G.state || !G.state.mine || !m.mine || JSON.stringify(G.state.mine.legal) !== JSON.stringify(m.mine.legal);
     G.state = m;
