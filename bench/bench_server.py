@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import json
 import multiprocessing as mp
 import os
 import random
@@ -42,6 +41,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import connect
 
 from hkmj.server.testing import Server
@@ -83,7 +83,7 @@ def pick(mine: dict[str, Any], rng: random.Random) -> str:
         return "pass"
     drawn = mine.get("drawn")
     if drawn:
-        a = "discard " + drawn.split(":")[0]
+        a = "discard " + str(drawn).split(":")[0]
         if a in legal:
             return a
     discards = [a for a in legal if a.startswith("discard")]
@@ -106,7 +106,8 @@ class ClientResult:
     """What one client process measured during the window."""
 
     latencies: list[float] = field(default_factory=list)
-    errors: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    """Error answers received during the window, by code."""
     cpu: float = 0.0
     cpu_wait: float = 0.0
     lags: list[float] = field(default_factory=list)
@@ -115,7 +116,7 @@ class ClientResult:
 async def bot_client(url: str, tid: str, slot: int, think: float, res: ClientResult, win: Window, seed: int) -> None:
     rng = random.Random(seed)
     async with connect(url, max_size=2**22, open_timeout=60) as ws:
-        await ws.send(json.dumps({"v": 1, "type": "join", "table": tid, "slot": slot, "name": f"b{slot}"}))
+        await ws.send(dumps({"v": 1, "type": "join", "table": tid, "slot": slot, "name": f"b{slot}"}))
         cseq = 0
         sent_at: dict[int, float] = {}
         acted_seq = -1
@@ -128,19 +129,21 @@ async def bot_client(url: str, tid: str, slot: int, think: float, res: ClientRes
                 await asyncio.sleep(think * (0.5 + rng.random()))
             cseq += 1
             sent_at[cseq] = time.perf_counter()
-            await ws.send(json.dumps({"v": 1, "type": "action", "cseq": cseq, "at": seq, "action": action}))
+            await ws.send(dumps({"v": 1, "type": "action", "cseq": cseq, "at": seq, "action": action}))
 
-        while time.time() < win.end:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.5)
-            except TimeoutError:
-                continue
+        async def close_at_end() -> None:
+            await asyncio.sleep(max(0.0, win.end - time.time()))
+            await ws.close()
+
+        closer = asyncio.create_task(close_at_end())
+        async for raw in ws:  # ends when close_at_end closes the connection
             now = time.perf_counter()
             measuring = time.time() in win
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             kind = msg.get("type")
             if kind == "error":
-                res.errors += measuring
+                if measuring:
+                    res.errors[msg.get("code", "?")] = res.errors.get(msg.get("code", "?"), 0) + 1
                 continue
             if kind != "state":
                 continue
@@ -153,12 +156,17 @@ async def bot_client(url: str, tid: str, slot: int, think: float, res: ClientRes
             number = (msg.get("hand") or {}).get("number")
             if msg.get("reveal") and number != asked:
                 asked = number
-                await ws.send(json.dumps({"v": 1, "type": "next"}))
+                await ws.send(dumps({"v": 1, "type": "next"}))
             if mine.get("legal") and msg["seq"] != acted_seq and (pending is None or pending.done()):
                 acted_seq = msg["seq"]
                 pending = asyncio.create_task(act_later(pick(mine, rng), msg["seq"]))
         if pending is not None:
             pending.cancel()
+        await closer
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    return orjson.dumps(msg).decode()
 
 
 async def watch_window(res: ClientResult, win: Window) -> None:
@@ -201,7 +209,7 @@ def client_process(url: str, tables: list[tuple[int, str]], think: float, win: W
     out.close()
 
 
-def run(n: int, seconds: float, think: float, claim_window: float, warmup: float, procs: int) -> dict[str, float]:
+def run(n: int, seconds: float, think: float, claim_window: float, warmup: float, procs: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(f"sqlite:///{tmp}/bench.db", Path(tmp) / "server.log", BENCH_LIMITS)
         server.start()
@@ -244,23 +252,27 @@ def run(n: int, seconds: float, think: float, claim_window: float, warmup: float
     if not lat:
         raise SystemExit(f"{n} tables: no action measured (see the server log)")
     lags = sorted(x for r in results for x in r.lags)
-    p = lambda xs, q: 1000 * xs[min(len(xs) - 1, int(q * len(xs)))]  # noqa: E731
+
+    def pct(xs: list[float], q: float) -> float:
+        return 1000 * xs[min(len(xs) - 1, int(q * len(xs)))]
+
     return {
         "tables": n,
         "actions": len(lat),
         "actions_per_s": len(lat) / seconds,
-        "p50_ms": p(lat, 0.50),
-        "p99_ms": p(lat, 0.99),
+        "p50_ms": pct(lat, 0.50),
+        "p99_ms": pct(lat, 0.99),
         "mean_ms": 1000 * statistics.fmean(lat),
         "mem_per_table_kib": (rss - base_rss) / n,
         "server_rss_mib": rss / 1024,
-        "errors": sum(r.errors for r in results),
+        "errors": sum(n for r in results for n in r.errors.values()),
+        "error_codes": ", ".join(f"{code} {sum(r.errors.get(code, 0) for r in results)}" for code in sorted({c for r in results for c in r.errors})),
         "server_cpu": 100 * server_cpu / seconds,
         "cpu_ms_per_action": 1000 * server_cpu / len(lat),
         "server_wait": 100 * server_wait / seconds,
         "client_cpu": 100 * sum(r.cpu for r in results) / seconds,
         "client_wait": 100 * sum(r.cpu_wait for r in results) / seconds / len(results),
-        "client_lag_p99_ms": p(lags, 0.99) if lags else 0.0,
+        "client_lag_p99_ms": pct(lags, 0.99) if lags else 0.0,
         "procs": len(results),
         "load": load,
     }
@@ -309,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
         r = run(n, args.seconds, args.think, args.claim_window, args.warmup, args.client_procs)
         results.append(r)
         print(" ".join(f"{fmt.format(r[key]):>{max(len(title), 6)}}" for title, key, fmt in COLUMNS), flush=True)
+        if r["errors"]:
+            print(f"       errors by code: {r['error_codes']}")
     ok = True
     for r in results:
         target = TARGET_P99_MS.get(int(r["tables"]))
