@@ -209,9 +209,11 @@ def client_process(url: str, tables: list[tuple[int, str]], think: float, win: W
     out.close()
 
 
-def run(n: int, seconds: float, think: float, claim_window: float, warmup: float, procs: int) -> dict[str, Any]:
+def run(
+    n: int, seconds: float, think: float, claim_window: float, warmup: float, procs: int, own_session: bool
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(f"sqlite:///{tmp}/bench.db", Path(tmp) / "server.log", BENCH_LIMITS)
+        server = Server(f"sqlite:///{tmp}/bench.db", Path(tmp) / "server.log", BENCH_LIMITS, own_session=own_session)
         server.start()
         try:
             assert server.proc is not None
@@ -304,6 +306,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=float, default=0.2, help="mean seconds a bot client waits before acting (default 0.2)")
     ap.add_argument("--claim-window", type=float, default=0.3, help="table claim window in seconds (default 0.3)")
     ap.add_argument("--client-procs", type=int, default=2, help="processes the bench clients are spread over (default 2)")
+    ap.add_argument(
+        "--same-session",
+        action="store_true",
+        help="start the server in this terminal session (by default it gets a session of its own, as a service has:"
+        " Linux's autogroup scheduling gives each session one CPU share, which the server would otherwise split with"
+        " its own bench clients)",
+    )
     args = ap.parse_args(argv)
     for name in ("seconds", "think", "claim_window", "client_procs"):
         if getattr(args, name) <= 0 and not (name == "think" and getattr(args, name) == 0):
@@ -312,13 +321,14 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--tables must be positive")
     print(
         f"hkmj server bench: think {args.think}s, claim window {args.claim_window}s, {args.seconds:g}s measured per run,"
-        f" clients in {args.client_procs} process(es), server in its own; {os.cpu_count()} CPUs,"
+        f" clients in {args.client_procs} process(es), server in its own"
+        f" ({'same session' if args.same_session else 'own session'}); {os.cpu_count()} CPUs,"
         f" load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the start"
     )
     print(" ".join(f"{title:>{max(len(title), 6)}}" for title, _, _ in COLUMNS))
     results = []
     for n in args.tables:
-        r = run(n, args.seconds, args.think, args.claim_window, args.warmup, args.client_procs)
+        r = run(n, args.seconds, args.think, args.claim_window, args.warmup, args.client_procs, not args.same_session)
         results.append(r)
         print(" ".join(f"{fmt.format(r[key]):>{max(len(title), 6)}}" for title, key, fmt in COLUMNS), flush=True)
         if r["errors"]:

@@ -35,10 +35,14 @@ def free_port() -> int:
 class Server:
     """A server subprocess: ``start``, ``kill`` (SIGKILL), HTTP helpers, websocket clients."""
 
-    def __init__(self, db: str, log: Path, args: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: str, log: Path, args: tuple[str, ...] = (), *, own_session: bool = False) -> None:
         self.db = db
         self.args = args
         """Further ``hkmj serve`` options (limits)."""
+        self.own_session = own_session
+        """Start the server in a session of its own, as a service runs: with Linux's autogroup
+        scheduling, the processes of one session share one CPU share, so the benchmark would
+        otherwise squeeze the server and its own bench clients into a single share."""
         self.port = free_port()
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
@@ -71,6 +75,7 @@ class Server:
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
+                start_new_session=self.own_session,
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
