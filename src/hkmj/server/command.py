@@ -94,8 +94,8 @@ GC_THRESHOLDS = (5000, 20, 100)
 """The server's garbage-collector thresholds (Python's are 700, 10, 10). A frame allocates a few
 hundred short-lived containers, so with the defaults the young generation is collected every
 few actions and its survivors soon trigger full collections, which traverse every live table
-(80-350 ms at 200 tables, docs/server.md "Latency"). These keep young collections at a few
-milliseconds and make full ones rare."""
+(~80 ms of CPU at 200 tables, up to 800 ms of wall time on a loaded machine; docs/server.md,
+"Latency"). These keep young collections at a few milliseconds and make full ones rare."""
 
 
 def tune_gc() -> None:
