@@ -8,10 +8,13 @@ prevailing wind cycles East, South, West, North over the deals (HK-7.3).
 Figures: points per hand of each level (the mean over its seats), and the difference A − B with
 a 95% confidence interval from the per-deal differences (one deal = its six hands, which are
 correlated): mean ± 1.96 · sd / √deals. The run fails (exit 1) unless ``strong`` beats ``greedy``
-and ``greedy`` beats ``random`` with intervals that exclude 0. It also reports the median and
-95th percentile time of each bot's decisions (``choose`` calls).
+and ``greedy`` beats ``random`` with intervals that exclude 0, and unless each played pairing of
+:data:`TARGETS` (the expert's, issue 14) reaches its mean and its interval's lower bound. It also
+reports the median and 95th percentile time of each bot's decisions (``choose`` calls) and fails
+when a bot of :data:`TIME_TARGETS` is slower.
 
     python bench/bench_bots.py --hands 6000 --workers 2 --seed 1
+    python bench/bench_bots.py --pairs expert:greedy,expert:strong --hands 6000 --workers 2 --seed 7
     python bench/bench_bots.py --rules mcr --hands 2004 --workers 2 --seed 1
 
 ``--rules`` / ``--option`` choose the ruleset (default Hong Kong with the seed's rules); under
@@ -40,6 +43,11 @@ SEATINGS: tuple[str, ...] = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA")
 in exactly three."""
 LADDER: tuple[tuple[str, str], ...] = (("strong", "greedy"), ("greedy", "random"))
 """The pairings that must hold: the first bot beats the second."""
+TARGETS: dict[tuple[str, str], tuple[float, float]] = {("expert", "greedy"): (3.0, 2.0), ("expert", "strong"): (1.5, 0.0)}
+"""Pairings with a margin to reach (issue 14): (least mean A − B, least 95% CI lower bound), on
+the default Hong Kong rules."""
+TIME_TARGETS: dict[str, tuple[float, float]] = {"expert": (50.0, 300.0)}
+"""Decision-time budgets (issue 14): (median ms, p95 ms) on one core."""
 
 
 class Timed:
@@ -139,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument(
         "--pairs",
         default=",".join(f"{x}-{y}" for x, y in LADDER),
-        help="pairings to play, e.g. strong-greedy,greedy-random (default: the ladder)",
+        help="pairings to play, A-B or A:B, e.g. strong-greedy,expert:strong (default: the ladder)",
     )
     add_rules_arguments(p)
     args = p.parse_args(argv)
@@ -149,15 +157,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(str(e))
     spec: RulesSpec = (rules.name, tuple(sorted(rules.options.items())))
     n_deals = max(1, math.ceil(args.hands / len(SEATINGS)))
-    pairs = [tuple(x.strip().split("-")) for x in args.pairs.split(",") if x.strip()]
+    pairs = [tuple(x.strip().replace(":", "-").split("-")) for x in args.pairs.split(",") if x.strip()]
     all_times: dict[str, list[int]] = {}
     lines: list[str] = []
+    misses: list[str] = []
     ok = True
     wall0 = time.perf_counter()
     for pair in pairs:
         if len(pair) != 2:
             p.error(f"bad pairing {'-'.join(pair)!r}: expected A-B")
         a, b = pair
+        for name in pair:
+            try:
+                make_bot(name)
+            except ValueError as e:
+                p.error(str(e))
         rows, times = run_pairing(a, b, n_deals, args.seed, args.workers, args.chunk, spec)
         for k, v in times.items():
             all_times.setdefault(k, []).extend(v)
@@ -171,6 +185,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         wins = lo > 0
         if (a, b) in LADDER and not wins:
             ok = False
+        target = TARGETS.get((a, b)) if rules.name == "hk" and not rules.changed_options() else None
+        if target is not None and (md < target[0] or lo <= target[1]):
+            ok = False
+            misses.append(f"{a} - {b} = {md:+.2f} [{lo:+.2f}, {hi:+.2f}]: target mean >= {target[0]:+.1f} with lower bound > {target[1]:+.1f}")
         lines.append(
             f"{a + ' vs ' + b:<18} {n * len(SEATINGS):>6} {mean_a:>+9.2f} {mean_b:>+9.2f} {md:>+8.2f}"
             f"  [{lo:+7.2f}, {hi:+7.2f}]  {'yes' if wins else 'NO'}"
@@ -189,8 +207,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{name:<8} {len(xs):>10} {percentile(xs, 0.5) / 1e6:>10.3f} {percentile(xs, 0.95) / 1e6:>8.3f}"
             f" {(xs[-1] if xs else 0) / 1e6:>8.2f}"
         )
+        budget = TIME_TARGETS.get(name)
+        if budget is not None and xs and (percentile(xs, 0.5) / 1e6 > budget[0] or percentile(xs, 0.95) / 1e6 > budget[1]):
+            ok = False
+            misses.append(f"{name} decision time: target median <= {budget[0]:g} ms, p95 <= {budget[1]:g} ms")
     if not ok:
         print("\nFAIL: the ladder does not hold (a confidence interval includes 0 or the order is wrong)")
+        for m in misses:
+            print(f"  missed: {m}")
         return 1
     return 0
 

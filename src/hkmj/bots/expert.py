@@ -1,0 +1,467 @@
+"""The expert bot: every legal action valued in expected points, the best one played (issue 14).
+
+It builds on the strong bot's model (:mod:`hkmj.bots.strong`: plans, win chances, exact ready
+hands, the danger table) and turns every decision into a list of :class:`~hkmj.bots.advice.Advice`
+— one per legal action, best first — so that hints and game reviews can say how much worse a
+choice was. :meth:`ExpertBot.choose` plays the first entry.
+
+* **Mahjong** (HK-5, HK-5.7) whenever the engine lists it, valued at what the win pays this seat
+  (the ruleset's own scoring, HK-6 / MCR / classical).
+* **Discards (HK-3.2)**: offence value (``win points × P(win)`` over the plans) minus the expected
+  cost of dealing in; one away from ready the leading discards are valued by the exact points of
+  the ready hands their improving draws lead to; a far hand facing a likely ready opponent folds
+  (the cost counts :data:`~hkmj.bots.strong.FOLD_WEIGHT` times).
+* **Claims (HK-4)**: a claim is worth the best discard after it; it is played only when it brings
+  the hand (or its value plan) closer and beats passing by :data:`CLAIM_MARGIN` — a dragon or
+  valuable wind pung (HK-6) only has to not slow the hand — else it is valued no higher than
+  passing. A claim that makes the hand ready is compared with passing by the exact points of
+  that ready hand and of the ready hands the concealed hand can still reach.
+* **Kongs (HK-3.3, HK-4.4)**: worth the hand after them plus the free replacement draw.
+* **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
+  with a points unit): ready hands are valued by the payments of their winnable waits, one-away
+  hands by the ready hands each draw leads to, farther hands by their shanten and acceptance.
+
+Deterministic given its seed: the seeded generator only orders exact ties.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from hkmj.bots.advice import Advice
+from hkmj.bots.strong import (
+    FOLD_READY,
+    FOLD_WEIGHT,
+    KONG_BONUS,
+    STANDARD,
+    TIE,
+    Choice,
+    StrongBot,
+    _Ctx,
+    _isolation,
+    _Melds,
+    _std_shanten,
+    _tenpai_quality,
+    evaluate,
+)
+from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
+from hkmj.engine.view import SeatView
+from hkmj.hand import shanten, waits
+from hkmj.scoring import InvalidHand, Meld, Win
+from hkmj.tiles import FLOWER1, N_KINDS, SEASON1, Tile, tile_str, tiles_of
+
+__all__ = ["ExpertBot", "PointsModel"]
+
+CLAIM_MARGIN = 1.05
+"""A claim that is not a valuable honour pung must beat passing by this factor (HK-4)."""
+SELF_DRAW_SHARE = 0.3
+"""Share of wins that are self-drawn (HK-6 / MCR payments differ between the two)."""
+FAR_POINTS = 40.0
+"""Under a points minimum: the payments a win brings, for hands two or more from ready
+(MCR: a win of ~10 points pays about 34 on a discard, 54 self-drawn)."""
+_TOP = float("inf")
+
+
+class ExpertBot(StrongBot):
+    """Values every legal action (:meth:`advise`) and plays the best (:meth:`choose`)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = random.Random(seed)
+        self.points = PointsModel()
+
+    # ------------------------------------------------------------ the Advisor protocol
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The first action of :meth:`advise` (Mahjong whenever it is legal, HK-5.7)."""
+        return self.advise(view, legal)[0].action
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        """Every action of ``legal`` exactly once, valued in expected points for this seat, best
+        first (exact ties in a seeded random order); ``ValueError`` for an empty ``legal``."""
+        if not legal:
+            raise ValueError("advise needs at least one legal action")
+        acts = list(dict.fromkeys(legal))
+        others = [a for a in acts if a != WIN]
+        rows: list[tuple[Advice, int]] = []
+        if others:
+            if view.rules.value_checked and view.rules.unit != "fan":
+                got = self.points.advise(view, others)
+            elif view.phase == "turn":
+                got = self._advise_turn(view, others)
+            else:
+                got = self._advise_claim(view, others)
+            rows.extend(got)
+        if WIN in acts:
+            best = max((a.value for a, _ in rows), default=0.0)
+            pts = win_points(view)
+            note = f"Mahjong: the win pays {pts:g}" if pts is not None else "Mahjong"
+            rows.append((Advice(WIN, max(best, pts if pts is not None else 0.0), 1.0, note), 3))
+        order = [(-a.value, -prio, self.rng.random(), i) for i, (a, prio) in enumerate(rows)]
+        order.sort()
+        return [rows[i][0] for *_, i in order]
+
+    # ------------------------------------------------------------ turn (HK-3)
+
+    def _advise_turn(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
+        ctx = _Ctx(view)
+        c = list(view.concealed)
+        my_melds = view.melds[view.seat]
+        info = _Melds(my_melds, ctx.hval)
+        tiles = [a.tile for a in legal if isinstance(a, Discard)]
+        rows: list[tuple[Advice, int]] = []
+        top = -_TOP
+        folding = False
+        if tiles:
+            scored = self._discards(ctx, c, info, tiles)
+            folding = min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY
+            values = self._discard_values(ctx, c, info, scored, folding)
+            for x in scored:
+                v = values[x.tile]
+                top = max(top, v)
+                rows.append((Advice(Discard(x.tile), v, x.p, _discard_note(ctx, x, folding)), 1))
+        for a in legal:
+            if isinstance(a, Kong) and a.how in (CONCEALED, ADDED):
+                if a.how == CONCEALED:
+                    c[a.tile] -= 4
+                    o = evaluate(ctx, c, _Melds((*my_melds, Meld("ckong", a.tile)), ctx.hval))
+                    c[a.tile] += 4
+                else:
+                    c[a.tile] -= 1
+                    o = evaluate(ctx, c, info)
+                    c[a.tile] += 1
+                v = o.ev * KONG_BONUS
+                note = "kong: a free replacement draw, the hand unchanged"
+                if folding:
+                    v = min(v, top - 1e-9) if tiles else v
+                    note = "folding: no kong"
+                rows.append((Advice(a, v, o.p, note), 2))
+            elif not isinstance(a, Discard):  # pragma: no cover - the engine offers no other turn action
+                rows.append((Advice(a, -_TOP, None, "not a turn action this bot plays"), 0))
+        return rows
+
+    def _discard_values(self, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice], folding: bool) -> dict[Tile, float]:
+        """Each discard's value: offence minus (folding: :data:`FOLD_WEIGHT` ×) expected cost. Values
+        within :data:`TIE` of the best count as equal and go to the best, ordered by the ready hands
+        to come (one away) and then by the least connected tile (shape the values do not see)."""
+        w = FOLD_WEIGHT if folding else 1.0
+        if not folding and min(x.std for x in scored) == 1:
+            scored[:] = self._exact_one(ctx, c, info, scored)
+        vals = {x.tile: x.ev - w * ctx.danger[x.tile] for x in scored}
+        top = max(vals.values())
+        tol = TIE * max(0.1, max(x.ev for x in scored))
+        tied = [x for x in scored if vals[x.tile] >= top - tol]
+        if len(tied) > 1:
+            if min(x.std for x in tied) == 1:
+                one = [x for x in tied if x.std == 1]
+                q = {x.tile: _tenpai_quality(ctx, c, x.tile, info.need) for x in one}
+                top_q = max(q.values())
+                keys = {x.tile: (0 if x.std != 1 else 2 if q[x.tile] >= top_q * 0.95 else 1) for x in tied}
+            else:
+                keys = {x.tile: 0 for x in tied}
+            # strictly ordered, differing by less than the tie tolerance: the best of the tied
+            # group gets the top value, the others a hair less in the order the bot prefers
+            ranked = sorted(tied, key=lambda x: (-keys[x.tile], _isolation(c, x.tile), -vals[x.tile]))
+            step = tol / (4 * len(ranked))
+            for i, x in enumerate(ranked):
+                vals[x.tile] = top - i * step
+        return vals
+
+    # ------------------------------------------------------------ claims (HK-4)
+
+    def _advise_claim(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
+        t = view.offered
+        rows: list[tuple[Advice, int]] = []
+        if t is None or view.phase != "claim":
+            for a in legal:
+                rows.append((Advice(a, 0.0, None, "nothing to claim" if a == PASS else "not offered"), 2 if a == PASS else 0))
+            return rows
+        ctx = _Ctx(view)
+        c = list(view.concealed)
+        my_melds = view.melds[view.seat]
+        info = _Melds(my_melds, ctx.hval)
+        need = info.need
+        now = evaluate(ctx, c, info)
+        folding = now.std >= 2 and ctx.threat >= FOLD_READY
+        valuable = ctx.hval[t] > 0
+        pass_value = now.ev - min(ctx.danger[x] for x in range(N_KINDS) if c[x])
+        pass_note = "folding: keep every tile for defence" if folding else f"stay concealed ({_away(now.std)})"
+        if PASS in legal:
+            rows.append((Advice(PASS, pass_value, now.p, pass_note), 2))
+        for a in legal:
+            if a == PASS:
+                continue
+            if isinstance(a, Kong) and a.how == FROM_DISCARD:
+                c[t] -= 3
+                s_after = _std_shanten(c, need - 1)
+                o = evaluate(ctx, c, _Melds((*my_melds, Meld("kong", t)), ctx.hval))
+                c[t] += 3
+                v = o.ev * KONG_BONUS
+                ok = not folding and s_after <= now.std and (valuable or v > pass_value)
+                if ok and valuable:
+                    v = max(v, pass_value + 1e-9)
+                note = "kong: a free replacement draw" if ok else "the kong would slow the hand"
+                rows.append((Advice(a, v if ok else min(v, pass_value), o.p, note), 3))
+                continue
+            claim = _claim_meld(a, t)
+            if claim is None:  # pragma: no cover - the engine offers no other claim
+                rows.append((Advice(a, -_TOP, None, "not a claim this bot plays"), 0))
+                continue
+            used, meld = claim
+            for x in used:
+                c[x] -= 1
+            rest = [x for x in range(N_KINDS) if c[x]]
+            claimed = _Melds((*my_melds, meld), ctx.hval)
+            scored = self._discards(ctx, c, claimed, rest)
+            best = max(scored, key=lambda x: x.score)
+            s_after = min(x.std for x in scored)
+            if s_after == 0 and now.std >= 1:
+                # ready after the claim: compare exact ready points with the concealed hand's
+                best = max((x for x in scored if x.std == 0), key=lambda x: x.score)
+            for x in used:
+                c[x] += 1
+            pung_ok = valuable and isinstance(a, Pung) and s_after <= now.std
+            closer = s_after < now.std or (best.plan == now.plan != STANDARD and best.shanten < now.shanten)
+            margin = 1.0 if pung_ok else CLAIM_MARGIN
+            worth = (closer or pung_ok) and best.score > pass_value * margin + 1e-9 and not folding
+            what = "pung" if isinstance(a, Pung) else "chow"
+            if worth:
+                note = f"{what}, then discard {tile_str(best.tile)} ({_away(best.std)})"
+                v = best.score
+            else:
+                note = f"the {what} does not bring the hand closer enough" if not folding else "folding: no claim"
+                v = min(best.score, pass_value)
+            rows.append((Advice(a, v, best.p, note), 1))
+        return rows
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _away(s: int) -> str:
+    return "ready" if s == 0 else "one away from ready" if s == 1 else f"{s} away from ready"
+
+
+def _discard_note(ctx: _Ctx, x: Choice, folding: bool) -> str:
+    parts = [_away(x.std)]
+    if x.plan != STANDARD:
+        parts.append(f"aiming at {x.plan.replace('_', ' ')} ({_away(x.shanten)})")
+    cost = ctx.danger[x.tile]
+    if folding:
+        parts.append("folding: " + ("safe" if cost < 0.05 else f"risks {cost:.1f} points"))
+    elif cost >= 0.5:
+        parts.append(f"risks {cost:.1f} points in deal-ins")
+    return "; ".join(parts)
+
+
+def _bonus_numbers(view: SeatView) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    bonus = view.bonus[view.seat]
+    flowers = tuple(sorted(t - FLOWER1 + 1 for t in bonus if FLOWER1 <= t < FLOWER1 + 4))
+    seasons = tuple(sorted(t - SEASON1 + 1 for t in bonus if SEASON1 <= t < SEASON1 + 4))
+    return flowers, seasons
+
+
+def win_points(view: SeatView) -> float | None:
+    """What declaring Mahjong now pays this seat under the view's ruleset (its own scoring; the
+    engine's special flags such as a replacement or last tile are left out), or None if it cannot
+    be scored from the view."""
+    c = list(view.concealed)
+    seat = view.seat
+    flowers, seasons = _bonus_numbers(view)
+    if view.phase == "turn":
+        tile = view.drawn
+        how, discarder = "self_draw", None
+    else:
+        tile = view.offered
+        how = "robbed_kong" if view.phase == "rob" else "discard"
+        discarder = view.turn
+        if tile is not None:
+            c[tile] += 1
+    if tile is None or not 0 <= tile < N_KINDS or not c[tile]:
+        held = [t for t in range(N_KINDS) if c[t]]
+        if not held:
+            return None
+        tile = held[-1]
+    win = Win(tuple(tiles_of(c)), tile, how, seat, view.prevailing, discarder, view.melds[seat], flowers, seasons)
+    try:
+        out = view.rules.score(win)
+    except (InvalidHand, ValueError):
+        return None
+    return float(out.payments[seat])
+
+
+class PointsModel:
+    """Values under a points minimum (MCR-5.1: 8 points): a ready hand by the payments of its
+    winnable waits (each scored once, self-drawn and on a discard, and remembered), a one-away
+    hand by the ready hands its improving draws lead to, farther hands by shanten and acceptance."""
+
+    def __init__(self, size: int = 8192) -> None:
+        self._memo: dict[tuple[object, ...], tuple[float, float]] = {}
+        self._size = size
+
+    def ready(self, view: SeatView, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int]) -> tuple[float, float]:
+        """``(winnable unseen copies, mean payment of a win)`` of the ready hand ``c`` (13 - 3 × melds)."""
+        key = (tuple(c), melds, tuple(unseen), view.bonus[view.seat], view.seat, view.prevailing, view.rules)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        seat = view.seat
+        flowers, seasons = _bonus_numbers(view)
+        num = den = 0.0
+        for w in waits(c, len(melds)):
+            k = unseen[w]
+            if k <= 0:
+                continue
+            c[w] += 1
+            concealed = tuple(tiles_of(c))
+            c[w] -= 1
+            pay = []
+            for how, discarder in (("self_draw", None), ("discard", (seat + 1) % 4)):
+                try:
+                    o = view.rules.score(Win(concealed, w, how, seat, view.prevailing, discarder, melds, flowers, seasons))
+                except InvalidHand:
+                    pay.append(0.0)
+                    continue
+                pay.append(float(o.payments[seat]) if o.winning else 0.0)
+            drawn, claimed = pay
+            if drawn <= 0 and claimed <= 0:
+                continue
+            if claimed > 0:
+                num += k * (SELF_DRAW_SHARE * drawn + (1 - SELF_DRAW_SHARE) * claimed)
+                den += k
+            else:  # only a self-draw reaches the minimum
+                num += k * SELF_DRAW_SHARE * drawn
+                den += k * SELF_DRAW_SHARE
+        res = (den, num / den if den else 0.0)
+        if len(self._memo) >= self._size:
+            self._memo.clear()
+        self._memo[key] = res
+        return res
+
+    def hand_value(
+        self, view: SeatView, ctx: _Ctx, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int], deep: bool
+    ) -> tuple[float, float, int]:
+        """``(expected payments, win chance, shanten)`` of a waiting-size hand ``c``; ``deep``
+        values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`)."""
+        m = len(melds)
+        s = shanten(c, m)
+        if s == 0:
+            u, pts = self.ready(view, c, melds, unseen)
+            p = ctx.p_win(0, u)
+            return p * pts, p, 0
+        u_total = 0.0
+        num = 0.0
+        for t in range(N_KINDS):
+            if unseen[t] and c[t] < 4:
+                c[t] += 1
+                if shanten(c, m) < s:
+                    u_total += unseen[t]
+                    if s == 1 and deep:
+                        num += unseen[t] * self._best_ready(view, ctx, c, melds, unseen)
+                c[t] -= 1
+        p = ctx.p_win(s, u_total)
+        if s == 1 and deep:
+            return (p * num / u_total if u_total else 0.0), p, 1
+        return p * FAR_POINTS, p, s
+
+    def _best_ready(self, view: SeatView, ctx: _Ctx, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int]) -> float:
+        """The best ready-hand payments (winnable copies × mean payment, scaled to a win chance)
+        over the discards of a hand of 14 - 3 × melds tiles."""
+        best = 0.0
+        m = len(melds)
+        for d in range(N_KINDS):
+            if c[d]:
+                c[d] -= 1
+                if shanten(c, m) == 0:
+                    u, pts = self.ready(view, c, melds, unseen)
+                    best = max(best, ctx.p_win(0, u) / max(ctx.p0[0], 1e-9) * pts)
+                c[d] += 1
+        return best
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
+        """Rows (advice, priority among equal values) for every non-Mahjong action under a points minimum."""
+        ctx = _Ctx(view)
+        unseen = ctx.unseen
+        c = list(view.concealed)
+        melds = view.melds[view.seat]
+        rows: list[tuple[Advice, int]] = []
+        if view.phase == "turn":
+            cheap: dict[Tile, tuple[float, float, int]] = {}
+            for a in legal:
+                if isinstance(a, Discard) and a.tile not in cheap:
+                    c[a.tile] -= 1
+                    cheap[a.tile] = (0.0, 0.0, shanten(c, len(melds)))
+                    c[a.tile] += 1
+            s_min = min((s for _, _, s in cheap.values()), default=9)
+            for a in legal:
+                if isinstance(a, Discard):
+                    c[a.tile] -= 1
+                    ev, p, s = self.hand_value(view, ctx, c, melds, unseen, deep=s_min <= 1 and cheap[a.tile][2] == s_min)
+                    c[a.tile] += 1
+                    note = f"{_away(s)}" + ("; no winnable wait" if s == 0 and ev <= 0 else "")
+                    rows.append((Advice(a, ev, p, note), -_isolation(c, a.tile)))  # equal values: the loosest tile
+                elif isinstance(a, Kong):
+                    k = 4 if a.how == CONCEALED else 1
+                    c[a.tile] -= k
+                    new = (*melds, Meld("ckong", a.tile)) if a.how == CONCEALED else _added(melds, a.tile)
+                    ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=True)
+                    c[a.tile] += k
+                    rows.append((Advice(a, ev * KONG_BONUS, p, f"kong: a replacement draw, {_away(s)}"), 2))
+                else:  # pragma: no cover - no other turn action
+                    rows.append((Advice(a, -_TOP, None, ""), 0))
+            return rows
+        t = view.offered
+        now_ev, now_p, now_s = self.hand_value(view, ctx, c, melds, unseen, deep=True)
+        for a in legal:
+            if a == PASS or t is None:
+                rows.append((Advice(a, now_ev, now_p, f"stay concealed ({_away(now_s)})"), 2 if a == PASS else 0))
+                continue
+            if isinstance(a, Kong):
+                c[t] -= 3
+                ev, p, s = self.hand_value(view, ctx, c, (*melds, Meld("kong", t)), unseen, deep=True)
+                c[t] += 3
+                rows.append((Advice(a, ev * KONG_BONUS, p, f"kong, {_away(s)}"), 3))
+                continue
+            claim = _claim_meld(a, t)
+            if claim is None:  # pragma: no cover - the engine offers no other claim
+                rows.append((Advice(a, -_TOP, None, "not a claim this bot plays"), 0))
+                continue
+            used, meld = claim
+            for x in used:
+                c[x] -= 1
+            new = (*melds, meld)
+            best = (-1.0, 0.0, 9, -1)
+            for d in range(N_KINDS):
+                if c[d]:
+                    c[d] -= 1
+                    if shanten(c, len(new)) <= now_s:
+                        ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=True)
+                        if ev > best[0]:
+                            best = (ev, p, s, d)
+                    c[d] += 1
+            for x in used:
+                c[x] += 1
+            what = "pung" if isinstance(a, Pung) else "chow"
+            if best[3] < 0:
+                rows.append((Advice(a, min(0.0, now_ev), 0.0, f"the {what} would slow the hand"), 1))
+            else:
+                ev, p, s, d = best
+                rows.append((Advice(a, ev, p, f"{what}, then discard {tile_str(d)} ({_away(s)})"), 1))
+        return rows
+
+
+def _claim_meld(a: Action, t: Tile) -> tuple[tuple[Tile, ...], Meld] | None:
+    """The tiles a pung or chow of the discard ``t`` takes from the hand, and the meld it makes
+    (HK-4.2, HK-4.3); None for another action."""
+    if isinstance(a, Pung):
+        return (t, t), Meld("pung", t)
+    if isinstance(a, Chow):
+        return tuple(x for x in a.tiles if x != t), Meld("chow", a.low)
+    return None
+
+
+def _added(melds: tuple[Meld, ...], t: Tile) -> tuple[Meld, ...]:
+    """``melds`` with the pung of ``t`` grown into a kong (HK-3.3 added kong)."""
+    return tuple(Meld("kong", t) if m.kind == "pung" and m.tile == t else m for m in melds)
+

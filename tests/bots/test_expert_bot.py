@@ -1,0 +1,217 @@
+"""The expert bot (issue 14): advice over every legal action, decisions on constructed views, and
+legality, agreement and determinism over seeded whole hands of every ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from hkmj.bots import BOTS, GreedyBot, RandomBot, StrongBot, make_bot
+from hkmj.bots.advice import Advice, Advisor
+from hkmj.bots.expert import ExpertBot, win_points
+from hkmj.engine import PASS, PUNG, WIN, Action, Hand, SeatView, play_hand
+from hkmj.engine.actions import chow, discard
+from hkmj.engine.testing import QUIET, stacked_hand
+from hkmj.rulesets import Ruleset, get_ruleset
+from hkmj.scoring import Meld
+from hkmj.tiles import counts_of, parse_tiles, tile
+
+HK = get_ruleset("hk")
+MCR = get_ruleset("mcr")
+CLASSICAL = get_ruleset("classical")
+
+
+def seat_view(
+    hand: str,
+    *,
+    rules: Ruleset = HK,
+    offered: str | None = None,
+    melds: Sequence[str] = ("", "", "", ""),
+    ponds: Sequence[str] = ("", "", "", ""),
+    live: int = 60,
+) -> SeatView:
+    """South's view (seat 1) holding ``hand``: its turn, or with ``offered`` a discard of East on
+    offer (East sits on South's left, so a chow is possible, HK-4.2). ``melds`` are
+    ``;``-separated meld texts per seat, ``ponds`` mpsz discards per seat."""
+    base = stacked_hand(QUIET, rules=rules).view(1)
+    discards = [tuple(parse_tiles(p)) for p in ponds]
+    if offered is not None:
+        discards[0] = (*discards[0], tile(offered))
+    meld_sets = tuple(tuple(Meld.parse(m) for m in ms.split(";") if m) for ms in melds)
+    concealed = tuple(counts_of(parse_tiles(hand)))
+    return base._replace(
+        phase="turn" if offered is None else "claim",
+        turn=1 if offered is None else 0,
+        concealed=concealed,
+        melds=meld_sets,
+        discards=tuple(discards),
+        concealed_counts=tuple(sum(concealed) if s == 1 else 13 - 3 * len(meld_sets[s]) for s in range(4)),
+        live=live,
+        last_discard=None if offered is None else tile(offered),
+        last_discarder=None if offered is None else 0,
+        offered=None if offered is None else tile(offered),
+    )
+
+
+def discards_of(v: SeatView) -> list[Action]:
+    return [discard(t) for t, n in enumerate(v.concealed) if n]
+
+
+def check_advice(advice: list[Advice], legal: Sequence[Action]) -> None:
+    """Every legal action exactly once, best first."""
+    assert sorted(map(str, (a.action for a in advice))) == sorted(map(str, set(legal)))
+    values = [a.value for a in advice]
+    assert values == sorted(values, reverse=True)
+    for a in advice:
+        assert a.win is None or 0.0 <= a.win <= 1.0
+
+
+def best(v: SeatView, legal: Sequence[Action], seed: int = 0) -> Action:
+    bot = ExpertBot(seed)
+    advice = bot.advise(v, legal)
+    check_advice(advice, legal)
+    a = ExpertBot(seed).choose(v, legal)
+    assert a == advice[0].action
+    return a
+
+
+# ---------------------------------------------------------------- the Advisor protocol
+
+
+def test_registered_by_name_and_an_advisor() -> None:
+    assert "expert" in BOTS
+    bot = make_bot("expert", 3)
+    assert isinstance(bot, ExpertBot) and isinstance(bot, Advisor)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+def test_advise_rejects_an_empty_action_list() -> None:
+    with pytest.raises(ValueError, match="at least one legal action"):
+        ExpertBot(0).advise(seat_view("123m456p789s11m35s4z"), [])
+
+
+def test_advise_lists_each_legal_action_once_best_first() -> None:
+    v = seat_view("123m456p789s11m35s4z")
+    legal = discards_of(v)
+    advice = ExpertBot(0).advise(v, [*legal, legal[0]])  # a repeated action is listed once
+    check_advice(advice, legal)
+    assert all(a.note for a in advice)
+
+
+# ---------------------------------------------------------------- decisions (HK rules)
+
+
+def test_hk_5_1_discards_the_isolated_honour_of_a_one_away_hand() -> None:
+    # 123m 456p 789s 11m 35s + North: North goes, ready on 4s (HK-5.1)
+    v = seat_view("123m456p789s11m35s4z")
+    assert best(v, discards_of(v)) == discard(tile("4z"))
+
+
+def test_hk_5_7_declares_mahjong_when_legal_valued_at_its_payment() -> None:
+    # a self-drawn all-chows hand, one own flower absent: HK-6 fan counted by the scorer
+    w = seat_view("123m456p789s11m345s")._replace(drawn=tile("5s"))
+    advice = ExpertBot(0).advise(w, [WIN, *discards_of(w)])
+    assert advice[0].action == WIN
+    pts = win_points(w)
+    assert pts is not None and pts > 0 and advice[0].value >= pts
+
+
+def test_hk_4_3_a_ready_concealed_hand_passes_a_useless_pung() -> None:
+    # ready on 1s/4s; a pung of 5p would not bring the hand closer
+    v = seat_view("123m456p789s55p23s", offered="5p")
+    assert best(v, [PASS, PUNG]) == PASS
+
+
+def test_hk_6_claims_a_dragon_pung() -> None:
+    # a pung of Red (1 fan, HK-6) that does not slow the hand
+    v = seat_view("123m456p78s77z19m4z", offered="7z")
+    assert best(v, [PASS, PUNG]) == PUNG
+
+
+def test_hk_4_2_chows_only_when_it_brings_the_hand_closer() -> None:
+    # two away; a chow 345s on East's 3s completes a group (HK-4.2) and brings the hand closer
+    v = seat_view("123m456p45s19m3z4z7z", offered="3s")
+    assert best(v, [PASS, chow(tile("3s"))]) == chow(tile("3s"))
+    # ready on 3s/6s (Mahjong left out of the legal list): the chow would not bring it closer
+    w = seat_view("123m456p789s11m45s", offered="3s")
+    assert best(w, [PASS, chow(tile("3s"))]) == PASS
+
+
+def test_hk_5_5_folds_onto_a_tile_passed_by_a_threatening_opponent() -> None:
+    # West has three melds (likely ready) and let 9m pass after its last turn; South's hand is far
+    v = seat_view(
+        "258m369p47s1234z6z9m",
+        melds=("", "", "pung 222s;chow 456p;pung 777m", ""),
+        ponds=("3s", "", "5m", "9m"),
+    )
+    v = v._replace(last_discard=tile("9m"), last_discarder=3)
+    assert best(v, discards_of(v)) == discard(tile("9m"))
+
+
+# ---------------------------------------------------------------- under a minimum (MCR-5.1)
+
+
+def test_mcr_5_1_a_ready_hand_below_8_points_is_worth_nothing() -> None:
+    # discarding 9p leaves 123m 234m 567p 345s 9s, ready on 9s for 7 points: no win (MCR-5.1)
+    v = seat_view("123m234m567p345s9s9p", rules=MCR)
+    advice = {a.action: a for a in ExpertBot(0).advise(v, discards_of(v))}
+    assert advice[discard(tile("9p"))].value == 0.0
+    assert best(v, discards_of(v)) not in (discard(tile("9p")), discard(tile("9s")))
+
+
+def test_mcr_5_1_keeps_a_ready_hand_that_reaches_8_points() -> None:
+    # 123m 456m 789m 123p + 5m 9s: the pure straight (16 points) is ready on 5m or on 9s
+    v = seat_view("123m456m789m123p5m9s", rules=MCR)
+    advice = {a.action: a for a in ExpertBot(0).advise(v, discards_of(v))}
+    assert advice[discard(tile("9s"))].value > 0 and advice[discard(tile("5m"))].value > 0
+    assert best(v, discards_of(v)) in (discard(tile("9s")), discard(tile("5m")))
+
+
+# ---------------------------------------------------------------- whole hands
+
+
+class Checked:
+    """Checks every decision: legal, equal to the first advice of a twin with the same seed."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.bot = make_bot(name, seed)
+        self.twin = make_bot(name, seed) if name == "expert" else None
+        self.decisions = 0
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        a = self.bot.choose(view, legal)
+        assert a in legal
+        if isinstance(self.twin, ExpertBot):
+            advice = self.twin.advise(view, legal)
+            check_advice(advice, legal)
+            assert advice[0].action == a
+        self.decisions += 1
+        return a
+
+
+@pytest.mark.parametrize("rules", [HK, MCR, CLASSICAL], ids=["hk", "mcr", "classical"])
+@pytest.mark.parametrize("seed", range(3))
+def test_only_legal_actions_over_seeded_hands(rules: Ruleset, seed: int) -> None:
+    names = ["expert", "strong", "expert", "greedy"] if seed % 2 else ["expert"] * 4
+    players = [Checked(names[(s + seed) % 4], seed * 10 + s) for s in range(4)]
+    hand = Hand.from_seed(2000 + seed, prevailing=seed % 4, rules=rules, ask_all=seed == 2)
+    result = play_hand(hand, players)
+    assert result.kind in ("win", "draw")  # never a false Mahjong (HK-5.7)
+    assert sum(p.decisions for p in players) > 0
+
+
+def test_deterministic_given_its_seed() -> None:
+    def run() -> list[dict[str, object]]:
+        hand = Hand.from_seed(78)
+        play_hand(hand, [ExpertBot(1), StrongBot(2), ExpertBot(3), GreedyBot(4)])
+        return hand.events
+
+    assert run() == run()
+
+
+def test_plays_against_every_other_bot() -> None:
+    hand = Hand.from_seed(5)
+    result = play_hand(hand, [ExpertBot(0), RandomBot(1), GreedyBot(2), StrongBot(3)])
+    assert result.kind in ("win", "draw")
