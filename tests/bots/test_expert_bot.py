@@ -139,7 +139,7 @@ def test_hk_4_2_chows_only_when_it_brings_the_hand_closer() -> None:
     assert best(w, [PASS, chow(tile("3s"))]) == PASS
 
 
-def test_hk_5_5_folds_onto_a_tile_passed_by_a_threatening_opponent() -> None:
+def test_hk_5_5_prefers_a_tile_passed_by_a_threatening_opponent() -> None:
     # West has three melds (likely ready) and let 9m pass after its last turn; South's hand is far
     v = seat_view(
         "258m369p47s1234z6z9m",

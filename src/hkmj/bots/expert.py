@@ -9,8 +9,10 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
   (the ruleset's own scoring, HK-6 / MCR / classical).
 * **Discards (HK-3.2)**: offence value (``win points × P(win)`` over the plans) minus the expected
   cost of dealing in; one away from ready the leading discards are valued by the exact points of
-  the ready hands their improving draws lead to; a far hand facing a likely ready opponent folds
-  (the cost counts :data:`~hkmj.bots.strong.FOLD_WEIGHT` times).
+  the ready hands their improving draws lead to. Unlike the strong bot it never folds: a deal-in
+  costs only 1 × base more than another player's win on a discard (HK-6), and in paired runs
+  against a folding version (docs/bots.md) never folding did better. Each discard still pays
+  its expected deal-in cost.
 * **Claims (HK-4)**: a claim is worth the best discard after it; it is played only when it brings
   the hand (or its value plan) closer and beats passing by :data:`CLAIM_MARGIN` — a dragon or
   valuable wind pung (HK-6) only has to not slow the hand — else it is valued no higher than
@@ -31,8 +33,6 @@ from collections.abc import Sequence
 
 from hkmj.bots.advice import Advice
 from hkmj.bots.strong import (
-    FOLD_READY,
-    FOLD_WEIGHT,
     KONG_BONUS,
     STANDARD,
     TIE,
@@ -65,6 +65,11 @@ _TOP = float("inf")
 
 class ExpertBot(StrongBot):
     """Values every legal action (:meth:`advise`) and plays the best (:meth:`choose`)."""
+
+    claim_margin: float = CLAIM_MARGIN
+    """A claim that is not a valuable honour pung must beat passing by this factor."""
+    defence: float = 1.0
+    """Weight of a discard's expected deal-in cost against its offence value."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -111,16 +116,11 @@ class ExpertBot(StrongBot):
         info = _Melds(my_melds, ctx.hval)
         tiles = [a.tile for a in legal if isinstance(a, Discard)]
         rows: list[tuple[Advice, int]] = []
-        top = -_TOP
-        folding = False
         if tiles:
             scored = self._discards(ctx, c, info, tiles)
-            folding = min(x.std for x in scored) >= 2 and ctx.threat >= FOLD_READY
-            values = self._discard_values(ctx, c, info, scored, folding)
+            values = self._discard_values(ctx, c, info, scored)
             for x in scored:
-                v = values[x.tile]
-                top = max(top, v)
-                rows.append((Advice(Discard(x.tile), v, x.p, _discard_note(ctx, x, folding)), 1))
+                rows.append((Advice(Discard(x.tile), values[x.tile], x.p, _discard_note(ctx, x)), 1))
         for a in legal:
             if isinstance(a, Kong) and a.how in (CONCEALED, ADDED):
                 if a.how == CONCEALED:
@@ -132,21 +132,17 @@ class ExpertBot(StrongBot):
                     o = evaluate(ctx, c, info)
                     c[a.tile] += 1
                 v = o.ev * KONG_BONUS
-                note = "kong: a free replacement draw, the hand unchanged"
-                if folding:
-                    v = min(v, top - 1e-9) if tiles else v
-                    note = "folding: no kong"
-                rows.append((Advice(a, v, o.p, note), 2))
+                rows.append((Advice(a, v, o.p, "kong: a free replacement draw, the hand unchanged"), 2))
             elif not isinstance(a, Discard):  # pragma: no cover - the engine offers no other turn action
                 rows.append((Advice(a, -_TOP, None, "not a turn action this bot plays"), 0))
         return rows
 
-    def _discard_values(self, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice], folding: bool) -> dict[Tile, float]:
-        """Each discard's value: offence minus (folding: :data:`FOLD_WEIGHT` ×) expected cost. Values
+    def _discard_values(self, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice]) -> dict[Tile, float]:
+        """Each discard's value: offence minus :attr:`defence` × its expected cost (HK-6). Values
         within :data:`TIE` of the best count as equal and go to the best, ordered by the ready hands
         to come (one away) and then by the least connected tile (shape the values do not see)."""
-        w = FOLD_WEIGHT if folding else 1.0
-        if not folding and min(x.std for x in scored) == 1:
+        w = self.defence
+        if min(x.std for x in scored) == 1:
             scored[:] = self._exact_one(ctx, c, info, scored)
         vals = {x.tile: x.ev - w * ctx.danger[x.tile] for x in scored}
         top = max(vals.values())
@@ -183,10 +179,9 @@ class ExpertBot(StrongBot):
         info = _Melds(my_melds, ctx.hval)
         need = info.need
         now = evaluate(ctx, c, info)
-        folding = now.std >= 2 and ctx.threat >= FOLD_READY
         valuable = ctx.hval[t] > 0
         pass_value = now.ev - min(ctx.danger[x] for x in range(N_KINDS) if c[x])
-        pass_note = "folding: keep every tile for defence" if folding else f"stay concealed ({_away(now.std)})"
+        pass_note = f"stay concealed ({_away(now.std)})"
         if PASS in legal:
             rows.append((Advice(PASS, pass_value, now.p, pass_note), 2))
         for a in legal:
@@ -198,7 +193,7 @@ class ExpertBot(StrongBot):
                 o = evaluate(ctx, c, _Melds((*my_melds, Meld("kong", t)), ctx.hval))
                 c[t] += 3
                 v = o.ev * KONG_BONUS
-                ok = not folding and s_after <= now.std and (valuable or v > pass_value)
+                ok = s_after <= now.std and (valuable or v > pass_value)
                 if ok and valuable:
                     v = max(v, pass_value + 1e-9)
                 note = "kong: a free replacement draw" if ok else "the kong would slow the hand"
@@ -223,14 +218,14 @@ class ExpertBot(StrongBot):
                 c[x] += 1
             pung_ok = valuable and isinstance(a, Pung) and s_after <= now.std
             closer = s_after < now.std or (best.plan == now.plan != STANDARD and best.shanten < now.shanten)
-            margin = 1.0 if pung_ok else CLAIM_MARGIN
-            worth = (closer or pung_ok) and best.score > pass_value * margin + 1e-9 and not folding
+            margin = 1.0 if pung_ok else self.claim_margin
+            worth = (closer or pung_ok) and best.score > pass_value * margin + 1e-9
             what = "pung" if isinstance(a, Pung) else "chow"
             if worth:
                 note = f"{what}, then discard {tile_str(best.tile)} ({_away(best.std)})"
                 v = best.score
             else:
-                note = f"the {what} does not bring the hand closer enough" if not folding else "folding: no claim"
+                note = f"the {what} does not bring the hand closer enough"
                 v = min(best.score, pass_value)
             rows.append((Advice(a, v, best.p, note), 1))
         return rows
@@ -243,14 +238,12 @@ def _away(s: int) -> str:
     return "ready" if s == 0 else "one away from ready" if s == 1 else f"{s} away from ready"
 
 
-def _discard_note(ctx: _Ctx, x: Choice, folding: bool) -> str:
+def _discard_note(ctx: _Ctx, x: Choice) -> str:
     parts = [_away(x.std)]
     if x.plan != STANDARD:
         parts.append(f"aiming at {x.plan.replace('_', ' ')} ({_away(x.shanten)})")
     cost = ctx.danger[x.tile]
-    if folding:
-        parts.append("folding: " + ("safe" if cost < 0.05 else f"risks {cost:.1f} points"))
-    elif cost >= 0.5:
+    if cost >= 0.5:
         parts.append(f"risks {cost:.1f} points in deal-ins")
     return "; ".join(parts)
 
