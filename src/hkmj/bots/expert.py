@@ -16,8 +16,8 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
 * **Claims (HK-4)**: a claim is worth the best discard after it; it is played only when it brings
   the hand (or its value plan) closer and beats passing by :data:`CLAIM_MARGIN` — a dragon or
   valuable wind pung (HK-6) only has to not slow the hand — else it is valued no higher than
-  passing. A claim that makes the hand ready is compared with passing by the exact points of
-  that ready hand and of the ready hands the concealed hand can still reach.
+  passing. A claim that makes the hand ready is valued by its best ready discard (every wait
+  scored exactly, HK-6).
 * **Kongs (HK-3.3, HK-4.4)**: worth the hand after them plus the free replacement draw.
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
