@@ -21,7 +21,8 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
 * **Kongs (HK-3.3, HK-4.4)**: worth the hand after them plus the free replacement draw.
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
-  hands by the ready hands each draw leads to, farther hands by their shanten and acceptance.
+  hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
+  pung or chow is claimed only into a ready hand with a winnable wait.
 
 Deterministic given its seed: the seeded generator only orders exact ties.
 """
@@ -424,11 +425,13 @@ class PointsModel:
             for x in used:
                 c[x] -= 1
             new = (*melds, meld)
+            # only into a ready hand with a winnable wait: a concealed hand is worth points and
+            # an exposed hand far from ready often never reaches the minimum (MCR-5.1)
             best = (-1.0, 0.0, 9, -1)
             for d in range(N_KINDS):
                 if c[d]:
                     c[d] -= 1
-                    if shanten(c, len(new)) <= now_s:
+                    if shanten(c, len(new)) == 0:
                         ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=True)
                         if ev > best[0]:
                             best = (ev, p, s, d)
@@ -436,8 +439,8 @@ class PointsModel:
             for x in used:
                 c[x] += 1
             what = "pung" if isinstance(a, Pung) else "chow"
-            if best[3] < 0:
-                rows.append((Advice(a, min(0.0, now_ev), 0.0, f"the {what} would slow the hand"), 1))
+            if best[0] <= 0:
+                rows.append((Advice(a, min(0.0, now_ev), 0.0, f"the {what} would not leave a winnable ready hand"), 1))
             else:
                 ev, p, s, d = best
                 rows.append((Advice(a, ev, p, f"{what}, then discard {tile_str(d)} ({_away(s)})"), 1))
