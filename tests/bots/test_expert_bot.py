@@ -169,6 +169,16 @@ def test_mcr_5_1_keeps_a_ready_hand_that_reaches_8_points() -> None:
     assert best(v, discards_of(v)) in (discard(tile("9s")), discard(tile("5m")))
 
 
+def test_mcr_5_1_claims_only_into_a_winnable_ready_hand() -> None:
+    # 123m 456m 789m 46p + East, South: the chow 456p makes it ready on East with a pure
+    # straight (16 points), so it is claimed
+    v = seat_view("123m456m789m46p1z2z", rules=MCR, offered="5p")
+    assert best(v, [PASS, chow(tile("4p"))]) == chow(tile("4p"))
+    # a chow that only brings a far hand closer would expose it without a winnable wait
+    w = seat_view("123m456p45s19m3z4z7z", rules=MCR, offered="3s")
+    assert best(w, [PASS, chow(tile("3s"))]) == PASS
+
+
 # ---------------------------------------------------------------- whole hands
 
 
