@@ -381,20 +381,30 @@ class PointsModel:
         melds = view.melds[view.seat]
         rows: list[tuple[Advice, int]] = []
         if view.phase == "turn":
-            cheap: dict[Tile, tuple[float, float, int]] = {}
+            sh: dict[Tile, int] = {}
             for a in legal:
-                if isinstance(a, Discard) and a.tile not in cheap:
+                if isinstance(a, Discard) and a.tile not in sh:
                     c[a.tile] -= 1
-                    cheap[a.tile] = (0.0, 0.0, shanten(c, len(melds)))
+                    sh[a.tile] = shanten(c, len(melds))
                     c[a.tile] += 1
-            s_min = min((s for _, _, s in cheap.values()), default=9)
+            s_min = min(sh.values(), default=9)
+            got: dict[Tile, tuple[float, float, int]] = {}
+            for d, s in sh.items():
+                c[d] -= 1
+                got[d] = self.hand_value(view, ctx, c, melds, unseen, deep=s <= 1)
+                c[d] += 1
+            # shanten first (as the greedy bot): a discard that slows the hand is worth at most the
+            # worst one that does not, unless those are all worthless (ready below the minimum)
+            floor = min((ev for ev, _, s in got.values() if s == s_min), default=0.0)
+            if floor <= 0:
+                floor = _TOP
             for a in legal:
                 if isinstance(a, Discard):
-                    c[a.tile] -= 1
-                    ev, p, s = self.hand_value(view, ctx, c, melds, unseen, deep=s_min <= 1 and cheap[a.tile][2] == s_min)
-                    c[a.tile] += 1
+                    ev, p, s = got[a.tile]
                     note = f"{_away(s)}" + ("; no winnable wait" if s == 0 and ev <= 0 else "")
-                    rows.append((Advice(a, ev, p, note), -_isolation(c, a.tile)))  # equal values: the loosest tile
+                    # equal values: the discards that keep the hand closest, then the loosest tile
+                    prio = -(100 * (s - s_min) + _isolation(c, a.tile))
+                    rows.append((Advice(a, ev if s == s_min else min(ev, floor), p, note), prio))
                 elif isinstance(a, Kong):
                     k = 4 if a.how == CONCEALED else 1
                     c[a.tile] -= k
