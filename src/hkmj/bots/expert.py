@@ -81,11 +81,22 @@ class ExpertBot(StrongBot):
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The first action of :meth:`advise` (Mahjong whenever it is legal, HK-5.7)."""
-        return self.advise(view, legal)[0].action
+        return self._ranked(view, legal)[0].action
 
     def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
         """Every action of ``legal`` exactly once, valued in expected points for this seat, best
-        first (exact ties in a seeded random order); ``ValueError`` for an empty ``legal``."""
+        first (exact ties in a seeded random order); ``ValueError`` for an empty ``legal``.
+
+        Asking for advice leaves the bot's generator as it was, so a bot that is asked before it
+        chooses plays exactly as one that is not, and its choice is this list's first action."""
+        state = self.rng.getstate()
+        try:
+            return self._ranked(view, legal)
+        finally:
+            self.rng.setstate(state)
+
+    def _ranked(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        """:meth:`advise`, drawing the tie order from the bot's generator."""
         if not legal:
             raise ValueError("advise needs at least one legal action")
         acts = list(dict.fromkeys(legal))
