@@ -9,7 +9,8 @@ import pytest
 
 from hkmj.bots import BOTS, GreedyBot, RandomBot, StrongBot, make_bot
 from hkmj.bots.advice import Advice, Advisor
-from hkmj.bots.expert import ExpertBot, win_points
+from hkmj.bots.expert import ExpertBot
+from hkmj.bots.strong import _win_payment
 from hkmj.engine import PASS, PUNG, WIN, Action, Hand, SeatView, play_hand
 from hkmj.engine.actions import chow, discard
 from hkmj.engine.testing import QUIET, stacked_hand
@@ -114,8 +115,8 @@ def test_hk_5_7_declares_mahjong_when_legal_valued_at_its_payment() -> None:
     w = seat_view("123m456p789s11m345s")._replace(drawn=tile("5s"))
     advice = ExpertBot(0).advise(w, [WIN, *discards_of(w)])
     assert advice[0].action == WIN
-    pts = win_points(w)
-    assert pts is not None and pts > 0 and advice[0].value >= pts
+    pts = _win_payment(w)
+    assert pts > 0 and advice[0].value >= pts
 
 
 def test_hk_4_3_a_ready_concealed_hand_passes_a_useless_pung() -> None:

@@ -44,6 +44,7 @@ from hkmj.bots.strong import (
     _Melds,
     _std_shanten,
     _tenpai_quality,
+    _win_payment,
     evaluate,
 )
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
@@ -112,9 +113,8 @@ class ExpertBot(StrongBot):
             rows.extend(got)
         if WIN in acts:
             best = max((a.value for a, _ in rows), default=0.0)
-            pts = win_points(view)
-            note = f"Mahjong: the win pays {pts:g}" if pts is not None else "Mahjong"
-            rows.append((Advice(WIN, max(best, pts if pts is not None else 0.0), 1.0, note), 3))
+            pts = _win_payment(view)
+            rows.append((Advice(WIN, max(best, pts), 1.0, f"Mahjong: the win pays {pts:g}"), 3))
         order = [(-a.value, -prio, self.rng.random(), i) for i, (a, prio) in enumerate(rows)]
         order.sort()
         return [rows[i][0] for *_, i in order]
@@ -265,35 +265,6 @@ def _bonus_numbers(view: SeatView) -> tuple[tuple[int, ...], tuple[int, ...]]:
     flowers = tuple(sorted(t - FLOWER1 + 1 for t in bonus if FLOWER1 <= t < FLOWER1 + 4))
     seasons = tuple(sorted(t - SEASON1 + 1 for t in bonus if SEASON1 <= t < SEASON1 + 4))
     return flowers, seasons
-
-
-def win_points(view: SeatView) -> float | None:
-    """What declaring Mahjong now pays this seat under the view's ruleset (its own scoring; the
-    engine's special flags such as a replacement or last tile are left out), or None if it cannot
-    be scored from the view."""
-    c = list(view.concealed)
-    seat = view.seat
-    flowers, seasons = _bonus_numbers(view)
-    if view.phase == "turn":
-        tile = view.drawn
-        how, discarder = "self_draw", None
-    else:
-        tile = view.offered
-        how = "robbed_kong" if view.phase == "rob" else "discard"
-        discarder = view.turn
-        if tile is not None:
-            c[tile] += 1
-    if tile is None or not 0 <= tile < N_KINDS or not c[tile]:
-        held = [t for t in range(N_KINDS) if c[t]]
-        if not held:
-            return None
-        tile = held[-1]
-    win = Win(tuple(tiles_of(c)), tile, how, seat, view.prevailing, discarder, view.melds[seat], flowers, seasons)
-    try:
-        out = view.rules.score(win)
-    except (InvalidHand, ValueError):
-        return None
-    return float(out.payments[seat])
 
 
 class PointsModel:
