@@ -51,7 +51,7 @@ from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Actio
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten, waits
 from hkmj.scoring import InvalidHand, Meld, Win
-from hkmj.tiles import FLOWER1, N_KINDS, SEASON1, Tile, tile_str, tiles_of
+from hkmj.tiles import FLOWER1, N_KINDS, SEASON1, Tile, name, plural, tiles_of
 
 __all__ = ["ExpertBot", "PointsModel"]
 
@@ -234,7 +234,7 @@ class ExpertBot(StrongBot):
             worth = (closer or pung_ok) and best.score > pass_value * margin + 1e-9
             what = "pung" if isinstance(a, Pung) else "chow"
             if worth:
-                note = f"{what}, then discard {tile_str(best.tile)} ({_away(best.std)})"
+                note = f"{what}, then discard {name(best.tile)} ({_away(best.std)})"
                 v = best.score
             else:
                 note = f"the {what} does not bring the hand closer enough"
@@ -247,7 +247,8 @@ class ExpertBot(StrongBot):
 
 
 def _away(s: int) -> str:
-    return "ready" if s == 0 else "one away from ready" if s == 1 else f"{s} away from ready"
+    """The distance in the words every screen uses (issue 10): ``ready``, ``1 tile from ready``, ``3 tiles from ready``."""
+    return "ready" if s == 0 else f"{plural(s, 'tile')} from ready"
 
 
 def _discard_note(ctx: _Ctx, x: Choice) -> str:
@@ -435,7 +436,7 @@ class PointsModel:
                 rows.append((Advice(a, min(0.0, now_ev), 0.0, f"the {what} would not leave a winnable ready hand"), 1))
             else:
                 ev, p, s, d = best
-                rows.append((Advice(a, ev, p, f"{what}, then discard {tile_str(d)} ({_away(s)})"), 1))
+                rows.append((Advice(a, ev, p, f"{what}, then discard {name(d)} ({_away(s)})"), 1))
         return rows
 
 
