@@ -332,3 +332,57 @@ def test_json_lines_answers_are_exactly_json_dumps_of_the_result(seed: int) -> N
 
     result = score(random_winning_hand(random.Random(seed)))
     assert result_json(result) == json.dumps(result.to_dict(), ensure_ascii=False)
+
+
+# the reader hands the scorer the tile counts it found: the answer must be the scorer's own
+_NEAR_TILES = [0, 1, 2, 3, 4, 5, 27, 31, 33]  # few kinds, so five copies and pairs come often
+_NEAR_MELDS = ["chow 123m", "pung 111m", "pung 4m4m4m", "kong 1111z", "ckong 5555z", "ckong 7777z", "chow 345m"]
+
+
+@st.composite
+def _near_requests(draw: st.DrawFn) -> dict[str, Any]:
+    """Requests of the right form whose tiles are often wrong in one way (HK-1, R-9)."""
+    from hkmj.tiles import format_tiles, tile_str
+
+    melds = draw(st.lists(st.sampled_from(_NEAR_MELDS), max_size=4))
+    size = 14 - 3 * len(melds) + draw(st.sampled_from([0, 0, 0, -1, 1]))
+    tiles = draw(st.lists(st.sampled_from(_NEAR_TILES), min_size=max(size, 1), max_size=max(size, 1)))
+    win = draw(st.sampled_from(["self_draw", "discard", "robbed_kong"]))
+    obj: dict[str, Any] = {
+        "hand": format_tiles(tiles),
+        "win_tile": tile_str(draw(st.sampled_from(_NEAR_TILES))),
+        "win": win,
+        "seat": "E",
+        "prevailing": "S",
+    }
+    if win != "self_draw":
+        obj["discarder"] = draw(st.sampled_from(["S", "W", "N"]))
+    flags = ["kong_replacement", "last_wall_tile", "final_discard", "no_flag"]
+    for key, value in (
+        ("melds", melds),
+        ("flags", draw(st.lists(st.sampled_from(flags), max_size=1))),
+        ("flowers", draw(st.lists(st.integers(1, 4), max_size=4, unique=True))),
+    ):
+        if value:
+            obj[key] = value
+    return obj
+
+
+@settings(max_examples=500, deadline=None)
+@given(_near_requests())
+def test_hk1_r9_tile_checks_done_while_reading_answer_as_the_scorer_alone(obj: dict[str, Any]) -> None:
+    from dataclasses import replace
+
+    from hkmj.scoring import HONG_KONG
+    from hkmj.scoring.request import win_from_json
+
+    try:
+        read = win_from_json(obj)
+    except InvalidHand as e:
+        alone: dict[str, Any] = {"valid": False, "error": str(e)}
+    else:
+        try:  # an equal Win the reader never saw: the scorer checks every tile itself
+            alone = score(replace(read), HONG_KONG).to_dict()
+        except InvalidHand as e:
+            alone = {"valid": False, "error": str(e)}
+    assert score_json(obj) == alone

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo
+from hkmj.scoring.ruleset import _FLAG_BIT, precheck
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, plural, tile, tile_str
 
 __all__ = ["FIELDS", "OPTIONAL", "REQUIRED", "hand_problem", "win_from_json"]
@@ -24,8 +25,6 @@ REQUIRED: Final = ("hand", "win_tile", "win", "seat", "prevailing")
 """R-9: the fields every request must give (``discarder`` too for a discard or robbed kong)."""
 OPTIONAL: Final = ("discarder", "melds", "flowers", "seasons", "flags")
 FIELDS: Final = frozenset(REQUIRED + OPTIONAL)
-_FIELD_KIND: Final[dict[str, int]] = {**dict.fromkeys(REQUIRED, 1), **dict.fromkeys(OPTIONAL, 0)}
-"""1 for a required field, 0 for an optional one (one lookup per key of a request)."""
 
 _SEATS: Final[dict[str, int]] = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
 _WIN_TYPES: Final[dict[str, str]] = {w: w for w in WIN_TYPES}
@@ -60,27 +59,46 @@ _TOP[_SUIT + N_KINDS] = 8
 def _hand_tiles(text: str) -> list[int]:
     """The playing tiles of an mpsz string, in written order (HK-1.4); table-driven."""
     out: list[int] = []
+    _read_hand(text, out, None)
+    return out
+
+
+def _read_hand(text: str, out: list[int], counts: list[int] | None) -> bool:
+    """Append the playing tiles of an mpsz string to ``out`` in written order (HK-1.4), in one
+    pass over its characters; with ``counts``, also count each tile. False when some tile
+    has more than four copies (then the counts are not to be used), True otherwise."""
     digits: list[int] = []
+    ok = True
     for ch in text:
         code = ord(ch)
         kind = _CHAR[code] if code < 128 else _BAD
         if kind >= _SUIT:
             top = _TOP[kind]
             if not digits or top == 8:
-                return _hand_error(text)
+                out[:] = _hand_error(text)
+                return False
             base = kind - _SUIT - 1
             for d in digits:
                 if not 1 <= d <= top:
-                    return _hand_error(text)
-                out.append(base + d)
+                    out[:] = _hand_error(text)
+                    return False
+                t = base + d
+                out.append(t)
+                if counts is not None:
+                    c = counts[t] + 1
+                    counts[t] = c
+                    if c > 4:
+                        ok = False
             digits.clear()
         elif kind >= 0:
             digits.append(kind)
         elif kind == _BAD:
-            return _hand_error(text)
+            out[:] = _hand_error(text)
+            return False
     if digits:
-        return _hand_error(text)
-    return out
+        out[:] = _hand_error(text)
+        return False
+    return ok
 
 
 def _hand_error(text: str) -> list[int]:
@@ -95,18 +113,17 @@ def _hand_error(text: str) -> list[int]:
     raise InvalidHand(f"hand {echo(text)}: {tile_str(bonus[0])} is a bonus tile: give it in flowers or seasons (HK-1.3)")
 
 
-def _seat(obj: dict[str, Any], key: str) -> int:
-    value = obj[key]
+def _seat(value: object, key: str) -> int:
     seat = _SEATS.get(value) if isinstance(value, str) else None
     if seat is None:
         raise InvalidHand(f"{key} {echo(value)}: expected a wind E, S, W or N")
     return seat
 
 
-def _bonus(obj: dict[str, Any], key: str) -> tuple[int, ...]:
-    value = obj.get(key)
+def _bonus_bits(value: object, key: str) -> int:
+    """Bit b for each bonus number b (distinct numbers 1-4, HK-1.3); 0 for none (null or absent)."""
     if value is None:
-        return ()
+        return 0
     if not isinstance(value, list):
         raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
     seen = 0
@@ -114,39 +131,64 @@ def _bonus(obj: dict[str, Any], key: str) -> tuple[int, ...]:
         if type(b) is not int or not 1 <= b <= 4 or seen >> b & 1:
             raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
         seen |= 1 << b
-    return tuple(value)
+    return seen
 
 
-def _melds(value: object) -> tuple[Meld, ...]:
+def _melds(value: object, counts: list[int]) -> tuple[tuple[Meld, ...], int]:
+    """The melds of a request, their tiles added to ``counts``, and 0 for no meld, 1 for some,
+    2 for some with a kong (R-3); 3 when a tile reaches five copies (HK-1: left to the scorer)."""
     if value is None:
-        return ()
+        return (), 0
     if not isinstance(value, list):
         raise InvalidHand(f"melds {echo(value)}: expected a list like ['pung 555m', 'chow 345s']")
     if not value:
-        return ()
+        return (), 0
     if len(value) > 4:
         raise InvalidHand(f"{len(value)} melds: a hand has at most four groups")
     out: list[Meld] = []
+    some = 1
     for text in value:
         m = _MELDS.get(text) if isinstance(text, str) else None
-        out.append(m if m is not None else Meld.parse(text))
-    return tuple(out)
+        if m is None:
+            m = Meld.parse(text)
+        out.append(m)
+        t = m.tile
+        kind = m.kind
+        if kind == "chow":
+            counts[t] += 1
+            counts[t + 1] += 1
+            counts[t + 2] += 1
+            if counts[t] > 4 or counts[t + 1] > 4 or counts[t + 2] > 4:
+                some = 3
+        else:
+            if kind == "pung":
+                counts[t] += 3
+            else:
+                counts[t] += 4
+                some = max(some, 2)
+            if counts[t] > 4:
+                some = 3
+    return tuple(out), some
 
 
-def _flags(value: object) -> frozenset[str]:
+def _flags(value: object) -> tuple[frozenset[str], int]:
+    """The flags of a request and their bits (HK-6: bit i for ``FLAGS[i]``; -1 if one is unknown)."""
     if value is None:
-        return _NO_FLAGS
+        return _NO_FLAGS, 0
     if not isinstance(value, list):
         raise InvalidHand(f"flags {echo(value)}: expected a list of flag names ({', '.join(FLAGS)})")
     if not value:
-        return _NO_FLAGS
+        return _NO_FLAGS, 0
+    bits = 0
     for f in value:  # which names a ruleset knows is its own check (HK: ruleset.validate)
         if not isinstance(f, str):
             raise InvalidHand(f"flags: {echo(f)} is not a flag name (e.g. {FLAGS[0]!r})")
+        b = _FLAG_BIT.get(f)
+        bits = bits | b if b is not None and bits >= 0 else -1
     flags = frozenset(value)
     if len(flags) != len(value):
         raise InvalidHand(f"flags {echo(value)}: a flag is given twice")
-    return flags
+    return flags, bits
 
 
 def _missing(obj: dict[str, Any]) -> InvalidHand:
@@ -157,13 +199,19 @@ def _missing(obj: dict[str, Any]) -> InvalidHand:
 
 
 _LENIENT: Final[dict[str, str]] = {"win": "self_draw", "seat": "E", "prevailing": "E"}
+_FIELD_INDEX: Final[dict[str, int]] = {key: i for i, key in enumerate(REQUIRED + OPTIONAL)}
+"""Each field's place: the required ones first (one lookup per key of a request)."""
+_N_REQUIRED: Final = len(REQUIRED)
+_N_FIELDS: Final = len(REQUIRED + OPTIONAL)
 
 
 def win_from_json(obj: object, strict: bool = True) -> Win:
     """Build a :class:`Win` from one machine-interface request (R-9; see docs/scoring.md).
 
     Raises :class:`InvalidHand` naming the first problem: not an object, an unknown or
-    missing field, or a field of the wrong form. The hand itself is checked by the scorer.
+    missing field, or a field of the wrong form. The hand itself is checked by the scorer
+    (:func:`hkmj.scoring.ruleset.score`); what the read finds on the way (the count of each
+    tile, flags and bonus tiles as bits) is handed to it rather than computed twice.
     R-9 is a Hong Kong ruling: ``strict=False`` (other rulesets' requests) lets ``win``,
     ``seat`` and ``prevailing`` default to a self-draw by East in the East round.
     """
@@ -171,44 +219,71 @@ def win_from_json(obj: object, strict: bool = True) -> Win:
         raise InvalidHand(f"expected a JSON object, got {'an array' if isinstance(obj, list) else echo(obj)}")
     if not strict and any(key not in obj for key in _LENIENT):
         obj = {**_LENIENT, **obj}
+    values: list[Any] = [None] * _N_FIELDS
     present = 0
-    for key in obj:
-        kind = _FIELD_KIND.get(key) if isinstance(key, str) else None
-        if kind is None:
+    for key, value in obj.items():  # one pass over the request
+        i = _FIELD_INDEX.get(key) if isinstance(key, str) else None
+        if i is None:
             raise InvalidHand(f"unknown field {echo(key)}: the fields are {', '.join(REQUIRED + OPTIONAL)} (R-9)")
-        present += kind
-    if present != len(REQUIRED):
+        if i < _N_REQUIRED:
+            present += 1
+        values[i] = value
+    if present != _N_REQUIRED:
         raise _missing(obj)
-    hand = obj["hand"]
+    hand = values[0]
     if not isinstance(hand, str):
         raise InvalidHand(f"hand {echo(hand)}: expected an mpsz string like '234s567p88m111z777z'")
-    concealed = _hand_tiles(hand)
-    wt_text = obj["win_tile"]
+    concealed: list[int] = []
+    counts = [0] * N_KINDS
+    tiles_ok = _read_hand(hand, concealed, counts)
+    wt_text = values[1]
     win_tile = _PLAYING.get(wt_text) if isinstance(wt_text, str) else None
     if win_tile is None:
         win_tile = _win_tile_error(wt_text)
-    win = _WIN_TYPES.get(obj["win"]) if isinstance(obj["win"], str) else None
+    win_text = values[2]
+    win = _WIN_TYPES.get(win_text) if isinstance(win_text, str) else None
     if win is None:
-        raise InvalidHand(f"win {echo(obj['win'])}: expected one of {', '.join(WIN_TYPES)}")
+        raise InvalidHand(f"win {echo(win_text)}: expected one of {', '.join(WIN_TYPES)}")
     discarder: int | None = None
     if win != "self_draw":
-        if obj.get("discarder") is None:
+        if values[5] is None:
             raise InvalidHand(f"missing field 'discarder': a win by {win} needs the discarder's seat (R-9)")
-        discarder = _seat(obj, "discarder")
-    elif obj.get("discarder") is not None:
+        discarder = _seat(values[5], "discarder")
+    elif values[5] is not None:
         raise InvalidHand("a self-drawn win has no discarder")
-    return Win(
+    seat = _seat(values[3], "seat")
+    prevailing = _seat(values[4], "prevailing")
+    n_concealed = len(concealed)
+    in_hand = counts[win_tile] if win_tile < N_KINDS else 0
+    concealed_counts = list(counts) if values[6] else counts
+    melds, some = _melds(values[6], counts)
+    flowers = _bonus_bits(values[7], "flowers")
+    seasons = _bonus_bits(values[8], "seasons")
+    flags, bits = _flags(values[9])
+    result = Win(
         concealed=tuple(concealed),
         win_tile=win_tile,
         win=win,
-        seat=_seat(obj, "seat"),
-        prevailing=_seat(obj, "prevailing"),
+        seat=seat,
+        prevailing=prevailing,
         discarder=discarder,
-        melds=_melds(obj.get("melds")),
-        flowers=_bonus(obj, "flowers"),
-        seasons=_bonus(obj, "seasons"),
-        flags=_flags(obj.get("flags")),
+        melds=melds,
+        flowers=tuple(values[7]) if flowers else (),
+        seasons=tuple(values[8]) if seasons else (),
+        flags=flags,
     )
+    # the scorer's checks of the tiles (HK-1, ruleset._validate_tiles) on what was just read:
+    # on any doubt the scorer checks (and words) it all again
+    if (
+        tiles_ok
+        and some < 3
+        and bits >= 0
+        and in_hand
+        and n_concealed == 14 - 3 * len(melds)
+        and (win != "robbed_kong" or counts[win_tile] == 1)
+    ):
+        precheck(result, counts, concealed_counts, discarder, bits, some, flowers, seasons)
+    return result
 
 
 def _win_tile_error(value: object) -> int:

@@ -298,9 +298,39 @@ def _suits_and_honours(counts: list[int]) -> tuple[int, bool]:
     return suits, honours
 
 
+_prechecked: list[tuple[Win, int, int, list[int], list[int]] | None] = [None]
+"""The last request read whose tiles the reader checked: (win, validation key, context key,
+counts of all its tiles, of its concealed tiles); taken (once) by :func:`_checked`."""
+
+
+def precheck(
+    win: Win, counts: list[int], concealed: list[int], discarder: int | None, flags: int, melds: int, flowers: int, seasons: int
+) -> None:
+    """Remember what the request reader (:mod:`hkmj.scoring.request`) found while reading
+    ``win``, so that :func:`_checked` need not compute it again: the counts of a hand whose
+    tiles pass every check of :func:`_validate_tiles` (HK-1), its flags, melds (0 none, 1 some,
+    2 some with a kong) and bonus tiles as bits (HK-1.3). The context is still validated
+    (R-3, HK-6) unless a context of the same key was found valid before."""
+    kind = _WIN_INDEX[win.win]
+    seat = win.seat
+    d = 4 if discarder is None else discarder
+    valid = ((((kind * 4 + seat) * 4 + win.prevailing) * 5 + d) * 32 + flags) * 3 + melds
+    key = ((kind * 4 + seat) * 32 + flowers) * 32 * 32 + seasons * 32 + flags
+    _prechecked[0] = (win, valid, key, counts, concealed)
+
+
 def _checked(win: Win, plan: _Plan) -> tuple[int, list[int], list[int]]:
     """Validate a hand (context remembered when valid, tiles always): its context key, the
     counts of all its tiles and of its concealed tiles. The whole validation of :func:`score`."""
+    pre = _prechecked[0]
+    if pre is not None and pre[0] is win:
+        _prechecked[0] = None  # the counts go to the scorer: used once
+        if pre[1] not in plan.valid:
+            _validate_context(win)
+            if len(plan.valid) > 16384:
+                plan.valid.clear()
+            plan.valid.add(pre[1])
+        return pre[2], pre[3], pre[4]
     flowers = _bonus_mask(win.flowers)
     seasons = _bonus_mask(win.seasons)
     flags = _flag_bits(win.flags)
