@@ -37,23 +37,22 @@ for _kind in MELD_KINDS:
             _m = Meld(_kind, _t)
             _MELDS[str(_m)] = _m
 
-# one row per character code below 128: a digit's value (1-9; 0 for '0'), a suit's first tile
-# id (``_SUIT + base``), a space to skip, or anything else (an error worded by the slow path)
-_SKIP: Final = -1
-_BAD: Final = -2
+# one entry per byte of the hand's UTF-8 text: a digit's value (1-9; 0 for '0'), a suit's
+# first tile id (``_SUIT + base``), a space to skip, or anything else (an error worded by the
+# slow path); a bytes table, so the compiled reader indexes it without boxing
+_SKIP: Final = 254
+_BAD: Final = 255
 _SUIT: Final = 100
-_CHAR: Final[list[int]] = [_BAD] * 128
+_char = [_BAD] * 256
 for _c in range(10):
-    _CHAR[48 + _c] = _c
+    _char[48 + _c] = _c
 for _letter, _base in (("m", 0), ("p", 9), ("s", 18), ("z", HONOUR), ("f", N_KINDS)):
-    _CHAR[ord(_letter)] = _SUIT + _base
+    _char[ord(_letter)] = _SUIT + _base
 for _space in " \t":
-    _CHAR[ord(_space)] = _SKIP
-_TOP: Final[list[int]] = [0] * (_SUIT + N_KINDS + 1)
-"""The highest digit of each suit, indexed by the suit's ``_SUIT + base`` code."""
-_TOP[_SUIT] = _TOP[_SUIT + 9] = _TOP[_SUIT + 18] = 9
-_TOP[_SUIT + HONOUR] = 7
-_TOP[_SUIT + N_KINDS] = 8
+    _char[ord(_space)] = _SKIP
+_CHAR: Final[bytes] = bytes(_char)
+_TOP: Final[bytes] = bytes(9 if b in (0, 9, 18) else 7 if b == HONOUR else 0 for b in range(N_KINDS + 1))
+"""The highest digit of each suit, indexed by its first tile id (0: bonus tiles are no hand's)."""
 
 
 def _hand_tiles(text: str) -> list[int]:
@@ -65,20 +64,29 @@ def _hand_tiles(text: str) -> list[int]:
 
 def _read_hand(text: str, out: list[int], counts: list[int] | None) -> bool:
     """Append the playing tiles of an mpsz string to ``out`` in written order (HK-1.4), in one
-    pass over its characters; with ``counts``, also count each tile. False when some tile
-    has more than four copies (then the counts are not to be used), True otherwise."""
-    digits: list[int] = []
+    pass over its bytes (each suit letter then reads back its digits); with ``counts``, also
+    count each tile. False when some tile has more than four copies (then the counts are not
+    to be used) or the text needed the slow path, True otherwise."""
+    data = text.encode("utf-8", "surrogatepass")
+    start = 0
+    digits = False
     ok = True
-    for ch in text:
-        code = ord(ch)
-        kind = _CHAR[code] if code < 128 else _BAD
-        if kind >= _SUIT:
-            top = _TOP[kind]
-            if not digits or top == 8:
-                out[:] = _hand_error(text)
-                return False
+    for i in range(len(data)):
+        kind = _CHAR[data[i]]
+        if kind < 10:
+            digits = True
+        elif kind == _SKIP:
+            continue
+        elif kind == _BAD or not digits:
+            out[:] = _hand_error(text)
+            return False
+        else:
+            top = _TOP[kind - _SUIT]
             base = kind - _SUIT - 1
-            for d in digits:
+            for j in range(start, i):
+                d = _CHAR[data[j]]
+                if d == _SKIP:
+                    continue
                 if not 1 <= d <= top:
                     out[:] = _hand_error(text)
                     return False
@@ -89,12 +97,8 @@ def _read_hand(text: str, out: list[int], counts: list[int] | None) -> bool:
                     counts[t] = c
                     if c > 4:
                         ok = False
-            digits.clear()
-        elif kind >= 0:
-            digits.append(kind)
-        elif kind == _BAD:
-            out[:] = _hand_error(text)
-            return False
+            start = i + 1
+            digits = False
     if digits:
         out[:] = _hand_error(text)
         return False
