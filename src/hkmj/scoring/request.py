@@ -169,7 +169,8 @@ def _melds(value: object, counts: list[int]) -> tuple[tuple[Meld, ...], int]:
                 counts[t] += 3
             else:
                 counts[t] += 4
-                some = max(some, 2)
+                if some == 1:
+                    some = 2
             if counts[t] > 4:
                 some = 3
     return tuple(out), some
