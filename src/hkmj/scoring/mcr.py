@@ -884,26 +884,23 @@ def _gated(scope: str) -> _Gated:
 
 _BY_COUNTS = frozenset(("tile_hog", "flower_tiles"))
 """Hand-scope fans that read how many of a tile the hand holds, or its bonus tiles; the
-other hand-scope fans read only which tiles are present (their ranks, suits, honours,
-and whether all are green or reversible) and are remembered by that."""
+other hand-scope fans read only the hand's ranks, suits, whether it holds winds and
+dragons, and whether all its tiles are green or reversible, and are remembered by that."""
 _HAND = _gated("hand")
 _WIN = _gated("win")
-_context_memo: dict[tuple[object, ...], dict[int, int]] = {}
-_tiles_memo: dict[tuple[int, int, int, bool, bool, bool], dict[int, int]] = {}
-# the hand-scope fans a hand can have, by (holds an honour, has a kong): fewer to test
-_HAND_BY_KIND = {
-    (honours, kong): tuple(
+_context_memo: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = {}
+_tiles_memo: dict[int, tuple[tuple[int, int], ...]] = {}
+"""Tile fans by :func:`_tiles_key`: at most 2**16 keys, so never cleared."""
+# the hand-scope fans a hand can have, by whether it holds an honour: fewer to test
+_HAND_BY_KIND = tuple(
+    tuple(
         g
         for g in _HAND
-        if (not honours or ~g[1] & _HONOURS)
-        and (honours or g[2] & _SUITED)
-        and (kong or not g[3])
-        and MCR_FANS[g[0]].id not in _BY_COUNTS
+        if (not honours or ~g[1] & _HONOURS) and (honours or g[2] & _SUITED) and MCR_FANS[g[0]].id not in _BY_COUNTS
     )
     for honours in (False, True)
-    for kong in (False, True)
-}
-_HAND_COUNTS = tuple(g for g in _HAND if MCR_FANS[g[0]].id in _BY_COUNTS)
+)
+_TILE_HOG = _INDEX["tile_hog"]
 _SPECIAL = _gated("special")
 _PUNGS = _gated("pungs")
 _READING = _gated("reading")
@@ -928,7 +925,7 @@ def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
 
 
 def _hand_fans(s: McrShape) -> dict[int, int]:
-    """The hand-scope fans (same for every reading of the hand), computed once."""
+    """The hand-scope fans (same for every reading of the hand) but flowers, computed once."""
     h = s.hand
     fans = h.fans
     if fans is None:
@@ -936,24 +933,31 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
         key = (w.win, w.flags, h.n_exposed, h.n_melded_kongs, h.n_concealed_kongs, h.last_of_kind)
         context = _context_memo.get(key)
         if context is None:
-            context = {}
-            _run(_WIN, s, context)
+            found: dict[int, int] = {}
+            _run(_WIN, s, found)
+            context = tuple(found.items())
             if len(_context_memo) > 4096:
                 _context_memo.clear()
             _context_memo[key] = context
         fans = h.fans = dict(context)
         mask = h.mask
-        kong = h.n_melded_kongs + h.n_concealed_kongs > 0
-        tkey = (h.ranks, h.suits, mask >> 27, mask & ~_GREEN == 0, mask & ~_REVERSIBLE == 0, kong)
+        tkey = (
+            h.ranks
+            | h.suits << 9
+            | h.has_winds << 12
+            | h.has_dragons << 13
+            | (mask & ~_GREEN == 0) << 14
+            | (mask & ~_REVERSIBLE == 0) << 15
+        )
         tiles = _tiles_memo.get(tkey)
         if tiles is None:
-            tiles = {}
-            _run(_HAND_BY_KIND[h.honours, kong], s, tiles)
-            if len(_tiles_memo) > 4096:
-                _tiles_memo.clear()
-            _tiles_memo[tkey] = tiles
+            found = {}
+            _run(_HAND_BY_KIND[h.honours], s, found)
+            tiles = _tiles_memo[tkey] = tuple(found.items())
         fans.update(tiles)
-        _run(_HAND_COUNTS, s, fans)
+        n = tile_hog(s)
+        if n:
+            fans[_TILE_HOG] = n
     return fans
 
 
@@ -979,7 +983,6 @@ def _fan_counts(s: McrShape) -> dict[int, int]:
         _run(_READING, s, fans)
         if s.wait:
             _run(_WAITS, s, fans)
-    fans.pop(_FLOWERS, None)
     for i in sorted(fans):
         if i in fans:
             for j in _EXCLUDES_IDX[i]:
