@@ -7,7 +7,7 @@ concealed kongs), which take four of the five places of a standard hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
@@ -21,6 +21,8 @@ __all__ = [
     "SEVEN_PAIRS",
     "THIRTEEN_ORPHANS",
     "readings",
+    "standard_splits",
+    "POW5",
     "is_complete",
     "shanten",
     "standard_shanten",
@@ -198,7 +200,7 @@ _read_memo: Final[list[dict[int, tuple[_Part, ...]]]] = [{}, {}, {}, {}]
 """Decompositions of each suit pattern in absolute tile numbers, keyed by the pattern in base 5."""
 
 
-def _suit_parts(counts: list[int], s: int, key: int) -> tuple[_Part, ...]:
+def _suit_parts(counts: Sequence[int], s: int, key: int) -> tuple[_Part, ...]:
     """Decompositions of suit ``s`` of ``counts`` (pattern ``key`` in base 5), memoised."""
     r = _read_memo[s].get(key)
     if r is None:
@@ -210,6 +212,40 @@ def _suit_parts(counts: list[int], s: int, key: int) -> tuple[_Part, ...]:
         )
         _read_memo[s][key] = r
     return r
+
+
+POW5 = _POW5
+"""``POW5[r]`` is 5 ** r: tile t adds ``POW5[t % 9]`` to its suit's pattern key (:func:`standard_splits`)."""
+
+
+def standard_splits(counts: Sequence[int], keys: Sequence[int]) -> list[_Part]:
+    """Every split of complete concealed counts into groups and one pair (HK-5.1), as
+    (chow starts, pung tiles, pair tile); empty when there is none.
+
+    ``keys`` are the four suits' patterns (characters, circles, bamboo, honours) in base 5:
+    each tile t adds ``POW5[t % 9]`` to ``keys[t // 9]``; every count is at most 4. Each
+    suit's splits come from a table memoised by that key, so this does no search once the
+    suit patterns have been seen.
+    """
+    # a suit with no exact split into melds (and a pair) means no standard reading
+    p0 = _suit_parts(counts, 0, keys[0])
+    p1 = _suit_parts(counts, 1, keys[1]) if p0 else ()
+    p2 = _suit_parts(counts, 2, keys[2]) if p1 else ()
+    p3 = _suit_parts(counts, 3, keys[3]) if p2 else ()
+    if not p3:
+        return []
+    if len(p0) == len(p1) == len(p2) == len(p3) == 1:
+        a, b, c, d = p0[0], p1[0], p2[0], p3[0]
+        if (a[2] >= 0) + (b[2] >= 0) + (c[2] >= 0) + (d[2] >= 0) != 1:
+            return []
+        return [(a[0] + b[0] + c[0], a[1] + b[1] + c[1] + d[1], max(a[2], b[2], c[2], d[2]))]
+    out: list[_Part] = []
+    for combo in product(p0, p1, p2, p3):
+        pair = [pr for _, _, pr in combo if pr >= 0]
+        if len(pair) != 1:
+            continue
+        out.append((combo[0][0] + combo[1][0] + combo[2][0], combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1], pair[0]))
+    return out
 
 
 def readings(counts: Sequence[int], melds: int = 0, standard_only: bool = False) -> list[Reading]:
@@ -237,23 +273,8 @@ def readings(counts: Sequence[int], melds: int = 0, standard_only: bool = False)
             keys[s] += n * _POW5[t - 9 * s]
     if total != 14 - 3 * melds:
         return out
-    # a suit with no exact split into melds (and a pair) means no standard reading
-    p0 = _suit_parts(c, 0, keys[0])
-    p1 = _suit_parts(c, 1, keys[1]) if p0 else ()
-    p2 = _suit_parts(c, 2, keys[2]) if p1 else ()
-    p3 = _suit_parts(c, 3, keys[3]) if p2 else ()
-    if p3:
-        if len(p0) == len(p1) == len(p2) == len(p3) == 1:
-            combos: Iterable[tuple[_Part, ...]] = ((p0[0], p1[0], p2[0], p3[0]),)
-        else:
-            combos = product(p0, p1, p2, p3)
-        for combo in combos:
-            pair = [pr for _, _, pr in combo if pr >= 0]
-            if len(pair) != 1:
-                continue
-            chows = combo[0][0] + combo[1][0] + combo[2][0]
-            pungs = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]
-            out.append(Reading(STANDARD, chows, pungs, pair[0]))
+    for chows, pungs, pair in standard_splits(c, keys):
+        out.append(Reading(STANDARD, chows, pungs, pair))
     if melds == 0 and not standard_only:
         if pairs_only:
             out.append(Reading(SEVEN_PAIRS, pairs=tuple(t for t in range(34) if c[t] == 2)))

@@ -12,7 +12,7 @@ The pure core: no I/O. Tiles are the ints of :mod:`hkmj.tiles`.
 
 from __future__ import annotations
 
-from hkmj.hand import STANDARD, readings
+from hkmj.hand import POW5, STANDARD, standard_splits
 from hkmj.scoring.mcr_combos import combination_fans, table_order
 from hkmj.scoring.model import Win
 from hkmj.tiles import Tile
@@ -100,52 +100,67 @@ def _complete(pattern: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
 
 
 _SuitInfo = tuple[bool, bool, tuple[int, ...], tuple[int, ...]]
-_suit_memo: dict[tuple[tuple[int, ...], bool], _SuitInfo] = {}
+_suit_memo: tuple[dict[int, _SuitInfo], dict[int, _SuitInfo]] = ({}, {})
+"""Suited and honour patterns' :func:`_suit_info`, keyed by the pattern in base 5."""
 
 
 def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
     """(groups only, groups and a pair, offsets completing groups and a pair, offsets
-    completing groups only) for one suit's counts; memoised."""
-    key = (pattern, suited)
-    r = _suit_memo.get(key)
-    if r is None:
-        groups, with_pair = _complete(pattern, suited)
-        to_pair: list[int] = []
-        to_groups: list[int] = []
-        lst = list(pattern)
-        for i in range(len(lst)):
-            lst[i] += 1
-            g, p = _complete(tuple(lst), suited)
-            lst[i] -= 1
-            if p:
-                to_pair.append(i)
-            if g:
-                to_groups.append(i)
-        r = (groups, with_pair, tuple(to_pair), tuple(to_groups))
-        _suit_memo[key] = r
-    return r
+    completing groups only) for one suit's counts."""
+    groups, with_pair = _complete(pattern, suited)
+    to_pair: list[int] = []
+    to_groups: list[int] = []
+    lst = list(pattern)
+    for i in range(len(lst)):
+        lst[i] += 1
+        g, p = _complete(tuple(lst), suited)
+        lst[i] -= 1
+        if p:
+            to_pair.append(i)
+        if g:
+            to_groups.append(i)
+    return (groups, with_pair, tuple(to_pair), tuple(to_groups))
 
 
-_SUIT_SPANS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_SUIT_OF = tuple(t // 9 for t in range(34))
+_POW_OF = tuple(POW5[t % 9] for t in range(34))
+"""Tile t adds ``_POW_OF[t]`` to the pattern key of suit ``_SUIT_OF[t]``."""
 
 
-def wait_count(counts: list[int]) -> int:
+def pattern_keys(counts: list[int]) -> list[int]:
+    """The four suits' patterns of counts (each at most 4) in base 5, as
+    :func:`hkmj.hand.standard_splits` reads them."""
+    keys = [0, 0, 0, 0]
+    for t in range(34):
+        n = counts[t]
+        if n:
+            keys[_SUIT_OF[t]] += n * _POW_OF[t]
+    return keys
+
+
+def wait_count(counts: list[int], keys: list[int] | None = None) -> int:
     """How many kinds of tile complete these 13 - 3n concealed tiles (at least 2 means "2 or more").
 
     Counts four-groups-and-a-pair completions and, for 13 tiles, seven pairs (four of a
     kind counting as two pairs) — the shapes the unique-wait fans look at (MCR-6.9 Ruling).
+    ``keys`` are the counts' :func:`pattern_keys` when the caller has them.
     """
-    memo = _suit_memo
+    if keys is None:
+        keys = pattern_keys(counts)
     infos = []
-    for start, end, suited in _SUIT_SPANS:
-        key = tuple(counts[start:end])
-        info = memo.get((key, suited))
-        infos.append(_suit_info(key, suited) if info is None else info)
+    for s in range(4):
+        memo = _suit_memo[s == 3]
+        info = memo.get(keys[s])
+        if info is None:
+            start = 9 * s
+            info = memo[keys[s]] = _suit_info(tuple(counts[start : start + (9 if s < 3 else 7)]), s < 3)
+        infos.append(info)
     odd = -1
     if sum(counts) == 13:
-        odds = [t for t, n in enumerate(counts) if n & 1]
-        if len(odds) == 1:
-            odd = odds[0]
+        # seven pairs waits on the one odd count, if all the others are even
+        ones, threes = counts.count(1), counts.count(3)
+        if ones + threes == 1:
+            odd = counts.index(1) if ones else counts.index(3)
     found = 0 if odd < 0 else 1
     for s in range(4):
         # the other three suits must be complete, with at most one pair among them
@@ -177,6 +192,7 @@ class HandFacts:
         "counts",
         "concealed",
         "kinds",
+        "keys",
         "mask",
         "ranks",
         "honours",
@@ -197,13 +213,29 @@ class HandFacts:
         self.win = win
         self.counts = counts
         self.concealed = concealed
-        present = set(win.concealed)
-        for m in win.melds:
-            present.update(m.tiles)
-        self.kinds = kinds = sorted(present)
         mask = 0
-        for t in kinds:
+        keys = [0, 0, 0, 0]
+        for t in win.concealed:
             mask |= 1 << t
+            keys[_SUIT_OF[t]] += _POW_OF[t]
+        self.keys = keys
+        """The concealed tiles' :func:`pattern_keys`."""
+        self.kinds = sorted(set(win.concealed))
+        """The kinds of concealed tile, in order (all the hand's kinds when nothing is declared)."""
+        n_exposed = mk = ck = 0
+        for m in win.melds:
+            kind = m.kind
+            if kind == "chow":
+                mask |= 7 << m.tile
+                n_exposed += 1
+            else:
+                mask |= 1 << m.tile
+                if kind == "ckong":
+                    ck += 1
+                else:
+                    n_exposed += 1
+                    if kind == "kong":
+                        mk += 1
         man, pin, sou = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
         ranks = man | pin | sou
         suits = (man != 0) | (pin != 0) << 1 | (sou != 0) << 2
@@ -217,14 +249,6 @@ class HandFacts:
         self.has_dragons = mask >> 31 != 0
         self.self_drawn = win.win == "self_draw"
         self.last_of_kind = last_of_kind
-        n_exposed = mk = ck = 0
-        for m in win.melds:
-            if m.kind == "ckong":
-                ck += 1
-            else:
-                n_exposed += 1
-                if m.kind == "kong":
-                    mk += 1
         self.n_exposed = n_exposed
         self.n_melded_kongs = mk
         self.n_concealed_kongs = ck
@@ -238,9 +262,12 @@ class HandFacts:
         """The hand waited for one kind of tile only (MCR-6.9 Ruling); computed on demand."""
         u = self._unique
         if u is None:
+            wt = self.win.win_tile
             before = list(self.concealed)
-            before[self.win.win_tile] -= 1
-            u = self._unique = wait_count(before) == 1
+            before[wt] -= 1
+            keys = list(self.keys)
+            keys[_SUIT_OF[wt]] -= _POW_OF[wt]
+            u = self._unique = wait_count(before, keys) == 1
         return u
 
 
@@ -367,32 +394,34 @@ def _knitted(hand: HandFacts) -> McrShape | None:
     if max(concealed) < 2:
         return None
     rest = list(concealed)
+    keys = list(hand.keys)
     for t in ks:
         rest[t] -= 1
+        keys[_SUIT_OF[t]] -= _POW_OF[t]
     melds = hand.win.melds
-    found = readings(rest, 3 + len(melds))
-    found = [r for r in found if r.shape == STANDARD]
+    found = standard_splits(rest, keys)
     if len(found) != 1:
         return None
-    r = found[0]
+    r_chows, r_pungs, r_pair = found[0]
     win = hand.win
-    chows = list(r.chows)
-    pungs = list(r.pungs)
+    chows = list(r_chows)
+    pungs = list(r_pungs)
     for m in melds:
         if m.kind == "chow":
             chows.append(m.tile)
         else:
             pungs.append(m.tile)
-    shape = McrShape(hand, KNITTED, chows, pungs, r.pair, list(r.chows), len(r.pungs) + hand.n_concealed_kongs)
+    shape = McrShape(hand, KNITTED, chows, pungs, r_pair, list(r_chows), len(r_pungs) + hand.n_concealed_kongs)
     wt = win.win_tile
     if melds:
         # the knitted straight and the pair are concealed: waiting on the pair is a single wait
-        shape.wait = "single_wait" if r.pair == wt else ""
+        shape.wait = "single_wait" if r_pair == wt else ""
     elif rest[wt]:
         # the wait is read on the group and pair outside the knitted straight (MCR-6.45 Ruling)
         rest[wt] -= 1
-        if wait_count(rest) == 1:
-            shape.wait = _wait_position(r.chows, r.pair, wt)
+        keys[_SUIT_OF[wt]] -= _POW_OF[wt]
+        if wait_count(rest, keys) == 1:
+            shape.wait = _wait_position(r_chows, r_pair, wt)
     return shape
 
 
@@ -448,9 +477,9 @@ def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool
         ks = _knitted(hand)
         if ks is not None:
             return hand, [ks]
-    found = readings(concealed, len(win.melds), standard_only=True)
+    found = standard_splits(concealed, hand.keys)
     if len(found) > 1:
-        found.sort(key=lambda r: _division_key(r.chows, r.pungs))
-    for r in found:
-        out.append(_standard(hand, r.chows, r.pungs, r.pair))
+        found.sort(key=lambda r: _division_key(r[0], r[1]))
+    for chows, pungs, pair in found:
+        out.append(_standard(hand, chows, pungs, pair))
     return hand, out
