@@ -1035,52 +1035,62 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     Returns (all tile counts, concealed counts, last of its kind) or raises
     :class:`InvalidHand` naming the first problem.
     """
-    if win.win not in WIN_TYPES:
-        raise InvalidHand(f"win {win.win!r}: expected one of {', '.join(WIN_TYPES)}")
-    for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
-        if not (isinstance(s, int) and 0 <= s < 4):
-            raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
-    if win.flags and not win.flags <= _FLAG_SET:
-        unknown = sorted(set(win.flags) - _FLAG_SET)[0]
+    how = win.win
+    if how not in WIN_TYPES:
+        raise InvalidHand(f"win {how!r}: expected one of {', '.join(WIN_TYPES)}")
+    seat = win.seat
+    if not (isinstance(seat, int) and 0 <= seat < 4 and isinstance(win.prevailing, int) and 0 <= win.prevailing < 4):
+        for s, what in ((seat, "seat"), (win.prevailing, "prevailing")):
+            if not (isinstance(s, int) and 0 <= s < 4):
+                raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
+    flags = win.flags
+    if flags and not flags <= _FLAG_SET:
+        unknown = sorted(set(flags) - _FLAG_SET)[0]
         raise InvalidHand(f"unknown flag {unknown!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
-    for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
-        if group and (len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group)):
-            raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (MCR-1.2)")
-    if win.win == "self_draw":
-        if win.discarder is not None:
+    if win.flowers or win.seasons:
+        for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
+            if group and (len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group)):
+                raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (MCR-1.2)")
+    discarder = win.discarder
+    if how == "self_draw":
+        if discarder is not None:
             raise InvalidHand("a self-drawn win has no discarder")
-        if "final_discard" in win.flags:
+        if flags and "final_discard" in flags:
             raise InvalidHand("flag 'final_discard' needs a win on a discard (MCR-6.41)")
     else:
-        if win.discarder is None:
-            raise InvalidHand(f"a win by {win.win} needs the discarder's seat")
-        if not (isinstance(win.discarder, int) and 0 <= win.discarder < 4) or win.discarder == win.seat:
+        if discarder is None:
+            raise InvalidHand(f"a win by {how} needs the discarder's seat")
+        if not (isinstance(discarder, int) and 0 <= discarder < 4) or discarder == seat:
             raise InvalidHand("discarder must be another seat (E, S, W or N)")
-        for f, rule in (("last_wall_tile", "MCR-6.40"), ("kong_replacement", "MCR-6.42")):
-            if f in win.flags:
-                raise InvalidHand(f"flag {f!r} needs a self-drawn win ({rule})")
-        if win.win == "robbed_kong" and "final_discard" in win.flags:
-            raise InvalidHand("flag 'final_discard' needs a win on a discard, not a robbed kong (MCR-6.41)")
+        if flags:
+            for f, rule in (("last_wall_tile", "MCR-6.40"), ("kong_replacement", "MCR-6.42")):
+                if f in flags:
+                    raise InvalidHand(f"flag {f!r} needs a self-drawn win ({rule})")
+            if how == "robbed_kong" and "final_discard" in flags:
+                raise InvalidHand("flag 'final_discard' needs a win on a discard, not a robbed kong (MCR-6.41)")
     for m in win.melds:
-        ok = m.kind in ("chow", "pung", "kong", "ckong") and isinstance(m.tile, int) and 0 <= m.tile < N_KINDS
-        if ok and m.kind == "chow":
-            ok = m.tile < 27 and m.tile % 9 <= 6
+        kind, t = m.kind, m.tile
+        if kind == "chow":
+            ok = isinstance(t, int) and 0 <= t < 27 and t % 9 <= 6
+        else:
+            ok = kind in _PUNG_KINDS and isinstance(t, int) and 0 <= t < N_KINDS
         if not ok:
-            raise InvalidHand(f"meld {m.kind} {m.tile!r}: not a chow, pung, kong or ckong of playing tiles (MCR-1)")
-    if "kong_replacement" in win.flags and not any(m.is_kong for m in win.melds):
+            raise InvalidHand(f"meld {kind} {t!r}: not a chow, pung, kong or ckong of playing tiles (MCR-1)")
+    if flags and "kong_replacement" in flags and not any(m.is_kong for m in win.melds):
         raise InvalidHand("flag 'kong_replacement': the hand declares no kong (MCR-6.42)")
     counts, concealed = _validate_tiles(win)
     wt = win.win_tile
     exposed = counts[wt] - concealed[wt]
-    if "last_of_kind" in win.flags and concealed[wt] != 1:
+    if flags and "last_of_kind" in flags and concealed[wt] != 1:
         raise InvalidHand(
             f"flag 'last_of_kind': the hand holds {concealed[wt] - 1} other {tile_str(wt)} concealed, "
             "so the winning tile cannot be the last of its kind (MCR-6.27)"
         )
-    last_of_kind = "last_of_kind" in win.flags or (exposed == 3 and concealed[wt] == 1)
+    last_of_kind = (exposed == 3 and concealed[wt] == 1) or "last_of_kind" in flags
     return counts, concealed, last_of_kind
 
 
+_PUNG_KINDS = ("pung", "kong", "ckong")
 _item_cache: dict[tuple[int, int], McrItem] = {}
 _items_memo: dict[tuple[tuple[int, int], ...], tuple[McrItem, ...]] = {}
 
