@@ -29,7 +29,7 @@ from hkmj.scoring.mcr_shape import (
     McrShape,
     shapes,
 )
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, reduce_frozen
 from hkmj.scoring.ruleset import _validate_tiles
 from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str
 
@@ -53,6 +53,7 @@ MIN_POINTS = 8
 MCR_FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
 """Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
 _FLAG_SET = frozenset(MCR_FLAGS)
+_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +98,12 @@ class McrItem:
         return {"id": self.id, "name": self.name, "name_fr": self.name_fr, "points": self.points, "count": self.count}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class McrResult:
     """An MCR score (MCR-6, MCR-8): totals, the fans, and who pays whom."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     points: int
     """Total including flowers (MCR-6.13)."""
@@ -110,6 +114,25 @@ class McrResult:
     items: tuple[McrItem, ...]
     payments: tuple[int, int, int, int]
     shape: str = STANDARD
+
+    def __init__(
+        self,
+        points: int,
+        fan_points: int,
+        winning: bool,
+        reason: str,
+        items: tuple[McrItem, ...],
+        payments: tuple[int, int, int, int],
+        shape: str = STANDARD,
+    ) -> None:
+        # written out (init=False): faster than the generated one, and native in the compiled build
+        _set(self, "points", points)
+        _set(self, "fan_points", fan_points)
+        _set(self, "winning", winning)
+        _set(self, "reason", reason)
+        _set(self, "items", items)
+        _set(self, "payments", payments)
+        _set(self, "shape", shape)
 
     def format(self, lang: str = "en") -> str:
         """A human table in English or French (``hkmj score --rules mcr``): each fan with
