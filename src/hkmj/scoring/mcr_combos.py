@@ -222,7 +222,7 @@ def _pung_fans(pungs: list[Tile], out: dict[str, int]) -> None:
                 out[fan2] = out.get(fan2, 0) + 1
 
 
-def _terminal_chows(chows: list[Tile], pair: Tile) -> str | None:
+def _terminal_chows(chows: Sequence[Tile], pair: Tile) -> str | None:
     """MCR-6.74 Pure Terminal Chows, MCR-6.50 Three-Suited Terminal Chows."""
     if pair >= 27 or pair % 9 != 4 or any(c % 9 not in (0, 6) for c in chows):
         return None
@@ -242,7 +242,7 @@ _pung_memo: dict[tuple[Tile, ...], dict[str, int]] = {}
 
 
 def _memo_fans(
-    memo: dict[tuple[Tile, ...], dict[str, int]], groups: list[Tile], fans: Callable[[list[Tile], dict[str, int]], None]
+    memo: dict[tuple[Tile, ...], dict[str, int]], groups: Sequence[Tile], fans: Callable[[list[Tile], dict[str, int]], None]
 ) -> dict[str, int]:
     """``fans`` of these groups, remembered by their sorted tiles (the fans of a set of
     chows, or of pungs, do not depend on the rest of the hand); the memo is bounded."""
@@ -257,7 +257,7 @@ def _memo_fans(
     return r
 
 
-def combination_fans(chows: list[Tile], pungs: list[Tile], pair: Tile) -> dict[str, int]:
+def combination_fans(chows: Sequence[Tile], pungs: Sequence[Tile], pair: Tile) -> dict[str, int]:
     """Fans made of several groups in a four-groups-and-a-pair reading, with counts.
 
     Four chows are checked for terminal chows first; three chows and a pung count only

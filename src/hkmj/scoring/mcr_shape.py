@@ -162,17 +162,12 @@ def wait_count(counts: list[int], keys: list[int] | None = None) -> int:
         if ones + threes == 1:
             odd = counts.index(1) if ones else counts.index(3)
     found = 0 if odd < 0 else 1
+    # per suit: 0 complete as groups, 1 complete as groups and a pair, 9 incomplete
+    status = [0 if info[0] else 1 if info[1] else 9 for info in infos]
+    total = status[0] + status[1] + status[2] + status[3]
     for s in range(4):
         # the other three suits must be complete, with at most one pair among them
-        pairs_elsewhere = 0
-        for o in range(4):
-            if o != s:
-                info = infos[o]
-                if info[1]:
-                    pairs_elsewhere += 1
-                elif not info[0]:
-                    pairs_elsewhere = 9
-                    break
+        pairs_elsewhere = total - status[s]
         if pairs_elsewhere > 1:
             continue
         waits = infos[s][2] if pairs_elsewhere == 0 else infos[s][3]
@@ -202,6 +197,8 @@ class HandFacts:
         "self_drawn",
         "last_of_kind",
         "_unique",
+        "meld_chows",
+        "meld_pungs",
         "n_exposed",
         "n_melded_kongs",
         "n_concealed_kongs",
@@ -223,13 +220,17 @@ class HandFacts:
         self.kinds = sorted(set(win.concealed))
         """The kinds of concealed tile, in order (all the hand's kinds when nothing is declared)."""
         n_exposed = mk = ck = 0
+        meld_chows: list[Tile] = []
+        meld_pungs: list[Tile] = []
         for m in win.melds:
             kind = m.kind
             if kind == "chow":
                 mask |= 7 << m.tile
                 n_exposed += 1
+                meld_chows.append(m.tile)
             else:
                 mask |= 1 << m.tile
+                meld_pungs.append(m.tile)
                 if kind == "ckong":
                     ck += 1
                 else:
@@ -249,6 +250,10 @@ class HandFacts:
         self.has_dragons = mask >> 31 != 0
         self.self_drawn = win.win == "self_draw"
         self.last_of_kind = last_of_kind
+        self.meld_chows = tuple(meld_chows)
+        """The lowest tile of each declared chow."""
+        self.meld_pungs = tuple(meld_pungs)
+        """The tile of each declared pung or kong."""
         self.n_exposed = n_exposed
         self.n_melded_kongs = mk
         self.n_concealed_kongs = ck
@@ -297,10 +302,10 @@ class McrShape:
         self,
         hand: HandFacts,
         kind: str,
-        chows: list[Tile],
-        pungs: list[Tile],
+        chows: tuple[Tile, ...],
+        pungs: tuple[Tile, ...],
         pair: Tile,
-        concealed_chows: list[Tile],
+        concealed_chows: tuple[Tile, ...],
         concealed_pungs: int,
         extra_rank: int = 0,
     ) -> None:
@@ -327,26 +332,22 @@ class McrShape:
 
 
 def _standard(hand: HandFacts, chows: tuple[Tile, ...], pungs: tuple[Tile, ...], pair: Tile) -> McrShape:
-    win = hand.win
-    all_chows = list(chows)
-    all_pungs = list(pungs)
-    for m in win.melds:
-        if m.kind == "chow":
-            all_chows.append(m.tile)
-        else:
-            all_pungs.append(m.tile)
     concealed_pungs = len(pungs) + hand.n_concealed_kongs
-    wt = win.win_tile
-    if not hand.self_drawn and wt in pungs and not any(c <= wt <= c + 2 for c in chows):
-        concealed_pungs -= 1
-    shape = McrShape(hand, STANDARD, all_chows, all_pungs, pair, list(chows), concealed_pungs)
+    wt = hand.win.win_tile
+    if not hand.self_drawn and wt in pungs:
+        for c in chows:
+            if c <= wt <= c + 2:
+                break
+        else:
+            concealed_pungs -= 1
+    shape = McrShape(hand, STANDARD, chows + hand.meld_chows, pungs + hand.meld_pungs, pair, chows, concealed_pungs)
     position = _wait_position(chows, pair, wt)
     if position and hand.unique_wait:
         shape.wait = position
     return shape
 
 
-def _wait_position(chows: tuple[Tile, ...] | list[Tile], pair: Tile, wt: Tile) -> str:
+def _wait_position(chows: tuple[Tile, ...], pair: Tile, wt: Tile) -> str:
     """Where the winning tile sits in a unique wait: edge, closed, else single (MCR-6.9 Ruling)."""
     edge = closed = False
     for c in chows:
@@ -404,14 +405,9 @@ def _knitted(hand: HandFacts) -> McrShape | None:
         return None
     r_chows, r_pungs, r_pair = found[0]
     win = hand.win
-    chows = list(r_chows)
-    pungs = list(r_pungs)
-    for m in melds:
-        if m.kind == "chow":
-            chows.append(m.tile)
-        else:
-            pungs.append(m.tile)
-    shape = McrShape(hand, KNITTED, chows, pungs, r_pair, list(r_chows), len(r_pungs) + hand.n_concealed_kongs)
+    chows = r_chows + hand.meld_chows
+    pungs = r_pungs + hand.meld_pungs
+    shape = McrShape(hand, KNITTED, chows, pungs, r_pair, r_chows, len(r_pungs) + hand.n_concealed_kongs)
     wt = win.win_tile
     if melds:
         # the knitted straight and the pair are concealed: waiting on the pair is a single wait
@@ -427,11 +423,12 @@ def _knitted(hand: HandFacts) -> McrShape | None:
 
 def _seven_pairs(hand: HandFacts) -> McrShape | None:
     """Seven pairs (MCR-6.55); ``extra_rank`` is 1 for seven shifted pairs (MCR-6.80)."""
-    kinds = hand.kinds
-    if len(kinds) > 7 or hand.win.melds or any(hand.concealed[t] & 1 for t in kinds):
+    concealed = hand.concealed
+    if hand.win.melds or 1 in concealed or 3 in concealed:
         return None
+    kinds = hand.kinds
     shifted = len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9
-    return McrShape(hand, SEVEN_PAIRS, [], [], -1, [], 0, extra_rank=int(shifted))
+    return McrShape(hand, SEVEN_PAIRS, (), (), -1, (), 0, extra_rank=int(shifted))
 
 
 def _honours_knitted(hand: HandFacts) -> McrShape | None:
@@ -443,7 +440,7 @@ def _honours_knitted(hand: HandFacts) -> McrShape | None:
         return None
     for ks in KNITTED_STRAIGHTS:
         if all(t in ks for t in suited):
-            return McrShape(hand, HONOURS_KNITTED, [], [], -1, [], 0, extra_rank=len(suited))
+            return McrShape(hand, HONOURS_KNITTED, (), (), -1, (), 0, extra_rank=len(suited))
     return None
 
 
@@ -464,13 +461,13 @@ def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool
         else:
             special: McrShape | None = _honours_knitted(hand)
             if special is None and len(hand.kinds) == 13 and all(counts[t] for t in _ORPHANS):
-                special = McrShape(hand, THIRTEEN_ORPHANS, [], [], -1, [], 0)
+                special = McrShape(hand, THIRTEEN_ORPHANS, (), (), -1, (), 0)
             if special is None and len(hand.kinds) >= 9:  # a knitted straight alone is nine kinds
                 special = _knitted(hand)
             if special is None and not hand.honours and hand.suits in (1, 2, 4):  # one suit only
                 rank = _nine_gates(concealed, win.win_tile)
                 if rank:
-                    special = McrShape(hand, NINE_GATES, [], [], -1, [], 0, extra_rank=rank)
+                    special = McrShape(hand, NINE_GATES, (), (), -1, (), 0, extra_rank=rank)
             if special is not None:
                 return hand, [special]
     elif len(win.melds) == 1:
