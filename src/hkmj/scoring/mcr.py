@@ -932,6 +932,13 @@ _POINTS = tuple(f.points for f in MCR_FANS)
 _NINE_GATES = _INDEX["nine_gates"]
 _NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
 _WIN_IDX = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
+_BY_READING = {
+    (standard, pungs, wait): (() if standard else _SPECIAL) + (_PUNGS if pungs else ()) + _READING + (_WAITS if wait else ())
+    for standard in (False, True)
+    for pungs in (False, True)
+    for wait in (False, True)
+}
+"""The reading-scope fans to test, by (standard shape, has a pung or kong, has a unique wait)."""
 
 
 def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
@@ -984,42 +991,36 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
     return fans
 
 
-def _fan_counts(s: McrShape) -> dict[int, int]:
-    """Fans of one reading (index in :data:`MCR_FANS` → count), exclusions applied (MCR-7).
+def _fan_counts(s: McrShape) -> tuple[dict[int, int], int]:
+    """Fans of one reading (index in :data:`MCR_FANS` → count), exclusions applied (MCR-7),
+    and their total.
 
     Flowers (MCR-6.13) are left out: they are added to the chosen reading.
     """
-    if s.kind == NINE_GATES:
+    kind = s.kind
+    if kind == NINE_GATES:
         fans = {i: n for i, n in _hand_fans(s).items() if i in _WIN_IDX}
         fans[_NINE_GATES] = 1
         for i in _NINE_GATES_KEEP[s.extra_rank]:
             fans[i] = 1
     else:
         fans = dict(_hand_fans(s))
-        if s.kind == STANDARD:
+        standard = kind == STANDARD
+        if standard:
             for fid, n in s.combos.items():
                 fans[_INDEX[fid]] = n
-        else:
-            _run(_SPECIAL, s, fans)
-        if s.pungs:
-            _run(_PUNGS, s, fans)
-        _run(_READING, s, fans)
-        if s.wait:
-            _run(_WAITS, s, fans)
+        _run(_BY_READING[standard, bool(s.pungs), bool(s.wait)], s, fans)
+    total = 0
     for i in sorted(fans):
         if i in fans:
             for j in _EXCLUDES_IDX[i]:
                 fans.pop(j, None)
-    if not fans and s.kind == STANDARD:
-        fans[_CHICKEN] = 1
-    return fans
-
-
-def _total(fans: dict[int, int]) -> int:
-    total = 0
     for i, n in fans.items():
         total += _POINTS[i] * n
-    return total
+    if not total and kind == STANDARD:
+        fans[_CHICKEN] = 1
+        total = _POINTS[_CHICKEN]
+    return fans, total
 
 
 _PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
@@ -1134,7 +1135,7 @@ def score_mcr(win: Win) -> McrResult:
     winning shape under 8 points gives ``winning=False`` with the reason (MCR-5.1).
     """
     counts, concealed, last_of_kind = validate_mcr(win)
-    _hand, found = shapes(win, counts, concealed, last_of_kind)
+    hand, found = shapes(win, counts, concealed, last_of_kind)
     if not found:
         raise InvalidHand(
             f"{format_tiles(win.concealed)}"
@@ -1147,13 +1148,11 @@ def score_mcr(win: Win) -> McrResult:
     best_shape = found[0]
     # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
     if len(found) == 1:
-        best = _fan_counts(best_shape)
-        best_total = _total(best)
+        best, best_total = _fan_counts(best_shape)
     else:
         seven_pairs_first = best_shape.kind == SEVEN_PAIRS
         for s in found:
-            fans = _fan_counts(s)
-            total = _total(fans)
+            fans, total = _fan_counts(s)
             if (
                 best is None
                 or total > best_total
@@ -1161,7 +1160,7 @@ def score_mcr(win: Win) -> McrResult:
             ):
                 best, best_total, best_shape = fans, total, s
         assert best is not None
-    flowers = best_shape.hand.flowers
+    flowers = hand.flowers
     if flowers:
         best[_FLOWERS] = flowers
     ikey = tuple(sorted(best.items()))
@@ -1174,7 +1173,7 @@ def score_mcr(win: Win) -> McrResult:
     points = best_total + flowers
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
-    pay = mcr_payments(points, win.seat, None if win.self_drawn else win.discarder) if winning else (0, 0, 0, 0)
+    pay = mcr_payments(points, win.seat, None if hand.self_drawn else win.discarder) if winning else (0, 0, 0, 0)
     return McrResult(points, best_total, winning, reason, items, pay, best_shape.kind)
 
 

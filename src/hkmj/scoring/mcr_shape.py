@@ -212,9 +212,10 @@ class HandFacts:
         self.concealed = concealed
         mask = 0
         keys = [0, 0, 0, 0]
+        suit_of, pow_of = _SUIT_OF, _POW_OF
         for t in win.concealed:
             mask |= 1 << t
-            keys[_SUIT_OF[t]] += _POW_OF[t]
+            keys[suit_of[t]] += pow_of[t]
         self.keys = keys
         """The concealed tiles' :func:`pattern_keys`."""
         self.kinds = sorted(set(win.concealed))
