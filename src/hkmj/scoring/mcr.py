@@ -1115,17 +1115,9 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
 
 
 _PUNG_KINDS = ("pung", "kong", "ckong")
-_item_cache: dict[tuple[int, int], McrItem] = {}
-_items_memo: dict[tuple[tuple[int, int], ...], tuple[McrItem, ...]] = {}
-
-
-def _item(i: int, n: int) -> McrItem:
-    """The (immutable, shared) item for fan ``i`` counted ``n`` times."""
-    item = _item_cache.get((i, n))
-    if item is None:
-        f = MCR_FANS[i]
-        item = _item_cache[(i, n)] = McrItem(f.id, f.name, f.name_fr, f.points, n)
-    return item
+_ITEMS = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in range(16)) for f in MCR_FANS)
+"""``_ITEMS[i][n]``: the (immutable, shared) item for fan ``i`` counted ``n`` times. No count
+reaches 16: flowers and seasons are at most 8, every other fan at most 4."""
 
 
 def score_mcr(win: Win) -> McrResult:
@@ -1163,13 +1155,7 @@ def score_mcr(win: Win) -> McrResult:
     flowers = hand.flowers
     if flowers:
         best[_FLOWERS] = flowers
-    ikey = tuple(sorted(best.items()))
-    items = _items_memo.get(ikey)
-    if items is None:
-        items = tuple(_item(i, n) for i, n in ikey)
-        if len(_items_memo) > 16384:
-            _items_memo.clear()
-        _items_memo[ikey] = items
+    items = tuple([_ITEMS[i][best[i]] for i in sorted(best)])
     points = best_total + flowers
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
