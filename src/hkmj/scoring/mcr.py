@@ -189,6 +189,7 @@ _FR_WORDS = {
 
 # --- predicates, one per fan -----------------------------------------------------------------
 # ``s.hand`` holds what does not depend on the reading; ``s.combos`` the multi-group fans.
+# A fan counted at most once returns its test's bool (an int, 1 or 0: no int() call per fan).
 
 
 class _Combo:
@@ -267,7 +268,7 @@ def _groups_in(s: McrShape, chow_ranks: tuple[int, ...], pung_ranks: tuple[int, 
 
 def big_four_winds(s: McrShape) -> int:
     """MCR-6.75: pungs or kongs of all four winds."""
-    return int(sum(1 for t in s.pungs if EAST <= t <= NORTH) == 4)
+    return sum(1 for t in s.pungs if EAST <= t <= NORTH) == 4
 
 
 def big_three_dragons(s: McrShape) -> int:
@@ -277,52 +278,52 @@ def big_three_dragons(s: McrShape) -> int:
 
 def all_green(s: McrShape) -> int:
     """MCR-6.77: only 2 3 4 6 8 bamboo and Green dragons."""
-    return int(_only(s, _GREEN))
+    return _only(s, _GREEN)
 
 
 def nine_gates(s: McrShape) -> int:
     """MCR-6.78: 1112345678999 of one suit, concealed, plus any tile of that suit."""
-    return int(s.kind == NINE_GATES)
+    return s.kind == NINE_GATES
 
 
 def four_kongs(s: McrShape) -> int:
     """MCR-6.79: four kongs, exposed or concealed."""
-    return int(s.hand.n_melded_kongs + s.hand.n_concealed_kongs == 4)
+    return s.hand.n_melded_kongs + s.hand.n_concealed_kongs == 4
 
 
 def seven_shifted_pairs(s: McrShape) -> int:
     """MCR-6.80: seven consecutive pairs of one suit."""
-    return int(s.kind == SEVEN_PAIRS and s.extra_rank == 1)
+    return s.kind == SEVEN_PAIRS and s.extra_rank == 1
 
 
 def thirteen_orphans(s: McrShape) -> int:
     """MCR-6.81: one of each terminal and honour, plus a second of one of them."""
-    return int(s.kind == THIRTEEN_ORPHANS)
+    return s.kind == THIRTEEN_ORPHANS
 
 
 def all_terminals(s: McrShape) -> int:
     """MCR-6.69: only 1s and 9s."""
-    return int(_only(s, _TERMINALS))
+    return _only(s, _TERMINALS)
 
 
 def little_four_winds(s: McrShape) -> int:
     """MCR-6.70: three wind pungs and a wind pair."""
-    return int(s.combos.get("big_three_winds", 0) == 1 and EAST <= s.pair <= NORTH)
+    return s.combos.get("big_three_winds", 0) == 1 and EAST <= s.pair <= NORTH
 
 
 def little_three_dragons(s: McrShape) -> int:
     """MCR-6.71: two dragon pungs and a dragon pair."""
-    return int(s.combos.get("two_dragon_pungs", 0) == 1 and s.pair > NORTH)
+    return s.combos.get("two_dragon_pungs", 0) == 1 and s.pair > NORTH
 
 
 def all_honors(s: McrShape) -> int:
     """MCR-6.72: only winds and dragons."""
-    return int(s.hand.suits == 0)
+    return s.hand.suits == 0
 
 
 def four_concealed_pungs(s: McrShape) -> int:
     """MCR-6.73: four concealed pungs or kongs."""
-    return int(s.concealed_pungs == 4)
+    return s.concealed_pungs == 4
 
 
 pure_terminal_chows = _combo("pure_terminal_chows", "MCR-6.74", "two 123 and two 789 of one suit, a pair of 5 of that suit.")
@@ -335,33 +336,33 @@ four_pure_shifted_chows = _combo(
 
 def three_kongs(s: McrShape) -> int:
     """MCR-6.65: three kongs."""
-    return int(s.hand.n_melded_kongs + s.hand.n_concealed_kongs == 3)
+    return s.hand.n_melded_kongs + s.hand.n_concealed_kongs == 3
 
 
 def all_terminals_and_honors(s: McrShape) -> int:
     """MCR-6.66: only terminals and honours, with both present."""
     h = s.hand
-    return int(h.honours and h.suits != 0 and _only(s, _ORPHANS))
+    return h.honours and h.suits != 0 and _only(s, _ORPHANS)
 
 
 def seven_pairs(s: McrShape) -> int:
     """MCR-6.55: seven pairs (four identical tiles may be two pairs)."""
-    return int(s.kind == SEVEN_PAIRS)
+    return s.kind == SEVEN_PAIRS
 
 
 def greater_honors_and_knitted_tiles(s: McrShape) -> int:
     """MCR-6.56: the seven honours and seven tiles of one knitted straight, all single."""
-    return int(s.kind == HONOURS_KNITTED and s.extra_rank == 7)
+    return s.kind == HONOURS_KNITTED and s.extra_rank == 7
 
 
 def all_even_pungs(s: McrShape) -> int:
     """MCR-6.57: pungs and a pair of 2, 4, 6 or 8 only."""
-    return int(_groups_in(s, (), (1, 3, 5, 7), False))
+    return _groups_in(s, (), (1, 3, 5, 7), False)
 
 
 def full_flush(s: McrShape) -> int:
     """MCR-6.58: one suit, no honours."""
-    return int(_missing_suits(s) == 2 and not s.hand.honours)
+    return _missing_suits(s) == 2 and not s.hand.honours
 
 
 pure_triple_chow = _combo("pure_triple_chow", "MCR-6.59", "three identical chows.")
@@ -370,17 +371,17 @@ pure_shifted_pungs = _combo("pure_shifted_pungs", "MCR-6.60", "three pungs of on
 
 def upper_tiles(s: McrShape) -> int:
     """MCR-6.61: only 7, 8 and 9."""
-    return int(_ranks_within(s, 7, 9))
+    return _ranks_within(s, 7, 9)
 
 
 def middle_tiles(s: McrShape) -> int:
     """MCR-6.62: only 4, 5 and 6."""
-    return int(_ranks_within(s, 4, 6))
+    return _ranks_within(s, 4, 6)
 
 
 def lower_tiles(s: McrShape) -> int:
     """MCR-6.63: only 1, 2 and 3."""
-    return int(_ranks_within(s, 1, 3))
+    return _ranks_within(s, 1, 3)
 
 
 pure_straight = _combo("pure_straight", "MCR-6.49", "123, 456 and 789 of one suit.")
@@ -392,7 +393,7 @@ pure_shifted_chows = _combo("pure_shifted_chows", "MCR-6.51", "three chows of on
 
 def all_five(s: McrShape) -> int:
     """MCR-6.52: every group and the pair hold a 5."""
-    return int(_groups_in(s, (2, 3, 4), (4,), False))
+    return _groups_in(s, (2, 3, 4), (4,), False)
 
 
 triple_pung = _combo("triple_pung", "MCR-6.53", "pungs of the same number in the three suits.")
@@ -400,27 +401,27 @@ triple_pung = _combo("triple_pung", "MCR-6.53", "pungs of the same number in the
 
 def three_concealed_pungs(s: McrShape) -> int:
     """MCR-6.54: three concealed pungs or kongs."""
-    return int(s.concealed_pungs == 3)
+    return s.concealed_pungs == 3
 
 
 def lesser_honors_and_knitted_tiles(s: McrShape) -> int:
     """MCR-6.44: fourteen single tiles, honours and tiles of one knitted straight."""
-    return int(s.kind == HONOURS_KNITTED and s.extra_rank > 7)
+    return s.kind == HONOURS_KNITTED and s.extra_rank > 7
 
 
 def knitted_straight(s: McrShape) -> int:
     """MCR-6.45: 147, 258 and 369 in three different suits."""
-    return int(s.kind == KNITTED or (s.kind == HONOURS_KNITTED and s.extra_rank == 9))
+    return s.kind == KNITTED or (s.kind == HONOURS_KNITTED and s.extra_rank == 9)
 
 
 def upper_four(s: McrShape) -> int:
     """MCR-6.46: only 6 to 9 (with a 6)."""
-    return int(_ranks_within(s, 6, 9) and s.hand.ranks & 1 << 5 != 0)
+    return _ranks_within(s, 6, 9) and s.hand.ranks & 1 << 5 != 0
 
 
 def lower_four(s: McrShape) -> int:
     """MCR-6.47: only 1 to 4 (with a 4)."""
-    return int(_ranks_within(s, 1, 4) and s.hand.ranks & 1 << 3 != 0)
+    return _ranks_within(s, 1, 4) and s.hand.ranks & 1 << 3 != 0
 
 
 def big_three_winds(s: McrShape) -> int:
@@ -433,7 +434,7 @@ mixed_straight = _combo("mixed_straight", "MCR-6.35", "123, 456 and 789, each in
 
 def reversible_tiles(s: McrShape) -> int:
     """MCR-6.36: only tiles that look the same upside down."""
-    return int(_only(s, _REVERSIBLE))
+    return _only(s, _REVERSIBLE)
 
 
 mixed_triple_chow = _combo("mixed_triple_chow", "MCR-6.37", "the same chow in the three suits.")
@@ -447,32 +448,32 @@ def chicken_hand(s: McrShape) -> int:
 
 def last_tile_draw(s: McrShape) -> int:
     """MCR-6.40: self-drawn on the last tile of the wall."""
-    return int(s.hand.self_drawn and "last_wall_tile" in s.hand.win.flags)
+    return s.hand.self_drawn and "last_wall_tile" in s.hand.win.flags
 
 
 def last_tile_claim(s: McrShape) -> int:
     """MCR-6.41: won on the final discard."""
-    return int("final_discard" in s.hand.win.flags)
+    return "final_discard" in s.hand.win.flags
 
 
 def out_with_replacement_tile(s: McrShape) -> int:
     """MCR-6.42: self-drawn on a kong's replacement tile."""
-    return int(s.hand.self_drawn and "kong_replacement" in s.hand.win.flags)
+    return s.hand.self_drawn and "kong_replacement" in s.hand.win.flags
 
 
 def robbing_the_kong(s: McrShape) -> int:
     """MCR-6.43: won on the tile another player adds to a pung."""
-    return int(s.hand.win.win == "robbed_kong")
+    return s.hand.win.win == "robbed_kong"
 
 
 def all_pungs(s: McrShape) -> int:
     """MCR-6.28: four pungs or kongs."""
-    return int(s.kind == STANDARD and len(s.pungs) == 4)
+    return s.kind == STANDARD and len(s.pungs) == 4
 
 
 def half_flush(s: McrShape) -> int:
     """MCR-6.29: one suit plus honours."""
-    return int(_missing_suits(s) == 2 and s.hand.honours)
+    return _missing_suits(s) == 2 and s.hand.honours
 
 
 mixed_shifted_chows = _combo("mixed_shifted_chows", "MCR-6.30", "chows in the three suits, each starting one above the last.")
@@ -481,18 +482,18 @@ mixed_shifted_chows = _combo("mixed_shifted_chows", "MCR-6.30", "chows in the th
 def all_types(s: McrShape) -> int:
     """MCR-6.31: the three suits, winds and dragons."""
     h = s.hand
-    return int(h.suits == 7 and h.has_winds and h.has_dragons)
+    return h.suits == 7 and h.has_winds and h.has_dragons
 
 
 def melded_hand(s: McrShape) -> int:
     """MCR-6.32: four exposed groups, won on a discard with the pair."""
-    return int(s.hand.n_exposed == 4 and not s.hand.self_drawn)
+    return s.hand.n_exposed == 4 and not s.hand.self_drawn
 
 
 def two_concealed_kongs(s: McrShape) -> int:
     """MCR-6.33: two concealed kongs (and no third kong)."""
     h = s.hand
-    return int(h.n_concealed_kongs == 2 and h.n_melded_kongs == 0)
+    return h.n_concealed_kongs == 2 and h.n_melded_kongs == 0
 
 
 two_dragon_pungs = _combo("two_dragon_pungs", "MCR-6.34", "two dragon pungs or kongs.")
@@ -500,23 +501,23 @@ two_dragon_pungs = _combo("two_dragon_pungs", "MCR-6.34", "two dragon pungs or k
 
 def outside_hand(s: McrShape) -> int:
     """MCR-6.24: every group and the pair hold a terminal or an honour."""
-    return int(_groups_in(s, (0, 6), (0, 8), True))
+    return _groups_in(s, (0, 6), (0, 8), True)
 
 
 def fully_concealed_hand(s: McrShape) -> int:
     """MCR-6.25: no exposed group, self-drawn."""
-    return int(s.hand.n_exposed == 0 and s.hand.self_drawn)
+    return s.hand.n_exposed == 0 and s.hand.self_drawn
 
 
 def two_melded_kongs(s: McrShape) -> int:
     """MCR-6.26: two exposed kongs (and no third kong)."""
     h = s.hand
-    return int(h.n_melded_kongs == 2 and h.n_concealed_kongs == 0)
+    return h.n_melded_kongs == 2 and h.n_concealed_kongs == 0
 
 
 def last_tile(s: McrShape) -> int:
     """MCR-6.27: won on the last tile of its kind, the other three in sight."""
-    return int(s.hand.last_of_kind)
+    return s.hand.last_of_kind
 
 
 def dragon_pung(s: McrShape) -> int:
@@ -526,23 +527,23 @@ def dragon_pung(s: McrShape) -> int:
 
 def prevalent_wind(s: McrShape) -> int:
     """MCR-6.15: a pung or kong of the prevailing wind."""
-    return int(EAST + s.hand.win.prevailing in s.pungs)
+    return EAST + s.hand.win.prevailing in s.pungs
 
 
 def seat_wind(s: McrShape) -> int:
     """MCR-6.16: a pung or kong of the seat wind."""
-    return int(EAST + s.hand.win.seat in s.pungs)
+    return EAST + s.hand.win.seat in s.pungs
 
 
 def concealed_hand(s: McrShape) -> int:
     """MCR-6.17: no exposed group, won on a discard."""
-    return int(s.hand.n_exposed == 0 and not s.hand.self_drawn)
+    return s.hand.n_exposed == 0 and not s.hand.self_drawn
 
 
 def all_chows(s: McrShape) -> int:
     """MCR-6.18: four chows (a knitted straight counts as three) and a suited pair."""
     n = len(s.chows) + (3 if s.kind == KNITTED else 0)
-    return int(n == 4 and 0 <= s.pair < 27)
+    return n == 4 and 0 <= s.pair < 27
 
 
 def tile_hog(s: McrShape) -> int:
@@ -556,18 +557,18 @@ double_pung = _combo("double_pung", "MCR-6.20", "two pungs of the same number in
 
 def two_concealed_pungs(s: McrShape) -> int:
     """MCR-6.21: two concealed pungs or kongs."""
-    return int(s.concealed_pungs == 2)
+    return s.concealed_pungs == 2
 
 
 def concealed_kong(s: McrShape) -> int:
     """MCR-6.22: one concealed kong (with at most one other kong, exposed)."""
     h = s.hand
-    return int(h.n_concealed_kongs == 1 and h.n_melded_kongs <= 1)
+    return h.n_concealed_kongs == 1 and h.n_melded_kongs <= 1
 
 
 def all_simples(s: McrShape) -> int:
     """MCR-6.23: no terminals, no honours."""
-    return int(s.hand.mask & _ORPHANS == 0)
+    return s.hand.mask & _ORPHANS == 0
 
 
 pure_double_chow = _combo("pure_double_chow", "MCR-6.1", "two identical chows.")
@@ -594,37 +595,37 @@ def pung_of_terminals_or_honors(s: McrShape) -> int:
 def melded_kong(s: McrShape) -> int:
     """MCR-6.6: one exposed kong (with at most one other kong, concealed)."""
     h = s.hand
-    return int(h.n_melded_kongs == 1 and h.n_concealed_kongs <= 1)
+    return h.n_melded_kongs == 1 and h.n_concealed_kongs <= 1
 
 
 def one_voided_suit(s: McrShape) -> int:
     """MCR-6.7: exactly one of the three suits missing."""
-    return int(_missing_suits(s) == 1)
+    return _missing_suits(s) == 1
 
 
 def no_honors(s: McrShape) -> int:
     """MCR-6.8: no winds or dragons."""
-    return int(not s.hand.honours)
+    return not s.hand.honours
 
 
 def edge_wait(s: McrShape) -> int:
     """MCR-6.9: the only winning tile, completing 12-3 or 7-89."""
-    return int(s.wait == "edge_wait")
+    return s.wait == "edge_wait"
 
 
 def closed_wait(s: McrShape) -> int:
     """MCR-6.10: the only winning tile, completing the middle of a chow."""
-    return int(s.wait == "closed_wait")
+    return s.wait == "closed_wait"
 
 
 def single_wait(s: McrShape) -> int:
     """MCR-6.11: the only winning tile, completing the pair."""
-    return int(s.wait == "single_wait")
+    return s.wait == "single_wait"
 
 
 def self_drawn(s: McrShape) -> int:
     """MCR-6.12: the winning tile drawn from the wall (or a replacement)."""
-    return int(s.hand.self_drawn)
+    return s.hand.self_drawn
 
 
 def flower_tiles(s: McrShape) -> int:
