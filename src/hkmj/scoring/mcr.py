@@ -4,8 +4,10 @@ Each fan is one row of :data:`MCR_FANS` — id, English and French names, points
 number and a small predicate over a :class:`~hkmj.scoring.mcr_shape.McrShape` giving how
 many times it applies. The exclusion principles (MCR-7) are data too:
 :data:`EXCLUDES` lists, for each fan, the fans it makes redundant. A reading is scored
-by evaluating every predicate, then walking the fans from the highest down and striking
-the fans each remaining one excludes; the best reading (highest total) wins (MCR-7.6).
+by evaluating the predicates (those that read the groups in one pass over them, and the
+ones that read only the tiles or how the hand was won remembered by those), then walking
+the fans from the highest down and striking the fans each remaining one excludes; the best
+reading (highest total) wins (MCR-7.6).
 
 >>> from hkmj.scoring import score_mcr_hand
 >>> r = score_mcr_hand("123456789m111p11z", win_tile="1z", flowers=[1, 2])
@@ -71,7 +73,9 @@ class Fan:
     was won: once per hand), ``combo`` (the reading's combination fans), ``special`` (only a
     special shape scores it), ``pungs`` (needs a pung or kong), ``wait`` (needs a unique
     wait), ``win`` (reads only how the hand was won and its declared groups: remembered by
-    that context) or ``reading``."""
+    that context) or ``reading``. The ``pungs``, ``reading`` and ``wait`` fans of a reading
+    with groups are evaluated together in one pass (:func:`_group_fans`, checked against
+    these predicates by ``tests/mcr/test_mcr_group_fans.py``)."""
     within: int = (1 << 34) - 1
     """Tile mask: the fan is impossible unless every tile of the hand is in it."""
     holds: int = (1 << 34) - 1
@@ -926,20 +930,27 @@ _HAND_BY_KIND = tuple(
 )
 _TILE_HOG = _INDEX["tile_hog"]
 _SPECIAL = _gated("special")
-_PUNGS = _gated("pungs")
-_READING = _gated("reading")
-_WAITS = _gated("wait")
 _POINTS = tuple(f.points for f in MCR_FANS)
 _NINE_GATES = _INDEX["nine_gates"]
 _NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
 _WIN_IDX = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
-_BY_READING = {
-    (standard, pungs, wait): (() if standard else _SPECIAL) + (_PUNGS if pungs else ()) + _READING + (_WAITS if wait else ())
-    for standard in (False, True)
-    for pungs in (False, True)
-    for wait in (False, True)
-}
-"""The reading-scope fans to test, by (standard shape, has a pung or kong, has a unique wait)."""
+_FAN_GROUP_SCOPES = ("pungs", "reading", "wait")
+"""The scopes whose fans :func:`_group_fans` evaluates in one pass."""
+assert {f.scope for f in MCR_FANS} == {"hand", "win", "combo", "special", *_FAN_GROUP_SCOPES}
+_CONCEALED_PUNGS = {n: _INDEX[f] for n, f in ((2, "two_concealed_pungs"), (3, "three_concealed_pungs"), (4, "four_concealed_pungs"))}
+(_BIG_FOUR_WINDS, _LITTLE_FOUR_WINDS, _LITTLE_THREE_DRAGONS, _ALL_EVEN_PUNGS, _ALL_PUNGS, _DRAGON_PUNG) = (
+    _INDEX[f]
+    for f in ("big_four_winds", "little_four_winds", "little_three_dragons", "all_even_pungs", "all_pungs", "dragon_pung")
+)
+(_PREVALENT_WIND, _SEAT_WIND, _PUNG_OF_TERMINALS, _ALL_FIVE, _OUTSIDE_HAND, _ALL_CHOWS) = (
+    _INDEX[f]
+    for f in ("prevalent_wind", "seat_wind", "pung_of_terminals_or_honors", "all_five", "outside_hand", "all_chows")
+)
+_BITS_ALL_FIVE_CHOWS = 0b11100  # chows 345, 456, 567 (rank indexes 2 to 4)
+_BITS_FIVE = 1 << 4
+_BITS_EVEN = 0b10101010  # ranks 2 4 6 8 (indexes 1 3 5 7)
+_BITS_TERMINAL_CHOWS = 1 | 1 << 6  # 123 and 789
+_BITS_TERMINALS = 1 | 1 << 8
 
 
 def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
@@ -953,6 +964,80 @@ def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
         n = count(s)
         if n:
             fans[i] = n
+
+
+def _group_fans(s: McrShape, fans: dict[int, int]) -> None:
+    """Record the fans of the pung, reading and wait scopes — those read from the groups,
+    the pair and the wait of a four-groups-and-a-pair or knitted-straight reading — in one
+    pass over the groups: the rank bits of the chows and of the suited pungs, and the honour
+    pungs, then a test per fan. Same counts as the fans' predicates (MCR-6.5, 6.9 to 6.11,
+    6.14 to 6.16, 6.18, 6.21, 6.24, 6.28, 6.52, 6.54, 6.57, 6.70, 6.71, 6.73, 6.75), which
+    ``tests/mcr`` checks on every reading of thousands of hands."""
+    standard = s.kind == STANDARD
+    pair = s.pair
+    chows = s.chows
+    chow_bits = 0
+    for t in chows:
+        chow_bits |= 1 << t % 9
+    pungs = s.pungs
+    pung_bits = honour_pungs = 0
+    if pungs:
+        win = s.hand.win
+        seat = EAST + win.seat
+        prevailing = EAST + win.prevailing
+        combos = s.combos
+        three_winds = combos.get("big_three_winds", 0)
+        winds = dragons = terminals = 0
+        for t in pungs:
+            if t < 27:
+                r = t % 9
+                pung_bits |= 1 << r
+                if r == 0 or r == 8:
+                    terminals += 1
+            else:
+                honour_pungs += 1
+                if t > NORTH:
+                    dragons += 1
+                else:
+                    winds += 1
+                    if t == seat:
+                        fans[_SEAT_WIND] = 1
+                    if t == prevailing:
+                        fans[_PREVALENT_WIND] = 1
+                    if not three_winds and t != seat and t != prevailing:
+                        terminals += 1
+        if terminals:
+            fans[_PUNG_OF_TERMINALS] = terminals
+        if dragons:
+            fans[_DRAGON_PUNG] = dragons
+            if pair > NORTH and combos.get("two_dragon_pungs", 0) == 1:
+                fans[_LITTLE_THREE_DRAGONS] = 1
+        if winds:
+            if winds == 4:
+                fans[_BIG_FOUR_WINDS] = 1
+            elif three_winds == 1 and EAST <= pair <= NORTH:
+                fans[_LITTLE_FOUR_WINDS] = 1
+        concealed = _CONCEALED_PUNGS.get(s.concealed_pungs)
+        if concealed is not None:
+            fans[concealed] = 1
+        if standard and len(pungs) == 4:
+            fans[_ALL_PUNGS] = 1
+            if not honour_pungs and pung_bits & ~_BITS_EVEN == 0 and pair < 27 and 1 << pair % 9 & _BITS_EVEN:
+                fans[_ALL_EVEN_PUNGS] = 1
+    if standard:
+        pair_bit = 1 << pair % 9 if 0 <= pair < 27 else 0
+        if pair_bit == _BITS_FIVE and not honour_pungs and chow_bits & ~_BITS_ALL_FIVE_CHOWS == 0 and pung_bits & ~_BITS_FIVE == 0:
+            fans[_ALL_FIVE] = 1
+        elif (
+            (pair >= 27 or pair_bit & _BITS_TERMINALS)
+            and chow_bits & ~_BITS_TERMINAL_CHOWS == 0
+            and pung_bits & ~_BITS_TERMINALS == 0
+        ):
+            fans[_OUTSIDE_HAND] = 1
+    if len(chows) + (3 if s.kind == KNITTED else 0) == 4 and 0 <= pair < 27:
+        fans[_ALL_CHOWS] = 1
+    if s.wait:
+        fans[_INDEX[s.wait]] = 1  # each wait is named after its fan
 
 
 def _hand_fans(s: McrShape) -> dict[int, int]:
@@ -1006,11 +1091,14 @@ def _fan_counts(s: McrShape) -> tuple[dict[int, int], int]:
             fans[i] = 1
     else:
         fans = dict(_hand_fans(s))
-        standard = kind == STANDARD
-        if standard:
+        if kind == STANDARD:
             for fid, n in s.combos.items():
                 fans[_INDEX[fid]] = n
-        _run(_BY_READING[standard, bool(s.pungs), bool(s.wait)], s, fans)
+            _group_fans(s, fans)
+        else:
+            _run(_SPECIAL, s, fans)
+            if kind == KNITTED:
+                _group_fans(s, fans)
     total = 0
     for i in sorted(fans):
         if i in fans:
