@@ -210,16 +210,16 @@ class HandFacts:
         self.win = win
         self.counts = counts
         self.concealed = concealed
+        self.kinds = kinds = sorted(set(win.concealed))
+        """The kinds of concealed tile, in order (all the hand's kinds when nothing is declared)."""
         mask = 0
         keys = [0, 0, 0, 0]
         suit_of, pow_of = _SUIT_OF, _POW_OF
-        for t in win.concealed:
+        for t in kinds:
             mask |= 1 << t
-            keys[suit_of[t]] += pow_of[t]
+            keys[suit_of[t]] += concealed[t] * pow_of[t]
         self.keys = keys
         """The concealed tiles' :func:`pattern_keys`."""
-        self.kinds = sorted(set(win.concealed))
-        """The kinds of concealed tile, in order (all the hand's kinds when nothing is declared)."""
         n_exposed = mk = ck = 0
         meld_chows: list[Tile] = []
         meld_pungs: list[Tile] = []
