@@ -929,6 +929,8 @@ _HAND_BY_KIND = tuple(
     for honours in (False, True)
 )
 _TILE_HOG = _INDEX["tile_hog"]
+_NOT_GREEN = ~_GREEN
+_NOT_REVERSIBLE = ~_REVERSIBLE
 _SPECIAL = _gated("special")
 _POINTS = tuple(f.points for f in MCR_FANS)
 _NINE_GATES = _INDEX["nine_gates"]
@@ -1040,8 +1042,9 @@ def _group_fans(s: McrShape, fans: dict[int, int]) -> None:
         fans[_INDEX[s.wait]] = 1  # each wait is named after its fan
 
 
-def _hand_fans(s: McrShape) -> dict[int, int]:
-    """The hand-scope fans (same for every reading of the hand) but flowers, computed once."""
+def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
+    """The hand-scope fans (same for every reading of the hand) but flowers, as (index,
+    count) pairs; computed once per hand."""
     h = s.hand
     fans = h.fans
     if fans is None:
@@ -1055,25 +1058,22 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
             if len(_context_memo) > 4096:
                 _context_memo.clear()
             _context_memo[key] = context
-        fans = h.fans = dict(context)
         mask = h.mask
         tkey = (
             h.ranks
             | h.suits << 9
             | h.has_winds << 12
             | h.has_dragons << 13
-            | (mask & ~_GREEN == 0) << 14
-            | (mask & ~_REVERSIBLE == 0) << 15
+            | (mask & _NOT_GREEN == 0) << 14
+            | (mask & _NOT_REVERSIBLE == 0) << 15
         )
         tiles = _tiles_memo.get(tkey)
         if tiles is None:
             found = {}
             _run(_HAND_BY_KIND[h.honours], s, found)
             tiles = _tiles_memo[tkey] = tuple(found.items())
-        fans.update(tiles)
         n = tile_hog(s)
-        if n:
-            fans[_TILE_HOG] = n
+        fans = h.fans = context + tiles + ((_TILE_HOG, n),) if n else context + tiles
     return fans
 
 
@@ -1085,7 +1085,7 @@ def _fan_counts(s: McrShape) -> tuple[dict[int, int], int]:
     """
     kind = s.kind
     if kind == NINE_GATES:
-        fans = {i: n for i, n in _hand_fans(s).items() if i in _WIN_IDX}
+        fans = {i: n for i, n in _hand_fans(s) if i in _WIN_IDX}
         fans[_NINE_GATES] = 1
         for i in _NINE_GATES_KEEP[s.extra_rank]:
             fans[i] = 1

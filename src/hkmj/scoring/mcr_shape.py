@@ -259,7 +259,7 @@ class HandFacts:
         self.n_melded_kongs = mk
         self.n_concealed_kongs = ck
         self.flowers = len(win.flowers) + len(win.seasons)
-        self.fans: dict[int, int] | None = None
+        self.fans: tuple[tuple[int, int], ...] | None = None
         """The hand-scope fans once computed (see :mod:`hkmj.scoring.mcr`)."""
         self._unique: bool | None = None
 
