@@ -386,6 +386,8 @@ def _nine_gates(concealed: list[int], wt: Tile) -> int:
 
 def _knitted(hand: HandFacts) -> McrShape | None:
     """Knitted straight plus one group and a pair (MCR-6.45), or None."""
+    if hand.ranks != 0x1FF or hand.suits != 7:  # 147, 258 and 369 hold every rank, in three suits
+        return None
     concealed = hand.concealed
     mask = hand.mask
     for ks, ks_mask in _KNITTED_MASKS:
@@ -424,10 +426,10 @@ def _knitted(hand: HandFacts) -> McrShape | None:
 
 def _seven_pairs(hand: HandFacts) -> McrShape | None:
     """Seven pairs (MCR-6.55); ``extra_rank`` is 1 for seven shifted pairs (MCR-6.80)."""
-    concealed = hand.concealed
-    if hand.win.melds or 1 in concealed or 3 in concealed:
-        return None
     kinds = hand.kinds
+    concealed = hand.concealed
+    if len(kinds) > 7 or hand.win.melds or 1 in concealed or 3 in concealed:
+        return None
     shifted = len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9
     return McrShape(hand, SEVEN_PAIRS, (), (), -1, (), 0, extra_rank=int(shifted))
 
