@@ -1162,7 +1162,9 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
         raise InvalidHand(f"unknown flag {unknown!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
     if win.flowers or win.seasons:
         for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
-            if group and (len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group)):
+            if not group or (_BONUS_TYPES.issuperset(map(type, group)) and _BONUS.issuperset(group) and len(set(group)) == len(group)):
+                continue  # plain ints 1-4, distinct: fine (the test below also takes int subclasses)
+            if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
                 raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (MCR-1.2)")
     discarder = win.discarder
     if how == "self_draw":
@@ -1204,6 +1206,8 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
 
 
 _PUNG_KINDS = ("pung", "kong", "ckong")
+_BONUS = frozenset((1, 2, 3, 4))
+_BONUS_TYPES = frozenset((int, bool))
 _ITEMS = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in range(16)) for f in MCR_FANS)
 """``_ITEMS[i][n]``: the (immutable, shared) item for fan ``i`` counted ``n`` times. No count
 reaches 16: flowers and seasons are at most 8, every other fan at most 4."""
