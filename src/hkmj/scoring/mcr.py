@@ -896,8 +896,12 @@ _WIN_FANS = frozenset(
 _BY_ID = {f.id: f for f in MCR_FANS}
 _INDEX = {f.id: i for i, f in enumerate(MCR_FANS)}
 _EXCLUDES_IDX = tuple(tuple(_INDEX[x] for x in EXCLUDES.get(f.id, ())) for f in MCR_FANS)
+_EXCLUDES_MASK = tuple(sum(1 << j for j in excluded) for excluded in _EXCLUDES_IDX)
+# a fan only excludes fans listed after it, so one walk down the table applies them all
+assert all(j > i for i, excluded in enumerate(_EXCLUDES_IDX) for j in excluded)
 _CHICKEN = _INDEX["chicken_hand"]
 _FLOWERS = _INDEX["flower_tiles"]
+assert MCR_FANS[-1].id == "flower_tiles"  # listed last in a result
 _SPECIAL_SHAPES = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
 _MELDED_ONLY = frozenset(("concealed_hand", "fully_concealed_hand"))
 
@@ -1077,9 +1081,9 @@ def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
     return fans
 
 
-def _fan_counts(s: McrShape) -> tuple[dict[int, int], int]:
+def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[int]]:
     """Fans of one reading (index in :data:`MCR_FANS` → count), exclusions applied (MCR-7),
-    and their total.
+    their total, and their indexes in order.
 
     Flowers (MCR-6.13) are left out: they are added to the chosen reading.
     """
@@ -1099,17 +1103,22 @@ def _fan_counts(s: McrShape) -> tuple[dict[int, int], int]:
             _run(_SPECIAL, s, fans)
             if kind == KNITTED:
                 _group_fans(s, fans)
+    # from the highest fan down, each fan still standing strikes the fans it excludes
     total = 0
+    struck = 0
+    kept = []
     for i in sorted(fans):
-        if i in fans:
-            for j in _EXCLUDES_IDX[i]:
-                fans.pop(j, None)
-    for i, n in fans.items():
-        total += _POINTS[i] * n
+        if struck >> i & 1:
+            del fans[i]
+        else:
+            struck |= _EXCLUDES_MASK[i]
+            total += _POINTS[i] * fans[i]
+            kept.append(i)
     if not total and kind == STANDARD:
         fans[_CHICKEN] = 1
         total = _POINTS[_CHICKEN]
-    return fans, total
+        kept.append(_CHICKEN)
+    return fans, total, kept
 
 
 _PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
@@ -1233,22 +1242,24 @@ def score_mcr(win: Win) -> McrResult:
     best_shape = found[0]
     # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
     if len(found) == 1:
-        best, best_total = _fan_counts(best_shape)
+        best, best_total, kept = _fan_counts(best_shape)
     else:
         seven_pairs_first = best_shape.kind == SEVEN_PAIRS
+        kept = []
         for s in found:
-            fans, total = _fan_counts(s)
+            fans, total, order = _fan_counts(s)
             if (
                 best is None
                 or total > best_total
                 or (total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans))
             ):
-                best, best_total, best_shape = fans, total, s
+                best, best_total, best_shape, kept = fans, total, s, order
         assert best is not None
+    items_list = [_ITEMS[i][best[i]] for i in kept]
     flowers = hand.flowers
     if flowers:
-        best[_FLOWERS] = flowers
-    items = tuple([_ITEMS[i][best[i]] for i in sorted(best)])
+        items_list.append(_ITEMS[_FLOWERS][flowers])  # the last fan of the table (MCR-6.13)
+    items = tuple(items_list)
     points = best_total + flowers
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
