@@ -138,12 +138,13 @@ def pattern_keys(counts: list[int]) -> list[int]:
     return keys
 
 
-def wait_count(counts: list[int], keys: list[int] | None = None) -> int:
+def wait_count(counts: list[int], keys: list[int] | None = None, seven_pairs: bool = True) -> int:
     """How many kinds of tile complete these 13 - 3n concealed tiles (at least 2 means "2 or more").
 
     Counts four-groups-and-a-pair completions and, for 13 tiles, seven pairs (four of a
     kind counting as two pairs) — the shapes the unique-wait fans look at (MCR-6.9 Ruling).
-    ``keys`` are the counts' :func:`pattern_keys` when the caller has them.
+    ``keys`` are the counts' :func:`pattern_keys` when the caller has them; ``seven_pairs``
+    False when the caller knows the tiles hold more than seven kinds (no seven-pairs wait).
     """
     if keys is None:
         keys = pattern_keys(counts)
@@ -156,7 +157,7 @@ def wait_count(counts: list[int], keys: list[int] | None = None) -> int:
             info = memo[keys[s]] = _suit_info(tuple(counts[start : start + (9 if s < 3 else 7)]), s < 3)
         infos.append(info)
     odd = -1
-    if sum(counts) == 13:
+    if seven_pairs and sum(counts) == 13:
         # seven pairs waits on the one odd count, if all the others are even
         ones, threes = counts.count(1), counts.count(3)
         if ones + threes == 1:
@@ -273,7 +274,7 @@ class HandFacts:
             before[wt] -= 1
             keys = list(self.keys)
             keys[_SUIT_OF[wt]] -= _POW_OF[wt]
-            u = self._unique = wait_count(before, keys) == 1
+            u = self._unique = wait_count(before, keys, len(self.kinds) <= 7) == 1
         return u
 
 
