@@ -22,6 +22,8 @@ from setuptools.build_meta import (  # noqa: F401  (the rest of the PEP 517 inte
 )
 
 MYPY = "mypy>=1.10"
+TYPED_IMPORTS = ["orjson>=3.8"]
+"""Runtime dependencies the compiled modules import: mypyc type-checks them in the build environment."""
 
 
 def _compile() -> bool:
@@ -29,9 +31,9 @@ def _compile() -> bool:
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    """setuptools' own requirements, plus mypy (mypyc) when the wheel is compiled."""
+    """setuptools' own requirements, plus mypy (mypyc) and what the compiled modules import when the wheel is compiled."""
     requires: list[str] = _setuptools.get_requires_for_build_wheel(config_settings)
-    return [*requires, MYPY] if _compile() else requires
+    return [*requires, MYPY, *TYPED_IMPORTS] if _compile() else requires
 
 
 def build_wheel(
