@@ -41,6 +41,7 @@ from hkmj.bots.strong import (
     StrongBot,
     _Ctx,
     _isolation,
+    _kong_outlook,
     _Melds,
     _std_shanten,
     _tenpai_quality,
@@ -135,14 +136,7 @@ class ExpertBot(StrongBot):
                 rows.append((Advice(Discard(x.tile), values[x.tile], x.p, _discard_note(ctx, x)), 1))
         for a in legal:
             if isinstance(a, Kong) and a.how in (CONCEALED, ADDED):
-                if a.how == CONCEALED:
-                    c[a.tile] -= 4
-                    o = evaluate(ctx, c, _Melds((*my_melds, Meld("ckong", a.tile)), ctx.hval))
-                    c[a.tile] += 4
-                else:
-                    c[a.tile] -= 1
-                    o = evaluate(ctx, c, info)
-                    c[a.tile] += 1
+                o = _kong_outlook(ctx, c, my_melds, info, a)
                 v = o.ev * KONG_BONUS
                 rows.append((Advice(a, v, o.p, "kong: a free replacement draw, the hand unchanged"), 2))
             elif not isinstance(a, Discard):  # pragma: no cover - the engine offers no other turn action

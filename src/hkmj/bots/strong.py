@@ -623,6 +623,20 @@ def _one_away_points(ctx: _Ctx, c: list[int], info: _Melds, memo: dict[tuple[int
     return num / den if den else 0.0
 
 
+def _kong_outlook(ctx: _Ctx, c: list[int], my_melds: Sequence[Meld], info: _Melds, a: Kong) -> Outlook:
+    """The hand after a concealed kong (its four tiles become a declared group, HK-4.8) or an
+    added kong (one tile joins an exposed pung), before the replacement draw."""
+    if a.how == CONCEALED:
+        c[a.tile] -= 4
+        o = evaluate(ctx, c, _Melds((*my_melds, Meld("ckong", a.tile)), ctx.hval))
+        c[a.tile] += 4
+    else:
+        c[a.tile] -= 1
+        o = evaluate(ctx, c, info)
+        c[a.tile] += 1
+    return o
+
+
 def _std_shanten(c: Sequence[int], need: int) -> int:
     v0, v1, v2, vh = _vectors(c)
     return combine(combine(v0, v1), combine(v2, vh))[5 + need] - 1
@@ -741,16 +755,9 @@ class StrongBot:
             for a in legal:
                 if not isinstance(a, Kong):
                     continue
-                if a.how == CONCEALED:
-                    c[a.tile] -= 4
-                    ev = evaluate(ctx, c, _Melds((*my_melds, Meld("ckong", a.tile)), ctx.hval)).ev
-                    c[a.tile] += 4
-                elif a.how == ADDED:
-                    c[a.tile] -= 1
-                    ev = evaluate(ctx, c, info).ev
-                    c[a.tile] += 1
-                else:
+                if a.how not in (CONCEALED, ADDED):
                     continue
+                ev = _kong_outlook(ctx, c, my_melds, info, a).ev
                 if ev * KONG_BONUS >= score:
                     return a
         return next(a for a in legal if isinstance(a, Discard) and a.tile == tile)
@@ -875,14 +882,7 @@ class StrongBot:
                         out[a] = (ch.ev - w * ctx.danger[a.tile], ch.p, note)
             for a in legal:
                 if isinstance(a, Kong) and a not in out:
-                    if a.how == CONCEALED:
-                        c[a.tile] -= 4
-                        o = evaluate(ctx, c, _Melds((*my_melds, Meld("ckong", a.tile)), ctx.hval))
-                        c[a.tile] += 4
-                    else:
-                        c[a.tile] -= 1
-                        o = evaluate(ctx, c, info)
-                        c[a.tile] += 1
+                    o = _kong_outlook(ctx, c, my_melds, info, a)
                     out[a] = (o.ev * KONG_BONUS, o.p, "a kong draws a free replacement tile")
         else:
             now = evaluate(ctx, c, info)
