@@ -8,7 +8,8 @@ action), asks the advisor (:func:`hkmj.bots.advice.make_advisor`) to value every
 from that player's own :class:`~hkmj.engine.SeatView` only. A decision's *loss* is the advised
 action's value minus the played action's value, in the ruleset's points (HK-6 payments, MCR
 points); shanten and waits (:mod:`hkmj.hand`) are given before and after. :func:`summary_text`
-words the result in 80 columns; :mod:`hkmj.review_html` draws it as a web page.
+words the result in 80 columns; :mod:`hkmj.review_html` draws it as a web page; both speak
+English or French (``lang``: :mod:`hkmj.review_words`).
 
 Pure: the file is read by :func:`load` only; everything else works on values.
 """
@@ -22,10 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hkmj.bots.advice import Advice, Advisor, advisor_name, hand_after, make_advisor
-from hkmj.engine import Action, Chow, Discard, Event, Hand, IllegalAction, Kong, Match, Pass, Pung, Win, parse_action
+from hkmj.engine import Action, Event, Hand, IllegalAction, Match, Win, parse_action
 from hkmj.hand import shanten, waits
 from hkmj.record import RecordError, match_from_start, next_hand, read_record, replay, split_hands, split_matches
-from hkmj.tiles import SEAT_LETTERS, Tile, name, tiles_of
+from hkmj.review_words import Who, words
+from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of
 
 __all__ = [
     "Decision",
@@ -174,6 +176,18 @@ class Review:
     advisor: str
     hands: int
     decisions: list[Decision]
+    who: Who | None = None
+    """Who is reviewed, for naming them in any language (else :attr:`player` as it is)."""
+    rules_fr: str = ""
+    """The ruleset's description in French (:meth:`hkmj.rulesets.Ruleset.describe`)."""
+
+    def player_in(self, lang: str = "en") -> str:
+        """How the player is named in ``lang``."""
+        return self.player if self.who is None else words(lang).who(self.who)
+
+    def rules_in(self, lang: str = "en") -> str:
+        """The ruleset's description in ``lang``."""
+        return self.rules_fr if lang == "fr" and self.rules_fr else self.rules
 
     @property
     def mistakes(self) -> list[Decision]:
@@ -196,6 +210,12 @@ def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
     match's first hand; in records of single hands, that seat), a player number 1-4 (the order
     of ``--bots``; in ``hkmj play`` records player 1 is you), a server table's slot ``slot0`` to
     ``slot3`` (player 1 to 4), or a name from a table log."""
+    players, label = _resolve(who, loaded)
+    return players, words().who(label)
+
+
+def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
+    """:func:`resolve_player`, naming the player in any language."""
     text = who.strip()
     segments = split_matches(loaded.events)
     low = text.lower()
@@ -209,20 +229,21 @@ def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
                 out.append(draw.index(SEAT_LETTERS[wind]))
             else:
                 out.append(wind)
-        label = f"the player who drew {WIND_WORDS[wind]}" if segments[0][0]["type"] == "match_start" else f"{WIND_WORDS[wind]}"
-        if len(set(out)) == 1 and segments[0][0]["type"] == "match_start":
-            label = f"player {out[0] + 1} (drew {WIND_WORDS[wind]})"
+        drawn = segments[0][0]["type"] == "match_start"
+        label = Who("drawer" if drawn else "seat", wind=wind)
+        if len(set(out)) == 1 and drawn:
+            label = Who("drew", n=out[0] + 1, wind=wind)
         return out, label
     slot = low.removeprefix("slot").strip()
     if low.startswith("slot") and slot.isdigit() and int(slot) <= 3:  # a server table's slot, 0-3
         text = str(int(slot) + 1)
     if text.isdigit() and 1 <= int(text) <= 4:
         n = int(text) - 1
-        named = f" ({loaded.names[n]})" if len(loaded.names) == 4 else ""
-        return [n] * len(segments), f"player {n + 1}{named}"
+        named = loaded.names[n] if len(loaded.names) == 4 else ""
+        return [n] * len(segments), Who("number", n=n + 1, name=named)
     for i, nm in enumerate(loaded.names):
         if nm.strip().lower() == low and low:
-            return [i] * len(segments), nm
+            return [i] * len(segments), Who("name", name=nm)
     choices = "E, S, W or N (the wind the player drew), a player number 1-4, a table slot slot0-slot3"
     if loaded.names:
         choices += ", or a name: " + ", ".join(repr(n) for n in loaded.names)
@@ -262,14 +283,14 @@ def analyse(
     report = replay(events)
     if report.divergence is not None:
         raise ReviewError(f"the record does not replay through the engine, so it cannot be reviewed: {report.divergence}")
-    players, label = resolve_player(who, loaded)
+    players, label = _resolve(who, loaded)
     adv = make_advisor(0) if advisor is None else advisor
     total = count_inputs(events)
     done = 0
     decisions: list[Decision] = []
     hands = 0
     played_any = False
-    rules_title = ""
+    rules_title = rules_fr = ""
     for segment, player in zip(split_matches(events), players, strict=True):
         start = segment[0]
         match: Match | None = None
@@ -279,7 +300,7 @@ def analyse(
             hands += 1
             hs = recorded[0]
             hand = _build_hand(match, hs)
-            rules_title = hand.rules.describe()
+            rules_title, rules_fr = hand.rules.describe(), hand.rules.describe("fr")
             seats = hs.get("players")
             seat = seats.index(player) if isinstance(seats, list) and player in seats else (player if match is None else -1)
             if seat >= 0:
@@ -305,8 +326,8 @@ def analyse(
             if match is not None and hand.result is not None:
                 match.finish_hand()
     if not played_any:
-        raise ReviewError(f"--seat {who!r}: {label} never played a hand in this record")
-    return Review(label, rules_title, advisor_name(adv), hands, decisions)
+        raise ReviewError(f"--seat {who!r}: {words().who(label)} never played a hand in this record")
+    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr)
 
 
 def _decide(
@@ -352,90 +373,87 @@ def _decide(
 # ---------------------------------------------------------------------------- words
 
 
-def action_words(a: Action, offered: Tile | None = None) -> str:
-    """An action in plain words: ``discard 5 Circles``, ``chow 3-4-5 Bamboo``, ``pass``."""
-    if isinstance(a, Discard):
-        return f"discard {name(a.tile)}"
-    if isinstance(a, Chow):
-        t = a.tiles
-        return f"chow {t[0] % 9 + 1}-{t[1] % 9 + 1}-{t[2] % 9 + 1} {name(t[0]).split(' ', 1)[1]}"
-    if isinstance(a, Pung):
-        return f"pung {name(offered)}" if offered is not None else "pung"
-    if isinstance(a, Kong):
-        how = {"concealed": "concealed kong", "added": "added kong"}.get(a.how, "kong")
-        return f"{how} {name(a.tile)}"
-    if isinstance(a, Win):
-        return "Mahjong"
-    if isinstance(a, Pass):
-        return "pass"
-    return str(a)  # pragma: no cover - every action kind is named above
+def action_words(a: Action, offered: Tile | None = None, lang: str = "en") -> str:
+    """An action in plain words: ``discard 5 Circles``, ``chow 3-4-5 Bamboo``, ``pass`` (French: ``défausser 5 Cercles``…)."""
+    return words(lang).action(a, offered)
 
 
-def distance_words(s: int, w: Sequence[Tile] = ()) -> str:
+def distance_words(s: int, w: Sequence[Tile] = (), lang: str = "en") -> str:
     """``complete``, ``ready on 3 Bamboo, 6 Bamboo``, ``1 tile from ready``, ``2 tiles from ready``."""
-    if s < 0:
-        return "complete"
-    if s == 0:
-        return "ready on " + ", ".join(name(t) for t in w) if w else "ready"
-    return f"{s} tile{'s' if s > 1 else ''} from ready"
+    return words(lang).distance(s, w)
 
 
-def _pct(p: float | None) -> str:
-    return "" if p is None else f"{100 * p:.0f}%"
-
-
-def decision_title(d: Decision) -> str:
+def decision_title(d: Decision, lang: str = "en") -> str:
     """``Hand 3 (East), decision 7, drew 5 Circles`` or ``Hand 3 (East), 5 Circles discarded by
     South`` (the player's seat wind in that hand, and its decision number in the hand)."""
-    what = f"decision {d.number}" + (f", drew {name(d.drawn)}" if d.drawn is not None and d.phase == "turn" else "")
+    w = words(lang)
     if d.phase == "claim" and d.offered is not None:
-        what = f"{name(d.offered)} discarded by {WIND_WORDS[d.turn]}"
+        what = w("what.claim", tile=w.tile(d.offered), wind=w.wind(d.turn))
     elif d.phase == "rob" and d.offered is not None:
-        what = f"{WIND_WORDS[d.turn]} adds a kong of {name(d.offered)}"
-    return f"Hand {d.hand} ({WIND_WORDS[d.seat]}), {what}"
+        what = w("what.rob", tile=w.tile(d.offered), wind=w.wind(d.turn))
+    elif d.drawn is not None and d.phase == "turn":
+        what = w("what.drew", n=d.number, tile=w.tile(d.drawn))
+    else:
+        what = w("what.decision", n=d.number)
+    return w("title", hand=d.hand, wind=w.wind(d.seat), what=what)
 
 
-def mistake_lines(d: Decision, i: int, width: int = 80) -> list[str]:
+def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> list[str]:
     """The lines of one mistake in the text summary."""
+    w = words(lang)
     played, best = d.mine, d.best
     win = ""
-    if played.win is not None and best.win is not None and _pct(played.win) != _pct(best.win):
-        win = f", win chance {_pct(played.win)} instead of {_pct(best.win)}"
-    head = f"{i:>2}. {decision_title(d)}: you chose {action_words(d.played, d.offered)}; the advisor would {action_words(best.action, d.offered)} (-{d.loss:.2f} points{win})."
-    body = (
-        f"Before: {distance_words(d.shanten_before, d.waits_before)}. "
-        f"After yours: {distance_words(d.shanten_after, d.waits_after)}. "
-        f"After the advice: {distance_words(d.shanten_advised, d.waits_advised)}."
+    if played.win is not None and best.win is not None and w.pct(played.win) != w.pct(best.win):
+        win = w("win", mine=w.pct(played.win), best=w.pct(best.win))
+    head = f"{i:>2}. " + w(
+        "mistake",
+        title=decision_title(d, lang),
+        played=w.action(d.played, d.offered),
+        best=w.action(best.action, d.offered),
+        loss="-" + w.points(d.loss),
+        win=win,
     )
-    if best.note:
-        body += f" Advisor: {best.note}."
+    body = w(
+        "shape",
+        before=w.distance(d.shanten_before, d.waits_before),
+        after=w.distance(d.shanten_after, d.waits_after),
+        advised=w.distance(d.shanten_advised, d.waits_advised),
+    )
+    note = w.note(best.note)
+    if note:
+        body += " " + w("advisor_note", note=note)
     out = textwrap.wrap(head, width, subsequent_indent="    ")
     out += textwrap.wrap(body, width, initial_indent="    ", subsequent_indent="    ")
     return out
 
 
-def summary_text(r: Review, top: int = 10, width: int = 80) -> str:
-    """The review in plain words, at most ``width`` columns: totals, then the biggest mistakes."""
+def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") -> str:
+    """The review in plain words, at most ``width`` columns, in ``lang`` (``en``, ``fr``):
+    totals, then the biggest mistakes."""
+    w = words(lang)
     n = len(r.decisions)
     agree = sum(1 for d in r.decisions if d.agrees)
-    lines = textwrap.wrap(
-        f"Review of {r.player}: {r.hands} hand{'s' if r.hands != 1 else ''} of {r.rules}, against the {r.advisor} bot.", width
-    )
+    hands = w.plural("hands", r.hands, rules=r.rules_in(lang))
+    lines = textwrap.wrap(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor)), width)
     if not n:
-        lines.append("This player had no decision with a choice to make.")
+        lines.append(w("none"))
         return "\n".join(lines) + "\n"
-    lines += textwrap.wrap(
-        f"{n} decisions with a choice: {agree} as good as the advice ({100 * agree / n:.0f}%), {n - agree} worse; "
-        f"expected value lost in all: {r.lost:.2f} points.",
-        width,
+    totals = w(
+        "totals",
+        decisions=w.plural("decisions", n),
+        agree=agree,
+        pct=w.pct(agree / n),
+        worse=n - agree,
+        lost=w.points(r.lost),
     )
+    lines += textwrap.wrap(totals, width)
     bad = r.mistakes
     if not bad:
-        lines.append("No mistake found: every choice was as good as the advisor's.")
+        lines.append(w("no_mistake"))
         return "\n".join(lines) + "\n"
     shown = bad[:top]
     lines.append("")
-    lines.append(f"Biggest mistakes first ({len(shown)} of {len(bad)}):")
+    lines.append(w("biggest", shown=len(shown), total=len(bad)))
     for i, d in enumerate(shown, 1):
-        lines += mistake_lines(d, i, width)
+        lines += mistake_lines(d, i, width, lang)
     return "\n".join(lines) + "\n"

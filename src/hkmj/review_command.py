@@ -20,6 +20,9 @@ table's log export (GET /api/tables/<id>/log, once the match is over). Any rules
 Kong, MCR, classical. Values are the advisor's estimates of the points the hand will bring
 (HK-6 payments, MCR points), not certainties: a "mistake" may be a sound choice the advisor
 does not see.
+
+--lang fr writes the summary and the page in French (tiles, winds, actions, the advisor's
+notes); the default is English.
 """
 
 _EPILOG = """\
@@ -40,6 +43,7 @@ Examples:
   hkmj simulate --hands 16 --seed 7 --bots greedy,strong,strong,strong --record g.jsonl
   hkmj review g.jsonl --seat 1 --top 5 --html g.html
   hkmj review table-log.jsonl --seat Alice
+  hkmj review g.jsonl --lang fr       # en français
 """
 
 
@@ -47,6 +51,15 @@ def _top(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
     return int(text)
+
+
+def _lang(text: str) -> str:
+    from hkmj.review_words import check_lang
+
+    try:
+        return check_lang(text.strip().lower())
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def default_html_path(game: str) -> Path:
@@ -78,15 +91,15 @@ def _cmd_review(args: argparse.Namespace) -> int:
     except ReviewError as err:
         print(f"hkmj review: {err}", file=sys.stderr)
         return 2
-    sys.stdout.write(summary_text(review, top=args.top))
+    sys.stdout.write(summary_text(review, top=args.top, lang=args.lang))
     if args.html != "-":
         out = Path(args.html) if args.html else default_html_path(args.game)
         try:
-            out.write_text(render_html(review), encoding="utf-8")
+            out.write_text(render_html(review, lang=args.lang), encoding="utf-8")
         except OSError as err:
             print(f"hkmj review: cannot write {out}: {err.strerror}", file=sys.stderr)
             return 2
-        print(f"\nHTML review: {out}")
+        print("\n" + ("Analyse HTML : " if args.lang == "fr" else "HTML review: ") + str(out))
     return 0
 
 
@@ -105,5 +118,8 @@ def register(sub: Any) -> None:
         "--html", metavar="FILE", default="", help="where to write the HTML review (default GAME.review.html; - for none)"
     )
     p.add_argument("--top", type=_top, default=10, help="mistakes listed in the text summary (default 10)")
+    p.add_argument(
+        "--lang", type=_lang, default="en", help="language of the summary and the page: en (English, the default) or fr (French)"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_review)

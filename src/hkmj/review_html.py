@@ -3,7 +3,9 @@
 Tiles are the project's own SVG faces (:func:`hkmj.server.svg.face`), each defined once as an
 inline ``<symbol>`` and drawn with ``<use>`` (``href`` and, for older browsers, ``xlink:href``): no script, no style sheet, font or image from
 outside, so the file opens offline in any browser. The biggest mistakes come first, then every
-decision hand by hand with every legal action and its value.
+decision hand by hand with every legal action and its value. The page is written in English or
+French (``lang``, :mod:`hkmj.review_words`): its words, the tiles' names and the wind letters
+drawn on the tiles (:func:`hkmj.server.svg.face`).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from hkmj.review import WIND_WORDS, Decision, Review, action_words, decision_title, distance_words
+from hkmj.review import Decision, Review, decision_title
+from hkmj.review_words import Words, words
+from hkmj.server.help import typography
 from hkmj.server.svg import face
-from hkmj.tiles import Tile, name, parse_tiles, tile_str
+from hkmj.tiles import Tile, parse_tiles, tile_str
 
 __all__ = ["render_html"]
 
@@ -41,27 +45,32 @@ summary{cursor:pointer;font-weight:bold}
 """
 
 
-def _symbols(names: Iterable[str]) -> str:
-    """Each tile face once, as a ``<symbol id="t-5p">``."""
+def _symbols(names: Iterable[str], lang: str) -> str:
+    """Each tile face once, as a ``<symbol id="t-5p">`` (its letters in ``lang``)."""
     out = []
     for n in sorted(set(names)):
-        svg = face(n)
+        svg = face(n, lang)
         body = re.sub(r"^<svg[^>]*>(<title>[^<]*</title>)?", "", svg).removesuffix("</svg>")
         out.append(f'<symbol id="t-{n}" viewBox="0 0 60 80">{body}</symbol>')
     return '<svg width="0" height="0" style="position:absolute" aria-hidden="true">' + "".join(out) + "</svg>"
 
 
 class _Page:
-    """Collects the tiles used while the body is written."""
+    """Collects the tiles used while the body is written, in one language."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str) -> None:
         self.used: set[str] = set()
+        self.w: Words = words(lang)
+
+    def t(self, text: str) -> str:
+        """Plain text for the page: escaped, with French typography in French."""
+        return html.escape(typography(text, self.w.lang))
 
     def tile(self, t: Tile, small: bool = False) -> str:
         n = tile_str(t)
         self.used.add(n)
         cls = "t s" if small else "t"
-        label = html.escape(name(t))
+        label = html.escape(self.w.tile(t))
         return f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{label}" data-tile="{n}"><title>{label}</title><use href="#t-{n}" xlink:href="#t-{n}"/></svg>'
 
     def tiles(self, ts: Sequence[Tile], small: bool = False) -> str:
@@ -76,12 +85,8 @@ class _Page:
             except ValueError:
                 parts.append(html.escape(m))
                 continue
-            parts.append(f'<span class="meld" title="{html.escape(kind)}">{self.tiles(ts, small)}</span>')
+            parts.append(f'<span class="meld" title="{self.t(self.w.meld_kind(kind))}">{self.tiles(ts, small)}</span>')
         return " ".join(parts)
-
-
-def _pct(p: float | None) -> str:
-    return "–" if p is None else f"{100 * p:.0f}%"
 
 
 def _hand_html(pg: _Page, d: Decision, small: bool = False) -> str:
@@ -90,105 +95,118 @@ def _hand_html(pg: _Page, d: Decision, small: bool = False) -> str:
     drawn = ""
     if d.phase == "turn" and d.drawn is not None and d.drawn in tiles:
         tiles.remove(d.drawn)
-        drawn = f' &nbsp;<span class="drawn" title="drawn">{pg.tile(d.drawn, small)}</span>'
+        drawn = f' &nbsp;<span class="drawn" title="{pg.t(pg.w("html.drawn"))}">{pg.tile(d.drawn, small)}</span>'
     out = pg.tiles(tiles, small) + drawn
     if d.melds:
         out += " &nbsp;" + pg.melds(d.melds, small)
     if d.offered is not None and d.phase in ("claim", "rob"):
-        out += f' &nbsp;<span class="offer" title="on offer">{pg.tile(d.offered, small)}</span>'
+        out += f' &nbsp;<span class="offer" title="{pg.t(pg.w("html.offered"))}">{pg.tile(d.offered, small)}</span>'
     return out
 
 
-def _advice_table(d: Decision) -> str:
+def _advice_table(pg: _Page, d: Decision) -> str:
+    w = pg.w
     rows = []
     best = d.best.value
     for i, a in enumerate(d.advice):
         cls = " ".join(c for c, on in (("best", i == 0), ("played", a.action == d.played)) if on)
-        mark = " (yours)" if a.action == d.played else ""
+        mark = w("html.yours") if a.action == d.played else ""
         rows.append(
-            f'<tr class="{cls}"><td>{html.escape(action_words(a.action, d.offered))}{mark}</td>'
-            f'<td class="num">{a.value:.2f}</td><td class="num">{best - a.value:+.2f}</td>'
-            f'<td class="num">{_pct(a.win)}</td><td>{html.escape(a.note)}</td></tr>'
+            f'<tr class="{cls}"><td>{pg.t(w.action(a.action, d.offered) + mark)}</td>'
+            f'<td class="num">{w.num(a.value)}</td><td class="num">{"+" if best - a.value >= 0 else "-"}{w.num(abs(best - a.value))}</td>'
+            f'<td class="num">{pg.t(w.pct(a.win, "–"))}</td><td>{pg.t(w.note(a.note) or "")}</td></tr>'
         )
-    head = "<tr><th>action</th><th>value</th><th>behind best</th><th>win chance</th><th>why</th></tr>"
+    cols = ("action", "value", "behind", "win", "why")
+    head = "<tr>" + "".join(f"<th>{pg.t(w('html.col.' + c))}</th>" for c in cols) + "</tr>"
     return f'<table class="advice">{head}{"".join(rows)}</table>'
 
 
-def _shape_lines(d: Decision) -> str:
-    return (
-        f"<p>Before: {html.escape(distance_words(d.shanten_before, d.waits_before))}. "
-        f"After yours: {html.escape(distance_words(d.shanten_after, d.waits_after))}. "
-        f"After the advice: {html.escape(distance_words(d.shanten_advised, d.waits_advised))}.</p>"
+def _shape_lines(pg: _Page, d: Decision) -> str:
+    w = pg.w
+    text = w(
+        "html.shape",
+        before=w.distance(d.shanten_before, d.waits_before),
+        after=w.distance(d.shanten_after, d.waits_after),
+        advised=w.distance(d.shanten_advised, d.waits_advised),
     )
+    return f"<p>{pg.t(text)}</p>"
 
 
 def _mistake(pg: _Page, d: Decision, rank: int) -> str:
+    w = pg.w
     mine, best = d.mine, d.best
+    note = w.note(best.note)
+    you = w("html.you", action=pg.t(w.action(d.played, d.offered)), value=w.num(mine.value), win=pg.t(w.pct(mine.win, "–")))
+    advisor = w(
+        "html.advisor",
+        action=pg.t(w.action(best.action, d.offered)),
+        value=w.num(best.value),
+        win=pg.t(w.pct(best.win, "–")),
+        note=pg.t(w("html.note", note=note)) if note else "",
+    )
     return (
         f'<li class="mistake" id="m{rank}" data-loss="{d.loss:.4f}">'
-        f'<h3>{html.escape(decision_title(d))} <span class="loss">−{d.loss:.2f} points</span></h3>'
+        f'<h3>{pg.t(decision_title(d, w.lang))} <span class="loss">{pg.t(w("html.loss", x=w.num(d.loss)))}</span></h3>'
         f'<div class="hand">{_hand_html(pg, d)}</div>'
-        f"<p>You: <b>{html.escape(action_words(d.played, d.offered))}</b> (value {mine.value:.2f}, win {_pct(mine.win)}). "
-        f"Advisor: <b>{html.escape(action_words(best.action, d.offered))}</b> (value {best.value:.2f}, win {_pct(best.win)})"
-        f"{': ' + html.escape(best.note) if best.note else ''}.</p>"
-        f"{_shape_lines(d)}{_advice_table(d)}</li>"
+        f"<p>{typography(you, w.lang)} {typography(advisor, w.lang)}</p>"
+        f"{_shape_lines(pg, d)}{_advice_table(pg, d)}</li>"
     )
 
 
 def _hand_section(pg: _Page, hand: int, ds: Sequence[Decision]) -> str:
+    w = pg.w
     lost = sum(d.loss for d in ds)
     rows = []
     for d in ds:
-        verdict = f'<span class="loss">−{d.loss:.2f}</span>' if not d.agrees else '<span class="ok">as advised</span>'
-        advised = "" if d.played == d.best.action else html.escape(action_words(d.best.action, d.offered))
+        verdict = f'<span class="loss">−{w.num(d.loss)}</span>' if not d.agrees else f'<span class="ok">{pg.t(w("html.as_advised"))}</span>'
+        advised = "" if d.played == d.best.action else pg.t(w.action(d.best.action, d.offered))
         rows.append(
             f'<tr><td class="num">{d.number}</td><td>{_hand_html(pg, d, small=True)}</td>'
-            f"<td>{html.escape(action_words(d.played, d.offered))}</td><td>{advised}</td><td>{verdict}</td>"
-            f"<td>{html.escape(distance_words(d.shanten_after, d.waits_after))}</td></tr>"
+            f"<td>{pg.t(w.action(d.played, d.offered))}</td><td>{advised}</td><td>{verdict}</td>"
+            f"<td>{pg.t(w.distance(d.shanten_after, d.waits_after))}</td></tr>"
         )
-    seat = WIND_WORDS[ds[0].seat]
-    head = "<tr><th>#</th><th>hand</th><th>you</th><th>advisor</th><th>loss</th><th>after yours</th></tr>"
-    return (
-        f'<details class="hand-review"><summary>Hand {hand} ({seat}): {len(ds)} decisions, '
-        f"{lost:.2f} points lost</summary><table>{head}{''.join(rows)}</table></details>"
-    )
+    cols = ("number", "hand", "you", "advisor", "loss", "after")
+    head = "<tr>" + "".join(f"<th>{pg.t(w('html.col.' + c))}</th>" for c in cols) + "</tr>"
+    title = w("html.hand", hand=hand, wind=w.wind(ds[0].seat), decisions=w.plural("decisions", len(ds)), lost=w.points(lost))
+    return f'<details class="hand-review"><summary>{pg.t(title)}</summary><table>{head}{"".join(rows)}</table></details>'
 
 
-def render_html(r: Review, top: int = 20) -> str:
-    """The whole review page (see the module docstring); ``top`` mistakes are shown in full."""
-    pg = _Page()
+def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
+    """The whole review page in ``lang`` (``en``, ``fr``; see the module docstring); ``top``
+    mistakes are shown in full."""
+    pg = _Page(lang)
+    w = pg.w
     n = len(r.decisions)
     agree = sum(1 for d in r.decisions if d.agrees)
     bad = r.mistakes
+    player = r.player_in(lang)
+    hands = w.plural("hands", r.hands, rules=r.rules_in(lang))
     parts = [
-        f"<h1>Review of {html.escape(r.player)}</h1>",
-        f'<p class="muted">{r.hands} hand{"s" if r.hands != 1 else ""} of {html.escape(r.rules)}, against the {html.escape(r.advisor)} bot. '
-        "Values are the advisor's expected points for the hand after each action; "
-        '"behind best" is how many points an action gives up against the advice.</p>',
+        f"<h1>{pg.t(w('html.h1', player=player))}</h1>",
+        f'<p class="muted">{pg.t(w("html.intro", hands=hands, advisor=w.bot(r.advisor)))}</p>',
     ]
     if n:
-        parts.append(
-            f'<p id="totals">{n} decisions with a choice: {agree} as good as the advice ({100 * agree / n:.0f}%), '
-            f"{n - agree} worse; expected value lost in all: <b>{r.lost:.2f} points</b>.</p>"
-        )
+        mark = "\x00"
+        totals = w("totals", decisions=w.plural("decisions", n), agree=agree, pct=w.pct(agree / n), worse=n - agree, lost=mark)
+        parts.append(f'<p id="totals">{pg.t(totals).replace(mark, f"<b>{pg.t(w.points(r.lost))}</b>")}</p>')
     else:
-        parts.append('<p id="totals">This player had no decision with a choice to make.</p>')
-    parts.append("<h2>Biggest mistakes first</h2>")
+        parts.append(f'<p id="totals">{pg.t(w("none"))}</p>')
+    parts.append(f"<h2>{pg.t(w('html.h.mistakes'))}</h2>")
     if bad:
         parts.append('<ol class="mistakes">' + "".join(_mistake(pg, d, i) for i, d in enumerate(bad[:top], 1)) + "</ol>")
         if len(bad) > top:
-            parts.append(f'<p class="muted">{len(bad) - top} smaller mistakes are in the hands below.</p>')
+            parts.append(f'<p class="muted">{pg.t(w.plural("html.more", len(bad) - top))}</p>')
     else:
-        parts.append("<p>No mistake found: every choice was as good as the advisor's.</p>")
-    parts.append("<h2>Every decision, hand by hand</h2>")
+        parts.append(f"<p>{pg.t(w('no_mistake'))}</p>")
+    parts.append(f"<h2>{pg.t(w('html.h.hands'))}</h2>")
     by_hand: dict[int, list[Decision]] = {}
     for d in r.decisions:
         by_hand.setdefault(d.hand, []).append(d)
     parts.extend(_hand_section(pg, h, ds) for h, ds in by_hand.items())
-    title = html.escape(f"hkmj review: {r.player}")
+    title = pg.t(w("html.title", player=player))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}</title><style>{_STYLE}</style></head><body>"
-        f"{_symbols(pg.used)}<main>{''.join(parts)}</main></body></html>\n"
+        f"{_symbols(pg.used, lang)}<main>{''.join(parts)}</main></body></html>\n"
     )

@@ -210,8 +210,8 @@ class Hub:
         self.idle_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
-        self.reviews: OrderedDict[tuple[str, int], str] = OrderedDict()
-        """HTML reviews already made (finished tables never change), by table and slot."""
+        self.reviews: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        """HTML reviews already made (finished tables never change), by table, slot and language."""
 
     async def open(self) -> None:
         self.store = await asyncio.to_thread(Store, self.db_url)
@@ -340,18 +340,19 @@ class Hub:
         rows = await asyncio.to_thread(lambda: list(store.rows(tid)))
         return [(r.seq, r.kind, r.data) for r in rows]
 
-    async def review(self, tid: str, token: str) -> str:
-        """The HTML review (issue 14) of the seat holding ``token`` at the finished table ``tid``:
-        a player sees only their own seat's review, and only once the match is over."""
+    async def review(self, tid: str, token: str, lang: str = "en") -> str:
+        """The HTML review (issue 14) of the seat holding ``token`` at the finished table ``tid``,
+        in ``lang`` (``en``, ``fr``): a player sees only their own seat's review, and only once
+        the match is over."""
         t = await self.get(tid)
         slot = t.slot_of_token(token) if token else None
         if slot is None:
             raise ProtocolError("bad_token", "only a player of this table can review it: your seat token was not recognised")
-        key = (t.id, slot)
+        key = (t.id, slot, lang)
         page = self.reviews.get(key)
         if page is None:
             rows = await self.log_rows(tid)
-            page = await asyncio.to_thread(_review_page, rows, slot)
+            page = await asyncio.to_thread(_review_page, rows, slot, lang)
             self.reviews[key] = page
             while len(self.reviews) > FINISHED_CACHE:
                 self.reviews.popitem(last=False)
@@ -530,14 +531,15 @@ async def read_body(request: Request, limit: int, timeout: float) -> bytes:
         raise BodyError(408, "timeout", f"the request body did not arrive within {timeout:g} s") from None
 
 
-def _review_page(rows: list[tuple[int, str, dict[str, Any]]], slot: int) -> str:
-    """The review page of the player at ``slot`` from a finished table's log (CPU work: run in a thread)."""
+def _review_page(rows: list[tuple[int, str, dict[str, Any]]], slot: int, lang: str = "en") -> str:
+    """The review page, in ``lang``, of the player at ``slot`` from a finished table's log (CPU
+    work: run in a thread)."""
     from hkmj.review import Loaded, analyse
     from hkmj.review_html import render_html
     from hkmj.server.export import record_from_log
 
     rec = record_from_log((kind, data) for _, kind, data in rows)
-    return render_html(analyse(Loaded(rec.events, rec.names, "table log"), str(slot + 1)))
+    return render_html(analyse(Loaded(rec.events, rec.names, "table log"), str(slot + 1)), lang=lang)
 
 
 def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) -> Starlette:
@@ -627,7 +629,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         return Response(body, media_type="application/x-ndjson", headers={"Content-Disposition": disposition})
 
     async def review(request: Request) -> Response:
-        """POST ``token=…`` (the "Review this match" form): the player's own review page. The seat
+        """POST ``token=…&lang=fr`` (the "Review this match" form): the player's own review page, in
+        the client's language (``lang``: en or fr; else the browser's Accept-Language). The seat
         token is the credential (no Origin check: under ``Referrer-Policy: no-referrer`` a form
         posts ``Origin: null``, and a page elsewhere would need the secret token and still could
         not read the answer); it travels in the body, never in a URL."""
@@ -635,13 +638,15 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             body = await read_body(request, 4096, lim.header_timeout)
         except BodyError as e:
             return _refuse(e.status, e.code, e.message)
-        token = parse_qs(body.decode("utf-8", "replace")).get("token", [""])[0]
+        form = parse_qs(body.decode("utf-8", "replace"))
+        token = form.get("token", [""])[0]
+        lang = pick_lang(form.get("lang", [None])[0], request.headers.get("accept-language"))
         try:
-            page = await hub.review(request.path_params["tid"], token)
+            page = await hub.review(request.path_params["tid"], token, lang)
         except ProtocolError as e:
             status = {"not_over": 409, "no_table": 404, "bad_token": 403}.get(e.code, 503)
             return _refuse(status, e.code, e.message)
-        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+        return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Language": lang})
 
     async def ws_endpoint(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.url.scheme, ws.headers.get("host"), lim.origins):

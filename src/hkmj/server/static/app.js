@@ -404,11 +404,12 @@ function rankingHtml(st) {
 }
 
 /** "Review this match" for a player of a finished match: a form that posts the player's own seat token, so the
- * server shows that seat's review only (issue 14); opened in a new tab. */
+ * server shows that seat's review only (issue 14), and the client's language (the page in English or French);
+ * opened in a new tab. */
 function reviewForm(st) {
   if (!G.token || G.slot == null) return "";
   return `<form id="review-form" method="post" action="/t/${encodeURIComponent(G.tid)}/review" target="_blank">
-    <input type="hidden" name="token" value="${esc(G.token)}"><button type="submit" class="button" id="review">${t("review")}</button></form>`;
+    <input type="hidden" name="token" value="${esc(G.token)}"><input type="hidden" name="lang" value="${lang}"><button type="submit" class="button" id="review">${t("review")}</button></form>`;
 }
 
 /** A finished match whose last hand is not available: just the ranking. */

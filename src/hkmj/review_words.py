@@ -1,0 +1,415 @@
+"""The words of the game review (issue 14) in English and French: ``hkmj review --lang en|fr``
+and the server's "Review this match" page in the player's language.
+
+Tile, wind and distance names and the hint's action names are the terminal's
+(:mod:`hkmj.tui.texts`, :func:`hkmj.tiles.name`); the plans the advisor aims at are the Hong Kong
+fan names (:mod:`hkmj.scoring.hong_kong`, HK-6). The review's own phrases are :data:`STRINGS`
+(both tables have the same keys and ``{placeholders}``: a test checks it).
+
+The advisor's notes (:attr:`hkmj.bots.advice.Advice.note`) are plain English made by the bots;
+:meth:`Words.note` renders them in the review's language from :data:`NOTES`, a table of the fixed
+phrases the ``expert`` and ``strong`` bots write, each with its variable parts (a distance from
+ready, a tile, a plan, a number). A note no phrase matches has no French rendering (``None``):
+the French page leaves it out rather than show English (a test plays seeded games to check
+that every note the advisor writes is covered).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, Win
+from hkmj.tiles import N_KINDS, Tile, name
+from hkmj.tui.texts import LANGS, Texts
+
+__all__ = ["LANGS", "NOTES", "STRINGS", "Who", "Words", "check_lang", "words"]
+
+EN: dict[str, str] = {
+    # --- who is reviewed
+    "who.drew": "player {n} (drew {wind})",
+    "who.drawer": "the player who drew {wind}",
+    "who.seat": "{wind}",
+    "who.number": "player {n}",
+    "who.named": "player {n} ({name})",
+    "name.player": "player {n}",
+    "name.bot": "{bot} bot",
+    # --- the text summary
+    "head": "Review of {player}: {hands}, against the {advisor} bot.",
+    "hands.one": "{n} hand of {rules}",
+    "hands.other": "{n} hands of {rules}",
+    "none": "This player had no decision with a choice to make.",
+    "totals": "{decisions} with a choice: {agree} as good as the advice ({pct}), {worse} worse; expected value lost in all: {lost}.",
+    "decisions.one": "{n} decision",
+    "decisions.other": "{n} decisions",
+    "no_mistake": "No mistake found: every choice was as good as the advisor's.",
+    "biggest": "Biggest mistakes first ({shown} of {total}):",
+    "mistake": "{title}: you chose {played}; the advisor would {best} ({loss}{win}).",
+    "win": ", win chance {mine} instead of {best}",
+    "shape": "Before: {before}. After yours: {after}. After the advice: {advised}.",
+    "advisor_note": "Advisor: {note}.",
+    "points.one": "{x} points",
+    "points.other": "{x} points",
+    # --- a decision
+    "title": "Hand {hand} ({wind}), {what}",
+    "what.decision": "decision {n}",
+    "what.drew": "decision {n}, drew {tile}",
+    "what.claim": "{tile} discarded by {wind}",
+    "what.rob": "{wind} adds a kong of {tile}",
+    "dist.complete": "complete",
+    "dist.ready": "ready",
+    "dist.waits": "ready on {tiles}",
+    "act.pung": "pung {tile}",
+    "act.pung.bare": "pung",
+    "act.kong.concealed": "concealed kong {tile}",
+    "act.kong.added": "added kong {tile}",
+    "act.mahjong": "Mahjong",
+    "meld.pung": "pung",
+    "meld.chow": "chow",
+    "meld.kong": "kong",
+    "meld.ckong": "concealed kong",
+    "plan.standard": "a standard hand",
+    "plan.fan": "{fan}",
+    # --- the HTML page
+    "html.title": "hkmj review: {player}",
+    "html.h1": "Review of {player}",
+    "html.intro": "{hands}, against the {advisor} bot. Values are the advisor's expected points for the hand after each "
+    'action; "behind best" is how many points an action gives up against the advice.',
+    "html.h.mistakes": "Biggest mistakes first",
+    "html.h.hands": "Every decision, hand by hand",
+    "html.more.one": "{n} smaller mistake is in the hands below.",
+    "html.more.other": "{n} smaller mistakes are in the hands below.",
+    "html.you": "You: <b>{action}</b> (value {value}, win {win}).",
+    "html.advisor": "Advisor: <b>{action}</b> (value {value}, win {win}){note}.",
+    "html.note": ": {note}",
+    "html.shape": "Before: {before}. After yours: {after}. After the advice: {advised}.",
+    "html.loss": "−{x} points",
+    "html.yours": " (yours)",
+    "html.col.action": "action",
+    "html.col.value": "value",
+    "html.col.behind": "behind best",
+    "html.col.win": "win chance",
+    "html.col.why": "why",
+    "html.col.number": "#",
+    "html.col.hand": "hand",
+    "html.col.you": "you",
+    "html.col.advisor": "advisor",
+    "html.col.loss": "loss",
+    "html.col.after": "after yours",
+    "html.as_advised": "as advised",
+    "html.hand": "Hand {hand} ({wind}): {decisions}, {lost} lost",
+    "html.drawn": "drawn",
+    "html.offered": "on offer",
+}
+
+FR: dict[str, str] = {
+    "who.drew": "joueur {n} (a tiré {wind})",
+    "who.drawer": "le joueur qui a tiré {wind}",
+    "who.seat": "{wind}",
+    "who.number": "joueur {n}",
+    "who.named": "joueur {n} ({name})",
+    "name.player": "joueur {n}",
+    "name.bot": "robot {bot}",
+    "head": "Analyse de partie : {player}, {hands}, face au robot {advisor}.",
+    "hands.one": "{n} donne, règles {rules}",
+    "hands.other": "{n} donnes, règles {rules}",
+    "none": "Aucune décision de ce joueur n'offrait de choix.",
+    "totals": "{decisions} avec un choix : {agree} fois aussi bien que le conseil ({pct}), {worse} fois moins bien ; "
+    "espérance perdue au total : {lost}.",
+    "decisions.one": "{n} décision",
+    "decisions.other": "{n} décisions",
+    "no_mistake": "Aucune erreur : chaque choix valait celui du conseiller.",
+    "biggest": "Les plus grosses erreurs d'abord ({shown} sur {total}) :",
+    "mistake": "{title} : votre choix, {played} ; le conseiller : {best} ({loss}{win}).",
+    "win": ", chance de victoire {mine} au lieu de {best}",
+    "shape": "Avant : {before}. Après votre choix : {after}. Après le conseil : {advised}.",
+    "advisor_note": "Conseiller : {note}.",
+    "points.one": "{x} point",
+    "points.other": "{x} points",
+    "title": "Donne {hand} ({wind}), {what}",
+    "what.decision": "décision {n}",
+    "what.drew": "décision {n}, pioche {tile}",
+    "what.claim": "{tile}, défausse du joueur {wind}",
+    "what.rob": "le joueur {wind} ajoute un kong de {tile}",
+    "dist.complete": "complète",
+    "dist.ready": "prête",
+    "dist.waits": "prête, attend {tiles}",
+    "act.pung": "pung {tile}",
+    "act.pung.bare": "pung",
+    "act.kong.concealed": "kong caché {tile}",
+    "act.kong.added": "kong ajouté {tile}",
+    "act.mahjong": "Mahjong",
+    "meld.pung": "pung",
+    "meld.chow": "chow",
+    "meld.kong": "kong",
+    "meld.ckong": "kong caché",
+    "plan.standard": "une main ordinaire",
+    "plan.fan": "« {fan} »",
+    "html.title": "hkmj : analyse de partie, {player}",
+    "html.h1": "Analyse de partie : {player}",
+    "html.intro": "{hands}, face au robot {advisor}. Les valeurs sont les points que le conseiller attend de la donne "
+    "après chaque action ; « écart » est ce qu'une action perd face au conseil.",
+    "html.h.mistakes": "Les plus grosses erreurs d'abord",
+    "html.h.hands": "Toutes les décisions, donne par donne",
+    "html.more.one": "{n} erreur plus petite figure dans les donnes ci-dessous.",
+    "html.more.other": "{n} erreurs plus petites figurent dans les donnes ci-dessous.",
+    "html.you": "Vous : <b>{action}</b> (valeur {value}, victoire {win}).",
+    "html.advisor": "Conseiller : <b>{action}</b> (valeur {value}, victoire {win}){note}.",
+    "html.note": " : {note}",
+    "html.shape": "Avant : {before}. Après votre choix : {after}. Après le conseil : {advised}.",
+    "html.loss": "−{x} points",
+    "html.yours": " (votre choix)",
+    "html.col.action": "action",
+    "html.col.value": "valeur",
+    "html.col.behind": "écart",
+    "html.col.win": "chance de victoire",
+    "html.col.why": "pourquoi",
+    "html.col.number": "n°",
+    "html.col.hand": "main",
+    "html.col.you": "vous",
+    "html.col.advisor": "conseiller",
+    "html.col.loss": "perte",
+    "html.col.after": "après votre choix",
+    "html.as_advised": "comme conseillé",
+    "html.hand": "Donne {hand} ({wind}) : {decisions}, {lost} de perte",
+    "html.drawn": "piochée",
+    "html.offered": "proposée",
+}
+
+STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
+
+BOT_NAMES: dict[str, dict[str, str]] = {
+    "en": {},
+    "fr": {"greedy": "glouton", "random": "hasard", "strong": "fort", "expert": "expert", "minimum": "minimum"},
+}
+"""The bots' names in each language (the browser client's, src/hkmj/server/static/app.js)."""
+
+# ---------------------------------------------------------------------------- the advisor's notes
+
+NOTES: tuple[tuple[str, str], ...] = (
+    ("{away}", "{away}"),
+    ("no winnable wait", "aucune attente gagnable"),
+    ("Mahjong: the win pays {num}", "Mahjong : la victoire rapporte {num}"),
+    ("declare Mahjong", "annoncer Mahjong"),
+    ("kong: a free replacement draw, the hand unchanged", "kong : une pioche de remplacement gratuite, la main inchangée"),
+    ("kong: a free replacement draw", "kong : une pioche de remplacement gratuite"),
+    ("kong: a replacement draw, {away}", "kong : une pioche de remplacement, {away}"),
+    ("kong, {away}", "kong, {away}"),
+    ("a kong draws a free replacement tile", "un kong fait piocher une tuile de remplacement gratuite"),
+    ("the kong would slow the hand", "le kong ralentirait la main"),
+    ("stay concealed ({away})", "rester en main cachée ({away})"),
+    ("keeps the hand as it is", "garde la main telle quelle"),
+    ("{what}, then discard {tile} ({away})", "{what}, puis défausser {tile} ({away})"),
+    ("the {what} does not bring the hand closer enough", "le {what} ne rapproche pas assez la main du but"),
+    ("the {what} would not leave a winnable ready hand", "après le {what}, la main ne serait pas prête sur une attente gagnable"),
+    ("aiming at {plan} ({away})", "vise {plan} ({away})"),
+    ("aims at {plan} ({away})", "vise {plan} ({away})"),
+    ("aims at {num}+ {unit}", "vise au moins {num} {unit}"),
+    ("risks {num} points in deal-ins", "risque de coûter {num} points en donnant la victoire"),
+    ("folding: keeps the safest tiles", "défense : garde les tuiles les plus sûres"),
+    ("nothing to claim", "rien à réclamer"),
+    ("not offered", "non proposé"),
+    ("not a turn action this bot plays", "une action que ce robot ne joue pas à son tour"),
+    ("not a claim this bot plays", "une réclamation que ce robot ne joue pas"),
+)
+"""The fixed phrases of the ``expert`` and ``strong`` bots' notes (src/hkmj/bots/), English ->
+French; a note is one phrase or several joined by ``"; "``. Placeholders: ``{away}`` a
+distance from ready (``ready``, ``complete``, ``3 tiles from ready``), ``{tile}`` a tile's
+English name, ``{plan}`` a plan (HK-6 fan: ``all pungs``, ``seven pairs``…), ``{what}`` pung or
+chow, ``{num}`` a number, ``{unit}`` the ruleset's unit (``points``, ``fan``)."""
+
+_PLANS = ("standard", "mixed_one_suit", "pure_one_suit", "all_pungs", "seven_pairs", "thirteen_orphans")
+"""The plans the bots aim at (hkmj.bots.strong): a standard hand, or an HK-6 fan of that id."""
+_TILE_NAMES = {name(t): t for t in range(N_KINDS)}
+_PART = {
+    "away": r"ready|complete|\d+ tiles? from ready",
+    "tile": "|".join(sorted(map(re.escape, _TILE_NAMES), key=len, reverse=True)),
+    "plan": "a standard hand|standard|" + "|".join(p.replace("_", " ") for p in _PLANS[1:]),
+    "what": "pung|chow",
+    "num": r"-?\d+(?:\.\d+)?",
+    "unit": "points|fan",
+}
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    out, pos = [], 0
+    for m in re.finditer(r"\{(\w+)\}", template):
+        out.append(re.escape(template[pos : m.start()]))
+        out.append(f"(?P<{m.group(1)}>{_PART[m.group(1)]})")
+        pos = m.end()
+    out.append(re.escape(template[pos:]))
+    return re.compile("".join(out))
+
+
+_NOTE_PATTERNS = tuple((_pattern(en), fr) for en, fr in NOTES)
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who a review is about, in any language: ``kind`` is ``drew`` (player ``n`` drew ``wind``),
+    ``drawer`` (whoever drew ``wind``, a different player number in some matches), ``seat`` (the
+    seat ``wind`` of single-hand records), ``number`` (player ``n``, named ``name`` when known) or
+    ``name`` (a table log's player ``name``)."""
+
+    kind: str
+    n: int = 0
+    wind: int = 0
+    name: str = ""
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if the review speaks it, else :class:`ValueError` naming the choices."""
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r}: the review is written in en (English) or fr (French)")
+    return lang
+
+
+class Words:
+    """The review's words in one language (``en`` or ``fr``)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.tx = Texts(lang)
+        self.table = STRINGS[lang]
+
+    def __call__(self, key: str, **params: Any) -> str:
+        """The string ``key`` with its ``{placeholders}`` filled in."""
+        return self.table[key].format(**params)
+
+    def plural(self, key: str, n: int, **params: Any) -> str:
+        """``key.one`` or ``key.other`` by the language's rule (French: 0 and 1 are singular)."""
+        one = n in (0, 1) if self.lang == "fr" else n == 1
+        return self(f"{key}.{'one' if one else 'other'}", n=n, **params)
+
+    # ------------------------------------------------------------ numbers
+
+    def num(self, x: float, digits: int = 2) -> str:
+        """``3.71`` / ``3,71`` (French decimal comma)."""
+        s = f"{x:.{digits}f}"
+        return s.replace(".", ",") if self.lang == "fr" else s
+
+    def points(self, x: float) -> str:
+        """``3.71 points``; French ``1,50 point`` (below 2: singular), ``3,71 points``."""
+        one = self.lang == "fr" and abs(x) < 2
+        return self("points.one" if one else "points.other", x=self.num(x))
+
+    def pct(self, p: float | None, none: str = "") -> str:
+        """A chance as ``31%`` / ``31 %`` (``none`` when not modelled)."""
+        if p is None:
+            return none
+        return f"{100 * p:.0f}" + ("\u00a0%" if self.lang == "fr" else "%")
+
+    # ------------------------------------------------------------ tiles, seats, actions
+
+    def tile(self, t: Tile) -> str:
+        """A tile's name (:func:`hkmj.tiles.name`)."""
+        return self.tx.tile(t)
+
+    def wind(self, seat: int) -> str:
+        """A seat wind's name (0 = East)."""
+        return self.tx.wind(seat)
+
+    def action(self, a: Action, offered: Tile | None = None) -> str:
+        """An action in plain words: ``discard 5 Circles``, ``chow 3-4-5 Bamboo``, ``pass``
+        (the terminal hint's words, :mod:`hkmj.tui.texts`), ``pung White dragon``, ``concealed kong 3 Bamboo``."""
+        tx = self.tx
+        if isinstance(a, Discard):
+            return tx("hint.act.discard", tile=self.tile(a.tile))
+        if isinstance(a, Chow):
+            return tx("hint.act.chow", tiles=tx.tiles(a.tiles))
+        if isinstance(a, Pung):
+            return self("act.pung", tile=self.tile(offered)) if offered is not None else self("act.pung.bare")
+        if isinstance(a, Kong):
+            if a.how in ("concealed", "added"):
+                return self(f"act.kong.{a.how}", tile=self.tile(a.tile))
+            return tx("hint.act.kong", tile=self.tile(a.tile))
+        if isinstance(a, Win):
+            return self("act.mahjong")
+        if isinstance(a, Pass):
+            return tx("hint.act.pass")
+        return str(a)  # pragma: no cover - every action kind is named above
+
+    def distance(self, s: int, w: Sequence[Tile] = ()) -> str:
+        """``complete``, ``ready on 3 Bamboo, 6 Bamboo``, ``ready``, ``1 tile from ready`` (the
+        terminal's :meth:`~hkmj.tui.texts.Texts.distance` words)."""
+        if s < 0:
+            return self("dist.complete")
+        if s == 0:
+            return self("dist.waits", tiles=", ".join(self.tile(t) for t in w)) if w else self("dist.ready")
+        return self.tx.distance(s)
+
+    def meld_kind(self, kind: str) -> str:
+        """``pung``, ``chow``, ``kong``, ``concealed kong`` (a meld's kind as :class:`~hkmj.scoring.Meld` writes it)."""
+        return self.table.get(f"meld.{kind}", kind)
+
+    # ------------------------------------------------------------ people
+
+    def bot(self, bot: str) -> str:
+        """A bot's name: ``strong``; French ``fort``."""
+        return BOT_NAMES[self.lang].get(bot, bot)
+
+    def name(self, player: str) -> str:
+        """A player's name from a table log; the names the log export gives unnamed seats
+        (``player 2``, ``greedy bot``: :mod:`hkmj.server.export`) in this language."""
+        m = re.fullmatch(r"player (\d)", player)
+        if m:
+            return self("name.player", n=int(m.group(1)))
+        m = re.fullmatch(r"(\w+) bot", player)
+        if m:
+            return self("name.bot", bot=self.bot(m.group(1)))
+        return player
+
+    def who(self, w: Who) -> str:
+        """How the reviewed player is named: ``player 2 (drew South)``, ``player 1 (Ann)``, ``Ann``."""
+        if w.kind == "name":
+            return w.name
+        if w.kind == "number" and w.name:
+            return self("who.named", n=w.n, name=self.name(w.name))
+        return self(f"who.{w.kind}", n=w.n, wind=self.wind(w.wind))
+
+    # ------------------------------------------------------------ the advisor's notes
+
+    def note(self, note: str) -> str | None:
+        """The advisor's note in this language; ``None`` when French has no rendering for it."""
+        if self.lang == "en" or not note:
+            return note
+        parts = [self._phrase(p) for p in note.split("; ")]
+        if any(p is None for p in parts):
+            return None
+        return self.tx("semicolon").join(p for p in parts if p is not None)
+
+    def _phrase(self, text: str) -> str | None:
+        for pattern, template in _NOTE_PATTERNS:
+            m = pattern.fullmatch(text)
+            if m:
+                render: dict[str, Callable[[str], str]] = {
+                    "away": self._away,
+                    "tile": lambda x: self.tile(_TILE_NAMES[x]),
+                    "plan": self._plan,
+                    "what": lambda x: x,
+                    "num": lambda x: x.replace(".", ",") if self.lang == "fr" else x,
+                    "unit": lambda x: self.tx(f"unit.{x}"),
+                }
+                return template.format(**{k: render[k](v) for k, v in m.groupdict().items()})
+        return None
+
+    def _away(self, text: str) -> str:
+        if text in ("ready", "complete"):
+            return self(f"dist.{text}")
+        return self.tx.distance(int(text.split(" ", 1)[0]))
+
+    def _plan(self, text: str) -> str:
+        from hkmj.rulesets import get_ruleset
+
+        if "standard" in text:
+            return self("plan.standard")
+        return self("plan.fan", fan=get_ruleset("hk").name_of(text.replace(" ", "_"), self.lang))
+
+
+@cache
+def words(lang: str = "en") -> Words:
+    """The (shared) :class:`Words` of ``lang``; :class:`ValueError` for a language the review does not speak."""
+    return Words(lang)
