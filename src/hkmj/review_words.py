@@ -114,8 +114,8 @@ FR: dict[str, str] = {
     "name.player": "joueur {n}",
     "name.bot": "robot {bot}",
     "head": "Analyse de partie : {player}, {hands}, face au robot {advisor}.",
-    "hands.one": "{n} donne, règles {rules}",
-    "hands.other": "{n} donnes, règles {rules}",
+    "hands.one": "{n} donne, {rules}",
+    "hands.other": "{n} donnes, {rules}",
     "none": "Aucune décision de ce joueur n'offrait de choix.",
     "totals": "{decisions} avec un choix : {agree} fois aussi bien que le conseil ({pct}), {worse} fois moins bien ; "
     "espérance perdue au total : {lost}.",

@@ -1,0 +1,219 @@
+"""``hkmj review --lang fr`` (issue 14): the text summary and the HTML page in French, with the
+terminal's French tile, wind, distance and action names, the HK-6 fan names for the plans the
+advisor aims at, and every note the advisors write on seeded games rendered in French, so no
+English is left in the French page; an unknown language is a clear error."""
+
+from __future__ import annotations
+
+import html
+import re
+import string
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from hkmj.bots.advice import Advice, Advisor, make_advisor
+from hkmj.bots.strong import StrongBot
+from hkmj.cli import main
+from hkmj.engine import Action, SeatView
+from hkmj.review import Loaded, Review, analyse, load, resolve_player, summary_text
+from hkmj.review_html import render_html
+from hkmj.review_words import NOTES, STRINGS, Words, words
+from hkmj.server.svg import face
+from hkmj.tiles import name
+
+BOTS = "random,expert,greedy,strong"
+"""Player 1 plays at random (mistakes to review); the others give the advisor every kind of decision."""
+
+SHARED = {"action", "chance", "chow", "pung", "kong", "Mahjong", "expert", "hkmj", "points", "Hong", "Kong", "minimum"}
+"""Words an English and a French page may both hold: French words too, names, the program."""
+
+
+def _record(tmp: Path, rules: str = "hk", hands: int = 2, seed: int = 5) -> Path:
+    path = tmp / f"{rules}-{seed}.jsonl"
+    args = ["simulate", "--hands", str(hands), "--seed", str(seed), "--bots", BOTS, "--record", str(path), "--quiet"]
+    assert main([*args, "--rules", rules]) == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("review-fr")
+    return {rules: _record(tmp, rules) for rules in ("hk", "mcr", "classical")}
+
+
+@pytest.fixture(scope="module")
+def hk_review(records: dict[str, Path]) -> Review:
+    return analyse(load(records["hk"]), "1")
+
+
+def visible_words(page: str) -> set[str]:
+    """The words a reader sees in a page, tooltips and tile names included (not the style sheet
+    nor the tile drawings' own letters)."""
+    body = re.sub(r"<style>.*?</style>", " ", page, flags=re.S)
+    body = re.sub(r'<svg width="0".*?</svg>', " ", body, count=1, flags=re.S)
+    attrs = " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', body))
+    text = html.unescape(re.sub(r"<[^>]+>", " ", body) + " " + attrs)
+    return set(re.findall(r"[A-Za-z][a-zà-ÿ'’]+", text))
+
+
+def _english_words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z][a-z']+", text)) - SHARED
+
+
+def test_both_languages_have_the_same_strings_and_placeholders() -> None:
+    fields = {lang: {k: {f for _, f, _, _ in string.Formatter().parse(v) if f} for k, v in t.items()} for lang, t in STRINGS.items()}
+    assert fields["en"] == fields["fr"]
+
+
+def test_every_note_phrase_has_a_french_rendering_hk_6() -> None:
+    """Each fixed phrase of the bots' notes, with each kind of variable part (a distance from
+    ready, a tile, an HK-6 plan, a number), is rendered in French without its English words."""
+    samples = {
+        "away": ["ready", "complete", "1 tile from ready", "3 tiles from ready"],
+        "tile": [name(t) for t in (4, 27, 31)],
+        "plan": ["a standard hand", "all pungs", "seven pairs", "thirteen orphans", "mixed one suit", "pure one suit"],
+        "what": ["pung", "chow"],
+        "num": ["1.5", "8"],
+        "unit": ["points", "fan"],
+    }
+    fr = words("fr")
+    for en, _ in NOTES:
+        for i in range(6):
+            note = en.format(**{k: v[i % len(v)] for k, v in samples.items()})
+            got = fr.note(note)
+            assert got is not None, note
+            assert not _english_words(got) & _english_words(note), (note, got)
+    # a note of several parts, and the French names it reuses (terminal distances, HK-6 fans)
+    got = fr.note("1 tile from ready; aiming at seven pairs (ready); risks 1.5 points in deal-ins")
+    assert got == "à 1 tuile d'une main prête ; vise « Sept paires » (prête) ; risque de coûter 1,5 points en donnant la victoire"
+    assert fr.note("pung, then discard White dragon (2 tiles from ready)") == (
+        "pung, puis défausser Dragon Blanc (à 2 tuiles d'une main prête)"
+    )
+    assert words("en").note("a note the table does not know") == "a note the table does not know"
+    assert fr.note("a note the table does not know") is None
+    assert fr.note("ready; a new reason") is None
+
+
+def test_every_note_the_advisors_write_on_seeded_games_is_french_hk_mcr_classical(records: dict[str, Path]) -> None:
+    """Every note the expert advisor (and the strong bot, its fallback) gives for every legal
+    action at every decision of every player, on seeded games of each ruleset, has a French
+    rendering (HK, MCR-5.1 points minimum, classical)."""
+    fr = words("fr")
+    seen: set[str] = set()
+    for path in records.values():
+        loaded = load(path)
+        for who in "1234":
+            for advisor in (make_advisor(0), StrongBot(0)):
+                for d in analyse(loaded, who, advisor=advisor).decisions:
+                    seen.update(a.note for a in d.advice)
+    assert len(seen) >= 20, "the seeded games give the advisors varied decisions"
+    assert [n for n in seen if fr.note(n) is None] == []
+
+
+def test_french_text_summary_in_80_columns(hk_review: Review) -> None:
+    """The summary in French keeps the 80-column layout and leaves no English word."""
+    en, fr = summary_text(hk_review, top=5), summary_text(hk_review, top=5, lang="fr")
+    assert fr.startswith("Analyse de partie : joueur 1, 2 donnes, Hong Kong, face au robot expert.")
+    assert "Les plus grosses erreurs d'abord (5 sur" in fr and " 1. Donne " in fr and "Avant : " in fr
+    assert all(len(line) <= 80 for line in fr.splitlines())
+    biggest = hk_review.mistakes[0].loss
+    assert f"-{biggest:.2f}".replace(".", ",") in fr
+    assert not _english_words(fr) & _english_words(en)
+
+
+def test_french_html_page_has_no_english_left_hk_1(hk_review: Review) -> None:
+    """HK-1: the page in French names every tile in French (aria-label, tooltip), draws the
+    French wind letters, and no word of the English page is left but those both languages share."""
+    en, fr = render_html(hk_review), render_html(hk_review, lang="fr")
+    assert fr.startswith('<!DOCTYPE html>\n<html lang="fr">')
+    assert "<h1>Analyse de partie\u00a0: joueur 1</h1>" in fr  # French typography: no-break space before a colon
+    symbols = re.findall(r'<symbol id="t-(\w+)"[^>]*>(.*?)</symbol>', fr)
+    assert symbols
+    for tile, body in symbols:  # drawn with the French letters (O for Ouest, HK-1)
+        assert all(t in body for t in re.findall(r"<text[^>]*>[^<]*</text>", face(tile, "fr"))), tile
+    assert "Les plus grosses erreurs d" in fr and "Toutes les décisions, donne par donne" in fr
+    left = visible_words(fr) & visible_words(en)
+    assert left <= SHARED, left - SHARED
+    labels = set(re.findall(r'aria-label="([^"]*)"', fr))
+    assert labels and labels <= {html.escape(words("fr").tile(t)) for t in range(42)}
+    # advice notes in French in the table of every legal action
+    notes = [best.note for d in hk_review.mistakes[:20] for best in d.advice if best.note]
+    assert notes and all(html.escape(n) not in fr for n in notes if _english_words(n))
+
+
+class _NewNotes:
+    """An advisor whose notes the review has no French for (a bot changed since)."""
+
+    def __init__(self) -> None:
+        self.bot = StrongBot(0)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return self.bot.choose(view, legal)
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        return [a._replace(note="an unheard-of reason") for a in self.bot.advise(view, legal)]
+
+
+def test_a_note_without_french_is_left_out_of_the_french_page(records: dict[str, Path]) -> None:
+    adv = _NewNotes()
+    assert isinstance(adv, Advisor)
+    r = analyse(load(records["hk"]), "1", advisor=adv)
+    assert "unheard" in render_html(r) and "unheard" in summary_text(r)
+    assert "unheard" not in render_html(r, lang="fr") and "unheard" not in summary_text(r, lang="fr")
+
+
+def test_players_are_named_in_french_hk_2_1(records: dict[str, Path]) -> None:
+    """HK-2.1: the player who drew a wind, a number, and the names a table log gives its seats."""
+    loaded = load(records["hk"])
+    r = analyse(loaded, "W")
+    draw = loaded.events[0]["seat_draw"]
+    assert isinstance(draw, list)
+    assert r.player_in("fr") == f"joueur {draw.index('W') + 1} (a tiré Ouest)"
+    assert r.player == resolve_player("W", loaded)[1] == f"player {draw.index('W') + 1} (drew West)"
+    named = analyse(Loaded(loaded.events, ["player 1", "greedy bot", "Ann", "expert bot"]), "2")
+    assert named.player == "player 2 (greedy bot)" and named.player_in("fr") == "joueur 2 (robot glouton)"
+    assert analyse(Loaded(loaded.events, ["player 1", "greedy bot", "Ann", "x"]), "ann").player_in("fr") == "Ann"
+
+
+def test_french_rules_and_actions_mcr_classical(records: dict[str, Path]) -> None:
+    """The ruleset's French title (MCR, classical) and the actions in the terminal hint's words."""
+    r = analyse(load(records["mcr"]), "1")
+    assert "2 donnes, Règles officielles chinoises (MCR), face au robot expert." in " ".join(summary_text(r, lang="fr").split())
+    w = Words("fr")
+    from hkmj.engine import PASS, Chow, Discard, Kong, Pung, Win
+
+    assert [w.action(a, 31) for a in (Discard(4), Chow(3), Pung(), Kong(9, "concealed"), Kong(9, "added"), Win(), PASS)] == [
+        "défausser 5 Caractères",
+        "chow 4-5-6 Caractères",
+        "pung Dragon Blanc",
+        "kong caché 1 Cercles",
+        "kong ajouté 1 Cercles",
+        "Mahjong",
+        "passer",
+    ]
+    assert [w.distance(-1), w.distance(0, (18, 21)), w.distance(2)] == ["complète", "prête, attend 1 Bambous, 4 Bambous", "à 2 tuiles d'une main prête"]
+    assert w.points(1.5) == "1,50 point" and w.points(3.714) == "3,71 points" and w.pct(0.31) == "31\u00a0%"
+
+
+def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
+    records: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.html"
+    assert main(["review", str(records["classical"]), "--lang", "fr", "--html", str(out), "--top", "3"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Analyse de partie : joueur 1, 2 donnes, Classique (points et doublements)")
+    assert f"Analyse HTML : {out}" in text
+    assert '<html lang="fr">' in out.read_text(encoding="utf-8")
+    assert main(["review", str(records["classical"]), "--lang", "FR", "--html", "-"]) == 0
+    assert capsys.readouterr().out.startswith("Analyse de partie")
+    with pytest.raises(SystemExit) as exc:
+        main(["review", str(records["classical"]), "--lang", "de"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "--lang: language 'de': the review is written in en (English) or fr (French)" in err
+    with pytest.raises(SystemExit):
+        main(["review", "--help"])
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "--lang LANG" in helptext and "en (English, the default) or fr (French)" in helptext
