@@ -146,7 +146,7 @@ def _mistake(pg: _Page, d: Decision, rank: int) -> str:
     )
     return (
         f'<li class="mistake" id="m{rank}" data-loss="{d.loss:.4f}">'
-        f'<h3>{pg.t(decision_title(d, w.lang))} <span class="loss">{pg.t(w("html.loss", x=w.num(d.loss)))}</span></h3>'
+        f'<h3>{pg.t(decision_title(d, w.lang))} <span class="loss">{pg.t(w("html.loss", points=w.points(d.loss)))}</span></h3>'
         f'<div class="hand">{_hand_html(pg, d)}</div>'
         f"<p>{typography(you, w.lang)} {typography(advisor, w.lang)}</p>"
         f"{_shape_lines(pg, d)}{_advice_table(pg, d)}</li>"

@@ -185,3 +185,67 @@ def test_review_this_match_shows_only_the_players_own_seat(
         assert watcher.locator("#review").count() == 0
         assert errors == []
         browser.close()
+
+
+def _post_review_lang(server: Server, tid: str, token: str, form_lang: str | None, accept: str | None) -> tuple[int, str, str]:
+    """The review as the form posts it, with the client's ``lang`` field and the browser's Accept-Language."""
+    fields = {"token": token} | ({"lang": form_lang} if form_lang is not None else {})
+    headers = {"Content-Type": "application/x-www-form-urlencoded"} | ({"Accept-Language": accept} if accept else {})
+    req = urllib.request.Request(f"{server.base}/t/{tid}/review", data=urllib.parse.urlencode(fields).encode(), method="POST", headers=headers)
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return r.status, r.headers.get("Content-Language", ""), r.read().decode()
+
+
+def test_review_this_match_in_the_clients_language(server: Server) -> None:
+    """A French client's "Revoir cette partie" opens the review in French (the form posts the
+    client's language); the route takes ``lang`` (en, fr), else the browser's Accept-Language,
+    and keeps one page per seat and language."""
+    from playwright.sync_api import sync_playwright
+
+    tid = server.create(slots=[None, "strong", "greedy", "strong"], hands=1, claim_window=0.01)
+
+    async def go() -> str:
+        async with server.client() as me:
+            token = await me.join(tid, 0, "Zoé")
+            rng = random.Random(4)
+            await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
+            return token
+
+    token = asyncio.run(go())
+    status, lang, page = _post_review_lang(server, tid, token, "fr", None)
+    assert status == 200 and lang == "fr" and '<html lang="fr">' in page and "Analyse de partie\u00a0: joueur 1 (Zoé)" in page
+    assert _post_review_lang(server, tid, token, "en", "fr-FR,fr")[1:] == ("en", _post_review(server, tid, token)[1])
+    assert "Review of player 1 (Zoé)" in _post_review(server, tid, token)[1]  # no lang, no Accept-Language: English
+    status, lang, page = _post_review_lang(server, tid, token, "xx", "fr-CA,fr;q=0.9")
+    assert lang == "fr" and "Analyse de partie" in page  # an unknown lang: the browser's language
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        context.add_init_script(
+            f"localStorage.setItem('hkmj.token.{tid}', {json.dumps(token)}); localStorage.setItem('hkmj.lang', 'fr');"
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{tid}")
+        page.wait_for_selector("#review", timeout=15000)
+        assert page.inner_text("#review") == "Revoir cette partie"
+        with page.expect_popup() as popup:
+            page.click("#review")
+        review = popup.value
+        review.wait_for_load_state()
+        assert review.evaluate("document.documentElement.lang") == "fr"
+        assert review.inner_text("h1") == "Analyse de partie\u00a0: joueur 1 (Zoé)"
+        main_text = review.inner_text("main")
+        assert "Toutes les décisions, donne par donne" in main_text and "Hong Kong" in main_text
+        for english in ("Review of", "Biggest mistakes", "Every decision", "decisions with a choice", "from ready", "discard "):
+            assert english not in main_text, english
+        if review.locator("li.mistake").count():
+            first = review.inner_text("#m1 h3")
+            assert re.search(r"−\d+,\d\d points?", first), first
+            labels = review.evaluate(TILES_DRAWN, "#m1")
+            assert labels and all(not re.search(r"Characters|Circles|Bamboo|wind|dragon", t["label"]) for t in labels), labels
+        ARTIFACTS.mkdir(exist_ok=True)
+        review.screenshot(path=str(ARTIFACTS / "review-fr.png"))
+        assert errors == []
+        browser.close()
