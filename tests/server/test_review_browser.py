@@ -121,6 +121,25 @@ def _get(server: Server, path: str) -> tuple[int, str]:
         return e.code, e.read().decode()
 
 
+def _click_review(browser: Any, server: Server, tid: str, token: str, lang: str, errors: list[str]) -> Any:
+    """The table's page for the seat holding ``token``, with the client in ``lang``: its "Review
+    this match" button (in that language) clicked, and the review page it opens."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_init_script(
+        f"localStorage.setItem('hkmj.token.{tid}', {json.dumps(token)}); localStorage.setItem('hkmj.lang', {json.dumps(lang)});"
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/t/{tid}")
+    page.wait_for_selector("#review", timeout=15000)
+    assert page.inner_text("#review") == {"en": "Review this match", "fr": "Revoir cette partie"}[lang]
+    with page.expect_popup() as popup:
+        page.click("#review")
+    review = popup.value
+    review.wait_for_load_state()
+    return review
+
+
 def test_review_this_match_shows_only_the_players_own_seat(
     server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -157,20 +176,8 @@ def test_review_this_match_shows_only_the_players_own_seat(
     assert status == 200 and "Review of player 1 (Ann)" in page
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.add_init_script(
-            f"localStorage.setItem('hkmj.token.{tid}', {json.dumps(token)}); localStorage.setItem('hkmj.lang', 'en');"
-        )
-        page = context.new_page()
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}/t/{tid}")
-        page.wait_for_selector("#review", timeout=15000)
-        assert page.inner_text("#review") in ("Review this match", "Revoir cette partie")
-        with page.expect_popup() as popup:
-            page.click("#review")
-        review = popup.value
-        review.wait_for_load_state()
+        review = _click_review(browser, server, tid, token, "en", errors)
         assert review.inner_text("h1") == "Review of player 1 (Ann)"
         assert "Hong Kong" in review.inner_text("main")
         if review.locator("li.mistake").count():
@@ -220,20 +227,8 @@ def test_review_this_match_in_the_clients_language(server: Server) -> None:
     assert lang == "fr" and "Analyse de partie" in page  # an unknown lang: the browser's language
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.add_init_script(
-            f"localStorage.setItem('hkmj.token.{tid}', {json.dumps(token)}); localStorage.setItem('hkmj.lang', 'fr');"
-        )
-        page = context.new_page()
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}/t/{tid}")
-        page.wait_for_selector("#review", timeout=15000)
-        assert page.inner_text("#review") == "Revoir cette partie"
-        with page.expect_popup() as popup:
-            page.click("#review")
-        review = popup.value
-        review.wait_for_load_state()
+        review = _click_review(browser, server, tid, token, "fr", errors)
         assert review.evaluate("document.documentElement.lang") == "fr"
         assert review.inner_text("h1") == "Analyse de partie\u00a0: joueur 1 (Zoé)"
         main_text = review.inner_text("main")
