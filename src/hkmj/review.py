@@ -422,8 +422,8 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
     note = w.note(best.note)
     if note:
         body += " " + w("advisor_note", note=note)
-    out = textwrap.wrap(head, width, subsequent_indent="    ")
-    out += textwrap.wrap(body, width, initial_indent="    ", subsequent_indent="    ")
+    out = textwrap.wrap(w.typo(head), width, subsequent_indent="    ")
+    out += textwrap.wrap(w.typo(body), width, initial_indent="    ", subsequent_indent="    ")
     return out
 
 
@@ -434,9 +434,9 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
     n = len(r.decisions)
     agree = sum(1 for d in r.decisions if d.agrees)
     hands = w.plural("hands", r.hands, rules=r.rules_in(lang))
-    lines = textwrap.wrap(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor)), width)
+    lines = textwrap.wrap(w.typo(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor))), width)
     if not n:
-        lines.append(w("none"))
+        lines.append(w.typo(w("none")))
         return "\n".join(lines) + "\n"
     totals = w(
         "totals",
@@ -446,14 +446,14 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
         worse=n - agree,
         lost=w.points(r.lost),
     )
-    lines += textwrap.wrap(totals, width)
+    lines += textwrap.wrap(w.typo(totals), width)
     bad = r.mistakes
     if not bad:
-        lines.append(w("no_mistake"))
+        lines.append(w.typo(w("no_mistake")))
         return "\n".join(lines) + "\n"
     shown = bad[:top]
     lines.append("")
-    lines.append(w("biggest", shown=len(shown), total=len(bad)))
+    lines.append(w.typo(w("biggest", shown=len(shown), total=len(bad))))
     for i, d in enumerate(shown, 1):
         lines += mistake_lines(d, i, width, lang)
     return "\n".join(lines) + "\n"

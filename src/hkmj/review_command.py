@@ -72,6 +72,7 @@ def default_html_path(game: str) -> Path:
 def _cmd_review(args: argparse.Namespace) -> int:
     from hkmj.review import ReviewError, analyse, count_inputs, load, summary_text
     from hkmj.review_html import render_html
+    from hkmj.review_words import words
     from hkmj.simulate import Progress
 
     try:
@@ -99,7 +100,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
         except OSError as err:
             print(f"hkmj review: cannot write {out}: {err.strerror}", file=sys.stderr)
             return 2
-        print("\n" + ("Analyse HTML : " if args.lang == "fr" else "HTML review: ") + str(out))
+        w = words(args.lang)
+        print("\n" + w.typo(w("cli.html", path=out)))
     return 0
 
 

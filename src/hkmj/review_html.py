@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 
 from hkmj.review import Decision, Review, decision_title
 from hkmj.review_words import Words, words
-from hkmj.server.help import typography
 from hkmj.server.svg import face
 from hkmj.tiles import Tile, parse_tiles, tile_str
 
@@ -64,7 +63,7 @@ class _Page:
 
     def t(self, text: str) -> str:
         """Plain text for the page: escaped, with French typography in French."""
-        return html.escape(typography(text, self.w.lang))
+        return html.escape(self.w.typo(text))
 
     def tile(self, t: Tile, small: bool = False) -> str:
         n = tile_str(t)
@@ -148,7 +147,7 @@ def _mistake(pg: _Page, d: Decision, rank: int) -> str:
         f'<li class="mistake" id="m{rank}" data-loss="{d.loss:.4f}">'
         f'<h3>{pg.t(decision_title(d, w.lang))} <span class="loss">{pg.t(w("html.loss", points=w.points(d.loss)))}</span></h3>'
         f'<div class="hand">{_hand_html(pg, d)}</div>'
-        f"<p>{typography(you, w.lang)} {typography(advisor, w.lang)}</p>"
+        f"<p>{w.typo(you)} {w.typo(advisor)}</p>"
         f"{_shape_lines(pg, d)}{_advice_table(pg, d)}</li>"
     )
 

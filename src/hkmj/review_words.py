@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, Win
+from hkmj.server.help import typography
 from hkmj.tiles import N_KINDS, Tile, name
 from hkmj.tui.texts import LANGS, Texts
 
@@ -103,6 +104,7 @@ EN: dict[str, str] = {
     "html.hand": "Hand {hand} ({wind}): {decisions}, {lost} lost",
     "html.drawn": "drawn",
     "html.offered": "on offer",
+    "cli.html": "HTML review: {path}",
 }
 
 FR: dict[str, str] = {
@@ -177,6 +179,7 @@ FR: dict[str, str] = {
     "html.hand": "Donne {hand} ({wind}) : {decisions}, {lost} de perte",
     "html.drawn": "piochée",
     "html.offered": "proposée",
+    "cli.html": "Analyse HTML : {path}",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
@@ -283,6 +286,11 @@ class Words:
         """``key.one`` or ``key.other`` by the language's rule (French: 0 and 1 are singular)."""
         one = n in (0, 1) if self.lang == "fr" else n == 1
         return self(f"{key}.{'one' if one else 'other'}", n=n, **params)
+
+    def typo(self, text: str) -> str:
+        """``text`` with the language's typography (French: a no-break space before ``:`` ``;``
+        ``?`` ``!``, so a line never starts with one)."""
+        return typography(text, self.lang)
 
     # ------------------------------------------------------------ numbers
 

@@ -114,10 +114,12 @@ def test_every_note_the_advisors_write_on_seeded_games_is_french_hk_mcr_classica
 
 def test_french_text_summary_in_80_columns(hk_review: Review) -> None:
     """The summary in French keeps the 80-column layout and leaves no English word."""
-    en, fr = summary_text(hk_review, top=5), summary_text(hk_review, top=5, lang="fr")
+    en, raw = summary_text(hk_review, top=5), summary_text(hk_review, top=5, lang="fr")
+    assert "\u00a0: " in raw and not re.search(r"^\s*[:;]", raw, re.M)  # French typography: no line starts with a colon
+    fr = raw.replace("\u00a0", " ")
     assert fr.startswith("Analyse de partie : joueur 1, 2 donnes, Hong Kong, face au robot expert.")
     assert "Les plus grosses erreurs d'abord (5 sur" in fr and " 1. Donne " in fr and "Avant : " in fr
-    assert all(len(line) <= 80 for line in fr.splitlines())
+    assert all(len(line) <= 80 for line in raw.splitlines())
     biggest = hk_review.mistakes[0].loss
     assert f"-{biggest:.2f}".replace(".", ",") in fr
     assert not _english_words(fr) & _english_words(en)
@@ -180,7 +182,7 @@ def test_players_are_named_in_french_hk_2_1(records: dict[str, Path]) -> None:
 def test_french_rules_and_actions_mcr_classical(records: dict[str, Path]) -> None:
     """The ruleset's French title (MCR, classical) and the actions in the terminal hint's words."""
     r = analyse(load(records["mcr"]), "1")
-    assert "2 donnes, Règles officielles chinoises (MCR), face au robot expert." in " ".join(summary_text(r, lang="fr").split())
+    assert "2 donnes, Règles officielles chinoises (MCR), face au robot expert." in " ".join(summary_text(r, lang="fr").replace("\u00a0", " ").split())
     w = Words("fr")
     from hkmj.engine import PASS, Chow, Discard, Kong, Pung, Win
 
@@ -202,7 +204,7 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
 ) -> None:
     out = tmp_path / "r.html"
     assert main(["review", str(records["classical"]), "--lang", "fr", "--html", str(out), "--top", "3"]) == 0
-    text = capsys.readouterr().out
+    text = capsys.readouterr().out.replace("\u00a0", " ")
     assert text.startswith("Analyse de partie : joueur 1, 2 donnes, Classique (points et doublements)")
     assert f"Analyse HTML : {out}" in text
     assert '<html lang="fr">' in out.read_text(encoding="utf-8")
