@@ -547,7 +547,7 @@ LES ERREURS FRÉQUENTES
     "cli.result.one": "Graine {seed} · {n} donne jouée · votre total {total:+d} · rang {rank}/4",
     "cli.result.other": "Graine {seed} · {n} donnes jouées · votre total {total:+d} · rang {rank}/4",
     "cli.none": "Graine {seed} · aucune donne n'a été jouée : ni score ni rang.",
-    "cli.record": "Enregistrement de la partie écrit dans {path} ; revoir vos décisions : hkmj review {path}",
+    "cli.record": "Enregistrement de la partie écrit dans {path} ; revoir vos décisions en français : hkmj review {path} --lang fr",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
