@@ -211,7 +211,7 @@ NOTES: tuple[tuple[str, str], ...] = (
     ("aiming at {plan} ({away})", "vise {plan} ({away})"),
     ("aims at {plan} ({away})", "vise {plan} ({away})"),
     ("aims at {num}+ {unit}", "vise au moins {num} {unit}"),
-    ("risks {num} points in deal-ins", "risque de coûter {num} points en donnant la victoire"),
+    ("risks {pts} in deal-ins", "risque de coûter {pts} en donnant la victoire"),
     ("folding: keeps the safest tiles", "défense : garde les tuiles les plus sûres"),
     ("nothing to claim", "rien à réclamer"),
     ("not offered", "non proposé"),
@@ -222,7 +222,7 @@ NOTES: tuple[tuple[str, str], ...] = (
 French; a note is one phrase or several joined by ``"; "``. Placeholders: ``{away}`` a
 distance from ready (``ready``, ``complete``, ``3 tiles from ready``), ``{tile}`` a tile's
 English name, ``{plan}`` a plan (HK-6 fan: ``all pungs``, ``seven pairs``…), ``{what}`` pung or
-chow, ``{num}`` a number, ``{unit}`` the ruleset's unit (``points``, ``fan``)."""
+chow, ``{num}`` a number, ``{pts}`` a number of points, ``{unit}`` the ruleset's unit (``points``, ``fan``)."""
 
 _PLANS = ("standard", "mixed_one_suit", "pure_one_suit", "all_pungs", "seven_pairs", "thirteen_orphans")
 """The plans the bots aim at (hkmj.bots.strong): a standard hand, or an HK-6 fan of that id."""
@@ -233,6 +233,7 @@ _PART = {
     "plan": "a standard hand|standard|" + "|".join(p.replace("_", " ") for p in _PLANS[1:]),
     "what": "pung|chow",
     "num": r"-?\d+(?:\.\d+)?",
+    "pts": r"-?\d+(?:\.\d+)? points",
     "unit": "points|fan",
 }
 
@@ -398,11 +399,20 @@ class Words:
                     "tile": lambda x: self.tile(_TILE_NAMES[x]),
                     "plan": self._plan,
                     "what": lambda x: x,
-                    "num": lambda x: x.replace(".", ",") if self.lang == "fr" else x,
+                    "num": self._num,
+                    "pts": lambda x: self._points(x.split(" ", 1)[0]),
                     "unit": lambda x: self.tx(f"unit.{x}"),
                 }
                 return template.format(**{k: render[k](v) for k, v in m.groupdict().items()})
         return None
+
+    def _num(self, text: str) -> str:
+        return text.replace(".", ",") if self.lang == "fr" else text
+
+    def _points(self, text: str) -> str:
+        """A note's ``1.5 points`` with the number as the note wrote it: ``1,5 point``."""
+        one = self.lang == "fr" and abs(float(text)) < 2
+        return self("points.one" if one else "points.other", x=self._num(text))
 
     def _away(self, text: str) -> str:
         if text in ("ready", "complete"):

@@ -76,6 +76,7 @@ def test_every_note_phrase_has_a_french_rendering_hk_6() -> None:
         "plan": ["a standard hand", "all pungs", "seven pairs", "thirteen orphans", "mixed one suit", "pure one suit"],
         "what": ["pung", "chow"],
         "num": ["1.5", "8"],
+        "pts": ["1.5 points", "2.5 points"],
         "unit": ["points", "fan"],
     }
     fr = words("fr")
@@ -87,7 +88,7 @@ def test_every_note_phrase_has_a_french_rendering_hk_6() -> None:
             assert not _english_words(got) & _english_words(note), (note, got)
     # a note of several parts, and the French names it reuses (terminal distances, HK-6 fans)
     got = fr.note("1 tile from ready; aiming at seven pairs (ready); risks 1.5 points in deal-ins")
-    assert got == "à 1 tuile d'une main prête ; vise «\u00a0Sept paires\u00a0» (prête) ; risque de coûter 1,5 points en donnant la victoire"
+    assert got == "à 1 tuile d'une main prête ; vise «\u00a0Sept paires\u00a0» (prête) ; risque de coûter 1,5 point en donnant la victoire"
     assert fr.note("pung, then discard White dragon (2 tiles from ready)") == (
         "pung, puis défausser Dragon Blanc (à 2 tuiles d'une main prête)"
     )
