@@ -121,7 +121,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--top", type=_top, default=10, help="mistakes listed in the text summary (default 10)")
     p.add_argument(
-        "--lang", type=_lang, default="en", help="language of the summary and the page: en (English, the default) or fr (French)"
+        "--lang", metavar="en|fr", type=_lang, default="en", help="language of the summary and the page: en (English, the default) or fr (French)"
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_review)

@@ -219,4 +219,4 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
     with pytest.raises(SystemExit):
         main(["review", "--help"])
     helptext = " ".join(capsys.readouterr().out.split())
-    assert "--lang LANG" in helptext and "en (English, the default) or fr (French)" in helptext
+    assert "--lang en|fr" in helptext and "en (English, the default) or fr (French)" in helptext
