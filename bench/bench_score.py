@@ -13,10 +13,10 @@ several readings) and, in the same run, on one core:
   this script); its answers are checked against the in-process ones;
 * ``score_json`` in this process on the decoded requests.
 
-Then it splits the per-line work of ``hkmj score`` (decode the JSON line, read the request,
-validate, score, encode the answer) by timing cumulative prefixes of it (decode; decode and
+Then it splits the per-line work of ``hkmj score`` (decode the JSON line and read the
+request, validate, score, encode the answer) by timing cumulative prefixes of it (decode and
 read; decode, read and validate; the whole line), and states the share spent parsing and
-validating: the third prefix over the whole line. Times are CPU seconds (the process's own, and the ``hkmj score``
+validating: the second prefix over the whole line. Times are CPU seconds (the process's own, and the ``hkmj score``
 child's user + system time), so that other jobs on a shared machine distort neither side;
 each figure is the best of ``--repeat`` passes. Exits 1 when a target is missed
 (``--no-fail`` to only report).
@@ -39,8 +39,8 @@ from typing import Any
 import hkmj
 from bench_hand import _to_136
 from hkmj.scoring import Win, score_json
-from hkmj.scoring.lines import score_line
-from hkmj.scoring.request import win_from_json
+from hkmj.scoring.lines import READ_BYTES, read_request, score_line
+from hkmj.scoring.request import win_from_line
 from mixed_hands import describe, mixed_wins, to_request
 
 TARGETS = {"cli": 5.0, "score_json": 8.0}
@@ -129,45 +129,40 @@ def split_line_work(lines: Sequence[bytes], repeat: int) -> dict[str, float]:
     """Seconds of each step of the per-line work of ``hkmj score``, by cumulative prefixes.
 
     Each pass runs ``score_line``'s own first steps on every line and drops the result, as
-    the line does: decode (orjson), then also read the request (``win_from_json``), then also
-    validate (the scorer's own validation, ``_checked``: context remembered, tiles always);
-    a step costs the difference between two prefixes; "whole line" is ``score_line`` itself
-    (the same steps, the readings and elements, the answer's text). Caches are warm, as in
-    a run's steady state. (Timing each step alone on kept results instead counts the garbage
-    collector's scans of them, which the line never pays: it overstated the share.)
+    the line does: decode the JSON and read the request (``read_request``: the compiled
+    core's one-pass reader of the line's bytes, else ``orjson`` and ``win_from_json``), then
+    also validate (the scorer's own validation, ``_checked``: context remembered, tiles
+    always); a step costs the difference between two prefixes; "whole line" is ``score_line``
+    itself (the same steps, the readings and elements, the answer's text). Caches are warm,
+    as in a run's steady state. (Timing each step alone on kept results instead counts the
+    garbage collector's scans of them, which the line never pays: it overstated the share.)
     """
-    import orjson
-
     from hkmj.scoring.hong_kong import HONG_KONG
     from hkmj.scoring.ruleset import _checked, _plan_of
 
     plan = _plan_of(HONG_KONG)
-    loads = orjson.loads
-
-    def decode() -> None:
-        for line in lines:
-            loads(line)
 
     def read() -> None:
         for line in lines:
-            win_from_json(loads(line))
+            read_request(line)
 
     def validate() -> None:
         for line in lines:
-            _checked(win_from_json(loads(line)), plan)
+            win = read_request(line)
+            assert win is not None
+            _checked(win, plan)
 
     def whole() -> None:
         for line in lines:
             score_line(line)
 
     whole()  # warm every cache as a run does
-    prefix = [_best(fn, repeat) for fn in (decode, read, validate, whole)]
+    prefix = [_best(fn, repeat) for fn in (read, validate, whole)]
     return {
-        "decode JSON": prefix[0],
-        "read request": prefix[1] - prefix[0],
-        "validate": prefix[2] - prefix[1],
-        "score and answer": prefix[3] - prefix[2],
-        "whole line": prefix[3],
+        "decode and read": prefix[0],
+        "validate": prefix[1] - prefix[0],
+        "score and answer": prefix[2] - prefix[1],
+        "whole line": prefix[2],
     }
 
 
@@ -211,10 +206,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     steps = split_line_work(lines, args.repeat)
     whole = steps["whole line"]
-    parse = steps["decode JSON"] + steps["read request"] + steps["validate"]
-    print("  per-line work of hkmj score, steps as differences of cumulative prefixes (µs per hand):")
+    parse = steps["decode and read"] + steps["validate"]
+    one_pass = sum(1 for line in lines if win_from_line(line) is not None) if READ_BYTES else 0
+    reader = f"one-pass byte reader for {one_pass}/{args.n} lines, orjson for the rest" if READ_BYTES else "orjson"
+    print(f"  per-line work of hkmj score ({reader}), steps as differences of cumulative prefixes (µs per hand):")
     for step, seconds in steps.items():
-        print(f"    {step:<14} {1e6 * seconds / args.n:6.2f}  {100 * seconds / whole:5.1f}%")
+        print(f"    {step:<16} {1e6 * seconds / args.n:6.2f}  {100 * seconds / whole:5.1f}%")
     share = parse / whole
     met = share <= PARSE_SHARE
     ok &= met

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hkmj.cli import _score_stream, main
-from hkmj.scoring import InvalidHand, Meld, Win, score, score_json
+from hkmj.scoring import FLAGS, InvalidHand, Meld, Win, score, score_json
 from hkmj.scoring.lines import _score_line_json, score_line
 from hkmj.scoring.request import REQUIRED
 from hkmj.tiles import parse_tiles, tile
@@ -386,3 +386,145 @@ def test_hk1_r9_tile_checks_done_while_reading_answer_as_the_scorer_alone(obj: d
         except InvalidHand as e:
             alone = {"valid": False, "error": str(e)}
     assert score_json(obj) == alone
+
+
+# ------------------------------------------------------------------ the one-pass line reader
+
+
+def _request_of(win: Win) -> dict[str, Any]:
+    """The R-9 request of a hand: every required field, the optional ones when set."""
+    from hkmj.tiles import SEAT_LETTERS, format_tiles, tile_str
+
+    obj: dict[str, Any] = {
+        "hand": format_tiles(win.concealed, sort=False),
+        "win_tile": tile_str(win.win_tile),
+        "win": win.win,
+        "seat": SEAT_LETTERS[win.seat],
+        "prevailing": SEAT_LETTERS[win.prevailing],
+    }
+    if win.discarder is not None:
+        obj["discarder"] = SEAT_LETTERS[win.discarder]
+    for key, value in (("melds", [str(m) for m in win.melds]), ("flowers", list(win.flowers)), ("seasons", list(win.seasons))):
+        if value:
+            obj[key] = value
+    if win.flags:
+        obj["flags"] = sorted(win.flags)
+    return obj
+
+
+_SPACES = ["", " ", "  ", "\t", "\r\n "]
+
+
+@st.composite
+def _request_lines(draw: st.DrawFn) -> bytes:
+    """Request lines as a script may write them: any field order, any JSON white space,
+    sometimes a null, a field twice, a changed or missing byte; the fields valid or nearly."""
+    import random
+
+    from hkmj.scoring.generate import random_winning_hand
+
+    if draw(st.booleans()):
+        obj = _request_of(random_winning_hand(random.Random(draw(st.integers(0, 2**32)))))
+        if draw(st.booleans()):
+            obj["flowers"] = draw(st.lists(st.integers(0, 5), max_size=4))
+        if draw(st.booleans()):
+            obj["flags"] = draw(st.lists(st.sampled_from([*FLAGS, "no_flag"]), max_size=2))
+    else:
+        obj = draw(_near_requests())
+    pairs = draw(st.permutations(list(obj.items())))
+    if draw(st.booleans()):
+        pairs.append((draw(st.sampled_from(["discarder", "melds", "flowers", "seasons", "flags"])), None))
+    if draw(st.booleans()) and pairs:
+        pairs.append(draw(st.sampled_from(pairs)))
+    space = st.sampled_from(_SPACES)
+    text = draw(space) + "{" + draw(space)
+    for k, (key, value) in enumerate(pairs):
+        sep = "," + draw(space) if k else ""
+        text += sep + json.dumps(key) + draw(space) + ":" + draw(space) + json.dumps(value) + draw(space)
+    line = (text + "}" + draw(space)).encode()
+    edit = draw(st.sampled_from(["none", "none", "cut", "byte"]))
+    if edit != "none" and line:
+        at = draw(st.integers(0, len(line) - 1))
+        line = line[:at] if edit == "cut" else line[:at] + bytes([draw(st.integers(0, 255))]) + line[at + 1 :]
+    return line
+
+
+def _read_both(line: bytes) -> tuple[Win | None, object, Win | str, object]:
+    """(the one-pass reader's Win, what it handed the scorer, the JSON reader's Win or error, what that one handed)."""
+    from hkmj.scoring import ruleset
+    from hkmj.scoring.request import win_from_json, win_from_line
+
+    ruleset._prechecked[0] = None
+    fast = win_from_line(line)
+    fast_pre = ruleset._prechecked[0]
+    ruleset._prechecked[0] = None
+    try:
+        slow: Win | str = win_from_json(json.loads(line))
+    except (ValueError, RecursionError) as e:  # InvalidHand is a ValueError, as json's errors are
+        slow = str(e)
+    slow_pre = ruleset._prechecked[0]
+    ruleset._prechecked[0] = None
+    return fast, fast_pre, slow, slow_pre
+
+
+@settings(max_examples=600, deadline=None)
+@given(_request_lines())
+def test_r9_one_pass_reader_builds_the_json_readers_win_or_leaves_the_line_to_it(line: bytes) -> None:
+    """R-9, HK-1: the byte reader's Win (and the counts handed to the scorer) are the JSON reader's."""
+    fast, fast_pre, slow, slow_pre = _read_both(line)
+    if fast is not None:
+        assert fast == slow
+        assert fast_pre == slow_pre and fast_pre is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(_request_lines())
+def test_r9_one_pass_reader_answers_every_line_exactly_as_python_json(line: bytes) -> None:
+    from hkmj.scoring import lines
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(lines, "READ_BYTES", True)  # the compiled core's path, also in pure Python
+        assert score_line(line) == _score_line_json(line, None)
+
+
+def test_r9_one_pass_reader_takes_every_plain_valid_request() -> None:
+    """Every valid request written plainly (``json.dumps``, any field order) is read in one pass, as the JSON reader reads it."""
+    import random
+
+    from hkmj.scoring.generate import random_winning_hand
+
+    rng = random.Random(2026)
+    for _ in range(500):
+        pairs = list(_request_of(random_winning_hand(rng)).items())
+        rng.shuffle(pairs)
+        line = json.dumps(dict(pairs), separators=rng.choice([(", ", ": "), (",", ":")])).encode()
+        fast, fast_pre, slow, slow_pre = _read_both(line)
+        assert fast is not None and fast == slow and fast_pre == slow_pre
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"h\\u0061nd": "234s567p88m111z777z", "win_tile": "1z", "win": "self_draw", "seat": "S", "prevailing": "E"}',
+        json.dumps({**SELF_DRAW, "flowers": [1.0]}).encode(),
+        json.dumps({**SELF_DRAW, "flowers": [True]}).encode(),
+        json.dumps({**SELF_DRAW, "flowers": [12]}).encode(),
+        json.dumps({**SELF_DRAW, "discarder": None, "melds": None, "flags": None}).encode(),
+        json.dumps({**SELF_DRAW, "hand": "234s567p88m111z777z1f"}).encode(),
+        json.dumps({**KONG_HAND, "melds": ["ckong 1z1z1z1z"]}).encode(),
+        json.dumps(SELF_DRAW).encode()[:-1] + b', "seat": "N"}',
+        json.dumps(SELF_DRAW).encode() + b"x",
+        json.dumps({**SELF_DRAW, "hand": "234s567p\u00a088m111z777z"}).encode(),
+        json.dumps({**SELF_DRAW, "hand": "234s567p 88m111z777z"}).encode(),
+        json.dumps(SELF_DRAW).encode().replace(b'"E"', b'"E\\u0000"'),
+    ],
+)
+def test_r9_one_pass_reader_edge_lines_read_as_the_json_reader(line: bytes) -> None:
+    """Escapes, numbers that are no bonus number, nulls, bonus tiles, other meld spellings, a field twice, trailing bytes."""
+    fast, fast_pre, slow, slow_pre = _read_both(line)
+    assert fast is None or (fast == slow and fast_pre == slow_pre)
+    from hkmj.scoring import lines
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(lines, "READ_BYTES", True)
+        assert score_line(line) == _score_line_json(line, None)

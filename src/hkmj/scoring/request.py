@@ -13,13 +13,14 @@ path (the notation parser of :mod:`hkmj.tiles`) runs only to word an error.
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any, Final
 
 from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo
 from hkmj.scoring.ruleset import _FLAG_BIT, precheck
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, plural, tile, tile_str
 
-__all__ = ["FIELDS", "OPTIONAL", "REQUIRED", "hand_problem", "win_from_json"]
+__all__ = ["FIELDS", "OPTIONAL", "REQUIRED", "hand_problem", "win_from_json", "win_from_line"]
 
 REQUIRED: Final = ("hand", "win_tile", "win", "seat", "prevailing")
 """R-9: the fields every request must give (``discarder`` too for a discard or robbed kong)."""
@@ -51,6 +52,11 @@ for _letter, _base in (("m", 0), ("p", 9), ("s", 18), ("z", HONOUR), ("f", N_KIN
 for _space in " \t":
     _char[ord(_space)] = _SKIP
 _CHAR: Final[bytes] = bytes(_char)
+_END: Final = 253
+_char[ord("\t")] = _BAD  # no raw tab in a JSON string
+_char[ord('"')] = _END
+_LINE_CHAR: Final[bytes] = bytes(_char)
+""":data:`_CHAR` for a hand inside a JSON line: the quote ends it."""
 _TOP: Final[bytes] = bytes(9 if b in (0, 9, 18) else 7 if b == HONOUR else 0 for b in range(N_KINDS + 1))
 """The highest digit of each suit, indexed by its first tile id (0: bonus tiles are no hand's)."""
 
@@ -58,51 +64,61 @@ _TOP: Final[bytes] = bytes(9 if b in (0, 9, 18) else 7 if b == HONOUR else 0 for
 def _hand_tiles(text: str) -> list[int]:
     """The playing tiles of an mpsz string, in written order (HK-1.4); table-driven."""
     out: list[int] = []
-    _read_hand(text, out, None)
+    _read_hand(text, out, [0] * N_KINDS)
     return out
 
 
-def _read_hand(text: str, out: list[int], counts: list[int] | None) -> bool:
-    """Append the playing tiles of an mpsz string to ``out`` in written order (HK-1.4), in one
-    pass over its bytes (each suit letter then reads back its digits); with ``counts``, also
+def _read_hand(text: str, out: list[int], counts: list[int]) -> bool:
+    """Append the playing tiles of an mpsz string to ``out`` in written order (HK-1.4) and
     count each tile. False when some tile has more than four copies (then the counts are not
     to be used) or the text needed the slow path, True otherwise."""
     data = text.encode("utf-8", "surrogatepass")
-    start = 0
+    found = _scan_hand(data, 0, len(data), _CHAR, out, counts)
+    if found < 0:
+        out[:] = _hand_error(text)
+        return False
+    return found & 1 == 1
+
+
+def _scan_hand(data: bytes, start: int, end: int, table: bytes, out: list[int], counts: list[int]) -> int:
+    """Append the playing tiles of the mpsz text from ``data[start]`` to ``out`` in written
+    order and count them, in one pass over the bytes (each suit letter then reads back its
+    digits), up to ``end`` or a byte ``table`` reads as the end. Returns ``2 * stop + ok``:
+    ``stop`` the index where the text ends, ``ok`` 0 when some tile has more than four
+    copies; or -1 when the text needs the slow path (anything but digits, m/p/s/z and
+    spaces, a digit out of its suit, a lone run)."""
     digits = False
-    ok = True
-    for i in range(len(data)):
-        kind = _CHAR[data[i]]
+    ok = 1
+    i = start
+    while i < end:
+        kind = table[data[i]]
         if kind < 10:
             digits = True
+        elif kind == _END:
+            break
         elif kind == _SKIP:
-            continue
+            pass
         elif kind == _BAD or not digits:
-            out[:] = _hand_error(text)
-            return False
+            return -1
         else:
             top = _TOP[kind - _SUIT]
             base = kind - _SUIT - 1
             for j in range(start, i):
-                d = _CHAR[data[j]]
+                d = table[data[j]]
                 if d == _SKIP:
                     continue
                 if not 1 <= d <= top:
-                    out[:] = _hand_error(text)
-                    return False
+                    return -1
                 t = base + d
                 out.append(t)
-                if counts is not None:
-                    c = counts[t] + 1
-                    counts[t] = c
-                    if c > 4:
-                        ok = False
+                c = counts[t] + 1
+                counts[t] = c
+                if c > 4:
+                    ok = 0
             start = i + 1
             digits = False
-    if digits:
-        out[:] = _hand_error(text)
-        return False
-    return ok
+        i += 1
+    return -1 if digits else 2 * i + ok
 
 
 def _hand_error(text: str) -> list[int]:
@@ -150,12 +166,17 @@ def _melds(value: object, counts: list[int]) -> tuple[tuple[Meld, ...], int]:
     if len(value) > 4:
         raise InvalidHand(f"{len(value)} melds: a hand has at most four groups")
     out: list[Meld] = []
-    some = 1
     for text in value:
         m = _MELDS.get(text) if isinstance(text, str) else None
-        if m is None:
-            m = Meld.parse(text)
-        out.append(m)
+        out.append(m if m is not None else Meld.parse(text))
+    return tuple(out), _count_melds(out, counts)
+
+
+def _count_melds(melds: list[Meld], counts: list[int]) -> int:
+    """Add the tiles of some melds to ``counts``: 1, or 2 when one is a kong (R-3); 3 when a
+    tile reaches five copies (HK-1: left to the scorer)."""
+    some = 1
+    for m in melds:
         t = m.tile
         kind = m.kind
         if kind == "chow":
@@ -173,7 +194,7 @@ def _melds(value: object, counts: list[int]) -> tuple[tuple[Meld, ...], int]:
                     some = 2
             if counts[t] > 4:
                 some = 3
-    return tuple(out), some
+    return some
 
 
 def _flags(value: object) -> tuple[frozenset[str], int]:
@@ -208,6 +229,7 @@ _FIELD_INDEX: Final[dict[str, int]] = {key: i for i, key in enumerate(REQUIRED +
 """Each field's place: the required ones first (one lookup per key of a request)."""
 _N_REQUIRED: Final = len(REQUIRED)
 _N_FIELDS: Final = len(REQUIRED + OPTIONAL)
+_ALL_REQUIRED: Final = (1 << _N_REQUIRED) - 1
 
 
 def win_from_json(obj: object, strict: bool = True) -> Win:
@@ -288,6 +310,254 @@ def win_from_json(obj: object, strict: bool = True) -> Win:
         and (win != "robbed_kong" or counts[win_tile] == 1)
     ):
         precheck(result, counts, concealed_counts, discarder, bits, some, flowers, seasons)
+    return result
+
+
+# ------------------------------------------------------------------ one line, one pass
+# The tables of win_from_line. Every string it accepts is matched in full against what may
+# be written there (field names, win types, seats, tiles, melds, flags: each with its closing
+# quote), so an escape, a control or non-ASCII byte inside a string always sends the line to
+# the JSON decoder. Fields are told apart by their first and fourth bytes, win types, melds
+# and flags by their first one or two.
+_JSON_SPACE: Final[bytes] = bytes(1 if b in b" \t\n\r" else 0 for b in range(256))
+_FIELD_WORDS: Final[tuple[bytes, ...]] = tuple(key.encode() + b'"' for key in REQUIRED + OPTIONAL)
+_field = bytearray(256 * 256)
+for _i, _word in enumerate(_FIELD_WORDS):
+    _field[_word[0] * 256 + _word[3]] = _i + 1
+_FIELD_OF: Final[bytes] = bytes(_field)
+_WIN_WORDS: Final[tuple[bytes, ...]] = tuple(w.encode() + b'"' for w in WIN_TYPES)
+_WIN_OF: Final[bytes] = bytes(next((i + 1 for i, w in enumerate(_WIN_WORDS) if w[0] == b), 0) for b in range(256))
+_WIN_NAMES: Final[tuple[str, ...]] = WIN_TYPES
+_FLAG_WORDS: Final[tuple[bytes, ...]] = tuple(f.encode() + b'"' for f in FLAGS)
+_FLAG_OF: Final[bytes] = bytes(next((i + 1 for i, f in enumerate(_FLAG_WORDS) if f[0] == b), 0) for b in range(256))
+_FLAG_SETS: Final[tuple[frozenset[str], ...]] = tuple(
+    frozenset(f for i, f in enumerate(FLAGS) if bits >> i & 1) for bits in range(1 << len(FLAGS))
+)
+_SEAT_OF: Final[bytes] = bytes(SEAT_LETTERS.index(chr(b)) if chr(b) in SEAT_LETTERS else 255 for b in range(256))
+_MELD_AT: Final[tuple[Meld | None, ...]] = tuple(
+    _MELDS[str(Meld(kind, t))] if kind != "chow" or (t < HONOUR and t % 9 <= 6) else None
+    for kind in MELD_KINDS
+    for t in range(N_KINDS)
+)
+_MELD_WORDS: Final[tuple[bytes, ...]] = tuple(b"" if m is None else str(m).encode() + b'"' for m in _MELD_AT)
+_BONUS_TUPLES: Final[list[tuple[int, ...]]] = [() for _ in range(5**4)]
+"""Each list of distinct bonus numbers 1-4 by its numbers in written order, base 5."""
+for _count in range(5):
+    for _numbers in permutations(range(1, 5), _count):
+        _code = 0
+        for _b in _numbers:
+            _code = _code * 5 + _b
+        _BONUS_TUPLES[_code] = _numbers
+
+
+def _match(data: bytes, start: int, word: bytes) -> int:
+    """The index after ``word`` when ``data`` holds it at ``start``, else -1 (without slicing)."""
+    for k in range(len(word)):
+        if data[start + k] != word[k]:
+            return -1
+    return start + len(word)
+
+
+def _skip(data: bytes, i: int) -> int:
+    """The first index from ``i`` that is not JSON white space."""
+    while _JSON_SPACE[data[i]]:
+        i += 1
+    return i
+
+
+def _meld_end(data: bytes, start: int, melds: list[Meld]) -> int:
+    """Read a meld written as ``str(meld)`` and its closing quote (``chow 345s"``) into
+    ``melds``: the index after the quote, or -1."""
+    first = data[start]
+    kind = 1 if first == 112 else 2 if first == 107 else 0 if data[start + 1] == 104 else 3  # pung kong chow ckong
+    d = _CHAR[data[start + (6 if kind == 3 else 5)]]
+    suit = _CHAR[data[start + (8 if kind < 2 else 9 if kind == 2 else 10)]]
+    if d == 0 or d >= 10 or suit < _SUIT or suit >= _SKIP or d > _TOP[suit - _SUIT]:
+        return -1
+    at = kind * N_KINDS + suit - _SUIT + d - 1
+    m = _MELD_AT[at]
+    if m is None or len(melds) == 4:
+        return -1
+    melds.append(m)
+    return _match(data, start, _MELD_WORDS[at])
+
+
+def win_from_line(data: bytes) -> Win | None:
+    """:func:`win_from_json` of a request line (UTF-8 JSON), read in one pass over its bytes
+    with no intermediate objects, or None whenever the line is not a plain, valid request
+    whose tiles pass the reader's checks (HK-1): then the caller decodes it as JSON and reads
+    it with :func:`win_from_json`, which words every refusal (R-9). Given a Win, it is the one
+    :func:`win_from_json` builds, and the scorer is handed the same counts (``precheck``).
+
+    Plain means: an object of known, distinct fields; its strings exactly what the reader
+    expects there (a hand of digits, suit letters and spaces; a meld as ``str(meld)``; no
+    escapes); bonus numbers single digits. Anything else (escapes, other numbers, nesting,
+    duplicate keys, invalid UTF-8) is left to the JSON decoders.
+    """
+    try:
+        return _read_line(data)
+    except IndexError:  # a line cut short
+        return None
+
+
+def _read_line(data: bytes) -> Win | None:
+    i = _skip(data, 0)
+    if data[i] != 123:  # {
+        return None
+    i = _skip(data, i + 1)
+    seen = 0
+    win_tile = win = seat = prevailing = discarder = -1
+    n_concealed = -1
+    concealed: list[int] = []
+    counts = [0] * N_KINDS
+    melds: list[Meld] = []
+    flowers = seasons = flags = 0
+    flower_code = season_code = 0
+    while True:
+        if data[i] != 34:  # "
+            return None
+        f = _FIELD_OF[data[i + 1] * 256 + data[i + 4]] - 1
+        if f < 0 or seen >> f & 1:
+            return None
+        i = _match(data, i + 1, _FIELD_WORDS[f])
+        if i < 0:
+            return None
+        seen |= 1 << f
+        i = _skip(data, i)
+        if data[i] != 58:  # :
+            return None
+        i = _skip(data, i + 1)
+        c = data[i]
+        if c == 110:  # null: an optional field left empty (R-9)
+            if f < _N_REQUIRED or _match(data, i, b"null") < 0:
+                return None
+            i += 4
+        elif f <= 5:  # a string
+            if c != 34:
+                return None
+            i += 1
+            if f == 0:
+                found = _scan_hand(data, i, len(data), _LINE_CHAR, concealed, counts)
+                if found < 0 or not found & 1:
+                    return None
+                n_concealed = len(concealed)
+                i = found >> 1
+                if data[i] != 34:
+                    return None
+                i += 1
+            elif f == 1:
+                d = _CHAR[data[i]]
+                suit = _CHAR[data[i + 1]]
+                if d == 0 or d >= 10 or suit < _SUIT or suit >= _SKIP or d > _TOP[suit - _SUIT] or data[i + 2] != 34:
+                    return None
+                win_tile = suit - _SUIT + d - 1
+                i += 3
+            elif f == 2:
+                win = _WIN_OF[data[i]] - 1
+                i = _match(data, i, _WIN_WORDS[win]) if win >= 0 else -1
+                if i < 0:
+                    return None
+            else:
+                s = _SEAT_OF[data[i]]
+                if s == 255 or data[i + 1] != 34:
+                    return None
+                if f == 3:
+                    seat = s
+                elif f == 4:
+                    prevailing = s
+                else:
+                    discarder = s
+                i += 2
+        else:  # a list: melds, flowers, seasons or flags
+            if c != 91:  # [
+                return None
+            i = _skip(data, i + 1)
+            bits = code = 0
+            if data[i] == 93:  # ]
+                i += 1
+            else:
+                while True:
+                    c = data[i]
+                    if f == 7 or f == 8:  # a bonus number 1-4, each once (HK-1.3)
+                        b = c - 48
+                        if b < 1 or b > 4 or bits >> b & 1:
+                            return None
+                        bits |= 1 << b
+                        code = code * 5 + b
+                        i += 1
+                    elif c != 34:
+                        return None
+                    elif f == 6:
+                        i = _meld_end(data, i + 1, melds)
+                        if i < 0:
+                            return None
+                    else:
+                        k = _FLAG_OF[data[i + 1]] - 1
+                        if k < 0 or bits >> k & 1:
+                            return None
+                        i = _match(data, i + 1, _FLAG_WORDS[k])
+                        if i < 0:
+                            return None
+                        bits |= 1 << k
+                    i = _skip(data, i)
+                    c = data[i]
+                    if c == 93:
+                        i += 1
+                        break
+                    if c != 44:  # ,
+                        return None
+                    i = _skip(data, i + 1)
+            if f == 7:
+                flowers = bits
+                flower_code = code
+            elif f == 8:
+                seasons = bits
+                season_code = code
+            elif f == 9:
+                flags = bits
+        i = _skip(data, i)
+        c = data[i]
+        if c == 125:  # }
+            break
+        if c != 44:
+            return None
+        i = _skip(data, i + 1)
+    if (
+        seen & _ALL_REQUIRED != _ALL_REQUIRED
+        or (win == 0) != (discarder < 0)
+        or not counts[win_tile]
+        or n_concealed != 14 - 3 * len(melds)
+    ):
+        return None
+    end = len(data)
+    i += 1
+    while i < end:  # nothing but white space after the object
+        if not _JSON_SPACE[data[i]]:
+            return None
+        i += 1
+    # the reader's checks of the tiles (HK-1), as win_from_json makes them before precheck
+    concealed_counts = counts
+    some = 0
+    if melds:
+        concealed_counts = list(counts)
+        some = _count_melds(melds, counts)
+        if some == 3:
+            return None
+    if win == 2 and counts[win_tile] != 1:
+        return None
+    result = Win(
+        concealed=tuple(concealed),
+        win_tile=win_tile,
+        win=_WIN_NAMES[win],
+        seat=seat,
+        prevailing=prevailing,
+        discarder=None if discarder < 0 else discarder,
+        melds=tuple(melds),
+        flowers=_BONUS_TUPLES[flower_code],
+        seasons=_BONUS_TUPLES[season_code],
+        flags=_FLAG_SETS[flags],
+    )
+    precheck(result, counts, concealed_counts, result.discarder, flags, some, flowers, seasons)
     return result
 
 
