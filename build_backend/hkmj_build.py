@@ -22,7 +22,7 @@ from setuptools.build_meta import (  # noqa: F401  (the rest of the PEP 517 inte
 )
 
 MYPY = "mypy>=1.10"
-TYPED_IMPORTS = ["orjson>=3.8"]
+TYPED_IMPORTS = ["orjson>=3.8", "mypy_extensions>=1.0"]
 """Runtime dependencies the compiled modules import: mypyc type-checks them in the build environment."""
 
 

@@ -4,11 +4,14 @@ A line Python's ``json`` refuses for any reason (bad syntax, invalid UTF-8, NaN 
 Infinity, an integer beyond ``int_max_str_digits``, nesting too deep) is answered with
 ``{"valid": false, "error": ...}`` like any other bad request.
 
-Lines are decoded with ``orjson`` (a few times faster than ``json``). A line it refuses, or
-whose request turns out invalid, is decoded again by Python's ``json`` and answered from
-that: the two disagree only on lines no valid request looks like (``orjson`` reads an
-integer beyond 64 bits as a float, refuses a lone surrogate escape, nests deeper), so every
-error is worded exactly as with ``json`` alone and every valid answer is the same.
+A Hong Kong request line is read in one pass over its bytes when the core is compiled
+(:func:`~hkmj.scoring.request.win_from_line`: only plain, valid requests; anything else is
+left to the decoders below), else decoded with ``orjson`` (a few times faster than
+``json``). A line ``orjson`` refuses, or whose request turns out invalid, is decoded again by
+Python's ``json`` and answered from that: the two disagree only on lines no valid request
+looks like (``orjson`` reads an integer beyond 64 bits as a float, refuses a lone surrogate
+escape, nests deeper), so every error is worded exactly as with ``json`` alone and every
+valid answer is the same.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
 READ_BYTES: Final = not __file__.endswith(".py")
 """Whether :func:`read_request` tries the one-pass byte reader first: in the compiled core
-(mypyc), where it takes about a third of orjson's decoding plus the dict reader's time; a
-Python loop over the bytes would take three times as long as ``orjson`` and the dict reader."""
+(mypyc), where it reads a line in well under half the time of ``orjson`` and the dict reader
+(docs/scoring.md, "Speed"); in pure Python a loop over the bytes takes twice their time."""
 
 
 def score_json(obj: object, ruleset: Ruleset = HONG_KONG) -> dict[str, Any]:

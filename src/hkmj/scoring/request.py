@@ -16,6 +16,8 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo
 from hkmj.scoring.ruleset import _FLAG_BIT, precheck
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, plural, tile, tile_str
@@ -80,7 +82,7 @@ def _read_hand(text: str, out: list[int], counts: list[int]) -> bool:
     return found & 1 == 1
 
 
-def _scan_hand(data: bytes, start: int, end: int, table: bytes, out: list[int], counts: list[int]) -> int:
+def _scan_hand(data: bytes, start: i64, end: i64, table: bytes, out: list[int], counts: list[int]) -> i64:
     """Append the playing tiles of the mpsz text from ``data[start]`` to ``out`` in written
     order and count them, in one pass over the bytes (each suit letter then reads back its
     digits), up to ``end`` or a byte ``table`` reads as the end. Returns ``2 * stop + ok``:
@@ -88,10 +90,10 @@ def _scan_hand(data: bytes, start: int, end: int, table: bytes, out: list[int], 
     copies; or -1 when the text needs the slow path (anything but digits, m/p/s/z and
     spaces, a digit out of its suit, a lone run)."""
     digits = False
-    ok = 1
+    ok: i64 = 1
     i = start
     while i < end:
-        kind = table[data[i]]
+        kind: i64 = table[data[i]]
         if kind < 10:
             digits = True
         elif kind == _END:
@@ -101,10 +103,12 @@ def _scan_hand(data: bytes, start: int, end: int, table: bytes, out: list[int], 
         elif kind == _BAD or not digits:
             return -1
         else:
-            top = _TOP[kind - _SUIT]
+            top: i64 = _TOP[kind - _SUIT]
             base = kind - _SUIT - 1
-            for j in range(start, i):
-                d = table[data[j]]
+            j = start
+            while j < i:
+                d: i64 = table[data[j]]
+                j += 1
                 if d == _SKIP:
                     continue
                 if not 1 <= d <= top:
@@ -340,6 +344,8 @@ _MELD_AT: Final[tuple[Meld | None, ...]] = tuple(
     for t in range(N_KINDS)
 )
 _MELD_WORDS: Final[tuple[bytes, ...]] = tuple(b"" if m is None else str(m).encode() + b'"' for m in _MELD_AT)
+_NO_MELDS: Final[list[Meld]] = []
+"""Empty, never appended to: the melds of a line without any."""
 _BONUS_TUPLES: Final[list[tuple[int, ...]]] = [() for _ in range(5**4)]
 """Each list of distinct bonus numbers 1-4 by its numbers in written order, base 5."""
 for _count in range(5):
@@ -350,22 +356,25 @@ for _count in range(5):
         _BONUS_TUPLES[_code] = _numbers
 
 
-def _match(data: bytes, start: int, word: bytes) -> int:
+def _match(data: bytes, start: i64, word: bytes) -> i64:
     """The index after ``word`` when ``data`` holds it at ``start``, else -1 (without slicing)."""
-    for k in range(len(word)):
+    n: i64 = len(word)
+    k: i64 = 0
+    while k < n:
         if data[start + k] != word[k]:
             return -1
-    return start + len(word)
+        k += 1
+    return start + n
 
 
-def _skip(data: bytes, i: int) -> int:
+def _skip(data: bytes, i: i64) -> i64:
     """The first index from ``i`` that is not JSON white space."""
     while _JSON_SPACE[data[i]]:
         i += 1
     return i
 
 
-def _meld_end(data: bytes, start: int, melds: list[Meld]) -> int:
+def _meld_end(data: bytes, start: i64, melds: list[Meld]) -> i64:
     """Read a meld written as ``str(meld)`` and its closing quote (``chow 345s"``) into
     ``melds``: the index after the quote, or -1."""
     first = data[start]
@@ -401,29 +410,33 @@ def win_from_line(data: bytes) -> Win | None:
 
 
 def _read_line(data: bytes) -> Win | None:
-    i = _skip(data, 0)
+    i: i64 = _skip(data, 0)
     if data[i] != 123:  # {
         return None
     i = _skip(data, i + 1)
-    seen = 0
+    seen: i64 = 0
     win_tile = win = seat = prevailing = discarder = -1
     n_concealed = -1
     concealed: list[int] = []
     counts = [0] * N_KINDS
-    melds: list[Meld] = []
-    flowers = seasons = flags = 0
-    flower_code = season_code = 0
+    melds = _NO_MELDS  # a list of its own once a meld is read
+    flowers: i64 = 0
+    seasons: i64 = 0
+    flags: i64 = 0
+    flower_code: i64 = 0
+    season_code: i64 = 0
     while True:
         if data[i] != 34:  # "
             return None
-        f = _FIELD_OF[data[i + 1] * 256 + data[i + 4]] - 1
+        f: i64 = _FIELD_OF[data[i + 1] * 256 + data[i + 4]] - 1
         if f < 0 or seen >> f & 1:
             return None
         i = _match(data, i + 1, _FIELD_WORDS[f])
         if i < 0:
             return None
         seen |= 1 << f
-        i = _skip(data, i)
+        if _JSON_SPACE[data[i]]:
+            i = _skip(data, i)
         if data[i] != 58:  # :
             return None
         i = _skip(data, i + 1)
@@ -472,14 +485,15 @@ def _read_line(data: bytes) -> Win | None:
             if c != 91:  # [
                 return None
             i = _skip(data, i + 1)
-            bits = code = 0
+            bits: i64 = 0
+            code: i64 = 0
             if data[i] == 93:  # ]
                 i += 1
             else:
                 while True:
                     c = data[i]
                     if f == 7 or f == 8:  # a bonus number 1-4, each once (HK-1.3)
-                        b = c - 48
+                        b: i64 = c - 48
                         if b < 1 or b > 4 or bits >> b & 1:
                             return None
                         bits |= 1 << b
@@ -488,11 +502,13 @@ def _read_line(data: bytes) -> Win | None:
                     elif c != 34:
                         return None
                     elif f == 6:
+                        if not melds:
+                            melds = []
                         i = _meld_end(data, i + 1, melds)
                         if i < 0:
                             return None
                     else:
-                        k = _FLAG_OF[data[i + 1]] - 1
+                        k: i64 = _FLAG_OF[data[i + 1]] - 1
                         if k < 0 or bits >> k & 1:
                             return None
                         i = _match(data, i + 1, _FLAG_WORDS[k])
@@ -515,7 +531,8 @@ def _read_line(data: bytes) -> Win | None:
                 season_code = code
             elif f == 9:
                 flags = bits
-        i = _skip(data, i)
+        if _JSON_SPACE[data[i]]:
+            i = _skip(data, i)
         c = data[i]
         if c == 125:  # }
             break
@@ -529,7 +546,7 @@ def _read_line(data: bytes) -> Win | None:
         or n_concealed != 14 - 3 * len(melds)
     ):
         return None
-    end = len(data)
+    end: i64 = len(data)
     i += 1
     while i < end:  # nothing but white space after the object
         if not _JSON_SPACE[data[i]]:

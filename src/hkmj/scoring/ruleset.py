@@ -298,7 +298,7 @@ def _suits_and_honours(counts: list[int]) -> tuple[int, bool]:
     return suits, honours
 
 
-_prechecked: list[tuple[Win, int, int, list[int], list[int]] | None] = [None]
+_prechecked: Final[list[tuple[Win, int, int, list[int], list[int]] | None]] = [None]
 """The last request read whose tiles the reader checked: (win, validation key, context key,
 counts of all its tiles, of its concealed tiles); taken (once) by :func:`_checked`."""
 
