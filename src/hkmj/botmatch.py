@@ -8,6 +8,7 @@ a safe default (pass on an offer, else discard the drawn tile); the match goes o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
@@ -24,7 +25,19 @@ from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Action, Event, Match, Player, SeatView
 from hkmj.rulesets import DEFAULT, Ruleset
 
-__all__ = ["BotStats", "ExternalBot", "MatchReport", "play_bot_match"]
+__all__ = ["MAX_LINE", "BotStats", "ExternalBot", "MatchReport", "play_bot_match"]
+
+MAX_LINE = 1 << 16
+"""The longest line read from a bot (bytes); a reply is a few dozen."""
+_BACKLOG = 64
+"""Lines read ahead of the host: a bot that floods its output then waits on its own pipe."""
+
+
+@dataclass(frozen=True)
+class _BadLine:
+    """A line from a bot that is no text to parse (why, in words)."""
+
+    why: str
 
 
 @dataclass
@@ -58,20 +71,42 @@ class ExternalBot:
                 args,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                text=True,
-                bufsize=1,
-                encoding="utf-8",
             )
         except OSError as e:
             raise ValueError(f"--bot {command!r}: cannot start it: {e.strerror or e}") from None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        assert self.proc.stdout is not None
+        self._lines: queue.Queue[str | _BadLine | None] = queue.Queue(_BACKLOG)
+        self._out: queue.Queue[bytes | None] = queue.Queue()
+        self._write_failed = threading.Event()
+        assert self.proc.stdout is not None and self.proc.stdin is not None
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
+        self._writer = threading.Thread(target=self._write, args=(self.proc.stdin,), daemon=True)
+        self._writer.start()
 
-    def _read(self, stream: IO[str]) -> None:
-        for line in stream:
-            self._lines.put(line)
+    def _read(self, stream: IO[bytes]) -> None:
+        """Queue the bot's lines (at most ``_BACKLOG`` ahead, each at most ``MAX_LINE`` bytes)."""
+        while line := stream.readline(MAX_LINE + 1):
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                while (more := stream.readline(MAX_LINE + 1)) and not more.endswith(b"\n"):
+                    pass
+                self._lines.put(_BadLine(f"a line longer than {MAX_LINE} bytes"))
+                continue
+            try:
+                self._lines.put(line.decode("utf-8"))
+            except UnicodeDecodeError as e:
+                self._lines.put(_BadLine(f"not UTF-8 (byte {e.start + 1} of the line)"))
         self._lines.put(None)
+
+    def _write(self, stream: IO[bytes]) -> None:
+        """Write queued messages: a bot that does not read blocks this thread, never the match."""
+        while (data := self._out.get()) is not None:
+            try:
+                stream.write(data)
+                stream.flush()
+            except (OSError, ValueError):
+                self._write_failed.set()
+                break
+        with contextlib.suppress(OSError):
+            stream.close()
 
     def _fault(self, what: str) -> None:
         self.log(f"player {self.player} ({self.command}): {what}")
@@ -80,12 +115,10 @@ class ExternalBot:
         """Write one JSON line (a dead bot is noted once and then skipped)."""
         if not self._alive:
             return
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
+        if self._write_failed.is_set():
             self._died("its input pipe is closed")
+            return
+        self._out.put((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
 
     def _died(self, why: str) -> None:
         if self._alive:
@@ -120,8 +153,15 @@ class ExternalBot:
                 self._fault(f"no answer to request {rid} within {self.time_limit:g} s; playing {default}")
                 break
             if line is None:
-                code = self.proc.poll()
+                try:
+                    code: int | None = self.proc.wait(timeout=1.0)
+                except subprocess.TimeoutExpired:
+                    code = None
                 self._died(f"exited (code {code})" if code is not None else "closed its output")
+                break
+            if isinstance(line, _BadLine):
+                self.stats.illegal += 1
+                self._fault(f"bad answer to request {rid}: {line.why}; playing {default}")
                 break
             if not line.strip():
                 continue
@@ -141,11 +181,10 @@ class ExternalBot:
 
     def close(self) -> None:
         """Close stdin, give the process a moment to exit, then kill it."""
-        try:
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
-        except OSError:
-            pass
+        self._out.put(None)  # the writer closes stdin once the queue is written
+        self._writer.join(timeout=1.0)
+        if self._writer.is_alive():  # the bot does not read: nothing more to say to it
+            self.proc.kill()
         try:
             self.proc.wait(timeout=2.0)
         except subprocess.TimeoutExpired:

@@ -123,11 +123,13 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
         raise BadReply(f"not JSON ({e.msg}): {line.strip()[:80]!r}") from None
+    except (ValueError, RecursionError) as e:  # a number of thousands of digits, nesting too deep
+        raise BadReply(f"not JSON this host reads ({str(e)[:80] or type(e).__name__}): {line.strip()[:80]!r}") from None
     if not isinstance(obj, dict):
         raise BadReply(f'expected an object {{"id": ..., "action": ...}}, got {line.strip()[:80]!r}')
     got = obj.get("id")
-    if got != rid:
-        if isinstance(got, int) and got < rid:
+    if type(got) is not int or got != rid:  # true and 1.0 are not the id 1
+        if type(got) is int and got < rid:
             raise BadReply(f"stale reply to request {got} (waiting for {rid})")
         raise BadReply(f"reply id {got!r} does not match request {rid}")
     text = obj.get("action")

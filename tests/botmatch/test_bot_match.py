@@ -152,3 +152,67 @@ def test_bot_match_under_another_ruleset_tells_the_bot_its_name(tmp_path: Path) 
     report = play_bot_match([spy, "greedy", "random", "greedy"], hands=1, seed=1, rules=get_ruleset("classical"), log=lambda _x: None)
     assert report.hands == 1
     assert json.loads(dump.read_text(encoding="utf-8").splitlines()[0])["rules"] == "classical"
+
+
+# --- release audit: hostile bots (issue 13: "an illegal or late answer → a clear log line and a
+# safe default, the match goes on")
+
+
+def test_issue13_a_bot_that_never_reads_its_input_is_late_and_the_match_goes_on(tmp_path: Path) -> None:
+    # it never reads stdin: once the pipe is full, a blocking write would stall the match until
+    # the bot exits (then count it dead); it must only be late, every time
+    deaf = tmp_path / "deaf.py"
+    deaf.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
+    lines: list[str] = []
+    report = play_bot_match([f"{PY} {deaf}", "greedy", "greedy", "greedy"], hands=6, seed=1, time_limit=0.01, log=lines.append)
+    assert report.hands == 6
+    assert report.stats[0].dead == 0
+    assert report.stats[0].late == report.stats[0].decisions > 0
+
+
+def test_issue13_a_reply_json_cannot_read_is_a_bad_answer_not_a_crash() -> None:
+    legal = (PASS, discard(tile("5p")))
+    for line in ('{"id": 1' + "0" * 5000 + ', "action": "pass"}', "[" * 100_000 + "]" * 100_000, '{"id": true, "action": "pass"}'):
+        with pytest.raises(BadReply):
+            parse_reply(line, 1, legal)
+
+
+def test_issue13_output_that_is_not_utf8_or_too_long_is_a_bad_answer(tmp_path: Path) -> None:
+    bad = _bot(
+        tmp_path,
+        "bytes",
+        "sys.stdout.buffer.write(b'\\xff\\xfe junk\\n' if m['id'] % 2 else b'x' * 300000 + b'\\n')\nsys.stdout.flush()",
+    )
+    lines: list[str] = []
+    report = play_bot_match([bad, "greedy", "greedy", "greedy"], hands=1, seed=1, time_limit=1.0, log=lines.append)
+    assert report.hands == 1 and report.stats[0].dead == 0
+    assert report.stats[0].illegal == report.stats[0].decisions
+    assert any("bad answer to request 1: not UTF-8" in x for x in lines)
+    assert any("bad answer to request 2: a line longer than" in x for x in lines)
+
+
+def test_issue13_a_bot_flooding_its_output_is_held_back(tmp_path: Path) -> None:
+    # what the host has not read yet stays bounded: the flooding bot blocks on its own pipe
+    count = tmp_path / "count.txt"
+    flood = tmp_path / "flood.py"
+    flood.write_text(
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        "n = 0\n"
+        "while True:\n"
+        "    sys.stdout.write('x' * 1000 + '\\n')\n"
+        "    n += 1\n"
+        "    if n % 100 == 0:\n"
+        f"        open({str(count)!r}, 'w').write(str(n))\n",
+        encoding="utf-8",
+    )
+    report = play_bot_match([f"{PY} {flood}", "greedy", "greedy", "greedy"], hands=2, seed=1, time_limit=0.05, log=lambda _x: None)
+    assert report.hands == 2
+    assert int(count.read_text(encoding="utf-8")) < 5000
+
+
+def test_issue13_a_bot_that_exits_is_logged_with_its_exit_code(tmp_path: Path) -> None:
+    crash = _bot(tmp_path, "crash", "sys.exit(3)")
+    lines: list[str] = []
+    play_bot_match([crash, "random", "random", "random"], hands=1, seed=4, log=lines.append)
+    assert any("exited (code 3)" in x for x in lines)
