@@ -20,6 +20,7 @@ from typing import IO
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
+from hkmj.scoring.lines import DECODER
 from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_letter
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "read_record",
     "replay",
     "show",
+    "hand_from_start",
     "match_from_start",
     "next_hand",
     "split_hands",
@@ -90,9 +92,11 @@ def read_record(path: str | Path) -> list[Event]:
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = DECODER.decode(line)  # refuses NaN and Infinity
         except json.JSONDecodeError as err:
             raise RecordError(f"{p}:{i}: not JSON ({err.msg})") from None
+        except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
+            raise RecordError(f"{p}:{i}: not JSON ({str(err)[:100] or type(err).__name__})") from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise RecordError(f"{p}:{i}: an event is a JSON object with a 'type'")
         event["_line"] = i
@@ -239,6 +243,12 @@ def match_from_start(start: Event) -> Match:
     )
 
 
+def hand_from_start(hs: Event) -> Hand:
+    """The hand a recorded ``hand_start`` describes, for hands recorded without a match (the
+    line number :func:`read_record` adds is no part of the event)."""
+    return Hand.from_start({k: v for k, v in hs.items() if k != "_line"})
+
+
 def next_hand(match: Match, hs: Event) -> Hand:
     """The match's next hand as its ``hand_start`` recorded it: from the match seed, or from the
     recorded wall and dice when the hand had a given wall (seed null)."""
@@ -275,7 +285,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
                     return
                 hand = next_hand(match, hs)
             else:
-                hand = Hand.from_start(hs)
+                hand = hand_from_start(hs)
                 if hs.get("seed") is not None:
                     wall, dice = random_wall(random.Random(int(hs["seed"])))
                     if Hand(wall, dice, rules=hand.rules).events[0]["wall"] != hs["wall"] or list(dice) != hs["dice"]:

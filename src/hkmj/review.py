@@ -25,7 +25,16 @@ from pathlib import Path
 from hkmj.bots.advice import Advice, Advisor, advisor_name, hand_after, make_advisor
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, Win, parse_action
 from hkmj.hand import shanten, waits
-from hkmj.record import RecordError, match_from_start, next_hand, read_record, replay, split_hands, split_matches
+from hkmj.record import (
+    RecordError,
+    hand_from_start,
+    match_from_start,
+    next_hand,
+    read_record,
+    replay,
+    split_hands,
+    split_matches,
+)
 from hkmj.review_words import Who, words
 from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of
 
@@ -260,7 +269,7 @@ def _shape(counts: Sequence[int], melds: int) -> tuple[int, tuple[Tile, ...]]:
 
 
 def _build_hand(match: Match | None, hs: Event) -> Hand:
-    return Hand.from_start(hs) if match is None else next_hand(match, hs)
+    return hand_from_start(hs) if match is None else next_hand(match, hs)
 
 
 def count_inputs(events: Sequence[Event]) -> int:

@@ -162,3 +162,32 @@ def test_mcr_replay_show_replacements_come_from_the_end_of_the_wall(tmp_path: Pa
     assert lines and all(wall_end in x and dead not in x for x in lines)
     hk = [x for x in show(read_record(_simulate(tmp_path, 2, 3)), lang) if word in x]
     assert hk and all(dead in x for x in hk)
+
+
+# --- release audit: records edited or written by someone else
+
+
+def test_replay_lines_json_cannot_read_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A referee's edited record: any line Python's json refuses names its line, never a traceback."""
+    start = _simulate(tmp_path, 1, 2).read_text().splitlines()[0]
+    for bad_line in ('{"type": "hand_start", "hand": 1' + "0" * 5000 + "}", "[" * 100_000 + "]" * 100_000, '{"type": "draw", "seat": NaN}'):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(start + "\n" + bad_line + "\n")
+        with pytest.raises(RecordError, match=r"bad\.jsonl:2: not JSON"):
+            read_record(bad)
+        assert main(["replay", str(bad)]) == 2
+        assert main(["review", str(bad), "--html", "-", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+
+
+def test_replay_of_hands_recorded_without_a_match_start(tmp_path: Path) -> None:
+    """docs/record-format.md: hands with no match_start before them are rebuilt from their own
+    hand_start; the line numbers read_record adds are no part of the comparison."""
+    lines = _simulate(tmp_path, 2, 5).read_text().splitlines()
+    end = next(i for i, x in enumerate(lines) if '"type":"hand_end"' in x)
+    hand_only = tmp_path / "hand.jsonl"
+    hand_only.write_text("\n".join(lines[1 : end + 1]) + "\n")
+    report = replay(read_record(hand_only))
+    assert report.ok, report.divergence
+    assert report.hands == 1 and report.events == end
