@@ -528,3 +528,27 @@ def test_r9_one_pass_reader_edge_lines_read_as_the_json_reader(line: bytes) -> N
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(lines, "READ_BYTES", True)
         assert score_line(line) == _score_line_json(line, None)
+
+
+MCR_GOOD: dict[str, Any] = {**GOOD, "hand": "123m456p789s11z999m", "win_tile": "9m"}
+
+
+@pytest.mark.parametrize("field", REQUIRED)
+def test_r9_each_required_field_missing_is_a_clear_error_under_mcr_too(field: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: ``hkmj score --rules mcr`` takes the same JSON fields; a request without its
+    seat, prevailing wind or kind of win is never scored as East's self-draw in the East round."""
+    from hkmj.scoring import score_json_mcr
+
+    request = {k: v for k, v in MCR_GOOD.items() if k != field}
+    if field == "win":
+        request.pop("discarder")
+    out = score_json_mcr(request)
+    assert out["valid"] is False and f"missing field {field!r}" in out["error"], out
+    stream = io.BytesIO((json.dumps(request) + "\n" + json.dumps(MCR_GOOD) + "\n").encode())
+    answers = io.BytesIO()
+    from hkmj.rulesets import get_ruleset
+
+    _score_stream(stream, answers, get_ruleset("mcr").score_json)
+    first, second = (json.loads(x) for x in answers.getvalue().decode().splitlines())
+    assert first["valid"] is False and f"missing field {field!r}" in first["error"]
+    assert second["valid"] is True and second["points"] == 11

@@ -116,8 +116,9 @@ def test_mcr_7_6_seven_pairs_hand_read_as_four_groups_when_that_scores_more() ->
 
 
 def test_score_json_mcr_fields_and_errors() -> None:
+    ctx = {"seat": "E", "prevailing": "E"}  # required under every ruleset
     ok = score_json_mcr(
-        {"hand": "456789m55m", "win_tile": "4m", "win": "discard", "discarder": "S", "melds": ["chow 123m", "pung 222z"]}
+        {"hand": "456789m55m", "win_tile": "4m", "win": "discard", "discarder": "S", "melds": ["chow 123m", "pung 222z"], **ctx}
     )
     assert ok["valid"] is True and ok["points"] == 23 and ok["winning"] is True
     assert ok["items"][0] == {
@@ -130,16 +131,16 @@ def test_score_json_mcr_fields_and_errors() -> None:
     assert ok["payments"] == {"E": 47, "S": -31, "W": -8, "N": -8}
     for bad, words in (
         ([], "JSON object"),
-        ({"hand": "123m"}, "win_tile"),
-        ({"hand": "123456789m111p11z", "win_tile": "1z", "flags": ["heavenly"]}, "unknown flag"),
-        ({"hand": "123456789m111p12z", "win_tile": "1z"}, "no winning shape"),
-        ({"hand": "123456789m111p11z", "win_tile": "1z", "flags": ["kong_replacement"]}, "no kong"),
-        ({"hand": "123456789m111p11z", "win_tile": "1z", "flags": ["final_discard"]}, "discard"),
+        ({"hand": "123m", **ctx}, "win_tile"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flags": ["heavenly"]}, "unknown flag"),
+        ({"hand": "123456789m111p12z", "win_tile": "1z", "win": "self_draw", **ctx}, "no winning shape"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flags": ["kong_replacement"]}, "no kong"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flags": ["final_discard"]}, "discard"),
         (
-            {"hand": "123456789m111p11z", "win_tile": "1p", "win": "discard", "discarder": "S", "flags": ["last_of_kind"]},
+            {"hand": "123456789m111p11z", "win_tile": "1p", "win": "discard", "discarder": "S", **ctx, "flags": ["last_of_kind"]},
             "last of its kind",
         ),
-        ({"hand": "123456789m111p11z", "win_tile": "1z", "flowers": [5]}, "1-4"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flowers": [5]}, "1-4"),
     ):
         out = score_json_mcr(bad)
         assert out["valid"] is False and words in out["error"], (bad, out)
@@ -152,7 +153,15 @@ def test_score_mcr_rejects_a_malformed_meld_built_in_python() -> None:
 
 
 def test_cli_score_rules_mcr_json_lines_and_tables(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    request = {"hand": "456789m55m", "win_tile": "4m", "win": "discard", "discarder": "S", "melds": ["chow 123m", "pung 222z"]}
+    request = {
+        "hand": "456789m55m",
+        "win_tile": "4m",
+        "win": "discard",
+        "discarder": "S",
+        "seat": "E",
+        "prevailing": "E",
+        "melds": ["chow 123m", "pung 222z"],
+    }
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request) + "\nnot json\n"))
     assert main(["score", "--rules", "mcr"]) == 0
     lines = capsys.readouterr().out.splitlines()

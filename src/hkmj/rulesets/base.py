@@ -216,7 +216,7 @@ class Ruleset(ABC):
     def score_json(self, obj: Any) -> dict[str, Any]:
         """Score one ``hkmj score`` JSON request (docs/scoring.md); never raises for bad input."""
         try:
-            outcome = self.score(win_from_json(obj, strict=self.name == "hk"))  # R-9: a Hong Kong ruling
+            outcome = self.score(win_from_json(obj))  # R-9: the same required fields for every ruleset
         except InvalidHand as e:
             return {"valid": False, "error": str(e)}
         return self.result_dict(outcome)

@@ -243,8 +243,9 @@ def win_from_json(obj: object, strict: bool = True) -> Win:
     missing field, or a field of the wrong form. The hand itself is checked by the scorer
     (:func:`hkmj.scoring.ruleset.score`); what the read finds on the way (the count of each
     tile, flags and bonus tiles as bits) is handed to it rather than computed twice.
-    R-9 is a Hong Kong ruling: ``strict=False`` (other rulesets' requests) lets ``win``,
-    ``seat`` and ``prevailing`` default to a self-draw by East in the East round.
+    ``strict=False`` (the Python keyword helpers ``score_hand``/``score_mcr_hand`` only, never
+    the JSON interface of any ruleset) lets ``win``, ``seat`` and ``prevailing`` default to a
+    self-draw by East in the East round.
     """
     if not isinstance(obj, dict):
         raise InvalidHand(f"expected a JSON object, got {'an array' if isinstance(obj, list) else echo(obj)}")
