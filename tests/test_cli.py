@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 
@@ -91,3 +92,57 @@ def test_score_start_up_imports_neither_server_nor_terminal_client() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# --- release audit: every command's --help is correct and teaches
+
+
+def _subparsers() -> dict[str, argparse.ArgumentParser]:
+    from hkmj.cli import build_parser
+
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_every_command_help_describes_the_command_before_its_options() -> None:
+    for name, sub in _subparsers().items():
+        assert sub.description, f"hkmj {name} --help starts with no description"
+
+
+def test_help_names_every_ruleset_not_hong_kong_alone() -> None:
+    """Issue 11: three rulesets; the top-level, play, score and serve helps say so."""
+    from hkmj.cli import build_parser
+
+    helps = {"hkmj": build_parser().format_help(), **{n: p.format_help() for n, p in _subparsers().items()}}
+    for name in ("hkmj", "play", "score", "serve"):
+        text = " ".join(helps[name].split())
+        assert "MCR" in text and "classical" in text, f"{name} --help names only Hong Kong"
+
+
+def test_help_lists_every_built_in_bot() -> None:
+    """Issue 14: the expert bot is chosen by name wherever built-in bots are."""
+    from hkmj.bots import BOTS
+
+    subs = _subparsers()
+    for name in ("play", "bot-match", "arena", "simulate"):
+        text = " ".join(subs[name].format_help().split())
+        missing = [b for b in BOTS if b not in text]
+        assert not missing, f"hkmj {name} --help does not list {missing}"
+
+
+def test_score_robbed_without_from_says_what_the_command_line_needs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "234s567p88m111z777z", "--win", "1z", "--robbed"]) == 2
+    err = capsys.readouterr().err
+    assert "--robbed needs --from" in err and "field" not in err
+
+
+def test_every_help_line_fits_an_80_column_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new user at an 80×24 terminal (docs/play.md): no --help line wraps mid-word."""
+    from hkmj.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    helps = {"hkmj": build_parser().format_help(), **{n: p.format_help() for n, p in _subparsers().items()}}
+    for name, text in helps.items():
+        wide = [line for line in text.splitlines() if len(line) > 80]
+        assert not wide, f"hkmj {name} --help: {wide[0]!r}"

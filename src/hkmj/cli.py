@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
+from hkmj.helpformat import HelpFormatter
 from hkmj.scoring.lines import score_line
 
 if TYPE_CHECKING:
@@ -178,6 +179,9 @@ def _cmd_score(args: argparse.Namespace) -> int:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
         return _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout), None if rules is DEFAULT else rules.score_json)
+    if args.robbed and not args.discarder:
+        print("hkmj score: --robbed needs --from SEAT, the seat whose added kong was robbed (HK-4.10)", file=sys.stderr)
+        return 2
     if args.win is None:
         # what is wrong with the hand itself comes before a missing --win
         problem = hand_problem(args.hand, len(args.meld))
@@ -222,7 +226,7 @@ Examples:
   hkmj simulate --hands 2000 --seed 7 --bots greedy,greedy,random,random
   hkmj simulate --hands 100000 --bots random,random,random,random --workers 2
   hkmj simulate --hands 50 --record games.jsonl && hkmj replay games.jsonl
-  hkmj simulate --hands 100000 --backend ray --address ray://head:10001 --workers 64
+  hkmj simulate --hands 100000 --backend ray --address ray://head:10001
 
 Hands are played as matches of 64 hands (chunk k seeded with SEED + k), so a seed gives the
 same hands with any number of workers. Players are numbered 1-4 in --bots order; seats
@@ -334,7 +338,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(
         prog="hkmj",
-        description="Hong Kong Mahjong: score hands, play and simulate games (rules HK-1..HK-7).",
+        description=(
+            "Mahjong with exact rules: Hong Kong (the default, HK-1..HK-7), the Chinese Official rules "
+            "(MCR) and the classical points-and-doubles game, chosen with --rules hk|mcr|classical. "
+            "Score hands, play in the terminal, simulate and replay bot matches, review your games, "
+            "serve tables to browsers."
+        ),
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=version_text(), help="print the version and the build")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -356,10 +366,13 @@ def _add_score(sub: Any) -> None:
 
     p = sub.add_parser(
         "score",
-        help="score a winning hand (HK-6), or a stream of JSON requests on stdin",
-        description="Score a Hong Kong winning hand exactly (HK-5, HK-6).",
+        help="score a winning hand (Hong Kong, MCR or classical), or a stream of JSON requests on stdin",
+        description=(
+            "Score a winning hand exactly: Hong Kong by default (HK-5, HK-6), the Chinese Official "
+            "rules with --rules mcr (MCR-5..MCR-8), the classical game with --rules classical (CL-5..CL-7)."
+        ),
         epilog=_SCORE_EPILOG + "\n" + options_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
     p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 1z")
@@ -375,7 +388,9 @@ def _add_score(sub: Any) -> None:
         action="append",
         default=[],
         choices=["last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly", "last_of_kind"],
-        help="how the hand was won (repeatable)",
+        metavar="FLAG",
+        help="how the hand was won (repeatable): last_wall_tile, final_discard, kong_replacement; "
+        "heavenly and earthly (Hong Kong), last_of_kind (MCR)",
     )
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
@@ -390,13 +405,13 @@ def _add_simulate(sub: Any) -> None:
     p = sub.add_parser(
         "simulate",
         help="self-play bot matches and print a summary (optionally record them)",
-        description="Play seeded self-play hands with bots (HK-2..HK-7) and summarise them.",
+        description="Play seeded self-play hands with bots under any ruleset (--rules) and summarise them.",
         epilog=_SIMULATE_EPILOG + "\n" + options_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same hands (default 0)")
-    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated (random, greedy, ...)")
+    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated: random, greedy, strong, expert")
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
     p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -414,6 +429,7 @@ def _add_replay(sub: Any) -> None:
         help="re-run a match record through the engine and report the first divergence",
         description="Re-run a JSON Lines match record (docs/record-format.md) through the engine.",
         epilog="Exit status: 0 when every event is reproduced, 1 at the first divergence, 2 for an unreadable file.",
+        formatter_class=HelpFormatter,
     )
     p.add_argument("file", help="a record written by hkmj simulate --record or hkmj play --record")
     p.add_argument("--show", action="store_true", help="print the hands move by move")

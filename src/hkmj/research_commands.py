@@ -9,16 +9,17 @@ from typing import Any
 
 from hkmj.bots import BOTS
 from hkmj.cli import _positive as _positive_int
+from hkmj.helpformat import HelpFormatter
 from hkmj.rulesets.args import add_rules_arguments, rules_from_args
 
 _BOT_MATCH_EPILOG = """\
-Each --bot is a built-in bot (random, greedy, strong) or a command run as a subprocess that
+Each --bot is a built-in bot (random, greedy, strong, expert) or a command run as a subprocess that
 speaks the hkmj-bot/1 JSON-lines protocol (docs/bot-protocol.md). Give --bot one to four
 times; empty places are filled with --fill (greedy). A late, malformed or illegal answer, or
 a bot that dies, is logged on stderr and replaced by a safe default; the match goes on.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
-  hkmj bot-match --bot "python a.py" --bot "python b.py" --bot strong --bot greedy --time-limit 0.5
+  hkmj bot-match --bot "python a.py" --bot "python b.py" --bot expert --time-limit 0.5
 """
 
 _ARENA_EPILOG = """\
@@ -110,11 +111,16 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "bot-match",
         help="play external bots (subprocesses, JSON lines) against each other or built-in bots",
+        description=(
+            "Play a seeded match between bots run as subprocesses (protocol hkmj-bot/1, "
+            "docs/bot-protocol.md) and built-in bots, under any ruleset (--rules), and print the totals "
+            "and each external bot's faults (issue 13)."
+        ),
         epilog=_BOT_MATCH_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("--bot", action="append", metavar="BOT", help="built-in name or a command; repeat up to four times")
-    p.add_argument("--fill", default="greedy", help="built-in bot for the empty places (default greedy)")
+    p.add_argument("--fill", default="greedy", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)")
     p.add_argument("--hands", type=_positive_int, default=4, help="hands to play (default 4)")
     p.add_argument("--seed", type=int, default=0, help="match seed: seats and walls (default 0)")
     p.add_argument("--time-limit", type=_positive_float, default=1.0, help="seconds per decision (default 1)")
@@ -125,10 +131,11 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "arena",
         help="rate bots with OpenSkill over duplicate deals with rotated seats",
+        description="Rate built-in bots against each other: ratings with 95% intervals, and a plot of rating against hands played.",
         epilog=_ARENA_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
-    p.add_argument("--bots", required=True, help="comma-separated built-in bot names (at least two)")
+    p.add_argument("--bots", required=True, help="comma-separated built-in bot names, at least two: random, greedy, strong, expert")
     p.add_argument("--deals", type=_positive_int, default=40, help="deals per table of four (default 40)")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     p.add_argument("--workers", type=_positive_int, default=1, help="processes (default 1; same ratings for any number)")

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hkmj.helpformat import HelpFormatter
+
 _DESCRIPTION = """\
 Replay a finished match and review one player's decisions against the advisor bot (the
 expert when it is installed, else the strong bot). For every discard, kong, Mahjong and claim
@@ -40,7 +42,7 @@ drawn, every decision and every legal action valued, written next to the record
 
 Examples:
   hkmj play --record match.jsonl && hkmj review match.jsonl
-  hkmj simulate --hands 16 --seed 7 --bots greedy,strong,strong,strong --record g.jsonl
+  hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl
   hkmj review g.jsonl --seat 1 --top 5 --html g.html
   hkmj review table-log.jsonl --seat Alice
   hkmj review g.jsonl --lang fr       # en français
@@ -112,7 +114,7 @@ def register(sub: Any) -> None:
         help="review one player's decisions in a record against the advisor bot",
         description=_DESCRIPTION,
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("game", metavar="GAME", help="a match record (.jsonl) or a server table's log export")
     p.add_argument("--seat", default="1", help="who to review: E/S/W/N, a player number 1-4, slot0-slot3, or a name (default 1)")

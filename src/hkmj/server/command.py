@@ -7,6 +7,8 @@ import gc
 import ipaddress
 from typing import Any
 
+from hkmj.helpformat import HelpFormatter
+
 __all__ = ["register"]
 
 _EPILOG = """\
@@ -14,7 +16,7 @@ Open http://HOST:PORT/ in a browser: create a table, share its link, play or wat
 The database is created and migrated on start-up; tables in play resume after a restart.
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
-  hkmj serve --host 0.0.0.0 --port 8080        # reachable from the local network
+  hkmj serve --host 0.0.0.0 --port 8080        # reachable on the local network
   hkmj serve --db postgresql://user:pw@localhost/hkmj
 """
 
@@ -24,9 +26,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
         help="run the online table server (browser client, websocket protocol)",
-        description="Serve online Hong Kong Mahjong tables: humans and bots, browser client, persistent event log.",
+        description=(
+            "Serve online Mahjong tables (Hong Kong, MCR or the classical game, chosen per table in the "
+            "lobby): humans and bots, browser client, persistent event log."
+        ),
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")

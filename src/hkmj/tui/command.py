@@ -11,6 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from hkmj.engine.match import Length
+from hkmj.helpformat import HelpFormatter
 from hkmj.rulesets import RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.tui.texts import LANGS, Texts
@@ -62,10 +63,13 @@ def register(sub: Any) -> None:
     """Add the ``play`` subcommand to ``hkmj`` (see :func:`hkmj.cli._register_commands`)."""
     p = sub.add_parser(
         "play",
-        help="play a Hong Kong match against three bots in the terminal (Textual)",
-        description="Play Hong Kong Mahjong against three bots: a full game by default (HK-7).",
+        help="play a match against three bots in the terminal (Textual): Hong Kong, MCR or classical",
+        description=(
+            "Play Mahjong against three bots in the terminal: Hong Kong by default, the Chinese "
+            "Official rules (MCR, --rules mcr) or the classical game (--rules classical); a full game by default (HK-7)."
+        ),
         epilog=_EPILOG + "\n" + options_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     length = p.add_mutually_exclusive_group()
     length.add_argument("--hands", type=_positive, metavar="N", help="play N hands only")
@@ -74,7 +78,7 @@ def register(sub: Any) -> None:
         "--bots",
         default=None,
         metavar="A,B,C",
-        help=f"the three bots by name (default {DEFAULT_BOTS}; see hkmj.bots: random, greedy, strong)",
+        help=f"the three bots by name (default {DEFAULT_BOTS}; from random, greedy, strong, expert)",
     )
     p.add_argument("--seed", type=int, help="seed of the match (seat draw and every wall); random if omitted")
     p.add_argument("--teach", action="store_true", help="teaching table: explain refusals, warn on common mistakes (HK-5.7)")

@@ -1,0 +1,54 @@
+"""The ``--help`` layout of every ``hkmj`` command: hand-written epilogs, filled to the terminal.
+
+Epilogs and descriptions are written as text: paragraphs of plain lines, and indented lines
+(examples, tables of keys). Plain paragraphs are filled to the terminal width; an indented
+line too wide for it continues under its own text column. So every line of ``--help`` fits
+an 80-column terminal (docs/play.md: the program targets 80×24), whatever the source wrap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import textwrap
+
+__all__ = ["HelpFormatter"]
+
+_ROW = re.compile(r"(\s+\S+(?:\s\S+)*?\s{2,})\S")
+"""An indented row ``  KEY    text``: the prefix up to the text column."""
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the line structure of descriptions and epilogs, but never a line wider than the terminal."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out: list[str] = []
+        para: list[str] = []
+
+        def wrap(line: str, first: str, rest: str) -> list[str]:
+            return textwrap.wrap(
+                line, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False
+            )
+
+        def flush() -> None:
+            if para:
+                out.extend(wrap(" ".join(para), indent, indent))
+                para.clear()
+
+        for line in text.splitlines():
+            if not line.strip():
+                flush()
+                out.append("")
+            elif not line[0].isspace():
+                para.append(line.strip())
+            else:
+                flush()
+                if len(indent) + len(line) <= width:
+                    out.append(indent + line)
+                    continue
+                lead = len(line) - len(line.lstrip())
+                row = _ROW.match(line)
+                hang = len(row.group(1)) if row else lead + 4
+                out.extend(wrap(line.strip(), indent + " " * lead, indent + " " * hang))
+        flush()
+        return "\n".join(out)
