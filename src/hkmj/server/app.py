@@ -56,6 +56,7 @@ from hkmj.server.protocol import (
     decode,
     encode,
     field_of,
+    quote_value,
 )
 from hkmj.server.store import Store
 from hkmj.server.svg import face
@@ -296,7 +297,7 @@ class Hub:
         """A table by id: the live one, else a read-only replay of a finished or abandoned one
         (never made live), except that ``revive`` brings an abandoned table back to play."""
         if not isinstance(tid, str) or not 1 <= len(tid) <= 32:
-            raise ProtocolError("no_table", f"no table {tid!r}")
+            raise ProtocolError("no_table", f"no table {quote_value(tid)}")
         t = self.tables.get(tid)
         if t is not None:
             return t

@@ -28,6 +28,7 @@ __all__ = [
     "compact_json",
     "decode",
     "encode",
+    "quote_value",
 ]
 
 VERSION = 1
@@ -110,18 +111,36 @@ def decode(text: str | bytes) -> dict[str, Any]:
     size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
     if size > MAX_MESSAGE:
         raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE} bytes; got {size}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ProtocolError("bad_json", f"not JSON: a message is UTF-8 text (byte {e.start + 1} is not)") from None
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_constant=_not_json)
     except (ValueError, RecursionError) as e:
-        raise ProtocolError("bad_json", f"not JSON: {e}") from None
+        raise ProtocolError("bad_json", f"not JSON: {str(e)[:120]}") from None
     if not isinstance(obj, dict):
         raise ProtocolError("bad_json", f"expected a JSON object, got {type(obj).__name__}")
     if obj.get("v", VERSION) != VERSION:
-        raise ProtocolError("bad_version", f"this server speaks version {VERSION}, not {obj.get('v')!r}")
+        raise ProtocolError("bad_version", f"this server speaks version {VERSION}, not {quote_value(obj.get('v'))}")
     kind = obj.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"unknown type {kind!r}; expected one of {', '.join(CLIENT_TYPES)}")
+        raise ProtocolError("unknown_type", f"unknown type {quote_value(kind)}; expected one of {', '.join(CLIENT_TYPES)}")
     return obj
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+def quote_value(value: object) -> str:
+    """A client's value in an error: its repr, at most 40 characters (never raises)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an integer beyond int_max_str_digits
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def field_of(msg: dict[str, Any], name: str, kind: type, *, optional: bool = False) -> Any:
