@@ -317,7 +317,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(line)
     report = replay(events)
     if report.ok:
-        print(f"replay OK: {report.hands} hands, {report.events} events reproduced exactly")
+        from hkmj.tiles import plural
+
+        unfinished = "" if report.complete else "; the record stops before the match's end (an interrupted match)"
+        print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} reproduced exactly{unfinished}")
         return 0
     print(f"replay: {report.divergence}")
     return 1

@@ -131,6 +131,8 @@ class ReplayReport:
     hands: int
     events: int
     divergence: Divergence | None = None
+    complete: bool = True
+    """False when the record stops before its (last) match's end: a match interrupted."""
 
     @property
     def ok(self) -> bool:
@@ -194,7 +196,9 @@ def _check_hand(hand: Hand, recorded: list[Event], number: int) -> tuple[Diverge
         if "action" not in e:
             continue
         try:
-            seat = int(e["seat"])
+            seat = e["seat"]
+            if type(seat) is not int:
+                raise ValueError(f"seat {seat!r}: expected a seat number 0-3")
             action = parse_action(str(e["action"]))
             hand.apply(seat, action)
         except (IllegalAction, ValueError, KeyError, TypeError) as err:
@@ -232,8 +236,11 @@ def replay(events: Sequence[Event]) -> ReplayReport:
 
 def match_from_start(start: Event) -> Match:
     """The match a ``match_start`` event describes (seed, ruleset, length, options)."""
+    seed = start["seed"]
+    if type(seed) is not int:
+        raise ValueError(f"seed {seed!r}: expected a whole number")
     return Match(
-        int(start["seed"]),
+        seed,
         rules=from_header(start),
         length=start["length"],
         hands=start.get("hands"),
@@ -304,6 +311,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
             if number - first < len(hands) or tail_i < len(match_tail):
                 why = "the hand stops before its end, and the record goes on"
                 report.divergence = Divergence(recorded[-1].get("_line"), number, why, recorded[-1])
+            report.complete = False
             return  # else: a record that stops in the middle of a hand
         if match is not None:
             for got in match.finish_hand():
@@ -320,7 +328,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
     if match is not None and tail_i < len(match_tail):
         extra = match_tail[tail_i]
         report.divergence = Divergence(extra.get("_line"), report.hands, "event after the match's end", extra)
-    return
+    report.complete = report.complete and (match is None or match.over)
 
 
 # ---------------------------------------------------------------------------- show

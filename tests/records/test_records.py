@@ -191,3 +191,35 @@ def test_replay_of_hands_recorded_without_a_match_start(tmp_path: Path) -> None:
     report = replay(read_record(hand_only))
     assert report.ok, report.divergence
     assert report.hands == 1 and report.events == end
+
+
+def test_replay_says_when_the_record_stops_before_the_matchs_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record cut after a whole hand replays what it has, and says the match is unfinished."""
+    path = _simulate(tmp_path, 3, 2)
+    lines = path.read_text().splitlines()
+    first_totals = next(i for i, x in enumerate(lines) if '"type":"totals"' in x)
+    path.write_text("\n".join(lines[: first_totals + 1]) + "\n")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "replay OK: 1 hand," in out and "stops before the match's end" in out
+    report = replay(read_record(path))
+    assert report.ok and not report.complete
+    assert replay(read_record(_simulate(tmp_path, 2, 2))).complete
+
+
+def test_replay_edited_fields_are_named_in_words_not_python_errors(tmp_path: Path) -> None:
+    lines = _simulate(tmp_path, 1, 2).read_text().splitlines()
+    start = json.loads(lines[0])
+    i = next(k for k, x in enumerate(lines) if '"type":"discard"' in x)
+    discard = json.loads(lines[i])
+    for k, edited, words in (
+        (0, {**start, "seed": [1]}, "seed [1]: expected a whole number"),
+        (i, {**discard, "seat": "E"}, "seat 'E': expected a seat number 0-3"),
+    ):
+        bad = lines[:k] + [json.dumps(edited)] + lines[k + 1 :]
+        path = tmp_path / "edited.jsonl"
+        path.write_text("\n".join(bad) + "\n")
+        report = replay(read_record(path))
+        assert report.divergence is not None and words in report.divergence.reason, report.divergence
+        assert "int()" not in report.divergence.reason
