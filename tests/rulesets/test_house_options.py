@@ -133,6 +133,17 @@ def test_option_minfan_scoring_reports_why_not_winning() -> None:
     assert "winning" not in DEFAULT.score_json(one_fan)
 
 
+
+def test_option_minfan_a_hand_under_the_minimum_pays_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj score --option minfan=3`` on a 1-fan hand: ``winning: false`` and no payment, as an
+    MCR hand under 8 points (a payment table for a hand nobody may win would be read as owed)."""
+    one_fan = {"hand": "123m456p789s11z999m", "win_tile": "9m", "win": "discard", "discarder": "W", "seat": "S", "prevailing": "E"}
+    out = get_ruleset("hk", {"minfan": "3"}).score_json(one_fan)
+    assert out["winning"] is False and out["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert main(["score", "123m456p789s11z999m", "--win", "9m", "--from", "W", "--seat", "S", "--option", "minfan=3", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+
+
 def test_option_minfan_engine_offers_mahjong_only_from_the_minimum() -> None:
     """``minfan``: the engine offers Mahjong on a 2-fan hand at minfan 1, not at minfan 3."""
     hand = stacked_hand(WINS, DRAWS, rules=get_ruleset("hk", {"minfan": "1"}))

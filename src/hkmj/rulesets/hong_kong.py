@@ -110,12 +110,14 @@ class HongKong(Ruleset):
         return next(i.fan for i in r.items if i.id == item_id)
 
     def result_dict(self, outcome: Outcome) -> dict[str, Any]:
-        """The HK-6 JSON result (``valid``, ``fan``, ``limit``, ``base``, ``items``, ``payments``)."""
+        """The HK-6 JSON result (``valid``, ``fan``, ``limit``, ``base``, ``items``, ``payments``);
+        a hand under ``minfan`` pays nothing (``winning: false``, ``reason``), as under MCR."""
         r: ScoreResult = outcome.detail
         out = r.to_dict()
         if not outcome.winning:
             out["winning"] = False
             out["reason"] = outcome.reason
+            out["payments"] = dict.fromkeys("ESWN", 0)
         return out
 
     def name_of(self, item_id: str, lang: str = "en") -> str:
