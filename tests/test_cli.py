@@ -146,3 +146,20 @@ def test_every_help_line_fits_an_80_column_terminal(monkeypatch: pytest.MonkeyPa
     for name, text in helps.items():
         wide = [line for line in text.splitlines() if len(line) > 80]
         assert not wide, f"hkmj {name} --help: {wide[0]!r}"
+
+
+def test_score_with_no_hand_at_a_terminal_says_it_reads_json_lines(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new user typing ``hkmj score`` alone is told what the silent command waits for."""
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    assert main(["score"]) == 0
+    err = capsys.readouterr().err
+    assert "one JSON request per line" in err and "hkmj score --help" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # a pipe: nothing on stderr
+    assert main(["score"]) == 0
+    assert capsys.readouterr().err == ""

@@ -178,6 +178,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
+        _hint_at_a_terminal()
         return _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout), None if rules is DEFAULT else rules.score_json)
     if args.robbed and not args.discarder:
         print("hkmj score: --robbed needs --from SEAT, the seat whose added kong was robbed (HK-4.10)", file=sys.stderr)
@@ -466,6 +467,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words == ["score"]:
         # the JSON-lines interface with the default ruleset (what the parser would choose):
         # straight to the stream, its start-up being part of every batch's time (issue 8)
+        _hint_at_a_terminal()
         return _run(lambda: _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout)))
     parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None)
     args = parser.parse_args(words)
@@ -473,6 +475,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     return _run(lambda: int(args.func(args)))
+
+
+def _hint_at_a_terminal() -> None:
+    """``hkmj score`` with no hand typed at a terminal: say what it waits for (a pipe hears nothing)."""
+    isatty = getattr(sys.stdin, "isatty", None)
+    if isatty is not None and isatty():
+        print(
+            "hkmj score: reading one JSON request per line from the terminal (Ctrl-D ends).\n"
+            "To score one hand: hkmj score 234s567p88m111z777z --win 1z (hkmj score --help)",
+            file=sys.stderr,
+        )
 
 
 def _run(command: Callable[[], int]) -> int:
