@@ -313,10 +313,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except RecordError as err:
         print(f"hkmj replay: {err}", file=sys.stderr)
         return 2
-    if args.show:
-        for line in show(events, args.lang):
-            print(line)
     report = replay(events)
+    if args.show:
+        # what replays is shown; from the first divergence on, the record may hold anything
+        bad = report.divergence.line if report.divergence is not None else None
+        for line in show([e for e in events if bad is None or e["_line"] < bad], args.lang):
+            print(line)
     if report.ok:
         from hkmj.tiles import plural
 

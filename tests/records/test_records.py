@@ -223,3 +223,22 @@ def test_replay_edited_fields_are_named_in_words_not_python_errors(tmp_path: Pat
         report = replay(read_record(path))
         assert report.divergence is not None and words in report.divergence.reason, report.divergence
         assert "int()" not in report.divergence.reason
+
+
+def test_replay_show_of_an_edited_record_shows_what_replays_then_the_divergence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--show on a record edited by hand (a scores field made text, a discard's tile removed):
+    the moves up to the first divergence, then the divergence, never a traceback."""
+    lines = _simulate(tmp_path, 1, 2).read_text().splitlines()
+    i = next(k for k, x in enumerate(lines) if '"type":"discard"' in x)
+    start = json.loads(lines[1])
+    discard = json.loads(lines[i])
+    del discard["tile"]
+    for k, edited in ((1, {**start, "scores": "x", "break": None, "prevailing": "Q"}), (i, discard)):
+        path = tmp_path / "edited.jsonl"
+        path.write_text("\n".join([*lines[:k], json.dumps(edited), *lines[k + 1 :]]) + "\n")
+        capsys.readouterr()
+        assert main(["replay", "--show", str(path)]) == 1
+        out = capsys.readouterr().out
+        assert f"diverged at line {k + 1}" in out
