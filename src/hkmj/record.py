@@ -36,6 +36,7 @@ __all__ = [
     "replay",
     "show",
     "hand_from_start",
+    "json_line",
     "match_from_start",
     "next_hand",
     "split_hands",
@@ -78,6 +79,17 @@ class RecordWriter:
         self.close()
 
 
+def json_line(line: str) -> object:
+    """One line of a JSON Lines file as Python's ``json`` reads it, NaN and Infinity refused;
+    anything it cannot read raises ``ValueError("not JSON (why)")``, never another error."""
+    try:
+        return DECODER.decode(line)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not JSON ({err.msg})") from None
+    except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
+        raise ValueError(f"not JSON ({str(err)[:100] or type(err).__name__})") from None
+
+
 def read_record(path: str | Path) -> list[Event]:
     """Read a record; :class:`RecordError` names the first bad line."""
     p = Path(path)
@@ -92,11 +104,9 @@ def read_record(path: str | Path) -> list[Event]:
         if not line.strip():
             continue
         try:
-            event = DECODER.decode(line)  # refuses NaN and Infinity
-        except json.JSONDecodeError as err:
-            raise RecordError(f"{p}:{i}: not JSON ({err.msg})") from None
-        except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
-            raise RecordError(f"{p}:{i}: not JSON ({str(err)[:100] or type(err).__name__})") from None
+            event = json_line(line)
+        except ValueError as err:
+            raise RecordError(f"{p}:{i}: {err}") from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise RecordError(f"{p}:{i}: an event is a JSON object with a 'type'")
         event["_line"] = i

@@ -28,6 +28,7 @@ from hkmj.hand import shanten, waits
 from hkmj.record import (
     RecordError,
     hand_from_start,
+    json_line,
     match_from_start,
     next_hand,
     read_record,
@@ -93,7 +94,7 @@ def _first_object(p: Path) -> object:
             if raw.strip():
                 try:
                     return json.loads(raw)
-                except (ValueError, UnicodeDecodeError):
+                except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
                     return None
     return None
 
@@ -110,9 +111,9 @@ def _load_log(p: Path) -> Loaded:
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ReviewError(f"{p}:{i}: not JSON ({err.msg})") from None
+            row = json_line(line)
+        except ValueError as err:
+            raise ReviewError(f"{p}:{i}: {err}") from None
         if not isinstance(row, dict) or not isinstance(row.get("kind"), str) or not isinstance(row.get("data"), dict):
             raise ReviewError(f"{p}:{i}: a table log entry is a JSON object with 'kind' and 'data'")
         entries.append((row["kind"], row["data"]))

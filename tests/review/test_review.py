@@ -328,3 +328,13 @@ def test_progress_bar_on_a_terminal_only(
         assert main(["review", str(hk_record), "--html", "-", *quiet]) == 0
         assert ("moves" in err.getvalue() and "\r[" in err.getvalue()) is shown
     capsys.readouterr()
+
+
+def test_a_table_log_line_json_cannot_read_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A server table's log export edited by hand: a number of 5,000 digits, nesting too deep."""
+    create = '{"seq":1,"kind":"create","data":{"config":{},"seed":1}}'
+    for bad_line in ('{"seq":2,"kind":"act","data":{"seat":1' + "0" * 5000 + "}}", "[" * 100_000 + "]" * 100_000):
+        log = tmp_path / "log.jsonl"
+        log.write_text(create + "\n" + bad_line + "\n")
+        err = _error(capsys, str(log))
+        assert "log.jsonl:2: not JSON" in err and "Traceback" not in err
