@@ -552,3 +552,34 @@ def test_r9_each_required_field_missing_is_a_clear_error_under_mcr_too(field: st
     first, second = (json.loads(x) for x in answers.getvalue().decode().splitlines())
     assert first["valid"] is False and f"missing field {field!r}" in first["error"]
     assert second["valid"] is True and second["points"] == 11
+
+
+class _Chunks(io.RawIOBase):
+    """A pipe that hands over at most ``size`` bytes a read (``read1``), as a slow writer does."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__()
+        self._data, self._size, self._at = data, size, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, n: int = -1) -> bytes:
+        piece = self._data[self._at : self._at + min(n if n > 0 else self._size, self._size)]
+        self._at += len(piece)
+        return piece
+
+
+@pytest.mark.parametrize("size", [1, 7, 1 << 16])
+def test_json_lines_a_line_of_megabytes_split_over_many_reads(size: int) -> None:
+    """Issue 8 (lines of megabytes): a 1 MB line, then good ones, whatever the pieces the pipe
+    hands over; every line answered once, in order (the line is gathered once, not re-copied at
+    every read)."""
+    good = json.dumps(GOOD).encode()
+    lines = [good, good] if size == 1 else [json.dumps({**GOOD, "hand": "x" * 1_000_000}).encode(), good, good]
+    out = io.BytesIO()
+    _score_stream(_Chunks(b"\n".join(lines), size), out)  # the last line without its newline
+    answers = [json.loads(x) for x in out.getvalue().decode().splitlines()]
+    assert [a["valid"] for a in answers] == ([True, True] if size == 1 else [False, True, True])
+    if size > 1:
+        assert "hand 'xxxx" in answers[0]["error"] and len(answers[0]["error"]) < 200

@@ -141,17 +141,24 @@ def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict
     is the ruleset's scorer; None for the default Hong Kong table's fast path.
     """
     read = getattr(inp, "read1", inp.read)
-    rest = b""
+    pending: list[bytes] = []  # the pieces of a line not yet ended, joined once when it ends
     while True:
         chunk = read(1 << 16)
         if not chunk:
             break
-        lines = (rest + chunk).split(b"\n")
-        rest = lines.pop()
+        lines = chunk.split(b"\n")
+        if len(lines) == 1:
+            pending.append(chunk)
+            continue
+        if pending:
+            pending.append(lines[0])
+            lines[0] = b"".join(pending)
+        pending = [lines.pop()]
         answers = [score_line(line, score_json) for line in lines if line.strip()]
         if answers:
             out.write(("\n".join(answers) + "\n").encode("utf-8", "backslashreplace"))
             out.flush()
+    rest = b"".join(pending)
     if rest.strip():
         out.write((score_line(rest, score_json) + "\n").encode("utf-8", "backslashreplace"))
         out.flush()
