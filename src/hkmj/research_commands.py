@@ -70,7 +70,9 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
     finally:
         if log_file:
             log_file.close()
-    print(f"hkmj bot-match: {report.hands} hands, seed {args.seed}, time limit {args.time_limit:g} s per decision")
+    from hkmj.tiles import plural
+
+    print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
     print(report.table())
     return 0
 

@@ -140,6 +140,7 @@ def test_cli_bot_match_prints_the_table_and_refuses_bad_options(capsys: pytest.C
     assert main(["bot-match", "--bot", f"{PY} {EXAMPLE}", "--hands", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "simple_bot.py" in out and "greedy" in out
+    assert "bot-match: 1 hand, seed 2" in out  # a plain plural
     assert main(["bot-match", "--bot", "no-such-program-xyz"]) == 2
     assert "cannot start it" in capsys.readouterr().err
     assert main(["bot-match", "--fill", "nobody"]) == 2
