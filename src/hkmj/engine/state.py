@@ -41,12 +41,12 @@ from hkmj.engine.actions import (
 )
 from hkmj.engine.view import SeatView
 from hkmj.engine.wall import (
+    _DEAD_ORDER,
+    _DEAL,
     LIVE_START,
     break_position,
     check_dice,
     check_wall,
-    dead_wall_order,
-    deal_positions,
     draw_order,
     random_wall,
 )
@@ -95,6 +95,17 @@ _ORPHAN_LIST: tuple[Tile, ...] = ORPHANS
 _ORPHAN_SET: frozenset[Tile] = frozenset(ORPHANS)
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
 _DISCARD_TEXT = tuple(f"discard {_TS[t]}" for t in range(N_KINDS))
+_OTHERS = tuple(((d + 1) % 4, (d + 2) % 4, (d + 3) % 4) for d in range(4))
+"""The other seats in play order after each seat."""
+_CHOW_NEEDS: tuple[tuple[tuple[Chow, Tile, Tile], ...], ...] = tuple(
+    tuple(
+        (chow(low), *(x for x in (low, low + 1, low + 2) if x != t))  # type: ignore[misc]
+        for low in (t - 2, t - 1, t)
+        if t < HONOUR and low >= 9 * (t // 9) and low + 2 < 9 * (t // 9) + 9
+    )
+    for t in range(N_KINDS)
+)
+"""Per discard kind: each chow that uses it (lowest tile first) and the two tiles it needs from hand (HK-4.2)."""
 
 
 def _distance(sh: int) -> str:
@@ -171,20 +182,37 @@ def _special_may_be_ready(h: list[int]) -> bool:
     return not (sum(h[1:8]) or sum(h[10:17]) or sum(h[19:26])) and thirteen_orphans_shanten(h) <= 0
 
 
+class _SuitMemo(dict[tuple[int, ...], int]):
+    """``memo[key]``: 1 when the counts ``key`` of one suit (9) or of the honours (7) cannot be read
+    as complete groups with at most a pair, else 0; computed once per pattern."""
+
+    def __init__(self, suited: bool) -> None:
+        super().__init__()
+        self.suited = suited
+
+    def __missing__(self, key: tuple[int, ...]) -> int:
+        q, r = divmod(sum(key), 3)
+        b = int(r == 1 or bool((distance(key) if self.suited else honour_distance(key))[q if r == 0 else q + 5]))
+        self[key] = b
+        return b
+
+
+_BAD_SUIT = _SuitMemo(True)
+_BAD_HONOUR = _SuitMemo(False)
+
+
 def _standard_may_be_ready(h: Sequence[int]) -> bool:
     """False when two suits cannot be read as complete groups (with at most a pair): then no single
     tile completes four groups and a pair (HK-5.1), as the tile changes one suit only.
 
-    A cheap necessary test before the exact shanten (research speed-up, issue 13).
+    A cheap necessary test before the exact shanten (research speed-up, issue 13); the engine
+    keeps each suit's answer per seat and re-reads only the suits a move changed.
     """
-    bad = 0
-    for key, suited in ((tuple(h[0:9]), True), (tuple(h[9:18]), True), (tuple(h[18:27]), True), (tuple(h[27:34]), False)):
-        q, r = divmod(sum(key), 3)
-        if r == 1 or (distance(key) if suited else honour_distance(key))[q if r == 0 else q + 5]:
-            bad += 1
-            if bad == 2:
-                return False
-    return True
+    bad = _BAD_SUIT[tuple(h[0:9])] + _BAD_SUIT[tuple(h[9:18])]
+    if bad == 2:
+        return False
+    bad += _BAD_SUIT[tuple(h[18:27])]
+    return bad < 2 and bad + _BAD_HONOUR[tuple(h[27:34])] < 2
 
 
 class Hand:
@@ -229,7 +257,7 @@ class Hand:
         if self._has_dead:
             self._live: list[Tile] = order[:LIVE_START]
             self._tail = LIVE_START
-            self._dead: list[Tile] = [order[i] for i in dead_wall_order()]
+            self._dead: list[Tile] = [order[i] for i in _DEAD_ORDER]
         else:  # every tile is played; replacements come from the end of the wall
             self._live = order
             self._tail = len(order)
@@ -262,8 +290,8 @@ class Hand:
         self._offers: dict[int, tuple[Action, ...]] = {}
         self._answers: dict[int, Action] = {}
         self._last_discard: tuple[Tile, int] | None = None
-        self._hver = [0, 0, 0, 0]
-        self._wcache: list[tuple[int, frozenset[Tile]]] = [(-1, frozenset())] * 4
+        self._wc: list[frozenset[Tile] | None] = [None, None, None, None]  # each seat's waits, None when its hand changed
+        self._sbad = [[-1, -1, -1, -1] for _ in range(4)]  # per seat and suit: _BAD_SUIT or _BAD_HONOUR, -1 unknown
         self._legal: list[tuple[Action, ...] | None] = [None, None, None, None]
         self.result: HandResult | None = None
         self.events: list[Event] = []
@@ -281,9 +309,9 @@ class Hand:
                 "ask_all": ask_all,
                 "dice": list(self.dice),
                 "break": {"wall": bw, "stack": bs},
-                "wall": [[_TS[t] for t in self.wall[36 * w : 36 * w + 36]] for w in range(4)],
-                "live": [_TS[t] for t in self._live],
-                "dead": [_TS[t] for t in self._dead],
+                "wall": [list(map(_TS.__getitem__, self.wall[36 * w : 36 * w + 36])) for w in range(4)],
+                "live": list(map(_TS.__getitem__, self._live)),
+                "dead": list(map(_TS.__getitem__, self._dead)),
             }
         )
         self.events.append(start)
@@ -489,17 +517,32 @@ class Hand:
         return tuple(acts)
 
     def _waits(self, seat: int) -> frozenset[Tile]:
-        ver = self._hver[seat]
-        cached = self._wcache[seat]
-        if cached[0] == ver:
-            return cached[1]
+        """The tiles that complete ``seat``'s hand (HK-5.1-5.4), cached until its hand changes.
+
+        Each suit's badness (:data:`_BAD_SUIT`) is kept per seat and re-read only for the suits a move
+        changed; with two bad suits (and no seven pairs or orphans in reach) there is no wait.
+        """
+        w = self._wc[seat]
+        if w is not None:
+            return w
         h = self.hands[seat]
-        m = len(self.melds[seat])
-        if _standard_may_be_ready(h) or (not m and _special_may_be_ready(h)):
+        bad = self._sbad[seat]
+        if -1 in bad:
+            if bad[0] < 0:
+                bad[0] = _BAD_SUIT[tuple(h[0:9])]
+            if bad[1] < 0:
+                bad[1] = _BAD_SUIT[tuple(h[9:18])]
+            if bad[2] < 0:
+                bad[2] = _BAD_SUIT[tuple(h[18:27])]
+            if bad[3] < 0:
+                bad[3] = _BAD_HONOUR[tuple(h[27:34])]
+        melds = self.melds[seat]
+        if bad.count(1) < 2 or (not melds and _special_may_be_ready(h)):
+            m = len(melds)
             w = frozenset(waits(h, m)) if shanten(h, m) == 0 else _NO_WAITS
         else:
             w = _NO_WAITS
-        self._wcache[seat] = (ver, w)
+        self._wc[seat] = w
         return w
 
     def _wins_on(self, seat: int, t: Tile) -> bool:
@@ -510,9 +553,9 @@ class Hand:
         declared group — holds only terminals and honours (thirteen orphans). Otherwise the
         exact, cached :meth:`_waits` decides.
         """
-        cached = self._wcache[seat]
-        if cached[0] == self._hver[seat]:
-            return t in cached[1]
+        w = self._wc[seat]
+        if w is not None:
+            return t in w
         h = self.hands[seat]
         if not h[t]:
             near = False
@@ -527,34 +570,36 @@ class Hand:
         return t in self._waits(seat)
 
     def _claim_offers(self, d: int, t: Tile, final: bool) -> dict[int, tuple[Action, ...]]:
-        """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9)."""
+        """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9).
+
+        In order: pass, Mahjong, pung, kong, then the chows by their lowest tile.
+        """
         offers: dict[int, tuple[Action, ...]] = {}
         left = (d + 1) % 4
-        for s in (left, (d + 2) % 4, (d + 3) % 4):
+        ask_all = self.ask_all
+        for s in _OTHERS[d]:
             if self.dead_hands[s]:  # a dead hand neither wins nor claims
-                if self.ask_all:
+                if ask_all:
                     offers[s] = (PASS,)
                 continue
             h = self.hands[s]
-            acts: list[Action] = [PASS]
-            if self._wins_on(s, t) and (not self._checked or self._reaches_minimum(s, t, d, final)):
-                acts.append(WIN)
-            if not final:
-                c = h[t]
+            w = self._wc[s]
+            win = (t in w) if w is not None else self._wins_on(s, t)
+            if win and self._checked and not self._reaches_minimum(s, t, d, final):
+                win = False
+            c = 0 if final else h[t]
+            chows = [x for x, a, b in _CHOW_NEEDS[t] if h[a] and h[b]] if s == left and not final else None
+            if win or c >= 2 or chows:
+                acts: list[Action] = [PASS, WIN] if win else [PASS]
                 if c >= 2:
                     acts.append(PUNG)
                     if c == 3:
                         acts.append(kong(t, FROM_DISCARD))
-                if s == left and t < HONOUR:
-                    v = t % 9
-                    if v >= 2 and h[t - 2] and h[t - 1]:
-                        acts.append(chow(t - 2))
-                    if 1 <= v <= 7 and h[t - 1] and h[t + 1]:
-                        acts.append(chow(t - 1))
-                    if v <= 6 and h[t + 1] and h[t + 2]:
-                        acts.append(chow(t))
-            if len(acts) > 1 or self.ask_all:
+                if chows:
+                    acts.extend(chows)
                 offers[s] = tuple(acts)
+            elif ask_all:
+                offers[s] = (PASS,)
         return offers
 
     # ------------------------------------------------------------------ turn
@@ -573,7 +618,8 @@ class Hand:
     def _discard(self, seat: int, t: Tile) -> None:
         self.hands[seat][t] -= 1
         self.n_concealed[seat] -= 1
-        self._hver[seat] += 1
+        self._wc[seat] = None
+        self._sbad[seat][t // 9] = -1
         self.discards[seat] += (t,)
         self.n_discards += 1
         self._drawn = False
@@ -606,7 +652,8 @@ class Hand:
     def _concealed_kong(self, seat: int, t: Tile) -> None:
         self.hands[seat][t] -= 4
         self.n_concealed[seat] -= 4
-        self._hver[seat] += 1
+        self._wc[seat] = None
+        self._sbad[seat][t // 9] = -1
         self.melds[seat] += (Meld("ckong", t),)
         self.events.append({"type": "kong", "seat": seat, "action": f"concealed kong {_TS[t]}", "tile": _TS[t]})
         self._kong_replacement(seat)
@@ -615,7 +662,8 @@ class Hand:
         """HK-3.3 added kong; other seats may rob it for Mahjong first (HK-4.10)."""
         self.hands[seat][t] -= 1
         self.n_concealed[seat] -= 1
-        self._hver[seat] += 1
+        self._wc[seat] = None
+        self._sbad[seat][t // 9] = -1
         offers: dict[int, tuple[Action, ...]] = {}
         for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
             if self._wins_on(s, t) and not self.dead_hands[s] and (not self._checked or self._reaches_minimum(s, t, seat, rob=True)):
@@ -693,7 +741,8 @@ class Hand:
         self._complete = self.n_concealed[seat] == 13 - 3 * len(self.melds[seat]) and self._wins_on(seat, t)
         self.hands[seat][t] += 1
         self.n_concealed[seat] += 1
-        self._hver[seat] += 1
+        self._wc[seat] = None
+        self._sbad[seat][t // 9] = -1
         self.last_tile = t
 
     def _replace(self, seat: int, why: str) -> bool:
@@ -737,7 +786,7 @@ class Hand:
 
     def _deal(self) -> None:
         """HK-2.5 deal in blocks, then HK-2.6 bonus exposure and replacement in play order."""
-        positions = deal_positions()
+        positions = _DEAL
         dealt = [[self._live[p] for p in pos] for pos in positions]
         self._head = positions[3][-1] + 1
         for seat in range(4):
@@ -813,7 +862,8 @@ class Hand:
         # a discard claim: the tile leaves the discarder's pond for the claimant's meld
         self.discards[d] = self.discards[d][:-1]
         h = self.hands[s]
-        self._hver[s] += 1
+        self._wc[s] = None
+        self._sbad[s][t // 9] = -1  # a chow, pung or kong takes tiles of the discard's suit
         self.turn = s
         self.phase = Phase.TURN
         self.last_tile = None
@@ -953,6 +1003,8 @@ class Hand:
         win = self._scoring_win(seat, t, "robbed_kong" if rob else "discard", d, self._claim_flags(seat, t, d, self._final, rob), True)
         self.hands[seat][t] += 1
         self.n_concealed[seat] += 1
+        self._wc[seat] = None
+        self._sbad[seat][t // 9] = -1
         if not rob:  # the robbed pung stays a pung
             self.discards[d] = self.discards[d][:-1]
         self._score_win(win, False)
@@ -997,7 +1049,7 @@ class Hand:
             d = self._offer_from if in_window else None
             self._false_mahjong(seat, d, extra, self._explain(seat, extra), True)
             self.dead_hands[seat] = True
-            self._hver[seat] += 1
+            self._wc[seat] = None
             if in_window:
                 self._answers[seat] = PASS
                 if len(self._answers) == len(self._offers):

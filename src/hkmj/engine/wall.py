@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 
 from hkmj.tiles import N_KINDS, N_TILE_IDS, Tile, full_set, parse_tiles, tile_str
 
@@ -56,6 +57,12 @@ def check_dice(dice: Sequence[int]) -> tuple[int, int, int]:
 def check_wall(wall: Sequence[Tile]) -> list[Tile]:
     """The 144 physical tiles of HK-1, each exactly once; ``ValueError`` naming the problem."""
     w = list(wall)
+    try:
+        usual = sorted(w) == _FULL_SORTED and set(map(type, w)) == _INT
+    except TypeError:  # not comparable: explained below
+        usual = False
+    if usual:
+        return w  # the usual case, checked at C speed; anything else is explained below
     if len(w) != WALL_TILES:
         raise ValueError(f"a wall has {WALL_TILES} tiles, not {len(w)} (HK-2.2)")
     counts = [0] * N_TILE_IDS
@@ -87,6 +94,8 @@ def _stack_index(dice_sum: int, i: int) -> int:
 
 def draw_order(wall: Sequence[Tile], dice_sum: int) -> list[Tile]:
     """The physical wall read in draw order from the break (HK-2.4)."""
+    if 3 <= dice_sum <= 18 and len(wall) == WALL_TILES:
+        return list(_ORDER[dice_sum - 3](wall))
     out: list[Tile] = []
     for i in range(72):
         p = _stack_index(dice_sum, i)
@@ -127,11 +136,33 @@ def deal_positions() -> list[list[int]]:
 
 
 def random_wall(rng: random.Random) -> tuple[list[Tile], tuple[int, int, int]]:
-    """Shuffle the 144 tiles, then throw three dice, all from ``rng`` (HK-2.2, HK-2.3, HK-2.8)."""
+    """Shuffle the 144 tiles, then throw three dice, all from ``rng`` (HK-2.2, HK-2.3, HK-2.8).
+
+    The shuffle is ``rng.shuffle(wall)`` step for step (Fisher-Yates from the end, each index
+    drawn by rejection from ``getrandbits``), inlined for speed: the same seed gives the same wall.
+    """
     wall = full_set()
-    rng.shuffle(wall)
+    if type(rng) is random.Random:
+        bits = rng.getrandbits
+        for i, n, k in _SHUFFLE_STEPS:
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            wall[i], wall[j] = wall[j], wall[i]
+    else:  # a subclass may draw differently
+        rng.shuffle(wall)
     dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
     return wall, dice
+
+
+_FULL_SORTED = sorted(full_set())
+_INT = {int}
+_ORDER = tuple(itemgetter(*(p + k for i in range(72) for p in (_stack_index(s, i),) for k in (0, 1))) for s in range(3, 19))
+"""Per dice sum 3..18: reads a physical wall in draw order (HK-2.4)."""
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, WALL_TILES)))
+"""``random.shuffle``'s steps: position, bound of the drawn index, bits drawn."""
+_DEAL: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deal_positions())
+_DEAD_ORDER: tuple[int, ...] = tuple(dead_wall_order())
 
 
 def _tiles(spec: str | Sequence[Tile | None]) -> list[Tile | None]:
