@@ -77,3 +77,26 @@ def test_hk5_3_hk5_4_special_filter_equals_seven_pairs_or_orphans_readiness() ->
         hands.append(h)
     for h in hands:
         assert _special_may_be_ready(h) == (seven_pairs_shanten(h) <= 0 or thirteen_orphans_shanten(h) <= 0)
+
+
+def test_hk5_1_engine_suit_keys_follow_every_move() -> None:
+    """The suit keys the engine updates move by move (deal, draws, discards, claims, kongs, wins)
+    always equal the keys read afresh from each seat's concealed tiles, and its cached waits are exact."""
+    from hkmj.bots import make_bot
+    from hkmj.engine import Hand
+    from hkmj.engine.state import _keys
+    from hkmj.rulesets import get_ruleset
+
+    for rules in (get_ruleset("hk"), get_ruleset("mcr")):
+        for k in range(60):
+            hand = Hand.from_seed(k, rules=rules)
+            bots = [make_bot("greedy" if k % 2 else "random", k * 4 + i) for i in range(4)]
+            while hand.result is None:
+                for s in range(4):
+                    assert hand._keys[s] == _keys(hand.hands[s])
+                    if hand._wc[s] is not None:
+                        assert sorted(hand._wc[s]) == waits(hand.hands[s], len(hand.melds[s]))
+                seat = hand.pending()[0]
+                hand.apply(seat, bots[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+            for s in range(4):
+                assert hand._keys[s] == _keys(hand.hands[s])

@@ -22,3 +22,7 @@ class RandomBot:
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]
+
+    def choose_blind(self, legal: Sequence[Action]) -> Action:
+        """The same choice without a view (:func:`~hkmj.engine.play_hand` then builds none)."""
+        return legal[int(self.rng.random() * len(legal))]

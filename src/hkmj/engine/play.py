@@ -17,9 +17,24 @@ __all__ = ["MatchResult", "Player", "play_hand", "play_match"]
 
 @runtime_checkable
 class Player(Protocol):
-    """Anything that, given its own view and its legal actions, returns an action."""
+    """Anything that, given its own view and its legal actions, returns an action.
+
+    A player that decides from the legal actions alone (the random bot) may also define
+    ``choose_blind(legal)``, returning what ``choose`` would: :func:`play_hand` then calls it
+    and does not build a view for it.
+    """
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
+
+
+def _chooser(player: Player, hand: Hand, seat: int) -> Callable[[Sequence[Action]], Action]:
+    """``legal -> action`` for ``player`` at ``seat``: its ``choose_blind``, or ``choose`` with a fresh view."""
+    blind: Callable[[Sequence[Action]], Action] | None = getattr(player, "choose_blind", None)
+    if callable(blind):
+        return blind
+    choose = player.choose
+    view = hand.view
+    return lambda legal: choose(view(seat), legal)
 
 
 def play_hand(hand: Hand, players: Sequence[Player]) -> HandResult:
@@ -28,9 +43,12 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> HandResult:
     In a claim window every pending seat answers before anything is resolved (HK-4); a
     player's illegal action raises :class:`~hkmj.engine.state.IllegalAction`.
     """
+    choosers = [_chooser(players[s], hand, s) for s in range(4)]
+    legal_actions = hand.legal_actions
+    apply = hand.play
     while hand.result is None:
-        seat = hand.pending()[0]
-        hand.apply(seat, players[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+        seat = hand.next_seat()
+        apply(seat, choosers[seat](legal_actions(seat)))
     return hand.result
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import compress
+from operator import itemgetter, mul
 from typing import Any
 
 from hkmj.engine.actions import (
@@ -168,37 +169,69 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
     return None
 
 
-def _special_may_be_ready(h: list[int]) -> bool:
-    """Whether 13 concealed tiles may wait for seven pairs (HK-5.3) or thirteen orphans (HK-5.4).
-
-    Seven pairs: ready iff 6 - pairs + max(0, 7 - kinds) <= 0, counted with C-speed ``list.count``.
-    Thirteen orphans: a ready hand holds no simple (2-8) tile at all.
-    """
-    zeros = h.count(0)
-    kinds = N_KINDS - zeros
-    pairs = kinds - h.count(1)
-    if 6 - pairs + max(0, 7 - kinds) <= 0:
-        return True
-    return not (sum(h[1:8]) or sum(h[10:17]) or sum(h[19:26])) and thirteen_orphans_shanten(h) <= 0
-
-
-class _SuitMemo(dict[tuple[int, ...], int]):
-    """``memo[key]``: 1 when the counts ``key`` of one suit (9) or of the honours (7) cannot be read
-    as complete groups with at most a pair, else 0; computed once per pattern."""
+class _SuitFacts(dict[int, int]):
+    """``facts[key]`` for one suit's counts as a base-5 number ``key`` (tile ``v`` of the suit
+    counts ``5**v``), computed once per pattern and packed so that four suits' facts add up:
+    bits 0-2 one when the suit cannot be read as complete groups with at most a pair (HK-5.1),
+    bits 3-6 kinds held twice or more, bits 7-10 kinds held, bits 11-13 one when a simple (2-8)
+    is held. ``suited`` False: the seven honours (no chows, no simples)."""
 
     def __init__(self, suited: bool) -> None:
         super().__init__()
         self.suited = suited
 
-    def __missing__(self, key: tuple[int, ...]) -> int:
-        q, r = divmod(sum(key), 3)
-        b = int(r == 1 or bool((distance(key) if self.suited else honour_distance(key))[q if r == 0 else q + 5]))
-        self[key] = b
-        return b
+    def __missing__(self, key: int) -> int:
+        counts = tuple((key // 5**v) % 5 for v in range(9 if self.suited else 7))
+        q, r = divmod(sum(counts), 3)
+        bad = r == 1 or bool((distance(counts) if self.suited else honour_distance(counts))[q if r == 0 else q + 5])
+        pairs = sum(1 for n in counts if n >= 2)
+        kinds = sum(1 for n in counts if n)
+        simples = self.suited and any(counts[1:8])
+        facts = int(bad) | pairs << 3 | kinds << 7 | int(simples) << 11
+        self[key] = facts
+        return facts
 
 
-_BAD_SUIT = _SuitMemo(True)
-_BAD_HONOUR = _SuitMemo(False)
+_SUIT_FACTS = _SuitFacts(True)
+_HONOUR_FACTS = _SuitFacts(False)
+_P5 = tuple(5 ** (t % 9) for t in range(N_KINDS))
+"""What one tile of each kind adds to its suit's key."""
+
+
+def _keys(h: Sequence[int]) -> list[int]:
+    """The four suit keys of a 34-count hand (the engine keeps them up to date move by move)."""
+    return [
+        sum(map(mul, h[0:9], _P5)),
+        sum(map(mul, h[9:18], _P5)),
+        sum(map(mul, h[18:27], _P5)),
+        sum(map(mul, h[27:34], _P5)),
+    ]
+
+
+def _tile_strs(tiles: Sequence[Tile]) -> tuple[str, ...]:
+    """The text of each tile (``itemgetter`` at C speed; an empty or one-tile sequence too)."""
+    if len(tiles) < 2:
+        return tuple(_TS[t] for t in tiles)
+    return itemgetter(*tiles)(_TS)  # type: ignore[no-any-return]
+
+
+def _facts(keys: Sequence[int]) -> int:
+    return _SUIT_FACTS[keys[0]] + _SUIT_FACTS[keys[1]] + _SUIT_FACTS[keys[2]] + _HONOUR_FACTS[keys[3]]
+
+
+def _special_ready_facts(facts: int, h: Sequence[int]) -> bool:
+    """Seven pairs (HK-5.3): ready iff 6 - pairs + max(0, 7 - kinds) <= 0; thirteen orphans
+    (HK-5.4): a ready hand holds no simple tile, then the exact shanten decides."""
+    pairs = facts >> 3 & 15
+    kinds = facts >> 7 & 15
+    if 6 - pairs + max(0, 7 - kinds) <= 0:
+        return True
+    return not facts >> 11 and thirteen_orphans_shanten(h) <= 0
+
+
+def _special_may_be_ready(h: list[int]) -> bool:
+    """Whether 13 concealed tiles may wait for seven pairs (HK-5.3) or thirteen orphans (HK-5.4)."""
+    return _special_ready_facts(_facts(_keys(h)), h)
 
 
 def _standard_may_be_ready(h: Sequence[int]) -> bool:
@@ -206,13 +239,9 @@ def _standard_may_be_ready(h: Sequence[int]) -> bool:
     tile completes four groups and a pair (HK-5.1), as the tile changes one suit only.
 
     A cheap necessary test before the exact shanten (research speed-up, issue 13); the engine
-    keeps each suit's answer per seat and re-reads only the suits a move changed.
+    keeps each seat's suit keys up to date move by move, so the test is four dict reads.
     """
-    bad = _BAD_SUIT[tuple(h[0:9])] + _BAD_SUIT[tuple(h[9:18])]
-    if bad == 2:
-        return False
-    bad += _BAD_SUIT[tuple(h[18:27])]
-    return bad < 2 and bad + _BAD_HONOUR[tuple(h[27:34])] < 2
+    return _facts(_keys(h)) & 7 < 2
 
 
 class Hand:
@@ -291,8 +320,8 @@ class Hand:
         self._answers: dict[int, Action] = {}
         self._last_discard: tuple[Tile, int] | None = None
         self._wc: list[frozenset[Tile] | None] = [None, None, None, None]  # each seat's waits, None when its hand changed
-        self._sbad = [[-1, -1, -1, -1] for _ in range(4)]  # per seat and suit: _BAD_SUIT or _BAD_HONOUR, -1 unknown
-        self._legal: list[tuple[Action, ...] | None] = [None, None, None, None]
+        self._keys = [[0, 0, 0, 0] for _ in range(4)]  # per seat: the suit keys of its concealed tiles (_SuitFacts)
+        self._turn_legal: tuple[Action, ...] | None = None  # the seat on turn's legal actions, until the next move
         self.result: HandResult | None = None
         self.events: list[Event] = []
         bw, bs = break_position(sum(self.dice))
@@ -309,9 +338,9 @@ class Hand:
                 "ask_all": ask_all,
                 "dice": list(self.dice),
                 "break": {"wall": bw, "stack": bs},
-                "wall": [list(map(_TS.__getitem__, self.wall[36 * w : 36 * w + 36])) for w in range(4)],
-                "live": list(map(_TS.__getitem__, self._live)),
-                "dead": list(map(_TS.__getitem__, self._dead)),
+                "wall": [list(_tile_strs(self.wall[36 * w : 36 * w + 36])) for w in range(4)],
+                "live": list(_tile_strs(self._live)),
+                "dead": list(_tile_strs(self._dead)),
             }
         )
         self.events.append(start)
@@ -374,6 +403,16 @@ class Hand:
         ans = self._answers
         return tuple(s for s in self._offers if s not in ans)
 
+    def next_seat(self) -> int:
+        """The first seat of :meth:`pending` (-1 when the hand is over): a driver asks it next."""
+        if self.phase is Phase.TURN:
+            return self.turn
+        ans = self._answers
+        for s in self._offers:
+            if s not in ans:
+                return s
+        return -1
+
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Exactly the legal actions of ``seat`` now (empty when it has nothing to do).
 
@@ -384,10 +423,9 @@ class Hand:
         if ph is Phase.TURN:
             if seat != self.turn:
                 return ()
-            cached = self._legal[seat]
+            cached = self._turn_legal
             if cached is None:
-                cached = self._turn_actions(seat)
-                self._legal[seat] = cached
+                cached = self._turn_legal = self._turn_actions(seat)
             return cached
         if ph is Phase.OVER or seat in self._answers:
             return ()
@@ -479,65 +517,64 @@ class Hand:
         :meth:`legal_actions`, except a Mahjong declaration where one may be declared: that
         is judged by HK-5.7 (penalty, or refusal at a teaching table).
         """
+        n0 = len(self.events)
+        self.play(seat, action)
+        return self.events[n0:]
+
+    def play(self, seat: int, action: Action) -> None:
+        """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
-        n0 = len(self.events)
         legal = self.legal_actions(seat)
-        known = False
         for a in legal:  # the engine hands out shared instances: identity first
             if a is action:
-                known = True
                 break
-        if not known and action not in legal:
-            if isinstance(action, Win) and self.can_declare_mahjong(seat):
-                self._declare_false(seat)
-            else:
-                raise IllegalAction(self._why_illegal(seat, action))
-        elif self.phase is Phase.TURN:
+        else:
+            if action not in legal:
+                if isinstance(action, Win) and self.can_declare_mahjong(seat):
+                    self._declare_false(seat)
+                else:
+                    raise IllegalAction(self._why_illegal(seat, action))
+                self._turn_legal = None
+                return
+        if self.phase is Phase.TURN:
             self._play_turn(seat, action)
         else:
             self._answer(seat, action)
-        self._legal = [None, None, None, None]
-        return self.events[n0:]
+        self._turn_legal = None
 
     # ------------------------------------------------------------------ legal actions
 
     def _turn_actions(self, seat: int) -> tuple[Action, ...]:
+        """Mahjong (a valid win only), the discards by kind, then concealed and added kongs (HK-3)."""
         h = self.hands[seat]
-        acts: list[Action] = list(compress(_DISCARDS, h))
+        acts: tuple[Action, ...] = tuple(compress(_DISCARDS, h))
         if self._drawn:
             if self._complete and not self.dead_hands[seat] and (not self._checked or self._reaches_minimum(seat, None)):
-                acts.insert(0, WIN)
-            if self._has_dead or self._head < self._tail:  # MCR-3.3 ruling: no kong without a replacement
-                if 4 in h:
-                    acts.extend(kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4)
-                for m in self.melds[seat]:
+                acts = (WIN, *acts)
+            melds = self.melds[seat]
+            if (4 in h or melds) and (self._has_dead or self._head < self._tail):  # MCR-3.3 ruling: no kong without a replacement
+                kongs = [kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4] if 4 in h else []
+                for m in melds:
                     if m.kind == "pung" and h[m.tile]:
-                        acts.append(kong(m.tile, ADDED))
-        return tuple(acts)
+                        kongs.append(kong(m.tile, ADDED))
+                if kongs:
+                    acts += tuple(kongs)
+        return acts
 
     def _waits(self, seat: int) -> frozenset[Tile]:
         """The tiles that complete ``seat``'s hand (HK-5.1-5.4), cached until its hand changes.
 
-        Each suit's badness (:data:`_BAD_SUIT`) is kept per seat and re-read only for the suits a move
-        changed; with two bad suits (and no seven pairs or orphans in reach) there is no wait.
+        The seat's suit keys give each suit's facts (:class:`_SuitFacts`) in four dict reads; with two
+        suits that are not groups (and no seven pairs or orphans in reach) there is no wait.
         """
         w = self._wc[seat]
         if w is not None:
             return w
         h = self.hands[seat]
-        bad = self._sbad[seat]
-        if -1 in bad:
-            if bad[0] < 0:
-                bad[0] = _BAD_SUIT[tuple(h[0:9])]
-            if bad[1] < 0:
-                bad[1] = _BAD_SUIT[tuple(h[9:18])]
-            if bad[2] < 0:
-                bad[2] = _BAD_SUIT[tuple(h[18:27])]
-            if bad[3] < 0:
-                bad[3] = _BAD_HONOUR[tuple(h[27:34])]
+        facts = _facts(self._keys[seat])
         melds = self.melds[seat]
-        if bad.count(1) < 2 or (not melds and _special_may_be_ready(h)):
+        if facts & 7 < 2 or (not melds and _special_ready_facts(facts, h)):
             m = len(melds)
             w = frozenset(waits(h, m)) if shanten(h, m) == 0 else _NO_WAITS
         else:
@@ -619,7 +656,7 @@ class Hand:
         self.hands[seat][t] -= 1
         self.n_concealed[seat] -= 1
         self._wc[seat] = None
-        self._sbad[seat][t // 9] = -1
+        self._keys[seat][t // 9] -= _P5[t]
         self.discards[seat] += (t,)
         self.n_discards += 1
         self._drawn = False
@@ -653,7 +690,7 @@ class Hand:
         self.hands[seat][t] -= 4
         self.n_concealed[seat] -= 4
         self._wc[seat] = None
-        self._sbad[seat][t // 9] = -1
+        self._keys[seat][t // 9] -= 4 * _P5[t]
         self.melds[seat] += (Meld("ckong", t),)
         self.events.append({"type": "kong", "seat": seat, "action": f"concealed kong {_TS[t]}", "tile": _TS[t]})
         self._kong_replacement(seat)
@@ -663,7 +700,7 @@ class Hand:
         self.hands[seat][t] -= 1
         self.n_concealed[seat] -= 1
         self._wc[seat] = None
-        self._sbad[seat][t // 9] = -1
+        self._keys[seat][t // 9] -= _P5[t]
         offers: dict[int, tuple[Action, ...]] = {}
         for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
             if self._wins_on(s, t) and not self.dead_hands[s] and (not self._checked or self._reaches_minimum(s, t, seat, rob=True)):
@@ -742,7 +779,7 @@ class Hand:
         self.hands[seat][t] += 1
         self.n_concealed[seat] += 1
         self._wc[seat] = None
-        self._sbad[seat][t // 9] = -1
+        self._keys[seat][t // 9] += _P5[t]
         self.last_tile = t
 
     def _replace(self, seat: int, why: str) -> bool:
@@ -795,6 +832,7 @@ class Hand:
                 if t < N_KINDS:
                     h[t] += 1
                     self.n_concealed[seat] += 1
+        self._keys = [_keys(h) for h in self.hands]
         self.events.append(
             {
                 "type": "deal",
@@ -863,7 +901,7 @@ class Hand:
         self.discards[d] = self.discards[d][:-1]
         h = self.hands[s]
         self._wc[s] = None
-        self._sbad[s][t // 9] = -1  # a chow, pung or kong takes tiles of the discard's suit
+        keys = self._keys[s]  # a chow, pung or kong takes tiles of the discard's suit
         self.turn = s
         self.phase = Phase.TURN
         self.last_tile = None
@@ -871,18 +909,21 @@ class Hand:
             for x in a.tiles:
                 if x != t:
                     h[x] -= 1
+                    keys[x // 9] -= _P5[x]
             self.n_concealed[s] -= 2
             self.melds[s] += (Meld("chow", a.low),)
             ev["tiles"] = format_tiles(a.tiles)
             self._drawn = False
         elif isinstance(a, Pung):
             h[t] -= 2
+            keys[t // 9] -= 2 * _P5[t]
             self.n_concealed[s] -= 2
             self.melds[s] += (Meld("pung", t),)
             ev["tiles"] = _TS[t] * 3
             self._drawn = False
         else:  # Kong from the discard (HK-4.4)
             h[t] -= 3
+            keys[t // 9] -= 3 * _P5[t]
             self.n_concealed[s] -= 3
             self.melds[s] += (Meld("kong", t),)
             ev["tiles"] = _TS[t] * 4
@@ -1004,7 +1045,7 @@ class Hand:
         self.hands[seat][t] += 1
         self.n_concealed[seat] += 1
         self._wc[seat] = None
-        self._sbad[seat][t // 9] = -1
+        self._keys[seat][t // 9] += _P5[t]
         if not rob:  # the robbed pung stays a pung
             self.discards[d] = self.discards[d][:-1]
         self._score_win(win, False)

@@ -141,7 +141,7 @@ def random_wall(rng: random.Random) -> tuple[list[Tile], tuple[int, int, int]]:
     The shuffle is ``rng.shuffle(wall)`` step for step (Fisher-Yates from the end, each index
     drawn by rejection from ``getrandbits``), inlined for speed: the same seed gives the same wall.
     """
-    wall = full_set()
+    wall = list(_FULL_SET)
     if type(rng) is random.Random:
         bits = rng.getrandbits
         for i, n, k in _SHUFFLE_STEPS:
@@ -155,7 +155,8 @@ def random_wall(rng: random.Random) -> tuple[list[Tile], tuple[int, int, int]]:
     return wall, dice
 
 
-_FULL_SORTED = sorted(full_set())
+_FULL_SET = tuple(full_set())
+_FULL_SORTED = sorted(_FULL_SET)
 _INT = {int}
 _ORDER = tuple(itemgetter(*(p + k for i in range(72) for p in (_stack_index(s, i),) for k in (0, 1))) for s in range(3, 19))
 """Per dice sum 3..18: reads a physical wall in draw order (HK-2.4)."""
