@@ -96,6 +96,8 @@ _ORPHAN_LIST: tuple[Tile, ...] = ORPHANS
 _ORPHAN_SET: frozenset[Tile] = frozenset(ORPHANS)
 _DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
 _DISCARD_TEXT = tuple(f"discard {_TS[t]}" for t in range(N_KINDS))
+_DEAL_GET = tuple(itemgetter(*pos) for pos in _DEAL)
+"""Per seat: its dealt tiles from the live wall (HK-2.5)."""
 _OTHERS = tuple(((d + 1) % 4, (d + 2) % 4, (d + 3) % 4) for d in range(4))
 """The other seats in play order after each seat."""
 _CHOW_NEEDS: tuple[tuple[tuple[Chow, Tile, Tile], ...], ...] = tuple(
@@ -121,6 +123,12 @@ class Phase(StrEnum):
     CLAIM = "claim"
     ROB = "rob"
     OVER = "over"
+
+
+_TURN = Phase.TURN  # module constants: an enum member read through its class costs ~10x a global
+_CLAIM = Phase.CLAIM
+_ROB = Phase.ROB
+_OVER = Phase.OVER
 
 
 class IllegalAction(ValueError):
@@ -305,7 +313,7 @@ class Hand:
         """Discards still on the table by seat (a claimed discard leaves for the claimant)."""
         self.n_discards = 0
         """Discards made so far in the hand (claimed ones included)."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn = 0
         self.last_tile: Tile | None = None
         """The tile the seat on turn last drew (wall, replacement or deal), None after a claim."""
@@ -376,7 +384,7 @@ class Hand:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def live_count(self) -> int:
@@ -391,21 +399,21 @@ class Hand:
     @property
     def offered_tile(self) -> Tile | None:
         """The discard or added-kong tile that may be claimed now."""
-        return self._offer_tile if self.phase is Phase.CLAIM or self.phase is Phase.ROB else None
+        return self._offer_tile if self.phase is _CLAIM or self.phase is _ROB else None
 
     def pending(self) -> tuple[int, ...]:
         """Seats that must act now: the seat on turn, or the seats still to answer a claim window."""
         ph = self.phase
-        if ph is Phase.TURN:
+        if ph is _TURN:
             return (self.turn,)
-        if ph is Phase.OVER:
+        if ph is _OVER:
             return ()
         ans = self._answers
         return tuple(s for s in self._offers if s not in ans)
 
     def next_seat(self) -> int:
         """The first seat of :meth:`pending` (-1 when the hand is over): a driver asks it next."""
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             return self.turn
         ans = self._answers
         for s in self._offers:
@@ -420,14 +428,14 @@ class Hand:
         is still accepted where :meth:`can_declare_mahjong` (HK-5.7).
         """
         ph = self.phase
-        if ph is Phase.TURN:
+        if ph is _TURN:
             if seat != self.turn:
                 return ()
             cached = self._turn_legal
             if cached is None:
                 cached = self._turn_legal = self._turn_actions(seat)
             return cached
-        if ph is Phase.OVER or seat in self._answers:
+        if ph is _OVER or seat in self._answers:
             return ()
         return self._offers.get(seat, ())
 
@@ -438,18 +446,18 @@ class Hand:
         """
         if self.dead_hands[seat]:
             return False
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             return seat == self.turn and self._drawn
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return False
         return seat in self._offers and seat not in self._answers
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know (see :class:`~hkmj.engine.view.SeatView`)."""
         ph = self.phase
-        offering = ph is Phase.CLAIM or ph is Phase.ROB
+        offering = ph is _CLAIM or ph is _ROB
         last = self._last_discard
-        if ph is Phase.TURN:
+        if ph is _TURN:
             to_act = seat == self.turn
         elif offering:
             to_act = seat in self._offers and seat not in self._answers
@@ -464,7 +472,7 @@ class Hand:
                 self._offer_from if offering else self.turn,
                 to_act,
                 tuple(self.hands[seat]),
-                self.last_tile if ph is Phase.TURN and seat == self.turn and self._drawn else None,
+                self.last_tile if ph is _TURN and seat == self.turn and self._drawn else None,
                 tuple(self.melds),
                 tuple(self.bonus),
                 tuple(self.discards),
@@ -504,7 +512,7 @@ class Hand:
                 c[t] += 1
             for t in self.discards[seat]:
                 c[t] += 1
-        if self.phase is Phase.ROB:
+        if self.phase is _ROB:
             c[self._offer_tile] += 1  # the added-kong tile, not yet in the meld
         return c
 
@@ -525,7 +533,12 @@ class Hand:
         """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
-        legal = self.legal_actions(seat)
+        if self.phase is _TURN and seat == self.turn:
+            legal = self._turn_legal
+            if legal is None:
+                legal = self._turn_actions(seat)
+        else:
+            legal = self.legal_actions(seat)
         for a in legal:  # the engine hands out shared instances: identity first
             if a is action:
                 break
@@ -537,7 +550,7 @@ class Hand:
                     raise IllegalAction(self._why_illegal(seat, action))
                 self._turn_legal = None
                 return
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             self._play_turn(seat, action)
         else:
             self._answer(seat, action)
@@ -621,7 +634,9 @@ class Hand:
                 continue
             h = self.hands[s]
             w = self._wc[s]
-            win = (t in w) if w is not None else self._wins_on(s, t)
+            if w is None:
+                w = self._waits(s)
+            win = t in w
             if win and self._checked and not self._reaches_minimum(s, t, d, final):
                 win = False
             c = 0 if final else h[t]
@@ -677,7 +692,7 @@ class Hand:
             }
         )
         if offers:
-            self.phase = Phase.CLAIM
+            self.phase = _CLAIM
             self._offer_tile = t
             self._offer_from = seat
             self._final = final
@@ -717,7 +732,7 @@ class Hand:
             }
         )
         if offers:
-            self.phase = Phase.ROB
+            self.phase = _ROB
             self._offer_tile = t
             self._offer_from = seat
             self._final = False
@@ -731,7 +746,7 @@ class Hand:
         self._kong_replacement(seat)
 
     def _kong_replacement(self, seat: int) -> None:
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn = seat
         self._drawn = True
         self._kong_chain = True
@@ -741,7 +756,7 @@ class Hand:
 
     def _draw_turn(self, seat: int) -> None:
         """HK-3.2: the seat draws the first live-wall tile; HK-3.5: an empty live wall draws the hand."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn = seat
         self._drawn = True
         self._kong_chain = False
@@ -823,37 +838,41 @@ class Hand:
 
     def _deal(self) -> None:
         """HK-2.5 deal in blocks, then HK-2.6 bonus exposure and replacement in play order."""
-        positions = _DEAL
-        dealt = [[self._live[p] for p in pos] for pos in positions]
-        self._head = positions[3][-1] + 1
+        live = self._live
+        dealt = [_DEAL_GET[s](live) for s in range(4)]
+        self._head = _DEAL[3][-1] + 1
         for seat in range(4):
             h = self.hands[seat]
+            n = 0
             for t in dealt[seat]:
                 if t < N_KINDS:
                     h[t] += 1
-                    self.n_concealed[seat] += 1
+                    n += 1
+            self.n_concealed[seat] = n
         self._keys = [_keys(h) for h in self.hands]
         self.events.append(
             {
                 "type": "deal",
-                "hands": [[_TS[t] for t in dealt[s]] for s in range(4)],
+                "hands": [list(_tile_strs(d)) for d in dealt],
                 "live": self._tail - self._head,
                 "dead": len(self._dead) - self._front,
             }
         )
-        east_last = next(t for t in reversed(dealt[0]) if t < N_KINDS) if any(t < N_KINDS for t in dealt[0]) else None
-        for seat in range(4):
-            for t in dealt[seat]:
-                if t >= N_KINDS:
-                    self.bonus[seat] += (t,)
-                    self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
-                    self._replace(seat, "bonus")  # 8 bonus tiles at most: the dead wall never runs out here
-                    if seat == 0:
-                        east_last = self.last_tile
-        self.phase = Phase.TURN
+        east_last = next((t for t in reversed(dealt[0]) if t < N_KINDS), None)
+        if max(map(max, dealt)) >= N_KINDS:
+            for seat in range(4):
+                for t in dealt[seat]:
+                    if t >= N_KINDS:
+                        self.bonus[seat] += (t,)
+                        self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+                        self._replace(seat, "bonus")  # 8 bonus tiles at most: the dead wall never runs out here
+                        if seat == 0:
+                            east_last = self.last_tile
+        self.phase = _TURN
         self.turn = 0
         self._drawn = True  # HK-3.1: East plays first with 14 tiles
-        self._complete = is_complete(self.hands[0], 0)
+        facts = _facts(self._keys[0])  # a complete hand has no bad suit, or is seven pairs or orphans in reach
+        self._complete = (not facts & 7 or _special_ready_facts(facts, self.hands[0])) and is_complete(self.hands[0], 0)
         self.last_tile = east_last
 
     # ------------------------------------------------------------------ claims
@@ -868,7 +887,7 @@ class Hand:
         """Apply the outcome of a claim window chosen by :func:`resolve_claim` (HK-4.6, HK-4.7, HK-4.10)."""
         d = self._offer_from
         t = self._offer_tile
-        rob = self.phase is Phase.ROB
+        rob = self.phase is _ROB
         claim = resolve_claim(d, self._answers)
         ev: Event = {
             "type": "claim",
@@ -903,7 +922,7 @@ class Hand:
         self._wc[s] = None
         keys = self._keys[s]  # a chow, pung or kong takes tiles of the discard's suit
         self.turn = s
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.last_tile = None
         if isinstance(a, Chow):
             for x in a.tiles:
@@ -1059,7 +1078,7 @@ class Hand:
         hand = format_tiles(tiles_of(h)) + "".join(f" + {x}" for x in m)
         with_tile = f" with {_TS[extra]}" if extra is not None else ""
         if sh < 0:  # complete, but under the ruleset's minimum
-            rob = self.phase is Phase.ROB
+            rob = self.phase is _ROB
             d = self._offer_from if extra is not None else None
             outcome = self.rules.score(self._candidate(seat, extra, d, self._final and not rob, rob))
             return f"{hand}{with_tile} is complete but not a winning hand: {outcome.reason}"
@@ -1074,7 +1093,7 @@ class Hand:
         Under a ``dead_hand`` ruleset (MCR) the declaration is judged at once: the seat's hand
         is dead, it pays the ruleset's penalty, and the hand goes on (its answer counts as a pass).
         """
-        in_window = self.phase is not Phase.TURN
+        in_window = self.phase is not _TURN
         extra = self._offer_tile if in_window else None
         if self.teaching:
             self.events.append(
@@ -1155,7 +1174,7 @@ class Hand:
         keeps = self.rules.dealer_keeps(kind, seat)
         result = HandResult(kind, payments, seat, discarder, win_type, score, outcome, keeps)
         self.result = result
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.events.append(
             {
                 "type": "hand_end",
@@ -1175,9 +1194,9 @@ class Hand:
         if not isinstance(action, Action):
             return f"{action!r} is not an action"
         ph = self.phase
-        if ph is Phase.OVER:
+        if ph is _OVER:
             return f"{action}: the hand is over"
-        if ph is Phase.TURN:
+        if ph is _TURN:
             if seat != self.turn:
                 return f"{action}: it is {SEAT_LETTERS[self.turn]}'s turn, not {who}'s"
             h = self.hands[seat]
@@ -1196,7 +1215,7 @@ class Hand:
                 return f"{action}: {who} holds no {_TS[action.tile]} to add (HK-3.3)"
             return f"{action} is not legal now"
         t = _TS[self._offer_tile]
-        what = "discard" if ph is Phase.CLAIM else "added kong"
+        what = "discard" if ph is _CLAIM else "added kong"
         if seat == self._offer_from:
             return f"{action}: {who} cannot claim its own {what} {t}; waiting for the other seats"
         if seat in self._answers:
@@ -1205,7 +1224,7 @@ class Hand:
             return f"{action}: {who} has no claim on the {what} {t} (HK-4) and passes automatically"
         if isinstance(action, Discard) or (isinstance(action, Kong) and action.how != FROM_DISCARD):
             return f"{action}: first answer the {what} {t} (pass or claim)"
-        if ph is Phase.ROB:
+        if ph is _ROB:
             return f"{action}: an added kong can be robbed only for Mahjong (HK-4.10); answer mahjong or pass"
         if self._final:
             return f"{action}: the final discard can be claimed only for Mahjong (HK-4.9)"

@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hkmj.engine import Action, Hand, Match, Phase
+from hkmj.engine import Action, Hand, Match
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder, encode_legal
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
@@ -129,7 +129,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         """Point ``agent_selection`` at the next seat to act and list its legal actions."""
         hand = self._hand
         assert hand is not None and self._match is not None
-        seat = hand.turn if hand.phase is Phase.TURN else hand.pending()[0]
+        seat = hand.next_seat()
         self._acting = seat
         self.agent_selection = self._agent_at[seat]
         self._legal = hand.legal_actions(seat)
