@@ -566,7 +566,7 @@ class Hand:
             if self._complete and not self.dead_hands[seat] and (not self._checked or self._reaches_minimum(seat, None)):
                 acts = (WIN, *acts)
             melds = self.melds[seat]
-            if (4 in h or melds) and (self._has_dead or self._head < self._tail):  # MCR-3.3 ruling: no kong without a replacement
+            if (melds or 4 in h) and (self._has_dead or self._head < self._tail):  # MCR-3.3 ruling: no kong without a replacement
                 kongs = [kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4] if 4 in h else []
                 for m in melds:
                     if m.kind == "pung" and h[m.tile]:
@@ -585,7 +585,8 @@ class Hand:
         if w is not None:
             return w
         h = self.hands[seat]
-        facts = _facts(self._keys[seat])
+        k = self._keys[seat]
+        facts = _SUIT_FACTS[k[0]] + _SUIT_FACTS[k[1]] + _SUIT_FACTS[k[2]] + _HONOUR_FACTS[k[3]]
         melds = self.melds[seat]
         if facts & 7 < 2 or (not melds and _special_ready_facts(facts, h)):
             m = len(melds)
