@@ -185,7 +185,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         match = self._match
         assert hand is not None and match is not None
         self._cumulative_rewards[self.agent_selection] = 0.0
-        hand.apply(self._acting, action)
+        hand.play(self._acting, action)
         self._version += 1
         if hand.result is None:
             if self._rewarded:

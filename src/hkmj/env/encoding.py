@@ -102,7 +102,11 @@ def _share(action: Action) -> None:
 def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:
     """The ``int8`` action mask of ``legal`` and the index of each legal action, in order."""
     found = list(map(_BY_ID.get, map(id, legal)))  # the engine's shared instances, by identity
-    indices = [action_index(a, offered) if i is None else i for a, i in zip(legal, found, strict=True)]
+    indices: list[int] = (
+        [action_index(a, offered) if i is None else i for a, i in zip(legal, found, strict=True)]
+        if None in found
+        else found  # type: ignore[assignment]
+    )
     buf = bytearray(N_ACTIONS)
     for i in indices:
         buf[i] = 1
