@@ -168,6 +168,8 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
     first seat in play order after the discarder wins (there is only one winner). Returns
     ``(seat, action)`` or ``None`` when every seat passed.
     """
+    if all(a is PASS for a in answers.values()):
+        return None  # the usual case: every seat passed
     order = ((discarder + 1) % 4, (discarder + 2) % 4, (discarder + 3) % 4)
     for rank in (Win, (Pung, Kong), Chow):
         for s in order:
@@ -641,7 +643,7 @@ class Hand:
             if win and self._checked and not self._reaches_minimum(s, t, d, final):
                 win = False
             c = 0 if final else h[t]
-            chows = [x for x, a, b in _CHOW_NEEDS[t] if h[a] and h[b]] if s == left and not final else None
+            chows = [x for x, a, b in _CHOW_NEEDS[t] if h[a] and h[b]] if s == left and not final and t < HONOUR else None
             if win or c >= 2 or chows:
                 acts: list[Action] = [PASS, WIN] if win else [PASS]
                 if c >= 2:
