@@ -25,11 +25,17 @@ from hkmj.scoring.mcr_shape import (
     HONOURS_KNITTED,
     KNITTED,
     NINE_GATES,
+    NO_MELDS,
+    POW_OF,
     SEVEN_PAIRS,
     STANDARD,
+    SUIT_OF,
     THIRTEEN_ORPHANS,
+    HandFacts,
     McrShape,
-    shapes,
+    hand_facts,
+    meld_facts,
+    readings,
 )
 from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, reduce_frozen
 from hkmj.scoring.ruleset import _validate_tiles
@@ -1222,14 +1228,117 @@ _ITEMS = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in rang
 reaches 16: flowers and seasons are at most 8, every other fan at most 4."""
 
 
+_HOW_BIT = {"self_draw": 1, "discard": 2, "robbed_kong": 4}
+_FLAG_HOWS: dict[frozenset[str], int] = {}
+"""For each set of MCR flags, the win types (``_HOW_BIT``) it goes with: the flag rules of
+:func:`validate_mcr` that read only the win type (MCR-6.40 to 6.42)."""
+for _n in range(1 << len(MCR_FLAGS)):
+    _flags = frozenset(f for b, f in enumerate(MCR_FLAGS) if _n >> b & 1)
+    _FLAG_HOWS[_flags] = (
+        (0 if "final_discard" in _flags else 1)
+        | (0 if "last_wall_tile" in _flags or "kong_replacement" in _flags else 2 | (0 if "final_discard" in _flags else 4))
+    )
+
+
+def _read(win: Win) -> HandFacts | None:
+    """Validation (MCR-1) and the hand facts in one pass over the tiles, for a request whose
+    every field is of the expected type; None when anything is unusual, for
+    :func:`validate_mcr` to name the problem (or to accept what this leaves to it)."""
+    how = win.win
+    seat = win.seat
+    prevailing = win.prevailing
+    discarder = win.discarder
+    how_bit = _HOW_BIT.get(how, 0)
+    if type(seat) is not int or type(prevailing) is not int or not (0 <= seat < 4 and 0 <= prevailing < 4) or not how_bit:
+        return None
+    if how_bit == 1:
+        if discarder is not None:
+            return None
+    elif type(discarder) is not int or not 0 <= discarder < 4 or discarder == seat:
+        return None
+    flags = win.flags
+    if flags and not _FLAG_HOWS.get(flags, 0) & how_bit:
+        return None
+    for group in (win.flowers, win.seasons):
+        if group:
+            seen = 0
+            for b in group:
+                if type(b) is not int or not 1 <= b <= 4 or seen >> b & 1:
+                    return None
+                seen |= 1 << b
+    tiles = win.concealed
+    melds = win.melds
+    if len(tiles) != 14 - 3 * len(melds) or len(melds) > 4:
+        return None
+    counts = [0] * 34
+    keys = [0, 0, 0, 0]
+    mask = 0
+    suit_of, pow_of = SUIT_OF, POW_OF
+    for t in tiles:
+        if not 0 <= t < 34:  # not an int: TypeError, for score_mcr to hand to validate_mcr
+            return None
+        n = counts[t] + 1
+        if n > 4:
+            return None
+        counts[t] = n
+        mask |= 1 << t
+        keys[suit_of[t]] += pow_of[t]
+    wt = win.win_tile
+    if type(wt) is not int or not 0 <= wt < 34 or not counts[wt]:
+        return None
+    facts = NO_MELDS
+    concealed = counts
+    if melds:
+        concealed = list(counts)
+        for m in melds:
+            t = m.tile
+            if type(t) is not int or not 0 <= t < 34:
+                return None
+            kind = m.kind
+            if kind == "chow":
+                if t >= 27 or t % 9 > 6:
+                    return None
+                n = counts[t] + 1
+                counts[t] = n
+                counts[t + 1] += 1
+                counts[t + 2] += 1
+                if n > 4 or counts[t + 1] > 4 or counts[t + 2] > 4:
+                    return None
+            elif kind == "pung" or kind == "kong" or kind == "ckong":
+                n = counts[t] + (3 if kind == "pung" else 4)
+                if n > 4:
+                    return None
+                counts[t] = n
+            else:
+                return None
+        facts = meld_facts(melds)
+    c_wt = concealed[wt]
+    if how_bit == 4 and counts[wt] != 1:
+        return None
+    last_of_kind = counts[wt] - c_wt == 3 and c_wt == 1
+    if flags:
+        if "kong_replacement" in flags and not facts[4] + facts[5]:
+            return None
+        if "last_of_kind" in flags:
+            if c_wt != 1:
+                return None
+            last_of_kind = True
+    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, facts)
+
+
 def score_mcr(win: Win) -> McrResult:
     """Score a hand under the Chinese Official rules (MCR-5 to MCR-8).
 
     Raises :class:`InvalidHand` for an impossible hand or one with no winning shape; a
     winning shape under 8 points gives ``winning=False`` with the reason (MCR-5.1).
     """
-    counts, concealed, last_of_kind = validate_mcr(win)
-    hand, found = shapes(win, counts, concealed, last_of_kind)
+    try:
+        hand = _read(win)
+    except (TypeError, ValueError, IndexError):  # a field of an unexpected type: validate_mcr says which
+        hand = None
+    if hand is None:
+        hand = hand_facts(win, *validate_mcr(win))
+    found = readings(hand)
     if not found:
         raise InvalidHand(
             f"{format_tiles(win.concealed)}"

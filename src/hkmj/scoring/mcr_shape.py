@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from hkmj.hand import POW5, STANDARD, standard_splits
 from hkmj.scoring.mcr_combos import combination_fans, table_order
-from hkmj.scoring.model import Win
+from hkmj.scoring.model import Meld, Win
 from hkmj.tiles import Tile
 
 __all__ = [
@@ -26,7 +26,14 @@ __all__ = [
     "THIRTEEN_ORPHANS",
     "NINE_GATES",
     "HandFacts",
+    "MeldFacts",
+    "NO_MELDS",
+    "POW_OF",
+    "SUIT_OF",
     "McrShape",
+    "hand_facts",
+    "meld_facts",
+    "readings",
     "shapes",
     "table_order",
 ]
@@ -122,9 +129,9 @@ def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
     return (groups, with_pair, tuple(to_pair), tuple(to_groups))
 
 
-_SUIT_OF = tuple(t // 9 for t in range(34))
-_POW_OF = tuple(POW5[t % 9] for t in range(34))
-"""Tile t adds ``_POW_OF[t]`` to the pattern key of suit ``_SUIT_OF[t]``."""
+SUIT_OF = _SUIT_OF = tuple(t // 9 for t in range(34))
+POW_OF = _POW_OF = tuple(POW5[t % 9] for t in range(34))
+"""Tile t adds ``POW_OF[t]`` to the pattern key of suit ``SUIT_OF[t]``."""
 
 
 def pattern_keys(counts: list[int]) -> list[int]:
@@ -180,14 +187,63 @@ def wait_count(counts: list[int], keys: list[int] | None = None, seven_pairs: bo
     return found
 
 
+MeldFacts = tuple[int, tuple[Tile, ...], tuple[Tile, ...], int, int, int]
+"""What the declared groups give a hand: (tile mask, chow starts, pung and kong tiles,
+exposed groups, exposed kongs, concealed kongs)."""
+NO_MELDS: MeldFacts = (0, (), (), 0, 0, 0)
+
+
+def meld_facts(melds: tuple[Meld, ...]) -> MeldFacts:
+    """The :data:`MeldFacts` of valid declared groups (MCR-1: chow, pung, kong, ckong)."""
+    if not melds:
+        return NO_MELDS
+    mask = n_exposed = mk = ck = 0
+    chows: list[Tile] = []
+    pungs: list[Tile] = []
+    for m in melds:
+        kind = m.kind
+        t = m.tile
+        if kind == "chow":
+            mask |= 7 << t
+            n_exposed += 1
+            chows.append(t)
+        else:
+            mask |= 1 << t
+            pungs.append(t)
+            if kind == "ckong":
+                ck += 1
+            else:
+                n_exposed += 1
+                if kind == "kong":
+                    mk += 1
+    return (mask, tuple(chows), tuple(pungs), n_exposed, mk, ck)
+
+
+def hand_facts(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> HandFacts:
+    """The :class:`HandFacts` of a validated hand: ``counts`` of all its tiles, ``concealed``
+    of the concealed ones (``validate_mcr``)."""
+    mask = 0
+    keys = [0, 0, 0, 0]
+    for t in range(34):
+        n = concealed[t]
+        if n:
+            mask |= 1 << t
+            keys[_SUIT_OF[t]] += n * _POW_OF[t]
+    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, meld_facts(win.melds))
+
+
 class HandFacts:
-    """What a hand is, whatever its reading: its tiles and how it was won (MCR-6)."""
+    """What a hand is, whatever its reading: its tiles and how it was won (MCR-6).
+
+    Built by :func:`hand_facts` from validated counts, or by the scorer's one-pass reader
+    (``hkmj.scoring.mcr``) straight from the request.
+    """
 
     __slots__ = (
         "win",
         "counts",
         "concealed",
-        "kinds",
+        "n_kinds",
         "keys",
         "mask",
         "ranks",
@@ -207,62 +263,52 @@ class HandFacts:
         "fans",
     )
 
-    def __init__(self, win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> None:
+    def __init__(
+        self,
+        win: Win,
+        counts: list[int],
+        concealed: list[int],
+        last_of_kind: bool,
+        concealed_mask: int,
+        keys: list[int],
+        melds: MeldFacts,
+    ) -> None:
         self.win = win
         self.counts = counts
         self.concealed = concealed
-        self.kinds = kinds = sorted(set(win.concealed))
-        """The kinds of concealed tile, in order (all the hand's kinds when nothing is declared)."""
-        mask = 0
-        keys = [0, 0, 0, 0]
-        suit_of, pow_of = _SUIT_OF, _POW_OF
-        for t in kinds:
-            mask |= 1 << t
-            keys[suit_of[t]] += concealed[t] * pow_of[t]
+        self.n_kinds = concealed_mask.bit_count()
+        """How many kinds of concealed tile (all the hand's kinds when nothing is declared)."""
         self.keys = keys
         """The concealed tiles' :func:`pattern_keys`."""
-        n_exposed = mk = ck = 0
-        meld_chows: list[Tile] = []
-        meld_pungs: list[Tile] = []
-        for m in win.melds:
-            kind = m.kind
-            if kind == "chow":
-                mask |= 7 << m.tile
-                n_exposed += 1
-                meld_chows.append(m.tile)
-            else:
-                mask |= 1 << m.tile
-                meld_pungs.append(m.tile)
-                if kind == "ckong":
-                    ck += 1
-                else:
-                    n_exposed += 1
-                    if kind == "kong":
-                        mk += 1
+        mask = concealed_mask | melds[0]
         man, pin, sou = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
-        ranks = man | pin | sou
-        suits = (man != 0) | (pin != 0) << 1 | (sou != 0) << 2
         self.mask = mask
         """Bit t set when the hand holds tile t."""
-        self.ranks = ranks
+        self.ranks = man | pin | sou
         """Bit r-1 set when the hand holds a suited tile of rank r."""
         self.honours = mask >> 27 != 0
-        self.suits = suits
+        self.suits = (man != 0) | (pin != 0) << 1 | (sou != 0) << 2
         self.has_winds = mask & _WIND_MASK != 0
         self.has_dragons = mask >> 31 != 0
         self.self_drawn = win.win == "self_draw"
         self.last_of_kind = last_of_kind
-        self.meld_chows = tuple(meld_chows)
+        self.meld_chows = melds[1]
         """The lowest tile of each declared chow."""
-        self.meld_pungs = tuple(meld_pungs)
+        self.meld_pungs = melds[2]
         """The tile of each declared pung or kong."""
-        self.n_exposed = n_exposed
-        self.n_melded_kongs = mk
-        self.n_concealed_kongs = ck
+        self.n_exposed = melds[3]
+        self.n_melded_kongs = melds[4]
+        self.n_concealed_kongs = melds[5]
         self.flowers = len(win.flowers) + len(win.seasons)
         self.fans: tuple[tuple[int, int], ...] | None = None
         """The hand-scope fans once computed (see :mod:`hkmj.scoring.mcr`)."""
         self._unique: bool | None = None
+
+    @property
+    def kinds(self) -> list[Tile]:
+        """The kinds of concealed tile, in order."""
+        concealed = self.concealed
+        return [t for t in range(34) if concealed[t]]
 
     @property
     def unique_wait(self) -> bool:
@@ -274,7 +320,7 @@ class HandFacts:
             before[wt] -= 1
             keys = list(self.keys)
             keys[_SUIT_OF[wt]] -= _POW_OF[wt]
-            u = self._unique = wait_count(before, keys, len(self.kinds) <= 7) == 1
+            u = self._unique = wait_count(before, keys, self.n_kinds <= 7) == 1
         return u
 
 
@@ -427,19 +473,18 @@ def _knitted(hand: HandFacts) -> McrShape | None:
 
 def _seven_pairs(hand: HandFacts) -> McrShape | None:
     """Seven pairs (MCR-6.55); ``extra_rank`` is 1 for seven shifted pairs (MCR-6.80)."""
-    kinds = hand.kinds
     concealed = hand.concealed
-    if len(kinds) > 7 or hand.win.melds or 1 in concealed or 3 in concealed:
+    if hand.n_kinds > 7 or hand.win.melds or 1 in concealed or 3 in concealed:
         return None
+    kinds = hand.kinds
     shifted = len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9
     return McrShape(hand, SEVEN_PAIRS, (), (), -1, (), 0, extra_rank=int(shifted))
 
 
 def _honours_knitted(hand: HandFacts) -> McrShape | None:
-    kinds = hand.kinds
-    if hand.win.melds or len(kinds) != 14:
+    if hand.win.melds or hand.n_kinds != 14:
         return None
-    suited = [t for t in kinds if t < 27]
+    suited = [t for t in hand.kinds if t < 27]
     if not 7 <= len(suited) <= 9:
         return None
     for ks in KNITTED_STRAIGHTS:
@@ -449,38 +494,47 @@ def _honours_knitted(hand: HandFacts) -> McrShape | None:
 
 
 def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> tuple[HandFacts, list[McrShape]]:
+    """All readings of a validated winning hand to compare (MCR-5.2, MCR-7.6), in table
+    order, with its :class:`HandFacts` (see :func:`readings`)."""
+    hand = hand_facts(win, counts, concealed, last_of_kind)
+    return hand, readings(hand)
+
+
+def readings(hand: HandFacts) -> list[McrShape]:
     """All readings of a winning hand to compare (MCR-5.2, MCR-7.6), in table order.
 
     Special shapes come first. Seven pairs is compared with the standard readings; the
     other special shapes and the knitted straight stand alone, as in the official tables.
     """
-    hand = HandFacts(win, counts, concealed, last_of_kind)
+    win = hand.win
+    counts = hand.counts
+    concealed = hand.concealed
     out: list[McrShape] = []
     if not win.melds:
         sp = _seven_pairs(hand)
         if sp is not None:
             if sp.extra_rank:
-                return hand, [sp]
+                return [sp]
             out.append(sp)
         else:
             special: McrShape | None = _honours_knitted(hand)
-            if special is None and len(hand.kinds) == 13 and all(counts[t] for t in _ORPHANS):
+            if special is None and hand.n_kinds == 13 and all(counts[t] for t in _ORPHANS):
                 special = McrShape(hand, THIRTEEN_ORPHANS, (), (), -1, (), 0)
-            if special is None and len(hand.kinds) >= 9:  # a knitted straight alone is nine kinds
+            if special is None and hand.n_kinds >= 9:  # a knitted straight alone is nine kinds
                 special = _knitted(hand)
             if special is None and not hand.honours and hand.suits in (1, 2, 4):  # one suit only
                 rank = _nine_gates(concealed, win.win_tile)
                 if rank:
                     special = McrShape(hand, NINE_GATES, (), (), -1, (), 0, extra_rank=rank)
             if special is not None:
-                return hand, [special]
+                return [special]
     elif len(win.melds) == 1:
         ks = _knitted(hand)
         if ks is not None:
-            return hand, [ks]
+            return [ks]
     found = standard_splits(concealed, hand.keys)
     if len(found) > 1:
         found.sort(key=lambda r: _division_key(r[0], r[1]))
     for chows, pungs, pair in found:
         out.append(_standard(hand, chows, pungs, pair))
-    return hand, out
+    return out

@@ -1,0 +1,73 @@
+"""The scorer's fast paths agree with the reference steps they replace (MCR-1, MCR-5 to 7).
+
+``score_mcr`` reads a request and its hand facts in one pass (``mcr._read``), falling back
+to ``validate_mcr`` for anything unusual. Here, on seeded generated hands and on copies
+changed one field at a time (bad tiles, flags, flowers, win types, melds), the one-pass
+reader must accept exactly the hands ``validate_mcr`` accepts (or leave them to it) and
+produce the same facts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hkmj.scoring import InvalidHand
+from hkmj.scoring.mcr import _read, validate_mcr
+from hkmj.scoring.mcr_generate import random_mcr_hand
+from hkmj.scoring.mcr_shape import HandFacts, hand_facts
+from hkmj.scoring.model import Meld, Win
+
+_FACTS = [f for f in HandFacts.__slots__ if f not in ("fans", "_unique")]
+
+
+def _changed(rng: random.Random, w: Win) -> Win:
+    """``w`` with one field changed, often to something invalid."""
+    tiles = list(w.concealed)
+    k = rng.randrange(10)
+    if k == 0:
+        tiles[rng.randrange(len(tiles))] = rng.randrange(-1, 35)
+        return replace(w, concealed=tuple(tiles))
+    if k == 1:
+        return replace(w, win_tile=rng.choice([*tiles, rng.randrange(-1, 35)]))
+    if k == 2:
+        return replace(w, win=rng.choice(["self_draw", "discard", "robbed_kong"]), discarder=rng.choice([None, 0, 1, 2, 3, 4]))
+    if k == 3:
+        names = ["last_wall_tile", "final_discard", "kong_replacement", "last_of_kind", "heavenly"]
+        return replace(w, flags=frozenset(rng.sample(names, rng.randrange(3))))
+    if k == 4:
+        return replace(w, flowers=tuple(rng.sample([0, 1, 1, 2, 3, 4, 5], rng.randrange(4))))
+    if k == 5:
+        return replace(w, seat=rng.choice([0, 1, 2, 3, 4, -1]), prevailing=rng.choice([0, 3, 4]))
+    if k == 6 and w.melds:
+        melds = list(w.melds)
+        i = rng.randrange(len(melds))
+        melds[i] = Meld(rng.choice(["chow", "pung", "kong", "ckong"]), rng.choice([melds[i].tile, rng.randrange(34)]))
+        return replace(w, melds=tuple(melds))
+    if k == 7:
+        return replace(w, concealed=tuple(tiles[:-1]))
+    if k == 8:
+        return replace(w, flags=frozenset(["last_of_kind"]))
+    return replace(w, seat=(w.seat + 1) % 4)
+
+
+def test_mcr_1_one_pass_reader_accepts_what_validate_mcr_accepts_with_the_same_facts() -> None:
+    rng = random.Random(20261202)
+    read = rejected = 0
+    for _ in range(3000):
+        base = random_mcr_hand(rng)
+        for win in (base, _changed(rng, base)):
+            try:
+                reference: HandFacts | None = hand_facts(win, *validate_mcr(win))
+            except InvalidHand:
+                reference = None
+            fast = _read(win)
+            if reference is None:
+                assert fast is None, win
+                rejected += 1
+            elif fast is not None:
+                read += 1
+                for name in _FACTS:
+                    assert getattr(fast, name) == getattr(reference, name), (name, win)
+    # both sides of the comparison are exercised
+    assert read > 2500 and rejected > 300
