@@ -61,7 +61,10 @@ def test_mcr_1_one_pass_reader_accepts_what_validate_mcr_accepts_with_the_same_f
                 reference: HandFacts | None = hand_facts(win, *validate_mcr(win))
             except InvalidHand:
                 reference = None
-            fast = _read(win)
+            try:
+                fast = _read(win)
+            except (TypeError, ValueError, IndexError):  # as score_mcr: left to validate_mcr
+                fast = None
             if reference is None:
                 assert fast is None, win
                 rejected += 1

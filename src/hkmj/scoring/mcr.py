@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from hkmj.scoring.mcr_shape import (
     HONOURS_KNITTED,
@@ -62,6 +62,8 @@ MCR_FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kin
 """Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
 _FLAG_SET = frozenset(MCR_FLAGS)
 _set = object.__setattr__
+_NATIVE: Final = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,14 +137,24 @@ class McrResult:
         payments: tuple[int, int, int, int],
         shape: str = STANDARD,
     ) -> None:
-        # written out (init=False): faster than the generated one, and native in the compiled build
-        _set(self, "points", points)
-        _set(self, "fan_points", fan_points)
-        _set(self, "winning", winning)
-        _set(self, "reason", reason)
-        _set(self, "items", items)
-        _set(self, "payments", payments)
-        _set(self, "shape", shape)
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.points = points  # type: ignore[misc]
+            self.fan_points = fan_points  # type: ignore[misc]
+            self.winning = winning  # type: ignore[misc]
+            self.reason = reason  # type: ignore[misc]
+            self.items = items  # type: ignore[misc]
+            self.payments = payments  # type: ignore[misc]
+            self.shape = shape  # type: ignore[misc]
+        else:
+            _set(self, "points", points)
+            _set(self, "fan_points", fan_points)
+            _set(self, "winning", winning)
+            _set(self, "reason", reason)
+            _set(self, "items", items)
+            _set(self, "payments", payments)
+            _set(self, "shape", shape)
 
     def format(self, lang: str = "en") -> str:
         """A human table in English or French (``hkmj score --rules mcr``): each fan with
@@ -1274,9 +1286,9 @@ def _read(win: Win) -> HandFacts | None:
     keys = [0, 0, 0, 0]
     mask = 0
     suit_of, pow_of = SUIT_OF, POW_OF
+    # a tile that is no tile id raises here (IndexError, TypeError, or ValueError on ``1 << t``
+    # for a negative one), for score_mcr to hand the request to validate_mcr
     for t in tiles:
-        if not 0 <= t < 34:  # not an int: TypeError, for score_mcr to hand to validate_mcr
-            return None
         n = counts[t] + 1
         if n > 4:
             return None
