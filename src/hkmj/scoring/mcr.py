@@ -1099,9 +1099,9 @@ def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
     return fans
 
 
-def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[int]]:
+def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[McrItem]]:
     """Fans of one reading (index in :data:`MCR_FANS` → count), exclusions applied (MCR-7),
-    their total, and their indexes in order.
+    their total, and their result items in table order.
 
     Flowers (MCR-6.13) are left out: they are added to the chosen reading.
     """
@@ -1125,17 +1125,19 @@ def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[int]]:
     total = 0
     struck = 0
     kept = []
+    excludes, points, items = _EXCLUDES_MASK, _POINTS, _ITEMS
     for i in sorted(fans):
         if struck >> i & 1:
             del fans[i]
         else:
-            struck |= _EXCLUDES_MASK[i]
-            total += _POINTS[i] * fans[i]
-            kept.append(i)
+            struck |= excludes[i]
+            n = fans[i]
+            total += points[i] * n
+            kept.append(items[i][n])
     if not total and kind == STANDARD:
         fans[_CHICKEN] = 1
-        total = _POINTS[_CHICKEN]
-        kept.append(_CHICKEN)
+        total = points[_CHICKEN]
+        kept.append(items[_CHICKEN][1])
     return fans, total, kept
 
 
@@ -1358,25 +1360,20 @@ def score_mcr(win: Win) -> McrResult:
             + " has no winning shape: not four groups and a pair, seven pairs, thirteen orphans,"
             " honours and knitted tiles or a knitted straight (MCR-5.2)"
         )
-    best: dict[int, int] | None = None
-    best_total = 0
     best_shape = found[0]
     # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
     if len(found) == 1:
-        best, best_total, kept = _fan_counts(best_shape)
+        _fans, best_total, items_list = _fan_counts(best_shape)
     else:
         seven_pairs_first = best_shape.kind == SEVEN_PAIRS
-        kept = []
+        best_total = -1
+        items_list = []
         for s in found:
-            fans, total, order = _fan_counts(s)
-            if (
-                best is None
-                or total > best_total
-                or (total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans))
+            fans, total, kept = _fan_counts(s)
+            if total > best_total or (
+                total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans)
             ):
-                best, best_total, best_shape, kept = fans, total, s, order
-        assert best is not None
-    items_list = [_ITEMS[i][best[i]] for i in kept]
+                best_total, best_shape, items_list = total, s, kept
     flowers = hand.flowers
     if flowers:
         items_list.append(_ITEMS[_FLOWERS][flowers])  # the last fan of the table (MCR-6.13)
