@@ -106,14 +106,14 @@ def _complete(pattern: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
     return r
 
 
-_SuitInfo = tuple[bool, bool, tuple[int, ...], tuple[int, ...]]
+_SuitInfo = tuple[int, tuple[int, ...], tuple[int, ...]]
 _suit_memo: tuple[dict[int, _SuitInfo], dict[int, _SuitInfo]] = ({}, {})
 """Suited and honour patterns' :func:`_suit_info`, keyed by the pattern in base 5."""
 
 
 def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
-    """(groups only, groups and a pair, offsets completing groups and a pair, offsets
-    completing groups only) for one suit's counts."""
+    """(status: 0 complete as groups, 1 as groups and a pair, 9 incomplete; offsets
+    completing groups and a pair; offsets completing groups only) for one suit's counts."""
     groups, with_pair = _complete(pattern, suited)
     to_pair: list[int] = []
     to_groups: list[int] = []
@@ -126,7 +126,13 @@ def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
             to_pair.append(i)
         if g:
             to_groups.append(i)
-    return (groups, with_pair, tuple(to_pair), tuple(to_groups))
+    return (0 if groups else 1 if with_pair else 9, tuple(to_pair), tuple(to_groups))
+
+
+def _new_suit_info(counts: list[int], s: int, key: int) -> _SuitInfo:
+    start = 9 * s
+    info = _suit_memo[s == 3][key] = _suit_info(tuple(counts[start : start + (9 if s < 3 else 7)]), s < 3)
+    return info
 
 
 SUIT_OF = _SUIT_OF = tuple(t // 9 for t in range(34))
@@ -145,45 +151,45 @@ def pattern_keys(counts: list[int]) -> list[int]:
     return keys
 
 
-def wait_count(counts: list[int], keys: list[int] | None = None, seven_pairs: bool = True) -> int:
+def wait_count(counts: list[int], keys: list[int] | None = None, seven_pairs: bool = False) -> int:
     """How many kinds of tile complete these 13 - 3n concealed tiles (at least 2 means "2 or more").
 
-    Counts four-groups-and-a-pair completions and, for 13 tiles, seven pairs (four of a
-    kind counting as two pairs) — the shapes the unique-wait fans look at (MCR-6.9 Ruling).
-    ``keys`` are the counts' :func:`pattern_keys` when the caller has them; ``seven_pairs``
-    False when the caller knows the tiles hold more than seven kinds (no seven-pairs wait).
+    Counts four-groups-and-a-pair completions and, when ``seven_pairs`` (13 concealed
+    tiles of at most seven kinds), seven pairs (four of a kind counting as two pairs) —
+    the shapes the unique-wait fans look at (MCR-6.9 Ruling). ``keys`` are the counts'
+    :func:`pattern_keys` when the caller has them.
     """
     if keys is None:
         keys = pattern_keys(counts)
-    infos = []
-    for s in range(4):
-        memo = _suit_memo[s == 3]
-        info = memo.get(keys[s])
-        if info is None:
-            start = 9 * s
-            info = memo[keys[s]] = _suit_info(tuple(counts[start : start + (9 if s < 3 else 7)]), s < 3)
-        infos.append(info)
+    suited, honours = _suit_memo
+    i0 = suited.get(keys[0]) or _new_suit_info(counts, 0, keys[0])
+    i1 = suited.get(keys[1]) or _new_suit_info(counts, 1, keys[1])
+    i2 = suited.get(keys[2]) or _new_suit_info(counts, 2, keys[2])
+    i3 = honours.get(keys[3]) or _new_suit_info(counts, 3, keys[3])
     odd = -1
-    if seven_pairs and sum(counts) == 13:
+    found = 0
+    if seven_pairs:
         # seven pairs waits on the one odd count, if all the others are even
         ones, threes = counts.count(1), counts.count(3)
         if ones + threes == 1:
             odd = counts.index(1) if ones else counts.index(3)
-    found = 0 if odd < 0 else 1
+            found = 1
     # per suit: 0 complete as groups, 1 complete as groups and a pair, 9 incomplete
-    status = [0 if info[0] else 1 if info[1] else 9 for info in infos]
-    total = status[0] + status[1] + status[2] + status[3]
-    for s in range(4):
+    total = i0[0] + i1[0] + i2[0] + i3[0]
+    if total > 10:
+        return found  # two suits incomplete: no tile completes both
+    for s, info in enumerate((i0, i1, i2, i3)):
         # the other three suits must be complete, with at most one pair among them
-        pairs_elsewhere = total - status[s]
+        pairs_elsewhere = total - info[0]
         if pairs_elsewhere > 1:
             continue
-        waits = infos[s][2] if pairs_elsewhere == 0 else infos[s][3]
-        found += len(waits)
-        if odd >= 0 and odd // 9 == s and odd - 9 * s in waits:
-            found -= 1
-        if found > 1:
-            return found
+        waits = info[1] if pairs_elsewhere == 0 else info[2]
+        if waits:
+            found += len(waits)
+            if odd >= 0 and odd // 9 == s and odd - 9 * s in waits:
+                found -= 1
+            if found > 1:
+                return found
     return found
 
 
@@ -316,11 +322,15 @@ class HandFacts:
         u = self._unique
         if u is None:
             wt = self.win.win_tile
-            before = list(self.concealed)
-            before[wt] -= 1
-            keys = list(self.keys)
-            keys[_SUIT_OF[wt]] -= _POW_OF[wt]
-            u = self._unique = wait_count(before, keys, self.n_kinds <= 7) == 1
+            concealed = self.concealed
+            keys = self.keys
+            suit = _SUIT_OF[wt]
+            # the waiting hand: these counts without the winning tile, put back after
+            concealed[wt] -= 1
+            keys[suit] -= _POW_OF[wt]
+            u = self._unique = wait_count(concealed, keys, self.n_kinds <= 7 and not self.win.melds) == 1
+            concealed[wt] += 1
+            keys[suit] += _POW_OF[wt]
         return u
 
 
