@@ -55,13 +55,13 @@ __all__ = [
     "mcr_payments",
 ]
 
-MIN_POINTS = 8
+MIN_POINTS: Final = 8
 """MCR-5.1: a hand needs 8 points, flowers not counted, to be declared."""
 
-MCR_FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
+MCR_FLAGS: Final = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
 """Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
-_FLAG_SET = frozenset(MCR_FLAGS)
-_set = object.__setattr__
+_FLAG_SET: Final = frozenset(MCR_FLAGS)
+_set: Final = object.__setattr__
 _NATIVE: Final = not __file__.endswith(".py")
 """True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
 
@@ -191,7 +191,7 @@ class McrResult:
         return out
 
 
-_EN_WORDS = {
+_EN_WORDS: Final = {
     "fan": "Fan",
     "points": "points",
     "total": "Total (flowers included)",
@@ -199,7 +199,7 @@ _EN_WORDS = {
     "not_winning": "Under 8 points without flowers: not a winning hand (MCR-5.1)",
     "payments": "Payments (MCR-8)",
 }
-_FR_WORDS = {
+_FR_WORDS: Final = {
     "fan": "Combinaison",
     "points": "points",
     "total": "Total (fleurs comprises)",
@@ -239,14 +239,14 @@ def _mask(tiles: tuple[int, ...]) -> int:
     return m
 
 
-_GREEN = _mask((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
-_REVERSIBLE = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
-_TERMINALS = _mask((0, 8, 9, 17, 18, 26))
-_ORPHANS = _TERMINALS | _mask(tuple(range(27, 34)))
-_SUITED = (1 << 27) - 1
-_WINDS = _mask((27, 28, 29, 30))
-_DRAGONS = _mask((31, 32, 33))
-_HONOURS = _WINDS | _DRAGONS
+_GREEN: Final = _mask((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
+_REVERSIBLE: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
+_TERMINALS: Final = _mask((0, 8, 9, 17, 18, 26))
+_ORPHANS: Final = _TERMINALS | _mask(tuple(range(27, 34)))
+_SUITED: Final = (1 << 27) - 1
+_WINDS: Final = _mask((27, 28, 29, 30))
+_DRAGONS: Final = _mask((31, 32, 33))
+_HONOURS: Final = _WINDS | _DRAGONS
 
 
 def _ranks_mask(*ranks: int) -> int:
@@ -254,7 +254,7 @@ def _ranks_mask(*ranks: int) -> int:
     return _mask(tuple(9 * s + r - 1 for s in range(3) for r in ranks))
 
 
-_EVEN = _ranks_mask(2, 4, 6, 8)
+_EVEN: Final = _ranks_mask(2, 4, 6, 8)
 
 
 def _only(s: McrShape, allowed: int) -> bool:
@@ -655,7 +655,7 @@ def flower_tiles(s: McrShape) -> int:
     return s.hand.flowers
 
 
-MCR_FANS: tuple[Fan, ...] = (
+MCR_FANS: Final[tuple[Fan, ...]] = (
     # 88 points
     Fan("big_four_winds", "Big Four Winds", "Quatre Grands Vents", 88, 75, big_four_winds, scope="pungs", holds=_WINDS),
     Fan("big_three_dragons", "Big Three Dragons", "Trois Grands Dragons", 88, 76, big_three_dragons, scope="combo"),
@@ -836,7 +836,7 @@ MCR_FANS: tuple[Fan, ...] = (
 )
 """The 81 fans, highest first (MCR-6)."""
 
-EXCLUDES: dict[str, tuple[str, ...]] = {
+EXCLUDES: Final[dict[str, tuple[str, ...]]] = {
     # non-repeat principle (MCR-7.1): a fan implied by a bigger one is not counted again
     "big_four_winds": ("big_three_winds", "all_pungs", "prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"),
     "big_three_dragons": ("dragon_pung", "two_dragon_pungs"),
@@ -894,7 +894,7 @@ EXCLUDES: dict[str, tuple[str, ...]] = {
 """For each fan, the fans it excludes (MCR-7.1 non-repeat, MCR-7.2 non-separation);
 applied from the highest fan down, so an excluded fan excludes nothing itself."""
 
-NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
+NINE_GATES_EXTRAS: Final[dict[int, tuple[str, ...]]] = {
     1: ("pure_straight", "tile_hog"),
     9: ("pure_straight", "tile_hog"),
     2: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
@@ -908,20 +908,20 @@ NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
 """MCR-6.78 Ruling: the fans Nine Gates keeps, by the rank of its fourteenth tile — those of
 the best reading of 1112345678999 + that tile that Nine Gates does not already include."""
 
-_WIN_FANS = frozenset(
+_WIN_FANS: Final = frozenset(
     ("self_drawn", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong", "last_tile")
 )
-_BY_ID = {f.id: f for f in MCR_FANS}
-_INDEX = {f.id: i for i, f in enumerate(MCR_FANS)}
-_EXCLUDES_IDX = tuple(tuple(_INDEX[x] for x in EXCLUDES.get(f.id, ())) for f in MCR_FANS)
-_EXCLUDES_MASK = tuple(sum(1 << j for j in excluded) for excluded in _EXCLUDES_IDX)
+_BY_ID: Final = {f.id: f for f in MCR_FANS}
+_INDEX: Final = {f.id: i for i, f in enumerate(MCR_FANS)}
+_EXCLUDES_IDX: Final = tuple(tuple(_INDEX[x] for x in EXCLUDES.get(f.id, ())) for f in MCR_FANS)
+_EXCLUDES_MASK: Final = tuple(sum(1 << j for j in excluded) for excluded in _EXCLUDES_IDX)
 # a fan only excludes fans listed after it, so one walk down the table applies them all
 assert all(j > i for i, excluded in enumerate(_EXCLUDES_IDX) for j in excluded)
-_CHICKEN = _INDEX["chicken_hand"]
-_FLOWERS = _INDEX["flower_tiles"]
+_CHICKEN: Final = _INDEX["chicken_hand"]
+_FLOWERS: Final = _INDEX["flower_tiles"]
 assert MCR_FANS[-1].id == "flower_tiles"  # listed last in a result
-_SPECIAL_SHAPES = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
-_MELDED_ONLY = frozenset(("concealed_hand", "fully_concealed_hand"))
+_SPECIAL_SHAPES: Final = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
+_MELDED_ONLY: Final = frozenset(("concealed_hand", "fully_concealed_hand"))
 
 
 _Gated = tuple[tuple[int, int, int, bool, Callable[[McrShape], int]], ...]
@@ -932,17 +932,17 @@ def _gated(scope: str) -> _Gated:
     return tuple((i, ~f.within & ((1 << 34) - 1), f.holds, f.kongs, f.count) for i, f in enumerate(MCR_FANS) if f.scope == scope)
 
 
-_BY_COUNTS = frozenset(("tile_hog", "flower_tiles"))
+_BY_COUNTS: Final = frozenset(("tile_hog", "flower_tiles"))
 """Hand-scope fans that read how many of a tile the hand holds, or its bonus tiles; the
 other hand-scope fans read only the hand's ranks, suits, whether it holds winds and
 dragons, and whether all its tiles are green or reversible, and are remembered by that."""
-_HAND = _gated("hand")
-_WIN = _gated("win")
-_context_memo: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = {}
-_tiles_memo: dict[int, tuple[tuple[int, int], ...]] = {}
+_HAND: Final = _gated("hand")
+_WIN: Final = _gated("win")
+_context_memo: Final[dict[tuple[object, ...], tuple[tuple[int, int], ...]]] = {}
+_tiles_memo: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
 """Tile fans by :func:`_tiles_key`: at most 2**16 keys, so never cleared."""
 # the hand-scope fans a hand can have, by whether it holds an honour: fewer to test
-_HAND_BY_KIND = tuple(
+_HAND_BY_KIND: Final = tuple(
     tuple(
         g
         for g in _HAND
@@ -950,31 +950,35 @@ _HAND_BY_KIND = tuple(
     )
     for honours in (False, True)
 )
-_TILE_HOG = _INDEX["tile_hog"]
-_NOT_GREEN = ~_GREEN
-_NOT_REVERSIBLE = ~_REVERSIBLE
-_SPECIAL = _gated("special")
-_POINTS = tuple(f.points for f in MCR_FANS)
-_NINE_GATES = _INDEX["nine_gates"]
-_NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
-_WIN_IDX = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
-_FAN_GROUP_SCOPES = ("pungs", "reading", "wait")
+_TILE_HOG: Final = _INDEX["tile_hog"]
+_NOT_GREEN: Final = ~_GREEN
+_NOT_REVERSIBLE: Final = ~_REVERSIBLE
+_SPECIAL: Final = _gated("special")
+_POINTS: Final = tuple(f.points for f in MCR_FANS)
+_NINE_GATES: Final = _INDEX["nine_gates"]
+_NINE_GATES_KEEP: Final = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
+_WIN_IDX: Final = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
+_FAN_GROUP_SCOPES: Final = ("pungs", "reading", "wait")
 """The scopes whose fans :func:`_group_fans` evaluates in one pass."""
 assert {f.scope for f in MCR_FANS} == {"hand", "win", "combo", "special", *_FAN_GROUP_SCOPES}
-_CONCEALED_PUNGS = {n: _INDEX[f] for n, f in ((2, "two_concealed_pungs"), (3, "three_concealed_pungs"), (4, "four_concealed_pungs"))}
-(_BIG_FOUR_WINDS, _LITTLE_FOUR_WINDS, _LITTLE_THREE_DRAGONS, _ALL_EVEN_PUNGS, _ALL_PUNGS, _DRAGON_PUNG) = (
-    _INDEX[f]
-    for f in ("big_four_winds", "little_four_winds", "little_three_dragons", "all_even_pungs", "all_pungs", "dragon_pung")
-)
-(_PREVALENT_WIND, _SEAT_WIND, _PUNG_OF_TERMINALS, _ALL_FIVE, _OUTSIDE_HAND, _ALL_CHOWS) = (
-    _INDEX[f]
-    for f in ("prevalent_wind", "seat_wind", "pung_of_terminals_or_honors", "all_five", "outside_hand", "all_chows")
-)
-_BITS_ALL_FIVE_CHOWS = 0b11100  # chows 345, 456, 567 (rank indexes 2 to 4)
-_BITS_FIVE = 1 << 4
-_BITS_EVEN = 0b10101010  # ranks 2 4 6 8 (indexes 1 3 5 7)
-_BITS_TERMINAL_CHOWS = 1 | 1 << 6  # 123 and 789
-_BITS_TERMINALS = 1 | 1 << 8
+_CONCEALED_PUNGS: Final = {n: _INDEX[f] for n, f in ((2, "two_concealed_pungs"), (3, "three_concealed_pungs"), (4, "four_concealed_pungs"))}
+_BIG_FOUR_WINDS: Final = _INDEX["big_four_winds"]
+_LITTLE_FOUR_WINDS: Final = _INDEX["little_four_winds"]
+_LITTLE_THREE_DRAGONS: Final = _INDEX["little_three_dragons"]
+_ALL_EVEN_PUNGS: Final = _INDEX["all_even_pungs"]
+_ALL_PUNGS: Final = _INDEX["all_pungs"]
+_DRAGON_PUNG: Final = _INDEX["dragon_pung"]
+_PREVALENT_WIND: Final = _INDEX["prevalent_wind"]
+_SEAT_WIND: Final = _INDEX["seat_wind"]
+_PUNG_OF_TERMINALS: Final = _INDEX["pung_of_terminals_or_honors"]
+_ALL_FIVE: Final = _INDEX["all_five"]
+_OUTSIDE_HAND: Final = _INDEX["outside_hand"]
+_ALL_CHOWS: Final = _INDEX["all_chows"]
+_BITS_ALL_FIVE_CHOWS: Final = 0b11100  # chows 345, 456, 567 (rank indexes 2 to 4)
+_BITS_FIVE: Final = 1 << 4
+_BITS_EVEN: Final = 0b10101010  # ranks 2 4 6 8 (indexes 1 3 5 7)
+_BITS_TERMINAL_CHOWS: Final = 1 | 1 << 6  # 123 and 789
+_BITS_TERMINALS: Final = 1 | 1 << 8
 
 
 def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
@@ -1141,11 +1145,11 @@ def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[McrItem]]:
     return fans, total, kept
 
 
-_PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
-_TRIPLE_PUNG = _INDEX["triple_pung"]
+_PURE_TRIPLE_CHOW: Final = _INDEX["pure_triple_chow"]
+_TRIPLE_PUNG: Final = _INDEX["triple_pung"]
 
 
-_pay_memo: dict[tuple[int, int, int | None], tuple[int, int, int, int]] = {}
+_pay_memo: Final[dict[tuple[int, int, int | None], tuple[int, int, int, int]]] = {}
 
 
 def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
@@ -1234,16 +1238,16 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     return counts, concealed, last_of_kind
 
 
-_PUNG_KINDS = ("pung", "kong", "ckong")
-_BONUS = frozenset((1, 2, 3, 4))
-_BONUS_TYPES = frozenset((int, bool))
-_ITEMS = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in range(16)) for f in MCR_FANS)
+_PUNG_KINDS: Final = ("pung", "kong", "ckong")
+_BONUS: Final = frozenset((1, 2, 3, 4))
+_BONUS_TYPES: Final = frozenset((int, bool))
+_ITEMS: Final = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in range(16)) for f in MCR_FANS)
 """``_ITEMS[i][n]``: the (immutable, shared) item for fan ``i`` counted ``n`` times. No count
 reaches 16: flowers and seasons are at most 8, every other fan at most 4."""
 
 
-_HOW_BIT = {"self_draw": 1, "discard": 2, "robbed_kong": 4}
-_FLAG_HOWS: dict[frozenset[str], int] = {}
+_HOW_BIT: Final = {"self_draw": 1, "discard": 2, "robbed_kong": 4}
+_FLAG_HOWS: Final[dict[frozenset[str], int]] = {}
 """For each set of MCR flags, the win types (``_HOW_BIT``) it goes with: the flag rules of
 :func:`validate_mcr` that read only the win type (MCR-6.40 to 6.42)."""
 for _n in range(1 << len(MCR_FLAGS)):

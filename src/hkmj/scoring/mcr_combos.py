@@ -11,19 +11,20 @@ MCR-7.1). :func:`combination_fans` applies these to the groups of one reading.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from hkmj.tiles import NORTH, Tile
 
 __all__ = ["combination_fans", "table_order"]
 
-_SUIT_ORDER = (0, 2, 1)
+_SUIT_ORDER: Final = (0, 2, 1)
 """Characters, bamboo, circles: the order in which the official tables list the suits."""
 
 # two-chow fans, in the order they are kept when the account-once rule drops some (MCR-7.4)
-_TWO_CHOW = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+_TWO_CHOW: Final = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
 
 
-_TRIPLES = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
+_TRIPLES: Final = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 """Three of four groups (and the one left over), in the order the tables try them."""
 
 
@@ -236,9 +237,9 @@ def _terminal_chows(chows: Sequence[Tile], pair: Tile) -> str | None:
     return None
 
 
-_MEMO_LIMIT = 8192
-_chow_memo: dict[tuple[Tile, ...], dict[str, int]] = {}
-_pung_memo: dict[tuple[Tile, ...], dict[str, int]] = {}
+_MEMO_LIMIT: Final = 8192
+_chow_memo: Final[dict[tuple[Tile, ...], dict[str, int]]] = {}
+_pung_memo: Final[dict[tuple[Tile, ...], dict[str, int]]] = {}
 
 
 def _memo_fans(

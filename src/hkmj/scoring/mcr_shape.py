@@ -12,6 +12,8 @@ The pure core: no I/O. Tiles are the ints of :mod:`hkmj.tiles`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from hkmj.hand import POW5, STANDARD, standard_splits
 from hkmj.scoring.mcr_combos import combination_fans, table_order
 from hkmj.scoring.model import Meld, Win
@@ -38,14 +40,14 @@ __all__ = [
     "table_order",
 ]
 
-KNITTED = "knitted_straight"
-SEVEN_PAIRS = "seven_pairs"
-HONOURS_KNITTED = "honours_and_knitted"
-THIRTEEN_ORPHANS = "thirteen_orphans"
-NINE_GATES = "nine_gates"
+KNITTED: Final = "knitted_straight"
+SEVEN_PAIRS: Final = "seven_pairs"
+HONOURS_KNITTED: Final = "honours_and_knitted"
+THIRTEEN_ORPHANS: Final = "thirteen_orphans"
+NINE_GATES: Final = "nine_gates"
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_WIND_MASK = 0b1111 << 27
+_ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_WIND_MASK: Final = 0b1111 << 27
 
 
 def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
@@ -56,12 +58,12 @@ def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
     return tuple(out)
 
 
-KNITTED_STRAIGHTS = _knitted_straights()
-_KNITTED_MASKS = tuple((ks, sum(1 << t for t in ks)) for ks in KNITTED_STRAIGHTS)
+KNITTED_STRAIGHTS: Final = _knitted_straights()
+_KNITTED_MASKS: Final = tuple((ks, sum(1 << t for t in ks)) for ks in KNITTED_STRAIGHTS)
 
 # --- unique wait (MCR-6.9 to MCR-6.11) --------------------------------------------------
 
-_complete_memo: dict[tuple[tuple[int, ...], bool], tuple[bool, bool]] = {}
+_complete_memo: Final[dict[tuple[tuple[int, ...], bool], tuple[bool, bool]]] = {}
 
 
 def _can_split(c: list[int], suited: bool, pair: bool) -> bool:
@@ -107,7 +109,7 @@ def _complete(pattern: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
 
 
 _SuitInfo = tuple[int, tuple[int, ...], tuple[int, ...]]
-_suit_memo: tuple[dict[int, _SuitInfo], dict[int, _SuitInfo]] = ({}, {})
+_suit_memo: Final[tuple[dict[int, _SuitInfo], dict[int, _SuitInfo]]] = ({}, {})
 """Suited and honour patterns' :func:`_suit_info`, keyed by the pattern in base 5."""
 
 
@@ -135,8 +137,8 @@ def _new_suit_info(counts: list[int], s: int, key: int) -> _SuitInfo:
     return info
 
 
-SUIT_OF = _SUIT_OF = tuple(t // 9 for t in range(34))
-POW_OF = _POW_OF = tuple(POW5[t % 9] for t in range(34))
+SUIT_OF: Final = tuple(t // 9 for t in range(34))
+POW_OF: Final = tuple(POW5[t % 9] for t in range(34))
 """Tile t adds ``POW_OF[t]`` to the pattern key of suit ``SUIT_OF[t]``."""
 
 
@@ -147,7 +149,7 @@ def pattern_keys(counts: list[int]) -> list[int]:
     for t in range(34):
         n = counts[t]
         if n:
-            keys[_SUIT_OF[t]] += n * _POW_OF[t]
+            keys[SUIT_OF[t]] += n * POW_OF[t]
     return keys
 
 
@@ -196,7 +198,7 @@ def wait_count(counts: list[int], keys: list[int] | None = None, seven_pairs: bo
 MeldFacts = tuple[int, tuple[Tile, ...], tuple[Tile, ...], int, int, int]
 """What the declared groups give a hand: (tile mask, chow starts, pung and kong tiles,
 exposed groups, exposed kongs, concealed kongs)."""
-NO_MELDS: MeldFacts = (0, (), (), 0, 0, 0)
+NO_MELDS: Final[MeldFacts] = (0, (), (), 0, 0, 0)
 
 
 def meld_facts(melds: tuple[Meld, ...]) -> MeldFacts:
@@ -234,7 +236,7 @@ def hand_facts(win: Win, counts: list[int], concealed: list[int], last_of_kind: 
         n = concealed[t]
         if n:
             mask |= 1 << t
-            keys[_SUIT_OF[t]] += n * _POW_OF[t]
+            keys[SUIT_OF[t]] += n * POW_OF[t]
     return HandFacts(win, counts, concealed, last_of_kind, mask, keys, meld_facts(win.melds))
 
 
@@ -324,13 +326,13 @@ class HandFacts:
             wt = self.win.win_tile
             concealed = self.concealed
             keys = self.keys
-            suit = _SUIT_OF[wt]
+            suit = SUIT_OF[wt]
             # the waiting hand: these counts without the winning tile, put back after
             concealed[wt] -= 1
-            keys[suit] -= _POW_OF[wt]
+            keys[suit] -= POW_OF[wt]
             u = self._unique = wait_count(concealed, keys, self.n_kinds <= 7 and not self.win.melds) == 1
             concealed[wt] += 1
-            keys[suit] += _POW_OF[wt]
+            keys[suit] += POW_OF[wt]
         return u
 
 
@@ -458,7 +460,7 @@ def _knitted(hand: HandFacts) -> McrShape | None:
     keys = list(hand.keys)
     for t in ks:
         rest[t] -= 1
-        keys[_SUIT_OF[t]] -= _POW_OF[t]
+        keys[SUIT_OF[t]] -= POW_OF[t]
     melds = hand.win.melds
     found = standard_splits(rest, keys)
     if len(found) != 1:
@@ -475,7 +477,7 @@ def _knitted(hand: HandFacts) -> McrShape | None:
     elif rest[wt]:
         # the wait is read on the group and pair outside the knitted straight (MCR-6.45 Ruling)
         rest[wt] -= 1
-        keys[_SUIT_OF[wt]] -= _POW_OF[wt]
+        keys[SUIT_OF[wt]] -= POW_OF[wt]
         if wait_count(rest, keys) == 1:
             shape.wait = _wait_position(r_chows, r_pair, wt)
     return shape
