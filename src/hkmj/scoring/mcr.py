@@ -571,7 +571,7 @@ def all_chows(s: McrShape) -> int:
 def tile_hog(s: McrShape) -> int:
     """MCR-6.19: each set of four identical tiles not declared as a kong."""
     h = s.hand
-    return h.counts.count(4) - h.n_melded_kongs - h.n_concealed_kongs
+    return h.fours - h.n_melded_kongs - h.n_concealed_kongs
 
 
 double_pung = _combo("double_pung", "MCR-6.20", "two pungs of the same number in two suits.")
@@ -961,7 +961,8 @@ _WIN_IDX: Final = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
 _FAN_GROUP_SCOPES: Final = ("pungs", "reading", "wait")
 """The scopes whose fans :func:`_group_fans` evaluates in one pass."""
 assert {f.scope for f in MCR_FANS} == {"hand", "win", "combo", "special", *_FAN_GROUP_SCOPES}
-_CONCEALED_PUNGS: Final = {n: _INDEX[f] for n, f in ((2, "two_concealed_pungs"), (3, "three_concealed_pungs"), (4, "four_concealed_pungs"))}
+_CONCEALED_PUNGS: Final = (-1, -1, _INDEX["two_concealed_pungs"], _INDEX["three_concealed_pungs"], _INDEX["four_concealed_pungs"])
+"""The concealed pungs fan by the number of concealed pungs and kongs (none under two)."""
 _BIG_FOUR_WINDS: Final = _INDEX["big_four_winds"]
 _LITTLE_FOUR_WINDS: Final = _INDEX["little_four_winds"]
 _LITTLE_THREE_DRAGONS: Final = _INDEX["little_three_dragons"]
@@ -1045,8 +1046,8 @@ def _group_fans(s: McrShape, fans: dict[int, int]) -> None:
                 fans[_BIG_FOUR_WINDS] = 1
             elif three_winds == 1 and EAST <= pair <= NORTH:
                 fans[_LITTLE_FOUR_WINDS] = 1
-        concealed = _CONCEALED_PUNGS.get(s.concealed_pungs)
-        if concealed is not None:
+        concealed = _CONCEALED_PUNGS[s.concealed_pungs]
+        if concealed >= 0:
             fans[concealed] = 1
         if standard and len(pungs) == 4:
             fans[_ALL_PUNGS] = 1
@@ -1149,13 +1150,15 @@ _PURE_TRIPLE_CHOW: Final = _INDEX["pure_triple_chow"]
 _TRIPLE_PUNG: Final = _INDEX["triple_pung"]
 
 
-_pay_memo: Final[dict[tuple[int, int, int | None], tuple[int, int, int, int]]] = {}
+_pay_memo: Final[dict[int, tuple[int, int, int, int]]] = {}
 
 
 def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
     """MCR-8: self-drawn, each pays points + 8; on a discard the discarder pays points + 8
     and the two others 8."""
-    key = (points, winner, discarder)
+    if not (0 <= winner < 4 and points >= 0 and (discarder is None or 0 <= discarder < 4)):
+        return _payments(points, winner, discarder)  # not a scored hand's: not remembered
+    key = (points << 6) | (winner << 3) | (4 if discarder is None else discarder)
     r = _pay_memo.get(key)
     if r is None:
         r = _pay_memo[key] = _payments(points, winner, discarder)
@@ -1294,10 +1297,13 @@ def _read(win: Win) -> HandFacts | None:
     suit_of, pow_of = SUIT_OF, POW_OF
     # a tile that is no tile id raises here (IndexError, TypeError, or ValueError on ``1 << t``
     # for a negative one), for score_mcr to hand the request to validate_mcr
+    fours = 0
     for t in tiles:
         n = counts[t] + 1
-        if n > 4:
-            return None
+        if n > 3:
+            if n > 4:
+                return None
+            fours += 1
         counts[t] = n
         mask |= 1 << t
         keys[suit_of[t]] += pow_of[t]
@@ -1316,16 +1322,19 @@ def _read(win: Win) -> HandFacts | None:
             if kind == "chow":
                 if t >= 27 or t % 9 > 6:
                     return None
-                n = counts[t] + 1
-                counts[t] = n
-                counts[t + 1] += 1
-                counts[t + 2] += 1
-                if n > 4 or counts[t + 1] > 4 or counts[t + 2] > 4:
-                    return None
+                for u in range(t, t + 3):
+                    n = counts[u] + 1
+                    if n > 3:
+                        if n > 4:
+                            return None
+                        fours += 1
+                    counts[u] = n
             elif kind == "pung" or kind == "kong" or kind == "ckong":
                 n = counts[t] + (3 if kind == "pung" else 4)
-                if n > 4:
-                    return None
+                if n > 3:
+                    if n > 4:
+                        return None
+                    fours += 1
                 counts[t] = n
             else:
                 return None
@@ -1341,7 +1350,7 @@ def _read(win: Win) -> HandFacts | None:
             if c_wt != 1:
                 return None
             last_of_kind = True
-    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, facts)
+    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, facts, fours)
 
 
 def score_mcr(win: Win) -> McrResult:

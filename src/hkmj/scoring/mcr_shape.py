@@ -237,7 +237,7 @@ def hand_facts(win: Win, counts: list[int], concealed: list[int], last_of_kind: 
         if n:
             mask |= 1 << t
             keys[SUIT_OF[t]] += n * POW_OF[t]
-    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, meld_facts(win.melds))
+    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, meld_facts(win.melds), counts.count(4))
 
 
 class HandFacts:
@@ -252,6 +252,8 @@ class HandFacts:
         "counts",
         "concealed",
         "n_kinds",
+        "concealed_mask",
+        "fours",
         "keys",
         "mask",
         "ranks",
@@ -280,12 +282,17 @@ class HandFacts:
         concealed_mask: int,
         keys: list[int],
         melds: MeldFacts,
+        fours: int,
     ) -> None:
         self.win = win
         self.counts = counts
         self.concealed = concealed
         self.n_kinds = concealed_mask.bit_count()
         """How many kinds of concealed tile (all the hand's kinds when nothing is declared)."""
+        self.concealed_mask = concealed_mask
+        """Bit t set when the concealed tiles hold tile t."""
+        self.fours = fours
+        """How many kinds the hand holds all four of, declared kongs included (MCR-6.19)."""
         self.keys = keys
         """The concealed tiles' :func:`pattern_keys`."""
         mask = concealed_mask | melds[0]
@@ -315,8 +322,13 @@ class HandFacts:
     @property
     def kinds(self) -> list[Tile]:
         """The kinds of concealed tile, in order."""
-        concealed = self.concealed
-        return [t for t in range(34) if concealed[t]]
+        out = []
+        m = self.concealed_mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
 
     @property
     def unique_wait(self) -> bool:
@@ -454,7 +466,7 @@ def _knitted(hand: HandFacts) -> McrShape | None:
             break
     else:
         return None
-    if max(concealed) < 2:
+    if hand.n_kinds == len(hand.win.concealed):  # no tile twice: no pair
         return None
     rest = list(concealed)
     keys = list(hand.keys)
@@ -485,10 +497,13 @@ def _knitted(hand: HandFacts) -> McrShape | None:
 
 def _seven_pairs(hand: HandFacts) -> McrShape | None:
     """Seven pairs (MCR-6.55); ``extra_rank`` is 1 for seven shifted pairs (MCR-6.80)."""
-    concealed = hand.concealed
-    if hand.n_kinds > 7 or hand.win.melds or 1 in concealed or 3 in concealed:
+    if hand.n_kinds > 7 or hand.win.melds:
         return None
+    concealed = hand.concealed
     kinds = hand.kinds
+    for t in kinds:
+        if concealed[t] & 1:
+            return None
     shifted = len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9
     return McrShape(hand, SEVEN_PAIRS, (), (), -1, (), 0, extra_rank=int(shifted))
 
