@@ -954,6 +954,8 @@ _TILE_HOG: Final = _INDEX["tile_hog"]
 _NOT_GREEN: Final = ~_GREEN
 _NOT_REVERSIBLE: Final = ~_REVERSIBLE
 _SPECIAL: Final = _gated("special")
+_special_memo: Final[dict[str, tuple[tuple[int, int], ...]]] = {}
+"""The special-scope fans by shape and extra rank (at most a few dozen keys)."""
 _POINTS: Final = tuple(f.points for f in MCR_FANS)
 _NINE_GATES: Final = _INDEX["nine_gates"]
 _NINE_GATES_KEEP: Final = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
@@ -1123,7 +1125,15 @@ def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[McrItem]]:
                 fans[_INDEX[fid]] = n
             _group_fans(s, fans)
         else:
-            _run(_SPECIAL, s, fans)
+            # the special fans read only the shape and its extra rank: remembered by those
+            key = f"{kind}/{s.extra_rank}"
+            special = _special_memo.get(key)
+            if special is None:
+                found: dict[int, int] = {}
+                _run(_SPECIAL, s, found)
+                special = _special_memo[key] = tuple(found.items())
+            for i, n in special:
+                fans[i] = n
             if kind == KNITTED:
                 _group_fans(s, fans)
     # from the highest fan down, each fan still standing strikes the fans it excludes
