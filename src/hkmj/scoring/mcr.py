@@ -938,8 +938,8 @@ other hand-scope fans read only the hand's ranks, suits, whether it holds winds 
 dragons, and whether all its tiles are green or reversible, and are remembered by that."""
 _HAND: Final = _gated("hand")
 _WIN: Final = _gated("win")
-_context_memo: Final[dict[tuple[object, ...], tuple[tuple[int, int], ...]]] = {}
-_tiles_memo: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
+_context_memo: Final[dict[tuple[object, ...], dict[int, int]]] = {}
+_tiles_memo: Final[dict[int, dict[int, int]]] = {}
 """Tile fans by :func:`_tiles_key`: at most 2**16 keys, so never cleared."""
 # the hand-scope fans a hand can have, by whether it holds an honour: fewer to test
 _HAND_BY_KIND: Final = tuple(
@@ -1071,9 +1071,9 @@ def _group_fans(s: McrShape, fans: dict[int, int]) -> None:
         fans[_INDEX[s.wait]] = 1  # each wait is named after its fan
 
 
-def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
-    """The hand-scope fans (same for every reading of the hand) but flowers, as (index,
-    count) pairs; computed once per hand."""
+def _hand_fans(s: McrShape) -> dict[int, int]:
+    """The hand-scope fans (same for every reading of the hand) but flowers, index → count;
+    computed once per hand (callers copy it before adding to it)."""
     h = s.hand
     fans = h.fans
     if fans is None:
@@ -1081,9 +1081,8 @@ def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
         key = (w.win, w.flags, h.n_exposed, h.n_melded_kongs, h.n_concealed_kongs, h.last_of_kind)
         context = _context_memo.get(key)
         if context is None:
-            found: dict[int, int] = {}
-            _run(_WIN, s, found)
-            context = tuple(found.items())
+            context = {}
+            _run(_WIN, s, context)
             if len(_context_memo) > 4096:
                 _context_memo.clear()
             _context_memo[key] = context
@@ -1098,11 +1097,12 @@ def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
         )
         tiles = _tiles_memo.get(tkey)
         if tiles is None:
-            found = {}
-            _run(_HAND_BY_KIND[h.honours], s, found)
-            tiles = _tiles_memo[tkey] = tuple(found.items())
+            tiles = _tiles_memo[tkey] = {}
+            _run(_HAND_BY_KIND[h.honours], s, tiles)
+        fans = h.fans = context | tiles
         n = tile_hog(s)
-        fans = h.fans = context + tiles + ((_TILE_HOG, n),) if n else context + tiles
+        if n:
+            fans[_TILE_HOG] = n
     return fans
 
 
@@ -1114,12 +1114,12 @@ def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[McrItem]]:
     """
     kind = s.kind
     if kind == NINE_GATES:
-        fans = {i: n for i, n in _hand_fans(s) if i in _WIN_IDX}
+        fans = {i: n for i, n in _hand_fans(s).items() if i in _WIN_IDX}
         fans[_NINE_GATES] = 1
         for i in _NINE_GATES_KEEP[s.extra_rank]:
             fans[i] = 1
     else:
-        fans = dict(_hand_fans(s))
+        fans = _hand_fans(s).copy()
         if kind == STANDARD:
             for fid, n in s.combos.items():
                 fans[_INDEX[fid]] = n

@@ -315,7 +315,7 @@ class HandFacts:
         self.n_melded_kongs = melds[4]
         self.n_concealed_kongs = melds[5]
         self.flowers = len(win.flowers) + len(win.seasons)
-        self.fans: tuple[tuple[int, int], ...] | None = None
+        self.fans: dict[int, int] | None = None
         """The hand-scope fans once computed (see :mod:`hkmj.scoring.mcr`)."""
         self._unique: bool | None = None
 
