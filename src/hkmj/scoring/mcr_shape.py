@@ -537,17 +537,22 @@ def readings(hand: HandFacts) -> list[McrShape]:
     counts = hand.counts
     concealed = hand.concealed
     out: list[McrShape] = []
+    n_kinds = hand.n_kinds
+    # each special shape is tried only when the hand's kinds, ranks and suits allow it
+    knitted_ranks = hand.ranks == 0x1FF and hand.suits == 7  # 147, 258 and 369 hold every rank, in three suits
     if not win.melds:
-        sp = _seven_pairs(hand)
+        sp = _seven_pairs(hand) if n_kinds <= 7 else None
         if sp is not None:
             if sp.extra_rank:
                 return [sp]
             out.append(sp)
         else:
-            special: McrShape | None = _honours_knitted(hand)
-            if special is None and hand.n_kinds == 13 and all(counts[t] for t in _ORPHANS):
+            special: McrShape | None = None
+            if n_kinds == 14:
+                special = _honours_knitted(hand)
+            elif n_kinds == 13 and all(counts[t] for t in _ORPHANS):
                 special = McrShape(hand, THIRTEEN_ORPHANS, (), (), -1, (), 0)
-            if special is None and hand.n_kinds >= 9:  # a knitted straight alone is nine kinds
+            if special is None and n_kinds >= 9 and knitted_ranks:  # a knitted straight alone is nine kinds
                 special = _knitted(hand)
             if special is None and not hand.honours and hand.suits in (1, 2, 4):  # one suit only
                 rank = _nine_gates(concealed, win.win_tile)
@@ -555,7 +560,7 @@ def readings(hand: HandFacts) -> list[McrShape]:
                     special = McrShape(hand, NINE_GATES, (), (), -1, (), 0, extra_rank=rank)
             if special is not None:
                 return [special]
-    elif len(win.melds) == 1:
+    elif len(win.melds) == 1 and knitted_ranks:
         ks = _knitted(hand)
         if ks is not None:
             return [ks]
