@@ -17,6 +17,7 @@ reading (highest total) wins (MCR-7.6).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -1254,6 +1255,10 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
 _PUNG_KINDS: Final = ("pung", "kong", "ckong")
 _BONUS: Final = frozenset((1, 2, 3, 4))
 _BONUS_TYPES: Final = frozenset((int, bool))
+_BONUS_GROUPS: Final = frozenset(
+    tuple(p) for n in range(1, 5) for c in itertools.combinations((1, 2, 3, 4), n) for p in itertools.permutations(c)
+)
+"""Every tuple of distinct bonus numbers 1-4 (MCR-1.2), for the one-pass reader."""
 _ITEMS: Final = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in range(16)) for f in MCR_FANS)
 """``_ITEMS[i][n]``: the (immutable, shared) item for fan ``i`` counted ``n`` times. No count
 reaches 16: flowers and seasons are at most 8, every other fan at most 4."""
@@ -1290,13 +1295,12 @@ def _read(win: Win) -> HandFacts | None:
     flags = win.flags
     if flags and not _FLAG_HOWS.get(flags, 0) & how_bit:
         return None
-    for group in (win.flowers, win.seasons):
-        if group:
-            seen = 0
-            for b in group:
-                if type(b) is not int or not 1 <= b <= 4 or seen >> b & 1:
-                    return None
-                seen |= 1 << b
+    flowers = win.flowers
+    if flowers and (flowers not in _BONUS_GROUPS or not _BONUS_TYPES.issuperset(map(type, flowers))):
+        return None
+    seasons = win.seasons
+    if seasons and (seasons not in _BONUS_GROUPS or not _BONUS_TYPES.issuperset(map(type, seasons))):
+        return None
     tiles = win.concealed
     melds = win.melds
     if len(tiles) != 14 - 3 * len(melds) or len(melds) > 4:
