@@ -13,9 +13,9 @@ import random
 from dataclasses import replace
 
 from hkmj.scoring import InvalidHand
-from hkmj.scoring.mcr import _read, validate_mcr
+from hkmj.scoring.mcr import MCR_FANS, _fan_counts, _read, _special_memo, validate_mcr
 from hkmj.scoring.mcr_generate import random_mcr_hand
-from hkmj.scoring.mcr_shape import HandFacts, hand_facts
+from hkmj.scoring.mcr_shape import NINE_GATES, STANDARD, HandFacts, hand_facts, shapes, wait_count
 from hkmj.scoring.model import Meld, Win
 
 _FACTS = [f for f in HandFacts.__slots__ if f not in ("fans", "_unique")]
@@ -74,3 +74,41 @@ def test_mcr_1_one_pass_reader_accepts_what_validate_mcr_accepts_with_the_same_f
                     assert getattr(fast, name) == getattr(reference, name), (name, win)
     # both sides of the comparison are exercised
     assert read > 2500 and rejected > 300
+
+
+def test_mcr_6_9_unique_wait_shortcut_matches_the_full_wait_count() -> None:
+    """The unique wait read from the winning tile's suit alone (when that suit is
+    incomplete without it) agrees with counting every completion (MCR-6.9 Ruling)."""
+    rng = random.Random(20261203)
+    checked = 0
+    for _ in range(3000):
+        win = random_mcr_hand(rng)
+        for s in shapes(win, *validate_mcr(win))[1]:
+            if s.kind != STANDARD:
+                continue
+            hand = s.hand
+            hand._unique = None
+            fast = hand.unique_wait
+            before = list(hand.concealed)
+            before[win.win_tile] -= 1
+            seven_pairs = hand.n_kinds <= 7 and not win.melds
+            assert fast == (wait_count(before, None, seven_pairs) == 1), win
+            checked += 1
+    assert checked > 1500
+
+
+def test_mcr_5_2_special_shape_fans_remembered_by_shape_match_their_predicates() -> None:
+    """The special-shape fans, remembered by shape and extra rank, are those the fans'
+    predicates give for each special reading (MCR-6.44, 45, 55, 56, 80, 81)."""
+    rng = random.Random(20261204)
+    seen = set()
+    for _ in range(3000):
+        win = random_mcr_hand(rng)
+        for s in shapes(win, *validate_mcr(win))[1]:
+            if s.kind in (STANDARD, NINE_GATES):
+                continue
+            _fan_counts(s)
+            expected = {i: int(f.count(s)) for i, f in enumerate(MCR_FANS) if f.scope == "special" and f.count(s)}
+            assert dict(_special_memo[f"{s.kind}/{s.extra_rank}"]) == expected, win
+            seen.add((s.kind, s.extra_rank))
+    assert len(seen) >= 5

@@ -332,17 +332,26 @@ class HandFacts:
 
     @property
     def unique_wait(self) -> bool:
-        """The hand waited for one kind of tile only (MCR-6.9 Ruling); computed on demand."""
+        """The hand waited for one kind of tile only (MCR-6.9 Ruling); computed on demand,
+        for a hand with a four-groups-and-a-pair reading."""
         u = self._unique
         if u is None:
             wt = self.win.win_tile
-            concealed = self.concealed
             keys = self.keys
             suit = SUIT_OF[wt]
+            seven_pairs = self.n_kinds <= 7 and not self.win.melds
+            info = _suit_memo[suit == 3].get(keys[suit] - POW_OF[wt])
+            if info is not None and info[0] == 9 and not seven_pairs:
+                # without the winning tile its suit is incomplete and the other suits are
+                # complete, as in the reading: only tiles of that suit complete the hand, with
+                # the pair wherever the tile counts put it (one of the two lists is empty)
+                u = self._unique = len(info[1]) + len(info[2]) == 1
+                return u
+            concealed = self.concealed
             # the waiting hand: these counts without the winning tile, put back after
             concealed[wt] -= 1
             keys[suit] -= POW_OF[wt]
-            u = self._unique = wait_count(concealed, keys, self.n_kinds <= 7 and not self.win.melds) == 1
+            u = self._unique = wait_count(concealed, keys, seven_pairs) == 1
             concealed[wt] += 1
             keys[suit] += POW_OF[wt]
         return u
