@@ -112,3 +112,23 @@ def test_mcr_5_2_special_shape_fans_remembered_by_shape_match_their_predicates()
             assert dict(_special_memo[f"{s.kind}/{s.extra_rank}"]) == expected, win
             seen.add((s.kind, s.extra_rank))
     assert len(seen) >= 5
+
+
+def test_mcr_8_result_is_a_frozen_mcr_result_equal_to_one_built_directly() -> None:
+    """``score_mcr`` builds its result by the fastest path of the build; it is still a
+    frozen :class:`McrResult`, equal to one built field by field (MCR-6, MCR-8)."""
+    import dataclasses
+
+    import pytest
+
+    from hkmj.scoring import score_mcr
+    from hkmj.scoring.mcr import McrResult
+
+    rng = random.Random(20261205)
+    for _ in range(200):
+        r = score_mcr(random_mcr_hand(rng))
+        assert type(r) is McrResult
+        direct = McrResult(r.points, r.fan_points, r.winning, r.reason, r.items, r.payments, r.shape)
+        assert r == direct and hash(r) == hash(direct) and repr(r) == repr(direct)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            r.points = 0  # type: ignore[misc]

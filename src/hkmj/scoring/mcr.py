@@ -192,6 +192,55 @@ class McrResult:
         return out
 
 
+class _Draft:
+    """:class:`McrResult`'s slots, in the same order, without its frozen ``__setattr__``.
+
+    In pure Python a frozen dataclass stores each field through ``object.__setattr__``;
+    filling a draft by plain stores and then making it a McrResult (same layout, so
+    ``__class__`` may change) is a few times faster. The compiled build stores natively.
+    """
+
+    __slots__ = ("points", "fan_points", "winning", "reason", "items", "payments", "shape")
+
+    def __init__(
+        self,
+        points: int,
+        fan_points: int,
+        winning: bool,
+        reason: str,
+        items: tuple[McrItem, ...],
+        payments: tuple[int, int, int, int],
+        shape: str,
+    ) -> None:
+        self.points = points
+        self.fan_points = fan_points
+        self.winning = winning
+        self.reason = reason
+        self.items = items
+        self.payments = payments
+        self.shape = shape
+
+
+def _result(
+    points: int,
+    fan_points: int,
+    winning: bool,
+    reason: str,
+    items: tuple[McrItem, ...],
+    payments: tuple[int, int, int, int],
+    shape: str,
+) -> McrResult:
+    """A new :class:`McrResult` (see :class:`_Draft`)."""
+    if _NATIVE:
+        return McrResult(points, fan_points, winning, reason, items, payments, shape)
+    draft = _Draft(points, fan_points, winning, reason, items, payments, shape)
+    _set(draft, "__class__", McrResult)
+    return draft  # type: ignore[return-value]
+
+
+if not _NATIVE:
+    assert _Draft.__slots__ == McrResult.__slots__  # the same layout, or the class change fails
+
 _EN_WORDS: Final = {
     "fan": "Fan",
     "points": "points",
@@ -1409,7 +1458,7 @@ def score_mcr(win: Win) -> McrResult:
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
     pay = mcr_payments(points, win.seat, None if hand.self_drawn else win.discarder) if winning else (0, 0, 0, 0)
-    return McrResult(points, best_total, winning, reason, items, pay, best_shape.kind)
+    return _result(points, best_total, winning, reason, items, pay, best_shape.kind)
 
 
 def score_json_mcr(obj: Any) -> dict[str, Any]:
