@@ -138,24 +138,22 @@ class McrResult:
         payments: tuple[int, int, int, int],
         shape: str = STANDARD,
     ) -> None:
-        # written out (init=False); compiled, native stores (mypyc ignores the frozen
-        # dataclass __setattr__, which still guards every assignment from outside)
-        if _NATIVE:
-            self.points = points  # type: ignore[misc]
-            self.fan_points = fan_points  # type: ignore[misc]
-            self.winning = winning  # type: ignore[misc]
-            self.reason = reason  # type: ignore[misc]
-            self.items = items  # type: ignore[misc]
-            self.payments = payments  # type: ignore[misc]
-            self.shape = shape  # type: ignore[misc]
-        else:
-            _set(self, "points", points)
-            _set(self, "fan_points", fan_points)
-            _set(self, "winning", winning)
-            _set(self, "reason", reason)
-            _set(self, "items", items)
-            _set(self, "payments", payments)
-            _set(self, "shape", shape)
+        # written out (init=False). Compiled: native stores (mypyc ignores the frozen dataclass
+        # __setattr__, which still guards every assignment from outside). Pure Python: the
+        # instance is a _Draft (same slots, no __setattr__) while its fields are stored, which
+        # is several times faster than object.__setattr__ for each
+        cls = type(self)
+        if not _NATIVE:
+            _set(self, "__class__", _Draft)
+        self.points = points  # type: ignore[misc]
+        self.fan_points = fan_points  # type: ignore[misc]
+        self.winning = winning  # type: ignore[misc]
+        self.reason = reason  # type: ignore[misc]
+        self.items = items  # type: ignore[misc]
+        self.payments = payments  # type: ignore[misc]
+        self.shape = shape  # type: ignore[misc]
+        if not _NATIVE:
+            _set(self, "__class__", cls)
 
     def format(self, lang: str = "en") -> str:
         """A human table in English or French (``hkmj score --rules mcr``): each fan with
@@ -193,49 +191,10 @@ class McrResult:
 
 
 class _Draft:
-    """:class:`McrResult`'s slots, in the same order, without its frozen ``__setattr__``.
-
-    In pure Python a frozen dataclass stores each field through ``object.__setattr__``;
-    filling a draft by plain stores and then making it a McrResult (same layout, so
-    ``__class__`` may change) is a few times faster. The compiled build stores natively.
-    """
+    """:class:`McrResult`'s slots, in the same order, without its frozen ``__setattr__``
+    (pure Python: see ``McrResult.__init__``)."""
 
     __slots__ = ("points", "fan_points", "winning", "reason", "items", "payments", "shape")
-
-    def __init__(
-        self,
-        points: int,
-        fan_points: int,
-        winning: bool,
-        reason: str,
-        items: tuple[McrItem, ...],
-        payments: tuple[int, int, int, int],
-        shape: str,
-    ) -> None:
-        self.points = points
-        self.fan_points = fan_points
-        self.winning = winning
-        self.reason = reason
-        self.items = items
-        self.payments = payments
-        self.shape = shape
-
-
-def _result(
-    points: int,
-    fan_points: int,
-    winning: bool,
-    reason: str,
-    items: tuple[McrItem, ...],
-    payments: tuple[int, int, int, int],
-    shape: str,
-) -> McrResult:
-    """A new :class:`McrResult` (see :class:`_Draft`)."""
-    if _NATIVE:
-        return McrResult(points, fan_points, winning, reason, items, payments, shape)
-    draft = _Draft(points, fan_points, winning, reason, items, payments, shape)
-    _set(draft, "__class__", McrResult)
-    return draft  # type: ignore[return-value]
 
 
 if not _NATIVE:
@@ -1458,7 +1417,7 @@ def score_mcr(win: Win) -> McrResult:
     winning = best_total >= MIN_POINTS
     reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
     pay = mcr_payments(points, win.seat, None if hand.self_drawn else win.discarder) if winning else (0, 0, 0, 0)
-    return _result(points, best_total, winning, reason, items, pay, best_shape.kind)
+    return McrResult(points, best_total, winning, reason, items, pay, best_shape.kind)
 
 
 def score_json_mcr(obj: Any) -> dict[str, Any]:
