@@ -1088,8 +1088,9 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
     if fans is None:
         w = h.win
         key = (w.win, w.flags, h.n_exposed, h.n_melded_kongs, h.n_concealed_kongs, h.last_of_kind)
-        context = _context_memo.get(key)
-        if context is None:
+        try:
+            context = _context_memo[key]
+        except KeyError:
             context = {}
             _run(_WIN, s, context)
             if len(_context_memo) > 4096:
@@ -1104,8 +1105,9 @@ def _hand_fans(s: McrShape) -> dict[int, int]:
             | (mask & _NOT_GREEN == 0) << 14
             | (mask & _NOT_REVERSIBLE == 0) << 15
         )
-        tiles = _tiles_memo.get(tkey)
-        if tiles is None:
+        try:
+            tiles = _tiles_memo[tkey]
+        except KeyError:
             tiles = _tiles_memo[tkey] = {}
             _run(_HAND_BY_KIND[h.honours], s, tiles)
         fans = h.fans = context | tiles
@@ -1178,8 +1180,9 @@ def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, 
     if not (0 <= winner < 4 and points >= 0 and (discarder is None or 0 <= discarder < 4)):
         return _payments(points, winner, discarder)  # not a scored hand's: not remembered
     key = (points << 6) | (winner << 3) | (4 if discarder is None else discarder)
-    r = _pay_memo.get(key)
-    if r is None:
+    try:
+        r = _pay_memo[key]
+    except KeyError:
         r = _pay_memo[key] = _payments(points, winner, discarder)
         if len(_pay_memo) > 4096:
             _pay_memo.clear()

@@ -251,8 +251,9 @@ def _chows_fans(chows: Sequence[Tile]) -> dict[str, int]:
     key = 0
     for c in chows:
         key += _CHOW_DIGIT[c]
-    r = _chow_memo.get(key)
-    if r is None:
+    try:
+        r = _chow_memo[key]
+    except KeyError:
         r = {}
         _chow_fans(sorted(chows), r)
         if len(_chow_memo) >= _MEMO_LIMIT:
@@ -269,8 +270,9 @@ def _pungs_fans(pungs: Sequence[Tile]) -> dict[str, int]:
     key = 0
     for t in pungs:
         key |= 1 << t
-    r = _pung_memo.get(key)
-    if r is None:
+    try:
+        r = _pung_memo[key]
+    except KeyError:
         r = {}
         _pung_fans(sorted(pungs), r)
         if len(_pung_memo) >= _MEMO_LIMIT:
