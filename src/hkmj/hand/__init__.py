@@ -229,24 +229,29 @@ def standard_splits(counts: Sequence[int], keys: Sequence[int]) -> list[_Part]:
     """
     # a suit with no exact split into melds (and a pair) means no standard reading
     m0, m1, m2, m3 = _read_memo
-    p0 = m0.get(keys[0])
-    if p0 is None:
-        p0 = _suit_parts(counts, 0, keys[0])
+    k0, k1, k2, k3 = keys
+    try:
+        p0 = m0[k0]
+    except KeyError:
+        p0 = _suit_parts(counts, 0, k0)
     if not p0:
         return []
-    p1 = m1.get(keys[1])
-    if p1 is None:
-        p1 = _suit_parts(counts, 1, keys[1])
+    try:
+        p1 = m1[k1]
+    except KeyError:
+        p1 = _suit_parts(counts, 1, k1)
     if not p1:
         return []
-    p2 = m2.get(keys[2])
-    if p2 is None:
-        p2 = _suit_parts(counts, 2, keys[2])
+    try:
+        p2 = m2[k2]
+    except KeyError:
+        p2 = _suit_parts(counts, 2, k2)
     if not p2:
         return []
-    p3 = m3.get(keys[3])
-    if p3 is None:
-        p3 = _suit_parts(counts, 3, keys[3])
+    try:
+        p3 = m3[k3]
+    except KeyError:
+        p3 = _suit_parts(counts, 3, k3)
     if not p3:
         return []
     if len(p0) == len(p1) == len(p2) == len(p3) == 1:

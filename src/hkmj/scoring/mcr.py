@@ -17,19 +17,26 @@ reading (highest total) wins (MCR-7.6).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from hkmj.scoring.mcr_shape import (
     HONOURS_KNITTED,
     KNITTED,
     NINE_GATES,
+    NO_MELDS,
+    POW_OF,
     SEVEN_PAIRS,
     STANDARD,
+    SUIT_OF,
     THIRTEEN_ORPHANS,
+    HandFacts,
     McrShape,
-    shapes,
+    hand_facts,
+    meld_facts,
+    readings,
 )
 from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, reduce_frozen
 from hkmj.scoring.ruleset import _validate_tiles
@@ -49,13 +56,15 @@ __all__ = [
     "mcr_payments",
 ]
 
-MIN_POINTS = 8
+MIN_POINTS: Final = 8
 """MCR-5.1: a hand needs 8 points, flowers not counted, to be declared."""
 
-MCR_FLAGS = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
+MCR_FLAGS: Final = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
 """Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
-_FLAG_SET = frozenset(MCR_FLAGS)
-_set = object.__setattr__
+_FLAG_SET: Final = frozenset(MCR_FLAGS)
+_set: Final = object.__setattr__
+_NATIVE: Final = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +138,22 @@ class McrResult:
         payments: tuple[int, int, int, int],
         shape: str = STANDARD,
     ) -> None:
-        # written out (init=False): faster than the generated one, and native in the compiled build
-        _set(self, "points", points)
-        _set(self, "fan_points", fan_points)
-        _set(self, "winning", winning)
-        _set(self, "reason", reason)
-        _set(self, "items", items)
-        _set(self, "payments", payments)
-        _set(self, "shape", shape)
+        # written out (init=False). Compiled: native stores (mypyc ignores the frozen dataclass
+        # __setattr__, which still guards every assignment from outside). Pure Python: the
+        # instance is a _Draft (same slots, no __setattr__) while its fields are stored, which
+        # is several times faster than object.__setattr__ for each
+        cls = type(self)
+        if not _NATIVE:
+            _set(self, "__class__", _Draft)
+        self.points = points  # type: ignore[misc]
+        self.fan_points = fan_points  # type: ignore[misc]
+        self.winning = winning  # type: ignore[misc]
+        self.reason = reason  # type: ignore[misc]
+        self.items = items  # type: ignore[misc]
+        self.payments = payments  # type: ignore[misc]
+        self.shape = shape  # type: ignore[misc]
+        if not _NATIVE:
+            _set(self, "__class__", cls)
 
     def format(self, lang: str = "en") -> str:
         """A human table in English or French (``hkmj score --rules mcr``): each fan with
@@ -173,7 +190,17 @@ class McrResult:
         return out
 
 
-_EN_WORDS = {
+class _Draft:
+    """:class:`McrResult`'s slots, in the same order, without its frozen ``__setattr__``
+    (pure Python: see ``McrResult.__init__``)."""
+
+    __slots__ = ("points", "fan_points", "winning", "reason", "items", "payments", "shape")
+
+
+if not _NATIVE:
+    assert _Draft.__slots__ == McrResult.__slots__  # the same layout, or the class change fails
+
+_EN_WORDS: Final = {
     "fan": "Fan",
     "points": "points",
     "total": "Total (flowers included)",
@@ -181,7 +208,7 @@ _EN_WORDS = {
     "not_winning": "Under 8 points without flowers: not a winning hand (MCR-5.1)",
     "payments": "Payments (MCR-8)",
 }
-_FR_WORDS = {
+_FR_WORDS: Final = {
     "fan": "Combinaison",
     "points": "points",
     "total": "Total (fleurs comprises)",
@@ -221,14 +248,14 @@ def _mask(tiles: tuple[int, ...]) -> int:
     return m
 
 
-_GREEN = _mask((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
-_REVERSIBLE = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
-_TERMINALS = _mask((0, 8, 9, 17, 18, 26))
-_ORPHANS = _TERMINALS | _mask(tuple(range(27, 34)))
-_SUITED = (1 << 27) - 1
-_WINDS = _mask((27, 28, 29, 30))
-_DRAGONS = _mask((31, 32, 33))
-_HONOURS = _WINDS | _DRAGONS
+_GREEN: Final = _mask((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, Green dragon
+_REVERSIBLE: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
+_TERMINALS: Final = _mask((0, 8, 9, 17, 18, 26))
+_ORPHANS: Final = _TERMINALS | _mask(tuple(range(27, 34)))
+_SUITED: Final = (1 << 27) - 1
+_WINDS: Final = _mask((27, 28, 29, 30))
+_DRAGONS: Final = _mask((31, 32, 33))
+_HONOURS: Final = _WINDS | _DRAGONS
 
 
 def _ranks_mask(*ranks: int) -> int:
@@ -236,7 +263,7 @@ def _ranks_mask(*ranks: int) -> int:
     return _mask(tuple(9 * s + r - 1 for s in range(3) for r in ranks))
 
 
-_EVEN = _ranks_mask(2, 4, 6, 8)
+_EVEN: Final = _ranks_mask(2, 4, 6, 8)
 
 
 def _only(s: McrShape, allowed: int) -> bool:
@@ -553,7 +580,7 @@ def all_chows(s: McrShape) -> int:
 def tile_hog(s: McrShape) -> int:
     """MCR-6.19: each set of four identical tiles not declared as a kong."""
     h = s.hand
-    return h.counts.count(4) - h.n_melded_kongs - h.n_concealed_kongs
+    return h.fours - h.n_melded_kongs - h.n_concealed_kongs
 
 
 double_pung = _combo("double_pung", "MCR-6.20", "two pungs of the same number in two suits.")
@@ -637,7 +664,7 @@ def flower_tiles(s: McrShape) -> int:
     return s.hand.flowers
 
 
-MCR_FANS: tuple[Fan, ...] = (
+MCR_FANS: Final[tuple[Fan, ...]] = (
     # 88 points
     Fan("big_four_winds", "Big Four Winds", "Quatre Grands Vents", 88, 75, big_four_winds, scope="pungs", holds=_WINDS),
     Fan("big_three_dragons", "Big Three Dragons", "Trois Grands Dragons", 88, 76, big_three_dragons, scope="combo"),
@@ -818,7 +845,7 @@ MCR_FANS: tuple[Fan, ...] = (
 )
 """The 81 fans, highest first (MCR-6)."""
 
-EXCLUDES: dict[str, tuple[str, ...]] = {
+EXCLUDES: Final[dict[str, tuple[str, ...]]] = {
     # non-repeat principle (MCR-7.1): a fan implied by a bigger one is not counted again
     "big_four_winds": ("big_three_winds", "all_pungs", "prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"),
     "big_three_dragons": ("dragon_pung", "two_dragon_pungs"),
@@ -876,7 +903,7 @@ EXCLUDES: dict[str, tuple[str, ...]] = {
 """For each fan, the fans it excludes (MCR-7.1 non-repeat, MCR-7.2 non-separation);
 applied from the highest fan down, so an excluded fan excludes nothing itself."""
 
-NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
+NINE_GATES_EXTRAS: Final[dict[int, tuple[str, ...]]] = {
     1: ("pure_straight", "tile_hog"),
     9: ("pure_straight", "tile_hog"),
     2: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
@@ -890,20 +917,20 @@ NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
 """MCR-6.78 Ruling: the fans Nine Gates keeps, by the rank of its fourteenth tile — those of
 the best reading of 1112345678999 + that tile that Nine Gates does not already include."""
 
-_WIN_FANS = frozenset(
+_WIN_FANS: Final = frozenset(
     ("self_drawn", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong", "last_tile")
 )
-_BY_ID = {f.id: f for f in MCR_FANS}
-_INDEX = {f.id: i for i, f in enumerate(MCR_FANS)}
-_EXCLUDES_IDX = tuple(tuple(_INDEX[x] for x in EXCLUDES.get(f.id, ())) for f in MCR_FANS)
-_EXCLUDES_MASK = tuple(sum(1 << j for j in excluded) for excluded in _EXCLUDES_IDX)
+_BY_ID: Final = {f.id: f for f in MCR_FANS}
+_INDEX: Final = {f.id: i for i, f in enumerate(MCR_FANS)}
+_EXCLUDES_IDX: Final = tuple(tuple(_INDEX[x] for x in EXCLUDES.get(f.id, ())) for f in MCR_FANS)
+_EXCLUDES_MASK: Final = tuple(sum(1 << j for j in excluded) for excluded in _EXCLUDES_IDX)
 # a fan only excludes fans listed after it, so one walk down the table applies them all
 assert all(j > i for i, excluded in enumerate(_EXCLUDES_IDX) for j in excluded)
-_CHICKEN = _INDEX["chicken_hand"]
-_FLOWERS = _INDEX["flower_tiles"]
+_CHICKEN: Final = _INDEX["chicken_hand"]
+_FLOWERS: Final = _INDEX["flower_tiles"]
 assert MCR_FANS[-1].id == "flower_tiles"  # listed last in a result
-_SPECIAL_SHAPES = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
-_MELDED_ONLY = frozenset(("concealed_hand", "fully_concealed_hand"))
+_SPECIAL_SHAPES: Final = frozenset((SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS))
+_MELDED_ONLY: Final = frozenset(("concealed_hand", "fully_concealed_hand"))
 
 
 _Gated = tuple[tuple[int, int, int, bool, Callable[[McrShape], int]], ...]
@@ -914,17 +941,17 @@ def _gated(scope: str) -> _Gated:
     return tuple((i, ~f.within & ((1 << 34) - 1), f.holds, f.kongs, f.count) for i, f in enumerate(MCR_FANS) if f.scope == scope)
 
 
-_BY_COUNTS = frozenset(("tile_hog", "flower_tiles"))
+_BY_COUNTS: Final = frozenset(("tile_hog", "flower_tiles"))
 """Hand-scope fans that read how many of a tile the hand holds, or its bonus tiles; the
 other hand-scope fans read only the hand's ranks, suits, whether it holds winds and
 dragons, and whether all its tiles are green or reversible, and are remembered by that."""
-_HAND = _gated("hand")
-_WIN = _gated("win")
-_context_memo: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = {}
-_tiles_memo: dict[int, tuple[tuple[int, int], ...]] = {}
+_HAND: Final = _gated("hand")
+_WIN: Final = _gated("win")
+_context_memo: Final[dict[tuple[object, ...], dict[int, int]]] = {}
+_tiles_memo: Final[dict[int, dict[int, int]]] = {}
 """Tile fans by :func:`_tiles_key`: at most 2**16 keys, so never cleared."""
 # the hand-scope fans a hand can have, by whether it holds an honour: fewer to test
-_HAND_BY_KIND = tuple(
+_HAND_BY_KIND: Final = tuple(
     tuple(
         g
         for g in _HAND
@@ -932,31 +959,38 @@ _HAND_BY_KIND = tuple(
     )
     for honours in (False, True)
 )
-_TILE_HOG = _INDEX["tile_hog"]
-_NOT_GREEN = ~_GREEN
-_NOT_REVERSIBLE = ~_REVERSIBLE
-_SPECIAL = _gated("special")
-_POINTS = tuple(f.points for f in MCR_FANS)
-_NINE_GATES = _INDEX["nine_gates"]
-_NINE_GATES_KEEP = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
-_WIN_IDX = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
-_FAN_GROUP_SCOPES = ("pungs", "reading", "wait")
+_TILE_HOG: Final = _INDEX["tile_hog"]
+_NOT_GREEN: Final = ~_GREEN
+_NOT_REVERSIBLE: Final = ~_REVERSIBLE
+_SPECIAL: Final = _gated("special")
+_special_memo: Final[dict[str, tuple[tuple[int, int], ...]]] = {}
+"""The special-scope fans by shape and extra rank (at most a few dozen keys)."""
+_POINTS: Final = tuple(f.points for f in MCR_FANS)
+_NINE_GATES: Final = _INDEX["nine_gates"]
+_NINE_GATES_KEEP: Final = {r: tuple(_INDEX[f] for f in fans) for r, fans in NINE_GATES_EXTRAS.items()}
+_WIN_IDX: Final = tuple(_INDEX[f] for f in sorted(_WIN_FANS))
+_FAN_GROUP_SCOPES: Final = ("pungs", "reading", "wait")
 """The scopes whose fans :func:`_group_fans` evaluates in one pass."""
 assert {f.scope for f in MCR_FANS} == {"hand", "win", "combo", "special", *_FAN_GROUP_SCOPES}
-_CONCEALED_PUNGS = {n: _INDEX[f] for n, f in ((2, "two_concealed_pungs"), (3, "three_concealed_pungs"), (4, "four_concealed_pungs"))}
-(_BIG_FOUR_WINDS, _LITTLE_FOUR_WINDS, _LITTLE_THREE_DRAGONS, _ALL_EVEN_PUNGS, _ALL_PUNGS, _DRAGON_PUNG) = (
-    _INDEX[f]
-    for f in ("big_four_winds", "little_four_winds", "little_three_dragons", "all_even_pungs", "all_pungs", "dragon_pung")
-)
-(_PREVALENT_WIND, _SEAT_WIND, _PUNG_OF_TERMINALS, _ALL_FIVE, _OUTSIDE_HAND, _ALL_CHOWS) = (
-    _INDEX[f]
-    for f in ("prevalent_wind", "seat_wind", "pung_of_terminals_or_honors", "all_five", "outside_hand", "all_chows")
-)
-_BITS_ALL_FIVE_CHOWS = 0b11100  # chows 345, 456, 567 (rank indexes 2 to 4)
-_BITS_FIVE = 1 << 4
-_BITS_EVEN = 0b10101010  # ranks 2 4 6 8 (indexes 1 3 5 7)
-_BITS_TERMINAL_CHOWS = 1 | 1 << 6  # 123 and 789
-_BITS_TERMINALS = 1 | 1 << 8
+_CONCEALED_PUNGS: Final = (-1, -1, _INDEX["two_concealed_pungs"], _INDEX["three_concealed_pungs"], _INDEX["four_concealed_pungs"])
+"""The concealed pungs fan by the number of concealed pungs and kongs (none under two)."""
+_BIG_FOUR_WINDS: Final = _INDEX["big_four_winds"]
+_LITTLE_FOUR_WINDS: Final = _INDEX["little_four_winds"]
+_LITTLE_THREE_DRAGONS: Final = _INDEX["little_three_dragons"]
+_ALL_EVEN_PUNGS: Final = _INDEX["all_even_pungs"]
+_ALL_PUNGS: Final = _INDEX["all_pungs"]
+_DRAGON_PUNG: Final = _INDEX["dragon_pung"]
+_PREVALENT_WIND: Final = _INDEX["prevalent_wind"]
+_SEAT_WIND: Final = _INDEX["seat_wind"]
+_PUNG_OF_TERMINALS: Final = _INDEX["pung_of_terminals_or_honors"]
+_ALL_FIVE: Final = _INDEX["all_five"]
+_OUTSIDE_HAND: Final = _INDEX["outside_hand"]
+_ALL_CHOWS: Final = _INDEX["all_chows"]
+_BITS_ALL_FIVE_CHOWS: Final = 0b11100  # chows 345, 456, 567 (rank indexes 2 to 4)
+_BITS_FIVE: Final = 1 << 4
+_BITS_EVEN: Final = 0b10101010  # ranks 2 4 6 8 (indexes 1 3 5 7)
+_BITS_TERMINAL_CHOWS: Final = 1 | 1 << 6  # 123 and 789
+_BITS_TERMINALS: Final = 1 | 1 << 8
 
 
 def _run(gated: _Gated, s: McrShape, fans: dict[int, int]) -> None:
@@ -1023,8 +1057,8 @@ def _group_fans(s: McrShape, fans: dict[int, int]) -> None:
                 fans[_BIG_FOUR_WINDS] = 1
             elif three_winds == 1 and EAST <= pair <= NORTH:
                 fans[_LITTLE_FOUR_WINDS] = 1
-        concealed = _CONCEALED_PUNGS.get(s.concealed_pungs)
-        if concealed is not None:
+        concealed = _CONCEALED_PUNGS[s.concealed_pungs]
+        if concealed >= 0:
             fans[concealed] = 1
         if standard and len(pungs) == 4:
             fans[_ALL_PUNGS] = 1
@@ -1046,19 +1080,19 @@ def _group_fans(s: McrShape, fans: dict[int, int]) -> None:
         fans[_INDEX[s.wait]] = 1  # each wait is named after its fan
 
 
-def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
-    """The hand-scope fans (same for every reading of the hand) but flowers, as (index,
-    count) pairs; computed once per hand."""
+def _hand_fans(s: McrShape) -> dict[int, int]:
+    """The hand-scope fans (same for every reading of the hand) but flowers, index → count;
+    computed once per hand (callers copy it before adding to it)."""
     h = s.hand
     fans = h.fans
     if fans is None:
         w = h.win
         key = (w.win, w.flags, h.n_exposed, h.n_melded_kongs, h.n_concealed_kongs, h.last_of_kind)
-        context = _context_memo.get(key)
-        if context is None:
-            found: dict[int, int] = {}
-            _run(_WIN, s, found)
-            context = tuple(found.items())
+        try:
+            context = _context_memo[key]
+        except KeyError:
+            context = {}
+            _run(_WIN, s, context)
             if len(_context_memo) > 4096:
                 _context_memo.clear()
             _context_memo[key] = context
@@ -1071,69 +1105,84 @@ def _hand_fans(s: McrShape) -> tuple[tuple[int, int], ...]:
             | (mask & _NOT_GREEN == 0) << 14
             | (mask & _NOT_REVERSIBLE == 0) << 15
         )
-        tiles = _tiles_memo.get(tkey)
-        if tiles is None:
-            found = {}
-            _run(_HAND_BY_KIND[h.honours], s, found)
-            tiles = _tiles_memo[tkey] = tuple(found.items())
+        try:
+            tiles = _tiles_memo[tkey]
+        except KeyError:
+            tiles = _tiles_memo[tkey] = {}
+            _run(_HAND_BY_KIND[h.honours], s, tiles)
+        fans = h.fans = context | tiles
         n = tile_hog(s)
-        fans = h.fans = context + tiles + ((_TILE_HOG, n),) if n else context + tiles
+        if n:
+            fans[_TILE_HOG] = n
     return fans
 
 
-def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[int]]:
+def _fan_counts(s: McrShape) -> tuple[dict[int, int], int, list[McrItem]]:
     """Fans of one reading (index in :data:`MCR_FANS` → count), exclusions applied (MCR-7),
-    their total, and their indexes in order.
+    their total, and their result items in table order.
 
     Flowers (MCR-6.13) are left out: they are added to the chosen reading.
     """
     kind = s.kind
     if kind == NINE_GATES:
-        fans = {i: n for i, n in _hand_fans(s) if i in _WIN_IDX}
+        fans = {i: n for i, n in _hand_fans(s).items() if i in _WIN_IDX}
         fans[_NINE_GATES] = 1
         for i in _NINE_GATES_KEEP[s.extra_rank]:
             fans[i] = 1
     else:
-        fans = dict(_hand_fans(s))
+        fans = _hand_fans(s).copy()
         if kind == STANDARD:
             for fid, n in s.combos.items():
                 fans[_INDEX[fid]] = n
             _group_fans(s, fans)
         else:
-            _run(_SPECIAL, s, fans)
+            # the special fans read only the shape and its extra rank: remembered by those
+            key = f"{kind}/{s.extra_rank}"
+            special = _special_memo.get(key)
+            if special is None:
+                found: dict[int, int] = {}
+                _run(_SPECIAL, s, found)
+                special = _special_memo[key] = tuple(found.items())
+            for i, n in special:
+                fans[i] = n
             if kind == KNITTED:
                 _group_fans(s, fans)
     # from the highest fan down, each fan still standing strikes the fans it excludes
     total = 0
     struck = 0
     kept = []
+    excludes, points, items = _EXCLUDES_MASK, _POINTS, _ITEMS
     for i in sorted(fans):
         if struck >> i & 1:
             del fans[i]
         else:
-            struck |= _EXCLUDES_MASK[i]
-            total += _POINTS[i] * fans[i]
-            kept.append(i)
+            struck |= excludes[i]
+            n = fans[i]
+            total += points[i] * n
+            kept.append(items[i][n])
     if not total and kind == STANDARD:
         fans[_CHICKEN] = 1
-        total = _POINTS[_CHICKEN]
-        kept.append(_CHICKEN)
+        total = points[_CHICKEN]
+        kept.append(items[_CHICKEN][1])
     return fans, total, kept
 
 
-_PURE_TRIPLE_CHOW = _INDEX["pure_triple_chow"]
-_TRIPLE_PUNG = _INDEX["triple_pung"]
+_PURE_TRIPLE_CHOW: Final = _INDEX["pure_triple_chow"]
+_TRIPLE_PUNG: Final = _INDEX["triple_pung"]
 
 
-_pay_memo: dict[tuple[int, int, int | None], tuple[int, int, int, int]] = {}
+_pay_memo: Final[dict[int, tuple[int, int, int, int]]] = {}
 
 
 def mcr_payments(points: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
     """MCR-8: self-drawn, each pays points + 8; on a discard the discarder pays points + 8
     and the two others 8."""
-    key = (points, winner, discarder)
-    r = _pay_memo.get(key)
-    if r is None:
+    if not (0 <= winner < 4 and points >= 0 and (discarder is None or 0 <= discarder < 4)):
+        return _payments(points, winner, discarder)  # not a scored hand's: not remembered
+    key = (points << 6) | (winner << 3) | (4 if discarder is None else discarder)
+    try:
+        r = _pay_memo[key]
+    except KeyError:
         r = _pay_memo[key] = _payments(points, winner, discarder)
         if len(_pay_memo) > 4096:
             _pay_memo.clear()
@@ -1214,12 +1263,119 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     return counts, concealed, last_of_kind
 
 
-_PUNG_KINDS = ("pung", "kong", "ckong")
-_BONUS = frozenset((1, 2, 3, 4))
-_BONUS_TYPES = frozenset((int, bool))
-_ITEMS = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in range(16)) for f in MCR_FANS)
+_PUNG_KINDS: Final = ("pung", "kong", "ckong")
+_BONUS: Final = frozenset((1, 2, 3, 4))
+_BONUS_TYPES: Final = frozenset((int, bool))
+_BONUS_GROUPS: Final = frozenset(
+    tuple(p) for n in range(1, 5) for c in itertools.combinations((1, 2, 3, 4), n) for p in itertools.permutations(c)
+)
+"""Every tuple of distinct bonus numbers 1-4 (MCR-1.2), for the one-pass reader."""
+_ITEMS: Final = tuple(tuple(McrItem(f.id, f.name, f.name_fr, f.points, n) for n in range(16)) for f in MCR_FANS)
 """``_ITEMS[i][n]``: the (immutable, shared) item for fan ``i`` counted ``n`` times. No count
 reaches 16: flowers and seasons are at most 8, every other fan at most 4."""
+
+
+_HOW_BIT: Final = {"self_draw": 1, "discard": 2, "robbed_kong": 4}
+_FLAG_HOWS: Final[dict[frozenset[str], int]] = {}
+"""For each set of MCR flags, the win types (``_HOW_BIT``) it goes with: the flag rules of
+:func:`validate_mcr` that read only the win type (MCR-6.40 to 6.42)."""
+for _n in range(1 << len(MCR_FLAGS)):
+    _flags = frozenset(f for b, f in enumerate(MCR_FLAGS) if _n >> b & 1)
+    _FLAG_HOWS[_flags] = (
+        (0 if "final_discard" in _flags else 1)
+        | (0 if "last_wall_tile" in _flags or "kong_replacement" in _flags else 2 | (0 if "final_discard" in _flags else 4))
+    )
+
+
+def _read(win: Win) -> HandFacts | None:
+    """Validation (MCR-1) and the hand facts in one pass over the tiles, for a request whose
+    every field is of the expected type; None when anything is unusual, for
+    :func:`validate_mcr` to name the problem (or to accept what this leaves to it)."""
+    how = win.win
+    seat = win.seat
+    prevailing = win.prevailing
+    discarder = win.discarder
+    how_bit = _HOW_BIT.get(how, 0)
+    if type(seat) is not int or type(prevailing) is not int or not (0 <= seat < 4 and 0 <= prevailing < 4) or not how_bit:
+        return None
+    if how_bit == 1:
+        if discarder is not None:
+            return None
+    elif type(discarder) is not int or not 0 <= discarder < 4 or discarder == seat:
+        return None
+    flags = win.flags
+    if flags and not _FLAG_HOWS.get(flags, 0) & how_bit:
+        return None
+    flowers = win.flowers
+    if flowers and (flowers not in _BONUS_GROUPS or not _BONUS_TYPES.issuperset(map(type, flowers))):
+        return None
+    seasons = win.seasons
+    if seasons and (seasons not in _BONUS_GROUPS or not _BONUS_TYPES.issuperset(map(type, seasons))):
+        return None
+    tiles = win.concealed
+    melds = win.melds
+    if len(tiles) != 14 - 3 * len(melds) or len(melds) > 4:
+        return None
+    counts = [0] * 34
+    keys = [0, 0, 0, 0]
+    mask = 0
+    suit_of, pow_of = SUIT_OF, POW_OF
+    # a tile that is no tile id raises here (IndexError, TypeError, or ValueError on ``1 << t``
+    # for a negative one), for score_mcr to hand the request to validate_mcr
+    fours = 0
+    for t in tiles:
+        n = counts[t] + 1
+        if n > 3:
+            if n > 4:
+                return None
+            fours += 1
+        counts[t] = n
+        mask |= 1 << t
+        keys[suit_of[t]] += pow_of[t]
+    wt = win.win_tile
+    if type(wt) is not int or not 0 <= wt < 34 or not counts[wt]:
+        return None
+    facts = NO_MELDS
+    concealed = counts
+    if melds:
+        concealed = list(counts)
+        for m in melds:
+            t = m.tile
+            if type(t) is not int or not 0 <= t < 34:
+                return None
+            kind = m.kind
+            if kind == "chow":
+                if t >= 27 or t % 9 > 6:
+                    return None
+                for u in range(t, t + 3):
+                    n = counts[u] + 1
+                    if n > 3:
+                        if n > 4:
+                            return None
+                        fours += 1
+                    counts[u] = n
+            elif kind == "pung" or kind == "kong" or kind == "ckong":
+                n = counts[t] + (3 if kind == "pung" else 4)
+                if n > 3:
+                    if n > 4:
+                        return None
+                    fours += 1
+                counts[t] = n
+            else:
+                return None
+        facts = meld_facts(melds)
+    c_wt = concealed[wt]
+    if how_bit == 4 and counts[wt] != 1:
+        return None
+    last_of_kind = counts[wt] - c_wt == 3 and c_wt == 1
+    if flags:
+        if "kong_replacement" in flags and not facts[4] + facts[5]:
+            return None
+        if "last_of_kind" in flags:
+            if c_wt != 1:
+                return None
+            last_of_kind = True
+    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, facts, fours)
 
 
 def score_mcr(win: Win) -> McrResult:
@@ -1228,8 +1384,13 @@ def score_mcr(win: Win) -> McrResult:
     Raises :class:`InvalidHand` for an impossible hand or one with no winning shape; a
     winning shape under 8 points gives ``winning=False`` with the reason (MCR-5.1).
     """
-    counts, concealed, last_of_kind = validate_mcr(win)
-    hand, found = shapes(win, counts, concealed, last_of_kind)
+    try:
+        hand = _read(win)
+    except (TypeError, ValueError, IndexError):  # a field of an unexpected type: validate_mcr says which
+        hand = None
+    if hand is None:
+        hand = hand_facts(win, *validate_mcr(win))
+    found = readings(hand)
     if not found:
         raise InvalidHand(
             f"{format_tiles(win.concealed)}"
@@ -1237,25 +1398,20 @@ def score_mcr(win: Win) -> McrResult:
             + " has no winning shape: not four groups and a pair, seven pairs, thirteen orphans,"
             " honours and knitted tiles or a knitted straight (MCR-5.2)"
         )
-    best: dict[int, int] | None = None
-    best_total = 0
     best_shape = found[0]
     # on equal totals a later reading replaces seven pairs, or brings a preferred fan (MCR-7.6)
     if len(found) == 1:
-        best, best_total, kept = _fan_counts(best_shape)
+        _fans, best_total, items_list = _fan_counts(best_shape)
     else:
         seven_pairs_first = best_shape.kind == SEVEN_PAIRS
-        kept = []
+        best_total = -1
+        items_list = []
         for s in found:
-            fans, total, order = _fan_counts(s)
-            if (
-                best is None
-                or total > best_total
-                or (total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans))
+            fans, total, kept = _fan_counts(s)
+            if total > best_total or (
+                total == best_total and (seven_pairs_first or _PURE_TRIPLE_CHOW in fans or _TRIPLE_PUNG in fans)
             ):
-                best, best_total, best_shape, kept = fans, total, s, order
-        assert best is not None
-    items_list = [_ITEMS[i][best[i]] for i in kept]
+                best_total, best_shape, items_list = total, s, kept
     flowers = hand.flowers
     if flowers:
         items_list.append(_ITEMS[_FLOWERS][flowers])  # the last fan of the table (MCR-6.13)

@@ -10,20 +10,21 @@ MCR-7.1). :func:`combination_fans` applies these to the groups of one reading.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from hkmj.tiles import NORTH, Tile
 
 __all__ = ["combination_fans", "table_order"]
 
-_SUIT_ORDER = (0, 2, 1)
+_SUIT_ORDER: Final = (0, 2, 1)
 """Characters, bamboo, circles: the order in which the official tables list the suits."""
 
 # two-chow fans, in the order they are kept when the account-once rule drops some (MCR-7.4)
-_TWO_CHOW = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+_TWO_CHOW: Final = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
 
 
-_TRIPLES = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
+_TRIPLES: Final = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 """Three of four groups (and the one left over), in the order the tables try them."""
 
 
@@ -236,24 +237,47 @@ def _terminal_chows(chows: Sequence[Tile], pair: Tile) -> str | None:
     return None
 
 
-_MEMO_LIMIT = 8192
-_chow_memo: dict[tuple[Tile, ...], dict[str, int]] = {}
-_pung_memo: dict[tuple[Tile, ...], dict[str, int]] = {}
+_MEMO_LIMIT: Final = 8192
+_chow_memo: Final[dict[int, dict[str, int]]] = {}
+_pung_memo: Final[dict[int, dict[str, int]]] = {}
+_CHOW_DIGIT: Final = tuple(5 ** (7 * (t // 9) + t % 9) if t < 27 and t % 9 <= 6 else 0 for t in range(34))
+"""A chow starting on tile t adds ``_CHOW_DIGIT[t]`` to its set's key: one base-5 digit per
+chow start (at most four of one chow), so the key names the set whatever the order."""
+_NO_FANS: Final[dict[str, int]] = {}
 
 
-def _memo_fans(
-    memo: dict[tuple[Tile, ...], dict[str, int]], groups: Sequence[Tile], fans: Callable[[list[Tile], dict[str, int]], None]
-) -> dict[str, int]:
-    """``fans`` of these groups, remembered by their sorted tiles (the fans of a set of
-    chows, or of pungs, do not depend on the rest of the hand); the memo is bounded."""
-    key = tuple(sorted(groups))
-    r = memo.get(key)
-    if r is None:
+def _chows_fans(chows: Sequence[Tile]) -> dict[str, int]:
+    """The fans of a set of chows (MCR-7.4), remembered by the set (shared: never modified)."""
+    key = 0
+    for c in chows:
+        key += _CHOW_DIGIT[c]
+    try:
+        r = _chow_memo[key]
+    except KeyError:
         r = {}
-        fans(list(key), r)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[key] = r
+        _chow_fans(sorted(chows), r)
+        if len(_chow_memo) >= _MEMO_LIMIT:
+            _chow_memo.clear()
+        _chow_memo[key] = r
+    return r
+
+
+def _pungs_fans(pungs: Sequence[Tile]) -> dict[str, int]:
+    """The fans of a set of pungs and kongs (MCR-7.5), remembered by the set (no two share a
+    tile, so a tile mask names it; shared: never modified)."""
+    if len(pungs) < 2:
+        return _NO_FANS
+    key = 0
+    for t in pungs:
+        key |= 1 << t
+    try:
+        r = _pung_memo[key]
+    except KeyError:
+        r = {}
+        _pung_fans(sorted(pungs), r)
+        if len(_pung_memo) >= _MEMO_LIMIT:
+            _pung_memo.clear()
+        _pung_memo[key] = r
     return r
 
 
@@ -262,7 +286,8 @@ def combination_fans(chows: Sequence[Tile], pungs: Sequence[Tile], pair: Tile) -
 
     Four chows are checked for terminal chows first; three chows and a pung count only
     chow fans; two and two count one chow fan and one pung fan; one chow and three pungs,
-    or four pungs, count pung fans (MCR-7.4, MCR-7.5). Returns a new dict.
+    or four pungs, count pung fans (MCR-7.4, MCR-7.5). The dict may be shared with other
+    readings: read it, never modify it.
     """
     n = len(chows)
     if n == 4:
@@ -270,8 +295,12 @@ def combination_fans(chows: Sequence[Tile], pungs: Sequence[Tile], pair: Tile) -
         if fan:
             return {fan: 1}
     if n >= 3:
-        return dict(_memo_fans(_chow_memo, chows, _chow_fans))
+        return _chows_fans(chows)
     if n == 2:
         # chow fan names and pung fan names differ: the two parts never share a key
-        return _memo_fans(_chow_memo, chows, _chow_fans) | _memo_fans(_pung_memo, pungs, _pung_fans)
-    return dict(_memo_fans(_pung_memo, pungs, _pung_fans))
+        chow_fans = _chows_fans(chows)
+        pung_fans = _pungs_fans(pungs)
+        if not pung_fans:
+            return chow_fans
+        return chow_fans | pung_fans if chow_fans else pung_fans
+    return _pungs_fans(pungs)

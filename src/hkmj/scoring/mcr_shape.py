@@ -12,9 +12,11 @@ The pure core: no I/O. Tiles are the ints of :mod:`hkmj.tiles`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from hkmj.hand import POW5, STANDARD, standard_splits
 from hkmj.scoring.mcr_combos import combination_fans, table_order
-from hkmj.scoring.model import Win
+from hkmj.scoring.model import Meld, Win
 from hkmj.tiles import Tile
 
 __all__ = [
@@ -26,19 +28,26 @@ __all__ = [
     "THIRTEEN_ORPHANS",
     "NINE_GATES",
     "HandFacts",
+    "MeldFacts",
+    "NO_MELDS",
+    "POW_OF",
+    "SUIT_OF",
     "McrShape",
+    "hand_facts",
+    "meld_facts",
+    "readings",
     "shapes",
     "table_order",
 ]
 
-KNITTED = "knitted_straight"
-SEVEN_PAIRS = "seven_pairs"
-HONOURS_KNITTED = "honours_and_knitted"
-THIRTEEN_ORPHANS = "thirteen_orphans"
-NINE_GATES = "nine_gates"
+KNITTED: Final = "knitted_straight"
+SEVEN_PAIRS: Final = "seven_pairs"
+HONOURS_KNITTED: Final = "honours_and_knitted"
+THIRTEEN_ORPHANS: Final = "thirteen_orphans"
+NINE_GATES: Final = "nine_gates"
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_WIND_MASK = 0b1111 << 27
+_ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_WIND_MASK: Final = 0b1111 << 27
 
 
 def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
@@ -49,12 +58,12 @@ def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
     return tuple(out)
 
 
-KNITTED_STRAIGHTS = _knitted_straights()
-_KNITTED_MASKS = tuple((ks, sum(1 << t for t in ks)) for ks in KNITTED_STRAIGHTS)
+KNITTED_STRAIGHTS: Final = _knitted_straights()
+_KNITTED_MASKS: Final = tuple((ks, sum(1 << t for t in ks)) for ks in KNITTED_STRAIGHTS)
 
 # --- unique wait (MCR-6.9 to MCR-6.11) --------------------------------------------------
 
-_complete_memo: dict[tuple[tuple[int, ...], bool], tuple[bool, bool]] = {}
+_complete_memo: Final[dict[tuple[tuple[int, ...], bool], tuple[bool, bool]]] = {}
 
 
 def _can_split(c: list[int], suited: bool, pair: bool) -> bool:
@@ -99,14 +108,14 @@ def _complete(pattern: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
     return r
 
 
-_SuitInfo = tuple[bool, bool, tuple[int, ...], tuple[int, ...]]
-_suit_memo: tuple[dict[int, _SuitInfo], dict[int, _SuitInfo]] = ({}, {})
+_SuitInfo = tuple[int, tuple[int, ...], tuple[int, ...]]
+_suit_memo: Final[tuple[dict[int, _SuitInfo], dict[int, _SuitInfo]]] = ({}, {})
 """Suited and honour patterns' :func:`_suit_info`, keyed by the pattern in base 5."""
 
 
 def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
-    """(groups only, groups and a pair, offsets completing groups and a pair, offsets
-    completing groups only) for one suit's counts."""
+    """(status: 0 complete as groups, 1 as groups and a pair, 9 incomplete; offsets
+    completing groups and a pair; offsets completing groups only) for one suit's counts."""
     groups, with_pair = _complete(pattern, suited)
     to_pair: list[int] = []
     to_groups: list[int] = []
@@ -119,12 +128,18 @@ def _suit_info(pattern: tuple[int, ...], suited: bool) -> _SuitInfo:
             to_pair.append(i)
         if g:
             to_groups.append(i)
-    return (groups, with_pair, tuple(to_pair), tuple(to_groups))
+    return (0 if groups else 1 if with_pair else 9, tuple(to_pair), tuple(to_groups))
 
 
-_SUIT_OF = tuple(t // 9 for t in range(34))
-_POW_OF = tuple(POW5[t % 9] for t in range(34))
-"""Tile t adds ``_POW_OF[t]`` to the pattern key of suit ``_SUIT_OF[t]``."""
+def _new_suit_info(counts: list[int], s: int, key: int) -> _SuitInfo:
+    start = 9 * s
+    info = _suit_memo[s == 3][key] = _suit_info(tuple(counts[start : start + (9 if s < 3 else 7)]), s < 3)
+    return info
+
+
+SUIT_OF: Final = tuple(t // 9 for t in range(34))
+POW_OF: Final = tuple(POW5[t % 9] for t in range(34))
+"""Tile t adds ``POW_OF[t]`` to the pattern key of suit ``SUIT_OF[t]``."""
 
 
 def pattern_keys(counts: list[int]) -> list[int]:
@@ -134,60 +149,111 @@ def pattern_keys(counts: list[int]) -> list[int]:
     for t in range(34):
         n = counts[t]
         if n:
-            keys[_SUIT_OF[t]] += n * _POW_OF[t]
+            keys[SUIT_OF[t]] += n * POW_OF[t]
     return keys
 
 
-def wait_count(counts: list[int], keys: list[int] | None = None, seven_pairs: bool = True) -> int:
+def wait_count(counts: list[int], keys: list[int] | None = None, seven_pairs: bool = False) -> int:
     """How many kinds of tile complete these 13 - 3n concealed tiles (at least 2 means "2 or more").
 
-    Counts four-groups-and-a-pair completions and, for 13 tiles, seven pairs (four of a
-    kind counting as two pairs) — the shapes the unique-wait fans look at (MCR-6.9 Ruling).
-    ``keys`` are the counts' :func:`pattern_keys` when the caller has them; ``seven_pairs``
-    False when the caller knows the tiles hold more than seven kinds (no seven-pairs wait).
+    Counts four-groups-and-a-pair completions and, when ``seven_pairs`` (13 concealed
+    tiles of at most seven kinds), seven pairs (four of a kind counting as two pairs) —
+    the shapes the unique-wait fans look at (MCR-6.9 Ruling). ``keys`` are the counts'
+    :func:`pattern_keys` when the caller has them.
     """
     if keys is None:
         keys = pattern_keys(counts)
-    infos = []
-    for s in range(4):
-        memo = _suit_memo[s == 3]
-        info = memo.get(keys[s])
-        if info is None:
-            start = 9 * s
-            info = memo[keys[s]] = _suit_info(tuple(counts[start : start + (9 if s < 3 else 7)]), s < 3)
-        infos.append(info)
+    suited, honours = _suit_memo
+    i0 = suited.get(keys[0]) or _new_suit_info(counts, 0, keys[0])
+    i1 = suited.get(keys[1]) or _new_suit_info(counts, 1, keys[1])
+    i2 = suited.get(keys[2]) or _new_suit_info(counts, 2, keys[2])
+    i3 = honours.get(keys[3]) or _new_suit_info(counts, 3, keys[3])
     odd = -1
-    if seven_pairs and sum(counts) == 13:
+    found = 0
+    if seven_pairs:
         # seven pairs waits on the one odd count, if all the others are even
         ones, threes = counts.count(1), counts.count(3)
         if ones + threes == 1:
             odd = counts.index(1) if ones else counts.index(3)
-    found = 0 if odd < 0 else 1
+            found = 1
     # per suit: 0 complete as groups, 1 complete as groups and a pair, 9 incomplete
-    status = [0 if info[0] else 1 if info[1] else 9 for info in infos]
-    total = status[0] + status[1] + status[2] + status[3]
-    for s in range(4):
+    total = i0[0] + i1[0] + i2[0] + i3[0]
+    if total > 10:
+        return found  # two suits incomplete: no tile completes both
+    for s, info in enumerate((i0, i1, i2, i3)):
         # the other three suits must be complete, with at most one pair among them
-        pairs_elsewhere = total - status[s]
+        pairs_elsewhere = total - info[0]
         if pairs_elsewhere > 1:
             continue
-        waits = infos[s][2] if pairs_elsewhere == 0 else infos[s][3]
-        found += len(waits)
-        if odd >= 0 and odd // 9 == s and odd - 9 * s in waits:
-            found -= 1
-        if found > 1:
-            return found
+        waits = info[1] if pairs_elsewhere == 0 else info[2]
+        if waits:
+            found += len(waits)
+            if odd >= 0 and odd // 9 == s and odd - 9 * s in waits:
+                found -= 1
+            if found > 1:
+                return found
     return found
 
 
+MeldFacts = tuple[int, tuple[Tile, ...], tuple[Tile, ...], int, int, int]
+"""What the declared groups give a hand: (tile mask, chow starts, pung and kong tiles,
+exposed groups, exposed kongs, concealed kongs)."""
+NO_MELDS: Final[MeldFacts] = (0, (), (), 0, 0, 0)
+
+
+def meld_facts(melds: tuple[Meld, ...]) -> MeldFacts:
+    """The :data:`MeldFacts` of valid declared groups (MCR-1: chow, pung, kong, ckong)."""
+    if not melds:
+        return NO_MELDS
+    mask = n_exposed = mk = ck = 0
+    chows: list[Tile] = []
+    pungs: list[Tile] = []
+    for m in melds:
+        kind = m.kind
+        t = m.tile
+        if kind == "chow":
+            mask |= 7 << t
+            n_exposed += 1
+            chows.append(t)
+        else:
+            mask |= 1 << t
+            pungs.append(t)
+            if kind == "ckong":
+                ck += 1
+            else:
+                n_exposed += 1
+                if kind == "kong":
+                    mk += 1
+    return (mask, tuple(chows), tuple(pungs), n_exposed, mk, ck)
+
+
+def hand_facts(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> HandFacts:
+    """The :class:`HandFacts` of a validated hand: ``counts`` of all its tiles, ``concealed``
+    of the concealed ones (``validate_mcr``)."""
+    mask = 0
+    keys = [0, 0, 0, 0]
+    for t in range(34):
+        n = concealed[t]
+        if n:
+            mask |= 1 << t
+            keys[SUIT_OF[t]] += n * POW_OF[t]
+    return HandFacts(win, counts, concealed, last_of_kind, mask, keys, meld_facts(win.melds), counts.count(4))
+
+
 class HandFacts:
-    """What a hand is, whatever its reading: its tiles and how it was won (MCR-6)."""
+    """What a hand is, whatever its reading: its tiles and how it was won (MCR-6).
+
+    Built by :func:`hand_facts` from validated counts, or by the scorer's one-pass reader
+    (``hkmj.scoring.mcr``) straight from the request.
+    """
 
     __slots__ = (
         "win",
         "counts",
         "concealed",
-        "kinds",
+        "n_kinds",
+        "concealed_mask",
+        "fours",
         "keys",
         "mask",
         "ranks",
@@ -207,74 +273,87 @@ class HandFacts:
         "fans",
     )
 
-    def __init__(self, win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> None:
+    def __init__(
+        self,
+        win: Win,
+        counts: list[int],
+        concealed: list[int],
+        last_of_kind: bool,
+        concealed_mask: int,
+        keys: list[int],
+        melds: MeldFacts,
+        fours: int,
+    ) -> None:
         self.win = win
         self.counts = counts
         self.concealed = concealed
-        self.kinds = kinds = sorted(set(win.concealed))
-        """The kinds of concealed tile, in order (all the hand's kinds when nothing is declared)."""
-        mask = 0
-        keys = [0, 0, 0, 0]
-        suit_of, pow_of = _SUIT_OF, _POW_OF
-        for t in kinds:
-            mask |= 1 << t
-            keys[suit_of[t]] += concealed[t] * pow_of[t]
+        self.n_kinds = concealed_mask.bit_count()
+        """How many kinds of concealed tile (all the hand's kinds when nothing is declared)."""
+        self.concealed_mask = concealed_mask
+        """Bit t set when the concealed tiles hold tile t."""
+        self.fours = fours
+        """How many kinds the hand holds all four of, declared kongs included (MCR-6.19)."""
         self.keys = keys
         """The concealed tiles' :func:`pattern_keys`."""
-        n_exposed = mk = ck = 0
-        meld_chows: list[Tile] = []
-        meld_pungs: list[Tile] = []
-        for m in win.melds:
-            kind = m.kind
-            if kind == "chow":
-                mask |= 7 << m.tile
-                n_exposed += 1
-                meld_chows.append(m.tile)
-            else:
-                mask |= 1 << m.tile
-                meld_pungs.append(m.tile)
-                if kind == "ckong":
-                    ck += 1
-                else:
-                    n_exposed += 1
-                    if kind == "kong":
-                        mk += 1
+        mask = concealed_mask | melds[0]
         man, pin, sou = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
-        ranks = man | pin | sou
-        suits = (man != 0) | (pin != 0) << 1 | (sou != 0) << 2
         self.mask = mask
         """Bit t set when the hand holds tile t."""
-        self.ranks = ranks
+        self.ranks = man | pin | sou
         """Bit r-1 set when the hand holds a suited tile of rank r."""
         self.honours = mask >> 27 != 0
-        self.suits = suits
+        self.suits = (man != 0) | (pin != 0) << 1 | (sou != 0) << 2
         self.has_winds = mask & _WIND_MASK != 0
         self.has_dragons = mask >> 31 != 0
         self.self_drawn = win.win == "self_draw"
         self.last_of_kind = last_of_kind
-        self.meld_chows = tuple(meld_chows)
+        self.meld_chows = melds[1]
         """The lowest tile of each declared chow."""
-        self.meld_pungs = tuple(meld_pungs)
+        self.meld_pungs = melds[2]
         """The tile of each declared pung or kong."""
-        self.n_exposed = n_exposed
-        self.n_melded_kongs = mk
-        self.n_concealed_kongs = ck
+        self.n_exposed = melds[3]
+        self.n_melded_kongs = melds[4]
+        self.n_concealed_kongs = melds[5]
         self.flowers = len(win.flowers) + len(win.seasons)
-        self.fans: tuple[tuple[int, int], ...] | None = None
+        self.fans: dict[int, int] | None = None
         """The hand-scope fans once computed (see :mod:`hkmj.scoring.mcr`)."""
         self._unique: bool | None = None
 
     @property
+    def kinds(self) -> list[Tile]:
+        """The kinds of concealed tile, in order."""
+        out = []
+        m = self.concealed_mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    @property
     def unique_wait(self) -> bool:
-        """The hand waited for one kind of tile only (MCR-6.9 Ruling); computed on demand."""
+        """The hand waited for one kind of tile only (MCR-6.9 Ruling); computed on demand,
+        for a hand with a four-groups-and-a-pair reading."""
         u = self._unique
         if u is None:
             wt = self.win.win_tile
-            before = list(self.concealed)
-            before[wt] -= 1
-            keys = list(self.keys)
-            keys[_SUIT_OF[wt]] -= _POW_OF[wt]
-            u = self._unique = wait_count(before, keys, len(self.kinds) <= 7) == 1
+            keys = self.keys
+            suit = SUIT_OF[wt]
+            seven_pairs = self.n_kinds <= 7 and not self.win.melds
+            info = _suit_memo[suit == 3].get(keys[suit] - POW_OF[wt])
+            if info is not None and info[0] == 9 and not seven_pairs:
+                # without the winning tile its suit is incomplete and the other suits are
+                # complete, as in the reading: only tiles of that suit complete the hand, with
+                # the pair wherever the tile counts put it (one of the two lists is empty)
+                u = self._unique = len(info[1]) + len(info[2]) == 1
+                return u
+            concealed = self.concealed
+            # the waiting hand: these counts without the winning tile, put back after
+            concealed[wt] -= 1
+            keys[suit] -= POW_OF[wt]
+            u = self._unique = wait_count(concealed, keys, seven_pairs) == 1
+            concealed[wt] += 1
+            keys[suit] += POW_OF[wt]
         return u
 
 
@@ -396,13 +475,13 @@ def _knitted(hand: HandFacts) -> McrShape | None:
             break
     else:
         return None
-    if max(concealed) < 2:
+    if hand.n_kinds == len(hand.win.concealed):  # no tile twice: no pair
         return None
     rest = list(concealed)
     keys = list(hand.keys)
     for t in ks:
         rest[t] -= 1
-        keys[_SUIT_OF[t]] -= _POW_OF[t]
+        keys[SUIT_OF[t]] -= POW_OF[t]
     melds = hand.win.melds
     found = standard_splits(rest, keys)
     if len(found) != 1:
@@ -419,7 +498,7 @@ def _knitted(hand: HandFacts) -> McrShape | None:
     elif rest[wt]:
         # the wait is read on the group and pair outside the knitted straight (MCR-6.45 Ruling)
         rest[wt] -= 1
-        keys[_SUIT_OF[wt]] -= _POW_OF[wt]
+        keys[SUIT_OF[wt]] -= POW_OF[wt]
         if wait_count(rest, keys) == 1:
             shape.wait = _wait_position(r_chows, r_pair, wt)
     return shape
@@ -427,19 +506,21 @@ def _knitted(hand: HandFacts) -> McrShape | None:
 
 def _seven_pairs(hand: HandFacts) -> McrShape | None:
     """Seven pairs (MCR-6.55); ``extra_rank`` is 1 for seven shifted pairs (MCR-6.80)."""
-    kinds = hand.kinds
-    concealed = hand.concealed
-    if len(kinds) > 7 or hand.win.melds or 1 in concealed or 3 in concealed:
+    if hand.n_kinds > 7 or hand.win.melds:
         return None
+    concealed = hand.concealed
+    kinds = hand.kinds
+    for t in kinds:
+        if concealed[t] & 1:
+            return None
     shifted = len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9
     return McrShape(hand, SEVEN_PAIRS, (), (), -1, (), 0, extra_rank=int(shifted))
 
 
 def _honours_knitted(hand: HandFacts) -> McrShape | None:
-    kinds = hand.kinds
-    if hand.win.melds or len(kinds) != 14:
+    if hand.win.melds or hand.n_kinds != 14:
         return None
-    suited = [t for t in kinds if t < 27]
+    suited = [t for t in hand.kinds if t < 27]
     if not 7 <= len(suited) <= 9:
         return None
     for ks in KNITTED_STRAIGHTS:
@@ -449,38 +530,52 @@ def _honours_knitted(hand: HandFacts) -> McrShape | None:
 
 
 def shapes(win: Win, counts: list[int], concealed: list[int], last_of_kind: bool) -> tuple[HandFacts, list[McrShape]]:
+    """All readings of a validated winning hand to compare (MCR-5.2, MCR-7.6), in table
+    order, with its :class:`HandFacts` (see :func:`readings`)."""
+    hand = hand_facts(win, counts, concealed, last_of_kind)
+    return hand, readings(hand)
+
+
+def readings(hand: HandFacts) -> list[McrShape]:
     """All readings of a winning hand to compare (MCR-5.2, MCR-7.6), in table order.
 
     Special shapes come first. Seven pairs is compared with the standard readings; the
     other special shapes and the knitted straight stand alone, as in the official tables.
     """
-    hand = HandFacts(win, counts, concealed, last_of_kind)
+    win = hand.win
+    counts = hand.counts
+    concealed = hand.concealed
     out: list[McrShape] = []
+    n_kinds = hand.n_kinds
+    # each special shape is tried only when the hand's kinds, ranks and suits allow it
+    knitted_ranks = hand.ranks == 0x1FF and hand.suits == 7  # 147, 258 and 369 hold every rank, in three suits
     if not win.melds:
-        sp = _seven_pairs(hand)
+        sp = _seven_pairs(hand) if n_kinds <= 7 else None
         if sp is not None:
             if sp.extra_rank:
-                return hand, [sp]
+                return [sp]
             out.append(sp)
         else:
-            special: McrShape | None = _honours_knitted(hand)
-            if special is None and len(hand.kinds) == 13 and all(counts[t] for t in _ORPHANS):
+            special: McrShape | None = None
+            if n_kinds == 14:
+                special = _honours_knitted(hand)
+            elif n_kinds == 13 and all(counts[t] for t in _ORPHANS):
                 special = McrShape(hand, THIRTEEN_ORPHANS, (), (), -1, (), 0)
-            if special is None and len(hand.kinds) >= 9:  # a knitted straight alone is nine kinds
+            if special is None and n_kinds >= 9 and knitted_ranks:  # a knitted straight alone is nine kinds
                 special = _knitted(hand)
             if special is None and not hand.honours and hand.suits in (1, 2, 4):  # one suit only
                 rank = _nine_gates(concealed, win.win_tile)
                 if rank:
                     special = McrShape(hand, NINE_GATES, (), (), -1, (), 0, extra_rank=rank)
             if special is not None:
-                return hand, [special]
-    elif len(win.melds) == 1:
+                return [special]
+    elif len(win.melds) == 1 and knitted_ranks:
         ks = _knitted(hand)
         if ks is not None:
-            return hand, [ks]
+            return [ks]
     found = standard_splits(concealed, hand.keys)
     if len(found) > 1:
         found.sort(key=lambda r: _division_key(r[0], r[1]))
     for chows, pungs, pair in found:
         out.append(_standard(hand, chows, pungs, pair))
-    return hand, out
+    return out
