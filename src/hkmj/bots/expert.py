@@ -29,10 +29,13 @@ Deterministic given its seed: the seeded generator only orders exact ties.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from hkmj.bots.advice import Advice
+from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.strong import (
     KONG_BONUS,
     STANDARD,
@@ -64,6 +67,19 @@ FAR_POINTS = 40.0
 """Under a points minimum: the payments a win brings, for hands two or more from ready
 (MCR: a win of ~10 points pays about 34 on a discard, 54 self-drawn)."""
 _TOP = float("inf")
+K = TypeVar("K")
+SEARCH_CLAIM_SAMPLES = 24
+"""Deals sampled to search a claim (:mod:`hkmj.bots.rollout`), each played out once per option."""
+SEARCH_DISCARD_SAMPLES = 16
+"""Deals sampled to search the leading discards near ready."""
+SEARCH_TOP = 3
+"""Discards searched: the model's best ones."""
+SEARCH_SHANTEN = 1
+"""Discards are searched when the best leaves the hand this close to ready or closer."""
+SEARCH_Z = 1.0
+"""The search overrules the model only when its gain exceeds this many standard errors."""
+SEARCH_GAP = 0.15
+"""Only discards valued within this share of the best are searched: the close calls."""
 
 
 class ExpertBot(StrongBot):
@@ -73,6 +89,16 @@ class ExpertBot(StrongBot):
     """A claim that is not a valuable honour pung must beat passing by this factor."""
     defence: float = 1.0
     """Weight of a discard's expected deal-in cost against its offence value."""
+    search_claims: bool = True
+    """Search the claims (pung, chow) by rollouts (Hong Kong rules)."""
+    search_discards: bool = True
+    """Search the leading discards near ready by rollouts (Hong Kong rules)."""
+    claim_samples: int = SEARCH_CLAIM_SAMPLES
+    discard_samples: int = SEARCH_DISCARD_SAMPLES
+    search_top: int = SEARCH_TOP
+    search_shanten: int = SEARCH_SHANTEN
+    search_z: float = SEARCH_Z
+    search_gap: float = SEARCH_GAP
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -132,8 +158,15 @@ class ExpertBot(StrongBot):
         if tiles:
             scored = self._discards(ctx, c, info, tiles)
             values = self._discard_values(ctx, c, info, scored)
+            notes = {x.tile: _discard_note(ctx, x) for x in scored}
+            if self.search_discards and _searchable(view) and min(x.std for x in scored) <= self.search_shanten:
+                top = sorted(values, key=lambda t: -values[t])[: self.search_top]
+                floor = values[top[0]] - self.search_gap * abs(values[top[0]])
+                top = [t for t in top if values[t] >= floor]
+                if len(top) > 1:
+                    self._searched(view, top, values, notes, lambda deal, d: rollout_discard(view, deal, d), self.discard_samples)
             for x in scored:
-                rows.append((Advice(Discard(x.tile), values[x.tile], x.p, _discard_note(ctx, x)), 1))
+                rows.append((Advice(Discard(x.tile), values[x.tile], x.p, notes[x.tile]), 1))
         for a in legal:
             if isinstance(a, Kong) and a.how in (CONCEALED, ADDED):
                 o = _kong_outlook(ctx, c, my_melds, info, a)
@@ -190,6 +223,8 @@ class ExpertBot(StrongBot):
         pass_note = f"stay concealed ({_away(now.std)})"
         if PASS in legal:
             rows.append((Advice(PASS, pass_value, now.p, pass_note), 2))
+        answers: dict[Action, Answer] = {}
+        closer_any = False
         for a in legal:
             if a == PASS:
                 continue
@@ -234,7 +269,64 @@ class ExpertBot(StrongBot):
                 note = f"the {what} does not bring the hand closer enough"
                 v = min(best.score, pass_value)
             rows.append((Advice(a, v, best.p, note), 1))
+            answers[a] = ("pung" if isinstance(a, Pung) else "chow", a.low if isinstance(a, Chow) else t, best.tile)
+            closer_any = closer_any or closer or pung_ok
+        if self.search_claims and closer_any and PASS in legal and _searchable(view):
+            rows = self._search_claims(view, rows, answers)
         return rows
+
+    def _search_claims(
+        self, view: SeatView, rows: list[tuple[Advice, int]], answers: dict[Action, Answer]
+    ) -> list[tuple[Advice, int]]:
+        """Pass and each pung or chow (with the discard the model chose after it) played out on the
+        same sampled deals (HK-4); the best mean payment wins when it beats the model's choice by
+        :attr:`search_z` standard errors."""
+        keys: list[Action] = [PASS, *answers]
+        values = {a.action: a.value for a, _ in rows}
+        notes = {a.action: a.note for a, _ in rows}
+
+        def play(deal: Deal, a: Action) -> float:
+            return rollout_claim(view, deal, answers.get(a))
+
+        self._searched(view, keys, values, notes, play, self.claim_samples)
+        return [(a._replace(value=values[a.action], note=notes[a.action]), prio) for a, prio in rows]
+
+    def _searched(
+        self,
+        view: SeatView,
+        keys: list[K],
+        values: dict[K, float],
+        notes: dict[K, str],
+        play: Callable[[Deal, K], float],
+        n: int,
+    ) -> None:
+        """Determinized Monte-Carlo (:mod:`hkmj.bots.rollout`): ``n`` deals of the unseen tiles,
+        each option played out on every deal. When an option's mean payment beats the model's
+        best (the highest of ``values``) by more than :attr:`search_z` standard errors of the
+        paired difference, ``values`` are re-based on the search: each option gets the model's
+        best value plus its mean gain, so the option searched best comes first."""
+        rng = random.Random(self.rng.getrandbits(64))
+        ref = max(keys, key=lambda k: values[k])
+        pay: dict[K, list[float]] = {k: [] for k in keys}
+        for _ in range(n):
+            deal = sample_deal(view, rng)
+            for k in keys:
+                pay[k].append(play(deal, k))
+        base = pay[ref]
+        gains: dict[K, tuple[float, float]] = {}
+        for k in keys:
+            diffs = [x - y for x, y in zip(pay[k], base, strict=True)]
+            m = sum(diffs) / n
+            var = sum((x - m) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+            gains[k] = (m, math.sqrt(var / n))
+        best = max(keys, key=lambda k: gains[k][0])
+        m, se = gains[best]
+        if best == ref or m <= self.search_z * se or m <= 0:
+            return
+        top = values[ref]
+        for k in keys:
+            values[k] = top + gains[k][0]
+            notes[k] = f"{notes[k]}; search: {gains[k][0]:+.1f} points against the model's choice over {n} deals"
 
 
 # ---------------------------------------------------------------- helpers
@@ -243,6 +335,11 @@ class ExpertBot(StrongBot):
 def _away(s: int) -> str:
     """The distance in the words every screen uses (issue 10): ``ready``, ``1 tile from ready``, ``3 tiles from ready``."""
     return "ready" if s == 0 else f"{plural(s, 'tile')} from ready"
+
+
+def _searchable(view: SeatView) -> bool:
+    """Rollouts model the Hong Kong rules without a minimum (HK-6): search only there."""
+    return view.rules.name == "hk" and not view.rules.value_checked
 
 
 def _discard_note(ctx: _Ctx, x: Choice) -> str:

@@ -1,0 +1,191 @@
+"""The expert's search (issue 14): deals sampled from a seat's view only, and the rollout simulator
+(HK-3, HK-4.7, HK-5, HK-6) checked on hand-built deals against the ruleset's own scoring."""
+
+from __future__ import annotations
+
+import random
+
+from hkmj.bots import GreedyBot
+from hkmj.bots.expert import ExpertBot
+from hkmj.bots.rollout import Deal, greedy_discard, live_draws, rollout_claim, rollout_discard, sample_deal
+from hkmj.engine import Hand, SeatView
+from hkmj.engine.testing import QUIET, stacked_hand
+from hkmj.engine.wall import LIVE_START, draw_order, physical_from_order
+from hkmj.hand import shanten
+from hkmj.rulesets import get_ruleset
+from hkmj.scoring import Meld, Win
+from hkmj.tiles import N_KINDS, counts_of, parse_tiles, tile, tiles_of
+
+HK = get_ruleset("hk")
+
+
+def _counts(text: str) -> tuple[int, ...]:
+    return tuple(counts_of(parse_tiles(text)))
+
+
+def _view(hand: str, *, offered: str | None = None, live: int = 40) -> SeatView:
+    """South (seat 1) on its turn, or answering East's discard ``offered``."""
+    base = stacked_hand(QUIET, rules=HK).view(1)
+    concealed = _counts(hand)
+    return base._replace(
+        phase="turn" if offered is None else "claim",
+        turn=1 if offered is None else 0,
+        concealed=concealed,
+        melds=((), (), (), ()),
+        discards=((tile(offered),) if offered else (), (), (), ()),
+        concealed_counts=tuple(sum(concealed) if s == 1 else 13 for s in range(4)),
+        live=live,
+        offered=None if offered is None else tile(offered),
+        last_discard=None if offered is None else tile(offered),
+        last_discarder=None if offered is None else 0,
+    )
+
+
+def _deal(hands: list[str], wall: str) -> Deal:
+    """A hand-built deal; ``wall`` is listed in drawing order (the first tile is drawn first)."""
+    from hkmj.hand import waits
+
+    counts = [_counts(h) for h in hands]
+    sh = []
+    ws = []
+    for c in counts:
+        if sum(c) == 13:
+            x = shanten(c, 0)
+            sh.append(x)
+            ws.append(frozenset(waits(c, 0)) if x == 0 else frozenset())
+        else:
+            sh.append(9)
+            ws.append(frozenset())
+    return Deal(tuple(counts), tuple(reversed(parse_tiles(wall))), tuple(sh), tuple(ws))
+
+
+# ---------------------------------------------------------------- sampling reads only the view
+
+
+def test_hk_2_sampled_deal_matches_what_the_seat_sees() -> None:
+    """Every unseen tile is dealt once: opponents get their public hand sizes, the rest is wall."""
+    hand = Hand.from_seed(3)
+    bots = [GreedyBot(s) for s in range(4)]
+    for _ in range(30):
+        seat = hand.pending()[0]
+        hand.apply(seat, bots[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+    v = hand.view(1)
+    deal = sample_deal(v, random.Random(5))
+    assert deal.hands[1] == v.concealed
+    unseen = v.unseen()
+    total = [0] * N_KINDS
+    for s in (0, 2, 3):
+        assert sum(deal.hands[s]) == v.concealed_counts[s]
+        for t in range(N_KINDS):
+            total[t] += deal.hands[s][t]
+    for t in deal.wall:
+        total[t] += 1
+    assert all(total[t] <= unseen[t] for t in range(N_KINDS))
+    assert len(deal.wall) == live_draws(v, sum(unseen) - sum(v.concealed_counts[s] for s in (0, 2, 3)))
+    assert len(deal.wall) <= v.live
+
+
+def _permuted_wall_hand(seed: int, plies: int) -> tuple[Hand, Hand]:
+    """Two hands of one deal whose live-wall tiles beyond the first draws are shuffled differently,
+    both played the same ``plies`` actions (greedy bots): everything a seat can see is equal."""
+    first = Hand.from_seed(seed)
+    order = draw_order(first.wall, sum(first.dice))
+    # the playing tiles among draw positions 100-114, far from the front (draws) and from the
+    # back (replacements), shuffled in place; bonus tiles keep their positions
+    spots = [i for i in range(100, LIVE_START - 15) if order[i] < N_KINDS]
+    tiles = [order[i] for i in spots]
+    random.Random(seed).shuffle(tiles)
+    other_order = list(order)
+    for i, t in zip(spots, tiles, strict=True):
+        other_order[i] = t
+    second = Hand(physical_from_order(other_order, sum(first.dice)), first.dice)
+    bots = [GreedyBot(s) for s in range(4)]
+    for _ in range(plies):
+        seat = first.pending()[0]
+        a = bots[seat].choose(first.view(seat), first.legal_actions(seat))
+        first.apply(seat, a)
+        second.apply(seat, a)
+    return first, second
+
+
+def test_search_never_peeks_at_hidden_tiles() -> None:
+    """The expert's choice and advice (search included) are unchanged when the hidden wall is
+    permuted consistently with the view: it samples from the view, never from the engine's state."""
+    checked = 0
+    for plies in range(16, 46, 3):
+        a, b = _permuted_wall_hand(11, plies)
+        assert a.live_wall != b.live_wall
+        if a.over:
+            break
+        seat = a.pending()[0]
+        va, vb = a.view(seat), b.view(seat)
+        assert va == vb
+        adv_a = ExpertBot(4).advise(va, a.legal_actions(seat))
+        adv_b = ExpertBot(4).advise(vb, b.legal_actions(seat))
+        assert adv_a == adv_b
+        checked += 1
+    assert checked >= 5
+
+
+# ---------------------------------------------------------------- the simulator
+
+
+FAR = "147m258p69s12347z"
+"""A hand far from ready (no pair, no wait) holding none of the tiles the tests play with."""
+
+
+def _with(v: SeatView, deal: Deal) -> Deal:
+    """The deal with South's hand taken from its view."""
+    return Deal((deal.hands[0], v.concealed, deal.hands[2], deal.hands[3]), deal.wall, deal.shanten, deal.waits)
+
+
+def test_hk_3_5_an_exhausted_wall_pays_nothing() -> None:
+    """Nobody can win on the discard and the wall is empty: a draw, no payment."""
+    v = _view("123m456p789s2345s7z", live=0)
+    deal = _with(v, _deal([FAR, "", FAR, FAR], ""))
+    assert rollout_discard(v, deal, tile("7z")) == 0.0
+
+
+def test_hk_5_a_win_on_the_discard_pays_the_hk_6_payments() -> None:
+    """West waits on 6z; South discards it: West wins on South's discard (HK-5, HK-6 payments)."""
+    v = _view("123m456p789s2345s6z")
+    deal = _with(v, _deal([FAR, "", "123m456p789s5556z", FAR], "8m8m8m8m"))
+    got = rollout_discard(v, deal, tile("6z"))
+    won = Win(tuple(parse_tiles("123m456p789s5556z6z")), tile("6z"), "discard", 2, v.prevailing, 1)
+    assert got == HK.score(won).payments[1] < 0
+
+
+def test_hk_5_a_self_drawn_win_pays_the_hk_6_payments() -> None:
+    """South is ready on 1s-4s; after three draws that nobody uses it draws 1s: a self-drawn win."""
+    v = _view("123m456p789s23s99s7z")
+    deal = _with(v, _deal([FAR, "", FAR, FAR], "5z5z5z1s"))
+    got = rollout_discard(v, deal, tile("7z"))
+    won = Win(tuple(parse_tiles("123m456p789s123s99s")), tile("1s"), "self_draw", 1, v.prevailing)
+    assert got == HK.score(won).payments[1] > 0
+
+
+def test_hk_4_7_mahjong_beats_a_pung_on_the_same_discard() -> None:
+    """South passes East's 5z; North could pung it but West wins on it (HK-4.7)."""
+    v = _view("123m456p789s2345s", offered="5z")
+    deal = _with(v, _deal([FAR, "", "123m456p789s666z5z", "147m258p69s12557z"], "8m8m8m8m"))
+    won = Win(tuple(parse_tiles("123m456p789s666z55z")), tile("5z"), "discard", 2, v.prevailing, 0)
+    assert rollout_claim(v, deal, None) == HK.score(won).payments[1] < 0
+
+
+def test_hk_4_3_a_claimed_pung_is_a_meld_of_the_win() -> None:
+    """South pungs 5z, discards 9m and then self-draws its wait: the pung scores (HK-6)."""
+    v = _view("55z123m456p789s3s9m", offered="5z")
+    deal = _with(v, _deal([FAR, "", FAR, FAR], "8m8m8m3s"))
+    got = rollout_claim(v, deal, ("pung", tile("5z"), tile("9m")))
+    won = Win(tuple(parse_tiles("123m456p789s33s")), tile("3s"), "self_draw", 1, v.prevailing, None, (Meld("pung", tile("5z")),))
+    assert got == HK.score(won).payments[1] > 0
+
+
+def test_greedy_discard_lowers_shanten_first() -> None:
+    """The rollouts' policy: the discard leaving the lowest shanten, the isolated honour first."""
+    c = list(_counts("123m456p789s23s99s7z"))
+    t, sh = greedy_discard(c, 0)
+    assert t == tile("7z")
+    c[t] -= 1
+    assert sh == shanten(c, 0) == 0
+    assert tiles_of(c) == sorted(parse_tiles("123m456p789s23s99s"))
