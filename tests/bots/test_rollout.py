@@ -108,6 +108,13 @@ def _permuted_wall_hand(seed: int, plies: int) -> tuple[Hand, Hand]:
     return first, second
 
 
+def _searching(seed: int) -> ExpertBot:
+    """An expert with both searches on (they are off by default, docs/bots.md)."""
+    bot = ExpertBot(seed)
+    bot.search_claims = bot.search_discards = True
+    return bot
+
+
 def test_search_never_peeks_at_hidden_tiles() -> None:
     """The expert's choice and advice (search included) are unchanged when the hidden wall is
     permuted consistently with the view: it samples from the view, never from the engine's state."""
@@ -120,8 +127,8 @@ def test_search_never_peeks_at_hidden_tiles() -> None:
         seat = a.pending()[0]
         va, vb = a.view(seat), b.view(seat)
         assert va == vb
-        adv_a = ExpertBot(4).advise(va, a.legal_actions(seat))
-        adv_b = ExpertBot(4).advise(vb, b.legal_actions(seat))
+        adv_a = _searching(4).advise(va, a.legal_actions(seat))
+        adv_b = _searching(4).advise(vb, b.legal_actions(seat))
         assert adv_a == adv_b
         checked += 1
     assert checked >= 5
@@ -189,3 +196,24 @@ def test_greedy_discard_lowers_shanten_first() -> None:
     c[t] -= 1
     assert sh == shanten(c, 0) == 0
     assert tiles_of(c) == sorted(parse_tiles("123m456p789s23s99s"))
+
+
+def test_hk_4_searching_expert_plays_legal_moves_and_its_own_advice() -> None:
+    """With both searches on, over a whole seeded hand against greedy bots, every action is legal
+    (HK-3, HK-4) and is the first entry of the bot's advice, asked just before."""
+    hand = Hand.from_seed(21)
+    players = [_searching(1), GreedyBot(2), _searching(3), GreedyBot(4)]
+    while not hand.over:
+        seat = hand.pending()[0]
+        legal = hand.legal_actions(seat)
+        view = hand.view(seat)
+        p = players[seat]
+        if isinstance(p, ExpertBot):
+            first = p.advise(view, legal)[0]
+            a = p.choose(view, legal)
+            assert a == first.action
+        else:
+            a = p.choose(view, legal)
+        assert a in legal
+        hand.apply(seat, a)
+    assert hand.result is not None

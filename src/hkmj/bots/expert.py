@@ -19,6 +19,10 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
   passing. A claim that makes the hand ready is valued by its best ready discard (every wait
   scored exactly, HK-6).
 * **Kongs (HK-3.3, HK-4.4)**: worth the hand after them plus the free replacement draw.
+* **Search (optional, Hong Kong rules)**: with :attr:`ExpertBot.search_claims` /
+  :attr:`ExpertBot.search_discards` the claims and the close discards near ready are played out
+  on deals sampled from the view (:mod:`hkmj.bots.rollout`) and the search overrules the model
+  when its gain is clear. Both are off: in paired runs they did not beat the model (docs/bots.md).
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
   hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
@@ -89,10 +93,11 @@ class ExpertBot(StrongBot):
     """A claim that is not a valuable honour pung must beat passing by this factor."""
     defence: float = 1.0
     """Weight of a discard's expected deal-in cost against its offence value."""
-    search_claims: bool = True
-    """Search the claims (pung, chow) by rollouts (Hong Kong rules)."""
-    search_discards: bool = True
-    """Search the leading discards near ready by rollouts (Hong Kong rules)."""
+    search_claims: bool = False
+    """Search the claims (pung, chow) by rollouts (Hong Kong rules). Off: in paired runs the
+    search did not beat the model (docs/bots.md, "What was tried")."""
+    search_discards: bool = False
+    """Search the leading discards near ready by rollouts (Hong Kong rules). Off, as above."""
     claim_samples: int = SEARCH_CLAIM_SAMPLES
     discard_samples: int = SEARCH_DISCARD_SAMPLES
     search_top: int = SEARCH_TOP
