@@ -17,6 +17,10 @@ when a bot of :data:`TIME_TARGETS` is slower.
     python bench/bench_bots.py --pairs expert:greedy,expert:strong --hands 6000 --workers 2 --seed 7
     python bench/bench_bots.py --rules mcr --hands 2004 --workers 2 --seed 1
 
+A bot may be a tuning variant ``name+attr=value+…`` (:func:`build_bot`), e.g.
+``--pairs expert+search_claims=1:greedy``; ``--no-fail`` reports missed targets but exits 0
+(short screening runs). Targets apply to the plain names only.
+
 ``--rules`` / ``--option`` choose the ruleset (default Hong Kong with the seed's rules); under
 MCR (no dealer repeat, 8-point minimum) every deal is still played under the six seatings.
 """
