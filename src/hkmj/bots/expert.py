@@ -104,6 +104,9 @@ class ExpertBot(StrongBot):
     search_shanten: int = SEARCH_SHANTEN
     search_z: float = SEARCH_Z
     search_gap: float = SEARCH_GAP
+    search_plain: bool = False
+    """Search only where the hand plays for speed (no value plan, the standard hand): there the
+    greedy playouts continue the way the bot itself would."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -168,6 +171,9 @@ class ExpertBot(StrongBot):
                 top = sorted(values, key=lambda t: -values[t])[: self.search_top]
                 floor = values[top[0]] - self.search_gap * abs(values[top[0]])
                 top = [t for t in top if values[t] >= floor]
+                if self.search_plain:
+                    plans = {x.tile: x.plan for x in scored}
+                    top = [t for t in top if plans[t] == STANDARD]
                 if len(top) > 1:
                     self._searched(view, top, values, notes, lambda deal, d: rollout_discard(view, deal, d), self.discard_samples)
             for x in scored:
@@ -230,6 +236,7 @@ class ExpertBot(StrongBot):
             rows.append((Advice(PASS, pass_value, now.p, pass_note), 2))
         answers: dict[Action, Answer] = {}
         closer_any = False
+        claim_plans: list[str] = []
         for a in legal:
             if a == PASS:
                 continue
@@ -276,7 +283,9 @@ class ExpertBot(StrongBot):
             rows.append((Advice(a, v, best.p, note), 1))
             answers[a] = ("pung" if isinstance(a, Pung) else "chow", a.low if isinstance(a, Chow) else t, best.tile)
             closer_any = closer_any or closer or pung_ok
-        if self.search_claims and closer_any and PASS in legal and _searchable(view):
+            claim_plans.append(best.plan)
+        plain = not self.search_plain or (now.plan == STANDARD and all(p == STANDARD for p in claim_plans))
+        if self.search_claims and closer_any and plain and PASS in legal and _searchable(view):
             rows = self._search_claims(view, rows, answers)
         return rows
 
