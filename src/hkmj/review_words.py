@@ -217,6 +217,7 @@ NOTES: tuple[tuple[str, str], ...] = (
     ("not offered", "non proposé"),
     ("not a turn action this bot plays", "une action que ce robot ne joue pas à son tour"),
     ("not a claim this bot plays", "une réclamation que ce robot ne joue pas"),
+    ("search: {pts} against the model's choice over {num} deals", "recherche : {pts} par rapport au choix du modèle sur {num} donnes"),
 )
 """The fixed phrases of the ``expert`` and ``strong`` bots' notes (src/hkmj/bots/), English ->
 French; a note is one phrase or several joined by ``"; "``. Placeholders: ``{away}`` a

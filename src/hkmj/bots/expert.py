@@ -340,7 +340,7 @@ class ExpertBot(StrongBot):
         top = values[ref]
         for k in keys:
             values[k] = top + gains[k][0]
-            notes[k] = f"{notes[k]}; search: {gains[k][0]:+.1f} points against the model's choice over {n} deals"
+            notes[k] = f"{notes[k]}; search: {gains[k][0]:.1f} points against the model's choice over {n} deals"
 
 
 # ---------------------------------------------------------------- helpers
