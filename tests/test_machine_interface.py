@@ -148,10 +148,18 @@ def test_r3_the_python_api_refuses_the_same_combinations() -> None:
 # ------------------------------------------------------------------ JSON lines
 
 
+def test_r9_a_huge_integer_is_refused_in_our_words_not_pythons() -> None:
+    """R-9: the refusal of a 5,000-digit number names the limit, not Python's sys advice."""
+    for line in (b'{"hand": ' + b"1" * 5000 + b"}", b'{"hand": "123m", "seat": ' + b"9" * 100_000 + b"}"):
+        (out,) = _stream(line + b"\n")
+        assert out["error"] == "bad JSON: a number of more than 4,300 digits"
+        assert "sys" not in out["error"]
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        (b'{"hand": ' + b"1" * 5000 + b"}", "bad JSON: Exceeds the limit"),
+        (b'{"hand": ' + b"1" * 5000 + b"}", "bad JSON: a number of more than 4,300 digits"),
         (b"[" * 100_000, "bad JSON"),
         (b'{"hand": "\xff\xfe"}', "not UTF-8"),
         (b'{"hand": NaN}', "NaN is not JSON"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.request
 
 import pytest
 
@@ -40,3 +41,19 @@ def test_protocol_no_table_quotes_little_of_a_long_id(server: Server) -> None:
         server.get("/api/tables/" + "x" * 4000)
     body = json.loads(err.value.read())
     assert body["error"] == "no_table" and len(body["message"]) < 80
+
+
+def test_protocol_create_table_with_a_huge_number_is_refused_in_our_words(server: Server) -> None:
+    """POST /api/tables with a 5,000-digit number: a 400 naming the limit, not Python's advice."""
+    req = urllib.request.Request(
+        server.base + "/api/tables",
+        data=b'{"hands": ' + b"1" * 5000 + b"}",
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    body = json.loads(err.value.read())
+    assert err.value.code == 400 and body["error"] == "bad_request"
+    assert body["message"] == "not JSON: a number of more than 4,300 digits"
+

@@ -17,6 +17,7 @@ valid answer is the same.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -27,11 +28,20 @@ from hkmj.scoring.model import InvalidHand, Item, ScoreResult, Win
 from hkmj.scoring.request import win_from_json, win_from_line
 from hkmj.scoring.ruleset import Ruleset, score
 
-__all__ = ["DECODER", "read_request", "result_json", "score_json", "score_line"]
+__all__ = ["DECODER", "json_refusal", "read_request", "result_json", "score_json", "score_line"]
 
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+def json_refusal(err: BaseException) -> str:
+    """Why Python's ``json`` refused a text, in our words (R-9): never Python's advice to
+    raise ``sys.set_int_max_str_digits``, at most 120 characters."""
+    text = str(err)
+    if isinstance(err, ValueError) and "int_max_str_digits" in text:
+        return f"a number of more than {sys.get_int_max_str_digits():,} digits"
+    return text[:120] or type(err).__name__
 
 
 DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
@@ -106,7 +116,7 @@ def _score_line_json(line: bytes, score_json: Callable[[Any], dict[str, Any]] | 
     try:
         obj = DECODER.decode(text)
     except (ValueError, RecursionError) as e:
-        return _ENCODER.encode({"valid": False, "error": f"bad JSON: {e or type(e).__name__}"})
+        return _ENCODER.encode({"valid": False, "error": f"bad JSON: {json_refusal(e)}"})
     if score_json is not None:
         return _ENCODER.encode(score_json(obj))
     try:

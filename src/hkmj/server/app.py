@@ -45,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hkmj.bots import BOTS
 from hkmj.engine import LENGTHS
 from hkmj.rulesets import rulesets_info
+from hkmj.scoring.lines import json_refusal
 from hkmj.server.export import log_lines
 from hkmj.server.help import help_page, pick_lang
 from hkmj.server.protocol import (
@@ -590,6 +591,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return _refuse(e.status, e.code, e.message)
         try:
             data = json.loads(body or b"{}")
+        except (ValueError, RecursionError) as e:
+            return _refuse(400, "bad_request", f"not JSON: {json_refusal(e)}")
+        try:
             cfg = TableConfig.from_dict(data, tuple(BOTS))
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))

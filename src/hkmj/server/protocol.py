@@ -16,6 +16,7 @@ import orjson
 
 from hkmj.engine import LENGTHS
 from hkmj.rulesets import get_ruleset
+from hkmj.scoring.lines import json_refusal
 
 __all__ = [
     "CLIENT_TYPES",
@@ -119,7 +120,7 @@ def decode(text: str | bytes) -> dict[str, Any]:
     try:
         obj = json.loads(text, parse_constant=_not_json)
     except (ValueError, RecursionError) as e:
-        raise ProtocolError("bad_json", f"not JSON: {str(e)[:120]}") from None
+        raise ProtocolError("bad_json", f"not JSON: {json_refusal(e)}") from None
     if not isinstance(obj, dict):
         raise ProtocolError("bad_json", f"expected a JSON object, got {type(obj).__name__}")
     if obj.get("v", VERSION) != VERSION:
