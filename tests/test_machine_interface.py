@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hkmj.cli import _score_stream, main
 from hkmj.scoring import FLAGS, InvalidHand, Meld, Win, score, score_json
 from hkmj.scoring.lines import _score_line_json, score_line
-from hkmj.scoring.request import REQUIRED
+from hkmj.scoring.request import REQUIRED, win_from_json, win_from_line
 from hkmj.tiles import parse_tiles, tile
 
 GOOD: dict[str, Any] = {
@@ -590,4 +590,35 @@ def test_json_lines_a_line_of_megabytes_split_over_many_reads(size: int) -> None
     answers = [json.loads(x) for x in out.getvalue().decode().splitlines()]
     assert [a["valid"] for a in answers] == ([True, True] if size == 1 else [False, True, True])
     if size > 1:
-        assert "hand 'xxxx" in answers[0]["error"] and len(answers[0]["error"]) < 200
+        assert answers[0]["error"].startswith("hand of 1,000,000 characters") and len(answers[0]["error"]) < 200
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error"),
+    [
+        ("hand", "1m" * 2_500_000, "hand of 5,000,000 characters: a hand of at most 14 tiles is written in at most 80 (R-9)"),
+        ("hand", "1m " * 27, "hand of 81 characters: a hand of at most 14 tiles is written in at most 80 (R-9)"),
+        ("melds", ["pung " + "5" * 1_000_000 + "m"], "meld of 1,000,006 characters: a meld is written like 'pung 555m' (R-9)"),
+        ("flags", ["heavenly"] * 1_000_000, "1,000,000 flags: a request has at most 16 (R-9; the flags are "),
+    ],
+    ids=["hand_5M_tiles", "hand_81_chars", "meld_1M_chars", "flags_1M"],
+)
+def test_r9_an_overlong_hand_meld_or_flags_list_is_refused_before_reading_tiles(field: str, value: Any, error: str) -> None:
+    """R-9: a field longer than any legal request is refused by its size, the same in every reader."""
+    request = {**GOOD, field: value}
+    line = json.dumps(request).encode()
+    with pytest.raises(InvalidHand) as err:
+        score(win_from_json(request))
+    assert str(err.value).startswith(error)
+    for answer in (json.loads(score_line(line)), json.loads(_score_line_json(line, None)), score_json(request)):
+        assert answer == {"valid": False, "error": str(err.value)}
+    assert win_from_line(line) is None  # the byte reader leaves it to win_from_json's wording
+
+
+def test_r9_a_hand_of_80_characters_is_still_read() -> None:
+    """R-9: the bound leaves room for a 14-tile hand written with spaces and a suit per tile."""
+    hand = " ".join(["2s", "3s", "4s", "5p", "6p", "7p", "8m", "8m", "1z", "1z", "1z", "7z", "7z", "7z"])
+    hand = hand + " " * (80 - len(hand))
+    assert json.loads(score_line(json.dumps({**GOOD, "hand": hand}).encode())) == json.loads(
+        score_line(json.dumps(GOOD).encode())
+    )

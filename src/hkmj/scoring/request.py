@@ -29,6 +29,15 @@ REQUIRED: Final = ("hand", "win_tile", "win", "seat", "prevailing")
 OPTIONAL: Final = ("discarder", "melds", "flowers", "seasons", "flags")
 FIELDS: Final = frozenset(REQUIRED + OPTIONAL)
 
+MAX_HAND_CHARS: Final = 80
+"""R-9: the longest ``hand`` string read. A hand holds at most 14 concealed tiles (the
+melds are their own field), at most 42 characters even with a suit letter after every digit
+and a space between tiles; a longer string is refused before any tile is read."""
+MAX_MELD_CHARS: Final = 40
+"""R-9: the longest meld string read (``"ckong 2222p"`` is 11 characters)."""
+MAX_FLAGS: Final = 16
+"""R-9: the most entries a ``flags`` list may have (HK-6 names five flags)."""
+
 _SEATS: Final[dict[str, int]] = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
 _WIN_TYPES: Final[dict[str, str]] = {w: w for w in WIN_TYPES}
 _NO_FLAGS: Final[frozenset[str]] = frozenset()
@@ -171,6 +180,8 @@ def _melds(value: object, counts: list[int]) -> tuple[tuple[Meld, ...], int]:
         raise InvalidHand(f"{len(value)} melds: a hand has at most four groups")
     out: list[Meld] = []
     for text in value:
+        if isinstance(text, str) and len(text) > MAX_MELD_CHARS:
+            raise InvalidHand(f"meld of {len(text):,} characters: a meld is written like 'pung 555m' (R-9)")
         m = _MELDS.get(text) if isinstance(text, str) else None
         out.append(m if m is not None else Meld.parse(text))
     return tuple(out), _count_melds(out, counts)
@@ -209,6 +220,8 @@ def _flags(value: object) -> tuple[frozenset[str], int]:
         raise InvalidHand(f"flags {echo(value)}: expected a list of flag names ({', '.join(FLAGS)})")
     if not value:
         return _NO_FLAGS, 0
+    if len(value) > MAX_FLAGS:
+        raise InvalidHand(f"{len(value):,} flags: a request has at most {MAX_FLAGS} (R-9; the flags are {', '.join(FLAGS)})")
     bits = 0
     for f in value:  # which names a ruleset knows is its own check (HK: ruleset.validate)
         if not isinstance(f, str):
@@ -265,6 +278,10 @@ def win_from_json(obj: object, strict: bool = True) -> Win:
     hand = values[0]
     if not isinstance(hand, str):
         raise InvalidHand(f"hand {echo(hand)}: expected an mpsz string like '234s567p88m111z777z'")
+    if len(hand) > MAX_HAND_CHARS:
+        raise InvalidHand(
+            f"hand of {len(hand):,} characters: a hand of at most 14 tiles is written in at most {MAX_HAND_CHARS} (R-9)"
+        )
     concealed: list[int] = []
     counts = [0] * N_KINDS
     tiles_ok = _read_hand(hand, concealed, counts)
@@ -451,7 +468,7 @@ def _read_line(data: bytes) -> Win | None:
                 return None
             i += 1
             if f == 0:
-                found = _scan_hand(data, i, len(data), _LINE_CHAR, concealed, counts)
+                found = _scan_hand(data, i, min(len(data), i + MAX_HAND_CHARS), _LINE_CHAR, concealed, counts)
                 if found < 0 or not found & 1:
                     return None
                 n_concealed = len(concealed)
