@@ -90,7 +90,7 @@ def test_r9_a_self_draw_has_no_discarder() -> None:
         ("hand", 5, "hand 5: expected an mpsz string"),
         ("melds", ["pung 556m"], "meld 'pung 556m': a pung is 3 identical tiles"),
         ("flowers", [5], "flowers [5]: expected a list of distinct numbers 1-4"),
-        ("flowers", [True], "flowers [True]"),
+        ("flowers", [True], "flowers [true]"),
         ("flags", ["riichi"], "unknown flag 'riichi'"),
         ("flags", ["final_discard", "final_discard"], "a flag is given twice"),
     ],
@@ -622,3 +622,18 @@ def test_r9_a_hand_of_80_characters_is_still_read() -> None:
     assert json.loads(score_line(json.dumps({**GOOD, "hand": hand}).encode())) == json.loads(
         score_line(json.dumps(GOOD).encode())
     )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [("seat", True, "seat true"), ("win", None, "win null"), ("flowers", [True, None], "flowers [true, null]")],
+)
+def test_r9_errors_quote_values_as_json_not_python(field: str, value: Any, words: str) -> None:
+    """R-9: a JSON user reads the values of the request back in JSON (null, true), not Python."""
+    error = score_json({**GOOD, field: value})["error"]
+    assert words in error and "None" not in error and "True" not in error
+
+
+def test_r9_an_error_quotes_at_most_40_characters_of_a_huge_list() -> None:
+    error = score_json({**GOOD, "flowers": [True] * 1_000_000})["error"]
+    assert error.startswith("flowers [true, true,") and len(error) < 200

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -57,12 +58,15 @@ quotes a few values at most: far under 200 characters of the input in all)."""
 
 
 def echo(value: object) -> str:
-    """``repr`` of an input value, cut to :data:`ECHO` characters; never raises."""
+    """An input value as a JSON user wrote it (R-9: ``null``, ``true``, ``[1, true]``; a string
+    in quotes), cut to :data:`ECHO` characters; never raises."""
     if isinstance(value, str):
         text = repr(value[: ECHO + 1])
     else:
+        if isinstance(value, (list, tuple)):
+            value = list(value[: ECHO + 1])  # no more is shown: never render a huge list
         try:
-            text = repr(value)
+            text = json.dumps(value, ensure_ascii=False, default=repr)
         except Exception:  # e.g. an integer beyond int_max_str_digits, or a deeply nested list
             return f"<a {type(value).__name__}>"
     return text if len(text) <= ECHO else text[: ECHO - 3] + "..."
