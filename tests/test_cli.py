@@ -165,7 +165,6 @@ def test_score_with_no_hand_at_a_terminal_says_it_reads_json_lines(monkeypatch: 
     assert capsys.readouterr().err == ""
 
 
-@pytest.mark.xfail(strict=True, reason="scoring/mcr.py McrResult.format writes SEAT_LETTERS, not wind_letter(s, lang); left to the MCR helper")
 def test_score_mcr_french_west_is_o_as_under_hong_kong(capsys: pytest.CaptureFixture[str]) -> None:
     """--lang fr: the West wind reads O (Ouest) in MCR payments too, as the Hong Kong table writes it."""
     assert main(["score", "123m456p789s11z999m", "--win", "9m", "--from", "O", "--seat", "S", "--rules", "mcr", "--lang", "fr"]) == 0

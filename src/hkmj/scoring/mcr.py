@@ -40,7 +40,7 @@ from hkmj.scoring.mcr_shape import (
 )
 from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, reduce_frozen
 from hkmj.scoring.ruleset import _validate_tiles
-from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str
+from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str, wind_letter
 
 __all__ = [
     "MCR_FLAGS",
@@ -171,7 +171,7 @@ class McrResult:
             return "\n".join(lines)
         lines.append(f"{words['payments']}:")
         for s in range(4):
-            lines.append(f"  {SEAT_LETTERS[s]} {self.payments[s]:>+6}")
+            lines.append(f"  {wind_letter(s, lang)} {self.payments[s]:>+6}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, object]:
