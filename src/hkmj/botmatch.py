@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from hkmj.botproto import BadReply, hello, parse_reply, redact, request, safe_default
 from hkmj.bots import BOTS, make_bot
@@ -51,13 +51,22 @@ class BotStats:
     think: float = 0.0
 
 
+STARTUP_GRACE: Final = 5.0
+"""Seconds a bot has to answer its first request, whatever ``--time-limit`` is: the start-up
+of an interpreter and its imports do not count against the first decision
+(docs/bot-protocol.md)."""
+
+
 class ExternalBot:
     """A bot process: ``command`` (a shell-like string) run with its stdin/stdout as the protocol pipes."""
 
-    def __init__(self, command: str, player: int, *, time_limit: float, log: Callable[[str], None]) -> None:
+    def __init__(
+        self, command: str, player: int, *, time_limit: float, log: Callable[[str], None], startup_limit: float = STARTUP_GRACE
+    ) -> None:
         self.command = command
         self.player = player
         self.time_limit = time_limit
+        self.startup_limit = startup_limit
         self.log = log
         self.stats = BotStats()
         self.seat = 0
@@ -143,14 +152,15 @@ class ExternalBot:
             return default
         start = time.perf_counter()
         self.send(request(rid, view, legal, self.time_limit))
-        deadline = start + self.time_limit
+        allowed = self.time_limit if rid > 1 else max(self.time_limit, self.startup_limit)
+        deadline = start + allowed
         while self._alive:
             left = deadline - time.perf_counter()
             try:
                 line = self._lines.get(timeout=max(left, 0.0)) if left > 0 else self._lines.get_nowait()
             except queue.Empty:
                 self.stats.late += 1
-                self._fault(f"no answer to request {rid} within {self.time_limit:g} s; playing {default}")
+                self._fault(f"no answer to request {rid} within {allowed:g} s; playing {default}")
                 break
             if line is None:
                 try:
@@ -230,12 +240,15 @@ def play_bot_match(
     hands: int,
     seed: int,
     time_limit: float = 1.0,
+    startup_limit: float = STARTUP_GRACE,
     rules: Ruleset | None = None,
     log: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
 ) -> MatchReport:
     """Play a seeded ``hands``-hand match (HK-7) between four bots: built-in names or commands.
 
     ``rules``: the ruleset (default Hong Kong); external bots are told its name in ``hello``.
+    ``startup_limit``: seconds an external bot has for its first request when longer than
+    ``time_limit`` (its start-up does not count against the first decision).
     """
     ruleset = DEFAULT if rules is None else rules
     if len(bots) != 4:
@@ -249,7 +262,7 @@ def play_bot_match(
             if spec.strip().lower() in BOTS:
                 players.append(make_bot(spec, seed * 4 + p))
             else:
-                bot = ExternalBot(spec, p, time_limit=time_limit, log=log)
+                bot = ExternalBot(spec, p, time_limit=time_limit, log=log, startup_limit=startup_limit)
                 external[p] = bot
                 players.append(bot)
         for p, bot in external.items():

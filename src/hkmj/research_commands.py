@@ -62,7 +62,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
 
     try:
         report = play_bot_match(
-            bots, hands=args.hands, seed=args.seed, time_limit=args.time_limit, log=log, rules=rules_from_args(args)
+            bots, hands=args.hands, seed=args.seed, time_limit=args.time_limit, startup_limit=args.startup_limit, log=log, rules=rules_from_args(args)
         )
     except ValueError as e:
         print(f"hkmj bot-match: {e}", file=sys.stderr)
@@ -125,7 +125,15 @@ def register(sub: Any) -> None:
     p.add_argument("--fill", default="greedy", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)")
     p.add_argument("--hands", type=_positive_int, default=4, help="hands to play (default 4)")
     p.add_argument("--seed", type=int, default=0, help="match seed: seats and walls (default 0)")
+    from hkmj.botmatch import STARTUP_GRACE
+
     p.add_argument("--time-limit", type=_positive_float, default=1.0, help="seconds per decision (default 1)")
+    p.add_argument(
+        "--startup-limit",
+        type=_positive_float,
+        default=STARTUP_GRACE,
+        help=f"seconds a bot has for its first request, start-up included, if more than --time-limit (default {STARTUP_GRACE:g})",
+    )
     p.add_argument("--log", help="write the fault log to this file instead of stderr")
     add_rules_arguments(p)
     p.set_defaults(func=_cmd_bot_match)

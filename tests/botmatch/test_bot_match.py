@@ -64,7 +64,7 @@ def test_example_bot_plays_a_match_against_builtin_bots() -> None:
 def test_late_answer_logs_a_line_and_plays_the_safe_default(tmp_path: Path) -> None:
     slow = _bot(tmp_path, "slow", "time.sleep(0.3)\nprint(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)")
     lines: list[str] = []
-    report = play_bot_match([slow, "random", "random", "random"], hands=1, seed=1, time_limit=0.05, log=lines.append)
+    report = play_bot_match([slow, "random", "random", "random"], hands=1, seed=1, time_limit=0.05, startup_limit=0.05, log=lines.append)
     assert report.stats[0].late >= 1
     assert any("no answer to request 1 within 0.05 s" in x for x in lines)
     assert any("stale reply" in x for x in lines)  # the late answer arrives later and is ignored
@@ -165,7 +165,7 @@ def test_issue13_a_bot_that_never_reads_its_input_is_late_and_the_match_goes_on(
     deaf = tmp_path / "deaf.py"
     deaf.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
     lines: list[str] = []
-    report = play_bot_match([f"{PY} {deaf}", "greedy", "greedy", "greedy"], hands=6, seed=1, time_limit=0.01, log=lines.append)
+    report = play_bot_match([f"{PY} {deaf}", "greedy", "greedy", "greedy"], hands=6, seed=1, time_limit=0.01, startup_limit=0.01, log=lines.append)
     assert report.hands == 6
     assert report.stats[0].dead == 0
     assert report.stats[0].late == report.stats[0].decisions > 0
@@ -217,3 +217,16 @@ def test_issue13_a_bot_that_exits_is_logged_with_its_exit_code(tmp_path: Path) -
     lines: list[str] = []
     play_bot_match([crash, "random", "random", "random"], hands=1, seed=4, log=lines.append)
     assert any("exited (code 3)" in x for x in lines)
+
+
+def test_startup_grace_a_bot_slow_to_start_still_answers_its_first_request(tmp_path: Path) -> None:
+    """docs/bot-protocol.md: start-up does not count against the first decision's time limit."""
+    sleepy = tmp_path / "sleepy.py"
+    body = Path(_bot(tmp_path, "quick", "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)").split()[-1])
+    sleepy.write_text("import time\ntime.sleep(0.5)\n" + body.read_text(encoding="utf-8"), encoding="utf-8")
+    lines: list[str] = []
+    report = play_bot_match([f"{PY} {sleepy}", "random", "random", "random"], hands=1, seed=1, time_limit=0.2, log=lines.append)
+    assert not any("request 1 " in x for x in lines)
+    late = play_bot_match([f"{PY} {sleepy}", "random", "random", "random"], hands=1, seed=1, time_limit=0.2, startup_limit=0.2, log=lines.append)
+    assert report.hands == late.hands == 1 and late.stats[0].late >= 1
+    assert any("no answer to request 1 within 0.2 s" in x for x in lines)
