@@ -330,6 +330,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from hkmj.tiles import plural
 
         unfinished = "" if report.complete else "; the record stops before the match's end (an interrupted match)"
+        if report.cut:
+            unfinished = f"; the record stops in the middle of hand {report.cut[-1]} (an interrupted match)"
         print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} reproduced exactly{unfinished}")
         return 0
     print(f"replay: {report.divergence}")

@@ -12,7 +12,7 @@ import json
 import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -143,6 +143,9 @@ class ReplayReport:
     divergence: Divergence | None = None
     complete: bool = True
     """False when the record stops before its (last) match's end: a match interrupted."""
+    cut: list[int] = field(default_factory=list)
+    """Hands (numbered as :attr:`hands` counts them) the record stops in the middle of: the last
+    hand of its match, every recorded event reproduced, and nothing after it."""
 
     @property
     def ok(self) -> bool:
@@ -200,8 +203,11 @@ def _diff(expected: Event, got: Event) -> str | None:
     return f"event '{a.get('type')}' differs in {', '.join(bad)}"
 
 
-def _check_hand(hand: Hand, recorded: list[Event], number: int) -> tuple[Divergence | None, int]:
-    """Apply the recorded inputs to ``hand`` and compare every event; (divergence, events checked)."""
+def _check_hand(hand: Hand, recorded: list[Event], number: int, last: bool = False) -> tuple[Divergence | None, int]:
+    """Apply the recorded inputs to ``hand`` and compare every event; (divergence, events checked).
+
+    When ``last`` (nothing follows the hand in the record), the engine may produce more events
+    than recorded: the record was cut in the middle of the hand, not edited."""
     for e in recorded:
         if "action" not in e:
             continue
@@ -221,7 +227,7 @@ def _check_hand(hand: Hand, recorded: list[Event], number: int) -> tuple[Diverge
         why = _diff(exp, got)
         if why:
             return Divergence(exp.get("_line"), number, why, exp, got), i
-    if len(produced) > len(recorded):
+    if len(produced) > len(recorded) and not last:
         return Divergence(None, number, "the engine produced more events than recorded", None, produced[len(recorded)]), len(
             recorded
         )
@@ -311,24 +317,29 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
         except (ValueError, TypeError, KeyError, IndexError) as err:
             report.divergence = Divergence(hs.get("_line"), number, f"bad hand_start: {err}", hs)
             return
-        divergence, checked = _check_hand(hand, recorded, number)
+        last = number - first == len(hands) and tail_i == len(match_tail)  # nothing after it in its match
+        divergence, checked = _check_hand(hand, recorded, number, last)
         report.events += checked
         if divergence:
             report.divergence = divergence
             return
         report.hands += 1
-        if match is not None and hand.result is None:
-            if number - first < len(hands) or tail_i < len(match_tail):
+        if hand.result is None or len(hand.events) > len(recorded):
+            if not last:
                 why = "the hand stops before its end, and the record goes on"
                 report.divergence = Divergence(recorded[-1].get("_line"), number, why, recorded[-1])
+                return
+            report.cut.append(number)  # a record that stops in the middle of a hand
             report.complete = False
-            return  # else: a record that stops in the middle of a hand
+            return
         if match is not None:
             for got in match.finish_hand():
                 exp = match_tail[tail_i] if tail_i < len(match_tail) else None
                 tail_i += 1
                 if exp is None:
-                    report.divergence = Divergence(None, number, "record ends before the match's totals", None, got)
+                    if not last:
+                        report.divergence = Divergence(None, number, "record ends before the match's totals", None, got)
+                    report.complete = False  # else: the record stops between two hands
                     return
                 why = _diff(exp, got)
                 if why:

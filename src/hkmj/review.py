@@ -190,6 +190,9 @@ class Review:
     """Who is reviewed, for naming them in any language (else :attr:`player` as it is)."""
     rules_fr: str = ""
     """The ruleset's description in French (:meth:`hkmj.rulesets.Ruleset.describe`)."""
+    cut: tuple[int, ...] = ()
+    """Hands the record stops in the middle of (a match interrupted: ``hkmj play --record``
+    quit, a process killed); their decisions up to the cut are reviewed."""
 
     def player_in(self, lang: str = "en") -> str:
         """How the player is named in ``lang``."""
@@ -287,7 +290,9 @@ def analyse(
     """Review player ``who`` (see :func:`resolve_player`) over the whole record.
 
     The record is first re-checked (``hkmj replay``); one that does not replay is refused
-    with its first divergence. ``progress(done, total)`` is called as inputs are re-played.
+    with its first divergence. A record cut off in the middle of its last hand replays (every
+    recorded event is the engine's): that hand's decisions up to the cut are reviewed, and
+    :attr:`Review.cut` names it. ``progress(done, total)`` is called as inputs are re-played.
     """
     events = loaded.events
     report = replay(events)
@@ -337,7 +342,7 @@ def analyse(
                 match.finish_hand()
     if not played_any:
         raise ReviewError(f"--seat {who!r}: {words().who(label)} never played a hand in this record")
-    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr)
+    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut))
 
 
 def _decide(
@@ -439,12 +444,14 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
 
 def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") -> str:
     """The review in plain words, at most ``width`` columns, in ``lang`` (``en``, ``fr``):
-    totals, then the biggest mistakes."""
+    totals (and a line for a hand the record stops in the middle of), then the biggest mistakes."""
     w = words(lang)
     n = len(r.decisions)
     agree = sum(1 for d in r.decisions if d.agrees)
     hands = w.plural("hands", r.hands, rules=r.rules_in(lang))
     lines = textwrap.wrap(w.typo(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor))), width)
+    for hand in r.cut:
+        lines += textwrap.wrap(w.typo(w("cut", hand=hand)), width)
     if not n:
         lines.append(w.typo(w("none")))
         return "\n".join(lines) + "\n"

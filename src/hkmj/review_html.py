@@ -184,6 +184,7 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
         f"<h1>{pg.t(w('html.h1', player=player))}</h1>",
         f'<p class="muted">{pg.t(w("html.intro", hands=hands, advisor=w.bot(r.advisor)))}</p>',
     ]
+    parts.extend(f'<p class="cut">{pg.t(w("cut", hand=hand))}</p>' for hand in r.cut)
     if n:
         mark = "\x00"
         totals = w("totals", decisions=w.plural("decisions", n), agree=agree, pct=w.pct(agree / n), worse=n - agree, lost=mark)

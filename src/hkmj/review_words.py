@@ -43,6 +43,7 @@ EN: dict[str, str] = {
     "hands.one": "{n} hand of {rules}",
     "hands.other": "{n} hands of {rules}",
     "none": "This player had no decision with a choice to make.",
+    "cut": "The record stops in the middle of hand {hand}: its decisions up to there are reviewed.",
     "totals": "{decisions} with a choice: {agree} as good as the advice ({pct}), {worse} worse; expected value lost in all: {lost}.",
     "decisions.one": "{n} decision",
     "decisions.other": "{n} decisions",
@@ -119,6 +120,7 @@ FR: dict[str, str] = {
     "hands.one": "{n} donne, {rules}",
     "hands.other": "{n} donnes, {rules}",
     "none": "Aucune décision de ce joueur n'offrait de choix.",
+    "cut": "L'enregistrement s'arrête au milieu de la donne {hand} : ses décisions jusque-là sont analysées.",
     "totals": "{decisions} avec un choix : {agree} fois aussi bien que le conseil ({pct}), {worse} fois moins bien ; "
     "espérance perdue au total : {lost}.",
     "decisions.one": "{n} décision",

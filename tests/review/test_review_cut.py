@@ -1,0 +1,101 @@
+"""``hkmj review`` of a record cut off in the middle of a hand (``hkmj play --record`` quit, a
+process killed): the complete hands and the cut hand's decisions up to the cut are reviewed,
+and the text and HTML say, in English and French, that the last hand was cut."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hkmj.cli import main
+from hkmj.engine import Event
+from hkmj.record import read_record
+from hkmj.review import Loaded, ReviewError, analyse, load, summary_text
+from hkmj.review_html import render_html
+
+BOTS = "random,strong,greedy,strong"
+
+
+@pytest.fixture(scope="module")
+def events(tmp_path_factory: pytest.TempPathFactory) -> list[Event]:
+    path = tmp_path_factory.mktemp("review-cut") / "rec.jsonl"
+    args = ["simulate", "--hands", "2", "--seed", "11", "--bots", BOTS, "--record", str(path), "--quiet"]
+    assert main(args) == 0
+    return read_record(path)
+
+
+def _second_hand(events: list[Event]) -> int:
+    return next(i for i, e in enumerate(events) if e["type"] == "hand_start" and e.get("hand") == 2)
+
+
+def _cut_after(events: list[Event], kind: str, start: int, offers: bool | None = None) -> int:
+    """The cut point right after the first event of ``kind`` from index ``start`` (a discard
+    with or without claim offers when ``offers`` is given)."""
+    for i in range(start, len(events)):
+        e = events[i]
+        if e["type"] == kind and (offers is None or any(e["offers"]) == offers):
+            return i + 1
+    raise AssertionError(f"no {kind} after {start}")
+
+
+def _write(path: Path, events: list[Event]) -> Path:
+    path.write_text("\n".join(json.dumps({k: v for k, v in e.items() if k != "_line"}) for e in events) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("kind", "offers"), [("discard", False), ("discard", True), ("draw", None), ("answer", None)])
+def test_a_record_cut_in_hand_2_reviews_hand_1_and_hand_2_up_to_the_cut(
+    events: list[Event], kind: str, offers: bool | None
+) -> None:
+    cut = _cut_after(events, kind, _second_hand(events) + 30, offers)
+    full = analyse(Loaded(events), "1")
+    r = analyse(Loaded(events[:cut]), "1")
+    assert r.hands == 2 and r.cut == (2,)
+    last_line = events[cut - 1]["_line"]
+    expected = [d for d in full.decisions if d.hand == 1 or (d.line is not None and d.line <= last_line)]
+    assert [(d.hand, d.line, d.played) for d in r.decisions] == [(d.hand, d.line, d.played) for d in expected]
+    assert any(d.hand == 2 for d in r.decisions) and any(d.hand == 1 for d in r.decisions)
+    assert full.cut == ()
+
+
+def test_a_record_cut_in_the_first_hand_reviews_its_decisions_so_far(events: list[Event]) -> None:
+    cut = _cut_after(events, "discard", 40, offers=False)
+    r = analyse(Loaded(events[:cut]), "1")
+    assert r.hands == 1 and r.cut == (1,) and all(d.hand == 1 for d in r.decisions)
+    assert "The record stops in the middle of hand 1" in summary_text(r)
+
+
+def test_an_edited_event_in_a_cut_record_is_still_refused(events: list[Event]) -> None:
+    cut = _cut_after(events, "discard", _second_hand(events) + 30, offers=False)
+    edited = [dict(e) for e in events[:cut]]
+    edited[-1]["tile"] = "9m" if edited[-1]["tile"] != "9m" else "1m"
+    with pytest.raises(ReviewError, match="does not replay"):
+        analyse(Loaded(edited), "1")
+
+
+def test_text_and_html_say_the_last_hand_was_cut_in_english_and_french(events: list[Event]) -> None:
+    cut = _cut_after(events, "draw", _second_hand(events) + 30)
+    r = analyse(Loaded(events[:cut]), "1")
+    assert "The record stops in the middle of hand 2" in summary_text(r)
+    assert "L'enregistrement s'arrête au milieu de la donne 2" in summary_text(r, lang="fr").replace("’", "'")
+    assert all(len(x) <= 80 for x in summary_text(r, lang="fr").splitlines())
+    assert "The record stops in the middle of hand 2" in render_html(r)
+    assert "s'arrête au milieu de la donne" in render_html(r, lang="fr").replace("’", "'").replace("&#x27;", "'")
+    whole = analyse(Loaded(events), "1")
+    assert "middle of hand" not in summary_text(whole) and "middle of hand" not in render_html(whole)
+
+
+def test_cli_reviews_a_cut_record_and_replay_accepts_it(
+    events: list[Event], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "cut.jsonl", events[: _cut_after(events, "discard", _second_hand(events) + 30, offers=False)])
+    capsys.readouterr()
+    assert main(["review", str(path), "--seat", "1", "--html", str(tmp_path / "r.html")]) == 0
+    assert "The record stops in the middle of hand 2" in capsys.readouterr().out
+    assert main(["review", str(path), "--seat", "1", "--lang", "fr", "--html", str(tmp_path / "r.html")]) == 0
+    assert "au milieu de la donne" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert "the record stops in the middle of hand 2" in capsys.readouterr().out
+    assert load(path).events[-1]["type"] == "discard"
