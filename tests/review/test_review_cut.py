@@ -99,3 +99,31 @@ def test_cli_reviews_a_cut_record_and_replay_accepts_it(
     assert main(["replay", str(path)]) == 0
     assert "the record stops in the middle of hand 2" in capsys.readouterr().out
     assert load(path).events[-1]["type"] == "discard"
+
+
+def test_a_hkmj_play_record_quit_mid_hand_reviews_you_up_to_the_quit(tmp_path: Path) -> None:
+    """``hkmj play --record`` quit in the middle of the first hand, bots still to move: the
+    record stops where the session wrote it, and your decisions so far are reviewed."""
+    from hkmj.bots import make_bot
+    from hkmj.record import RecordWriter, replay
+    from hkmj.tui.session import Session
+
+    path = tmp_path / "play.jsonl"
+    me = make_bot("random", 9)
+    with RecordWriter(path) as sink:
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=11, length="hands", hands=1, record=sink)
+        s.start_hand()
+        mine = 0
+        while not s.over and mine < 4:
+            if s.bots_pending():
+                s.step()
+            else:
+                s.play(me.choose(s.view(), s.legal()))
+                mine += 1
+        assert not s.over  # quit here
+    loaded = load(path)
+    report = replay(loaded.events)
+    assert report.ok and report.cut == [1], report.divergence
+    r = analyse(loaded, "1")
+    assert r.cut == (1,) and r.decisions and all(d.hand == 1 for d in r.decisions)
+    assert "The record stops in the middle of hand 1" in summary_text(r)
