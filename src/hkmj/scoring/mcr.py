@@ -197,8 +197,8 @@ class _Draft:
     __slots__ = ("points", "fan_points", "winning", "reason", "items", "payments", "shape")
 
 
-if not _NATIVE:
-    assert _Draft.__slots__ == McrResult.__slots__  # the same layout, or the class change fails
+if not _NATIVE:  # the same layout, or the class change fails (read by name: mypyc types slots per instance)
+    assert getattr(_Draft, "__slots__") == getattr(McrResult, "__slots__")  # noqa: B009
 
 _EN_WORDS: Final = {
     "fan": "Fan",
