@@ -100,3 +100,30 @@ def test_hk5_1_engine_suit_keys_follow_every_move() -> None:
                 hand.apply(seat, bots[seat].choose(hand.view(seat), hand.legal_actions(seat)))
             for s in range(4):
                 assert hand._keys[s] == _keys(hand.hands[s])
+
+
+def test_hk5_1_suit_facts_groups_test_equals_the_distance_tables() -> None:
+    """The engine's direct split test (pungs first, then chows; HK-5.1, HK-5.2) agrees with the
+    distance tables of hkmj.hand on whether a suit is complete groups with at most a pair, for
+    seeded random suits of every size up to 14 tiles, honours included (no chows)."""
+    from hkmj.engine.state import _SuitFacts
+    from hkmj.hand.tables import distance, honour_distance
+
+    rng = random.Random(51)
+    for suited, n in ((True, 9), (False, 7)):
+        facts = _SuitFacts(suited)
+        pool = [v for v in range(n) for _ in range(4)]
+        bad_seen = good_seen = 0
+        for size in range(15):
+            for _ in range(300):
+                counts = [0] * n
+                for v in rng.sample(pool, size):
+                    counts[v] += 1
+                key = sum(c * 5**v for v, c in enumerate(counts))
+                q, r = divmod(size, 3)
+                vec = distance(tuple(counts)) if suited else honour_distance(tuple(counts))
+                bad = r == 1 or bool(vec[q if r == 0 else q + 5])
+                assert facts[key] & 7 == int(bad), (suited, counts)
+                bad_seen += bad
+                good_seen += not bad
+        assert bad_seen and good_seen  # both answers occur in the sample

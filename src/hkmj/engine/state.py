@@ -52,7 +52,6 @@ from hkmj.engine.wall import (
     random_wall,
 )
 from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
-from hkmj.hand.tables import distance, honour_distance
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
@@ -168,7 +167,10 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
     first seat in play order after the discarder wins (there is only one winner). Returns
     ``(seat, action)`` or ``None`` when every seat passed.
     """
-    if all(a is PASS for a in answers.values()):
+    for answer in answers.values():
+        if answer is not PASS:
+            break
+    else:
         return None  # the usual case: every seat passed
     order = ((discarder + 1) % 4, (discarder + 2) % 4, (discarder + 3) % 4)
     for rank in (Win, (Pung, Kong), Chow):
@@ -177,6 +179,22 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
             if a is not None and isinstance(a, rank):
                 return s, a
     return None
+
+
+def _melds_only(c: list[int], suited: bool) -> bool:
+    """Whether the counts ``c`` of one suit (changed in place) split exactly into pungs and chows
+    (HK-5.2; honours: pungs only). The lowest tile left takes a pung when it can, then chows:
+    three equal chows use the tiles of three pungs, so no split is missed."""
+    for i in range(len(c)):
+        x = c[i]
+        if x >= 3:
+            x -= 3
+        if x:
+            if not suited or i > 6 or c[i + 1] < x or c[i + 2] < x:
+                return False
+            c[i + 1] -= x
+            c[i + 2] -= x
+    return True
 
 
 class _SuitFacts(dict[int, int]):
@@ -191,13 +209,30 @@ class _SuitFacts(dict[int, int]):
         self.suited = suited
 
     def __missing__(self, key: int) -> int:
-        counts = tuple((key // 5**v) % 5 for v in range(9 if self.suited else 7))
-        q, r = divmod(sum(counts), 3)
-        bad = r == 1 or bool((distance(counts) if self.suited else honour_distance(counts))[q if r == 0 else q + 5])
+        suited = self.suited
+        counts: list[int] = []
+        k = key
+        for _ in range(9 if suited else 7):
+            k, n = divmod(k, 5)
+            counts.append(n)
+        r = sum(counts) % 3
+        if r == 0:
+            good = _melds_only(counts[:], suited)
+        elif r == 2:  # one pair, the rest groups
+            good = False
+            for i, n in enumerate(counts):
+                if n >= 2:
+                    c = counts[:]
+                    c[i] -= 2
+                    if _melds_only(c, suited):
+                        good = True
+                        break
+        else:
+            good = False
         pairs = sum(1 for n in counts if n >= 2)
         kinds = sum(1 for n in counts if n)
-        simples = self.suited and any(counts[1:8])
-        facts = int(bad) | pairs << 3 | kinds << 7 | int(simples) << 11
+        simples = suited and any(counts[1:8])
+        facts = int(not good) | pairs << 3 | kinds << 7 | int(simples) << 11
         self[key] = facts
         return facts
 
@@ -625,25 +660,39 @@ class Hand:
     def _claim_offers(self, d: int, t: Tile, final: bool) -> dict[int, tuple[Action, ...]]:
         """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9).
 
-        In order: pass, Mahjong, pung, kong, then the chows by their lowest tile.
+        In order: pass, Mahjong, pung, kong, then the chows by their lowest tile. A seat's waits
+        come from its cache, or its suit facts when they rule out any wait (no call to :meth:`_waits`).
         """
         offers: dict[int, tuple[Action, ...]] = {}
         left = (d + 1) % 4
         ask_all = self.ask_all
+        hands = self.hands
+        wc = self._wc
+        dead = self.dead_hands
+        needs = () if final else _CHOW_NEEDS[t]  # empty for an honour (no chow, HK-4.2)
         for s in _OTHERS[d]:
-            if self.dead_hands[s]:  # a dead hand neither wins nor claims
+            if dead[s]:  # a dead hand neither wins nor claims
                 if ask_all:
                     offers[s] = (PASS,)
                 continue
-            h = self.hands[s]
-            w = self._wc[s]
+            h = hands[s]
+            w = wc[s]
             if w is None:
-                w = self._waits(s)
+                k = self._keys[s]
+                facts = _SUIT_FACTS[k[0]] + _SUIT_FACTS[k[1]] + _SUIT_FACTS[k[2]] + _HONOUR_FACTS[k[3]]
+                if facts & 7 < 2 or (not self.melds[s] and _special_ready_facts(facts, h)):
+                    w = self._waits(s)
+                else:
+                    w = wc[s] = _NO_WAITS
             win = t in w
             if win and self._checked and not self._reaches_minimum(s, t, d, final):
                 win = False
             c = 0 if final else h[t]
-            chows = [x for x, a, b in _CHOW_NEEDS[t] if h[a] and h[b]] if s == left and not final and t < HONOUR else None
+            chows: list[Chow] = []
+            if s == left:
+                for x, lo, hi in needs:
+                    if h[lo] and h[hi]:
+                        chows.append(x)
             if win or c >= 2 or chows:
                 acts: list[Action] = [PASS, WIN] if win else [PASS]
                 if c >= 2:
@@ -682,27 +731,39 @@ class Hand:
         self._last_discard = (t, seat)
         final = self._head >= self._tail
         offers = self._claim_offers(seat, t, final)
+        if not offers:
+            self.events.append(
+                {
+                    "type": "discard",
+                    "seat": seat,
+                    "action": _DISCARD_TEXT[t],
+                    "tile": _TS[t],
+                    "offers": [None, None, None, None],
+                    "final": final,
+                }
+            )
+            self._draw_turn((seat + 1) % 4)
+            return
         self.events.append(
             {
                 "type": "discard",
                 "seat": seat,
                 "action": _DISCARD_TEXT[t],
                 "tile": _TS[t],
-                "offers": [[text(a) for a in offers[s]] if s in offers else None for s in range(4)]
-                if offers
-                else [None, None, None, None],
+                "offers": [[text(a) for a in offers[s]] if s in offers else None for s in range(4)],
                 "final": final,
             }
         )
-        if offers:
-            self.phase = _CLAIM
-            self._offer_tile = t
-            self._offer_from = seat
-            self._final = final
-            self._offers = offers
-            self._answers = {}
-        else:
-            self._draw_turn((seat + 1) % 4)
+        self._open_window(_CLAIM, seat, t, final, offers)
+
+    def _open_window(self, phase: Phase, seat: int, t: Tile, final: bool, offers: dict[int, tuple[Action, ...]]) -> None:
+        """Offer ``t`` from ``seat`` to the seats in ``offers`` (a discard, HK-4, or an added kong, HK-4.10)."""
+        self.phase = phase
+        self._offer_tile = t
+        self._offer_from = seat
+        self._final = final
+        self._offers = offers
+        self._answers = {}
 
     def _concealed_kong(self, seat: int, t: Tile) -> None:
         self.hands[seat][t] -= 4
@@ -735,12 +796,7 @@ class Hand:
             }
         )
         if offers:
-            self.phase = _ROB
-            self._offer_tile = t
-            self._offer_from = seat
-            self._final = False
-            self._offers = offers
-            self._answers = {}
+            self._open_window(_ROB, seat, t, False, offers)
         else:
             self._complete_added_kong(seat, t)
 
@@ -766,19 +822,36 @@ class Hand:
         if self._head >= self._tail:
             self._exhaustive(seat)
             return
-        t = self._live[self._head]
-        self._head += 1
-        self._last_live = self._head == self._tail
+        head = self._head
+        tail = self._tail
+        t = self._live[head]
+        head += 1
+        self._head = head
+        self._last_live = head == tail
         self.events.append(
             {
                 "type": "draw",
                 "seat": seat,
                 "tile": _TS[t],
-                "live": self._tail - self._head,
+                "live": tail - head,
                 "dead": len(self._dead) - self._front,
             }
         )
-        if t >= N_KINDS:
+        if t < N_KINDS:  # the usual case: _receive inlined, the seat's waits usually cached
+            n = self.n_concealed[seat]
+            w = self._wc[seat]
+            if n != 13 - 3 * len(self.melds[seat]):
+                self._complete = False
+            elif w is not None:
+                self._complete = t in w
+            else:
+                self._complete = self._wins_on(seat, t)
+            self.hands[seat][t] += 1
+            self.n_concealed[seat] = n + 1
+            self._wc[seat] = None
+            self._keys[seat][t // 9] += _P5[t]
+            self.last_tile = t
+        else:
             self.bonus[seat] += (t,)
             self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
             self._last_live = False  # R-2: the tile played comes from the dead wall
@@ -788,8 +861,6 @@ class Hand:
                 else:  # MCR-3.3 ruling: a flower as the last tile; the seat discards without a replacement
                     self._drawn = False
                     self.last_tile = None
-        else:
-            self._receive(seat, t)
 
     def _receive(self, seat: int, t: Tile) -> None:
         """A drawn or replacement tile joins the hand; it wins iff it is one of the hand's waits."""
@@ -891,13 +962,14 @@ class Hand:
         d = self._offer_from
         t = self._offer_tile
         rob = self.phase is _ROB
-        claim = resolve_claim(d, self._answers)
+        answers = self._answers
+        claim = resolve_claim(d, answers)
         ev: Event = {
             "type": "claim",
             "tile": _TS[t],
             "from": d,
             "on": "added_kong" if rob else "discard",
-            "answers": [text(self._answers[s]) if s in self._answers else None for s in range(4)],
+            "answers": [text(answers[s]) if s in answers else None for s in (0, 1, 2, 3)],
             "seat": None,
             "claim": None,
             "tiles": None,
