@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from hkmj.engine.actions import Action
 from hkmj.engine.match import Length, Match
-from hkmj.engine.state import Event, Hand, HandResult
+from hkmj.engine.state import Event, Hand, HandResult, Phase
 from hkmj.engine.view import SeatView
 from hkmj.rulesets import Ruleset
 
@@ -46,8 +46,10 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> HandResult:
     choosers = [_chooser(players[s], hand, s) for s in range(4)]
     legal_actions = hand.legal_actions
     apply = hand.play
+    next_seat = hand.next_seat
+    turn = Phase.TURN
     while hand.result is None:
-        seat = hand.next_seat()
+        seat = hand.turn if hand.phase is turn else next_seat()
         apply(seat, choosers[seat](legal_actions(seat)))
     return hand.result
 
