@@ -35,6 +35,17 @@ SMALL_TARGETS = """(min) => Array.from(document.querySelectorAll('button, a, sel
   .map(([box, el]) => `${el.tagName}#${el.id}.${el.className} ${Math.round(box.getBoundingClientRect().width)}x${Math.round(box.getBoundingClientRect().height)}`)"""
 """Visible controls (a checkbox counts by its label) smaller than ``min`` CSS pixels either way."""
 
+def wait_true(page: Any, expression: str, timeout: float = 15.0) -> None:
+    """Poll a JavaScript expression from Python until it is true. ``page.wait_for_function``
+    evaluates a string with ``eval`` inside the page when it has to poll, which the client's
+    Content-Security-Policy (``script-src 'self'``, no ``unsafe-eval``) rightly refuses, so a
+    slow machine turned a late render into an error; ``page.evaluate`` is not subject to it."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
+        time.sleep(0.05)
+
+
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
 )
@@ -153,7 +164,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
                 continue
             page.wait_for_timeout(120)
         assert not any(CODE.search(x) for x in labels), labels
-        page.wait_for_function("document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Match over'", timeout=15000)
+        wait_true(page, "!!document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Match over'", 15)
         text = page.inner_text("#scoring")
         assert "Final ranking" in text and "Hands" in text and "Payments" in text, text
         assert page.inner_text("#review") == "Review this match"  # issue 14 (tests/server/test_review_browser.py)
@@ -168,7 +179,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
         page.screenshot(path=str(ARTIFACTS / "match-over.png"), full_page=True)
         assert clicks >= 1 and (keys >= 1 or clicks < 4)
         assert hinted or clicks < 3
-        phone.wait_for_function("document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Partie terminée'", timeout=15000)
+        wait_true(phone, "!!document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Partie terminée'", 15)
         ftext = phone.inner_text("#scoring")
         assert "Classement final" in ftext and "Paiements" in ftext and "Les mains" in ftext
         assert phone.locator("#review").count() == 0  # a spectator has no seat to review
@@ -225,7 +236,7 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server)
         labels = page.evaluate("['chow 789s', 'discard 3z', 'pass', 'mahjong'].map(actionLabel)")
         assert labels == ["Chow 7-8-9 Bambous", "Défausser Vent Ouest", "Passer", "Mahjong\u202f!"]
         assert page.evaluate("tileSrc('3z')").endswith("?lang=fr")
-        page.wait_for_function("document.querySelector('#app').innerText.includes('Robot')")  # the lobby re-renders after its fetch
+        wait_true(page, "document.querySelector('#app').innerText.includes('Robot')")  # the lobby re-renders after its fetch
         lobby = page.inner_text("#app")
         assert "greedy" not in lobby and "Robot\u00a0: glouton" in lobby, lobby
         assert not errors, errors
@@ -245,7 +256,7 @@ def test_a_silent_spectator_keeps_its_socket(make_server: Any) -> None:
         page = browser.new_page(viewport={"width": 1000, "height": 800})
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{server.base}/t/{tid}?watch=1")
-        page.wait_for_function("() => G.state !== null && G.slot === null", timeout=15000)  # watching
+        wait_true(page, "G.state !== null && G.slot === null", 15)  # watching
         page.evaluate("() => { window.firstSocket = G.ws; }")
         page.wait_for_timeout(7000)  # three idle timeouts
         assert page.evaluate("() => G.ws === window.firstSocket && G.ws.readyState === WebSocket.OPEN && G.retry === 0")
