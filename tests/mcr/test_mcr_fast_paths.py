@@ -18,7 +18,19 @@ from hkmj.scoring.mcr_generate import random_mcr_hand
 from hkmj.scoring.mcr_shape import NINE_GATES, STANDARD, HandFacts, hand_facts, shapes, wait_count
 from hkmj.scoring.model import Meld, Win
 
-_FACTS = [f for f in HandFacts.__slots__ if f not in ("fans", "_unique")]
+_FACTS = (
+    "win", "counts", "concealed", "n_kinds", "concealed_mask", "fours", "keys", "mask", "ranks",
+    "honours", "suits", "has_winds", "has_dragons", "self_drawn", "last_of_kind", "meld_chows",
+    "meld_pungs", "n_exposed", "n_melded_kongs", "n_concealed_kongs", "flowers",
+)
+"""The facts compared: every slot of ``HandFacts`` but its memos (``fans``, ``_unique``), named
+here because a class compiled by mypyc has no ``__slots__`` to read."""
+
+
+def test_the_compared_facts_are_every_slot_but_the_memos() -> None:
+    slots = getattr(HandFacts, "__slots__", None)  # absent from the compiled class
+    if slots is not None:
+        assert set(_FACTS) == set(slots) - {"fans", "_unique"}
 
 
 def _changed(rng: random.Random, w: Win) -> Win:
