@@ -38,7 +38,7 @@ from hkmj.scoring.mcr_shape import (
     meld_facts,
     readings,
 )
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, reduce_frozen
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, raise_type_problem, reduce_frozen
 from hkmj.scoring.ruleset import _validate_tiles
 from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str, wind_letter
 
@@ -1389,7 +1389,11 @@ def score_mcr(win: Win) -> McrResult:
     except (TypeError, ValueError, IndexError):  # a field of an unexpected type: validate_mcr says which
         hand = None
     if hand is None:
-        hand = hand_facts(win, *validate_mcr(win))
+        try:
+            hand = hand_facts(win, *validate_mcr(win))
+        except TypeError:
+            raise_type_problem(win)
+            raise
     found = readings(hand)
     if not found:
         raise InvalidHand(

@@ -22,6 +22,8 @@ __all__ = [
     "seat_index",
     "bonus_list",
     "PlayerHand",
+    "win_type_problem",
+    "raise_type_problem",
 ]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
@@ -220,6 +222,64 @@ class Win:
     @property
     def self_drawn(self) -> bool:
         return self.win == "self_draw"
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def win_type_problem(win: object) -> str | None:
+    """What field of a :class:`Win` built directly in Python has a value of the wrong type
+    (a float or ``None`` tile, a string seat...), or ``None`` when every type is right.
+
+    The scorers call it only after a ``TypeError``, to name the field instead of Python's
+    message; JSON requests never get that far (their reader checks every type).
+    """
+    if not isinstance(win, Win):
+        return f"expected a Win, not {type(win).__name__}"
+
+    def tiles(what: str, xs: object) -> str | None:
+        if not isinstance(xs, (tuple, list)):
+            return f"{what} must be a tuple of tile numbers, not {type(xs).__name__}"
+        for x in xs:
+            if not _is_int(x):
+                return f"{what}: {x!r} is not a tile number (an int 0-33)"
+        return None
+
+    checks: list[str | None] = [tiles("concealed", win.concealed)]
+    if not _is_int(win.win_tile):
+        checks.append(f"win_tile {win.win_tile!r} is not a tile number (an int 0-33)")
+    if not isinstance(win.win, str):
+        checks.append(f"win {win.win!r}: expected one of {', '.join(WIN_TYPES)}")
+    for what in ("seat", "prevailing"):
+        value = getattr(win, what)
+        if not _is_int(value):
+            checks.append(f"{what} {value!r} is not a seat number (an int 0-3: East, South, West, North)")
+    if win.discarder is not None and not _is_int(win.discarder):
+        checks.append(f"discarder {win.discarder!r} is not a seat number (an int 0-3) or None")
+    if not isinstance(win.melds, (tuple, list)):
+        checks.append(f"melds must be a tuple of Meld, not {type(win.melds).__name__}")
+    else:
+        for m in win.melds:
+            if not isinstance(m, Meld):
+                checks.append(f"melds: {m!r} is not a Meld")
+            elif not isinstance(m.kind, str) or not _is_int(m.tile):
+                checks.append(f"meld {m.kind!r} {m.tile!r}: expected a kind ({', '.join(MELD_KINDS)}) and a tile number")
+    for what in ("flowers", "seasons"):
+        value = getattr(win, what)
+        if not isinstance(value, (tuple, list)) or not all(_is_int(x) for x in value):
+            checks.append(f"{what} {value!r}: expected a tuple of numbers 1-4")
+    if not isinstance(win.flags, (frozenset, set, tuple, list)) or not all(isinstance(f, str) for f in win.flags):
+        checks.append(f"flags {win.flags!r}: expected a set of names ({', '.join(FLAGS)})")
+    return next((c for c in checks if c is not None), None)
+
+
+def raise_type_problem(win: object) -> None:
+    """Raise :class:`InvalidHand` naming the mistyped field of ``win``, if there is one
+    (called by the scorers on a ``TypeError``, which they re-raise otherwise)."""
+    problem = win_type_problem(win)
+    if problem is not None:
+        raise InvalidHand(problem) from None
 
 
 @dataclass(frozen=True, slots=True)

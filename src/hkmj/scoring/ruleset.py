@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hkmj.hand import readings
-from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo
+from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo, raise_type_problem
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import N_KINDS, N_TILE_IDS, format_tiles, plural, tile_str
 
@@ -354,7 +354,11 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     turned into a result.
     """
     plan = _plan_of(ruleset)
-    key, counts, concealed = _checked(win, plan)
+    try:
+        key, counts, concealed = _checked(win, plan)
+    except TypeError:
+        raise_type_problem(win)
+        raise
     context = plan.contexts.get(key)
     found = readings(concealed, len(win.melds))
     if not found:
