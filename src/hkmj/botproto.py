@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hkmj.engine import PASS, Action, ActionSyntaxError, Discard, Event, SeatView, parse_action
-from hkmj.scoring.lines import json_refusal
+from hkmj.scoring.lines import json_refusal, json_syntax
 from hkmj.tiles import SEAT_LETTERS, format_tiles, tile_str, tiles_of
 
 __all__ = ["PROTOCOL", "BadReply", "hello", "parse_reply", "redact", "request", "safe_default", "view_json"]
@@ -123,7 +123,7 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
-        raise BadReply(f"not JSON ({e.msg}): {line.strip()[:80]!r}") from None
+        raise BadReply(f"not JSON ({json_syntax(e)}): {line.strip()[:80]!r}") from None
     except (ValueError, RecursionError) as e:  # a number of thousands of digits, nesting too deep
         raise BadReply(f"not JSON this host reads ({json_refusal(e)}): {line.strip()[:80]!r}") from None
     if not isinstance(obj, dict):

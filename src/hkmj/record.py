@@ -20,7 +20,7 @@ from typing import IO
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
-from hkmj.scoring.lines import DECODER, json_refusal
+from hkmj.scoring.lines import DECODER, json_refusal, json_syntax
 from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_letter
 
 __all__ = [
@@ -85,7 +85,7 @@ def json_line(line: str) -> object:
     try:
         return DECODER.decode(line)
     except json.JSONDecodeError as err:
-        raise ValueError(f"not JSON ({err.msg})") from None
+        raise ValueError(f"not JSON ({json_syntax(err)})") from None
     except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
         raise ValueError(f"not JSON ({json_refusal(err)})") from None
 

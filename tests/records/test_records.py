@@ -115,7 +115,7 @@ def test_replay_show_in_french_writes_o_for_west(tmp_path: Path) -> None:
 def test_replay_bad_files_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "match_start"}\nnot json\n')
-    with pytest.raises(RecordError, match=r"bad\.jsonl:2: not JSON"):
+    with pytest.raises(RecordError, match=r"bad\.jsonl:2: not JSON \(expecting value at column 1\)"):
         read_record(bad)
     assert main(["replay", str(bad)]) == 2
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2

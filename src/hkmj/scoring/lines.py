@@ -44,6 +44,14 @@ def json_refusal(err: BaseException) -> str:
     return text[:120] or type(err).__name__
 
 
+def json_syntax(err: json.JSONDecodeError) -> str:
+    """Where and why Python's ``json`` could not read a text, in a phrase: "unterminated string
+    starting at column 2", "expecting value at line 3 column 1"."""
+    msg = err.msg[:1].lower() + err.msg[1:]
+    where = f"column {err.colno}" if err.lineno == 1 else f"line {err.lineno} column {err.colno}"
+    return f"{msg} {where}" if msg.endswith(" at") else f"{msg} at {where}"
+
+
 DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 """Python's decoder, refusing NaN and Infinity."""
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
