@@ -9,8 +9,7 @@ from hkmj.bots import GreedyBot
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.rollout import Deal, greedy_discard, live_draws, rollout_claim, rollout_discard, sample_deal
 from hkmj.engine import Hand, SeatView
-from hkmj.engine.testing import QUIET, stacked_hand
-from hkmj.engine.wall import LIVE_START, draw_order, physical_from_order
+from hkmj.engine.testing import QUIET, permuted_wall_twins, stacked_hand
 from hkmj.hand import shanten
 from hkmj.rulesets import get_ruleset
 from hkmj.scoring import Meld, Win
@@ -86,26 +85,9 @@ def test_hk_2_sampled_deal_matches_what_the_seat_sees() -> None:
 
 
 def _permuted_wall_hand(seed: int, plies: int) -> tuple[Hand, Hand]:
-    """Two hands of one deal whose live-wall tiles beyond the first draws are shuffled differently,
-    both played the same ``plies`` actions (greedy bots): everything a seat can see is equal."""
-    first = Hand.from_seed(seed)
-    order = draw_order(first.wall, sum(first.dice))
-    # the playing tiles among draw positions 100-114, far from the front (draws) and from the
-    # back (replacements), shuffled in place; bonus tiles keep their positions
-    spots = [i for i in range(100, LIVE_START - 15) if order[i] < N_KINDS]
-    tiles = [order[i] for i in spots]
-    random.Random(seed).shuffle(tiles)
-    other_order = list(order)
-    for i, t in zip(spots, tiles, strict=True):
-        other_order[i] = t
-    second = Hand(physical_from_order(other_order, sum(first.dice)), first.dice)
-    bots = [GreedyBot(s) for s in range(4)]
-    for _ in range(plies):
-        seat = first.pending()[0]
-        a = bots[seat].choose(first.view(seat), first.legal_actions(seat))
-        first.apply(seat, a)
-        second.apply(seat, a)
-    return first, second
+    """Two hands of one deal, the far live wall shuffled differently, after the same ``plies``
+    greedy actions (:func:`~hkmj.engine.testing.permuted_wall_twins`)."""
+    return permuted_wall_twins(seed, [GreedyBot(s) for s in range(4)], plies)
 
 
 def _searching(seed: int) -> ExpertBot:

@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from hkmj.bots.advice import Advice
+from hkmj.bots.learned import discard_features, learned_values, load_model
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.strong import (
     KONG_BONUS,
@@ -107,6 +108,9 @@ class ExpertBot(StrongBot):
     search_plain: bool = False
     """Search only where the hand plays for speed (no value plan, the standard hand): there the
     greedy playouts continue the way the bot itself would."""
+    learned: float = 0.0
+    """Weight of the learned discard value (:mod:`hkmj.bots.learned`, Hong Kong rules) blended
+    with the analytic one; 0 = off (docs/bots.md, "What was tried")."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -166,6 +170,7 @@ class ExpertBot(StrongBot):
         if tiles:
             scored = self._discards(ctx, c, info, tiles)
             values = self._discard_values(ctx, c, info, scored)
+            values = self._learned_discards(view, ctx, c, info, scored, values)
             notes = {x.tile: _discard_note(ctx, x) for x in scored}
             if self.search_discards and _searchable(view) and min(x.std for x in scored) <= self.search_shanten:
                 top = sorted(values, key=lambda t: -values[t])[: self.search_top]
@@ -213,6 +218,15 @@ class ExpertBot(StrongBot):
             for i, x in enumerate(ranked):
                 vals[x.tile] = top - i * step
         return vals
+
+    def _learned_discards(
+        self, view: SeatView, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice], values: dict[Tile, float]
+    ) -> dict[Tile, float]:
+        """The discard values blended with the learned model (:attr:`learned`, HK-6 payments);
+        unchanged when it is off, under another ruleset, or with a single candidate."""
+        if self.learned <= 0 or len(values) < 2 or not _searchable(view):
+            return values
+        return learned_values(load_model(), discard_features(view, ctx, c, info, scored), values, self.learned)
 
     # ------------------------------------------------------------ claims (HK-4)
 

@@ -5,15 +5,17 @@ Nothing here is used by the engine itself.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hkmj.engine.actions import PASS, Action, Discard, parse_action
+from hkmj.engine.play import Player
 from hkmj.engine.state import Event, Hand, Phase
-from hkmj.engine.wall import stacked_wall
-from hkmj.tiles import Tile, seat_index
+from hkmj.engine.wall import LIVE_START, draw_order, physical_from_order, stacked_wall
+from hkmj.tiles import N_KINDS, Tile, seat_index
 
-__all__ = ["QUIET", "act", "inputs", "play_quietly", "script", "snapshot", "stacked_hand", "tsumogiri"]
+__all__ = ["QUIET", "act", "inputs", "permuted_wall_twins", "play_quietly", "script", "snapshot", "stacked_hand", "tsumogiri"]
 
 QUIET: tuple[str, str, str, str] = (
     "147m258p369s12345z",
@@ -38,6 +40,32 @@ def stacked_hand(
     rules = options.get("rules")
     wall = stacked_wall(hands, draws, replacements, dice, fill_seed, dead_wall=rules is None or rules.dead_wall > 0)
     return Hand(wall, dice, **options)
+
+
+def permuted_wall_twins(seed: int, players: Sequence[Player], plies: int) -> tuple[Hand, Hand]:
+    """Two hands of deal ``seed`` whose live-wall tiles beyond the first draws are shuffled
+    differently, both played the same ``plies`` actions (chosen by ``players`` on the first):
+    everything a seat can see is equal, the hidden future draws are not. For tests that a bot
+    reads its view only."""
+    first = Hand.from_seed(seed)
+    order = draw_order(first.wall, sum(first.dice))
+    # the playing tiles among draw positions 100-114, far from the front (draws) and from the
+    # back (replacements), shuffled in place; bonus tiles keep their positions
+    spots = [i for i in range(100, LIVE_START - 15) if order[i] < N_KINDS]
+    tiles = [order[i] for i in spots]
+    random.Random(seed).shuffle(tiles)
+    other_order = list(order)
+    for i, t in zip(spots, tiles, strict=True):
+        other_order[i] = t
+    second = Hand(physical_from_order(other_order, sum(first.dice)), first.dice)
+    for _ in range(plies):
+        if first.over:
+            break
+        seat = first.pending()[0]
+        a = players[seat].choose(first.view(seat), first.legal_actions(seat))
+        first.apply(seat, a)
+        second.apply(seat, a)
+    return first, second
 
 
 def act(hand: Hand, line: str) -> list[Event]:

@@ -1,0 +1,137 @@
+"""The expert's learned discard value (issue 14, third round; hkmj.bots.learned)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hkmj.bots.expert import ExpertBot
+from hkmj.bots.greedy import GreedyBot
+from hkmj.bots.learned import FEATURES, discard_features, learned_values, load_model, parse_model
+from hkmj.bots.strong import _Ctx, _Melds
+from hkmj.engine import Hand
+from hkmj.engine.actions import Discard
+from hkmj.engine.testing import permuted_wall_twins
+from hkmj.rulesets import get_ruleset
+
+
+def _learned(seed: int, weight: float = 1.0) -> ExpertBot:
+    bot = ExpertBot(seed)
+    bot.learned = weight
+    return bot
+
+
+def _played(seed: int, plies: int, rules: str = "hk") -> Hand:
+    """A hand of deal ``seed`` after ``plies`` actions of four greedy bots."""
+    hand = Hand.from_seed(seed, rules=get_ruleset(rules))
+    bots = [GreedyBot(s) for s in range(4)]
+    for _ in range(plies):
+        if hand.over:
+            break
+        seat = hand.pending()[0]
+        hand.apply(seat, bots[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+    return hand
+
+
+def _turns(seed: int, rules: str = "hk") -> list[Hand]:
+    """Hands of one deal stopped at turns with several discards (HK-3.2)."""
+    out = []
+    for plies in range(4, 60, 5):
+        h = _played(seed, plies, rules)
+        if h.over:
+            break
+        seat = h.pending()[0]
+        v = h.view(seat)
+        if v.phase == "turn" and sum(1 for a in h.legal_actions(seat) if isinstance(a, Discard)) > 1:
+            out.append(h)
+    return out
+
+
+def test_the_shipped_model_loads_and_names_its_data_seeds() -> None:
+    """The weights ship in the package with the training run's seeds (never the ladder's 3 / 7 or
+    the tuning seeds 11 / 13)."""
+    m = load_model()
+    assert len(m.weights) == len(m.mean) == len(m.scale) == len(FEATURES)
+    seed = m.meta["data_seed"]
+    assert isinstance(seed, int) and seed >= 1000
+    assert m.meta["deals"] and m.meta["rows"]
+    assert any(w != 0 for w in m.weights)
+
+
+def test_a_bad_weights_file_gives_a_clear_error() -> None:
+    good = json.loads(json.dumps({"features": list(FEATURES), "weights": [0] * len(FEATURES), "mean": [0] * len(FEATURES), "scale": [1] * len(FEATURES), "intercept": 0}))
+    assert parse_model(good).value([1.0] * len(FEATURES)) == 0.0
+    with pytest.raises(ValueError, match="features"):
+        parse_model({**good, "features": ["bias"]})
+    with pytest.raises(ValueError, match="'weights' must be a list"):
+        parse_model({**good, "weights": [1.0]})
+    with pytest.raises(ValueError, match="'scale' must be positive"):
+        parse_model({**good, "scale": [0] * len(FEATURES)})
+    with pytest.raises(ValueError, match="'intercept'"):
+        parse_model({**good, "intercept": "x"})
+    with pytest.raises(ValueError, match="JSON object"):
+        parse_model([1, 2])
+
+
+def test_hk_3_2_learned_discards_follow_the_model_and_advise_equals_choose() -> None:
+    """With ``learned=1`` the discards are ranked by the model's value (the top one keeping the
+    analytic top value); ``choose`` plays advise's first entry and it is legal."""
+    checked = 0
+    model = load_model()
+    for h in _turns(21):
+        seat = h.pending()[0]
+        v = h.view(seat)
+        legal = h.legal_actions(seat)
+        adv = _learned(3).advise(v, legal)
+        assert _learned(3).choose(v, legal) == adv[0].action
+        assert adv[0].action in legal
+        bot = ExpertBot(3)
+        ctx = _Ctx(v)
+        c = list(v.concealed)
+        info = _Melds(v.melds[seat], ctx.hval)
+        tiles = sorted({a.tile for a in legal if isinstance(a, Discard)})
+        scored = bot._discards(ctx, c, info, tiles)
+        values = bot._discard_values(ctx, c, info, scored)
+        assert c == list(v.concealed)
+        feats = discard_features(v, ctx, c, info, scored)
+        assert c == list(v.concealed)  # restored
+        assert set(feats) == set(tiles) and all(len(f) == len(FEATURES) for f in feats.values())
+        q = {t: model.value(f) for t, f in feats.items()}
+        blended = learned_values(model, feats, values, 1.0)
+        assert max(blended.values()) == pytest.approx(max(values.values()))
+        ranked = [a.action.tile for a in adv if isinstance(a.action, Discard)]
+        assert [q[t] for t in ranked] == sorted(q.values(), reverse=True)
+        assert learned_values(model, feats, values, 0.0) == values
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_learned_value_never_peeks_at_hidden_tiles() -> None:
+    """The learned expert's advice (values and order) is unchanged when the hidden wall is permuted
+    consistently with the view: its features read the seat's view only."""
+    checked = 0
+    for plies in range(10, 50, 3):
+        a, b = permuted_wall_twins(17, [GreedyBot(s) for s in range(4)], plies)
+        assert a.live_wall != b.live_wall
+        if a.over:
+            break
+        seat = a.pending()[0]
+        va, vb = a.view(seat), b.view(seat)
+        assert va == vb
+        assert _learned(8).advise(va, a.legal_actions(seat)) == _learned(8).advise(vb, b.legal_actions(seat))
+        checked += 1
+    assert checked >= 5
+
+
+def test_mcr_the_learned_value_is_hong_kong_only() -> None:
+    """Under MCR (points minimum, MCR-5.1) the learned switch changes nothing: the model is fitted
+    on HK-6 payments."""
+    checked = 0
+    for h in _turns(5, "mcr"):
+        seat = h.pending()[0]
+        v = h.view(seat)
+        legal = h.legal_actions(seat)
+        assert _learned(2).advise(v, legal) == ExpertBot(2).advise(v, legal)
+        checked += 1
+    assert checked >= 2
