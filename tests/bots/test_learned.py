@@ -8,7 +8,7 @@ import pytest
 
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.greedy import GreedyBot
-from hkmj.bots.learned import FEATURES, discard_features, learned_values, load_model, parse_model
+from hkmj.bots.learned import FEATURES, LEARNED_TOP, discard_features, learned_values, load_model, parse_model, top_candidates
 from hkmj.bots.strong import _Ctx, _Melds
 from hkmj.engine import Hand
 from hkmj.engine.actions import Discard
@@ -74,9 +74,10 @@ def test_a_bad_weights_file_gives_a_clear_error() -> None:
         parse_model([1, 2])
 
 
-def test_hk_3_2_learned_discards_follow_the_model_and_advise_equals_choose() -> None:
-    """With ``learned=1`` the discards are ranked by the model's value (the top one keeping the
-    analytic top value); ``choose`` plays advise's first entry and it is legal."""
+def test_hk_3_2_learned_discards_rerank_the_analytic_best_and_advise_equals_choose() -> None:
+    """With ``learned=1`` the analytic best discards (:data:`LEARNED_TOP`, those the training run
+    explored) are ranked by their analytic value plus the model's correction, ahead of the others
+    (in the analytic order); ``choose`` plays advise's first entry (legal)."""
     checked = 0
     model = load_model()
     for h in _turns(21):
@@ -93,15 +94,18 @@ def test_hk_3_2_learned_discards_follow_the_model_and_advise_equals_choose() -> 
         tiles = sorted({a.tile for a in legal if isinstance(a, Discard)})
         scored = bot._discards(ctx, c, info, tiles)
         values = bot._discard_values(ctx, c, info, scored)
-        assert c == list(v.concealed)
-        feats = discard_features(v, ctx, c, info, scored)
+        top = top_candidates(values)
+        assert len(top) == min(LEARNED_TOP, len(tiles))
+        feats = discard_features(v, ctx, c, info, [x for x in scored if x.tile in top])
         assert c == list(v.concealed)  # restored
-        assert set(feats) == set(tiles) and all(len(f) == len(FEATURES) for f in feats.values())
+        assert set(feats) == set(top) and all(len(f) == len(FEATURES) for f in feats.values())
         q = {t: model.value(f) for t, f in feats.items()}
-        blended = learned_values(model, feats, values, 1.0)
-        assert max(blended.values()) == pytest.approx(max(values.values()))
+        corrected = {t: values[t] + q[t] - max(q.values()) for t in top}
         ranked = [a.action.tile for a in adv if isinstance(a.action, Discard)]
-        assert [q[t] for t in ranked] == sorted(q.values(), reverse=True)
+        assert ranked[: len(top)] == sorted(top, key=lambda t: -corrected[t])
+        assert learned_values(model, feats, values, 1.0)[ranked[0]] == pytest.approx(corrected[ranked[0]])
+        rest = [t for t in ranked if t not in top]
+        assert [values[t] for t in rest] == sorted((values[t] for t in rest), reverse=True)
         assert learned_values(model, feats, values, 0.0) == values
         checked += 1
     assert checked >= 3

@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from hkmj.bots.advice import Advice
-from hkmj.bots.learned import discard_features, learned_values, load_model
+from hkmj.bots.learned import discard_features, learned_values, load_model, top_candidates
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.strong import (
     KONG_BONUS,
@@ -222,11 +222,13 @@ class ExpertBot(StrongBot):
     def _learned_discards(
         self, view: SeatView, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice], values: dict[Tile, float]
     ) -> dict[Tile, float]:
-        """The discard values blended with the learned model (:attr:`learned`, HK-6 payments);
-        unchanged when it is off, under another ruleset, or with a single candidate."""
+        """The analytic best discards re-ranked by the learned model (:attr:`learned`, HK-6
+        payments, :mod:`hkmj.bots.learned`); unchanged when it is off, under another ruleset, or with a single candidate."""
         if self.learned <= 0 or len(values) < 2 or not _searchable(view):
             return values
-        return learned_values(load_model(), discard_features(view, ctx, c, info, scored), values, self.learned)
+        top = set(top_candidates(values))
+        feats = discard_features(view, ctx, c, info, [x for x in scored if x.tile in top])
+        return learned_values(load_model(), feats, values, self.learned)
 
     # ------------------------------------------------------------ claims (HK-4)
 

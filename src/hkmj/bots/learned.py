@@ -29,8 +29,11 @@ from hkmj.engine.view import SeatView
 from hkmj.hand import shanten
 from hkmj.tiles import HONOUR, N_KINDS, Tile
 
-__all__ = ["FEATURES", "WEIGHTS_FILE", "LearnedModel", "discard_features", "learned_values", "load_model"]
+__all__ = ["FEATURES", "LEARNED_TOP", "WEIGHTS_FILE", "LearnedModel", "discard_features", "learned_values", "load_model", "top_candidates"]
 
+LEARNED_TOP = 3
+"""Candidates the model re-ranks: the analytic best 3 discards, the ones the training run
+explored (``bench/train_expert.py``); a linear model fitted there says nothing of the rest."""
 WEIGHTS_FILE = "expert_value.json"
 """The fitted model, a package resource of :mod:`hkmj.bots`."""
 
@@ -168,13 +171,27 @@ def discard_features(view: SeatView, ctx: _Ctx, c: list[int], info: _Melds, scor
     return out
 
 
+def top_candidates(values: dict[Tile, float], k: int = LEARNED_TOP) -> list[Tile]:
+    """The ``k`` discards with the best analytic values (ties by tile), best first."""
+    return sorted(values, key=lambda t: (-values[t], t))[:k]
+
+
 def learned_values(
     model: LearnedModel, feats: dict[Tile, list[float]], values: dict[Tile, float], weight: float
 ) -> dict[Tile, float]:
-    """Blend the analytic discard ``values`` with the model's: ``(1 − weight) × analytic + weight ×
-    learned``, the learned values shifted so that the best of each keeps the analytic best (claims
-    and kongs, valued analytically, compare with discards as before)."""
+    """Correct the analytic ``values`` of the candidates of ``feats`` (the analytic best,
+    :func:`top_candidates`) by the model: ``analytic + weight × (learned − best learned)``, the
+    model's estimate of how much worse each candidate's final payment is than its best one's
+    (HK-6). The candidates stay above every other discard, whose value is unchanged (weight 0:
+    every value unchanged)."""
+    if weight <= 0:
+        return dict(values)
     q = {t: model.value(f) for t, f in feats.items()}
-    top_v = max(values.values())
     top_q = max(q.values())
-    return {t: (1 - weight) * values[t] + weight * (top_v + q[t] - top_q) for t in values}
+    rest = [v for t, v in values.items() if t not in q]
+    floor = max(rest) if rest else -math.inf
+    out = dict(values)
+    fixed = {t: values[t] + weight * (q[t] - top_q) for t in q}
+    for i, t in enumerate(sorted(fixed, key=lambda t: (-fixed[t], t))):
+        out[t] = max(fixed[t], floor + 1e-9 * (len(q) - i))
+    return out
