@@ -23,6 +23,9 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
   :attr:`ExpertBot.search_discards` the claims and the close discards near ready are played out
   on deals sampled from the view (:mod:`hkmj.bots.rollout`) and the search overrules the model
   when its gain is clear. Both are off: in paired runs they did not beat the model (docs/bots.md).
+* **Learned correction (optional, Hong Kong rules)**: with :attr:`ExpertBot.learned` > 0 the
+  analytic best 3 discards are re-ranked by a model fitted on self-play outcomes
+  (:mod:`hkmj.bots.learned`). Off: it did not measurably help (docs/bots.md).
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
   hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
