@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder, encode_legal
+from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder, legal_indices, mask_of
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
 from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tiles_of
@@ -81,7 +81,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._version = 0  # counts moves and hands: the key of each agent's cached planes
         self._legal: Sequence[Action] = ()
         self._indices: list[int] = []
-        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._mask: npt.NDArray[np.int8] | None = None  # the acting agent's, built by its first observe
+        self._done = False  # the match is over: every agent is terminated
         self._rewarded = False
         self._no_mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self.rewards: dict[str, float] = {}
@@ -113,6 +114,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos = {a: {} for a in AGENTS}
+        self._done = False
         self._new_hand()
 
     def _new_hand(self) -> None:
@@ -132,28 +134,37 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         seat = hand.next_seat()
         self._acting = seat
         self.agent_selection = self._agent_at[seat]
-        self._legal = hand.legal_actions(seat)
-        self._mask, self._indices = encode_legal(self._legal, hand.offered_tile)
+        legal = self._legal = hand.legal_actions(seat)
+        self._indices = legal_indices(legal, hand.offered_tile)
+        self._mask = None
 
     # ------------------------------------------------------------------ observe / step
 
     def observe(self, agent: str) -> Obs:
         """The agent's view as planes, and its action mask (all zero when it has nothing to do).
 
-        The planes are encoded only here, on demand, from the agent's previous planes (see
-        :class:`~hkmj.env.encoding.ViewEncoder`), and cached until the next move.
+        The planes are brought up to date only here, on demand, from the agent's previous planes
+        and the engine's state (see :meth:`~hkmj.env.encoding.ViewEncoder.encode_state`), and
+        handed out as a copy the caller may keep. The acting agent's mask is built on its first
+        ``observe`` of a move.
         """
         player = _PLAYER[agent]
         hand = self._hand
         if hand is None:
             raise RuntimeError("call reset() before observe()")
         encoder = self._encoders[player]
-        planes = encoder.cached(self._version)
-        if planes is None:
-            planes = encoder.encode(hand.view(self._seats[player]), self._version)
-        mine = agent == self.agent_selection and not self.terminations[agent]
-        # each _select makes a new mask array, so the acting agent may keep it
-        return {"observation": planes, "action_mask": self._mask if mine else self._no_mask.copy()}
+        mine = agent == self.agent_selection and not self._done
+        if encoder._key != self._version:
+            seat = self._seats[player]
+            # to_act as in the seat's view: the acting agent, or a seat still to answer an offer
+            encoder.encode_state(hand, seat, mine or bool(hand.legal_actions(seat)), self._version)
+        if mine:
+            mask = self._mask
+            if mask is None:
+                mask = self._mask = mask_of(self._indices)  # a new array each move: the agent may keep it
+        else:
+            mask = self._no_mask.copy()
+        return {"observation": encoder.planes.copy(), "action_mask": mask}
 
     def legal_actions(self) -> dict[int, Action]:
         """The acting agent's legal actions: action index → engine action."""
@@ -162,15 +173,18 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index, see :data:`~hkmj.env.encoding.ACTION_NAMES`) for ``agent_selection``."""
         agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
+        if self._done:
             self._was_dead_step(action)
             return
-        if action is None or isinstance(action, bool):
-            raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
+        if type(action) is int:
+            index = action
+        else:
+            if action is None or isinstance(action, bool):
+                raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+            try:
+                index = int(action)
+            except (TypeError, ValueError):
+                raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
         try:
             chosen = self._legal[self._indices.index(index)]
         except ValueError:
@@ -201,6 +215,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = True
         if match.over:
             self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
             self.infos = {a: {"totals": list(match.totals), "ranking": match.ranking()} for a in self.agents}
             self._mask = self._no_mask
             self._legal = ()

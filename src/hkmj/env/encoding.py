@@ -13,16 +13,19 @@ automatically (HK-2.6, HK-3.2), so they need no action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, SeatView, Win
+from hkmj.engine import Action, Chow, Discard, Hand, Kong, Pass, Pung, SeatView, Win
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN
 from hkmj.engine.actions import PUNG as PUNG_ACTION
 from hkmj.engine.actions import discard as _discard
 from hkmj.engine.actions import kong as _kong
+from hkmj.engine.state import Phase
 from hkmj.scoring import Meld
 from hkmj.tiles import HONOUR, N_KINDS, tile_str
 
@@ -41,6 +44,8 @@ __all__ = [
     "ViewEncoder",
     "action_index",
     "encode_legal",
+    "legal_indices",
+    "mask_of",
 ]
 
 # ---------------------------------------------------------------------------- actions
@@ -99,18 +104,30 @@ def _share(action: Action) -> None:
     _BY_ID[id(action)] = action_index(action, None)
 
 
-def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:
-    """The ``int8`` action mask of ``legal`` and the index of each legal action, in order."""
-    found = list(map(_BY_ID.get, map(id, legal)))  # the engine's shared instances, by identity
-    indices: list[int] = (
-        [action_index(a, offered) if i is None else i for a, i in zip(legal, found, strict=True)]
-        if None in found
-        else found  # type: ignore[assignment]
-    )
+def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
+    """The index of each action of ``legal``, in order (the engine's shared instances found by identity)."""
+    found = list(map(_BY_ID.get, map(id, legal)))
+    if None in found:  # a chow (its index depends on the tile on offer) or an action built elsewhere
+        return [action_index(a, offered) if i is None else i for a, i in zip(legal, found, strict=True)]
+    return found  # type: ignore[return-value]
+
+
+_I8 = np.dtype(np.int8)
+_frombuffer = np.frombuffer
+
+
+def mask_of(indices: Sequence[int]) -> npt.NDArray[np.int8]:
+    """A new ``int8`` action mask with 1 at each of ``indices``."""
     buf = bytearray(N_ACTIONS)
     for i in indices:
         buf[i] = 1
-    return np.frombuffer(buf, dtype=np.int8), indices
+    return _frombuffer(buf, _I8)
+
+
+def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:
+    """The ``int8`` action mask of ``legal`` and the index of each legal action, in order."""
+    indices = legal_indices(legal, offered)
+    return mask_of(indices), indices
 
 
 for _t in range(N_KINDS):
@@ -167,9 +184,13 @@ ROWS: tuple[tuple[str, int, int], ...] = (
 """(name, first row, rows) of each block, in order."""
 
 _PHASES = {"turn": 0, "claim": 1, "rob": 2, "over": 3}
+_TURN = Phase.TURN
+_OVER = Phase.OVER
 
 _W = N_KINDS
-_SUITS = ((0, 9), (9, 18), (18, 27), (27, N_KINDS))
+_KINDS = range(N_KINDS)
+_THERMO = tuple((float(n > 0), float(n > 1), float(n > 2), float(n > 3)) for n in range(5))
+"""The four thermometer cells of a count 0..4 (a kind has four copies, HK-1)."""
 _S = SCALARS * _W
 _ONE = 1.0
 _ZERO = 0.0
@@ -198,18 +219,18 @@ class ViewEncoder:
         self.planes.fill(0.0)
         self._seat = -1
         self._prevailing = -1
-        self._conc: tuple[int, ...] = (0,) * N_KINDS
+        self._conc: Sequence[int] = (0,) * N_KINDS
         self._drawn: int | None = None
         self._offered: int | None = None
-        self._melds_all: tuple[tuple[Meld, ...], ...] = ((), (), (), ())
+        self._melds_all: Sequence[tuple[Meld, ...]] = ((), (), (), ())
         self._meld_counts: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
-        self._discards_all: tuple[tuple[int, ...], ...] = ((), (), (), ())
-        self._bonus_all: tuple[tuple[int, ...], ...] = ((), (), (), ())
+        self._discards_all: Sequence[tuple[int, ...]] = ((), (), (), ())
+        self._bonus_all: Sequence[tuple[int, ...]] = ((), (), (), ())
         self._phase_cells: tuple[int, ...] = ()
         self._phase_key: tuple[str, int, bool] | None = None
         self._live = -1
         self._dead = -1
-        self._counts: tuple[int, ...] = ()
+        self._counts: Sequence[int] = ()
         self._scores: tuple[int, ...] = ()
         self._key = -1
 
@@ -255,34 +276,111 @@ class ViewEncoder:
         self._key = key
         return self.planes.copy()
 
+    def encode_state(self, hand: Hand, seat: int, to_act: bool, key: int) -> None:
+        """Bring :attr:`planes` up to ``seat``'s view of ``hand`` read straight from the engine's state.
+
+        The same planes as :meth:`encode` of ``hand.view(seat)`` (``to_act`` is that view's
+        field: the caller knows it), without building the view: the seat's own concealed
+        counts, the public melds, discards, bonus tiles, wall sizes and concealed counts of
+        every seat, never another seat's concealed tiles. No copy is made (see :meth:`copy`).
+        """
+        if seat != self._seat or hand.prevailing != self._prevailing:
+            self.reset()
+            self._seat = seat
+            self._prevailing = hand.prevailing
+            self._start_cells(seat, hand.prevailing, 0)
+        f = self._flat
+        conc = hand.hands[seat]
+        old = self._conc
+        if conc != old:
+            self._thermometer(HAND, conc, old)
+            self._conc = conc[:]
+        ph = hand.phase
+        if ph is _TURN:
+            turn = hand.turn
+            drawn = hand.last_tile if seat == turn and hand._drawn else None
+            offered = None
+        elif ph is _OVER:
+            turn = hand.turn
+            drawn = offered = None
+        else:  # a discard or an added kong on offer
+            turn = hand._offer_from
+            drawn = None
+            offered = hand._offer_tile
+        if drawn != self._drawn:
+            if self._drawn is not None:
+                f[DRAWN * _W + self._drawn] = _ZERO
+            if drawn is not None:
+                f[DRAWN * _W + drawn] = _ONE
+            self._drawn = drawn
+        if offered != self._offered:
+            if self._offered is not None:
+                f[OFFERED * _W + self._offered] = _ZERO
+            if offered is not None:
+                f[OFFERED * _W + offered] = _ONE
+            self._offered = offered
+        melds = hand.melds
+        if melds != self._melds_all:
+            self._encode_melds(melds, seat)
+            self._melds_all = melds[:]
+        discards = hand.discards
+        if discards != self._discards_all:
+            self._encode_discards(discards, seat)
+            self._discards_all = discards[:]
+        bonus = hand.bonus
+        if bonus != self._bonus_all:
+            self._encode_bonus(bonus, seat)
+            self._bonus_all = bonus[:]
+        phase = (ph, turn, to_act)
+        if phase != self._phase_key:
+            self._encode_phase(phase, seat)
+        # row SCALARS, as _encode_scalars
+        live = hand._tail - hand._head
+        if live != self._live:
+            self._live = live
+            f[_S] = live / 130.0
+        dead = len(hand._dead) - hand._front
+        if dead != self._dead:
+            self._dead = dead
+            f[_S + 1] = dead / 16.0
+        counts = hand.n_concealed
+        if counts != self._counts:
+            self._counts = counts[:]
+            for r in range(4):
+                f[_S + 2 + r] = counts[(seat + r) % 4] / 14.0
+        scores = hand.scores
+        if scores != self._scores:
+            self._scores = scores
+            for r in range(4):
+                f[_S + 6 + r] = max(-1.0, min(1.0, scores[(seat + r) % 4] / 1000.0))
+        self._key = key
+
     def _start(self, view: SeatView) -> None:
         """The rows fixed for a hand: own seat wind, prevailing wind, dealer."""
-        me = view.seat
-        self._seat = me
+        self._seat = view.seat
         self._prevailing = view.prevailing
+        self._start_cells(view.seat, view.prevailing, view.dealer)
+
+    def _start_cells(self, me: int, prevailing: int, dealer: int) -> None:
         f = self._flat
         f[SEAT_WIND * _W + HONOUR + me] = _ONE
-        f[PREVAILING * _W + HONOUR + view.prevailing] = _ONE
-        f[DEALER * _W + (view.dealer - me) % 4] = _ONE
+        f[PREVAILING * _W + HONOUR + prevailing] = _ONE
+        f[DEALER * _W + (dealer - me) % 4] = _ONE
 
     def _thermometer(self, row: int, counts: Sequence[int], old: Sequence[int]) -> None:
         """Rows ``row..row+3`` from the previous ``old`` counts: 1 where a kind's count is above 0, 1, 2, 3.
 
-        A move changes one or two kinds: they are found suit by suit, and only their cells written.
+        A move changes one or two kinds: they are found at C speed, and only their cells written.
         """
         f = self._flat
-        base = row * _W
-        for lo, hi in _SUITS:
-            if counts[lo:hi] != old[lo:hi]:
-                for t in range(lo, hi):
-                    n = counts[t]
-                    if n != old[t]:
-                        f[base + t] = n > 0
-                        f[base + _W + t] = n > 1
-                        f[base + 2 * _W + t] = n > 2
-                        f[base + 3 * _W + t] = n > 3
+        b0 = row * _W
+        b1 = b0 + _W
+        b2 = b1 + _W
+        b3 = b2 + _W
+        for t in compress(_KINDS, map(ne, counts, old)):
+            f[b0 + t], f[b1 + t], f[b2 + t], f[b3 + t] = _THERMO[counts[t]]
 
-    def _encode_melds(self, melds: tuple[tuple[Meld, ...], ...], me: int) -> None:
+    def _encode_melds(self, melds: Sequence[tuple[Meld, ...]], me: int) -> None:
         old = self._melds_all
         self._melds_all = melds
         for s, ms in enumerate(melds):
@@ -294,7 +392,7 @@ class ViewEncoder:
                 self._thermometer(MELDS + 4 * ((s - me) % 4), counts, self._meld_counts[s])
                 self._meld_counts[s] = counts
 
-    def _encode_discards(self, discards: tuple[tuple[int, ...], ...], me: int) -> None:
+    def _encode_discards(self, discards: Sequence[tuple[int, ...]], me: int) -> None:
         f = self._flat
         old_all = self._discards_all
         self._discards_all = discards
@@ -313,7 +411,7 @@ class ViewEncoder:
                 for i, t in enumerate(pond):
                     f[(row + min(i, MAX_DISCARDS - 1)) * _W + t] = _ONE
 
-    def _encode_bonus(self, bonus: tuple[tuple[int, ...], ...], me: int) -> None:
+    def _encode_bonus(self, bonus: Sequence[tuple[int, ...]], me: int) -> None:
         old = self._bonus_all
         self._bonus_all = bonus
         for s, tiles in enumerate(bonus):
