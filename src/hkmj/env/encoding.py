@@ -231,7 +231,7 @@ class ViewEncoder:
         self._live = -1
         self._dead = -1
         self._counts: Sequence[int] = ()
-        self._scores: tuple[int, ...] = ()
+        self._scores: Sequence[int] = ()
         self._key = -1
 
     def cached(self, key: int) -> npt.NDArray[np.float32] | None:
@@ -240,61 +240,33 @@ class ViewEncoder:
 
     def encode(self, view: SeatView, key: int = -1) -> npt.NDArray[np.float32]:
         """The planes of ``view`` (a new array); a ``key`` of 0 or more is remembered for :meth:`cached`."""
-        me = view.seat
-        if me != self._seat or view.prevailing != self._prevailing:
-            self.reset()
-            self._start(view)
-        f = self._flat
-        conc = view.concealed
-        if conc != self._conc:
-            self._thermometer(HAND, conc, self._conc)
-            self._conc = conc
-        drawn = view.drawn
-        if drawn != self._drawn:
-            if self._drawn is not None:
-                f[DRAWN * _W + self._drawn] = _ZERO
-            if drawn is not None:
-                f[DRAWN * _W + drawn] = _ONE
-            self._drawn = drawn
-        offered = view.offered
-        if offered != self._offered:
-            if self._offered is not None:
-                f[OFFERED * _W + self._offered] = _ZERO
-            if offered is not None:
-                f[OFFERED * _W + offered] = _ONE
-            self._offered = offered
-        if view.melds != self._melds_all:
-            self._encode_melds(view.melds, me)
-        if view.discards != self._discards_all:
-            self._encode_discards(view.discards, me)
-        if view.bonus != self._bonus_all:
-            self._encode_bonus(view.bonus, me)
-        phase = (view.phase, view.turn, view.to_act)
-        if phase != self._phase_key:
-            self._encode_phase(phase, me)
-        self._encode_scalars(view, me)
+        self._update(
+            view.seat,
+            view.prevailing,
+            view.dealer,
+            view.concealed,
+            view.drawn,
+            view.offered,
+            view.melds,
+            view.discards,
+            view.bonus,
+            (view.phase, view.turn, view.to_act),
+            view.live,
+            view.dead,
+            view.concealed_counts,
+            view.scores,
+        )
         self._key = key
         return self.planes.copy()
 
     def encode_state(self, hand: Hand, seat: int, to_act: bool, key: int) -> None:
-        """Bring :attr:`planes` up to ``seat``'s view of ``hand`` read straight from the engine's state.
+        """Bring :attr:`planes` up to ``seat``'s view of ``hand``, read straight from the engine's state.
 
-        The same planes as :meth:`encode` of ``hand.view(seat)`` (``to_act`` is that view's
-        field: the caller knows it), without building the view: the seat's own concealed
-        counts, the public melds, discards, bonus tiles, wall sizes and concealed counts of
-        every seat, never another seat's concealed tiles. No copy is made (see :meth:`copy`).
+        The same planes as :meth:`encode` of ``hand.view(seat)`` (``to_act`` is that view's field,
+        which the caller knows), without building the view: only the seat's own concealed tiles
+        and public facts are read (never another seat's concealed tiles, HK-4 claim answers or
+        the wall's order). No copy is made; ``key`` is remembered as by :meth:`encode`.
         """
-        if seat != self._seat or hand.prevailing != self._prevailing:
-            self.reset()
-            self._seat = seat
-            self._prevailing = hand.prevailing
-            self._start_cells(seat, hand.prevailing, 0)
-        f = self._flat
-        conc = hand.hands[seat]
-        old = self._conc
-        if conc != old:
-            self._thermometer(HAND, conc, old)
-            self._conc = conc[:]
         ph = hand.phase
         if ph is _TURN:
             turn = hand.turn
@@ -303,10 +275,56 @@ class ViewEncoder:
         elif ph is _OVER:
             turn = hand.turn
             drawn = offered = None
-        else:  # a discard or an added kong on offer
+        else:  # a discard (HK-4) or an added kong (HK-4.10) on offer
             turn = hand._offer_from
             drawn = None
             offered = hand._offer_tile
+        self._update(
+            seat,
+            hand.prevailing,
+            0,  # the dealer is East, seat 0 (HK-2.1)
+            hand.hands[seat],
+            drawn,
+            offered,
+            hand.melds,
+            hand.discards,
+            hand.bonus,
+            (ph, turn, to_act),
+            hand._tail - hand._head,
+            len(hand._dead) - hand._front,
+            hand.n_concealed,
+            hand.scores,
+        )
+        self._key = key
+
+    def _update(
+        self,
+        me: int,
+        prevailing: int,
+        dealer: int,
+        conc: Sequence[int],
+        drawn: int | None,
+        offered: int | None,
+        melds: Sequence[tuple[Meld, ...]],
+        discards: Sequence[tuple[int, ...]],
+        bonus: Sequence[tuple[int, ...]],
+        phase: tuple[str, int, bool],
+        live: int,
+        dead: int,
+        counts: Sequence[int],
+        scores: Sequence[int],
+    ) -> None:
+        """Rewrite the cells whose part of the view changed; the sequences are copied when kept
+        (the engine's lists change in place; slicing a tuple costs nothing)."""
+        if me != self._seat or prevailing != self._prevailing:
+            self.reset()
+            self._seat = me
+            self._prevailing = prevailing
+            self._start_cells(me, prevailing, dealer)
+        f = self._flat
+        if conc != self._conc:
+            self._thermometer(HAND, conc, self._conc)
+            self._conc = conc[:]
         if drawn != self._drawn:
             if self._drawn is not None:
                 f[DRAWN * _W + self._drawn] = _ZERO
@@ -319,49 +337,34 @@ class ViewEncoder:
             if offered is not None:
                 f[OFFERED * _W + offered] = _ONE
             self._offered = offered
-        melds = hand.melds
         if melds != self._melds_all:
-            self._encode_melds(melds, seat)
+            self._encode_melds(melds, me)
             self._melds_all = melds[:]
-        discards = hand.discards
         if discards != self._discards_all:
-            self._encode_discards(discards, seat)
+            self._encode_discards(discards, me)
             self._discards_all = discards[:]
-        bonus = hand.bonus
         if bonus != self._bonus_all:
-            self._encode_bonus(bonus, seat)
+            self._encode_bonus(bonus, me)
             self._bonus_all = bonus[:]
-        phase = (ph, turn, to_act)
         if phase != self._phase_key:
-            self._encode_phase(phase, seat)
-        # row SCALARS, as _encode_scalars
-        live = hand._tail - hand._head
+            self._encode_phase(phase, me)
         if live != self._live:
             self._live = live
             f[_S] = live / 130.0
-        dead = len(hand._dead) - hand._front
         if dead != self._dead:
             self._dead = dead
             f[_S + 1] = dead / 16.0
-        counts = hand.n_concealed
         if counts != self._counts:
             self._counts = counts[:]
             for r in range(4):
-                f[_S + 2 + r] = counts[(seat + r) % 4] / 14.0
-        scores = hand.scores
+                f[_S + 2 + r] = counts[(me + r) % 4] / 14.0
         if scores != self._scores:
-            self._scores = scores
+            self._scores = scores[:]
             for r in range(4):
-                f[_S + 6 + r] = max(-1.0, min(1.0, scores[(seat + r) % 4] / 1000.0))
-        self._key = key
-
-    def _start(self, view: SeatView) -> None:
-        """The rows fixed for a hand: own seat wind, prevailing wind, dealer."""
-        self._seat = view.seat
-        self._prevailing = view.prevailing
-        self._start_cells(view.seat, view.prevailing, view.dealer)
+                f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) % 4] / 1000.0))
 
     def _start_cells(self, me: int, prevailing: int, dealer: int) -> None:
+        """The rows fixed for a hand: own seat wind, prevailing wind, dealer."""
         f = self._flat
         f[SEAT_WIND * _W + HONOUR + me] = _ONE
         f[PREVAILING * _W + HONOUR + prevailing] = _ONE
@@ -431,23 +434,3 @@ class ViewEncoder:
         for c in cells:
             f[PHASE * _W + c] = _ONE
         self._phase_cells = cells
-
-    def _encode_scalars(self, view: SeatView, me: int) -> None:
-        """Row SCALARS: wall sizes, hand sizes and scores relative to ``me``; only what moved."""
-        f = self._flat
-        if view.live != self._live:
-            self._live = view.live
-            f[_S] = view.live / 130.0
-        if view.dead != self._dead:
-            self._dead = view.dead
-            f[_S + 1] = view.dead / 16.0
-        counts = view.concealed_counts
-        if counts != self._counts:
-            self._counts = counts
-            for r in range(4):
-                f[_S + 2 + r] = counts[(me + r) % 4] / 14.0
-        scores = view.scores
-        if scores != self._scores:
-            self._scores = scores
-            for r in range(4):
-                f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) % 4] / 1000.0))
