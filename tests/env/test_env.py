@@ -32,7 +32,10 @@ from hkmj.env.encoding import (
     action_index,
     encode_legal,
 )
+from hkmj.rulesets import get_ruleset
 from hkmj.tiles import N_KINDS, parse_tiles
+
+RULES_BY_NAME = {name: get_ruleset(name) for name in RULES}
 
 
 def _random_play(e: HkmjEnv, seed: int) -> tuple[dict[str, float], dict[str, object]]:
@@ -144,6 +147,38 @@ def test_incremental_planes_equal_a_fresh_encoding_of_the_view(rules: str) -> No
                 e.step(None)
                 continue
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_planes_read_from_the_engine_state_equal_the_planes_of_the_seats_view(rules: str) -> None:
+    """``encode_state`` (the environment's path: no SeatView) gives exactly the planes of ``view(seat)``
+    for every seat at every move (turns, HK-4 claim windows, HK-4.10 robbing, the end), incrementally
+    from each seat's previous planes, and never reads another seat's concealed tiles: changing them
+    changes nothing."""
+    rng = np.random.default_rng(5)
+    for seed in range(4):
+        hand = Hand.from_seed(seed, rules=RULES_BY_NAME[rules], ask_all=seed % 2 == 1)
+        live = [ViewEncoder() for _ in range(4)]
+        while True:
+            for seat in range(4):
+                view = hand.view(seat)
+                live[seat].encode_state(hand, seat, view.to_act, 0)
+                assert np.array_equal(live[seat].planes, ViewEncoder().encode(view)), (seed, seat)
+                other = (seat + 1 + seed % 3) % 4  # another seat
+                saved = list(hand.hands[other])
+                t = next((i for i, n in enumerate(saved) if n), None)
+                if t is not None:
+                    hand.hands[other][t] -= 1
+                    hand.hands[other][(t + 1) % N_KINDS] += 1
+                    fresh = ViewEncoder()
+                    fresh.encode_state(hand, seat, view.to_act, 0)
+                    hand.hands[other][:] = saved
+                    assert np.array_equal(fresh.planes, live[seat].planes), (seed, seat, "hidden tiles leaked")
+            if hand.result is not None:
+                break
+            seat = hand.next_seat()
+            legal = hand.legal_actions(seat)
+            hand.play(seat, legal[int(rng.integers(len(legal)))])
 
 
 def test_observations_are_copies_the_caller_may_keep() -> None:

@@ -192,6 +192,12 @@ _KINDS = range(N_KINDS)
 _THERMO = tuple((float(n > 0), float(n > 1), float(n > 2), float(n > 3)) for n in range(5))
 """The four thermometer cells of a count 0..4 (a kind has four copies, HK-1)."""
 _S = SCALARS * _W
+_P = PHASE * _W
+_H0, _H1, _H2, _H3 = (HAND * _W + k * _W for k in range(4))
+_REL = tuple(tuple((s - me) % 4 for s in range(4)) for me in range(4))
+"""_REL[me][s]: the seat ``s`` relative to the observer ``me`` (0 itself, 1 right, 2 opposite, 3 left)."""
+_ORDER = tuple(tuple((me + r) % 4 for r in range(4)) for me in range(4))
+"""_ORDER[me][r]: the seat at relative position ``r`` from ``me``."""
 _ONE = 1.0
 _ZERO = 0.0
 
@@ -322,8 +328,10 @@ class ViewEncoder:
             self._prevailing = prevailing
             self._start_cells(me, prevailing, dealer)
         f = self._flat
-        if conc != self._conc:
-            self._thermometer(HAND, conc, self._conc)
+        old: Sequence[int] = self._conc
+        if conc != old:  # own hand: the changed kinds, found at C speed
+            for t in compress(_KINDS, map(ne, conc, old)):
+                f[_H0 + t], f[_H1 + t], f[_H2 + t], f[_H3 + t] = _THERMO[conc[t]]
             self._conc = conc[:]
         if drawn != self._drawn:
             if self._drawn is not None:
@@ -340,14 +348,26 @@ class ViewEncoder:
         if melds != self._melds_all:
             self._encode_melds(melds, me)
             self._melds_all = melds[:]
-        if discards != self._discards_all:
-            self._encode_discards(discards, me)
+        old_all = self._discards_all
+        if discards != old_all:
+            rel = _REL[me]
+            for s in range(4):
+                pond = discards[s]
+                if pond is not old_all[s]:  # the engine replaces a seat's tuple when its pond changes
+                    self._encode_pond(DISCARDS + MAX_DISCARDS * rel[s], pond, old_all[s])
             self._discards_all = discards[:]
         if bonus != self._bonus_all:
             self._encode_bonus(bonus, me)
             self._bonus_all = bonus[:]
         if phase != self._phase_key:
-            self._encode_phase(phase, me)
+            self._phase_key = phase
+            for c in self._phase_cells:
+                f[_P + c] = _ZERO
+            name, turn, to_act = phase
+            cells = (_PHASES[name], 4 + (turn - me) % 4, 8) if to_act else (_PHASES[name], 4 + (turn - me) % 4)
+            for c in cells:
+                f[_P + c] = _ONE
+            self._phase_cells = cells
         if live != self._live:
             self._live = live
             f[_S] = live / 130.0
@@ -356,12 +376,36 @@ class ViewEncoder:
             f[_S + 1] = dead / 16.0
         if counts != self._counts:
             self._counts = counts[:]
-            for r in range(4):
-                f[_S + 2 + r] = counts[(me + r) % 4] / 14.0
+            order = _ORDER[me]
+            f[_S + 2] = counts[order[0]] / 14.0
+            f[_S + 3] = counts[order[1]] / 14.0
+            f[_S + 4] = counts[order[2]] / 14.0
+            f[_S + 5] = counts[order[3]] / 14.0
         if scores != self._scores:
             self._scores = scores[:]
             for r in range(4):
                 f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) % 4] / 1000.0))
+
+    def _encode_pond(self, row: int, pond: Sequence[int], old: Sequence[int]) -> None:
+        """Discard rows ``row..row+31`` of one seat from its previous pond ``old``.
+
+        A pond only grows at its end or loses its last tile to a claim (HK-4): past their common
+        start, the old cells are cleared and the new ones set (a 32nd or later discard shares the
+        last row, so a pond that long is rewritten whole).
+        """
+        f = self._flat
+        n = len(pond)
+        k = min(n, len(old))
+        if max(n, len(old)) < MAX_DISCARDS and pond[:k] == old[:k]:
+            base = row * _W
+            for i in range(k, len(old)):
+                f[base + i * _W + old[i]] = _ZERO
+            for i in range(k, n):
+                f[base + i * _W + pond[i]] = _ONE
+            return
+        self.planes[row : row + MAX_DISCARDS] = 0.0
+        for i, t in enumerate(pond):
+            f[(row + min(i, MAX_DISCARDS - 1)) * _W + t] = _ONE
 
     def _start_cells(self, me: int, prevailing: int, dealer: int) -> None:
         """The rows fixed for a hand: own seat wind, prevailing wind, dealer."""
@@ -395,25 +439,6 @@ class ViewEncoder:
                 self._thermometer(MELDS + 4 * ((s - me) % 4), counts, self._meld_counts[s])
                 self._meld_counts[s] = counts
 
-    def _encode_discards(self, discards: Sequence[tuple[int, ...]], me: int) -> None:
-        f = self._flat
-        old_all = self._discards_all
-        self._discards_all = discards
-        for s, pond in enumerate(discards):
-            old = old_all[s]
-            if pond is old:
-                continue
-            row = DISCARDS + MAX_DISCARDS * ((s - me) % 4)
-            n = len(pond)
-            if n == len(old) + 1 and n <= MAX_DISCARDS and pond[:-1] == old:  # one new discard
-                f[(row + n - 1) * _W + pond[-1]] = _ONE
-            elif n == len(old) - 1 and n < MAX_DISCARDS and old[:-1] == pond:  # the last one claimed
-                f[(row + n) * _W + old[-1]] = _ZERO
-            elif pond != old:
-                self.planes[row : row + MAX_DISCARDS] = 0.0
-                for i, t in enumerate(pond):
-                    f[(row + min(i, MAX_DISCARDS - 1)) * _W + t] = _ONE
-
     def _encode_bonus(self, bonus: Sequence[tuple[int, ...]], me: int) -> None:
         old = self._bonus_all
         self._bonus_all = bonus
@@ -423,14 +448,3 @@ class ViewEncoder:
                 self.planes[row] = 0.0
                 for t in tiles:
                     self._flat[row * _W + t - N_KINDS] = _ONE
-
-    def _encode_phase(self, key: tuple[str, int, bool], me: int) -> None:
-        f = self._flat
-        self._phase_key = key
-        for c in self._phase_cells:
-            f[PHASE * _W + c] = _ZERO
-        phase, turn, to_act = key
-        cells = (_PHASES[phase], 4 + (turn - me) % 4, 8) if to_act else (_PHASES[phase], 4 + (turn - me) % 4)
-        for c in cells:
-            f[PHASE * _W + c] = _ONE
-        self._phase_cells = cells
