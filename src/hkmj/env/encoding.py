@@ -106,10 +106,10 @@ def _share(action: Action) -> None:
 
 def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
     """The index of each action of ``legal``, in order (the engine's shared instances found by identity)."""
-    found = list(map(_BY_ID.get, map(id, legal)))
-    if None in found:  # a chow (its index depends on the tile on offer) or an action built elsewhere
-        return [action_index(a, offered) if i is None else i for a, i in zip(legal, found, strict=True)]
-    return found  # type: ignore[return-value]
+    try:
+        return list(map(_INDEX_OF_ID, map(id, legal)))
+    except KeyError:  # a chow (its index depends on the tile on offer) or an action built elsewhere
+        return [action_index(a, offered) if i is None else i for a, i in zip(legal, map(_BY_ID.get, map(id, legal)), strict=True)]
 
 
 _I8 = np.dtype(np.int8)
@@ -136,6 +136,7 @@ for _t in range(N_KINDS):
         _share(_kong(_t, _how))
 for _a in (PASS, PUNG_ACTION, WIN):
     _share(_a)
+_INDEX_OF_ID = _BY_ID.__getitem__
 
 
 # ---------------------------------------------------------------------------- observation planes
@@ -353,8 +354,22 @@ class ViewEncoder:
             rel = _REL[me]
             for s in range(4):
                 pond = discards[s]
-                if pond is not old_all[s]:  # the engine replaces a seat's tuple when its pond changes
-                    self._encode_pond(DISCARDS + MAX_DISCARDS * rel[s], pond, old_all[s])
+                old_pond = old_all[s]
+                if pond is old_pond:  # the engine replaces a seat's tuple when its pond changes
+                    continue
+                row = DISCARDS + MAX_DISCARDS * rel[s]
+                n = len(pond)
+                k = len(old_pond)
+                if n > MAX_DISCARDS or k > MAX_DISCARDS or (k > 1 and pond[: k - 1] != old_pond[: k - 1]):
+                    self._rewrite_pond(row, pond)
+                    continue
+                # a pond grows at its end, and only its last tile can be claimed (HK-4): the common
+                # start is all of the old pond, or all but its last tile
+                if k and (n < k or pond[k - 1] != old_pond[k - 1]):
+                    k -= 1
+                    f[(row + k) * _W + old_pond[k]] = _ZERO
+                for i in range(k, n):
+                    f[(row + i) * _W + pond[i]] = _ONE
             self._discards_all = discards[:]
         if bonus != self._bonus_all:
             self._encode_bonus(bonus, me)
@@ -386,24 +401,10 @@ class ViewEncoder:
             for r in range(4):
                 f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) % 4] / 1000.0))
 
-    def _encode_pond(self, row: int, pond: Sequence[int], old: Sequence[int]) -> None:
-        """Discard rows ``row..row+31`` of one seat from its previous pond ``old``.
-
-        A pond only grows at its end or loses its last tile to a claim (HK-4): past their common
-        start, the old cells are cleared and the new ones set (a 32nd or later discard shares the
-        last row, so a pond that long is rewritten whole).
-        """
-        f = self._flat
-        n = len(pond)
-        k = min(n, len(old))
-        if max(n, len(old)) < MAX_DISCARDS and pond[:k] == old[:k]:
-            base = row * _W
-            for i in range(k, len(old)):
-                f[base + i * _W + old[i]] = _ZERO
-            for i in range(k, n):
-                f[base + i * _W + pond[i]] = _ONE
-            return
+    def _rewrite_pond(self, row: int, pond: Sequence[int]) -> None:
+        """Discard rows ``row..row+31`` of one seat written afresh (a 33rd or later discard shares the last row)."""
         self.planes[row : row + MAX_DISCARDS] = 0.0
+        f = self._flat
         for i, t in enumerate(pond):
             f[(row + min(i, MAX_DISCARDS - 1)) * _W + t] = _ONE
 
