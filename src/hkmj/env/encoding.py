@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import ne
+from operator import is_not, ne
 from typing import Any
 
 import numpy as np
@@ -186,21 +186,27 @@ ROWS: tuple[tuple[str, int, int], ...] = (
 
 _PHASES = {"turn": 0, "claim": 1, "rob": 2, "over": 3}
 _TURN = Phase.TURN
+_CLAIM = Phase.CLAIM
 _OVER = Phase.OVER
 
 _W = N_KINDS
 _KINDS = range(N_KINDS)
-_THERMO = tuple((float(n > 0), float(n > 1), float(n > 2), float(n > 3)) for n in range(5))
-"""The four thermometer cells of a count 0..4 (a kind has four copies, HK-1)."""
-_S = SCALARS * _W
-_P = PHASE * _W
-_H0, _H1, _H2, _H3 = (HAND * _W + k * _W for k in range(4))
-_REL = tuple(tuple((s - me) % 4 for s in range(4)) for me in range(4))
-"""_REL[me][s]: the seat ``s`` relative to the observer ``me`` (0 itself, 1 right, 2 opposite, 3 left)."""
-_ORDER = tuple(tuple((me + r) % 4 for r in range(4)) for me in range(4))
-"""_ORDER[me][r]: the seat at relative position ``r`` from ``me``."""
 _ONE = 1.0
 _ZERO = 0.0
+_FLIPS = tuple(
+    tuple(tuple((r * _W, _ONE if new > old else _ZERO) for r in range(min(old, new), max(old, new))) for new in range(5))
+    for old in range(5)
+)
+"""_FLIPS[old][new]: the cells of a 4-row thermometer block (offset from its first row, value) that change
+when a kind's count goes from ``old`` to ``new`` (0..4, a kind has four copies, HK-1); row r is 1 while
+the count is above r."""
+_HAND_FLIPS = tuple(tuple(tuple((HAND * _W + cell, v) for cell, v in flips) for flips in row) for row in _FLIPS)
+"""_FLIPS for the own-hand rows."""
+_S = SCALARS * _W
+_P = PHASE * _W
+_REL = tuple(tuple((s - me) % 4 for s in range(4)) for me in range(4))
+"""_REL[me][s]: the seat ``s`` relative to the observer ``me`` (0 itself, 1 right, 2 opposite, 3 left)."""
+_SEATS = range(4)
 
 
 class ViewEncoder:
@@ -233,11 +239,12 @@ class ViewEncoder:
         self._meld_counts: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
         self._discards_all: Sequence[tuple[int, ...]] = ((), (), (), ())
         self._bonus_all: Sequence[tuple[int, ...]] = ((), (), (), ())
-        self._phase_cells: tuple[int, ...] = ()
-        self._phase_key: tuple[str, int, bool] | None = None
+        self._phase = -1  # the phase cell set (column 0..3), -1 none
+        self._turn_cell = -1  # the relative seat on turn's cell (column 4..7), -1 none
+        self._to_act = False  # column 8
         self._live = -1
         self._dead = -1
-        self._counts: Sequence[int] = ()
+        self._counts: Sequence[int] = (0, 0, 0, 0)  # the cells of a count 0 are 0
         self._scores: Sequence[int] = ()
         self._key = -1
 
@@ -257,7 +264,9 @@ class ViewEncoder:
             view.melds,
             view.discards,
             view.bonus,
-            (view.phase, view.turn, view.to_act),
+            _PHASES[view.phase],
+            view.turn,
+            view.to_act,
             view.live,
             view.dead,
             view.concealed_counts,
@@ -276,13 +285,16 @@ class ViewEncoder:
         """
         ph = hand.phase
         if ph is _TURN:
+            phase = 0
             turn = hand.turn
             drawn = hand.last_tile if seat == turn and hand._drawn else None
             offered = None
         elif ph is _OVER:
+            phase = 3
             turn = hand.turn
             drawn = offered = None
         else:  # a discard (HK-4) or an added kong (HK-4.10) on offer
+            phase = 1 if ph is _CLAIM else 2
             turn = hand._offer_from
             drawn = None
             offered = hand._offer_tile
@@ -296,7 +308,9 @@ class ViewEncoder:
             hand.melds,
             hand.discards,
             hand.bonus,
-            (ph, turn, to_act),
+            phase,
+            turn,
+            to_act,
             hand._tail - hand._head,
             len(hand._dead) - hand._front,
             hand.n_concealed,
@@ -315,7 +329,9 @@ class ViewEncoder:
         melds: Sequence[tuple[Meld, ...]],
         discards: Sequence[tuple[int, ...]],
         bonus: Sequence[tuple[int, ...]],
-        phase: tuple[str, int, bool],
+        phase: int,
+        turn: int,
+        to_act: bool,
         live: int,
         dead: int,
         counts: Sequence[int],
@@ -332,7 +348,8 @@ class ViewEncoder:
         old: Sequence[int] = self._conc
         if conc != old:  # own hand: the changed kinds, found at C speed
             for t in compress(_KINDS, map(ne, conc, old)):
-                f[_H0 + t], f[_H1 + t], f[_H2 + t], f[_H3 + t] = _THERMO[conc[t]]
+                for cell, value in _HAND_FLIPS[old[t]][conc[t]]:
+                    f[cell + t] = value
             self._conc = conc[:]
         if drawn != self._drawn:
             if self._drawn is not None:
@@ -350,21 +367,19 @@ class ViewEncoder:
             self._encode_melds(melds, me)
             self._melds_all = melds[:]
         old_all = self._discards_all
-        if discards != old_all:
+        if discards is not old_all:
             rel = _REL[me]
-            for s in range(4):
+            for s in compress(_SEATS, map(is_not, discards, old_all)):  # the engine replaces a changed pond's tuple
                 pond = discards[s]
                 old_pond = old_all[s]
-                if pond is old_pond:  # the engine replaces a seat's tuple when its pond changes
-                    continue
                 row = DISCARDS + MAX_DISCARDS * rel[s]
                 n = len(pond)
                 k = len(old_pond)
-                if n > MAX_DISCARDS or k > MAX_DISCARDS or (k > 1 and pond[: k - 1] != old_pond[: k - 1]):
+                if n > MAX_DISCARDS or k > MAX_DISCARDS:
                     self._rewrite_pond(row, pond)
                     continue
-                # a pond grows at its end, and only its last tile can be claimed (HK-4): the common
-                # start is all of the old pond, or all but its last tile
+                # a pond grows at its end, and only its latest tile can be claimed (HK-4): the
+                # common start is all of the old pond, or all but its last tile
                 if k and (n < k or pond[k - 1] != old_pond[k - 1]):
                     k -= 1
                     f[(row + k) * _W + old_pond[k]] = _ZERO
@@ -374,28 +389,32 @@ class ViewEncoder:
         if bonus != self._bonus_all:
             self._encode_bonus(bonus, me)
             self._bonus_all = bonus[:]
-        if phase != self._phase_key:
-            self._phase_key = phase
-            for c in self._phase_cells:
-                f[_P + c] = _ZERO
-            name, turn, to_act = phase
-            cells = (_PHASES[name], 4 + (turn - me) % 4, 8) if to_act else (_PHASES[name], 4 + (turn - me) % 4)
-            for c in cells:
-                f[_P + c] = _ONE
-            self._phase_cells = cells
+        if phase != self._phase:
+            if self._phase >= 0:
+                f[_P + self._phase] = _ZERO
+            f[_P + phase] = _ONE
+            self._phase = phase
+        cell = 4 + (turn - me) % 4
+        if cell != self._turn_cell:
+            if self._turn_cell >= 0:
+                f[_P + self._turn_cell] = _ZERO
+            f[_P + cell] = _ONE
+            self._turn_cell = cell
+        if to_act is not self._to_act:
+            f[_P + 8] = _ONE if to_act else _ZERO
+            self._to_act = to_act
         if live != self._live:
             self._live = live
             f[_S] = live / 130.0
         if dead != self._dead:
             self._dead = dead
             f[_S + 1] = dead / 16.0
-        if counts != self._counts:
+        old = self._counts
+        if counts != old:
+            rel = _REL[me]
+            for s in compress(_SEATS, map(ne, counts, old)):
+                f[_S + 2 + rel[s]] = counts[s] / 14.0
             self._counts = counts[:]
-            order = _ORDER[me]
-            f[_S + 2] = counts[order[0]] / 14.0
-            f[_S + 3] = counts[order[1]] / 14.0
-            f[_S + 4] = counts[order[2]] / 14.0
-            f[_S + 5] = counts[order[3]] / 14.0
         if scores != self._scores:
             self._scores = scores[:]
             for r in range(4):
@@ -418,15 +437,13 @@ class ViewEncoder:
     def _thermometer(self, row: int, counts: Sequence[int], old: Sequence[int]) -> None:
         """Rows ``row..row+3`` from the previous ``old`` counts: 1 where a kind's count is above 0, 1, 2, 3.
 
-        A move changes one or two kinds: they are found at C speed, and only their cells written.
+        Only the changed kinds (found at C speed) and, of those, only the cells that flip are written.
         """
         f = self._flat
-        b0 = row * _W
-        b1 = b0 + _W
-        b2 = b1 + _W
-        b3 = b2 + _W
+        base = row * _W
         for t in compress(_KINDS, map(ne, counts, old)):
-            f[b0 + t], f[b1 + t], f[b2 + t], f[b3 + t] = _THERMO[counts[t]]
+            for cell, value in _FLIPS[old[t]][counts[t]]:
+                f[base + cell + t] = value
 
     def _encode_melds(self, melds: Sequence[tuple[Meld, ...]], me: int) -> None:
         old = self._melds_all
