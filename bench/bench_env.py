@@ -143,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"encoding + mask overhead over the engine: {1e6 / direct - 1e6 / ref:+.1f} µs/step")
     print(
         f"per step: engine {1e6 / ref:.1f} µs, the environment's bookkeeping {1e6 / blind - 1e6 / ref:+.1f} µs,"
-        f" observations (view, planes, mask) and the agent's pick {1e6 / it - 1e6 / blind:+.1f} µs"
+        f" observations (planes, mask) and the agent's pick {1e6 / it - 1e6 / blind:+.1f} µs"
     )
     ok = it >= args.target
     print(f"target {args.target:,.0f} steps/s (raw env, agent_iter + last): {'met' if ok else 'MISSED'}")
