@@ -10,7 +10,7 @@ import pytest
 from hkmj.bots import BOTS, GreedyBot, RandomBot, StrongBot, make_bot
 from hkmj.bots.advice import Advice, Advisor
 from hkmj.bots.expert import ExpertBot
-from hkmj.bots.strong import _win_payment
+from hkmj.bots.strong import REALIZED, _chow_fan, _Ctx, _Melds, _win_payment, evaluate
 from hkmj.engine import PASS, PUNG, WIN, Action, Hand, SeatView, play_hand
 from hkmj.engine.actions import chow, discard
 from hkmj.engine.testing import QUIET, stacked_hand
@@ -242,3 +242,41 @@ def test_plays_against_every_other_bot() -> None:
     hand = Hand.from_seed(5)
     result = play_hand(hand, [ExpertBot(0), RandomBot(1), GreedyBot(2), StrongBot(3)])
     assert result.kind in ("win", "draw")
+
+
+# ---------------------------------------------------------------- screening switches (docs/bots.md, third round)
+
+
+def test_hk_6_all_chows_fan_is_credited_only_while_no_pung_is_declared() -> None:
+    # all chows (HK-6, 1 fan): a far hand with chows only may still make it, one with a pung cannot
+    v = seat_view("134m57m24p68p9s3s1z2z")
+    ctx = _Ctx(v, chow_fan=1.0)
+    c = list(v.concealed)
+    assert _chow_fan(ctx, c, _Melds((Meld.parse("chow 123s"),), ctx.hval)) == 1.0
+    assert _chow_fan(ctx, c, _Melds((Meld.parse("pung 888s"),), ctx.hval)) == 0.0
+    c[tile("1m")] += 3  # a concealed triplet must be broken up for all chows: half the credit
+    assert _chow_fan(ctx, c, _Melds((), ctx.hval)) == 0.5
+    c[tile("1m")] -= 3
+    plain = evaluate(_Ctx(v), c, _Melds((), ctx.hval))
+    assert evaluate(ctx, c, _Melds((), ctx.hval)).ev > plain.ev
+
+
+def test_hk_6_calibration_scales_a_hand_by_the_realized_value_table() -> None:
+    v = seat_view("13m57m24p68p9s3s1z2z5z")
+    c = list(v.concealed)
+    info = _Melds((), _Ctx(v).hval)
+    plain = evaluate(_Ctx(v), c, info)
+    scaled = evaluate(_Ctx(v, calibration=1.0), c, info)
+    assert scaled.ev == pytest.approx(plain.ev * REALIZED[0][min(plain.shanten, 5)])
+    assert scaled.p == plain.p
+
+
+def test_hk_5_1_speed_ties_rank_equal_far_discards_by_acceptance() -> None:
+    # with every discard counted equal, the far hand's discards go widest acceptance first (as greedy)
+    v = seat_view("1357m246p268s13s7z")
+    bot = ExpertBot(0)
+    bot.speed_ties, bot.tie = True, 1.0
+    advice = bot.advise(v, discards_of(v))
+    wins = [a.win or 0.0 for a in advice]
+    assert wins == sorted(wins, reverse=True)
+    assert bot.choose(v, discards_of(v)) == advice[0].action

@@ -95,6 +95,14 @@ class ExpertBot(StrongBot):
 
     claim_margin: float = CLAIM_MARGIN
     """A claim that is not a valuable honour pung must beat passing by this factor."""
+    chow_fan: float = 0.0
+    """Expected all-chows fan (HK-6) credited to a far standard hand with no pung declared."""
+    tie: float = TIE
+    """Discard values within this share of the best count as equal (then shape decides)."""
+    speed_ties: bool = False
+    """Among equal discards far from ready, prefer the widest standard acceptance (as greedy)."""
+    calibration: float = 0.0
+    """Weight of the realized-value table (:data:`~hkmj.bots.strong.REALIZED`) on hand values."""
     defence: float = 1.0
     """Weight of a discard's expected deal-in cost against its offence value."""
     search_claims: bool = False
@@ -164,7 +172,7 @@ class ExpertBot(StrongBot):
     # ------------------------------------------------------------ turn (HK-3)
 
     def _advise_turn(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
-        ctx = _Ctx(view)
+        ctx = _Ctx(view, self.chow_fan, self.calibration)
         c = list(view.concealed)
         my_melds = view.melds[view.seat]
         info = _Melds(my_melds, ctx.hval)
@@ -204,14 +212,18 @@ class ExpertBot(StrongBot):
             scored[:] = self._exact_one(ctx, c, info, scored)
         vals = {x.tile: x.ev - w * ctx.danger[x.tile] for x in scored}
         top = max(vals.values())
-        tol = TIE * max(0.1, max(x.ev for x in scored))
+        tol = self.tie * max(0.1, max(x.ev for x in scored))
         tied = [x for x in scored if vals[x.tile] >= top - tol]
         if len(tied) > 1:
             if min(x.std for x in tied) == 1:
                 one = [x for x in tied if x.std == 1]
                 q = {x.tile: _tenpai_quality(ctx, c, x.tile, info.need) for x in one}
                 top_q = max(q.values())
-                keys = {x.tile: (0 if x.std != 1 else 2 if q[x.tile] >= top_q * 0.95 else 1) for x in tied}
+                keys: dict[Tile, float] = {x.tile: (0 if x.std != 1 else 2 if q[x.tile] >= top_q * 0.95 else 1) for x in tied}
+            elif self.speed_ties:
+                # the standard hand's win chance grows with its acceptance (HK-5.1): the widest first
+                s_min = min(x.std for x in tied)
+                keys = {x.tile: (round(x.p, 4) if x.std == s_min and x.plan == STANDARD else -1.0) for x in tied}
             else:
                 keys = {x.tile: 0 for x in tied}
             # strictly ordered, differing by less than the tie tolerance: the best of the tied
@@ -242,7 +254,7 @@ class ExpertBot(StrongBot):
             for a in legal:
                 rows.append((Advice(a, 0.0, None, "nothing to claim" if a == PASS else "not offered"), 2 if a == PASS else 0))
             return rows
-        ctx = _Ctx(view)
+        ctx = _Ctx(view, self.chow_fan, self.calibration)
         c = list(view.concealed)
         my_melds = view.melds[view.seat]
         info = _Melds(my_melds, ctx.hval)
@@ -577,4 +589,3 @@ def _claim_meld(a: Action, t: Tile) -> tuple[tuple[Tile, ...], Meld] | None:
 def _added(melds: tuple[Meld, ...], t: Tile) -> tuple[Meld, ...]:
     """``melds`` with the pung of ``t`` grown into a kong (HK-3.3 added kong)."""
     return tuple(Meld("kong", t) if m.kind == "pung" and m.tile == t else m for m in melds)
-

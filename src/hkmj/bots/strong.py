@@ -117,6 +117,16 @@ PUNGS_LOOK = (0.0, 0.0, 0.5, 1.5, 3.0)
 WAIT_W = [1.5 if t >= HONOUR else 1.2 if t % 9 in (0, 8) else 1.0 if t % 9 in (1, 7) else 0.85 for t in range(N_KINDS)]
 """How likely each kind of tile is to come out, as a wait (honours and terminals are discarded most)."""
 
+REALIZED: tuple[tuple[float, ...], ...] = (
+    (0.8, 1.0, 1.9, 1.75, 2.2, 2.4),
+    (0.83, 1.05, 1.5, 1.65, 1.7, 1.7),
+    (0.9, 0.95, 0.9, 1.0, 1.0, 1.0),
+    (0.55, 0.9, 1.0, 1.0, 1.0, 1.0),
+)
+"""Realized over modelled win points, by declared melds (rows 0..3+) and the plan's shanten
+(0..5+): what the expert's hands went on to collect when it won, over what the model predicted
+at its decisions (tuning seeds 11 and 13, two experts and two greedy bots per table)."""
+
 _BASE = (1, 2, 4, 8, 16, 16, 16, 32, 32, 32, 64)
 
 
@@ -206,10 +216,28 @@ class _Melds:
 class _Ctx:
     """Everything one decision needs from the view, computed once."""
 
-    __slots__ = ("seat", "prevailing", "flowers", "seasons", "unseen", "hval", "fixed_fan", "danger", "threat", "suit", "p0")
+    __slots__ = (
+        "seat",
+        "prevailing",
+        "flowers",
+        "seasons",
+        "unseen",
+        "hval",
+        "fixed_fan",
+        "danger",
+        "threat",
+        "suit",
+        "p0",
+        "chow_fan",
+        "calibration",
+    )
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, chow_fan: float = 0.0, calibration: float = 0.0) -> None:
         me = self.seat = view.seat
+        self.chow_fan = chow_fan
+        """Expected fan of all chows (HK-6, 1 fan) credited to a far standard hand that can still make it."""
+        self.calibration = calibration
+        """Weight of :data:`REALIZED` on a hand's value (0: the model as fitted, 1: the table)."""
         self.prevailing = view.prevailing
         bonus = view.bonus[me]
         self.flowers = tuple(sorted(t - FLOWER1 + 1 for t in bonus if FLOWER1 <= t < FLOWER1 + 4))
@@ -489,7 +517,8 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
             if r[idx] - 1 < s_std:
                 u += unseen[t] * (WAIT_W[t] if s_std == 0 else 1.0)
     p = ctx.p_win(s_std, u)
-    points = WIN_MULT * base_of(fan0 + hfan) if s_std else _ready_points(ctx, c, info)
+    chow_fan = _chow_fan(ctx, c, info) if s_std and ctx.chow_fan else 0.0
+    points = WIN_MULT * base_of(fan0 + hfan + chow_fan) if s_std else _ready_points(ctx, c, info)
     best = Outlook(points * p, STANDARD, s_std, p, s_std)
     limit = s_std + PLAN_SLACK
 
@@ -557,7 +586,23 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
                 if unseen[t] and (c[t] == 0 or (c[t] == 1 and not pair)):
                     u += unseen[t]
             consider(ORPHANS_PLAN, 0.0, s13, u)
+    if ctx.calibration:
+        row = REALIZED[min(len(info.melds), 3)]
+        k = row[min(max(best.shanten, 0), len(row) - 1)]
+        best = best._replace(ev=best.ev * (1 + ctx.calibration * (k - 1)))
     return best
+
+
+def _chow_fan(ctx: _Ctx, c: Sequence[int], info: _Melds) -> float:
+    """Expected all-chows fan (HK-6: four chows and a pair, 1 fan) of a far standard hand: none once
+    a pung or kong is declared; halved for each concealed triplet or honour pair beyond the first
+    pair (each must be broken up or become a pung)."""
+    if info.chows != len(info.melds):
+        return 0.0
+    blocks = sum(1 for x in c if x >= 3)
+    pairs = sum(1 for t in range(HONOUR, N_KINDS) if c[t] >= 2)
+    lone = sum(1 for t in range(HONOUR, N_KINDS) if c[t] == 1)
+    return ctx.chow_fan * 0.5 ** (blocks + max(0, pairs - 1) + max(0, lone - 2))
 
 
 def _ready_points(ctx: _Ctx, c: list[int], info: _Melds) -> float:
