@@ -35,11 +35,12 @@ from hkmj.engine import WIN, Action, Hand, Player, SeatView, play_hand
 
 
 class Hybrid:
-    """A bot whose claims (``part="claims"``) or turn actions (``part="discards"``) greedy makes."""
+    """A bot whose claims (``part="claims"``) or turn actions (``part="discards"``) greedy makes
+    (seeded 0: its generator only breaks exact ties)."""
 
-    def __init__(self, bot: Player, seed: int, part: str) -> None:
+    def __init__(self, bot: Player, part: str) -> None:
         self.bot = bot
-        self.greedy = GreedyBot(seed)
+        self.greedy = GreedyBot(0)
         self.part = part
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -100,7 +101,7 @@ def play(a: str, b: str, seed: int, deals: range, part: str | None) -> tuple[lis
             for s, letter in enumerate(seating):
                 bot_seed = (seed * 31 + d) * 64 + k * 4 + s
                 bot = build_bot(a if letter == "A" else b, bot_seed)
-                players.append(Hybrid(bot, bot_seed, part) if letter == "A" and part else bot)
+                players.append(Hybrid(bot, part) if letter == "A" and part else bot)
             res = play_hand(hand, players)
             for s, letter in enumerate(seating):
                 st[letter]["seats"] += 1
