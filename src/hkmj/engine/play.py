@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from hkmj.engine.actions import Action
 from hkmj.engine.match import Length, Match
-from hkmj.engine.state import Event, Hand, HandResult, Phase
+from hkmj.engine.state import Event, Hand, HandResult
 from hkmj.engine.view import SeatView
 from hkmj.rulesets import Ruleset
 
@@ -43,15 +43,7 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> HandResult:
     In a claim window every pending seat answers before anything is resolved (HK-4); a
     player's illegal action raises :class:`~hkmj.engine.state.IllegalAction`.
     """
-    choosers = [_chooser(players[s], hand, s) for s in range(4)]
-    legal_actions = hand.legal_actions
-    apply = hand.play
-    next_seat = hand.next_seat
-    turn = Phase.TURN
-    while hand.result is None:
-        seat = hand.turn if hand.phase is turn else next_seat()
-        apply(seat, choosers[seat](legal_actions(seat)))
-    return hand.result
+    return hand.run([_chooser(players[s], hand, s) for s in range(4)])
 
 
 @dataclass

@@ -14,10 +14,9 @@ robbed for Mahjong, HK-4.10) and ``over``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import compress
 from operator import itemgetter, mul
 from typing import Any
 
@@ -241,6 +240,34 @@ _SUIT_FACTS = _SuitFacts(True)
 _HONOUR_FACTS = _SuitFacts(False)
 _P5 = tuple(5 ** (t % 9) for t in range(N_KINDS))
 """What one tile of each kind adds to its suit's key."""
+
+
+class _SuitActions(dict[int, tuple[tuple[Discard, ...], tuple[Kong, ...]]]):
+    """``memo[key]`` for one suit's counts as a base-5 key (as :class:`_SuitFacts`): the discards of
+    the kinds held (HK-3.2) and the concealed kongs of the kinds held four times (HK-3.3), in tile
+    order, so that a seat's turn actions are four dict reads and tuple additions."""
+
+    def __init__(self, first: Tile, n: int) -> None:
+        super().__init__()
+        self.first = first
+        self.n = n
+
+    def __missing__(self, key: int) -> tuple[tuple[Discard, ...], tuple[Kong, ...]]:
+        ds: list[Discard] = []
+        ks: list[Kong] = []
+        k = key
+        for t in range(self.first, self.first + self.n):
+            k, c = divmod(k, 5)
+            if c:
+                ds.append(_DISCARDS[t])
+                if c == 4:
+                    ks.append(kong(t, CONCEALED))
+        value = (tuple(ds), tuple(ks))
+        self[key] = value
+        return value
+
+
+_ACTS0, _ACTS1, _ACTS2, _ACTS3 = (_SuitActions(0, 9), _SuitActions(9, 9), _SuitActions(18, 9), _SuitActions(27, 7))
 
 
 def _keys(h: Sequence[int]) -> list[int]:
@@ -603,19 +630,63 @@ class Hand:
             self._answer(seat, action)
         self._turn_legal = None
 
+    def run(self, choosers: Sequence[Callable[[tuple[Action, ...]], Action]]) -> HandResult:
+        """Play the hand to its end, asking ``choosers[seat](legal)`` for each action of ``seat``.
+
+        Exactly :meth:`play` of each answer (same checks, same events; an illegal one raises
+        :class:`IllegalAction`), with the usual moves taken without the general checks: a
+        shared discard of a held tile on the seat's turn (HK-3.2) and ``pass`` in a claim
+        window (HK-4). The driver of :func:`~hkmj.engine.play_hand`.
+        """
+        turn_actions = self._turn_actions
+        discards = _DISCARDS
+        play = self.play
+        self._turn_legal = None
+        while self.result is None:
+            if self.phase is _TURN:
+                seat = self.turn
+                action = choosers[seat](turn_actions(seat))
+                if action.__class__ is Discard:
+                    t = action.tile
+                    try:  # only kind t's shared instance is discards[t]; any held kind may be discarded
+                        shared = discards[t] is action
+                    except (IndexError, TypeError):
+                        shared = False
+                    if shared and self.hands[seat][t]:
+                        self._turn_legal = None
+                        self._discard(seat, t)
+                        continue
+                play(seat, action)
+            else:
+                answers = self._answers
+                for seat in self._offers:
+                    if seat not in answers:
+                        break
+                action = choosers[seat](self._offers[seat])
+                if action is PASS:  # every claim window offers pass to each seat it asks
+                    self._answer(seat, PASS)
+                else:
+                    play(seat, action)
+        return self.result
+
     # ------------------------------------------------------------------ legal actions
 
     def _turn_actions(self, seat: int) -> tuple[Action, ...]:
         """Mahjong (a valid win only), the discards by kind, then concealed and added kongs (HK-3)."""
-        h = self.hands[seat]
-        acts: tuple[Action, ...] = tuple(compress(_DISCARDS, h))
+        k = self._keys[seat]  # the held kinds and fours, suit by suit, from the seat's suit keys
+        d0, k0 = _ACTS0[k[0]]
+        d1, k1 = _ACTS1[k[1]]
+        d2, k2 = _ACTS2[k[2]]
+        d3, k3 = _ACTS3[k[3]]
+        acts: tuple[Action, ...] = d0 + d1 + d2 + d3
         if self._drawn:
             if self._complete and not self.dead_hands[seat] and (not self._checked or self._reaches_minimum(seat, None)):
                 acts = (WIN, *acts)
             melds = self.melds[seat]
-            four = 4 in h
+            four = k0 or k1 or k2 or k3
             if (melds or four) and (self._has_dead or self._head < self._tail):  # MCR-3.3 ruling: no kong without a replacement
-                kongs = [kong(t, CONCEALED) for t in range(N_KINDS) if h[t] == 4] if four else []
+                kongs: list[Action] = list(k0 + k1 + k2 + k3)
+                h = self.hands[seat]
                 for m in melds:
                     if m.kind == "pung" and h[m.tile]:
                         kongs.append(kong(m.tile, ADDED))
@@ -671,8 +742,8 @@ class Hand:
     def _claim_offers(self, d: int, t: Tile, final: bool) -> dict[int, tuple[Action, ...]]:
         """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9).
 
-        In order: pass, Mahjong, pung, kong, then the chows by their lowest tile. A seat's waits
-        come from its cache, or its suit facts when they rule out any wait (no call to :meth:`_waits`).
+        In order: pass, Mahjong, pung, kong, then the chows by their lowest tile. :meth:`_discard`
+        calls it only when some seat may claim (or with ``final`` or ``ask_all``).
         """
         offers: dict[int, tuple[Action, ...]] = {}
         left = (d + 1) % 4
@@ -689,12 +760,7 @@ class Hand:
             h = hands[s]
             w = wc[s]
             if w is None:
-                k = self._keys[s]
-                facts = _SUIT_FACTS[k[0]] + _SUIT_FACTS[k[1]] + _SUIT_FACTS[k[2]] + _HONOUR_FACTS[k[3]]
-                if facts & 7 < 2 or (not self.melds[s] and _special_ready_facts(facts, h)):
-                    w = self._waits(s)
-                else:
-                    w = wc[s] = _NO_WAITS
+                w = self._waits(s)
             win = t in w
             if win and self._checked and not self._reaches_minimum(s, t, d, final):
                 win = False
@@ -731,9 +797,11 @@ class Hand:
             self._self_drawn_win(seat)
 
     def _discard(self, seat: int, t: Tile) -> None:
-        self.hands[seat][t] -= 1
+        hands = self.hands
+        wc = self._wc
+        hands[seat][t] -= 1
         self.n_concealed[seat] -= 1
-        self._wc[seat] = None
+        wc[seat] = None
         self._keys[seat][t // 9] -= _P5[t]
         self.discards[seat] += (t,)
         self.n_discards += 1
@@ -741,8 +809,36 @@ class Hand:
         self.last_tile = None
         self._last_discard = (t, seat)
         final = self._head >= self._tail
-        offers = self._claim_offers(seat, t, final)
         events = self.events
+        others = _OTHERS[seat]
+        offers: dict[int, tuple[Action, ...]] | None = None
+        if final or self.ask_all:
+            offers = self._claim_offers(seat, t, final)
+        else:
+            # the usual case, nobody can claim (HK-4), found without building offers: no seat
+            # holds a pair of t, t is none of its waits, and the seat on the left has no chow
+            h = hands[others[0]]
+            for _x, lo, hi in _CHOW_NEEDS[t]:
+                if h[lo] and h[hi]:
+                    offers = self._claim_offers(seat, t, False)
+                    break
+            else:
+                for s in others:
+                    h = hands[s]
+                    if h[t] >= 2:
+                        offers = self._claim_offers(seat, t, False)
+                        break
+                    w = wc[s]
+                    if w is None:  # the seat's suit facts usually rule out any wait (see _waits)
+                        k = self._keys[s]
+                        facts = _SUIT_FACTS[k[0]] + _SUIT_FACTS[k[1]] + _SUIT_FACTS[k[2]] + _HONOUR_FACTS[k[3]]
+                        if facts & 7 < 2 or (not self.melds[s] and _special_ready_facts(facts, h)):
+                            w = self._waits(s)
+                        else:
+                            w = wc[s] = _NO_WAITS
+                    if t in w:
+                        offers = self._claim_offers(seat, t, False)
+                        break
         if not offers:
             events.append(
                 {
@@ -754,7 +850,7 @@ class Hand:
                     "final": final,
                 }
             )
-            self._draw_turn(_OTHERS[seat][0])
+            self._draw_turn(others[0])
             return
         events.append(
             {
