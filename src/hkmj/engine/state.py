@@ -251,18 +251,24 @@ class _SuitActions(dict[int, tuple[tuple[Discard, ...], tuple[Kong, ...]]]):
         super().__init__()
         self.first = first
         self.n = n
+        self.parts: tuple[list[tuple[tuple[Discard, ...], tuple[Kong, ...]]], ...] = ()
+
+    def _part(self, first: Tile, n: int) -> list[tuple[tuple[Discard, ...], tuple[Kong, ...]]]:
+        """The value of every key of ``n`` kinds from ``first`` (a new key is the sum of two parts)."""
+        out: list[tuple[tuple[Discard, ...], tuple[Kong, ...]]] = [((), ())]
+        for t in range(first, first + n):  # key = previous key + count of t * 5 ** (t - first)
+            d = (_DISCARDS[t],)
+            k = (kong(t, CONCEALED),)
+            out = out + [(ds + d, ks) for ds, ks in out] * 3 + [(ds + d, ks + k) for ds, ks in out]
+        return out
 
     def __missing__(self, key: int) -> tuple[tuple[Discard, ...], tuple[Kong, ...]]:
-        ds: list[Discard] = []
-        ks: list[Kong] = []
-        k = key
-        for t in range(self.first, self.first + self.n):
-            k, c = divmod(k, 5)
-            if c:
-                ds.append(_DISCARDS[t])
-                if c == 4:
-                    ks.append(kong(t, CONCEALED))
-        value = (tuple(ds), tuple(ks))
+        if not self.parts:  # built at the first miss: the four lowest kinds, then the rest
+            self.parts = (self._part(self.first, 4), self._part(self.first + 4, self.n - 4))
+        low, high = self.parts
+        d0, k0 = low[key % 625]
+        d1, k1 = high[key // 625]
+        value = (d0 + d1, k0 + k1)
         self[key] = value
         return value
 
@@ -1376,6 +1382,9 @@ class Hand:
         who = SEAT_LETTERS[seat]
         if not isinstance(action, Action):
             return f"{action!r} is not an action"
+        tile = getattr(action, "low" if isinstance(action, Chow) else "tile", 0)
+        if not isinstance(tile, int) or not 0 <= tile < N_KINDS:  # its text form would fail
+            return f"{action!r}: {tile!r} is not a playing tile (0-{N_KINDS - 1})"
         ph = self.phase
         if ph is _OVER:
             return f"{action}: the hand is over"
