@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from hkmj.engine.state import Event, Hand
-from hkmj.engine.wall import random_wall
+from hkmj.engine.wall import _seeded_wall
 from hkmj.rulesets import DEFAULT, Ruleset
 from hkmj.tiles import SEAT_LETTERS, Tile
 
@@ -130,7 +130,7 @@ class Match:
         d: Sequence[int]
         seed: int | None = None
         if wall is None or dice is None:
-            w, d = random_wall(random.Random(hand_seed))
+            w, d = _seeded_wall(hand_seed)
             seed = hand_seed
         else:
             w, d = wall, dice

@@ -13,7 +13,6 @@ robbed for Mahjong, HK-4.10) and ``over``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -44,11 +43,12 @@ from hkmj.engine.wall import (
     _DEAD_ORDER,
     _DEAL,
     LIVE_START,
+    _seeded_wall,
+    _Shuffled,
     break_position,
     check_dice,
     check_wall,
     draw_order,
-    random_wall,
 )
 from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
@@ -358,7 +358,8 @@ class Hand:
         self.rules: Ruleset = DEFAULT if rules is None else rules
         self._checked = self.rules.value_checked
         self._flag_last_of_kind = "last_of_kind" in self.rules.win_flags
-        self.wall: tuple[Tile, ...] = tuple(check_wall(wall))
+        # a seeded wall is a permutation of the full set by construction (and immutable)
+        self.wall: tuple[Tile, ...] = wall if type(wall) is _Shuffled else tuple(check_wall(wall))
         self.dice = check_dice(dice)
         if not 0 <= prevailing < 4:
             raise ValueError(f"prevailing wind {prevailing!r}: expected 0-3")
@@ -384,7 +385,7 @@ class Hand:
         self.dead_hands = [False, False, False, False]
         """Seats whose hand is dead after a false Mahjong (rulesets with ``dead_hand``)."""
         self._fines = [0, 0, 0, 0]
-        self.hands: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
+        self.hands: list[list[int]] = [[], [], [], []]  # 34-count vectors from the deal
         """Concealed playing tiles by seat, 34-count vectors (read-only for callers)."""
         self.n_concealed = [0, 0, 0, 0]
         self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
@@ -437,7 +438,7 @@ class Hand:
     @classmethod
     def from_seed(cls, seed: int, **options: Any) -> Hand:
         """A hand whose wall and dice come from ``random.Random(seed)`` (HK-2.8)."""
-        wall, dice = random_wall(random.Random(seed))
+        wall, dice = _seeded_wall(seed)
         return cls(wall, dice, seed=seed, **options)
 
     @classmethod
@@ -1029,15 +1030,14 @@ class Hand:
         live = self._live
         dealt = [_DEAL_GET[s](live) for s in range(4)]
         self._head = _DEAL[3][-1] + 1
+        hands = self.hands
         for seat in range(4):
-            h = self.hands[seat]
-            n = 0
+            c = [0] * N_TILE_IDS  # bonus tiles counted too, then left out
             for t in dealt[seat]:
-                if t < N_KINDS:
-                    h[t] += 1
-                    n += 1
-            self.n_concealed[seat] = n
-        self._keys = [_keys(h) for h in self.hands]
+                c[t] += 1
+            h = hands[seat] = c[:N_KINDS]
+            self.n_concealed[seat] = sum(h)
+        self._keys = [_keys(h) for h in hands]
         self.events.append(
             {
                 "type": "deal",
@@ -1047,8 +1047,8 @@ class Hand:
             }
         )
         east_last = next((t for t in reversed(dealt[0]) if t < N_KINDS), None)
-        if max(map(max, dealt)) >= N_KINDS:
-            for seat in range(4):
+        for seat in range(4):
+            if max(dealt[seat]) >= N_KINDS:
                 for t in dealt[seat]:
                     if t >= N_KINDS:
                         self.bonus[seat] += (t,)

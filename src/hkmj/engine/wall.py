@@ -155,6 +155,19 @@ def random_wall(rng: random.Random) -> tuple[list[Tile], tuple[int, int, int]]:
     return wall, dice
 
 
+class _Shuffled(tuple[Tile, ...]):
+    """A wall made by :func:`_seeded_wall`: a permutation of the full set by construction (HK-1),
+    and immutable, so that :class:`~hkmj.engine.Hand` need not check it again."""
+
+    __slots__ = ()
+
+
+def _seeded_wall(seed: int) -> tuple[_Shuffled, tuple[int, int, int]]:
+    """:func:`random_wall` of ``random.Random(seed)`` (HK-2.8), the wall marked as checked."""
+    wall, dice = random_wall(random.Random(seed))
+    return _Shuffled(wall), dice
+
+
 _FULL_SET = tuple(full_set())
 _FULL_SORTED = sorted(_FULL_SET)
 _INT = {int}
