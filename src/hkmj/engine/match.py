@@ -134,16 +134,13 @@ class Match:
             seed = hand_seed
         else:
             w, d = wall, dice
-        info: dict[str, Any] = {
-            "hand": self.hands_played + 1,
-            "players": [self.player_at(s) for s in range(4)],
-            "dealer": self.dealer,
-        }
+        players = [self.player_at(s) for s in range(4)]
+        info: dict[str, Any] = {"hand": self.hands_played + 1, "players": players, "dealer": players[0]}
         self.hand = Hand(
             w,
             d,
             prevailing=self.prevailing,
-            scores=[self.totals[self.player_at(s)] for s in range(4)],
+            scores=[self.totals[p] for p in players],
             teaching=self.teaching,
             ask_all=self.ask_all,
             seed=seed,

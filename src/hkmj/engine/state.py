@@ -414,6 +414,7 @@ class Hand:
         self.result: HandResult | None = None
         self.events: list[Event] = []
         bw, bs = break_position(sum(self.dice))
+        wall_strs = _tile_strs(self.wall)
         start: Event = {"type": "hand_start"}
         if info:
             start.update(info)
@@ -427,7 +428,7 @@ class Hand:
                 "ask_all": ask_all,
                 "dice": list(self.dice),
                 "break": {"wall": bw, "stack": bs},
-                "wall": [list(_tile_strs(self.wall[36 * w : 36 * w + 36])) for w in range(4)],
+                "wall": [list(wall_strs[0:36]), list(wall_strs[36:72]), list(wall_strs[72:108]), list(wall_strs[108:144])],
                 "live": list(_tile_strs(self._live)),
                 "dead": list(_tile_strs(self._dead)),
             }
@@ -656,13 +657,12 @@ class Hand:
                 if action.__class__ is Discard:
                     t = action.tile
                     try:  # only kind t's shared instance is discards[t]; any held kind may be discarded
-                        shared = discards[t] is action
+                        if discards[t] is action and self.hands[seat][t]:
+                            self._turn_legal = None
+                            self._discard(seat, t)
+                            continue
                     except (IndexError, TypeError):
-                        shared = False
-                    if shared and self.hands[seat][t]:
-                        self._turn_legal = None
-                        self._discard(seat, t)
-                        continue
+                        pass  # not a tile: refused by play below
                 play(seat, action)
             else:
                 answers = self._answers
