@@ -109,6 +109,31 @@ _CHOW_NEEDS: tuple[tuple[tuple[Chow, Tile, Tile], ...], ...] = tuple(
 """Per discard kind: each chow that uses it (lowest tile first) and the two tiles it needs from hand (HK-4.2)."""
 
 
+class _OfferMemo(dict[int, tuple[tuple[Action, ...], tuple[str, ...]]]):
+    """``memo[t << 6 | code]``: a seat's claims on a discard ``t`` and their texts (HK-4.2–HK-4.5),
+    shared by every window; ``code`` bit 0 Mahjong, 1 pung, 2 kong, 3-5 each chow of
+    ``_CHOW_NEEDS[t]`` (code 0: pass only, for ``ask_all``)."""
+
+    def __missing__(self, key: int) -> tuple[tuple[Action, ...], tuple[str, ...]]:
+        t, code = key >> 6, key & 63
+        acts: list[Action] = [PASS]
+        if code & 1:
+            acts.append(WIN)
+        if code & 2:
+            acts.append(PUNG)
+        if code & 4:
+            acts.append(kong(t, FROM_DISCARD))
+        for i, (x, _lo, _hi) in enumerate(_CHOW_NEEDS[t]):
+            if code & 8 << i:
+                acts.append(x)
+        value = (tuple(acts), tuple(text(a) for a in acts))
+        self[key] = value
+        return value
+
+
+_OFFERS = _OfferMemo()
+
+
 def _distance(sh: int) -> str:
     """How far a hand is from ready, in the words the terminal and browser use (``4 tiles from ready``)."""
     return "ready: one tile from winning" if sh <= 0 else f"{plural(sh, 'tile')} from ready"
@@ -746,49 +771,49 @@ class Hand:
                     return False
         return t in self._waits(seat)
 
-    def _claim_offers(self, d: int, t: Tile, final: bool) -> dict[int, tuple[Action, ...]]:
-        """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9).
+    def _claim_offers(self, d: int, t: Tile, final: bool) -> tuple[dict[int, tuple[Action, ...]], list[list[str] | None]]:
+        """Each other seat's legal claims on discard ``t`` from ``d`` (HK-4.2–HK-4.5, HK-4.9), and
+        their texts by seat for the discard event (None for a seat without an offer).
 
         In order: pass, Mahjong, pung, kong, then the chows by their lowest tile. :meth:`_discard`
         calls it only when some seat may claim (or with ``final`` or ``ask_all``).
         """
         offers: dict[int, tuple[Action, ...]] = {}
+        shown: list[list[str] | None] = [None, None, None, None]
         left = (d + 1) % 4
         ask_all = self.ask_all
         hands = self.hands
         wc = self._wc
         dead = self.dead_hands
+        base = t << 6  # the key of t's offers in _OFFERS
         needs = () if final else _CHOW_NEEDS[t]  # empty for an honour (no chow, HK-4.2)
         for s in _OTHERS[d]:
             if dead[s]:  # a dead hand neither wins nor claims
                 if ask_all:
-                    offers[s] = (PASS,)
+                    offers[s], texts = _OFFERS[base]
+                    shown[s] = list(texts)
                 continue
             h = hands[s]
             w = wc[s]
             if w is None:
                 w = self._waits(s)
-            win = t in w
-            if win and self._checked and not self._reaches_minimum(s, t, d, final):
-                win = False
-            c = 0 if final else h[t]
-            chows: list[Chow] = []
-            if s == left:
-                for x, lo, hi in needs:
-                    if h[lo] and h[hi]:
-                        chows.append(x)
-            if win or c >= 2 or chows:
-                acts: list[Action] = [PASS, WIN] if win else [PASS]
+            code = 0
+            if t in w and (not self._checked or self._reaches_minimum(s, t, d, final)):
+                code = 1
+            if not final:
+                c = h[t]
                 if c >= 2:
-                    acts.append(PUNG)
-                    if c == 3:
-                        acts.append(kong(t, FROM_DISCARD))
-                if chows:
-                    acts.extend(chows)
-                offers[s] = tuple(acts)
-            elif ask_all:
-                offers[s] = (PASS,)
-        return offers
+                    code |= 2 if c == 2 else 6
+                if s == left:
+                    bit = 8
+                    for _x, lo, hi in needs:
+                        if h[lo] and h[hi]:
+                            code |= bit
+                        bit <<= 1
+            if code or ask_all:
+                offers[s], texts = _OFFERS[base | code]
+                shown[s] = list(texts)
+        return offers, shown
 
     # ------------------------------------------------------------------ turn
 
@@ -819,21 +844,22 @@ class Hand:
         events = self.events
         others = _OTHERS[seat]
         offers: dict[int, tuple[Action, ...]] | None = None
+        shown: list[list[str] | None] = []
         if final or self.ask_all:
-            offers = self._claim_offers(seat, t, final)
+            offers, shown = self._claim_offers(seat, t, final)
         else:
             # the usual case, nobody can claim (HK-4), found without building offers: no seat
             # holds a pair of t, t is none of its waits, and the seat on the left has no chow
             h = hands[others[0]]
             for _x, lo, hi in _CHOW_NEEDS[t]:
                 if h[lo] and h[hi]:
-                    offers = self._claim_offers(seat, t, False)
+                    offers, shown = self._claim_offers(seat, t, False)
                     break
             else:
                 for s in others:
                     h = hands[s]
                     if h[t] >= 2:
-                        offers = self._claim_offers(seat, t, False)
+                        offers, shown = self._claim_offers(seat, t, False)
                         break
                     w = wc[s]
                     if w is None:  # the seat's suit facts usually rule out any wait (see _waits)
@@ -844,7 +870,7 @@ class Hand:
                         else:
                             w = wc[s] = _NO_WAITS
                     if t in w:
-                        offers = self._claim_offers(seat, t, False)
+                        offers, shown = self._claim_offers(seat, t, False)
                         break
         if not offers:
             events.append(
@@ -865,7 +891,7 @@ class Hand:
                 "seat": seat,
                 "action": _DISCARD_TEXT[t],
                 "tile": _TS[t],
-                "offers": [[text(a) for a in offers[s]] if s in offers else None for s in range(4)],
+                "offers": shown,
                 "final": final,
             }
         )
@@ -1066,9 +1092,10 @@ class Hand:
     # ------------------------------------------------------------------ claims
 
     def _answer(self, seat: int, action: Action) -> None:
-        self._answers[seat] = action
-        self.events.append({"type": "answer", "seat": seat, "action": text(action)})
-        if len(self._answers) == len(self._offers):
+        answers = self._answers
+        answers[seat] = action
+        self.events.append({"type": "answer", "seat": seat, "action": "pass" if action is PASS else text(action)})
+        if len(answers) == len(self._offers):
             self._resolve()
 
     def _resolve(self) -> None:
@@ -1077,13 +1104,20 @@ class Hand:
         t = self._offer_tile
         rob = self.phase is _ROB
         answers = self._answers
-        claim = resolve_claim(d, answers)
+        claim = None
+        shown: list[str | None] = [None, None, None, None]
+        for s, a in answers.items():
+            if a is PASS:
+                shown[s] = "pass"
+            else:
+                shown[s] = text(a)
+                claim = claim or resolve_claim(d, answers)  # some seat claims (HK-4.7 decides)
         ev: Event = {
             "type": "claim",
             "tile": _TS[t],
             "from": d,
             "on": "added_kong" if rob else "discard",
-            "answers": [text(answers[s]) if s in answers else None for s in (0, 1, 2, 3)],
+            "answers": shown,
             "seat": None,
             "claim": None,
             "tiles": None,
