@@ -265,6 +265,8 @@ _SUIT_FACTS = _SuitFacts(True)
 _HONOUR_FACTS = _SuitFacts(False)
 _P5 = tuple(5 ** (t % 9) for t in range(N_KINDS))
 """What one tile of each kind adds to its suit's key."""
+_SUIT = tuple(t // 9 for t in range(N_KINDS))
+"""The suit key (0-3) of each kind."""
 
 
 class _SuitActions(dict[int, tuple[tuple[Discard, ...], tuple[Kong, ...]]]):
@@ -834,7 +836,7 @@ class Hand:
         hands[seat][t] -= 1
         self.n_concealed[seat] -= 1
         wc[seat] = None
-        self._keys[seat][t // 9] -= _P5[t]
+        self._keys[seat][_SUIT[t]] -= _P5[t]
         self.discards[seat] += (t,)
         self.n_discards += 1
         self._drawn = False
@@ -990,7 +992,7 @@ class Hand:
             self.hands[seat][t] += 1
             self.n_concealed[seat] = n + 1
             self._wc[seat] = None
-            self._keys[seat][t // 9] += _P5[t]
+            self._keys[seat][_SUIT[t]] += _P5[t]
             self.last_tile = t
         else:
             self.bonus[seat] += (t,)
