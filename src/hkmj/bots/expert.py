@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from hkmj.bots.advice import Advice
+from hkmj.bots.danger import danger_table, load_danger_model
 from hkmj.bots.learned import discard_features, learned_values, load_model, top_candidates
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.strong import (
@@ -122,6 +123,11 @@ class ExpertBot(StrongBot):
     learned: float = 0.0
     """Weight of the learned discard value (:mod:`hkmj.bots.learned`, Hong Kong rules) blended
     with the analytic one; 0 = off (docs/bots.md, "What was tried")."""
+    danger_model: float = 0.0
+    """Nonzero: the deal-in cost of each tile comes from the learned danger model
+    (:mod:`hkmj.bots.danger`, Hong Kong rules) instead of the strong bot's table; 0 = off."""
+    danger_weight: float = 1.0
+    """With :attr:`danger_model`: the weight of the learned cost (1 = Σ P(wait) × 2 × base, HK-6)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -171,8 +177,17 @@ class ExpertBot(StrongBot):
 
     # ------------------------------------------------------------ turn (HK-3)
 
-    def _advise_turn(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
+    def _context(self, view: SeatView) -> _Ctx:
+        """The strong bot's decision context; with :attr:`danger_model` (Hong Kong rules) its
+        danger table for the held tiles replaced by the learned one (:mod:`hkmj.bots.danger`)."""
         ctx = _Ctx(view, self.chow_fan, self.calibration)
+        if self.danger_model and view.rules.name == "hk":
+            held = [t for t in range(N_KINDS) if view.concealed[t]]
+            ctx.danger = danger_table(load_danger_model(), view, ctx.unseen, held, self.danger_weight)
+        return ctx
+
+    def _advise_turn(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
+        ctx = self._context(view)
         c = list(view.concealed)
         my_melds = view.melds[view.seat]
         info = _Melds(my_melds, ctx.hval)
@@ -254,7 +269,7 @@ class ExpertBot(StrongBot):
             for a in legal:
                 rows.append((Advice(a, 0.0, None, "nothing to claim" if a == PASS else "not offered"), 2 if a == PASS else 0))
             return rows
-        ctx = _Ctx(view, self.chow_fan, self.calibration)
+        ctx = self._context(view)
         c = list(view.concealed)
         my_melds = view.melds[view.seat]
         info = _Melds(my_melds, ctx.hval)
