@@ -24,6 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
+from hkmj.bots.learned import parse_linear
 from hkmj.bots.strong import ONE_SUIT_LOOK, PUNGS_LOOK, _bonus_fan, _honour_values, _Melds, _passed, base_of, p_ready, threats
 from hkmj.engine.view import SeatView
 from hkmj.tiles import HONOUR, N_KINDS, Tile
@@ -95,24 +96,7 @@ class DangerModel(NamedTuple):
 def parse_danger_model(data: object) -> DangerModel:
     """A :class:`DangerModel` from the JSON object ``bench/train_danger.py`` writes; ``ValueError``
     naming what is wrong when a field is missing, mistyped or of the wrong length."""
-    if not isinstance(data, dict):
-        raise ValueError("danger model: the weights file must hold a JSON object")
-    names = data.get("features")
-    if names != list(DANGER_FEATURES):
-        raise ValueError(f"danger model: features {names!r} do not match this version's {list(DANGER_FEATURES)!r}")
-    vecs: list[tuple[float, ...]] = []
-    for key in ("weights", "mean", "scale"):
-        v = data.get(key)
-        if not isinstance(v, list) or len(v) != len(DANGER_FEATURES) or not all(isinstance(x, int | float) for x in v):
-            raise ValueError(f"danger model: {key!r} must be a list of {len(DANGER_FEATURES)} numbers")
-        vecs.append(tuple(float(x) for x in v))
-    if any(s <= 0 for s in vecs[2]):
-        raise ValueError("danger model: every 'scale' must be positive")
-    icpt = data.get("intercept")
-    if not isinstance(icpt, int | float):
-        raise ValueError("danger model: 'intercept' must be a number")
-    meta = data.get("meta", {})
-    return DangerModel(vecs[0], vecs[1], vecs[2], float(icpt), meta if isinstance(meta, dict) else {})
+    return DangerModel(*parse_linear(data, DANGER_FEATURES, "danger model"))
 
 
 @cache

@@ -29,7 +29,16 @@ from hkmj.engine.view import SeatView
 from hkmj.hand import shanten
 from hkmj.tiles import HONOUR, N_KINDS, Tile
 
-__all__ = ["FEATURES", "LEARNED_TOP", "WEIGHTS_FILE", "LearnedModel", "discard_features", "learned_values", "load_model", "top_candidates"]
+__all__ = [
+    "FEATURES",
+    "LEARNED_TOP",
+    "WEIGHTS_FILE",
+    "LearnedModel",
+    "discard_features",
+    "learned_values",
+    "load_model",
+    "top_candidates",
+]
 
 LEARNED_TOP = 3
 """Candidates the model re-ranks: the analytic best 3 discards, the ones the training run
@@ -81,27 +90,36 @@ class LearnedModel(NamedTuple):
         return self.intercept + sum(w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.mean, self.scale, strict=True))
 
 
-def parse_model(data: object) -> LearnedModel:
-    """A :class:`LearnedModel` from the JSON object ``bench/train_expert.py`` writes; ``ValueError``
-    naming what is wrong when a field is missing or its length does not match :data:`FEATURES`."""
+def parse_linear(
+    data: object, features: Sequence[str], what: str
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], float, dict[str, object]]:
+    """Weights, means, scales, intercept and meta of a linear model's JSON object over
+    ``features``; ``ValueError`` naming ``what`` and the fault when a field is missing, mistyped
+    or its length does not match ``features``."""
     if not isinstance(data, dict):
-        raise ValueError("learned model: the weights file must hold a JSON object")
+        raise ValueError(f"{what}: the weights file must hold a JSON object")
     names = data.get("features")
-    if names != list(FEATURES):
-        raise ValueError(f"learned model: features {names!r} do not match this version's {list(FEATURES)!r}")
+    if names != list(features):
+        raise ValueError(f"{what}: features {names!r} do not match this version's {list(features)!r}")
     vecs: list[tuple[float, ...]] = []
     for key in ("weights", "mean", "scale"):
         v = data.get(key)
-        if not isinstance(v, list) or len(v) != len(FEATURES) or not all(isinstance(x, int | float) for x in v):
-            raise ValueError(f"learned model: {key!r} must be a list of {len(FEATURES)} numbers")
+        if not isinstance(v, list) or len(v) != len(features) or not all(isinstance(x, int | float) for x in v):
+            raise ValueError(f"{what}: {key!r} must be a list of {len(features)} numbers")
         vecs.append(tuple(float(x) for x in v))
     if any(s <= 0 for s in vecs[2]):
-        raise ValueError("learned model: every 'scale' must be positive")
+        raise ValueError(f"{what}: every 'scale' must be positive")
     icpt = data.get("intercept")
     if not isinstance(icpt, int | float):
-        raise ValueError("learned model: 'intercept' must be a number")
+        raise ValueError(f"{what}: 'intercept' must be a number")
     meta = data.get("meta", {})
-    return LearnedModel(vecs[0], vecs[1], vecs[2], float(icpt), meta if isinstance(meta, dict) else {})
+    return vecs[0], vecs[1], vecs[2], float(icpt), meta if isinstance(meta, dict) else {}
+
+
+def parse_model(data: object) -> LearnedModel:
+    """A :class:`LearnedModel` from the JSON object ``bench/train_expert.py`` writes; ``ValueError``
+    naming what is wrong when a field is missing or its length does not match :data:`FEATURES`."""
+    return LearnedModel(*parse_linear(data, FEATURES, "learned model"))
 
 
 @cache
