@@ -26,6 +26,10 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
 * **Learned correction (optional, Hong Kong rules)**: with :attr:`ExpertBot.learned` > 0 the
   analytic best 3 discards are re-ranked by a model fitted on self-play outcomes
   (:mod:`hkmj.bots.learned`). Off: it did not measurably help (docs/bots.md).
+* **Learned danger (optional, Hong Kong rules)**: with :attr:`ExpertBot.danger_model` the
+  deal-in cost of each held tile is ``danger_weight × Σ P(wait) × 2 × base`` over the opponents,
+  P from a logistic model fitted on self-play (:mod:`hkmj.bots.danger`). Off by default
+  (docs/bots.md, "What was tried", fourth round).
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
   hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
