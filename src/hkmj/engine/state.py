@@ -1120,24 +1120,12 @@ class Hand:
         rob = self.phase is _ROB
         answers = self._answers
         claim = None
-        shown: list[str | None] = [None, None, None, None]
-        for s, a in answers.items():
-            if a is PASS:
-                shown[s] = "pass"
-            else:
-                shown[s] = text(a)
-                claim = claim or resolve_claim(d, answers)  # some seat claims (HK-4.7 decides)
-        ev: Event = {
-            "type": "claim",
-            "tile": _TS[t],
-            "from": d,
-            "on": "added_kong" if rob else "discard",
-            "answers": shown,
-            "seat": None,
-            "claim": None,
-            "tiles": None,
-        }
-        self.events.append(ev)
+        for a in answers.values():
+            if a is not PASS:
+                claim = resolve_claim(d, answers)  # some seat claims (HK-4.7 decides)
+                break
+        if self.record:
+            self._claim_event(d, t, rob, claim)
         if claim is None:
             if rob:
                 self._complete_added_kong(d, t)
@@ -1145,10 +1133,7 @@ class Hand:
                 self._draw_turn((d + 1) % 4)
             return
         s, a = claim
-        ev["seat"] = s
-        ev["claim"] = a.kind
         if isinstance(a, Win):
-            ev["tiles"] = _TS[t]
             if WIN in self._offers[s]:
                 self._win_on_claim(s, d, t, rob)
             else:
@@ -1169,22 +1154,46 @@ class Hand:
                     keys[x // 9] -= _P5[x]
             self.n_concealed[s] -= 2
             self.melds[s] += (Meld("chow", a.low),)
-            ev["tiles"] = format_tiles(a.tiles)
             self._drawn = False
         elif isinstance(a, Pung):
             h[t] -= 2
             keys[t // 9] -= 2 * _P5[t]
             self.n_concealed[s] -= 2
             self.melds[s] += (Meld("pung", t),)
-            ev["tiles"] = _TS[t] * 3
             self._drawn = False
         else:  # Kong from the discard (HK-4.4)
             h[t] -= 3
             keys[t // 9] -= 3 * _P5[t]
             self.n_concealed[s] -= 3
             self.melds[s] += (Meld("kong", t),)
-            ev["tiles"] = _TS[t] * 4
             self._kong_replacement(s)
+
+    def _claim_event(self, d: int, t: Tile, rob: bool, claim: tuple[int, Action] | None) -> None:
+        """Record the ``claim`` event of a window on ``t`` from ``d``: every answer, the claim taken (HK-4.7)."""
+        shown: list[str | None] = [None, None, None, None]
+        for s, a in self._answers.items():
+            shown[s] = "pass" if a is PASS else text(a)
+        ev: Event = {
+            "type": "claim",
+            "tile": _TS[t],
+            "from": d,
+            "on": "added_kong" if rob else "discard",
+            "answers": shown,
+            "seat": None,
+            "claim": None,
+            "tiles": None,
+        }
+        if claim is not None:
+            s, a = claim
+            ev["seat"] = s
+            ev["claim"] = a.kind
+            if isinstance(a, Win):
+                ev["tiles"] = _TS[t]
+            elif isinstance(a, Chow):
+                ev["tiles"] = format_tiles(a.tiles)
+            else:  # a pung, or a kong from the discard (HK-4.4)
+                ev["tiles"] = _TS[t] * (3 if isinstance(a, Pung) else 4)
+        self.events.append(ev)
 
     # ------------------------------------------------------------------ endings
 
