@@ -7,8 +7,10 @@ An engine speed pass must not change a single game result (records are re-read b
 referees). Each side runs in a fresh process (``PYTHONHASHSEED=0``) the same seeded matches —
 Hong Kong, MCR and classical; random bots (``--hands`` hands per ruleset, in matches of 20) and
 greedy bots (``--greedy-hands``); with and without ``ask_all`` and ``teaching`` — and hashes
-(SHA-256) the JSON of every event and every hand result. Prints both fingerprints per group and
-exits 1 when any group differs.
+(SHA-256) the JSON of every event and every hand result. Each match is also played with
+``keep_events=False`` (hands that build no events): its hand results and totals must equal the
+recorded play's in the same process (else the side fails), and form a group of their own.
+Prints both fingerprints per group and exits 1 when any group differs.
 """
 
 from __future__ import annotations
@@ -33,19 +35,29 @@ for rules in ("hk", "mcr", "classical"):
             if total <= 0:
                 continue
             h = hashlib.sha256()
+            res = {True: hashlib.sha256(), False: hashlib.sha256()}  # results only, by keep_events
             left, k = total, 0
             while left > 0:
                 n = min(20, left)
-                r = play_match([make_bot(bot, 100 * k + i) for i in range(4)], 7919 * k + 3, length="hands",
-                               hands=n, ask_all=ask_all, teaching=teaching, rules=get_ruleset(rules))
-                for ev in r.events:
-                    h.update(json.dumps(ev, sort_keys=True).encode())
-                for hr in r.hands:
-                    h.update(repr((hr.kind, hr.payments, hr.seat, hr.discarder, hr.win_type, hr.dealer_keeps)).encode())
-                h.update(repr((r.totals, r.ranking)).encode())
+                for keep in (True, False):
+                    r = play_match([make_bot(bot, 100 * k + i) for i in range(4)], 7919 * k + 3, length="hands",
+                                   hands=n, ask_all=ask_all, teaching=teaching, rules=get_ruleset(rules),
+                                   keep_events=keep)
+                    if keep:
+                        for ev in r.events:
+                            h.update(json.dumps(ev, sort_keys=True).encode())
+                    for hr in r.hands:
+                        res[keep].update(repr((hr.kind, hr.payments, hr.seat, hr.discarder, hr.win_type,
+                                               hr.dealer_keeps, hr.score)).encode())
+                    res[keep].update(repr((r.totals, r.ranking)).encode())
                 left -= n
                 k += 1
-            out[f"{rules}/{bot}/ask_all={ask_all}/teaching={teaching}/{total} hands"] = h.hexdigest()
+            group = f"{rules}/{bot}/ask_all={ask_all}/teaching={teaching}/{total} hands"
+            if res[True].digest() != res[False].digest():
+                sys.exit(f"{group}: keep_events=False gives other results than the recorded play")
+            h.update(res[True].digest())
+            out[group] = h.hexdigest()
+            out[group + "/keep_events=False results"] = res[False].hexdigest()
 print(json.dumps(out))
 """
 

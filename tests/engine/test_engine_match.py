@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from hkmj.bots import GreedyBot, RandomBot
-from hkmj.engine import Hand, Match, play_match, ranking
+from hkmj.engine import Hand, Match, play_hand, play_match, ranking
 from hkmj.engine.testing import QUIET, play_quietly, script, stacked_hand
 from hkmj.engine.wall import stacked_wall
+from hkmj.rulesets import get_ruleset
 
 DICE = (3, 4, 5)
 HEAVENLY = stacked_wall(["123m456m789m123p55s", *QUIET[1:]], dice=DICE)
@@ -141,3 +142,27 @@ def test_hand_end_scores_follow_the_match_totals() -> None:
     with pytest.raises(ValueError, match="finish the current hand"):
         match.new_hand()
     assert stacked_hand().scores == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
+def test_hk_7_unrecorded_hands_pay_and_rotate_as_recorded_ones(rules: str, bot: type[RandomBot] | type[GreedyBot]) -> None:
+    """keep_events=False hands build no events (Hand(record=False)) yet settle identically (HK-7.1, HK-7.2)."""
+
+    def run(keep: bool) -> tuple[object, ...]:
+        r = play_match([bot(i) for i in range(4)], 11, length="hands", hands=12, keep_events=keep, rules=get_ruleset(rules))
+        return tuple((h.kind, h.payments, h.seat, h.discarder, h.win_type, h.dealer_keeps, h.score) for h in r.hands), r.totals
+
+    assert run(False) == run(True)
+
+
+def test_an_unrecorded_hand_keeps_no_events_and_records_by_default() -> None:
+    match = Match(4, length="hands", hands=2)
+    quiet = match.new_hand(record=False)
+    assert not quiet.record
+    play_hand(quiet, [RandomBot(i) for i in range(4)])
+    assert quiet.events == [] and quiet.result is not None
+    match.finish_hand()
+    loud = match.new_hand()
+    play_hand(loud, [RandomBot(i) for i in range(4)])
+    assert loud.record and loud.events[0]["type"] == "hand_start" and len(loud.events) > 10

@@ -119,8 +119,12 @@ class Match:
         """Rank by player (1 = best, ties shared)."""
         return ranking(self.totals)
 
-    def new_hand(self, *, wall: Sequence[Tile] | None = None, dice: Sequence[int] | None = None) -> Hand:
-        """Start the next hand; ``wall`` and ``dice`` override the seeded ones (stacked-wall tests)."""
+    def new_hand(self, *, wall: Sequence[Tile] | None = None, dice: Sequence[int] | None = None, record: bool = True) -> Hand:
+        """Start the next hand; ``wall`` and ``dice`` override the seeded ones (stacked-wall tests).
+
+        ``record=False``: the hand builds no events (see :class:`~hkmj.engine.state.Hand`); the
+        match's own events (``totals``, ``match_end``) are still kept.
+        """
         if self.over:
             raise ValueError("the match is over")
         if self.hand is not None and not self.hand.over:
@@ -146,6 +150,7 @@ class Match:
             seed=seed,
             info=info,
             rules=self.rules,
+            record=record,
         )
         return self.hand
 

@@ -74,16 +74,19 @@ def play_match(
 
     ``on_events`` receives each chunk of events as it is produced (the match start, then each
     hand's events followed by its ``totals``, then ``match_end``): a record writer can stream
-    them. ``keep_events=False`` keeps memory flat for long self-play runs. ``rules``: the
-    ruleset (default Hong Kong).
+    them. ``keep_events=False`` keeps memory flat for long self-play runs; without
+    ``on_events`` it also lets the hands skip building their events (``Hand(record=False)``:
+    same play, same results, only ``result.events`` stays empty). ``rules``: the ruleset
+    (default Hong Kong).
     """
     if len(players) != 4:
         raise ValueError("a match needs four players")
     match = Match(seed, length=length, hands=hands, teaching=teaching, ask_all=ask_all, max_hands=max_hands, rules=rules)
     result = MatchResult(seed, [], [])
     chunk = list(match.events)
+    record = keep_events or on_events is not None
     while not match.over:
-        hand = match.new_hand()
+        hand = match.new_hand(record=record)
         by_seat = [players[match.player_at(s)] for s in range(4)]
         result.hands.append(play_hand(hand, by_seat))
         chunk.extend(hand.events)

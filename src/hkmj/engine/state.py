@@ -349,6 +349,15 @@ def _standard_may_be_ready(h: Sequence[int]) -> bool:
     return _facts(_keys(h)) & 7 < 2
 
 
+class _Unrecorded(list[Event]):
+    """The events of a hand played with ``record=False``: appending does nothing, so it stays empty."""
+
+    __slots__ = ()
+
+    def append(self, event: Event, /) -> None:
+        """Drop ``event`` (nobody keeps it)."""
+
+
 class Hand:
     """One hand of Mahjong from the deal to a win, a draw or a penalty, under ``rules``.
 
@@ -357,6 +366,8 @@ class Hand:
     judging them (HK-5.7); ``ask_all`` makes every other seat answer every discard (with at
     least ``pass``), so that a human may declare Mahjong on any discard. ``rules`` (default:
     Hong Kong with the seed's rules) decides the wall, the win check, false Mahjong and scoring.
+    ``record=False`` (self-play that keeps no events) leaves :attr:`events` empty and skips
+    building them; the play, the result and the payments are the same.
     """
 
     # slots: more than 30 attributes would leave the instance dict unshared (slower attribute
@@ -366,7 +377,7 @@ class Hand:
         "_has_dead", "_head", "_keys", "_kong_chain", "_last_discard", "_last_live", "_live", "_offer_from",
         "_offer_tile", "_offers", "_tail", "_turn_legal", "_wc", "ask_all", "bonus", "dead_hands", "dice",
         "discards", "events", "hands", "last_tile", "melds", "n_concealed", "n_discards", "phase", "prevailing",
-        "result", "rules", "scores", "seed", "teaching", "turn", "wall",
+        "record", "result", "rules", "scores", "seed", "teaching", "turn", "wall",
     )
 
     def __init__(
@@ -381,8 +392,11 @@ class Hand:
         seed: int | None = None,
         info: Mapping[str, Any] | None = None,
         rules: Ruleset | None = None,
+        record: bool = True,
     ) -> None:
         self.rules: Ruleset = DEFAULT if rules is None else rules
+        self.record = bool(record)
+        """Whether events are built and kept in :attr:`events` (``False``: it stays empty)."""
         self._checked = self.rules.value_checked
         self._flag_last_of_kind = "last_of_kind" in self.rules.win_flags
         # a seeded wall is a permutation of the full set by construction (and immutable)
@@ -439,7 +453,14 @@ class Hand:
         self._keys = [[0, 0, 0, 0] for _ in range(4)]  # per seat: the suit keys of its concealed tiles (_SuitFacts)
         self._turn_legal: tuple[Action, ...] | None = None  # the seat on turn's legal actions, until the next move
         self.result: HandResult | None = None
-        self.events: list[Event] = []
+        self.events: list[Event] = [] if self.record else _Unrecorded()
+        if self.record:
+            self._start_event(info)
+        self._deal()
+
+    def _start_event(self, info: Mapping[str, Any] | None) -> None:
+        """Record the ``hand_start`` event: options, dice, break and the whole wall (HK-2.3, HK-2.4)."""
+        seed, prevailing, teaching, ask_all = self.seed, self.prevailing, self.teaching, self.ask_all
         bw, bs = break_position(sum(self.dice))
         wall_strs = _tile_strs(self.wall)
         start: Event = {"type": "hand_start"}
@@ -461,7 +482,6 @@ class Hand:
             }
         )
         self.events.append(start)
-        self._deal()
 
     @classmethod
     def from_seed(cls, seed: int, **options: Any) -> Hand:
@@ -843,7 +863,6 @@ class Hand:
         self.last_tile = None
         self._last_discard = (t, seat)
         final = self._head >= self._tail
-        events = self.events
         others = _OTHERS[seat]
         offers: dict[int, tuple[Action, ...]] | None = None
         shown: list[list[str] | None] = []
@@ -874,29 +893,20 @@ class Hand:
                     if t in w:
                         offers, shown = self._claim_offers(seat, t, False)
                         break
-        if not offers:
-            events.append(
+        if self.record:
+            self.events.append(
                 {
                     "type": "discard",
                     "seat": seat,
                     "action": _DISCARD_TEXT[t],
                     "tile": _TS[t],
-                    "offers": [None, None, None, None],
+                    "offers": shown if offers else [None, None, None, None],
                     "final": final,
                 }
             )
+        if not offers:
             self._draw_turn(others[0])
             return
-        events.append(
-            {
-                "type": "discard",
-                "seat": seat,
-                "action": _DISCARD_TEXT[t],
-                "tile": _TS[t],
-                "offers": shown,
-                "final": final,
-            }
-        )
         self._open_window(_CLAIM, seat, t, final, offers)
 
     def _open_window(self, phase: Phase, seat: int, t: Tile, final: bool, offers: dict[int, tuple[Action, ...]]) -> None:
@@ -971,15 +981,16 @@ class Hand:
         head += 1
         self._head = head
         self._last_live = head == tail
-        self.events.append(
-            {
-                "type": "draw",
-                "seat": seat,
-                "tile": _TS[t],
-                "live": tail - head,
-                "dead": len(self._dead) - self._front,
-            }
-        )
+        if self.record:
+            self.events.append(
+                {
+                    "type": "draw",
+                    "seat": seat,
+                    "tile": _TS[t],
+                    "live": tail - head,
+                    "dead": len(self._dead) - self._front,
+                }
+            )
         if t < N_KINDS:  # the usual case: _receive inlined, the seat's waits usually cached
             n = self.n_concealed[seat]
             w = self._wc[seat]
@@ -1066,14 +1077,15 @@ class Hand:
             h = hands[seat] = c[:N_KINDS]
             self.n_concealed[seat] = sum(h)
         self._keys = [_keys(h) for h in hands]
-        self.events.append(
-            {
-                "type": "deal",
-                "hands": [list(_tile_strs(d)) for d in dealt],
-                "live": self._tail - self._head,
-                "dead": len(self._dead) - self._front,
-            }
-        )
+        if self.record:
+            self.events.append(
+                {
+                    "type": "deal",
+                    "hands": [list(_tile_strs(d)) for d in dealt],
+                    "live": self._tail - self._head,
+                    "dead": len(self._dead) - self._front,
+                }
+            )
         east_last = next((t for t in reversed(dealt[0]) if t < N_KINDS), None)
         for seat in range(4):
             if max(dealt[seat]) >= N_KINDS:
@@ -1096,7 +1108,8 @@ class Hand:
     def _answer(self, seat: int, action: Action) -> None:
         answers = self._answers
         answers[seat] = action
-        self.events.append({"type": "answer", "seat": seat, "action": "pass" if action is PASS else text(action)})
+        if self.record:
+            self.events.append({"type": "answer", "seat": seat, "action": "pass" if action is PASS else text(action)})
         if len(answers) == len(self._offers):
             self._resolve()
 
@@ -1107,24 +1120,12 @@ class Hand:
         rob = self.phase is _ROB
         answers = self._answers
         claim = None
-        shown: list[str | None] = [None, None, None, None]
-        for s, a in answers.items():
-            if a is PASS:
-                shown[s] = "pass"
-            else:
-                shown[s] = text(a)
-                claim = claim or resolve_claim(d, answers)  # some seat claims (HK-4.7 decides)
-        ev: Event = {
-            "type": "claim",
-            "tile": _TS[t],
-            "from": d,
-            "on": "added_kong" if rob else "discard",
-            "answers": shown,
-            "seat": None,
-            "claim": None,
-            "tiles": None,
-        }
-        self.events.append(ev)
+        for a in answers.values():
+            if a is not PASS:
+                claim = resolve_claim(d, answers)  # some seat claims (HK-4.7 decides)
+                break
+        if self.record:
+            self._claim_event(d, t, rob, claim)
         if claim is None:
             if rob:
                 self._complete_added_kong(d, t)
@@ -1132,10 +1133,7 @@ class Hand:
                 self._draw_turn((d + 1) % 4)
             return
         s, a = claim
-        ev["seat"] = s
-        ev["claim"] = a.kind
         if isinstance(a, Win):
-            ev["tiles"] = _TS[t]
             if WIN in self._offers[s]:
                 self._win_on_claim(s, d, t, rob)
             else:
@@ -1156,22 +1154,46 @@ class Hand:
                     keys[x // 9] -= _P5[x]
             self.n_concealed[s] -= 2
             self.melds[s] += (Meld("chow", a.low),)
-            ev["tiles"] = format_tiles(a.tiles)
             self._drawn = False
         elif isinstance(a, Pung):
             h[t] -= 2
             keys[t // 9] -= 2 * _P5[t]
             self.n_concealed[s] -= 2
             self.melds[s] += (Meld("pung", t),)
-            ev["tiles"] = _TS[t] * 3
             self._drawn = False
         else:  # Kong from the discard (HK-4.4)
             h[t] -= 3
             keys[t // 9] -= 3 * _P5[t]
             self.n_concealed[s] -= 3
             self.melds[s] += (Meld("kong", t),)
-            ev["tiles"] = _TS[t] * 4
             self._kong_replacement(s)
+
+    def _claim_event(self, d: int, t: Tile, rob: bool, claim: tuple[int, Action] | None) -> None:
+        """Record the ``claim`` event of a window on ``t`` from ``d``: every answer, the claim taken (HK-4.7)."""
+        shown: list[str | None] = [None, None, None, None]
+        for s, a in self._answers.items():
+            shown[s] = "pass" if a is PASS else text(a)
+        ev: Event = {
+            "type": "claim",
+            "tile": _TS[t],
+            "from": d,
+            "on": "added_kong" if rob else "discard",
+            "answers": shown,
+            "seat": None,
+            "claim": None,
+            "tiles": None,
+        }
+        if claim is not None:
+            s, a = claim
+            ev["seat"] = s
+            ev["claim"] = a.kind
+            if isinstance(a, Win):
+                ev["tiles"] = _TS[t]
+            elif isinstance(a, Chow):
+                ev["tiles"] = format_tiles(a.tiles)
+            else:  # a pung, or a kong from the discard (HK-4.4)
+                ev["tiles"] = _TS[t] * (3 if isinstance(a, Pung) else 4)
+        self.events.append(ev)
 
     # ------------------------------------------------------------------ endings
 
