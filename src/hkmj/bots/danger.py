@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from hkmj.bots.learned import parse_linear
+from hkmj.bots.learned import parse_linear, standardised_sum
 from hkmj.bots.strong import ONE_SUIT_LOOK, PUNGS_LOOK, _bonus_fan, _honour_values, _Melds, _passed, base_of, p_ready, threats
 from hkmj.engine.view import SeatView
 from hkmj.tiles import HONOUR, N_KINDS, Tile
@@ -87,7 +87,7 @@ class DangerModel(NamedTuple):
 
     def prob(self, x: Sequence[float]) -> float:
         """P(the tile is a wait of the opponent) for a feature row of :func:`pair_features`."""
-        z = self.intercept + sum(w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.mean, self.scale, strict=True))
+        z = standardised_sum(self.weights, self.mean, self.scale, self.intercept, x)
         if z < -30:
             return 0.0
         return 1 / (1 + math.exp(-z))

@@ -76,6 +76,13 @@ FEATURES: tuple[str, ...] = (
 """The feature names, in the order of the weight vector."""
 
 
+def standardised_sum(
+    weights: Sequence[float], mean: Sequence[float], scale: Sequence[float], intercept: float, x: Sequence[float]
+) -> float:
+    """``intercept + Σ w × (x − mean) / scale``: the linear part of both shipped models."""
+    return intercept + sum(w * (v - m) / s for w, v, m, s in zip(weights, x, mean, scale, strict=True))
+
+
 class LearnedModel(NamedTuple):
     """A linear value: ``sum(w × (x − mean) / scale) + intercept`` over :data:`FEATURES`."""
 
@@ -87,7 +94,7 @@ class LearnedModel(NamedTuple):
 
     def value(self, x: Sequence[float]) -> float:
         """The predicted final payment of the hand for this seat (HK-6 payments)."""
-        return self.intercept + sum(w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.mean, self.scale, strict=True))
+        return standardised_sum(self.weights, self.mean, self.scale, self.intercept, x)
 
 
 def parse_linear(
