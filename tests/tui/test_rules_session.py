@@ -53,16 +53,13 @@ def test_mcr_6_27_last_of_kind_win_reaches_the_end_screen() -> None:
     """MCR-6.27 (Last Tile): a win flagged ``last_of_kind`` is worded on the end screen in
     English and French (``hkmj play --rules mcr`` raised KeyError 'end.flag.last_of_kind')."""
     from hkmj.bots import make_bot
+    from hkmj.tui.testing import play_hand
 
     for lang in ("en", "fr"):
         me = make_bot("random", 9)
         s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=4, length="hands", hands=1, lang=lang, rules=get_ruleset("mcr"))
         s.start_hand()
-        while not s.over:
-            if s.bots_pending():
-                s.step()
-            else:
-                s.play(me.choose(s.view(), s.legal()))
+        play_hand(s, me)
         assert any(e["type"] == "win" and "last_of_kind" in e["flags"] for e in s.match.events + s.hand.events)
         summary = s.finish_hand()
         words = {"en": "last tile of its kind", "fr": "dernière tuile de son espèce"}[lang]
