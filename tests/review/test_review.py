@@ -291,19 +291,13 @@ def test_a_hkmj_play_record_reviews_you_as_player_1(tmp_path: Path) -> None:
     answers where only a pass was possible are not decisions."""
     from hkmj.record import RecordWriter
     from hkmj.tui.session import Session
+    from hkmj.tui.testing import play_match
 
     path = tmp_path / "play.jsonl"
     me = make_bot("random", 9)
     with RecordWriter(path) as sink:
         s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=11, length="hands", hands=1, record=sink)
-        while not s.match_over:
-            s.start_hand()
-            while not s.over:
-                if s.bots_pending():
-                    s.step()
-                else:
-                    s.play(me.choose(s.view(), s.legal()))
-            s.finish_hand()
+        play_match(s, me)
     loaded = load(path)
     r = analyse(loaded, "1")
     assert r.player == "player 1" and r.decisions

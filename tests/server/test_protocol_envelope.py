@@ -3,6 +3,7 @@ clear error that never echoes much of its input, in the words of the protocol, n
 
 from __future__ import annotations
 
+import asyncio
 import json
 import urllib.error
 import urllib.request
@@ -57,3 +58,35 @@ def test_protocol_create_table_with_a_huge_number_is_refused_in_our_words(server
     assert err.value.code == 400 and body["error"] == "bad_request"
     assert body["message"] == "not JSON: a number of more than 4,300 digits"
 
+
+
+@pytest.mark.parametrize(
+    ("frame", "words"),
+    [
+        ('{"type": "ping", "id": "\\ud800"}', "surrogate"),  # valid JSON grammar, not Unicode text
+        ('{"type": "action", "cseq": 1, "at": 0, "action": "discard \\udc00"}', "surrogate"),
+        ('{"type": "ping", "id": 1e400}', "too large"),  # Infinity in disguise
+    ],
+    ids=["ping_id_lone_surrogate", "action_lone_surrogate", "float_overflow"],
+)
+def test_protocol_lone_surrogates_and_infinite_numbers_are_bad_json_and_the_socket_stays_open(
+    server: Server, frame: str, words: str
+) -> None:
+    """A JSON string holding a lone surrogate escape cannot be sent back as UTF-8, and 1e400
+    reads as Infinity: both are ``bad_json`` to that client only, whose connection stays open
+    (the server used to close it while echoing the surrogate, and answered 1e400 with null)."""
+
+    async def go() -> list[dict[str, object]]:
+        c = server.client()
+        await c.open()
+        try:
+            await c.send_raw(frame)
+            first = await c.recv(5)
+            await c.send(type="ping", id=7)
+            return [first, await c.recv(5)]
+        finally:
+            await c.close()
+
+    first, second = asyncio.run(go())
+    assert first["type"] == "error" and first["code"] == "bad_json" and words in str(first["message"])
+    assert second["type"] == "pong" and second["id"] == 7

@@ -117,6 +117,38 @@ def test_finished_tables_leave_memory_stay_readable_and_are_not_restored(make_se
     assert live(server) == 1  # the open table is back, the finished one is not
 
 
+def test_replays_of_finished_tables_are_rate_limited_per_address(make_server: MakeServer) -> None:
+    """An unauthenticated lookup of a finished table the server does not hold replays its whole
+    log (0.1-0.4 s of CPU for 16-64 hands): one address may cause ``--replay-rate`` such replays a
+    minute (then 429 / ``rate_limited``), whether by ``GET /api/tables/{id}``, the log export or
+    a ``watch``; a table already replayed answers from the cache at no cost."""
+    server = make_server(None, "--replay-rate", "2")
+    tids = [quick_bots(server, next_delay=0.1) for _ in range(3)]
+
+    async def play_all() -> None:
+        for tid in tids:
+            await (await finish(server, tid)).close()
+
+    asyncio.run(play_all())
+    server.stop()
+    server.start()  # an empty cache: every finished table must be replayed to be read
+    assert get(server, f"/api/tables/{tids[0]}")[0] == 200
+    assert get(server, f"/api/tables/{tids[1]}/log")[0] == 200
+    status, headers, body = get(server, f"/api/tables/{tids[2]}")
+    assert status == 429 and json.loads(body)["error"] == "rate_limited" and "retry-after" in headers
+    assert get(server, f"/api/tables/{tids[0]}")[0] == 200  # cached: no replay, no cost
+
+    async def watch() -> dict[str, Any]:
+        w = server.client()
+        await w.open()
+        await w.send(type="watch", table=tids[2])
+        answer = await w.wait(lambda m: m["type"] in ("welcome", "error"))
+        await w.close()
+        return answer
+
+    assert asyncio.run(watch())["code"] == "rate_limited"
+
+
 def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_server: MakeServer) -> None:
     server = make_server(None, "--create-rate", "3", "--max-tables", "2")
     body = {"slots": [None, "greedy", "greedy", "greedy"]}

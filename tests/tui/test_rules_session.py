@@ -47,3 +47,30 @@ def test_mcr_end_screen_lists_fans_in_english_and_french(make_session: Make) -> 
         assert summary.seats[0].payment == 3 * (summary.fan + 8)
         text = summary_text(summary, Texts(lang), False).plain
         assert straight in text and ("Total points" in text or "Total des points" in text)
+
+
+def test_mcr_6_27_last_of_kind_win_reaches_the_end_screen() -> None:
+    """MCR-6.27 (Last Tile): a win flagged ``last_of_kind`` is worded on the end screen in
+    English and French (``hkmj play --rules mcr`` raised KeyError 'end.flag.last_of_kind')."""
+    from hkmj.bots import make_bot
+    from hkmj.tui.testing import play_hand
+
+    for lang in ("en", "fr"):
+        me = make_bot("random", 9)
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=4, length="hands", hands=1, lang=lang, rules=get_ruleset("mcr"))
+        s.start_hand()
+        play_hand(s, me)
+        assert any(e["type"] == "win" and "last_of_kind" in e["flags"] for e in s.match.events + s.hand.events)
+        summary = s.finish_hand()
+        words = {"en": "last tile of its kind", "fr": "dernière tuile de son espèce"}[lang]
+        assert any(words in line for line in summary.detail), summary.detail
+
+
+def test_every_win_flag_the_engine_sets_has_an_end_screen_text() -> None:
+    """HK-6 and MCR-6 flags: each one the engine can set is worded in both languages."""
+    from hkmj.engine.state import _FLAG_ORDER
+
+    for lang in ("en", "fr"):
+        tx = Texts(lang)
+        for flag in _FLAG_ORDER:
+            assert tx(f"end.flag.{flag}")

@@ -19,6 +19,7 @@ from hkmj.tui.faces import face, tile_text
 from hkmj.tui.hints import describe, hint_for
 from hkmj.tui.render import hand_index_at, hand_positions, pond_index_at
 from hkmj.tui.session import Session, cross_suit_run
+from hkmj.tui.testing import play_match
 from hkmj.tui.texts import EN, FR, Texts
 
 Advance = Callable[[Session], None]
@@ -239,14 +240,7 @@ def test_other_seats_draws_stay_hidden() -> None:
     bots = [make_bot("greedy", i) for i in range(3)]
     s = Session(bots, ["greedy"] * 3, seed=3, length="hands", hands=2)
     me = GreedyBot(7)
-    while not s.match_over:
-        s.start_hand()
-        while not s.over:
-            if s.bots_pending():
-                s.step()
-            else:
-                s.play(me.choose(s.view(), s.legal()))
-        s.finish_hand()
+    play_match(s, me)
     lines = [n.text for n in s.history]
     assert any(line.startswith("You draw") for line in lines)
     for line in lines:
@@ -269,14 +263,7 @@ def test_record_is_the_engine_events_and_replays() -> None:
     bots = [make_bot("greedy", i) for i in range(3)]
     s = Session(bots, ["greedy"] * 3, seed=11, length="hands", hands=2, teach=True, record=sink)
     me = GreedyBot(1)
-    while not s.match_over:
-        s.start_hand()
-        while not s.over:
-            if s.bots_pending():
-                s.step()
-            else:
-                s.play(me.choose(s.view(), s.legal()))
-        s.finish_hand()
+    play_match(s, me)
     types = [e["type"] for e in sink.events]
     assert types[0] == "match_start" and types[-1] == "match_end" and types.count("hand_start") == 2
     report = replay(sink.events)  # type: ignore[arg-type]

@@ -112,6 +112,9 @@ class Limits:
     """Seconds without any connection after which a table is saved as abandoned and dropped."""
     hints_per_minute: float = 20.0
     """Hint requests per connection per minute (bursts of 5)."""
+    replay_rate: float = 20.0
+    """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
+    ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
 
@@ -209,6 +212,7 @@ class Hub:
         self.conns: set[Conn] = set()
         self.per_address: dict[str, int] = {}
         self.creators: dict[str, RateLimiter] = {}
+        self.replayers: dict[str, RateLimiter] = {}
         self.idle_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
@@ -230,10 +234,12 @@ class Hub:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _replay(self, tid: str) -> Table:
+        """The table rebuilt from its log, in a worker thread: a long log takes a good part of a
+        second to replay, and the event loop keeps serving every other table meanwhile."""
         assert self.store is not None
         store = self.store
         rows = await asyncio.to_thread(lambda: list(store.rows(tid)))
-        return Table.restore(tid, rows, store)
+        return await asyncio.to_thread(Table.restore, tid, rows, store)
 
     def _go_live(self, t: Table) -> Table:
         self.tables[t.id] = t
@@ -294,9 +300,10 @@ class Hub:
         if self.store is not None:
             self.store.close()
 
-    async def get(self, tid: Any, *, revive: bool = False) -> Table:
+    async def get(self, tid: Any, *, revive: bool = False, address: str | None = None) -> Table:
         """A table by id: the live one, else a read-only replay of a finished or abandoned one
-        (never made live), except that ``revive`` brings an abandoned table back to play."""
+        (never made live), except that ``revive`` brings an abandoned table back to play. A
+        replay counts against ``address``'s :attr:`Limits.replay_rate` (``rate_limited``)."""
         if not isinstance(tid, str) or not 1 <= len(tid) <= 32:
             raise ProtocolError("no_table", f"no table {quote_value(tid)}")
         t = self.tables.get(tid)
@@ -315,6 +322,8 @@ class Hub:
                     raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
                 if status is None:
                     raise ProtocolError("no_table", f"no table {tid!r}")
+                if tid not in self.finished and address is not None and not self.may_replay(address):
+                    raise ProtocolError("rate_limited", f"at most {self.limits.replay_rate:g} lookups of past tables a minute; try again later")
                 if status in ("open", "playing") or (status == "abandoned" and revive):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
@@ -332,9 +341,9 @@ class Hub:
             if not lock.locked():
                 self._loading.pop(tid, None)
 
-    async def log_rows(self, tid: str) -> list[tuple[int, str, dict[str, Any]]]:
+    async def log_rows(self, tid: str, address: str | None = None) -> list[tuple[int, str, dict[str, Any]]]:
         """A finished table's log entries (``ProtocolError`` ``not_over`` while it is in play)."""
-        t = await self.get(tid)
+        t = await self.get(tid, address=address)
         if t.status != "over":
             raise ProtocolError("not_over", "the table's log is readable once its match is over")
         assert self.store is not None
@@ -342,11 +351,11 @@ class Hub:
         rows = await asyncio.to_thread(lambda: list(store.rows(tid)))
         return [(r.seq, r.kind, r.data) for r in rows]
 
-    async def review(self, tid: str, token: str, lang: str = "en") -> str:
+    async def review(self, tid: str, token: str, lang: str = "en", address: str | None = None) -> str:
         """The HTML review (issue 14) of the seat holding ``token`` at the finished table ``tid``,
         in ``lang`` (``en``, ``fr``): a player sees only their own seat's review, and only once
         the match is over."""
-        t = await self.get(tid)
+        t = await self.get(tid, address=address)
         slot = t.slot_of_token(token) if token else None
         if slot is None:
             raise ProtocolError("bad_token", "only a player of this table can review it: your seat token was not recognised")
@@ -396,13 +405,11 @@ class Hub:
 
     def may_create(self, address: str) -> bool:
         """Per-address creation rate (token bucket of ``create_rate`` a minute)."""
-        bucket = self.creators.get(address)
-        if bucket is None:
-            if len(self.creators) > 10000:  # forget full buckets: they carry no state
-                self.creators = {a: b for a, b in self.creators.items() if b.tokens < b.burst - 1}
-            burst = max(1.0, self.limits.create_rate)
-            bucket = self.creators[address] = RateLimiter(self.limits.create_rate / 60.0, burst)
-        return bucket.allow()
+        return _allow(self.creators, address, self.limits.create_rate)
+
+    def may_replay(self, address: str) -> bool:
+        """Per-address rate of replays of tables neither live nor cached (``replay_rate`` a minute)."""
+        return _allow(self.replayers, address, self.limits.replay_rate)
 
     # ------------------------------------------------------------------ websocket messages
 
@@ -417,7 +424,7 @@ class Hub:
         if kind in ("join", "resume", "watch"):
             if conn.table is not None:
                 raise ProtocolError("already_joined")
-            table = await self.get(msg.get("table"), revive=kind != "watch")
+            table = await self.get(msg.get("table"), revive=kind != "watch", address=conn.address)
             if table.status == "over":
                 self._show_result(conn, table, msg)
                 return
@@ -491,6 +498,17 @@ class Hub:
         role = "spectator" if slot is None else "player"
         conn.send(self._welcome(table, slot, role, over=True))
         conn.send(table.state_text(slot))
+
+
+def _allow(buckets: dict[str, RateLimiter], address: str, per_minute: float) -> bool:
+    """One more event for ``address`` in its token bucket of ``per_minute`` (bursts of as many)."""
+    bucket = buckets.get(address)
+    if bucket is None:
+        if len(buckets) > 10000:  # forget full buckets: they carry no state
+            for a in [a for a, b in buckets.items() if b.tokens >= b.burst - 1]:
+                del buckets[a]
+        bucket = buckets[address] = RateLimiter(per_minute / 60.0, max(1.0, per_minute))
+    return bucket.allow()
 
 
 def _error(code: str, message: str, msg: dict[str, Any] | None) -> str:
@@ -597,8 +615,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             cfg = TableConfig.from_dict(data, tuple(BOTS))
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))
-        address = request.client.host if request.client else "?"
-        if not hub.may_create(address):
+        if not hub.may_create(address_of(request)):
             why = f"at most {lim.create_rate:g} new tables a minute from one address; try again later"
             return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
         try:
@@ -607,11 +624,19 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return _refuse(503, e.code, e.message, {"Retry-After": "30"})
         return JSONResponse({"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary()}, status_code=201)
 
+    def address_of(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    def refuse_lookup(e: ProtocolError) -> Response:
+        """A refused table lookup as HTTP: 404, 409, 403, 429 (with Retry-After) or 503."""
+        status = {"no_table": 404, "not_over": 409, "bad_token": 403, "rate_limited": 429}.get(e.code, 503)
+        return _refuse(status, e.code, e.message, {"Retry-After": "60"} if status in (429, 503) else None)
+
     async def table_info(request: Request) -> Response:
         try:
-            t = await hub.get(request.path_params["tid"])
+            t = await hub.get(request.path_params["tid"], address=address_of(request))
         except ProtocolError as e:
-            return _refuse(503 if e.code in ("server_error", "table_full") else 404, e.code, e.message)
+            return refuse_lookup(e)
         return JSONResponse({"v": VERSION, "table": t.summary(), "live": t.id in hub.tables})
 
     async def tile(request: Request) -> Response:
@@ -625,10 +650,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         """The finished table's log as JSON Lines (seat tokens left out), for ``hkmj review``."""
         tid = request.path_params["tid"]
         try:
-            rows = await hub.log_rows(tid)
+            rows = await hub.log_rows(tid, address_of(request))
         except ProtocolError as e:
-            status = {"not_over": 409, "no_table": 404}.get(e.code, 503)
-            return _refuse(status, e.code, e.message)
+            return refuse_lookup(e)
         body = "\n".join(log_lines(rows)) + "\n"
         disposition = f'attachment; filename="hkmj-table-{tid}.jsonl"'
         return Response(body, media_type="application/x-ndjson", headers={"Content-Disposition": disposition})
@@ -647,10 +671,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         token = form.get("token", [""])[0]
         lang = pick_lang(form.get("lang", [None])[0], request.headers.get("accept-language"))
         try:
-            page = await hub.review(request.path_params["tid"], token, lang)
+            page = await hub.review(request.path_params["tid"], token, lang, address_of(request))
         except ProtocolError as e:
-            status = {"not_over": 409, "no_table": 404, "bad_token": 403}.get(e.code, 503)
-            return _refuse(status, e.code, e.message)
+            return refuse_lookup(e)
         return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Language": lang})
 
     async def ws_endpoint(ws: WebSocket) -> None:

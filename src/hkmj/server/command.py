@@ -73,6 +73,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--header-timeout", float, "S", "seconds a client has to send a request's headers or body"),
     ("--abandon-after", float, "S", "seconds with nobody connected after which a table is abandoned"),
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
+    ("--replay-rate", float, "N", "past tables (not live, not cached) one address may look up per minute; more get 429"),
 ]
 _FIELDS = {
     "--max-tables": "max_tables",
@@ -85,6 +86,7 @@ _FIELDS = {
     "--header-timeout": "header_timeout",
     "--abandon-after": "abandon_after",
     "--hints-per-minute": "hints_per_minute",
+    "--replay-rate": "replay_rate",
 }
 
 

@@ -8,6 +8,7 @@ behaviour lives in :mod:`hkmj.server.table` and :mod:`hkmj.server.app`.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -118,9 +119,11 @@ def decode(text: str | bytes) -> dict[str, Any]:
         except UnicodeDecodeError as e:
             raise ProtocolError("bad_json", f"not JSON: a message is UTF-8 text (byte {e.start + 1} is not)") from None
     try:
-        obj = json.loads(text, parse_constant=_not_json)
+        obj = json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except (ValueError, RecursionError) as e:
         raise ProtocolError("bad_json", f"not JSON: {json_refusal(e)}") from None
+    if "\\u" in text and _has_surrogate(obj):
+        raise ProtocolError("bad_json", "not JSON text: a string holds a lone surrogate escape (\\ud800-\\udfff), not Unicode")
     if not isinstance(obj, dict):
         raise ProtocolError("bad_json", f"expected a JSON object, got {type(obj).__name__}")
     if obj.get("v", VERSION) != VERSION:
@@ -133,6 +136,38 @@ def decode(text: str | bytes) -> dict[str, Any]:
 
 def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent; ``1e400`` would read as Infinity."""
+    x = float(text)
+    if x in (math.inf, -math.inf):
+        raise ValueError(f"the number {text[:20]} is too large (RFC 8259 has no Infinity)")
+    return x
+
+
+def _has_surrogate(obj: Any) -> bool:
+    """Whether a string anywhere in ``obj`` (keys included) holds a lone surrogate, which an
+    escape such as ``\\ud800`` produces and no UTF-8 text can carry back to a client."""
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            try:
+                x.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(x, dict):
+            stack.extend(x)
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return False
+    if isinstance(obj, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in obj.items())
+    if isinstance(obj, list):
+        return any(_has_surrogate(v) for v in obj)
+    return False
 
 
 def quote_value(value: object) -> str:

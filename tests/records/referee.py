@@ -1,0 +1,557 @@
+"""An independent referee of match records (docs/record-format.md), written from the documents
+only: the record format, the rules (HK-2..HK-7, MCR-2/3, CL-4) and ``hkmj score``'s machine
+interface. It imports nothing from hkmj: it re-reads every event, move by move, with its own
+tile bookkeeping, and re-scores every win by running ``hkmj score`` in a subprocess.
+
+``Referee().check(events)`` raises :class:`Foul` naming the event (1-based line) and what is
+wrong; ``rescore()`` then sends every win to ``hkmj score`` and compares the answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+WINDS = "ESWN"
+SUITS = "mps"
+FULL_SET = Counter(
+    [f"{n}{s}" for s in SUITS for n in range(1, 10) for _ in range(4)]
+    + [f"{n}z" for n in range(1, 8) for _ in range(4)]
+    + [f"{n}f" for n in range(1, 9)]
+)
+"""The 144 tiles of every ruleset here (HK-1, MCR-1, CL-1): 136 playing tiles and 8 bonus tiles."""
+SEAT_TABLE = [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 1, 0], [3, 2, 0, 1]]
+"""MCR-2.3 and CL-4.5: the player (by first-hand seat A B C D) at each seat E S W N in round r."""
+
+
+class Foul(AssertionError):
+    """A record that breaks a rule or the documented format."""
+
+
+def tiles_of(text: str) -> list[str]:
+    """mpsz text (``"123m55z"``, ``"5p5p5p"``) as tile strings."""
+    out: list[str] = []
+    digits: list[str] = []
+    for ch in text.replace(" ", ""):
+        if ch.isdigit():
+            digits.append(ch)
+        else:
+            out.extend(f"{d}{ch}" for d in digits)
+            digits = []
+    if digits:
+        raise ValueError(f"tiles without a suit letter: {text!r}")
+    return out
+
+
+def meld_text(kind: str, tiles: list[str]) -> str:
+    """A meld as the record and ``hkmj score`` write it: ``"chow 345m"``, ``"ckong 1111z"``."""
+    return f"{kind} {''.join(sorted(t[0] for t in tiles))}{tiles[0][1]}"
+
+
+def is_bonus(t: str) -> bool:
+    return t.endswith("f")
+
+
+@dataclass
+class Win:
+    """One win to re-score: the request for ``hkmj score`` and what the record says."""
+
+    line: int
+    rules: str
+    options: dict[str, str]
+    request: dict[str, Any]
+    recorded: dict[str, Any]
+
+
+@dataclass
+class Seat:
+    hand: Counter[str] = field(default_factory=Counter)
+    bonus: list[str] = field(default_factory=list)
+    melds: list[tuple[str, list[str]]] = field(default_factory=list)
+    pond: list[str] = field(default_factory=list)
+
+
+class Referee:
+    """Reads one record (several matches allowed), event by event."""
+
+    def __init__(self) -> None:
+        self.wins: list[Win] = []
+        self.final_hands: list[list[list[str]]] = []
+        """Each hand's concealed tiles by seat at its end, sorted (to compare with a reveal)."""
+        self.hands = 0
+        self.events = 0
+        self.draws = 0
+        self.claims = 0
+
+    # ------------------------------------------------------------------ helpers
+
+    def foul(self, why: str) -> Foul:
+        return Foul(f"event {self.line} ({self.ev.get('type')}): {why}")
+
+    def expect(self, cond: bool, why: str) -> None:
+        if not cond:
+            raise self.foul(why)
+
+    def take(self, seat: int, tiles: list[str]) -> None:
+        """Remove ``tiles`` from ``seat``'s concealed hand (they must be there)."""
+        need = Counter(tiles)
+        have = self.seats[seat].hand
+        self.expect(all(have[t] >= n for t, n in need.items()), f"seat {seat} does not hold {tiles} (holds {sorted(have.elements())})")
+        have.subtract(need)
+        self.seats[seat].hand = +have
+
+    def conserved(self) -> None:
+        """Every one of the 144 tiles is somewhere: hands, bonus, melds, ponds, live and dead walls."""
+        c = Counter(self.live) + Counter(self.dead) + Counter(self.on_offer)
+        for s in self.seats:
+            c += s.hand + Counter(s.bonus) + Counter(s.pond)
+            for _, ts in s.melds:
+                c += Counter(ts)
+        self.expect(c == self.full, f"tiles not conserved: extra {sorted((c - self.full).elements())}, missing {sorted((self.full - c).elements())}")
+
+    def sizes(self) -> None:
+        ev = self.ev
+        if "live" in ev and isinstance(ev["live"], int):
+            self.expect(ev["live"] == len(self.live), f"live wall {ev['live']}, the referee counts {len(self.live)}")
+        if "dead" in ev and isinstance(ev["dead"], int):
+            self.expect(ev["dead"] == len(self.dead), f"dead wall {ev['dead']}, the referee counts {len(self.dead)}")
+
+    # ------------------------------------------------------------------ the record
+
+    def check(self, events: list[dict[str, Any]]) -> None:
+        self.match: dict[str, Any] | None = None
+        self.in_hand = False
+        for i, ev in enumerate(events, 1):
+            self.line, self.ev = i, ev
+            self.events += 1
+            handler = getattr(self, "on_" + str(ev.get("type")), None)
+            self.expect(handler is not None, "an event type the record format does not list")
+            assert handler is not None
+            handler(ev)
+            if self.in_hand and ev["type"] not in ("hand_start",):
+                self.conserved()
+
+    def on_match_start(self, ev: dict[str, Any]) -> None:
+        self.expect(not self.in_hand, "a match starts inside a hand")
+        draw = ev["seat_draw"]
+        self.expect(sorted(draw) == sorted(WINDS), f"seat_draw {draw} is not the four winds")
+        self.match = ev
+        self.first_players = [draw.index(w) for w in WINDS]
+        self.next_players: list[int] | None = list(self.first_players)
+        self.next_prevailing = "E"
+        self.totals = [0, 0, 0, 0]
+        self.hand_no = 0
+        self.passes = 0
+        """Times the deal has passed (HK-7.2), or hands played (MCR, classical)."""
+
+    def on_hand_start(self, ev: dict[str, Any]) -> None:
+        self.expect(not self.in_hand, "a hand starts inside a hand")
+        self.rules = ev.get("rules", "hk")
+        self.options = ev.get("options", {})
+        self.full = FULL_SET
+        if self.match is not None:
+            m = self.match
+            self.expect(ev["rules"] == m["rules"] and ev["options"] == m["options"], "rules or options differ from match_start")
+            self.hand_no += 1
+            self.expect(ev["hand"] == self.hand_no, f"hand {ev['hand']}, expected {self.hand_no}")
+            self.expect(ev["players"] == self.next_players, f"players {ev['players']}, the rotation gives {self.next_players}")
+            self.expect(ev["dealer"] == ev["players"][0], "the dealer is not the player at East")
+            self.expect(ev["prevailing"] == self.next_prevailing, f"prevailing {ev['prevailing']}, expected {self.next_prevailing}")
+            self.expect(ev["scores"] == [self.totals[p] for p in ev["players"]], "scores by seat are not the totals")
+            self.players = ev["players"]
+        self.prevailing = ev["prevailing"]
+        self.scores = list(ev["scores"])
+        # HK-2.2-2.4: the physical wall, the break and the draw order
+        wall = ev["wall"]
+        self.expect(len(wall) == 4 and all(len(w) == 36 for w in wall), "the wall is not 4 x 36 tiles")
+        self.expect(Counter(t for w in wall for t in w) == self.full, "the wall is not the 144 tiles")
+        dice = ev["dice"]
+        self.expect(len(dice) == 3 and all(1 <= d <= 6 for d in dice), f"dice {dice}")
+        s = sum(dice)
+        self.expect(ev["break"] == {"wall": (s - 1) % 4, "stack": s}, f"break {ev['break']} for dice sum {s} (HK-2.3)")
+        order: list[str] = []
+        w, stack = (s - 1) % 4, s
+        for _ in range(72):  # from the left of the break, top then bottom, around the square (HK-2.4)
+            stack += 1
+            if stack > 18:
+                stack, w = 1, (w - 1) % 4
+            order += [wall[w][2 * stack - 2], wall[w][2 * stack - 1]]
+        if ev["dead"]:  # the 7 stacks to the right of the break, the one at the break first
+            self.expect(ev["live"] == order[:130], "live is not the wall from the left of the break (HK-2.4)")
+            dead = [order[130 + 2 * k + j] for k in reversed(range(7)) for j in (0, 1)]
+            self.expect(ev["dead"] == dead, "dead is not the 7 stacks at the break, nearest first (HK-2.4)")
+        else:  # MCR-3.1: no dead wall, all 144 tiles in the draw order
+            self.expect(ev["live"] == order, "live is not the wall from the left of the break (MCR-3.1, HK-2.4)")
+        self.live = list(ev["live"])
+        self.dead = list(ev["dead"])
+        self.seats = [Seat() for _ in range(4)]
+        self.short = [0, 0, 0, 0]
+        """Tiles a seat lacks: a flower drawn as the wall's last tile is not replaced (MCR-3.3)."""
+        self.on_offer: list[str] = []
+        self.replacement_for: tuple[str, int] | None = None
+        self.drawn: tuple[int, str] | None = None
+        """The last tile a seat took from a wall (draw or replacement): a self-drawn win's tile."""
+        self.won_on: tuple[int, str, int, str] | None = None
+        """The claim that gave a seat a tile to win on: seat, tile, from, ``discard``/``added_kong``."""
+        self.turn: int | None = None
+        self.window: dict[str, Any] | None = None
+        self.answers: list[str | None] = [None] * 4
+        self.win: dict[str, Any] | None = None
+        self.ended: dict[str, Any] | None = None
+        self.dead_hands: set[int] = set()
+        self.dead_payments = [0, 0, 0, 0]
+        """MCR-5.4: penalties of dead hands, paid during the hand and counted in its payments."""
+        self.teaching = bool(ev.get("teaching"))
+        self.in_hand = True
+        self.hands += 1
+
+    def on_deal(self, ev: dict[str, Any]) -> None:
+        hands = ev["hands"]
+        L = self.live
+        for seat in range(4):  # HK-2.5: blocks of 4 E S W N three times, then 2 to East, 1 each
+            want = [t for r in range(3) for t in L[16 * r + 4 * seat : 16 * r + 4 * seat + 4]]
+            want += L[48:50] if seat == 0 else [L[49 + seat]]
+            self.expect(hands[seat] == want, f"seat {seat} was dealt {hands[seat]}, the wall gives {want} (HK-2.5)")
+            self.seats[seat].hand = Counter(want)
+        del self.live[:53]
+        self.sizes()
+        self.turn = 0
+
+    def on_bonus(self, ev: dict[str, Any]) -> None:
+        seat, t = ev["seat"], ev["tile"]
+        self.expect(is_bonus(t), f"{t} is not a bonus tile")
+        self.take(seat, [t])
+        self.seats[seat].bonus.append(t)
+        self.replacement_for = ("bonus", seat)
+        if not self.live and not self.dead:  # MCR-3.3: the last tile was a flower, no replacement
+            self.replacement_for = None
+            self.short[seat] += 1
+
+    def _replace(self) -> str:
+        """HK-2.7: the next dead-wall tile, the last live tile moving to the dead wall while
+        there is one; MCR-3.2: without a dead wall, the last tile of the wall."""
+        if self.dead:
+            t = self.dead.pop(0)
+            if self.live:
+                self.dead.append(self.live.pop())
+            return t
+        self.expect(bool(self.live), "a replacement from an empty wall")
+        return self.live.pop()
+
+    def on_replacement(self, ev: dict[str, Any]) -> None:
+        seat = ev["seat"]
+        self.expect(self.replacement_for == (ev["for"], seat), f"a replacement for {ev['for']} nobody owed seat {seat}")
+        self.replacement_for = None
+        t = self._replace()
+        self.expect(ev["tile"] == t, f"replacement {ev['tile']}, the dead wall gives {t}")
+        self.seats[seat].hand[t] += 1
+        self.sizes()
+        self.drawn = (seat, t)
+
+    def on_draw(self, ev: dict[str, Any]) -> None:
+        seat = ev["seat"]
+        self.expect(self.window is None, "a draw while a claim window is open")
+        self.expect(seat == self.turn, f"seat {seat} draws, seat {self.turn} is due (HK-3.2)")
+        self.expect(bool(self.live), "a draw from an empty live wall")
+        t = self.live.pop(0)
+        self.expect(ev["tile"] == t, f"drew {ev['tile']}, the live wall gives {t} (HK-3.2)")
+        self.seats[seat].hand[t] += 1
+        self.sizes()
+        self.draws += 1
+        self.drawn = (seat, t)
+
+    def on_discard(self, ev: dict[str, Any]) -> None:
+        seat, t = ev["seat"], ev["tile"]
+        self.expect(seat == self.turn and self.window is None, f"seat {seat} discards out of turn (turn: {self.turn})")
+        self.expect(ev["action"] == f"discard {t}", f"action {ev['action']!r} for tile {t}")
+        self.take(seat, [t])
+        size = sum(self.seats[seat].hand.values()) + 3 * len(self.seats[seat].melds) + self.short[seat]
+        self.expect(size == 13, f"a hand of {size} tiles after a discard")
+        self.on_offer = [t]
+        self.expect(ev["final"] == (not self.live), f"final {ev['final']} with {len(self.live)} live tiles (HK-4.9)")
+        self.open_window(seat, t, "discard", ev["offers"])
+
+    def open_window(self, seat: int, t: str, on: str, offers: list[Any]) -> None:
+        self.expect(len(offers) == 4 and offers[seat] is None, "offers must be by seat, none to the discarder")
+        for other, acts in enumerate(offers):
+            if acts is None:
+                continue
+            self.expect(acts[0] == "pass", f"seat {other}'s offers do not start with pass")
+            for a in acts:
+                if a.startswith("chow"):
+                    self.expect(other == (seat + 1) % 4, f"chow offered to seat {other}, not the next seat (HK-4.5)")
+                    meld = tiles_of(a.split()[1])
+                    self.expect(t in meld, f"{a} does not use the discard {t}")
+        self.answers = [None] * 4
+        if all(a is None for a in offers):  # nobody may claim: no answers, no claim event
+            self.window = None
+            self.on_offer = []
+            if on == "discard":
+                self.seats[seat].pond.append(t)
+                self.turn = (seat + 1) % 4
+            else:
+                self.finish_added_kong(seat, t)
+            return
+        self.window = {"from": seat, "tile": t, "on": on, "offers": offers}
+
+    def on_answer(self, ev: dict[str, Any]) -> None:
+        w = self.window
+        self.expect(w is not None, "an answer with no window open")
+        assert w is not None
+        seat = ev["seat"]
+        offers = w["offers"][seat]
+        declared = ev["action"] == "mahjong"  # HK-5.5: Mahjong may be declared unlisted (a false one, HK-5.7)
+        self.expect(offers is not None and (ev["action"] in offers or declared), f"seat {seat} answered {ev['action']!r}, offered {offers}")
+        self.expect(self.answers[seat] is None, f"seat {seat} answered twice")
+        self.answers[seat] = ev["action"]
+
+    def on_claim(self, ev: dict[str, Any]) -> None:
+        w = self.window
+        self.expect(w is not None, "a claim resolution with no window open")
+        assert w is not None
+        self.claims += 1
+        frm, t = w["from"], w["tile"]
+        self.expect(ev["from"] == frm and ev["tile"] == t and ev["on"] == w["on"], "the claim is not about the tile on offer")
+        self.expect(ev["answers"] == self.answers, f"answers {ev['answers']}, the seats answered {self.answers}")
+        # HK-4.7: Mahjong > pung/kong > chow; ties go to the first seat in play order after the discarder
+        rank = {"mahjong": 3, "pung": 2, "kong": 2, "chow": 1}
+        best, who = 0, None
+        for k in range(1, 4):
+            s = (frm + k) % 4
+            a = self.answers[s]
+            r = rank.get(a.split()[0], 0) if a else 0
+            if r > best:
+                best, who = r, s
+        self.expect(ev["seat"] == who, f"the claim went to seat {ev['seat']}, priority gives {who} (HK-4.7)")
+        self.window = None
+        self.on_offer = []
+        if who is None:
+            self.expect(ev["claim"] is None, "a claim kind with nobody claiming")
+            if w["on"] == "discard":
+                self.seats[frm].pond.append(t)
+                self.turn = (frm + 1) % 4
+            else:  # the added kong stands; its owner takes a replacement
+                self.finish_added_kong(frm, t)
+            return
+        action = self.answers[who]
+        assert action is not None
+        kind = action.split()[0]
+        self.expect(ev["claim"] == kind, f"claim {ev['claim']!r} for the answer {action!r}")
+        if kind == "mahjong":
+            self.expect(ev["tiles"] == t, f"won tile {ev['tiles']}, on offer {t}")
+            self.won_on = (who, t, frm, w["on"])
+            self.seats[who].hand[t] += 1
+            return
+        self.expect(w["on"] == "discard", "only Mahjong can take an added kong's tile (HK-4.10)")
+        meld = tiles_of(ev["tiles"])
+        if kind == "chow":
+            self.expect(who == (frm + 1) % 4, "a chow by a seat other than the next (HK-4.5)")
+            self.expect(ev["tiles"] == action.split()[1], f"meld {ev['tiles']} for {action!r}")
+            self.expect(len(meld) == 3 and t in meld, f"chow {meld} does not hold {t}")
+            suit = {x[1] for x in meld}
+            nums = sorted(int(x[0]) for x in meld)
+            self.expect(len(suit) == 1 and suit <= set(SUITS) and nums == list(range(nums[0], nums[0] + 3)), f"{meld} is not a chow")
+        else:
+            n = 3 if kind == "pung" else 4
+            self.expect(meld == [t] * n, f"{kind} {meld} for the tile {t}")
+        rest = list(meld)
+        rest.remove(t)
+        self.take(who, rest)
+        self.seats[who].melds.append((kind, meld))
+        self.turn = who
+        if kind == "kong":
+            self.replacement_for = ("kong", who)
+
+    def finish_added_kong(self, seat: int, t: str) -> None:
+        melds = self.seats[seat].melds
+        for i, (kind, ts) in enumerate(melds):
+            if kind == "pung" and ts[0] == t:
+                melds[i] = ("kong", ts + [t])
+                break
+        else:
+            raise self.foul(f"an added kong of {t} without a pung of it")
+        self.turn = seat
+        self.replacement_for = ("kong", seat)
+
+    def on_kong(self, ev: dict[str, Any]) -> None:
+        seat, t = ev["seat"], ev["tile"]
+        self.expect(seat == self.turn and self.window is None, "a kong out of turn (HK-3.3)")
+        how = ev["action"].rsplit(" ", 1)[0]
+        self.expect(ev["action"] == f"{how} {t}" and how in ("concealed kong", "added kong"), f"kong action {ev['action']!r}")
+        if how == "concealed kong":
+            self.take(seat, [t] * 4)
+            self.seats[seat].melds.append(("ckong", [t] * 4))
+            self.replacement_for = ("kong", seat)
+        else:
+            self.take(seat, [t])
+            self.expect(any(k == "pung" and ts[0] == t for k, ts in self.seats[seat].melds), f"added kong of {t} without a pung")
+            self.on_offer = [t]
+            self.open_window(seat, t, "added_kong", ev["offers"])
+            self.expect(all(a is None or set(a) <= {"pass", "mahjong"} for a in ev["offers"]), "a rob offer other than Mahjong (HK-4.10)")
+
+    def on_declare(self, ev: dict[str, Any]) -> None:
+        self.expect(ev["seat"] == self.turn, "a declaration out of turn")
+
+    def on_mahjong_refused(self, ev: dict[str, Any]) -> None:
+        self.expect(self.teaching, "a Mahjong refused at a table that is not teaching (HK-5.7)")
+
+    def on_false_mahjong(self, ev: dict[str, Any]) -> None:
+        self.expect(sum(ev["payments"]) == 0, f"penalty payments {ev['payments']} do not sum to zero")
+        if ev.get("dead_hand"):  # MCR-5.4: the hand goes on, the offender may not win
+            self.dead_hands.add(ev["seat"])
+            if self.window is not None:  # a declaration on a discard: the claim lists it as a pass
+                self.expect(self.answers[ev["seat"]] is None and ev["tile"] == self.window["tile"], "a dead hand's declaration on another tile")
+                self.answers[ev["seat"]] = "pass"
+            self.dead_payments = [a + b for a, b in zip(self.dead_payments, ev["payments"], strict=True)]
+            return
+        self.ended = ev
+
+    def on_win(self, ev: dict[str, Any]) -> None:
+        seat, t = ev["seat"], ev["tile"]
+        self.expect(seat not in self.dead_hands, "a dead hand wins (MCR)")
+        how = ev["win"]
+        if how == "self_draw":
+            self.expect(seat == self.turn and self.window is None, "a self-drawn win out of turn")
+            self.expect(self.drawn == (seat, t), f"self-drawn {t}, the last tile seat {seat} took is {self.drawn}")
+            self.expect(ev["from"] is None, "a self-draw from a seat")
+        else:
+            won = self.won_on
+            self.expect(won is not None and won[:3] == (seat, t, ev["from"]), f"a win on {t} from {ev['from']} that no claim gave")
+            assert won is not None
+            self.expect((how == "robbed_kong") == (won[3] == "added_kong"), f"win {how} on a {won[3]}")
+        s = self.seats[seat]
+        self.expect(Counter(tiles_of(ev["concealed"])) == s.hand, f"concealed {ev['concealed']}, the seat holds {sorted(s.hand.elements())}")
+        melds = [meld_text(k, ts) for k, ts in s.melds]
+        self.expect(sorted(ev["melds"]) == sorted(melds), f"melds {ev['melds']}, the seat declared {melds}")
+        flowers = sorted(int(b[0]) for b in s.bonus if int(b[0]) <= 4)
+        seasons = sorted(int(b[0]) - 4 for b in s.bonus if int(b[0]) > 4)
+        self.expect(sorted(ev["flowers"]) == flowers and sorted(ev["seasons"]) == seasons, f"bonus tiles {ev['flowers']}/{ev['seasons']}, the seat exposed {s.bonus}")
+        self.expect(sum(ev["payments"]) == 0, f"payments {ev['payments']} do not sum to zero (HK-6)")
+        self.win = ev
+        self.ended = ev
+        base = {"win": how, "win_tile": t, "prevailing": ev["prevailing"], "flags": ev["flags"]}
+        if ev["from"] is not None:
+            base["discarder"] = WINDS[ev["from"]]
+        if self.rules == "classical":
+            hands: dict[str, Any] = {}
+            for k, other in enumerate(self.seats):
+                ms = [meld_text(kk, ts) for kk, ts in other.melds]
+                conc = "".join(sorted(other.hand.elements(), key=lambda x: (x[1], x[0])))
+                hands[WINDS[k]] = {
+                    "hand": conc,
+                    "melds": ms,
+                    "flowers": sorted(int(b[0]) for b in other.bonus if int(b[0]) <= 4),
+                    "seasons": sorted(int(b[0]) - 4 for b in other.bonus if int(b[0]) > 4),
+                }
+            opts = {"pay_highest": self.options.get("pay_highest") == "on", "limit": int(self.options.get("limit", 1000))}
+            request = {"hands": hands, "winner": WINDS[seat], **base, "options": opts}
+        else:
+            request = {
+                "hand": ev["concealed"],
+                "seat": WINDS[seat],
+                "melds": ev["melds"],
+                "flowers": ev["flowers"],
+                "seasons": ev["seasons"],
+                **base,
+            }
+        self.wins.append(Win(self.line, self.rules, dict(self.options), request, ev))
+
+    def on_exhaustive_draw(self, ev: dict[str, Any]) -> None:
+        self.expect(not self.live and ev["seat"] == self.turn, "a drawn hand with tiles left in the live wall (HK-7.1)")
+        self.ended = ev
+
+    def on_hand_end(self, ev: dict[str, Any]) -> None:
+        self.expect(self.ended is not None, "a hand ends with neither a win, a penalty nor an exhaustive draw")
+        assert self.ended is not None
+        result = {"win": "win", "false_mahjong": "penalty", "exhaustive_draw": "draw"}[self.ended["type"]]
+        self.expect(ev["result"] == result, f"result {ev['result']} after a {self.ended['type']}")
+        pay = ev["payments"]
+        self.expect(sum(pay) == 0, f"payments {pay} do not sum to zero")
+        expected = self.ended.get("payments", [0, 0, 0, 0])
+        dead = self.dead_payments
+        self.expect(pay == [a + b for a, b in zip(expected, dead, strict=True)], f"payments {pay}, the end event and penalties give {expected} + {dead}")
+        self.expect(ev["scores"] == [a + b for a, b in zip(self.scores, pay, strict=True)], "scores are not the scores before plus the payments")
+        winner = ev["seat"] if result != "draw" else None
+        if self.rules == "hk":  # HK-7.2: the dealer keeps the deal after its win, a draw or a penalty
+            keeps = result in ("draw", "penalty") or winner == 0
+        else:  # MCR-2.2, CL-4.3: the winds move on after every hand
+            keeps = False
+        self.expect(ev["dealer_keeps"] == keeps, f"dealer_keeps {ev['dealer_keeps']}, the rules give {keeps}")
+        self.final_hands.append([sorted(x.hand.elements()) for x in self.seats])
+        self.in_hand = False
+        self.hand_payments = pay
+        self.keeps = keeps
+
+    def on_totals(self, ev: dict[str, Any]) -> None:
+        self.expect(self.match is not None and not self.in_hand, "totals outside a match's hand")
+        for seat, p in enumerate(self.players):
+            self.totals[p] += self.hand_payments[seat]
+        self.expect(ev["totals"] == self.totals, f"totals {ev['totals']}, the payments add up to {self.totals}")
+        self.expect(ev["hand"] == self.hand_no and ev["dealer_keeps"] == self.keeps, "hand number or dealer_keeps differ from the hand")
+        if self.rules == "hk":  # HK-7.2, HK-7.3
+            nxt = list(self.players) if self.keeps else self.players[1:] + self.players[:1]
+            if not self.keeps:
+                self.passes += 1
+        else:  # MCR-2.2/2.3, CL-4.3/4.5: rotate within a round, the seat table at a new round
+            self.passes += 1
+            r, k = min(self.passes // 4, 3), self.passes % 4  # past a game: the North round goes on
+            table = [self.first_players[a] for a in SEAT_TABLE[r]]
+            nxt = table[k:] + table[:k]
+        self.next_players = nxt
+        self.next_prevailing = WINDS[min(self.passes // 4, 3)]  # HK-7.3; a longer match stays North
+        self.expect(ev["next_dealer"] == nxt[0], f"next dealer {ev['next_dealer']}, the rotation gives {nxt[0]}")
+        self.expect(ev["next_prevailing"] == self.next_prevailing, f"next prevailing {ev['next_prevailing']}, expected {self.next_prevailing}")
+
+    def on_match_end(self, ev: dict[str, Any]) -> None:
+        self.expect(self.match is not None and not self.in_hand, "match_end outside a match")
+        self.expect(ev["hands"] == self.hand_no and ev["totals"] == self.totals, "match_end hands or totals differ")
+        ranking = [1 + sum(1 for o in self.totals if o > t) for t in self.totals]
+        self.expect(ev["ranking"] == ranking, f"ranking {ev['ranking']}, the totals give {ranking} (HK-7.3)")
+        self.match = None
+
+    # ------------------------------------------------------------------ re-scoring
+
+    def rescore(self, env: dict[str, str] | None = None) -> int:
+        """Send every win to ``hkmj score`` (one process per ruleset and options) and compare."""
+        groups: dict[str, list[Win]] = {}
+        for w in self.wins:
+            groups.setdefault(json.dumps([w.rules, w.options], sort_keys=True), []).append(w)
+        for key, wins in groups.items():
+            rules, options = json.loads(key)
+            args = [sys.executable, "-m", "hkmj.cli", "score", "--rules", rules]
+            if rules == "hk":
+                for k, v in options.items():
+                    args += ["--option", f"{k}={v}"]
+            text = "".join(json.dumps(w.request) + "\n" for w in wins)
+            out = subprocess.run(args, input=text, capture_output=True, text=True, check=True, env=env or dict(os.environ))
+            for w, line in zip(wins, out.stdout.splitlines(), strict=True):
+                self.compare(w, json.loads(line))
+        return len(self.wins)
+
+    @staticmethod
+    def compare(w: Win, got: dict[str, Any]) -> None:
+        rec = w.recorded
+        where = f"win at event {w.line} ({w.rules})"
+        if not got.get("valid"):
+            raise Foul(f"{where}: hkmj score refuses the recorded hand: {got.get('error')}")
+        if w.rules == "classical":
+            pay = [got["settlement"][x] for x in WINDS]
+            scores = [got["players"][x]["score"] for x in WINDS]
+            if (got["points"], got["doubles"], got["score"]) != (rec["hand_points"], rec["doubles"], rec["score"]) or scores != rec["hand_scores"]:
+                raise Foul(f"{where}: recorded {rec['hand_points']} points {rec['doubles']} doubles {rec['hand_scores']}, hkmj score {got['points']} {got['doubles']} {scores}")
+        elif w.rules == "mcr":
+            pay = [got["payments"][x] for x in WINDS]
+            if (got["points"], got["fan_points"]) != (rec["points"], rec["fan_points"]) or got["items"] != rec["items"]:
+                raise Foul(f"{where}: recorded {rec['points']} points {rec['items']}, hkmj score {got['points']} {got['items']}")
+        else:
+            pay = [got["payments"][x] for x in WINDS]
+            items = [(i["name"], i["fan"]) for i in rec["items"]]
+            if (got["fan"], got["limit"], got["base"]) != (rec["fan"], rec["limit"], rec["base"]) or [(i["name"], i["fan"]) for i in got["items"]] != items:
+                raise Foul(f"{where}: recorded fan {rec['fan']} base {rec['base']} {items}, hkmj score {got['fan']} {got['base']} {got['items']}")
+        if pay != rec["payments"]:
+            raise Foul(f"{where}: recorded payments {rec['payments']}, hkmj score {pay}")

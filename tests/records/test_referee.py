@@ -1,0 +1,196 @@
+"""Records re-read by an independent referee (tests/records/referee.py), move by move, for the
+three rulesets: ``hkmj simulate --record``, ``hkmj play --record`` (a bot in the human's seat)
+and a server table's log export. The referee reads the documented format only
+(docs/record-format.md) and re-scores every win with ``hkmj score``."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import random
+import sys
+import urllib.request
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from hkmj.cli import main
+
+RULESETS = [
+    ("hk", []),
+    ("hk", ["minfan=1", "payment=half-shooter", "base=2"]),
+    ("mcr", []),
+    ("classical", []),
+    ("classical", ["pay_highest=on", "limit=500"]),
+]
+IDS = ["hk", "hk-options", "mcr", "classical", "classical-options"]
+
+
+def _load_referee() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hkmj_test_referee", Path(__file__).with_name("referee.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+referee = _load_referee()
+
+
+def judge(events: list[dict[str, Any]]) -> Any:
+    """The referee's verdict on a record: it raises on the first foul; the referee otherwise."""
+    r = referee.Referee()
+    r.check(events)
+    r.rescore()
+    return r
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize(("rules", "options"), RULESETS, ids=IDS)
+def test_hk_2_to_hk_7_simulate_records_pass_the_independent_referee(
+    tmp_path: Path, rules: str, options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate --record``: 20 hands, past a full game's 16 passes under MCR and classical
+    (the North round goes on), every tile, claim, score, payment and rotation re-checked."""
+    path = tmp_path / "sim.jsonl"
+    args = ["simulate", "--hands", "20", "--seed", "5", "--bots", "random,greedy,greedy,random", "--rules", rules]
+    args += [x for o in options for x in ("--option", o)]
+    assert main([*args, "--record", str(path), "--quiet"]) == 0
+    capsys.readouterr()
+    r = judge(read(path))
+    assert r.hands == 20 and r.draws > 0 and r.claims > 0
+    assert len(r.wins) > 0 or options == ["minfan=1", "payment=half-shooter", "base=2"]
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_7_play_records_pass_the_independent_referee(tmp_path: Path, rules: str) -> None:
+    """``hkmj play --record`` (the session and record writer it builds, a bot in the human's
+    seat, asked at every discard): seed 4 under MCR includes a Last Tile win (MCR-6.27)."""
+    from hkmj.bots import make_bot
+    from hkmj.record import RecordWriter
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.session import Session
+    from hkmj.tui.testing import play_match
+
+    path = tmp_path / "play.jsonl"
+    with RecordWriter(path) as sink:
+        bots = [make_bot("greedy", i) for i in range(3)]
+        s = Session(bots, ["greedy"] * 3, seed=4, length="hands", hands=3, record=sink, rules=get_ruleset(rules))
+        play_match(s, make_bot("random", 9))
+    r = judge(read(path))
+    assert r.hands == 3 and r.wins
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_7_server_log_exports_pass_the_independent_referee_and_match_the_reveals(
+    tmp_path: Path, rules: str
+) -> None:
+    """A real server's table (one scripted player, three bots, two hands): its log export
+    re-played into events (docs/record-format.md) passes the referee, and every hand's wall,
+    dice, concealed hands, payments and scores are those the player's own reveal showed."""
+    from hkmj.server.export import record_from_log
+    from hkmj.server.testing import Server, choose, play
+
+    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
+    server.start()
+    try:
+        tid = server.create(slots=[None, "greedy", "random", "greedy"], hands=2, rules=rules, claim_window=0.01, next_delay=0)
+
+        async def go() -> list[dict[str, Any]]:
+            c = server.client(record=True)
+            await c.open()
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(3)
+            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
+            await play([c], over, lambda i, legal: choose(legal, rng), 240)
+            await c.close()
+            return c.messages
+
+        messages = asyncio.run(go())
+        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
+            rows = [json.loads(line) for line in resp.read().decode().splitlines()]
+    finally:
+        server.stop()
+    rec = record_from_log((row["kind"], row["data"]) for row in rows)
+    assert rec.over
+    r = judge(rec.events)
+    assert r.hands == 2
+    reveals = {m["hand"]["number"]: m for m in messages if m.get("type") == "state" and m.get("reveal")}
+    starts = [e for e in rec.events if e["type"] == "hand_start"]
+    ends = [e for e in rec.events if e["type"] == "hand_end"]
+    for number, (start, end, hands) in enumerate(zip(starts, ends, r.final_hands, strict=True), 1):
+        frame = reveals[number]
+        shown = frame["reveal"]
+        assert [t.split(":")[0] for t in shown["wall"]] == [t for w in start["wall"] for t in w]
+        assert frame["hand"]["dice"] == start["dice"]
+        assert [sorted(t.split(":")[0] for t in seat) for seat in shown["concealed"]] == hands
+        assert (shown["payments"], shown["scores"]) == (end["payments"], end["scores"])
+
+
+def test_the_referee_catches_a_tampered_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The referee is not vacuous: a swapped draw, a chow by the wrong seat, a payment moved
+    and a rotation skipped are each a foul naming the event."""
+    path = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--hands", "4", "--seed", "3", "--bots", "greedy,greedy,random,random", "--record", str(path), "--quiet"]) == 0
+    capsys.readouterr()
+    good = read(path)
+    judge(good)
+
+    def first(kind: str, test: Any = lambda e: True) -> int:
+        return next(i for i, e in enumerate(good) if e["type"] == kind and test(e))
+
+    def foul(edit: Any, words: str) -> None:
+        bad = json.loads(json.dumps(good))
+        edit(bad)
+        with pytest.raises(referee.Foul, match=words):
+            judge(bad)
+
+    d = first("draw")
+    foul(lambda ev: ev[d].update(tile="9z" if ev[d]["tile"] != "7z" else "6z"), "live wall gives")
+    c = first("claim", lambda e: e["claim"] == "chow")
+    foul(lambda ev: ev[c].update(seat=(ev[c]["seat"] + 1) % 4), "priority gives")
+    h = first("hand_end")
+    foul(lambda ev: ev[h]["payments"].__setitem__(0, ev[h]["payments"][0] + 1), "sum to zero")
+    t = first("totals")
+    foul(lambda ev: ev[t].update(next_dealer=(ev[t]["next_dealer"] + 1) % 4), "rotation gives")
+    w = first("win")
+    foul(lambda ev: ev[w].update(base=ev[w]["base"] * 2), "hkmj score")
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Path, rules: str) -> None:
+    """A strict table where the player declares Mahjong now and then without a winning hand:
+    the penalty ends the hand (HK-5.7) or, under MCR, the hand goes on dead (MCR-5.4); the
+    unlisted declarations and their penalties are re-checked like any move."""
+    from hkmj.bots import make_bot
+    from hkmj.record import RecordWriter
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.session import Session
+
+    path = tmp_path / "false.jsonl"
+    me = make_bot("random", 9)
+    with RecordWriter(path) as sink:
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length="hands", hands=3, record=sink, rules=get_ruleset(rules))
+        while not s.match_over:
+            s.start_hand()
+            decisions = 0
+            while not s.over:
+                if s.bots_pending():
+                    s.step()
+                    continue
+                decisions += 1
+                if decisions % 7 in (3, 4) and s.try_mahjong(confirmed=True).done:
+                    continue
+                if not s.over and not s.bots_pending():
+                    s.play(me.choose(s.view(), s.legal()))
+            s.finish_hand()
+    events = read(path)
+    r = judge(events)
+    assert r.hands == 3 and any(e["type"] == "false_mahjong" for e in events)
