@@ -3,11 +3,14 @@ the help's examples can be copied as they are, and the README's commands exist a
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
+import re
+import shlex
 
 import pytest
 
-from hkmj.cli import main
+from hkmj.cli import build_parser, main
 
 
 def test_arena_without_its_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -18,3 +21,92 @@ def test_arena_without_its_extra_says_what_to_install(monkeypatch: pytest.Monkey
     assert main(["arena", "--bots", "random,greedy", "--deals", "1"]) == 2
     err = capsys.readouterr().err
     assert err == 'hkmj arena: needs the "arena" extra (openskill, matplotlib missing): pip install "hkmj[arena]"\n'
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def _examples(text: str) -> list[list[str]]:
+    """The example commands of a help text: its lines starting with ``hkmj`` or ``echo``, each
+    with its ``\\``-continued lines; a row's description (after two spaces) is not part of them."""
+    out: list[list[str]] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip().startswith(("hkmj ", "echo ")):
+            command = [line]
+            while command[-1].endswith("\\") and i + len(command) < len(lines):
+                command.append(lines[i + len(command)])
+            out.append([re.split(r"\s{2,}|\s+#", c.strip())[0] for c in command])
+    return out
+
+
+def _help_examples(parser: argparse.ArgumentParser) -> list[list[str]]:
+    return _examples((parser.epilog or "") + "\n" + (parser.description or ""))
+
+
+@pytest.mark.parametrize("command", list(_subcommands()))
+def test_help_examples_are_whole_lines_at_80_columns(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An example is copied from the terminal as it is shown: at 80 columns no example command
+    of ``hkmj COMMAND --help`` is cut across two lines (a continued one ends with ``\\``)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = _subcommands()[command]
+    examples = [part for example in _help_examples(parser) for part in example]
+    shown = parser.format_help().splitlines()
+    assert examples or command == "replay"
+    for example in examples:
+        assert any(example in line for line in shown), f"{example!r} is cut in hkmj {command} --help"
+
+
+def _segments(line: str) -> list[list[str]]:
+    """The ``hkmj`` invocations of a shell line: split at ``&&``, ``|`` and ``;``, comments dropped."""
+    words = shlex.split(line.replace("\\\n", " "), comments=True)
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w in ("&&", "|", ";", "||"):
+            out.append([])
+        else:
+            out[-1].append(w)
+    return [seg[1:] for seg in out if seg[:1] == ["hkmj"]]
+
+
+def check_command(argv: list[str]) -> None:
+    """``argv`` is an ``hkmj`` command line the program accepts: its options exist, its ruleset,
+    house options and built-in bot names are known. Nothing is run."""
+    from hkmj.bots import BOTS
+    from hkmj.rulesets.args import rules_from_args
+
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:
+        assert exc.code == 0, f"hkmj {shlex.join(argv)}: refused by the parser"
+        return
+    if hasattr(args, "option"):
+        rules_from_args(args)
+    bots = getattr(args, "bots", None)
+    if isinstance(bots, str):
+        unknown = [b for b in bots.split(",") if b.strip() not in BOTS]
+        assert not unknown, f"hkmj {shlex.join(argv)}: unknown bots {unknown}"
+
+
+@pytest.mark.parametrize("command", list(_subcommands()))
+def test_help_examples_are_valid_commands(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every example of ``hkmj COMMAND --help`` is a command line the program accepts."""
+    for example in _help_examples(_subcommands()[command]):
+        for argv in _segments(" ".join(part.removesuffix("\\") for part in example)):
+            check_command(argv)
+    capsys.readouterr()
+
+
+def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row of a help table (``  KEY    text``) continued in the source under its text column is
+    filled as one paragraph under that column, not broken where the source line ended."""
+    from hkmj.helpformat import HelpFormatter
+
+    monkeypatch.setenv("COLUMNS", "40")
+    epilog = "Keys:\n  E, S     the player who drew that wind (their\n           seat in the first hand)\n  slot0    a table slot\n"
+    parser = argparse.ArgumentParser(prog="x", epilog=epilog, formatter_class=HelpFormatter, add_help=False)
+    text = parser.format_help()
+    assert "  E, S     the player who drew that\n           wind (their seat in the\n           first hand)\n  slot0    a table slot\n" in text

@@ -23,11 +23,11 @@ Two ways to use it:
 
   Human: give the hand on the command line.
     hkmj score 234s567p88m111z777z --win 1z --from W --seat S
-    hkmj score 123m456p789s11z --meld "pung 777z" --win 9s --flower 2 --lang fr
+    hkmj score 123m456p789s11z --meld "pung 777z" --win 9s --flower 2
 
-  Machine: no hand argument; one JSON object per line on stdin, one per line out.
-    echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard",
-           "discarder": "W", "seat": "S", "prevailing": "E"}' | hkmj score
+  Machine: no hand argument; one JSON object a line in, one a line out (R-9).
+    echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "seat": "S",' \\
+      '"prevailing": "E", "win": "discard", "discarder": "W"}' | hkmj score
 
   Chinese Official rules (MCR, docs/rules-mcr.md): add --rules mcr, e.g.
     hkmj score 123456789m111p11z --win 1z --flower 1 --rules mcr --lang fr

@@ -19,14 +19,14 @@ times; empty places are filled with --fill (greedy). A late, malformed or illega
 a bot that dies, is logged on stderr and replaced by a safe default; the match goes on.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
-  hkmj bot-match --bot "python a.py" --bot "python b.py" --bot expert --time-limit 0.5
+  hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
 """
 
 _ARENA_EPILOG = """\
 Rates bots with OpenSkill (Plackett-Luce) over duplicate deals: each deal is played four
 times with the seats rotated, so every bot holds every hand. Needs the extra: pip install "hkmj[arena]".
 
-  hkmj arena --bots random,greedy,strong --deals 50 --seed 1 --plot ratings.png
+  hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
 """
 
 
