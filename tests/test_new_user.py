@@ -110,3 +110,24 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
     parser = argparse.ArgumentParser(prog="x", epilog=epilog, formatter_class=HelpFormatter, add_help=False)
     text = parser.format_help()
     assert "  E, S     the player who drew that\n           wind (their seat in the\n           first hand)\n  slot0    a table slot\n" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage", "message"),
+    [
+        (["scor"], "usage: hkmj [-h]", "hkmj: error: unknown command 'scor'; did you mean 'score'?"),
+        (["simulate", "--sed", "7"], "usage: hkmj simulate", "hkmj simulate: error: unrecognized arguments: --sed 7 (did you mean --seed?)"),
+        (["score", "123m456p789s11z999m", "--win", "9m", "--bogus"], "usage: hkmj score", "hkmj score: error: unrecognized arguments: --bogus\n"),
+        (["score", "123m", "456p", "--win", "1m"], "usage: hkmj score", "without spaces: 123m456p)"),
+        (["review", "g.jsonl", "--lnag", "fr"], "usage: hkmj review", "(did you mean --lang?)"),
+    ],
+)
+def test_a_typo_is_reported_by_its_command_with_the_closest_name(
+    argv: list[str], usage: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown option is reported with the usage of the command it was given to (not the
+    top-level one), and the closest command or option name when one is close."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.startswith(usage) and message in err and "Traceback" not in err
