@@ -241,3 +241,26 @@ async def test_glyphs_only_with_the_option_at_80x24(make_session: Make) -> None:
         text = screen_text(app)
         assert "\U0001f007" in text  # 1 Characters
         assert "  ".join(KEY_LABELS[:13]) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("rules", "options", "mark"),
+    [("hk", {}, "Hong Kong"), ("mcr", {}, "MCR"), ("hk", {"minfan": "3"}, "minfan=3"), ("classical", {"pay_highest": "on"}, "pay_highest=on")],
+)
+def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str, options: dict[str, str], mark: str) -> None:
+    """The header keeps the hand, the prevailing wind (HK-7), the wall, the teaching mark and the
+    ruleset with its house options within the 78 columns an 80-column terminal gives it, and a
+    random (six-digit) seed but beside the longest ruleset names: the dealer (named on its panel),
+    long names and last the seed (printed on leaving) give way."""
+    from hkmj.bots import make_bot
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang)
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=987654, length="hands", hands=1, teach=True, lang=lang, rules=get_ruleset(rules, options))
+    s.start_hand()
+    line = s.header(78)
+    assert len(line) <= 78, line
+    assert tx("hdr.teach") in line and mark in line and tx.wind(s.view().prevailing) in line
+    assert ("987654" in line) is (rules != "classical")
+    assert s.header(200) == s.header()  # room enough: the full header, the dealer named

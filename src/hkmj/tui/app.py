@@ -245,7 +245,9 @@ class TableScreen(Screen[None]):
         s = self.session
         tx = self.tx
         self._sync_selection()
-        self.query_one("#header", Static).update(Text(s.header(), no_wrap=True, overflow="ellipsis"))
+        header = self.query_one("#header", Static)
+        width = header.content_size.width or self.app.size.width - 2
+        header.update(Text(s.header(width), no_wrap=True, overflow="ellipsis"))
         for rel, off in (("right", 1), ("across", 2), ("left", 3)):
             w = self.query_one(f"#{rel}", OpponentView)
             p = s.panel((s.seat + off) % 4)
