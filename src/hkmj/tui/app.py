@@ -564,6 +564,15 @@ class HelpScreen(ModalScreen[None]):
             box.border_subtitle = self.tx("help.close")
             yield Static(help_text(self.tx("help.body"), self.tx.lang), id="help-body")
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fill)
+
+    def _fill(self) -> None:
+        """Fill the help to the width it has, continued lines hanging under their text."""
+        body = self.query_one("#help-body", Static)
+        if body.content_size.width > 0:
+            body.update(help_text(self.tx("help.body"), self.tx.lang, body.content_size.width))
+
     def action_close(self) -> None:
         self.dismiss(None)
 

@@ -245,7 +245,8 @@ EN: dict[str, str] = {
     "help.body": """THE GOAL
 Be the first to complete a hand: four groups and a pair (HK-5.1).
   • chow: three numbers in a row of one suit, like 3-4-5 Circles. Never with winds or dragons, never across suits (HK-5.2).
-  • pung: three identical tiles.  • kong: four identical tiles (you then take one extra tile).
+  • pung: three identical tiles.
+  • kong: four identical tiles (you then take one extra tile).
   • pair: two identical tiles.
 Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).
 There is no minimum: any complete hand wins, even worth 0 fan (HK-6).
@@ -514,7 +515,8 @@ FR: dict[str, str] = {
     "help.body": """LE BUT
 Soyez le premier à compléter votre main : quatre groupes et une paire (HK-5.1).
   • chow : trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles (HK-5.2).
-  • pung : trois tuiles identiques.  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
+  • pung : trois tuiles identiques.
+  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
   • paire : deux tuiles identiques.
 Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).
 Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).
