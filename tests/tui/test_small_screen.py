@@ -108,7 +108,9 @@ async def test_end_of_hand_fits_80x24_and_explains_payments(make_session: Make, 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_help_fits_80x24(make_session: Make, lang: str) -> None:
-    """The help opens at 80×24 with its title, first section and how to close and scroll it in view."""
+    """The help opens at 80×24 with its title, first section and how to close and scroll it in
+    view; a bullet too long for the box continues under its text, not at the box's margin (the
+    HK-5.2 chow line is the longest)."""
     tx = Texts(lang)
     s = make_session(lang=lang)
     app = PlayApp(s, delay=0)
@@ -121,6 +123,11 @@ async def test_help_fits_80x24(make_session: Make, lang: str) -> None:
         assert tx("help.title") in text and tx("help.close") in text
         assert tx("help.body").split("\n")[0] in text
         assert not CJK.search(text)
+        await pilot.pause()
+        rows = [line[line.index("│") + 1 : line.rindex("│")] for line in screen_text(app).split("\n") if line.count("│") >= 2]
+        chow = next(i for i, row in enumerate(rows) if "• chow" in row)
+        assert rows[chow].startswith("   • chow") and rows[chow + 1].startswith("     ") and rows[chow + 1].strip()
+        assert "HK-5.2" in rows[chow + 1] + rows[chow + 2]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -265,20 +272,3 @@ def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str
     assert ("987654" in line) is (rules != "classical")
     assert s.header(200) == s.header()  # room enough: the full header, the dealer named
 
-
-@pytest.mark.asyncio
-@pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_help_bullets_hang_under_their_text_at_80x24(make_session: Make, lang: str) -> None:
-    """In the help at 80×24 a bullet too long for the box continues under its text, not at the
-    box's margin (the HK-5.2 chow line is the longest)."""
-    s = make_session(lang=lang)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        await pilot.pause()
-        rows = [line[line.index("│") + 1 : line.rindex("│")] for line in screen_text(app).split("\n") if line.count("│") >= 2]
-        chow = next(i for i, row in enumerate(rows) if "• chow" in row)
-        assert rows[chow].startswith("   • chow") and rows[chow + 1].startswith("     ") and rows[chow + 1].strip()
-        assert "HK-5.2" in rows[chow + 1] + rows[chow + 2]
