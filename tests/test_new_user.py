@@ -7,6 +7,7 @@ import argparse
 import importlib.util
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -131,3 +132,101 @@ def test_a_typo_is_reported_by_its_command_with_the_closest_name(
         main(argv)
     err = capsys.readouterr().err
     assert exc.value.code == 2 and err.startswith(usage) and message in err and "Traceback" not in err
+
+
+ROOT = Path(__file__).resolve().parents[1]
+USER_DOCS = ("README.md", "docs/play.md", "docs/rules.md", "docs/review.md", "docs/server.md", "docs/bot-protocol.md")
+"""The pages a user reads to run the program."""
+
+
+def _blocks(text: str) -> list[tuple[str, list[str]]]:
+    """The fenced code blocks of a Markdown page: (info string, lines), indentation removed."""
+    out: list[tuple[str, list[str]]] = []
+    block: list[str] | None = None
+    fence = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if block is None and stripped.startswith("```"):
+            block, fence, info = [], line[: len(line) - len(line.lstrip())], stripped[3:].strip()
+        elif block is not None and stripped == "```":
+            out.append((info, block))
+            block = None
+        elif block is not None:
+            block.append(line.removeprefix(fence))
+    return out
+
+
+def _doc_commands() -> list[tuple[str, str]]:
+    """Every shell line of the user docs that runs ``hkmj`` (``$ `` prompts removed, ``\\``-continued
+    lines joined): (page, line)."""
+    out: list[tuple[str, str]] = []
+    for page in USER_DOCS:
+        for info, lines in _blocks((ROOT / page).read_text(encoding="utf-8")):
+            if info not in ("sh", "console", "bash", "shell", ""):
+                continue
+            joined = "\n".join(lines).replace("\\\n", " ")
+            for line in joined.splitlines():
+                if info not in ("sh", "bash", "shell") and not line.startswith("$ "):
+                    continue  # a sample's output
+                line = line.removeprefix("$ ")
+                if re.search(r"(^|&&\s*|\|\s*)hkmj ", line):
+                    out.append((page, line))
+    return out
+
+
+@pytest.mark.parametrize(("page", "line"), _doc_commands())
+def test_every_hkmj_command_in_the_user_docs_is_accepted(page: str, line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README and the user guides show commands that exist as written: their options, ruleset,
+    house options and bot names are all known (nothing is run)."""
+    for argv in _segments(line):
+        check_command(argv)
+    capsys.readouterr()
+
+
+def _samples() -> list[tuple[str, str, list[str]]]:
+    """The output samples of the user docs: (page, command, the output shown) for each ``$ hkmj``
+    line of a code block, its ``\\``-continued lines joined."""
+    out: list[tuple[str, str, list[str]]] = []
+    for page in USER_DOCS:
+        for info, lines in _blocks((ROOT / page).read_text(encoding="utf-8")):
+            if info not in ("console", "") or not lines or not lines[0].startswith("$ hkmj "):
+                continue
+            for line in "\n".join(lines).replace("\\\n", " ").splitlines():
+                if line.startswith("$ "):
+                    out.append((page, line[2:], []))
+                else:
+                    out[-1][2].append(line)
+    return out
+
+
+@pytest.fixture(scope="module")
+def docs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory holding the record the review samples read: ``g.jsonl`` as the docs make it."""
+    path = tmp_path_factory.mktemp("docs")
+    argv = ["simulate", "--hands", "4", "--seed", "7", "--bots", "random,strong,strong,greedy"]
+    assert main([*argv, "--record", str(path / "g.jsonl"), "--quiet"]) == 0
+    return path
+
+
+@pytest.mark.parametrize(("page", "command", "shown"), [s for s in _samples() if s[2]])
+def test_output_samples_in_the_user_docs_are_what_the_program_prints(
+    page: str, command: str, shown: list[str], docs_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sample output of the README or a guide (``$ hkmj ...`` and what follows) is what the
+    command prints now, stdout and stderr, line for line; a ``...`` line stands for lines left out."""
+    monkeypatch.chdir(docs_dir)
+    monkeypatch.setenv("COLUMNS", "80")
+    capsys.readouterr()
+    main(shlex.split(command)[1:])
+    captured = capsys.readouterr()
+    printed = [line.rstrip().replace("\u00a0", " ") for line in (captured.out + captured.err).splitlines()]
+    at = 0
+    chunk: list[str] = []
+    for line in [*shown, "..."]:
+        if line.strip() != "...":
+            chunk.append(line.rstrip().replace("\u00a0", " "))
+            continue
+        found = next((i for i in range(at, len(printed) - len(chunk) + 1) if printed[i : i + len(chunk)] == chunk), None)
+        assert found is not None, f"{page}: `{command}` no longer prints:\n" + "\n".join(chunk) + "\n--- it prints:\n" + "\n".join(printed)
+        at = found + len(chunk)
+        chunk = []
