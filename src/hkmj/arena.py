@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -108,10 +108,12 @@ def run_arena(
     backend: str = "local",
     address: str | None = None,
     rules: Ruleset | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
     """Rate ``bots`` (built-in names, at least two distinct) over ``deals`` duplicate deals.
 
     Deals run locally or on Ray (:func:`hkmj.scale.map_ordered`); ratings are the same for any backend and worker count.
+    ``progress(1)`` is called as each deal is played (a progress bar's ``advance``).
     """
     from openskill.models import PlackettLuce
 
@@ -126,7 +128,11 @@ def run_arena(
     ruleset = DEFAULT if rules is None else rules
     spec = (ruleset.name, tuple(sorted(ruleset.options.items())))
     jobs = [(seed, k, t, spec) for k, t in enumerate(tables(names, deals))]
-    results = list(map_ordered(play_deal, jobs, workers=workers, backend=backend, address=address))
+    results = []
+    for deal in map_ordered(play_deal, jobs, workers=workers, backend=backend, address=address):
+        results.append(deal)
+        if progress is not None:
+            progress(1)
     model = PlackettLuce()
     ratings: dict[str, Any] = {b: model.rating(name=b) for b in names}
     hands = dict.fromkeys(names, 0)

@@ -81,6 +81,14 @@ class ExternalBot:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
             )
+        except FileNotFoundError:
+            import difflib
+
+            close = difflib.get_close_matches(command.strip().lower(), list(BOTS), 1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            raise ValueError(
+                f"--bot {command!r}: cannot start it: no program {args[0]!r} found, and not a built-in bot ({', '.join(BOTS)}){hint}"
+            ) from None
         except OSError as e:
             raise ValueError(f"--bot {command!r}: cannot start it: {e.strerror or e}") from None
         self._lines: queue.Queue[str | _BadLine | None] = queue.Queue(_BACKLOG)
@@ -213,16 +221,19 @@ class MatchReport:
     stats: dict[int, BotStats] = field(default_factory=dict)
 
     def table(self) -> str:
-        lines = [f"{'player':<7} {'bot':<32} {'total':>7} {'rank':>4}  decisions  late  illegal  died  mean think"]
+        """The result in 80 columns: each player's total and rank; for an external bot, its
+        answers, late and illegal ones, deaths and mean thinking time (a long command is shown
+        by its end)."""
+        lines = [f"{'player':<6} {'bot':<26} {'total':>6} {'rank':>4} {'answers':>7} {'late':>4} {'illegal':>7} {'died':>4} {'think':>8}"]
         for p in range(4):
             s = self.stats.get(p)
             extra = (
-                f"{s.decisions:>9}  {s.late:>4}  {s.illegal:>7}  {s.dead:>4}  {1000 * s.think / max(s.decisions, 1):>7.1f} ms"
+                f"{s.decisions:>7} {s.late:>4} {s.illegal:>7} {s.dead:>4} {1000 * s.think / max(s.decisions, 1):>5.1f} ms"
                 if s
-                else "        -     -        -     -           -"
+                else f"{'-':>7} {'-':>4} {'-':>7} {'-':>4} {'-':>8}"
             )
-            name = self.names[p] if len(self.names[p]) <= 32 else "…" + self.names[p][-31:]
-            lines.append(f"{p:<7} {name:<32} {self.totals[p]:>+7} {self.ranking[p]:>4}  {extra}")
+            name = self.names[p] if len(self.names[p]) <= 26 else "…" + self.names[p][-25:]
+            lines.append(f"{p:<6} {name:<26} {self.totals[p]:>+6} {self.ranking[p]:>4} {extra}")
         return "\n".join(lines)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
@@ -23,11 +24,11 @@ Two ways to use it:
 
   Human: give the hand on the command line.
     hkmj score 234s567p88m111z777z --win 1z --from W --seat S
-    hkmj score 123m456p789s11z --meld "pung 777z" --win 9s --flower 2 --lang fr
+    hkmj score 123m456p789s11z --meld "pung 777z" --win 9s --flower 2
 
-  Machine: no hand argument; one JSON object per line on stdin, one per line out.
-    echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard",
-           "discarder": "W", "seat": "S", "prevailing": "E"}' | hkmj score
+  Machine: no hand argument; one JSON object a line in, one a line out (R-9).
+    echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "seat": "S",' \\
+      '"prevailing": "E", "win": "discard", "discarder": "W"}' | hkmj score
 
   Chinese Official rules (MCR, docs/rules-mcr.md): add --rules mcr, e.g.
     hkmj score 123456789m111p11z --win 1z --flower 1 --rules mcr --lang fr
@@ -481,11 +482,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         _hint_at_a_terminal()
         return _run(lambda: _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout)))
     parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None)
-    args = parser.parse_args(words)
+    args = _parse(parser, words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
     return _run(lambda: int(args.func(args)))
+
+
+def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
+    """Parse ``words``; a mistake is reported by the command it concerns, with its usage and the
+    closest name: ``hkmj scor`` (did you mean score?), ``hkmj simulate --sed 7`` (--seed?)."""
+    import difflib
+
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    if words and not words[0].startswith("-") and words[0] not in sub.choices:
+        close = difflib.get_close_matches(words[0], list(sub.choices), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        parser.error(f"unknown command {words[0]!r}{hint} (the commands: {', '.join(sub.choices)})")
+    args, extra = parser.parse_known_args(words)
+    if extra:
+        command = sub.choices.get(getattr(args, "command", None) or "", parser)
+        options = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
+        close = [m for w in extra if w.startswith("--") for m in difflib.get_close_matches(w.split("=")[0], options, 1, 0.8)]
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        hand = getattr(args, "hand", None)
+        if args.command == "score" and hand and all(re.fullmatch(r"\d+[mpszf]", w) for w in extra):
+            hint = f" (write the hand as one word, without spaces: {hand}{''.join(extra)})"
+        command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+    return args
 
 
 def _hint_at_a_terminal() -> None:

@@ -2,8 +2,10 @@
 
 Epilogs and descriptions are written as text: paragraphs of plain lines, and indented lines
 (examples, tables of keys). Plain paragraphs are filled to the terminal width; an indented
-line too wide for it continues under its own text column. So every line of ``--help`` fits
-an 80-column terminal (docs/play.md: the program targets 80×24), whatever the source wrap.
+line too wide for it continues under its own text column. A table row may be continued in the
+source by lines indented to its text column: they are joined to the row before it is filled.
+So every line of ``--help`` fits an 80-column terminal (docs/play.md: the program targets
+80×24), whatever the source wrap.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                 out.extend(wrap(" ".join(para), indent, indent))
                 para.clear()
 
-        for line in text.splitlines():
+        for line in _join_continuations(text.splitlines()):
             if not line.strip():
                 flush()
                 out.append("")
@@ -52,3 +54,19 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                 out.extend(wrap(line.strip(), indent + " " * lead, indent + " " * hang))
         flush()
         return "\n".join(out)
+
+
+def _join_continuations(lines: list[str]) -> list[str]:
+    """Join each source line indented exactly to the text column of the table row above it
+    (``  KEY    text`` / ``         more text``) to that row, so the row is filled as one."""
+    out: list[str] = []
+    column = 0
+    for line in lines:
+        lead = len(line) - len(line.lstrip())
+        if out and column and line.strip() and lead == column:
+            out[-1] += " " + line.strip()
+            continue
+        out.append(line)
+        row = _ROW.match(line) if line[:1].isspace() else None
+        column = len(row.group(1)) if row else 0
+    return out

@@ -19,14 +19,14 @@ times; empty places are filled with --fill (greedy). A late, malformed or illega
 a bot that dies, is logged on stderr and replaced by a safe default; the match goes on.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
-  hkmj bot-match --bot "python a.py" --bot "python b.py" --bot expert --time-limit 0.5
+  hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
 """
 
 _ARENA_EPILOG = """\
 Rates bots with OpenSkill (Plackett-Luce) over duplicate deals: each deal is played four
 times with the seats rotated, so every bot holds every hand. Needs the extra: pip install "hkmj[arena]".
 
-  hkmj arena --bots random,greedy,strong --deals 50 --seed 1 --plot ratings.png
+  hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
 """
 
 
@@ -78,13 +78,20 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
-    try:
-        from hkmj.arena import run_arena
-    except ImportError as e:
-        print(f'hkmj arena: needs the "arena" extra ({e.name} is missing): pip install "hkmj[arena]"', file=sys.stderr)
+    from importlib.util import find_spec
+
+    from hkmj.arena import run_arena
+    from hkmj.simulate import Progress
+
+    needed = ["openskill"] + (["matplotlib"] if args.plot else [])
+    missing = [m for m in needed if find_spec(m) is None]
+    if missing:  # said before any deal is played, not after
+        print(f'hkmj arena: needs the "arena" extra ({", ".join(missing)} missing): pip install "hkmj[arena]"', file=sys.stderr)
         return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
+        rules = rules_from_args(args)
+        bar = None if args.quiet else Progress(args.deals, label="deals")
         result = run_arena(
             names,
             deals=args.deals,
@@ -92,7 +99,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             workers=args.workers,
             backend=args.backend,
             address=args.address,
-            rules=rules_from_args(args),
+            rules=rules,
+            progress=None if bar is None else bar.advance,
         )
     except ValueError as e:
         print(f"hkmj arena: {e}", file=sys.stderr)
@@ -153,4 +161,5 @@ def register(sub: Any) -> None:
     p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")
     add_rules_arguments(p)
     p.add_argument("--plot", default="arena.png", help="rating plot file (default arena.png; '' for none)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_arena)

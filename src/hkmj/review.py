@@ -16,7 +16,6 @@ Pure: the file is read by :func:`load` only; everything else works on values.
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from hkmj.record import (
     split_hands,
     split_matches,
 )
-from hkmj.review_words import Who, words
+from hkmj.review_words import Who, Words, words
 from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of
 
 __all__ = [
@@ -53,10 +52,40 @@ __all__ = [
 MISTAKE = 0.01
 """A decision counts as a mistake when it loses more than this many points of expected value."""
 WIND_WORDS = ("East", "South", "West", "North")
+_WINDS = {
+    name.lower(): seat
+    for names in (SEAT_LETTERS, "ESON", WIND_WORDS, ("Est", "Sud", "Ouest", "Nord"))
+    for seat, name in enumerate(names)
+}
+"""What ``--seat`` takes for a wind, lower-cased: a letter (French ``O`` for West) or a word."""
 
 
 class ReviewError(ValueError):
-    """Input ``hkmj review`` cannot use; the message says what is wrong and what to do."""
+    """Input ``hkmj review`` cannot use; the message says what is wrong and what to do.
+
+    ``str(err)`` is English; :meth:`say` words it in the review's language (``hkmj review
+    --lang fr``), from the ``err.KEY`` phrases of :mod:`hkmj.review_words`. A ``params`` value
+    that is a :class:`~hkmj.review_words.Who` is named in that language too, and a tuple of
+    player names becomes ``", or a name: 'Ann', 'Bo'"`` (nothing when empty)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.say("en"))
+
+    def say(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``en`` or ``fr``), with the language's typography."""
+        w = words(lang)
+        values = {k: self._value(w, v) for k, v in self.params.items()}
+        return w.typo(w(f"err.{self.key}", **values))
+
+    @staticmethod
+    def _value(w: Words, v: object) -> object:
+        if isinstance(v, Who):
+            return w.who(v)
+        if isinstance(v, tuple):
+            return w("err.names", names=", ".join(repr(n) for n in v)) if v else ""
+        return v
 
 
 @dataclass
@@ -70,59 +99,51 @@ class Loaded:
 
 
 def load(path: str | Path) -> Loaded:
-    """Read a record or a table log export (JSON Lines); :class:`ReviewError` says what is wrong."""
+    """Read a record or a table log export (JSON Lines); :class:`ReviewError` says what is wrong
+    (a missing file, a directory, an empty, binary or non-JSON file, a bad record or log)."""
     p = Path(path)
     if not p.exists():
-        raise ReviewError(f"{p}: no such file")
+        raise ReviewError("no_file", path=p)
     if p.is_dir():
-        raise ReviewError(f"{p}: is a directory, not a record file")
+        raise ReviewError("directory", path=p)
     try:
-        first = _first_object(p)
+        text = p.read_bytes().decode("utf-8")
     except OSError as err:
-        raise ReviewError(f"{p}: cannot read ({err.strerror})") from None
+        raise ReviewError("unreadable", path=p, reason=err.strerror) from None
+    except UnicodeDecodeError:
+        raise ReviewError("not_utf8", path=p) from None
+    lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise ReviewError("empty", path=p)
+    rows = []
+    for i, line in lines:
+        try:
+            rows.append(json_line(line))
+        except ValueError:
+            raise ReviewError("not_json", path=p, line=i) from None
+    first = rows[0]
     if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:
-        return _load_log(p)
+        return _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))
     try:
         return Loaded(read_record(p))
     except RecordError as err:
-        raise ReviewError(f"not a match record: {err}") from None
+        raise ReviewError("not_record", detail=err) from None
 
 
-def _first_object(p: Path) -> object:
-    with p.open("rb") as f:
-        for raw in f:
-            if raw.strip():
-                try:
-                    return json.loads(raw)
-                except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-                    return None
-    return None
-
-
-def _load_log(p: Path) -> Loaded:
+def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
     from hkmj.server.export import LogError, record_from_log
 
     entries: list[tuple[str, dict[str, object]]] = []
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise ReviewError(f"{p}: not a UTF-8 text file") from None
-    for i, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json_line(line)
-        except ValueError as err:
-            raise ReviewError(f"{p}:{i}: {err}") from None
+    for i, row in rows:
         if not isinstance(row, dict) or not isinstance(row.get("kind"), str) or not isinstance(row.get("data"), dict):
-            raise ReviewError(f"{p}:{i}: a table log entry is a JSON object with 'kind' and 'data'")
+            raise ReviewError("log_entry", path=p, line=i)
         entries.append((row["kind"], row["data"]))
     try:
         rec = record_from_log(entries)
     except LogError as err:
-        raise ReviewError(f"{p}: bad table log: {err}") from None
+        raise ReviewError("bad_log", path=p, detail=err) from None
     if not rec.events:
-        raise ReviewError(f"{p}: the table's match never started: nothing to review")
+        raise ReviewError("never_started", path=p)
     return Loaded(rec.events, rec.names, "table log")
 
 
@@ -232,8 +253,7 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
     text = who.strip()
     segments = split_matches(loaded.events)
     low = text.lower()
-    words = {w.lower(): i for i, w in enumerate(WIND_WORDS)}
-    wind = SEAT_LETTERS.index(text.upper()) if text.upper() in SEAT_LETTERS and len(text) == 1 else words.get(low)
+    wind = _WINDS.get(low)
     if wind is not None:
         out = []
         for seg in segments:
@@ -257,10 +277,9 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
     for i, nm in enumerate(loaded.names):
         if nm.strip().lower() == low and low:
             return [i] * len(segments), Who("name", name=nm)
-    choices = "E, S, W or N (the wind the player drew), a player number 1-4, a table slot slot0-slot3"
-    if loaded.names:
-        choices += ", or a name: " + ", ".join(repr(n) for n in loaded.names)
-    raise ReviewError(f"--seat {who!r}: no such player in this record; give {choices}")
+    raise ReviewError("no_player", who=repr(who), names=tuple(loaded.names))
+
+
 
 
 # ---------------------------------------------------------------------------- analysis
@@ -297,7 +316,7 @@ def analyse(
     events = loaded.events
     report = replay(events)
     if report.divergence is not None:
-        raise ReviewError(f"the record does not replay through the engine, so it cannot be reviewed: {report.divergence}")
+        raise ReviewError("no_replay", detail=report.divergence)
     players, label = _resolve(who, loaded)
     adv = make_advisor(0) if advisor is None else advisor
     total = count_inputs(events)
@@ -334,14 +353,14 @@ def analyse(
                 try:
                     hand.apply(s, action)
                 except IllegalAction as err:  # pragma: no cover - replay() checked every input
-                    raise ReviewError(f"line {e.get('_line')}: {err}") from None
+                    raise ReviewError("illegal", line=e.get("_line"), detail=err) from None
                 done += 1
                 if progress is not None:
                     progress(done, total)
             if match is not None and hand.result is not None:
                 match.finish_hand()
     if not played_any:
-        raise ReviewError(f"--seat {who!r}: {words().who(label)} never played a hand in this record")
+        raise ReviewError("never_played", who=repr(who), player=label)
     return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut))
 
 
@@ -351,7 +370,7 @@ def _decide(
     view = hand.view(seat)
     advice = tuple(adv.advise(view, legal))
     if {a.action for a in advice} != set(legal):  # an advisor that breaks its contract
-        raise ReviewError(f"the advisor did not value every legal action at hand {hand_no}")
+        raise ReviewError("advisor", hand=hand_no)
     m = view.n_melds
     before = _shape(view.concealed, m)
 

@@ -92,17 +92,17 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
         review = analyse(loaded, args.seat, progress=progress)
     except ReviewError as err:
-        print(f"hkmj review: {err}", file=sys.stderr)
+        print(f"hkmj review: {err.say(args.lang)}", file=sys.stderr)
         return 2
     sys.stdout.write(summary_text(review, top=args.top, lang=args.lang))
     if args.html != "-":
         out = Path(args.html) if args.html else default_html_path(args.game)
+        w = words(args.lang)
         try:
             out.write_text(render_html(review, lang=args.lang), encoding="utf-8")
         except OSError as err:
-            print(f"hkmj review: cannot write {out}: {err.strerror}", file=sys.stderr)
+            print(f"hkmj review: {w.typo(w('err.write', path=out, reason=err.strerror))}", file=sys.stderr)
             return 2
-        w = words(args.lang)
         print("\n" + w.typo(w("cli.html", path=out)))
     return 0
 

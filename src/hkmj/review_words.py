@@ -106,6 +106,25 @@ EN: dict[str, str] = {
     "html.drawn": "drawn",
     "html.offered": "on offer",
     "cli.html": "HTML review: {path}",
+    # --- what is wrong with the input (ReviewError)
+    "err.no_file": "{path}: no such file",
+    "err.directory": "{path}: is a directory, not a record file",
+    "err.unreadable": "{path}: cannot read ({reason})",
+    "err.empty": "{path}: the file is empty: nothing to review",
+    "err.not_utf8": "{path}: not a text file (a record is JSON Lines text, UTF-8)",
+    "err.not_json": "{path}, line {line}: not JSON; a record holds one JSON object per line",
+    "err.not_record": "not a match record: {detail}",
+    "err.log_entry": "{path}, line {line}: a table log entry is a JSON object with 'kind' and 'data'",
+    "err.bad_log": "{path}: bad table log: {detail}",
+    "err.never_started": "{path}: the table's match never started: nothing to review",
+    "err.no_player": "--seat {who}: no such player in this record; give E, S, W or N (the wind the player drew), "
+    "a player number 1-4, a table slot slot0-slot3{names}",
+    "err.names": ", or a name: {names}",
+    "err.no_replay": "the record does not replay through the engine, so it cannot be reviewed: {detail}",
+    "err.illegal": "line {line}: {detail}",
+    "err.never_played": "--seat {who}: {player} never played a hand in this record",
+    "err.advisor": "the advisor did not value every legal action at hand {hand}",
+    "err.write": "cannot write {path}: {reason}",
 }
 
 FR: dict[str, str] = {
@@ -182,6 +201,24 @@ FR: dict[str, str] = {
     "html.drawn": "piochée",
     "html.offered": "proposée",
     "cli.html": "Analyse HTML : {path}",
+    "err.no_file": "{path} : fichier introuvable",
+    "err.directory": "{path} : c'est un dossier, pas un fichier d'enregistrement",
+    "err.unreadable": "{path} : lecture impossible ({reason})",
+    "err.empty": "{path} : le fichier est vide, rien à analyser",
+    "err.not_utf8": "{path} : pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)",
+    "err.not_json": "{path}, ligne {line} : pas du JSON ; un enregistrement contient un objet JSON par ligne",
+    "err.not_record": "pas un enregistrement de partie : {detail}",
+    "err.log_entry": "{path}, ligne {line} : une entrée de journal de table est un objet JSON avec 'kind' et 'data'",
+    "err.bad_log": "{path} : journal de table invalide : {detail}",
+    "err.never_started": "{path} : la partie de cette table n'a jamais commencé, rien à analyser",
+    "err.no_player": "--seat {who} : aucun joueur de ce nom dans l'enregistrement ; donnez E, S, W (ou O) ou N "
+    "(le vent tiré par le joueur), un numéro de joueur 1-4, une place de table slot0-slot3{names}",
+    "err.names": ", ou un nom : {names}",
+    "err.no_replay": "l'enregistrement ne se rejoue pas dans le moteur, il ne peut donc pas être analysé : {detail}",
+    "err.illegal": "ligne {line} : {detail}",
+    "err.never_played": "--seat {who} : {player} n'a joué aucune donne de cet enregistrement",
+    "err.advisor": "le conseiller n'a pas évalué toutes les actions légales à la donne {hand}",
+    "err.write": "impossible d'écrire {path} : {reason}",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}

@@ -197,13 +197,13 @@ def run(
 class Progress:
     """A progress bar on a terminal stream (a line every 10% when it is not a terminal)."""
 
-    def __init__(self, total: int, stream: TextIO = sys.stderr, label: str = "hands") -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, label: str = "hands") -> None:
         self.total = max(total, 1)
         self.done = 0
-        self.stream = stream
+        self.stream = sys.stderr if stream is None else stream  # the current stderr, not the one at import
         self.label = label
         self.start = time.perf_counter()
-        self.tty = stream.isatty()
+        self.tty = self.stream.isatty()
         self._last_decile = -1
 
     def advance(self, n: int) -> None:

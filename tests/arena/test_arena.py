@@ -51,3 +51,12 @@ def test_arena_plays_any_registered_ruleset(tmp_path: Path, capsys: pytest.Captu
     assert main(["arena", "--bots", "random,greedy", "--deals", "2", "--rules", "classical", "--plot", ""]) == 0
     assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--rules", "riichi"]) == 2
     assert "unknown ruleset 'riichi'" in capsys.readouterr().err
+
+
+def test_arena_shows_a_progress_bar_by_deal_unless_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    """Long work shows its progress on stderr (one line every 10% off a terminal); --quiet: none."""
+    assert main(["arena", "--bots", "random,greedy", "--deals", "2", "--plot", ""]) == 0
+    err = capsys.readouterr().err
+    assert "1/2 deals (50%)" in err and "2/2 deals (100%)" in err
+    assert main(["arena", "--bots", "random,greedy", "--deals", "2", "--plot", "", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""

@@ -230,3 +230,16 @@ def test_startup_grace_a_bot_slow_to_start_still_answers_its_first_request(tmp_p
     late = play_bot_match([f"{PY} {sleepy}", "random", "random", "random"], hands=1, seed=1, time_limit=0.2, startup_limit=0.2, log=lines.append)
     assert report.hands == late.hands == 1 and late.stats[0].late >= 1
     assert any("no answer to request 1 within 0.2 s" in x for x in lines)
+
+
+def test_the_result_table_fits_80_columns_and_a_mistyped_bot_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-7: the match result, one line per player, fits an 80-column terminal even with a long
+    bot command; ``--bot stronk`` (neither a built-in bot nor a program) says so and suggests ``strong``."""
+    assert main(["bot-match", "--bot", f"{PY} {EXAMPLE}", "--bot", "strong", "--hands", "1", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 6 and all(len(line) <= 80 for line in out)
+    assert out[1].split() == ["player", "bot", "total", "rank", "answers", "late", "illegal", "died", "think"]
+    assert out[2].endswith(" ms") and "simple_bot.py" in out[2] and out[3].split()[1] == "strong"
+    assert main(["bot-match", "--bot", "stronk"]) == 2
+    err = capsys.readouterr().err
+    assert "no program 'stronk' found, and not a built-in bot (random, greedy, strong, expert); did you mean strong?" in err

@@ -238,9 +238,9 @@ def test_bad_input_gives_clear_errors(hk_record: Path, tmp_path: Path, capsys: p
     (tmp_path / "junk.jsonl").write_text("this is not json\n")
     assert "not JSON" in _error(capsys, str(tmp_path / "junk.jsonl"))
     (tmp_path / "empty.jsonl").write_text("")
-    assert "empty record" in _error(capsys, str(tmp_path / "empty.jsonl"))
+    assert "the file is empty" in _error(capsys, str(tmp_path / "empty.jsonl"))
     (tmp_path / "bin.jsonl").write_bytes(b"\xff\xfe\x00garbage")
-    assert "hkmj review:" in _error(capsys, str(tmp_path / "bin.jsonl"))
+    assert "not a text file" in _error(capsys, str(tmp_path / "bin.jsonl"))
     # a record edited by hand: a discard that is not the recorded one
     lines = hk_record.read_text().splitlines()
     i = next(i for i, x in enumerate(lines) if '"type":"discard"' in x)
@@ -331,4 +331,4 @@ def test_a_table_log_line_json_cannot_read_is_a_clear_error(tmp_path: Path, caps
         log = tmp_path / "log.jsonl"
         log.write_text(create + "\n" + bad_line + "\n")
         err = _error(capsys, str(log))
-        assert "log.jsonl:2: not JSON" in err and "Traceback" not in err
+        assert "log.jsonl, line 2: not JSON" in err and "Traceback" not in err

@@ -220,3 +220,40 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
         main(["review", "--help"])
     helptext = " ".join(capsys.readouterr().out.split())
     assert "--lang en|fr" in helptext and "en (English, the default) or fr (French)" in helptext
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "english", "french"),
+    [
+        (None, ["nope.jsonl"], "nope.jsonl: no such file", "nope.jsonl\u00a0: fichier introuvable"),
+        (None, ["."], ".: is a directory", ".\u00a0: c'est un dossier"),
+        (b"", ["f.jsonl"], "f.jsonl: the file is empty", "f.jsonl\u00a0: le fichier est vide"),
+        (b"\x89PNG\r\n\x1a\n\xff\x00", ["f.jsonl"], "not a text file", "pas un fichier texte"),
+        (b"hello\n", ["f.jsonl"], "f.jsonl, line 1: not JSON", "f.jsonl, ligne 1\u00a0: pas du JSON"),
+        (b'{"seq":1,"kind":"join","data":{}}\n', ["f.jsonl"], "bad table log", "journal de table invalide"),
+        ("record", ["f.jsonl", "--seat", "Bob"], "--seat 'Bob': no such player", "--seat 'Bob'\u00a0: aucun joueur"),
+        ("record", ["f.jsonl", "--html", "no/such/dir/r.html"], "cannot write", "impossible d'écrire"),
+    ],
+)
+def test_review_errors_follow_lang(
+    records: dict[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    setup: bytes | str | None,
+    args: list[str],
+    english: str,
+    french: str,
+) -> None:
+    """``hkmj review --lang fr``: what is wrong with the input (a missing file, a directory, an
+    empty, binary or non-JSON file, a bad table log, an unknown --seat, an unwritable page) is
+    said in French, with French typography; in English by default; never a traceback."""
+    monkeypatch.chdir(tmp_path)
+    if isinstance(setup, bytes):
+        (tmp_path / "f.jsonl").write_bytes(setup)
+    elif setup == "record":
+        (tmp_path / "f.jsonl").write_bytes(records["hk"].read_bytes())
+    for lang, expected in (("en", english), ("fr", french)):
+        assert main(["review", *args, "--lang", lang, "--quiet", "--top", "1"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("hkmj review: ") and expected in err and "Traceback" not in err

@@ -108,7 +108,9 @@ async def test_end_of_hand_fits_80x24_and_explains_payments(make_session: Make, 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_help_fits_80x24(make_session: Make, lang: str) -> None:
-    """The help opens at 80×24 with its title, first section and how to close and scroll it in view."""
+    """The help opens at 80×24 with its title, first section and how to close and scroll it in
+    view; a bullet too long for the box continues under its text, not at the box's margin (the
+    HK-5.2 chow line is the longest)."""
     tx = Texts(lang)
     s = make_session(lang=lang)
     app = PlayApp(s, delay=0)
@@ -121,6 +123,11 @@ async def test_help_fits_80x24(make_session: Make, lang: str) -> None:
         assert tx("help.title") in text and tx("help.close") in text
         assert tx("help.body").split("\n")[0] in text
         assert not CJK.search(text)
+        await pilot.pause()
+        rows = [line[line.index("│") + 1 : line.rindex("│")] for line in screen_text(app).split("\n") if line.count("│") >= 2]
+        chow = next(i for i, row in enumerate(rows) if "• chow" in row)
+        assert rows[chow].startswith("   • chow") and rows[chow + 1].startswith("     ") and rows[chow + 1].strip()
+        assert "HK-5.2" in rows[chow + 1] + rows[chow + 2]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -241,3 +248,27 @@ async def test_glyphs_only_with_the_option_at_80x24(make_session: Make) -> None:
         text = screen_text(app)
         assert "\U0001f007" in text  # 1 Characters
         assert "  ".join(KEY_LABELS[:13]) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("rules", "options", "mark"),
+    [("hk", {}, "Hong Kong"), ("mcr", {}, "MCR"), ("hk", {"minfan": "3"}, "minfan=3"), ("classical", {"pay_highest": "on"}, "pay_highest=on")],
+)
+def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str, options: dict[str, str], mark: str) -> None:
+    """The header keeps the hand, the prevailing wind (HK-7), the wall, the teaching mark and the
+    ruleset with its house options within the 78 columns an 80-column terminal gives it, and a
+    random (six-digit) seed but beside the longest ruleset names: the dealer (named on its panel),
+    long names and last the seed (printed on leaving) give way."""
+    from hkmj.bots import make_bot
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang)
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=987654, length="hands", hands=1, teach=True, lang=lang, rules=get_ruleset(rules, options))
+    s.start_hand()
+    line = s.header(78)
+    assert len(line) <= 78, line
+    assert tx("hdr.teach") in line and mark in line and tx.wind(s.view().prevailing) in line
+    assert ("987654" in line) is (rules != "classical")
+    assert s.header(200) == s.header()  # room enough: the full header, the dealer named
+

@@ -16,7 +16,7 @@ Open http://HOST:PORT/ in a browser: create a table, share its link, play or wat
 The database is created and migrated on start-up; tables in play resume after a restart.
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
-  hkmj serve --host 0.0.0.0 --port 8080        # reachable on the local network
+  hkmj serve --host 0.0.0.0 --port 8080        # open to the local network
   hkmj serve --db postgresql://user:pw@localhost/hkmj
 """
 

@@ -245,7 +245,9 @@ class TableScreen(Screen[None]):
         s = self.session
         tx = self.tx
         self._sync_selection()
-        self.query_one("#header", Static).update(Text(s.header(), no_wrap=True, overflow="ellipsis"))
+        header = self.query_one("#header", Static)
+        width = header.content_size.width or self.app.size.width - 2
+        header.update(Text(s.header(width), no_wrap=True, overflow="ellipsis"))
         for rel, off in (("right", 1), ("across", 2), ("left", 3)):
             w = self.query_one(f"#{rel}", OpponentView)
             p = s.panel((s.seat + off) % 4)
@@ -561,6 +563,15 @@ class HelpScreen(ModalScreen[None]):
             box.border_title = self.tx("help.title")
             box.border_subtitle = self.tx("help.close")
             yield Static(help_text(self.tx("help.body"), self.tx.lang), id="help-body")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fill)
+
+    def _fill(self) -> None:
+        """Fill the help to the width it has, continued lines hanging under their text."""
+        body = self.query_one("#help-body", Static)
+        if body.content_size.width > 0:
+            body.update(help_text(self.tx("help.body"), self.tx.lang, body.content_size.width))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -34,8 +34,8 @@ Examples:
   hkmj play --teach                 learn: refused moves explained, help on ?
   hkmj play --hands 4 --seed 7      four hands, replayable from the seed
   hkmj play --lang fr --glyphs      in French, with Unicode mahjong tiles
-  hkmj play --record match.jsonl    save the match events, one JSON object per line
-  hkmj play --option minfan=3       Hong Kong house rules: at least 3 fan to win
+  hkmj play --record match.jsonl    save the match for hkmj replay and review
+  hkmj play --option minfan=3       house rule: at least 3 fan to win
 """
 
 

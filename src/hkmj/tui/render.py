@@ -8,6 +8,7 @@ row starts at ``3 * i``; the drawn tile stands :data:`DRAWN_GAP` cells further r
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -250,24 +251,39 @@ def summary_footer(s: HandSummary, tx: Texts) -> Text:
     return Text(tx("end.last" if s.match_over else "end.continue"), style="reverse")
 
 
-def help_text(body: str, lang: str = "en") -> Text:
+def help_text(body: str, lang: str = "en", width: int | None = None) -> Text:
     """The help page: headings in bold; on the lines that name the tiles (``5m = …``,
-    ``E S W N = …``), each tile face coloured as on the table."""
+    ``E S W N = …``), each tile face coloured as on the table. Given the ``width`` it is shown
+    at, an indented line too long for it continues under its own text (a bullet's text after
+    its ``•``), not at the left margin."""
     out = Text()
     faces = {short_name(t, lang): t for t in range(N_TILE_IDS)}
     for line in body.split("\n"):
         if line and line.isupper():
             out.append(line + "\n", style="bold underline")
             continue
-        text = Text(line)
-        if line.startswith("  ") and ("=" in line or "F1" in line):
-            for m in re.finditer(r"(?<![\w-])\w{1,2}(?![\w-])", line):
-                t = faces.get(m.group())
-                if t is not None:
-                    text.stylize(str(tile_text(t, lang=lang).style), m.start(), m.end())
-        out.append_text(text)
-        out.append("\n")
+        tiles = line.startswith("  ") and ("=" in line or "F1" in line)
+        for piece in _hang(line, width):
+            text = Text(piece)
+            if tiles:
+                for m in re.finditer(r"(?<![\w-])\w{1,2}(?![\w-])", piece):
+                    t = faces.get(m.group())
+                    if t is not None:
+                        text.stylize(str(tile_text(t, lang=lang).style), m.start(), m.end())
+            out.append_text(text)
+            out.append("\n")
     return out
+
+
+def _hang(line: str, width: int | None) -> list[str]:
+    """``line`` as it fits ``width``: an indented line's continuations hang under its text."""
+    if width is None or len(line) <= width or not line.startswith(" "):
+        return [line]
+    lead = len(line) - len(line.lstrip())
+    hang = lead + (2 if line.lstrip().startswith("• ") else 0)
+    return textwrap.wrap(
+        line.strip(), width, initial_indent=" " * lead, subsequent_indent=" " * hang, break_long_words=False, break_on_hyphens=False
+    )
 
 
 def ranking_text(rows: Sequence[tuple[int, str, int]], hands: int, tx: Texts) -> Text:

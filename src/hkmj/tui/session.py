@@ -302,21 +302,40 @@ class Session:
             dealer=seat == 0,
         )
 
-    def header(self) -> str:
-        """Hand number, prevailing wind, dealer, live wall and seed (short enough for 80 columns:
-        the dealer by name only, its bot kind is on its panel)."""
+    def header(self, width: int | None = None) -> str:
+        """Hand number, prevailing wind, dealer, live wall, seed, ruleset and teaching mark.
+
+        Given the ``width`` it has, a header too long for it first leaves out the dealer (its
+        panel says "dealer"), then shortens the ruleset's name (``MCR``, ``HK minfan=3``) and
+        puts it last, then the prevailing wind's label, and last the seed (printed anyway when
+        you leave); at 80 columns only a long list of house options can still be cut (with an
+        ellipsis)."""
         v = self.view()
         dealer = self.by_seat[0]
-        text = self.tx(
-            "hdr",
-            hand=self.match.hands_played + (0 if self.summary else 1),
-            prevailing=self.tx.wind(v.prevailing),
-            dealer=self.tx("you") if dealer == HUMAN else self.tx("bot.short", n=dealer),
-            live=v.live,
-            seed=self.seed,
-        )
-        text += " · " + self.rules.describe(self.tx.lang)
-        return text + (" · " + self.tx("hdr.teach") if self.teach else "")
+        parts = {
+            "hand": self.match.hands_played + (0 if self.summary else 1),
+            "prevailing": self.tx.wind(v.prevailing),
+            "live": v.live,
+            "seed": self.seed,
+        }
+        teach = [self.tx("hdr.teach")] if self.teach else []
+        rules = self.rules.describe(self.tx.lang)
+        full = self.tx("hdr", dealer=self.tx("you") if dealer == HUMAN else self.tx("bot.short", n=dealer), **parts)
+        key = f"hdr.rules.{self.rules.name}"
+        short = self.tx(key) if key in self.tx.table else self.rules.name.upper()
+        short += "".join(f" {k}={v}" for k, v in self.rules.changed_options().items())
+        texts = [
+            [full, rules, *teach],
+            [self.tx("hdr.short", **parts), rules, *teach],
+            [self.tx("hdr.short", **parts), *teach, short],
+            [self.tx("hdr.tiny", **parts), *teach, short],
+            [self.tx("hdr.min", **parts), *teach, short],
+        ]
+        for text in texts:
+            line = " · ".join(text)
+            if width is None or len(line) <= width:
+                break
+        return line
 
     # ------------------------------------------------------------------ the hand
 

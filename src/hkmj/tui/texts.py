@@ -37,6 +37,12 @@ EN: dict[str, str] = {
     # --- screen
     "hdr": "Hand {hand} · prevailing {prevailing} · dealer {dealer} · wall {live} · seed {seed}",
     "hdr.teach": "teaching",
+    "hdr.short": "Hand {hand} · prevailing {prevailing} · wall {live} · seed {seed}",
+    "hdr.tiny": "Hand {hand} · {prevailing} round · wall {live} · seed {seed}",
+    "hdr.min": "Hand {hand} · {prevailing} round · wall {live}",
+    "hdr.rules.hk": "HK",
+    "hdr.rules.mcr": "MCR",
+    "hdr.rules.classical": "Classical",
     "bot.short": "Bot {n}",
     "panel": "{wind} · {name} · {score:+d}",
     "panel.tiles.one": "{n} tile",
@@ -240,7 +246,8 @@ EN: dict[str, str] = {
     "help.body": """THE GOAL
 Be the first to complete a hand: four groups and a pair (HK-5.1).
   • chow: three numbers in a row of one suit, like 3-4-5 Circles. Never with winds or dragons, never across suits (HK-5.2).
-  • pung: three identical tiles.  • kong: four identical tiles (you then take one extra tile).
+  • pung: three identical tiles.
+  • kong: four identical tiles (you then take one extra tile).
   • pair: two identical tiles.
 Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).
 There is no minimum: any complete hand wins, even worth 0 fan (HK-6).
@@ -307,6 +314,12 @@ FR: dict[str, str] = {
     "kind.mahjong": "Mahjong",
     "hdr": "Donne {hand} · vent {prevailing} · donneur {dealer} · mur {live} · graine {seed}",
     "hdr.teach": "apprentissage",
+    "hdr.short": "Donne {hand} · vent {prevailing} · mur {live} · graine {seed}",
+    "hdr.tiny": "Donne {hand} · vent {prevailing} · mur {live} · graine {seed}",
+    "hdr.min": "Donne {hand} · vent {prevailing} · mur {live}",
+    "hdr.rules.hk": "HK",
+    "hdr.rules.mcr": "MCR",
+    "hdr.rules.classical": "Classique",
     "bot.short": "Robot {n}",
     "panel": "{wind} · {name} · {score:+d}",
     "panel.tiles.one": "{n} tuile",
@@ -504,7 +517,8 @@ FR: dict[str, str] = {
     "help.body": """LE BUT
 Soyez le premier à compléter votre main : quatre groupes et une paire (HK-5.1).
   • chow : trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles (HK-5.2).
-  • pung : trois tuiles identiques.  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
+  • pung : trois tuiles identiques.
+  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
   • paire : deux tuiles identiques.
 Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).
 Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).

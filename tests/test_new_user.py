@@ -1,0 +1,232 @@
+"""A new user at an 80×24 terminal: every command's mistakes are named without a traceback,
+the help's examples can be copied as they are, and the README's commands exist as written."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from hkmj.cli import build_parser, main
+
+
+def test_arena_without_its_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj arena`` without ``hkmj[arena]``: the missing packages and the pip command, before
+    any deal is played (not a ModuleNotFoundError traceback at the end)."""
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name in ("openskill", "matplotlib") else real(name, *a))
+    assert main(["arena", "--bots", "random,greedy", "--deals", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == 'hkmj arena: needs the "arena" extra (openskill, matplotlib missing): pip install "hkmj[arena]"\n'
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def _examples(text: str) -> list[list[str]]:
+    """The example commands of a help text: its lines starting with ``hkmj`` or ``echo``, each
+    with its ``\\``-continued lines; a row's description (after two spaces) is not part of them."""
+    out: list[list[str]] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip().startswith(("hkmj ", "echo ")):
+            command = [line]
+            while command[-1].endswith("\\") and i + len(command) < len(lines):
+                command.append(lines[i + len(command)])
+            out.append([re.split(r"\s{2,}|\s+#", c.strip())[0] for c in command])
+    return out
+
+
+def _help_examples(parser: argparse.ArgumentParser) -> list[list[str]]:
+    return _examples((parser.epilog or "") + "\n" + (parser.description or ""))
+
+
+@pytest.mark.parametrize("command", list(_subcommands()))
+def test_help_examples_are_whole_lines_at_80_columns(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An example is copied from the terminal as it is shown: at 80 columns no example command
+    of ``hkmj COMMAND --help`` is cut across two lines (a continued one ends with ``\\``)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = _subcommands()[command]
+    examples = [part for example in _help_examples(parser) for part in example]
+    shown = parser.format_help().splitlines()
+    assert examples or command == "replay"
+    for example in examples:
+        assert any(example in line for line in shown), f"{example!r} is cut in hkmj {command} --help"
+
+
+def _segments(line: str) -> list[list[str]]:
+    """The ``hkmj`` invocations of a shell line: split at ``&&``, ``|`` and ``;``, comments dropped."""
+    words = shlex.split(line.replace("\\\n", " "), comments=True)
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w in ("&&", "|", ";", "||"):
+            out.append([])
+        else:
+            out[-1].append(w)
+    return [seg[1:] for seg in out if seg[:1] == ["hkmj"]]
+
+
+def check_command(argv: list[str]) -> None:
+    """``argv`` is an ``hkmj`` command line the program accepts: its options exist, its ruleset,
+    house options and built-in bot names are known. Nothing is run."""
+    from hkmj.bots import BOTS
+    from hkmj.rulesets.args import rules_from_args
+
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:
+        assert exc.code == 0, f"hkmj {shlex.join(argv)}: refused by the parser"
+        return
+    if hasattr(args, "option"):
+        rules_from_args(args)
+    bots = getattr(args, "bots", None)
+    if isinstance(bots, str):
+        unknown = [b for b in bots.split(",") if b.strip() not in BOTS]
+        assert not unknown, f"hkmj {shlex.join(argv)}: unknown bots {unknown}"
+
+
+@pytest.mark.parametrize("command", list(_subcommands()))
+def test_help_examples_are_valid_commands(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every example of ``hkmj COMMAND --help`` is a command line the program accepts."""
+    for example in _help_examples(_subcommands()[command]):
+        for argv in _segments(" ".join(part.removesuffix("\\") for part in example)):
+            check_command(argv)
+    capsys.readouterr()
+
+
+def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row of a help table (``  KEY    text``) continued in the source under its text column is
+    filled as one paragraph under that column, not broken where the source line ended."""
+    from hkmj.helpformat import HelpFormatter
+
+    monkeypatch.setenv("COLUMNS", "40")
+    epilog = "Keys:\n  E, S     the player who drew that wind (their\n           seat in the first hand)\n  slot0    a table slot\n"
+    parser = argparse.ArgumentParser(prog="x", epilog=epilog, formatter_class=HelpFormatter, add_help=False)
+    text = parser.format_help()
+    assert "  E, S     the player who drew that\n           wind (their seat in the\n           first hand)\n  slot0    a table slot\n" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage", "message"),
+    [
+        (["scor"], "usage: hkmj [-h]", "hkmj: error: unknown command 'scor'; did you mean 'score'?"),
+        (["simulate", "--sed", "7"], "usage: hkmj simulate", "hkmj simulate: error: unrecognized arguments: --sed 7 (did you mean --seed?)"),
+        (["score", "123m456p789s11z999m", "--win", "9m", "--bogus"], "usage: hkmj score", "hkmj score: error: unrecognized arguments: --bogus\n"),
+        (["score", "123m", "456p", "--win", "1m"], "usage: hkmj score", "without spaces: 123m456p)"),
+        (["review", "g.jsonl", "--lnag", "fr"], "usage: hkmj review", "(did you mean --lang?)"),
+    ],
+)
+def test_a_typo_is_reported_by_its_command_with_the_closest_name(
+    argv: list[str], usage: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown option is reported with the usage of the command it was given to (not the
+    top-level one), and the closest command or option name when one is close."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.startswith(usage) and message in err and "Traceback" not in err
+
+
+ROOT = Path(__file__).resolve().parents[1]
+USER_DOCS = ("README.md", "docs/play.md", "docs/rules.md", "docs/review.md", "docs/server.md", "docs/bot-protocol.md")
+"""The pages a user reads to run the program."""
+
+
+def _blocks(text: str) -> list[tuple[str, list[str]]]:
+    """The fenced code blocks of a Markdown page: (info string, lines), indentation removed."""
+    out: list[tuple[str, list[str]]] = []
+    block: list[str] | None = None
+    fence = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if block is None and stripped.startswith("```"):
+            block, fence, info = [], line[: len(line) - len(line.lstrip())], stripped[3:].strip()
+        elif block is not None and stripped == "```":
+            out.append((info, block))
+            block = None
+        elif block is not None:
+            block.append(line.removeprefix(fence))
+    return out
+
+
+def _doc_commands() -> list[tuple[str, str]]:
+    """Every shell line of the user docs that runs ``hkmj`` (``$ `` prompts removed, ``\\``-continued
+    lines joined): (page, line)."""
+    out: list[tuple[str, str]] = []
+    for page in USER_DOCS:
+        for info, lines in _blocks((ROOT / page).read_text(encoding="utf-8")):
+            if info not in ("sh", "console", "bash", "shell", ""):
+                continue
+            joined = "\n".join(lines).replace("\\\n", " ")
+            for line in joined.splitlines():
+                if info not in ("sh", "bash", "shell") and not line.startswith("$ "):
+                    continue  # a sample's output
+                line = line.removeprefix("$ ")
+                if re.search(r"(^|&&\s*|\|\s*)hkmj ", line):
+                    out.append((page, line))
+    return out
+
+
+@pytest.mark.parametrize(("page", "line"), _doc_commands())
+def test_every_hkmj_command_in_the_user_docs_is_accepted(page: str, line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README and the user guides show commands that exist as written: their options, ruleset,
+    house options and bot names are all known (nothing is run)."""
+    for argv in _segments(line):
+        check_command(argv)
+    capsys.readouterr()
+
+
+def _samples() -> list[tuple[str, str, list[str]]]:
+    """The output samples of the user docs: (page, command, the output shown) for each ``$ hkmj``
+    line of a code block, its ``\\``-continued lines joined."""
+    out: list[tuple[str, str, list[str]]] = []
+    for page in USER_DOCS:
+        for info, lines in _blocks((ROOT / page).read_text(encoding="utf-8")):
+            if info not in ("console", "") or not lines or not lines[0].startswith("$ hkmj "):
+                continue
+            for line in "\n".join(lines).replace("\\\n", " ").splitlines():
+                if line.startswith("$ "):
+                    out.append((page, line[2:], []))
+                else:
+                    out[-1][2].append(line)
+    return out
+
+
+@pytest.fixture(scope="module")
+def docs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory holding the record the review samples read: ``g.jsonl`` as the docs make it."""
+    path = tmp_path_factory.mktemp("docs")
+    argv = ["simulate", "--hands", "4", "--seed", "7", "--bots", "random,strong,strong,greedy"]
+    assert main([*argv, "--record", str(path / "g.jsonl"), "--quiet"]) == 0
+    return path
+
+
+@pytest.mark.parametrize(("page", "command", "shown"), [s for s in _samples() if s[2]])
+def test_output_samples_in_the_user_docs_are_what_the_program_prints(
+    page: str, command: str, shown: list[str], docs_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sample output of the README or a guide (``$ hkmj ...`` and what follows) is what the
+    command prints now, stdout and stderr, line for line; a ``...`` line stands for lines left out."""
+    monkeypatch.chdir(docs_dir)
+    monkeypatch.setenv("COLUMNS", "80")
+    capsys.readouterr()
+    main(shlex.split(command)[1:])
+    captured = capsys.readouterr()
+    printed = [line.rstrip().replace("\u00a0", " ") for line in (captured.out + captured.err).splitlines()]
+    at = 0
+    chunk: list[str] = []
+    for line in [*shown, "..."]:
+        if line.strip() != "...":
+            chunk.append(line.rstrip().replace("\u00a0", " "))
+            continue
+        found = next((i for i in range(at, len(printed) - len(chunk) + 1) if printed[i : i + len(chunk)] == chunk), None)
+        assert found is not None, f"{page}: `{command}` no longer prints:\n" + "\n".join(chunk) + "\n--- it prints:\n" + "\n".join(printed)
+        at = found + len(chunk)
+        chunk = []
