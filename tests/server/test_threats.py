@@ -624,3 +624,25 @@ def test_before_the_match_each_player_gets_its_own_frame(server: Server) -> None
             assert b.state["slot"] == 1 and b.state["mine"]["slot"] == 1
 
     asyncio.run(go())
+
+
+def test_a_player_who_joins_and_leaves_cannot_freeze_a_table_without_a_timer(make_server: MakeServer) -> None:
+    """A teaching table with bots has no decision timer by default. A stranger who takes the
+    open seat and closes the page (or a friend whose connection dies) left the table waiting
+    for that seat forever; now a seat with nobody connected is played as on a timeout after
+    ``--absent-after`` seconds (turns away after ``away_after`` turns), and the match ends."""
+    server = make_server(None, "--absent-after", "0.3")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, claim_window=0.01)
+
+    async def go() -> list[dict[str, Any]]:
+        squatter = server.client()
+        await squatter.open()
+        await squatter.join(tid, 1, "squatter")
+        await squatter.close()
+        c = await finish(server, tid)
+        await c.close()
+        return [m for m in c.messages if m["type"] == "state"]
+
+    states = asyncio.run(go())
+    assert states[-1]["match"]["over"] and states[-1]["config"]["timer"] is None
+    assert any(s["players"][1]["away"] for s in states)  # a bot held the squatter's seat

@@ -112,6 +112,9 @@ class Limits:
     """Seconds without any connection after which a table is saved as abandoned and dropped."""
     hints_per_minute: float = 20.0
     """Hint requests per connection per minute (bursts of 5)."""
+    absent_after: float = 30.0
+    """Seconds a seated player may be disconnected while a decision waits for them; then the
+    server plays for the seat as on a timeout, at any table (with or without a timer)."""
     replay_rate: float = 20.0
     """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
     ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
@@ -244,6 +247,7 @@ class Hub:
     def _go_live(self, t: Table) -> Table:
         self.tables[t.id] = t
         self.idle_since[t.id] = time.monotonic()
+        t.absent_after = self.limits.absent_after
         t.on_finished = self._finished
         t.go_live()
         return t

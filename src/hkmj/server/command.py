@@ -73,6 +73,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--header-timeout", float, "S", "seconds a client has to send a request's headers or body"),
     ("--abandon-after", float, "S", "seconds with nobody connected after which a table is abandoned"),
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
+    ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),
     ("--replay-rate", float, "N", "past tables (not live, not cached) one address may look up per minute; more get 429"),
 ]
 _FIELDS = {
@@ -86,6 +87,7 @@ _FIELDS = {
     "--header-timeout": "header_timeout",
     "--abandon-after": "abandon_after",
     "--hints-per-minute": "hints_per_minute",
+    "--absent-after": "absent_after",
     "--replay-rate": "replay_rate",
 }
 

@@ -84,6 +84,8 @@ class Decision:
     opened: int
     deadline: float
     bot_scheduled: bool = False
+    opened_at: float = 0.0
+    """The event loop's time when the decision opened."""
 
 
 def hash_token(token: str) -> str:
@@ -171,6 +173,11 @@ class Table:
         self._advisor: Advisor | None = None
         """The hint's advisor (made on the first hint)."""
         self._config = {k: v for k, v in cfg.to_dict().items() if k != "names"}
+        self.absent_after = math.inf
+        """Seconds a seated player may have no connection while a decision waits for them; then
+        the server plays for the seat as on a timeout (``hkmj serve --absent-after``)."""
+        self.absent_since: dict[int, float] = {}
+        """When each seated slot lost its last connection (event loop time)."""
 
     # ------------------------------------------------------------------ construction, replay
 
@@ -593,13 +600,13 @@ class Table:
             for seat in hand.pending():
                 d = self.decisions.get(seat)
                 if d is None or d.window != tr.window:
-                    d = Decision(tr.window, self.pseq, now + self.cfg.timer if self.cfg.timer else math.inf)
+                    d = Decision(tr.window, self.pseq, now + self.cfg.timer if self.cfg.timer else math.inf, opened_at=now)
                 new[seat] = d
         self.decisions = new
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        human = [d.deadline for s, d in new.items() if not self.bot_controlled(self.slot_at(s)) and d.deadline < math.inf]
+        human = [dl for s, d in new.items() if not self.bot_controlled(self.slot_at(s)) and (dl := self._deadline(s, d)) < math.inf]
         if human:  # never sooner than 10 ms from now: a timer cannot spin
             self._timer = loop.call_at(max(min(human), now + 0.01), self._spawn, self._on_timer)
         for seat, d in new.items():
@@ -619,6 +626,16 @@ class Table:
         ):
             delay = 0.0 if self._ends_match() else self.cfg.next_delay
             self._next_at = loop.call_later(delay, self._spawn, self._next_hand)
+
+    def _deadline(self, seat: int, d: Decision) -> float:
+        """When ``seat``'s decision times out: its timer, or sooner ``absent_after`` seconds after
+        its player lost every connection (or after the decision opened, if later), so that a
+        player who leaves never freezes a table, not even one without a timer."""
+        slot = self.slot_at(seat)
+        if self.tokens[slot] is None or any(c.slot == slot for c in self.clients):
+            return d.deadline
+        since = max(d.opened_at, self.absent_since.get(slot, d.opened_at))
+        return min(d.deadline, since + self.absent_after)
 
     def _ends_match(self) -> bool:
         """Whether settling the finished hand ends the match (HK-7.3); the last hand is then settled
@@ -670,7 +687,7 @@ class Table:
                 return
             now = asyncio.get_running_loop().time()
             for seat, d in list(self.decisions.items()):
-                if self.decisions.get(seat) is not d or d.deadline > now + 0.001:
+                if self.decisions.get(seat) is not d or self._deadline(seat, d) > now + 0.001:
                     continue
                 slot = self.slot_at(seat)
                 if self.bot_controlled(slot):
@@ -712,11 +729,16 @@ class Table:
         self.clients.add(client)
         self.send_state(client)
         if client.slot is not None:
+            self.absent_since.pop(client.slot, None)
             self._publish()
 
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
         if self.live and not self.closed:
+            slot = client.slot
+            if slot is not None and not any(c.slot == slot for c in self.clients):
+                self.absent_since[slot] = asyncio.get_running_loop().time()
+                self._schedule()  # the seat's decision may now time out sooner
             self._publish()
 
     def state_text(self, slot: int | None) -> str:
