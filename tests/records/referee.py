@@ -196,6 +196,11 @@ class Referee:
         self.replacement_for: tuple[str, int] | None = None
         self.drawn: tuple[int, str] | None = None
         """The last tile a seat took from a wall (draw or replacement): a self-drawn win's tile."""
+        self.drawn_from = ""
+        """Where it came from: ``live`` (a draw, ``last`` if it emptied the live wall), ``bonus``, ``kong``."""
+        self.discards = 0
+        self.kongs = 0
+        self.final = False
         self.won_on: tuple[int, str, int, str] | None = None
         """The claim that gave a seat a tile to win on: seat, tile, from, ``discard``/``added_kong``."""
         self.turn: int | None = None
@@ -252,6 +257,7 @@ class Referee:
         self.seats[seat].hand[t] += 1
         self.sizes()
         self.drawn = (seat, t)
+        self.drawn_from = ev["for"]
 
     def on_draw(self, ev: dict[str, Any]) -> None:
         seat = ev["seat"]
@@ -264,6 +270,7 @@ class Referee:
         self.sizes()
         self.draws += 1
         self.drawn = (seat, t)
+        self.drawn_from = "live" if self.live else "last"
 
     def on_discard(self, ev: dict[str, Any]) -> None:
         seat, t = ev["seat"], ev["tile"]
@@ -274,6 +281,8 @@ class Referee:
         self.expect(size == 13, f"a hand of {size} tiles after a discard")
         self.on_offer = [t]
         self.expect(ev["final"] == (not self.live), f"final {ev['final']} with {len(self.live)} live tiles (HK-4.9)")
+        self.discards += 1
+        self.final = ev["final"]
         self.open_window(seat, t, "discard", ev["offers"])
 
     def open_window(self, seat: int, t: str, on: str, offers: list[Any]) -> None:
@@ -365,6 +374,7 @@ class Referee:
         self.seats[who].melds.append((kind, meld))
         self.turn = who
         if kind == "kong":
+            self.kongs += 1
             self.replacement_for = ("kong", who)
 
     def finish_added_kong(self, seat: int, t: str) -> None:
@@ -382,6 +392,7 @@ class Referee:
         seat, t = ev["seat"], ev["tile"]
         self.expect(seat == self.turn and self.window is None, "a kong out of turn (HK-3.3)")
         how = ev["action"].rsplit(" ", 1)[0]
+        self.kongs += 1
         self.expect(ev["action"] == f"{how} {t}" and how in ("concealed kong", "added kong"), f"kong action {ev['action']!r}")
         if how == "concealed kong":
             self.take(seat, [t] * 4)
@@ -432,6 +443,8 @@ class Referee:
         seasons = sorted(int(b[0]) - 4 for b in s.bonus if int(b[0]) > 4)
         self.expect(sorted(ev["flowers"]) == flowers and sorted(ev["seasons"]) == seasons, f"bonus tiles {ev['flowers']}/{ev['seasons']}, the seat exposed {s.bonus}")
         self.expect(sum(ev["payments"]) == 0, f"payments {ev['payments']} do not sum to zero (HK-6)")
+        want = self.flags(seat, t, how, ev["from"])
+        self.expect(sorted(ev["flags"]) == sorted(want), f"flags {ev['flags']}, the play gives {want}")
         self.win = ev
         self.ended = ev
         base = {"win": how, "win_tile": t, "prevailing": ev["prevailing"], "flags": ev["flags"]}
@@ -460,6 +473,33 @@ class Referee:
                 **base,
             }
         self.wins.append(Win(self.line, self.rules, dict(self.options), request, ev))
+
+    def flags(self, seat: int, t: str, how: str, frm: int | None) -> list[str]:
+        """The win's circumstances (the flags of ``hkmj score``) as the play shows them: HK-6 and
+        R-1..R-4 (Hong Kong), MCR-6.27/6.40-6.42 (MCR), CL-5.3 (classical: the last wall tile only)."""
+        out = []
+        if how == "self_draw":
+            if self.drawn_from == "last":  # R-2: a bonus replacement is not the last wall tile
+                out.append("last_wall_tile")
+            if self.drawn_from == "kong":
+                out.append("kong_replacement")
+            if seat == 0 and self.discards == 0 and not self.kongs:
+                out.append("heavenly")
+        elif how == "discard":
+            if self.final:
+                out.append("final_discard")
+            if frm == 0 and seat != 0 and self.discards == 1 and not self.kongs:  # R-1
+                out.append("earthly")
+        if self.rules == "mcr":
+            out = [f for f in out if f not in ("heavenly", "earthly")]
+            hidden = self.seats[seat].hand[t] - 1  # the winning tile itself is in the hand now
+            seen = sum(s.pond.count(t) for s in self.seats)
+            seen += sum(ts.count(t) for s in self.seats for k, ts in s.melds if k != "ckong")
+            if hidden == 0 and seen == 3:  # MCR-6.27 (a robbed kong's scorer does not also count it)
+                out.append("last_of_kind")
+        elif self.rules == "classical":
+            out = [f for f in out if f == "last_wall_tile"]
+        return out
 
     def on_exhaustive_draw(self, ev: dict[str, Any]) -> None:
         self.expect(not self.live and ev["seat"] == self.turn, "a drawn hand with tiles left in the live wall (HK-7.1)")

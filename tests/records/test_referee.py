@@ -135,8 +135,8 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_independent_referee_and_match_
 
 
 def test_the_referee_catches_a_tampered_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The referee is not vacuous: a swapped draw, a chow by the wrong seat, a payment moved
-    and a rotation skipped are each a foul naming the event."""
+    """The referee is not vacuous: a swapped draw, a chow by the wrong seat, a payment moved,
+    a rotation skipped, a base doubled and a flag added are each a foul naming the event."""
     path = tmp_path / "sim.jsonl"
     assert main(["simulate", "--hands", "4", "--seed", "3", "--bots", "greedy,greedy,random,random", "--record", str(path), "--quiet"]) == 0
     capsys.readouterr()
@@ -162,6 +162,7 @@ def test_the_referee_catches_a_tampered_record(tmp_path: Path, capsys: pytest.Ca
     foul(lambda ev: ev[t].update(next_dealer=(ev[t]["next_dealer"] + 1) % 4), "rotation gives")
     w = first("win")
     foul(lambda ev: ev[w].update(base=ev[w]["base"] * 2), "hkmj score")
+    foul(lambda ev: ev[w]["flags"].append("last_wall_tile"), "the play gives")
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
