@@ -432,8 +432,10 @@ def test_false_mahjongs_and_hints_are_rate_limited_and_not_logged_without_bound(
 
 
 def test_security_headers_on_every_page(server: Server) -> None:
-    for path in ("/", "/t/abc", "/api/info", "/api/tables", "/api/tables/nope", "/tiles/5p.svg", "/static/app.js", "/missing"):
+    paths = ("/", "/t/abc", "/api/info", "/api/tables", "/api/tables/nope", "/tiles/5p.svg", "/tiles/nope.svg", "/tiles/5p.svg?lang=xx")
+    for path in (*paths, "/static/app.js", "/missing", "/help", "/api/tables/nope/log"):
         _, headers, _ = get(server, path)
+        assert headers.get("content-type"), f"{path}: no Content-Type (a browser would sniff it)"
         assert "frame-ancestors 'none'" in headers["content-security-policy"], path
         assert "script-src 'self'" in headers["content-security-policy"]
         assert headers["x-frame-options"] == "DENY"

@@ -647,7 +647,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         try:
             svg = face(request.path_params["name"], request.query_params.get("lang", "en"))
         except KeyError:
-            return Response("no such tile (or language: en, fr)", status_code=404)
+            return Response("no such tile (or language: en, fr)", status_code=404, media_type="text/plain")
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     async def table_log(request: Request) -> Response:
