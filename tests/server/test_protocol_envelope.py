@@ -90,3 +90,23 @@ def test_protocol_lone_surrogates_and_infinite_numbers_are_bad_json_and_the_sock
     first, second = asyncio.run(go())
     assert first["type"] == "error" and first["code"] == "bad_json" and words in str(first["message"])
     assert second["type"] == "pong" and second["id"] == 7
+
+
+@pytest.mark.parametrize("slot", [-1, 4, 10**4000], ids=["negative", "four", "4001_digits"])
+def test_protocol_a_slot_out_of_range_is_bad_request_quoting_little(server: Server, slot: int) -> None:
+    """``join`` with a slot outside 0-3 is ``bad_request`` naming the range; a 4,001-digit slot
+    is quoted in at most 40 characters (it was echoed whole, as ``seat_taken``)."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"])
+
+    async def go() -> dict[str, object]:
+        c = server.client()
+        await c.open()
+        try:
+            await c.send_raw(f'{{"type": "join", "table": "{tid}", "slot": {slot}}}')
+            return await c.recv(5)
+        finally:
+            await c.close()
+
+    answer = asyncio.run(go())
+    assert answer["code"] == "bad_request" and "0 to 3" in str(answer["message"])
+    assert len(str(answer["message"])) < 120

@@ -440,6 +440,8 @@ class Hub:
                 if not table.live:
                     raise ProtocolError("match_over", "this table's match is over; watch it to see the result")
                 slot = field_of(msg, "slot", int)
+                if not 0 <= slot < 4:
+                    raise ProtocolError("bad_request", f"join: slot {quote_value(slot)}: expected 0 to 3")
                 name = clean_name(field_of(msg, "name", str, optional=True) or "")
                 token = await table.join(slot, name)
                 conn.send(self._welcome(table, slot, "player", token=token))
