@@ -319,8 +319,15 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     try:
         events = read_record(args.file)
     except RecordError as err:
-        print(f"hkmj replay: {err}", file=sys.stderr)
-        return 2
+        try:
+            log_events = _table_log_events(args.file)
+        except ValueError as log_err:
+            print(f"hkmj replay: {log_err}", file=sys.stderr)
+            return 2
+        if log_events is None:
+            print(f"hkmj replay: {err}", file=sys.stderr)
+            return 2
+        events = log_events
     report = replay(events)
     if args.show:
         # what replays is shown; from the first divergence on, the record may hold anything
@@ -337,6 +344,28 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 0
     print(f"replay: {report.divergence}")
     return 1
+
+
+def _table_log_events(path: str) -> list[Any] | None:
+    """A server table's log export (``GET /api/tables/<id>/log``) re-played into record events,
+    as ``hkmj review`` reads it; None if the file is not a table log (``ValueError`` if it is a
+    bad one). Each event's ``_line`` is its place among the events."""
+    from hkmj.record import json_line
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = next((line for line in f if line.strip()), "")
+        row = json_line(first)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if not (isinstance(row, dict) and "kind" in row and "data" in row and "type" not in row):
+        return None
+    from hkmj.review import load
+
+    events = load(path).events  # ReviewError (a ValueError) names the bad entry
+    for i, e in enumerate(events, 1):
+        e["_line"] = i
+    return events
 
 
 def version_text() -> str:

@@ -195,3 +195,40 @@ def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Pat
     events = read(path)
     r = judge(events)
     assert r.hands == 3 and any(e["type"] == "false_mahjong" for e in events)
+
+
+def test_hkmj_replay_reads_a_server_table_log_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj replay`` accepts a table's log export as ``hkmj review`` does (export.py: "hkmj
+    replay and hkmj review read either"); it said "an event is a JSON object with a 'type'"."""
+    from hkmj.server.testing import Server, choose, play
+
+    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
+    server.start()
+    try:
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01, next_delay=0)
+
+        async def go() -> None:
+            c = server.client()
+            await c.open()
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(5)
+            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
+            await play([c], over, lambda i, legal: choose(legal, rng), 240)
+            await c.close()
+
+        asyncio.run(go())
+        log = tmp_path / "table.jsonl"
+        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
+            log.write_bytes(resp.read())
+    finally:
+        server.stop()
+    capsys.readouterr()
+    assert main(["replay", str(log), "--show"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("replay OK: 1 hand, " + out.split("replay OK: 1 hand, ")[1].split()[0] + " events reproduced exactly")
+    assert "Hand 1" in out and "Match over after 1 hand" in out
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(log.read_text().splitlines()[0] + '\n{"seq": 2, "kind": "act", "data": {"seat": 0}}\n')
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "hkmj replay:" in err and "Traceback" not in err
