@@ -53,6 +53,34 @@ def read(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
+def finished_table(tmp_path: Path, rules: str, hands: int, seed: int) -> tuple[list[dict[str, Any]], bytes]:
+    """A real server's table played to its end by one scripted player (slot 0) and three bots:
+    the player's messages and the table's log export."""
+    from hkmj.server.testing import Server, choose, play
+
+    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
+    server.start()
+    try:
+        slots = [None, "greedy", "random", "greedy"]
+        tid = server.create(slots=slots, hands=hands, rules=rules, claim_window=0.01, next_delay=0)
+
+        async def go() -> list[dict[str, Any]]:
+            c = server.client(record=True)
+            await c.open()
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(seed)
+            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
+            await play([c], over, lambda i, legal: choose(legal, rng), 240)
+            await c.close()
+            return c.messages
+
+        messages = asyncio.run(go())
+        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
+            return messages, resp.read()
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize(("rules", "options"), RULESETS, ids=IDS)
 def test_hk_2_to_hk_7_simulate_records_pass_the_independent_referee(
     tmp_path: Path, rules: str, options: list[str], capsys: pytest.CaptureFixture[str]
@@ -96,28 +124,9 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_independent_referee_and_match_
     re-played into events (docs/record-format.md) passes the referee, and every hand's wall,
     dice, concealed hands, payments and scores are those the player's own reveal showed."""
     from hkmj.server.export import record_from_log
-    from hkmj.server.testing import Server, choose, play
 
-    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
-    server.start()
-    try:
-        tid = server.create(slots=[None, "greedy", "random", "greedy"], hands=2, rules=rules, claim_window=0.01, next_delay=0)
-
-        async def go() -> list[dict[str, Any]]:
-            c = server.client(record=True)
-            await c.open()
-            await c.join(tid, 0, "Ann")
-            rng = random.Random(3)
-            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
-            await play([c], over, lambda i, legal: choose(legal, rng), 240)
-            await c.close()
-            return c.messages
-
-        messages = asyncio.run(go())
-        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
-            rows = [json.loads(line) for line in resp.read().decode().splitlines()]
-    finally:
-        server.stop()
+    messages, log = finished_table(tmp_path, rules, 2, 3)
+    rows = [json.loads(line) for line in log.decode().splitlines()]
     rec = record_from_log((row["kind"], row["data"]) for row in rows)
     assert rec.over
     r = judge(rec.events)
@@ -200,28 +209,8 @@ def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Pat
 def test_hkmj_replay_reads_a_server_table_log_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``hkmj replay`` accepts a table's log export as ``hkmj review`` does (export.py: "hkmj
     replay and hkmj review read either"); it said "an event is a JSON object with a 'type'"."""
-    from hkmj.server.testing import Server, choose, play
-
-    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
-    server.start()
-    try:
-        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01, next_delay=0)
-
-        async def go() -> None:
-            c = server.client()
-            await c.open()
-            await c.join(tid, 0, "Ann")
-            rng = random.Random(5)
-            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
-            await play([c], over, lambda i, legal: choose(legal, rng), 240)
-            await c.close()
-
-        asyncio.run(go())
-        log = tmp_path / "table.jsonl"
-        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
-            log.write_bytes(resp.read())
-    finally:
-        server.stop()
+    log = tmp_path / "table.jsonl"
+    log.write_bytes(finished_table(tmp_path, "hk", 1, 5)[1])
     capsys.readouterr()
     assert main(["replay", str(log), "--show"]) == 0
     out = capsys.readouterr().out
