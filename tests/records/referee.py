@@ -413,6 +413,12 @@ class Referee:
 
     def on_false_mahjong(self, ev: dict[str, Any]) -> None:
         self.expect(sum(ev["payments"]) == 0, f"penalty payments {ev['payments']} do not sum to zero")
+        s = self.seats[ev["seat"]]
+        held = Counter(s.hand)  # without the claimed tile: a claim that judged it false gave it to the hand
+        if ev["tile"] is not None and not ev.get("dead_hand"):
+            held -= Counter([ev["tile"]])
+        self.expect(Counter(tiles_of(ev["concealed"])) == held, f"concealed {ev['concealed']}, the seat holds {sorted(held.elements())}")
+        self.expect(sorted(ev["melds"]) == sorted(meld_text(k, ts) for k, ts in s.melds), f"melds {ev['melds']} differ from the seat's")
         if ev.get("dead_hand"):  # MCR-5.4: the hand goes on, the offender may not win
             self.dead_hands.add(ev["seat"])
             if self.window is not None:  # a declaration on a discard: the claim lists it as a pass
@@ -550,6 +556,8 @@ class Referee:
     def on_match_end(self, ev: dict[str, Any]) -> None:
         self.expect(self.match is not None and not self.in_hand, "match_end outside a match")
         self.expect(ev["hands"] == self.hand_no and ev["totals"] == self.totals, "match_end hands or totals differ")
+        if self.match is not None and self.match["max_hands"] is None:
+            self.expect(ev["complete"] is True, "a match without max_hands ends complete")
         ranking = [1 + sum(1 for o in self.totals if o > t) for t in self.totals]
         self.expect(ev["ranking"] == ranking, f"ranking {ev['ranking']}, the totals give {ranking} (HK-7.3)")
         self.match = None
