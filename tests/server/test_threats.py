@@ -648,3 +648,32 @@ def test_a_player_who_joins_and_leaves_cannot_freeze_a_table_without_a_timer(mak
     states = asyncio.run(go())
     assert states[-1]["match"]["over"] and states[-1]["config"]["timer"] is None
     assert any(s["players"][1]["away"] for s in states)  # a bot held the squatter's seat
+
+
+def test_the_creators_seat_is_taken_at_creation_so_nobody_can_snipe_it(server: Server) -> None:
+    """The lobby lists every new table at once; the creator's seat used to stay open until the
+    creator's page joined it over the websocket, so a script polling ``GET /api/tables`` could
+    take it first. ``POST /api/tables`` with ``sit`` takes that slot for the creator in the same
+    request and answers its token; a later ``join`` of it is ``seat_taken``."""
+    status, body = post(server, {"slots": [None, None, "greedy", "greedy"], "names": ["Ann", "", "", ""], "sit": 0})
+    assert status == 201 and body["slot"] == 0 and isinstance(body["token"], str)
+    listed = next(t for t in server.get("/api/tables")["tables"] if t["id"] == body["id"])
+    assert listed["slots"][0]["joined"] and listed["slots"][0]["name"] == "Ann"
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any]]:
+        sniper, owner = server.client(), server.client()
+        await sniper.open()
+        await owner.open()
+        await sniper.send(type="join", table=body["id"], slot=0, name="sniper")
+        refused = await sniper.wait(lambda m: m["type"] in ("welcome", "error"))
+        state = await owner.resume(body["id"], body["token"])
+        await sniper.close()
+        await owner.close()
+        return refused, state
+
+    refused, state = asyncio.run(go())
+    assert refused["code"] == "seat_taken"
+    assert state["slot"] == 0 and state["mine"]["slot"] == 0
+    for bad, words in ((5, "0 to 3"), (2, "bot"), ("0", "0 to 3"), (True, "0 to 3")):
+        status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": bad})
+        assert status == 400 and words in answer["message"], (bad, answer)

@@ -617,8 +617,13 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             data = json.loads(body or b"{}")
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", f"not JSON: {json_refusal(e)}")
+        sit = data.pop("sit", None) if isinstance(data, dict) else None
         try:
             cfg = TableConfig.from_dict(data, tuple(BOTS))
+            if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < 4):
+                raise ValueError(f"sit: the creator's slot, 0 to 3 (got {quote_value(sit)})")
+            if sit is not None and cfg.slots[sit] is not None:
+                raise ValueError(f"sit: slot {sit} is a bot; the creator sits at a human slot")
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))
         if not hub.may_create(address_of(request)):
@@ -626,9 +631,12 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
         try:
             t = await hub.create(cfg)
+            # the creator's seat: taken under the table's lock before any other request runs
+            # (listed at once in the lobby, it would otherwise go to whoever joins first)
+            seat = {} if sit is None else {"slot": sit, "token": await t.join(sit, cfg.names[sit])}
         except ProtocolError as e:
             return _refuse(503, e.code, e.message, {"Retry-After": "30"})
-        return JSONResponse({"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary()}, status_code=201)
+        return JSONResponse({"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}, status_code=201)
 
     def address_of(request: Request) -> str:
         return request.client.host if request.client else "?"

@@ -206,11 +206,13 @@ async function lobby() {
       length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
       rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
     localStorage.setItem("hkmj.name", String(f.get("name") || ""));
+    const meFirst = f.get("slot0") === "you";
+    if (meFirst) body.sit = 0;  // the server seats the creator at once: nobody can take the seat first
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) { toast(`${t("error")}${colon()}${data.message}`); return; }
-    const meFirst = f.get("slot0") === "you";
-    history.pushState({}, "", `/t/${data.id}${meFirst ? "?sit=0" : ""}`);
+    if (data.token) localStorage.setItem(`hkmj.token.${data.id}`, data.token);
+    history.pushState({}, "", `/t/${data.id}`);
     route();
   });
 }
