@@ -313,6 +313,26 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _terminal_filler(stream: Any) -> Callable[[str], str]:
+    """On a terminal, a line too wide for it is filled to its width, continued lines indented
+    under the line's text; to a file or a pipe, every line is left whole (one event a line)."""
+    isatty = getattr(stream, "isatty", None)
+    if isatty is None or not isatty():
+        return lambda line: line
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+
+    def fill(line: str) -> str:
+        if len(line) <= width:
+            return line
+        lead = " " * (len(line) - len(line.lstrip()))
+        return textwrap.fill(line.strip(), width, initial_indent=lead, subsequent_indent=lead + "    ", break_on_hyphens=False)
+
+    return fill
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from hkmj.record import RecordError, read_record, replay, show
 
@@ -325,8 +345,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.show:
         # what replays is shown; from the first divergence on, the record may hold anything
         bad = report.divergence.line if report.divergence is not None else None
+        fill = _terminal_filler(sys.stdout)
         for line in show([e for e in events if bad is None or e["_line"] < bad], args.lang):
-            print(line)
+            print(fill(line))
     if report.ok:
         from hkmj.tiles import plural
 
