@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import re
 import shlex
 from pathlib import Path
@@ -230,3 +231,13 @@ def test_output_samples_in_the_user_docs_are_what_the_program_prints(
         assert found is not None, f"{page}: `{command}` no longer prints:\n" + "\n".join(chunk) + "\n--- it prints:\n" + "\n".join(printed)
         at = found + len(chunk)
         chunk = []
+
+
+def test_help_never_breaks_a_word_at_a_hyphen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path or a value with a hyphen (``docs/record-format.md``, ``half-shooter``) is never cut
+    across two lines of an option's help at 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for command, parser in _subcommands().items():
+        lines = parser.format_help().splitlines()
+        cut = [a for a, b in itertools.pairwise(lines) if a.endswith("-") and b.strip()[:1].isalpha() and not a.endswith(" -")]
+        assert not cut, f"hkmj {command} --help breaks {cut}"

@@ -448,7 +448,7 @@ def _add_simulate(sub: Any) -> None:
     )
     p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same hands (default 0)")
-    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated: random, greedy, strong, expert")
+    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated, from random, greedy, strong, expert (default greedy,greedy,random,random)")
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
     p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
