@@ -243,3 +243,23 @@ def test_the_result_table_fits_80_columns_and_a_mistyped_bot_is_named(capsys: py
     assert main(["bot-match", "--bot", "stronk"]) == 2
     err = capsys.readouterr().err
     assert "no program 'stronk' found, and not a built-in bot (random, greedy, strong, expert); did you mean strong?" in err
+
+
+def test_a_progress_bar_counts_the_hands_on_a_terminal_unless_quiet(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-7: a match of several hands shows how many are played on a terminal's stderr;
+    ``--quiet``, or stderr not a terminal (a log file, a pipe), shows none."""
+    import io
+    import sys
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for quiet, shown in (([], True), (["--quiet"], False)):
+        err = Tty()
+        monkeypatch.setattr(sys, "stderr", err)
+        assert main(["bot-match", "--bot", "random", "--hands", "2", "--seed", "1", *quiet]) == 0
+        assert ("2/2 hands" in err.getvalue()) is shown
+    monkeypatch.undo()
+    assert main(["bot-match", "--bot", "random", "--hands", "2", "--seed", "1"]) == 0
+    assert "hands" not in capsys.readouterr().err
