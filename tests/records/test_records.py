@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -245,16 +246,11 @@ def test_replay_show_of_an_edited_record_shows_what_replays_then_the_divergence(
 
 
 def test_replay_show_fits_an_80_column_terminal_and_stays_whole_in_a_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal: type[io.StringIO]
 ) -> None:
     """--show at an 80-column terminal: a long line (a dealt hand with its bonus tiles, HK-2.6)
     continues indented under its text; written to a file or a pipe, each line stays whole."""
-    import io
     import sys
-
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
 
     path = _simulate(tmp_path, 2, 4)
     capsys.readouterr()
@@ -262,7 +258,7 @@ def test_replay_show_fits_an_80_column_terminal_and_stays_whole_in_a_file(
     whole = capsys.readouterr().out.splitlines()
     assert any(len(line) > 80 for line in whole)
     monkeypatch.setenv("COLUMNS", "80")
-    tty = Tty()
+    tty = terminal()
     monkeypatch.setattr(sys, "stdout", tty)
     assert main(["replay", str(path), "--show"]) == 0
     shown = tty.getvalue().splitlines()
