@@ -26,9 +26,10 @@ def test_arena_without_its_extra_says_what_to_install(monkeypatch: pytest.Monkey
 
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    """``hkmj``'s own parser (key ``hkmj``) and each command's."""
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(sub.choices)
+    return {"hkmj": parser, **sub.choices}
 
 
 def _examples(text: str) -> list[list[str]]:

@@ -367,6 +367,17 @@ def version_text() -> str:
     return f"hkmj {__version__} ({'compiled' if compiled() else 'pure Python'})"
 
 
+_MAIN_EPILOG = """\
+Start here:
+  hkmj play --teach            a teaching game in the terminal (? for help)
+  hkmj score 234s567p88m111z777z --win 1z --from W --seat S
+  hkmj simulate --hands 100    bots play 100 hands; --record saves them
+  hkmj serve                   tables in the browser at http://127.0.0.1:8000
+
+Each command has its own help, with examples: hkmj COMMAND --help.
+"""
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``hkmj`` parser; ``only`` (a command of this module) registers that subcommand alone.
 
@@ -381,6 +392,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "Score hands, play in the terminal, simulate and replay bot matches, review your games, "
             "serve tables to browsers."
         ),
+        epilog=_MAIN_EPILOG,
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=version_text(), help="print the version and the build")
