@@ -36,13 +36,16 @@ Two ways to use it:
 Notation (HK-1.4): digits then suit letter; m characters, p circles, s bamboo,
 z honours 1z..7z = East South West North White Green Red; bonus tiles 1f-4f
 flowers, 5f-8f seasons. The hand is the concealed tiles *including* the winning
-tile; declared groups go in --meld ("chow 345s", "pung 555m", "kong 1111z",
-"ckong 2222p" for a declared concealed kong).
+tile. Each declared group is one --meld:
+    --meld "chow 345s"   --meld "pung 555m"   --meld "kong 1111z"
+    --meld "ckong 2222p"   (a declared concealed kong)
 
 Rules: --rules hk (default) with house options, e.g. --option minfan=3 --option table=half.
 
 The classical game (--rules classical, docs/rules-classical.md) scores all four
-hands: give the others with --other "W: 1789p45s2z666z, kong 7777m, season 3".
+hands: give the others with --other, e.g.
+    hkmj score --rules classical 88m567p234s111z --meld "pung 777z" --win 1z \\
+      --from W --seat S --other "W: 1789p45s2z666z, kong 7777m, season 3"
 """
 
 _WORDS = {
