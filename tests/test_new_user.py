@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import re
 import shlex
 from pathlib import Path
@@ -25,9 +26,10 @@ def test_arena_without_its_extra_says_what_to_install(monkeypatch: pytest.Monkey
 
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    """``hkmj``'s own parser (key ``hkmj``) and each command's."""
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(sub.choices)
+    return {"hkmj": parser, **sub.choices}
 
 
 def _examples(text: str) -> list[list[str]]:
@@ -230,3 +232,13 @@ def test_output_samples_in_the_user_docs_are_what_the_program_prints(
         assert found is not None, f"{page}: `{command}` no longer prints:\n" + "\n".join(chunk) + "\n--- it prints:\n" + "\n".join(printed)
         at = found + len(chunk)
         chunk = []
+
+
+def test_help_never_breaks_a_word_at_a_hyphen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path or a value with a hyphen (``docs/record-format.md``, ``half-shooter``) is never cut
+    across two lines of an option's help at 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for command, parser in _subcommands().items():
+        lines = parser.format_help().splitlines()
+        cut = [a for a, b in itertools.pairwise(lines) if a.endswith("-") and b.strip()[:1].isalpha() and not a.endswith(" -")]
+        assert not cut, f"hkmj {command} --help breaks {cut}"

@@ -254,12 +254,14 @@ def play_bot_match(
     startup_limit: float = STARTUP_GRACE,
     rules: Ruleset | None = None,
     log: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
+    progress: Callable[[int], None] | None = None,
 ) -> MatchReport:
     """Play a seeded ``hands``-hand match (HK-7) between four bots: built-in names or commands.
 
     ``rules``: the ruleset (default Hong Kong); external bots are told its name in ``hello``.
     ``startup_limit``: seconds an external bot has for its first request when longer than
     ``time_limit`` (its start-up does not count against the first decision).
+    ``progress(1)`` is called as each hand ends (a progress bar's ``advance``).
     """
     ruleset = DEFAULT if rules is None else rules
     if len(bots) != 4:
@@ -292,6 +294,8 @@ def play_bot_match(
                 player = players[match.player_at(seat)]
                 hand.apply(seat, player.choose(hand.view(seat), hand.legal_actions(seat)))
             _forward(external, [*hand.events, *match.finish_hand()], sent)
+            if progress is not None:
+                progress(1)
         return MatchReport(
             [b.strip() for b in bots],
             list(match.totals),

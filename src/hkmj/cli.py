@@ -36,13 +36,16 @@ Two ways to use it:
 Notation (HK-1.4): digits then suit letter; m characters, p circles, s bamboo,
 z honours 1z..7z = East South West North White Green Red; bonus tiles 1f-4f
 flowers, 5f-8f seasons. The hand is the concealed tiles *including* the winning
-tile; declared groups go in --meld ("chow 345s", "pung 555m", "kong 1111z",
-"ckong 2222p" for a declared concealed kong).
+tile. Each declared group is one --meld:
+    --meld "chow 345s"   --meld "pung 555m"   --meld "kong 1111z"
+    --meld "ckong 2222p"   (a declared concealed kong)
 
 Rules: --rules hk (default) with house options, e.g. --option minfan=3 --option table=half.
 
 The classical game (--rules classical, docs/rules-classical.md) scores all four
-hands: give the others with --other "W: 1789p45s2z666z, kong 7777m, season 3".
+hands: give the others with --other, e.g.
+    hkmj score --rules classical 88m567p234s111z --meld "pung 777z" --win 1z \\
+      --from W --seat S --other "W: 1789p45s2z666z, kong 7777m, season 3"
 """
 
 _WORDS = {
@@ -313,6 +316,26 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _terminal_filler(stream: Any) -> Callable[[str], str]:
+    """On a terminal, a line too wide for it is filled to its width, continued lines indented
+    under the line's text; to a file or a pipe, every line is left whole (one event a line)."""
+    isatty = getattr(stream, "isatty", None)
+    if isatty is None or not isatty():
+        return lambda line: line
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+
+    def fill(line: str) -> str:
+        if len(line) <= width:
+            return line
+        lead = " " * (len(line) - len(line.lstrip()))
+        return textwrap.fill(line.strip(), width, initial_indent=lead, subsequent_indent=lead + "    ", break_on_hyphens=False)
+
+    return fill
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from hkmj.record import RecordError, read_record, replay, show
 
@@ -332,8 +355,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.show:
         # what replays is shown; from the first divergence on, the record may hold anything
         bad = report.divergence.line if report.divergence is not None else None
+        fill = _terminal_filler(sys.stdout)
         for line in show([e for e in events if bad is None or e["_line"] < bad], args.lang):
-            print(line)
+            print(fill(line))
     if report.ok:
         from hkmj.tiles import plural
 
@@ -375,6 +399,17 @@ def version_text() -> str:
     return f"hkmj {__version__} ({'compiled' if compiled() else 'pure Python'})"
 
 
+_MAIN_EPILOG = """\
+Start here:
+  hkmj play --teach            a teaching game in the terminal (? for help)
+  hkmj score 234s567p88m111z777z --win 1z --from W --seat S
+  hkmj simulate --hands 100    bots play 100 hands; --record saves them
+  hkmj serve                   tables in the browser at http://127.0.0.1:8000
+
+Each command has its own help, with examples: hkmj COMMAND --help.
+"""
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``hkmj`` parser; ``only`` (a command of this module) registers that subcommand alone.
 
@@ -389,6 +424,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "Score hands, play in the terminal, simulate and replay bot matches, review your games, "
             "serve tables to browsers."
         ),
+        epilog=_MAIN_EPILOG,
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=version_text(), help="print the version and the build")
@@ -456,7 +492,7 @@ def _add_simulate(sub: Any) -> None:
     )
     p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same hands (default 0)")
-    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated: random, greedy, strong, expert")
+    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated, from random, greedy, strong, expert (default greedy,greedy,random,random)")
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
     p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

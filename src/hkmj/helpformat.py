@@ -23,6 +23,11 @@ _ROW = re.compile(r"(\s+\S+(?:\s\S+)*?\s{2,})\S")
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Keeps the line structure of descriptions and epilogs, but never a line wider than the terminal."""
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """An option's help, filled without breaking a word at a hyphen (``docs/record-format.md``,
+        ``half-shooter`` stay whole)."""
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         out: list[str] = []
         para: list[str] = []

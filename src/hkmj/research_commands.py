@@ -57,12 +57,25 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             print(f"hkmj bot-match: cannot write {args.log}: {e.strerror}", file=sys.stderr)
             return 2
 
+    from hkmj.simulate import Progress
+
+    # a progress bar on a terminal only: its line is cleared before a fault line is written there
+    bar = Progress(args.hands) if not args.quiet and sys.stderr.isatty() else None
+
     def log(line: str) -> None:
-        print(f"hkmj bot-match: {line}", file=log_file or sys.stderr, flush=True)
+        clear = "\r\033[K" if bar is not None and log_file is None else ""
+        print(f"{clear}hkmj bot-match: {line}", file=log_file or sys.stderr, flush=True)
 
     try:
         report = play_bot_match(
-            bots, hands=args.hands, seed=args.seed, time_limit=args.time_limit, startup_limit=args.startup_limit, log=log, rules=rules_from_args(args)
+            bots,
+            hands=args.hands,
+            seed=args.seed,
+            time_limit=args.time_limit,
+            startup_limit=args.startup_limit,
+            log=log,
+            rules=rules_from_args(args),
+            progress=None if bar is None else bar.advance,
         )
     except ValueError as e:
         print(f"hkmj bot-match: {e}", file=sys.stderr)
@@ -143,6 +156,7 @@ def register(sub: Any) -> None:
         help=f"seconds a bot has for its first request, start-up included, if more than --time-limit (default {STARTUP_GRACE:g})",
     )
     p.add_argument("--log", help="write the fault log to this file instead of stderr")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     add_rules_arguments(p)
     p.set_defaults(func=_cmd_bot_match)
 

@@ -23,8 +23,8 @@ Kong, MCR, classical. Values are the advisor's estimates of the points the hand 
 (HK-6 payments, MCR points), not certainties: a "mistake" may be a sound choice the advisor
 does not see.
 
---lang fr writes the summary and the page in French (tiles, winds, actions, the advisor's
-notes); the default is English.
+--lang fr writes the summary, the page and the error messages in French (tiles, winds,
+actions, the advisor's notes); the default is English.
 """
 
 _EPILOG = """\

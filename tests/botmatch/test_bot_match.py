@@ -6,6 +6,7 @@ concealed tiles); faults give a log line and a safe default, and the match goes 
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -243,3 +244,20 @@ def test_the_result_table_fits_80_columns_and_a_mistyped_bot_is_named(capsys: py
     assert main(["bot-match", "--bot", "stronk"]) == 2
     err = capsys.readouterr().err
     assert "no program 'stronk' found, and not a built-in bot (random, greedy, strong, expert); did you mean strong?" in err
+
+
+def test_a_progress_bar_counts_the_hands_on_a_terminal_unless_quiet(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal: type[io.StringIO]
+) -> None:
+    """HK-7: a match of several hands shows how many are played on a terminal's stderr;
+    ``--quiet``, or stderr not a terminal (a log file, a pipe), shows none."""
+    import sys
+
+    for quiet, shown in (([], True), (["--quiet"], False)):
+        err = terminal()
+        monkeypatch.setattr(sys, "stderr", err)
+        assert main(["bot-match", "--bot", "random", "--hands", "2", "--seed", "1", *quiet]) == 0
+        assert ("2/2 hands" in err.getvalue()) is shown
+    monkeypatch.undo()
+    assert main(["bot-match", "--bot", "random", "--hands", "2", "--seed", "1"]) == 0
+    assert "hands" not in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -242,3 +243,26 @@ def test_replay_show_of_an_edited_record_shows_what_replays_then_the_divergence(
         assert main(["replay", "--show", str(path)]) == 1
         out = capsys.readouterr().out
         assert f"diverged at line {k + 1}" in out
+
+
+def test_replay_show_fits_an_80_column_terminal_and_stays_whole_in_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal: type[io.StringIO]
+) -> None:
+    """--show at an 80-column terminal: a long line (a dealt hand with its bonus tiles, HK-2.6)
+    continues indented under its text; written to a file or a pipe, each line stays whole."""
+    import sys
+
+    path = _simulate(tmp_path, 2, 4)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--show"]) == 0
+    whole = capsys.readouterr().out.splitlines()
+    assert any(len(line) > 80 for line in whole)
+    monkeypatch.setenv("COLUMNS", "80")
+    tty = terminal()
+    monkeypatch.setattr(sys, "stdout", tty)
+    assert main(["replay", str(path), "--show"]) == 0
+    shown = tty.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in shown) and len(shown) > len(whole)
+    assert " ".join(" ".join(shown).split()) == " ".join(" ".join(whole).split())
+    deal = next(i for i, line in enumerate(shown) if line.startswith("  E player") and len(shown[i + 1]) - len(shown[i + 1].lstrip()) == 6)
+    assert shown[deal + 1].startswith("      ")

@@ -4,6 +4,7 @@ the biggest mistakes first, shanten and waits before and after, every ruleset, b
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
@@ -306,18 +307,13 @@ def test_a_hkmj_play_record_reviews_you_as_player_1(tmp_path: Path) -> None:
 
 
 def test_progress_bar_on_a_terminal_only(
-    hk_record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    hk_record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal: type[io.StringIO]
 ) -> None:
     """On a terminal the re-play shows a progress bar on stderr (``--quiet``: none)."""
-    import io
     import sys
 
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     for quiet, shown in (([], True), (["--quiet"], False)):
-        err = Tty()
+        err = terminal()
         monkeypatch.setattr(sys, "stderr", err)
         assert main(["review", str(hk_record), "--html", "-", *quiet]) == 0
         assert ("moves" in err.getvalue() and "\r[" in err.getvalue()) is shown

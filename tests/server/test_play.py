@@ -250,3 +250,33 @@ def test_serve_command_is_registered() -> None:
 
     args = build_parser().parse_args(["serve", "--port", "8123", "--db", "sqlite:///x.db"])
     assert (args.host, args.port, args.db) == ("127.0.0.1", 8123, "sqlite:///x.db")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--db", "foo://x"], "--db 'foo://x': unknown database 'foo'; expected sqlite:///FILE or postgresql://"),
+        (["--db", "hkmj.db"], "--db 'hkmj.db': not a database URL"),
+        (["--db", "sqlite:////no/such/dir/x.db"], "no directory '/no/such/dir' for the database file"),
+        (["--db", "sqlite:///{tmp}"], "is a directory, not a database file"),
+        (["--db", "postgresql://me:secret@127.0.0.1:1/x"], "--db 'postgresql://me:***@127.0.0.1:1/x': cannot connect:"),
+        (["--spectators", "0"], "--spectators must be positive, got 0"),
+        (["--port", "99999"], "argument --port: '99999': expected a port number from 1 to 65535"),
+    ],
+)
+def test_serve_refuses_a_bad_database_or_limit_before_starting(
+    args: list[str], message: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A database URL that cannot work (unknown kind, no such directory, a directory, a
+    PostgreSQL server that does not answer), a limit that is not positive or a port out of range
+    is one line naming it on stderr, exit status 2, before the server starts; a password in the
+    URL is never printed."""
+    from hkmj.cli import main
+
+    argv = ["serve", *(a.replace("{tmp}", str(tmp_path)) for a in args)]
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and "Traceback" not in err and "secret" not in err

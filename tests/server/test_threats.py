@@ -293,7 +293,7 @@ def test_trusted_proxy_must_be_an_address(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
-    assert out.returncode == 2 and "--trusted-proxy wants an IP address or network" in out.stdout
+    assert out.returncode == 2 and "--trusted-proxy wants an IP address or network" in out.stderr
     assert "Traceback" not in out.stdout + out.stderr
 
 

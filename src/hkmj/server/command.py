@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import ipaddress
+import sys
 from typing import Any
 
 from hkmj.helpformat import HelpFormatter
@@ -21,6 +22,13 @@ The database is created and migrated on start-up; tables in play resume after a 
 """
 
 
+def _port(text: str) -> int:
+    """A TCP port number, 1-65535 (argparse type)."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a port number from 1 to 65535")
+    return int(text)
+
+
 def register(sub: Any) -> None:
     """Add the ``serve`` subcommand."""
     p = sub.add_parser(
@@ -34,7 +42,7 @@ def register(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     p.add_argument(
         "--db", default="sqlite:///hkmj.db", help="database URL: sqlite:///FILE (default sqlite:///hkmj.db) or postgresql://..."
     )
@@ -120,19 +128,24 @@ def _serve(args: argparse.Namespace) -> int:
 
     from hkmj.server.app import Limits, create_app
     from hkmj.server.http import guarded_h11
+    from hkmj.server.store import db_problem, shown_url
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
-    for name, value in values.items():
-        if value <= 0:
-            print(f"hkmj serve: --{name.replace('_', '-')} must be positive, got {value}")
+    for flag, name in _FIELDS.items():
+        if values[name] <= 0:
+            print(f"hkmj serve: {flag} must be positive, got {values[name]:g}", file=sys.stderr)
             return 2
     proxies = []
     for addr in args.trusted_proxy:
         try:
             proxies.append(str(ipaddress.ip_network(addr.strip(), strict=False)))
         except ValueError:
-            print(f"hkmj serve: --trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}")
+            print(f"hkmj serve: --trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", file=sys.stderr)
             return 2
+    problem = db_problem(args.db, connect=True)
+    if problem:
+        print(f"hkmj serve: --db {shown_url(args.db)!r}: {problem}", file=sys.stderr)
+        return 2
     limits = Limits(**values, origins=tuple(args.origin))
     config = uvicorn.Config(
         create_app(args.db, limits),

@@ -87,6 +87,50 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def shown_url(url: str) -> str:
+    """``url`` as it may be printed: its password, if any, as ``***``."""
+    try:
+        return sa.engine.make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        return url
+
+
+def db_problem(url: str, connect: bool = False) -> str | None:
+    """What keeps ``url`` from being the server's database, in words (``None`` when nothing
+    does): not a URL, a database other than SQLite or PostgreSQL, a driver that is not
+    installed, a SQLite file in a directory that does not exist or that is a directory; with
+    ``connect``, a PostgreSQL server that cannot be reached or refuses the login. No SQLite
+    file is created."""
+    expected = "expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME"
+    try:
+        parsed = sa.engine.make_url(normalise_url(url))
+    except sa.exc.ArgumentError:
+        return f"not a database URL; {expected}"
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        return f"unknown database {backend!r}; {expected}"
+    try:
+        sa.create_engine(parsed).dispose()  # imports the driver, connects to nothing
+    except (ImportError, sa.exc.NoSuchModuleError) as err:
+        return f"the {backend} driver is not installed ({err})"
+    path = parsed.database if backend == "sqlite" else None
+    if path and path != ":memory:" and not path.startswith("file:"):
+        if Path(path).is_dir():
+            return f"{path} is a directory, not a database file"
+        if not Path(path).parent.is_dir():
+            return f"no directory {str(Path(path).parent)!r} for the database file"
+    if connect and backend == "postgresql":
+        engine = sa.create_engine(parsed, connect_args={"connect_timeout": 10})
+        try:
+            engine.connect().close()
+        except sa.exc.SQLAlchemyError as err:
+            reason = str(getattr(err, "orig", err)).strip().splitlines()
+            return f"cannot connect: {reason[0] if reason else type(err).__name__}"
+        finally:
+            engine.dispose()
+    return None
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite runs in WAL mode (a commit survives SIGKILL of the server)."""
     url = normalise_url(url)
