@@ -224,7 +224,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         win = win_from_json(request)
         outcome = rules.score(win)
     except InvalidHand as e:
-        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {_as_options(str(e))}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
@@ -244,6 +244,25 @@ Hands are played as matches of 64 hands (chunk k seeded with SEED + k), so a see
 same hands with any number of workers. Players are numbered 1-4 in --bots order; seats
 (winds) are drawn at each match start and rotate by the rules (HK-7).
 """
+
+
+_OPTIONS = {
+    "win_tile": "--win",
+    "discarder": "--from",
+    "seat": "--seat",
+    "prevailing": "--prevailing",
+    "flowers": "--flower",
+    "seasons": "--season",
+    "meld": "--meld",
+}
+"""The request fields (R-9) a command-line error names, and the option the user typed for each."""
+
+
+def _as_options(message: str) -> str:
+    """A scoring error about a request field, worded with the option the user typed:
+    ``win_tile '10m': …`` becomes ``--win '10m': …``."""
+    field, _, rest = message.partition(" ")
+    return f"{_OPTIONS[field]} {rest}" if field in _OPTIONS and rest else message
 
 
 def whole_number(text: str) -> int:
