@@ -65,7 +65,11 @@ def test_score_limit_and_melds(capsys: pytest.CaptureFixture[str]) -> None:
         (["score", "8x", "--win", "1z"], "unknown suit 'x'"),
         (["score", "11111m234p567s999s", "--win", "1m"], "5 copies of 1m"),
         (["score", "234s567p88m111z77z1p", "--win", "1z"], "no valid reading"),
-        (["score", "234s567p88m111z777z", "--win", "1z", "--from", "Q"], "discarder 'Q'"),
+        (["score", "234s567p88m111z777z", "--win", "1z", "--from", "Q"], "--from 'Q': expected a wind"),
+        (["score", "234s567p88m111z777z", "--win", "10m"], "--win '10m'"),
+        (["score", "234s567p88m111z777z", "--win", "5m"], "--win 5m is not in the concealed hand"),
+        (["score", "234s567p88m111z777z", "--win", "1z", "--flower", "7"], "--flower [7]: expected"),
+        (["score", "234s567p88m111z777z", "--win", "1z", "--meld", "pong 555m"], "--meld 'pong 555m': expected"),
     ],
 )
 def test_score_bad_input_is_a_clear_error(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

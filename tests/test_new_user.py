@@ -242,3 +242,14 @@ def test_help_never_breaks_a_word_at_a_hyphen(monkeypatch: pytest.MonkeyPatch) -
         lines = parser.format_help().splitlines()
         cut = [a for a, b in itertools.pairwise(lines) if a.endswith("-") and b.strip()[:1].isalpha() and not a.endswith(" -")]
         assert not cut, f"hkmj {command} --help breaks {cut}"
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "bot-match", "arena"])
+def test_a_seed_that_is_not_a_whole_number_is_named_in_plain_words(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--seed abc`` says what is wrong in the words every other number option uses (HK-2.8: the
+    seed replays the walls, so any whole number, negative ones too, is a seed)."""
+    extra = ["--bots", "random,greedy"] if command == "arena" else []
+    with pytest.raises(SystemExit):
+        main([command, *extra, "--seed", "abc"])
+    assert f"hkmj {command}: error: argument --seed: 'abc' is not a whole number" in capsys.readouterr().err
+    assert build_parser().parse_args([command, *extra, "--seed", "-3"]).seed == -3

@@ -224,7 +224,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         win = win_from_json(request)
         outcome = rules.score(win)
     except InvalidHand as e:
-        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {_as_options(str(e))}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
@@ -246,11 +246,35 @@ same hands with any number of workers. Players are numbered 1-4 in --bots order;
 """
 
 
-def _positive(text: str) -> int:
+_OPTIONS = {
+    "win_tile": "--win",
+    "discarder": "--from",
+    "seat": "--seat",
+    "prevailing": "--prevailing",
+    "flowers": "--flower",
+    "seasons": "--season",
+    "meld": "--meld",
+}
+"""The request fields (R-9) a command-line error names, and the option the user typed for each."""
+
+
+def _as_options(message: str) -> str:
+    """A scoring error about a request field, worded with the option the user typed:
+    ``win_tile '10m': …`` becomes ``--win '10m': …``."""
+    field, _, rest = message.partition(" ")
+    return f"{_OPTIONS[field]} {rest}" if field in _OPTIONS and rest else message
+
+
+def whole_number(text: str) -> int:
+    """A whole number, negative ones included (argparse type: seeds, bonus tile numbers)."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _positive(text: str) -> int:
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
     return value
@@ -462,8 +486,8 @@ def _add_score(sub: Any) -> None:
     p.add_argument("--seat", default="E", help="your seat wind (default E)")
     p.add_argument("--prevailing", default="E", help="prevailing wind (default E)")
     p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
-    p.add_argument("--flower", action="append", type=int, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)")
-    p.add_argument("--season", action="append", type=int, default=[], metavar="N", help="a season 1-4 you hold (repeatable)")
+    p.add_argument("--flower", action="append", type=whole_number, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)")
+    p.add_argument("--season", action="append", type=whole_number, default=[], metavar="N", help="a season 1-4 you hold (repeatable)")
     p.add_argument(
         "--flag",
         action="append",
@@ -491,7 +515,7 @@ def _add_simulate(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
-    p.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same hands (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed: the same seed plays the same hands (default 0)")
     p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated, from random, greedy, strong, expert (default greedy,greedy,random,random)")
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
     p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")

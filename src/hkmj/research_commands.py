@@ -9,6 +9,7 @@ from typing import Any
 
 from hkmj.bots import BOTS
 from hkmj.cli import _positive as _positive_int
+from hkmj.cli import whole_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.rulesets.args import add_rules_arguments, rules_from_args
 
@@ -145,7 +146,7 @@ def register(sub: Any) -> None:
     p.add_argument("--bot", action="append", metavar="BOT", help="built-in name or a command; repeat up to four times")
     p.add_argument("--fill", default="greedy", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)")
     p.add_argument("--hands", type=_positive_int, default=4, help="hands to play (default 4)")
-    p.add_argument("--seed", type=int, default=0, help="match seed: seats and walls (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="match seed: seats and walls (default 0)")
     from hkmj.botmatch import STARTUP_GRACE
 
     p.add_argument("--time-limit", type=_positive_float, default=1.0, help="seconds per decision (default 1)")
@@ -169,7 +170,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--bots", required=True, help="comma-separated built-in bot names, at least two: random, greedy, strong, expert")
     p.add_argument("--deals", type=_positive_int, default=40, help="deals per table of four (default 40)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
     p.add_argument("--workers", type=_positive_int, default=1, help="processes (default 1; same ratings for any number)")
     p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes (default) or Ray tasks")
     p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")

@@ -10,6 +10,7 @@ import random
 import sys
 from typing import TYPE_CHECKING, Any
 
+from hkmj.cli import whole_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
 from hkmj.rulesets import RulesetError
@@ -80,7 +81,7 @@ def register(sub: Any) -> None:
         metavar="A,B,C",
         help=f"the three bots by name (default {DEFAULT_BOTS}; from random, greedy, strong, expert)",
     )
-    p.add_argument("--seed", type=int, help="seed of the match (seat draw and every wall); random if omitted")
+    p.add_argument("--seed", type=whole_number, help="seed of the match (seat draw and every wall); random if omitted")
     p.add_argument("--teach", action="store_true", help="teaching table: explain refusals, warn on common mistakes (HK-5.7)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the whole screen (default en)")
     p.add_argument("--glyphs", action="store_true", help="draw tiles with Unicode mahjong glyphs (U+1F000) instead of coloured text")
