@@ -110,3 +110,11 @@ def test_protocol_a_slot_out_of_range_is_bad_request_quoting_little(server: Serv
     answer = asyncio.run(go())
     assert answer["code"] == "bad_request" and "0 to 3" in str(answer["message"])
     assert len(str(answer["message"])) < 120
+
+
+@pytest.mark.parametrize("version", ["true", '"1"', "2", "[1]"])
+def test_protocol_a_version_that_is_not_the_number_1_is_bad_version(version: str) -> None:
+    """``v`` must be the number 1: ``true`` (which Python compares equal to 1) is refused too."""
+    with pytest.raises(ProtocolError) as err:
+        decode(f'{{"v": {version}, "type": "ping"}}')
+    assert err.value.code == "bad_version"

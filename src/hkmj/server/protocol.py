@@ -126,7 +126,7 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_json", "not JSON text: a string holds a lone surrogate escape (\\ud800-\\udfff), not Unicode")
     if not isinstance(obj, dict):
         raise ProtocolError("bad_json", f"expected a JSON object, got {type(obj).__name__}")
-    if obj.get("v", VERSION) != VERSION:
+    if obj.get("v", VERSION) != VERSION or isinstance(obj.get("v"), bool):  # true == 1 in Python
         raise ProtocolError("bad_version", f"this server speaks version {VERSION}, not {quote_value(obj.get('v'))}")
     kind = obj.get("type")
     if kind not in CLIENT_TYPES:
