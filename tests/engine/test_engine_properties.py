@@ -39,6 +39,7 @@ VIEW_FIELDS = (
     "last_discarder",
     "offered",
     "rules",
+    "drawn_discards",
 )
 PRIVATE = ("seat", "to_act", "concealed", "drawn")
 

@@ -376,7 +376,7 @@ class Hand:
         "_answers", "_checked", "_complete", "_dead", "_drawn", "_final", "_fines", "_flag_last_of_kind", "_front",
         "_has_dead", "_head", "_keys", "_kong_chain", "_last_discard", "_last_live", "_live", "_offer_from",
         "_offer_tile", "_offers", "_tail", "_turn_legal", "_wc", "ask_all", "bonus", "dead_hands", "dice",
-        "discards", "events", "hands", "last_tile", "melds", "n_concealed", "n_discards", "phase", "prevailing",
+        "discards", "drawn_discards", "events", "hands", "last_tile", "melds", "n_concealed", "n_discards", "phase", "prevailing",
         "record", "result", "rules", "scores", "seed", "teaching", "turn", "wall",
     )
 
@@ -433,6 +433,9 @@ class Hand:
         self.bonus: list[tuple[Tile, ...]] = [(), (), (), ()]
         self.discards: list[tuple[Tile, ...]] = [(), (), (), ()]
         """Discards still on the table by seat (a claimed discard leaves for the claimant)."""
+        self.drawn_discards: list[tuple[bool, ...]] = [(), (), (), ()]
+        """Parallel to :attr:`discards`: True where the seat discarded the tile it had just drawn
+        (wall or replacement draw), which every player sees; the dealer's dealt 14th tile is not a draw."""
         self.n_discards = 0
         """Discards made so far in the hand (claimed ones included)."""
         self.phase = _TURN
@@ -613,6 +616,7 @@ class Hand:
                 None if last is None else last[1],
                 self._offer_tile if offering else None,
                 self.rules,
+                tuple(self.drawn_discards),
             ),
         )
 
@@ -858,6 +862,7 @@ class Hand:
         wc[seat] = None
         self._keys[seat][_SUIT[t]] -= _P5[t]
         self.discards[seat] += (t,)
+        self.drawn_discards[seat] += (t == self.last_tile and (self.n_discards > 0 or self._kong_chain),)
         self.n_discards += 1
         self._drawn = False
         self.last_tile = None
@@ -1141,6 +1146,7 @@ class Hand:
             return
         # a discard claim: the tile leaves the discarder's pond for the claimant's meld
         self.discards[d] = self.discards[d][:-1]
+        self.drawn_discards[d] = self.drawn_discards[d][:-1]
         h = self.hands[s]
         self._wc[s] = None
         keys = self._keys[s]  # a chow, pung or kong takes tiles of the discard's suit
@@ -1314,6 +1320,7 @@ class Hand:
         self._keys[seat][t // 9] += _P5[t]
         if not rob:  # the robbed pung stays a pung
             self.discards[d] = self.discards[d][:-1]
+            self.drawn_discards[d] = self.drawn_discards[d][:-1]
         self._score_win(win, False)
 
     def _explain(self, seat: int, extra: Tile | None) -> str:

@@ -54,6 +54,11 @@ class SeatView(NamedTuple):
     """The tile that may be claimed now (the discard, or the tile of an added kong), else None."""
     rules: Ruleset = DEFAULT
     """The ruleset of the hand (public): its win check, scoring and minimum."""
+    drawn_discards: tuple[tuple[bool, ...], ...] = ((), (), (), ())
+    """Parallel to ``discards``: True where that seat discarded the tile it had just drawn (from the
+    wall or as a replacement), False where it played a tile kept in its hand; public, as every
+    player sees where a discard comes from (a dealer's first discard is from its dealt hand). A
+    view built without it (older constructors) has empty tuples: nothing known."""
 
     @property
     def dealer(self) -> int:
