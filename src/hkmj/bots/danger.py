@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
 from typing import NamedTuple
@@ -33,6 +33,7 @@ __all__ = [
     "DANGER_FEATURES",
     "WEIGHTS_FILE",
     "DangerModel",
+    "Features",
     "danger_table",
     "load_danger_model",
     "pair_features",
@@ -207,11 +208,23 @@ def info_value(view: SeatView, o: int, t: Tile) -> bool:
     return _honour_values(o, view.prevailing)[t] > 0
 
 
-def danger_table(model: DangerModel, view: SeatView, unseen: Sequence[int], tiles: Sequence[Tile], weight: float) -> list[float]:
+Features = Callable[[SeatView, Sequence[int], Sequence[Tile]], dict[int, dict[Tile, list[float]]]]
+"""A feature function such as :func:`pair_features`: rows by opponent and tile, from the view only."""
+
+
+def danger_table(
+    model: DangerModel,
+    view: SeatView,
+    unseen: Sequence[int],
+    tiles: Sequence[Tile],
+    weight: float,
+    features: Features = pair_features,
+) -> list[float]:
     """Expected points lost by discarding each tile of ``tiles`` (other kinds 0): ``weight ×
-    Σ over opponents P(wait) × 2 × base`` (HK-6: the discarder pays 2 × base)."""
+    Σ over opponents P(wait) × 2 × base`` (HK-6: the discarder pays 2 × base); ``features`` are
+    the model's (the hand reader, :mod:`hkmj.bots.reader`, passes its own)."""
     danger = [0.0] * N_KINDS
-    for o, rows in pair_features(view, unseen, tiles).items():
+    for o, rows in features(view, unseen, tiles).items():
         cost = weight * _deal_in_cost(view, o)
         for t, x in rows.items():
             danger[t] += model.prob(x) * cost

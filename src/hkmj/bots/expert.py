@@ -30,6 +30,10 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
   deal-in cost of each held tile is ``danger_weight × Σ P(wait) × 2 × base`` over the opponents,
   P from a logistic model fitted on self-play (:mod:`hkmj.bots.danger`). Off by default
   (docs/bots.md, "What was tried", fourth round).
+* **Hand reader (optional, Hong Kong rules)**: with :attr:`ExpertBot.reader` the deal-in cost
+  comes from the hand reader (:mod:`hkmj.bots.reader`): the danger model's features plus the
+  order of each opponent's discards and whether each was the tile just drawn or one kept in the
+  hand (docs/bots.md, "What was tried", fifth round).
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
   hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
@@ -48,6 +52,7 @@ from typing import TypeVar
 from hkmj.bots.advice import Advice
 from hkmj.bots.danger import danger_table, load_danger_model
 from hkmj.bots.learned import discard_features, learned_values, load_model, top_candidates
+from hkmj.bots.reader import load_reader_model, reader_features
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.strong import (
     KONG_BONUS,
@@ -132,6 +137,9 @@ class ExpertBot(StrongBot):
     (:mod:`hkmj.bots.danger`, Hong Kong rules) instead of the strong bot's table; 0 = off."""
     danger_weight: float = 1.0
     """With :attr:`danger_model`: the weight of the learned cost (1 = Σ P(wait) × 2 × base, HK-6)."""
+    reader: float = 0.0
+    """Nonzero: the deal-in cost of each tile is ``reader × Σ P(wait) × 2 × base`` (HK-6), P from
+    the hand reader (:mod:`hkmj.bots.reader`, Hong Kong rules); 0 = off."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -182,12 +190,16 @@ class ExpertBot(StrongBot):
     # ------------------------------------------------------------ turn (HK-3)
 
     def _context(self, view: SeatView) -> _Ctx:
-        """The strong bot's decision context; with :attr:`danger_model` (Hong Kong rules) its
-        danger table for the held tiles replaced by the learned one (:mod:`hkmj.bots.danger`)."""
+        """The strong bot's decision context; with :attr:`reader` or :attr:`danger_model` (Hong
+        Kong rules) its danger table for the held tiles replaced by the hand reader's
+        (:mod:`hkmj.bots.reader`) or the learned danger model's (:mod:`hkmj.bots.danger`)."""
         ctx = _Ctx(view, self.chow_fan, self.calibration)
-        if self.danger_model and view.rules.name == "hk":
+        if (self.reader or self.danger_model) and view.rules.name == "hk":
             held = [t for t in range(N_KINDS) if view.concealed[t]]
-            ctx.danger = danger_table(load_danger_model(), view, ctx.unseen, held, self.danger_weight)
+            if self.reader:
+                ctx.danger = danger_table(load_reader_model(), view, ctx.unseen, held, self.reader, reader_features)
+            else:
+                ctx.danger = danger_table(load_danger_model(), view, ctx.unseen, held, self.danger_weight)
         return ctx
 
     def _advise_turn(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
