@@ -9,6 +9,7 @@ why a bot scores what it does: its win rate, mean win, self-drawn share, deal-in
     python bench/screen_expert.py --variant expert+chow_fan=0.6 --seed 11 --deals 200
     python bench/screen_expert.py --set "PAIR_VALUE=0.7" --seed 13 --deals 200
     python bench/screen_expert.py --claims greedy --seed 11 --deals 200
+    python bench/screen_expert.py --variant expert+reader=1 --seed 11 --deals 200 --ref-cache /tmp/screen
 
 ``--set NAME=VALUE`` (or ``NAME[key]=VALUE``) overrides a constant of :mod:`hkmj.bots.strong` or
 :mod:`hkmj.bots.expert` (a Python literal) while the variant plays; ``--claims greedy`` /
@@ -20,11 +21,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import math
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from types import ModuleType
 
 import hkmj.bots.expert as expert_module
@@ -117,6 +120,23 @@ def play(a: str, b: str, seed: int, deals: range, part: str | None) -> tuple[lis
     return diffs, st
 
 
+def cached_reference(
+    cache: Path | None, ref: str, against: str, seed: int, deals: range
+) -> tuple[list[float], dict[str, Counter[str]]]:
+    """:func:`play` of the reference, read from (or written to) ``cache`` when one is given: the
+    reference plays the same deals the same way every run, so it need not be replayed."""
+    if cache is None:
+        return play(ref, against, seed, deals, None)
+    path = cache / f"{ref}_vs_{against}_seed{seed}_deals{len(deals)}.json".replace("/", "_")
+    if path.exists():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return [float(x) for x in data["diffs"]], {k: Counter(v) for k, v in data["stats"].items()}
+    diffs, st = play(ref, against, seed, deals, None)
+    cache.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"diffs": diffs, "stats": {k: dict(v) for k, v in st.items()}}), encoding="utf-8")
+    return diffs, st
+
+
 def interval(xs: Sequence[float]) -> str:
     """Mean and 95% interval (mean ± 1.96 · sd / √n)."""
     n = len(xs)
@@ -148,6 +168,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--claims", choices=["greedy"], help="greedy makes the variant's claims")
     p.add_argument("--discards", choices=["greedy"], help="greedy makes the variant's turn actions")
     p.add_argument("--no-ref", action="store_true", help="play the variant only")
+    p.add_argument(
+        "--ref-cache",
+        type=Path,
+        metavar="DIR",
+        help="keep the reference's per-deal results in DIR and reuse them (same ref, opponent, seed, deals)",
+    )
     args = p.parse_args(argv)
     if args.deals < 2:
         p.error("--deals must be at least 2")
@@ -165,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     label = args.variant + "".join(f" {s}" for s in args.set) + (f" ({part} by greedy)" if part else "")
     report(f"{label} vs {args.against}, seed {args.seed}", var, st)
     if not args.no_ref:
-        ref, st = play(args.ref, args.against, args.seed, deals, None)
+        ref, st = cached_reference(args.ref_cache, args.ref, args.against, args.seed, deals)
         report(f"{args.ref} vs {args.against}, seed {args.seed}", ref, st)
         print(f"variant - reference on the same deals: {interval([x - y for x, y in zip(var, ref, strict=True)])}")
     return 0

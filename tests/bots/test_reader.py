@@ -18,6 +18,7 @@ from hkmj.bots.reader import (
     parse_reader_model,
     pond_reading,
     reader_features,
+    wait_chances,
 )
 from hkmj.engine import Action, Hand, SeatView
 from hkmj.engine.actions import Discard
@@ -139,3 +140,25 @@ def test_the_reader_never_peeks_at_hidden_tiles() -> None:
         checked += 1
     assert checked >= 5
     assert tiles_of(va.concealed)  # the seat still holds tiles
+
+
+def test_hk_5_the_reader_veto_throws_the_best_tile_under_the_threshold() -> None:
+    """With ``reader_veto`` = τ the expert never discards a tile the reader gives a deal-in chance
+    of at least τ while another discard is under it (as the perfect-defence oracle, HK-5)."""
+    model = load_reader_model()
+    checked = 0
+    for v, legal in _turns(41)[2::3]:
+        held = [t for t in range(N_KINDS) if v.concealed[t]]
+        chances = wait_chances(model, v, v.unseen(), held)
+        assert all(0.0 <= p <= 1.0 for p in chances.values())
+        tau = max(chances.values())
+        if tau == min(chances.values()):
+            continue
+        bot = _reader(5)
+        bot.reader = 0.0
+        bot.reader_veto, bot.reader_veto_cost = tau, 1000.0
+        a = bot.choose(v, legal)
+        if isinstance(a, Discard):
+            assert chances[a.tile] < tau
+            checked += 1
+    assert checked >= 3

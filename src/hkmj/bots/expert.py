@@ -52,7 +52,7 @@ from typing import TypeVar
 from hkmj.bots.advice import Advice
 from hkmj.bots.danger import danger_table, load_danger_model
 from hkmj.bots.learned import discard_features, learned_values, load_model, top_candidates
-from hkmj.bots.reader import load_reader_model, reader_features
+from hkmj.bots.reader import load_reader_model, reader_features, wait_chances
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.strong import (
     KONG_BONUS,
@@ -140,6 +140,12 @@ class ExpertBot(StrongBot):
     reader: float = 0.0
     """Nonzero: the deal-in cost of each tile is ``reader × Σ P(wait) × 2 × base`` (HK-6), P from
     the hand reader (:mod:`hkmj.bots.reader`, Hong Kong rules); 0 = off."""
+    reader_veto: float = 0.0
+    """Nonzero: a held tile the hand reader gives at least this chance of dealing in (summed over
+    the opponents) costs :attr:`reader_veto_cost` more, so the expert throws the best tile under
+    the threshold, as the perfect-defence oracle does with the true waits (Hong Kong rules); 0 = off."""
+    reader_veto_cost: float = 50.0
+    """With :attr:`reader_veto`: the points added to a vetoed tile's deal-in cost."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -192,7 +198,8 @@ class ExpertBot(StrongBot):
     def _context(self, view: SeatView) -> _Ctx:
         """The strong bot's decision context; with :attr:`reader` or :attr:`danger_model` (Hong
         Kong rules) its danger table for the held tiles replaced by the hand reader's
-        (:mod:`hkmj.bots.reader`) or the learned danger model's (:mod:`hkmj.bots.danger`)."""
+        (:mod:`hkmj.bots.reader`) or the learned danger model's (:mod:`hkmj.bots.danger`); with
+        :attr:`reader_veto` the tiles the reader judges likely deadly cost much more."""
         ctx = _Ctx(view, self.chow_fan, self.calibration)
         if (self.reader or self.danger_model) and view.rules.name == "hk":
             held = [t for t in range(N_KINDS) if view.concealed[t]]
@@ -200,6 +207,11 @@ class ExpertBot(StrongBot):
                 ctx.danger = danger_table(load_reader_model(), view, ctx.unseen, held, self.reader, reader_features)
             else:
                 ctx.danger = danger_table(load_danger_model(), view, ctx.unseen, held, self.danger_weight)
+        if self.reader_veto and view.rules.name == "hk":
+            held = [t for t in range(N_KINDS) if view.concealed[t]]
+            for t, p in wait_chances(load_reader_model(), view, ctx.unseen, held).items():
+                if p >= self.reader_veto:
+                    ctx.danger[t] += self.reader_veto_cost
         return ctx
 
     def _advise_turn(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:

@@ -35,6 +35,7 @@ __all__ = [
     "parse_reader_model",
     "pond_reading",
     "reader_features",
+    "wait_chances",
 ]
 
 READER_FILE = "reader_weights.json"
@@ -171,6 +172,16 @@ def reader_features(view: SeatView, unseen: Sequence[int], tiles: Sequence[Tile]
         for t, x in rows.items():
             x.extend(_extra(r, t, x))
     return out
+
+
+def wait_chances(model: DangerModel, view: SeatView, unseen: Sequence[int], tiles: Sequence[Tile]) -> dict[Tile, float]:
+    """For each tile of ``tiles``, the reader's chance that discarding it deals in: the sum over
+    the opponents of P(the tile is its wait) (HK-5), capped at 1."""
+    out = dict.fromkeys(tiles, 0.0)
+    for rows in reader_features(view, unseen, tiles).values():
+        for t, x in rows.items():
+            out[t] += model.prob(x)
+    return {t: min(1.0, p) for t, p in out.items()}
 
 
 def parse_reader_model(data: object) -> DangerModel:
