@@ -23,7 +23,7 @@ from hkmj.bots.reader import (
 from hkmj.engine import Action, Hand, SeatView
 from hkmj.engine.actions import Discard
 from hkmj.engine.testing import permuted_wall_twins
-from hkmj.tiles import N_KINDS, tiles_of
+from hkmj.tiles import N_KINDS
 
 EXTRA = {name: len(DANGER_FEATURES) + i for i, name in enumerate(READER_EXTRA)}
 
@@ -139,7 +139,6 @@ def test_the_reader_never_peeks_at_hidden_tiles() -> None:
         assert _reader(6).advise(va, a.legal_actions(seat)) == _reader(6).advise(vb, b.legal_actions(seat))
         checked += 1
     assert checked >= 5
-    assert tiles_of(va.concealed)  # the seat still holds tiles
 
 
 def test_hk_5_the_reader_veto_throws_the_best_tile_under_the_threshold() -> None:
@@ -161,4 +160,16 @@ def test_hk_5_the_reader_veto_throws_the_best_tile_under_the_threshold() -> None
         if isinstance(a, Discard):
             assert chances[a.tile] < tau
             checked += 1
+    assert checked >= 3
+
+
+def test_hk_5_1_the_reader_veto_waits_for_a_far_hand_when_asked() -> None:
+    """With ``reader_veto_shanten`` above any hand's distance from ready the veto never applies:
+    the advice is the shipped expert's."""
+    checked = 0
+    for v, legal in _turns(41)[2::4]:
+        bot = ExpertBot(5)
+        bot.reader_veto, bot.reader_veto_cost, bot.reader_veto_shanten = 0.01, 1000.0, 9
+        assert bot.advise(v, legal) == ExpertBot(5).advise(v, legal)
+        checked += 1
     assert checked >= 3

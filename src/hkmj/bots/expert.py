@@ -146,6 +146,9 @@ class ExpertBot(StrongBot):
     the threshold, as the perfect-defence oracle does with the true waits (Hong Kong rules); 0 = off."""
     reader_veto_cost: float = 50.0
     """With :attr:`reader_veto`: the points added to a vetoed tile's deal-in cost."""
+    reader_veto_shanten: int = 0
+    """With :attr:`reader_veto`: veto only when the hand (before its discard) is at least this many
+    tiles from ready (HK-5.1 shapes), where giving up a good tile costs the least."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -207,7 +210,11 @@ class ExpertBot(StrongBot):
                 ctx.danger = danger_table(load_reader_model(), view, ctx.unseen, held, self.reader, reader_features)
             else:
                 ctx.danger = danger_table(load_danger_model(), view, ctx.unseen, held, self.danger_weight)
-        if self.reader_veto and view.rules.name == "hk":
+        if (
+            self.reader_veto
+            and view.rules.name == "hk"
+            and (self.reader_veto_shanten <= 0 or shanten(list(view.concealed), view.n_melds) >= self.reader_veto_shanten)
+        ):
             held = [t for t in range(N_KINDS) if view.concealed[t]]
             for t, p in wait_chances(load_reader_model(), view, ctx.unseen, held).items():
                 if p >= self.reader_veto:

@@ -2,12 +2,13 @@
 
 The learned danger model (:mod:`hkmj.bots.danger`) reads an opponent's discards as a set. A
 player reads more: whether each discard was the tile just drawn or a tile kept in the hand
-(:attr:`~hkmj.engine.view.SeatView.drawn_discards`, public at a real table), in order. A hand
-that has been ready for a while throws every tile it draws (it can only win or keep its wait), so
-a run of drawn discards at the end of the pond says "ready", and its length how long; the last
-tile it kept-then-threw from the hand is often the one it let go when it became ready, and the
-tiles next to it (in its suit) are where its wait tends to be; what it throws from its hand tells
-what it does not need, what it throws as drawn tells nothing about the hand.
+(:attr:`~hkmj.engine.view.SeatView.drawn_discards`, public at a real table), in order. A ready
+hand tends to throw what it draws (it can only win or keep its wait), so a run of drawn discards
+at the end of the pond hints "ready"; the last tile it threw from the hand may be the one it let
+go when it became ready, and the tiles next to it (in its suit) are more often its wait; what it
+throws from its hand tells what it does not need, what it throws as drawn tells nothing about
+the hand. Against self-play opponents these signals proved weak (docs/bots.md, "What was tried",
+fifth round).
 
 :func:`reader_features` adds those signals (:data:`READER_EXTRA`) to the danger model's features,
 and a logistic model fitted on self-play (``bench/train_danger.py --reader``; weights in
@@ -42,7 +43,7 @@ READER_FILE = "reader_weights.json"
 """The fitted reader, a package resource of :mod:`hkmj.bots`."""
 
 READER_EXTRA: tuple[str, ...] = (
-    "known",  # the view records where each of the opponent's discards came from
+    "known",  # the opponent has discarded and the view records where its discards came from
     "streak1",  # its latest discard was the tile it had just drawn
     "streak2",  # its latest 2 discards were
     "streak3",  # its latest 3 or more discards were
