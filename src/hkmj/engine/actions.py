@@ -21,8 +21,9 @@ Actions compare by value; the engine hands out shared instances (:func:`discard`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, Literal
 
+from hkmj.scoring.model import reduce_frozen
 from hkmj.tiles import N_KINDS, NotationError, Tile, format_tiles, is_suited, parse_tiles, tile_str
 
 __all__ = [
@@ -62,7 +63,13 @@ class ActionSyntaxError(ValueError):
 class Action:
     """Base of every action; ``str(action)`` is its text form."""
 
-    kind: ClassVar[str] = "action"
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
+    @property
+    def kind(self) -> str:
+        """The action's kind word (``discard``, ``chow``, ``pung``, ``kong``, ``mahjong``, ``pass``)."""
+        return "action"
 
     @property
     def text(self) -> str:
@@ -79,7 +86,10 @@ class Discard(Action):
     """Discard ``tile`` face up (HK-3.2)."""
 
     tile: Tile
-    kind: ClassVar[str] = "discard"
+
+    @property
+    def kind(self) -> str:
+        return "discard"
 
     def __str__(self) -> str:
         return f"discard {tile_str(self.tile)}"
@@ -90,7 +100,10 @@ class Chow(Action):
     """Claim the discard for the chow ``low, low+1, low+2`` (HK-4.2: from the left only)."""
 
     low: Tile
-    kind: ClassVar[str] = "chow"
+
+    @property
+    def kind(self) -> str:
+        return "chow"
 
     @property
     def tiles(self) -> tuple[Tile, Tile, Tile]:
@@ -104,7 +117,9 @@ class Chow(Action):
 class Pung(Action):
     """Claim the discard for a pung with two matching tiles from hand (HK-4.3)."""
 
-    kind: ClassVar[str] = "pung"
+    @property
+    def kind(self) -> str:
+        return "pung"
 
     def __str__(self) -> str:
         return "pung"
@@ -116,7 +131,10 @@ class Kong(Action):
 
     tile: Tile
     how: KongKind = FROM_DISCARD
-    kind: ClassVar[str] = "kong"
+
+    @property
+    def kind(self) -> str:
+        return "kong"
 
     def __str__(self) -> str:
         prefix = "" if self.how == FROM_DISCARD else f"{self.how} "
@@ -127,7 +145,9 @@ class Kong(Action):
 class Win(Action):
     """Declare Mahjong (HK-5); the engine judges it (HK-5.7 false Mahjong)."""
 
-    kind: ClassVar[str] = "mahjong"
+    @property
+    def kind(self) -> str:
+        return "mahjong"
 
     def __str__(self) -> str:
         return "mahjong"
@@ -137,7 +157,9 @@ class Win(Action):
 class Pass(Action):
     """Decline every claim on the tile on offer."""
 
-    kind: ClassVar[str] = "pass"
+    @property
+    def kind(self) -> str:
+        return "pass"
 
     def __str__(self) -> str:
         return "pass"

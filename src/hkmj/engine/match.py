@@ -10,10 +10,10 @@ hand, so a match replays from its seed and each hand from its own seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from hkmj.engine.state import Event, Hand
+from hkmj.engine.state import Event, Hand, instance_state, set_state
 from hkmj.engine.wall import _seeded_wall
 from hkmj.rulesets import DEFAULT, Ruleset
 from hkmj.tiles import SEAT_LETTERS, Tile
@@ -87,6 +87,13 @@ class Match:
             }
         ]
         """Match-level events (``match_start``, ``totals``, ``match_end``); hand events are in each hand."""
+
+    def __reduce__(self) -> tuple[Any, tuple[int], dict[str, Any]]:
+        """Copy and pickle (compiled too): a fresh match given this one's state."""
+        return (Match, (self.seed,), instance_state(self))
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        set_state(self, state)
 
     @property
     def prevailing(self) -> int:

@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any
 
 from hkmj.engine.actions import Action
 from hkmj.engine.match import Length, Match
+from hkmj.engine.player import Player
 from hkmj.engine.state import Event, Hand, HandResult
-from hkmj.engine.view import SeatView
 from hkmj.rulesets import Ruleset
+from hkmj.scoring.model import reduce_frozen
 
 __all__ = ["MatchResult", "Player", "play_hand", "play_match"]
-
-
-@runtime_checkable
-class Player(Protocol):
-    """Anything that, given its own view and its legal actions, returns an action.
-
-    A player that decides from the legal actions alone (the random bot) may also define
-    ``choose_blind(legal)``, returning what ``choose`` would: :func:`play_hand` then calls it
-    and does not build a view for it.
-    """
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
 
 
 def _chooser(player: Player, hand: Hand, seat: int) -> Callable[[Sequence[Action]], Action]:
@@ -55,6 +44,9 @@ class MatchResult:
     ranking: list[int]
     hands: list[HandResult] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too (its fields in order)
 
 
 def play_match(

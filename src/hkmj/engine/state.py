@@ -19,6 +19,8 @@ from enum import StrEnum
 from operator import itemgetter, mul
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hkmj.engine.actions import (
     ADDED,
     CONCEALED,
@@ -54,7 +56,7 @@ from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
-from hkmj.scoring.model import PlayerHand
+from hkmj.scoring.model import PlayerHand, reduce_frozen
 from hkmj.tiles import (
     HONOUR,
     N_KINDS,
@@ -182,6 +184,9 @@ class HandResult:
     score: ScoreResult | None = None
     outcome: Outcome | None = None
     dealer_keeps: bool = True
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
 
 
 def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, Action] | None:
@@ -349,6 +354,33 @@ def _standard_may_be_ready(h: Sequence[int]) -> bool:
     return _facts(_keys(h)) & 7 < 2
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no list subclass as a native class
+def instance_state(obj: object) -> dict[str, Any]:
+    """Every attribute ``obj`` has, by name: copy and pickle rebuild engine objects from it.
+
+    A mypyc-compiled class lists its attributes in ``__mypyc_attrs__`` and cannot be made without
+    its ``__init__``, so :class:`Hand` and :class:`~hkmj.engine.Match` pickle as a fresh instance
+    whose state is then replaced (``__reduce__`` + ``__setstate__``); pure Python reads the same
+    names from ``__slots__`` or the instance dict.
+    """
+    cls = type(obj)
+    names: Sequence[str] = getattr(cls, "__mypyc_attrs__", None) or getattr(cls, "__slots__", None) or tuple(vars(obj))
+    return {n: getattr(obj, n) for n in names if hasattr(obj, n)}
+
+
+def set_state(obj: object, state: Mapping[str, Any]) -> None:
+    """Set the attributes of ``state`` (from :func:`instance_state`) on ``obj``."""
+    for name, value in state.items():
+        setattr(obj, name, value)
+
+
+def _blank_hand() -> Hand:
+    """A hand whose whole state :meth:`Hand.__setstate__` replaces next (a copy or an unpickling)."""
+    wall, dice = _seeded_wall(0)
+    return Hand(wall, dice, record=False)
+
+
+@mypyc_attr(native_class=False)  # mypyc compiles no list subclass as a native class
 class _Unrecorded(list[Event]):
     """The events of a hand played with ``record=False``: appending does nothing, so it stays empty."""
 
@@ -461,6 +493,18 @@ class Hand:
             self._start_event(info)
         self._deal()
 
+    def _emit(self, event: Event) -> None:
+        """Append ``event`` to :attr:`events` when the hand records them."""
+        if self.record:
+            self.events.append(event)
+
+    def __reduce__(self) -> tuple[Any, tuple[()], dict[str, Any]]:
+        """Copy and pickle (compiled too): a fresh hand given this one's state."""
+        return (_blank_hand, (), instance_state(self))
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        set_state(self, state)
+
     def _start_event(self, info: Mapping[str, Any] | None) -> None:
         """Record the ``hand_start`` event: options, dice, break and the whole wall (HK-2.3, HK-2.4)."""
         seed, prevailing, teaching, ask_all = self.seed, self.prevailing, self.teaching, self.ask_all
@@ -484,7 +528,7 @@ class Hand:
                 "dead": list(_tile_strs(self._dead)),
             }
         )
-        self.events.append(start)
+        self._emit(start)
 
     @classmethod
     def from_seed(cls, seed: int, **options: Any) -> Hand:
@@ -651,7 +695,7 @@ class Hand:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: object) -> list[Event]:
         """Play ``action`` for ``seat``; return the events it caused.
 
         Raises :class:`IllegalAction` (state unchanged) for anything not in
@@ -662,7 +706,7 @@ class Hand:
         self.play(seat, action)
         return self.events[n0:]
 
-    def play(self, seat: int, action: Action) -> None:
+    def play(self, seat: int, action: object) -> None:
         """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
@@ -689,7 +733,7 @@ class Hand:
             self._answer(seat, action)
         self._turn_legal = None
 
-    def run(self, choosers: Sequence[Callable[[tuple[Action, ...]], Action]]) -> HandResult:
+    def run(self, choosers: Sequence[Callable[[tuple[Action, ...]], object]]) -> HandResult:
         """Play the hand to its end, asking ``choosers[seat](legal)`` for each action of ``seat``.
 
         Exactly :meth:`play` of each answer (same checks, same events; an illegal one raises
@@ -705,7 +749,7 @@ class Hand:
             if self.phase is _TURN:
                 seat = self.turn
                 action = choosers[seat](turn_actions(seat))
-                if action.__class__ is Discard:
+                if type(action) is Discard:
                     t = action.tile
                     try:  # only kind t's shared instance is discards[t]; any held kind may be discarded
                         if discards[t] is action and self.hands[seat][t]:
@@ -929,7 +973,7 @@ class Hand:
         self._wc[seat] = None
         self._keys[seat][t // 9] -= 4 * _P5[t]
         self.melds[seat] += (Meld("ckong", t),)
-        self.events.append({"type": "kong", "seat": seat, "action": f"concealed kong {_TS[t]}", "tile": _TS[t]})
+        self._emit({"type": "kong", "seat": seat, "action": f"concealed kong {_TS[t]}", "tile": _TS[t]})
         self._kong_replacement(seat)
 
     def _added_kong(self, seat: int, t: Tile) -> None:
@@ -944,7 +988,7 @@ class Hand:
                 offers[s] = (PASS, WIN)
             elif self.ask_all:
                 offers[s] = (PASS,)
-        self.events.append(
+        self._emit(
             {
                 "type": "kong",
                 "seat": seat,
@@ -1012,7 +1056,7 @@ class Hand:
             self.last_tile = t
         else:
             self.bonus[seat] += (t,)
-            self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+            self._emit({"type": "bonus", "seat": seat, "tile": _TS[t]})
             self._last_live = False  # R-2: the tile played comes from the dead wall
             if not self._replace(seat, "bonus"):
                 if self._has_dead:
@@ -1051,7 +1095,7 @@ class Hand:
                     return False
                 self._tail -= 1
                 t = self._live[self._tail]
-            self.events.append(
+            self._emit(
                 {
                     "type": "replacement",
                     "seat": seat,
@@ -1063,7 +1107,7 @@ class Hand:
             )
             if t >= N_KINDS:
                 self.bonus[seat] += (t,)
-                self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+                self._emit({"type": "bonus", "seat": seat, "tile": _TS[t]})
                 why = "bonus"
                 continue
             self._receive(seat, t)
@@ -1097,7 +1141,7 @@ class Hand:
                 for t in dealt[seat]:
                     if t >= N_KINDS:
                         self.bonus[seat] += (t,)
-                        self.events.append({"type": "bonus", "seat": seat, "tile": _TS[t]})
+                        self._emit({"type": "bonus", "seat": seat, "tile": _TS[t]})
                         self._replace(seat, "bonus")  # 8 bonus tiles at most: the dead wall never runs out here
                         if seat == 0:
                             east_last = self.last_tile
@@ -1199,7 +1243,7 @@ class Hand:
                 ev["tiles"] = format_tiles(a.tiles)
             else:  # a pung, or a kong from the discard (HK-4.4)
                 ev["tiles"] = _TS[t] * (3 if isinstance(a, Pung) else 4)
-        self.events.append(ev)
+        self._emit(ev)
 
     # ------------------------------------------------------------------ endings
 
@@ -1304,7 +1348,7 @@ class Hand:
             }
         )
         ev.update(self.rules.win_fields(outcome))
-        self.events.append(ev)
+        self._emit(ev)
         detail = outcome.detail if isinstance(outcome.detail, ScoreResult) else None
         self._end("win", outcome.payments, seat, win.discarder, win.win, detail, outcome)
 
@@ -1350,7 +1394,7 @@ class Hand:
         in_window = self.phase is not _TURN
         extra = self._offer_tile if in_window else None
         if self.teaching:
-            self.events.append(
+            self._emit(
                 {
                     "type": "mahjong_refused",
                     "seat": seat,
@@ -1372,7 +1416,7 @@ class Hand:
         if in_window:
             self._answer(seat, WIN)  # judged with the other answers (HK-4.7)
         else:
-            self.events.append({"type": "declare", "seat": seat, "action": "mahjong"})
+            self._emit({"type": "declare", "seat": seat, "action": "mahjong"})
             self._penalty(seat, None, None, self._explain(seat, None))
 
     def _false_mahjong(self, seat: int, discarder: int | None, t: Tile | None, reason: str, dead: bool) -> tuple[int, int, int, int]:
@@ -1394,7 +1438,7 @@ class Hand:
             ev["dead_hand"] = True
             for s in range(4):
                 self._fines[s] += pay[s]
-        self.events.append(ev)
+        self._emit(ev)
         return pay
 
     def _penalty(self, seat: int, discarder: int | None, t: Tile | None, reason: str) -> None:
@@ -1408,7 +1452,7 @@ class Hand:
 
     def _exhaustive(self, seat: int) -> None:
         """HK-3.5, HK-7.1: the seat due to draw finds the live wall empty: a draw, no payment."""
-        self.events.append({"type": "exhaustive_draw", "seat": seat, "live": 0, "dead": self.dead_count})
+        self._emit({"type": "exhaustive_draw", "seat": seat, "live": 0, "dead": self.dead_count})
         self._end("draw", (0, 0, 0, 0))
 
     def _end(
@@ -1429,7 +1473,7 @@ class Hand:
         result = HandResult(kind, payments, seat, discarder, win_type, score, outcome, keeps)
         self.result = result
         self.phase = _OVER
-        self.events.append(
+        self._emit(
             {
                 "type": "hand_end",
                 "result": kind,

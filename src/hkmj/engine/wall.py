@@ -24,6 +24,8 @@ import random
 from collections.abc import Sequence
 from operator import itemgetter
 
+from mypy_extensions import mypyc_attr
+
 from hkmj.tiles import N_KINDS, N_TILE_IDS, Tile, full_set, parse_tiles, tile_str
 
 __all__ = [
@@ -155,6 +157,7 @@ def random_wall(rng: random.Random) -> tuple[list[Tile], tuple[int, int, int]]:
     return wall, dice
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no tuple subclass as a native class
 class _Shuffled(tuple[Tile, ...]):
     """A wall made by :func:`_seeded_wall`: a permutation of the full set by construction (HK-1),
     and immutable, so that :class:`~hkmj.engine.Hand` need not check it again."""

@@ -202,9 +202,9 @@ def _dragon_and_suit(suit: int, dragon: int) -> Callable[[Shape], bool]:
     return test
 
 
-jade_dragon = _dragon_and_suit(2, GREEN)
-ruby_dragon = _dragon_and_suit(0, RED)
-pearl_dragon = _dragon_and_suit(1, WHITE)
+jade_dragon: Callable[[Shape], bool] = _dragon_and_suit(2, GREEN)
+ruby_dragon: Callable[[Shape], bool] = _dragon_and_suit(0, RED)
+pearl_dragon: Callable[[Shape], bool] = _dragon_and_suit(1, WHITE)
 
 
 HONG_KONG = Ruleset(
