@@ -28,6 +28,14 @@ CORE = [
     "src/hkmj/scoring/mcr_generate.py",
     "src/hkmj/scoring/request.py",
     "src/hkmj/scoring/lines.py",
+    # the engine (HK-2 … HK-7) and the environment's plane writer (numpy-free), issue 13
+    "src/hkmj/engine/actions.py",
+    "src/hkmj/engine/wall.py",
+    "src/hkmj/engine/view.py",
+    "src/hkmj/engine/state.py",
+    "src/hkmj/engine/match.py",
+    "src/hkmj/engine/play.py",
+    "src/hkmj/env/planes.py",
 ]
 
 ext_modules = []

@@ -154,10 +154,11 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
             raise RuntimeError("call reset() before observe()")
         encoder = self._encoders[player]
         mine = agent == self.agent_selection and not self._done
-        if encoder._key != self._version:
+        writer = encoder.writer
+        if writer.key != self._version:
             seat = self._seats[player]
             # to_act as in the seat's view: the acting agent, or a seat still to answer an offer
-            encoder.encode_state(hand, seat, mine or bool(hand.legal_actions(seat)), self._version)
+            writer.encode_state(hand, seat, mine or bool(hand.legal_actions(seat)), self._version)
         if mine:
             mask = self._mask
             if mask is None:
