@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Sequence
+
+from sides import is_side, side_command
 
 RUN = """
 import hashlib, json, sys
@@ -63,11 +64,9 @@ print(json.dumps(out))
 
 
 def fingerprints(src: str, hands: int, greedy_hands: int) -> dict[str, str]:
-    """The fingerprint of each group of seeded matches played with the ``src`` tree."""
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(src), PYTHONHASHSEED="0")
-    out = subprocess.run(
-        [sys.executable, "-c", RUN, str(hands), str(greedy_hands)], env=env, capture_output=True, text=True, cwd="/"
-    )
+    """The fingerprint of each group of seeded matches played on ``src`` (a tree, or a Python executable)."""
+    python, env = side_command(src, PYTHONHASHSEED="0")
+    out = subprocess.run([*python, "-c", RUN, str(hands), str(greedy_hands)], env=env, capture_output=True, text=True, cwd="/")
     if out.returncode != 0:
         raise RuntimeError(f"{src}: the matches failed:\n{out.stderr[-3000:]}")
     result: dict[str, str] = json.loads(out.stdout)
@@ -76,14 +75,14 @@ def fingerprints(src: str, hands: int, greedy_hands: int) -> dict[str, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("base", help="src directory of the reference")
-    parser.add_argument("candidate", help="src directory to compare")
+    parser.add_argument("base", help="src directory (or Python executable, e.g. a venv's with the wheel) of the reference")
+    parser.add_argument("candidate", help="src directory (or Python executable) to compare")
     parser.add_argument("--hands", type=int, default=200, help="random-bot hands per ruleset and option set")
     parser.add_argument("--greedy-hands", type=int, default=40, help="greedy-bot hands per ruleset and option set")
     args = parser.parse_args(argv)
     for side in (args.base, args.candidate):
-        if not os.path.isdir(os.path.join(side, "hkmj")):
-            print(f"{side}: not a src directory holding hkmj", file=sys.stderr)
+        if not is_side(side):
+            print(f"{side}: neither a src directory holding hkmj nor a Python executable", file=sys.stderr)
             return 2
     base = fingerprints(args.base, args.hands, args.greedy_hands)
     cand = fingerprints(args.candidate, args.hands, args.greedy_hands)

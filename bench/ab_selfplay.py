@@ -22,6 +22,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
+from sides import side_command
+
 RUN = """
 import time
 from hkmj.bots import make_bot
@@ -46,11 +48,8 @@ LOOPS = {"selfplay": (RUN, "hands"), "env": (ENV_RUN, "steps")}
 
 def rate(side: str, code: str) -> float:
     """One fresh process of ``code`` on ``side`` (a src directory, or a Python executable run as it is)."""
-    if os.path.isfile(side) and os.access(side, os.X_OK):
-        cmd, env = [side, "-c", code], dict(os.environ)
-    else:
-        cmd, env = [sys.executable, "-c", code], dict(os.environ, PYTHONPATH=os.path.abspath(side))
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, cwd=os.path.dirname(os.path.abspath(__file__)))
+    python, env = side_command(side)
+    out = subprocess.run([*python, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=os.path.dirname(os.path.abspath(__file__)))
     return float(out.stdout.strip())
 
 

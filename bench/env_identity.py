@@ -15,10 +15,11 @@ on ``hkmj.env`` must keep the play, the observations, the masks and the rewards 
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 from collections.abc import Sequence
+
+from sides import is_side, side_command
 
 RUN = """
 import hashlib, random, sys
@@ -56,9 +57,9 @@ for rules in ("hk", "mcr", "classical"):
 
 
 def digests(side: str, episodes: int, every: int) -> list[str]:
-    """One fresh process of the check on a ``src`` directory: a line per ruleset."""
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(side))
-    out = subprocess.run([sys.executable, "-c", RUN, str(episodes), str(every)], env=env, capture_output=True, text=True, cwd="/")
+    """One fresh process of the check on a side (``src`` directory or Python executable): a line per ruleset."""
+    python, env = side_command(side)
+    out = subprocess.run([*python, "-c", RUN, str(episodes), str(every)], env=env, capture_output=True, text=True, cwd="/")
     if out.returncode:
         raise SystemExit(f"{side}: the check failed:\n{out.stderr.strip()}")
     return out.stdout.split("\n")[:-1]
@@ -66,16 +67,16 @@ def digests(side: str, episodes: int, every: int) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("base", help="src directory of the reference")
-    parser.add_argument("candidate", help="src directory to compare")
+    parser.add_argument("base", help="src directory (or Python executable, e.g. a venv's with the wheel) of the reference")
+    parser.add_argument("candidate", help="src directory (or Python executable) to compare")
     parser.add_argument("--episodes", type=int, default=50, help="two-hand episodes per ruleset (default 50)")
     parser.add_argument("--all-every", type=int, default=7, help="observe every agent every N steps (default 7)")
     args = parser.parse_args(argv)
     if args.episodes < 1 or args.all_every < 1:
         parser.error("--episodes and --all-every must be positive")
     for side in (args.base, args.candidate):
-        if not os.path.isdir(os.path.join(side, "hkmj")):
-            parser.error(f"{side}: not a src directory (no hkmj package in it)")
+        if not is_side(side):
+            parser.error(f"{side}: neither a src directory holding hkmj nor a Python executable")
     base = digests(args.base, args.episodes, args.all_every)
     cand = digests(args.candidate, args.episodes, args.all_every)
     differ = []

@@ -42,3 +42,20 @@ def test_hkmj_mypyc_0_builds_a_pure_python_wheel(monkeypatch: pytest.MonkeyPatch
 def test_pyproject_uses_the_in_tree_backend() -> None:
     text = (ROOT / "pyproject.toml").read_text()
     assert 'build-backend = "hkmj_build"' in text and 'backend-path = ["build_backend"]' in text
+
+
+def test_the_compiled_modules_import_nothing_the_isolated_build_lacks() -> None:
+    """setup.py CORE (engine and plane writer included, issue 13) is type-checked by mypyc in the
+    wheel's isolated build environment, which holds mypy, orjson and mypy_extensions only: no
+    numpy, gymnasium or pettingzoo."""
+    import ast
+    import re
+
+    core = re.findall(r'"(src/hkmj/[\w/]+\.py)"', (ROOT / "setup.py").read_text())
+    assert "src/hkmj/engine/state.py" in core and "src/hkmj/env/planes.py" in core
+    for path in core:
+        tree = ast.parse((ROOT / path).read_text())
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        roots = {name.split(".")[0] for name in imported}
+        assert not roots & {"numpy", "gymnasium", "pettingzoo"}, path

@@ -21,7 +21,7 @@ Actions compare by value; the engine hands out shared instances (:func:`discard`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from hkmj.scoring.model import reduce_frozen
 from hkmj.tiles import N_KINDS, NotationError, Tile, format_tiles, is_suited, parse_tiles, tile_str
@@ -50,9 +50,9 @@ __all__ = [
 ]
 
 KongKind = Literal["concealed", "added", "discard"]
-CONCEALED: KongKind = "concealed"
-ADDED: KongKind = "added"
-FROM_DISCARD: KongKind = "discard"
+CONCEALED: Final[KongKind] = "concealed"
+ADDED: Final[KongKind] = "added"
+FROM_DISCARD: Final[KongKind] = "discard"
 
 
 class ActionSyntaxError(ValueError):
@@ -165,15 +165,15 @@ class Pass(Action):
         return "pass"
 
 
-PASS = Pass()
-PUNG = Pung()
-WIN = Win()
-_DISCARDS = tuple(Discard(t) for t in range(N_KINDS))
-_CHOWS = tuple(Chow(t) if is_suited(t) and t % 9 <= 6 else None for t in range(N_KINDS))
-_KONGS = {how: tuple(Kong(t, how) for t in range(N_KINDS)) for how in (CONCEALED, ADDED, FROM_DISCARD)}
+PASS: Final = Pass()
+PUNG: Final = Pung()
+WIN: Final = Win()
+_DISCARDS: Final = tuple(Discard(t) for t in range(N_KINDS))
+_CHOWS: Final = tuple(Chow(t) if is_suited(t) and t % 9 <= 6 else None for t in range(N_KINDS))
+_KONGS: Final = {how: tuple(Kong(t, how) for t in range(N_KINDS)) for how in (CONCEALED, ADDED, FROM_DISCARD)}
 
 
-_TEXTS: dict[int, str] = {
+_TEXTS: Final[dict[int, str]] = {
     id(a): str(a)
     for a in (PASS, PUNG, WIN, *_DISCARDS, *(c for c in _CHOWS if c is not None), *(k for ks in _KONGS.values() for k in ks))
 }
@@ -204,7 +204,7 @@ def kong(t: Tile, how: KongKind) -> Kong:
     return _KONGS[how][t]
 
 
-_FORMS = "discard 5p | chow 345s | pung | kong 5p | concealed kong 5p | added kong 5p | mahjong | pass"
+_FORMS: Final = "discard 5p | chow 345s | pung | kong 5p | concealed kong 5p | added kong 5p | mahjong | pass"
 
 
 def _one_tile(spec: str, text: str) -> Tile:

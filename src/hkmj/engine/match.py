@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from hkmj.engine.state import Event, Hand, instance_state, set_state
 from hkmj.engine.wall import _seeded_wall
@@ -21,7 +21,7 @@ from hkmj.tiles import SEAT_LETTERS, Tile
 __all__ = ["LENGTHS", "Length", "Match", "ranking"]
 
 Length = Literal["game", "round", "hands"]
-LENGTHS: tuple[Length, ...] = ("game", "round", "hands")
+LENGTHS: Final[tuple[Length, ...]] = ("game", "round", "hands")
 """``game``: until the North round ends (HK-7.3, at least 16 hands); ``round``: one round
 (East prevailing only); ``hands``: a fixed number of hands."""
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter, mul
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -84,23 +84,23 @@ __all__ = [
 Event = dict[str, Any]
 """An event: a plain dict with a ``type`` key, JSON-serialisable (see docs/engine.md)."""
 
-FALSE_MAHJONG_PENALTY = 64
+FALSE_MAHJONG_PENALTY: Final = 64
 """HK-5.7 with the seed's rules: paid to each other player (doubled to the discarder of a
 claimed discard); a ruleset's :meth:`~hkmj.rulesets.Ruleset.false_mahjong_payments` decides."""
 
-_TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
-_NO_WAITS: frozenset[Tile] = frozenset()
-_FLAG_ORDER = ("last_of_kind", "last_wall_tile", "kong_replacement", "heavenly", "final_discard", "earthly")
+_TS: Final = tuple(tile_str(t) for t in range(N_TILE_IDS))
+_NO_WAITS: Final[frozenset[Tile]] = frozenset()
+_FLAG_ORDER: Final = ("last_of_kind", "last_wall_tile", "kong_replacement", "heavenly", "final_discard", "earthly")
 _new_view = tuple.__new__  # builds a SeatView without NamedTuple's Python-level __new__ (same value)
-_ORPHAN_LIST: tuple[Tile, ...] = ORPHANS
-_ORPHAN_SET: frozenset[Tile] = frozenset(ORPHANS)
-_DISCARDS: tuple[Discard, ...] = tuple(discard(t) for t in range(N_KINDS))
-_DISCARD_TEXT = tuple(f"discard {_TS[t]}" for t in range(N_KINDS))
-_DEAL_GET = tuple(itemgetter(*pos) for pos in _DEAL)
+_ORPHAN_LIST: Final[tuple[Tile, ...]] = ORPHANS
+_ORPHAN_SET: Final[frozenset[Tile]] = frozenset(ORPHANS)
+_DISCARDS: Final[tuple[Discard, ...]] = tuple(discard(t) for t in range(N_KINDS))
+_DISCARD_TEXT: Final = tuple(f"discard {_TS[t]}" for t in range(N_KINDS))
+_DEAL_GET: Final = tuple(itemgetter(*pos) for pos in _DEAL)
 """Per seat: its dealt tiles from the live wall (HK-2.5)."""
-_OTHERS = tuple(((d + 1) % 4, (d + 2) % 4, (d + 3) % 4) for d in range(4))
+_OTHERS: Final = tuple(((d + 1) % 4, (d + 2) % 4, (d + 3) % 4) for d in range(4))
 """The other seats in play order after each seat."""
-_CHOW_NEEDS: tuple[tuple[tuple[Chow, Tile, Tile], ...], ...] = tuple(
+_CHOW_NEEDS: Final[tuple[tuple[tuple[Chow, Tile, Tile], ...], ...]] = tuple(
     tuple(
         (chow(low), *(x for x in (low, low + 1, low + 2) if x != t))  # type: ignore[misc]
         for low in (t - 2, t - 1, t)
@@ -133,7 +133,7 @@ class _OfferMemo(dict[int, tuple[tuple[Action, ...], tuple[str, ...]]]):
         return value
 
 
-_OFFERS = _OfferMemo()
+_OFFERS: Final = _OfferMemo()
 
 
 def _distance(sh: int) -> str:
@@ -150,10 +150,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-_TURN = Phase.TURN  # module constants: an enum member read through its class costs ~10x a global
-_CLAIM = Phase.CLAIM
-_ROB = Phase.ROB
-_OVER = Phase.OVER
+_TURN: Final = Phase.TURN  # module constants: an enum member read through its class costs ~10x a global
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_OVER: Final = Phase.OVER
 
 
 class IllegalAction(ValueError):
@@ -266,11 +266,11 @@ class _SuitFacts(dict[int, int]):
         return facts
 
 
-_SUIT_FACTS = _SuitFacts(True)
-_HONOUR_FACTS = _SuitFacts(False)
-_P5 = tuple(5 ** (t % 9) for t in range(N_KINDS))
+_SUIT_FACTS: Final = _SuitFacts(True)
+_HONOUR_FACTS: Final = _SuitFacts(False)
+_P5: Final = tuple(5 ** (t % 9) for t in range(N_KINDS))
 """What one tile of each kind adds to its suit's key."""
-_SUIT = tuple(t // 9 for t in range(N_KINDS))
+_SUIT: Final = tuple(t // 9 for t in range(N_KINDS))
 """The suit key (0-3) of each kind."""
 
 

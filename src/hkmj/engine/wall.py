@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -42,9 +43,9 @@ __all__ = [
     "stacked_wall",
 ]
 
-WALL_TILES = 144
-DEAD_TILES = 14
-LIVE_START = WALL_TILES - DEAD_TILES
+WALL_TILES: Final = 144
+DEAD_TILES: Final = 14
+LIVE_START: Final = WALL_TILES - DEAD_TILES
 """Tiles in the live wall before any replacement (130)."""
 
 
@@ -171,15 +172,15 @@ def _seeded_wall(seed: int) -> tuple[_Shuffled, tuple[int, int, int]]:
     return _Shuffled(wall), dice
 
 
-_FULL_SET = tuple(full_set())
-_FULL_SORTED = sorted(_FULL_SET)
-_INT = {int}
-_ORDER = tuple(itemgetter(*(p + k for i in range(72) for p in (_stack_index(s, i),) for k in (0, 1))) for s in range(3, 19))
+_FULL_SET: Final = tuple(full_set())
+_FULL_SORTED: Final = sorted(_FULL_SET)
+_INT: Final = {int}
+_ORDER: Final = tuple(itemgetter(*(p + k for i in range(72) for p in (_stack_index(s, i),) for k in (0, 1))) for s in range(3, 19))
 """Per dice sum 3..18: reads a physical wall in draw order (HK-2.4)."""
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, WALL_TILES)))
+_SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, WALL_TILES)))
 """``random.shuffle``'s steps: position, bound of the drawn index, bits drawn."""
-_DEAL: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deal_positions())
-_DEAD_ORDER: tuple[int, ...] = tuple(dead_wall_order())
+_DEAL: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(p) for p in deal_positions())
+_DEAD_ORDER: Final[tuple[int, ...]] = tuple(dead_wall_order())
 
 
 def _tiles(spec: str | Sequence[Tile | None]) -> list[Tile | None]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 from operator import is_not, ne
-from typing import Any
+from typing import Any, Final
 
 from hkmj.engine.state import Hand, Phase
 from hkmj.scoring import Meld
@@ -39,35 +39,35 @@ __all__ = [
     "PlaneWriter",
 ]
 
-MAX_DISCARDS = 32
+MAX_DISCARDS: Final = 32
 """Discard planes per seat; a (rare) 33rd or later discard shares the last plane."""
 
-HAND = 0
+HAND: Final = 0
 """Rows 0..3: own concealed tiles, row k set where the count is above k (1, 2, 3, 4 copies)."""
-DRAWN = 4
+DRAWN: Final = 4
 """Row 4: the tile just drawn (own turn)."""
-OFFERED = 5
+OFFERED: Final = 5
 """Row 5: the tile on offer (a discard, or an added kong that may be robbed, HK-4.10)."""
-MELDS = 6
+MELDS: Final = 6
 """Rows 6..21: declared groups per relative seat, 4 rows each (counts 1..4, concealed kongs included)."""
-DISCARDS = MELDS + 16
+DISCARDS: Final = MELDS + 16
 """Rows 22..149: discards still on the table per relative seat, 32 rows each, one per discard in order."""
-BONUS = DISCARDS + 4 * MAX_DISCARDS
+BONUS: Final = DISCARDS + 4 * MAX_DISCARDS
 """Rows 150..153: bonus tiles per relative seat (columns 0..3 flowers 1-4, 4..7 seasons 1-4)."""
-SEAT_WIND = BONUS + 4
+SEAT_WIND: Final = BONUS + 4
 """Row 154: own seat wind, at the column of its wind tile (27 East .. 30 North)."""
-PREVAILING = SEAT_WIND + 1
+PREVAILING: Final = SEAT_WIND + 1
 """Row 155: prevailing wind (HK-7.3), at the column of its wind tile."""
-DEALER = PREVAILING + 1
+DEALER: Final = PREVAILING + 1
 """Row 156: the dealer's relative seat (columns 0..3)."""
-PHASE = DEALER + 1
+PHASE: Final = DEALER + 1
 """Row 157: phase (cols 0..3: turn, claim, rob, over), relative seat on turn or offering (4..7), own move due (8)."""
-SCALARS = PHASE + 1
+SCALARS: Final = PHASE + 1
 """Row 158: live wall / 130 (col 0), dead wall / 16 (1), concealed counts / 14 per relative seat (2..5),
 running scores / 1000 clipped to ±1 per relative seat (6..9)."""
-N_ROWS = SCALARS + 1
+N_ROWS: Final = SCALARS + 1
 
-ROWS: tuple[tuple[str, int, int], ...] = (
+ROWS: Final[tuple[tuple[str, int, int], ...]] = (
     ("own hand (counts 1-4)", HAND, 4),
     ("drawn tile", DRAWN, 1),
     ("tile on offer", OFFERED, 1),
@@ -82,32 +82,32 @@ ROWS: tuple[tuple[str, int, int], ...] = (
 )
 """(name, first row, rows) of each block, in order."""
 
-PHASES: dict[str, int] = {"turn": 0, "claim": 1, "rob": 2, "over": 3}
+PHASES: Final[dict[str, int]] = {"turn": 0, "claim": 1, "rob": 2, "over": 3}
 """The phase cell (column of :data:`PHASE`) of each phase name."""
-N_CELLS = N_ROWS * N_KINDS
+N_CELLS: Final = N_ROWS * N_KINDS
 """Cells of the planes (rows × 34 columns, row-major)."""
-_TURN = Phase.TURN
-_CLAIM = Phase.CLAIM
-_OVER = Phase.OVER
+_TURN: Final = Phase.TURN
+_CLAIM: Final = Phase.CLAIM
+_OVER: Final = Phase.OVER
 
-_W = N_KINDS
-_KINDS = range(N_KINDS)
-_ONE = 1.0
-_ZERO = 0.0
-_FLIPS = tuple(
+_W: Final = N_KINDS
+_KINDS: Final = range(N_KINDS)
+_ONE: Final = 1.0
+_ZERO: Final = 0.0
+_FLIPS: Final = tuple(
     tuple(tuple((r * _W, _ONE if new > old else _ZERO) for r in range(min(old, new), max(old, new))) for new in range(5))
     for old in range(5)
 )
 """_FLIPS[old][new]: the cells of a 4-row thermometer block (offset from its first row, value) that change
 when a kind's count goes from ``old`` to ``new`` (0..4, a kind has four copies, HK-1); row r is 1 while
 the count is above r."""
-_HAND_FLIPS = tuple(tuple(tuple((HAND * _W + cell, v) for cell, v in flips) for flips in row) for row in _FLIPS)
+_HAND_FLIPS: Final = tuple(tuple(tuple((HAND * _W + cell, v) for cell, v in flips) for flips in row) for row in _FLIPS)
 """_FLIPS for the own-hand rows."""
-_S = SCALARS * _W
-_P = PHASE * _W
-_REL = tuple(tuple((s - me) % 4 for s in range(4)) for me in range(4))
+_S: Final = SCALARS * _W
+_P: Final = PHASE * _W
+_REL: Final = tuple(tuple((s - me) % 4 for s in range(4)) for me in range(4))
 """_REL[me][s]: the seat ``s`` relative to the observer ``me`` (0 itself, 1 right, 2 opposite, 3 left)."""
-_SEATS = range(4)
+_SEATS: Final = range(4)
 
 
 
