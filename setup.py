@@ -42,6 +42,8 @@ ext_modules = []
 if os.environ.get("HKMJ_MYPYC") == "1":
     from mypyc.build import mypycify
 
-    ext_modules = mypycify(CORE, opt_level="3")
+    # Modules outside CORE are only read for their types, silently: hkmj.env's package imports
+    # numpy and gymnasium, which the wheel's isolated build does not install (CORE needs neither).
+    ext_modules = mypycify(["--follow-imports=silent", *CORE], opt_level="3")
 
 setup(ext_modules=ext_modules)
