@@ -89,6 +89,13 @@ class Timed:
         return a
 
 
+def side_points(payments: Sequence[int], seating: str) -> tuple[float, float]:
+    """The points (payments / 2) won by the seats of side A and of side B in one seating."""
+    a = sum(p for p, letter in zip(payments, seating, strict=True) if letter == "A") / 2
+    b = sum(p for p, letter in zip(payments, seating, strict=True) if letter != "A") / 2
+    return a, b
+
+
 def deal_seed(seed: int, deal: int) -> int:
     """The wall seed of a deal: the same walls for every pairing of a run."""
     return (seed * 1_000_003 + deal * 7919 + 12345) % (1 << 62)
@@ -110,12 +117,9 @@ def play_deals(
             for s, letter in enumerate(seating):
                 name = a_name if letter == "A" else b_name
                 players.append(Timed(name, (seed * 31 + d) * 64 + k * 4 + s, times[name]))
-            res = play_hand(hand, players)
-            for s, letter in enumerate(seating):
-                if letter == "A":
-                    a_pts += res.payments[s] / 2
-                else:
-                    b_pts += res.payments[s] / 2
+            a, b = side_points(play_hand(hand, players).payments, seating)
+            a_pts += a
+            b_pts += b
         out.append((d, a_pts / len(SEATINGS), b_pts / len(SEATINGS)))
     return out, times
 

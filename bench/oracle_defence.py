@@ -19,7 +19,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 
-from bench_bots import SEATINGS, build_bot, deal_seed
+from bench_bots import SEATINGS, build_bot, deal_seed, side_points
 from hkmj.bots.advice import Advisor
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.engine.actions import Discard
@@ -59,12 +59,9 @@ def run(seed: int, deals: int, oracle: bool) -> tuple[float, float, float]:
                     assert isinstance(bot, Advisor)
                     bot = Oracle(bot, s, hand)
                 players.append(bot)
-            res = play_hand(hand, players)
-            for s, letter in enumerate(seating):
-                if letter == "A":
-                    a += res.payments[s] / 2
-                else:
-                    b += res.payments[s] / 2
+            pa, pb = side_points(play_hand(hand, players).payments, seating)
+            a += pa
+            b += pb
         diffs.append((a - b) / len(SEATINGS))
     m = statistics.mean(diffs)
     h = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
