@@ -354,7 +354,6 @@ def _standard_may_be_ready(h: Sequence[int]) -> bool:
     return _facts(_keys(h)) & 7 < 2
 
 
-@mypyc_attr(native_class=False)  # mypyc compiles no list subclass as a native class
 def instance_state(obj: object) -> dict[str, Any]:
     """Every attribute ``obj`` has, by name: copy and pickle rebuild engine objects from it.
 
