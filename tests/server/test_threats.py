@@ -650,6 +650,51 @@ def test_a_player_who_joins_and_leaves_cannot_freeze_a_table_without_a_timer(mak
     assert any(s["players"][1]["away"] for s in states)  # a bot held the squatter's seat
 
 
+def test_a_connected_player_who_never_plays_cannot_hold_another_humans_table(make_server: MakeServer) -> None:
+    """At a table without a timer a stranger could take the open seat, stay connected (a ping now
+    and then) and never play: the other human waited forever. With another human seated, a
+    decision now times out ``--idle-after`` seconds after it opened (turns away after
+    ``away_after`` turns, so a bot holds the seat), and the match ends."""
+    server = make_server(None, "--idle-after", "0.3")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, claim_window=0.01)
+
+    async def go() -> list[dict[str, Any]]:
+        squatter = server.client()
+        await squatter.open()
+        await squatter.join(tid, 1, "squatter")
+        c = await finish(server, tid)
+        await squatter.close()
+        await c.close()
+        return [m for m in c.messages if m["type"] == "state"]
+
+    states = asyncio.run(go())
+    assert states[-1]["match"]["over"] and states[-1]["config"]["timer"] is None
+    assert any(s["players"][1]["away"] for s in states)  # a bot held the idle seat
+
+
+def test_a_learner_alone_with_bots_is_never_hurried(make_server: MakeServer) -> None:
+    """``--idle-after`` only applies when another human is seated: a learner alone at a teaching
+    table (no timer) may think as long as they like; nothing is played for them."""
+    server = make_server(None, "--idle-after", "0.2")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, teaching=True, timer=None, bot_delay=0, claim_window=0.01)
+
+    async def go() -> tuple[list[str], list[str]]:
+        c = server.client()
+        await c.open()
+        await c.join(tid, 0, "Ann")
+        await my_turn(c)
+        before = c.legal
+        await asyncio.sleep(1.0)  # five times --idle-after
+        await c.send(type="ping")
+        await c.wait(lambda m: m["type"] == "pong")
+        after = c.legal
+        await c.close()
+        return before, after
+
+    before, after = asyncio.run(go())
+    assert before and after == before  # still our decision: nothing was played for us
+
+
 def test_the_creators_seat_is_taken_at_creation_so_nobody_can_snipe_it(server: Server) -> None:
     """The lobby lists every new table at once; the creator's seat used to stay open until the
     creator's page joined it over the websocket, so a script polling ``GET /api/tables`` could

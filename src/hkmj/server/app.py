@@ -115,6 +115,10 @@ class Limits:
     absent_after: float = 30.0
     """Seconds a seated player may be disconnected while a decision waits for them; then the
     server plays for the seat as on a timeout, at any table (with or without a timer)."""
+    idle_after: float = 300.0
+    """Seconds a decision may wait for a connected player who does nothing, at a table where
+    another human is seated and no sooner timer runs; then the server plays for the seat as on a
+    timeout. A learner alone with bots is never hurried; a stranger cannot hold friends' table."""
     replay_rate: float = 20.0
     """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
     ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
@@ -248,6 +252,7 @@ class Hub:
         self.tables[t.id] = t
         self.idle_since[t.id] = time.monotonic()
         t.absent_after = self.limits.absent_after
+        t.idle_after = self.limits.idle_after
         t.on_finished = self._finished
         t.go_live()
         return t

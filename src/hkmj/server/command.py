@@ -82,6 +82,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--abandon-after", float, "S", "seconds with nobody connected after which a table is abandoned"),
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
     ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),
+    ("--idle-after", float, "S", "seconds a decision waits for a connected player who does nothing, when another human is seated; then the server plays for them"),
     ("--replay-rate", float, "N", "past tables (not live, not cached) one address may look up per minute; more get 429"),
 ]
 _FIELDS = {
@@ -96,6 +97,7 @@ _FIELDS = {
     "--abandon-after": "abandon_after",
     "--hints-per-minute": "hints_per_minute",
     "--absent-after": "absent_after",
+    "--idle-after": "idle_after",
     "--replay-rate": "replay_rate",
 }
 

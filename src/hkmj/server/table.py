@@ -176,6 +176,9 @@ class Table:
         self.absent_after = math.inf
         """Seconds a seated player may have no connection while a decision waits for them; then
         the server plays for the seat as on a timeout (``hkmj serve --absent-after``)."""
+        self.idle_after = math.inf
+        """Seconds a decision may wait for a connected player when another human is seated; then
+        the server plays for the seat as on a timeout (``hkmj serve --idle-after``)."""
         self.absent_since: dict[int, float] = {}
         """When each seated slot lost its last connection (event loop time)."""
 
@@ -630,12 +633,17 @@ class Table:
     def _deadline(self, seat: int, d: Decision) -> float:
         """When ``seat``'s decision times out: its timer, or sooner ``absent_after`` seconds after
         its player lost every connection (or after the decision opened, if later), so that a
-        player who leaves never freezes a table, not even one without a timer."""
+        player who leaves never freezes a table, not even one without a timer; and, when another
+        human is seated, ``idle_after`` seconds after it opened, so that a player who stays
+        connected and does nothing cannot hold the others either."""
         slot = self.slot_at(seat)
+        deadline = d.deadline
+        if sum(t is not None for t in self.tokens) > 1:  # another human waits on this seat
+            deadline = min(deadline, d.opened_at + self.idle_after)
         if self.tokens[slot] is None or any(c.slot == slot for c in self.clients):
-            return d.deadline
+            return deadline
         since = max(d.opened_at, self.absent_since.get(slot, d.opened_at))
-        return min(d.deadline, since + self.absent_after)
+        return min(deadline, since + self.absent_after)
 
     def _ends_match(self) -> bool:
         """Whether settling the finished hand ends the match (HK-7.3); the last hand is then settled
