@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -364,3 +365,19 @@ def test_chow_need_names_a_run_of_the_suit(make_session: Make, until_offer: Offe
     until_offer(s, tile("8s"), 3)
     out = s.try_chow()
     assert out.notes[0].text == "No chow with 8 Bamboo: you need two tiles of the same suit that run with it (such as 6-7-8 Bamboo)."
+
+
+@pytest.mark.parametrize("lang, words", [("en", "already exists"), ("fr", "existe déjà")])
+def test_play_never_overwrites_a_saved_match_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str
+) -> None:
+    """``hkmj play --record FILE`` on an existing file (a match saved before) refuses before the
+    table opens, in the screen's language, and leaves the file as it was: no saved match is lost."""
+    from hkmj.cli import main
+
+    saved = tmp_path / "match.jsonl"
+    saved.write_text('{"saved": true}\n', encoding="utf-8")
+    assert main(["play", "--record", str(saved), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert words in err and str(saved) in err and "Traceback" not in err
+    assert saved.read_text(encoding="utf-8") == '{"saved": true}\n'

@@ -6,6 +6,7 @@ Textual is imported only when the command runs (``hkmj score`` stays light).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from typing import TYPE_CHECKING, Any
@@ -85,7 +86,7 @@ def register(sub: Any) -> None:
     p.add_argument("--teach", action="store_true", help="teaching table: explain refusals, warn on common mistakes (HK-5.7)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the whole screen (default en)")
     p.add_argument("--glyphs", action="store_true", help="draw tiles with Unicode mahjong glyphs (U+1F000) instead of coloured text")
-    p.add_argument("--record", metavar="FILE", help="save the match events as JSON Lines (one engine event per line)")
+    p.add_argument("--record", metavar="FILE", help="save the match events as JSON Lines (one engine event per line); never overwrites an existing file")
     p.add_argument("--delay", type=_delay, default=0.3, metavar="SECONDS", help="pause before each bot move (default 0.3)")
     add_rules_arguments(p)
     p.set_defaults(func=run)
@@ -147,6 +148,9 @@ def run(args: argparse.Namespace) -> int:
 
     record: RecordWriter | None = None
     if args.record:
+        if os.path.exists(args.record) and not os.path.isdir(args.record):  # never lose a saved match
+            print(tx("cli.record_exists", path=args.record), file=sys.stderr)
+            return 2
         try:
             record = RecordWriter(args.record)
         except OSError as e:
