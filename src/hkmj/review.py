@@ -24,6 +24,7 @@ from pathlib import Path
 from hkmj.bots.advice import Advice, Advisor, advisor_name, hand_after, make_advisor
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, Win, parse_action
 from hkmj.hand import shanten, waits
+from hkmj.oserror import OSReason
 from hkmj.record import (
     RecordError,
     hand_from_start,
@@ -83,6 +84,8 @@ class ReviewError(ValueError):
     def _value(w: Words, v: object) -> object:
         if isinstance(v, Who):
             return w.who(v)
+        if isinstance(v, OSReason):
+            return v.say(w.lang)
         if isinstance(v, tuple):
             return w("err.names", names=", ".join(repr(n) for n in v)) if v else ""
         return v
@@ -109,7 +112,7 @@ def load(path: str | Path) -> Loaded:
     try:
         text = p.read_bytes().decode("utf-8")
     except OSError as err:
-        raise ReviewError("unreadable", path=p, reason=err.strerror) from None
+        raise ReviewError("unreadable", path=p, reason=OSReason.of(err)) from None
     except UnicodeDecodeError:
         raise ReviewError("not_utf8", path=p) from None
     lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]

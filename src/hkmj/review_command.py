@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from hkmj.helpformat import HelpFormatter
+from hkmj.oserror import OSReason
 
 _DESCRIPTION = """\
 Replay a finished match and review one player's decisions against the advisor bot (the
@@ -101,7 +102,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         try:
             out.write_text(render_html(review, lang=args.lang), encoding="utf-8")
         except OSError as err:
-            print(f"hkmj review: {w.typo(w('err.write', path=out, reason=err.strerror))}", file=sys.stderr)
+            print(f"hkmj review: {w.typo(w('err.write', path=out, reason=OSReason.of(err).say(args.lang)))}", file=sys.stderr)
             return 2
         print("\n" + w.typo(w("cli.html", path=out)))
     return 0

@@ -257,3 +257,21 @@ def test_review_errors_follow_lang(
         assert main(["review", *args, "--lang", lang, "--quiet", "--top", "1"]) == 2
         err = capsys.readouterr().err
         assert err.startswith("hkmj review: ") and expected in err and "Traceback" not in err
+
+
+def test_the_systems_reason_is_french_too(records: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang fr``: why a file cannot be written (the operating system's reason, English in
+    ``strerror``) is named in French as well, for the review page and for ``hkmj play --record``;
+    English stays the system's words."""
+    from hkmj.oserror import OSReason
+
+    missing = tmp_path / "no" / "such" / "r.html"
+    assert main(["review", str(records["hk"]), "--lang", "fr", "--quiet", "--html", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert "impossible d'écrire" in err and "fichier ou dossier introuvable" in err and "No such file" not in err
+    assert main(["play", "--record", str(missing.with_suffix(".jsonl")), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "fichier ou dossier introuvable" in err and "Traceback" not in err
+    assert main(["play", "--record", str(missing.with_suffix(".jsonl"))]) == 2
+    assert "No such file or directory" in capsys.readouterr().err
+    assert OSReason.of(OSError(12345, "Strange failure")).say("fr") == "Strange failure"  # rare: the system's words

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from hkmj.cli import whole_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
+from hkmj.oserror import OSReason
 from hkmj.rulesets import RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.tui.texts import LANGS, Texts
@@ -154,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             record = RecordWriter(args.record)
         except OSError as e:
-            print(f"hkmj play: --record {args.record}: {e.strerror}", file=sys.stderr)
+            print(f"hkmj play: --record {args.record}: {OSReason.of(e).say(args.lang)}", file=sys.stderr)
             return 2
     from hkmj.tui.app import PlayApp
     from hkmj.tui.session import Session

@@ -1,0 +1,48 @@
+"""Why a file could not be read or written, worded in the user's language (``en`` or ``fr``).
+
+The operating system words its reasons in English (``strerror``); a screen or report in French
+names the common ones in French too, and keeps the system's words for the rare others.
+"""
+
+from __future__ import annotations
+
+import errno
+from dataclasses import dataclass
+
+__all__ = ["OSReason"]
+
+_FR = {
+    errno.ENOENT: "fichier ou dossier introuvable",
+    errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise",
+    errno.EISDIR: "c'est un dossier",
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+    errno.ENOSPC: "plus de place sur le disque",
+    errno.EROFS: "système de fichiers en lecture seule",
+    errno.ENAMETOOLONG: "nom de fichier trop long",
+    errno.EEXIST: "le fichier existe déjà",
+    errno.EIO: "erreur d'entrée-sortie",
+    errno.EDQUOT: "quota de disque dépassé",
+}
+
+
+@dataclass(frozen=True)
+class OSReason:
+    """The reason of an ``OSError``, to be worded in any language by :meth:`say`."""
+
+    code: int | None
+    english: str
+
+    @classmethod
+    def of(cls, err: OSError) -> OSReason:
+        """The reason of ``err`` (its ``errno`` and the system's English words)."""
+        return cls(err.errno, err.strerror or str(err))
+
+    def say(self, lang: str = "en") -> str:
+        """The reason in ``lang``: French for the common reasons, else the system's words."""
+        if lang == "fr" and self.code in _FR:
+            return _FR[self.code]
+        return self.english
+
+    def __str__(self) -> str:
+        return self.english
