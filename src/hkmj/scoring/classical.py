@@ -525,6 +525,12 @@ def _winner_win(deal: Deal, hand: PlayerHand) -> Win:
     )
 
 
+def _rank(p: PlayerScore) -> tuple[int, bool, int, int]:
+    """CL-2.5: the best reading scores most; at equal scores a limit hand (CL-6.2 Ruling), then
+    the most points, then the most doubles."""
+    return (p.score, p.limit_id is not None, p.points, p.doubles)
+
+
 def _score_winner(deal: Deal, hand: PlayerHand) -> PlayerScore:
     """The winner's best reading (CL-2.5): a limit hand scores the limit (CL-6.2)."""
     win = _winner_win(deal, hand)
@@ -549,7 +555,7 @@ def _score_winner(deal: Deal, hand: PlayerHand) -> PlayerScore:
             facts = Facts(groups, deal.winner, deal.prevailing, hand, True, deal.win, deal.flags)
             points, doubles, value, items = _evaluate(facts, hand, limit)
             cand = PlayerScore(deal.winner, points, doubles, limit if lim else value, items, lim.id if lim else None)
-            if best is None or (cand.score, cand.points) > (best.score, best.points):
+            if best is None or _rank(cand) > _rank(best):
                 best = cand
     assert best is not None
     return best
