@@ -650,6 +650,19 @@ def _check_deal(deal: Deal) -> None:
         raise InvalidHand(
             f"{total[worst]} copies of {tile_str(worst)} in the four hands: there are only four of each tile (CL-1.1)"
         )
+    _check_robbed_pung(deal)
+
+
+def _check_robbed_pung(deal: Deal) -> None:
+    """CL-3.4: a kong is robbed as it is added to an exposed pung, so the robbed player's hand,
+    when given, still shows that pung."""
+    d = deal.discarder
+    if deal.win != "robbed_kong" or d is None or d == deal.winner:
+        return
+    hand = deal.hands[d]
+    if hand is not None and not any(m.kind == "pung" and m.tile == deal.win_tile for m in hand.melds):
+        t = tile_str(deal.win_tile)
+        raise InvalidHand(f"robbed kong of {t}: {SEAT_LETTERS[d]} shows no exposed pung of {t} to add it to (CL-3.4)")
 
 
 def score_deal(deal: Deal) -> ClassicalResult:
