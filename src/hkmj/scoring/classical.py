@@ -612,6 +612,10 @@ def _check_deal(deal: Deal) -> None:
         raise InvalidHand("flag 'last_wall_tile' needs a self-drawn win (CL-5.3)")
     if deal.options.limit < 1:
         raise InvalidHand(f"limit {deal.options.limit}: expected a positive number of points (CL-6.2)")
+    if not 0 <= deal.win_tile < N_KINDS:
+        raise InvalidHand(
+            f"win_tile {tile_str(deal.win_tile)}: a flower or season is set aside and replaced, it never wins a hand (CL-1.2)"
+        )
     total = [0] * N_KINDS
     bonus: dict[str, int] = {}
     for seat, hand in enumerate(deal.hands):
