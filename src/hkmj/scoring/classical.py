@@ -752,6 +752,11 @@ def deal_from_json(obj: Any) -> Deal:
     if not isinstance(obj, Mapping):
         raise InvalidHand(f"expected a JSON object, got {type(obj).__name__}")
     extra = sorted(set(obj) - set(_DEAL_FIELDS))
+    if extra and "hands" not in obj and set(extra) & {"hand", "seat", "melds", "flowers", "seasons"}:
+        raise InvalidHand(
+            f"unknown field {extra[0]!r}: that is a one-hand request of the Hong Kong or MCR rules; the classical "
+            'game scores all four hands under "hands" (E, S, W, N: a hand or null each, CL-5)'
+        )
     if extra:
         raise InvalidHand(f"unknown field {extra[0]!r}")
     for required in ("hands", "winner", "win", "win_tile", "prevailing"):
