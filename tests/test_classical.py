@@ -213,3 +213,13 @@ def test_cl_bad_input_gives_a_clear_error_never_a_traceback(obj: Any) -> None:
     assert got["valid"] in (True, False)
     if not got["valid"]:
         assert isinstance(got["error"], str) and got["error"]
+
+
+@pytest.mark.parametrize("flag", ["--seat", "--prevailing", "--from"])
+def test_cl_cli_bad_wind_is_named(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-5: a seat or wind that is not E, S, W (O) or N is an invalid deal naming the option (exit 1,
+    as under the Hong Kong rules), never a complaint about the four hands."""
+    code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", flag, "X"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"{flag} 'X'" in err and "E, S, W" in err

@@ -82,9 +82,21 @@ def parse_other(text: str) -> tuple[str, dict[str, Any]]:
     return seat, hand
 
 
+class WindError(ValueError):
+    """A ``--seat``, ``--prevailing`` or ``--from`` that is no wind."""
+
+
 def _wind(letter: str) -> str:
     """A wind given on the command line: ``O`` (French Ouest) is West."""
     return "W" if letter == "O" else letter
+
+
+def _option_wind(value: str, flag: str) -> str:
+    """The wind letter of ``--seat``/``--prevailing``/``--from``, or :class:`WindError` naming the option."""
+    letter = _wind(value)
+    if letter not in tuple(SEAT_LETTERS):
+        raise WindError(f"{flag} {value!r}: expected a wind E, S, W (or O for Ouest) or N")
+    return letter
 
 
 def _letter(seat: str, lang: str) -> str:
@@ -100,7 +112,7 @@ def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
         if hands[seat] is not None:
             raise OtherHandError(f"--other: seat {seat} given twice")
         hands[seat] = hand
-    winner = _wind(args.seat)
+    winner = _option_wind(args.seat, "--seat")
     if winner in hands and hands[winner] is not None:
         raise OtherHandError(f"--other {winner}: that is the winner's seat (--seat); give the winner's hand as HAND")
     hands[winner] = {"hand": args.hand, "melds": args.meld, "flowers": args.flower, "seasons": args.season}
@@ -109,11 +121,11 @@ def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
         "winner": winner,
         "win": "robbed_kong" if args.robbed else "discard" if args.discarder else "self_draw",
         "win_tile": args.win,
-        "prevailing": _wind(args.prevailing),
+        "prevailing": _option_wind(args.prevailing, "--prevailing"),
         "flags": args.flag,
     }
     if args.discarder:
-        request["discarder"] = _wind(args.discarder)
+        request["discarder"] = _option_wind(args.discarder, "--from")
     return request
 
 
@@ -159,6 +171,9 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     except OtherHandError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
+    except WindError as e:
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
+        return 1
     result = scorer(request)
     if not result["valid"]:
         print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {result['error']}", file=sys.stderr)
