@@ -725,6 +725,21 @@ def _options(value: Any) -> ClassicalOptions:
     return ClassicalOptions(pay_highest=pay, limit=limit)
 
 
+_CLASSICAL_TERMS = {"(HK-4.2, HK-5.2)": "(CL-2.1)", "(HK-3.2)": "(CL-1.2)"}
+"""The rules a meld error of the shared parser cites, as the classical page numbers them."""
+
+
+def _meld(text: Any, who: str) -> Meld:
+    """A declared group of seat ``who``; an error names the seat and cites the classical rules."""
+    try:
+        return Meld.parse(text)
+    except InvalidHand as e:
+        message = str(e)
+        for hk, cl in _CLASSICAL_TERMS.items():
+            message = message.replace(hk, cl)
+        raise InvalidHand(f"hands.{who}.melds: {message}") from None
+
+
 def _player_hand(value: Any, who: str) -> PlayerHand | None:
     if value is None:
         return None
@@ -742,7 +757,7 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
     melds_in = value.get("melds", [])
     if not isinstance(melds_in, list):
         raise InvalidHand(f"hands.{who}.melds: expected a list like ['pung 555m', 'chow 345s']")
-    melds = tuple(Meld.parse(m) for m in melds_in)
+    melds = tuple(_meld(m, who) for m in melds_in)
     return PlayerHand(concealed, melds, bonus_list(value.get("flowers", []), f"hands.{who}.flowers"),
                       bonus_list(value.get("seasons", []), f"hands.{who}.seasons"))  # fmt: skip
 
