@@ -11,11 +11,14 @@ game situations (robbed kongs, replacement draws, last wall tiles) are covered.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import json
 import random
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -93,12 +96,13 @@ def test_classical_scorer_agrees_with_the_naive_oracle_on_random_deals() -> None
         seen.update(i["id"] for i in winner["items"])
         seen[str(winner["limit_id"])] += 1
         seen[req["win"]] += 1
+        seen.update(why for *_, why in naive["transfers"])  # mahjong, difference, pay_highest (CL-7)
     # the deals reach every line, double and limit hand of the page
     expected = POINT_IDS | {
         "seat_wind_set", "prevailing_wind_set", "dragon_set", "own_flower", "own_season", "all_four_flowers",
         "all_four_seasons", "no_chow", "pure_suit", "concealed", "robbing_a_kong", "self_drawn", "last_wall_tile",
         "thirteen_wonders", "all_terminals", "nine_gates", "seven_pairs", "four_kongs", "big_four_winds",
-        "ruby_dragon", "jade_dragon", "opal_dragon", "self_draw", "discard", "robbed_kong", "no reading",
+        "ruby_dragon", "jade_dragon", "opal_dragon", "self_draw", "discard", "robbed_kong", "no reading", "difference", "pay_highest",
     }  # fmt: skip
     assert expected - set(seen) == set(), seen
 
@@ -134,6 +138,41 @@ def _load_referee() -> ModuleType:
     return module
 
 
+def record_diffs(win: Any) -> list[str]:
+    """What the naive scorer disagrees with in one recorded classical win (a referee ``Win``):
+    the recorded points, doubles, limit, every seat's points, doubles and score, the payments
+    (CL-5..CL-7), then ``hkmj score`` item by item."""
+    req, rec = win.request, win.recorded
+    naive = score_request(req)
+    if naive["valid"] is not True:
+        return ["the naive scorer finds no winning reading"]
+    players = [naive["players"][s] for s in "ESWN"]
+    w = players[rec["seat"]]
+    pairs = {
+        "points, doubles, score, limit": ((w["points"], w["doubles"], w["score"], w["limit_id"]),
+                                          (rec["hand_points"], rec["doubles"], rec["score"], rec["limit"])),
+        "hand_scores": ([p["score"] for p in players], rec["hand_scores"]),
+        "seat_points": ([p["points"] for p in players], rec["seat_points"]),
+        "seat_doubles": ([p["doubles"] for p in players], rec["seat_doubles"]),
+        "payments": ([naive["settlement"][s] for s in "ESWN"], rec["payments"]),
+    }  # fmt: skip
+    diffs = [f"{k}: naive {a}, recorded {b}" for k, (a, b) in pairs.items() if a != b]
+    return diffs + compare(req, score_json(req), naive)
+
+
+def game_wins(path: Path, seed: int, hands: int, bots: str, options: list[str]) -> list[Any]:
+    """The wins of a seeded ``hkmj simulate --rules classical --record`` game, each with the
+    request rebuilt from the record by the independent referee (all four hands)."""
+    args = ["simulate", "--rules", "classical", "--hands", str(hands), "--seed", str(seed), "--bots", bots, "--record", str(path), "--quiet"]  # fmt: skip
+    for o in options:
+        args += ["--option", o]
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(args) == 0
+    referee = _load_referee().Referee()
+    referee.check([json.loads(line) for line in path.read_text().splitlines()])
+    return list(referee.wins)
+
+
 @pytest.mark.parametrize(
     ("seed", "options", "bots"),
     [
@@ -143,47 +182,41 @@ def _load_referee() -> ModuleType:
     ],
 )
 def test_classical_games_agree_with_the_naive_oracle(tmp_path: Path, seed: int, options: list[str], bots: str) -> None:
-    """Every win of a seeded ``hkmj simulate --rules classical --record`` game: the naive scorer
-    gives the recorded points, doubles, every seat's score and the payments (CL-5..CL-7), and
-    agrees with ``hkmj score`` item by item."""
-    path = tmp_path / "game.jsonl"
-    args = ["simulate", "--rules", "classical", "--hands", "24", "--seed", str(seed), "--bots", bots, "--record", str(path), "--quiet"]  # fmt: skip
-    for o in options:
-        args += ["--option", o]
-    assert main(args) == 0
-    events = [json.loads(line) for line in path.read_text().splitlines()]
-    referee = _load_referee().Referee()
-    referee.check(events)
-    assert len(referee.wins) >= 5
-    for win in referee.wins:
-        req, rec = win.request, win.recorded
-        naive = score_request(req)
-        assert naive["valid"] is True, json.dumps(req)
-        players = [naive["players"][s] for s in "ESWN"]
-        winner = players[rec["seat"]]
-        assert (winner["points"], winner["doubles"], winner["score"], winner["limit_id"]) == (
-            rec["hand_points"], rec["doubles"], rec["score"], rec["limit"]
-        ), json.dumps(req)  # fmt: skip
-        assert [p["score"] for p in players] == rec["hand_scores"], json.dumps(req)
-        assert [p["points"] for p in players] == rec["seat_points"], json.dumps(req)
-        assert [p["doubles"] for p in players] == rec["seat_doubles"], json.dumps(req)
-        assert [naive["settlement"][s] for s in "ESWN"] == rec["payments"], json.dumps(req)
-        assert compare(req, score_json(req), naive) == [], json.dumps(req)
+    """Every win of a seeded 24-hand classical game (CL-5..CL-7): the naive scorer gives what
+    the record says, and agrees with ``hkmj score`` item by item."""
+    wins = game_wins(tmp_path / "game.jsonl", seed, 24, bots, options)
+    assert len(wins) >= 5
+    for win in wins:
+        assert record_diffs(win) == [], json.dumps(win.request)
 
 
 def main_compare(argv: list[str]) -> int:
-    """``python -m tests.oracle.test_classical_differential N SEED``: compare N seeded deals
-    (a longer run than the test's), print how many were compared and every disagreement."""
-    n, seed = int(argv[0]), int(argv[1])
-    rng = random.Random(seed)
-    bad = 0
-    for _ in range(n):
-        req = random_deal(rng)
-        diffs = compare(req, score_json(req), score_request(req))
-        if diffs:
-            bad += 1
-            print(json.dumps(req), *diffs, sep="\n  ")
-    print(f"{n} deals compared (seed {seed}): {bad} disagreements")
+    """A longer run than the tests': ``python -m tests.oracle.test_classical_differential deals N
+    SEED`` compares N seeded deals; ``... games HANDS SEED...`` the wins of one game per seed
+    (the options and bots vary with the seed). Prints the count and every disagreement."""
+    bad = compared = 0
+    if argv[0] == "deals":
+        rng = random.Random(int(argv[2]))
+        for _ in range(int(argv[1])):
+            req = random_deal(rng)
+            diffs = compare(req, score_json(req), score_request(req))
+            compared += 1
+            bad += bool(diffs)
+            if diffs:
+                print(json.dumps(req), *diffs, sep="\n  ")
+    else:
+        configs = [([], "greedy,greedy,random,random"), (["pay_highest=on"], "strong,greedy,expert,greedy"),
+                   (["limit=500"], "expert,expert,greedy,strong"), (["pay_highest=on", "limit=2000"], "greedy,greedy,greedy,greedy")]  # fmt: skip
+        with tempfile.TemporaryDirectory() as tmp:
+            for seed in map(int, argv[2:]):
+                options, bots = configs[seed % len(configs)]
+                for win in game_wins(Path(tmp) / f"{seed}.jsonl", seed, int(argv[1]), bots, options):
+                    diffs = record_diffs(win)
+                    compared += 1
+                    bad += bool(diffs)
+                    if diffs:
+                        print(json.dumps(win.request), *diffs, sep="\n  ")
+    print(f"{compared} {'deals' if argv[0] == 'deals' else 'wins of recorded games'} compared: {bad} disagreements")
     return 1 if bad else 0
 
 
