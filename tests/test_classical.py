@@ -223,3 +223,14 @@ def test_cl_cli_bad_wind_is_named(flag: str, capsys: pytest.CaptureFixture[str])
     err = capsys.readouterr().err
     assert code == 1
     assert f"{flag} 'X'" in err and "E, S, W" in err
+
+
+def test_cl6_2_cli_shows_the_cap_at_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-6.2: a hand over the limit prints its real product, then the cap (48 × 2^4 is 768, not 100)."""
+    args = ["score", "--rules", "classical", "111m999p11z", "--meld", "pung 777z", "--meld", "pung 555z", "--win", "1m"]
+    assert main([*args, "--option", "limit=100"]) == 0
+    assert "E (winner): 48 points × 2^4 = 768, capped at the limit: 100" in capsys.readouterr().out
+    assert main([*args, "--option", "limit=100", "--lang", "fr"]) == 0
+    assert "E (gagnant) : 48 points × 2^4 = 768, plafonné à la limite : 100" in capsys.readouterr().out
+    assert main(args) == 0
+    assert "E (winner): 48 points × 2^4 = 768\n" in capsys.readouterr().out

@@ -32,6 +32,7 @@ _WORDS = {
         "points": "points",
         "not_given": "hand not given: scores 0",
         "limit": "limit hand",
+        "capped": "capped at the limit",
         "settlement": "Settlement (CL-7)",
         "pays": "pays",
         "mahjong": "Mahjong",
@@ -47,6 +48,7 @@ _WORDS = {
         "points": "points",
         "not_given": "main non donnée : 0",
         "limit": "Grand Jeu",
+        "capped": "plafonné à la limite",
         "settlement": "Règlement (CL-7)",
         "pays": "paie",
         "mahjong": "Mah-Jong",
@@ -138,7 +140,9 @@ def format_result(result: dict[str, Any], lang: str = "en") -> str:
         if p.get("given") is False:
             lines.append(f"{head}{w['colon']} {w['not_given']}")
             continue
-        value = f"{p['points']} {w['points']} × 2^{p['doubles']} = {p['score']}"
+        value = f"{p['points']} {w['points']} × 2^{p['doubles']} = {p['points'] << p['doubles']}"
+        if p["score"] != p["points"] << p["doubles"]:  # CL-6.2: capped at the limit
+            value += f", {w['capped']}{w['colon']} {p['score']}"
         if p["limit"]:
             value = f"{w['limit']} {p['limit']}{w['colon']} {p['score']}"
         lines.append(f"{head}{w['colon']} {value}")
