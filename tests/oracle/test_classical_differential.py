@@ -185,6 +185,21 @@ def record_diffs(win: Any) -> list[str]:
         "seat_doubles": ([p["doubles"] for p in players], rec["seat_doubles"]),
         "payments": ([naive["settlement"][s] for s in "ESWN"], rec["payments"]),
     }  # fmt: skip
+    # the record's items: the point lines (points x count), each double as what it adds, a limit
+    # adjustment last; they add up to the recorded value (docs/rules-classical.md, the win event)
+    lines: Counter[str] = Counter()
+    doubles: Counter[str] = Counter()
+    for i in rec["items"]:
+        if i["id"] in POINT_IDS:
+            lines[i["id"]] += i["points"] * i["count"]
+        elif i["id"] != w["limit_id"] and i["id"] != "limit":
+            doubles[i["id"]] += i["count"]
+    naive_lines: Counter[str] = Counter()
+    for i in w["items"]:
+        naive_lines[i["id"]] += i.get("points", 0)
+    pairs["point lines"] = (+naive_lines, +lines)
+    pairs["doubles"] = (Counter(i["id"] for i in w["items"] if "doubles" in i), doubles)
+    pairs["items add up"] = (rec["points"], sum(i["points"] * i["count"] for i in rec["items"]))
     diffs = [f"{k}: naive {a}, recorded {b}" for k, (a, b) in pairs.items() if a != b]
     return diffs + compare(req, score_json(req), naive)
 
