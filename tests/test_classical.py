@@ -234,3 +234,10 @@ def test_cl6_2_cli_shows_the_cap_at_the_limit(capsys: pytest.CaptureFixture[str]
     assert "E (gagnant) : 48 points × 2^4 = 768, plafonné à la limite : 100" in capsys.readouterr().out
     assert main(args) == 0
     assert "E (winner): 48 points × 2^4 = 768\n" in capsys.readouterr().out
+
+
+def test_cl3_4_cli_robbed_needs_the_robbed_player(capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-3.4: ``--robbed`` without ``--from`` says which option names the robbed player."""
+    code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--robbed"])
+    assert code == 1
+    assert "--robbed needs --from SEAT" in capsys.readouterr().err

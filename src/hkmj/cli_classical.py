@@ -85,7 +85,7 @@ def parse_other(text: str) -> tuple[str, dict[str, Any]]:
 
 
 class WindError(ValueError):
-    """A ``--seat``, ``--prevailing`` or ``--from`` that is no wind."""
+    """A ``--seat``, ``--prevailing`` or ``--from`` that is no wind, or a missing ``--from``."""
 
 
 def _wind(letter: str) -> str:
@@ -115,6 +115,8 @@ def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
             raise OtherHandError(f"--other: seat {seat} given twice")
         hands[seat] = hand
     winner = _option_wind(args.seat, "--seat")
+    if args.robbed and not args.discarder:
+        raise WindError("--robbed needs --from SEAT: the player whose added kong was robbed (CL-3.4)")
     if winner in hands and hands[winner] is not None:
         raise OtherHandError(f"--other {winner}: that is the winner's seat (--seat); give the winner's hand as HAND")
     hands[winner] = {"hand": args.hand, "melds": args.meld, "flowers": args.flower, "seasons": args.season}
