@@ -6,7 +6,8 @@ declared concealed kongs; seven pairs, thirteen wonders, nine gates), three othe
 13 tiles (melds counted as three) with pungs in hand now and then, the eight bonus tiles
 dealt at random, every seat winning, every prevailing wind, a self-draw (on the last wall
 tile or not), a discard or a robbed kong (the robbed player holds the exposed pung, CL-3.4),
-and both options. No tile is used more than four times (CL-1.1). Built from plain strings:
+and both options; now and then one tile is changed, so that most such hands have no
+winning reading. No tile is used more than four times (CL-1.1). Built from plain strings:
 nothing is imported from ``hkmj``.
 """
 
@@ -145,6 +146,10 @@ def _deal(rng: random.Random) -> dict[str, Any]:
     wall = Wall()
     winner = rng.randrange(4)
     concealed, melds = winning_hand(rng, wall)
+    if rng.random() < 0.04:  # one tile changed: mostly no winning reading (CL-2.4), both must refuse
+        i = rng.randrange(len(concealed))
+        wall.left[concealed[i]] += 1
+        concealed[i] = wall.take([rng.choice([k for k in ALL_KINDS if wall.left[k]])])[0]
     win_tile = rng.choice(concealed)
     win = rng.choice(["self_draw", "self_draw", "discard", "discard", "robbed_kong"])
     discarder = rng.choice([s for s in range(4) if s != winner])
