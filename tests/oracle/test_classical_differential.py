@@ -5,8 +5,9 @@ CL-6, CL-7 of docs/rules-classical.md).
 ``classical_deals.py`` deals seeded random legal hands of every shape the page scores. Both
 scorers must agree on every seat's points, doubles, score, limit hand and items, on the
 settlement and on every transfer. The hands of seeded ``hkmj simulate --rules classical``
-games (rebuilt by the independent referee of tests/records) are compared as well, so real
-game situations (robbed kongs, replacement draws, last wall tiles) are covered.
+games (rebuilt by the independent referee of tests/records) are compared as well, so the
+hands real play deals are covered too (the random deals reach the rarer situations: robbed
+kongs, the last wall tile, every limit hand).
 """
 
 from __future__ import annotations
@@ -239,6 +240,7 @@ def main_compare(argv: list[str]) -> int:
     SEED`` compares N seeded deals; ``... games HANDS SEED...`` the wins of one game per seed
     (the options and bots vary with the seed). Prints the count and every disagreement."""
     bad = compared = 0
+    kinds: Counter[str] = Counter()
     if argv[0] == "deals":
         rng = random.Random(int(argv[2]))
         for _ in range(int(argv[1])):
@@ -257,10 +259,13 @@ def main_compare(argv: list[str]) -> int:
                 for win in game_wins(Path(tmp) / f"{seed}.jsonl", seed, int(argv[1]), bots, options):
                     diffs = record_diffs(win)
                     compared += 1
+                    kinds.update([win.request["win"], *win.request["flags"], str(win.recorded["limit"] or "")])
                     bad += bool(diffs)
                     if diffs:
                         print(json.dumps(win.request), *diffs, sep="\n  ")
     print(f"{compared} {'deals' if argv[0] == 'deals' else 'wins of recorded games'} compared: {bad} disagreements")
+    if kinds:
+        print(", ".join(f"{k or 'no limit'} {n}" for k, n in sorted(kinds.items())))
     return 1 if bad else 0
 
 
