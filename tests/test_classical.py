@@ -215,6 +215,51 @@ def test_cl_bad_input_gives_a_clear_error_never_a_traceback(obj: Any) -> None:
         assert isinstance(got["error"], str) and got["error"]
 
 
+BIG = "z" * 50_000
+GOOD: dict[str, Any] = {
+    "hands": {"E": None, "S": {"hand": "123m456p234s22z", "melds": ["chow 789s"]}, "W": None, "N": None},
+    "winner": "S",
+    "win": "discard",
+    "win_tile": "1m",
+    "prevailing": "E",
+    "discarder": "W",
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("win",), BIG),
+        (("flags",), [1] * 30_000),
+        (("flags",), [BIG]),
+        (("options",), {"limit": BIG}),
+        (("options",), {"pay_highest": BIG}),
+        (("options",), {BIG: 1}),
+        ((BIG,), 1),
+        (("hands", "S", BIG), 1),
+        (("winner",), BIG),
+        (("win_tile",), [BIG]),
+    ],
+)
+def test_cl_errors_quote_at_most_a_short_piece_of_the_input(path: tuple[str, ...], value: Any) -> None:
+    """A refusal names the bad value but never echoes more than a short piece of it (R-9: one
+    line in, one short line out; a 50,000-character field once came back whole)."""
+    obj = json.loads(json.dumps(GOOD))
+    inner = obj
+    for key in path[:-1]:
+        inner = inner[key]
+    inner[path[-1]] = value
+    got = score_json(obj)
+    assert got["valid"] is False and 10 < len(got["error"]) < 300, got["error"][:400]
+
+
+def test_cl_a_flag_given_twice_is_refused() -> None:
+    """As in the Hong Kong and MCR requests, a flag listed twice is a mistake to name, not to ignore."""
+    obj = {**GOOD, "win": "self_draw", "flags": ["last_wall_tile", "last_wall_tile"]}
+    obj.pop("discarder")
+    assert score_json(obj) == {"valid": False, "error": 'flags ["last_wall_tile", "last_wall_tile"]: a flag is given twice'}
+
+
 @pytest.mark.parametrize("flag", ["--seat", "--prevailing", "--from"])
 def test_cl_cli_bad_wind_is_named(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
     """CL-5: a seat or wind that is not E, S, W (O) or N is an invalid deal naming the option (exit 1,

@@ -23,7 +23,7 @@ from typing import Any
 
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, seat_index
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, echo, seat_index
 from hkmj.scoring.ruleset import Limit, validate
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import (
@@ -602,12 +602,12 @@ def settle(scores: tuple[int, int, int, int], winner: int, pay_highest: bool = F
 
 def _check_deal(deal: Deal) -> None:
     if not isinstance(deal.winner, int) or not 0 <= deal.winner < 4:
-        raise InvalidHand(f"winner {deal.winner!r}: expected a seat E, S, W or N")
+        raise InvalidHand(f"winner {echo(deal.winner)}: expected a seat E, S, W or N")
     if deal.hands[deal.winner] is None:
         raise InvalidHand(f"the winner {SEAT_LETTERS[deal.winner]} has no hand: give the winning hand")
     unknown = sorted(set(deal.flags) - set(CLASSICAL_FLAGS))
     if unknown:
-        raise InvalidHand(f"flag {unknown[0]!r} is not part of the classical game: expected any of {', '.join(CLASSICAL_FLAGS)}")
+        raise InvalidHand(f"flag {echo(unknown[0])} is not part of the classical game: expected any of {', '.join(CLASSICAL_FLAGS)}")
     if "last_wall_tile" in deal.flags and deal.win != "self_draw":
         raise InvalidHand("flag 'last_wall_tile' needs a self-drawn win (CL-5.3)")
     if deal.options.limit < 1:
@@ -711,17 +711,17 @@ def _options(value: Any) -> ClassicalOptions:
         raise InvalidHand('options: expected an object like {"pay_highest": true, "limit": 1000}')
     extra = sorted(set(value) - {"pay_highest", "limit"})
     if extra:
-        raise InvalidHand(f"unknown option {extra[0]!r}: the classical options are pay_highest and limit")
+        raise InvalidHand(f"unknown option {echo(extra[0])}: the classical options are pay_highest and limit")
     pay = value.get("pay_highest", False)
     if isinstance(pay, str) and pay.strip().lower() in _TRUE + _FALSE:
         pay = pay.strip().lower() in _TRUE
     if not isinstance(pay, bool):
-        raise InvalidHand(f"option pay_highest={pay!r}: expected true or false (CL-7.4)")
+        raise InvalidHand(f"option pay_highest={echo(pay)}: expected true or false (CL-7.4)")
     limit = value.get("limit", 1000)
     if isinstance(limit, str) and limit.strip().isdigit():
         limit = int(limit)
     if not isinstance(limit, int) or isinstance(limit, bool) or not LIMIT_RANGE[0] <= limit <= LIMIT_RANGE[1]:
-        raise InvalidHand(f"option limit={limit!r}: expected a whole number of points {LIMIT_RANGE[0]}-{LIMIT_RANGE[1]} (CL-6.2)")
+        raise InvalidHand(f"option limit={echo(limit)}: expected a whole number of points {LIMIT_RANGE[0]}-{LIMIT_RANGE[1]} (CL-6.2)")
     return ClassicalOptions(pay_highest=pay, limit=limit)
 
 
@@ -747,7 +747,7 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
         raise InvalidHand(f"hands.{who}: expected an object with 'hand' (and 'melds', 'flowers', 'seasons') or null")
     extra = sorted(set(value) - set(_HAND_FIELDS))
     if extra:
-        raise InvalidHand(f"hands.{who}: unknown field {extra[0]!r}")
+        raise InvalidHand(f"hands.{who}: unknown field {echo(extra[0])}")
     if not isinstance(value.get("hand"), str):
         raise InvalidHand(f"hands.{who}.hand: expected an mpsz string of the concealed tiles, e.g. '234s567p88m111z'")
     try:
@@ -769,11 +769,11 @@ def deal_from_json(obj: Any) -> Deal:
     extra = sorted(set(obj) - set(_DEAL_FIELDS))
     if extra and "hands" not in obj and set(extra) & {"hand", "seat", "melds", "flowers", "seasons"}:
         raise InvalidHand(
-            f"unknown field {extra[0]!r}: that is a one-hand request of the Hong Kong or MCR rules; the classical "
+            f"unknown field {echo(extra[0])}: that is a one-hand request of the Hong Kong or MCR rules; the classical "
             'game scores all four hands under "hands" (E, S, W, N: a hand or null each, CL-5)'
         )
     if extra:
-        raise InvalidHand(f"unknown field {extra[0]!r}")
+        raise InvalidHand(f"unknown field {echo(extra[0])}")
     for required in ("hands", "winner", "win", "win_tile", "prevailing"):
         if required not in obj:
             raise InvalidHand(f"missing field {required!r}")
@@ -782,16 +782,18 @@ def deal_from_json(obj: Any) -> Deal:
         raise InvalidHand("hands: expected an object with the four seats E, S, W, N (a hand or null each, CL-5)")
     hands = tuple(_player_hand(hands_in[w], w) for w in SEAT_LETTERS)
     if obj["win"] not in WIN_TYPES:
-        raise InvalidHand(f"win {obj['win']!r}: expected one of {', '.join(WIN_TYPES)}")
+        raise InvalidHand(f"win {echo(obj['win'])}: expected one of {', '.join(WIN_TYPES)}")
     if not isinstance(obj["win_tile"], str):
-        raise InvalidHand(f"win_tile {obj['win_tile']!r}: expected one tile like '1z'")
+        raise InvalidHand(f"win_tile {echo(obj['win_tile'])}: expected one tile like '1z'")
     try:
         win_tile = tile(obj["win_tile"])
     except NotationError as e:
         raise InvalidHand(f"win_tile: {e}") from None
     flags = obj.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
-        raise InvalidHand(f"flags {flags!r}: expected a list of flag names")
+        raise InvalidHand(f"flags {echo(flags)}: expected a list of flag names")
+    if len(set(flags)) != len(flags):
+        raise InvalidHand(f"flags {echo(flags)}: a flag is given twice")
     discarder = obj.get("discarder")
     return Deal(
         hands=(hands[0], hands[1], hands[2], hands[3]),
