@@ -637,3 +637,30 @@ def test_r9_errors_quote_values_as_json_not_python(field: str, value: Any, words
 def test_r9_an_error_quotes_at_most_40_characters_of_a_huge_list() -> None:
     error = score_json({**GOOD, "flowers": [True] * 1_000_000})["error"]
     assert error.startswith("flowers [true, true,") and len(error) < 200
+
+
+_BIG = "z" * 50_000
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr"])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("win", _BIG),
+        ("flags", [_BIG]),
+        ("flags", [1] * 30_000),
+        ("melds", [_BIG]),
+        ("flowers", [_BIG]),
+        (_BIG, 1),
+        ("seat", _BIG),
+        ("win_tile", _BIG),
+        ("hand", _BIG),
+    ],
+)
+def test_r9_a_refusal_quotes_at_most_a_short_piece_of_the_input(rules: str, field: str, value: Any) -> None:
+    """Under every ruleset, a refusal names the bad value without echoing more than a short piece
+    of it (an unknown MCR flag of 50,000 characters once came back whole)."""
+    from hkmj.rulesets import get_ruleset
+
+    got = get_ruleset(rules).score_json({**SELF_DRAW, field: value})
+    assert got["valid"] is False and 10 < len(got["error"]) < 300, got["error"][:400]

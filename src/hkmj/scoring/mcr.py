@@ -38,7 +38,7 @@ from hkmj.scoring.mcr_shape import (
     meld_facts,
     readings,
 )
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, raise_type_problem, reduce_frozen
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, echo, raise_type_problem, reduce_frozen
 from hkmj.scoring.ruleset import _validate_tiles
 from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str, wind_letter
 
@@ -1217,7 +1217,7 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     flags = win.flags
     if flags and not flags <= _FLAG_SET:
         unknown = sorted(set(flags) - _FLAG_SET)[0]
-        raise InvalidHand(f"unknown flag {unknown!r} for MCR: expected any of {', '.join(MCR_FLAGS)}")
+        raise InvalidHand(f"unknown flag {echo(unknown)} for MCR: expected any of {', '.join(MCR_FLAGS)}")
     if win.flowers or win.seasons:
         for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
             if not group or (_BONUS_TYPES.issuperset(map(type, group)) and _BONUS.issuperset(group) and len(set(group)) == len(group)):

@@ -158,11 +158,11 @@ def _bonus_bits(value: object, key: str) -> int:
     if value is None:
         return 0
     if not isinstance(value, list):
-        raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
+        raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4, one per flower or season held (R-9)")
     seen = 0
     for b in value:
         if type(b) is not int or not 1 <= b <= 4 or seen >> b & 1:
-            raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4 (HK-1.3)")
+            raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4, one per flower or season held (R-9)")
         seen |= 1 << b
     return seen
 
