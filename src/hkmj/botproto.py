@@ -13,6 +13,7 @@ from typing import Any
 
 from hkmj.engine import PASS, Action, ActionSyntaxError, Discard, Event, SeatView, parse_action
 from hkmj.scoring.lines import json_refusal, json_syntax
+from hkmj.scoring.model import echo
 from hkmj.tiles import SEAT_LETTERS, format_tiles, tile_str, tiles_of
 
 __all__ = ["PROTOCOL", "BadReply", "hello", "parse_reply", "redact", "request", "safe_default", "view_json"]
@@ -115,6 +116,10 @@ def safe_default(legal: Sequence[Action], drawn: int | None) -> Action:
     return legal[0]
 
 
+MAX_ACTION = 40
+"""Characters of the longest action text a reply may hold (``mahjong``, ``kong 5555m``…, with room)."""
+
+
 def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
     """The action of a bot's reply to request ``rid``; :class:`BadReply` says what is wrong.
 
@@ -132,10 +137,12 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
     if type(got) is not int or got != rid:  # true and 1.0 are not the id 1
         if type(got) is int and got < rid:
             raise BadReply(f"stale reply to request {got} (waiting for {rid})")
-        raise BadReply(f"reply id {got!r} does not match request {rid}")
+        raise BadReply(f"reply id {echo(got)} does not match request {rid}")
     text = obj.get("action")
     if not isinstance(text, str):
         raise BadReply(f'reply {rid} has no "action" text')
+    if len(text) > MAX_ACTION:  # no action is written so long: never quote a flood back
+        raise BadReply(f"action {echo(text)} ({len(text):,} characters): not an action, e.g. 'discard 5p'")
     try:
         action = parse_action(text)
     except ActionSyntaxError as e:

@@ -261,3 +261,13 @@ def test_a_progress_bar_counts_the_hands_on_a_terminal_unless_quiet(
     monkeypatch.undo()
     assert main(["bot-match", "--bot", "random", "--hands", "2", "--seed", "1"]) == 0
     assert "hands" not in capsys.readouterr().err
+
+
+def test_issue13_a_long_reply_is_quoted_short_in_the_log_line() -> None:
+    """A reply under the line limit but holding a 60,000-character action or id was quoted whole
+    in the log line ("a clear log line"); now at most a short piece, with its length."""
+    legal = (PASS, discard(tile("5p")))
+    for reply in ({"id": 1, "action": "discard " + "9" * 60_000}, {"id": "x" * 60_000, "action": "pass"}):
+        with pytest.raises(BadReply) as err:
+            parse_reply(json.dumps(reply), 1, legal)
+        assert len(str(err.value)) < 200, str(err.value)[:300]
