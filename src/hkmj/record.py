@@ -199,8 +199,40 @@ def _diff(expected: Event, got: Event) -> str | None:
         if a == got:
             return None
     keys = sorted(set(a) | set(got), key=str)
-    bad = [k for k in keys if a.get(k) != got.get(k)]
-    return f"event '{a.get('type')}' differs in {', '.join(bad)}"
+    bad = [_cut(k) for k in keys if a.get(k) != got.get(k)]
+    more = f" and {len(bad) - 8} more" if len(bad) > 8 else ""
+    return f"event '{_cut(a.get('type'))}' differs in {', '.join(bad[:8])}{more}"
+
+
+def _cut(value: object, width: int = 40) -> str:
+    """A recorded name as text, cut to ``width`` characters: an edited record may hold anything."""
+    text = str(value)
+    return text if len(text) <= width else text[:width] + "…"
+
+
+def _stray(events: Sequence[Event], with_match: bool) -> int | None:
+    """The index of the first event that belongs to no hand (from ``hand_start`` to ``hand_end``)
+    and is not its match's own (``match_start`` first, then ``totals`` and ``match_end``, which
+    only a match can check), or ``None``: every line of a record must be checked by its replay."""
+    in_hand = False
+    for i, e in enumerate(events):
+        t = e["type"]
+        if t == "hand_start":
+            in_hand = True
+        elif in_hand:
+            in_hand = t != "hand_end"
+        elif not ((i == 0 and t == "match_start") or (with_match and t in ("totals", "match_end"))):
+            return i
+    return None
+
+
+def _stray_divergence(e: Event, hand: int, with_match: bool) -> Divergence:
+    t = e["type"]
+    if t in ("totals", "match_end") and not with_match:
+        why = f"a match's '{t}' with no match_start before it: nothing can check it"
+    else:
+        why = f"event '{_cut(t)}' outside any hand: a record has no such line"
+    return Divergence(e.get("_line"), hand, why, e)
 
 
 def _check_hand(hand: Hand, recorded: list[Event], number: int, last: bool = False) -> tuple[Divergence | None, int]:
@@ -299,8 +331,13 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
     tail_i = 0
     first = report.hands
     hands = list(split_hands(events))
+    stray = _stray(events, match is not None)
+    starts = [i for i, e in enumerate(events) if e["type"] == "hand_start"]
     for number, recorded in enumerate(hands, first + 1):
         hs = recorded[0]
+        if stray is not None and stray < starts[number - first - 1]:
+            report.divergence = _stray_divergence(events[stray], number - 1, match is not None)
+            return
         try:
             if match is not None:
                 if match.over:
@@ -349,6 +386,8 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
     if match is not None and tail_i < len(match_tail):
         extra = match_tail[tail_i]
         report.divergence = Divergence(extra.get("_line"), report.hands, "event after the match's end", extra)
+    elif stray is not None:
+        report.divergence = _stray_divergence(events[stray], report.hands, match is not None)
     report.complete = report.complete and (match is None or match.over)
 
 

@@ -266,3 +266,48 @@ def test_replay_show_fits_an_80_column_terminal_and_stays_whole_in_a_file(
     assert " ".join(" ".join(shown).split()) == " ".join(" ".join(whole).split())
     deal = next(i for i, line in enumerate(shown) if line.startswith("  E player") and len(shown[i + 1]) - len(shown[i + 1].lstrip()) == 6)
     assert shown[deal + 1].startswith("      ")
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        ("before the match", "event 'zzz' outside any hand"),
+        ("after match_start", "event 'zzz' outside any hand"),
+        ("between two hands", "event 'zzz' outside any hand"),
+        ("after match_end", "event 'zzz' outside any hand"),
+        ("no match_start", "a match's 'totals' with no match_start before it"),
+    ],
+)
+def test_replay_checks_every_line_a_stray_event_is_a_divergence(tmp_path: Path, where: str, reason: str) -> None:
+    """docs/record-format.md: "replay OK" means every line was reproduced. A line outside any hand
+    that is not its match's own (an edited or foreign line), or a match's totals with no
+    match_start to check them against, used to be skipped while the replay said OK."""
+    lines = _simulate(tmp_path, 2, 5).read_text().splitlines()
+    stray = '{"type": "zzz"}'
+    second = [i for i, x in enumerate(lines) if '"type":"hand_start"' in x][1]
+    edited = {
+        "before the match": [stray, *lines],
+        "after match_start": [lines[0], stray, *lines[1:]],
+        "between two hands": [*lines[:second], stray, *lines[second:]],
+        "after match_end": [*lines, stray],
+        "no match_start": lines[1:],
+    }[where]
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(edited) + "\n")
+    report = replay(read_record(path))
+    assert not report.ok and reason in str(report.divergence), report.divergence
+    expected_line = edited.index(stray) + 1 if stray in edited else next(i for i, x in enumerate(edited) if '"type":"totals"' in x) + 1
+    assert report.divergence is not None and report.divergence.line == expected_line
+
+
+def test_replay_names_an_edited_field_short(tmp_path: Path) -> None:
+    """An edited record may hold a 60,000-character field name or event type: the divergence names
+    it cut to a few dozen characters."""
+    lines = _simulate(tmp_path, 1, 5).read_text().splitlines()
+    event = json.loads(lines[2])
+    event["z" * 60_000] = 1
+    lines[2] = json.dumps(event)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    report = replay(read_record(path))
+    assert report.divergence is not None and len(report.divergence.reason) < 200
