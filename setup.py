@@ -36,6 +36,7 @@ CORE = [
     "src/hkmj/engine/match.py",
     "src/hkmj/engine/play.py",
     "src/hkmj/env/planes.py",
+    "src/hkmj/env/core.py",
 ]
 
 ext_modules = []

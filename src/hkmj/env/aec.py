@@ -11,7 +11,7 @@ or pays in each hand (HK-6 payments, HK-5.7 penalties), given when the hand ends
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -21,16 +21,17 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder, legal_indices, mask_of
+from hkmj.env.core import AGENTS, OVER, StepCore
+from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
 from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tiles_of
 
 __all__ = ["AGENTS", "HkmjEnv", "env", "raw_env"]
 
-AGENTS = ("player_0", "player_1", "player_2", "player_3")
-
 _PLAYER = {a: i for i, a in enumerate(AGENTS)}
+_I8 = np.dtype(np.int8)
+_frombuffer = np.frombuffer
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -73,17 +74,11 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._act_space = spaces.Discrete(N_ACTIONS)
         self._rng = random.Random()
         self._encoders = [ViewEncoder() for _ in range(4)]
-        self._match: Match | None = None
-        self._hand: Hand | None = None
-        self._seats = [0, 1, 2, 3]
-        self._agent_at = list(AGENTS)  # the agent at each seat in the current hand
-        self._acting = 0  # the seat of agent_selection
-        self._version = 0  # counts moves and hands: the key of each agent's cached planes
-        self._legal: Sequence[Action] = ()
-        self._indices: list[int] = []
-        self._mask: npt.NDArray[np.int8] | None = None  # the acting agent's, built by its first observe
-        self._done = False  # the match is over: every agent is terminated
-        self._rewarded = False
+        self._planes = [e.planes for e in self._encoders]
+        # agent selection, legal actions, move count, rewards: compiled in the wheel (hkmj.env.core)
+        self._core = StepCore([e.writer for e in self._encoders])
+        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)  # the acting agent's, built by its first observe of a move
+        self._mask_key = -1  # the move (core.version) of _mask
         self._no_mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -91,6 +86,11 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = AGENTS[0]
+
+    @property
+    def _seats(self) -> list[int]:
+        """The seat of each player (``AGENTS`` order) in the current hand."""
+        return self._core.seats
 
     # ------------------------------------------------------------------ spaces
 
@@ -106,37 +106,16 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         """Deal a new match; the same ``seed`` deals the same walls and seats."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self._match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands, rules=self.rules)
+        match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands, rules=self.rules)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos = {a: {} for a in AGENTS}
-        self._done = False
-        self._new_hand()
-
-    def _new_hand(self) -> None:
-        assert self._match is not None
-        self._hand = self._match.new_hand()
-        self._agent_at = [AGENTS[self._match.player_at(s)] for s in range(4)]
-        self._seats = [self._agent_at.index(a) for a in AGENTS]
-        for e in self._encoders:
-            e.reset()
-        self._version += 1
-        self._select()
-
-    def _select(self) -> None:
-        """Point ``agent_selection`` at the next seat to act and list its legal actions."""
-        hand = self._hand
-        assert hand is not None and self._match is not None
-        seat = hand.next_seat()
-        self._acting = seat
-        self.agent_selection = self._agent_at[seat]
-        legal = self._legal = hand.legal_actions(seat)
-        self._indices = legal_indices(legal, hand.offered_tile)
-        self._mask = None
+        core = self._core
+        core.start(match, self.rewards, self._cumulative_rewards)
+        self.agent_selection = core.agent
 
     # ------------------------------------------------------------------ observe / step
 
@@ -149,32 +128,28 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         ``observe`` of a move.
         """
         player = _PLAYER[agent]
-        hand = self._hand
-        if hand is None:
+        core = self._core
+        if core.hand is None:
             raise RuntimeError("call reset() before observe()")
-        encoder = self._encoders[player]
-        mine = agent == self.agent_selection and not self._done
-        writer = encoder.writer
-        if writer.key != self._version:
-            seat = self._seats[player]
-            # to_act as in the seat's view: the acting agent, or a seat still to answer an offer
-            writer.encode_state(hand, seat, mine or bool(hand.legal_actions(seat)), self._version)
-        if mine:
+        if core.catch_up(player):
             mask = self._mask
-            if mask is None:
-                mask = self._mask = mask_of(self._indices)  # a new array each move: the agent may keep it
+            if self._mask_key != core.version:  # a new array each move: the agent may keep it
+                mask = self._mask = _frombuffer(core.legal_mask(), _I8)
+                self._mask_key = core.version
         else:
             mask = self._no_mask.copy()
-        return {"observation": encoder.planes.copy(), "action_mask": mask}
+        return {"observation": self._planes[player].copy(), "action_mask": mask}
 
     def legal_actions(self) -> dict[int, Action]:
         """The acting agent's legal actions: action index → engine action."""
-        return dict(zip(self._indices, self._legal, strict=True))
+        core = self._core
+        return dict(zip(core.indices, core.legal, strict=True))
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index, see :data:`~hkmj.env.encoding.ACTION_NAMES`) for ``agent_selection``."""
         agent = self.agent_selection
-        if self._done:
+        core = self._core
+        if core.done:
             self._was_dead_step(action)
             return
         if type(action) is int:
@@ -186,63 +161,52 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
                 index = int(action)
             except (TypeError, ValueError):
                 raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
-        try:
-            chosen = self._legal[self._indices.index(index)]
-        except ValueError:
+        chosen = core.action_of(index)
+        if chosen is None:
             what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
-            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(self._indices))
-            raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {legal}") from None
-        self.play(chosen)
+            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(core.indices))
+            raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {legal}")
+        if core.play(chosen) == OVER:
+            self._over()
+        self.agent_selection = core.agent
 
     def play(self, action: Action) -> None:
         """Apply a legal engine action of the acting agent, settle a finished hand, select the next agent."""
-        hand = self._hand
-        match = self._match
-        assert hand is not None and match is not None
-        self._cumulative_rewards[self.agent_selection] = 0.0
-        hand.play(self._acting, action)
-        self._version += 1
-        if hand.result is None:
-            if self._rewarded:
-                self.rewards = dict.fromkeys(AGENTS, 0.0)
-                self._rewarded = False
-            self._select()
-            return
-        pay = hand.result.payments
-        for s in range(4):
-            self.rewards[AGENTS[match.player_at(s)]] = float(pay[s])
-        match.finish_hand()
-        self._accumulate_rewards()
-        self._rewarded = True
-        if match.over:
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._done = True
-            self.infos = {a: {"totals": list(match.totals), "ranking": match.ranking()} for a in self.agents}
-            self._mask = self._no_mask
-            self._legal = ()
-            self._indices = []
-        else:
-            self._new_hand()
+        core = self._core
+        if core.hand is None:
+            raise RuntimeError("call reset() first")
+        if core.play(action) == OVER:
+            self._over()
+        self.agent_selection = core.agent
+
+    def _over(self) -> None:
+        """The match is over: every agent is terminated and told the totals and ranking (HK-7)."""
+        match = self._core.match
+        assert match is not None
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos = {a: {"totals": list(match.totals), "ranking": match.ranking()} for a in self.agents}
 
     def current_hand(self) -> Hand:
         """The engine hand being played (for tools and tests; it holds hidden information)."""
-        if self._hand is None:
+        hand = self._core.hand
+        if hand is None:
             raise RuntimeError("call reset() first")
-        return self._hand
+        return hand
 
     def render(self) -> str | None:
         """``ansi``: the acting seat's view as text."""
-        if self.render_mode is None or self._hand is None or self._match is None:
+        core = self._core
+        if self.render_mode is None or core.hand is None:
             return None
         player = AGENTS.index(self.agent_selection)
-        v = self._hand.view(self._seats[player])
+        v = core.hand.view(core.seats[player])
         lines = [f"{self.agent_selection} ({SEAT_LETTERS[v.seat]}), {v.phase}, live wall {v.live}"]
         lines.append("hand: " + format_tiles(tiles_of(v.concealed)))
         for s in range(4):
             melds = " ".join(str(m) for m in v.melds[s])
             lines.append(f"  {SEAT_LETTERS[s]}: melds [{melds}] discards {format_tiles(v.discards[s], sort=False)}")
-        if self._indices:
-            lines.append("legal: " + ", ".join(f"{i}={ACTION_NAMES[i]}" for i in sorted(self._indices)))
+        if core.indices:
+            lines.append("legal: " + ", ".join(f"{i}={ACTION_NAMES[i]}" for i in sorted(core.indices)))
         return "\n".join(lines)
 
     def close(self) -> None:

@@ -17,11 +17,21 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from hkmj.engine import Action, Chow, Discard, Hand, Kong, Pass, Pung, SeatView, Win
-from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN
-from hkmj.engine.actions import PUNG as PUNG_ACTION
-from hkmj.engine.actions import discard as _discard
-from hkmj.engine.actions import kong as _kong
+from hkmj.engine import Action, Hand, SeatView
+from hkmj.env.core import (
+    ACTION_NAMES,
+    CHOW,
+    DISCARD,
+    KONG_CLAIM,
+    KONG_OWN,
+    MAHJONG,
+    N_ACTIONS,
+    PASS_,
+    PUNG,
+    action_index,
+    legal_indices,
+    mask_bytes,
+)
 from hkmj.env.planes import (
     BONUS,
     DEALER,
@@ -41,7 +51,7 @@ from hkmj.env.planes import (
     SEAT_WIND,
     PlaneWriter,
 )
-from hkmj.tiles import N_KINDS, tile_str
+from hkmj.tiles import N_KINDS
 
 __all__ = [
     "ACTION_NAMES",
@@ -75,68 +85,8 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------------------- actions
-
-DISCARD = 0
-"""0..33: discard a tile of that kind (HK-3.2)."""
-CHOW = 34
-"""34..36: chow with the discard as the low, middle or high tile (HK-4.2)."""
-PUNG = 37
-"""37: pung the discard (HK-4.3)."""
-KONG_CLAIM = 38
-"""38: kong the discard with three in hand (HK-4.4)."""
-KONG_OWN = 39
-"""39..72: concealed or added kong of that kind on one's own turn (HK-3.3; never both at once)."""
-MAHJONG = 73
-"""73: declare Mahjong (HK-5); only ever legal for a winning hand."""
-PASS_ = 74
-"""74: pass on a discard or an added kong on offer."""
-N_ACTIONS = 75
-
-ACTION_NAMES: tuple[str, ...] = (
-    tuple(f"discard {tile_str(t)}" for t in range(N_KINDS))
-    + ("chow (discard low)", "chow (discard middle)", "chow (discard high)", "pung", "kong (discard)")
-    + tuple(f"kong {tile_str(t)} (own turn)" for t in range(N_KINDS))
-    + ("mahjong", "pass")
-)
-"""A readable name per action index."""
-
-
-def action_index(action: Action, offered: int | None) -> int:
-    """The index of an engine action; ``offered`` is the tile on offer (for chows)."""
-    if isinstance(action, Discard):
-        return DISCARD + action.tile
-    if isinstance(action, Chow):
-        if offered is None or not action.low <= offered <= action.low + 2:
-            raise ValueError(f"{action}: no discard on offer that this chow uses")
-        return CHOW + offered - action.low
-    if isinstance(action, Pung):
-        return PUNG
-    if isinstance(action, Kong):
-        return KONG_CLAIM if action.how == FROM_DISCARD else KONG_OWN + action.tile
-    if isinstance(action, Win):
-        return MAHJONG
-    if isinstance(action, Pass):
-        return PASS_
-    raise ValueError(f"{action!r} is not an action")
-
-
-_BY_ID: dict[int, int] = {}
-"""Index of each shared engine action instance (discards, pung, kongs, Mahjong, pass) by identity."""
-_SHARED: list[Action] = []
-
-
-def _share(action: Action) -> None:
-    _SHARED.append(action)  # kept alive, so its id stays unique
-    _BY_ID[id(action)] = action_index(action, None)
-
-
-def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
-    """The index of each action of ``legal``, in order (the engine's shared instances found by identity)."""
-    try:
-        return list(map(_INDEX_OF_ID, map(id, legal)))
-    except KeyError:  # a chow (its index depends on the tile on offer) or an action built elsewhere
-        return [action_index(a, offered) if i is None else i for a, i in zip(legal, map(_BY_ID.get, map(id, legal)), strict=True)]
-
+# The action space (DISCARD … PASS_, N_ACTIONS, ACTION_NAMES, action_index, legal_indices) lives
+# in hkmj.env.core, which imports no numpy so that the wheel compiles it with mypyc.
 
 _I8 = np.dtype(np.int8)
 _frombuffer = np.frombuffer
@@ -144,25 +94,13 @@ _frombuffer = np.frombuffer
 
 def mask_of(indices: Sequence[int]) -> npt.NDArray[np.int8]:
     """A new ``int8`` action mask with 1 at each of ``indices``."""
-    buf = bytearray(N_ACTIONS)
-    for i in indices:
-        buf[i] = 1
-    return _frombuffer(buf, _I8)
+    return _frombuffer(mask_bytes(indices), _I8)
 
 
 def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:
     """The ``int8`` action mask of ``legal`` and the index of each legal action, in order."""
     indices = legal_indices(legal, offered)
     return mask_of(indices), indices
-
-
-for _t in range(N_KINDS):
-    _share(_discard(_t))
-    for _how in (CONCEALED, ADDED, FROM_DISCARD):
-        _share(_kong(_t, _how))
-for _a in (PASS, PUNG_ACTION, WIN):
-    _share(_a)
-_INDEX_OF_ID = _BY_ID.__getitem__
 
 
 # ---------------------------------------------------------------------------- observation planes

@@ -1,0 +1,247 @@
+"""The environment's numpy-free core: the fixed action space and the step bookkeeping (docs/env.md).
+
+:class:`StepCore` does what :class:`~hkmj.env.aec.HkmjEnv` must do at every step besides the
+engine's move and the observation's numpy work: select the next agent (HK-4: the seat on turn,
+or the next seat to answer a discard on offer), list the index of each legal action, turn an
+index back into the engine's action, count moves (the key of each agent's cached planes),
+catch an observer's planes up, and settle a finished hand's points (HK-6) into the reward
+dicts PettingZoo reads. It imports no numpy, gymnasium or pettingzoo, so the wheel compiles it
+with mypyc next to the engine and the plane writer (setup.py ``CORE``); the pure-Python module
+runs the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pass, Pung, Win
+from hkmj.engine.actions import PUNG as PUNG_ACTION
+from hkmj.engine.actions import discard as _discard
+from hkmj.engine.actions import kong as _kong
+from hkmj.engine.match import Match
+from hkmj.engine.state import Hand
+from hkmj.env.planes import PlaneWriter
+from hkmj.tiles import N_KINDS, tile_str
+
+__all__ = [
+    "ACTION_NAMES",
+    "AGENTS",
+    "CHOW",
+    "DISCARD",
+    "KONG_CLAIM",
+    "KONG_OWN",
+    "MAHJONG",
+    "N_ACTIONS",
+    "PASS_",
+    "PUNG",
+    "StepCore",
+    "action_index",
+    "legal_indices",
+    "mask_bytes",
+]
+
+AGENTS: Final = ("player_0", "player_1", "player_2", "player_3")
+"""The agents, one per player of the match (the match seats them, HK-2.1, and rotates them, HK-7.2)."""
+
+# ---------------------------------------------------------------------------- actions
+
+DISCARD: Final = 0
+"""0..33: discard a tile of that kind (HK-3.2)."""
+CHOW: Final = 34
+"""34..36: chow with the discard as the low, middle or high tile (HK-4.2)."""
+PUNG: Final = 37
+"""37: pung the discard (HK-4.3)."""
+KONG_CLAIM: Final = 38
+"""38: kong the discard with three in hand (HK-4.4)."""
+KONG_OWN: Final = 39
+"""39..72: concealed or added kong of that kind on one's own turn (HK-3.3; never both at once)."""
+MAHJONG: Final = 73
+"""73: declare Mahjong (HK-5); only ever legal for a winning hand."""
+PASS_: Final = 74
+"""74: pass on a discard or an added kong on offer."""
+N_ACTIONS: Final = 75
+
+ACTION_NAMES: Final[tuple[str, ...]] = (
+    tuple(f"discard {tile_str(t)}" for t in range(N_KINDS))
+    + ("chow (discard low)", "chow (discard middle)", "chow (discard high)", "pung", "kong (discard)")
+    + tuple(f"kong {tile_str(t)} (own turn)" for t in range(N_KINDS))
+    + ("mahjong", "pass")
+)
+"""A readable name per action index."""
+
+
+def action_index(action: Action, offered: int | None) -> int:
+    """The index of an engine action; ``offered`` is the tile on offer (for chows)."""
+    if isinstance(action, Discard):
+        return DISCARD + action.tile
+    if isinstance(action, Chow):
+        if offered is None or not action.low <= offered <= action.low + 2:
+            raise ValueError(f"{action}: no discard on offer that this chow uses")
+        return CHOW + offered - action.low
+    if isinstance(action, Pung):
+        return PUNG
+    if isinstance(action, Kong):
+        return KONG_CLAIM if action.how == FROM_DISCARD else KONG_OWN + action.tile
+    if isinstance(action, Win):
+        return MAHJONG
+    if isinstance(action, Pass):
+        return PASS_
+    raise ValueError(f"{action!r} is not an action")
+
+
+_SHARED: Final[list[Action]] = [_discard(t) for t in range(N_KINDS)]
+_SHARED.extend(_kong(t, how) for t in range(N_KINDS) for how in (CONCEALED, ADDED, FROM_DISCARD))
+_SHARED.extend((PASS, PUNG_ACTION, WIN))
+# kept alive in _SHARED, so each id stays unique
+_BY_ID: Final[dict[int, int]] = {id(a): action_index(a, None) for a in _SHARED}
+"""Index of each shared engine action instance (discards, pung, kongs, Mahjong, pass) by identity."""
+
+
+def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
+    """The index of each action of ``legal``, in order (the engine's shared instances found by identity)."""
+    by_id = _BY_ID
+    indices = [by_id.get(id(a), -1) for a in legal]
+    if -1 in indices:  # a chow (its index depends on the tile on offer), or an action built elsewhere
+        return [i if i >= 0 else action_index(a, offered) for a, i in zip(legal, indices, strict=True)]
+    return indices
+
+
+def mask_bytes(indices: Sequence[int]) -> bytearray:
+    """A new mask of :data:`N_ACTIONS` bytes with 1 at each of ``indices`` (numpy wraps it without a copy)."""
+    buf = bytearray(N_ACTIONS)
+    for i in indices:
+        buf[i] = 1
+    return buf
+
+
+# ---------------------------------------------------------------------------- bookkeeping
+
+MOVED: Final = 0
+""":meth:`StepCore.play`: the hand goes on, the next agent is selected."""
+NEW_HAND: Final = 1
+""":meth:`StepCore.play`: the hand ended and paid its rewards; the next hand is dealt."""
+OVER: Final = 2
+""":meth:`StepCore.play`: the hand ended and paid its rewards; the match is over."""
+
+
+class StepCore:
+    """One environment's move-by-move state: the engine's match and hand, who acts, what is legal.
+
+    ``writers`` are the players' plane writers (``writers[p]`` for ``AGENTS[p]``), reset at each
+    hand. :meth:`start` takes the reward dicts of a new episode (PettingZoo's ``rewards`` and
+    ``_cumulative_rewards``, keyed by agent) and updates them in place, only when they change.
+    """
+
+    def __init__(self, writers: Sequence[PlaneWriter]) -> None:
+        self.writers: list[PlaneWriter] = list(writers)
+        self.match: Match | None = None
+        self.hand: Hand | None = None
+        self.seats: list[int] = [0, 1, 2, 3]  # the seat of each player in the current hand
+        self.player_at: list[int] = [0, 1, 2, 3]  # the player at each seat
+        self.acting = 0  # the seat to act
+        self.player = 0  # its player
+        self.agent: str = AGENTS[0]  # its agent: PettingZoo's agent_selection
+        self.version = 0  # counts moves and hands: the key of each player's planes
+        self.legal: tuple[Action, ...] = ()
+        self.indices: list[int] = []
+        self.done = False  # the match is over
+        self.rewarded = False  # the rewards hold a hand's points
+        self.rewards: dict[str, float] = {}
+        self.cumulative: dict[str, float] = {}
+
+    def start(self, match: Match, rewards: dict[str, float], cumulative: dict[str, float]) -> None:
+        """Begin an episode: ``match``'s first hand is dealt and its first agent selected."""
+        self.match = match
+        self.rewards = rewards
+        self.cumulative = cumulative
+        self.rewarded = False
+        self.done = False
+        self._new_hand(match)
+
+    def _new_hand(self, match: Match) -> None:
+        self.hand = match.new_hand()
+        player_at = self.player_at = [match.player_at(s) for s in range(4)]
+        self.seats = [player_at.index(p) for p in range(4)]
+        for w in self.writers:
+            w.reset()
+        self.version += 1
+        self._select(self.hand)
+
+    def _select(self, hand: Hand) -> None:
+        """Point at the next seat to act and list its legal actions and their indices."""
+        seat = hand.next_seat()
+        self.acting = seat
+        player = self.player = self.player_at[seat]
+        self.agent = AGENTS[player]
+        legal = self.legal = hand.legal_actions(seat)
+        by_id = _BY_ID
+        indices = [by_id.get(id(a), -1) for a in legal]
+        if -1 in indices:
+            indices = legal_indices(legal, hand.offered_tile)
+        self.indices = indices
+
+    def action_of(self, index: int) -> Action | None:
+        """The acting agent's legal action of ``index``, None when it has none."""
+        legal = self.legal
+        indices = self.indices
+        for k in range(len(indices)):
+            if indices[k] == index:
+                return legal[k]
+        return None
+
+    def play(self, action: Action) -> int:
+        """Apply the acting seat's ``action`` and settle the hand if it ends (HK-6 points as rewards).
+
+        Returns :data:`MOVED`, :data:`NEW_HAND` or :data:`OVER`. Raises the engine's
+        ``IllegalAction`` for an action not legal now (state unchanged).
+        """
+        hand = self.hand
+        match = self.match
+        assert hand is not None and match is not None, "call start() first"
+        self.cumulative[self.agent] = 0.0
+        hand.play(self.acting, action)
+        self.version += 1
+        result = hand.result
+        rewards = self.rewards
+        if result is None:
+            if self.rewarded:
+                for a in AGENTS:
+                    rewards[a] = 0.0
+                self.rewarded = False
+            self._select(hand)
+            return MOVED
+        pay = result.payments
+        for s in range(4):
+            rewards[AGENTS[match.player_at(s)]] = float(pay[s])
+        match.finish_hand()
+        cumulative = self.cumulative
+        for a, r in rewards.items():
+            cumulative[a] += r
+        self.rewarded = True
+        if match.over:
+            self.done = True
+            self.legal = ()
+            self.indices = []
+            return OVER
+        self._new_hand(match)
+        return NEW_HAND
+
+    def catch_up(self, player: int) -> bool:
+        """Bring ``player``'s planes up to its seat's view now; True when it is the agent to act.
+
+        ``to_act`` of the view: the acting agent, or a seat still to answer an offer (HK-4).
+        """
+        hand = self.hand
+        assert hand is not None, "call start() first"
+        mine = player == self.player and not self.done
+        writer = self.writers[player]
+        version = self.version
+        if writer.key != version:
+            seat = self.seats[player]
+            writer.encode_state(hand, seat, mine or len(hand.legal_actions(seat)) > 0, version)
+        return mine
+
+    def legal_mask(self) -> bytearray:
+        """A new mask of the acting agent's legal actions (:func:`mask_bytes` of :attr:`indices`)."""
+        return mask_bytes(self.indices)
