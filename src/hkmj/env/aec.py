@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.core import AGENTS, OVER, StepCore
+from hkmj.env.core import AGENTS, IDLE, ILLEGAL, OVER, TO_MASK, StepCore
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
@@ -78,7 +78,6 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         # agent selection, legal actions, move count, rewards: compiled in the wheel (hkmj.env.core)
         self._core = StepCore([e.writer for e in self._encoders])
         self._mask = np.zeros(N_ACTIONS, dtype=np.int8)  # the acting agent's, built by its first observe of a move
-        self._mask_key = -1  # the move (core.version) of _mask
         self._no_mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -129,15 +128,13 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         """
         player = _PLAYER[agent]
         core = self._core
-        if core.hand is None:
-            raise RuntimeError("call reset() before observe()")
-        if core.catch_up(player):
-            mask = self._mask
-            if self._mask_key != core.version:  # a new array each move: the agent may keep it
-                mask = self._mask = _frombuffer(core.legal_mask(), _I8)
-                self._mask_key = core.version
-        else:
+        acting = core.catch_up(player)  # RuntimeError before reset()
+        if acting == IDLE:
             mask = self._no_mask.copy()
+        elif acting == TO_MASK:  # a new array each move: the agent may keep it
+            mask = self._mask = _frombuffer(core.legal_mask(), _I8)
+        else:
+            mask = self._mask
         return {"observation": self._planes[player].copy(), "action_mask": mask}
 
     def legal_actions(self) -> dict[int, Action]:
@@ -161,12 +158,12 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
                 index = int(action)
             except (TypeError, ValueError):
                 raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
-        chosen = core.action_of(index)
-        if chosen is None:
+        status = core.step(index)
+        if status == ILLEGAL:
             what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
             legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(core.indices))
             raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {legal}")
-        if core.play(chosen) == OVER:
+        if status == OVER:
             self._over()
         self.agent_selection = core.agent
 

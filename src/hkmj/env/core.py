@@ -107,9 +107,12 @@ def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
     return indices
 
 
-def mask_bytes(indices: Sequence[int]) -> bytearray:
+_NO_ACTION: Final = bytearray(N_ACTIONS)
+
+
+def mask_bytes(indices: list[int]) -> bytearray:
     """A new mask of :data:`N_ACTIONS` bytes with 1 at each of ``indices`` (numpy wraps it without a copy)."""
-    buf = bytearray(N_ACTIONS)
+    buf = _NO_ACTION * 1  # a new bytearray: the fastest copy here, compiled or not
     for i in indices:
         buf[i] = 1
     return buf
@@ -123,6 +126,15 @@ NEW_HAND: Final = 1
 """:meth:`StepCore.play`: the hand ended and paid its rewards; the next hand is dealt."""
 OVER: Final = 2
 """:meth:`StepCore.play`: the hand ended and paid its rewards; the match is over."""
+ILLEGAL: Final = -1
+""":meth:`StepCore.step`: the index is not a legal action of the acting agent now (nothing played)."""
+
+IDLE: Final = 0
+""":meth:`StepCore.catch_up`: the observer is not the agent to act (its mask is all zero)."""
+MASKED: Final = 1
+""":meth:`StepCore.catch_up`: the observer is the agent to act and was handed its mask this move."""
+TO_MASK: Final = 2
+""":meth:`StepCore.catch_up`: the observer is the agent to act; its mask of this move is still to build."""
 
 
 class StepCore:
@@ -146,6 +158,7 @@ class StepCore:
         self.legal: tuple[Action, ...] = ()
         self.indices: list[int] = []
         self.done = False  # the match is over
+        self.masked = False  # the acting agent's mask of this move was built
         self.rewarded = False  # the rewards hold a hand's points
         self.rewards: dict[str, float] = {}
         self.cumulative: dict[str, float] = {}
@@ -180,15 +193,13 @@ class StepCore:
         if -1 in indices:
             indices = legal_indices(legal, hand.offered_tile)
         self.indices = indices
+        self.masked = False
 
-    def action_of(self, index: int) -> Action | None:
-        """The acting agent's legal action of ``index``, None when it has none."""
-        legal = self.legal
-        indices = self.indices
-        for k in range(len(indices)):
-            if indices[k] == index:
-                return legal[k]
-        return None
+    def step(self, index: int) -> int:
+        """:meth:`play` the acting agent's legal action of ``index``; :data:`ILLEGAL` (nothing played) if none."""
+        if index not in self.indices:
+            return ILLEGAL
+        return self.play(self.legal[self.indices.index(index)])
 
     def play(self, action: Action) -> int:
         """Apply the acting seat's ``action`` and settle the hand if it ends (HK-6 points as rewards).
@@ -227,21 +238,31 @@ class StepCore:
         self._new_hand(match)
         return NEW_HAND
 
-    def catch_up(self, player: int) -> bool:
-        """Bring ``player``'s planes up to its seat's view now; True when it is the agent to act.
+    def catch_up(self, player: int) -> int:
+        """Bring ``player``'s planes up to its seat's view now; :data:`IDLE`, :data:`MASKED` or :data:`TO_MASK`.
 
         ``to_act`` of the view: the acting agent, or a seat still to answer an offer (HK-4).
+        :data:`TO_MASK` is returned once a move (the caller then builds the mask).
         """
         hand = self.hand
-        assert hand is not None, "call start() first"
+        if hand is None:
+            raise RuntimeError("call reset() before observe()")
         mine = player == self.player and not self.done
         writer = self.writers[player]
         version = self.version
         if writer.key != version:
             seat = self.seats[player]
             writer.encode_state(hand, seat, mine or len(hand.legal_actions(seat)) > 0, version)
-        return mine
+        if not mine:
+            return IDLE
+        if self.masked:
+            return MASKED
+        self.masked = True
+        return TO_MASK
 
     def legal_mask(self) -> bytearray:
         """A new mask of the acting agent's legal actions (:func:`mask_bytes` of :attr:`indices`)."""
-        return mask_bytes(self.indices)
+        buf = _NO_ACTION * 1
+        for i in self.indices:
+            buf[i] = 1
+        return buf

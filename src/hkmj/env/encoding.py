@@ -94,7 +94,7 @@ _frombuffer = np.frombuffer
 
 def mask_of(indices: Sequence[int]) -> npt.NDArray[np.int8]:
     """A new ``int8`` action mask with 1 at each of ``indices``."""
-    return _frombuffer(mask_bytes(indices), _I8)
+    return _frombuffer(mask_bytes(indices if type(indices) is list else list(indices)), _I8)
 
 
 def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:

@@ -1,0 +1,93 @@
+"""The environment's step bookkeeping (``hkmj.env.core``, compiled in the wheel), issue 13.
+
+HK-4 (one agent acts at a time; its mask is exactly its legal actions), HK-6 (a hand's
+payments are the rewards of the move that ends it, and only of that move), HK-7 (a match of
+several hands).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from hkmj.engine import Chow, Discard, Hand, Pung
+from hkmj.env import AGENTS, N_ACTIONS, raw_env
+from hkmj.env.core import CHOW, DISCARD, PUNG, StepCore, action_index, legal_indices, mask_bytes
+from hkmj.env.encoding import mask_of
+
+
+def test_hk4_legal_indices_equal_action_index_for_every_move_and_for_actions_built_elsewhere() -> None:
+    rng = random.Random(4)
+    for seed in range(6):
+        h = Hand.from_seed(seed)
+        while h.result is None:
+            seat = h.next_seat()
+            legal = h.legal_actions(seat)
+            offered = h.offered_tile
+            indices = legal_indices(legal, offered)
+            assert indices == [action_index(a, offered) for a in legal]
+            assert bytes(mask_bytes(indices)) == bytes(1 if i in indices else 0 for i in range(N_ACTIONS))
+            h.play(seat, legal[int(rng.random() * len(legal))])
+    # instances not shared by the engine are indexed by value; a chow by the tile on offer (HK-4.2)
+    assert legal_indices([Discard(5), Pung(), Chow(2)], 3) == [DISCARD + 5, PUNG, CHOW + 1]
+    assert mask_of((3, 74)).tolist() == [1 if i in (3, 74) else 0 for i in range(N_ACTIONS)]
+
+
+def test_hk4_the_mask_is_a_new_writable_array_each_move_that_the_agent_may_keep() -> None:
+    e = raw_env()
+    e.reset(seed=3)
+    first = e.observe(e.agent_selection)["action_mask"]
+    kept = first.copy()
+    assert first.flags.writeable and first.dtype == np.int8 and first.shape == (N_ACTIONS,)
+    assert np.array_equal(e.observe(e.agent_selection)["action_mask"], kept)  # the same move: the same mask
+    others = [a for a in AGENTS if a != e.agent_selection]
+    assert all(not e.observe(a)["action_mask"].any() for a in others)
+    e.step(int(first.nonzero()[0][0]))
+    assert np.array_equal(first, kept)  # a kept mask does not follow the game
+    second = e.observe(e.agent_selection)["action_mask"]
+    assert second is not first
+    second[:] = 0  # the agent's own array (returned again within this move): later moves get new masks
+    e.step(next(iter(e.legal_actions())))
+    assert e.observe(e.agent_selection)["action_mask"].any()
+
+
+def test_hk6_a_hands_payments_are_the_rewards_of_the_move_that_ends_it_only() -> None:
+    e = raw_env(hands=3)
+    e.reset(seed=11)
+    rng = random.Random(11)
+    hands_paid = 0
+    paid_last_move = False
+    while e.agents:
+        agent = e.agent_selection
+        if e.terminations[agent]:
+            e.step(None)
+            continue
+        hand = e.current_hand()
+        seats = list(e._seats)
+        legal = list(e.legal_actions())
+        e.step(legal[int(rng.random() * len(legal))])
+        if hand.result is not None:
+            pay = hand.result.payments
+            assert e.rewards == {a: float(pay[seats[p]]) for p, a in enumerate(AGENTS)}
+            hands_paid += 1
+            paid_last_move = True
+        elif e.agents:
+            assert set(e.rewards.values()) == {0.0}, "a hand's points are rewarded once"
+            paid_last_move = False
+    assert hands_paid == 3 and paid_last_move
+
+
+def test_observe_play_and_the_hand_before_reset_are_refused_clearly() -> None:
+    e = raw_env()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before observe\(\)"):
+        e.observe(AGENTS[0])
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        e.play(Pung())
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        e.current_hand()
+    core = StepCore([])
+    assert core.step(0) == -1
