@@ -88,56 +88,30 @@ _TURN: Final = Phase.TURN
 _CLAIM: Final = Phase.CLAIM
 _OVER: Final = Phase.OVER
 
+
 _W: Final = N_KINDS
 _ONE: Final = 1.0
 _ZERO: Final = 0.0
-_FLIPS: Final = tuple(
-    tuple(tuple((r * _W, _ONE if new > old else _ZERO) for r in range(min(old, new), max(old, new))) for new in range(5))
-    for old in range(5)
-)
-"""_FLIPS[old][new]: the cells of a 4-row thermometer block (offset from its first row, value) that change
-when a kind's count goes from ``old`` to ``new`` (0..4, a kind has four copies, HK-1); row r is 1 while
-the count is above r."""
-_HAND_FLIPS: Final = tuple(tuple(tuple((HAND * _W + cell, v) for cell, v in flips) for flips in row) for row in _FLIPS)
-"""_FLIPS for the own-hand rows."""
 _S: Final = SCALARS * _W
 _P: Final = PHASE * _W
-_REL: Final = tuple(tuple((s - me) % 4 for s in range(4)) for me in range(4))
-"""_REL[me][s]: the seat ``s`` relative to the observer ``me`` (0 itself, 1 right, 2 opposite, 3 left)."""
-_SEATS: Final = range(4)
-_SUIT: Final = 9
-"""Kinds per suit: characters 0..8, circles 9..17, bamboos 18..26, then the seven honours (HK-1)."""
-
-
-def _changed_kinds(new: list[int], old: list[int]) -> list[int]:
-    """The kinds whose count differs between two 34-count lists, in order.
-
-    Suit by suit: a suit's slices compared at C speed, then its kinds one by one, so that a
-    move (one or two kinds of one suit) costs four slice comparisons and a loop over nine kinds.
-    Both arguments are typed ``list[int]`` and the bounds are plain ints, so that the compiled
-    module slices and indexes them natively (typed ``Sequence``, every slice and item went
-    through generic ``PyObject_GetItem`` with a boxed index: 14,500 instructions a call).
-    """
-    out: list[int] = []
-    for lo in range(0, N_KINDS, _SUIT):
-        hi = min(lo + _SUIT, N_KINDS)
-        if new[lo:hi] != old[lo:hi]:
-            for t in range(lo, hi):
-                if new[t] != old[t]:
-                    out.append(t)
-    return out
+_BLOCK: Final = 4
+"""Rows of a thermometer block (own hand, a seat's melds): a kind has four copies (HK-1)."""
 
 
 class PlaneWriter:
     """One seat's planes, kept up to date in place, cell by cell (see :class:`~hkmj.env.encoding.ViewEncoder`).
 
     ``flat`` is a writable ``float`` memoryview of the :data:`N_CELLS` cells, ``zeros`` one of as
-    many zeros (copied in to clear rows). Each update rewrites only the cells whose part of the
-    view changed since the previous one: the changed kinds of the own hand (four thermometer
-    cells each), one cell per new or claimed discard, a seat's melds or bonus tiles when that
-    seat's tuple changed (the engine replaces a tuple when it changes, so unchanged parts cost an
+    many zeros (copied in to clear them). Each update rewrites only the cells whose part of the
+    view changed since the previous one: the changed kinds of the own hand (the thermometer cells
+    that flip), one cell per new or claimed discard, a seat's melds or bonus tiles when that seat's
+    tuple changed (the engine replaces a tuple when it changes, so an unchanged part costs an
     identity test), the phase, drawn and offered cells, the scalars that moved. A view of another
     seat or wind than the previous one starts the planes afresh.
+
+    The previous view is kept in typed attributes (lists of ints, the engine's own tuples), so that
+    the compiled module (setup.py ``CORE``) compares and indexes them natively, without generic
+    sequence calls; :meth:`encode_state` hands the engine's lists and tuples over as they are.
     """
 
     def __init__(self, flat: Any, zeros: Any) -> None:
@@ -152,20 +126,20 @@ class PlaneWriter:
         self.flat[0:N_CELLS] = self.zeros
         self._seat = -1
         self._prevailing = -1
-        self._conc: list[int] = [0] * N_KINDS
-        self._drawn: int | None = None
-        self._offered: int | None = None
-        self._melds_all: Sequence[tuple[Meld, ...]] = ((), (), (), ())
+        self._conc: list[int] = [0] * N_KINDS  # own concealed counts, by kind
+        self._drawn = -1  # the drawn cell's kind, -1 none
+        self._offered = -1  # the offered cell's kind, -1 none
+        self._melds: list[tuple[Meld, ...]] = [(), (), (), ()]  # each seat's last meld tuple
         self._meld_counts: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
-        self._discards_all: Sequence[tuple[int, ...]] = ((), (), (), ())
-        self._bonus_all: Sequence[tuple[int, ...]] = ((), (), (), ())
+        self._ponds: list[tuple[int, ...]] = [(), (), (), ()]  # each seat's last discard tuple
+        self._bonus: list[tuple[int, ...]] = [(), (), (), ()]
         self._phase = -1  # the phase cell set (column 0..3), -1 none
         self._turn_cell = -1  # the relative seat on turn's cell (column 4..7), -1 none
         self._to_act = False  # column 8
         self._live = -1
         self._dead = -1
-        self._counts: Sequence[int] = (0, 0, 0, 0)  # the cells of a count 0 are 0
-        self._scores: Sequence[int] = ()
+        self._counts: list[int] = [0, 0, 0, 0]  # the cells of a count 0 are 0
+        self._scores: tuple[int, ...] = ()
         self.key = -1
 
     def encode_state(self, hand: Hand, seat: int, to_act: bool, key: int) -> None:
@@ -173,26 +147,25 @@ class PlaneWriter:
 
         The same planes as an update from ``hand.view(seat)`` (``to_act`` is that view's field,
         which the caller knows), without building the view: only the seat's own concealed tiles
-        and public facts are read. ``key`` is remembered in :attr:`key`.
+        (``hand.hands[seat]``) and public facts are read. ``key`` is remembered in :attr:`key`.
         """
         ph = hand.phase
-        drawn: int | None
-        offered: int | None
+        drawn = offered = -1
         if ph is _TURN:
             phase = 0
             turn = hand.turn
-            drawn = hand.last_tile if seat == turn and hand._drawn else None
-            offered = None
+            if seat == turn and hand._drawn:
+                last = hand.last_tile
+                if last is not None:
+                    drawn = last
         elif ph is _OVER:
             phase = 3
             turn = hand.turn
-            drawn = offered = None
         else:  # a discard (HK-4) or an added kong (HK-4.10) on offer
             phase = 1 if ph is _CLAIM else 2
             turn = hand._offer_from
-            drawn = None
             offered = hand._offer_tile
-        self.update(
+        self._write(
             seat,
             hand.prevailing,
             0,  # the dealer is East, seat 0 (HK-2.1)
@@ -231,8 +204,47 @@ class PlaneWriter:
         counts: Sequence[int],
         scores: Sequence[int],
     ) -> None:
-        """Rewrite the cells whose part of the view changed; the sequences are copied when kept
-        (the engine's lists change in place; slicing a tuple costs nothing)."""
+        """Rewrite the cells whose part of a view (a :class:`~hkmj.engine.SeatView`'s fields) changed."""
+        self._write(
+            me,
+            prevailing,
+            dealer,
+            list(conc),
+            -1 if drawn is None else drawn,
+            -1 if offered is None else offered,
+            list(melds),
+            list(discards),
+            list(bonus),
+            phase,
+            turn,
+            to_act,
+            live,
+            dead,
+            list(counts),
+            tuple(scores),
+        )
+
+    def _write(
+        self,
+        me: int,
+        prevailing: int,
+        dealer: int,
+        conc: list[int],
+        drawn: int,
+        offered: int,
+        melds: list[tuple[Meld, ...]],
+        ponds: list[tuple[int, ...]],
+        bonus: list[tuple[int, ...]],
+        phase: int,
+        turn: int,
+        to_act: bool,
+        live: int,
+        dead: int,
+        counts: list[int],
+        scores: tuple[int, ...],
+    ) -> None:
+        """:meth:`update` with typed arguments (-1: no drawn or offered tile); nothing given is kept
+        but the tuples (the engine's lists change in place, its tuples never)."""
         if me != self._seat or prevailing != self._prevailing:
             self.reset()
             self._seat = me
@@ -240,64 +252,54 @@ class PlaneWriter:
             self._start_cells(me, prevailing, dealer)
         f = self.flat
         old_conc = self._conc
-        if conc != old_conc:  # own hand: the changed kinds only
-            new_conc = list(conc)
-            for t in _changed_kinds(new_conc, old_conc):
-                for cell, value in _HAND_FLIPS[old_conc[t]][new_conc[t]]:
-                    f[cell + t] = value
-            self._conc = new_conc
+        if conc != old_conc:  # own hand: the kinds whose count changed
+            for t in range(N_KINDS):
+                n = conc[t]
+                o = old_conc[t]
+                if n != o:
+                    self._flip(HAND * _W + t, o, n)
+                    old_conc[t] = n
         if drawn != self._drawn:
-            if self._drawn is not None:
+            if self._drawn >= 0:
                 f[DRAWN * _W + self._drawn] = _ZERO
-            if drawn is not None:
+            if drawn >= 0:
                 f[DRAWN * _W + drawn] = _ONE
             self._drawn = drawn
         if offered != self._offered:
-            if self._offered is not None:
+            if self._offered >= 0:
                 f[OFFERED * _W + self._offered] = _ZERO
-            if offered is not None:
+            if offered >= 0:
                 f[OFFERED * _W + offered] = _ONE
             self._offered = offered
-        if melds != self._melds_all:
-            self._encode_melds(melds, me)
-            self._melds_all = melds[:]
-        old_all = self._discards_all
-        if discards is not old_all:
-            rel = _REL[me]
-            for s in _SEATS:
-                pond = discards[s]
-                old_pond = old_all[s]
-                if pond is old_pond:  # the engine replaces a changed pond's tuple
-                    continue
-                row = DISCARDS + MAX_DISCARDS * rel[s]
-                n = len(pond)
-                k = len(old_pond)
-                if n > MAX_DISCARDS or k > MAX_DISCARDS:
-                    self._rewrite_pond(row, pond)
-                    continue
-                # a pond grows at its end, and only its latest tile can be claimed (HK-4): the
-                # common start is all of the old pond, or all but its last tile
-                if k and (n < k or pond[k - 1] != old_pond[k - 1]):
-                    k -= 1
-                    f[(row + k) * _W + old_pond[k]] = _ZERO
-                for i in range(k, n):
-                    f[(row + i) * _W + pond[i]] = _ONE
-            self._discards_all = discards[:]
-        if bonus != self._bonus_all:
-            self._encode_bonus(bonus, me)
-            self._bonus_all = bonus[:]
+        old_melds = self._melds
+        old_ponds = self._ponds
+        old_bonus = self._bonus
+        for s in range(4):
+            rel = (s - me) & 3  # the seat relative to the observer (0 itself, 1 right, 2 opposite, 3 left)
+            ms = melds[s]
+            if ms is not old_melds[s]:  # the engine replaces a seat's tuple when its melds change
+                self._melds_changed(MELDS + _BLOCK * rel, ms, old_melds[s], self._meld_counts[s])
+                old_melds[s] = ms
+            pond = ponds[s]
+            if pond is not old_ponds[s]:  # the same for a seat's discards
+                self._pond_changed(DISCARDS + MAX_DISCARDS * rel, pond, old_ponds[s])
+                old_ponds[s] = pond
+            tiles = bonus[s]
+            if tiles is not old_bonus[s]:
+                self._bonus_changed((BONUS + rel) * _W - N_KINDS, tiles, old_bonus[s])
+                old_bonus[s] = tiles
         if phase != self._phase:
             if self._phase >= 0:
                 f[_P + self._phase] = _ZERO
             f[_P + phase] = _ONE
             self._phase = phase
-        cell = 4 + (turn - me) % 4
+        cell = 4 + ((turn - me) & 3)
         if cell != self._turn_cell:
             if self._turn_cell >= 0:
                 f[_P + self._turn_cell] = _ZERO
             f[_P + cell] = _ONE
             self._turn_cell = cell
-        if to_act is not self._to_act:
+        if to_act != self._to_act:
             f[_P + 8] = _ONE if to_act else _ZERO
             self._to_act = to_act
         if live != self._live:
@@ -306,25 +308,75 @@ class PlaneWriter:
         if dead != self._dead:
             self._dead = dead
             f[_S + 1] = dead / 16.0
-        old = self._counts
-        if counts != old:
-            rel = _REL[me]
-            for s in _SEATS:
-                if counts[s] != old[s]:
-                    f[_S + 2 + rel[s]] = counts[s] / 14.0
-            self._counts = counts[:]
-        if scores != self._scores:
-            self._scores = scores[:]
-            for r in range(4):
-                f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) % 4] / 1000.0))
+        old_counts = self._counts
+        if counts != old_counts:
+            for s in range(4):
+                c = counts[s]
+                if c != old_counts[s]:
+                    old_counts[s] = c
+                    f[_S + 2 + ((s - me) & 3)] = c / 14.0
+        if scores is not self._scores:
+            if scores != self._scores:
+                for r in range(4):
+                    f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) & 3] / 1000.0))
+            self._scores = scores
 
-    def _clear_rows(self, row: int, n: int) -> None:
-        """Rows ``row..row+n-1`` set to zero."""
-        self.flat[row * _W : (row + n) * _W] = self.zeros[0 : n * _W]
+    def _flip(self, cell: int, old: int, new: int) -> None:
+        """A kind's count in a thermometer block went from ``old`` to ``new`` (0..4): row r of the
+        block is 1 while the count is above r, so the rows between the two counts flip; ``cell`` is
+        the kind's cell in the block's first row."""
+        f = self.flat
+        if new > old:
+            for r in range(old, new):
+                f[cell + r * _W] = _ONE
+        else:
+            for r in range(new, old):
+                f[cell + r * _W] = _ZERO
 
-    def _rewrite_pond(self, row: int, pond: Sequence[int]) -> None:
+    def _melds_changed(self, row: int, melds: tuple[Meld, ...], old: tuple[Meld, ...], counts: list[int]) -> None:
+        """A seat's melds went from ``old`` to ``melds``: the kinds of either whose count changed
+        flip in its block (first row ``row``); ``counts`` (the old counts) is brought up to date."""
+        new = [0] * N_KINDS
+        for m in melds:
+            for t in m.tiles:
+                new[t] += 1
+        cell = row * _W
+        for group in (melds, old):
+            for m in group:
+                for t in m.tiles:
+                    n = new[t]
+                    o = counts[t]
+                    if n != o:
+                        self._flip(cell + t, o, n)
+                        counts[t] = n
+
+    def _pond_changed(self, row: int, pond: tuple[int, ...], old: tuple[int, ...]) -> None:
+        """A seat's discards went from ``old`` to ``pond`` (its rows from ``row``, one per discard)."""
+        n = len(pond)
+        k = len(old)
+        if n > MAX_DISCARDS or k > MAX_DISCARDS:
+            self._rewrite_pond(row, pond)
+            return
+        f = self.flat
+        # a pond grows at its end, and only its latest tile can be claimed (HK-4): the common
+        # start is all of the old pond, or all but its last tile
+        if k and (n < k or pond[k - 1] != old[k - 1]):
+            k -= 1
+            f[(row + k) * _W + old[k]] = _ZERO
+        for i in range(k, n):
+            f[(row + i) * _W + pond[i]] = _ONE
+
+    def _bonus_changed(self, cell: int, tiles: tuple[int, ...], old: tuple[int, ...]) -> None:
+        """A seat's bonus tiles (HK-2.6) went from ``old`` to ``tiles``; ``cell`` + a bonus tile is its cell."""
+        f = self.flat
+        for t in old:
+            f[cell + t] = _ZERO
+        for t in tiles:
+            f[cell + t] = _ONE
+
+    def _rewrite_pond(self, row: int, pond: tuple[int, ...]) -> None:
         """Discard rows ``row..row+31`` of one seat written afresh (a 33rd or later discard shares the last row)."""
-        self._clear_rows(row, MAX_DISCARDS)
+        self.flat[row * _W : (row + MAX_DISCARDS) * _W] = self.zeros[0 : MAX_DISCARDS * _W]
         f = self.flat
         for i, t in enumerate(pond):
             f[(row + min(i, MAX_DISCARDS - 1)) * _W + t] = _ONE
@@ -334,37 +386,4 @@ class PlaneWriter:
         f = self.flat
         f[SEAT_WIND * _W + HONOUR + me] = _ONE
         f[PREVAILING * _W + HONOUR + prevailing] = _ONE
-        f[DEALER * _W + (dealer - me) % 4] = _ONE
-
-    def _thermometer(self, row: int, counts: list[int], old: list[int]) -> None:
-        """Rows ``row..row+3`` from the previous ``old`` counts: 1 where a kind's count is above 0, 1, 2, 3.
-
-        Only the changed kinds (:func:`_changed_kinds`) and, of those, only the cells that flip are written.
-        """
-        f = self.flat
-        base = row * _W
-        for t in _changed_kinds(counts, old):
-            for cell, value in _FLIPS[old[t]][counts[t]]:
-                f[base + cell + t] = value
-
-    def _encode_melds(self, melds: Sequence[tuple[Meld, ...]], me: int) -> None:
-        old = self._melds_all
-        self._melds_all = melds
-        for s, ms in enumerate(melds):
-            if ms is not old[s]:  # the engine replaces a seat's tuple when its melds change
-                counts = [0] * N_KINDS
-                for m in ms:
-                    for t in m.tiles:
-                        counts[t] += 1
-                self._thermometer(MELDS + 4 * ((s - me) % 4), counts, self._meld_counts[s])
-                self._meld_counts[s] = counts
-
-    def _encode_bonus(self, bonus: Sequence[tuple[int, ...]], me: int) -> None:
-        old = self._bonus_all
-        self._bonus_all = bonus
-        for s, tiles in enumerate(bonus):
-            if tiles != old[s]:
-                row = BONUS + (s - me) % 4
-                self._clear_rows(row, 1)
-                for t in tiles:
-                    self.flat[row * _W + t - N_KINDS] = _ONE
+        f[DEALER * _W + ((dealer - me) & 3)] = _ONE
