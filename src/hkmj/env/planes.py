@@ -90,8 +90,12 @@ _OVER: Final = Phase.OVER
 
 
 _W: Final = N_KINDS
-_ONE: Final = 1.0
-_ZERO: Final = 0.0
+_ONE: Final[object] = float(1)
+_ZERO: Final[object] = float(0)
+"""The two cell values, boxed once: compiled, a store of a ``float`` literal would box it each time."""
+_CELL: Final[tuple[object, ...]] = tuple(range(N_CELLS))
+"""Each cell's index, boxed once: ``f[_CELL[i]]`` stores without making an ``int`` object (most indices
+are above CPython's cached small ints)."""
 _S: Final = SCALARS * _W
 _P: Final = PHASE * _W
 _BLOCK: Final = 4
@@ -253,23 +257,31 @@ class PlaneWriter:
         f = self.flat
         old_conc = self._conc
         if conc != old_conc:  # own hand: the kinds whose count changed
-            for t in range(N_KINDS):
-                n = conc[t]
-                o = old_conc[t]
-                if n != o:
-                    self._flip(HAND * _W + t, o, n)
-                    old_conc[t] = n
+            # looked for first where a move changes them (a discard, a draw, a claim or kong, HK-3,
+            # HK-4), then, if the hand still differs, everywhere
+            own = ponds[me]
+            if own:
+                self._hand_kind(conc, old_conc, own[-1])
+            if drawn >= 0:
+                self._hand_kind(conc, old_conc, drawn)
+            ms = melds[me]
+            if ms and ms is not self._melds[me]:
+                for t in ms[-1].tiles:
+                    self._hand_kind(conc, old_conc, t)
+            if conc != old_conc:
+                for t in range(N_KINDS):
+                    self._hand_kind(conc, old_conc, t)
         if drawn != self._drawn:
             if self._drawn >= 0:
-                f[DRAWN * _W + self._drawn] = _ZERO
+                f[_CELL[DRAWN * _W + self._drawn]] = _ZERO
             if drawn >= 0:
-                f[DRAWN * _W + drawn] = _ONE
+                f[_CELL[DRAWN * _W + drawn]] = _ONE
             self._drawn = drawn
         if offered != self._offered:
             if self._offered >= 0:
-                f[OFFERED * _W + self._offered] = _ZERO
+                f[_CELL[OFFERED * _W + self._offered]] = _ZERO
             if offered >= 0:
-                f[OFFERED * _W + offered] = _ONE
+                f[_CELL[OFFERED * _W + offered]] = _ONE
             self._offered = offered
         old_melds = self._melds
         old_ponds = self._ponds
@@ -290,36 +302,44 @@ class PlaneWriter:
                 old_bonus[s] = tiles
         if phase != self._phase:
             if self._phase >= 0:
-                f[_P + self._phase] = _ZERO
-            f[_P + phase] = _ONE
+                f[_CELL[_P + self._phase]] = _ZERO
+            f[_CELL[_P + phase]] = _ONE
             self._phase = phase
         cell = 4 + ((turn - me) & 3)
         if cell != self._turn_cell:
             if self._turn_cell >= 0:
-                f[_P + self._turn_cell] = _ZERO
-            f[_P + cell] = _ONE
+                f[_CELL[_P + self._turn_cell]] = _ZERO
+            f[_CELL[_P + cell]] = _ONE
             self._turn_cell = cell
         if to_act != self._to_act:
-            f[_P + 8] = _ONE if to_act else _ZERO
+            f[_CELL[_P + 8]] = _ONE if to_act else _ZERO
             self._to_act = to_act
         if live != self._live:
             self._live = live
-            f[_S] = live / 130.0
+            f[_CELL[_S]] = live / 130.0
         if dead != self._dead:
             self._dead = dead
-            f[_S + 1] = dead / 16.0
+            f[_CELL[_S + 1]] = dead / 16.0
         old_counts = self._counts
         if counts != old_counts:
             for s in range(4):
                 c = counts[s]
                 if c != old_counts[s]:
                     old_counts[s] = c
-                    f[_S + 2 + ((s - me) & 3)] = c / 14.0
+                    f[_CELL[_S + 2 + ((s - me) & 3)]] = c / 14.0
         if scores is not self._scores:
             if scores != self._scores:
                 for r in range(4):
-                    f[_S + 6 + r] = max(-1.0, min(1.0, scores[(me + r) & 3] / 1000.0))
+                    f[_CELL[_S + 6 + r]] = max(-1.0, min(1.0, scores[(me + r) & 3] / 1000.0))
             self._scores = scores
+
+    def _hand_kind(self, conc: list[int], old: list[int], t: int) -> None:
+        """The own hand's cells of kind ``t`` brought from its count in ``old`` to that in ``conc`` (``old`` updated)."""
+        n = conc[t]
+        o = old[t]
+        if n != o:
+            self._flip(HAND * _W + t, o, n)
+            old[t] = n
 
     def _flip(self, cell: int, old: int, new: int) -> None:
         """A kind's count in a thermometer block went from ``old`` to ``new`` (0..4): row r of the
@@ -328,27 +348,39 @@ class PlaneWriter:
         f = self.flat
         if new > old:
             for r in range(old, new):
-                f[cell + r * _W] = _ONE
+                f[_CELL[cell + r * _W]] = _ONE
         else:
             for r in range(new, old):
-                f[cell + r * _W] = _ZERO
+                f[_CELL[cell + r * _W]] = _ZERO
 
     def _melds_changed(self, row: int, melds: tuple[Meld, ...], old: tuple[Meld, ...], counts: list[int]) -> None:
-        """A seat's melds went from ``old`` to ``melds``: the kinds of either whose count changed
-        flip in its block (first row ``row``); ``counts`` (the old counts) is brought up to date."""
-        new = [0] * N_KINDS
-        for m in melds:
-            for t in m.tiles:
-                new[t] += 1
-        cell = row * _W
-        for group in (melds, old):
-            for m in group:
+        """A seat's melds went from ``old`` to ``melds`` (its block's first row ``row``, ``counts`` the
+        counts it shows, brought up to date): a meld added (HK-4), a pung made a kong in place
+        (HK-3.3). Only the melds that are not the same objects at the same place are read."""
+        new = counts[:]
+        touched: list[int] = []
+        n_new = len(melds)
+        n_old = len(old)
+        for i in range(max(n_new, n_old)):
+            m = melds[i] if i < n_new else None
+            o = old[i] if i < n_old else None
+            if m is o:
+                continue
+            if o is not None:
+                for t in o.tiles:
+                    new[t] -= 1
+                    touched.append(t)
+            if m is not None:
                 for t in m.tiles:
-                    n = new[t]
-                    o = counts[t]
-                    if n != o:
-                        self._flip(cell + t, o, n)
-                        counts[t] = n
+                    new[t] += 1
+                    touched.append(t)
+        cell = row * _W
+        for t in touched:
+            n = new[t]
+            c = counts[t]
+            if n != c:
+                self._flip(cell + t, c, n)
+                counts[t] = n
 
     def _pond_changed(self, row: int, pond: tuple[int, ...], old: tuple[int, ...]) -> None:
         """A seat's discards went from ``old`` to ``pond`` (its rows from ``row``, one per discard)."""
@@ -362,28 +394,28 @@ class PlaneWriter:
         # start is all of the old pond, or all but its last tile
         if k and (n < k or pond[k - 1] != old[k - 1]):
             k -= 1
-            f[(row + k) * _W + old[k]] = _ZERO
+            f[_CELL[(row + k) * _W + old[k]]] = _ZERO
         for i in range(k, n):
-            f[(row + i) * _W + pond[i]] = _ONE
+            f[_CELL[(row + i) * _W + pond[i]]] = _ONE
 
     def _bonus_changed(self, cell: int, tiles: tuple[int, ...], old: tuple[int, ...]) -> None:
         """A seat's bonus tiles (HK-2.6) went from ``old`` to ``tiles``; ``cell`` + a bonus tile is its cell."""
         f = self.flat
         for t in old:
-            f[cell + t] = _ZERO
+            f[_CELL[cell + t]] = _ZERO
         for t in tiles:
-            f[cell + t] = _ONE
+            f[_CELL[cell + t]] = _ONE
 
     def _rewrite_pond(self, row: int, pond: tuple[int, ...]) -> None:
         """Discard rows ``row..row+31`` of one seat written afresh (a 33rd or later discard shares the last row)."""
         self.flat[row * _W : (row + MAX_DISCARDS) * _W] = self.zeros[0 : MAX_DISCARDS * _W]
         f = self.flat
         for i, t in enumerate(pond):
-            f[(row + min(i, MAX_DISCARDS - 1)) * _W + t] = _ONE
+            f[_CELL[(row + min(i, MAX_DISCARDS - 1)) * _W + t]] = _ONE
 
     def _start_cells(self, me: int, prevailing: int, dealer: int) -> None:
         """The rows fixed for a hand: own seat wind, prevailing wind, dealer."""
         f = self.flat
-        f[SEAT_WIND * _W + HONOUR + me] = _ONE
-        f[PREVAILING * _W + HONOUR + prevailing] = _ONE
-        f[DEALER * _W + ((dealer - me) & 3)] = _ONE
+        f[_CELL[SEAT_WIND * _W + HONOUR + me]] = _ONE
+        f[_CELL[PREVAILING * _W + HONOUR + prevailing]] = _ONE
+        f[_CELL[DEALER * _W + ((dealer - me) & 3)]] = _ONE
