@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from hkmj.env.planes import DISCARDS, MAX_DISCARDS, N_CELLS, N_ROWS, PlaneWriter
+from hkmj.env.planes import DISCARDS, MAX_DISCARDS, N_CELLS, N_ROWS, PlaneWriter, _count_meld
 from hkmj.scoring import Meld
 from hkmj.tiles import N_KINDS
 
@@ -130,3 +130,19 @@ def test_a_33rd_discard_shares_the_last_discard_row() -> None:
     fresh, expected = _writer()
     fresh.update(discards=((), pond[:-1], (), ()), **view)
     assert np.array_equal(planes, expected)
+
+
+def test_hk4_8_a_melds_counts_by_kind_are_its_tiles() -> None:
+    """The writer counts a meld's kinds without building ``Meld.tiles``: the same counts, for every kind of meld."""
+    for kind in ("chow", "pung", "kong", "ckong"):
+        for tile in range(25 if kind == "chow" else N_KINDS):
+            if kind == "chow" and tile % 9 > 6:
+                continue
+            meld = Meld(kind, tile)
+            counts = [0] * N_KINDS
+            touched: list[int] = []
+            _count_meld(counts, meld, 1, touched)
+            assert counts == [meld.tiles.count(t) for t in range(N_KINDS)], meld
+            assert sorted(set(touched)) == sorted(set(meld.tiles)), meld
+            _count_meld(counts, meld, -1, touched)
+            assert counts == [0] * N_KINDS, meld

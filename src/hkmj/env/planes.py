@@ -102,6 +102,21 @@ _BLOCK: Final = 4
 """Rows of a thermometer block (own hand, a seat's melds): a kind has four copies (HK-1)."""
 
 
+def _count_meld(counts: list[int], meld: Meld, sign: int, touched: list[int]) -> None:
+    """Add ``sign`` (1 or -1) times ``meld``'s tiles to ``counts`` by kind, and append the kinds to
+    ``touched``: a chow's three consecutive kinds once each, a pung's kind three times, a kong's four
+    (HK-4.8; what ``meld.tiles`` holds, without building the tuple)."""
+    t = meld.tile
+    kind = meld.kind
+    if kind == "chow":
+        for u in range(t, t + 3):
+            counts[u] = counts[u] + sign
+            touched.append(u)
+    else:
+        counts[t] = counts[t] + sign * (3 if kind == "pung" else 4)
+        touched.append(t)
+
+
 class PlaneWriter:
     """One seat's planes, kept up to date in place, cell by cell (see :class:`~hkmj.env.encoding.ViewEncoder`).
 
@@ -255,22 +270,25 @@ class PlaneWriter:
             self._prevailing = prevailing
             self._start_cells(me, prevailing, dealer)
         f = self.flat
+        # own hand: the kinds whose count changed, looked for first where a move changes them (the
+        # latest discard, the drawn tile, a new meld: HK-3, HK-4), then, if the hand still differs
+        # from the planes' counts (one list comparison), everywhere
         old_conc = self._conc
-        if conc != old_conc:  # own hand: the kinds whose count changed
-            # looked for first where a move changes them (a discard, a draw, a claim or kong, HK-3,
-            # HK-4), then, if the hand still differs, everywhere
-            own = ponds[me]
-            if own:
-                self._hand_kind(conc, old_conc, own[-1])
-            if drawn >= 0:
-                self._hand_kind(conc, old_conc, drawn)
-            ms = melds[me]
-            if ms and ms is not self._melds[me]:
-                for t in ms[-1].tiles:
-                    self._hand_kind(conc, old_conc, t)
-            if conc != old_conc:
-                for t in range(N_KINDS):
-                    self._hand_kind(conc, old_conc, t)
+        own = ponds[me]
+        if own:
+            self._hand_kind(conc, old_conc, own[-1])
+        if drawn >= 0:
+            self._hand_kind(conc, old_conc, drawn)
+        ms = melds[me]
+        if ms and ms is not self._melds[me]:
+            m = ms[-1]
+            self._hand_kind(conc, old_conc, m.tile)
+            if m.kind == "chow":  # a chow's other two kinds (HK-4.2)
+                self._hand_kind(conc, old_conc, m.tile + 1)
+                self._hand_kind(conc, old_conc, m.tile + 2)
+        if conc != old_conc:
+            for t in range(N_KINDS):
+                self._hand_kind(conc, old_conc, t)
         if drawn != self._drawn:
             if self._drawn >= 0:
                 f[_CELL[DRAWN * _W + self._drawn]] = _ZERO
@@ -364,16 +382,11 @@ class PlaneWriter:
         for i in range(max(n_new, n_old)):
             m = melds[i] if i < n_new else None
             o = old[i] if i < n_old else None
-            if m is o:
-                continue
-            if o is not None:
-                for t in o.tiles:
-                    new[t] -= 1
-                    touched.append(t)
-            if m is not None:
-                for t in m.tiles:
-                    new[t] += 1
-                    touched.append(t)
+            if m is not o:
+                if o is not None:
+                    _count_meld(new, o, -1, touched)
+                if m is not None:
+                    _count_meld(new, m, 1, touched)
         cell = row * _W
         for t in touched:
             n = new[t]
