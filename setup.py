@@ -37,6 +37,8 @@ CORE = [
     "src/hkmj/engine/play.py",
     "src/hkmj/env/planes.py",
     "src/hkmj/env/core.py",
+    # the expert's playout simulator (issue 14): the search's hot loop
+    "src/hkmj/bots/rollout.py",
 ]
 
 ext_modules = []

@@ -174,3 +174,65 @@ def test_hk_4_searching_expert_plays_legal_moves_and_its_own_advice() -> None:
         assert a in legal
         hand.apply(seat, a)
     assert hand.result is not None
+
+
+# ---------------------------------------------------------------- the compiled simulator's reading
+
+
+def test_hk_5_1_suit_codes_read_hands_as_hkmj_hand_does() -> None:
+    """The simulator reads hands by base-5 suit codes (mypyc-compiled, setup.py CORE): on seeded
+    random hands its standard shanten, greedy discard and waits agree with hkmj.hand's."""
+    from hkmj.bots.rollout import _codes, _std_codes, _waits
+    from hkmj.hand import seven_pairs_shanten, standard_shanten, waits
+
+    rng = random.Random(14)
+    wall = [t for t in range(N_KINDS) for _ in range(4)]
+    for _ in range(300):
+        melds = rng.randrange(3)
+        c = [0] * N_KINDS
+        for t in rng.sample(wall, 14 - 3 * melds):
+            c[t] += 1
+        x = _codes(c)
+        assert _std_codes(x[0], x[1], x[2], x[3], 4 - melds) == standard_shanten(c, melds)
+        d, sh = greedy_discard(c, melds)
+        after = []
+        for t in range(N_KINDS):
+            if c[t]:
+                c[t] -= 1
+                s = standard_shanten(c, melds)
+                after.append(min(s, seven_pairs_shanten(c)) if melds == 0 and s > 0 else s)
+                c[t] += 1
+        assert sh == min(after)
+        c[d] -= 1
+        assert (min(standard_shanten(c, melds), seven_pairs_shanten(c)) if melds == 0 else standard_shanten(c, melds)) == sh
+        if shanten(c, melds) == 0:
+            assert _waits(c, _codes(c), melds) == waits(c, melds)
+
+
+PINNED = [8.0, 8.0, 16.0, -8.0, -4.0, -2.0, 0.0, -8.0, -4.0]
+"""Payments of the first playouts of :func:`_pinned_playouts`, the same pure and compiled."""
+
+
+def _pinned_playouts() -> list[float]:
+    hand = Hand.from_seed(5)
+    bots = [GreedyBot(s) for s in range(4)]
+    for _ in range(24):
+        seat = hand.pending()[0]
+        hand.apply(seat, bots[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+    while hand.view(hand.pending()[0]).phase != "turn":
+        seat = hand.pending()[0]
+        hand.apply(seat, bots[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+    v = hand.view(hand.pending()[0])
+    rng = random.Random(7)
+    out = []
+    for _ in range(3):
+        deal = sample_deal(v, rng)
+        for d in sorted({t for t in range(N_KINDS) if v.concealed[t]})[:3]:
+            out.append(rollout_discard(v, deal, d))
+    return out
+
+
+def test_hk_6_seeded_playouts_pay_the_same_compiled_or_not() -> None:
+    """A seeded view, deals and discards give the same payments in every build (the compiled
+    wheel runs this test too, .ci/compiled)."""
+    assert _pinned_playouts() == PINNED

@@ -54,6 +54,7 @@ from hkmj.bots.danger import danger_table, load_danger_model
 from hkmj.bots.learned import discard_features, learned_values, load_model, top_candidates
 from hkmj.bots.reader import load_reader_model, reader_features, wait_chances
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
+from hkmj.bots.rollout import isolation as _isolation
 from hkmj.bots.strong import (
     KONG_BONUS,
     STANDARD,
@@ -61,7 +62,6 @@ from hkmj.bots.strong import (
     Choice,
     StrongBot,
     _Ctx,
-    _isolation,
     _kong_outlook,
     _Melds,
     _std_shanten,
@@ -126,6 +126,9 @@ class ExpertBot(StrongBot):
     search_shanten: int = SEARCH_SHANTEN
     search_z: float = SEARCH_Z
     search_gap: float = SEARCH_GAP
+    search_cap: float = 0.0
+    """Nonzero: each playout's payment counts at most this much either way in the search's
+    estimate (HK-6: a limit hand pays 64 × base 6 when self-drawn, outweighing a whole sample)."""
     search_plain: bool = False
     """Search only where the hand plays for speed (no value plan, the standard hand): there the
     greedy playouts continue the way the bot itself would."""
@@ -403,10 +406,12 @@ class ExpertBot(StrongBot):
         rng = random.Random(self.rng.getrandbits(64))
         ref = max(keys, key=lambda k: values[k])
         pay: dict[K, list[float]] = {k: [] for k in keys}
+        cap = self.search_cap
         for _ in range(n):
             deal = sample_deal(view, rng)
             for k in keys:
-                pay[k].append(play(deal, k))
+                x = play(deal, k)
+                pay[k].append(max(-cap, min(cap, x)) if cap > 0 else x)
         base = pay[ref]
         gains: dict[K, tuple[float, float]] = {}
         for k in keys:

@@ -24,7 +24,8 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from hkmj.bots.strong import STANDARD, Choice, _Ctx, _isolation, _Melds
+from hkmj.bots.rollout import isolation as _isolation
+from hkmj.bots.strong import STANDARD, Choice, _Ctx, _Melds
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten
 from hkmj.tiles import HONOUR, N_KINDS, Tile

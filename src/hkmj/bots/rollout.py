@@ -23,19 +23,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from hkmj.bots.strong import _isolation
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten, waits
-from hkmj.hand.tables import combine, distance, honour_distance
+from hkmj.hand.tables import Vector, combine, distance, honour_distance
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import FLOWER1, HONOUR, N_KINDS, SEASON1, Tile, tiles_of
 
-__all__ = ["Deal", "Answer", "sample_deal", "rollout_discard", "rollout_claim"]
+__all__ = ["Deal", "Answer", "sample_deal", "rollout_discard", "rollout_claim", "greedy_discard", "isolation"]
 
-BONUS_TILES = 8
+BONUS_TILES: Final = 8
 """Flowers and seasons in the wall (HK-2.6): each drawn one costs a live-wall draw."""
-_SUIT = tuple(t // 9 if t < HONOUR else 3 for t in range(N_KINDS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +73,9 @@ def sample_deal(view: SeatView, rng: random.Random) -> Deal:
     if view.phase == "rob" and view.offered is not None and unseen[view.offered]:
         unseen[view.offered] -= 1
     pool = [t for t in range(N_KINDS) for _ in range(unseen[t])]
-    rng.shuffle(pool)
+    for i in range(len(pool) - 1, 0, -1):  # Fisher-Yates on rng.random(): the same deal compiled or not
+        j = int(rng.random() * (i + 1))
+        pool[i], pool[j] = pool[j], pool[i]
     hands: list[tuple[int, ...]] = []
     k = 0
     for s in range(4):
@@ -104,53 +105,121 @@ def sample_deal(view: SeatView, rng: random.Random) -> Deal:
 
 
 # ---------------------------------------------------------------- fast hand reading
+#
+# A playout reads hands thousands of times, so it keys everything by integers: each suit of a
+# hand is a base-5 code (a count per tile), each distinct distance vector of hkmj.hand.tables an
+# id, and their min-plus products (HK-5.1 shapes) a table of id pairs; the greedy discard, the
+# waits and the scores are memoised by the four suit codes. Same answers as hkmj.hand's.
 
 
-def _svec(c: Sequence[int], s: int) -> tuple[int, ...]:
-    if s < 3:
-        return distance(tuple(c[9 * s : 9 * s + 9]))
-    return honour_distance(tuple(c[27:34]))
+def isolation(c: Sequence[int], t: Tile) -> int:
+    """How connected tile ``t`` is to the rest of the hand (lower = a better discard among equals)."""
+    score = 3 * (c[t] - 1)
+    if t >= HONOUR:
+        return score
+    v = t % 9
+    for d in (-2, -1, 1, 2):
+        if 0 <= v + d <= 8:
+            score += c[t + d] * (2 if abs(d) == 1 else 1)
+    return score + (0 if v in (0, 8) else 1)
 
 
-_REMOVALS: dict[tuple[tuple[int, ...], int], tuple[tuple[Tile, int, tuple[int, ...]], ...]] = {}
+_SUIT_OF: Final[list[int]] = [t // 9 if t < HONOUR else 3 for t in range(N_KINDS)]
+_PLACE: Final[list[int]] = [5 ** (t % 9) if t < HONOUR else 5 ** (t - HONOUR) for t in range(N_KINDS)]
+"""A tile's weight in its suit's base-5 code."""
+_VECS: Final[list[Vector]] = []
+"""Distance vectors by id."""
+_VEC_ID: Final[dict[Vector, int]] = {}
+_CODE_ID: Final[list[dict[int, int]]] = [{}, {}, {}, {}]
+"""Per suit: a suit code -> the id of its distance vector."""
+_PRODUCT: Final[dict[int, int]] = {}
+"""``(a << 20) | b`` -> the id of the min-plus product of vectors ``a`` and ``b``."""
 
 
-def _removals(pattern: tuple[int, ...], s: int) -> tuple[tuple[Tile, int, tuple[int, ...]], ...]:
-    """For each tile held in a suit pattern: ``(tile, copies held, distance vector without one copy)``."""
-    key = (pattern, s)
-    got = _REMOVALS.get(key)
+def _intern(vec: Vector) -> int:
+    got = _VEC_ID.get(vec)
     if got is None:
-        out = []
-        for i, n in enumerate(pattern):
-            if n:
-                q = list(pattern)
-                q[i] -= 1
-                vec = distance(tuple(q)) if s < 3 else honour_distance(tuple(q))
-                out.append((9 * s + i, n, vec))
-        got = tuple(out)
-        _REMOVALS[key] = got
+        got = len(_VECS)
+        _VECS.append(vec)
+        _VEC_ID[vec] = got
     return got
 
 
-_MEMO: dict[tuple[tuple[int, ...], int], tuple[Tile, int]] = {}
-_MEMO_SIZE = 200_000
+def _suit_id(s: int, code: int) -> int:
+    """The vector id of suit ``s`` (3: the honours) holding the tiles of base-5 ``code``."""
+    ids = _CODE_ID[s]
+    got = ids.get(code)
+    if got is None:
+        n = 9 if s < 3 else 7
+        pattern: list[int] = []
+        x = code
+        for _ in range(n):
+            pattern.append(x % 5)
+            x //= 5
+        got = _intern(distance(tuple(pattern)) if s < 3 else honour_distance(tuple(pattern)))
+        ids[code] = got
+    return got
+
+
+def _product(a: int, b: int) -> int:
+    """The vector id of the min-plus product of vector ids ``a`` and ``b`` (hkmj.hand.tables.combine)."""
+    key = (a << 20) | b
+    got = _PRODUCT.get(key)
+    if got is None:
+        got = _intern(combine(_VECS[a], _VECS[b]))
+        _PRODUCT[key] = got
+    return got
+
+
+def _codes(c: Sequence[int]) -> list[int]:
+    """The four suit codes of a 34-count vector."""
+    out = [0, 0, 0, 0]
+    for t in range(N_KINDS):
+        if c[t]:
+            out[_SUIT_OF[t]] += c[t] * _PLACE[t]
+    return out
+
+
+def _std_codes(c0: int, c1: int, c2: int, c3: int, need: int) -> int:
+    """Standard-hand shanten (HK-5.1) of the hand with suit codes ``c0``..``c3`` needing ``need``
+    more melds and a pair."""
+    i = _product(_product(_suit_id(0, c0), _suit_id(1, c1)), _product(_suit_id(2, c2), _suit_id(3, c3)))
+    return _VECS[i][5 + need] - 1
+
+
+def _key(codes: list[int], melds: int) -> tuple[int, int]:
+    """A memo key of a hand: its suit codes and melds, in two machine-size integers."""
+    return (codes[0] * 1953125 + codes[1], (codes[2] * 78125 + codes[3]) * 8 + melds)
+
+
+_MEMO: Final[dict[tuple[int, int], tuple[Tile, int]]] = {}
+_WAITS: Final[dict[tuple[int, int], list[Tile]]] = {}
+_MEMO_SIZE: Final = 200_000
 
 
 def greedy_discard(c: list[int], melds: int) -> tuple[Tile, int]:
     """The greedy discard of a hand holding ``14 - 3 × melds`` tiles and its shanten after it:
-    the lowest shanten (standard or seven pairs), then the least connected tile, then the lowest.
-    Memoised: rollouts on one deal repeat the same hands."""
-    key = (tuple(c), melds)
+    the lowest shanten (standard or seven pairs, HK-5.3), then the least connected tile, then
+    the lowest. Memoised: rollouts repeat the same hands."""
+    return _greedy(c, _codes(c), melds)
+
+
+def _greedy(c: list[int], codes: list[int], melds: int) -> tuple[Tile, int]:
+    """:func:`greedy_discard` of ``c`` whose suit codes are ``codes``."""
+    key = _key(codes, melds)
     got = _MEMO.get(key)
     if got is not None:
         return got
     need = 4 - melds
-    pats = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))
-    vecs = (distance(pats[0]), distance(pats[1]), distance(pats[2]), honour_distance(pats[3]))
-    h23 = combine(vecs[2], vecs[3])
-    h01 = combine(vecs[0], vecs[1])
-    others = (combine(vecs[1], h23), combine(vecs[0], h23), combine(vecs[3], h01), combine(vecs[2], h01))
-    pairs = kinds = 0
+    i0 = _suit_id(0, codes[0])
+    i1 = _suit_id(1, codes[1])
+    i2 = _suit_id(2, codes[2])
+    i3 = _suit_id(3, codes[3])
+    h23 = _product(i2, i3)
+    h01 = _product(i0, i1)
+    others = [_product(i1, h23), _product(i0, h23), _product(i3, h01), _product(i2, h01)]
+    pairs = 0
+    kinds = 0
     if melds == 0:
         for n in c:
             if n:
@@ -158,176 +227,271 @@ def greedy_discard(c: list[int], melds: int) -> tuple[Tile, int]:
                 if n >= 2:
                     pairs += 1
     best = 99
-    tied: list[Tile] = []
-    for s in range(4):
-        o = others[s]
-        for t, n, vec in _removals(pats[s], s):
-            sh = combine(vec, o)[5 + need] - 1
-            if melds == 0 and sh > 0:  # seven pairs (HK-5.3) after the discard
-                sp = 6 - (pairs - (n == 2)) + max(0, 7 - (kinds - (n == 1)))
-                if sp < sh:
-                    sh = sp
-            if sh < best:
-                best, tied = sh, [t]
-            elif sh == best:
-                tied.append(t)
-    r = (tied[0] if len(tied) == 1 else min(tied, key=lambda t: (_isolation(c, t), t)), best)
+    pick = -1
+    pick_iso = 0
+    for t in range(N_KINDS):
+        n = c[t]
+        if not n:
+            continue
+        s = _SUIT_OF[t]
+        sh = _VECS[_product(_suit_id(s, codes[s] - _PLACE[t]), others[s])][5 + need] - 1
+        if melds == 0 and sh > 0:  # seven pairs (HK-5.3) after the discard
+            sp = 6 - (pairs - (1 if n == 2 else 0)) + max(0, 7 - (kinds - (1 if n == 1 else 0)))
+            if sp < sh:
+                sh = sp
+        if sh < best:
+            best, pick, pick_iso = sh, t, -1
+        elif sh == best:
+            # ties: the least connected tile, then the lowest (tiles come in increasing order)
+            if pick_iso < 0:
+                pick_iso = isolation(c, pick)
+            iso = isolation(c, t)
+            if iso < pick_iso:
+                pick, pick_iso = t, iso
+    r = (pick, best)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()
     _MEMO[key] = r
     return r
 
 
-def _std(c: Sequence[int], need: int) -> int:
-    return combine(combine(_svec(c, 0), _svec(c, 1)), combine(_svec(c, 2), _svec(c, 3)))[5 + need] - 1
+def _waits(c: list[int], codes: list[int], melds: int) -> list[Tile]:
+    """:func:`hkmj.hand.waits` of ``c`` (13 - 3 × melds tiles), memoised by its suit codes."""
+    key = _key(codes, melds)
+    got = _WAITS.get(key)
+    if got is None:
+        got = waits(c, melds)
+        if len(_WAITS) >= _MEMO_SIZE:
+            _WAITS.clear()
+        _WAITS[key] = got
+    return got
 
 
 # ---------------------------------------------------------------- the simulator
 
+_KIND_CODE: Final[dict[str, int]] = {"chow": 1, "pung": 2, "kong": 3, "ckong": 4}
+
+
+class _Scores:
+    """The payments of the wins scored for one view (HK-6), by winning hand: the playouts of a
+    decision share a view (its rules, seat, prevailing wind, bonus tiles) and repeat wins."""
+
+    def __init__(self) -> None:
+        self.view: SeatView | None = None
+        self.paid: dict[tuple[int, int, int, int, int, int], float] = {}
+
+
+_SCORES: Final = _Scores()
+
 
 class _Sim:
-    """One playout on count vectors; every seat plays greedy (HK-3 … HK-5)."""
+    """One playout on count vectors; every seat plays greedy (HK-3 … HK-5). Written for mypyc
+    (setup.py CORE): lists of ints, native attributes, hands read through their suit codes."""
 
-    __slots__ = ("view", "hands", "melds", "nm", "sh", "waits", "wall", "me", "flowers", "seasons")
+    __slots__ = ("view", "hands", "codes", "melds", "mkey", "nm", "sh", "wait", "wall", "me", "bonus", "paid")
 
     def __init__(self, view: SeatView, deal: Deal) -> None:
         self.view = view
-        self.me = view.seat
-        self.hands = [list(h) for h in deal.hands]
-        self.melds = [list(m) for m in view.melds]
-        self.nm = [len(m) for m in view.melds]
-        self.wall = list(deal.wall)
-        self.sh = list(deal.shanten)
-        self.waits: list[frozenset[Tile]] = list(deal.waits)
-        fl: list[tuple[int, ...]] = []
-        se: list[tuple[int, ...]] = []
+        self.me: int = view.seat
+        self.hands: list[list[int]] = [list(h) for h in deal.hands]
+        self.codes: list[list[int]] = [_codes(h) for h in self.hands]
+        self.melds: list[list[Meld]] = [list(m) for m in view.melds]
+        self.mkey: list[int] = []
+        for ms in view.melds:
+            k = 0
+            for m in ms:
+                k = k * 1024 + _KIND_CODE.get(m.kind, 5) * 64 + m.tile
+            self.mkey.append(k)
+        self.nm: list[int] = [len(m) for m in view.melds]
+        self.wall: list[Tile] = list(deal.wall)
+        self.sh: list[int] = list(deal.shanten)
+        self.wait: list[list[bool]] = []
+        for w in deal.waits:
+            flags = [False] * N_KINDS
+            for x in w:
+                flags[x] = True
+            self.wait.append(flags)
+        bonus: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         for b in view.bonus:
-            fl.append(tuple(sorted(x - FLOWER1 + 1 for x in b if FLOWER1 <= x < FLOWER1 + 4)))
-            se.append(tuple(sorted(x - SEASON1 + 1 for x in b if SEASON1 <= x < SEASON1 + 4)))
-        self.flowers = fl
-        self.seasons = se
+            fl = tuple(sorted([x - FLOWER1 + 1 for x in b if FLOWER1 <= x < FLOWER1 + 4]))
+            se = tuple(sorted([x - SEASON1 + 1 for x in b if SEASON1 <= x < SEASON1 + 4]))
+            bonus.append((fl, se))
+        self.bonus = bonus
+        self.paid: float = 0.0
+        """The payment of the hand once :meth:`offer` reports its end."""
+        if _SCORES.view is not view:
+            _SCORES.view = view
+            _SCORES.paid = {}
+
+    def add(self, s: int, t: Tile, k: int) -> None:
+        """``k`` copies of ``t`` into (negative: out of) seat ``s``'s concealed hand."""
+        self.hands[s][t] += k
+        self.codes[s][_SUIT_OF[t]] += k * _PLACE[t]
+
+    def std(self, s: int) -> int:
+        """Standard-hand shanten of seat ``s``'s concealed hand of 13 - 3 × melds tiles (HK-5.1)."""
+        x = self.codes[s]
+        return _std_codes(x[0], x[1], x[2], x[3], 4 - self.nm[s])
+
+    def set_waits(self, s: int, sh: int) -> None:
+        """Seat ``s``'s waiting hand is ``sh`` from ready: record it and, when ready, its waits (HK-5)."""
+        was = self.sh[s]
+        self.sh[s] = sh
+        if sh != 0 and was != 0:
+            return  # no waits before, none now
+        flags = [False] * N_KINDS
+        self.wait[s] = flags
+        if sh == 0:
+            for x in _waits(self.hands[s], self.codes[s], self.nm[s]):
+                flags[x] = True
+
+    def others(self, s: int, su: int) -> int:
+        """The vector id of seat ``s``'s concealed suits other than ``su`` (their min-plus product)."""
+        x = self.codes[s]
+        a = -1
+        for k in range(4):
+            if k != su:
+                i = _suit_id(k, x[k])
+                a = i if a < 0 else _product(a, i)
+        return a
+
+    def score(self, s: int, t: Tile, discarder: int) -> float:
+        """This seat's payment when seat ``s`` wins on ``t`` (HK-6 with the view's ruleset);
+        ``discarder`` -1: self-drawn."""
+        k1, k2 = _key(self.codes[s], self.nm[s])
+        key = (k1, k2, t, s, discarder, self.mkey[s])
+        got = _SCORES.paid.get(key)
+        if got is not None:
+            return got
+        c = self.hands[s]
+        c[t] += 1
+        concealed = tuple(tiles_of(c))
+        c[t] -= 1
+        fl, se = self.bonus[s]
+        win = Win(
+            concealed,
+            t,
+            "self_draw" if discarder < 0 else "discard",
+            s,
+            self.view.prevailing,
+            None if discarder < 0 else discarder,
+            tuple(self.melds[s]),
+            fl,
+            se,
+        )
+        try:
+            o = self.view.rules.score(win)
+            pay = float(o.payments[self.me]) if o.winning else 0.0
+        except InvalidHand:  # pragma: no cover - waits are complete hands
+            pay = 0.0
+        _SCORES.paid[key] = pay
+        return pay
+
+    def after_discard(self, s: int, d: Tile, sh: int) -> float:
+        """Seat ``s`` discards ``d`` (its hand then ``sh`` from ready); play on to the end."""
+        self.add(s, d, -1)
+        self.set_waits(s, sh)
+        nxt = self.offer(s, d, None, False)
+        return self.paid if nxt < 0 else self.turns(nxt)
+
+    def offer(self, d: int, t: Tile, mine: Answer | None, passing: bool) -> int:
+        """Tile ``t`` discarded by seat ``d`` is on offer: Mahjong first, then pung, then chow
+        from the left (HK-4.7); a claimant discards and its tile is offered in turn. ``mine`` is
+        this seat's fixed answer to the first offer (``passing``: it passes that one). Returns the
+        next seat to draw, or -1 when the hand ends (its payment in :attr:`paid`)."""
+        me = self.me
+        fixed = mine is not None or passing
+        while True:
+            for k in range(1, 4):
+                s = (d + k) % 4
+                if self.wait[s][t] and not (s == me and fixed):
+                    self.paid = self.score(s, t, d)
+                    return -1
+            left = (d + 1) % 4
+            pung = -1
+            chow_low = -1
+            for k in range(1, 4):
+                s = (d + k) % 4
+                if s == me and fixed:
+                    if mine is not None and mine[0] == "pung":
+                        pung = s
+                    elif mine is not None and s == left:
+                        chow_low = mine[1]
+                    continue
+                chow = s == left and t < HONOUR and chow_low < 0
+                pung_ok = pung < 0 and self.hands[s][t] >= 2
+                if not (chow or pung_ok):
+                    continue
+                su = _SUIT_OF[t]
+                o = self.others(s, su)
+                if pung_ok:
+                    code = self.codes[s][su] - 2 * _PLACE[t]
+                    if _VECS[_product(_suit_id(su, code), o)][8 - self.nm[s]] - 1 < self.sh[s]:
+                        pung = s
+                if chow:
+                    chow_low = self._greedy_chow(s, t, o)
+            answer = mine
+            mine = None
+            fixed = False
+            if pung >= 0:
+                d, t = pung, self._claim(pung, True, t, t, answer if pung == me else None)
+            elif chow_low >= 0:
+                d, t = left, self._claim(left, False, chow_low, t, answer if left == me else None)
+            else:
+                return left
+
+    def _greedy_chow(self, s: int, t: Tile, o: int) -> int:
+        """The chow seat ``s`` would claim on ``t`` (lowest tile), -1 for none: one that lowers its
+        shanten. ``o``: the vector id of its other suits (:meth:`others`)."""
+        c = self.hands[s]
+        v = t % 9
+        best = -1
+        best_sh = self.sh[s]
+        su = _SUIT_OF[t]
+        code = self.codes[s][su]
+        col = 8 - self.nm[s]
+        for low in range(t - 2, t + 1):
+            lv = v - (t - low)
+            if lv < 0 or lv > 6:
+                continue
+            a = low if low != t else low + 1
+            b = low + 2 if low + 2 != t else low + 1
+            if not (c[a] and c[b]):
+                continue
+            after = _VECS[_product(_suit_id(su, code - _PLACE[a] - _PLACE[b]), o)][col] - 1
+            if after < best_sh:
+                best_sh, best = after, low
+        return best
+
+    def _claim(self, s: int, pung: bool, low: Tile, t: Tile, mine: Answer | None) -> Tile:
+        """Seat ``s`` claims ``t`` for a pung (``pung``) or the chow from ``low`` (HK-4.2, HK-4.3)
+        and discards (``mine``'s discard, else greedily); returns the discard."""
+        if pung:
+            self.add(s, t, -2)
+            self.melds[s].append(Meld("pung", t))
+            self.mkey[s] = self.mkey[s] * 1024 + 2 * 64 + t
+        else:
+            for x in range(low, low + 3):
+                if x != t:
+                    self.add(s, x, -1)
+            self.melds[s].append(Meld("chow", low))
+            self.mkey[s] = self.mkey[s] * 1024 + 1 * 64 + low
+        self.nm[s] += 1
+        c = self.hands[s]
+        if mine is not None and c[mine[2]]:
+            d2 = mine[2]
+        else:
+            d2 = _greedy(c, self.codes[s], self.nm[s])[0]
+        self.add(s, d2, -1)
+        self.settle(s)
+        return d2
 
     def settle(self, s: int) -> None:
         """Shanten and waits of seat ``s``'s waiting hand (13 - 3 × melds tiles)."""
         c = self.hands[s]
         if sum(c) != 13 - 3 * self.nm[s]:
             return
-        sh = shanten(c, self.nm[s])
-        self.sh[s] = sh
-        self.waits[s] = frozenset(waits(c, self.nm[s])) if sh == 0 else frozenset()
-
-    def score(self, s: int, t: Tile, discarder: int | None) -> float:
-        """This seat's payment when seat ``s`` wins on ``t`` (HK-6 with the view's ruleset)."""
-        c = self.hands[s]
-        c[t] += 1
-        win = Win(
-            tuple(tiles_of(c)),
-            t,
-            "self_draw" if discarder is None else "discard",
-            s,
-            self.view.prevailing,
-            discarder,
-            tuple(self.melds[s]),
-            self.flowers[s],
-            self.seasons[s],
-        )
-        c[t] -= 1
-        try:
-            o = self.view.rules.score(win)
-        except InvalidHand:  # pragma: no cover - waits are complete hands
-            return 0.0
-        return float(o.payments[self.me]) if o.winning else 0.0
-
-    def after_discard(self, s: int, d: Tile, sh: int, mine: Answer | None = None, passing: bool = False) -> float:
-        """Seat ``s`` discards ``d`` (its hand then ``sh`` from ready); play on to the end."""
-        c = self.hands[s]
-        c[d] -= 1
-        self.sh[s] = sh
-        self.waits[s] = frozenset(waits(c, self.nm[s])) if sh == 0 else frozenset()
-        done, x = self.offer(s, d, mine, passing)
-        return x if done else self.turns(int(x))
-
-    def offer(self, d: int, t: Tile, mine: Answer | None, passing: bool) -> tuple[bool, float]:
-        """Tile ``t`` discarded by seat ``d`` is on offer: Mahjong first, then pung, then chow
-        from the left (HK-4.7); a claimant discards and its tile is offered in turn. ``mine`` is
-        this seat's fixed answer to the first offer (``passing``: it passes that one). Returns
-        ``(True, payment)`` when the hand ends, else ``(False, next seat to draw)``."""
-        me = self.me
-        while True:
-            order = ((d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
-            for s in order:
-                if t in self.waits[s] and not (s == me and (mine is not None or passing)):
-                    return True, self.score(s, t, d)
-            pung = -1
-            chow_low = -1
-            for s in order:
-                if s == me and (mine is not None or passing):
-                    if mine is not None and mine[0] == "pung":
-                        pung = s
-                    elif mine is not None and s == order[0]:
-                        chow_low = mine[1]
-                    continue
-                c = self.hands[s]
-                if pung < 0 and c[t] >= 2:
-                    c[t] -= 2
-                    after = _std(c, 3 - self.nm[s])
-                    c[t] += 2
-                    if after < self.sh[s]:
-                        pung = s
-                if s == order[0] and t < HONOUR and chow_low < 0:
-                    chow_low = self._greedy_chow(s, t)
-            fixed = mine
-            mine, passing = None, False
-            if pung >= 0:
-                s, kind, low = pung, "pung", t
-            elif chow_low >= 0:
-                s, kind, low = order[0], "chow", chow_low
-            else:
-                return False, float(order[0])
-            d, t = s, self._claim(s, kind, low, t, fixed if s == me else None)
-
-    def _greedy_chow(self, s: int, t: Tile) -> int:
-        """The chow seat ``s`` would claim on ``t`` (lowest tile), -1 for none: one that lowers its shanten."""
-        c = self.hands[s]
-        v = t % 9
-        best = -1
-        best_sh = self.sh[s]
-        for low in (t - 2, t - 1, t):
-            lv = v - (t - low)
-            if lv < 0 or lv > 6:
-                continue
-            a, b = [x for x in (low, low + 1, low + 2) if x != t]
-            if not (c[a] and c[b]):
-                continue
-            c[a] -= 1
-            c[b] -= 1
-            after = _std(c, 3 - self.nm[s])
-            c[a] += 1
-            c[b] += 1
-            if after < best_sh:
-                best_sh, best = after, low
-        return best
-
-    def _claim(self, s: int, kind: str, low: Tile, t: Tile, mine: Answer | None) -> Tile:
-        """Seat ``s`` claims ``t`` for a pung or the chow from ``low`` (HK-4.2, HK-4.3) and discards
-        (``mine``'s discard, else greedily); returns the discard."""
-        c = self.hands[s]
-        if kind == "pung":
-            c[t] -= 2
-            self.melds[s].append(Meld("pung", t))
-        else:
-            for x in (low, low + 1, low + 2):
-                if x != t:
-                    c[x] -= 1
-            self.melds[s].append(Meld("chow", low))
-        self.nm[s] += 1
-        if mine is not None and c[mine[2]]:
-            d2 = mine[2]
-        else:
-            d2, _ = greedy_discard(c, self.nm[s])
-        c[d2] -= 1
-        self.settle(s)
-        return d2
+        self.set_waits(s, shanten(c, self.nm[s]))
 
     def turns(self, s: int) -> float:
         """From seat ``s``'s draw (HK-3.1) to the end: a self-drawn win ends the hand, else the seat
@@ -336,18 +500,15 @@ class _Sim:
             if not self.wall:
                 return 0.0  # exhaustive draw: no payment (HK-3.5)
             t = self.wall.pop()
-            if t in self.waits[s]:
-                return self.score(s, t, None)
-            c = self.hands[s]
-            c[t] += 1
-            d, sh = greedy_discard(c, self.nm[s])
-            c[d] -= 1
-            self.sh[s] = sh
-            self.waits[s] = frozenset(waits(c, self.nm[s])) if sh == 0 else frozenset()
-            done, x = self.offer(s, d, None, False)
-            if done:
-                return x
-            s = int(x)
+            if self.wait[s][t]:
+                return self.score(s, t, -1)
+            self.add(s, t, 1)
+            d, sh = _greedy(self.hands[s], self.codes[s], self.nm[s])
+            self.add(s, d, -1)
+            self.set_waits(s, sh)
+            s = self.offer(s, d, None, False)
+            if s < 0:
+                return self.paid
 
 
 def rollout_discard(view: SeatView, deal: Deal, d: Tile) -> float:
@@ -365,9 +526,9 @@ def rollout_discard(view: SeatView, deal: Deal, d: Tile) -> float:
 def rollout_claim(view: SeatView, deal: Deal, answer: Answer | None) -> float:
     """This seat's payment when it answers the discard on offer with ``answer`` (None: pass;
     the others may still claim it, HK-4.7) and every seat then plays greedily on ``deal``."""
-    sim = _Sim(view, deal)
     t = view.offered
     if t is None:
         raise ValueError("rollout_claim needs a view with a tile on offer")
-    done, x = sim.offer(view.turn, t, answer, answer is None)
-    return x if done else sim.turns(int(x))
+    sim = _Sim(view, deal)
+    nxt = sim.offer(view.turn, t, answer, answer is None)
+    return sim.paid if nxt < 0 else sim.turns(nxt)

@@ -38,6 +38,7 @@ from typing import NamedTuple
 from hkmj.bots.advice import Advice, hand_after
 from hkmj.bots.greedy import GreedyBot
 from hkmj.bots.minimum import WaitValues
+from hkmj.bots.rollout import isolation as _isolation
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pass, Pung
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten, waits
@@ -398,18 +399,6 @@ def danger_table(view: SeatView, unseen: Sequence[int]) -> tuple[list[float], fl
 
 
 # ---------------------------------------------------------------- evaluation
-
-
-def _isolation(c: Sequence[int], t: Tile) -> int:
-    """How connected tile ``t`` is to the rest of the hand (lower = a better discard among equals)."""
-    score = 3 * (c[t] - 1)
-    if t >= HONOUR:
-        return score
-    v = t % 9
-    for d in (-2, -1, 1, 2):
-        if 0 <= v + d <= 8:
-            score += c[t + d] * (2 if abs(d) == 1 else 1)
-    return score + (0 if v in (0, 8) else 1)
 
 
 def _tenpai_quality(ctx: _Ctx, c: list[int], d: Tile, need: int) -> int:
