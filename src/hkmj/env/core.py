@@ -262,7 +262,4 @@ class StepCore:
 
     def legal_mask(self) -> bytearray:
         """A new mask of the acting agent's legal actions (:func:`mask_bytes` of :attr:`indices`)."""
-        buf = _NO_ACTION * 1
-        for i in self.indices:
-            buf[i] = 1
-        return buf
+        return mask_bytes(self.indices)
