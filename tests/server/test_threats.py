@@ -406,6 +406,34 @@ def test_all_bot_tables_keep_a_minimum_pace_and_end(server: Server) -> None:
     assert asyncio.run(go()) <= 8  # 3 s at one turn per 0.5 s (+ claim windows), not hundreds
 
 
+def test_a_table_whose_humans_left_keeps_the_all_bot_pace(server: Server) -> None:
+    """The all-bot minimum pace only covered tables created with four bots: a table with one human
+    seat, no bot delay, no claim window and a 0.05 s timer, whose player sat, started and left,
+    was played by bots flat out (64 hands in about 4 s of CPU, one core busy). While every seat
+    is played by a bot (open, or its player away) the table keeps the all-bot pace."""
+    tid = server.create(
+        slots=[None, "greedy", "greedy", "greedy"], hands=64, bot_delay=0, claim_window=0, timer=0.05, next_delay=0, teaching=False
+    )
+
+    async def go() -> int:
+        async with server.client() as c:
+            await c.join(tid, 0, "gone")
+            await c.send(type="start")
+            await c.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
+        async with server.client(record=True) as w:
+            await w.watch(tid)
+            await w.wait(lambda m: m["type"] == "state" and m["players"][0]["away"], 5)  # two timeouts: a bot holds the seat
+            w.messages.clear()
+            t0 = time.monotonic()
+            while time.monotonic() - t0 < 3:
+                with contextlib.suppress(TimeoutError):
+                    await w.recv(0.5)
+            return sum(e["type"] == "discard" for m in w.messages if m["type"] == "state" for e in m["events"])
+
+    assert asyncio.run(go()) <= 8  # 3 s at one turn per 0.5 s (+ claim windows), not hundreds
+    assert server.get(f"/api/tables/{tid}")["table"]["hands_played"] < 3
+
+
 def test_false_mahjongs_and_hints_are_rate_limited_and_not_logged_without_bound(tmp_path: Path, make_server: MakeServer) -> None:
     db = tmp_path / "t.db"
     server = make_server(f"sqlite:///{db}")
@@ -600,7 +628,7 @@ def test_bots_are_seeded_from_secrets_not_from_the_table_seed(monkeypatch: pytes
             t = Table(tid, cfg, 12345, None)
             t.go_live()
             await t.start()
-            for _ in range(100):
+            for _ in range(400):  # four bots at the all-bot pace (0.5 s a turn): a few seconds
                 if len(seeds) >= (4 if tid == "a" else 8):
                     break
                 await asyncio.sleep(0.02)

@@ -45,7 +45,15 @@ from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.rulesets import Ruleset, get_ruleset
-from hkmj.server.protocol import ProtocolError, TableConfig, compact_json, encode
+from hkmj.server.protocol import (
+    ALL_BOT_MIN_DELAY,
+    ALL_BOT_MIN_NEXT,
+    ALL_BOT_MIN_WINDOW,
+    ProtocolError,
+    TableConfig,
+    compact_json,
+    encode,
+)
 from hkmj.server.store import Store
 from hkmj.server.tracker import Tracker, commitment, physical_wall
 from hkmj.tiles import SEAT_LETTERS, counts_of, parse_tiles, tile_str
@@ -205,7 +213,7 @@ class Table:
         claim window, as they were before the restart."""
         self.live = True
         if self._pending:
-            self._release_at = asyncio.get_running_loop().time() + self.cfg.claim_window
+            self._release_at = asyncio.get_running_loop().time() + self.claim_window
             self._pump()
         self._schedule()
 
@@ -215,6 +223,31 @@ class Table:
             self.pseq += 1
         if pub is not None or priv:
             self._out.append((pub, priv))
+
+    @property
+    def unattended(self) -> bool:
+        """Whether every seat is played by a bot: open seats and players who turned away. Nobody
+        waits for such a table, so it keeps the all-bot pace whatever its options say (a stranger
+        could otherwise sit, set no delays, leave, and have the server play bots flat out)."""
+        return all(self.bot_controlled(s) for s in range(4))
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before its turn (:attr:`TableConfig.bot_delay`; the all-bot minimum
+        while :attr:`unattended`)."""
+        return max(self.cfg.bot_delay, ALL_BOT_MIN_DELAY) if self.unattended else self.cfg.bot_delay
+
+    @property
+    def claim_window(self) -> float:
+        """The claim window's minimum (:attr:`TableConfig.claim_window`; at least the all-bot one
+        while :attr:`unattended`, which is public: who is away is shown to everyone)."""
+        return max(self.cfg.claim_window, ALL_BOT_MIN_WINDOW) if self.unattended else self.cfg.claim_window
+
+    @property
+    def next_delay(self) -> float:
+        """Seconds before the next hand (:attr:`TableConfig.next_delay`; the all-bot minimum while
+        :attr:`unattended`)."""
+        return max(self.cfg.next_delay, ALL_BOT_MIN_NEXT) if self.unattended else self.cfg.next_delay
 
     @property
     def status(self) -> str:
@@ -410,7 +443,7 @@ class Table:
             self._pending.popleft()
             public = self._feed(ev) or public or ev["type"] != "answer"
             if self._opens_window(ev):
-                self._release_at = now + self.cfg.claim_window
+                self._release_at = now + self.claim_window
                 opened = True
         self._schedule()
         if public:
@@ -615,7 +648,7 @@ class Table:
         for seat, d in new.items():
             if self.bot_controlled(self.slot_at(seat)) and not d.bot_scheduled:
                 d.bot_scheduled = True
-                delay = self.cfg.bot_delay if hand is not None and hand.phase is Phase.TURN else 0.0
+                delay = self.bot_delay if hand is not None and hand.phase is Phase.TURN else 0.0
                 loop.call_later(delay, self._spawn, lambda s=seat, dd=d: self._bot_act(s, dd))
         m = self.match
         if (
@@ -627,7 +660,7 @@ class Table:
             and m is not None
             and not m.over
         ):
-            delay = 0.0 if self._ends_match() else self.cfg.next_delay
+            delay = 0.0 if self._ends_match() else self.next_delay
             self._next_at = loop.call_later(delay, self._spawn, self._next_hand)
 
     def _deadline(self, seat: int, d: Decision) -> float:
