@@ -388,6 +388,15 @@ def test_slowloris_clients_are_dropped(make_server: MakeServer) -> None:
     assert b"408" in answer.split(b"\r\n")[0]
 
 
+async def discards_within(w: GameClient, seconds: float) -> int:
+    """Discards a recording watcher sees in the next ``seconds``."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        with contextlib.suppress(TimeoutError):
+            await w.recv(0.5)
+    return sum(e["type"] == "discard" for m in w.messages if m["type"] == "state" for e in m["events"])
+
+
 def test_all_bot_tables_keep_a_minimum_pace_and_end(server: Server) -> None:
     status, answer = post(server, {"slots": ["greedy"] * 4, "length": "game", "bot_delay": 0, "claim_window": 0, "next_delay": 0})
     assert status == 201
@@ -397,11 +406,7 @@ def test_all_bot_tables_keep_a_minimum_pace_and_end(server: Server) -> None:
     async def go() -> int:
         async with server.client(record=True) as w:
             await w.watch(answer["id"])
-            t0 = time.monotonic()
-            while time.monotonic() - t0 < 3:
-                with contextlib.suppress(TimeoutError):
-                    await w.recv(0.5)
-            return sum(e["type"] == "discard" for m in w.messages if m["type"] == "state" for e in m["events"])
+            return await discards_within(w, 3.0)
 
     assert asyncio.run(go()) <= 8  # 3 s at one turn per 0.5 s (+ claim windows), not hundreds
 
@@ -424,11 +429,7 @@ def test_a_table_whose_humans_left_keeps_the_all_bot_pace(server: Server) -> Non
             await w.watch(tid)
             await w.wait(lambda m: m["type"] == "state" and m["players"][0]["away"], 5)  # two timeouts: a bot holds the seat
             w.messages.clear()
-            t0 = time.monotonic()
-            while time.monotonic() - t0 < 3:
-                with contextlib.suppress(TimeoutError):
-                    await w.recv(0.5)
-            return sum(e["type"] == "discard" for m in w.messages if m["type"] == "state" for e in m["events"])
+            return await discards_within(w, 3.0)
 
     assert asyncio.run(go()) <= 8  # 3 s at one turn per 0.5 s (+ claim windows), not hundreds
     assert server.get(f"/api/tables/{tid}")["table"]["hands_played"] < 3
