@@ -275,9 +275,15 @@ def replay(events: Sequence[Event]) -> ReplayReport:
     no ``match_start`` before them are rebuilt from their own ``hand_start``.
     """
     report = ReplayReport(0, 0)
-    for segment in split_matches(events):
+    segments = split_matches(events)
+    for k, segment in enumerate(segments):
         _replay_segment(segment, report)
         if report.divergence:
+            break
+        if not report.complete and k + 1 < len(segments):  # an interruption is the record's end
+            nxt = segments[k + 1][0]
+            why = "a match starts before the previous one's end (a match stops only at the record's end)"
+            report.divergence = Divergence(nxt.get("_line"), report.hands, why, nxt)
             break
     return report
 

@@ -29,6 +29,56 @@ SEAT_TABLE = [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 1, 0], [3, 2, 0, 1]]
 """MCR-2.3 and CL-4.5: the player (by first-hand seat A B C D) at each seat E S W N in round r."""
 
 
+INT, STR, BOOL, LIST, DICT, NONE = "int", "str", "bool", "list", "dict", "null"
+_COMMON_WIN = {"seat": INT, "win": STR, "tile": STR, "from": (INT, NONE), "prevailing": STR, "flags": LIST,
+               "concealed": STR, "melds": LIST, "flowers": LIST, "seasons": LIST, "payments": LIST}
+FIELDS: dict[str, dict[str, Any]] = {
+    "match_start": {"rules": STR, "options": DICT, "seed": INT, "length": STR, "hands": (INT, NONE), "max_hands": (INT, NONE),
+                    "teaching": BOOL, "ask_all": BOOL, "seat_draw": LIST},
+    "hand_start": {"rules": STR, "options": DICT, "seed": (INT, NONE), "prevailing": STR, "scores": LIST, "teaching": BOOL,
+                   "ask_all": BOOL, "dice": LIST, "break": DICT, "wall": LIST, "live": LIST, "dead": LIST},
+    "deal": {"hands": LIST, "live": INT, "dead": INT},
+    "bonus": {"seat": INT, "tile": STR},
+    "replacement": {"seat": INT, "tile": STR, "for": STR, "live": INT, "dead": INT},
+    "draw": {"seat": INT, "tile": STR, "live": INT, "dead": INT},
+    "discard": {"seat": INT, "action": STR, "tile": STR, "offers": LIST, "final": BOOL},
+    "kong": {"seat": INT, "action": STR, "tile": STR},
+    "answer": {"seat": INT, "action": STR},
+    "claim": {"tile": STR, "from": INT, "on": STR, "answers": LIST, "seat": (INT, NONE), "claim": (STR, NONE), "tiles": (STR, NONE)},
+    "win": _COMMON_WIN,
+    "declare": {"seat": INT, "action": STR},
+    "false_mahjong": {"seat": INT, "from": (INT, NONE), "tile": (STR, NONE), "concealed": STR, "melds": LIST, "reason": STR, "payments": LIST},
+    "mahjong_refused": {"seat": INT, "action": STR, "reason": STR},
+    "exhaustive_draw": {"seat": INT, "live": INT, "dead": INT},
+    "hand_end": {"result": STR, "seat": (INT, NONE), "from": (INT, NONE), "payments": LIST, "scores": LIST, "dealer_keeps": BOOL},
+    "totals": {"hand": INT, "totals": LIST, "dealer_keeps": BOOL, "next_dealer": INT, "next_prevailing": STR},
+    "match_end": {"hands": INT, "totals": LIST, "ranking": LIST, "complete": BOOL},
+}
+"""Every event's documented fields and their JSON types (docs/record-format.md, "Events")."""
+OPTIONAL: dict[str, dict[str, Any]] = {
+    "hand_start": {"hand": INT, "players": LIST, "dealer": INT},  # in matches only
+    "kong": {"offers": LIST},  # an added kong's rob offers
+    "win": {"action": STR},  # a self-drawn declaration
+    "false_mahjong": {"action": STR, "dead_hand": BOOL},  # a dead-hand ruleset (MCR)
+}
+WIN_FIELDS: dict[str, dict[str, Any]] = {
+    "hk": {"fan": INT, "limit": (STR, NONE), "base": INT, "items": LIST},
+    "mcr": {"points": INT, "fan_points": INT, "items": LIST},
+    # docs/rules-classical.md, "In play: the win event of a record"
+    "classical": {"points": INT, "score": INT, "hand_points": INT, "doubles": INT, "limit": (STR, NONE), "items": LIST,
+                  "hand_scores": LIST, "seat_points": LIST, "seat_doubles": LIST},
+}
+"""The ruleset's fields of a ``win`` (those of ``hkmj score --rules ...``)."""
+
+
+def json_type(v: Any) -> str:
+    if v is None:
+        return NONE
+    if isinstance(v, bool):
+        return BOOL
+    return {int: INT, str: STR, list: LIST, dict: DICT}.get(type(v), type(v).__name__)
+
+
 class Foul(AssertionError):
     """A record that breaks a rule or the documented format."""
 
@@ -57,6 +107,70 @@ def is_bonus(t: str) -> bool:
     return t.endswith("f")
 
 
+def _key(t: str) -> tuple[str, str]:
+    return (t[1], t[0])
+
+
+def groups_only(c: Counter[str]) -> bool:
+    """Whether ``c`` splits into pungs and chows (HK-5.1, HK-5.2: honours never form chows)."""
+    c = +c
+    if not c:
+        return True
+    t = min(c, key=_key)
+    if c[t] >= 3 and groups_only(c - Counter({t: 3})):
+        return True
+    n, s = int(t[0]), t[1]
+    if s in SUITS and n <= 7:
+        run = Counter([t, f"{n + 1}{s}", f"{n + 2}{s}"])
+        if all(c[x] >= 1 for x in run):
+            return groups_only(c - run)
+    return False
+
+
+ORPHANS = {"1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"}
+KNITTED = [
+    {f"{n}{s}" for k, s in enumerate(perm) for n in (1 + k, 4 + k, 7 + k)}
+    for perm in ("mps", "msp", "pms", "psm", "smp", "spm")
+]
+"""MCR-6.44/6.45: the six knitted straights (147, 258, 369 in three different suits)."""
+
+
+def complete(hand: Counter[str], melds: int, rules: str) -> bool:
+    """Whether ``hand`` (concealed tiles, the winning tile included) with ``melds`` declared groups
+    has a winning shape: four groups and a pair (HK-5.1, CL-2.4, MCR-5.2.1), seven pairs
+    (HK-5.3, CL-6.3 distinct; MCR-5.2.2 four alike may be two pairs), thirteen orphans (HK-5.4,
+    CL-6, MCR-5.2.3), and MCR's knitted shapes (MCR-5.2.4, MCR-5.2.5). Points are not judged here."""
+    hand = +hand
+    if sum(hand.values()) != 14 - 3 * melds:
+        return False
+    if any(hand[t] >= 2 and groups_only(hand - Counter({t: 2})) for t in list(hand)):
+        return True
+    if melds:
+        if rules == "mcr" and melds == 1:
+            return any(k <= set(hand) and _pair_only(hand - Counter(k)) for k in KNITTED)
+        return False
+    if set(hand) == ORPHANS:
+        return True
+    if rules == "mcr":
+        if all(v % 2 == 0 for v in hand.values()):
+            return True
+        suited = {t for t in hand if t[1] != "z"}
+        if len(hand) == 14 and all(v == 1 for v in hand.values()) and any(suited <= k for k in KNITTED):
+            return True
+        for k in KNITTED:
+            if k <= set(hand):
+                rest = hand - Counter(k)
+                if any(rest[t] >= 2 and groups_only(rest - Counter({t: 2})) for t in list(rest)):
+                    return True
+        return False
+    return len(hand) == 7 and all(v == 2 for v in hand.values())
+
+
+def _pair_only(c: Counter[str]) -> bool:
+    c = +c
+    return len(c) == 1 and next(iter(c.values())) == 2
+
+
 @dataclass
 class Win:
     """One win to re-score: the request for ``hkmj score`` and what the record says."""
@@ -66,6 +180,19 @@ class Win:
     options: dict[str, str]
     request: dict[str, Any]
     recorded: dict[str, Any]
+
+
+@dataclass
+class Offer:
+    """A seat whose hand the tile on offer completes (or that was offered Mahjong): whether
+    Mahjong was offered, and the request that asks ``hkmj score`` whether it is a win."""
+
+    line: int
+    rules: str
+    options: dict[str, str]
+    seat: int
+    offered: bool
+    request: dict[str, Any]
 
 
 @dataclass
@@ -81,6 +208,8 @@ class Referee:
 
     def __init__(self) -> None:
         self.wins: list[Win] = []
+        self.offers: list[Offer] = []
+        """Every Mahjong offered, and every one not offered where the tile completes a hand."""
         self.final_hands: list[list[list[str]]] = []
         """Each hand's concealed tiles by seat at its end, sorted (to compare with a reveal)."""
         self.hands = 0
@@ -126,18 +255,51 @@ class Referee:
     def check(self, events: list[dict[str, Any]]) -> None:
         self.match: dict[str, Any] | None = None
         self.in_hand = False
+        self.must_expose: tuple[int, str] | None = None
+        self.match_due = False
         for i, ev in enumerate(events, 1):
             self.line, self.ev = i, ev
             self.events += 1
-            handler = getattr(self, "on_" + str(ev.get("type")), None)
-            self.expect(handler is not None, "an event type the record format does not list")
-            assert handler is not None
+            self.expect(isinstance(ev, dict) and ev.get("type") in FIELDS, "an event type the record format does not list")
+            self.fields(ev)
+            if self.in_hand and self.must_expose is not None:  # HK-3.2: a drawn bonus tile is exposed at once
+                seat, t = self.must_expose
+                self.expect(ev["type"] == "bonus" and (ev["seat"], ev["tile"]) == (seat, t), f"seat {seat} drew the bonus tile {t} and did not expose it at once (HK-2.6, HK-3.2)")
+                self.must_expose = None
+            handler = getattr(self, "on_" + str(ev.get("type")))
             handler(ev)
             if self.in_hand and ev["type"] not in ("hand_start",):
                 self.conserved()
+                if ev["type"] not in ("deal", "draw", "replacement", "bonus"):
+                    self.deal_phase = False
+                    held = [(k, t) for k, x in enumerate(self.seats) for t in x.hand if is_bonus(t)]
+                    self.expect(not held, f"bonus tiles held in hand {held}: bonus tiles are never playing tiles (HK-3.2)")
+
+    def fields(self, ev: dict[str, Any]) -> None:
+        """The documented fields, each of its documented JSON type, and no other (record-format.md)."""
+        kind = ev["type"]
+        want = dict(FIELDS[kind])
+        if kind == "win":
+            want.update(WIN_FIELDS[self.rules])
+        optional = OPTIONAL.get(kind, {})
+        for name, types in list(want.items()) + [(k, t) for k, t in optional.items() if k in ev]:
+            self.expect(name in ev, f"field {name!r} missing")
+            allowed = types if isinstance(types, tuple) else (types,)
+            self.expect(json_type(ev[name]) in allowed, f"field {name!r} is {json_type(ev[name])}, documented as {' or '.join(allowed)}")
+        extra = sorted(set(ev) - set(want) - set(optional) - {"type"})
+        self.expect(not extra, f"fields the record format does not list: {extra}")
+        for name in ("seat", "from"):
+            if isinstance(ev.get(name), int):
+                self.expect(0 <= ev[name] <= 3, f"{name} {ev[name]} is not a seat 0..3")
+        for name in ("tile",):
+            if isinstance(ev.get(name), str):
+                self.expect(ev[name] in FULL_SET, f"{name} {ev[name]!r} is not a tile")
 
     def on_match_start(self, ev: dict[str, Any]) -> None:
         self.expect(not self.in_hand, "a match starts inside a hand")
+        self.expect(self.match is None, "a match starts before the last one's match_end")
+        self.expect(ev["length"] in ("game", "round", "hands"), f"length {ev['length']!r}")
+        self.expect((ev["length"] == "hands") == (ev["hands"] is not None), f"hands {ev['hands']} with length {ev['length']!r}")
         draw = ev["seat_draw"]
         self.expect(sorted(draw) == sorted(WINDS), f"seat_draw {draw} is not the four winds")
         self.match = ev
@@ -151,6 +313,7 @@ class Referee:
 
     def on_hand_start(self, ev: dict[str, Any]) -> None:
         self.expect(not self.in_hand, "a hand starts inside a hand")
+        self.expect(not self.match_due, "a hand after the match's last one (HK-7.3)")
         self.rules = ev.get("rules", "hk")
         self.options = ev.get("options", {})
         self.full = FULL_SET
@@ -212,6 +375,7 @@ class Referee:
         self.dead_payments = [0, 0, 0, 0]
         """MCR-5.4: penalties of dead hands, paid during the hand and counted in its payments."""
         self.teaching = bool(ev.get("teaching"))
+        self.ask_all = bool(ev.get("ask_all"))
         self.in_hand = True
         self.hands += 1
 
@@ -226,10 +390,15 @@ class Referee:
         del self.live[:53]
         self.sizes()
         self.turn = 0
+        self.deal_phase = True
+        self.bonus_seat = 0
 
     def on_bonus(self, ev: dict[str, Any]) -> None:
         seat, t = ev["seat"], ev["tile"]
         self.expect(is_bonus(t), f"{t} is not a bonus tile")
+        if self.deal_phase:  # HK-2.6: the deal's bonus tiles are exposed in play order
+            self.expect(seat >= self.bonus_seat, f"seat {seat} exposes a dealt bonus tile after seat {self.bonus_seat} (HK-2.6)")
+            self.bonus_seat = seat
         self.take(seat, [t])
         self.seats[seat].bonus.append(t)
         self.replacement_for = ("bonus", seat)
@@ -258,6 +427,8 @@ class Referee:
         self.sizes()
         self.drawn = (seat, t)
         self.drawn_from = ev["for"]
+        if is_bonus(t):
+            self.must_expose = (seat, t)
 
     def on_draw(self, ev: dict[str, Any]) -> None:
         seat = ev["seat"]
@@ -269,6 +440,8 @@ class Referee:
         self.seats[seat].hand[t] += 1
         self.sizes()
         self.draws += 1
+        if is_bonus(t):
+            self.must_expose = (seat, t)
         self.drawn = (seat, t)
         self.drawn_from = "live" if self.live else "last"
 
@@ -296,6 +469,9 @@ class Referee:
                     self.expect(other == (seat + 1) % 4, f"chow offered to seat {other}, not the next seat (HK-4.5)")
                     meld = tiles_of(a.split()[1])
                     self.expect(t in meld, f"{a} does not use the discard {t}")
+        for other in range(4):
+            if other != seat:
+                self.check_offers(other, seat, t, on, offers[other])
         self.answers = [None] * 4
         if all(a is None for a in offers):  # nobody may claim: no answers, no claim event
             self.window = None
@@ -307,6 +483,46 @@ class Referee:
                 self.finish_added_kong(seat, t)
             return
         self.window = {"from": seat, "tile": t, "on": on, "offers": offers}
+
+    def check_offers(self, seat: int, frm: int, t: str, on: str, got: list[str] | None) -> None:
+        """Exactly the legal claims are offered: pung with two alike in hand, kong from a discard
+        with three (HK-4.3, HK-4.4, CL-3.1), chow to the next seat only (HK-4.2), nothing but
+        Mahjong on the final discard (HK-4.9) or an added kong (HK-4.10), nothing to a dead hand
+        (MCR-4.3); Mahjong offered exactly when ``hkmj score`` finds the hand a win (HK-5,
+        the house minimum, MCR-5.1's 8 points), re-asked in :meth:`rescore`."""
+        hand = self.seats[seat].hand
+        want: list[str] = []
+        if on == "discard" and not self.final and seat not in self.dead_hands:
+            if hand[t] >= 2:
+                want.append("pung")
+            if hand[t] >= 3:
+                want.append(f"kong {t}")
+            n, suit = int(t[0]), t[1]
+            if seat == (frm + 1) % 4 and suit in SUITS:
+                for low in (n - 2, n - 1, n):
+                    run = [f"{k}{suit}" for k in range(low, low + 3)]
+                    if low >= 1 and low + 2 <= 9 and all(hand[x] >= 1 for x in run if x != t):
+                        want.append(f"chow {low}{low + 1}{low + 2}{suit}")
+        if got is None:
+            self.expect(not want and not self.ask_all, f"seat {seat} was offered nothing; its legal claims are {want}")
+            offered = False
+        else:
+            self.expect(got[:1] == ["pass"] and len(set(got)) == len(got), f"seat {seat}'s offers {got} do not start with pass or repeat one")
+            rest = [a for a in got[1:] if a != "mahjong"]
+            self.expect(sorted(rest) == sorted(want), f"seat {seat} was offered {got}; its legal claims are {want} (HK-4)")
+            offered = "mahjong" in got
+            self.expect(offered or bool(rest) or self.ask_all, f"seat {seat} was asked with nothing to claim")
+        if seat in self.dead_hands:
+            self.expect(not offered, f"seat {seat}'s hand is dead and was offered Mahjong (MCR-4.3)")
+            return
+        hand[t] += 1
+        try:
+            if offered or complete(hand, len(self.seats[seat].melds), self.rules):
+                how = "robbed_kong" if on == "added_kong" else "discard"
+                request = self.request(seat, t, how, frm, self.flags(seat, t, how, frm))
+                self.offers.append(Offer(self.line, self.rules, dict(self.options), seat, offered, request))
+        finally:
+            hand[t] -= 1
 
     def on_answer(self, ev: dict[str, Any]) -> None:
         w = self.window
@@ -395,6 +611,7 @@ class Referee:
         self.kongs += 1
         self.expect(ev["action"] == f"{how} {t}" and how in ("concealed kong", "added kong"), f"kong action {ev['action']!r}")
         if how == "concealed kong":
+            self.expect("offers" not in ev, "a concealed kong with rob offers: it can't be robbed (HK-4.10)")
             self.take(seat, [t] * 4)
             self.seats[seat].melds.append(("ckong", [t] * 4))
             self.replacement_for = ("kong", seat)
@@ -453,9 +670,16 @@ class Referee:
         self.expect(sorted(ev["flags"]) == sorted(want), f"flags {ev['flags']}, the play gives {want}")
         self.win = ev
         self.ended = ev
-        base = {"win": how, "win_tile": t, "prevailing": ev["prevailing"], "flags": ev["flags"]}
-        if ev["from"] is not None:
-            base["discarder"] = WINDS[ev["from"]]
+        self.expect(ev["prevailing"] == self.prevailing, f"prevailing {ev['prevailing']}, the hand's is {self.prevailing}")
+        self.wins.append(Win(self.line, self.rules, dict(self.options), self.request(seat, t, how, ev["from"], ev["flags"]), ev))
+
+    def request(self, seat: int, t: str, how: str, frm: int | None, flags: list[str]) -> dict[str, Any]:
+        """The ``hkmj score`` request for ``seat`` winning on ``t`` with the tiles it holds now
+        (R-9's fields; a classical request carries every seat's hand, docs/rules-classical.md)."""
+        s = self.seats[seat]
+        base: dict[str, Any] = {"win": how, "win_tile": t, "prevailing": self.prevailing, "flags": sorted(flags)}
+        if frm is not None:
+            base["discarder"] = WINDS[frm]
         if self.rules == "classical":
             hands: dict[str, Any] = {}
             for k, other in enumerate(self.seats):
@@ -468,17 +692,15 @@ class Referee:
                     "seasons": sorted(int(b[0]) - 4 for b in other.bonus if int(b[0]) > 4),
                 }
             opts = {"pay_highest": self.options.get("pay_highest") == "on", "limit": int(self.options.get("limit", 1000))}
-            request = {"hands": hands, "winner": WINDS[seat], **base, "options": opts}
-        else:
-            request = {
-                "hand": ev["concealed"],
-                "seat": WINDS[seat],
-                "melds": ev["melds"],
-                "flowers": ev["flowers"],
-                "seasons": ev["seasons"],
-                **base,
-            }
-        self.wins.append(Win(self.line, self.rules, dict(self.options), request, ev))
+            return {"hands": hands, "winner": WINDS[seat], **base, "options": opts}
+        return {
+            "hand": "".join(sorted(s.hand.elements(), key=_key)),
+            "seat": WINDS[seat],
+            "melds": [meld_text(k, ts) for k, ts in s.melds],
+            "flowers": sorted(int(b[0]) for b in s.bonus if int(b[0]) <= 4),
+            "seasons": sorted(int(b[0]) - 4 for b in s.bonus if int(b[0]) > 4),
+            **base,
+        }
 
     def flags(self, seat: int, t: str, how: str, frm: int | None) -> list[str]:
         """The win's circumstances (the flags of ``hkmj score``) as the play shows them: HK-6 and
@@ -523,6 +745,9 @@ class Referee:
         self.expect(pay == [a + b for a, b in zip(expected, dead, strict=True)], f"payments {pay}, the end event and penalties give {expected} + {dead}")
         self.expect(ev["scores"] == [a + b for a, b in zip(self.scores, pay, strict=True)], "scores are not the scores before plus the payments")
         winner = ev["seat"] if result != "draw" else None
+        who = None if result == "draw" else self.ended["seat"]
+        frm = None if result == "draw" else self.ended["from"]
+        self.expect((ev["seat"], ev["from"]) == (who, frm), f"seat {ev['seat']} from {ev['from']}, the {self.ended['type']} gives {who} from {frm}")
         if self.rules == "hk":  # HK-7.2: the dealer keeps the deal after its win, a draw or a penalty
             keeps = result in ("draw", "penalty") or winner == 0
         else:  # MCR-2.2, CL-4.3: the winds move on after every hand
@@ -552,10 +777,17 @@ class Referee:
         self.next_prevailing = WINDS[min(self.passes // 4, 3)]  # HK-7.3; a longer match stays North
         self.expect(ev["next_dealer"] == nxt[0], f"next dealer {ev['next_dealer']}, the rotation gives {nxt[0]}")
         self.expect(ev["next_prevailing"] == self.next_prevailing, f"next prevailing {ev['next_prevailing']}, expected {self.next_prevailing}")
+        m = self.match
+        assert m is not None
+        self.length_done = {"hands": self.hand_no >= (m["hands"] or 0), "round": self.passes >= 4, "game": self.passes >= 16}[m["length"]]
+        self.match_due = self.length_done or (m["max_hands"] is not None and self.hand_no >= m["max_hands"])
 
     def on_match_end(self, ev: dict[str, Any]) -> None:
         self.expect(self.match is not None and not self.in_hand, "match_end outside a match")
         self.expect(ev["hands"] == self.hand_no and ev["totals"] == self.totals, "match_end hands or totals differ")
+        self.expect(self.match_due, f"the match ends after {self.hand_no} hands, before its length ({self.match['length'] if self.match else '?'}) or max_hands")
+        self.expect(ev["complete"] == self.length_done, f"complete {ev['complete']}, the match played its whole length: {self.length_done}")
+        self.match_due = False
         if self.match is not None and self.match["max_hands"] is None:
             self.expect(ev["complete"] is True, "a match without max_hands ends complete")
         ranking = [1 + sum(1 for o in self.totals if o > t) for t in self.totals]
@@ -566,19 +798,27 @@ class Referee:
 
     def rescore(self, env: dict[str, str] | None = None) -> int:
         """Send every win to ``hkmj score`` (one process per ruleset and options) and compare."""
-        groups: dict[str, list[Win]] = {}
-        for w in self.wins:
+        groups: dict[str, list[Win | Offer]] = {}
+        for w in [*self.wins, *self.offers]:
             groups.setdefault(json.dumps([w.rules, w.options], sort_keys=True), []).append(w)
-        for key, wins in groups.items():
+        for key, asks in groups.items():
             rules, options = json.loads(key)
             args = [sys.executable, "-m", "hkmj.cli", "score", "--rules", rules]
             if rules == "hk":
                 for k, v in options.items():
                     args += ["--option", f"{k}={v}"]
-            text = "".join(json.dumps(w.request) + "\n" for w in wins)
+            text = "".join(json.dumps(w.request) + "\n" for w in asks)
             out = subprocess.run(args, input=text, capture_output=True, text=True, check=True, env=env or dict(os.environ))
-            for w, line in zip(wins, out.stdout.splitlines(), strict=True):
-                self.compare(w, json.loads(line))
+            for w, line in zip(asks, out.stdout.splitlines(), strict=True):
+                got = json.loads(line)
+                if isinstance(w, Win):
+                    self.compare(w, got)
+                    continue
+                wins = bool(got.get("valid")) and got.get("winning") is not False
+                if wins != w.offered:
+                    said = "offered" if w.offered else "not offered"
+                    why = got.get("reason") or got.get("error") or f"a win of {got.get('fan', got.get('points'))}"
+                    raise Foul(f"event {w.line} ({w.rules}): seat {w.seat} was {said} Mahjong; hkmj score: {why}")
         return len(self.wins)
 
     @staticmethod
@@ -587,6 +827,8 @@ class Referee:
         where = f"win at event {w.line} ({w.rules})"
         if not got.get("valid"):
             raise Foul(f"{where}: hkmj score refuses the recorded hand: {got.get('error')}")
+        if got.get("winning") is False:  # HK minfan, MCR-5.1: a hand under the minimum is no win
+            raise Foul(f"{where}: hkmj score says the hand may not win: {got.get('reason')}")
         if w.rules == "classical":
             pay = [got["settlement"][x] for x in WINDS]
             scores = [got["players"][x]["score"] for x in WINDS]

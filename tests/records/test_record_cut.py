@@ -105,6 +105,21 @@ def test_a_cut_hand_with_the_record_going_on_is_still_a_divergence(record: Path)
     assert not report.ok and report.divergence is not None
 
 
+def test_a_match_cut_short_with_another_match_after_it_is_a_divergence(record: Path) -> None:
+    """A match interrupted (between hands, or in a hand) is the record's end, never the middle:
+    a duplicated ``match_start`` line, or a match cut and followed by another, diverges at the
+    next ``match_start`` (it replayed as "reproduced exactly")."""
+    events = read_record(record)
+    starts = [i for i, e in enumerate(events) if e["type"] == "match_start"]
+    assert starts == [0]
+    report = replay([events[0], *events])  # the first line twice
+    assert not report.ok and report.divergence is not None and report.divergence.line == events[0]["_line"]
+    for cut in (_cuts(events, "totals")[0], _cuts(events, "discard")[2]):
+        report = replay(events[:cut] + events)
+        assert not report.ok and report.divergence is not None, cut
+        assert "before the previous one's end" in report.divergence.reason
+
+
 def _write(path: Path, events: list[Event]) -> Path:
     lines = [json.dumps({k: v for k, v in e.items() if k != "_line"}) for e in events]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -143,14 +143,19 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_independent_referee_and_match_
         assert (shown["payments"], shown["scores"]) == (end["payments"], end["scores"])
 
 
-def test_the_referee_catches_a_tampered_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The referee is not vacuous: a swapped draw, a chow by the wrong seat, a payment moved,
-    a rotation skipped, a base doubled and a flag added are each a foul naming the event."""
+def four_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+    """Four seeded Hong Kong hands with chows, pungs, bonus tiles and wins, judged good."""
     path = tmp_path / "sim.jsonl"
     assert main(["simulate", "--hands", "4", "--seed", "3", "--bots", "greedy,greedy,random,random", "--record", str(path), "--quiet"]) == 0
     capsys.readouterr()
     good = read(path)
     judge(good)
+    return good
+
+
+def tamper(good: list[dict[str, Any]]) -> tuple[Any, Any]:
+    """``first(kind, test)``: the index of the first such event; ``foul(edit, words)``: the
+    edited copy of ``good`` is a foul whose message matches ``words``."""
 
     def first(kind: str, test: Any = lambda e: True) -> int:
         return next(i for i, e in enumerate(good) if e["type"] == kind and test(e))
@@ -161,8 +166,17 @@ def test_the_referee_catches_a_tampered_record(tmp_path: Path, capsys: pytest.Ca
         with pytest.raises(referee.Foul, match=words):
             judge(bad)
 
+    return first, foul
+
+
+def test_the_referee_catches_a_tampered_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The referee is not vacuous: a swapped draw, a chow by the wrong seat, a payment moved,
+    a rotation skipped, a base doubled and a flag added are each a foul naming the event."""
+    good = four_hands(tmp_path, capsys)
+    first, foul = tamper(good)
+
     d = first("draw")
-    foul(lambda ev: ev[d].update(tile="9z" if ev[d]["tile"] != "7z" else "6z"), "live wall gives")
+    foul(lambda ev: ev[d].update(tile="1m" if ev[d]["tile"] != "1m" else "2m"), "live wall gives")
     c = first("claim", lambda e: e["claim"] == "chow")
     foul(lambda ev: ev[c].update(seat=(ev[c]["seat"] + 1) % 4), "priority gives")
     h = first("hand_end")
@@ -172,6 +186,48 @@ def test_the_referee_catches_a_tampered_record(tmp_path: Path, capsys: pytest.Ca
     w = first("win")
     foul(lambda ev: ev[w].update(base=ev[w]["base"] * 2), "hkmj score")
     foul(lambda ev: ev[w]["flags"].append("last_wall_tile"), "the play gives")
+
+
+def test_hk_4_offers_fields_and_ends_are_refereed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The referee checks what each seat was offered (HK-4.2-4.4, Mahjong by ``hkmj score``),
+    every documented field and its type, the end's winner, bonus tiles exposed at once (HK-3.2)
+    and a match's end (HK-7.3): each edit below is a foul naming what is wrong."""
+    good = four_hands(tmp_path, capsys)
+    first, foul = tamper(good)
+
+    def offered(kind: str) -> Any:
+        return lambda e: e["type"] == "discard" and any(o and kind in o for o in e["offers"])
+
+    p = first("discard", offered("pung"))
+    seat = next(s for s, o in enumerate(good[p]["offers"]) if o and "pung" in o)
+    foul(lambda ev: ev[p]["offers"][seat].remove("pung"), "legal claims are")  # a legal pung not offered
+    q = first("discard", lambda e: e["offers"] == [None] * 4 and not e["final"])
+    foul(lambda ev: ev[q]["offers"].__setitem__((ev[q]["seat"] + 2) % 4, ["pass", "pung"]), "legal claims are")
+    m = first("discard", offered("mahjong"))
+    who = next(s for s, o in enumerate(good[m]["offers"]) if o and "mahjong" in o)
+    foul(lambda ev: ev[m]["offers"][who].remove("mahjong"), "not offered Mahjong")  # a win not offered
+    n = first("discard", lambda e: not e["final"] and any(o and "mahjong" not in o for o in e["offers"]))
+    other = next(s for s, o in enumerate(good[n]["offers"]) if o and "mahjong" not in o)
+    foul(lambda ev: ev[n]["offers"][other].append("mahjong"), "was offered Mahjong")  # an offer of a non-win
+    d = first("draw")
+    foul(lambda ev: ev[d].update(live=str(ev[d]["live"])), "'live' is str, documented as int")
+    foul(lambda ev: ev[d].pop("dead"), "'dead' missing")
+    foul(lambda ev: ev[d].update(note="x"), "does not list")
+    foul(lambda ev: ev[d].update(seat=7), "not a seat")
+    h = first("hand_end", lambda e: e["result"] == "win")
+    foul(lambda ev: ev[h].update(seat=(ev[h]["seat"] + 1) % 4), "the win gives")
+    b = next(i for i, e in enumerate(good) if e["type"] == "bonus" and good[i - 1]["type"] == "draw")
+    foul(lambda ev: ev.insert(b, {"type": "declare", "seat": ev[b]["seat"], "action": "mahjong"}), "did not expose it at once")
+    e = first("match_end")
+    t3 = first("totals", lambda x: x["hand"] == 3)
+
+    def end_after_three(ev: list[dict[str, Any]]) -> None:
+        end = dict(ev[e], hands=3, totals=ev[t3]["totals"])
+        del ev[t3 + 1 :]
+        ev.append(end)
+
+    foul(end_after_three, "before its length")
+    foul(lambda ev: ev[e].update(complete=False), "whole length")
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
