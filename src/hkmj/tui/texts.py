@@ -9,9 +9,11 @@ and the same ``{placeholders}`` (a test checks it).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hkmj.tiles import HONOUR, Tile, name
+from hkmj.tui.rules_texts import rule_words
 
 __all__ = ["LANGS", "STRINGS", "Texts"]
 
@@ -220,7 +222,7 @@ EN: dict[str, str] = {
     "end.element": "Element",
     "end.fan": "fan",
     "end.total_fan": "Total fan",
-    "end.limit": "Limit hand: {name} (base 64; the elements are shown for information)",
+    "end.limit": "Limit hand: {name} (the elements are shown for information)",
     "end.base": "Base points: {base}",
     "end.payments": "Payments",
     "end.pay.self_draw": "Self-drawn win: everyone pays double the base, 2 × {base} = {double} each; the winner ({winner}) receives {total} (HK-6).",
@@ -492,7 +494,7 @@ FR: dict[str, str] = {
     "end.element": "Élément",
     "end.fan": "fan",
     "end.total_fan": "Total des fans",
-    "end.limit": "Main limite : {name} (base 64 ; les éléments sont donnés pour information)",
+    "end.limit": "Main limite : {name} (les éléments sont donnés pour information)",
     "end.base": "Points de base : {base}",
     "end.payments": "Paiements",
     "end.pay.self_draw": "Victoire sur pioche : chacun paie le double de la base, 2 × {base} = {double} ; le gagnant ({winner}) reçoit {total} (HK-6).",
@@ -571,14 +573,23 @@ LES ERREURS FRÉQUENTES
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
 
+@cache
+def _tables(lang: str, rules: str) -> dict[str, str]:
+    """The strings of ``lang`` at a ``rules`` table (made once per pair)."""
+    return rule_words(STRINGS[lang], rules, lang)
+
+
 class Texts:
     """The strings of one language, with tile and wind names in that language."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", rules: str = "hk") -> None:
         if lang not in STRINGS:
             raise ValueError(f"language {lang!r}: expected one of {', '.join(LANGS)}")
         self.lang = lang
-        self.table = STRINGS[lang]
+        self.rules = rules
+        """The ruleset whose rules the words cite (``hk``, ``mcr``, ``classical``; see
+        :func:`hkmj.tui.rules_texts.rule_words`)."""
+        self.table = _tables(lang, rules)
 
     def __call__(self, key: str, **params: Any) -> str:
         """The string ``key`` with its ``{placeholders}`` filled in."""
