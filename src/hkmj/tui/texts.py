@@ -297,6 +297,7 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.result.other": "Seed {seed} · {n} hands played · your total {total:+d} · rank {rank}/4",
     "cli.none": "Seed {seed} · no hand was played, so there is no score or rank.",
     "cli.record": "Match record written to {path}; review your decisions: hkmj review {path}",
+    "cli.no_terminal": "hkmj play: needs a terminal to play in (its input or output is a pipe or a file); run it in a terminal window of at least 80×24, or let bots play with hkmj simulate",
     "cli.record_exists": "hkmj play: --record {path}: this file already exists (a match saved before?); give another name, or delete the file first",
 }
 
@@ -569,6 +570,7 @@ LES ERREURS FRÉQUENTES
     "cli.result.other": "Graine {seed} · {n} donnes jouées · votre total {total:+d} · rang {rank}/4",
     "cli.none": "Graine {seed} · aucune donne n'a été jouée : ni score ni rang.",
     "cli.record": "Enregistrement de la partie écrit dans {path} ; revoir vos décisions en français : hkmj review {path} --lang fr",
+    "cli.no_terminal": "hkmj play : il faut un terminal pour jouer (son entrée ou sa sortie est un tube ou un fichier) ; lancez-le dans une fenêtre de terminal d'au moins 80×24, ou faites jouer des robots avec hkmj simulate",
     "cli.record_exists": "hkmj play : --record {path} : ce fichier existe déjà (une partie enregistrée auparavant ?) ; donnez un autre nom, ou supprimez d'abord le fichier",
 }
 
