@@ -253,3 +253,20 @@ def test_a_seed_that_is_not_a_whole_number_is_named_in_plain_words(command: str,
         main([command, *extra, "--seed", "abc"])
     assert f"hkmj {command}: error: argument --seed: 'abc' is not a whole number" in capsys.readouterr().err
     assert build_parser().parse_args([command, *extra, "--seed", "-3"]).seed == -3
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "hkmj play: needs a terminal"), ("fr", "hkmj play : il faut un terminal")])
+def test_play_without_a_terminal_says_so_instead_of_waiting_forever(
+    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj play`` with its input or output a pipe or a file (``hkmj play < moves.txt``, ``| less``)
+    drew the table's escape codes into the pipe and waited for keys forever; it now says it needs a
+    terminal, exits 2 and leaves no empty record behind."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    record = tmp_path / "m.jsonl"
+    assert main(["play", "--seed", "1", "--lang", lang, "--record", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(words) and "80×24" in err and "hkmj simulate" in err and "Traceback" not in err
+    assert not record.exists()

@@ -272,3 +272,58 @@ def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str
     assert ("987654" in line) is (rules != "classical")
     assert s.header(200) == s.header()  # room enough: the full header, the dealer named
 
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("lang", "words"), [("en", "needs at least 80×24"), ("fr", "demande au moins 80×24")])
+async def test_a_terminal_under_80x24_says_so_and_the_game_waits(make_session: Make, lang: str, words: str) -> None:
+    """At 79×23, or resized smaller mid-hand, the screen says the terminal's size, the size it
+    needs and that q leaves, instead of a table cut off; the bots wait, and the table comes
+    back as it was once the terminal is 80×24 again."""
+    from hkmj.tui.app import TooSmallScreen
+
+    s = make_session(lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(79, 23)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = screen_text(app)
+        assert "79×23" in text and words in text and "q" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert Texts(lang)("keys") in screen_text(app)
+        await pilot.press("t", "enter")  # discard the drawn 9m: the bots play until the human decides
+        await pilot.pause()
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and "60×18" in screen_text(app)
+        moves = len(s.history)
+        await pilot.pause(0.2)
+        assert len(s.history) == moves
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+@pytest.mark.asyncio
+async def test_ctrl_c_asks_to_leave_in_the_games_language_and_twice_leaves(make_session: Make) -> None:
+    """Ctrl+C, the key a terminal user leaves with, asks the game's own question (in French at a
+    French table, not Textual's English notice); n goes back to the table, a second Ctrl+C leaves."""
+    from hkmj.tui.app import QuitScreen
+
+    app = PlayApp(make_session(lang="fr"), delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen) and Texts("fr")("quit.ask") in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+c", "ctrl+c")
+        await pilot.pause()
+    assert not app.is_running

@@ -38,7 +38,7 @@ from hkmj.tui.render import (
 from hkmj.tui.session import HandSummary, Note, Outcome, Session
 from hkmj.tui.texts import Texts
 
-__all__ = ["PlayApp", "TableScreen"]
+__all__ = ["MIN_SIZE", "PlayApp", "TableScreen", "TooSmallScreen"]
 
 KEY_CHARS = "1234567890"
 """Number keys: pick a chow or kong from a list; they also select the first ten tiles."""
@@ -674,10 +674,50 @@ class QuitScreen(ModalScreen[bool]):
         self.dismiss(event.character in (self.tx("quit.yes"), "y"))
 
 
+class TooSmallScreen(Screen[None]):
+    """Shown instead of the table while the terminal is smaller than :data:`MIN_SIZE`: what the
+    size is, what it must be, that the game waits, and how to leave (q)."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    #small { width: 100%; height: auto; content-align: center middle; text-align: center; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", show=False)]
+
+    def __init__(self, tx: Texts) -> None:
+        super().__init__()
+        self.tx = tx
+
+    def _text(self, width: int, height: int) -> Text:
+        return Text(self.tx("small", width=width, height=height, min_width=MIN_SIZE[0], min_height=MIN_SIZE[1]))
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(*self.app.size), id="small")
+
+    def show(self, width: int, height: int) -> None:
+        """Say the terminal's size now."""
+        for box in self.query("#small").results(Static):  # none yet while it is being mounted
+            box.update(self._text(width, height))
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+
+MIN_SIZE = (80, 24)
+"""The smallest terminal every screen fits (docs/play.md): below it the table waits behind
+:class:`TooSmallScreen`."""
+
+
 class PlayApp(App[None]):
     """``hkmj play``: the human against three bots (see :class:`~hkmj.tui.session.Session`)."""
 
     TITLE = "hkmj play"
+    ENABLE_COMMAND_PALETTE = False
+    """Textual's own palette (Ctrl+P: themes, screenshots, in English only) is not part of the game."""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "ask_quit", show=False, priority=True),
+        Binding("ctrl+q", "ask_quit", show=False, priority=True),
+    ]
 
     def __init__(self, session: Session, *, glyphs: bool = False, delay: float = 0.3) -> None:
         super().__init__()
@@ -686,3 +726,34 @@ class PlayApp(App[None]):
 
     def get_default_screen(self) -> Screen[None]:
         return self.table
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fit_terminal)
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+C (or Ctrl+Q), the keys a terminal user leaves with: the game's own question in the
+        game's language (q's), and leave at once when pressed again or when the table is hidden."""
+        if isinstance(self.screen, (QuitScreen, TooSmallScreen)):
+            self.exit()
+            return
+        self.push_screen(QuitScreen(self.session.tx), self._after_ask)
+
+    def _after_ask(self, leave: bool | None) -> None:
+        if leave:
+            self.exit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit_terminal)
+
+    def _fit_terminal(self) -> None:
+        """Cover the game with :class:`TooSmallScreen` while the terminal is under 80×24 (the
+        bots wait: the table only plays while it is the screen shown), and uncover it after."""
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if isinstance(self.screen, TooSmallScreen):
+            if small:
+                self.screen.show(width, height)
+            else:
+                self.pop_screen()
+        elif small:
+            self.push_screen(TooSmallScreen(self.session.tx))

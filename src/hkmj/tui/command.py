@@ -157,6 +157,12 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"hkmj play: --record {args.record}: {OSReason.of(e).say(args.lang)}", file=sys.stderr)
             return 2
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # Textual would draw into a pipe and wait for keys forever
+        if record is not None:
+            record.close()
+            os.remove(args.record)
+        print(tx("cli.no_terminal"), file=sys.stderr)
+        return 2
     from hkmj.tui.app import PlayApp
     from hkmj.tui.session import Session
 

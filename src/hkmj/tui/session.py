@@ -199,7 +199,7 @@ class Session:
         self.bots = list(bots)
         self.kinds = list(bot_kinds)
         self.teach = teach
-        self.tx = Texts(lang)
+        self.tx = Texts(lang, self.rules.name)
         self.record = record
         self.walls = walls
         self.hand: Hand | None = None
@@ -834,6 +834,8 @@ class Session:
                     winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
                     total=res.payments[res.seat],
                 )
+            else:
+                why_paid = self._why_paid_other(res.payments, res.seat, res.discarder, fan)
             if self.teach:
                 teach.append(tx("teach.other_tables"))
         elif res.kind == "penalty":
@@ -862,6 +864,27 @@ class Session:
             why_paid=why_paid,
         )
         return self.summary
+
+    def _why_paid_other(self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None) -> str:
+        """Why each player pays, at an MCR table (MCR-8: the total plus 8) or a classical one
+        (CL-7: everyone scores and settles); empty when the payments are not that split."""
+        tx = self.tx
+        who = tx("end.winner.you") if winner == self.seat else tx.wind(winner)
+        if self.rules.name == "classical":
+            highest = self.rules.options.get("pay_highest") == "on"
+            return tx("end.pay.classical.highest" if highest else "end.pay.classical", winner=who)
+        if self.rules.name != "mcr" or points is None:
+            return ""
+        each = points + 8
+        paid = [-8 if discarder is not None else -each] * 4
+        if discarder is not None:
+            paid[discarder] = -each
+        paid[winner] = -sum(p for s, p in enumerate(paid) if s != winner)
+        if list(payments) != paid:
+            return ""
+        key = "end.pay.mcr.self_draw" if discarder is None else "end.pay.mcr.discard"
+        whom = self.whom(discarder) if discarder is not None else ""
+        return tx(key, points=points, each=each, whom=whom, winner=who, total=paid[winner])
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """``(rank, name, total)`` best first; equal totals share a rank (HK-7.3)."""

@@ -9,9 +9,11 @@ and the same ``{placeholders}`` (a test checks it).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hkmj.tiles import HONOUR, Tile, name
+from hkmj.tui.rules_texts import rule_words
 
 __all__ = ["LANGS", "STRINGS", "Texts"]
 
@@ -220,7 +222,7 @@ EN: dict[str, str] = {
     "end.element": "Element",
     "end.fan": "fan",
     "end.total_fan": "Total fan",
-    "end.limit": "Limit hand: {name} (base 64; the elements are shown for information)",
+    "end.limit": "Limit hand: {name} (the elements are shown for information)",
     "end.base": "Base points: {base}",
     "end.payments": "Payments",
     "end.pay.self_draw": "Self-drawn win: everyone pays double the base, 2 × {base} = {double} each; the winner ({winner}) receives {total} (HK-6).",
@@ -238,6 +240,7 @@ EN: dict[str, str] = {
     "rank.title.other": "Final ranking after {n} hands",
     "rank.row": "{rank}. {name}: {total:+d}",
     "rank.quit": "Press Enter or q to leave.",
+    "small": "The terminal is {width}×{height}: hkmj play needs at least {min_width}×{min_height}.\nEnlarge the window to go on (the game waits), or press q to leave.",
     "quit.ask": "Leave the match? (y / n)",
     "quit.yes": "y",
     "keys": "Keys: letter+Enter discard · Space pass · p c k m · h hint · ? help · q quit",
@@ -294,6 +297,7 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.result.other": "Seed {seed} · {n} hands played · your total {total:+d} · rank {rank}/4",
     "cli.none": "Seed {seed} · no hand was played, so there is no score or rank.",
     "cli.record": "Match record written to {path}; review your decisions: hkmj review {path}",
+    "cli.no_terminal": "hkmj play: needs a terminal to play in (its input or output is a pipe or a file); run it in a terminal window of at least 80×24, or let bots play with hkmj simulate",
     "cli.record_exists": "hkmj play: --record {path}: this file already exists (a match saved before?); give another name, or delete the file first",
 }
 
@@ -492,7 +496,7 @@ FR: dict[str, str] = {
     "end.element": "Élément",
     "end.fan": "fan",
     "end.total_fan": "Total des fans",
-    "end.limit": "Main limite : {name} (base 64 ; les éléments sont donnés pour information)",
+    "end.limit": "Main limite : {name} (les éléments sont donnés pour information)",
     "end.base": "Points de base : {base}",
     "end.payments": "Paiements",
     "end.pay.self_draw": "Victoire sur pioche : chacun paie le double de la base, 2 × {base} = {double} ; le gagnant ({winner}) reçoit {total} (HK-6).",
@@ -510,6 +514,7 @@ FR: dict[str, str] = {
     "rank.title.other": "Classement final après {n} donnes",
     "rank.row": "{rank}. {name} : {total:+d}",
     "rank.quit": "Appuyez sur Entrée ou q pour quitter.",
+    "small": "Le terminal fait {width}×{height} : hkmj play demande au moins {min_width}×{min_height}.\nAgrandissez la fenêtre pour continuer (la partie attend), ou appuyez sur q pour quitter.",
     "quit.ask": "Quitter la partie ? (o / n)",
     "quit.yes": "o",
     "keys": "Touches : lettre+Entrée · Espace passe · p c k m · h conseil · ? aide · q fin",
@@ -565,20 +570,30 @@ LES ERREURS FRÉQUENTES
     "cli.result.other": "Graine {seed} · {n} donnes jouées · votre total {total:+d} · rang {rank}/4",
     "cli.none": "Graine {seed} · aucune donne n'a été jouée : ni score ni rang.",
     "cli.record": "Enregistrement de la partie écrit dans {path} ; revoir vos décisions en français : hkmj review {path} --lang fr",
+    "cli.no_terminal": "hkmj play : il faut un terminal pour jouer (son entrée ou sa sortie est un tube ou un fichier) ; lancez-le dans une fenêtre de terminal d'au moins 80×24, ou faites jouer des robots avec hkmj simulate",
     "cli.record_exists": "hkmj play : --record {path} : ce fichier existe déjà (une partie enregistrée auparavant ?) ; donnez un autre nom, ou supprimez d'abord le fichier",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
 
+@cache
+def _tables(lang: str, rules: str) -> dict[str, str]:
+    """The strings of ``lang`` at a ``rules`` table (made once per pair)."""
+    return rule_words(STRINGS[lang], rules, lang)
+
+
 class Texts:
     """The strings of one language, with tile and wind names in that language."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", rules: str = "hk") -> None:
         if lang not in STRINGS:
             raise ValueError(f"language {lang!r}: expected one of {', '.join(LANGS)}")
         self.lang = lang
-        self.table = STRINGS[lang]
+        self.rules = rules
+        """The ruleset whose rules the words cite (``hk``, ``mcr``, ``classical``; see
+        :func:`hkmj.tui.rules_texts.rule_words`)."""
+        self.table = _tables(lang, rules)
 
     def __call__(self, key: str, **params: Any) -> str:
         """The string ``key`` with its ``{placeholders}`` filled in."""

@@ -1,0 +1,225 @@
+"""The words of ``hkmj play`` that differ by ruleset: an MCR or classical table never cites a
+Hong Kong rule nor states a Hong Kong amount.
+
+The English and French tables of :mod:`hkmj.tui.texts` are written for Hong Kong (HK-1..HK-7).
+For another ruleset, :func:`rule_words` rewrites each rule reference to the ruleset's own
+(``HK-4.2`` → ``MCR-4.1`` / ``CL-3.1``, see docs/rules-mcr.md and docs/rules-classical.md) and
+replaces the strings whose facts differ: the win check (MCR-5.1's 8 points, CL-6's limit
+hands), the false Mahjong (MCR-5.4's dead hand, CL-7.7's limit), the replacement tiles (MCR-3:
+no dead wall), the payments (MCR-8, CL-7) and the help's goal and scoring sections.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["REFS", "rule_words"]
+
+REFS: dict[str, dict[str, str]] = {
+    "mcr": {
+        "HK-3.2": "MCR-3.4",
+        "HK-3.3": "MCR-3.2",
+        "HK-3.4": "MCR-4.1",
+        "HK-3.5": "MCR-3.3",
+        "HK-4": "MCR-4",
+        "HK-4.1": "MCR-4.1",
+        "HK-4.2": "MCR-4.1",
+        "HK-4.3": "MCR-4.1",
+        "HK-4.4": "MCR-4.1",
+        "HK-4.5": "MCR-4.1",
+        "HK-4.9": "MCR-3.3",
+        "HK-4.10": "MCR-4.1",
+        "HK-5.1": "MCR-5.2",
+        "HK-5.2": "MCR-5.2",
+        "HK-5.3": "MCR-5.2",
+        "HK-5.4": "MCR-5.2",
+        "HK-5.5": "MCR-5",
+        "HK-5.7": "MCR-5.4",
+        "HK-6": "MCR-6",
+        "HK-7.1": "MCR-3.3",
+    },
+    "classical": {
+        "HK-3.2": "CL-1.2",
+        "HK-3.3": "CL-3.5",
+        "HK-3.4": "CL-2.2",
+        "HK-3.5": "CL-4.2",
+        "HK-4": "CL-3",
+        "HK-4.1": "CL-3.1",
+        "HK-4.2": "CL-3.1",
+        "HK-4.3": "CL-3.1",
+        "HK-4.4": "CL-3.4",
+        "HK-4.5": "CL-3.2",
+        "HK-4.9": "CL-3.6",
+        "HK-4.10": "CL-3.4",
+        "HK-5.1": "CL-2.4",
+        "HK-5.2": "CL-2.1",
+        "HK-5.3": "CL-6",
+        "HK-5.4": "CL-6",
+        "HK-5.5": "CL-3",
+        "HK-5.7": "CL-7.7",
+        "HK-6": "CL-5",
+        "HK-7.1": "CL-7.5",
+    },
+}
+"""Each Hong Kong rule the screen cites, and the rule of the same content in the other rulesets."""
+
+_REF = re.compile(r"HK-\d+(?:\.\d+)?")
+
+
+def _refs(text: str, table: dict[str, str]) -> str:
+    """Rewrite every ``HK-n.m`` of ``text`` by ``table``; a reference repeated by the rewrite
+    (``HK-4.2, HK-4.3`` → ``MCR-4.1``) is given once."""
+    out = _REF.sub(lambda m: table[m.group(0)], text)
+    return re.sub(r"\b([A-Z]+-[\d.]+\d)(?:, \1\b)+", r"\1", out)
+
+
+_MCR_EN = {
+    "ev.replacement.you": "You take a replacement tile from the end of the wall: {tile}.",
+    "ev.replacement": "{who} takes a replacement tile from the end of the wall.",
+    "ev.exhausted": "The wall is empty: the hand is a draw, nobody pays (MCR-3.3).",
+    "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair, seven pairs, thirteen orphans or a knitted hand (MCR-5.2); it is {dist}.",
+    "rule.final": "MCR-3.3: the discard made after the last tile of the wall was drawn may be taken only to win.",
+    "teach.intro": "Teaching table: refused actions are explained and a wrong Mahjong is refused instead of making your hand dead (MCR-5.4). A win needs 8 points without the flowers (MCR-5.1). Press ? for help, h for hints.",
+    "teach.kong_replacement": "After a kong you always take a replacement tile from the end of the wall ({tile}), or you would be a tile short (MCR-3.2). Now discard.",
+    "teach.other_tables": "Scored with the Chinese Official table only (MCR-6, MCR-7): at least 8 points without the flowers to win (MCR-5.1), each fan counted once, and no fans from other tables.",
+    "confirm.mahjong": "Declare Mahjong? If your hand is not a winning hand of 8 points it is a false Mahjong: your hand becomes dead and you pay 10 to each player (MCR-5.4).",
+    "end.element": "Fan",
+    "end.pay.penalty": "A false Mahjong makes the declarer's hand dead, and the declarer pays 10 to each other player (MCR-5.4).",
+    "end.pay.mcr.self_draw": "Self-drawn win: each player pays the total plus 8, {points} + 8 = {each}; the winner ({winner}) receives {total} (MCR-8).",
+    "end.pay.mcr.discard": "The discarder ({whom}) pays the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
+    "help.title": "How to play — Chinese Official Mahjong (MCR)",
+}
+_MCR_FR = {
+    "ev.replacement.you": "Vous prenez une tuile de remplacement au bout du mur : {tile}.",
+    "ev.replacement": "{who} prend une tuile de remplacement au bout du mur.",
+    "ev.exhausted": "Le mur est épuisé : donne nulle, personne ne paie (MCR-3.3).",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni treize Orphelins, ni une main de tuiles disjointes (MCR-5.2) ; elle est {dist}.",
+    "rule.final": "MCR-3.3 : la défausse faite après la pioche de la dernière tuile du mur ne peut être prise que pour gagner.",
+    "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un Mahjong erroné est refusé au lieu de rendre votre main morte (MCR-5.4). Il faut 8 points sans les fleurs pour gagner (MCR-5.1). ? pour l'aide, h pour un conseil.",
+    "teach.kong_replacement": "Après un kong vous prenez toujours un remplacement au bout du mur ({tile}), sinon il vous manquerait une tuile (MCR-3.2). Défaussez maintenant.",
+    "teach.other_tables": "Compté avec le seul barème chinois officiel (MCR-6, MCR-7) : au moins 8 points sans les fleurs pour gagner (MCR-5.1), chaque fan compté une fois, et aucun fan d'une autre table.",
+    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas une main gagnante de 8 points, c'est un faux Mahjong : votre main devient morte et vous payez 10 à chaque joueur (MCR-5.4).",
+    "end.element": "Fan",
+    "end.pay.penalty": "Un faux Mahjong rend morte la main de celui qui l'annonce, et il paie 10 à chaque autre joueur (MCR-5.4).",
+    "end.pay.mcr.self_draw": "Victoire sur pioche : chacun paie le total plus 8, {points} + 8 = {each} ; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "end.pay.mcr.discard": "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each} ; les deux autres paient 8 chacun ; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "help.title": "Comment jouer — Mahjong chinois officiel (MCR)",
+}
+_CL_EN = {
+    "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (CL-2.4) nor a limit hand such as seven pairs or thirteen orphans (CL-6); it is {dist}.",
+    "ev.false": "False Mahjong by {who}: the hand ends and {who} pays the limit to each player, East's share doubled (CL-7.7).",
+    "ev.false.you": "False Mahjong! {why} You pay the limit to each player, East's share doubled (CL-7.7).",
+    "teach.other_tables": "Scored with the classical table only (CL-5, CL-6): every player scores points and doubles, and no fans from other tables.",
+    "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay the limit to each player, East's share doubled (CL-7.7).",
+    "end.limit": "Limit hand: {name} (it scores the limit, CL-6; the elements are shown for information)",
+    "end.pay.classical": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+    "end.pay.classical.highest": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each lower score and pays twice the difference to each higher score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+    "end.pay.penalty": "A false Mahjong costs the limit to each other player, East's share doubled (CL-7.7).",
+    "help.title": "How to play — Classical Mahjong",
+}
+_CL_FR = {
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize Orphelins (CL-6) ; elle est {dist}.",
+    "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie la limite à chaque joueur, le double à l'Est (CL-7.7).",
+    "ev.false.you": "Faux Mahjong ! {why} Vous payez la limite à chaque joueur, le double à l'Est (CL-7.7).",
+    "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, et aucun fan d'une autre table.",
+    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez la limite à chaque joueur, le double à l'Est (CL-7.7).",
+    "end.limit": "Main limite : {name} (elle vaut la limite, CL-6 ; les éléments sont donnés pour information)",
+    "end.pay.classical": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
+    "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chaque score plus faible et paie le double de la différence à chaque score plus fort ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
+    "end.pay.penalty": "Un faux Mahjong coûte la limite à chaque autre joueur, le double à l'Est (CL-7.7).",
+    "help.title": "Comment jouer — Mahjong classique",
+}
+
+_HELP: dict[tuple[str, str], dict[str, str]] = {
+    ("mcr", "en"): {
+        "THE GOAL": """THE GOAL
+Be the first to complete a winning hand worth at least 8 points, flowers not counted (MCR-5.1): usually four groups and a pair (MCR-5.2).
+  • chow: three numbers in a row of one suit, like 3-4-5 Circles. Never with winds or dragons, never across suits.
+  • pung: three identical tiles.
+  • kong: four identical tiles (you then take one extra tile from the end of the wall: there is no dead wall, MCR-3.1).
+  • pair: two identical tiles.
+Special hands also win: seven pairs, thirteen orphans and the knitted hands (MCR-5.2).
+A complete hand under 8 points does not win: aim for fans (MCR-6), such as All Chows, One Voided Suit, Concealed Hand or Mixed Shifted Chows.""",
+        "SCORING": """SCORING
+Only the winner scores: the points of its fans (MCR-6), each counted once with the exclusions of MCR-7, plus 1 per flower. On a discard the discarder pays the total plus 8 and the two others 8 each; on a self-drawn win everyone pays the total plus 8 (MCR-8). The end-of-hand screen shows the sums. A false Mahjong makes your hand dead — you play on but can no longer win or claim — and you pay 10 to each player (MCR-5.4); at a teaching table (--teach) it is refused and explained instead.""",
+        "COMMON MISTAKES": """COMMON MISTAKES
+  • This is not pairs solitaire: pairs alone don't win.
+  • No chow across suits or with winds and dragons.
+  • Don't try to take an old discard.
+  • A complete hand is not enough: it needs 8 points without the flowers.
+  • Don't mix in fans from other tables (Hong Kong, riichi…).""",
+    },
+    ("mcr", "fr"): {
+        "LE BUT": """LE BUT
+Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non comptées (MCR-5.1) : le plus souvent quatre groupes et une paire (MCR-5.2).
+  • chow : trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles.
+  • pung : trois tuiles identiques.
+  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur : il n'y a pas de mur mort, MCR-3.1).
+  • paire : deux tuiles identiques.
+Des mains spéciales gagnent aussi : sept paires, les treize Orphelins et les mains de tuiles disjointes (MCR-5.2).
+Une main complète de moins de 8 points ne gagne pas : visez des fans (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
+        "LE DÉCOMPTE": """LE DÉCOMPTE
+Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
+        "LES ERREURS FRÉQUENTES": """LES ERREURS FRÉQUENTES
+  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.
+  • Pas de suite entre familles ni avec les Vents et les Dragons.
+  • Ne récupérez pas une vieille défausse.
+  • Une main complète ne suffit pas : il faut 8 points sans les fleurs.
+  • Ne mélangez pas les fans d'autres tables (Hong Kong, riichi…).""",
+    },
+    ("classical", "en"): {
+        "SCORING": """SCORING
+Every player scores: points for pungs, kongs, some pairs and bonus tiles, then doubles (CL-5); the winner adds 20 for Mahjong and the winner's doubles. The winner is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7). The end-of-hand screen shows every player's points, doubles and score. A false Mahjong costs the limit to each other player (CL-7.7); at a teaching table (--teach) it is refused and explained instead.""",
+    },
+    ("classical", "fr"): {
+        "LE DÉCOMPTE": """LE DÉCOMPTE
+Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tuiles bonus, puis des doubles (CL-5) ; le gagnant ajoute 20 pour le Mahjong et ses doubles de gagnant. Le gagnant reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7). L'écran de fin de donne montre les points, doubles et score de chaque joueur. Un faux Mahjong coûte la limite à chaque autre joueur (CL-7.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
+    },
+}
+"""The help's sections that differ, by their heading; the other sections keep the Hong Kong words
+with their rule references rewritten (and the lines of :data:`_HELP_LINES` changed)."""
+
+_HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
+    ("classical", "en"): {
+        "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans (CL-6).",
+        "There is no minimum: any complete hand wins, even worth 0 fan (HK-6).": "There is no minimum: any complete hand wins.",
+        "  • This is not pairs solitaire: pairs alone don't win.": "  • This is not pairs solitaire: pairs alone don't win (seven pairs is a limit hand, CL-6).",
+        "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Don't mix in fans from other tables (Hong Kong, MCR, riichi…).",
+    },
+    ("classical", "fr"): {
+        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize Orphelins (CL-6).",
+        "Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).": "Pas de minimum : toute main complète gagne.",
+        "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
+        "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Ne mélangez pas les fans d'autres tables (Hong Kong, MCR, riichi…).",
+    },
+}
+"""Single lines of the Hong Kong help replaced at a table (the rest of their section stays)."""
+
+_WORDS: dict[tuple[str, str], dict[str, str]] = {
+    ("mcr", "en"): _MCR_EN,
+    ("mcr", "fr"): _MCR_FR,
+    ("classical", "en"): _CL_EN,
+    ("classical", "fr"): _CL_FR,
+}
+
+
+def _help(body: str, sections: dict[str, str], lines: dict[str, str]) -> str:
+    """The help ``body`` with each section whose heading is in ``sections`` replaced, then each
+    line found in ``lines``."""
+    parts = body.split("\n\n")
+    body = "\n\n".join(sections.get(p.split("\n", 1)[0], p) for p in parts)
+    return "\n".join(lines.get(line, line) for line in body.split("\n"))
+
+
+def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
+    """The string ``table`` of ``lang`` as shown at a ``rules`` table (``hk``, ``mcr``,
+    ``classical``): the Hong Kong words with the ruleset's references and facts."""
+    refs = REFS.get(rules)
+    if refs is None:
+        return table
+    out = {key: _refs(text, refs) for key, text in table.items()}
+    out["help.body"] = _refs(_help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {})), refs)
+    out.update(_WORDS[rules, lang])
+    if rules == "mcr":  # a false Mahjong never ends an MCR hand: the declarer's hand is dead (MCR-5.4)
+        out["ev.false"], out["ev.false.you"] = out["ev.false.dead"], out["ev.false.dead.you"]
+    return out

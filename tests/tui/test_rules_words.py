@@ -1,0 +1,122 @@
+"""``hkmj play --rules mcr|classical``: a newcomer at an MCR or classical table reads that
+table's rules (MCR-1..MCR-9, CL-1..CL-7), never a Hong Kong rule number or amount — in the log,
+the teaching notes, the help, the Mahjong confirmation and the end-of-hand payments."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hkmj.engine.testing import QUIET
+from hkmj.rulesets import get_ruleset
+from hkmj.tiles import tile
+from hkmj.tui.app import HelpScreen, PlayApp
+from hkmj.tui.rules_texts import REFS
+from hkmj.tui.session import Session
+from hkmj.tui.texts import Texts
+
+Make = Callable[..., Session]
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+PAGES = {"mcr": "rules-mcr.md", "classical": "rules-classical.md"}
+HK_ONLY = re.compile(r"HK-\d|\b64\b|128|base points|double the base")
+"""What only a Hong Kong table may say: its rule numbers, its false-Mahjong amounts, its base."""
+BASE_KEYS = {"end.base", "end.pay.self_draw", "end.pay.discard", "end.pay.robbed_kong"}
+"""Strings shown only for a hand that has base points (HK-6's fan→base table)."""
+
+
+def _sections(rules: str) -> set[str]:
+    """The rule numbers a ruleset's page defines: ``MCR-5`` for ``## MCR-5 …``, ``MCR-5.4`` for
+    item 4 of that section, ``CL-5.1`` for ``### CL-5.1 …``."""
+    out: set[str] = set()
+    current = ""
+    for line in (DOCS / PAGES[rules]).read_text(encoding="utf-8").splitlines():
+        head = re.match(r"#{2,3} ((?:MCR|CL)-\d+(?:\.\d+)?)\b", line)
+        if head:
+            out.add(head.group(1))
+            current = head.group(1) if line.startswith("## ") else current
+        item = re.match(r"(\d+)\. ", line)
+        if item and current:
+            out.add(f"{current}.{item.group(1)}")
+    return out
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_and_classical_tables_cite_their_own_rules(rules: str, lang: str) -> None:
+    """MCR-1..9 / CL-1..7: every string of the table cites only rules its own page defines,
+    and none states a Hong Kong rule number or amount."""
+    tx = Texts(lang, rules)
+    defined = _sections(rules)
+    for key, text in tx.table.items():
+        if key in BASE_KEYS:
+            continue
+        assert not HK_ONLY.search(text), (key, text)
+        for ref in re.findall(r"\b(?:MCR|CL)-\d+(?:\.\d+)?", text):
+            assert ref in defined, (key, ref)
+    assert set(REFS[rules]) >= set(re.findall(r"HK-\d+(?:\.\d+)?", " ".join(Texts(lang).table.values())))
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_ruleset_words_have_the_same_placeholders_in_both_languages(rules: str) -> None:
+    en, fr = Texts("en", rules).table, Texts("fr", rules).table
+    assert en.keys() == fr.keys()
+    fmt = string.Formatter()
+    for key in en:
+        assert {f for _, f, _, _ in fmt.parse(en[key]) if f} == {f for _, f, _, _ in fmt.parse(fr[key]) if f}, key
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_mcr_8_and_cl_7_payments_are_explained_on_the_end_screen(make_session: Make, rules: str, lang: str) -> None:
+    """MCR-8: a self-drawn win is paid the total plus 8 by each player; CL-7: every player scores
+    and settles, East double. The end screen says which, and its teaching note names the table."""
+    s = make_session(hands=("123m456m789m123p55m", *QUIET[1:]), rules=get_ruleset(rules), lang=lang, teach=True)
+    s.start_hand()
+    assert s.try_mahjong().done
+    summary = s.finish_hand()
+    points = summary.fan
+    assert points is not None and summary.teach
+    if rules == "mcr":
+        assert summary.seats[0].payment == 3 * (points + 8)
+        assert f"{points} + 8 = {points + 8}" in summary.why_paid and "(MCR-8)" in summary.why_paid
+        assert "MCR-5.1" in summary.teach[0]
+    else:
+        assert "(CL-7)" in summary.why_paid and "CL-5.4" in summary.why_paid
+        assert "CL-5" in summary.teach[0]
+    assert not any(HK_ONLY.search(n.text) for n in s.history)
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_teaching_refusals_cite_the_tables_rules(make_session: Make, advance: Callable[[Session], None], rules: str) -> None:
+    """MCR-5.2 / CL-2.1: a refused chow of a dragon at a teaching table is explained by the table's own rule."""
+    s = make_session(teach=True, rules=get_ruleset(rules))
+    s.start_hand()
+    assert s.try_discard(tile("9m")).done
+    advance(s)
+    assert not s.try_chow().done  # South's Green dragon: honours never make chows
+    texts = [n.text for n in s.history]
+    want = "MCR-5.2" if rules == "mcr" else "CL-2.1"
+    assert any(want in t for t in texts), texts
+    assert not any(HK_ONLY.search(t) for t in texts), texts
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("rules", "lang", "word"), [("mcr", "en", "8 points"), ("mcr", "fr", "8 points"), ("classical", "en", "CL-2.4"), ("classical", "fr", "CL-2.4")])
+async def test_help_at_an_mcr_or_classical_table_teaches_that_game(make_session: Make, rules: str, lang: str, word: str) -> None:
+    """The help (?) at 80×24 is titled with the table's game and its goal is that game's win check
+    (MCR-5.1: 8 points; CL-2.4), with no Hong Kong rule in the whole text."""
+    tx = Texts(lang, rules)
+    app = PlayApp(make_session(lang=lang, rules=get_ruleset(rules)), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert tx("help.title") in text and ("MCR" in tx("help.title") or "lassi" in tx("help.title"))
+        goal = tx("help.body").split("\n\n")[0]
+        assert word in goal and not HK_ONLY.search(tx("help.body"))
