@@ -282,7 +282,8 @@ def test_cl6_2_cli_shows_the_cap_at_the_limit(capsys: pytest.CaptureFixture[str]
 
 
 def test_cl3_4_cli_robbed_needs_the_robbed_player(capsys: pytest.CaptureFixture[str]) -> None:
-    """CL-3.4: ``--robbed`` without ``--from`` says which option names the robbed player."""
+    """CL-3.4: ``--robbed`` without ``--from`` says which option names the robbed player; a usage
+    error (exit 2) as in the other rulesets."""
     code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--robbed"])
-    assert code == 1
+    assert code == 2
     assert "--robbed needs --from SEAT" in capsys.readouterr().err

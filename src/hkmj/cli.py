@@ -186,19 +186,23 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except RulesetError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
+    usage = _score_usage_error(args, rules.name, rules.scores_every_hand)
+    if usage:
+        print(f"hkmj score: {usage}", file=sys.stderr)
+        return 2
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
     if args.hand is None:
         _hint_at_a_terminal()
         return _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout), None if rules is DEFAULT else rules.score_json)
-    if args.robbed and not args.discarder:
-        print("hkmj score: --robbed needs --from SEAT, the seat whose added kong was robbed (HK-4.10)", file=sys.stderr)
-        return 2
     if args.win is None:
         # what is wrong with the hand itself comes before a missing --win
         problem = hand_problem(args.hand, len(args.meld))
         if problem:
-            print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {problem}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"valid": False, "error": problem}, ensure_ascii=False))
+            else:
+                print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {problem}", file=sys.stderr)
             return 1
         print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
         return 2
@@ -224,13 +228,48 @@ def _cmd_score(args: argparse.Namespace) -> int:
         win = win_from_json(request)
         outcome = rules.score(win)
     except InvalidHand as e:
-        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {_as_options(str(e))}", file=sys.stderr)
+        if args.json:  # the machine interface's answer to a bad request, on stdout (R-9)
+            print(json.dumps({"valid": False, "error": _as_options(str(e))}, ensure_ascii=False))
+        else:
+            print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {_as_options(str(e))}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
     else:
         print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules))
     return 0 if outcome.winning else 1
+
+
+_ROBBED_RULE = {"hk": "HK-4.10", "mcr": "MCR-6.43", "classical": "CL-3.4"}
+"""The rule of each ruleset that says who pays for a robbed kong: the seat ``--from`` names."""
+
+_HAND_OPTIONS = ("--win", "--from", "--seat", "--prevailing", "--lang")
+"""Options of one hand on the command line (stored once each by ``OnceAction``)."""
+
+
+def _score_usage_error(args: argparse.Namespace, rules: str, every_hand: bool) -> str | None:
+    """What is wrong with the combination of ``hkmj score`` options, or None (exit 2).
+
+    Nothing given is ignored: options of one hand without a hand (the JSON-lines mode reads
+    everything from its requests), ``--other`` outside the classical game (CL-5: only it
+    scores the other hands) and ``--robbed`` without the seat whose kong was robbed.
+    """
+    from hkmj.rulesets.args import given
+
+    if args.hand is None:
+        typed = [o for o in _HAND_OPTIONS if given(args, o[2:].replace("from", "discarder"))]
+        typed += [o for o, v in (("--robbed", args.robbed), ("--meld", args.meld), ("--flower", args.flower),
+                                 ("--season", args.season), ("--flag", args.flag), ("--other", args.other)) if v]  # fmt: skip
+        if typed:
+            return (
+                f"{typed[0]} needs a hand on the command line (hkmj score 234s567p88m111z777z --win 1z); "
+                "without a hand, hkmj score reads JSON requests on stdin, one a line, and takes every field from them (R-9)"
+            )
+    if args.other and not every_hand:
+        return f"--other gives another seat's hand to the classical game (--rules classical); --rules {rules} scores the winner alone"
+    if args.robbed and not args.discarder:
+        return f"--robbed needs --from SEAT, the seat whose added kong was robbed ({_ROBBED_RULE.get(rules, 'HK-4.10')})"
+    return None
 
 
 _SIMULATE_EPILOG = """\
@@ -467,7 +506,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def _add_score(sub: Any) -> None:
     from hkmj import cli_classical
-    from hkmj.rulesets.args import add_rules_arguments, options_help
+    from hkmj.rulesets.args import OnceAction, add_rules_arguments, options_help
 
     p = sub.add_parser(
         "score",
@@ -480,11 +519,13 @@ def _add_score(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
-    p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 1z")
-    p.add_argument("--from", dest="discarder", metavar="SEAT", help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw")
+    p.add_argument("--win", action=OnceAction, metavar="TILE", help="the winning tile, e.g. 1z")
+    p.add_argument(
+        "--from", dest="discarder", action=OnceAction, metavar="SEAT", help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw"
+    )
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
-    p.add_argument("--seat", default="E", help="your seat wind (default E)")
-    p.add_argument("--prevailing", default="E", help="prevailing wind (default E)")
+    p.add_argument("--seat", default="E", action=OnceAction, help="your seat wind (default E)")
+    p.add_argument("--prevailing", default="E", action=OnceAction, help="prevailing wind (default E)")
     p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
     p.add_argument("--flower", action="append", type=whole_number, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)")
     p.add_argument("--season", action="append", type=whole_number, default=[], metavar="N", help="a season 1-4 you hold (repeatable)")
@@ -497,7 +538,7 @@ def _add_score(sub: Any) -> None:
         help="how the hand was won (repeatable): last_wall_tile, final_discard, kong_replacement; "
         "heavenly and earthly (Hong Kong), last_of_kind (MCR)",
     )
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of element names")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", action=OnceAction, help="language of element names")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
     cli_classical.add_arguments(p)

@@ -115,8 +115,6 @@ def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
             raise OtherHandError(f"--other: seat {seat} given twice")
         hands[seat] = hand
     winner = _option_wind(args.seat, "--seat")
-    if args.robbed and not args.discarder:
-        raise WindError("--robbed needs --from SEAT: the player whose added kong was robbed (CL-3.4)")
     if winner in hands and hands[winner] is not None:
         raise OtherHandError(f"--other {winner}: that is the winner's seat (--seat); give the winner's hand as HAND")
     hands[winner] = {"hand": args.hand, "melds": args.meld, "flowers": args.flower, "seasons": args.season}
@@ -170,24 +168,37 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     exit 1 for an invalid deal, 2 for a malformed ``--other``.
     """
     if args.win is None:
-        print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
-        return 2
+        from hkmj.scoring.request import hand_problem
+
+        problem = hand_problem(args.hand, len(args.meld))  # the hand's own problem first, as in the other rulesets
+        if problem is None:
+            print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
+            return 2
+        return _invalid(args, {"valid": False, "error": problem})
     try:
         request = request_from_args(args)
     except OtherHandError as e:
         print(f"hkmj score: {e}", file=sys.stderr)
         return 2
     except WindError as e:
-        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {e}", file=sys.stderr)
-        return 1
-    result = scorer(request)
+        result = {"valid": False, "error": str(e)}
+    else:
+        result = scorer(request)
     if not result["valid"]:
-        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {result['error']}", file=sys.stderr)
-        return 1
+        return _invalid(args, result)
     if args.lang != "en":
         result = translate(result, args.lang)
     print(json.dumps(result, ensure_ascii=False) if args.json else format_result(result, args.lang))
     return 0
+
+
+def _invalid(args: argparse.Namespace, result: dict[str, Any]) -> int:
+    """Report an invalid deal: with ``--json`` the machine answer on stdout, else a sentence on stderr (exit 1)."""
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {result['error']}", file=sys.stderr)
+    return 1
 
 
 def translate(result: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -146,10 +146,10 @@ def parse_tiles(text: str) -> list[Tile]:
                 start = i
             digits.append(ord(ch) - 48)
         elif ch in "mpszf":
-            part = text[start : i + 1] if digits else ch
             if not digits:
-                raise NotationError(f"{part!r}: suit letter {ch!r} with no digits before it")
-            out.extend(_make(d, ch, part.replace(" ", "")) for d in digits)
+                raise NotationError(f"{ch!r}: suit letter {ch!r} with no digits before it")
+            part = text[start : i + 1].replace(" ", "")  # the group an error names, built once per group
+            out.extend(_make(d, ch, part) for d in digits)
             digits = []
         else:
             part = (text[start:i] if digits else "") + ch

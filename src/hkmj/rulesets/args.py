@@ -3,10 +3,31 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import Any
 
 from hkmj.rulesets import RULESETS, Ruleset, get_ruleset, parse_option_args
 
-__all__ = ["add_rules_arguments", "options_help", "rules_from_args"]
+__all__ = ["OnceAction", "add_rules_arguments", "given", "options_help", "rules_from_args"]
+
+
+class OnceAction(argparse.Action):
+    """Store an option's value, refusing the option a second time: ``--seat S --seat W`` is
+    a usage error (exit 2), never the last one silently winning."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: str | Sequence[Any] | None, option_string: str | None = None
+    ) -> None:
+        seen: set[str] = namespace.__dict__.setdefault("given_options", set())
+        if self.dest in seen:
+            parser.error(f"argument {'/'.join(self.option_strings)}: given twice (give it once)")
+        seen.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
+def given(args: argparse.Namespace, dest: str) -> bool:
+    """True when an option stored by :class:`OnceAction` was typed (not left at its default)."""
+    return dest in args.__dict__.get("given_options", ())
 
 
 def options_help() -> str:
@@ -22,7 +43,7 @@ def options_help() -> str:
 
 def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     """Add ``--rules NAME`` (default hk) and repeatable ``--option key=value``."""
-    p.add_argument("--rules", default="hk", metavar="NAME", help=f"ruleset: {' or '.join(RULESETS)} (default hk)")
+    p.add_argument("--rules", default="hk", action=OnceAction, metavar="NAME", help=f"ruleset: {' or '.join(RULESETS)} (default hk)")
     p.add_argument(
         "--option",
         action="append",

@@ -24,6 +24,7 @@ from typing import Any
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
 from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, echo, seat_index
+from hkmj.scoring.request import MAX_HAND_CHARS, MAX_MELD_CHARS
 from hkmj.scoring.ruleset import Limit, validate
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import (
@@ -750,6 +751,11 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
         raise InvalidHand(f"hands.{who}: unknown field {echo(extra[0])}")
     if not isinstance(value.get("hand"), str):
         raise InvalidHand(f"hands.{who}.hand: expected an mpsz string of the concealed tiles, e.g. '234s567p88m111z'")
+    if len(value["hand"]) > MAX_HAND_CHARS:  # refused by its size before a tile is read, as R-9
+        raise InvalidHand(
+            f"hands.{who}.hand of {len(value['hand']):,} characters: a hand of at most 14 tiles is written in at most "
+            f"{MAX_HAND_CHARS} (CL-1.1)"
+        )
     try:
         concealed = tuple(parse_tiles(value["hand"]))
     except NotationError as e:
@@ -757,6 +763,11 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
     melds_in = value.get("melds", [])
     if not isinstance(melds_in, list):
         raise InvalidHand(f"hands.{who}.melds: expected a list like ['pung 555m', 'chow 345s']")
+    if len(melds_in) > 4:
+        raise InvalidHand(f"hands.{who}.melds: {len(melds_in)} melds: a hand has at most four groups (CL-2)")
+    for text in melds_in:
+        if isinstance(text, str) and len(text) > MAX_MELD_CHARS:
+            raise InvalidHand(f"hands.{who}.melds: a meld of {len(text):,} characters: a meld is written like 'pung 555m'")
     melds = tuple(_meld(m, who) for m in melds_in)
     return PlayerHand(concealed, melds, bonus_list(value.get("flowers", []), f"hands.{who}.flowers"),
                       bonus_list(value.get("seasons", []), f"hands.{who}.seasons"))  # fmt: skip
@@ -765,7 +776,7 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
 def deal_from_json(obj: Any) -> Deal:
     """Build a :class:`Deal` from the machine interface's fields (docs/rules-classical.md)."""
     if not isinstance(obj, Mapping):
-        raise InvalidHand(f"expected a JSON object, got {type(obj).__name__}")
+        raise InvalidHand(f"expected a JSON object, got {echo(obj)}")
     extra = sorted(set(obj) - set(_DEAL_FIELDS))
     if extra and "hands" not in obj and set(extra) & {"hand", "seat", "melds", "flowers", "seasons"}:
         raise InvalidHand(

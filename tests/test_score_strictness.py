@@ -1,0 +1,173 @@
+"""``hkmj score`` as a stranger drives it: every option combination gets a documented exit
+status and a clear message, never a traceback and never an option silently ignored (R-9,
+docs/scoring.md "Exit status"), for each ruleset (hk, mcr, classical)."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hkmj.cli import main
+from hkmj.scoring.classical import score_json as classical_json
+from hkmj.tiles import NotationError, parse_tiles
+
+HAND = ["234s567p88m111z777z", "--win", "1z"]
+RULES = ["hk", "mcr", "classical"]
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> tuple[int, str, str]:
+    """``main(argv)`` in process; an argparse usage error (SystemExit) counts as its status."""
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
+    try:
+        code = main(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+    finally:
+        sys.stdin = old
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    "twice",
+    [["--win", "1z"], ["--from", "N"], ["--seat", "W"], ["--prevailing", "S"], ["--lang", "fr"], ["--rules", "hk"]],
+    ids=["win", "from", "seat", "prevailing", "lang", "rules"],
+)
+def test_r9_an_option_of_one_value_given_twice_is_refused(rules: str, twice: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--seat S --seat W`` is a usage error (exit 2) naming the option: the last one never silently wins."""
+    once = ["--from", "W", "--seat", "S", "--prevailing", "E", "--lang", "en", "--rules", rules]
+    code, out, err = _run(["score", *HAND, *once, *twice], capsys)
+    assert code == 2 and out == ""
+    assert f"argument {twice[0]}: given twice" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    "option",
+    [["--win", "1z"], ["--from", "W"], ["--seat", "S"], ["--prevailing", "S"], ["--robbed"], ["--meld", "pung 777z"],
+     ["--flower", "1"], ["--season", "2"], ["--flag", "last_wall_tile"], ["--lang", "fr"], ["--other", "W: 123m"]],
+    ids=lambda o: o[0],
+)  # fmt: skip
+def test_r9_options_of_one_hand_without_a_hand_are_refused_not_ignored(
+    rules: str, option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no hand, ``hkmj score`` reads JSON requests (R-9): an option meant for a command-line
+    hand would be dropped, so it is a usage error (exit 2) before any line is read."""
+    line = '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "self_draw", "seat": "E", "prevailing": "E"}\n'
+    code, out, err = _run(["score", "--rules", rules, *option], capsys, stdin=line)
+    assert code == 2 and out == ""
+    assert f"{option[0]} needs a hand on the command line" in err
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr"])
+def test_cl5_other_hands_outside_the_classical_game_are_refused(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--other`` gives a non-winner's hand, which only the classical game scores (CL-5)."""
+    code, out, err = _run(["score", *HAND, "--rules", rules, "--other", "W: 1789p45s2z666z, kong 7777m"], capsys)
+    assert code == 2 and out == ""
+    assert "--other gives another seat's hand to the classical game" in err
+
+
+@pytest.mark.parametrize(("rules", "rule"), [("hk", "HK-4.10"), ("mcr", "MCR-6.43"), ("classical", "CL-3.4")])
+def test_hk4_10_robbed_without_from_is_a_usage_error_in_every_ruleset(rules: str, rule: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A robbed kong needs the seat that was robbed (HK-4.10, MCR-6.43, CL-3.4): exit 2 in each ruleset."""
+    code, out, err = _run(["score", "234s567p88m111z777z", "--win", "2s", "--robbed", "--rules", rules], capsys)
+    assert code == 2 and out == ""
+    assert f"--robbed needs --from SEAT, the seat whose added kong was robbed ({rule})" in err
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["234x567p88m111z777z", "--win", "1z"], "'234x': unknown suit 'x'"),
+        (["234s567p88m111z777z", "--win", "2z"], "2z is not in the concealed hand"),
+        (["234s567p88m111z777z", "--win", "1z", "--seat", "X"], "--seat 'X': expected a wind"),
+        (["234s567p88m111z777z", "--win", "1z", "--flower", "5"], "1-4"),
+        (["23x4s", "--json"], "'23x': unknown suit 'x'"),
+    ],
+    ids=["bad_suit", "win_not_in_hand", "bad_seat", "flower_5", "bad_hand_no_win"],
+)
+def test_r9_json_output_answers_an_invalid_hand_on_stdout(rules: str, argv: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` prints the machine interface's ``{"valid": false, "error"}`` on stdout (exit 1),
+    the same schema as a bad JSON line, so a script reads one object whatever happened."""
+    code, out, err = _run(["score", *argv, "--rules", rules] + ([] if "--json" in argv else ["--json"]), capsys)
+    answer = json.loads(out)
+    assert code == 1 and err == ""
+    assert answer["valid"] is False and set(answer) == {"valid", "error"}
+    assert error in answer["error"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "error"),
+    [
+        ("1" * 100_000 + "m", "hands.E.hand of 100,001 characters: a hand of at most 14 tiles is written in at most 80 (CL-1.1)"),
+        ("0" * 100_000 + "m", "hands.E.hand of 100,001 characters"),
+    ],
+    ids=["100k_ones", "100k_zeros"],
+)
+def test_cl1_1_an_overlong_classical_hand_is_refused_by_its_size(hand: str, error: str) -> None:
+    """A hand longer than any legal one is refused before its tiles are read, as R-9 does for
+    Hong Kong and MCR (it once took the classical reader minutes: a quadratic error text)."""
+    request = {"hands": {"E": {"hand": hand}, "S": None, "W": None, "N": None}, "winner": "E", "win": "self_draw",
+               "win_tile": "1m", "prevailing": "E"}  # fmt: skip
+    answer = classical_json(request)
+    assert answer["valid"] is False and answer["error"].startswith(error) and len(answer["error"]) < 200
+
+
+def test_cl2_more_than_four_melds_in_a_classical_hand_are_refused() -> None:
+    """A hand holds at most four groups (CL-2): forty declared pungs are named as such, not as 120 copies."""
+    request = {"hands": {"E": {"hand": "88m", "melds": ["pung 111m"] * 40}, "S": None, "W": None, "N": None},
+               "winner": "E", "win": "self_draw", "win_tile": "8m", "prevailing": "E"}  # fmt: skip
+    assert classical_json(request) == {"valid": False, "error": "hands.E.melds: 40 melds: a hand has at most four groups (CL-2)"}
+
+
+@pytest.mark.parametrize(("value", "shown"), [(None, "null"), ([], "[]"), ("x", "'x'"), (1, "1")])
+def test_cl5_a_request_that_is_no_object_is_named_as_json(value: Any, shown: str) -> None:
+    """The classical reader names what it got in JSON terms (``null``), never Python's (``NoneType``)."""
+    assert classical_json(value) == {"valid": False, "error": f"expected a JSON object, got {shown}"}
+
+
+def test_hk1_4_a_long_digit_run_names_its_group_once() -> None:
+    """HK-1.4: a bad tile in a long run of digits is named by that run (the run is read once, not once per digit)."""
+    with pytest.raises(NotationError, match=r"unknown tile 0m"):
+        parse_tiles("1" * 50_000 + "0m")
+    assert parse_tiles("1 1 1m") == [0, 0, 0]
+
+
+_WORDS = st.sampled_from(
+    ["234s567p88m111z777z", "19m19p19s1234567z1z", "88m", "1m", "", "abc", "１２３m", "--win", "1z", "2s", "0m", "--from",
+     "W", "E", "O", "x", "--seat", "S", "--prevailing", "N", "--robbed", "--meld", "pung 777z", "kong 1111z", "chow 135s",
+     "--flower", "1", "5", "-1", "--season", "4", "--flag", "last_wall_tile", "heavenly", "earthly", "last_of_kind",
+     "kong_replacement", "final_discard", "--lang", "fr", "de", "--json", "--rules", "hk", "mcr", "classical", "zz",
+     "--option", "minfan=3", "limit=500", "pay_highest=on", "--other", "W: 1789p45s2z666z, kong 7777m", "S: 123m", "--",
+     "-h"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(_WORDS, max_size=10), text=st.text(max_size=6))
+def test_r9_fuzzed_score_command_lines_never_raise(words: list[str], text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Any command line of ``hkmj score`` ends with status 0, 1 or 2 and says why: 2 (usage) on
+    stderr, 1 (not a winning hand) on stderr or, with ``--json``, one JSON object on stdout."""
+    argv = ["score", *words, text] if text.strip() and not text.startswith("-") else ["score", *words]
+    line = '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "self_draw", "seat": "E", "prevailing": "E"}\n'
+    code, out, err = _run(argv, capsys, stdin=line)
+    assert code in (0, 1, 2), (argv, code)
+    assert "Traceback" not in out + err, argv
+    if "-h" in argv[1:] and code == 0:
+        return
+    if code == 2:
+        assert err.strip() and out == "", argv
+    elif "--json" in argv and out:  # a result, an invalid answer or JSON lines: objects only
+        assert all(isinstance(json.loads(x), dict) for x in out.splitlines()), argv
+    elif code == 1:
+        assert err.strip() or out.strip(), argv
