@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,9 +18,18 @@ PG_URL = os.environ.get("HKMJ_TEST_PG_URL", "postgresql://hkmj:hkmj@127.0.0.1:54
 
 
 @pytest.fixture
-def pg_url() -> str:
+def pg_url() -> Iterator[str]:
     """``HKMJ_TEST_PG_URL`` emptied of hkmj tables, or skip the test when no server answers
-    (.ci/run installs Debian's PostgreSQL, starts it and sets the variable)."""
+    (.ci/run installs Debian's PostgreSQL, starts it and sets the variable).
+
+    The suite runs on several cores (pytest-xdist): a test holds the one database alone, under a
+    file lock, from the emptying to its end."""
+    with open(Path(tempfile.gettempdir()) / "hkmj-test-postgresql.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield _emptied_pg_url()
+
+
+def _emptied_pg_url() -> str:
     try:
         engine = sa.create_engine(normalise_url(PG_URL), connect_args={"connect_timeout": 3})
         with engine.begin() as conn:
