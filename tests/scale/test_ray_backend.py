@@ -22,7 +22,15 @@ from hkmj.tiles import tile_str
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # Ray gives its raylet 30 s to register, a limit a loaded machine (the suite runs on every
+    # core) can miss: one more start then, after a clean shutdown.
+    try:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    except Exception as e:
+        if "timed out during startup" not in str(e):
+            raise
+        ray.shutdown()
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 

@@ -32,6 +32,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _listening_elsewhere(pid: int, port: int) -> bool:
+    """True when another process, not ``pid``, listens on 127.0.0.1:``port`` (Linux's /proc).
+
+    A port found free can be taken by someone else's server before ours binds it; its answers
+    must not be mistaken for ours. Without /proc, nothing is known: False."""
+    try:
+        ours = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+        with open("/proc/net/tcp") as table:
+            rows = table.readlines()[1:]
+    except OSError:
+        return False
+    for row in rows:
+        fields = row.split()
+        if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # 0A: LISTEN
+            return f"socket:[{fields[9]}]" not in ours
+    return False
+
+
 class Server:
     """A server subprocess: ``start``, ``kill`` (SIGKILL), HTTP helpers, websocket clients."""
 
@@ -56,6 +74,16 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self) -> None:
+        """Start the server and wait until it answers; on a port someone else took first, start
+        again on another."""
+        for _ in range(5):
+            if self._start():
+                return
+            self.kill()
+            self.port = free_port()
+        raise RuntimeError("server did not start: every port tried was taken by another process")
+
+    def _start(self) -> bool:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
@@ -79,12 +107,14 @@ class Server:
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
+            if _listening_elsewhere(self.proc.pid, self.port):
+                return False
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
             try:
                 with urllib.request.urlopen(self.base + "/api/info", timeout=1) as r:
-                    if r.status == 200:
-                        return
+                    if r.status == 200 and not _listening_elsewhere(self.proc.pid, self.port):
+                        return True
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
