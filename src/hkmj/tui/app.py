@@ -20,7 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
 
 from hkmj.bots.advice import Advisor, advisor_name, make_advisor
-from hkmj.engine import Action, Chow, Kong, SeatView
+from hkmj.engine import WIN, Action, Chow, Kong, SeatView
 from hkmj.tiles import Tile
 from hkmj.tui.hints import best_move, describe, hint_for
 from hkmj.tui.render import (
@@ -291,7 +291,11 @@ class TableScreen(Screen[None]):
                 self._advisor = make_advisor(0)
             move = best_move(view, legal, self._advisor)
             self._best_for = (key, None if move is None else (move, advisor_name(self._advisor)))
-        return describe(hint_for(view), self.tx, top, self._best_for[1])
+        lines = describe(hint_for(view), self.tx, top, self._best_for[1])
+        if lines[0] == self.tx("hint.complete") and WIN not in legal:  # complete, but under the minimum (MCR-5.1, minfan)
+            rules = self.session.rules
+            lines[0] = self.tx("hint.under_min", min=rules.min_value, unit=self.tx(f"unit.{rules.unit}"))
+        return lines
 
     def _choice_label(self, a: Action) -> str:
         if isinstance(a, Chow):

@@ -177,6 +177,7 @@ EN: dict[str, str] = {
     "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay 64 to each player, 128 to a discarder (HK-5.7).",
     # --- hints
     "hint.complete": "Your hand is complete: declare Mahjong (m)!",
+    "hint.under_min": "Your hand is complete, but worth less than the {min} {unit} these rules need to win: don't declare Mahjong; discard and build more value.",
     "dist.0": "ready: one tile from winning",
     "dist.one": "{n} tile from ready",
     "dist.other": "{n} tiles from ready",
@@ -452,6 +453,7 @@ FR: dict[str, str] = {
     "teach.chow_offer": "Vous pouvez faire chow sur {tile} car {who} est à votre gauche (HK-4.2).",
     "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
     "hint.complete": "Votre main est complète : annoncez Mahjong (m) !",
+    "hint.under_min": "Votre main est complète, mais vaut moins que les {min} {unit} demandés par ces règles pour gagner : n'annoncez pas Mahjong ; défaussez et cherchez plus de valeur.",
     "dist.0": "prête : à une tuile de la victoire",
     "dist.one": "à {n} tuile d'une main prête",
     "dist.other": "à {n} tuiles d'une main prête",
