@@ -327,3 +327,25 @@ async def test_ctrl_c_asks_to_leave_in_the_games_language_and_twice_leaves(make_
         await pilot.press("ctrl+c", "ctrl+c")
         await pilot.pause()
     assert not app.is_running
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_q_on_the_end_of_hand_screen_asks_to_leave(make_session: Make, lang: str) -> None:
+    """The end-of-hand screen covers the keys line, so its own line says that q leaves; q asks the
+    quit question there (it did nothing), n goes back to the summary."""
+    from hkmj.tui.app import QuitScreen
+
+    tx = Texts(lang)
+    app = PlayApp(make_session(lang=lang, length="round"), delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        await pilot.pause(0.2)
+        assert tx("end.continue") in screen_text(app) and "q" in tx("end.continue")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)

@@ -595,6 +595,7 @@ class EndScreen(ModalScreen[None]):
         Binding("enter", "close", show=False),
         Binding("space", "close", show=False),
         Binding("escape", "close", show=False),
+        Binding("q", "app.ask_quit", show=False),
     ]
 
     def __init__(self, summary: HandSummary, tx: Texts, glyphs: bool) -> None:
