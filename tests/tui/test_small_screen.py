@@ -349,3 +349,27 @@ async def test_q_on_the_end_of_hand_screen_asks_to_leave(make_session: Make, lan
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: Make, rules: str, lang: str) -> None:
+    """HK-5.7 / MCR-5.4 / CL-7.7 at a normal table: m on a hand that is not complete asks for a
+    second m; at 80×24 the line says which key confirms and which cancels (it was cut after
+    the penalty's wording), and the whole warning is in the log."""
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang, rules)
+    s = make_session(lang=lang, rules=get_ruleset(rules))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.table.confirming
+        assert tx("st.confirm") in screen_text(app)
+        assert tx("confirm.mahjong") in [n.text for n in s.history]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.table.confirming and not s.over

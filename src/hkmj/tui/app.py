@@ -273,8 +273,8 @@ class TableScreen(Screen[None]):
     def status_line(self) -> str:
         """What to do now (or the pending choice / confirmation)."""
         tx = self.tx
-        if self.confirming:
-            return tx("confirm.mahjong") + " " + tx("st.confirm")
+        if self.confirming:  # the keys first: the two lines cut the rest at 80 columns (the log has it whole)
+            return tx("st.confirm") + " " + tx("confirm.mahjong")
         if self.pending_choices:
             key = "choose.chow" if isinstance(self.pending_choices[0], Chow) else "choose.kong"
             return tx(key, options="  ".join(f"[{i + 1}] {self._choice_label(a)}" for i, a in enumerate(self.pending_choices)))
