@@ -18,6 +18,8 @@ from hkmj.tui.texts import Texts
 
 Make = Callable[..., Session]
 Offer = Callable[..., None]
+HANDS_REST = ("2233445566778m", "2233445566778p", "223344999s2345z")
+"""The bots' hands of the stacked wall (tests/tui/conftest.py)."""
 SMALL = (80, 24)
 CJK = re.compile("[\u3400-\u9fff]")
 
@@ -373,3 +375,18 @@ async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: 
         await pilot.press("escape")
         await pilot.pause()
         assert not app.table.confirming and not s.over
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_win_and_a_kong_on_offer_lead_the_status_line_at_80x24(make_session: Make, lang: str) -> None:
+    """HK-5.5 and HK-3.3 on your turn: with a complete hand holding four alike, the status line
+    says first that you may declare Mahjong (m), then the kong (k), then how to discard; in French
+    the Mahjong part was the third line, cut at 80×24."""
+    tx = Texts(lang)
+    s = make_session(hands=("1111m23m234p567s88s", *HANDS_REST), draws="6z9p9p9p9m", lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        status = re.sub(r"\s+", " ", " ".join(line[1:] for line in screen_text(app).split("\n")[16:18]))
+        assert status.startswith(tx("st.turn.win").strip() + " " + tx("st.turn.kong").strip()), status
