@@ -390,3 +390,33 @@ async def test_a_win_and_a_kong_on_offer_lead_the_status_line_at_80x24(make_sess
         await pilot.pause()
         status = re.sub(r"\s+", " ", " ".join(line[1:] for line in screen_text(app).split("\n")[16:18]))
         assert status.startswith(tx("st.turn.win").strip() + " " + tx("st.turn.kong").strip()), status
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("melds", "bonus"),
+    [
+        ("kong 1m, pung 5p, chow 7s", "1f 2f 5f 8f"),
+        ("kong 1m, kong 5p, chow 7s, pung 7z", "1f"),
+        ("kong 1m, kong 5p, kong 7s, chow 1p", "1f 2f 3f 4f 5f 6f 7f 8f"),
+    ],
+)
+def test_an_opponent_with_many_melds_and_bonus_tiles_fits_its_side_panel(melds: str, bonus: str, lang: str) -> None:
+    """HK-4.8 and HK-1.3 at 80×24: a side panel (38 cells) shows every exposed meld of an
+    opponent whole, its bonus tiles (counted when they don't fit: ``+3``) and whose turn it is,
+    with a four-digit score (classical) — nothing was cut by an ellipsis."""
+    from hkmj.scoring import Meld
+    from hkmj.tui.render import opponent_text
+
+    tx = Texts(lang)
+    groups = tuple(Meld(kind, tile(t)) for kind, t in (m.split() for m in melds.split(", ")))
+    flowers = tuple(tile(t) for t in bonus.split())
+    panel = SeatPanel(seat=1, name=tx("bot", n=1, kind="strong"), relation="left", score=-1344, melds=groups,
+                      bonus=flowers, pond=tuple(range(20)), latest=19, concealed=1, turn=True, dealer=True)
+    lines = opponent_text(panel, tx, False, 38).plain.split("\n")
+    assert all(len(line) <= 38 for line in lines), lines
+    assert "-1344" in lines[0] and ("playing" in lines[0] or "joue" in lines[0] or lines[0].startswith("▶"))
+    meld_faces = [short_name(tile(t), lang) for m in melds.split(", ") for t in [m.split()[1]]]
+    assert all(face in lines[2] for face in meld_faces), lines[2]
+    shown = sum(short_name(t, lang) in lines[2] for t in flowers)
+    assert shown == len(flowers) or f"+{len(flowers) - shown}" in lines[2], lines[2]
