@@ -420,3 +420,16 @@ def test_an_opponent_with_many_melds_and_bonus_tiles_fits_its_side_panel(melds: 
     assert all(face in lines[2] for face in meld_faces), lines[2]
     shown = sum(short_name(t, lang) in lines[2] for t in flowers)
     assert shown == len(flowers) or f"+{len(flowers) - shown}" in lines[2], lines[2]
+
+
+@pytest.mark.asyncio
+async def test_the_table_behind_the_end_screen_shows_the_settled_totals(make_session: Make) -> None:
+    """HK-7: once a hand is settled, the scores on the table behind the end screen and the ranking
+    are the new totals (they kept the totals from before the hand, disagreeing with the ranking)."""
+    s = make_session()
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        totals = [s.panel(seat).score for seat in range(4)]
+        assert totals == [s.match.totals[s.by_seat[seat]] for seat in range(4)] and totals[s.seat] == 96

@@ -382,6 +382,7 @@ class TableScreen(Screen[None]):
     def _end_hand(self) -> None:
         self._ending = True
         summary = self.session.finish_hand()
+        self.refresh_view()  # the totals behind the end screen and the ranking are the settled ones
         self.app.push_screen(EndScreen(summary, self.tx, self.glyphs), self._after_end)
 
     def _after_end(self, _: None = None) -> None:

@@ -292,7 +292,7 @@ class Session:
             seat=seat,
             name=self.player_name(self.by_seat[seat]),
             relation=self.relation(seat),
-            score=v.scores[seat],
+            score=v.scores[seat] if self.summary is None else self.summary.seats[seat].total,  # settled (HK-7)
             melds=v.melds[seat],
             bonus=v.bonus[seat],
             pond=v.discards[seat],
