@@ -433,3 +433,12 @@ async def test_the_table_behind_the_end_screen_shows_the_settled_totals(make_ses
         await _to_end_screen(pilot, app)
         totals = [s.panel(seat).score for seat in range(4)]
         assert totals == [s.match.totals[s.by_seat[seat]] for seat in range(4)] and totals[s.seat] == 96
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "q leaves the match"), ("fr", "q quitte la partie")])
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_the_help_says_how_to_leave_the_match(lang: str, words: str, rules: str) -> None:
+    """The help (?) covers the keys line, so it says itself how to leave the match (q, Ctrl+C);
+    it only said how to close the help."""
+    body = Texts(lang, rules)("help.body")
+    assert words in body and "Ctrl+C" in body

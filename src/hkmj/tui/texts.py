@@ -278,6 +278,7 @@ Keep tiles that work together: pairs, and numbers of one suit close to each othe
 HELP WHILE PLAYING
   h shows a hint: how many tiles your hand is from ready ("4 tiles from ready": it needs four more useful tiles before one tile can win), the tiles you wait for, the best discards.
   The line above the table log always says what you can do now.
+  q leaves the match (it asks first; Ctrl+C too); Esc cancels a choice.
 
 SCORING
 Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs 64 to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
@@ -553,6 +554,7 @@ Gardez les tuiles qui vont ensemble : les paires, et les nombres proches d'une m
 DE L'AIDE EN JOUANT
   h donne un conseil : à combien de tuiles votre main est d'être prête (« à 4 tuiles d'une main prête » : il lui faut encore quatre tuiles utiles avant qu'une seule tuile puisse gagner), les tuiles attendues, les meilleures défausses.
   La ligne au-dessus du journal dit toujours ce que vous pouvez faire.
+  q quitte la partie (après confirmation ; Ctrl+C aussi) ; Échap annule un choix.
 
 LE DÉCOMPTE
 Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Sur une défausse, le défausseur paie le double de la base et les deux autres la base ; sur une victoire piochée chacun paie le double. L'écran de fin de donne montre les calculs. Un faux Mahjong coûte 64 à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
