@@ -442,3 +442,14 @@ def test_the_help_says_how_to_leave_the_match(lang: str, words: str, rules: str)
     it only said how to close the help."""
     body = Texts(lang, rules)("help.body")
     assert words in body and "Ctrl+C" in body
+
+
+def test_a_side_panel_without_melds_keeps_saying_so_when_narrow() -> None:
+    """Before the first layout a panel is drawn at 1 cell: an opponent without melds still reads
+    "melds —" (the compact bonus count did not replace the label)."""
+    from hkmj.tui.render import opponent_text
+
+    panel = SeatPanel(seat=1, name="Bot 1 (strong)", relation="left", score=0, melds=(), bonus=(tile("1f"), tile("2f")),
+                      pond=(), latest=None, concealed=13, turn=False, dealer=False)
+    for width in (1, 38):
+        assert opponent_text(panel, Texts(), False, width).plain.split("\n")[2].startswith("melds —")

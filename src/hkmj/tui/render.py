@@ -108,7 +108,7 @@ def _melds(p: SeatPanel, tx: Texts, glyphs: bool, width: int | None = None) -> T
     full.append_text(tiles_text(p.bonus, glyphs, lang=tx.lang))
     if width is None or full.cell_len <= width:
         return full
-    if line.cell_len + 3 + len(str(len(p.bonus))) > width:  # even a count needs the melds closer
+    if p.melds and line.cell_len + 3 + len(str(len(p.bonus))) > width:  # even a count needs the melds closer
         line = melds_text(p.melds, glyphs, tx.lang, gap=1)
     shown = len(p.bonus)
     def cells(n: int) -> int:  # the line with n bonus tiles, and the count of the others
