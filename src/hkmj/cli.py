@@ -6,6 +6,7 @@ import argparse
 import io
 import json
 import re
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
@@ -629,6 +630,19 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
         close = difflib.get_close_matches(words[0], list(sub.choices), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         parser.error(f"unknown command {words[0]!r}{hint} (the commands: {', '.join(sub.choices)})")
+    own = {o for a in parser._actions for o in a.option_strings}
+    if words and words[0].startswith("-") and words[0].split("=")[0] not in own:
+        option = words[0].split("=")[0]
+        having = [name for name, p in sub.choices.items() if any(option in a.option_strings for a in p._actions)]
+        if not having:
+            parser.error(f"unknown option {option} (hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help)")
+        named = [w for w in words if w in sub.choices]
+        command = named[0] if named else having[0]
+        rest = [w for w in words if w != command]
+        parser.error(
+            f"{option} is an option of a command, not of hkmj itself: give the command first "
+            f"(hkmj {shlex.join([command, *rest])}); commands that take it: {', '.join(having)}"
+        )
     args, extra = parser.parse_known_args(words)
     if extra:
         command = sub.choices.get(getattr(args, "command", None) or "", parser)

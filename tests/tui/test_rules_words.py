@@ -120,3 +120,18 @@ async def test_help_at_an_mcr_or_classical_table_teaches_that_game(make_session:
         assert tx("help.title") in text and ("MCR" in tx("help.title") or "lassi" in tx("help.title"))
         goal = tx("help.body").split("\n\n")[0]
         assert word in goal and not HK_ONLY.search(tx("help.body"))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_mcr_5_1_a_complete_hand_under_8_points_is_not_hinted_as_a_win(make_session: Make, lang: str) -> None:
+    """MCR-5.1: a complete hand worth under 8 points cannot be declared; the hint says so (it said
+    "declare Mahjong (m)!", which at a normal table makes the hand dead, MCR-5.4)."""
+    tx = Texts(lang, "mcr")
+    s = make_session(hands=("123m789m456p345s77p", *QUIET[1:]), rules=get_ruleset("mcr"), lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = app.table.hint_lines()
+        assert lines[0] == tx("hint.under_min", min=8, unit=tx("unit.points")) and "8 points" in lines[0]
+        assert tx("hint.complete") not in "\n".join(lines) and tx("st.turn.win").strip() not in s.status()

@@ -18,6 +18,8 @@ from hkmj.tui.texts import Texts
 
 Make = Callable[..., Session]
 Offer = Callable[..., None]
+HANDS_REST = ("2233445566778m", "2233445566778p", "223344999s2345z")
+"""The bots' hands of the stacked wall (tests/tui/conftest.py)."""
 SMALL = (80, 24)
 CJK = re.compile("[\u3400-\u9fff]")
 
@@ -327,3 +329,127 @@ async def test_ctrl_c_asks_to_leave_in_the_games_language_and_twice_leaves(make_
         await pilot.press("ctrl+c", "ctrl+c")
         await pilot.pause()
     assert not app.is_running
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_q_on_the_end_of_hand_screen_asks_to_leave(make_session: Make, lang: str) -> None:
+    """The end-of-hand screen covers the keys line, so its own line says that q leaves; q asks the
+    quit question there (it did nothing), n goes back to the summary."""
+    from hkmj.tui.app import QuitScreen
+
+    tx = Texts(lang)
+    app = PlayApp(make_session(lang=lang, length="round"), delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        await pilot.pause(0.2)
+        assert tx("end.continue") in screen_text(app) and "q" in tx("end.continue")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: Make, rules: str, lang: str) -> None:
+    """HK-5.7 / MCR-5.4 / CL-7.7 at a normal table: m on a hand that is not complete asks for a
+    second m; at 80×24 the line says which key confirms and which cancels (it was cut after
+    the penalty's wording), and the whole warning is in the log."""
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang, rules)
+    s = make_session(lang=lang, rules=get_ruleset(rules))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.table.confirming
+        assert tx("st.confirm") in screen_text(app)
+        assert tx("confirm.mahjong") in [n.text for n in s.history]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.table.confirming and not s.over
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_win_and_a_kong_on_offer_lead_the_status_line_at_80x24(make_session: Make, lang: str) -> None:
+    """HK-5.5 and HK-3.3 on your turn: with a complete hand holding four alike, the status line
+    says first that you may declare Mahjong (m), then the kong (k), then how to discard; in French
+    the Mahjong part was the third line, cut at 80×24."""
+    tx = Texts(lang)
+    s = make_session(hands=("1111m23m234p567s88s", *HANDS_REST), draws="6z9p9p9p9m", lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        status = re.sub(r"\s+", " ", " ".join(line[1:] for line in screen_text(app).split("\n")[16:18]))
+        assert status.startswith(tx("st.turn.win").strip() + " " + tx("st.turn.kong").strip()), status
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("melds", "bonus"),
+    [
+        ("kong 1m, pung 5p, chow 7s", "1f 2f 5f 8f"),
+        ("kong 1m, kong 5p, chow 7s, pung 7z", "1f"),
+        ("kong 1m, kong 5p, kong 7s, chow 1p", "1f 2f 3f 4f 5f 6f 7f 8f"),
+    ],
+)
+def test_an_opponent_with_many_melds_and_bonus_tiles_fits_its_side_panel(melds: str, bonus: str, lang: str) -> None:
+    """HK-4.8 and HK-1.3 at 80×24: a side panel (38 cells) shows every exposed meld of an
+    opponent whole, its bonus tiles (counted when they don't fit: ``+3``) and whose turn it is,
+    with a four-digit score (classical) — nothing was cut by an ellipsis."""
+    from hkmj.scoring import Meld
+    from hkmj.tui.render import opponent_text
+
+    tx = Texts(lang)
+    groups = tuple(Meld(kind, tile(t)) for kind, t in (m.split() for m in melds.split(", ")))
+    flowers = tuple(tile(t) for t in bonus.split())
+    panel = SeatPanel(seat=1, name=tx("bot", n=1, kind="strong"), relation="left", score=-1344, melds=groups,
+                      bonus=flowers, pond=tuple(range(20)), latest=19, concealed=1, turn=True, dealer=True)
+    lines = opponent_text(panel, tx, False, 38).plain.split("\n")
+    assert all(len(line) <= 38 for line in lines), lines
+    assert "-1344" in lines[0] and ("playing" in lines[0] or "joue" in lines[0] or lines[0].startswith("▶"))
+    meld_faces = [short_name(tile(t), lang) for m in melds.split(", ") for t in [m.split()[1]]]
+    assert all(face in lines[2] for face in meld_faces), lines[2]
+    shown = sum(short_name(t, lang) in lines[2] for t in flowers)
+    assert shown == len(flowers) or f"+{len(flowers) - shown}" in lines[2], lines[2]
+
+
+@pytest.mark.asyncio
+async def test_the_table_behind_the_end_screen_shows_the_settled_totals(make_session: Make) -> None:
+    """HK-7: once a hand is settled, the scores on the table behind the end screen and the ranking
+    are the new totals (they kept the totals from before the hand, disagreeing with the ranking)."""
+    s = make_session()
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        totals = [s.panel(seat).score for seat in range(4)]
+        assert totals == [s.match.totals[s.by_seat[seat]] for seat in range(4)] and totals[s.seat] == 96
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "q leaves the match"), ("fr", "q quitte la partie")])
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_the_help_says_how_to_leave_the_match(lang: str, words: str, rules: str) -> None:
+    """The help (?) covers the keys line, so it says itself how to leave the match (q, Ctrl+C);
+    it only said how to close the help."""
+    body = Texts(lang, rules)("help.body")
+    assert words in body and "Ctrl+C" in body
+
+
+def test_a_side_panel_without_melds_keeps_saying_so_when_narrow() -> None:
+    """Before the first layout a panel is drawn at 1 cell: an opponent without melds still reads
+    "melds —" (the compact bonus count did not replace the label)."""
+    from hkmj.tui.render import opponent_text
+
+    panel = SeatPanel(seat=1, name="Bot 1 (strong)", relation="left", score=0, melds=(), bonus=(tile("1f"), tile("2f")),
+                      pond=(), latest=None, concealed=13, turn=False, dealer=False)
+    for width in (1, 38):
+        assert opponent_text(panel, Texts(), False, width).plain.split("\n")[2].startswith("melds —")

@@ -20,7 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
 
 from hkmj.bots.advice import Advisor, advisor_name, make_advisor
-from hkmj.engine import Action, Chow, Kong, SeatView
+from hkmj.engine import WIN, Action, Chow, Kong, SeatView
 from hkmj.tiles import Tile
 from hkmj.tui.hints import best_move, describe, hint_for
 from hkmj.tui.render import (
@@ -273,8 +273,8 @@ class TableScreen(Screen[None]):
     def status_line(self) -> str:
         """What to do now (or the pending choice / confirmation)."""
         tx = self.tx
-        if self.confirming:
-            return tx("confirm.mahjong") + " " + tx("st.confirm")
+        if self.confirming:  # the keys first: the two lines cut the rest at 80 columns (the log has it whole)
+            return tx("st.confirm") + " " + tx("confirm.mahjong")
         if self.pending_choices:
             key = "choose.chow" if isinstance(self.pending_choices[0], Chow) else "choose.kong"
             return tx(key, options="  ".join(f"[{i + 1}] {self._choice_label(a)}" for i, a in enumerate(self.pending_choices)))
@@ -291,7 +291,11 @@ class TableScreen(Screen[None]):
                 self._advisor = make_advisor(0)
             move = best_move(view, legal, self._advisor)
             self._best_for = (key, None if move is None else (move, advisor_name(self._advisor)))
-        return describe(hint_for(view), self.tx, top, self._best_for[1])
+        lines = describe(hint_for(view), self.tx, top, self._best_for[1])
+        if lines[0] == self.tx("hint.complete") and WIN not in legal:  # complete, but under the minimum (MCR-5.1, minfan)
+            rules = self.session.rules
+            lines[0] = self.tx("hint.under_min", min=rules.min_value, unit=self.tx(f"unit.{rules.unit}"))
+        return lines
 
     def _choice_label(self, a: Action) -> str:
         if isinstance(a, Chow):
@@ -378,6 +382,7 @@ class TableScreen(Screen[None]):
     def _end_hand(self) -> None:
         self._ending = True
         summary = self.session.finish_hand()
+        self.refresh_view()  # the totals behind the end screen and the ranking are the settled ones
         self.app.push_screen(EndScreen(summary, self.tx, self.glyphs), self._after_end)
 
     def _after_end(self, _: None = None) -> None:
@@ -591,6 +596,7 @@ class EndScreen(ModalScreen[None]):
         Binding("enter", "close", show=False),
         Binding("space", "close", show=False),
         Binding("escape", "close", show=False),
+        Binding("q", "app.ask_quit", show=False),
     ]
 
     def __init__(self, summary: HandSummary, tx: Texts, glyphs: bool) -> None:

@@ -93,11 +93,11 @@ def meld_text(m: Meld, glyphs: bool = False, lang: str = "en") -> Text:
     return tiles_text(tiles, glyphs, sep="", lang=lang)
 
 
-def melds_text(melds: Iterable[Meld], glyphs: bool = False, lang: str = "en") -> Text:
-    """Several groups, two cells apart."""
+def melds_text(melds: Iterable[Meld], glyphs: bool = False, lang: str = "en", gap: int = 2) -> Text:
+    """Several groups, ``gap`` cells apart."""
     out = Text()
     for i, m in enumerate(melds):
         if i:
-            out.append("  ")
+            out.append(" " * gap)
         out.append_text(meld_text(m, glyphs, lang))
     return out

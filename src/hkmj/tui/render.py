@@ -96,16 +96,37 @@ def pond_text(pond: Sequence[Tile], latest: int | None, glyphs: bool, width: int
     return out
 
 
-def _melds(p: SeatPanel, tx: Texts, glyphs: bool) -> Text:
-    """Exposed melds (and declared concealed kongs), then bonus tiles."""
+def _melds(p: SeatPanel, tx: Texts, glyphs: bool, width: int | None = None) -> Text:
+    """Exposed melds (and declared concealed kongs), then bonus tiles. In ``width`` cells (an
+    opponent's side panel at 80 columns) the melds always show whole: the bonus tiles lose their
+    label when the line is too long, and those that still don't fit are counted (``+2``)."""
     line = melds_text(p.melds, glyphs, tx.lang) if p.melds else Text(f"{tx('panel.melds')} {tx('panel.none')}", style="dim")
-    if p.bonus:
-        line.append("   " + tx("panel.bonus") + " ", style="dim")
-        line.append_text(tiles_text(p.bonus, glyphs, lang=tx.lang))
+    if not p.bonus:
+        return line
+    full = line.copy()
+    full.append("   " + tx("panel.bonus") + " ", style="dim")
+    full.append_text(tiles_text(p.bonus, glyphs, lang=tx.lang))
+    if width is None or full.cell_len <= width:
+        return full
+    if p.melds and line.cell_len + 3 + len(str(len(p.bonus))) > width:  # even a count needs the melds closer
+        line = melds_text(p.melds, glyphs, tx.lang, gap=1)
+    shown = len(p.bonus)
+    def cells(n: int) -> int:  # the line with n bonus tiles, and the count of the others
+        rest = len(p.bonus) - n
+        return line.cell_len + 2 + max(0, n * STEP - 1) + (len(f" +{rest}") if rest else 0)
+
+    while shown and cells(shown) > width:
+        shown -= 1
+    line.append("  ")
+    line.append_text(tiles_text(p.bonus[:shown], glyphs, lang=tx.lang))
+    if shown < len(p.bonus):
+        line.append((" " if shown else "") + f"+{len(p.bonus) - shown}", style="dim")
     return line
 
 
-def _title(p: SeatPanel, tx: Texts, you: bool) -> Text:
+def _title(p: SeatPanel, tx: Texts, you: bool, width: int | None = None) -> Text:
+    """The seat's wind, player and score; whose turn it is as a ``playing`` tag after them, or
+    as a ``▶`` before them when the tag would not fit in ``width`` cells."""
     title = Text()
     wind = tx.wind(p.seat)
     if you:
@@ -113,7 +134,10 @@ def _title(p: SeatPanel, tx: Texts, you: bool) -> Text:
     else:
         title.append(tx("panel", wind=wind, name=p.name, score=p.score), style="bold")
     if p.turn:
-        title.append("  " + tx("panel.turn"), style="bold reverse")
+        tag = "  " + tx("panel.turn")
+        if width is not None and title.cell_len + len(tag) > width:
+            return Text("▶", style="bold reverse") + Text(" ") + title
+        title.append(tag, style="bold reverse")
     return title
 
 
@@ -144,11 +168,11 @@ def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int) -> Text:
     """An opponent: title line; where it sits, tile count, dealer (on the title line when wide);
     exposed melds and bonus tiles; then its pond (from line :func:`pond_line`)."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append_text(_title(p, tx, you=False))
+    out.append_text(_title(p, tx, you=False, width=width))
     out.append("   " if width >= WIDE else "\n")
     out.append_text(_info(p, tx, glyphs, you=False))
     out.append("\n")
-    out.append_text(_melds(p, tx, glyphs))
+    out.append_text(_melds(p, tx, glyphs, width))
     out.append("\n")
     out.append_text(pond_text(p.pond, p.latest, glyphs, width, tx.lang))
     return out

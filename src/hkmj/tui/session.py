@@ -292,7 +292,7 @@ class Session:
             seat=seat,
             name=self.player_name(self.by_seat[seat]),
             relation=self.relation(seat),
-            score=v.scores[seat],
+            score=v.scores[seat] if self.summary is None else self.summary.seats[seat].total,  # settled (HK-7)
             melds=v.melds[seat],
             bonus=v.bonus[seat],
             pond=v.discards[seat],
@@ -531,12 +531,12 @@ class Session:
         if v.phase == "turn":
             if v.turn != self.seat:
                 return tx("st.others", who=self.who(v.turn))
-            text = tx("st.turn") if v.drawn is not None else tx("st.turn.claimed")
-            if any(isinstance(a, Kong) for a in legal):
-                text += tx("st.turn.kong")
+            first: list[str] = []  # a win, then a kong, before how to discard: two lines at 80 columns keep them
             if WIN in legal:
-                text += tx("st.turn.win")
-            return text
+                first.append(tx("st.turn.win").strip())
+            if any(isinstance(a, Kong) for a in legal):
+                first.append(tx("st.turn.kong").strip())
+            return " ".join([*first, tx("st.turn") if v.drawn is not None else tx("st.turn.claimed")])
         assert v.offered is not None
         t = tx.tile(v.offered)
         if not self.human_pending():

@@ -177,6 +177,7 @@ EN: dict[str, str] = {
     "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay 64 to each player, 128 to a discarder (HK-5.7).",
     # --- hints
     "hint.complete": "Your hand is complete: declare Mahjong (m)!",
+    "hint.under_min": "Your hand is complete, but worth less than the {min} {unit} these rules need to win: don't declare Mahjong; discard and build more value.",
     "dist.0": "ready: one tile from winning",
     "dist.one": "{n} tile from ready",
     "dist.other": "{n} tiles from ready",
@@ -234,7 +235,7 @@ EN: dict[str, str] = {
     "end.totals": "Totals",
     "colon": ": ",
     "semicolon": "; ",
-    "end.continue": "Press Enter for the next hand.",
+    "end.continue": "Press Enter for the next hand (q leaves).",
     "end.last": "Press Enter for the final ranking.",
     "rank.title.one": "Final ranking after {n} hand",
     "rank.title.other": "Final ranking after {n} hands",
@@ -277,6 +278,7 @@ Keep tiles that work together: pairs, and numbers of one suit close to each othe
 HELP WHILE PLAYING
   h shows a hint: how many tiles your hand is from ready ("4 tiles from ready": it needs four more useful tiles before one tile can win), the tiles you wait for, the best discards.
   The line above the table log always says what you can do now.
+  q leaves the match (it asks first; Ctrl+C too); Esc cancels a choice.
 
 SCORING
 Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs 64 to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
@@ -452,6 +454,7 @@ FR: dict[str, str] = {
     "teach.chow_offer": "Vous pouvez faire chow sur {tile} car {who} est à votre gauche (HK-4.2).",
     "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
     "hint.complete": "Votre main est complète : annoncez Mahjong (m) !",
+    "hint.under_min": "Votre main est complète, mais vaut moins que les {min} {unit} demandés par ces règles pour gagner : n'annoncez pas Mahjong ; défaussez et cherchez plus de valeur.",
     "dist.0": "prête : à une tuile de la victoire",
     "dist.one": "à {n} tuile d'une main prête",
     "dist.other": "à {n} tuiles d'une main prête",
@@ -508,7 +511,7 @@ FR: dict[str, str] = {
     "end.totals": "Totaux",
     "colon": " : ",
     "semicolon": " ; ",
-    "end.continue": "Appuyez sur Entrée pour la donne suivante.",
+    "end.continue": "Appuyez sur Entrée pour la donne suivante (q pour quitter).",
     "end.last": "Appuyez sur Entrée pour le classement final.",
     "rank.title.one": "Classement final après {n} donne",
     "rank.title.other": "Classement final après {n} donnes",
@@ -551,6 +554,7 @@ Gardez les tuiles qui vont ensemble : les paires, et les nombres proches d'une m
 DE L'AIDE EN JOUANT
   h donne un conseil : à combien de tuiles votre main est d'être prête (« à 4 tuiles d'une main prête » : il lui faut encore quatre tuiles utiles avant qu'une seule tuile puisse gagner), les tuiles attendues, les meilleures défausses.
   La ligne au-dessus du journal dit toujours ce que vous pouvez faire.
+  q quitte la partie (après confirmation ; Ctrl+C aussi) ; Échap annule un choix.
 
 LE DÉCOMPTE
 Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Sur une défausse, le défausseur paie le double de la base et les deux autres la base ; sur une victoire piochée chacun paie le double. L'écran de fin de donne montre les calculs. Un faux Mahjong coûte 64 à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
