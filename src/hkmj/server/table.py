@@ -53,6 +53,7 @@ from hkmj.server.protocol import (
     TableConfig,
     compact_json,
     encode,
+    quote_value,
 )
 from hkmj.server.store import Store
 from hkmj.server.tracker import Tracker, commitment, physical_wall
@@ -117,6 +118,13 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
         else:
             out[lang] = tx("why.not_winning", hand=what, dist=tx.distance(sh))
     return out
+
+
+def _quoted(message: str, text: str) -> str:
+    """An engine message about the client's ``text`` with the text quoted in at most 40
+    characters (the engine repeats it whole; a client may send 4,000 of them)."""
+    whole = repr(text)
+    return quote_value(text) + message[len(whole) :] if message.startswith(whole) else message
 
 
 def _names(rules: Ruleset, item_id: str | None) -> dict[str, str] | None:
@@ -855,7 +863,7 @@ class Table:
             try:
                 action = parse_action(msg_action)
             except ActionSyntaxError as e:
-                raise ProtocolError("bad_action", str(e)) from None
+                raise ProtocolError("bad_action", _quoted(str(e), msg_action)) from None
             d = self.decisions.get(seat)
             if d is None:
                 raise ProtocolError("out_of_turn", f"{action}: {self._no_decision()}")
