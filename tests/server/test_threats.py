@@ -472,6 +472,23 @@ def test_security_headers_on_every_page(server: Server) -> None:
         assert headers["referrer-policy"] == "no-referrer"
 
 
+def test_a_seat_token_in_an_http_answer_is_never_stored_by_a_cache(server: Server) -> None:
+    """``POST /api/tables`` with ``sit`` answers the creator's secret seat token: the answer says
+    ``Cache-Control: no-store`` (it said nothing, so a shared proxy could keep it)."""
+    data = json.dumps({"slots": [None, "greedy", "greedy", "greedy"], "sit": 0}).encode()
+    req = urllib.request.Request(server.base + "/api/tables", data=data, method="POST", headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.status == 201 and json.loads(r.read())["token"]
+        assert "no-store" in r.headers.get("Cache-Control", "")
+
+
+def test_head_of_the_table_list_is_answered_as_its_get(server: Server) -> None:
+    """``HEAD /api/tables`` (a link checker, a monitor) was taken for a POST and answered 415."""
+    req = urllib.request.Request(server.base + "/api/tables", method="HEAD")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.status == 200 and r.headers["Content-Type"] == "application/json"
+
+
 def test_message_size_limit_counts_bytes_not_characters(server: Server) -> None:
     async def go() -> None:
         async with server.client() as c:

@@ -607,7 +607,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         )
 
     async def tables(request: Request) -> Response:
-        if request.method == "GET":
+        if request.method in ("GET", "HEAD"):
             return JSONResponse({"v": VERSION, "tables": [t.summary() for t in hub.tables.values() if t.status != "over"]})
         if not origin_allowed(request.headers.get("origin"), request.url.scheme, request.headers.get("host"), lim.origins):
             return _refuse(403, "forbidden_origin", "cross-site request refused: this origin may not create tables")
@@ -641,7 +641,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             seat = {} if sit is None else {"slot": sit, "token": await t.join(sit, cfg.names[sit])}
         except ProtocolError as e:
             return _refuse(503, e.code, e.message, {"Retry-After": "30"})
-        return JSONResponse({"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}, status_code=201)
+        # the answer may hold the creator's secret seat token: no cache keeps it
+        answer = {"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}
+        return JSONResponse(answer, status_code=201, headers={"Cache-Control": "no-store"})
 
     def address_of(request: Request) -> str:
         return request.client.host if request.client else "?"
