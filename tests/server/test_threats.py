@@ -160,6 +160,29 @@ def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_serv
     assert status == 429 and answer["error"] == "rate_limited" and "a minute" in answer["message"]
 
 
+def test_tables_played_by_bots_only_are_bounded_per_address(make_server: MakeServer) -> None:
+    """Bots cost CPU (the expert up to tens of milliseconds a decision, on the event loop) and a
+    table played by bots only needs nobody: one address creating ten a minute (four bots, or one
+    human seat left at once) kept a hundred or more playing and slowed every table. An address
+    may have ``--unattended-per-address`` live tables played by bots only; then 429."""
+    server = make_server(None, "--unattended-per-address", "2")
+    bots = {"slots": ["greedy"] * 4, "hands": 4}
+    assert post(server, bots)[0] == 201
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=4, timer=0.05, teaching=False)
+
+    async def sit_start_and_leave() -> None:
+        async with server.client() as c:
+            await c.join(tid, 0, "gone")
+            await c.send(type="start")
+            await c.wait(lambda m: m["type"] == "state" and m["players"][0]["away"], 10)
+
+    asyncio.run(sit_start_and_leave())  # its only human turned away: bots play every seat
+    status, answer = post(server, bots)
+    assert status == 429 and answer["error"] == "rate_limited" and "bots" in answer["message"], answer
+    status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"]})
+    assert status == 429  # until one of them ends, is abandoned, or a player is back
+
+
 def test_abandoned_tables_leave_memory_are_not_restored_and_a_player_brings_them_back(make_server: MakeServer) -> None:
     server = make_server(None, "--abandon-after", "1")
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)

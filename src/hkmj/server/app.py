@@ -119,6 +119,10 @@ class Limits:
     """Seconds a decision may wait for a connected player who does nothing, at a table where
     another human is seated and no sooner timer runs; then the server plays for the seat as on a
     timeout. A learner alone with bots is never hurried; a stranger cannot hold friends' table."""
+    unattended_per_address: int = 4
+    """Live tables played by bots only (four bots, or every player turned away) that tables created
+    from one client address may count; creating another is refused with 429. Bots cost CPU on the
+    event loop, and nobody waits for such a table."""
     replay_rate: float = 20.0
     """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
     ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
@@ -219,6 +223,8 @@ class Hub:
         self.conns: set[Conn] = set()
         self.per_address: dict[str, int] = {}
         self.creators: dict[str, RateLimiter] = {}
+        self.created_by: dict[str, str] = {}
+        """The client address that created each live table (in memory only: restored tables have none)."""
         self.replayers: dict[str, RateLimiter] = {}
         self.idle_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -262,6 +268,7 @@ class Hub:
         if self.tables.get(t.id) is t:
             del self.tables[t.id]
             self.idle_since.pop(t.id, None)
+            self.created_by.pop(t.id, None)
             t.close()
             self._cache(t)
 
@@ -293,6 +300,7 @@ class Hub:
                 if self.tables.get(tid) is t:
                     del self.tables[tid]
                     self.idle_since.pop(tid, None)
+                    self.created_by.pop(tid, None)
                     t.close()
                 log.info("table %s abandoned (nobody connected for %.0f s)", tid, self.limits.abandon_after)
         for c in list(self.conns):
@@ -415,6 +423,14 @@ class Hub:
     def may_create(self, address: str) -> bool:
         """Per-address creation rate (token bucket of ``create_rate`` a minute)."""
         return _allow(self.creators, address, self.limits.create_rate)
+
+    def unattended_of(self, address: str) -> int:
+        """Live tables created from ``address`` that bots alone are playing (:attr:`Table.unattended`)."""
+        return sum(
+            1
+            for tid, by in self.created_by.items()
+            if by == address and (t := self.tables.get(tid)) is not None and t.started and t.unattended
+        )
 
     def may_replay(self, address: str) -> bool:
         """Per-address rate of replays of tables neither live nor cached (``replay_rate`` a minute)."""
@@ -631,11 +647,16 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                 raise ValueError(f"sit: slot {sit} is a bot; the creator sits at a human slot")
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))
-        if not hub.may_create(address_of(request)):
+        address = address_of(request)
+        if hub.unattended_of(address) >= lim.unattended_per_address:
+            why = f"{lim.unattended_per_address} tables created from your address are played by bots only; wait for one to end"
+            return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
+        if not hub.may_create(address):
             why = f"at most {lim.create_rate:g} new tables a minute from one address; try again later"
             return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
         try:
             t = await hub.create(cfg)
+            hub.created_by[t.id] = address
             # the creator's seat: taken under the table's lock before any other request runs
             # (listed at once in the lobby, it would otherwise go to whoever joins first)
             seat = {} if sit is None else {"slot": sit, "token": await t.join(sit, cfg.names[sit])}
