@@ -183,6 +183,28 @@ def test_tables_played_by_bots_only_are_bounded_per_address(make_server: MakeSer
     assert status == 429  # until one of them ends, is abandoned, or a player is back
 
 
+def test_an_unlisted_tables_open_seat_is_found_by_its_link_only(server: Server) -> None:
+    """``GET /api/tables`` lists every table with its open seats, so a script polling it took the
+    seat a creator kept for a friend (``seat_taken`` for the friend, who could not play). A table
+    created with ``listed: false`` is left out of the list (its 48-bit id is the invitation): the
+    friend joins with the link, a lobby poller never sees it."""
+    status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "listed": False})
+    assert status == 201 and answer["table"]["config"]["listed"] is False
+    tid = answer["id"]
+    assert post(server, {"slots": [None, None, "greedy", "greedy"], "listed": "no"})[0] == 400
+    listed = server.create(slots=[None, None, "greedy", "greedy"])
+    ids = [t["id"] for t in server.get("/api/tables")["tables"]]
+    assert listed in ids and tid not in ids
+    assert server.get(f"/api/tables/{tid}")["table"]["id"] == tid  # the link still finds it
+
+    async def friend() -> int:
+        async with server.client() as c:
+            await c.join(tid, 1, "friend")
+            return int(c.state["mine"]["slot"]) if c.state else -1
+
+    assert asyncio.run(friend()) == 1
+
+
 def test_abandoned_tables_leave_memory_are_not_restored_and_a_player_brings_them_back(make_server: MakeServer) -> None:
     server = make_server(None, "--abandon-after", "1")
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)

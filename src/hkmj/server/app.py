@@ -624,7 +624,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
 
     async def tables(request: Request) -> Response:
         if request.method in ("GET", "HEAD"):
-            return JSONResponse({"v": VERSION, "tables": [t.summary() for t in hub.tables.values() if t.status != "over"]})
+            shown = [t.summary() for t in hub.tables.values() if t.status != "over" and t.cfg.listed]
+            return JSONResponse({"v": VERSION, "tables": shown})
         if not origin_allowed(request.headers.get("origin"), request.url.scheme, request.headers.get("host"), lim.origins):
             return _refuse(403, "forbidden_origin", "cross-site request refused: this origin may not create tables")
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
