@@ -123,6 +123,9 @@ class Limits:
     """Live tables played by bots only (four bots, or every player turned away) that tables created
     from one client address may count; creating another is refused with 429. Bots cost CPU on the
     event loop, and nobody waits for such a table."""
+    http_rate: float = 50.0
+    """HTTP requests one client address may send per second, in bursts of four times as many (a
+    page load fetches about fifty files); then 429. Each costs the event loop about 1 ms."""
     replay_rate: float = 20.0
     """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
     ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
@@ -148,6 +151,27 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class HttpRateLimit:
+    """ASGI middleware: per client address, at most ``rate`` HTTP requests a second (bursts of
+    ``4 * rate``); more are answered 429 ``rate_limited`` with ``Retry-After: 1``. Websockets have
+    their own caps (connections per address, messages per connection)."""
+
+    def __init__(self, app: ASGIApp, rate: float) -> None:
+        self.app = app
+        self.rate = rate
+        self.buckets: dict[str, RateLimiter] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            client = scope.get("client")
+            address = client[0] if client else "?"
+            if not _take(self.buckets, address, self.rate, 4 * self.rate):
+                why = f"more than {self.rate:g} requests a second from your address; try again shortly"
+                await _refuse(429, "rate_limited", why, {"Retry-After": "1"})(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tuple[str, ...]) -> bool:
@@ -529,12 +553,17 @@ class Hub:
 
 def _allow(buckets: dict[str, RateLimiter], address: str, per_minute: float) -> bool:
     """One more event for ``address`` in its token bucket of ``per_minute`` (bursts of as many)."""
+    return _take(buckets, address, per_minute / 60.0, max(1.0, per_minute))
+
+
+def _take(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> bool:
+    """One more event for ``address`` in its token bucket of ``rate`` a second (bursts of ``burst``)."""
     bucket = buckets.get(address)
     if bucket is None:
         if len(buckets) > 10000:  # forget full buckets: they carry no state
             for a in [a for a, b in buckets.items() if b.tokens >= b.burst - 1]:
                 del buckets[a]
-        bucket = buckets[address] = RateLimiter(per_minute / 60.0, max(1.0, per_minute))
+        bucket = buckets[address] = RateLimiter(rate, burst)
     return bucket.allow()
 
 
@@ -780,6 +809,6 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders), Middleware(HttpRateLimit, rate=lim.http_rate)])
     app.state.hub = hub
     return app

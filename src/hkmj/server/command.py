@@ -84,6 +84,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),
     ("--idle-after", float, "S", "seconds a decision waits for a connected player who does nothing, when another human is seated; then the server plays for them"),
     ("--unattended-per-address", int, "N", "live tables played by bots only (four bots, or every player away) that tables created from one address may count; more get 429"),
+    ("--http-rate", float, "N", "HTTP requests one address may send per second (bursts of four times as many); more get 429"),
     ("--replay-rate", float, "N", "past tables (not live, not cached) one address may look up per minute; more get 429"),
 ]
 _FIELDS = {
@@ -100,6 +101,7 @@ _FIELDS = {
     "--absent-after": "absent_after",
     "--idle-after": "idle_after",
     "--unattended-per-address": "unattended_per_address",
+    "--http-rate": "http_rate",
     "--replay-rate": "replay_rate",
 }
 
