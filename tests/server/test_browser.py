@@ -262,3 +262,30 @@ def test_a_silent_spectator_keeps_its_socket(make_server: Any) -> None:
         assert page.evaluate("() => G.ws === window.firstSocket && G.ws.readyState === WebSocket.OPEN && G.retry === 0")
         browser.close()
     assert errors == []
+
+
+def test_a_table_keeping_a_seat_for_a_friend_is_unlisted_by_default(server: Server) -> None:
+    """The lobby's *Listed in the lobby* box is ticked for a table of you and bots and unticked as
+    soon as a seat is an *Open seat* (kept for a friend): the table is then found by its link only,
+    so nobody polling the lobby takes the friend's seat; a box the player ticked stays ticked."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1200, 900)
+        assert page.is_checked("input[name=listed]")
+        page.select_option("select[name=slot2]", "open")
+        assert not page.is_checked("input[name=listed]")
+        page.click("#create")
+        page.wait_for_selector(".share", timeout=15000)
+        tid = page.url.rstrip("/").split("/")[-1]
+        assert server.get(f"/api/tables/{tid}")["table"]["config"]["listed"] is False
+        assert tid not in [t["id"] for t in server.get("/api/tables")["tables"]]
+        page = _lobby(browser, server, errors, 1200, 900)
+        page.select_option("select[name=slot2]", "open")
+        page.check("input[name=listed]")  # the player's own choice is kept
+        page.select_option("select[name=slot3]", "open")
+        assert page.is_checked("input[name=listed]")
+        browser.close()
+        assert not errors, errors

@@ -18,11 +18,14 @@ the copy shown says nothing about the copies kept (checked against the expected 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import math
 import random
 from collections import defaultdict
 from typing import Any
+
+import pytest
 
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, play, public_tiles, tiles_in
@@ -137,3 +140,77 @@ def test_no_frame_leaks_a_hidden_tile_or_who_was_offered_a_claim_over_200_hands(
     expected = sum(p for _, p in copies)
     sd = math.sqrt(sum(p * (1 - p) for _, p in copies))
     assert len(copies) > 300 and abs(lowest - expected) < 5 * sd, (len(copies), lowest, expected, sd)
+
+
+def check_spectator(frames: list[dict[str, Any]]) -> int:
+    """A spectator's frames hold public tiles only and never a ``mine``; the frames checked."""
+    legit: set[str] = set()
+    current = None
+    checked = 0
+    for m in frames:
+        if m["type"] != "state":
+            continue
+        assert m.get("mine") is None and m["you"] is None
+        h = m.get("hand")
+        if not h or m.get("reveal"):
+            continue
+        if h["number"] != current:
+            current, legit = h["number"], set()
+        legit |= public_tiles(m)
+        leaked = tiles_in({k: v for k, v in m.items() if k != "_t"}) - legit
+        assert not leaked, f"the spectator saw {sorted(leaked)} at seq {m['seq']}"
+        assert not any(e["type"] in PRIVATE or ("tile" in e and e["type"] in ("draw", "replacement")) for e in m["events"])
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_no_frame_hint_or_spectator_view_leaks_a_hidden_tile_under_every_ruleset(server: Server, rules: str) -> None:
+    """The leak test's checks (HK above) on MCR and classical tables (MCR has no dead wall, MCR-3),
+    with a spectator, and hints asked on the way: a hint names only the asking seat's own tiles."""
+    tid = server.create(slots=[None] * 4, hands=3, claim_window=0.0, next_delay=0, rules=rules)
+
+    async def go() -> tuple[int, int, list[tuple[dict[str, Any], dict[str, Any]]]]:
+        clients = [server.client(record=True) for _ in range(4)]
+        watcher = server.client(record=True)
+        for c in (*clients, watcher):
+            await c.open()
+        for i, c in enumerate(clients):
+            await c.join(tid, i, f"p{i}")
+        await watcher.watch(tid)
+        rng = random.Random(5)
+        asked: list[asyncio.Task[None]] = []
+
+        async def hint_then(c: GameClient, action: str) -> None:
+            await c.send(type="hint")
+            await c.act(action)
+
+        def policy(i: int, legal: list[str]) -> str | None:
+            if any(a.startswith("discard") for a in legal) and rng.random() < 0.15:  # ask first, then play
+                asked.append(asyncio.create_task(hint_then(clients[i], choose(legal, rng))))
+                return None
+            return choose(legal, rng)
+
+        await play(clients, lambda cs: all(bool(((c.state or {}).get("match") or {}).get("over")) for c in cs), policy, 300)
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await watcher.recv(0.5)
+        for c in (*clients, watcher):
+            await c.close()
+        hints = []
+        for c in clients:  # each hint with the seat's own frame just before it
+            last: dict[str, Any] | None = None
+            for m in c.messages:
+                if m["type"] == "state":
+                    last = m
+                elif m["type"] == "hint" and last is not None:
+                    hints.append((m, last))
+        return check_table(clients, []), check_spectator(watcher.messages), hints
+
+    hands, watched, hints = asyncio.run(go())
+    assert hands >= 3 and watched > 20 and hints
+    for hint, frame in hints:
+        assert not tiles_in(hint)  # kinds only, never a physical tile
+        words = hint["action"].split()
+        if words[0] == "discard":  # the advisor's discard is one of the seat's own tiles
+            assert words[1] in {x.split(":")[0] for x in frame["mine"]["concealed"]}, (hint, frame["mine"])

@@ -118,3 +118,19 @@ def test_protocol_a_version_that_is_not_the_number_1_is_bad_version(version: str
     with pytest.raises(ProtocolError) as err:
         decode(f'{{"v": {version}, "type": "ping"}}')
     assert err.value.code == "bad_version"
+
+
+@pytest.mark.parametrize("text", ["x" * 4000, "discard 1m" * 300, "chow " + "1" * 3000 + "m"], ids=["letters", "repeated", "long_tiles"])
+def test_protocol_a_long_action_text_is_bad_action_quoting_little(server: Server, text: str) -> None:
+    """An action text that is not an action is ``bad_action`` listing the accepted forms; a
+    4,000-character text is quoted in at most 40 characters (it was echoed whole)."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"])
+
+    async def go() -> dict[str, object]:
+        async with server.client() as c:
+            await c.join(tid, 0, "Ann")
+            await c.act(text)
+            return await c.wait(lambda m: m["type"] in ("error", "ack"))
+
+    answer = asyncio.run(go())
+    assert answer["code"] == "bad_action" and len(str(answer["message"])) < 200, answer

@@ -160,6 +160,67 @@ def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_serv
     assert status == 429 and answer["error"] == "rate_limited" and "a minute" in answer["message"]
 
 
+def test_tables_played_by_bots_only_are_bounded_per_address(make_server: MakeServer) -> None:
+    """Bots cost CPU (the expert up to tens of milliseconds a decision, on the event loop) and a
+    table played by bots only needs nobody: one address creating ten a minute (four bots, or one
+    human seat left at once) kept a hundred or more playing and slowed every table. An address
+    may have ``--unattended-per-address`` live tables played by bots only; then 429."""
+    server = make_server(None, "--unattended-per-address", "2")
+    bots = {"slots": ["greedy"] * 4, "hands": 4}
+    assert post(server, bots)[0] == 201
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=4, timer=0.05, teaching=False)
+
+    async def sit_start_and_leave() -> None:
+        async with server.client() as c:
+            await c.join(tid, 0, "gone")
+            await c.send(type="start")
+            await c.wait(lambda m: m["type"] == "state" and m["players"][0]["away"], 10)
+
+    asyncio.run(sit_start_and_leave())  # its only human turned away: bots play every seat
+    status, answer = post(server, bots)
+    assert status == 429 and answer["error"] == "rate_limited" and "bots" in answer["message"], answer
+    status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"]})
+    assert status == 429  # until one of them ends, is abandoned, or a player is back
+
+
+def test_an_unlisted_tables_open_seat_is_found_by_its_link_only(server: Server) -> None:
+    """``GET /api/tables`` lists every table with its open seats, so a script polling it took the
+    seat a creator kept for a friend (``seat_taken`` for the friend, who could not play). A table
+    created with ``listed: false`` is left out of the list (its 48-bit id is the invitation): the
+    friend joins with the link, a lobby poller never sees it."""
+    status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "listed": False})
+    assert status == 201 and answer["table"]["config"]["listed"] is False
+    tid = answer["id"]
+    assert post(server, {"slots": [None, None, "greedy", "greedy"], "listed": "no"})[0] == 400
+    listed = server.create(slots=[None, None, "greedy", "greedy"])
+    ids = [t["id"] for t in server.get("/api/tables")["tables"]]
+    assert listed in ids and tid not in ids
+    assert server.get(f"/api/tables/{tid}")["table"]["id"] == tid  # the link still finds it
+
+    async def friend() -> int:
+        async with server.client() as c:
+            await c.join(tid, 1, "friend")
+            return int(c.state["mine"]["slot"]) if c.state else -1
+
+    assert asyncio.run(friend()) == 1
+
+
+def test_http_requests_are_rate_limited_per_address(make_server: MakeServer) -> None:
+    """Every HTTP request costs the event loop about a millisecond of CPU (a lookup of an unknown
+    table 1.6 ms) and nothing bounded them: one address sending GETs in a loop kept a core busy.
+    Past ``--http-rate`` requests a second (bursts of four times as many) an address gets 429
+    with ``Retry-After``; the others are served as before."""
+    server = make_server(None, "--http-rate", "5")
+    answers = [get(server, f"/api/tables/nope{i}") for i in range(40)]
+    refused = [(h, body) for status, h, body in answers if status == 429]
+    assert len(refused) >= 10 and all(status in (404, 429) for status, _, _ in answers)
+    headers, body = refused[0]
+    assert headers["retry-after"] == "1" and json.loads(body)["error"] == "rate_limited"
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    time.sleep(1.0)
+    assert get(server, "/api/info")[0] == 200  # the bucket refills
+
+
 def test_abandoned_tables_leave_memory_are_not_restored_and_a_player_brings_them_back(make_server: MakeServer) -> None:
     server = make_server(None, "--abandon-after", "1")
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
@@ -470,6 +531,23 @@ def test_security_headers_on_every_page(server: Server) -> None:
         assert headers["x-frame-options"] == "DENY"
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_seat_token_in_an_http_answer_is_never_stored_by_a_cache(server: Server) -> None:
+    """``POST /api/tables`` with ``sit`` answers the creator's secret seat token: the answer says
+    ``Cache-Control: no-store`` (it said nothing, so a shared proxy could keep it)."""
+    data = json.dumps({"slots": [None, "greedy", "greedy", "greedy"], "sit": 0}).encode()
+    req = urllib.request.Request(server.base + "/api/tables", data=data, method="POST", headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.status == 201 and json.loads(r.read())["token"]
+        assert "no-store" in r.headers.get("Cache-Control", "")
+
+
+def test_head_of_the_table_list_is_answered_as_its_get(server: Server) -> None:
+    """``HEAD /api/tables`` (a link checker, a monitor) was taken for a POST and answered 415."""
+    req = urllib.request.Request(server.base + "/api/tables", method="HEAD")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.status == 200 and r.headers["Content-Type"] == "application/json"
 
 
 def test_message_size_limit_counts_bytes_not_characters(server: Server) -> None:

@@ -119,6 +119,13 @@ class Limits:
     """Seconds a decision may wait for a connected player who does nothing, at a table where
     another human is seated and no sooner timer runs; then the server plays for the seat as on a
     timeout. A learner alone with bots is never hurried; a stranger cannot hold friends' table."""
+    unattended_per_address: int = 4
+    """Live tables played by bots only (four bots, or every player turned away) that tables created
+    from one client address may count; creating another is refused with 429. Bots cost CPU on the
+    event loop, and nobody waits for such a table."""
+    http_rate: float = 50.0
+    """HTTP requests one client address may send per second, in bursts of four times as many (a
+    page load fetches about fifty files); then 429. Each costs the event loop about 1 ms."""
     replay_rate: float = 20.0
     """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
     ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
@@ -144,6 +151,27 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class HttpRateLimit:
+    """ASGI middleware: per client address, at most ``rate`` HTTP requests a second (bursts of
+    ``4 * rate``); more are answered 429 ``rate_limited`` with ``Retry-After: 1``. Websockets have
+    their own caps (connections per address, messages per connection)."""
+
+    def __init__(self, app: ASGIApp, rate: float) -> None:
+        self.app = app
+        self.rate = rate
+        self.buckets: dict[str, RateLimiter] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            client = scope.get("client")
+            address = client[0] if client else "?"
+            if not _take(self.buckets, address, self.rate, 4 * self.rate):
+                why = f"more than {self.rate:g} requests a second from your address; try again shortly"
+                await _refuse(429, "rate_limited", why, {"Retry-After": "1"})(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tuple[str, ...]) -> bool:
@@ -219,6 +247,8 @@ class Hub:
         self.conns: set[Conn] = set()
         self.per_address: dict[str, int] = {}
         self.creators: dict[str, RateLimiter] = {}
+        self.created_by: dict[str, str] = {}
+        """The client address that created each live table (in memory only: restored tables have none)."""
         self.replayers: dict[str, RateLimiter] = {}
         self.idle_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -262,6 +292,7 @@ class Hub:
         if self.tables.get(t.id) is t:
             del self.tables[t.id]
             self.idle_since.pop(t.id, None)
+            self.created_by.pop(t.id, None)
             t.close()
             self._cache(t)
 
@@ -293,6 +324,7 @@ class Hub:
                 if self.tables.get(tid) is t:
                     del self.tables[tid]
                     self.idle_since.pop(tid, None)
+                    self.created_by.pop(tid, None)
                     t.close()
                 log.info("table %s abandoned (nobody connected for %.0f s)", tid, self.limits.abandon_after)
         for c in list(self.conns):
@@ -416,6 +448,14 @@ class Hub:
         """Per-address creation rate (token bucket of ``create_rate`` a minute)."""
         return _allow(self.creators, address, self.limits.create_rate)
 
+    def unattended_of(self, address: str) -> int:
+        """Live tables created from ``address`` that bots alone are playing (:attr:`Table.unattended`)."""
+        return sum(
+            1
+            for tid, by in self.created_by.items()
+            if by == address and (t := self.tables.get(tid)) is not None and t.started and t.unattended
+        )
+
     def may_replay(self, address: str) -> bool:
         """Per-address rate of replays of tables neither live nor cached (``replay_rate`` a minute)."""
         return _allow(self.replayers, address, self.limits.replay_rate)
@@ -513,12 +553,17 @@ class Hub:
 
 def _allow(buckets: dict[str, RateLimiter], address: str, per_minute: float) -> bool:
     """One more event for ``address`` in its token bucket of ``per_minute`` (bursts of as many)."""
+    return _take(buckets, address, per_minute / 60.0, max(1.0, per_minute))
+
+
+def _take(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> bool:
+    """One more event for ``address`` in its token bucket of ``rate`` a second (bursts of ``burst``)."""
     bucket = buckets.get(address)
     if bucket is None:
         if len(buckets) > 10000:  # forget full buckets: they carry no state
             for a in [a for a, b in buckets.items() if b.tokens >= b.burst - 1]:
                 del buckets[a]
-        bucket = buckets[address] = RateLimiter(per_minute / 60.0, max(1.0, per_minute))
+        bucket = buckets[address] = RateLimiter(rate, burst)
     return bucket.allow()
 
 
@@ -607,8 +652,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         )
 
     async def tables(request: Request) -> Response:
-        if request.method == "GET":
-            return JSONResponse({"v": VERSION, "tables": [t.summary() for t in hub.tables.values() if t.status != "over"]})
+        if request.method in ("GET", "HEAD"):
+            shown = [t.summary() for t in hub.tables.values() if t.status != "over" and t.cfg.listed]
+            return JSONResponse({"v": VERSION, "tables": shown})
         if not origin_allowed(request.headers.get("origin"), request.url.scheme, request.headers.get("host"), lim.origins):
             return _refuse(403, "forbidden_origin", "cross-site request refused: this origin may not create tables")
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -631,17 +677,24 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                 raise ValueError(f"sit: slot {sit} is a bot; the creator sits at a human slot")
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))
-        if not hub.may_create(address_of(request)):
+        address = address_of(request)
+        if hub.unattended_of(address) >= lim.unattended_per_address:
+            why = f"{lim.unattended_per_address} tables created from your address are played by bots only; wait for one to end"
+            return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
+        if not hub.may_create(address):
             why = f"at most {lim.create_rate:g} new tables a minute from one address; try again later"
             return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
         try:
             t = await hub.create(cfg)
+            hub.created_by[t.id] = address
             # the creator's seat: taken under the table's lock before any other request runs
             # (listed at once in the lobby, it would otherwise go to whoever joins first)
             seat = {} if sit is None else {"slot": sit, "token": await t.join(sit, cfg.names[sit])}
         except ProtocolError as e:
             return _refuse(503, e.code, e.message, {"Retry-After": "30"})
-        return JSONResponse({"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}, status_code=201)
+        # the answer may hold the creator's secret seat token: no cache keeps it
+        answer = {"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}
+        return JSONResponse(answer, status_code=201, headers={"Cache-Control": "no-store"})
 
     def address_of(request: Request) -> str:
         return request.client.host if request.client else "?"
@@ -756,6 +809,6 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders), Middleware(HttpRateLimit, rate=lim.http_rate)])
     app.state.hub = hub
     return app

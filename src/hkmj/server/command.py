@@ -83,6 +83,8 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
     ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),
     ("--idle-after", float, "S", "seconds a decision waits for a connected player who does nothing, when another human is seated; then the server plays for them"),
+    ("--unattended-per-address", int, "N", "live tables played by bots only (four bots, or every player away) that tables created from one address may count; more get 429"),
+    ("--http-rate", float, "N", "HTTP requests one address may send per second (bursts of four times as many); more get 429"),
     ("--replay-rate", float, "N", "past tables (not live, not cached) one address may look up per minute; more get 429"),
 ]
 _FIELDS = {
@@ -98,6 +100,8 @@ _FIELDS = {
     "--hints-per-minute": "hints_per_minute",
     "--absent-after": "absent_after",
     "--idle-after": "idle_after",
+    "--unattended-per-address": "unattended_per_address",
+    "--http-rate": "http_rate",
     "--replay-rate": "replay_rate",
 }
 

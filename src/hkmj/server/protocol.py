@@ -240,6 +240,9 @@ class TableConfig:
     """House options of the ruleset, all of them (defaults filled in), e.g. ``{"minfan": "3", ...}``."""
     max_hands: int | None = None
     """The match ends after this many hands whatever its length (set for every new table)."""
+    listed: bool = True
+    """Shown in the lobby (``GET /api/tables``); an unlisted table is found by its link only, so
+    nobody polling the lobby takes the open seat its creator keeps for a friend."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -299,6 +302,10 @@ class TableConfig:
                 setattr(cfg, name, float(x))
         if cfg.timer is not None and cfg.timer < cfg.claim_window:
             raise ValueError("timer: at least the claim window")
+        if "listed" in data:
+            if not isinstance(data["listed"], bool):
+                raise ValueError("listed: true (shown in the lobby) or false (found by its link only)")
+            cfg.listed = data["listed"]
         if "away_after" in data:
             a = data["away_after"]
             if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 100:

@@ -53,6 +53,7 @@ from hkmj.server.protocol import (
     TableConfig,
     compact_json,
     encode,
+    quote_value,
 )
 from hkmj.server.store import Store
 from hkmj.server.tracker import Tracker, commitment, physical_wall
@@ -119,6 +120,13 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
     return out
 
 
+def _quoted(message: str, text: str) -> str:
+    """An engine message about the client's ``text`` with the text quoted in at most 40
+    characters (the engine repeats it whole; a client may send 4,000 of them)."""
+    whole = repr(text)
+    return quote_value(text) + message[len(whole) :] if message.startswith(whole) else message
+
+
 def _names(rules: Ruleset, item_id: str | None) -> dict[str, str] | None:
     if item_id is None:
         return None
@@ -180,6 +188,8 @@ class Table:
         self.closed = False
         self._advisor: Advisor | None = None
         """The hint's advisor (made on the first hint)."""
+        self._hints: dict[int, tuple[Decision, dict[str, Any]]] = {}
+        """The last hint of each seat and the decision it answers: worked out once per decision."""
         self._config = {k: v for k, v in cfg.to_dict().items() if k != "names"}
         self.absent_after = math.inf
         """Seconds a seated player may have no connection while a decision waits for them; then
@@ -855,7 +865,7 @@ class Table:
             try:
                 action = parse_action(msg_action)
             except ActionSyntaxError as e:
-                raise ProtocolError("bad_action", str(e)) from None
+                raise ProtocolError("bad_action", _quoted(str(e), msg_action)) from None
             d = self.decisions.get(seat)
             if d is None:
                 raise ProtocolError("out_of_turn", f"{action}: {self._no_decision()}")
@@ -888,6 +898,10 @@ class Table:
         legal = hand.legal_actions(seat)
         if seat not in self.decisions or not legal or self._pending:
             raise ProtocolError("out_of_turn", self._no_decision())
+        d = self.decisions[seat]
+        kept = self._hints.get(seat)
+        if kept is not None and kept[0] is d:  # the same decision: the advisor runs once for it
+            return dict(kept[1])
         view = hand.view(seat)
         if self._advisor is None:
             self._advisor = make_advisor(1)
@@ -898,7 +912,9 @@ class Table:
         ws: list[str] = []
         if sum(counts) % 3 == 1 and sh == 0:
             ws = [tile_str(t) for t in sorted(waits(counts, melds))]
-        return {"type": "hint", "action": str(action), "shanten": sh, "waits": ws}
+        answer = {"type": "hint", "action": str(action), "shanten": sh, "waits": ws}
+        self._hints[seat] = (d, answer)
+        return dict(answer)
 
     def _no_decision(self) -> str:
         """The refusal text for a seat with no open decision: built from public state only, so

@@ -6,7 +6,7 @@ const WINDS = { en: ["East", "South", "West", "North"], fr: ["Est", "Sud", "Oues
 const T = {
   en: {
     newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
-    oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)",
+    oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
     join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
@@ -39,7 +39,7 @@ const T = {
   },
   fr: {
     newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
-    oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16 mains ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)",
+    oneHand: "1 main", fourHands: "4 mains", round: "Un tour (Est)", game: "Partie complète (16 mains ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.",
     join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Main", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
@@ -173,6 +173,7 @@ async function lobby() {
         `<option value="${esc(k)}">${esc(lang === "fr" ? r.title_fr : r.title)}</option>`).join("")}</select></label>
       <div id="house" class="grid"></div>
       <label class="check"><input name="teaching" type="checkbox" checked> ${t("teaching")}</label>
+      <label class="check"><input name="listed" type="checkbox" checked> ${t("listed")}</label>
       <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
@@ -185,7 +186,12 @@ async function lobby() {
   let teachTouched = false, timerTouched = false;
   teach.addEventListener("change", () => { teachTouched = true; if (!timerTouched) timer.value = teach.checked ? "" : "20"; });
   timer.addEventListener("input", () => { timerTouched = true; });
+  // A seat kept for a friend ("open") makes the table unlisted by default: nobody watching the lobby takes it.
+  const listed = form.elements.listed;
+  let listedTouched = false;
+  listed.addEventListener("change", () => { listedTouched = true; });
   form.addEventListener("change", (e) => {
+    if (/^slot/.test(e.target.name) && !listedTouched) listed.checked = ![0, 1, 2, 3].some((i) => form.elements[`slot${i}`].value === "open");
     if (!/^slot/.test(e.target.name) || teachTouched) return;
     teach.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
     if (!timerTouched) timer.value = teach.checked ? "" : "20";
@@ -202,7 +208,7 @@ async function lobby() {
     const f = new FormData(e.target);
     const slots = [0, 1, 2, 3].map((i) => { const v = f.get(`slot${i}`); return v === "you" || v === "open" ? null : v; });
     const len = f.get("length");
-    const body = { slots, teaching: f.get("teaching") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
+    const body = { slots, teaching: f.get("teaching") === "on", listed: f.get("listed") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
       length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
       rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
     localStorage.setItem("hkmj.name", String(f.get("name") || ""));
