@@ -47,7 +47,8 @@ def test_parse_is_lenient_on_case_and_order_but_not_on_content() -> None:
     assert parse_action("Kong 5555p") == Kong(tile("5p"), FROM_DISCARD)
     assert parse_action("win") == WIN
     assert Discard(tile("1z")) == discard(tile("1z"))  # value equality with the shared instances
-    for bad in ("discard", "discard 5x", "discard 1f", "chow 357s", "chow 789s1m", "chow 123z", "hello", "kong 56p"):
+    for bad in ("discard", "discard 5x", "discard 1f", "chow 357s", "chow 789s1m", "chow 123z", "hello", "kong 56p",
+                "discard 55p", "discard 99999999999999999999m", "kong 555p", "kong 55555p", "added kong 77z"):
         with pytest.raises(ActionSyntaxError):
             parse_action(bad)
 

@@ -207,12 +207,13 @@ def kong(t: Tile, how: KongKind) -> Kong:
 _FORMS: Final = "discard 5p | chow 345s | pung | kong 5p | concealed kong 5p | added kong 5p | mahjong | pass"
 
 
-def _one_tile(spec: str, text: str) -> Tile:
+def _one_tile(spec: str, text: str, *, kong: bool = False) -> Tile:
+    """The one playing tile ``spec`` names; a kong may also name its four tiles (``7777z``)."""
     try:
         tiles = parse_tiles(spec)
     except NotationError as e:
         raise ActionSyntaxError(f"{text!r}: {e}") from None
-    if not tiles or len(set(tiles)) != 1 or tiles[0] >= N_KINDS:
+    if len(tiles) not in ((1, 4) if kong else (1,)) or len(set(tiles)) != 1 or tiles[0] >= N_KINDS:
         raise ActionSyntaxError(f"{text!r}: expected one playing tile such as 5p")
     return tiles[0]
 
@@ -245,8 +246,8 @@ def parse_action(text: str) -> Action:
             raise ActionSyntaxError(f"{text!r}: a chow never crosses suits (HK-5.2)")
         return chow(tiles[0])
     if len(words) == 2 and words[0] == "kong":
-        return kong(_one_tile(words[1], text), FROM_DISCARD)
+        return kong(_one_tile(words[1], text, kong=True), FROM_DISCARD)
     if len(words) == 3 and words[1] == "kong" and words[0] in (CONCEALED, ADDED):
         how: KongKind = CONCEALED if words[0] == CONCEALED else ADDED
-        return kong(_one_tile(words[2], text), how)
+        return kong(_one_tile(words[2], text, kong=True), how)
     raise ActionSyntaxError(f"{text!r}: not an action; expected one of: {_FORMS}")
