@@ -9,6 +9,7 @@ import asyncio
 import importlib.util
 import json
 import random
+import re
 import sys
 import urllib.request
 from pathlib import Path
@@ -293,3 +294,25 @@ def test_hkmj_replay_reads_a_server_table_log_export(tmp_path: Path, capsys: pyt
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "hkmj replay:" in err and "Traceback" not in err
+
+
+def test_the_record_format_page_documents_every_field_value_and_action_text_the_referee_reads() -> None:
+    """docs/record-format.md's event table names each field the referee requires (and the
+    ruleset's win fields, with docs/rules-classical.md for the classical ones), every ruleset
+    and match length a record may carry, and the action texts of offers and answers."""
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "record-format.md").read_text(encoding="utf-8")
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \| (.*) \|$", page, re.M)}
+    for kind in referee.FIELDS:
+        fields = {**referee.FIELDS[kind], **referee.OPTIONAL.get(kind, {})}
+        if kind == "win":
+            fields.update(referee.WIN_FIELDS["hk"], **referee.WIN_FIELDS["mcr"])
+        missing = [name for name in fields if f"`{name}`" not in rows[kind] and f"`{name}:" not in rows[kind]]
+        assert not missing, (kind, missing)
+    classical = (root / "docs" / "rules-classical.md").read_text(encoding="utf-8").split("## In play: the `win` event", 1)[1]
+    assert not [name for name in referee.WIN_FIELDS["classical"] if f"`{name}`" not in classical]
+    assert "rules-classical.md" in rows["win"]
+    start = rows["match_start"]
+    assert all(f"`{value}`" in start for value in ("hk", "mcr", "classical", "game", "round", "hands")), start
+    texts = ("`discard 5p`", "`chow 345s`", "`pung`", "`kong 5p`", "`concealed kong 5p`", "`added kong 5p`", "`mahjong`", "`pass`")
+    assert all(t in page for t in texts), [t for t in texts if t not in page]
