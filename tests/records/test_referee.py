@@ -30,8 +30,9 @@ RULESETS = [
 IDS = ["hk", "hk-options", "mcr", "classical", "classical-options"]
 
 
-def _load_referee() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hkmj_test_referee", Path(__file__).with_name("referee.py"))
+def _load(name: str, *parts: str) -> ModuleType:
+    """A test helper module by its path under tests/ (they import nothing from each other)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1].joinpath(*parts))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -39,7 +40,7 @@ def _load_referee() -> ModuleType:
     return module
 
 
-referee = _load_referee()
+referee = _load("hkmj_test_referee", "records", "referee.py")
 
 
 def judge(events: list[dict[str, Any]]) -> Any:
@@ -316,3 +317,66 @@ def test_the_record_format_page_documents_every_field_value_and_action_text_the_
     assert all(f"`{value}`" in start for value in ("hk", "mcr", "classical", "game", "round", "hands")), start
     texts = ("`discard 5p`", "`chow 345s`", "`pung`", "`kong 5p`", "`concealed kong 5p`", "`added kong 5p`", "`mahjong`", "`pass`")
     assert all(t in page for t in texts), [t for t in texts if t not in page]
+
+
+def independent_scores(win: Any) -> tuple[Any, list[int]]:
+    """A recorded win scored without hkmj's scorer: Hong Kong by tests/oracle/naive_scorer.py
+    (fan, limit, base, item names) and HK-6's payments; MCR by PyMahjongGB (fans and counts,
+    flowers aside) and MCR-8's payments. Returns (what the oracle scores, its payments)."""
+    req, rec = win.request, win.recorded
+    seat, frm = "ESWN".index(req["seat"]), rec["from"]
+    if win.rules == "hk":
+        fan, limit, base, items, _ = _load("hkmj_naive_scorer", "oracle", "naive_scorer.py").mini_score(req)
+        owed = [2 * base if frm is None or s == frm else base for s in range(4)]  # HK-6
+        scored: Any = (fan, limit is not None, base, items)
+    else:
+        from hkmj.scoring.request import win_from_json
+
+        gb = _load("hkmj_gb_oracle", "mcr", "gb_oracle.py").gb_fans(win_from_json(req))
+        scored = {k: v for k, v in (gb or {}).items() if k != "flower_tiles"}
+        owed = [rec["points"] + 8 if frm is None or s == frm else 8 for s in range(4)]  # MCR-8.1, 8.2
+    pay = [0 if s == seat else -owed[s] for s in range(4)]
+    pay[seat] = -sum(pay)
+    return scored, pay
+
+
+@pytest.mark.parametrize(
+    ("rules", "length", "options"),
+    [("hk", "game", {}), ("hk", "round", {"minfan": "3"}), ("mcr", "game", {}), ("classical", "game", {})],
+    ids=["hk-game", "hk-round-minfan3", "mcr-game", "classical-game"],
+)
+def test_hk_7_mcr_2_cl_4_whole_matches_pass_the_referee_and_independent_scorers(
+    tmp_path: Path, rules: str, length: str, options: dict[str, str]
+) -> None:
+    """A whole match of ``hkmj play`` (a bot in the human's seat, every seat asked at every
+    discard): the prevailing wind through the North round and the end after it (HK-7.3), the
+    dealer's repeats (HK-7.2) or the MCR/classical seat table, ``complete`` at the end; every
+    Hong Kong win (seed options) re-scored by the naive oracle and every MCR win by PyMahjongGB,
+    payments by HK-6 / MCR-8 (classical wins: tests/oracle/test_classical_differential.py)."""
+    from hkmj.bots import make_bot
+    from hkmj.record import RecordWriter
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.session import Session
+    from hkmj.tui.testing import play_match
+
+    path = tmp_path / "match.jsonl"
+    with RecordWriter(path) as sink:
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length=length, record=sink, rules=get_ruleset(rules, options))
+        play_match(s, make_bot("greedy", 9))
+    events = read(path)
+    r = judge(events)
+    end = events[-1]
+    assert end["type"] == "match_end" and end["complete"] and r.hands >= (4 if length == "round" else 16)
+    assert [e["prevailing"] for e in events if e["type"] == "hand_start"][-1] == ("E" if length == "round" else "N")
+    checked = 0
+    for w in r.wins:
+        if rules == "classical" or options:
+            break
+        scored, pay = independent_scores(w)
+        rec = w.recorded
+        ours = (rec["fan"], rec["limit"] is not None, rec["base"], [i["name"] for i in rec["items"]]) if rules == "hk" else {
+            i["id"]: i["count"] for i in rec["items"] if i["id"] != "flower_tiles"
+        }
+        assert (scored, pay) == (ours, rec["payments"]), w.line
+        checked += 1
+    assert checked or rules == "classical" or options
