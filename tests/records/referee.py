@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 WINDS = "ESWN"
@@ -69,6 +71,17 @@ WIN_FIELDS: dict[str, dict[str, Any]] = {
                   "hand_scores": LIST, "seat_points": LIST, "seat_doubles": LIST},
 }
 """The ruleset's fields of a ``win`` (those of ``hkmj score --rules ...``)."""
+
+
+def _limit_names(page: str, heading: str) -> dict[str, str]:
+    """``{id: name}`` of a limit table in the docs (a record names a limit by its id, ``hkmj
+    score`` by its name): the rows ``| `id` | Name (French) | ...`` after ``heading``."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / page).read_text(encoding="utf-8").split(heading, 1)[1]
+    rows = re.findall(r"^ *\| `(\w+)` \| ([^|(]+?) (?:\([^|]*\) )?\|", text.split("\n## ", 1)[0], re.M)
+    return dict(rows)
+
+
+LIMITS = {"hk": _limit_names("scoring.md", "## Limits"), "classical": _limit_names("rules-classical.md", "## CL-6")}
 
 
 def json_type(v: Any) -> str:
@@ -392,6 +405,8 @@ class Referee:
         self.turn = 0
         self.deal_phase = True
         self.bonus_seat = 0
+        self.drawn = (0, hands[0][-1])  # a heavenly hand's tile: East's 14th, or its last replacement
+        self.drawn_from = "deal"
 
     def on_bonus(self, ev: dict[str, Any]) -> None:
         seat, t = ev["seat"], ev["tile"]
@@ -425,10 +440,14 @@ class Referee:
         self.expect(ev["tile"] == t, f"replacement {ev['tile']}, the dead wall gives {t}")
         self.seats[seat].hand[t] += 1
         self.sizes()
-        self.drawn = (seat, t)
-        self.drawn_from = ev["for"]
         if is_bonus(t):
             self.must_expose = (seat, t)
+        if self.deal_phase and seat != 0:  # East's last tile stays its heavenly tile
+            return
+        # a bonus tile's replacement after a kong's replacement is still the kong's (docs/engine.md)
+        chain = ev["for"] == "bonus" and self.drawn_from == "kong" and self.drawn is not None and self.drawn[0] == seat
+        self.drawn = (seat, t)
+        self.drawn_from = "kong" if chain else ev["for"]
 
     def on_draw(self, ev: dict[str, Any]) -> None:
         seat = ev["seat"]
@@ -834,6 +853,8 @@ class Referee:
             scores = [got["players"][x]["score"] for x in WINDS]
             if (got["points"], got["doubles"], got["score"]) != (rec["hand_points"], rec["doubles"], rec["score"]) or scores != rec["hand_scores"]:
                 raise Foul(f"{where}: recorded {rec['hand_points']} points {rec['doubles']} doubles {rec['hand_scores']}, hkmj score {got['points']} {got['doubles']} {scores}")
+            if LIMITS["classical"].get(rec["limit"], rec["limit"]) != got["limit"]:
+                raise Foul(f"{where}: recorded limit {rec['limit']}, hkmj score {got['limit']}")
         elif w.rules == "mcr":
             pay = [got["payments"][x] for x in WINDS]
             if (got["points"], got["fan_points"]) != (rec["points"], rec["fan_points"]) or got["items"] != rec["items"]:
@@ -841,7 +862,8 @@ class Referee:
         else:
             pay = [got["payments"][x] for x in WINDS]
             items = [(i["name"], i["fan"]) for i in rec["items"]]
-            if (got["fan"], got["limit"], got["base"]) != (rec["fan"], rec["limit"], rec["base"]) or [(i["name"], i["fan"]) for i in got["items"]] != items:
+            limit = LIMITS["hk"].get(rec["limit"], rec["limit"])  # the record's id, hkmj score's name
+            if (got["fan"], got["limit"], got["base"]) != (rec["fan"], limit, rec["base"]) or [(i["name"], i["fan"]) for i in got["items"]] != items:
                 raise Foul(f"{where}: recorded fan {rec['fan']} base {rec['base']} {items}, hkmj score {got['fan']} {got['base']} {got['items']}")
         if pay != rec["payments"]:
             raise Foul(f"{where}: recorded payments {rec['payments']}, hkmj score {pay}")
