@@ -429,3 +429,29 @@ def test_hk_2_to_hk_5_engine_scenario_hands_pass_the_referee(monkeypatch: pytest
     everything.rescore()
     assert played["hand_start"] >= 50 and played["robbed_kong:"] and played["self_draw:heavenly"] and played["discard:earthly"]
     assert played["self_draw:kong_replacement"] and played["discard:final_discard"] and played["self_draw:last_wall_tile"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+async def test_hk_2_to_hk_7_the_terminal_app_records_pass_the_referee(tmp_path: Path, rules: str) -> None:
+    """``hkmj play --record`` through the Textual app itself (Textual's pilot presses keys:
+    Enter discards, Space passes, m declares Mahjong): the record it writes passes the referee."""
+    from hkmj.bots import make_bot
+    from hkmj.record import RecordWriter
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.app import PlayApp
+    from hkmj.tui.session import Session
+
+    path = tmp_path / "app.jsonl"
+    with RecordWriter(path) as sink:
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=3, length="hands", hands=1, record=sink, rules=get_ruleset(rules))
+        app = PlayApp(s, delay=0)
+        async with app.run_test(size=(100, 34)) as pilot:
+            for i in range(2000):
+                if not app.is_running:
+                    break
+                await pilot.press("m" if i % 5 == 0 else ("space" if i % 2 else "enter"))
+                await pilot.pause()
+    events = read(path)
+    assert events[-1]["type"] == "match_end" and events[-1]["complete"]
+    assert judge(events).hands == 1
