@@ -84,6 +84,14 @@ def _limit_names(page: str, heading: str) -> dict[str, str]:
 LIMITS = {"hk": _limit_names("scoring.md", "## Limits"), "classical": _limit_names("rules-classical.md", "## CL-6")}
 
 
+LIMIT_BASE = {
+    "seed": {"8": 64, "10": 64, "13": 128},
+    "half": {"8": 64, "10": 128, "13": 384},
+    "doubling": {"8": 256, "10": 1024, "13": 8192},
+}
+"""docs/house-options.md: the limit base by fan table and limit (HK-6: 64), the false-Mahjong penalty."""
+
+
 def json_type(v: Any) -> str:
     if v is None:
         return NONE
@@ -649,6 +657,17 @@ class Referee:
 
     def on_false_mahjong(self, ev: dict[str, Any]) -> None:
         self.expect(sum(ev["payments"]) == 0, f"penalty payments {ev['payments']} do not sum to zero")
+        seat, frm = ev["seat"], ev["from"]
+        if self.rules == "hk":  # HK-5.7, R-5, docs/house-options.md: the table's limit base times base, double to `from`
+            limit = LIMIT_BASE[self.options.get("table", "seed")][self.options.get("limit", "10")] * int(self.options.get("base", "1"))
+            owed = [2 * limit if s == frm else limit for s in range(4)]
+        elif self.rules == "mcr":  # MCR-5.4: 10 points to each other player
+            owed = [10] * 4
+        else:  # CL-7.7: the limit to each other player, East's share doubled (CL-7.3)
+            limit = int(self.options.get("limit", "1000"))
+            owed = [2 * limit if 0 in (s, seat) else limit for s in range(4)]
+        want = [owed[s] if s != seat else -sum(owed[o] for o in range(4) if o != seat) for s in range(4)]
+        self.expect(ev["payments"] == want, f"penalty payments {ev['payments']}, the rules give {want}")
         s = self.seats[ev["seat"]]
         held = Counter(s.hand)  # without the claimed tile: a claim that judged it false gave it to the hand
         if ev["tile"] is not None and not ev.get("dead_hand"):

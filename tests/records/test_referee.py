@@ -234,11 +234,16 @@ def test_hk_4_offers_fields_and_ends_are_refereed(tmp_path: Path, capsys: pytest
     foul(lambda ev: ev[e].update(complete=False), "whole length")
 
 
-@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Path, rules: str) -> None:
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [("hk", {}), ("hk", {"table": "half", "limit": "13", "base": "2"}), ("mcr", {}), ("classical", {}), ("classical", {"limit": "500"})],
+    ids=["hk", "hk-half-13-base2", "mcr", "classical", "classical-limit500"],
+)
+def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Path, rules: str, options: dict[str, str]) -> None:
     """A strict table where the player declares Mahjong now and then without a winning hand:
     the penalty ends the hand (HK-5.7) or, under MCR, the hand goes on dead (MCR-5.4); the
-    unlisted declarations and their penalties are re-checked like any move."""
+    unlisted declarations and their penalties (the table's limit base, MCR's 10, the classical
+    limit with East doubled) are re-checked like any move."""
     from hkmj.bots import make_bot
     from hkmj.record import RecordWriter
     from hkmj.rulesets import get_ruleset
@@ -247,7 +252,7 @@ def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Pat
     path = tmp_path / "false.jsonl"
     me = make_bot("random", 9)
     with RecordWriter(path) as sink:
-        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length="hands", hands=3, record=sink, rules=get_ruleset(rules))
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length="hands", hands=3, record=sink, rules=get_ruleset(rules, options))
         while not s.match_over:
             s.start_hand()
             decisions = 0
@@ -264,6 +269,13 @@ def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Pat
     events = read(path)
     r = judge(events)
     assert r.hands == 3 and any(e["type"] == "false_mahjong" for e in events)
+    i = next(k for k, e in enumerate(events) if e["type"] == "false_mahjong")
+    bad = json.loads(json.dumps(events))
+    a, b = [x for x in range(4) if x != bad[i]["seat"]][:2]
+    bad[i]["payments"][a] += 1  # still summing to zero, but not the penalty
+    bad[i]["payments"][b] -= 1
+    with pytest.raises(referee.Foul, match="the rules give"):
+        referee.Referee().check(bad)
 
 
 def test_hkmj_replay_reads_a_server_table_log_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
