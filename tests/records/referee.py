@@ -4,7 +4,13 @@ interface. It imports nothing from hkmj: it re-reads every event, move by move, 
 tile bookkeeping, and re-scores every win by running ``hkmj score`` in a subprocess.
 
 ``Referee().check(events)`` raises :class:`Foul` naming the event (1-based line) and what is
-wrong; ``rescore()`` then sends every win to ``hkmj score`` and compares the answers.
+wrong: a field missing, of another type or not documented; a tile not conserved (144); a
+draw or replacement not from the wall's order; a discard not held; a bonus tile kept in hand;
+offers other than the seat's legal claims (HK-4, MCR-4.3); a claim against priority (HK-4.7);
+flags the play does not give; penalties, payments, totals, rotation or the match's end off.
+``rescore()`` then sends every win, and every seat whose hand a tile on offer completed, to
+``hkmj score``: each win must score as recorded (and reach the minimum: house ``minfan``,
+MCR-5.1), and Mahjong must have been offered exactly when the hand may win.
 """
 
 from __future__ import annotations
