@@ -576,6 +576,8 @@ class Referee:
         frm, t = w["from"], w["tile"]
         self.expect(ev["from"] == frm and ev["tile"] == t and ev["on"] == w["on"], "the claim is not about the tile on offer")
         self.expect(ev["answers"] == self.answers, f"answers {ev['answers']}, the seats answered {self.answers}")
+        silent = [s for s, o in enumerate(w["offers"]) if o is not None and self.answers[s] is None]
+        self.expect(not silent, f"seats {silent} were offered the tile and had not answered (HK-4: every seat answers first)")
         # HK-4.7: Mahjong > pung/kong > chow; ties go to the first seat in play order after the discarder
         rank = {"mahjong": 3, "pung": 2, "kong": 2, "chow": 1}
         best, who = 0, None

@@ -213,6 +213,15 @@ def test_hk_4_offers_fields_and_ends_are_refereed(tmp_path: Path, capsys: pytest
     n = first("discard", lambda e: not e["final"] and any(o and "mahjong" not in o for o in e["offers"]))
     other = next(s for s, o in enumerate(good[n]["offers"]) if o and "mahjong" not in o)
     foul(lambda ev: ev[n]["offers"][other].append("mahjong"), "was offered Mahjong")  # an offer of a non-win
+    c = first("claim", lambda e: e["claim"] is None)
+    quiet = next(s for s, a in enumerate(good[c]["answers"]) if a == "pass")
+    a = max(i for i in range(c) if good[i]["type"] == "answer" and good[i]["seat"] == quiet)
+
+    def unanswered(ev: list[dict[str, Any]]) -> None:
+        ev[c]["answers"][quiet] = None
+        del ev[a]
+
+    foul(unanswered, "had not answered")
     d = first("draw")
     foul(lambda ev: ev[d].update(live=str(ev[d]["live"])), "'live' is str, documented as int")
     foul(lambda ev: ev[d].pop("dead"), "'dead' missing")
