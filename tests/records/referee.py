@@ -714,6 +714,18 @@ class Referee:
         self.expect(sum(ev["payments"]) == 0, f"payments {ev['payments']} do not sum to zero (HK-6)")
         want = self.flags(seat, t, how, ev["from"])
         self.expect(sorted(ev["flags"]) == sorted(want), f"flags {ev['flags']}, the play gives {want}")
+        items = ev["items"]
+        keys = {"hk": {"id", "name", "fan"}, "mcr": {"id", "name", "name_fr", "points", "count"}, "classical": {"id", "points", "count"}}[self.rules]
+        self.expect(all(isinstance(i, dict) and set(i) == keys for i in items), f"items {items} lack the documented fields {keys}")
+        if self.rules == "hk":  # the fan is the sum of the items (HK-6; a limit hand's base is the limit's)
+            self.expect(sum(i["fan"] for i in items) == ev["fan"], f"items add up to {sum(i['fan'] for i in items)} fan, not {ev['fan']}")
+        elif self.rules == "mcr":  # MCR-6: each fan once with its count; flowers outside the 8 points (MCR-6.13)
+            total = sum(i["points"] * i["count"] for i in items)
+            flowers = sum(i["points"] * i["count"] for i in items if i["id"] == "flower_tiles")
+            self.expect((total, total - flowers) == (ev["points"], ev["fan_points"]), f"items add up to {total} points ({total - flowers} without flowers), not {ev['points']} ({ev['fan_points']})")
+        else:  # docs/rules-classical.md: each item's points times its count add up to points
+            total = sum(i["points"] * i["count"] for i in items)
+            self.expect(total == ev["points"], f"items add up to {total} points, not {ev['points']}")
         self.win = ev
         self.ended = ev
         self.expect(ev["prevailing"] == self.prevailing, f"prevailing {ev['prevailing']}, the hand's is {self.prevailing}")
