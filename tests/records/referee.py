@@ -890,6 +890,9 @@ class Referee:
         if w.rules == "classical":
             pay = [got["settlement"][x] for x in WINDS]
             scores = [got["players"][x]["score"] for x in WINDS]
+            seats = ([got["players"][x]["points"] for x in WINDS], [got["players"][x]["doubles"] for x in WINDS])
+            if seats != (rec["seat_points"], rec["seat_doubles"]):
+                raise Foul(f"{where}: recorded seat points {rec['seat_points']} doubles {rec['seat_doubles']}, hkmj score {seats}")
             if (got["points"], got["doubles"], got["score"]) != (rec["hand_points"], rec["doubles"], rec["score"]) or scores != rec["hand_scores"]:
                 raise Foul(f"{where}: recorded {rec['hand_points']} points {rec['doubles']} doubles {rec['hand_scores']}, hkmj score {got['points']} {got['doubles']} {scores}")
             if LIMITS["classical"].get(rec["limit"], rec["limit"]) != got["limit"]:
