@@ -284,6 +284,7 @@ class Referee:
         self.in_hand = False
         self.must_expose: tuple[int, str] | None = None
         self.match_due = False
+        self.last_type = ""
         for i, ev in enumerate(events, 1):
             self.line, self.ev = i, ev
             self.events += 1
@@ -293,6 +294,14 @@ class Referee:
                 seat, t = self.must_expose
                 self.expect(ev["type"] == "bonus" and (ev["seat"], ev["tile"]) == (seat, t), f"seat {seat} drew the bonus tile {t} and did not expose it at once (HK-2.6, HK-3.2)")
                 self.must_expose = None
+            if ev["type"] not in ("match_start", "hand_start", "totals", "match_end"):
+                self.expect(self.in_hand, "an event of a hand outside any hand")
+            if self.in_hand and self.last_type == "hand_start":
+                self.expect(ev["type"] == "deal", "a hand_start not followed by its deal")
+            owed = ev["type"] in ("draw", "discard", "kong", "win", "claim", "answer", "exhaustive_draw", "hand_end")
+            if self.in_hand and owed and self.replacement_for is not None:
+                raise self.foul(f"seat {self.replacement_for[1]} is owed a replacement for a {self.replacement_for[0]} first (HK-2.6, HK-3.3)")
+            self.last_type = ev["type"]
             handler = getattr(self, "on_" + str(ev.get("type")))
             handler(ev)
             if self.in_hand and ev["type"] not in ("hand_start",):

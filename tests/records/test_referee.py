@@ -213,6 +213,7 @@ def test_hk_4_offers_fields_and_ends_are_refereed(tmp_path: Path, capsys: pytest
     n = first("discard", lambda e: not e["final"] and any(o and "mahjong" not in o for o in e["offers"]))
     other = next(s for s, o in enumerate(good[n]["offers"]) if o and "mahjong" not in o)
     foul(lambda ev: ev[n]["offers"][other].append("mahjong"), "was offered Mahjong")  # an offer of a non-win
+    b = next(i for i, e in enumerate(good) if e["type"] == "bonus" and good[i - 1]["type"] == "draw")
     c = first("claim", lambda e: e["claim"] is None)
     quiet = next(s for s, a in enumerate(good[c]["answers"]) if a == "pass")
     a = max(i for i in range(c) if good[i]["type"] == "answer" and good[i]["seat"] == quiet)
@@ -222,6 +223,9 @@ def test_hk_4_offers_fields_and_ends_are_refereed(tmp_path: Path, capsys: pytest
         del ev[a]
 
     foul(unanswered, "had not answered")
+    foul(lambda ev: ev.pop(b + 1), "owed a replacement")  # the bonus tile drawn in play, never replaced
+    foul(lambda ev: ev.pop(2), "not followed by its deal")
+    foul(lambda ev: ev.pop(1), "outside any hand")
     d = first("draw")
     foul(lambda ev: ev[d].update(live=str(ev[d]["live"])), "'live' is str, documented as int")
     foul(lambda ev: ev[d].pop("dead"), "'dead' missing")
@@ -229,7 +233,6 @@ def test_hk_4_offers_fields_and_ends_are_refereed(tmp_path: Path, capsys: pytest
     foul(lambda ev: ev[d].update(seat=7), "not a seat")
     h = first("hand_end", lambda e: e["result"] == "win")
     foul(lambda ev: ev[h].update(seat=(ev[h]["seat"] + 1) % 4), "the win gives")
-    b = next(i for i, e in enumerate(good) if e["type"] == "bonus" and good[i - 1]["type"] == "draw")
     foul(lambda ev: ev.insert(b, {"type": "declare", "seat": ev[b]["seat"], "action": "mahjong"}), "did not expose it at once")
     e = first("match_end")
     t3 = first("totals", lambda x: x["hand"] == 3)
