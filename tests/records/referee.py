@@ -550,6 +550,9 @@ class Referee:
             offered = False
         else:
             self.expect(got[:1] == ["pass"] and len(set(got)) == len(got), f"seat {seat}'s offers {got} do not start with pass or repeat one")
+            rank = {"pass": 0, "mahjong": 1, "pung": 2, "kong": 3, "chow": 4}  # the documented order
+            self.expect(all(a.split()[0] in rank for a in got), f"seat {seat}'s offers {got} hold an unknown action")
+            self.expect(got == sorted(got, key=lambda a: (rank[a.split()[0]], a)), f"seat {seat}'s offers {got} are not in the documented order")
             rest = [a for a in got[1:] if a != "mahjong"]
             self.expect(sorted(rest) == sorted(want), f"seat {seat} was offered {got}; its legal claims are {want} (HK-4)")
             offered = "mahjong" in got
