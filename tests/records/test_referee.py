@@ -212,7 +212,7 @@ def test_hk_4_offers_fields_and_ends_are_refereed(tmp_path: Path, capsys: pytest
     foul(lambda ev: ev[m]["offers"][who].remove("mahjong"), "not offered Mahjong")  # a win not offered
     n = first("discard", lambda e: not e["final"] and any(o and "mahjong" not in o for o in e["offers"]))
     other = next(s for s, o in enumerate(good[n]["offers"]) if o and "mahjong" not in o)
-    foul(lambda ev: ev[n]["offers"][other].append("mahjong"), "was offered Mahjong")  # an offer of a non-win
+    foul(lambda ev: ev[n]["offers"][other].insert(1, "mahjong"), "was offered Mahjong")  # an offer of a non-win
     b = next(i for i, e in enumerate(good) if e["type"] == "bonus" and good[i - 1]["type"] == "draw")
     c = first("claim", lambda e: e["claim"] is None)
     quiet = next(s for s, a in enumerate(good[c]["answers"]) if a == "pass")
