@@ -98,6 +98,10 @@ LIMIT_BASE = {
 """docs/house-options.md: the limit base by fan table and limit (HK-6: 64), the false-Mahjong penalty."""
 
 
+HOUSE_OPTIONS = {"hk": {"minfan", "limit", "table", "payment", "base"}, "mcr": set(), "classical": {"pay_highest", "limit"}}
+"""docs/house-options.md: every ruleset's house options, all of them in each record."""
+
+
 def json_type(v: Any) -> str:
     if v is None:
         return NONE
@@ -331,7 +335,15 @@ class Referee:
             if isinstance(ev.get(name), str):
                 self.expect(ev[name] in FULL_SET, f"{name} {ev[name]!r} is not a tile")
 
+    def house_options(self, ev: dict[str, Any]) -> None:
+        """``options`` holds every house option of the ruleset with its value (docs/house-options.md)."""
+        want = HOUSE_OPTIONS.get(ev["rules"])
+        self.expect(want is not None, f"rules {ev['rules']!r} is none of {sorted(HOUSE_OPTIONS)}")
+        self.expect(set(ev["options"]) == want, f"options {sorted(ev['options'])}, the ruleset's are {sorted(want or ())}")
+        self.expect(all(isinstance(v, str) for v in ev["options"].values()), f"option values {ev['options']} are not text")
+
     def on_match_start(self, ev: dict[str, Any]) -> None:
+        self.house_options(ev)
         self.expect(not self.in_hand, "a match starts inside a hand")
         self.expect(self.match is None, "a match starts before the last one's match_end")
         self.expect(ev["length"] in ("game", "round", "hands"), f"length {ev['length']!r}")
@@ -350,8 +362,9 @@ class Referee:
     def on_hand_start(self, ev: dict[str, Any]) -> None:
         self.expect(not self.in_hand, "a hand starts inside a hand")
         self.expect(not self.match_due, "a hand after the match's last one (HK-7.3)")
-        self.rules = ev.get("rules", "hk")
-        self.options = ev.get("options", {})
+        self.house_options(ev)
+        self.rules = ev["rules"]
+        self.options = ev["options"]
         self.full = FULL_SET
         if self.match is not None:
             m = self.match
