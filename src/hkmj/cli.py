@@ -415,6 +415,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(f"hkmj replay: {err}", file=sys.stderr)
             return 2
         events = log_events
+        from_log = True
+    else:
+        from_log = False
     report = replay(events)
     if args.show:
         # what replays is shown; from the first divergence on, the record may hold anything
@@ -428,7 +431,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         unfinished = "" if report.complete else "; the record stops before the match's end (an interrupted match)"
         if report.cut:
             unfinished = f"; the record stops in the middle of hand {report.cut[-1]} (an interrupted match)"
-        print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} reproduced exactly{unfinished}")
+        if from_log:  # the log's events were made from its actions just now: nothing recorded to compare
+            done = "played from the table log's actions (a table log keeps the actions, not their results)"
+        else:
+            done = "reproduced exactly"
+        print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} {done}{unfinished}")
         return 0
     print(f"replay: {report.divergence}")
     return 1

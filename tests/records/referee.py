@@ -4,17 +4,25 @@ interface. It imports nothing from hkmj: it re-reads every event, move by move, 
 tile bookkeeping, and re-scores every win by running ``hkmj score`` in a subprocess.
 
 ``Referee().check(events)`` raises :class:`Foul` naming the event (1-based line) and what is
-wrong; ``rescore()`` then sends every win to ``hkmj score`` and compares the answers.
+wrong: a field missing, of another type or not documented; a tile not conserved (144); a
+draw or replacement not from the wall's order; a discard not held; a bonus tile kept in hand;
+offers other than the seat's legal claims (HK-4, MCR-4.3); a claim against priority (HK-4.7);
+flags the play does not give; penalties, payments, totals, rotation or the match's end off.
+``rescore()`` then sends every win, and every seat whose hand a tile on offer completed, to
+``hkmj score``: each win must score as recorded (and reach the minimum: house ``minfan``,
+MCR-5.1), and Mahjong must have been offered exactly when the hand may win.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 WINDS = "ESWN"
@@ -69,6 +77,29 @@ WIN_FIELDS: dict[str, dict[str, Any]] = {
                   "hand_scores": LIST, "seat_points": LIST, "seat_doubles": LIST},
 }
 """The ruleset's fields of a ``win`` (those of ``hkmj score --rules ...``)."""
+
+
+def _limit_names(page: str, heading: str) -> dict[str, str]:
+    """``{id: name}`` of a limit table in the docs (a record names a limit by its id, ``hkmj
+    score`` by its name): the rows ``| `id` | Name (French) | ...`` after ``heading``."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / page).read_text(encoding="utf-8").split(heading, 1)[1]
+    rows = re.findall(r"^ *\| `(\w+)` \| ([^|(]+?) (?:\([^|]*\) )?\|", text.split("\n## ", 1)[0], re.M)
+    return dict(rows)
+
+
+LIMITS = {"hk": _limit_names("scoring.md", "## Limits"), "classical": _limit_names("rules-classical.md", "## CL-6")}
+
+
+LIMIT_BASE = {
+    "seed": {"8": 64, "10": 64, "13": 128},
+    "half": {"8": 64, "10": 128, "13": 384},
+    "doubling": {"8": 256, "10": 1024, "13": 8192},
+}
+"""docs/house-options.md: the limit base by fan table and limit (HK-6: 64), the false-Mahjong penalty."""
+
+
+HOUSE_OPTIONS = {"hk": {"minfan", "limit", "table", "payment", "base"}, "mcr": set(), "classical": {"pay_highest", "limit"}}
+"""docs/house-options.md: every ruleset's house options, all of them in each record."""
 
 
 def json_type(v: Any) -> str:
@@ -257,6 +288,7 @@ class Referee:
         self.in_hand = False
         self.must_expose: tuple[int, str] | None = None
         self.match_due = False
+        self.last_type = ""
         for i, ev in enumerate(events, 1):
             self.line, self.ev = i, ev
             self.events += 1
@@ -266,6 +298,14 @@ class Referee:
                 seat, t = self.must_expose
                 self.expect(ev["type"] == "bonus" and (ev["seat"], ev["tile"]) == (seat, t), f"seat {seat} drew the bonus tile {t} and did not expose it at once (HK-2.6, HK-3.2)")
                 self.must_expose = None
+            if ev["type"] not in ("match_start", "hand_start", "totals", "match_end"):
+                self.expect(self.in_hand, "an event of a hand outside any hand")
+            if self.in_hand and self.last_type == "hand_start":
+                self.expect(ev["type"] == "deal", "a hand_start not followed by its deal")
+            owed = ev["type"] in ("draw", "discard", "kong", "win", "claim", "answer", "exhaustive_draw", "hand_end")
+            if self.in_hand and owed and self.replacement_for is not None:
+                raise self.foul(f"seat {self.replacement_for[1]} is owed a replacement for a {self.replacement_for[0]} first (HK-2.6, HK-3.3)")
+            self.last_type = ev["type"]
             handler = getattr(self, "on_" + str(ev.get("type")))
             handler(ev)
             if self.in_hand and ev["type"] not in ("hand_start",):
@@ -295,7 +335,15 @@ class Referee:
             if isinstance(ev.get(name), str):
                 self.expect(ev[name] in FULL_SET, f"{name} {ev[name]!r} is not a tile")
 
+    def house_options(self, ev: dict[str, Any]) -> None:
+        """``options`` holds every house option of the ruleset with its value (docs/house-options.md)."""
+        want = HOUSE_OPTIONS.get(ev["rules"])
+        self.expect(want is not None, f"rules {ev['rules']!r} is none of {sorted(HOUSE_OPTIONS)}")
+        self.expect(set(ev["options"]) == want, f"options {sorted(ev['options'])}, the ruleset's are {sorted(want or ())}")
+        self.expect(all(isinstance(v, str) for v in ev["options"].values()), f"option values {ev['options']} are not text")
+
     def on_match_start(self, ev: dict[str, Any]) -> None:
+        self.house_options(ev)
         self.expect(not self.in_hand, "a match starts inside a hand")
         self.expect(self.match is None, "a match starts before the last one's match_end")
         self.expect(ev["length"] in ("game", "round", "hands"), f"length {ev['length']!r}")
@@ -314,8 +362,9 @@ class Referee:
     def on_hand_start(self, ev: dict[str, Any]) -> None:
         self.expect(not self.in_hand, "a hand starts inside a hand")
         self.expect(not self.match_due, "a hand after the match's last one (HK-7.3)")
-        self.rules = ev.get("rules", "hk")
-        self.options = ev.get("options", {})
+        self.house_options(ev)
+        self.rules = ev["rules"]
+        self.options = ev["options"]
         self.full = FULL_SET
         if self.match is not None:
             m = self.match
@@ -392,6 +441,8 @@ class Referee:
         self.turn = 0
         self.deal_phase = True
         self.bonus_seat = 0
+        self.drawn = (0, hands[0][-1])  # a heavenly hand's tile: East's 14th, or its last replacement
+        self.drawn_from = "deal"
 
     def on_bonus(self, ev: dict[str, Any]) -> None:
         seat, t = ev["seat"], ev["tile"]
@@ -425,10 +476,14 @@ class Referee:
         self.expect(ev["tile"] == t, f"replacement {ev['tile']}, the dead wall gives {t}")
         self.seats[seat].hand[t] += 1
         self.sizes()
-        self.drawn = (seat, t)
-        self.drawn_from = ev["for"]
         if is_bonus(t):
             self.must_expose = (seat, t)
+        if self.deal_phase and seat != 0:  # East's last tile stays its heavenly tile
+            return
+        # a bonus tile's replacement after a kong's replacement is still the kong's (docs/engine.md)
+        chain = ev["for"] == "bonus" and self.drawn_from == "kong" and self.drawn is not None and self.drawn[0] == seat
+        self.drawn = (seat, t)
+        self.drawn_from = "kong" if chain else ev["for"]
 
     def on_draw(self, ev: dict[str, Any]) -> None:
         seat = ev["seat"]
@@ -508,6 +563,9 @@ class Referee:
             offered = False
         else:
             self.expect(got[:1] == ["pass"] and len(set(got)) == len(got), f"seat {seat}'s offers {got} do not start with pass or repeat one")
+            rank = {"pass": 0, "mahjong": 1, "pung": 2, "kong": 3, "chow": 4}  # the documented order
+            self.expect(all(a.split()[0] in rank for a in got), f"seat {seat}'s offers {got} hold an unknown action")
+            self.expect(got == sorted(got, key=lambda a: (rank[a.split()[0]], a)), f"seat {seat}'s offers {got} are not in the documented order")
             rest = [a for a in got[1:] if a != "mahjong"]
             self.expect(sorted(rest) == sorted(want), f"seat {seat} was offered {got}; its legal claims are {want} (HK-4)")
             offered = "mahjong" in got
@@ -543,6 +601,8 @@ class Referee:
         frm, t = w["from"], w["tile"]
         self.expect(ev["from"] == frm and ev["tile"] == t and ev["on"] == w["on"], "the claim is not about the tile on offer")
         self.expect(ev["answers"] == self.answers, f"answers {ev['answers']}, the seats answered {self.answers}")
+        silent = [s for s, o in enumerate(w["offers"]) if o is not None and self.answers[s] is None]
+        self.expect(not silent, f"seats {silent} were offered the tile and had not answered (HK-4: every seat answers first)")
         # HK-4.7: Mahjong > pung/kong > chow; ties go to the first seat in play order after the discarder
         rank = {"mahjong": 3, "pung": 2, "kong": 2, "chow": 1}
         best, who = 0, None
@@ -630,6 +690,17 @@ class Referee:
 
     def on_false_mahjong(self, ev: dict[str, Any]) -> None:
         self.expect(sum(ev["payments"]) == 0, f"penalty payments {ev['payments']} do not sum to zero")
+        seat, frm = ev["seat"], ev["from"]
+        if self.rules == "hk":  # HK-5.7, R-5, docs/house-options.md: the table's limit base times base, double to `from`
+            limit = LIMIT_BASE[self.options.get("table", "seed")][self.options.get("limit", "10")] * int(self.options.get("base", "1"))
+            owed = [2 * limit if s == frm else limit for s in range(4)]
+        elif self.rules == "mcr":  # MCR-5.4: 10 points to each other player
+            owed = [10] * 4
+        else:  # CL-7.7: the limit to each other player, East's share doubled (CL-7.3)
+            limit = int(self.options.get("limit", "1000"))
+            owed = [2 * limit if 0 in (s, seat) else limit for s in range(4)]
+        want = [owed[s] if s != seat else -sum(owed[o] for o in range(4) if o != seat) for s in range(4)]
+        self.expect(ev["payments"] == want, f"penalty payments {ev['payments']}, the rules give {want}")
         s = self.seats[ev["seat"]]
         held = Counter(s.hand)  # without the claimed tile: a claim that judged it false gave it to the hand
         if ev["tile"] is not None and not ev.get("dead_hand"):
@@ -668,6 +739,18 @@ class Referee:
         self.expect(sum(ev["payments"]) == 0, f"payments {ev['payments']} do not sum to zero (HK-6)")
         want = self.flags(seat, t, how, ev["from"])
         self.expect(sorted(ev["flags"]) == sorted(want), f"flags {ev['flags']}, the play gives {want}")
+        items = ev["items"]
+        keys = {"hk": {"id", "name", "fan"}, "mcr": {"id", "name", "name_fr", "points", "count"}, "classical": {"id", "points", "count"}}[self.rules]
+        self.expect(all(isinstance(i, dict) and set(i) == keys for i in items), f"items {items} lack the documented fields {keys}")
+        if self.rules == "hk":  # the fan is the sum of the items (HK-6; a limit hand's base is the limit's)
+            self.expect(sum(i["fan"] for i in items) == ev["fan"], f"items add up to {sum(i['fan'] for i in items)} fan, not {ev['fan']}")
+        elif self.rules == "mcr":  # MCR-6: each fan once with its count; flowers outside the 8 points (MCR-6.13)
+            total = sum(i["points"] * i["count"] for i in items)
+            flowers = sum(i["points"] * i["count"] for i in items if i["id"] == "flower_tiles")
+            self.expect((total, total - flowers) == (ev["points"], ev["fan_points"]), f"items add up to {total} points ({total - flowers} without flowers), not {ev['points']} ({ev['fan_points']})")
+        else:  # docs/rules-classical.md: each item's points times its count add up to points
+            total = sum(i["points"] * i["count"] for i in items)
+            self.expect(total == ev["points"], f"items add up to {total} points, not {ev['points']}")
         self.win = ev
         self.ended = ev
         self.expect(ev["prevailing"] == self.prevailing, f"prevailing {ev['prevailing']}, the hand's is {self.prevailing}")
@@ -832,8 +915,13 @@ class Referee:
         if w.rules == "classical":
             pay = [got["settlement"][x] for x in WINDS]
             scores = [got["players"][x]["score"] for x in WINDS]
+            seats = ([got["players"][x]["points"] for x in WINDS], [got["players"][x]["doubles"] for x in WINDS])
+            if seats != (rec["seat_points"], rec["seat_doubles"]):
+                raise Foul(f"{where}: recorded seat points {rec['seat_points']} doubles {rec['seat_doubles']}, hkmj score {seats}")
             if (got["points"], got["doubles"], got["score"]) != (rec["hand_points"], rec["doubles"], rec["score"]) or scores != rec["hand_scores"]:
                 raise Foul(f"{where}: recorded {rec['hand_points']} points {rec['doubles']} doubles {rec['hand_scores']}, hkmj score {got['points']} {got['doubles']} {scores}")
+            if LIMITS["classical"].get(rec["limit"], rec["limit"]) != got["limit"]:
+                raise Foul(f"{where}: recorded limit {rec['limit']}, hkmj score {got['limit']}")
         elif w.rules == "mcr":
             pay = [got["payments"][x] for x in WINDS]
             if (got["points"], got["fan_points"]) != (rec["points"], rec["fan_points"]) or got["items"] != rec["items"]:
@@ -841,7 +929,8 @@ class Referee:
         else:
             pay = [got["payments"][x] for x in WINDS]
             items = [(i["name"], i["fan"]) for i in rec["items"]]
-            if (got["fan"], got["limit"], got["base"]) != (rec["fan"], rec["limit"], rec["base"]) or [(i["name"], i["fan"]) for i in got["items"]] != items:
+            limit = LIMITS["hk"].get(rec["limit"], rec["limit"])  # the record's id, hkmj score's name
+            if (got["fan"], got["limit"], got["base"]) != (rec["fan"], limit, rec["base"]) or [(i["name"], i["fan"]) for i in got["items"]] != items:
                 raise Foul(f"{where}: recorded fan {rec['fan']} base {rec['base']} {items}, hkmj score {got['fan']} {got['base']} {got['items']}")
         if pay != rec["payments"]:
             raise Foul(f"{where}: recorded payments {rec['payments']}, hkmj score {pay}")
