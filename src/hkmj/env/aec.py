@@ -11,7 +11,7 @@ or pays in each hand (HK-6 payments, HK-5.7 penalties), given when the hand ends
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -21,17 +21,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.core import AGENTS, IDLE, ILLEGAL, OVER, TO_MASK, StepCore
+from hkmj.env.core import AGENTS, OVER, StepCore
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
 from hkmj.tiles import N_KINDS, SEAT_LETTERS, format_tiles, tiles_of
 
 __all__ = ["AGENTS", "HkmjEnv", "env", "raw_env"]
-
-_PLAYER = {a: i for i, a in enumerate(AGENTS)}
-_I8 = np.dtype(np.int8)
-_frombuffer = np.frombuffer
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -76,9 +72,13 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self._encoders = [ViewEncoder() for _ in range(4)]
         self._planes = [e.planes for e in self._encoders]
         # agent selection, legal actions, move count, rewards: compiled in the wheel (hkmj.env.core)
-        self._core = StepCore([e.writer for e in self._encoders])
-        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)  # the acting agent's, built by its first observe of a move
-        self._no_mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        core = self._core = StepCore([e.writer for e in self._encoders])
+        core.attach(self, [p.copy for p in self._planes], np.frombuffer, np.dtype(np.int8))
+        # PettingZoo's calls of every step go straight to the compiled core (the methods below
+        # say the same in Python): no interpreted frame between the agent's loop and the core
+        self.observe = core.observe  # type: ignore[method-assign]
+        self.last = core.last  # type: ignore[method-assign]
+        self.step = core.env_step  # type: ignore[method-assign]
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -123,19 +123,19 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
         The planes are brought up to date only here, on demand, from the agent's previous planes
         and the engine's state (see :meth:`~hkmj.env.encoding.ViewEncoder.encode_state`), and
-        handed out as a copy the caller may keep. The acting agent's mask is built on its first
-        ``observe`` of a move.
+        handed out as a copy the caller may keep. The acting agent's mask is a new array on its
+        first ``observe`` of a move (:meth:`StepCore.observe <hkmj.env.core.StepCore.observe>`,
+        which each instance calls directly).
         """
-        player = _PLAYER[agent]
-        core = self._core
-        acting = core.catch_up(player)  # RuntimeError before reset()
-        if acting == IDLE:
-            mask = self._no_mask.copy()
-        elif acting == TO_MASK:  # a new array each move: the agent may keep it
-            mask = self._mask = _frombuffer(core.legal_mask(), _I8)
-        else:
-            mask = self._mask
-        return {"observation": self._planes[player].copy(), "action_mask": mask}
+        return self._core.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: observation, cumulative reward, terminated, truncated, info of ``agent_selection``."""
+        return self._core.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """PettingZoo's ``agent_iter``: ``agent_selection`` while agents remain, at most ``max_iter`` times."""
+        return _AgentIter(self, max_iter)
 
     def legal_actions(self) -> dict[int, Action]:
         """The acting agent's legal actions: action index → engine action."""
@@ -143,29 +143,12 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         return dict(zip(core.indices, core.legal, strict=True))
 
     def step(self, action: int | None) -> None:
-        """Play ``action`` (an index, see :data:`~hkmj.env.encoding.ACTION_NAMES`) for ``agent_selection``."""
-        agent = self.agent_selection
-        core = self._core
-        if core.done:
-            self._was_dead_step(action)
-            return
-        if type(action) is int:
-            index = action
-        else:
-            if action is None or isinstance(action, bool):
-                raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
-            try:
-                index = int(action)
-            except (TypeError, ValueError):
-                raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
-        status = core.step(index)
-        if status == ILLEGAL:
-            what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
-            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(core.indices))
-            raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {legal}")
-        if status == OVER:
-            self._over()
-        self.agent_selection = core.agent
+        """Play ``action`` (an index, see :data:`~hkmj.env.encoding.ACTION_NAMES`) for ``agent_selection``.
+
+        :meth:`StepCore.env_step <hkmj.env.core.StepCore.env_step>`, which each instance calls
+        directly; a terminated agent's step is PettingZoo's ``_was_dead_step``.
+        """
+        self._core.env_step(action)
 
     def play(self, action: Action) -> None:
         """Apply a legal engine action of the acting agent, settle a finished hand, select the next agent."""
@@ -173,15 +156,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         if core.hand is None:
             raise RuntimeError("call reset() first")
         if core.play(action) == OVER:
-            self._over()
+            core.finish()
         self.agent_selection = core.agent
-
-    def _over(self) -> None:
-        """The match is over: every agent is terminated and told the totals and ranking (HK-7)."""
-        match = self._core.match
-        assert match is not None
-        self.terminations = dict.fromkeys(self.agents, True)
-        self.infos = {a: {"totals": list(match.totals), "ranking": match.ranking()} for a in self.agents}
 
     def current_hand(self) -> Hand:
         """The engine hand being played (for tools and tests; it holds hidden information)."""
@@ -208,6 +184,21 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class _AgentIter:
+    """What :meth:`HkmjEnv.agent_iter` returns: PettingZoo's ``AECIterable``, its iterator a generator."""
+
+    def __init__(self, env: HkmjEnv, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        left = self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 def raw_env(

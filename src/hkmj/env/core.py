@@ -13,12 +13,9 @@ runs the same code.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
-from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pass, Pung, Win
-from hkmj.engine.actions import PUNG as PUNG_ACTION
-from hkmj.engine.actions import discard as _discard
-from hkmj.engine.actions import kong as _kong
+from hkmj.engine.actions import FROM_DISCARD, Action, Chow, Discard, Kong, Pass, Pung, Win
 from hkmj.engine.match import Match
 from hkmj.engine.state import Hand
 from hkmj.env.planes import PlaneWriter
@@ -90,24 +87,17 @@ def action_index(action: Action, offered: int | None) -> int:
     raise ValueError(f"{action!r} is not an action")
 
 
-_SHARED: Final[list[Action]] = [_discard(t) for t in range(N_KINDS)]
-_SHARED.extend(_kong(t, how) for t in range(N_KINDS) for how in (CONCEALED, ADDED, FROM_DISCARD))
-_SHARED.extend((PASS, PUNG_ACTION, WIN))
-# kept alive in _SHARED, so each id stays unique
-_BY_ID: Final[dict[int, int]] = {id(a): action_index(a, None) for a in _SHARED}
-"""Index of each shared engine action instance (discards, pung, kongs, Mahjong, pass) by identity."""
-
-
 def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
-    """The index of each action of ``legal``, in order (the engine's shared instances found by identity)."""
-    by_id = _BY_ID
-    indices = [by_id.get(id(a), -1) for a in legal]
-    if -1 in indices:  # a chow (its index depends on the tile on offer), or an action built elsewhere
-        return [i if i >= 0 else action_index(a, offered) for a, i in zip(legal, indices, strict=True)]
-    return indices
+    """The index of each action of ``legal``, in order; ``offered`` is the tile on offer (for chows).
+
+    A discard (most of a turn's list, HK-3.2) maps by its tile, the rest by type: compiled, an
+    attribute read and a type test each, no lookup.
+    """
+    return [a.tile if type(a) is Discard else action_index(a, offered) for a in legal]
 
 
 _NO_ACTION: Final = bytearray(N_ACTIONS)
+_PLAYER: Final[dict[str, int]] = {a: i for i, a in enumerate(AGENTS)}
 
 
 def mask_bytes(indices: list[int]) -> bytearray:
@@ -162,6 +152,22 @@ class StepCore:
         self.rewarded = False  # the rewards hold a hand's points
         self.rewards: dict[str, float] = {}
         self.cumulative: dict[str, float] = {}
+        # the PettingZoo side, set by attach(): the environment, each player's planes' ``copy``,
+        # ``numpy.frombuffer`` and the mask's dtype (this module imports no numpy)
+        self.env: Any = None
+        self.copies: list[Any] = []
+        self.frombuffer: Any = None
+        self.i8: Any = None
+        self.mask: Any = None  # the acting agent's mask of this move, once built
+
+    def attach(self, env: Any, copies: list[Any], frombuffer: Any, i8: Any) -> None:
+        """Serve ``env``'s :meth:`observe`, :meth:`last` and :meth:`env_step` (PettingZoo's calls of
+        every step, compiled in the wheel): ``copies[p]`` returns a new copy of player ``p``'s planes,
+        ``frombuffer(bytearray, i8)`` wraps a mask's bytes as an array without a copy."""
+        self.env = env
+        self.copies = copies
+        self.frombuffer = frombuffer
+        self.i8 = i8
 
     def start(self, match: Match, rewards: dict[str, float], cumulative: dict[str, float]) -> None:
         """Begin an episode: ``match``'s first hand is dealt and its first agent selected."""
@@ -188,11 +194,7 @@ class StepCore:
         player = self.player = self.player_at[seat]
         self.agent = AGENTS[player]
         legal = self.legal = hand.legal_actions(seat)
-        by_id = _BY_ID
-        indices = [by_id.get(id(a), -1) for a in legal]
-        if -1 in indices:
-            indices = legal_indices(legal, hand.offered_tile)
-        self.indices = indices
+        self.indices = legal_indices(legal, hand.offered_tile)
         self.masked = False
 
     def step(self, index: int) -> int:
@@ -263,3 +265,76 @@ class StepCore:
     def legal_mask(self) -> bytearray:
         """A new mask of the acting agent's legal actions (:func:`mask_bytes` of :attr:`indices`)."""
         return mask_bytes(self.indices)
+
+    # ------------------------------------------------------------------ the PettingZoo calls
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``env.observe(agent)``: the agent's planes (a new copy) and its action mask (:meth:`attach`).
+
+        The mask is a new array on the acting agent's first observe of a move, the same array on
+        later ones of that move, and a new all-zero array for any other agent.
+        """
+        player = _PLAYER.get(agent, -1)
+        if player < 0:
+            raise ValueError(f"observe({agent!r}): expected one of {', '.join(AGENTS)}")
+        acting = self.catch_up(player)  # RuntimeError before reset()
+        if acting == IDLE:
+            mask = self.frombuffer(_NO_ACTION * 1, self.i8)
+        elif acting == TO_MASK:
+            mask = self.mask = self.frombuffer(mask_bytes(self.indices), self.i8)
+        else:
+            mask = self.mask
+        return {"observation": self.copies[player](), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, Any, Any, Any, Any]:
+        """``env.last(observe)``: PettingZoo's ``AECEnv.last``, the same reads in the same order."""
+        env = self.env
+        agent = env.agent_selection
+        assert agent is not None
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
+
+    def env_step(self, action: Any) -> None:
+        """``env.step(action)``: play the action of that index for ``env.agent_selection`` (HK-3, HK-4).
+
+        Once the match is over, PettingZoo's ``_was_dead_step`` takes the terminated agents' steps.
+        A non-integer or illegal ``action`` raises :class:`ValueError` naming the legal ones.
+        """
+        env = self.env
+        if self.done:
+            env._was_dead_step(action)
+            return
+        if type(action) is int:
+            index: int = action
+        else:
+            if action is None or isinstance(action, bool):
+                raise ValueError(f"{env.agent_selection}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+            try:
+                index = int(action)
+            except (TypeError, ValueError):
+                raise ValueError(f"{env.agent_selection}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
+        status = self.step(index)
+        if status == ILLEGAL:
+            what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
+            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(self.indices))
+            raise ValueError(f"{env.agent_selection}: action {index} ({what}) is not legal now; legal: {legal}")
+        if status == OVER:
+            self.finish()
+        env.agent_selection = self.agent
+
+    def finish(self) -> None:
+        """The match is over: every agent is terminated and told the totals and ranking (HK-7)."""
+        match = self.match
+        assert match is not None
+        env = self.env
+        terminations = env.terminations
+        infos = env.infos
+        for a in env.agents:
+            terminations[a] = True
+            infos[a] = {"totals": list(match.totals), "ranking": match.ranking()}
