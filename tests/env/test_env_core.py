@@ -91,3 +91,44 @@ def test_observe_play_and_the_hand_before_reset_are_refused_clearly() -> None:
         e.current_hand()
     core = StepCore([])
     assert core.step(0) == -1
+
+
+def test_hk4_last_agent_iter_and_step_served_by_the_core_act_as_pettingzoos_base_class() -> None:
+    """``observe``, ``last`` and ``step`` go straight to the compiled core; ``agent_iter`` is a
+    generator: the same values, in the same order, as PettingZoo's ``AECEnv`` (HK-4: one agent at a
+    time; HK-7: the match's end terminates every agent)."""
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.env import AECIterable
+
+    e = raw_env(hands=2)
+    e.reset(seed=5)
+    assert list(e.agent_iter(3)) == list(AECIterable(e, 3)) == [e.agent_selection] * 3
+    rng = random.Random(5)
+    steps = 0
+    for agent in e.agent_iter():
+        mine = e.last()
+        base = AECEnv.last(e)
+        assert agent == e.agent_selection
+        assert np.array_equal(mine[0]["observation"], base[0]["observation"])
+        assert np.array_equal(mine[0]["action_mask"], base[0]["action_mask"])
+        assert mine[1:] == base[1:] and e.last(False)[0] is None and e.last(False)[1:] == base[1:]
+        if mine[2]:
+            assert mine[4]["ranking"] and len(mine[4]["totals"]) == 4
+            e.step(None)
+            continue
+        legal = mine[0]["action_mask"].nonzero()[0]
+        e.step(np.int64(legal[int(rng.random() * len(legal))]))  # numpy integers are indices too
+        steps += 1
+    assert steps > 0 and not e.agents and list(e.agent_iter()) == []
+
+
+def test_unknown_agents_and_bad_actions_are_refused_with_a_clear_error() -> None:
+    e = raw_env()
+    e.reset(seed=6)
+    with pytest.raises(ValueError, match=r"observe\('player_9'\): expected one of player_0"):
+        e.observe("player_9")
+    with pytest.raises(ValueError, match="expected an action index 0-74, got 'x'"):
+        e.step("x")  # type: ignore[arg-type]
+    illegal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match=rf"action {illegal} \(.*\) is not legal now; legal: "):
+        e.step(illegal)

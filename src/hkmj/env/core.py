@@ -199,9 +199,11 @@ class StepCore:
 
     def step(self, index: int) -> int:
         """:meth:`play` the acting agent's legal action of ``index``; :data:`ILLEGAL` (nothing played) if none."""
-        if index not in self.indices:
-            return ILLEGAL
-        return self.play(self.legal[self.indices.index(index)])
+        indices = self.indices
+        for i in range(len(indices)):  # compiled: native int comparisons, one pass
+            if indices[i] == index:
+                return self.play(self.legal[i])
+        return ILLEGAL
 
     def play(self, action: Action) -> int:
         """Apply the acting seat's ``action`` and settle the hand if it ends (HK-6 points as rewards).
