@@ -8,7 +8,11 @@ In one process (one core), for ``--seconds`` each:
   a uniform random ``apply``), no observation at all;
 * ``raw env, direct``: ``raw_env()`` driven by ``observe`` + ``step`` (what an RL loop needs:
   the planes and the mask every step);
-* ``raw env, agent_iter/last``: the same through PettingZoo's ``agent_iter`` and ``last``;
+* ``raw env, agent_iter/last``: the same through PettingZoo's ``agent_iter`` and ``last`` (the
+  headline; the environment serves ``last``, ``observe`` and ``step`` from its compiled core and
+  ``agent_iter`` as a generator, API-exact);
+* ``the same, PettingZoo's own``: that loop through PettingZoo's ``AECEnv.agent_iter`` and
+  ``AECEnv.last`` (interpreted), for PettingZoo's own overhead;
 * ``env() (wrapped)``: the same through PettingZoo's standard wrappers;
 * ``raw env, never observed``: ``agent_iter`` + ``last(observe=False)``, the agent picking among
   ``legal_actions()``: the engine plus the environment's bookkeeping, without observations.
@@ -17,8 +21,8 @@ Rates are per CPU-second of this process (``time.process_time``), i.e. on one co
 other jobs share the machine; a warm-up second fills the hand-reading tables first. Random
 agents pick uniformly among the mask's legal actions (``mask.nonzero()[0]`` and Python's
 ``random``; ``np.flatnonzero`` picks the same actions at about three times the cost); that
-choice is timed alone too and reported, like PettingZoo's overhead, as a separate cost per step. One step is one ``env.step`` of a live agent. Prints steps/s and the
-ratios, and whether the core is compiled (``hkmj.compiled()``: a wheel from ``pip install .``;
+choice is timed alone too and reported, like PettingZoo's overhead, as a separate cost per
+step. One step is one ``env.step`` of a live agent. Prints steps/s and the ratios, and whether the core is compiled (``hkmj.compiled()``: a wheel from ``pip install .``;
 run from outside ``src`` to use it); exits 1 when the raw env through ``agent_iter``/``last``
 misses ``--target`` steps/s (default 50,000; ``--no-fail`` to only report).
 """
@@ -30,9 +34,11 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv
 
 from hkmj.engine import Hand
 from hkmj.env import env, raw_env
@@ -75,18 +81,22 @@ def direct_steps(seconds: float, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
-def iter_steps(make: Callable[[], Any], seconds: float, seed: int, observe: bool = True) -> float:
+def iter_steps(make: Callable[[], Any], seconds: float, seed: int, observe: bool = True, base: bool = False) -> float:
     """Steps/s through ``agent_iter`` + ``last``; ``observe=False``: ``last(observe=False)``, the
-    agent picking among ``legal_actions()`` (the engine and the environment's bookkeeping only)."""
+    agent picking among ``legal_actions()`` (the engine and the environment's bookkeeping only);
+    ``base=True``: PettingZoo's own ``AECEnv.agent_iter`` and ``AECEnv.last`` (interpreted) instead
+    of the environment's (served by its compiled core)."""
     e = make()
     rng = random.Random(seed)
     e.reset(seed=seed)
+    agent_iter = partial(AECEnv.agent_iter, e) if base else e.agent_iter
+    last = partial(AECEnv.last, e) if base else e.last
     n = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         e.reset()
-        for _agent in e.agent_iter():
-            obs, _reward, term, trunc, _info = e.last(observe)
+        for _agent in agent_iter():
+            obs, _reward, term, trunc, _info = last(observe)
             if term or trunc:
                 e.step(None)
                 continue
@@ -122,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ref = engine_steps(args.seconds, args.seed)
     direct = direct_steps(args.seconds, args.seed)
     it = iter_steps(raw_env, args.seconds, args.seed)
+    base = iter_steps(raw_env, args.seconds, args.seed, base=True)
     wrapped = iter_steps(env, args.seconds, args.seed)
     blind = iter_steps(raw_env, args.seconds, args.seed, observe=False)
     choice = agent_cost(min(args.seconds, 2.0), args.seed)
@@ -134,11 +145,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("engine alone (reference)", ref),
         ("raw env, observe + step", direct),
         ("raw env, agent_iter + last", it),
+        ("  the same, PettingZoo's own", base),
         ("env() with PettingZoo wrappers", wrapped),
         ("raw env, never observed", blind),
     ):
         print(f"{name:<32} {rate:>9,.0f} {rate / ref:>9.2f}")
-    print(f"PettingZoo overhead: agent_iter/last {1e6 / it - 1e6 / direct:+.1f} µs/step, wrappers {1e6 / wrapped - 1e6 / it:+.1f} µs/step")
+    print(
+        f"PettingZoo overhead: agent_iter/last {1e6 / it - 1e6 / direct:+.1f} µs/step (PettingZoo's own AECEnv"
+        f" methods {1e6 / base - 1e6 / direct:+.1f}), wrappers {1e6 / wrapped - 1e6 / it:+.1f} µs/step"
+    )
     print(f"the random agent's own choice: {1e6 * choice:.1f} µs/step; without it, agent_iter + last would give {1 / (1 / it - choice):,.0f} steps/s")
     print(f"encoding + mask overhead over the engine: {1e6 / direct - 1e6 / ref:+.1f} µs/step")
     print(

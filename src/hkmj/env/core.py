@@ -93,7 +93,17 @@ def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
     A discard (most of a turn's list, HK-3.2) maps by its tile, the rest by type: compiled, an
     attribute read and a type test each, no lookup.
     """
-    return [a.tile if type(a) is Discard else action_index(a, offered) for a in legal]
+    return _indices(legal if type(legal) is tuple else tuple(legal), offered)
+
+
+def _indices(legal: tuple[Action, ...], offered: int | None) -> list[int]:
+    """:func:`legal_indices` of a tuple (the engine's lists): compiled, indexed and stored in place."""
+    n = len(legal)
+    indices = [0] * n
+    for i in range(n):
+        a = legal[i]
+        indices[i] = a.tile if type(a) is Discard else action_index(a, offered)
+    return indices
 
 
 _NO_ACTION: Final = bytearray(N_ACTIONS)
@@ -194,7 +204,7 @@ class StepCore:
         player = self.player = self.player_at[seat]
         self.agent = AGENTS[player]
         legal = self.legal = hand.legal_actions(seat)
-        self.indices = legal_indices(legal, hand.offered_tile)
+        self.indices = _indices(legal, hand.offered_tile)
         self.masked = False
 
     def step(self, index: int) -> int:
