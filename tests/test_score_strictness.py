@@ -13,7 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hkmj.cli import main
+from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
+from hkmj.scoring.classical import Deal, score_deal
 from hkmj.scoring.classical import score_json as classical_json
+from hkmj.scoring.model import PlayerHand
 from hkmj.tiles import NotationError, parse_tiles
 
 HAND = ["234s567p88m111z777z", "--win", "1z"]
@@ -171,3 +174,64 @@ def test_r9_fuzzed_score_command_lines_never_raise(words: list[str], text: str, 
         assert all(isinstance(json.loads(x), dict) for x in out.splitlines()), argv
     elif code == 1:
         assert err.strip() or out.strip(), argv
+
+
+# --- the library entry points: a Win or Deal built in Python ------------------------------
+
+_BASE_WIN: dict[str, Any] = dict(concealed=(0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27), win_tile=0, win="self_draw", seat=0, prevailing=0)
+
+
+@pytest.mark.parametrize(
+    ("melds", "error"),
+    [
+        ((Meld("chow", 8),), "meld chow from 9m: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)"),
+        ((Meld("chow", 27),), "meld chow from 1z: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)"),
+        ((Meld("pung", 40),), "meld pung 7f: bonus tiles never form melds (HK-3.2)"),
+        ((Meld("pung", 99),), "meld pung 99: 99 is not a tile number (an int 0-33)"),
+        ((Meld("bogus", 1),), "meld 'bogus' 1: expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+        ("pung 111m", "melds must be a tuple of Meld, not str"),
+        (("pung 111m",), "melds: 'pung 111m' is not a Meld"),
+    ],
+    ids=["chow_across_suits", "chow_of_honours", "pung_of_bonus", "pung_99", "unknown_kind", "melds_str", "meld_str"],
+)
+def test_hk4_2_a_meld_built_in_python_is_checked_before_scoring(melds: Any, error: str) -> None:
+    """HK-4.2, HK-5.2, HK-3.2: ``Meld("chow", 8)`` (9m 1p 2p) was scored as a chow; now every
+    scorer refuses an impossible meld with its reason, never an AttributeError or IndexError."""
+    win = Win(**{**_BASE_WIN, "melds": melds})
+    with pytest.raises(InvalidHand) as err:
+        score(win)
+    assert str(err.value).startswith(error)
+    with pytest.raises(InvalidHand):
+        score_mcr(win)
+    deal = Deal(hands=(PlayerHand(_BASE_WIN["concealed"], melds, (), ()), None, None, None), winner=0, win_tile=0)
+    with pytest.raises(InvalidHand) as err:
+        score_deal(deal)
+    if isinstance(melds, tuple) and all(isinstance(m, Meld) for m in melds):
+        assert str(err.value) == f"E: {error}"
+    else:
+        assert str(err.value).startswith("E: melds: ") and "is not a Meld" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error"),
+    [
+        ("concealed", (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, -1), "concealed: -1 is not a tile number (an int 0-33)"),
+        ("flags", "last_wall_tile", "flags 'last_wall_tile': expected a set of names"),
+    ],
+    ids=["tile_minus_1", "flags_str"],
+)
+def test_hk1_a_win_field_of_the_wrong_form_is_named(field: str, value: Any, error: str) -> None:
+    """HK-1: a tile number out of range and a string of flags are named, not read as a bonus
+    tile or letter by letter (``unknown flag '_'``)."""
+    win = Win(**{**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), field: value})
+    with pytest.raises(InvalidHand) as err:
+        score(win)
+    assert str(err.value).startswith(error)
+
+
+@pytest.mark.parametrize("flags", [{"last_wall_tile"}, ("last_wall_tile",), "last_wall_tile"], ids=["set", "tuple", "str"])
+def test_mcr_6_flags_that_are_no_frozenset_are_refused_not_a_type_error(flags: Any) -> None:
+    """MCR-6.40: ``Win.flags`` is a frozenset; a set once raised ``TypeError: unhashable type``."""
+    win = Win(**{**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), "flags": flags})
+    with pytest.raises(InvalidHand, match="expected a frozenset of names"):
+        score_mcr(win)

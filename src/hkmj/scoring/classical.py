@@ -23,7 +23,7 @@ from typing import Any
 
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, echo, seat_index
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, echo, meld_problem, seat_index
 from hkmj.scoring.request import MAX_HAND_CHARS, MAX_MELD_CHARS
 from hkmj.scoring.ruleset import Limit, validate
 from hkmj.scoring.shape import Shape
@@ -641,6 +641,9 @@ def _check_deal(deal: Deal) -> None:
         for t in hand.concealed:
             total[t] += 1
         for m in hand.melds:
+            problem = meld_problem(m)  # a Meld built in Python is not checked when built (CL-2.1)
+            if problem is not None:
+                raise InvalidHand(f"{who}: {problem}")
             for t in m.tiles:
                 total[t] += 1
         if seat != deal.winner:
