@@ -47,6 +47,11 @@ The classical game (--rules classical, docs/rules-classical.md) scores all four
 hands: give the others with --other, e.g.
     hkmj score --rules classical 88m567p234s111z --meld "pung 777z" --win 1z \\
       --from W --seat S --other "W: 1789p45s2z666z, kong 7777m, season 3"
+
+Exit status: 0 scored; 1 not a valid hand, or not a winning one under the rules
+(with --json the answer is on stdout: {"valid": false, "error": ...}); 2 a wrong
+command line: an unknown option or value, an option of one value given twice,
+an option of a hand without a hand, --other outside --rules classical.
 """
 
 _WORDS = {
