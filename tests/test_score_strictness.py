@@ -235,3 +235,30 @@ def test_mcr_6_flags_that_are_no_frozenset_are_refused_not_a_type_error(flags: A
     win = Win(**{**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), "flags": flags})
     with pytest.raises(InvalidHand, match="expected a frozenset of names"):
         score_mcr(win)
+
+
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["--flower", "３"], "argument --flower: '３' is not a whole number (digits 0-9)"),
+        (["--season", "1_0"], "argument --season: '1_0' is not a whole number (digits 0-9)"),
+        (["--option", "base=５"], "option base='５': expected a whole number 1-1000"),
+        (["--rules", "classical", "--option", "limit=５００"], "option limit='５００': expected a whole number 100-100000"),
+        (["--rules", "classical", "--from", "W", "--seat", "S", "--other", "W: 1789p45s2z666z, kong 7777m, season ３"],
+         "'season ３' needs a number 1-4"),
+    ],
+    ids=["flower_fullwidth", "season_underscore", "option_base", "classical_limit", "other_season"],
+)  # fmt: skip
+def test_hk1_4_numbers_on_the_command_line_are_ascii_digits(argv: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-1.4: a tile's digit is ASCII (``７`` is refused); so is every number typed to ``hkmj
+    score`` (``int()`` alone took ``"３"`` as 3 and scored the hand with that season)."""
+    code, out, err = _run(["score", *HAND, *argv], capsys)
+    assert code == 2 and out == "" and error in err
+
+
+def test_cl6_2_a_limit_option_in_json_is_ascii_digits() -> None:
+    """CL-6.2: the JSON request's ``options.limit`` string is read as ASCII digits only."""
+    request = {"hands": {"E": {"hand": "234s567p88m111z777z"}, "S": None, "W": None, "N": None}, "winner": "E",
+               "win": "self_draw", "win_tile": "1z", "prevailing": "E", "options": {"limit": "５００"}}  # fmt: skip
+    assert classical_json(request) == {"valid": False, "error": "option limit='５００': expected a whole number of points 100-100000 (CL-6.2)"}
+    assert classical_json({**request, "options": {"limit": "500"}})["score"] == 500

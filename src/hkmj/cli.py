@@ -312,10 +312,12 @@ def _as_options(message: str) -> str:
 
 def whole_number(text: str) -> int:
     """A whole number, negative ones included (argparse type: seeds, bonus tile numbers)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    from hkmj.tiles import ascii_int
+
+    n = ascii_int(text)  # ASCII digits: "３" and "1_0" are refused, as in a tile (HK-1.4)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+    return n
 
 
 def _positive(text: str) -> int:

@@ -36,6 +36,7 @@ from hkmj.tiles import (
     WHITE,
     NotationError,
     Tile,
+    ascii_int,
     format_tiles,
     parse_tiles,
     plural,
@@ -722,8 +723,8 @@ def _options(value: Any) -> ClassicalOptions:
     if not isinstance(pay, bool):
         raise InvalidHand(f"option pay_highest={echo(pay)}: expected true or false (CL-7.4)")
     limit = value.get("limit", 1000)
-    if isinstance(limit, str) and limit.strip().isdigit():
-        limit = int(limit)
+    if isinstance(limit, str) and ascii_int(limit) is not None:
+        limit = ascii_int(limit)
     if not isinstance(limit, int) or isinstance(limit, bool) or not LIMIT_RANGE[0] <= limit <= LIMIT_RANGE[1]:
         raise InvalidHand(f"option limit={echo(limit)}: expected a whole number of points {LIMIT_RANGE[0]}-{LIMIT_RANGE[1]} (CL-6.2)")
     return ClassicalOptions(pay_highest=pay, limit=limit)
