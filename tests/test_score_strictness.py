@@ -262,3 +262,23 @@ def test_cl6_2_a_limit_option_in_json_is_ascii_digits() -> None:
                "win": "self_draw", "win_tile": "1z", "prevailing": "E", "options": {"limit": "５００"}}  # fmt: skip
     assert classical_json(request) == {"valid": False, "error": "option limit='５００': expected a whole number of points 100-100000 (CL-6.2)"}
     assert classical_json({**request, "options": {"limit": "500"}})["score"] == 500
+
+
+@pytest.mark.parametrize(
+    ("rules", "keys", "item_keys"),
+    [
+        ("hk", {"valid", "fan", "limit", "base", "items", "payments"}, {"name", "fan"}),
+        ("mcr", {"valid", "rules", "points", "fan_points", "winning", "items", "payments"}, {"id", "name", "name_fr", "points", "count"}),
+        ("classical", {"valid", "rules", "winner", "points", "doubles", "score", "limit", "limit_id", "items", "players",
+                       "settlement", "transfers"}, {"id", "name", "points", "tiles", "exposed"}),
+    ],
+)  # fmt: skip
+def test_r9_json_result_schema_is_the_documented_one(rules: str, keys: set[str], item_keys: set[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj score --json`` prints the fields docs/scoring.md (and rules-mcr/-classical) list,
+    no more and no fewer, with payments keyed E S W N summing to zero."""
+    code, out, err = _run(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules, "--json"], capsys)
+    answer = json.loads(out)
+    assert code == 0 and err == "" and set(answer) == keys
+    assert set(answer["items"][0]) == item_keys
+    money = answer["settlement"] if rules == "classical" else answer["payments"]
+    assert list(money) == ["E", "S", "W", "N"] and sum(money.values()) == 0
