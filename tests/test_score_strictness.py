@@ -209,7 +209,7 @@ def test_hk4_2_a_meld_built_in_python_is_checked_before_scoring(melds: Any, erro
     if isinstance(melds, tuple) and all(isinstance(m, Meld) for m in melds):
         assert str(err.value) == f"E: {error}"
     else:
-        assert str(err.value).startswith("E: melds: ") and "is not a Meld" in str(err.value)
+        assert str(err.value) in ("hands.E: melds must be a tuple of Meld, not str", "E: melds: 'pung 111m' is not a Meld (e.g. Meld.parse('pung 555m'))")
 
 
 @pytest.mark.parametrize(
@@ -282,3 +282,29 @@ def test_r9_json_result_schema_is_the_documented_one(rules: str, keys: set[str],
     assert set(answer["items"][0]) == item_keys
     money = answer["settlement"] if rules == "classical" else answer["payments"]
     assert list(money) == ["E", "S", "W", "N"] and sum(money.values()) == 0
+
+
+_PH = PlayerHand((0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), (), (), ())
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"hands": (_PH, None, None)}, "hands: expected four hands"),
+        ({"hands": ({"hand": "1m"}, None, None, None)}, "hands.E: expected a PlayerHand or None, not dict"),
+        ({"hands": (PlayerHand("123m", (), (), ()), None, None, None)}, "hands.E: concealed must be a tuple of tile numbers"),  # type: ignore[arg-type]
+        ({"hands": (PlayerHand((0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, -1), (), (), ()), None, None, None)},
+         "hands.E: -1 is not a tile number (an int 0-33)"),
+        ({"win_tile": "1m"}, "win_tile '1m' is not a tile number"),
+        ({"win_tile": 99}, "win_tile 99 is not a tile number"),
+        ({"flags": "last_wall_tile"}, "flags 'last_wall_tile': expected a set of flag names"),
+        ({"options": None}, "options: expected ClassicalOptions, not NoneType"),
+    ],
+    ids=["three_hands", "hand_dict", "concealed_str", "tile_minus_1", "win_tile_str", "win_tile_99", "flags_str", "options_none"],
+)  # fmt: skip
+def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(fields: dict[str, Any], error: str) -> None:
+    """CL-5: ``score_deal`` names a mistyped field of a :class:`Deal` (it raised IndexError,
+    AttributeError, TypeError or ValueError before)."""
+    with pytest.raises(InvalidHand) as err:
+        score_deal(Deal(**{"hands": (_PH, None, None, None), "winner": 0, "win_tile": 0, **fields}))
+    assert str(err.value).startswith(error)

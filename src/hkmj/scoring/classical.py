@@ -31,6 +31,7 @@ from hkmj.tiles import (
     EAST,
     HONOUR,
     N_KINDS,
+    N_TILE_IDS,
     SEAT_LETTERS,
     TERMINALS,
     WHITE,
@@ -602,7 +603,44 @@ def settle(scores: tuple[int, int, int, int], winner: int, pay_highest: bool = F
     return tuple(out)
 
 
+def _type_problem(deal: Deal) -> str | None:
+    """What field of a :class:`Deal` built in Python has a value of the wrong form, or None
+    (the JSON reader never builds one: it checks every type itself)."""
+    hands = deal.hands
+    if not isinstance(hands, (tuple, list)) or len(hands) != 4:
+        return "hands: expected four hands, E S W N (a PlayerHand or None each, CL-5)"
+    for seat, hand in enumerate(hands):
+        who = SEAT_LETTERS[seat]
+        if hand is None:
+            continue
+        if not isinstance(hand, PlayerHand):
+            return f"hands.{who}: expected a PlayerHand or None, not {type(hand).__name__}"
+        if not isinstance(hand.concealed, (tuple, list)) or not all(_whole(t) for t in hand.concealed):
+            return f"hands.{who}: concealed must be a tuple of tile numbers (ints 0-33)"
+        bad = next((t for t in hand.concealed if not 0 <= t < N_TILE_IDS), None)
+        if bad is not None:
+            return f"hands.{who}: {bad} is not a tile number (an int 0-33)"
+        if not isinstance(hand.melds, (tuple, list)):
+            return f"hands.{who}: melds must be a tuple of Meld, not {type(hand.melds).__name__}"
+        if not all(isinstance(g, (tuple, list)) for g in (hand.flowers, hand.seasons)):
+            return f"hands.{who}: flowers and seasons must be tuples of numbers 1-4"
+    if not _whole(deal.win_tile) or not 0 <= deal.win_tile < N_TILE_IDS:
+        return f"win_tile {echo(deal.win_tile)} is not a tile number (an int 0-33)"
+    if isinstance(deal.flags, str) or not isinstance(deal.flags, (frozenset, set, tuple, list)):
+        return f"flags {echo(deal.flags)}: expected a set of flag names"
+    if not isinstance(deal.options, ClassicalOptions):
+        return f"options: expected ClassicalOptions, not {type(deal.options).__name__}"
+    return None
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _check_deal(deal: Deal) -> None:
+    problem = _type_problem(deal)
+    if problem is not None:
+        raise InvalidHand(problem)
     if not isinstance(deal.winner, int) or not 0 <= deal.winner < 4:
         raise InvalidHand(f"winner {echo(deal.winner)}: expected a seat E, S, W or N")
     if deal.hands[deal.winner] is None:
@@ -638,7 +676,7 @@ def _check_deal(deal: Deal) -> None:
                 bonus[key] = seat
         if hand.concealed and not (min(hand.concealed) >= 0 and max(hand.concealed) < N_KINDS):
             t = next(t for t in hand.concealed if not 0 <= t < N_KINDS)
-            raise InvalidHand(f"{who}: {tile_str(t) if 0 <= t < 42 else t} is a bonus tile, not part of the hand (CL-1.2)")
+            raise InvalidHand(f"{who}: {tile_str(t)} is a bonus tile, not part of the hand (CL-1.2)")
         for t in hand.concealed:
             total[t] += 1
         for m in hand.melds:
