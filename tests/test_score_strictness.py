@@ -308,3 +308,22 @@ def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(fields: dict[str
     with pytest.raises(InvalidHand) as err:
         score_deal(Deal(**{"hands": (_PH, None, None, None), "winner": 0, "win_tile": 0, **fields}))
     assert str(err.value).startswith(error)
+
+
+@pytest.mark.parametrize(
+    ("rules", "names"),
+    [("hk", ["Brelan de Dragon", "Brelan du Vent dominant", "Aucun bonus"]), ("mcr", ["Tous Types", "Pung de Dragon"])],
+)
+def test_r9_json_with_lang_fr_gives_french_names(rules: str, names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json --lang fr`` names the elements in French, as the classical game always did;
+    ``--lang`` was silently ignored by the Hong Kong and MCR JSON results."""
+    code, out, _err = _run(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules,
+                            "--json", "--lang", "fr"], capsys)  # fmt: skip
+    got = [item["name"] for item in json.loads(out)["items"]]
+    assert code == 0 and got[: len(names)] == names
+
+
+def test_hk6_json_with_lang_fr_names_the_limit_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6 limits: the ``limit`` field follows ``--lang`` too (thirteen orphans)."""
+    code, out, _err = _run(["score", "19m19p19s1234567z1z", "--win", "1z", "--json", "--lang", "fr"], capsys)
+    assert code == 0 and json.loads(out)["limit"] == "Treize Orphelins"
