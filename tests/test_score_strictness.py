@@ -13,7 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hkmj.cli import main
+from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
+from hkmj.scoring.classical import Deal, score_deal
 from hkmj.scoring.classical import score_json as classical_json
+from hkmj.scoring.model import PlayerHand
 from hkmj.tiles import NotationError, parse_tiles
 
 HAND = ["234s567p88m111z777z", "--win", "1z"]
@@ -171,3 +174,156 @@ def test_r9_fuzzed_score_command_lines_never_raise(words: list[str], text: str, 
         assert all(isinstance(json.loads(x), dict) for x in out.splitlines()), argv
     elif code == 1:
         assert err.strip() or out.strip(), argv
+
+
+# --- the library entry points: a Win or Deal built in Python ------------------------------
+
+_BASE_WIN: dict[str, Any] = dict(concealed=(0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27), win_tile=0, win="self_draw", seat=0, prevailing=0)
+
+
+@pytest.mark.parametrize(
+    ("melds", "error"),
+    [
+        ((Meld("chow", 8),), "meld chow from 9m: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)"),
+        ((Meld("chow", 27),), "meld chow from 1z: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)"),
+        ((Meld("pung", 40),), "meld pung 7f: bonus tiles never form melds (HK-3.2)"),
+        ((Meld("pung", 99),), "meld pung 99: 99 is not a tile number (an int 0-33)"),
+        ((Meld("bogus", 1),), "meld 'bogus' 1: expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+        ("pung 111m", "melds must be a tuple of Meld, not str"),
+        (("pung 111m",), "melds: 'pung 111m' is not a Meld"),
+    ],
+    ids=["chow_across_suits", "chow_of_honours", "pung_of_bonus", "pung_99", "unknown_kind", "melds_str", "meld_str"],
+)
+def test_hk4_2_a_meld_built_in_python_is_checked_before_scoring(melds: Any, error: str) -> None:
+    """HK-4.2, HK-5.2, HK-3.2: ``Meld("chow", 8)`` (9m 1p 2p) was scored as a chow; now every
+    scorer refuses an impossible meld with its reason, never an AttributeError or IndexError."""
+    win = Win(**{**_BASE_WIN, "melds": melds})
+    with pytest.raises(InvalidHand) as err:
+        score(win)
+    assert str(err.value).startswith(error)
+    with pytest.raises(InvalidHand):
+        score_mcr(win)
+    deal = Deal(hands=(PlayerHand(_BASE_WIN["concealed"], melds, (), ()), None, None, None), winner=0, win_tile=0)
+    with pytest.raises(InvalidHand) as err:
+        score_deal(deal)
+    if isinstance(melds, tuple) and all(isinstance(m, Meld) for m in melds):
+        assert str(err.value) == f"E: {error}"
+    else:
+        assert str(err.value) in ("hands.E: melds must be a tuple of Meld, not str", "E: melds: 'pung 111m' is not a Meld (e.g. Meld.parse('pung 555m'))")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error"),
+    [
+        ("concealed", (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, -1), "concealed: -1 is not a tile number (an int 0-33)"),
+        ("flags", "last_wall_tile", "flags 'last_wall_tile': expected a set of names"),
+    ],
+    ids=["tile_minus_1", "flags_str"],
+)
+def test_hk1_a_win_field_of_the_wrong_form_is_named(field: str, value: Any, error: str) -> None:
+    """HK-1: a tile number out of range and a string of flags are named, not read as a bonus
+    tile or letter by letter (``unknown flag '_'``)."""
+    win = Win(**{**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), field: value})
+    with pytest.raises(InvalidHand) as err:
+        score(win)
+    assert str(err.value).startswith(error)
+
+
+@pytest.mark.parametrize("flags", [{"last_wall_tile"}, ("last_wall_tile",), "last_wall_tile"], ids=["set", "tuple", "str"])
+def test_mcr_6_flags_that_are_no_frozenset_are_refused_not_a_type_error(flags: Any) -> None:
+    """MCR-6.40: ``Win.flags`` is a frozenset; a set once raised ``TypeError: unhashable type``."""
+    win = Win(**{**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), "flags": flags})
+    with pytest.raises(InvalidHand, match="expected a frozenset of names"):
+        score_mcr(win)
+
+
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["--flower", "３"], "argument --flower: '３' is not a whole number (digits 0-9)"),
+        (["--season", "1_0"], "argument --season: '1_0' is not a whole number (digits 0-9)"),
+        (["--option", "base=５"], "option base='５': expected a whole number 1-1000"),
+        (["--rules", "classical", "--option", "limit=５００"], "option limit='５００': expected a whole number 100-100000"),
+        (["--rules", "classical", "--from", "W", "--seat", "S", "--other", "W: 1789p45s2z666z, kong 7777m, season ３"],
+         "'season ３' needs a number 1-4"),
+    ],
+    ids=["flower_fullwidth", "season_underscore", "option_base", "classical_limit", "other_season"],
+)  # fmt: skip
+def test_hk1_4_numbers_on_the_command_line_are_ascii_digits(argv: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-1.4: a tile's digit is ASCII (``７`` is refused); so is every number typed to ``hkmj
+    score`` (``int()`` alone took ``"３"`` as 3 and scored the hand with that season)."""
+    code, out, err = _run(["score", *HAND, *argv], capsys)
+    assert code == 2 and out == "" and error in err
+
+
+def test_cl6_2_a_limit_option_in_json_is_ascii_digits() -> None:
+    """CL-6.2: the JSON request's ``options.limit`` string is read as ASCII digits only."""
+    request = {"hands": {"E": {"hand": "234s567p88m111z777z"}, "S": None, "W": None, "N": None}, "winner": "E",
+               "win": "self_draw", "win_tile": "1z", "prevailing": "E", "options": {"limit": "５００"}}  # fmt: skip
+    assert classical_json(request) == {"valid": False, "error": "option limit='５００': expected a whole number of points 100-100000 (CL-6.2)"}
+    assert classical_json({**request, "options": {"limit": "500"}})["score"] == 500
+
+
+@pytest.mark.parametrize(
+    ("rules", "keys", "item_keys"),
+    [
+        ("hk", {"valid", "fan", "limit", "base", "items", "payments"}, {"name", "fan"}),
+        ("mcr", {"valid", "rules", "points", "fan_points", "winning", "items", "payments"}, {"id", "name", "name_fr", "points", "count"}),
+        ("classical", {"valid", "rules", "winner", "points", "doubles", "score", "limit", "limit_id", "items", "players",
+                       "settlement", "transfers"}, {"id", "name", "points", "tiles", "exposed"}),
+    ],
+)  # fmt: skip
+def test_r9_json_result_schema_is_the_documented_one(rules: str, keys: set[str], item_keys: set[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj score --json`` prints the fields docs/scoring.md (and rules-mcr/-classical) list,
+    no more and no fewer, with payments keyed E S W N summing to zero."""
+    code, out, err = _run(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules, "--json"], capsys)
+    answer = json.loads(out)
+    assert code == 0 and err == "" and set(answer) == keys
+    assert set(answer["items"][0]) == item_keys
+    money = answer["settlement"] if rules == "classical" else answer["payments"]
+    assert list(money) == ["E", "S", "W", "N"] and sum(money.values()) == 0
+
+
+_PH = PlayerHand((0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), (), (), ())
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"hands": (_PH, None, None)}, "hands: expected four hands"),
+        ({"hands": ({"hand": "1m"}, None, None, None)}, "hands.E: expected a PlayerHand or None, not dict"),
+        ({"hands": (PlayerHand("123m", (), (), ()), None, None, None)}, "hands.E: concealed must be a tuple of tile numbers"),  # type: ignore[arg-type]
+        ({"hands": (PlayerHand((0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, -1), (), (), ()), None, None, None)},
+         "hands.E: -1 is not a tile number (an int 0-33)"),
+        ({"win_tile": "1m"}, "win_tile '1m' is not a tile number"),
+        ({"win_tile": 99}, "win_tile 99 is not a tile number"),
+        ({"flags": "last_wall_tile"}, "flags 'last_wall_tile': expected a set of flag names"),
+        ({"options": None}, "options: expected ClassicalOptions, not NoneType"),
+    ],
+    ids=["three_hands", "hand_dict", "concealed_str", "tile_minus_1", "win_tile_str", "win_tile_99", "flags_str", "options_none"],
+)  # fmt: skip
+def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(fields: dict[str, Any], error: str) -> None:
+    """CL-5: ``score_deal`` names a mistyped field of a :class:`Deal` (it raised IndexError,
+    AttributeError, TypeError or ValueError before)."""
+    with pytest.raises(InvalidHand) as err:
+        score_deal(Deal(**{"hands": (_PH, None, None, None), "winner": 0, "win_tile": 0, **fields}))
+    assert str(err.value).startswith(error)
+
+
+@pytest.mark.parametrize(
+    ("rules", "names"),
+    [("hk", ["Brelan de Dragon", "Brelan du Vent dominant", "Aucun bonus"]), ("mcr", ["Tous Types", "Pung de Dragon"])],
+)
+def test_r9_json_with_lang_fr_gives_french_names(rules: str, names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json --lang fr`` names the elements in French, as the classical game always did;
+    ``--lang`` was silently ignored by the Hong Kong and MCR JSON results."""
+    code, out, _err = _run(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules,
+                            "--json", "--lang", "fr"], capsys)  # fmt: skip
+    got = [item["name"] for item in json.loads(out)["items"]]
+    assert code == 0 and got[: len(names)] == names
+
+
+def test_hk6_json_with_lang_fr_names_the_limit_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6 limits: the ``limit`` field follows ``--lang`` too (thirteen orphans)."""
+    code, out, _err = _run(["score", "19m19p19s1234567z1z", "--win", "1z", "--json", "--lang", "fr"], capsys)
+    assert code == 0 and json.loads(out)["limit"] == "Treize Orphelins"

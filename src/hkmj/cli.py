@@ -47,6 +47,11 @@ The classical game (--rules classical, docs/rules-classical.md) scores all four
 hands: give the others with --other, e.g.
     hkmj score --rules classical 88m567p234s111z --meld "pung 777z" --win 1z \\
       --from W --seat S --other "W: 1789p45s2z666z, kong 7777m, season 3"
+
+Exit status: 0 scored; 1 not a valid hand, or not a winning one under the rules
+(with --json the answer is on stdout: {"valid": false, "error": ...}); 2 a wrong
+command line: an unknown option or value, an option of one value given twice,
+an option of a hand without a hand, --other outside --rules classical.
 """
 
 _WORDS = {
@@ -235,10 +240,23 @@ def _cmd_score(args: argparse.Namespace) -> int:
             print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {_as_options(str(e))}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(rules.result_dict(outcome), ensure_ascii=False))
+        print(json.dumps(_result_in(rules.result_dict(outcome), outcome, rules, args.lang), ensure_ascii=False))
     else:
         print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules))
     return 0 if outcome.winning else 1
+
+
+def _result_in(result: dict[str, Any], outcome: Outcome, rules: Ruleset, lang: str) -> dict[str, Any]:
+    """A ``--json`` result with its ``name`` fields in ``lang``, as the classical game's: ``--lang
+    fr`` is never ignored (the fields and their order stay; MCR keeps ``name_fr`` too)."""
+    if lang == "en":
+        return result
+    if rules.name == "mcr":
+        return result | {"items": [item | {"name": item["name_fr"]} for item in result["items"]]}
+    detail = outcome.detail  # Hong Kong: a ScoreResult, whose items carry their ids
+    items = [item | {"name": rules.name_of(i.id, lang)} for item, i in zip(result["items"], detail.items, strict=True)]
+    limit = rules.name_of(detail.limit_id, lang) if detail.limit_id else result["limit"]
+    return result | {"items": items, "limit": limit}
 
 
 _ROBBED_RULE = {"hk": "HK-4.10", "mcr": "MCR-6.43", "classical": "CL-3.4"}
@@ -307,10 +325,12 @@ def _as_options(message: str) -> str:
 
 def whole_number(text: str) -> int:
     """A whole number, negative ones included (argparse type: seeds, bonus tile numbers)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    from hkmj.tiles import ascii_int
+
+    n = ascii_int(text)  # ASCII digits: "３" and "1_0" are refused, as in a tile (HK-1.4)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+    return n
 
 
 def _positive(text: str) -> int:

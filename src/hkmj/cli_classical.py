@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hkmj.scoring.classical import name_of
-from hkmj.tiles import SEAT_LETTERS, wind_letter
+from hkmj.tiles import SEAT_LETTERS, ascii_int, wind_letter
 
 __all__ = ["OtherHandError", "add_arguments", "format_result", "parse_other", "request_from_args", "run", "translate"]
 
@@ -76,9 +76,10 @@ def parse_other(text: str) -> tuple[str, dict[str, Any]]:
     for part in parts[1:]:
         word, _, value = part.partition(" ")
         if word in ("flower", "season"):
-            if not value.strip().isdigit():
+            number = ascii_int(value)
+            if number is None:
                 raise OtherHandError(f"--other {text!r}: {part!r} needs a number 1-4, e.g. '{word} 2'")
-            hand[word + "s"].append(int(value))
+            hand[word + "s"].append(number)
         else:
             hand["melds"].append(part)
     return seat, hand

@@ -127,6 +127,20 @@ def _make(digit: int, letter: str, part: str) -> Tile:
     return N_KINDS + digit - 1
 
 
+def ascii_int(text: str) -> int | None:
+    """A whole number written in ASCII digits (an optional ``-``, spaces around allowed), or None.
+
+    ``int()`` also takes ``"５"`` (a full-width digit), ``"1_000"`` and ``"+3"``; a number a
+    person types into a bonus tile, a seat or a house option is refused in those forms, as a
+    tile's digit is (HK-1.4: ``７`` is an unexpected character).
+    """
+    body = text.strip()
+    digits = body[1:] if body.startswith("-") else body
+    if not digits or not all("0" <= c <= "9" for c in digits):
+        return None
+    return int(body)
+
+
 def parse_tiles(text: str) -> list[Tile]:
     """Parse mpsz notation (``"123m456p1z"``, spaces allowed) into tiles in written order.
 

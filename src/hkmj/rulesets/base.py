@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from hkmj.scoring import win_from_json
 from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win
+from hkmj.tiles import ascii_int
 
 __all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "parse_option_args"]
 
@@ -45,10 +46,9 @@ class Option:
             if text not in self.choices:
                 raise RulesetError(f"option {self.key}={value!r}: expected one of {', '.join(self.choices)}")
             return text
-        try:
-            n = int(text)
-        except ValueError:
-            raise RulesetError(f"option {self.key}={value!r}: expected a whole number {self.low}-{self.high}") from None
+        n = ascii_int(text)  # ASCII digits only: "５" is no number here (HK-1.4)
+        if n is None:
+            raise RulesetError(f"option {self.key}={value!r}: expected a whole number {self.low}-{self.high}")
         if not self.low <= n <= self.high:
             raise RulesetError(f"option {self.key}={n}: expected a whole number {self.low}-{self.high}")
         return str(n)

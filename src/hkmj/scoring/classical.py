@@ -23,7 +23,7 @@ from typing import Any
 
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, echo, seat_index
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, echo, meld_problem, seat_index
 from hkmj.scoring.request import MAX_HAND_CHARS, MAX_MELD_CHARS
 from hkmj.scoring.ruleset import Limit, validate
 from hkmj.scoring.shape import Shape
@@ -31,11 +31,13 @@ from hkmj.tiles import (
     EAST,
     HONOUR,
     N_KINDS,
+    N_TILE_IDS,
     SEAT_LETTERS,
     TERMINALS,
     WHITE,
     NotationError,
     Tile,
+    ascii_int,
     format_tiles,
     parse_tiles,
     plural,
@@ -601,7 +603,44 @@ def settle(scores: tuple[int, int, int, int], winner: int, pay_highest: bool = F
     return tuple(out)
 
 
+def _type_problem(deal: Deal) -> str | None:
+    """What field of a :class:`Deal` built in Python has a value of the wrong form, or None
+    (the JSON reader never builds one: it checks every type itself)."""
+    hands = deal.hands
+    if not isinstance(hands, (tuple, list)) or len(hands) != 4:
+        return "hands: expected four hands, E S W N (a PlayerHand or None each, CL-5)"
+    for seat, hand in enumerate(hands):
+        who = SEAT_LETTERS[seat]
+        if hand is None:
+            continue
+        if not isinstance(hand, PlayerHand):
+            return f"hands.{who}: expected a PlayerHand or None, not {type(hand).__name__}"
+        if not isinstance(hand.concealed, (tuple, list)) or not all(_whole(t) for t in hand.concealed):
+            return f"hands.{who}: concealed must be a tuple of tile numbers (ints 0-33)"
+        bad = next((t for t in hand.concealed if not 0 <= t < N_TILE_IDS), None)
+        if bad is not None:
+            return f"hands.{who}: {bad} is not a tile number (an int 0-33)"
+        if not isinstance(hand.melds, (tuple, list)):
+            return f"hands.{who}: melds must be a tuple of Meld, not {type(hand.melds).__name__}"
+        if not all(isinstance(g, (tuple, list)) for g in (hand.flowers, hand.seasons)):
+            return f"hands.{who}: flowers and seasons must be tuples of numbers 1-4"
+    if not _whole(deal.win_tile) or not 0 <= deal.win_tile < N_TILE_IDS:
+        return f"win_tile {echo(deal.win_tile)} is not a tile number (an int 0-33)"
+    if isinstance(deal.flags, str) or not isinstance(deal.flags, (frozenset, set, tuple, list)):
+        return f"flags {echo(deal.flags)}: expected a set of flag names"
+    if not isinstance(deal.options, ClassicalOptions):
+        return f"options: expected ClassicalOptions, not {type(deal.options).__name__}"
+    return None
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _check_deal(deal: Deal) -> None:
+    problem = _type_problem(deal)
+    if problem is not None:
+        raise InvalidHand(problem)
     if not isinstance(deal.winner, int) or not 0 <= deal.winner < 4:
         raise InvalidHand(f"winner {echo(deal.winner)}: expected a seat E, S, W or N")
     if deal.hands[deal.winner] is None:
@@ -637,10 +676,13 @@ def _check_deal(deal: Deal) -> None:
                 bonus[key] = seat
         if hand.concealed and not (min(hand.concealed) >= 0 and max(hand.concealed) < N_KINDS):
             t = next(t for t in hand.concealed if not 0 <= t < N_KINDS)
-            raise InvalidHand(f"{who}: {tile_str(t) if 0 <= t < 42 else t} is a bonus tile, not part of the hand (CL-1.2)")
+            raise InvalidHand(f"{who}: {tile_str(t)} is a bonus tile, not part of the hand (CL-1.2)")
         for t in hand.concealed:
             total[t] += 1
         for m in hand.melds:
+            problem = meld_problem(m)  # a Meld built in Python is not checked when built (CL-2.1)
+            if problem is not None:
+                raise InvalidHand(f"{who}: {problem}")
             for t in m.tiles:
                 total[t] += 1
         if seat != deal.winner:
@@ -719,8 +761,8 @@ def _options(value: Any) -> ClassicalOptions:
     if not isinstance(pay, bool):
         raise InvalidHand(f"option pay_highest={echo(pay)}: expected true or false (CL-7.4)")
     limit = value.get("limit", 1000)
-    if isinstance(limit, str) and limit.strip().isdigit():
-        limit = int(limit)
+    if isinstance(limit, str) and ascii_int(limit) is not None:
+        limit = ascii_int(limit)
     if not isinstance(limit, int) or isinstance(limit, bool) or not LIMIT_RANGE[0] <= limit <= LIMIT_RANGE[1]:
         raise InvalidHand(f"option limit={echo(limit)}: expected a whole number of points {LIMIT_RANGE[0]}-{LIMIT_RANGE[1]} (CL-6.2)")
     return ClassicalOptions(pay_highest=pay, limit=limit)

@@ -38,7 +38,7 @@ from hkmj.scoring.mcr_shape import (
     meld_facts,
     readings,
 )
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Win, echo, raise_type_problem, reduce_frozen
+from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, Win, echo, meld_problem, raise_type_problem, reduce_frozen
 from hkmj.scoring.ruleset import _validate_tiles
 from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str, wind_letter
 
@@ -1215,6 +1215,8 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
             if not (isinstance(s, int) and 0 <= s < 4):
                 raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
     flags = win.flags
+    if not isinstance(flags, frozenset):  # the memo of a hand's context keys on it (Win.flags is a frozenset)
+        raise InvalidHand(f"flags {echo(flags)}: expected a frozenset of names ({', '.join(MCR_FLAGS)})")
     if flags and not flags <= _FLAG_SET:
         unknown = sorted(set(flags) - _FLAG_SET)[0]
         raise InvalidHand(f"unknown flag {echo(unknown)} for MCR: expected any of {', '.join(MCR_FLAGS)}")
@@ -1241,7 +1243,11 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
                     raise InvalidHand(f"flag {f!r} needs a self-drawn win ({rule})")
             if how == "robbed_kong" and "final_discard" in flags:
                 raise InvalidHand("flag 'final_discard' needs a win on a discard, not a robbed kong (MCR-6.41)")
+    if not isinstance(win.melds, (tuple, list)):
+        raise InvalidHand(f"melds must be a tuple of Meld, not {type(win.melds).__name__}")
     for m in win.melds:
+        if not isinstance(m, Meld):
+            raise InvalidHand(meld_problem(m) or "melds: expected Meld values")
         kind, t = m.kind, m.tile
         if kind == "chow":
             ok = isinstance(t, int) and 0 <= t < 27 and t % 9 <= 6
@@ -1386,7 +1392,7 @@ def score_mcr(win: Win) -> McrResult:
     """
     try:
         hand = _read(win)
-    except (TypeError, ValueError, IndexError):  # a field of an unexpected type: validate_mcr says which
+    except (TypeError, ValueError, IndexError, AttributeError):  # a field of an unexpected type: validate_mcr says which
         hand = None
     if hand is None:
         try:

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
-from hkmj.tiles import SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles
+from hkmj.tiles import N_KINDS, N_TILE_IDS, SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles, tile_str
 
 __all__ = [
     "ECHO",
@@ -24,6 +24,7 @@ __all__ = [
     "PlayerHand",
     "win_type_problem",
     "raise_type_problem",
+    "meld_problem",
 ]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
@@ -272,6 +273,26 @@ def win_type_problem(win: object) -> str | None:
     if not isinstance(win.flags, (frozenset, set, tuple, list)) or not all(isinstance(f, str) for f in win.flags):
         checks.append(f"flags {win.flags!r}: expected a set of names ({', '.join(FLAGS)})")
     return next((c for c in checks if c is not None), None)
+
+
+def meld_problem(m: object) -> str | None:
+    """What makes ``m`` no declared group of playing tiles (HK-4.2, HK-5.2, HK-3.2), or None.
+
+    A :class:`Meld` built in Python is not checked when built; the scorers ask this before
+    reading its tiles, so ``Meld("chow", 8)`` (9m 1p 2p) is refused, never scored.
+    """
+    if not isinstance(m, Meld):
+        return f"melds: {echo(m) if isinstance(m, (str, int, list)) else type(m).__name__} is not a Meld (e.g. Meld.parse('pung 555m'))"
+    kind, t = m.kind, m.tile
+    if kind not in MELD_KINDS or not _is_int(t):
+        return f"meld {echo(kind)} {echo(t)}: expected a kind ({', '.join(MELD_KINDS)}) and a tile number 0-33"
+    if N_KINDS <= t < N_TILE_IDS:
+        return f"meld {kind} {tile_str(t)}: bonus tiles never form melds (HK-3.2)"
+    if not 0 <= t < N_KINDS:
+        return f"meld {kind} {t}: {t} is not a tile number (an int 0-33)"
+    if kind == "chow" and (not is_suited(t) or t % 9 > 6):
+        return f"meld chow from {tile_str(t)}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)"
+    return None
 
 
 def raise_type_problem(win: object) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hkmj.hand import readings
-from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo, raise_type_problem
+from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo, meld_problem, raise_type_problem
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import N_KINDS, N_TILE_IDS, format_tiles, plural, tile_str
 
@@ -86,8 +86,15 @@ def validate(win: Win) -> list[int]:
 
 def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     """(counts of every tile, counts of the concealed tiles), or :class:`InvalidHand`."""
-    if len(win.melds) > 4:
-        raise InvalidHand(f"{len(win.melds)} melds: a hand has at most four groups")
+    melds = win.melds
+    if not isinstance(melds, (tuple, list)):
+        raise InvalidHand(f"melds must be a tuple of Meld, not {type(melds).__name__}")
+    if len(melds) > 4:
+        raise InvalidHand(f"{len(melds)} melds: a hand has at most four groups")
+    for m in melds:
+        problem = meld_problem(m)
+        if problem is not None:
+            raise InvalidHand(problem)
     need = 14 - 3 * len(win.melds)
     if len(win.concealed) != need:
         raise InvalidHand(
@@ -97,7 +104,9 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     counts = [0] * N_KINDS
     for t in win.concealed:
         if not 0 <= t < N_KINDS:
-            raise InvalidHand(f"{_tile_name(t)}: bonus tiles are not part of the hand (HK-3.2)")
+            if not 0 <= t < N_TILE_IDS:
+                raise InvalidHand(f"concealed: {echo(t)} is not a tile number (an int 0-33)")
+            raise InvalidHand(f"{tile_str(t)}: bonus tiles are not part of the hand (HK-3.2)")
         counts[t] += 1
     wt = win.win_tile
     if not 0 <= wt < N_KINDS:
@@ -154,6 +163,8 @@ def _validate_context(win: Win) -> None:
     for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
         if not 0 <= s < 4:
             raise InvalidHand(f"{what} {echo(s)}: expected a wind E, S, W or N")
+    if isinstance(win.flags, str):  # a string is iterable: never read it letter by letter
+        raise InvalidHand(f"flags {echo(win.flags)}: expected a set of names ({', '.join(FLAGS)})")
     unknown = set(win.flags) - set(FLAGS)
     if unknown:
         raise InvalidHand(f"unknown flag {echo(sorted(unknown)[0])}: expected any of {', '.join(FLAGS)}")
@@ -356,7 +367,7 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     plan = _plan_of(ruleset)
     try:
         key, counts, concealed = _checked(win, plan)
-    except TypeError:
+    except (TypeError, AttributeError):  # a field of the wrong type (melds of strings): say which
         raise_type_problem(win)
         raise
     context = plan.contexts.get(key)
