@@ -9,13 +9,17 @@ and the reasons of a false Mahjong shown at the reveal.
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import re
+import urllib.request
 from typing import Any
 
 import pytest
 
+from hkmj.server.help import typography
 from hkmj.server.testing import Server, choose, play
+from hkmj.tui.texts import Texts
 
 HK_REF = re.compile(r"\bHK-\d")
 OWN_REF = {"hk": "HK-5", "mcr": "MCR-5", "classical": "CL-"}
@@ -77,3 +81,24 @@ def test_hk_5_7_a_hong_kong_table_keeps_its_words(server: Server) -> None:
     """HK-5.7 at a Hong Kong teaching table: the refusal still cites HK-5.7 and HK-5.1."""
     _, reasons = _said(server, "hk", True)
     assert len(reasons) == 2 and all("HK-5.7" in r and "HK-5.1" in r for r in reasons), reasons
+
+
+def _page(server: Server, query: str) -> str:
+    with urllib.request.urlopen(server.base + "/help?" + query, timeout=10) as r:
+        return str(r.read().decode())
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_1_cl_6_the_help_page_of_a_ruleset_cites_its_own_rules(server: Server, rules: str, lang: str) -> None:
+    """``/help?rules=mcr`` (classical): the terminal's help for that ruleset (MCR-5.1's 8 points,
+    CL-6's limit hands) with the browser's controls, no HK-… reference, and the language link
+    keeps the ruleset; ``/help`` alone is still the Hong Kong page."""
+    page = _page(server, f"lang={lang}&rules={rules}")
+    assert not HK_REF.search(page), HK_REF.findall(page)
+    assert html.escape(typography(Texts(lang, rules)("help.title"), lang)) in page
+    assert {"mcr": "MCR-5.1", "classical": "CL-6"}[rules] in page and {"mcr": "MCR-5.4", "classical": "CL-7.7"}[rules] in page
+    assert f"&amp;rules={rules}" in page
+    hk = _page(server, f"lang={lang}")
+    assert "HK-5.7" in hk and "HK-3.3" in hk and "MCR-" not in hk
+    assert _page(server, f"lang={lang}&rules=chess") == hk  # an unknown ruleset: the Hong Kong page
