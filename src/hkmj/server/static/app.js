@@ -93,6 +93,8 @@ const rulesOf = (st) => String((st && st.config && st.config.rules) || "hk");
 /** The text `k` as the table `st`'s ruleset words it: `k_mcr` or `k_classical` where its facts or rule references differ
  * from Hong Kong's (MCR-3.3, CL-7.7), else `k`. */
 const ruled = (st, k, p = {}) => t(T.en[`${k}_${rulesOf(st)}`] ? `${k}_${rulesOf(st)}` : k, p);
+/** The dead wall's count beside the wall's, " (dead 14)"; nothing at an MCR table, which has no dead wall (MCR-3.1). */
+const deadWall = (st) => (rulesOf(st) === "mcr" ? "" : ` <span class="muted light">(${t("dead")} ${st.hand.dead})</span>`);
 /** The help page's address in the current language, for the table `st`'s ruleset when it is not Hong Kong. */
 const helpHref = (st) => `/help?lang=${lang}${rulesOf(st) === "hk" ? "" : `&rules=${rulesOf(st)}`}`;
 /** `kOne` or `kOther` by the language's plural rule for `n` (English: 1 is singular; French: 0 and 1 are). */
@@ -403,7 +405,7 @@ function render() {
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
     <div class="center"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
       <div class="muted">${esc(rulesLine(st.config))}</div>
-      <div>${t("wall")}${colon()}<b id="live">${h.live}</b> <span class="muted light">(${t("dead")} ${h.dead})</span></div>
+      <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div>
       <div class="muted light">${t("lastDiscard")}</div>${offered}
       <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => esc(eventText(e))).join("<br>")}</div>
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
