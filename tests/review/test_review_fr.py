@@ -275,3 +275,14 @@ def test_the_systems_reason_is_french_too(records: dict[str, Path], tmp_path: Pa
     assert main(["play", "--record", str(missing.with_suffix(".jsonl"))]) == 2
     assert "No such file or directory" in capsys.readouterr().err
     assert OSReason.of(OSError(12345, "Strange failure")).say("fr") == "Strange failure"  # rare: the system's words
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_mcr_cl_a_review_of_another_ruleset_cites_no_hong_kong_rule(records: dict[str, Path], rules: str) -> None:
+    """The review of an MCR or classical record (text and HTML, English and French) never cites
+    a Hong Kong rule (HK-…) nor names Hong Kong: its words are the terminal's, made for the
+    record's ruleset (tile names, distances, actions, the ruleset's unit)."""
+    r = analyse(load(records[rules]), "1")
+    for lang in ("en", "fr"):
+        for page in (summary_text(r, lang=lang), render_html(r, lang=lang)):
+            assert not re.search(r"\bHK-\d", page) and "Hong Kong" not in page, lang

@@ -289,3 +289,31 @@ def test_a_table_keeping_a_seat_for_a_friend_is_unlisted_by_default(server: Serv
         assert page.is_checked("input[name=listed]")
         browser.close()
         assert not errors, errors
+
+
+def test_mcr_3_3_cl_7_7_the_reveal_words_of_a_ruleset_table(server: Server) -> None:
+    """The reveal's own strings (a draw, a false Mahjong) and the help link at an MCR or
+    classical table cite that ruleset's rules (MCR-3.3, MCR-5.4, CL-7.5, CL-7.7), in English and
+    French; a Hong Kong table keeps HK-7.1 and HK-5.7; an MCR table shows no dead wall (MCR-3.1)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang in ("en", "fr"):
+            page.select_option("#lang", lang)
+            said = page.evaluate(
+                """(rs) => rs.map((r) => { const st = { config: { rules: r } };
+                  return [ruled(st, "nobodyPays"), ruled(st, "falsePays", { name: "Ann", amount: 10, double: 20 }), helpHref(st)]; })""",
+                ["hk", "mcr", "classical"],
+            )
+            hk, mcr, cl = said
+            assert "HK-7.1" in hk[0] and "HK-5.7" in hk[1] and hk[2] == f"/help?lang={lang}"
+            assert "MCR-3.3" in mcr[0] and "MCR-5.4" in mcr[1] and mcr[2] == f"/help?lang={lang}&rules=mcr"
+            assert "CL-7.5" in cl[0] and "CL-7.7" in cl[1] and cl[2] == f"/help?lang={lang}&rules=classical"
+            assert not [s for s in mcr + cl if "HK-" in s], (mcr, cl)
+            dead = page.evaluate("(rs) => rs.map((r) => deadWall({ config: { rules: r }, hand: { dead: 14 } }))", ["hk", "mcr"])
+            assert "14" in dead[0] and dead[1] == ""  # MCR-3.1: no dead wall to count
+        assert not errors, errors
+        browser.close()

@@ -135,3 +135,15 @@ async def test_mcr_5_1_a_complete_hand_under_8_points_is_not_hinted_as_a_win(mak
         lines = app.table.hint_lines()
         assert lines[0] == tx("hint.under_min", min=8, unit=tx("unit.points")) and "8 points" in lines[0]
         assert tx("hint.complete") not in "\n".join(lines) and tx("st.turn.win").strip() not in s.status()
+
+
+def test_hk_5_7_mcr_5_4_cl_7_7_teach_option_help_names_every_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj play --help``: ``--teach`` refuses a false Mahjong under every ruleset, so its help
+    cites the false-Mahjong rule of each (HK-5.7, MCR-5.4, CL-7.7), not Hong Kong's alone."""
+    from hkmj.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    teach = out[out.index("--teach teaching table") :].split(" --lang ", 1)[0]
+    assert all(ref in teach for ref in ("HK-5.7", "MCR-5.4", "CL-7.7")), teach

@@ -8,7 +8,7 @@ the Alembic migrations) and restores every table still in play. Routes:
 ``GET|POST /api/tables``       list live tables / create one (JSON options, see TableConfig)
 ``GET /api/tables/{id}``       one table's public summary
 ``GET /tiles/{name}.svg``      a tile face (:mod:`hkmj.server.svg`; ``?lang=fr`` for French letters)
-``GET /help``                  how to play, in English or French (``?lang=fr``)
+``GET /help``                  how to play, in English or French (``?lang=fr``), for a ruleset (``?rules=mcr``)
 ``WS  /ws``                    the game protocol (docs/protocol.md)
 
 Only tables in play are held in memory: a finished table is dropped (its log stays in the
@@ -47,7 +47,7 @@ from hkmj.engine import LENGTHS
 from hkmj.rulesets import rulesets_info
 from hkmj.scoring.lines import json_refusal
 from hkmj.server.export import log_lines
-from hkmj.server.help import help_page, pick_lang
+from hkmj.server.help import help_page, pick_lang, pick_rules
 from hkmj.server.protocol import (
     VERSION,
     ProtocolError,
@@ -636,7 +636,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
 
     async def help_(request: Request) -> Response:
         lang = pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
-        return HTMLResponse(help_page(lang), headers={"Cache-Control": "no-cache", "Content-Language": lang})
+        rules = pick_rules(request.query_params.get("rules"))
+        return HTMLResponse(help_page(lang, rules), headers={"Cache-Control": "no-cache", "Content-Language": lang})
 
     async def info(request: Request) -> Response:
         return JSONResponse(

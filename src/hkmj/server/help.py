@@ -5,17 +5,21 @@ ends teach the same thing: its eight sections are, in order, the goal, the tiles
 after a discard, your first hand, help while playing, scoring and common mistakes. The three
 sections about controls (keys of the terminal) are replaced by their browser versions below,
 and the tiles are shown as the pictures the table uses (HK-1) instead of the terminal's
-letters; the others are shown as they are. Pure: builds a string, no I/O.
+letters; the others are shown as they are. ``GET /help?rules=mcr`` (or ``classical``) gives the
+page as that ruleset's table words it, citing its own rules (MCR-…, CL-…; see
+:mod:`hkmj.tui.rules_texts`). Pure: builds a string, no I/O.
 """
 
 from __future__ import annotations
 
 import html
 
+from hkmj.rulesets import RULESETS
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, name, tile_str
+from hkmj.tui.rules_texts import cite
 from hkmj.tui.texts import LANGS, Texts
 
-__all__ = ["help_page", "pick_lang", "sections", "typography"]
+__all__ = ["help_page", "pick_lang", "pick_rules", "sections", "typography"]
 
 CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
     "en": {
@@ -90,12 +94,17 @@ def pick_lang(query: str | None, accept: str | None) -> str:
     return "fr" if first.startswith("fr") else "en"
 
 
-def sections(lang: str) -> list[tuple[str, list[str]]]:
+def pick_rules(query: str | None) -> str:
+    """The page's ruleset: ``?rules=`` if it is one we have, else Hong Kong."""
+    return query if query in RULESETS else "hk"
+
+
+def sections(lang: str, rules: str = "hk") -> list[tuple[str, list[str]]]:
     """The help's sections as (heading, lines): the terminal's rules, the browser's controls.
 
     A section ends at its first blank line, which leaves out the terminal's own closing note
     (which keys close the help); the terminal's ``--teach`` option is not mentioned."""
-    body = Texts(lang)("help.body")
+    body = Texts(lang, rules)("help.body")
     out: list[tuple[str, list[str]]] = []
     for line in body.splitlines():
         if line and not line[0].isspace() and line == line.upper() and any(c.isalpha() for c in line):
@@ -106,7 +115,7 @@ def sections(lang: str) -> list[tuple[str, list[str]]]:
     for i, (heading, lines) in enumerate(out):
         if i in CONTROLS[lang]:
             heading, text = CONTROLS[lang][i]
-            lines = text.split("\n")
+            lines = cite(text, rules).split("\n")
         kept = lines[: lines.index("")] if "" in lines else lines
         result.append((heading, [line.replace(" (--teach)", "") for line in kept]))  # a terminal option
     return result
@@ -121,7 +130,7 @@ def typography(text: str, lang: str) -> str:
     return text
 
 
-def _tiles_html(lang: str) -> str:
+def _tiles_html(lang: str, rules: str) -> str:
     """HK-1: the three suits, the honours and the bonus tiles, as pictures with their names."""
     q = "?lang=fr" if lang == "fr" else ""
 
@@ -131,7 +140,7 @@ def _tiles_html(lang: str) -> str:
 
     rows = [range(9 * s, 9 * s + 9) for s in range(3)] + [range(HONOUR, N_KINDS), range(N_KINDS, N_TILE_IDS)]
     body = "".join(f'<div class="tilerow">{"".join(fig(t) for t in row)}</div>' for row in rows)
-    return body + f"<p>{html.escape(typography(TILES_NOTE[lang], lang))}</p>"
+    return body + f"<p>{html.escape(typography(cite(TILES_NOTE[lang], rules), lang))}</p>"
 
 
 def _html_lines(lines: list[str], lang: str) -> str:
@@ -151,13 +160,14 @@ def _html_lines(lines: list[str], lang: str) -> str:
     return "".join(parts)
 
 
-def help_page(lang: str) -> str:
-    """The whole HTML page in ``lang`` (``en`` or ``fr``)."""
-    tx, words = Texts(lang), PAGE[lang]
+def help_page(lang: str, rules: str = "hk") -> str:
+    """The whole HTML page in ``lang`` (``en`` or ``fr``) for a ``rules`` table."""
+    tx, words = Texts(lang, rules), PAGE[lang]
+    keep = "" if rules == "hk" else f"&amp;rules={rules}"
     body = "".join(
         f'<section class="card"><h2>{html.escape(h.capitalize())}</h2>'
-        f"{_tiles_html(lang) if i == TILES_SECTION else _html_lines(lines, lang)}</section>"
-        for i, (h, lines) in enumerate(sections(lang))
+        f"{_tiles_html(lang, rules) if i == TILES_SECTION else _html_lines(lines, lang)}</section>"
+        for i, (h, lines) in enumerate(sections(lang, rules))
     )
     title = html.escape(tx("help.title"))
     return f"""<!doctype html>
@@ -173,7 +183,7 @@ def help_page(lang: str) -> str:
 <header>
   <a href="/" id="home"><img src="/tiles/7z.svg" alt="" class="logo"> hkmj</a>
   <span id="title">{title}</span>
-  <a href="/help?lang={words["other_lang"]}" lang="{words["other_lang"]}" id="other-lang">{words["other"]}</a>
+  <a href="/help?lang={words["other_lang"]}{keep}" lang="{words["other_lang"]}" id="other-lang">{words["other"]}</a>
 </header>
 <main id="help">
 <h1>{title}</h1>

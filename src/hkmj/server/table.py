@@ -104,14 +104,15 @@ def hash_token(token: str) -> str:
 def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Ruleset | None = None) -> dict[str, str]:
     """Why a declared hand is no Mahjong (HK-5.1-5.4), in every language of the terminal's texts:
     ``counts`` are the concealed tiles, ``extra`` the claimed tile (None on a self-draw); a
-    complete hand is under the ruleset's minimum (house option ``minfan``, MCR's 8 points)."""
+    complete hand is under the ruleset's minimum (house option ``minfan``, MCR's 8 points).
+    Worded with the ruleset's own rule references (MCR-5.2, CL-2.4; Hong Kong without ``rules``)."""
     c = list(counts)
     if extra is not None:
         c[extra] += 1
     sh = shanten(c, melds)
     out = {}
     for lang in LANGS:  # worded as the terminal words it (hkmj.tui.session)
-        tx = Texts(lang)
+        tx = Texts(lang, rules.name if rules is not None else "hk")
         what = tx("why.hand") if extra is None else tx("why.hand_with", tile=tx.tile(extra))
         if sh < 0 and rules is not None:  # complete, but under the ruleset's minimum
             out[lang] = tx("why.under_min", hand=what, min=rules.min_value, unit=tx(f"unit.{rules.unit}"))
@@ -428,7 +429,13 @@ class Table:
         view = hand.view(ev["seat"])
         extra = view.offered if view.phase != Phase.TURN.value else None
         why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra, self.rules)
-        return {**ev, "reasons": {lang: Texts(lang)("ev.refused", why=text) for lang, text in why.items()}}
+        reasons = {lang: Texts(lang, self.rules.name)("ev.refused", why=text) for lang, text in why.items()}
+        return {**ev, "reasons": reasons, **self._own_reason(reasons)}
+
+    def _own_reason(self, reasons: dict[str, str]) -> dict[str, str]:
+        """The engine's English ``reason`` cites Hong Kong rules (HK-5.7); at an MCR or classical
+        table it is replaced by the server's English words, which cite the table's own rules."""
+        return {} if self.rules.name == "hk" else {"reason": reasons["en"]}
 
     # ------------------------------------------------------------------ publishing
 
@@ -564,6 +571,7 @@ class Table:
             if e["type"] == "false_mahjong":
                 extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
                 e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)
+                e.update(self._own_reason(e["reasons"]))
             end.append(e)
         return {
             "result": tr.result["result"],

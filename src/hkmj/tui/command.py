@@ -84,7 +84,14 @@ def register(sub: Any) -> None:
         help=f"the three bots by name (default {DEFAULT_BOTS}; from random, greedy, strong, expert)",
     )
     p.add_argument("--seed", type=whole_number, help="seed of the match (seat draw and every wall); random if omitted")
-    p.add_argument("--teach", action="store_true", help="teaching table: explain refusals, warn on common mistakes (HK-5.7)")
+    p.add_argument(
+        "--teach",
+        action="store_true",
+        help=(
+            "teaching table: a false Mahjong is refused and explained instead of penalised "
+            "(HK-5.7, MCR-5.4, CL-7.7), other refusals explained, common mistakes warned"
+        ),
+    )
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the whole screen (default en)")
     p.add_argument("--glyphs", action="store_true", help="draw tiles with Unicode mahjong glyphs (U+1F000) instead of coloured text")
     p.add_argument("--record", metavar="FILE", help="save the match events as JSON Lines (one engine event per line); never overwrites an existing file")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["REFS", "rule_words"]
+__all__ = ["REFS", "cite", "rule_words"]
 
 REFS: dict[str, dict[str, str]] = {
     "mcr": {
@@ -71,6 +71,13 @@ def _refs(text: str, table: dict[str, str]) -> str:
     (``HK-4.2, HK-4.3`` → ``MCR-4.1``) is given once."""
     out = _REF.sub(lambda m: table[m.group(0)], text)
     return re.sub(r"\b([A-Z]+-[\d.]+\d)(?:, \1\b)+", r"\1", out)
+
+
+def cite(text: str, rules: str) -> str:
+    """``text`` written for Hong Kong with its rule references as ``rules`` numbers them
+    (``HK-4.1`` → ``MCR-4.1`` / ``CL-3.1``); unchanged for ``hk``."""
+    refs = REFS.get(rules)
+    return text if refs is None else _refs(text, refs)
 
 
 _MCR_EN = {

@@ -28,6 +28,10 @@ const T = {
     whyRobbed: "the kong robbed: pays double", receives: "receives", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
     rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
     nobodyPays: "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2).",
+    nobodyPays_mcr: "Nobody pays (MCR-3.3); the seat winds move on (MCR-2.2).",
+    nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
+    falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
+    falsePays_classical: "{name} declared a hand that is not a win: {name} pays the limit to each player, East's share doubled (CL-7.7).",
     bots: { greedy: "greedy", random: "random", strong: "strong" },
     err: {
       out_of_turn: "You have no decision to make now.", stale: "The table moved on before your move arrived; look again.",
@@ -61,6 +65,10 @@ const T = {
     whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
     rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
     nobodyPays: "Personne ne paie (HK-7.1)\u00a0; le donneur garde la main (HK-7.2).",
+    nobodyPays_mcr: "Personne ne paie (MCR-3.3)\u00a0; les vents tournent (MCR-2.2).",
+    nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
+    falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
+    falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie la limite à chaque joueur, le double à l'Est (CL-7.7).",
     bots: { greedy: "glouton", random: "hasard", strong: "fort" },
     err: {
       out_of_turn: "Vous n'avez pas de décision à prendre maintenant.", stale: "La table a avancé avant l'arrivée de votre coup\u00a0; regardez à nouveau.",
@@ -80,6 +88,15 @@ const BONUS = { en: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Sum
 let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
 /** The text `k` in the current language, with its {placeholders} filled from `p`. */
 const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
+/** The table's ruleset ("hk", "mcr" or "classical"). */
+const rulesOf = (st) => String((st && st.config && st.config.rules) || "hk");
+/** The text `k` as the table `st`'s ruleset words it: `k_mcr` or `k_classical` where its facts or rule references differ
+ * from Hong Kong's (MCR-3.3, CL-7.7), else `k`. */
+const ruled = (st, k, p = {}) => t(T.en[`${k}_${rulesOf(st)}`] ? `${k}_${rulesOf(st)}` : k, p);
+/** The dead wall's count beside the wall's, " (dead 14)"; nothing at an MCR table, which has no dead wall (MCR-3.1). */
+const deadWall = (st) => (rulesOf(st) === "mcr" ? "" : ` <span class="muted light">(${t("dead")} ${st.hand.dead})</span>`);
+/** The help page's address in the current language, for the table `st`'s ruleset when it is not Hong Kong. */
+const helpHref = (st) => `/help?lang=${lang}${rulesOf(st) === "hk" ? "" : `&rules=${rulesOf(st)}`}`;
 /** `kOne` or `kOther` by the language's plural rule for `n` (English: 1 is singular; French: 0 and 1 are). */
 const plural = (k, n, p = {}) => t(k + ((lang === "fr" ? n <= 1 : n === 1) ? "One" : "Other"), { n, ...p });
 /** How far a hand is from ready, worded as the terminal's hint (Texts.distance): "4 tiles from ready", or ready. */
@@ -345,6 +362,7 @@ function seatBox(st, seat, pos) {
 function render() {
   const st = G.state;
   if (!st) return;
+  $("#help-link").href = helpHref(st);
   $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : ""}`;
   if (!st.hand) {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
@@ -387,7 +405,7 @@ function render() {
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
     <div class="center"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
       <div class="muted">${esc(rulesLine(st.config))}</div>
-      <div>${t("wall")}${colon()}<b id="live">${h.live}</b> <span class="muted light">(${t("dead")} ${h.dead})</span></div>
+      <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div>
       <div class="muted light">${t("lastDiscard")}</div>${offered}
       <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => esc(eventText(e))).join("<br>")}</div>
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
@@ -442,7 +460,7 @@ function ownScore(win, seat) {
 
 function revealCard(st) {
   const r = st.reveal, h = st.hand, name = (seat) => playerName(st, h.seat_slots[seat]);
-  let title = t("draw"), detail = `<p>${t("nobodyPays")}</p>`, win = null;
+  let title = t("draw"), detail = `<p>${ruled(st, "nobodyPays")}</p>`, win = null;
   const fm = r.end.find((e) => e.type === "false_mahjong");
   win = r.end.find((e) => e.type === "win") || null;
   if (win) {
@@ -462,7 +480,7 @@ function revealCard(st) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
     const why = st.you === fm.seat && fm.reasons ? `<p>${esc(said(fm.reasons))}</p>` : "";
     const fine = Math.min(...fm.payments.filter((p) => p > 0));
-    detail = `${why}<p>${t("falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine })}</p>`;
+    detail = `${why}<p>${ruled(st, "falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine })}</p>`;
   }
   const hands = [0, 1, 2, 3].map((s) => {
     let marked = false;
