@@ -164,3 +164,17 @@ def test_stacked_wall_rejects_impossible_walls() -> None:
         stacked_wall(QUIET, dice=(0, 1, 2))
     with pytest.raises(ValueError, match="144"):
         Hand([0] * 10, (1, 1, 1))
+
+
+def test_hk2_8_random_wall_is_python_shuffle_then_three_dice() -> None:
+    """HK-2.8: the wall of a seed is ``random.Random(seed).shuffle`` of the full set, then three
+    ``randint(1, 6)`` dice; the batched draws leave the generator exactly where ``shuffle`` does."""
+    for seed in [*range(300), 2**63 - 1]:
+        mine = random.Random(seed)
+        wall, dice = random_wall(mine)
+        ref = random.Random(seed)
+        want = full_set()
+        ref.shuffle(want)
+        assert wall == want
+        assert dice == (ref.randint(1, 6), ref.randint(1, 6), ref.randint(1, 6))
+        assert mine.getstate() == ref.getstate()

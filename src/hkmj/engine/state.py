@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from operator import itemgetter, mul
+from operator import itemgetter
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -201,13 +201,16 @@ def resolve_claim(discarder: int, answers: Mapping[int, Action]) -> tuple[int, A
             break
     else:
         return None  # the usual case: every seat passed
-    order = ((discarder + 1) % 4, (discarder + 2) % 4, (discarder + 3) % 4)
-    for rank in (Win, (Pung, Kong), Chow):
-        for s in order:
-            a = answers.get(s)
-            if a is not None and isinstance(a, rank):
-                return s, a
-    return None
+    best: tuple[int, Action] | None = None
+    best_rank = 3  # 0 Mahjong, 1 pung or kong, 2 chow; a pass (or anything else) never takes it
+    for s in _OTHERS[discarder % 4]:
+        a = answers.get(s)
+        if a is None:
+            continue
+        rank = 0 if isinstance(a, Win) else 1 if isinstance(a, (Pung, Kong)) else 2 if isinstance(a, Chow) else 3
+        if rank < best_rank:  # strictly better only: the first seat in play order keeps a tie
+            best, best_rank = (s, a), rank
+    return best
 
 
 def _melds_only(c: list[int], suited: bool) -> bool:
@@ -308,21 +311,23 @@ class _SuitActions(dict[int, tuple[tuple[Discard, ...], tuple[Kong, ...]]]):
 _ACTS0, _ACTS1, _ACTS2, _ACTS3 = (_SuitActions(0, 9), _SuitActions(9, 9), _SuitActions(18, 9), _SuitActions(27, 7))
 
 
-def _keys(h: Sequence[int]) -> list[int]:
-    """The four suit keys of a 34-count hand (the engine keeps them up to date move by move)."""
-    return [
-        sum(map(mul, h[0:9], _P5)),
-        sum(map(mul, h[9:18], _P5)),
-        sum(map(mul, h[18:27], _P5)),
-        sum(map(mul, h[27:34], _P5)),
-    ]
+def _keys(h: list[int]) -> list[int]:
+    """The four suit keys of a 34-count hand (the engine keeps them up to date move by move):
+    each suit's counts read as a base-5 number, highest kind first (native int work compiled)."""
+    keys = [0, 0, 0, 0]
+    for suit in range(4):
+        first = 9 * suit
+        k = 0
+        for t in range(first + (8 if suit < 3 else 6), first - 1, -1):
+            k = k * 5 + h[t]
+        keys[suit] = k
+    return keys
 
 
-def _tile_strs(tiles: Sequence[Tile]) -> tuple[str, ...]:
-    """The text of each tile (``itemgetter`` at C speed; an empty or one-tile sequence too)."""
-    if len(tiles) < 2:
-        return tuple(_TS[t] for t in tiles)
-    return itemgetter(*tiles)(_TS)  # type: ignore[no-any-return]
+def _tile_strs(tiles: Sequence[Tile]) -> list[str]:
+    """The text of each tile, as a new list (a compiled loop over a tuple of texts)."""
+    ts = _TS
+    return [ts[t] for t in tiles]
 
 
 def _facts(keys: Sequence[int]) -> int:
@@ -351,7 +356,7 @@ def _standard_may_be_ready(h: Sequence[int]) -> bool:
     A cheap necessary test before the exact shanten (research speed-up, issue 13); the engine
     keeps each seat's suit keys up to date move by move, so the test is four dict reads.
     """
-    return _facts(_keys(h)) & 7 < 2
+    return _facts(_keys(list(h))) & 7 < 2
 
 
 def instance_state(obj: object) -> dict[str, Any]:
@@ -522,9 +527,9 @@ class Hand:
                 "ask_all": ask_all,
                 "dice": list(self.dice),
                 "break": {"wall": bw, "stack": bs},
-                "wall": [list(wall_strs[0:36]), list(wall_strs[36:72]), list(wall_strs[72:108]), list(wall_strs[108:144])],
-                "live": list(_tile_strs(self._live)),
-                "dead": list(_tile_strs(self._dead)),
+                "wall": [wall_strs[0:36], wall_strs[36:72], wall_strs[72:108], wall_strs[108:144]],
+                "live": _tile_strs(self._live),
+                "dead": _tile_strs(self._dead),
             }
         )
         self._emit(start)
@@ -1115,7 +1120,7 @@ class Hand:
     def _deal(self) -> None:
         """HK-2.5 deal in blocks, then HK-2.6 bonus exposure and replacement in play order."""
         live = self._live
-        dealt = [_DEAL_GET[s](live) for s in range(4)]
+        dealt: list[tuple[Tile, ...]] = [_DEAL_GET[s](live) for s in range(4)]
         self._head = _DEAL[3][-1] + 1
         hands = self.hands
         for seat in range(4):
@@ -1129,7 +1134,7 @@ class Hand:
             self.events.append(
                 {
                     "type": "deal",
-                    "hands": [list(_tile_strs(d)) for d in dealt],
+                    "hands": [_tile_strs(d) for d in dealt],
                     "live": self._tail - self._head,
                     "dead": len(self._dead) - self._front,
                 }
