@@ -105,7 +105,8 @@ def test_hk5_1_engine_suit_keys_follow_every_move() -> None:
 def test_hk5_1_suit_facts_groups_test_equals_the_distance_tables() -> None:
     """The engine's direct split test (pungs first, then chows; HK-5.1, HK-5.2) agrees with the
     distance tables of hkmj.hand on whether a suit is complete groups with at most a pair, for
-    seeded random suits of every size up to 14 tiles, honours included (no chows)."""
+    seeded random suits of every size up to 14 tiles, honours included (no chows); and it counts
+    the suit's pairs, kinds and simples."""
     from hkmj.engine.state import _SuitFacts
     from hkmj.hand.tables import distance, honour_distance
 
@@ -124,6 +125,9 @@ def test_hk5_1_suit_facts_groups_test_equals_the_distance_tables() -> None:
                 vec = distance(tuple(counts)) if suited else honour_distance(tuple(counts))
                 bad = r == 1 or bool(vec[q if r == 0 else q + 5])
                 assert facts[key] & 7 == int(bad), (suited, counts)
+                assert facts[key] >> 3 & 15 == sum(c >= 2 for c in counts)  # pairs (HK-5.3)
+                assert facts[key] >> 7 & 15 == sum(c > 0 for c in counts)  # kinds held
+                assert facts[key] >> 11 == int(suited and any(counts[1:8]))  # a simple held (HK-5.4)
                 bad_seen += bad
                 good_seen += not bad
         assert bad_seen and good_seen  # both answers occur in the sample

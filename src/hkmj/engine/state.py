@@ -98,8 +98,9 @@ _DISCARDS: Final[tuple[Discard, ...]] = tuple(discard(t) for t in range(N_KINDS)
 _DISCARD_TEXT: Final = tuple(f"discard {_TS[t]}" for t in range(N_KINDS))
 _DEAL_GET: Final = tuple(itemgetter(*pos) for pos in _DEAL)
 """Per seat: its dealt tiles from the live wall (HK-2.5)."""
-_OTHERS: Final = tuple(((d + 1) % 4, (d + 2) % 4, (d + 3) % 4) for d in range(4))
-"""The other seats in play order after each seat."""
+_OTHERS: Final[tuple[tuple[int, ...], ...]] = tuple(((d + 1) % 4, (d + 2) % 4, (d + 3) % 4) for d in range(4))
+"""The other seats in play order after each seat (typed as variable-length tuples: the compiled
+module then iterates them in place instead of rebuilding each one)."""
 _CHOW_NEEDS: Final[tuple[tuple[tuple[Chow, Tile, Tile], ...], ...]] = tuple(
     tuple(
         (chow(low), *(x for x in (low, low + 1, low + 2) if x != t))  # type: ignore[misc]
@@ -241,32 +242,42 @@ class _SuitFacts(dict[int, int]):
         self.suited = suited
 
     def __missing__(self, key: int) -> int:
-        suited = self.suited
-        counts: list[int] = []
-        k = key
-        for _ in range(9 if suited else 7):
-            k, n = divmod(k, 5)
-            counts.append(n)
-        r = sum(counts) % 3
-        if r == 0:
-            good = _melds_only(counts[:], suited)
-        elif r == 2:  # one pair, the rest groups
-            good = False
-            for i, n in enumerate(counts):
-                if n >= 2:
-                    c = counts[:]
-                    c[i] -= 2
-                    if _melds_only(c, suited):
-                        good = True
-                        break
-        else:
-            good = False
-        pairs = sum(1 for n in counts if n >= 2)
-        kinds = sum(1 for n in counts if n)
-        simples = suited and any(counts[1:8])
-        facts = int(not good) | pairs << 3 | kinds << 7 | int(simples) << 11
+        facts = _suit_facts(key, self.suited)
         self[key] = facts
         return facts
+
+
+def _suit_facts(key: int, suited: bool) -> int:
+    """The packed facts of one suit's base-5 key (see :class:`_SuitFacts`), in native int work."""
+    n_kinds = 9 if suited else 7
+    counts = [0] * n_kinds
+    k = key
+    total = pairs = kinds = 0
+    simples = False
+    for v in range(n_kinds):
+        n = k % 5
+        k = k // 5
+        counts[v] = n
+        if n:
+            total += n
+            kinds += 1
+            if n >= 2:
+                pairs += 1
+            if suited and 0 < v < 8:
+                simples = True
+    r = total % 3
+    good = False
+    if r == 0:
+        good = _melds_only(counts[:], suited)
+    elif r == 2:  # one pair, the rest groups
+        for i in range(n_kinds):
+            if counts[i] >= 2:
+                c = counts[:]
+                c[i] -= 2
+                if _melds_only(c, suited):
+                    good = True
+                    break
+    return int(not good) | pairs << 3 | kinds << 7 | int(simples) << 11
 
 
 _SUIT_FACTS: Final = _SuitFacts(True)
@@ -905,12 +916,18 @@ class Hand:
     def _discard(self, seat: int, t: Tile) -> None:
         hands = self.hands
         wc = self._wc
-        hands[seat][t] -= 1
-        self.n_concealed[seat] -= 1
+        # plain stores, not ``x[i] -= 1``: compiled, the item is then native int work, not a generic call
+        h = hands[seat]
+        h[t] = h[t] - 1
+        nc = self.n_concealed
+        nc[seat] = nc[seat] - 1
         wc[seat] = None
-        self._keys[seat][_SUIT[t]] -= _P5[t]
+        keys = self._keys[seat]
+        suit = _SUIT[t]
+        keys[suit] = keys[suit] - _P5[t]
         self.discards[seat] += (t,)
-        self.drawn_discards[seat] += (t == self.last_tile and (self.n_discards > 0 or self._kong_chain),)
+        last = self.last_tile
+        self.drawn_discards[seat] += (last is not None and last == t and (self.n_discards > 0 or self._kong_chain),)
         self.n_discards += 1
         self._drawn = False
         self.last_tile = None
@@ -1053,10 +1070,13 @@ class Hand:
                 self._complete = t in w
             else:
                 self._complete = self._wins_on(seat, t)
-            self.hands[seat][t] += 1
+            h = self.hands[seat]
+            h[t] = h[t] + 1
             self.n_concealed[seat] = n + 1
             self._wc[seat] = None
-            self._keys[seat][_SUIT[t]] += _P5[t]
+            keys = self._keys[seat]
+            suit = _SUIT[t]
+            keys[suit] = keys[suit] + _P5[t]
             self.last_tile = t
         else:
             self.bonus[seat] += (t,)
