@@ -500,7 +500,10 @@ class Hand:
         self._answers: dict[int, Action] = {}
         self._last_discard: tuple[Tile, int] | None = None
         self._wc: list[frozenset[Tile] | None] = [None, None, None, None]  # each seat's waits, None when its hand changed
-        self._keys = [[0, 0, 0, 0] for _ in range(4)]  # per seat: the suit keys of its concealed tiles (_SuitFacts)
+        # per seat: the suit keys of its concealed tiles (_SuitFacts). Items typed Any on purpose: the
+        # compiled module then hands them to the memo dicts as they are, instead of unboxing each
+        # key into a native int and boxing it again (a new int object for a key above 256)
+        self._keys: list[list[Any]] = [[0, 0, 0, 0] for _ in range(4)]
         self._turn_legal: tuple[Action, ...] | None = None  # the seat on turn's legal actions, until the next move
         self.result: HandResult | None = None
         self.events: list[Event] = [] if self.record else _Unrecorded()
