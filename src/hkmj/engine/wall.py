@@ -21,7 +21,6 @@ Geometry used throughout (it is also how records describe the wall):
 from __future__ import annotations
 
 import random
-import struct
 from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
@@ -147,46 +146,16 @@ def random_wall(rng: random.Random) -> tuple[list[Tile], tuple[int, int, int]]:
     """
     wall = list(_FULL_SET)
     if type(rng) is random.Random:
-        _shuffle_words(wall, rng)
+        bits = rng.getrandbits
+        for i, n, k in _SHUFFLE_STEPS:
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            wall[i], wall[j] = wall[j], wall[i]
     else:  # a subclass may draw differently
         rng.shuffle(wall)
     dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
     return wall, dice
-
-
-def _words(rng: random.Random, n: int) -> tuple[int, ...]:
-    """The next ``n`` 32-bit outputs of ``rng``'s Mersenne Twister, in order, from one call.
-
-    ``getrandbits(32 * n)`` fills its result with consecutive outputs from the least significant
-    word up, exactly the outputs that ``n`` calls of ``getrandbits(k)`` (``k`` <= 32) would take
-    one by one (each returns its output's ``k`` high bits): CPython's ``_randommodule.c``.
-    """
-    return _WORD_FORMATS[n].unpack(rng.getrandbits(32 * n).to_bytes(4 * n, "little"))
-
-
-def _shuffle_words(wall: list[Tile], rng: random.Random) -> None:
-    """``rng.shuffle(wall)`` of the 144 tiles (HK-2.2, HK-2.8), its draws taken in batches.
-
-    Each of the 143 steps draws one output or more (rejection sampling), so a batch of one
-    output per step left never draws an output that ``shuffle`` would not have drawn: the
-    generator ends in the same state and the dice that follow are the same.
-    """
-    steps = _SHUFFLE_STEPS
-    left = len(steps)
-    words = _words(rng, left)
-    w = 0
-    for i, n, k in steps:
-        shift = 32 - k
-        while True:
-            if w == len(words):
-                words = _words(rng, left)
-                w = 0
-            j = words[w] >> shift
-            w += 1
-            if j < n:
-                break
-        left -= 1
-        wall[i], wall[j] = wall[j], wall[i]
 
 
 @mypyc_attr(native_class=False)  # mypyc compiles no tuple subclass as a native class
@@ -210,8 +179,6 @@ _ORDER: Final = tuple(itemgetter(*(p + k for i in range(72) for p in (_stack_ind
 """Per dice sum 3..18: reads a physical wall in draw order (HK-2.4)."""
 _SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, WALL_TILES)))
 """``random.shuffle``'s steps: position, bound of the drawn index, bits drawn."""
-_WORD_FORMATS: Final = tuple(struct.Struct(f"<{n}I") for n in range(WALL_TILES))
-"""Per count ``n``: unpacks ``n`` little-endian 32-bit words."""
 _DEAL: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(p) for p in deal_positions())
 _DEAD_ORDER: Final[tuple[int, ...]] = tuple(dead_wall_order())
 
