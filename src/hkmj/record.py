@@ -402,7 +402,11 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "player": "player {n}",
-        "match": "Match seed {seed} ({length}, {rules}); seat draw: {draw}",
+        "match": "Match with seed {seed} ({length}, {rules}); seat draw: {draw}",
+        "length.game": "a full game",
+        "length.round": "one round",
+        "length.hands": "{n} hands",
+        "length.hand": "1 hand",
         "hand": "Hand {hand} · prevailing {prevailing} · dice {dice} = {sum}, the wall of {wall} opens after stack {stack}",
         "seats": "  Seats and scores before the hand: {who}",
         "deal": "Deal (each hand sorted):",
@@ -441,7 +445,11 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "player": "joueur {n}",
-        "match": "Partie graine {seed} ({length}, {rules}) ; tirage des places : {draw}",
+        "match": "Partie de graine {seed} ({length}, {rules}) ; tirage des places : {draw}",
+        "length.game": "une partie complète",
+        "length.round": "un tour",
+        "length.hands": "{n} donnes",
+        "length.hand": "1 donne",
         "hand": "Donne {hand} · vent dominant {prevailing} · dés {dice} = {sum}, le mur de {wall} s'ouvre après la pile {stack}",
         "seats": "  Places et scores avant la donne : {who}",
         "deal": "Distribution (chaque main triée) :",
@@ -527,6 +535,13 @@ class Show:
     def _tile(self, text: str) -> str:
         return name(tile(text), self.lang)
 
+    def _length(self, e: Event) -> str:
+        """The match's length in words (HK-7.3): ``a full game``, ``one round``, ``50 hands``."""
+        length, hands = e.get("length"), e.get("hands")
+        if length == "hands" and isinstance(hands, int):
+            return self.w["length.hand"] if hands == 1 else self.w["length.hands"].format(n=hands)
+        return self.w.get(f"length.{length}", str(length))
+
     def _score(self, e: Event) -> str:
         """A win's itemised score (Hong Kong: fan and base); other rulesets describe their own."""
         w = self.w
@@ -558,7 +573,7 @@ class Show:
             draw = ", ".join(
                 f"{w['player'].format(n=p + 1)} {wind_letter(SEAT_LETTERS.index(x), self.lang)}" for p, x in enumerate(e["seat_draw"])
             )
-            return w["match"].format(seed=e["seed"], length=e["length"], rules=self.rules.describe(self.lang), draw=draw)
+            return w["match"].format(seed=e["seed"], length=self._length(e), rules=self.rules.describe(self.lang), draw=draw)
         if t == "hand_start":
             self.players = list(e["players"]) if "players" in e else None
             d = e["dice"]

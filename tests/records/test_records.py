@@ -113,6 +113,26 @@ def test_replay_show_in_french_writes_o_for_west(tmp_path: Path) -> None:
     assert "O joueur" in lines and "W joueur" not in lines and "Distribution (chaque main triée) :" in lines
 
 
+@pytest.mark.parametrize(
+    ("length", "hands", "lang", "words"),
+    [
+        ("game", None, "en", "Match with seed 3 (a full game, Hong Kong)"),
+        ("round", None, "en", "Match with seed 3 (one round, Hong Kong)"),
+        ("hands", 50, "en", "Match with seed 3 (50 hands, Hong Kong)"),
+        ("hands", 1, "en", "Match with seed 3 (1 hand, Hong Kong)"),
+        ("game", None, "fr", "Partie de graine 3 (une partie complète, Hong Kong)"),
+        ("round", None, "fr", "Partie de graine 3 (un tour, Hong Kong)"),
+        ("hands", 50, "fr", "Partie de graine 3 (50 donnes, Hong Kong)"),
+    ],
+)
+def test_replay_show_names_the_match_length_hk_7_3_in_words(length: str, hands: int | None, lang: str, words: str) -> None:
+    """--show's first line says how long the match is (HK-7.3: a full game, one round, or N
+    hands) in the reader's language, not the record's field value ``hands``."""
+    start = {"type": "match_start", "rules": "hk", "options": {}, "seed": 3, "length": length, "hands": hands, "seat_draw": list("ESWN")}
+    first = next(iter(show([start], lang)))
+    assert first.startswith(words), first
+
+
 def test_replay_bad_files_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "match_start"}\nnot json\n')
