@@ -138,7 +138,7 @@ def register(sub: Any) -> None:
         description=(
             "Play a seeded match between bots run as subprocesses (protocol hkmj-bot/1, "
             "docs/bot-protocol.md) and built-in bots, under any ruleset (--rules), and print the totals "
-            "and each external bot's faults (issue 13)."
+            "and each external bot's faults."
         ),
         epilog=_BOT_MATCH_EPILOG,
         formatter_class=HelpFormatter,
