@@ -139,8 +139,8 @@ def test_a_typo_is_reported_by_its_command_with_the_closest_name(
 
 
 ROOT = Path(__file__).resolve().parents[1]
-USER_DOCS = ("README.md", "docs/play.md", "docs/rules.md", "docs/review.md", "docs/server.md", "docs/bot-protocol.md")
-"""The pages a user reads to run the program."""
+USER_DOCS = ("README.md", *sorted(f"docs/{page.name}" for page in (ROOT / "docs").glob("*.md")))
+"""The pages a user reads to run the program: the README and every page of docs/."""
 
 
 def _blocks(text: str) -> list[tuple[str, list[str]]]:

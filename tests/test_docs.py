@@ -1,0 +1,117 @@
+"""What a reader follows in the README and docs/ leads somewhere: every relative link and
+anchor resolves, every repository path a page names exists, and the pages speak in plain
+words, without the names of internal work (the commands themselves are checked in
+tests/test_new_user.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _prose(text: str) -> str:
+    """The page without its fenced code blocks (a link or heading in a code sample is not one)."""
+    return re.sub(r"^\s*```.*?^\s*```", "", text, flags=re.S | re.M)
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*]", "", heading).strip().lower()
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    """The anchors of a Markdown page: one per heading (repeats numbered ``-1``, ``-2``) and
+    any explicit ``<a id=...>``."""
+    out: set[str] = set()
+    seen: dict[str, int] = {}
+    for line in _prose(page.read_text(encoding="utf-8")).splitlines():
+        heading = re.match(r"#{1,6}\s+(.*)", line)
+        if heading:
+            slug = _slug(heading.group(1))
+            n = seen.get(slug, 0)
+            seen[slug] = n + 1
+            out.add(slug if n == 0 else f"{slug}-{n}")
+        out.update(re.findall(r"<a (?:name|id)=\"([^\"]+)\"", line))
+    return out
+
+
+def _links() -> list[tuple[str, str]]:
+    """(page, target) for every relative Markdown link of the README and docs/."""
+    out: list[tuple[str, str]] = []
+    for page in PAGES:
+        for target in re.findall(r"\]\(([^)\s]+)\)", _prose(page.read_text(encoding="utf-8"))):
+            if not re.match(r"[a-z][a-z0-9+.-]*:", target):
+                out.append((str(page.relative_to(ROOT)), target))
+    return out
+
+
+@pytest.mark.parametrize(("page", "target"), _links())
+def test_every_relative_link_in_the_docs_resolves(page: str, target: str) -> None:
+    """A link of the README or a guide opens a file of the repository, and its ``#anchor`` a
+    heading of that page."""
+    path, _, anchor = target.partition("#")
+    file = (ROOT / page).parent / path if path else ROOT / page
+    assert file.exists(), f"{page}: link to {target}: no such file"
+    if anchor and file.suffix == ".md":
+        assert anchor in anchors(file), f"{page}: link to {target}: no such heading in {path or page}"
+
+
+_PATH = re.compile(r"(?<![\w/.<-])((?:\.\./|docs/|src/|tests/|bench/|examples/|build_backend/|\.ci/)[\w./+-]*\w)")
+"""A repository path as the pages write them (``docs/env.md``, ``src/hkmj/bots/rollout.py``,
+``../examples/simple_bot.py``)."""
+
+
+def test_every_repository_path_the_docs_name_exists() -> None:
+    """A file or folder a page names by its path (in a sentence or a code sample) is in the
+    repository: no path of a working copy, of a deleted file or outside the repository."""
+    missing = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for match in _PATH.finditer(text):
+            name = match.group(1)
+            if not ((page.parent / name).exists() or (ROOT / name).exists()):
+                missing.append(f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, match.start()) + 1}: {name}")
+    assert not missing, "paths not in the repository:\n" + "\n".join(missing)
+
+
+_INTERNAL = re.compile(
+    r"/work/|/tmp/wt/|\bstop \d+\b|\bthis stop\b|\bthe stop\b|\bstop's\b|\bthe brief\b|\bcoordinator\b|"
+    r"\bmain's final\b|\bmain at [0-9a-f]{7}\b|\bmain [0-9a-f]{7}\b|"
+    r"\b(?:envpath|envcore|envengine2?|envobs|envaudit|envfast4?|srvleft|selfplay[45]|scorefast2?|mcrfast|expert3[lv]|danger4|docaudit)\b"
+)
+"""Words of the project's internal work (its work sessions, working copies and branch names)
+that mean nothing to a reader."""
+
+PLAIN_PAGES = [p for p in PAGES if p.name not in ("env.md",)]
+"""Every page but docs/env.md, whose Throughput section is a work log still being rewritten."""
+
+
+@pytest.mark.parametrize("page", [str(p.relative_to(ROOT)) for p in PLAIN_PAGES])
+def test_user_docs_use_no_internal_names(page: str) -> None:
+    """Plain words: no working-copy path, work-session number or branch name in a page."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    found = [f"{page}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}" for m in _INTERNAL.finditer(text)]
+    assert not found, "internal names:\n" + "\n".join(found)
+
+
+def test_help_uses_no_internal_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hkmj --help`` and every command's help speak to a user: no tracker number, work-session
+    number or branch name."""
+    import argparse
+
+    from hkmj.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for command, p in {"hkmj": parser, **sub.choices}.items():
+        text = " ".join(p.format_help().split())
+        found = [m.group(0) for m in re.finditer(rf"{_INTERNAL.pattern}|\bissues? \d+", text)]
+        assert not found, f"hkmj {command} --help: {found}"
