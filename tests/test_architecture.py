@@ -1,0 +1,96 @@
+"""docs/architecture.md matches the code: data flows one way (each layer imports only the layers
+to its left), the core is pure (no I/O, no clocks, no global random state) and the layout it
+draws names every module of ``src/hkmj``."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "hkmj"
+LAYERS = ("tiles", "hand", "scoring", "rulesets", "engine", "bots")
+"""The layers of docs/architecture.md in order; everything else in ``hkmj`` is an adapter."""
+CORE = LAYERS[:5]
+"""The pure core: tiles, hand, scoring, rulesets and the engine."""
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _layer(module: str) -> int:
+    """A module's place in the flow (adapters after every layer)."""
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else len(LAYERS)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import of a file, function-level ones included, relative ones resolved."""
+    package = _module(path).split(".") if path.name == "__init__.py" else _module(path).split(".")[:-1]
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, node.module] if node.module else base)
+            out.append((node.lineno, module))
+            out += [(node.lineno, f"{module}.{alias.name}") for alias in node.names if node.module is None]
+    return out
+
+
+def _files(layers: tuple[str, ...]) -> list[Path]:
+    return sorted(p for p in SRC.rglob("*.py") if _layer(_module(p)) < len(LAYERS) and _module(p).split(".")[1] in layers)
+
+
+@pytest.mark.parametrize("path", _files(LAYERS), ids=lambda p: _module(p))
+def test_each_layer_imports_only_the_layers_to_its_left(path: Path) -> None:
+    """tiles → hand → scoring → rulesets → engine → players → adapters: no module of a layer
+    imports a later one, not even inside a function."""
+    own = _layer(_module(path))
+    later = [f"line {line}: {m}" for line, m in _imports(path) if m.startswith("hkmj.") and _layer(m) > own]
+    assert not later, f"{_module(path)} imports a later layer: {later}"
+
+
+_IO_MODULES = {"os", "io", "pathlib", "time", "datetime", "socket", "subprocess", "logging", "asyncio", "shutil", "tempfile"}
+
+
+@pytest.mark.parametrize("path", _files(CORE), ids=lambda p: _module(p))
+def test_the_core_does_no_io_reads_no_clock_and_keeps_no_global_random_state(path: Path) -> None:
+    """The pure core (HK-2.8: a hand is a function of its seed) imports no file, clock or process
+    module, never prints or opens a file, and draws only from ``random.Random`` instances."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    io = [m for _, m in _imports(path) if m.split(".")[0] in _IO_MODULES]
+    calls = [
+        f"line {n.lineno}: {ast.unparse(n.func)}"
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and (
+            (isinstance(n.func, ast.Name) and n.func.id in ("print", "open", "input"))
+            or (
+                isinstance(n.func, ast.Attribute)
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == "random"
+                and n.func.attr != "Random"
+            )
+        )
+    ]
+    assert not io and not calls, f"{_module(path)}: {io + calls}"
+
+
+def test_the_layout_of_architecture_md_names_every_module() -> None:
+    """Every module of ``src/hkmj`` outside the terminal and server adapters (drawn as folders)
+    is named in the layout of docs/architecture.md, and every name there exists."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    layout = text[text.index("```\nsrc/hkmj/") : text.index("```", text.index("```\nsrc/hkmj/") + 3)]
+    named = set(re.findall(r"\b(\w+)\.py\b", layout))
+    modules = {p.stem for p in SRC.rglob("*.py") if p.parent.name not in ("tui", "server", "versions", "migrations")}
+    missing = sorted(modules - named - {"__init__", "__main__"})
+    assert not missing, f"docs/architecture.md's layout does not name: {missing}"
+    unknown = sorted(named - {p.stem for p in SRC.rglob("*.py")})
+    assert not unknown, f"docs/architecture.md's layout names modules that do not exist: {unknown}"
