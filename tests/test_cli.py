@@ -174,3 +174,22 @@ def test_score_mcr_french_west_is_o_as_under_hong_kong(capsys: pytest.CaptureFix
     assert main(["score", "123m456p789s11z999m", "--win", "9m", "--from", "O", "--seat", "S", "--rules", "mcr", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "  O " in out and "  W " not in out
+
+
+def test_score_french_hk_minfan_reason_is_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """--lang fr under house option minfan=3 (docs/house-options.md): a 1-fan hand is refused in
+    French from its figures, not with the ruleset's English reason."""
+    argv = ["score", "123m456p789s11z999m", "--win", "9m", "--from", "W", "--seat", "S", "--option", "minfan=3"]
+    assert main([*argv, "--lang", "fr"]) == 1
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(
+        "Pas une main gagnante selon ces règles : 1 fan : cette table exige au moins 3 fans pour gagner (option de la maison minfan)"
+    )
+    assert "needs" not in out and "house option" not in out
+
+
+def test_score_mcr_french_payments_heading_has_the_french_colon(capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR-8 payments in French: « Paiements (MCR-8) : », with the space French puts before a colon."""
+    assert main(["score", "456789m55m", "--win", "4m", "--from", "S", "--meld", "chow 123m", "--meld", "pung 222z", "--rules", "mcr", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "\nPaiements (MCR-8) :\n" in out

@@ -66,6 +66,7 @@ _WORDS = {
         "discarder": "discarder",
         "invalid": "Not a valid winning hand",
         "not_winning": "Not a winning hand under these rules",
+        "under_min": "",
         "colon": ":",
     },
     "fr": {
@@ -79,6 +80,7 @@ _WORDS = {
         "discarder": "défausseur",
         "invalid": "Main gagnante non valable",
         "not_winning": "Pas une main gagnante selon ces règles",
+        "under_min": "{value} fan{s} : cette table exige au moins {min} fans pour gagner (option de la maison minfan)",
         "colon": " :",
     },
 }
@@ -106,7 +108,9 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     if base is not None:
         lines.append(f"{w['base']:<34} {base:>3}")
     if not outcome.winning:
-        lines.append(f"{w['not_winning']}{w['colon']} {outcome.reason}")
+        # the ruleset words its reason in English; another language says it from the figures (HK minfan)
+        reason = w["under_min"].format(value=outcome.value, s="s" if outcome.value > 1 else "", min=rules.min_value) if w["under_min"] else outcome.reason
+        lines.append(f"{w['not_winning']}{w['colon']} {reason}")
         return "\n".join(lines)
     lines.append(f"{w['payments']}{w['colon']}")
     for s in range(4):

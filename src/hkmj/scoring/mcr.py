@@ -169,7 +169,7 @@ class McrResult:
         if not self.winning:
             lines.append(words["not_winning"])
             return "\n".join(lines)
-        lines.append(f"{words['payments']}:")
+        lines.append(f"{words['payments']}{' :' if fr else ':'}")
         for s in range(4):
             lines.append(f"  {wind_letter(s, lang)} {self.payments[s]:>+6}")
         return "\n".join(lines)
