@@ -93,7 +93,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
         review = analyse(loaded, args.seat, progress=progress)
     except ReviewError as err:
-        print(f"hkmj review: {err.say(args.lang)}", file=sys.stderr)
+        print(_error(args.lang, err.say(args.lang)), file=sys.stderr)
         return 2
     sys.stdout.write(summary_text(review, top=args.top, lang=args.lang))
     if args.html != "-":
@@ -102,10 +102,18 @@ def _cmd_review(args: argparse.Namespace) -> int:
         try:
             out.write_text(render_html(review, lang=args.lang), encoding="utf-8")
         except OSError as err:
-            print(f"hkmj review: {w.typo(w('err.write', path=out, reason=OSReason.of(err).say(args.lang)))}", file=sys.stderr)
+            print(_error(args.lang, w("err.write", path=out, reason=OSReason.of(err).say(args.lang))), file=sys.stderr)
             return 2
         print("\n" + w.typo(w("cli.html", path=out)))
     return 0
+
+
+def _error(lang: str, message: str) -> str:
+    """``hkmj review: MESSAGE``, in French ``hkmj review : MESSAGE`` (a space before the colon,
+    as ``hkmj play`` writes its own errors)."""
+    from hkmj.review_words import words
+
+    return words(lang).typo(f"hkmj review{' :' if lang == 'fr' else ':'} {message}")
 
 
 def register(sub: Any) -> None:

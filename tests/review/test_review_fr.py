@@ -247,7 +247,8 @@ def test_review_errors_follow_lang(
 ) -> None:
     """``hkmj review --lang fr``: what is wrong with the input (a missing file, a directory, an
     empty, binary or non-JSON file, a bad table log, an unknown --seat, an unwritable page) is
-    said in French, with French typography; in English by default; never a traceback."""
+    said in French, with French typography (the command's name too: ``hkmj review : …``, as
+    ``hkmj play`` writes it); in English by default; never a traceback."""
     monkeypatch.chdir(tmp_path)
     if isinstance(setup, bytes):
         (tmp_path / "f.jsonl").write_bytes(setup)
@@ -256,7 +257,8 @@ def test_review_errors_follow_lang(
     for lang, expected in (("en", english), ("fr", french)):
         assert main(["review", *args, "--lang", lang, "--quiet", "--top", "1"]) == 2
         err = capsys.readouterr().err
-        assert err.startswith("hkmj review: ") and expected in err and "Traceback" not in err
+        prefix = "hkmj review\u00a0: " if lang == "fr" else "hkmj review: "
+        assert err.startswith(prefix) and expected in err and "Traceback" not in err
 
 
 def test_the_systems_reason_is_french_too(records: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
