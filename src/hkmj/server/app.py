@@ -518,7 +518,7 @@ class Hub:
             if not table.live:  # a finished (or abandoned) table, replayed read-only: its last state
                 table.send_state(conn)
             elif kind == "resume" and slot is not None and table.away[slot]:
-                await table.back(slot)
+                await table.back(slot, asked=False)
             return
         current = conn.table
         if current is None:
