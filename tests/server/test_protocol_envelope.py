@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from hkmj.server.protocol import ProtocolError, decode
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, drain
 
 
 @pytest.mark.parametrize(
@@ -134,3 +134,33 @@ def test_protocol_a_long_action_text_is_bad_action_quoting_little(server: Server
 
     answer = asyncio.run(go())
     assert answer["code"] == "bad_action" and len(str(answer["message"])) < 200, answer
+
+
+def test_protocol_back_and_start_with_nothing_to_do_get_a_clear_error(server: Server) -> None:
+    """``back`` from a seat no bot holds, ``start`` once the match is under way: each got no answer
+    at all (a client waited for nothing); now one ``nothing_to_do`` error saying why, to that client."""
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60)
+
+    async def go() -> list[dict[str, object]]:
+        a, b = server.client(), server.client()
+        await a.open()
+        await b.open()
+        await a.join(tid, 0, "Ann")
+        await b.join(tid, 1, "Bo")  # every human seat taken: the match starts
+        await a.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+        errors = []
+        for kind in ("back", "start"):
+            await a.send(type=kind)
+            errors.append(await a.wait(lambda m: m["type"] == "error"))
+        await a.send(type="ping")
+        await a.wait(lambda m: m["type"] == "pong")
+        await drain([b])
+        others = b.errors
+        await a.close()
+        await b.close()
+        return [*errors, {"others": len(others)}]
+
+    back, start, others = asyncio.run(go())
+    assert back["code"] == "nothing_to_do" and back["ref"] == "back" and "no bot holds your seat" in str(back["message"])
+    assert start["code"] == "nothing_to_do" and start["ref"] == "start" and "already started" in str(start["message"])
+    assert others == {"others": 0}

@@ -48,6 +48,7 @@ from hkmj.rulesets import rulesets_info
 from hkmj.scoring.lines import json_refusal
 from hkmj.server.export import log_lines
 from hkmj.server.help import help_page, pick_lang, pick_rules
+from hkmj.server.hosts import HostCheck, machine_names
 from hkmj.server.protocol import (
     VERSION,
     ProtocolError,
@@ -131,6 +132,14 @@ class Limits:
     ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names answered besides IP literals, this machine's names and the hosts of
+    :attr:`origins` (``mj.example.org``, ``*.example.org``, ``*``): :mod:`hkmj.server.hosts`."""
+
+    def answered_hosts(self) -> tuple[str, ...]:
+        """Every host-name pattern the server answers (IP literals are always answered)."""
+        from_origins = tuple(h for o in self.origins if (h := urlsplit(o.strip()).hostname))
+        return (*machine_names(), *self.allowed_hosts, *from_origins)
 
 
 class SecurityHeaders:
@@ -509,7 +518,7 @@ class Hub:
             if not table.live:  # a finished (or abandoned) table, replayed read-only: its last state
                 table.send_state(conn)
             elif kind == "resume" and slot is not None and table.away[slot]:
-                await table.back(slot)
+                await table.back(slot, asked=False)
             return
         current = conn.table
         if current is None:
@@ -810,6 +819,11 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders), Middleware(HttpRateLimit, rate=lim.http_rate)])
+    middleware = [
+        Middleware(SecurityHeaders),
+        Middleware(HttpRateLimit, rate=lim.http_rate),
+        Middleware(HostCheck, hosts=lim.answered_hosts()),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.hub = hub
     return app

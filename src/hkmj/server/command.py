@@ -17,7 +17,8 @@ Open http://HOST:PORT/ in a browser: create a table, share its link, play or wat
 The database is created and migrated on start-up; tables in play resume after a restart.
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
-  hkmj serve --host 0.0.0.0 --port 8080        # open to the local network
+  hkmj serve --host 0.0.0.0 --port 8080        # open to the local network (by address or this machine's name)
+  hkmj serve --allowed-host mj.example.org     # also answer that name (other names get 403)
   hkmj serve --db postgresql://user:pw@localhost/hkmj
 """
 
@@ -56,6 +57,15 @@ def register(sub: Any) -> None:
         metavar="URL",
         help="a further origin allowed to create tables and open websockets, e.g. https://mj.example.org "
         "(repeatable; the server's own origin is always allowed)",
+    )
+    g.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers besides IP addresses, localhost and this machine's name, e.g. "
+        "mj.example.org, *.example.org for its subdomains, or * for any (repeatable; other Host headers get 403: "
+        "a defence against DNS rebinding)",
     )
     g.add_argument(
         "--trusted-proxy",
@@ -133,6 +143,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from hkmj.server.app import Limits, create_app
+    from hkmj.server.hosts import allowed_host_problem
     from hkmj.server.http import guarded_h11
     from hkmj.server.store import db_problem, shown_url
 
@@ -148,11 +159,16 @@ def _serve(args: argparse.Namespace) -> int:
         except ValueError:
             print(f"hkmj serve: --trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", file=sys.stderr)
             return 2
+    for name in args.allowed_host:
+        why = allowed_host_problem(name)
+        if why:
+            print(f"hkmj serve: --allowed-host {name!r}: {why}", file=sys.stderr)
+            return 2
     problem = db_problem(args.db, connect=True)
     if problem:
         print(f"hkmj serve: --db {shown_url(args.db)!r}: {problem}", file=sys.stderr)
         return 2
-    limits = Limits(**values, origins=tuple(args.origin))
+    limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     config = uvicorn.Config(
         create_app(args.db, limits),
         http=guarded_h11(limits.header_timeout),

@@ -827,17 +827,24 @@ class Table:
                 return i
         return None
 
-    async def back(self, slot: int) -> None:
-        """The player is back: the bot holding the seat gives it up."""
+    async def back(self, slot: int, *, asked: bool = True) -> None:
+        """The player is back: the bot holding the seat gives it up. When the player ``asked``
+        (a ``back`` message) and no bot holds the seat, ``nothing_to_do`` says so."""
         async with self.lock:
             if self.away[slot]:
                 await self._commit("back", {"slot": slot})
+            elif asked:
+                raise ProtocolError("nothing_to_do", "back: no bot holds your seat; it is yours already")
 
     async def start(self) -> None:
-        """Fill every open slot with a bot and deal (any seated player may ask)."""
+        """Fill every open slot with a bot and deal (any seated player may ask); ``nothing_to_do``
+        once the match has started, ``match_over`` after it."""
         async with self.lock:
-            if not self.started:
-                await self._start_locked()
+            if self.status == "over":
+                raise ProtocolError("match_over", "start: the match is over")
+            if self.started:
+                raise ProtocolError("nothing_to_do", "start: the match has already started")
+            await self._start_locked()
 
     async def _start_locked(self) -> None:
         fill = {str(i): "greedy" for i in range(4) if self.tokens[i] is None and self.bots[i] is None}

@@ -39,6 +39,7 @@ const T = {
       not_started: "The match has not started yet.", seat_taken: "That seat is taken.", bad_token: "Your seat could not be resumed; please sit again.",
       no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.",
+      nothing_to_do: "Nothing to do: that is done already.",
     },
   },
   fr: {
@@ -76,6 +77,7 @@ const T = {
       not_started: "La partie n'a pas encore commencé.", seat_taken: "Cette place est prise.", bad_token: "Votre place n'a pas pu être reprise\u00a0; asseyez-vous à nouveau.",
       no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.",
+      nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
     },
   },
 };
