@@ -361,3 +361,16 @@ def test_hk4_every_message_a_bot_receives_is_documented_field_by_field(rules: st
             assert set(m["view"]) == view, f"request.view: {sorted(set(m['view']) ^ view)}"
             assert set(m) == {"type", "id", "time_limit", "legal", "view"}
     assert {"hello", "hand_start", "deal", "draw", "discard", "claim", "request", "hand_end", "totals", "match_end"} <= kinds
+
+
+def test_issue13_an_answer_without_a_newline_is_named_in_the_log_line(tmp_path: Path) -> None:
+    """A bot that forgets the newline after its answer is late at every request; the log line
+    says what it wrote and that a line must end with a newline, not only "no answer"."""
+    bare = _bot(tmp_path, "bare", "sys.stdout.write(json.dumps({'id': m['id'], 'action': m['legal'][0]}))\nsys.stdout.flush()")
+    lines: list[str] = []
+    report = play_bot_match(
+        [bare, "random", "random", "random"], hands=1, seed=1, time_limit=0.1, startup_limit=0.5, log=lines.append
+    )
+    assert report.hands == 1 and report.stats[0].late >= 1
+    first = next(x for x in lines if "request 1 " in x)
+    assert "without a newline" in first and '{"id": 1' in first, first
