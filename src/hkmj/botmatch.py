@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
-from hkmj.botproto import BadReply, hello, parse_reply, redact, request, safe_default
+from hkmj.botproto import BadReply, NotAnAnswer, hello, parse_reply, redact, request, safe_default
 from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Action, Event, Match, Player, SeatView
 from hkmj.rulesets import DEFAULT, Ruleset
@@ -227,10 +227,10 @@ class ExternalBot:
                 continue
             try:
                 action = parse_reply(line, rid, legal)
+            except NotAnAnswer as e:
+                self._fault(f"{e}; ignored")
+                continue
             except BadReply as e:
-                if str(e).startswith("stale"):
-                    self._fault(f"{e}; ignored")
-                    continue
                 self.stats.illegal += 1
                 self._fault(f"bad answer to request {rid}: {e}; playing {default}")
                 break

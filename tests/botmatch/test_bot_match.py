@@ -374,3 +374,25 @@ def test_issue13_an_answer_without_a_newline_is_named_in_the_log_line(tmp_path: 
     assert report.hands == 1 and report.stats[0].late >= 1
     first = next(x for x in lines if "request 1 " in x)
     assert "without a newline" in first and '{"id": 1' in first, first
+
+
+def test_issue13_a_bot_speaking_another_protocol_version_is_named_and_its_answers_still_count(tmp_path: Path) -> None:
+    """A bot's own message (a line with a ``type``, such as its ``hello``) is not an answer: it is
+    logged and skipped, a ``protocol`` other than hkmj-bot/1 is named, and the answer that
+    follows it still counts."""
+    path = tmp_path / "v2.py"
+    path.write_text(
+        "import json, sys\n"
+        "print(json.dumps({'type': 'hello', 'protocol': 'hkmj-bot/2'}), flush=True)\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m.get('type') == 'request':\n"
+        "        print(json.dumps({'type': 'log', 'text': 'thinking'}), flush=True)\n"
+        "        print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)\n",
+        encoding="utf-8",
+    )
+    lines: list[str] = []
+    report = play_bot_match([f"{PY} {path}", "random", "random", "random"], hands=1, seed=1, log=lines.append)
+    assert report.stats[0].illegal == report.stats[0].late == 0 and report.stats[0].decisions > 0
+    assert any("speaks 'hkmj-bot/2'; this host speaks hkmj-bot/1" in x for x in lines), lines[:3]
+    assert any("a 'log' message, not an answer; ignored" in x for x in lines), lines[:3]
