@@ -396,3 +396,37 @@ def test_issue13_a_bot_speaking_another_protocol_version_is_named_and_its_answer
     assert report.stats[0].illegal == report.stats[0].late == 0 and report.stats[0].decisions > 0
     assert any("speaks 'hkmj-bot/2'; this host speaks hkmj-bot/1" in x for x in lines), lines[:3]
     assert any("a 'log' message, not an answer; ignored" in x for x in lines), lines[:3]
+
+
+def test_issue13_no_bot_process_is_left_behind_whatever_it_did(tmp_path: Path) -> None:
+    """Bots that crash at start, crash mid-game, close their input or ignore SIGTERM and never
+    answer: the match ends and every bot process is gone (exited and reaped, no zombie)."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    import os
+
+    stubborn = tmp_path / "stubborn.py"
+    stubborn.write_text("import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ntime.sleep(60)\n", encoding="utf-8")
+    closer = tmp_path / "closer.py"
+    closer.write_text("import os, sys, time\nsys.stdin.readline()\nos.close(0)\ntime.sleep(60)\n", encoding="utf-8")
+    bots = [f"{PY} -c 'raise SystemExit(4)'", f"{PY} {stubborn}", f"{PY} {closer}"]
+    mid = _bot(
+        tmp_path,
+        "mid",
+        "sys.exit(5) if m['id'] == 3 else print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
+    )
+    lines: list[str] = []
+    report = play_bot_match([*bots, mid], hands=1, seed=1, time_limit=0.05, startup_limit=0.2, log=lines.append)
+    assert report.hands == 1
+    assert any("exited (code 4)" in x for x in lines) and any("exited (code 5)" in x for x in lines)
+    me = str(os.getpid())
+    children = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == me]
+    assert children == [], [(p / "cmdline").read_bytes() for p in children]
+
+
+def _parent(proc: Path) -> str | None:
+    """The parent pid of ``/proc/<pid>`` (None if it is gone)."""
+    try:
+        return (proc / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1]
+    except (OSError, IndexError):
+        return None
