@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
 import shlex
 import subprocess
@@ -20,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
-from hkmj.botproto import BadReply, hello, parse_reply, redact, request, safe_default
+from hkmj.botproto import BadReply, NotAnAnswer, hello, parse_reply, redact, request, safe_default
 from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Action, Event, Match, Player, SeatView
 from hkmj.rulesets import DEFAULT, Ruleset
@@ -31,6 +32,14 @@ MAX_LINE = 1 << 16
 """The longest line read from a bot (bytes); a reply is a few dozen."""
 _BACKLOG = 64
 """Lines read ahead of the host: a bot that floods its output then waits on its own pipe."""
+
+
+def _read_some(fd: int) -> bytes:
+    """What the pipe ``fd`` holds now, up to ``MAX_LINE`` bytes (waits for some; empty at its end)."""
+    try:
+        return os.read(fd, MAX_LINE)
+    except OSError:  # closed under the reader as the match ends
+        return b""
 
 
 @dataclass(frozen=True)
@@ -94,24 +103,50 @@ class ExternalBot:
         self._lines: queue.Queue[str | _BadLine | None] = queue.Queue(_BACKLOG)
         self._out: queue.Queue[bytes | None] = queue.Queue()
         self._write_failed = threading.Event()
+        self._unended: tuple[bytes, int] = (b"", 0)
         assert self.proc.stdout is not None and self.proc.stdin is not None
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
         self._writer = threading.Thread(target=self._write, args=(self.proc.stdin,), daemon=True)
         self._writer.start()
 
     def _read(self, stream: IO[bytes]) -> None:
-        """Queue the bot's lines (at most ``_BACKLOG`` ahead, each at most ``MAX_LINE`` bytes)."""
-        while line := stream.readline(MAX_LINE + 1):
-            if len(line) > MAX_LINE and not line.endswith(b"\n"):
-                while (more := stream.readline(MAX_LINE + 1)) and not more.endswith(b"\n"):
-                    pass
+        """Queue the bot's lines (at most ``_BACKLOG`` ahead, each at most ``MAX_LINE`` bytes).
+
+        What the bot wrote after its last newline is kept in :attr:`_unended` (its first bytes
+        and length), so that a missing answer can say it was written without a newline.
+        """
+        fd = stream.fileno()
+        buf = bytearray()
+        overlong = False  # the current line passed MAX_LINE: reported once, skipped to its newline
+        while chunk := _read_some(fd):
+            buf += chunk
+            start = 0
+            while (nl := buf.find(b"\n", start)) >= 0:
+                if not overlong:
+                    self._queue_line(bytes(buf[start : nl + 1]))
+                overlong = False
+                start = nl + 1
+            del buf[:start]
+            if len(buf) > MAX_LINE and not overlong:
+                overlong = True
                 self._lines.put(_BadLine(f"a line longer than {MAX_LINE} bytes"))
-                continue
-            try:
-                self._lines.put(line.decode("utf-8"))
-            except UnicodeDecodeError as e:
-                self._lines.put(_BadLine(f"not UTF-8 (byte {e.start + 1} of the line)"))
+            if overlong:
+                buf.clear()
+            self._unended = (bytes(buf[:60]), len(buf))
+        if buf and not overlong:
+            self._queue_line(bytes(buf))
+        self._unended = (b"", 0)
         self._lines.put(None)
+
+    def _queue_line(self, line: bytes) -> None:
+        """Queue one line as text, or why it is no text (over ``MAX_LINE`` bytes, not UTF-8)."""
+        if len(line.rstrip(b"\r\n")) > MAX_LINE:
+            self._lines.put(_BadLine(f"a line longer than {MAX_LINE} bytes"))
+            return
+        try:
+            self._lines.put(line.decode("utf-8"))
+        except UnicodeDecodeError as e:
+            self._lines.put(_BadLine(f"not UTF-8 (byte {e.start + 1} of the line)"))
 
     def _write(self, stream: IO[bytes]) -> None:
         """Write queued messages: a bot that does not read blocks this thread, never the match."""
@@ -168,7 +203,14 @@ class ExternalBot:
                 line = self._lines.get(timeout=max(left, 0.0)) if left > 0 else self._lines.get_nowait()
             except queue.Empty:
                 self.stats.late += 1
-                self._fault(f"no answer to request {rid} within {allowed:g} s; playing {default}")
+                head, size = self._unended
+                unended = (
+                    f" (it wrote {size:,} bytes without a newline, {head.decode('utf-8', 'replace')!r}"
+                    f"{'…' if size > len(head) else ''}: end each line with a newline)"
+                    if size
+                    else ""
+                )
+                self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")
                 break
             if line is None:
                 try:
@@ -185,10 +227,10 @@ class ExternalBot:
                 continue
             try:
                 action = parse_reply(line, rid, legal)
+            except NotAnAnswer as e:
+                self._fault(f"{e}; ignored")
+                continue
             except BadReply as e:
-                if str(e).startswith("stale"):
-                    self._fault(f"{e}; ignored")
-                    continue
                 self.stats.illegal += 1
                 self._fault(f"bad answer to request {rid}: {e}; playing {default}")
                 break
@@ -224,7 +266,9 @@ class MatchReport:
         """The result in 80 columns: each player's total and rank; for an external bot, its
         answers, late and illegal ones, deaths and mean thinking time (a long command is shown
         by its end)."""
-        lines = [f"{'player':<6} {'bot':<26} {'total':>6} {'rank':>4} {'answers':>7} {'late':>4} {'illegal':>7} {'died':>4} {'think':>8}"]
+        lines = [
+            f"{'player':<6} {'bot':<26} {'total':>6} {'rank':>4} {'answers':>7} {'late':>4} {'illegal':>7} {'died':>4} {'think':>8}"
+        ]
         for p in range(4):
             s = self.stats.get(p)
             extra = (

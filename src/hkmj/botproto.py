@@ -16,7 +16,7 @@ from hkmj.scoring.lines import json_refusal, json_syntax
 from hkmj.scoring.model import echo
 from hkmj.tiles import SEAT_LETTERS, format_tiles, tile_str, tiles_of
 
-__all__ = ["PROTOCOL", "BadReply", "hello", "parse_reply", "redact", "request", "safe_default", "view_json"]
+__all__ = ["PROTOCOL", "BadReply", "NotAnAnswer", "hello", "parse_reply", "redact", "request", "safe_default", "view_json"]
 
 PROTOCOL = "hkmj-bot/1"
 """The protocol name and version sent in ``hello``; a change that breaks bots bumps the number."""
@@ -27,6 +27,10 @@ _DROP_ALWAYS = {"answers", "offers"}
 
 class BadReply(ValueError):
     """A bot's line that is not a valid reply; the message says what is wrong."""
+
+
+class NotAnAnswer(BadReply):
+    """A bot's line that answers no current request (a stale reply, a message of its own): logged and skipped."""
 
 
 def hello(player: int, rules: str, time_limit: float, hands: int) -> dict[str, Any]:
@@ -123,7 +127,9 @@ MAX_ACTION = 40
 def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
     """The action of a bot's reply to request ``rid``; :class:`BadReply` says what is wrong.
 
-    A reply to an older request raises :class:`BadReply` whose message starts with ``stale``.
+    A reply to an older request, or a message of the bot's own (an object with a ``type`` and
+    no ``id``, such as its ``hello``), raises :class:`NotAnAnswer`; one naming a ``protocol``
+    other than :data:`PROTOCOL` says so.
     """
     try:
         obj = json.loads(line)
@@ -133,10 +139,18 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
         raise BadReply(f"not JSON this host reads ({json_refusal(e)}): {line.strip()[:80]!r}") from None
     if not isinstance(obj, dict):
         raise BadReply(f'expected an object {{"id": ..., "action": ...}}, got {line.strip()[:80]!r}')
+    kind = obj.get("type")
+    if "id" not in obj and isinstance(kind, str):
+        theirs = obj.get("protocol")
+        if theirs is not None and theirs != PROTOCOL:
+            raise NotAnAnswer(
+                f"it speaks {echo(theirs)}; this host speaks {PROTOCOL} (docs/bot-protocol.md): its {echo(kind)} message is not an answer"
+            )
+        raise NotAnAnswer(f"a {echo(kind)} message, not an answer")
     got = obj.get("id")
     if type(got) is not int or got != rid:  # true and 1.0 are not the id 1
         if type(got) is int and got < rid:
-            raise BadReply(f"stale reply to request {got} (waiting for {rid})")
+            raise NotAnAnswer(f"stale reply to request {got} (waiting for {rid})")
         raise BadReply(f"reply id {echo(got)} does not match request {rid}")
     text = obj.get("action")
     if not isinstance(text, str):

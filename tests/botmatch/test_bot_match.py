@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from hkmj.botproto import PROTOCOL, BadReply, parse_reply, redact, safe_default
 from hkmj.cli import main
 from hkmj.engine import PASS, Hand
 from hkmj.engine.actions import discard
+from hkmj.rulesets import RULESETS, get_ruleset
 from hkmj.tiles import tile
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simple_bot.py"
@@ -65,7 +67,9 @@ def test_example_bot_plays_a_match_against_builtin_bots() -> None:
 def test_late_answer_logs_a_line_and_plays_the_safe_default(tmp_path: Path) -> None:
     slow = _bot(tmp_path, "slow", "time.sleep(0.3)\nprint(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)")
     lines: list[str] = []
-    report = play_bot_match([slow, "random", "random", "random"], hands=1, seed=1, time_limit=0.05, startup_limit=0.05, log=lines.append)
+    report = play_bot_match(
+        [slow, "random", "random", "random"], hands=1, seed=1, time_limit=0.05, startup_limit=0.05, log=lines.append
+    )
     assert report.stats[0].late >= 1
     assert any("no answer to request 1 within 0.05 s" in x for x in lines)
     assert any("stale reply" in x for x in lines)  # the late answer arrives later and is ignored
@@ -151,7 +155,9 @@ def test_bot_match_under_another_ruleset_tells_the_bot_its_name(tmp_path: Path) 
     from hkmj.rulesets import get_ruleset
 
     spy, dump = _spy(tmp_path, "m['legal'][0]")
-    report = play_bot_match([spy, "greedy", "random", "greedy"], hands=1, seed=1, rules=get_ruleset("classical"), log=lambda _x: None)
+    report = play_bot_match(
+        [spy, "greedy", "random", "greedy"], hands=1, seed=1, rules=get_ruleset("classical"), log=lambda _x: None
+    )
     assert report.hands == 1
     assert json.loads(dump.read_text(encoding="utf-8").splitlines()[0])["rules"] == "classical"
 
@@ -166,7 +172,9 @@ def test_issue13_a_bot_that_never_reads_its_input_is_late_and_the_match_goes_on(
     deaf = tmp_path / "deaf.py"
     deaf.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
     lines: list[str] = []
-    report = play_bot_match([f"{PY} {deaf}", "greedy", "greedy", "greedy"], hands=6, seed=1, time_limit=0.01, startup_limit=0.01, log=lines.append)
+    report = play_bot_match(
+        [f"{PY} {deaf}", "greedy", "greedy", "greedy"], hands=6, seed=1, time_limit=0.01, startup_limit=0.01, log=lines.append
+    )
     assert report.hands == 6
     assert report.stats[0].dead == 0
     assert report.stats[0].late == report.stats[0].decisions > 0
@@ -174,7 +182,11 @@ def test_issue13_a_bot_that_never_reads_its_input_is_late_and_the_match_goes_on(
 
 def test_issue13_a_reply_json_cannot_read_is_a_bad_answer_not_a_crash() -> None:
     legal = (PASS, discard(tile("5p")))
-    for line in ('{"id": 1' + "0" * 5000 + ', "action": "pass"}', "[" * 100_000 + "]" * 100_000, '{"id": true, "action": "pass"}'):
+    for line in (
+        '{"id": 1' + "0" * 5000 + ', "action": "pass"}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"id": true, "action": "pass"}',
+    ):
         with pytest.raises(BadReply):
             parse_reply(line, 1, legal)
 
@@ -208,7 +220,9 @@ def test_issue13_a_bot_flooding_its_output_is_held_back(tmp_path: Path) -> None:
         f"        open({str(count)!r}, 'w').write(str(n))\n",
         encoding="utf-8",
     )
-    report = play_bot_match([f"{PY} {flood}", "greedy", "greedy", "greedy"], hands=2, seed=1, time_limit=0.05, log=lambda _x: None)
+    report = play_bot_match(
+        [f"{PY} {flood}", "greedy", "greedy", "greedy"], hands=2, seed=1, time_limit=0.05, log=lambda _x: None
+    )
     assert report.hands == 2
     assert int(count.read_text(encoding="utf-8")) < 5000
 
@@ -228,7 +242,9 @@ def test_startup_grace_a_bot_slow_to_start_still_answers_its_first_request(tmp_p
     lines: list[str] = []
     report = play_bot_match([f"{PY} {sleepy}", "random", "random", "random"], hands=1, seed=1, time_limit=0.2, log=lines.append)
     assert not any("request 1 " in x for x in lines)
-    late = play_bot_match([f"{PY} {sleepy}", "random", "random", "random"], hands=1, seed=1, time_limit=0.2, startup_limit=0.2, log=lines.append)
+    late = play_bot_match(
+        [f"{PY} {sleepy}", "random", "random", "random"], hands=1, seed=1, time_limit=0.2, startup_limit=0.2, log=lines.append
+    )
     assert report.hands == late.hands == 1 and late.stats[0].late >= 1
     assert any("no answer to request 1 within 0.2 s" in x for x in lines)
 
@@ -271,3 +287,146 @@ def test_issue13_a_long_reply_is_quoted_short_in_the_log_line() -> None:
         with pytest.raises(BadReply) as err:
             parse_reply(json.dumps(reply), 1, legal)
         assert len(str(err.value)) < 200, str(err.value)[:300]
+
+
+# --- docs/bot-protocol.md against the messages a bot actually receives (issue 13: "documented")
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+_TICKS = re.compile(r"`([a-z_]+)`")
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def _names(text: str) -> set[str]:
+    """The backticked names of a cell, leaving out what parentheses say about them (values, notes)."""
+    while (shorter := _ASIDE.sub("", text)) != text:
+        text = shorter
+    return set(_TICKS.findall(text))
+
+
+def _table(text: str, heading: str) -> list[list[str]]:
+    """The cells of the first Markdown table after ``heading``."""
+    rows: list[list[str]] = []
+    for line in text[text.index(heading) :].splitlines()[1:]:
+        if line.startswith("|"):
+            rows.append([c.strip() for c in line.strip("|").split("|")])
+        elif rows:
+            break
+    return rows[2:]
+
+
+def documented() -> tuple[dict[str, set[str]], set[str]]:
+    """The fields docs/bot-protocol.md names for each host → bot message type, and the view's fields."""
+    proto = (DOCS / "bot-protocol.md").read_text(encoding="utf-8")
+    record = {
+        r[0].strip("`"): set(_TICKS.findall(r[1]))
+        for r in _table((DOCS / "record-format.md").read_text(encoding="utf-8"), "| type | fields |")
+    }
+    fields: dict[str, set[str]] = {}
+    for cells in _table(proto, "## Host → bot"):
+        names = _TICKS.findall(cells[0])
+        for name in names:
+            named = _names(cells[1])
+            fields[name] = named | (record[name] if "record-format.md" in cells[1] else set())
+    view = proto[proto.index("`view` is your") : proto.index("A bot can play")]
+    return fields, _names(view.split(":", 1)[1])
+
+
+def test_the_documented_tables_parse() -> None:
+    fields, view = documented()
+    assert {"hello", "hand_start", "deal", "draw", "discard", "claim", "request", "win", "match_end"} <= set(fields)
+    assert {"seat", "hand", "melds", "discards", "offered", "live"} <= view
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+def test_hk4_every_message_a_bot_receives_is_documented_field_by_field(rules: str, tmp_path: Path) -> None:
+    """A bot that wins, kongs and pungs whenever it may sees many message kinds; none may carry
+    a type or a field docs/bot-protocol.md does not name, and every ``request.view`` has exactly
+    the documented fields."""
+    spy, dump = _spy(
+        tmp_path, "([a for a in m['legal'] if a in ('mahjong', 'pung') or 'kong' in a or 'chow' in a] or m['legal'])[0]"
+    )
+    report = play_bot_match([spy, "greedy", "greedy", "greedy"], hands=3, seed=2, rules=get_ruleset(rules), log=lambda _x: None)
+    assert report.stats[0].illegal == report.stats[0].late == 0
+    fields, view = documented()
+    seen = [json.loads(x) for x in dump.read_text(encoding="utf-8").splitlines()]
+    assert seen[0] == {"type": "hello", "protocol": PROTOCOL, "player": 0, "rules": rules, "time_limit": 1.0, "hands": 3}
+    kinds = set()
+    for m in seen:
+        kind = m["type"]
+        kinds.add(kind)
+        assert kind in fields, f"undocumented message type {kind!r}: {m}"
+        extra = set(m) - {"type"} - fields[kind]
+        assert not extra, f"{kind}: undocumented fields {sorted(extra)}"
+        if kind == "request":
+            assert set(m["view"]) == view, f"request.view: {sorted(set(m['view']) ^ view)}"
+            assert set(m) == {"type", "id", "time_limit", "legal", "view"}
+    assert {"hello", "hand_start", "deal", "draw", "discard", "claim", "request", "hand_end", "totals", "match_end"} <= kinds
+
+
+def test_issue13_an_answer_without_a_newline_is_named_in_the_log_line(tmp_path: Path) -> None:
+    """A bot that forgets the newline after its answer is late at every request; the log line
+    says what it wrote and that a line must end with a newline, not only "no answer"."""
+    bare = _bot(tmp_path, "bare", "sys.stdout.write(json.dumps({'id': m['id'], 'action': m['legal'][0]}))\nsys.stdout.flush()")
+    lines: list[str] = []
+    report = play_bot_match(
+        [bare, "random", "random", "random"], hands=1, seed=1, time_limit=0.1, startup_limit=0.5, log=lines.append
+    )
+    assert report.hands == 1 and report.stats[0].late >= 1
+    first = next(x for x in lines if "request 1 " in x)
+    assert "without a newline" in first and '{"id": 1' in first, first
+
+
+def test_issue13_a_bot_speaking_another_protocol_version_is_named_and_its_answers_still_count(tmp_path: Path) -> None:
+    """A bot's own message (a line with a ``type``, such as its ``hello``) is not an answer: it is
+    logged and skipped, a ``protocol`` other than hkmj-bot/1 is named, and the answer that
+    follows it still counts."""
+    path = tmp_path / "v2.py"
+    path.write_text(
+        "import json, sys\n"
+        "print(json.dumps({'type': 'hello', 'protocol': 'hkmj-bot/2'}), flush=True)\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m.get('type') == 'request':\n"
+        "        print(json.dumps({'type': 'log', 'text': 'thinking'}), flush=True)\n"
+        "        print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)\n",
+        encoding="utf-8",
+    )
+    lines: list[str] = []
+    report = play_bot_match([f"{PY} {path}", "random", "random", "random"], hands=1, seed=1, log=lines.append)
+    assert report.stats[0].illegal == report.stats[0].late == 0 and report.stats[0].decisions > 0
+    assert any("speaks 'hkmj-bot/2'; this host speaks hkmj-bot/1" in x for x in lines), lines[:3]
+    assert any("a 'log' message, not an answer; ignored" in x for x in lines), lines[:3]
+
+
+def test_issue13_no_bot_process_is_left_behind_whatever_it_did(tmp_path: Path) -> None:
+    """Bots that crash at start, crash mid-game, close their input or ignore SIGTERM and never
+    answer: the match ends and every bot process is gone (exited and reaped, no zombie)."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    import os
+
+    stubborn = tmp_path / "stubborn.py"
+    stubborn.write_text("import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ntime.sleep(60)\n", encoding="utf-8")
+    closer = tmp_path / "closer.py"
+    closer.write_text("import os, sys, time\nsys.stdin.readline()\nos.close(0)\ntime.sleep(60)\n", encoding="utf-8")
+    bots = [f"{PY} -c 'raise SystemExit(4)'", f"{PY} {stubborn}", f"{PY} {closer}"]
+    mid = _bot(
+        tmp_path,
+        "mid",
+        "sys.exit(5) if m['id'] == 3 else print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
+    )
+    lines: list[str] = []
+    report = play_bot_match([*bots, mid], hands=1, seed=1, time_limit=0.05, startup_limit=0.2, log=lines.append)
+    assert report.hands == 1
+    assert any("exited (code 4)" in x for x in lines) and any("exited (code 5)" in x for x in lines)
+    me = str(os.getpid())
+    children = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == me]
+    assert children == [], [(p / "cmdline").read_bytes() for p in children]
+
+
+def _parent(proc: Path) -> str | None:
+    """The parent pid of ``/proc/<pid>`` (None if it is gone)."""
+    try:
+        return (proc / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1]
+    except (OSError, IndexError):
+        return None
