@@ -1,4 +1,4 @@
-"""Strength ladder of the bots (issue 4): average points per hand, duplicate deals, rotated seats.
+"""Strength ladder of the bots: average points per hand, duplicate deals, rotated seats.
 
 For each pairing *A vs B* every seeded deal (wall and dice, HK-2.8) is played six times, once
 under each seating of two A's and two B's (``AABB ABAB ABBA BAAB BABA BBAA``): each level sits

@@ -10,8 +10,8 @@ when other jobs share the machine); each side plays for ``--seconds`` of CPU tim
 that the engine's memo tables are warm (a short run of a fresh process is slower). Prints
 hands/s and the ratio; exits 1 when a target is missed (``--no-fail`` to only report).
 
-Targets: random bots ≥ 10× RLCard's hands/s (issue 3) and ≥ 1,000 hands/s on one core
-(issue 13; issue 3 asked for 450).
+Targets: random bots ≥ 10× RLCard's hands/s and ≥ 1,000 hands/s on one core (the first
+target was 450).
 """
 
 from __future__ import annotations

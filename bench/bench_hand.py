@@ -11,7 +11,7 @@ also fills its per-suit tables: the cold figure is printed too). Shanten and wai
 are cross-checked hand by hand. Exits 1 when a target is missed or a cross-check fails
 (``--no-fail`` to only report).
 
-Targets (issue 2): scoring ≥ 5×, shanten ≥ 2×, waits ≥ 2× ``mahjong``'s speed.
+Targets: scoring ≥ 5×, shanten ≥ 2×, waits ≥ 2× ``mahjong``'s speed.
 """
 
 from __future__ import annotations

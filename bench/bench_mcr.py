@@ -11,7 +11,7 @@ passes; within a pass the two alternate every 100 hands, so that other jobs on t
 slow both alike. Prints hands/s for both and the ratio; exits 1 on any disagreement or when the
 ratio misses the target (``--no-fail`` to only report).
 
-Targets (issue 11): ≥ 0.2× the calculator's speed in pure Python, ≥ 0.5× compiled (mypyc).
+Targets: ≥ 0.2× the calculator's speed in pure Python, ≥ 0.5× compiled (mypyc).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ side scores N seeded hands (:func:`hkmj.scoring.mcr_generate.random_mcr_hand`) o
 its tables, then twice more — or not at all — and the difference between the two runs,
 over 2N, is the instructions per hand (``PYTHONHASHSEED=0``, the calculator called with the
 arguments ``tests/mcr/gb_oracle.py`` prepares, as in ``bench_mcr.py``). Prints both and the
-ratio (C++ / hkmj); exits 1 when the ratio misses issue 11's target for this build
+ratio (C++ / hkmj); exits 1 when the ratio misses the MCR speed target for this build
 (0.2× pure Python, 0.5× compiled), ``--no-fail`` to only report. A load-free companion to
 ``bench_mcr.py``, whose wall-clock ratio is the issue's figure.
 """

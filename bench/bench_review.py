@@ -1,4 +1,4 @@
-"""Advice and review speed (issue 14): how long the advisor takes to value every legal action of a
+"""Advice and review speed: how long the advisor takes to value every legal action of a
 decision (the hint's and the review's cost), and how long ``hkmj review`` takes on a match.
 
 For each ruleset a seeded match of strong bots is played; at every decision with a choice the

@@ -1,4 +1,4 @@
-"""Benchmark: the expert's playouts (issue 14) per CPU-second, pure Python vs the compiled wheel.
+"""Benchmark: the expert's playouts per CPU-second, pure Python vs the compiled wheel.
 
     pip wheel . --no-deps -w /tmp/whl && python -m venv --system-site-packages /tmp/venv \\
         && /tmp/venv/bin/pip install --no-deps --force-reinstall /tmp/whl/*.whl

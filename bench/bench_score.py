@@ -21,7 +21,7 @@ child's user + system time), so that other jobs on a shared machine distort neit
 each figure is the best of ``--repeat`` passes. Exits 1 when a target is missed
 (``--no-fail`` to only report).
 
-Targets (issue 8): command line ≥ 5×, ``score_json`` ≥ 8× ``mahjong``'s hands/s; parsing
+Targets: command line ≥ 5×, ``score_json`` ≥ 8× ``mahjong``'s hands/s; parsing
 and validation ≤ 25% of the time.
 """
 

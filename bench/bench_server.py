@@ -7,7 +7,7 @@ listed, else passes claims and discards its drawn tile. Reports, per table count
 
 * p50 / p99 latency from sending an action to receiving the state frame that includes it
   (the frame every seat gets for that action: committed to the database, then broadcast),
-  and the ratio of p99 to its target (issue 9);
+  and the ratio of p99 to its target;
 * accepted actions per second over the measured period, and server CPU time per action;
 * server memory per table (RSS growth of the server process divided by N);
 * how long the server's event loop and the clients waited for a CPU (``/proc/PID/schedstat``:
@@ -16,7 +16,7 @@ listed, else passes claims and discards its drawn tile. Reports, per table count
 
 The server runs in its own process (``hkmj serve``) and the clients in ``--client-procs``
 other processes (the tables are dealt out among them). Exits 1 when a p99 target is missed:
-under 20 ms at 50 tables, under 50 ms at 200 tables (issue 9). The machine's load average is
+under 20 ms at 50 tables, under 50 ms at 200 tables. The machine's load average is
 printed with every run: the figures mean little without it on a shared machine.
 
     python bench/bench_server.py                  # 50 and 200 tables, 20 s each

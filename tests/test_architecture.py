@@ -94,3 +94,19 @@ def test_the_layout_of_architecture_md_names_every_module() -> None:
     assert not missing, f"docs/architecture.md's layout does not name: {missing}"
     unknown = sorted(named - {p.stem for p in SRC.rglob("*.py")})
     assert not unknown, f"docs/architecture.md's layout names modules that do not exist: {unknown}"
+
+
+def test_the_readme_layout_names_only_files_that_exist() -> None:
+    """The README's Layout block names modules and data files of ``src/hkmj`` (and the folders
+    beside it) that exist: none renamed or removed since."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("```\nsrc/hkmj/", text.index("## Layout"))
+    layout = text[start : text.index("```", start + 3)]
+    tree = [p for top in ("src", "tests", "bench", "docs") for p in (ROOT / top).rglob("*")]
+    files = {p.name for p in tree if p.is_file()}
+    folders = {p.name for p in tree if p.is_dir()} | {"src", "tests", "bench", "docs"}
+    named = set(re.findall(r"\b([\w-]+\.(?:py|json|jsonl|md))\b", layout))
+    unknown = sorted(named - files)
+    assert not unknown, f"the README's layout names files that do not exist: {unknown}"
+    dirs = set(re.findall(r"^\s*(\w+)/", layout, re.M))
+    assert dirs <= folders, f"the README's layout names folders that do not exist: {sorted(dirs - folders)}"

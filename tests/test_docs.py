@@ -115,3 +115,16 @@ def test_help_uses_no_internal_names(monkeypatch: pytest.MonkeyPatch) -> None:
         text = " ".join(p.format_help().split())
         found = [m.group(0) for m in re.finditer(rf"{_INTERNAL.pattern}|\bissues? \d+", text)]
         assert not found, f"hkmj {command} --help: {found}"
+
+
+def test_readme_quick_start_is_two_commands_and_ci_runs_the_second() -> None:
+    """The README's Quick start is exactly two shell lines: install and play at a teaching table,
+    install the test tools and run the tests; `.ci/run` installs and tests with the same words."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Quick start") : readme.index("\n## ", readme.index("## Quick start") + 1)]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block is not None, "the Quick start has no sh block"
+    lines = [line for line in block.group(1).splitlines() if line.strip()]
+    assert lines == ["pip install -e . && hkmj play --teach", 'pip install -e ".[test]" && python -m pytest']
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert 'pip install -q -e ".[test]"' in ci and "python -m pytest" in ci

@@ -133,6 +133,17 @@ def test_replay_show_names_the_match_length_hk_7_3_in_words(length: str, hands: 
     assert first.startswith(words), first
 
 
+def test_replay_show_in_french_names_the_prevailing_wind_once_hk_7_3(tmp_path: Path) -> None:
+    """--show --lang fr: the prevailing wind (HK-7.3) reads « Vent Est dominant », not the
+    doubled « vent dominant Vent Est », in each hand's heading and after each hand's totals."""
+    lines = "\n".join(show(read_record(_simulate(tmp_path, 2, 4)), "fr")).splitlines()
+    heads = [line for line in lines if line.startswith("Donne ")]
+    totals = [line for line in lines if line.startswith("Totaux après la donne")]
+    assert heads and totals and all(" dominant · dés " in h for h in heads)
+    assert all(t.endswith(" dominant") and "ensuite Vent " in t for t in totals)
+    assert not any("vent dominant Vent" in line for line in lines)
+
+
 def test_replay_bad_files_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "match_start"}\nnot json\n')

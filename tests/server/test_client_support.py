@@ -222,3 +222,19 @@ def test_cl5_4_browser_end_screen_gives_each_seat_its_own_score() -> None:
         "8 points, 0 doubles: scores 8",
     ]
     assert got["fr"][0] == "0 point, 0 double\u00a0: marque 0" and got["fr"][1] == "56 points, 2 doubles\u00a0: marque 224"
+
+
+def test_hk_7_a_hand_is_a_donne_in_french_in_the_browser_as_in_the_terminal() -> None:
+    """HK-7: a match is played in hands (deals); in French the browser calls one a *donne*, as the
+    terminal and ``hkmj replay --show`` do (*main* is the tiles a player holds)."""
+    got = _run_client_text('["hand", "hands", "oneHand", "fourHands", "game", "next", "revealTitle"].map((k) => t(k))')
+    assert got["fr"] == [
+        "Donne",
+        "donnes",
+        "1 donne",
+        "4 donnes",
+        "Partie complète (16 donnes ou plus)",
+        "Donne suivante",
+        "Fin de la donne",
+    ]
+    assert got["en"][:2] == ["Hand", "hands"]

@@ -381,3 +381,25 @@ def test_play_never_overwrites_a_saved_match_record(
     err = capsys.readouterr().err
     assert words in err and str(saved) in err and "Traceback" not in err
     assert saved.read_text(encoding="utf-8") == '{"saved": true}\n'
+
+
+@pytest.mark.parametrize(
+    ("options", "lang", "amounts"),
+    [
+        ({}, "en", "you pay 64 to each player, 128 to a discarder"),
+        ({"base": "5"}, "en", "you pay 320 to each player, 640 to a discarder"),
+        ({"table": "doubling", "limit": "8"}, "en", "you pay 256 to each player, 512 to a discarder"),
+        ({"base": "5"}, "fr", "vous payez 320 à chaque joueur, 640 à un défausseur"),
+    ],
+)
+def test_hk_5_7_false_mahjong_cost_shown_is_the_tables_own(make_session: Make, options: dict[str, str], lang: str, amounts: str) -> None:
+    """HK-5.7 with house options (docs/house-options.md): the confirmation, the end screen's payment
+    line and the help say what a false Mahjong costs at this table (the limit base of its fan
+    table times ``base``), not the default 64."""
+    from hkmj.rulesets import get_ruleset
+
+    s = make_session(rules=get_ruleset("hk", options), lang=lang)
+    assert amounts in s.tx("confirm.mahjong")
+    single = amounts.split()[2]
+    assert f" {single} " in s.tx("end.pay.penalty") and f" {single} " in s.tx("help.body")
+    assert s.tx("end.pay.penalty", penalty=7) != s.tx("end.pay.penalty")  # an explicit value still wins

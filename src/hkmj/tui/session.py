@@ -199,7 +199,8 @@ class Session:
         self.bots = list(bots)
         self.kinds = list(bot_kinds)
         self.teach = teach
-        self.tx = Texts(lang, self.rules.name)
+        # HK-5.7: what a false Mahjong costs a seat that neither discarded nor deals, under these options
+        self.tx = Texts(lang, self.rules.name, penalty=self.rules.false_mahjong_payments(2, 1)[3])
         self.record = record
         self.walls = walls
         self.hand: Hand | None = None

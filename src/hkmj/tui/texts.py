@@ -174,7 +174,7 @@ EN: dict[str, str] = {
     "teach.four_in_hand": "You hold four {tile}: you may declare a concealed kong (k) and take a replacement tile, or keep them as ordinary tiles (HK-3.3, HK-3.4).",
     "teach.other_tables": "Scored with the Hong Kong table only (HK-6): no minimum fan (a 0-fan hand wins), and no fans from riichi, MCR or other tables.",
     "teach.chow_offer": "You may chow {tile} because {who} is on your left (HK-4.2).",
-    "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay 64 to each player, 128 to a discarder (HK-5.7).",
+    "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay {penalty} to each player, {penalty2} to a discarder (HK-5.7).",
     # --- hints
     "hint.complete": "Your hand is complete: declare Mahjong (m)!",
     "hint.under_min": "Your hand is complete, but worth less than the {min} {unit} these rules need to win: don't declare Mahjong; discard and build more value.",
@@ -229,7 +229,7 @@ EN: dict[str, str] = {
     "end.pay.self_draw": "Self-drawn win: everyone pays double the base, 2 × {base} = {double} each; the winner ({winner}) receives {total} (HK-6).",
     "end.pay.discard": "The discarder ({whom}) pays double the base, 2 × {base} = {double}; the two others pay the base, {base} each; the winner ({winner}) receives {total} (HK-6).",
     "end.pay.robbed_kong": "The robbed player ({whom}) pays as a discarder, double the base: 2 × {base} = {double}; the two others pay {base} each; the winner ({winner}) receives {total} (HK-4.10, HK-6).",
-    "end.pay.penalty": "A false Mahjong costs 64 to each other player, 128 to a discarder (HK-5.7).",
+    "end.pay.penalty": "A false Mahjong costs {penalty} to each other player, {penalty2} to a discarder (HK-5.7).",
     "end.winner.you": "you",
     "end.scroll": "↑↓ scroll",
     "end.totals": "Totals",
@@ -281,7 +281,7 @@ HELP WHILE PLAYING
   q leaves the match (it asks first; Ctrl+C too); Esc cancels a choice.
 
 SCORING
-Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs 64 to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
+Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs {penalty} to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
 
 COMMON MISTAKES
   • This is not pairs solitaire: pairs alone don't win.
@@ -452,7 +452,7 @@ FR: dict[str, str] = {
     "teach.four_in_hand": "Vous avez quatre {tile} : vous pouvez déclarer un kong caché (k) et prendre un remplacement, ou les garder comme tuiles ordinaires (HK-3.3, HK-3.4).",
     "teach.other_tables": "Compté avec le seul barème de Hong Kong (HK-6) : pas de minimum de fan (une main à 0 fan gagne), et aucun fan du riichi, du MCR ou d'une autre table.",
     "teach.chow_offer": "Vous pouvez faire chow sur {tile} car {who} est à votre gauche (HK-4.2).",
-    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez 64 à chaque joueur, 128 à un défausseur (HK-5.7).",
+    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez {penalty} à chaque joueur, {penalty2} à un défausseur (HK-5.7).",
     "hint.complete": "Votre main est complète : annoncez Mahjong (m) !",
     "hint.under_min": "Votre main est complète, mais vaut moins que les {min} {unit} demandés par ces règles pour gagner : n'annoncez pas Mahjong ; défaussez et cherchez plus de valeur.",
     "dist.0": "prête : à une tuile de la victoire",
@@ -505,7 +505,7 @@ FR: dict[str, str] = {
     "end.pay.self_draw": "Victoire sur pioche : chacun paie le double de la base, 2 × {base} = {double} ; le gagnant ({winner}) reçoit {total} (HK-6).",
     "end.pay.discard": "Le défausseur ({whom}) paie le double de la base, 2 × {base} = {double} ; les deux autres paient la base, {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-6).",
     "end.pay.robbed_kong": "Le joueur volé ({whom}) paie comme un défausseur, le double de la base : 2 × {base} = {double} ; les deux autres paient {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-4.10, HK-6).",
-    "end.pay.penalty": "Un faux Mahjong coûte 64 à chaque autre joueur, 128 à un défausseur (HK-5.7).",
+    "end.pay.penalty": "Un faux Mahjong coûte {penalty} à chaque autre joueur, {penalty2} à un défausseur (HK-5.7).",
     "end.winner.you": "vous",
     "end.scroll": "↑↓ défiler",
     "end.totals": "Totaux",
@@ -557,7 +557,7 @@ DE L'AIDE EN JOUANT
   q quitte la partie (après confirmation ; Ctrl+C aussi) ; Échap annule un choix.
 
 LE DÉCOMPTE
-Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Sur une défausse, le défausseur paie le double de la base et les deux autres la base ; sur une victoire piochée chacun paie le double. L'écran de fin de donne montre les calculs. Un faux Mahjong coûte 64 à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
+Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Sur une défausse, le défausseur paie le double de la base et les deux autres la base ; sur une victoire piochée chacun paie le double. L'écran de fin de donne montre les calculs. Un faux Mahjong coûte {penalty} à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
 
 LES ERREURS FRÉQUENTES
   • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.
@@ -590,7 +590,7 @@ def _tables(lang: str, rules: str) -> dict[str, str]:
 class Texts:
     """The strings of one language, with tile and wind names in that language."""
 
-    def __init__(self, lang: str = "en", rules: str = "hk") -> None:
+    def __init__(self, lang: str = "en", rules: str = "hk", penalty: int = 64) -> None:
         if lang not in STRINGS:
             raise ValueError(f"language {lang!r}: expected one of {', '.join(LANGS)}")
         self.lang = lang
@@ -598,10 +598,13 @@ class Texts:
         """The ruleset whose rules the words cite (``hk``, ``mcr``, ``classical``; see
         :func:`hkmj.tui.rules_texts.rule_words`)."""
         self.table = _tables(lang, rules)
+        self.defaults = {"penalty": penalty, "penalty2": 2 * penalty}
+        """What the strings say a false Mahjong costs (HK-5.7): the table's own penalty, which the
+        house options change (docs/house-options.md), and its double to a discarder."""
 
     def __call__(self, key: str, **params: Any) -> str:
         """The string ``key`` with its ``{placeholders}`` filled in."""
-        return self.table[key].format(**params)
+        return self.table[key].format(**{**self.defaults, **params})
 
     def plural(self, key: str, n: int, **params: Any) -> str:
         """``key.one`` or ``key.other`` by the language's rule for ``n`` (English: 1 is singular;
