@@ -244,10 +244,10 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, retry: 0, want: null, ping: 0 };
+const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0 };
 
 function tableView(tid) {
-  G.tid = tid; G.state = null;
+  G.tid = tid; G.state = null; G.dead = null;
   $("#title").textContent = `${t("hand")} · ${tid}`;
   G.token = localStorage.getItem(`hkmj.token.${tid}`);
   const q = new URLSearchParams(location.search);
@@ -321,7 +321,9 @@ function onMessage(m) {
     if (fresh) G.refusal = null;
     for (const e of m.events || []) {
       if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused")); }
-      if (e.type === "hand_start") G.log = [];
+      // a dead hand (MCR-5.4): its declarer alone gets the reason, shown until the hand ends
+      if (e.type === "false_mahjong" && e.reasons) { G.dead = e.reasons; toast(said(e.reasons)); }
+      if (e.type === "hand_start") { G.log = []; G.dead = null; }
       else if (["discard", "claim", "kong", "bonus"].includes(e.type)) { G.log.push(e); if (G.log.length > 6) G.log.shift(); }
     }
     render();
@@ -392,7 +394,7 @@ function render() {
     G.order = order;
   }
   const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
-  const refusal = G.refusal ? `<div class="refusal">${esc(said(G.refusal))}</div>` : "";
+  const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${distance(G.hint.shanten)}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
