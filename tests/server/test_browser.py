@@ -317,3 +317,29 @@ def test_mcr_3_3_cl_7_7_the_reveal_words_of_a_ruleset_table(server: Server) -> N
             assert "14" in dead[0] and dead[1] == ""  # MCR-3.1: no dead wall to count
         assert not errors, errors
         browser.close()
+
+
+def test_the_page_title_names_the_tables_ruleset(server: Server) -> None:
+    """The browser tab said "Hong Kong Mahjong" at every table: it now names the table's ruleset
+    (MCR, classical, Hong Kong), in English and French; the lobby, which offers them all, names none."""
+    from playwright.sync_api import sync_playwright
+
+    tables = {rules: server.create(slots=[None, None, "greedy", "greedy"], rules=rules) for rules in ("hk", "mcr", "classical")}
+    words = {
+        "en": {"hk": "Hong Kong Mahjong", "mcr": "Chinese Official Mahjong (MCR)", "classical": "Classical Mahjong"},
+        "fr": {"hk": "Mahjong de Hong Kong", "mcr": "Mahjong officiel chinois (MCR)", "classical": "Mahjong classique"},
+    }
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        assert page.title() == "Mahjong tables — hkmj"
+        for lang in ("en", "fr"):
+            page.select_option("#lang", lang)
+            for rules, tid in tables.items():
+                want = f"{words[lang][rules]} · {tid} — hkmj"
+                for path in (f"/t/{tid}", f"/t/{tid}?watch=1"):  # the join panel, then the table's frames
+                    page.goto(server.base + path)
+                    wait_true(page, f"document.title === {want!r}")
+        browser.close()
+        assert not errors, errors

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from hkmj.server.help import typography
-from hkmj.server.testing import Server, choose, play
+from hkmj.server.testing import Server, choose, drain, play
 from hkmj.tui.texts import Texts
 
 HK_REF = re.compile(r"\bHK-\d")
@@ -36,16 +36,18 @@ def _texts(value: Any) -> list[str]:
     return []
 
 
-def _said(server: Server, rules: str, teaching: bool) -> tuple[list[str], list[str]]:
+def _said(server: Server, rules: str, teaching: bool, seen: list[dict[str, Any]] | None = None) -> tuple[list[str], list[str]]:
     """Play one hand at a ``rules`` table, declaring Mahjong on the first turn with an incomplete
     hand (refused at a teaching table, a false Mahjong otherwise); every string received, and
-    the reasons given for the refused or false Mahjong."""
+    the reasons given for the refused or false Mahjong. A spectator watches; its messages go
+    to ``seen``."""
     tid = server.create(
         slots=[None, "greedy", "greedy", "greedy"], hands=1, next_delay=0.2, claim_window=0.01, rules=rules, teaching=teaching
     )
 
     async def go() -> tuple[list[str], list[str]]:
-        async with server.client(record=True) as me:
+        async with server.client(record=True) as me, server.client(record=True) as spectator:
+            await spectator.watch(tid)
             await me.join(tid, 0, "Ann")
             await play([me], lambda cs: any(a.startswith("discard") for a in cs[0].legal), lambda i, legal: "pass", 60)
             if "mahjong" in me.legal:
@@ -60,6 +62,9 @@ def _said(server: Server, rules: str, teaching: bool) -> tuple[list[str], list[s
                 if e.get("type") in ("mahjong_refused", "false_mahjong")
                 for s in _texts(e.get("reasons", {}))
             ]
+            await drain([spectator])
+            if seen is not None:
+                seen.extend(spectator.messages)
             return [s for m in me.messages for s in _texts(m)], reasons
 
     return asyncio.run(go())
@@ -71,10 +76,20 @@ def test_mcr_5_4_cl_7_7_a_table_never_cites_a_hong_kong_rule(server: Server, rul
     """MCR-5.2/CL-2.4: the reasons of a refused (teaching) or false Mahjong cite the table's own
     rules, in English and French, and no text the client receives cites HK-…."""
     said, reasons = _said(server, rules, teaching)
-    dead_hand = rules == "mcr" and not teaching  # MCR-5.4: the hand goes on, no reason is given
-    assert len(reasons) == (0 if dead_hand else 2), reasons  # en and fr
+    assert len(reasons) == 2, reasons  # en and fr (MCR-5.4's dead hand included: its declarer is told why)
     assert all(OWN_REF[rules] in r for r in reasons), reasons
     assert not [s for s in said if HK_REF.search(s)]
+
+
+def test_mcr_5_4_only_the_declarer_of_a_dead_hand_is_told_why(server: Server) -> None:
+    """MCR-5.4 at a table that is not a teaching table: the declarer's hand is dead and play goes
+    on. Everyone is told that, with the payments; only the declarer is told why (their hand's
+    distance from a win is theirs alone): a spectator's event carries no reason and no tile."""
+    seen: list[dict[str, Any]] = []
+    _, reasons = _said(server, "mcr", False, seen)
+    assert len(reasons) == 2 and "Your hand is dead" in reasons[0] and "Votre main est morte" in reasons[1], reasons
+    public = [e for m in seen for e in m.get("events", []) if e.get("type") == "false_mahjong"]
+    assert public and all(set(e) == {"type", "seat", "dead_hand", "payments"} for e in public), public
 
 
 def test_hk_5_7_a_hong_kong_table_keeps_its_words(server: Server) -> None:

@@ -387,8 +387,10 @@ class Table:
         """Feed one engine event to the tracker and queue its summaries; True if it is public."""
         assert self.tracker is not None
         pub, priv = self.tracker.feed(ev)
-        if "reasons" in ev:
+        if "reasons" in ev:  # the reason of a refused or false Mahjong: its declarer's frame only
             priv[ev["seat"]]["reasons"] = ev["reasons"]
+            if ev["type"] == "false_mahjong":
+                priv[ev["seat"]]["reason"] = ev["reasons"]["en"]
         self._emit(pub, priv)
         if pub is not None:
             self.recent.append(pub)
@@ -422,8 +424,11 @@ class Table:
 
     def _explained(self, ev: dict[str, Any]) -> dict[str, Any]:
         """A refused Mahjong (teaching table, HK-5.7) gets its reason in plain words, in every
-        language, from the hand as it is now (the refusal may be shown after the claim window)."""
+        language, from the hand as it is now (the refusal may be shown after the claim window);
+        so does a false Mahjong that makes the hand dead (MCR-5.4), for its declarer only."""
         hand = self.hand
+        if ev["type"] == "false_mahjong" and ev.get("dead_hand"):
+            return {**ev, "reasons": self._dead_hand_reasons(ev)}
         if ev["type"] != "mahjong_refused" or hand is None:
             return ev
         view = hand.view(ev["seat"])
@@ -431,6 +436,14 @@ class Table:
         why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra, self.rules)
         reasons = {lang: Texts(lang, self.rules.name)("ev.refused", why=text) for lang, text in why.items()}
         return {**ev, "reasons": reasons, **self._own_reason(reasons)}
+
+    def _dead_hand_reasons(self, ev: dict[str, Any]) -> dict[str, str]:
+        """Why a false Mahjong made the declarer's hand dead (MCR-5.4), as the terminal tells its
+        player (``ev.false.dead.you``), in every language: from the engine event's own hand."""
+        extra = None if ev["tile"] is None else parse_tiles(ev["tile"])[0]
+        why = why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra, self.rules)
+        amount = min((p for p in ev["payments"] if p > 0), default=0)
+        return {lang: Texts(lang, self.rules.name)("ev.false.dead.you", why=text, amount=amount, double=2 * amount) for lang, text in why.items()}
 
     def _own_reason(self, reasons: dict[str, str]) -> dict[str, str]:
         """The engine's English ``reason`` cites Hong Kong rules (HK-5.7); at an MCR or classical

@@ -198,7 +198,8 @@ class Tracker:
             s = ev["seat"]
             return None, {s: {"type": "mahjong_refused", "seat": s, "reason": ev["reason"]}}
         if t == "false_mahjong" and ev.get("dead_hand"):  # the hand goes on (MCR): tell everyone, show no tiles
-            return {"type": "false_mahjong", "seat": ev["seat"], "dead_hand": True, "payments": ev["payments"]}, {}
+            pub = {"type": "false_mahjong", "seat": ev["seat"], "dead_hand": True, "payments": ev["payments"]}
+            return pub, {ev["seat"]: dict(pub)}  # the declarer's own copy gets the reason (Table._feed)
         if t in ("win", "false_mahjong", "exhaustive_draw", "declare"):
             if t == "declare":
                 return {"type": "declare", "seat": ev["seat"]}, {}

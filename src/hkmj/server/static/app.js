@@ -27,6 +27,7 @@ const T = {
     whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
     whyRobbed: "the kong robbed: pays double", receives: "receives", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
     rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
+    pageTitle: "Hong Kong Mahjong", pageTitle_mcr: "Chinese Official Mahjong (MCR)", pageTitle_classical: "Classical Mahjong", lobbyTitle: "Mahjong tables",
     nobodyPays: "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2).",
     nobodyPays_mcr: "Nobody pays (MCR-3.3); the seat winds move on (MCR-2.2).",
     nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
@@ -65,6 +66,7 @@ const T = {
     whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
     whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
     rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
+    pageTitle: "Mahjong de Hong Kong", pageTitle_mcr: "Mahjong officiel chinois (MCR)", pageTitle_classical: "Mahjong classique", lobbyTitle: "Tables de Mahjong",
     nobodyPays: "Personne ne paie (HK-7.1)\u00a0; le donneur garde la main (HK-7.2).",
     nobodyPays_mcr: "Personne ne paie (MCR-3.3)\u00a0; les vents tournent (MCR-2.2).",
     nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
@@ -169,6 +171,7 @@ setLang(lang);
 
 async function lobby() {
   $("#title").textContent = "";
+  document.title = `${t("lobbyTitle")} — hkmj`;  // the lobby offers every ruleset
   const info = await (await fetch("/api/info")).json();
   const list = await (await fetch("/api/tables")).json();
   const bots = info.bots;
@@ -244,11 +247,12 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, retry: 0, want: null, ping: 0 };
+const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0 };
 
 function tableView(tid) {
-  G.tid = tid; G.state = null;
+  G.tid = tid; G.state = null; G.dead = null;
   $("#title").textContent = `${t("hand")} · ${tid}`;
+  document.title = `${tid} — hkmj`;
   G.token = localStorage.getItem(`hkmj.token.${tid}`);
   const q = new URLSearchParams(location.search);
   G.want = G.token ? { type: "resume", table: tid, token: G.token } : q.get("watch") ? { type: "watch", table: tid } : null;
@@ -262,6 +266,7 @@ async function joinPanel(tid) {
   const data = await r.json();
   if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ code: data.error, message: data.message }))}</section>`; return; }
   const tb = data.table;
+  document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
   if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
   const free = tb.slots.filter((s) => !s.bot && !s.joined);
   $("#app").innerHTML = `<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
@@ -321,7 +326,9 @@ function onMessage(m) {
     if (fresh) G.refusal = null;
     for (const e of m.events || []) {
       if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused")); }
-      if (e.type === "hand_start") G.log = [];
+      // a dead hand (MCR-5.4): its declarer alone gets the reason, shown until the hand ends
+      if (e.type === "false_mahjong" && e.reasons) { G.dead = e.reasons; toast(said(e.reasons)); }
+      if (e.type === "hand_start") { G.log = []; G.dead = null; }
       else if (["discard", "claim", "kong", "bonus"].includes(e.type)) { G.log.push(e); if (G.log.length > 6) G.log.shift(); }
     }
     render();
@@ -365,6 +372,7 @@ function render() {
   const st = G.state;
   if (!st) return;
   $("#help-link").href = helpHref(st);
+  document.title = `${ruled(st, "pageTitle")} · ${st.table} — hkmj`;  // the table's own ruleset
   $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : ""}`;
   if (!st.hand) {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
@@ -392,7 +400,7 @@ function render() {
     G.order = order;
   }
   const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
-  const refusal = G.refusal ? `<div class="refusal">${esc(said(G.refusal))}</div>` : "";
+  const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${distance(G.hint.shanten)}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
