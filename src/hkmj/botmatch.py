@@ -81,7 +81,10 @@ class ExternalBot:
         self.seat = 0
         self._rid = 0
         self._alive = True
-        args = shlex.split(command)
+        try:
+            args = shlex.split(command)
+        except ValueError as e:  # an unbalanced quote
+            raise ValueError(f"--bot {command!r}: cannot split it into words ({e})") from None
         if not args:
             raise ValueError("--bot: empty command")
         try:

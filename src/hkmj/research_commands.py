@@ -33,8 +33,11 @@ times with the seats rotated, so every bot holds every hand. Needs the extra: pi
 
 def _positive_float(text: str) -> float:
     """A positive number of seconds (argparse type)."""
-    x = float(text) if text.replace(".", "", 1).isdigit() else math.nan
-    if not x > 0:
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not 0 < x < math.inf:
         raise argparse.ArgumentTypeError(f"{text!r}: expected a positive number of seconds")
     return x
 
