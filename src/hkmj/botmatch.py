@@ -171,9 +171,17 @@ class ExternalBot:
         if not self._alive:
             return
         if self._write_failed.is_set():
-            self._died("its input pipe is closed")
+            self._died(self._exit_or("closed its input"))
             return
         self._out.put((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
+
+    def _exit_or(self, why: str) -> str:
+        """``exited (code N)`` if the process ends within a second (a closed pipe is most often a
+        crash), else ``why``."""
+        try:
+            return f"exited (code {self.proc.wait(timeout=1.0)})"
+        except subprocess.TimeoutExpired:
+            return why
 
     def _died(self, why: str) -> None:
         if self._alive:
@@ -216,11 +224,7 @@ class ExternalBot:
                 self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")
                 break
             if line is None:
-                try:
-                    code: int | None = self.proc.wait(timeout=1.0)
-                except subprocess.TimeoutExpired:
-                    code = None
-                self._died(f"exited (code {code})" if code is not None else "closed its output")
+                self._died(self._exit_or("closed its output"))
                 break
             if isinstance(line, _BadLine):
                 self.stats.illegal += 1
