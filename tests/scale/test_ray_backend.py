@@ -57,3 +57,25 @@ def test_ray_results_come_back_in_job_order(local_ray: None) -> None:
 def test_unknown_backend_is_refused() -> None:
     with pytest.raises(ValueError, match="backend 'spark'"):
         list(map_ordered(tile_str, [1], backend="spark"))
+
+
+def test_a_local_ray_instance_that_cannot_start_is_retried_once_then_named_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ray raises a bare ``Exception`` when its raylet misses the 30 s start-up limit on a loaded
+    machine: ``--backend ray`` tries once more, then says what failed (exit status 2)."""
+    from hkmj.cli import main
+
+    calls: list[dict[str, object]] = []
+
+    def failing_init(**kwargs: object) -> None:
+        calls.append(kwargs)
+        raise Exception("The current node timed out during startup. This could happen because ...")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", failing_init)
+    monkeypatch.setattr(ray, "shutdown", lambda: None)
+    assert main(["simulate", "--hands", "4", "--backend", "ray", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "hkmj simulate: cannot start a new local Ray instance: The current node timed out during startup" in err, err
+    assert "Traceback" not in err and len(calls) == 2
