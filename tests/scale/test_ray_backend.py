@@ -79,3 +79,27 @@ def test_a_local_ray_instance_that_cannot_start_is_retried_once_then_named_witho
     err = capsys.readouterr().err
     assert "hkmj simulate: cannot start a new local Ray instance: The current node timed out during startup" in err, err
     assert "Traceback" not in err and len(calls) == 2
+
+
+def test_an_address_where_nothing_listens_is_named_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--address`` with no Ray head behind it: Ray itself retries for minutes; the command says
+    at once that nothing answers there (exit status 2)."""
+    import socket
+
+    from hkmj.cli import main
+
+    with socket.socket() as s:  # a port that was free a moment ago: nothing listens on it
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    def no_init(**kwargs: object) -> None:
+        raise AssertionError("ray.init reached")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", no_init)
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        assert main(["simulate", "--hands", "4", "--backend", "ray", "--address", address, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert f"hkmj simulate: cannot connect to Ray at {address}: nothing answers at 127.0.0.1:{port}" in err, err
