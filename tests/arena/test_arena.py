@@ -85,3 +85,12 @@ def test_a_plot_that_cannot_be_written_is_refused_before_any_deal_is_played(
     monkeypatch.undo()
     assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--plot", str(svg), "--quiet"]) == 0
     assert svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_the_rating_table_never_prints_a_negative_zero() -> None:
+    """An interval bound or ordinal a hair below zero is shown as 0.00, not -0.00."""
+    from hkmj.arena import ArenaResult
+
+    r = ArenaResult(["random"], {"random": 14.59}, {"random": (14.59 + 0.001) / 1.96}, {"random": 4}, {"random": 0})
+    row = r.table().splitlines()[1]
+    assert "-0.00" not in row and "[  0.00," in row, row
