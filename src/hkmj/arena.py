@@ -51,6 +51,11 @@ def play_deal(args: tuple[int, int, tuple[str, ...], tuple[str, tuple[tuple[str,
     return points
 
 
+def _shown(x: float) -> float:
+    """``x`` to two decimals, a negative zero made positive (shown as 0.00, never -0.00)."""
+    return round(x, 2) + 0.0
+
+
 @dataclass
 class ArenaResult:
     """Final ratings and their history (after each deal) by bot."""
@@ -68,9 +73,11 @@ class ArenaResult:
         lines = [f"{'bot':<10} {'rating':>7} {'sigma':>6} {'95% interval':>17} {'ordinal':>8} {'hands':>7} {'pts/hand':>9}"]
         for b in sorted(self.bots, key=lambda x: self.mu[x] - 3 * self.sigma[x], reverse=True):
             mu, sg = self.mu[b], self.sigma[b]
-            lo, hi = mu - 1.96 * sg, mu + 1.96 * sg
+            lo, hi, ordinal = _shown(mu - 1.96 * sg), _shown(mu + 1.96 * sg), _shown(mu - 3 * sg)
             pph = self.points[b] / max(self.hands[b], 1)
-            lines.append(f"{b:<10} {mu:>7.2f} {sg:>6.2f} [{lo:>6.2f}, {hi:>6.2f}] {mu - 3 * sg:>8.2f} {self.hands[b]:>7} {pph:>+9.2f}")
+            lines.append(
+                f"{b:<10} {mu:>7.2f} {sg:>6.2f} [{lo:>6.2f}, {hi:>6.2f}] {ordinal:>8.2f} {self.hands[b]:>7} {pph:>+9.2f}"
+            )
         return "\n".join(lines)
 
     def plot(self, path: str) -> None:

@@ -81,7 +81,10 @@ class ExternalBot:
         self.seat = 0
         self._rid = 0
         self._alive = True
-        args = shlex.split(command)
+        try:
+            args = shlex.split(command)
+        except ValueError as e:  # an unbalanced quote
+            raise ValueError(f"--bot {command!r}: cannot split it into words ({e})") from None
         if not args:
             raise ValueError("--bot: empty command")
         try:
@@ -168,16 +171,17 @@ class ExternalBot:
         if not self._alive:
             return
         if self._write_failed.is_set():
-            self._died(self._exit_text("its input pipe is closed"))
+            self._died(self._exit_or("closed its input"))
             return
         self._out.put((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
 
-    def _exit_text(self, otherwise: str) -> str:
-        """``exited (code N)`` once the process has ended (waiting up to a second), else ``otherwise``."""
+    def _exit_or(self, why: str) -> str:
+        """``exited (code N)`` if the process ends within a second (a closed pipe is most often a
+        crash), else ``why``."""
         try:
             return f"exited (code {self.proc.wait(timeout=1.0)})"
         except subprocess.TimeoutExpired:
-            return otherwise
+            return why
 
     def _died(self, why: str) -> None:
         if self._alive:
@@ -220,7 +224,7 @@ class ExternalBot:
                 self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")
                 break
             if line is None:
-                self._died(self._exit_text("closed its output"))
+                self._died(self._exit_or("closed its output"))
                 break
             if isinstance(line, _BadLine):
                 self.stats.illegal += 1

@@ -33,8 +33,11 @@ times with the seats rotated, so every bot holds every hand. Needs the extra: pi
 
 def _positive_float(text: str) -> float:
     """A positive number of seconds (argparse type)."""
-    x = float(text) if text.replace(".", "", 1).isdigit() else math.nan
-    if not x > 0:
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not 0 < x < math.inf:
         raise argparse.ArgumentTypeError(f"{text!r}: expected a positive number of seconds")
     return x
 
@@ -91,6 +94,22 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unwritable_plot(path: str) -> str | None:
+    """Why matplotlib cannot write an image at ``path`` (its format, its folder), or None."""
+    from pathlib import Path
+
+    from matplotlib.figure import Figure
+
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = Path(path).suffix.lstrip(".").lower()
+    if suffix not in formats:
+        return f"unknown image format {suffix!r} (use one of {', '.join(sorted(formats))}, e.g. ratings.png)"
+    folder = Path(path).parent
+    if not folder.is_dir():
+        return f"no folder {str(folder)!r} to write it in"
+    return None
+
+
 def _cmd_arena(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
@@ -103,6 +122,9 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         print(f'hkmj arena: needs the "arena" extra ({", ".join(missing)} missing): pip install "hkmj[arena]"', file=sys.stderr)
         return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.plot and (why := _unwritable_plot(args.plot)):  # said before any deal is played
+        print(f"hkmj arena: --plot {args.plot}: {why}", file=sys.stderr)
+        return 2
     try:
         rules = rules_from_args(args)
         bar = None if args.quiet else Progress(args.deals, label="deals")
@@ -144,7 +166,9 @@ def register(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument("--bot", action="append", metavar="BOT", help="built-in name or a command; repeat up to four times")
-    p.add_argument("--fill", default="greedy", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)")
+    p.add_argument(
+        "--fill", default="greedy", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)"
+    )
     p.add_argument("--hands", type=_positive_int, default=4, help="hands to play (default 4)")
     p.add_argument("--seed", type=whole_number, default=0, help="match seed: seats and walls (default 0)")
     from hkmj.botmatch import STARTUP_GRACE
@@ -168,7 +192,9 @@ def register(sub: Any) -> None:
         epilog=_ARENA_EPILOG,
         formatter_class=HelpFormatter,
     )
-    p.add_argument("--bots", required=True, help="comma-separated built-in bot names, at least two: random, greedy, strong, expert")
+    p.add_argument(
+        "--bots", required=True, help="comma-separated built-in bot names, at least two: random, greedy, strong, expert"
+    )
     p.add_argument("--deals", type=_positive_int, default=40, help="deals per table of four (default 40)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
     p.add_argument("--workers", type=_positive_int, default=1, help="processes (default 1; same ratings for any number)")

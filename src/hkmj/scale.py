@@ -6,6 +6,8 @@ ran: ``hkmj simulate`` and ``hkmj arena`` give the same output for any backend a
 
 from __future__ import annotations
 
+import re
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -41,6 +43,49 @@ def map_ordered(
             yield from pool.map(fn, jobs)
 
 
+_HOST_PORT = re.compile(r"(?:ray://)?(\[[^\]]+\]|[^:/\[\]]+):(\d+)")
+
+
+def _probe(address: str) -> None:
+    """Refuse at once a ``host:port`` (or ``ray://host:port``) address where nothing accepts a
+    connection: Ray itself retries such an address for minutes. Other forms (``auto``) go to Ray."""
+    m = _HOST_PORT.fullmatch(address.strip())
+    if m is None:
+        return
+    host, port = m.group(1).strip("[]"), int(m.group(2))
+    try:
+        socket.create_connection((host, port), timeout=5.0).close()
+    except OSError as e:
+        why = e.strerror or str(e) or type(e).__name__
+        raise ValueError(
+            f"cannot connect to Ray at {address}: nothing answers at {host}:{port} ({why}); is a Ray head running there?"
+        ) from None
+
+
+def _ray_init(ray: Any, workers: int, address: str | None) -> None:
+    """Connect to the cluster at ``address``, or start a local instance with ``workers`` CPUs.
+
+    Ray raises a bare ``Exception`` when a local raylet misses its start-up limit (a loaded
+    machine): one more start is tried after a clean shutdown. Any failure is a ``ValueError``
+    naming what failed, never a traceback.
+    """
+    if address:
+        _probe(address)
+    for attempt in (1, 2):
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            return
+        except Exception as e:  # ray.init raises ConnectionError, ValueError, RuntimeError or a bare Exception
+            if attempt == 1 and not address and "timed out during startup" in str(e):
+                ray.shutdown()
+                continue
+            where = f"connect to Ray at {address}" if address else "start a new local Ray instance"
+            raise ValueError(f"cannot {where}: {e}") from None
+
+
 def _ray_map(fn: Callable[[J], R], jobs: Sequence[J], workers: int, address: str | None) -> Iterator[R]:
     try:
         import ray
@@ -48,13 +93,7 @@ def _ray_map(fn: Callable[[J], R], jobs: Sequence[J], workers: int, address: str
         raise ValueError('the ray backend needs the "ray" extra: pip install "hkmj[ray]"') from None
     started = False
     if not ray.is_initialized():
-        try:
-            if address:
-                ray.init(address=address, log_to_driver=False)
-            else:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-        except (ConnectionError, ValueError, RuntimeError) as e:
-            raise ValueError(f"cannot connect to Ray at {address or 'a new local instance'}: {e}") from None
+        _ray_init(ray, workers, address)
         started = True
     try:
         task = ray.remote(num_cpus=1)(fn)

@@ -60,3 +60,37 @@ def test_arena_shows_a_progress_bar_by_deal_unless_quiet(capsys: pytest.CaptureF
     assert "1/2 deals (50%)" in err and "2/2 deals (100%)" in err
     assert main(["arena", "--bots", "random,greedy", "--deals", "2", "--plot", "", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_plot_that_cannot_be_written_is_refused_before_any_deal_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--plot`` with a format matplotlib cannot write, or in a missing folder, is named at once
+    (exit status 2, no traceback), not after the whole arena has been played."""
+    import hkmj.arena
+
+    def no_play(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the arena was played")
+
+    monkeypatch.setattr(hkmj.arena, "run_arena", no_play)
+    for plot, why in (
+        (tmp_path / "ratings.txt", "unknown image format 'txt' (use one of"),
+        (tmp_path / "ratings", "unknown image format '' (use one of"),
+        (tmp_path / "no" / "such" / "ratings.png", "no folder"),
+    ):
+        assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--plot", str(plot)]) == 2
+        err = capsys.readouterr().err
+        assert f"hkmj arena: --plot {plot}: {why}" in err and "Traceback" not in err, err
+    svg = tmp_path / "r.svg"
+    monkeypatch.undo()
+    assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--plot", str(svg), "--quiet"]) == 0
+    assert svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_the_rating_table_never_prints_a_negative_zero() -> None:
+    """An interval bound or ordinal a hair below zero is shown as 0.00, not -0.00."""
+    from hkmj.arena import ArenaResult
+
+    r = ArenaResult(["random"], {"random": 14.59}, {"random": (14.59 + 0.001) / 1.96}, {"random": 4}, {"random": 0})
+    row = r.table().splitlines()[1]
+    assert "-0.00" not in row and "[  0.00," in row, row

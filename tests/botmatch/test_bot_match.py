@@ -431,3 +431,16 @@ def _parent(proc: Path) -> str | None:
         return (proc / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1]
     except (OSError, IndexError):
         return None
+
+
+def test_bot_match_time_limits_in_any_float_notation_and_a_bad_command_quote_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--time-limit 5e-1`` is a positive number of seconds like ``0.5``; a ``--bot`` command with
+    an unbalanced quote is refused naming the option and the command."""
+    assert main(["bot-match", "--bot", "random", "--hands", "1", "--time-limit", "5e-1", "--startup-limit", "2E0"]) == 0
+    assert "time limit 0.5 s" in capsys.readouterr().out
+    for bad in ("nan", "inf", "-0.5", "0", "1e400"):
+        with pytest.raises(SystemExit):
+            main(["bot-match", "--time-limit", bad])
+        assert "expected a positive number of seconds" in capsys.readouterr().err
+    assert main(["bot-match", "--bot", "python 'my bot.py", "--hands", "1"]) == 2
+    assert "--bot \"python 'my bot.py\": cannot split it into words (No closing quotation)" in capsys.readouterr().err

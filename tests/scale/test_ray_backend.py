@@ -57,3 +57,49 @@ def test_ray_results_come_back_in_job_order(local_ray: None) -> None:
 def test_unknown_backend_is_refused() -> None:
     with pytest.raises(ValueError, match="backend 'spark'"):
         list(map_ordered(tile_str, [1], backend="spark"))
+
+
+def test_a_local_ray_instance_that_cannot_start_is_retried_once_then_named_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ray raises a bare ``Exception`` when its raylet misses the 30 s start-up limit on a loaded
+    machine: ``--backend ray`` tries once more, then says what failed (exit status 2)."""
+    from hkmj.cli import main
+
+    calls: list[dict[str, object]] = []
+
+    def failing_init(**kwargs: object) -> None:
+        calls.append(kwargs)
+        raise Exception("The current node timed out during startup. This could happen because ...")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", failing_init)
+    monkeypatch.setattr(ray, "shutdown", lambda: None)
+    assert main(["simulate", "--hands", "4", "--backend", "ray", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "hkmj simulate: cannot start a new local Ray instance: The current node timed out during startup" in err, err
+    assert "Traceback" not in err and len(calls) == 2
+
+
+def test_an_address_where_nothing_listens_is_named_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--address`` with no Ray head behind it: Ray itself retries for minutes; the command says
+    at once that nothing answers there (exit status 2)."""
+    import socket
+
+    from hkmj.cli import main
+
+    with socket.socket() as s:  # a port that was free a moment ago: nothing listens on it
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    def no_init(**kwargs: object) -> None:
+        raise AssertionError("ray.init reached")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", no_init)
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        assert main(["simulate", "--hands", "4", "--backend", "ray", "--address", address, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert f"hkmj simulate: cannot connect to Ray at {address}: nothing answers at 127.0.0.1:{port}" in err, err
