@@ -82,7 +82,7 @@ def test_every_repository_path_the_docs_name_exists() -> None:
 
 
 _INTERNAL = re.compile(
-    r"/work/|/tmp/wt/|\bstop \d+\b|\bthis stop\b|\bthe stop\b|\bstop's\b|\bthe brief\b|\bbrief's\b|\bcoordinator\b|"
+    r"/work/|/tmp/wt/|\bstop \d+\b|\bthis stop\b|\bthe stop\b|\bstop's\b|\bthe brief\b|\bbrief's\b|\bthis branch\b|\bbranch's\b|\bcoordinator\b|"
     r"\b[Mm]ain's final\b|\bmain at [0-9a-f]{7}\b|\bmain [0-9a-f]{7}\b|"
     r"\b(?:envpath|envcore|envengine2?|envobs|envaudit|envfast4?|srvleft|selfplay[45]|scorefast2?|mcrfast|expert3[lv]|danger4|docaudit)\b"
 )
