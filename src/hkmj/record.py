@@ -466,7 +466,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "claim": "{who} réclame {tile} à {whom} : {what}",
         "claim.mahjong": "Mahjong",
         "win.self_draw": "{who} gagne en piochant {tile}",
-        "win.discard": "{who} gagne sur {tile} jetée par {whom}",
+        "win.discard": "{who} gagne sur la tuile {tile} jetée par {whom}",
         "win.robbed_kong": "{who} gagne en volant {tile} au kong de {whom}",
         "no_items": "aucun élément",
         "fan": "{items} = {fan} fan{limit} → base {base}",

@@ -144,6 +144,16 @@ def test_replay_show_in_french_names_the_prevailing_wind_once_hk_7_3(tmp_path: P
     assert not any("vent dominant Vent" in line for line in lines)
 
 
+def test_replay_show_in_french_a_win_on_a_discard_names_the_tile_hk_5_5(tmp_path: Path) -> None:
+    """--show --lang fr: a win on a discard (HK-5.5) reads « gagne sur la tuile … jetée par … », as
+    the terminal writes it (« jetée » agrees with « la tuile »)."""
+    events = read_record(_simulate(tmp_path, 3, 4))
+    lines = "\n".join(show(events, "fr")).splitlines()
+    wins = [line for line in lines if " gagne sur " in line]
+    assert any(e["type"] == "win" and e["win"] == "discard" for e in events) and wins
+    assert all(" gagne sur la tuile " in line and " jetée par " in line for line in wins)
+
+
 def test_replay_bad_files_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "match_start"}\nnot json\n')
