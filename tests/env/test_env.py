@@ -314,3 +314,15 @@ def test_ansi_render_shows_the_acting_seat() -> None:
     e.reset(seed=1)
     text = e.render()
     assert text is not None and text.startswith(e.agent_selection) and "legal:" in text
+
+
+def test_single_seat_arguments_of_the_wrong_kind_are_named() -> None:
+    """``player=True`` is no player number; ``illegal_penalty`` must be a finite number: each is
+    refused with a message naming the argument (not float()'s own words)."""
+    with pytest.raises(ValueError, match=r"player=True: expected 0-3"):
+        SingleSeatEnv(player=True)
+    for bad in ("abc", None, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=r"illegal_penalty=.*: expected a finite number of points"):
+            SingleSeatEnv(illegal_penalty=bad)  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        SingleSeatEnv().step(0)

@@ -9,6 +9,7 @@ first tile in hand), reported as ``info["illegal_action"]`` and charged ``illega
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -42,7 +43,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         illegal_penalty: float = 0.0,
         render_mode: str | None = None,
     ) -> None:
-        if not isinstance(player, int) or not 0 <= player < 4:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < 4:
             raise ValueError(f"player={player!r}: expected 0-3")
         names = list(opponents)
         if len(names) != 3:
@@ -55,7 +56,12 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self.player = player
         self.agent = AGENTS[player]
         self.opponent_names = names
-        self.illegal_penalty = float(illegal_penalty)
+        penalty = (
+            illegal_penalty if isinstance(illegal_penalty, (int, float)) and not isinstance(illegal_penalty, bool) else math.nan
+        )
+        if not math.isfinite(penalty):
+            raise ValueError(f"illegal_penalty={illegal_penalty!r}: expected a finite number of points")
+        self.illegal_penalty = float(penalty)
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._bots: dict[str, Player] = {}
