@@ -326,3 +326,9 @@ def test_single_seat_arguments_of_the_wrong_kind_are_named() -> None:
             SingleSeatEnv(illegal_penalty=bad)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match=r"call reset\(\)"):
         SingleSeatEnv().step(0)
+
+
+def test_single_seat_penalty_may_be_any_real_number_type() -> None:
+    """A numpy scalar or an int is a number of points like a float."""
+    assert SingleSeatEnv(illegal_penalty=np.float32(0.5)).illegal_penalty == 0.5  # type: ignore[arg-type]
+    assert SingleSeatEnv(illegal_penalty=2).illegal_penalty == 2.0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from numbers import Real
 from typing import Any
 
 import gymnasium as gym
@@ -56,9 +57,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self.player = player
         self.agent = AGENTS[player]
         self.opponent_names = names
-        penalty = (
-            illegal_penalty if isinstance(illegal_penalty, (int, float)) and not isinstance(illegal_penalty, bool) else math.nan
-        )
+        real = isinstance(illegal_penalty, Real) and not isinstance(illegal_penalty, bool)
+        penalty = float(illegal_penalty) if real else math.nan
         if not math.isfinite(penalty):
             raise ValueError(f"illegal_penalty={illegal_penalty!r}: expected a finite number of points")
         self.illegal_penalty = float(penalty)
