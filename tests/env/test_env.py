@@ -7,6 +7,7 @@ only its own view (never another seat's concealed tiles).
 
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numpy as np
@@ -71,16 +72,19 @@ def test_every_registered_ruleset_passes_the_pettingzoo_api_test(rules: str) -> 
     assert sum(totals.values()) == 0
 
 
-def test_pettingzoo_seed_test_passes() -> None:
+@pytest.mark.parametrize("rules", RULES)
+def test_pettingzoo_seed_test_passes(rules: str) -> None:
+    """docs/env.md: ``seed_test`` passes for every registered ruleset, not only Hong Kong."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        seed_test(env, num_cycles=300)
+        seed_test(functools.partial(env, rules=rules), num_cycles=300)
 
 
-def test_gymnasium_check_env_passes() -> None:
+@pytest.mark.parametrize("rules", RULES)
+def test_gymnasium_check_env_passes(rules: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(SingleSeatEnv(opponents=("random", "greedy", "random")))
+        check_env(SingleSeatEnv(rules=rules, opponents=("random", "greedy", "random")))
 
 
 def test_hk6_rewards_are_the_hand_payments_and_sum_to_zero() -> None:
