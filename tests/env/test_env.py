@@ -336,3 +336,15 @@ def test_single_seat_penalty_may_be_any_real_number_type() -> None:
     """A numpy scalar or an int is a number of points like a float."""
     assert SingleSeatEnv(illegal_penalty=np.float32(0.5)).illegal_penalty == 0.5  # type: ignore[arg-type]
     assert SingleSeatEnv(illegal_penalty=2).illegal_penalty == 2.0
+
+
+def test_house_options_given_with_a_ruleset_object_apply_to_it_not_vanish() -> None:
+    """``rules=get_ruleset("hk"), options={"minfan": "3"}`` plays with a 3-fan minimum (HK-5.6);
+    the options were silently dropped when ``rules`` was a ``Ruleset``. A bad one is named."""
+    e = raw_env(rules=RULES_BY_NAME["hk"], options={"minfan": "3"})
+    assert e.rules.options["minfan"] == "3" and e.rules.name == "hk"
+    assert raw_env(rules=get_ruleset("hk", {"limit": "8"}), options={"minfan": "1"}).rules.options["limit"] == "8"
+    with pytest.raises(ValueError, match="nonsense"):
+        raw_env(rules=RULES_BY_NAME["mcr"], options={"nonsense": "1"})
+    with pytest.raises(ValueError, match="key=value"):
+        raw_env(rules=RULES_BY_NAME["hk"], options=["minfan=3"])  # type: ignore[arg-type]
