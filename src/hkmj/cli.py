@@ -553,14 +553,22 @@ def _add_score(sub: Any) -> None:
     p.add_argument("hand", nargs="?", help="concealed tiles including the winning tile (mpsz)")
     p.add_argument("--win", action=OnceAction, metavar="TILE", help="the winning tile, e.g. 1z")
     p.add_argument(
-        "--from", dest="discarder", action=OnceAction, metavar="SEAT", help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw"
+        "--from",
+        dest="discarder",
+        action=OnceAction,
+        metavar="SEAT",
+        help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw",
     )
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
     p.add_argument("--seat", default="E", action=OnceAction, help="your seat wind (default E)")
     p.add_argument("--prevailing", default="E", action=OnceAction, help="prevailing wind (default E)")
     p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
-    p.add_argument("--flower", action="append", type=whole_number, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)")
-    p.add_argument("--season", action="append", type=whole_number, default=[], metavar="N", help="a season 1-4 you hold (repeatable)")
+    p.add_argument(
+        "--flower", action="append", type=whole_number, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
+    )
+    p.add_argument(
+        "--season", action="append", type=whole_number, default=[], metavar="N", help="a season 1-4 you hold (repeatable)"
+    )
     p.add_argument(
         "--flag",
         action="append",
@@ -589,9 +597,18 @@ def _add_simulate(sub: Any) -> None:
     )
     p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed: the same seed plays the same hands (default 0)")
-    p.add_argument("--bots", default="greedy,greedy,random,random", help="four bot names, comma-separated, from random, greedy, strong, expert (default greedy,greedy,random,random)")
+    p.add_argument(
+        "--bots",
+        default="greedy,greedy,random,random",
+        help="four bot names, comma-separated, from random, greedy, strong, expert (default greedy,greedy,random,random)",
+    )
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
-    p.add_argument("--workers", type=_positive, default=1, help="processes to spread the hands over (default 1)")
+    p.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes to spread the hands over (default 1; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rules_arguments(p)
     p.add_argument(
@@ -666,7 +683,9 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
         option = words[0].split("=")[0]
         having = [name for name, p in sub.choices.items() if any(option in a.option_strings for a in p._actions)]
         if not having:
-            parser.error(f"unknown option {option} (hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help)")
+            parser.error(
+                f"unknown option {option} (hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help)"
+            )
         named = [w for w in words if w in sub.choices]
         command = named[0] if named else having[0]
         rest = [w for w in words if w != command]

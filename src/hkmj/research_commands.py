@@ -16,8 +16,11 @@ from hkmj.rulesets.args import add_rules_arguments, rules_from_args
 _BOT_MATCH_EPILOG = """\
 Each --bot is a built-in bot (random, greedy, strong, expert) or a command run as a subprocess that
 speaks the hkmj-bot/1 JSON-lines protocol (docs/bot-protocol.md). Give --bot one to four
-times; empty places are filled with --fill (greedy). A late, malformed or illegal answer, or
-a bot that dies, is logged on stderr and replaced by a safe default; the match goes on.
+times; empty places are filled with --fill (greedy). A bot reads JSON lines on stdin and
+answers each {"type": "request", "id": N, "legal": [...], ...} with one line on stdout,
+{"id": N, "action": "discard 5p"} (a text from "legal"), ending with a newline and flushed.
+A late, malformed or illegal answer, or a bot that dies, is logged on stderr and replaced
+by a safe default; the match goes on.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
   hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
@@ -197,7 +200,12 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--deals", type=_positive_int, default=40, help="deals per table of four (default 40)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
-    p.add_argument("--workers", type=_positive_int, default=1, help="processes (default 1; same ratings for any number)")
+    p.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=1,
+        help="processes (default 1; same ratings for any number; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",
+    )
     p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes (default) or Ray tasks")
     p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")
     add_rules_arguments(p)

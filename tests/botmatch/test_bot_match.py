@@ -433,7 +433,9 @@ def _parent(proc: Path) -> str | None:
         return None
 
 
-def test_bot_match_time_limits_in_any_float_notation_and_a_bad_command_quote_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bot_match_time_limits_in_any_float_notation_and_a_bad_command_quote_are_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """``--time-limit 5e-1`` is a positive number of seconds like ``0.5``; a ``--bot`` command with
     an unbalanced quote is refused naming the option and the command."""
     assert main(["bot-match", "--bot", "random", "--hands", "1", "--time-limit", "5e-1", "--startup-limit", "2E0"]) == 0
@@ -443,4 +445,17 @@ def test_bot_match_time_limits_in_any_float_notation_and_a_bad_command_quote_are
             main(["bot-match", "--time-limit", bad])
         assert "expected a positive number of seconds" in capsys.readouterr().err
     assert main(["bot-match", "--bot", "python 'my bot.py", "--hands", "1"]) == 2
-    assert "--bot \"python 'my bot.py\": cannot split it into words (No closing quotation)" in capsys.readouterr().err
+    assert '--bot "python \'my bot.py": cannot split it into words (No closing quotation)' in capsys.readouterr().err
+
+
+def test_help_teaches_the_answer_line_and_what_workers_mean_on_ray(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj bot-match --help`` alone is enough to write a bot that answers (one JSON line per
+    request, ending with a newline); ``--workers`` says what it means with ``--backend ray``."""
+    for command in (["bot-match", "--help"], ["simulate", "--help"], ["arena", "--help"]):
+        with pytest.raises(SystemExit):
+            main(command)
+        text = " ".join(capsys.readouterr().out.split())
+        if command[0] == "bot-match":
+            assert '{"id": N, "action": "discard 5p"}' in text and "ending with a newline" in text, text
+        else:
+            assert "with --backend ray: Ray tasks at once" in text, text

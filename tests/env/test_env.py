@@ -7,6 +7,7 @@ only its own view (never another seat's concealed tiles).
 
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numpy as np
@@ -71,16 +72,19 @@ def test_every_registered_ruleset_passes_the_pettingzoo_api_test(rules: str) -> 
     assert sum(totals.values()) == 0
 
 
-def test_pettingzoo_seed_test_passes() -> None:
+@pytest.mark.parametrize("rules", RULES)
+def test_pettingzoo_seed_test_passes(rules: str) -> None:
+    """docs/env.md: ``seed_test`` passes for every registered ruleset, not only Hong Kong."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        seed_test(env, num_cycles=300)
+        seed_test(functools.partial(env, rules=rules), num_cycles=300)
 
 
-def test_gymnasium_check_env_passes() -> None:
+@pytest.mark.parametrize("rules", RULES)
+def test_gymnasium_check_env_passes(rules: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(SingleSeatEnv(opponents=("random", "greedy", "random")))
+        check_env(SingleSeatEnv(rules=rules, opponents=("random", "greedy", "random")))
 
 
 def test_hk6_rewards_are_the_hand_payments_and_sum_to_zero() -> None:
@@ -314,3 +318,33 @@ def test_ansi_render_shows_the_acting_seat() -> None:
     e.reset(seed=1)
     text = e.render()
     assert text is not None and text.startswith(e.agent_selection) and "legal:" in text
+
+
+def test_single_seat_arguments_of_the_wrong_kind_are_named() -> None:
+    """``player=True`` is no player number; ``illegal_penalty`` must be a finite number: each is
+    refused with a message naming the argument (not float()'s own words)."""
+    with pytest.raises(ValueError, match=r"player=True: expected 0-3"):
+        SingleSeatEnv(player=True)
+    for bad in ("abc", None, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=r"illegal_penalty=.*: expected a finite number of points"):
+            SingleSeatEnv(illegal_penalty=bad)  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        SingleSeatEnv().step(0)
+
+
+def test_single_seat_penalty_may_be_any_real_number_type() -> None:
+    """A numpy scalar or an int is a number of points like a float."""
+    assert SingleSeatEnv(illegal_penalty=np.float32(0.5)).illegal_penalty == 0.5  # type: ignore[arg-type]
+    assert SingleSeatEnv(illegal_penalty=2).illegal_penalty == 2.0
+
+
+def test_house_options_given_with_a_ruleset_object_apply_to_it_not_vanish() -> None:
+    """``rules=get_ruleset("hk"), options={"minfan": "3"}`` plays with a 3-fan minimum (HK-5.6);
+    the options were silently dropped when ``rules`` was a ``Ruleset``. A bad one is named."""
+    e = raw_env(rules=RULES_BY_NAME["hk"], options={"minfan": "3"})
+    assert e.rules.options["minfan"] == "3" and e.rules.name == "hk"
+    assert raw_env(rules=get_ruleset("hk", {"limit": "8"}), options={"minfan": "1"}).rules.options["limit"] == "8"
+    with pytest.raises(ValueError, match="nonsense"):
+        raw_env(rules=RULES_BY_NAME["mcr"], options={"nonsense": "1"})
+    with pytest.raises(ValueError, match="key=value"):
+        raw_env(rules=RULES_BY_NAME["hk"], options=["minfan=3"])  # type: ignore[arg-type]

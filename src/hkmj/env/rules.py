@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hkmj.rulesets import RULESETS, Ruleset, get_ruleset
+from hkmj.rulesets import RULESETS, Ruleset, RulesetError, get_ruleset
 
 __all__ = ["RULES", "check_rules"]
 
@@ -15,8 +15,13 @@ RULES: tuple[str, ...] = tuple(RULESETS)
 def check_rules(rules: str | Ruleset, options: Mapping[str, str] | None = None) -> Ruleset:
     """The :class:`Ruleset` for ``rules`` (a name or a ruleset) with house ``options``.
 
+    ``options`` given with a :class:`Ruleset` change its house options (they are never dropped).
     Raises :class:`~hkmj.rulesets.RulesetError` (a ``ValueError``) naming the unknown ruleset or option.
     """
     if isinstance(rules, Ruleset):
-        return rules
+        if not options:
+            return rules
+        if not isinstance(options, Mapping):
+            raise RulesetError(f"options {options!r}: expected key=value pairs")
+        return type(rules)({**rules.options, **options})
     return get_ruleset(rules, options)

@@ -9,8 +9,10 @@ first tile in hand), reported as ``info["illegal_action"]`` and charged ``illega
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
+from numbers import Real
 from typing import Any
 
 import gymnasium as gym
@@ -42,7 +44,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         illegal_penalty: float = 0.0,
         render_mode: str | None = None,
     ) -> None:
-        if not isinstance(player, int) or not 0 <= player < 4:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < 4:
             raise ValueError(f"player={player!r}: expected 0-3")
         names = list(opponents)
         if len(names) != 3:
@@ -55,7 +57,11 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self.player = player
         self.agent = AGENTS[player]
         self.opponent_names = names
-        self.illegal_penalty = float(illegal_penalty)
+        real = isinstance(illegal_penalty, Real) and not isinstance(illegal_penalty, bool)
+        penalty = float(illegal_penalty) if real else math.nan
+        if not math.isfinite(penalty):
+            raise ValueError(f"illegal_penalty={illegal_penalty!r}: expected a finite number of points")
+        self.illegal_penalty = float(penalty)
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._bots: dict[str, Player] = {}
