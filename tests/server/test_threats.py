@@ -829,3 +829,64 @@ def test_the_creators_seat_is_taken_at_creation_so_nobody_can_snipe_it(server: S
     for bad, words in ((5, "0 to 3"), (2, "bot"), ("0", "0 to 3"), (True, "0 to 3")):
         status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": bad})
         assert status == 400 and words in answer["message"], (bad, answer)
+
+
+async def _slow_and_fast(server: Server, tid: str, think: float, hands_over: float) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Seat 0 acts ``think`` seconds after each decision opens (always under ``--idle-after``),
+    seat 1 at once, until the hand is over or ``hands_over`` seconds pass; their frames."""
+    slow, fast = server.client(record=True), server.client(record=True)
+    await slow.open()
+    await fast.open()
+    await slow.join(tid, 0, "Slow")
+    await fast.join(tid, 1, "Fast")
+    rng = random.Random(3)
+
+    async def player(c: GameClient, delay: float) -> None:
+        acted = -1
+        while True:
+            st = c.state or {}
+            if st.get("reveal"):
+                return
+            legal = (st.get("mine") or {}).get("legal") or []
+            if legal and st["seq"] != acted:
+                acted = st["seq"]
+                await asyncio.sleep(delay)
+                if (c.state or {}).get("seq") == acted:  # still that decision: play it
+                    await c.act(choose(legal, rng))
+            with contextlib.suppress(TimeoutError):
+                await c.recv(0.05)
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(player(slow, think), player(fast, 0.0)), hands_over)
+    await slow.close()
+    await fast.close()
+    return [m for m in slow.messages if m["type"] == "state"], [m for m in fast.messages if m["type"] == "state"]
+
+
+def test_a_player_who_acts_just_before_idle_after_spends_a_time_bank_then_is_played_for(tmp_path: Path, make_server: MakeServer) -> None:
+    """Acting just before ``--idle-after`` each time made every decision last that long (300 s: a
+    hand could take hours). Where another human waits, each decision has ``--slow-grace`` seconds
+    free and the rest comes off a per-hand time bank (``--slow-bank``); once it is spent the slow
+    seat's decisions time out after the grace (the server plays for it, then a bot holds the seat).
+    The quick player never loses anything, and a learner alone with bots is not concerned."""
+    db = tmp_path / "slow.db"
+    server = make_server(f"sqlite:///{db}", "--idle-after", "5", "--slow-grace", "0.1", "--slow-bank", "0.6")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, bot_delay=0, claim_window=0.01)
+    slow, fast = asyncio.run(_slow_and_fast(server, tid, 0.4, 40))
+    banks = [s["mine"]["bank"] for s in slow if s["mine"]["bank"] is not None]
+    assert banks[0] == 0.6 and banks[-1] == 0 and banks == sorted(banks, reverse=True), banks
+    with sqlite3.connect(db) as conn:
+        acts = [json.loads(d) for (d,) in conn.execute("SELECT data FROM hkmj_events WHERE table_id = ? AND kind = 'act'", (tid,))]
+    played_for = {slot: sum(1 for a in acts if a["slot"] == slot and a["by"] != "player") for slot in (0, 1)}
+    assert played_for[0] > 0 and played_for[1] == 0, played_for  # the slow seat was played for once its bank was spent
+    assert all(s["mine"]["timeouts"] == 0 and not s["players"][1]["away"] for s in fast)
+    assert {s["mine"]["bank"] for s in fast if s["mine"]["bank"] is not None} == {0.6}  # acting at once costs nothing
+
+
+def test_a_slow_player_within_the_grace_is_never_played_for(make_server: MakeServer) -> None:
+    """A player who takes less than ``--slow-grace`` per decision keeps a full bank and is never hurried."""
+    server = make_server(None, "--idle-after", "5", "--slow-grace", "1", "--slow-bank", "0.6")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, bot_delay=0, claim_window=0.01)
+    slow, _ = asyncio.run(_slow_and_fast(server, tid, 0.2, 12))
+    assert all(s["mine"]["timeouts"] == 0 and not s["players"][0]["away"] for s in slow)
+    assert {s["mine"]["bank"] for s in slow if s["mine"]["bank"] is not None} == {0.6}

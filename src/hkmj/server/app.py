@@ -120,6 +120,13 @@ class Limits:
     """Seconds a decision may wait for a connected player who does nothing, at a table where
     another human is seated and no sooner timer runs; then the server plays for the seat as on a
     timeout. A learner alone with bots is never hurried; a stranger cannot hold friends' table."""
+    slow_grace: float = 20.0
+    """Seconds of each decision that are free where ``idle_after`` applies; what a player takes
+    beyond them is drawn from their per-hand time bank (:attr:`slow_bank`)."""
+    slow_bank: float = 300.0
+    """Seconds per hand a player may take beyond :attr:`slow_grace` on their decisions, in all,
+    where ``idle_after`` applies; once it is spent a decision times out after ``slow_grace``
+    seconds. Someone who acts just before ``idle_after`` each time cannot make a hand last hours."""
     unattended_per_address: int = 4
     """Live tables played by bots only (four bots, or every player turned away) that tables created
     from one client address may count; creating another is refused with 429. Bots cost CPU on the
@@ -292,6 +299,9 @@ class Hub:
         self.idle_since[t.id] = time.monotonic()
         t.absent_after = self.limits.absent_after
         t.idle_after = self.limits.idle_after
+        t.slow_grace = self.limits.slow_grace
+        t.slow_bank = self.limits.slow_bank
+        t.bank = [t.slow_bank] * 4  # a restored hand's banks start full, as its timers restart
         t.on_finished = self._finished
         t.go_live()
         return t

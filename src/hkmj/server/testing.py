@@ -295,6 +295,7 @@ def stable(frame: dict[str, Any]) -> dict[str, Any]:
         f.pop(k, None)
     if f.get("mine"):
         f["mine"].pop("remaining", None)
+        f["mine"].pop("bank", None)
     for p in f.get("players", []):
         p.pop("connected", None)
     return f
