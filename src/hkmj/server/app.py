@@ -135,8 +135,9 @@ class Limits:
     """HTTP requests one client address may send per second, in bursts of four times as many (a
     page load fetches about fifty files); then 429. Each costs the event loop about 1 ms."""
     replay_rate: float = 20.0
-    """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
-    ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
+    """Lookups one client address may make per minute (``GET``, log export, ``watch``, ``join``,
+    ``resume``) of tables neither live nor cached: each asks the database, and an existing table
+    is then replayed from its whole log; then 429 (``rate_limited``)."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
     allowed_hosts: tuple[str, ...] = ()
@@ -376,14 +377,16 @@ class Hub:
                 if t is not None:
                     return t
                 assert self.store is not None
+                # a table neither live nor cached costs a database lookup (and a replay if it
+                # exists), known or not: counted before the database is asked
+                if tid not in self.finished and address is not None and not self.may_replay(address):
+                    raise ProtocolError("rate_limited", f"at most {self.limits.replay_rate:g} lookups of past or unknown tables a minute; try again later")
                 try:
                     status = await asyncio.to_thread(self.store.status_of, tid)
                 except Exception:
                     raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
                 if status is None:
                     raise ProtocolError("no_table", f"no table {tid!r}")
-                if tid not in self.finished and address is not None and not self.may_replay(address):
-                    raise ProtocolError("rate_limited", f"at most {self.limits.replay_rate:g} lookups of past tables a minute; try again later")
                 if status in ("open", "playing") or (status == "abandoned" and revive):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
