@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -176,6 +177,48 @@ def test_lookups_of_unknown_tables_over_the_websocket_are_rate_limited_per_addre
     assert answer == "welcome"
     status, headers, body = get(server, "/api/tables/nope99")  # HTTP shares the address's budget
     assert status == 429 and json.loads(body)["error"] == "rate_limited" and "retry-after" in headers
+
+
+def _review(server: Server, tid: str, token: str, lang: str) -> tuple[int, dict[str, str]]:
+    """POST /t/{tid}/review as the end-of-match form does; the status and headers."""
+    req = urllib.request.Request(
+        f"{server.base}/t/{tid}/review",
+        data=urllib.parse.urlencode({"token": token, "lang": lang}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}
+    except urllib.error.HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}
+
+
+def test_game_reviews_made_are_rate_limited_per_address(make_server: MakeServer) -> None:
+    """A review is worked out from the whole log (about 0.05 s of CPU a hand: 3 s for a 64-hand
+    match) and 32 are kept. Reviews of 17 finished tables in two languages, asked in turn, were
+    all worked out again, at up to ``--http-rate`` requests a second. Now an address may have
+    ``--review-rate`` reviews made a minute (then 429 with Retry-After) and one is made at a time;
+    a review already made is answered at no cost."""
+    server = make_server(None, "--review-rate", "2")
+    tids = [quick_bots(server, next_delay=0.1) for _ in range(2)]
+
+    async def play_all() -> list[str]:
+        tokens = []
+        for tid in tids:
+            c = await finish(server, tid)
+            assert c.token is not None
+            tokens.append(c.token)
+            await c.close()
+        return tokens
+
+    tokens = asyncio.run(play_all())
+    assert _review(server, tids[0], tokens[0], "en")[0] == 200
+    assert _review(server, tids[0], tokens[0], "fr")[0] == 200
+    status, headers = _review(server, tids[1], tokens[1], "en")
+    assert status == 429 and "retry-after" in headers
+    assert _review(server, tids[0], tokens[0], "en")[0] == 200  # made already: no cost, not counted
+    assert _review(server, tids[1], "not-a-token", "en")[0] == 403  # a wrong token costs nothing either
 
 
 def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_server: MakeServer) -> None:

@@ -138,6 +138,9 @@ class Limits:
     """Lookups one client address may make per minute (``GET``, log export, ``watch``, ``join``,
     ``resume``) of tables neither live nor cached: each asks the database, and an existing table
     is then replayed from its whole log; then 429 (``rate_limited``)."""
+    review_rate: float = 6.0
+    """Game reviews (issue 14) one client address may have made per minute: each is worked out from
+    the whole log (about 0.05 s of CPU a hand); then 429. A review already made costs nothing."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
     allowed_hosts: tuple[str, ...] = ()
@@ -267,6 +270,9 @@ class Hub:
         self.created_by: dict[str, str] = {}
         """The client address that created each live table (in memory only: restored tables have none)."""
         self.replayers: dict[str, RateLimiter] = {}
+        self.reviewers: dict[str, RateLimiter] = {}
+        self._reviewing = asyncio.Semaphore(1)
+        """One review is made at a time: its thread competes with the event loop for the GIL."""
         self.idle_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
@@ -425,9 +431,14 @@ class Hub:
         key = (t.id, slot, lang)
         page = self.reviews.get(key)
         if page is None:
+            if address is not None and not _allow(self.reviewers, address, self.limits.review_rate):
+                raise ProtocolError("rate_limited", f"at most {self.limits.review_rate:g} game reviews made a minute from your address; try again later")
             rows = await self.log_rows(tid)
-            page = await asyncio.to_thread(_review_page, rows, slot, lang)
-            self.reviews[key] = page
+            async with self._reviewing:
+                made = self.reviews.get(key)  # made meanwhile by a request that went first
+                if made is None:
+                    made = await asyncio.to_thread(_review_page, rows, slot, lang)
+            self.reviews[key] = page = made
             while len(self.reviews) > FINISHED_CACHE:
                 self.reviews.popitem(last=False)
         return page
