@@ -221,6 +221,40 @@ def test_game_reviews_made_are_rate_limited_per_address(make_server: MakeServer)
     assert _review(server, tids[1], "not-a-token", "en")[0] == 403  # a wrong token costs nothing either
 
 
+def test_actions_are_rate_limited_per_address_so_a_script_cannot_drive_bot_tables_flat_out(make_server: MakeServer) -> None:
+    """A script seated at a table of bots with no bot delay, answering every decision at once, had
+    the server play as fast as it could (three expert bots: 12 hands in 8 s, about 30 % of a
+    core, and one address could keep many such tables). Actions are now limited per client
+    address (``--action-rate`` a second, bursts of four times as many), far above what a person
+    plays; past it an action gets ``rate_limited`` and nothing is applied."""
+    server = make_server(None, "--action-rate", "2")
+    tid = quick_bots(server, hands=4, next_delay=0)
+
+    async def go() -> tuple[int, int, int]:
+        c = server.client()
+        await c.open()
+        await c.join(tid, 0, "Script")
+        rng = random.Random(1)
+        start = time.monotonic()
+        limited = acked = 0
+        while time.monotonic() - start < 4:
+            legal = c.legal
+            if legal:
+                await c.act(choose(legal, rng))
+                msg = await c.wait(lambda m: m["type"] in ("ack", "error"))
+                if msg["type"] == "ack":
+                    acked += 1
+                elif msg["code"] == "rate_limited":
+                    limited += 1
+            with contextlib.suppress(TimeoutError):
+                await c.recv(0.01)
+        await c.close()
+        return acked, limited, int(time.monotonic() - start)
+
+    acked, limited, secs = asyncio.run(go())
+    assert limited > 0 and acked <= 8 + 2 * (secs + 1), (acked, limited)  # the burst, then 2 a second
+
+
 def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_server: MakeServer) -> None:
     server = make_server(None, "--create-rate", "3", "--max-tables", "2")
     body = {"slots": [None, "greedy", "greedy", "greedy"]}

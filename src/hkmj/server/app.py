@@ -138,6 +138,10 @@ class Limits:
     """Lookups one client address may make per minute (``GET``, log export, ``watch``, ``join``,
     ``resume``) of tables neither live nor cached: each asks the database, and an existing table
     is then replayed from its whole log; then 429 (``rate_limited``)."""
+    action_rate: float = 10.0
+    """Actions all the seats played from one client address may send per second, in bursts of four
+    times as many; then ``rate_limited``. Far above a person's pace (a LAN party behind one address
+    included), it stops a script that answers at once from driving bot tables flat out."""
     review_rate: float = 6.0
     """Game reviews (issue 14) one client address may have made per minute: each is worked out from
     the whole log (about 0.05 s of CPU a hand); then 429. A review already made costs nothing."""
@@ -271,6 +275,7 @@ class Hub:
         """The client address that created each live table (in memory only: restored tables have none)."""
         self.replayers: dict[str, RateLimiter] = {}
         self.reviewers: dict[str, RateLimiter] = {}
+        self.actors: dict[str, RateLimiter] = {}
         self._reviewing = asyncio.Semaphore(1)
         """One review is made at a time: its thread competes with the event loop for the GIL."""
         self.idle_since: dict[str, float] = {}
@@ -551,6 +556,8 @@ class Hub:
             raise ProtocolError("spectator")
         table = current
         if kind == "action":
+            if not _take(self.actors, conn.address, self.limits.action_rate, 4 * self.limits.action_rate):
+                raise ProtocolError("rate_limited", f"more than {self.limits.action_rate:g} actions a second from your address; nothing was played")
             cseq = field_of(msg, "cseq", int)
             at = field_of(msg, "at", int)
             action = field_of(msg, "action", str)
