@@ -31,8 +31,7 @@ def test_hint_is_the_advisors_best_action() -> None:
         )
         t = Table("h", cfg, 4321, None)
         t.go_live()
-        await t.join(0, "Ann")
-        await t.start()
+        await t.join(0, "Ann")  # the last human seat taken: the match starts
         try:
             seat = await first_decision(t, 0)
             assert t.hand is not None and seat is not None

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -149,6 +150,111 @@ def test_replays_of_finished_tables_are_rate_limited_per_address(make_server: Ma
     assert asyncio.run(watch())["code"] == "rate_limited"
 
 
+def test_lookups_of_unknown_tables_over_the_websocket_are_rate_limited_per_address(make_server: MakeServer) -> None:
+    """``join``, ``watch`` or ``resume`` of a table the server does not hold asks the database
+    (about 0.9 ms of server CPU each against 0.24 ms for a ping), and a refused lookup leaves the
+    socket free to try again: one address with 64 sockets at 50 messages a second could keep both
+    cores busy. A lookup of a table neither live nor cached, known or not, now counts against
+    ``--replay-rate`` first; past it the answer is ``rate_limited`` without asking the database.
+    The live table a player is asked to join is never counted."""
+    server = make_server(None, "--replay-rate", "5")
+    live_tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60)
+
+    async def go() -> tuple[list[str], str]:
+        c = server.client()
+        await c.open()
+        codes = []
+        for i in range(8):
+            await c.send(type=("join", "watch", "resume")[i % 3], table=f"nope{i}", slot=0, token="x")
+            codes.append((await c.wait(lambda m: m["type"] == "error"))["code"])
+        await c.send(type="watch", table=live_tid)
+        answer = (await c.wait(lambda m: m["type"] in ("welcome", "error")))["type"]
+        await c.close()
+        return codes, answer
+
+    codes, answer = asyncio.run(go())
+    assert codes[:5] == ["no_table"] * 5 and set(codes[5:]) == {"rate_limited"}, codes
+    assert answer == "welcome"
+    status, headers, body = get(server, "/api/tables/nope99")  # HTTP shares the address's budget
+    assert status == 429 and json.loads(body)["error"] == "rate_limited" and "retry-after" in headers
+
+
+def _review(server: Server, tid: str, token: str, lang: str) -> tuple[int, dict[str, str]]:
+    """POST /t/{tid}/review as the end-of-match form does; the status and headers."""
+    req = urllib.request.Request(
+        f"{server.base}/t/{tid}/review",
+        data=urllib.parse.urlencode({"token": token, "lang": lang}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}
+    except urllib.error.HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}
+
+
+def test_game_reviews_made_are_rate_limited_per_address(make_server: MakeServer) -> None:
+    """A review is worked out from the whole log (about 0.05 s of CPU a hand: 3 s for a 64-hand
+    match) and 32 are kept. Reviews of 17 finished tables in two languages, asked in turn, were
+    all worked out again, at up to ``--http-rate`` requests a second. Now an address may have
+    ``--review-rate`` reviews made a minute (then 429 with Retry-After) and one is made at a time;
+    a review already made is answered at no cost."""
+    server = make_server(None, "--review-rate", "2")
+    tids = [quick_bots(server, next_delay=0.1) for _ in range(2)]
+
+    async def play_all() -> list[str]:
+        tokens = []
+        for tid in tids:
+            c = await finish(server, tid)
+            assert c.token is not None
+            tokens.append(c.token)
+            await c.close()
+        return tokens
+
+    tokens = asyncio.run(play_all())
+    assert _review(server, tids[0], tokens[0], "en")[0] == 200
+    assert _review(server, tids[0], tokens[0], "fr")[0] == 200
+    status, headers = _review(server, tids[1], tokens[1], "en")
+    assert status == 429 and "retry-after" in headers
+    assert _review(server, tids[0], tokens[0], "en")[0] == 200  # made already: no cost, not counted
+    assert _review(server, tids[1], "not-a-token", "en")[0] == 403  # a wrong token costs nothing either
+
+
+def test_actions_are_rate_limited_per_address_so_a_script_cannot_drive_bot_tables_flat_out(make_server: MakeServer) -> None:
+    """A script seated at a table of bots with no bot delay, answering every decision at once, had
+    the server play as fast as it could (three expert bots: 12 hands in 8 s, about 30 % of a
+    core, and one address could keep many such tables). Actions are now limited per client
+    address (``--action-rate`` a second, bursts of four times as many), far above what a person
+    plays; past it an action gets ``rate_limited`` and nothing is applied."""
+    server = make_server(None, "--action-rate", "2")
+    tid = quick_bots(server, hands=4, next_delay=0)
+
+    async def go() -> tuple[int, int, int]:
+        c = server.client()
+        await c.open()
+        await c.join(tid, 0, "Script")
+        rng = random.Random(1)
+        start = time.monotonic()
+        limited = acked = 0
+        while time.monotonic() - start < 4:
+            legal = c.legal
+            if legal:
+                await c.act(choose(legal, rng))
+                msg = await c.wait(lambda m: m["type"] in ("ack", "error"))
+                if msg["type"] == "ack":
+                    acked += 1
+                elif msg["code"] == "rate_limited":
+                    limited += 1
+            with contextlib.suppress(TimeoutError):
+                await c.recv(0.01)
+        await c.close()
+        return acked, limited, int(time.monotonic() - start)
+
+    acked, limited, secs = asyncio.run(go())
+    assert limited > 0 and acked <= 8 + 2 * (secs + 1), (acked, limited)  # the burst, then 2 a second
+
+
 def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_server: MakeServer) -> None:
     server = make_server(None, "--create-rate", "3", "--max-tables", "2")
     body = {"slots": [None, "greedy", "greedy", "greedy"]}
@@ -210,7 +316,7 @@ def test_http_requests_are_rate_limited_per_address(make_server: MakeServer) -> 
     table 1.6 ms) and nothing bounded them: one address sending GETs in a loop kept a core busy.
     Past ``--http-rate`` requests a second (bursts of four times as many) an address gets 429
     with ``Retry-After``; the others are served as before."""
-    server = make_server(None, "--http-rate", "5")
+    server = make_server(None, "--http-rate", "5", "--replay-rate", "1000")  # only the HTTP limit here
     answers = [get(server, f"/api/tables/nope{i}") for i in range(40)]
     refused = [(h, body) for status, h, body in answers if status == 429]
     assert len(refused) >= 10 and all(status in (404, 429) for status, _, _ in answers)
@@ -829,3 +935,64 @@ def test_the_creators_seat_is_taken_at_creation_so_nobody_can_snipe_it(server: S
     for bad, words in ((5, "0 to 3"), (2, "bot"), ("0", "0 to 3"), (True, "0 to 3")):
         status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": bad})
         assert status == 400 and words in answer["message"], (bad, answer)
+
+
+async def _slow_and_fast(server: Server, tid: str, think: float, hands_over: float) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Seat 0 acts ``think`` seconds after each decision opens (always under ``--idle-after``),
+    seat 1 at once, until the hand is over or ``hands_over`` seconds pass; their frames."""
+    slow, fast = server.client(record=True), server.client(record=True)
+    await slow.open()
+    await fast.open()
+    await slow.join(tid, 0, "Slow")
+    await fast.join(tid, 1, "Fast")
+    rng = random.Random(3)
+
+    async def player(c: GameClient, delay: float) -> None:
+        acted = -1
+        while True:
+            st = c.state or {}
+            if st.get("reveal"):
+                return
+            legal = (st.get("mine") or {}).get("legal") or []
+            if legal and st["seq"] != acted:
+                acted = st["seq"]
+                await asyncio.sleep(delay)
+                if (c.state or {}).get("seq") == acted:  # still that decision: play it
+                    await c.act(choose(legal, rng))
+            with contextlib.suppress(TimeoutError):
+                await c.recv(0.05)
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(player(slow, think), player(fast, 0.0)), hands_over)
+    await slow.close()
+    await fast.close()
+    return [m for m in slow.messages if m["type"] == "state"], [m for m in fast.messages if m["type"] == "state"]
+
+
+def test_a_player_who_acts_just_before_idle_after_spends_a_time_bank_then_is_played_for(tmp_path: Path, make_server: MakeServer) -> None:
+    """Acting just before ``--idle-after`` each time made every decision last that long (300 s: a
+    hand could take hours). Where another human waits, each decision has ``--slow-grace`` seconds
+    free and the rest comes off a per-hand time bank (``--slow-bank``); once it is spent the slow
+    seat's decisions time out after the grace (the server plays for it, then a bot holds the seat).
+    The quick player never loses anything, and a learner alone with bots is not concerned."""
+    db = tmp_path / "slow.db"
+    server = make_server(f"sqlite:///{db}", "--idle-after", "5", "--slow-grace", "0.1", "--slow-bank", "0.6")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, bot_delay=0, claim_window=0.01)
+    slow, fast = asyncio.run(_slow_and_fast(server, tid, 0.4, 40))
+    banks = [s["mine"]["bank"] for s in slow if s["mine"]["bank"] is not None]
+    assert banks[0] == 0.6 and banks[-1] == 0 and banks == sorted(banks, reverse=True), banks
+    with sqlite3.connect(db) as conn:
+        acts = [json.loads(d) for (d,) in conn.execute("SELECT data FROM hkmj_events WHERE table_id = ? AND kind = 'act'", (tid,))]
+    played_for = {slot: sum(1 for a in acts if a["slot"] == slot and a["by"] != "player") for slot in (0, 1)}
+    assert played_for[0] > 0 and played_for[1] == 0, played_for  # the slow seat was played for once its bank was spent
+    assert all(s["mine"]["timeouts"] == 0 and not s["players"][1]["away"] for s in fast)
+    assert {s["mine"]["bank"] for s in fast if s["mine"]["bank"] is not None} == {0.6}  # acting at once costs nothing
+
+
+def test_a_slow_player_within_the_grace_is_never_played_for(make_server: MakeServer) -> None:
+    """A player who takes less than ``--slow-grace`` per decision keeps a full bank and is never hurried."""
+    server = make_server(None, "--idle-after", "5", "--slow-grace", "1", "--slow-bank", "0.6")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, bot_delay=0, claim_window=0.01)
+    slow, _ = asyncio.run(_slow_and_fast(server, tid, 0.2, 12))
+    assert all(s["mine"]["timeouts"] == 0 and not s["players"][0]["away"] for s in slow)
+    assert {s["mine"]["bank"] for s in slow if s["mine"]["bank"] is not None} == {0.6}

@@ -120,6 +120,13 @@ class Limits:
     """Seconds a decision may wait for a connected player who does nothing, at a table where
     another human is seated and no sooner timer runs; then the server plays for the seat as on a
     timeout. A learner alone with bots is never hurried; a stranger cannot hold friends' table."""
+    slow_grace: float = 20.0
+    """Seconds of each decision that are free where ``idle_after`` applies; what a player takes
+    beyond them is drawn from their per-hand time bank (:attr:`slow_bank`)."""
+    slow_bank: float = 300.0
+    """Seconds per hand a player may take beyond :attr:`slow_grace` on their decisions, in all,
+    where ``idle_after`` applies; once it is spent a decision times out after ``slow_grace``
+    seconds. Someone who acts just before ``idle_after`` each time cannot make a hand last hours."""
     unattended_per_address: int = 4
     """Live tables played by bots only (four bots, or every player turned away) that tables created
     from one client address may count; creating another is refused with 429. Bots cost CPU on the
@@ -128,8 +135,16 @@ class Limits:
     """HTTP requests one client address may send per second, in bursts of four times as many (a
     page load fetches about fifty files); then 429. Each costs the event loop about 1 ms."""
     replay_rate: float = 20.0
-    """Replays one client address may cause per minute: looking up (``GET``, log export, ``watch``,
-    ``join``, ``resume``) a table that is neither live nor cached replays its whole log; then 429."""
+    """Lookups one client address may make per minute (``GET``, log export, ``watch``, ``join``,
+    ``resume``) of tables neither live nor cached: each asks the database, and an existing table
+    is then replayed from its whole log; then 429 (``rate_limited``)."""
+    action_rate: float = 10.0
+    """Actions all the seats played from one client address may send per second, in bursts of four
+    times as many; then ``rate_limited``. Far above a person's pace (a LAN party behind one address
+    included), it stops a script that answers at once from driving bot tables flat out."""
+    review_rate: float = 6.0
+    """Game reviews (issue 14) one client address may have made per minute: each is worked out from
+    the whole log (about 0.05 s of CPU a hand); then 429. A review already made costs nothing."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
     allowed_hosts: tuple[str, ...] = ()
@@ -259,6 +274,10 @@ class Hub:
         self.created_by: dict[str, str] = {}
         """The client address that created each live table (in memory only: restored tables have none)."""
         self.replayers: dict[str, RateLimiter] = {}
+        self.reviewers: dict[str, RateLimiter] = {}
+        self.actors: dict[str, RateLimiter] = {}
+        self._reviewing = asyncio.Semaphore(1)
+        """One review is made at a time: its thread competes with the event loop for the GIL."""
         self.idle_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
@@ -292,6 +311,9 @@ class Hub:
         self.idle_since[t.id] = time.monotonic()
         t.absent_after = self.limits.absent_after
         t.idle_after = self.limits.idle_after
+        t.slow_grace = self.limits.slow_grace
+        t.slow_bank = self.limits.slow_bank
+        t.bank = [t.slow_bank] * 4  # a restored hand's banks start full, as its timers restart
         t.on_finished = self._finished
         t.go_live()
         return t
@@ -366,14 +388,16 @@ class Hub:
                 if t is not None:
                     return t
                 assert self.store is not None
+                # a table neither live nor cached costs a database lookup (and a replay if it
+                # exists), known or not: counted before the database is asked
+                if tid not in self.finished and address is not None and not self.may_replay(address):
+                    raise ProtocolError("rate_limited", f"at most {self.limits.replay_rate:g} lookups of past or unknown tables a minute; try again later")
                 try:
                     status = await asyncio.to_thread(self.store.status_of, tid)
                 except Exception:
                     raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
                 if status is None:
                     raise ProtocolError("no_table", f"no table {tid!r}")
-                if tid not in self.finished and address is not None and not self.may_replay(address):
-                    raise ProtocolError("rate_limited", f"at most {self.limits.replay_rate:g} lookups of past tables a minute; try again later")
                 if status in ("open", "playing") or (status == "abandoned" and revive):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
@@ -412,9 +436,14 @@ class Hub:
         key = (t.id, slot, lang)
         page = self.reviews.get(key)
         if page is None:
+            if address is not None and not _allow(self.reviewers, address, self.limits.review_rate):
+                raise ProtocolError("rate_limited", f"at most {self.limits.review_rate:g} game reviews made a minute from your address; try again later")
             rows = await self.log_rows(tid)
-            page = await asyncio.to_thread(_review_page, rows, slot, lang)
-            self.reviews[key] = page
+            async with self._reviewing:
+                made = self.reviews.get(key)  # made meanwhile by a request that went first
+                if made is None:
+                    made = await asyncio.to_thread(_review_page, rows, slot, lang)
+            self.reviews[key] = page = made
             while len(self.reviews) > FINISHED_CACHE:
                 self.reviews.popitem(last=False)
         return page
@@ -527,6 +556,8 @@ class Hub:
             raise ProtocolError("spectator")
         table = current
         if kind == "action":
+            if not _take(self.actors, conn.address, self.limits.action_rate, 4 * self.limits.action_rate):
+                raise ProtocolError("rate_limited", f"more than {self.limits.action_rate:g} actions a second from your address; nothing was played")
             cseq = field_of(msg, "cseq", int)
             at = field_of(msg, "at", int)
             action = field_of(msg, "action", str)

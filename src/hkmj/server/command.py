@@ -93,9 +93,13 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
     ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),
     ("--idle-after", float, "S", "seconds a decision waits for a connected player who does nothing, when another human is seated; then the server plays for them"),
+    ("--slow-grace", float, "S", "seconds of each decision that are free where --idle-after applies; more is drawn from the player's time bank"),
+    ("--slow-bank", float, "S", "seconds per hand a player may take beyond --slow-grace on their decisions in all, where --idle-after applies; then each decision times out after --slow-grace"),
     ("--unattended-per-address", int, "N", "live tables played by bots only (four bots, or every player away) that tables created from one address may count; more get 429"),
     ("--http-rate", float, "N", "HTTP requests one address may send per second (bursts of four times as many); more get 429"),
-    ("--replay-rate", float, "N", "past tables (not live, not cached) one address may look up per minute; more get 429"),
+    ("--action-rate", float, "N", "actions the seats played from one address may send per second (bursts of four times as many); more get rate_limited"),
+    ("--review-rate", float, "N", "game reviews one address may have made per minute (a review already made costs nothing); more get 429"),
+    ("--replay-rate", float, "N", "past or unknown tables (not live, not cached) one address may look up per minute; more get 429"),
 ]
 _FIELDS = {
     "--max-tables": "max_tables",
@@ -110,9 +114,13 @@ _FIELDS = {
     "--hints-per-minute": "hints_per_minute",
     "--absent-after": "absent_after",
     "--idle-after": "idle_after",
+    "--slow-grace": "slow_grace",
+    "--slow-bank": "slow_bank",
     "--unattended-per-address": "unattended_per_address",
     "--http-rate": "http_rate",
     "--replay-rate": "replay_rate",
+    "--review-rate": "review_rate",
+    "--action-rate": "action_rate",
 }
 
 

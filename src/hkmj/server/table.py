@@ -198,6 +198,12 @@ class Table:
         self.idle_after = math.inf
         """Seconds a decision may wait for a connected player when another human is seated; then
         the server plays for the seat as on a timeout (``hkmj serve --idle-after``)."""
+        self.slow_grace = math.inf
+        """Seconds of each decision that do not count against the time bank (``--slow-grace``)."""
+        self.slow_bank = math.inf
+        """Seconds per hand a player may take beyond :attr:`slow_grace`, in all (``--slow-bank``)."""
+        self.bank = [math.inf] * 4
+        """What is left of each slot's time bank in this hand (in memory: full again after a restart)."""
         self.absent_since: dict[int, float] = {}
         """When each seated slot lost its last connection (event loop time)."""
 
@@ -373,6 +379,8 @@ class Table:
         self._release_at = 0.0
         self._window_open = False
         self.refused = [0] * 4
+        self.bank = [self.slow_bank] * 4
+        self.decisions = {}  # the last hand's are over; none is charged to this hand's bank
         self.salt = salt
         self.commit_hex = commitment(salt, ids)
         self._emit({"type": "hand_start", "hand": self.match.hands_played + 1, "commitment": self.commit_hex}, {})
@@ -624,11 +632,14 @@ class Table:
             "legal": [],
             "can_declare": False,
             "remaining": None,
+            "bank": None,
         }
         tr, hand = self.tracker, self.hand
         if tr is None or hand is None or seat is None:
             return mine
         mine.update(tr.own(seat))
+        if self._others_wait() and self.bank[slot] < math.inf:
+            mine["bank"] = round(self.bank[slot], 1)
         d = self.decisions.get(seat)
         if d is not None and not self._pending:
             mine["legal"] = [str(a) for a in hand.legal_actions(seat)]
@@ -669,6 +680,9 @@ class Table:
                 if d is None or d.window != tr.window:
                     d = Decision(tr.window, self.pseq, now + self.cfg.timer if self.cfg.timer else math.inf, opened_at=now)
                 new[seat] = d
+        for seat, old in self.decisions.items():
+            if new.get(seat) is not old:
+                self._charge(seat, old, now)
         self.decisions = new
         if self._timer is not None:
             self._timer.cancel()
@@ -699,15 +713,27 @@ class Table:
         its player lost every connection (or after the decision opened, if later), so that a
         player who leaves never freezes a table, not even one without a timer; and, when another
         human is seated, ``idle_after`` seconds after it opened, so that a player who stays
-        connected and does nothing cannot hold the others either."""
+        connected and does nothing cannot hold the others either, and sooner once the player's
+        time bank for the hand runs low: ``slow_grace`` seconds plus what is left of the bank."""
         slot = self.slot_at(seat)
         deadline = d.deadline
-        if sum(t is not None for t in self.tokens) > 1:  # another human waits on this seat
-            deadline = min(deadline, d.opened_at + self.idle_after)
+        if self._others_wait():  # another human waits on this seat
+            deadline = min(deadline, d.opened_at + self.idle_after, d.opened_at + self.slow_grace + self.bank[slot])
         if self.tokens[slot] is None or any(c.slot == slot for c in self.clients):
             return deadline
         since = max(d.opened_at, self.absent_since.get(slot, d.opened_at))
         return min(deadline, since + self.absent_after)
+
+    def _others_wait(self) -> bool:
+        """Whether more than one human is seated, so that a slow player makes another wait."""
+        return sum(t is not None for t in self.tokens) > 1
+
+    def _charge(self, seat: int, d: Decision, now: float) -> None:
+        """A decision of ``seat`` is over: where others wait (:meth:`_others_wait`), the time its
+        human player took beyond :attr:`slow_grace` comes off their time bank for this hand."""
+        slot = self.slot_at(seat)
+        if self._others_wait() and not self.bot_controlled(slot):
+            self.bank[slot] = max(0.0, self.bank[slot] - max(0.0, now - d.opened_at - self.slow_grace))
 
     def _ends_match(self) -> bool:
         """Whether settling the finished hand ends the match (HK-7.3); the last hand is then settled

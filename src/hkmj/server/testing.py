@@ -53,10 +53,14 @@ def _listening_elsewhere(pid: int, port: int) -> bool:
 class Server:
     """A server subprocess: ``start``, ``kill`` (SIGKILL), HTTP helpers, websocket clients."""
 
+    SCRIPTED = ("--action-rate", "100000")
+    """Options every test server starts with (a test may give them again): scripted players act
+    at once, from 127.0.0.1, far beyond a person's ``--action-rate``."""
+
     def __init__(self, db: str, log: Path, args: tuple[str, ...] = (), *, own_session: bool = False) -> None:
         self.db = db
-        self.args = args
-        """Further ``hkmj serve`` options (limits)."""
+        self.args = (*self.SCRIPTED, *args)
+        """Further ``hkmj serve`` options (limits), after :attr:`SCRIPTED`."""
         self.own_session = own_session
         """Start the server in a session of its own, as a service runs: with Linux's autogroup
         scheduling, the processes of one session share one CPU share, so the benchmark would
@@ -295,6 +299,7 @@ def stable(frame: dict[str, Any]) -> dict[str, Any]:
         f.pop(k, None)
     if f.get("mine"):
         f["mine"].pop("remaining", None)
+        f["mine"].pop("bank", None)
     for p in f.get("players", []):
         p.pop("connected", None)
     return f
