@@ -221,16 +221,18 @@ def test_game_reviews_made_are_rate_limited_per_address(make_server: MakeServer)
     assert _review(server, tids[1], "not-a-token", "en")[0] == 403  # a wrong token costs nothing either
 
 
-def test_actions_are_rate_limited_per_address_so_a_script_cannot_drive_bot_tables_flat_out(make_server: MakeServer) -> None:
+def test_actions_are_paced_per_address_so_a_script_cannot_drive_bot_tables_flat_out(make_server: MakeServer) -> None:
     """A script seated at a table of bots with no bot delay, answering every decision at once, had
     the server play as fast as it could (three expert bots: 12 hands in 8 s, about 30 % of a
-    core, and one address could keep many such tables). Actions are now limited per client
-    address (``--action-rate`` a second, bursts of four times as many), far above what a person
-    plays; past it an action gets ``rate_limited`` and nothing is applied."""
+    core, and one address could keep many such tables). At tables where a bot plays, the actions
+    of one client address are now paced (``--action-rate`` a second, bursts of four times as
+    many): an action past the rate is held until its turn, never lost (one that would wait more
+    than ``ACTION_WAIT`` seconds, possible only with several sockets of one address sending at
+    once, gets ``rate_limited`` and nothing is applied)."""
     server = make_server(None, "--action-rate", "2")
     tid = quick_bots(server, hands=4, next_delay=0)
 
-    async def go() -> tuple[int, int, int]:
+    async def go() -> tuple[int, int, float, list[str], float]:
         c = server.client()
         await c.open()
         await c.join(tid, 0, "Script")
@@ -241,18 +243,58 @@ def test_actions_are_rate_limited_per_address_so_a_script_cannot_drive_bot_table
             legal = c.legal
             if legal:
                 await c.act(choose(legal, rng))
-                msg = await c.wait(lambda m: m["type"] in ("ack", "error"))
+                msg = await c.wait(lambda m: m["type"] in ("ack", "error"), 10)
                 if msg["type"] == "ack":
                     acked += 1
                 elif msg["code"] == "rate_limited":
                     limited += 1
             with contextlib.suppress(TimeoutError):
                 await c.recv(0.01)
+        secs = time.monotonic() - start
+        await asyncio.sleep(4)  # a full bucket again: 8 actions at once, then 2 a second
+        sent = time.monotonic()
+        for _ in range(12):  # far ahead of any answer: each one answered, none lost
+            await c.act("pass")
+        codes: list[str] = []
+        while len(codes) < 12:
+            m = await c.wait(lambda m: m["type"] in ("ack", "error"), 10)
+            codes.append(m.get("code", m["type"]))
+        held = time.monotonic() - sent
         await c.close()
-        return acked, limited, int(time.monotonic() - start)
+        return acked, limited, secs, codes, held
 
-    acked, limited, secs = asyncio.run(go())
-    assert limited > 0 and acked <= 8 + 2 * (secs + 1), (acked, limited)  # the burst, then 2 a second
+    acked, limited, secs, codes, held = asyncio.run(go())
+    assert limited == 0 and 0 < acked <= 8 + 2 * (secs + 1), (acked, limited, secs)  # the burst, then 2 a second
+    assert "rate_limited" not in codes and held >= 1.5, (codes, held)  # the last 4 held 0.5 s each
+
+
+def test_actions_at_a_table_of_humans_only_are_not_paced(make_server: MakeServer) -> None:
+    """Four people (or scripts) behind one address at a table with no bot: nothing of the
+    server's is driven by their actions, so ``--action-rate`` does not slow them."""
+    server = make_server(None, "--action-rate", "1")
+    tid = server.create(slots=[None, None, None, None], hands=1, next_delay=0, bot_delay=0)
+
+    async def go() -> int:
+        clients = [server.client() for _ in range(4)]
+        for i, c in enumerate(clients):
+            await c.open()
+            await c.join(tid, i, f"P{i}")
+        rng = random.Random(2)
+        acked, start = 0, time.monotonic()
+        while acked < 30 and time.monotonic() - start < 20:
+            for c in clients:
+                with contextlib.suppress(TimeoutError):
+                    await c.recv(0.02)
+                if c.legal:
+                    await c.act(choose(c.legal, rng))
+                    m = await c.wait(lambda m: m["type"] in ("ack", "error"), 10)
+                    assert m["type"] == "ack" or m["code"] != "rate_limited", m
+                    acked += m["type"] == "ack"
+        for c in clients:
+            await c.close()
+        return acked
+
+    assert asyncio.run(go()) >= 30  # 1 a second with bursts of 4 would have allowed about 24 in 20 s
 
 
 def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_server: MakeServer) -> None:

@@ -74,6 +74,9 @@ PLAYER_CONNECTIONS_PER_SLOT = 4
 """Connections holding one seat; a further ``resume`` closes the oldest (it always succeeds)."""
 FINISHED_CACHE = 32
 """Finished or abandoned tables kept replayed (read-only, not live) for lookups and watchers."""
+ACTION_WAIT = 2.0
+"""Seconds an action past ``--action-rate`` is held before it is played; one that would wait
+longer (a script sending far ahead of its answers) is refused with ``rate_limited``."""
 
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (
@@ -139,9 +142,11 @@ class Limits:
     ``resume``) of tables neither live nor cached: each asks the database, and an existing table
     is then replayed from its whole log; then 429 (``rate_limited``)."""
     action_rate: float = 10.0
-    """Actions all the seats played from one client address may send per second, in bursts of four
-    times as many; then ``rate_limited``. Far above a person's pace (a LAN party behind one address
-    included), it stops a script that answers at once from driving bot tables flat out."""
+    """At tables where a bot plays, actions all the seats played from one client address may send
+    per second, in bursts of four times as many; a faster one is held until its turn (over
+    :data:`ACTION_WAIT` seconds: ``rate_limited``). Far above a person's pace (a LAN party behind
+    one address included), it stops a script that answers at once from driving bot tables flat
+    out. Tables of humans only are not paced."""
     review_rate: float = 6.0
     """Game reviews (issue 14) one client address may have made per minute: each is worked out from
     the whole log (about 0.05 s of CPU a hand); then 429. A review already made costs nothing."""
@@ -556,8 +561,13 @@ class Hub:
             raise ProtocolError("spectator")
         table = current
         if kind == "action":
-            if not _take(self.actors, conn.address, self.limits.action_rate, 4 * self.limits.action_rate):
-                raise ProtocolError("rate_limited", f"more than {self.limits.action_rate:g} actions a second from your address; nothing was played")
+            if any(table.bot_controlled(i) for i in range(4)):
+                # bots answer this action: pace the address's actions at tables with bots
+                wait = _bucket(self.actors, conn.address, self.limits.action_rate, 4 * self.limits.action_rate).reserve(ACTION_WAIT)
+                if wait is None:
+                    raise ProtocolError("rate_limited", f"more than {self.limits.action_rate:g} actions a second from your address at tables with bots; nothing was played")
+                if wait > 0:
+                    await asyncio.sleep(wait)
             cseq = field_of(msg, "cseq", int)
             at = field_of(msg, "at", int)
             action = field_of(msg, "action", str)
@@ -598,13 +608,18 @@ def _allow(buckets: dict[str, RateLimiter], address: str, per_minute: float) -> 
 
 def _take(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> bool:
     """One more event for ``address`` in its token bucket of ``rate`` a second (bursts of ``burst``)."""
+    return _bucket(buckets, address, rate, burst).allow()
+
+
+def _bucket(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> RateLimiter:
+    """The token bucket of ``address`` (made full when new)."""
     bucket = buckets.get(address)
     if bucket is None:
         if len(buckets) > 10000:  # forget full buckets: they carry no state
             for a in [a for a, b in buckets.items() if b.tokens >= b.burst - 1]:
                 del buckets[a]
         bucket = buckets[address] = RateLimiter(rate, burst)
-    return bucket.allow()
+    return bucket
 
 
 def _error(code: str, message: str, msg: dict[str, Any] | None) -> str:

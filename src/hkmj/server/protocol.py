@@ -212,6 +212,19 @@ class RateLimiter:
         self.refused += 1
         return False
 
+    def reserve(self, max_wait: float) -> float | None:
+        """Take one token, owed if need be: the seconds to wait before acting on it (0 when one
+        is there), or None, and nothing taken, when that wait would pass ``max_wait``."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        wait = max(0.0, (1.0 - self.tokens) / self.rate)
+        if wait > max_wait:
+            self.refused += 1
+            return None
+        self.tokens -= 1.0
+        return wait
+
 
 @dataclass
 class TableConfig:
