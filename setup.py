@@ -4,14 +4,16 @@
 (like black and mypy); ``pip install -e .`` stays pure Python; ``HKMJ_MYPYC=0 pip install .``
 builds a pure-Python wheel. The compiled modules behave exactly like the Python ones (same
 source, type-checked with ``mypy --strict``); ``hkmj --version`` and ``hkmj.compiled()``
-tell which one is installed.
+tell which one is installed. The compiled wheel also builds one small C extension,
+``hkmj.env._cells`` (the observation planes' cell writer and action mask, issue 13), which
+the environment uses when present and replaces with its own Python code when not.
 """
 
 from __future__ import annotations
 
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 CORE = [
     "src/hkmj/tiles.py",
@@ -48,5 +50,7 @@ if os.environ.get("HKMJ_MYPYC") == "1":
     # Modules outside CORE are only read for their types, silently: hkmj.env's package imports
     # numpy and gymnasium, which the wheel's isolated build does not install (CORE needs neither).
     ext_modules = mypycify(["--follow-imports=silent", *CORE], opt_level="3")
+    # the planes' cells stored straight into their buffer (the buffer protocol: no numpy headers)
+    ext_modules.append(Extension("hkmj.env._cells", ["src/hkmj/env/_cells.c"], extra_compile_args=["-O2"]))
 
 setup(ext_modules=ext_modules)

@@ -63,3 +63,16 @@ def test_the_compiled_modules_import_nothing_the_isolated_build_lacks() -> None:
     # that package for its types, so the build must follow such modules silently (a clean
     # machine's wheel build failed with "Cannot find implementation or library stub").
     assert '"--follow-imports=silent"' in (ROOT / "setup.py").read_text()
+
+
+def test_the_c_cell_writer_is_built_with_the_compiled_core_only_and_needs_no_numpy_headers() -> None:
+    """hkmj.env._cells (issue 13) is compiled only where mypyc runs (a compiler is there), from C that
+    includes Python's headers alone (the buffer protocol, no numpy); a pure install runs the Python writer."""
+    import re
+
+    setup = (ROOT / "setup.py").read_text()
+    compiled_branch = setup[setup.index('if os.environ.get("HKMJ_MYPYC") == "1":') :]
+    assert 'Extension("hkmj.env._cells", ["src/hkmj/env/_cells.c"]' in compiled_branch
+    source = (ROOT / "src" / "hkmj" / "env" / "_cells.c").read_text()
+    assert set(re.findall(r"#include [<\"]([\w./]+)[>\"]", source)) == {"Python.h", "string.h"}
+    assert (ROOT / "src" / "hkmj" / "env" / "_cells.pyi").exists()  # mypy --strict reads its types

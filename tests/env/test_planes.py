@@ -5,7 +5,8 @@ of views, the planes must equal those a new writer gives for the last view alone
 games reach the common cases (tests/env/test_env.py); this walk also reaches the rare ones: an
 added kong replacing a pung in place (HK-3.3), a claimed discard followed by a new one (HK-4),
 bonus tiles (HK-2.6), a 33rd discard sharing the last discard row, and equal tuples that are
-not the same objects (the writer's identity shortcut must never hide a change).
+not the same objects (the writer's identity shortcut must never hide a change). The compiled
+wheel's C writer (``hkmj.env._cells``) must write exactly the cells the Python writer writes.
 """
 
 from __future__ import annotations
@@ -15,17 +16,24 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 
-from hkmj.env.planes import DISCARDS, MAX_DISCARDS, N_CELLS, N_ROWS, PlaneWriter, _count_meld
+import hkmj
+from hkmj.engine import Match
+from hkmj.env.core import N_ACTIONS, mask_bytes
+from hkmj.env.planes import DISCARDS, LAYOUT, MAX_DISCARDS, N_CELLS, N_ROWS, NATIVE, PlaneWriter, _count_meld
+from hkmj.env.rules import check_rules
 from hkmj.scoring import Meld
 from hkmj.tiles import N_KINDS
 
 Planes = npt.NDArray[np.float32]
 
+needs_c = pytest.mark.skipif(NATIVE is None, reason="hkmj.env._cells is built only in the compiled wheel (pip install .)")
 
-def _writer() -> tuple[PlaneWriter, Planes]:
+
+def _writer(native: bool = True) -> tuple[PlaneWriter, Planes]:
     planes = np.zeros(N_CELLS, dtype=np.float32)
-    return PlaneWriter(planes.data, np.zeros(N_CELLS, dtype=np.float32).data), planes
+    return PlaneWriter(planes.data, np.zeros(N_CELLS, dtype=np.float32).data, native=native), planes
 
 
 class _Walk:
@@ -146,3 +154,94 @@ def test_hk4_8_a_melds_counts_by_kind_are_its_tiles() -> None:
             assert sorted(set(touched)) == sorted(set(meld.tiles)), meld
             _count_meld(counts, meld, -1, touched)
             assert counts == [0] * N_KINDS, meld
+
+
+def test_the_compiled_wheel_writes_the_planes_and_masks_in_c() -> None:
+    """The compiled wheel builds ``hkmj.env._cells`` for the layout of ``hkmj.env.planes`` (setup.py)."""
+    if not hkmj.compiled():
+        pytest.skip("pure-Python install: the C cell writer is built only in the compiled wheel")
+    assert NATIVE is not None
+    assert tuple(NATIVE.LAYOUT) == LAYOUT
+    assert _writer()[0].cells is not None and _writer(native=False)[0].cells is None
+
+
+@needs_c
+def test_c_and_python_writers_write_the_same_cells_through_kongs_claims_bonus_and_long_ponds() -> None:
+    """HK-3.3, HK-4, HK-2.6: the C writer and the Python writer give equal planes after every view of the walk."""
+    for seed in range(8):
+        walk = _Walk(seed)
+        c_writer, c_planes = _writer()
+        py_writer, py_planes = _writer(native=False)
+        assert c_writer.cells is not None and py_writer.cells is None
+        for step in range(400):
+            view = walk.step()
+            c_writer.update(**view)
+            py_writer.update(**view)
+            assert np.array_equal(c_planes, py_planes), (seed, step)
+            assert c_planes.tobytes() == py_planes.tobytes(), (seed, step)  # the same float32 bits
+
+
+@needs_c
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_c_and_python_writers_read_the_same_planes_from_the_engine_state(rules: str) -> None:
+    """HK-3, HK-4: every seat's planes read from the engine's state at every move, C and Python alike."""
+    rng = random.Random(7)
+    match = Match(11, length="hands", hands=3, rules=check_rules(rules, None))
+    writers = [(_writer(), _writer(native=False)) for _ in range(4)]
+    key = 0
+    while not match.over:
+        hand = match.new_hand()
+        for (c, _), (p, _) in writers:
+            c.reset()
+            p.reset()
+        while hand.result is None:
+            seat = hand.next_seat()
+            key += 1
+            for s, ((c, c_planes), (p, p_planes)) in enumerate(writers):
+                to_act = s == seat or len(hand.legal_actions(s)) > 0
+                c.encode_state(hand, s, to_act, key)
+                p.encode_state(hand, s, to_act, key)
+                assert c_planes.tobytes() == p_planes.tobytes(), (rules, key, s)
+                assert c.key == p.key == key
+            legal = hand.legal_actions(seat)
+            hand.play(seat, legal[rng.randrange(len(legal))])
+        match.finish_hand()
+
+
+@needs_c
+def test_c_mask_bytes_equal_the_python_ones_and_refuse_a_bad_index() -> None:
+    """The action mask (docs/env.md): 1 exactly at the legal indices; an index outside 0-74 is a clear error."""
+    assert NATIVE is not None
+    rng = random.Random(3)
+    for _ in range(200):
+        indices = rng.sample(range(N_ACTIONS), rng.randrange(N_ACTIONS))
+        expected = bytearray(N_ACTIONS)
+        for i in indices:
+            expected[i] = 1
+        assert mask_bytes(indices) == expected
+    with pytest.raises(IndexError, match="action index 75 out of range 0-74"):
+        NATIVE.mask([3, 75], N_ACTIONS)
+    with pytest.raises(TypeError, match="expected a list or tuple"):
+        NATIVE.mask({1, 2}, N_ACTIONS)
+
+
+@needs_c
+def test_c_writer_refuses_a_buffer_that_is_not_the_planes_and_counts_beyond_four() -> None:
+    """HK-1 (four copies of a kind): bad input is a clear error, never a write outside the planes."""
+    assert NATIVE is not None
+    with pytest.raises(ValueError, match="float32 buffer of 5406 cells"):
+        NATIVE.Cells(np.zeros(N_CELLS, dtype=np.float64).data)
+    with pytest.raises(ValueError, match="float32 buffer of 5406 cells"):
+        NATIVE.Cells(np.zeros(10, dtype=np.float32).data)
+    with pytest.raises(BufferError, match="not writable"):
+        NATIVE.Cells(np.zeros(N_CELLS, dtype=np.float32).data.toreadonly())
+    writer, _planes = _writer()
+    view = _Walk(0).step()
+    with pytest.raises(ValueError, match="a tile count of 5"):
+        writer.update(**{**view, "conc": (5,) + (0,) * (N_KINDS - 1)})
+    with pytest.raises(ValueError, match="seat 4: expected 0-3"):
+        writer.update(**{**view, "me": 4})
+    with pytest.raises(ValueError, match="drawn 40, offered -1: expected a tile kind 0-33"):
+        writer.update(**{**view, "drawn": 40, "offered": None})
+    with pytest.raises(IndexError, match="out of range"):
+        writer.update(**{**view, "phase": 100})

@@ -18,7 +18,7 @@ from typing import Any, Final
 from hkmj.engine.actions import FROM_DISCARD, Action, Chow, Discard, Kong, Pass, Pung, Win
 from hkmj.engine.match import Match
 from hkmj.engine.state import Hand
-from hkmj.env.planes import PlaneWriter
+from hkmj.env.planes import NATIVE, PlaneWriter
 from hkmj.tiles import N_KINDS, tile_str
 
 __all__ = [
@@ -110,8 +110,18 @@ _NO_ACTION: Final = bytearray(N_ACTIONS)
 _PLAYER: Final[dict[str, int]] = {a: i for i, a in enumerate(AGENTS)}
 
 
+_MASK: Final[Any] = None if NATIVE is None else NATIVE.mask
+"""``hkmj.env._cells.mask`` (C, the compiled wheel) or None."""
+
+
 def mask_bytes(indices: list[int]) -> bytearray:
-    """A new mask of :data:`N_ACTIONS` bytes with 1 at each of ``indices`` (numpy wraps it without a copy)."""
+    """A new mask of :data:`N_ACTIONS` bytes with 1 at each of ``indices`` (numpy wraps it without a copy).
+
+    In C when the wheel built ``hkmj.env._cells`` (:data:`~hkmj.env.planes.NATIVE`), the same bytes.
+    """
+    if _MASK is not None:
+        mask: bytearray = _MASK(indices, N_ACTIONS)
+        return mask
     buf = _NO_ACTION * 1  # a new bytearray: the fastest copy here, compiled or not
     for i in indices:
         buf[i] = 1

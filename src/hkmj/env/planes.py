@@ -6,6 +6,10 @@
 owns. It imports no numpy, so the wheel compiles it with mypyc next to the engine (setup.py
 ``CORE``); the pure-Python module runs the same code. Only the seat's own concealed tiles and
 public facts are read (never another seat's concealed tiles, HK-4 claim answers or the wall).
+
+The compiled wheel also builds ``hkmj.env._cells`` (``_cells.c``, setup.py): the same cell
+writer in C, storing straight into the planes' buffer; :class:`PlaneWriter` uses it when it is
+installed and its layout matches this module's (:data:`NATIVE`), and its own code otherwise.
 """
 
 from __future__ import annotations
@@ -100,6 +104,23 @@ _S: Final = SCALARS * _W
 _P: Final = PHASE * _W
 _BLOCK: Final = 4
 """Rows of a thermometer block (own hand, a seat's melds): a kind has four copies (HK-1)."""
+LAYOUT: Final = (N_KINDS, HAND, DRAWN, OFFERED, MELDS, DISCARDS, MAX_DISCARDS, BONUS, SEAT_WIND, PREVAILING, DEALER, PHASE, SCALARS, N_ROWS, HONOUR)
+"""The layout constants ``hkmj.env._cells`` must have been built with (its ``LAYOUT``)."""
+
+
+def _native() -> Any:
+    """``hkmj.env._cells`` (the C cell writer and mask of the compiled wheel), or None when it is
+    not installed (a pure-Python install) or was built for another layout."""
+    try:
+        from hkmj.env import _cells
+    except ImportError:
+        return None
+    return _cells if tuple(_cells.LAYOUT) == LAYOUT else None
+
+
+NATIVE: Final[Any] = _native()
+"""``hkmj.env._cells`` when installed (the compiled wheel), else None: :class:`PlaneWriter` and
+``hkmj.env.core.mask_bytes`` then run their Python code."""
 
 
 def _count_meld(counts: list[int], meld: Meld, sign: int, touched: list[int]) -> None:
@@ -133,15 +154,22 @@ class PlaneWriter:
     sequence calls; :meth:`encode_state` hands the engine's lists and tuples over as they are.
     """
 
-    def __init__(self, flat: Any, zeros: Any) -> None:
+    def __init__(self, flat: Any, zeros: Any, native: bool = True) -> None:
         self.flat: Any = flat
         self.zeros: Any = zeros
+        self.cells: Any = NATIVE.Cells(flat) if native and NATIVE is not None else None
+        """The C writer of the same cells (:data:`NATIVE`), or None: this class's own code writes them."""
         self.key = -1
         """The ``key`` of the last update (-1: none since the last :meth:`reset`)."""
         self.reset()
 
     def reset(self) -> None:
         """Clear every cell and forget the previous view (the next update writes every part)."""
+        self.key = -1
+        cells = self.cells
+        if cells is not None:
+            cells.reset()
+            return
         self.flat[0:N_CELLS] = self.zeros
         self._seat = -1
         self._prevailing = -1
@@ -159,7 +187,6 @@ class PlaneWriter:
         self._dead = -1
         self._counts: list[int] = [0, 0, 0, 0]  # the cells of a count 0 are 0
         self._scores: tuple[int, ...] = ()
-        self.key = -1
 
     def encode_state(self, hand: Hand, seat: int, to_act: bool, key: int) -> None:
         """Bring the planes up to ``seat``'s view of ``hand``, read straight from the engine's state.
@@ -263,7 +290,14 @@ class PlaneWriter:
         scores: tuple[int, ...],
     ) -> None:
         """:meth:`update` with typed arguments (-1: no drawn or offered tile); nothing given is kept
-        but the tuples (the engine's lists change in place, its tuples never)."""
+        but the tuples (the engine's lists change in place, its tuples never). With :attr:`cells`,
+        the C writer does the same, in the same order."""
+        cells = self.cells
+        if cells is not None:
+            cells.write(
+                me, prevailing, dealer, conc, drawn, offered, melds, ponds, bonus, phase, turn, to_act, live, dead, counts, scores
+            )
+            return
         if me != self._seat or prevailing != self._prevailing:
             self.reset()
             self._seat = me
