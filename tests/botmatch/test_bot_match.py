@@ -372,8 +372,9 @@ def test_issue13_an_answer_without_a_newline_is_named_in_the_log_line(tmp_path: 
         [bare, "random", "random", "random"], hands=1, seed=1, time_limit=0.1, startup_limit=0.5, log=lines.append
     )
     assert report.hands == 1 and report.stats[0].late >= 1
-    first = next(x for x in lines if "request 1 " in x)
-    assert "without a newline" in first and '{"id": 1' in first, first
+    # a loaded machine may start the bot after request 1's limit: then a later request says it
+    named = [x for x in lines if "without a newline" in x]
+    assert named and "(it wrote " in named[0] and '{"id": ' in named[0] and "end each line with a newline" in named[0], lines[:3]
 
 
 def test_issue13_a_bot_speaking_another_protocol_version_is_named_and_its_answers_still_count(tmp_path: Path) -> None:
