@@ -457,12 +457,29 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             unfinished = f"; the record stops in the middle of hand {report.cut[-1]} (an interrupted match)"
         if from_log:  # the log's events were made from its actions just now: nothing recorded to compare
             done = "played from the table log's actions (a table log keeps the actions, not their results)"
+        elif report.older_words:
+            done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules)
         else:
             done = "reproduced exactly"
         print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} {done}{unfinished}")
         return 0
     print(f"replay: {report.divergence}")
     return 1
+
+
+def _older_words_note(n: int, rules: list[str]) -> str:
+    """What ``hkmj replay`` says of false-Mahjong reasons recorded in earlier versions' words."""
+    import re
+
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tiles import plural
+
+    own = [get_ruleset(r) for r in rules]
+    refs = [ref for r in own for ref in re.findall(r"[A-Z]+-\d+(?:\.\d+)*", f"{r.false_mahjong_rule} {r.winning_shapes}")]
+    return (
+        f"{plural(n, 'false-Mahjong reason')} in the words of earlier versions, which cited Hong Kong's rules"
+        f" (HK-5.7, HK-5.1-5.4) at every table; this version cites the table's own ({', '.join(refs)})"
+    )
 
 
 def _table_log_events(path: str) -> list[Any] | None:

@@ -30,6 +30,8 @@ class Classical(Ruleset):
     name = "classical"
     title = "Classical (points and doubles)"
     title_fr = "Classique (points et doublements)"
+    false_mahjong_rule = "CL-7.7"
+    winning_shapes = "four groups and a pair (CL-2.4) or a limit hand such as seven pairs or thirteen wonders (CL-6)"
     unit = "points"
     scores_every_hand = True
     OPTIONS = (
