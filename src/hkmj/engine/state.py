@@ -726,7 +726,7 @@ class Hand:
 
     def play(self, seat: int, action: object) -> None:
         """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
-        if not isinstance(seat, int) or not 0 <= seat < 4:
+        if not isinstance(seat, int) or not 0 <= seat < 4 or seat is True or seat is False:  # HK-2.1: True is no South
             raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
         if self.phase is _TURN and seat == self.turn:
             legal = self._turn_legal
