@@ -577,8 +577,8 @@ def _add_score(sub: Any) -> None:
         help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw",
     )
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
-    p.add_argument("--seat", default="E", action=OnceAction, help="your seat wind (default E)")
-    p.add_argument("--prevailing", default="E", action=OnceAction, help="prevailing wind (default E)")
+    p.add_argument("--seat", default="E", action=OnceAction, metavar="WIND", help="your seat wind: E, S, W or N (default E)")
+    p.add_argument("--prevailing", default="E", action=OnceAction, metavar="WIND", help="the prevailing wind: E, S, W or N (default E)")
     p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
     p.add_argument(
         "--flower", action="append", type=whole_number, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
@@ -639,13 +639,25 @@ def _add_replay(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
         help="re-run a match record through the engine and report the first divergence",
-        description="Re-run a JSON Lines match record (docs/record-format.md) through the engine.",
-        epilog="Exit status: 0 when every event is reproduced, 1 at the first divergence, 2 for an unreadable file.",
+        description=(
+            "Re-run a JSON Lines match record (docs/record-format.md) through the engine: each match is rebuilt "
+            "from its seed, the recorded moves are played again and every event the engine produces is compared "
+            'with the recorded one. It prints "replay OK: N hands, M events reproduced exactly", or the line of '
+            "the first event that differs with both versions."
+        ),
+        epilog=(
+            "Exit status: 0 when every recorded event is reproduced (a record that stops early, a match left or "
+            "a process killed, replays what it holds and says so); 1 at the first divergence; 2 for a file that "
+            "is no record.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
+            "  hkmj replay g.jsonl --show --lang fr     # the hands move by move, in French"
+        ),
         formatter_class=HelpFormatter,
     )
-    p.add_argument("file", help="a record written by hkmj simulate --record or hkmj play --record")
-    p.add_argument("--show", action="store_true", help="print the hands move by move")
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of tile and element names")
+    p.add_argument(
+        "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
+    )
+    p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show: en (default) or fr")
     p.set_defaults(func=_cmd_replay)
 
 
