@@ -457,12 +457,29 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             unfinished = f"; the record stops in the middle of hand {report.cut[-1]} (an interrupted match)"
         if from_log:  # the log's events were made from its actions just now: nothing recorded to compare
             done = "played from the table log's actions (a table log keeps the actions, not their results)"
+        elif report.older_words:
+            done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules)
         else:
             done = "reproduced exactly"
         print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} {done}{unfinished}")
         return 0
     print(f"replay: {report.divergence}")
     return 1
+
+
+def _older_words_note(n: int, rules: list[str]) -> str:
+    """What ``hkmj replay`` says of false-Mahjong reasons recorded in earlier versions' words."""
+    import re
+
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tiles import plural
+
+    own = [get_ruleset(r) for r in rules]
+    refs = [ref for r in own for ref in re.findall(r"[A-Z]+-\d+(?:\.\d+)*", f"{r.false_mahjong_rule} {r.winning_shapes}")]
+    return (
+        f"{plural(n, 'false-Mahjong reason')} in the words of earlier versions, which cited Hong Kong's rules"
+        f" (HK-5.7, HK-5.1-5.4) at every table; this version cites the table's own ({', '.join(refs)})"
+    )
 
 
 def _table_log_events(path: str) -> list[Any] | None:
@@ -560,8 +577,8 @@ def _add_score(sub: Any) -> None:
         help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw",
     )
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
-    p.add_argument("--seat", default="E", action=OnceAction, help="your seat wind (default E)")
-    p.add_argument("--prevailing", default="E", action=OnceAction, help="prevailing wind (default E)")
+    p.add_argument("--seat", default="E", action=OnceAction, metavar="WIND", help="your seat wind: E, S, W or N (default E)")
+    p.add_argument("--prevailing", default="E", action=OnceAction, metavar="WIND", help="the prevailing wind: E, S, W or N (default E)")
     p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
     p.add_argument(
         "--flower", action="append", type=whole_number, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
@@ -622,13 +639,25 @@ def _add_replay(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
         help="re-run a match record through the engine and report the first divergence",
-        description="Re-run a JSON Lines match record (docs/record-format.md) through the engine.",
-        epilog="Exit status: 0 when every event is reproduced, 1 at the first divergence, 2 for an unreadable file.",
+        description=(
+            "Re-run a JSON Lines match record (docs/record-format.md) through the engine: each match is rebuilt "
+            "from its seed, the recorded moves are played again and every event the engine produces is compared "
+            'with the recorded one. It prints "replay OK: N hands, M events reproduced exactly", or the line of '
+            "the first event that differs with both versions."
+        ),
+        epilog=(
+            "Exit status: 0 when every recorded event is reproduced (a record that stops early, a match left or "
+            "a process killed, replays what it holds and says so); 1 at the first divergence; 2 for a file that "
+            "is no record.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
+            "  hkmj replay g.jsonl --show --lang fr     # the hands move by move, in French"
+        ),
         formatter_class=HelpFormatter,
     )
-    p.add_argument("file", help="a record written by hkmj simulate --record or hkmj play --record")
-    p.add_argument("--show", action="store_true", help="print the hands move by move")
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of tile and element names")
+    p.add_argument(
+        "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
+    )
+    p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show: en (default) or fr")
     p.set_defaults(func=_cmd_replay)
 
 

@@ -22,6 +22,7 @@ from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.scoring.lines import DECODER, json_refusal, json_syntax
 from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_letter
+from hkmj.tui.rules_texts import cite
 
 __all__ = [
     "Divergence",
@@ -146,6 +147,12 @@ class ReplayReport:
     cut: list[int] = field(default_factory=list)
     """Hands (numbered as :attr:`hands` counts them) the record stops in the middle of: the last
     hand of its match, every recorded event reproduced, and nothing after it."""
+    older_words: int = 0
+    """False-Mahjong reasons (``false_mahjong``, ``mahjong_refused``) of an MCR or classical table
+    recorded in the words of earlier versions, which cited Hong Kong's rules (HK-5.7, HK-5.1-5.4)
+    at every table: each is the engine's reason with those words, the game itself reproduced."""
+    older_rules: list[str] = field(default_factory=list)
+    """The rulesets (``mcr``, ``classical``) whose reasons :attr:`older_words` counts."""
 
     @property
     def ok(self) -> bool:
@@ -204,6 +211,23 @@ def _diff(expected: Event, got: Event) -> str | None:
     return f"event '{_cut(a.get('type'))}' differs in {', '.join(bad[:8])}{more}"
 
 
+def _older_words(expected: Event, got: Event, rules: Ruleset) -> bool:
+    """Whether ``expected`` is ``got`` but for its ``reason`` in the words of earlier versions,
+    which cited Hong Kong's rules at every table: ``teaching table (HK-5.7)`` and the shapes of
+    HK-5.1-5.4 instead of the ruleset's own (:attr:`~hkmj.rulesets.Ruleset.false_mahjong_rule`,
+    :attr:`~hkmj.rulesets.Ruleset.winning_shapes`)."""
+    if rules.false_mahjong_rule == DEFAULT.false_mahjong_rule or got.get("type") not in ("false_mahjong", "mahjong_refused"):
+        return False
+    reason = got.get("reason")
+    if not isinstance(reason, str) or {k: v for k, v in expected.items() if k not in ("_line", "reason")} != {
+        k: v for k, v in got.items() if k != "reason"
+    }:
+        return False
+    older = reason.replace(rules.winning_shapes, DEFAULT.winning_shapes, 1)
+    older = older.replace(f"teaching table ({rules.false_mahjong_rule}): ", f"teaching table ({DEFAULT.false_mahjong_rule}): ", 1)
+    return older != reason and expected.get("reason") == older
+
+
 def _cut(value: object, width: int = 40) -> str:
     """A recorded name as text, cut to ``width`` characters: an edited record may hold anything."""
     text = str(value)
@@ -235,11 +259,14 @@ def _stray_divergence(e: Event, hand: int, with_match: bool) -> Divergence:
     return Divergence(e.get("_line"), hand, why, e)
 
 
-def _check_hand(hand: Hand, recorded: list[Event], number: int, last: bool = False) -> tuple[Divergence | None, int]:
+def _check_hand(
+    hand: Hand, recorded: list[Event], number: int, last: bool = False, report: ReplayReport | None = None
+) -> tuple[Divergence | None, int]:
     """Apply the recorded inputs to ``hand`` and compare every event; (divergence, events checked).
 
     When ``last`` (nothing follows the hand in the record), the engine may produce more events
-    than recorded: the record was cut in the middle of the hand, not edited."""
+    than recorded: the record was cut in the middle of the hand, not edited. A false-Mahjong
+    reason in older words (:func:`_older_words`) is counted in ``report``, not a divergence."""
     for e in recorded:
         if "action" not in e:
             continue
@@ -257,7 +284,11 @@ def _check_hand(hand: Hand, recorded: list[Event], number: int, last: bool = Fal
         if got is None:
             return Divergence(exp.get("_line"), number, "the engine produced no such event", exp, None), i
         why = _diff(exp, got)
-        if why:
+        if why and report is not None and _older_words(exp, got, hand.rules):
+            report.older_words += 1
+            if hand.rules.name not in report.older_rules:
+                report.older_rules.append(hand.rules.name)
+        elif why:
             return Divergence(exp.get("_line"), number, why, exp, got), i
     if len(produced) > len(recorded) and not last:
         return Divergence(None, number, "the engine produced more events than recorded", None, produced[len(recorded)]), len(
@@ -361,7 +392,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
             report.divergence = Divergence(hs.get("_line"), number, f"bad hand_start: {err}", hs)
             return
         last = number - first == len(hands) and tail_i == len(match_tail)  # nothing after it in its match
-        divergence, checked = _check_hand(hand, recorded, number, last)
+        divergence, checked = _check_hand(hand, recorded, number, last, report)
         report.events += checked
         if divergence:
             report.divergence = divergence
@@ -429,9 +460,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "fan": "{items} = {fan} fan{limit} → base {base}",
         "limit": ", limit hand: {name}",
         "payments": "payments",
-        "false": "{who} declared a false Mahjong (HK-5.7): {reason}",
+        "false": "{who} declared a false Mahjong ({rule}): {reason}",
         "dead": "; the hand is dead and play goes on",
-        "refused": "{who}'s Mahjong refused (teaching table): {reason}",
+        "refused": "{who}'s Mahjong refused (teaching table, {rule}): {reason}",
         "exhausted": "Live wall exhausted: drawn hand, no payment (HK-7.1)",
         "hand_end": "Hand over ({result}); scores",
         "result.win": "won",
@@ -472,9 +503,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "fan": "{items} = {fan} fan{limit} → base {base}",
         "limit": ", main limite : {name}",
         "payments": "paiements",
-        "false": "{who} a annoncé un faux Mahjong (HK-5.7) : {reason}",
+        "false": "{who} a annoncé un faux Mahjong ({rule}) : {reason}",
         "dead": " ; la main est morte et le jeu continue",
-        "refused": "Mahjong de {who} refusé (table d'apprentissage) : {reason}",
+        "refused": "Mahjong de {who} refusé (table d'apprentissage, {rule}) : {reason}",
         "exhausted": "Mur vivant épuisé : donne nulle, aucun paiement (HK-7.1)",
         "hand_end": "Fin de la donne ({result}) ; scores",
         "result.win": "gagnée",
@@ -502,6 +533,10 @@ def plain_tiles(text: str, lang: str = "en") -> str:
         n = tiles.count(t)
         parts.append(name(t, lang) + (f" ×{n}" if n > 1 else ""))
     return (" ; " if lang == "fr" else "; ").join(parts)
+
+
+_TEACHING = re.compile(r"teaching table \(([A-Z]+-[\d.]+)\): ")
+"""The opening of a teaching table's refusal (``teaching table (HK-5.7): ``), naming its rule."""
 
 
 class Show:
@@ -598,7 +633,8 @@ class Show:
         if t == "draw":
             return "  " + w["draw"].format(who=who, tile=self._tile(e["tile"]), live=e["live"])
         if t == "discard":
-            return "  " + w["discard"].format(who=who, tile=self._tile(e["tile"])) + (w["final"] if e.get("final") else "")
+            final = cite(w["final"], self.rules.name) if e.get("final") else ""  # HK-4.9: MCR-3.3, CL-3.6
+            return "  " + w["discard"].format(who=who, tile=self._tile(e["tile"])) + final
         if t == "kong":
             key = "kong.concealed" if e["action"].startswith("concealed") else "kong.added"
             return "  " + w[key].format(who=who, tile=self._tile(e["tile"]))
@@ -620,11 +656,13 @@ class Show:
             )
         if t == "false_mahjong":
             dead = w["dead"] if e.get("dead_hand") else ""
-            return f"  {w['false'].format(who=who, reason=e['reason'])}{dead}\n    {w['payments']}{w['sep']}{self._by_seat(e['payments'])}"
+            return f"  {w['false'].format(who=who, rule=self.rules.false_mahjong_rule, reason=e['reason'])}{dead}\n    {w['payments']}{w['sep']}{self._by_seat(e['payments'])}"
         if t == "mahjong_refused":
-            return "  " + w["refused"].format(who=who, reason=e["reason"])
+            m = _TEACHING.match(str(e["reason"]))  # the reason opens with the rule: said once
+            rule, reason = (m.group(1), e["reason"][m.end() :]) if m else (self.rules.false_mahjong_rule, e["reason"])
+            return "  " + w["refused"].format(who=who, rule=rule, reason=reason)
         if t == "exhaustive_draw":
-            return "  " + w["exhausted"]
+            return "  " + cite(w["exhausted"], self.rules.name)  # HK-7.1: MCR-3.3, CL-7.5
         if t == "hand_end":
             result = w.get(f"result.{e['result']}", e["result"])
             return f"  {w['hand_end'].format(result=result)}{w['sep']}{self._by_seat(e['scores'])}"

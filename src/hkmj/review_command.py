@@ -21,7 +21,7 @@ expected value the choice gave up (and the win chances), and how far the hand wa
 GAME is a record written by `hkmj play --record` or `hkmj simulate --record`, or a server
 table's log export (GET /api/tables/<id>/log, once the match is over). Any ruleset: Hong
 Kong, MCR, classical. Values are the advisor's estimates of the points the hand will bring
-(HK-6 payments, MCR points), not certainties: a "mistake" may be a sound choice the advisor
+(the ruleset's payments: HK-6, MCR-8, CL-7), not certainties: a "mistake" may be a sound choice the advisor
 does not see.
 
 --lang fr writes the summary, the page and the error messages in French (tiles, winds,

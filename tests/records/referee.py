@@ -315,6 +315,24 @@ class Referee:
                     held = [(k, t) for k, x in enumerate(self.seats) for t in x.hand if is_bonus(t)]
                     self.expect(not held, f"bonus tiles held in hand {held}: bonus tiles are never playing tiles (HK-3.2)")
 
+    def check_simulate(self, events: list[dict[str, Any]], seed: int, hands: int, chunk: int = 64) -> None:
+        """A record of ``hkmj simulate --hands HANDS --seed SEED --record`` (docs/record-format.md):
+        every event refereed by :meth:`check`, and the hands played as consecutive matches of
+        ``chunk`` hands (the last one shorter), match ``k`` seeded ``SEED + k`` and of length
+        ``hands``, none cut short: the same ``--seed`` names the same hands whatever ``--workers``."""
+        self.check(events)
+        starts = [(i, e) for i, e in enumerate(events, 1) if e["type"] == "match_start"]
+        sizes = [min(chunk, hands - k) for k in range(0, hands, chunk)]
+        self.line, self.ev = (starts[-1] if starts else (len(events), events[-1] if events else {}))
+        self.expect(len(starts) == len(sizes), f"{len(starts)} matches for {hands} hands in chunks of {chunk}: expected {len(sizes)}")
+        bounds = [i for i, _ in starts] + [len(events) + 1]
+        for k, ((line, start), size) in enumerate(zip(starts, sizes, strict=True)):
+            self.line, self.ev = line, start
+            self.expect(start["seed"] == seed + k, f"match {k + 1} is seeded {start['seed']}: chunk {k} is seeded SEED + {k} = {seed + k}")
+            self.expect((start["length"], start["hands"]) == ("hands", size), f"match {k + 1} of length {start['length']} {start['hands']}: expected hands {size}")
+            played = sum(1 for e in events[line - 1 : bounds[k + 1] - 1] if e["type"] == "hand_start")
+            self.expect(played == size, f"match {k + 1} plays {played} hands: expected {size}")
+
     def fields(self, ev: dict[str, Any]) -> None:
         """The documented fields, each of its documented JSON type, and no other (record-format.md)."""
         kind = ev["type"]

@@ -101,6 +101,47 @@ def test_hk_2_to_hk_7_simulate_records_pass_the_independent_referee(
     assert len(r.wins) > 0 or options == ["minfan=1", "payment=half-shooter", "base=2"]
 
 
+def test_hk_7_simulate_plays_chunks_of_64_hands_seeded_seed_plus_k(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-7 matches of ``hkmj simulate --hands 66 --seed 11 --workers 2 --record``: chunks of 64 and 2
+    hands, match ``k`` seeded ``11 + k``, refereed and replayed from those seeds; a record
+    with two chunks swapped still replays (each match from its own seed) but is not that run."""
+    path = tmp_path / "sim.jsonl"
+    args = ["simulate", "--hands", "66", "--seed", "11", "--bots", "random,random,random,random", "--workers", "2"]
+    assert main([*args, "--record", str(path), "--quiet"]) == 0
+    events = read(path)
+    referee.Referee().check_simulate(events, seed=11, hands=66)
+    assert [e["seed"] for e in events if e["type"] == "match_start"] == [11, 12]
+    assert main(["replay", str(path)]) == 0
+    assert "replay OK: 66 hands" in capsys.readouterr().out
+    starts = [i for i, e in enumerate(events) if e["type"] == "match_start"]
+    swapped = events[starts[1] :] + events[: starts[1]]
+    with pytest.raises(referee.Foul, match=r"match 1 is seeded 12: chunk 0 is seeded SEED \+ 0 = 11"):
+        referee.Referee().check_simulate(swapped, seed=11, hands=66)
+    with pytest.raises(referee.Foul, match="2 matches for 200 hands"):
+        referee.Referee().check_simulate(events, seed=11, hands=200)
+
+
+def test_hk_4_10_a_robbed_kong_in_seeded_play_passes_the_referee(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-4.10 in seeded play, not only in stacked scenarios: ``hkmj simulate --hands 4 --seed 139
+    --bots greedy,greedy,greedy,greedy`` reaches a robbed kong in hand 4 (found by searching seeds
+    0-190 of four greedy bots, 8 hands each); the added kong's rob offers, the win on the robbed
+    9p and its score (Robbing a kong, HK-6) are refereed, re-scored by ``hkmj score`` and replayed."""
+    path = tmp_path / "rob.jsonl"
+    args = ["simulate", "--hands", "4", "--seed", "139", "--bots", "greedy,greedy,greedy,greedy"]
+    assert main([*args, "--record", str(path), "--quiet"]) == 0
+    events = read(path)
+    r = judge(events)
+    robbed = [w for w in r.wins if w.request.get("win") == "robbed_kong"]
+    assert len(robbed) == 1, [w.request for w in r.wins]
+    win = next(i for i, e in enumerate(events) if e["type"] == "win" and e["win"] == "robbed_kong")
+    kong = next(e for e in reversed(events[:win]) if e["type"] == "kong")
+    assert kong["action"].startswith("added kong") and kong["tile"] == events[win]["tile"] == "9p"
+    assert events[win]["seat"] == 2 and events[win]["from"] == kong["seat"] == 1
+    assert any(i["id"] == "robbing_a_kong" for i in events[win]["items"])
+    assert main(["replay", str(path)]) == 0
+    assert "replay OK: 4 hands" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 def test_hk_2_to_hk_7_play_records_pass_the_independent_referee(tmp_path: Path, rules: str) -> None:
     """``hkmj play --record`` (the session and record writer it builds, a bot in the human's

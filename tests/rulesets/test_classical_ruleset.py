@@ -134,3 +134,29 @@ def test_cl5_outcome_items_add_up_to_the_score(seed: int) -> None:
     assert sum(i.value * i.count for i in out.items) == out.value
     detail = out.detail
     assert isinstance(detail, ClassicalResult) and out.value == detail.winner.score
+
+
+def _described(options: dict[str, str], hand: str, melds: tuple[str, ...], lang: str = "en") -> str:
+    """The ``hkmj replay --show`` summary of a self-drawn win on 1m scored under ``options``."""
+    from hkmj.scoring.model import Meld, Win
+    from hkmj.tiles import parse_tiles, tile
+
+    rules = get_ruleset("classical", options)
+    win = Win(tuple(parse_tiles(hand)), tile("1m"), melds=tuple(Meld.parse(m) for m in melds))
+    return rules.describe_win(rules.win_fields(rules.score(win)), lang)
+
+
+def test_cl6_2_a_capped_hand_says_the_limit_capped_it() -> None:
+    """CL-6.2: 48 points × 2^4 is 768; under ``limit=100`` the line shows the product and says the
+    limit capped it (not ``= 100 (48 points × 2^4)``, a sum that does not hold)."""
+    melds = ("pung 777z", "pung 555z")
+    capped = _described({"limit": "100"}, "111m999p11z", melds)
+    assert "= 100 (48 points × 2^4 = 768, capped at the limit of 100);" in capped
+    assert "= 100 (48 points × 2^4 = 768, plafonné à la limite de 100); mains" in _described({"limit": "100"}, "111m999p11z", melds, "fr")
+    assert "= 768 (48 points × 2^4);" in _described({}, "111m999p11z", melds)
+
+
+def test_cl6_1_a_limit_hand_is_named_on_its_line() -> None:
+    """CL-6.1: a limit hand scores the limit whatever its reading makes; the line names it."""
+    line = _described({}, "11223344556677m", ())
+    assert "= 1000 (20 points × 2^4, limit hand: Seven pairs);" in line

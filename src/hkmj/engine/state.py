@@ -726,7 +726,7 @@ class Hand:
 
     def play(self, seat: int, action: object) -> None:
         """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
-        if not isinstance(seat, int) or not 0 <= seat < 4:
+        if not isinstance(seat, int) or not 0 <= seat < 4 or seat is True or seat is False:  # HK-2.1: True is no South
             raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
         if self.phase is _TURN and seat == self.turn:
             legal = self._turn_legal
@@ -1395,6 +1395,8 @@ class Hand:
         self._score_win(win, False)
 
     def _explain(self, seat: int, extra: Tile | None) -> str:
+        """Why ``seat``'s hand (with ``extra``, a tile on offer) is no Mahjong, citing the ruleset's
+        own rules: its winning shapes (:attr:`~hkmj.rulesets.Ruleset.winning_shapes`) or its minimum."""
         h = list(self.hands[seat])
         if extra is not None:
             h[extra] += 1
@@ -1407,13 +1409,13 @@ class Hand:
             d = self._offer_from if extra is not None else None
             outcome = self.rules.score(self._candidate(seat, extra, d, self._final and not rob, rob))
             return f"{hand}{with_tile} is complete but not a winning hand: {outcome.reason}"
-        return (
-            f"{hand}{with_tile} is not a winning hand: it is not four groups and a pair, seven pairs"
-            f" or thirteen orphans (HK-5.1-5.4); it is {_distance(sh)}"
-        )
+        return f"{hand}{with_tile} is not a winning hand: it is not {self.rules.winning_shapes}; it is {_distance(sh)}"
 
     def _declare_false(self, seat: int) -> None:
         """HK-5.7: a Mahjong declaration that is not in the legal list (so not a winning hand).
+
+        A teaching table refuses it, citing the ruleset's own rule (its ``false_mahjong_rule``:
+        HK-5.7, MCR-5.4, CL-7.7).
 
         Under a ``dead_hand`` ruleset (MCR) the declaration is judged at once: the seat's hand
         is dead, it pays the ruleset's penalty, and the hand goes on (its answer counts as a pass).
@@ -1426,7 +1428,7 @@ class Hand:
                     "type": "mahjong_refused",
                     "seat": seat,
                     "action": "mahjong",
-                    "reason": "teaching table (HK-5.7): " + self._explain(seat, extra),
+                    "reason": f"teaching table ({self.rules.false_mahjong_rule}): " + self._explain(seat, extra),
                 }
             )
             return

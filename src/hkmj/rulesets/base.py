@@ -131,6 +131,12 @@ class Ruleset(ABC):
     dead_hand: ClassVar[bool] = False
     """False Mahjong: ``False`` = a penalty that ends the hand (HK-5.7); ``True`` = the offender's
     hand is dead (it plays on without winning or claiming) and the hand goes on."""
+    false_mahjong_rule: ClassVar[str]
+    """The rule judging a declared Mahjong that is no winning hand, as the ruleset's rules page
+    numbers it (``HK-5.7``, ``MCR-5.4``, ``CL-7.7``): the engine cites it in a teaching table's refusal."""
+    winning_shapes: ClassVar[str]
+    """The winning shapes in words, with their rules (``... (HK-5.1-5.4)``): the engine's reason for
+    a declared hand that is none reads ``<hand> is not a winning hand: it is not <winning_shapes>``."""
     unit: ClassVar[str] = "fan"
     scores_every_hand: ClassVar[bool] = False
     """True when every player's hand is scored at a win (the classical game, CL-5.4): the

@@ -30,6 +30,8 @@ class Classical(Ruleset):
     name = "classical"
     title = "Classical (points and doubles)"
     title_fr = "Classique (points et doublements)"
+    false_mahjong_rule = "CL-7.7"
+    winning_shapes = "four groups and a pair (CL-2.4) or a limit hand such as seven pairs or thirteen wonders (CL-6)"
     unit = "points"
     scores_every_hand = True
     OPTIONS = (
@@ -118,9 +120,15 @@ class Classical(Ruleset):
             parts.append(f"{self.name_of(i['id'], lang)}{times} {i['points'] * i['count']}")
         fr = lang == "fr"
         scores = " ".join(f"{wind_letter(s, lang)} {v}" for s, v in enumerate(event["hand_scores"]))
-        limit = (", limite" if fr else ", limit") if event["limit"] else ""
+        score, product = event["points"], event["hand_points"] * 2 ** event["doubles"]
+        if event["limit"]:  # CL-6.1: a limit hand scores the limit, whatever its reading makes
+            limit = f", {'main limite' if fr else 'limit hand'}{' : ' if fr else ': '}{self.name_of(event['limit'], lang)}"
+        elif product != score:  # CL-6.2: any other hand is capped at the limit
+            limit = f" = {product}, {'plafonné à la limite de' if fr else 'capped at the limit of'} {score}"
+        else:
+            limit = ""
         return (
-            f"{', '.join(parts)} = {event['points']} ({event['hand_points']} points × 2^{event['doubles']}{limit}); "
+            f"{', '.join(parts)} = {score} ({event['hand_points']} points × 2^{event['doubles']}{limit}); "
             f"{'mains' if fr else 'hands'} {scores}; payments {event['payments']}"
         )
 

@@ -62,6 +62,8 @@ class HongKong(Ruleset):
     name = "hk"
     title = "Hong Kong"
     title_fr = "Hong Kong"
+    false_mahjong_rule = "HK-5.7"
+    winning_shapes = "four groups and a pair, seven pairs or thirteen orphans (HK-5.1-5.4)"
     OPTIONS = (
         Option("minfan", "0", ("0", "1", "3"), help="minimum fan to win (limit hands always qualify)"),
         Option("limit", "10", ("8", "10", "13"), help="fan from which a hand scores the limit base"),

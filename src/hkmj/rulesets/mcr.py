@@ -36,6 +36,11 @@ class Mcr(Ruleset):
     name = "mcr"
     title = "Chinese Official (MCR)"
     title_fr = "Règles officielles chinoises (MCR)"
+    false_mahjong_rule = "MCR-5.4"
+    winning_shapes = (
+        "four groups and a pair, seven pairs, thirteen orphans, honours and knitted tiles or a knitted straight"
+        " with a group and a pair (MCR-5.2)"
+    )
     OPTIONS = ()
     dead_wall = 0
     dead_hand = True

@@ -23,7 +23,19 @@ from typing import Any
 
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, PlayerHand, Win, bonus_list, echo, meld_problem, seat_index
+from hkmj.scoring.model import (
+    WIN_TYPES,
+    InvalidHand,
+    Meld,
+    PlayerHand,
+    Win,
+    bonus_list,
+    echo,
+    meld_problem,
+    seat_index,
+    seat_problem,
+    win_seat_problem,
+)
 from hkmj.scoring.request import MAX_HAND_CHARS, MAX_MELD_CHARS
 from hkmj.scoring.ruleset import Limit, validate
 from hkmj.scoring.shape import Shape
@@ -329,6 +341,9 @@ def deal_from_win(
     HK-only flags (``kong_replacement``, ``heavenly``…) are dropped: the classical table reads
     only ``last_wall_tile`` (CL-5.3).
     """
+    problem = win_seat_problem(win)  # CL-4: a seat is a number 0-3, never a bool
+    if problem is not None:
+        raise InvalidHand(problem)
     four = list(others)
     four[win.seat] = PlayerHand(win.concealed, win.melds, win.flowers, win.seasons)
     return Deal(
@@ -641,8 +656,13 @@ def _check_deal(deal: Deal) -> None:
     problem = _type_problem(deal)
     if problem is not None:
         raise InvalidHand(problem)
-    if not isinstance(deal.winner, int) or not 0 <= deal.winner < 4:
-        raise InvalidHand(f"winner {echo(deal.winner)}: expected a seat E, S, W or N")
+    problem = (
+        seat_problem(deal.winner, "winner")  # CL-4: seat numbers 0-3 (E, S, W, N), never bools
+        or seat_problem(deal.prevailing, "prevailing")
+        or seat_problem(deal.discarder, "discarder", none=True)
+    )
+    if problem is not None:
+        raise InvalidHand(problem)
     if deal.hands[deal.winner] is None:
         raise InvalidHand(f"the winner {SEAT_LETTERS[deal.winner]} has no hand: give the winning hand")
     unknown = sorted(set(deal.flags) - set(CLASSICAL_FLAGS))

@@ -38,7 +38,17 @@ from hkmj.scoring.mcr_shape import (
     meld_facts,
     readings,
 )
-from hkmj.scoring.model import WIN_TYPES, InvalidHand, Meld, Win, echo, meld_problem, raise_type_problem, reduce_frozen
+from hkmj.scoring.model import (
+    WIN_TYPES,
+    InvalidHand,
+    Meld,
+    Win,
+    echo,
+    meld_problem,
+    raise_type_problem,
+    reduce_frozen,
+    win_seat_problem,
+)
 from hkmj.scoring.ruleset import _validate_tiles
 from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str, wind_letter
 
@@ -1210,10 +1220,9 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     if how not in WIN_TYPES:
         raise InvalidHand(f"win {how!r}: expected one of {', '.join(WIN_TYPES)}")
     seat = win.seat
-    if not (isinstance(seat, int) and 0 <= seat < 4 and isinstance(win.prevailing, int) and 0 <= win.prevailing < 4):
-        for s, what in ((seat, "seat"), (win.prevailing, "prevailing")):
-            if not (isinstance(s, int) and 0 <= s < 4):
-                raise InvalidHand(f"{what} {s!r}: expected a wind E, S, W or N")
+    problem = win_seat_problem(win)  # a seat is a number 0-3, never a bool (MCR-2)
+    if problem is not None:
+        raise InvalidHand(problem)
     flags = win.flags
     if not isinstance(flags, frozenset):  # the memo of a hand's context keys on it (Win.flags is a frozenset)
         raise InvalidHand(f"flags {echo(flags)}: expected a frozenset of names ({', '.join(MCR_FLAGS)})")

@@ -20,6 +20,8 @@ __all__ = [
     "WIN_TYPES",
     "FLAGS",
     "seat_index",
+    "seat_problem",
+    "win_seat_problem",
     "bonus_list",
     "PlayerHand",
     "win_type_problem",
@@ -46,6 +48,28 @@ def seat_index(value: Any, what: str) -> int:
     if isinstance(value, str) and len(value) == 1 and value in SEAT_LETTERS:
         return SEAT_LETTERS.index(value)
     raise InvalidHand(f"{what} {echo(value)}: expected a wind E, S, W or N")
+
+
+def seat_problem(value: object, what: str, none: bool = False) -> str | None:
+    """What makes ``value`` no seat number 0-3 (East, South, West, North; HK-2.1), or None.
+
+    A bool is refused although Python counts it an int (``True`` would read as South); ``none``
+    allows ``None`` (a self-drawn win's discarder). For the fields of a :class:`Win` built in Python."""
+    if value is None and none:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
+        return None
+    shown = repr(value) if isinstance(value, (bool, int, float)) or value is None else echo(value)  # Python's words: True
+    return f"{what} {shown}: expected a seat number 0-3 (East, South, West, North)" + (" or None" if none else "")
+
+
+def win_seat_problem(win: Win) -> str | None:
+    """The first of ``win``'s seat, prevailing wind and discarder that is no seat number (HK-2.1), or None."""
+    return (
+        seat_problem(win.seat, "seat")
+        or seat_problem(win.prevailing, "prevailing")
+        or seat_problem(win.discarder, "discarder", none=True)
+    )
 
 
 def bonus_list(value: Any, what: str) -> tuple[int, ...]:

@@ -12,7 +12,18 @@ from dataclasses import dataclass
 from typing import Final
 
 from hkmj.hand import readings
-from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, ScoreResult, Win, echo, meld_problem, raise_type_problem
+from hkmj.scoring.model import (
+    FLAGS,
+    WIN_TYPES,
+    InvalidHand,
+    Item,
+    ScoreResult,
+    Win,
+    echo,
+    meld_problem,
+    raise_type_problem,
+    win_seat_problem,
+)
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import N_KINDS, N_TILE_IDS, format_tiles, plural, tile_str
 
@@ -160,9 +171,9 @@ def _validate_situation(win: Win) -> None:
 def _validate_context(win: Win) -> None:
     if win.win not in WIN_TYPES:
         raise InvalidHand(f"win {echo(win.win)}: expected one of {', '.join(WIN_TYPES)}")
-    for s, what in ((win.seat, "seat"), (win.prevailing, "prevailing")):
-        if not 0 <= s < 4:
-            raise InvalidHand(f"{what} {echo(s)}: expected a wind E, S, W or N")
+    problem = win_seat_problem(win)  # HK-2.1: a seat is a number 0-3, never a bool
+    if problem is not None:
+        raise InvalidHand(problem)
     if isinstance(win.flags, str):  # a string is iterable: never read it letter by letter
         raise InvalidHand(f"flags {echo(win.flags)}: expected a set of names ({', '.join(FLAGS)})")
     unknown = set(win.flags) - set(FLAGS)
@@ -279,6 +290,8 @@ def _validation_key(win: Win, flags: int) -> int:
     discarder = 4 if win.discarder is None else win.discarder
     if kind < 0 or flags < 0 or not (0 <= win.seat < 4 and 0 <= win.prevailing < 4 and 0 <= discarder <= 4):
         return -1
+    if type(win.seat) is bool or type(win.prevailing) is bool or type(discarder) is bool:
+        return -1  # True would key as South: validated in full, and refused (HK-2.1)
     return ((((kind * 4 + win.seat) * 4 + win.prevailing) * 5 + discarder) * 32 + flags) * 3 + melds
 
 

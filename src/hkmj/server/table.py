@@ -443,7 +443,7 @@ class Table:
         extra = view.offered if view.phase != Phase.TURN.value else None
         why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra, self.rules)
         reasons = {lang: Texts(lang, self.rules.name)("ev.refused", why=text) for lang, text in why.items()}
-        return {**ev, "reasons": reasons, **self._own_reason(reasons)}
+        return {**ev, "reasons": reasons}
 
     def _dead_hand_reasons(self, ev: dict[str, Any]) -> dict[str, str]:
         """Why a false Mahjong made the declarer's hand dead (MCR-5.4), as the terminal tells its
@@ -452,11 +452,6 @@ class Table:
         why = why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra, self.rules)
         amount = min((p for p in ev["payments"] if p > 0), default=0)
         return {lang: Texts(lang, self.rules.name)("ev.false.dead.you", why=text, amount=amount, double=2 * amount) for lang, text in why.items()}
-
-    def _own_reason(self, reasons: dict[str, str]) -> dict[str, str]:
-        """The engine's English ``reason`` cites Hong Kong rules (HK-5.7); at an MCR or classical
-        table it is replaced by the server's English words, which cite the table's own rules."""
-        return {} if self.rules.name == "hk" else {"reason": reasons["en"]}
 
     # ------------------------------------------------------------------ publishing
 
@@ -592,7 +587,6 @@ class Table:
             if e["type"] == "false_mahjong":
                 extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
                 e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)
-                e.update(self._own_reason(e["reasons"]))
             end.append(e)
         return {
             "result": tr.result["result"],

@@ -1,0 +1,53 @@
+"""The engine's reasons for a refused or false Mahjong cite the table's own rules (HK-5.7,
+MCR-5.4, CL-7.7; the winning shapes HK-5.1-5.4, MCR-5.2, CL-2.4 and CL-6), worded from data
+on the ruleset; Hong Kong's words are unchanged, byte for byte (old records replay)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hkmj.engine.testing import act, stacked_hand
+from hkmj.rulesets import RULESETS, get_ruleset
+
+# East holds 1m 2m 4m 7m, 2p 5p 8p, 3s 6s 9s, the winds and the Red dragon: no shape of any ruleset
+NOTHING = ["124m7m258p369s1234z", "258m369p147s1234z", "369m147p258s1567z", "147m258p369s2345z"]
+HK_SHAPES = "it is not four groups and a pair, seven pairs or thirteen orphans (HK-5.1-5.4)"
+OWN = {"hk": ("HK-5.7", "HK-5.1"), "mcr": ("MCR-5.4", "MCR-5.2"), "classical": ("CL-7.7", "CL-2.4")}
+REF = re.compile(r"\b(HK|MCR|CL)-\d")
+
+
+def test_hk_5_7_a_hong_kong_refusal_keeps_its_words_byte_for_byte() -> None:
+    """HK-5.7: the teaching table's refusal and the penalty's reason are the words of every
+    Hong Kong record written so far (a record replays only if they are)."""
+    refused = act(stacked_hand(NOTHING, teaching=True), "E mahjong")[0]
+    assert refused["reason"] == (
+        "teaching table (HK-5.7): 1247m258p369s1234z is not a winning hand: " + HK_SHAPES + "; it is 6 tiles from ready"
+    )
+    false = act(stacked_hand(NOTHING), "E mahjong")[1]
+    assert false["type"] == "false_mahjong"
+    assert false["reason"] == "1247m258p369s1234z is not a winning hand: " + HK_SHAPES + "; it is 6 tiles from ready"
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+@pytest.mark.parametrize("teaching", [True, False])
+def test_mcr_5_4_cl_7_7_a_false_mahjong_cites_the_tables_own_rules(rules: str, teaching: bool) -> None:
+    """MCR-5.4 / CL-7.7 (and MCR-5.2 / CL-2.4 for the shapes): no Hong Kong rule in the reason."""
+    hand = stacked_hand(NOTHING, teaching=teaching, rules=get_ruleset(rules))
+    ev = next(e for e in act(hand, "E mahjong") if e["type"] in ("mahjong_refused", "false_mahjong"))
+    refs = {m.group(1) for m in REF.finditer(ev["reason"])}
+    assert refs == {rules.upper() if rules == "mcr" else "CL"}, ev["reason"]
+    rule, shapes = OWN[rules]
+    assert shapes in ev["reason"] and "is not a winning hand" in ev["reason"]
+    assert (f"teaching table ({rule}): " in ev["reason"]) is teaching
+
+
+def test_hk_5_7_every_ruleset_names_its_false_mahjong_rule_and_shapes() -> None:
+    """HK-5.7: each registered ruleset carries its own rule for a false Mahjong and the words of
+    its winning shapes, each citing a rule of that ruleset's prefix."""
+    for name in RULESETS:
+        r = get_ruleset(name)
+        prefix = {"hk": "HK-", "mcr": "MCR-", "classical": "CL-"}[name]
+        assert r.false_mahjong_rule.startswith(prefix)
+        assert prefix in r.winning_shapes and "four groups and a pair" in r.winning_shapes

@@ -1,0 +1,72 @@
+"""A seat is a number 0-3 (E, S, W, N; HK-2.1): ``True`` is no seat, though Python's bool is an int.
+
+``Win(seat=True)`` used to score as South and ``Hand.play(True, ...)`` to play for South; every
+public entry that takes a seat number refuses a bool (and any number out of range) with an
+error naming the field, never a traceback."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hkmj.engine import IllegalAction
+from hkmj.engine.testing import stacked_hand
+from hkmj.rulesets import get_ruleset
+from hkmj.scoring import InvalidHand
+from hkmj.scoring.classical import Deal, score_deal
+from hkmj.scoring.model import PlayerHand, Win
+from hkmj.tiles import parse_tiles, tile
+
+HAND = tuple(parse_tiles("123m456m789m123p55p"))
+BAD = [
+    ({"seat": True}, "seat True"),
+    ({"seat": False}, "seat False"),
+    ({"prevailing": True}, "prevailing True"),
+    ({"win": "discard", "seat": 0, "discarder": True}, "discarder True"),
+    ({"win": "discard", "seat": 1, "discarder": False}, "discarder False"),
+    ({"seat": 7}, "seat 7"),
+    ({"seat": -1}, "seat -1"),
+    ({"prevailing": 4}, "prevailing 4"),
+    ({"win": "discard", "discarder": 9}, "discarder"),
+]
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize(("fields", "named"), BAD)
+def test_hk_2_1_a_bool_or_out_of_range_seat_is_refused_by_every_scorer(rules: str, fields: dict[str, Any], named: str) -> None:
+    """HK-2.1 (MCR-2, CL-4): the seat, prevailing wind and discarder of a Win are seat numbers 0-3, never bools."""
+    win = Win(HAND, tile("5p"), **fields)
+    with pytest.raises(InvalidHand, match=named):
+        get_ruleset(rules).score(win)
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_1_a_seat_as_a_number_still_scores(rules: str) -> None:
+    """HK-2.1: South as 1 scores, from East's discard (the refusal above is of bools only)."""
+    out = get_ruleset(rules).score(Win(HAND, tile("5p"), "discard", seat=1, discarder=0))
+    assert out.payments[1] > 0 and out.payments[0] < 0
+
+
+@pytest.mark.parametrize(("fields", "named"), [({"winner": True}, "winner True"), ({"winner": 5}, "winner 5"),
+                                               ({"prevailing": True}, "prevailing True"), ({"prevailing": 4}, "prevailing 4"),
+                                               ({"win": "discard", "discarder": True}, "discarder True")])
+def test_cl_4_a_classical_deal_takes_seat_numbers_only(fields: dict[str, Any], named: str) -> None:
+    """CL-4 (seats E S W N = 0-3): a Deal built in Python with a bool or out-of-range seat is refused."""
+    hands = (None, PlayerHand(HAND), None, None)
+    deal = Deal(hands, **{"winner": 1, "win_tile": tile("5p"), **fields})
+    with pytest.raises(InvalidHand, match=named):
+        score_deal(deal)
+
+
+def test_hk_2_1_the_engine_takes_no_bool_seat() -> None:
+    """HK-2.1: ``Hand.play(True, ...)`` is refused (it used to play for South), naming the seat."""
+    hand = stacked_hand(ask_all=True)
+    legal = hand.legal_actions(0)
+    for bad in (True, False):
+        with pytest.raises(IllegalAction, match=f"seat {bad}"):
+            hand.play(bad, legal[0])
+        with pytest.raises(IllegalAction, match=f"seat {bad}"):
+            hand.apply(bad, legal[0])
+    hand.play(0, legal[0])
+    assert hand.turn == 0 and len(hand.pending()) == 3
