@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from hkmj.hand import POW5, STANDARD, standard_splits
+from hkmj.hand.knitted import KNITTED_STRAIGHTS
 from hkmj.scoring.mcr_combos import combination_fans, table_order
 from hkmj.scoring.model import Meld, Win
 from hkmj.tiles import Tile
@@ -50,15 +51,6 @@ _ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _WIND_MASK: Final = 0b1111 << 27
 
 
-def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
-    """The six knitted straights (MCR-6.45): 147, 258, 369, each in a different suit."""
-    out: list[tuple[Tile, ...]] = []
-    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
-        out.append(tuple(sorted(9 * suit + start + step for suit, start in ((a, 0), (b, 1), (c, 2)) for step in (0, 3, 6))))
-    return tuple(out)
-
-
-KNITTED_STRAIGHTS: Final = _knitted_straights()
 _KNITTED_MASKS: Final = tuple((ks, sum(1 << t for t in ks)) for ks in KNITTED_STRAIGHTS)
 
 # --- unique wait (MCR-6.9 to MCR-6.11) --------------------------------------------------

@@ -1,0 +1,78 @@
+"""MCR's knitted winning shapes on tile counts (MCR-5.2.4 and MCR-5.2.5), for the engine.
+
+Hong Kong and the classical game have no such shapes: the engine asks here only when its
+ruleset says so (:attr:`hkmj.rulesets.base.Ruleset.knitted_shapes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from hkmj.hand import is_complete
+from hkmj.tiles import Tile
+
+
+def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
+    """The six knitted straights (MCR-6.45): 147, 258 and 369, each in a different suit."""
+    out: list[tuple[Tile, ...]] = []
+    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        out.append(tuple(sorted(9 * suit + start + step for suit, start in ((a, 0), (b, 1), (c, 2)) for step in (0, 3, 6))))
+    return tuple(out)
+
+
+KNITTED_STRAIGHTS: Final = _knitted_straights()
+
+
+def honours_and_knitted(counts: Sequence[int], melds: int = 0) -> bool:
+    """MCR-5.2.4: fourteen different single tiles, honours and tiles of one knitted straight,
+    concealed (no declared group)."""
+    if melds or sum(counts) != 14 or max(counts) > 1:
+        return False
+    suited = [t for t in range(27) if counts[t]]
+    return any(all(t in ks for t in suited) for ks in KNITTED_STRAIGHTS)
+
+
+def knitted_straight_complete(counts: Sequence[int], melds: int = 0) -> bool:
+    """MCR-5.2.5: a knitted straight (concealed) plus one group, which may be declared, and a pair."""
+    if melds > 1 or sum(counts) != 14 - 3 * melds:
+        return False
+    for ks in KNITTED_STRAIGHTS:
+        if all(counts[t] for t in ks):
+            rest = list(counts)
+            for t in ks:
+                rest[t] -= 1
+            if is_complete(rest, melds + 3):  # the straight stands for three groups
+                return True
+    return False
+
+
+def knitted_complete(counts: Sequence[int], melds: int = 0) -> bool:
+    """True when the concealed tiles plus ``melds`` declared groups win by a knitted shape."""
+    return honours_and_knitted(counts, melds) or knitted_straight_complete(counts, melds)
+
+
+def knitted_may_be_ready(counts: Sequence[int], melds: int = 0) -> bool:
+    """A cheap necessary test: 13 different tiles (MCR-5.2.4), or 8 of one knitted straight's
+    9 tiles with at most one declared group (MCR-5.2.5)."""
+    if melds > 1:
+        return False
+    if not melds and max(counts) <= 1:
+        return True
+    return any(sum(1 for t in ks if counts[t]) >= 8 for ks in KNITTED_STRAIGHTS)
+
+
+def knitted_waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
+    """The tiles that complete a knitted shape for 13 - 3×melds concealed tiles, sorted (never a
+    fifth copy of a tile)."""
+    if sum(counts) != 13 - 3 * melds or not knitted_may_be_ready(counts, melds):
+        return []
+    c = list(counts)
+    out: list[Tile] = []
+    for t in range(34):
+        if c[t] < 4:
+            c[t] += 1
+            if knitted_complete(c, melds):
+                out.append(t)
+            c[t] -= 1
+    return out

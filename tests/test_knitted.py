@@ -1,0 +1,67 @@
+"""MCR's knitted winning shapes on tile counts (MCR-5.2.4, MCR-5.2.5): ``hkmj.hand.knitted``."""
+
+from __future__ import annotations
+
+import random
+
+from hkmj.hand.knitted import KNITTED_STRAIGHTS, honours_and_knitted, knitted_complete, knitted_straight_complete, knitted_waits
+from hkmj.tiles import counts_of, parse_tiles, tile
+
+
+def c(text: str) -> list[int]:
+    return list(counts_of(parse_tiles(text)))
+
+
+def test_mcr_6_45_six_knitted_straights_each_147_258_369_in_three_suits() -> None:
+    assert len(set(KNITTED_STRAIGHTS)) == 6
+    for ks in KNITTED_STRAIGHTS:
+        assert len(ks) == 9 and {t // 9 for t in ks} == {0, 1, 2}
+        assert sorted(t % 9 for t in ks) == list(range(9))
+
+
+def test_mcr_5_2_4_honours_and_knitted_fourteen_different_tiles() -> None:
+    assert honours_and_knitted(c("147m258p369s12345z"))
+    assert honours_and_knitted(c("147m25p36s1234567z"))  # seven honours, seven knitted tiles
+    assert not honours_and_knitted(c("147m258p369s11234z"))  # a pair
+    assert not honours_and_knitted(c("147m258p368s12345z"))  # 8s is not in 369s
+    assert not honours_and_knitted(c("147m258p36s12345z"), 1)  # concealed only
+
+
+def test_mcr_5_2_5_knitted_straight_with_a_group_and_a_pair_the_group_may_be_declared() -> None:
+    assert knitted_straight_complete(c("147m258p369s11z123m"))
+    assert knitted_straight_complete(c("147m258p369s555z77z"))
+    assert knitted_straight_complete(c("147p258s369m99s"), 1)  # the group declared
+    assert not knitted_straight_complete(c("147m258p369s12z13m"))
+    assert not knitted_straight_complete(c("147m258p369s"), 2)
+    assert knitted_complete(c("147m258p369s11z123m")) and knitted_complete(c("147m258p369s12345z"))
+
+
+def test_mcr_5_2_knitted_waits() -> None:
+    assert knitted_waits(c("147m258p369s1234z")) == [tile("5z"), tile("6z"), tile("7z")]
+    assert knitted_waits(c("147m258p369s11z12m")) == [tile("3m")]
+    assert knitted_waits(c("14m258p369s11z123m")) == [tile("7m")]  # the straight's missing tile
+    assert knitted_waits(c("123m456p789s11z55z")) == []  # no knitted shape in reach
+    assert knitted_waits(c("147m258p369s1111z"), 0) == []  # no pair or group for the fifth 1z
+
+
+def test_mcr_5_2_knitted_waits_are_exactly_the_tiles_that_complete() -> None:
+    """Every wait completes a knitted shape and every other tile does not (seeded random hands
+    near the knitted shapes)."""
+    rng = random.Random(5)
+    for _ in range(300):
+        ks = rng.choice(KNITTED_STRAIGHTS)
+        pool = [*ks, *range(27, 34)] if rng.random() < 0.5 else [*ks, *rng.sample(range(34), 6)]
+        tiles = rng.sample(pool, min(len(pool), 9)) + [rng.randrange(34) for _ in range(4)]
+        counts = [0] * 34
+        for t in tiles[:13]:
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        w = knitted_waits(counts)
+        for t in range(34):
+            if counts[t] == 4:
+                assert t not in w
+                continue
+            counts[t] += 1
+            assert (t in w) == knitted_complete(counts), (counts, t)
+            counts[t] -= 1
