@@ -42,7 +42,7 @@ def test_hk3_hk4_every_action_has_one_fixed_number_below_n_numbers() -> None:
 @pytest.mark.parametrize("bad", [Chow(3), "pass", None, Discard(99), Kong(40, CONCEALED)])
 def test_hk4_2_a_value_without_a_number_is_refused_with_a_clear_error(bad: object) -> None:
     with pytest.raises(ValueError, match=r"not an action|no tile on offer"):
-        number(bad, 9)  # type: ignore[arg-type]
+        number(bad, 9)
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])

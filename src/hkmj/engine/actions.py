@@ -213,7 +213,7 @@ _NUMBERS: Final[dict[int, int]] = {
 """The number of each shared instance but the chows, by identity (they live as long as the module)."""
 
 
-def number(action: Action, offered: Tile | None) -> int:
+def number(action: object, offered: Tile | None) -> int:
     """The fixed number of ``action`` (:data:`N_NUMBERS`); a chow's depends on ``offered``, the tile on offer.
 
     Raises ``ValueError`` for a value that is not an action, or a chow that does not use ``offered``.
