@@ -29,7 +29,9 @@ def test_hk3_2_hk3_3_suit_memos_list_each_held_kind_and_each_four() -> None:
         samples = [[0] * n, [4] * n] + [[rng.randrange(5) for _ in range(n)] for _ in range(3000)]
         for counts in samples:
             key = sum(c * 5**v for v, c in enumerate(counts))
-            assert memo[key] == _direct(first, counts), (first, counts)
+            discards, kongs, numbers = memo[key]
+            assert (discards, kongs) == _direct(first, counts), (first, counts)
+            assert numbers == tuple(d.tile for d in discards)
 
 
 def _old_turn_actions(hand: Hand, seat: int) -> tuple[Action, ...]:

@@ -45,8 +45,13 @@ __all__ = [
     "chow",
     "discard",
     "kong",
+    "number",
     "parse_action",
     "text",
+    "N_NUMBERS",
+    "NUMBER_CHOW",
+    "NUMBER_KONG_OWN",
+    "NUMBER_WIN",
 ]
 
 KongKind = Literal["concealed", "added", "discard"]
@@ -184,6 +189,53 @@ def text(action: Action) -> str:
     """``str(action)``, looked up for the engine's shared instances (events name every action)."""
     t = _TEXTS.get(id(action))
     return str(action) if t is None else t
+
+
+N_NUMBERS: Final = 75
+"""The fixed action numbering (the environment's action space, docs/env.md), for every ruleset:
+0-33 discard a kind (HK-3.2), 34-36 chow with the discard as its low, middle or high tile
+(HK-4.2), 37 pung (HK-4.3), 38 kong of the discard (HK-4.4), 39-72 concealed or added kong of a
+kind on one's turn (HK-3.3; never both at once), 73 Mahjong (HK-5), 74 pass."""
+NUMBER_CHOW: Final = 34
+NUMBER_KONG_OWN: Final = 39
+NUMBER_WIN: Final = 73
+
+_NUMBERS: Final[dict[int, int]] = {
+    id(a): n
+    for a, n in (
+        (PASS, 74),
+        (PUNG, 37),
+        (WIN, NUMBER_WIN),
+        *((d, d.tile) for d in _DISCARDS),
+        *((k, 38 if how == FROM_DISCARD else NUMBER_KONG_OWN + k.tile) for how, ks in _KONGS.items() for k in ks),
+    )
+}
+"""The number of each shared instance but the chows, by identity (they live as long as the module)."""
+
+
+def number(action: object, offered: Tile | None) -> int:
+    """The fixed number of ``action`` (:data:`N_NUMBERS`); a chow's depends on ``offered``, the tile on offer.
+
+    Raises ``ValueError`` for a value that is not an action, or a chow that does not use ``offered``.
+    """
+    n = _NUMBERS.get(id(action))
+    if n is not None:
+        return n
+    if isinstance(action, Chow):
+        if offered is None or not action.low <= offered <= action.low + 2:
+            raise ValueError(f"{action}: no tile on offer that this chow uses")
+        return NUMBER_CHOW + offered - action.low
+    # an equal action that is not the shared instance (a copy, or one built by hand)
+    tile = getattr(action, "tile", 0)
+    if isinstance(action, Action) and type(tile) is int and 0 <= tile < N_KINDS:
+        shared: Action | None = {Pass: PASS, Pung: PUNG, Win: WIN}.get(type(action))
+        if isinstance(action, Discard):
+            shared = _DISCARDS[tile]
+        elif isinstance(action, Kong) and action.how in _KONGS:
+            shared = _KONGS[action.how][tile]
+        if shared is not None:
+            return _NUMBERS[id(shared)]
+    raise ValueError(f"{action!r} is not an action")
 
 
 def discard(t: Tile) -> Discard:

@@ -25,6 +25,7 @@ from hkmj.engine.actions import (
     ADDED,
     CONCEALED,
     FROM_DISCARD,
+    NUMBER_WIN,
     PASS,
     PUNG,
     WIN,
@@ -38,6 +39,7 @@ from hkmj.engine.actions import (
     chow,
     discard,
     kong,
+    number,
     text,
 )
 from hkmj.engine.view import SeatView
@@ -288,38 +290,59 @@ _SUIT: Final = tuple(t // 9 for t in range(N_KINDS))
 """The suit key (0-3) of each kind."""
 
 
-class _SuitActions(dict[int, tuple[tuple[Discard, ...], tuple[Kong, ...]]]):
+_Part = tuple[tuple[Discard, ...], tuple[Kong, ...], tuple[int, ...]]
+"""One suit's turn actions (:class:`_SuitActions`): the discards, the concealed kongs, the discards' numbers."""
+
+
+class _SuitActions(dict[int, _Part]):
     """``memo[key]`` for one suit's counts as a base-5 key (as :class:`_SuitFacts`): the discards of
-    the kinds held (HK-3.2) and the concealed kongs of the kinds held four times (HK-3.3), in tile
-    order, so that a seat's turn actions are four dict reads and tuple additions."""
+    the kinds held (HK-3.2), the concealed kongs of the kinds held four times (HK-3.3), in tile
+    order, and the discards' fixed numbers (:func:`~hkmj.engine.actions.number`: the kinds), so
+    that a seat's turn actions are four dict reads and tuple additions."""
 
     def __init__(self, first: Tile, n: int) -> None:
         super().__init__()
         self.first = first
         self.n = n
-        self.parts: tuple[list[tuple[tuple[Discard, ...], tuple[Kong, ...]]], ...] = ()
+        self.parts: tuple[list[_Part], ...] = ()
 
-    def _part(self, first: Tile, n: int) -> list[tuple[tuple[Discard, ...], tuple[Kong, ...]]]:
+    def _part(self, first: Tile, n: int) -> list[_Part]:
         """The value of every key of ``n`` kinds from ``first`` (a new key is the sum of two parts)."""
-        out: list[tuple[tuple[Discard, ...], tuple[Kong, ...]]] = [((), ())]
+        out: list[_Part] = [((), (), ())]
         for t in range(first, first + n):  # key = previous key + count of t * 5 ** (t - first)
             d = (_DISCARDS[t],)
             k = (kong(t, CONCEALED),)
-            out = out + [(ds + d, ks) for ds, ks in out] * 3 + [(ds + d, ks + k) for ds, ks in out]
+            x = (t,)
+            out = out + [(ds + d, ks, xs + x) for ds, ks, xs in out] * 3 + [(ds + d, ks + k, xs + x) for ds, ks, xs in out]
         return out
 
-    def __missing__(self, key: int) -> tuple[tuple[Discard, ...], tuple[Kong, ...]]:
+    def __missing__(self, key: int) -> _Part:
         if not self.parts:  # built at the first miss: the four lowest kinds, then the rest
             self.parts = (self._part(self.first, 4), self._part(self.first + 4, self.n - 4))
         low, high = self.parts
-        d0, k0 = low[key % 625]
-        d1, k1 = high[key // 625]
-        value = (d0 + d1, k0 + k1)
+        d0, k0, x0 = low[key % 625]
+        d1, k1, x1 = high[key // 625]
+        value = (d0 + d1, k0 + k1, x0 + x1)
         self[key] = value
         return value
 
 
+_NO_PART: Final[_Part] = ((), (), ())
+
+
 _ACTS0, _ACTS1, _ACTS2, _ACTS3 = (_SuitActions(0, 9), _SuitActions(9, 9), _SuitActions(18, 9), _SuitActions(27, 7))
+_ACTS: Final[tuple[_SuitActions, ...]] = (_ACTS0, _ACTS1, _ACTS2, _ACTS3)
+_FACTS: Final[tuple[_SuitFacts, ...]] = (_SUIT_FACTS, _SUIT_FACTS, _SUIT_FACTS, _HONOUR_FACTS)
+
+
+def _refresh(memos: tuple[dict[int, Any], ...], keys: list[Any], seen: list[Any], values: list[Any]) -> None:
+    """Bring a seat's per-suit ``values`` up to its suit ``keys``: ``values[s] = memos[s][keys[s]]``,
+    looked up only for the suits whose key differs from ``seen`` (the keys they are of)."""
+    for suit in range(4):
+        key = keys[suit]
+        if key != seen[suit]:
+            values[suit] = memos[suit][key]
+            seen[suit] = key
 
 
 def _keys(h: list[int]) -> list[int]:
@@ -405,6 +428,97 @@ class _Unrecorded(list[Event]):
         """Drop ``event`` (nobody keeps it)."""
 
 
+_EV_START: Final = 0
+_EV_DEAL: Final = 1
+_EV_DRAW: Final = 2
+_EV_DISCARD: Final = 3
+_EV_ANSWER: Final = 4
+_EV_CLAIM: Final = 5
+"""Compact event entries of a hand's log: ``(code, ...)`` tuples that :func:`_expand` makes into
+the documented dicts (the most frequent events, and the two largest, of every hand)."""
+
+
+def _start_dict(e: tuple[Any, ...]) -> Event:
+    """The ``hand_start`` event of a compact entry (HK-2.3, HK-2.4; see :meth:`Hand._start_event`)."""
+    _code, info, rules, seed, prevailing, scores, teaching, ask_all, dice, wall, live, dead = e
+    bw, bs = break_position(sum(dice))
+    wall_strs = _tile_strs(wall)
+    start: Event = {"type": "hand_start"}
+    if info:
+        start.update(info)
+    start.update(
+        {
+            **rules.header(),
+            "seed": seed,
+            "prevailing": SEAT_LETTERS[prevailing],
+            "scores": list(scores),
+            "teaching": teaching,
+            "ask_all": ask_all,
+            "dice": list(dice),
+            "break": {"wall": bw, "stack": bs},
+            "wall": [wall_strs[0:36], wall_strs[36:72], wall_strs[72:108], wall_strs[108:144]],
+            "live": _tile_strs(live),
+            "dead": _tile_strs(dead),
+        }
+    )
+    return start
+
+
+def _claim_dict(e: tuple[Any, ...]) -> Event:
+    """The ``claim`` event of a compact entry: every answer, the claim taken (HK-4.7; see :meth:`Hand._claim_event`)."""
+    _code, d, t, rob, claim, answers = e
+    shown: list[str | None] = [None, None, None, None]
+    for s, a in answers.items():
+        shown[s] = "pass" if a is PASS else text(a)
+    ev: Event = {
+        "type": "claim",
+        "tile": _TS[t],
+        "from": d,
+        "on": "added_kong" if rob else "discard",
+        "answers": shown,
+        "seat": None,
+        "claim": None,
+        "tiles": None,
+    }
+    if claim is not None:
+        s, a = claim
+        ev["seat"] = s
+        ev["claim"] = a.kind
+        if isinstance(a, Win):
+            ev["tiles"] = _TS[t]
+        elif isinstance(a, Chow):
+            ev["tiles"] = format_tiles(a.tiles)
+        else:  # a pung, or a kong from the discard (HK-4.4)
+            ev["tiles"] = _TS[t] * (3 if isinstance(a, Pung) else 4)
+    return ev
+
+
+def _expand(e: tuple[Any, ...]) -> Event:
+    """The event dict of a compact log entry (``_EV_*`` first), exactly as the engine documents it."""
+    code = e[0]
+    if code == _EV_DRAW:
+        return {"type": "draw", "seat": e[1], "tile": _TS[e[2]], "live": e[3], "dead": e[4]}
+    if code == _EV_DISCARD:
+        t = e[2]
+        shown = e[3]
+        return {
+            "type": "discard",
+            "seat": e[1],
+            "action": _DISCARD_TEXT[t],
+            "tile": _TS[t],
+            "offers": [None, None, None, None] if shown is None else shown,
+            "final": e[4],
+        }
+    if code == _EV_ANSWER:
+        action = e[2]
+        return {"type": "answer", "seat": e[1], "action": "pass" if action is PASS else text(action)}
+    if code == _EV_CLAIM:
+        return _claim_dict(e)
+    if code == _EV_DEAL:
+        return {"type": "deal", "hands": [_tile_strs(d) for d in e[1]], "live": e[2], "dead": e[3]}
+    return _start_dict(e)
+
+
 class Hand:
     """One hand of Mahjong from the deal to a win, a draw or a penalty, under ``rules``.
 
@@ -420,10 +534,10 @@ class Hand:
     # slots: more than 30 attributes would leave the instance dict unshared (slower attribute
     # reads in CPython 3.11); a slot is read at a fixed offset
     __slots__ = (
-        "_answers", "_checked", "_complete", "_dead", "_drawn", "_final", "_fines", "_flag_last_of_kind", "_front",
+        "_answers", "_checked", "_complete", "_dead", "_drawn", "_final", "_fines", "_fkeys", "_flag_last_of_kind", "_front", "_fvals",
         "_has_dead", "_head", "_keys", "_kong_chain", "_last_discard", "_last_live", "_live", "_offer_from",
-        "_offer_tile", "_offers", "_tail", "_turn_legal", "_wc", "ask_all", "bonus", "dead_hands", "dice",
-        "discards", "drawn_discards", "events", "hands", "last_tile", "melds", "n_concealed", "n_discards", "phase", "prevailing",
+        "_offer_tile", "_offers", "_parts", "_pkeys", "_tail", "_turn_legal", "_wc", "ask_all", "bonus", "dead_hands", "dice",
+        "_lazy", "_log", "discards", "drawn_discards", "hands", "last_tile", "melds", "n_concealed", "n_discards", "phase", "prevailing",
         "record", "result", "rules", "scores", "seed", "teaching", "turn", "wall",
     )
 
@@ -505,16 +619,55 @@ class Hand:
         # key into a native int and boxing it again (a new int object for a key above 256)
         self._keys: list[list[Any]] = [[0, 0, 0, 0] for _ in range(4)]
         self._turn_legal: tuple[Action, ...] | None = None  # the seat on turn's legal actions, until the next move
+        # per seat: its four suits' turn actions (_SuitActions) as of its last turn, and the keys they are of
+        # (a turn looks up only the suits whose key changed since: usually those of its draw and discard)
+        self._parts: list[list[_Part]] = [[_NO_PART, _NO_PART, _NO_PART, _NO_PART] for _ in range(4)]
+        self._pkeys: list[list[Any]] = [[-1, -1, -1, -1] for _ in range(4)]
+        self._fvals: list[list[int]] = [[0, 0, 0, 0] for _ in range(4)]  # the same for the suits' facts
+        self._fkeys: list[list[Any]] = [[-1, -1, -1, -1] for _ in range(4)]
         self.result: HandResult | None = None
-        self.events: list[Event] = [] if self.record else _Unrecorded()
+        # the event log: plain dicts, and compact tuples (_EV_*) that reading events turns into
+        # the same dicts; the environment's hands are never read, so they never build them
+        self._log: list[Any] = [] if self.record else _Unrecorded()
+        self._lazy = self.record  # entries may be compact (until events is first read)
         if self.record:
             self._start_event(info)
         self._deal()
 
+    @property
+    def events(self) -> list[Event]:
+        """The hand's events so far, plain JSON-ready dicts (docs/engine.md); empty with ``record=False``.
+
+        The same list object on every read. The engine logs its most frequent events as small
+        tuples and builds their dicts here, at the first read (the environment's hands are
+        never read); from then on it logs dicts directly, so a list held by a caller always
+        holds dicts only.
+        """
+        if self._lazy:
+            self._lazy = False
+            log = self._log
+            for i in range(len(log)):
+                e = log[i]
+                if type(e) is tuple:
+                    log[i] = _expand(e)
+        return self._log
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._log = events
+        self._lazy = False
+
     def _emit(self, event: Event) -> None:
         """Append ``event`` to :attr:`events` when the hand records them."""
         if self.record:
-            self.events.append(event)
+            self._log.append(event)
+
+    def _put(self, entry: tuple[Any, ...]) -> None:
+        """Log a compact event ``entry`` (see :func:`_expand`; the caller checks :attr:`record`)."""
+        if self._lazy:
+            self._log.append(entry)
+        else:
+            self._log.append(_expand(entry))
 
     def __reduce__(self) -> tuple[Any, tuple[()], dict[str, Any]]:
         """Copy and pickle (compiled too): a fresh hand given this one's state."""
@@ -524,29 +677,26 @@ class Hand:
         set_state(self, state)
 
     def _start_event(self, info: Mapping[str, Any] | None) -> None:
-        """Record the ``hand_start`` event: options, dice, break and the whole wall (HK-2.3, HK-2.4)."""
-        seed, prevailing, teaching, ask_all = self.seed, self.prevailing, self.teaching, self.ask_all
-        bw, bs = break_position(sum(self.dice))
-        wall_strs = _tile_strs(self.wall)
-        start: Event = {"type": "hand_start"}
-        if info:
-            start.update(info)
-        start.update(
-            {
-                **self.rules.header(),
-                "seed": seed,
-                "prevailing": SEAT_LETTERS[prevailing],
-                "scores": list(self.scores),
-                "teaching": teaching,
-                "ask_all": ask_all,
-                "dice": list(self.dice),
-                "break": {"wall": bw, "stack": bs},
-                "wall": [wall_strs[0:36], wall_strs[36:72], wall_strs[72:108], wall_strs[108:144]],
-                "live": _tile_strs(self._live),
-                "dead": _tile_strs(self._dead),
-            }
+        """Record the ``hand_start`` event: options, dice, break and the whole wall (HK-2.3, HK-2.4).
+
+        Logged compact (:func:`_start_dict` builds it): the wall's and dice's texts are built only if read.
+        """
+        self._put(
+            (
+                _EV_START,
+                dict(info) if info else None,
+                self.rules,
+                self.seed,
+                self.prevailing,
+                self.scores,
+                self.teaching,
+                self.ask_all,
+                self.dice,
+                self.wall,
+                self._live,
+                tuple(self._dead),
+            )
         )
-        self._emit(start)
 
     @classmethod
     def from_seed(cls, seed: int, **options: Any) -> Hand:
@@ -720,9 +870,10 @@ class Hand:
         :meth:`legal_actions`, except a Mahjong declaration where one may be declared: that
         is judged by HK-5.7 (penalty, or refusal at a teaching table).
         """
-        n0 = len(self.events)
+        events = self.events
+        n0 = len(events)
         self.play(seat, action)
-        return self.events[n0:]
+        return events[n0:]
 
     def play(self, seat: int, action: object) -> None:
         """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
@@ -793,11 +944,11 @@ class Hand:
 
     def _turn_actions(self, seat: int) -> tuple[Action, ...]:
         """Mahjong (a valid win only), the discards by kind, then concealed and added kongs (HK-3)."""
-        k = self._keys[seat]  # the held kinds and fours, suit by suit, from the seat's suit keys
-        d0, k0 = _ACTS0[k[0]]
-        d1, k1 = _ACTS1[k[1]]
-        d2, k2 = _ACTS2[k[2]]
-        d3, k3 = _ACTS3[k[3]]
+        parts = self._turn_parts(seat)
+        d0, k0, _x0 = parts[0]
+        d1, k1, _x1 = parts[1]
+        d2, k2, _x2 = parts[2]
+        d3, k3, _x3 = parts[3]
         acts: tuple[Action, ...] = d0 + d1 + d2 + d3
         if self._drawn:
             if self._complete and not self.dead_hands[seat] and (not self._checked or self._reaches_minimum(seat, None)):
@@ -814,6 +965,41 @@ class Hand:
                     acts += tuple(kongs)
         return acts
 
+    def _turn_parts(self, seat: int) -> list[_Part]:
+        """The seat's four suits' turn actions (HK-3.2, HK-3.3) from its suit keys, each suit looked
+        up in its memo only when its key changed since the seat's last turn."""
+        k = self._keys[seat]
+        pk = self._pkeys[seat]
+        parts = self._parts[seat]
+        _refresh(_ACTS, k, pk, parts)
+        return parts
+
+    def _seat_facts(self, seat: int) -> int:
+        """The packed facts (:class:`_SuitFacts`) of the seat's concealed tiles: the four suits' sum,
+        each suit looked up in its memo only when its key changed since the last time."""
+        facts = self._fvals[seat]
+        _refresh(_FACTS, self._keys[seat], self._fkeys[seat], facts)
+        return facts[0] + facts[1] + facts[2] + facts[3]
+
+    def legal_numbers(self, seat: int) -> tuple[int, ...]:
+        """The fixed number (:func:`~hkmj.engine.actions.number`) of each of :meth:`legal_actions`, in order.
+
+        On a turn the discards' numbers come with the suits' memoised actions (HK-3.2); the
+        environment maps its action space with this, without a test per action.
+        """
+        legal = self.legal_actions(seat)
+        if self.phase is _TURN and legal:
+            parts = self._parts[seat]  # current: legal_actions listed the turn from them
+            nums = parts[0][2] + parts[1][2] + parts[2][2] + parts[3][2]
+            n = len(legal)
+            if len(nums) == n:  # discards only: the usual turn
+                return nums
+            head: tuple[int, ...] = (NUMBER_WIN,) if legal[0] is WIN else ()
+            start = len(head) + len(nums)
+            return head + nums + tuple([number(legal[i], None) for i in range(start, n)])
+        offered = self.offered_tile
+        return tuple([number(a, offered) for a in legal])
+
     def _waits(self, seat: int) -> frozenset[Tile]:
         """The tiles that complete ``seat``'s hand (HK-5.1-5.4), cached until its hand changes.
 
@@ -824,8 +1010,7 @@ class Hand:
         if w is not None:
             return w
         h = self.hands[seat]
-        k = self._keys[seat]
-        facts = _SUIT_FACTS[k[0]] + _SUIT_FACTS[k[1]] + _SUIT_FACTS[k[2]] + _HONOUR_FACTS[k[3]]
+        facts = self._seat_facts(seat)
         melds = self.melds[seat]
         if facts & 7 < 2 or (not melds and _special_ready_facts(facts, h)):
             m = len(melds)
@@ -957,8 +1142,7 @@ class Hand:
                         break
                     w = wc[s]
                     if w is None:  # the seat's suit facts usually rule out any wait (see _waits)
-                        k = self._keys[s]
-                        facts = _SUIT_FACTS[k[0]] + _SUIT_FACTS[k[1]] + _SUIT_FACTS[k[2]] + _HONOUR_FACTS[k[3]]
+                        facts = self._seat_facts(s)
                         if facts & 7 < 2 or (not self.melds[s] and _special_ready_facts(facts, h)):
                             w = self._waits(s)
                         else:
@@ -967,16 +1151,7 @@ class Hand:
                         offers, shown = self._claim_offers(seat, t, False)
                         break
         if self.record:
-            self.events.append(
-                {
-                    "type": "discard",
-                    "seat": seat,
-                    "action": _DISCARD_TEXT[t],
-                    "tile": _TS[t],
-                    "offers": shown if offers else [None, None, None, None],
-                    "final": final,
-                }
-            )
+            self._put((_EV_DISCARD, seat, t, shown if offers else None, final))
         if not offers:
             self._draw_turn(others[0])
             return
@@ -1055,15 +1230,7 @@ class Hand:
         self._head = head
         self._last_live = head == tail
         if self.record:
-            self.events.append(
-                {
-                    "type": "draw",
-                    "seat": seat,
-                    "tile": _TS[t],
-                    "live": tail - head,
-                    "dead": len(self._dead) - self._front,
-                }
-            )
+            self._put((_EV_DRAW, seat, t, tail - head, len(self._dead) - self._front))
         if t < N_KINDS:  # the usual case: _receive inlined, the seat's waits usually cached
             n = self.n_concealed[seat]
             w = self._wc[seat]
@@ -1154,14 +1321,7 @@ class Hand:
             self.n_concealed[seat] = sum(h)
         self._keys = [_keys(h) for h in hands]
         if self.record:
-            self.events.append(
-                {
-                    "type": "deal",
-                    "hands": [_tile_strs(d) for d in dealt],
-                    "live": self._tail - self._head,
-                    "dead": len(self._dead) - self._front,
-                }
-            )
+            self._put((_EV_DEAL, dealt, self._tail - self._head, len(self._dead) - self._front))
         east_last = next((t for t in reversed(dealt[0]) if t < N_KINDS), None)
         for seat in range(4):
             if max(dealt[seat]) >= N_KINDS:
@@ -1185,7 +1345,7 @@ class Hand:
         answers = self._answers
         answers[seat] = action
         if self.record:
-            self.events.append({"type": "answer", "seat": seat, "action": "pass" if action is PASS else text(action)})
+            self._put((_EV_ANSWER, seat, action))
         if len(answers) == len(self._offers):
             self._resolve()
 
@@ -1246,31 +1406,12 @@ class Hand:
             self._kong_replacement(s)
 
     def _claim_event(self, d: int, t: Tile, rob: bool, claim: tuple[int, Action] | None) -> None:
-        """Record the ``claim`` event of a window on ``t`` from ``d``: every answer, the claim taken (HK-4.7)."""
-        shown: list[str | None] = [None, None, None, None]
-        for s, a in self._answers.items():
-            shown[s] = "pass" if a is PASS else text(a)
-        ev: Event = {
-            "type": "claim",
-            "tile": _TS[t],
-            "from": d,
-            "on": "added_kong" if rob else "discard",
-            "answers": shown,
-            "seat": None,
-            "claim": None,
-            "tiles": None,
-        }
-        if claim is not None:
-            s, a = claim
-            ev["seat"] = s
-            ev["claim"] = a.kind
-            if isinstance(a, Win):
-                ev["tiles"] = _TS[t]
-            elif isinstance(a, Chow):
-                ev["tiles"] = format_tiles(a.tiles)
-            else:  # a pung, or a kong from the discard (HK-4.4)
-                ev["tiles"] = _TS[t] * (3 if isinstance(a, Pung) else 4)
-        self._emit(ev)
+        """Record the ``claim`` event of a window on ``t`` from ``d``: every answer, the claim taken (HK-4.7).
+
+        Logged compact (:func:`_claim_dict` builds it): the window's answers dict is never changed
+        after the window (the next window has a new one).
+        """
+        self._put((_EV_CLAIM, d, t, rob, claim, self._answers))
 
     # ------------------------------------------------------------------ endings
 

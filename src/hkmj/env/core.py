@@ -213,8 +213,8 @@ class StepCore:
         self.acting = seat
         player = self.player = self.player_at[seat]
         self.agent = AGENTS[player]
-        legal = self.legal = hand.legal_actions(seat)
-        self.indices = _indices(legal, hand.offered_tile)
+        self.legal = hand.legal_actions(seat)
+        self.indices = list(hand.legal_numbers(seat))  # the engine's fixed numbers are the action indices
         self.masked = False
 
     def step(self, index: int) -> int:
