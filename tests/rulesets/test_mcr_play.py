@@ -129,3 +129,31 @@ def test_mcr_no_kong_once_the_wall_is_empty() -> None:
     hk = stacked_hand(fours)
     play_quietly(hk, until_live=0)
     assert hk.over or any(isinstance(a, Kong) for a in hk.legal_actions(hk.turn))  # the dead wall still replaces
+
+
+def test_mcr_5_2_4_honours_and_knitted_is_offered_dealt_or_on_a_discard() -> None:
+    """MCR-5.2.4: fourteen different tiles, honours and one knitted straight's tiles, win; the
+    engine offers Mahjong on them (it did not: only Hong Kong's shapes were read). Not in Hong Kong."""
+    dealt = ["147m258p369s12345z", *QUIET[1:]]
+    assert stacked_hand(dealt, rules=MCR).legal_actions(0)[0] == WIN
+    assert WIN not in stacked_hand(dealt).legal_actions(0)
+    # South waits on 5z, 6z or 7z; East discards 5z
+    on_discard = ["123m456p789s11z57z9m", "258m369p147s1234z", QUIET[2], QUIET[3]]
+    hand = stacked_hand(on_discard, rules=MCR)
+    assert WIN not in hand.legal_actions(0)
+    act(hand, "E discard 5z")
+    assert WIN in hand.legal_actions(1)
+    win = act(hand, "S mahjong")
+    done = next(e for e in win if e["type"] == "win")
+    assert done["seat"] == 1 and done["from"] == 0 and done["points"] >= 8
+    assert {i["id"] for i in done["items"]} >= {"lesser_honors_and_knitted_tiles"}
+    hk = stacked_hand(on_discard)
+    act(hk, "E discard 5z")
+    assert WIN not in hk.legal_actions(1)
+
+
+def test_mcr_5_2_5_knitted_straight_with_a_group_and_a_pair_wins_self_drawn() -> None:
+    """MCR-5.2.5: a knitted straight plus a group and a pair; East is dealt it."""
+    hand = stacked_hand(["147m258p369s123m11z", *QUIET[1:]], rules=MCR)
+    assert hand.legal_actions(0)[0] == WIN
+    assert WIN not in stacked_hand(["147m258p369s123m11z", *QUIET[1:]]).legal_actions(0)

@@ -55,6 +55,7 @@ from hkmj.engine.wall import (
     draw_order,
 )
 from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
+from hkmj.hand.knitted import knitted_complete, knitted_waits
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
@@ -534,7 +535,7 @@ class Hand:
     # slots: more than 30 attributes would leave the instance dict unshared (slower attribute
     # reads in CPython 3.11); a slot is read at a fixed offset
     __slots__ = (
-        "_answers", "_checked", "_complete", "_dead", "_drawn", "_final", "_fines", "_fkeys", "_flag_last_of_kind", "_front", "_fvals",
+        "_answers", "_checked", "_complete", "_knitted", "_dead", "_drawn", "_final", "_fines", "_fkeys", "_flag_last_of_kind", "_front", "_fvals",
         "_has_dead", "_head", "_keys", "_kong_chain", "_last_discard", "_last_live", "_live", "_offer_from",
         "_offer_tile", "_offers", "_parts", "_pkeys", "_tail", "_turn_legal", "_wc", "ask_all", "bonus", "dead_hands", "dice",
         "_lazy", "_log", "discards", "drawn_discards", "hands", "last_tile", "melds", "n_concealed", "n_discards", "phase", "prevailing",
@@ -559,6 +560,7 @@ class Hand:
         self.record = bool(record)
         """Whether events are built and kept in :attr:`events` (``False``: it stays empty)."""
         self._checked = self.rules.value_checked
+        self._knitted = self.rules.knitted_shapes  # MCR-5.2.4, MCR-5.2.5
         self._flag_last_of_kind = "last_of_kind" in self.rules.win_flags
         # a seeded wall is a permutation of the full set by construction (and immutable)
         self.wall: tuple[Tile, ...] = wall if type(wall) is _Shuffled else tuple(check_wall(wall))
@@ -1017,6 +1019,10 @@ class Hand:
             w = frozenset(waits(h, m)) if shanten(h, m) == 0 else _NO_WAITS
         else:
             w = _NO_WAITS
+        if self._knitted and len(melds) <= 1:  # the ruleset's knitted shapes (MCR-5.2.4, MCR-5.2.5)
+            kw = knitted_waits(h, len(melds))
+            if kw:
+                w = w | frozenset(kw)
         self._wc[seat] = w
         return w
 
@@ -1031,6 +1037,8 @@ class Hand:
         w = self._wc[seat]
         if w is not None:
             return t in w
+        if self._knitted:  # a knitted shape waits on tiles with no neighbour (MCR-5.2.4, MCR-5.2.5)
+            return t in self._waits(seat)
         h = self.hands[seat]
         if not h[t]:
             near = False
@@ -1143,7 +1151,7 @@ class Hand:
                     w = wc[s]
                     if w is None:  # the seat's suit facts usually rule out any wait (see _waits)
                         facts = self._seat_facts(s)
-                        if facts & 7 < 2 or (not self.melds[s] and _special_ready_facts(facts, h)):
+                        if self._knitted or facts & 7 < 2 or (not self.melds[s] and _special_ready_facts(facts, h)):
                             w = self._waits(s)
                         else:
                             w = wc[s] = _NO_WAITS
@@ -1337,6 +1345,8 @@ class Hand:
         self._drawn = True  # HK-3.1: East plays first with 14 tiles
         facts = _facts(self._keys[0])  # a complete hand has no bad suit, or is seven pairs or orphans in reach
         self._complete = (not facts & 7 or _special_ready_facts(facts, self.hands[0])) and is_complete(self.hands[0], 0)
+        if self._knitted and not self._complete:
+            self._complete = knitted_complete(self.hands[0], 0)
         self.last_tile = east_last
 
     # ------------------------------------------------------------------ claims

@@ -23,8 +23,10 @@ QUIET: tuple[str, str, str, str] = (
     "369m147p258s1567z",
     "147m258p369s2345z",
 )
-"""Four dealt hands that can never claim from each other: no pairs, and no two tiles of a
-suit within two steps, so no pung, chow or win is possible while they discard what they draw."""
+"""Four dealt hands that can never claim from each other under Hong Kong and classical rules: no
+pairs, and no two tiles of a suit within two steps, so no pung, chow or win is possible while they
+discard what they draw. Under MCR they are knitted hands (MCR-5.2.4): East's 14 tiles win at once
+and the others wait on honours."""
 
 
 def stacked_hand(

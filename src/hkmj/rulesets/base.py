@@ -137,6 +137,9 @@ class Ruleset(ABC):
     winning_shapes: ClassVar[str]
     """The winning shapes in words, with their rules (``... (HK-5.1-5.4)``): the engine's reason for
     a declared hand that is none reads ``<hand> is not a winning hand: it is not <winning_shapes>``."""
+    knitted_shapes: ClassVar[bool] = False
+    """True when knitted hands win (MCR-5.2.4 honours and knitted tiles, MCR-5.2.5 a knitted
+    straight with a group and a pair): the engine then offers Mahjong on them."""
     unit: ClassVar[str] = "fan"
     scores_every_hand: ClassVar[bool] = False
     """True when every player's hand is scored at a win (the classical game, CL-5.4): the

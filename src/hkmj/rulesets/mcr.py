@@ -44,6 +44,7 @@ class Mcr(Ruleset):
     OPTIONS = ()
     dead_wall = 0
     dead_hand = True
+    knitted_shapes = True
     unit = "points"
     win_flags = frozenset(MCR_FLAGS)
 
