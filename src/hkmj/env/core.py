@@ -147,6 +147,10 @@ TO_MASK: Final = 2
 """:meth:`StepCore.catch_up`: the observer is the agent to act; its mask of this move is still to build."""
 
 
+OVER_TEXT = "the episode is over and every agent has left: call reset() for a new one"
+"""What ``step`` and ``last`` say once PettingZoo has removed every agent (HK-7: the match ended)."""
+
+
 class StepCore:
     """One environment's move-by-move state: the engine's match and hand, who acts, what is legal.
 
@@ -314,13 +318,16 @@ class StepCore:
         agent = env.agent_selection
         assert agent is not None
         observation = self.observe(agent) if observe else None
-        return (
-            observation,
-            env._cumulative_rewards[agent],
-            env.terminations[agent],
-            env.truncations[agent],
-            env.infos[agent],
-        )
+        try:
+            return (
+                observation,
+                env._cumulative_rewards[agent],
+                env.terminations[agent],
+                env.truncations[agent],
+                env.infos[agent],
+            )
+        except KeyError:  # every agent has left: PettingZoo's own last() has nothing to read
+            raise RuntimeError(OVER_TEXT) from None
 
     def env_step(self, action: Any) -> None:
         """``env.step(action)``: play the action of that index for ``env.agent_selection`` (HK-3, HK-4).
@@ -330,6 +337,8 @@ class StepCore:
         """
         env = self.env
         if self.done:
+            if not env.agents:
+                raise RuntimeError(OVER_TEXT)
             env._was_dead_step(action)
             return
         if type(action) is int:
@@ -339,10 +348,15 @@ class StepCore:
                 raise ValueError(f"{env.agent_selection}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
             try:
                 index = int(action)
+                whole = index == action  # 7.9 is no index (int() would truncate it to 7)
             except (TypeError, ValueError):
-                raise ValueError(f"{env.agent_selection}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}") from None
+                whole = False
+            if not whole:
+                raise ValueError(f"{env.agent_selection}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
         status = self.step(index)
         if status == ILLEGAL:
+            if self.match is None:
+                raise RuntimeError("no episode yet: call reset() before step()")
             what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
             legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(self.indices))
             raise ValueError(f"{env.agent_selection}: action {index} ({what}) is not legal now; legal: {legal}")
