@@ -30,11 +30,12 @@ from hkmj.env.encoding import (
     PASS_,
     PUNG,
     ViewEncoder,
-    action_index,
     encode_legal,
 )
 from hkmj.rulesets import get_ruleset
 from hkmj.tiles import N_KINDS, parse_tiles
+
+from .action_oracle import action_index
 
 RULES_BY_NAME = {name: get_ruleset(name) for name in RULES}
 

@@ -16,11 +16,13 @@ pytest.importorskip("pettingzoo")
 
 from hkmj.engine import Chow, Discard, Hand, Pung
 from hkmj.env import AGENTS, N_ACTIONS, raw_env
-from hkmj.env.core import CHOW, DISCARD, PUNG, StepCore, action_index, legal_indices, mask_bytes
-from hkmj.env.encoding import mask_of
+from hkmj.env.core import CHOW, DISCARD, PUNG, StepCore, mask_bytes
+from hkmj.env.encoding import encode_legal, mask_of
+
+from .action_oracle import action_index
 
 
-def test_hk4_legal_indices_equal_action_index_for_every_move_and_for_actions_built_elsewhere() -> None:
+def test_hk4_legal_numbers_equal_action_index_for_every_move_and_for_actions_built_elsewhere() -> None:
     rng = random.Random(4)
     for seed in range(6):
         h = Hand.from_seed(seed)
@@ -28,12 +30,13 @@ def test_hk4_legal_indices_equal_action_index_for_every_move_and_for_actions_bui
             seat = h.next_seat()
             legal = h.legal_actions(seat)
             offered = h.offered_tile
-            indices = legal_indices(legal, offered)
+            indices = list(h.legal_numbers(seat))
             assert indices == [action_index(a, offered) for a in legal]
+            assert encode_legal(legal, offered)[1] == indices
             assert bytes(mask_bytes(indices)) == bytes(1 if i in indices else 0 for i in range(N_ACTIONS))
             h.play(seat, legal[int(rng.random() * len(legal))])
     # instances not shared by the engine are indexed by value; a chow by the tile on offer (HK-4.2)
-    assert legal_indices([Discard(5), Pung(), Chow(2)], 3) == [DISCARD + 5, PUNG, CHOW + 1]
+    assert encode_legal([Discard(5), Pung(), Chow(2)], 3)[1] == [DISCARD + 5, PUNG, CHOW + 1]
     assert mask_of((3, 74)).tolist() == [1 if i in (3, 74) else 0 for i in range(N_ACTIONS)]
 
 

@@ -1,5 +1,5 @@
 """The environment's action indices come straight from the engine's fixed numbering
-(:meth:`~hkmj.engine.Hand.legal_numbers`): they must equal :func:`hkmj.env.core.action_index` of
+(:meth:`~hkmj.engine.Hand.legal_numbers`): they must equal the test oracle :func:`action_oracle.action_index` of
 every legal action at every step (HK-4: the mask is exactly the acting seat's legal actions)."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ pytest.importorskip("pettingzoo")
 
 from hkmj.engine.actions import N_NUMBERS, NUMBER_CHOW, NUMBER_KONG_OWN, NUMBER_WIN
 from hkmj.env import raw_env
-from hkmj.env.core import CHOW, KONG_OWN, MAHJONG, N_ACTIONS, action_index
+from hkmj.env.core import CHOW, KONG_OWN, MAHJONG, N_ACTIONS
+
+from .action_oracle import action_index
 
 
 def test_hk4_the_engine_numbering_is_the_action_space() -> None:

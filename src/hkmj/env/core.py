@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from hkmj.engine.actions import FROM_DISCARD, Action, Chow, Discard, Kong, Pass, Pung, Win
+from hkmj.engine.actions import Action
 from hkmj.engine.match import Match
 from hkmj.engine.state import Hand
 from hkmj.env.planes import NATIVE, PlaneWriter
@@ -33,8 +33,6 @@ __all__ = [
     "PASS_",
     "PUNG",
     "StepCore",
-    "action_index",
-    "legal_indices",
     "mask_bytes",
 ]
 
@@ -58,6 +56,8 @@ MAHJONG: Final = 73
 PASS_: Final = 74
 """74: pass on a discard or an added kong on offer."""
 N_ACTIONS: Final = 75
+"""The engine's fixed numbering (:func:`hkmj.engine.actions.number`, ``N_NUMBERS``) is this action space
+(literals here, so the compiled core reads them natively; tests/env/test_env_numbers.py checks them)."""
 
 ACTION_NAMES: Final[tuple[str, ...]] = (
     tuple(f"discard {tile_str(t)}" for t in range(N_KINDS))
@@ -66,44 +66,6 @@ ACTION_NAMES: Final[tuple[str, ...]] = (
     + ("mahjong", "pass")
 )
 """A readable name per action index."""
-
-
-def action_index(action: Action, offered: int | None) -> int:
-    """The index of an engine action; ``offered`` is the tile on offer (for chows)."""
-    if isinstance(action, Discard):
-        return DISCARD + action.tile
-    if isinstance(action, Chow):
-        if offered is None or not action.low <= offered <= action.low + 2:
-            raise ValueError(f"{action}: no discard on offer that this chow uses")
-        return CHOW + offered - action.low
-    if isinstance(action, Pung):
-        return PUNG
-    if isinstance(action, Kong):
-        return KONG_CLAIM if action.how == FROM_DISCARD else KONG_OWN + action.tile
-    if isinstance(action, Win):
-        return MAHJONG
-    if isinstance(action, Pass):
-        return PASS_
-    raise ValueError(f"{action!r} is not an action")
-
-
-def legal_indices(legal: Sequence[Action], offered: int | None) -> list[int]:
-    """The index of each action of ``legal``, in order; ``offered`` is the tile on offer (for chows).
-
-    A discard (most of a turn's list, HK-3.2) maps by its tile, the rest by type: compiled, an
-    attribute read and a type test each, no lookup.
-    """
-    return _indices(legal if type(legal) is tuple else tuple(legal), offered)
-
-
-def _indices(legal: tuple[Action, ...], offered: int | None) -> list[int]:
-    """:func:`legal_indices` of a tuple (the engine's lists): compiled, indexed and stored in place."""
-    n = len(legal)
-    indices = [0] * n
-    for i in range(n):
-        a = legal[i]
-        indices[i] = a.tile if type(a) is Discard else action_index(a, offered)
-    return indices
 
 
 _NO_ACTION: Final = bytearray(N_ACTIONS)

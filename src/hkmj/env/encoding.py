@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hkmj.engine import Action, Hand, SeatView
+from hkmj.engine.actions import number
 from hkmj.env.core import (
     ACTION_NAMES,
     CHOW,
@@ -28,8 +29,6 @@ from hkmj.env.core import (
     N_ACTIONS,
     PASS_,
     PUNG,
-    action_index,
-    legal_indices,
     mask_bytes,
 )
 from hkmj.env.planes import (
@@ -78,15 +77,14 @@ __all__ = [
     "SCALARS",
     "SEAT_WIND",
     "ViewEncoder",
-    "action_index",
     "encode_legal",
-    "legal_indices",
     "mask_of",
 ]
 
 # ---------------------------------------------------------------------------- actions
-# The action space (DISCARD … PASS_, N_ACTIONS, ACTION_NAMES, action_index, legal_indices) lives
-# in hkmj.env.core, which imports no numpy so that the wheel compiles it with mypyc.
+# The action space (DISCARD … PASS_, N_ACTIONS, ACTION_NAMES) lives in hkmj.env.core, which
+# imports no numpy so that the wheel compiles it with mypyc; an action's index is the engine's
+# fixed number (hkmj.engine.actions.number, Hand.legal_numbers).
 
 _I8 = np.dtype(np.int8)
 _frombuffer = np.frombuffer
@@ -98,8 +96,12 @@ def mask_of(indices: Sequence[int]) -> npt.NDArray[np.int8]:
 
 
 def encode_legal(legal: Sequence[Action], offered: int | None) -> tuple[npt.NDArray[np.int8], list[int]]:
-    """The ``int8`` action mask of ``legal`` and the index of each legal action, in order."""
-    indices = legal_indices(legal, offered)
+    """The ``int8`` action mask of ``legal`` and the index of each legal action, in order.
+
+    ``offered`` is the tile on offer (a chow's index depends on it, HK-4.2); each index is the
+    engine's :func:`~hkmj.engine.actions.number`.
+    """
+    indices = [number(a, offered) for a in legal]
     return mask_of(indices), indices
 
 
