@@ -1,6 +1,8 @@
 """Reinforcement-learning environments (optional extra ``hkmj[env]``: numpy, pettingzoo, gymnasium).
 
 * :func:`env` / :func:`raw_env` — the four-player PettingZoo AEC environment (:class:`HkmjEnv`).
+* :func:`parallel_env` — the same game as a PettingZoo ``ParallelEnv`` (:class:`HkmjParallelEnv`):
+  the agents who must act (the player on turn, or every claimant, HK-4.7) act together.
 * :class:`SingleSeatEnv` — a Gymnasium environment: one seat against built-in bots.
 
 Encoding of observations and actions: :mod:`hkmj.env.encoding` and docs/env.md.
@@ -17,7 +19,21 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 
 from hkmj.env.aec import AGENTS, HkmjEnv, env, raw_env
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ROWS
+from hkmj.env.parallel import HkmjParallelEnv, parallel_env
 from hkmj.env.rules import RULES
 from hkmj.env.single import SingleSeatEnv
 
-__all__ = ["ACTION_NAMES", "AGENTS", "N_ACTIONS", "N_ROWS", "ROWS", "RULES", "HkmjEnv", "SingleSeatEnv", "env", "raw_env"]
+__all__ = [
+    "ACTION_NAMES",
+    "AGENTS",
+    "N_ACTIONS",
+    "N_ROWS",
+    "ROWS",
+    "RULES",
+    "HkmjEnv",
+    "HkmjParallelEnv",
+    "SingleSeatEnv",
+    "env",
+    "parallel_env",
+    "raw_env",
+]

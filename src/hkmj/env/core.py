@@ -33,7 +33,9 @@ __all__ = [
     "PASS_",
     "PUNG",
     "StepCore",
+    "illegal_text",
     "mask_bytes",
+    "whole_index",
 ]
 
 AGENTS: Final = ("player_0", "player_1", "player_2", "player_3")
@@ -88,6 +90,30 @@ def mask_bytes(indices: list[int]) -> bytearray:
     for i in indices:
         buf[i] = 1
     return buf
+
+
+def whole_index(agent: str, action: Any) -> int:
+    """``action`` as an action index: a whole number (``7.0`` is 7; ``7.5``, ``"7"``, ``True`` and None are refused).
+
+    Raises :class:`ValueError` naming ``agent`` and the value; the range is checked with the legal actions.
+    """
+    if action is None or isinstance(action, bool):
+        raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+    try:
+        index = int(action)
+        whole = index == action  # 7.9 is no index (int() would truncate it to 7)
+    except (TypeError, ValueError):
+        whole = False
+    if not whole:
+        raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+    return index
+
+
+def illegal_text(agent: str, index: int, legal: Sequence[int]) -> str:
+    """The error for ``agent``'s action ``index`` outside its ``legal`` indices: both named."""
+    what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
+    names = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(legal))
+    return f"{agent}: action {index} ({what}) is not legal now; legal: {names}"
 
 
 # ---------------------------------------------------------------------------- bookkeeping
@@ -303,25 +329,12 @@ class StepCore:
                 raise RuntimeError(OVER_TEXT)
             env._was_dead_step(action)
             return
-        if type(action) is int:
-            index: int = action
-        else:
-            if action is None or isinstance(action, bool):
-                raise ValueError(f"{env.agent_selection}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
-            try:
-                index = int(action)
-                whole = index == action  # 7.9 is no index (int() would truncate it to 7)
-            except (TypeError, ValueError):
-                whole = False
-            if not whole:
-                raise ValueError(f"{env.agent_selection}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+        index: int = action if type(action) is int else whole_index(env.agent_selection, action)
         status = self.step(index)
         if status == ILLEGAL:
             if self.match is None:
                 raise RuntimeError("no episode yet: call reset() before step()")
-            what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
-            legal = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(self.indices))
-            raise ValueError(f"{env.agent_selection}: action {index} ({what}) is not legal now; legal: {legal}")
+            raise ValueError(illegal_text(env.agent_selection, index, self.indices))
         if status == OVER:
             self.finish()
         env.agent_selection = self.agent
