@@ -7,6 +7,10 @@ every bot plays every hand of the deal (duplicate play removes most of the luck 
 Each bot's points over the four hands rank the table for one Plackett-Luce update (OpenSkill).
 Deals may be played by several processes; ratings are always updated in deal order, so the
 result is the same for any number of workers.
+
+A bot is a built-in name or an import path ``module:factory`` of one's own bot, where
+``factory(seed)`` returns a :class:`~hkmj.engine.Player` (:func:`hkmj.bots.bot_factory`); its
+module must be importable wherever deals are played (each worker process, each Ray node).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from hkmj.bots import BOTS, make_bot
+from hkmj.bots import bot_name, load_bot
 from hkmj.engine import Hand, play_hand
 from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
 from hkmj.scale import map_ordered
@@ -44,8 +48,11 @@ def play_deal(args: tuple[int, int, tuple[str, ...], tuple[str, tuple[tuple[str,
     points: dict[str, int] = dict.fromkeys(table, 0)
     for r in range(4):
         at_seat = [table[(s + r) % 4] for s in range(4)]
-        players = [make_bot(at_seat[s], rng.getrandbits(32)) for s in range(4)]
-        result = play_hand(Hand.from_seed(hand_seed, rules=rules), players)
+        players = [load_bot(at_seat[s], rng.getrandbits(32)) for s in range(4)]
+        try:
+            result = play_hand(Hand.from_seed(hand_seed, rules=rules), players)
+        except Exception as e:  # an outside bot's error or illegal action, named with its table
+            raise ValueError(f"deal {k + 1}, seats E S W N = {', '.join(at_seat)}: {type(e).__name__}: {e}") from None
         for s in range(4):
             points[at_seat[s]] += result.payments[s]
     return points
@@ -70,13 +77,14 @@ class ArenaResult:
 
     def table(self) -> str:
         """Bots by rating: mu, sigma, a 95% interval (mu ± 1.96 sigma), ordinal (mu − 3 sigma), points per hand."""
-        lines = [f"{'bot':<10} {'rating':>7} {'sigma':>6} {'95% interval':>17} {'ordinal':>8} {'hands':>7} {'pts/hand':>9}"]
+        w = max(10, *(len(b) for b in self.bots))
+        lines = [f"{'bot':<{w}} {'rating':>7} {'sigma':>6} {'95% interval':>17} {'ordinal':>8} {'hands':>7} {'pts/hand':>9}"]
         for b in sorted(self.bots, key=lambda x: self.mu[x] - 3 * self.sigma[x], reverse=True):
             mu, sg = self.mu[b], self.sigma[b]
             lo, hi, ordinal = _shown(mu - 1.96 * sg), _shown(mu + 1.96 * sg), _shown(mu - 3 * sg)
             pph = self.points[b] / max(self.hands[b], 1)
             lines.append(
-                f"{b:<10} {mu:>7.2f} {sg:>6.2f} [{lo:>6.2f}, {hi:>6.2f}] {ordinal:>8.2f} {self.hands[b]:>7} {pph:>+9.2f}"
+                f"{b:<{w}} {mu:>7.2f} {sg:>6.2f} [{lo:>6.2f}, {hi:>6.2f}] {ordinal:>8.2f} {self.hands[b]:>7} {pph:>+9.2f}"
             )
         return "\n".join(lines)
 
@@ -117,17 +125,16 @@ def run_arena(
     rules: Ruleset | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
-    """Rate ``bots`` (built-in names, at least two distinct) over ``deals`` duplicate deals.
+    """Rate ``bots`` (built-in names or import paths ``module:factory``, at least two distinct) over ``deals`` duplicate deals.
 
     Deals run locally or on Ray (:func:`hkmj.scale.map_ordered`); ratings are the same for any backend and worker count.
     ``progress(1)`` is called as each deal is played (a progress bar's ``advance``).
     """
     from openskill.models import PlackettLuce
 
-    names = [b.strip().lower() for b in bots]
+    names = [bot_name(b) for b in bots]
     for b in names:
-        if b not in BOTS:
-            raise ValueError(f"unknown bot {b!r}: choose from {', '.join(BOTS)}")
+        load_bot(b, seed)  # a bad name or import path, or a factory that fails, is named before any deal
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise ValueError(f"--bots {','.join(bots)}: expected at least two different bots, each once")
     if deals < 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from typing import Any
 
@@ -31,6 +32,11 @@ Rates bots with OpenSkill (Plackett-Luce) over duplicate deals: each deal is pla
 times with the seats rotated, so every bot holds every hand. Needs the extra: pip install "hkmj[arena]".
 
   hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
+  hkmj arena --bots mybots:make_bot,greedy,strong --deals 50
+
+A bot of your own is an import path module:factory, where factory(seed) returns a player with a
+choose(view, legal) method (docs/bot-protocol.md); the module is looked up from the current
+folder first.
 """
 
 
@@ -125,6 +131,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         print(f'hkmj arena: needs the "arena" extra ({", ".join(missing)} missing): pip install "hkmj[arena]"', file=sys.stderr)
         return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if any(":" in b for b in names) and os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())  # a bot's module:factory is looked up from here first, as `python -m` does
     if args.plot and (why := _unwritable_plot(args.plot)):  # said before any deal is played
         print(f"hkmj arena: --plot {args.plot}: {why}", file=sys.stderr)
         return 2
@@ -191,12 +199,15 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "arena",
         help="rate bots with OpenSkill over duplicate deals with rotated seats",
-        description="Rate built-in bots against each other: ratings with 95% intervals, and a plot of rating against hands played.",
+        description="Rate bots against each other (built-in ones, or your own by import path): ratings with 95% intervals, and a plot of rating against hands played.",
         epilog=_ARENA_EPILOG,
         formatter_class=HelpFormatter,
     )
     p.add_argument(
-        "--bots", required=True, help="comma-separated built-in bot names, at least two: random, greedy, strong, expert"
+        "--bots",
+        required=True,
+        help="comma-separated bots, at least two: built-in names (random, greedy, strong, expert) or import paths "
+        "module:factory of your own (factory(seed) returns a player; see docs/bot-protocol.md)",
     )
     p.add_argument("--deals", type=_positive_int, default=40, help="deals per table of four (default 40)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")

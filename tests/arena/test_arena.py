@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ pytest.importorskip("openskill")
 
 from hkmj.arena import play_deal, run_arena, tables
 from hkmj.cli import main
+from hkmj.engine import Action, Discard
+from hkmj.engine.actions import PASS, WIN
 
 
 def test_duplicate_deal_rotates_every_bot_through_every_seat_and_points_sum_to_zero() -> None:
@@ -94,3 +97,95 @@ def test_the_rating_table_never_prints_a_negative_zero() -> None:
     r = ArenaResult(["random"], {"random": 14.59}, {"random": (14.59 + 0.001) / 1.96}, {"random": 4}, {"random": 0})
     row = r.table().splitlines()[1]
     assert "-0.00" not in row and "[  0.00," in row, row
+
+
+# ---------------------------------------------------------------------------- bots of one's own
+# docs/bot-protocol.md, "In-process bots": a bot given by import path module:factory, here this
+# test module (looked up as ``test_arena`` from this folder).
+
+
+class LowestDiscarder:
+    """Declares Mahjong when it may (HK-5), else passes on offers and discards its lowest tile kind (HK-3.2)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: object, legal: tuple[Action, ...]) -> Action:
+        if WIN in legal:
+            return WIN
+        if PASS in legal:
+            return PASS
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(discards, key=lambda a: a.tile) if discards else legal[0]
+
+
+def lowest_discarder(seed: int) -> LowestDiscarder:
+    return LowestDiscarder(seed)
+
+
+class Nested:
+    make = staticmethod(lowest_discarder)
+
+
+def not_a_player(seed: int) -> str:
+    return "a string"
+
+
+def broken_factory(seed: int) -> LowestDiscarder:
+    raise RuntimeError("out of tea")
+
+
+class Cheater(LowestDiscarder):
+    def choose(self, view: object, legal: tuple[Action, ...]) -> Action:
+        return Discard(33) if Discard(33) not in legal else Discard(0)  # a tile it does not hold
+
+
+NOT_CALLABLE = 3
+HERE = Path(__file__).parent
+
+
+def test_an_outside_bot_by_import_path_is_rated_beside_built_in_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(HERE))
+    one = run_arena(["test_arena:lowest_discarder", "Greedy"], deals=4, seed=3)
+    assert one.bots == ["test_arena:lowest_discarder", "greedy"]
+    assert one.hands == {"test_arena:lowest_discarder": 32, "greedy": 32}  # two seats each, four hands a deal
+    assert sum(one.points.values()) == 0  # HK-6: payments sum to zero
+    two = run_arena(["test_arena:Nested.make", "greedy"], deals=4, seed=3, workers=2)  # a dotted factory, two processes
+    assert list(two.mu.values()) == list(one.mu.values()) and list(two.points.values()) == list(one.points.values())
+    header, *rows = one.table().splitlines()
+    name = "test_arena:lowest_discarder"
+    assert len({len(row) for row in rows}) == 1 and header.index("rating") > len(name)  # the long name widens its column
+
+
+def test_bad_import_paths_are_refused_before_any_deal_with_what_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(HERE))
+    for spec, message in (
+        ("nobody", "unknown bot 'nobody': expected one of random, greedy, strong, expert, or an import path module:factory"),
+        ("no_such_module_15:make", "bot 'no_such_module_15:make': no module 'no_such_module_15' to import"),
+        ("test_arena:missing", "bot 'test_arena:missing': 'test_arena' has no 'missing'"),
+        ("test_arena:", "expected an import path module:factory"),
+        ("test_arena:NOT_CALLABLE", "'NOT_CALLABLE' is not callable"),
+        ("test_arena:not_a_player", "returned 'a string', which has no choose"),
+        ("test_arena:broken_factory", r"factory\(\d+\) failed: RuntimeError: out of tea"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            run_arena([spec, "greedy"], deals=1, seed=1)
+
+
+def test_an_outside_bots_illegal_action_stops_the_arena_naming_the_deal_and_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(HERE))
+    with pytest.raises(ValueError, match=r"deal 1, seats E S W N = .*test_arena:Cheater.*: IllegalAction: "):
+        run_arena(["test_arena:Cheater", "greedy"], deals=1, seed=1)
+
+
+def test_cli_arena_takes_an_outside_bot_from_the_current_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(HERE)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(HERE))])
+    monkeypatch.delitem(sys.modules, "test_arena", raising=False)  # found from the current folder, not a cache
+    assert main(["arena", "--bots", "test_arena:lowest_discarder,random", "--deals", "2", "--plot", "", "--quiet"]) == 0
+    assert "test_arena:lowest_discarder" in capsys.readouterr().out
+    assert main(["arena", "--bots", "test_arena:nothing,random", "--deals", "1", "--plot", "", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "hkmj arena: bot 'test_arena:nothing': 'test_arena' has no 'nothing'" in err and "Traceback" not in err
