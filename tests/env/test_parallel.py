@@ -80,7 +80,15 @@ def _play_parallel(e: HkmjParallelEnv, seed: int) -> dict[str, Any]:
             rewards[a] += r
         if all(term.values()):
             final = info
-    return {"moves": moves, "seen": seen, "rewards": rewards, "per_hand": per_hand, "hands": hands, "windows": windows, "final": final}
+    return {
+        "moves": moves,
+        "seen": seen,
+        "rewards": rewards,
+        "per_hand": per_hand,
+        "hands": hands,
+        "windows": windows,
+        "final": final,
+    }
 
 
 def _replay_aec(rules: str, hands: int, seed: int, moves: list[tuple[str, int]]) -> dict[str, Any]:

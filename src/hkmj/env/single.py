@@ -1,10 +1,16 @@
 """A Gymnasium single-agent environment: one player against three built-in bots (docs/env.md).
 
 The learning player is ``player`` (0..3, seated by the match's seat draw, HK-2.1); the others
-are :func:`hkmj.bots.make_bot` bots seeded from the reset seed. ``step`` plays the learner's
-action, then the bots, until the learner must act again or the episode ends. An action that is
-not legal is replaced by a safe default (pass on an offer, else discard the drawn tile or the
-first tile in hand), reported as ``info["illegal_action"]`` and charged ``illegal_penalty``.
+are bots (:func:`hkmj.bots.load_bot`: built-in names or import paths) seeded from the reset seed.
+``step`` plays the learner's action, then the bots, until the learner must act again or the
+episode ends. An action that is not legal is replaced by a safe default (pass on an offer, else
+discard the drawn tile or the first tile in hand), reported as ``info["illegal_action"]`` and
+charged ``illegal_penalty``.
+
+No points are lost: a hand that ends while the bots play (HK-6 payments, HK-5.7 penalties) pays
+the learner in the reward of the step that let them play, and one that ends before the
+learner's first decision (while ``reset`` lets the bots play) in the first step's reward. The
+rewards of an episode sum to the learner's score change, less its illegal-action charges.
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ import gymnasium as gym
 import numpy as np
 
 from hkmj.botproto import safe_default
-from hkmj.bots import BOTS, make_bot
+from hkmj.bots import bot_factory, bot_name, load_bot
 from hkmj.engine import Player
 from hkmj.env.aec import AGENTS, HkmjEnv, Obs
+from hkmj.env.core import whole_index
 from hkmj.env.encoding import N_ACTIONS
 from hkmj.rulesets import Ruleset
 
@@ -50,8 +57,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         if len(names) != 3:
             raise ValueError(f"opponents={opponents!r}: expected three bot names")
         for n in names:
-            if not isinstance(n, str) or n.strip().lower() not in BOTS:
-                raise ValueError(f"unknown bot {n!r}: expected one of {', '.join(BOTS)}")
+            bot_factory(n)  # an unknown name or a bad import path is named here
+        names = [bot_name(n) for n in names]
         self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
         self.render_mode = render_mode
         self.player = player
@@ -65,6 +72,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._bots: dict[str, Player] = {}
+        self._carried = 0.0  # the learner's points from hands that ended before its first decision
+        self._ended_early = False  # the match ended before the learner's first decision
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match; bots are seeded from ``seed`` too, so a seed replays the episode."""
@@ -73,10 +82,16 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self.aec.reset(seed=base)
         others = [a for a in AGENTS if a != self.agent]
         bot_rng = random.Random(base)
-        self._bots = {a: make_bot(n, bot_rng.getrandbits(32)) for a, n in zip(others, self.opponent_names, strict=True)}
-        reward = self._run_bots()
-        obs = self.aec.observe(self.agent)
-        return obs, {"reward_before_first_move": reward} if reward else {}
+        self._bots = {a: load_bot(n, bot_rng.getrandbits(32)) for a, n in zip(others, self.opponent_names, strict=True)}
+        self._carried = self._run_bots()
+        aec = self.aec
+        self._ended_early = bool(aec.terminations[self.agent])
+        info: dict[str, Any] = {}
+        if aec._core.match is not None and aec._core.match.hands_played:
+            info["carried_reward"] = self._carried  # paid with the first step's reward
+        if self._ended_early:
+            info.update(aec.infos[self.agent])
+        return aec.observe(self.agent), info
 
     def _run_bots(self) -> float:
         """Let the bots play until the learner must act or the match ends; the learner's reward meanwhile."""
@@ -91,17 +106,29 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         return reward
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """Play the learner's ``action``, then the bots until the learner must act again (or the match ends).
+
+        The reward is the learner's points from every hand that ended meanwhile (and, on the
+        first step, before its first decision), less ``illegal_penalty`` for an illegal action.
+        If the match ended before the learner's first decision, the first step only pays those
+        points and ends the episode (``info["no_decision"]``; the action is not played).
+        """
         aec = self.aec
+        carried, self._carried = self._carried, 0.0
+        if self._ended_early:  # nothing to decide: the points of the hands the bots played, then the end
+            self._ended_early = False
+            ended = {"no_decision": "the match ended before this player's first decision; the action was not played"}
+            return aec.observe(self.agent), carried, True, False, {**ended, **aec.infos[self.agent]}
         if not aec.agents or aec.terminations[self.agent]:
             raise RuntimeError("the episode is over: call reset()")
         info: dict[str, Any] = {}
         legal = aec.legal_actions()
         try:
-            index = int(action)
-        except (TypeError, ValueError):
+            index = whole_index(self.agent, action)
+        except ValueError:  # not a whole number (7.5 is not truncated to 7): illegal like any other
             index = -1
         chosen = legal.get(index)
-        reward = 0.0
+        reward = carried
         if chosen is None:
             hand = aec.current_hand()
             seat = hand.pending()[0]
