@@ -149,6 +149,14 @@ def test_hk4_7_parallel_and_aec_give_the_same_game_for_the_same_actions(rules: s
 
 
 def test_hk4_a_rejected_step_plays_nothing_and_names_the_fault() -> None:
+    with pytest.raises(ValueError, match="hands=0: expected a positive whole number"):
+        parallel_env(hands=0)
+    with pytest.raises(ValueError, match="unknown ruleset 'riichi'"):
+        parallel_env(rules="riichi")
+    shown = parallel_env(render_mode="ansi")
+    shown.reset(seed=5)
+    text = shown.render()
+    assert text is not None and text.startswith(shown.acting[0]) and "legal:" in text
     e = parallel_env()
     with pytest.raises(RuntimeError, match=r"call reset\(\)"):
         e.step({})

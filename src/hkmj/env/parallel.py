@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from hkmj.env.aec import HkmjEnv, Obs
+from hkmj.env.aec import HkmjEnv, Obs, raw_env
 from hkmj.env.core import AGENTS, ILLEGAL, MOVED, OVER_TEXT, PASS_, illegal_text, whole_index
 from hkmj.env.encoding import N_ACTIONS, mask_of
 from hkmj.rulesets import Ruleset
@@ -31,7 +31,7 @@ _NO_MASK = np.zeros(N_ACTIONS, dtype=np.int8)
 
 
 class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
-    """Mahjong as a PettingZoo ``ParallelEnv``: the arguments, spaces and rewards of :class:`~hkmj.env.aec.HkmjEnv`.
+    """Mahjong as a PettingZoo ``ParallelEnv``: the game, spaces and rewards of :class:`~hkmj.env.aec.HkmjEnv`.
 
     ``acting`` lists the agents who must act in the coming step (the player on turn, or each
     player with a claim decision, HK-4); every other agent's mask has only ``pass``.
@@ -39,16 +39,10 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_parallel_v0", "render_modes": ["ansi"]}
 
-    def __init__(
-        self,
-        rules: str | Ruleset = "hk",
-        *,
-        options: Mapping[str, str] | None = None,
-        hands: int = 1,
-        render_mode: str | None = None,
-    ) -> None:
-        self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
-        self.render_mode = render_mode
+    def __init__(self, aec: HkmjEnv) -> None:
+        """Drive ``aec`` (a fresh :func:`~hkmj.env.raw_env`, whose ruleset, hands and render mode it plays)."""
+        self.aec = aec
+        self.render_mode = aec.render_mode
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self.acting: list[str] = []
@@ -166,4 +160,4 @@ def parallel_env(
     rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
 ) -> HkmjParallelEnv:
     """The parallel environment (docs/env.md): the same arguments as :func:`hkmj.env.env`."""
-    return HkmjParallelEnv(rules, options=options, hands=hands, render_mode=render_mode)
+    return HkmjParallelEnv(raw_env(rules, options=options, hands=hands, render_mode=render_mode))
