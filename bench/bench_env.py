@@ -15,7 +15,10 @@ In one process (one core), for ``--seconds`` each:
   ``AECEnv.last`` (interpreted), for PettingZoo's own overhead;
 * ``env() (wrapped)``: the same through PettingZoo's standard wrappers;
 * ``raw env, never observed``: ``agent_iter`` + ``last(observe=False)``, the agent picking among
-  ``legal_actions()``: the engine plus the environment's bookkeeping, without observations.
+  ``legal_actions()``: the engine plus the environment's bookkeeping, without observations;
+* ``parallel_env, per decision``: ``parallel_env()``, the acting agents picking from their masks;
+  counted per decision (one acting agent's action, the unit of an AEC step), though each parallel
+  step hands out all four agents' observations.
 
 Rates are per CPU-second of this process (``time.process_time``), i.e. on one core even when
 other jobs share the machine; a warm-up second fills the hand-reading tables first. Random
@@ -41,7 +44,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from hkmj.engine import Hand
-from hkmj.env import env, raw_env
+from hkmj.env import env, parallel_env, raw_env
 
 
 def engine_steps(seconds: float, seed: int) -> float:
@@ -106,6 +109,25 @@ def iter_steps(make: Callable[[], Any], seconds: float, seed: int, observe: bool
     return n / (time.process_time() - start)
 
 
+def parallel_decisions(seconds: float, seed: int) -> float:
+    """Decisions/s of ``parallel_env()`` with random acting agents (every agent observed each step)."""
+    p = parallel_env()
+    rng = random.Random(seed)
+    p.reset(seed=seed)
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        obs, _infos = p.reset()
+        while p.agents:
+            actions = {}
+            for a in p.acting:
+                legal = obs[a]["action_mask"].nonzero()[0]
+                actions[a] = int(legal[int(rng.random() * len(legal))])
+            n += len(actions)
+            obs, _r, _t, _u, _i = p.step(actions)
+    return n / (time.process_time() - start)
+
+
 def agent_cost(seconds: float, seed: int) -> float:
     """Seconds per step of the random agent's own choice on a typical turn mask (14 legal actions)."""
     rng = random.Random(seed)
@@ -135,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     base = iter_steps(raw_env, args.seconds, args.seed, base=True)
     wrapped = iter_steps(env, args.seconds, args.seed)
     blind = iter_steps(raw_env, args.seconds, args.seed, observe=False)
+    parallel = parallel_decisions(args.seconds, args.seed)
     choice = agent_cost(min(args.seconds, 2.0), args.seed)
     import hkmj
 
@@ -148,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("  the same, PettingZoo's own", base),
         ("env() with PettingZoo wrappers", wrapped),
         ("raw env, never observed", blind),
+        ("parallel_env, per decision", parallel),
     ):
         print(f"{name:<32} {rate:>9,.0f} {rate / ref:>9.2f}")
     print(
