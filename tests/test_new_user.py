@@ -77,7 +77,8 @@ def _segments(line: str) -> list[list[str]]:
 
 def check_command(argv: list[str]) -> None:
     """``argv`` is an ``hkmj`` command line the program accepts: its options exist, its ruleset,
-    house options and built-in bot names are known. Nothing is run."""
+    house options and built-in bot names are known (``hkmj arena`` also takes a bot of one's own
+    as an import path ``module:factory``, docs/bot-protocol.md: only its form is checked). Nothing is run."""
     from hkmj.bots import BOTS
     from hkmj.rulesets.args import rules_from_args
 
@@ -90,7 +91,8 @@ def check_command(argv: list[str]) -> None:
         rules_from_args(args)
     bots = getattr(args, "bots", None)
     if isinstance(bots, str):
-        unknown = [b for b in bots.split(",") if b.strip() not in BOTS]
+        own = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*") if argv[0] == "arena" else None
+        unknown = [b for b in bots.split(",") if b.strip() not in BOTS and not (own and own.fullmatch(b.strip()))]
         assert not unknown, f"hkmj {shlex.join(argv)}: unknown bots {unknown}"
 
 
