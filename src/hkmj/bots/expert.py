@@ -64,6 +64,7 @@ from hkmj.bots.strong import (
     _Ctx,
     _kong_outlook,
     _Melds,
+    _near,
     _std_shanten,
     _tenpai_quality,
     _win_payment,
@@ -152,6 +153,14 @@ class ExpertBot(StrongBot):
     reader_veto_shanten: int = 0
     """With :attr:`reader_veto`: veto only when the hand (before its discard) is at least this many
     tiles from ready (HK-5.1 shapes), where giving up a good tile costs the least."""
+    lookahead: int = 0
+    """Nonzero: the model's best this many discards that leave the hand at least one tile from
+    ready are valued one draw ahead (:meth:`_looked_ahead`, HK-3.2); 0 = off."""
+    lookahead_gap: float = 0.15
+    """With :attr:`lookahead`: only discards valued within this share of the best are looked at."""
+    lookahead_width: int = 4
+    """With :attr:`lookahead`: after each draw, the drawn tile and the model's best this many
+    discards are tried as the next discard."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -235,6 +244,7 @@ class ExpertBot(StrongBot):
             scored = self._discards(ctx, c, info, tiles)
             values = self._discard_values(ctx, c, info, scored)
             values = self._learned_discards(view, ctx, c, info, scored, values)
+            values = self._looked_ahead(ctx, c, info, scored, values)
             notes = {x.tile: _discard_note(ctx, x) for x in scored}
             if self.search_discards and _searchable(view) and min(x.std for x in scored) <= self.search_shanten:
                 top = sorted(values, key=lambda t: -values[t])[: self.search_top]
@@ -297,6 +307,71 @@ class ExpertBot(StrongBot):
         top = set(top_candidates(values))
         feats = discard_features(view, ctx, c, info, [x for x in scored if x.tile in top])
         return learned_values(load_model(), feats, values, self.learned)
+
+    def _looked_ahead(
+        self, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice], values: dict[Tile, float]
+    ) -> dict[Tile, float]:
+        """The best :attr:`lookahead` discards valued one draw ahead (HK-3.2): for each, the mean
+        over the unseen tiles (weighted by their unseen copies) of the model's value of the best
+        hand after drawing that tile and discarding it or one of the model's best
+        :attr:`lookahead_width` discards, minus the discard's expected deal-in cost. Draws that
+        cannot join the hand (no held tile within two) leave it as it is. The values are re-based
+        so that the best looked-at discard keeps the top value; unchanged when it is off, when the
+        model's best discard leaves the hand ready, or when fewer than two candidates leave it at
+        least one tile from ready (HK-5.1)."""
+        if self.lookahead < 2 or len(values) < 2:
+            return values
+        order = sorted(values, key=lambda t: (-values[t], t))
+        std = {x.tile: x.std for x in scored}
+        if std[order[0]] < 1:
+            return values
+        top = values[order[0]]
+        floor = top - self.lookahead_gap * max(abs(top), 0.1)
+        cands = [t for t in order[: self.lookahead] if values[t] >= floor and std[t] >= 1]
+        if len(cands) < 2:
+            return values
+        pool = order[: self.lookahead_width]
+        unseen = ctx.unseen
+        memo: dict[tuple[int, ...], float] = {}
+
+        def value() -> float:
+            key = tuple(c)
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = evaluate(ctx, c, info).ev
+            return v
+
+        ahead: dict[Tile, float] = {}
+        for d in cands:
+            c[d] -= 1
+            stay = value()
+            near = set(_near(c, 0, N_KINDS))
+            acc = 0.0
+            total = 0
+            for t in range(N_KINDS):
+                k = unseen[t]
+                if k <= 0:
+                    continue
+                total += k
+                if t not in near or c[t] >= 4:
+                    acc += k * stay
+                    continue
+                c[t] += 1
+                best = stay
+                for d2 in pool:
+                    if d2 != t and c[d2]:
+                        c[d2] -= 1
+                        best = max(best, value())
+                        c[d2] += 1
+                c[t] -= 1
+                acc += k * best
+            c[d] += 1
+            ahead[d] = (acc / total if total else stay) - self.defence * ctx.danger[d]
+        lead = max(ahead.values())
+        out = dict(values)
+        for d, v in ahead.items():
+            out[d] = top + (v - lead)
+        return out
 
     # ------------------------------------------------------------ claims (HK-4)
 

@@ -1,0 +1,137 @@
+"""The expert's one-draw look-ahead at discards (issue 14; ``ExpertBot.lookahead``, off by default):
+its values against an independent computation, the advice it gives, and that it reads the seat's
+view only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hkmj.bots.expert import ExpertBot
+from hkmj.bots.greedy import GreedyBot
+from hkmj.bots.strong import _Ctx, _Melds, _near, evaluate
+from hkmj.engine import Action, Hand, SeatView
+from hkmj.engine.actions import Discard
+from hkmj.engine.testing import permuted_wall_twins
+from hkmj.hand import standard_shanten
+from hkmj.tiles import N_KINDS
+
+
+def _looking(seed: int, k: int = 3, width: int = 4, gap: float = 0.15) -> ExpertBot:
+    bot = ExpertBot(seed)
+    bot.lookahead, bot.lookahead_width, bot.lookahead_gap = k, width, gap
+    return bot
+
+
+def _turns(seed: int) -> list[tuple[SeatView, Sequence[Action]]]:
+    """The views and legal actions of every turn with a choice of discards in deal ``seed``, greedy play."""
+    hand = Hand.from_seed(seed)
+    bots = [GreedyBot(s) for s in range(4)]
+    out: list[tuple[SeatView, Sequence[Action]]] = []
+    while not hand.over:
+        seat = hand.pending()[0]
+        v, legal = hand.view(seat), hand.legal_actions(seat)
+        if v.phase == "turn" and sum(isinstance(a, Discard) for a in legal) > 1:
+            out.append((v, legal))
+        hand.apply(seat, bots[seat].choose(v, legal))
+    return out
+
+
+def _one_draw(v: SeatView, d: int) -> float:
+    """Discard ``d``, then the mean over every unseen tile of the best hand after drawing it and
+    discarding any held tile (HK-3.2), minus ``d``'s deal-in cost: the look-ahead's value with
+    every discard tried after the draw, computed here from :func:`evaluate` directly."""
+    ctx = _Ctx(v)
+    c = list(v.concealed)
+    info = _Melds(v.melds[v.seat], ctx.hval)
+    c[d] -= 1
+    stay = evaluate(ctx, c, info).ev
+    near = set(_near(c, 0, N_KINDS))
+    acc = 0.0
+    total = 0
+    for t in range(N_KINDS):
+        k = ctx.unseen[t]
+        if not k:
+            continue
+        total += k
+        best = stay
+        if t in near and c[t] < 4:
+            c[t] += 1
+            for d2 in range(N_KINDS):
+                if c[d2] and d2 != t:
+                    c[d2] -= 1
+                    best = max(best, evaluate(ctx, c, info).ev)
+                    c[d2] += 1
+            c[t] -= 1
+        acc += k * best
+    return acc / total - ctx.danger[d]
+
+
+def _away(v: SeatView, d: int) -> int:
+    c = list(v.concealed)
+    c[d] -= 1
+    return standard_shanten(c, len(v.melds[v.seat]))
+
+
+def test_hk_3_2_the_look_ahead_values_each_candidate_one_draw_ahead() -> None:
+    """With every held tile tried after the draw, the candidates' values differ exactly as their
+    one-draw values do (an independent computation), and the best of them keeps the model's top
+    value; the other discards keep the model's values."""
+    checked = 0
+    for v, legal in _turns(17)[1::2]:
+        plain = {a.action: a.value for a in ExpertBot(3).advise(v, legal)}
+        got = {a.action: a.value for a in _looking(3, k=3, width=14, gap=10.0).advise(v, legal)}
+        top3 = sorted((a for a in plain if isinstance(a, Discard)), key=lambda a: (-plain[a], a.tile))[:3]
+        changed = [a for a in top3 if _away(v, a.tile) >= 1]
+        if len(changed) < 2 or _away(v, top3[0].tile) == 0:
+            assert got == plain
+            continue
+        ref = {a: _one_draw(v, a.tile) for a in changed}
+        lead = max(ref, key=lambda a: ref[a])
+        assert got[lead] == max(plain.values())
+        for a in changed:
+            assert abs((got[a] - got[lead]) - (ref[a] - ref[lead])) < 1e-9
+        assert all(got[a] == plain[a] for a in got if a not in changed)
+        checked += 1
+    assert checked >= 3
+
+
+def test_hk_5_1_the_look_ahead_leaves_ready_hands_alone() -> None:
+    """Only discards that leave the hand at least one tile from ready are looked at (HK-5.1): when
+    the model's best discard leaves it ready the advice is the model's, however many other
+    discards come close; and the look-ahead is off by default."""
+    checked = 0
+    for seed in (29, 31, 37):
+        for v, legal in _turns(seed):
+            plain = ExpertBot(4).advise(v, legal)
+            if not isinstance(plain[0].action, Discard) or _away(v, plain[0].action.tile) != 0:
+                continue
+            assert _looking(4, k=14, width=14, gap=10.0).advise(v, legal) == plain
+            checked += 1
+    assert checked >= 3
+    assert ExpertBot(0).lookahead == 0
+
+
+def test_hk_3_2_the_looking_expert_plays_its_first_advice() -> None:
+    checked = 0
+    for v, legal in _turns(7)[::5]:
+        adv = _looking(4).advise(v, legal)
+        assert sorted(map(repr, (a.action for a in adv))) == sorted(map(repr, dict.fromkeys(legal)))
+        assert _looking(4).choose(v, legal) == adv[0].action
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_look_ahead_never_peeks_at_hidden_tiles() -> None:
+    """The looking expert's advice is unchanged when the hidden wall is permuted consistently with
+    the view: the draws it weighs are the unseen tiles of the view, never the wall's order."""
+    checked = 0
+    for plies in range(10, 70, 4):
+        a, b = permuted_wall_twins(23, [GreedyBot(s) for s in range(4)], plies)
+        if a.over:
+            break
+        seat = a.pending()[0]
+        va, vb = a.view(seat), b.view(seat)
+        assert va == vb
+        assert _looking(6).advise(va, a.legal_actions(seat)) == _looking(6).advise(vb, b.legal_actions(seat))
+        checked += 1
+    assert checked >= 5
