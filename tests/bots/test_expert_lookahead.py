@@ -111,6 +111,26 @@ def test_hk_5_1_the_look_ahead_leaves_ready_hands_alone() -> None:
     assert ExpertBot(0).lookahead == 0
 
 
+def test_hk_5_1_the_look_ahead_can_be_kept_to_far_hands() -> None:
+    """With ``lookahead_shanten`` = 2, a turn whose best discard leaves the hand one tile from ready
+    is the model's alone (HK-5.1), while some farther turns are looked at."""
+    near = far = 0
+    for v, legal in _turns(31):
+        plain = ExpertBot(4).advise(v, legal)
+        bot = _looking(4, k=3, width=4, gap=10.0)
+        bot.lookahead_shanten = 2
+        got = bot.advise(v, legal)
+        if not isinstance(plain[0].action, Discard):
+            continue
+        away = _away(v, plain[0].action.tile)
+        if away == 1:
+            assert got == plain
+            near += 1
+        elif away >= 2 and got != plain:
+            far += 1
+    assert near >= 3 and far >= 1
+
+
 def test_hk_3_2_the_looking_expert_plays_its_first_advice() -> None:
     checked = 0
     for v, legal in _turns(7)[::5]:

@@ -158,6 +158,9 @@ class ExpertBot(StrongBot):
     ready are valued one draw ahead (:meth:`_looked_ahead`, HK-3.2); 0 = off."""
     lookahead_gap: float = 0.15
     """With :attr:`lookahead`: only discards valued within this share of the best are looked at."""
+    lookahead_shanten: int = 1
+    """With :attr:`lookahead`: only discards leaving the hand at least this many tiles from ready
+    (HK-5.1 shapes) are looked at, and only when the model's best discard does."""
     lookahead_width: int = 4
     """With :attr:`lookahead`: after each draw, the drawn tile and the model's best this many
     discards are tried as the next discard."""
@@ -317,17 +320,18 @@ class ExpertBot(StrongBot):
         :attr:`lookahead_width` discards, minus the discard's expected deal-in cost. Draws that
         cannot join the hand (no held tile within two) leave it as it is. The values are re-based
         so that the best looked-at discard keeps the top value; unchanged when it is off, when the
-        model's best discard leaves the hand ready, or when fewer than two candidates leave it at
-        least one tile from ready (HK-5.1)."""
+        model's best discard leaves the hand closer than :attr:`lookahead_shanten` to ready, or when
+        fewer than two candidates leave it that far (HK-5.1)."""
         if self.lookahead < 2 or len(values) < 2:
             return values
         order = sorted(values, key=lambda t: (-values[t], t))
         std = {x.tile: x.std for x in scored}
-        if std[order[0]] < 1:
+        far = max(1, self.lookahead_shanten)
+        if std[order[0]] < far:
             return values
         top = values[order[0]]
         floor = top - self.lookahead_gap * max(abs(top), 0.1)
-        cands = [t for t in order[: self.lookahead] if values[t] >= floor and std[t] >= 1]
+        cands = [t for t in order[: self.lookahead] if values[t] >= floor and std[t] >= far]
         if len(cands) < 2:
             return values
         pool = order[: self.lookahead_width]
