@@ -34,6 +34,9 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
   comes from the hand reader (:mod:`hkmj.bots.reader`): the danger model's features plus the
   order of each opponent's discards and whether each was the tile just drawn or one kept in the
   hand (docs/bots.md, "What was tried", fifth round).
+* **One-draw look-ahead (optional)**: with :attr:`ExpertBot.lookahead` the model's best discards
+  are valued by the model's best hand after each unseen draw (HK-3.2). Off: in paired runs it
+  was not better (docs/bots.md, "What was tried", seventh round).
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
   hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
