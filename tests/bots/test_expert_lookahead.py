@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.greedy import GreedyBot
 from hkmj.bots.strong import _Ctx, _Melds, _near, evaluate
-from hkmj.engine import Action, Hand, SeatView
+from hkmj.engine import Action, SeatView
 from hkmj.engine.actions import Discard
-from hkmj.engine.testing import permuted_wall_twins
+from hkmj.engine.testing import discard_turns, permuted_turns
 from hkmj.hand import standard_shanten
 from hkmj.tiles import N_KINDS
 
@@ -23,17 +23,8 @@ def _looking(seed: int, k: int = 3, width: int = 4, gap: float = 0.15) -> Expert
 
 
 def _turns(seed: int) -> list[tuple[SeatView, Sequence[Action]]]:
-    """The views and legal actions of every turn with a choice of discards in deal ``seed``, greedy play."""
-    hand = Hand.from_seed(seed)
-    bots = [GreedyBot(s) for s in range(4)]
-    out: list[tuple[SeatView, Sequence[Action]]] = []
-    while not hand.over:
-        seat = hand.pending()[0]
-        v, legal = hand.view(seat), hand.legal_actions(seat)
-        if v.phase == "turn" and sum(isinstance(a, Discard) for a in legal) > 1:
-            out.append((v, legal))
-        hand.apply(seat, bots[seat].choose(v, legal))
-    return out
+    """The turns with a choice of discards in deal ``seed``, greedy play."""
+    return discard_turns(seed, [GreedyBot(s) for s in range(4)])
 
 
 def _one_draw(v: SeatView, d: int) -> float:
@@ -75,11 +66,16 @@ def _away(v: SeatView, d: int) -> int:
 def test_hk_3_2_the_look_ahead_values_each_candidate_one_draw_ahead() -> None:
     """With every held tile tried after the draw, the candidates' values differ exactly as their
     one-draw values do (an independent computation), and the best of them keeps the model's top
-    value; the other discards keep the model's values."""
+    value; the other discards keep the model's values; every legal action is listed once and the
+    bot plays the first."""
     checked = 0
     for v, legal in _turns(17)[1::2]:
         plain = {a.action: a.value for a in ExpertBot(3).advise(v, legal)}
-        got = {a.action: a.value for a in _looking(3, k=3, width=14, gap=10.0).advise(v, legal)}
+        advice = _looking(3, k=3, width=14, gap=10.0).advise(v, legal)
+        # every legal action once, and the bot plays the first (HK-3.2)
+        assert sorted(map(repr, (a.action for a in advice))) == sorted(map(repr, dict.fromkeys(legal)))
+        assert _looking(3, k=3, width=14, gap=10.0).choose(v, legal) == advice[0].action
+        got = {a.action: a.value for a in advice}
         top3 = sorted((a for a in plain if isinstance(a, Discard)), key=lambda a: (-plain[a], a.tile))[:3]
         changed = [a for a in top3 if _away(v, a.tile) >= 1]
         if len(changed) < 2 or _away(v, top3[0].tile) == 0:
@@ -131,27 +127,11 @@ def test_hk_5_1_the_look_ahead_can_be_kept_to_far_hands() -> None:
     assert near >= 3 and far >= 1
 
 
-def test_hk_3_2_the_looking_expert_plays_its_first_advice() -> None:
-    checked = 0
-    for v, legal in _turns(7)[::5]:
-        adv = _looking(4).advise(v, legal)
-        assert sorted(map(repr, (a.action for a in adv))) == sorted(map(repr, dict.fromkeys(legal)))
-        assert _looking(4).choose(v, legal) == adv[0].action
-        checked += 1
-    assert checked >= 3
-
-
 def test_the_look_ahead_never_peeks_at_hidden_tiles() -> None:
     """The looking expert's advice is unchanged when the hidden wall is permuted consistently with
     the view: the draws it weighs are the unseen tiles of the view, never the wall's order."""
-    checked = 0
-    for plies in range(10, 70, 4):
-        a, b = permuted_wall_twins(23, [GreedyBot(s) for s in range(4)], plies)
-        if a.over:
-            break
-        seat = a.pending()[0]
-        va, vb = a.view(seat), b.view(seat)
+    turns = permuted_turns(23, [GreedyBot(s) for s in range(4)], range(10, 70, 4))
+    for va, la, vb, lb in turns:
         assert va == vb
-        assert _looking(6).advise(va, a.legal_actions(seat)) == _looking(6).advise(vb, b.legal_actions(seat))
-        checked += 1
-    assert checked >= 5
+        assert _looking(6).advise(va, la) == _looking(6).advise(vb, lb)
+    assert len(turns) >= 5

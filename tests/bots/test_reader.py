@@ -20,9 +20,9 @@ from hkmj.bots.reader import (
     reader_features,
     wait_chances,
 )
-from hkmj.engine import Action, Hand, SeatView
+from hkmj.engine import Action, SeatView
 from hkmj.engine.actions import Discard
-from hkmj.engine.testing import permuted_wall_twins
+from hkmj.engine.testing import discard_turns, permuted_turns
 from hkmj.tiles import N_KINDS
 
 EXTRA = {name: len(DANGER_FEATURES) + i for i, name in enumerate(READER_EXTRA)}
@@ -35,17 +35,8 @@ def _reader(seed: int) -> ExpertBot:
 
 
 def _turns(seed: int) -> list[tuple[SeatView, Sequence[Action]]]:
-    """The views and legal actions of every turn with a choice of discards in deal ``seed``, greedy play."""
-    hand = Hand.from_seed(seed)
-    bots = [GreedyBot(s) for s in range(4)]
-    out: list[tuple[SeatView, Sequence[Action]]] = []
-    while not hand.over:
-        seat = hand.pending()[0]
-        v, legal = hand.view(seat), hand.legal_actions(seat)
-        if v.phase == "turn" and sum(isinstance(a, Discard) for a in legal) > 1:
-            out.append((v, legal))
-        hand.apply(seat, bots[seat].choose(v, legal))
-    return out
+    """The turns with a choice of discards in deal ``seed``, greedy play."""
+    return discard_turns(seed, [GreedyBot(s) for s in range(4)])
 
 
 def test_hk_3_2_a_pond_is_read_in_order_with_where_each_tile_came_from() -> None:
@@ -128,17 +119,11 @@ def test_hk_3_2_the_reader_expert_plays_its_first_advice() -> None:
 def test_the_reader_never_peeks_at_hidden_tiles() -> None:
     """The reader expert's advice is unchanged when the hidden wall is permuted consistently with
     the view: it reads the seat's view only (the drawn flags are public)."""
-    checked = 0
-    for plies in range(10, 60, 4):
-        a, b = permuted_wall_twins(23, [GreedyBot(s) for s in range(4)], plies)
-        if a.over:
-            break
-        seat = a.pending()[0]
-        va, vb = a.view(seat), b.view(seat)
+    turns = permuted_turns(23, [GreedyBot(s) for s in range(4)], range(10, 60, 4))
+    for va, la, vb, lb in turns:
         assert va == vb
-        assert _reader(6).advise(va, a.legal_actions(seat)) == _reader(6).advise(vb, b.legal_actions(seat))
-        checked += 1
-    assert checked >= 5
+        assert _reader(6).advise(va, la) == _reader(6).advise(vb, lb)
+    assert len(turns) >= 5
 
 
 def test_hk_5_the_reader_veto_throws_the_best_tile_under_the_threshold() -> None:

@@ -12,10 +12,23 @@ from typing import Any
 from hkmj.engine.actions import PASS, Action, Discard, parse_action
 from hkmj.engine.play import Player
 from hkmj.engine.state import Event, Hand, Phase
+from hkmj.engine.view import SeatView
 from hkmj.engine.wall import LIVE_START, draw_order, physical_from_order, stacked_wall
 from hkmj.tiles import N_KINDS, Tile, seat_index
 
-__all__ = ["QUIET", "act", "inputs", "permuted_wall_twins", "play_quietly", "script", "snapshot", "stacked_hand", "tsumogiri"]
+__all__ = [
+    "QUIET",
+    "act",
+    "discard_turns",
+    "inputs",
+    "permuted_turns",
+    "permuted_wall_twins",
+    "play_quietly",
+    "script",
+    "snapshot",
+    "stacked_hand",
+    "tsumogiri",
+]
 
 QUIET: tuple[str, str, str, str] = (
     "147m258p369s12345z",
@@ -68,6 +81,36 @@ def permuted_wall_twins(seed: int, players: Sequence[Player], plies: int) -> tup
         first.apply(seat, a)
         second.apply(seat, a)
     return first, second
+
+
+def discard_turns(seed: int, players: Sequence[Player]) -> list[tuple[SeatView, Sequence[Action]]]:
+    """The view and legal actions of every turn with a choice of discards (HK-3.2) in deal
+    ``seed`` played out by ``players``. For tests that question a bot at real positions."""
+    hand = Hand.from_seed(seed)
+    out: list[tuple[SeatView, Sequence[Action]]] = []
+    while not hand.over:
+        seat = hand.pending()[0]
+        v, legal = hand.view(seat), hand.legal_actions(seat)
+        if v.phase == "turn" and sum(isinstance(a, Discard) for a in legal) > 1:
+            out.append((v, legal))
+        hand.apply(seat, players[seat].choose(v, legal))
+    return out
+
+
+def permuted_turns(
+    seed: int, players: Sequence[Player], plies: Iterable[int]
+) -> list[tuple[SeatView, Sequence[Action], SeatView, Sequence[Action]]]:
+    """For each count of ``plies`` (until the hand is over): the pending seat's view and legal
+    actions in both hands of :func:`permuted_wall_twins`, whose hidden draws differ. For tests
+    that a bot's advice is the same in both (it reads its view only)."""
+    out: list[tuple[SeatView, Sequence[Action], SeatView, Sequence[Action]]] = []
+    for n in plies:
+        a, b = permuted_wall_twins(seed, players, n)
+        if a.over:
+            break
+        seat = a.pending()[0]
+        out.append((a.view(seat), a.legal_actions(seat), b.view(seat), b.legal_actions(seat)))
+    return out
 
 
 def act(hand: Hand, line: str) -> list[Event]:
