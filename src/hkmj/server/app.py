@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -130,6 +131,10 @@ class Limits:
     """Seconds per hand a player may take beyond :attr:`slow_grace` on their decisions, in all,
     where ``idle_after`` applies; once it is spent a decision times out after ``slow_grace``
     seconds. Someone who acts just before ``idle_after`` each time cannot make a hand last hours."""
+    tables_per_address: int = 10
+    """Live tables one client address may have created, or brought back from abandoned, at once;
+    one more gets 429 until one ends or is abandoned. Without it, two addresses creating tables and
+    walking away held all :attr:`max_tables` for :attr:`abandon_after` and nobody could create one."""
     unattended_per_address: int = 4
     """Live tables played by bots only (four bots, or every player turned away) that tables created
     from one client address may count; creating another is refused with 429. Bots cost CPU on the
@@ -195,12 +200,30 @@ class HttpRateLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             client = scope.get("client")
-            address = client[0] if client else "?"
+            address = client_key(client[0] if client else None)
             if not _take(self.buckets, address, self.rate, 4 * self.rate):
                 why = f"more than {self.rate:g} requests a second from your address; try again shortly"
                 await _refuse(429, "rate_limited", why, {"Retry-After": "1"})(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def client_key(host: str | None) -> str:
+    """The client a per-address limit counts for ``host``: an IPv4 address (an IPv4-mapped IPv6
+    address as its IPv4 one), or an IPv6 address's /64 network. A home or a rented server is
+    given at least a /64 (2^64 addresses), so counting IPv6 addresses one by one let a single
+    client pick a new address for each request and pass every per-address limit."""
+    if not host:
+        return "?"
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tuple[str, ...]) -> bool:
@@ -377,10 +400,14 @@ class Hub:
         if self.store is not None:
             self.store.close()
 
-    async def get(self, tid: Any, *, revive: bool = False, address: str | None = None) -> Table:
+    async def get(
+        self, tid: Any, *, revive: Callable[[Table], bool] | None = None, address: str | None = None
+    ) -> Table:
         """A table by id: the live one, else a read-only replay of a finished or abandoned one
-        (never made live), except that ``revive`` brings an abandoned table back to play. A
-        replay counts against ``address``'s :attr:`Limits.replay_rate` (``rate_limited``)."""
+        (never made live), except that an abandoned table for which ``revive`` is true (a seat
+        token of it, a free seat) is brought back to play, counted as ``address``'s
+        (:attr:`Limits.tables_per_address`). A replay counts against ``address``'s
+        :attr:`Limits.replay_rate` (``rate_limited``)."""
         if not isinstance(tid, str) or not 1 <= len(tid) <= 32:
             raise ProtocolError("no_table", f"no table {quote_value(tid)}")
         t = self.tables.get(tid)
@@ -403,15 +430,27 @@ class Hub:
                     raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
                 if status is None:
                     raise ProtocolError("no_table", f"no table {tid!r}")
-                if status in ("open", "playing") or (status == "abandoned" and revive):
+                cached = self.finished.get(tid)
+                if status == "abandoned" and revive is not None:
+                    # only a player of it, or someone taking a free seat, brings it back: a
+                    # stranger's join or resume would make it live for --abandon-after again
+                    if cached is None:
+                        cached = await self._replay(tid)
+                        self._cache(cached)
+                    if not revive(cached):
+                        return cached
+                    if address is not None and self.held_by(address) >= self.limits.tables_per_address:
+                        raise ProtocolError("rate_limited", self.held_message())
+                if status in ("open", "playing") or (status == "abandoned" and revive is not None):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
                     self.finished.pop(tid, None)
                     t = await self._replay(tid)
                     if status == "abandoned":
                         await asyncio.to_thread(self.store.set_status, tid, "playing" if t.started else "open")
+                        if address is not None:
+                            self.created_by[tid] = address
                     return self._go_live(t)
-                cached = self.finished.get(tid)
                 if cached is None:
                     cached = await self._replay(tid)
                     self._cache(cached)
@@ -491,6 +530,14 @@ class Hub:
         """Per-address creation rate (token bucket of ``create_rate`` a minute)."""
         return _allow(self.creators, address, self.limits.create_rate)
 
+    def held_by(self, address: str) -> int:
+        """Live tables created (or brought back from abandoned) from ``address``."""
+        return sum(1 for tid, by in self.created_by.items() if by == address and tid in self.tables)
+
+    def held_message(self) -> str:
+        n = self.limits.tables_per_address
+        return f"{n} live tables were created from your address; wait for one to end or be abandoned"
+
     def unattended_of(self, address: str) -> int:
         """Live tables created from ``address`` that bots alone are playing (:attr:`Table.unattended`)."""
         return sum(
@@ -516,7 +563,12 @@ class Hub:
         if kind in ("join", "resume", "watch"):
             if conn.table is not None:
                 raise ProtocolError("already_joined")
-            table = await self.get(msg.get("table"), revive=kind != "watch", address=conn.address)
+            if kind == "join":
+                slot = field_of(msg, "slot", int)
+                if not 0 <= slot < 4:
+                    raise ProtocolError("bad_request", f"join: slot {quote_value(slot)}: expected 0 to 3")
+            revive = None if kind == "watch" else _seat_for(msg)
+            table = await self.get(msg.get("table"), revive=revive, address=conn.address)
             if table.status == "over":
                 self._show_result(conn, table, msg)
                 return
@@ -525,11 +577,8 @@ class Hub:
                 if watching >= self.limits.spectators_per_table:
                     raise ProtocolError("spectators_full", f"this table accepts {self.limits.spectators_per_table} spectators")
             if kind == "join":
-                if not table.live:
-                    raise ProtocolError("match_over", "this table's match is over; watch it to see the result")
-                slot = field_of(msg, "slot", int)
-                if not 0 <= slot < 4:
-                    raise ProtocolError("bad_request", f"join: slot {quote_value(slot)}: expected 0 to 3")
+                if not table.live:  # abandoned, and that seat is not free: it stays abandoned
+                    raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
                 name = clean_name(field_of(msg, "name", str, optional=True) or "")
                 token = await table.join(slot, name)
                 conn.send(self._welcome(table, slot, "player", token=token))
@@ -599,6 +648,16 @@ class Hub:
         role = "spectator" if slot is None else "player"
         conn.send(self._welcome(table, slot, role, over=True))
         conn.send(table.state_text(slot))
+
+
+def _seat_for(msg: dict[str, Any]) -> Callable[[Table], bool]:
+    """Whether a ``join`` (its slot free) or ``resume`` (its token a seat's) would seat its
+    sender at a table: only then may it bring an abandoned table back to play."""
+    if msg["type"] == "join":
+        slot = msg["slot"]
+        return lambda t: t.bots[slot] is None and t.tokens[slot] is None
+    token = msg.get("token")
+    return lambda t: isinstance(token, str) and len(token) < 200 and t.slot_of_token(token) is not None
 
 
 def _allow(buckets: dict[str, RateLimiter], address: str, per_minute: float) -> bool:
@@ -734,6 +793,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))
         address = address_of(request)
+        if hub.held_by(address) >= lim.tables_per_address:
+            return _refuse(429, "rate_limited", hub.held_message(), {"Retry-After": "60"})
         if hub.unattended_of(address) >= lim.unattended_per_address:
             why = f"{lim.unattended_per_address} tables created from your address are played by bots only; wait for one to end"
             return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
@@ -753,7 +814,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         return JSONResponse(answer, status_code=201, headers={"Cache-Control": "no-store"})
 
     def address_of(request: Request) -> str:
-        return request.client.host if request.client else "?"
+        return client_key(request.client.host if request.client else None)
 
     def refuse_lookup(e: ProtocolError) -> Response:
         """A refused table lookup as HTTP: 404, 409, 403, 429 (with Retry-After) or 503."""
@@ -808,7 +869,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         if not origin_allowed(ws.headers.get("origin"), ws.url.scheme, ws.headers.get("host"), lim.origins):
             await ws.close(code=1008)  # before accept: the handshake is refused with HTTP 403
             return
-        conn = Conn(ws, ws.client.host if ws.client else "?", lim)
+        conn = Conn(ws, client_key(ws.client.host if ws.client else None), lim)
         refused = hub.connect(conn)
         await ws.accept()
         if refused is not None:

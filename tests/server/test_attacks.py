@@ -1,0 +1,148 @@
+"""Attacks by a stranger on a real server on 127.0.0.1 (docs/server.md, "Threat model" and
+"Tried again and held"): each test is the attack script, and checks that the server holds.
+
+A client behind ``--trusted-proxy 127.0.0.1`` names its address in ``X-Forwarded-For``: that
+is how these tests speak from several addresses, IPv6 ones included, as a reverse proxy would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from hkmj.server.client import GameClient
+from hkmj.server.testing import Server
+
+MakeServer = Callable[..., Server]
+
+
+def post(server: Server, body: Any, forwarded: str | None = None) -> tuple[int, dict[str, Any]]:
+    """POST /api/tables (from ``forwarded`` through the trusted proxy); status and JSON answer."""
+    req = urllib.request.Request(server.base + "/api/tables", data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    if forwarded is not None:
+        req.add_header("X-Forwarded-For", forwarded)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def is_live(server: Server, tid: str) -> bool:
+    return bool(server.get(f"/api/tables/{tid}")["live"])
+
+
+OPEN_TABLE = {"slots": [None, "greedy", "greedy", "greedy"]}
+
+
+def test_ipv6_clients_are_counted_by_their_64_network(make_server: MakeServer) -> None:
+    """Every per-address limit counted an IPv6 address alone, and a home or a rented server is
+    given at least a /64: one client took a new address for each request and passed the
+    creation rate, the connection cap and the rest. An IPv6 client is now counted by its /64
+    network, an IPv4-mapped address (``::ffff:a.b.c.d``) as its IPv4 address."""
+    server = make_server(None, "--create-rate", "2", "--per-address", "1", "--trusted-proxy", "127.0.0.1")
+    assert post(server, OPEN_TABLE, "2001:db8:5:6::1")[0] == 201
+    assert post(server, OPEN_TABLE, "2001:db8:5:6:a:b:c:d")[0] == 201
+    status, answer = post(server, OPEN_TABLE, "2001:db8:5:6::ffff")  # a third address, same /64
+    assert status == 429 and answer["error"] == "rate_limited", answer
+    assert post(server, OPEN_TABLE, "2001:db8:5:7::1")[0] == 201  # the next /64 is someone else
+    assert post(server, OPEN_TABLE, "198.51.100.7")[0] == 201
+    assert post(server, OPEN_TABLE, "::ffff:198.51.100.7")[0] == 201
+    assert post(server, OPEN_TABLE, "::ffff:198.51.100.7")[0] == 429  # the same client as 198.51.100.7
+
+    async def refused(forwarded: str) -> bool:
+        ws = await connect(server.ws_url, additional_headers={"X-Forwarded-For": forwarded})
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(json.dumps({"v": 1, "type": "ping"}))
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 5))  # the refusal comes first, else the pong
+        await ws.close()
+        return bool(msg["type"] == "error" and msg["code"] == "too_many_connections")
+
+    async def sockets() -> None:
+        first = await connect(server.ws_url, additional_headers={"X-Forwarded-For": "2001:db8:9:9::1"})
+        assert await refused("2001:db8:9:9::2")  # --per-address 1: the /64 holds its one socket
+        assert not await refused("2001:db8:9:8::2")
+        await first.close()
+
+    asyncio.run(sockets())
+
+
+def test_one_address_cannot_hold_every_live_table(make_server: MakeServer) -> None:
+    """Creating a table and walking away kept it live for ``--abandon-after`` (30 minutes): one
+    address creating ten a minute held 300 of the 500 live tables, two held them all, and then
+    every creation on the server got 503 ``table_full``. An address may have
+    ``--tables-per-address`` live tables (10) it created; one more gets 429 and the others
+    still create theirs."""
+    server = make_server(None, "--create-rate", "1000", "--max-tables", "6", "--tables-per-address", "3", "--trusted-proxy", "127.0.0.1")
+    attacker, other = "203.0.113.66", "198.51.100.20"
+    for _ in range(3):
+        assert post(server, OPEN_TABLE, attacker)[0] == 201
+    status, answer = post(server, OPEN_TABLE, attacker)
+    assert status == 429 and answer["error"] == "rate_limited" and "3 live tables" in answer["message"], answer
+    assert post(server, {**OPEN_TABLE, "listed": False}, attacker)[0] == 429  # unlisted ones count too
+    assert post(server, OPEN_TABLE, other)[0] == 201
+    assert server.get("/api/info")["live_tables"] == 4
+
+
+def test_defaults_let_one_address_hold_ten_live_tables_only(make_server: MakeServer) -> None:
+    """The default bound with the default creation rate lifted: the eleventh table is refused."""
+    server = make_server(None, "--create-rate", "1000")
+    codes = [post(server, OPEN_TABLE)[0] for _ in range(11)]
+    assert codes == [201] * 10 + [429]
+
+
+def test_a_stranger_cannot_bring_an_abandoned_table_back(make_server: MakeServer) -> None:
+    """A ``join`` or ``resume`` of an abandoned table made it live again before its seat or token
+    was checked: a stranger could bring back every abandoned table they knew of, twenty a minute,
+    each then held for ``--abandon-after`` (and counted against ``--max-tables``). Only a seat's
+    token, or a join of a free seat, brings it back now; the stranger gets ``seat_taken`` or
+    ``bad_token`` and the table stays abandoned."""
+    server = make_server(None, "--abandon-after", "1")
+    status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "timer": 60})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+
+    async def abandon() -> None:
+        async with server.client() as c:
+            await c.resume(tid, token)
+        deadline = time.monotonic() + 10
+        while is_live(server, tid) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+
+    async def stranger() -> list[str]:
+        codes = []
+        for msg in (
+            {"type": "join", "table": tid, "slot": 0, "name": "x"},  # the creator's seat
+            {"type": "join", "table": tid, "slot": 2, "name": "x"},  # a bot's
+            {"type": "resume", "table": tid, "token": "A" * 32},
+            {"type": "resume", "table": tid, "token": token[:-1]},
+        ):
+            async with connect(server.ws_url) as ws:
+                await ws.send(json.dumps({"v": 1, **msg}))
+                codes.append(json.loads(await asyncio.wait_for(ws.recv(), 5))["code"])
+        return codes
+
+    asyncio.run(abandon())
+    assert not is_live(server, tid)
+    assert asyncio.run(stranger()) == ["seat_taken", "seat_taken", "bad_token", "bad_token"]
+    assert not is_live(server, tid) and server.get("/api/info")["live_tables"] == 0
+
+    async def friend_and_creator() -> None:
+        async with server.client() as f:  # a free seat: a friend arriving late brings it back
+            await f.join(tid, 1, "friend")
+            assert is_live(server, tid)
+        async with GameClient(server.ws_url) as c:
+            await c.resume(tid, token)
+            assert c.state is not None and c.state["players"][1]["name"] == "friend"
+
+    asyncio.run(friend_and_creator())
