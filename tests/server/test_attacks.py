@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
@@ -146,3 +148,53 @@ def test_a_stranger_cannot_bring_an_abandoned_table_back(make_server: MakeServer
             assert c.state is not None and c.state["players"][1]["name"] == "friend"
 
     asyncio.run(friend_and_creator())
+
+
+def test_a_disconnected_seat_that_could_claim_does_not_hold_the_claim_window(make_server: MakeServer, tmp_path: Path) -> None:
+    """A seat whose player has no connection kept its claim decision open for ``--absent-after``
+    seconds (30), and it has a decision only when it can claim the discard: everyone saw the
+    table stop after exactly those discards, and so learnt what the absent player held (a pair
+    of the tile, two tiles of a chow). Its claims are now passed when the window's minimum ends,
+    as if it had no decision; its turns still wait ``--absent-after``."""
+    server = make_server(None, "--absent-after", "3")
+    status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "timer": None, "claim_window": 0.2, "bot_delay": 0, "away_after": 100, "hands": 4, "teaching": False})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+    db = tmp_path / "hkmj.db"
+
+    def absent_claims() -> list[float]:
+        """Seconds from each discard to the absent seat's timed-out pass on it."""
+        with contextlib.closing(sqlite3.connect(db)) as con:
+            rows = con.execute("SELECT kind, data, at FROM hkmj_events WHERE table_id = ? ORDER BY seq", (tid,)).fetchall()
+        gaps, discarded = [], 0.0
+        for kind, data, at in rows:
+            d = json.loads(data)
+            if kind == "act" and d["action"].startswith("discard"):
+                discarded = at
+            elif kind == "act" and d["slot"] == 1 and d["by"] == "timeout" and d["action"] == "pass":
+                gaps.append(at - discarded)
+        return gaps
+
+    async def go() -> list[float]:
+        async with server.client() as b:
+            await b.join(tid, 1, "gone")
+        async with GameClient(server.ws_url) as a:
+            await a.resume(tid, token)
+            await a.send(type="start")
+            deadline = time.monotonic() + 180
+            while len(absent_claims()) < 2 and time.monotonic() < deadline:
+                st = a.state or {}
+                if (st.get("match") or {}).get("over"):
+                    break
+                if st.get("reveal") and not (st.get("mine") or {}).get("ready"):
+                    await a.send(type="next")
+                legal = (st.get("mine") or {}).get("legal") or []
+                if legal:
+                    await a.act("pass" if "pass" in legal else next(x for x in legal if x.startswith("discard")))
+                with contextlib.suppress(TimeoutError):
+                    await a.wait(lambda m: m["type"] == "state", 1)
+        return absent_claims()
+
+    gaps = asyncio.run(go())
+    assert gaps, "the absent seat was never offered a claim"
+    assert max(gaps) < 1.5, gaps  # the window's minimum (0.2 s), not --absent-after (3 s)
