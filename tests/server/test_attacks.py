@@ -10,19 +10,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sqlite3
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server
+
+from .test_browser import wait_true
 
 MakeServer = Callable[..., Server]
 
@@ -198,3 +204,66 @@ def test_a_disconnected_seat_that_could_claim_does_not_hold_the_claim_window(mak
     gaps = asyncio.run(go())
     assert gaps, "the absent seat was never offered a claim"
     assert max(gaps) < 1.5, gaps  # the window's minimum (0.2 s), not --absent-after (3 s)
+
+
+HOSTILE = ['<img src="/x" id="pwn0">', '"><b id="pwn1">x', "</td><i id='pwn2'>", "&lt;b id=pwn3&gt;"]
+"""Player names that are HTML: rendered as markup, each would add an element with id ``pwnN``."""
+
+
+def test_a_name_that_is_html_stays_text_in_the_lobby_the_table_the_result_and_the_review(make_server: MakeServer) -> None:
+    """Names are chosen by anyone (a joiner's, or the creator's for every seat) and shown to
+    everyone: the lobby, the table, the final ranking, the review. A name that is HTML stays
+    its text everywhere (no element made from it), in Chromium, and in the review page's source."""
+    chromium = Path(os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium"))
+    if not chromium.exists():
+        pytest.skip(f"no Chromium at {chromium}; .ci/run installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--absent-after", "0.2")  # the second player leaves: its turns go fast
+    body = {"slots": [None, None, "greedy", "greedy"], "names": HOSTILE, "sit": 0, "hands": 1, "bot_delay": 0, "claim_window": 0.01, "timer": 30, "teaching": False}
+    status, answer = post(server, body)
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+    injected = "[0, 1, 2, 3].filter((i) => document.getElementById('pwn' + i))"
+
+    async def second() -> None:
+        async with server.client() as c:
+            await c.join(tid, 1, HOSTILE[1])
+
+    async def play() -> None:
+        async with GameClient(server.ws_url) as c:
+            await c.resume(tid, token)
+            deadline = time.monotonic() + 120
+            while not ((c.state or {}).get("match") or {}).get("over"):
+                assert time.monotonic() < deadline, "the match did not end"
+                legal = ((c.state or {}).get("mine") or {}).get("legal") or []
+                if legal:
+                    await c.act("mahjong" if "mahjong" in legal else "pass" if "pass" in legal else legal[0])
+                with contextlib.suppress(TimeoutError):
+                    await c.wait(lambda m: m["type"] == "state", 1)
+
+    asyncio.run(second())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page()
+        page.goto(server.base + "/")
+        wait_true(page, "document.body.innerText.includes('id=\"pwn0\"')")  # the lobby lists the players
+        assert page.evaluate(injected) == []
+        page.goto(f"{server.base}/t/{tid}?watch=1")
+        wait_true(page, "!!document.querySelector('#board')")
+        assert page.evaluate(injected) == [] and HOSTILE[2] in page.evaluate("document.body.innerText")
+        with ThreadPoolExecutor(1) as pool:  # Playwright's own event loop runs in this thread
+            pool.submit(asyncio.run, play()).result()
+        page.goto(f"{server.base}/t/{tid}?watch=1")
+        page.wait_for_selector("#scoring")
+        text = page.evaluate("document.body.innerText")
+        assert all(name.strip() in text for name in HOSTILE), text
+        assert page.evaluate(injected) == []
+        browser.close()
+
+    req = urllib.request.Request(f"{server.base}/t/{tid}/review", data=urllib.parse.urlencode({"token": token}).encode(), method="POST")
+    req.add_header("Content-Type", "application/x-www-form-urlencoded")
+    with urllib.request.urlopen(req, timeout=60) as r:
+        review = r.read().decode()
+    assert "&lt;img src=&quot;/x&quot; id=&quot;pwn0&quot;&gt;" in review, review[:3000]
+    assert not any(f'id="pwn{i}"' in review or f"id='pwn{i}'" in review for i in range(4))
