@@ -1,0 +1,106 @@
+"""Claim-window timing seen by a player: does the pause after a discard tell whether a bot could claim it?
+
+Starts ``hkmj serve`` on a fresh SQLite database, creates a table of one
+scripted player and three bots (``--bot``) whose creator asked for a claim window of 0, and plays
+``--hands`` hands as that player (passing claims, discarding the last tile offered). For each
+discard it times, at the player's client, the frame holding the discard to the next frame with
+a public event; once the match is over, the table's log export tells which discards a bot was
+asked about (a bot's pass or claim logged right after it). Prints the pauses of both groups:
+if they differ, a player learns from the pause what the bots hold (a bot answers only when it can
+claim, and its answer is committed to the log before the window closes).
+
+    python bench/bench_claim_timing.py                  # four hands, expert bots
+    python bench/bench_claim_timing.py --bot greedy --hands 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from hkmj.server.testing import Server
+
+CLAIMS = ("pass", "pung", "kong", "chow")
+"""Answers to a discard (a turn's actions are discards, concealed or added kongs, a self-drawn Mahjong)."""
+
+
+async def play(server: Server, tid: str) -> list[float]:
+    """Play the table's match as slot 0; the pause after each discard, in the log's order."""
+    pauses: list[float] = []
+    since: float | None = None
+    async with server.client() as c:
+        await c.join(tid, 0, "timer")
+        acted = -1
+        while True:
+            m = await c.recv(60)
+            if m["type"] != "state":
+                continue
+            events = m.get("events") or []
+            if since is not None and any(e["type"] != "discard" for e in events):
+                pauses.append(m["_t"] - since)
+                since = None
+            if any(e["type"] == "discard" for e in events):
+                since = m["_t"]
+            if m["match"] and m["match"]["over"]:
+                return pauses
+            if m.get("reveal"):
+                await c.send(type="next")
+                continue
+            legal = (m.get("mine") or {}).get("legal") or []
+            if legal and m["seq"] != acted:
+                acted = m["seq"]
+                await c.act("mahjong" if "mahjong" in legal else "pass" if "pass" in legal else legal[-1])
+
+
+def asked(rows: list[dict[str, Any]]) -> list[str]:
+    """For each discard of the log: ``bot`` when a bot was asked about it, ``player`` when the
+    scripted player was (its own answer ends that window), else ``nobody``."""
+    out: list[str] = []
+    for i, row in enumerate(rows):
+        if row["kind"] != "act" or not row["data"]["action"].startswith("discard"):
+            continue
+        who = "nobody"
+        for later in rows[i + 1 :]:
+            d = later["data"]
+            if later["kind"] != "act" or d["action"].split()[0] not in CLAIMS:
+                break
+            who = "player" if d["by"] == "player" else who if who == "player" else "bot"
+        out.append(who)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=4)
+    ap.add_argument("--bot", default="expert", help="the three bots (default expert, the slowest to answer)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(f"sqlite:///{tmp}/claims.db", Path(tmp) / "server.log")
+        server.start()
+        try:
+            tid = server.create(slots=[None, args.bot, args.bot, args.bot], claim_window=0, bot_delay=0, hands=args.hands, teaching=False, next_delay=0)
+            started = time.monotonic()
+            pauses = asyncio.run(play(server, tid))
+            with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=30) as r:
+                rows = [json.loads(line) for line in r.read().decode().splitlines() if line]
+        finally:
+            server.stop()
+    groups: dict[str, list[float]] = {"bot": [], "nobody": []}
+    for who, pause in zip(asked(rows), pauses, strict=False):
+        if who in groups:
+            groups[who].append(pause * 1000)
+    print(f"claim window 0, {args.bot} bots: {args.hands} hands in {time.monotonic() - started:.0f} s")
+    for who, ms in groups.items():
+        if ms:
+            print(f"  a discard {'a bot was' if who == 'bot' else 'nobody was'} asked about: {len(ms):3d}, pause median {statistics.median(ms):7.1f} ms, min {min(ms):7.1f}, max {max(ms):7.1f}")
+
+
+if __name__ == "__main__":
+    main()
