@@ -26,7 +26,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, drain, my_turn, stable
 
 from .test_browser import wait_true
 
@@ -267,3 +267,73 @@ def test_a_name_that_is_html_stays_text_in_the_lobby_the_table_the_result_and_th
         review = r.read().decode()
     assert "&lt;img src=&quot;/x&quot; id=&quot;pwn0&quot;&gt;" in review, review[:3000]
     assert not any(f'id="pwn{i}"' in review or f"id='pwn{i}'" in review for i in range(4))
+
+
+def test_two_sockets_of_one_seat_racing_and_a_resend_after_a_crash_apply_one_action(make_server: MakeServer, tmp_path: Path) -> None:
+    """A seat holds up to four sockets. Two of them sending different discards at the same
+    moment, with the same ``cseq`` or with two, get one ``ack`` and one refusal (``duplicate``,
+    ``out_of_turn`` or ``stale``); the log holds exactly one discard more. After the server is
+    killed (SIGKILL) and restarted, the last action sent again is a ``duplicate`` and the view
+    is the same as before the crash."""
+    db = tmp_path / "race.db"
+    server = make_server(f"sqlite:///{db}")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], claim_window=0.02, bot_delay=1, timer=60, teaching=False)
+
+    def my_discards() -> int:
+        with contextlib.closing(sqlite3.connect(db)) as con:
+            rows = con.execute("SELECT data FROM hkmj_events WHERE table_id = ? AND kind = 'act'", (tid,)).fetchall()
+        return sum(1 for (data,) in rows if (d := json.loads(data))["slot"] == 0 and d["action"].startswith("discard"))
+
+    async def answer(c: GameClient, cseq: int) -> dict[str, Any]:
+        return await c.wait(lambda m: m["type"] in ("ack", "error") and m.get("cseq") == cseq, 10)
+
+    async def race(a: GameClient, b: GameClient, same: bool) -> list[dict[str, Any]]:
+        st = await my_turn(a)
+        await drain([b])
+        discards = [x for x in st["mine"]["legal"] if x.startswith("discard")]
+        held, done = len(st["mine"]["concealed"]), my_discards()
+        cseqs = (a.cseq + 1, a.cseq + 1 if same else a.cseq + 2)
+        a.cseq = b.cseq = cseqs[1]
+        await asyncio.gather(
+            a.send(type="action", cseq=cseqs[0], at=st["seq"], action=discards[0]),
+            b.send(type="action", cseq=cseqs[1], at=st["seq"], action=discards[-1]),
+        )
+        answers = [await answer(a, cseqs[0]), await answer(b, cseqs[1])]
+        await drain([a, b], 0.2)  # the next bot plays after a second
+        assert a.state is not None and b.state is not None and stable(a.state) == stable(b.state)
+        assert len(a.state["mine"]["concealed"]) == held - 1 and my_discards() == done + 1
+        assert sorted(m["type"] for m in answers) == ["ack", "error"], answers
+        for m in answers:
+            m["sent"] = cseqs[answers.index(m)]
+        return answers
+
+    async def go() -> tuple[str, dict[str, Any], int, str]:
+        a, b = server.client(), server.client()
+        await a.open()
+        token = await a.join(tid, 0, "twice")
+        await b.open()
+        await b.resume(tid, token)
+        same = await race(a, b, True)
+        assert next(m for m in same if m["type"] == "error")["code"] == "duplicate"
+        apart = await race(a, b, False)
+        assert next(m for m in apart if m["type"] == "error")["code"] in ("out_of_turn", "stale", "duplicate")
+        acked = next(m for m in apart if m["type"] == "ack")["sent"]
+        st = await my_turn(a)
+        await a.close()
+        await b.close()
+        return token, st, acked, st["mine"]["legal"][0]
+
+    token, before, cseq, action = asyncio.run(go())
+    server.kill()
+    server.start()
+
+    async def after() -> None:
+        async with server.client() as c:
+            st = await c.resume(tid, token)
+            assert stable(st) == stable(before)
+            await c.send(type="action", cseq=cseq, at=st["seq"], action=action)
+            assert (await answer(c, cseq))["code"] == "duplicate"
+            await drain([c])
+            assert c.state is not None and stable(c.state) == stable(before)
+
+    asyncio.run(after())
