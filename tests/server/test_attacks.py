@@ -337,3 +337,27 @@ def test_two_sockets_of_one_seat_racing_and_a_resend_after_a_crash_apply_one_act
             assert c.state is not None and stable(c.state) == stable(before)
 
     asyncio.run(after())
+
+
+def test_names_cannot_draw_over_the_page_or_look_empty(server: Server) -> None:
+    """A name of one letter with twenty combining marks ("Zalgo") drew a tower over the seats
+    above and below it on every screen, and a name of Hangul fillers looked like no name at all.
+    A letter keeps three marks at most (Thai and Vietnamese need no more); blank-looking letters
+    are spaces, so such a name is empty and the seat is "Player N"; direction marks and other
+    invisible characters go, as before."""
+    tower = "Z" + "\u0336\u0334\u0335\u0337" * 5 + "ed"
+    status, answer = post(server, {"slots": [None, None, None, "greedy"], "names": [tower, "", "", ""], "sit": 0})
+    assert status == 201
+    tid = answer["id"]
+
+    async def go() -> list[str]:
+        async with server.client() as b, server.client() as c:
+            await b.join(tid, 1, "\u3164\u3164\u2800")
+            await c.join(tid, 2, "\u202eNguye\u0302\u0303n\u200b  Thi\u0323")
+            assert c.state is not None
+            return [p["name"] for p in c.state["players"]]
+
+    names = asyncio.run(go())
+    assert names[0] == "Z\u0336\u0334\u0335ed", names
+    assert names[1] == "Player 2"
+    assert names[2] == "Nguyễn Thị"

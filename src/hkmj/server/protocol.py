@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -351,6 +352,29 @@ class TableConfig:
         return cfg
 
 
+MARKS_PER_LETTER = 3
+"""Combining marks kept on one letter in a name (Thai and Vietnamese need two or three; a stack of
+dozens, "Zalgo" text, draws over the lines above and below it on every player's screen)."""
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Printable characters that draw nothing (Hangul fillers, the blank Braille pattern): a name of
+them alone looked empty, so a player could seem to have no name; read as spaces."""
+
+
 def clean_name(name: str) -> str:
-    """A display name: printable, at most 24 characters."""
-    return "".join(ch for ch in name if ch.isprintable()).strip()[:24]
+    """A display name: printable characters (NFC), at most :data:`MARKS_PER_LETTER` combining
+    marks on a letter, blank-looking letters and runs of spaces read as one space, at most 24
+    characters (an empty name is then given "Player N" by the table)."""
+    out: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFC", name):
+        if not ch.isprintable():
+            continue
+        if unicodedata.category(ch) in ("Mn", "Me"):
+            if not out or out[-1] == " " or marks >= MARKS_PER_LETTER:
+                continue
+            marks += 1
+        else:
+            marks = 0
+            ch = " " if ch in BLANK_LETTERS else ch
+        out.append(ch)
+    return " ".join("".join(out).split())[:24].strip()
