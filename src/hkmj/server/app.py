@@ -131,6 +131,10 @@ class Limits:
     """Seconds per hand a player may take beyond :attr:`slow_grace` on their decisions, in all,
     where ``idle_after`` applies; once it is spent a decision times out after ``slow_grace``
     seconds. Someone who acts just before ``idle_after`` each time cannot make a hand last hours."""
+    seats_per_address: int = 16
+    """Seats one client address may have taken at live tables; one more ``join`` gets
+    ``rate_limited``. A script took every open seat of every table in the lobby in seconds (a seat
+    stays its taker's); sixteen seat four tables of friends behind one address."""
     tables_per_address: int = 10
     """Live tables one client address may have created, or brought back from abandoned, at once;
     one more gets 429 until one ends or is abandoned. Without it, two addresses creating tables and
@@ -301,6 +305,8 @@ class Hub:
         self.creators: dict[str, RateLimiter] = {}
         self.created_by: dict[str, str] = {}
         """The client address that created each live table (in memory only: restored tables have none)."""
+        self.seated_by: dict[str, dict[int, str]] = {}
+        """The client address that took each seat of each live table (in memory only)."""
         self.replayers: dict[str, RateLimiter] = {}
         self.reviewers: dict[str, RateLimiter] = {}
         self.actors: dict[str, RateLimiter] = {}
@@ -352,6 +358,7 @@ class Hub:
             del self.tables[t.id]
             self.idle_since.pop(t.id, None)
             self.created_by.pop(t.id, None)
+            self.seated_by.pop(t.id, None)
             t.close()
             self._cache(t)
 
@@ -384,6 +391,7 @@ class Hub:
                     del self.tables[tid]
                     self.idle_since.pop(tid, None)
                     self.created_by.pop(tid, None)
+                    self.seated_by.pop(tid, None)
                     t.close()
                 log.info("table %s abandoned (nobody connected for %.0f s)", tid, self.limits.abandon_after)
         for c in list(self.conns):
@@ -534,6 +542,23 @@ class Hub:
         """Live tables created (or brought back from abandoned) from ``address``."""
         return sum(1 for tid, by in self.created_by.items() if by == address and tid in self.tables)
 
+    def seats_of(self, address: str) -> int:
+        """Seats taken from ``address`` at live tables."""
+        return sum(1 for tid, seats in self.seated_by.items() if tid in self.tables for a in seats.values() if a == address)
+
+    async def seat(self, table: Table, slot: int, name: str, address: str) -> str:
+        """Take ``slot`` at ``table`` for a client at ``address`` (:attr:`Limits.seats_per_address`);
+        the seat token."""
+        if self.seats_of(address) >= self.limits.seats_per_address:
+            raise ProtocolError("rate_limited", self.seats_message())
+        token = await table.join(slot, name)
+        self.seated_by.setdefault(table.id, {})[slot] = address
+        return token
+
+    def seats_message(self) -> str:
+        n = self.limits.seats_per_address
+        return f"{n} seats at tables in play were taken from your address; wait for one of those matches to end"
+
     def held_message(self) -> str:
         n = self.limits.tables_per_address
         return f"{n} live tables were created from your address; wait for one to end or be abandoned"
@@ -580,7 +605,7 @@ class Hub:
                 if not table.live:  # abandoned, and that seat is not free: it stays abandoned
                     raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
                 name = clean_name(field_of(msg, "name", str, optional=True) or "")
-                token = await table.join(slot, name)
+                token = await self.seat(table, slot, name, conn.address)
                 conn.send(self._welcome(table, slot, "player", token=token))
             elif kind == "resume":
                 token = field_of(msg, "token", str)
@@ -795,6 +820,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         address = address_of(request)
         if hub.held_by(address) >= lim.tables_per_address:
             return _refuse(429, "rate_limited", hub.held_message(), {"Retry-After": "60"})
+        if sit is not None and hub.seats_of(address) >= lim.seats_per_address:
+            return _refuse(429, "rate_limited", hub.seats_message(), {"Retry-After": "60"})
         if hub.unattended_of(address) >= lim.unattended_per_address:
             why = f"{lim.unattended_per_address} tables created from your address are played by bots only; wait for one to end"
             return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
@@ -806,7 +833,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             hub.created_by[t.id] = address
             # the creator's seat: taken under the table's lock before any other request runs
             # (listed at once in the lobby, it would otherwise go to whoever joins first)
-            seat = {} if sit is None else {"slot": sit, "token": await t.join(sit, cfg.names[sit])}
+            seat = {} if sit is None else {"slot": sit, "token": await hub.seat(t, sit, cfg.names[sit], address)}
         except ProtocolError as e:
             return _refuse(503, e.code, e.message, {"Retry-After": "30"})
         # the answer may hold the creator's secret seat token: no cache keeps it

@@ -53,9 +53,10 @@ def _listening_elsewhere(pid: int, port: int) -> bool:
 class Server:
     """A server subprocess: ``start``, ``kill`` (SIGKILL), HTTP helpers, websocket clients."""
 
-    SCRIPTED = ("--action-rate", "100000")
+    SCRIPTED = ("--action-rate", "100000", "--seats-per-address", "100000")
     """Options every test server starts with (a test may give them again): scripted players act
-    at once, from 127.0.0.1, far beyond a person's ``--action-rate``."""
+    at once, from 127.0.0.1, far beyond a person's ``--action-rate``, and take the seats of many
+    tables at once (``--seats-per-address``)."""
 
     def __init__(self, db: str, log: Path, args: tuple[str, ...] = (), *, own_session: bool = False) -> None:
         self.db = db
