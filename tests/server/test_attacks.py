@@ -390,3 +390,34 @@ def test_one_address_cannot_take_every_open_seat_in_the_lobby(make_server: MakeS
     assert asyncio.run(join(*free[0], "192.0.2.44")) == "welcome"
     status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0}, "203.0.113.9")
     assert status == 429 and answer["error"] == "rate_limited" and "3 seats" in answer["message"], answer
+
+
+def test_a_stranger_at_an_open_seat_cannot_start_the_match_for_the_host(server: Server) -> None:
+    """Any seated player could ``start``, which gives every seat still open to a bot: a stranger
+    who took an open seat of a listed table started at once, and the friends the creator waited
+    for found the table full of bots. Only the host (the first player seated: the creator who
+    sat) may start, or anyone seated while the host has no connection; ``players[i].host`` says
+    who it is, and the browser shows the start button to those who may press it."""
+    status, answer = post(server, {"slots": [None, None, None, "greedy"], "sit": 0})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+
+    async def go() -> None:
+        async with GameClient(server.ws_url) as host, server.client() as stranger:
+            await host.resume(tid, token)
+            await stranger.join(tid, 1, "stranger")
+            await stranger.send(type="start")
+            refused = await stranger.wait(lambda m: m["type"] == "error")
+            assert refused["code"] == "not_host" and "host" in refused["message"]
+            st = await stranger.wait(lambda m: m["type"] == "state", 2) if stranger.state is None else stranger.state
+            assert st["status"] == "open" and [p["host"] for p in st["players"]] == [True, False, False, False]
+            assert server.get(f"/api/tables/{tid}")["table"]["status"] == "open"
+        async with server.client() as late:  # the host left: anyone seated may start
+            st = await late.resume(tid, stranger.token or "")
+            if st["players"][0]["connected"]:  # the host's socket is still closing
+                await late.wait(lambda m: m["type"] == "state" and not m["players"][0]["connected"])
+            await late.send(type="start")
+            st = await late.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+            assert st["players"][2]["bot"] == "greedy"  # the seat still open
+
+    asyncio.run(go())

@@ -656,7 +656,7 @@ class Hub:
         elif kind == "next":
             await table.next_ready(conn.slot)
         elif kind == "start":
-            await table.start()
+            await table.start(conn.slot)
 
     def _welcome(self, table: Table, slot: int | None, role: str, **extra: Any) -> str:
         """The answer to join, resume and watch; ``idle_timeout`` tells the client how often to

@@ -78,6 +78,7 @@ ERRORS: dict[str, str] = {
     "timeout": "the connection was idle too long",
     "forbidden_origin": "cross-site request refused",
     "not_over": "the match is not over yet",
+    "not_host": "only the table's host may start the match now",
 }
 """Every error code the server sends, with its generic meaning (``message`` gives details)."""
 

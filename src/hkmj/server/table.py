@@ -156,6 +156,8 @@ class Table:
         self.lock = asyncio.Lock()
         self.live = False
         self.tokens: list[str | None] = [None] * 4
+        self.host: int | None = None
+        """The slot of the first player seated (the creator who sat at creation): who may start."""
         self.names = list(cfg.names)
         self.bots: list[str | None] = list(cfg.slots)
         self.away = [False] * 4
@@ -291,6 +293,8 @@ class Table:
             slot = data["slot"]
             self.tokens[slot] = data["token"]
             self.names[slot] = data["name"]
+            if self.host is None:
+                self.host = slot
             self._emit({"type": "join", "slot": slot}, {})
             self._publish()
         elif kind == "start":
@@ -533,6 +537,7 @@ class Table:
                     "bot": self.bots[i] if self.tokens[i] is None else None,
                     "human": self.tokens[i] is not None or self.bots[i] is None,
                     "joined": self.tokens[i] is not None,
+                    "host": self.host == i,
                     "away": self.away[i],
                     "connected": connected[i] > 0,
                     "seat": self.seat_of(i),
@@ -874,14 +879,19 @@ class Table:
             elif asked:
                 raise ProtocolError("nothing_to_do", "back: no bot holds your seat; it is yours already")
 
-    async def start(self) -> None:
-        """Fill every open slot with a bot and deal (any seated player may ask); ``nothing_to_do``
-        once the match has started, ``match_over`` after it."""
+    async def start(self, slot: int | None = None) -> None:
+        """Fill every open slot with a bot and deal, asked by the server (a table of four bots)
+        or by the player at ``slot``: the
+        :attr:`host`, or anyone seated while the host has no connection (``not_host`` otherwise:
+        a stranger who took an open seat would give the seats kept for friends to bots);
+        ``nothing_to_do`` once the match has started, ``match_over`` after it."""
         async with self.lock:
             if self.status == "over":
                 raise ProtocolError("match_over", "start: the match is over")
             if self.started:
                 raise ProtocolError("nothing_to_do", "start: the match has already started")
+            if slot is not None and slot != self.host and any(c.slot == self.host for c in self.clients):
+                raise ProtocolError("not_host", "start: only the table's host (the first player seated) may start the match now; it starts by itself once every seat is taken")
             await self._start_locked()
 
     async def _start_locked(self) -> None:

@@ -41,6 +41,7 @@ const T = {
       no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.",
       nothing_to_do: "Nothing to do: that is done already.",
+      not_host: "Only the player who sat first may start the match; it starts by itself once every seat is taken.",
     },
   },
   fr: {
@@ -80,6 +81,7 @@ const T = {
       no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
+      not_host: "Seule la personne assise la première peut commencer la partie\u00a0; elle commence d'elle-même quand toutes les places sont prises.",
     },
   },
 };
@@ -157,6 +159,8 @@ function actionLabel(a) {
 /** A server error for a person: by its code, in the current language (the message is for logs). */
 /** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2". */
 const playerName = (st, slot) => { const p = st.players[slot]; return esc(p.name || (p.bot ? `${t("bot")} ${slot + 1} (${botName(p.bot)})` : `${t("player")} ${slot + 1}`)); };
+/** Whether this player may start the match: the host (the first player seated), or anyone while the host is away. */
+const mayStart = (st) => { const host = st.players.find((p) => p.host); return !host || host.slot === st.mine.slot || !host.connected; };
 const errText = (m) => (T[lang].err[m.code] || T.en.err[m.code] || m.message);
 
 function setLang(l) {
@@ -380,7 +384,7 @@ function render() {
     $("#app").innerHTML = `<section class="card"><h2>${t("waiting")}</h2>
       <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? esc(p.name) : "—"}</li>`).join("")}</ul>
       <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
-      ${st.mine ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
+      ${st.mine && mayStart(st) ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
     $("#copy").onclick = () => { navigator.clipboard && navigator.clipboard.writeText(share); toast(t("copied")); };
     if ($("#start")) $("#start").onclick = () => send({ type: "start" });
     return;
