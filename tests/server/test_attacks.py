@@ -365,12 +365,12 @@ def test_names_cannot_draw_over_the_page_or_look_empty(server: Server) -> None:
 
 def test_one_address_cannot_take_every_open_seat_in_the_lobby(make_server: MakeServer) -> None:
     """A script read ``GET /api/tables`` and joined every open seat of every listed table in
-    seconds (one socket a seat, opened and closed in turn): a seat stays its taker's, so nobody
-    else could sit at any table of the lobby. An address may have taken ``--seats-per-address``
-    seats (16) at tables in play; one more ``join`` gets ``rate_limited``, and the creator's own
-    seat counts too. Another address still sits."""
+    seconds (one socket a seat, opened and closed in turn, or all at once): a seat stays its
+    taker's, so nobody else could sit at any table of the lobby. An address may have taken
+    ``--seats-per-address`` seats (16) at tables in play, joins under way included; one more
+    ``join`` gets ``rate_limited``, and the creator's own seat counts too. Others still sit."""
     server = make_server(None, "--seats-per-address", "3", "--trusted-proxy", "127.0.0.1")
-    tids = [post(server, {"slots": [None, None, "greedy", "greedy"]}, f"198.51.100.{i}")[1]["id"] for i in range(3)]
+    tids = [post(server, {"slots": [None, None, "greedy", "greedy"]}, f"198.51.100.{i}")[1]["id"] for i in range(4)]
 
     async def join(tid: str, slot: int, forwarded: str) -> str:
         async with connect(server.ws_url, additional_headers={"X-Forwarded-For": forwarded}) as ws:
@@ -378,16 +378,21 @@ def test_one_address_cannot_take_every_open_seat_in_the_lobby(make_server: MakeS
             msg = json.loads(await asyncio.wait_for(ws.recv(), 5))
             return str(msg["type"] if msg["type"] == "welcome" else msg["code"])
 
-    async def grab() -> list[str]:
-        listed = [t["id"] for t in server.get("/api/tables")["tables"]]
-        assert sorted(listed) == sorted(tids)
-        return [await join(tid, slot, "203.0.113.9") for tid in listed for slot in (0, 1)]
+    def free() -> list[tuple[str, int]]:
+        return [(t["id"], s["slot"]) for t in server.get("/api/tables")["tables"] for s in t["slots"] if not s["bot"] and not s["joined"]]
 
-    answers = asyncio.run(grab())
-    assert answers == ["welcome"] * 3 + ["rate_limited"] * 3, answers
-    free = [(t["id"], s["slot"]) for t in server.get("/api/tables")["tables"] for s in t["slots"] if not s["bot"] and not s["joined"]]
-    assert len(free) == 3
-    assert asyncio.run(join(*free[0], "192.0.2.44")) == "welcome"
+    async def grab(forwarded: str, at_once: bool) -> list[str]:
+        seats = free()
+        if at_once:
+            return list(await asyncio.gather(*(join(tid, slot, forwarded) for tid, slot in seats)))
+        return [await join(tid, slot, forwarded) for tid, slot in seats]
+
+    assert sorted(t["id"] for t in server.get("/api/tables")["tables"]) == sorted(tids)
+    raced = asyncio.run(grab("203.0.113.9", at_once=True))
+    assert sorted(raced) == ["rate_limited"] * 5 + ["welcome"] * 3, raced
+    assert asyncio.run(grab("203.0.113.10", at_once=False)) == ["welcome"] * 3 + ["rate_limited"] * 2
+    assert len(free()) == 2
+    assert asyncio.run(join(*free()[0], "192.0.2.44")) == "welcome"
     status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0}, "203.0.113.9")
     assert status == 429 and answer["error"] == "rate_limited" and "3 seats" in answer["message"], answer
 

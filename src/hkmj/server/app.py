@@ -307,6 +307,8 @@ class Hub:
         """The client address that created each live table (in memory only: restored tables have none)."""
         self.seated_by: dict[str, dict[int, str]] = {}
         """The client address that took each seat of each live table (in memory only)."""
+        self._joining: dict[str, int] = {}
+        """Joins under way (waiting for the table's lock or the database), per client address."""
         self.replayers: dict[str, RateLimiter] = {}
         self.reviewers: dict[str, RateLimiter] = {}
         self.actors: dict[str, RateLimiter] = {}
@@ -543,15 +545,22 @@ class Hub:
         return sum(1 for tid, by in self.created_by.items() if by == address and tid in self.tables)
 
     def seats_of(self, address: str) -> int:
-        """Seats taken from ``address`` at live tables."""
-        return sum(1 for tid, seats in self.seated_by.items() if tid in self.tables for a in seats.values() if a == address)
+        """Seats taken from ``address`` at live tables, and joins of it under way."""
+        taken = sum(1 for tid, seats in self.seated_by.items() if tid in self.tables for a in seats.values() if a == address)
+        return taken + self._joining.get(address, 0)
 
     async def seat(self, table: Table, slot: int, name: str, address: str) -> str:
         """Take ``slot`` at ``table`` for a client at ``address`` (:attr:`Limits.seats_per_address`);
         the seat token."""
         if self.seats_of(address) >= self.limits.seats_per_address:
             raise ProtocolError("rate_limited", self.seats_message())
-        token = await table.join(slot, name)
+        self._joining[address] = self._joining.get(address, 0) + 1  # sockets racing get no more
+        try:
+            token = await table.join(slot, name)
+        finally:
+            left = self._joining.pop(address) - 1
+            if left:
+                self._joining[address] = left
         self.seated_by.setdefault(table.id, {})[slot] = address
         return token
 
