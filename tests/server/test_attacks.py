@@ -160,8 +160,9 @@ def test_a_disconnected_seat_that_could_claim_does_not_hold_the_claim_window(mak
     """A seat whose player has no connection kept its claim decision open for ``--absent-after``
     seconds (30), and it has a decision only when it can claim the discard: everyone saw the
     table stop after exactly those discards, and so learnt what the absent player held (a pair
-    of the tile, two tiles of a chow). Its claims are now passed when the window's minimum ends,
-    as if it had no decision; its turns still wait ``--absent-after``."""
+    of the tile, two tiles of a chow). The claims of a player who left before the discard are now
+    passed when the window's minimum ends, as if it had no decision; its turns still wait
+    ``--absent-after``, and so do claims right after a restart (test_persistence.py)."""
     server = make_server(None, "--absent-after", "3")
     status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "timer": None, "claim_window": 0.2, "bot_delay": 0, "away_after": 100, "hands": 4, "teaching": False})
     assert status == 201

@@ -710,7 +710,7 @@ class Table:
     def _deadline(self, seat: int, d: Decision) -> float:
         """When ``seat``'s decision times out: its timer, or sooner ``absent_after`` seconds after
         its player lost every connection (or after the decision opened, if later; a claim of a
-        player with no connection: when the claim window's minimum ends), so that a
+        player gone before it opened: when the claim window's minimum ends), so that a
         player who leaves never freezes a table, not even one without a timer; and, when another
         human is seated, ``idle_after`` seconds after it opened, so that a player who stays
         connected and does nothing cannot hold the others either, and sooner once the player's
@@ -721,11 +721,13 @@ class Table:
             deadline = min(deadline, d.opened_at + self.idle_after, d.opened_at + self.slow_grace + self.bank[slot])
         if self.tokens[slot] is None or any(c.slot == slot for c in self.clients):
             return deadline
-        since = max(d.opened_at, self.absent_since.get(slot, d.opened_at))
-        if self.hand is not None and self.hand.phase is not Phase.TURN:
-            # a claim (or robbing a kong): a seat has one only when it can claim, so waiting for
-            # a player who is away would show everyone what they hold; passed as the window ends
-            return min(deadline, max(d.opened_at + self.claim_window, since))
+        gone = self.absent_since.get(slot)
+        if gone is not None and gone <= d.opened_at and self.hand is not None and self.hand.phase is not Phase.TURN:
+            # a claim (or robbing a kong) of a player gone before it opened: a seat has one only
+            # when it can claim, so waiting for them would show everyone what they hold; passed
+            # as the window ends (after a restart nobody is gone yet: everyone may come back)
+            return min(deadline, d.opened_at + self.claim_window)
+        since = max(d.opened_at, d.opened_at if gone is None else gone)
         return min(deadline, since + self.absent_after)
 
     def _others_wait(self) -> bool:
