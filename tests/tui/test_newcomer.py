@@ -1,0 +1,65 @@
+"""``hkmj play`` as a newcomer plays it at 80×24 with the hint panel open (``h``): a refused key
+is still explained on screen, and the hint's best move agrees with its list of discards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from hkmj.tui.app import PlayApp
+from hkmj.tui.session import Session
+from hkmj.tui.texts import Texts
+
+Make = Callable[..., Session]
+SMALL = (80, 24)
+
+
+def screen_text(app: PlayApp) -> str:
+    """What the terminal shows now."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_4_1_a_refusal_shows_while_the_hint_panel_is_open_at_80x24(make_session: Make, lang: str) -> None:
+    """Below 100 columns the hint panel takes the log's place, and the log is where a refusal is
+    explained: ``p`` with no discard on offer (HK-4.1) or ``m`` on an incomplete hand (HK-5.7)
+    showed nothing at all with the hints open. A refusal now closes the hint panel, so its reason
+    and rule are on screen; ``h`` brings the hints back."""
+    tx = Texts(lang)
+    s = make_session(teach=True, lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert tx("hint.title") in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert tx("no.no_offer") in text and "HK-4.1" in text
+        assert tx("hint.title") not in text and tx("keys") in text
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert tx("hint.title") in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_keeps_the_hint_panel_beside_the_log_on_a_wide_terminal(make_session: Make) -> None:
+    """From 100 columns the log and the hint panel sit side by side: a refusal leaves the hints open."""
+    tx = Texts()
+    s = make_session(teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert tx("no.no_offer") in text and tx("hint.title") in text
