@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from hkmj.tiles import tile
 from hkmj.tui.app import PlayApp
 from hkmj.tui.session import Session
 from hkmj.tui.texts import Texts
@@ -63,3 +64,23 @@ async def test_a_refusal_keeps_the_hint_panel_beside_the_log_on_a_wide_terminal(
         await pilot.pause()
         text = screen_text(app)
         assert tx("no.no_offer") in text and tx("hint.title") in text
+
+
+def test_the_best_moves_discard_leads_the_list_of_discards() -> None:
+    """The hint said "Best move (the expert bot): discard West wind" above a list of best discards
+    that did not hold the West wind at all (the list ranks by distance to ready and useful tiles,
+    the advisor by expected points). The advised discard now comes first, with where it leaves
+    the hand; the others keep their order."""
+    from hkmj.engine.actions import discard
+    from hkmj.tui.hints import DiscardChoice, Hint, describe
+
+    tx = Texts()
+    west, one, two = tile("3z"), tile("1m"), tile("2m")
+    h = Hint(3, True, discards=(DiscardChoice(one, 3, (), 28), DiscardChoice(two, 3, (), 28), DiscardChoice(west, 3, (), 20)))
+    lines = describe(h, tx, top=2, best=(discard(west), "expert"))
+    assert lines[1] == tx("hint.best", bot="expert", action=tx("hint.act.discard", tile=tx.tile(west)))
+    assert lines[3:] == [
+        "  " + tx("hint.discard", tile=tx.tile(west), dist=tx.distance(3), unseen=tx.plural("unseen", 20)),
+        "  " + tx("hint.discard", tile=tx.tile(one), dist=tx.distance(3), unseen=tx.plural("unseen", 28)),
+    ]
+    assert describe(h, tx, top=2)[2:] == describe(h, tx, top=2, best=(discard(one), "expert"))[3:]

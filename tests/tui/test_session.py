@@ -292,7 +292,9 @@ def test_hint_for_a_ready_hand(make_session: Make, advance: Advance) -> None:
     # 111m 234p 56s 88s + pung 6z: ready, waiting on 4s and 7s
     h = hint_for(s.view())
     assert h.shanten == 0 and [t for t, _ in h.waits] == [tile("4s"), tile("7s")]
-    assert describe(h, Texts("en"))[1].startswith("Waits: 4 Bamboo×")
+    (_, four), (_, seven) = h.waits
+    assert describe(h, Texts("en"))[1] == f"Waits: 4 Bamboo ({four} unseen), 7 Bamboo ({seven} unseen)"  # the copies in words, not "4 Bamboo×3"
+    assert describe(h, Texts("fr"))[1].startswith(f"Attentes : 4 Bambous ({four} non vue")
 
 
 def test_bot_names_and_fallback() -> None:

@@ -123,13 +123,13 @@ def action_text(a: Action, tx: Texts) -> str:
 def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None = None) -> list[str]:
     """The hint panel's lines in the player's language: how far the hand is from ready in the
     same words as a refused Mahjong (``4 tiles from ready``), the advisor's best move when given
-    (``best``: the action and the bot's name), then the best discards, the waits or the useful
-    tiles, with their unseen copies."""
+    (``best``: the action and the bot's name), then the best discards (the best move's first,
+    where it leaves the hand), the waits or the useful tiles, with their unseen copies."""
 
     def counted(tiles: Sequence[Tile], unseen: Sequence[int] | None = None) -> str:
         if unseen is None:
             return tx.grouped(tuple(tiles))
-        return ", ".join(tx("hint.unseen", tile=tx.tile(t), n=n) for t, n in zip(tiles, unseen, strict=True))
+        return ", ".join(tx.plural("hint.unseen", n, tile=tx.tile(t)) for t, n in zip(tiles, unseen, strict=True))
 
     lines: list[str] = []
     if h.shanten < 0:
@@ -141,7 +141,11 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
     if h.to_discard:
         if h.shanten >= 0 and h.discards:
             lines.append(tx("hint.discards"))
-            for c in h.discards[:top]:
+            choices = h.discards
+            if best is not None and isinstance(best[0], Discard):  # the best move's discard first, so the two agree
+                advised = best[0].tile
+                choices = tuple(sorted(choices, key=lambda c: c.tile != advised))
+            for c in choices[:top]:
                 if c.shanten == 0:
                     lines.append("  " + tx("hint.discard.ready", tile=tx.tile(c.tile), waits=counted(c.improving)))
                 else:
