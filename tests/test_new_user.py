@@ -274,3 +274,21 @@ def test_play_without_a_terminal_says_so_instead_of_waiting_forever(
     err = capsys.readouterr().err
     assert err.startswith(words) and "80×24" in err and "hkmj simulate" in err and "Traceback" not in err
     assert not record.exists()
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "score"])
+def test_help_says_what_each_house_option_and_value_means(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``table=seed|half|doubling (default seed)`` told a newcomer nothing: "seed" (the rules' own
+    table, HK-6) read as the match's --seed. Each house option of ``--help`` now says what it does
+    and what ``seed`` is, every line within 80 columns."""
+    from hkmj.rulesets import RULESETS
+
+    monkeypatch.setenv("COLUMNS", "80")
+    text = _subcommands()[command].format_help()
+    flat = " ".join(text.split())
+    for cls in RULESETS.values():
+        for option in cls.OPTIONS:
+            assert " ".join(option.help.split()) in flat, option.key
+    assert "seed, the rules' own (HK-6" in flat and "half-shooter: the discarder pays 4 × base" in flat
+    assert "--rules mcr: no options" in flat
+    assert all(len(line) <= 80 for line in text.splitlines())

@@ -31,13 +31,14 @@ def given(args: argparse.Namespace, dest: str) -> bool:
 
 
 def options_help() -> str:
-    """One line per ruleset listing its house options and their values (for ``--help`` epilogs)."""
+    """Each ruleset's house options for ``--help`` epilogs: per option its values, its default and
+    what it means (a value such as ``seed``, the rules' own table, means nothing without it)."""
     lines = []
     for name, cls in RULESETS.items():
-        opts = "; ".join(
-            f"{o.key}={'|'.join(o.choices) if o.choices else f'{o.low}-{o.high}'} (default {o.default})" for o in cls.OPTIONS
-        )
-        lines.append(f"  --rules {name}: {opts or 'no options'}")
+        lines.append(f"  --rules {name}:" + ("" if cls.OPTIONS else " no options"))
+        for o in cls.OPTIONS:
+            values = "|".join(o.choices) if o.choices else f"{o.low}-{o.high}"
+            lines.append(f"    {o.key}={values} (default {o.default}): {o.help}")
     return "House options (--option key=value, repeatable):\n" + "\n".join(lines)
 
 

@@ -67,9 +67,18 @@ class HongKong(Ruleset):
     OPTIONS = (
         Option("minfan", "0", ("0", "1", "3"), help="minimum fan to win (limit hands always qualify)"),
         Option("limit", "10", ("8", "10", "13"), help="fan from which a hand scores the limit base"),
-        Option("table", "seed", TABLES, help="fan→base table: seed (4-7-10 steps), half (half-exponential), doubling"),
         Option(
-            "payment", "seed", ("seed", "half-shooter"), help="seed: discarder 2×, others 1×; half-shooter: discarder pays all"
+            "table",
+            "seed",
+            TABLES,
+            help="fan→base table: seed, the rules' own (HK-6: 4-7-10 steps); half (half-exponential); doubling (every fan doubles)",
+        ),
+        Option(
+            "payment",
+            "seed",
+            ("seed", "half-shooter"),
+            help="on a discard, seed (the rules' own, HK-6): the discarder pays 2 × base, the others 1 ×; "
+            "half-shooter: the discarder pays 4 × base, the others nothing",
         ),
         Option("base", "1", low=1, high=1000, help="base value: every base (and the HK-5.7 penalty) is multiplied by it"),
     )
