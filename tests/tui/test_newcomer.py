@@ -84,3 +84,19 @@ def test_the_best_moves_discard_leads_the_list_of_discards() -> None:
         "  " + tx("hint.discard", tile=tx.tile(one), dist=tx.distance(3), unseen=tx.plural("unseen", 28)),
     ]
     assert describe(h, tx, top=2)[2:] == describe(h, tx, top=2, best=(discard(one), "expert"))[3:]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("East exposes the bonus tile Flower 4 (Bamboo) and takes a replacement.", "You expose the bonus tile Flower 4 (Bamboo) (HK-3.2).")),
+        ("fr", ("Est expose la tuile bonus Fleur 4 (Bambou) et prend un remplacement.", "Vous exposez la tuile bonus Fleur 4 (Bambou) (HK-3.2).")),
+    ],
+)
+def test_hk_3_2_a_bonus_tile_is_named_without_a_pile_of_brackets(lang: str, words: tuple[str, str]) -> None:
+    """HK-3.2 in the log: "North exposes Flower 4 (Bamboo) (bonus tile)" stacked two brackets
+    after a flower's name; the kind of tile now comes before it."""
+    tx = Texts(lang)
+    flower = tx.tile(tile("4f"))
+    assert tx("ev.bonus", who=tx("wind.0"), tile=flower) == words[0]
+    assert tx("ev.bonus.you", tile=flower) == words[1]
