@@ -450,14 +450,10 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
         loss="-" + w.points(d.loss),
         win=win,
     )
-    body = w(
-        "shape",
-        before=w.distance(d.shanten_before, d.waits_before),
-        after=w.distance(d.shanten_after, d.waits_after),
-        advised=w.distance(d.shanten_advised, d.waits_advised),
-    )
+    advised = w.distance(d.shanten_advised, d.waits_advised)
+    body = w("shape", before=w.distance(d.shanten_before, d.waits_before), after=w.distance(d.shanten_after, d.waits_after), advised=advised)
     note = w.note(best.note)
-    if note:
+    if note and note != advised:  # a note that only says the distance after the advice repeats the sentence before it
         body += " " + w("advisor_note", note=note)
     out = textwrap.wrap(w.typo(head), width, subsequent_indent="    ")
     out += textwrap.wrap(w.typo(body), width, initial_indent="    ", subsequent_indent="    ")

@@ -328,3 +328,24 @@ def test_a_table_log_line_json_cannot_read_is_a_clear_error(tmp_path: Path, caps
         log.write_text(create + "\n" + bad_line + "\n")
         err = _error(capsys, str(log))
         assert "log.jsonl, line 2: not JSON" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_mistake_says_the_distance_after_the_advice_once_hk_5(hk_review: Review, lang: str) -> None:
+    """A discard's advisor note is only the distance after the advice, which the sentence before
+    it already gives: "After the advice: 4 tiles from ready. Advisor: 4 tiles from ready." now
+    stops after the first; a note that says more (a claim's follow-up discard) is kept."""
+    from hkmj.review import mistake_lines
+    from hkmj.review_words import words
+
+    w = words(lang)
+    said = 0
+    for i, d in enumerate(hk_review.mistakes, 1):
+        text = " ".join(" ".join(mistake_lines(d, i, lang=lang)).split())
+        advised = w.distance(d.shanten_advised, d.waits_advised)
+        note = w.note(d.best.note)
+        assert " ".join(w("advisor_note", note=advised).split()) not in text
+        if note and note != advised:
+            assert " ".join(w("advisor_note", note=note).split()) in text
+            said += 1
+    assert said and len(hk_review.mistakes) > said
