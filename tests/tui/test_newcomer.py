@@ -100,3 +100,32 @@ def test_hk_3_2_a_bonus_tile_is_named_without_a_pile_of_brackets(lang: str, word
     flower = tx.tile(tile("4f"))
     assert tx("ev.bonus", who=tx("wind.0"), tile=flower) == words[0]
     assert tx("ev.bonus.you", tile=flower) == words[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "en", "fr"),
+    [
+        (["--option", "minfan=2"], "hkmj play: option minfan='2': expected one of 0, 1, 3",
+         "hkmj play : option minfan='2' : valeurs possibles : 0, 1, 3"),
+        (["--option", "base=0"], "hkmj play: option base='0': expected a whole number 1-1000",
+         "hkmj play : option base='0' : un nombre entier de 1 à 1000 est attendu"),
+        (["--option", "foo"], "hkmj play: option 'foo': expected key=value, e.g. minfan=3",
+         "hkmj play : option 'foo' : écrivez clé=valeur, par exemple minfan=3"),
+        (["--option", "limit=8", "--option", "limit=10"], "hkmj play: option 'limit' given twice",
+         "hkmj play : option 'limit' donnée deux fois"),
+        (["--option", "tabel=half"], "hkmj play: unknown option 'tabel' for hk rules (options: minfan, limit, table, payment, base)",
+         "hkmj play : option 'tabel' inconnue pour les règles hk (options : minfan, limit, table, payment, base)"),
+        (["--rules", "mcr", "--option", "minfan=3"], "hkmj play: unknown option 'minfan': mcr rules have no house options",
+         "hkmj play : option 'minfan' inconnue : les règles mcr n'ont pas d'option de la maison"),
+        (["--rules", "zz"], "hkmj play: unknown ruleset 'zz': expected one of hk, mcr, classical",
+         "hkmj play : règles 'zz' inconnues : choisissez parmi hk, mcr, classical"),
+    ],
+)
+def test_a_bad_rules_option_is_refused_in_the_tables_language(argv: list[str], en: str, fr: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj play --lang fr`` said every other mistake of its command line in French, but a bad
+    ``--option`` or ``--rules`` in English; both languages now, exit status 2, before any table opens."""
+    from hkmj.cli import main
+
+    for lang, words in (("en", en), ("fr", fr)):
+        assert main(["play", "--lang", lang, "--seed", "1", *argv]) == 2
+        assert capsys.readouterr().err == words + "\n"

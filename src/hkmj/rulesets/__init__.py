@@ -48,7 +48,7 @@ def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> R
         raise RulesetError(f"ruleset {name!r}: expected a name ({', '.join(RULESETS)})")
     cls = RULESETS.get(name.strip().lower())
     if cls is None:
-        raise RulesetError(f"unknown ruleset {name!r}: expected one of {', '.join(RULESETS)}")
+        raise RulesetError(f"unknown ruleset {name!r}: expected one of {', '.join(RULESETS)}", "unknown_rules", name=name, known=", ".join(RULESETS))
     if options is not None and not isinstance(options, Mapping):
         raise RulesetError(f"options {options!r}: expected key=value pairs")
     ruleset = cls(dict(options or {}))

@@ -24,7 +24,17 @@ __all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "parse
 
 
 class RulesetError(ValueError):
-    """An unknown ruleset or an unknown/invalid house option; the message names it."""
+    """An unknown ruleset or an unknown/invalid house option; the message names it.
+
+    ``kind`` and ``params`` say the same for a translation (``hkmj play --lang fr``): ``choices``
+    (option, value, choices), ``range`` (option, value, low, high), ``syntax`` (arg), ``twice`` (option),
+    ``unknown_option`` (option, rules, known), ``unknown_rules`` (name, known); ``""`` for the others.
+    """
+
+    def __init__(self, message: str, kind: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +54,22 @@ class Option:
         text = value.strip().lower()
         if self.choices:
             if text not in self.choices:
-                raise RulesetError(f"option {self.key}={value!r}: expected one of {', '.join(self.choices)}")
+                raise RulesetError(
+                    f"option {self.key}={value!r}: expected one of {', '.join(self.choices)}",
+                    "choices", option=self.key, value=value, choices=", ".join(self.choices),
+                )
             return text
         n = ascii_int(text)  # ASCII digits only: "５" is no number here (HK-1.4)
         if n is None:
-            raise RulesetError(f"option {self.key}={value!r}: expected a whole number {self.low}-{self.high}")
+            raise RulesetError(
+                f"option {self.key}={value!r}: expected a whole number {self.low}-{self.high}",
+                "range", option=self.key, value=value, low=self.low, high=self.high,
+            )
         if not self.low <= n <= self.high:
-            raise RulesetError(f"option {self.key}={n}: expected a whole number {self.low}-{self.high}")
+            raise RulesetError(
+                f"option {self.key}={n}: expected a whole number {self.low}-{self.high}",
+                "range", option=self.key, value=str(n), low=self.low, high=self.high,
+            )
         return str(n)
 
 
@@ -106,9 +125,9 @@ def parse_option_args(args: Sequence[str]) -> dict[str, str]:
         key, sep, value = arg.partition("=")
         key = key.strip().lower()
         if not sep or not key or not value.strip():
-            raise RulesetError(f"option {arg!r}: expected key=value, e.g. minfan=3")
+            raise RulesetError(f"option {arg!r}: expected key=value, e.g. minfan=3", "syntax", arg=arg)
         if key in out:
-            raise RulesetError(f"option {key!r} given twice")
+            raise RulesetError(f"option {key!r} given twice", "twice", option=key)
         out[key] = value.strip()
     return out
 
@@ -154,7 +173,10 @@ class Ruleset(ABC):
             spec = specs.get(str(key).strip().lower())
             if spec is None:
                 known = ", ".join(specs) if specs else "none"
-                raise RulesetError(f"unknown option {key!r} for {self.name} rules (options: {known})")
+                raise RulesetError(
+                    f"unknown option {key!r} for {self.name} rules (options: {known})",
+                    "unknown_option", option=str(key), rules=self.name, known=", ".join(specs),
+                )
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise RulesetError(f"option {spec.key}={value!r}: expected a text value")
             chosen[spec.key] = spec.check(str(value))

@@ -22,7 +22,7 @@ from hkmj.tui.texts import LANGS, Texts
 if TYPE_CHECKING:
     from hkmj.tui.session import Session
 
-__all__ = ["DEFAULT_BOTS", "register", "resolve_bots", "result_line", "run"]
+__all__ = ["DEFAULT_BOTS", "register", "resolve_bots", "result_line", "ruleset_error", "run"]
 
 DEFAULT_BOTS = "strong,strong,greedy"
 FALLBACK_BOT = "greedy"
@@ -125,6 +125,16 @@ def resolve_bots(spec: str | None, lang: str = "en") -> tuple[list[str], list[st
     return out, warnings
 
 
+def ruleset_error(e: RulesetError, tx: Texts) -> str:
+    """A bad ``--rules`` or ``--option`` in the table's language (``option minfan='2': ...``)."""
+    kind = e.kind
+    if kind == "unknown_option" and not e.params["known"]:
+        kind = "no_option"
+    if not kind:
+        return f"hkmj play: {e}"
+    return tx(f"cli.rules.{kind}", **e.params)
+
+
 def result_line(session: Session, tx: Texts) -> str:
     """The line printed on leaving: hands played, your total and rank (HK-7.3), or that no hand
     was played (a rank after no hand would mean nothing)."""
@@ -149,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
-        print(f"hkmj play: {e}", file=sys.stderr)
+        print(ruleset_error(e, tx), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     from hkmj.record import RecordWriter

@@ -302,6 +302,13 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.record": "Match record written to {path}; review your decisions: hkmj review {path}",
     "cli.no_terminal": "hkmj play: needs a terminal to play in (its input or output is a pipe or a file); run it in a terminal window of at least 80×24, or let bots play with hkmj simulate",
     "cli.record_exists": "hkmj play: --record {path}: this file already exists (a match saved before?); give another name, or delete the file first",
+    "cli.rules.choices": "hkmj play: option {option}={value!r}: expected one of {choices}",
+    "cli.rules.range": "hkmj play: option {option}={value!r}: expected a whole number {low}-{high}",
+    "cli.rules.syntax": "hkmj play: option {arg!r}: expected key=value, e.g. minfan=3",
+    "cli.rules.twice": "hkmj play: option {option!r} given twice",
+    "cli.rules.unknown_option": "hkmj play: unknown option {option!r} for {rules} rules (options: {known})",
+    "cli.rules.no_option": "hkmj play: unknown option {option!r}: {rules} rules have no house options",
+    "cli.rules.unknown_rules": "hkmj play: unknown ruleset {name!r}: expected one of {known}",
 }
 
 FR: dict[str, str] = {
@@ -578,6 +585,13 @@ LES ERREURS FRÉQUENTES
     "cli.record": "Enregistrement de la partie écrit dans {path} ; revoir vos décisions en français : hkmj review {path} --lang fr",
     "cli.no_terminal": "hkmj play : il faut un terminal pour jouer (son entrée ou sa sortie est un tube ou un fichier) ; lancez-le dans une fenêtre de terminal d'au moins 80×24, ou faites jouer des robots avec hkmj simulate",
     "cli.record_exists": "hkmj play : --record {path} : ce fichier existe déjà (une partie enregistrée auparavant ?) ; donnez un autre nom, ou supprimez d'abord le fichier",
+    "cli.rules.choices": "hkmj play : option {option}={value!r} : valeurs possibles : {choices}",
+    "cli.rules.range": "hkmj play : option {option}={value!r} : un nombre entier de {low} à {high} est attendu",
+    "cli.rules.syntax": "hkmj play : option {arg!r} : écrivez clé=valeur, par exemple minfan=3",
+    "cli.rules.twice": "hkmj play : option {option!r} donnée deux fois",
+    "cli.rules.unknown_option": "hkmj play : option {option!r} inconnue pour les règles {rules} (options : {known})",
+    "cli.rules.no_option": "hkmj play : option {option!r} inconnue : les règles {rules} n'ont pas d'option de la maison",
+    "cli.rules.unknown_rules": "hkmj play : règles {name!r} inconnues : choisissez parmi {known}",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
