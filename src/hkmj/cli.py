@@ -442,7 +442,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from_log = True
     else:
         from_log = False
-    report = replay(events)
+    bar = None
+    if not args.quiet and sys.stderr.isatty():  # a long record takes a while: a bar on a terminal only
+        from hkmj.simulate import Progress
+
+        bar = Progress(sum(e["type"] == "hand_start" for e in events), stream=sys.stderr)
+    report = replay(events, None if bar is None else bar.advance)
+    if bar is not None and 0 < bar.done < bar.total:  # stopped early: end the bar's line
+        sys.stderr.write("\n")
     if args.show:
         # what replays is shown; from the first divergence on, the record may hold anything
         bad = report.divergence.line if report.divergence is not None else None
@@ -658,6 +665,7 @@ def _add_replay(sub: Any) -> None:
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show: en (default) or fr")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     p.set_defaults(func=_cmd_replay)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -297,18 +297,19 @@ def _check_hand(
     return None, len(recorded)
 
 
-def replay(events: Sequence[Event]) -> ReplayReport:
+def replay(events: Sequence[Event], progress: Callable[[int], None] | None = None) -> ReplayReport:
     """Re-run a record through the engine and report the first divergence, if any.
 
     A record holds one or more matches, each opening with ``match_start``: a match is rebuilt
     from its seed (seat draw, every hand's wall from its seed, totals and ranking); hands
     recorded from a given wall (seed null) are rebuilt from their recorded wall. Hands with
-    no ``match_start`` before them are rebuilt from their own ``hand_start``.
+    no ``match_start`` before them are rebuilt from their own ``hand_start``. ``progress(1)``
+    is called as each hand is reproduced (a progress bar's ``advance``).
     """
     report = ReplayReport(0, 0)
     segments = split_matches(events)
     for k, segment in enumerate(segments):
-        _replay_segment(segment, report)
+        _replay_segment(segment, report, progress)
         if report.divergence:
             break
         if not report.complete and k + 1 < len(segments):  # an interruption is the record's end
@@ -350,7 +351,7 @@ def next_hand(match: Match, hs: Event) -> Hand:
     return match.new_hand()
 
 
-def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
+def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Callable[[int], None] | None = None) -> None:
     start = events[0]
     match: Match | None = None
     if start["type"] == "match_start":
@@ -398,6 +399,8 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport) -> None:
             report.divergence = divergence
             return
         report.hands += 1
+        if progress is not None:
+            progress(1)
         if hand.result is None or len(hand.events) > len(recorded):
             if not last:
                 why = "the hand stops before its end, and the record goes on"

@@ -352,3 +352,24 @@ def test_replay_names_an_edited_field_short(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
     report = replay(read_record(path))
     assert report.divergence is not None and len(report.divergence.reason) < 200
+
+
+def test_replay_shows_its_progress_on_a_terminal_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], terminal: type[io.StringIO]
+) -> None:
+    """A long record replays for seconds in silence (2,000 hands of ``hkmj simulate`` take about
+    ten): on a terminal a bar on stderr counts the hands reproduced, up to all of them; with
+    ``--quiet``, or when stderr is a file or a pipe, nothing but the verdict."""
+    import sys
+
+    path = _simulate(tmp_path, 6, 3)
+    capsys.readouterr()
+    for quiet, shown in (([], True), (["--quiet"], False)):
+        err = terminal()
+        monkeypatch.setattr(sys, "stderr", err)
+        assert main(["replay", str(path), *quiet]) == 0
+        assert ("\r[" in err.getvalue() and "6/6 hands" in err.getvalue()) is shown
+        assert capsys.readouterr().out == "replay OK: 6 hands, " + f"{len(read_record(path))} events reproduced exactly\n"
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert main(["replay", str(path)]) == 0 and sys.stderr.getvalue() == ""
+    capsys.readouterr()
