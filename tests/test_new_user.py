@@ -292,3 +292,27 @@ def test_help_says_what_each_house_option_and_value_means(command: str, monkeypa
     assert "seed, the rules' own (HK-6" in flat and "half-shooter: the discarder pays 4 × base" in flat
     assert "--rules mcr: no options" in flat
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("argv", "same_as"),
+    [(["help"], ["--help"]), (["help", "play"], ["play", "--help"]), (["score", "-help"], ["score", "--help"]), (["review", "-help"], ["review", "--help"])],
+)
+def test_help_as_a_newcomer_types_it(argv: list[str], same_as: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj help`` was an unknown command, ``hkmj help play`` too, and ``hkmj score -help`` said
+    "argument -h/--help: ignored explicit argument 'elp'": each now prints the help it asks for."""
+    monkeypatch.setenv("COLUMNS", "80")
+    shown = []
+    for words in (argv, same_as):
+        with pytest.raises(SystemExit) as exc:
+            main(words)
+        assert exc.value.code == 0
+        shown.append(capsys.readouterr())
+    assert shown[0] == shown[1] and shown[0].out.startswith("usage: hkmj") and not shown[0].err
+
+
+def test_help_of_an_unknown_command_names_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj help scor``: the unknown command is named, with the closest one (exit status 2)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["help", "scor"])
+    assert exc.value.code == 2 and "unknown command 'scor'; did you mean 'score'?" in capsys.readouterr().err

@@ -525,7 +525,7 @@ Start here:
   hkmj simulate --hands 100    bots play 100 hands; --record saves them
   hkmj serve                   tables in the browser at http://127.0.0.1:8000
 
-Each command has its own help, with examples: hkmj COMMAND --help.
+Each command has its own help, with examples: hkmj COMMAND --help (or hkmj help COMMAND).
 """
 
 
@@ -697,12 +697,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         # straight to the stream, its start-up being part of every batch's time (issue 8)
         _hint_at_a_terminal()
         return _run(lambda: _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout)))
+    words = _help_words(words)
     parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None)
     args = _parse(parser, words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
     return _run(lambda: int(args.func(args)))
+
+
+def _help_words(words: list[str]) -> list[str]:
+    """What a newcomer types for help, as ``--help``: ``hkmj help`` (``hkmj --help``), ``hkmj help
+    play`` (``hkmj play --help``) and ``-help`` (argparse read it as ``-h`` with a value: "ignored
+    explicit argument 'elp'")."""
+    if words[:1] == ["help"]:
+        words = [*words[1:2], "--help"]
+    return ["--help" if w == "-help" else w for w in words]
 
 
 def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
