@@ -280,3 +280,33 @@ def test_serve_refuses_a_bad_database_or_limit_before_starting(
         code = exc.code
     err = capsys.readouterr().err
     assert code == 2 and message in err and "Traceback" not in err and "secret" not in err
+
+
+@pytest.mark.parametrize(
+    ("host", "message"),
+    [
+        ("127.0.0.1", "hkmj serve: port {port} on 127.0.0.1 is already in use (another hkmj serve?): stop it, or choose another port with --port {next}"),
+        ("nosuchhost.invalid", "hkmj serve: --host 'nosuchhost.invalid': no such address or host name on this machine"),
+        ("192.0.2.1", "hkmj serve: --host '192.0.2.1': not an address of this machine"),
+    ],
+)
+def test_serve_refuses_a_port_in_use_or_a_foreign_host_in_one_line(
+    host: str, message: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second ``hkmj serve`` on the same port printed uvicorn's start-up, "[Errno 98] error while
+    attempting to bind", its shut-down and exit status 3; an address that is not this machine's,
+    "[Errno -2] Name or service not known". Each is now one line saying what to do, exit status 2,
+    before the database is opened (none is created)."""
+    import socket
+
+    from hkmj.cli import main
+
+    with socket.socket() as busy:  # a real listener on a free port of 127.0.0.1
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        db = tmp_path / "x.db"
+        code = main(["serve", "--host", host, "--port", str(port), "--db", f"sqlite:///{db}"])
+    err = capsys.readouterr().err
+    assert code == 2 and message.format(port=port, next=port + 1) in err and len(err.splitlines()) == 1
+    assert not db.exists()

@@ -10,7 +10,7 @@ from typing import Any
 
 from hkmj.helpformat import HelpFormatter
 
-__all__ = ["register"]
+__all__ = ["address_problem", "register"]
 
 _EPILOG = """\
 Open http://HOST:PORT/ in a browser: create a table, share its link, play or watch.
@@ -151,6 +151,32 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def address_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port``, in plain words, or None. Asked before the
+    database and the app start, so a port already taken (another ``hkmj serve``) is one line, not
+    uvicorn's start-up, ``[Errno 98]`` and shut-down logs."""
+    import errno
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError):
+        return f"--host {host!r}: no such address or host name on this machine (e.g. 127.0.0.1, or 0.0.0.0 for every network)"
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a port just freed is free
+        try:
+            probe.bind(address)
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                return f"port {port} on {host} is already in use (another hkmj serve?): stop it, or choose another port with --port {port + 1 if port < 65535 else 8000}"
+            if err.errno == errno.EACCES:
+                return f"port {port} on {host}: permission denied (ports below 1024 need administrator rights): choose another with --port 8000"
+            if err.errno == errno.EADDRNOTAVAIL:
+                return f"--host {host!r}: not an address of this machine (e.g. 127.0.0.1, or 0.0.0.0 for every network)"
+            return f"cannot listen on {host}:{port}: {err.strerror or err}"
+    return None
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -176,6 +202,10 @@ def _serve(args: argparse.Namespace) -> int:
         if why:
             print(f"hkmj serve: --allowed-host {name!r}: {why}", file=sys.stderr)
             return 2
+    problem = address_problem(args.host, args.port)
+    if problem:
+        print(f"hkmj serve: {problem}", file=sys.stderr)
+        return 2
     problem = db_problem(args.db, connect=True)
     if problem:
         print(f"hkmj serve: --db {shown_url(args.db)!r}: {problem}", file=sys.stderr)
