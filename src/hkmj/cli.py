@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import shlex
 import sys
@@ -366,6 +367,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     writer = None
     if args.record:
+        if os.path.exists(args.record) and not os.path.isdir(args.record):  # a saved match (hkmj play --record) is never lost
+            print(f"hkmj simulate: --record {args.record}: this file already exists; give another name, or delete the file first", file=sys.stderr)
+            return 2
         try:
             writer = RecordWriter(args.record)
         except OSError as e:
@@ -626,7 +630,7 @@ def _add_simulate(sub: Any) -> None:
         default="greedy,greedy,random,random",
         help="four bot names, comma-separated, from random, greedy, strong, expert (default greedy,greedy,random,random)",
     )
-    p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md)")
+    p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md) to a new file; never overwrites one")
     p.add_argument(
         "--workers",
         type=_positive,

@@ -15,6 +15,7 @@ from hkmj.simulate import CHUNK, run
 
 def _simulate(tmp_path: Path, hands: int, seed: int, bots: str = "greedy,random,greedy,random") -> Path:
     out = tmp_path / "rec.jsonl"
+    out.unlink(missing_ok=True)  # simulate never overwrites a record
     assert main(["simulate", "--hands", str(hands), "--seed", str(seed), "--bots", bots, "--record", str(out), "--quiet"]) == 0
     return out
 
@@ -373,3 +374,15 @@ def test_replay_shows_its_progress_on_a_terminal_only(
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert main(["replay", str(path)]) == 0 and sys.stderr.getvalue() == ""
     capsys.readouterr()
+
+
+def test_simulate_never_overwrites_a_saved_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj simulate --record match.jsonl`` replaced a match saved by ``hkmj play --record
+    match.jsonl`` without a word; it now refuses an existing file, as ``hkmj play`` does, with exit
+    status 2 before any hand is played, and the file is left as it was."""
+    path = tmp_path / "match.jsonl"
+    path.write_text('{"type": "match_start"}\n')
+    assert main(["simulate", "--hands", "2", "--record", str(path), "--quiet"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"hkmj simulate: --record {path}: this file already exists; give another name, or delete the file first\n"
+    assert captured.out == "" and path.read_text() == '{"type": "match_start"}\n'
