@@ -129,3 +129,16 @@ def test_a_bad_rules_option_is_refused_in_the_tables_language(argv: list[str], e
     for lang, words in (("en", en), ("fr", fr)):
         assert main(["play", "--lang", lang, "--seed", "1", *argv]) == 2
         assert capsys.readouterr().err == words + "\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "A false Mahjong costs 320 to each other player, 640 to a discarder (HK-5.7)"),
+     ("fr", "Un faux Mahjong coûte 320 à chaque autre joueur, 640 à un défausseur (HK-5.7)")],
+)
+def test_hk_5_7_the_help_gives_the_whole_false_mahjong_penalty(lang: str, words: str) -> None:
+    """HK-5.7: the help (?) said a false Mahjong costs the penalty "to each player", where the
+    confirmation and the end screen say each other player, and double to a discarder; it now says
+    the same, with the table's own amounts (``--option base=5``: 320 and 640)."""
+    body = " ".join(Texts(lang, penalty=320)("help.body").split())
+    assert words in body

@@ -282,7 +282,7 @@ HELP WHILE PLAYING
   q leaves the match (it asks first; Ctrl+C too); Esc cancels a choice.
 
 SCORING
-Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs {penalty} to each player (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
+Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs {penalty} to each other player, {penalty2} to a discarder (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
 
 COMMON MISTAKES
   • This is not pairs solitaire: pairs alone don't win.
@@ -566,7 +566,7 @@ DE L'AIDE EN JOUANT
   q quitte la partie (après confirmation ; Ctrl+C aussi) ; Échap annule un choix.
 
 LE DÉCOMPTE
-Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Sur une défausse, le défausseur paie le double de la base et les deux autres la base ; sur une victoire piochée chacun paie le double. L'écran de fin de donne montre les calculs. Un faux Mahjong coûte {penalty} à chaque joueur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
+Seul le gagnant compte : les fans de ses éléments (HK-6) donnent des points de base. Sur une défausse, le défausseur paie le double de la base et les deux autres la base ; sur une victoire piochée chacun paie le double. L'écran de fin de donne montre les calculs. Un faux Mahjong coûte {penalty} à chaque autre joueur, {penalty2} à un défausseur (HK-5.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.
 
 LES ERREURS FRÉQUENTES
   • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.
