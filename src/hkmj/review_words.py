@@ -118,7 +118,7 @@ EN: dict[str, str] = {
     "err.bad_log": "{path}: bad table log: {detail}",
     "err.never_started": "{path}: the table's match never started: nothing to review",
     "err.no_player": "--seat {who}: no such player in this record; give E, S, W or N (the wind the player drew), "
-    "a player number 1-4, a table slot slot0-slot3{names}",
+    "a player number 1-4 or a table slot slot0-slot3{names}",
     "err.names": ", or a name: {names}",
     "err.no_replay": "the record does not replay through the engine, so it cannot be reviewed: {detail}",
     "err.illegal": "line {line}: {detail}",
@@ -212,7 +212,7 @@ FR: dict[str, str] = {
     "err.bad_log": "{path} : journal de table invalide : {detail}",
     "err.never_started": "{path} : la partie de cette table n'a jamais commencé, rien à analyser",
     "err.no_player": "--seat {who} : aucun joueur de ce nom dans l'enregistrement ; donnez E, S, W (ou O) ou N "
-    "(le vent tiré par le joueur), un numéro de joueur 1-4, une place de table slot0-slot3{names}",
+    "(le vent tiré par le joueur), un numéro de joueur 1-4 ou une place de table slot0-slot3{names}",
     "err.names": ", ou un nom : {names}",
     "err.no_replay": "l'enregistrement ne se rejoue pas dans le moteur, il ne peut donc pas être analysé : {detail}",
     "err.illegal": "ligne {line} : {detail}",

@@ -254,6 +254,8 @@ def test_bad_input_gives_clear_errors(hk_record: Path, tmp_path: Path, capsys: p
     # who is reviewed
     assert "no such player" in _error(capsys, str(hk_record), "--seat", "Bob")
     assert "no such player" in _error(capsys, str(hk_record), "--seat", "5")
+    # the ways to name a player, as a list with its "or" (it read "1-4, a table slot slot0-slot3" and stopped)
+    assert _error(capsys, str(hk_record), "--seat", "X").endswith("give E, S, W or N (the wind the player drew), a player number 1-4 or a table slot slot0-slot3\n")
     bad_log = tmp_path / "log.jsonl"
     bad_log.write_text('{"seq":1,"kind":"join","data":{}}\n')
     assert "bad table log" in _error(capsys, str(bad_log))
