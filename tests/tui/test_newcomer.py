@@ -142,3 +142,61 @@ def test_hk_5_7_the_help_gives_the_whole_false_mahjong_penalty(lang: str, words:
     the same, with the table's own amounts (``--option base=5``: 320 and 640)."""
     body = " ".join(Texts(lang, penalty=320)("help.body").split())
     assert words in body
+
+
+THREE_CHOWS = ("111m34p67p88s12z66z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
+"""East (the human) holds 3-4 and 6-7 Circles; North, on its left, draws and discards 5 Circles."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_4_2_three_chows_on_offer_fit_the_action_bar_at_80x24(make_session: Make, lang: str) -> None:
+    """HK-4.2 at 80×24: with two or three chows on offer, one button per chow pushed Pass, Hint
+    and Help past the right edge ("Hint [h]   H"). The chows now share one ``Chow [c]`` button
+    when they don't fit; pressing it asks which chow, as the key does, and every button is whole."""
+    from hkmj.tui.app import BarItem, bar_width
+
+    tx = Texts(lang)
+    s = make_session(hands=THREE_CHOWS, draws="1s1s5p", replacements="", teach=True, lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # discard the drawn 9 Characters
+        for _ in range(20):
+            await pilot.pause()
+            if s.view().offered == tile("5p") and s.human_pending():
+                break
+        await pilot.pause()
+        table = app.screen
+        bar: list[BarItem] = [(c, a, "") for c, a in table._bar]  # type: ignore[attr-defined]
+        text = screen_text(app)
+        row = next(line for line in text.split("\n") if tx("btn.pass") in line)
+        for label in (tx("btn.chow.any"), tx("btn.pass"), tx("btn.hint"), tx("btn.help")):
+            assert label in row, (label, row)
+        labels = (tx("btn.chow.any"), tx("btn.pass"), tx("btn.hint"), tx("btn.help"))
+        assert bar_width([(c, a, label) for (c, a, _), label in zip(bar, labels, strict=True)]) <= 80
+        chow_button = next(b for b in app.screen.query("ActionButton") if str(b.label) == tx("btn.chow.any"))
+        await pilot.click(f"#{chow_button.id}")
+        await pilot.pause()
+        choices = table.pending_choices  # type: ignore[attr-defined]
+        assert [c.low for c in choices] == [tile("3p"), tile("4p"), tile("5p")]
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.pause()
+        assert [(m.kind, m.tile) for m in s.view().melds[s.seat]] == [("chow", tile("4p"))]
+
+
+def test_the_action_bar_keeps_one_button_per_chow_when_they_fit() -> None:
+    """On a wide terminal each chow keeps its own button (a click picks it); at 80 columns the
+    chows fold first, then the kongs, and the hint and help buttons go last."""
+    from hkmj.engine.actions import PASS
+    from hkmj.tui.app import bar_width, fit_bar
+
+    tx = Texts()
+    bar = [("chow", None, "Chow 3-4-5 Circles [c]"), ("chow", None, "Chow 4-5-6 Circles [c]"), ("chow", None, "Chow 5-6-7 Circles [c]"),
+           ("pass", PASS, tx("btn.pass")), ("hint", None, tx("btn.hint")), ("help", None, tx("btn.help"))]
+    assert fit_bar(bar, 140, tx) == bar
+    folded = fit_bar(bar, 80, tx)
+    assert [label for _, _, label in folded] == [tx("btn.chow.any"), tx("btn.pass"), tx("btn.hint"), tx("btn.help")]
+    assert bar_width(folded) <= 80
+    assert [c for c, _, _ in fit_bar(bar, 30, tx)] == ["chow", "pass"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -65,6 +66,41 @@ BAR_SIZE = 12
 
 class ActionButton(Button, can_focus=False):
     """A button of the action bar (never takes the focus: keys stay with the table)."""
+
+
+BarItem = tuple[str, Action | None, str]
+"""A button of the action bar: its command, its action (None: the key's own choice) and its label."""
+
+
+def bar_width(bar: list[BarItem]) -> int:
+    """Cells the action bar takes: its padding, and each button (its label, a cell each side, at
+    least 8) with its margin (see the ``#actions`` CSS)."""
+    return 2 + sum(max(cell_len(label) + 2, 8) + 1 for _, _, label in bar)
+
+
+def fit_bar(bar: list[BarItem], width: int, tx: Texts) -> list[BarItem]:
+    """The action bar within ``width`` cells: when it does not fit, several chows become one
+    ``Chow [c]`` button (then a numbered choice, as the key does), several kongs one ``Kong [k]``,
+    then the help and hint buttons go (the keys line below names ``h`` and ``?``)."""
+
+    def fold(items: list[BarItem], command: str, label: str) -> list[BarItem]:
+        if sum(c == command for c, _, _ in items) < 2:
+            return items
+        first = next(i for i, (c, _, _) in enumerate(items) if c == command)
+        rest = [b for b in items if b[0] != command]
+        return [*rest[:first], (command, None, label), *rest[first:]]
+
+    steps = (
+        lambda b: fold(b, "chow", tx("btn.chow.any")),
+        lambda b: fold(b, "kong", tx("btn.kong.any")),
+        lambda b: [x for x in b if x[0] != "help"],
+        lambda b: [x for x in b if x[0] != "hint"],
+    )
+    for step in steps:
+        if bar_width(bar) <= width:
+            break
+        bar = step(bar)
+    return bar
 
 
 class OpponentView(Static):
@@ -306,7 +342,7 @@ class TableScreen(Screen[None]):
 
     def _update_actions(self) -> None:
         tx = self.tx
-        bar: list[tuple[str, Action | None, str]] = []
+        bar: list[BarItem] = []
         if self.pending_choices:
             for i, a in enumerate(self.pending_choices):
                 bar.append(("pick", a, f"[{i + 1}] {self._choice_label(a)}"))
@@ -320,6 +356,7 @@ class TableScreen(Screen[None]):
                 bar.append((choice.command, choice.action, label))
         bar.append(("hint", None, tx("btn.hint")))
         bar.append(("help", None, tx("btn.help")))
+        bar = fit_bar(bar, self.size.width or 80, tx)
         key = tuple(f"{c}|{label}" for c, _, label in bar)
         if key == self._choices_key:
             return
@@ -477,6 +514,10 @@ class TableScreen(Screen[None]):
             self.action_help()
         elif command == "discard":
             self.action_discard()
+        elif command == "chow" and action is None:  # several chows in one button: pick one next
+            self.action_chow()
+        elif command == "kong" and action is None:
+            self.action_kong()
         elif action is not None:
             self._reset_modes()
             self.handle(self.session.play(action))
