@@ -193,3 +193,21 @@ def test_score_mcr_french_payments_heading_has_the_french_colon(capsys: pytest.C
     assert main(["score", "456789m55m", "--win", "4m", "--from", "S", "--meld", "chow 123m", "--meld", "pung 222z", "--rules", "mcr", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "\nPaiements (MCR-8) :\n" in out
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_a_wind_typed_as_a_word_is_that_wind(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--from west --seat south`` (what a newcomer types) was "Not a valid winning hand:
+    --from 'west': expected a wind E, S, W or N"; a wind's name in English or French, in any case,
+    is its letter (``O``/``Ouest`` is West), and the result is the letters' own."""
+    hand = {"hk": ["234s567p88m111z777z"], "mcr": ["456789m55m", "--meld", "chow 123m", "--meld", "pung 222z"],
+            "classical": ["88m567p234s111z", "--meld", "pung 777z"]}[rules]
+    win = "4m" if rules == "mcr" else "1z"
+    printed = []
+    for words in (["--from", "W", "--seat", "S", "--prevailing", "E"], ["--from", "west", "--seat", "South", "--prevailing", "est"],
+                  ["--from", "Ouest", "--seat", "s", "--prevailing", "EAST"]):
+        assert main(["score", *hand, "--win", win, "--rules", rules, *words]) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0] == printed[1] == printed[2] and printed[0]
+    assert main(["score", *hand, "--win", win, "--rules", rules, "--from", "westward"]) == 1
+    assert "--from 'westward'" in capsys.readouterr().err

@@ -180,9 +180,6 @@ def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict
     return 0
 
 
-def _wind(letter: str) -> str:
-    """A wind given on the command line: ``O`` (French Ouest) is West."""
-    return "W" if letter == "O" else letter
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -191,6 +188,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     from hkmj.rulesets.args import rules_from_args
     from hkmj.scoring import InvalidHand, win_from_json
     from hkmj.scoring.request import hand_problem
+    from hkmj.tiles import wind_word
 
     try:
         rules = rules_from_args(args)
@@ -220,8 +218,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     request: dict[str, Any] = {
         "hand": args.hand,
         "win_tile": args.win,
-        "seat": _wind(args.seat),
-        "prevailing": _wind(args.prevailing),
+        "seat": wind_word(args.seat),
+        "prevailing": wind_word(args.prevailing),
         "melds": args.meld,
         "flowers": args.flower,
         "seasons": args.season,
@@ -234,7 +232,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     else:
         request["win"] = "self_draw"
     if args.discarder:
-        request["discarder"] = _wind(args.discarder)
+        request["discarder"] = wind_word(args.discarder)
     try:
         win = win_from_json(request)
         outcome = rules.score(win)
@@ -585,7 +583,7 @@ def _add_score(sub: Any) -> None:
         dest="discarder",
         action=OnceAction,
         metavar="SEAT",
-        help="won on this seat's discard (E/S/W/N, or O for Ouest); omit for self-draw",
+        help="won on this seat's discard (E/S/W/N, O for Ouest, or the wind's name: west); omit for self-draw",
     )
     p.add_argument("--robbed", action="store_true", help="won by robbing --from's added kong (HK-4.10)")
     p.add_argument("--seat", default="E", action=OnceAction, metavar="WIND", help="your seat wind: E, S, W or N (default E)")

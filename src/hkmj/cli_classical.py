@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hkmj.scoring.classical import name_of
-from hkmj.tiles import SEAT_LETTERS, ascii_int, wind_letter
+from hkmj.tiles import SEAT_LETTERS, ascii_int, wind_letter, wind_word
 
 __all__ = ["OtherHandError", "add_arguments", "format_result", "parse_other", "request_from_args", "run", "translate"]
 
@@ -68,7 +68,7 @@ class OtherHandError(ValueError):
 def parse_other(text: str) -> tuple[str, dict[str, Any]]:
     """``"W: 1789p45s2z666z, kong 7777m, season 3"`` → ``("W", {"hand": ..., "melds": [...], ...})``."""
     seat, sep, rest = text.partition(":")
-    seat = _wind(seat.strip().upper())
+    seat = wind_word(seat)
     if not sep or seat not in tuple(SEAT_LETTERS):
         raise OtherHandError(f"--other {text!r}: expected 'SEAT: TILES, ...' with SEAT one of E, S, W (or O), N")
     parts = [p.strip() for p in rest.split(",")]
@@ -89,14 +89,11 @@ class WindError(ValueError):
     """A ``--seat``, ``--prevailing`` or ``--from`` that is no wind, or a missing ``--from``."""
 
 
-def _wind(letter: str) -> str:
-    """A wind given on the command line: ``O`` (French Ouest) is West."""
-    return "W" if letter == "O" else letter
 
 
 def _option_wind(value: str, flag: str) -> str:
     """The wind letter of ``--seat``/``--prevailing``/``--from``, or :class:`WindError` naming the option."""
-    letter = _wind(value)
+    letter = wind_word(value)
     if letter not in tuple(SEAT_LETTERS):
         raise WindError(f"{flag} {value!r}: expected a wind E, S, W (or O for Ouest) or N")
     return letter

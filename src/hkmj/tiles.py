@@ -243,6 +243,25 @@ def wind_letter(seat: int, lang: str = "en") -> str:
     return WIND_LETTERS["fr" if lang == "fr" else "en"][seat]
 
 
+_WIND_WORDS: Final = {
+    **dict.fromkeys(("e", "east", "est"), "E"),
+    **dict.fromkeys(("s", "south", "sud"), "S"),
+    **dict.fromkeys(("w", "west", "o", "ouest"), "W"),
+    **dict.fromkeys(("n", "north", "nord"), "N"),
+}
+
+
+def wind_word(text: str) -> str:
+    """The letter of a wind as people type it on a command line, in English or French and any
+    case: ``W``, ``O`` (Ouest), ``west``, ``Ouest`` are all ``W``; anything else comes back as
+    given, for the caller's error to name it.
+
+    >>> wind_word("west"), wind_word("O"), wind_word("nord"), wind_word("X")
+    ('W', 'W', 'N', 'X')
+    """
+    return _WIND_WORDS.get(text.strip().lower(), text)
+
+
 def short_name(t: Tile, lang: str = "en") -> str:
     """A tile in at most two Latin characters, for compact displays (HK-1): suits in mpsz
     (``5m``), winds by letter (``E S W N``, French ``E S O N``), dragons ``Wh Gr Rd``
