@@ -37,7 +37,7 @@ from hkmj.record import (
     split_matches,
 )
 from hkmj.review_words import Who, Words, words
-from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of
+from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of, wind_word
 
 __all__ = [
     "Decision",
@@ -52,13 +52,6 @@ __all__ = [
 
 MISTAKE = 0.01
 """A decision counts as a mistake when it loses more than this many points of expected value."""
-WIND_WORDS = ("East", "South", "West", "North")
-_WINDS = {
-    name.lower(): seat
-    for names in (SEAT_LETTERS, "ESON", WIND_WORDS, ("Est", "Sud", "Ouest", "Nord"))
-    for seat, name in enumerate(names)
-}
-"""What ``--seat`` takes for a wind, lower-cased: a letter (French ``O`` for West) or a word."""
 
 
 class ReviewError(ValueError):
@@ -256,8 +249,9 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
     text = who.strip()
     segments = split_matches(loaded.events)
     low = text.lower()
-    wind = _WINDS.get(low)
-    if wind is not None:
+    letter = wind_word(text)  # a letter (French O for West) or a word, in either language
+    if letter in tuple(SEAT_LETTERS):
+        wind = SEAT_LETTERS.index(letter)
         out = []
         for seg in segments:
             draw = seg[0].get("seat_draw") if seg[0]["type"] == "match_start" else None

@@ -244,11 +244,11 @@ def wind_letter(seat: int, lang: str = "en") -> str:
 
 
 _WIND_WORDS: Final = {
-    **dict.fromkeys(("e", "east", "est"), "E"),
-    **dict.fromkeys(("s", "south", "sud"), "S"),
-    **dict.fromkeys(("w", "west", "o", "ouest"), "W"),
-    **dict.fromkeys(("n", "north", "nord"), "N"),
+    name.lower(): SEAT_LETTERS[seat]
+    for names in (SEAT_LETTERS, WIND_LETTERS["fr"], ("East", "South", "West", "North"), ("Est", "Sud", "Ouest", "Nord"))
+    for seat, name in enumerate(names)
 }
+"""A wind's letter by what people type for it, lower-cased: its letter (French ``O``) or its name."""
 
 
 def wind_word(text: str) -> str:
