@@ -1018,9 +1018,11 @@ def test_a_player_who_acts_just_before_idle_after_spends_a_time_bank_then_is_pla
     seat's decisions time out after the grace (the server plays for it, then a bot holds the seat).
     The quick player never loses anything, and a learner alone with bots is not concerned."""
     db = tmp_path / "slow.db"
-    server = make_server(f"sqlite:///{db}", "--idle-after", "5", "--slow-grace", "0.1", "--slow-bank", "0.6")
+    # A grace of 0.3 s leaves the quick player room on a loaded machine; thinking 0.6 s spends
+    # 0.3 s of the 0.6 s bank per decision.
+    server = make_server(f"sqlite:///{db}", "--idle-after", "5", "--slow-grace", "0.3", "--slow-bank", "0.6")
     tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, bot_delay=0, claim_window=0.01)
-    slow, fast = asyncio.run(_slow_and_fast(server, tid, 0.4, 40))
+    slow, fast = asyncio.run(_slow_and_fast(server, tid, 0.6, 40))
     banks = [s["mine"]["bank"] for s in slow if s["mine"]["bank"] is not None]
     assert banks[0] == 0.6 and banks[-1] == 0 and banks == sorted(banks, reverse=True), banks
     with sqlite3.connect(db) as conn:
