@@ -247,6 +247,68 @@ def test_r9_fast_decoder_answers_arbitrary_bytes_exactly_as_python_json(line: by
     assert score_line(line) == _score_line_json(line, None)
 
 
+def _with_repeat(obj: dict[str, Any], name: str, value: Any, escaped: bool = False) -> bytes:
+    """``obj`` as a JSON line with field ``name`` written once more (its name in ``\\u`` escapes)."""
+    key = "".join(f"\\u{ord(c):04x}" for c in name) if escaped else name
+    return json.dumps(obj).encode()[:-1] + f', "{key}": {json.dumps(value)}}}'.encode()
+
+
+CLASSICAL: dict[str, Any] = {
+    "hands": {"E": None, "S": None, "N": None, "W": {"hand": "222s444s666s88s", "melds": ["pung 666z"]}},
+    "winner": "W", "win": "self_draw", "win_tile": "8s", "prevailing": "E",
+}
+
+
+@pytest.mark.parametrize("escaped", [False, True], ids=["plain", "escaped"])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("seat", "W"), ("seat", "S"), ("flags", ["final_discard"]), ("discarder", "N"), ("hand", GOOD["hand"]), ("melds", [])],
+)
+def test_r9_a_field_given_twice_is_refused_never_the_last_one_scored(name: str, value: Any, escaped: bool) -> None:
+    """R-9: ``"seat": "S", ..., "seat": "W"`` is no request: JSON decoders keep the last value and
+    scored the hand for another seat (or with flags the first value denied); now refused by name,
+    on the fast path (orjson, the byte reader) and by Python's ``json`` alike, even with the same value twice."""
+    line = _with_repeat({**GOOD, "melds": [], "flags": []}, name, value, escaped)
+    answer = json.loads(score_line(line))
+    assert answer == {"valid": False, "error": f"field '{name}' is given twice: a request names each field once (R-9)"}
+    assert score_line(line) == _score_line_json(line, None)
+    assert _stream(line + b"\n" + json.dumps(GOOD).encode() + b"\n")[1]["valid"] is True  # the batch goes on
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_r9_a_field_given_twice_is_refused_in_every_ruleset(rules: str) -> None:
+    """MCR and classical requests (R-9, CL-5): a top-level field, a seat of ``hands`` or a field of a
+    hand given twice is refused; the same line without the repeat scores."""
+    from hkmj.rulesets import get_ruleset
+
+    scorer = get_ruleset(rules, {}).score_json
+    if rules == "mcr":
+        good, lines = GOOD, [_with_repeat(GOOD, "seat", "W"), _with_repeat(GOOD, "win", "discard", escaped=True)]
+    else:
+        good = CLASSICAL
+        text = json.dumps(CLASSICAL)
+        lines = [
+            _with_repeat(CLASSICAL, "winner", "W"),
+            text.replace('"N": null', '"N": null, "W": null').encode(),
+            text.replace('"melds": [', '"melds": [], "melds": [').encode(),
+        ]
+    assert json.loads(score_line(json.dumps(good).encode(), scorer))["valid"] is True
+    for line in lines:
+        answer = json.loads(score_line(line, scorer))
+        assert answer["valid"] is False and "is given twice: a request names each field once (R-9)" in answer["error"], line
+        assert score_line(line, scorer) == _score_line_json(line, scorer)
+
+
+def test_r9_a_colon_inside_a_string_is_no_repeated_field() -> None:
+    """Lines with a ``:`` inside a string are decoded again by Python's ``json`` (their ``:`` count
+    exceeds their fields) and answered exactly as before: no field is said to be given twice."""
+    for obj in ({**GOOD, "hand": "1:2"}, {**GOOD, "x:y": 1}, {**GOOD, "melds": ["pung 555m:"]}):
+        line = json.dumps(obj).encode()
+        answer = json.loads(score_line(line))
+        assert answer["valid"] is False and "twice" not in answer["error"]
+        assert score_line(line) == _score_line_json(line, None)
+
+
 # ------------------------------------------------------------------ error wording
 
 

@@ -12,6 +12,13 @@ Python's ``json`` and answered from that: the two disagree only on lines no vali
 looks like (``orjson`` reads an integer beyond 64 bits as a float, refuses a lone surrogate
 escape, nests deeper), so every error is worded exactly as with ``json`` alone and every
 valid answer is the same.
+
+A field named twice in one object (``"seat": "E", ..., "seat": "S"``) is refused (R-9): Python's
+``json`` and ``orjson`` would both keep the last value and score a hand the request does not
+unambiguously describe. ``orjson`` cannot tell, so a decoded line whose raw ``:`` count differs
+from its number of fields (:func:`_fields`) is decoded again by Python's ``json``, whose
+:func:`_unique_fields` hook names the field; a valid request never holds a ``:`` inside a
+string, so a plain line never pays for the second decoding.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from typing import Any, Final
 import orjson
 
 from hkmj.scoring.hong_kong import HONG_KONG
-from hkmj.scoring.model import InvalidHand, Item, ScoreResult, Win
+from hkmj.scoring.model import InvalidHand, Item, ScoreResult, Win, echo
 from hkmj.scoring.request import win_from_json, win_from_line
 from hkmj.scoring.ruleset import Ruleset, score
 
@@ -54,6 +61,48 @@ def json_syntax(err: json.JSONDecodeError) -> str:
 
 DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 """Python's decoder, refusing NaN and Infinity."""
+
+
+class DuplicateField(ValueError):
+    """A request names one field twice in the same object (R-9)."""
+
+
+def _unique_fields(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's fields as a dict, or :class:`DuplicateField` naming the first one given twice."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise DuplicateField(f"field {echo(name)} is given twice: a request names each field once (R-9)")
+            seen.add(name)
+    return obj
+
+
+REQUEST_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique_fields)
+"""Python's decoder for requests: NaN and Infinity refused, and a field given twice (R-9)."""
+
+
+def _fields(obj: object) -> int:
+    """How many fields the objects of a decoded JSON value hold in all (each written with one
+    ``:``); iterative, as a line may nest deeper than Python recurses."""
+    n = 0
+    stack = [obj]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            n += len(value)
+            stack.extend([v for v in value.values() if isinstance(v, (dict, list))])
+        elif isinstance(value, list):
+            stack.extend([v for v in value if isinstance(v, (dict, list))])
+    return n
+
+
+def _may_repeat_a_field(line: bytes, obj: object) -> bool:
+    """Whether ``line`` may name a field twice in an object that ``obj`` (its decoding, which kept
+    one value per field) no longer shows: more ``:`` than fields (a ``:`` in a string, which no
+    valid request holds, or a field given twice)."""
+    return line.count(b":") != _fields(obj)
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
 READ_BYTES: Final = not __file__.endswith(".py")
 """Whether :func:`read_request` tries the one-pass byte reader first: in the compiled core
@@ -93,6 +142,8 @@ def score_line(line: bytes, score_json: Callable[[Any], dict[str, Any]] | None =
         obj = orjson.loads(line)
     except orjson.JSONDecodeError:
         return _score_line_json(line, score_json)
+    if _may_repeat_a_field(line, obj):
+        return _score_line_json(line, score_json)
     try:
         answer = score_json(obj)
     except RecursionError:  # nested deeper than json reads: json words the refusal
@@ -110,7 +161,10 @@ def read_request(line: bytes) -> Win | None:
         if win is not None:
             return win
     try:
-        return win_from_json(orjson.loads(line))
+        obj = orjson.loads(line)
+        if _may_repeat_a_field(line, obj):
+            return None
+        return win_from_json(obj)
     except (orjson.JSONDecodeError, InvalidHand):
         return None
 
@@ -122,7 +176,9 @@ def _score_line_json(line: bytes, score_json: Callable[[Any], dict[str, Any]] | 
     except UnicodeDecodeError as e:
         return _ENCODER.encode({"valid": False, "error": f"bad JSON: the line is not UTF-8 (byte {e.start + 1})"})
     try:
-        obj = DECODER.decode(text)
+        obj = REQUEST_DECODER.decode(text)
+    except DuplicateField as e:
+        return _ENCODER.encode({"valid": False, "error": str(e)})
     except (ValueError, RecursionError) as e:
         return _ENCODER.encode({"valid": False, "error": f"bad JSON: {json_refusal(e)}"})
     if score_json is not None:
