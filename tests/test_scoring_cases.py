@@ -2,7 +2,9 @@
 ``tests/data/scoring_cases.jsonl``, each checked against ``hkmj.scoring.score_json``.
 
 Expected values were worked out by hand from ``shared/rules/hong-kong.md`` (HK-5, HK-6) and
-``docs/scoring.md``; every case names the rule it demonstrates in its ``rule`` field.
+``docs/scoring.md``; every case names the rule it demonstrates in its ``rule`` field, the
+element and limit ids it shows in ``covers`` and, for a look-alike, the ids it must not get in
+``misses``.
 """
 
 from __future__ import annotations
@@ -74,6 +76,29 @@ def test_every_element_and_limit_covered() -> None:
     covered = {cid for c in CASES for cid in c.get("covers", [])}
     assert covered - known == set(), "covers names an id missing from docs/scoring.md"
     assert known - covered == set(), "ids without a case"
+
+
+def test_every_element_and_limit_has_a_near_miss() -> None:
+    """Each element and limit has a case listing it in ``misses``: a look-alike hand that must not
+    get it (HK-6: "never give a limit to a look-alike that misses a condition"), or, for the
+    limits that only a flag gives (heavenly, earthly), a request that must be refused."""
+    known = {i for i, _ in docs_table("Elements")} | {i for i, _ in docs_table("Limits")}
+    missed = {cid for c in CASES for cid in c.get("misses", [])}
+    assert missed - known == set(), "misses names an id missing from docs/scoring.md"
+    assert known - missed == set(), "ids without a near miss"
+
+
+def test_near_misses_do_not_get_what_they_miss() -> None:
+    """A case's ``misses`` are absent from its expected result (no item, no limit of that id) and
+    from its ``covers``; the expected result itself is checked by ``test_scoring_case``."""
+    names = dict(docs_table("Elements")) | dict(docs_table("Limits"))
+    for case in CASES:
+        misses = set(case.get("misses", []))
+        assert not misses & set(case.get("covers", [])), case["id"]
+        exp = case["expect"]
+        if exp["valid"]:
+            got = {item["name"] for item in exp["items"]} | {exp["limit"]}
+            assert not {names[m].strip() for m in misses} & got, case["id"]
 
 
 def test_case_file_is_consistent() -> None:
