@@ -75,6 +75,27 @@ def test_every_table_line_double_and_limit_has_a_case() -> None:
     assert known - covered == set(), "ids without a case"
 
 
+def test_every_table_line_double_and_limit_has_a_near_miss() -> None:
+    """CL-5.1, CL-5.2, CL-5.3, CL-6.1: each line, double and limit is named in some case's
+    ``misses`` (seat: ids): a look-alike that must not get it, or a request refused (CL-2.4, CL-3.4,
+    CL-5.3)."""
+    known = {x.id for x in (*POINT_LINES, BONUS_LINE, MAHJONG_LINE)} | {d.id for d in DOUBLE_LINES}
+    known |= {lim.id for lim in CLASSICAL_LIMITS}
+    missed = {cid for c in CASES for ids in c.get("misses", {}).values() for cid in ids}
+    assert missed - known == set(), "misses names an unknown id"
+    assert known - missed == set(), "ids without a near miss"
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if "misses" in c and c["expect"]["valid"]], ids=lambda c: c["id"])
+def test_near_misses_do_not_get_what_they_miss(case: Case) -> None:
+    """A near miss's seat has none of its ``misses`` among its items, nor as its limit hand (CL-5.4:
+    a non-winner's items too)."""
+    got = score_json(case["input"])
+    for seat, ids in case["misses"].items():
+        player = got["players"][seat]
+        assert not set(ids) & ({i["id"] for i in player["items"]} | {player.get("limit_id")}), seat
+
+
 def test_cl5_1_table_values_are_the_seed_table() -> None:
     """CL-5.1: (exposed, concealed) points of each group line, as in seed 002."""
     table = {line.id: (line.exposed, line.concealed) for line in POINT_LINES}
