@@ -124,6 +124,64 @@ def test_hk6_printed_elements_add_up_to_the_total_fan_and_its_base(lang: str, ca
         assert sorted(pay.values()) == sorted(answer["payments"].values())
 
 
+# the house options' tables, copied from docs/house-options.md (fan 0-12, then the limit base)
+_TABLES = {
+    "seed": (1, 2, 4, 8, 16, 16, 16, 32, 32, 32, 64, 64, 64),
+    "half": (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256),
+    "doubling": (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096),
+}
+_LIMIT_BASES = {"seed": {8: 64, 10: 64, 13: 128}, "half": {8: 64, 10: 128, 13: 384}, "doubling": {8: 256, 10: 1024, 13: 8192}}
+
+
+def test_house_options_printed_base_and_payments_follow_the_documented_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/house-options.md: with random ``minfan``, ``limit``, ``table``, ``payment`` and ``base``, the
+    printed lines still add up to the total fan, the printed base is the documented table's (the
+    limit base at the limit fan or for a limit hand) times ``base``, and the payments are the
+    documented ones (``half-shooter``: the discarder pays 4 × base alone); a hand under ``minfan``
+    that is no limit hand is not winning (status 1) and prints no payments."""
+    rng = random.Random(20261205)
+    one_suit = (*range(9), *range(27, 34))  # characters and honours: many hands of 8 fan or more
+    for _ in range(N_HANDS * 2):
+        win = random_winning_hand(rng, rng.choice((tuple(range(34)), one_suit)), pung_rate=rng.choice((0.2, 0.5, 0.9)))
+        opts = {
+            "minfan": rng.choice(("0", "1", "3")),
+            "limit": rng.choice(("8", "10", "13")),
+            "table": rng.choice(("seed", "half", "doubling")),
+            "payment": rng.choice(("seed", "half-shooter")),
+            "base": str(rng.choice((1, 2, 5, 1000))),
+        }
+        argv = ["score", *_win_args(win)]
+        for key, value in opts.items():
+            argv += ["--option", f"{key}={value}"]
+        code, out = _run(argv, capsys)
+        lines = out.splitlines()
+        rules = [i for i, line in enumerate(lines) if line and set(line) == {"-"}]
+        total = _value(lines[rules[1] + 1])
+        assert sum(_value(line) for line in lines[rules[0] + 1 : rules[1]]) == total, out
+        is_limit = any(line.startswith("Limit hand") for line in lines)
+        if not is_limit and total < int(opts["minfan"]):
+            assert code == 1 and "Payments" not in out, out
+            continue
+        assert code == 0, out
+        limit, table = int(opts["limit"]), opts["table"]
+        unit = _LIMIT_BASES[table][limit] if is_limit or total >= limit else _TABLES[table][total]
+        base = unit * int(opts["base"])
+        assert _value(next(line for line in lines if line.startswith("Base points"))) == base, out
+        pay = _payments(lines)
+        winner = SEAT_LETTERS[win.seat]
+        for seat, amount in pay.items():
+            if seat == winner:
+                continue
+            if win.discarder is None:
+                owed = 2 * base
+            elif opts["payment"] == "half-shooter":
+                owed = 4 * base if seat == SEAT_LETTERS[win.discarder] else 0
+            else:
+                owed = 2 * base if seat == SEAT_LETTERS[win.discarder] else base
+            assert amount == -owed, (seat, out)
+        assert sum(pay.values()) == 0, out
+
+
 # ------------------------------------------------------------------ MCR
 
 
