@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from hkmj.cli import main
 from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
-from hkmj.scoring.classical import Deal, score_deal
+from hkmj.scoring.classical import ClassicalOptions, Deal, score_deal
 from hkmj.scoring.classical import score_json as classical_json
 from hkmj.scoring.model import PlayerHand
 from hkmj.tiles import NotationError, parse_tiles
@@ -299,12 +299,22 @@ _PH = PlayerHand((0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), (), (), (
         ({"win_tile": 99}, "win_tile 99 is not a tile number"),
         ({"flags": "last_wall_tile"}, "flags 'last_wall_tile': expected a set of flag names"),
         ({"options": None}, "options: expected ClassicalOptions, not NoneType"),
+        ({"options": ClassicalOptions(limit=True)}, "option limit=true: expected a whole number of points 100-100000 (CL-6.2)"),  # type: ignore[arg-type]
+        ({"options": ClassicalOptions(limit="1000")}, "option limit='1000': expected a whole number"),  # type: ignore[arg-type]
+        ({"options": ClassicalOptions(limit=1.5)}, "option limit=1.5: expected a whole number"),  # type: ignore[arg-type]
+        ({"options": ClassicalOptions(limit=50)}, "option limit=50: expected a whole number of points 100-100000"),
+        ({"options": ClassicalOptions(limit=-(10**5000))}, "option limit=<an integer of more than 4,300 digits>: expected"),
+        ({"options": ClassicalOptions(pay_highest="yes")}, "option pay_highest='yes': expected true or false (CL-7.4)"),  # type: ignore[arg-type]
+        ({"hands": (PlayerHand(_PH.concealed, (), (1,) * 1000, ()), None, None, None)}, "E: flowers [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ...: each"),
     ],
-    ids=["three_hands", "hand_dict", "concealed_str", "tile_minus_1", "win_tile_str", "win_tile_99", "flags_str", "options_none"],
+    ids=["three_hands", "hand_dict", "concealed_str", "tile_minus_1", "win_tile_str", "win_tile_99", "flags_str", "options_none",
+         "limit_bool", "limit_str", "limit_float", "limit_50", "limit_huge", "pay_highest_str", "flowers_long"],
 )  # fmt: skip
 def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(fields: dict[str, Any], error: str) -> None:
     """CL-5: ``score_deal`` names a mistyped field of a :class:`Deal` (it raised IndexError,
-    AttributeError, TypeError or ValueError before)."""
+    AttributeError, TypeError or ValueError before). Options as in a JSON request (CL-6.2,
+    CL-7.4): ``limit=True`` was scored as a limit of 1 point (the winner's score printed ``True``),
+    ``limit="1000"`` a TypeError; a list of bonus numbers is quoted short, as in JSON (R-9)."""
     with pytest.raises(InvalidHand) as err:
         score_deal(Deal(**{"hands": (_PH, None, None, None), "winner": 0, "win_tile": 0, **fields}))
     assert str(err.value).startswith(error)

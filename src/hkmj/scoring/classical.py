@@ -670,8 +670,9 @@ def _check_deal(deal: Deal) -> None:
         raise InvalidHand(f"flag {echo(unknown[0])} is not part of the classical game: expected any of {', '.join(CLASSICAL_FLAGS)}")
     if "last_wall_tile" in deal.flags and deal.win != "self_draw":
         raise InvalidHand("flag 'last_wall_tile' needs a self-drawn win (CL-5.3)")
-    if deal.options.limit < 1:
-        raise InvalidHand(f"limit {deal.options.limit}: expected a positive number of points (CL-6.2)")
+    problem = _option_problem(deal.options.pay_highest, deal.options.limit)
+    if problem is not None:
+        raise InvalidHand(problem)
     if not 0 <= deal.win_tile < N_KINDS:
         raise InvalidHand(
             f"win_tile {tile_str(deal.win_tile)}: a flower or season is set aside and replaced, it never wins a hand (CL-1.2)"
@@ -686,7 +687,7 @@ def _check_deal(deal: Deal) -> None:
             if not group:
                 continue
             if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
-                raise InvalidHand(f"{who}: {what}s {list(group)}: each is a distinct number 1-4 (CL-1.1)")
+                raise InvalidHand(f"{who}: {what}s {echo(list(group))}: each is a distinct number 1-4 (CL-1.1)")
             for b in group:
                 key = f"{b + offset}f"
                 if key in bonus:
@@ -778,14 +779,24 @@ def _options(value: Any) -> ClassicalOptions:
     pay = value.get("pay_highest", False)
     if isinstance(pay, str) and pay.strip().lower() in _TRUE + _FALSE:
         pay = pay.strip().lower() in _TRUE
-    if not isinstance(pay, bool):
-        raise InvalidHand(f"option pay_highest={echo(pay)}: expected true or false (CL-7.4)")
     limit = value.get("limit", 1000)
     if isinstance(limit, str) and ascii_int(limit) is not None:
         limit = ascii_int(limit)
-    if not isinstance(limit, int) or isinstance(limit, bool) or not LIMIT_RANGE[0] <= limit <= LIMIT_RANGE[1]:
-        raise InvalidHand(f"option limit={echo(limit)}: expected a whole number of points {LIMIT_RANGE[0]}-{LIMIT_RANGE[1]} (CL-6.2)")
+    problem = _option_problem(pay, limit)
+    if problem is not None:
+        raise InvalidHand(problem)
     return ClassicalOptions(pay_highest=pay, limit=limit)
+
+
+def _option_problem(pay_highest: object, limit: object) -> str | None:
+    """What is wrong with the options of a request or of a :class:`ClassicalOptions` built in
+    Python: ``pay_highest`` a bool (CL-7.4), ``limit`` a whole number of points in
+    :data:`LIMIT_RANGE` (CL-6.2; never a bool, which Python counts as 1)."""
+    if not isinstance(pay_highest, bool):
+        return f"option pay_highest={echo(pay_highest)}: expected true or false (CL-7.4)"
+    if not (isinstance(limit, int) and not isinstance(limit, bool) and LIMIT_RANGE[0] <= limit <= LIMIT_RANGE[1]):
+        return f"option limit={echo(limit)}: expected a whole number of points {LIMIT_RANGE[0]}-{LIMIT_RANGE[1]} (CL-6.2)"
+    return None
 
 
 _CLASSICAL_TERMS = {"(HK-4.2, HK-5.2)": "(CL-2.1)", "(HK-3.2)": "(CL-1.2)"}

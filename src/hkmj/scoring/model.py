@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -95,6 +96,8 @@ def echo(value: object) -> str:
         try:
             text = json.dumps(value, ensure_ascii=False, default=repr)
         except Exception:  # e.g. an integer beyond int_max_str_digits, or a deeply nested list
+            if isinstance(value, int):
+                return f"<an integer of more than {sys.get_int_max_str_digits():,} digits>"
             return f"<a {type(value).__name__}>"
     return text if len(text) <= ECHO else text[: ECHO - 3] + "..."
 
