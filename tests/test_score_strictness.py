@@ -17,7 +17,7 @@ from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
 from hkmj.scoring.classical import ClassicalOptions, Deal, score_deal
 from hkmj.scoring.classical import score_json as classical_json
 from hkmj.scoring.model import PlayerHand
-from hkmj.tiles import NotationError, parse_tiles
+from hkmj.tiles import NotationError, parse_tiles, tile
 
 HAND = ["234s567p88m111z777z", "--win", "1z"]
 RULES = ["hk", "mcr", "classical"]
@@ -337,3 +337,48 @@ def test_hk6_json_with_lang_fr_names_the_limit_in_french(capsys: pytest.CaptureF
     """HK-6 limits: the ``limit`` field follows ``--lang`` too (thirteen orphans)."""
     code, out, _err = _run(["score", "19m19p19s1234567z1z", "--win", "1z", "--json", "--lang", "fr"], capsys)
     assert code == 0 and json.loads(out)["limit"] == "Treize Orphelins"
+
+
+_TILES = tuple(parse_tiles("123m456p234s111z77z"))  # 2m is tile 1: True would read as 2m
+_HUGE = 10**5000  # more digits than Python prints (int_max_str_digits)
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"concealed": tuple(True if t == 1 else t for t in _TILES)}, "True is not a tile number (an int 0-33)"),
+        ({"concealed": tuple(False if t == 0 else t for t in _TILES)}, "False is not a tile number"),
+        ({"win_tile": True}, "win_tile true is not a tile number (an int 0-33)"),
+        ({"concealed": (*_TILES[:-1], _HUGE)}, "<an integer of more than 4,300 digits> is not a tile number"),
+        ({"concealed": _TILES[3:], "melds": (Meld("pung", _HUGE),)}, "<an integer of more than 4,300 digits>"),
+        ({"concealed": _TILES[3:], "melds": (Meld("x" * 100_000, 1),)}, "meld 'xxxxxxxx"),
+        ({"seat": _HUGE}, "seat <an integer of more than 4,300 digits>: expected a seat number 0-3"),
+        ({"win": "discard", "discarder": _HUGE}, "discarder <an integer of more than 4,300 digits>"),
+        ({"win": "x" * 100_000}, "win 'xxxxxxxx"),
+        ({"flowers": (1,) * 100_000}, "flowers [1, 1, 1,"),
+        ({"flowers": (_HUGE,)}, "flowers <a list>: each is a distinct number 1-4"),
+    ],
+    ids=["tile_true", "tile_false", "win_tile_true", "tile_huge", "meld_tile_huge", "meld_kind_long", "seat_huge",
+         "discarder_huge", "win_long", "flowers_long", "flower_huge"],
+)  # fmt: skip
+def test_hk1_a_win_built_in_python_with_a_bool_huge_or_long_field_is_named_short(
+    rules: str, fields: dict[str, Any], error: str
+) -> None:
+    """HK-1, HK-2.1, R-9 from Python, under every ruleset: a bool tile (Python counts True as 1, so
+    ``Win(concealed=(..., True, ...))`` and ``win_tile=True`` scored as holding a 2m) is refused; an
+    integer too long to print is named instead of a ``ValueError`` from the message itself; a long
+    string or list is quoted short (MCR quoted 100,000 characters back, the classical flowers list
+    too) — always an ``InvalidHand`` of at most a few hundred characters."""
+    from hkmj.scoring.classical import deal_from_win
+
+    win = Win(**{"concealed": _TILES, "win_tile": tile("7z"), **fields})
+    with pytest.raises(InvalidHand) as err:
+        if rules == "hk":
+            score(win)
+        elif rules == "mcr":
+            score_mcr(win)
+        else:
+            score_deal(deal_from_win(win))
+    message = str(err.value)
+    assert len(message) < 300 and error.lower() in message.lower(), message

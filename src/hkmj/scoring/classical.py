@@ -32,6 +32,7 @@ from hkmj.scoring.model import (
     bonus_list,
     echo,
     meld_problem,
+    python_echo,
     seat_index,
     seat_problem,
     win_seat_problem,
@@ -630,11 +631,11 @@ def _type_problem(deal: Deal) -> str | None:
             continue
         if not isinstance(hand, PlayerHand):
             return f"hands.{who}: expected a PlayerHand or None, not {type(hand).__name__}"
-        if not isinstance(hand.concealed, (tuple, list)) or not all(_whole(t) for t in hand.concealed):
+        if not isinstance(hand.concealed, (tuple, list)):
             return f"hands.{who}: concealed must be a tuple of tile numbers (ints 0-33)"
-        bad = next((t for t in hand.concealed if not 0 <= t < N_TILE_IDS), None)
-        if bad is not None:
-            return f"hands.{who}: {bad} is not a tile number (an int 0-33)"
+        for t in hand.concealed:
+            if not _whole(t) or not 0 <= t < N_TILE_IDS:  # never a bool: Python counts True as 1 (2m)
+                return f"hands.{who}: {python_echo(t)} is not a tile number (an int 0-33)"
         if not isinstance(hand.melds, (tuple, list)):
             return f"hands.{who}: melds must be a tuple of Meld, not {type(hand.melds).__name__}"
         if not all(isinstance(g, (tuple, list)) for g in (hand.flowers, hand.seasons)):

@@ -1218,7 +1218,7 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
     """
     how = win.win
     if how not in WIN_TYPES:
-        raise InvalidHand(f"win {how!r}: expected one of {', '.join(WIN_TYPES)}")
+        raise InvalidHand(f"win {echo(how)}: expected one of {', '.join(WIN_TYPES)}")
     seat = win.seat
     problem = win_seat_problem(win)  # a seat is a number 0-3, never a bool (MCR-2)
     if problem is not None:
@@ -1234,7 +1234,7 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
             if not group or (_BONUS_TYPES.issuperset(map(type, group)) and _BONUS.issuperset(group) and len(set(group)) == len(group)):
                 continue  # plain ints 1-4, distinct: fine (the test below also takes int subclasses)
             if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
-                raise InvalidHand(f"{what}s {list(group)}: each is a distinct number 1-4 (MCR-1.2)")
+                raise InvalidHand(f"{what}s {echo(list(group))}: each is a distinct number 1-4 (MCR-1.2)")
     discarder = win.discarder
     if how == "self_draw":
         if discarder is not None:
@@ -1263,7 +1263,7 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
         else:
             ok = kind in _PUNG_KINDS and isinstance(t, int) and 0 <= t < N_KINDS
         if not ok:
-            raise InvalidHand(f"meld {kind} {t!r}: not a chow, pung, kong or ckong of playing tiles (MCR-1)")
+            raise InvalidHand(f"meld {echo(kind)} {echo(t)}: not a chow, pung, kong or ckong of playing tiles (MCR-1)")
     if flags and "kong_replacement" in flags and not any(m.is_kong for m in win.melds):
         raise InvalidHand("flag 'kong_replacement': the hand declares no kong (MCR-6.42)")
     counts, concealed = _validate_tiles(win)
@@ -1339,6 +1339,8 @@ def _read(win: Win) -> HandFacts | None:
     # for a negative one), for score_mcr to hand the request to validate_mcr
     fours = 0
     for t in tiles:
+        if t is True or t is False:  # Python counts True as 1 (2m): validate_mcr names it
+            return None
         n = counts[t] + 1
         if n > 3:
             if n > 4:

@@ -51,6 +51,13 @@ def seat_index(value: Any, what: str) -> int:
     raise InvalidHand(f"{what} {echo(value)}: expected a wind E, S, W or N")
 
 
+def python_echo(value: object) -> str:
+    """A value of a field built in Python, for an error message: ``True``, ``None`` and floats in
+    Python's words, anything else as :func:`echo` shows it (cut short; an integer too long to
+    print is named, never a ``ValueError``)."""
+    return repr(value) if isinstance(value, (bool, float)) or value is None else echo(value)
+
+
 def seat_problem(value: object, what: str, none: bool = False) -> str | None:
     """What makes ``value`` no seat number 0-3 (East, South, West, North; HK-2.1), or None.
 
@@ -60,8 +67,7 @@ def seat_problem(value: object, what: str, none: bool = False) -> str | None:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return None
-    shown = repr(value) if isinstance(value, (bool, int, float)) or value is None else echo(value)  # Python's words: True
-    return f"{what} {shown}: expected a seat number 0-3 (East, South, West, North)" + (" or None" if none else "")
+    return f"{what} {python_echo(value)}: expected a seat number 0-3 (East, South, West, North)" + (" or None" if none else "")
 
 
 def win_seat_problem(win: Win) -> str | None:
@@ -271,7 +277,7 @@ def win_type_problem(win: object) -> str | None:
             return f"{what} must be a tuple of tile numbers, not {type(xs).__name__}"
         for x in xs:
             if not _is_int(x):
-                return f"{what}: {x!r} is not a tile number (an int 0-33)"
+                return f"{what}: {python_echo(x)} is not a tile number (an int 0-33)"
         return None
 
     checks: list[str | None] = [tiles("concealed", win.concealed)]
@@ -316,7 +322,7 @@ def meld_problem(m: object) -> str | None:
     if N_KINDS <= t < N_TILE_IDS:
         return f"meld {kind} {tile_str(t)}: bonus tiles never form melds (HK-3.2)"
     if not 0 <= t < N_KINDS:
-        return f"meld {kind} {t}: {t} is not a tile number (an int 0-33)"
+        return f"meld {kind} {echo(t)}: {echo(t)} is not a tile number (an int 0-33)"
     if kind == "chow" and (not is_suited(t) or t % 9 > 6):
         return f"meld chow from {tile_str(t)}: a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)"
     return None

@@ -21,6 +21,7 @@ from hkmj.scoring.model import (
     Win,
     echo,
     meld_problem,
+    python_echo,
     raise_type_problem,
     win_seat_problem,
 )
@@ -114,12 +115,14 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
         )
     counts = [0] * N_KINDS
     for t in win.concealed:
-        if not 0 <= t < N_KINDS:
-            if not 0 <= t < N_TILE_IDS:
-                raise InvalidHand(f"concealed: {echo(t)} is not a tile number (an int 0-33)")
+        if not 0 <= t < N_KINDS or t is True or t is False:  # a bool is no tile, though Python counts True as 1 (2m)
+            if not 0 <= t < N_TILE_IDS or type(t) is bool:
+                raise InvalidHand(f"concealed: {python_echo(t)} is not a tile number (an int 0-33)")
             raise InvalidHand(f"{tile_str(t)}: bonus tiles are not part of the hand (HK-3.2)")
         counts[t] += 1
     wt = win.win_tile
+    if type(wt) is bool:
+        raise InvalidHand(f"win_tile {wt!r} is not a tile number (an int 0-33)")
     if not 0 <= wt < N_KINDS:
         raise InvalidHand(f"win_tile {_tile_name(wt)}: the winning tile is a playing tile (HK-1.3)")
     if counts[wt] == 0:
