@@ -358,15 +358,18 @@ _HUGE = 10**5000  # more digits than Python prints (int_max_str_digits)
         ({"win": "x" * 100_000}, "win 'xxxxxxxx"),
         ({"flowers": (1,) * 100_000}, "flowers [1, 1, 1,"),
         ({"flowers": (_HUGE,)}, "flowers <a list>: each is a distinct number 1-4"),
+        ({"flowers": (True,)}, "flowers [true]: each is a distinct number 1-4"),
+        ({"seasons": (True, 2)}, "seasons [true, 2]: each is a distinct number 1-4"),
     ],
     ids=["tile_true", "tile_false", "win_tile_true", "tile_huge", "meld_tile_huge", "meld_kind_long", "seat_huge",
-         "discarder_huge", "win_long", "flowers_long", "flower_huge"],
+         "discarder_huge", "win_long", "flowers_long", "flower_huge", "flower_true", "season_true"],
 )  # fmt: skip
 def test_hk1_a_win_built_in_python_with_a_bool_huge_or_long_field_is_named_short(
     rules: str, fields: dict[str, Any], error: str
 ) -> None:
     """HK-1, HK-2.1, R-9 from Python, under every ruleset: a bool tile (Python counts True as 1, so
-    ``Win(concealed=(..., True, ...))`` and ``win_tile=True`` scored as holding a 2m) is refused; an
+    ``Win(concealed=(..., True, ...))`` and ``win_tile=True`` scored as holding a 2m) and a bool
+    flower or season number (``flowers=(True,)`` scored East's seat flower) are refused; an
     integer too long to print is named instead of a ``ValueError`` from the message itself; a long
     string or list is quoted short (MCR quoted 100,000 characters back, the classical flowers list
     too) — always an ``InvalidHand`` of at most a few hundred characters."""

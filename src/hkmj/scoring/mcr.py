@@ -44,6 +44,7 @@ from hkmj.scoring.model import (
     Meld,
     Win,
     echo,
+    is_bonus_number,
     meld_problem,
     raise_type_problem,
     reduce_frozen,
@@ -1233,7 +1234,7 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
         for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
             if not group or (_BONUS_TYPES.issuperset(map(type, group)) and _BONUS.issuperset(group) and len(set(group)) == len(group)):
                 continue  # plain ints 1-4, distinct: fine (the test below also takes int subclasses)
-            if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
+            if len(set(group)) != len(group) or not all(map(is_bonus_number, group)):
                 raise InvalidHand(f"{what}s {echo(list(group))}: each is a distinct number 1-4 (MCR-1.2)")
     discarder = win.discarder
     if how == "self_draw":
@@ -1280,7 +1281,9 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
 
 _PUNG_KINDS: Final = ("pung", "kong", "ckong")
 _BONUS: Final = frozenset((1, 2, 3, 4))
-_BONUS_TYPES: Final = frozenset((int, bool))
+_BONUS_TYPES: Final = frozenset((int,))
+"""The type of a bonus number on the one-pass path: never a bool (True would read as 1);
+anything else goes to :func:`validate_mcr`, which names it."""
 _BONUS_GROUPS: Final = frozenset(
     tuple(p) for n in range(1, 5) for c in itertools.combinations((1, 2, 3, 4), n) for p in itertools.permutations(c)
 )

@@ -79,6 +79,11 @@ def win_seat_problem(win: Win) -> str | None:
     )
 
 
+def is_bonus_number(b: object) -> bool:
+    """A flower or season number 1-4 (HK-1.3): an int, never a bool (Python counts True as 1)."""
+    return isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= 4
+
+
 def bonus_list(value: Any, what: str) -> tuple[int, ...]:
     """A JSON list of bonus tile numbers → a tuple (range-checked later), or :class:`InvalidHand`."""
     if not isinstance(value, list) or not all(isinstance(b, int) and not isinstance(b, bool) for b in value):

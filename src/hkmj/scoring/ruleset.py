@@ -20,6 +20,7 @@ from hkmj.scoring.model import (
     ScoreResult,
     Win,
     echo,
+    is_bonus_number,
     meld_problem,
     python_echo,
     raise_type_problem,
@@ -183,7 +184,7 @@ def _validate_context(win: Win) -> None:
     if unknown:
         raise InvalidHand(f"unknown flag {echo(sorted(unknown)[0])}: expected any of {', '.join(FLAGS)}")
     for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
-        if len(set(group)) != len(group) or any(not (isinstance(b, int) and 1 <= b <= 4) for b in group):
+        if len(set(group)) != len(group) or not all(map(is_bonus_number, group)):
             raise InvalidHand(f"{what}s {echo(list(group))}: each is a distinct number 1-4 (HK-1.3)")
     _validate_situation(win)
     if win.win == "self_draw":
@@ -302,7 +303,7 @@ def _bonus_mask(group: tuple[int, ...]) -> int:
     """Bit b for each bonus number b of a valid group (distinct numbers 1-4, HK-1.3), else -1."""
     mask = 0
     for b in group:
-        if not isinstance(b, int) or not 1 <= b <= 4 or mask >> b & 1:
+        if not is_bonus_number(b) or mask >> b & 1:
             return -1
         mask |= 1 << b
     return mask
