@@ -205,6 +205,17 @@ def test_cl_cli_bad_other_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -
     assert "--other" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("seat", ["\u017f", "Ｓ", "S1", ""], ids=["long_s", "fullwidth", "S1", "empty"])
+def test_cl_cli_other_seat_is_a_wind_never_a_look_alike(seat: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-5, as ``--seat``: ``--other``'s seat is a wind (a letter or a name, any case); the long s
+    ``ſ``, whose ``upper()`` is ``S``, was once read as South."""
+    argv = ["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--seat", "E"]
+    code = main([*argv, "--other", f"{seat}: 13m46p555s9s56z, pung 222p"])
+    assert code == 2
+    assert "expected 'SEAT: TILES, ...' with SEAT one of E, S, W (or O), N" in capsys.readouterr().err
+    assert main([*argv, "--other", "S: 13m46p555s9s56z, pung 222p"]) == 0
+
+
 def test_cl_cli_french_names(capsys: pytest.CaptureFixture[str]) -> None:
     """``--lang fr`` prints the seed's French names."""
     code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--lang", "fr"])
