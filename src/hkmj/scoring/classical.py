@@ -31,6 +31,7 @@ from hkmj.scoring.model import (
     Win,
     bonus_list,
     echo,
+    holds_a_bool,
     is_bonus_number,
     meld_problem,
     python_echo,
@@ -688,7 +689,7 @@ def _check_deal(deal: Deal) -> None:
         for group, what, offset in ((hand.flowers, "flower", 0), (hand.seasons, "season", 4)):
             if not group:
                 continue
-            if len(set(group)) != len(group) or not all(map(is_bonus_number, group)):
+            if len(set(group)) != len(group) or not all(map(is_bonus_number, group)) or holds_a_bool(group):
                 raise InvalidHand(f"{who}: {what}s {echo(list(group))}: each is a distinct number 1-4 (CL-1.1)")
             for b in group:
                 key = f"{b + offset}f"

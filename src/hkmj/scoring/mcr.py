@@ -44,6 +44,7 @@ from hkmj.scoring.model import (
     Meld,
     Win,
     echo,
+    holds_a_bool,
     is_bonus_number,
     meld_problem,
     raise_type_problem,
@@ -1234,7 +1235,7 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
         for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
             if not group or (_BONUS_TYPES.issuperset(map(type, group)) and _BONUS.issuperset(group) and len(set(group)) == len(group)):
                 continue  # plain ints 1-4, distinct: fine (the test below also takes int subclasses)
-            if len(set(group)) != len(group) or not all(map(is_bonus_number, group)):
+            if len(set(group)) != len(group) or not all(map(is_bonus_number, group)) or holds_a_bool(group):
                 raise InvalidHand(f"{what}s {echo(list(group))}: each is a distinct number 1-4 (MCR-1.2)")
     discarder = win.discarder
     if how == "self_draw":
@@ -1341,9 +1342,9 @@ def _read(win: Win) -> HandFacts | None:
     # a tile that is no tile id raises here (IndexError, TypeError, or ValueError on ``1 << t``
     # for a negative one), for score_mcr to hand the request to validate_mcr
     fours = 0
+    if holds_a_bool(tiles):  # Python counts True as 1 (2m): validate_mcr names it
+        return None
     for t in tiles:
-        if t is True or t is False:  # Python counts True as 1 (2m): validate_mcr names it
-            return None
         n = counts[t] + 1
         if n > 3:
             if n > 4:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -77,6 +78,20 @@ def win_seat_problem(win: Win) -> str | None:
         or seat_problem(win.prevailing, "prevailing")
         or seat_problem(win.discarder, "discarder", none=True)
     )
+
+
+def holds_a_bool(values: Iterable[object]) -> bool:
+    """Whether ``values`` holds a bool, which Python counts as an int (True as 1: the tile 2m, the
+    flower 1). Asked of the tuple itself: a compiled loop over its ints would see only 1 and 0."""
+    return bool in map(type, values)
+
+
+def first_bool(values: Iterable[object]) -> bool | None:
+    """The first bool ``values`` holds (see :func:`holds_a_bool`), for an error message."""
+    for v in values:  # objects, never unboxed: a compiled loop over ints would see True as 1
+        if type(v) is bool:
+            return bool(v)
+    return None
 
 
 def is_bonus_number(b: object) -> bool:

@@ -20,9 +20,10 @@ from hkmj.scoring.model import (
     ScoreResult,
     Win,
     echo,
+    first_bool,
+    holds_a_bool,
     is_bonus_number,
     meld_problem,
-    python_echo,
     raise_type_problem,
     win_seat_problem,
 )
@@ -114,15 +115,17 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
             f"hand has {len(win.concealed)} concealed tiles; with {plural(len(win.melds), 'meld')} it needs {need} "
             "(the winning tile included)"
         )
+    if holds_a_bool(win.concealed):  # a bool is no tile, though Python counts True as 1 (2m)
+        raise InvalidHand(f"concealed: {first_bool(win.concealed)} is not a tile number (an int 0-33)")
     counts = [0] * N_KINDS
     for t in win.concealed:
-        if not 0 <= t < N_KINDS or t is True or t is False:  # a bool is no tile, though Python counts True as 1 (2m)
-            if not 0 <= t < N_TILE_IDS or type(t) is bool:
-                raise InvalidHand(f"concealed: {python_echo(t)} is not a tile number (an int 0-33)")
+        if not 0 <= t < N_KINDS:
+            if not 0 <= t < N_TILE_IDS:
+                raise InvalidHand(f"concealed: {echo(t)} is not a tile number (an int 0-33)")
             raise InvalidHand(f"{tile_str(t)}: bonus tiles are not part of the hand (HK-3.2)")
         counts[t] += 1
     wt = win.win_tile
-    if type(wt) is bool:
+    if type(wt) is bool:  # in pure Python; compiled, Win's int fields hold True as 1
         raise InvalidHand(f"win_tile {wt!r} is not a tile number (an int 0-33)")
     if not 0 <= wt < N_KINDS:
         raise InvalidHand(f"win_tile {_tile_name(wt)}: the winning tile is a playing tile (HK-1.3)")
@@ -184,7 +187,7 @@ def _validate_context(win: Win) -> None:
     if unknown:
         raise InvalidHand(f"unknown flag {echo(sorted(unknown)[0])}: expected any of {', '.join(FLAGS)}")
     for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
-        if len(set(group)) != len(group) or not all(map(is_bonus_number, group)):
+        if len(set(group)) != len(group) or not all(map(is_bonus_number, group)) or holds_a_bool(group):
             raise InvalidHand(f"{what}s {echo(list(group))}: each is a distinct number 1-4 (HK-1.3)")
     _validate_situation(win)
     if win.win == "self_draw":
@@ -302,6 +305,8 @@ def _validation_key(win: Win, flags: int) -> int:
 def _bonus_mask(group: tuple[int, ...]) -> int:
     """Bit b for each bonus number b of a valid group (distinct numbers 1-4, HK-1.3), else -1."""
     mask = 0
+    if holds_a_bool(group):
+        return -1
     for b in group:
         if not is_bonus_number(b) or mask >> b & 1:
             return -1
