@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from hkmj.engine import IllegalAction
+from hkmj.botproto import redact
+from hkmj.engine import IllegalAction, Match
 from hkmj.engine.testing import stacked_hand
 from hkmj.rulesets import get_ruleset
 from hkmj.scoring import InvalidHand
@@ -70,3 +71,51 @@ def test_hk_2_1_the_engine_takes_no_bool_seat() -> None:
             hand.apply(bad, legal[0])
     hand.play(0, legal[0])
     assert hand.turn == 0 and len(hand.pending()) == 3
+
+
+NO_SEATS: list[Any] = [True, False, 4, -1, "1", 1.0, None]
+
+
+@pytest.mark.parametrize("bad", NO_SEATS, ids=repr)
+def test_hk_2_1_the_engine_s_queries_take_no_bool_or_out_of_range_seat(bad: Any) -> None:
+    """HK-2.1: ``legal_actions``, ``legal_numbers``, ``can_declare_mahjong`` and ``view`` refuse
+    ``True``/``False`` (they read as South/East), a number out of 0-3 and a non-number, naming the seat."""
+    hand = stacked_hand(ask_all=True)
+    queries = (hand.legal_actions, hand.legal_numbers, hand.can_declare_mahjong, hand.view)
+    for query in queries:
+        with pytest.raises(IllegalAction, match=r"^seat .*: expected a seat number 0-3 \(East, South, West, North\)$") as refused:
+            query(bad)
+        assert repr(bad) in str(refused.value)
+    assert hand.view(0).seat == 0 and hand.legal_actions(0) and hand.can_declare_mahjong(0)  # East's deal: HK-3.1
+    assert hand.legal_actions(1) == () and hand.view(1).to_act is False and not hand.can_declare_mahjong(1)
+
+
+@pytest.mark.parametrize("bad", [True, False, 4])
+def test_hk_2_1_a_match_and_the_bot_protocol_take_no_bool_seat(bad: Any) -> None:
+    """HK-2.1: ``Match.player_at`` and the bot protocol's ``redact`` refuse a bool seat (``redact``
+    used to tell a bot its seat was ``true``)."""
+    match = Match(3)
+    with pytest.raises(IllegalAction, match=f"seat {bad!r}"):
+        match.player_at(bad)
+    assert sorted(match.player_at(s) for s in range(4)) == [0, 1, 2, 3]
+    hand = stacked_hand()
+    start = hand.events[0]
+    with pytest.raises(IllegalAction, match=f"seat {bad!r}"):
+        redact(start, bad)
+    told = redact(start, 1)
+    assert told is not None and told["seat"] == 1 and told["seat"] is not True
+
+
+@pytest.mark.parametrize("bad", [True, False, 4])
+def test_hk_2_1_the_observation_encoder_takes_no_bool_seat(bad: Any) -> None:
+    """HK-2.1: ``ViewEncoder.encode_state`` (the environment's planes read from the engine) refuses a bool seat."""
+    pytest.importorskip("numpy")
+    from hkmj.env.encoding import ViewEncoder
+
+    hand = stacked_hand()
+    encoder = ViewEncoder()
+    with pytest.raises(IllegalAction, match=f"seat {bad!r}"):
+        encoder.encode_state(hand, bad, True, 0)
+    encoder.encode_state(hand, 0, True, 0)
+    assert (encoder.planes == ViewEncoder().encode(hand.view(0))).all()
+

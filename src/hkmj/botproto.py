@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from hkmj.engine import PASS, Action, ActionSyntaxError, Discard, Event, SeatView, parse_action
+from hkmj.engine import PASS, Action, ActionSyntaxError, Discard, Event, SeatView, check_seat, parse_action
 from hkmj.scoring.lines import json_refusal, json_syntax
 from hkmj.scoring.model import echo
 from hkmj.tiles import SEAT_LETTERS, format_tiles, tile_str, tiles_of
@@ -43,7 +43,9 @@ def redact(event: Event, seat: int) -> Event | None:
 
     Hidden: the wall and the seed (``hand_start``), other seats' dealt and drawn tiles, other
     seats' claim offers and answers (HK-4: answers are private until the claim is resolved).
+    ``seat`` is a number 0-3, never a bool (:func:`~hkmj.engine.check_seat`: ``IllegalAction``).
     """
+    check_seat(seat)
     t = event.get("type")
     if t == "hand_start":
         keep = ("hand", "players", "dealer", "prevailing", "scores", "dice")

@@ -28,7 +28,7 @@ from hkmj.engine.actions import (
 )
 from hkmj.engine.match import LENGTHS, Length, Match, ranking
 from hkmj.engine.play import MatchResult, Player, play_hand, play_match
-from hkmj.engine.state import FALSE_MAHJONG_PENALTY, Event, Hand, HandResult, IllegalAction, Phase, resolve_claim
+from hkmj.engine.state import FALSE_MAHJONG_PENALTY, Event, Hand, HandResult, IllegalAction, Phase, check_seat, resolve_claim
 from hkmj.engine.view import SeatView
 from hkmj.engine.wall import draw_order, physical_from_order, random_wall, stacked_wall
 
@@ -60,6 +60,7 @@ __all__ = [
     "Pung",
     "SeatView",
     "Win",
+    "check_seat",
     "draw_order",
     "parse_action",
     "physical_from_order",

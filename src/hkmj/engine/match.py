@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
-from hkmj.engine.state import Event, Hand, instance_state, set_state
+from hkmj.engine.state import Event, Hand, check_seat, instance_state, set_state
 from hkmj.engine.wall import _seeded_wall
 from hkmj.rulesets import DEFAULT, Ruleset
 from hkmj.tiles import SEAT_LETTERS, Tile
@@ -106,7 +106,8 @@ class Match:
         return self.player_at(0)
 
     def player_at(self, seat: int) -> int:
-        """The player sitting at ``seat`` (0 = East) in the current deal."""
+        """The player sitting at ``seat`` (0 = East) in the current deal; a seat is a number 0-3, never a bool (HK-2.1)."""
+        check_seat(seat)
         return self.rules.player_at(self._at_first_seat, self.rotations, seat)
 
     def seat_of(self, player: int) -> int:

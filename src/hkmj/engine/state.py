@@ -59,7 +59,7 @@ from hkmj.hand.knitted import knitted_complete, knitted_waits
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
-from hkmj.scoring.model import PlayerHand, reduce_frozen
+from hkmj.scoring.model import PlayerHand, reduce_frozen, seat_problem
 from hkmj.tiles import (
     HONOUR,
     N_KINDS,
@@ -166,6 +166,16 @@ class IllegalAction(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def check_seat(seat: object) -> None:
+    """Raise :class:`IllegalAction` unless ``seat`` is a seat number 0-3 (East, South, West, North; HK-2.1).
+
+    A bool is refused although Python counts it an int (``True`` would read as South); the
+    message is :func:`~hkmj.scoring.model.seat_problem`'s, as for a scored ``Win``."""
+    problem = seat_problem(seat, "seat")
+    if problem is not None:
+        raise IllegalAction(problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -771,8 +781,14 @@ class Hand:
         """Exactly the legal actions of ``seat`` now (empty when it has nothing to do).
 
         ``Win`` is listed only for a valid winning hand; a Mahjong declaration outside the list
-        is still accepted where :meth:`can_declare_mahjong` (HK-5.7).
+        is still accepted where :meth:`can_declare_mahjong` (HK-5.7). A seat is a number 0-3, never
+        a bool (:func:`check_seat`).
         """
+        check_seat(seat)
+        return self._legal(seat)
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        """:meth:`legal_actions` of a seat already checked."""
         ph = self.phase
         if ph is _TURN:
             if seat != self.turn:
@@ -790,6 +806,7 @@ class Hand:
 
         Never for a dead hand (a false Mahjong under a ``dead_hand`` ruleset).
         """
+        check_seat(seat)
         if self.dead_hands[seat]:
             return False
         if self.phase is _TURN:
@@ -799,7 +816,8 @@ class Hand:
         return seat in self._offers and seat not in self._answers
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know (see :class:`~hkmj.engine.view.SeatView`)."""
+        """What ``seat`` may know (see :class:`~hkmj.engine.view.SeatView`); a seat is a number 0-3 (:func:`check_seat`)."""
+        check_seat(seat)
         ph = self.phase
         offering = ph is _CLAIM or ph is _ROB
         last = self._last_discard
@@ -879,14 +897,13 @@ class Hand:
 
     def play(self, seat: int, action: object) -> None:
         """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
-        if not isinstance(seat, int) or not 0 <= seat < 4 or seat is True or seat is False:  # HK-2.1: True is no South
-            raise IllegalAction(f"seat {seat!r}: expected 0-3 (E, S, W, N)")
+        check_seat(seat)  # HK-2.1: True is no South
         if self.phase is _TURN and seat == self.turn:
             legal = self._turn_legal
             if legal is None:
                 legal = self._turn_actions(seat)
         else:
-            legal = self.legal_actions(seat)
+            legal = self._legal(seat)
         for a in legal:  # the engine hands out shared instances: identity first
             if a is action:
                 break
@@ -989,7 +1006,8 @@ class Hand:
         On a turn the discards' numbers come with the suits' memoised actions (HK-3.2); the
         environment maps its action space with this, without a test per action.
         """
-        legal = self.legal_actions(seat)
+        check_seat(seat)
+        legal = self._legal(seat)
         if self.phase is _TURN and legal:
             parts = self._parts[seat]  # current: legal_actions listed the turn from them
             nums = parts[0][2] + parts[1][2] + parts[2][2] + parts[3][2]

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from hkmj.engine import Action, Hand, SeatView
+from hkmj.engine import Action, Hand, SeatView, check_seat
 from hkmj.engine.actions import number
 from hkmj.env.core import (
     ACTION_NAMES,
@@ -162,6 +162,7 @@ class ViewEncoder:
         The same planes as :meth:`encode` of ``hand.view(seat)`` (``to_act`` is that view's field,
         which the caller knows), without building the view (:meth:`PlaneWriter.encode_state
         <hkmj.env.planes.PlaneWriter.encode_state>`). No copy is made; ``key`` is remembered as by
-        :meth:`encode`.
+        :meth:`encode`. ``seat`` is a number 0-3, never a bool (:func:`~hkmj.engine.check_seat`).
         """
+        check_seat(seat)
         self.writer.encode_state(hand, seat, to_act, key)
