@@ -6,11 +6,15 @@ error naming the field, never a traceback."""
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hkmj.botproto import redact
+from hkmj.cli import main
 from hkmj.engine import IllegalAction, Match
 from hkmj.engine.testing import stacked_hand
 from hkmj.rulesets import get_ruleset
@@ -119,3 +123,21 @@ def test_hk_2_1_the_observation_encoder_takes_no_bool_seat(bad: Any) -> None:
     encoder.encode_state(hand, 0, True, 0)
     assert (encoder.planes == ViewEncoder().encode(hand.view(0))).all()
 
+
+
+def test_bot_match_numbers_its_players_1_to_4_like_the_rest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj bot-match`` numbers players 1-4 in the ``--bot`` order in its table and log lines, as
+    ``hkmj simulate`` and records do (it said ``player 0`` for the first); the protocol's ``hello``
+    keeps its documented 0-3 ``player`` field."""
+    dump = tmp_path / "hello.jsonl"
+    crash = tmp_path / "crash.py"
+    crash.write_text(f"import sys\nopen({str(dump)!r}, 'w').write(sys.stdin.readline())\nsys.exit(3)\n", encoding="utf-8")
+    log = tmp_path / "faults.log"
+    args = ["bot-match", "--bot", "random", "--bot", f"{sys.executable} {crash}", "--hands", "1", "--seed", "4", "--log", str(log)]
+    assert main(args) == 0
+    table = capsys.readouterr().out.splitlines()[2:]
+    assert [row.split()[0] for row in table] == ["1", "2", "3", "4"]
+    assert table[0].split()[1] == "random" and "crash.py" in table[1] and table[2].split()[1] == "greedy"
+    faults = log.read_text(encoding="utf-8")
+    assert f"player 2 ({sys.executable} {crash}): exited (code 3)" in faults and "player 1 " not in faults
+    assert json.loads(dump.read_text(encoding="utf-8"))["player"] == 1  # the protocol's number, documented 0-3

@@ -67,7 +67,10 @@ of an interpreter and its imports do not count against the first decision
 
 
 class ExternalBot:
-    """A bot process: ``command`` (a shell-like string) run with its stdin/stdout as the protocol pipes."""
+    """A bot process: ``command`` (a shell-like string) run with its stdin/stdout as the protocol pipes.
+
+    ``player`` is the protocol's number 0-3 (``hello``); log lines name it as users read players
+    everywhere, numbered 1-4 in the ``--bot`` order (``hkmj simulate``, records)."""
 
     def __init__(
         self, command: str, player: int, *, time_limit: float, log: Callable[[str], None], startup_limit: float = STARTUP_GRACE
@@ -164,7 +167,7 @@ class ExternalBot:
             stream.close()
 
     def _fault(self, what: str) -> None:
-        self.log(f"player {self.player} ({self.command}): {what}")
+        self.log(f"player {self.player + 1} ({self.command}): {what}")
 
     def send(self, message: dict[str, Any]) -> None:
         """Write one JSON line (a dead bot is noted once and then skipped)."""
@@ -270,7 +273,8 @@ class MatchReport:
     stats: dict[int, BotStats] = field(default_factory=dict)
 
     def table(self) -> str:
-        """The result in 80 columns: each player's total and rank; for an external bot, its
+        """The result in 80 columns: each player's total and rank (players numbered 1-4 in the
+        ``--bot`` order); for an external bot, its
         answers, late and illegal ones, deaths and mean thinking time (a long command is shown
         by its end)."""
         lines = [
@@ -284,7 +288,7 @@ class MatchReport:
                 else f"{'-':>7} {'-':>4} {'-':>7} {'-':>4} {'-':>8}"
             )
             name = self.names[p] if len(self.names[p]) <= 26 else "…" + self.names[p][-25:]
-            lines.append(f"{p:<6} {name:<26} {self.totals[p]:>+6} {self.ranking[p]:>4} {extra}")
+            lines.append(f"{p + 1:<6} {name:<26} {self.totals[p]:>+6} {self.ranking[p]:>4} {extra}")
         return "\n".join(lines)
 
 
