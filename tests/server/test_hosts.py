@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from hkmj.server.hosts import allowed_host_problem, host_allowed, host_name
+from hkmj.server.hosts import allowed_host_problem, host_allowed, host_name, machine_names
 from hkmj.server.testing import Server
 
 MakeServer = Callable[..., Server]
@@ -102,12 +102,36 @@ def test_ip_literals_localhost_and_the_machines_name_are_answered_by_default(ser
         "10.0.0.7",
         own,
         *([own + ".local"] if "." not in own else []),
+        socket.getfqdn(),  # its fully qualified name (here or, on a machine with no DNS name, localhost)
     ):
         assert http_get(server, f"{host}:{server.port}")[0] == 200, host
     assert http_get(server, "LOCALHOST.")[0] == 200  # case and a final dot do not matter
     assert ws_handshake(server, f"127.0.0.1:{server.port}") == 101
     assert ws_handshake(server, f"localhost:{server.port}", f"http://localhost:{server.port}") == 101
     assert post_table(server, f"localhost:{server.port}", f"http://localhost:{server.port}")[0] == 201
+
+
+@pytest.mark.parametrize(
+    ("fqdn", "answered"),
+    [
+        ("Host.Example.LAN.", "host.example.lan"),
+        ("box", None),  # the short name again: nothing new
+        ("localhost", None),
+        ("localhost.localdomain", None),
+        ("ip6-localhost", None),
+        ("127.0.0.1", None),  # an address, answered anyway
+    ],
+)
+def test_the_machines_fully_qualified_name_is_answered_by_default(monkeypatch: pytest.MonkeyPatch, fqdn: str, answered: str | None) -> None:
+    """A LAN user opening http://host.example.lan:8000 (the name the LAN's DNS gives the server,
+    ``socket.getfqdn()``) is answered without ``--allowed-host``; a loopback name adds nothing."""
+    monkeypatch.setattr(socket, "gethostname", lambda: "box")
+    monkeypatch.setattr(socket, "getfqdn", lambda name="": fqdn)
+    names = machine_names()
+    assert names[:3] == ("localhost", "box", "box.local")
+    assert names[3:] == ((answered,) if answered else ())
+    assert host_allowed("host.example.lan", names) == (answered is not None)
+    assert not host_allowed("other.example.lan", names)
 
 
 def test_allowed_host_names_and_origins_hosts_are_answered(make_server: MakeServer) -> None:

@@ -63,7 +63,8 @@ def register(sub: Any) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a host name the server answers besides IP addresses, localhost and this machine's name, e.g. "
+        help="a host name the server answers besides IP addresses, localhost and this machine's names (short, .local "
+        "and fully qualified), e.g. "
         "mj.example.org, *.example.org for its subdomains, or * for any (repeatable; other Host headers get 403: "
         "a defence against DNS rebinding)",
     )

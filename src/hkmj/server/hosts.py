@@ -6,11 +6,11 @@ and ``Origin: http://attacker.example``, so the ``Origin`` check (which compares
 lets them through. Refusing every ``Host`` the operator did not name closes that hole.
 
 Always answered: IP literals (``127.0.0.1``, ``192.168.1.5``, ``[::1]``: nobody can rebind an
-address), ``localhost``, and this machine's own name (``socket.gethostname()``, and with
-``.local`` for mDNS), so that ``hkmj serve --host 0.0.0.0`` works on a LAN by address or by the
-machine's name. Anything else needs ``hkmj serve --allowed-host NAME`` (repeatable; ``*.NAME``
-for its subdomains, ``*`` for any host, e.g. behind a proxy that checks it) or an ``--origin``
-naming it. A refused host gets 403 with a plain message naming the option.
+address), ``localhost``, and this machine's own names (``socket.gethostname()``, with ``.local``
+for mDNS, and its fully qualified name ``socket.getfqdn()``, e.g. ``host.example.lan``), so that
+``hkmj serve --host 0.0.0.0`` works on a LAN by address or by the machine's name. Anything
+else needs ``hkmj serve --allowed-host NAME`` (repeatable; ``*.NAME`` for its subdomains, ``*``
+for any host, e.g. behind a proxy that checks it) or an ``--origin`` naming it. A refused host gets 403 with a plain message naming the option.
 """
 
 from __future__ import annotations
@@ -54,15 +54,23 @@ def _is_ip(name: str) -> bool:
     return True
 
 
+_LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
+"""First labels of the names a machine's resolver gives its loopback address (``localhost.localdomain``)."""
+
+
 def machine_names() -> tuple[str, ...]:
-    """This machine's own names: ``localhost``, its host name and (for a one-label name) the
-    ``.local`` name mDNS gives it on a LAN."""
+    """This machine's own names: ``localhost``, its host name, (for a one-label name) the
+    ``.local`` name mDNS gives it on a LAN, and its fully qualified name (``socket.getfqdn()``,
+    as the LAN's DNS knows it) unless that is only a name of the loopback address."""
     names = ["localhost"]
     own = socket.gethostname().strip().lower().rstrip(".")
     if own and _NAME.match(own):
         names.append(own)
         if "." not in own:
             names.append(own + ".local")
+    full = socket.getfqdn().strip().lower().rstrip(".")
+    if full and _NAME.match(full) and full.split(".")[0] not in _LOOPBACK_NAMES and full not in names and not _is_ip(full):
+        names.append(full)
     return tuple(names)
 
 
