@@ -1,7 +1,8 @@
 """The browser client in Debian's Chromium (Playwright): lobby, a one-hand match against three
 bots played by clicking to "Match over" and the ranking (player and spectator), the finished
 table opened later, the help page in English and French, tile names instead of codes, French
-wording and touch targets at phone width. Screenshots are saved under artifacts/ (gitignored)."""
+wording and touch targets at phone width, each player's time bank where two humans play.
+Screenshots are saved under artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -128,6 +129,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
                         hinted = True
                     if not shot:  # the first turn: screenshots, French phone spectator, phone-sized player
                         page.wait_for_timeout(300)
+                        assert page.locator("#bank").count() == 0  # alone with bots: no time bank to show
                         page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
                         phone.screenshot(path=str(ARTIFACTS / "phone-table-fr.png"), full_page=True)
                         board = phone.inner_text("#board")
@@ -343,3 +345,46 @@ def test_the_page_title_names_the_tables_ruleset(server: Server) -> None:
                     wait_true(page, f"document.title === {want!r}")
         browser.close()
         assert not errors, errors
+
+
+def test_each_player_sees_their_time_bank_in_english_and_french(make_server: Any) -> None:
+    """Where another human is seated, each player sees what is left of their own time bank for
+    the hand (``mine.bank``, ``--slow-bank``) next to their actions, in English and in French; a
+    decision taken beyond ``--slow-grace`` comes off it, and the page shows the smaller bank."""
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--slow-bank", "90", "--slow-grace", "1")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=None, teaching=False)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        pages = []
+        for slot, lang in ((0, "en"), (1, "fr")):
+            page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()  # a context each: own seat token
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.base + "/")
+            page.select_option("#lang", lang)
+            page.goto(f"{server.base}/t/{tid}?sit={slot}")
+            pages.append(page)
+        en, fr = pages
+        for page, words in ((en, "Time bank: 90\u00a0s"), (fr, "Réserve de temps\u00a0: 90\u00a0s")):
+            wait_true(page, f"!!document.querySelector('#bank') && document.querySelector('#bank').textContent === {words!r}")
+        assert "beyond each decision's free seconds" in (en.get_attribute("#bank", "title") or "")
+        assert "au-delà des secondes libres" in (fr.get_attribute("#bank", "title") or "")
+        fr.screenshot(path=str(ARTIFACTS / "time-bank-fr.png"), full_page=True)
+        # the player on turn (seats are drawn) takes about three seconds, two beyond the grace
+        deadline = time.monotonic() + 30
+        slow = None
+        while slow is None and time.monotonic() < deadline:
+            for page in pages:
+                if page.locator("#hand button.t:not([disabled])").count():
+                    slow = page
+                    break
+            else:
+                time.sleep(0.05)
+        assert slow is not None, "nobody's turn came"
+        slow.wait_for_timeout(3000)
+        slow.locator("#hand button.t:not([disabled])").last.click()
+        wait_true(slow, "G.state.mine.bank < 89 && /: 8[0-8]\\u00a0s$/.test(document.querySelector('#bank').textContent)", 15)
+        browser.close()
+    assert not errors, errors
