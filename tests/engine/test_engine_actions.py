@@ -113,7 +113,7 @@ def test_answering_twice_and_acting_after_the_end_are_refused() -> None:
     play_quietly(hand)
     with pytest.raises(IllegalAction, match="the hand is over"):
         act(hand, "E discard 1m")
-    with pytest.raises(IllegalAction, match="expected 0-3"):
+    with pytest.raises(IllegalAction, match="seat 4: expected a seat number 0-3"):
         hand.apply(4, PASS)
     with pytest.raises(IllegalAction, match="not an action"):
         stacked_hand().apply(0, "discard 1m")  # type: ignore[arg-type]

@@ -105,10 +105,9 @@ class Match:
         """The player who is East in the coming (or current) hand."""
         return self.player_at(0)
 
-    def player_at(self, seat: int) -> int:
+    def player_at(self, seat: object) -> int:
         """The player sitting at ``seat`` (0 = East) in the current deal; a seat is a number 0-3, never a bool (HK-2.1)."""
-        check_seat(seat)
-        return self.rules.player_at(self._at_first_seat, self.rotations, seat)
+        return self.rules.player_at(self._at_first_seat, self.rotations, check_seat(seat))
 
     def seat_of(self, player: int) -> int:
         """The seat wind of ``player`` in the current deal."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -168,14 +168,17 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
-def check_seat(seat: object) -> None:
-    """Raise :class:`IllegalAction` unless ``seat`` is a seat number 0-3 (East, South, West, North; HK-2.1).
+def check_seat(seat: object) -> int:
+    """``seat`` if it is a seat number 0-3 (East, South, West, North; HK-2.1), else :class:`IllegalAction`.
 
     A bool is refused although Python counts it an int (``True`` would read as South); the
-    message is :func:`~hkmj.scoring.model.seat_problem`'s, as for a scored ``Win``."""
+    message is :func:`~hkmj.scoring.model.seat_problem`'s, as for a scored ``Win``. The methods
+    that take a seat declare it ``object``: the compiled core would turn an ``int`` argument's
+    ``True`` into 1 before any check could see it."""
     problem = seat_problem(seat, "seat")
     if problem is not None:
         raise IllegalAction(problem)
+    return cast(int, seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -777,15 +780,14 @@ class Hand:
                 return s
         return -1
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: object) -> tuple[Action, ...]:
         """Exactly the legal actions of ``seat`` now (empty when it has nothing to do).
 
         ``Win`` is listed only for a valid winning hand; a Mahjong declaration outside the list
         is still accepted where :meth:`can_declare_mahjong` (HK-5.7). A seat is a number 0-3, never
         a bool (:func:`check_seat`).
         """
-        check_seat(seat)
-        return self._legal(seat)
+        return self._legal(check_seat(seat))
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         """:meth:`legal_actions` of a seat already checked."""
@@ -801,12 +803,16 @@ class Hand:
             return ()
         return self._offers.get(seat, ())
 
-    def can_declare_mahjong(self, seat: int) -> bool:
+    def can_declare_mahjong(self, seat: object) -> bool:
         """True where a win could be declared (HK-5.5): after the seat's own draw, or on a tile on offer to it.
 
-        Never for a dead hand (a false Mahjong under a ``dead_hand`` ruleset).
+        Never for a dead hand (a false Mahjong under a ``dead_hand`` ruleset). A seat is a number
+        0-3, never a bool (:func:`check_seat`).
         """
-        check_seat(seat)
+        return self._can_declare(check_seat(seat))
+
+    def _can_declare(self, seat: int) -> bool:
+        """:meth:`can_declare_mahjong` of a seat already checked."""
         if self.dead_hands[seat]:
             return False
         if self.phase is _TURN:
@@ -815,9 +821,12 @@ class Hand:
             return False
         return seat in self._offers and seat not in self._answers
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: object) -> SeatView:
         """What ``seat`` may know (see :class:`~hkmj.engine.view.SeatView`); a seat is a number 0-3 (:func:`check_seat`)."""
-        check_seat(seat)
+        return self._view(check_seat(seat))
+
+    def _view(self, seat: int) -> SeatView:
+        """:meth:`view` of a seat already checked."""
         ph = self.phase
         offering = ph is _CLAIM or ph is _ROB
         last = self._last_discard
@@ -883,7 +892,7 @@ class Hand:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, seat: int, action: object) -> list[Event]:
+    def apply(self, seat: object, action: object) -> list[Event]:
         """Play ``action`` for ``seat``; return the events it caused.
 
         Raises :class:`IllegalAction` (state unchanged) for anything not in
@@ -895,30 +904,30 @@ class Hand:
         self.play(seat, action)
         return events[n0:]
 
-    def play(self, seat: int, action: object) -> None:
+    def play(self, seat: object, action: object) -> None:
         """:meth:`apply` without returning the events (they are appended to :attr:`events`)."""
-        check_seat(seat)  # HK-2.1: True is no South
-        if self.phase is _TURN and seat == self.turn:
+        s = check_seat(seat)  # HK-2.1: True is no South
+        if self.phase is _TURN and s == self.turn:
             legal = self._turn_legal
             if legal is None:
-                legal = self._turn_actions(seat)
+                legal = self._turn_actions(s)
         else:
-            legal = self._legal(seat)
+            legal = self._legal(s)
         for a in legal:  # the engine hands out shared instances: identity first
             if a is action:
                 break
         else:
             if action not in legal:
-                if isinstance(action, Win) and self.can_declare_mahjong(seat):
-                    self._declare_false(seat)
+                if isinstance(action, Win) and self._can_declare(s):
+                    self._declare_false(s)
                 else:
-                    raise IllegalAction(self._why_illegal(seat, action))
+                    raise IllegalAction(self._why_illegal(s, action))
                 self._turn_legal = None
                 return
         if self.phase is _TURN:
-            self._play_turn(seat, action)
+            self._play_turn(s, action)
         else:
-            self._answer(seat, action)
+            self._answer(s, action)
         self._turn_legal = None
 
     def run(self, choosers: Sequence[Callable[[tuple[Action, ...]], object]]) -> HandResult:
@@ -1000,16 +1009,16 @@ class Hand:
         _refresh(_FACTS, self._keys[seat], self._fkeys[seat], facts)
         return facts[0] + facts[1] + facts[2] + facts[3]
 
-    def legal_numbers(self, seat: int) -> tuple[int, ...]:
+    def legal_numbers(self, seat: object) -> tuple[int, ...]:
         """The fixed number (:func:`~hkmj.engine.actions.number`) of each of :meth:`legal_actions`, in order.
 
         On a turn the discards' numbers come with the suits' memoised actions (HK-3.2); the
         environment maps its action space with this, without a test per action.
         """
-        check_seat(seat)
-        legal = self._legal(seat)
+        s = check_seat(seat)
+        legal = self._legal(s)
         if self.phase is _TURN and legal:
-            parts = self._parts[seat]  # current: legal_actions listed the turn from them
+            parts = self._parts[s]  # current: legal_actions listed the turn from them
             nums = parts[0][2] + parts[1][2] + parts[2][2] + parts[3][2]
             n = len(legal)
             if len(nums) == n:  # discards only: the usual turn

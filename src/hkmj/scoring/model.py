@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from hkmj.tiles import N_KINDS, N_TILE_IDS, SEAT_LETTERS, Tile, format_tiles, is_suited, parse_tiles, tile_str
 
@@ -69,6 +69,15 @@ def seat_problem(value: object, what: str, none: bool = False) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return None
     return f"{what} {python_echo(value)}: expected a seat number 0-3 (East, South, West, North)" + (" or None" if none else "")
+
+
+def _native_seat(value: object, what: str) -> int:
+    """A seat field of the compiled :class:`Win` (a native int): a bool is refused here, as the
+    compiled constructor refuses any other value that is no int (a TypeError); a number out of
+    range is left to the scorers' :func:`win_seat_problem`, as in pure Python."""
+    if isinstance(value, bool):
+        raise InvalidHand(seat_problem(value, what) or what)
+    return cast(int, value)
 
 
 def win_seat_problem(win: Win) -> str | None:
@@ -240,22 +249,24 @@ class Win:
         concealed: tuple[Tile, ...],
         win_tile: Tile,
         win: str = "self_draw",
-        seat: int = 0,
-        prevailing: int = 0,
+        seat: object = 0,
+        prevailing: object = 0,
         discarder: int | None = None,
         melds: tuple[Meld, ...] = (),
         flowers: tuple[int, ...] = (),
         seasons: tuple[int, ...] = (),
         flags: frozenset[str] = _NO_FLAGS,
     ) -> None:
+        # ``seat`` and ``prevailing`` are seat numbers 0-3 (HK-2.1), taken as ``object``: compiled,
+        # an ``int`` parameter would turn True into 1 before anything could refuse it
         # written out (init=False); compiled, native stores (mypyc ignores the frozen
         # dataclass __setattr__, which still guards every assignment from outside)
         if _NATIVE:
             self.concealed = concealed  # type: ignore[misc]
             self.win_tile = win_tile  # type: ignore[misc]
             self.win = win  # type: ignore[misc]
-            self.seat = seat  # type: ignore[misc]
-            self.prevailing = prevailing  # type: ignore[misc]
+            self.seat = _native_seat(seat, "seat")  # type: ignore[misc]
+            self.prevailing = _native_seat(prevailing, "prevailing")  # type: ignore[misc]
             self.discarder = discarder  # type: ignore[misc]
             self.melds = melds  # type: ignore[misc]
             self.flowers = flowers  # type: ignore[misc]
