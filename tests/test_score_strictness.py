@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hkmj.cli import main
+from hkmj.score_words import _COMPILED, PHRASES, error_in
 from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
 from hkmj.scoring.classical import ClassicalOptions, Deal, score_deal
 from hkmj.scoring.classical import score_json as classical_json
@@ -68,7 +69,8 @@ def test_r9_options_of_one_hand_without_a_hand_are_refused_not_ignored(
     line = '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "self_draw", "seat": "E", "prevailing": "E"}\n'
     code, out, err = _run(["score", "--rules", rules, *option], capsys, stdin=line)
     assert code == 2 and out == ""
-    assert f"{option[0]} needs a hand on the command line" in err
+    said = "demande une main sur la ligne de commande" if option == ["--lang", "fr"] else "needs a hand on the command line"
+    assert f"{option[0]} {said}" in err  # --lang fr: said in French, as every error of hkmj score
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr"])
@@ -385,3 +387,354 @@ def test_hk1_a_win_built_in_python_with_a_bool_huge_or_long_field_is_named_short
             score_deal(deal_from_win(win))
     message = str(err.value)
     assert len(message) < 300 and error.lower() in message.lower(), message
+
+
+# --- --lang fr: every error in French ------------------------------------------------------
+# The minfan refusal was the only French error; a bad tile, an impossible hand or a mistyped
+# option were English. Each kind of error hkmj score can print, under each ruleset that words it
+# its own way, is made from a real command line and read in both languages: the English line as
+# before, the French one from hkmj.score_words. The last test checks that every phrase of the
+# French table is used by one of these command lines (no phrase is dead, none is missing).
+
+LANG_CASES: list[tuple[list[str], int, str, str]] = [
+    (["123m456m789m123p5x", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p5x': '5x': unknown suit 'x' (use m, p, s, z or f)",
+     "Main gagnante non valable : main '123m456m789m123p5x' : '5x' : famille 'x' inconnue (utilisez m, p, s, z ou f)"),
+    (["123m456m789m123p5x", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.hand: '5x': unknown suit 'x' (use m, p, s, z or f)",
+     "Donne non valable : main de E : '5x' : famille 'x' inconnue (utilisez m, p, s, z ou f)"),
+    (["123m456m789m123p5", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p5': '5': digits with no suit letter after them",
+     "Main gagnante non valable : main '123m456m789m123p5' : '5' : des chiffres sans lettre de famille après eux"),
+    (["123m456m789m123p5", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.hand: '5': digits with no suit letter after them",
+     "Donne non valable : main de E : '5' : des chiffres sans lettre de famille après eux"),
+    (["123m456m789m123p55p1f", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p55p1f': 1f is a bonus tile: give it in flowers or seasons (HK-1.3)",
+     "Main gagnante non valable : main '123m456m789m123p55p1f' : 1f est une tuile bonus : donnez-la comme fleur ou saison (HK-1.3)"),
+    (["123m456m789m123p55p1f", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: E: 1f is a bonus tile, not part of the hand (CL-1.2)",
+     "Donne non valable : E : 1f est une tuile bonus, elle ne fait pas partie de la main (CL-1.2)"),
+    (["123m456m789m123p0p", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p0p': '0p': unknown tile 0p (suits run 1-9)",
+     "Main gagnante non valable : main '123m456m789m123p0p' : '0p' : tuile 0p inconnue (les familles vont de 1 à 9)"),
+    (["123m456m789m123p0p", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.hand: '0p': unknown tile 0p (suits run 1-9)",
+     "Donne non valable : main de E : '0p' : tuile 0p inconnue (les familles vont de 1 à 9)"),
+    (["123m456m789m123p55p8z", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p55p8z': '8z': unknown tile 8z (honours run 1z-7z)",
+     "Main gagnante non valable : main '123m456m789m123p55p8z' : '8z' : tuile 8z inconnue (les honneurs vont de 1z à 7z)"),
+    (["123m456m789m123p55p8z", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.hand: '8z': unknown tile 8z (honours run 1z-7z)",
+     "Donne non valable : main de E : '8z' : tuile 8z inconnue (les honneurs vont de 1z à 7z)"),
+    (["123m456m789m123p55pm", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p55pm': 'm': suit letter 'm' with no digits before it",
+     "Main gagnante non valable : main '123m456m789m123p55pm' : 'm' : la lettre de famille 'm' sans chiffre devant elle"),
+    (["123m456m789m123p55pm", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.hand: 'm': suit letter 'm' with no digits before it",
+     "Donne non valable : main de E : 'm' : la lettre de famille 'm' sans chiffre devant elle"),
+    (["123m456m789m123p55p#", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p55p#': '#': unexpected character '#'",
+     "Main gagnante non valable : main '123m456m789m123p55p#' : '#' : caractère '#' inattendu"),
+    (["123m456m789m123p55p#", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.hand: '#': unexpected character '#'",
+     "Donne non valable : main de E : '#' : caractère '#' inattendu"),
+    (["123m456m789m123p5p", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand has 13 concealed tiles; with 0 melds it needs 14 (the winning tile included)",
+     "Main gagnante non valable : la main a 13 tuiles cachées ; avec 0 groupe il en faut 14 (tuile gagnante comprise)"),
+    (["123m456m789m123p55p", "--rules", "hk"], 2,
+     "hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)",
+     "hkmj score: --win TUILE est obligatoire avec une main (la tuile gagnante, par exemple --win 1z)"),
+    (["123m456m789m123p5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p5p' has 13 tiles; with 0 melds it needs 14 (the winning tile included)",
+     "Main gagnante non valable : la main '123m456m789m123p5p' a 13 tuiles ; avec 0 groupe il en faut 14 (tuile gagnante comprise)"),
+    (["123m456m789m123p55p", "--win", "9p", "--rules", "hk"], 1,
+     "Not a valid winning hand: --win 9p is not in the concealed hand 123456789m12355p",
+     "Main gagnante non valable : la tuile gagnante 9p n'est pas dans la main cachée 123456789m12355p"),
+    (["123m456m789m123p55p", "--win", "1f", "--rules", "hk"], 1,
+     "Not a valid winning hand: --win 1f: a bonus tile never wins a hand (HK-1.3)",
+     "Main gagnante non valable : --win 1f : une tuile bonus ne gagne jamais une main (HK-1.3)"),
+    (["123m456m789m123p55p", "--win", "1f", "--rules", "classical"], 1,
+     "Not a valid deal: win_tile 1f: a flower or season is set aside and replaced, it never wins a hand (CL-1.2)",
+     "Donne non valable : tuile gagnante 1f : une fleur ou une saison est mise de côté et remplacée, elle ne gagne jamais une main (CL-1.2)"),
+    (["123m456m789m123p55p", "--win", "5x", "--rules", "hk"], 1,
+     "Not a valid winning hand: --win '5x': '5x': unknown suit 'x' (use m, p, s, z or f)",
+     "Main gagnante non valable : --win '5x' : '5x' : famille 'x' inconnue (utilisez m, p, s, z ou f)"),
+    (["123m456m789m123p55p", "--win", "5x", "--rules", "classical"], 1,
+     "Not a valid deal: win_tile: '5x': unknown suit 'x' (use m, p, s, z or f)",
+     "Donne non valable : tuile gagnante : '5x' : famille 'x' inconnue (utilisez m, p, s, z ou f)"),
+    (["123m456m789m123p55p", "--win", "55p", "--rules", "hk"], 1,
+     "Not a valid winning hand: --win '55p': '55p': expected one tile, got 2",
+     "Main gagnante non valable : --win '55p' : '55p' : une seule tuile attendue, 2 données"),
+    (["123m456m789m123p55p", "--win", "55p", "--rules", "classical"], 1,
+     "Not a valid deal: win_tile: '55p': expected one tile, got 2",
+     "Donne non valable : tuile gagnante : '55p' : une seule tuile attendue, 2 données"),
+    (["11111m456m789m12p", "--win", "1m", "--rules", "classical"], 1,
+     "Not a valid deal: 5 copies of 1m in the four hands: there are only four of each tile (CL-1.1)",
+     "Donne non valable : 5 exemplaires de 1m dans les quatre mains : il n'y a que quatre exemplaires de chaque tuile (CL-1.1)"),
+    (["11111m456m789m123p", "--win", "1m", "--rules", "hk"], 1,
+     "Not a valid winning hand: 5 copies of 1m: there are only four of each tile (HK-1)",
+     "Main gagnante non valable : 5 exemplaires de 1m : il n'y a que quatre exemplaires de chaque tuile (HK-1)"),
+    (["123m456m789m135p55p", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: 123456789m13555p has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans (HK-5)",
+     "Main gagnante non valable : 123456789m13555p ne se lit d'aucune façon valable : ce n'est ni quatre groupes et une paire, ni sept paires, ni les treize orphelins (HK-5)"),
+    (["123m456m789m135p55p", "--win", "5p", "--rules", "mcr"], 1,
+     "Not a valid winning hand: 123456789m13555p has no winning shape: not four groups and a pair, seven pairs, thirteen orphans, honours and knitted tiles or a knitted straight (MCR-5.2)",
+     "Main gagnante non valable : 123456789m13555p n'a aucune forme gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize orphelins, ni honneurs et tuiles cousues, ni suite cousue (MCR-5.2)"),
+    (["123m456m789m135p55p", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: 123456789m13555p has no valid reading: it is not four groups and a pair nor a limit hand of CL-6",
+     "Donne non valable : 123456789m13555p ne se lit d'aucune façon valable : ce n'est ni quatre groupes et une paire, ni une main limite de CL-6"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pung 123p", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld 'pung 123p': a pung is 3 identical tiles",
+     "Main gagnante non valable : --meld 'pung 123p' : un pung est fait de 3 tuiles identiques"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pung 123p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.melds: meld 'pung 123p': a pung is 3 identical tiles",
+     "Donne non valable : groupes de E : groupe 'pung 123p' : un pung est fait de 3 tuiles identiques"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "chow 135p", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld 'chow 135p': a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)",
+     "Main gagnante non valable : --meld 'chow 135p' : un chow est fait de trois tuiles qui se suivent dans une même famille (HK-4.2, HK-5.2)"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "chow 135p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.melds: meld 'chow 135p': a chow is three consecutive tiles of one suit (CL-2.1)",
+     "Donne non valable : groupes de E : groupe 'chow 135p' : un chow est fait de trois tuiles qui se suivent dans une même famille (CL-2.1)"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pang 111p", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld 'pang 111p': expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'",
+     "Main gagnante non valable : --meld 'pang 111p' : attendu « <chow|pung|kong|ckong> <tuiles> », par exemple 'pung 555m'"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pang 111p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.melds: meld 'pang 111p': expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'",
+     "Donne non valable : groupes de E : groupe 'pang 111p' : attendu « <chow|pung|kong|ckong> <tuiles> », par exemple 'pung 555m'"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pung 1x", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.melds: meld 'pung 1x': '1x': unknown suit 'x' (use m, p, s, z or f)",
+     "Donne non valable : groupes de E : groupe 'pung 1x' : '1x' : famille 'x' inconnue (utilisez m, p, s, z ou f)"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pung 1f1f1f", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld 'pung 1f1f1f': bonus tiles never form melds (HK-3.2)",
+     "Main gagnante non valable : --meld 'pung 1f1f1f' : les tuiles bonus ne forment jamais de groupe (HK-3.2)"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pung 1f1f1f", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.melds: meld 'pung 1f1f1f': bonus tiles never form melds (CL-1.2)",
+     "Donne non valable : groupes de E : groupe 'pung 1f1f1f' : les tuiles bonus ne forment jamais de groupe (CL-1.2)"),
+    (["55p", "--win", "5p", "--meld", "pung 111p", "--meld", "pung 222p", "--meld", "pung 333p", "--meld", "pung 444p", "--meld", "pung 666p", "--rules", "hk"], 1,
+     "Not a valid winning hand: 5 melds: a hand has at most four groups",
+     "Main gagnante non valable : 5 groupes : une main en a au plus quatre"),
+    (["55p", "--win", "5p", "--meld", "pung 111p", "--meld", "pung 222p", "--meld", "pung 333p", "--meld", "pung 444p", "--meld", "pung 666p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.melds: 5 melds: a hand has at most four groups (CL-2)",
+     "Donne non valable : groupes de E : 5 groupes : une main en a au plus quatre (CL-2)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "last_wall_tile", "--flag", "last_wall_tile", "--rules", "hk"], 1,
+     "Not a valid winning hand: flags [\"last_wall_tile\", \"last_wall_tile\"]: a flag is given twice",
+     "Main gagnante non valable : flags [\"last_wall_tile\", \"last_wall_tile\"] : un drapeau est donné deux fois"),
+    (["123m456m789m123p55p", "--win", "5p", "--flower", "5", "--rules", "hk"], 1,
+     "Not a valid winning hand: --flower [5]: expected a list of distinct numbers 1-4, one per flower or season held (R-9)",
+     "Main gagnante non valable : --flower [5] : des numéros distincts de 1 à 4 sont attendus, un par fleur ou saison détenue (R-9)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flower", "5", "--rules", "classical"], 1,
+     "Not a valid deal: E: flowers [5]: each is a distinct number 1-4 (CL-1.1)",
+     "Donne non valable : E : fleurs [5] : chacune est un numéro distinct de 1 à 4 (CL-1.1)"),
+    (["123m456m789m123p55p", "--win", "5p", "--robbed", "--rules", "hk"], 2,
+     "hkmj score: --robbed needs --from SEAT, the seat whose added kong was robbed (HK-4.10)",
+     "hkmj score: --robbed demande --from PLACE, la place dont le kong ajouté a été volé (HK-4.10)"),
+    (["123m456m789m123p55p", "--win", "5p", "--from", "E", "--seat", "E", "--rules", "hk"], 1,
+     "Not a valid winning hand: --from must be another seat (E, S, W or N)",
+     "Main gagnante non valable : --from doit nommer une autre place que la vôtre (E, S, O ou N)"),
+    (["123m456m789m123p55p", "--win", "5p", "--from", "E", "--seat", "E", "--rules", "classical"], 1,
+     "Not a valid deal: discarder must be another seat (E, S, W or N)",
+     "Donne non valable : le défausseur doit être une autre place que le gagnant (E, S, O ou N)"),
+    (["123m456m789m123p55p", "--win", "5p", "--from", "X", "--rules", "hk"], 1,
+     "Not a valid winning hand: --from 'X': expected a wind E, S, W or N",
+     "Main gagnante non valable : --from 'X' : un vent est attendu, E, S, O (ou W) ou N"),
+    (["123m456m789m123p55p", "--win", "5p", "--option", "minfan=x", "--rules", "hk"], 2,
+     "hkmj score: option minfan='x': expected one of 0, 1, 3",
+     "hkmj score: option minfan='x' : attendu parmi 0, 1, 3"),
+    (["123m456m789m123p55p", "--win", "5p", "--option", "minfan=x", "--rules", "mcr"], 2,
+     "hkmj score: unknown option 'minfan' for mcr rules (options: none)",
+     "hkmj score: option 'minfan' inconnue pour les règles mcr (options : aucune)"),
+    (["123m456m789m123p55p", "--win", "5p", "--option", "minfan", "--rules", "hk"], 2,
+     "hkmj score: option 'minfan': expected key=value, e.g. minfan=3",
+     "hkmj score: option 'minfan' : attendu clé=valeur, par exemple minfan=3"),
+    (["123m456m789m123p55p", "--win", "5p", "--other", "x", "--rules", "hk"], 2,
+     "hkmj score: --other gives another seat's hand to the classical game (--rules classical); --rules hk scores the winner alone",
+     "hkmj score: --other donne la main d'une autre place au jeu classique (--rules classical) ; --rules hk ne compte que le gagnant"),
+    (["123m456m789m123p55p", "--win", "5p", "--other", "x", "--rules", "classical"], 2,
+     "hkmj score: --other 'x': expected 'SEAT: TILES, ...' with SEAT one of E, S, W (or O), N",
+     "hkmj score: --other 'x' : attendu « PLACE: TUILES, ... » avec PLACE parmi E, S, W (ou O), N"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "hk"], 1,
+     "Not a valid winning hand: flag 'heavenly' needs a self-drawn win",
+     "Main gagnante non valable : le drapeau 'heavenly' demande une victoire sur sa propre pioche"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "mcr"], 1,
+     "Not a valid winning hand: unknown flag 'heavenly' for MCR: expected any of last_wall_tile, final_discard, kong_replacement, last_of_kind",
+     "Main gagnante non valable : drapeau 'heavenly' inconnu en MCR : attendu parmi last_wall_tile, final_discard, kong_replacement, last_of_kind"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "classical"], 1,
+     "Not a valid deal: flag 'heavenly' is not part of the classical game: expected any of last_wall_tile",
+     "Donne non valable : le drapeau 'heavenly' n'existe pas dans le jeu classique : attendu parmi last_wall_tile"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--seat", "S", "--rules", "hk"], 1,
+     "Not a valid winning hand: flag 'heavenly': only East wins a heavenly hand (HK-6)",
+     "Main gagnante non valable : le drapeau 'heavenly' : seul Est gagne une main du ciel (HK-6)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "earthly", "--rules", "hk"], 1,
+     "Not a valid winning hand: flag 'earthly' needs a win on a discard",
+     "Main gagnante non valable : le drapeau 'earthly' demande une victoire sur une défausse"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "earthly", "--from", "S", "--seat", "W", "--rules", "hk"], 1,
+     "Not a valid winning hand: flag 'earthly': another seat wins on East's very first discard (HK-6)",
+     "Main gagnante non valable : le drapeau 'earthly' : une autre place que l'Est gagne sur la toute première défausse de l'Est (HK-6)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "kong_replacement", "--from", "S", "--rules", "hk"], 1,
+     "Not a valid winning hand: flag 'kong_replacement' needs a declared kong among the melds (R-3)",
+     "Main gagnante non valable : le drapeau 'kong_replacement' demande un kong déclaré parmi les groupes (R-3)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "kong_replacement", "--rules", "mcr"], 1,
+     "Not a valid winning hand: flag 'kong_replacement': the hand declares no kong (MCR-6.42)",
+     "Main gagnante non valable : le drapeau 'kong_replacement' : la main ne déclare aucun kong (MCR-6.42)"),
+    (["123m456m789m55p", "--win", "5p", "--flag", "kong_replacement", "--flag", "last_wall_tile", "--meld", "kong 1111p", "--rules", "hk"], 1,
+     "Not a valid winning hand: flags 'last_wall_tile' and 'kong_replacement' never go together (R-3)",
+     "Main gagnante non valable : les drapeaux 'last_wall_tile' et 'kong_replacement' ne vont jamais ensemble (R-3)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--flag", "last_wall_tile", "--rules", "hk"], 1,
+     "Not a valid winning hand: flag 'heavenly' never goes with 'last_wall_tile' (R-3)",
+     "Main gagnante non valable : le drapeau 'heavenly' ne va jamais avec 'last_wall_tile' (R-3)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--robbed", "--from", "S", "--rules", "hk"], 1,
+     "Not a valid winning hand: flag 'heavenly' never goes with a robbed kong (R-3)",
+     "Main gagnante non valable : le drapeau 'heavenly' ne va jamais avec un kong volé (R-3)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "final_discard", "--robbed", "--from", "S", "--rules", "mcr"], 1,
+     "Not a valid winning hand: flag 'final_discard' needs a win on a discard, not a robbed kong (MCR-6.41)",
+     "Main gagnante non valable : le drapeau 'final_discard' demande une victoire sur une défausse, pas sur un kong volé (MCR-6.41)"),
+    (["123m456m789m55p", "--win", "5p", "--flag", "heavenly", "--meld", "pung 111p", "--rules", "hk"], 1,
+     "Not a valid winning hand: a heavenly or earthly hand has no melds: it is won on the dealt tiles",
+     "Main gagnante non valable : une main du ciel ou de la terre n'a aucun groupe déclaré : elle est gagnée avec les tuiles distribuées"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "last_of_kind", "--rules", "hk"], 1,
+     "Not a valid winning hand: unknown flag 'last_of_kind': expected any of last_wall_tile, final_discard, kong_replacement, heavenly, earthly",
+     "Main gagnante non valable : drapeau 'last_of_kind' inconnu : attendu parmi last_wall_tile, final_discard, kong_replacement, heavenly, earthly"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "last_of_kind", "--rules", "mcr"], 1,
+     "Not a valid winning hand: flag 'last_of_kind': the hand holds 1 other 5p concealed, so the winning tile cannot be the last of its kind (MCR-6.27)",
+     "Main gagnante non valable : le drapeau 'last_of_kind' : la main cache 1 autre 5p, la tuile gagnante ne peut donc pas être la dernière de son espèce (MCR-6.27)"),
+    (["123m456m789m123p55p", "--win", "5p", "--robbed", "--from", "S", "--rules", "hk"], 1,
+     "Not a valid winning hand: robbed kong: the other three 5p are in the robbed pung, so the hand holds one",
+     "Main gagnante non valable : kong volé : les trois autres 5p sont dans le pung volé, la main n'en tient donc qu'un"),
+    (["123m456m789m123p55p9f", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m123p55p9f': '9f': unknown tile 9f (bonus tiles run 1f-8f)",
+     "Main gagnante non valable : main '123m456m789m123p55p9f' : '9f' : tuile 9f inconnue (les tuiles bonus vont de 1f à 8f)"),
+    (["123m456m789m123p55p9f", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.hand: '9f': unknown tile 9f (bonus tiles run 1f-8f)",
+     "Donne non valable : main de E : '9f' : tuile 9f inconnue (les tuiles bonus vont de 1f à 8f)"),
+    (["--seat", "S", "--rules", "hk"], 2,
+     "hkmj score: --seat needs a hand on the command line (hkmj score 234s567p88m111z777z --win 1z); without a hand, hkmj score reads JSON requests on stdin, one a line, and takes every field from them (R-9)",
+     "hkmj score: --seat demande une main sur la ligne de commande (hkmj score 234s567p88m111z777z --win 1z) ; sans main, hkmj score lit des requêtes JSON sur l'entrée standard, une par ligne, et prend chaque champ de celles-ci (R-9)"),
+    (["123m456m789m123p55p", "--win", "5p", "--option", "base=0", "--rules", "hk"], 2,
+     "hkmj score: option base=0: expected a whole number 1-1000",
+     "hkmj score: option base=0 : un nombre entier de 1 à 1000 est attendu"),
+    (["123m456m789m123p55p", "--win", "5p", "--rules", "zz"], 2,
+     "hkmj score: unknown ruleset 'zz': expected one of hk, mcr, classical",
+     "hkmj score: jeu de règles 'zz' inconnu : attendu parmi hk, mcr, classical"),
+    (["123m456m789m11p345p", "--win", "5p", "--robbed", "--from", "S", "--rules", "classical", "--other", "S: 123s"], 1,
+     "Not a valid deal: S holds 3 concealed tiles; with 0 melds a non-winner holds 13",
+     "Donne non valable : S tient 3 tuiles cachées ; avec 0 groupe, un perdant en tient 13"),
+    (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "S: 123m456m789m123s, flower 1", "--flower", "1"], 1,
+     "Not a valid deal: flower 1 is held by both E and S: there is one of each (CL-1.1)",
+     "Donne non valable : la fleur 1 est tenue à la fois par E et par S : il n'y en a qu'une de chaque (CL-1.1)"),
+    (["123m456m789m123p55p", "--win", "5p", "--other", "W: 1789p45s2z666z, flower x", "--rules", "classical"], 2,
+     "hkmj score: --other 'W: 1789p45s2z666z, flower x': 'flower x' needs a number 1-4, e.g. 'flower 2'",
+     "hkmj score: --other 'W: 1789p45s2z666z, flower x' : 'flower x' demande un numéro de 1 à 4, par exemple 'flower 2'"),
+    (["123m456m789m123p55p", "--win", "5p", "--other", "W: 123m", "--other", "W: 456m", "--rules", "classical"], 2,
+     "hkmj score: --other: seat W given twice",
+     "hkmj score: --other : la place W est donnée deux fois"),
+    (["123m456m789m123p55p", "--win", "5p", "--other", "E: 123m", "--rules", "classical"], 2,
+     "hkmj score: --other E: that is the winner's seat (--seat); give the winner's hand as HAND",
+     "hkmj score: --other E : c'est la place du gagnant (--seat) ; donnez la main du gagnant comme MAIN"),
+    (["1m", "--flower", "x", "--rules", "hk"], 2,
+     "hkmj score: error: argument --flower: 'x' is not a whole number (digits 0-9)",
+     "hkmj score : erreur : argument --flower : 'x' n'est pas un nombre entier (chiffres 0-9)"),
+    (["1m", "--seat", "E", "--seat", "S", "--rules", "hk"], 2,
+     "hkmj score: error: argument --seat: given twice (give it once)",
+     "hkmj score : erreur : argument --seat : donné deux fois (donnez-le une seule fois)"),
+    (["1m", "--win", "--rules", "hk"], 2,
+     "hkmj score: error: argument --win: expected one argument",
+     "hkmj score : erreur : argument --win : une valeur est attendue"),
+    (["1m", "2m", "--win", "1m", "--rules", "hk"], 2,
+     "hkmj score: error: unrecognized arguments: 2m (write the hand as one word, without spaces: 1m2m)",
+     "hkmj score : erreur : arguments non reconnus : 2m (écrivez la main d'un seul mot, sans espaces : 1m2m)"),
+    (["1m", "--wim", "1m", "--rules", "hk"], 2,
+     "hkmj score: error: unrecognized arguments: --wim 1m (did you mean --win?)",
+     "hkmj score : erreur : arguments non reconnus : --wim 1m (vouliez-vous dire --win ?)"),
+    (["1m", "--bogus", "--rules", "hk"], 2,
+     "hkmj score: error: unrecognized arguments: --bogus",
+     "hkmj score : erreur : arguments non reconnus : --bogus"),
+    (["1m" * 200, "--win", "1m", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand of 400 characters: a hand of at most 14 tiles is written in at most 80 (R-9)",
+     "Main gagnante non valable : main de 400 caractères : une main d'au plus 14 tuiles s'écrit en au plus 80 (R-9)"),
+    (["11m", "--win", "1m", "--meld", "pung " + "1" * 300 + "m", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld of 306 characters: a meld is written like 'pung 555m' (R-9)",
+     "Main gagnante non valable : --meld de 306 caractères : un groupe s'écrit comme 'pung 555m' (R-9)"),
+    (["11m", "--win", "1m", "--meld", "pung " + "1" * 300 + "m", "--rules", "classical"], 1,
+     "Not a valid deal: hands.E.melds: a meld of 306 characters: a meld is written like 'pung 555m'",
+     "Donne non valable : groupes de E : un groupe de 306 caractères : un groupe s'écrit comme 'pung 555m'"),
+    (["123m456m789m123p55p", "--win", "5p", *["--flag", "last_wall_tile"] * 30, "--rules", "hk"], 1,
+     "Not a valid winning hand: 30 flags: a request has at most 16 (R-9)",
+     "Main gagnante non valable : 30 drapeaux : une requête en a au plus 16 (R-9)"),
+    (["123m456m789m123p55p", "--win", "5p", "--option", "minfan=1", "--option", "minfan=3", "--rules", "hk"], 2,
+     "hkmj score: option 'minfan' given twice",
+     "hkmj score: option 'minfan' donnée deux fois"),
+    (["123m456m789m11p345p", "--win", "5p", "--robbed", "--from", "S", "--rules", "classical", "--other", "S: 123456789s1z, pung 777z"], 1,
+     "Not a valid deal: robbed kong of 5p: S shows no exposed pung of 5p to add it to (CL-3.4)",
+     "Donne non valable : kong volé de 5p : S n'a aucun pung exposé de 5p auquel l'ajouter (CL-3.4)"),
+]
+"""A command line, its status (1: a hand refused, 2: a usage error), its last line on stderr
+in English, then with ``--lang fr``."""
+
+
+@pytest.mark.parametrize(("argv", "status", "english", "french"), LANG_CASES, ids=[f"{i}" for i in range(len(LANG_CASES))])
+def test_every_error_of_hkmj_score_follows_lang(
+    argv: list[str], status: int, english: str, french: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-9 and every rule the messages cite: the same refusal, in English and in French."""
+    for lang, said in (("en", english), ("fr", french)):
+        code, out, err = _run(["score", *argv, "--lang", lang], capsys)
+        assert (code, out) == (status, ""), (lang, err)
+        assert err.strip().splitlines()[-1] == said, lang
+        if status == 2 and lang == "fr" and "erreur" in said:  # argparse's usage line too
+            assert err.startswith("utilisation : hkmj score"), err
+
+
+def test_a_refused_choice_is_french_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's own error for an unknown ``--flag`` (its list of choices is worded by Python's version)."""
+    code, _, err = _run(["score", "1m", "--flag", "bad", "--lang", "fr"], capsys)
+    assert code == 2 and "hkmj score : erreur : argument --flag : choix 'bad' invalide (choisissez parmi " in err
+    assert "last_of_kind" in err and "invalid choice" not in err and "usage:" not in err
+    code, _, err = _run(["score", "1m", "--flag", "bad", "--lang", "en"], capsys)
+    assert code == 2 and "hkmj score: error: argument --flag: invalid choice: 'bad'" in err
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_the_json_error_follows_lang(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-9: with ``--json`` the refusal is the machine answer on stdout, its ``error`` in ``--lang``."""
+    argv = ["score", "123m456m789m123p5x", "--win", "5p", "--rules", rules, "--json"]
+    answers = {}
+    for lang in ("en", "fr"):
+        code, out, err = _run([*argv, "--lang", lang], capsys)
+        assert code == 1 and err == ""
+        answers[lang] = json.loads(out)
+    assert answers["en"]["valid"] is answers["fr"]["valid"] is False
+    assert "unknown suit 'x' (use m, p, s, z or f)" in answers["en"]["error"]
+    assert answers["fr"]["error"].endswith("'5x' : famille 'x' inconnue (utilisez m, p, s, z ou f)")
+
+
+def _phrases_used(message: str) -> list[int]:
+    """The indexes of the phrases that render ``message`` (its own, then its inner message's)."""
+    for i, (pattern, _) in enumerate(_COMPILED):
+        m = pattern.fullmatch(message)
+        if m is None:
+            continue
+        inner = m.groupdict().get("inner")
+        if inner is None:
+            return [i]
+        rest = _phrases_used(inner)
+        if rest:
+            return [i, *rest]
+    return []
+
+
+def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -> None:
+    """Each phrase of the table renders one of the command lines above (none is dead), and a
+    message no phrase knows is shown as it is rather than lost; English is never touched."""
+    heads = ("Not a valid winning hand: ", "Not a valid deal: ", "hkmj score: error: ", "hkmj score: ")
+    used: set[int] = set()
+    for _, _, english, _ in LANG_CASES:
+        message = next((english[len(h) :] for h in heads if english.startswith(h)), english)
+        found = _phrases_used(message)
+        assert found, english
+        used.update(found)
+    used.update(_phrases_used("argument --flag: invalid choice: 'bad' (choose from 'a', 'b')"))
+    assert sorted(set(range(len(PHRASES))) - used) == []
+    assert error_in("something new: 12 tiles", "fr") == "something new: 12 tiles"
+    assert error_in("hand '5x': something new", "fr") == "hand '5x': something new"  # no half-French
+    assert error_in("5 copies of 1m: there are only four of each tile (HK-1)", "en").startswith("5 copies")

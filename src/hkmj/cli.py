@@ -10,7 +10,7 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, cast
 
 from hkmj.helpformat import HelpFormatter
 from hkmj.scoring.lines import score_line
@@ -186,6 +186,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     from hkmj import cli_classical
     from hkmj.rulesets import DEFAULT, RulesetError
     from hkmj.rulesets.args import rules_from_args
+    from hkmj.score_words import error_in
     from hkmj.scoring import InvalidHand, win_from_json
     from hkmj.scoring.request import hand_problem
     from hkmj.tiles import wind_word
@@ -193,11 +194,11 @@ def _cmd_score(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
-        print(f"hkmj score: {e}", file=sys.stderr)
+        print(f"hkmj score: {error_in(str(e), args.lang)}", file=sys.stderr)
         return 2
     usage = _score_usage_error(args, rules.name, rules.scores_every_hand)
     if usage:
-        print(f"hkmj score: {usage}", file=sys.stderr)
+        print(f"hkmj score: {error_in(usage, args.lang)}", file=sys.stderr)
         return 2
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
@@ -208,12 +209,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
         # what is wrong with the hand itself comes before a missing --win
         problem = hand_problem(args.hand, len(args.meld))
         if problem:
-            if args.json:
-                print(json.dumps({"valid": False, "error": problem}, ensure_ascii=False))
-            else:
-                print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {problem}", file=sys.stderr)
-            return 1
-        print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
+            return _invalid_hand(args, problem)
+        print(f"hkmj score: {error_in(NEED_WIN, args.lang)}", file=sys.stderr)
         return 2
     request: dict[str, Any] = {
         "hand": args.hand,
@@ -237,16 +234,30 @@ def _cmd_score(args: argparse.Namespace) -> int:
         win = win_from_json(request)
         outcome = rules.score(win)
     except InvalidHand as e:
-        if args.json:  # the machine interface's answer to a bad request, on stdout (R-9)
-            print(json.dumps({"valid": False, "error": _as_options(str(e))}, ensure_ascii=False))
-        else:
-            print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {_as_options(str(e))}", file=sys.stderr)
-        return 1
+        return _invalid_hand(args, _as_options(str(e)))
     if args.json:
         print(json.dumps(_result_in(rules.result_dict(outcome), outcome, rules, args.lang), ensure_ascii=False))
     else:
         print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules))
     return 0 if outcome.winning else 1
+
+
+NEED_WIN = "--win TILE is required with a hand (the winning tile, e.g. --win 1z)"
+"""``hkmj score HAND`` without ``--win`` (a usage error, exit 2, under every ruleset)."""
+
+
+def _invalid_hand(args: argparse.Namespace, problem: str, words: dict[str, dict[str, str]] | None = None) -> int:
+    """Report a hand ``hkmj score`` refuses, in ``--lang``: with ``--json`` the machine interface's
+    answer on stdout (R-9), else a sentence on stderr (``words``: the ruleset's, default Hong Kong's); exit 1."""
+    from hkmj.score_words import error_in
+
+    error = error_in(problem, args.lang)
+    if args.json:
+        print(json.dumps({"valid": False, "error": error}, ensure_ascii=False))
+    else:
+        w = (words or _WORDS)[args.lang]
+        print(f"{w['invalid']}{w['colon']} {error}", file=sys.stderr)
+    return 1
 
 
 def _result_in(result: dict[str, Any], outcome: Outcome, rules: Ruleset, lang: str) -> dict[str, Any]:
@@ -604,7 +615,7 @@ def _add_score(sub: Any) -> None:
         help="how the hand was won (repeatable): last_wall_tile, final_discard, kong_replacement; "
         "heavenly and earthly (Hong Kong), last_of_kind (MCR)",
     )
-    p.add_argument("--lang", choices=["en", "fr"], default="en", action=OnceAction, help="language of element names")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", action=OnceAction, help="language of element names and errors")
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
     cli_classical.add_arguments(p)
@@ -742,6 +753,8 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             f"{option} is an option of a command, not of hkmj itself: give the command first "
             f"(hkmj {shlex.join([command, *rest])}); commands that take it: {', '.join(having)}"
         )
+    if words and words[0] == "score" and _lang_typed(words) == "fr":
+        _french_errors(sub.choices["score"])
     args, extra = parser.parse_known_args(words)
     if extra:
         command = sub.choices.get(getattr(args, "command", None) or "", parser)
@@ -753,6 +766,28 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             hint = f" (write the hand as one word, without spaces: {hand}{''.join(extra)})"
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
+
+
+def _lang_typed(words: list[str]) -> str | None:
+    """The value of the first ``--lang`` in ``words``, read before they are parsed (None: none)."""
+    for i, word in enumerate(words):
+        if word == "--lang" and i + 1 < len(words):
+            return words[i + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
+def _french_errors(command: argparse.ArgumentParser) -> None:
+    """Make ``command``'s own usage errors (an unknown choice, an option given twice...) French:
+    ``hkmj score ... --lang fr`` says everything in French, its parser's errors included."""
+    from hkmj.score_words import error_in
+
+    def error(message: str) -> NoReturn:
+        sys.stderr.write(command.format_usage().replace("usage:", "utilisation :", 1))
+        command.exit(2, f"{command.prog} : erreur : {error_in(message, 'fr')}\n")
+
+    setattr(command, "error", error)  # noqa: B010 - this parser only, for this command line
 
 
 def _hint_at_a_terminal() -> None:

@@ -165,38 +165,32 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     The ruleset supplies its options (``--option pay_highest=on``, ``--option limit=500``);
     exit 1 for an invalid deal, 2 for a malformed ``--other``.
     """
+    from hkmj.cli import NEED_WIN, _invalid_hand
+    from hkmj.score_words import error_in
+
     if args.win is None:
         from hkmj.scoring.request import hand_problem
 
         problem = hand_problem(args.hand, len(args.meld))  # the hand's own problem first, as in the other rulesets
         if problem is None:
-            print("hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)", file=sys.stderr)
+            print(f"hkmj score: {error_in(NEED_WIN, args.lang)}", file=sys.stderr)
             return 2
-        return _invalid(args, {"valid": False, "error": problem})
+        return _invalid_hand(args, problem, _WORDS)
     try:
         request = request_from_args(args)
     except OtherHandError as e:
-        print(f"hkmj score: {e}", file=sys.stderr)
+        print(f"hkmj score: {error_in(str(e), args.lang)}", file=sys.stderr)
         return 2
     except WindError as e:
         result = {"valid": False, "error": str(e)}
     else:
         result = scorer(request)
     if not result["valid"]:
-        return _invalid(args, result)
+        return _invalid_hand(args, str(result["error"]), _WORDS)
     if args.lang != "en":
         result = translate(result, args.lang)
     print(json.dumps(result, ensure_ascii=False) if args.json else format_result(result, args.lang))
     return 0
-
-
-def _invalid(args: argparse.Namespace, result: dict[str, Any]) -> int:
-    """Report an invalid deal: with ``--json`` the machine answer on stdout, else a sentence on stderr (exit 1)."""
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False))
-    else:
-        print(f"{_WORDS[args.lang]['invalid']}{_WORDS[args.lang]['colon']} {result['error']}", file=sys.stderr)
-    return 1
 
 
 def translate(result: dict[str, Any], lang: str) -> dict[str, Any]:

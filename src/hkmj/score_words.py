@@ -1,0 +1,214 @@
+"""The errors ``hkmj score`` prints, in the language of ``--lang`` (English or French).
+
+The scorers, the request reader and the tile notation word their errors in English: the machine
+interface (R-9) answers in English, and a Python caller reads the same words. The command line
+renders one in French with :func:`error_in`, from :data:`PHRASES`: a table of the fixed phrases
+they write, each with its variable parts (an echo of what was typed, a tile, a number, a rule) —
+as the game review renders the advisor's notes (:mod:`hkmj.review_words`). A phrase may end in
+another message (``hand '5x': <the notation's error>``), which is rendered in turn. A message no
+phrase matches is shown as it is (a test makes every kind ``hkmj score`` can print, under each
+ruleset, and checks that none is left in English).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+__all__ = ["PHRASES", "error_in"]
+
+_ECHO = r"'[^']*'|\"[^\"]*\""
+"""What a message quotes of the input (``echo``: a quoted text)."""
+_LIST = r"\[[^\]]*\]"
+_WIND_FR: Final = {"E": "E", "S": "S", "W": "O", "N": "N"}
+
+
+def _groups(n: str) -> str:
+    """``n`` declared groups, in French (``0 groupe``, ``1 groupe``, ``2 groupes``)."""
+    return f"{n} groupe" + ("s" if int(n) > 1 else "")
+
+
+def _others(n: str) -> str:
+    return "autre" if int(n) <= 1 else "autres"
+
+
+Render = Callable[[dict[str, str]], str]
+"""Turns a phrase's parts (already in French where they are a message of their own) into French."""
+
+PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
+    # --- the tile notation (hkmj.tiles): a hand, a winning tile or a meld as typed
+    (rf"(?P<part>{_ECHO}): unknown suit (?P<letter>{_ECHO}) \(use m, p, s, z or f\)",
+     "{part} : famille {letter} inconnue (utilisez m, p, s, z ou f)"),
+    (rf"(?P<part>{_ECHO}): digits with no suit letter after them", "{part} : des chiffres sans lettre de famille après eux"),
+    (rf"(?P<part>{_ECHO}): suit letter (?P<letter>{_ECHO}) with no digits before it",
+     "{part} : la lettre de famille {letter} sans chiffre devant elle"),
+    (rf"(?P<part>{_ECHO}): unknown tile (?P<tile>\w+) \(suits run 1-9\)", "{part} : tuile {tile} inconnue (les familles vont de 1 à 9)"),
+    (rf"(?P<part>{_ECHO}): unknown tile (?P<tile>\w+) \(honours run 1z-7z\)",
+     "{part} : tuile {tile} inconnue (les honneurs vont de 1z à 7z)"),
+    (rf"(?P<part>{_ECHO}): unknown tile (?P<tile>\w+) \(bonus tiles run 1f-8f\)",
+     "{part} : tuile {tile} inconnue (les tuiles bonus vont de 1f à 8f)"),
+    (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO})", "{part} : caractère {char} inattendu"),
+    (rf"(?P<part>{_ECHO}): expected one tile, got (?P<n>\d+)", "{part} : une seule tuile attendue, {n} données"),
+    # --- the hand and its tiles (HK-1, HK-5; MCR-5.2; CL-1, CL-6)
+    (rf"hand (?P<hand>{_ECHO}) has (?P<n>\d+) tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included\)",
+     lambda g: f"la main {g['hand']} a {g['n']} tuiles ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise)"),
+    (r"hand has (?P<n>\d+) concealed tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included\)",
+     lambda g: f"la main a {g['n']} tuiles cachées ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise)"),
+    (r"(?:hands\.(?P<seat>[ESWN])\.)?hand of (?P<n>[\d,]+) characters: a hand of at most 14 tiles is written in at most (?P<most>\d+) "
+     r"\((?P<rule>[^)]*)\)",
+     lambda g: f"main{' de ' + _WIND_FR[g['seat']] if 'seat' in g else ''} de {g['n']} caractères : une main d'au plus 14 tuiles "
+     f"s'écrit en au plus {g['most']} ({g['rule']})"),
+    (r"(?P<seat>[ESWN]) holds (?P<n>\d+) concealed tiles; with (?P<melds>\d+) melds? a non-winner holds (?P<need>\d+)",
+     lambda g: f"{_WIND_FR[g['seat']]} tient {g['n']} tuiles cachées ; avec {_groups(g['melds'])}, un perdant en tient {g['need']}"),
+    (r"(?P<tile>\w+) is a bonus tile: give it in flowers or seasons \(HK-1\.3\)",
+     "{tile} est une tuile bonus : donnez-la comme fleur ou saison (HK-1.3)"),
+    (r"(?P<tile>\w+) is a bonus tile, not part of the hand \(CL-1\.2\)", "{tile} est une tuile bonus, elle ne fait pas partie de la main (CL-1.2)"),
+    (r"(?P<n>\d+) copies of (?P<tile>\w+): there are only four of each tile \(HK-1\)",
+     "{n} exemplaires de {tile} : il n'y a que quatre exemplaires de chaque tuile (HK-1)"),
+    (r"(?P<n>\d+) copies of (?P<tile>\w+) in the four hands: there are only four of each tile \(CL-1\.1\)",
+     "{n} exemplaires de {tile} dans les quatre mains : il n'y a que quatre exemplaires de chaque tuile (CL-1.1)"),
+    (r"(?P<hand>.+) has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans \(HK-5\)",
+     "{hand} ne se lit d'aucune façon valable : ce n'est ni quatre groupes et une paire, ni sept paires, ni les treize orphelins (HK-5)"),
+    (r"(?P<hand>.+) has no winning shape: not four groups and a pair, seven pairs, thirteen orphans, "
+     r"honours and knitted tiles or a knitted straight \(MCR-5\.2\)",
+     "{hand} n'a aucune forme gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize orphelins, "
+     "ni honneurs et tuiles cousues, ni suite cousue (MCR-5.2)"),
+    (r"(?P<hand>.+) has no valid reading: it is not four groups and a pair nor a limit hand of CL-6",
+     "{hand} ne se lit d'aucune façon valable : ce n'est ni quatre groupes et une paire, ni une main limite de CL-6"),
+    # --- the winning tile
+    (r"--win (?P<tile>\w+): a bonus tile never wins a hand \(HK-1\.3\)", "--win {tile} : une tuile bonus ne gagne jamais une main (HK-1.3)"),
+    (r"(?:--win|win_tile) (?P<tile>\w+) is not in the concealed hand (?P<hand>\w+)",
+     "la tuile gagnante {tile} n'est pas dans la main cachée {hand}"),
+    (r"win_tile (?P<tile>\w+): a flower or season is set aside and replaced, it never wins a hand \(CL-1\.2\)",
+     "tuile gagnante {tile} : une fleur ou une saison est mise de côté et remplacée, elle ne gagne jamais une main (CL-1.2)"),
+    (r"robbed kong: the other three (?P<tile>\w+) are in the robbed pung, so the hand holds one",
+     "kong volé : les trois autres {tile} sont dans le pung volé, la main n'en tient donc qu'un"),
+    (r"robbed kong of (?P<tile>\w+): (?P<seat>[ESWN]) shows no exposed pung of \w+ to add it to \(CL-3\.4\)",
+     lambda g: f"kong volé de {g['tile']} : {_WIND_FR[g['seat']]} n'a aucun pung exposé de {g['tile']} auquel l'ajouter (CL-3.4)"),
+    # --- declared groups (HK-4.8)
+    (r"a chow is three consecutive tiles of one suit \((?P<rule>[^)]*)\)",
+     "un chow est fait de trois tuiles qui se suivent dans une même famille ({rule})"),
+    (r"a (?P<kind>pung|kong|ckong) is (?P<n>\d+) identical tiles", "un {kind} est fait de {n} tuiles identiques"),
+    (r"expected '<chow\|pung\|kong\|ckong> <tiles>', e\.g\. 'pung 555m'",
+     "attendu « <chow|pung|kong|ckong> <tuiles> », par exemple 'pung 555m'"),
+    (r"bonus tiles never form melds \((?P<rule>[^)]*)\)", "les tuiles bonus ne forment jamais de groupe ({rule})"),
+    (r"(?P<what>--meld|meld) of (?P<n>[\d,]+) characters: a meld is written like 'pung 555m' \(R-9\)",
+     lambda g: f"{'groupe' if g['what'] == 'meld' else '--meld'} de {g['n']} caractères : un groupe s'écrit comme 'pung 555m' (R-9)"),
+    (r"a meld of (?P<n>[\d,]+) characters: a meld is written like 'pung 555m'",
+     "un groupe de {n} caractères : un groupe s'écrit comme 'pung 555m'"),
+    (r"(?P<n>\d+) melds: a hand has at most four groups(?P<rule>(?: \([^)]*\))?)", "{n} groupes : une main en a au plus quatre{rule}"),
+    # --- bonus tiles, seats, flags (R-3, R-9)
+    (rf"(?P<option>--flower|--season) (?P<value>{_LIST}): expected a list of distinct numbers 1-4, one per flower or season held \(R-9\)",
+     "{option} {value} : des numéros distincts de 1 à 4 sont attendus, un par fleur ou saison détenue (R-9)"),
+    (rf"(?P<what>flower|season)s (?P<value>{_LIST}): each is a distinct number 1-4 \((?P<rule>[^)]*)\)",
+     lambda g: f"{'fleurs' if g['what'] == 'flower' else 'saisons'} {g['value']} : chacune est un numéro distinct de 1 à 4 ({g['rule']})"),
+    (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",
+     "{option} {value} : un vent est attendu, E, S, O (ou W) ou N"),
+    (r"--from must be another seat \(E, S, W or N\)", "--from doit nommer une autre place que la vôtre (E, S, O ou N)"),
+    (r"discarder must be another seat \(E, S, W or N\)", "le défausseur doit être une autre place que le gagnant (E, S, O ou N)"),
+    (r"(?P<what>flower|season) (?P<n>\d) is held by both (?P<one>[ESWN]) and (?P<other>[ESWN]): there is one of each \(CL-1\.1\)",
+     lambda g: f"{'la fleur' if g['what'] == 'flower' else 'la saison'} {g['n']} est tenue à la fois par {_WIND_FR[g['one']]} "
+     f"et par {_WIND_FR[g['other']]} : il n'y en a qu'une de chaque (CL-1.1)"),
+    (r"(?P<n>[\d,]+) flags: a request has at most (?P<most>\d+) \(R-9\)", "{n} drapeaux : une requête en a au plus {most} (R-9)"),
+    (r"flags (?P<value>\[.*): a flag is given twice", "flags {value} : un drapeau est donné deux fois"),  # a long list: cut
+    (r"flag (?P<flag>'\w+') needs a win on a discard, not a robbed kong \(MCR-6\.41\)",
+     "le drapeau {flag} demande une victoire sur une défausse, pas sur un kong volé (MCR-6.41)"),
+    (r"flag (?P<flag>'\w+') needs a win on a discard(?P<rule>(?: \([^)]*\))?)", "le drapeau {flag} demande une victoire sur une défausse{rule}"),
+    (r"flag (?P<flag>'\w+') needs a self-drawn win(?P<rule>(?: \([^)]*\))?)",
+     "le drapeau {flag} demande une victoire sur sa propre pioche{rule}"),
+    (r"flag (?P<flag>'\w+') never goes with a robbed kong \(R-3\)", "le drapeau {flag} ne va jamais avec un kong volé (R-3)"),
+    (r"flag (?P<flag>'\w+') never goes with (?P<other>'\w+') \(R-3\)", "le drapeau {flag} ne va jamais avec {other} (R-3)"),
+    (r"flags (?P<a>'\w+') and (?P<b>'\w+') never go together \(R-3\)", "les drapeaux {a} et {b} ne vont jamais ensemble (R-3)"),
+    (r"flag 'kong_replacement' needs a declared kong among the melds \(R-3\)",
+     "le drapeau 'kong_replacement' demande un kong déclaré parmi les groupes (R-3)"),
+    (r"flag 'kong_replacement': the hand declares no kong \(MCR-6\.42\)", "le drapeau 'kong_replacement' : la main ne déclare aucun kong (MCR-6.42)"),
+    (r"flag 'heavenly': only East wins a heavenly hand \(HK-6\)", "le drapeau 'heavenly' : seul Est gagne une main du ciel (HK-6)"),
+    (r"flag 'earthly': another seat wins on East's very first discard \(HK-6\)",
+     "le drapeau 'earthly' : une autre place que l'Est gagne sur la toute première défausse de l'Est (HK-6)"),
+    (r"a heavenly or earthly hand has no melds: it is won on the dealt tiles",
+     "une main du ciel ou de la terre n'a aucun groupe déclaré : elle est gagnée avec les tuiles distribuées"),
+    (r"flag 'last_of_kind': the hand holds (?P<n>\d+) other (?P<tile>\w+) concealed, so the winning tile cannot be the last of its kind \(MCR-6\.27\)",
+     lambda g: f"le drapeau 'last_of_kind' : la main cache {g['n']} {_others(g['n'])} {g['tile']}, la tuile gagnante ne peut donc "
+     "pas être la dernière de son espèce (MCR-6.27)"),
+    (r"unknown flag (?P<flag>'\w+') for MCR: expected any of (?P<known>.+)", "drapeau {flag} inconnu en MCR : attendu parmi {known}"),
+    (r"unknown flag (?P<flag>'\w+'): expected any of (?P<known>.+)", "drapeau {flag} inconnu : attendu parmi {known}"),
+    (r"flag (?P<flag>'\w+') is not part of the classical game: expected any of (?P<known>.+)",
+     "le drapeau {flag} n'existe pas dans le jeu classique : attendu parmi {known}"),
+    # --- the options of the command line
+    (r"--win TILE is required with a hand \(the winning tile, e\.g\. --win 1z\)",
+     "--win TUILE est obligatoire avec une main (la tuile gagnante, par exemple --win 1z)"),
+    (r"--robbed needs --from SEAT, the seat whose added kong was robbed \((?P<rule>[^)]*)\)",
+     "--robbed demande --from PLACE, la place dont le kong ajouté a été volé ({rule})"),
+    (r"--other gives another seat's hand to the classical game \(--rules classical\); --rules (?P<rules>\w+) scores the winner alone",
+     "--other donne la main d'une autre place au jeu classique (--rules classical) ; --rules {rules} ne compte que le gagnant"),
+    (r"(?P<option>--[\w-]+) needs a hand on the command line \(hkmj score 234s567p88m111z777z --win 1z\); without a hand, "
+     r"hkmj score reads JSON requests on stdin, one a line, and takes every field from them \(R-9\)",
+     "{option} demande une main sur la ligne de commande (hkmj score 234s567p88m111z777z --win 1z) ; sans main, hkmj score "
+     "lit des requêtes JSON sur l'entrée standard, une par ligne, et prend chaque champ de celles-ci (R-9)"),
+    (rf"--other (?P<value>{_ECHO}): expected 'SEAT: TILES, \.\.\.' with SEAT one of E, S, W \(or O\), N",
+     "--other {value} : attendu « PLACE: TUILES, ... » avec PLACE parmi E, S, W (ou O), N"),
+    (rf"--other (?P<value>{_ECHO}): (?P<part>{_ECHO}) needs a number 1-4, e\.g\. (?P<example>{_ECHO})",
+     "--other {value} : {part} demande un numéro de 1 à 4, par exemple {example}"),
+    (r"--other: seat (?P<seat>[ESWN]) given twice", "--other : la place {seat} est donnée deux fois"),
+    (r"--other (?P<seat>[ESWN]): that is the winner's seat \(--seat\); give the winner's hand as HAND",
+     "--other {seat} : c'est la place du gagnant (--seat) ; donnez la main du gagnant comme MAIN"),
+    (rf"option (?P<key>[\w-]+)=(?P<value>{_ECHO}|\S+): expected one of (?P<choices>.+)", "option {key}={value} : attendu parmi {choices}"),
+    (rf"option (?P<key>[\w-]+)=(?P<value>{_ECHO}|\S+): expected a whole number (?P<low>-?\d+)-(?P<high>-?\d+)",
+     "option {key}={value} : un nombre entier de {low} à {high} est attendu"),
+    (rf"option (?P<arg>{_ECHO}): expected key=value, e\.g\. (?P<example>\S+)", "option {arg} : attendu clé=valeur, par exemple {example}"),
+    (rf"option (?P<key>{_ECHO}) given twice", "option {key} donnée deux fois"),
+    (rf"unknown option (?P<key>{_ECHO}) for (?P<rules>\w+) rules \(options: (?P<known>[^)]*)\)",
+     lambda g: f"option {g['key']} inconnue pour les règles {g['rules']} (options : {'aucune' if g['known'] == 'none' else g['known']})"),
+    (rf"unknown ruleset (?P<name>{_ECHO}): expected one of (?P<known>.+)", "jeu de règles {name} inconnu : attendu parmi {known}"),
+    # --- the command line's own parser (argparse)
+    (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
+     "argument {option} : choix {value} invalide (choisissez parmi {choices})"),
+    (r"argument (?P<option>[\w/-]+): given twice \(give it once\)", "argument {option} : donné deux fois (donnez-le une seule fois)"),
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a whole number \(digits 0-9\)",
+     "argument {option} : {value} n'est pas un nombre entier (chiffres 0-9)"),
+    (r"argument (?P<option>[\w/-]+): expected one argument", "argument {option} : une valeur est attendue"),
+    (r"unrecognized arguments: (?P<words>.+) \(did you mean (?P<close>\S+)\?\)",
+     "arguments non reconnus : {words} (vouliez-vous dire {close} ?)"),
+    (r"unrecognized arguments: (?P<words>.+) \(write the hand as one word, without spaces: (?P<hand>\S+)\)",
+     "arguments non reconnus : {words} (écrivez la main d'un seul mot, sans espaces : {hand})"),
+    (r"unrecognized arguments: (?P<words>.+)", "arguments non reconnus : {words}"),
+    # --- a message about one part of the hand: the part, then its own message
+    (rf"hand (?P<hand>{_ECHO}): (?P<inner>.+)", "main {hand} : {inner}"),
+    (rf"(?P<option>--win|--meld|--flower|--season) (?P<value>{_ECHO}): (?P<inner>.+)", "{option} {value} : {inner}"),
+    (rf"meld (?P<meld>{_ECHO}): (?P<inner>.+)", "groupe {meld} : {inner}"),
+    (r"win_tile: (?P<inner>.+)", "tuile gagnante : {inner}"),
+    (r"hands\.(?P<seat>[ESWN])\.hand: (?P<inner>.+)", lambda g: f"main de {_WIND_FR[g['seat']]} : {g['inner']}"),
+    (r"hands\.(?P<seat>[ESWN])\.melds: (?P<inner>.+)", lambda g: f"groupes de {_WIND_FR[g['seat']]} : {g['inner']}"),
+    (r"(?P<seat>[ESWN]): (?P<inner>.+)", lambda g: f"{_WIND_FR[g['seat']]} : {g['inner']}"),
+)
+"""Each English phrase (a regular expression matching a whole message) and its French: a format
+string of the phrase's named parts, or a function of them. A part named ``inner`` is a message
+of its own, rendered first."""
+
+_COMPILED: Final = tuple((re.compile(pattern, re.DOTALL), french) for pattern, french in PHRASES)
+
+
+def _french(message: str) -> str | None:
+    """``message`` in French, or None when no phrase matches it."""
+    for pattern, french in _COMPILED:
+        m = pattern.fullmatch(message)
+        if m is None:
+            continue
+        parts = {k: v for k, v in m.groupdict().items() if v is not None}
+        if "inner" in parts:
+            inner = _french(parts["inner"])
+            if inner is None:
+                continue  # a part no phrase knows: another reading, or none
+            parts["inner"] = inner
+        return french(parts) if callable(french) else french.format(**parts)
+    return None
+
+
+def error_in(message: str, lang: str) -> str:
+    """An error of ``hkmj score`` (or of the scorers it calls) in ``lang``: ``en`` as written,
+    ``fr`` from :data:`PHRASES` (as written when no phrase matches it)."""
+    if lang != "fr":
+        return message
+    french = _french(message)
+    return message if french is None else french
