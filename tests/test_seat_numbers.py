@@ -49,6 +49,17 @@ def test_hk_2_1_a_bool_or_out_of_range_seat_is_refused_by_every_scorer(rules: st
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("bad", [True, False])
+def test_hk_2_1_a_bool_discarder_is_refused_after_the_same_hand_with_a_number(rules: str, bad: bool) -> None:
+    """HK-2.1: the scorers remember a hand's context once checked; a discarder ``True`` must not
+    pass as the discarder 1 of the same hand scored before (the compiled core read it as 1 there)."""
+    rule = get_ruleset(rules)
+    rule.score(Win(HAND, tile("5p"), "discard", seat=2, discarder=int(bad)))
+    with pytest.raises(InvalidHand, match=f"discarder {bad}"):
+        rule.score(Win(HAND, tile("5p"), "discard", seat=2, discarder=bad))
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 def test_hk_2_1_a_seat_as_a_number_still_scores(rules: str) -> None:
     """HK-2.1: South as 1 scores, from East's discard (the refusal above is of bools only)."""
     out = get_ruleset(rules).score(Win(HAND, tile("5p"), "discard", seat=1, discarder=0))

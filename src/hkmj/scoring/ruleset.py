@@ -297,8 +297,10 @@ def _validation_key(win: Win, flags: int) -> int:
     discarder = 4 if win.discarder is None else win.discarder
     if kind < 0 or flags < 0 or not (0 <= win.seat < 4 and 0 <= win.prevailing < 4 and 0 <= discarder <= 4):
         return -1
-    if type(win.seat) is bool or type(win.prevailing) is bool or type(discarder) is bool:
-        return -1  # True would key as South: validated in full, and refused (HK-2.1)
+    if type(win.seat) is bool or type(win.prevailing) is bool or type(win.discarder) is bool:
+        # True would key as South: validated in full, and refused (HK-2.1); the field itself, not
+        # ``discarder``, which the compiled core stores as a native int (True read as 1)
+        return -1
     return ((((kind * 4 + win.seat) * 4 + win.prevailing) * 5 + discarder) * 32 + flags) * 3 + melds
 
 
