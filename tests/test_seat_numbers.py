@@ -49,6 +49,14 @@ def test_hk_2_1_a_bool_or_out_of_range_seat_is_refused_by_every_scorer(rules: st
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_1_a_bool_winning_tile_is_refused_by_every_scorer(rules: str) -> None:
+    """HK-1: the winning tile is a tile number; ``True`` (which Python counts as 1, the tile 2m held
+    in HAND) is refused, in the compiled core as the ``Win`` is built, in pure Python as it is scored."""
+    with pytest.raises(InvalidHand, match=r"(?i)win_tile true is not a tile number"):
+        get_ruleset(rules).score(Win(HAND, True))
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 @pytest.mark.parametrize("bad", [True, False])
 def test_hk_2_1_a_bool_discarder_is_refused_after_the_same_hand_with_a_number(rules: str, bad: bool) -> None:
     """HK-2.1: the scorers remember a hand's context once checked; a discarder ``True`` must not

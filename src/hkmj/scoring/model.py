@@ -80,6 +80,14 @@ def _native_seat(value: object, what: str) -> int:
     return cast(int, value)
 
 
+def _native_tile(value: object) -> int:
+    """The winning tile of the compiled :class:`Win` (a native int): a bool is refused here, as
+    pure Python's checks refuse it (Python counts True as 1, the tile 2m)."""
+    if isinstance(value, bool):
+        raise InvalidHand(f"win_tile {value!r} is not a tile number (an int 0-33)")
+    return cast(int, value)
+
+
 def win_seat_problem(win: Win) -> str | None:
     """The first of ``win``'s seat, prevailing wind and discarder that is no seat number (HK-2.1), or None."""
     return (
@@ -247,7 +255,7 @@ class Win:
     def __init__(
         self,
         concealed: tuple[Tile, ...],
-        win_tile: Tile,
+        win_tile: object,
         win: str = "self_draw",
         seat: object = 0,
         prevailing: object = 0,
@@ -257,13 +265,14 @@ class Win:
         seasons: tuple[int, ...] = (),
         flags: frozenset[str] = _NO_FLAGS,
     ) -> None:
-        # ``seat`` and ``prevailing`` are seat numbers 0-3 (HK-2.1), taken as ``object``: compiled,
+        # ``win_tile`` is a tile number and ``seat`` and ``prevailing`` are seat numbers 0-3
+        # (HK-1, HK-2.1), taken as ``object``: compiled,
         # an ``int`` parameter would turn True into 1 before anything could refuse it
         # written out (init=False); compiled, native stores (mypyc ignores the frozen
         # dataclass __setattr__, which still guards every assignment from outside)
         if _NATIVE:
             self.concealed = concealed  # type: ignore[misc]
-            self.win_tile = win_tile  # type: ignore[misc]
+            self.win_tile = _native_tile(win_tile)  # type: ignore[misc]
             self.win = win  # type: ignore[misc]
             self.seat = _native_seat(seat, "seat")  # type: ignore[misc]
             self.prevailing = _native_seat(prevailing, "prevailing")  # type: ignore[misc]
