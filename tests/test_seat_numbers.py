@@ -123,6 +123,9 @@ def test_hk_2_1_a_match_and_the_bot_protocol_take_no_bool_seat(bad: Any) -> None
     with pytest.raises(IllegalAction, match=f"seat {bad!r}"):
         match.player_at(bad)
     assert sorted(match.player_at(s) for s in range(4)) == [0, 1, 2, 3]
+    with pytest.raises(IllegalAction, match=f"player {bad!r}: expected a player number 0-3"):
+        match.seat_of(bad)  # it was a StopIteration for 4, and True read as player 1
+    assert [match.seat_of(match.player_at(s)) for s in range(4)] == [0, 1, 2, 3]
     hand = stacked_hand()
     start = hand.events[0]
     with pytest.raises(IllegalAction, match=f"seat {bad!r}"):

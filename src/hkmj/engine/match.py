@@ -13,9 +13,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
-from hkmj.engine.state import Event, Hand, check_seat, instance_state, set_state
+from hkmj.engine.state import Event, Hand, IllegalAction, check_seat, instance_state, set_state
 from hkmj.engine.wall import _seeded_wall
 from hkmj.rulesets import DEFAULT, Ruleset
+from hkmj.scoring.model import python_echo
 from hkmj.tiles import SEAT_LETTERS, Tile
 
 __all__ = ["LENGTHS", "Length", "Match", "ranking"]
@@ -109,8 +110,10 @@ class Match:
         """The player sitting at ``seat`` (0 = East) in the current deal; a seat is a number 0-3, never a bool (HK-2.1)."""
         return self.rules.player_at(self._at_first_seat, self.rotations, check_seat(seat))
 
-    def seat_of(self, player: int) -> int:
-        """The seat wind of ``player`` in the current deal."""
+    def seat_of(self, player: object) -> int:
+        """The seat wind of ``player`` (a player number 0-3, never a bool) in the current deal (HK-2.1)."""
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < 4:
+            raise IllegalAction(f"player {python_echo(player)}: expected a player number 0-3")
         return next(s for s in range(4) if self.player_at(s) == player)
 
     @property
