@@ -24,6 +24,25 @@ async def first_decision(t: Table, slot: int) -> int | None:
     return seat
 
 
+async def first_discard_decision(t: Table, slot: int) -> int | None:
+    """Wait until ``slot`` has an open decision on its own turn (a discard is legal); its seat.
+    A claim decision on a bot's discard may open and close first (a seat with no connection has
+    its claims passed at the window's minimum), so it is not taken for the turn."""
+    seat = None
+    for _ in range(3000):  # up to 30 s on a loaded machine
+        seat = t.seat_of(slot)
+        if (
+            t.hand is not None
+            and seat is not None
+            and seat in t.decisions
+            and not t._pending
+            and any(str(a).startswith("discard") for a in t.hand.legal_actions(seat))
+        ):
+            break
+        await asyncio.sleep(0.01)
+    return seat
+
+
 def test_hint_is_the_advisors_best_action() -> None:
     async def go() -> None:
         cfg = TableConfig(
@@ -64,7 +83,7 @@ def test_a_hint_is_worked_out_once_per_decision() -> None:
         t.go_live()
         await t.join(0, "Ann")
         try:
-            seat = await first_decision(t, 0)
+            seat = await first_discard_decision(t, 0)
             counting = Counting()
             t._advisor = counting
             hints = [t.hint(0) for _ in range(20)]
