@@ -16,12 +16,15 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from hkmj.tiles import SEAT_LETTERS, WIND_LETTERS
+
 __all__ = ["PHRASES", "error_in"]
 
 _ECHO = r"'[^']*'|\"[^\"]*\""
 """What a message quotes of the input (``echo``: a quoted text)."""
 _LIST = r"\[[^\]]*\]"
-_WIND_FR: Final = {"E": "E", "S": "S", "W": "O", "N": "N"}
+_WIND_FR: Final = dict(zip(SEAT_LETTERS, WIND_LETTERS["fr"], strict=True))
+"""A seat letter as French writes it (West is O, Ouest)."""
 
 
 def _groups(n: str) -> str:
