@@ -211,3 +211,38 @@ def test_a_wind_typed_as_a_word_is_that_wind(rules: str, capsys: pytest.CaptureF
     assert printed[0] == printed[1] == printed[2] and printed[0]
     assert main(["score", *hand, "--win", win, "--rules", rules, "--from", "westward"]) == 1
     assert "--from 'westward'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["play", "--bogus"], "hkmj play : erreur : arguments non reconnus : --bogus"),
+        (["play", "--hands", "x"], "hkmj play : erreur : argument --hands : 'x' n'est pas un nombre"),
+        (["play", "--hands", "0"], "hkmj play : erreur : argument --hands : doit valoir au moins 1"),
+        (["play", "--delay", "99"], "hkmj play : erreur : argument --delay : doit être entre 0 et 10 secondes"),
+        (["play", "--delay", "x"], "hkmj play : erreur : argument --delay : 'x' n'est pas un nombre de secondes"),
+        (["play", "--round", "--hands", "2"], "hkmj play : erreur : argument --hands : impossible avec l'argument --round"),
+        (["play", "--seed", "x"], "hkmj play : erreur : argument --seed : 'x' n'est pas un nombre entier (chiffres 0-9)"),
+        (["play", "--option"], "hkmj play : erreur : argument --option : une valeur est attendue"),
+        (["replay"], "hkmj replay : erreur : arguments obligatoires manquants : file"),
+        (["replay", "g.jsonl", "--bogus"], "hkmj replay : erreur : arguments non reconnus : --bogus"),
+        (["review"], "hkmj review : erreur : arguments obligatoires manquants : GAME"),
+        (["review", "g.jsonl", "--top", "0"], "hkmj review : erreur : argument --top : '0' : un nombre entier d'au moins 1 est attendu"),
+    ],
+)
+def test_every_command_with_lang_says_its_usage_errors_in_french(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's own errors follow ``--lang fr`` in every command that takes it (as ``hkmj score``
+    does), wherever ``--lang`` is on the line; without it they stay English."""
+    for words in ([*argv, "--lang", "fr"], [argv[0], "--lang=fr", *argv[1:]]):
+        with pytest.raises(SystemExit) as stop:
+            main(words)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"utilisation : hkmj {argv[0]}"), err
+        assert err.strip().splitlines()[-1] == said
+    with pytest.raises(SystemExit):
+        main(argv)
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: hkmj {argv[0]}") and f"hkmj {argv[0]}: error: " in err

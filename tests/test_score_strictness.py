@@ -723,6 +723,20 @@ def _phrases_used(message: str) -> list[int]:
     return []
 
 
+OTHER_COMMANDS_ERRORS = (
+    "argument --hands: 'x' is not a number",
+    "argument --hands: must be at least 1",
+    "argument --delay: must be between 0 and 10 seconds",
+    "argument --delay: 'x' is not a number of seconds",
+    "argument --hands: not allowed with argument --round",
+    "the following arguments are required: file",
+    "argument --top: '0': expected a whole number of at least 1",
+    "argument --lang: language 'de': the review is written in en (English) or fr (French)",
+    "ambiguous option: --r could match --round, --record, --rules",
+)
+"""Usage errors of the other commands that take ``--lang`` (``hkmj play``, ``replay``, ``review``)."""
+
+
 def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -> None:
     """Each phrase of the table renders one of the command lines above (none is dead), and a
     message no phrase knows is shown as it is rather than lost; English is never touched."""
@@ -734,6 +748,10 @@ def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -
         assert found, english
         used.update(found)
     used.update(_phrases_used("argument --flag: invalid choice: 'bad' (choose from 'a', 'b')"))
+    for other in OTHER_COMMANDS_ERRORS:  # argparse's errors of play, replay, review (tests/test_cli.py)
+        found = _phrases_used(other)
+        assert found, other
+        used.update(found)
     assert sorted(set(range(len(PHRASES))) - used) == []
     assert error_in("something new: 12 tiles", "fr") == "something new: 12 tiles"
     assert error_in("hand '5x': something new", "fr") == "hand '5x': something new"  # no half-French

@@ -753,8 +753,10 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             f"{option} is an option of a command, not of hkmj itself: give the command first "
             f"(hkmj {shlex.join([command, *rest])}); commands that take it: {', '.join(having)}"
         )
-    if words and words[0] == "score" and _lang_typed(words) == "fr":
-        _french_errors(sub.choices["score"])
+    if words and words[0] in sub.choices and (_lang_typed(words) or "").strip().lower() == "fr":
+        command = sub.choices[words[0]]
+        if any("--lang" in a.option_strings for a in command._actions):  # every command that speaks French
+            _french_errors(command)
     args, extra = parser.parse_known_args(words)
     if extra:
         command = sub.choices.get(getattr(args, "command", None) or "", parser)
@@ -779,8 +781,9 @@ def _lang_typed(words: list[str]) -> str | None:
 
 
 def _french_errors(command: argparse.ArgumentParser) -> None:
-    """Make ``command``'s own usage errors (an unknown choice, an option given twice...) French:
-    ``hkmj score ... --lang fr`` says everything in French, its parser's errors included."""
+    """Make ``command``'s own usage errors (an unknown option or choice, a bad value, an option
+    given twice...) French: ``hkmj score ... --lang fr`` (or ``play``, ``replay``, ``review``) says
+    everything in French, its parser's errors included."""
     from hkmj.score_words import error_in
 
     def error(message: str) -> NoReturn:
