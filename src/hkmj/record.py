@@ -25,6 +25,7 @@ from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_lette
 from hkmj.tui.rules_texts import cite
 
 __all__ = [
+    "PLAY_FIELD",
     "Divergence",
     "RecordError",
     "RecordWriter",
@@ -50,11 +51,12 @@ class RecordError(ValueError):
 
 
 class RecordWriter:
-    """Append events to a JSON Lines file, flushed after each chunk (a hand) so nothing is lost."""
+    """Write events to a JSON Lines file, flushed after each chunk (a hand) so nothing is lost;
+    ``append`` goes on at the end of an existing record (a resumed match)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, append: bool = False) -> None:
         self.path = Path(path)
-        self._f: IO[str] = self.path.open("w", encoding="utf-8")
+        self._f: IO[str] = self.path.open("a" if append else "w", encoding="utf-8")
         self.lines = 0
 
     def write(self, events: Iterable[Event]) -> None:
@@ -195,6 +197,11 @@ def split_hands(events: Sequence[Event]) -> Iterator[list[Event]]:
 
 
 _DEFAULT_HEADER = DEFAULT.header()
+
+PLAY_FIELD = "play"
+"""The field ``hkmj play`` adds to its record's ``match_start``: what resuming the match needs
+beyond the engine's own header (the bots, their seeds, the screen's choices; docs/play.md). The
+engine does not produce it, so replay leaves it out of the comparison."""
 
 
 def _diff(expected: Event, got: Event) -> str | None:
@@ -360,7 +367,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
         except (ValueError, TypeError, KeyError) as err:  # RulesetError is a ValueError
             report.divergence = Divergence(start.get("_line"), 0, f"bad match_start: {err}", start)
             return
-        why = _diff(start, match.events[0])
+        why = _diff({k: v for k, v in start.items() if k != PLAY_FIELD}, match.events[0])
         if why:
             report.divergence = Divergence(start.get("_line"), 0, why, start, match.events[0])
             return

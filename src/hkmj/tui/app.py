@@ -8,6 +8,7 @@ Mahjong on (twice as long, HK-5.7); with ``delay=0`` (tests) the table runs stra
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -230,7 +231,11 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).can_focus = False
-        self.add_notes(self.session.start_hand())
+        s = self.session
+        if s.history:  # a resumed match (hkmj play --resume): its log so far
+            self.add_notes(s.history[-LOG_KEEP:])
+        if s.hand is None or s.summary is not None:
+            self.add_notes(s.start_hand())
         self.pump()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -581,7 +586,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.tx, self.glyphs))
 
     def action_quit_game(self) -> None:
-        self.app.push_screen(QuitScreen(self.tx), self._after_quit)
+        self.app.push_screen(QuitScreen(self.tx, self._saved()), self._after_quit)
+
+    def _saved(self) -> Path | None:
+        return self.app.saved if isinstance(self.app, PlayApp) else None
 
     def _after_quit(self, leave: bool | None) -> None:
         if leave:
@@ -712,12 +720,19 @@ class QuitScreen(ModalScreen[bool]):
     #quit { width: auto; max-width: 100%; height: auto; border: round $error; background: $surface; padding: 1 2; }
     """
 
-    def __init__(self, tx: Texts) -> None:
+    def __init__(self, tx: Texts, saved: Path | None = None) -> None:
         super().__init__()
         self.tx = tx
+        self.saved = saved
+        """The file the match is saved in as it is played (None: not saved)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(self.tx("quit.ask"), id="quit")
+        text = self.tx("quit.ask")
+        if self.saved is not None:
+            from hkmj.tui.resume import resume_command
+
+            text += "\n\n" + self.tx("quit.saved", command=resume_command(self.saved))
+        yield Static(text, id="quit")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -769,9 +784,11 @@ class PlayApp(App[None]):
         Binding("ctrl+q", "ask_quit", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session, *, glyphs: bool = False, delay: float = 0.3) -> None:
+    def __init__(self, session: Session, *, glyphs: bool = False, delay: float = 0.3, saved: Path | None = None) -> None:
         super().__init__()
         self.session = session
+        self.saved = saved
+        """The file the match is saved in as it is played, for ``--resume`` (the quit question names it)."""
         self.table = TableScreen(session, glyphs=glyphs, delay=delay)
 
     def get_default_screen(self) -> Screen[None]:
@@ -786,7 +803,7 @@ class PlayApp(App[None]):
         if isinstance(self.screen, (QuitScreen, TooSmallScreen)):
             self.exit()
             return
-        self.push_screen(QuitScreen(self.session.tx), self._after_ask)
+        self.push_screen(QuitScreen(self.session.tx, self.saved), self._after_ask)
 
     def _after_ask(self, leave: bool | None) -> None:
         if leave:

@@ -9,6 +9,7 @@ import argparse
 import os
 import random
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hkmj.cli import whole_number
@@ -20,9 +21,10 @@ from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_arg
 from hkmj.tui.texts import LANGS, Texts
 
 if TYPE_CHECKING:
+    from hkmj.record import RecordWriter
     from hkmj.tui.session import Session
 
-__all__ = ["DEFAULT_BOTS", "register", "resolve_bots", "result_line", "ruleset_error", "run"]
+__all__ = ["DEFAULT_BOTS", "Table", "farewell", "open_table", "play", "register", "resolve_bots", "result_line", "ruleset_error", "run"]
 
 DEFAULT_BOTS = "strong,strong,greedy"
 FALLBACK_BOT = "greedy"
@@ -92,9 +94,14 @@ def register(sub: Any) -> None:
             "(HK-5.7, MCR-5.4, CL-7.7), other refusals explained, common mistakes warned"
         ),
     )
-    p.add_argument("--lang", choices=LANGS, default="en", help="language of the whole screen (default en)")
+    p.add_argument("--lang", choices=LANGS, default=None, help="language of the whole screen (default en; a resumed match's own)")
     p.add_argument("--glyphs", action="store_true", help="draw tiles with Unicode mahjong glyphs (U+1F000) instead of coloured text")
     p.add_argument("--record", metavar="FILE", help="save the match events as JSON Lines (one engine event per line); never overwrites an existing file")
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the match saved in FILE where it stopped (its --record file, or the file named when you left)",
+    )
     p.add_argument("--delay", type=_delay, default=0.3, metavar="SECONDS", help="pause before each bot move (default 0.3)")
     add_rules_arguments(p)
     p.set_defaults(func=run)
@@ -144,13 +151,37 @@ def result_line(session: Session, tx: Texts) -> str:
     return tx.plural("cli.result", me.hands_played, seed=session.seed, total=me.totals[0], rank=me.ranking()[0])
 
 
+@dataclass
+class Table:
+    """A match ready to play: its session, the file it is saved in as it goes, and whether that
+    file is one ``hkmj play`` chose (no ``--record``: removed once the match is over)."""
+
+    session: Session
+    record: RecordWriter
+    autosaved: bool
+    glyphs: bool
+    delay: float
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``hkmj play``; returns the exit code (2 for a bad option)."""
+    table = open_table(args)
+    if isinstance(table, int):
+        return table
+    return play(table)
+
+
+def open_table(args: argparse.Namespace) -> Table | int:
+    """The match the options ask for, new or resumed (``--resume``), or the exit code after saying
+    what is wrong with them (2), before any table opens."""
     from hkmj.bots import make_bot
 
-    tx = Texts(args.lang)
+    if args.resume is not None:
+        return _resume(args)
+    lang = args.lang or "en"
+    tx = Texts(lang)
     try:
-        names, warnings = resolve_bots(args.bots, args.lang)
+        names, warnings = resolve_bots(args.bots, lang)
     except ValueError as e:
         print(e, file=sys.stderr)
         return 2
@@ -172,31 +203,175 @@ def run(args: argparse.Namespace) -> int:
         try:
             record = RecordWriter(args.record)
         except OSError as e:
-            print(f"hkmj play: --record {args.record}: {OSReason.of(e).say(args.lang)}", file=sys.stderr)
+            print(f"hkmj play: --record {args.record}: {OSReason.of(e).say(lang)}", file=sys.stderr)
             return 2
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # Textual would draw into a pipe and wait for keys forever
+    if not _in_a_terminal():
         if record is not None:
             record.close()
             os.remove(args.record)
         print(tx("cli.no_terminal"), file=sys.stderr)
         return 2
-    from hkmj.tui.app import PlayApp
+    if record is None:  # saved anyway, for --resume
+        record = _autosave(seed, tx, lang)
+        if record is None:
+            return 2
     from hkmj.tui.session import Session
 
-    bots = [make_bot(n, seed * 4 + i + 1) for i, n in enumerate(names)]
-    if args.hands:
-        session = Session(
-            bots, names, seed=seed, length="hands", hands=args.hands, teach=args.teach, lang=args.lang, record=record, rules=rules
-        )
-    else:
-        length: Length = "round" if args.round else "game"
-        session = Session(bots, names, seed=seed, length=length, teach=args.teach, lang=args.lang, record=record, rules=rules)
+    seeds = [seed * 4 + i + 1 for i in range(3)]
+    bots = [make_bot(n, s) for n, s in zip(names, seeds, strict=True)]
+    header = {"bots": names, "bot_seeds": seeds, "lang": lang, "glyphs": args.glyphs}
+    length: Length = "hands" if args.hands else "round" if args.round else "game"
+    session = Session(
+        bots, names, seed=seed, length=length, hands=args.hands, teach=args.teach, lang=lang, record=record, rules=rules, play_header=header
+    )
+    return Table(session, record, autosaved=not args.record, glyphs=args.glyphs, delay=args.delay)
+
+
+def _in_a_terminal() -> bool:
+    """Textual would draw into a pipe and wait for keys forever."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _autosave(seed: int, tx: Texts, lang: str) -> RecordWriter | None:
+    """The record of a match played without ``--record``, in :func:`~hkmj.tui.resume.save_dir`
+    (None, the reason said, when that folder cannot be written)."""
+    from hkmj.record import RecordWriter
+    from hkmj.tui.resume import save_dir, save_path
+
     try:
-        PlayApp(session, glyphs=args.glyphs, delay=args.delay).run()
+        save_dir().mkdir(parents=True, exist_ok=True)
+        return RecordWriter(save_path(seed))
+    except OSError as e:
+        print(tx("cli.autosave_failed", path=save_dir(), reason=OSReason.of(e).say(lang)), file=sys.stderr)
+        return None
+
+
+def play(table: Table) -> int:
+    """Run the table, then say how the match went and, when it is not over, how to go on with it."""
+    from hkmj.tui.app import PlayApp
+
+    try:
+        PlayApp(table.session, glyphs=table.glyphs, delay=table.delay, saved=table.record.path).run()
     finally:
-        if record is not None:
-            record.close()
-    print(result_line(session, tx))
-    if args.record:
-        print(tx("cli.record", path=args.record))
+        table.record.close()
+    for line in farewell(table):
+        print(line)
     return 0
+
+
+def farewell(table: Table) -> list[str]:
+    """The lines printed on leaving: the result; the record, or the command that resumes the match
+    (a finished match is not kept where matches wait to be resumed: its file is removed)."""
+    from hkmj.tui.resume import resume_command
+
+    session, path = table.session, table.record.path
+    tx = session.tx
+    lines = [result_line(session, tx)]
+    if session.match_over:
+        if table.autosaved:
+            path.unlink(missing_ok=True)
+        else:
+            lines.append(tx("cli.record", path=path))
+    else:
+        lines.append(tx("cli.saved", command=resume_command(path)))
+    return lines
+
+
+_CONFLICTS = ("seed", "hands", "round", "bots", "teach", "rules", "option")
+"""The options a saved match fixes: given with ``--resume``, each must agree with the file."""
+
+
+def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str, Any]) -> tuple[str, str] | None:
+    """The first option given with ``--resume`` that contradicts the saved match: ``(option as
+    typed, the saved value)``; None when they agree (or none is given)."""
+    from hkmj.rulesets.args import given
+
+    if args.seed is not None and args.seed != start.get("seed"):
+        return f"--seed {args.seed}", f"--seed {start.get('seed')}"
+    length, hands = start.get("length"), start.get("hands")
+    saved_length = f"--hands {hands}" if length == "hands" else "--round" if length == "round" else "a full game"
+    if args.hands is not None and (length, hands) != ("hands", args.hands):
+        return f"--hands {args.hands}", saved_length
+    if args.round and length != "round":
+        return "--round", saved_length
+    if args.bots is not None:
+        names = [n.strip().lower() for n in args.bots.split(",")]
+        if names != header.get("bots"):
+            return f"--bots {args.bots}", "--bots " + ",".join(map(str, header.get("bots", [])))
+    if args.teach and not start.get("teaching"):
+        return "--teach", "a table without --teach"
+    rules = rules_from_args(args)
+    saved_options = start.get("options") or {}
+    if given(args, "rules") and rules.name != start.get("rules", "hk"):
+        return f"--rules {args.rules}", f"--rules {start.get('rules', 'hk')}"
+    for item in args.option:
+        key = item.partition("=")[0].strip().lower()
+        if rules.options.get(key) != saved_options.get(key):
+            return f"--option {item}", f"{key}={saved_options.get(key)}"
+    return None
+
+
+def _resume(args: argparse.Namespace) -> Table | int:
+    """``hkmj play --resume FILE``: the saved match, played again to where it stopped, goes on."""
+    from hkmj.bots import make_bot
+    from hkmj.tui.resume import ResumeError, continue_in, read_saved, replay_into, save_dir
+    from hkmj.tui.session import Session
+
+    path = args.resume
+    tx = Texts(args.lang or "en")
+
+    def refuse(key: str, **params: Any) -> int:
+        print(tx(key, path=path, **params), file=sys.stderr)
+        return 2
+
+    if args.record:
+        return refuse("cli.resume.record", record=args.record)
+    try:
+        saved = read_saved(path)
+    except ResumeError as e:
+        reason = e.params.pop("reason", None)
+        return refuse(e.key, reason=OSReason.of(reason).say(tx.lang) if isinstance(reason, OSError) else "", **e.params)
+    start, header = saved.start, saved.header
+    lang: str = args.lang or (str(header["lang"]) if header.get("lang") in LANGS else "en")
+    tx = Texts(lang)
+    try:
+        conflict = _conflict(args, start, header)
+    except RulesetError as e:
+        print(ruleset_error(e, tx), file=sys.stderr)
+        return 2
+    if conflict is not None:
+        return refuse("cli.resume.conflict", given=conflict[0], saved=conflict[1])
+    try:
+        from hkmj.record import match_from_start
+
+        match = match_from_start({k: v for k, v in start.items() if k != "play"})
+        names = [str(n) for n in header["bots"]]
+        bots = [make_bot(n, s) for n, s in zip(names, header["bot_seeds"], strict=True)]
+    except (ValueError, TypeError, KeyError):  # an unknown bot, ruleset or length: RulesetError is a ValueError
+        return refuse("cli.resume.bad_header", line=start["_line"])
+    if not _in_a_terminal():
+        print(tx("cli.no_terminal"), file=sys.stderr)
+        return 2
+    session = Session(
+        bots,
+        names,
+        seed=match.seed,
+        length=match.length,
+        hands=match.n_hands,
+        teach=match.teaching,
+        lang=lang,
+        rules=match.rules,
+        play_header={**header, "lang": lang},
+    )
+    try:
+        extra = replay_into(session, saved)
+    except ResumeError as e:
+        return refuse(e.key, **e.params)
+    try:
+        record = continue_in(saved, extra)
+    except OSError as e:
+        return refuse("cli.resume.unwritable", reason=OSReason.of(e).say(lang))
+    session.record = record
+    glyphs = args.glyphs or bool(header.get("glyphs"))
+    autosaved = saved.path.resolve().parent == save_dir().resolve()  # a match saved without --record
+    return Table(session, record, autosaved=autosaved, glyphs=glyphs, delay=args.delay)

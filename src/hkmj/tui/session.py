@@ -191,6 +191,7 @@ class Session:
         record: EventSink | None = None,
         walls: WallSource | None = None,
         rules: Ruleset | None = None,
+        play_header: dict[str, Any] | None = None,
     ) -> None:
         if len(bots) != 3 or len(bot_kinds) != 3:
             raise ValueError("a match needs three bots")
@@ -215,7 +216,10 @@ class Session:
         self._latest: tuple[int, int] | None = None
         self._final_offer = False
         self._warned: set[str] = set()
-        self._write(self.match.events)
+        self.play_header = play_header
+        """What ``hkmj play`` needs to resume the match (its bots, their seeds, the screen's
+        choices): written into the record's ``match_start`` as its ``play`` field."""
+        self._write([{**self.match.events[0], "play": play_header}] if play_header is not None else self.match.events)
 
     # ------------------------------------------------------------------ names
 
@@ -597,6 +601,12 @@ class Session:
             self.history.append(note)
             return Outcome(False, (note,))
         return Outcome(True, tuple(self._consume()))
+
+    def redo(self, action: Action) -> None:
+        """Apply a move of the human's read back from a saved match (``hkmj play --resume``), as
+        the key that chose it did; :class:`IllegalAction` if the engine refuses it."""
+        self._hand().apply(self.seat, action)
+        self._consume()
 
     def play(self, action: Action) -> Outcome:
         """Play an action chosen from :meth:`choices` (or a Mahjong declaration, judged by HK-5.7)."""
