@@ -64,6 +64,7 @@ FIELDS: dict[str, dict[str, Any]] = {
 }
 """Every event's documented fields and their JSON types (docs/record-format.md, "Events")."""
 OPTIONAL: dict[str, dict[str, Any]] = {
+    "match_start": {"play": DICT},  # hkmj play's: what resuming the match needs
     "hand_start": {"hand": INT, "players": LIST, "dealer": INT},  # in matches only
     "kong": {"offers": LIST},  # an added kong's rob offers
     "win": {"action": STR},  # a self-drawn declaration
@@ -362,6 +363,13 @@ class Referee:
 
     def on_match_start(self, ev: dict[str, Any]) -> None:
         self.house_options(ev)
+        if "play" in ev:  # docs/record-format.md: the bots by name, their seeds, the screen's language and tiles
+            play = ev["play"]
+            self.expect(set(play) == {"bots", "bot_seeds", "lang", "glyphs"}, f"play fields {sorted(play)}")
+            self.expect(len(play["bots"]) == 3 and all(isinstance(b, str) for b in play["bots"]), f"play bots {play['bots']}")
+            self.expect(len(play["bot_seeds"]) == 3 and all(json_type(x) == INT for x in play["bot_seeds"]), "play bot_seeds")
+            self.expect(play["lang"] in ("en", "fr") and json_type(play["glyphs"]) == BOOL, "play lang or glyphs")
+            self.expect(ev["ask_all"], "a match of hkmj play asks every seat at every discard (ask_all)")
         self.expect(not self.in_hand, "a match starts inside a hand")
         self.expect(self.match is None, "a match starts before the last one's match_end")
         self.expect(ev["length"] in ("game", "round", "hands"), f"length {ev['length']!r}")

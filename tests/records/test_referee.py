@@ -143,22 +143,29 @@ def test_hk_4_10_a_robbed_kong_in_seeded_play_passes_the_referee(tmp_path: Path,
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-def test_hk_2_to_hk_7_play_records_pass_the_independent_referee(tmp_path: Path, rules: str) -> None:
-    """``hkmj play --record`` (the session and record writer it builds, a bot in the human's
-    seat, asked at every discard): seed 4 under MCR includes a Last Tile win (MCR-6.27)."""
+def test_hk_2_to_hk_7_play_records_pass_the_independent_referee(tmp_path: Path, rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hkmj play --record`` (the session and record writer the command builds, a bot in the
+    human's seat, asked at every discard), its ``play`` header included: seed 4 under MCR
+    includes a Last Tile win (MCR-6.27)."""
     from hkmj.bots import make_bot
-    from hkmj.record import RecordWriter
-    from hkmj.rulesets import get_ruleset
-    from hkmj.tui.session import Session
+    from hkmj.cli import build_parser
+    from hkmj.tui import command
     from hkmj.tui.testing import play_match
 
+    monkeypatch.setattr(command, "_in_a_terminal", lambda: True)
     path = tmp_path / "play.jsonl"
-    with RecordWriter(path) as sink:
-        bots = [make_bot("greedy", i) for i in range(3)]
-        s = Session(bots, ["greedy"] * 3, seed=4, length="hands", hands=3, record=sink, rules=get_ruleset(rules))
-        play_match(s, make_bot("random", 9))
-    r = judge(read(path))
+    argv = ["play", "--seed", "4", "--hands", "3", "--bots", "greedy,greedy,greedy", "--rules", rules, "--record", str(path)]
+    table = command.open_table(build_parser().parse_args(argv))
+    assert isinstance(table, command.Table)
+    with table.record:
+        play_match(table.session, make_bot("random", 9))
+    events = read(path)
+    assert events[0]["play"] == {"bots": ["greedy"] * 3, "bot_seeds": [17, 18, 19], "lang": "en", "glyphs": False}
+    r = judge(events)
     assert r.hands == 3 and r.wins
+    events[0]["play"]["bots"] = ["greedy"]
+    with pytest.raises(referee.Foul, match="play bots"):
+        referee.Referee().check(events)
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
