@@ -192,3 +192,165 @@ def test_the_exit_line_is_short_for_a_file_under_home(monkeypatch: pytest.Monkey
     assert line == "To continue: hkmj play --resume ~/.local/state/hkmj/match-999999-2.jsonl"
     assert len(line) <= 80
     assert resume_command(Path("/tmp/my games/m.jsonl")) == "hkmj play --resume '/tmp/my games/m.jsonl'"
+
+
+def play_without_screen(table: command.Table, decisions: int | None = None) -> None:
+    """The session as the table drives it, the human's decisions by the greedy bot, stopping
+    before decision number ``decisions`` (a player who quits there), the record closed."""
+    from hkmj.tui.testing import play_hand
+
+    s, made = table.session, 0
+
+    class Human:
+        def choose(self, view: object, legal: object) -> object:
+            nonlocal made
+            if decisions is not None and made == decisions:
+                raise StopIteration
+            made += 1
+            return GreedyBot(7).choose(view, legal)  # type: ignore[arg-type]
+
+    try:
+        while not s.match_over:
+            if s.hand is None or s.summary is not None:
+                s.start_hand()
+            play_hand(s, Human())  # type: ignore[arg-type]
+            s.finish_hand()
+    except StopIteration:
+        pass
+    table.record.close()
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    """A match of two hands quit at the human's 6th decision (seed 11)."""
+    path = tmp_path / "saved.jsonl"
+    play_without_screen(open_table("--seed", "11", "--hands", "2", "--bots", BOTS, "--record", str(path)), 6)
+    return path
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str], lang: str = "en") -> str:
+    """``hkmj play ARGV`` refused: exit 2, one line on stderr, no traceback; that line."""
+    from hkmj.cli import main
+
+    assert main(["play", *argv, "--lang", lang]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err, err
+    return err.strip()
+
+
+def test_bad_files_are_refused_in_one_line_and_never_touched(
+    tmp_path: Path, saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing file, a file that is no record, a server table's log, a record not saved by
+    hkmj play, a finished match, a damaged header, a move that no longer replays: each named in
+    one line (exit 2), in the table's language, and the file left byte for byte as it was."""
+    from hkmj.cli import main
+
+    text = saved.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    first = json.loads(lines[0])
+    finished = tmp_path / "finished.jsonl"
+    play_without_screen(open_table("--seed", "3", "--hands", "1", "--bots", BOTS, "--record", str(finished)))
+    assert main(["simulate", "--hands", "2", "--seed", "1", "--quiet", "--record", str(tmp_path / "sim.jsonl")]) == 0
+    capsys.readouterr()
+    events = [json.loads(line) for line in lines]
+    bot = events[1]["players"].index(1)  # the seat of bot 1 in the first hand
+    bot_line = next(i for i, e in enumerate(events) if e["type"] == "discard" and e["seat"] == bot)
+    changed = events[bot_line]
+    other = next(t for t in ("1m", "2m") if t != changed["tile"])
+    changed["tile"], changed["action"] = other, f"discard {other}"
+    files = {
+        "missing.jsonl": None,
+        "notes.txt": "my notes\n",
+        "binary.jsonl": b"\xff\xfe\x00\n",
+        "empty.jsonl": "",
+        "server.jsonl": '{"seq": 1, "kind": "create", "data": {"rules": "hk"}}\n',
+        "header.jsonl": json.dumps({**first, "play": {**first["play"], "bot_seeds": "x"}}) + "\n" + "".join(lines[1:]),
+        "wizard.jsonl": json.dumps({**first, "play": {**first["play"], "bots": ["wizard", "greedy", "greedy"]}}) + "\n" + "".join(lines[1:]),
+        "edited.jsonl": "".join(lines[:bot_line]) + json.dumps(changed) + "\n" + "".join(lines[bot_line + 1 :]),
+    }
+    expect = {
+        "missing.jsonl": "No such file or directory",
+        "notes.txt": "not a match record (line 1 is not a JSON event)",
+        "binary.jsonl": "not a match record (not UTF-8 text)",
+        "empty.jsonl": "the file holds no complete event",
+        "server.jsonl": "this is a server table's log",
+        "header.jsonl": "line 1, the match's header, is damaged",
+        "wizard.jsonl": "line 1, the match's header, is damaged",
+        "edited.jsonl": f"the match does not replay: line {bot_line + 1} (discard) is not what the engine and the bots play now",
+    }
+    for name, content in files.items():
+        path = tmp_path / name
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8")
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        before = path.read_bytes() if path.exists() else None
+        said = refused(["--resume", str(path)], capsys)
+        assert said.startswith(f"hkmj play: --resume {path}: ") and expect[name] in said, said
+        assert (path.read_bytes() if path.exists() else None) == before
+    said = refused(["--resume", str(tmp_path / "sim.jsonl")], capsys)
+    assert "this record was not saved by hkmj play" in said and "hkmj replay" in said
+    before = finished.read_bytes()
+    assert "this match is over, there is nothing to resume" in refused(["--resume", str(finished)], capsys)
+    assert "cette partie est finie" in refused(["--resume", str(finished)], capsys, "fr")
+    assert "fichier ou dossier introuvable" in refused(["--resume", str(tmp_path / "missing.jsonl")], capsys, "fr")
+    assert finished.read_bytes() == before
+    assert saved.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seed", "12"], "--seed 12 contradicts the saved match (--seed 11)"),
+        (["--hands", "3"], "--hands 3 contradicts the saved match (--hands 2)"),
+        (["--round"], "--round contradicts the saved match (--hands 2)"),
+        (["--bots", "strong,strong,greedy"], "--bots strong,strong,greedy contradicts the saved match (--bots greedy,random,greedy)"),
+        (["--teach"], "--teach contradicts the saved match (a table without --teach)"),
+        (["--rules", "mcr"], "--rules mcr contradicts the saved match (--rules hk)"),
+        (["--option", "minfan=3"], "--option minfan=3 contradicts the saved match (minfan=0)"),
+        (["--record", "other.jsonl"], "a resumed match goes on in its own file"),
+        (["--option", "minfan=9"], "hkmj play: option minfan='9': expected one of 0, 1, 3"),
+    ],
+)
+def test_options_that_contradict_the_saved_match_are_refused(
+    saved: Path, argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The seed, length, bots, teaching and rules are the saved match's: given with --resume, each
+    must agree with it; a contradiction is named and nothing starts (the file untouched)."""
+    before = saved.read_bytes()
+    said = refused(["--resume", str(saved), *argv], capsys)
+    assert words in said, said
+    assert saved.read_bytes() == before
+
+
+def test_options_that_agree_with_the_saved_match_are_accepted(saved: Path) -> None:
+    table = open_table("--resume", str(saved), "--seed", "11", "--hands", "2", "--bots", BOTS, "--rules", "hk", "--option", "minfan=0")
+    assert table.session.seed == 11
+    table.record.close()
+
+
+def test_resume_needs_a_terminal_and_leaves_the_file(saved: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    before = saved.read_bytes()
+    monkeypatch.setattr(command, "_in_a_terminal", lambda: False)
+    assert "needs a terminal" in refused(["--resume", str(saved)], capsys)
+    assert saved.read_bytes() == before
+
+
+@pytest.mark.asyncio
+async def test_a_line_cut_by_a_crash_is_dropped_and_the_match_resumes_from_the_last_complete_event(tmp_path: Path) -> None:
+    """A process killed in the middle of a write leaves half a line: the match resumes from the
+    last complete event (the engine's own events after it written again), and goes on exactly
+    as the match played in one go."""
+    base = ["--seed", "11", "--hands", "2", "--bots", BOTS]
+    whole = tmp_path / "whole.jsonl"
+    play_without_screen(open_table(*base, "--record", str(whole)))
+    full = whole.read_bytes()
+    lines = full.splitlines(keepends=True)
+    for cut in (40, 41, 90):  # after a bot's draw, in the middle of an answer, of a discard
+        path = tmp_path / f"cut-{cut}.jsonl"
+        path.write_bytes(b"".join(lines[:cut]) + lines[cut][: len(lines[cut]) // 2])
+        table = open_table("--resume", str(path))
+        assert table.session.history[-1].text.startswith("— Match resumed")
+        play_without_screen(table)
+        assert path.read_bytes() == full, cut
