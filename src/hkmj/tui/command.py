@@ -35,11 +35,17 @@ click a tile twice); when a discard is on offer: p pung, c chow, k kong, m Mahjo
 Space pass; k declares a kong on your turn; h hint, ? help, q quit. See docs/play.md.
 Needs an 80x24 terminal or larger.
 
+A match is saved as you play: in the --record file, else under $XDG_STATE_HOME/hkmj
+(~/.local/state/hkmj); leaving before its end prints the command that continues it.
+With --resume, the seed, length, bots, --teach and rules are the saved match's (given,
+they must agree with it); --lang and --glyphs default to the saved ones.
+
 Examples:
   hkmj play --teach                 learn: refused moves explained, help on ?
   hkmj play --hands 4 --seed 7      four hands, replayable from the seed
   hkmj play --lang fr --glyphs      in French, with Unicode mahjong tiles
   hkmj play --record match.jsonl    save the match for hkmj replay and review
+  hkmj play --resume match.jsonl    continue a match you left, where you left it
   hkmj play --option minfan=3       house rule: at least 3 fan to win
 """
 
@@ -267,13 +273,12 @@ def farewell(table: Table) -> list[str]:
     session, path = table.session, table.record.path
     tx = session.tx
     lines = [result_line(session, tx)]
-    if session.match_over:
-        if table.autosaved:
-            path.unlink(missing_ok=True)
-        else:
-            lines.append(tx("cli.record", path=path))
-    else:
+    if not table.autosaved:
+        lines.append(tx("cli.record", path=path))
+    if not session.match_over:
         lines.append(tx("cli.saved", command=resume_command(path)))
+    elif table.autosaved:
+        path.unlink(missing_ok=True)
     return lines
 
 
