@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -453,3 +454,28 @@ def test_a_side_panel_without_melds_keeps_saying_so_when_narrow() -> None:
                       pond=(), latest=None, concealed=13, turn=False, dealer=False)
     for width in (1, 38):
         assert opponent_text(panel, Texts(), False, width).plain.split("\n")[2].startswith("melds —")
+
+
+@pytest.mark.asyncio
+async def test_the_quit_question_says_the_match_is_saved_and_the_command_fits_80x24(
+    make_session: Make, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The match is saved as it is played (docs/play.md, "Saving and resuming"): q says so, with the
+    command that continues it whole on one line at 80×24 (a six-digit seed, the default place)."""
+    from hkmj.tui.resume import save_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    command = "hkmj play --resume ~/.local/state/hkmj/match-999999-2.jsonl"
+    for lang in ("en", "fr"):
+        app = PlayApp(make_session(lang=lang), delay=0, saved=save_dir() / "match-999999-2.jsonl")
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            lines = screen_text(app).split("\n")
+            assert any(command in line for line in lines), screen_text(app)
+            assert Texts(lang)("quit.saved", command=command).split("\n")[0] in boxed_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
