@@ -26,6 +26,7 @@ from hkmj.tui.rules_texts import cite
 
 __all__ = [
     "PLAY_FIELD",
+    "BadLine",
     "Divergence",
     "RecordError",
     "RecordWriter",
@@ -41,6 +42,7 @@ __all__ = [
     "json_line",
     "match_from_start",
     "next_hand",
+    "parse_events",
     "split_hands",
     "split_matches",
 ]
@@ -102,6 +104,29 @@ def read_record(path: str | Path) -> list[Event]:
         raise RecordError(f"{p}: cannot read ({err.strerror})") from None
     except UnicodeDecodeError:
         raise RecordError(f"{p}: not a UTF-8 text file") from None
+    try:
+        events = parse_events(text)
+    except BadLine as err:
+        raise RecordError(f"{p}:{err.line}: {err.why}") from None
+    if not events:
+        raise RecordError(f"{p}: empty record")
+    return events
+
+
+class BadLine(ValueError):
+    """A line of a record that is no event: its number, and why."""
+
+    def __init__(self, line: int, why: str, value: object = None) -> None:
+        super().__init__(f"line {line}: {why}")
+        self.line = line
+        self.why = why
+        self.value = value
+        """What the line holds when it is JSON (None otherwise)."""
+
+
+def parse_events(text: str) -> list[Event]:
+    """The events of a record's text, each with its line number (``_line``), blank lines skipped;
+    :class:`BadLine` names the first line that is not a JSON object with a ``type``."""
     events: list[Event] = []
     for i, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -109,13 +134,11 @@ def read_record(path: str | Path) -> list[Event]:
         try:
             event = json_line(line)
         except ValueError as err:
-            raise RecordError(f"{p}:{i}: {err}") from None
+            raise BadLine(i, str(err)) from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise RecordError(f"{p}:{i}: an event is a JSON object with a 'type'")
+            raise BadLine(i, "an event is a JSON object with a 'type'", event)
         event["_line"] = i
         events.append(event)
-    if not events:
-        raise RecordError(f"{p}: empty record")
     return events
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from hkmj.engine import Event, IllegalAction, parse_action
-from hkmj.record import PLAY_FIELD, RecordWriter, json_line
+from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, parse_events
 from hkmj.tui.session import Note, Session
 
 __all__ = ["ResumeError", "Saved", "continue_in", "read_saved", "replay_into", "resume_command", "save_dir", "save_path"]
@@ -99,20 +99,12 @@ def read_saved(path: str | Path) -> Saved:
         text = data[:end].decode("utf-8")
     except UnicodeDecodeError:
         raise ResumeError("cli.resume.not_record") from None
-    events: list[Event] = []
-    for i, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            event = json_line(line)
-        except ValueError:
-            raise ResumeError("cli.resume.not_record_line", line=i) from None
-        if isinstance(event, dict) and "seq" in event and "kind" in event and "type" not in event:
-            raise ResumeError("cli.resume.server")
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise ResumeError("cli.resume.not_record_line", line=i)
-        event["_line"] = i
-        events.append(event)
+    try:
+        events = parse_events(text)
+    except BadLine as err:
+        if isinstance(err.value, dict) and "seq" in err.value and "kind" in err.value:
+            raise ResumeError("cli.resume.server") from None
+        raise ResumeError("cli.resume.not_record_line", line=err.line) from None
     if not events:
         raise ResumeError("cli.resume.empty")
     start = events[0]
