@@ -187,6 +187,8 @@ def replay_into(session: Session, saved: Saved) -> list[Event]:
             if isinstance(err, ResumeError):
                 raise
             raise diverged(line, kind) from None
+        if len(sink.events) == checked:  # nothing came of it: the record asks for what the table never does
+            raise diverged(line, kind)
     if session.hand is not None and session.over and session.summary is None:
         session.finish_hand()  # the hand ended as the file stopped: settle it (HK-7) as the table did
     if session.match_over:
