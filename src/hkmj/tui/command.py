@@ -101,7 +101,12 @@ def register(sub: Any) -> None:
         ),
     )
     p.add_argument("--lang", choices=LANGS, default=None, help="language of the whole screen (default en; a resumed match's own)")
-    p.add_argument("--glyphs", action="store_true", help="draw tiles with Unicode mahjong glyphs (U+1F000) instead of coloured text")
+    p.add_argument(
+        "--glyphs",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="draw tiles with Unicode mahjong glyphs (U+1F000) instead of coloured text (--no-glyphs: coloured text, for a resumed match)",
+    )
     p.add_argument("--record", metavar="FILE", help="save the match events as JSON Lines (one engine event per line); never overwrites an existing file")
     p.add_argument(
         "--resume",
@@ -225,12 +230,13 @@ def open_table(args: argparse.Namespace) -> Table | int:
 
     seeds = [seed * 4 + i + 1 for i in range(3)]
     bots = [make_bot(n, s) for n, s in zip(names, seeds, strict=True)]
-    header = {"bots": names, "bot_seeds": seeds, "lang": lang, "glyphs": args.glyphs}
+    glyphs = bool(args.glyphs)
+    header = {"bots": names, "bot_seeds": seeds, "lang": lang, "glyphs": glyphs}
     length: Length = "hands" if args.hands else "round" if args.round else "game"
     session = Session(
         bots, names, seed=seed, length=length, hands=args.hands, teach=args.teach, lang=lang, record=record, rules=rules, play_header=header
     )
-    return Table(session, record, autosaved=not args.record, glyphs=args.glyphs, delay=args.delay)
+    return Table(session, record, autosaved=not args.record, glyphs=glyphs, delay=args.delay)
 
 
 def _in_a_terminal() -> bool:
@@ -377,6 +383,6 @@ def _resume(args: argparse.Namespace) -> Table | int:
     except OSError as e:
         return refuse("cli.resume.unwritable", reason=OSReason.of(e).say(lang))
     session.record = record
-    glyphs = args.glyphs or bool(header.get("glyphs"))
+    glyphs = args.glyphs if args.glyphs is not None else bool(header.get("glyphs"))
     autosaved = saved.path.resolve().parent == save_dir().resolve()  # a match saved without --record
     return Table(session, record, autosaved=autosaved, glyphs=glyphs, delay=args.delay)
