@@ -45,7 +45,7 @@ Examples:
   hkmj play --hands 4 --seed 7      four hands, replayable from the seed
   hkmj play --lang fr --glyphs      in French, with Unicode mahjong tiles
   hkmj play --record match.jsonl    save the match for hkmj replay and review
-  hkmj play --resume match.jsonl    continue a match you left, where you left it
+  hkmj play --resume match.jsonl    continue a match you left where it stopped
   hkmj play --option minfan=3       house rule: at least 3 fan to win
 """
 
