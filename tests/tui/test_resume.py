@@ -354,3 +354,14 @@ async def test_a_line_cut_by_a_crash_is_dropped_and_the_match_resumes_from_the_l
         assert table.session.history[-1].text.startswith("— Match resumed")
         play_without_screen(table)
         assert path.read_bytes() == full, cut
+
+
+def test_a_house_option_is_judged_under_the_saved_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--option with --resume of an MCR match, no --rules: the option is MCR's (none: refused as such)."""
+    path = tmp_path / "mcr.jsonl"
+    play_without_screen(open_table("--seed", "2", "--hands", "1", "--bots", BOTS, "--rules", "mcr", "--record", str(path)), 1)
+    said = refused(["--resume", str(path), "--option", "minfan=3"], capsys)
+    assert said == "hkmj play: unknown option 'minfan': mcr rules have no house options"
+    table = open_table("--resume", str(path), "--rules", "mcr")
+    assert table.session.rules.name == "mcr"
+    table.record.close()
