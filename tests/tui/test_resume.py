@@ -311,6 +311,7 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
         (["--option", "minfan=3"], "--option minfan=3 contradicts the saved match (minfan=0)"),
         (["--record", "other.jsonl"], "a resumed match goes on in its own file"),
         (["--option", "minfan=9"], "hkmj play: option minfan='9': expected one of 0, 1, 3"),
+        (["--rules", "mcr", "--option", "minfan=3"], "hkmj play: unknown option 'minfan': mcr rules have no house options"),
     ],
 )
 def test_options_that_contradict_the_saved_match_are_refused(

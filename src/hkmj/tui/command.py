@@ -311,10 +311,13 @@ def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str,
             return f"--bots {args.bots}", "--bots " + ",".join(map(str, header.get("bots", [])))
     if args.teach and not start.get("teaching"):
         return "--teach", "a table without --teach"
-    rules = rules_from_args(args)
+    from hkmj.rulesets import get_ruleset, parse_option_args
+
+    saved_rules = str(start.get("rules", "hk"))
+    rules = get_ruleset(args.rules if given(args, "rules") else saved_rules, parse_option_args(args.option))  # options of the saved rules
     saved_options = start.get("options") or {}
-    if given(args, "rules") and rules.name != start.get("rules", "hk"):
-        return f"--rules {args.rules}", f"--rules {start.get('rules', 'hk')}"
+    if rules.name != saved_rules:
+        return f"--rules {args.rules}", f"--rules {saved_rules}"
     for item in args.option:
         key = item.partition("=")[0].strip().lower()
         if rules.options.get(key) != saved_options.get(key):
