@@ -168,6 +168,13 @@ class ExpertBot(StrongBot):
     """With :attr:`lookahead`: after each draw, the drawn tile and the model's best this many
     discards are tried as the next discard."""
 
+    big_plans: bool = False
+    """Value the big hands of HK-6 too (:data:`~hkmj.bots.strong.BIG_PLANS`: one suit with all
+    pungs, the dragon and wind hands, all honours, the dragon-and-suit limits, seven pairs in one
+    suit) besides the strong bot's plans."""
+    big_slack: int = 1
+    """With :attr:`big_plans`: a big plan is considered up to this many shanten behind the standard hand."""
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.rng = random.Random(seed)
@@ -222,6 +229,8 @@ class ExpertBot(StrongBot):
         (:mod:`hkmj.bots.reader`) or the learned danger model's (:mod:`hkmj.bots.danger`); with
         :attr:`reader_veto` the tiles the reader judges likely deadly cost much more."""
         ctx = _Ctx(view, self.chow_fan, self.calibration)
+        ctx.big_plans = self.big_plans
+        ctx.big_slack = self.big_slack
         if (self.reader or self.danger_model) and view.rules.name == "hk":
             held = [t for t in range(N_KINDS) if view.concealed[t]]
             if self.reader:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hkmj.bots.advice import Advice, hand_after
@@ -45,7 +45,7 @@ from hkmj.hand import shanten, waits
 from hkmj.hand.tables import combine, distance, honour_distance
 from hkmj.scoring import InvalidHand, Meld, score
 from hkmj.scoring import Win as ScoringWin
-from hkmj.tiles import FLOWER1, HONOUR, N_KINDS, ORPHANS, SEASON1, Tile, tiles_of
+from hkmj.tiles import DRAGONS, FLOWER1, GREEN, HONOUR, N_KINDS, ORPHANS, RED, SEASON1, WHITE, WINDS, Tile, tiles_of
 
 __all__ = ["StrongBot", "Threat", "danger_table", "p_ready", "threats"]
 
@@ -231,6 +231,8 @@ class _Ctx:
         "p0",
         "chow_fan",
         "calibration",
+        "big_plans",
+        "big_slack",
     )
 
     def __init__(self, view: SeatView, chow_fan: float = 0.0, calibration: float = 0.0) -> None:
@@ -239,6 +241,10 @@ class _Ctx:
         """Expected fan of all chows (HK-6, 1 fan) credited to a far standard hand that can still make it."""
         self.calibration = calibration
         """Weight of :data:`REALIZED` on a hand's value (0: the model as fitted, 1: the table)."""
+        self.big_plans = False
+        """Value the big hands of HK-6 too (:data:`BIG_PLANS`; the expert's switch, off here)."""
+        self.big_slack = PLAN_SLACK
+        """With :attr:`big_plans`: how many shanten behind the standard hand a big plan is considered."""
         self.prevailing = view.prevailing
         bonus = view.bonus[me]
         self.flowers = tuple(sorted(t - FLOWER1 + 1 for t in bonus if FLOWER1 <= t < FLOWER1 + 4))
@@ -459,8 +465,27 @@ STANDARD, MIXED, PURE, PUNGS, PAIRS, ORPHANS_PLAN = (
     "seven_pairs",
     "thirteen_orphans",
 )
-PLAN_SPEED = {MIXED: 1.0, PURE: 1.0, PUNGS: 1.0, PAIRS: 0.1, ORPHANS_PLAN: 1.0}
-"""Extra factor on each value plan's win chance."""
+MIXED_PUNGS, PURE_PUNGS, SMALL_DRAGONS, BIG_DRAGONS, SMALL_WINDS, BIG_WINDS, ALL_HONOURS = (
+    "mixed_one_suit_and_all_pungs",
+    "pure_one_suit_and_all_pungs",
+    "small_three_dragons",
+    "big_three_dragons",
+    "small_four_winds",
+    "big_four_winds",
+    "all_honours",
+)
+DRAGON_SUIT, MIXED_PAIRS, PURE_PAIRS = ("dragon_and_suit_pungs", "seven_pairs_in_mixed_one_suit", "seven_pairs_in_pure_one_suit")
+BIG_PLANS = frozenset(
+    (MIXED_PUNGS, PURE_PUNGS, SMALL_DRAGONS, BIG_DRAGONS, SMALL_WINDS, BIG_WINDS, ALL_HONOURS, DRAGON_SUIT, MIXED_PAIRS, PURE_PAIRS)
+)
+"""The big hands of HK-6 that combine elements or are limits: valued only with
+:attr:`_Ctx.big_plans` (the expert's switch; the strong bot never sees them)."""
+PLAN_SPEED = {MIXED: 1.0, PURE: 1.0, PUNGS: 1.0, PAIRS: 0.1, ORPHANS_PLAN: 1.0, MIXED_PAIRS: 0.1, PURE_PAIRS: 0.1}
+"""Extra factor on each value plan's win chance (1 when not listed)."""
+LIMIT_FAN = 10.0
+"""A limit hand's fan for :func:`base_of` (HK-6: base 64)."""
+SUIT_DRAGON = (RED, WHITE, GREEN)
+"""The dragon of each suit's dragon-and-suit limit hand (HK-6): characters Red, circles White, bamboo Green."""
 
 
 class Outlook(NamedTuple):
@@ -513,7 +538,7 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
 
     def consider(plan: str, fan: float, s: int, u: int) -> None:
         nonlocal best
-        p = ctx.p_plan(s, u) * PLAN_SPEED[plan]
+        p = ctx.p_plan(s, u) * PLAN_SPEED.get(plan, 1.0)
         ev = WIN_MULT * (64 if plan == ORPHANS_PLAN else base_of(fan)) * p
         if ev > best.ev:
             best = Outlook(ev, plan, s, p, s_std)
@@ -575,11 +600,133 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
                 if unseen[t] and (c[t] == 0 or (c[t] == 1 and not pair)):
                     u += unseen[t]
             consider(ORPHANS_PLAN, 0.0, s13, u)
+    if ctx.big_plans:
+        _big_plans(ctx, c, info, hfan, fan0, s_std + ctx.big_slack, consider)
     if ctx.calibration:
         row = REALIZED[min(len(info.melds), 3)]
         k = row[min(max(best.shanten, 0), len(row) - 1)]
         best = best._replace(ev=best.ev * (1 + ctx.calibration * (k - 1)))
     return best
+
+
+def _pungs_in(c: Sequence[int], need: int, kinds: Sequence[Tile]) -> int:
+    """Shanten of all pungs (HK-6) made of ``kinds`` only: ``need`` pungs and a pair."""
+    return _pungs_shanten([c[t] for t in kinds], need)
+
+
+def _pairs_in(c: Sequence[int], kinds: Sequence[Tile]) -> tuple[int, int]:
+    """Shanten of seven pairs (HK-5.3) made of ``kinds`` only, and how many of them are held."""
+    pairs, held = _seven_pairs([c[t] for t in kinds])
+    return 6 - pairs + max(0, 7 - held), held
+
+
+def _declared_in(info: _Melds, group: Sequence[Tile]) -> set[Tile]:
+    """The kinds of ``group`` already declared as a pung or kong."""
+    return {m.tile for m in info.melds if m.kind != "chow" and m.tile in group}
+
+
+def _honour_sets(c: Sequence[int], info: _Melds, group: Sequence[Tile], pungs: int, pair: bool) -> int:
+    """Shanten of a hand with ``pungs`` pungs (declared or concealed) of the honours ``group`` and,
+    if ``pair``, a pair of them too, the rest any groups (HK-5.1) and the pair when the group has
+    none: small three dragons is (dragons, 2, True), big three dragons (dragons, 3, False), small
+    four winds (winds, 3, True), big four winds (winds, 4, False) (HK-6). 99 when out of reach (a
+    chow or too many groups declared)."""
+    declared = _declared_in(info, group)
+    todo = pungs - len(declared)
+    sets = info.need - todo
+    free = sorted((c[t] for t in group if t not in declared), reverse=True)
+    if todo < 0 or sets < 0 or len(free) < todo + pair:
+        return 99
+    # the most held kinds make the pungs, the next the pair (an exchange never helps)
+    cost = sum(3 - min(x, 3) for x in free[:todo]) + (2 - min(free[todo], 2) if pair else 0)
+    rest = list(c)
+    for t in group:
+        rest[t] = 0
+    v0, v1, v2, vh = _vectors(rest)
+    return cost + combine(combine(v0, v1), combine(v2, vh))[sets + (0 if pair else 5)] - 1
+
+
+def _dragon_suit(c: Sequence[int], info: _Melds, suit: int) -> int:
+    """Shanten of the dragon-and-suit limit hand (HK-6): all pungs, three of ``suit`` and one of
+    its dragon (:data:`SUIT_DRAGON`), the pair of ``suit``; 99 when out of reach."""
+    d = SUIT_DRAGON[suit]
+    todo = 0 if d in _declared_in(info, (d,)) else 1
+    if info.need - todo < 0:
+        return 99
+    return 3 * todo - min(c[d], 3) * todo + _pungs_in(c, info.need - todo, range(9 * suit, 9 * suit + 9))
+
+
+def _accept(c: list[int], kinds: Sequence[Tile], unseen: Sequence[int], s: int, shanten_of: Callable[[list[int]], int]) -> int:
+    """Unseen copies of the tiles of ``kinds`` that bring a plan of shanten ``s`` closer."""
+    u = 0
+    for t in kinds:
+        if unseen[t] and c[t] < 4:
+            c[t] += 1
+            if shanten_of(c) < s:
+                u += unseen[t]
+            c[t] -= 1
+    return u
+
+
+def _big_plans(
+    ctx: _Ctx, c: list[int], info: _Melds, hfan: float, fan0: float, limit: int, consider: Callable[[str, float, int, int], None]
+) -> None:
+    """Offer :func:`evaluate` the big hands of HK-6 (:data:`BIG_PLANS`) within ``limit`` shanten:
+    one suit with all pungs (3 + 3 or 6 + 3 fan), small three dragons (4 fan and its two dragon
+    pungs), the honour limits (big three dragons, small and big four winds, all honours), the
+    dragon-and-suit limits and seven pairs in one suit (4 + 3 or 4 + 6 fan)."""
+    need = info.need
+    unseen = ctx.unseen
+    x = ctx.suit
+    suit = range(9 * x, 9 * x + 9)
+    honours = range(HONOUR, N_KINDS)
+    one_suit = not info.suits or info.suits == {x}
+    if info.pungs_ok:
+        plans: list[tuple[str, Sequence[Tile], float]] = []
+        if one_suit:
+            plans.append((MIXED_PUNGS, [*suit, *honours], fan0 + hfan + 6))
+            if info.pure_ok:
+                plans.append((PURE_PUNGS, suit, fan0 + 9))
+        if not info.suits:
+            plans.append((ALL_HONOURS, honours, LIMIT_FAN))
+        for plan, kinds, fan in plans:
+            s = _pungs_in(c, need, kinds)
+            if s <= limit:
+                consider(plan, fan, s, _accept(c, kinds, unseen, s, lambda h, k=kinds: _pungs_in(h, need, k)))  # type: ignore[misc]
+        if one_suit and all(m.tile < HONOUR or m.tile == SUIT_DRAGON[x] for m in info.melds):
+            s = _dragon_suit(c, info, x)
+            if s <= limit:
+                kinds = [*suit, SUIT_DRAGON[x]]
+                consider(DRAGON_SUIT, LIMIT_FAN, s, _accept(c, kinds, unseen, s, lambda h: _dragon_suit(h, info, x)))
+    hval = ctx.hval
+    wind_fan = sum(hval[t] * (1.0 if c[t] >= 3 else PAIR_VALUE) for t in WINDS if hval[t] and c[t] >= 2)
+    for plan, group, pungs, pair in (
+        (SMALL_DRAGONS, DRAGONS, 2, True),
+        (BIG_DRAGONS, DRAGONS, 3, False),
+        (SMALL_WINDS, WINDS, 3, True),
+        (BIG_WINDS, WINDS, 4, False),
+    ):
+        # the honour part alone (a cheap bound) before the whole hand
+        free = sorted((c[t] for t in group if t not in _declared_in(info, group)), reverse=True)
+        todo = pungs - (len(group) - len(free))
+        if todo < 0 or len(free) < todo + pair:
+            continue
+        bound = sum(3 - min(v, 3) for v in free[:todo]) + (2 - min(free[todo], 2) if pair else 0) - 1
+        if bound > limit:
+            continue
+        s = _honour_sets(c, info, group, pungs, pair)
+        if s > limit:
+            continue
+        kinds = [*_near(c, 0, HONOUR), *(t for t in honours if c[t] or t in group)]
+        u = _accept(c, kinds, unseen, s, lambda h, g=group, n=pungs, p=pair: _honour_sets(h, info, g, n, p))  # type: ignore[misc]
+        fan = fan0 + 4 + todo + wind_fan if plan == SMALL_DRAGONS else LIMIT_FAN
+        consider(plan, fan, s, u)
+    if need == 4:
+        for plan, kinds, fan in ((MIXED_PAIRS, [*suit, *honours], fan0 + 7), (PURE_PAIRS, suit, fan0 + 10)):
+            s, held = _pairs_in(c, kinds)
+            if s <= limit:
+                u = sum(unseen[t] for t in kinds if c[t] == 1 or (c[t] == 0 and held < 7))
+                consider(plan, fan, s, u)
 
 
 def _chow_fan(ctx: _Ctx, c: Sequence[int], info: _Melds) -> float:
@@ -731,7 +878,8 @@ class StrongBot:
         floor = min((o.ev for _, o in outs if o.std == s_min), default=0.0)
         out: list[Choice] = []
         for t, o in outs:
-            ok = o.std == s_min or (o.plan != STANDARD and o.shanten <= s_min + PLAN_SLACK)
+            slack = ctx.big_slack if o.plan in BIG_PLANS else PLAN_SLACK
+            ok = o.std == s_min or (o.plan != STANDARD and o.shanten <= s_min + slack)
             ev = o.ev if ok else min(o.ev, floor)
             out.append(Choice(t, ev - ctx.danger[t], ev, o.std, o.plan, o.shanten, o.p))
         return out
@@ -959,6 +1107,7 @@ _PLAN_WORDS = {
     PUNGS: "all pungs",
     PAIRS: "seven pairs",
     ORPHANS_PLAN: "thirteen orphans",
+    **{p: p.replace("_", " ") for p in BIG_PLANS},
 }
 
 
