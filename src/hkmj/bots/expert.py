@@ -59,6 +59,7 @@ from hkmj.bots.reader import load_reader_model, reader_features, wait_chances
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.rollout import isolation as _isolation
 from hkmj.bots.strong import (
+    BIG_PLANS,
     KONG_BONUS,
     STANDARD,
     TIE,
@@ -172,6 +173,9 @@ class ExpertBot(StrongBot):
     """Value the big hands of HK-6 too (:data:`~hkmj.bots.strong.BIG_PLANS`: one suit with all
     pungs, the dragon and wind hands, all honours, the dragon-and-suit limits, seven pairs in one
     suit) besides the strong bot's plans."""
+    big_claims: bool = False
+    """With :attr:`big_plans`: a pung (HK-4.2) also counts as bringing the hand closer when the big
+    plan it leads to is then closer to ready than before the claim."""
     big_slack: int = 1
     """With :attr:`big_plans`: a big plan is considered up to this many shanten behind the standard hand."""
 
@@ -403,7 +407,8 @@ class ExpertBot(StrongBot):
         my_melds = view.melds[view.seat]
         info = _Melds(my_melds, ctx.hval)
         need = info.need
-        now = evaluate(ctx, c, info)
+        now_plans: dict[str, int] = {}
+        now = evaluate(ctx, c, info, now_plans)
         valuable = ctx.hval[t] > 0
         pass_value = now.ev - min(ctx.danger[x] for x in range(N_KINDS) if c[x])
         pass_note = f"stay concealed ({_away(now.std)})"
@@ -446,6 +451,8 @@ class ExpertBot(StrongBot):
                 c[x] += 1
             pung_ok = valuable and isinstance(a, Pung) and s_after <= now.std
             closer = s_after < now.std or (best.plan == now.plan != STANDARD and best.shanten < now.shanten)
+            if self.big_claims and isinstance(a, Pung) and best.plan in BIG_PLANS:
+                closer = closer or best.shanten < now_plans.get(best.plan, 99)
             margin = 1.0 if pung_ok else self.claim_margin
             worth = (closer or pung_ok) and best.score > pass_value * margin + 1e-9
             what = "pung" if isinstance(a, Pung) else "chow"

@@ -480,8 +480,17 @@ BIG_PLANS = frozenset(
 )
 """The big hands of HK-6 that combine elements or are limits: valued only with
 :attr:`_Ctx.big_plans` (the expert's switch; the strong bot never sees them)."""
-PLAN_SPEED = {MIXED: 1.0, PURE: 1.0, PUNGS: 1.0, PAIRS: 0.1, ORPHANS_PLAN: 1.0, MIXED_PAIRS: 0.1, PURE_PAIRS: 0.1}
-"""Extra factor on each value plan's win chance (1 when not listed)."""
+PLAN_SPEED = {
+    MIXED: 1.0,
+    PURE: 1.0,
+    PUNGS: 1.0,
+    PAIRS: 0.1,
+    ORPHANS_PLAN: 1.0,
+    **{p: 1.0 for p in BIG_PLANS},
+    MIXED_PAIRS: 0.1,
+    PURE_PAIRS: 0.1,
+}
+"""Extra factor on each value plan's win chance (0: the plan is never played)."""
 LIMIT_FAN = 10.0
 """A limit hand's fan for :func:`base_of` (HK-6: base 64)."""
 SUIT_DRAGON = (RED, WHITE, GREEN)
@@ -499,8 +508,9 @@ class Outlook(NamedTuple):
     std: int
 
 
-def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
-    """The :class:`Outlook` of a hand of 13 - 3×melds concealed tiles over the plans (HK-5, HK-6)."""
+def evaluate(ctx: _Ctx, c: list[int], info: _Melds, plans: dict[str, int] | None = None) -> Outlook:
+    """The :class:`Outlook` of a hand of 13 - 3×melds concealed tiles over the plans (HK-5, HK-6);
+    ``plans``, when given, receives the shanten of each value plan within reach."""
     need = info.need
     idx = 5 + need
     unseen = ctx.unseen
@@ -538,7 +548,9 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds) -> Outlook:
 
     def consider(plan: str, fan: float, s: int, u: int) -> None:
         nonlocal best
-        p = ctx.p_plan(s, u) * PLAN_SPEED.get(plan, 1.0)
+        if plans is not None:
+            plans[plan] = s
+        p = ctx.p_plan(s, u) * PLAN_SPEED[plan]
         ev = WIN_MULT * (64 if plan == ORPHANS_PLAN else base_of(fan)) * p
         if ev > best.ev:
             best = Outlook(ev, plan, s, p, s_std)
