@@ -178,6 +178,8 @@ class ExpertBot(StrongBot):
     plan it leads to is then closer to ready than before the claim."""
     big_slack: int = 1
     """With :attr:`big_plans`: a big plan is considered up to this many shanten behind the standard hand."""
+    big_max: int = 9
+    """With :attr:`big_plans`: a big plan is considered only this close to ready (HK-5.1 shanten) or closer."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -235,6 +237,7 @@ class ExpertBot(StrongBot):
         ctx = _Ctx(view, self.chow_fan, self.calibration)
         ctx.big_plans = self.big_plans
         ctx.big_slack = self.big_slack
+        ctx.big_max = self.big_max
         if (self.reader or self.danger_model) and view.rules.name == "hk":
             held = [t for t in range(N_KINDS) if view.concealed[t]]
             if self.reader:

@@ -233,6 +233,7 @@ class _Ctx:
         "calibration",
         "big_plans",
         "big_slack",
+        "big_max",
     )
 
     def __init__(self, view: SeatView, chow_fan: float = 0.0, calibration: float = 0.0) -> None:
@@ -245,6 +246,8 @@ class _Ctx:
         """Value the big hands of HK-6 too (:data:`BIG_PLANS`; the expert's switch, off here)."""
         self.big_slack = PLAN_SLACK
         """With :attr:`big_plans`: how many shanten behind the standard hand a big plan is considered."""
+        self.big_max = 9
+        """With :attr:`big_plans`: a big plan is considered only this close to ready or closer."""
         self.prevailing = view.prevailing
         bonus = view.bonus[me]
         self.flowers = tuple(sorted(t - FLOWER1 + 1 for t in bonus if FLOWER1 <= t < FLOWER1 + 4))
@@ -613,7 +616,8 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds, plans: dict[str, int] | None
                     u += unseen[t]
             consider(ORPHANS_PLAN, 0.0, s13, u)
     if ctx.big_plans:
-        _big_plans(ctx, c, info, hfan, fan0, s_std + ctx.big_slack, consider)
+        for plan, fan, s, u in big_plans(ctx, c, info, hfan, fan0, min(s_std + ctx.big_slack, ctx.big_max)):
+            consider(plan, fan, s, u)
     if ctx.calibration:
         row = REALIZED[min(len(info.melds), 3)]
         k = row[min(max(best.shanten, 0), len(row) - 1)]
@@ -680,13 +684,15 @@ def _accept(c: list[int], kinds: Sequence[Tile], unseen: Sequence[int], s: int, 
     return u
 
 
-def _big_plans(
-    ctx: _Ctx, c: list[int], info: _Melds, hfan: float, fan0: float, limit: int, consider: Callable[[str, float, int, int], None]
-) -> None:
-    """Offer :func:`evaluate` the big hands of HK-6 (:data:`BIG_PLANS`) within ``limit`` shanten:
-    one suit with all pungs (3 + 3 or 6 + 3 fan), small three dragons (4 fan and its two dragon
-    pungs), the honour limits (big three dragons, small and big four winds, all honours), the
-    dragon-and-suit limits and seven pairs in one suit (4 + 3 or 4 + 6 fan)."""
+def big_plans(ctx: _Ctx, c: list[int], info: _Melds, hfan: float, fan0: float, limit: int) -> list[tuple[str, float, int, int]]:
+    """The big hands of HK-6 (:data:`BIG_PLANS`) within ``limit`` shanten of a hand of 13 - 3×melds
+    concealed tiles, as (plan, expected fan, shanten, acceptance): one suit with all pungs (3 + 3
+    or 6 + 3 fan), small three dragons (4 fan and its two dragon pungs), the honour limits (big
+    three dragons, small and big four winds, all honours; :data:`LIMIT_FAN`), the dragon-and-suit
+    limits and seven pairs in one suit (4 + 3 or 4 + 6 fan). ``fan0`` is the fan the hand is sure
+    of (bonus tiles, declared honour pungs, self-draw), ``hfan`` its valuable honour pairs and
+    pungs (:func:`evaluate`)."""
+    out: list[tuple[str, float, int, int]] = []
     need = info.need
     unseen = ctx.unseen
     x = ctx.suit
@@ -704,12 +710,12 @@ def _big_plans(
         for plan, kinds, fan in plans:
             s = _pungs_in(c, need, kinds)
             if s <= limit:
-                consider(plan, fan, s, _accept(c, kinds, unseen, s, lambda h, k=kinds: _pungs_in(h, need, k)))  # type: ignore[misc]
+                out.append((plan, fan, s, _accept(c, kinds, unseen, s, lambda h, k=kinds: _pungs_in(h, need, k))))  # type: ignore[misc]
         if one_suit and all(m.tile < HONOUR or m.tile == SUIT_DRAGON[x] for m in info.melds):
             s = _dragon_suit(c, info, x)
             if s <= limit:
                 kinds = [*suit, SUIT_DRAGON[x]]
-                consider(DRAGON_SUIT, LIMIT_FAN, s, _accept(c, kinds, unseen, s, lambda h: _dragon_suit(h, info, x)))
+                out.append((DRAGON_SUIT, LIMIT_FAN, s, _accept(c, kinds, unseen, s, lambda h: _dragon_suit(h, info, x))))
     hval = ctx.hval
     wind_fan = sum(hval[t] * (1.0 if c[t] >= 3 else PAIR_VALUE) for t in WINDS if hval[t] and c[t] >= 2)
     for plan, group, pungs, pair in (
@@ -732,13 +738,14 @@ def _big_plans(
         kinds = [*_near(c, 0, HONOUR), *(t for t in honours if c[t] or t in group)]
         u = _accept(c, kinds, unseen, s, lambda h, g=group, n=pungs, p=pair: _honour_sets(h, info, g, n, p))  # type: ignore[misc]
         fan = fan0 + 4 + todo + wind_fan if plan == SMALL_DRAGONS else LIMIT_FAN
-        consider(plan, fan, s, u)
+        out.append((plan, fan, s, u))
     if need == 4:
         for plan, kinds, fan in ((MIXED_PAIRS, [*suit, *honours], fan0 + 7), (PURE_PAIRS, suit, fan0 + 10)):
             s, held = _pairs_in(c, kinds)
             if s <= limit:
                 u = sum(unseen[t] for t in kinds if c[t] == 1 or (c[t] == 0 and held < 7))
-                consider(plan, fan, s, u)
+                out.append((plan, fan, s, u))
+    return out
 
 
 def _chow_fan(ctx: _Ctx, c: Sequence[int], info: _Melds) -> float:
