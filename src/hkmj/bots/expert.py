@@ -37,6 +37,10 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
 * **One-draw look-ahead (optional)**: with :attr:`ExpertBot.lookahead` the model's best discards
   are valued by the model's best hand after each unseen draw (HK-3.2). Off: in paired runs it
   was not better (docs/bots.md, "What was tried", seventh round).
+* **Big hands (optional, Hong Kong fan)**: with :attr:`ExpertBot.big_plans` the model also values
+  the big hands of HK-6 (one suit with all pungs, the dragon and wind hands, all honours, the
+  dragon-and-suit limits, seven pairs in one suit; :func:`~hkmj.bots.strong.big_plans`). Off:
+  in paired runs it was not better (docs/bots.md, "What was tried", eighth round).
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
   hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
