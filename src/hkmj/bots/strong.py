@@ -641,25 +641,33 @@ def _declared_in(info: _Melds, group: Sequence[Tile]) -> set[Tile]:
     return {m.tile for m in info.melds if m.kind != "chow" and m.tile in group}
 
 
+def _honour_part(c: Sequence[int], info: _Melds, group: Sequence[Tile], pungs: int, pair: bool) -> tuple[int, int] | None:
+    """(tiles missing from the honour groups, concealed pungs still to make) of :func:`_honour_sets`;
+    None when out of reach (too many groups declared, too few kinds left)."""
+    declared = _declared_in(info, group)
+    todo = pungs - len(declared)
+    free = sorted((c[t] for t in group if t not in declared), reverse=True)
+    if todo < 0 or info.need < todo or len(free) < todo + pair:
+        return None
+    # the most held kinds make the pungs, the next the pair (an exchange never helps)
+    return sum(3 - min(x, 3) for x in free[:todo]) + (2 - min(free[todo], 2) if pair else 0), todo
+
+
 def _honour_sets(c: Sequence[int], info: _Melds, group: Sequence[Tile], pungs: int, pair: bool) -> int:
     """Shanten of a hand with ``pungs`` pungs (declared or concealed) of the honours ``group`` and,
     if ``pair``, a pair of them too, the rest any groups (HK-5.1) and the pair when the group has
     none: small three dragons is (dragons, 2, True), big three dragons (dragons, 3, False), small
     four winds (winds, 3, True), big four winds (winds, 4, False) (HK-6). 99 when out of reach (a
     chow or too many groups declared)."""
-    declared = _declared_in(info, group)
-    todo = pungs - len(declared)
-    sets = info.need - todo
-    free = sorted((c[t] for t in group if t not in declared), reverse=True)
-    if todo < 0 or sets < 0 or len(free) < todo + pair:
+    part = _honour_part(c, info, group, pungs, pair)
+    if part is None:
         return 99
-    # the most held kinds make the pungs, the next the pair (an exchange never helps)
-    cost = sum(3 - min(x, 3) for x in free[:todo]) + (2 - min(free[todo], 2) if pair else 0)
+    cost, todo = part
     rest = list(c)
     for t in group:
         rest[t] = 0
     v0, v1, v2, vh = _vectors(rest)
-    return cost + combine(combine(v0, v1), combine(v2, vh))[sets + (0 if pair else 5)] - 1
+    return cost + combine(combine(v0, v1), combine(v2, vh))[info.need - todo + (0 if pair else 5)] - 1
 
 
 def _dragon_suit(c: Sequence[int], info: _Melds, suit: int) -> int:
@@ -725,13 +733,10 @@ def big_plans(ctx: _Ctx, c: list[int], info: _Melds, hfan: float, fan0: float, l
         (BIG_WINDS, WINDS, 4, False),
     ):
         # the honour part alone (a cheap bound) before the whole hand
-        free = sorted((c[t] for t in group if t not in _declared_in(info, group)), reverse=True)
-        todo = pungs - (len(group) - len(free))
-        if todo < 0 or len(free) < todo + pair:
+        part = _honour_part(c, info, group, pungs, pair)
+        if part is None or part[0] - 1 > limit:
             continue
-        bound = sum(3 - min(v, 3) for v in free[:todo]) + (2 - min(free[todo], 2) if pair else 0) - 1
-        if bound > limit:
-            continue
+        todo = part[1]
         s = _honour_sets(c, info, group, pungs, pair)
         if s > limit:
             continue
