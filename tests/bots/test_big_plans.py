@@ -36,6 +36,7 @@ from hkmj.bots.strong import (
     big_plans,
     evaluate,
 )
+from hkmj.engine.actions import Discard
 from hkmj.engine.testing import discard_turns, permuted_turns
 from hkmj.hand import waits
 from hkmj.scoring import Meld, Win, score
@@ -161,15 +162,23 @@ def test_hk_6_the_big_plan_is_valued_by_its_base() -> None:
 
 
 def test_the_strong_bot_and_the_default_expert_never_use_big_plans() -> None:
-    """The switch is the expert's alone and off by default: the strong bot's context never values
-    a big plan, and a default expert's advice names none."""
+    """The switch is the expert's alone and off by default: at the turns of a deal where the
+    switched model values a dragon hand (HK-6), the strong bot's context leaves it out, the
+    strong bot's discards serve none, and a default expert's advice names none."""
     assert not ExpertBot(0).big_plans and not ExpertBot(0).big_claims
-    turns = discard_turns(26, [GreedyBot(s) for s in range(4)])
-    for v, legal in turns:
-        assert not _Ctx(v).big_plans
-        assert StrongBot(1).choose(v, legal) == StrongBot(1).choose(v, legal)
+    switched = 0
+    for v, legal in discard_turns(26, [_big(s) for s in range(4)]):
+        ctx = _Ctx(v)
+        assert not ctx.big_plans
+        c = list(v.concealed)
+        info = _Melds(v.melds[v.seat], ctx.hval)
+        tiles = sorted({a.tile for a in legal if isinstance(a, Discard)})
+        assert all(x.plan not in BIG_PLANS for x in StrongBot(1)._discards(ctx, c, info, tiles))
+        ctx.big_plans = True
+        switched += any(x.plan in BIG_PLANS for x in StrongBot(1)._discards(ctx, c, info, tiles))
         for a in ExpertBot(1).advise(v, legal):
             assert not any(p.replace("_", " ") in a.note for p in BIG_PLANS)
+    assert switched >= 1
 
 
 def _big(seed: int) -> ExpertBot:
