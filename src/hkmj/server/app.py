@@ -69,6 +69,10 @@ __all__ = ["Hub", "Limits", "create_app"]
 
 log = logging.getLogger("uvicorn.error.hkmj")  # shown with uvicorn's own log settings
 STATIC = Path(__file__).with_name("static")
+FLOOD_BURST = 500
+"""Messages past its rate limit a connection may send in a burst (and 50 a second beyond it) before
+it is closed: the dropped messages of a flood still cost the event loop about 6 µs each, and one
+socket sending flat out (160,000 a second) kept a core busy."""
 OUTBOX_LIMIT = 512
 """Frames queued for a client that does not read; past this the connection is closed."""
 PLAYER_CONNECTIONS_PER_SLOT = 4
@@ -113,6 +117,9 @@ class Limits:
     """Seconds a websocket may send nothing (a ``ping`` counts) before it is closed."""
     header_timeout: float = 10.0
     """Seconds a client has to send a request's headers (or a POST body): slowloris defence."""
+    write_timeout: float = 30.0
+    """Seconds a websocket client may leave the server's messages unread, once the kernel's buffers
+    and 64 KiB more are full, before it is disconnected (:class:`hkmj.server.http.GuardedWebSocket`)."""
     abandon_after: float = 1800.0
     """Seconds without any connection after which a table is saved as abandoned and dropped."""
     hints_per_minute: float = 20.0
@@ -192,9 +199,11 @@ class SecurityHeaders:
 
 
 class HttpRateLimit:
-    """ASGI middleware: per client address, at most ``rate`` HTTP requests a second (bursts of
-    ``4 * rate``); more are answered 429 ``rate_limited`` with ``Retry-After: 1``. Websockets have
-    their own caps (connections per address, messages per connection)."""
+    """ASGI middleware: per client address, at most ``rate`` HTTP requests and websocket
+    handshakes a second (bursts of ``4 * rate``); more are answered 429 ``rate_limited`` with
+    ``Retry-After: 1``. A handshake costs the event loop about 0.4 ms: one client opening and
+    closing websockets in a loop (1,900 a second) kept a core busy. Open websockets have their own
+    caps (connections per address, messages per connection)."""
 
     def __init__(self, app: ASGIApp, rate: float) -> None:
         self.app = app
@@ -202,7 +211,7 @@ class HttpRateLimit:
         self.buckets: dict[str, RateLimiter] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
+        if scope["type"] in ("http", "websocket"):
             client = scope.get("client")
             address = client_key(client[0] if client else None)
             if not _take(self.buckets, address, self.rate, 4 * self.rate):
@@ -255,6 +264,8 @@ class Conn:
         self.table: Table | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.limiter = RateLimiter()
+        self.flood = RateLimiter(self.limiter.rate, FLOOD_BURST)
+        """Messages dropped by :attr:`limiter`: past these, the connection is closed."""
         self.hints = RateLimiter(limits.hints_per_minute / 60.0, 5.0)
         self.dead = False
         self.opened = time.monotonic()
@@ -923,6 +934,11 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                 if text is None:
                     text = raw.get("bytes") or b""
                 if not conn.limiter.allow():
+                    if not conn.flood.allow():
+                        why = f"far more than {conn.limiter.rate:g} messages a second; closing"
+                        conn.send(_error("rate_limited", why, None))
+                        conn.drop()
+                        break
                     now = asyncio.get_running_loop().time()
                     if now - conn._last_limit_error >= 1.0:
                         conn._last_limit_error = now

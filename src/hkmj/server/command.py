@@ -90,6 +90,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--auth-timeout", float, "S", "seconds a new websocket has to join or watch a table"),
     ("--idle-timeout", float, "S", "seconds a websocket may send nothing before it is closed"),
     ("--header-timeout", float, "S", "seconds a client has to send a request's headers or body"),
+    ("--write-timeout", float, "S", "seconds a websocket client may leave the server's messages unread (its buffers full) before it is disconnected"),
     ("--abandon-after", float, "S", "seconds with nobody connected after which a table is abandoned"),
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
     ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),
@@ -113,6 +114,7 @@ _FIELDS = {
     "--auth-timeout": "auth_timeout",
     "--idle-timeout": "idle_timeout",
     "--header-timeout": "header_timeout",
+    "--write-timeout": "write_timeout",
     "--abandon-after": "abandon_after",
     "--hints-per-minute": "hints_per_minute",
     "--absent-after": "absent_after",
@@ -183,7 +185,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
-    from hkmj.server.http import guarded_h11
+    from hkmj.server.http import guarded_h11, guarded_ws
     from hkmj.server.store import db_problem, shown_url
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
@@ -215,6 +217,7 @@ def _serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         create_app(args.db, limits),
         http=guarded_h11(limits.header_timeout),
+        ws=guarded_ws(limits.write_timeout),
         timeout_keep_alive=5,
         host=args.host,
         port=args.port,

@@ -1,19 +1,41 @@
-"""HTTP glue for uvicorn: a request must arrive whole within a deadline (slowloris defence).
+"""HTTP and websocket glue for uvicorn: the defences that live below the application.
 
 uvicorn's h11 protocol waits for request headers without a time limit, so a client that
 sends one byte every few seconds holds a connection forever. :func:`guarded_h11` gives
 every connection ``timeout`` seconds to complete the headers of each request (after the
 connection opens and after each response); a client that misses it is disconnected.
+
+uvicorn's websocket protocol answers every ping frame at once, however fast they come and
+whether or not the client reads the answers, and a socket whose client stopped reading was
+never closed (a close waits for what is queued to be sent). :func:`guarded_ws` bounds both:
+see :class:`GuardedWebSocket`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
+from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-__all__ = ["guarded_h11"]
+__all__ = ["GuardedWebSocket", "guarded_h11", "guarded_ws"]
+
+PINGS_PER_SECOND = 2.0
+"""Ping frames a websocket client may send a second (in bursts of :data:`PING_BURST`): browsers
+send none, and client libraries one every few seconds to keep the socket alive."""
+PING_BURST = 20.0
+MAX_FRAGMENTS = 16
+"""Frames one websocket message may be split into (browsers send a message in one)."""
+WRITE_BUFFER = 65536
+"""Bytes queued for a websocket client beyond the kernel's buffers before its writes wait."""
+SEND_BUFFER = 65536
+"""The kernel's send buffer of a websocket (``SO_SNDBUF``; Linux doubles it for its bookkeeping).
+Left to the kernel, it grew to 4 MB for a client that never read (Linux's ``tcp_wmem``), all of it
+the server's memory; a game sends a few kilobytes a second."""
 
 
 def guarded_h11(timeout: float) -> type[H11Protocol]:
@@ -56,4 +78,137 @@ def guarded_h11(timeout: float) -> type[H11Protocol]:
             self._disarm()
             super().connection_lost(exc)
 
+    return Guarded
+
+
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol with a bound on what a client makes the server hold.
+
+    * A client that leaves what the server sends unread for ``write_timeout`` seconds (the
+      kernel's buffers full and :data:`WRITE_BUFFER` bytes queued) is disconnected: its writes
+      would otherwise wait forever, holding the socket, its buffers and its place in the
+      connection caps (a close too waits for the queue to drain, so it never closed). The
+      kernel's send buffer is :data:`SEND_BUFFER`, not the 4 MB Linux let it grow to.
+    * Ping frames are answered at :data:`PINGS_PER_SECOND` (bursts of :data:`PING_BURST`); a client
+      sending faster is disconnected (close code
+      1008). Each ping cost about 3 µs of the event loop, so one socket kept a core busy, and its
+      answer was queued however much was queued already: one socket pinging without reading grew
+      the server by its upload rate, 13 MB a second.
+    * A message in more than :data:`MAX_FRAGMENTS` frames is refused (close code 1009): 65,000
+      one-byte frames of one unfinished message held 3.7 MB per socket.
+    * A closing handshake the client does not finish in 10 s, or a keepalive ping it does not
+      answer, ends in an abort when output is still queued (a plain close would wait for it).
+      After the server's close frame, more than :data:`WRITE_BUFFER` bytes from the client abort
+      the connection: a socket closed for flooding had its whole backlog read and parsed.
+    """
+
+    write_timeout: float = 30.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._stalled: asyncio.TimerHandle | None = None
+        self._pings = PING_BURST
+        self._pinged = self.loop.time()
+        self._after_close = 0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self.transport.set_write_buffer_limits(high=WRITE_BUFFER)
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._unstall()
+        super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._stalled is None:
+            self._stalled = self.loop.call_later(self.write_timeout, self._abort)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._unstall()
+
+    def _unstall(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
+
+    def _abort(self) -> None:
+        """Drop the connection now, whatever is queued for it (the application sees a disconnect)."""
+        self._stalled = None
+        self.close_sent = True
+        if not self.transport.is_closing() or self.transport.get_write_buffer_size():
+            self.transport.abort()
+
+    def _shut(self, code: int, reason: str) -> None:
+        """Close with ``code`` at once: the close frame if it can still be sent, else an abort."""
+        if self.transport.is_closing():
+            return
+        with contextlib.suppress(Exception):
+            self.conn.fail(code, reason)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        if self.transport.get_write_buffer_size():
+            self.transport.abort()
+        else:
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.close_sent:  # only the client's close frame is still wanted: not a flood's remains
+            self._after_close += len(data)
+            if self._after_close > WRITE_BUFFER:
+                self.transport.abort()
+                return
+        super().data_received(data)
+
+    def handle_ping(self) -> None:
+        if self.transport.is_closing():
+            return
+        now = self.loop.time()
+        self._pings = min(PING_BURST, self._pings + (now - self._pinged) * PINGS_PER_SECOND)
+        self._pinged = now
+        if self._pings < 1.0:
+            self._shut(1008, f"more than {PINGS_PER_SECOND:g} pings a second")
+            return
+        self._pings -= 1.0
+        super().handle_ping()
+
+    def handle_cont(self, event: Any) -> None:
+        if len(self.frames) >= MAX_FRAGMENTS:
+            self._shut(1009, f"a message may come in {MAX_FRAGMENTS} frames at most")
+            return
+        super().handle_cont(event)
+
+    def handle_text(self, event: Any) -> None:
+        if not self.transport.is_closing():
+            super().handle_text(event)
+
+    def handle_bytes(self, event: Any) -> None:
+        if not self.transport.is_closing():
+            super().handle_bytes(event)
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()
+        if self.transport.get_write_buffer_size():
+            self.transport.abort()
+
+    async def send(self, message: Any) -> None:
+        closing = self.close_timer is None
+        await super().send(message)
+        if closing and self.close_timer is not None:  # the close handshake began: never wait forever
+            self.close_timer.cancel()
+            self.close_timer = self.loop.call_later(self.close_timeout, self._abort)
+
+
+def guarded_ws(write_timeout: float) -> type[GuardedWebSocket]:
+    """A :class:`GuardedWebSocket` class whose clients may leave its output unread ``write_timeout`` seconds."""
+
+    class Guarded(GuardedWebSocket):
+        pass
+
+    Guarded.write_timeout = write_timeout
     return Guarded

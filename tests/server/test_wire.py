@@ -1,0 +1,249 @@
+"""Attacks on the websocket and HTTP layers below the game (docs/server.md, "Threat model"):
+ping frames, fragmented messages, clients that stop reading, floods of messages and of
+handshakes. Each test is the attack script against a real server on 127.0.0.1.
+
+Raw sockets speak the websocket protocol by hand where a client library would not misbehave
+as the attack needs (pings without reading the answers, one-byte fragments).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import socket
+import time
+from collections.abc import Callable
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from hkmj.server.testing import Server
+
+MakeServer = Callable[..., Server]
+
+
+def rss_kb(server: Server) -> int:
+    """The server process's resident memory in kB (Linux's /proc)."""
+    assert server.proc is not None
+    with open(f"/proc/{server.proc.pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
+
+
+def raw_ws(server: Server, *, rcvbuf: int | None = None) -> socket.socket:
+    """A websocket opened by hand on a plain socket (with a small receive buffer if asked)."""
+    s = socket.socket()
+    if rcvbuf is not None:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    s.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(
+        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return s
+
+
+def frame(opcode: int, payload: bytes, *, fin: bool = True) -> bytes:
+    """A client frame (masked with a zero mask, so the payload reads as sent)."""
+    n = len(payload)
+    size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    return bytes([(0x80 if fin else 0) | opcode]) + size + b"\0\0\0\0" + payload
+
+
+PING, TEXT, CONT = 0x9, 0x1, 0x0
+
+
+def text(msg: dict[str, object]) -> bytes:
+    return frame(TEXT, json.dumps(msg).encode())
+
+
+def closed_by_server(s: socket.socket, timeout: float) -> bool:
+    """Read (and discard) what the server sends until it closes the connection: True, or
+    False if it is still open after ``timeout`` seconds."""
+    s.settimeout(0.5)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if not s.recv(1 << 16):
+                return True
+        except TimeoutError:
+            continue
+        except OSError:  # reset: the server aborted the connection
+            return True
+    return False
+
+
+async def pong(server: Server) -> bool:
+    """A well-behaved client still gets its pong."""
+    async with server.client() as c:
+        await c.send(type="ping", id="still-there")
+        return (await c.wait(lambda m: m["type"] == "pong"))["id"] == "still-there"
+
+
+def test_ping_frames_without_reading_the_answers_cannot_grow_the_server(server: Server) -> None:
+    """uvicorn answered every ping frame at once and queued the answer however much was queued
+    already: one socket sending 125-byte pings and never reading grew the server by its upload
+    rate (130 MB in 10 s), and each ping took about 3 µs of the event loop, so a socket pinging
+    flat out kept a core busy. Ping frames beyond 2 a second (bursts of 20) now close the socket."""
+    before = rss_kb(server)
+    s = raw_ws(server, rcvbuf=4096)
+    burst = frame(PING, b"x" * 125) * 1000
+    sent = 0
+    s.settimeout(5)
+    with pytest.raises(OSError):  # reset or broken pipe: the server dropped the socket
+        while sent < 200 << 20:
+            s.sendall(burst)
+            sent += len(burst)
+    s.close()
+    assert sent < 20 << 20, f"the server read {sent >> 20} MB of pings before dropping the socket"
+    assert rss_kb(server) - before < 20_000
+    assert asyncio.run(pong(server))
+
+    async def pinger() -> bool:
+        """A client library's pings, answered at 2 a second; a faster stream closes the socket."""
+        async with connect(server.ws_url, ping_interval=None) as ws:
+            for _ in range(10):
+                await asyncio.wait_for(await ws.ping(), 5)  # a burst within the allowance: all answered
+            try:
+                for _ in range(100):
+                    await ws.ping()
+                await asyncio.wait_for(ws.recv(), 5)
+            except ConnectionClosed:
+                return True
+        return False
+
+    assert asyncio.run(pinger())
+
+
+def test_a_socket_that_stops_reading_is_dropped_and_frees_its_place(make_server: MakeServer) -> None:
+    """A websocket client that stopped reading held its socket forever: once the kernel's
+    buffers were full the server's writes waited for ever, and so did its close (after the idle
+    timeout, the keepalive ping, the queue limit), so the socket, its buffers and its place in
+    the per-address and total connection caps were never given back. Such a client is now
+    disconnected ``--write-timeout`` seconds after its output stalls."""
+    server = make_server(None, "--per-address", "1", "--write-timeout", "3", "--idle-timeout", "3")
+    tid = server.create(slots=["greedy"] * 4, bot_delay=0.5)
+    s = raw_ws(server, rcvbuf=4096)
+    # pongs of 4,000-byte ids, within the message rate's burst, never read: 400 KB left unread
+    s.sendall(text({"v": 1, "type": "watch", "table": tid}))
+    s.sendall(b"".join(text({"v": 1, "type": "ping", "id": f"{i:02d}" + "x" * 4000}) for i in range(98)))
+
+    async def admitted() -> bool:
+        """Whether a new socket from this address is let in (``--per-address 1``)."""
+        ws = await connect(server.ws_url)
+        try:
+            await ws.send(json.dumps({"v": 1, "type": "ping", "id": "probe"}))
+            return bool(json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "pong")  # else too_many_connections
+        except ConnectionClosed:
+            return False
+        finally:
+            await ws.close()
+
+    assert not asyncio.run(admitted())  # the stalled socket holds the address's one place
+    deadline = time.monotonic() + 20
+    while not asyncio.run(admitted()):
+        assert time.monotonic() < deadline, "the socket that stopped reading still holds its place"
+        time.sleep(0.5)
+    assert closed_by_server(s, 5)
+    s.close()
+
+
+def test_a_message_in_too_many_frames_is_refused(server: Server) -> None:
+    """One unfinished message of 65,000 one-byte frames held 3.7 MB of the server's memory per
+    socket, for as long as the socket lived (a watcher's: 30 minutes). A message may now come in
+    16 frames at most (close code 1009); one in a few frames is read as usual."""
+    s = raw_ws(server)
+    body = json.dumps({"v": 1, "type": "ping", "id": "in-parts"}).encode()
+    s.sendall(frame(TEXT, body[:5], fin=False) + frame(CONT, body[5:12], fin=False) + frame(CONT, body[12:]))
+    s.settimeout(5)
+    answer = s.recv(4096)
+    assert b'"pong"' in answer and b"in-parts" in answer
+    before = rss_kb(server)
+    s.sendall(frame(TEXT, b"{", fin=False) + frame(CONT, b" ", fin=False) * 65_000)
+    assert closed_by_server(s, 5)
+    s.close()
+    assert rss_kb(server) - before < 2_000
+    assert asyncio.run(pong(server))
+
+
+def server_cpu(server: Server) -> float:
+    """Seconds of CPU the server process has used (Linux's /proc)."""
+    assert server.proc is not None
+    with open(f"/proc/{server.proc.pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_socket_flooding_messages_is_closed(server: Server) -> None:
+    """Messages past a connection's 50 a second were dropped with a ``rate_limited`` error, but
+    each still cost the event loop about 6 µs: one socket sending pings flat out (817,000 in 6 s)
+    kept a core busy for as long as it liked. Past its limit by 500 messages (and 50 a second),
+    a connection is now told why and closed; a burst of 300 only gets errors."""
+    flood = text({"v": 1, "type": "ping"}) * 2000
+    s = raw_ws(server)
+    s.settimeout(5)
+    before = server_cpu(server)
+    sent = 0
+    try:
+        while sent < 200_000:  # 5 MB: past what the kernel's buffers hold
+            s.sendall(flood)
+            sent += 2000
+    except OSError:  # reset or broken pipe: the server closed the socket
+        pass
+    got = b""
+    deadline = time.monotonic() + 10
+    try:
+        while chunk := s.recv(1 << 16):
+            got += chunk
+            assert time.monotonic() < deadline, "the flooding socket is still open"
+    except OSError:  # reset
+        pass
+    s.close()
+    assert server_cpu(server) - before < 1.0
+    assert not got or b"far more than 50 messages a second; closing" in got, got[-300:]  # told why, unless a reset lost it
+
+    async def burst() -> None:
+        async with server.client() as c:
+            for _ in range(300):
+                await c.send(type="ping", id="burst")
+            await c.send(type="ping", id="after")
+            await asyncio.sleep(2.5)  # the limit refills: the socket is still open and answers
+            await c.send(type="ping", id="later")
+            await c.wait(lambda m: m.get("id") == "later")
+            assert any(e["code"] == "rate_limited" for e in c.errors)
+
+    asyncio.run(burst())
+
+
+def test_websocket_handshakes_are_rate_limited_per_address(make_server: MakeServer) -> None:
+    """``--http-rate`` bounded HTTP requests but not websocket handshakes, which cost the event
+    loop about 0.4 ms each: one client opening and closing websockets in a loop (1,900 a second)
+    kept a core busy. A handshake now counts as a request: past the rate, 429 ``rate_limited``."""
+    server = make_server(None, "--http-rate", "5")
+    answers: dict[bytes, int] = {}
+    for _ in range(40):
+        s = socket.socket()
+        s.connect(("127.0.0.1", server.port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        s.sendall(
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        s.settimeout(5)
+        head = s.recv(4096)
+        status = head.split(b"\r\n")[0]
+        answers[status] = answers.get(status, 0) + 1
+        if b" 429 " in status:
+            assert b"retry-after: 1" in head.lower() and b"rate_limited" in head
+        s.close()
+    assert answers.get(b"HTTP/1.1 101 Switching Protocols", 0) <= 25, answers
+    assert answers.get(b"HTTP/1.1 429 Too Many Requests", 0) >= 15, answers
+    time.sleep(1)
+    assert asyncio.run(pong(server))  # the rate refills
