@@ -247,3 +247,40 @@ def test_websocket_handshakes_are_rate_limited_per_address(make_server: MakeServ
     assert answers.get(b"HTTP/1.1 429 Too Many Requests", 0) >= 15, answers
     time.sleep(1)
     assert asyncio.run(pong(server))  # the rate refills
+
+
+def test_a_websocket_handshake_the_server_cannot_read_is_answered_and_closed(make_server: MakeServer) -> None:
+    """A websocket handshake whose request line was over 8 KiB (the websocket layer's limit) but
+    under 16 KiB (the HTTP parser's) was neither answered nor closed, and no timeout or cap applied
+    (the application never saw it): one client opened 300 such sockets and the server held them
+    all, 60 s later still, on the way to running out of file descriptors. It is now answered 400
+    with a plain reason and closed; a handshake must in any case be done within
+    ``--header-timeout`` seconds."""
+    server = make_server(None, "--header-timeout", "2")
+    assert server.proc is not None
+    fds = f"/proc/{server.proc.pid}/fd"
+    before = len(os.listdir(fds))
+    head = (
+        "Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    socks = []
+    for _ in range(20):
+        s = socket.create_connection(("127.0.0.1", server.port))
+        s.sendall(f"GET /ws?{'a' * 8300} HTTP/1.1\r\n{head}".encode())
+        socks.append(s)
+    for s in socks:
+        s.settimeout(5)
+        answer = b""
+        while chunk := s.recv(4096):
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 400 ") and b"longer than 8 KiB" in answer, answer[:300]
+        s.close()
+    # a handshake whose head websockets reads only in part (a header line over 8 KiB): closed too
+    s = socket.create_connection(("127.0.0.1", server.port))
+    s.sendall(f"GET /ws HTTP/1.1\r\nX-Pad: {'b' * 9000}\r\n{head}".encode())
+    assert closed_by_server(s, 5)
+    s.close()
+    time.sleep(0.5)
+    assert len(os.listdir(fds)) <= before + 2
+    assert asyncio.run(pong(server))

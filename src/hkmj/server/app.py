@@ -86,7 +86,7 @@ longer (a script sending far ahead of its answers) is refused with ``rate_limite
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     ),
     (b"x-frame-options", b"DENY"),
@@ -94,7 +94,12 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
-"""Sent with every HTTP response (pages, API, tiles, static files, errors)."""
+"""Sent with every HTTP response (pages, API, tiles, static files, errors). No inline style
+either: the page and the help have none, and an injected ``<style>`` could otherwise test the
+review form's hidden seat token letter by letter with attribute selectors."""
+REVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+"""The game review's own policy: one self-contained page (its style and tile pictures inline), no
+script, nothing fetched."""
 
 
 @dataclass(frozen=True)
@@ -910,7 +915,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             page = await hub.review(request.path_params["tid"], token, lang, address_of(request))
         except ProtocolError as e:
             return refuse_lookup(e)
-        return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Language": lang})
+        headers = {"Cache-Control": "no-store", "Content-Language": lang, "Content-Security-Policy": REVIEW_CSP}
+        return HTMLResponse(page, headers=headers)
 
     async def ws_endpoint(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.url.scheme, ws.headers.get("host"), lim.origins):

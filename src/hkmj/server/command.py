@@ -217,7 +217,7 @@ def _serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         create_app(args.db, limits),
         http=guarded_h11(limits.header_timeout),
-        ws=guarded_ws(limits.write_timeout),
+        ws=guarded_ws(limits.write_timeout, limits.header_timeout),
         timeout_keep_alive=5,
         host=args.host,
         port=args.port,

@@ -94,6 +94,10 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
       1008). Each ping cost about 3 µs of the event loop, so one socket kept a core busy, and its
       answer was queued however much was queued already: one socket pinging without reading grew
       the server by its upload rate, 13 MB a second.
+    * The handshake must be done within ``handshake_timeout`` seconds, and one that websockets
+      cannot read (a request line or header over 8 KiB, which h11 accepts up to 16 KiB) is answered
+      400: such a handshake was neither answered nor closed, and the hub never counted it, so one
+      client held 300 sockets (and could hold every file descriptor of the process) for ever.
     * A message in more than :data:`MAX_FRAGMENTS` frames is refused (close code 1009): 65,000
       one-byte frames of one unfinished message held 3.7 MB per socket.
     * A closing handshake the client does not finish in 10 s, or a keepalive ping it does not
@@ -103,16 +107,19 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     """
 
     write_timeout: float = 30.0
+    handshake_timeout: float = 10.0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._stalled: asyncio.TimerHandle | None = None
+        self._handshake: asyncio.TimerHandle | None = None
         self._pings = PING_BURST
         self._pinged = self.loop.time()
         self._after_close = 0
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        self._handshake = self.loop.call_later(self.handshake_timeout, self._handshake_too_slow)
         self.transport.set_write_buffer_limits(high=WRITE_BUFFER)
         sock = self.transport.get_extra_info("socket")
         if sock is not None:
@@ -121,7 +128,15 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._unstall()
+        if self._handshake is not None:
+            self._handshake.cancel()
+            self._handshake = None
         super().connection_lost(exc)
+
+    def _handshake_too_slow(self) -> None:
+        self._handshake = None
+        if not self.handshake_complete:
+            self._abort()
 
     def pause_writing(self) -> None:
         super().pause_writing()
@@ -164,6 +179,13 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
                 self.transport.abort()
                 return
         super().data_received(data)
+        if not self.handshake_initiated and self.conn.handshake_exc is not None and not self.transport.is_closing():
+            # a request h11 read but websockets cannot (a line over 8 KiB): it used to wait for ever
+            why = b"the websocket handshake could not be read: a request line or header is longer than 8 KiB\n"
+            head = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n"
+            self.transport.write(head + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(why) + why)
+            self.close_sent = True
+            self.transport.close()
 
     def handle_ping(self) -> None:
         if self.transport.is_closing():
@@ -204,11 +226,13 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             self.close_timer = self.loop.call_later(self.close_timeout, self._abort)
 
 
-def guarded_ws(write_timeout: float) -> type[GuardedWebSocket]:
-    """A :class:`GuardedWebSocket` class whose clients may leave its output unread ``write_timeout`` seconds."""
+def guarded_ws(write_timeout: float, handshake_timeout: float) -> type[GuardedWebSocket]:
+    """A :class:`GuardedWebSocket` class whose clients may leave its output unread ``write_timeout``
+    seconds, and whose handshake must be done within ``handshake_timeout`` seconds."""
 
     class Guarded(GuardedWebSocket):
         pass
 
     Guarded.write_timeout = write_timeout
+    Guarded.handshake_timeout = handshake_timeout
     return Guarded

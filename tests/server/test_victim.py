@@ -1,0 +1,82 @@
+"""The browser as the victim (docs/server.md, "Threat model"): what a page elsewhere, or text
+injected into ours, could do with a player's browser. Chromium (Playwright) where the browser's
+own enforcement is what is tested; a real server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.server.testing import Server, choose, match_over, play
+
+from .test_review_browser import ARGS, CHROMIUM, _click_review
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
+
+
+def watch_policy(page: Any, violations: list[str]) -> None:
+    """Record every Content-Security-Policy violation Chromium reports on ``page``."""
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', (e) => console.error("
+        "'Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI))"
+    )
+
+
+def test_no_inline_style_anywhere_but_the_self_contained_review(server: Server) -> None:
+    """Every response allowed inline style (``style-src 'unsafe-inline'``), although only the
+    game review has any: text injected into a page could have added a ``<style>`` whose
+    attribute selectors test the review form's hidden seat token letter by letter. The policy
+    is now ``style-src 'self'``; the review, one page with its style and tiles inline, has a
+    policy of its own that allows no script and fetches nothing. Chromium applies both without a
+    violation: the lobby, the help, a watched table and the review keep their look."""
+    from playwright.sync_api import sync_playwright
+
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
+
+    async def go() -> str:
+        async with server.client() as me:
+            token = await me.join(tid, 0, "Ann")
+            rng = random.Random(5)
+            await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
+            return token
+
+    token = asyncio.run(go())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        violations: list[str] = []
+        context = browser.new_context()
+        page = context.new_page()
+        watch_policy(page, violations)
+        for path, ready in (("/", "form"), ("/help", "h1"), (f"/t/{tid}?watch=1", "#scoring")):
+            response = page.goto(server.base + path)
+            assert response is not None
+            policy = response.headers["content-security-policy"]
+            assert "style-src 'self';" in policy and "unsafe-inline" not in policy, (path, policy)
+            page.wait_for_selector(ready, timeout=15000)
+            # the stylesheet applies (the header is a flex row in style.css)
+            assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "flex", path
+        # an injected <style> no longer applies
+        page.evaluate("document.head.insertAdjacentHTML('beforeend', '<style>header{display:none}</style>')")
+        assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "flex"
+        assert any("style-src" in v for v in violations), violations
+        violations.clear()
+        errors: list[str] = []
+        review = _click_review(browser, server, tid, token, "en", errors)
+        watch_policy(review, violations)
+        review.reload()  # a POST answer: the browser posts the form again, with the same token
+        review.wait_for_selector("h1")
+        assert review.inner_text("h1") == "Review of player 1 (Ann)"
+        assert review.eval_on_selector("main", "e => getComputedStyle(e).maxWidth") == "1000px"  # its inline style applies
+        # no script runs in the review, whatever its text holds
+        review.evaluate("document.body.insertAdjacentHTML('beforeend', '<img src=x onerror=\"document.title=1\">')")
+        assert review.title() != "1"
+        assert any("script-src" in v or "img-src" in v for v in violations), violations
+        assert errors == []
+        browser.close()
