@@ -48,7 +48,7 @@ from hkmj.server.testing import Server
 
 TARGET_P99_MS = {50: 20.0, 200: 50.0}
 """p99 targets by table count (other counts have none)."""
-BENCH_LIMITS = ("--max-tables", "1000", "--tables-per-address", "100000", "--seats-per-address", "100000", "--create-rate", "100000", "--per-address", "5000", "--max-connections", "5000", "--http-rate", "100000", "--action-rate", "100000")
+BENCH_LIMITS = ("--max-tables", "1000", "--tables-per-address", "100000", "--seats-per-address", "100000", "--create-rate", "100000", "--per-address", "5000", "--sockets-per-address", "10000", "--max-connections", "5000", "--http-rate", "100000", "--action-rate", "100000")
 """Every bench client connects from 127.0.0.1: lift the per-address caps meant for the public."""
 SPAWN_ALLOWANCE = 2.0
 """Seconds allowed for the client processes to start before they connect."""

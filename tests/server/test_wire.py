@@ -12,6 +12,7 @@ import asyncio
 import base64
 import json
 import os
+import select
 import socket
 import time
 from collections.abc import Callable
@@ -284,3 +285,43 @@ def test_a_websocket_handshake_the_server_cannot_read_is_answered_and_closed(mak
     time.sleep(0.5)
     assert len(os.listdir(fds)) <= before + 2
     assert asyncio.run(pong(server))
+
+
+def test_one_address_cannot_take_every_file_descriptor(make_server: MakeServer) -> None:
+    """Connections that send nothing were each held until ``--header-timeout`` (10 s), with no
+    cap per address: one client opened 2,600 a second, so within seconds it held every file
+    descriptor of the process and nobody could connect. An address may now hold
+    ``--sockets-per-address`` connections of any kind (256); more are answered 429 and closed at
+    once. A trusted proxy's connections, which carry many clients, are not counted."""
+    server = make_server(None, "--sockets-per-address", "20", "--header-timeout", "30")
+    assert server.proc is not None
+    fds = f"/proc/{server.proc.pid}/fd"
+    before = len(os.listdir(fds))
+    idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(60)]
+    time.sleep(1)
+    answered, _, _ = select.select(idle, [], [], 1.0)  # the others are held, waiting for a request
+    for s in answered:
+        answer = s.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 429 ") and b"too many connections from your address" in answer
+    assert len(answered) == 40
+    assert len(os.listdir(fds)) <= before + 22
+    for s in idle:
+        s.close()
+    time.sleep(0.5)
+    assert server.get("/api/info")["v"] == 1  # the address's connections are given back
+    assert asyncio.run(pong(server))
+    # websockets count too, and give their place back when they close
+    socks = [raw_ws(server) for _ in range(20)]
+    extra = socket.create_connection(("127.0.0.1", server.port))
+    extra.settimeout(5)
+    assert extra.recv(4096).startswith(b"HTTP/1.1 429 ")
+    for s in socks:
+        s.close()
+    time.sleep(0.5)
+    assert asyncio.run(pong(server))
+
+    proxied = make_server(None, "--sockets-per-address", "20", "--header-timeout", "30", "--trusted-proxy", "127.0.0.1")
+    held = [socket.create_connection(("127.0.0.1", proxied.port)) for _ in range(40)]
+    assert proxied.get("/api/info")["v"] == 1  # the proxy's 41st connection
+    for s in held:
+        s.close()

@@ -114,6 +114,11 @@ class Limits:
     """Websocket connections in all."""
     per_address: int = 64
     """Websocket connections from one client address."""
+    sockets_per_address: int = 256
+    """TCP connections of any kind (HTTP, websocket, half-sent requests) one client address may hold
+    open at once; more are answered 429 and closed at once (:class:`hkmj.server.http.SocketCount`).
+    One client opened 2,600 a second, each held until ``header_timeout``: every file descriptor of
+    the process was soon taken, and nobody could connect."""
     spectators_per_table: int = 32
     """Spectators of one table (players never count against it)."""
     auth_timeout: float = 10.0

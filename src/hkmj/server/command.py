@@ -86,6 +86,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--create-rate", float, "N", "tables one address may create per minute; more get 429"),
     ("--max-connections", int, "N", "websocket connections in all"),
     ("--per-address", int, "N", "websocket connections from one address"),
+    ("--sockets-per-address", int, "N", "connections of any kind (HTTP, websocket) one address may hold open at once; more are refused at once"),
     ("--spectators", int, "N", "spectators per table"),
     ("--auth-timeout", float, "S", "seconds a new websocket has to join or watch a table"),
     ("--idle-timeout", float, "S", "seconds a websocket may send nothing before it is closed"),
@@ -110,6 +111,7 @@ _FIELDS = {
     "--create-rate": "create_rate",
     "--max-connections": "max_connections",
     "--per-address": "per_address",
+    "--sockets-per-address": "sockets_per_address",
     "--spectators": "spectators_per_table",
     "--auth-timeout": "auth_timeout",
     "--idle-timeout": "idle_timeout",
@@ -185,7 +187,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
-    from hkmj.server.http import guarded_h11, guarded_ws
+    from hkmj.server.http import SocketCount, guarded_h11, guarded_ws
     from hkmj.server.store import db_problem, shown_url
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
@@ -216,7 +218,7 @@ def _serve(args: argparse.Namespace) -> int:
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     config = uvicorn.Config(
         create_app(args.db, limits),
-        http=guarded_h11(limits.header_timeout),
+        http=guarded_h11(limits.header_timeout, SocketCount(limits.sockets_per_address, tuple(proxies))),
         ws=guarded_ws(limits.write_timeout, limits.header_timeout),
         timeout_keep_alive=5,
         host=args.host,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
 from typing import Any
 
@@ -22,7 +23,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-__all__ = ["GuardedWebSocket", "guarded_h11", "guarded_ws"]
+__all__ = ["GuardedWebSocket", "SocketCount", "guarded_h11", "guarded_ws"]
 
 PINGS_PER_SECOND = 2.0
 """Ping frames a websocket client may send a second (in bursts of :data:`PING_BURST`): browsers
@@ -38,15 +39,74 @@ Left to the kernel, it grew to 4 MB for a client that never read (Linux's ``tcp_
 the server's memory; a game sends a few kilobytes a second."""
 
 
-def guarded_h11(timeout: float) -> type[H11Protocol]:
-    """An h11 protocol class that drops clients slower than ``timeout`` seconds per request head."""
+class SocketCount:
+    """Open TCP connections (HTTP and websocket alike) per client address, counted as the
+    per-address limits count them (:func:`hkmj.server.app.client_key`); connections from a
+    trusted proxy are not counted (they carry many clients)."""
+
+    def __init__(self, cap: int, trusted: tuple[str, ...] = ()) -> None:
+        self.cap = cap
+        self.trusted = tuple(ipaddress.ip_network(n, strict=False) for n in trusted)
+        self.open: dict[str, int] = {}
+
+    def take(self, transport: asyncio.BaseTransport) -> str | None:
+        """Count a new connection: its address key, or ``""`` when it is not counted (a trusted
+        proxy, no address); None when the address already holds :attr:`cap` connections."""
+        from hkmj.server.app import client_key
+
+        peer = transport.get_extra_info("peername")
+        host = peer[0] if isinstance(peer, tuple) and peer else None
+        if not isinstance(host, str):
+            return ""
+        with contextlib.suppress(ValueError):
+            ip = ipaddress.ip_address(host.split("%", 1)[0])
+            if any(ip in n for n in self.trusted):
+                return ""
+        key = client_key(host)
+        n = self.open.get(key, 0)
+        if n >= self.cap:
+            return None
+        self.open[key] = n + 1
+        return key
+
+    def release(self, key: str) -> None:
+        if not key:
+            return
+        n = self.open.get(key, 1) - 1
+        if n > 0:
+            self.open[key] = n
+        else:
+            self.open.pop(key, None)
+
+
+def guarded_h11(timeout: float, sockets: SocketCount | None = None) -> type[H11Protocol]:
+    """An h11 protocol class that drops clients slower than ``timeout`` seconds per request head,
+    and connections from an address that holds ``sockets.cap`` already (one client opened 2,600
+    a second and held each for the ``timeout``: enough to take every file descriptor of the
+    process, after which nobody could connect)."""
+    count = sockets or SocketCount(1 << 62)
 
     class Guarded(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
+        _counted: str = ""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            key = count.take(transport)
+            if key is None:
+                why = b"too many connections from your address; try again shortly\n"
+                head = b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 10\r\n"
+                transport.write(head + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(why) + why)
+                transport.close()
+                return
+            self._counted = key
             self._arm()
+
+        def handle_websocket_upgrade(self, event: h11.Request) -> None:
+            super().handle_websocket_upgrade(event)
+            protocol = self.transport.get_protocol()
+            if isinstance(protocol, GuardedWebSocket):  # the socket's count goes with it
+                protocol.counted, self._counted = (count, self._counted), ""
 
         def _arm(self) -> None:
             self._disarm()
@@ -76,6 +136,8 @@ def guarded_h11(timeout: float) -> type[H11Protocol]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            count.release(self._counted)
+            self._counted = ""
             super().connection_lost(exc)
 
     return Guarded
@@ -108,6 +170,8 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     write_timeout: float = 30.0
     handshake_timeout: float = 10.0
+    counted: tuple[SocketCount, str] | None = None
+    """The :class:`SocketCount` this socket is counted in and its key (set at the upgrade)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -128,6 +192,9 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._unstall()
+        if self.counted is not None:
+            self.counted[0].release(self.counted[1])
+            self.counted = None
         if self._handshake is not None:
             self._handshake.cancel()
             self._handshake = None
