@@ -102,7 +102,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--tables-per-address", int, "N", "live tables one address may have created (or brought back from abandoned) at once; more get 429"),
     ("--unattended-per-address", int, "N", "live tables played by bots only (four bots, or every player away) that tables created from one address may count; more get 429"),
     ("--http-rate", float, "N", "HTTP requests one address may send per second (bursts of four times as many); more get 429"),
-    ("--action-rate", float, "N", "at tables with a bot, actions the seats played from one address may send per second (bursts of four times as many); faster ones are held, never lost"),
+    ("--action-rate", float, "N", "actions the seats played from one address may send per second (bursts of four times as many); faster ones are held, never lost"),
     ("--review-rate", float, "N", "game reviews one address may have made per minute (a review already made costs nothing); more get 429"),
     ("--replay-rate", float, "N", "past or unknown tables (not live, not cached) one address may look up per minute; more get 429"),
 ]
