@@ -16,6 +16,7 @@ import select
 import socket
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
@@ -325,3 +326,38 @@ def test_one_address_cannot_take_every_file_descriptor(make_server: MakeServer) 
     assert proxied.get("/api/info")["v"] == 1  # the proxy's 41st connection
     for s in held:
         s.close()
+
+
+def test_a_flood_of_requests_cannot_fill_the_servers_log(make_server: MakeServer, tmp_path: Path) -> None:
+    """uvicorn writes a log line for every request, refused ones included, and a warning for
+    every unreadable one: one client wrote 23,000 lines (1.4 MB) in 8 s, 15 GB a day into the
+    server's log at the default level. At most 20 lines a second (bursts of 200) now pass, and a
+    line says how many were dropped."""
+    server = make_server(None, "--log-level", "info")
+    server.get("/api/info")
+    time.sleep(0.5)
+    before = len(server.log.read_text().splitlines())
+    start = time.monotonic()
+    s = socket.create_connection(("127.0.0.1", server.port))
+    s.settimeout(5)
+    request = f"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
+    answered = 0
+    while answered < 2000:  # about 200 answered, the others 429
+        s.sendall(request * 100)
+        got = b""
+        while got.count(b"HTTP/1.1 ") < 100:
+            got += s.recv(1 << 16)
+        answered += 100
+    s.close()
+    for _ in range(300):  # unreadable requests: each a warning
+        bad = socket.create_connection(("127.0.0.1", server.port))
+        bad.sendall(b"BAD\x00 / HTTP/1.1\r\n\r\n")
+        bad.recv(100)
+        bad.close()
+    secs = time.monotonic() - start
+    time.sleep(1.5)
+    server.get("/api/info")  # a line that passes, after the note of those dropped
+    time.sleep(0.5)
+    lines = server.log.read_text().splitlines()[before:]
+    assert len(lines) <= 200 + 20 * (secs + 2.5) + 5, (len(lines), secs)
+    assert any("log lines dropped: more than 20 a second" in line for line in lines), lines[-5:]

@@ -187,7 +187,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
-    from hkmj.server.http import SocketCount, guarded_h11, guarded_ws
+    from hkmj.server.http import LogRate, SocketCount, guarded_h11, guarded_ws
     from hkmj.server.store import db_problem, shown_url
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
@@ -234,6 +234,7 @@ def _serve(args: argparse.Namespace) -> int:
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
     )
+    LogRate().install("uvicorn.access", "uvicorn.error")  # a flood of requests must not fill the disk
     server = uvicorn.Server(config)
     tune_gc()
     server.run()
