@@ -12,9 +12,12 @@ import asyncio
 import base64
 import json
 import os
+import random
 import select
 import socket
+import sqlite3
 import time
+import urllib.error
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,7 +25,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, choose, match_over, play
 
 MakeServer = Callable[..., Server]
 
@@ -361,3 +364,53 @@ def test_a_flood_of_requests_cannot_fill_the_servers_log(make_server: MakeServer
     lines = server.log.read_text().splitlines()[before:]
     assert len(lines) <= 200 + 20 * (secs + 2.5) + 5, (len(lines), secs)
     assert any("log lines dropped: more than 20 a second" in line for line in lines), lines[-5:]
+
+
+def test_finished_and_abandoned_tables_are_deleted_after_keep_days(make_server: MakeServer, tmp_path: Path) -> None:
+    """Every table's log was kept for ever, so the database grew without bound with every table
+    anyone created (a stranger included) and nothing ever deleted. A finished or abandoned table
+    is now deleted ``--keep-days`` (90) days after its creation, log and all; a table still in
+    play is kept whatever its age."""
+    server = make_server(None, "--keep-days", "0.00005", "--abandon-after", "1")  # 4.3 s
+    over = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
+    gone = server.create(slots=[None, "greedy", "greedy", "greedy"])  # nobody comes: abandoned
+    held = server.create(slots=[None, "greedy", "greedy", "greedy"])
+
+    async def stay() -> None:
+        async with server.client() as c, server.client() as player:
+            await c.join(held, 0, "Stays")
+            await player.join(over, 0, "Plays")
+            rng = random.Random(3)
+            await play([player], match_over, lambda i, legal: choose(legal, rng), 120)
+            deadline = time.monotonic() + 30
+            while status(gone) != 404 or status(over) != 404:
+                assert time.monotonic() < deadline, "the abandoned or finished table was not deleted"
+                await c.send(type="ping")
+                await asyncio.sleep(0.5)
+
+    def status(tid: str) -> int:
+        try:
+            server.get(f"/api/tables/{tid}")
+            return 200
+        except urllib.error.HTTPError as e:
+            return e.code
+
+    asyncio.run(stay())
+    db = sqlite3.connect(tmp_path / "hkmj.db")
+    for tid in (gone, over):
+        assert db.execute("SELECT count(*) FROM hkmj_events WHERE table_id = ?", (tid,)).fetchone()[0] == 0
+    assert db.execute("SELECT status FROM hkmj_tables WHERE id = ?", (held,)).fetchone()[0] == "playing"
+    assert status(held) == 200
+
+
+def test_keep_days_must_not_be_negative(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "hkmj.cli", "serve", "--keep-days", "-1", "--db", f"sqlite:///{tmp_path / 'x.db'}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2 and "--keep-days must be 0 (keep for ever) or more, got -1" in run.stderr

@@ -132,6 +132,9 @@ class Limits:
     and 64 KiB more are full, before it is disconnected (:class:`hkmj.server.http.GuardedWebSocket`)."""
     abandon_after: float = 1800.0
     """Seconds without any connection after which a table is saved as abandoned and dropped."""
+    keep_days: float = 90.0
+    """Days a finished or abandoned table is kept (its log, its review, its export) after it was
+    created; then it is deleted, so that the database stops growing (0: kept for ever)."""
     hints_per_minute: float = 20.0
     """Hint requests per connection per minute (bursts of 5)."""
     absent_after: float = 30.0
@@ -337,6 +340,8 @@ class Hub:
         self._reviewing = asyncio.Semaphore(1)
         """One review is made at a time: its thread competes with the event loop for the GIL."""
         self.idle_since: dict[str, float] = {}
+        self._forget_at = 0.0
+        """When (monotonic) the next deletion of tables older than ``keep_days`` is due."""
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self.reviews: OrderedDict[tuple[str, int, str], str] = OrderedDict()
@@ -405,6 +410,9 @@ class Hub:
 
     async def _sweep_once(self) -> None:
         now = time.monotonic()
+        if self.limits.keep_days > 0 and now >= self._forget_at:
+            await self._forget_old()
+            self._forget_at = now + min(3600.0, self.limits.keep_days * 86400 / 4)
         for tid, t in list(self.tables.items()):
             if t.clients:
                 self.idle_since[tid] = now
@@ -423,6 +431,19 @@ class Hub:
             if now - c.opened >= limit and not c.dead:
                 c.send(_error("timeout", f"nothing received for {limit:g} s; closing", None))
                 c.drop()
+
+    async def _forget_old(self) -> None:
+        """Delete the finished and abandoned tables older than :attr:`Limits.keep_days` (in a
+        worker thread), and whatever this process kept of them."""
+        assert self.store is not None
+        cutoff = time.time() - self.limits.keep_days * 86400
+        gone = await asyncio.to_thread(self.store.forget_before, cutoff, set(self.tables))
+        for tid in gone:
+            self.finished.pop(tid, None)
+        if gone:
+            for key in [k for k in self.reviews if k[0] in set(gone)]:
+                del self.reviews[key]
+            log.info("%d finished or abandoned table(s) older than %g days deleted", len(gone), self.limits.keep_days)
 
     def close(self) -> None:
         if self._sweeper is not None:

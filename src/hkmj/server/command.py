@@ -93,6 +93,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--header-timeout", float, "S", "seconds a client has to send a request's headers or body"),
     ("--write-timeout", float, "S", "seconds a websocket client may leave the server's messages unread (its buffers full) before it is disconnected"),
     ("--abandon-after", float, "S", "seconds with nobody connected after which a table is abandoned"),
+    ("--keep-days", float, "D", "days a finished or abandoned table is kept after its creation, then deleted (0: for ever)"),
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
     ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),
     ("--idle-after", float, "S", "seconds a decision waits for a connected player who does nothing, when another human is seated; then the server plays for them"),
@@ -118,6 +119,7 @@ _FIELDS = {
     "--header-timeout": "header_timeout",
     "--write-timeout": "write_timeout",
     "--abandon-after": "abandon_after",
+    "--keep-days": "keep_days",
     "--hints-per-minute": "hints_per_minute",
     "--absent-after": "absent_after",
     "--idle-after": "idle_after",
@@ -192,7 +194,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
     for flag, name in _FIELDS.items():
-        if values[name] <= 0:
+        if name == "keep_days" and values[name] < 0:
+            print(f"hkmj serve: {flag} must be 0 (keep for ever) or more, got {values[name]:g}", file=sys.stderr)
+            return 2
+        if values[name] <= 0 and name != "keep_days":
             print(f"hkmj serve: {flag} must be positive, got {values[name]:g}", file=sys.stderr)
             return 2
     proxies = []

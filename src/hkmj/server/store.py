@@ -463,6 +463,20 @@ class Store:
         with self.engine.connect() as conn:
             return [(str(r[0]), float(r[1])) for r in conn.execute(q)]
 
+    def forget_before(self, cutoff: float, keep: set[str], batch: int = 50) -> list[str]:
+        """Delete the finished and abandoned tables created before ``cutoff`` (a Unix time), log
+        and all, except those in ``keep``; at most ``batch`` per transaction, so that the game's
+        own commits never wait long for the database. The ids deleted."""
+        q = sa.select(tables_t.c.id).where(tables_t.c.status.in_(["over", "abandoned"]), tables_t.c.created < cutoff)
+        with self.engine.connect() as conn:
+            old = [str(r[0]) for r in conn.execute(q) if r[0] not in keep]
+        for i in range(0, len(old), batch):
+            ids = old[i : i + batch]
+            with self.engine.begin() as conn:
+                conn.execute(events_t.delete().where(events_t.c.table_id.in_(ids)))
+                conn.execute(tables_t.delete().where(tables_t.c.id.in_(ids), tables_t.c.status.in_(["over", "abandoned"])))
+        return old
+
     def set_status(self, table_id: str, status: str) -> None:
         """Set a table's status at once (start-up and the abandoned-table sweep)."""
         with self.engine.begin() as conn:
