@@ -18,6 +18,7 @@ import socket
 import sqlite3
 import time
 import urllib.error
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -414,3 +415,33 @@ def test_keep_days_must_not_be_negative(tmp_path: Path) -> None:
         timeout=60,
     )
     assert run.returncode == 2 and "--keep-days must be 0 (keep for ever) or more, got -1" in run.stderr
+
+
+def test_a_table_that_cannot_be_saved_is_refused_and_the_operator_told(make_server: MakeServer, tmp_path: Path) -> None:
+    """With the database full (or locked by another process), creating a table was refused 503
+    but nothing reached the server's log: the operator of a server whose disk had filled saw no
+    reason why every new table failed. The failure is now logged once per outage, with
+    SQLite's own words, and its end too."""
+    from .test_faults import sqlite_locked
+
+    server = make_server()
+    body = json.dumps({"slots": [None, "greedy", "greedy", "greedy"]}).encode()
+    headers = {"Content-Type": "application/json"}
+
+    def create() -> tuple[int, dict[str, object]]:
+        req = urllib.request.Request(server.base + "/api/tables", data=body, method="POST", headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    with sqlite_locked(tmp_path / "hkmj.db"):
+        for _ in range(3):
+            status, answer = create()
+            assert status == 503 and answer["message"] == "the database is unavailable; try again shortly", answer
+    assert create()[0] == 201
+    time.sleep(0.5)
+    log = server.log.read_text()
+    assert log.count("database write failed (OperationalError: database is locked)") == 1, log[-2000:]
+    assert log.count("database writes work again") == 1, log[-2000:]

@@ -553,8 +553,10 @@ class Hub:
         seed = secrets.randbits(63)
         try:
             await self.store.create_table(tid, cfg.to_dict(), {"config": cfg.to_dict(), "seed": seed})
-        except Exception:
+        except Exception as e:  # a full disk, a lock held elsewhere: the operator is told, once
+            self.store.failed(e)
             raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
+        self.store.recovered()
         t = self._go_live(Table(tid, cfg, seed, self.store))
         if all(s is not None for s in cfg.slots):
             await t.start()

@@ -276,15 +276,15 @@ class Store:
             except Exception as e:
                 # a commit whose answer was lost (connection cut during COMMIT) may have landed
                 if event is not None and await self._landed(*event):
-                    self._recovered()
+                    self.recovered()
                     return True
-                self._failed(e)
+                self.failed(e)
                 if stop():
                     return False
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, RETRY_MAX)
                 continue
-            self._recovered()
+            self.recovered()
             return True
 
     async def _landed(self, table_id: str, seq: int) -> bool:
@@ -293,7 +293,8 @@ class Store:
         except Exception:
             return False
 
-    def _failed(self, e: BaseException) -> None:
+    def failed(self, e: BaseException) -> None:
+        """A write failed: logged once per outage (not once per retry)."""
         self.failures += 1
         if self.down_since is None:
             now = time.monotonic()
@@ -303,7 +304,8 @@ class Store:
             if not self._quiet:
                 log.error("database write failed (%s: %s); retrying with backoff until it works", type(e).__name__, e)
 
-    def _recovered(self) -> None:
+    def recovered(self) -> None:
+        """A write worked: the end of an outage is logged."""
         if self.down_since is not None:
             if not self._quiet:
                 log.warning("database writes work again after %.1f s; tables resume", time.monotonic() - self.down_since)
