@@ -445,3 +445,23 @@ def test_a_table_that_cannot_be_saved_is_refused_and_the_operator_told(make_serv
     log = server.log.read_text()
     assert log.count("database write failed (OperationalError: database is locked)") == 1, log[-2000:]
     assert log.count("database writes work again") == 1, log[-2000:]
+
+
+def test_compression_is_never_negotiated(server: Server) -> None:
+    """Held: a client offering permessage-deflate gets an uncompressed socket, so a small frame
+    cannot inflate to gigabytes in the server, and a frame holding a seat's secret beside text an
+    attacker chose cannot leak it through its compressed length; HTTP answers are not compressed
+    either."""
+    s = socket.create_connection(("127.0.0.1", server.port))
+    s.settimeout(5)
+    s.sendall(
+        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n".encode()
+    )
+    head = s.recv(4096)
+    assert head.startswith(b"HTTP/1.1 101 ") and b"sec-websocket-extensions" not in head.lower(), head
+    s.close()
+    req = urllib.request.Request(server.base + "/static/app.js", headers={"Accept-Encoding": "gzip, deflate, br"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.headers.get("Content-Encoding") is None
