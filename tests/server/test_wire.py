@@ -465,3 +465,37 @@ def test_compression_is_never_negotiated(server: Server) -> None:
     req = urllib.request.Request(server.base + "/static/app.js", headers={"Accept-Encoding": "gzip, deflate, br"})
     with urllib.request.urlopen(req, timeout=10) as r:
         assert r.headers.get("Content-Encoding") is None
+
+
+def test_a_body_sent_a_byte_at_a_time_after_the_answer_does_not_hold_the_connection(make_server: MakeServer) -> None:
+    """A request announcing a 100 MB body was answered at once (a ``GET``, a refused ``POST``)
+    or after ``--header-timeout`` (408), but the connection stayed open as long as the client
+    sent the rest of the body, a byte a second: a slowloris past the guard on request heads. Once
+    a request is answered, its body must now arrive within ``--header-timeout`` too."""
+    server = make_server(None, "--header-timeout", "2")
+    for method, path in (("GET", "/api/info"), ("POST", "/t/abc/review"), ("POST", "/api/tables")):
+        s = socket.create_connection(("127.0.0.1", server.port))
+        s.settimeout(0.5)
+        s.sendall(
+            f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/json\r\n"
+            "Content-Length: 100000000\r\n\r\nx".encode()
+        )
+        start = time.monotonic()
+        answer, closed = b"", None
+        while closed is None and time.monotonic() - start < 12:
+            try:
+                data = s.recv(4096)
+                answer += data
+                if not data:
+                    closed = time.monotonic() - start
+            except TimeoutError:
+                try:
+                    s.send(b"x")
+                except OSError:
+                    closed = time.monotonic() - start
+            except OSError:
+                closed = time.monotonic() - start
+        s.close()
+        assert answer.startswith(b"HTTP/1.1 "), (method, path, answer[:100])
+        assert closed is not None and closed < 8, (method, path, closed)
+    assert asyncio.run(pong(server))

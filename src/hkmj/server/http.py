@@ -82,7 +82,8 @@ class SocketCount:
 
 
 def guarded_h11(timeout: float, sockets: SocketCount | None = None) -> type[H11Protocol]:
-    """An h11 protocol class that drops clients slower than ``timeout`` seconds per request head,
+    """An h11 protocol class that drops clients slower than ``timeout`` seconds per request head
+    (or, once a request is answered, to finish sending its body),
     and connections from an address that holds ``sockets.cap`` already (one client opened 2,600
     a second and held each for the ``timeout``: enough to take every file descriptor of the
     process, after which nobody could connect)."""
@@ -123,13 +124,15 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None) -> type[H11P
             self._deadline = None
             if self.transport.is_closing() or self.transport.get_protocol() is not self:
                 return
-            if self.conn.their_state is h11.IDLE:  # the request head is still incomplete
+            # the request head is still incomplete, or a request already answered is still sending
+            # its body (a byte at a time, of 100 MB announced, it held the connection for ever)
+            if self.conn.their_state is h11.IDLE or self.conn.our_state is h11.DONE:
                 self.transport.close()
 
         def handle_events(self) -> None:
             super().handle_events()
-            if self.conn.their_state is not h11.IDLE:
-                self._disarm()
+            if self.conn.their_state is not h11.IDLE and self.conn.our_state is not h11.DONE:
+                self._disarm()  # a request under way: the application bounds its body (read_body)
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
