@@ -26,7 +26,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from hkmj.server.testing import Server, choose, match_over, play
+from hkmj.server.testing import Server, choose, match_over, my_turn, play
 
 MakeServer = Callable[..., Server]
 
@@ -499,3 +499,29 @@ def test_a_body_sent_a_byte_at_a_time_after_the_answer_does_not_hold_the_connect
         assert answer.startswith(b"HTTP/1.1 "), (method, path, answer[:100])
         assert closed is not None and closed < 8, (method, path, closed)
     assert asyncio.run(pong(server))
+
+
+def test_players_are_told_when_the_database_cannot_save_their_move(make_server: MakeServer, tmp_path: Path) -> None:
+    """While the database could not save (a full disk, a lock held by another process), a
+    player's move waited without a word: the browser showed nothing, and the player could only
+    think the table had frozen. After 2 s everyone at the table now gets ``saving`` (shown in
+    the page's language); the move is still applied once the database is back."""
+    from .test_faults import sqlite_locked
+
+    server = make_server()
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.01, timer=120)
+
+    async def go() -> None:
+        async with server.client() as c, server.client() as watcher:
+            await c.join(tid, 0, "Ed")
+            await watcher.watch(tid)
+            st = await my_turn(c)
+            with sqlite_locked(tmp_path / "hkmj.db"):
+                cseq = await c.act(next(a for a in st["mine"]["legal"] if a.startswith("discard")))
+                told = await c.wait(lambda m: m["type"] == "error", 10)
+                assert told["code"] == "saving" and "no move is lost" in told["message"], told
+                assert (await watcher.wait(lambda m: m["type"] == "error", 10))["code"] == "saving"
+            answer = await c.wait(lambda m: m["type"] == "ack", 10)
+            assert answer["cseq"] == cseq
+
+    asyncio.run(go())

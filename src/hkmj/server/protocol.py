@@ -73,6 +73,7 @@ ERRORS: dict[str, str] = {
     "illegal": "the action is not legal now",
     "table_full": "the server holds too many tables",
     "server_error": "the action could not be saved; nothing changed",
+    "saving": "the server cannot save the game at the moment; play goes on as soon as it can, and no move is lost",
     "spectators_full": "this table has as many spectators as it accepts",
     "too_many_connections": "too many connections from your address or in all",
     "timeout": "the connection was idle too long",

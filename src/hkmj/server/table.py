@@ -49,6 +49,7 @@ from hkmj.server.protocol import (
     ALL_BOT_MIN_DELAY,
     ALL_BOT_MIN_NEXT,
     ALL_BOT_MIN_WINDOW,
+    ERRORS,
     ProtocolError,
     TableConfig,
     compact_json,
@@ -65,6 +66,9 @@ __all__ = ["Client", "Table"]
 AWAY_BOT = "greedy"
 """The bot that holds the seat of a player who timed out repeatedly."""
 RECENT = 8
+SLOW_SAVE = 2.0
+"""Seconds a log entry may wait for the database before the table's clients are told why
+nothing moves (error ``saving``; the entry is retried until it is saved)."""
 """Public moves of the current hand kept for a client that joins (its "recent moves" list)."""
 REFUSED_PER_HAND = 3
 """False Mahjongs a seat may have refused (teaching tables, HK-5.7) per hand; later ones are
@@ -281,12 +285,23 @@ class Table:
         seq = self.seq + 1
         if self.store is not None:
             # a database hiccup is retried with backoff until the entry is saved: the decision
-            # is not lost and the table resumes as soon as the database is back
-            saved = await self.store.append_retrying(self.id, seq, kind, data, status, stop=lambda: self.closed)
+            # is not lost and the table resumes as soon as the database is back; past
+            # SLOW_SAVE seconds everyone at the table is told why nothing moves
+            waiting = asyncio.get_running_loop().call_later(SLOW_SAVE, self._tell_saving)
+            try:
+                saved = await self.store.append_retrying(self.id, seq, kind, data, status, stop=lambda: self.closed)
+            finally:
+                waiting.cancel()
             if not saved:
                 raise ProtocolError("server_error", "the table is closing; nothing changed")
         self.seq = seq
         self._apply(kind, data)
+
+    def _tell_saving(self) -> None:
+        """Everyone at the table: the database cannot save the last move yet (a full disk, a lock)."""
+        text = encode({"type": "error", "code": "saving", "message": ERRORS["saving"]})
+        for c in list(self.clients):
+            c.send(text)
 
     def _apply(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "join":
