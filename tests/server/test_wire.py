@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import random
@@ -525,3 +526,44 @@ def test_players_are_told_when_the_database_cannot_save_their_move(make_server: 
             assert answer["cseq"] == cseq
 
     asyncio.run(go())
+
+
+def test_a_server_asked_to_stop_while_a_move_waits_for_the_database_stops(make_server: MakeServer, tmp_path: Path) -> None:
+    """A move waiting for the database (a full disk, a lock held elsewhere) kept the server from
+    stopping on SIGTERM: it waited for the move's handler, which waited for the database, for
+    as long as the outage lasted. Handlers still running 5 s after SIGTERM are now cancelled, the
+    server stops, and a restart finds the table as it was before that move, unsaved and
+    unacknowledged."""
+    from .test_faults import sqlite_locked
+
+    server = make_server()
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.01, timer=120)
+
+    async def move() -> tuple[str, dict[str, object]]:
+        c = server.client()
+        await c.open()
+        token = await c.join(tid, 0, "Ed")
+        st = await my_turn(c)
+        with sqlite_locked(tmp_path / "hkmj.db"):
+            await c.act(next(a for a in st["mine"]["legal"] if a.startswith("discard")))
+            await c.wait(lambda m: m["type"] == "error" and m["code"] == "saving", 10)
+            assert server.proc is not None
+            start = time.monotonic()
+            server.proc.terminate()
+            while server.proc.poll() is None:
+                assert time.monotonic() - start < 15, "the server did not stop"
+                await asyncio.sleep(0.2)
+        with contextlib.suppress(Exception):
+            await c.close()
+        return token, st
+
+    token, before = asyncio.run(move())
+    server.start()
+
+    async def back() -> None:
+        async with server.client() as c:
+            await c.resume(tid, token)
+            st = await c.wait(lambda m: m["type"] == "state", 10)
+            assert st["hand"]["discards"] == before["hand"]["discards"] and st["mine"]["legal"] == before["mine"]["legal"]
+
+    asyncio.run(back())

@@ -226,6 +226,7 @@ def _serve(args: argparse.Namespace) -> int:
         http=guarded_h11(limits.header_timeout, SocketCount(limits.sockets_per_address, tuple(proxies))),
         ws=guarded_ws(limits.write_timeout, limits.header_timeout),
         timeout_keep_alive=5,
+        timeout_graceful_shutdown=5,  # a move waiting for a full disk must not keep the server from stopping
         host=args.host,
         port=args.port,
         log_level=args.log_level,
