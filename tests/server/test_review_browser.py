@@ -121,6 +121,20 @@ def _get(server: Server, path: str) -> tuple[int, str]:
         return e.code, e.read().decode()
 
 
+def played_to_the_end(server: Server, tid: str, name: str, seed: int) -> str:
+    """Seat ``name`` at the human slot 0 of the one-hand table ``tid``, play to *Match over*
+    (Mahjong when offered, else a random legal move); the seat's token."""
+
+    async def go() -> str:
+        async with server.client() as me:
+            token = await me.join(tid, 0, name)
+            rng = random.Random(seed)
+            await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
+            return token
+
+    return asyncio.run(go())
+
+
 def _click_review(browser: Any, server: Server, tid: str, token: str, lang: str, errors: list[str]) -> Any:
     """The table's page for the seat holding ``token``, with the client in ``lang``: its "Review
     this match" button (in that language) clicked, and the review page it opens."""
@@ -211,14 +225,7 @@ def test_review_this_match_in_the_clients_language(server: Server) -> None:
 
     tid = server.create(slots=[None, "strong", "greedy", "strong"], hands=1, claim_window=0.01)
 
-    async def go() -> str:
-        async with server.client() as me:
-            token = await me.join(tid, 0, "Zoé")
-            rng = random.Random(4)
-            await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
-            return token
-
-    token = asyncio.run(go())
+    token = played_to_the_end(server, tid, "Zoé", 4)
     status, lang, page = _post_review_lang(server, tid, token, "fr", None)
     assert status == 200 and lang == "fr" and '<html lang="fr">' in page and "Analyse de partie\u00a0: joueur 1 (Zoé)" in page
     assert _post_review_lang(server, tid, token, "en", "fr-FR,fr")[1:] == ("en", _post_review(server, tid, token)[1])

@@ -4,16 +4,14 @@ own enforcement is what is tested; a real server on 127.0.0.1."""
 
 from __future__ import annotations
 
-import asyncio
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hkmj.server.testing import Server, choose, match_over, play
+from hkmj.server.testing import Server
 
-from .test_review_browser import ARGS, CHROMIUM, _click_review
+from .test_review_browser import ARGS, CHROMIUM, _click_review, played_to_the_end
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -40,14 +38,7 @@ def test_no_inline_style_anywhere_but_the_self_contained_review(server: Server) 
 
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
 
-    async def go() -> str:
-        async with server.client() as me:
-            token = await me.join(tid, 0, "Ann")
-            rng = random.Random(5)
-            await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
-            return token
-
-    token = asyncio.run(go())
+    token = played_to_the_end(server, tid, "Ann", 5)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         violations: list[str] = []
