@@ -376,7 +376,7 @@ def test_finished_and_abandoned_tables_are_deleted_after_keep_days(make_server: 
     server = make_server(None, "--keep-days", "0.00005", "--abandon-after", "1")  # 4.3 s
     over = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
     gone = server.create(slots=[None, "greedy", "greedy", "greedy"])  # nobody comes: abandoned
-    held = server.create(slots=[None, "greedy", "greedy", "greedy"])
+    held = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=None)  # waits for its player
 
     async def stay() -> None:
         async with server.client() as c, server.client() as player:
@@ -384,7 +384,7 @@ def test_finished_and_abandoned_tables_are_deleted_after_keep_days(make_server: 
             await player.join(over, 0, "Plays")
             rng = random.Random(3)
             await play([player], match_over, lambda i, legal: choose(legal, rng), 120)
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 60
             while status(gone) != 404 or status(over) != 404:
                 assert time.monotonic() < deadline, "the abandoned or finished table was not deleted"
                 await c.send(type="ping")
