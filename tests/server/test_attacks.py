@@ -332,6 +332,11 @@ def test_two_sockets_of_one_seat_racing_and_a_resend_after_a_crash_apply_one_act
     async def after() -> None:
         async with server.client() as c:
             st = await c.resume(tid, token)
+            # after a replay the events that closed the last claim window are held for the
+            # window again (Table.go_live): when the player's last action was a pass on a
+            # claim, the first frame is one event behind until they are released
+            await drain([c])
+            st = c.state or st
             assert stable(st) == stable(before)
             await c.send(type="action", cseq=cseq, at=st["seq"], action=action)
             assert (await answer(c, cseq))["code"] == "duplicate"
