@@ -83,11 +83,11 @@ def test_every_repository_path_the_docs_name_exists() -> None:
 
 _INTERNAL = re.compile(
     r"/work/|/tmp/wt/|\bstop \d+\b|\bthis stop\b|\bthe stop\b|\bstop's\b|\bthe brief\b|\bbrief's\b|\bthis branch\b|\bbranch's\b|\bcoordinator\b|"
-    r"\b[Mm]ain's final\b|\bmain at [0-9a-f]{7}\b|\bmain [0-9a-f]{7}\b|"
+    r"\b[Mm]ain's final\b|\bmain at [0-9a-f]{7}\b|\bmain [0-9a-f]{7}\b|\b[Ii]ssues? #?\d+\b|"
     r"\b(?:envpath|envcore|envengine2?|envobs|envaudit|envfast4?|srvleft|selfplay[45]|scorefast2?|mcrfast|expert3[lv]|danger4|docaudit)\b"
 )
-"""Words of the project's internal work (its work sessions, working copies and branch names)
-that mean nothing to a reader."""
+"""Words of the project's internal work (its work sessions, working copies, branch names and
+the numbers of its private tracker's issues) that mean nothing to a reader."""
 
 PLAIN_PAGES = PAGES
 """Every user page, docs/env.md's Throughput section included."""
@@ -113,7 +113,7 @@ def test_help_uses_no_internal_names(monkeypatch: pytest.MonkeyPatch) -> None:
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for command, p in {"hkmj": parser, **sub.choices}.items():
         text = " ".join(p.format_help().split())
-        found = [m.group(0) for m in re.finditer(rf"{_INTERNAL.pattern}|\bissues? \d+", text)]
+        found = [m.group(0) for m in _INTERNAL.finditer(text)]
         assert not found, f"hkmj {command} --help: {found}"
 
 
@@ -128,3 +128,65 @@ def test_readme_quick_start_is_two_commands_and_ci_runs_the_second() -> None:
     assert lines == ["pip install -e . && hkmj play --teach", 'pip install -e ".[test]" && python -m pytest']
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert 'pip install -q -e ".[test]"' in ci and "python -m pytest" in ci
+
+
+RULES_PAGES = {"HK": ROOT / "docs" / "rules.md", "MCR": ROOT / "docs" / "rules-mcr.md", "CL": ROOT / "docs" / "rules-classical.md"}
+"""The rules pages and the prefix of their rule numbers (``R-1``..``R-9`` are the Rulings at the
+end of docs/rules.md)."""
+
+
+def rule_numbers() -> set[str]:
+    """Every rule number the rules pages define: a section (``## HK-4``), its numbered items
+    (``HK-4.7``), a numbered sub-heading (``### CL-5.1``), a fan's table row (``| MCR-6.27 |``)
+    and the Rulings ``R-n``."""
+    out: set[str] = set()
+    for prefix, page in RULES_PAGES.items():
+        section = None
+        for line in page.read_text(encoding="utf-8").splitlines():
+            heading = re.match(rf"#+\s+{prefix}-(\d+)(?:\.(\d+))?\b", line)
+            if heading:
+                if heading.group(2):
+                    out.add(f"{prefix}-{heading.group(1)}.{heading.group(2)}")
+                else:
+                    section = heading.group(1)
+                    out.add(f"{prefix}-{section}")
+                continue
+            if line.startswith("## "):
+                section = None
+            row = re.match(rf"\|\s*{prefix}-(\d+\.\d+)\s*\|", line)
+            if row:
+                out.add(f"{prefix}-{row.group(1)}")
+            item = re.match(r"(\d+)\.\s", line)
+            if item and section:
+                out.add(f"{prefix}-{section}.{item.group(1)}")
+    ruling = re.findall(r"\*\*(R-\d+)\*\*", RULES_PAGES["HK"].read_text(encoding="utf-8"))
+    return out | set(ruling)
+
+
+_CITATION = re.compile(r"(?<![\w-])(HK|MCR|CL|R)-(\d+(?:\.\d+)?)(?:\s*(?:\.\.|…|–)\s*(?:\1-)?(\d+(?:\.\d+)?))?")
+"""A rule number as the pages and the code cite it (``HK-4.7``), or a range (``HK-1..HK-7``,
+``CL-1 … CL-7``, ``MCR-5..8``, ``HK-2.2–HK-2.7``): both ends are checked."""
+
+
+def test_every_cited_rule_number_exists_in_the_rules_pages() -> None:
+    """A rule number cited in the README, a guide, the help, an error message, a docstring or a
+    test (``HK-4.7``, ``MCR-6.27``, ``CL-7.4``, ``R-9``) is defined by a rules page: none cites a
+    rule that was never written (``CL-8``, ``CL-5.6`` were)."""
+    known = rule_numbers()
+    assert {"HK-4.7", "HK-6", "MCR-6.81", "CL-5.1", "CL-7.7", "R-9"} <= known
+    files = [*PAGES, *(ROOT / "src").rglob("*"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").glob("*.py")]
+    unknown = []
+    for file in files:
+        if file.suffix not in (".md", ".py", ".js", ".html") or file.name == "test_docs.py":
+            continue
+        text = file.read_text(encoding="utf-8")
+        for m in _CITATION.finditer(text):
+            prefix, first, last = m.groups()
+            cited = [f"{prefix}-{first}"]
+            if last:
+                whole = last if "." in last or "." not in first else f"{first.split('.')[0]}.{last}"
+                cited.append(f"{prefix}-{whole}")
+            for number in cited:
+                if number not in known:
+                    unknown.append(f"{file.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {number}")
+    assert not unknown, "rule numbers no rules page defines:\n" + "\n".join(unknown)
