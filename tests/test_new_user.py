@@ -164,15 +164,17 @@ def _blocks(text: str) -> list[tuple[str, list[str]]]:
 
 def _doc_commands() -> list[tuple[str, str]]:
     """Every shell line of the user docs that runs ``hkmj`` (``$ `` prompts removed, ``\\``-continued
-    lines joined): (page, line)."""
+    lines joined): (page, line). A block without a language and without ``$ `` prompts is a list
+    of commands (docs/server.md's first block); with prompts, the lines without one are output."""
     out: list[tuple[str, str]] = []
     for page in USER_DOCS:
         for info, lines in _blocks((ROOT / page).read_text(encoding="utf-8")):
             if info not in ("sh", "console", "bash", "shell", ""):
                 continue
+            prompts = any(line.startswith("$ ") for line in lines)
             joined = "\n".join(lines).replace("\\\n", " ")
             for line in joined.splitlines():
-                if info not in ("sh", "bash", "shell") and not line.startswith("$ "):
+                if (prompts or info == "console") and not line.startswith("$ "):
                     continue  # a sample's output
                 line = line.removeprefix("$ ")
                 if re.search(r"(^|&&\s*|\|\s*)hkmj ", line):
@@ -316,3 +318,80 @@ def test_help_of_an_unknown_command_names_the_commands(capsys: pytest.CaptureFix
     with pytest.raises(SystemExit) as exc:
         main(["help", "scor"])
     assert exc.value.code == 2 and "unknown command 'scor'; did you mean 'score'?" in capsys.readouterr().err
+
+
+def _options(command: str) -> set[str]:
+    """The option strings ``hkmj COMMAND`` accepts (``hkmj`` itself: its own)."""
+    return {o for action in _subcommands()[command]._actions for o in action.option_strings}
+
+
+def _inline_commands() -> list[tuple[str, str]]:
+    """Every code span of the user docs' prose that names an ``hkmj`` command, whole or a piece
+    of one (``hkmj serve --tables-per-address``, ``hkmj review``): (page, span), its line breaks
+    made spaces."""
+    out: list[tuple[str, str]] = []
+    for page in USER_DOCS:
+        text = re.sub(r"^\s*```.*?^\s*```", "", (ROOT / page).read_text(encoding="utf-8"), flags=re.S | re.M)
+        for span in re.findall(r"`([^`]+)`", text):
+            span = " ".join(span.split())
+            if re.search(r"(^|&&\s*|\|\s*)hkmj ", span):
+                out.append((page, span))
+    return out
+
+
+def test_every_option_the_user_docs_give_a_command_is_one_of_its_options() -> None:
+    """An ``hkmj COMMAND ... --flag`` written in a sentence (``hkmj serve --slow-grace``,
+    ``hkmj simulate --rules classical [--option pay_highest=on]``) names an option of that
+    command: a renamed or removed option cannot stay in the prose (whole commands of code
+    blocks are parsed by the test above)."""
+    commands = set(_subcommands()) - {"hkmj"}
+    spans = _inline_commands()
+    assert len(spans) > 100
+    wrong = []
+    for page, span in spans:
+        for part in re.split(r"&&|\|(?=\s*hkmj )|;", span):
+            words = part.split()
+            if "hkmj" not in words:
+                continue
+            words = words[words.index("hkmj") + 1 :]
+            if not words or words[0] not in commands:
+                continue  # hkmj's own output quoted (``hkmj score: ...``, ``hkmj 0.1.0 (compiled)``)
+            flags = {m.split("=")[0] for m in re.findall(r"(?<![\w-])--[a-z][\w-]*(?:=\S*)?", " ".join(words[1:]))}
+            wrong += [f"{page}: `{span}`: {flag}" for flag in sorted(flags - _options(words[0]))]
+    assert not wrong, "options the command does not have:\n" + "\n".join(wrong)
+
+
+def test_every_default_a_help_states_is_the_default_the_command_uses() -> None:
+    """``(default 10)`` in an option's help is the value the parser gives when the option is left
+    out (``--max-tables``, ``--delay``, ``--rules``...): a default changed in the code cannot
+    leave the help behind. ``hkmj play --bots`` takes its line-up when the command runs
+    (``DEFAULT_BOTS``); ``hkmj review --html`` names the page after the record (GAME.review.html)."""
+    from hkmj.tui.command import DEFAULT_BOTS
+
+    at_run_time = {("play", "--bots"): DEFAULT_BOTS, ("review", "--html"): "GAME.review.html"}
+    checked = 0
+    wrong = []
+    for command, parser in _subcommands().items():
+        for action in parser._actions:
+            stated = re.search(r"\(default ([^);]+)", action.help or "")
+            if not stated:
+                continue
+            value = stated.group(1).strip()
+            default = at_run_time.get((command, action.option_strings[-1]), action.default)
+            same = str(default) == value or (isinstance(default, int | float) and re.fullmatch(r"[\d.]+", value) and float(value) == default)
+            checked += 1
+            if not same:
+                wrong.append(f"hkmj {command} {action.option_strings[-1]}: help says {value!r}, the parser gives {default!r}")
+    assert checked > 40 and not wrong, "\n".join(wrong)
+
+
+def test_every_option_of_every_command_is_in_the_user_docs() -> None:
+    """Each option of each command (``hkmj serve --log-level`` was in no page) is named in the
+    README or a guide, where a user who reads the docs rather than ``--help`` finds it."""
+    text = "\n".join((ROOT / page).read_text(encoding="utf-8") for page in USER_DOCS)
+    missing = []
+    for command in _subcommands():
+        for option in sorted(_options(command)):
+            if option.startswith("--") and option != "--help" and not re.search(re.escape(option) + r"(?![\w-])", text):
+                missing.append(f"hkmj {command} {option}")
+    assert not missing, "options no page names: " + ", ".join(missing)

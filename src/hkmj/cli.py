@@ -666,8 +666,8 @@ def _add_replay(sub: Any) -> None:
             "the first event that differs with both versions."
         ),
         epilog=(
-            "Exit status: 0 when every recorded event is reproduced (a record that stops early, a match left or "
-            "a process killed, replays what it holds and says so); 1 at the first divergence; 2 for a file that "
+            "Exit status: 0 when every recorded event is reproduced (a record that stops early, because a match "
+            "was left or a process killed, replays what it holds and says so); 1 at the first divergence; 2 for a file that "
             "is no record.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
             "  hkmj replay g.jsonl --show --lang fr     # the hands move by move, in French"
         ),

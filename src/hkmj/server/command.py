@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--db", default="sqlite:///hkmj.db", help="database URL: sqlite:///FILE (default sqlite:///hkmj.db) or postgresql://..."
     )
-    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], help="log level")
+    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], help="how much the server logs on stderr: its start-up, each request and any problem at info (default info)")
     d = _limits_defaults()
     g = p.add_argument_group("limits of a public server (docs/server.md, Threat model)")
     g.add_argument(
