@@ -190,3 +190,27 @@ def test_every_cited_rule_number_exists_in_the_rules_pages() -> None:
                 if number not in known:
                     unknown.append(f"{file.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {number}")
     assert not unknown, "rule numbers no rules page defines:\n" + "\n".join(unknown)
+
+
+def _bench_options(script: Path) -> set[str]:
+    """The options a bench script's parser declares (``--rules`` and ``--option`` too when it
+    takes them from ``add_rules_arguments``)."""
+    source = script.read_text(encoding="utf-8")
+    options = set(re.findall(r"""["'](--[a-z][\w-]*)["']""", source))
+    return options | ({"--rules", "--option"} if "add_rules_arguments(" in source else set())
+
+
+def test_every_bench_command_in_the_docs_names_options_the_script_has() -> None:
+    """``python bench/NAME.py --flag ...`` in the README or a guide (a figure's command) runs a
+    script of bench/ with options it declares: a figure's command cannot name a renamed flag."""
+    wrong = []
+    checked = 0
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8").replace("\\\n", " ")
+        for m in re.finditer(r"python (bench/\w+\.py)([^`\n]*)", text):
+            script = ROOT / m.group(1)
+            assert script.exists(), f"{page.relative_to(ROOT)}: {m.group(1)}: no such script"
+            checked += 1
+            flags = set(re.findall(r"(?<![\w-])(--[a-z][\w-]*)", m.group(2)))
+            wrong += [f"{page.relative_to(ROOT)}: {m.group(0).strip()}: {f}" for f in sorted(flags - _bench_options(script))]
+    assert checked > 100 and not wrong, "options the script does not have:\n" + "\n".join(wrong)
