@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -39,6 +40,11 @@ def test_greedy_outrates_random_and_the_table_shows_confidence() -> None:
     assert r.mu["greedy"] > r.mu["random"]
     text = r.table()
     assert "95% interval" in text and text.splitlines()[1].startswith("greedy")
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    columns = readme[readme.index("prints one row per bot") : readme.index("`--plot` (default `arena.png`)")]
+    named = re.findall(r"`([^`]+)`", columns)
+    assert named == ["rating", "sigma", "95% interval", "ordinal", "hands", "pts/hand"]
+    assert all(column in text.splitlines()[0] for column in named), "the README names the columns printed"
 
 
 def test_cli_arena_writes_the_plot_and_refuses_bad_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
