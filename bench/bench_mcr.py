@@ -80,6 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--no-fail", action="store_true", help="report only; never exit 1")
     args = ap.parse_args(argv)
+    try:
+        import MahjongGB  # noqa: F401
+    except ImportError:
+        print('the reference library is missing: pip install -e ".[bench]"', file=sys.stderr)
+        return 2
 
     from gb_oracle import gb_args
 
