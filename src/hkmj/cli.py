@@ -632,7 +632,7 @@ def _add_simulate(sub: Any) -> None:
         epilog=_SIMULATE_EPILOG + "\n" + options_help(),
         formatter_class=HelpFormatter,
     )
-    p.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
+    p.add_argument("--hands", type=_positive, default=1000, metavar="N", help="hands to play (default 1000)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed: the same seed plays the same hands (default 0)")
     p.add_argument(
         "--bots",
@@ -644,6 +644,7 @@ def _add_simulate(sub: Any) -> None:
         "--workers",
         type=_positive,
         default=1,
+        metavar="N",
         help="processes to spread the hands over (default 1; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")

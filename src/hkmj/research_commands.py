@@ -178,20 +178,21 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--bot", action="append", metavar="BOT", help="built-in name or a command; repeat up to four times")
     p.add_argument(
-        "--fill", default="greedy", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)"
+        "--fill", default="greedy", metavar="BOT", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)"
     )
-    p.add_argument("--hands", type=_positive_int, default=4, help="hands to play (default 4)")
+    p.add_argument("--hands", type=_positive_int, default=4, metavar="N", help="hands to play (default 4)")
     p.add_argument("--seed", type=whole_number, default=0, help="match seed: seats and walls (default 0)")
     from hkmj.botmatch import STARTUP_GRACE
 
-    p.add_argument("--time-limit", type=_positive_float, default=1.0, help="seconds per decision (default 1)")
+    p.add_argument("--time-limit", type=_positive_float, default=1.0, metavar="S", help="seconds per decision (default 1)")
     p.add_argument(
         "--startup-limit",
         type=_positive_float,
         default=STARTUP_GRACE,
+        metavar="S",
         help=f"seconds a bot has for its first request, start-up included, if more than --time-limit (default {STARTUP_GRACE:g})",
     )
-    p.add_argument("--log", help="write the fault log to this file instead of stderr")
+    p.add_argument("--log", metavar="FILE", help="write the fault log to this file instead of stderr")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     add_rules_arguments(p)
     p.set_defaults(func=_cmd_bot_match)
@@ -209,17 +210,18 @@ def register(sub: Any) -> None:
         help="comma-separated bots, at least two: built-in names (random, greedy, strong, expert) or import paths "
         "module:factory of your own (factory(seed) returns a player; see docs/bot-protocol.md)",
     )
-    p.add_argument("--deals", type=_positive_int, default=40, help="deals per table of four (default 40)")
+    p.add_argument("--deals", type=_positive_int, default=40, metavar="N", help="deals per table of four (default 40)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
     p.add_argument(
         "--workers",
         type=_positive_int,
         default=1,
+        metavar="N",
         help="processes (default 1; same ratings for any number; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",
     )
     p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes (default) or Ray tasks")
     p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")
     add_rules_arguments(p)
-    p.add_argument("--plot", default="arena.png", help="rating plot file (default arena.png; '' for none)")
+    p.add_argument("--plot", default="arena.png", metavar="FILE", help="rating plot file (default arena.png; '' for none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_arena)

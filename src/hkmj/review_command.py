@@ -130,7 +130,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--html", metavar="FILE", default="", help="where to write the HTML review (default GAME.review.html; - for none)"
     )
-    p.add_argument("--top", type=_top, default=10, help="mistakes listed in the text summary (default 10)")
+    p.add_argument("--top", type=_top, default=10, metavar="N", help="mistakes listed in the text summary (default 10)")
     p.add_argument(
         "--lang", metavar="en|fr", type=_lang, default="en", help="language of the summary and the page: en (English, the default) or fr (French)"
     )
