@@ -214,3 +214,30 @@ def test_every_bench_command_in_the_docs_names_options_the_script_has() -> None:
             flags = set(re.findall(r"(?<![\w-])(--[a-z][\w-]*)", m.group(2)))
             wrong += [f"{page.relative_to(ROOT)}: {m.group(0).strip()}: {f}" for f in sorted(flags - _bench_options(script))]
     assert checked > 100 and not wrong, "options the script does not have:\n" + "\n".join(wrong)
+
+
+def test_every_python_name_the_docs_give_exists() -> None:
+    """A dotted name a page gives in code (``hkmj.scoring.classical.score_deal``,
+    ``hkmj.bots.advice.make_advisor``) is a module or an attribute of one: a renamed function
+    cannot stay in the docs. ``hkmj.env._cells`` is the C extension only the compiled wheel
+    builds."""
+    import importlib
+
+    names = {m.group(1): page for page in PAGES for m in re.finditer(r"`(hkmj(?:\.[A-Za-z_]\w*)+)", page.read_text(encoding="utf-8"))}
+    assert len(names) > 30
+    missing = []
+    for name, page in sorted(names.items()):
+        if name == "hkmj.env._cells":
+            continue
+        parts = name.split(".")
+        found: object = importlib.import_module("hkmj")
+        for i, part in enumerate(parts[1:], 2):
+            if hasattr(found, part):
+                found = getattr(found, part)
+                continue
+            try:
+                found = importlib.import_module(".".join(parts[:i]))
+            except ImportError:
+                missing.append(f"{page.relative_to(ROOT)}: {name}")
+                break
+    assert not missing, "names that do not exist:\n" + "\n".join(missing)
