@@ -418,3 +418,11 @@ def test_every_python_sample_in_the_user_docs_runs_as_written(
     monkeypatch.setattr("sys.argv", [f"{page}#{number}", "1"])
     exec(compile(code, f"{page} (Python sample {number})", "exec"), {"__name__": "__main__"})
     capsys.readouterr()
+
+
+def test_help_is_plain_text_without_markdown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--help`` is read in a terminal: no Markdown backticks or bold marks around commands
+    (``hkmj review --help`` showed `hkmj play --record`)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    marked = [command for command, parser in _subcommands().items() if re.search(r"`|\*\*", parser.format_help())]
+    assert not marked, f"--help with Markdown marks: {marked}"

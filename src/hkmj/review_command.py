@@ -18,7 +18,7 @@ that player's own view: the review shows what it would have played, how many poi
 expected value the choice gave up (and the win chances), and how far the hand was from ready
 (shanten) and its waits, before and after. The biggest mistakes come first.
 
-GAME is a record written by `hkmj play --record` or `hkmj simulate --record`, or a server
+GAME is a record written by hkmj play --record or hkmj simulate --record, or a server
 table's log export (GET /api/tables/<id>/log, once the match is over). Any ruleset: Hong
 Kong, MCR, classical. Values are the advisor's estimates of the points the hand will bring
 (the ruleset's payments: HK-6, MCR-8, CL-7), not certainties: a "mistake" may be a sound choice the advisor
@@ -32,7 +32,7 @@ _EPILOG = """\
 Who is reviewed (--seat):
   E, S, W, N    the player who drew that wind (their seat in the first hand; the review
                 follows them as the seats move)
-  1, 2, 3, 4    a player number: the --bots order of `hkmj simulate`; in `hkmj play`
+  1, 2, 3, 4    a player number: the --bots order of hkmj simulate; in hkmj play
                 records player 1 is you (the default)
   slot0..slot3  a server table's slot (slot0 is player 1)
   a name        a player's name in a server table's log
