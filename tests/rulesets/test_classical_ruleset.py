@@ -77,7 +77,7 @@ def test_cl7_4_pay_highest_is_a_ruleset_option() -> None:
     """CL-7.4: ``pay_highest`` is a ruleset option, carried in the header of records."""
     rules = get_ruleset("classical", {"pay_highest": "on"})
     assert rules.header() == {"rules": "classical", "options": {"pay_highest": "on", "limit": "1000"}}
-    assert rules.describe() == "Classical (points and doubles) (pay_highest=on)"
+    assert rules.describe() == "Classical (points and doubles; pay_highest=on)"
 
 
 ROB = ["147m258p369s12345z", "258m559p147s1234z", "369m147p258s1567z", "123m456m789m46p77z"]

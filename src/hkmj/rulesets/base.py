@@ -215,10 +215,14 @@ class Ruleset(ABC):
         return {k: v for k, v in self.options.items() if defaults[k] != v}
 
     def describe(self, lang: str = "en") -> str:
-        """A one-line description for tables and end screens: ``"Hong Kong (minfan=3)"``."""
+        """A one-line description for tables and end screens: ``"Hong Kong (minfan=3)"``; a title
+        that ends in brackets takes the options inside them (``"Classical (points and doubles;
+        pay_highest=on)"``), not in a second pair."""
         title = self.title_fr if lang == "fr" else self.title
-        changed = self.changed_options()
-        return f"{title} ({', '.join(f'{k}={v}' for k, v in changed.items())})" if changed else title
+        changed = ", ".join(f"{k}={v}" for k, v in self.changed_options().items())
+        if not changed:
+            return title
+        return f"{title[:-1]}; {changed})" if title.endswith(")") else f"{title} ({changed})"
 
     def header(self) -> dict[str, Any]:
         """The record/table header fields: ``{"rules": name, "options": {...}}``."""
