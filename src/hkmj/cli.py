@@ -186,7 +186,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     from hkmj import cli_classical
     from hkmj.rulesets import DEFAULT, RulesetError
     from hkmj.rulesets.args import rules_from_args
-    from hkmj.score_words import error_in
+    from hkmj.score_words import said_by_score
     from hkmj.scoring import InvalidHand, win_from_json
     from hkmj.scoring.request import hand_problem
     from hkmj.tiles import wind_word
@@ -194,11 +194,11 @@ def _cmd_score(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
-        print(f"hkmj score: {error_in(str(e), args.lang)}", file=sys.stderr)
+        print(said_by_score(str(e), args.lang), file=sys.stderr)
         return 2
     usage = _score_usage_error(args, rules.name, rules.scores_every_hand)
     if usage:
-        print(f"hkmj score: {error_in(usage, args.lang)}", file=sys.stderr)
+        print(said_by_score(usage, args.lang), file=sys.stderr)
         return 2
     if rules.scores_every_hand and args.hand is not None:
         return cli_classical.run(args, rules.score_json)
@@ -210,7 +210,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         problem = hand_problem(args.hand, len(args.meld))
         if problem:
             return _invalid_hand(args, problem)
-        print(f"hkmj score: {error_in(NEED_WIN, args.lang)}", file=sys.stderr)
+        print(said_by_score(NEED_WIN, args.lang), file=sys.stderr)
         return 2
     request: dict[str, Any] = {
         "hand": args.hand,

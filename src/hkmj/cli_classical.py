@@ -166,20 +166,20 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     exit 1 for an invalid deal, 2 for a malformed ``--other``.
     """
     from hkmj.cli import NEED_WIN, _invalid_hand
-    from hkmj.score_words import error_in
+    from hkmj.score_words import said_by_score
 
     if args.win is None:
         from hkmj.scoring.request import hand_problem
 
         problem = hand_problem(args.hand, len(args.meld))  # the hand's own problem first, as in the other rulesets
         if problem is None:
-            print(f"hkmj score: {error_in(NEED_WIN, args.lang)}", file=sys.stderr)
+            print(said_by_score(NEED_WIN, args.lang), file=sys.stderr)
             return 2
         return _invalid_hand(args, problem, _WORDS)
     try:
         request = request_from_args(args)
     except OtherHandError as e:
-        print(f"hkmj score: {error_in(str(e), args.lang)}", file=sys.stderr)
+        print(said_by_score(str(e), args.lang), file=sys.stderr)
         return 2
     except WindError as e:
         result = {"valid": False, "error": str(e)}

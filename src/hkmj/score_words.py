@@ -18,7 +18,7 @@ from typing import Final
 
 from hkmj.tiles import SEAT_LETTERS, WIND_LETTERS
 
-__all__ = ["PHRASES", "error_in"]
+__all__ = ["PHRASES", "error_in", "said_by_score"]
 
 _ECHO = r"'[^']*'|\"[^\"]*\""
 """What a message quotes of the input (``echo``: a quoted text)."""
@@ -229,3 +229,10 @@ def error_in(message: str, lang: str) -> str:
         return message
     french = _french(message)
     return message if french is None else french
+
+
+def said_by_score(message: str, lang: str) -> str:
+    """``hkmj score: MESSAGE`` in ``lang``; in French ``hkmj score : MESSAGE``, with the space
+    before the colon that its argparse errors (``hkmj score : erreur : ...``), ``hkmj play`` and
+    ``hkmj review`` write."""
+    return f"hkmj score{' :' if lang == 'fr' else ':'} {error_in(message, lang)}"
