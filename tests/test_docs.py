@@ -241,3 +241,23 @@ def test_every_python_name_the_docs_give_exists() -> None:
                 missing.append(f"{page.relative_to(ROOT)}: {name}")
                 break
     assert not missing, "names that do not exist:\n" + "\n".join(missing)
+
+
+def test_every_page_the_help_names_exists() -> None:
+    """``hkmj COMMAND --help`` sends the reader to pages of docs/ (``see docs/house-options.md``)
+    that are in the repository, and to their headings (``docs/server.md, Threat model``)."""
+    import argparse
+
+    from hkmj.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    named = []
+    for p in (parser, *sub.choices.values()):
+        text = " ".join(p.format_help().split())
+        named += re.findall(r"(docs/[\w-]+\.md)(?:, ([A-Z][\w ]+?)\))?", text)
+    assert len(named) > 10
+    for page, heading in named:
+        assert (ROOT / page).exists(), f"--help names {page}: no such page"
+        if heading:
+            assert _slug(heading) in anchors(ROOT / page), f"--help names {page}, {heading}: no such heading"
