@@ -426,3 +426,34 @@ def test_help_is_plain_text_without_markdown(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("COLUMNS", "80")
     marked = [command for command, parser in _subcommands().items() if re.search(r"`|\*\*", parser.format_help())]
     assert not marked, f"--help with Markdown marks: {marked}"
+
+
+def test_every_field_of_a_json_answer_is_named_in_the_readme() -> None:
+    """The README's sections on ``hkmj score`` name every top-level field a JSON answer has, per
+    ruleset (R-9; the MCR and classical answers carried ``rules``, the classical one ``winner``
+    and ``limit_id``, that no page listed), and every field of an item."""
+    from hkmj.scoring import score_json, score_json_mcr
+    from hkmj.scoring.classical import score_json as score_json_classical
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+
+    def section(heading: str) -> set[str]:
+        start = readme.index(heading)
+        return set(re.findall(r"`(\w+)`", readme[start : readme.index("\n## ", start + 1)]))
+
+    hk_hand = {"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "discard", "discarder": "W", "seat": "S", "prevailing": "E"}
+    mcr_hand = {"hand": "456789m55m", "melds": ["chow 123m", "pung 222z"], "win_tile": "4m", "win": "discard", "discarder": "S", "seat": "E", "prevailing": "E"}
+    classical_deal = {
+        "hands": {"E": None, "S": None, "N": None, "W": {"hand": "222s444s666s88s", "melds": ["pung 666z"], "flowers": [], "seasons": []}},
+        "winner": "W", "win": "self_draw", "win_tile": "8s", "prevailing": "E", "flags": [], "options": {"pay_highest": False, "limit": 1000},
+    }  # fmt: skip
+    answers = [
+        ("## Scoring a hand: `hkmj score`", score_json(hk_hand)),
+        ("## Chinese Official rules (MCR)", score_json_mcr(mcr_hand)),
+        ("## The classical game", score_json_classical(classical_deal)),
+    ]
+    for heading, answer in answers:
+        assert answer["valid"] is True, answer
+        fields = set(answer) | {k for item in answer["items"] for k in item}
+        missing = fields - section(heading)
+        assert not missing, f"README {heading!r} does not name {sorted(missing)}"
