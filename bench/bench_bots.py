@@ -9,7 +9,7 @@ Figures: points per hand of each level (the mean over its seats), and the differ
 a 95% confidence interval from the per-deal differences (one deal = its six hands, which are
 correlated): mean ± 1.96 · sd / √deals. The run fails (exit 1) unless ``strong`` beats ``greedy``
 and ``greedy`` beats ``random`` with intervals that exclude 0, and unless each played pairing of
-:data:`TARGETS` (the expert's, issue 14) reaches its mean and its interval's lower bound. It also
+:data:`TARGETS` (the expert's) reaches its mean and its interval's lower bound. It also
 reports the median and 95th percentile time of each bot's decisions (``choose`` calls) and fails
 when a bot of :data:`TIME_TARGETS` is slower.
 
@@ -48,10 +48,10 @@ in exactly three."""
 LADDER: tuple[tuple[str, str], ...] = (("strong", "greedy"), ("greedy", "random"))
 """The pairings that must hold: the first bot beats the second."""
 TARGETS: dict[tuple[str, str], tuple[float, float]] = {("expert", "greedy"): (3.0, 2.0), ("expert", "strong"): (1.5, 0.0)}
-"""Pairings with a margin to reach (issue 14): (least mean A − B, least 95% CI lower bound), on
+"""Pairings with a margin to reach (the expert's targets): (least mean A − B, least 95% CI lower bound), on
 the default Hong Kong rules."""
 TIME_TARGETS: dict[str, tuple[float, float]] = {"expert": (50.0, 300.0)}
-"""Decision-time budgets (issue 14): (median ms, p95 ms) on one core."""
+"""Decision-time budgets: (median ms, p95 ms) on one core."""
 
 
 def build_bot(spec: str, seed: int) -> Player:

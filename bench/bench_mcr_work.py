@@ -10,7 +10,7 @@ over 2N, is the instructions per hand (``PYTHONHASHSEED=0``, the calculator call
 arguments ``tests/mcr/gb_oracle.py`` prepares, as in ``bench_mcr.py``). Prints both and the
 ratio (C++ / hkmj); exits 1 when the ratio misses the MCR speed target for this build
 (0.2× pure Python, 0.5× compiled), ``--no-fail`` to only report. A load-free companion to
-``bench_mcr.py``, whose wall-clock ratio is the issue's figure.
+``bench_mcr.py``, whose wall-clock ratio is the figure the target is set on.
 """
 
 from __future__ import annotations

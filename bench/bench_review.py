@@ -6,7 +6,7 @@ advisor (:func:`hkmj.bots.advice.make_advisor`: the expert when installed, else 
 for ``advise(view, legal)`` and, as the reference in the same run, the same bot's ``choose``.
 Printed: median and 95th percentile of both and their ratio; then the time to review one
 player of the recorded match (``analyse``: re-play plus advice), against re-checking it with
-``hkmj replay`` alone. The run fails (exit 1) if advice's 95th percentile exceeds the issue's
+``hkmj replay`` alone. The run fails (exit 1) if advice's 95th percentile exceeds the
 decision budget (300 ms: a hint must answer at once) or a review of one player takes more than
 a second per hand.
 
@@ -29,7 +29,7 @@ from hkmj.review import Loaded, analyse
 from hkmj.rulesets import get_ruleset
 
 P95_BUDGET = 0.300
-"""Seconds: the issue's p95 decision budget, for advice too (hints answer at once)."""
+"""Seconds: the p95 decision budget, for advice too (hints answer at once)."""
 PER_HAND_BUDGET = 1.0
 """Seconds of review per hand of the match (one player)."""
 

@@ -1,4 +1,4 @@
-"""Check that two source trees' PettingZoo environments give identical episodes (issue 13 speed work).
+"""Check that two source trees' PettingZoo environments give identical episodes (for speed work).
 
     git archive main src | tar -x -C /tmp/base && python bench/env_identity.py /tmp/base/src src
 

@@ -1,4 +1,4 @@
-"""Where a bot's points come from against another (issue 14): every hand of ``bench_bots.py``'s
+"""Where a bot's points come from against another: every hand of ``bench_bots.py``'s
 duplicate deals (six seatings, the same walls and bot seeds) split by how it ended, with the
 points that moved between the two sides (A − B per hand, HK-6 payments as the bench counts them).
 

@@ -1,4 +1,4 @@
-"""Compare two MCR scorers result for result, error messages included (issue 11's speed passes).
+"""Compare two MCR scorers result for result, error messages included (for speed work).
 
     git archive main src | tar -x -C /tmp/base && python bench/mcr_compare.py /tmp/base/src src
 

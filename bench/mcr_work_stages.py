@@ -7,7 +7,7 @@ or not at all, the difference over 2N; ``PYTHONHASHSEED=0``), for growing prefix
 :func:`hkmj.scoring.score_mcr`: the one-pass read (``mcr._read``: validation and the hand
 facts), plus the standard splits, plus all readings, plus the hand-scope fans, plus every
 reading's fans and exclusions, and the whole scorer. Prints each prefix and its increment;
-a guide for speed work (issue 11), with no target.
+a guide for speed work, with no target.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What perfect defence would be worth to the expert (issue 14): an upper-bound measurement.
+"""What perfect defence would be worth to the expert: an upper-bound measurement.
 
     python bench/oracle_defence.py --seed 11 --deals 200
 

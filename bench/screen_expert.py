@@ -1,4 +1,4 @@
-"""Paired screening of an expert variant (issue 14): the variant and the reference expert each play
+"""Paired screening of an expert variant: the variant and the reference expert each play
 the same deals against the same opponent, with bench_bots' method (six seatings per deal, the same
 walls and bot seeds), and the variant's gain is the mean of the per-deal differences of A − B.
 

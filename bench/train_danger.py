@@ -1,4 +1,4 @@
-"""Train the expert's learned danger model (issue 14; :mod:`hkmj.bots.danger`).
+"""Train the expert's learned danger model (:mod:`hkmj.bots.danger`).
 
 1. **Self-play data** (Hong Kong rules). Deal ``i`` of ``--deals`` is
    ``Hand.from_seed(--data-seed + i)`` (prevailing wind ``i mod 4``), seated as

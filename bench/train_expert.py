@@ -1,4 +1,4 @@
-"""Train the expert's learned discard value (issue 14, third round; :mod:`hkmj.bots.learned`).
+"""Train the expert's learned discard value (:mod:`hkmj.bots.learned`).
 
 1. **Self-play data** (Hong Kong rules, HK-6 payments). Deal ``i`` of ``--deals`` is
    ``Hand.from_seed(--data-seed + i)`` (prevailing wind ``i mod 4``), seated as

@@ -261,3 +261,15 @@ def test_every_page_the_help_names_exists() -> None:
         assert (ROOT / page).exists(), f"--help names {page}: no such page"
         if heading:
             assert _slug(heading) in anchors(ROOT / page), f"--help names {page}, {heading}: no such heading"
+
+
+def test_bench_scripts_help_uses_no_internal_names() -> None:
+    """A benchmark's docstring is its ``--help``, read by whoever re-measures a figure: no
+    tracker issue, work-session or branch name (``the issue's figure``, ``issue 14``)."""
+    import ast
+
+    found = []
+    for script in sorted((ROOT / "bench").glob("*.py")):
+        doc = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8"))) or ""
+        found += [f"{script.name}: {m.group(0)}" for m in re.finditer(rf"{_INTERNAL.pattern}|\bthe issue's\b", doc)]
+    assert not found, "internal names in bench --help:\n" + "\n".join(found)
