@@ -273,3 +273,14 @@ def test_bench_scripts_help_uses_no_internal_names() -> None:
         doc = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8"))) or ""
         found += [f"{script.name}: {m.group(0)}" for m in re.finditer(rf"{_INTERNAL.pattern}|\bthe issue's\b", doc)]
     assert not found, "internal names in bench --help:\n" + "\n".join(found)
+
+
+def test_the_code_names_no_tracker_issue() -> None:
+    """A module's docstring is what ``help()`` shows a user of the Python API, and comments are read
+    by contributors: neither points to a private tracker's issue number (``(issue 14)``)."""
+    found = []
+    for file in sorted((ROOT / "src").rglob("*")):
+        if file.suffix in (".py", ".js", ".c", ".html"):
+            text = file.read_text(encoding="utf-8")
+            found += [f"{file.relative_to(ROOT)}: {m.group(0)}" for m in re.finditer(r"\b[Ii]ssues? #?\d+\b", text)]
+    assert not found, "\n".join(found)

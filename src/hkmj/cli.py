@@ -708,7 +708,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     if words == ["score"]:
         # the JSON-lines interface with the default ruleset (what the parser would choose):
-        # straight to the stream, its start-up being part of every batch's time (issue 8)
+        # straight to the stream, its start-up being part of every batch's time
         _hint_at_a_terminal()
         return _run(lambda: _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout)))
     words = _help_words(words)

@@ -1,4 +1,4 @@
-"""Game review (issue 14): each decision of one player in a record, against the advisor.
+"""Game review: each decision of one player in a record, against the advisor.
 
 :func:`load` reads a match record (``hkmj play --record``, ``hkmj simulate --record``;
 docs/record-format.md) or a server table's log export (:mod:`hkmj.server.export`);

@@ -1,4 +1,4 @@
-"""``hkmj review GAME.jsonl --seat S``: the command-line adapter of :mod:`hkmj.review` (issue 14)."""
+"""``hkmj review GAME.jsonl --seat S``: the command-line adapter of :mod:`hkmj.review`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game review (:mod:`hkmj.review`) as one self-contained HTML page (issue 14).
+"""The game review (:mod:`hkmj.review`) as one self-contained HTML page.
 
 Tiles are the project's own SVG faces (:func:`hkmj.server.svg.face`), each defined once as an
 inline ``<symbol>`` and drawn with ``<use>`` (``href`` and, for older browsers, ``xlink:href``): no script, no style sheet, font or image from

@@ -1,4 +1,4 @@
-"""The words of the game review (issue 14) in English and French: ``hkmj review --lang en|fr``
+"""The words of the game review in English and French: ``hkmj review --lang en|fr``
 and the server's "Review this match" page in the player's language.
 
 Tile, wind and distance names and the hint's action names are the terminal's

@@ -5,7 +5,7 @@
   its hand, always wins when it can.
 * :class:`StrongBot` — speed, value and defence weighed in expected points (HK-4, HK-5, HK-6).
 * :class:`ExpertBot` — values every legal action (:meth:`~ExpertBot.advise`, the
-  :class:`~hkmj.bots.advice.Advisor` protocol, issue 14) and plays the best.
+  :class:`~hkmj.bots.advice.Advisor` protocol) and plays the best.
 
 :func:`make_bot` builds one by name (``random``, ``greedy``, ``strong``, ``expert``);
 :func:`load_bot` also takes a bot of one's own by import path ``module:factory`` (:func:`bot_factory`).

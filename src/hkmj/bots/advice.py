@@ -1,4 +1,4 @@
-"""Advice: every legal action of a decision valued by a bot, for hints and game reviews (issue 14).
+"""Advice: every legal action of a decision valued by a bot, for hints and game reviews.
 
 A bot that can explain itself implements :class:`Advisor`: ``advise(view, legal)`` returns one
 :class:`Advice` per legal action, best first. ``value`` is the bot's estimate of the points this
@@ -47,7 +47,7 @@ class Advisor(Protocol):
 
 def make_advisor(seed: int = 0) -> Advisor:
     """The best advisor available: the ``expert`` bot when it is registered in
-    :data:`hkmj.bots.BOTS`, else :class:`~hkmj.bots.strong.StrongBot` (issue 14)."""
+    :data:`hkmj.bots.BOTS`, else :class:`~hkmj.bots.strong.StrongBot`."""
     from hkmj.bots import BOTS, make_bot  # late: the bots import this module
     from hkmj.bots.strong import StrongBot
 

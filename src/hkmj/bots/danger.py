@@ -1,4 +1,4 @@
-"""A learned danger model for the expert (issue 14): the chance each tile is an opponent's wait.
+"""A learned danger model for the expert: the chance each tile is an opponent's wait.
 
 For every opponent and every tile kind, :func:`pair_features` reads the seat's
 :class:`~hkmj.engine.view.SeatView` only (the opponent's declared melds, its discards, the turns

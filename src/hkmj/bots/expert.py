@@ -1,4 +1,4 @@
-"""The expert bot: every legal action valued in expected points, the best one played (issue 14).
+"""The expert bot: every legal action valued in expected points, the best one played.
 
 It builds on the strong bot's model (:mod:`hkmj.bots.strong`: plans, win chances, exact ready
 hands, the danger table) and turns every decision into a list of :class:`~hkmj.bots.advice.Advice`
@@ -538,7 +538,7 @@ class ExpertBot(StrongBot):
 
 
 def _away(s: int) -> str:
-    """The distance in the words every screen uses (issue 10): ``ready``, ``1 tile from ready``, ``3 tiles from ready``."""
+    """The distance in the words every screen uses: ``ready``, ``1 tile from ready``, ``3 tiles from ready``."""
     return "ready" if s == 0 else f"{plural(s, 'tile')} from ready"
 
 

@@ -1,4 +1,4 @@
-"""A learned value of the expert's discards (issue 14, third round): ridge regression from self-play.
+"""A learned value of the expert's discards: ridge regression from self-play.
 
 For every candidate discard (HK-3.2) the expert already computes an analytic outlook (the strong
 bot's plans, win chances, exact ready points and danger table, :mod:`hkmj.bots.strong`). This

@@ -1,4 +1,4 @@
-"""A hand reader for the expert (issue 14): which opponent is ready, and on which tiles.
+"""A hand reader for the expert: which opponent is ready, and on which tiles.
 
 The learned danger model (:mod:`hkmj.bots.danger`) reads an opponent's discards as a set. A
 player reads more: whether each discard was the tile just drawn or a tile kept in the hand

@@ -1,4 +1,4 @@
-"""Determinized Monte-Carlo rollouts for the expert bot (issue 14), Hong Kong rules.
+"""Determinized Monte-Carlo rollouts for the expert bot, Hong Kong rules.
 
 The expert searches where a decision matters (claims, discards near ready): it deals the tiles
 its seat cannot see — :meth:`~hkmj.engine.view.SeatView.unseen`, nothing else — into the

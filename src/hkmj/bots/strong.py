@@ -1026,7 +1026,7 @@ class StrongBot:
                 c[x] += 1
         return best
 
-    # ------------------------------------------------------------ advice (issue 14)
+    # ------------------------------------------------------------ advice
 
     def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
         """Every legal action once, valued, best first (:class:`~hkmj.bots.advice.Advisor`).

@@ -401,7 +401,7 @@ def _standard_may_be_ready(h: Sequence[int]) -> bool:
     """False when two suits cannot be read as complete groups (with at most a pair): then no single
     tile completes four groups and a pair (HK-5.1), as the tile changes one suit only.
 
-    A cheap necessary test before the exact shanten (research speed-up, issue 13); the engine
+    A cheap necessary test before the exact shanten (a research speed-up); the engine
     keeps each seat's suit keys up to date move by move, so the test is four dict reads.
     """
     return _facts(_keys(list(h))) & 7 < 2
@@ -1056,7 +1056,7 @@ class Hand:
     def _wins_on(self, seat: int, t: Tile) -> bool:
         """True when tile ``t`` completes ``seat``'s waiting hand (HK-5.1-5.4).
 
-        A cheap necessary test first (research speed-up, issue 13): a tile can complete a hand
+        A cheap necessary test first (a research speed-up): a tile can complete a hand
         only if the hand holds it, holds a suit neighbour within two (a chow), or — with no
         declared group — holds only terminals and honours (thirteen orphans). Otherwise the
         exact, cached :meth:`_waits` decides.

@@ -1,4 +1,4 @@
-"""What one seat may know: the per-seat view handed to players (issue 3, "Players and views").
+"""What one seat may know: the per-seat view handed to players.
 
 A :class:`SeatView` is built from the state by :meth:`hkmj.engine.Hand.view`, which copies only
 public information and the seat's own concealed tiles — never another seat's concealed tiles,

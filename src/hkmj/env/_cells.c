@@ -1,4 +1,4 @@
-/* hkmj.env._cells: the observation planes' cell writer and the action mask in C (issue 13).
+/* hkmj.env._cells: the observation planes' cell writer and the action mask in C.
  *
  * Built only in the compiled wheel (setup.py, HKMJ_MYPYC=1); hkmj/env/planes.py and core.py
  * fall back to their Python code, which this file mirrors step for step, when it is absent.
@@ -487,7 +487,7 @@ static PyMethodDef module_methods[] = {
 };
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "hkmj.env._cells", "The observation planes' cell writer and the action mask in C (issue 13).", -1, module_methods,
+    PyModuleDef_HEAD_INIT, "hkmj.env._cells", "The observation planes' cell writer and the action mask in C.", -1, module_methods,
     NULL, NULL, NULL, NULL,
 };
 

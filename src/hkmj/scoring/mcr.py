@@ -1458,7 +1458,7 @@ def score_json_mcr(obj: Any) -> dict[str, Any]:
     try:
         if not isinstance(obj, Mapping):
             raise InvalidHand(f"expected a JSON object, got {type(obj).__name__}")
-        return score_mcr(win_from_json(obj)).to_dict()  # the fields of every ruleset (issue 11)
+        return score_mcr(win_from_json(obj)).to_dict()  # the fields of every ruleset
     except InvalidHand as e:
         return {"valid": False, "error": str(e)}
 

@@ -1,4 +1,4 @@
-"""The online table server (issue 5): an ASGI adapter around the engine.
+"""The online table server: an ASGI adapter around the engine.
 
 * :mod:`hkmj.server.app` — Starlette app: lobby pages, JSON API, one websocket per client.
 * :mod:`hkmj.server.table` — a live table: seats, tokens, timers, bots, claim windows, replay.

@@ -179,7 +179,7 @@ class Limits:
     filling the database: four tables of humans only played by one address's scripts logged
     2.4 GB a day when they were not paced."""
     review_rate: float = 6.0
-    """Game reviews (issue 14) one client address may have made per minute: each is worked out from
+    """Game reviews one client address may have made per minute: each is worked out from
     the whole log (about 0.05 s of CPU a hand); then 429. A review already made costs nothing."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
@@ -524,7 +524,7 @@ class Hub:
         return [(r.seq, r.kind, r.data) for r in rows]
 
     async def review(self, tid: str, token: str, lang: str = "en", address: str | None = None) -> str:
-        """The HTML review (issue 14) of the seat holding ``token`` at the finished table ``tid``,
+        """The HTML review of the seat holding ``token`` at the finished table ``tid``,
         in ``lang`` (``en``, ``fr``): a player sees only their own seat's review, and only once
         the match is over."""
         t = await self.get(tid, address=address)

@@ -1,4 +1,4 @@
-"""A server table's log as a match record (docs/record-format.md), for ``hkmj review`` (issue 14).
+"""A server table's log as a match record (docs/record-format.md), for ``hkmj review``.
 
 A table's log (:mod:`hkmj.server.table`) holds its options, its secret match seed, the players
 who joined, each hand's wall seed and every action. :func:`log_lines` exports it as JSON Lines,

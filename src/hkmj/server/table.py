@@ -971,7 +971,7 @@ class Table:
             await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "player", "cseq": cseq})
 
     def hint(self, slot: int) -> dict[str, Any]:
-        """A suggestion for the player's open decision (the advisor's best action, issue 14: the
+        """A suggestion for the player's open decision (the advisor's best action: the
         expert bot when installed, else the strong bot, from the player's own view) and its shanten."""
         hand, m = self.hand, self.match
         if hand is None or m is None or hand.over:

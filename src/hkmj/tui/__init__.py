@@ -1,4 +1,4 @@
-"""``hkmj play``: a full Hong Kong match against three bots in the terminal (issue 4).
+"""``hkmj play``: a full Hong Kong match against three bots in the terminal.
 
 The game logic the screen needs lives in plain modules that never import Textual:
 

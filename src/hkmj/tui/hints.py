@@ -5,7 +5,7 @@ Everything is computed from the player's own :class:`~hkmj.engine.SeatView` only
 concealed tiles, and the tiles every player can see (melds, declared concealed kongs and
 discard ponds) to count how many copies of a tile may still come (HK-1: four of each). The
 best move is the advisor's (:func:`hkmj.bots.advice.make_advisor`: the expert bot when it is
-installed, else the strong bot), valued from the same view (issue 14).
+installed, else the strong bot), valued from the same view.
 """
 
 from __future__ import annotations

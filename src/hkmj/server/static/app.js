@@ -445,7 +445,7 @@ function rankingHtml(st) {
 }
 
 /** "Review this match" for a player of a finished match: a form that posts the player's own seat token, so the
- * server shows that seat's review only (issue 14), and the client's language (the page in English or French);
+ * server shows that seat's review only, and the client's language (the page in English or French);
  * opened in a new tab. */
 function reviewForm(st) {
   if (!G.token || G.slot == null) return "";
