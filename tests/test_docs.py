@@ -284,3 +284,13 @@ def test_the_code_names_no_tracker_issue() -> None:
             text = file.read_text(encoding="utf-8")
             found += [f"{file.relative_to(ROOT)}: {m.group(0)}" for m in re.finditer(r"\b[Ii]ssues? #?\d+\b", text)]
     assert not found, "\n".join(found)
+
+
+def test_the_readme_counts_the_scoring_cases_the_data_file_holds() -> None:
+    """The README's layout says how many Hong Kong scoring cases ``tests/data/scoring_cases.jsonl``
+    holds (one a line): the count follows the file."""
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    stated = re.search(r"tests/data/scoring_cases\.jsonl \(HK, ([\d,]+) cases", readme)
+    assert stated is not None
+    lines = [line for line in (ROOT / "tests" / "data" / "scoring_cases.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert int(stated.group(1).replace(",", "")) == len(lines)
