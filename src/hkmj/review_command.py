@@ -45,7 +45,7 @@ Examples:
   hkmj play --record match.jsonl && hkmj review match.jsonl
   hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl
   hkmj review g.jsonl --seat 1 --top 5 --html g.html
-  hkmj review table-log.jsonl --seat Alice
+  hkmj review hkmj-table-kX3v9aQw.jsonl --seat Alice
   hkmj review g.jsonl --lang fr       # en français
 """
 
