@@ -294,3 +294,27 @@ def test_the_readme_counts_the_scoring_cases_the_data_file_holds() -> None:
     assert stated is not None
     lines = [line for line in (ROOT / "tests" / "data" / "scoring_cases.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
     assert int(stated.group(1).replace(",", "")) == len(lines)
+
+
+def test_every_test_a_page_cites_exists() -> None:
+    """A test a page names as its evidence (docs/server.md's threat model: ``test_threats.py::
+    test_http_requests_are_rate_limited_per_address``; ``test_seed_worked_example_...``) is a
+    test function of that file under tests/: a renamed test cannot leave a threat without its
+    proof."""
+    sources: dict[str, str] = {}
+    for path in (ROOT / "tests").rglob("*.py"):  # two folders may hold files of one name
+        sources[path.name] = sources.get(path.name, "") + path.read_text(encoding="utf-8")
+    every = "\n".join(sources.values())
+    missing = []
+    cited = 0
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for file, name in re.findall(r"([\w]+\.py)::(test_\w+)", text):
+            cited += 1
+            if not re.search(rf"def {name}\(", sources.get(file, "")):
+                missing.append(f"{page.relative_to(ROOT)}: {file}::{name}")
+        for name in re.findall(r"(?<![:\w])`(test_\w+)`", text):
+            cited += 1
+            if not re.search(rf"def {name}\(", every):
+                missing.append(f"{page.relative_to(ROOT)}: {name}")
+    assert cited > 50 and not missing, "tests the docs cite that do not exist:\n" + "\n".join(missing)
