@@ -5,9 +5,11 @@
 Scores N random winning hands and computes shanten for N random 13-tile hands and the
 waits of N ready hands, with hkmj and with ``mahjong`` on equivalent 136-tile hands
 (``HandCalculator.estimate_hand_value``, ``Shanten.calculate_shanten`` and a
-34 × ``Agari.is_agari`` loop for waits). Both run one after the other in this process
-on one core; each figure is the best of ``--repeat`` passes (the first pass of hkmj
-also fills its per-suit tables: the cold figure is printed too). Shanten and waits
+34 × ``Agari.is_agari`` loop for waits). Both run in this process on one core, their passes
+alternating (hkmj, mahjong, hkmj, ...) so that other jobs on a shared machine slow both alike;
+times are CPU seconds of this process (``time.process_time``) and each figure is the best of
+``--repeat`` passes (the first pass of hkmj also fills its per-suit tables: the cold figure is
+printed too). Shanten and waits
 are cross-checked hand by hand. Exits 1 when a target is missed or a cross-check fails
 (``--no-fail`` to only report).
 
@@ -31,14 +33,16 @@ from hkmj.tiles import N_KINDS
 TARGETS = {"score": 5.0, "shanten": 2.0, "waits": 2.0}
 
 
-def _best(fn: Callable[[], None], repeat: int) -> tuple[float, float]:
-    """(first pass seconds, best pass seconds)."""
-    times = []
+def _best(ours: Callable[[], None], theirs: Callable[[], None], repeat: int) -> tuple[float, float, float]:
+    """(hkmj's first pass, hkmj's best pass, mahjong's best pass) in CPU seconds, the passes of
+    the two alternating."""
+    times: tuple[list[float], list[float]] = ([], [])
     for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return times[0], min(times)
+        for fn, out in zip((ours, theirs), times, strict=True):
+            t = time.process_time()
+            fn()
+            out.append(time.process_time() - t)
+    return times[0][0], min(times[0]), min(times[1])
 
 
 def _to_136(win: Win) -> tuple[list[int], int, list[Any]]:
@@ -98,8 +102,7 @@ def bench_score(n: int, repeat: int, rng: random.Random) -> dict[str, float]:
             if r.error:
                 errors += 1
 
-    cold, ours_t = _best(ours, repeat)
-    _, theirs_t = _best(theirs, repeat)
+    cold, ours_t, theirs_t = _best(ours, theirs, repeat)
     print(f"  mahjong answered {n - errors}/{n} hands with a score, {errors} with an error (e.g. no yaku)")
     return {"ours": n / ours_t, "cold": n / cold, "theirs": n / theirs_t}
 
@@ -119,8 +122,7 @@ def bench_shanten(n: int, repeat: int, rng: random.Random) -> tuple[dict[str, fl
         for c in hands:
             sh.calculate_shanten(c)
 
-    cold, ours_t = _best(ours, repeat)
-    _, theirs_t = _best(theirs, repeat)
+    cold, ours_t, theirs_t = _best(ours, theirs, repeat)
     return {"ours": n / ours_t, "cold": n / cold, "theirs": n / theirs_t}, mismatches
 
 
@@ -166,8 +168,7 @@ def bench_waits(n: int, repeat: int, rng: random.Random) -> tuple[dict[str, floa
         for c in hands:
             _their_waits(agari, c)
 
-    cold, ours_t = _best(ours, repeat)
-    _, theirs_t = _best(theirs, repeat)
+    cold, ours_t, theirs_t = _best(ours, theirs, repeat)
     return {"ours": n / ours_t, "cold": n / cold, "theirs": n / theirs_t}, mismatches
 
 
