@@ -457,3 +457,23 @@ def test_every_field_of_a_json_answer_is_named_in_the_readme() -> None:
         fields = set(answer) | {k for item in answer["items"] for k in item}
         missing = fields - section(heading)
         assert not missing, f"README {heading!r} does not name {sorted(missing)}"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["simulate", "--bots", "foo,greedy,random,random", "--hands", "1"], "hkmj simulate: unknown bot 'foo': expected one of random, greedy, strong, expert"),
+        (["play", "--bots", "strong,foo,greedy", "--seed", "1"], "hkmj play: unknown bot 'foo': expected one of random, greedy, strong, expert"),
+    ],
+)
+def test_an_unknown_bot_is_refused_in_the_same_words_by_every_command(
+    argv: list[str], said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate`` said "choose from random, greedy, ..." and ``hkmj play`` "expected one of
+    expert, greedy, random, strong" (sorted by name): both now name the bots as every help does,
+    weakest first."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err

@@ -372,7 +372,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
-        print(f"hkmj simulate: unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}", file=sys.stderr)
+        print(f"hkmj simulate: unknown bot {unknown[0]!r}: expected one of {', '.join(BOTS)}", file=sys.stderr)
         return 2
     writer = None
     if args.record:

@@ -139,7 +139,7 @@ def resolve_bots(spec: str | None, lang: str = "en") -> tuple[list[str], list[st
             warnings.append(tx("cli.fallback", name=n, fallback=FALLBACK_BOT))
             out.append(FALLBACK_BOT)
         else:
-            raise ValueError(tx("cli.unknown_bot", name=n, known=", ".join(sorted(BOTS))))
+            raise ValueError(tx("cli.unknown_bot", name=n, known=", ".join(BOTS)))
     return out, warnings
 
 
