@@ -477,3 +477,26 @@ def test_an_unknown_bot_is_refused_in_the_same_words_by_every_command(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(argv) == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["simulate", "--hands"], "--hands"),
+        (["play", "--hands"], "--hands"),
+        (["bot-match", "--hands"], "--hands"),
+        (["arena", "--bots", "random,greedy", "--deals"], "--deals"),
+        (["review", "g.jsonl", "--top"], "--top"),
+    ],
+)
+def test_a_count_below_one_is_refused_in_the_same_words_by_every_command(
+    argv: list[str], option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj play --hands 0`` said "must be at least 1" (and ``--hands x`` "is not a number"),
+    ``hkmj review --top 0`` "'0': expected a whole number of at least 1": every count now reads
+    as ``hkmj simulate``'s."""
+    command = argv[0]
+    for value, said in (("0", "0 must be at least 1"), ("x", "'x' is not a whole number (digits 0-9)")):
+        with pytest.raises(SystemExit):
+            main([*argv, value])
+        assert f"hkmj {command}: error: argument {option}: {said}" in capsys.readouterr().err

@@ -347,7 +347,8 @@ def whole_number(text: str) -> int:
     return n
 
 
-def _positive(text: str) -> int:
+def at_least_one(text: str) -> int:
+    """A whole number of at least 1 (argparse type: hands, deals, workers, mistakes listed)."""
     value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
@@ -632,7 +633,7 @@ def _add_simulate(sub: Any) -> None:
         epilog=_SIMULATE_EPILOG + "\n" + options_help(),
         formatter_class=HelpFormatter,
     )
-    p.add_argument("--hands", type=_positive, default=1000, metavar="N", help="hands to play (default 1000)")
+    p.add_argument("--hands", type=at_least_one, default=1000, metavar="N", help="hands to play (default 1000)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed: the same seed plays the same hands (default 0)")
     p.add_argument(
         "--bots",
@@ -642,7 +643,7 @@ def _add_simulate(sub: Any) -> None:
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md) to a new file; never overwrites one")
     p.add_argument(
         "--workers",
-        type=_positive,
+        type=at_least_one,
         default=1,
         metavar="N",
         help="processes to spread the hands over (default 1; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",

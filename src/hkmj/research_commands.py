@@ -9,8 +9,7 @@ import sys
 from typing import Any
 
 from hkmj.bots import BOTS
-from hkmj.cli import _positive as _positive_int
-from hkmj.cli import whole_number
+from hkmj.cli import at_least_one, whole_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.rulesets.args import add_rules_arguments, rules_from_args
 
@@ -180,7 +179,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--fill", default="greedy", metavar="BOT", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)"
     )
-    p.add_argument("--hands", type=_positive_int, default=4, metavar="N", help="hands to play (default 4)")
+    p.add_argument("--hands", type=at_least_one, default=4, metavar="N", help="hands to play (default 4)")
     p.add_argument("--seed", type=whole_number, default=0, help="match seed: seats and walls (default 0)")
     from hkmj.botmatch import STARTUP_GRACE
 
@@ -210,11 +209,11 @@ def register(sub: Any) -> None:
         help="comma-separated bots, at least two: built-in names (random, greedy, strong, expert) or import paths "
         "module:factory of your own (factory(seed) returns a player; see docs/bot-protocol.md)",
     )
-    p.add_argument("--deals", type=_positive_int, default=40, metavar="N", help="deals per table of four (default 40)")
+    p.add_argument("--deals", type=at_least_one, default=40, metavar="N", help="deals per table of four (default 40)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
     p.add_argument(
         "--workers",
-        type=_positive_int,
+        type=at_least_one,
         default=1,
         metavar="N",
         help="processes (default 1; same ratings for any number; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",

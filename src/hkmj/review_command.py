@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hkmj.cli import at_least_one
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason
 
@@ -48,12 +49,6 @@ Examples:
   hkmj review hkmj-table-kX3v9aQw.jsonl --seat Alice
   hkmj review g.jsonl --lang fr       # en français
 """
-
-
-def _top(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
-    return int(text)
 
 
 def _lang(text: str) -> str:
@@ -130,7 +125,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--html", metavar="FILE", default="", help="where to write the HTML review (default GAME.review.html; - for none)"
     )
-    p.add_argument("--top", type=_top, default=10, metavar="N", help="mistakes listed in the text summary (default 10)")
+    p.add_argument("--top", type=at_least_one, default=10, metavar="N", help="mistakes listed in the text summary (default 10)")
     p.add_argument(
         "--lang", metavar="en|fr", type=_lang, default="en", help="language of the summary and the page: en (English, the default) or fr (French)"
     )

@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hkmj.cli import whole_number
+from hkmj.cli import at_least_one, whole_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason
@@ -50,16 +50,6 @@ Examples:
 """
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return n
-
-
 def _delay(text: str) -> float:
     try:
         x = float(text)
@@ -83,7 +73,7 @@ def register(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     length = p.add_mutually_exclusive_group()
-    length.add_argument("--hands", type=_positive, metavar="N", help="play N hands only")
+    length.add_argument("--hands", type=at_least_one, metavar="N", help="play N hands only")
     length.add_argument("--round", action="store_true", help="play one round (East prevailing) instead of a full game")
     p.add_argument(
         "--bots",
