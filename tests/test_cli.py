@@ -217,8 +217,8 @@ def test_a_wind_typed_as_a_word_is_that_wind(rules: str, capsys: pytest.CaptureF
     ("argv", "said"),
     [
         (["play", "--bogus"], "hkmj play : erreur : arguments non reconnus : --bogus"),
-        (["play", "--hands", "x"], "hkmj play : erreur : argument --hands : 'x' n'est pas un nombre"),
-        (["play", "--hands", "0"], "hkmj play : erreur : argument --hands : doit valoir au moins 1"),
+        (["play", "--hands", "x"], "hkmj play : erreur : argument --hands : 'x' n'est pas un nombre entier (chiffres 0-9)"),
+        (["play", "--hands", "0"], "hkmj play : erreur : argument --hands : 0 doit valoir au moins 1"),
         (["play", "--delay", "99"], "hkmj play : erreur : argument --delay : doit être entre 0 et 10 secondes"),
         (["play", "--delay", "x"], "hkmj play : erreur : argument --delay : 'x' n'est pas un nombre de secondes"),
         (["play", "--round", "--hands", "2"], "hkmj play : erreur : argument --hands : impossible avec l'argument --round"),
@@ -227,7 +227,7 @@ def test_a_wind_typed_as_a_word_is_that_wind(rules: str, capsys: pytest.CaptureF
         (["replay"], "hkmj replay : erreur : arguments obligatoires manquants : file"),
         (["replay", "g.jsonl", "--bogus"], "hkmj replay : erreur : arguments non reconnus : --bogus"),
         (["review"], "hkmj review : erreur : arguments obligatoires manquants : GAME"),
-        (["review", "g.jsonl", "--top", "0"], "hkmj review : erreur : argument --top : '0' : un nombre entier d'au moins 1 est attendu"),
+        (["review", "g.jsonl", "--top", "0"], "hkmj review : erreur : argument --top : 0 doit valoir au moins 1"),
     ],
 )
 def test_every_command_with_lang_says_its_usage_errors_in_french(
