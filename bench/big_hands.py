@@ -1,4 +1,4 @@
-"""How often the dealt hands are close to each big hand of HK-6 (issue 14): for every seat of
+"""How often the dealt hands are close to each big hand of HK-6: for every seat of
 ``bench_bots.py``'s deals, the shanten of the standard hand (HK-5.1) and of each plan the
 expert's ``big_plans`` switch values (:func:`hkmj.bots.strong.big_plans`), with the one suit
 the seat holds most of. East's fourteenth tile is dropped first (its discard keeping the
