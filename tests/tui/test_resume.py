@@ -194,6 +194,20 @@ def test_the_exit_line_is_short_for_a_file_under_home(monkeypatch: pytest.Monkey
     assert resume_command(Path("/tmp/my games/m.jsonl")) == "hkmj play --resume '/tmp/my games/m.jsonl'"
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_with_record_every_exit_line_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """With --record the exit lines say the result, the file, the command that reviews it and the
+    command that resumes the match, each a line of its own within 80 columns (a short file name)."""
+    monkeypatch.chdir(tmp_path)
+    table = open_table("--seed", "5", "--hands", "1", "--bots", BOTS, "--rules", "mcr", "--record", "match.jsonl", "--lang", lang)
+    await drive(table, quit_after=1)
+    lines = command.farewell(table)
+    review = "hkmj review match.jsonl" + (" --lang fr" if lang == "fr" else "")
+    assert len(lines) == 4 and lines[2].endswith(review) and lines[3].endswith("hkmj play --resume match.jsonl"), lines
+    assert all(len(line) <= 80 for line in lines), lines
+
+
 def play_without_screen(table: command.Table, decisions: int | None = None) -> None:
     """The session as the table drives it, the human's decisions by the greedy bot, stopping
     before decision number ``decisions`` (a player who quits there), the record closed."""

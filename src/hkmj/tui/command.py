@@ -262,15 +262,17 @@ def play(table: Table) -> int:
 
 
 def farewell(table: Table) -> list[str]:
-    """The lines printed on leaving: the result; the record, or the command that resumes the match
-    (a finished match is not kept where matches wait to be resumed: its file is removed)."""
-    from hkmj.tui.resume import resume_command
+    """The lines printed on leaving, each within 80 columns for a short file name: the result; with
+    ``--record``, the file and the command that reviews it; when the match is not over, the command
+    that resumes it (a finished match is not kept where matches wait to be resumed: its file is
+    removed)."""
+    from hkmj.tui.resume import resume_command, shell_path
 
     session, path = table.session, table.record.path
     tx = session.tx
     lines = [result_line(session, tx)]
     if not table.autosaved:
-        lines.append(tx("cli.record", path=path))
+        lines += [tx("cli.record", path=path), tx("cli.review", path=shell_path(path))]
     if not session.match_over:
         lines.append(tx("cli.saved", command=resume_command(path)))
     elif table.autosaved:

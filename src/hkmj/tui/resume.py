@@ -75,16 +75,21 @@ def save_path(seed: int) -> Path:
     return path
 
 
-def resume_command(path: str | Path) -> str:
-    """The command that resumes the match saved in ``path``, as a shell reads it (a file under the
-    home folder written from ``~``, to keep the line short)."""
+def shell_path(path: str | Path) -> str:
+    """``path`` as a shell reads it in a command to copy: a file under the home folder written
+    from ``~`` (to keep the line short), any other quoted when it needs to be."""
     text = str(path)
     home = str(Path.home())
     if text.startswith(home + os.sep):
         rest = text[len(home) + 1 :]
         if shlex.quote(rest) == rest:
-            return f"hkmj play --resume ~/{rest}"
-    return f"hkmj play --resume {shlex.quote(text)}"
+            return f"~/{rest}"
+    return shlex.quote(text)
+
+
+def resume_command(path: str | Path) -> str:
+    """The command that resumes the match saved in ``path`` (see :func:`shell_path`)."""
+    return f"hkmj play --resume {shell_path(path)}"
 
 
 def read_saved(path: str | Path) -> Saved:
