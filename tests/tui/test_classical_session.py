@@ -58,3 +58,24 @@ def test_hk_end_screen_has_no_per_player_score(make_session: Make, kong_replacem
     s = make_session()
     kong_replacement_win(s)
     assert all(r.own is None for r in s.finish_hand().seats)
+
+
+def test_cl7_the_end_screen_says_what_you_paid_or_received_from_each_player(
+    make_session: Make, kong_replacement_win: Callable[[Session], None]
+) -> None:
+    """CL-7 settles every pair of players, so the end screen splits your payment player by player
+    and the split adds up to it, in English and French: you (East) win 224, paid
+    double by each. As a loser (a hand played at seed 5: South wins 48; East 48, West 10, North 8)
+    East pays South 96 and receives the doubled differences, 76 from West and 80 from North: +60."""
+    for lang, line in (
+        ("en", "What you paid (-) and received (+), player by player (CL-7): South +448 · West +448 · North +448 = +1344."),
+        ("fr", "Ce que vous avez payé (-) et reçu (+), joueur par joueur (CL-7) : Sud +448 · Ouest +448 · Nord +448 = +1344."),
+    ):
+        s = make_session(rules=get_ruleset("classical"), lang=lang)
+        kong_replacement_win(s)
+        summary = s.finish_hand()
+        assert line in summary.why_paid.split("\n")
+        assert line in summary_text(summary, s.tx, False).plain
+    s = make_session(rules=get_ruleset("classical"))
+    split = s._your_settlement((60, 192, -122, -130), 1, (48, 48, 10, 8), False)
+    assert split.endswith("South -96 · West +76 · North +80 = +60."), split

@@ -846,7 +846,7 @@ class Session:
                     total=res.payments[res.seat],
                 )
             else:
-                why_paid = self._why_paid_other(res.payments, res.seat, res.discarder, fan)
+                why_paid = self._why_paid_other(res.payments, res.seat, res.discarder, fan, ev.get("hand_scores"))
             if self.teach:
                 teach.append(tx("teach.other_tables"))
         elif res.kind == "penalty":
@@ -876,14 +876,18 @@ class Session:
         )
         return self.summary
 
-    def _why_paid_other(self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None) -> str:
+    def _why_paid_other(
+        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+    ) -> str:
         """Why each player pays, at an MCR table (MCR-8: the total plus 8) or a classical one
-        (CL-7: everyone scores and settles); empty when the payments are not that split."""
+        (CL-7: everyone scores and settles, and what you paid or received from each player, given
+        every seat's ``scores``); empty when the payments are not that split."""
         tx = self.tx
         who = tx("end.winner.you") if winner == self.seat else tx.wind(winner)
         if self.rules.name == "classical":
             highest = self.rules.options.get("pay_highest") == "on"
-            return tx("end.pay.classical.highest" if highest else "end.pay.classical", winner=who)
+            why = tx("end.pay.classical.highest" if highest else "end.pay.classical", winner=who)
+            return why if scores is None else f"{why}\n{self._your_settlement(payments, winner, scores, highest)}".rstrip()
         if self.rules.name != "mcr" or points is None:
             return ""
         each = points + 8
@@ -896,6 +900,22 @@ class Session:
         key = "end.pay.mcr.self_draw" if discarder is None else "end.pay.mcr.discard"
         whom = self.whom(discarder) if discarder is not None else ""
         return tx(key, points=points, each=each, whom=whom, winner=who, total=paid[winner])
+
+    def _your_settlement(self, payments: Sequence[int], winner: int, scores: Sequence[int], highest: bool) -> str:
+        """Your payment split player by player as CL-7 settles the hand's ``scores`` (``East −80 ·
+        West +76 = −4``); empty when those transfers do not make the ``payments``."""
+        from hkmj.scoring.classical import settle
+
+        me = self.seat
+        with_each = dict.fromkeys((s for s in range(4) if s != me), 0)
+        for t in settle((scores[0], scores[1], scores[2], scores[3]), winner, highest):
+            if me in (t.payer, t.payee):
+                other, sign = (t.payee, -1) if t.payer == me else (t.payer, 1)
+                with_each[other] += sign * t.amount
+        if sum(with_each.values()) != payments[me]:
+            return ""
+        pairs = " · ".join(f"{self.tx.wind(s)} {v:+d}" for s, v in with_each.items())
+        return self.tx("end.pay.classical.you", pairs=pairs, total=f"{payments[me]:+d}")
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """``(rank, name, total)`` best first; equal totals share a rank (HK-7.3)."""
