@@ -379,6 +379,61 @@ async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: 
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_false_mahjong_warning_is_whole_on_screen_with_the_hint_open(make_session: Make, rules: str, lang: str) -> None:
+    """HK-5.7 / MCR-5.4 / CL-7.7: with the hint panel open the log is hidden at 80 columns, so the
+    status line alone asks for the second m: it shows the keys and the whole warning, the
+    penalty included (it was cut after two lines, in the middle of a sentence)."""
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang, rules)
+    s = make_session(lang=lang, rules=get_ruleset(rules))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.table.confirming
+        shown = re.sub(r"\s+", " ", screen_text(app))
+        assert re.sub(r"\s+", " ", tx("st.confirm") + " " + tx("confirm.mahjong")) in shown
+        assert tx("hint.title") in shown and tx("keys") in shown  # the hint panel and the keys stay
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.table.confirming and not s.over
+        assert app.table.query_one("#status").size.height == 2
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_mcr_5_4_a_dead_hand_is_shown_and_the_hint_leads_no_more_toward_a_win(make_session: Make, lang: str) -> None:
+    """MCR-5.4: after a false Mahjong your hand is dead and play goes on; at 80×24 your panel says
+    so, and the hint no longer counts the distance to ready nor suggests discards toward a win
+    (it did, though the hand can never win)."""
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang, "mcr")
+    s = make_session(lang=lang, rules=get_ruleset("mcr"))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert tx("panel.dead") not in screen_text(app)
+        await pilot.press("m", "m")
+        await pilot.pause()
+        assert s.dead_hand and not s.over
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert tx("panel.dead") in text
+        assert re.sub(r"\s+", " ", tx("hint.dead")) in re.sub(r"\s+", " ", text)
+        assert tx("hint.discards") not in text
+        assert not any(tx("hint.distance", dist=tx.distance(n)) in text for n in range(7))
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_win_and_a_kong_on_offer_lead_the_status_line_at_80x24(make_session: Make, lang: str) -> None:
     """HK-5.5 and HK-3.3 on your turn: with a complete hand holding four alike, the status line

@@ -162,6 +162,7 @@ class TableScreen(Screen[None]):
     #actions { height: 1; padding: 0 1; }
     #actions ActionButton { margin: 0 1 0 0; min-width: 8; }
     #status { height: 2; padding: 0 1; color: $warning; text-style: bold; }
+    #status.confirming { height: auto; max-height: 4; }
     #bottom { height: 1fr; }
     #log { width: 1fr; background: $surface; scrollbar-size-vertical: 1; overflow-x: hidden; }
     #hints { width: 1fr; display: none; padding: 0 1; background: $boost; scrollbar-size-vertical: 1; }
@@ -300,7 +301,9 @@ class TableScreen(Screen[None]):
         you.n_row, you.has_drawn, you.seat, you.pond_len = len(row), drawn is not None, s.seat, len(p.pond)
         you.update(you_text(p, row, drawn, self.selected, tx, self.glyphs, max(1, you.content_size.width)))
         self._update_actions()
-        self.query_one("#status", Static).update(Text(self.status_line()))
+        status = self.query_one("#status", Static)
+        status.set_class(self.confirming, "confirming")  # the whole warning: the log may be hidden by the hint
+        status.update(Text(self.status_line()))
         hints = self.query_one("#hints", VerticalScroll)
         hints.set_class(self.hints_shown, "shown")
         self.query_one("#log", RichLog).display = not (self.hints_shown and self.size.width < NARROW)
@@ -314,7 +317,7 @@ class TableScreen(Screen[None]):
     def status_line(self) -> str:
         """What to do now (or the pending choice / confirmation)."""
         tx = self.tx
-        if self.confirming:  # the keys first: the two lines cut the rest at 80 columns (the log has it whole)
+        if self.confirming:  # the keys first, then the whole warning (up to four lines at 80 columns)
             return tx("st.confirm") + " " + tx("confirm.mahjong")
         if self.pending_choices:
             key = "choose.chow" if isinstance(self.pending_choices[0], Chow) else "choose.kong"
@@ -322,9 +325,12 @@ class TableScreen(Screen[None]):
         return self.session.status()
 
     def hint_lines(self, top: int = 4) -> list[str]:
-        """The hint panel (key h): how far from ready, waits, the ``top`` best discards (from your own view only)."""
+        """The hint panel (key h): how far from ready, waits, the ``top`` best discards (from your own view
+        only); a dead hand (MCR-5.4) has none of them."""
         if self.session.over:
             return [self.tx("hint.none")]
+        if self.session.dead_hand:  # MCR-5.4: no distance to ready, no discard toward a win
+            return [self.tx("hint.dead")]
         view, legal = self.session.view(), self.session.legal()
         key = (view, legal)
         if self._best_for is None or self._best_for[0] != key:

@@ -152,6 +152,8 @@ def _info(p: SeatPanel, tx: Texts, glyphs: bool, you: bool) -> Text:
         info.append(" · " + tx.plural("panel.tiles", p.concealed))
     if p.dealer:
         info.append((" · " if info.plain else "") + tx("panel.dealer"), style="bold #d08700")
+    if p.dead:
+        info.append((" · " if info.plain else "") + tx("panel.dead"), style="bold red")
     if you and p.bonus:
         info.append((" · " if info.plain else "") + tx("panel.bonus") + " ")
         info.append_text(tiles_text(p.bonus, glyphs, lang=tx.lang))

@@ -117,6 +117,8 @@ class SeatPanel:
     concealed: int
     turn: bool
     dealer: bool
+    dead: bool = False
+    """The hand is dead after a false Mahjong (MCR-5.4): it can no longer win or claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +252,11 @@ class Session:
             raise RuntimeError("no hand in play: call start_hand()")
         return self.hand
 
+    @property
+    def dead_hand(self) -> bool:
+        """Your hand is dead after a false Mahjong (MCR-5.4): no win, no claim until the hand ends."""
+        return self.hand is not None and self.hand.dead_hands[self.seat]
+
     def view(self) -> SeatView:
         """The human's view: the only game state the screen shows while the hand is on."""
         return self._hand().view(self.seat)
@@ -305,6 +312,7 @@ class Session:
             concealed=v.concealed_counts[seat],
             turn=v.turn == seat and v.phase == "turn",
             dealer=seat == 0,
+            dead=self._hand().dead_hands[seat],
         )
 
     def header(self, width: int | None = None) -> str:
