@@ -74,3 +74,42 @@ def test_every_win_flag_the_engine_sets_has_an_end_screen_text() -> None:
         tx = Texts(lang)
         for flag in _FLAG_ORDER:
             assert tx(f"end.flag.{flag}")
+
+
+@pytest.mark.parametrize(("seed", "kind", "paid"), [(5, "win", [-38, 46, 2, -10]), (24, "draw", [10, -30, 10, 10])])
+def test_mcr_5_4_a_dead_hands_fine_is_explained_on_the_end_screen(seed: int, kind: str, paid: list[int]) -> None:
+    """MCR-5.4 then MCR-8: your false Mahjong at your first decision makes your hand dead and
+    costs 10 to each other player, settled with the hand. The end screen still explains the
+    win's payments and adds the fine, so the amounts add up (it explained nothing, the payments
+    no longer being MCR-8's alone); a drawn hand no longer says that nobody pays. Seed 5: North
+    discards South's 12 points, 20 + 8 + 8 = 36, and you (East) pay 10 to each: -38."""
+    from hkmj.bots import make_bot
+    from hkmj.engine import WIN
+    from hkmj.tui.testing import play_hand
+
+    class FalseFirst:
+        """Declares Mahjong at its first decision (not a winning hand), then plays as greedy."""
+
+        def __init__(self) -> None:
+            self.first, self.bot = True, make_bot("greedy", 5)
+
+        def choose(self, view: object, legal: object) -> object:
+            if self.first:
+                self.first = False
+                return WIN
+            return self.bot.choose(view, legal)  # type: ignore[arg-type]
+
+    for lang in ("en", "fr"):
+        tx = Texts(lang, "mcr")
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=seed, length="hands", hands=1, lang=lang, rules=get_ruleset("mcr"))
+        s.start_hand()
+        play_hand(s, FalseFirst())  # type: ignore[arg-type]
+        summary = s.finish_hand()
+        assert summary.kind == kind and [r.payment for r in summary.seats] == paid
+        fine = tx("end.pay.mcr.dead.you", amount=10)
+        assert summary.why_paid.endswith(fine), summary.why_paid
+        if kind == "win":
+            assert summary.why_paid.startswith(tx("end.pay.mcr.discard", points=12, each=20, whom="North" if lang == "en" else "Nord", winner="South" if lang == "en" else "Sud", total=36))
+        else:
+            assert summary.title == tx("end.title.draw.fined") and tx("end.title.draw") != summary.title
+        assert fine in summary_text(summary, tx, False).plain

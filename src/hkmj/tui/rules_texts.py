@@ -93,6 +93,8 @@ _MCR_EN = {
     "end.element": "Fan",
     "end.pay.penalty": "A false Mahjong makes the declarer's hand dead, and the declarer pays 10 to each other player (MCR-5.4).",
     "end.pay.mcr.self_draw": "Self-drawn win: each player pays the total plus 8, {points} + 8 = {each}; the winner ({winner}) receives {total} (MCR-8).",
+    "end.pay.mcr.dead": "{who}'s false Mahjong earlier in the hand is settled too: {who} pays {amount} to each other player (MCR-5.4).",
+    "end.pay.mcr.dead.you": "Your false Mahjong earlier in the hand is settled too: you pay {amount} to each other player (MCR-5.4).",
     "end.pay.mcr.discard": "The discarder ({whom}) pays the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
     "help.title": "How to play — Chinese Official Mahjong (MCR)",
 }
@@ -109,6 +111,8 @@ _MCR_FR = {
     "end.element": "Fan",
     "end.pay.penalty": "Un faux Mahjong rend morte la main de celui qui l'annonce, et il paie 10 à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.self_draw": "Victoire sur pioche : chacun paie le total plus 8, {points} + 8 = {each} ; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "end.pay.mcr.dead": "Le faux Mahjong annoncé par {who} plus tôt dans la donne est réglé aussi : {who} paie {amount} à chaque autre joueur (MCR-5.4).",
+    "end.pay.mcr.dead.you": "Votre faux Mahjong plus tôt dans la donne est réglé aussi : vous payez {amount} à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.discard": "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each} ; les deux autres paient 8 chacun ; le gagnant ({winner}) reçoit {total} (MCR-8).",
     "help.title": "Comment jouer — Mahjong chinois officiel (MCR)",
 }

@@ -866,6 +866,9 @@ class Session:
             why_paid = tx("end.pay.penalty")
         else:
             title = tx("end.title.draw")
+            fines, notes = self._dead_hand_fines()
+            if any(fines) and list(fines) == list(res.payments):  # a drawn hand settles only the fines (MCR-5.4)
+                title, why_paid = tx("end.title.draw.fined"), " ".join(notes)
         self.summary = HandSummary(
             kind=res.kind,
             title=title,
@@ -903,11 +906,24 @@ class Session:
         if discarder is not None:
             paid[discarder] = -each
         paid[winner] = -sum(p for s, p in enumerate(paid) if s != winner)
-        if list(payments) != paid:
+        fines, notes = self._dead_hand_fines()
+        if list(payments) != [p + f for p, f in zip(paid, fines, strict=True)]:
             return ""
         key = "end.pay.mcr.self_draw" if discarder is None else "end.pay.mcr.discard"
         whom = self.whom(discarder) if discarder is not None else ""
-        return tx(key, points=points, each=each, whom=whom, winner=who, total=paid[winner])
+        return " ".join([tx(key, points=points, each=each, whom=whom, winner=who, total=paid[winner]), *notes])
+
+    def _dead_hand_fines(self) -> tuple[list[int], list[str]]:
+        """What the false Mahjongs of this hand that left a dead hand (MCR-5.4) add to its
+        payments, seat by seat, and a sentence for each (settled with the hand's result)."""
+        fines, notes = [0, 0, 0, 0], []
+        for e in self._hand().events:
+            if e["type"] == "false_mahjong" and e.get("dead_hand"):
+                fines = [f + p for f, p in zip(fines, e["payments"], strict=True)]
+                mine = e["seat"] == self.seat
+                key = "end.pay.mcr.dead.you" if mine else "end.pay.mcr.dead"
+                notes.append(self.tx(key, who=self.tx.wind(e["seat"]), amount=max(e["payments"])))
+        return fines, notes
 
     def _your_settlement(self, payments: Sequence[int], winner: int, scores: Sequence[int], highest: bool) -> str:
         """Your payment split player by player as CL-7 settles the hand's ``scores`` (``East −80 ·
