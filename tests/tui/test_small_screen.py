@@ -408,6 +408,27 @@ async def test_false_mahjong_warning_is_whole_on_screen_with_the_hint_open(make_
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_mcr_5_1_a_refused_mahjong_under_8_points_says_what_the_hand_is_worth(make_session: Make, lang: str) -> None:
+    """MCR-5.1 at a teaching table: a complete, self-drawn hand (123m 345s 678s, a pung of the South
+    wind, 11p) worth 7 points is refused, and the refusal says its worth without the flowers and
+    the minimum with its rule (it said only that these rules need 8 points)."""
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang, "mcr")
+    s = make_session(("123m345s678s222z11p", *HANDS_REST), lang=lang, rules=get_ruleset("mcr"), teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        why = tx("why.under_min.worth", hand=tx("why.hand"), worth=tx.plural("pts", 7), min=8)
+        assert "(MCR-5.1)" in why and ("7 points" in why)
+        assert re.sub(r"\s+", " ", why) in re.sub(r"\s+", " ", screen_text(app))
+        assert not s.over and not s.dead_hand
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_mcr_5_4_a_dead_hand_is_shown_and_the_hint_leads_no_more_toward_a_win(make_session: Make, lang: str) -> None:
     """MCR-5.4: after a false Mahjong your hand is dead and play goes on; at 80×24 your panel says
     so, and the hint no longer counts the distance to ready nor suggests discards toward a win

@@ -15,6 +15,7 @@ Textual, so every decision the screen shows is testable on its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -481,7 +482,7 @@ class Session:
             dead = ".dead" if e.get("dead_hand") else ""
             if mine:
                 extra = tile(e["tile"]) if e["tile"] else None
-                why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
+                why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, e["reason"])
                 out = [Note(tx(f"ev.false{dead}.you", why=why, amount=amount, double=2 * amount), "refused")]
                 return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
             return [Note(tx(f"ev.false{dead}", who=self.who(seat), amount=amount))]
@@ -489,19 +490,23 @@ class Session:
             v = self.view()
             extra = v.offered if v.phase != "turn" else None
             counts = list(v.concealed)
-            out = [Note(tx("ev.refused", why=self._why_not_winning(counts, v.n_melds, extra)), "rule")]
+            out = [Note(tx("ev.refused", why=self._why_not_winning(counts, v.n_melds, extra, e["reason"])), "rule")]
             return out + self._pairs_warning(counts, v.n_melds, extra)
         if kind == "exhaustive_draw":
             return [Note(tx("ev.exhausted"))]
         return []
 
-    def _why_not_winning(self, counts: list[int], melds: int, extra: Tile | None) -> str:
-        """HK-5.1-5.4 in plain words, with how many tiles the hand is from complete."""
+    def _why_not_winning(self, counts: list[int], melds: int, extra: Tile | None, reason: str = "") -> str:
+        """HK-5.1-5.4 in plain words, with how many tiles the hand is from complete; a complete hand
+        under MCR's minimum with what it is worth, read from the engine's ``reason`` (MCR-5.1)."""
         c = list(counts)
         if extra is not None:
             c[extra] += 1
         hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
         n = shanten(c, melds) + 1
+        worth = re.search(r"(\d+) points without flowers", reason)
+        if n == 0 and worth is not None:  # MCR-5.1: the points that count toward the minimum
+            return self.tx("why.under_min.worth", hand=hand, worth=self.tx.plural("pts", int(worth.group(1))), min=self.rules.min_value)
         if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
             return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx(f"unit.{self.rules.unit}"))
         return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(shanten(c, melds)))
@@ -862,7 +867,7 @@ class Session:
             title = tx("end.title.penalty", who=self.whom(res.seat))
             ev = next(e for e in reversed(hand.events) if e["type"] == "false_mahjong")
             extra = tile(ev["tile"]) if ev["tile"] else None
-            detail.append(self._why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra))
+            detail.append(self._why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra, ev["reason"]))
             why_paid = tx("end.pay.penalty")
         else:
             title = tx("end.title.draw")
