@@ -79,3 +79,17 @@ def test_cl7_the_end_screen_says_what_you_paid_or_received_from_each_player(
     s = make_session(rules=get_ruleset("classical"))
     split = s._your_settlement((60, 192, -122, -130), 1, (48, 48, 10, 8), False)
     assert split.endswith("South -96 · West +76 · North +80 = +60."), split
+
+
+def test_cl5_item_names_never_say_your_on_an_end_screen_of_every_player() -> None:
+    """CL-5.4: every player's hand is scored and the winner's items are listed for all to read, so
+    no point line or double is named for "you" (the end screen showed "Your own flower (×2)"
+    for a bot's win); the French names already said "du joueur"."""
+    import re
+
+    from hkmj.scoring.classical import DOUBLE_LINES, POINT_LINES, name_of
+
+    ids = [line.id for line in (*POINT_LINES, *DOUBLE_LINES)]
+    assert "own_flower" in ids and "seat_wind_set" in ids
+    assert not [name_of(i) for i in ids if re.search(r"\byour?\b", name_of(i), re.IGNORECASE)]
+    assert name_of("own_flower") == "Own flower (×2)" and name_of("seat_wind_set") == "Set of own seat wind (×2)"

@@ -205,7 +205,7 @@ class PointLine:
 
 
 POINT_LINES: tuple[PointLine, ...] = (
-    PointLine("pair_seat_wind", "Pair of your seat wind", "Paire du Vent du joueur", "pair", 2, 2,
+    PointLine("pair_seat_wind", "Pair of own seat wind", "Paire du Vent du joueur", "pair", 2, 2,
               lambda t, f: t == f.seat_wind, "CL-5.1.1"),
     PointLine("pair_prevailing_wind", "Pair of the prevailing wind", "Paire du Vent dominant", "pair", 2, 2,
               lambda t, f: t == f.prevailing_wind, "CL-5.1.2"),
@@ -254,14 +254,14 @@ def _pure_suit(f: Facts) -> int:
 
 
 DOUBLE_LINES: tuple[DoubleLine, ...] = (
-    DoubleLine("seat_wind_set", "Set of your seat wind", "Combinaison du Vent du joueur",
+    DoubleLine("seat_wind_set", "Set of own seat wind", "Combinaison du Vent du joueur",
                lambda f: int(f.seat_wind in f.set_tiles), False, "CL-5.2"),
     DoubleLine("prevailing_wind_set", "Set of the prevailing wind", "Combinaison du Vent dominant",
                lambda f: int(f.prevailing_wind in f.set_tiles), False, "CL-5.2"),
     DoubleLine("dragon_set", "Set of dragons", "Combinaison de Dragons",
                lambda f: sum(1 for t in f.set_tiles if _dragon(t)), False, "CL-5.2"),
-    DoubleLine("own_flower", "Your own flower", "Fleur du joueur", lambda f: int(f.seat + 1 in f.flowers), False, "CL-5.2"),
-    DoubleLine("own_season", "Your own season", "Saison du joueur", lambda f: int(f.seat + 1 in f.seasons), False, "CL-5.2"),
+    DoubleLine("own_flower", "Own flower", "Fleur du joueur", lambda f: int(f.seat + 1 in f.flowers), False, "CL-5.2"),
+    DoubleLine("own_season", "Own season", "Saison du joueur", lambda f: int(f.seat + 1 in f.seasons), False, "CL-5.2"),
     DoubleLine("all_four_flowers", "The four flowers", "Les 4 Fleurs", lambda f: int(len(f.flowers) == 4), False, "CL-5.2"),
     DoubleLine("all_four_seasons", "The four seasons", "Les 4 Saisons", lambda f: int(len(f.seasons) == 4), False, "CL-5.2"),
     DoubleLine("no_chow", "Mahjong without a chow", "Mah-Jong sans chow",
