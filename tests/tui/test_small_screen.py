@@ -360,7 +360,9 @@ async def test_q_on_the_end_of_hand_screen_asks_to_leave(make_session: Make, lan
 async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: Make, rules: str, lang: str) -> None:
     """HK-5.7 / MCR-5.4 / CL-7.7 at a normal table: m on a hand that is not complete asks for a
     second m; at 80×24 the line says which key confirms and which cancels (it was cut after
-    the penalty's wording), and the whole warning is in the log."""
+    the penalty's wording), and the whole warning is in the log. With the hint panel open the log
+    is hidden at 80 columns, so the status line alone shows the keys and the whole warning, the
+    penalty included (it was cut after two lines, in the middle of a sentence)."""
     from hkmj.rulesets import get_ruleset
 
     tx = Texts(lang, rules)
@@ -376,22 +378,6 @@ async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: 
         await pilot.press("escape")
         await pilot.pause()
         assert not app.table.confirming and not s.over
-
-
-@pytest.mark.asyncio
-@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_false_mahjong_warning_is_whole_on_screen_with_the_hint_open(make_session: Make, rules: str, lang: str) -> None:
-    """HK-5.7 / MCR-5.4 / CL-7.7: with the hint panel open the log is hidden at 80 columns, so the
-    status line alone asks for the second m: it shows the keys and the whole warning, the
-    penalty included (it was cut after two lines, in the middle of a sentence)."""
-    from hkmj.rulesets import get_ruleset
-
-    tx = Texts(lang, rules)
-    s = make_session(lang=lang, rules=get_ruleset(rules))
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
         await pilot.press("h")
         await pilot.pause()
         await pilot.press("m")
