@@ -137,7 +137,7 @@ async def test_a_match_quit_at_any_decision_and_resumed_plays_as_if_never_left(t
             assert snapshot(resumed) == seen
         await drive(resumed)
         assert path.read_text(encoding="utf-8") == expected, k
-        assert command.farewell(resumed)[-1].startswith("Match record written to")
+        assert command.farewell(resumed)[-2:] == [f"Match record written to {path}.", f"Review your decisions: hkmj review {path}"]
     assert totals(whole) == totals(tmp_path / f"quit-{made - 1}.jsonl")
 
 
