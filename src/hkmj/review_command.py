@@ -12,7 +12,7 @@ from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason
 
 _DESCRIPTION = """\
-Replay a finished match and review one player's decisions against the advisor bot (the
+Replay a match (finished, or left to be resumed) and review one player's decisions against the advisor bot (the
 expert when it is installed, else the strong bot). For every discard, kong, Mahjong and claim
 answer (passes included) that offered a choice, the advisor values every legal action from
 that player's own view: the review shows what it would have played, how many points of

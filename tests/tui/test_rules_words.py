@@ -147,3 +147,15 @@ def test_hk_5_7_mcr_5_4_cl_7_7_teach_option_help_names_every_ruleset(capsys: pyt
     out = " ".join(capsys.readouterr().out.split())
     teach = out[out.index("--teach teaching table") :].split(" --lang ", 1)[0]
     assert all(ref in teach for ref in ("HK-5.7", "MCR-5.4", "CL-7.7")), teach
+
+
+
+def test_the_mcr_french_texts_name_thirteen_orphans_as_the_mcr_fan_table_does() -> None:
+    """MCR-5.2: the French refusal and help at an MCR table name the special hand by the MCR fan's
+    French name (« Treize lanternes merveilleuses »), not only by Hong Kong's « treize Orphelins »."""
+    from hkmj.scoring.mcr import MCR_FANS
+    from hkmj.tui.rules_texts import _HELP, _MCR_FR
+
+    name = next(f.name_fr for f in MCR_FANS if f.id == "thirteen_orphans").lower()
+    assert name in _MCR_FR["why.not_winning"].lower()
+    assert name in " ".join(_HELP[("mcr", "fr")].values()).lower()
