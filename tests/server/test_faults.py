@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from hkmj.server.client import GameClient
@@ -173,3 +174,41 @@ def test_restart_restores_the_claim_window_hold(make_server: Callable[..., Serve
         await d.close()
 
     asyncio.run(go())
+
+
+def test_a_database_outage_during_the_sweep_is_one_line_and_retried(caplog: pytest.LogCaptureFixture) -> None:
+    """The periodic sweep (abandoned tables, and deleting tables older than ``--keep-days``)
+    reads the database; during an outage it logged a full traceback at its first run (seen in a
+    PostgreSQL outage test). Now one warning line without traceback, and the deletion is tried
+    again at the next sweep."""
+    import logging
+
+    from hkmj.server.app import Hub, Limits
+
+    calls: list[float] = []
+
+    class DownStore:
+        def forget_before(self, cutoff: float, keep: set[str]) -> list[str]:
+            calls.append(cutoff)
+            if len(calls) == 1:
+                raise sa.exc.OperationalError("SELECT", {}, Exception('database "hkmj" is not currently accepting connections'))
+            return []
+
+    async def go() -> None:
+        hub = Hub("sqlite://", Limits(abandon_after=0.8, keep_days=90))
+        hub.store = DownStore()  # type: ignore[assignment]
+        task = asyncio.create_task(hub._sweep())
+        for _ in range(100):
+            if len(calls) >= 2:
+                break
+            await asyncio.sleep(0.05)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    with caplog.at_level(logging.INFO, logger="uvicorn.error.hkmj"):
+        asyncio.run(go())
+    assert len(calls) == 2, "the deletion was not tried again at the next sweep"
+    lines = [r for r in caplog.records if "sweep" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].levelno == logging.WARNING and lines[0].exc_info is None, lines
+    assert "not currently accepting connections" in lines[0].getMessage()

@@ -26,6 +26,7 @@ import ipaddress
 import json
 import logging
 import secrets
+import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import sqlalchemy as sa
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -406,7 +408,11 @@ class Hub:
             await asyncio.sleep(period)
             try:
                 await self._sweep_once()
-            except Exception:  # the sweep must go on (a database outage is retried next time)
+            except (sa.exc.SQLAlchemyError, sqlite3.Error, OSError) as err:
+                # a database outage: one line, no traceback; the same work is done next time
+                reason = str(getattr(err, "orig", None) or err).strip().splitlines()
+                log.warning("sweep of idle and old tables postponed: the database is unavailable (%s); retrying", reason[0] if reason else type(err).__name__)
+            except Exception:  # the sweep must go on
                 log.exception("sweep of idle tables failed; retrying")
 
     async def _sweep_once(self) -> None:
