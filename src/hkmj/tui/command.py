@@ -348,9 +348,9 @@ def _resume(args: argparse.Namespace) -> Table | int:
     if conflict is not None:
         return refuse("cli.resume.conflict", given=conflict[0], saved=conflict[1])
     try:
-        from hkmj.record import match_from_start
+        from hkmj.record import PLAY_FIELD, match_from_start
 
-        match = match_from_start({k: v for k, v in start.items() if k != "play"})
+        match = match_from_start({k: v for k, v in start.items() if k != PLAY_FIELD})
         names = [str(n) for n in header["bots"]]
         bots = [make_bot(n, s) for n, s in zip(names, header["bot_seeds"], strict=True)]
     except (ValueError, TypeError, KeyError):  # an unknown bot, ruleset or length: RulesetError is a ValueError

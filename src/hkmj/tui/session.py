@@ -38,6 +38,7 @@ from hkmj.engine import (
 )
 from hkmj.engine.actions import discard
 from hkmj.hand import shanten
+from hkmj.record import PLAY_FIELD
 from hkmj.rulesets import Ruleset
 from hkmj.scoring import Meld
 from hkmj.scoring import payments as seed_payments
@@ -222,7 +223,7 @@ class Session:
         self.play_header = play_header
         """What ``hkmj play`` needs to resume the match (its bots, their seeds, the screen's
         choices): written into the record's ``match_start`` as its ``play`` field."""
-        self._write([{**self.match.events[0], "play": play_header}] if play_header is not None else self.match.events)
+        self._write([{**self.match.events[0], PLAY_FIELD: play_header}] if play_header is not None else self.match.events)
 
     # ------------------------------------------------------------------ names
 
