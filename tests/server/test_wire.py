@@ -284,7 +284,10 @@ def test_a_websocket_handshake_the_server_cannot_read_is_answered_and_closed(mak
         answer = b""
         while chunk := s.recv(4096):
             answer += chunk
-        assert answer.startswith(b"HTTP/1.1 400 ") and b"longer than 8 KiB" in answer, answer[:300]
+        # uvicorn 0.55 answers such a handshake itself (414, naming the 8,192-byte limit); before
+        # it, the server's own guard answers 400
+        ours = answer.startswith(b"HTTP/1.1 400 ") and b"longer than 8 KiB" in answer
+        assert ours or (answer.startswith(b"HTTP/1.1 414 ") and b"8192 bytes" in answer), answer[:300]
         s.close()
     # a handshake whose head websockets reads only in part (a header line over 8 KiB): closed too
     s = socket.create_connection(("127.0.0.1", server.port))
