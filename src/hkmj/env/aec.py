@@ -31,6 +31,12 @@ __all__ = ["AGENTS", "HkmjEnv", "env", "raw_env"]
 
 Obs = dict[str, npt.NDArray[Any]]
 
+_REBUILT = frozenset({"_core", "_encoders", "_planes", "observe", "last", "step"})
+""":class:`HkmjEnv` attributes a pickle or a copy does not keep: made again by ``__init__`` (the planes
+are written afresh at the next ``observe``, the same cells as the incremental writer's)."""
+_CORE_STATE = ("match", "hand", "seats", "player_at", "acting", "player", "agent", "version", "legal", "indices", "done", "rewarded")
+""":class:`~hkmj.env.core.StepCore` attributes that hold the game in play (kept by a pickle or a copy)."""
+
 
 class HkmjEnv(AECEnv):  # type: ignore[misc]
     """Mahjong as a PettingZoo ``AECEnv`` under any registered ruleset (``rules="hk"``, ``"classical"``; house ``options``).
@@ -85,6 +91,24 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = AGENTS[0]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or ``copy.deepcopy`` keeps: the arguments, the match in play (walls, hands,
+        random state) and PettingZoo's dicts; a copy plays on exactly as the original would."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _REBUILT}
+        state["_core_state"] = {name: getattr(self._core, name) for name in _CORE_STATE}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        core_state = state.pop("_core_state")
+        HkmjEnv.__init__(self, state["rules"], hands=state["n_hands"], render_mode=state["render_mode"])
+        self.__dict__.update(state)
+        core = self._core
+        for name, value in core_state.items():
+            setattr(core, name, value)
+        core.rewards = self.rewards  # the core updates PettingZoo's dicts in place
+        core.cumulative = self._cumulative_rewards
 
     @property
     def _seats(self) -> list[int]:
