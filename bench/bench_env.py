@@ -18,7 +18,9 @@ In one process (one core), for ``--seconds`` each:
   ``legal_actions()``: the engine plus the environment's bookkeeping, without observations;
 * ``parallel_env, per decision``: ``parallel_env()``, the acting agents picking from their masks;
   counted per decision (one acting agent's action, the unit of an AEC step), though each parallel
-  step hands out all four agents' observations.
+  step hands out all four agents' observations. By default every discard is put to the three
+  other players (``ask_all``; those without a claim may only pass), so hands per second are
+  printed too, and the same for ``parallel_env(ask_all=False)``, which asks only claimants.
 
 Rates are per CPU-second of this process (``time.process_time``), i.e. on one core even when
 other jobs share the machine; a warm-up second fills the hand-reading tables first. Random
@@ -109,14 +111,15 @@ def iter_steps(make: Callable[[], Any], seconds: float, seed: int, observe: bool
     return n / (time.process_time() - start)
 
 
-def parallel_decisions(seconds: float, seed: int) -> float:
-    """Decisions/s of ``parallel_env()`` with random acting agents (every agent observed each step)."""
-    p = parallel_env()
+def parallel_decisions(seconds: float, seed: int, ask_all: bool = True) -> tuple[float, float]:
+    """Decisions/s and hands/s of ``parallel_env(ask_all=...)`` with random acting agents (every agent observed each step)."""
+    p = parallel_env(ask_all=ask_all)
     rng = random.Random(seed)
     p.reset(seed=seed)
-    n = 0
+    n = hands = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
+        hands += 1
         obs, _infos = p.reset()
         while p.agents:
             actions = {}
@@ -125,7 +128,8 @@ def parallel_decisions(seconds: float, seed: int) -> float:
                 actions[a] = int(legal[int(rng.random() * len(legal))])
             n += len(actions)
             obs, _r, _t, _u, _i = p.step(actions)
-    return n / (time.process_time() - start)
+    spent = time.process_time() - start
+    return n / spent, hands / spent
 
 
 def agent_cost(seconds: float, seed: int) -> float:
@@ -157,7 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     base = iter_steps(raw_env, args.seconds, args.seed, base=True)
     wrapped = iter_steps(env, args.seconds, args.seed)
     blind = iter_steps(raw_env, args.seconds, args.seed, observe=False)
-    parallel = parallel_decisions(args.seconds, args.seed)
+    parallel, parallel_hands = parallel_decisions(args.seconds, args.seed)
+    claimants, claimants_hands = parallel_decisions(args.seconds, args.seed, ask_all=False)
     choice = agent_cost(min(args.seconds, 2.0), args.seed)
     import hkmj
 
@@ -172,8 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("env() with PettingZoo wrappers", wrapped),
         ("raw env, never observed", blind),
         ("parallel_env, per decision", parallel),
+        ("  the same, ask_all=False", claimants),
     ):
         print(f"{name:<32} {rate:>9,.0f} {rate / ref:>9.2f}")
+    print(f"parallel_env, hands/s: {parallel_hands:,.0f} (every discard put to all), {claimants_hands:,.0f} with ask_all=False")
     print(
         f"PettingZoo overhead: agent_iter/last {1e6 / it - 1e6 / direct:+.1f} µs/step (PettingZoo's own AECEnv"
         f" methods {1e6 / base - 1e6 / direct:+.1f}), wrappers {1e6 / wrapped - 1e6 / it:+.1f} µs/step"

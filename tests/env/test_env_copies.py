@@ -43,7 +43,7 @@ def _aec(e: Any, seed: int, steps: int) -> Trace:
 def _parallel(p: Any, seed: int, steps: int) -> Trace:
     rng = np.random.default_rng(seed)
     out: Trace = []
-    obs = {a: p.aec.observe(a) for a in p.agents}
+    obs = p._observe() if p.agents else {}
     for _ in range(steps):
         if not p.agents:
             break

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from hkmj.env import HkmjEnv, raw_env
+from hkmj.env import ACTION_NAMES, HkmjEnv, env, raw_env
 
 
 def _played_out(seed: int) -> HkmjEnv:
@@ -48,3 +48,22 @@ def test_a_fractional_action_is_refused_not_truncated() -> None:
     legal = sorted(e.legal_actions())
     with pytest.raises(ValueError, match="action index"):
         e.step(legal[0] + 0.5)
+
+
+def test_the_wrapped_env_names_an_action_outside_the_action_space_and_the_legal_ones() -> None:
+    """Was: ``AssertionError: action is not in action space`` from PettingZoo's wrapper of ``env()``,
+    naming neither the agent, the value nor what is legal (docs/env.md: a ``ValueError``)."""
+    e = env()
+    e.reset(seed=1)
+    agent = e.agent_selection
+    legal = sorted(e.unwrapped.legal_actions())
+    first = f"{legal[0]} \\({ACTION_NAMES[legal[0]]}\\)"
+    for bad in (75, -1, np.int64(80), 7.5, "7", None, [legal[0]]):
+        with pytest.raises(ValueError, match=rf"{agent}: action .* is not in the action space \(a whole number 0-74\); legal: {first}"):
+            e.step(bad)
+        assert e.agent_selection == agent and sorted(e.unwrapped.legal_actions()) == legal  # nothing played
+    e.step(np.int64(legal[0]))  # a legal numpy integer is played
+    assert e.agent_selection != agent
+    while e.agents:  # finished agents step with None, as the wrapper requires
+        obs, _r, term, trunc, _i = e.last()
+        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))

@@ -91,9 +91,9 @@ def _play_parallel(e: HkmjParallelEnv, seed: int) -> dict[str, Any]:
     }
 
 
-def _replay_aec(rules: str, hands: int, seed: int, moves: list[tuple[str, int]]) -> dict[str, Any]:
+def _replay_aec(rules: str, hands: int, seed: int, moves: list[tuple[str, int]], ask_all: bool) -> dict[str, Any]:
     """The same moves in the AEC environment, one agent at a time."""
-    e = raw_env(rules=rules, hands=hands)
+    e = raw_env(rules=rules, hands=hands, ask_all=ask_all)
     e.reset(seed=seed)
     seen: list[tuple[str, np.ndarray, np.ndarray]] = []
     rewards = dict.fromkeys(AGENTS, 0.0)
@@ -122,13 +122,14 @@ def _replay_aec(rules: str, hands: int, seed: int, moves: list[tuple[str, int]])
     return {"seen": seen, "rewards": rewards, "per_hand": per_hand, "hands": played, "final": final, "match": e._core.match}
 
 
+@pytest.mark.parametrize("ask_all", [True, False])
 @pytest.mark.parametrize("rules", RULES)
-def test_hk4_7_parallel_and_aec_give_the_same_game_for_the_same_actions(rules: str) -> None:
+def test_hk4_7_parallel_and_aec_give_the_same_game_for_the_same_actions(rules: str, ask_all: bool) -> None:
     windows = 0
     for seed in range(3):
-        e = parallel_env(rules=rules, hands=3)
+        e = parallel_env(rules=rules, hands=3, ask_all=ask_all)
         par = _play_parallel(e, seed)
-        aec = _replay_aec(rules, 3, seed, par["moves"])
+        aec = _replay_aec(rules, 3, seed, par["moves"], ask_all)
         windows += par["windows"]
         assert len(par["hands"]) == len(aec["hands"]) == 3
         for a, b in zip(par["hands"], aec["hands"], strict=True):
@@ -146,6 +147,32 @@ def test_hk4_7_parallel_and_aec_give_the_same_game_for_the_same_actions(rules: s
         for (pa, po, pm), (qa, qo, qm) in zip(par["seen"], aec["seen"], strict=True):
             assert pa == qa and np.array_equal(po, qo) and np.array_equal(pm, qm)
     assert windows > 0  # several claimants answered in one step
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_hk4_by_default_every_discard_is_put_to_the_three_other_players(rules: str) -> None:
+    """docs/env.md: ``parallel_env`` asks every other player about every discard (those without a
+    claim may only pass), so the steps at which observations are handed out tell no one whether
+    another player could claim; ``ask_all=False`` asks only the players with a legal claim."""
+    for ask_all in (True, False):
+        p = parallel_env(rules=rules, ask_all=ask_all)
+        rng = random.Random(2)
+        obs, _ = p.reset(seed=8)
+        discards = windows = 0
+        while p.agents:
+            hand = p.aec.current_hand()
+            actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]).tolist())) for a in p.acting}
+            (before,) = p.acting if hand.phase == "turn" else (None,)
+            discard = before is not None and actions[before] < 34
+            obs, _r, _t, _u, _i = p.step(actions)
+            if discard and p.agents:
+                discards += 1
+                offered = p.aec.current_hand().offered_tile is not None
+                windows += offered
+                if ask_all:
+                    assert offered and sorted(p.acting) == sorted(a for a in AGENTS if a != before)
+        assert discards > 20
+        assert (windows == discards) == ask_all
 
 
 def test_hk4_a_rejected_step_plays_nothing_and_names_the_fault() -> None:

@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.core import AGENTS, OVER, StepCore
+from hkmj.env.core import AGENTS, OVER, StepCore, legal_text
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
@@ -41,8 +41,11 @@ _CORE_STATE = ("match", "hand", "seats", "player_at", "acting", "player", "agent
 class HkmjEnv(AECEnv):  # type: ignore[misc]
     """Mahjong as a PettingZoo ``AECEnv`` under any registered ruleset (``rules="hk"``, ``"classical"``; house ``options``).
 
-    ``hands``: hands per episode (a match of that length, HK-7). ``render_mode="ansi"``
-    renders the acting seat's view as text. Observations are dicts with ``observation``
+    ``hands``: hands per episode (a match of that length, HK-7). ``ask_all``: every discard and
+    added kong is put to every other player (those without a claim may only pass, HK-4), so no
+    observation of any agent at any step shows whether another player could claim; without it,
+    only players with a legal claim are asked. ``render_mode="ansi"`` renders the acting seat's
+    view as text. Observations are dicts with ``observation``
     (``float32`` planes, :data:`~hkmj.env.encoding.N_ROWS` × 34) and ``action_mask``
     (``int8``, :data:`~hkmj.env.encoding.N_ACTIONS`).
     """
@@ -55,12 +58,16 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         *,
         options: Mapping[str, str] | None = None,
         hands: int = 1,
+        ask_all: bool = False,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         self.rules = check_rules(rules, options)
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands={hands!r}: expected a positive whole number of hands per episode")
+        if not isinstance(ask_all, bool):
+            raise ValueError(f"ask_all={ask_all!r}: expected True or False")
+        self.ask_all = ask_all
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode={render_mode!r}: expected None or 'ansi'")
         self.render_mode = render_mode
@@ -102,7 +109,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         core_state = state.pop("_core_state")
-        HkmjEnv.__init__(self, state["rules"], hands=state["n_hands"], render_mode=state["render_mode"])
+        HkmjEnv.__init__(self, state["rules"], hands=state["n_hands"], ask_all=state["ask_all"], render_mode=state["render_mode"])
         self.__dict__.update(state)
         core = self._core
         for name, value in core_state.items():
@@ -129,7 +136,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         """Deal a new match; the same ``seed`` deals the same walls and seats."""
         if seed is not None:
             self._rng = random.Random(seed)
-        match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands, rules=self.rules)
+        match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands, ask_all=self.ask_all, rules=self.rules)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -225,17 +232,40 @@ class _AgentIter:
             yield env.agent_selection
 
 
+class _ActionSpaceCheck(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` whose refusal is a :class:`ValueError` naming the
+    agent, the value and the legal actions (PettingZoo's own says only "action is not in action space")."""
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        live = self.agents and not (self.terminations[agent] or self.truncations[agent])
+        if live and not self.action_space(agent).contains(action):
+            legal = legal_text(self.unwrapped.legal_actions())
+            raise ValueError(f"{agent}: action {action!r} is not in the action space (a whole number 0-{N_ACTIONS - 1}); legal: {legal}")
+        super().step(action)
+
+
 def raw_env(
-    rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
+    rules: str | Ruleset = "hk",
+    *,
+    options: Mapping[str, str] | None = None,
+    hands: int = 1,
+    ask_all: bool = False,
+    render_mode: str | None = None,
 ) -> HkmjEnv:
     """The unwrapped environment (fastest)."""
-    return HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
+    return HkmjEnv(rules, options=options, hands=hands, ask_all=ask_all, render_mode=render_mode)
 
 
 def env(
-    rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
+    rules: str | Ruleset = "hk",
+    *,
+    options: Mapping[str, str] | None = None,
+    hands: int = 1,
+    ask_all: bool = False,
+    render_mode: str | None = None,
 ) -> Any:
     """The environment with PettingZoo's standard checks (out-of-bounds actions, call order)."""
-    e: Any = raw_env(rules, options=options, hands=hands, render_mode=render_mode)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e: Any = raw_env(rules, options=options, hands=hands, ask_all=ask_all, render_mode=render_mode)
+    e = _ActionSpaceCheck(e)
     return wrappers.OrderEnforcingWrapper(e)

@@ -34,6 +34,7 @@ __all__ = [
     "PUNG",
     "StepCore",
     "illegal_text",
+    "legal_text",
     "mask_bytes",
     "whole_index",
 ]
@@ -109,11 +110,15 @@ def whole_index(agent: str, action: Any) -> int:
     return index
 
 
+def legal_text(legal: Sequence[int]) -> str:
+    """The ``legal`` action indices with their names, in order: ``7 (discard 8m), 74 (pass)``."""
+    return ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(legal))
+
+
 def illegal_text(agent: str, index: int, legal: Sequence[int]) -> str:
     """The error for ``agent``'s action ``index`` outside its ``legal`` indices: both named."""
     what = ACTION_NAMES[index] if 0 <= index < N_ACTIONS else "out of range"
-    names = ", ".join(f"{i} ({ACTION_NAMES[i]})" for i in sorted(legal))
-    return f"{agent}: action {index} ({what}) is not legal now; legal: {names}"
+    return f"{agent}: action {index} ({what}) is not legal now; legal: {legal_text(legal)}"
 
 
 # ---------------------------------------------------------------------------- bookkeeping

@@ -1,11 +1,14 @@
 """The PettingZoo parallel environment: the agents who must act now act together (docs/env.md).
 
 The same game, spaces and rewards as the AEC environment (:class:`~hkmj.env.aec.HkmjEnv`, which
-this one drives). At each step the agents who must act are the player on turn, or every player
-with a legal claim on the discard (or added kong) on offer: claims are decided simultaneously
-and resolved by priority (HK-4.7), so all of them answer in the same step. The other agents
-stay in ``agents`` (they are still playing) with only ``pass`` set in their action mask: their
-action may be left out of the step's dict, or be ``pass`` (74); it is never played.
+this one drives). At each step the agents who must act are the player on turn, or, while a
+discard (or added kong) is on offer, the three other players (``ask_all``, the default; those
+without a legal claim may only pass) or only those with a legal claim (``ask_all=False``):
+claims are decided simultaneously and resolved by priority (HK-4.7), so all of them answer in
+the same step. The other agents stay in ``agents`` (they are still playing) with only ``pass``
+set in their action mask: their action may be left out of the step's dict, or be ``pass`` (74);
+it is never played. With ``ask_all``, neither the observations nor the steps at which they are
+handed out depend on whether another player could claim.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
     """Mahjong as a PettingZoo ``ParallelEnv``: the game, spaces and rewards of :class:`~hkmj.env.aec.HkmjEnv`.
 
     ``acting`` lists the agents who must act in the coming step (the player on turn, or each
-    player with a claim decision, HK-4); every other agent's mask has only ``pass``.
+    player asked about a discard or added kong, HK-4); every other agent's mask has only ``pass``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_parallel_v0", "render_modes": ["ansi"]}
@@ -157,7 +160,17 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
 
 
 def parallel_env(
-    rules: str | Ruleset = "hk", *, options: Mapping[str, str] | None = None, hands: int = 1, render_mode: str | None = None
+    rules: str | Ruleset = "hk",
+    *,
+    options: Mapping[str, str] | None = None,
+    hands: int = 1,
+    ask_all: bool = True,
+    render_mode: str | None = None,
 ) -> HkmjParallelEnv:
-    """The parallel environment (docs/env.md): the same arguments as :func:`hkmj.env.env`."""
-    return HkmjParallelEnv(raw_env(rules, options=options, hands=hands, render_mode=render_mode))
+    """The parallel environment (docs/env.md): the same arguments as :func:`hkmj.env.env`.
+
+    ``ask_all`` is on by default here: every agent is handed an observation at every step, so a
+    step for a claim window that only happened when someone could claim would tell the others so
+    (HK-4); with it, every discard and added kong opens one step for all three other players.
+    """
+    return HkmjParallelEnv(raw_env(rules, options=options, hands=hands, ask_all=ask_all, render_mode=render_mode))
