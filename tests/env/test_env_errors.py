@@ -1,4 +1,4 @@
-"""Errors a researcher meets stepping the raw AEC environment out of order (issue 13: clear errors).
+"""Errors a researcher meets stepping the AEC environment (issue 13: clear errors), and the mask as what step accepts.
 
 Each was a confusing error or a silent truncation before (the docstrings say what), now a clear
 error naming what to do.
@@ -6,12 +6,14 @@ error naming what to do.
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-from hkmj.env import ACTION_NAMES, HkmjEnv, env, raw_env
+from hkmj.env import ACTION_NAMES, N_ACTIONS, RULES, HkmjEnv, env, raw_env
 
 
 def _played_out(seed: int) -> HkmjEnv:
@@ -67,3 +69,30 @@ def test_the_wrapped_env_names_an_action_outside_the_action_space_and_the_legal_
     while e.agents:  # finished agents step with None, as the wrapper requires
         obs, _r, term, trunc, _i = e.last()
         e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_hk4_the_mask_is_exactly_what_step_accepts(rules: str) -> None:
+    """Every one of the 75 indices, tried on a copy at sampled moves: those in the mask are played,
+    the others refused with a ``ValueError`` (the mask never offers what the engine refuses)."""
+    e = raw_env(rules=rules, ask_all=rules == "mcr")
+    e.reset(seed=3)
+    rng = np.random.default_rng(2)
+    tried = 0
+    for move, _agent in enumerate(e.agent_iter()):
+        obs, _r, term, trunc, _i = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        if move % 15 == 0:
+            for index in range(N_ACTIONS):
+                twin = copy.deepcopy(e)
+                if obs["action_mask"][index]:
+                    twin.step(index)
+                    assert twin._core.version > e._core.version  # played
+                else:
+                    with pytest.raises(ValueError, match=f"action {index} .*is not legal now"):
+                        twin.step(index)
+                tried += 1
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert tried >= 5 * N_ACTIONS
