@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -63,3 +64,30 @@ def test_a_seed_plays_the_same_match_in_any_process_and_no_seed_a_fresh_one() ->
         out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, timeout=300, check=True)
         assert out.stdout.strip() == str(here), out.stderr
     assert digest("hk", None) != digest("hk", None)  # unseeded resets deal fresh matches
+
+
+def _first(e: Any, seed: Any) -> bytes:
+    """The first observation after ``reset(seed=seed)`` of any of the three environments, as bytes."""
+    out = e.reset(seed=seed)
+    if isinstance(e, SingleSeatEnv):
+        obs = out[0]
+    elif out is None:  # AEC: reset returns nothing
+        obs = e.observe(e.agent_selection)
+    else:
+        obs = out[0][e.acting[0]]
+    return bytes(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+
+
+@pytest.mark.parametrize("make", [raw_env, parallel_env, SingleSeatEnv])
+def test_a_seed_is_a_whole_number_0_or_more(make: Any) -> None:
+    """Was: ``-3`` dealt the match of ``3`` (Python's ``random`` drops the sign); ``5.5``, ``"5"`` and
+    ``True`` were taken as seeds; a NumPy integer raised ``random``'s TypeError, naming no argument
+    (the single-seat environment: Gymnasium's error)."""
+    e = make()
+    five = _first(e, 5)
+    assert _first(e, np.int64(5)) == five  # a seed drawn with NumPy is the same number
+    assert _first(e, 3) != _first(e, 4)
+    for bad in (-3, 5.5, "5", True, [5]):
+        with pytest.raises(ValueError, match=r"seed=.*: expected None or a whole number 0 or more"):
+            e.reset(seed=bad)
+    assert _first(e, 5) == five  # a refused seed leaves the environment as good as new

@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.core import AGENTS, OVER, StepCore, legal_text
+from hkmj.env.core import AGENTS, OVER, StepCore, legal_text, whole_seed
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
@@ -133,7 +133,11 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     # ------------------------------------------------------------------ episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new match; the same ``seed`` deals the same walls and seats."""
+        """Deal a new match; the same ``seed`` (a whole number 0 or more) deals the same walls and seats.
+
+        ``options`` are ignored (none are known; PettingZoo's ``parallel_api_test`` passes some).
+        """
+        seed = whole_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
         match = Match(self._rng.getrandbits(63), length="hands", hands=self.n_hands, ask_all=self.ask_all, rules=self.rules)

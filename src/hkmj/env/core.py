@@ -12,6 +12,7 @@ runs the same code.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -37,6 +38,7 @@ __all__ = [
     "legal_text",
     "mask_bytes",
     "whole_index",
+    "whole_seed",
 ]
 
 AGENTS: Final = ("player_0", "player_1", "player_2", "player_3")
@@ -91,6 +93,23 @@ def mask_bytes(indices: list[int]) -> bytearray:
     for i in indices:
         buf[i] = 1
     return buf
+
+
+def whole_seed(seed: Any) -> int | None:
+    """``reset``'s ``seed`` as an ``int``: None, or a whole number 0 or more (a NumPy integer too).
+
+    Raises :class:`ValueError` naming the value otherwise: ``-3`` would deal the same match as ``3``
+    (Python's ``random`` drops the sign), and ``5.5``, ``"5"`` or ``True`` are no seed numbers.
+    """
+    if seed is None:
+        return None
+    try:
+        number = operator.index(seed)  # int, numpy integers; never a float
+    except TypeError:
+        number = -1
+    if isinstance(seed, bool) or number < 0:
+        raise ValueError(f"seed={seed!r}: expected None or a whole number 0 or more")
+    return number
 
 
 def whole_index(agent: str, action: Any) -> int:

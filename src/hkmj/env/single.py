@@ -28,7 +28,7 @@ from hkmj.botproto import safe_default
 from hkmj.bots import bot_factory, bot_name, load_bot
 from hkmj.engine import Player
 from hkmj.env.aec import AGENTS, HkmjEnv, Obs
-from hkmj.env.core import whole_index
+from hkmj.env.core import whole_index, whole_seed
 from hkmj.env.encoding import N_ACTIONS
 from hkmj.rulesets import Ruleset
 
@@ -76,7 +76,11 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self._ended_early = False  # the match ended before the learner's first decision
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
-        """Deal a new match; bots are seeded from ``seed`` too, so a seed replays the episode."""
+        """Deal a new match; bots are seeded from ``seed`` too, so a seed replays the episode.
+
+        ``seed``: None or a whole number 0 or more (a NumPy integer too); ``options`` are ignored.
+        """
+        seed = whole_seed(seed)
         super().reset(seed=seed)
         base = int(self.np_random.integers(2**62))
         self.aec.reset(seed=base)
