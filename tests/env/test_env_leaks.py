@@ -12,7 +12,9 @@ could claim.
 from __future__ import annotations
 
 import copy
+import functools
 import random
+import warnings
 from typing import Any
 
 import numpy as np
@@ -20,9 +22,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from pettingzoo.test import api_test, seed_test
+
 from hkmj.engine import Discard, Hand
 from hkmj.engine.state import _keys as suit_keys
-from hkmj.env import AGENTS, RULES, parallel_env, raw_env
+from hkmj.env import AGENTS, RULES, env, parallel_env, raw_env
 from hkmj.env.encoding import PASS_
 from hkmj.tiles import N_KINDS
 
@@ -124,6 +128,14 @@ def test_hk4_a_parallel_step_after_a_discard_shows_no_one_whether_another_could_
                 compared += 1
         obs, _rew, _term, _trunc, _info = p.step(actions)
     assert compared > 20 and differed > 0  # some shuffles changed who could claim
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_aec_environment_asking_every_player_passes_pettingzoos_tests(rules: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test's two notes on dict observations (docs/env.md)
+        api_test(env(rules=rules, hands=2, ask_all=True), num_cycles=300)
+        seed_test(functools.partial(env, rules=rules, ask_all=True), num_cycles=300)
 
 
 def test_ask_all_of_the_wrong_kind_is_named() -> None:

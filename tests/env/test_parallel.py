@@ -32,6 +32,7 @@ def test_pettingzoo_parallel_api_test_passes_without_a_warning(rules: str) -> No
         warnings.simplefilter("always")
         parallel_api_test(parallel_env(rules=rules, hands=2), num_cycles=1000)
         parallel_api_test(parallel_env(rules=rules), num_cycles=1000)
+        parallel_api_test(parallel_env(rules=rules, ask_all=False), num_cycles=1000)
     assert [str(w.message) for w in caught] == []
 
 
