@@ -14,7 +14,6 @@ import hashlib
 import os
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,8 +22,6 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from hkmj.env import RULES, SingleSeatEnv, parallel_env, raw_env
-
-SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def digest(rules: str, seed: int | None) -> str:
@@ -57,11 +54,16 @@ def digest(rules: str, seed: int | None) -> str:
 
 def test_a_seed_plays_the_same_match_in_any_process_and_no_seed_a_fresh_one() -> None:
     here = [digest(rules, 17) for rules in RULES]
-    code = f"import sys; sys.path.insert(0, {str(SRC)!r}); from tests.env.test_env_seeds import digest; print([digest(r, 17) for r in {list(RULES)!r}])"
-    root = SRC.parent
+    # the fresh processes import hkmj as this one does (its sys.path: the source tree, or an install)
+    code = (
+        "import importlib.util as u; "
+        f"spec = u.spec_from_file_location('seeds', {__file__!r}); m = u.module_from_spec(spec); spec.loader.exec_module(m); "
+        f"print([m.digest(r, 17) for r in {list(RULES)!r}])"
+    )
+    path = os.pathsep.join(p for p in sys.path if p)
     for hash_seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": f"{SRC}{os.pathsep}{root}"}
-        out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, timeout=300, check=True)
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300, check=True)
         assert out.stdout.strip() == str(here), out.stderr
     assert digest("hk", None) != digest("hk", None)  # unseeded resets deal fresh matches
 
