@@ -17,9 +17,11 @@ what it finds missing from the docs is what an outside referee would miss.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from hkmj.rulesets import get_ruleset
@@ -537,14 +539,7 @@ class HandReferee:
             self.need(st == ("act", seat), f"self-drawn win by seat {seat} out of turn")
             self.need(e.get("action") == "mahjong" and e["win"] == "self_draw" and e["from"] is None, "self-drawn win fields")
             frm, extra, win = None, None, "self_draw"
-            if self.discards == 0 and seat == 0 and self.kongs_declared == 0 and self.rules == "hk":
-                flags.append("heavenly")
-            elif self.last_in == ("draw", "last"):
-                flags.append("last_wall_tile")
-            elif self.last_in[:1] == ("replacement",) and self.last_in[1] == "kong" and self.rules != "classical":
-                flags.append("kong_replacement")
-            if self.rules == "mcr" and self.in_sight(tile) == 3 and self.hands[seat][tile] == 1:
-                flags.append("last_of_kind")
+            flags = self.self_draw_flags(seat, tile)
         self.declared_tiles(e, seat, extra)
         self.need(sorted(e["flags"]) == sorted(flags), f"flags {e['flags']}, the play gives {flags}")
         for f in flags:
@@ -559,13 +554,29 @@ class HandReferee:
         self.m.stats.wins[f"{self.rules}:{win}"] += 1
         self.state = ("over",)
 
+    def self_draw_flags(self, seat: int, tile: str) -> list[str]:
+        """The flags of a self-drawn win, from the play (docs/record-format.md, R-1..R-3)."""
+        flags: list[str] = []
+        if self.discards == 0 and seat == 0 and self.kongs_declared == 0 and self.rules == "hk":
+            flags.append("heavenly")
+        elif self.last_in == ("draw", "last"):
+            flags.append("last_wall_tile")
+        elif self.last_in[:1] == ("replacement",) and self.last_in[1] == "kong" and self.rules != "classical":
+            flags.append("kong_replacement")
+        if self.rules == "mcr" and self.in_sight(tile) == 3 and self.hands[seat][tile] == 1:
+            flags.append("last_of_kind")
+        return flags
+
     def check_win_value(self, e: Mapping[str, Any], res: Mapping[str, Any], seat: int, frm: int | None) -> None:
         """The score from `hkmj score`, the payments recomputed from the rules pages."""
         pay = [0, 0, 0, 0]
         if self.rules == "hk":
             self.need(e["fan"] == res["fan"] and e["base"] == res["base"], f"fan/base {e['fan']}/{e['base']}, hkmj score {res['fan']}/{res['base']}")
-            self.need(e["limit"] == res.get("limit_id", e["limit"]) or res["limit"] is None and e["limit"] is None or res["limit"] is not None, "limit")
-            self.need([(i["name"], i["fan"]) for i in e["items"]] == [(i["name"], i["fan"]) for i in res["items"]], "items")
+            ids = hk_ids()
+            self.need(e["limit"] == (ids[res["limit"]] if res["limit"] is not None else None),
+                      f"limit {e['limit']}, hkmj score answers {res['limit']} (docs/scoring.md ids)")
+            self.need([(i["id"], i["name"], i["fan"]) for i in e["items"]] == [(ids[i["name"]], i["name"], i["fan"]) for i in res["items"]],
+                      f"items {e['items']}, hkmj score {res['items']} (docs/scoring.md ids)")
             base = hk_base(e["fan"], e["limit"] is not None, self.options)
             self.need(e["base"] == base, f"base {e['base']}, the fan table gives {base} (HK-6, house options)")
             for s in range(4):
@@ -581,6 +592,9 @@ class HandReferee:
             self.need(e["points"] == res["points"], f"points {e['points']}, hkmj score {res['points']}")
             self.need(e["points"] - e["fan_points"] == len(e["flowers"]) + len(e["seasons"]), "points minus fan_points is not the flowers (MCR-6.13)")
             self.need(e["fan_points"] >= 8, "under 8 points (MCR-5.1)")
+            self.need([(i["id"], i["points"], i["count"]) for i in e["items"]] == [(i["id"], i["points"], i["count"]) for i in res["items"]],
+                      f"items {e['items']}, hkmj score {res['items']}")
+            self.need(sum(i["points"] * i["count"] for i in e["items"]) == e["points"], "items do not add up to points")
             for s in range(4):
                 if s != seat:
                     pay[s] = -(e["points"] + 8) if frm is None or s == frm else -8  # MCR-8
@@ -588,6 +602,9 @@ class HandReferee:
             got = (e["score"], e["hand_points"], e["doubles"])
             want = (res["score"], res["points"], res["doubles"])
             self.need(got == want and e["points"] == e["score"], f"score, points, doubles {got}, hkmj score {want}")
+            self.need(sum(i["points"] * i["count"] for i in e["items"]) == e["points"],
+                      "items do not add up to points (docs/rules-classical.md, the win event)")
+            self.need(e["limit"] == res.get("limit_id"), f"limit {e['limit']}, hkmj score {res.get('limit_id')}")
             scores = e["hand_scores"]
             self.need(scores == [res["players"][w]["score"] for w in WINDS], f"hand_scores {scores}, hkmj score {[res['players'][w]['score'] for w in WINDS]}")
             pay = classical_settlement(scores, seat, self.options.get("pay_highest", "off") == "on")
@@ -617,9 +634,12 @@ class HandReferee:
             self.need(e["from"] == frm and e["tile"] == tile and seat == st[1], "false mahjong is not the claimed one")
             valid = self.can_win(seat, tile, "discard" if st[3] == "discard" else "robbed_kong", frm,
                                  self.discard_flags(seat, tile, frm, st[5]) if st[3] == "discard" else [])
-        elif st[0] == "declared":
+        elif st[0] == "declared" or (self.rules == "mcr" and st[0] == "act" and e.get("action") == "mahjong"):
             self.need(seat == st[1] and e["from"] is None and e["tile"] is None, "false mahjong is not the declared one")
-            valid = False  # a self-drawn declaration that the referee cannot win with is judged below
+            valid = any(self.can_win(seat, t, "self_draw", None, self.self_draw_flags(seat, t)) for t in set(self.hands[seat]))
+            if st[0] == "act":
+                self.need(e.get("dead_hand") is True, "MCR dead hand fields (MCR-5.4)")
+                st = ("declared", seat)
         elif self.rules == "mcr" and st == ("window",):
             assert self.window is not None
             frm = self.window["from"]
@@ -685,9 +705,22 @@ class HandReferee:
         self.result = e
 
 
+def hk_ids() -> dict[str, str]:
+    """Hong Kong element and limit names to their ids, read from the tables of docs/scoring.md."""
+    global _HK_IDS
+    if _HK_IDS is None:
+        text = (Path(__file__).parents[2] / "docs" / "scoring.md").read_text()
+        head = text.split("## MCR")[0]
+        _HK_IDS = {m[2].strip(): m[1] for m in re.finditer(r"^\| `([a-z_0-9]+)` \| ([^|]+)\|", head, re.M)}
+    return _HK_IDS
+
+
+_HK_IDS: dict[str, str] | None = None
+
+
 def hk_fan_table(table: str, f: int) -> int:
     if table == "half":
-        return 2 ** f if f <= 4 else (2 ** (f // 2 + 2) if f % 2 == 0 else 3 * 2 ** ((f - 1) // 2))
+        return 2 ** f if f <= 4 else (2 ** (f // 2 + 2) if f % 2 == 0 else 3 * 2 ** ((f + 1) // 2))
     if table == "doubling":
         return 2 ** f
     if f <= 3:

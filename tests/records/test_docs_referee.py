@@ -1,0 +1,259 @@
+"""Records of every source and ruleset re-read by the referee written from the docs alone
+(tests/records/docs_referee.py): `hkmj simulate`, `hkmj play`, penalised false Mahjongs, a real
+server's table log export and the research environment's matches (docs/record-format.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import random
+import sys
+import urllib.request
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from hkmj.cli import main
+
+
+def _load(name: str, *parts: str) -> ModuleType:
+    """A test helper module by its path under tests/ (they import nothing from each other)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1].joinpath(*parts))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+dr = _load("hkmj_test_docs_referee", "records", "docs_referee.py")
+
+SIMULATE = [
+    ("hk", [], "greedy,greedy,random,random"),
+    ("hk", ["minfan=3", "table=half", "limit=8"], "strong,greedy,greedy,random"),
+    ("hk", ["payment=half-shooter", "base=5", "table=doubling", "limit=13"], "greedy,random,greedy,random"),
+    ("mcr", [], "strong,greedy,random,greedy"),
+    ("classical", [], "greedy,greedy,random,random"),
+    ("classical", ["pay_highest=on", "limit=100"], "strong,greedy,random,greedy"),
+]
+SIM_IDS = ["hk", "hk-minfan3-half-8", "hk-halfshooter-doubling-13", "mcr", "classical", "classical-highest-100"]
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize(("rules", "options", "bots"), SIMULATE, ids=SIM_IDS)
+def test_hk_2_to_hk_7_simulate_records_pass_the_docs_referee(
+    tmp_path: Path, rules: str, options: list[str], bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`hkmj simulate --record`, 20 hands (past a game's 16 passes under MCR and classical, so
+    the North round goes on): wall, deal, every draw, replacement, offer, claim, flag, score,
+    payment, total and the rotation re-checked from the docs alone."""
+    path = tmp_path / "sim.jsonl"
+    args = ["simulate", "--hands", "20", "--seed", "41", "--bots", bots, "--rules", rules, "--quiet"]
+    args += [x for o in options for x in ("--option", o)]
+    assert main([*args, "--record", str(path)]) == 0
+    capsys.readouterr()
+    stats = dr.check_events(read(path))
+    assert stats.hands == 20 and stats.matches == 1
+    assert sum(stats.wins.values()) > 0 and stats.windows > 0 and stats.offers_checked > 100
+
+
+def test_hk_7_a_simulate_record_of_several_matches_passes_the_docs_referee(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`hkmj simulate` plays chunks of 64 hands, each its own match (docs/record-format.md):
+    70 hands are two matches, each re-checked from its own `match_start`."""
+    path = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--hands", "70", "--seed", "3", "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    stats = dr.check_events(read(path))
+    assert (stats.matches, stats.hands) == (2, 70)
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_7_play_records_pass_the_docs_referee(tmp_path: Path, rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hkmj play --record` (the table the command opens, a bot in the player's seat): its
+    record, `play` header included, passes the docs referee."""
+    from hkmj.bots import make_bot
+    from hkmj.cli import build_parser
+    from hkmj.tui import command
+    from hkmj.tui.testing import play_match
+
+    monkeypatch.setattr(command, "_in_a_terminal", lambda: True)
+    path = tmp_path / "play.jsonl"
+    argv = ["play", "--seed", "6", "--hands", "4", "--bots", "greedy,strong,random", "--rules", rules, "--record", str(path)]
+    table = command.open_table(build_parser().parse_args(argv))
+    assert isinstance(table, command.Table)
+    with table.record:
+        play_match(table.session, make_bot("greedy", 9))
+    stats = dr.check_events(read(path))
+    assert stats.hands == 4 and sum(stats.wins.values()) > 0
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [("hk", {}), ("hk", {"table": "half", "limit": "13", "base": "2"}), ("mcr", {}), ("classical", {"limit": "500"})],
+    ids=["hk", "hk-half-13-base2", "mcr", "classical-limit500"],
+)
+def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(tmp_path: Path, rules: str, options: dict[str, str]) -> None:
+    """Declarations of Mahjong without a winning hand, on one's turn and on discards: the
+    penalty (HK-5.7 with the table's limit base, CL-7.7 the limit with East doubled) ends the
+    hand; under MCR the hand goes on dead (MCR-5.4, 10 to each) and that seat is offered nothing."""
+    from hkmj.bots import make_bot
+    from hkmj.record import RecordWriter
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.session import Session
+
+    path = tmp_path / "false.jsonl"
+    me = make_bot("random", 3)
+    with RecordWriter(path) as sink:
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=2, length="hands", hands=4,
+                    record=sink, rules=get_ruleset(rules, options))
+        while not s.match_over:
+            s.start_hand()
+            decisions = 0
+            while not s.over:
+                if s.bots_pending():
+                    s.step()
+                    continue
+                decisions += 1
+                if decisions % 5 == 2 and s.try_mahjong(confirmed=True).done:
+                    continue
+                if not s.over and not s.bots_pending():
+                    s.play(me.choose(s.view(), s.legal()))
+            s.finish_hand()
+    stats = dr.check_events(read(path))
+    assert stats.hands == 4 and stats.false_mahjongs > 0
+
+
+def finished_table_log(tmp_path: Path, rules: str, hands: int, seed: int) -> list[dict[str, Any]]:
+    """A real server's table played to its end by one scripted player and three bots: its log
+    export (`GET /api/tables/<id>/log`), one `{seq, kind, data}` entry a line."""
+    from hkmj.server.testing import Server, choose, play
+
+    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
+    server.start()
+    try:
+        tid = server.create(slots=[None, "greedy", "random", "strong"], hands=hands, rules=rules, claim_window=0.01, next_delay=0)
+
+        async def go() -> None:
+            c = server.client(record=True)
+            await c.open()
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(seed)
+            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
+            await play([c], over, lambda i, legal: choose(legal, rng), 240)
+            await c.close()
+
+        asyncio.run(go())
+        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
+            return [json.loads(line) for line in resp.read().decode().splitlines()]
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(tmp_path: Path, rules: str) -> None:
+    """A server table's log export, re-played into events by `record_from_log`
+    (docs/record-format.md), passes the docs referee."""
+    from hkmj.server.export import record_from_log
+
+    rows = finished_table_log(tmp_path, rules, 2, 7)
+    assert [row["seq"] for row in rows] == sorted(row["seq"] for row in rows)
+    rec = record_from_log((row["kind"], row["data"]) for row in rows)
+    stats = dr.check_events(rec.events)
+    assert stats.hands == 2
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_7_research_environment_matches_pass_the_docs_referee(rules: str) -> None:
+    """The PettingZoo environment (docs/env.md) writes no record file; the events of the hands
+    it plays (`current_hand().events`, three hands of random legal actions) pass the docs
+    referee hand by hand."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from hkmj.env import raw_env
+
+    e = raw_env(rules=rules, hands=3)
+    e.reset(seed=11)
+    rng = np.random.default_rng(5)
+    hands: list[Any] = []
+    for _agent in e.agent_iter():
+        if not hands or e.current_hand() is not hands[-1]:
+            hands.append(e.current_hand())
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    stats = dr.Stats()
+    for hand in hands:
+        dr.check_events(hand.events, stats)
+    assert stats.hands == 3 and sum(stats.results.values()) == 3
+
+
+def tampered(events: list[dict[str, Any]], kind: str, change: Any) -> list[dict[str, Any]]:
+    bad = json.loads(json.dumps(events))
+    for e in bad:
+        if e["type"] == kind and change(e):
+            return bad
+    raise AssertionError(f"no {kind} to tamper with")
+
+
+def test_the_docs_referee_catches_records_that_break_the_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong draw (HK-3.2), a dropped offer (HK-4), a claim given to the lower priority
+    (HK-4.7), a wrong payment (HK-6), a wrong total and a wrong rotation (HK-7.2) are named."""
+    path = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--hands", "6", "--seed", "5", "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    good = read(path)
+    dr.check_events(good)
+
+    def swap_draw(e: dict[str, Any]) -> bool:
+        e["tile"] = "1z" if e["tile"] != "1z" else "2z"
+        return True
+
+    def drop_offer(e: dict[str, Any]) -> bool:
+        for s, o in enumerate(e["offers"]):
+            if o is not None and len(o) > 1:
+                e["offers"][s] = None
+                return True
+        return False
+
+    def pay_more(e: dict[str, Any]) -> bool:
+        e["payments"][0] += 1
+        e["payments"][1] -= 1
+        return True
+
+    def keep_dealer(e: dict[str, Any]) -> bool:
+        if e["dealer_keeps"]:
+            return False
+        e["dealer_keeps"] = True
+        return True
+
+    cases = [
+        ("draw", swap_draw, "the next live tile"),
+        ("discard", drop_offer, "the rules give"),
+        ("win", pay_more, "the rules give"),
+        ("hand_end", keep_dealer, "dealer_keeps"),
+    ]
+    for kind, change, words in cases:
+        with pytest.raises(dr.RecordBroken, match=words):
+            dr.check_events(tampered(good, kind, change))
+
+    # HK-4.7: a pung answer and a chow answer on one discard; the chow must lose
+    for i, e in enumerate(good):
+        if e["type"] == "claim" and e["claim"] == "pung":
+            bad = json.loads(json.dumps(good))
+            bad[i]["claim"], bad[i]["seat"] = "chow", (e["from"] + 1) % 4
+            with pytest.raises(dr.RecordBroken, match="priority"):
+                dr.check_events(bad)
+            break
+    else:
+        raise AssertionError("no pung claim in the record")
