@@ -456,6 +456,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from_log = True
     else:
         from_log = False
+    if args.record is not None and not from_log:
+        print(f"hkmj replay: --record writes the match of a server table's log export; {args.file} is already a record", file=sys.stderr)
+        return 2
+    if args.record is not None and os.path.exists(args.record):
+        print(f"hkmj replay: --record {args.record}: this file already exists; give another name, or delete the file first", file=sys.stderr)
+        return 2
     bar = None
     if not args.quiet and sys.stderr.isatty():  # a long record takes a while: a bar on a terminal only
         from hkmj.simulate import Progress
@@ -478,6 +484,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             unfinished = f"; the record stops in the middle of hand {report.cut[-1]} (an interrupted match)"
         if from_log:  # the log's events were made from its actions just now: nothing recorded to compare
             done = "played from the table log's actions (a table log keeps the actions, not their results)"
+            if args.record is not None and not _write_record(args.record, events):
+                return 2
         elif report.older_words:
             done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules)
         else:
@@ -486,6 +494,21 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 0
     print(f"replay: {report.divergence}")
     return 1
+
+
+def _write_record(path: str, events: list[Any]) -> bool:
+    """Write a table log's match as a record (``hkmj replay LOG --record FILE``); False, with the
+    reason on stderr, when the file cannot be written."""
+    from hkmj.record import RecordWriter
+
+    try:
+        with RecordWriter(path) as writer:
+            writer.write({k: v for k, v in e.items() if k != "_line"} for e in events)
+    except OSError as e:
+        print(f"hkmj replay: cannot write {path}: {e.strerror}", file=sys.stderr)
+        return False
+    print(f"record: {path} ({len(events)} events)")
+    return True
 
 
 def _older_words_note(n: int, rules: list[str]) -> str:
@@ -671,7 +694,8 @@ def _add_replay(sub: Any) -> None:
             "Exit status: 0 when every recorded event is reproduced (a record that stops early, because a match "
             "was left or a process killed, replays what it holds and says so); 1 at the first divergence; 2 for a file that "
             "is no record.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
-            "  hkmj replay g.jsonl --show --lang fr     # the hands move by move, in French"
+            "  hkmj replay g.jsonl --show --lang fr     # the hands move by move, in French\n"
+            "  hkmj replay hkmj-table-7.jsonl --record t7.jsonl   # a table log's match as a record"
         ),
         formatter_class=HelpFormatter,
     )
@@ -681,6 +705,12 @@ def _add_replay(sub: Any) -> None:
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
     p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show: en (default) or fr")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="for a server table's log export: also write the match it holds as a record (JSON Lines, "
+        "docs/record-format.md) to a new file; never overwrites one",
+    )
     p.set_defaults(func=_cmd_replay)
 
 

@@ -158,16 +158,28 @@ def finished_table_log(tmp_path: Path, rules: str, hands: int, seed: int) -> lis
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(tmp_path: Path, rules: str) -> None:
-    """A server table's log export, re-played into events by `record_from_log`
-    (docs/record-format.md), passes the docs referee."""
+def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(tmp_path: Path, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A server table's log export keeps the actions, not the walls (it holds seeds): `hkmj replay
+    LOG --record FILE` writes the match it holds as a record (docs/record-format.md), which the
+    docs referee re-checks without hkmj; `record_from_log` gives the same events."""
     from hkmj.server.export import record_from_log
 
     rows = finished_table_log(tmp_path, rules, 2, 7)
-    assert [row["seq"] for row in rows] == sorted(row["seq"] for row in rows)
-    rec = record_from_log((row["kind"], row["data"]) for row in rows)
-    stats = dr.check_events(rec.events)
-    assert stats.hands == 2
+    log = tmp_path / "hkmj-table-1.jsonl"
+    log.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    out = tmp_path / "table.jsonl"
+    assert main(["replay", str(log), "--record", str(out), "--quiet"]) == 0
+    said = capsys.readouterr().out
+    events = read(out)
+    assert f"record: {out} ({len(events)} events)" in said and "replay OK: 2 hands" in said
+    stats = dr.check_events(events)
+    assert stats.hands == 2 and sum(stats.results.values()) == 2
+    assert events == json.loads(json.dumps(record_from_log((row["kind"], row["data"]) for row in rows).events))
+    assert main(["replay", str(log), "--record", str(out), "--quiet"]) == 2  # never overwrites
+    assert "already exists" in capsys.readouterr().err
+    assert main(["replay", str(out), "--record", str(tmp_path / "again.jsonl"), "--quiet"]) == 2
+    assert "is already a record" in capsys.readouterr().err
+    assert not (tmp_path / "again.jsonl").exists()
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
