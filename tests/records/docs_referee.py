@@ -125,6 +125,7 @@ class Stats:
     windows: int = 0
     offers_checked: int = 0
     false_mahjongs: int = 0
+    refusals: int = 0
     flags: Counter[str] = field(default_factory=Counter)
 
 
@@ -621,8 +622,26 @@ class HandReferee:
         self.state = ("declared", e["seat"])
 
     def on_mahjong_refused(self, e: Mapping[str, Any]) -> None:
+        """Teaching table (HK-5.7): a declaration that is no win is refused and nothing changes;
+        on a turn the seat plays on, in a window it still answers."""
         self.need(self.teaching, "mahjong_refused at a table that is not teaching (HK-5.7)")
-        self.fail("mahjong_refused: not followed by this referee")
+        rule = {"hk": "HK-5.7", "mcr": "MCR-5.4", "classical": "CL-7.7"}[self.rules]
+        self.need(e["reason"].startswith(f"teaching table ({rule}): "), f"reason {e['reason'][:40]!r} does not cite {rule}")
+        self.need(e["action"] == "mahjong", "mahjong_refused action")
+        seat = e["seat"]
+        if self.state == ("window",):
+            assert self.window is not None
+            w = self.window
+            self.need(w["offers"][seat] is not None and self.answers[seat] is None, "a refusal for a seat not asked")
+            win = "discard" if w["on"] == "discard" else "robbed_kong"
+            flags = self.discard_flags(seat, w["tile"], w["from"], w.get("final", False)) if win == "discard" else []
+            self.need(not self.can_win(seat, w["tile"], win, w["from"], flags), "a winning declaration refused")
+        else:
+            self.end_deal()
+            self.need(self.state == ("act", seat), f"a refusal out of turn ({self.state})")
+            self.need(not any(self.can_win(seat, t, "self_draw", None, self.self_draw_flags(seat, t)) for t in set(self.hands[seat])),
+                      "a winning declaration refused")
+        self.m.stats.refusals += 1
 
     def on_false_mahjong(self, e: Mapping[str, Any]) -> None:
         seat = e["seat"]

@@ -96,14 +96,23 @@ def test_hk_2_to_hk_7_play_records_pass_the_docs_referee(tmp_path: Path, rules: 
 
 
 @pytest.mark.parametrize(
-    ("rules", "options"),
-    [("hk", {}), ("hk", {"table": "half", "limit": "13", "base": "2"}), ("mcr", {}), ("classical", {"limit": "500"})],
-    ids=["hk", "hk-half-13-base2", "mcr", "classical-limit500"],
+    ("rules", "options", "teach"),
+    [
+        ("hk", {}, False),
+        ("hk", {"table": "half", "limit": "13", "base": "2"}, False),
+        ("mcr", {}, False),
+        ("classical", {"limit": "500"}, False),
+        ("hk", {}, True),
+        ("mcr", {}, True),
+        ("classical", {}, True),
+    ],
+    ids=["hk", "hk-half-13-base2", "mcr", "classical-limit500", "hk-teaching", "mcr-teaching", "classical-teaching"],
 )
-def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(tmp_path: Path, rules: str, options: dict[str, str]) -> None:
+def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(tmp_path: Path, rules: str, options: dict[str, str], teach: bool) -> None:
     """Declarations of Mahjong without a winning hand, on one's turn and on discards: the
     penalty (HK-5.7 with the table's limit base, CL-7.7 the limit with East doubled) ends the
-    hand; under MCR the hand goes on dead (MCR-5.4, 10 to each) and that seat is offered nothing."""
+    hand; under MCR the hand goes on dead (MCR-5.4, 10 to each) and that seat is offered nothing;
+    at a teaching table each is refused with its reason and play goes on."""
     from hkmj.bots import make_bot
     from hkmj.record import RecordWriter
     from hkmj.rulesets import get_ruleset
@@ -113,7 +122,7 @@ def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(tmp_path: Pa
     me = make_bot("random", 3)
     with RecordWriter(path) as sink:
         s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=2, length="hands", hands=4,
-                    record=sink, rules=get_ruleset(rules, options))
+                    record=sink, rules=get_ruleset(rules, options), teach=teach)
         while not s.match_over:
             s.start_hand()
             decisions = 0
@@ -128,7 +137,8 @@ def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(tmp_path: Pa
                     s.play(me.choose(s.view(), s.legal()))
             s.finish_hand()
     stats = dr.check_events(read(path))
-    assert stats.hands == 4 and stats.false_mahjongs > 0
+    assert stats.hands == 4
+    assert (stats.refusals > 0 and stats.false_mahjongs == 0) if teach else (stats.false_mahjongs > 0 and stats.refusals == 0)
 
 
 def finished_table_log(tmp_path: Path, rules: str, hands: int, seed: int) -> list[dict[str, Any]]:
