@@ -147,6 +147,7 @@ class HandReferee:
         self.live: list[str] = list(start["live"])
         self.dead: list[str] = list(start["dead"])
         self.hands: list[Counter[str]] = [Counter() for _ in range(4)]
+        self.newest: list[str | None] = [None] * 4  # the last tile each seat received
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.bonus: list[dict[str, list[int]]] = [{"flowers": [], "seasons": []} for _ in range(4)]
         self.pond: Counter[str] = Counter()
@@ -292,6 +293,7 @@ class HandReferee:
         del self.live[:53]
         for s in range(4):
             self.hands[s] = Counter(dealt[s])
+            self.newest[s] = dealt[s][-1]
         self.sizes(e)
         self.state = ("deal_bonus",)
 
@@ -326,6 +328,7 @@ class HandReferee:
         self.need(tile == expect, f"replacement {tile}, the next replacement tile is {expect} (HK-2.7, MCR-3.2)")
         self.sizes(e)
         self.hands[seat][tile] += 1
+        self.newest[seat] = tile
         if e["for"] == "bonus" and self.pending_bonus[1] == ("deal_bonus",):
             self.state = ("deal_bonus",)
             return
@@ -348,6 +351,7 @@ class HandReferee:
         self.need(e["tile"] == tile, f"drew {e['tile']}, the next live tile is {tile} (HK-3.2)")
         self.sizes(e)
         self.hands[seat][tile] += 1
+        self.newest[seat] = tile
         self.last_in = ("draw", "last" if not self.live else "")
         self.state = ("act", seat)
 
@@ -537,9 +541,10 @@ class HandReferee:
             extra: str | None = tile
         else:
             self.end_deal()
-            self.need(st == ("act", seat), f"self-drawn win by seat {seat} out of turn")
+            self.need(self.state == ("act", seat), f"self-drawn win by seat {seat} out of turn")
             self.need(e.get("action") == "mahjong" and e["win"] == "self_draw" and e["from"] is None, "self-drawn win fields")
             frm, extra, win = None, None, "self_draw"
+            self.need(tile == self.newest[seat], f"self-drawn win on {tile}, the last tile seat {seat} received is {self.newest[seat]}")
             flags = self.self_draw_flags(seat, tile)
         self.declared_tiles(e, seat, extra)
         self.need(sorted(e["flags"]) == sorted(flags), f"flags {e['flags']}, the play gives {flags}")
@@ -608,6 +613,11 @@ class HandReferee:
             self.need(e["limit"] == res.get("limit_id"), f"limit {e['limit']}, hkmj score {res.get('limit_id')}")
             scores = e["hand_scores"]
             self.need(scores == [res["players"][w]["score"] for w in WINDS], f"hand_scores {scores}, hkmj score {[res['players'][w]['score'] for w in WINDS]}")
+            limit = int(self.options.get("limit", "1000"))
+            for s in range(4):
+                value = e["seat_points"][s] * 2 ** e["seat_doubles"][s]
+                want = limit if s == seat and e["limit"] is not None else min(value, limit)
+                self.need(scores[s] == want, f"hand score {scores[s]} of seat {s}: {e['seat_points'][s]} points x 2^{e['seat_doubles'][s]}, limit {limit} (CL-5, CL-6.2)")
             pay = classical_settlement(scores, seat, self.options.get("pay_highest", "off") == "on")
         if self.rules != "classical":
             pay[seat] = -sum(pay)

@@ -279,3 +279,43 @@ def test_the_docs_referee_catches_records_that_break_the_rules(tmp_path: Path, c
             break
     else:
         raise AssertionError("no pung claim in the record")
+
+
+def test_r_1_hk_7_heavenly_earthly_penalties_and_draws_over_a_game_pass_the_docs_referee() -> None:
+    """A scripted Hong Kong game on stacked walls: heavenly hands (one completed by the
+    replacement of East's dealt flower, whose `tile` is that replacement), earthly hands (R-1),
+    penalised false Mahjongs (HK-5.7: the seats stay) and drawn hands (HK-7.1) until the North
+    round ends (HK-7.3); the docs referee follows every hand and the rotation."""
+    from hkmj.engine import Match
+    from hkmj.engine.testing import QUIET, play_quietly, script
+    from hkmj.engine.wall import stacked_wall
+
+    dice = (3, 4, 5)
+    walls = {
+        "heavenly": stacked_wall(["123m456m789m123p55s", *QUIET[1:]], dice=dice),
+        "flower": stacked_wall(["123m456m789m123p5s1f", *QUIET[1:]], replacements="5s", dice=dice),
+        "earthly": stacked_wall(["147m258p3569s1234z", "123m456m789m46s77z", QUIET[2], QUIET[3]], dice=dice),
+        "penalty": stacked_wall(QUIET, dice=dice),
+        "draw": stacked_wall(QUIET, dice=dice),
+    }
+    match = Match(2024)
+    record = list(match.events)  # match_start; each hand's events then what finish_hand adds
+    rot = 0
+    while not match.over:
+        plan = ["heavenly" if rot % 2 else "flower"] + (["draw"] if rot % 4 == 0 else []) + (["penalty"] if rot % 5 == 0 else []) + ["earthly"]
+        for kind in plan:
+            hand = match.new_hand(wall=walls[kind], dice=dice)
+            if kind in ("heavenly", "flower", "penalty"):
+                script(hand, ["E mahjong"])
+            elif kind == "earthly":
+                script(hand, ["E discard 5s", "S mahjong"])
+            else:
+                play_quietly(hand)
+            record += hand.events
+            record += match.finish_hand()
+        rot += 1
+    assert [e["type"] for e in match.events if e["type"] != "totals"] == ["match_start", "match_end"]
+    stats = dr.check_events(record)
+    assert stats.flags["heavenly"] == 16 and stats.flags["earthly"] == 16
+    assert stats.results["hk:penalty"] == 4 and stats.results["hk:draw"] == 4
+    assert stats.hands == 40
