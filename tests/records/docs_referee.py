@@ -188,8 +188,10 @@ class HandReferee:
             self.need(start["dead"] == dead, "dead is not the 7 stacks right of the break (HK-2.4)")
 
     def sizes(self, e: Mapping[str, Any]) -> None:
-        self.need(e["live"] == len(self.live) and e["dead"] == len(self.dead),
-                  f"wall sizes live {e['live']} dead {e['dead']}, expected {len(self.live)}, {len(self.dead)}")
+        self.need(
+            e["live"] == len(self.live) and e["dead"] == len(self.dead),
+            f"wall sizes live {e['live']} dead {e['dead']}, expected {len(self.live)}, {len(self.dead)}",
+        )
 
     def take_replacement(self) -> str:
         """The next replacement tile (HK-2.7; MCR-3.2 from the wall's end)."""
@@ -223,15 +225,20 @@ class HandReferee:
                     n += m.tiles.count(tile)
         return n
 
-    def request(self, seat: int, tile: str, win: str, frm: int | None, flags: list[str],
-                extra: str | None = None) -> dict[str, Any]:
+    def request(
+        self, seat: int, tile: str, win: str, frm: int | None, flags: list[str], extra: str | None = None
+    ) -> dict[str, Any]:
         """A machine-interface request for `seat`'s hand (docs/scoring.md, R-9)."""
         tiles = self.concealed(seat) + ([extra] if extra else [])
         req: dict[str, Any] = {
-            "hand": mpsz(tiles), "win_tile": tile, "win": win,
-            "seat": WINDS[seat], "prevailing": self.prevailing,
+            "hand": mpsz(tiles),
+            "win_tile": tile,
+            "win": win,
+            "seat": WINDS[seat],
+            "prevailing": self.prevailing,
             "melds": [m.text() for m in self.melds[seat]],
-            "flowers": self.bonus[seat]["flowers"], "seasons": self.bonus[seat]["seasons"],
+            "flowers": self.bonus[seat]["flowers"],
+            "seasons": self.bonus[seat]["seasons"],
             "flags": flags,
         }
         if frm is not None:
@@ -240,12 +247,24 @@ class HandReferee:
             hands: dict[str, Any] = {}
             for s in range(4):
                 hs = self.concealed(s) + ([extra] if extra and s == seat else [])
-                hands[WINDS[s]] = {"hand": mpsz(hs), "melds": [m.text() for m in self.melds[s]],
-                                   "flowers": self.bonus[s]["flowers"], "seasons": self.bonus[s]["seasons"]}
-            req = {"hands": hands, "winner": WINDS[seat], "win": win, "win_tile": tile,
-                   "prevailing": self.prevailing, "flags": [f for f in flags if f == "last_wall_tile"],
-                   "options": {"pay_highest": self.options.get("pay_highest", "off") == "on",
-                               "limit": int(self.options.get("limit", "1000"))}}
+                hands[WINDS[s]] = {
+                    "hand": mpsz(hs),
+                    "melds": [m.text() for m in self.melds[s]],
+                    "flowers": self.bonus[s]["flowers"],
+                    "seasons": self.bonus[s]["seasons"],
+                }
+            req = {
+                "hands": hands,
+                "winner": WINDS[seat],
+                "win": win,
+                "win_tile": tile,
+                "prevailing": self.prevailing,
+                "flags": [f for f in flags if f == "last_wall_tile"],
+                "options": {
+                    "pay_highest": self.options.get("pay_highest", "off") == "on",
+                    "limit": int(self.options.get("limit", "1000")),
+                },
+            }
             if frm is not None:
                 req["discarder"] = WINDS[frm]
         return req
@@ -253,6 +272,7 @@ class HandReferee:
     def score(self, req: dict[str, Any]) -> dict[str, Any]:
         if self.rules == "classical":
             from hkmj.scoring.classical import score_json as classical_json
+
             return classical_json(req)
         return self.ruleset.score_json(req)
 
@@ -284,7 +304,7 @@ class HandReferee:
         dealt: list[list[str]] = [[] for _ in range(4)]
         for block in range(3):
             for s in range(4):
-                dealt[s] += live[16 * block + 4 * s:16 * block + 4 * s + 4]
+                dealt[s] += live[16 * block + 4 * s : 16 * block + 4 * s + 4]
         dealt[0] += live[48:50]
         dealt[1].append(live[50])
         dealt[2].append(live[51])
@@ -305,7 +325,9 @@ class HandReferee:
         self.need(is_bonus(tile), f"bonus {tile} is no bonus tile")
         if self.state == ("deal_bonus",):
             for s in range(self.deal_bonus_seat, seat):
-                self.need(not self.held_bonus(s), f"seat {s} still holds a bonus tile when seat {seat} exposes (HK-2.6, play order)")
+                self.need(
+                    not self.held_bonus(s), f"seat {s} still holds a bonus tile when seat {seat} exposes (HK-2.6, play order)"
+                )
             self.need(seat >= self.deal_bonus_seat, "deal bonus tiles out of play order (HK-2.6)")
             self.deal_bonus_seat = seat
         else:
@@ -322,8 +344,10 @@ class HandReferee:
 
     def on_replacement(self, e: Mapping[str, Any]) -> None:
         seat, tile = e["seat"], e["tile"]
-        self.need(self.state[:2] == ("replace", seat) and self.state[2] == e["for"],
-                  f"replacement for {e['for']} to seat {seat} not expected (state {self.state})")
+        self.need(
+            self.state[:2] == ("replace", seat) and self.state[2] == e["for"],
+            f"replacement for {e['for']} to seat {seat} not expected (state {self.state})",
+        )
         expect = self.take_replacement()
         self.need(tile == expect, f"replacement {tile}, the next replacement tile is {expect} (HK-2.7, MCR-3.2)")
         self.sizes(e)
@@ -360,8 +384,10 @@ class HandReferee:
         seat, tile = e["seat"], e["tile"]
         self.need(self.state == ("act", seat), f"seat {seat} discards out of turn ({self.state})")
         self.need(e["action"] == f"discard {tile}", "discard action text")
-        self.need(self.n_tiles(seat) == 14 or self.dead_hand[seat] or self.last_in == ("no_replacement",),
-                  f"seat {seat} discards holding {self.n_tiles(seat)} tiles (HK-5.1)")
+        self.need(
+            self.n_tiles(seat) == 14 or self.dead_hand[seat] or self.last_in == ("no_replacement",),
+            f"seat {seat} discards holding {self.n_tiles(seat)} tiles (HK-5.1)",
+        )
         self.remove(seat, tile)
         self.discards += 1
         final = not self.live
@@ -436,8 +462,10 @@ class HandReferee:
                     break
             if winner is not None:
                 break
-        self.need(e["seat"] == winner and e["claim"] == kind,
-                  f"claim went to seat {e['seat']} ({e['claim']}), priority gives seat {winner} ({kind}) (HK-4.7)")
+        self.need(
+            e["seat"] == winner and e["claim"] == kind,
+            f"claim went to seat {e['seat']} ({e['claim']}), priority gives seat {winner} ({kind}) (HK-4.7)",
+        )
         tile, frm = w["tile"], w["from"]
         self.window = None
         if kind is None:
@@ -481,6 +509,10 @@ class HandReferee:
         seat, tile, action = e["seat"], e["tile"], e["action"]
         self.need(self.state == ("act", seat), "a kong out of turn (HK-3.3)")
         self.need(not (self.no_dead_wall and not self.live), "a kong with the wall empty (MCR-3.3)")
+        self.need(
+            self.last_in[:1] in (("draw",), ("replacement",), ("dealt",)),
+            "a kong on a turn that began with a claim, not a draw (HK-3.3)",
+        )
         self.kongs_declared += 1
         if action == f"concealed kong {tile}":
             self.remove(seat, tile, 4)
@@ -514,8 +546,10 @@ class HandReferee:
         if extra:
             want[extra] += 1
         self.need(Counter(tiles_of(e["concealed"])) == want, f"concealed {e['concealed']} is not what seat {seat} holds")
-        self.need(sorted(meld_key(m) for m in e["melds"]) == sorted(meld_key(m.text()) for m in self.melds[seat]),
-                  f"melds {e['melds']} are not seat {seat}'s groups")
+        self.need(
+            sorted(meld_key(m) for m in e["melds"]) == sorted(meld_key(m.text()) for m in self.melds[seat]),
+            f"melds {e['melds']} are not seat {seat}'s groups",
+        )
 
     def on_win(self, e: Mapping[str, Any]) -> None:
         seat, tile = e["seat"], e["tile"]
@@ -544,15 +578,19 @@ class HandReferee:
             self.need(self.state == ("act", seat), f"self-drawn win by seat {seat} out of turn")
             self.need(e.get("action") == "mahjong" and e["win"] == "self_draw" and e["from"] is None, "self-drawn win fields")
             frm, extra, win = None, None, "self_draw"
-            self.need(tile == self.newest[seat], f"self-drawn win on {tile}, the last tile seat {seat} received is {self.newest[seat]}")
+            self.need(
+                tile == self.newest[seat], f"self-drawn win on {tile}, the last tile seat {seat} received is {self.newest[seat]}"
+            )
             flags = self.self_draw_flags(seat, tile)
         self.declared_tiles(e, seat, extra)
         self.need(sorted(e["flags"]) == sorted(flags), f"flags {e['flags']}, the play gives {flags}")
         for f in flags:
             self.m.stats.flags[f] += 1
         self.need(e["prevailing"] == self.prevailing, "prevailing wind of the win")
-        self.need(e["flowers"] == sorted(self.bonus[seat]["flowers"]) and e["seasons"] == sorted(self.bonus[seat]["seasons"]),
-                  f"bonus tiles of the win {e['flowers']} {e['seasons']}, seat {seat} exposed {self.bonus[seat]}")
+        self.need(
+            e["flowers"] == sorted(self.bonus[seat]["flowers"]) and e["seasons"] == sorted(self.bonus[seat]["seasons"]),
+            f"bonus tiles of the win {e['flowers']} {e['seasons']}, seat {seat} exposed {self.bonus[seat]}",
+        )
         res = self.score(self.request(seat, tile, win, frm, flags, extra))
         self.need(bool(res.get("valid")) and res.get("winning", True) is not False, f"the win does not score as a win: {res}")
         self.check_win_value(e, res, seat, frm)
@@ -577,12 +615,20 @@ class HandReferee:
         """The score from `hkmj score`, the payments recomputed from the rules pages."""
         pay = [0, 0, 0, 0]
         if self.rules == "hk":
-            self.need(e["fan"] == res["fan"] and e["base"] == res["base"], f"fan/base {e['fan']}/{e['base']}, hkmj score {res['fan']}/{res['base']}")
+            self.need(
+                e["fan"] == res["fan"] and e["base"] == res["base"],
+                f"fan/base {e['fan']}/{e['base']}, hkmj score {res['fan']}/{res['base']}",
+            )
             ids = hk_ids()
-            self.need(e["limit"] == (ids[res["limit"]] if res["limit"] is not None else None),
-                      f"limit {e['limit']}, hkmj score answers {res['limit']} (docs/scoring.md ids)")
-            self.need([(i["id"], i["name"], i["fan"]) for i in e["items"]] == [(ids[i["name"]], i["name"], i["fan"]) for i in res["items"]],
-                      f"items {e['items']}, hkmj score {res['items']} (docs/scoring.md ids)")
+            self.need(
+                e["limit"] == (ids[res["limit"]] if res["limit"] is not None else None),
+                f"limit {e['limit']}, hkmj score answers {res['limit']} (docs/scoring.md ids)",
+            )
+            self.need(
+                [(i["id"], i["name"], i["fan"]) for i in e["items"]]
+                == [(ids[i["name"]], i["name"], i["fan"]) for i in res["items"]],
+                f"items {e['items']}, hkmj score {res['items']} (docs/scoring.md ids)",
+            )
             base = hk_base(e["fan"], e["limit"] is not None, self.options)
             self.need(e["base"] == base, f"base {e['base']}, the fan table gives {base} (HK-6, house options)")
             for s in range(4):
@@ -596,10 +642,16 @@ class HandReferee:
                     pay[s] = -2 * base if s == frm else -base
         elif self.rules == "mcr":
             self.need(e["points"] == res["points"], f"points {e['points']}, hkmj score {res['points']}")
-            self.need(e["points"] - e["fan_points"] == len(e["flowers"]) + len(e["seasons"]), "points minus fan_points is not the flowers (MCR-6.13)")
+            self.need(
+                e["points"] - e["fan_points"] == len(e["flowers"]) + len(e["seasons"]),
+                "points minus fan_points is not the flowers (MCR-6.13)",
+            )
             self.need(e["fan_points"] >= 8, "under 8 points (MCR-5.1)")
-            self.need([(i["id"], i["points"], i["count"]) for i in e["items"]] == [(i["id"], i["points"], i["count"]) for i in res["items"]],
-                      f"items {e['items']}, hkmj score {res['items']}")
+            self.need(
+                [(i["id"], i["points"], i["count"]) for i in e["items"]]
+                == [(i["id"], i["points"], i["count"]) for i in res["items"]],
+                f"items {e['items']}, hkmj score {res['items']}",
+            )
             self.need(sum(i["points"] * i["count"] for i in e["items"]) == e["points"], "items do not add up to points")
             for s in range(4):
                 if s != seat:
@@ -608,16 +660,24 @@ class HandReferee:
             got = (e["score"], e["hand_points"], e["doubles"])
             want = (res["score"], res["points"], res["doubles"])
             self.need(got == want and e["points"] == e["score"], f"score, points, doubles {got}, hkmj score {want}")
-            self.need(sum(i["points"] * i["count"] for i in e["items"]) == e["points"],
-                      "items do not add up to points (docs/rules-classical.md, the win event)")
+            self.need(
+                sum(i["points"] * i["count"] for i in e["items"]) == e["points"],
+                "items do not add up to points (docs/rules-classical.md, the win event)",
+            )
             self.need(e["limit"] == res.get("limit_id"), f"limit {e['limit']}, hkmj score {res.get('limit_id')}")
             scores = e["hand_scores"]
-            self.need(scores == [res["players"][w]["score"] for w in WINDS], f"hand_scores {scores}, hkmj score {[res['players'][w]['score'] for w in WINDS]}")
+            self.need(
+                scores == [res["players"][w]["score"] for w in WINDS],
+                f"hand_scores {scores}, hkmj score {[res['players'][w]['score'] for w in WINDS]}",
+            )
             limit = int(self.options.get("limit", "1000"))
             for s in range(4):
                 value = e["seat_points"][s] * 2 ** e["seat_doubles"][s]
                 want = limit if s == seat and e["limit"] is not None else min(value, limit)
-                self.need(scores[s] == want, f"hand score {scores[s]} of seat {s}: {e['seat_points'][s]} points x 2^{e['seat_doubles'][s]}, limit {limit} (CL-5, CL-6.2)")
+                self.need(
+                    scores[s] == want,
+                    f"hand score {scores[s]} of seat {s}: {e['seat_points'][s]} points x 2^{e['seat_doubles'][s]}, limit {limit} (CL-5, CL-6.2)",
+                )
             pay = classical_settlement(scores, seat, self.options.get("pay_highest", "off") == "on")
         if self.rules != "classical":
             pay[seat] = -sum(pay)
@@ -649,8 +709,10 @@ class HandReferee:
         else:
             self.end_deal()
             self.need(self.state == ("act", seat), f"a refusal out of turn ({self.state})")
-            self.need(not any(self.can_win(seat, t, "self_draw", None, self.self_draw_flags(seat, t)) for t in set(self.hands[seat])),
-                      "a winning declaration refused")
+            self.need(
+                not any(self.can_win(seat, t, "self_draw", None, self.self_draw_flags(seat, t)) for t in set(self.hands[seat])),
+                "a winning declaration refused",
+            )
         self.m.stats.refusals += 1
 
     def on_false_mahjong(self, e: Mapping[str, Any]) -> None:
@@ -661,8 +723,13 @@ class HandReferee:
         if st[0] == "claimed_mahjong":
             frm, tile = st[2], st[4]
             self.need(e["from"] == frm and e["tile"] == tile and seat == st[1], "false mahjong is not the claimed one")
-            valid = self.can_win(seat, tile, "discard" if st[3] == "discard" else "robbed_kong", frm,
-                                 self.discard_flags(seat, tile, frm, st[5]) if st[3] == "discard" else [])
+            valid = self.can_win(
+                seat,
+                tile,
+                "discard" if st[3] == "discard" else "robbed_kong",
+                frm,
+                self.discard_flags(seat, tile, frm, st[5]) if st[3] == "discard" else [],
+            )
         elif st[0] == "declared" or (self.rules == "mcr" and st[0] == "act" and e.get("action") == "mahjong"):
             self.need(seat == st[1] and e["from"] is None and e["tile"] is None, "false mahjong is not the declared one")
             valid = any(self.can_win(seat, t, "self_draw", None, self.self_draw_flags(seat, t)) for t in set(self.hands[seat]))
@@ -673,7 +740,10 @@ class HandReferee:
             assert self.window is not None
             frm = self.window["from"]
             self.need(e.get("action") == "mahjong" and e.get("dead_hand") is True, "MCR dead hand fields (MCR-5.4)")
-            self.need(self.answers[seat] is None and self.window["offers"][seat] is not None, "dead-hand declaration by a seat not asked")
+            self.need(
+                self.answers[seat] is None and self.window["offers"][seat] is not None,
+                "dead-hand declaration by a seat not asked",
+            )
             self.answers[seat] = "pass"
             valid = "mahjong" in self.window["offers"][seat]
         else:
@@ -709,7 +779,9 @@ class HandReferee:
         return pay
 
     def on_exhaustive_draw(self, e: Mapping[str, Any]) -> None:
-        self.need(self.state == ("draw", e["seat"]) and not self.live, f"exhaustive draw with {len(self.live)} live tiles (HK-3.5)")
+        self.need(
+            self.state == ("draw", e["seat"]) and not self.live, f"exhaustive draw with {len(self.live)} live tiles (HK-3.5)"
+        )
         self.sizes(e)
         self.exhausted = True
         self.state = ("over",)
@@ -722,7 +794,10 @@ class HandReferee:
             result, seat, frm = "penalty", self.penalty["seat"], self.penalty["from"]
         else:
             result, seat, frm = "draw", None, None
-        self.need(e["result"] == result and e["seat"] == seat and e["from"] == frm, f"hand_end result {e['result']}, play gives {result}")
+        self.need(
+            e["result"] == result and e["seat"] == seat and e["from"] == frm,
+            f"hand_end result {e['result']}, play gives {result}",
+        )
         self.need(list(e["payments"]) == self.payments, f"hand_end payments {e['payments']}, the events give {self.payments}")
         self.need(sum(e["payments"]) == 0, "payments do not sum to zero (HK-6)")
         before = self.start["scores"]
@@ -749,11 +824,11 @@ _HK_IDS: dict[str, str] | None = None
 
 def hk_fan_table(table: str, f: int) -> int:
     if table == "half":
-        return 2 ** f if f <= 4 else (2 ** (f // 2 + 2) if f % 2 == 0 else 3 * 2 ** ((f + 1) // 2))
+        return 2**f if f <= 4 else (2 ** (f // 2 + 2) if f % 2 == 0 else 3 * 2 ** ((f + 1) // 2))
     if table == "doubling":
-        return 2 ** f
+        return 2**f
     if f <= 3:
-        return 2 ** f
+        return 2**f
     return 16 * 2 ** ((f - 4) // 3)
 
 
@@ -791,7 +866,7 @@ def classical_settlement(scores: Sequence[int], winner: int, pay_highest: bool) 
             transfer(s, winner, scores[winner])
     others = [s for s in range(4) if s != winner]
     for i, a in enumerate(others):
-        for b in others[i + 1:]:
+        for b in others[i + 1 :]:
             if scores[a] < scores[b]:
                 transfer(a, b, scores[b] - scores[a])
             elif scores[b] < scores[a]:
@@ -902,7 +977,9 @@ class MatchReferee:
                 table = [self.first[SEAT_TABLE[rnd][i]] for i in range(4)]
                 self.players = [table[(s + k) % 4] for s in range(4)]
         if e["next_dealer"] != self.players[0] or e["next_prevailing"] != WINDS[min(self.passes // 4, 3)]:
-            self.fail(f"next dealer {e['next_dealer']}/{e['next_prevailing']}, the rotation gives {self.players[0]}/{WINDS[min(self.passes // 4, 3)]}")
+            self.fail(
+                f"next dealer {e['next_dealer']}/{e['next_prevailing']}, the rotation gives {self.players[0]}/{WINDS[min(self.passes // 4, 3)]}"
+            )
 
     def match_end(self, e: Mapping[str, Any]) -> None:
         h = self.header

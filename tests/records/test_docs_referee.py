@@ -108,7 +108,9 @@ def test_hk_2_to_hk_7_play_records_pass_the_docs_referee(tmp_path: Path, rules: 
     ],
     ids=["hk", "hk-half-13-base2", "mcr", "classical-limit500", "hk-teaching", "mcr-teaching", "classical-teaching"],
 )
-def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(tmp_path: Path, rules: str, options: dict[str, str], teach: bool) -> None:
+def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(
+    tmp_path: Path, rules: str, options: dict[str, str], teach: bool
+) -> None:
     """Declarations of Mahjong without a winning hand, on one's turn and on discards: the
     penalty (HK-5.7 with the table's limit base, CL-7.7 the limit with East doubled) ends the
     hand; under MCR the hand goes on dead (MCR-5.4, 10 to each) and that seat is offered nothing;
@@ -121,8 +123,16 @@ def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(tmp_path: Pa
     path = tmp_path / "false.jsonl"
     me = make_bot("random", 3)
     with RecordWriter(path) as sink:
-        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=2, length="hands", hands=4,
-                    record=sink, rules=get_ruleset(rules, options), teach=teach)
+        s = Session(
+            [make_bot("greedy", i) for i in range(3)],
+            ["greedy"] * 3,
+            seed=2,
+            length="hands",
+            hands=4,
+            record=sink,
+            rules=get_ruleset(rules, options),
+            teach=teach,
+        )
         while not s.match_over:
             s.start_hand()
             decisions = 0
@@ -168,7 +178,9 @@ def finished_table_log(tmp_path: Path, rules: str, hands: int, seed: int) -> lis
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(tmp_path: Path, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(
+    tmp_path: Path, rules: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A server table's log export keeps the actions, not the walls (it holds seeds): `hkmj replay
     LOG --record FILE` writes the match it holds as a record (docs/record-format.md), which the
     docs referee re-checks without hkmj; `record_from_log` gives the same events."""
@@ -302,7 +314,12 @@ def test_r_1_hk_7_heavenly_earthly_penalties_and_draws_over_a_game_pass_the_docs
     record = list(match.events)  # match_start; each hand's events then what finish_hand adds
     rot = 0
     while not match.over:
-        plan = ["heavenly" if rot % 2 else "flower"] + (["draw"] if rot % 4 == 0 else []) + (["penalty"] if rot % 5 == 0 else []) + ["earthly"]
+        plan = (
+            ["heavenly" if rot % 2 else "flower"]
+            + (["draw"] if rot % 4 == 0 else [])
+            + (["penalty"] if rot % 5 == 0 else [])
+            + ["earthly"]
+        )
         for kind in plan:
             hand = match.new_hand(wall=walls[kind], dice=dice)
             if kind in ("heavenly", "flower", "penalty"):
@@ -319,3 +336,38 @@ def test_r_1_hk_7_heavenly_earthly_penalties_and_draws_over_a_game_pass_the_docs
     assert stats.flags["heavenly"] == 16 and stats.flags["earthly"] == 16
     assert stats.results["hk:penalty"] == 4 and stats.results["hk:draw"] == 4
     assert stats.hands == 40
+
+
+@pytest.mark.parametrize(
+    ("rules", "field", "words"),
+    [
+        ("mcr", "points", "hkmj score"),
+        ("mcr", "payments", "the rules give"),
+        ("classical", "hand_scores", "hkmj score"),
+        ("classical", "payments", "the rules give"),
+        ("classical", "seat_doubles", "2\\^"),
+    ],
+)
+def test_mcr_8_cl_7_the_docs_referee_catches_a_changed_score_or_settlement(
+    tmp_path: Path, rules: str, field: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A win's points (MCR-8), a non-winner's score (CL-5.4), a payment moved between two
+    seats (still summing to zero) or a seat's doubles (CL-5) changed in a record is named."""
+    path = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--hands", "3", "--seed", "5", "--rules", rules, "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    good = read(path)
+    dr.check_events(good)
+
+    def change(e: dict[str, Any]) -> bool:
+        if isinstance(e[field], list):
+            seats = [s for s in range(4) if s != e["seat"]]
+            e[field][seats[0]] += 1
+            if field == "payments":
+                e[field][seats[1]] -= 1
+        else:
+            e[field] += 1
+        return True
+
+    with pytest.raises(dr.RecordBroken, match=words):
+        dr.check_events(tampered(good, "win", change))
