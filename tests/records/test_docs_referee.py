@@ -4,12 +4,9 @@ server's table log export and the research environment's matches (docs/record-fo
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import json
-import random
 import sys
-import urllib.request
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -154,27 +151,10 @@ def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(
 def finished_table_log(tmp_path: Path, rules: str, hands: int, seed: int) -> list[dict[str, Any]]:
     """A real server's table played to its end by one scripted player and three bots: its log
     export (`GET /api/tables/<id>/log`), one `{seq, kind, data}` entry a line."""
-    from hkmj.server.testing import Server, choose, play
+    from hkmj.server.testing import finished_table
 
-    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
-    server.start()
-    try:
-        tid = server.create(slots=[None, "greedy", "random", "strong"], hands=hands, rules=rules, claim_window=0.01, next_delay=0)
-
-        async def go() -> None:
-            c = server.client(record=True)
-            await c.open()
-            await c.join(tid, 0, "Ann")
-            rng = random.Random(seed)
-            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
-            await play([c], over, lambda i, legal: choose(legal, rng), 240)
-            await c.close()
-
-        asyncio.run(go())
-        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
-            return [json.loads(line) for line in resp.read().decode().splitlines()]
-    finally:
-        server.stop()
+    log = finished_table(tmp_path, rules, hands, seed, (None, "greedy", "random", "strong"))[1]
+    return [json.loads(line) for line in log.decode().splitlines()]
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])

@@ -5,14 +5,11 @@ and a server table's log export. The referee reads the documented format only
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import inspect
 import json
-import random
 import re
 import sys
-import urllib.request
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -60,29 +57,9 @@ def read(path: Path) -> list[dict[str, Any]]:
 def finished_table(tmp_path: Path, rules: str, hands: int, seed: int) -> tuple[list[dict[str, Any]], bytes]:
     """A real server's table played to its end by one scripted player (slot 0) and three bots:
     the player's messages and the table's log export."""
-    from hkmj.server.testing import Server, choose, play
+    from hkmj.server.testing import finished_table
 
-    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
-    server.start()
-    try:
-        slots = [None, "greedy", "random", "greedy"]
-        tid = server.create(slots=slots, hands=hands, rules=rules, claim_window=0.01, next_delay=0)
-
-        async def go() -> list[dict[str, Any]]:
-            c = server.client(record=True)
-            await c.open()
-            await c.join(tid, 0, "Ann")
-            rng = random.Random(seed)
-            over = lambda cs: bool(((cs[0].state or {}).get("match") or {}).get("over"))  # noqa: E731
-            await play([c], over, lambda i, legal: choose(legal, rng), 240)
-            await c.close()
-            return c.messages
-
-        messages = asyncio.run(go())
-        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
-            return messages, resp.read()
-    finally:
-        server.stop()
+    return finished_table(tmp_path, rules, hands, seed)
 
 
 @pytest.mark.parametrize(("rules", "options"), RULESETS, ids=IDS)

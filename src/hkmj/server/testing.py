@@ -257,6 +257,34 @@ async def play(
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def finished_table(
+    tmp: Path, rules: str, hands: int, seed: int, slots: tuple[str | None, ...] = (None, "greedy", "random", "greedy")
+) -> tuple[list[dict[str, Any]], bytes]:
+    """A real server (database and log under ``tmp``) whose table of ``rules`` and ``hands`` hands
+    is played to its end by one scripted player (slot 0: :func:`choose` with ``seed``) and the
+    bots of ``slots``: the player's messages and the table's log export (``GET
+    /api/tables/<id>/log``, JSON Lines)."""
+    server = Server(f"sqlite:///{tmp / 'hkmj.db'}", tmp / "server.log")
+    server.start()
+    try:
+        tid = server.create(slots=list(slots), hands=hands, rules=rules, claim_window=0.01, next_delay=0)
+
+        async def go() -> list[dict[str, Any]]:
+            c = server.client(record=True)
+            await c.open()
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(seed)
+            await play([c], match_over, lambda i, legal: choose(legal, rng), 240)
+            await c.close()
+            return c.messages
+
+        messages = asyncio.run(go())
+        with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
+            return messages, resp.read()
+    finally:
+        server.stop()
+
+
 async def my_turn(c: GameClient, timeout: float = 30.0) -> dict[str, Any]:
     """Wait until ``c`` may discard (passing on any claim offered meanwhile); its newest frame."""
     deadline = time.monotonic() + timeout
