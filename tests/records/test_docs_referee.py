@@ -1,32 +1,17 @@
 """Records of every source and ruleset re-read by the referee written from the docs alone
 (tests/records/docs_referee.py): `hkmj simulate`, `hkmj play`, penalised false Mahjongs, a real
-server's table log export and the research environment's matches (docs/record-format.md)."""
+server's table log export and the research environment's hands (docs/record-format.md)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from tests.records import docs_referee as dr
 
 from hkmj.cli import main
-
-
-def _load(name: str, *parts: str) -> ModuleType:
-    """A test helper module by its path under tests/ (they import nothing from each other)."""
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1].joinpath(*parts))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-dr = _load("hkmj_test_docs_referee", "records", "docs_referee.py")
 
 SIMULATE = [
     ("hk", [], "greedy,greedy,random,random"),
@@ -77,17 +62,13 @@ def test_hk_2_to_hk_7_play_records_pass_the_docs_referee(tmp_path: Path, rules: 
     """`hkmj play --record` (the table the command opens, a bot in the player's seat): its
     record, `play` header included, passes the docs referee."""
     from hkmj.bots import make_bot
-    from hkmj.cli import build_parser
     from hkmj.tui import command
-    from hkmj.tui.testing import play_match
+    from hkmj.tui.testing import play_command
 
     monkeypatch.setattr(command, "_in_a_terminal", lambda: True)
     path = tmp_path / "play.jsonl"
-    argv = ["play", "--seed", "6", "--hands", "4", "--bots", "greedy,strong,random", "--rules", rules, "--record", str(path)]
-    table = command.open_table(build_parser().parse_args(argv))
-    assert isinstance(table, command.Table)
-    with table.record:
-        play_match(table.session, make_bot("greedy", 9))
+    argv = ["--seed", "6", "--hands", "4", "--bots", "greedy,strong,random", "--rules", rules, "--record", str(path)]
+    play_command(argv, make_bot("greedy", 9))
     stats = dr.check_events(read(path))
     assert stats.hands == 4 and sum(stats.wins.values()) > 0
 
@@ -116,6 +97,7 @@ def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(
     from hkmj.record import RecordWriter
     from hkmj.rulesets import get_ruleset
     from hkmj.tui.session import Session
+    from hkmj.tui.testing import play_match
 
     path = tmp_path / "false.jsonl"
     me = make_bot("random", 3)
@@ -130,19 +112,7 @@ def test_hk_5_7_mcr_5_4_cl_7_7_false_mahjongs_pass_the_docs_referee(
             rules=get_ruleset(rules, options),
             teach=teach,
         )
-        while not s.match_over:
-            s.start_hand()
-            decisions = 0
-            while not s.over:
-                if s.bots_pending():
-                    s.step()
-                    continue
-                decisions += 1
-                if decisions % 5 == 2 and s.try_mahjong(confirmed=True).done:
-                    continue
-                if not s.over and not s.bots_pending():
-                    s.play(me.choose(s.view(), s.legal()))
-            s.finish_hand()
+        play_match(s, me, declare=lambda n: n % 5 == 2)
     stats = dr.check_events(read(path))
     assert stats.hands == 4
     assert (stats.refusals > 0 and stats.false_mahjongs == 0) if teach else (stats.false_mahjongs > 0 and stats.refusals == 0)

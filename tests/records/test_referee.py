@@ -125,17 +125,13 @@ def test_hk_2_to_hk_7_play_records_pass_the_independent_referee(tmp_path: Path, 
     human's seat, asked at every discard), its ``play`` header included: seed 4 under MCR
     includes a Last Tile win (MCR-6.27)."""
     from hkmj.bots import make_bot
-    from hkmj.cli import build_parser
     from hkmj.tui import command
-    from hkmj.tui.testing import play_match
+    from hkmj.tui.testing import play_command
 
     monkeypatch.setattr(command, "_in_a_terminal", lambda: True)
     path = tmp_path / "play.jsonl"
-    argv = ["play", "--seed", "4", "--hands", "3", "--bots", "greedy,greedy,greedy", "--rules", rules, "--record", str(path)]
-    table = command.open_table(build_parser().parse_args(argv))
-    assert isinstance(table, command.Table)
-    with table.record:
-        play_match(table.session, make_bot("random", 9))
+    argv = ["--seed", "4", "--hands", "3", "--bots", "greedy,greedy,greedy", "--rules", rules, "--record", str(path)]
+    play_command(argv, make_bot("random", 9))
     events = read(path)
     assert events[0]["play"] == {"bots": ["greedy"] * 3, "bot_seeds": [17, 18, 19], "lang": "en", "glyphs": False}
     r = judge(events)
@@ -285,24 +281,13 @@ def test_hk_5_7_false_mahjong_records_pass_the_independent_referee(tmp_path: Pat
     from hkmj.record import RecordWriter
     from hkmj.rulesets import get_ruleset
     from hkmj.tui.session import Session
+    from hkmj.tui.testing import play_match
 
     path = tmp_path / "false.jsonl"
     me = make_bot("random", 9)
     with RecordWriter(path) as sink:
         s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length="hands", hands=3, record=sink, rules=get_ruleset(rules, options))
-        while not s.match_over:
-            s.start_hand()
-            decisions = 0
-            while not s.over:
-                if s.bots_pending():
-                    s.step()
-                    continue
-                decisions += 1
-                if decisions % 7 in (3, 4) and s.try_mahjong(confirmed=True).done:
-                    continue
-                if not s.over and not s.bots_pending():
-                    s.play(me.choose(s.view(), s.legal()))
-            s.finish_hand()
+        play_match(s, me, declare=lambda n: n % 7 in (3, 4))
     events = read(path)
     r = judge(events)
     assert r.hands == 3 and any(e["type"] == "false_mahjong" for e in events)

@@ -3,24 +3,47 @@ in the human's seat, as the terminal would drive it. Used by tests; nothing impo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from hkmj.engine import Player
 from hkmj.tui.session import Session
 
-__all__ = ["play_hand", "play_match"]
+__all__ = ["play_command", "play_hand", "play_match"]
 
 
-def play_hand(session: Session, me: Player) -> None:
-    """Play the current hand to its end: the bots step, ``me`` answers the human's decisions."""
+def play_hand(session: Session, me: Player, declare: Callable[[int], bool] | None = None) -> None:
+    """Play the current hand to its end: the bots step, ``me`` answers the human's decisions.
+    ``declare(n)``, when given and true at the human's ``n``-th decision (from 1), declares
+    Mahjong there first, winning or not (a false Mahjong, HK-5.7), as the player may."""
+    decisions = 0
     while not session.over:
         if session.bots_pending():
             session.step()
-        else:
+            continue
+        decisions += 1
+        if declare is not None and declare(decisions) and session.try_mahjong(confirmed=True).done:
+            continue
+        if not session.over and not session.bots_pending():
             session.play(me.choose(session.view(), session.legal()))
 
 
-def play_match(session: Session, me: Player) -> None:
+def play_match(session: Session, me: Player, declare: Callable[[int], bool] | None = None) -> None:
     """Every hand of the match, each started, played by :func:`play_hand` and finished."""
     while not session.match_over:
         session.start_hand()
-        play_hand(session, me)
+        play_hand(session, me, declare)
         session.finish_hand()
+
+
+def play_command(argv: Sequence[str], me: Player) -> None:
+    """``hkmj play ARGV`` (``--record FILE`` among them) as the command opens its table, played to
+    its end with ``me`` in the player's seat; the record is written as ``hkmj play`` writes it.
+    The caller makes the command believe it runs in a terminal (``command._in_a_terminal``)."""
+    from hkmj.cli import build_parser
+    from hkmj.tui import command
+
+    table = command.open_table(build_parser().parse_args(["play", *argv]))
+    if not isinstance(table, command.Table):
+        raise ValueError(f"hkmj play {' '.join(argv)}: no table opened (exit status {table})")
+    with table.record:
+        play_match(table.session, me)
