@@ -693,9 +693,9 @@ def _add_replay(sub: Any) -> None:
         epilog=(
             "Exit status: 0 when every recorded event is reproduced (a record that stops early, because a match "
             "was left or a process killed, replays what it holds and says so); 1 at the first divergence; 2 for a file that "
-            "is no record.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
+            "is no record, or a --record file that exists already or cannot be written.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
             "  hkmj replay g.jsonl --show --lang fr     # the hands move by move, in French\n"
-            "  hkmj replay hkmj-table-7.jsonl --record t7.jsonl   # a table log's match as a record"
+            "  hkmj replay log.jsonl --record t.jsonl  # a table log's match as a record"
         ),
         formatter_class=HelpFormatter,
     )
