@@ -110,3 +110,25 @@ def test_the_readme_layout_names_only_files_that_exist() -> None:
     assert not unknown, f"the README's layout names files that do not exist: {unknown}"
     dirs = set(re.findall(r"^\s*(\w+)/", layout, re.M))
     assert dirs <= folders, f"the README's layout names folders that do not exist: {sorted(dirs - folders)}"
+
+
+def _compiled_modules() -> list[str]:
+    """The modules setup.py compiles with mypyc (its ``CORE`` list)."""
+    setup = (ROOT / "setup.py").read_text(encoding="utf-8")
+    return [p[len("src/") : -len(".py")].replace("/", ".").removesuffix(".__init__") for p in re.findall(r'"(src/hkmj/[^"]+\.py)"', setup)]
+
+
+@pytest.mark.parametrize("module", _compiled_modules())
+def test_every_frozen_dataclass_of_the_compiled_core_can_be_copied_and_pickled(module: str) -> None:
+    """A mypyc-compiled frozen dataclass cannot be rebuilt by pickle's default (it sets each field
+    on an empty object, which a frozen class refuses), so an environment holding one could not be
+    copied or sent to a worker process on the compiled build: each defines ``__reduce__``."""
+    import dataclasses
+    import importlib
+
+    mod = importlib.import_module(module)
+    frozen = [
+        c for c in vars(mod).values()
+        if isinstance(c, type) and c.__module__ == module and dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    ]
+    assert [c.__name__ for c in frozen if c.__reduce__ is object.__reduce__] == []

@@ -25,12 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten, waits
 from hkmj.hand.tables import Vector, combine, distance, honour_distance
 from hkmj.scoring import InvalidHand, Meld, Win
+from hkmj.scoring.model import reduce_frozen
 from hkmj.tiles import FLOWER1, HONOUR, N_KINDS, SEASON1, Tile, tiles_of
 
 __all__ = ["Deal", "Answer", "sample_deal", "rollout_discard", "rollout_claim", "greedy_discard", "isolation"]
@@ -45,6 +46,9 @@ class Deal:
 
     ``hands[seat]`` are 34-count vectors (this seat's own tiles as in its view), ``wall`` the
     playing tiles still to be drawn, last drawn first (``wall[-1]`` comes next)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
 
     hands: tuple[tuple[int, ...], ...]
     wall: tuple[Tile, ...]

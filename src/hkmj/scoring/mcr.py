@@ -83,6 +83,9 @@ _NATIVE: Final = not __file__.endswith(".py")
 class Fan:
     """One row of the MCR table (MCR-6.n, n the seed's number)."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
     id: str
     name: str
     name_fr: str
@@ -112,6 +115,9 @@ class Fan:
 @dataclass(frozen=True, slots=True)
 class McrItem:
     """A fan present in the scored hand: its value per occurrence and how many times."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
 
     id: str
     name: str

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from hkmj.hand import readings
 from hkmj.scoring.model import (
@@ -25,6 +25,7 @@ from hkmj.scoring.model import (
     is_bonus_number,
     meld_problem,
     raise_type_problem,
+    reduce_frozen,
     win_seat_problem,
 )
 from hkmj.scoring.shape import Shape
@@ -34,6 +35,9 @@ from hkmj.tiles import N_KINDS, N_TILE_IDS, format_tiles, plural, tile_str
 @dataclass(frozen=True, slots=True)
 class Element:
     """One scoring element: a name, its fan, and a predicate giving how many times it applies."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
 
     id: str
     name: str
@@ -52,6 +56,9 @@ class Element:
 class Limit:
     """A limit hand: scores the limit base directly; limits never add up."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
     id: str
     name: str
     name_fr: str
@@ -65,6 +72,9 @@ class Limit:
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """A table of elements and limits plus the fan→base conversion."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
 
     name: str
     elements: tuple[Element, ...]
