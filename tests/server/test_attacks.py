@@ -404,12 +404,14 @@ def test_one_address_cannot_take_every_open_seat_in_the_lobby(make_server: MakeS
     assert status == 429 and answer["error"] == "rate_limited" and "3 seats" in answer["message"], answer
 
 
-def test_a_stranger_at_an_open_seat_cannot_start_the_match_for_the_host(server: Server) -> None:
+def test_a_stranger_at_an_open_seat_cannot_start_the_match_for_the_host(make_server: MakeServer) -> None:
     """Any seated player could ``start``, which gives every seat still open to a bot: a stranger
     who took an open seat of a listed table started at once, and the friends the creator waited
     for found the table full of bots. Only the host (the first player seated: the creator who
-    sat) may start, or anyone seated while the host has no connection; ``players[i].host`` says
-    who it is, and the browser shows the start button to those who may press it."""
+    sat) may start, or anyone seated once the host has had no connection for ``--absent-after``
+    seconds; ``players[i].host`` says who it is, and the browser shows the start button to those
+    who may press it."""
+    server = make_server(None, "--absent-after", "1")
     status, answer = post(server, {"slots": [None, None, None, "greedy"], "sit": 0})
     assert status == 201
     tid, token = answer["id"], answer["token"]
@@ -428,6 +430,7 @@ def test_a_stranger_at_an_open_seat_cannot_start_the_match_for_the_host(server: 
             st = await late.resume(tid, stranger.token or "")
             if st["players"][0]["connected"]:  # the host's socket is still closing
                 await late.wait(lambda m: m["type"] == "state" and not m["players"][0]["connected"])
+            await asyncio.sleep(1.1)  # --absent-after
             await late.send(type="start")
             st = await late.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
             assert st["players"][2]["bot"] == "greedy"  # the seat still open

@@ -214,6 +214,8 @@ class Table:
         """What is left of each slot's time bank in this hand (in memory: full again after a restart)."""
         self.absent_since: dict[int, float] = {}
         """When each seated slot lost its last connection (event loop time)."""
+        self.live_since = 0.0
+        """When the table went live (event loop time): a host who never connected is gone since then."""
 
     # ------------------------------------------------------------------ construction, replay
 
@@ -237,6 +239,7 @@ class Table:
         After a replay the events that closed the last claim window are held again for the
         claim window, as they were before the restart."""
         self.live = True
+        self.live_since = asyncio.get_running_loop().time()
         if self._pending:
             self._release_at = asyncio.get_running_loop().time() + self.claim_window
             self._pump()
@@ -901,17 +904,31 @@ class Table:
     async def start(self, slot: int | None = None) -> None:
         """Fill every open slot with a bot and deal, asked by the server (a table of four bots)
         or by the player at ``slot``: the
-        :attr:`host`, or anyone seated while the host has no connection (``not_host`` otherwise:
-        a stranger who took an open seat would give the seats kept for friends to bots);
+        :attr:`host`, or anyone seated once the host has had no connection for :attr:`absent_after`
+        seconds (``not_host`` otherwise: a stranger who took an open seat would give the seats
+        kept for friends to bots, even in the instant the host's page reloads);
         ``nothing_to_do`` once the match has started, ``match_over`` after it."""
         async with self.lock:
             if self.status == "over":
                 raise ProtocolError("match_over", "start: the match is over")
             if self.started:
                 raise ProtocolError("nothing_to_do", "start: the match has already started")
-            if slot is not None and slot != self.host and any(c.slot == self.host for c in self.clients):
-                raise ProtocolError("not_host", "start: only the table's host (the first player seated) may start the match now; it starts by itself once every seat is taken")
+            if slot is not None and slot != self.host and self.host is not None:
+                self._check_host_gone()
             await self._start_locked()
+
+    def _check_host_gone(self) -> None:
+        """``not_host`` unless the host has had no connection for :attr:`absent_after` seconds: a
+        stranger seated at an open seat who sent ``start`` in a loop started the match the moment
+        the host's page reloaded, and the seats kept for friends went to bots."""
+        host = self.host
+        assert host is not None
+        why = "start: only the table's host (the first player seated) may start the match now; it starts by itself once every seat is taken"
+        if any(c.slot == host for c in self.clients):
+            raise ProtocolError("not_host", why)
+        gone = asyncio.get_running_loop().time() - self.absent_since.get(host, self.live_since)
+        if gone < self.absent_after:
+            raise ProtocolError("not_host", f"{why} (or once the host has been away {self.absent_after:g} s: {gone:.0f} s so far)")
 
     async def _start_locked(self) -> None:
         fill = {str(i): "greedy" for i in range(4) if self.tokens[i] is None and self.bots[i] is None}
