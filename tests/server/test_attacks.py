@@ -381,7 +381,7 @@ def test_one_address_cannot_take_every_open_seat_in_the_lobby(make_server: MakeS
 
     async def join(tid: str, slot: int, forwarded: str) -> str:
         async with connect(server.ws_url, additional_headers={"X-Forwarded-For": forwarded}) as ws:
-            await ws.send(json.dumps({"v": 1, "type": "join", "table": tid, "slot": slot, "name": "grab"}))
+            await ws.send(json.dumps({"v": 1, "type": "join", "table": tid, "slot": slot, "name": f"grab {slot}"}))
             msg = json.loads(await asyncio.wait_for(ws.recv(), 5))
             return str(msg["type"] if msg["type"] == "welcome" else msg["code"])
 

@@ -51,3 +51,38 @@ def test_a_stranger_cannot_start_the_match_while_the_host_reloads_the_page(make_
             assert st["players"][2]["bot"] == "greedy"
 
     asyncio.run(go())
+
+
+def test_a_name_cannot_pass_for_another_seat_or_for_a_bot(server: Server) -> None:
+    """Names are anyone's choice and the page shows them as they are: a stranger joined as the
+    friend the creator named for a seat, as ``Аlice`` with a Cyrillic А beside Alice, as
+    ``ALICE`` or ``A1ice``, or as ``Bot 3 (greedy)``, which is how the page labels a bot without a
+    name, so the others took a person for a bot. Such a join is refused with ``name_taken`` naming
+    the seat it reads as; the seat stays free, and the same player joins under another name."""
+    status, answer = post(
+        server, {"slots": [None, None, None, "greedy"], "names": ["Alice", "", "Bob", ""], "sit": 0, "listed": True}
+    )
+    assert status == 201, answer
+    tid = answer["id"]
+    look_alikes = ["Alice", "Аlice", "ALICE", "A1ice", "Ａｌｉｃｅ", "Alíce", "Bob", "Bоb", "Bot 3 (greedy)", "Robot 4", "bot", "Player 1", "Joueur 3"]
+
+    async def go() -> None:
+        async with server.client() as stranger:
+            for name in look_alikes:
+                await stranger.send(type="join", table=tid, slot=1, name=name)
+                refused = await stranger.wait(lambda m: m["type"] == "error")
+                assert refused["code"] == "name_taken", (name, refused)
+                assert "seat" in refused["message"] and "choose another" in refused["message"], refused
+            assert "seat 1 ('Alice')" in stranger.errors[1]["message"]
+            await stranger.join(tid, 1, "Carol")
+            assert stranger.state is not None and stranger.state["players"][1]["name"] == "Carol"
+            assert stranger.state["players"][0]["name"] == "Alice"
+        async with server.client() as own_label:  # a seat's own label is no one else's
+            await own_label.join(tid, 2, "Bob")  # the friend the creator named that seat for
+            assert own_label.state is not None and own_label.state["players"][2]["name"] == "Bob"
+
+    asyncio.run(go())
+    # the creator's names are checked too: one name twice, or a bot's label, is a 400
+    for names in (["Ann", "ann", "", ""], ["Ann", "", "Robot 3", ""]):
+        status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "names": names})
+        assert status == 400 and "choose another" in answer["message"], answer

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 import unicodedata
 from dataclasses import asdict, dataclass, field
@@ -28,9 +29,12 @@ __all__ = [
     "ProtocolError",
     "RateLimiter",
     "TableConfig",
+    "clean_name",
     "compact_json",
     "decode",
     "encode",
+    "name_clash",
+    "name_key",
     "quote_value",
 ]
 
@@ -80,6 +84,7 @@ ERRORS: dict[str, str] = {
     "forbidden_origin": "cross-site request refused",
     "not_over": "the match is not over yet",
     "not_host": "only the table's host may start the match now",
+    "name_taken": "that name reads as another seat's name or as a bot's; choose another",
 }
 """Every error code the server sends, with its generic meaning (``message`` gives details)."""
 
@@ -333,6 +338,10 @@ class TableConfig:
             if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
                 raise ValueError("names: four strings")
             cfg.names = [clean_name(n) for n in names]
+            for i, n in enumerate(cfg.names):
+                why = name_clash(n, i, dict(enumerate(cfg.names[:i])))
+                if why is not None:
+                    raise ValueError(f"names: {why}")
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 16 or not all(isinstance(v, str) for v in options.values()):
             raise ValueError("options: an object of house options with text values, e.g. {\"minfan\": \"3\"}")
@@ -380,3 +389,50 @@ def clean_name(name: str) -> str:
             ch = " " if ch in BLANK_LETTERS else ch
         out.append(ch)
     return " ".join("".join(out).split())[:24].strip()
+
+
+LOOKALIKES = str.maketrans(
+    {
+        **dict.fromkeys("аɑα", "a"), **dict.fromkeys("вβ", "b"), **dict.fromkeys("сϲ", "c"), "ԁ": "d",
+        **dict.fromkeys("еε", "e"), "ɡ": "g", **dict.fromkeys("һηн", "h"), **dict.fromkeys("іιıӏǀi", "l"),
+        "ј": "j", **dict.fromkeys("кκ", "k"), **dict.fromkeys("мμ", "m"), "ν": "n",
+        **dict.fromkeys("оοօσ", "o"), **dict.fromkeys("рρ", "p"), "ԛ": "q", "ѕ": "s",
+        **dict.fromkeys("тτ", "t"), **dict.fromkeys("уυγ", "y"), **dict.fromkeys("хχ", "x"), "ԝ": "w", "ζ": "z",
+    }
+)
+"""Letters that look like Latin ones (Cyrillic, Greek; ``i`` and ``l``): a name written with them
+looked like another seat's name (``Аlice`` with a Cyrillic А)."""
+LOOKALIKE_DIGITS = str.maketrans({"0": "o", "1": "l", "5": "s"})
+DEFAULT_LABEL = re.compile(r"^(?:(?:bot|robot)(?:[0-9].*)?|(?:player|joueur)[0-9]+)$")
+"""Names the page gives seats that have none (``Player 2``, ``Bot 3 (greedy)``, ``Robot 3``), and
+a bare "Bot": a person named so looked like a bot, or like another seat."""
+
+
+def _letters_key(name: str) -> str:
+    """A name's letters and digits, compatibility forms folded (full-width letters), case and
+    accents dropped, look-alike letters read as their Latin twins."""
+    text = unicodedata.normalize("NFKD", name).casefold()
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).translate(LOOKALIKES)
+    return "".join(ch for ch in text if ch.isalnum()).replace("rn", "m").replace("vv", "w")
+
+
+def name_key(name: str) -> str:
+    """What a name looks like, for telling names apart (:func:`_letters_key`, with the digits that
+    look like letters read as them: ``A1ice`` is ``Alice``)."""
+    return _letters_key(name).translate(LOOKALIKE_DIGITS)
+
+
+def name_clash(name: str, slot: int, others: dict[int, str]) -> str | None:
+    """Why ``name`` may not be taken at ``slot`` (None if it may): it reads as the name of another
+    seat in ``others`` (slot: name), or as a label the page gives a seat without a name (a bot's,
+    another seat's "Player N")."""
+    letters, key = _letters_key(name), name_key(name)
+    if not key:
+        return None
+    own = (f"player{slot + 1}", f"joueur{slot + 1}")
+    if (DEFAULT_LABEL.match(letters) or DEFAULT_LABEL.match(key)) and letters not in own:
+        return f"name {quote_value(name)} reads as the label of a bot or of another seat; choose another"
+    for other, their in sorted(others.items()):
+        if other != slot and their and name_key(their) == key:
+            return f"name {quote_value(name)} reads as the name of seat {other + 1} ({quote_value(their)}); choose another"
+    return None

@@ -54,6 +54,7 @@ from hkmj.server.protocol import (
     TableConfig,
     compact_json,
     encode,
+    name_clash,
     quote_value,
 )
 from hkmj.server.store import Store
@@ -879,6 +880,9 @@ class Table:
         async with self.lock:
             if not 0 <= slot < 4 or self.bots[slot] is not None or self.tokens[slot] is not None:
                 raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
+            why = name_clash(name, slot, dict(enumerate(self.names)))
+            if why is not None:
+                raise ProtocolError("name_taken", f"join: {why}")
             token = secrets.token_urlsafe(24)
             await self._commit("join", {"slot": slot, "name": name or f"Player {slot + 1}", "token": hash_token(token)})
             if not self.started and all(self.tokens[i] is not None or self.bots[i] is not None for i in range(4)):

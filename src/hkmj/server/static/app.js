@@ -41,6 +41,7 @@ const T = {
       no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.", saving: "The server cannot save the game at the moment; play goes on as soon as it can, and no move is lost.",
       nothing_to_do: "Nothing to do: that is done already.",
+      name_taken: "That name looks like another seat's name, or like a bot's: choose another.",
       not_host: "Only the player who sat first may start the match, or anyone seated once that player has been away for a while; it starts by itself once every seat is taken.",
     },
   },
@@ -81,6 +82,7 @@ const T = {
       no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.", saving: "Le serveur ne peut pas enregistrer la partie pour l'instant\u00a0; le jeu reprendra dès que possible, sans perdre aucun coup.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
+      name_taken: "Ce nom ressemble à celui d'une autre place, ou à celui d'un robot\u00a0: choisissez-en un autre.",
       not_host: "Seule la personne assise la première peut commencer la partie, ou toute personne assise quand elle est absente depuis un moment\u00a0; la partie commence d'elle-même quand toutes les places sont prises.",
     },
   },
@@ -340,7 +342,7 @@ function onMessage(m) {
     G.hint = m; render();
   } else if (m.type === "error") {
     if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; joinPanel(G.tid); }
-    else if (m.code === "seat_taken" && !G.state) { G.want = null; joinPanel(G.tid); }
+    else if ((m.code === "seat_taken" || m.code === "name_taken") && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
   }
 }
