@@ -8,9 +8,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Any
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, drain
 
 from .test_attacks import post
 
@@ -86,3 +87,54 @@ def test_a_name_cannot_pass_for_another_seat_or_for_a_bot(server: Server) -> Non
     for names in (["Ann", "ann", "", ""], ["Ann", "", "Robot 3", ""]):
         status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "names": names})
         assert status == 400 and "choose another" in answer["message"], answer
+
+
+def test_hints_are_off_at_a_table_of_people_unless_its_creator_turns_them_on(server: Server) -> None:
+    """Any player could ask the server's strongest bot for every move (``hint``), at a match
+    between people too: there was no way to play without it. ``hints`` is a table option, on by
+    default where a bot plays (where people learn) and off at a table of people only; where it
+    is off a ``hint`` is refused with ``no_hints`` and the advisor never runs. The table's
+    ``config`` says which, so the page shows the *Hint* button only where it answers."""
+
+    async def ask(tid: str, slots: int) -> list[dict[str, Any]]:
+        clients = [server.client() for _ in range(slots)]
+        for c in clients:
+            await c.open()
+        try:
+            for i, c in enumerate(clients):
+                await c.join(tid, i, f"p{i}")
+            mover = await first_to_decide(clients)
+            assert mover.state is not None and mover.state["mine"]["legal"]
+            await mover.send(type="hint")
+            answer = await mover.wait(lambda m: m["type"] in ("hint", "error"))
+            return [answer, mover.state["config"]]
+        finally:
+            for c in clients:
+                await c.close()
+
+    people = server.create(slots=[None, None, "greedy", "greedy"])  # two people: hints on (a bot plays)
+    answer, config = asyncio.run(ask(people, 2))
+    assert config["hints"] is True and answer["type"] == "hint", answer
+    people = server.create(slots=[None] * 4)  # a table of people only: off by default
+    answer, config = asyncio.run(ask(people, 4))
+    assert config["hints"] is False and answer["type"] == "error" and answer["code"] == "no_hints", answer
+    assert "hints are off" in answer["message"]
+    turned_off = server.create(slots=[None, "greedy", "greedy", "greedy"], hints=False)
+    answer, config = asyncio.run(ask(turned_off, 1))
+    assert config["hints"] is False and answer["code"] == "no_hints", answer
+    turned_on = server.create(slots=[None] * 4, hints=True)
+    answer, config = asyncio.run(ask(turned_on, 4))
+    assert config["hints"] is True and answer["type"] == "hint", answer
+    status, body = post(server, {"hints": "yes"})
+    assert status == 400 and "hints" in body["message"], body
+
+
+async def first_to_decide(clients: list[GameClient], timeout: float = 20.0) -> GameClient:
+    """The first client with a decision to make (read until one has)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await drain(clients, 0.3)
+        for c in clients:
+            if c.state is not None and c.state.get("mine") and c.state["mine"]["legal"]:
+                return c
+    raise TimeoutError("nobody had a decision")

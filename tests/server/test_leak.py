@@ -168,7 +168,7 @@ def check_spectator(frames: list[dict[str, Any]]) -> int:
 def test_no_frame_hint_or_spectator_view_leaks_a_hidden_tile_under_every_ruleset(server: Server, rules: str) -> None:
     """The leak test's checks (HK above) on MCR and classical tables (MCR has no dead wall, MCR-3),
     with a spectator, and hints asked on the way: a hint names only the asking seat's own tiles."""
-    tid = server.create(slots=[None] * 4, hands=3, claim_window=0.0, next_delay=0, rules=rules)
+    tid = server.create(slots=[None] * 4, hands=3, claim_window=0.0, next_delay=0, rules=rules, hints=True)
 
     async def go() -> tuple[int, int, list[tuple[dict[str, Any], dict[str, Any]]]]:
         clients = [server.client(record=True) for _ in range(4)]

@@ -84,6 +84,7 @@ ERRORS: dict[str, str] = {
     "forbidden_origin": "cross-site request refused",
     "not_over": "the match is not over yet",
     "not_host": "only the table's host may start the match now",
+    "no_hints": "hints are off at this table",
     "name_taken": "that name reads as another seat's name or as a bot's; choose another",
 }
 """Every error code the server sends, with its generic meaning (``message`` gives details)."""
@@ -262,6 +263,10 @@ class TableConfig:
     """House options of the ruleset, all of them (defaults filled in), e.g. ``{"minfan": "3", ...}``."""
     max_hands: int | None = None
     """The match ends after this many hands whatever its length (set for every new table)."""
+    hints: bool = True
+    """The ``hint`` message answers (the advisor bot's best move). On by default where a bot plays
+    (where people learn), off at a table of people only: there it is advice from the server's
+    strongest bot on every move. Tables saved before this option had hints: True."""
     listed: bool = True
     """Shown in the lobby (``GET /api/tables``); an unlisted table is found by its link only, so
     nobody polling the lobby takes the open seat its creator keeps for a friend."""
@@ -324,6 +329,12 @@ class TableConfig:
                 setattr(cfg, name, float(x))
         if cfg.timer is not None and cfg.timer < cfg.claim_window:
             raise ValueError("timer: at least the claim window")
+        if "hints" in data:
+            if not isinstance(data["hints"], bool):
+                raise ValueError("hints: true (a player may ask the server for a suggestion) or false")
+            cfg.hints = data["hints"]
+        else:  # where a bot plays people learn; between people it is advice nobody else gets
+            cfg.hints = any(s is not None for s in cfg.slots)
         if "listed" in data:
             if not isinstance(data["listed"], bool):
                 raise ValueError("listed: true (shown in the lobby) or false (found by its link only)")

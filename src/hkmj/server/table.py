@@ -993,7 +993,10 @@ class Table:
 
     def hint(self, slot: int) -> dict[str, Any]:
         """A suggestion for the player's open decision (the advisor's best action: the
-        expert bot when installed, else the strong bot, from the player's own view) and its shanten."""
+        expert bot when installed, else the strong bot, from the player's own view) and its shanten;
+        ``no_hints`` where the table's creator turned hints off (:attr:`TableConfig.hints`)."""
+        if not self.cfg.hints:
+            raise ProtocolError("no_hints", "hint: hints are off at this table (its creator's choice); the advisor is not asked")
         hand, m = self.hand, self.match
         if hand is None or m is None or hand.over:
             raise ProtocolError("out_of_turn", "no hand in play")

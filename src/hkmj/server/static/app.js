@@ -6,7 +6,7 @@ const WINDS = { en: ["East", "South", "West", "North"], fr: ["Est", "Sud", "Oues
 const T = {
   en: {
     newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
-    oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
+    oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", hints: "Hints (a player may ask for the best move)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
     join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
@@ -41,13 +41,14 @@ const T = {
       no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.", saving: "The server cannot save the game at the moment; play goes on as soon as it can, and no move is lost.",
       nothing_to_do: "Nothing to do: that is done already.",
+      no_hints: "Hints are off at this table.",
       name_taken: "That name looks like another seat's name, or like a bot's: choose another.",
       not_host: "Only the player who sat first may start the match, or anyone seated once that player has been away for a while; it starts by itself once every seat is taken.",
     },
   },
   fr: {
     newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
-    oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
+    oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.",
     join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
@@ -82,6 +83,7 @@ const T = {
       no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.", saving: "Le serveur ne peut pas enregistrer la partie pour l'instant\u00a0; le jeu reprendra dès que possible, sans perdre aucun coup.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
+      no_hints: "Les conseils sont désactivés à cette table.",
       name_taken: "Ce nom ressemble à celui d'une autre place, ou à celui d'un robot\u00a0: choisissez-en un autre.",
       not_host: "Seule la personne assise la première peut commencer la partie, ou toute personne assise quand elle est absente depuis un moment\u00a0; la partie commence d'elle-même quand toutes les places sont prises.",
     },
@@ -201,6 +203,7 @@ async function lobby() {
         `<option value="${esc(k)}">${esc(lang === "fr" ? r.title_fr : r.title)}</option>`).join("")}</select></label>
       <div id="house" class="grid"></div>
       <label class="check"><input name="teaching" type="checkbox" checked> ${t("teaching")}</label>
+      <label class="check"><input name="hints" type="checkbox" checked> ${t("hints")}</label>
       <label class="check"><input name="listed" type="checkbox" checked> ${t("listed")}</label>
       <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
     </form></section>
@@ -218,7 +221,12 @@ async function lobby() {
   const listed = form.elements.listed;
   let listedTouched = false;
   listed.addEventListener("change", () => { listedTouched = true; });
+  // Hints where a bot plays (people learn there); off at a table of people only, unless asked for.
+  const hints = form.elements.hints;
+  let hintsTouched = false;
+  hints.addEventListener("change", () => { hintsTouched = true; });
   form.addEventListener("change", (e) => {
+    if (/^slot/.test(e.target.name) && !hintsTouched) hints.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
     if (/^slot/.test(e.target.name) && !listedTouched) listed.checked = ![0, 1, 2, 3].some((i) => form.elements[`slot${i}`].value === "open");
     if (!/^slot/.test(e.target.name) || teachTouched) return;
     teach.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
@@ -236,7 +244,7 @@ async function lobby() {
     const f = new FormData(e.target);
     const slots = [0, 1, 2, 3].map((i) => { const v = f.get(`slot${i}`); return v === "you" || v === "open" ? null : v; });
     const len = f.get("length");
-    const body = { slots, teaching: f.get("teaching") === "on", listed: f.get("listed") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
+    const body = { slots, teaching: f.get("teaching") === "on", hints: f.get("hints") === "on", listed: f.get("listed") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
       length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
       rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
     localStorage.setItem("hkmj.name", String(f.get("name") || ""));
@@ -412,7 +420,7 @@ function render() {
   const actions = mine ? `<div class="actions">
       ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
-      ${legal.length ? `<button id="hint">${t("hint")}</button>` : ""}
+      ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
       ${mine.away ? `<button class="primary" id="back">${t("back")}</button>` : ""}
       ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
       ${mine.bank != null ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
@@ -552,7 +560,7 @@ document.addEventListener("keydown", (e) => {
     act(`discard ${kind(buttons[G.sel].dataset.tile)}`); e.preventDefault();
   } else if (e.key === "p" && legal.includes("pass")) act("pass");
   else if (e.key === "m" && legal.includes("mahjong")) act("mahjong");
-  else if (e.key === "h" && legal.length) send({ type: "hint" });
+  else if (e.key === "h" && legal.length && G.state.config.hints !== false) send({ type: "hint" });
   else if (e.key === "d" && G.state.mine.drawn && legal.includes(`discard ${kind(G.state.mine.drawn)}`)) act(`discard ${kind(G.state.mine.drawn)}`);
 });
 
