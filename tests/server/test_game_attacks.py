@@ -8,12 +8,16 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, drain
 
 from .test_attacks import post
+from .test_browser import ARGS, CHROMIUM, wait_true
 
 MakeServer = Callable[..., Server]
 
@@ -138,3 +142,38 @@ async def first_to_decide(clients: list[GameClient], timeout: float = 20.0) -> G
             if c.state is not None and c.state.get("mine") and c.state["mine"]["legal"]:
                 return c
     raise TimeoutError("nobody had a decision")
+
+
+WIDE = "W" * 24
+"""The longest name a player may take, of the widest Latin letter: one word with no place to break."""
+RTL = "\u05e9\u05dc\u05d5\u05dd 12"
+"""A name written right to left that ends in digits: outside an isolate it takes the text after it
+(the next seat's name in a list) into its own direction and reorders it."""
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium")
+def test_a_long_or_right_to_left_name_stays_in_its_own_seat(server: Server) -> None:
+    """A name of 24 W (or of 24 wide letters such as U+FDFD) has nowhere to break: at phone width it
+    ran out of its seat's box over the seat beside it, on every player's screen. A name written
+    right to left ending in digits reordered the text beside it. Every name is now its own
+    direction isolate (``<bdi>``), and in a seat's box it is cut with an ellipsis at the box's edge."""
+    from playwright.sync_api import sync_playwright
+
+    tid = server.create(slots=["greedy"] * 4, names=[WIDE, RTL, "", "Ann"], hands=1, bot_delay=0.5)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 800})
+            page.goto(server.base + f"/t/{tid}?watch=1")
+            wait_true(page, "document.querySelectorAll('.seat .who b').length === 4")
+            boxes = page.evaluate(
+                """() => Array.from(document.querySelectorAll('.seat')).map((s) => {
+                    const seat = s.getBoundingClientRect(), name = s.querySelector('.who b').getBoundingClientRect();
+                    return [s.querySelector('.who b').textContent, seat.left, seat.right, name.left, name.right]; })"""
+            )
+            for text, left, right, name_left, name_right in boxes:
+                assert left - 0.5 <= name_left and name_right <= right + 0.5, (text, left, right, name_left, name_right)
+            isolated = page.evaluate("Array.from(document.querySelectorAll('.seat .who bdi')).map((b) => b.textContent)")
+            assert sorted(isolated) == sorted([WIDE, RTL, "Bot 3 (greedy)", "Ann"]), isolated
+        finally:
+            browser.close()
