@@ -6,12 +6,14 @@ game"): each test is the attack script, and checks that the server holds.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, drain
@@ -177,3 +179,36 @@ def test_a_long_or_right_to_left_name_stays_in_its_own_seat(server: Server) -> N
             assert sorted(isolated) == sorted([WIDE, RTL, "Bot 3 (greedy)", "Ann"]), isolated
         finally:
             browser.close()
+
+
+def test_one_address_cannot_take_every_spectators_place(make_server: MakeServer) -> None:
+    """A table takes ``--spectators`` watchers (32), and one address may hold 64 connections: a
+    stranger watching a listed table 32 times left no place to watch it for anyone else (the
+    players' friends got ``spectators_full``), and 64 sockets did it to two tables at once. One
+    address may watch one table from 8 connections at most (a LAN party watching one table
+    stays below it); others still watch."""
+    server = make_server(None, "--trusted-proxy", "127.0.0.1")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60)
+
+    async def watch(forwarded: str) -> tuple[Any, str]:
+        ws = await connect(server.ws_url, additional_headers={"X-Forwarded-For": forwarded})
+        await ws.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        return ws, msg["type"] if msg["type"] == "welcome" else f"{msg['code']}: {msg['message']}"
+
+    async def go() -> None:
+        held = []
+        try:
+            for _ in range(10):
+                held.append(await watch("203.0.113.7"))
+            answers = [a for _, a in held]
+            assert answers[:8] == ["welcome"] * 8, answers
+            assert all(a.startswith("spectators_full") and "your address" in a for a in answers[8:]), answers
+            other = await watch("198.51.100.2")
+            held.append(other)
+            assert other[1] == "welcome"
+        finally:
+            for ws, _ in held:
+                await ws.close()
+
+    asyncio.run(go())

@@ -80,6 +80,9 @@ OUTBOX_LIMIT = 512
 """Frames queued for a client that does not read; past this the connection is closed."""
 PLAYER_CONNECTIONS_PER_SLOT = 4
 """Connections holding one seat; a further ``resume`` closes the oldest (it always succeeds)."""
+SPECTATORS_PER_ADDRESS = 8
+"""Connections one client address may watch one table from: a stranger watching a listed table
+from as many connections as it takes spectators left no place for anyone else to watch it."""
 FINISHED_CACHE = 32
 """Finished or abandoned tables kept replayed (read-only, not live) for lookups and watchers."""
 ACTION_WAIT = 2.0
@@ -659,9 +662,11 @@ class Hub:
                 self._show_result(conn, table, msg)
                 return
             if kind == "watch":
-                watching = sum(1 for c in table.clients if c.slot is None)
-                if watching >= self.limits.spectators_per_table:
+                watching = [c for c in table.clients if c.slot is None]
+                if len(watching) >= self.limits.spectators_per_table:
                     raise ProtocolError("spectators_full", f"this table accepts {self.limits.spectators_per_table} spectators")
+                if sum(1 for c in watching if isinstance(c, Conn) and c.address == conn.address) >= SPECTATORS_PER_ADDRESS:
+                    raise ProtocolError("spectators_full", f"this table is watched from {SPECTATORS_PER_ADDRESS} connections of your address already")
             if kind == "join":
                 if not table.live:  # abandoned, and that seat is not free: it stays abandoned
                     raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
