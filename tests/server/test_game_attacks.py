@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +19,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, drain
+from hkmj.server.testing import Server, choose, drain, play, public_tiles, tiles_in
 
 from .test_attacks import post
 from .test_browser import ARGS, CHROMIUM, wait_true
@@ -212,3 +215,101 @@ def test_one_address_cannot_take_every_spectators_place(make_server: MakeServer)
                 await ws.close()
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_acting_for_another_seat_or_with_tiles_not_held_is_refused_and_the_hand_finishes(server: Server, rules: str) -> None:
+    """A seated player acts for the seat on turn (its ``slot``, ``seat`` and token written into the
+    message), discards, kongs and claims tiles it does not hold, claims after the window closed,
+    replays an applied action, and the player on turn reconnects in mid-decision and answers with
+    the frame it saw before: each is refused with its own error to that client only (or, for the
+    reconnect, applied once), the frames of the others do not move, and the hand then finishes."""
+    tid = server.create(slots=[None] * 4, hands=1, rules=rules, claim_window=0.05, timer=60, teaching=False)
+
+    async def refused(c: GameClient, **msg: Any) -> dict[str, Any]:
+        await c.send(type="action", **msg)
+        return await c.wait(lambda m: m["type"] in ("error", "ack"))
+
+    async def go() -> None:
+        clients = [server.client() for _ in range(4)]
+        for c in clients:
+            await c.open()
+        for i, c in enumerate(clients):
+            await c.join(tid, i, f"p{i}")
+        mover = await first_to_decide(clients)
+        others = [c for c in clients if c is not mover]
+        st = mover.state
+        assert st is not None and mover.token is not None
+        held = {t.split(":")[0] for t in st["mine"]["concealed"]}
+        absent = next(k for k in ("1m", "9p", "5s", "7z", "1z", "3p", "8m") if k not in held)
+        seq = st["seq"]
+        mine = mover.state and mover.state["mine"]["concealed"]
+        # someone else writes the mover's slot, seat and token into an action: it is theirs, not the mover's
+        forged = await refused(others[0], cseq=1, at=seq, action=f"discard {next(iter(held))}", slot=mover.slot, seat=st["you"], token=mover.token)
+        assert forged["code"] == "out_of_turn", forged
+        for action, word in ((f"discard {absent}", "holds no"), (f"concealed kong {absent}", "four"), (f"added kong {absent}", "pung"), ("pung", "no discard"), ("chow 345m", "no discard"), ("kong 5p", "no discard")):
+            answer = await refused(mover, cseq=mover.cseq + 1, at=seq, action=action)
+            assert answer["code"] == "illegal" and word in answer["message"], (action, answer)
+        await drain(clients, 0.2)  # nothing moved, and only the senders were told
+        assert all(c.state is not None and c.state["seq"] == seq for c in clients)
+        assert [len(c.errors) for c in others] == [1, 0, 0] and len(mover.errors) == 6
+        # the mover reconnects in mid-decision and answers with the frame it saw before
+        await mover.close()
+        again = server.client()
+        await again.open()
+        back = await again.resume(tid, mover.token)
+        assert back["mine"]["concealed"] == mine and back["mine"]["legal"] == st["mine"]["legal"]
+        discard = next(a for a in st["mine"]["legal"] if a.startswith("discard"))
+        ack = await refused(again, cseq=7, at=seq, action=discard)
+        assert ack["type"] == "ack", ack
+        assert (await refused(again, cseq=7, at=seq, action=discard))["code"] == "duplicate"
+        again.cseq = 7
+        clients[clients.index(mover)] = again
+        # after the window: every seat that is not on turn claims the discard; each is out of turn
+        await drain(clients, 0.3)
+        for c in clients:
+            if c.state is not None and not c.state["mine"]["legal"]:
+                late = await refused(c, cseq=c.cseq + 100, at=c.state["seq"], action="pung")
+                assert late["code"] == "out_of_turn", late
+        rng = random.Random(7)
+        await play(clients, lambda cs: bool(cs[0].state and cs[0].state.get("reveal")), lambda i, legal: choose(legal, rng), 120)
+        for c in clients:
+            await c.close()
+
+    asyncio.run(go())
+
+
+def test_an_abandoned_tables_log_and_view_keep_its_hands_and_wall_hidden(make_server: MakeServer) -> None:
+    """Everyone leaves in mid-hand and the table is saved as abandoned: its log export is still
+    ``409 not_over`` (the log holds every wall and hand), and a spectator of it sees no hand."""
+    server = make_server(None, "--abandon-after", "1")
+    status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+
+    async def leave() -> None:
+        async with GameClient(server.ws_url) as c:
+            await c.resume(tid, token)
+            await c.send(type="start")
+            await c.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
+
+    asyncio.run(leave())
+    deadline = time.monotonic() + 20
+    while server.get(f"/api/tables/{tid}")["live"]:
+        assert time.monotonic() < deadline, "never abandoned"
+        time.sleep(0.3)
+    try:
+        urllib.request.urlopen(server.base + f"/api/tables/{tid}/log", timeout=5)
+        raise AssertionError("the log of an abandoned hand was exported")
+    except urllib.error.HTTPError as e:
+        assert e.code == 409 and json.loads(e.read())["error"] == "not_over"
+
+    async def watch() -> dict[str, Any]:
+        async with server.client() as w:
+            return await w.watch(tid)
+
+    st = asyncio.run(watch())
+    assert st["reveal"] is None and st["mine"] is None and st["hand"]["phase"] != "over"
+    public = public_tiles(st)
+    last = (st["hand"].get("last_discard") or {}).get("tile")
+    assert tiles_in(st) <= public | ({last} if last else set()), tiles_in(st) - public
