@@ -101,9 +101,10 @@ def test_a_name_cannot_pass_for_another_seat_or_for_a_bot(server: Server) -> Non
 def test_hints_are_off_at_a_table_of_people_unless_its_creator_turns_them_on(server: Server) -> None:
     """Any player could ask the server's strongest bot for every move (``hint``), at a match
     between people too: there was no way to play without it. ``hints`` is a table option, on by
-    default where a bot plays (where people learn) and off at a table of people only; where it
-    is off a ``hint`` is refused with ``no_hints`` and the advisor never runs. The table's
-    ``config`` says which, so the page shows the *Hint* button only where it answers."""
+    default at a teaching table and where one person plays bots, off at a match between people
+    that is not a teaching table; where it is off a ``hint`` is refused with ``no_hints`` and the
+    advisor never runs. The table's ``config`` says which, so the page shows *Hint* only where
+    it answers."""
 
     async def ask(tid: str, slots: int) -> list[dict[str, Any]]:
         clients = [server.client() for _ in range(slots)]
@@ -121,9 +122,12 @@ def test_hints_are_off_at_a_table_of_people_unless_its_creator_turns_them_on(ser
             for c in clients:
                 await c.close()
 
-    people = server.create(slots=[None, None, "greedy", "greedy"])  # two people: hints on (a bot plays)
+    people = server.create(slots=[None, None, "greedy", "greedy"])  # a teaching table (bots play): hints on
     answer, config = asyncio.run(ask(people, 2))
     assert config["hints"] is True and answer["type"] == "hint", answer
+    against = server.create(slots=[None, None, "greedy", "greedy"], teaching=False)  # two people compete: off
+    answer, config = asyncio.run(ask(against, 2))
+    assert config["hints"] is False and answer["code"] == "no_hints", answer
     people = server.create(slots=[None] * 4)  # a table of people only: off by default
     answer, config = asyncio.run(ask(people, 4))
     assert config["hints"] is False and answer["type"] == "error" and answer["code"] == "no_hints", answer

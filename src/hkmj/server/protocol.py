@@ -264,9 +264,10 @@ class TableConfig:
     max_hands: int | None = None
     """The match ends after this many hands whatever its length (set for every new table)."""
     hints: bool = True
-    """The ``hint`` message answers (the advisor bot's best move). On by default where a bot plays
-    (where people learn), off at a table of people only: there it is advice from the server's
-    strongest bot on every move. Tables saved before this option had hints: True."""
+    """The ``hint`` message answers (the advisor bot's best move). On by default at a teaching table
+    and where one person plays bots; off at a match between people that is not a teaching table:
+    there it is advice from the server's strongest bot on every move. Tables saved before this
+    option had hints."""
     listed: bool = True
     """Shown in the lobby (``GET /api/tables``); an unlisted table is found by its link only, so
     nobody polling the lobby takes the open seat its creator keeps for a friend."""
@@ -333,8 +334,8 @@ class TableConfig:
             if not isinstance(data["hints"], bool):
                 raise ValueError("hints: true (a player may ask the server for a suggestion) or false")
             cfg.hints = data["hints"]
-        else:  # where a bot plays people learn; between people it is advice nobody else gets
-            cfg.hints = any(s is not None for s in cfg.slots)
+        else:  # at a teaching table people learn; at a match between people it is advice from the server
+            cfg.hints = cfg.teaching or sum(s is None for s in cfg.slots) < 2
         if "listed" in data:
             if not isinstance(data["listed"], bool):
                 raise ValueError("listed: true (shown in the lobby) or false (found by its link only)")

@@ -224,16 +224,19 @@ async function lobby() {
   const listed = form.elements.listed;
   let listedTouched = false;
   listed.addEventListener("change", () => { listedTouched = true; });
-  // Hints where a bot plays (people learn there); off at a table of people only, unless asked for.
+  // Hints at a teaching table or for one person with bots; off at a match between people, unless asked for.
   const hints = form.elements.hints;
   let hintsTouched = false;
   hints.addEventListener("change", () => { hintsTouched = true; });
   form.addEventListener("change", (e) => {
-    if (/^slot/.test(e.target.name) && !hintsTouched) hints.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
     if (/^slot/.test(e.target.name) && !listedTouched) listed.checked = ![0, 1, 2, 3].some((i) => form.elements[`slot${i}`].value === "open");
     if (!/^slot/.test(e.target.name) || teachTouched) return;
     teach.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
     if (!timerTouched) timer.value = teach.checked ? "" : "20";
+  });
+  form.addEventListener("change", (e) => {  // after the teaching box has followed the seats
+    if (hintsTouched || !(/^slot/.test(e.target.name) || e.target.name === "teaching")) return;
+    hints.checked = teach.checked || [0, 1, 2, 3].filter((i) => ["you", "open"].includes(form.elements[`slot${i}`].value)).length < 2;
   });
   const house = () => {  // the chosen ruleset's house options, each with its values
     const r = (info.rulesets || {})[$("#rules").value];
