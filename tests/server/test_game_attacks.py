@@ -317,3 +317,35 @@ def test_an_abandoned_tables_log_and_view_keep_its_hands_and_wall_hidden(make_se
     public = public_tiles(st)
     last = (st["hand"].get("last_discard") or {}).get("tile")
     assert tiles_in(st) <= public | ({last} if last else set()), tiles_in(st) - public
+
+
+def test_a_spectator_of_an_abandoned_table_follows_it_when_a_player_brings_it_back(make_server: MakeServer) -> None:
+    """A spectator of an abandoned table watched a copy read from the database; when a player came
+    back and the table played on, the spectator's view stayed frozen (nothing told it to look
+    again). The spectators of that copy now follow the table brought back to play."""
+    server = make_server(None, "--abandon-after", "1")
+    status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+
+    async def leave() -> None:
+        async with GameClient(server.ws_url) as c:
+            await c.resume(tid, token)
+            await c.send(type="start")
+            await c.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
+
+    asyncio.run(leave())
+    deadline = time.monotonic() + 20
+    while server.get(f"/api/tables/{tid}")["live"]:
+        assert time.monotonic() < deadline, "never abandoned"
+        time.sleep(0.3)
+
+    async def come_back() -> None:
+        async with server.client() as w, GameClient(server.ws_url) as player:
+            st = await w.watch(tid)
+            assert not st["players"][0]["connected"]
+            await player.resume(tid, token)
+            await w.wait(lambda m: m["type"] == "state" and m["players"][0]["connected"], 5)
+            assert server.get(f"/api/tables/{tid}")["live"]
+
+    asyncio.run(come_back())

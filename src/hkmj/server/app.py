@@ -507,13 +507,20 @@ class Hub:
                 if status in ("open", "playing") or (status == "abandoned" and revive is not None):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
-                    self.finished.pop(tid, None)
+                    copy = self.finished.pop(tid, None)
                     t = await self._replay(tid)
                     if status == "abandoned":
                         await asyncio.to_thread(self.store.set_status, tid, "playing" if t.started else "open")
                         if address is not None:
                             self.created_by[tid] = address
-                    return self._go_live(t)
+                    self._go_live(t)
+                    if copy is not None:  # its spectators follow the table back to play (else their view froze)
+                        for c in list(copy.clients):
+                            copy.clients.discard(c)
+                            if isinstance(c, Conn) and not c.dead:
+                                c.table = t
+                                t.attach(c)
+                    return t
                 if cached is None:
                     cached = await self._replay(tid)
                     self._cache(cached)
