@@ -287,21 +287,7 @@ def test_an_abandoned_tables_log_and_view_keep_its_hands_and_wall_hidden(make_se
     """Everyone leaves in mid-hand and the table is saved as abandoned: its log export is still
     ``409 not_over`` (the log holds every wall and hand), and a spectator of it sees no hand."""
     server = make_server(None, "--abandon-after", "1")
-    status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None})
-    assert status == 201
-    tid, token = answer["id"], answer["token"]
-
-    async def leave() -> None:
-        async with GameClient(server.ws_url) as c:
-            await c.resume(tid, token)
-            await c.send(type="start")
-            await c.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
-
-    asyncio.run(leave())
-    deadline = time.monotonic() + 20
-    while server.get(f"/api/tables/{tid}")["live"]:
-        assert time.monotonic() < deadline, "never abandoned"
-        time.sleep(0.3)
+    tid, _ = abandoned_in_mid_hand(server)
     try:
         urllib.request.urlopen(server.base + f"/api/tables/{tid}/log", timeout=5)
         raise AssertionError("the log of an abandoned hand was exported")
@@ -324,6 +310,22 @@ def test_a_spectator_of_an_abandoned_table_follows_it_when_a_player_brings_it_ba
     back and the table played on, the spectator's view stayed frozen (nothing told it to look
     again). The spectators of that copy now follow the table brought back to play."""
     server = make_server(None, "--abandon-after", "1")
+    tid, token = abandoned_in_mid_hand(server)
+
+    async def come_back() -> None:
+        async with server.client() as w, GameClient(server.ws_url) as player:
+            st = await w.watch(tid)
+            assert not st["players"][0]["connected"]
+            await player.resume(tid, token)
+            await w.wait(lambda m: m["type"] == "state" and m["players"][0]["connected"], 5)
+            assert server.get(f"/api/tables/{tid}")["live"]
+
+    asyncio.run(come_back())
+
+
+def abandoned_in_mid_hand(server: Server) -> tuple[str, str]:
+    """A table whose only player started the match and left: saved as abandoned in mid-hand
+    (``--abandon-after 1``); its id and the player's token."""
     status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None})
     assert status == 201
     tid, token = answer["id"], answer["token"]
@@ -339,13 +341,4 @@ def test_a_spectator_of_an_abandoned_table_follows_it_when_a_player_brings_it_ba
     while server.get(f"/api/tables/{tid}")["live"]:
         assert time.monotonic() < deadline, "never abandoned"
         time.sleep(0.3)
-
-    async def come_back() -> None:
-        async with server.client() as w, GameClient(server.ws_url) as player:
-            st = await w.watch(tid)
-            assert not st["players"][0]["connected"]
-            await player.resume(tid, token)
-            await w.wait(lambda m: m["type"] == "state" and m["players"][0]["connected"], 5)
-            assert server.get(f"/api/tables/{tid}")["live"]
-
-    asyncio.run(come_back())
+    return str(tid), str(token)
