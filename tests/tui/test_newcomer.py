@@ -3,12 +3,13 @@ is still explained on screen, and the hint's best move agrees with its list of d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 
 from hkmj.tiles import tile
-from hkmj.tui.app import PlayApp
+from hkmj.tui.app import EndScreen, PlayApp
 from hkmj.tui.session import Session
 from hkmj.tui.texts import Texts
 
@@ -200,3 +201,34 @@ def test_the_action_bar_keeps_one_button_per_chow_when_they_fit() -> None:
     assert [label for _, _, label in folded] == [tx("btn.chow.any"), tx("btn.pass"), tx("btn.hint"), tx("btn.help")]
     assert bar_width(folded) <= 80
     assert [c for c, _, _ in fit_bar(bar, 30, tx)] == ["chow", "pass"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_6_a_zero_fan_win_says_why_its_element_table_is_empty_at_80x24(make_session: Make, lang: str) -> None:
+    """HK-6 has no minimum: 123m 456p 789s, a pung of 5 Bamboo and a pair of 1 Circles, won on a
+    discard with Flower 2 at East's seat, scores no element at all. The end screen showed an empty
+    table (a heading, then "Total fan 0") that a newcomer could take for a fault; it now says that
+    no element counts and that a 0-fan hand still wins."""
+    tx = Texts(lang)
+    s = make_session(
+        hands=("2f123m456p789s55s1p9m", "2233445566778m", "2233445566778p", "223344999s2345z"),
+        draws="5s",
+        replacements="1p",
+        lang=lang,
+    )
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert s.try_discard(tile("9m")).done
+        while s.bots_pending():
+            s.step()
+        assert s.view().offered == tile("5s")
+        await pilot.press("m")
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        assert app.screen.summary.items == () and app.screen.summary.fan == 0 and app.screen.summary.base == 1
+        text = " ".join(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+        assert tx("end.total_fan") in text
+        assert " ".join(tx("end.no_element").split()) in text

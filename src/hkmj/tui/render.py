@@ -239,6 +239,8 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
         out.append(f"{tx('end.element'):<{width}}{tx('end.fan') if fan else tx('unit.points'):>4}\n", style="bold")
         for item_name, value in s.items:
             out.append(f"{item_name:<{width}}{value:>4}\n")
+        if fan and not s.items and not s.limit:
+            out.append(tx("end.no_element") + "\n", style="italic")
         out.append(f"{total:<{width}}{s.fan:>4}\n", style="bold")
         if s.limit:
             out.append(tx("end.limit", name=s.limit) + "\n", style="bold #d08700")
