@@ -391,3 +391,48 @@ def test_each_player_sees_their_time_bank_in_english_and_french(make_server: Any
         wait_true(slow, "G.state.mine.bank < 89 && /: 8[0-8]\\u00a0s$/.test(document.querySelector('#bank').textContent)", 15)
         browser.close()
     assert not errors, errors
+
+
+def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(server: Server) -> None:
+    """A newcomer met the house options as the protocol spells them: labels *minfan*, *table*,
+    *payment* and values *seed*, *half-shooter*, in French too, and "HK minfan=0 … table=seed" on
+    the table. Each option is now named in the page's language (its value sent as before: the
+    table is created with table=half, payment=half-shooter, minfan=3), for Hong Kong and the
+    classical game, and the table shows its ruleset and options in the same words."""
+    from playwright.sync_api import sync_playwright
+
+    raw = re.compile(r"\b(minfan|seed|half-shooter|pay_highest)\b|=")
+    words = {
+        "en": ("Minimum fan to win", "half-exponential", "the discarder pays for all", "Pay the highest score (CL-7.4)"),
+        "fr": ("Fan minimum pour gagner", "demi-exponentielle", "le défausseur paie pour tous", "Payer le score le plus haut (CL-7.4)"),
+    }
+    on_table = {
+        "en": "Hong Kong · minimum 3 fan · limit from 10 fan · half-exponential · the discarder pays for all · base value 1",
+        "fr": "Hong Kong · 3 fan minimum · limite à partir de 10 fan · demi-exponentielle · le défausseur paie pour tous · valeur de base 1",
+    }
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        for lang in ("en", "fr"):
+            page = _lobby(browser, server, errors, 390, 844)
+            page.select_option("#lang", lang)
+            page.wait_for_selector("#house select[name='opt.table']")
+            house = page.inner_text("#house")
+            assert not raw.search(house), house
+            label, half, shooter, highest = words[lang]
+            assert label in house and half in house and shooter in house
+            page.select_option("#rules", "classical")
+            assert highest in page.inner_text("#house") and not raw.search(page.inner_text("#house"))
+            page.select_option("#rules", "hk")
+            page.select_option("select[name='opt.minfan']", "3")
+            page.select_option("select[name='opt.table']", "half")
+            page.select_option("select[name='opt.payment']", "half-shooter")
+            page.click("#create")
+            page.wait_for_selector("#board", timeout=15000)
+            tid = page.url.rstrip("/").split("/")[-1]
+            options = server.get(f"/api/tables/{tid}")["table"]["config"]["options"]
+            assert (options["minfan"], options["table"], options["payment"]) == ("3", "half", "half-shooter")
+            line = page.inner_text("#board .center .muted")
+            assert line.replace("\u00a0", " ") == on_table[lang], line
+        browser.close()
+        assert not errors, errors

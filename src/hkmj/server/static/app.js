@@ -34,6 +34,20 @@ const T = {
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
     falsePays_classical: "{name} declared a hand that is not a win: {name} pays the limit to each player, East's share doubled (CL-7.7).",
     bots: { greedy: "greedy", random: "random", strong: "strong" },
+    house: {
+      "hk.minfan": "Minimum fan to win", "hk.limit": "Limit from (fan)", "hk.table": "Fan to base points", "hk.payment": "Payment on a discard",
+      "hk.base": "Base value (multiplies every payment)", "classical.pay_highest": "Pay the highest score (CL-7.4)", "classical.limit": "Limit (points)",
+    },
+    houseValues: {
+      "hk.table.seed": "4-7-10 steps (the rules)", "hk.table.half": "half-exponential", "hk.table.doubling": "doubling",
+      "hk.payment.seed": "the discarder pays double (the rules)", "hk.payment.half-shooter": "the discarder pays for all",
+      "classical.pay_highest.off": "off", "classical.pay_highest.on": "on",
+    },
+    houseShort: {
+      "hk.minfan": "minimum {v} fan", "hk.limit": "limit from {v} fan", "hk.base": "base value {v}", "classical.limit": "limit {v} points",
+      "classical.pay_highest": "pay the highest score: {v}",
+    },
+    rulesName: { hk: "Hong Kong", mcr: "Chinese Official (MCR)", classical: "Classical" },
     err: {
       out_of_turn: "You have no decision to make now.", stale: "The table moved on before your move arrived; look again.",
       illegal: "That move is not allowed now.", duplicate: "That move was already sent.", match_over: "The match is over.",
@@ -76,6 +90,20 @@ const T = {
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
     falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie la limite à chaque joueur, le double à l'Est (CL-7.7).",
     bots: { greedy: "glouton", random: "hasard", strong: "fort" },
+    house: {
+      "hk.minfan": "Fan minimum pour gagner", "hk.limit": "Limite à partir de (fan)", "hk.table": "Des fans aux points de base", "hk.payment": "Paiement sur une défausse",
+      "hk.base": "Valeur de base (multiplie chaque paiement)", "classical.pay_highest": "Payer le score le plus haut (CL-7.4)", "classical.limit": "Limite (points)",
+    },
+    houseValues: {
+      "hk.table.seed": "paliers 4-7-10 (la règle)", "hk.table.half": "demi-exponentielle", "hk.table.doubling": "doublement",
+      "hk.payment.seed": "le défausseur paie double (la règle)", "hk.payment.half-shooter": "le défausseur paie pour tous",
+      "classical.pay_highest.off": "non", "classical.pay_highest.on": "oui",
+    },
+    houseShort: {
+      "hk.minfan": "{v} fan minimum", "hk.limit": "limite à partir de {v} fan", "hk.base": "valeur de base {v}", "classical.limit": "limite {v} points",
+      "classical.pay_highest": "payer le score le plus haut\u00a0: {v}",
+    },
+    rulesName: { hk: "Hong Kong", mcr: "Officiel chinois (MCR)", classical: "Classique" },
     err: {
       out_of_turn: "Vous n'avez pas de décision à prendre maintenant.", stale: "La table a avancé avant l'arrivée de votre coup\u00a0; regardez à nouveau.",
       illegal: "Ce coup n'est pas permis maintenant.", duplicate: "Ce coup a déjà été envoyé.", match_over: "La partie est terminée.",
@@ -140,8 +168,20 @@ function tilesText(kinds) {
 /** A tile's picture: French faces show O (Ouest) for West, on wind and bonus tiles. */
 const tileSrc = (k) => `/tiles/${k}.svg${lang === "fr" && (k === "3z" || k[1] === "f") ? "?lang=fr" : ""}`;
 const img = (id, cls = "") => `<img class="tile ${cls}" src="${tileSrc(kind(id))}" alt="${esc(tileName(kind(id)))}" title="${esc(tileName(kind(id)))}" data-tile="${esc(id)}">`;
-// The table's ruleset and house options, e.g. "HK minfan=3 limit=10 …" (shown in the lobby and on the table).
-const rulesLine = (cfg) => `${String((cfg && cfg.rules) || "hk").toUpperCase()} ${Object.entries((cfg && cfg.options) || {}).map(([k, v]) => `${k}=${v}`).join(" ")}`.trim();
+/** A house option's name for a person, from the ruleset and its key ("hk", "minfan" -> "Minimum fan to win"). */
+const houseLabel = (rules, key) => (T[lang].house[`${rules}.${key}`] || T.en.house[`${rules}.${key}`] || key);
+/** A house option's value for a person ("hk", "table", "seed" -> "4-7-10 steps (the rules)"); a number as it is. */
+const houseValue = (rules, key, v) => (T[lang].houseValues[`${rules}.${key}.${v}`] || T.en.houseValues[`${rules}.${key}.${v}`] || String(v));
+/** The table's ruleset and every house option in words, e.g. "Hong Kong · minimum 3 fan · limit from 10 fan · …"
+ * (shown in the lobby and on the table). */
+const rulesLine = (cfg) => {
+  const rules = String((cfg && cfg.rules) || "hk");
+  const opts = Object.entries((cfg && cfg.options) || {}).map(([k, v]) => {
+    const short = T[lang].houseShort[`${rules}.${k}`];
+    return short ? short.replace("{v}", houseValue(rules, k, v)) : houseValue(rules, k, v);
+  });
+  return [T[lang].rulesName[rules] || rules.toUpperCase(), ...opts].join(" · ");
+};
 const back = (n) => Array.from({ length: n }, () => `<img class="tile" src="/tiles/back.svg" alt="">`).join("");
 function toast(text) {
   const el = $("#toast"); el.textContent = text; el.classList.add("on");
@@ -240,8 +280,9 @@ async function lobby() {
   });
   const house = () => {  // the chosen ruleset's house options, each with its values
     const r = (info.rulesets || {})[$("#rules").value];
-    $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(o.help)}">${esc(o.key)}${o.choices.length
-      ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`
+    const rules = $("#rules").value;  // each option named in words, the server's help as its tooltip in English
+    $("#house").innerHTML = r ? r.options.map((o) => `<label ${lang === "en" ? `title="${esc(o.help)}"` : ""}>${esc(houseLabel(rules, o.key))}${o.choices.length
+      ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
       : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
   };
   if ($("#rules")) { $("#rules").addEventListener("change", house); house(); }
