@@ -520,9 +520,14 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--flag", "last_wall_tile", "--flag", "last_wall_tile", "--rules", "hk"], 1,
      "Not a valid winning hand: flags [\"last_wall_tile\", \"last_wall_tile\"]: a flag is given twice",
      "Main gagnante non valable : flags [\"last_wall_tile\", \"last_wall_tile\"] : un drapeau est donné deux fois"),
+    # HK-1.3: a bonus number outside 1-4, or given twice, is named as typed (not as the request's
+    # list "--flower [5]", with the machine interface's R-9) and the message shows how to write it
     (["123m456m789m123p55p", "--win", "5p", "--flower", "5", "--rules", "hk"], 1,
-     "Not a valid winning hand: --flower [5]: expected a list of distinct numbers 1-4, one per flower or season held (R-9)",
-     "Main gagnante non valable : --flower [5] : des numéros distincts de 1 à 4 sont attendus, un par fleur ou saison détenue (R-9)"),
+     "Not a valid winning hand: --flower 5: flowers are numbered 1-4, one tile of each, e.g. --flower 2",
+     "Main gagnante non valable : --flower 5 : les fleurs sont numérotées de 1 à 4, une tuile de chaque, par exemple --flower 2"),
+    (["123m456m789m123p55p", "--win", "5p", "--season", "3", "--season", "3", "--rules", "mcr"], 1,
+     "Not a valid winning hand: --season 3 --season 3: seasons are numbered 1-4, one tile of each, e.g. --season 2",
+     "Main gagnante non valable : --season 3 --season 3 : les saisons sont numérotées de 1 à 4, une tuile de chaque, par exemple --season 2"),
     (["123m456m789m123p55p", "--win", "5p", "--flower", "5", "--rules", "classical"], 1,
      "Not a valid deal: E: flowers [5]: each is a distinct number 1-4 (CL-1.1)",
      "Donne non valable : E : fleurs [5] : chacune est un numéro distinct de 1 à 4 (CL-1.1)"),

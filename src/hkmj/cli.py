@@ -334,6 +334,11 @@ def _as_options(message: str) -> str:
     """A scoring error about a request field, worded with the option the user typed:
     ``win_tile '10m': …`` becomes ``--win '10m': …``."""
     field, _, rest = message.partition(" ")
+    bonus = re.fullmatch(r"\[([-\d, ]*)\]: expected a list of distinct numbers 1-4, one per flower or season held \(R-9\)", rest)
+    if field in ("flowers", "seasons") and bonus:  # as typed, not as the request's list: --flower 5
+        option = _OPTIONS[field]
+        typed = " ".join(f"{option} {n}" for n in bonus.group(1).split(", "))
+        return f"{typed}: {field} are numbered 1-4, one tile of each, e.g. {option} 2"
     return f"{_OPTIONS[field]} {rest}" if field in _OPTIONS and rest else message
 
 

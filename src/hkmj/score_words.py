@@ -102,8 +102,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "un groupe de {n} caractères : un groupe s'écrit comme 'pung 555m'"),
     (r"(?P<n>\d+) melds: a hand has at most four groups(?P<rule>(?: \([^)]*\))?)", "{n} groupes : une main en a au plus quatre{rule}"),
     # --- bonus tiles, seats, flags (R-3, R-9)
-    (rf"(?P<option>--flower|--season) (?P<value>{_LIST}): expected a list of distinct numbers 1-4, one per flower or season held \(R-9\)",
-     "{option} {value} : des numéros distincts de 1 à 4 sont attendus, un par fleur ou saison détenue (R-9)"),
+    (r"(?P<typed>--(?:flower|season) -?\d+(?: --(?:flower|season) -?\d+)*): (?P<what>flowers|seasons) are numbered 1-4, "
+     r"one tile of each, e\.g\. (?P<example>--(?:flower|season) 2)",
+     lambda g: f"{g['typed']} : les {'fleurs' if g['what'] == 'flowers' else 'saisons'} sont numérotées de 1 à 4, "
+     f"une tuile de chaque, par exemple {g['example']}"),
     (rf"(?P<what>flower|season)s (?P<value>{_LIST}): each is a distinct number 1-4 \((?P<rule>[^)]*)\)",
      lambda g: f"{'fleurs' if g['what'] == 'flower' else 'saisons'} {g['value']} : chacune est un numéro distinct de 1 à 4 ({g['rule']})"),
     (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",
