@@ -43,6 +43,12 @@ def test_hk1_4_mpsz_round_trip() -> None:
         ("m", "suit letter 'm' with no digits"),
         ("1m!", "unexpected character '!'"),
         ("9f", "bonus tiles run 1f-8f"),
+        ("9M", "'9M': suit letters are lowercase: write '9m'"),
+        ("123mEE", "'E': write the East wind as 1z (winds 1z-4z, dragons 5z-7z)"),
+        ("Wh", "'Wh': write the White dragon as 5z"),
+        ("W", "'W': write the West wind as 3z"),
+        ("1sO", "'O': write the West wind as 3z"),
+        ("Gr", "'Gr': write the Green dragon as 6z"),
     ],
 )
 def test_hk1_4_bad_notation_names_the_bad_part(text: str, part: str) -> None:

@@ -801,7 +801,7 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
         close = [m for w in extra if w.startswith("--") for m in difflib.get_close_matches(w.split("=")[0], options, 1, 0.8)]
         hint = f" (did you mean {close[0]}?)" if close else ""
         hand = getattr(args, "hand", None)
-        if args.command == "score" and hand and all(re.fullmatch(r"\d+[mpszf]", w) for w in extra):
+        if args.command == "score" and hand and all(re.fullmatch(r"[0-9A-Za-z]+", w) for w in extra):  # 123m EE 999m
             hint = f" (write the hand as one word, without spaces: {hand}{''.join(extra)})"
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args

@@ -27,6 +27,13 @@ _WIND_FR: Final = dict(zip(SEAT_LETTERS, WIND_LETTERS["fr"], strict=True))
 """A seat letter as French writes it (West is O, Ouest)."""
 
 
+_HONOUR_FR: Final = {
+    "East wind": "Vent Est", "South wind": "Vent Sud", "West wind": "Vent Ouest", "North wind": "Vent Nord",
+    "White dragon": "Dragon Blanc", "Green dragon": "Dragon Vert", "Red dragon": "Dragon Rouge",
+}  # fmt: skip
+"""An honour's English name (as the tile notation's errors write it) in French."""
+
+
 def _groups(n: str) -> str:
     """``n`` declared groups, in French (``0 groupe``, ``1 groupe``, ``2 groupes``)."""
     return f"{n} groupe" + ("s" if int(n) > 1 else "")
@@ -43,6 +50,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- the tile notation (hkmj.tiles): a hand, a winning tile or a meld as typed
     (rf"(?P<part>{_ECHO}): unknown suit (?P<letter>{_ECHO}) \(use m, p, s, z or f\)",
      "{part} : famille {letter} inconnue (utilisez m, p, s, z ou f)"),
+    (rf"(?P<part>{_ECHO}): suit letters are lowercase: write (?P<right>{_ECHO})",
+     "{part} : les lettres de famille s'écrivent en minuscules : écrivez {right}"),
+    (rf"(?P<word>{_ECHO}): write the (?P<name>\w+ \w+) as (?P<tile>[1-7]z) \(winds 1z-4z, dragons 5z-7z\)",
+     lambda g: f"{g['word']} : écrivez le {_HONOUR_FR[g['name']]} {g['tile']} (vents 1z-4z, dragons 5z-7z)"),
     (rf"(?P<part>{_ECHO}): digits with no suit letter after them", "{part} : des chiffres sans lettre de famille après eux"),
     (rf"(?P<part>{_ECHO}): suit letter (?P<letter>{_ECHO}) with no digits before it",
      "{part} : la lettre de famille {letter} sans chiffre devant elle"),

@@ -141,6 +141,20 @@ def ascii_int(text: str) -> int | None:
     return int(body)
 
 
+_HONOURS_TYPED: Final = {"Wh": 5, "Gr": 6, "Rd": 7, "E": 1, "S": 2, "W": 3, "O": 3, "N": 4}
+"""An honour typed as the terminal shows it (``E``, ``Wh``; ``O`` for Ouest) and its number in z."""
+
+
+def _honour_typed(text: str) -> tuple[str, str, int] | None:
+    """The honour that ``text`` starts with as the table writes it (``"Wh"``, ``"E"``), its English
+    name and its number in z (HK-1.4); None if it starts with none."""
+    for word, number in _HONOURS_TYPED.items():
+        if text.startswith(word):
+            names = ("East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon")
+            return word, names[number - 1], number
+    return None
+
+
 def parse_tiles(text: str) -> list[Tile]:
     """Parse mpsz notation (``"123m456p1z"``, spaces allowed) into tiles in written order.
 
@@ -167,6 +181,12 @@ def parse_tiles(text: str) -> list[Tile]:
             digits = []
         else:
             part = (text[start:i] if digits else "") + ch
+            if digits and ch in "MPSZF":  # 9M: the suit letter in capitals
+                raise NotationError(f"{part!r}: suit letters are lowercase: write {part.lower()!r}")
+            honour = None if digits else _honour_typed(text[i : i + 2])
+            if honour is not None:  # E, Wh: an honour as the table shows it (HK-1.4)
+                word, name, number = honour
+                raise NotationError(f"{word!r}: write the {name} as {number}z (winds 1z-4z, dragons 5z-7z)")
             if ch.isalpha():
                 raise NotationError(f"{part!r}: unknown suit {ch!r} (use m, p, s, z or f)")
             raise NotationError(f"{part!r}: unexpected character {ch!r}")
