@@ -39,7 +39,7 @@ const T = {
       "hk.base": "Base value (multiplies every payment)", "classical.pay_highest": "Pay the highest score (CL-7.4)", "classical.limit": "Limit (points)",
     },
     houseValues: {
-      "hk.table.seed": "4-7-10 steps (the rules)", "hk.table.half": "half-exponential", "hk.table.doubling": "doubling",
+      "hk.table.seed": "4\u20117\u201110 steps (the rules)", "hk.table.half": "half-exponential", "hk.table.doubling": "doubling",
       "hk.payment.seed": "the discarder pays double (the rules)", "hk.payment.half-shooter": "the discarder pays for all",
       "classical.pay_highest.off": "off", "classical.pay_highest.on": "on",
     },
@@ -95,7 +95,7 @@ const T = {
       "hk.base": "Valeur de base (multiplie chaque paiement)", "classical.pay_highest": "Payer le score le plus haut (CL-7.4)", "classical.limit": "Limite (points)",
     },
     houseValues: {
-      "hk.table.seed": "paliers 4-7-10 (la règle)", "hk.table.half": "demi-exponentielle", "hk.table.doubling": "doublement",
+      "hk.table.seed": "paliers 4\u20117\u201110 (la règle)", "hk.table.half": "demi-exponentielle", "hk.table.doubling": "doublement",
       "hk.payment.seed": "le défausseur paie double (la règle)", "hk.payment.half-shooter": "le défausseur paie pour tous",
       "classical.pay_highest.off": "non", "classical.pay_highest.on": "oui",
     },
