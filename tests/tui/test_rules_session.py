@@ -113,3 +113,70 @@ def test_mcr_5_4_a_dead_hands_fine_is_explained_on_the_end_screen(seed: int, kin
         else:
             assert summary.title == tx("end.title.draw.fined") and tx("end.title.draw") != summary.title
         assert fine in summary_text(summary, tx, False).plain
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_half_shooter_the_end_of_hand_says_why_the_discarder_pays_for_everyone(make_session: Make, lang: str) -> None:
+    """House option payment=half-shooter: on a discard the discarder pays 4 × base and the others
+    nothing. The end of the hand showed the payments with no sentence at all saying why (HK-6's
+    sentence is for its own split); it now gives the house rule's."""
+    from hkmj.tiles import tile
+
+    tx = Texts(lang, house={"payment": "half-shooter"})
+    s = make_session(draws="6z9p7s", rules=get_ruleset("hk", {"payment": "half-shooter"}), lang=lang)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    while s.bots_pending() or s.view().offered != tile("6z"):
+        s.step() if s.bots_pending() else s.try_pass()
+    s.try_pung()
+    s.try_discard(tile("1z"))
+    while s.bots_pending() or s.view().offered != tile("7s"):
+        s.step() if s.bots_pending() else s.try_pass()
+    assert s.try_mahjong().done
+    summary = s.finish_hand()
+    base = summary.base
+    assert base is not None
+    discarder = next(r for r in summary.seats if r.payment < 0)
+    assert sorted(r.payment for r in summary.seats) == [-4 * base, 0, 0, 4 * base]
+    want = tx("end.pay.half_shooter.discard", whom=tx.wind(discarder.seat), base=base, quad=4 * base, winner=tx("end.winner.you"))
+    assert summary.why_paid == want
+    assert want in summary_text(summary, tx, glyphs=False).plain
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_help_states_the_house_minimum_and_payment_at_80x24(make_session: Make, lang: str) -> None:
+    """With minfan=3 and payment=half-shooter the help (?) still said "There is no minimum: any
+    complete hand wins, even worth 0 fan" and that the two others pay the base on a discard, and
+    the teaching note said a 0-fan hand wins. Each now states the table's house rule."""
+    from hkmj.tui.app import HelpScreen, PlayApp
+
+    house = {"minfan": "3", "payment": "half-shooter"}
+    plain, tx = Texts(lang), Texts(lang, house=house)
+    s = make_session(rules=get_ruleset("hk", house), lang=lang, teach=True)
+    assert s.tx("teach.other_tables") == tx("house.minfan.teach", minfan=3)
+    app = PlayApp(s, delay=0)
+
+    def shown() -> str:
+        rows = [line[line.index("│") + 1 : line.rindex("│")] for line in _screen(app).split("\n") if line.count("│") >= 2]
+        return " ".join(" ".join(rows).split())
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        seen = shown()
+        for _ in range(12):
+            await pilot.press("pagedown")
+            await pilot.pause()
+            seen += " " + shown()
+    assert " ".join(tx("house.minfan", minfan=3).split()) in seen
+    assert " ".join(tx("house.half_shooter").split()) in seen
+    no_minimum = plain("help.body").split("\n")[7]
+    assert no_minimum.startswith(("There is no minimum", "Pas de minimum")) and no_minimum not in seen
+
+
+def _screen(app: object) -> str:
+    """What the terminal shows now: the current screen's rendered lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())  # type: ignore[attr-defined]

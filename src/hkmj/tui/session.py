@@ -205,7 +205,7 @@ class Session:
         self.kinds = list(bot_kinds)
         self.teach = teach
         # HK-5.7: what a false Mahjong costs a seat that neither discarded nor deals, under these options
-        self.tx = Texts(lang, self.rules.name, penalty=self.rules.false_mahjong_payments(2, 1)[3])
+        self.tx = Texts(lang, self.rules.name, penalty=self.rules.false_mahjong_payments(2, 1)[3], house=self.rules.options)
         self.record = record
         self.walls = walls
         self.hand: Hand | None = None
@@ -858,6 +858,14 @@ class Session:
                     whom=self.whom(res.discarder) if res.discarder is not None else "",
                     winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
                     total=res.payments[res.seat],
+                )
+            elif base is not None and res.discarder is not None and self.rules.options.get("payment") == "half-shooter":
+                why_paid = tx(
+                    f"end.pay.half_shooter.{ev['win']}",
+                    base=base,
+                    quad=4 * base,
+                    whom=self.whom(res.discarder),
+                    winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
                 )
             else:
                 why_paid = self._why_paid_other(res.payments, res.seat, res.discarder, fan, ev.get("hand_scores"))

@@ -9,6 +9,7 @@ and the same ``{placeholders}`` (a test checks it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -238,6 +239,11 @@ EN: dict[str, str] = {
     "end.pay.discard": "The discarder ({whom}) pays double the base, 2 × {base} = {double}; the two others pay the base, {base} each; the winner ({winner}) receives {total} (HK-6).",
     "end.pay.robbed_kong": "The robbed player ({whom}) pays as a discarder, double the base: 2 × {base} = {double}; the two others pay {base} each; the winner ({winner}) receives {total} (HK-4.10, HK-6).",
     "end.pay.penalty": "A false Mahjong costs {penalty} to each other player, {penalty2} to a discarder (HK-5.7).",
+    "end.pay.half_shooter.discard": "House rule (half-shooter): the discarder ({whom}) pays for everyone, 4 × {base} = {quad}; the two others pay nothing; the winner ({winner}) receives {quad} (HK-6 otherwise).",
+    "end.pay.half_shooter.robbed_kong": "House rule (half-shooter): the robbed player ({whom}) pays for everyone, 4 × {base} = {quad}; the two others pay nothing; the winner ({winner}) receives {quad} (HK-4.10).",
+    "house.minfan": "House rule: a hand needs at least {minfan} fan to win; a limit hand always may (HK-6 itself has no minimum).",
+    "house.minfan.teach": "Scored with the Hong Kong table only (HK-6), with the house minimum of {minfan} fan to win, and no fans from riichi, MCR or other tables.",
+    "house.half_shooter": "On a discard the discarder pays for everyone, 4 × the base, and the two others nothing (house rule);",
     "end.winner.you": "you",
     "end.scroll": "↑↓ scroll",
     "end.totals": "Totals",
@@ -545,6 +551,11 @@ FR: dict[str, str] = {
     "end.pay.discard": "Le défausseur ({whom}) paie le double de la base, 2 × {base} = {double} ; les deux autres paient la base, {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-6).",
     "end.pay.robbed_kong": "Le joueur volé ({whom}) paie comme un défausseur, le double de la base : 2 × {base} = {double} ; les deux autres paient {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-4.10, HK-6).",
     "end.pay.penalty": "Un faux Mahjong coûte {penalty} à chaque autre joueur, {penalty2} à un défausseur (HK-5.7).",
+    "end.pay.half_shooter.discard": "Règle de la maison (half-shooter) : le défausseur ({whom}) paie pour tous, 4 × {base} = {quad} ; les deux autres ne paient rien ; le gagnant ({winner}) reçoit {quad} (sinon HK-6).",
+    "end.pay.half_shooter.robbed_kong": "Règle de la maison (half-shooter) : le joueur volé ({whom}) paie pour tous, 4 × {base} = {quad} ; les deux autres ne paient rien ; le gagnant ({winner}) reçoit {quad} (HK-4.10).",
+    "house.minfan": "Règle de la maison : il faut au moins {minfan} fan pour gagner ; une main limite le peut toujours (HK-6 lui-même n'a pas de minimum).",
+    "house.minfan.teach": "Compté avec le seul barème de Hong Kong (HK-6), avec le minimum de la maison de {minfan} fan pour gagner, et aucun fan du riichi, du MCR ou d'une autre table.",
+    "house.half_shooter": "Sur une défausse, le défausseur paie pour tous, 4 × la base, et les deux autres rien (règle de la maison) ;",
     "end.winner.you": "vous",
     "end.scroll": "↑↓ défiler",
     "end.totals": "Totaux",
@@ -649,10 +660,34 @@ def _tables(lang: str, rules: str) -> dict[str, str]:
     return rule_words(STRINGS[lang], rules, lang)
 
 
+_NO_MINIMUM = {
+    "en": "There is no minimum: any complete hand wins, even worth 0 fan (HK-6).",
+    "fr": "Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).",
+}
+_SEED_SPLIT = {
+    "en": "On a discard the discarder pays double the base and the two others the base;",
+    "fr": "Sur une défausse, le défausseur paie le double de la base et les deux autres la base ;",
+}
+
+
+def _house_words(table: dict[str, str], house: Mapping[str, str], lang: str) -> dict[str, str]:
+    """The Hong Kong words ``table`` as the house options ``house`` change the rules they state
+    (docs/house-options.md): a minimum fan (``minfan``) in place of HK-6's "no minimum", and the
+    half-shooter split in place of HK-6's payments, in the help and the teaching notes."""
+    out = dict(table)
+    minfan = house.get("minfan", "0")
+    if minfan != "0":
+        out["help.body"] = out["help.body"].replace(_NO_MINIMUM[lang], out["house.minfan"].replace("{minfan}", minfan))
+        out["teach.other_tables"] = out["house.minfan.teach"].replace("{minfan}", minfan)
+    if house.get("payment") == "half-shooter":
+        out["help.body"] = out["help.body"].replace(_SEED_SPLIT[lang], out["house.half_shooter"])
+    return out
+
+
 class Texts:
     """The strings of one language, with tile and wind names in that language."""
 
-    def __init__(self, lang: str = "en", rules: str = "hk", penalty: int = 64) -> None:
+    def __init__(self, lang: str = "en", rules: str = "hk", penalty: int = 64, house: Mapping[str, str] | None = None) -> None:
         if lang not in STRINGS:
             raise ValueError(f"language {lang!r}: expected one of {', '.join(LANGS)}")
         self.lang = lang
@@ -660,6 +695,8 @@ class Texts:
         """The ruleset whose rules the words cite (``hk``, ``mcr``, ``classical``; see
         :func:`hkmj.tui.rules_texts.rule_words`)."""
         self.table = _tables(lang, rules)
+        if rules == "hk" and house:
+            self.table = _house_words(self.table, house, lang)
         self.defaults = {"penalty": penalty, "penalty2": 2 * penalty}
         """What the strings say a false Mahjong costs (HK-5.7): the table's own penalty, which the
         house options change (docs/house-options.md), and its double to a discarder."""
