@@ -19,6 +19,22 @@ def test_score_human_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "S    +32  winner" in out and "W    -16  discarder" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [("en", "(no scoring element: a hand worth 0 fan still wins, HK-6)"), ("fr", "(aucun élément ne compte : une main à 0 fan gagne quand même, HK-6)")],
+)
+def test_hk_6_a_zero_fan_win_says_no_element_counts(lang: str, note: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6 has no minimum: chows, a pung of 5 Bamboo and a pair, won on a discard with Flower 2 at
+    East's seat, score nothing. The table printed two rules with nothing between them; it now says
+    that no element counts and that the hand still wins (not under a house minimum, which refuses it)."""
+    hand = ["score", "123m456p789s555s11p", "--win", "5s", "--from", "W", "--flower", "2", "--lang", lang]
+    assert main(hand) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == note and lines[3] == "-" * 38 and lines[4].split()[-1] == "0"
+    assert main([*hand, "--option", "minfan=1"]) == 1
+    assert note not in capsys.readouterr().out
+
+
 def test_score_french_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--lang", "fr"]) == 0
     out = capsys.readouterr().out

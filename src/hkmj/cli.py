@@ -63,6 +63,7 @@ _WORDS = {
         "payments": "Payments",
         "element": "Element",
         "not_counted": "(elements shown for information: a limit hand scores the limit base)",
+        "no_element": "(no scoring element: a hand worth 0 fan still wins, HK-6)",
         "winner": "winner",
         "discarder": "discarder",
         "invalid": "Not a valid winning hand",
@@ -77,6 +78,7 @@ _WORDS = {
         "payments": "Paiements",
         "element": "Élément",
         "not_counted": "(éléments donnés pour information : une main limite vaut la base limite)",
+        "no_element": "(aucun élément ne compte : une main à 0 fan gagne quand même, HK-6)",
         "winner": "gagnant",
         "discarder": "défausseur",
         "invalid": "Main gagnante non valable",
@@ -100,6 +102,8 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     for item in outcome.items:
         for _ in range(item.count):
             lines.append(f"{item.label(lang):<34} {item.value:>3}")
+    if not outcome.items and unit == "fan" and outcome.winning and not outcome.limit:
+        lines.append(w["no_element"])
     lines.append("-" * 38)
     lines.append(f"{w['fan'] if unit == 'fan' else 'Total':<34} {outcome.value:>3}")
     if outcome.limit:
