@@ -3,7 +3,8 @@
 uvicorn's h11 protocol waits for request headers without a time limit, so a client that
 sends one byte every few seconds holds a connection forever. :func:`guarded_h11` gives
 every connection ``timeout`` seconds to complete the headers of each request (after the
-connection opens and after each response); a client that misses it is disconnected.
+connection opens and after each response); a client that misses it is disconnected. It also
+bounds a request head however it arrives (:class:`BoundedHead`).
 
 uvicorn's websocket protocol answers every ping frame at once, however fast they come and
 whether or not the client reads the answers, and a socket whose client stopped reading was
@@ -25,7 +26,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-__all__ = ["GuardedWebSocket", "LogRate", "SocketCount", "guarded_h11", "guarded_ws"]
+__all__ = ["BoundedHead", "GuardedWebSocket", "LogRate", "SocketCount", "guarded_h11", "guarded_ws"]
 
 PINGS_PER_SECOND = 2.0
 """Ping frames a websocket client may send a second (in bursts of :data:`PING_BURST`): browsers
@@ -39,6 +40,32 @@ SEND_BUFFER = 65536
 """The kernel's send buffer of a websocket (``SO_SNDBUF``; Linux doubles it for its bookkeeping).
 Left to the kernel, it grew to 4 MB for a client that never read (Linux's ``tcp_wmem``), all of it
 the server's memory; a game sends a few kilobytes a second."""
+
+
+MAX_HEAD = 16384
+"""Bytes a request head (request line and headers) may hold: h11's own bound on a head that
+arrives in pieces."""
+MAX_HEADERS = 128
+"""Header lines a request may carry (browsers send about twenty): the websocket layer's bound."""
+
+
+class BoundedHead(h11.Connection):
+    """An h11 connection that refuses a request head over :data:`MAX_HEAD` bytes or
+    :data:`MAX_HEADERS` header lines. h11 bounds only a head still incomplete after a read, so one
+    arriving whole in a read (the event loop reads up to 256 KiB at a time) was parsed whatever its
+    size: 2,000 headers in one packet were answered 200."""
+
+    def __init__(self) -> None:
+        super().__init__(h11.SERVER, MAX_HEAD)
+
+    def next_event(self) -> Any:
+        event = super().next_event()
+        if isinstance(event, h11.Request):
+            size = len(event.method) + len(event.target) + sum(len(n) + len(v) + 4 for n, v in event.headers)
+            if len(event.headers) > MAX_HEADERS or size > MAX_HEAD:
+                # uvicorn answers this 400 and closes the connection, as any head h11 cannot read
+                raise h11.RemoteProtocolError(f"request head over {MAX_HEAD} bytes or {MAX_HEADERS} headers", 431)
+        return event
 
 
 class SocketCount:
@@ -86,12 +113,16 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None) -> type[H11P
     (or, once a request is answered, to finish sending its body),
     and connections from an address that holds ``sockets.cap`` already (one client opened 2,600
     a second and held each for the ``timeout``: enough to take every file descriptor of the
-    process, after which nobody could connect)."""
+    process, after which nobody could connect). Request heads are bounded by :class:`BoundedHead`."""
     count = sockets or SocketCount(1 << 62)
 
     class Guarded(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
         _counted: str = ""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.conn = BoundedHead()
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -163,7 +194,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
       the server by its upload rate, 13 MB a second.
     * The handshake must be done within ``handshake_timeout`` seconds, and one that websockets
       cannot read (a request line or header over 8 KiB, which h11 accepts up to 16 KiB) is answered
-      400: such a handshake was neither answered nor closed, and the hub never counted it, so one
+      400 and closed (uvicorn 0.55 answers it itself first, 414 or 431): such a handshake was neither answered nor closed, and the hub never counted it, so one
       client held 300 sockets (and could hold every file descriptor of the process) for ever.
     * A message in more than :data:`MAX_FRAGMENTS` frames is refused (close code 1009): 65,000
       one-byte frames of one unfinished message held 3.7 MB per socket.
