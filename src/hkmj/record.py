@@ -21,7 +21,7 @@ from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.scoring.lines import DECODER, json_refusal, json_syntax
-from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_letter
+from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_letter, wind_name
 from hkmj.tui.rules_texts import cite
 
 __all__ = [
@@ -225,6 +225,8 @@ PLAY_FIELD = "play"
 """The field ``hkmj play`` adds to its record's ``match_start``: what resuming the match needs
 beyond the engine's own header (the bots, their seeds, the screen's choices; docs/play.md). The
 engine does not produce it, so replay leaves it out of the comparison."""
+HUMAN_PLAYER = 0
+"""The player (shown as player 1) who sat at the keyboard in a ``hkmj play`` record."""
 
 
 def _diff(expected: Event, got: Event) -> str | None:
@@ -473,6 +475,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "length.hand": "1 hand",
         "hand": "Hand {hand} · prevailing {prevailing} · dice {dice} = {sum}, the wall of {wall} opens after stack {stack}",
         "seats": "  Seats and scores before the hand: {who}",
+        "you.match": "; you (hkmj play): player 1",
+        "you": "  You: {wind} (player 1)",
         "deal": "Deal (each hand sorted):",
         "bonus": "{who} exposes {tile}",
         "replacement": "{who} takes a replacement tile from the dead wall: {tile} (for a {why}; live {live}, dead {dead})",
@@ -516,6 +520,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "length.hand": "1 donne",
         "hand": "Donne {hand} · {prevailing} dominant · dés {dice} = {sum}, le mur de {wall} s'ouvre après la pile {stack}",
         "seats": "  Places et scores avant la donne : {who}",
+        "you.match": " ; vous (hkmj play) : joueur 1",
+        "you": "  Vous : {wind} (joueur 1)",
         "deal": "Distribution (chaque main triée) :",
         "bonus": "{who} expose {tile}",
         "replacement": "{who} prend un remplacement dans le mur mort : {tile} (pour {why} ; mur vivant {live}, mort {dead})",
@@ -583,6 +589,9 @@ class Show:
         self.rules = rules
         """The ruleset naming scoring elements: each match and hand header may change it."""
         self.players: list[int] | None = None
+        self.human = False
+        """The record is a ``hkmj play`` match (its ``match_start`` has the :data:`PLAY_FIELD`):
+        player 1 is the person who played it."""
 
     def who(self, seat: int) -> str:
         """``E player 2``: the seat's wind letter, and its player when the record names it."""
@@ -641,7 +650,9 @@ class Show:
             draw = ", ".join(
                 f"{w['player'].format(n=p + 1)} {wind_letter(SEAT_LETTERS.index(x), self.lang)}" for p, x in enumerate(e["seat_draw"])
             )
-            return w["match"].format(seed=e["seed"], length=self._length(e), rules=self.rules.describe(self.lang), draw=draw)
+            self.human = isinstance(e.get(PLAY_FIELD), dict)
+            you = w["you.match"] if self.human else ""
+            return w["match"].format(seed=e["seed"], length=self._length(e), rules=self.rules.describe(self.lang), draw=draw) + you
         if t == "hand_start":
             self.players = list(e["players"]) if "players" in e else None
             d = e["dice"]
@@ -653,7 +664,10 @@ class Show:
                 wall=self.who(e["break"]["wall"]),
                 stack=e["break"]["stack"],
             )
-            return "\n" + head + "\n" + w["seats"].format(who=self._by_seat(e["scores"]))
+            lines = [head, w["seats"].format(who=self._by_seat(e["scores"]))]
+            if self.human and self.players is not None and HUMAN_PLAYER in self.players:
+                lines.append(w["you"].format(wind=wind_name(self.players.index(HUMAN_PLAYER), self.lang)))
+            return "\n" + "\n".join(lines)
         if t == "deal":
             dealt = [f"  {self.who(s)}{w['sep']}{plain_tiles(''.join(h), self.lang)}" for s, h in enumerate(e["hands"])]
             return "\n".join([w["deal"], *dealt])

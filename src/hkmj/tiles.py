@@ -263,9 +263,18 @@ def wind_letter(seat: int, lang: str = "en") -> str:
     return WIND_LETTERS["fr" if lang == "fr" else "en"][seat]
 
 
+def wind_name(seat: int, lang: str = "en") -> str:
+    """The name of a wind (0 = East): ``East South West North``, in French ``Est Sud Ouest Nord``.
+
+    >>> wind_name(1), wind_name(2, "fr")
+    ('South', 'Ouest')
+    """
+    return (_FR_HONOURS if lang == "fr" else _EN_HONOURS)[seat]
+
+
 _WIND_WORDS: Final = {
     name.lower(): SEAT_LETTERS[seat]
-    for names in (SEAT_LETTERS, WIND_LETTERS["fr"], ("East", "South", "West", "North"), ("Est", "Sud", "Ouest", "Nord"))
+    for names in (SEAT_LETTERS, WIND_LETTERS["fr"], _EN_HONOURS[:4], _FR_HONOURS[:4])
     for seat, name in enumerate(names)
 }
 """A wind's letter by what people type for it, lower-cased: its letter (French ``O``) or its name."""

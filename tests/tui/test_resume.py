@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hkmj.bots import GreedyBot
-from hkmj.cli import build_parser
+from hkmj.cli import build_parser, main
 from hkmj.engine import WIN, Discard, Kong
 from hkmj.tui import command
 from hkmj.tui.app import EndScreen, PlayApp, QuitScreen, RankScreen, TableScreen
@@ -244,7 +244,6 @@ def saved(tmp_path: Path) -> Path:
 
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str], lang: str = "en") -> str:
     """``hkmj play ARGV`` refused: exit 2, one line on stderr, no traceback; that line."""
-    from hkmj.cli import main
 
     assert main(["play", *argv, "--lang", lang]) == 2
     out, err = capsys.readouterr()
@@ -258,7 +257,6 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
     """A missing file, a file that is no record, a server table's log, a record not saved by
     hkmj play, a finished match, a damaged header, a move that no longer replays: each named in
     one line (exit 2), in the table's language, and the file left byte for byte as it was."""
-    from hkmj.cli import main
 
     text = saved.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
@@ -380,3 +378,30 @@ def test_a_house_option_is_judged_under_the_saved_rules(tmp_path: Path, capsys: 
     table = open_table("--resume", str(path), "--rules", "mcr")
     assert table.session.rules.name == "mcr"
     table.record.close()
+
+
+@pytest.mark.parametrize(("lang", "match_words", "seat_words"), [("en", "; you (hkmj play): player 1", "  You: {} (player 1)"), ("fr", " ; vous (hkmj play) : joueur 1", "  Vous : {} (joueur 1)")])
+def test_replay_show_says_which_player_was_you(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, match_words: str, seat_words: str
+) -> None:
+    """``hkmj replay --show`` of a ``hkmj play`` record names the person who played: player 1, and
+    the wind they sat at in each hand (seats change as the deal passes, HK-2.2)."""
+    from hkmj.tiles import wind_name
+
+    path = tmp_path / "m.jsonl"
+    play_without_screen(open_table("--seed", "5", "--hands", "3", "--bots", BOTS, "--record", str(path)))
+    starts = [e for e in map(json.loads, path.read_text().splitlines()) if e["type"] == "hand_start"]
+    capsys.readouterr()
+    assert main(["replay", str(path), "--show", "--lang", lang, "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith(match_words), lines[0]
+    yours = [line for line in lines if line.startswith(seat_words.split("{")[0])]
+    assert yours == [seat_words.format(wind_name(e["players"].index(0), lang)) for e in starts]
+    assert len(set(yours)) > 1  # the deal passed: you sat at another wind
+    # a bot match has no one at the keyboard: no such line
+    bots = tmp_path / "bots.jsonl"
+    assert main(["simulate", "--hands", "2", "--record", str(bots), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(bots), "--show", "--lang", lang, "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert match_words.strip(" ;") not in out and seat_words.split("{")[0] not in out

@@ -38,7 +38,7 @@ from hkmj.engine import (
 )
 from hkmj.engine.actions import discard
 from hkmj.hand import shanten
-from hkmj.record import PLAY_FIELD
+from hkmj.record import HUMAN_PLAYER, PLAY_FIELD
 from hkmj.rulesets import Ruleset
 from hkmj.scoring import Meld
 from hkmj.scoring import payments as seed_payments
@@ -59,7 +59,7 @@ __all__ = [
     "cross_suit_run",
 ]
 
-HUMAN = 0
+HUMAN = HUMAN_PLAYER
 """The human is player 0; the bots are players 1-3 (seats come from the seat draw, HK-2.1)."""
 
 class EventSink(Protocol):
