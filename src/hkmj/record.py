@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
 
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
@@ -28,6 +28,7 @@ __all__ = [
     "PLAY_FIELD",
     "BadLine",
     "Divergence",
+    "RecordBusy",
     "RecordError",
     "RecordWriter",
     "ReplayReport",
@@ -39,6 +40,7 @@ __all__ = [
     "replay",
     "show",
     "hand_from_start",
+    "hold",
     "json_line",
     "match_from_start",
     "next_hand",
@@ -52,13 +54,56 @@ class RecordError(ValueError):
     """A record file that cannot be read; the message names the line and the problem."""
 
 
+class RecordBusy(Exception):
+    """The record's lock is held: another running match writes to it (see :func:`hold`)."""
+
+
+def _lock(f: IO[Any]) -> None:
+    """Take ``f``'s exclusive lock without waiting (``fcntl.flock``; released when ``f`` is
+    closed, or its process ends): :class:`RecordBusy` when another open file holds it. Where
+    ``flock`` does not exist (Windows), nothing is locked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        return
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise RecordBusy(f.name) from None
+
+
+def hold(path: str | Path) -> IO[bytes]:
+    """``path`` opened for reading with its exclusive lock, held until the handle is closed: a
+    match resumed from the file holds it before reading, so no other ``hkmj play`` can write to
+    it meanwhile. :class:`RecordBusy` when a running match holds it; ``OSError`` when the file
+    cannot be opened."""
+    f = Path(path).open("rb")  # noqa: SIM115 - held open, and locked, until the caller closes it
+    try:
+        _lock(f)
+    except BaseException:
+        f.close()
+        raise
+    return f
+
+
 class RecordWriter:
     """Write events to a JSON Lines file, flushed after each chunk (a hand) so nothing is lost;
-    ``append`` goes on at the end of an existing record (a resumed match)."""
+    ``append`` goes on at the end of an existing record (a resumed match). With ``lock`` the
+    writer holds the file's exclusive lock (:class:`RecordBusy` if another does, the file then
+    left as it was); ``held`` is a handle from :func:`hold`, closed with the writer."""
 
-    def __init__(self, path: str | Path, *, append: bool = False) -> None:
+    def __init__(self, path: str | Path, *, append: bool = False, lock: bool = False, held: IO[bytes] | None = None) -> None:
         self.path = Path(path)
-        self._f: IO[str] = self.path.open("a" if append else "w", encoding="utf-8")
+        self._f: IO[str] = self.path.open("a", encoding="utf-8")
+        try:
+            if lock:
+                _lock(self._f)
+            if not append:
+                self._f.truncate(0)
+        except BaseException:
+            self._f.close()
+            raise
+        self._held = held
         self.lines = 0
 
     def write(self, events: Iterable[Event]) -> None:
@@ -76,6 +121,8 @@ class RecordWriter:
 
     def close(self) -> None:
         self._f.close()
+        if self._held is not None:
+            self._held.close()
 
     def __enter__(self) -> RecordWriter:
         return self

@@ -169,11 +169,11 @@ async def test_without_record_the_match_is_saved_and_the_exit_line_says_how_to_g
     again = open_table("--seed", "23", "--hands", "1", "--bots", BOTS)  # the same seed again: a file of its own
     assert again.record.path == save_dir() / "match-23-2.jsonl"
     again.record.close()
-    resumed = open_table("--resume", str(path))
-    assert resumed.session.tx.lang == "fr" and resumed.glyphs
     english = open_table("--resume", str(path), "--lang", "en", "--no-glyphs")
     assert english.session.tx.lang == "en" and not english.glyphs
-    english.record.close()
+    english.record.close()  # one hkmj play of a match at a time: left before the next opens it
+    resumed = open_table("--resume", str(path))
+    assert resumed.session.tx.lang == "fr" and resumed.glyphs
     await drive(resumed)
     assert resumed.session.match_over
     lines = command.farewell(resumed)
@@ -242,12 +242,12 @@ def saved(tmp_path: Path) -> Path:
     return path
 
 
-def refused(argv: list[str], capsys: pytest.CaptureFixture[str], lang: str = "en") -> str:
-    """``hkmj play ARGV`` refused: exit 2, one line on stderr, no traceback; that line."""
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str], lang: str = "en", lines: int = 1) -> str:
+    """``hkmj play ARGV`` refused: exit 2, ``lines`` lines on stderr, no traceback; that text."""
 
     assert main(["play", *argv, "--lang", lang]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err, err
+    assert out == "" and err.endswith("\n") and err.count("\n") == lines and "Traceback" not in err, err
     return err.strip()
 
 
@@ -314,14 +314,14 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--seed", "12"], "--seed 12 contradicts the saved match (--seed 11)"),
-        (["--hands", "3"], "--hands 3 contradicts the saved match (--hands 2)"),
-        (["--round"], "--round contradicts the saved match (--hands 2)"),
-        (["--bots", "strong,strong,greedy"], "--bots strong,strong,greedy contradicts the saved match (--bots greedy,random,greedy)"),
-        (["--teach"], "--teach contradicts the saved match (a table without --teach)"),
-        (["--rules", "mcr"], "--rules mcr contradicts the saved match (--rules hk)"),
-        (["--option", "minfan=3"], "--option minfan=3 contradicts the saved match (minfan=0)"),
-        (["--record", "other.jsonl"], "a resumed match goes on in its own file"),
+        (["--seed", "12"], "--seed 12\n  contradicts the saved match (--seed 11)"),
+        (["--hands", "3"], "--hands 3\n  contradicts the saved match (--hands 2)"),
+        (["--round"], "--round\n  contradicts the saved match (--hands 2)"),
+        (["--bots", "strong,strong,greedy"], "--bots strong,strong,greedy\n  contradicts the saved match (--bots greedy,random,greedy)"),
+        (["--teach"], "--teach\n  contradicts the saved match (a table without --teach)"),
+        (["--rules", "mcr"], "--rules mcr\n  contradicts the saved match (--rules hk)"),
+        (["--option", "minfan=3"], "--option minfan=3\n  contradicts the saved match (minfan=0)"),
+        (["--record", "other.jsonl"], "a resumed match goes on\n  in its own file"),
         (["--option", "minfan=9"], "hkmj play: option minfan='9': expected one of 0, 1, 3"),
         (["--rules", "mcr", "--option", "minfan=3"], "hkmj play: unknown option 'minfan': mcr rules have no house options"),
     ],
@@ -332,9 +332,67 @@ def test_options_that_contradict_the_saved_match_are_refused(
     """The seed, length, bots, teaching and rules are the saved match's: given with --resume, each
     must agree with it; a contradiction is named and nothing starts (the file untouched)."""
     before = saved.read_bytes()
-    said = refused(["--resume", str(saved), *argv], capsys)
+    said = refused(["--resume", str(saved), *argv], capsys, lines=words.count("\n") + 1)
     assert words in said, said
     assert saved.read_bytes() == before
+
+
+CONFLICTS = [["--seed", "12"], ["--hands", "3"], ["--bots", "strong,strong,greedy"], ["--teach"], ["--option", "minfan=3"], ["--record", "other.jsonl"]]
+
+
+@pytest.mark.parametrize(("lang", "leave"), [("en", "; leave it out"), ("fr", " ; retirez-le")])
+def test_a_contradiction_is_said_in_two_lines_that_fit_80_columns(
+    saved: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, leave: str
+) -> None:
+    """A refused contradiction (an option the saved match fixes, or --record) is two lines within
+    80 columns for a short file name, in English and French; the saved value in the table's
+    language (a table without --teach: une table sans --teach)."""
+    monkeypatch.chdir(saved.parent)
+    for argv in CONFLICTS:
+        said = refused(["--resume", saved.name, *argv], capsys, lang, lines=2)
+        first, second = said.split("\n")
+        assert len(first) <= 80 and len(second) <= 80 and second.startswith("  "), said
+        assert argv[0] == "--record" or said.endswith(leave), said
+    said = refused(["--resume", saved.name, "--teach"], capsys, lang, lines=2)
+    assert said.endswith({"en": "(a table without --teach); leave it out", "fr": "(une table sans --teach) ; retirez-le"}[lang]), said
+    monkeypatch.chdir(saved.parent.parent)  # a full game: --hands given to a match saved without it
+    full = saved.parent / "full.jsonl"
+    play_without_screen(open_table("--seed", "4", "--bots", BOTS, "--record", str(full)), 2)
+    said = refused(["--resume", str(full), "--hands", "2"], capsys, lang, lines=2)
+    assert said.endswith({"en": "(a full game); leave it out", "fr": "(une partie complète) ; retirez-le"}[lang]), said
+
+
+@pytest.mark.parametrize(("lang", "busy", "record_busy"), [
+    ("en", "another hkmj play is playing this match; go on there", "a running hkmj play is writing this file; give another name"),
+    ("fr", "un autre hkmj play joue cette partie ; continuez-la là", "un hkmj play en cours écrit ce fichier ; donnez un autre nom"),
+])
+def test_a_match_is_played_by_one_hkmj_play_at_a_time(
+    tmp_path: Path, saved: Path, capsys: pytest.CaptureFixture[str], lang: str, busy: str, record_busy: str
+) -> None:
+    """Two ``hkmj play --resume FILE`` of one file at once both appended to it: the first now holds
+    the file's lock (flock) while it plays, and a second --resume of it, or a new --record of a file
+    a running match writes, is refused in one line (exit 2), the file untouched. Once the first
+    has left, the match resumes."""
+    first = open_table("--resume", str(saved))
+    before = saved.read_bytes()
+    assert refused(["--resume", str(saved)], capsys, lang) == f"hkmj play{' :' if lang == 'fr' else ':'} --resume {saved}{' :' if lang == 'fr' else ':'} {busy}"
+    assert refused(["--record", str(saved)], capsys, lang).endswith(record_busy)
+    assert saved.read_bytes() == before
+    first.record.close()
+    again = open_table("--resume", str(saved))
+    again.record.close()
+    # a new match with --record, and one saved without it, hold their file from the start
+    new = tmp_path / "new.jsonl"
+    playing = open_table("--seed", "8", "--bots", BOTS, "--record", str(new))
+    autosaved = open_table("--seed", "9", "--bots", BOTS)
+    for table in (playing, autosaved):
+        before = table.record.path.read_bytes()
+        assert refused(["--resume", str(table.record.path)], capsys, lang).endswith(busy)
+        assert table.record.path.read_bytes() == before
+    assert refused(["--record", str(new)], capsys, lang).endswith(record_busy)
+    playing.record.close()
+    autosaved.record.close()
+    assert "already exists" in refused(["--record", str(new)], capsys)  # no longer written: only there
 
 
 def test_options_that_agree_with_the_saved_match_are_accepted(saved: Path) -> None:

@@ -10,7 +10,7 @@ import os
 import random
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from hkmj.cli import at_least_one, whole_number
 from hkmj.engine.match import Length
@@ -194,15 +194,18 @@ def open_table(args: argparse.Namespace) -> Table | int:
         print(ruleset_error(e, tx), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    from hkmj.record import RecordWriter
+    from hkmj.record import RecordBusy, RecordWriter
 
     record: RecordWriter | None = None
     if args.record:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # never lose a saved match
-            print(tx("cli.record_exists", path=args.record), file=sys.stderr)
+            print(tx("cli.record_busy" if _busy(args.record) else "cli.record_exists", path=args.record), file=sys.stderr)
             return 2
         try:
-            record = RecordWriter(args.record)
+            record = RecordWriter(args.record, lock=True)
+        except RecordBusy:  # created by another hkmj play since the line above
+            print(tx("cli.record_busy", path=args.record), file=sys.stderr)
+            return 2
         except OSError as e:
             print(f"hkmj play: --record {args.record}: {OSReason.of(e).say(lang)}", file=sys.stderr)
             return 2
@@ -229,6 +232,19 @@ def open_table(args: argparse.Namespace) -> Table | int:
     return Table(session, record, autosaved=not args.record, glyphs=glyphs, delay=args.delay)
 
 
+def _busy(path: str) -> bool:
+    """A running ``hkmj play`` holds the lock of the file at ``path`` (it writes its match there)."""
+    from hkmj.record import RecordBusy, hold
+
+    try:
+        hold(path).close()
+    except RecordBusy:
+        return True
+    except OSError:
+        pass
+    return False
+
+
 def _in_a_terminal() -> bool:
     """Textual would draw into a pipe and wait for keys forever."""
     return sys.stdin.isatty() and sys.stdout.isatty()
@@ -237,12 +253,16 @@ def _in_a_terminal() -> bool:
 def _autosave(seed: int, tx: Texts, lang: str) -> RecordWriter | None:
     """The record of a match played without ``--record``, in :func:`~hkmj.tui.resume.save_dir`
     (None, the reason said, when that folder cannot be written)."""
-    from hkmj.record import RecordWriter
+    from hkmj.record import RecordBusy, RecordWriter
     from hkmj.tui.resume import save_dir, save_path
 
     try:
         save_dir().mkdir(parents=True, exist_ok=True)
-        return RecordWriter(save_path(seed))
+        while True:
+            try:
+                return RecordWriter(save_path(seed), lock=True)
+            except RecordBusy:  # another hkmj play of this seed took the name at the same moment
+                continue
     except OSError as e:
         print(tx("cli.autosave_failed", path=save_dir(), reason=OSReason.of(e).say(lang)), file=sys.stderr)
         return None
@@ -284,15 +304,15 @@ _CONFLICTS = ("seed", "hands", "round", "bots", "teach", "rules", "option")
 """The options a saved match fixes: given with ``--resume``, each must agree with the file."""
 
 
-def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str, Any]) -> tuple[str, str] | None:
+def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str, Any], tx: Texts) -> tuple[str, str] | None:
     """The first option given with ``--resume`` that contradicts the saved match: ``(option as
-    typed, the saved value)``; None when they agree (or none is given)."""
+    typed, the saved value)`` in ``tx``'s language; None when they agree (or none is given)."""
     from hkmj.rulesets.args import given
 
     if args.seed is not None and args.seed != start.get("seed"):
         return f"--seed {args.seed}", f"--seed {start.get('seed')}"
     length, hands = start.get("length"), start.get("hands")
-    saved_length = f"--hands {hands}" if length == "hands" else "--round" if length == "round" else "a full game"
+    saved_length = f"--hands {hands}" if length == "hands" else "--round" if length == "round" else tx("cli.resume.full_game")
     if args.hands is not None and (length, hands) != ("hands", args.hands):
         return f"--hands {args.hands}", saved_length
     if args.round and length != "round":
@@ -302,7 +322,7 @@ def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str,
         if names != header.get("bots"):
             return f"--bots {args.bots}", "--bots " + ",".join(map(str, header.get("bots", [])))
     if args.teach and not start.get("teaching"):
-        return "--teach", "a table without --teach"
+        return "--teach", tx("cli.resume.no_teach")
     from hkmj.rulesets import get_ruleset, parse_option_args
 
     saved_rules = str(start.get("rules", "hk"))
@@ -318,30 +338,60 @@ def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str,
 
 
 def _resume(args: argparse.Namespace) -> Table | int:
-    """``hkmj play --resume FILE``: the saved match, played again to where it stopped, goes on."""
+    """``hkmj play --resume FILE``: the saved match, played again to where it stopped, goes on; the
+    file's lock is held from before it is read (a second ``hkmj play`` of it is refused)."""
+    path = args.resume
+    refuse = _Refusal(path, Texts(args.lang or "en"))
+    if args.record:
+        return refuse("cli.resume.record", record=args.record)
+    from hkmj.record import RecordBusy, hold
+
+    try:
+        held = hold(path)  # before reading: no other hkmj play writes the file from now on
+    except RecordBusy:
+        return refuse("cli.resume.busy")
+    except OSError:
+        held = None  # read_saved says what is wrong with the file
+    try:
+        table = _resume_held(args, refuse, held)
+    except BaseException:
+        if held is not None:
+            held.close()
+        raise
+    if isinstance(table, int) and held is not None:
+        held.close()
+    return table
+
+
+@dataclass
+class _Refusal:
+    """Says why ``--resume FILE`` is refused, in the language known so far; exit status 2."""
+
+    path: str
+    tx: Texts
+
+    def __call__(self, key: str, **params: Any) -> int:
+        print(self.tx(key, path=self.path, **params), file=sys.stderr)
+        return 2
+
+
+def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | None) -> Table | int:
+    """:func:`_resume` once the file's lock is ``held``: the record then holds the lock."""
     from hkmj.bots import make_bot
     from hkmj.tui.resume import ResumeError, continue_in, read_saved, replay_into, save_dir
     from hkmj.tui.session import Session
 
     path = args.resume
-    tx = Texts(args.lang or "en")
-
-    def refuse(key: str, **params: Any) -> int:
-        print(tx(key, path=path, **params), file=sys.stderr)
-        return 2
-
-    if args.record:
-        return refuse("cli.resume.record", record=args.record)
     try:
         saved = read_saved(path)
     except ResumeError as e:
         reason = e.params.pop("reason", None)
-        return refuse(e.key, reason=OSReason.of(reason).say(tx.lang) if isinstance(reason, OSError) else "", **e.params)
+        return refuse(e.key, reason=OSReason.of(reason).say(refuse.tx.lang) if isinstance(reason, OSError) else "", **e.params)
     start, header = saved.start, saved.header
     lang: str = args.lang or (str(header["lang"]) if header.get("lang") in LANGS else "en")
-    tx = Texts(lang)
+    refuse.tx = tx = Texts(lang)
     try:
-        conflict = _conflict(args, start, header)
+        conflict = _conflict(args, start, header, tx)
     except RulesetError as e:
         print(ruleset_error(e, tx), file=sys.stderr)
         return 2
@@ -374,7 +424,7 @@ def _resume(args: argparse.Namespace) -> Table | int:
     except ResumeError as e:
         return refuse(e.key, **e.params)
     try:
-        record = continue_in(saved, extra)
+        record = continue_in(saved, extra, held)
     except OSError as e:
         return refuse("cli.resume.unwritable", reason=OSReason.of(e).say(lang))
     session.record = record

@@ -20,7 +20,7 @@ import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from hkmj.engine import Event, IllegalAction, parse_action
 from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, parse_events
@@ -205,12 +205,13 @@ def replay_into(session: Session, saved: Saved) -> list[Event]:
     return sink.events[len(recorded) :]
 
 
-def continue_in(saved: Saved, extra: Sequence[Event]) -> RecordWriter:
+def continue_in(saved: Saved, extra: Sequence[Event], held: IO[bytes] | None = None) -> RecordWriter:
     """The saved file, ready for the match to go on at its end: a line a crash cut is removed
     (nothing else of the file changes), then the events the replay produced past the file's end
-    are written. ``OSError`` if the file cannot be written."""
+    are written; ``held`` (the file's lock, :func:`hkmj.record.hold`) goes with the writer.
+    ``OSError`` if the file cannot be written."""
     with saved.path.open("r+b") as f:
         f.truncate(saved.complete_bytes)
-    writer = RecordWriter(saved.path, append=True)
+    writer = RecordWriter(saved.path, append=True, held=held)
     writer.write(extra)
     return writer
