@@ -178,6 +178,10 @@ async def test_without_record_the_match_is_saved_and_the_exit_line_says_how_to_g
     assert resumed.session.match_over
     lines = command.farewell(resumed)
     assert len(lines) == 1 and lines[0].startswith("Graine 23 · 1 donne jouée")  # nothing to resume: no second line
+    assert path.exists()  # saying goodbye changes no file
+    command.forget_if_over(again)  # a match not over keeps its file
+    assert again.record.path.exists()
+    command.forget_if_over(resumed)
     assert not path.exists()  # a finished match is not left to be resumed
 
 

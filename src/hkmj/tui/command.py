@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from hkmj.record import RecordWriter
     from hkmj.tui.session import Session
 
-__all__ = ["DEFAULT_BOTS", "Table", "farewell", "open_table", "play", "register", "resolve_bots", "result_line", "ruleset_error", "run"]
+__all__ = ["DEFAULT_BOTS", "Table", "farewell", "forget_if_over", "open_table", "play", "register", "resolve_bots", "result_line", "ruleset_error", "run"]
 
 DEFAULT_BOTS = "strong,strong,greedy"
 FALLBACK_BOT = "greedy"
@@ -269,7 +269,8 @@ def _autosave(seed: int, tx: Texts, lang: str) -> RecordWriter | None:
 
 
 def play(table: Table) -> int:
-    """Run the table, then say how the match went and, when it is not over, how to go on with it."""
+    """Run the table, then say how the match went and, when it is not over, how to go on with it;
+    a finished match saved without ``--record`` has its file removed."""
     from hkmj.tui.app import PlayApp
 
     try:
@@ -278,14 +279,21 @@ def play(table: Table) -> int:
         table.record.close()
     for line in farewell(table):
         print(line)
+    forget_if_over(table)
     return 0
+
+
+def forget_if_over(table: Table) -> None:
+    """Remove the file of a finished match saved without ``--record``: a finished match is not kept
+    where matches wait to be resumed (a ``--record`` file stays, for replay and review)."""
+    if table.autosaved and table.session.match_over:
+        table.record.path.unlink(missing_ok=True)
 
 
 def farewell(table: Table) -> list[str]:
     """The lines printed on leaving, each within 80 columns for a short file name: the result; with
     ``--record``, the file and the command that reviews it; when the match is not over, the command
-    that resumes it (a finished match is not kept where matches wait to be resumed: its file is
-    removed)."""
+    that resumes it."""
     from hkmj.tui.resume import resume_command, shell_path
 
     session, path = table.session, table.record.path
@@ -295,8 +303,6 @@ def farewell(table: Table) -> list[str]:
         lines += [tx("cli.record", path=path), tx("cli.review", path=shell_path(path))]
     if not session.match_over:
         lines.append(tx("cli.saved", command=resume_command(path)))
-    elif table.autosaved:
-        path.unlink(missing_ok=True)
     return lines
 
 
