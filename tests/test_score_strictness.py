@@ -750,8 +750,17 @@ OTHER_COMMANDS_ERRORS = (
     "the following arguments are required: file",
     "argument --lang: language 'de': the review is written in en (English) or fr (French)",
     "ambiguous option: --r could match --round, --record, --rules",
+    # hkmj replay's run-time errors (tests/records/test_records.py)
+    "g.jsonl: cannot read (No such file or directory)",
+    "g.jsonl: not a UTF-8 text file",
+    "g.jsonl: empty record",
+    "g.jsonl:1: an event is a JSON object with a 'type'",
+    "g.jsonl:1: not JSON (expecting value at line 2 column 1)",
+    "g.jsonl:1: not JSON (NaN is not JSON (RFC 8259 has no NaN or Infinity))",
+    "g.jsonl:1: not JSON (a number of more than 4,300 digits)",
 )
-"""Usage errors of the other commands that take ``--lang`` (``hkmj play``, ``replay``, ``review``)."""
+"""Usage errors of the other commands that take ``--lang`` (``hkmj play``, ``replay``, ``review``),
+and the run-time errors of ``hkmj replay``."""
 
 
 def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -> None:

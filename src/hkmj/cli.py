@@ -449,17 +449,20 @@ def _terminal_filler(stream: Any) -> Callable[[str], str]:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from hkmj.record import RecordError, read_record, replay, show
+    from hkmj.review import ReviewError
+    from hkmj.score_words import said_by
 
     try:
         events = read_record(args.file)
     except RecordError as err:
         try:
             log_events = _table_log_events(args.file)
-        except ValueError as log_err:
-            print(f"hkmj replay: {log_err}", file=sys.stderr)
+        except ValueError as log_err:  # a ReviewError: worded as hkmj review words it
+            said = log_err.say(args.lang) if isinstance(log_err, ReviewError) else str(log_err)
+            print(f"hkmj replay{' :' if args.lang == 'fr' else ':'} {said}", file=sys.stderr)
             return 2
         if log_events is None:
-            print(f"hkmj replay: {err}", file=sys.stderr)
+            print(said_by("replay", str(err), args.lang), file=sys.stderr)
             return 2
         events = log_events
         from_log = True
@@ -712,7 +715,7 @@ def _add_replay(sub: Any) -> None:
         "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show: en (default) or fr")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show and of the errors: en (default) or fr")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     p.add_argument(
         "--record",

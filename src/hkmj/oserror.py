@@ -7,9 +7,10 @@ names the common ones in French too, and keeps the system's words for the rare o
 from __future__ import annotations
 
 import errno
+import os
 from dataclasses import dataclass
 
-__all__ = ["OSReason"]
+__all__ = ["OSReason", "french_reason"]
 
 _FR = {
     errno.ENOENT: "fichier ou dossier introuvable",
@@ -46,3 +47,9 @@ class OSReason:
 
     def __str__(self) -> str:
         return self.english
+
+
+def french_reason(english: str) -> str:
+    """The system's English words for a common reason (``No such file or directory``) in French,
+    for a message that kept only the words; other words come back as they are."""
+    return next((fr for code, fr in _FR.items() if os.strerror(code) == english), english)

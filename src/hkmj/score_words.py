@@ -1,4 +1,4 @@
-"""The errors ``hkmj score`` prints, in the language of ``--lang`` (English or French).
+"""The errors ``hkmj score`` (and ``hkmj replay``) prints, in the language of ``--lang`` (English or French).
 
 The scorers, the request reader and the tile notation word their errors in English: the machine
 interface (R-9) answers in English, and a Python caller reads the same words. The command line
@@ -16,9 +16,10 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from hkmj.oserror import french_reason
 from hkmj.tiles import SEAT_LETTERS, WIND_LETTERS
 
-__all__ = ["PHRASES", "error_in", "said_by_score"]
+__all__ = ["PHRASES", "error_in", "said_by", "said_by_score"]
 
 _ECHO = r"'[^']*'|\"[^\"]*\""
 """What a message quotes of the input (``echo``: a quoted text)."""
@@ -42,6 +43,19 @@ def _groups(n: str) -> str:
 def _others(n: str) -> str:
     return "autre" if int(n) <= 1 else "autres"
 
+
+_JSON_SYNTAX: Final = {
+    "expecting value": "valeur attendue à la",
+    "expecting ',' delimiter": "séparateur ',' attendu à la",
+    "expecting ':' delimiter": "séparateur ':' attendu à la",
+    "expecting property name enclosed in double quotes": "nom de champ entre guillemets doubles attendu à la",
+    "unterminated string starting": "chaîne non terminée commençant à la",
+    "invalid control character": "caractère de contrôle invalide à la",
+    "invalid \\escape": "échappement \\ invalide à la",
+    "extra data": "données en trop à la",
+}
+"""What Python's ``json`` says of a text it cannot read (:func:`hkmj.scoring.lines.json_syntax`),
+in French, before the place."""
 
 Render = Callable[[dict[str, str]], str]
 """Turns a phrase's parts (already in French where they are a message of their own) into French."""
@@ -177,6 +191,18 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"unknown option (?P<key>{_ECHO}) for (?P<rules>\w+) rules \(options: (?P<known>[^)]*)\)",
      lambda g: f"option {g['key']} inconnue pour les règles {g['rules']} (options : {'aucune' if g['known'] == 'none' else g['known']})"),
     (rf"unknown ruleset (?P<name>{_ECHO}): expected one of (?P<known>.+)", "jeu de règles {name} inconnu : attendu parmi {known}"),
+    # --- a record file that hkmj replay cannot read (hkmj.record.read_record, parse_events)
+    (r"(?P<path>.+): cannot read \((?P<reason>[^()]+)\)", lambda g: f"{g['path']} : lecture impossible ({french_reason(g['reason'])})"),
+    (r"(?P<path>.+): not a UTF-8 text file", "{path} : pas un fichier texte UTF-8"),
+    (r"(?P<path>.+): empty record", "{path} : enregistrement vide"),
+    (r"(?P<path>.+):(?P<line>\d+): an event is a JSON object with a 'type'",
+     "{path}:{line} : un événement est un objet JSON avec un champ 'type'"),
+    (r"(?P<path>.+):(?P<line>\d+): not JSON \((?P<inner>.+)\)", "{path}:{line} : pas du JSON ({inner})"),
+    (r"(?P<what>" + "|".join(map(re.escape, _JSON_SYNTAX)) + r") at (?:line (?P<line>\d+) )?column (?P<col>\d+)",
+     lambda g: f"{_JSON_SYNTAX[g['what']]} " + (f"ligne {g['line']}, colonne {g['col']}" if "line" in g else f"colonne {g['col']}")),
+    (r"(?P<name>NaN|-?Infinity) is not JSON \(RFC 8259 has no NaN or Infinity\)",
+     "{name} n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity)"),
+    (r"a number of more than (?P<n>[\d,]+) digits", lambda g: f"un nombre de plus de {g['n'].replace(',', ' ')} chiffres"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
      "argument {option} : choix {value} invalide (choisissez parmi {choices})"),
@@ -241,8 +267,13 @@ def error_in(message: str, lang: str) -> str:
     return message if french is None else french
 
 
-def said_by_score(message: str, lang: str) -> str:
-    """``hkmj score: MESSAGE`` in ``lang``; in French ``hkmj score : MESSAGE``, with the space
+def said_by(command: str, message: str, lang: str) -> str:
+    """``hkmj COMMAND: MESSAGE`` in ``lang``; in French ``hkmj COMMAND : MESSAGE``, with the space
     before the colon that its argparse errors (``hkmj score : erreur : ...``), ``hkmj play`` and
     ``hkmj review`` write."""
-    return f"hkmj score{' :' if lang == 'fr' else ':'} {error_in(message, lang)}"
+    return f"hkmj {command}{' :' if lang == 'fr' else ':'} {error_in(message, lang)}"
+
+
+def said_by_score(message: str, lang: str) -> str:
+    """``hkmj score: MESSAGE`` in ``lang`` (see :func:`said_by`)."""
+    return said_by("score", message, lang)

@@ -386,3 +386,47 @@ def test_simulate_never_overwrites_a_saved_record(tmp_path: Path, capsys: pytest
     captured = capsys.readouterr()
     assert captured.err == f"hkmj simulate: --record {path}: this file already exists; give another name, or delete the file first\n"
     assert captured.out == "" and path.read_text() == '{"type": "match_start"}\n'
+
+
+def test_replay_says_its_errors_in_french_with_lang_fr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj replay --lang fr`` wrote its run-time errors in English (only argparse's were French):
+    a file it cannot read, or that is no record, is now named in French as ``hkmj score`` and
+    ``hkmj play`` name theirs (exit 2); in English the words are unchanged."""
+    files: dict[str, str | bytes | None] = {
+        "missing.jsonl": None,
+        "notes.txt": "my notes\n",
+        "binary.jsonl": b"\xff\xfe\n",
+        "empty.jsonl": "",
+        "object.jsonl": '{"a": 1}\n',
+        "cut.jsonl": '{"type": "match_start", "seed": 1\n',
+        "nan.jsonl": '{"type": "match_start", "seed": NaN}\n',
+        "log.jsonl": '{"seq": 1, "kind": "create", "data": {}}\n',
+    }
+    said = {
+        "missing.jsonl": ("cannot read (No such file or directory)", "lecture impossible (fichier ou dossier introuvable)"),
+        "notes.txt": ("1: not JSON (expecting value at column 1)", "1 : pas du JSON (valeur attendue à la colonne 1)"),
+        "binary.jsonl": ("not a UTF-8 text file", "pas un fichier texte UTF-8"),
+        "empty.jsonl": ("empty record", "enregistrement vide"),
+        "object.jsonl": ("1: an event is a JSON object with a 'type'", "1 : un événement est un objet JSON avec un champ 'type'"),
+        "cut.jsonl": ("1: not JSON (expecting ',' delimiter at column 34)", "1 : pas du JSON (séparateur ',' attendu à la colonne 34)"),
+        "nan.jsonl": (
+            "1: not JSON (NaN is not JSON (RFC 8259 has no NaN or Infinity))",
+            "1 : pas du JSON (NaN n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity))",
+        ),
+        "log.jsonl": ("bad table log: ", "journal de table invalide : "),
+    }
+    for name, content in files.items():
+        path = tmp_path / name
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8")
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        english, french = said[name]
+        for lang, words, colon in (("en", english, ":"), ("fr", french, " :")):
+            assert main(["replay", str(path), "--lang", lang, "--quiet"]) == 2
+            out, err = capsys.readouterr()
+            line = f"hkmj replay{colon} {path}{':' if words[0].isdigit() else colon + ' '}{words}"
+            # a table log's own detail (which entry, which field) is worded as hkmj review words it
+            # (with hkmj review's typography: a no-break space before a French colon)
+            err = err.replace("\u00a0", " ").replace("\u202f", " ")
+            assert out == "" and (err.startswith(line) if name == "log.jsonl" else err == line + "\n"), err
