@@ -319,3 +319,25 @@ def test_cl3_4_cli_robbed_needs_the_robbed_player(capsys: pytest.CaptureFixture[
     code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", "--robbed"])
     assert code == 2
     assert "--robbed needs --from SEAT" in capsys.readouterr().err
+
+
+def test_cl7_4_pay_highest_takes_a_json_boolean_its_words_and_the_numbers_1_and_0() -> None:
+    """CL-7.4 ``pay_highest`` in a JSON request: true or false; as text, the words the option reads
+    on the command line and their kin (on/off, yes/no, true/false, 1/0, any case, spaces around);
+    the numbers 1 and 0 as their text is read (the number 1 was refused while "1" was taken).
+    Any other value is refused by name: 2, 1.0, null, "maybe"."""
+    obj = json.loads(json.dumps(GOOD))
+    obj["hands"]["W"] = {"hand": "777z11z99p", "melds": ["pung 555z", "pung 666z"]}  # scores more than the winner
+
+    def settled(value: Any) -> Any:
+        got = score_json({**obj, "options": {"pay_highest": value}})
+        return got.get("settlement", got)
+
+    on, off = settled(True), settled(False)
+    assert on != off and on["S"] < 0 < off["S"]  # the winner pays the higher score (CL-7.4)
+    for value in (1, "1", "on", " Yes ", "TRUE"):
+        assert settled(value) == on, value
+    for value in (0, "0", "off", "no", "False "):
+        assert settled(value) == off, value
+    for value, shown in ((2, "2"), (1.0, "1.0"), (None, "null"), ("maybe", "'maybe'"), ([1], "[1]")):
+        assert settled(value) == {"valid": False, "error": f"option pay_highest={shown}: expected true or false (CL-7.4)"}

@@ -262,3 +262,23 @@ def test_every_command_with_lang_says_its_usage_errors_in_french(
         main(argv)
     err = capsys.readouterr().err
     assert err.startswith(f"usage: hkmj {argv[0]}") and f"hkmj {argv[0]}: error: " in err
+
+
+def test_spaces_around_a_typed_number_are_ignored_and_inside_it_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-1.4 Ruling: every number typed on the command line is read alike (``hkmj.tiles.ascii_int``):
+    spaces around it are ignored, as around tiles (``--flower " 1"`` is flower 1, as are
+    ``--season "2 "`` season 2 and ``--option "limit= 10"`` the limit 10), while a space inside a
+    number, a sign other than ``-`` or a full-width digit is refused by name."""
+
+    def scored(*extra: str) -> str:
+        assert main(["score", "234s567p88m111z777z", "--win", "1z", "--json", *extra]) == 0
+        return capsys.readouterr().out
+
+    assert scored("--flower", " 1") == scored("--flower", "1") != scored()
+    assert scored("--season", "2 ") == scored("--season", "2")
+    assert scored("--option", "limit= 10 ") == scored("--option", "limit=10")
+    for bad in ("1 2", "+1", "１"):
+        with pytest.raises(SystemExit) as exited:  # argparse's usage error
+            main(["score", "234s567p88m111z777z", "--win", "1z", "--flower", bad])
+        assert exited.value.code == 2
+        assert f"argument --flower: {bad!r} is not a whole number (digits 0-9)" in capsys.readouterr().err

@@ -769,6 +769,8 @@ def score_deal(deal: Deal) -> ClassicalResult:
 _DEAL_FIELDS = ("hands", "winner", "win", "win_tile", "discarder", "prevailing", "flags", "options")
 _HAND_FIELDS = ("hand", "melds", "flowers", "seasons")
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+"""The words a request may give ``pay_highest`` as text (any case, spaces around ignored); a JSON
+boolean is the plain form, and the numbers 1 and 0 are read as their text is."""
 
 
 def _options(value: Any) -> ClassicalOptions:
@@ -782,6 +784,8 @@ def _options(value: Any) -> ClassicalOptions:
     pay = value.get("pay_highest", False)
     if isinstance(pay, str) and pay.strip().lower() in _TRUE + _FALSE:
         pay = pay.strip().lower() in _TRUE
+    elif type(pay) is int and pay in (0, 1):  # the number, as its text "1" or "0" is read
+        pay = pay == 1
     limit = value.get("limit", 1000)
     if isinstance(limit, str) and ascii_int(limit) is not None:
         limit = ascii_int(limit)
