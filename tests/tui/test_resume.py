@@ -9,13 +9,14 @@ the same totals (HK-7.3), under every ruleset.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from hkmj.bots import GreedyBot
 from hkmj.cli import build_parser, main
-from hkmj.engine import WIN, Discard, Kong
+from hkmj.engine import WIN, Chow, Discard, Kong
 from hkmj.tui import command
 from hkmj.tui.app import EndScreen, PlayApp, QuitScreen, RankScreen, TableScreen
 from hkmj.tui.render import KEY_LABELS
@@ -45,10 +46,18 @@ def snapshot(table: command.Table) -> tuple[object, ...]:
     return (s.match.hands_played, s.seat, s.hand_row(), tuple(s.panel(x).score for x in range(4)), v.discards, v.melds, v.live)
 
 
-async def drive(table: command.Table, quit_after: int | None = None, quit_at_end_screen: bool = False) -> tuple[int, object]:
+async def drive(
+    table: command.Table,
+    quit_after: int | None = None,
+    quit_at_end_screen: bool = False,
+    keys_before_quit: str = "",
+    quit_if: Callable[[], bool] | None = None,
+) -> tuple[int, object]:
     """Play the table by keys until the match ends, or quit (q, y) before the human's decision
-    number ``quit_after`` (or on the first end-of-hand screen). Returns the decisions made and
-    what the player saw when quitting."""
+    number ``quit_after`` (or on the first end-of-hand screen, or at the first decision where
+    ``quit_if()`` holds), after pressing ``keys_before_quit``
+    (``c``: the list of chows opened). Returns the decisions made and what the player saw when
+    quitting (with the list of choices open then)."""
     app = PlayApp(table.session, delay=0, saved=table.record.path)
     s = table.session
     made = 0
@@ -71,8 +80,11 @@ async def drive(table: command.Table, quit_after: int | None = None, quit_at_end
             elif isinstance(screen, RankScreen):
                 await pilot.press("enter")
             elif isinstance(screen, TableScreen) and s.human_pending():
-                if quit_after is not None and made == quit_after:
-                    seen = snapshot(table)
+                if (quit_after is not None and made == quit_after) or (quit_if is not None and quit_if()):
+                    for key in keys_before_quit:
+                        await pilot.press(key)
+                        await pilot.pause()
+                    seen = (*snapshot(table), app.table.pending_choices)
                     await pilot.press("q")
                     await pilot.pause()
                     assert isinstance(app.screen, QuitScreen)
@@ -129,12 +141,12 @@ async def test_a_match_quit_at_any_decision_and_resumed_plays_as_if_never_left(t
         lines = command.farewell(table)
         assert lines[-1] == f"To continue: hkmj play --resume {path}"
         resumed = open_table("--resume", str(path))
-        assert snapshot(resumed) == seen  # the same decision: hand, tiles, scores, ponds
+        assert (*snapshot(resumed), ()) == seen  # the same decision: hand, tiles, scores, ponds
         assert resumed.session.history[-1].text.startswith("— Match resumed: ")
         if k == made // 3:  # leave again at once, and come back
             await drive(resumed, quit_after=0)
             resumed = open_table("--resume", str(path))
-            assert snapshot(resumed) == seen
+            assert (*snapshot(resumed), ()) == seen
         await drive(resumed)
         assert path.read_text(encoding="utf-8") == expected, k
         assert command.farewell(resumed)[-2:] == [f"Match record written to {path}.", f"Review your decisions: hkmj review {path}"]
@@ -467,3 +479,38 @@ def test_replay_show_says_which_player_was_you(
     assert main(["replay", str(bots), "--show", "--lang", lang, "--quiet"]) == 0
     out = capsys.readouterr().out
     assert match_words.strip(" ;") not in out and seat_words.split("{")[0] not in out
+
+
+CHOW_SEED = 2
+"""A match whose first hand offers the human a discard to chow two ways (as :func:`drive` plays)."""
+
+
+@pytest.mark.asyncio
+async def test_a_chow_list_left_open_is_asked_again_after_resuming(tmp_path: Path) -> None:
+    """The record holds moves, not the screen: left while the list of chows was open (``c`` with
+    two chows possible), the match resumes at the same claim decision with nothing chosen, and
+    ``c`` opens the same list again (docs/play.md, "A choice left open")."""
+    path = tmp_path / "chow.jsonl"
+    table = open_table("--seed", str(CHOW_SEED), "--hands", "1", "--bots", BOTS, "--record", str(path))
+
+    def two_chows() -> bool:
+        return sum(isinstance(a, Chow) for a in table.session.legal()) == 2
+
+    _, seen = await drive(table, quit_if=two_chows, keys_before_quit="c")
+    assert isinstance(seen, tuple)
+    *screen, choices = seen
+    assert len(choices) == 2 and all(isinstance(a, Chow) for a in choices), choices
+    resumed = open_table("--resume", str(path))
+    assert snapshot(resumed) == tuple(screen)
+    app = PlayApp(resumed.session, delay=0, saved=resumed.record.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert resumed.session.human_pending() and app.table.pending_choices == ()
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.table.pending_choices == choices
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    resumed.record.close()
