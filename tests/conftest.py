@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -19,3 +21,18 @@ class Terminal(io.StringIO):
 def terminal() -> type[Terminal]:
     """The :class:`Terminal` stream class (``monkeypatch.setattr(sys, "stderr", terminal())``)."""
     return Terminal
+
+
+def _write_file(path: Path, content: str | bytes | None) -> None:
+    """``path`` holding ``content``: text (UTF-8) or bytes; None leaves it missing."""
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+
+
+@pytest.fixture
+def write_file() -> Callable[[Path, str | bytes | None], None]:
+    """Write a test file: ``write_file(path, "text")``, ``write_file(path, b"bytes")``, or
+    ``write_file(path, None)`` for a file that does not exist."""
+    return _write_file

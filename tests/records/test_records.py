@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -388,7 +389,9 @@ def test_simulate_never_overwrites_a_saved_record(tmp_path: Path, capsys: pytest
     assert captured.out == "" and path.read_text() == '{"type": "match_start"}\n'
 
 
-def test_replay_says_its_errors_in_french_with_lang_fr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_says_its_errors_in_french_with_lang_fr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], write_file: Callable[[Path, str | bytes | None], None]
+) -> None:
     """``hkmj replay --lang fr`` wrote its run-time errors in English (only argparse's were French):
     a file it cannot read, or that is no record, is now named in French as ``hkmj score`` and
     ``hkmj play`` name theirs (exit 2); in English the words are unchanged."""
@@ -417,10 +420,7 @@ def test_replay_says_its_errors_in_french_with_lang_fr(tmp_path: Path, capsys: p
     }
     for name, content in files.items():
         path = tmp_path / name
-        if isinstance(content, str):
-            path.write_text(content, encoding="utf-8")
-        elif isinstance(content, bytes):
-            path.write_bytes(content)
+        write_file(path, content)
         english, french = said[name]
         for lang, words, colon in (("en", english, ":"), ("fr", french, " :")):
             assert main(["replay", str(path), "--lang", lang, "--quiet"]) == 2

@@ -268,7 +268,7 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str], lang: str = "en
 
 
 def test_bad_files_are_refused_in_one_line_and_never_touched(
-    tmp_path: Path, saved: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, saved: Path, capsys: pytest.CaptureFixture[str], write_file: Callable[[Path, str | bytes | None], None]
 ) -> None:
     """A missing file, a file that is no record, a server table's log, a record not saved by
     hkmj play, a finished match, a damaged header, a move that no longer replays: each named in
@@ -309,10 +309,7 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
     }
     for name, content in files.items():
         path = tmp_path / name
-        if isinstance(content, str):
-            path.write_text(content, encoding="utf-8")
-        elif isinstance(content, bytes):
-            path.write_bytes(content)
+        write_file(path, content)
         before = path.read_bytes() if path.exists() else None
         said = refused(["--resume", str(path)], capsys)
         assert said.startswith(f"hkmj play: --resume {path}: ") and expect[name] in said, said
