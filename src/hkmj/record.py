@@ -94,12 +94,13 @@ class RecordWriter:
 
     def __init__(self, path: str | Path, *, append: bool = False, lock: bool = False, held: IO[bytes] | None = None) -> None:
         self.path = Path(path)
-        self._f: IO[str] = self.path.open("a", encoding="utf-8")
+        # a file to lock is opened without emptying it, and emptied once the lock is held
+        self._f: IO[str] = self.path.open("a" if append or lock else "w", encoding="utf-8")
         try:
             if lock:
                 _lock(self._f)
-            if not append:
-                self._f.truncate(0)
+                if not append:
+                    self._f.truncate(0)
         except BaseException:
             self._f.close()
             raise
