@@ -753,6 +753,9 @@ OTHER_COMMANDS_ERRORS = (
     # hkmj replay's run-time errors (tests/records/test_records.py)
     "g.jsonl: cannot read (No such file or directory)",
     "g.jsonl: not a UTF-8 text file",
+    "--record writes the match of a server table's log export; g.jsonl is already a record",
+    "--record r.jsonl: this file already exists; give another name, or delete the file first",
+    "cannot write r.jsonl: Permission denied",
     "g.jsonl: empty record",
     "g.jsonl:1: an event is a JSON object with a 'type'",
     "g.jsonl:1: not JSON (expecting value at line 2 column 1)",

@@ -469,10 +469,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     else:
         from_log = False
     if args.record is not None and not from_log:
-        print(f"hkmj replay: --record writes the match of a server table's log export; {args.file} is already a record", file=sys.stderr)
+        print(said_by("replay", f"--record writes the match of a server table's log export; {args.file} is already a record", args.lang), file=sys.stderr)
         return 2
     if args.record is not None and os.path.exists(args.record):
-        print(f"hkmj replay: --record {args.record}: this file already exists; give another name, or delete the file first", file=sys.stderr)
+        print(said_by("replay", f"--record {args.record}: this file already exists; give another name, or delete the file first", args.lang), file=sys.stderr)
         return 2
     bar = None
     if not args.quiet and sys.stderr.isatty():  # a long record takes a while: a bar on a terminal only
@@ -496,7 +496,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             unfinished = f"; the record stops in the middle of hand {report.cut[-1]} (an interrupted match)"
         if from_log:  # the log's events were made from its actions just now: nothing recorded to compare
             done = "played from the table log's actions (a table log keeps the actions, not their results)"
-            if args.record is not None and not _write_record(args.record, events):
+            if args.record is not None and not _write_record(args.record, events, args.lang):
                 return 2
         elif report.older_words:
             done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules)
@@ -508,16 +508,17 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 1
 
 
-def _write_record(path: str, events: list[Any]) -> bool:
+def _write_record(path: str, events: list[Any], lang: str = "en") -> bool:
     """Write a table log's match as a record (``hkmj replay LOG --record FILE``); False, with the
     reason on stderr, when the file cannot be written."""
     from hkmj.record import RecordWriter
+    from hkmj.score_words import said_by
 
     try:
         with RecordWriter(path) as writer:
             writer.write({k: v for k, v in e.items() if k != "_line"} for e in events)
     except OSError as e:
-        print(f"hkmj replay: cannot write {path}: {e.strerror}", file=sys.stderr)
+        print(said_by("replay", f"cannot write {path}: {e.strerror}", lang), file=sys.stderr)
         return False
     print(f"record: {path} ({len(events)} events)")
     return True

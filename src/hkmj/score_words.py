@@ -194,6 +194,11 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- a record file that hkmj replay cannot read (hkmj.record.read_record, parse_events)
     (r"(?P<path>.+): cannot read \((?P<reason>[^()]+)\)", lambda g: f"{g['path']} : lecture impossible ({french_reason(g['reason'])})"),
     (r"(?P<path>.+): not a UTF-8 text file", "{path} : pas un fichier texte UTF-8"),
+    (r"--record writes the match of a server table's log export; (?P<path>.+) is already a record",
+     "--record écrit la partie de l'export du journal d'une table du serveur ; {path} est déjà un enregistrement"),
+    (r"--record (?P<path>.+): this file already exists; give another name, or delete the file first",
+     "--record {path} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier"),
+    (r"cannot write (?P<path>.+): (?P<reason>[^:]+)", lambda g: f"impossible d'écrire {g['path']} : {french_reason(g['reason'])}"),
     (r"(?P<path>.+): empty record", "{path} : enregistrement vide"),
     (r"(?P<path>.+):(?P<line>\d+): an event is a JSON object with a 'type'",
      "{path}:{line} : un événement est un objet JSON avec un champ 'type'"),

@@ -430,3 +430,8 @@ def test_replay_says_its_errors_in_french_with_lang_fr(
             # (with hkmj review's typography: a no-break space before a French colon)
             err = err.replace("\u00a0", " ").replace("\u202f", " ")
             assert out == "" and (err.startswith(line) if name == "log.jsonl" else err == line + "\n"), err
+    record = _simulate(tmp_path, 1, 1)
+    assert main(["replay", str(record), "--record", str(tmp_path / "r.jsonl"), "--lang", "fr", "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        f"hkmj replay : --record écrit la partie de l'export du journal d'une table du serveur ; {record} est déjà un enregistrement\n"
+    )
