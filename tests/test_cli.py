@@ -85,7 +85,7 @@ def test_score_limit_and_melds(capsys: pytest.CaptureFixture[str]) -> None:
         (["score", "234s567p88m111z777z", "--win", "10m"], "--win '10m'"),
         (["score", "234s567p88m111z777z", "--win", "5m"], "--win 5m is not in the concealed hand"),
         (["score", "234s567p88m111z777z", "--win", "1z", "--flower", "7"], "--flower 7: flowers are numbered 1-4, one tile of each, e.g. --flower 2"),
-        (["score", "234s567p88m111z777z", "--win", "1z", "--meld", "pong 555m"], "--meld 'pong 555m': expected"),
+        (["score", "234s567p88m111z777z", "--win", "1z", "--meld", "pong 555m"], "--meld 'pong 555m': write it 'pung 555m'"),
     ],
 )
 def test_score_bad_input_is_a_clear_error(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

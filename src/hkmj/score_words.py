@@ -120,6 +120,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"a (?P<kind>pung|kong|ckong) is (?P<n>\d+) identical tiles", "un {kind} est fait de {n} tuiles identiques"),
     (r"expected '<chow\|pung\|kong\|ckong> <tiles>', e\.g\. 'pung 555m'",
      "attendu « <chow|pung|kong|ckong> <tuiles> », par exemple 'pung 555m'"),
+    (r"write it (?P<right>'[^']*') \(the kinds are chow, pung, kong and ckong, in small letters\)",
+     "écrivez-le {right} (les sortes de groupe sont chow, pung, kong et ckong, en minuscules)"),
     (r"bonus tiles never form melds \((?P<rule>[^)]*)\)", "les tuiles bonus ne forment jamais de groupe ({rule})"),
     (r"(?P<what>--meld|meld) of (?P<n>[\d,]+) characters: a meld is written like 'pung 555m' \(R-9\)",
      lambda g: f"{'groupe' if g['what'] == 'meld' else '--meld'} de {g['n']} caractères : un groupe s'écrit comme 'pung 555m' (R-9)"),

@@ -208,6 +208,11 @@ class Meld:
         if not isinstance(text, str):
             raise InvalidHand(f"meld {echo(text)}: expected a string like 'pung 555m'")
         parts = text.split()
+        if len(parts) == 2 and parts[0] not in MELD_KINDS:
+            kind = _KIND_SPELLINGS.get(parts[0].lower(), parts[0].lower())
+            if kind in MELD_KINDS:  # 'PUNG', 'Pung', 'pong': the kind, written another way
+                right = f"{kind} {parts[1]}"
+                raise InvalidHand(f"meld {echo(text)}: write it {echo(right)} (the kinds are chow, pung, kong and ckong, in small letters)")
         if len(parts) != 2 or parts[0] not in MELD_KINDS:
             raise InvalidHand(f"meld {echo(text)}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
         kind, spec = parts
@@ -227,6 +232,9 @@ class Meld:
             raise InvalidHand(f"meld {echo(text)}: bonus tiles never form melds (HK-3.2)")
         return cls(kind, tiles[0])
 
+
+_KIND_SPELLINGS: Final[dict[str, str]] = {"pong": "pung", "chi": "chow", "kang": "kong", "kan": "kong"}
+"""Other spellings of a meld's kind a player may type (``--meld "pong 999m"``), answered with ours."""
 
 _NO_FLAGS: frozenset[str] = frozenset()
 
