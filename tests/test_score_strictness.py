@@ -645,6 +645,15 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["1m", "--flower", "x", "--rules", "hk"], 2,
      "hkmj score: error: argument --flower: 'x' is not a whole number (digits 0-9)",
      "hkmj score : erreur : argument --flower : 'x' n'est pas un nombre entier (chiffres 0-9)"),
+    (["1m", "--flower", "F2", "--rules", "hk"], 2,  # HK-1.3: the bonus tile written whole, as the table shows it
+     "hkmj score: error: argument --flower: 'F2' is a tile: give its number only, e.g. 2",
+     "hkmj score : erreur : argument --flower : 'F2' est une tuile : donnez seulement son numéro, par exemple 2"),
+    (["1m", "--season", "S3", "--rules", "mcr"], 2,
+     "hkmj score: error: argument --season: 'S3' is a tile: give its number only, e.g. 3",
+     "hkmj score : erreur : argument --season : 'S3' est une tuile : donnez seulement son numéro, par exemple 3"),
+    (["1m", "--season", "7f", "--rules", "classical"], 2,  # seasons 1-4 are 5f-8f in the notation
+     "hkmj score: error: argument --season: '7f' is a tile: give its number only, e.g. 3",
+     "hkmj score : erreur : argument --season : '7f' est une tuile : donnez seulement son numéro, par exemple 3"),
     (["1m", "--seat", "E", "--seat", "S", "--rules", "hk"], 2,
      "hkmj score: error: argument --seat: given twice (give it once)",
      "hkmj score : erreur : argument --seat : donné deux fois (donnez-le une seule fois)"),

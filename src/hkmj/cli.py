@@ -356,6 +356,24 @@ def whole_number(text: str) -> int:
     return n
 
 
+def bonus_number(kind: str) -> Callable[[str], int]:
+    """The argparse type of ``--flower`` (``kind`` "flower") or ``--season``: a whole number, the
+    scorer checking it is 1-4. The tile written whole, as the table shows it (``F2``, ``S3``) or
+    in the notation (``2f``; seasons ``5f``-``8f``), is answered with its number."""
+    letter, first = ("f", 1) if kind == "flower" else ("s", 5)
+
+    def read(text: str) -> int:
+        shown = re.fullmatch(rf"\s*{letter}\s*([1-4])\s*", text, re.IGNORECASE)
+        notation = re.fullmatch(rf"\s*([{first}-{first + 3}])\s*f\s*", text, re.IGNORECASE)
+        found = shown or notation
+        if found:
+            n = int(found.group(1)) - (0 if shown else first - 1)
+            raise argparse.ArgumentTypeError(f"{text!r} is a tile: give its number only, e.g. {n}")
+        return whole_number(text)
+
+    return read
+
+
 def at_least_one(text: str) -> int:
     """A whole number of at least 1 (argparse type: hands, deals, workers, mistakes listed)."""
     value = whole_number(text)
@@ -638,10 +656,10 @@ def _add_score(sub: Any) -> None:
     p.add_argument("--prevailing", default="E", action=OnceAction, metavar="WIND", help="the prevailing wind: E, S, W or N (default E)")
     p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
     p.add_argument(
-        "--flower", action="append", type=whole_number, default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
+        "--flower", action="append", type=bonus_number("flower"), default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
     )
     p.add_argument(
-        "--season", action="append", type=whole_number, default=[], metavar="N", help="a season 1-4 you hold (repeatable)"
+        "--season", action="append", type=bonus_number("season"), default=[], metavar="N", help="a season 1-4 you hold (repeatable)"
     )
     p.add_argument(
         "--flag",

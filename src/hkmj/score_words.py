@@ -216,6 +216,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"argument (?P<option>[\w/-]+): given twice \(give it once\)", "argument {option} : donné deux fois (donnez-le une seule fois)"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a whole number \(digits 0-9\)",
      "argument {option} : {value} n'est pas un nombre entier (chiffres 0-9)"),
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is a tile: give its number only, e\.g\. (?P<n>\d)",
+     "argument {option} : {value} est une tuile : donnez seulement son numéro, par exemple {n}"),
     (r"argument (?P<option>[\w/-]+): expected one argument", "argument {option} : une valeur est attendue"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a number of seconds",
      "argument {option} : {value} n'est pas un nombre de secondes"),
