@@ -232,3 +232,27 @@ async def test_hk_6_a_zero_fan_win_says_why_its_element_table_is_empty_at_80x24(
         text = " ".join(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
         assert tx("end.total_fan") in text
         assert " ".join(tx("end.no_element").split()) in text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_key_that_does_nothing_says_so_at_80x24(make_session: Make, lang: str) -> None:
+    """A key of no tile and no command (``x``, a capital with Caps Lock on) did nothing and said
+    nothing: the log now says the key does nothing here and how tiles are picked; a tile's letter
+    still selects it, with no note."""
+    tx = Texts(lang)
+    s = make_session(teach=True, lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        for key in ("x", "A"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert tx("key.unused", press=key)[:60] in screen_text(app), key
+        table = app.table
+        assert len(table.hand_tiles()) in (13, 14)
+        await pilot.press("a")  # a tile's letter selects the tile, with no note
+        await pilot.pause()
+        assert table.selected == 0
+        assert tx("key.unused", press="a")[:20] not in screen_text(app)

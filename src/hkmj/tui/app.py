@@ -46,6 +46,8 @@ KEY_CHARS = "1234567890"
 """Number keys: pick a chow or kong from a list; they also select the first ten tiles."""
 AZERTY_CHARS = "&é\"'(-è_çà"
 """The unshifted number row of a French keyboard, accepted as 1-9, 0."""
+COMMAND_KEYS = "pckmhq?"
+"""The printable keys of the table's commands (its bindings): never answered as unused."""
 NARROW = 100
 """Below this width the hint panel takes the log's place instead of sharing its row."""
 
@@ -499,6 +501,8 @@ class TableScreen(Screen[None]):
                 self._armed = None
                 self.selected = i
                 self.refresh_view()
+            else:  # a letter of no tile (13 tiles: no 14th letter)
+                self.add_notes([Note(self.tx("key.unused", press=ch), "info")])
             return
         if ch and (ch in KEY_CHARS or ch in AZERTY_CHARS):
             i = (KEY_CHARS.index(ch) if ch in KEY_CHARS else AZERTY_CHARS.index(ch))
@@ -513,6 +517,10 @@ class TableScreen(Screen[None]):
             if i < len(self.hand_tiles()):
                 self.selected = i
                 self.refresh_view()
+            return
+        if len(ch) == 1 and ch.isprintable() and not ch.isspace() and ch not in COMMAND_KEYS:
+            event.stop()  # a key no tile and no command has (x, or a capital with Caps Lock on): say so
+            self.add_notes([Note(self.tx("key.unused", press=ch), "info")])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         bid = event.button.id or ""
