@@ -235,9 +235,14 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server)
         page.select_option("#lang", "en")
         labels = page.evaluate("['chow 345m', 'discard 5p', 'concealed kong 7z', 'kong 3z'].map(actionLabel)")
         assert labels == ["Chow 3-4-5 Characters", "Discard 5 Circles", "Concealed kong Red dragon", "Kong West wind"]
+        # HK-6: a 0-fan win's table says no element counts (its element rows were empty)
+        zero = "fanTable({items: [], fan: 0, base: 1, limit: null})"
+        assert "No scoring element: a hand worth 0 fan still wins (HK-6)." in page.evaluate(zero)
+        assert "No scoring element" not in page.evaluate("fanTable({items: [{name: 'Self-drawn', fan: 1}], fan: 1, base: 2, limit: null})")
         page.select_option("#lang", "fr")
         labels = page.evaluate("['chow 789s', 'discard 3z', 'pass', 'mahjong'].map(actionLabel)")
         assert labels == ["Chow 7-8-9 Bambous", "Défausser Vent Ouest", "Passer", "Mahjong\u202f!"]
+        assert "Aucun élément ne compte\u00a0: une main à 0 fan gagne quand même (HK-6)." in page.evaluate(zero)
         assert page.evaluate("tileSrc('3z')").endswith("?lang=fr")
         wait_true(page, "document.querySelector('#app').innerText.includes('Robot')")  # the lobby re-renders after its fetch
         lobby = page.inner_text("#app")

@@ -29,6 +29,7 @@ const T = {
     rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
     pageTitle: "Hong Kong Mahjong", pageTitle_mcr: "Chinese Official Mahjong (MCR)", pageTitle_classical: "Classical Mahjong", lobbyTitle: "Mahjong tables",
     nobodyPays: "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2).",
+    noElement: "No scoring element: a hand worth 0 fan still wins (HK-6).",
     nobodyPays_mcr: "Nobody pays (MCR-3.3); the seat winds move on (MCR-2.2).",
     nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
@@ -85,6 +86,7 @@ const T = {
     rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
     pageTitle: "Mahjong de Hong Kong", pageTitle_mcr: "Mahjong officiel chinois (MCR)", pageTitle_classical: "Mahjong classique", lobbyTitle: "Tables de Mahjong",
     nobodyPays: "Personne ne paie (HK-7.1)\u00a0; le donneur garde la main (HK-7.2).",
+    noElement: "Aucun élément ne compte\u00a0: une main à 0 fan gagne quand même (HK-6).",
     nobodyPays_mcr: "Personne ne paie (MCR-3.3)\u00a0; les vents tournent (MCR-2.2).",
     nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
@@ -530,6 +532,17 @@ function ownScore(win, seat) {
   return t("own", { points: plural("pts", win.seat_points[seat]), doubles: plural("dbl", win.seat_doubles[seat]), score: win.hand_scores[seat] });
 }
 
+/** A fan table's win (HK-6): each element and its fan, the total, a limit hand, the base; a
+ * hand with no element (0 fan, which still wins where no minimum is set) says so. */
+function fanTable(win) {
+  return `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
+      ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
+      ${win.items.length || win.limit ? "" : `<tr><td colspan="2">${t("noElement")}</td></tr>`}
+      <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
+      ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}${colon()}${esc(win.limit_names ? said(win.limit_names) : win.limit)}</b></td></tr>` : ""}
+      <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`;
+}
+
 function revealCard(st) {
   const r = st.reveal, h = st.hand, name = (seat) => playerName(st, h.seat_slots[seat]);
   let title = t("draw"), detail = `<p>${ruled(st, "nobodyPays")}</p>`, win = null;
@@ -543,11 +556,7 @@ function revealCard(st) {
       ? `<table><tr><th>${t("element")}</th><th class="num">${t("points")}</th></tr>
       ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
       <tr><th>${t("points")}</th><th class="num">${win.points}</th></tr></table>`
-      : `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
-      ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
-      <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
-      ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}${colon()}${esc(win.limit_names ? said(win.limit_names) : win.limit)}</b></td></tr>` : ""}
-      <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`}`;
+      : fanTable(win)}`;
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
     const why = st.you === fm.seat && fm.reasons ? `<p>${esc(said(fm.reasons))}</p>` : "";
