@@ -239,10 +239,23 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server)
         zero = "fanTable({items: [], fan: 0, base: 1, limit: null})"
         assert "No scoring element: a hand worth 0 fan still wins (HK-6)." in page.evaluate(zero)
         assert "No scoring element" not in page.evaluate("fanTable({items: [{name: 'Self-drawn', fan: 1}], fan: 1, base: 2, limit: null})")
+        # the house option payment=half-shooter: the discarder pays 4 × base for everyone, the others nothing
+        shooter = "[[1, 32], [2, 0], [0, -32]].map(([s, p]) => payReason({win: 'discard', seat: 0, from: 1, base: 8}, s, p))"
+        assert page.evaluate(shooter) == [
+            "4 × 8 — discarded the winning tile: pays for everyone (house rule)",
+            "pays nothing: the discarder pays for everyone (house rule)",
+            "receives",
+        ]
+        seed = "[[1, 16], [2, 8]].map(([s, p]) => payReason({win: 'discard', seat: 0, from: 1, base: 8}, s, p))"
+        assert page.evaluate(seed) == ["2 × 8 — discarded the winning tile: pays double", "1 × 8 — pays the base"]
         page.select_option("#lang", "fr")
         labels = page.evaluate("['chow 789s', 'discard 3z', 'pass', 'mahjong'].map(actionLabel)")
         assert labels == ["Chow 7-8-9 Bambous", "Défausser Vent Ouest", "Passer", "Mahjong\u202f!"]
         assert "Aucun élément ne compte\u00a0: une main à 0 fan gagne quand même (HK-6)." in page.evaluate(zero)
+        assert page.evaluate(shooter)[:2] == [
+            "4 × 8 — a défaussé la tuile gagnante\u00a0: paie pour tous (règle de la maison)",
+            "ne paie rien\u00a0: le défausseur paie pour tous (règle de la maison)",
+        ]
         assert page.evaluate("tileSrc('3z')").endswith("?lang=fr")
         wait_true(page, "document.querySelector('#app').innerText.includes('Robot')")  # the lobby re-renders after its fetch
         lobby = page.inner_text("#app")

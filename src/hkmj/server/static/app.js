@@ -25,7 +25,9 @@ const T = {
     verify: "verify", salt: "salt", wallWord: "wall", recent: "Recent moves", over: "over", result: "Result", seeResult: "See the result",
     baseFrom: "Base {base} points from {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
-    whyRobbed: "the kong robbed: pays double", receives: "receives", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
+    whyRobbed: "the kong robbed: pays double", receives: "receives",
+    payQuad: "4 × {base}", whyShooter: "discarded the winning tile: pays for everyone (house rule)",
+    whyShooterRobbed: "the kong robbed: pays for everyone (house rule)", whyNothing: "pays nothing: the discarder pays for everyone (house rule)", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
     rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
     pageTitle: "Hong Kong Mahjong", pageTitle_mcr: "Chinese Official Mahjong (MCR)", pageTitle_classical: "Classical Mahjong", lobbyTitle: "Mahjong tables",
     nobodyPays: "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2).",
@@ -82,7 +84,9 @@ const T = {
     verify: "vérifier", salt: "sel", wallWord: "mur", recent: "Derniers coups", over: "terminée", result: "Résultat", seeResult: "Voir le résultat",
     baseFrom: "Base de {base} points pour {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
-    whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
+    whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit",
+    payQuad: "4 × {base}", whyShooter: "a défaussé la tuile gagnante\u00a0: paie pour tous (règle de la maison)",
+    whyShooterRobbed: "son kong a été volé\u00a0: paie pour tous (règle de la maison)", whyNothing: "ne paie rien\u00a0: le défausseur paie pour tous (règle de la maison)", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
     rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
     pageTitle: "Mahjong de Hong Kong", pageTitle_mcr: "Mahjong officiel chinois (MCR)", pageTitle_classical: "Mahjong classique", lobbyTitle: "Tables de Mahjong",
     nobodyPays: "Personne ne paie (HK-7.1)\u00a0; le donneur garde la main (HK-7.2).",
@@ -518,9 +522,13 @@ function finalCard(st) {
 }
 
 /** Why each payment is what it is (HK-6, base points and payments): self-drawn win, everyone pays double the base;
- * on a discard the discarder (or the player whose kong was robbed) pays double, the others the base. */
+ * on a discard the discarder (or the player whose kong was robbed) pays double, the others the base; under the
+ * house option payment=half-shooter the discarder pays 4 × the base for everyone and the others nothing. */
 function payReason(win, seat, paid) {
   if (seat === win.seat) return t("receives");
+  if (win.win !== "self_draw" && win.base != null && (seat === win.from ? paid === 4 * win.base : paid === 0)) {  // half-shooter
+    return seat === win.from ? `${t("payQuad", { base: win.base })} — ${t(win.win === "robbed_kong" ? "whyShooterRobbed" : "whyShooter")}` : t("whyNothing");
+  }
   const double = win.win === "self_draw" || seat === win.from;
   if (win.base == null || paid !== (double ? 2 : 1) * win.base) return "";  // a settlement these rules do not describe: the amount says it
   const why = win.win === "self_draw" ? t("whySelf") : seat === win.from ? t(win.win === "robbed_kong" ? "whyRobbed" : "whyDiscarder") : t("whyOther");
