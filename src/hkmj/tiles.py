@@ -141,7 +141,11 @@ def ascii_int(text: str) -> int | None:
     return int(body)
 
 
-_HONOURS_TYPED: Final = {"Wh": 5, "Gr": 6, "Rd": 7, "E": 1, "S": 2, "W": 3, "O": 3, "N": 4}
+_DRAGON_LETTERS = {"en": ("Wh", "Gr", "Rd"), "fr": ("Bl", "Ve", "Ro")}
+_HONOURS_TYPED: Final = {
+    **{word: 5 + i for i, word in enumerate(_DRAGON_LETTERS["en"])},  # two letters: before W
+    **{letter: 1 + seat for letters in WIND_LETTERS.values() for seat, letter in enumerate(letters)},
+}
 """An honour typed as the terminal shows it (``E``, ``Wh``; ``O`` for Ouest) and its number in z."""
 
 
@@ -150,8 +154,7 @@ def _honour_typed(text: str) -> tuple[str, str, int] | None:
     name and its number in z (HK-1.4); None if it starts with none."""
     for word, number in _HONOURS_TYPED.items():
         if text.startswith(word):
-            names = ("East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon")
-            return word, names[number - 1], number
+            return word, name(HONOUR + number - 1), number
     return None
 
 
@@ -249,9 +252,6 @@ def name(t: Tile, lang: str = "en") -> str:
         return f"{'Fleur' if fr else 'Flower'} {b + 1} ({(_FR_FLOWERS if fr else _EN_FLOWERS)[b]})"
     s = b - 4
     return f"{'Saison' if fr else 'Season'} {s + 1} ({(_FR_SEASONS if fr else _EN_SEASONS)[s]})"
-
-
-_DRAGON_LETTERS = {"en": ("Wh", "Gr", "Rd"), "fr": ("Bl", "Ve", "Ro")}
 
 
 def wind_letter(seat: int, lang: str = "en") -> str:
