@@ -7,6 +7,7 @@ Screenshots are saved under artifacts/ (gitignored)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import time
@@ -435,9 +436,11 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
             page = _lobby(browser, server, errors, 390, 844)
             page.select_option("#lang", lang)
             page.wait_for_selector("#house select[name='opt.table']")
+            label, half, shooter, highest = words[lang]
+            # the lobby is drawn again in the language chosen: wait for it (it was read still in English)
+            wait_true(page, f"(document.querySelector('#house') || {{innerText: ''}}).innerText.includes({json.dumps(label)})")
             house = page.inner_text("#house")
             assert not raw.search(house), house
-            label, half, shooter, highest = words[lang]
             assert label in house and half in house and shooter in house
             page.select_option("#rules", "classical")
             assert highest in page.inner_text("#house") and not raw.search(page.inner_text("#house"))
