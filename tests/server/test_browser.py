@@ -7,7 +7,6 @@ Screenshots are saved under artifacts/ (gitignored)."""
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import time
@@ -60,13 +59,21 @@ def _launch(p: Any) -> Any:
 
 
 def _lobby(browser: Any, server: Server, errors: list[str], width: int, height: int) -> Any:
-    """A page on the lobby, in English, collecting its script errors into ``errors``."""
+    """A page on the lobby, in English, collecting its script errors into ``errors``. Choosing the
+    language draws the lobby again: this waits for that drawing (``#app`` no longer ``aria-busy``),
+    not the first one, which the second replaces with every box back to its default."""
     page = browser.new_page(viewport={"width": width, "height": height})
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
-    page.select_option("#lang", "en")
-    page.wait_for_selector("#create-form")
+    _lobby_in(page, "en")
     return page
+
+
+def _lobby_in(page: Any, lang: str) -> None:
+    """Choose the lobby's language and wait for the lobby drawn again in it (the drawing of the
+    language chosen before may still be on screen until its fetches come back)."""
+    page.select_option("#lang", lang)
+    page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
 
 
 def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(server: Server) -> None:
@@ -434,11 +441,8 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
         errors: list[str] = []
         for lang in ("en", "fr"):
             page = _lobby(browser, server, errors, 390, 844)
-            page.select_option("#lang", lang)
-            page.wait_for_selector("#house select[name='opt.table']")
+            _lobby_in(page, lang)  # the lobby is drawn again in the language chosen (it was read still in English)
             label, half, shooter, highest = words[lang]
-            # the lobby is drawn again in the language chosen: wait for it (it was read still in English)
-            wait_true(page, f"(document.querySelector('#house') || {{innerText: ''}}).innerText.includes({json.dumps(label)})")
             house = page.inner_text("#house")
             assert not raw.search(house), house
             assert label in house and half in house and shooter in house

@@ -226,11 +226,19 @@ setLang(lang);
 
 // ------------------------------------------------------------------ lobby
 
+/** Which drawing of the page is current: route() counts them, and a lobby or join panel whose fetches come back after
+ * the page has moved on (the language changed, another link followed) draws nothing over the newer one. */
+let drawing = 0;
+
 async function lobby() {
+  const mine = drawing;
   $("#title").textContent = "";
   document.title = `${t("lobbyTitle")} — hkmj`;  // the lobby offers every ruleset
+  $("#app").setAttribute("aria-busy", "true");  // until this drawing is on screen: a reader (or a test) waits for it
   const info = await (await fetch("/api/info")).json();
   const list = await (await fetch("/api/tables")).json();
+  if (mine !== drawing) return;  // a newer drawing is under way
+  $("#app").removeAttribute("aria-busy");
   const bots = info.bots;
   const slotSel = (i) => `<label>${t("seat")} ${i + 1}<select name="slot${i}">
       ${i === 0 ? `<option value="you">${t("you")}</option>` : ""}<option value="open">${t("open")}</option>
@@ -329,8 +337,10 @@ function tableView(tid) {
 }
 
 async function joinPanel(tid) {
+  const mine = drawing;
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
   const data = await r.json();
+  if (mine !== drawing) return;  // the page has moved on
   if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ code: data.error, message: data.message }))}</section>`; return; }
   const tb = data.table;
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
@@ -629,6 +639,8 @@ document.addEventListener("keydown", (e) => {
 });
 
 function route() {
+  drawing += 1;
+  $("#app").removeAttribute("aria-busy");
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
   if (m) { if (G.tid === m[1] && G.state) render(); else tableView(m[1]); }
   else { if (G.ws) { G.want = null; G.ws.close(); G.ws = null; } G.tid = null; lobby(); }
