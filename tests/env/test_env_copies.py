@@ -93,6 +93,8 @@ def test_a_copy_taken_at_any_moment_plays_on_exactly_as_the_original(rules: str,
         twin = duplicate(e)
         mine, theirs = play(e, moment, chunk), play(twin, moment, chunk)
         assert mine == theirs, f"{kind} {rules}: the copy taken at moment {moment} played differently"
+        record = (e.unwrapped if kind == "env" else e).record()
+        assert record == (twin.unwrapped if kind == "env" else twin).record(), f"{kind} {rules}: records differ"
         checked += len(mine)
         if not mine:
             break

@@ -164,31 +164,70 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-def test_hk_2_to_hk_7_research_environment_matches_pass_the_docs_referee(rules: str) -> None:
-    """The PettingZoo environment (docs/env.md) writes no record file; the events of the hands
-    it plays (`current_hand().events`, three hands of random legal actions) pass the docs
-    referee hand by hand."""
+def test_hk_2_to_hk_7_research_environment_matches_pass_the_docs_referee(rules: str, tmp_path: Path) -> None:
+    """The PettingZoo environment's match record (`record()`, docs/env.md), 6 hands of random
+    legal actions: every hand, every total and the rotation between hands (HK-7) pass the docs
+    referee and `hkmj replay`; it holds the hands that ended, each hand as `current_hand().events`."""
     pytest.importorskip("pettingzoo")
     import numpy as np
 
     from hkmj.env import raw_env
+    from hkmj.record import RecordWriter, replay
 
-    e = raw_env(rules=rules, hands=3)
+    e = raw_env(rules=rules, hands=6)
     e.reset(seed=11)
+    assert [ev["type"] for ev in e.record()] == ["match_start"]
     rng = np.random.default_rng(5)
     hands: list[Any] = []
     for _agent in e.agent_iter():
         if not hands or e.current_hand() is not hands[-1]:
             hands.append(e.current_hand())
+            assert sum(ev["type"] == "hand_start" for ev in e.record()) == len(hands) - 1  # a hand in play is not in it
         obs, _, terminated, truncated, _ = e.last()
         if terminated or truncated:
             e.step(None)
             continue
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    stats = dr.Stats()
-    for hand in hands:
-        dr.check_events(hand.events, stats)
-    assert stats.hands == 3 and sum(stats.results.values()) == 3
+    record = e.record()
+    match = e._core.match
+    assert match is not None and match.over
+    assert record[-1]["type"] == "match_end" and record[-1]["totals"] == match.totals
+    assert [ev for ev in record if ev["type"] not in ("match_start", "totals", "match_end")] == [ev for h in hands for ev in h.events]
+    stats = dr.check_events(record)
+    assert (stats.matches, stats.hands) == (1, 6) and sum(stats.results.values()) == 6
+    assert replay(record).ok
+    path = tmp_path / "env.jsonl"
+    with RecordWriter(path) as w:
+        w.write(record)
+    assert main(["replay", str(path), "--quiet"]) == 0
+
+
+@pytest.mark.parametrize("kind", ["parallel", "single"])
+def test_hk_7_the_parallel_and_single_seat_environments_give_the_match_record(kind: str) -> None:
+    """`parallel_env().record()` and `SingleSeatEnv.record()` (bots' moves included): 4 hands
+    re-checked by the docs referee, the rotation included (HK-7)."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from hkmj.env import SingleSeatEnv, parallel_env
+
+    rng = np.random.default_rng(2)
+    if kind == "parallel":
+        p = parallel_env(hands=4)
+        obs, _ = p.reset(seed=8)
+        while p.agents:
+            acts = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items() if o["action_mask"].any()}
+            obs, *_ = p.step(acts)
+        record = p.record()
+    else:
+        s = SingleSeatEnv(hands=4)
+        ob, _ = s.reset(seed=8)
+        done = False
+        while not done:
+            ob, _, done, _, _ = s.step(int(rng.choice(np.flatnonzero(ob["action_mask"]))))
+        record = s.record()
+    stats = dr.check_events(record)
+    assert (stats.matches, stats.hands) == (1, 4) and record[-1]["type"] == "match_end"
 
 
 def tampered(events: list[dict[str, Any]], kind: str, change: Any) -> list[dict[str, Any]]:

@@ -34,7 +34,7 @@ Obs = dict[str, npt.NDArray[Any]]
 _REBUILT = frozenset({"_core", "_encoders", "_planes", "observe", "last", "step"})
 """:class:`HkmjEnv` attributes a pickle or a copy does not keep: made again by ``__init__`` (the planes
 are written afresh at the next ``observe``, the same cells as the incremental writer's)."""
-_CORE_STATE = ("match", "hand", "seats", "player_at", "acting", "player", "agent", "version", "legal", "indices", "done", "rewarded")
+_CORE_STATE = ("match", "kept", "hand", "seats", "player_at", "acting", "player", "agent", "version", "legal", "indices", "done", "rewarded")
 """:class:`~hkmj.env.core.StepCore` attributes that hold the game in play (kept by a pickle or a copy)."""
 
 
@@ -200,6 +200,15 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         if hand is None:
             raise RuntimeError("call reset() first")
         return hand
+
+    def record(self) -> list[dict[str, Any]]:
+        """The episode's match record so far, as docs/record-format.md describes it: ``match_start``,
+        then each finished hand's events and the match's ``totals`` after it, and ``match_end`` once
+        the match is over (a hand in play is not in it). ``hkmj replay`` and any referee re-check it;
+        :class:`hkmj.record.RecordWriter` writes it to a file. It holds hidden information."""
+        if self._core.match is None:
+            raise RuntimeError("call reset() first")
+        return list(self._core.kept)
 
     def render(self) -> str | None:
         """``ansi``: the acting seat's view as text."""

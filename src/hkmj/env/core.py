@@ -188,6 +188,7 @@ class StepCore:
         self.rewarded = False  # the rewards hold a hand's points
         self.rewards: dict[str, float] = {}
         self.cumulative: dict[str, float] = {}
+        self.kept: list[dict[str, Any]] = []  # the episode's record: match_start, each finished hand's events, totals
         # the PettingZoo side, set by attach(): the environment, each player's planes' ``copy``,
         # ``numpy.frombuffer`` and the mask's dtype (this module imports no numpy)
         self.env: Any = None
@@ -208,6 +209,7 @@ class StepCore:
     def start(self, match: Match, rewards: dict[str, float], cumulative: dict[str, float]) -> None:
         """Begin an episode: ``match``'s first hand is dealt and its first agent selected."""
         self.match = match
+        self.kept = list(match.events)
         self.rewards = rewards
         self.cumulative = cumulative
         self.rewarded = False
@@ -265,7 +267,9 @@ class StepCore:
         pay = result.payments
         for s in range(4):
             rewards[AGENTS[match.player_at(s)]] = float(pay[s])
-        match.finish_hand()
+        kept = self.kept
+        kept.extend(hand.events)  # the finished hand's record, then the match's totals (and match_end)
+        kept.extend(match.finish_hand())
         cumulative = self.cumulative
         for a, r in rewards.items():
             cumulative[a] += r

@@ -151,6 +151,10 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.aec.agent_selection = core.agent
         return self._observe(), rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, False), infos
 
+    def record(self) -> list[dict[str, Any]]:
+        """The episode's match record so far (:meth:`HkmjEnv.record`)."""
+        return self.aec.record()
+
     def render(self) -> str | None:
         """``ansi``: the view of the first agent to act, as text (:meth:`HkmjEnv.render`)."""
         return self.aec.render()

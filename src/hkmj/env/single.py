@@ -150,6 +150,10 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         return self.aec.render()
 
+    def record(self) -> list[dict[str, Any]]:
+        """The episode's match record so far, the bots' moves included (:meth:`HkmjEnv.record`)."""
+        return self.aec.record()
+
     @property
     def n_actions(self) -> int:
         return N_ACTIONS
