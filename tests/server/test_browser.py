@@ -320,6 +320,39 @@ def test_a_table_keeping_a_seat_for_a_friend_is_unlisted_by_default(server: Serv
         assert not errors, errors
 
 
+def test_changing_the_language_keeps_what_the_player_chose_in_the_lobby(server: Server) -> None:
+    """Choosing another language draws the lobby again: every box, seat, number and house option
+    the player had set was back to its default (a name typed, a seat kept for a friend, the
+    classical rules and their options). They are kept, and so is a box the player set themselves
+    (the *Listed* box ticked by hand stays ticked when another seat is opened, in French too)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1200, 900)
+        page.fill("input[name=name]", "Zoé")
+        page.select_option("select[name=slot2]", "open")
+        page.check("input[name=listed]")  # the player's own choice
+        page.select_option("select[name=length]", "1")
+        page.fill("input[name=claim]", "2.5")
+        page.select_option("#rules", "classical")
+        page.select_option("select[name='opt.pay_highest']", "on")
+        _lobby_in(page, "fr")
+        assert "Nouvelle table" in page.inner_text("#app")
+        assert page.input_value("input[name=name]") == "Zoé"
+        assert page.input_value("select[name=slot2]") == "open" and page.input_value("select[name=length]") == "1"
+        assert page.input_value("input[name=claim]") == "2.5" and page.input_value("#rules") == "classical"
+        assert page.input_value("select[name='opt.pay_highest']") == "on"
+        assert page.is_checked("input[name=listed]")
+        page.select_option("select[name=slot3]", "open")
+        assert page.is_checked("input[name=listed]")  # still the player's choice
+        _lobby_in(page, "en")
+        assert page.input_value("select[name=slot3]") == "open" and page.is_checked("input[name=listed]")
+        browser.close()
+        assert not errors, errors
+
+
 def test_mcr_3_3_cl_7_7_the_reveal_words_of_a_ruleset_table(server: Server) -> None:
     """The reveal's own strings (a draw, a false Mahjong) and the help link at an MCR or
     classical table cite that ruleset's rules (MCR-3.3, MCR-5.4, CL-7.5, CL-7.7), in English and

@@ -239,6 +239,9 @@ async function lobby() {
   const list = await (await fetch("/api/tables")).json();
   if (mine !== drawing) return;  // a newer drawing is under way
   $("#app").removeAttribute("aria-busy");
+  // what the player had chosen in the lobby drawn before (in another language): kept, with which boxes they set
+  const before = $("#create-form") ? [...$("#create-form").elements].filter((el) => el.name)
+    .map((el) => [el.name, el.type === "checkbox" ? el.checked : el.value, el.dataset.touched]) : [];
   const bots = info.bots;
   const slotSel = (i) => `<label>${t("seat")} ${i + 1}<select name="slot${i}">
       ${i === 0 ? `<option value="you">${t("you")}</option>` : ""}<option value="open">${t("open")}</option>
@@ -271,25 +274,25 @@ async function lobby() {
       <td class="row"><a class="button" href="/t/${esc(tb.id)}">${t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}</section>`;
   // A table with bots is a teaching table without timer by default, until the player says otherwise.
   const form = $("#create-form"), teach = form.elements.teaching, timer = form.elements.timer;
-  let teachTouched = false, timerTouched = false;
-  teach.addEventListener("change", () => { teachTouched = true; if (!timerTouched) timer.value = teach.checked ? "" : "20"; });
-  timer.addEventListener("input", () => { timerTouched = true; });
+  // a box the player set stays as they set it (data-touched); until then it follows the seats
+  const touched = (el) => el.dataset.touched === "1";
+  const touch = (el) => { el.dataset.touched = "1"; };
+  teach.addEventListener("change", () => { touch(teach); if (!touched(timer)) timer.value = teach.checked ? "" : "20"; });
+  timer.addEventListener("input", () => touch(timer));
   // A seat kept for a friend ("open") makes the table unlisted by default: nobody watching the lobby takes it.
   const listed = form.elements.listed;
-  let listedTouched = false;
-  listed.addEventListener("change", () => { listedTouched = true; });
+  listed.addEventListener("change", () => touch(listed));
   // Hints at a teaching table or for one person with bots; off at a match between people, unless asked for.
   const hints = form.elements.hints;
-  let hintsTouched = false;
-  hints.addEventListener("change", () => { hintsTouched = true; });
+  hints.addEventListener("change", () => touch(hints));
   form.addEventListener("change", (e) => {
-    if (/^slot/.test(e.target.name) && !listedTouched) listed.checked = ![0, 1, 2, 3].some((i) => form.elements[`slot${i}`].value === "open");
-    if (!/^slot/.test(e.target.name) || teachTouched) return;
+    if (/^slot/.test(e.target.name) && !touched(listed)) listed.checked = ![0, 1, 2, 3].some((i) => form.elements[`slot${i}`].value === "open");
+    if (!/^slot/.test(e.target.name) || touched(teach)) return;
     teach.checked = [0, 1, 2, 3].some((i) => !["you", "open"].includes(form.elements[`slot${i}`].value));
-    if (!timerTouched) timer.value = teach.checked ? "" : "20";
+    if (!touched(timer)) timer.value = teach.checked ? "" : "20";
   });
   form.addEventListener("change", (e) => {  // after the teaching box has followed the seats
-    if (hintsTouched || !(/^slot/.test(e.target.name) || e.target.name === "teaching")) return;
+    if (touched(hints) || !(/^slot/.test(e.target.name) || e.target.name === "teaching")) return;
     hints.checked = teach.checked || [0, 1, 2, 3].filter((i) => ["you", "open"].includes(form.elements[`slot${i}`].value)).length < 2;
   });
   const house = () => {  // the chosen ruleset's house options, each with its values
@@ -299,7 +302,15 @@ async function lobby() {
       ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
       : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
   };
+  const restore = (keys) => before.filter(([k]) => keys(k)).forEach(([k, v, was]) => {
+    const el = form.elements.namedItem(k);  // not elements[k]: elements.length is the count, not the "length" select
+    if (!el || el.type === undefined) return;
+    if (el.type === "checkbox") el.checked = v; else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === v)) el.value = v;
+    if (was) el.dataset.touched = was;
+  });
+  restore((k) => !k.startsWith("opt."));  // the seats, boxes and ruleset first, then that ruleset's house options
   if ($("#rules")) { $("#rules").addEventListener("change", house); house(); }
+  restore((k) => k.startsWith("opt."));
   $("#create-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(e.target);
