@@ -517,7 +517,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             if args.record is not None and not _write_record(args.record, events, args.lang):
                 return 2
         elif report.older_words:
-            done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules)
+            done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules, report.older_claimed)
         else:
             done = "reproduced exactly"
         print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} {done}{unfinished}")
@@ -542,8 +542,10 @@ def _write_record(path: str, events: list[Any], lang: str = "en") -> bool:
     return True
 
 
-def _older_words_note(n: int, rules: list[str]) -> str:
-    """What ``hkmj replay`` says of false-Mahjong reasons recorded in earlier versions' words."""
+def _older_words_note(n: int, rules: list[str], claimed: int = 0) -> str:
+    """What ``hkmj replay`` says of false-Mahjong reasons recorded in earlier versions' words:
+    citing Hong Kong's rules at the tables of ``rules``, writing a claimed tile twice (``claimed``
+    of them)."""
     import re
 
     from hkmj.rulesets import get_ruleset
@@ -551,10 +553,14 @@ def _older_words_note(n: int, rules: list[str]) -> str:
 
     own = [get_ruleset(r) for r in rules]
     refs = [ref for r in own for ref in re.findall(r"[A-Z]+-\d+(?:\.\d+)*", f"{r.false_mahjong_rule} {r.winning_shapes}")]
-    return (
-        f"{plural(n, 'false-Mahjong reason')} in the words of earlier versions, which cited Hong Kong's rules"
-        f" (HK-5.7, HK-5.1-5.4) at every table; this version cites the table's own ({', '.join(refs)})"
-    )
+    was, now = [], []
+    if rules:
+        was.append("cited Hong Kong's rules (HK-5.7, HK-5.1-5.4) at every table")
+        now.append(f"cites the table's own ({', '.join(refs)})")
+    if claimed:
+        was.append("wrote a claimed tile in the hand as well as after it")
+        now.append("writes the hand without it")
+    return f"{plural(n, 'false-Mahjong reason')} in the words of earlier versions, which {' and '.join(was)}; this version {' and '.join(now)}"
 
 
 def _table_log_events(path: str) -> list[Any] | None:

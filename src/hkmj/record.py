@@ -21,7 +21,7 @@ from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.scoring.lines import DECODER, json_refusal, json_syntax
-from hkmj.tiles import HONOUR, SEAT_LETTERS, name, parse_tiles, tile, wind_letter, wind_name
+from hkmj.tiles import HONOUR, SEAT_LETTERS, format_tiles, name, parse_tiles, tile, wind_letter, wind_name
 from hkmj.tui.rules_texts import cite
 
 __all__ = [
@@ -221,11 +221,17 @@ class ReplayReport:
     """Hands (numbered as :attr:`hands` counts them) the record stops in the middle of: the last
     hand of its match, every recorded event reproduced, and nothing after it."""
     older_words: int = 0
-    """False-Mahjong reasons (``false_mahjong``, ``mahjong_refused``) of an MCR or classical table
-    recorded in the words of earlier versions, which cited Hong Kong's rules (HK-5.7, HK-5.1-5.4)
-    at every table: each is the engine's reason with those words, the game itself reproduced."""
+    """False-Mahjong reasons (``false_mahjong``, ``mahjong_refused``) recorded in the words of
+    earlier versions: at an MCR or classical table they cited Hong Kong's rules (HK-5.7,
+    HK-5.1-5.4), at every table they wrote a claimed tile twice; each is the engine's reason in
+    those words, the game itself reproduced."""
     older_rules: list[str] = field(default_factory=list)
-    """The rulesets (``mcr``, ``classical``) whose reasons :attr:`older_words` counts."""
+    """The rulesets (``mcr``, ``classical``) whose reasons :attr:`older_words` counts as citing
+    Hong Kong's rules."""
+    older_claimed: int = 0
+    """Of :attr:`older_words`, the reasons on a claimed tile that earlier versions wrote in the
+    hand as well as after it (``3447m9p1235s12557z with 7z``); this version writes the hand
+    without it."""
 
     @property
     def ok(self) -> bool:
@@ -291,21 +297,40 @@ def _diff(expected: Event, got: Event) -> str | None:
     return f"event '{_cut(a.get('type'))}' differs in {', '.join(bad[:8])}{more}"
 
 
-def _older_words(expected: Event, got: Event, rules: Ruleset) -> bool:
-    """Whether ``expected`` is ``got`` but for its ``reason`` in the words of earlier versions,
-    which cited Hong Kong's rules at every table: ``teaching table (HK-5.7)`` and the shapes of
-    HK-5.1-5.4 instead of the ruleset's own (:attr:`~hkmj.rulesets.Ruleset.false_mahjong_rule`,
-    :attr:`~hkmj.rulesets.Ruleset.winning_shapes`)."""
-    if rules.false_mahjong_rule == DEFAULT.false_mahjong_rule or got.get("type") not in ("false_mahjong", "mahjong_refused"):
-        return False
+_CLAIMED = re.compile(r"(?P<head>(?:teaching table \([^)]*\): )?)(?P<hand>[1-9mpsz]+)(?P<rest>(?: \+ \S+ \S+)* with (?P<tile>[1-9][mpsz]) is )")
+"""The start of a reason for a hand declared on a claimed tile: the hand, its melds, ``with`` the tile."""
+
+
+def _claimed_twice(reason: str) -> str:
+    """``reason`` as earlier versions wrote it for a claimed tile: the tile in the hand as well as
+    after it (``3447m…12557z with 7z``); ``reason`` itself when no tile was claimed."""
+    m = _CLAIMED.match(reason)
+    if m is None:
+        return reason
+    tiles = parse_tiles(m["hand"]) + parse_tiles(m["tile"])
+    return m["head"] + format_tiles(tiles) + reason[m.start("rest") :]
+
+
+def _older_words(expected: Event, got: Event, rules: Ruleset) -> set[str] | None:
+    """How ``expected`` is ``got`` but for its ``reason`` in the words of earlier versions, or None:
+    ``rules`` when they cited Hong Kong's rules at every table (``teaching table (HK-5.7)`` and the
+    shapes of HK-5.1-5.4 instead of the ruleset's own,
+    :attr:`~hkmj.rulesets.Ruleset.false_mahjong_rule` and
+    :attr:`~hkmj.rulesets.Ruleset.winning_shapes`); ``claimed`` when they wrote a claimed tile in
+    the hand as well as after it (:func:`_claimed_twice`)."""
+    if got.get("type") not in ("false_mahjong", "mahjong_refused"):
+        return None
     reason = got.get("reason")
     if not isinstance(reason, str) or {k: v for k, v in expected.items() if k not in ("_line", "reason")} != {
         k: v for k, v in got.items() if k != "reason"
     }:
-        return False
-    older = reason.replace(rules.winning_shapes, DEFAULT.winning_shapes, 1)
-    older = older.replace(f"teaching table ({rules.false_mahjong_rule}): ", f"teaching table ({DEFAULT.false_mahjong_rule}): ", 1)
-    return older != reason and expected.get("reason") == older
+        return None
+    cited = reason
+    if rules.false_mahjong_rule != DEFAULT.false_mahjong_rule:
+        cited = reason.replace(rules.winning_shapes, DEFAULT.winning_shapes, 1)
+        cited = cited.replace(f"teaching table ({rules.false_mahjong_rule}): ", f"teaching table ({DEFAULT.false_mahjong_rule}): ", 1)
+    candidates = ((cited, {"rules"}), (_claimed_twice(reason), {"claimed"}), (_claimed_twice(cited), {"rules", "claimed"}))
+    return next((kinds for older, kinds in candidates if older != reason and expected.get("reason") == older), None)
 
 
 def _cut(value: object, width: int = 40) -> str:
@@ -364,9 +389,11 @@ def _check_hand(
         if got is None:
             return Divergence(exp.get("_line"), number, "the engine produced no such event", exp, None), i
         why = _diff(exp, got)
-        if why and report is not None and _older_words(exp, got, hand.rules):
+        older = _older_words(exp, got, hand.rules) if why and report is not None else None
+        if older is not None and report is not None:
             report.older_words += 1
-            if hand.rules.name not in report.older_rules:
+            report.older_claimed += "claimed" in older
+            if "rules" in older and hand.rules.name not in report.older_rules:
                 report.older_rules.append(hand.rules.name)
         elif why:
             return Divergence(exp.get("_line"), number, why, exp, got), i
@@ -626,6 +653,41 @@ _TEACHING = re.compile(r"teaching table \(([A-Z]+-[\d.]+)\): ")
 """The opening of a teaching table's refusal (``teaching table (HK-5.7): ``), naming its rule."""
 
 
+_REASON = re.compile(
+    r"(?P<hand>[1-9mpsz]+(?: \+ \S+ \S+)*)(?: with (?P<tile>[1-9][mpsz]))? is (?P<complete>complete but )?not a winning hand: (?P<why>.*)"
+)
+"""The engine's reason for a false Mahjong (:meth:`hkmj.engine.Hand._explain`): the hand, its
+melds, the claimed tile, and why it is no win (its distance from ready, or what it is worth)."""
+_DISTANCE = re.compile(r".*; it is (?:(?P<n>\d+) tiles? from ready|ready: one tile from winning)")
+_WORTH = re.compile(r"(?P<n>\d+) points without flowers")
+
+
+def reason_in(reason: str, lang: str, rules: Ruleset) -> str:
+    """A false Mahjong's ``reason`` (the engine's English, without a teaching table's opening) in
+    ``lang``: in French worded as the terminal words it (``why.not_winning``, ``why.under_min``),
+    the hand in the tile notation as the engine writes it (``258m… avec 1z``); as written when
+    ``lang`` is English or the reason is not the engine's."""
+    m = _REASON.fullmatch(reason)
+    if lang == "en" or m is None:
+        return reason
+    from hkmj.tui.texts import Texts
+
+    tx = Texts(lang, rules.name)
+    hand = m["hand"] if m["tile"] is None else tx("why.tiles_with", hand=m["hand"], tile=m["tile"])
+    if m["complete"]:
+        worth = _WORTH.search(m["why"])
+        if worth is not None:  # MCR-5.1: the points that count toward the minimum
+            text = tx("why.under_min.worth", hand=hand, worth=tx.plural("pts", int(worth["n"])), min=rules.min_value)
+        else:
+            text = tx("why.under_min", hand=hand, min=rules.min_value, unit=tx(f"unit.{rules.unit}"))
+    else:
+        d = _DISTANCE.fullmatch(m["why"])
+        if d is None:
+            return reason
+        text = tx("why.not_winning", hand=hand, dist=tx.distance(int(d["n"] or 0)))
+    return text.removesuffix(".")
+
+
 class Show:
     """``hkmj replay --show``: the record move by move, in words. Every seat is shown as its wind
     letter and its player (``E player 2``); payments, scores and totals are always listed in
@@ -751,11 +813,12 @@ class Show:
             )
         if t == "false_mahjong":
             dead = w["dead"] if e.get("dead_hand") else ""
-            return f"  {w['false'].format(who=who, rule=self.rules.false_mahjong_rule, reason=e['reason'])}{dead}\n    {w['payments']}{w['sep']}{self._by_seat(e['payments'])}"
+            reason = reason_in(str(e["reason"]), self.lang, self.rules)
+            return f"  {w['false'].format(who=who, rule=self.rules.false_mahjong_rule, reason=reason)}{dead}\n    {w['payments']}{w['sep']}{self._by_seat(e['payments'])}"
         if t == "mahjong_refused":
             m = _TEACHING.match(str(e["reason"]))  # the reason opens with the rule: said once
             rule, reason = (m.group(1), e["reason"][m.end() :]) if m else (self.rules.false_mahjong_rule, e["reason"])
-            return "  " + w["refused"].format(who=who, rule=rule, reason=reason)
+            return "  " + w["refused"].format(who=who, rule=rule, reason=reason_in(reason, self.lang, self.rules))
         if t == "exhaustive_draw":
             return "  " + cite(w["exhausted"], self.rules.name)  # HK-7.1: MCR-3.3, CL-7.5
         if t == "hand_end":

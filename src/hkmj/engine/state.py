@@ -1574,13 +1574,15 @@ class Hand:
 
     def _explain(self, seat: int, extra: Tile | None) -> str:
         """Why ``seat``'s hand (with ``extra``, a tile on offer) is no Mahjong, citing the ruleset's
-        own rules: its winning shapes (:attr:`~hkmj.rulesets.Ruleset.winning_shapes`) or its minimum."""
+        own rules: its winning shapes (:attr:`~hkmj.rulesets.Ruleset.winning_shapes`) or its minimum.
+        The hand is written without ``extra``, which follows it (``… with 7z``): 13 tiles and the
+        one claimed, not the claimed tile twice (docs/record-format.md: older records wrote it in both)."""
         h = list(self.hands[seat])
+        m = self.melds[seat]
+        hand = format_tiles(tiles_of(h)) + "".join(f" + {x}" for x in m)
         if extra is not None:
             h[extra] += 1
-        m = self.melds[seat]
         sh = shanten(h, len(m))
-        hand = format_tiles(tiles_of(h)) + "".join(f" + {x}" for x in m)
         with_tile = f" with {_TS[extra]}" if extra is not None else ""
         if sh < 0:  # complete, but under the ruleset's minimum
             rob = self.phase is _ROB
