@@ -21,7 +21,7 @@ def test_house_options_shown_and_scored(make_session: Make, kong_replacement_win
     """The scripted 4-fan kong-replacement win (see test_session) at a base value of 2 doubles every payment."""
     s = make_session(rules=get_ruleset("hk", {"base": "2", "minfan": "1"}))
     kong_replacement_win(s)
-    assert "Hong Kong (minfan=1, base=2)" in s.header()
+    assert "Hong Kong · minimum 1 fan · base value 2" in s.header()
     summary = s.finish_hand()
     assert (summary.fan, summary.base) == (4, 32)
     assert [r.payment for r in summary.seats] == [192, -64, -64, -64]

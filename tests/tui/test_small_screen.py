@@ -255,10 +255,17 @@ async def test_glyphs_only_with_the_option_at_80x24(make_session: Make) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(
-    ("rules", "options", "mark"),
-    [("hk", {}, "Hong Kong"), ("mcr", {}, "MCR"), ("hk", {"minfan": "3"}, "minfan=3"), ("classical", {"pay_highest": "on"}, "pay_highest=on")],
+    ("rules", "options", "marks"),
+    [
+        ("hk", {}, ("Hong Kong", "Hong Kong")),
+        ("mcr", {}, ("MCR", "MCR")),
+        ("hk", {"minfan": "3"}, ("min 3 fan", "3 fan min")),
+        ("hk", {"minfan": "3", "table": "half"}, ("HK · min 3 fan · half table", "HK · 3 fan min · barème demi")),
+        ("hk", {"payment": "half-shooter"}, ("shooter pays all", "défausseur paie tout")),
+        ("classical", {"pay_highest": "on"}, ("pay highest", "paie le plus haut")),
+    ],
 )
-def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str, options: dict[str, str], mark: str) -> None:
+def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str, options: dict[str, str], marks: tuple[str, str]) -> None:
     """The header keeps the hand, the prevailing wind (HK-7), the wall, the teaching mark and the
     ruleset with its house options within the 78 columns an 80-column terminal gives it, and a
     random (six-digit) seed but beside the longest ruleset names: the dealer (named on its panel),
@@ -271,9 +278,37 @@ def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str
     s.start_hand()
     line = s.header(78)
     assert len(line) <= 78, line
+    mark = marks[lang == "fr"]
     assert tx("hdr.teach") in line and mark in line and tx.wind(s.view().prevailing) in line
-    assert ("987654" in line) is (rules != "classical")
+    assert "=" not in line, line  # house options in words, not as the protocol spells them
+    if not options:  # the seed gives way to the longest names (and to house options) only
+        assert ("987654" in line) is (rules != "classical")
     assert s.header(200) == s.header()  # room enough: the full header, the dealer named
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "short", "full"),
+    [
+        ("en", "HK · min 3 fan · half table", "Hong Kong · minimum 3 fan · half-exponential fan table"),
+        ("fr", "HK · 3 fan min · barème demi", "Hong Kong · 3 fan minimum · barème demi-exponentiel"),
+    ],
+)
+async def test_the_header_says_house_options_in_words_at_80x24(make_session: Make, lang: str, short: str, full: str) -> None:
+    """HK-6 under ``--option minfan=3 --option table=half``: the 80-column header says the house
+    options in short words (it said ``HK minfan=3 table=half``), a wider one in the browser's words."""
+    from hkmj.rulesets import get_ruleset
+
+    s = make_session(lang=lang, rules=get_ruleset("hk", {"minfan": "3", "table": "half"}))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        top = screen_text(app).split("\n")[0]
+        assert short in top and "=" not in top and "…" not in top, top
+    async with PlayApp(make_session(lang=lang, rules=get_ruleset("hk", {"minfan": "3", "table": "half"})), delay=0).run_test(size=(200, 24)) as pilot:
+        await pilot.pause()
+        top = screen_text(pilot.app).split("\n")[0]
+        assert full in top and "=" not in top, top
 
 
 

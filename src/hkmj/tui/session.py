@@ -321,10 +321,11 @@ class Session:
         """Hand number, prevailing wind, dealer, live wall, seed, ruleset and teaching mark.
 
         Given the ``width`` it has, a header too long for it first leaves out the dealer (its
-        panel says "dealer"), then shortens the ruleset's name (``MCR``, ``HK minfan=3``) and
+        panel says "dealer"), then shortens the ruleset's name (``MCR``, ``HK · min 3 fan``) and
         puts it last, then the prevailing wind's label, and last the seed (printed anyway when
         you leave); at 80 columns only a long list of house options can still be cut (with an
-        ellipsis)."""
+        ellipsis). House options are said in words (``Hong Kong · minimum 3 fan``, shortened
+        ``HK · min 3 fan``), as the browser says them."""
         v = self.view()
         dealer = self.by_seat[0]
         parts = {
@@ -334,11 +335,12 @@ class Session:
             "seed": self.seed,
         }
         teach = [self.tx("hdr.teach")] if self.teach else []
-        rules = self.rules.describe(self.tx.lang)
+        house = self.rules.changed_options()
+        title = self.rules.title_fr if self.tx.lang == "fr" else self.rules.title
+        rules = " · ".join([title, *self.tx.house(self.rules.name, house)])
         full = self.tx("hdr", dealer=self.tx("you") if dealer == HUMAN else self.tx("bot.short", n=dealer), **parts)
         key = f"hdr.rules.{self.rules.name}"
-        short = self.tx(key) if key in self.tx.table else self.rules.name.upper()
-        short += "".join(f" {k}={v}" for k, v in self.rules.changed_options().items())
+        short = " · ".join([self.tx(key) if key in self.tx.table else self.rules.name.upper(), *self.tx.house(self.rules.name, house, short=True)])
         texts = [
             [full, rules, *teach],
             [self.tx("hdr.short", **parts), rules, *teach],

@@ -246,6 +246,22 @@ EN: dict[str, str] = {
     "house.minfan": "House rule: a hand needs at least {minfan} fan to win; a limit hand always may (HK-6 itself has no minimum).",
     "house.minfan.teach": "Scored with the Hong Kong table only (HK-6), with the house minimum of {minfan} fan to win, and no fans from riichi, MCR or other tables.",
     "house.half_shooter": "On a discard the discarder pays for everyone, 4 × the base, and the two others nothing (house rule);",
+    "house.opt.hk.minfan": "minimum {v} fan",
+    "house.opt.hk.limit": "limit from {v} fan",
+    "house.opt.hk.table.half": "half-exponential fan table",
+    "house.opt.hk.table.doubling": "doubling fan table",
+    "house.opt.hk.payment.half-shooter": "the discarder pays for all",
+    "house.opt.hk.base": "base value {v}",
+    "house.opt.classical.limit": "limit {v} points",
+    "house.opt.classical.pay_highest.on": "pay the highest score",
+    "house.short.hk.minfan": "min {v} fan",
+    "house.short.hk.limit": "limit {v} fan",
+    "house.short.hk.table.half": "half table",
+    "house.short.hk.table.doubling": "doubling table",
+    "house.short.hk.payment.half-shooter": "shooter pays all",
+    "house.short.hk.base": "base ×{v}",
+    "house.short.classical.limit": "limit {v}",
+    "house.short.classical.pay_highest.on": "pay highest",
     "end.winner.you": "you",
     "end.scroll": "↑↓ scroll",
     "end.totals": "Totals",
@@ -564,6 +580,22 @@ FR: dict[str, str] = {
     "house.minfan": "Règle de la maison : il faut au moins {minfan} fan pour gagner ; une main limite le peut toujours (HK-6 lui-même n'a pas de minimum).",
     "house.minfan.teach": "Compté avec le seul barème de Hong Kong (HK-6), avec le minimum de la maison de {minfan} fan pour gagner, et aucun fan du riichi, du MCR ou d'une autre table.",
     "house.half_shooter": "Sur une défausse, le défausseur paie pour tous, 4 × la base, et les deux autres rien (règle de la maison) ;",
+    "house.opt.hk.minfan": "{v} fan minimum",
+    "house.opt.hk.limit": "limite à partir de {v} fan",
+    "house.opt.hk.table.half": "barème demi-exponentiel",
+    "house.opt.hk.table.doubling": "barème en doublement",
+    "house.opt.hk.payment.half-shooter": "le défausseur paie pour tous",
+    "house.opt.hk.base": "valeur de base {v}",
+    "house.opt.classical.limit": "limite {v} points",
+    "house.opt.classical.pay_highest.on": "payer le score le plus haut",
+    "house.short.hk.minfan": "{v} fan min",
+    "house.short.hk.limit": "limite {v} fan",
+    "house.short.hk.table.half": "barème demi",
+    "house.short.hk.table.doubling": "barème doublé",
+    "house.short.hk.payment.half-shooter": "défausseur paie tout",
+    "house.short.hk.base": "base ×{v}",
+    "house.short.classical.limit": "limite {v}",
+    "house.short.classical.pay_highest.on": "paie le plus haut",
     "end.winner.you": "vous",
     "end.scroll": "↑↓ défiler",
     "end.totals": "Totaux",
@@ -754,6 +786,19 @@ class Texts:
                 parts.append(" ".join(map(str, nums)) + " " + self.tile(9 * s).split(" ", 1)[1])
         parts.extend(self.tile(t) for t in ts if t >= HONOUR)
         return self("semicolon").join(parts)
+
+    def house(self, rules: str, options: Mapping[str, str], short: bool = False) -> list[str]:
+        """The house options ``options`` of a ``rules`` table in words, as the browser says them
+        (``minimum 3 fan``, ``half-exponential fan table``), or ``short`` for a header (``min 3
+        fan``, ``half table``); an option with no words here as the protocol spells it (``key=value``)."""
+        out = []
+        for k, v in options.items():
+            key = f"house.{'short' if short else 'opt'}.{rules}.{k}"
+            if f"{key}.{v}" in self.table:
+                out.append(self.table[f"{key}.{v}"])
+            else:
+                out.append(self.table[key].format(v=v) if key in self.table else f"{k}={v}")
+        return out
 
     def wind(self, seat: int) -> str:
         """A seat or prevailing wind's name (0 = East)."""
