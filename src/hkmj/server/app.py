@@ -12,9 +12,9 @@ the Alembic migrations) and restores every table still in play. Routes:
 ``WS  /ws``                    the game protocol (docs/protocol.md)
 
 Only tables in play are held in memory: a finished table is dropped (its log stays in the
-database, readable and replayable), and a table with nobody connected for
-:attr:`Limits.abandon_after` seconds is saved as ``abandoned`` and dropped too; a player's
-``resume`` brings it back. The defences listed in docs/server.md ("Threat model") live here:
+database, readable and replayable), and a table with no player connected for
+:attr:`Limits.abandon_after` seconds (spectators do not count, but at a match of four bots) is
+saved as ``abandoned`` and dropped too; a player's ``resume`` brings it back. The defences listed in docs/server.md ("Threat model") live here:
 :class:`Limits` holds every cap and timeout.
 """
 
@@ -137,7 +137,8 @@ class Limits:
     """Seconds a websocket client may leave the server's messages unread, once the kernel's buffers
     and 64 KiB more are full, before it is disconnected (:class:`hkmj.server.http.GuardedWebSocket`)."""
     abandon_after: float = 1800.0
-    """Seconds without any connection after which a table is saved as abandoned and dropped."""
+    """Seconds without any player connection after which a table is saved as abandoned and
+    dropped (spectators do not keep it, except at a match of four bots: :attr:`Table.attended`)."""
     keep_days: float = 90.0
     """Days a finished or abandoned table is kept (its log, its review, its export) after it was
     created; then it is deleted, so that the database stops growing (0: kept for ever)."""
@@ -367,13 +368,16 @@ class Hub:
         log.info("hkmj server: %d table(s) restored from %s", len(self.tables), self.db_url.split("@")[-1])
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
-    async def _replay(self, tid: str) -> Table:
+    async def _replay(self, tid: str, *, abandoned: bool = False) -> Table:
         """The table rebuilt from its log, in a worker thread: a long log takes a good part of a
-        second to replay, and the event loop keeps serving every other table meanwhile."""
+        second to replay, and the event loop keeps serving every other table meanwhile;
+        ``abandoned`` for a read-only copy of a table saved as abandoned."""
         assert self.store is not None
         store = self.store
         rows = await asyncio.to_thread(lambda: list(store.rows(tid)))
-        return await asyncio.to_thread(Table.restore, tid, rows, store)
+        t = await asyncio.to_thread(Table.restore, tid, rows, store)
+        t.abandoned = abandoned
+        return t
 
     def _go_live(self, t: Table) -> Table:
         self.tables[t.id] = t
@@ -397,6 +401,15 @@ class Hub:
             t.close()
             self._cache(t)
 
+    def _abandoned(self, t: Table) -> None:
+        """A table just saved as abandoned: its spectators (a spectator alone does not keep it
+        live) get its last state, ``status: "abandoned"``, and go on watching it read-only, as
+        the copy a later ``watch`` gets; a player's ``resume`` brings it back, and them with it."""
+        t.abandoned = True
+        for c in list(t.clients):
+            c.send(t.state_text(c.slot))
+        self._cache(t)
+
     def _cache(self, t: Table) -> None:
         self.finished[t.id] = t
         self.finished.move_to_end(t.id)
@@ -404,7 +417,7 @@ class Hub:
             self.finished.popitem(last=False)
 
     async def _sweep(self) -> None:
-        """Every few seconds: tables nobody has been connected to for ``abandon_after`` are
+        """Every few seconds: tables no player has been connected to for ``abandon_after`` are
         saved as abandoned and dropped; unauthenticated or idle sockets are closed."""
         period = max(0.2, min(10.0, self.limits.abandon_after / 4, self.limits.auth_timeout / 4))
         while True:
@@ -424,7 +437,7 @@ class Hub:
             await self._forget_old()
             self._forget_at = now + min(3600.0, self.limits.keep_days * 86400 / 4)
         for tid, t in list(self.tables.items()):
-            if t.clients:
+            if t.attended:
                 self.idle_since[tid] = now
             elif now - self.idle_since.get(tid, now) >= self.limits.abandon_after:
                 assert self.store is not None
@@ -435,7 +448,8 @@ class Hub:
                     self.created_by.pop(tid, None)
                     self.seated_by.pop(tid, None)
                     t.close()
-                log.info("table %s abandoned (nobody connected for %.0f s)", tid, self.limits.abandon_after)
+                    self._abandoned(t)
+                log.info("table %s abandoned (no player connected for %.0f s)", tid, self.limits.abandon_after)
         for c in list(self.conns):
             limit = self.limits.auth_timeout if c.table is None else self.limits.idle_timeout
             if now - c.opened >= limit and not c.dead:
@@ -498,7 +512,7 @@ class Hub:
                     # only a player of it, or someone taking a free seat, brings it back: a
                     # stranger's join or resume would make it live for --abandon-after again
                     if cached is None:
-                        cached = await self._replay(tid)
+                        cached = await self._replay(tid, abandoned=True)
                         self._cache(cached)
                     if not revive(cached):
                         return cached
@@ -522,7 +536,7 @@ class Hub:
                                 t.attach(c)
                     return t
                 if cached is None:
-                    cached = await self._replay(tid)
+                    cached = await self._replay(tid, abandoned=status == "abandoned")
                     self._cache(cached)
                 return cached
         finally:

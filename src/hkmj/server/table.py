@@ -217,6 +217,9 @@ class Table:
         """When each seated slot lost its last connection (event loop time)."""
         self.live_since = 0.0
         """When the table went live (event loop time): a host who never connected is gone since then."""
+        self.abandoned = False
+        """Saved as abandoned (no player connected for ``hkmj serve --abandon-after``): a read-only
+        copy, its :attr:`status` ``abandoned``, until a player's ``resume`` brings it back."""
 
     # ------------------------------------------------------------------ construction, replay
 
@@ -254,6 +257,15 @@ class Table:
             self._out.append((pub, priv))
 
     @property
+    def attended(self) -> bool:
+        """Whether someone keeps the table in memory: a seated player's connection, or a
+        spectator of a match of four bots (no seat for a person: it ends by itself, within
+        ``max_hands``). A spectator alone does not keep a table whose players have all gone."""
+        if any(c.slot is not None for c in self.clients):
+            return True
+        return bool(self.clients) and all(self.bots[i] is not None and self.tokens[i] is None for i in range(4))
+
+    @property
     def unattended(self) -> bool:
         """Whether every seat is played by a bot: open seats and players who turned away. Nobody
         waits for such a table, so it keeps the all-bot pace whatever its options say (a stranger
@@ -282,6 +294,8 @@ class Table:
     def status(self) -> str:
         if self.match is not None and self.match.over and (self.hand is None or self.hand.over) and self.match.hand is None:
             return "over"
+        if self.abandoned:
+            return "abandoned"
         return "playing" if self.started else "open"
 
     # ------------------------------------------------------------------ log entries

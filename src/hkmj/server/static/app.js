@@ -16,7 +16,7 @@ const T = {
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
     robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
-    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", review: "Review this match",
+    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned: its players left (one of them can come back with their link)", review: "Review this match",
     rank: "Rank", player: "Player", spectator: "Spectator", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
     own: "{points}, {doubles}: scores {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
@@ -75,7 +75,7 @@ const T = {
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
     robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
-    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", review: "Revoir cette partie",
+    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée\u00a0: ses joueurs sont partis (chacun peut revenir avec son lien)", review: "Revoir cette partie",
     rank: "Rang", player: "Joueur", spectator: "Spectateur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
     own: "{points}, {doubles}\u00a0: marque {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "donnes", mine: "Votre main",
@@ -461,7 +461,7 @@ function render() {
   if (!st) return;
   $("#help-link").href = helpHref(st);
   document.title = `${ruled(st, "pageTitle")} · ${st.table} — hkmj`;  // the table's own ruleset
-  $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : ""}`;
+  $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : st.status === "abandoned" ? ` · ${t("abandoned")}` : ""}`;
   if (!st.hand) {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
     const share = location.origin + "/t/" + st.table;
