@@ -781,6 +781,28 @@ OTHER_COMMANDS_ERRORS = (
 and the run-time errors of ``hkmj replay``."""
 
 
+REPLAY_REPORTS = (
+    "replay OK: 1 hand, 9 events reproduced exactly",
+    "record: table.jsonl (401 events)",
+    "replay: diverged at line 3 (hand 1): the engine produced no such event",
+    "the engine produced no such event",
+    "the engine produced more events than recorded",
+    "event after the match's end",
+    "record ends before the match's totals",
+    "the match was already over",
+    "the wall is not the one of its seed",
+    "the hand stops before its end, and the record goes on",
+    "a match starts before the previous one's end (a match stops only at the record's end)",
+    "event 'discard' differs in tile",
+    "event 'chat' outside any hand: a record has no such line",
+    "a match's 'totals' with no match_start before it: nothing can check it",
+    "recorded input refused by the engine: discard 5p: E holds no 5p",
+    "bad match_start: seed 'x': expected a whole number",
+    "bad hand_start: 'wall'",
+)
+"""What ``hkmj replay`` reports (tests/records/test_replay_french.py), and the reasons of a divergence."""
+
+
 def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -> None:
     """Each phrase of the table renders one of the command lines above (none is dead), and a
     message no phrase knows is shown as it is rather than lost; English is never touched."""
@@ -792,7 +814,7 @@ def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -
         assert found, english
         used.update(found)
     used.update(_phrases_used("argument --flag: invalid choice: 'bad' (choose from 'a', 'b')"))
-    for other in OTHER_COMMANDS_ERRORS:  # argparse's errors of play, replay, review (tests/test_cli.py)
+    for other in (*OTHER_COMMANDS_ERRORS, *REPLAY_REPORTS):  # argparse's errors of play, replay, review (tests/test_cli.py)
         found = _phrases_used(other)
         assert found, other
         used.update(found)

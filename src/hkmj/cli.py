@@ -468,7 +468,7 @@ def _terminal_filler(stream: Any) -> Callable[[str], str]:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from hkmj.record import RecordError, read_record, replay, show
     from hkmj.review import ReviewError
-    from hkmj.score_words import said_by
+    from hkmj.score_words import error_in, said_by
 
     try:
         events = read_record(args.file)
@@ -520,9 +520,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules, report.older_claimed)
         else:
             done = "reproduced exactly"
-        print(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} {done}{unfinished}")
+        print(error_in(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} {done}{unfinished}", args.lang))
         return 0
-    print(f"replay: {report.divergence}")
+    print(error_in(f"replay: {report.divergence}", args.lang))
     return 1
 
 
@@ -530,7 +530,7 @@ def _write_record(path: str, events: list[Any], lang: str = "en") -> bool:
     """Write a table log's match as a record (``hkmj replay LOG --record FILE``); False, with the
     reason on stderr, when the file cannot be written."""
     from hkmj.record import RecordWriter
-    from hkmj.score_words import said_by
+    from hkmj.score_words import error_in, said_by
 
     try:
         with RecordWriter(path) as writer:
@@ -538,7 +538,7 @@ def _write_record(path: str, events: list[Any], lang: str = "en") -> bool:
     except OSError as e:
         print(said_by("replay", f"cannot write {path}: {e.strerror}", lang), file=sys.stderr)
         return False
-    print(f"record: {path} ({len(events)} events)")
+    print(error_in(f"record: {path} ({len(events)} events)", lang))
     return True
 
 
@@ -740,7 +740,7 @@ def _add_replay(sub: Any) -> None:
         "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show and of the errors: en (default) or fr")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show, of the report and of the errors: en (default) or fr")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     p.add_argument(
         "--record",

@@ -57,6 +57,58 @@ _JSON_SYNTAX: Final = {
 """What Python's ``json`` says of a text it cannot read (:func:`hkmj.scoring.lines.json_syntax`),
 in French, before the place."""
 
+def _count(n: str, word: str) -> str:
+    """``n`` ``word`` in French: singular for 0 and 1 (``1 donne``, ``0 événement``, ``2 donnes``)."""
+    return f"{n} {word}" + ("s" if int(n) > 1 else "")
+
+
+_STOPS: Final = (
+    (re.compile(r"; the record stops before the match's end \(an interrupted match\)$"),
+     " ; l'enregistrement s'arrête avant la fin de la partie (une partie interrompue)"),
+    (re.compile(r"; the record stops in the middle of hand (?P<n>\d+) \(an interrupted match\)$"),
+     " ; l'enregistrement s'arrête au milieu de la donne {n} (une partie interrompue)"),
+)  # fmt: skip
+"""How ``hkmj replay`` says a record stops before its match's end, and its French."""
+
+_OLDER: Final = {
+    "cited Hong Kong's rules (HK-5.7, HK-5.1-5.4) at every table": "citaient les règles de Hong Kong (HK-5.7, HK-5.1-5.4) à toute table",
+    "wrote a claimed tile in the hand as well as after it": "écrivaient une tuile réclamée dans la main et aussi après elle",
+    "writes the hand without it": "écrit la main sans elle",
+}
+"""The parts of what ``hkmj replay`` says of older words (:func:`hkmj.cli._older_words_note`)."""
+
+
+def _replayed(how: str, events: int) -> str:
+    """How the events of a record replayed (``reproduced exactly`` and the like), in French,
+    with why it stops before its match's end, if it does; as written if it is not known."""
+    stop = ""
+    for pattern, french in _STOPS:
+        m = pattern.search(how)
+        if m is not None:
+            how, stop = how[: m.start()], french.format(**m.groupdict())
+            break
+    agree = "s" if events > 1 else ""
+    if how == "reproduced exactly":
+        return f"reproduit{agree} à l'identique{stop}"
+    if how == "played from the table log's actions (a table log keeps the actions, not their results)":
+        return f"joué{agree} à partir des actions du journal de la table (un journal garde les actions, pas leurs résultats){stop}"
+    m = re.fullmatch(r"reproduced \(every move, score and payment\); (?P<n>\d+) false-Mahjong reasons? in the words of earlier versions, "
+                     r"which (?P<was>.+); this version (?P<now>.+)", how)  # fmt: skip
+    if m is None:
+        return how + stop
+    n = int(m["n"])
+    was = " et ".join(_OLDER.get(part, part) for part in m["was"].split(" and "))
+    now = " et ".join(
+        _OLDER.get(part, re.sub(r"^cites the table's own \((?P<refs>[^)]*)\)$", r"cite celles de la table (\g<refs>)", part))
+        for part in m["now"].split(" and ")
+    )
+    reasons = f"{n} raison{'s' if n > 1 else ''} de faux Mahjong"
+    return (
+        f"reproduit{agree} (chaque coup, score et paiement) ; {reasons} dans les mots de versions antérieures, qui {was} ;"
+        f" cette version {now}{stop}"
+    )
+
+
 Render = Callable[[dict[str, str]], str]
 """Turns a phrase's parts (already in French where they are a message of their own) into French."""
 
@@ -210,6 +262,32 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<name>NaN|-?Infinity) is not JSON \(RFC 8259 has no NaN or Infinity\)",
      "{name} n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity)"),
     (r"a number of more than (?P<n>[\d,]+) digits", lambda g: f"un nombre de plus de {g['n'].replace(',', ' ')} chiffres"),
+    # --- what hkmj replay reports (hkmj.cli): a record reproduced, or where it diverged
+    (r"replay OK: (?P<hands>\d+) hands?, (?P<events>\d+) events? (?P<how>.+)",
+     lambda g: f"replay OK : {_count(g['hands'], 'donne')}, {_count(g['events'], 'événement')} {_replayed(g['how'], int(g['events']))}"),
+    (r"replay: diverged at (?P<where>line (?P<line>\d+)|end of record) \(hand (?P<hand>\d+)\): (?P<why>.+?)(?P<rest>\n  recorded: .*)?",
+     lambda g: "replay : divergence " + (f"à la ligne {g['line']}" if "line" in g else "à la fin de l'enregistrement")
+     + f" (donne {g['hand']}) : {_french(g['why']) or g['why']}"
+     + g.get("rest", "").replace("\n  recorded: ", "\n  enregistré : ").replace("\n  replayed: ", "\n  rejoué : ")),
+    (r"record: (?P<path>.+) \((?P<n>\d+) events?\)", lambda g: f"enregistrement : {g['path']} ({_count(g['n'], 'événement')})"),
+    (r"the engine produced no such event", "le moteur n'a pas produit cet événement"),
+    (r"the engine produced more events than recorded", "le moteur a produit plus d'événements que l'enregistrement n'en a"),
+    (r"event after the match's end", "un événement après la fin de la partie"),
+    (r"record ends before the match's totals", "l'enregistrement s'arrête avant les totaux de la partie"),
+    (r"the match was already over", "la partie était déjà finie"),
+    (r"the wall is not the one of its seed", "le mur n'est pas celui de sa graine"),
+    (r"the hand stops before its end, and the record goes on", "la donne s'arrête avant sa fin, et l'enregistrement continue"),
+    (r"a match starts before the previous one's end \(a match stops only at the record's end\)",
+     "une partie commence avant la fin de la précédente (une partie ne s'arrête qu'à la fin de l'enregistrement)"),
+    (r"event '(?P<type>[^']*…?)' differs in (?P<fields>.+)",
+     lambda g: f"l'événement '{g['type']}' diffère par {g['fields'].replace(' and ', ' et ').replace(' more', ' autres')}"),
+    (r"event '(?P<type>[^']*…?)' outside any hand: a record has no such line",
+     "événement '{type}' hors de toute donne : un enregistrement n'a pas de telle ligne"),
+    (r"a match's '(?P<type>\w+)' with no match_start before it: nothing can check it",
+     "'{type}' d'une partie sans match_start avant : rien ne peut le vérifier"),
+    (r"recorded input refused by the engine: (?P<why>.+)", "coup enregistré refusé par le moteur : {why}"),
+    (r"bad match_start: (?P<why>.+)", "match_start invalide : {why}"),
+    (r"bad hand_start: (?P<why>.+)", "hand_start invalide : {why}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
      "argument {option} : choix {value} invalide (choisissez parmi {choices})"),
