@@ -894,7 +894,8 @@ def test_a_player_who_joins_and_leaves_cannot_freeze_a_table_without_a_timer(mak
     for that seat forever; now a seat with nobody connected is played as on a timeout after
     ``--absent-after`` seconds (turns away after ``away_after`` turns), and the match ends."""
     server = make_server(None, "--absent-after", "0.3")
-    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, claim_window=0.01)
+    # two hands, away after one missed turn: a hand may end before the seat's second turn (walls are secret)
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=2, away_after=1, teaching=True, timer=None, claim_window=0.01)
 
     async def go() -> list[dict[str, Any]]:
         squatter = server.client()
@@ -916,7 +917,8 @@ def test_a_connected_player_who_never_plays_cannot_hold_another_humans_table(mak
     decision now times out ``--idle-after`` seconds after it opened (turns away after
     ``away_after`` turns, so a bot holds the seat), and the match ends."""
     server = make_server(None, "--idle-after", "0.3")
-    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, claim_window=0.01)
+    # two hands, away after one missed turn: a hand may end before the seat's second turn (walls are secret)
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=2, away_after=1, teaching=True, timer=None, claim_window=0.01)
 
     async def go() -> list[dict[str, Any]]:
         squatter = server.client()
