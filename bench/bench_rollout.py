@@ -1,8 +1,8 @@
 """Benchmark: the expert's playouts per CPU-second, pure Python vs the compiled wheel.
 
-    pip wheel . --no-deps -w /tmp/whl && python -m venv --system-site-packages /tmp/venv \\
-        && /tmp/venv/bin/pip install --no-deps --force-reinstall /tmp/whl/*.whl
-    python bench/bench_rollout.py src /tmp/venv/bin/python
+    pip wheel . --no-deps -w /tmp/whl && python -m venv /tmp/cvenv \\
+        && /tmp/cvenv/bin/pip install "$(ls /tmp/whl/hkmj-*.whl)[bench,env]"
+    python bench/bench_rollout.py src /tmp/cvenv/bin/python
 
 Each side (a ``src`` directory run as pure Python, or a Python executable whose installed
 ``hkmj`` is measured, :mod:`sides`) runs in a fresh process: it collects the turn views of
