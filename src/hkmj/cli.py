@@ -213,7 +213,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         # what is wrong with the hand itself comes before a missing --win
         problem = hand_problem(args.hand, len(args.meld))
         if problem:
-            return _invalid_hand(args, problem)
+            return _invalid_hand(args, _as_options(problem, rules.name))
         print(said_by_score(NEED_WIN, args.lang), file=sys.stderr)
         return 2
     request: dict[str, Any] = {
@@ -238,7 +238,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         win = win_from_json(request)
         outcome = rules.score(win)
     except InvalidHand as e:
-        return _invalid_hand(args, _as_options(str(e)))
+        return _invalid_hand(args, _as_options(str(e), rules.name))
     if args.json:
         print(json.dumps(_result_in(rules.result_dict(outcome), outcome, rules, args.lang), ensure_ascii=False))
     else:
@@ -334,15 +334,41 @@ _OPTIONS = {
 """The request fields (R-9) a command-line error names, and the option the user typed for each."""
 
 
-def _as_options(message: str) -> str:
-    """A scoring error about a request field, worded with the option the user typed:
-    ``win_tile '10m': …`` becomes ``--win '10m': …``."""
+_BONUS_IN_HAND = re.compile(r"(?P<tile>[1-8]f) is a bonus tile(?:: give it in flowers or seasons|, not part of the hand) (?P<rule>\([^)]*\))$")
+"""A bonus tile written among the concealed tiles, as the scorers word it (HK-1.3, MCR-1.2, CL-1.2)."""
+
+
+def bonus_tile_typed(message: str, other: bool = False) -> str:
+    """``message`` with a bonus tile found in a hand worded as the command line takes it: the
+    winner's ``--flower N`` / ``--season N``, another seat's ``flower N`` / ``season N`` after its
+    tiles (``--other``)."""
+    found = _BONUS_IN_HAND.search(message)
+    if found is None:
+        return message
+    n = int(found["tile"][0])
+    kind, number = ("flower", n) if n <= 4 else ("season", n - 4)
+    how = f"write it after the tiles as '{kind} {number}'" if other else f"give it with --{kind} {number}"
+    return f"{message[: found.start()]}{found['tile']} is a bonus tile: {how} {found['rule']}"
+
+
+def bonus_numbers_typed(field: str, numbers: str) -> str:
+    """Bonus numbers refused (``field`` "flowers" or "seasons", ``numbers`` "5, 1" as the request's
+    list shows them) as the user typed them: ``--flower 5 --flower 1: flowers are numbered 1-4…``."""
+    option = _OPTIONS[field]
+    typed = " ".join(f"{option} {n}" for n in numbers.split(", "))
+    return f"{typed}: {field} are numbered 1-4, one tile of each, e.g. {option} 2"
+
+
+def _as_options(message: str, rules: str = "hk") -> str:
+    """A scoring error about a request field, worded with the option the user typed and the
+    rules of ``rules``: ``win_tile '10m': …`` becomes ``--win '10m': …``."""
+    from hkmj.scoring.model import in_rules_terms
+
+    message = bonus_tile_typed(in_rules_terms(message, rules))
     field, _, rest = message.partition(" ")
     bonus = re.fullmatch(r"\[([-\d, ]*)\]: expected a list of distinct numbers 1-4, one per flower or season held \(R-9\)", rest)
     if field in ("flowers", "seasons") and bonus:  # as typed, not as the request's list: --flower 5
-        option = _OPTIONS[field]
-        typed = " ".join(f"{option} {n}" for n in bonus.group(1).split(", "))
-        return f"{typed}: {field} are numbered 1-4, one tile of each, e.g. {option} 2"
+        return bonus_numbers_typed(field, bonus.group(1))
     return f"{_OPTIONS[field]} {rest}" if field in _OPTIONS and rest else message
 
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from hkmj.scoring.classical import name_of
+from hkmj.scoring.model import echo, in_rules_terms
 from hkmj.tiles import SEAT_LETTERS, ascii_int, wind_letter, wind_word
 
 __all__ = ["OtherHandError", "add_arguments", "format_result", "parse_other", "request_from_args", "run", "translate"]
@@ -165,7 +167,7 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     The ruleset supplies its options (``--option pay_highest=on``, ``--option limit=500``);
     exit 1 for an invalid deal, 2 for a malformed ``--other``.
     """
-    from hkmj.cli import NEED_WIN, _invalid_hand
+    from hkmj.cli import NEED_WIN, _invalid_hand, bonus_tile_typed
     from hkmj.score_words import said_by_score
 
     if args.win is None:
@@ -175,7 +177,7 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
         if problem is None:
             print(said_by_score(NEED_WIN, args.lang), file=sys.stderr)
             return 2
-        return _invalid_hand(args, problem, _WORDS)
+        return _invalid_hand(args, bonus_tile_typed(in_rules_terms(problem, "classical")), _WORDS)
     try:
         request = request_from_args(args)
     except OtherHandError as e:
@@ -186,11 +188,35 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     else:
         result = scorer(request)
     if not result["valid"]:
-        return _invalid_hand(args, str(result["error"]), _WORDS)
+        return _invalid_hand(args, as_typed(str(result["error"]), args), _WORDS)
     if args.lang != "en":
         result = translate(result, args.lang)
     print(json.dumps(result, ensure_ascii=False) if args.json else format_result(result, args.lang))
     return 0
+
+
+def as_typed(message: str, args: argparse.Namespace) -> str:
+    """A refusal of the request built from the command line, worded with what the user typed:
+    ``hands.S.melds: meld 'chow 778z': …`` becomes ``--meld 'chow 778z': …`` for the winner's seat
+    (``--seat``) and ``--other W: meld …`` for another; ``win_tile 5f: …`` ``--win 5f: …``; a bonus
+    tile among a hand's tiles says how to give it (``--flower 1``, ``season 2`` in ``--other``)."""
+    from hkmj.cli import bonus_numbers_typed, bonus_tile_typed
+
+    winner = wind_word(args.seat)
+    m = re.fullmatch(r"(?:hands\.)?(?P<seat>[ESWN])(?P<field>\.hand|\.melds)?: (?P<rest>.+)", message, re.DOTALL)
+    if m is None:
+        return f"--win {message[len('win_tile ') :]}" if message.startswith("win_tile ") else message
+    rest = bonus_tile_typed(m["rest"], other=m["seat"] != winner)
+    if m["seat"] != winner:
+        return f"--other {m['seat']}: {rest}"
+    if m["field"] == ".melds":  # --meld 'chow 135p': …, or about the melds as a whole
+        return f"--meld {rest[len('meld ') :]}" if rest.startswith("meld ") else rest
+    numbers = re.fullmatch(r"(flowers|seasons) \[([-\d, ]*)\]: each is a distinct number 1-4 \(CL-1\.1\)", rest)
+    if numbers:
+        return bonus_numbers_typed(numbers[1], numbers[2])
+    if m["field"] is None and "bonus tile" not in rest:
+        return message
+    return f"hand {echo(args.hand)}: {rest}" if m["field"] == ".hand" or "bonus tile" in rest else f"{winner}: {rest}"
 
 
 def translate(result: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from hkmj.scoring import win_from_json
-from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win
+from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win, in_rules_terms
 from hkmj.tiles import ascii_int
 
 __all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "parse_option_args"]
@@ -253,7 +253,7 @@ class Ruleset(ABC):
         try:
             outcome = self.score(win_from_json(obj))  # the same required fields for every ruleset
         except InvalidHand as e:
-            return {"valid": False, "error": str(e)}
+            return {"valid": False, "error": in_rules_terms(str(e), self.name)}
         return self.result_dict(outcome)
 
     @abstractmethod

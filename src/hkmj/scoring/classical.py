@@ -32,6 +32,7 @@ from hkmj.scoring.model import (
     bonus_list,
     echo,
     holds_a_bool,
+    in_rules_terms,
     is_bonus_number,
     meld_problem,
     python_echo,
@@ -806,19 +807,12 @@ def _option_problem(pay_highest: object, limit: object) -> str | None:
     return None
 
 
-_CLASSICAL_TERMS = {"(HK-4.2, HK-5.2)": "(CL-2.1)", "(HK-3.2)": "(CL-1.2)"}
-"""The rules a meld error of the shared parser cites, as the classical page numbers them."""
-
-
 def _meld(text: Any, who: str) -> Meld:
     """A declared group of seat ``who``; an error names the seat and cites the classical rules."""
     try:
         return Meld.parse(text)
     except InvalidHand as e:
-        message = str(e)
-        for hk, cl in _CLASSICAL_TERMS.items():
-            message = message.replace(hk, cl)
-        raise InvalidHand(f"hands.{who}.melds: {message}") from None
+        raise InvalidHand(f"hands.{who}.melds: {in_rules_terms(str(e), 'classical')}") from None
 
 
 def _player_hand(value: Any, who: str) -> PlayerHand | None:

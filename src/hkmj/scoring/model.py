@@ -29,6 +29,7 @@ __all__ = [
     "win_type_problem",
     "raise_type_problem",
     "meld_problem",
+    "in_rules_terms",
 ]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
@@ -43,6 +44,27 @@ def reduce_frozen(obj: Any) -> tuple[Any, tuple[Any, ...]]:
 
 class InvalidHand(ValueError):
     """A hand that cannot be scored; the message says what is wrong."""
+
+
+RULE_TERMS: Final[dict[str, dict[str, str]]] = {
+    "mcr": {
+        "(HK-1)": "(MCR-1.1)",
+        "(HK-1.3)": "(MCR-1.2)",
+        "(HK-3.2)": "(MCR-3.4)",
+        "(HK-4.2, HK-5.2)": "(MCR-5.2)",
+    },
+    "classical": {"(HK-1)": "(CL-1.1)", "(HK-1.3)": "(CL-1.2)", "(HK-3.2)": "(CL-1.2)", "(HK-4.2, HK-5.2)": "(CL-2.1)"},
+}
+"""The Hong Kong rules a shared check cites (the notation, the tiles, the melds) and the same rules
+as docs/rules-mcr.md and docs/rules-classical.md number them: an error never mixes rulesets."""
+
+
+def in_rules_terms(message: str, rules: str) -> str:
+    """An error ``message`` of the shared checks with its rule references as ``rules`` numbers
+    them (``hk``: unchanged)."""
+    for hk, own in RULE_TERMS.get(rules, {}).items():
+        message = message.replace(hk, own)
+    return message
 
 
 def seat_index(value: Any, what: str) -> int:
