@@ -46,6 +46,9 @@ class Summary:
     seconds: float = 0.0
     unit: str = "fan"
     """What ``fan_total`` adds up: the winner's fan, MCR's points without flowers, or the classical game's score."""
+    rules: str = "hk"
+    """The ruleset's name: MCR has no limit hands (its 81 fans, MCR-6), the classical game averages
+    the winner's score (points × 2^doubles, CL-5), not its points."""
 
     def add_hand(self, start: Event, end: Event, win: Event | None) -> None:
         players: list[int] = start["players"]
@@ -95,11 +98,13 @@ class Summary:
             f"false Mahjong     {self.penalties}",
             f"limit hands       {sum(self.limits.values())}"
             + (": " + ", ".join(f"{k} {v}" for k, v in sorted(self.limits.items())) if self.limits else ""),
-            f"average {self.unit:<9} {self.fan_total / wins:.2f} per win",
+            f"average {'score' if self.rules == 'classical' else self.unit:<9} {self.fan_total / wins:.2f} per win",
             "wins by seat      " + "  ".join(f"{SEAT_LETTERS[s]} {self.wins_by_seat[s]}" for s in range(4)),
             "points/hand seat  " + "  ".join(f"{SEAT_LETTERS[s]} {self.points_by_seat[s] / n:+.2f}" for s in range(4)),
             "by player:",
         ]
+        if self.rules == "mcr":  # no limit hands among the 81 fans (MCR-6)
+            lines.remove(lines[4])
         for p in range(4):
             lines.append(
                 f"  player {p + 1} {self.bots[p]:<8} wins {self.wins_by_player[p]:>6}  "
@@ -122,7 +127,7 @@ def play_chunk(
 ) -> ChunkResult:
     """Play chunk ``index``: one match of ``hands`` hands seeded ``seed + index`` under ``rules`` (name, options)."""
     ruleset = get_ruleset(rules[0], dict(rules[1]))
-    summary = Summary(bots, unit=ruleset.unit)
+    summary = Summary(bots, unit=ruleset.unit, rules=ruleset.name)
     lines: list[str] = []
     state: dict[str, Event | None] = {"start": None, "win": None}
 
@@ -184,7 +189,7 @@ def run(
     for b in names:
         make_bot(b)  # unknown names fail here, before any process starts
     jobs = [(i, size, seed, names, record, spec) for i, size in enumerate(_chunks(hands))]
-    total = Summary(names, unit=ruleset.unit)
+    total = Summary(names, unit=ruleset.unit, rules=ruleset.name)
     start = time.perf_counter()
     for r in map_ordered(_play_star, jobs, workers=workers, backend=backend, address=address):
         total.merge(r.summary)

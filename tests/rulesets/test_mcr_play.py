@@ -118,6 +118,19 @@ def test_cli_mcr_simulate_and_score(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown option 'minfan' for mcr rules" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("rules", "says", "never"),
+    [("mcr", "average points", "limit hands"), ("classical", "average score", "average points"), ("hk", "average fan", "average points")],
+)
+def test_simulate_summary_speaks_the_rulesets_words(rules: str, says: str, never: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR-6: the 81 fans have no limit hands, so an MCR summary counts none (it said "limit
+    hands 0"); CL-5: the classical winner's score (points × 2^doubles) is averaged as a score,
+    not as points; Hong Kong keeps its fan and limit hands (HK-6)."""
+    assert main(["simulate", "--rules", rules, "--hands", "4", "--seed", "3", "--quiet", "--bots", "greedy,greedy,greedy,greedy"]) == 0
+    out = capsys.readouterr().out
+    assert says in out and never not in out
+
+
 def test_mcr_no_kong_once_the_wall_is_empty() -> None:
     """MCR-3.3 ruling: a kong needs a replacement, so none is offered once the wall is empty."""
     fours = ["1111m234p567p99s56s", "2222m58p369s1234z", "3333m147p258s567z", "4444m369p147s123z"]
