@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from hkmj.bots.strong import PLAN_NAMES
 from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, Win
 from hkmj.server.help import typography
 from hkmj.tiles import N_KINDS, Tile, name
@@ -266,11 +267,14 @@ chow, ``{num}`` a number, ``{pts}`` a number of points, ``{unit}`` the ruleset's
 
 _PLANS = ("standard", "mixed_one_suit", "pure_one_suit", "all_pungs", "seven_pairs", "thirteen_orphans")
 """The plans the bots aim at (hkmj.bots.strong): a standard hand, or an HK-6 fan of that id."""
+_PLAN_FR = {en: fr for names in PLAN_NAMES.values() for en, fr in names.values()}
+"""The plans' names at an MCR or classical table (hkmj.bots.strong.PLAN_NAMES), English -> French."""
 _TILE_NAMES = {name(t): t for t in range(N_KINDS)}
 _PART = {
     "away": r"ready|complete|\d+ tiles? from ready",
     "tile": "|".join(sorted(map(re.escape, _TILE_NAMES), key=len, reverse=True)),
-    "plan": "a standard hand|standard|" + "|".join(p.replace("_", " ") for p in _PLANS[1:]),
+    "plan": "a standard hand|standard|"
+    + "|".join(sorted([p.replace("_", " ") for p in _PLANS[1:]] + [re.escape(en) for en in _PLAN_FR], key=len, reverse=True)),
     "what": "pung|chow",
     "num": r"-?\d+(?:\.\d+)?",
     "pts": r"-?\d+(?:\.\d+)? points",
@@ -464,6 +468,8 @@ class Words:
 
         if "standard" in text:
             return self("plan.standard")
+        if text in _PLAN_FR:  # an MCR fan, a classical double or limit hand (or a shape's plain words)
+            return self("plan.fan", fan=_PLAN_FR[text] if self.lang == "fr" else text)
         return self("plan.fan", fan=get_ruleset("hk").name_of(text.replace(" ", "_"), self.lang))
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hkmj.bots.advice import Advice, Advisor, make_advisor
-from hkmj.bots.strong import StrongBot
+from hkmj.bots.strong import PLAN_NAMES, StrongBot, plan_name
 from hkmj.cli import main
 from hkmj.engine import Action, SeatView
 from hkmj.review import Loaded, Review, analyse, load, resolve_player, summary_text
@@ -111,6 +111,42 @@ def test_every_note_the_advisors_write_on_seeded_games_is_french_hk_mcr_classica
                     seen.update(a.note for a in d.advice)
     assert len(seen) >= 20, "the seeded games give the advisors varied decisions"
     assert [n for n in seen if fr.note(n) is None] == []
+
+
+HK_PLAN_WORDS = ("mixed one suit", "pure one suit", "all pungs", "seven pairs", "thirteen orphans")
+"""The Hong Kong fans (HK-6) the bots' plans are named by at a Hong Kong table."""
+
+
+def test_the_advisors_name_plans_as_the_classical_table_does_cl_5_3_cl_6(records: dict[str, Path]) -> None:
+    """CL-5.3, CL-6: at a classical table the advisors' notes name the plan they aim at as the
+    classical game does (a pure hand, Mahjong without a chow, seven pairs...) or in plain words
+    (one suit with honours), never by a Hong Kong fan (they said "aiming at mixed one suit"), in
+    English and in French."""
+    loaded = load(records["classical"])
+    notes: set[str] = set()
+    for who in "1234":
+        for advisor in (make_advisor(0), StrongBot(0)):
+            notes.update(a.note for d in analyse(loaded, who, advisor=advisor).decisions for a in d.advice)
+    planned = [n for n in notes if re.search(r"aim(?:s|ing) at (?!\d|a standard)", n)]
+    assert planned, "the seeded games give the advisors plans to name"
+    assert not [n for n in planned if any(w in n for w in HK_PLAN_WORDS)]
+    english = {en: fr for en, fr in PLAN_NAMES["classical"].values()}
+    for note in planned:
+        named = [en for en in english if en in note]
+        assert named, note
+        assert all(english[en] in (words("fr").note(note) or "") for en in named), note
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_every_plan_has_the_tables_own_name_mcr_6_cl_5(rules: str) -> None:
+    """MCR-6.28, 6.29, 6.55, 6.58, 6.81 (All Pungs, Half Flush, Seven Pairs, Full Flush, Thirteen
+    Orphans); CL-5.3, CL-6: each plan the bots aim at has the table's own name, and the notes that
+    carry it are rendered in French by that name."""
+    for plan, (en, fr) in PLAN_NAMES[rules].items():
+        assert plan_name(plan, rules) == en and en not in HK_PLAN_WORDS
+        note = f"1 tile from ready; aiming at {en} (2 tiles from ready)"
+        assert f"«\u00a0{fr}\u00a0»" in (words("fr").note(note) or ""), note
+    assert plan_name("mixed_one_suit", "mcr") == "Half Flush" and plan_name("mixed_one_suit") == "mixed one suit"
 
 
 def test_french_text_summary_in_80_columns(hk_review: Review) -> None:

@@ -77,6 +77,7 @@ from hkmj.bots.strong import (
     _tenpai_quality,
     _win_payment,
     evaluate,
+    plan_name,
 )
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
@@ -550,7 +551,7 @@ def _searchable(view: SeatView) -> bool:
 def _discard_note(ctx: _Ctx, x: Choice) -> str:
     parts = [_away(x.std)]
     if x.plan != STANDARD:
-        parts.append(f"aiming at {x.plan.replace('_', ' ')} ({_away(x.shanten)})")
+        parts.append(f"aiming at {plan_name(x.plan, ctx.rules)} ({_away(x.shanten)})")
     cost = ctx.danger[x.tile]
     if cost >= 0.5:
         parts.append(f"risks {cost:.1f} points in deal-ins")

@@ -234,10 +234,13 @@ class _Ctx:
         "big_plans",
         "big_slack",
         "big_max",
+        "rules",
     )
 
     def __init__(self, view: SeatView, chow_fan: float = 0.0, calibration: float = 0.0) -> None:
         me = self.seat = view.seat
+        self.rules = view.rules.name
+        """The ruleset's name: the notes name a plan as its table does (:func:`plan_name`)."""
         self.chow_fan = chow_fan
         """Expected fan of all chows (HK-6, 1 fan) credited to a far standard hand that can still make it."""
         self.calibration = calibration
@@ -1084,7 +1087,7 @@ class StrongBot:
                 for a in legal:
                     if isinstance(a, Discard):
                         ch = by_tile[a.tile]
-                        note = "folding: keeps the safest tiles" if folding else _plan_note(ch.plan, ch.shanten)
+                        note = "folding: keeps the safest tiles" if folding else _plan_note(ch.plan, ch.shanten, ctx.rules)
                         out[a] = (ch.ev - w * ctx.danger[a.tile], ch.p, note)
             for a in legal:
                 if isinstance(a, Kong) and a not in out:
@@ -1114,7 +1117,7 @@ class StrongBot:
                 rest = [x for x in range(N_KINDS) if c[x]]
                 if rest:
                     best = max(self._discards(ctx, c, _Melds((*my_melds, meld), ctx.hval), rest), key=lambda ch: ch.score)
-                    out[a] = (best.score, best.p, _plan_note(best.plan, best.shanten))
+                    out[a] = (best.score, best.p, _plan_note(best.plan, best.shanten, ctx.rules))
                 else:
                     out[a] = (0.0, None, "")
                 for x in used:
@@ -1135,11 +1138,40 @@ _PLAN_WORDS = {
 }
 
 
-def _plan_note(plan: str, shanten: int) -> str:
+PLAN_NAMES: dict[str, dict[str, tuple[str, str]]] = {
+    "mcr": {
+        MIXED: ("Half Flush", "Main Propre"),
+        PURE: ("Full Flush", "Main Pure"),
+        PUNGS: ("All Pungs", "Tout Pung"),
+        PAIRS: ("Seven Pairs", "Sept Paires"),
+        ORPHANS_PLAN: ("Thirteen Orphans", "Treize lanternes merveilleuses"),
+    },
+    "classical": {
+        MIXED: ("one suit with honours", "une famille avec des honneurs"),
+        PURE: ("a pure hand", "une main pure"),
+        PUNGS: ("Mahjong without a chow", "Mah-Jong sans chow"),
+        PAIRS: ("Seven pairs", "Les Sept Paires"),
+        ORPHANS_PLAN: ("Thirteen wonders", "Les 13 Lanternes merveilleuses"),
+    },
+}
+"""A plan's name (English, French) at an MCR or classical table: the fan of MCR-6 it is (Half
+Flush, MCR-6.29), the classical double or limit hand (a pure hand and Mahjong without a chow are
+doubles, CL-5.3; seven pairs and thirteen wonders limit hands, CL-6), or plain words for a shape
+that has no name there (one suit with honours); never a Hong Kong fan's name. A Hong Kong plan is
+named by its HK-6 fan (:data:`_PLAN_WORDS`)."""
+
+
+def plan_name(plan: str, rules: str = "hk") -> str:
+    """The English name of ``plan`` at a ``rules`` table (:data:`PLAN_NAMES`, else the HK-6 words)."""
+    named = PLAN_NAMES.get(rules, {}).get(plan)
+    return named[0] if named else _PLAN_WORDS.get(plan, plan)
+
+
+def _plan_note(plan: str, shanten: int, rules: str = "hk") -> str:
     """Plain words for the plan an action serves and that plan's distance from ready:
-    ``aims at all pungs (1 tile from ready)``."""
+    ``aims at all pungs (1 tile from ready)``, at an MCR table ``aims at All Pungs (...)``."""
     where = "ready" if shanten == 0 else "complete" if shanten < 0 else f"{shanten} tile{'s' if shanten > 1 else ''} from ready"
-    return f"aims at {_PLAN_WORDS.get(plan, plan)} ({where})"
+    return f"aims at {plan_name(plan, rules)} ({where})"
 
 
 def _win_payment(view: SeatView) -> float:
