@@ -494,3 +494,70 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
             assert line.replace("\u00a0", " ") == on_table[lang], line
         browser.close()
         assert not errors, errors
+
+
+def _watched_win(browser: Any, server: Server, errors: list[str], rules: str, lang: str, width: int, height: int) -> Any:
+    """A page watching a one-hand table of four bots under ``rules`` until its end-of-hand screen
+    shows a win (a drawn hand has no payments to explain: another table is played, up to five)."""
+    for _ in range(5):
+        tid = server.create(slots=["greedy"] * 4, hands=1, rules=rules, claim_window=0.01, next_delay=60)
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        page.goto(f"{server.base}/t/{tid}?watch=1")
+        page.wait_for_selector("#reveal #scoring", timeout=90000)
+        if page.locator("#reveal .wintile").count():
+            return page
+        page.close()
+    raise AssertionError(f"five {rules} tables of bots ended without a win")
+
+
+@pytest.mark.parametrize(("rules", "lang", "width"), [("mcr", "en", 1280), ("mcr", "fr", 390), ("classical", "en", 390), ("classical", "fr", 1280)])
+def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(server: Server, rules: str, lang: str, width: int) -> None:
+    """MCR-6, MCR-8: an MCR win lists its fans under "Fan" (not Hong Kong's "Element"), and the
+    payments say how they are made — the total plus 8 from the discarder (everyone on a
+    self-draw), 8 from the two others — the sentence and every paying row (they said nothing);
+    CL-5, CL-7: a classical win's total is its score (points × 2^doubles, it read "Points") and the
+    payments say that every player settles with every other, East double. English and French,
+    desktop and phone (the amounts stay on one line); the lobby offers a full game of exactly 16
+    hands there (MCR-2.1, CL-4.4: no dealer's repeat; it said "16+")."""
+    from playwright.sync_api import sync_playwright
+
+    words = {
+        ("mcr", "en"): ("Fan", "Points", "(MCR-8)", "Full game (16 hands)"),
+        ("mcr", "fr"): ("Fan", "Points", "(MCR-8)", "Partie complète (16 donnes)"),
+        ("classical", "en"): ("Element", "Score", "East pays and receives double (CL-7)", "Full game (16 hands)"),
+        ("classical", "fr"): ("Élément", "Score", "l'Est paie et reçoit double (CL-7)", "Partie complète (16 donnes)"),
+    }
+    head, total, rule, game = words[rules, lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        lobby = _lobby(browser, server, errors, width, 800)
+        _lobby_in(lobby, lang)
+        lobby.select_option("select[name=rules]", rules)
+        assert lobby.inner_text("select[name=length] option[value=game]") == game
+        lobby.select_option("select[name=rules]", "hk")  # Hong Kong's dealer may keep the deal (HK-7.2)
+        assert lobby.inner_text("select[name=length] option[value=game]") in ("Full game (16+ hands)", "Partie complète (16 donnes ou plus)")
+        page = _watched_win(browser, server, errors, rules, lang, width, 800)
+        text = page.inner_text("#reveal #scoring")
+        assert re.search(rf"^{re.escape(head)}\s+Points$", text, re.M), text
+        assert re.search(rf"^{re.escape(total)}\s+\d+$", text, re.M), text
+        assert rule in text
+        assert "HK-" not in text and "fan)" not in text
+        amounts = [int(a.replace("+", "")) for a in page.locator("#payments td.num").all_inner_texts()]
+        assert sum(amounts) == 0 and len(amounts) == 4
+        whys = page.locator("#payments td.why").all_inner_texts()
+        if rules == "mcr":  # every payer says why: the total plus 8, or 8
+            payers = [w for w, a in zip(whys, amounts, strict=True) if a < 0]
+            assert payers and all(re.match(r"(\d+ \+ 8|8) — ", w) for w in payers), whys
+            assert all(a == -8 or (a < -8 and w.startswith(f"{-a - 8} + 8")) for w, a in zip(whys, amounts, strict=True) if a < 0)
+        else:  # every player's own points, doubles and score (CL-5.4)
+            assert all(re.search(r"\d+", w) for w in whys), whys
+        lines = "(tds) => tds.map((td) => { const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length; })"
+        assert page.locator("#payments td.num").evaluate_all(lines) == [1, 1, 1, 1]  # each amount on one line, at phone width too
+        page.locator("#payments").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"payments-{rules}-{lang}-{width}.png"))
+        assert not errors, errors
+        browser.close()

@@ -36,6 +36,14 @@ const T = {
     nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
     falsePays_classical: "{name} declared a hand that is not a win: {name} pays the limit to each player, East's share doubled (CL-7.7).",
+    element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
+    payRule_mcr_self_draw: "Self-drawn win: each player pays the total plus 8, {points} + 8 = {each}; the winner ({winner}) receives {total} (MCR-8).",
+    payRule_mcr_discard: "The discarder ({whom}) pays the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
+    payRule_mcr_robbed_kong: "The robbed player ({whom}) pays as a discarder, the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
+    payRule_classical: "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+    payRule_classical_highest: "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each lower score and pays twice the difference to each higher score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+    whySelfMcr: "self-drawn win: everyone pays the total plus 8", whyDiscarderMcr: "discarded the winning tile: pays the total plus 8",
+    whyRobbedMcr: "the kong robbed: pays the total plus 8", whyOtherMcr: "each of the two others pays 8", deadFineMcr: "with the false Mahjong's 10 to each player (MCR-5.4)",
     bots: { greedy: "greedy", random: "random", strong: "strong" },
     house: {
       "hk.minfan": "Minimum fan to win", "hk.limit": "Limit from (fan)", "hk.table": "Fan to base points", "hk.payment": "Payment on a discard",
@@ -95,6 +103,14 @@ const T = {
     nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
     falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie la limite à chaque joueur, le double à l'Est (CL-7.7).",
+    element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
+    payRule_mcr_self_draw: "Victoire en piochant\u00a0: chacun paie le total plus 8, {points} + 8 = {each}\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    payRule_mcr_discard: "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each}\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    payRule_mcr_robbed_kong: "Le joueur volé ({whom}) paie comme un défausseur, le total plus 8, {points} + 8 = {each}\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    payRule_classical: "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chacun des autres\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l'Est paie et reçoit double (CL-7).",
+    payRule_classical_highest: "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chaque score plus faible et paie le double de la différence à chaque score plus fort\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l'Est paie et reçoit double (CL-7).",
+    whySelfMcr: "victoire en piochant\u00a0: tout le monde paie le total plus 8", whyDiscarderMcr: "a défaussé la tuile gagnante\u00a0: paie le total plus 8",
+    whyRobbedMcr: "son kong a été volé\u00a0: paie le total plus 8", whyOtherMcr: "chacun des deux autres paie 8", deadFineMcr: "avec les 10 à chaque joueur du faux Mahjong (MCR-5.4)",
     bots: { greedy: "glouton", random: "hasard", strong: "fort" },
     house: {
       "hk.minfan": "Fan minimum pour gagner", "hk.limit": "Limite à partir de (fan)", "hk.table": "Des fans aux points de base", "hk.payment": "Paiement sur une défausse",
@@ -297,7 +313,8 @@ async function lobby() {
   });
   const house = () => {  // the chosen ruleset's house options, each with its values
     const r = (info.rulesets || {})[$("#rules").value];
-    const rules = $("#rules").value;  // each option named in words, the server's help as its tooltip in English
+    const rules = $("#rules").value;
+    form.querySelector("select[name=length] option[value=game]").textContent = ruled({ config: { rules } }, "game");  // 16 hands exactly: no dealer's repeat (MCR-2.1, CL-4.4)  // each option named in words, the server's help as its tooltip in English
     $("#house").innerHTML = r ? r.options.map((o) => `<label ${lang === "en" ? `title="${esc(o.help)}"` : ""}>${esc(houseLabel(rules, o.key))}${o.choices.length
       ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
       : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
@@ -547,6 +564,11 @@ function finalCard(st) {
  * house option payment=half-shooter the discarder pays 4 × the base for everyone and the others nothing. */
 function payReason(win, seat, paid) {
   if (seat === win.seat) return t("receives");
+  if (win.fan_points != null) {  // MCR-8: the total plus 8 from the discarder (everyone on a self-draw), 8 from the others
+    const own = -win.payments[seat], full = win.win === "self_draw" || seat === win.from;
+    const why = full ? `${win.points} + 8 — ${t(win.win === "self_draw" ? "whySelfMcr" : win.win === "robbed_kong" ? "whyRobbedMcr" : "whyDiscarderMcr")}` : `8 — ${t("whyOtherMcr")}`;
+    return paid === own ? why : `${why}; ${t("deadFineMcr")}`;  // a dead hand's fine settled in the same hand (MCR-5.4)
+  }
   if (win.win !== "self_draw" && win.base != null && (seat === win.from ? paid === 4 * win.base : paid === 0)) {  // half-shooter
     return seat === win.from ? `${t("payQuad", { base: win.base })} — ${t(win.win === "robbed_kong" ? "whyShooterRobbed" : "whyShooter")}` : t("whyNothing");
   }
@@ -554,6 +576,21 @@ function payReason(win, seat, paid) {
   if (win.base == null || paid !== (double ? 2 : 1) * win.base) return "";  // a settlement these rules do not describe: the amount says it
   const why = win.win === "self_draw" ? t("whySelf") : seat === win.from ? t(win.win === "robbed_kong" ? "whyRobbed" : "whyDiscarder") : t("whyOther");
   return `${t(double ? "payDouble" : "paySingle", { base: win.base })} — ${why}`;
+}
+
+/** The sentence above the payments that says how they are made: the base from the fan (HK-6), the total plus 8
+ * (MCR-8), every player settling with every other (CL-7; the option "pay the highest score", CL-7.4). */
+function payRule(st, win, name) {
+  if (win.base != null) return `<p>${t("baseFrom", { base: win.base, fan: win.fan })}</p>`;
+  if (win.fan_points != null) {
+    const each = win.points + 8, total = win.payments[win.seat];
+    return `<p>${t(`payRule_mcr_${win.win}`, { points: win.points, each, total, winner: name(win.seat), whom: win.from == null ? "" : name(win.from) })}</p>`;
+  }
+  if (win.seat_points) {
+    const highest = ["on", "true", true].includes(((st.config || {}).options || {}).pay_highest);
+    return `<p>${t(highest ? "payRule_classical_highest" : "payRule_classical", { winner: name(win.seat) })}</p>`;
+  }
+  return "";
 }
 
 /** Where every player scores (classical, CL-5.4): seat `seat`'s own points, doubles and score, from the win event. */
@@ -582,9 +619,9 @@ function revealCard(st) {
     title = `${WINDS[lang][win.seat]} · ${name(win.seat)} ${t("win")} — ${how}`;
     detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
       ${win.points != null  // a points table (MCR): each fan once with its count
-      ? `<table><tr><th>${t("element")}</th><th class="num">${t("points")}</th></tr>
+      ? `<table><tr><th>${ruled(st, "element")}</th><th class="num">${t("points")}</th></tr>
       ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
-      <tr><th>${t("points")}</th><th class="num">${win.points}</th></tr></table>`
+      <tr><th>${ruled(st, "sum")}</th><th class="num">${win.points}</th></tr></table>`
       : fanTable(win)}`;
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
@@ -606,7 +643,7 @@ function revealCard(st) {
   const ready = st.mine && st.mine.ready;
   return `<section class="card" id="scoring"><h2>${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
     <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
-    <h3>${t("payments")}</h3>${win && win.base != null ? `<p>${t("baseFrom", { base: win.base, fan: win.fan })}</p>` : ""}<table id="payments">${pays}</table>
+    <h3>${t("payments")}</h3>${win ? payRule(st, win, name) : ""}<table id="payments">${pays}</table>
     <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</details>
     ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
     ${over ? `${reviewForm(st)}<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
