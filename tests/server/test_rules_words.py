@@ -117,3 +117,6 @@ def test_mcr_5_1_cl_6_the_help_page_of_a_ruleset_cites_its_own_rules(server: Ser
     hk = _page(server, f"lang={lang}")
     assert "HK-5.7" in hk and "HK-3.3" in hk and "MCR-" not in hk
     assert _page(server, f"lang={lang}&rules=chess") == hk  # an unknown ruleset: the Hong Kong page
+    # MCR-6.13, MCR-3.3 / CL-5.1, CL-5.2: below the tiles' pictures, what a flower is worth there
+    worth = {"mcr": ("MCR-6.13", "MCR-3.3"), "classical": ("CL-5.1, CL-5.2", "CL-1.2")}[rules]
+    assert all(ref in page for ref in worth), worth

@@ -30,10 +30,14 @@ BASE_KEYS = {"end.base", "end.pay.self_draw", "end.pay.discard", "end.pay.robbed
 
 def _sections(rules: str) -> set[str]:
     """The rule numbers a ruleset's page defines: ``MCR-5`` for ``## MCR-5 …``, ``MCR-5.4`` for
-    item 4 of that section, ``CL-5.1`` for ``### CL-5.1 …``."""
+    item 4 of that section, ``CL-5.1`` for ``### CL-5.1 …``, ``MCR-6.13`` for a fan's row of the
+    MCR-6 tables (``| MCR-6.13 | Flower Tiles | …``)."""
     out: set[str] = set()
     current = ""
     for line in (DOCS / PAGES[rules]).read_text(encoding="utf-8").splitlines():
+        row = re.match(r"\| ((?:MCR|CL)-\d+\.\d+) \|", line)
+        if row:
+            out.add(row.group(1))
         head = re.match(r"#{2,3} ((?:MCR|CL)-\d+(?:\.\d+)?)\b", line)
         if head:
             out.add(head.group(1))
@@ -120,6 +124,31 @@ async def test_help_at_an_mcr_or_classical_table_teaches_that_game(make_session:
         assert tx("help.title") in text and ("MCR" in tx("help.title") or "lassi" in tx("help.title"))
         goal = tx("help.body").split("\n\n")[0]
         assert word in goal and not HK_ONLY.search(tx("help.body"))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("rules", "lang"), [("mcr", "en"), ("mcr", "fr"), ("classical", "en"), ("classical", "fr")])
+async def test_mcr_6_13_cl_5_2_the_help_says_what_a_flower_is_worth_at_that_table(make_session: Make, rules: str, lang: str) -> None:
+    """MCR-1.2, MCR-6.13, MCR-3.3: at an MCR table the help's tiles say that flowers and seasons
+    are all flowers, 1 point each outside the 8-point minimum, the last tile's not replaced;
+    CL-5.1, CL-5.2: at a classical table 4 points each and your own doubles your score (the help
+    only said "set aside and replaced for you", as for Hong Kong). Read on the help screen, 80×24."""
+    tx = Texts(lang, rules)
+    tiles = next(part for part in tx("help.body").split("\n\n") if part.startswith(("THE TILES", "LES TUILES")))
+    line = next(x for x in tiles.split("\n") if x.strip().startswith("F1 F2 F3 F4"))
+    refs = ("MCR-1.2", "MCR-6.13", "MCR-3.3") if rules == "mcr" else ("CL-1.2", "CL-5.1", "CL-5.2")
+    assert all(r in line for r in refs) and ("1 point" in line if rules == "mcr" else "4 points" in line), line
+    app = PlayApp(make_session(lang=lang, rules=get_ruleset(rules)), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        seen = ""
+        for _ in range(8):  # scroll to the tiles and read them on screen
+            seen += "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            await pilot.press("down")
+            await pilot.pause()
+        assert refs[1] in seen
 
 
 @pytest.mark.asyncio

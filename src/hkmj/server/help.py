@@ -16,7 +16,7 @@ import html
 
 from hkmj.rulesets import RULESETS
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, name, tile_str
-from hkmj.tui.rules_texts import cite
+from hkmj.tui.rules_texts import FLOWERS, cite
 from hkmj.tui.texts import LANGS, Texts
 
 __all__ = ["help_page", "pick_lang", "pick_rules", "sections", "typography"]
@@ -77,6 +77,8 @@ TILES_NOTE = {
     "en": "Flowers and seasons are bonus tiles: they are set aside and replaced for you (HK-3.2).",
     "fr": "Les fleurs et les saisons sont des tuiles bonus : elles sont mises de côté et remplacées pour vous (HK-3.2).",
 }
+FLOWERS_ARE = {"en": "Flowers and seasons", "fr": "Les fleurs et les saisons"}
+"""The subject of :data:`hkmj.tui.rules_texts.FLOWERS` on the help page, which shows the tiles as pictures."""
 TILES_SECTION = 1
 """Index of the section about the tiles (shown as pictures)."""
 
@@ -140,7 +142,9 @@ def _tiles_html(lang: str, rules: str) -> str:
 
     rows = [range(9 * s, 9 * s + 9) for s in range(3)] + [range(HONOUR, N_KINDS), range(N_KINDS, N_TILE_IDS)]
     body = "".join(f'<div class="tilerow">{"".join(fig(t) for t in row)}</div>' for row in rows)
-    return body + f"<p>{html.escape(typography(cite(TILES_NOTE[lang], rules), lang))}</p>"
+    own = FLOWERS.get((rules, lang))  # what a flower is worth at an MCR or classical table
+    note = TILES_NOTE[lang] if own is None else f"{FLOWERS_ARE[lang]} {own}"
+    return body + f"<p>{html.escape(typography(cite(note, rules), lang))}</p>"
 
 
 def _html_lines(lines: list[str], lang: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["REFS", "cite", "rule_words"]
+__all__ = ["FLOWERS", "REFS", "cite", "rule_words"]
 
 REFS: dict[str, dict[str, str]] = {
     "mcr": {
@@ -194,6 +194,24 @@ Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tui
 """The help's sections that differ, by their heading; the other sections keep the Hong Kong words
 with their rule references rewritten (and the lines of :data:`_HELP_LINES` changed)."""
 
+FLOWERS: dict[tuple[str, str], str] = {
+    ("mcr", "en"): "are all flowers here (MCR-1.2): set aside and replaced for you from the end of the wall; each is 1 point when you win, not counted toward the 8 (MCR-6.13). A flower drawn as the wall's last tile is not replaced (MCR-3.3).",
+    ("mcr", "fr"): "sont toutes des fleurs ici (MCR-1.2) : mises de côté et remplacées pour vous au bout du mur ; chacune vaut 1 point si vous gagnez, sans compter dans les 8 (MCR-6.13). Une fleur piochée en dernière tuile du mur n'est pas remplacée (MCR-3.3).",
+    ("classical", "en"): "are bonus tiles: set aside and replaced for you (CL-1.2); each is 4 points, and your own flower or season (F1 and S1 for East … F4 and S4 for North) doubles your score (CL-5.1, CL-5.2).",
+    ("classical", "fr"): "sont des bonus : mises de côté et remplacées pour vous (CL-1.2) ; chacune vaut 4 points, et votre propre fleur ou saison (F1 et S1 pour l'Est … F4 et S4 pour le Nord) double votre score (CL-5.1, CL-5.2).",
+}
+"""What the flowers and seasons are at an MCR or classical table (the help's tiles, the terminal's
+and the browser's), after their names: MCR's flowers are points outside the 8 (MCR-6.13), the
+classical game's 4 points and a double for your own (CL-5.1, CL-5.2)."""
+_FLOWER_LINE = {
+    "en": "  F1 F2 F3 F4 flowers and S1 S2 S3 S4 seasons ",
+    "fr": "  F1 F2 F3 F4 fleurs et S1 S2 S3 S4 saisons ",
+}
+_HONG_KONG_FLOWERS = {
+    "en": "are bonus tiles: set aside and replaced for you.",
+    "fr": "sont des bonus : mises de côté et remplacées pour vous.",
+}
+
 _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
     ("classical", "en"): {
         "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans (CL-6).",
@@ -209,6 +227,8 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
     },
 }
 """Single lines of the Hong Kong help replaced at a table (the rest of their section stays)."""
+for (_rules, _lang), _facts in FLOWERS.items():
+    _HELP_LINES.setdefault((_rules, _lang), {})[_FLOWER_LINE[_lang] + _HONG_KONG_FLOWERS[_lang]] = _FLOWER_LINE[_lang] + _facts
 
 _WORDS: dict[tuple[str, str], dict[str, str]] = {
     ("mcr", "en"): _MCR_EN,
