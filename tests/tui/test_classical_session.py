@@ -3,6 +3,7 @@ classical score, its items adding up to it, and every seat settled (CL-5, CL-7).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from hkmj.rulesets import get_ruleset
@@ -33,6 +34,8 @@ def test_cl5_classical_end_screen(make_session: Make, kong_replacement_win: Call
     assert [r.payment for r in summary.seats] == [1344, -456, -456, -432]
     text = summary_text(summary, s.tx, False).plain
     assert "Set of dragons (×2)" in text and "224" in text
+    # CL-5: 56 points doubled twice: the total of the items is the score, not "Total points" (it said so)
+    assert re.search(r"^Score +224$", text, re.M) and "Total points" not in text, text
 
 
 def test_cl5_4_every_player_scores_on_the_end_screen(make_session: Make, kong_replacement_win: Callable[[Session], None]) -> None:

@@ -130,6 +130,7 @@ _CL_EN = {
     "end.pay.classical.highest": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each lower score and pays twice the difference to each higher score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     "end.pay.penalty": "A false Mahjong costs the limit to each other player, East's share doubled (CL-7.7).",
     "help.title": "How to play — Classical Mahjong",
+    "end.total_points": "Score",
 }
 _CL_FR = {
     "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize Orphelins (CL-6) ; elle est {dist}.",
@@ -143,6 +144,7 @@ _CL_FR = {
     "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chaque score plus faible et paie le double de la différence à chaque score plus fort ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
     "end.pay.penalty": "Un faux Mahjong coûte la limite à chaque autre joueur, le double à l'Est (CL-7.7).",
     "help.title": "Comment jouer — Mahjong classique",
+    "end.total_points": "Score",
 }
 
 _HELP: dict[tuple[str, str], dict[str, str]] = {
