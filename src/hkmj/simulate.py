@@ -87,6 +87,13 @@ class Summary:
     def wins(self) -> int:
         return sum(self.wins_by_type.values())
 
+    def _limit_name(self, limit: str) -> str:
+        """A limit hand as the ruleset names it (``Big three dragons``, not ``big_three_dragons``)."""
+        try:
+            return get_ruleset(self.rules).name_of(limit)
+        except KeyError:
+            return limit
+
     def report(self, workers: int) -> str:
         n = max(self.hands, 1)
         wins = max(self.wins, 1)
@@ -97,7 +104,7 @@ class Summary:
             f"draws             {self.draws} ({self.draws / n:.1%})",
             f"false Mahjong     {self.penalties}",
             f"limit hands       {sum(self.limits.values())}"
-            + (": " + ", ".join(f"{k} {v}" for k, v in sorted(self.limits.items())) if self.limits else ""),
+            + (": " + ", ".join(f"{self._limit_name(k)} {v}" for k, v in sorted(self.limits.items())) if self.limits else ""),
             f"average {'score' if self.rules == 'classical' else self.unit:<9} {self.fan_total / wins:.2f} per win",
             "wins by seat      " + "  ".join(f"{SEAT_LETTERS[s]} {self.wins_by_seat[s]}" for s in range(4)),
             "points/hand seat  " + "  ".join(f"{SEAT_LETTERS[s]} {self.points_by_seat[s] / n:+.2f}" for s in range(4)),

@@ -170,3 +170,11 @@ def test_mcr_5_2_5_knitted_straight_with_a_group_and_a_pair_wins_self_drawn() ->
     hand = stacked_hand(["147m258p369s123m11z", *QUIET[1:]], rules=MCR)
     assert hand.legal_actions(0)[0] == WIN
     assert WIN not in stacked_hand(["147m258p369s123m11z", *QUIET[1:]]).legal_actions(0)
+
+
+def test_cl_6_simulate_names_the_limit_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-6 / HK-6: the summary's limit hands are named as the rules page names them ("Seven
+    pairs 7"), not by their ids ("seven_pairs 7")."""
+    assert main(["simulate", "--rules", "classical", "--hands", "300", "--seed", "3", "--quiet", "--bots", "greedy,greedy,random,random"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("limit hands"))
+    assert "Seven pairs" in line and "_" not in line, line
