@@ -243,8 +243,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "option {key}={value} : un nombre entier de {low} à {high} est attendu"),
     (rf"option (?P<arg>{_ECHO}): expected key=value, e\.g\. (?P<example>\S+)", "option {arg} : attendu clé=valeur, par exemple {example}"),
     (rf"option (?P<key>{_ECHO}) given twice", "option {key} donnée deux fois"),
+    (rf"unknown option (?P<key>{_ECHO}): (?P<rules>\w+) rules have no house options",
+     "option {key} inconnue : les règles {rules} n'ont pas d'option de la maison"),
     (rf"unknown option (?P<key>{_ECHO}) for (?P<rules>\w+) rules \(options: (?P<known>[^)]*)\)",
-     lambda g: f"option {g['key']} inconnue pour les règles {g['rules']} (options : {'aucune' if g['known'] == 'none' else g['known']})"),
+     "option {key} inconnue pour les règles {rules} (options : {known})"),
     (rf"unknown ruleset (?P<name>{_ECHO}): expected one of (?P<known>.+)", "jeu de règles {name} inconnu : attendu parmi {known}"),
     # --- a record file that hkmj replay cannot read (hkmj.record.read_record, parse_events)
     (r"(?P<path>.+): cannot read \((?P<reason>[^()]+)\)", lambda g: f"{g['path']} : lecture impossible ({french_reason(g['reason'])})"),

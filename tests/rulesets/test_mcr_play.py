@@ -115,7 +115,7 @@ def test_cli_mcr_simulate_and_score(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "--rules", "mcr", "123m234m567p345s99s", "--win", "9s"]) == 1
     assert "not a winning hand (MCR-5.1)" in capsys.readouterr().out
     assert main(["score", "--rules", "mcr", "--option", "minfan=3", "11m", "--win", "1m"]) == 2
-    assert "unknown option 'minfan' for mcr rules" in capsys.readouterr().err
+    assert "unknown option 'minfan': mcr rules have no house options" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -172,9 +172,9 @@ class Ruleset(ABC):
         for key, value in (options or {}).items():
             spec = specs.get(str(key).strip().lower())
             if spec is None:
-                known = ", ".join(specs) if specs else "none"
+                known = f"for {self.name} rules (options: {', '.join(specs)})" if specs else f"{self.name} rules have no house options"
                 raise RulesetError(
-                    f"unknown option {key!r} for {self.name} rules (options: {known})",
+                    f"unknown option {key!r}: {known}" if not specs else f"unknown option {key!r} {known}",
                     "unknown_option", option=str(key), rules=self.name, known=", ".join(specs),
                 )
             if not isinstance(value, (str, int)) or isinstance(value, bool):
