@@ -238,12 +238,25 @@ def _cmd_score(args: argparse.Namespace) -> int:
         win = win_from_json(request)
         outcome = rules.score(win)
     except InvalidHand as e:
-        return _invalid_hand(args, _as_options(str(e), rules.name))
+        problem = str(e)
+        return _invalid_hand(args, own_seat_typed(args) if problem == OWN_SEAT else _as_options(problem, rules.name))
     if args.json:
         print(json.dumps(_result_in(rules.result_dict(outcome), outcome, rules, args.lang), ensure_ascii=False))
     else:
         print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules))
     return 0 if outcome.winning else 1
+
+
+OWN_SEAT = "discarder must be another seat (E, S, W or N)"
+"""The scorers' refusal of a discarder at the winner's own seat (R-9)."""
+
+def own_seat_typed(args: argparse.Namespace) -> str:
+    """:data:`OWN_SEAT` as the command line says it: ``--from`` names the winner's own seat, which one."""
+    from hkmj.rulesets.args import given
+
+    seat = str(args.seat).strip().upper()
+    default = ", the default" if not given(args, "seat") else ""
+    return f"--from {seat}: that is the winner's own seat (--seat {seat}{default}); give the seat that discarded the winning tile"
 
 
 NEED_WIN = "--win TILE is required with a hand (the winning tile, e.g. --win 1z)"

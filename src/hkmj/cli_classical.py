@@ -200,8 +200,10 @@ def as_typed(message: str, args: argparse.Namespace) -> str:
     ``hands.S.melds: meld 'chow 778z': …`` becomes ``--meld 'chow 778z': …`` for the winner's seat
     (``--seat``) and ``--other W: meld …`` for another; ``win_tile 5f: …`` ``--win 5f: …``; a bonus
     tile among a hand's tiles says how to give it (``--flower 1``, ``season 2`` in ``--other``)."""
-    from hkmj.cli import bonus_numbers_typed, bonus_tile_typed
+    from hkmj.cli import OWN_SEAT, bonus_numbers_typed, bonus_tile_typed, own_seat_typed
 
+    if message == OWN_SEAT and args.discarder:
+        return own_seat_typed(args)
     winner = wind_word(args.seat)
     m = re.fullmatch(r"(?:hands\.)?(?P<seat>[ESWN])(?P<field>\.hand|\.melds)?: (?P<rest>.+)", message, re.DOTALL)
     if m is None:

@@ -190,8 +190,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"{'fleurs' if g['what'] == 'flower' else 'saisons'} {g['value']} : chacune est un numéro distinct de 1 à 4 ({g['rule']})"),
     (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",
      "{option} {value} : un vent est attendu, E, S, O (ou W) ou N"),
-    (r"--from must be another seat \(E, S, W or N\)", "--from doit nommer une autre place que la vôtre (E, S, O ou N)"),
-    (r"discarder must be another seat \(E, S, W or N\)", "le défausseur doit être une autre place que le gagnant (E, S, O ou N)"),
+    (r"--from (?P<seat>\S+): that is the winner's own seat \(--seat (?P=seat)(?P<default>, the default)?\); give the seat that discarded the winning tile",
+     lambda g: f"--from {g['seat']} : c'est la place du gagnant (--seat {g['seat']}{', par défaut' if g.get('default') else ''}) ; "
+     "donnez la place qui a défaussé la tuile gagnante"),
     (r"(?P<what>flower|season) (?P<n>\d) is held by both (?P<one>[ESWN]) and (?P<other>[ESWN]): there is one of each \(CL-1\.1\)",
      lambda g: f"{'la fleur' if g['what'] == 'flower' else 'la saison'} {g['n']} est tenue à la fois par {_WIND_FR[g['one']]} "
      f"et par {_WIND_FR[g['other']]} : il n'y en a qu'une de chaque (CL-1.1)"),
