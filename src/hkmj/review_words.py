@@ -26,7 +26,7 @@ from hkmj.bots.strong import PLAN_NAMES
 from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, Win
 from hkmj.server.help import typography
 from hkmj.tiles import N_KINDS, Tile, name
-from hkmj.tui.texts import LANGS, Texts
+from hkmj.tui.texts import BOT_NAMES, LANGS, Texts
 
 __all__ = ["LANGS", "NOTES", "STRINGS", "Who", "Words", "check_lang", "words"]
 
@@ -224,11 +224,6 @@ FR: dict[str, str] = {
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
-BOT_NAMES: dict[str, dict[str, str]] = {
-    "en": {},
-    "fr": {"greedy": "glouton", "random": "hasard", "strong": "fort", "expert": "expert", "minimum": "minimum"},
-}
-"""The bots' names in each language (the browser client's, src/hkmj/server/static/app.js)."""
 
 # ---------------------------------------------------------------------------- the advisor's notes
 

@@ -405,3 +405,13 @@ def test_hk_5_7_false_mahjong_cost_shown_is_the_tables_own(make_session: Make, o
     single = amounts.split()[2]
     assert f" {single} " in s.tx("end.pay.penalty") and f" {single} " in s.tx("help.body")
     assert s.tx("end.pay.penalty", penalty=7) != s.tx("end.pay.penalty")  # an explicit value still wins
+
+
+def test_the_bots_are_named_in_the_tables_language() -> None:
+    """In French the terminal said "Robot 3 (greedy)" where the browser and the review say
+    "Robot 3 (glouton)": the bots' names are the same words everywhere."""
+    bots = [make_bot(k, i) for i, k in enumerate(["strong", "greedy", "random"])]
+    fr = Session(bots, ["strong", "greedy", "random"], seed=3, length="hands", hands=1, lang="fr")
+    assert [fr.player_name(p) for p in (1, 2, 3)] == ["Robot 1 (fort)", "Robot 2 (glouton)", "Robot 3 (hasard)"]
+    en = Session(bots, ["strong", "greedy", "random"], seed=3, length="hands", hands=1)
+    assert [en.player_name(p) for p in (1, 2, 3)] == ["Bot 1 (strong)", "Bot 2 (greedy)", "Bot 3 (random)"]

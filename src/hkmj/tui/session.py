@@ -233,7 +233,7 @@ class Session:
 
     def player_name(self, player: int) -> str:
         """``You`` or ``Bot n (kind)``."""
-        return self.tx("you") if player == HUMAN else self.tx("bot", n=player, kind=self.kinds[player - 1])
+        return self.tx("you") if player == HUMAN else self.tx("bot", n=player, kind=self.tx.bot_name(self.kinds[player - 1]))
 
     def who(self, seat: int) -> str:
         """How messages name a seat: ``You`` for the human, else its wind (``West``)."""

@@ -728,6 +728,13 @@ def _house_words(table: dict[str, str], house: Mapping[str, str], lang: str) -> 
     return out
 
 
+BOT_NAMES: dict[str, dict[str, str]] = {
+    "en": {},
+    "fr": {"greedy": "glouton", "random": "hasard", "strong": "fort", "expert": "expert", "minimum": "minimum"},
+}
+"""The bots' names in each language (the browser client's, src/hkmj/server/static/app.js)."""
+
+
 class Texts:
     """The strings of one language, with tile and wind names in that language."""
 
@@ -786,6 +793,10 @@ class Texts:
                 parts.append(" ".join(map(str, nums)) + " " + self.tile(9 * s).split(" ", 1)[1])
         parts.extend(self.tile(t) for t in ts if t >= HONOUR)
         return self("semicolon").join(parts)
+
+    def bot_name(self, bot: str) -> str:
+        """A bot's name in this language (``glouton`` for ``greedy`` in French)."""
+        return BOT_NAMES[self.lang].get(bot, bot)
 
     def house(self, rules: str, options: Mapping[str, str], short: bool = False) -> list[str]:
         """The house options ``options`` of a ``rules`` table in words, as the browser says them
