@@ -58,7 +58,7 @@ from hkmj.server.protocol import (
     quote_value,
 )
 from hkmj.server.store import Store
-from hkmj.server.tracker import Tracker, commitment, physical_wall
+from hkmj.server.tracker import PRIVATE, Tracker, commitment, physical_wall
 from hkmj.tiles import SEAT_LETTERS, counts_of, parse_tiles, tile_str
 from hkmj.tui.texts import LANGS, Texts
 
@@ -443,7 +443,7 @@ class Table:
             self.recent.append(pub)
         if self._opens_window(ev):
             self._window_open = True
-        elif ev["type"] != "answer":
+        elif ev["type"] not in PRIVATE:
             self._window_open = False
         return pub is not None
 
@@ -461,7 +461,7 @@ class Table:
             # entry stay pending; if it is the last entry, go_live holds them again
             self._flush_pending()
             for i, ev in enumerate(new):
-                if self._window_open and ev["type"] != "answer":
+                if self._window_open and ev["type"] not in PRIVATE:
                     self._pending.extend(new[i:])
                     return
                 self._feed(ev)
@@ -505,7 +505,7 @@ class Table:
         opened = False
         while self._pending:
             ev = self._pending[0]
-            if ev["type"] != "answer" and (opened or now < self._release_at):
+            if ev["type"] not in PRIVATE and (opened or now < self._release_at):
                 # what follows a discard goes in a later frame even with no claim window, as it
                 # does when a seat answers a claim: the frames do not tell who was asked
                 if self._pump_at is None:
@@ -513,7 +513,7 @@ class Table:
                     self._pump_at = loop.call_later(delay, self._spawn, self._pump_locked)
                 break
             self._pending.popleft()
-            public = self._feed(ev) or public or ev["type"] != "answer"
+            public = self._feed(ev) or public or ev["type"] not in PRIVATE
             if self._opens_window(ev):
                 self._release_at = now + self.claim_window
                 opened = True

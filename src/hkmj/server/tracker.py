@@ -22,7 +22,13 @@ from typing import Any
 from hkmj.engine.wall import LIVE_START, dead_wall_order, deal_positions, draw_order
 from hkmj.tiles import N_KINDS, N_TILE_IDS, Tile, parse_tiles, tile_str
 
-__all__ = ["Tracker", "commitment", "physical_wall", "pid_kind", "pid_str"]
+__all__ = ["PRIVATE", "Tracker", "commitment", "physical_wall", "pid_kind", "pid_str"]
+
+PRIVATE = frozenset({"answer", "mahjong_refused"})
+"""Engine events told to their seat only that change nothing on the table: a claim answer, and a
+false Mahjong a teaching table refused (HK-5.7). They open no new decision (a refusal restarted
+the declarer's timer, and those of the seats deciding a claim with it), complete no added kong
+and send the other seats no frame."""
 
 _TS = tuple(tile_str(t) for t in range(N_TILE_IDS))
 _KIND = {s: i for i, s in enumerate(_TS)}
@@ -93,7 +99,7 @@ class Tracker:
         self.offer_from: int | None = None
         self.last_discard: tuple[int, int] | None = None
         self.window = 0
-        """Counts every processed event other than a claim answer: a decision belongs to one window."""
+        """Counts every processed event but the private ones (:data:`PRIVATE`): a decision belongs to one window."""
         self.result: dict[str, Any] | None = None
         self._east_last: int | None = None
         self.end: list[Summary] = []
@@ -125,7 +131,7 @@ class Tracker:
     def feed(self, ev: dict[str, Any]) -> tuple[Summary | None, dict[int, Summary]]:
         """Apply one engine event; return its public summary (or None) and private ones by seat."""
         t = ev["type"]
-        if t != "answer":
+        if t not in PRIVATE:
             self.window += 1
             if self._rob_open and t != "claim":  # an added kong nobody could rob: complete it now
                 self._rob_open = False

@@ -1,0 +1,165 @@
+"""Liveness and locking: a stranger who took an open seat of a listed table, or who knows its
+link, tries to keep the others' table from finishing, or to keep them out of it, on a real
+server on 127.0.0.1 (docs/server.md, "Attacked for liveness and locking"): each test is the
+attack script, and checks that the server holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from hkmj.server.testing import Server, choose, drain, my_turn
+
+MakeServer = Callable[..., Server]
+
+GRACE, BANK = 0.4, 0.8
+"""``--slow-grace`` and ``--slow-bank`` of the stalling tests: what a stalling seat may cost the
+others per decision and, once, per hand."""
+SLACK = 0.3
+"""What the server and a loaded machine may add to each wait (the timer never fires sooner than
+10 ms apart; a frame crosses two processes)."""
+
+
+def test_a_refused_false_mahjong_neither_restarts_the_timer_nor_tells_the_others(server: Server) -> None:
+    """At a teaching table a false Mahjong is refused with an explanation (HK-5.7), up to three per
+    seat and hand. Each refusal opened the seat's decision anew, so its timer started again: a
+    3 s turn lasted 7.5 s with three refusals, and the seats deciding a claim at the same time
+    had their timers restarted too. Every other seat also got a frame (with nothing in it) the
+    moment a Mahjong was refused. A refusal now changes nothing: the decision and its timer go
+    on, and only the declarer hears of it."""
+    timer = 2.5
+    tid = server.create(slots=[None, None, "greedy", "greedy"], teaching=True, timer=timer, claim_window=0.02, bot_delay=0)
+
+    async def go() -> tuple[list[float], float, list[dict[str, Any]], float, float]:
+        async with server.client(record=True) as dealer, server.client(record=True) as other:
+            await dealer.join(tid, 0, "Ann")
+            await other.join(tid, 1, "Bo")
+            st = await my_turn(dealer)  # East plays first: the dealer's turn, our other seat waits
+            opened = time.monotonic() - (timer - st["mine"]["remaining"])
+            first = time.perf_counter()
+            left = []
+            for _ in range(3):
+                await asyncio.sleep(0.4)
+                await dealer.act("mahjong")
+                refused = await dealer.wait(lambda m: m["type"] == "state" and any(e["type"] == "mahjong_refused" for e in m["events"]))
+                left.append(refused["mine"]["remaining"])
+            played = await dealer.wait(lambda m: m["type"] == "state" and any(e["type"] == "discard" and e["seat"] == 0 for e in m["events"]), 3 * timer)
+            took = time.monotonic() - opened
+            await drain([other], 0.2)
+            return left, took, other.messages, first, played["_t"]
+
+    left, took, others, first, played = asyncio.run(go())
+    assert left == sorted(left, reverse=True) and left[-1] < timer - 1.0, left  # the clock ran on
+    assert timer - 0.2 < took < timer + 1.0, took  # the turn timed out on time, three refusals or not
+    # the other seat heard nothing between the first refusal and the timed-out discard
+    assert not [m for m in others if first < m["_t"] < played], [m["type"] for m in others if first < m["_t"] < played]
+
+
+def _phases(frames: list[dict[str, Any]]) -> list[tuple[str, int, float]]:
+    """The first hand's phases as one client saw them: ``(phase, seat, seconds)`` for each turn
+    and each claim window, from the frame that opened it to the frame that closed it."""
+    out = []
+    opened: tuple[tuple[str, int, int], float] | None = None
+    for f in frames:
+        h = f["hand"]
+        if h is None or h["number"] != 1:
+            continue
+        key = (h["phase"], h["turn"], h["live"])
+        if opened is None or key != opened[0]:
+            if opened is not None:
+                out.append((opened[0][0], opened[0][1], f["_t"] - opened[1]))
+            opened = (key, f["_t"])
+    return out
+
+
+async def _stall(server: Server, tid: str, how: str) -> tuple[list[dict[str, Any]], int, int]:
+    """The host plays at once; the stranger at slot 1 never plays, and either sends ``back`` each
+    time a bot holds its seat (``how == "back"``) or opens a new connection every 0.25 s with its
+    token, closing the old one (``"reconnect"``: each ``resume`` also takes the seat back). The
+    host's messages until the hand is over, and how often the stranger took the seat back and
+    reconnected."""
+    host = server.client(record=True)
+    await host.open()
+    await host.join(tid, 0, "Host")
+    stranger = server.client()
+    await stranger.open()
+    token = await stranger.join(tid, 1, "Stranger")
+    backs = reconnects = 0
+    rng = random.Random(5)
+    done = asyncio.Event()
+
+    async def play_host() -> None:
+        acted = -1
+        while not done.is_set():
+            st = host.state or {}
+            if st.get("reveal"):
+                done.set()
+                return
+            legal = (st.get("mine") or {}).get("legal") or []
+            if legal and st["seq"] != acted:
+                acted = st["seq"]
+                await host.act(choose(legal, rng))
+            with contextlib.suppress(TimeoutError):
+                await host.recv(0.05)
+
+    async def play_stranger() -> None:
+        nonlocal stranger, backs, reconnects
+        while not done.is_set():
+            if how == "reconnect":
+                await asyncio.sleep(0.25)
+                fresh = server.client()
+                await fresh.open()
+                await fresh.resume(tid, token)
+                await stranger.close()
+                stranger = fresh
+                reconnects += 1
+                continue
+            with contextlib.suppress(TimeoutError):
+                await stranger.recv(0.05)
+            mine = (stranger.state or {}).get("mine") or {}
+            if mine.get("away"):
+                await stranger.send(type="back")
+                await stranger.wait(lambda m: m["type"] == "state" and not m["mine"]["away"])
+                backs += 1
+
+    try:
+        await asyncio.wait_for(asyncio.gather(play_host(), play_stranger()), 120)
+    finally:
+        await host.close()
+        await stranger.close()
+    return host.messages, backs, reconnects
+
+
+@pytest.mark.parametrize("how", ["back", "reconnect"])
+def test_a_stranger_who_never_plays_and_keeps_taking_the_seat_back_costs_the_grace_per_decision(make_server: MakeServer, how: str) -> None:
+    """A stranger seated at a teaching table (no timer) never plays, and each time a bot takes
+    the seat over (after ``away_after`` timed-out turns) takes it back: with ``back``, or by
+    reconnecting in a loop (a ``resume`` takes the seat back too, and restarts ``--absent-after``
+    each time). Neither restarts the clock the others wait on: once the time bank of the hand is
+    spent, each of the stranger's decisions costs the others ``--slow-grace``, and the hand ends.
+    So a stalling seat costs at most ``--slow-bank`` plus ``--slow-grace`` per decision, each hand."""
+    server = make_server(
+        None, "--idle-after", "30", "--absent-after", "30", "--slow-grace", str(GRACE), "--slow-bank", str(BANK)
+    )
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, claim_window=0.02, bot_delay=0)
+    messages, backs, reconnects = asyncio.run(_stall(server, tid, how))
+    frames = [m for m in messages if m["type"] == "state"]
+    assert frames[-1]["reveal"] is not None  # the hand ended
+    assert any(e["type"] == "back" and e["slot"] == 1 for f in frames for e in f["events"])  # the stranger took the seat back
+    assert backs > 0 if how == "back" else reconnects > 4
+    seat = frames[-1]["players"][1]["seat"]
+    phases = _phases(frames)
+    stalled = [t for phase, s, t in phases if phase == "turn" and s == seat and t > GRACE - 0.05]
+    assert len(stalled) >= 3, phases  # the stranger held its turns as long as it could
+    # no turn or claim window lasted longer than the grace and the whole bank; the stranger's
+    # turns took the grace each, and the bank beyond it once in the hand
+    assert max(t for _, _, t in phases) < GRACE + BANK + SLACK, phases
+    beyond = sum(max(0.0, t - GRACE - SLACK) for _, _, t in phases)
+    assert beyond < BANK, phases
