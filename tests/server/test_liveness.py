@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import random
+import sqlite3
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, drain, my_turn
+
+from .test_attacks import post
 
 MakeServer = Callable[..., Server]
 
@@ -60,6 +66,19 @@ def test_a_refused_false_mahjong_neither_restarts_the_timer_nor_tells_the_others
     assert timer - 0.2 < took < timer + 1.0, took  # the turn timed out on time, three refusals or not
     # the other seat heard nothing between the first refusal and the timed-out discard
     assert not [m for m in others if first < m["_t"] < played], [m["type"] for m in others if first < m["_t"] < played]
+
+
+async def _first_turn(clients: list[GameClient]) -> int:
+    """Pass every claim until one of ``clients`` may discard; its index."""
+    passed = [-1] * len(clients)
+    while True:
+        await drain(clients, 0.1)
+        for i, c in enumerate(clients):
+            if any(x.startswith("discard") for x in c.legal):
+                return i
+            if "pass" in c.legal and c.state is not None and c.state["seq"] != passed[i]:
+                passed[i] = c.state["seq"]
+                await c.act("pass")
 
 
 def _phases(frames: list[dict[str, Any]]) -> list[tuple[str, int, float]]:
@@ -163,3 +182,98 @@ def test_a_stranger_who_never_plays_and_keeps_taking_the_seat_back_costs_the_gra
     assert max(t for _, _, t in phases) < GRACE + BANK + SLACK, phases
     beyond = sum(max(0.0, t - GRACE - SLACK) for _, _, t in phases)
     assert beyond < BANK, phases
+
+
+def test_only_its_token_takes_a_seat_back_and_only_the_host_starts_also_after_a_restart(make_server: MakeServer, tmp_path: Path) -> None:
+    """The host's table, listed: a stranger takes an open seat and leaves. An intruder tries to
+    take that seat, to take over the table with messages the protocol does not have (kick, end,
+    options, leave), to start it, and after a server restart to resume with forged tokens (one
+    letter changed, another table's token, the digest the database keeps) or to start it while
+    the host is not back yet. Everything is refused; the seat and the host's place stay theirs, and
+    the stranger takes the seat back with its token, after the restart too."""
+    db = f"sqlite:///{tmp_path / 'tokens.db'}"
+    server = make_server(db)
+    status, answer = post(server, {"slots": [None, None, None, None], "sit": 0, "listed": True})
+    assert status == 201, answer
+    tid, host_token = answer["id"], answer["token"]
+    other = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0})[1]
+
+    async def refused(c: GameClient, **msg: Any) -> str:
+        await c.send(**msg)
+        return str((await c.wait(lambda m: m["type"] == "error"))["code"])
+
+    async def before() -> tuple[str, str]:
+        async with server.client() as host, server.client() as stranger, server.client() as intruder:
+            await host.resume(tid, host_token)
+            token = await stranger.join(tid, 1, "Stranger")
+            await stranger.close()
+            assert await refused(intruder, type="join", table=tid, slot=1, name="Intruder") == "seat_taken"
+            mine = await intruder.join(tid, 2, "Intruder")
+            for kind in ("kick", "end", "options", "leave", "config", "host"):
+                assert await refused(intruder, type=kind, slot=0, table=tid, hands=1) == "unknown_type", kind
+            assert await refused(intruder, type="start") == "not_host"
+            assert await refused(intruder, type="join", table=tid, slot=3) == "already_joined"
+            st = await host.wait(lambda m: m["type"] == "state" and m["players"][2]["joined"])
+            assert st["status"] == "open" and st["players"][0]["host"] and st["config"]["hands"] == 4
+            return token, mine
+
+    token, intruder_token = asyncio.run(before())
+    server.stop()
+    server.start()
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    forged = [token[:-1] + ("A" if token[-1] != "A" else "B"), other["token"], digest, token.upper(), token + " "]
+
+    async def after() -> None:
+        async with server.client() as intruder:
+            for bad in forged:
+                assert await refused(intruder, type="resume", table=tid, token=bad) == "bad_token", bad
+            assert await refused(intruder, type="join", table=tid, slot=1, name="Intruder") == "seat_taken"
+        async with server.client() as intruder:
+            st = await intruder.resume(tid, intruder_token)
+            assert st["slot"] == 2
+            assert await refused(intruder, type="start") == "not_host"  # the host is not back yet: not gone for long
+        async with server.client() as stranger, server.client() as host:
+            st = await stranger.resume(tid, token)
+            assert st["slot"] == 1 and st["players"][1]["name"] == "Stranger"
+            st = await host.resume(tid, host_token)
+            assert st["slot"] == 0 and st["players"][0]["host"] and st["status"] == "open"
+
+    asyncio.run(after())
+
+
+def test_a_player_back_while_the_table_is_being_abandoned_keeps_it(make_server: MakeServer, tmp_path: Path) -> None:
+    """A table nobody is connected to for ``--abandon-after`` is saved as abandoned, then dropped.
+    A player who came back while that status was being written (an instant, or up to a second
+    while another process held the database: a backup, a second server) was seated at a table
+    that was then closed under them: no frame came any more, and every action got
+    ``server_error``, until the page was reloaded. The table now stays live for them."""
+    db = tmp_path / "sweep.db"
+    server = make_server(f"sqlite:///{db}", "--abandon-after", "1")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60, teaching=False, claim_window=0.02, bot_delay=0)
+
+    async def go() -> tuple[dict[str, Any], bool]:
+        async with server.client() as a, server.client() as b:
+            tokens = [await a.join(tid, 0, "Ann"), await b.join(tid, 1, "Bo")]
+            mover = await _first_turn([a, b])  # the one of them whose turn comes first
+        await asyncio.sleep(0.3)
+        # another process holds the database's write lock as the sweep comes by
+        with sqlite3.connect(db, timeout=5, isolation_level=None) as other:
+            other.execute("BEGIN IMMEDIATE")
+            await asyncio.sleep(1.2)  # --abandon-after passes: the sweep waits for the lock
+            back = server.client(record=True)
+            await back.open()
+            await back.resume(tid, tokens[1 - mover])  # a player is back meanwhile
+            await asyncio.sleep(0.3)
+            other.execute("ROLLBACK")
+        await asyncio.sleep(0.6)  # the sweep has written its status, and seen the player
+        live = bool(server.get(f"/api/tables/{tid}")["live"])
+        async with server.client() as c:  # the other player comes back and plays: both see it
+            st = await c.resume(tid, tokens[mover])
+            await c.act(next(x for x in st["mine"]["legal"] if x.startswith("discard")))
+            seen = await back.wait(lambda m: m["type"] == "error" or (m["type"] == "state" and any(e["type"] == "discard" for e in m["events"])), 10)
+        await back.close()
+        return seen, live
+
+    seen, live = asyncio.run(go())
+    assert live
+    assert seen["type"] == "state", seen
