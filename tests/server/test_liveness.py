@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, drain, my_turn
+from hkmj.server.testing import Server, choose, drain
 
 from .test_attacks import post
 
@@ -35,8 +35,8 @@ SLACK = 0.3
 
 def test_a_refused_false_mahjong_neither_restarts_the_timer_nor_tells_the_others(server: Server) -> None:
     """At a teaching table a false Mahjong is refused with an explanation (HK-5.7), up to three per
-    seat and hand. Each refusal opened the seat's decision anew, so its timer started again: a
-    3 s turn lasted 7.5 s with three refusals, and the seats deciding a claim at the same time
+    seat and hand. Each refusal opened the seat's decision anew, so its timer started again (a
+    2.5 s timer showed 2.5 s left after each of three refusals), and the seats deciding a claim at the same time
     had their timers restarted too. Every other seat also got a frame (with nothing in it) the
     moment a Mahjong was refused. A refusal now changes nothing: the decision and its timer go
     on, and only the declarer hears of it."""
@@ -44,19 +44,23 @@ def test_a_refused_false_mahjong_neither_restarts_the_timer_nor_tells_the_others
     tid = server.create(slots=[None, None, "greedy", "greedy"], teaching=True, timer=timer, claim_window=0.02, bot_delay=0)
 
     async def go() -> tuple[list[float], float, list[dict[str, Any]], float, float]:
-        async with server.client(record=True) as dealer, server.client(record=True) as other:
-            await dealer.join(tid, 0, "Ann")
-            await other.join(tid, 1, "Bo")
-            st = await my_turn(dealer)  # East plays first: the dealer's turn, our other seat waits
+        async with server.client(record=True) as a, server.client(record=True) as b:
+            await a.join(tid, 0, "Ann")
+            await b.join(tid, 1, "Bo")
+            first_to_play = await _first_turn([a, b])  # the dealer's seat is drawn: one of them plays first
+            mover, other = (a, b) if first_to_play == 0 else (b, a)
+            st = mover.state
+            assert st is not None
             opened = time.monotonic() - (timer - st["mine"]["remaining"])
             first = time.perf_counter()
             left = []
             for _ in range(3):
                 await asyncio.sleep(0.4)
-                await dealer.act("mahjong")
-                refused = await dealer.wait(lambda m: m["type"] == "state" and any(e["type"] == "mahjong_refused" for e in m["events"]))
+                await mover.act("mahjong")
+                refused = await mover.wait(lambda m: m["type"] == "state" and any(e["type"] == "mahjong_refused" for e in m["events"]))
                 left.append(refused["mine"]["remaining"])
-            played = await dealer.wait(lambda m: m["type"] == "state" and any(e["type"] == "discard" and e["seat"] == 0 for e in m["events"]), 3 * timer)
+            seat = st["you"]
+            played = await mover.wait(lambda m: m["type"] == "state" and any(e["type"] == "discard" and e["seat"] == seat for e in m["events"]), 3 * timer)
             took = time.monotonic() - opened
             await drain([other], 0.2)
             return left, took, other.messages, first, played["_t"]
@@ -277,3 +281,48 @@ def test_a_player_back_while_the_table_is_being_abandoned_keeps_it(make_server: 
     seen, live = asyncio.run(go())
     assert live
     assert seen["type"] == "state", seen
+
+
+def test_a_seated_stranger_reconnecting_in_a_loop_cannot_flood_the_others_with_frames(server: Server) -> None:
+    """A stranger seated at the table reconnected flat out (a new connection, ``resume`` with its
+    token, close): each connection opening and closing sent every other client at the table a
+    frame, up to 100 a second at the handshakes ``--http-rate`` allows (693 frames of 2 KB reached
+    the host in these three seconds), each drawn again by the browser. A change of who is
+    connected is now shown at once, then at most once a second, in one frame for all the changes
+    meanwhile; the others still see where the stranger is."""
+    status, answer = post(server, {"slots": [None, None, None, None], "sit": 0, "listed": True})
+    assert status == 201, answer
+    tid, host_token = answer["id"], answer["token"]
+
+    async def go() -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
+        async with server.client(record=True) as host, server.client() as stranger:
+            await host.resume(tid, host_token)
+            token = await stranger.join(tid, 1, "Stranger")
+            await stranger.close()
+            await host.wait(lambda m: m["type"] == "state" and not m["players"][1]["connected"])
+            start = len(host.messages)
+            reading = asyncio.create_task(drain([host], 30))
+            reconnects = 0
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                c = server.client()
+                try:
+                    await c.open()
+                except Exception:  # 429 past --http-rate: the next handshake later
+                    await asyncio.sleep(0.02)
+                    continue
+                await c.send(type="resume", table=tid, token=token)
+                await c.wait(lambda m: m["type"] == "state")
+                await c.close()
+                reconnects += 1
+            await asyncio.sleep(1.5)  # the last change is shown within a second
+            reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reading
+            return reconnects, [m for m in host.messages[start:] if m["type"] == "state"], host.state or {}
+
+    reconnects, frames, last = asyncio.run(go())
+    assert reconnects >= 30, reconnects
+    assert len(frames) <= 3 + 2, (reconnects, len(frames))  # once a second, and the first change at once
+    assert last["players"][1]["joined"] and not last["players"][1]["connected"]
+

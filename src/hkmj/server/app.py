@@ -442,14 +442,14 @@ class Hub:
             elif now - self.idle_since.get(tid, now) >= self.limits.abandon_after:
                 assert self.store is not None
                 await asyncio.to_thread(self.store.set_status, tid, "abandoned")
-                if t.clients or t.status == "over":
-                    # a player came back (or the match ended) while the status was written: the
-                    # table stays as it is (before, it was closed under the player, who saw no
-                    # frame again until the page was reloaded)
+                if t.attended or t.lock.locked() or t.status == "over":
+                    # a player came back (or is joining, or the match ended) while the status was
+                    # written: the table stays as it is (before, it was closed under the player,
+                    # who saw no frame again until the page was reloaded)
                     await asyncio.to_thread(self.store.set_status, tid, t.status)
-                    if self.tables.get(tid) is t:
+                    if t.attended and self.tables.get(tid) is t:
                         self.idle_since[tid] = time.monotonic()
-                    continue
+                    continue  # else the next sweep tries again
                 if self.tables.get(tid) is t:
                     del self.tables[tid]
                     self.idle_since.pop(tid, None)

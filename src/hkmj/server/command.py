@@ -92,7 +92,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--idle-timeout", float, "S", "seconds a websocket may send nothing before it is closed"),
     ("--header-timeout", float, "S", "seconds a client has to send a request's headers or body"),
     ("--write-timeout", float, "S", "seconds a websocket client may leave the server's messages unread (its buffers full) before it is disconnected"),
-    ("--abandon-after", float, "S", "seconds with nobody connected after which a table is abandoned"),
+    ("--abandon-after", float, "S", "seconds with no player connected after which a table is abandoned (spectators keep only a match of four bots)"),
     ("--keep-days", float, "D", "days a finished or abandoned table is kept after its creation, then deleted (0: for ever)"),
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
     ("--absent-after", float, "S", "seconds a seated player may be disconnected while it is their decision; then the server plays for them"),

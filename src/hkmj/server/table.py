@@ -71,6 +71,8 @@ SLOW_SAVE = 2.0
 """Seconds a log entry may wait for the database before the table's clients are told why
 nothing moves (error ``saving``; the entry is retried until it is saved)."""
 """Public moves of the current hand kept for a client that joins (its "recent moves" list)."""
+PRESENCE_EVERY = 1.0
+"""Seconds between frames that show only who is connected (:meth:`Table._presence`)."""
 REFUSED_PER_HAND = 3
 """False Mahjongs a seat may have refused (teaching tables, HK-5.7) per hand; later ones are
 answered ``rate_limited`` and not logged, so the log cannot be grown without bound."""
@@ -193,6 +195,9 @@ class Table:
         self._timer: asyncio.TimerHandle | None = None
         self._pump_at: asyncio.TimerHandle | None = None
         self._next_at: asyncio.TimerHandle | None = None
+        self._presence_at: asyncio.TimerHandle | None = None
+        self._presence_shown = -math.inf
+        """When (event loop time) a frame last showed a change of who is connected (:meth:`_presence`)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.actions = 0
         self.closed = False
@@ -869,7 +874,7 @@ class Table:
         self.send_state(client)
         if client.slot is not None:
             self.absent_since.pop(client.slot, None)
-            self._publish()
+            self._presence()
 
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
@@ -878,6 +883,27 @@ class Table:
             if slot is not None and not any(c.slot == slot for c in self.clients):
                 self.absent_since[slot] = asyncio.get_running_loop().time()
                 self._schedule()  # the seat's decision may now time out sooner
+            self._presence()
+
+    def _presence(self) -> None:
+        """Show everyone that a seat's connections changed: at once, then at most once every
+        :data:`PRESENCE_EVERY` seconds (one frame for all the changes meanwhile). A seated player
+        reconnecting in a loop sent every client at the table two frames a reconnect, about 100 a
+        second at the handshakes ``--http-rate`` allows, each drawn again by the browser."""
+        if not self.live or self._presence_at is not None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._presence_shown + PRESENCE_EVERY - loop.time()
+        if wait > 0:
+            self._presence_at = loop.call_later(wait, self._presence_due)
+            return
+        self._presence_shown = loop.time()
+        self._publish()
+
+    def _presence_due(self) -> None:
+        self._presence_at = None
+        if self.live and not self.closed:
+            self._presence_shown = asyncio.get_running_loop().time()
             self._publish()
 
     def state_text(self, slot: int | None) -> str:
@@ -1077,7 +1103,7 @@ class Table:
         """Stop timers and tasks (server shutdown, match over, table abandoned); no more frames."""
         self.closed = True
         self.live = False
-        for h in (self._timer, self._pump_at, self._next_at):
+        for h in (self._timer, self._pump_at, self._next_at, self._presence_at):
             if h is not None:
                 h.cancel()
         for task in list(self._tasks):
