@@ -94,6 +94,13 @@ class Summary:
         except KeyError:
             return limit
 
+    def _limit_line(self) -> list[str]:
+        """The summary's line of limit hands, named; none for MCR (no limit hands among its 81 fans, MCR-6)."""
+        if self.rules == "mcr":
+            return []
+        named = ", ".join(f"{self._limit_name(k)} {v}" for k, v in sorted(self.limits.items()))
+        return [f"limit hands       {sum(self.limits.values())}" + (f": {named}" if named else "")]
+
     def report(self, workers: int) -> str:
         n = max(self.hands, 1)
         wins = max(self.wins, 1)
@@ -103,15 +110,12 @@ class Summary:
             + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.wins_by_type.items()),
             f"draws             {self.draws} ({self.draws / n:.1%})",
             f"false Mahjong     {self.penalties}",
-            f"limit hands       {sum(self.limits.values())}"
-            + (": " + ", ".join(f"{self._limit_name(k)} {v}" for k, v in sorted(self.limits.items())) if self.limits else ""),
+            *self._limit_line(),
             f"average {'score' if self.rules == 'classical' else self.unit:<9} {self.fan_total / wins:.2f} per win",
             "wins by seat      " + "  ".join(f"{SEAT_LETTERS[s]} {self.wins_by_seat[s]}" for s in range(4)),
             "points/hand seat  " + "  ".join(f"{SEAT_LETTERS[s]} {self.points_by_seat[s] / n:+.2f}" for s in range(4)),
             "by player:",
         ]
-        if self.rules == "mcr":  # no limit hands among the 81 fans (MCR-6)
-            lines.remove(lines[4])
         for p in range(4):
             lines.append(
                 f"  player {p + 1} {self.bots[p]:<8} wins {self.wins_by_player[p]:>6}  "
