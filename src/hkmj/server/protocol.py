@@ -70,6 +70,7 @@ ERRORS: dict[str, str] = {
     "not_started": "the match has not started",
     "match_over": "the match is over",
     "nothing_to_do": "there is nothing to do (back: no bot holds your seat; start: the match has started)",
+    "away_until_next_hand": "a bot plays your seat until the next hand: you were turned away twice in this hand",
     "out_of_turn": "you have no decision to make now",
     "stale": "the action answers an older state",
     "duplicate": "this client sequence number was already used",

@@ -8,7 +8,10 @@ engine, so a restarted server resumes each table at the exact state. Entries:
 ``join``    ``{slot, name, token}``: a human took a slot (``token`` is the SHA-256 of the secret token)
 ``start``   ``{fill, salt, wall}``: open slots filled with bots, first hand dealt
 ``act``     ``{slot, seat, action, by, cseq}``: an action (``by`` = player, timeout or bot)
-``away``/``back`` ``{slot}``: a bot holds the seat after repeated timeouts / the player is back
+``away``/``back`` ``{slot}``: a bot holds the seat after repeated timeouts / the player is back;
+            the second ``away`` of a slot in a hand holds the seat until the next deal (no
+            ``back`` before it: :meth:`Table.held`), and the ``back`` logged just after that
+            ``next`` gives it to its player if they are connected then
 ``ready``   ``{slot}``: the player asked for the next hand
 ``next``    ``{salt, wall}``: the finished hand is settled and the next one dealt
 
@@ -73,6 +76,10 @@ nothing moves (error ``saving``; the entry is retried until it is saved)."""
 """Public moves of the current hand kept for a client that joins (its "recent moves" list)."""
 PRESENCE_EVERY = 1.0
 """Seconds between frames that show only who is connected (:meth:`Table._presence`)."""
+HELD_AFTER = 2
+"""The ``away`` of a slot in one hand from which a bot keeps its seat until the next deal: a
+player who never plays and takes the seat back each time (``back``, or a ``resume``) cost the
+others the time bank and ``--slow-grace`` per decision all hand long (docs/server.md, *Stalling*)."""
 REFUSED_PER_HAND = 3
 """False Mahjongs a seat may have refused (teaching tables, HK-5.7) per hand; later ones are
 answered ``rate_limited`` and not logged, so the log cannot be grown without bound."""
@@ -170,6 +177,8 @@ class Table:
         self.names = list(cfg.names)
         self.bots: list[str | None] = list(cfg.slots)
         self.away = [False] * 4
+        self.aways = [0] * 4
+        """How often each slot was turned away in this hand (its logged ``away`` entries)."""
         self.timeouts = [0] * 4
         self.last_cseq = [0] * 4
         self.started = False
@@ -217,7 +226,11 @@ class Table:
         self.slow_bank = math.inf
         """Seconds per hand a player may take beyond :attr:`slow_grace`, in all (``--slow-bank``)."""
         self.bank = [math.inf] * 4
-        """What is left of each slot's time bank in this hand (in memory: full again after a restart)."""
+        """What is left of each slot's time bank in this hand (in memory: full again after a restart,
+        but for the slots of :attr:`unbanked`)."""
+        self.unbanked: set[int] = set()
+        """The slots a bot held until this hand was dealt (:meth:`held`): they have no time bank in
+        this hand, only ``slow_grace`` per decision (from the log, so a restart keeps it)."""
         self.absent_since: dict[int, float] = {}
         """When each seated slot lost its last connection (event loop time)."""
         self.live_since = 0.0
@@ -369,8 +382,10 @@ class Table:
                 self.refused[slot] += 1
             self._take_events()
         elif kind == "away":
-            self.away[data["slot"]] = True
-            self._emit({"type": "away", "slot": data["slot"]}, {})
+            slot = data["slot"]
+            self.away[slot] = True
+            self.aways[slot] += 1
+            self._emit({"type": "away", "slot": slot, "held": self.held(slot)}, {})
             self._schedule()
             self._publish()
         elif kind == "back":
@@ -387,6 +402,7 @@ class Table:
             self._publish(None if seat is None else {seat})
         elif kind == "next":
             assert self.match is not None
+            self.unbanked = {s for s in range(4) if self.held(s)}
             self._flush_pending()
             events = self.match.finish_hand()
             self.ready.clear()
@@ -423,7 +439,8 @@ class Table:
         self._release_at = 0.0
         self._window_open = False
         self.refused = [0] * 4
-        self.bank = [self.slow_bank] * 4
+        self.aways = [0] * 4
+        self.bank = self.full_bank()
         self.decisions = {}  # the last hand's are over; none is charged to this hand's bank
         self.salt = salt
         self.commit_hex = commitment(salt, ids)
@@ -579,6 +596,7 @@ class Table:
                     "joined": self.tokens[i] is not None,
                     "host": self.host == i,
                     "away": self.away[i],
+                    "held": self.held(i),
                     "connected": connected[i] > 0,
                     "seat": self.seat_of(i),
                     "total": 0 if m is None else m.totals[i],
@@ -663,6 +681,7 @@ class Table:
             "slot": slot,
             "seat": seat,
             "away": self.away[slot],
+            "held": self.held(slot),
             "timeouts": self.timeouts[slot],
             "last_cseq": self.last_cseq[slot],
             "ready": slot in self.ready,
@@ -680,7 +699,7 @@ class Table:
         if self._others_wait() and self.bank[slot] < math.inf:
             mine["bank"] = round(self.bank[slot], 1)
         d = self.decisions.get(seat)
-        if d is not None and not self._pending:
+        if d is not None and not self._pending and not self.held(slot):
             mine["legal"] = [str(a) for a in hand.legal_actions(seat)]
             mine["can_declare"] = hand.can_declare_mahjong(seat)
             if d.deadline < math.inf:
@@ -704,6 +723,21 @@ class Table:
 
     def bot_controlled(self, slot: int) -> bool:
         return self.tokens[slot] is None or self.away[slot]
+
+    def held(self, slot: int) -> bool:
+        """Whether a bot keeps ``slot``'s seat until the next deal: its player was turned away
+        for the :data:`HELD_AFTER`-th time in this hand (from the logged ``away`` entries, so a
+        restart keeps it). Until then ``back``, an action and a hint are refused
+        (``away_until_next_hand``) and a ``resume`` only watches the seat's own hand."""
+        return self.away[slot] and self.aways[slot] >= HELD_AFTER
+
+    def _refuse_held(self, slot: int, what: str) -> None:
+        if self.held(slot):
+            raise ProtocolError(
+                "away_until_next_hand",
+                f"{what}: a bot plays your seat until the next hand: you were turned away {self.aways[slot]} times in this hand "
+                f"({self.cfg.away_after} missed turns in a row each); your seat is yours again when the next hand is dealt",
+            )
 
     def _schedule(self) -> None:
         """Open decisions for the seats the engine waits for; arm the timer; wake bots."""
@@ -769,6 +803,11 @@ class Table:
             return min(deadline, d.opened_at + self.claim_window)
         since = max(d.opened_at, d.opened_at if gone is None else gone)
         return min(deadline, since + self.absent_after)
+
+    def full_bank(self) -> list[float]:
+        """Each slot's time bank as a hand starts: ``slow_bank``, none for :attr:`unbanked` slots
+        (a seat held until this deal would otherwise cost the others the whole bank again)."""
+        return [0.0 if s in self.unbanked else self.slow_bank for s in range(4)]
 
     def _others_wait(self) -> bool:
         """Whether more than one human is seated, so that a slow player makes another wait."""
@@ -856,7 +895,14 @@ class Table:
         hand, m = self.hand, self.match
         if self.closed or hand is None or m is None or not hand.over or m.over:
             return
+        held = [s for s in range(4) if self.held(s)]
         await self._commit("next", {"salt": secrets.token_hex(16), "wall": secrets.randbits(128)})
+        if self.hand is not hand and self.status != "over":
+            # a seat held until this deal is its player's again if they are here to play it
+            # (logged, so a restart replays it); if not, a bot holds it until they come back
+            for s in held:
+                if self.away[s] and any(c.slot == s for c in self.clients):
+                    await self._commit("back", {"slot": s})
         if self.status == "over":
             if self.store is not None:
                 await self.store.status_retrying(self.id, "over", stop=lambda: self.closed)
@@ -938,8 +984,14 @@ class Table:
 
     async def back(self, slot: int, *, asked: bool = True) -> None:
         """The player is back: the bot holding the seat gives it up. When the player ``asked``
-        (a ``back`` message) and no bot holds the seat, ``nothing_to_do`` says so."""
+        (a ``back`` message) and no bot holds the seat, ``nothing_to_do`` says so; while the bot
+        keeps it until the next deal (:meth:`held`), ``away_until_next_hand`` (a ``resume``,
+        not asking, is only attached as a watcher of its seat)."""
         async with self.lock:
+            if self.held(slot):
+                if asked:
+                    self._refuse_held(slot, "back")
+                return  # a resume: the player watches their seat until the next deal
             if self.away[slot]:
                 await self._commit("back", {"slot": slot})
             elif asked:
@@ -1004,6 +1056,7 @@ class Table:
                 raise ProtocolError("not_started")
             if hand is None or hand.over:
                 raise ProtocolError("match_over" if self.match.over else "out_of_turn", "no hand in play")
+            self._refuse_held(slot, "action")
             seat = self.match.seat_of(slot)
             try:
                 action = parse_action(msg_action)
@@ -1040,6 +1093,7 @@ class Table:
         hand, m = self.hand, self.match
         if hand is None or m is None or hand.over:
             raise ProtocolError("out_of_turn", "no hand in play")
+        self._refuse_held(slot, "hint")
         seat = m.seat_of(slot)
         legal = hand.legal_actions(seat)
         if seat not in self.decisions or not legal or self._pending:

@@ -10,8 +10,9 @@ const T = {
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.",
     join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
-    prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", bot_: "bot", offline: "offline", total: "total",
+    prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
+    held: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
     robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
@@ -66,6 +67,7 @@ const T = {
       no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.", saving: "The server cannot save the game at the moment; play goes on as soon as it can, and no move is lost.",
       nothing_to_do: "Nothing to do: that is done already.",
+      away_until_next_hand: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
       no_hints: "Hints are off at this table.",
       name_taken: "That name looks like another seat's name, or like a bot's: choose another.",
       not_host: "Only the player who sat first may start the match, or anyone seated once that player has been away for a while; it starts by itself once every seat is taken.",
@@ -77,8 +79,9 @@ const T = {
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.",
     join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
-    prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
+    prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
+    held: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
     pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
     robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
@@ -133,6 +136,7 @@ const T = {
       no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.", saving: "Le serveur ne peut pas enregistrer la partie pour l'instant\u00a0; le jeu reprendra dès que possible, sans perdre aucun coup.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
+      away_until_next_hand: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
       no_hints: "Les conseils sont désactivés à cette table.",
       name_taken: "Ce nom ressemble à celui d'une autre place, ou à celui d'un robot\u00a0: choisissez-en un autre.",
       not_host: "Seule la personne assise la première peut commencer la partie, ou toute personne assise quand elle est absente depuis un moment\u00a0; la partie commence d'elle-même quand toutes les places sont prises.",
@@ -463,7 +467,7 @@ function seatBox(st, seat, pos) {
   const pond = h.discards[seat].map((id) => img(id, h.last_discard && h.last_discard.tile === id ? "last" : "")).join("");
   const melds = h.melds[seat].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
   const bonus = h.bonus[seat].map((x) => img(x)).join("");
-  const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t("away")}</span>` : "",
+  const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t(p.held ? "awayHeld" : "away")}</span>` : "",
     p.bot && p.name ? `<span class="badge">${t("bot_")}${colon()}${esc(botName(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? `<span class="badge">${t("offline")}</span>` : ""].join("");
   const turn = h.phase !== "over" && h.turn === seat;
   return `<div class="seat ${pos} ${turn ? "turn" : ""}" data-seat="${seat}">
@@ -512,10 +516,10 @@ function render() {
       ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
-      ${mine.away ? `<button class="primary" id="back">${t("back")}</button>` : ""}
+      ${mine.away && !mine.held ? `<button class="primary" id="back">${t("back")}</button>` : ""}
       ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
       ${mine.bank != null ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
-    </div><div class="msg">${esc(prompt)}${hint}</div>${refusal}` : "";
+    </div><div class="msg">${esc(prompt)}${hint}</div>${mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : ""}${refusal}` : "";
   const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
   $("#app").innerHTML = `${watching}<div id="board">
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
