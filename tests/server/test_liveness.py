@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import random
 import sqlite3
 import time
@@ -370,3 +371,106 @@ def test_a_seated_stranger_reconnecting_in_a_loop_cannot_flood_the_others_with_f
     assert len(frames) <= 3 + 2, (reconnects, len(frames))  # once a second, and the first change at once
     assert last["players"][1]["joined"] and not last["players"][1]["connected"]
 
+
+
+async def _play_until(host: GameClient, done: Callable[[dict[str, Any]], bool], rng: random.Random, timeout: float = 60) -> dict[str, Any]:
+    """The host plays at once (and asks for the next hand) until a frame satisfies ``done``."""
+    acted = -1
+    deadline = time.monotonic() + timeout
+    while True:
+        st = host.state or {}
+        if st and done(st):
+            return st
+        legal = (st.get("mine") or {}).get("legal") or []
+        if legal and st["seq"] != acted:
+            acted = st["seq"]
+            await host.act(choose(legal, rng))
+        elif st.get("reveal") and not st["mine"]["ready"] and st["seq"] != acted:
+            acted = st["seq"]
+            await host.send(type="next")
+        assert time.monotonic() < deadline, st.get("hand")
+        with contextlib.suppress(TimeoutError):
+            await host.recv(0.05)
+
+
+def test_a_seat_held_until_the_next_hand_is_its_players_again_at_the_deal_also_after_a_restart(make_server: MakeServer, tmp_path: Path) -> None:
+    """A stranger who never plays is turned away twice in the first hand: the bot keeps the seat
+    until the next hand. The stranger still sees its own hand but cannot act, hint or take the
+    seat back (``away_until_next_hand``, the message saying why and until when), neither before
+    nor after a server restart (the count of the hand's ``away`` entries is replayed from the
+    log). At the next deal, connected, the stranger has the seat again (a logged ``back``, replayed
+    after a second restart) with no time bank for that hand, only the grace per decision."""
+    db = tmp_path / "held.db"
+    server = make_server(
+        f"sqlite:///{db}", "--idle-after", "30", "--absent-after", "30", "--slow-grace", str(GRACE), "--slow-bank", str(BANK)
+    )
+    tid = server.create(
+        slots=[None, None, "greedy", "greedy"], hands=2, teaching=True, timer=None, claim_window=0.02, bot_delay=0, away_after=AWAY_AFTER, next_delay=1
+    )
+    rng = random.Random(19)
+
+    async def refusals(c: GameClient) -> list[dict[str, Any]]:
+        out = []
+        st = c.state
+        assert st is not None
+        for msg in ({"type": "back"}, {"type": "hint"}, {"type": "action", "cseq": c.cseq + 1, "at": st["seq"], "action": "pass"}):
+            await c.send(**msg)
+            out.append(await c.wait(lambda m: m["type"] == "error"))
+        return out
+
+    async def before() -> tuple[str, str, dict[str, Any], list[dict[str, Any]]]:
+        async with server.client() as host, server.client() as stranger:
+            host_token = await host.join(tid, 0, "Host")
+            token = await stranger.join(tid, 1, "Stranger")
+            playing = asyncio.create_task(_play_until(host, lambda st: False, rng))
+            try:
+                await stranger.wait(lambda m: m["type"] == "state" and m["mine"]["away"], 30)
+                await stranger.send(type="back")  # the first time, the seat comes back
+                await stranger.wait(lambda m: m["type"] == "state" and not m["mine"]["away"])
+                held = await stranger.wait(lambda m: m["type"] == "state" and m["mine"]["held"], 30)
+                refused = await refusals(stranger)
+            finally:
+                playing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await playing
+            return host_token, token, held, refused
+
+    host_token, token, held, refused = asyncio.run(before())
+    assert held["hand"]["number"] == 1 and held["reveal"] is None, held["hand"]
+    assert held["mine"]["away"] and held["players"][1]["held"] and held["players"][1]["away"]
+    assert held["mine"]["concealed"] and held["mine"]["legal"] == []  # sees its hand, may not act
+    assert [r["code"] for r in refused] == ["away_until_next_hand"] * 3, refused
+    assert "until the next hand" in str(refused[0]["message"]) and "turned away 2 times" in str(refused[0]["message"])
+
+    server.stop()
+    server.start()
+
+    async def after() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+        async with server.client() as stranger, server.client() as host:
+            resumed = await stranger.resume(tid, token)  # a resume does not take a held seat back
+            again = await refusals(stranger)
+            await host.resume(tid, host_token)
+            hosted = await _play_until(host, lambda st: st["hand"]["number"] == 2, rng)
+            dealt = await stranger.wait(lambda m: m["type"] == "state" and m["hand"]["number"] == 2 and not m["mine"]["away"], 10)
+            return resumed, again, dealt, hosted
+
+    resumed, again, dealt, hosted = asyncio.run(after())
+    assert resumed["hand"]["number"] == 1 and resumed["mine"]["held"] and resumed["mine"]["legal"] == []
+    assert [r["code"] for r in again] == ["away_until_next_hand"] * 3, again
+    assert not dealt["mine"]["held"] and not dealt["players"][1]["away"]
+    assert dealt["mine"]["bank"] == 0.0  # held in the last hand: only the grace per decision in this one
+    assert hosted["mine"]["bank"] == BANK
+    server.stop()
+    with sqlite3.connect(db) as con:
+        kinds = [(k, json.loads(d)) for k, d in con.execute("SELECT kind, data FROM hkmj_events WHERE table_id = ? ORDER BY seq", (tid,))]
+    nxt = next(i for i, (k, _) in enumerate(kinds) if k == "next")
+    assert kinds[nxt + 1] == ("back", {"slot": 1}), kinds[nxt - 2 : nxt + 3]  # logged: a restart replays it
+    assert [d["slot"] for k, d in kinds[:nxt] if k == "away"] == [1, 1]
+    server.start()
+
+    async def replayed() -> dict[str, Any]:
+        async with server.client() as stranger:
+            return await stranger.resume(tid, token)
+
+    st = asyncio.run(replayed())
+    assert st["hand"]["number"] == 2 and not st["players"][1]["held"] and st["mine"]["bank"] == 0.0
