@@ -574,7 +574,7 @@ def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_e
     from playwright.sync_api import sync_playwright
 
     server = make_server(None, "--idle-after", "30", "--slow-grace", "0.3", "--slow-bank", "0.3")
-    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, teaching=True, timer=None, claim_window=0.02, bot_delay=0.2, away_after=1)
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=4, teaching=True, timer=None, claim_window=0.02, bot_delay=0.2, away_after=1, next_delay=0.5)
     stop = threading.Event()
     joined = threading.Event()
 
