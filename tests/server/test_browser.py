@@ -455,6 +455,71 @@ def test_each_player_sees_their_time_bank_in_english_and_french(make_server: Any
     assert not errors, errors
 
 
+def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_english_and_french(make_server: Any) -> None:
+    """A player who never plays is turned away (``away_after`` 1): the page offers "I'm back", and
+    it is taken. Turned away a second time in the hand, the bot keeps the seat until the next
+    hand (issue 9): the page says so plainly, in English and in French, with no "Back" button
+    (``back`` would be refused), the seat's badge saying until when, and the player's hand still shown."""
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--idle-after", "30", "--slow-grace", "0.3", "--slow-bank", "0.3")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=4, teaching=True, timer=None, claim_window=0.02, bot_delay=0.2, away_after=1, next_delay=0.5)
+    stop = threading.Event()
+    joined = threading.Event()
+
+    def host() -> None:  # the other human plays at once
+        async def go() -> None:
+            async with server.client() as c:
+                await c.join(tid, 0, "Host")
+                joined.set()
+                rng, acted = random.Random(7), -1
+                while not stop.is_set():
+                    st = c.state or {}
+                    legal = (st.get("mine") or {}).get("legal") or []
+                    if legal and st["seq"] != acted:
+                        acted = st["seq"]
+                        await c.act(choose(legal, rng))
+                    with contextlib.suppress(TimeoutError):
+                        await c.recv(0.05)
+
+        asyncio.run(go())
+
+    playing = threading.Thread(target=host, daemon=True)
+    playing.start()
+    assert joined.wait(15)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        page.select_option("#lang", "en")
+        page.goto(f"{server.base}/t/{tid}?sit=1")
+        wait_true(page, "!!document.querySelector('#back')", 30)  # turned away once: "I'm back" is offered
+        page.evaluate("document.querySelector('#back').click()")  # in the page: the bots redraw it many times a second
+        wait_true(page, "!!document.querySelector('#held')", 30)
+        words = {
+            "en": ("A bot plays for you until the next hand: you were away twice this hand.", "away until the next hand (bot playing)"),
+            "fr": ("Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne.", "absent jusqu'à la donne suivante (un robot joue)"),
+        }
+        for lang in ("en", "fr"):
+            if lang == "fr":
+                page.select_option("#lang", "fr")
+                wait_true(page, "document.documentElement.lang === 'fr' && !!document.querySelector('#held')", 15)
+            said, badge = words[lang]
+            assert (page.text_content("#held") or "").startswith(said)
+            assert badge in (page.text_content(".seat.me") or "")
+            assert page.locator("#back").count() == 0  # back would be refused: not offered
+            assert page.locator("#bank").count() == 0  # nothing for the player to spend in this hand
+            assert page.locator("#hand button.t").count() >= 13  # the player still sees their hand
+            assert page.locator("#hand button.t:not([disabled])").count() == 0
+            page.screenshot(path=str(ARTIFACTS / f"held-{lang}.png"), full_page=True)
+        browser.close()
+    stop.set()
+    playing.join(10)
+    assert not errors, errors
+
+
 def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(server: Server) -> None:
     """A newcomer met the house options as the protocol spells them: labels *minfan*, *table*,
     *payment* and values *seed*, *half-shooter*, in French too, and "HK minfan=0 … table=seed" on
@@ -565,67 +630,3 @@ def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(server: Server, rules: st
         assert not errors, errors
         browser.close()
 
-
-def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_english_and_french(make_server: Any) -> None:
-    """A player who never plays is turned away (``away_after`` 1): the page offers "I'm back", and
-    it is taken. Turned away a second time in the hand, the bot keeps the seat until the next
-    hand (issue 9): the page says so plainly, in English and in French, with no "Back" button
-    (``back`` would be refused), the seat's badge saying until when, and the player's hand still shown."""
-    from playwright.sync_api import sync_playwright
-
-    server = make_server(None, "--idle-after", "30", "--slow-grace", "0.3", "--slow-bank", "0.3")
-    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=4, teaching=True, timer=None, claim_window=0.02, bot_delay=0.2, away_after=1, next_delay=0.5)
-    stop = threading.Event()
-    joined = threading.Event()
-
-    def host() -> None:  # the other human plays at once
-        async def go() -> None:
-            async with server.client() as c:
-                await c.join(tid, 0, "Host")
-                joined.set()
-                rng, acted = random.Random(7), -1
-                while not stop.is_set():
-                    st = c.state or {}
-                    legal = (st.get("mine") or {}).get("legal") or []
-                    if legal and st["seq"] != acted:
-                        acted = st["seq"]
-                        await c.act(choose(legal, rng))
-                    with contextlib.suppress(TimeoutError):
-                        await c.recv(0.05)
-
-        asyncio.run(go())
-
-    playing = threading.Thread(target=host, daemon=True)
-    playing.start()
-    assert joined.wait(15)
-    with sync_playwright() as p:
-        browser = _launch(p)
-        errors: list[str] = []
-        page = browser.new_page(viewport={"width": 1000, "height": 800})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        page.select_option("#lang", "en")
-        page.goto(f"{server.base}/t/{tid}?sit=1")
-        wait_true(page, "!!document.querySelector('#back')", 30)  # turned away once: "I'm back" is offered
-        page.evaluate("document.querySelector('#back').click()")  # in the page: the bots redraw it many times a second
-        wait_true(page, "!!document.querySelector('#held')", 30)
-        words = {
-            "en": ("A bot plays for you until the next hand: you were away twice this hand.", "away until the next hand (bot playing)"),
-            "fr": ("Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne.", "absent jusqu'à la donne suivante (un robot joue)"),
-        }
-        for lang in ("en", "fr"):
-            if lang == "fr":
-                page.select_option("#lang", "fr")
-                wait_true(page, "document.documentElement.lang === 'fr' && !!document.querySelector('#held')", 15)
-            said, badge = words[lang]
-            assert (page.text_content("#held") or "").startswith(said)
-            assert badge in (page.text_content(".seat.me") or "")
-            assert page.locator("#back").count() == 0  # back would be refused: not offered
-            assert page.locator("#bank").count() == 0  # nothing for the player to spend in this hand
-            assert page.locator("#hand button.t").count() >= 13  # the player still sees their hand
-            assert page.locator("#hand button.t:not([disabled])").count() == 0
-            page.screenshot(path=str(ARTIFACTS / f"held-{lang}.png"), full_page=True)
-        browser.close()
-    stop.set()
-    playing.join(10)
-    assert not errors, errors
