@@ -629,4 +629,3 @@ def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(server: Server, rules: st
         page.screenshot(path=str(ARTIFACTS / f"payments-{rules}-{lang}-{width}.png"))
         assert not errors, errors
         browser.close()
-
