@@ -77,9 +77,10 @@ nothing moves (error ``saving``; the entry is retried until it is saved)."""
 PRESENCE_EVERY = 1.0
 """Seconds between frames that show only who is connected (:meth:`Table._presence`)."""
 HELD_AFTER = 2
-"""The ``away`` of a slot in one hand from which a bot keeps its seat until the next deal: a
-player who never plays and takes the seat back each time (``back``, or a ``resume``) cost the
-others the time bank and ``--slow-grace`` per decision all hand long (docs/server.md, *Stalling*)."""
+"""How many times a slot is turned away in one hand (``away`` entries) before a bot keeps its
+seat until the next deal: a player who never played and took the seat back each time (``back``,
+or a ``resume``) cost the others the time bank and ``--slow-grace`` per decision all hand long
+(docs/server.md, *Stalling*)."""
 REFUSED_PER_HAND = 3
 """False Mahjongs a seat may have refused (teaching tables, HK-5.7) per hand; later ones are
 answered ``rate_limited`` and not logged, so the log cannot be grown without bound."""
