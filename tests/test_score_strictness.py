@@ -823,6 +823,10 @@ OTHER_COMMANDS_ERRORS = (
     "argument --delay: 'x' is not a number of seconds",
     "argument --hands: not allowed with argument --round",
     "the following arguments are required: file",
+    # hkmj itself (hkmj.cli._parse; tests/test_help_fr.py)
+    "unknown command 'scor'; did you mean 'score'? (the commands: score, play)",
+    "unknown option --bogus (hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help)",
+    "--seat is an option of a command, not of hkmj itself: give the command first (hkmj score --seat S); commands that take it: score, review",
     "argument --lang: language 'de': the review is written in en (English) or fr (French)",
     "ambiguous option: --r could match --round, --record, --rules",
     # hkmj replay's run-time errors (tests/records/test_records.py)

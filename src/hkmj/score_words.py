@@ -383,6 +383,16 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"unrecognized arguments: (?P<words>.+) \(write the hand as one word, without spaces: (?P<hand>\S+)\)",
      "arguments non reconnus : {words} (écrivez la main d'un seul mot, sans espaces : {hand})"),
     (r"unrecognized arguments: (?P<words>.+)", "arguments non reconnus : {words}"),
+    # --- hkmj itself (hkmj.cli._parse): a command or an option it does not know
+    (rf"unknown command (?P<word>{_ECHO})(?:; did you mean (?P<close>{_ECHO})\?)? \(the commands: (?P<commands>.+)\)",
+     lambda g: f"commande {g['word']} inconnue" + (f" ; vouliez-vous dire {g['close']} ?" if "close" in g else "")
+     + f" (les commandes : {g['commands']})"),
+    (r"unknown option (?P<option>\S+) \(hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help\)",
+     "option {option} inconnue (hkmj lui-même ne prend que -h et --version ; les options d'une commande : hkmj COMMANDE --help)"),
+    (r"(?P<option>\S+) is an option of a command, not of hkmj itself: give the command first \((?P<line>hkmj .+)\); "
+     r"commands that take it: (?P<commands>.+)",
+     "{option} est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande ({line}) ; "
+     "commandes qui la prennent : {commands}"),
     # --- a message about one part of the hand: the part, then its own message
     (rf"hand (?P<hand>{_ECHO}): (?P<inner>.+)", "main {hand} : {inner}"),
     (rf"(?P<option>--win|--meld|--flower|--season) (?P<value>{_ECHO}): (?P<inner>.+)", "{option} {value} : {inner}"),

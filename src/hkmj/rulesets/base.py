@@ -48,6 +48,8 @@ class Option:
     low: int = 0
     high: int = 0
     help: str = ""
+    help_fr: str = ""
+    """:attr:`help` in French (``hkmj COMMAND --help --lang fr``)."""
 
     def check(self, value: str) -> str:
         """The normalised value, or :class:`RulesetError` naming the option and what it accepts."""

@@ -35,8 +35,10 @@ class Classical(Ruleset):
     unit = "points"
     scores_every_hand = True
     OPTIONS = (
-        Option("pay_highest", "off", ("off", "on"), help="the winner pays twice the difference to higher scores (CL-7.4)"),
-        Option("limit", "1000", low=cl.LIMIT_RANGE[0], high=cl.LIMIT_RANGE[1], help="the limit in points (CL-6.2)"),
+        Option("pay_highest", "off", ("off", "on"), help="the winner pays twice the difference to higher scores (CL-7.4)",
+               help_fr="le gagnant paie deux fois la différence aux scores plus élevés (CL-7.4)"),
+        Option("limit", "1000", low=cl.LIMIT_RANGE[0], high=cl.LIMIT_RANGE[1], help="the limit in points (CL-6.2)",
+               help_fr="la limite en points (CL-6.2)"),
     )
     win_flags: ClassVar[frozenset[str]] = frozenset(cl.CLASSICAL_FLAGS)
 
