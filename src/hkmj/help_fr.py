@@ -65,8 +65,8 @@ METAVARS: Final = {
     "S": "S",
     "D": "J",
     "N": "N",
-    "BOT": "BOT",
-    "BOTS": "BOTS",
+    "BOT": "ROBOT",
+    "BOTS": "ROBOTS",
     "A,B,C": "A,B,C",
     "HOST": "HÔTE",
     "PORT": "PORT",
@@ -159,7 +159,7 @@ Voir docs/play.md. Il faut un terminal de 80x24 ou plus.
 
 Une partie est enregistrée au fil du jeu : dans le fichier --record, sinon sous
 $XDG_STATE_HOME/hkmj (~/.local/state/hkmj) ; la quitter avant sa fin affiche la commande qui
-la continue. Avec --resume, la graine, la longueur, les bots, --teach et les règles sont ceux
+la continue. Avec --resume, la graine, la longueur, les robots, --teach et les règles sont ceux
 de la partie enregistrée (donnés, ils doivent s'accorder avec elle) ; --lang et --glyphs
 prennent par défaut ceux de la partie.
 
@@ -184,13 +184,13 @@ reprennent après un redémarrage.
 """
 
 _BOT_MATCH_EPILOG = """\
-Chaque --bot est un bot intégré (random, greedy, strong, expert) ou une commande lancée comme
+Chaque --bot est un robot intégré (random, greedy, strong, expert) ou une commande lancée comme
 sous-processus qui parle le protocole JSON-lines hkmj-bot/1 (docs/bot-protocol.md). Donnez
---bot une à quatre fois ; les places vides reçoivent --fill (greedy). Un bot lit des lignes
+--bot une à quatre fois ; les places vides reçoivent --fill (greedy). Un robot lit des lignes
 JSON sur son entrée standard et répond à chaque {"type": "request", "id": N, "legal": [...],
 ...} par une ligne sur sa sortie standard, {"id": N, "action": "discard 5p"} (un texte de
 "legal"), terminée par un saut de ligne et vidée. Une réponse tardive, mal formée ou
-illégale, ou un bot qui meurt, est notée sur la sortie d'erreur et remplacée par un coup sûr ;
+illégale, ou un robot qui meurt, est notée sur la sortie d'erreur et remplacée par un coup sûr ;
 la partie continue.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
@@ -198,21 +198,21 @@ la partie continue.
 """
 
 _ARENA_EPILOG = """\
-Classe les bots avec OpenSkill (Plackett-Luce) sur des donnes dupliquées : chaque donne est
-jouée quatre fois, les places tournant, pour que chaque bot tienne chaque main. Demande
+Classe les robots avec OpenSkill (Plackett-Luce) sur des donnes dupliquées : chaque donne est
+jouée quatre fois, les places tournant, pour que chaque robot tienne chaque main. Demande
 l'extra : pip install "hkmj[arena]".
 
   hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
   hkmj arena --bots mybots:make_bot,greedy,strong --deals 50
 
-Un bot à vous est un chemin d'import module:fabrique, où fabrique(graine) renvoie un joueur
+Un robot à vous est un chemin d'import module:fabrique, où fabrique(graine) renvoie un joueur
 avec une méthode choose(view, legal) (docs/bot-protocol.md) ; le module est cherché d'abord
 dans le dossier courant.
 """
 
 _REVIEW_DESCRIPTION = """\
 Rejoue une partie (finie, ou quittée pour être reprise) et revoit les décisions d'un joueur face
-au bot conseiller (l'expert s'il est installé, sinon le bot strong). Pour chaque défausse, kong,
+au robot conseiller (l'expert s'il est installé, sinon le robot strong). Pour chaque défausse, kong,
 Mahjong et réponse à une défausse (passes comprises) qui offrait un choix, le conseiller estime
 chaque action permise du point de vue du joueur : la revue montre ce qu'il aurait joué, combien
 de points d'espérance le choix a coûté (et les chances de gagner), et à quelle distance la main
@@ -255,14 +255,14 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "description": (
             "Le Mahjong aux règles exactes : Hong Kong (par défaut, HK-1..HK-7), les règles officielles chinoises "
             "(MCR) et le jeu classique aux points et doublements, au choix avec --rules hk|mcr|classical. "
-            "Comptez des mains, jouez dans le terminal, simulez et rejouez des parties de bots, revoyez vos "
+            "Comptez des mains, jouez dans le terminal, simulez et rejouez des parties de robots, revoyez vos "
             "parties, servez des tables aux navigateurs."
         ),
         "epilog": (
             "Pour commencer :\n"
             "  hkmj play --teach --lang fr  apprendre dans le terminal (? pour l'aide)\n"
             "  hkmj score 234s567p88m111z777z --win 1z --from W --seat S --lang fr\n"
-            "  hkmj simulate --hands 100    100 donnes entre bots ; --record les enregistre\n"
+            "  hkmj simulate --hands 100    100 donnes entre robots ; --record les enregistre\n"
             "  hkmj serve                   des tables au navigateur : http://127.0.0.1:8000\n"
             "\n"
             "Chaque commande a son aide, avec des exemples : hkmj COMMANDE --help --lang fr (ou hkmj help "
@@ -301,12 +301,12 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "simulate": {
-        "help": "parties de bots entre eux, avec un résumé (et leur enregistrement si demandé)",
-        "description": "Joue des donnes de bots entre eux, depuis une graine, sous tout jeu de règles (--rules), et les résume.",
+        "help": "parties de robots entre eux, avec un résumé (et leur enregistrement si demandé)",
+        "description": "Joue des donnes de robots entre eux, depuis une graine, sous tout jeu de règles (--rules), et les résume.",
         "epilog": _SIMULATE_EPILOG,
         "--hands": "donnes à jouer (par défaut {default})",
         "--seed": "graine : la même graine joue les mêmes donnes (par défaut {default})",
-        "--bots": "quatre noms de bots, séparés par des virgules, parmi random, greedy, strong, expert (par défaut {default})",
+        "--bots": "quatre noms de robots, séparés par des virgules, parmi random, greedy, strong, expert (par défaut {default})",
         "--record": (
             "écrire chaque événement en JSON Lines (docs/record-format.md) dans un nouveau fichier ; "
             "n'en écrase jamais un"
@@ -343,16 +343,16 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "play": {
-        "help": "jouer une partie contre trois bots dans le terminal (Textual) : Hong Kong, MCR ou classique",
+        "help": "jouer une partie contre trois robots dans le terminal (Textual) : Hong Kong, MCR ou classique",
         "description": (
-            "Jouez au Mahjong contre trois bots dans le terminal : Hong Kong par défaut, les règles officielles "
+            "Jouez au Mahjong contre trois robots dans le terminal : Hong Kong par défaut, les règles officielles "
             "chinoises (MCR, --rules mcr) ou le jeu classique (--rules classical) ; une partie complète par "
             "défaut (HK-7)."
         ),
         "epilog": _PLAY_EPILOG,
         "--hands": "ne jouer que N donnes",
         "--round": "jouer un tour (vent dominant Est) au lieu d'une partie complète",
-        "--bots": "les trois bots par leur nom (par défaut {default})",
+        "--bots": "les trois robots par leur nom (par défaut {default})",
         "--seed": "graine de la partie (tirage des places et chaque mur) ; au hasard si omise",
         "--teach": (
             "table d'apprentissage : un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "
@@ -371,13 +371,13 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "continuer la partie enregistrée dans FICHIER là où elle s'est arrêtée (son fichier --record, ou "
             "le fichier nommé quand vous l'avez quittée)"
         ),
-        "--delay": "pause avant chaque coup d'un bot (par défaut {default})",
+        "--delay": "pause avant chaque coup d'un robot (par défaut {default})",
     },
     "serve": {
         "help": "lancer le serveur de tables en ligne (client navigateur, protocole websocket)",
         "description": (
             "Sert des tables de Mahjong en ligne (Hong Kong, MCR ou le jeu classique, au choix pour chaque "
-            "table dans le salon) : humains et bots, client navigateur, journal des événements conservé."
+            "table dans le salon) : humains et robots, client navigateur, journal des événements conservé."
         ),
         "epilog": _SERVE_EPILOG,
         "--host": "adresse d'écoute (par défaut {default})",
@@ -420,7 +420,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "--abandon-after": (
             "secondes sans joueur connecté après lesquelles une table est abandonnée (des spectateurs ne "
-            "gardent qu'une partie de quatre bots) (par défaut {default})"
+            "gardent qu'une partie de quatre robots) (par défaut {default})"
         ),
         "--keep-days": (
             "jours pendant lesquels une table finie ou abandonnée est gardée après sa création, puis "
@@ -453,7 +453,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "429 (par défaut {default})"
         ),
         "--unattended-per-address": (
-            "tables vivantes jouées par des bots seuls (quatre bots, ou tous les joueurs absents) que peuvent "
+            "tables vivantes jouées par des robots seuls (quatre robots, ou tous les joueurs absents) que peuvent "
             "compter les tables créées depuis une adresse ; au-delà, 429 (par défaut {default})"
         ),
         "--http-rate": (
@@ -474,35 +474,35 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "bot-match": {
-        "help": "faire jouer des bots externes (sous-processus, lignes JSON) entre eux ou contre des bots intégrés",
+        "help": "faire jouer des robots externes (sous-processus, lignes JSON) entre eux ou contre des robots intégrés",
         "description": (
-            "Joue une partie, depuis une graine, entre des bots lancés comme sous-processus (protocole "
-            "hkmj-bot/1, docs/bot-protocol.md) et des bots intégrés, sous tout jeu de règles (--rules), et "
-            "affiche les totaux et les fautes de chaque bot externe."
+            "Joue une partie, depuis une graine, entre des robots lancés comme sous-processus (protocole "
+            "hkmj-bot/1, docs/bot-protocol.md) et des robots intégrés, sous tout jeu de règles (--rules), et "
+            "affiche les totaux et les fautes de chaque robot externe."
         ),
         "epilog": _BOT_MATCH_EPILOG,
-        "--bot": "un nom de bot intégré ou une commande ; jusqu'à quatre fois",
+        "--bot": "un nom de robot intégré ou une commande ; jusqu'à quatre fois",
         "--fill": "bot intégré des places vides (par défaut {default})",
         "--hands": "donnes à jouer (par défaut {default})",
         "--seed": "graine de la partie : places et murs (par défaut {default})",
         "--time-limit": "secondes par décision (par défaut {default})",
         "--startup-limit": (
-            "secondes qu'a un bot pour sa première requête, démarrage compris, si c'est plus que --time-limit "
+            "secondes qu'a un robot pour sa première requête, démarrage compris, si c'est plus que --time-limit "
             "(par défaut {default})"
         ),
         "--log": "écrire le journal des fautes dans ce fichier au lieu de la sortie d'erreur",
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
     },
     "arena": {
-        "help": "classer des bots avec OpenSkill sur des donnes dupliquées, les places tournant",
+        "help": "classer des robots avec OpenSkill sur des donnes dupliquées, les places tournant",
         "description": (
-            "Classe des bots les uns contre les autres (intégrés, ou les vôtres par chemin d'import) : "
+            "Classe des robots les uns contre les autres (intégrés, ou les vôtres par chemin d'import) : "
             "classements avec intervalles à 95 %, et une courbe du classement selon les donnes jouées."
         ),
         "epilog": _ARENA_EPILOG,
         "--bots": (
             "bots séparés par des virgules, au moins deux : noms intégrés (random, greedy, strong, expert) ou "
-            "chemins d'import module:fabrique de vos bots (fabrique(graine) renvoie un joueur ; voir "
+            "chemins d'import module:fabrique de vos robots (fabrique(graine) renvoie un joueur ; voir "
             "docs/bot-protocol.md)"
         ),
         "--deals": "donnes par table de quatre (par défaut {default})",
@@ -517,7 +517,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--quiet": "pas de barre de progression",
     },
     "review": {
-        "help": "revoir les décisions d'un joueur dans un enregistrement face au bot conseiller",
+        "help": "revoir les décisions d'un joueur dans un enregistrement face au robot conseiller",
         "description": _REVIEW_DESCRIPTION,
         "epilog": _REVIEW_EPILOG,
         "game": "un enregistrement de partie (.jsonl) ou l'export du journal d'une table du serveur",
