@@ -356,8 +356,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"coup enregistré refusé par le moteur : {_french(g['why']) or g['why']}"),
     # --- the engine's refusal of a move (hkmj.engine: Hand._why_illegal, parse_action), quoted by hkmj replay
     *_ENGINE_REFUSALS,
-    (r"bad match_start: (?P<why>.+)", "match_start invalide : {why}"),
-    (r"bad hand_start: (?P<why>.+)", "hand_start invalide : {why}"),
+    (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
      "argument {option} : choix {value} invalide (choisissez parmi {choices})"),

@@ -111,3 +111,10 @@ def test_a_refused_move_in_a_french_report(tmp_path: Path, capsys: pytest.Captur
     assert first.endswith(": coup enregistré refusé par le moteur : 'discard 5x' : '5x' : famille 'x' inconnue (utilisez m, p, s, z ou f)"), (held, first)
     assert main(["replay", str(path), "--quiet"]) == 1
     assert capsys.readouterr().out.splitlines()[0].endswith(": recorded input refused by the engine: 'discard 5x': '5x': unknown suit 'x' (use m, p, s, z or f)")
+
+
+def test_a_bad_match_start_says_why_in_french() -> None:
+    """The reason a record's match_start cannot be played (an unknown ruleset) is French too."""
+    english = "replay: diverged at line 1 (hand 0): bad match_start: unknown ruleset 'xyz': expected one of hk, mcr, classical"
+    assert error_in(english, "fr") == "replay : divergence à la ligne 1 (donne 0) : match_start invalide : jeu de règles 'xyz' inconnu : attendu parmi hk, mcr, classical"
+    assert error_in("bad hand_start: 'wall'", "fr") == "hand_start invalide : 'wall'"  # no phrase for it: quoted as it is
