@@ -101,7 +101,7 @@ Deux façons de s'en servir :
     echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "seat": "S",' \\
       '"prevailing": "E", "win": "discard", "discarder": "W"}' | hkmj score
 
-  Règles officielles chinoises (MCR, docs/rules-mcr.md) : ajoutez --rules mcr :
+  Règles chinoises officielles (MCR, docs/rules-mcr.md) : avec --rules mcr :
     hkmj score 123456789m111p11z --win 1z --flower 1 --rules mcr --lang fr
 
 Notation (HK-1.4) : des chiffres puis la lettre de la famille ; m caractères, p cercles,
