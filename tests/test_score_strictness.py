@@ -862,7 +862,8 @@ REPLAY_REPORTS = (
     "a match's 'totals' with no match_start before it: nothing can check it",
     "recorded input refused by the engine: discard 5p: E holds no 5p",
     "bad match_start: seed 'x': expected a whole number",
-    "bad hand_start: 'wall'",
+    "bad hand_start: the field 'wall' is missing",
+    "the field 'seat' is missing",
     # the engine's refusals a divergence quotes (tests/records/test_replay_refusals_french.py)
     "concealed kong 5s: S cannot claim its own discard 5s; waiting for the other seats",
     "kong 3p: S has already answered the discard 2m",

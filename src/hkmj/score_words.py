@@ -335,7 +335,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"replay: diverged at (?P<where>line (?P<line>\d+)|end of record) \(hand (?P<hand>\d+)\): (?P<why>.+?)(?P<rest>\n  recorded: .*)?",
      lambda g: "replay : divergence " + (f"à la ligne {g['line']}" if "line" in g else "à la fin de l'enregistrement")
      + f" (donne {g['hand']}) : {_french(g['why']) or g['why']}"
-     + g.get("rest", "").replace("\n  recorded: ", "\n  enregistré : ").replace("\n  replayed: ", "\n  rejoué : ")),
+     + g.get("rest", "").replace("\n  recorded: ", "\n  enregistré : ").replace("\n  replayed: (nothing)", "\n  rejoué : (rien)")
+     .replace("\n  replayed: ", "\n  rejoué : ")),
     (r"record: (?P<path>.+) \((?P<n>\d+) events?\)", lambda g: f"enregistrement : {g['path']} ({_count(g['n'], 'événement')})"),
     (r"the engine produced no such event", "le moteur n'a pas produit cet événement"),
     (r"the engine produced more events than recorded", "le moteur a produit plus d'événements que l'enregistrement n'en a"),
@@ -356,6 +357,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"coup enregistré refusé par le moteur : {_french(g['why']) or g['why']}"),
     # --- the engine's refusal of a move (hkmj.engine: Hand._why_illegal, parse_action), quoted by hkmj replay
     *_ENGINE_REFUSALS,
+    (r"the field '(?P<field>\w+)' is missing", "le champ '{field}' manque"),
     (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",

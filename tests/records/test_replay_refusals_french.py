@@ -118,3 +118,29 @@ def test_a_bad_match_start_says_why_in_french() -> None:
     english = "replay: diverged at line 1 (hand 0): bad match_start: unknown ruleset 'xyz': expected one of hk, mcr, classical"
     assert error_in(english, "fr") == "replay : divergence à la ligne 1 (donne 0) : match_start invalide : jeu de règles 'xyz' inconnu : attendu parmi hk, mcr, classical"
     assert error_in("bad hand_start: 'wall'", "fr") == "hand_start invalide : 'wall'"  # no phrase for it: quoted as it is
+
+
+def test_a_missing_field_is_named_as_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record whose match_start or move lacks a field says which field is missing, in English
+    and French (it gave the bare field name, Python's KeyError: "bad match_start: 'length'")."""
+    start = tmp_path / "start.jsonl"
+    start.write_text('{"type": "match_start", "rules": "hk", "seed": 1}\n')
+    assert main(["replay", str(start), "--quiet"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(": bad match_start: the field 'length' is missing"), out
+    assert main(["replay", str(start), "--lang", "fr", "--quiet"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(" : match_start invalide : le champ 'length' manque"), out
+    assert "  rejoué : (rien)" in out, out
+    hand = Hand.from_seed(4)
+    pick = random.Random(4)
+    while not hand.over:
+        seat = hand.pending()[0]
+        hand.apply(seat, pick.choice(hand.legal_actions(seat)))
+    events = json.loads(json.dumps(hand.events))
+    move = next(e for e in events if "action" in e)
+    del move["seat"]
+    path = tmp_path / "move.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in events))
+    assert main(["replay", str(path), "--quiet"]) == 1
+    assert capsys.readouterr().out.splitlines()[0].endswith(": recorded input refused by the engine: the field 'seat' is missing")
