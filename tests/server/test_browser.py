@@ -460,6 +460,8 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
     classical game, and the table shows its ruleset and options in the same words."""
     from playwright.sync_api import sync_playwright
 
+    from hkmj.rulesets import rulesets_info
+
     raw = re.compile(r"\b(minfan|seed|half-shooter|pay_highest)\b|=")
     words = {
         "en": ("Minimum fan to win", "half-exponential", "the discarder pays for all", "Pay the highest score (CL-7.4)"),
@@ -479,6 +481,9 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
             house = page.inner_text("#house")
             assert not raw.search(house), house
             assert label in house and half in house and shooter in house
+            # each option's explanation on hover, in the page's language (French had none)
+            tips = page.eval_on_selector_all("#house label", "ls => ls.map((l) => l.title)")
+            assert tips == [o["help_fr" if lang == "fr" else "help"] for o in rulesets_info()["hk"]["options"]], tips
             page.select_option("#rules", "classical")
             assert highest in page.inner_text("#house") and not raw.search(page.inner_text("#house"))
             page.select_option("#rules", "hk")

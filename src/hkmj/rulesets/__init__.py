@@ -63,13 +63,13 @@ def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> R
 
 
 def rulesets_info() -> dict[str, dict[str, Any]]:
-    """Every ruleset's titles and house options (key, default, choices or range, help), for lobbies."""
+    """Every ruleset's titles and house options (key, default, choices or range, help in English and French), for lobbies."""
     return {
         name: {
             "title": cls.title,
             "title_fr": cls.title_fr,
             "options": [
-                {"key": o.key, "default": o.default, "choices": list(o.choices), "low": o.low, "high": o.high, "help": o.help}
+                {"key": o.key, "default": o.default, "choices": list(o.choices), "low": o.low, "high": o.high, "help": o.help, "help_fr": o.help_fr}
                 for o in cls.OPTIONS
             ],
         }

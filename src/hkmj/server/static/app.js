@@ -315,7 +315,7 @@ async function lobby() {
     const r = (info.rulesets || {})[$("#rules").value];
     const rules = $("#rules").value;  // each option named in words, the server's help as its tooltip in English
     form.querySelector("select[name=length] option[value=game]").textContent = ruled({ config: { rules } }, "game");  // 16 hands exactly: no dealer's repeat (MCR-2.1, CL-4.4)
-    $("#house").innerHTML = r ? r.options.map((o) => `<label ${lang === "en" ? `title="${esc(o.help)}"` : ""}>${esc(houseLabel(rules, o.key))}${o.choices.length
+    $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(lang === "fr" && o.help_fr ? o.help_fr : o.help)}">${esc(houseLabel(rules, o.key))}${o.choices.length
       ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
       : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
   };
