@@ -21,8 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hkmj.bots.advice import Advice, Advisor, advisor_name, hand_after, make_advisor
-from hkmj.engine import Action, Event, Hand, IllegalAction, Match, Win, parse_action
+from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, hand_after, make_advisor
+from hkmj.bots.minimum import scoring_waits
+from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand import shanten, waits
 from hkmj.oserror import OSReason
 from hkmj.record import (
@@ -37,6 +38,7 @@ from hkmj.record import (
     split_matches,
 )
 from hkmj.review_words import Who, Words, words
+from hkmj.scoring import Meld
 from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of, wind_word
 
 __all__ = [
@@ -173,6 +175,30 @@ class Decision:
     waits_after: tuple[Tile, ...]
     shanten_advised: int
     waits_advised: tuple[Tile, ...]
+    minimum: int = 0
+    """The ruleset's minimum to win (MCR-5.1: 8 points), 0 when any complete hand wins."""
+    unit: str = "fan"
+    scoring_before: tuple[Tile, ...] = ()
+    """With a :attr:`minimum`: the waits before the decision whose win reaches it."""
+    scoring_after: tuple[Tile, ...] = ()
+    scoring_advised: tuple[Tile, ...] = ()
+    dead: str = ""
+    """The rule that made the hand dead (MCR-5.4) when it was: the advice is then the safest
+    discard (:func:`~hkmj.bots.advice.dead_hand_advice`); empty for a live hand."""
+
+    def shape(self, which: str, lang: str = "en") -> str:
+        """The hand's distance from ready ``before`` the decision, ``after`` the played action or
+        after the ``advised`` one, with its waits (and which reach the minimum, MCR-5.1); a dead
+        hand (MCR-5.4) cannot win whatever its shape."""
+        w = words(lang)
+        if self.dead:
+            return w("dist.dead", rule=self.dead)
+        s, ws, good = {
+            "before": (self.shanten_before, self.waits_before, self.scoring_before),
+            "after": (self.shanten_after, self.waits_after, self.scoring_after),
+            "advised": (self.shanten_advised, self.waits_advised, self.scoring_advised),
+        }[which]
+        return w.distance(s, ws, good, self.minimum, self.unit)
 
     @property
     def best(self) -> Advice:
@@ -288,6 +314,14 @@ def _shape(counts: Sequence[int], melds: int) -> tuple[int, tuple[Tile, ...]]:
     return s, w
 
 
+def _scoring(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...], shape: tuple[int, tuple[Tile, ...]]) -> tuple[Tile, ...]:
+    """The waits of ``shape`` (a ready hand ``counts`` with ``melds``) whose win reaches the
+    ruleset's minimum (MCR-5.1), from the player's own view; () without a minimum or waits."""
+    if not shape[1] or not view.rules.value_checked:
+        return ()
+    return scoring_waits(view, counts, melds) or ()
+
+
 def _build_hand(match: Match | None, hs: Event) -> Hand:
     return hand_from_start(hs) if match is None else next_hand(match, hs)
 
@@ -365,19 +399,23 @@ def _decide(
     hand: Hand, seat: int, played: Action, legal: tuple[Action, ...], adv: Advisor, hand_no: int, number: int, line: object
 ) -> Decision:
     view = hand.view(seat)
-    advice = tuple(adv.advise(view, legal))
+    dead = hand.rules.false_mahjong_rule if hand.dead_hands[seat] else ""
+    advice = tuple(dead_hand_advice(view, legal) if dead else adv.advise(view, legal))  # MCR-5.4: a dead hand only discards safely
     if {a.action for a in advice} != set(legal):  # an advisor that breaks its contract
         raise ReviewError("advisor", hand=hand_no)
     m = view.n_melds
     before = _shape(view.concealed, m)
+    own = view.melds[seat]
 
-    def after(a: Action) -> tuple[int, tuple[Tile, ...]]:
+    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...]]:
         if isinstance(a, Win):
-            return -1, ()
+            return -1, (), ()
         h, melds = hand_after(view, a)
-        return _shape(h, len(melds))
+        shape = _shape(h, len(melds))
+        return *shape, _scoring(view, h, melds, shape)
 
     mine, best = after(played), after(advice[0].action)
+    rules = view.rules
     return Decision(
         hand=hand_no,
         seat=seat,
@@ -398,6 +436,12 @@ def _decide(
         waits_after=mine[1],
         shanten_advised=best[0],
         waits_advised=best[1],
+        minimum=rules.min_value if rules.value_checked else 0,
+        unit=rules.unit,
+        scoring_before=_scoring(view, view.concealed, own, before),
+        scoring_after=mine[2],
+        scoring_advised=best[2],
+        dead=dead,
     )
 
 
@@ -444,8 +488,8 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
         loss="-" + w.points(d.loss),
         win=win,
     )
-    advised = w.distance(d.shanten_advised, d.waits_advised)
-    body = w("shape", before=w.distance(d.shanten_before, d.waits_before), after=w.distance(d.shanten_after, d.waits_after), advised=advised)
+    advised = d.shape("advised", lang)
+    body = w("shape", before=d.shape("before", lang), after=d.shape("after", lang), advised=advised)
     note = w.note(best.note)
     if note and note != advised:  # a note that only says the distance after the advice repeats the sentence before it
         body += " " + w("advisor_note", note=note)

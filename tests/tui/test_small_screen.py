@@ -13,6 +13,7 @@ from hkmj.bots.advice import advisor_name, make_advisor
 from hkmj.tiles import short_name, tile, wind_letter
 from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, RankScreen, TableScreen
 from hkmj.tui.command import result_line
+from hkmj.tui.hints import safest_discard
 from hkmj.tui.render import KEY_LABELS, you_text
 from hkmj.tui.session import SeatPanel, Session
 from hkmj.tui.texts import Texts
@@ -453,7 +454,8 @@ async def test_mcr_5_1_a_refused_mahjong_under_8_points_says_what_the_hand_is_wo
 async def test_mcr_5_4_a_dead_hand_is_shown_and_the_hint_leads_no_more_toward_a_win(make_session: Make, lang: str) -> None:
     """MCR-5.4: after a false Mahjong your hand is dead and play goes on; at 80×24 your panel says
     so, and the hint no longer counts the distance to ready nor suggests discards toward a win
-    (it did, though the hand can never win)."""
+    (it did, though the hand can never win): it says the hand cannot win, with its rule, and
+    names the safest discard."""
     from hkmj.rulesets import get_ruleset
 
     tx = Texts(lang, "mcr")
@@ -470,7 +472,9 @@ async def test_mcr_5_4_a_dead_hand_is_shown_and_the_hint_leads_no_more_toward_a_
         await pilot.pause()
         text = screen_text(app)
         assert tx("panel.dead") in text
-        assert re.sub(r"\s+", " ", tx("hint.dead")) in re.sub(r"\s+", " ", text)
+        assert re.sub(r"\s+", " ", tx("hint.dead")) in re.sub(r"\s+", " ", text) and "MCR-5.4" in tx("hint.dead")
+        safe = safest_discard(s.view(), s.legal())
+        assert safe is not None and re.sub(r"\s+", " ", tx("hint.safe", tile=tx.tile(safe))) in re.sub(r"\s+", " ", text)
         assert tx("hint.discards") not in text
         assert not any(tx("hint.distance", dist=tx.distance(n)) in text for n in range(7))
 

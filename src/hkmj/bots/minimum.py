@@ -15,7 +15,7 @@ from hkmj.hand import shanten, waits
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import N_KINDS, Tile, tiles_of
 
-__all__ = ["WaitValues"]
+__all__ = ["WaitValues", "ready_in_shape_only", "scoring_waits"]
 
 DISCARD_SHARE = 0.6
 """Weight of a wait that reaches the minimum only when self-drawn (no discard will do)."""
@@ -99,3 +99,38 @@ class WaitValues:
                     best = max(best, self.weight(view, counts, unseen, by_value, melds))
                 counts[t] += 1
         return best
+
+
+_VALUES = WaitValues()
+"""The waits' values :func:`scoring_waits` remembers across calls (per hand, seat, bonus tiles and ruleset)."""
+
+
+def scoring_waits(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None) -> tuple[Tile, ...] | None:
+    """The waits of the ready hand ``counts`` (13 - 3 × melds tiles; ``melds`` default to the seat's) whose win
+    reaches the ruleset's minimum (MCR-5.1: 8 points without the flowers), self-drawn or on a
+    discard, scored from the seat's own view (for the hint and the review); None when the
+    ruleset has no minimum (any complete hand wins)."""
+    if not view.rules.value_checked:
+        return None
+    return tuple(t for t, drawn, claimed in _VALUES.waits(view, counts, melds) if drawn or claimed)
+
+
+def ready_in_shape_only(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None) -> bool:
+    """True when the hand ``counts`` is ready (13 - 3 × melds tiles) or a discard away from ready
+    (one tile more), yet no wait of it (of any discard that leaves it ready) reaches the ruleset's
+    minimum (MCR-5.1): it cannot win as it stands. False without a minimum, or when not ready."""
+    if not view.rules.value_checked:
+        return False
+    m = len(view.melds[view.seat] if melds is None else melds)
+    h = list(counts)
+    if shanten(h, m) != 0:
+        return False
+    if sum(h) % 3 == 1:
+        return not scoring_waits(view, h, melds)
+    for t in range(N_KINDS):
+        if h[t]:
+            h[t] -= 1
+            if shanten(h, m) == 0 and scoring_waits(view, h, melds):
+                return False
+            h[t] += 1
+    return True

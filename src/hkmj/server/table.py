@@ -34,13 +34,14 @@ import math
 import random
 import secrets
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from hkmj.bots import make_bot
-from hkmj.bots.advice import Advisor, make_advisor
-from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, Win, parse_action
+from hkmj.bots.advice import Advisor, dead_hand_advice, hand_after, make_advisor
+from hkmj.bots.minimum import ready_in_shape_only, scoring_waits
+from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, SeatView, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
@@ -126,6 +127,36 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
         else:
             out[lang] = tx("why.not_winning", hand=what, dist=tx.distance(sh))
     return out
+
+
+def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None) -> dict[str, Any]:
+    """The ``hint`` message for a seat's open decision: the ``advisor``'s best action, the hand's
+    shanten and its waits (as it is, or after the advised discard). Under a ruleset with a
+    minimum (MCR-5.1: 8 points) also ``min``, the waits whose win reaches it (``scoring``) and
+    ``short``: the hand is ready in shape only (no wait of it, or of any discard, reaches the
+    minimum), so it cannot win as it stands. A dead hand (``advisor`` None, MCR-5.4) gets the
+    safest discard, ``dead``, and no waits: it cannot win."""
+    counts = list(view.concealed)
+    melds = view.n_melds
+    sh = shanten(counts, melds)
+    if advisor is None:  # MCR-5.4: the hand cannot win: the safest discard, no waits
+        action = dead_hand_advice(view, legal)[0].action
+        return {"type": "hint", "action": str(action), "shanten": sh, "waits": [], "dead": True}
+    action = advisor.advise(view, legal)[0].action
+    ready: list[int] | None = None  # the hand that waits: as it is, or after the advised discard
+    if sum(counts) % 3 == 1 and sh == 0:
+        ready = counts
+    elif isinstance(action, Discard) and sh == 0:
+        after = hand_after(view, action)[0]
+        ready = after if shanten(after, melds) == 0 else None
+    ws = sorted(waits(ready, melds)) if ready is not None else []
+    answer: dict[str, Any] = {"type": "hint", "action": str(action), "shanten": sh, "waits": [tile_str(t) for t in ws]}
+    if view.rules.value_checked:  # MCR-5.1: which waits reach the minimum (a ready hand may have none)
+        good = (scoring_waits(view, ready) if ready is not None else None) or ()
+        answer["min"] = view.rules.min_value
+        answer["scoring"] = [tile_str(t) for t in ws if t in good]
+        answer["short"] = ready_in_shape_only(view, counts)
+    return answer
 
 
 def _quoted(message: str, text: str) -> str:
@@ -1033,7 +1064,8 @@ class Table:
 
     def hint(self, slot: int) -> dict[str, Any]:
         """A suggestion for the player's open decision (the advisor's best action: the
-        expert bot when installed, else the strong bot, from the player's own view) and its shanten;
+        expert bot when installed, else the strong bot, from the player's own view) and its shanten
+        (:func:`hint_answer`: with the minimum's waits at MCR, the safest discard of a dead hand);
         ``no_hints`` where the table's creator turned hints off (:attr:`TableConfig.hints`)."""
         if not self.cfg.hints:
             raise ProtocolError("no_hints", "hint: hints are off at this table (its creator's choice); the advisor is not asked")
@@ -1049,16 +1081,10 @@ class Table:
         if kept is not None and kept[0] is d:  # the same decision: the advisor runs once for it
             return dict(kept[1])
         view = hand.view(seat)
-        if self._advisor is None:
+        dead = hand.dead_hands[seat]
+        if not dead and self._advisor is None:
             self._advisor = make_advisor(1)
-        action = self._advisor.advise(view, legal)[0].action
-        counts = list(view.concealed)
-        melds = len(view.melds[seat])
-        sh = shanten(counts, melds)
-        ws: list[str] = []
-        if sum(counts) % 3 == 1 and sh == 0:
-            ws = [tile_str(t) for t in sorted(waits(counts, melds))]
-        answer = {"type": "hint", "action": str(action), "shanten": sh, "waits": ws}
+        answer = hint_answer(view, legal, None if dead else self._advisor)
         self._hints[seat] = (d, answer)
         return dict(answer)
 

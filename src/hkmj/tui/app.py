@@ -24,7 +24,7 @@ from textual.widgets import Button, RichLog, Static
 from hkmj.bots.advice import Advisor, advisor_name, make_advisor
 from hkmj.engine import WIN, Action, Chow, Kong, SeatView
 from hkmj.tiles import Tile
-from hkmj.tui.hints import best_move, describe, hint_for
+from hkmj.tui.hints import best_move, dead_lines, describe, hint_for
 from hkmj.tui.render import (
     KEY_LABELS,
     hand_index_at,
@@ -331,9 +331,9 @@ class TableScreen(Screen[None]):
         only); a dead hand (MCR-5.4) has none of them."""
         if self.session.over:
             return [self.tx("hint.none")]
-        if self.session.dead_hand:  # MCR-5.4: no distance to ready, no discard toward a win
-            return [self.tx("hint.dead")]
         view, legal = self.session.view(), self.session.legal()
+        if self.session.dead_hand:  # MCR-5.4: no distance to ready, no discard toward a win: the safest discard
+            return dead_lines(view, legal, self.tx)
         key = (view, legal)
         if self._best_for is None or self._best_for[0] != key:
             if self._advisor is None:

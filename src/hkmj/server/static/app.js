@@ -18,6 +18,9 @@ const T = {
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
     verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned: its players left (one of them can come back with their link)", review: "Review this match",
     rank: "Rank", player: "Player", spectator: "Spectator", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
+    hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
+    hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "each {min}+ {unit}", hintNoneScore: "none scores {min} {unit}", unitPoints: "points", unitFan: "fan",
+    hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
@@ -85,6 +88,9 @@ const T = {
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
     verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée\u00a0: ses joueurs sont partis (chacun peut revenir avec son lien)", review: "Revoir cette partie",
     rank: "Rang", player: "Joueur", spectator: "Spectateur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
+    hintShort: "prête par sa forme, mais aucune attente n'atteint les {min} {unit} demandés par ces règles pour gagner", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
+    hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "chacune à {min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", unitPoints: "points", unitFan: "fans",
+    hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "donnes", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la donne", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
@@ -210,6 +216,28 @@ function toast(text) {
   clearTimeout(toast.h); toast.h = setTimeout(() => el.classList.remove("on"), 3500);
 }
 /** An action for a person: "chow 345m" -> "Chow 3-4-5 Characters", "discard 5p" -> "Discard 5 Circles". */
+/** The hint's words after "Hint: ": the suggested action, how far the hand is from ready and its waits (as it is, or
+ * after the suggested discard). Under a minimum to win (MCR-5.1: the answer's `min`) the waits that reach it (`scoring`)
+ * are named, and a hand ready in shape whose waits all miss it (`short`) is called so, not "ready"; a dead hand
+ * (MCR-5.4) is told it cannot win, its suggestion being the safest discard. */
+function hintText(h, st) {
+  const sep = lang === "fr" ? "\u00a0; " : "; ";
+  const act = `<b>${esc(actionLabel(h.action))}</b>`;
+  if (h.dead) return `${act} (${esc(t("hintDead"))})`;
+  const list = (ws) => esc(tilesText(ws).replace(/-/g, ", "));
+  let how = esc(distance(h.shanten));
+  let tail = h.waits.length ? `${sep}${t("waits")} ${list(h.waits)}` : "";
+  if (h.min && Array.isArray(h.scoring)) {
+    const low = { min: h.min, unit: t(rulesOf(st) === "hk" ? "unitFan" : "unitPoints") };
+    if (h.short) how = esc(ruled(st, "hintShort", low));
+    if (!h.waits.length) return `${act} (${how}${tail})`;
+    if (!h.scoring.length) tail += `${sep}${esc(t("hintNoneScore", low))}`;
+    else if (h.scoring.length === h.waits.length) tail += `, ${esc(t("hintAllScore", low))}`;
+    else tail += `${sep}${t("hintScoring", { ...low, tiles: list(h.scoring) })}`;
+  }
+  return `${act} (${how}${tail})`;
+}
+
 function actionLabel(a) {
   const w = a.split(" ");
   if (a === "pass") return t("pass");
@@ -506,7 +534,7 @@ function render() {
   }
   const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
-  const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${distance(G.hint.shanten)}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
+  const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
       ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
