@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, hand_after, make_advisor
-from hkmj.bots.minimum import scoring_waits
+from hkmj.bots.minimum import ready_in_shape_only, scoring_waits
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand import shanten, waits
 from hkmj.oserror import OSReason
@@ -182,6 +182,9 @@ class Decision:
     """With a :attr:`minimum`: the waits before the decision whose win reaches it."""
     scoring_after: tuple[Tile, ...] = ()
     scoring_advised: tuple[Tile, ...] = ()
+    short: tuple[bool, bool, bool] = (False, False, False)
+    """Before, after the played action, after the advised one: the hand is ready in shape only,
+    no wait of it (or of any discard that leaves it ready) reaching the :attr:`minimum` (MCR-5.1)."""
     dead: str = ""
     """The rule that made the hand dead (MCR-5.4) when it was: the advice is then the safest
     discard (:func:`~hkmj.bots.advice.dead_hand_advice`); empty for a live hand."""
@@ -193,11 +196,13 @@ class Decision:
         w = words(lang)
         if self.dead:
             return w("dist.dead", rule=self.dead)
-        s, ws, good = {
-            "before": (self.shanten_before, self.waits_before, self.scoring_before),
-            "after": (self.shanten_after, self.waits_after, self.scoring_after),
-            "advised": (self.shanten_advised, self.waits_advised, self.scoring_advised),
+        s, ws, good, short = {
+            "before": (self.shanten_before, self.waits_before, self.scoring_before, self.short[0]),
+            "after": (self.shanten_after, self.waits_after, self.scoring_after, self.short[1]),
+            "advised": (self.shanten_advised, self.waits_advised, self.scoring_advised, self.short[2]),
         }[which]
+        if short and not ws:  # a discard to make, and none leaves a wait that can win
+            return w("dist.ready.short", min=self.minimum, unit=w.tx(f"unit.{self.unit}"))
         return w.distance(s, ws, good, self.minimum, self.unit)
 
     @property
@@ -407,12 +412,12 @@ def _decide(
     before = _shape(view.concealed, m)
     own = view.melds[seat]
 
-    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...]]:
+    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], bool]:
         if isinstance(a, Win):
-            return -1, (), ()
+            return -1, (), (), False
         h, melds = hand_after(view, a)
         shape = _shape(h, len(melds))
-        return *shape, _scoring(view, h, melds, shape)
+        return *shape, _scoring(view, h, melds, shape), ready_in_shape_only(view, h, melds)
 
     mine, best = after(played), after(advice[0].action)
     rules = view.rules
@@ -441,6 +446,7 @@ def _decide(
         scoring_before=_scoring(view, view.concealed, own, before),
         scoring_after=mine[2],
         scoring_advised=best[2],
+        short=(ready_in_shape_only(view, view.concealed, own), mine[3], best[3]),
         dead=dead,
     )
 
