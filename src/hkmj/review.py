@@ -25,6 +25,7 @@ from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, ha
 from hkmj.bots.minimum import ready_in_shape_only, scoring_waits
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.oserror import OSReason
 from hkmj.record import (
     RecordError,
@@ -313,9 +314,11 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
 # ---------------------------------------------------------------------------- analysis
 
 
-def _shape(counts: Sequence[int], melds: int) -> tuple[int, tuple[Tile, ...]]:
-    s = shanten(counts, melds)
-    w = tuple(waits(counts, melds)) if s == 0 and sum(counts) % 3 == 1 else ()
+def _shape(counts: Sequence[int], melds: int, knitted: bool = False) -> tuple[int, tuple[Tile, ...]]:
+    """Shanten and waits of a hand; with ``knitted``, MCR's knitted shapes count (MCR-5.2.4, MCR-5.2.5)."""
+    distance, wait_on = (shanten_knitted, waits_knitted) if knitted else (shanten, waits)
+    s = distance(counts, melds)
+    w = tuple(wait_on(counts, melds)) if s == 0 and sum(counts) % 3 == 1 else ()
     return s, w
 
 
@@ -409,14 +412,15 @@ def _decide(
     if {a.action for a in advice} != set(legal):  # an advisor that breaks its contract
         raise ReviewError("advisor", hand=hand_no)
     m = view.n_melds
-    before = _shape(view.concealed, m)
+    knitted = view.rules.knitted_shapes
+    before = _shape(view.concealed, m, knitted)
     own = view.melds[seat]
 
     def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], bool]:
         if isinstance(a, Win):
             return -1, (), (), False
         h, melds = hand_after(view, a)
-        shape = _shape(h, len(melds))
+        shape = _shape(h, len(melds), knitted)
         return *shape, _scoring(view, h, melds, shape), ready_in_shape_only(view, h, melds)
 
     mine, best = after(played), after(advice[0].action)

@@ -80,3 +80,18 @@ def test_mcr_5_4_a_dead_hands_decisions_are_judged_against_the_safest_discard(la
     assert d.shape("after", lang) == w("dist.dead", rule="MCR-5.4")
     assert w.note(d.best.note) is not None and "MCR-5.4" in (w.note(d.best.note) or "")
     assert "MCR-5.4" in " ".join(mistake_lines(d, 1, lang=lang))
+
+
+def test_mcr_5_2_a_knitted_hand_is_ready_in_the_review() -> None:
+    """MCR-5.2.4: after discarding 9m, 147m258p36s12345z waits on 9s, 6z and 7z (honours and
+    knitted tiles); the review called it 6 tiles from ready."""
+    d = _first_discard("147m258p36s12345z9m", "9m")
+    assert d.shanten_after == 0 and d.waits_after == (tile("9s"), tile("6z"), tile("7z")) == d.scoring_after
+    assert d.shape("after") == words().distance(0, d.waits_after, d.scoring_after, 8, "points")
+
+
+def _first_discard(hand14: str, t: str):  # type: ignore[no-untyped-def]
+    hand = stacked_hand([hand14, *QUIET[1:]], rules=MCR)
+    act(hand, f"E discard {t}")
+    play_quietly(hand, 4)
+    return analyse(Loaded(list(hand.events)), "E").decisions[0]

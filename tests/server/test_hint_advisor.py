@@ -173,3 +173,12 @@ def test_mcr_5_1_the_hint_names_the_waits_that_score_8_points(rules: str) -> Non
             continue
         assert answer["min"] == 8 and answer["scoring"] == scoring
         assert answer["short"] is (not scoring)  # every ready discard's wait scores 7 points: ready in shape only
+
+
+def test_mcr_5_2_the_hint_of_a_knitted_hand_counts_its_shape() -> None:
+    """MCR-5.2.4: the hint sent shanten 6 for a complete honours-and-knitted hand (Mahjong on
+    offer); it now sends -1, and 0 for a hand a discard away from waiting on the shape."""
+    advisor = make_advisor(1)
+    for hand14, sh in (("147m258p369s12345z", -1), ("147m258p36s12345z9m", 0)):
+        hand = stacked_hand([hand14, *QUIET[1:]], rules=get_ruleset("mcr"))
+        assert hint_answer(hand.view(0), hand.legal_actions(0), advisor)["shanten"] == sh

@@ -107,3 +107,21 @@ def test_mcr_5_4_the_dead_hands_hint_says_it_cannot_win_and_names_the_safest_dis
     assert "MCR-5.4" in lines[0] and "HK-" not in lines[0]
     assert lines[1] == tx("hint.safe", tile=tx.tile(safest_discard(view, legal) or 0))
     assert dead_lines(view, [], tx) == [tx("hint.dead")]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_2_a_knitted_hand_is_complete_or_ready_not_6_tiles_away(lang: str) -> None:
+    """MCR-5.2.4 (honours and knitted tiles): the hint counted standard shapes only, and said "Your
+    hand is 6 tiles from ready" of a complete knitted hand the engine offers Mahjong on; it is
+    now complete, and one discard away it is ready on the knitted shape's waits, each scoring 8+."""
+    tx = Texts(lang, "mcr")
+    hand, view = _view("147m258p369s12345z")
+    assert Win() in hand.legal_actions(0)
+    assert describe(hint_for(view), tx)[0] == tx("hint.complete")
+    _, view = _view("147m258p36s12345z9m")
+    h = hint_for(view)
+    assert h.shanten == 0
+    choice = h.discards[0]
+    assert choice.tile == tile("9m") and choice.shanten == 0
+    assert choice.improving == (tile("9s"), tile("6z"), tile("7z")) == choice.scoring
+    assert describe(h, tx)[0] == tx("hint.distance", dist=tx.distance(0))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import N_KINDS, Tile, tiles_of
 
@@ -24,9 +25,12 @@ DISCARD_SHARE = 0.6
 class WaitValues:
     """Remembers, per hand shape and seat context, the value of each wait that reaches the minimum."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 4096, knitted: bool = False) -> None:
         self._memo: dict[tuple[object, ...], tuple[tuple[Tile, float, float], ...]] = {}
         self._size = size
+        self.knitted = knitted
+        """Under a ruleset with knitted shapes (MCR-5.2.4, MCR-5.2.5), count their waits too (the
+        hint's and the review's; the bots' play is unchanged without it)."""
 
     def waits(
         self, view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None
@@ -44,11 +48,12 @@ class WaitValues:
             return got
         m = len(melds)
         out: list[tuple[Tile, float, float]] = []
-        if shanten(counts, m) == 0:
+        knitted = self.knitted and view.rules.knitted_shapes
+        if (shanten_knitted if knitted else shanten)(counts, m) == 0:
             flowers = tuple(sorted(t - N_KINDS + 1 for t in bonus if t < N_KINDS + 4))
             seasons = tuple(sorted(t - N_KINDS - 3 for t in bonus if t >= N_KINDS + 4))
             h = list(counts)
-            for t in sorted(waits(h, m)):
+            for t in sorted((waits_knitted if knitted else waits)(h, m)):
                 h[t] += 1
                 concealed = tuple(tiles_of(h))
                 h[t] -= 1
@@ -101,7 +106,7 @@ class WaitValues:
         return best
 
 
-_VALUES = WaitValues()
+_VALUES = WaitValues(knitted=True)
 """The waits' values :func:`scoring_waits` remembers across calls (per hand, seat, bonus tiles and ruleset)."""
 
 
@@ -123,14 +128,15 @@ def ready_in_shape_only(view: SeatView, counts: Sequence[int], melds: tuple[Meld
         return False
     m = len(view.melds[view.seat] if melds is None else melds)
     h = list(counts)
-    if shanten(h, m) != 0:
+    distance = shanten_knitted if view.rules.knitted_shapes else shanten
+    if distance(h, m) != 0:
         return False
     if sum(h) % 3 == 1:
         return not scoring_waits(view, h, melds)
     for t in range(N_KINDS):
         if h[t]:
             h[t] -= 1
-            if shanten(h, m) == 0 and scoring_waits(view, h, melds):
+            if distance(h, m) == 0 and scoring_waits(view, h, melds):
                 return False
             h[t] += 1
     return True

@@ -45,6 +45,7 @@ from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Play
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.server.protocol import (
     ALL_BOT_MIN_DELAY,
@@ -138,7 +139,8 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
     safest discard, ``dead``, and no waits: it cannot win."""
     counts = list(view.concealed)
     melds = view.n_melds
-    sh = shanten(counts, melds)
+    distance, wait_on = (shanten_knitted, waits_knitted) if view.rules.knitted_shapes else (shanten, waits)  # MCR-5.2.4, MCR-5.2.5
+    sh = distance(counts, melds)
     if advisor is None:  # MCR-5.4: the hand cannot win: the safest discard, no waits
         action = dead_hand_advice(view, legal)[0].action
         return {"type": "hint", "action": str(action), "shanten": sh, "waits": [], "dead": True}
@@ -148,8 +150,8 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
         ready = counts
     elif isinstance(action, Discard) and sh == 0:
         after = hand_after(view, action)[0]
-        ready = after if shanten(after, melds) == 0 else None
-    ws = sorted(waits(ready, melds)) if ready is not None else []
+        ready = after if distance(after, melds) == 0 else None
+    ws = sorted(wait_on(ready, melds)) if ready is not None else []
     answer: dict[str, Any] = {"type": "hint", "action": str(action), "shanten": sh, "waits": [tile_str(t) for t in ws]}
     if view.rules.value_checked:  # MCR-5.1: which waits reach the minimum (a ready hand may have none)
         good = (scoring_waits(view, ready) if ready is not None else None) or ()

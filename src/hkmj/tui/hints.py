@@ -17,6 +17,7 @@ from hkmj.bots.advice import Advisor, dead_hand_advice
 from hkmj.bots.minimum import scoring_waits
 from hkmj.engine import Action, Chow, Discard, Kong, Pung, SeatView, Win
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.tiles import N_KINDS, Tile
 from hkmj.tui.texts import Texts
 
@@ -78,20 +79,25 @@ def unseen_counts(view: SeatView) -> list[int]:
     return view.unseen()
 
 
-def improving_tiles(counts: list[int], melds: int, unseen: list[int]) -> tuple[tuple[Tile, ...], int]:
-    """Tiles that lower the shanten of a waiting-size hand (13 - 3×melds tiles), and their unseen copies."""
+def improving_tiles(counts: list[int], melds: int, unseen: list[int], knitted: bool = False) -> tuple[tuple[Tile, ...], int]:
+    """Tiles that lower the shanten of a waiting-size hand (13 - 3×melds tiles), and their unseen
+    copies. With ``knitted`` (MCR-5.2.4, MCR-5.2.5) a hand ready on a knitted shape improves with
+    its waits; a hand further away counts the tiles that bring it nearer a standard shape."""
+    if knitted and shanten_knitted(counts, melds) == 0:
+        found = tuple(waits_knitted(counts, melds))
+        return found, sum(unseen[x] for x in found)
     base = shanten(counts, melds)
-    found: list[Tile] = []
+    out: list[Tile] = []
     total = 0
     for x in range(N_KINDS):
         if counts[x] >= 4:
             continue
         counts[x] += 1
         if shanten(counts, melds) < base:
-            found.append(x)
+            out.append(x)
             total += unseen[x]
         counts[x] -= 1
-    return tuple(found), total
+    return tuple(out), total
 
 
 def hint_for(view: SeatView) -> Hint:
@@ -103,16 +109,17 @@ def hint_for(view: SeatView) -> Hint:
     unseen = unseen_counts(view)
     rules = view.rules
     minimum = rules.min_value if rules.value_checked else 0
+    distance, wait_on = (shanten_knitted, waits_knitted) if rules.knitted_shapes else (shanten, waits)  # MCR-5.2.4, MCR-5.2.5
     n = sum(counts)
     if n % 3 == 2:  # a tile to discard (or a complete hand)
-        now = shanten(counts, m)
+        now = distance(counts, m)
         choices: list[DiscardChoice] = []
         for t in range(N_KINDS):
             if not counts[t]:
                 continue
             counts[t] -= 1
-            s = shanten(counts, m)
-            imp, total = improving_tiles(counts, m, unseen)
+            s = distance(counts, m)
+            imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
             scoring: tuple[Tile, ...] = ()
             if s == 0 and minimum:
                 scoring = tuple(x for x in scoring_waits(view, counts) or () if x in imp)
@@ -121,11 +128,11 @@ def hint_for(view: SeatView) -> Hint:
         # under a minimum, a ready discard is as good as the unseen copies of its waits that can win
         choices.sort(key=lambda c: (c.shanten, -(c.scoring_count if minimum and c.shanten == 0 else c.count), -c.count, c.tile))
         return Hint(now, True, discards=tuple(choices), minimum=minimum, unit=rules.unit)
-    s = shanten(counts, m)
+    s = distance(counts, m)
     if s == 0:
-        ws = tuple((t, unseen[t]) for t in waits(counts, m))
+        ws = tuple((t, unseen[t]) for t in wait_on(counts, m))
         return Hint(0, False, waits=ws, minimum=minimum, unit=rules.unit, scoring=scoring_waits(view, counts) or ())
-    imp, total = improving_tiles(counts, m, unseen)
+    imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
     return Hint(s, False, improving=imp, improving_count=total, minimum=minimum, unit=rules.unit)
 
 
