@@ -599,7 +599,7 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
                 assert "MCR-5.1" in said[k] and ready not in said[k] and "8" in said[k], said[k]
             assert ("ready in shape" if lang == "en" else "prête par sa forme") in said["short"]
             assert ready in said["some"] and ("8+ points on 9 Characters" if lang == "en" else "8 points ou plus sur 9 Caractères") in said["some"]
-            assert ("each 8+ points" if lang == "en" else "chacune à 8 points ou plus") in said["all"]
+            assert ("5 Characters, 8+ points" if lang == "en" else "5 Caractères, 8 points ou plus") in said["all"]
             assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
             assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
             assert not [s for s in said.values() if CODE.search(s)], said
