@@ -571,7 +571,8 @@ def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(server: Server, rules: st
 def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_dead(server: Server) -> None:
     """MCR-5.1: the hint said "ready: one tile from winning; waits for …" of a hand none of whose
     waits reaches 8 points; it now says the hand is ready in shape only, names the waits that
-    score 8 when some do, and (MCR-5.4) tells a dead hand it cannot win. English and French; a
+    score 8 when some do (and those that do only self-drawn, MCR-6.25), and (MCR-5.4) tells a
+    dead hand it cannot win. English and French; a
     Hong Kong hint (no minimum) is unchanged."""
     from playwright.sync_api import sync_playwright
 
@@ -580,6 +581,7 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
         "short_waits": {"action": "pass", "shanten": 0, "waits": ["9s"], "min": 8, "scoring": [], "short": True},
         "some": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"], "min": 8, "scoring": ["9m"], "short": False},
         "all": {"action": "discard 1z", "shanten": 0, "waits": ["5m"], "min": 8, "scoring": ["5m"], "short": False},
+        "drawn": {"action": "discard 1z", "shanten": 0, "waits": ["1p", "4p"], "min": 8, "scoring": ["4p"], "drawn": ["4p"], "short": False},
         "dead": {"action": "discard 5s", "shanten": 1, "waits": [], "dead": True},
         "hk": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"]},
     }
@@ -600,6 +602,7 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
             assert ("ready in shape" if lang == "en" else "prête par sa forme") in said["short"]
             assert ready in said["some"] and ("8+ points on 9 Characters" if lang == "en" else "8 points ou plus sur 9 Caractères") in said["some"]
             assert ("5 Characters, 8+ points" if lang == "en" else "5 Caractères, 8 points ou plus") in said["all"]
+            assert ("only self-drawn on 4 Circles" if lang == "en" else "seulement en piochant sur 4 Cercles") in said["drawn"]
             assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
             assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
             assert not [s for s in said.values() if CODE.search(s)], said

@@ -171,7 +171,7 @@ def test_mcr_5_1_the_hint_names_the_waits_that_score_8_points(rules: str) -> Non
         if rules == "hk":
             assert "min" not in answer and "scoring" not in answer and "short" not in answer and answer["waits"]
             continue
-        assert answer["min"] == 8 and answer["scoring"] == scoring
+        assert answer["min"] == 8 and answer["scoring"] == scoring and answer["drawn"] == []
         assert answer["short"] is (not scoring)  # every ready discard's wait scores 7 points: ready in shape only
 
 
@@ -182,3 +182,12 @@ def test_mcr_5_2_the_hint_of_a_knitted_hand_counts_its_shape() -> None:
     for hand14, sh in (("147m258p369s12345z", -1), ("147m258p36s12345z9m", 0)):
         hand = stacked_hand([hand14, *QUIET[1:]], rules=get_ruleset("mcr"))
         assert hint_answer(hand.view(0), hand.legal_actions(0), advisor)["shanten"] == sh
+
+
+def test_mcr_6_25_the_hint_names_a_wait_that_scores_8_only_self_drawn() -> None:
+    """MCR-5.1 with MCR-6.25: after the advised discard of 1z, 4p scores 8 only self-drawn (Fully
+    Concealed Hand) and 1p never: ``scoring`` holds 4p and ``drawn`` says it needs a self-draw."""
+    hand = stacked_hand(["234m456m789m23p55s1z", *QUIET[1:]], rules=get_ruleset("mcr"))
+    answer = hint_answer(hand.view(0), hand.legal_actions(0), make_advisor(1))
+    assert answer["action"] == "discard 1z" and answer["waits"] == ["1p", "4p"]
+    assert answer["scoring"] == ["4p"] and answer["drawn"] == ["4p"] and answer["short"] is False

@@ -125,3 +125,20 @@ def test_mcr_5_2_a_knitted_hand_is_complete_or_ready_not_6_tiles_away(lang: str)
     assert choice.tile == tile("9m") and choice.shanten == 0
     assert choice.improving == (tile("9s"), tile("6z"), tile("7z")) == choice.scoring
     assert describe(h, tx)[0] == tx("hint.distance", dist=tx.distance(0))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_6_25_a_wait_scoring_8_only_self_drawn_is_named_so(lang: str) -> None:
+    """MCR-5.1 with MCR-6.12/MCR-6.25: 234m456m789m23p55s scores 8 on 4p only self-drawn (Fully
+    Concealed Hand), never on a discard, and 1p not at all: the waits say so apart."""
+    tx = Texts(lang, "mcr")
+    hand, _ = _view("234m456m789m23p55s1z")
+    hand.apply(0, discard(tile("1z")))
+    h = hint_for(hand.view(0))
+    assert h.scoring == (tile("4p"),) and h.drawn_only == (tile("4p"),)
+    lines = describe(h, tx)
+    low = {"min": 8, "unit": tx("unit.points")}
+    unseen = dict(h.waits)
+    assert lines[1] == tx("hint.waits.drawn", tiles=tx.plural("hint.unseen", unseen[tile("4p")], tile=tx.tile(tile("4p"))), **low)
+    assert lines[2] == tx("hint.waits.short", tiles=tx.plural("hint.unseen", unseen[tile("1p")], tile=tx.tile(tile("1p"))), **low)
+    assert not any(line.startswith(tx("hint.waits.scoring", tiles="", **low).rstrip()) for line in lines)

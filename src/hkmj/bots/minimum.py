@@ -110,14 +110,17 @@ _VALUES = WaitValues(knitted=True)
 """The waits' values :func:`scoring_waits` remembers across calls (per hand, seat, bonus tiles and ruleset)."""
 
 
-def scoring_waits(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None) -> tuple[Tile, ...] | None:
+def scoring_waits(
+    view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None, on_discard: bool = False
+) -> tuple[Tile, ...] | None:
     """The waits of the ready hand ``counts`` (13 - 3 × melds tiles; ``melds`` default to the seat's) whose win
     reaches the ruleset's minimum (MCR-5.1: 8 points without the flowers), self-drawn or on a
     discard, scored from the seat's own view (for the hint and the review); None when the
-    ruleset has no minimum (any complete hand wins)."""
+    ruleset has no minimum (any complete hand wins). ``on_discard``: only the waits that reach it
+    on a discard too (a self-drawn win scores more: MCR-6.12 Self-Drawn, MCR-6.25 Fully Concealed Hand)."""
     if not view.rules.value_checked:
         return None
-    return tuple(t for t, drawn, claimed in _VALUES.waits(view, counts, melds) if drawn or claimed)
+    return tuple(t for t, drawn, claimed in _VALUES.waits(view, counts, melds) if claimed or (drawn and not on_discard))
 
 
 def ready_in_shape_only(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None) -> bool:

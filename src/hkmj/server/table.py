@@ -133,7 +133,8 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
 def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None) -> dict[str, Any]:
     """The ``hint`` message for a seat's open decision: the ``advisor``'s best action, the hand's
     shanten and its waits (as it is, or after the advised discard). Under a ruleset with a
-    minimum (MCR-5.1: 8 points) also ``min``, the waits whose win reaches it (``scoring``) and
+    minimum (MCR-5.1: 8 points) also ``min``, the waits whose win reaches it (``scoring``), those
+    of them that reach it only self-drawn (``drawn``) and
     ``short``: the hand is ready in shape only (no wait of it, or of any discard, reaches the
     minimum), so it cannot win as it stands. A dead hand (``advisor`` None, MCR-5.4) gets the
     safest discard, ``dead``, and no waits: it cannot win."""
@@ -157,6 +158,8 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
         good = (scoring_waits(view, ready) if ready is not None else None) or ()
         answer["min"] = view.rules.min_value
         answer["scoring"] = [tile_str(t) for t in ws if t in good]
+        claimable = (scoring_waits(view, ready, on_discard=True) if ready is not None else None) or ()
+        answer["drawn"] = [tile_str(t) for t in ws if t in good and t not in claimable]
         answer["short"] = ready_in_shape_only(view, counts)
     return answer
 

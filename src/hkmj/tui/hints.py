@@ -62,6 +62,8 @@ class Hint:
     unit: str = "fan"
     scoring: tuple[Tile, ...] = ()
     """With a :attr:`minimum` and a ready hand: the :attr:`waits` whose win reaches it."""
+    drawn_only: tuple[Tile, ...] = ()
+    """The :attr:`scoring` waits that reach it only self-drawn (no discard of them can win)."""
 
     def short(self) -> bool:
         """Ready in shape only: under a :attr:`minimum`, no wait (of the hand, or of any discard
@@ -131,7 +133,10 @@ def hint_for(view: SeatView) -> Hint:
     s = distance(counts, m)
     if s == 0:
         ws = tuple((t, unseen[t]) for t in wait_on(counts, m))
-        return Hint(0, False, waits=ws, minimum=minimum, unit=rules.unit, scoring=scoring_waits(view, counts) or ())
+        good = scoring_waits(view, counts) or ()
+        claimable = scoring_waits(view, counts, on_discard=True) or ()
+        drawn = tuple(t for t in good if t not in claimable)
+        return Hint(0, False, waits=ws, minimum=minimum, unit=rules.unit, scoring=good, drawn_only=drawn)
     imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
     return Hint(s, False, improving=imp, improving_count=total, minimum=minimum, unit=rules.unit)
 
@@ -218,10 +223,13 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
                     lines.append("  " + tx("hint.discard", tile=tx.tile(c.tile), dist=tx.distance(c.shanten), unseen=tx.plural("unseen", c.count)))
     elif h.shanten == 0:
         if h.waits and h.minimum:  # MCR-5.1: which waits can win, which cannot
-            good = [(t, n) for t, n in h.waits if t in h.scoring]
+            good = [(t, n) for t, n in h.waits if t in h.scoring and t not in h.drawn_only]
+            drawn = [(t, n) for t, n in h.waits if t in h.drawn_only]
             bad = [(t, n) for t, n in h.waits if t not in h.scoring]
             if good:
                 lines.append(tx("hint.waits.scoring", tiles=counted([t for t, _ in good], [n for _, n in good]), **low))
+            if drawn:  # MCR-6.12, MCR-6.25: a self-drawn win scores more; on a discard it falls short
+                lines.append(tx("hint.waits.drawn", tiles=counted([t for t, _ in drawn], [n for _, n in drawn]), **low))
             if bad:
                 lines.append(tx("hint.waits.short", tiles=counted([t for t, _ in bad], [n for _, n in bad]), **low))
         elif h.waits:

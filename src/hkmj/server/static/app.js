@@ -19,7 +19,7 @@ const T = {
     verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned: its players left (one of them can come back with their link)", review: "Review this match",
     rank: "Rank", player: "Player", spectator: "Spectator", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
     hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
-    hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", unitPoints: "points", unitFan: "fan",
+    hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", hintDrawn: "only self-drawn on {tiles}", unitPoints: "points", unitFan: "fan",
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
@@ -89,7 +89,7 @@ const T = {
     verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée\u00a0: ses joueurs sont partis (chacun peut revenir avec son lien)", review: "Revoir cette partie",
     rank: "Rang", player: "Joueur", spectator: "Spectateur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
     hintShort: "prête par sa forme, mais aucune attente n'atteint les {min} {unit} demandés par ces règles pour gagner", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
-    hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", unitPoints: "points", unitFan: "fans",
+    hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", hintDrawn: "seulement en piochant sur {tiles}", unitPoints: "points", unitFan: "fans",
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "donnes", mine: "Votre main",
@@ -234,6 +234,7 @@ function hintText(h, st) {
     if (!h.scoring.length) tail += `${sep}${esc(t("hintNoneScore", low))}`;
     else if (h.scoring.length === h.waits.length) tail += `, ${esc(t("hintAllScore", low))}`;
     else tail += `${sep}${t("hintScoring", { ...low, tiles: list(h.scoring) })}`;
+    if (h.drawn && h.drawn.length) tail += `${sep}${t("hintDrawn", { tiles: list(h.drawn) })}`;
   }
   return `${act} (${how}${tail})`;
 }
