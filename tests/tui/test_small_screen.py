@@ -313,6 +313,48 @@ async def test_the_header_says_house_options_in_words_at_80x24(make_session: Mak
 
 
 
+WORST_OPTIONS = {
+    "hk": {"minfan": "3", "limit": "13", "table": "doubling", "payment": "half-shooter", "base": "1000"},
+    "classical": {"pay_highest": "on", "limit": "100000"},
+}
+"""Every house option of each ruleset changed, with its longest words (MCR has no option)."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+async def test_the_header_fits_80_columns_with_every_house_option_and_help_names_them(make_session: Make, lang: str, rules: str) -> None:
+    """HK-6 house options, CL-7.4 and CL-6.2: with every option of the ruleset changed (a teaching
+    table, hand 16), the 80-column header was cut with an ellipsis in mid-word; it now keeps the
+    hand, the wind, the wall, the teaching mark and the ruleset, and says how many options it
+    leaves out (``+3 options (?)``); the help screen (key ?) names the table's rules and every
+    option in full words, in English and French."""
+    from hkmj.bots import make_bot
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang)
+    bots = [make_bot("greedy", i) for i in range(3)]
+    s = Session(bots, ["greedy"] * 3, seed=987654, length="hands", hands=20, teach=True, lang=lang, rules=get_ruleset(rules, WORST_OPTIONS[rules]))
+    s.match.hands_played = 15  # a two-digit hand number: "Hand 16"
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        top = screen_text(app).split("\n")[0].strip()
+        assert "…" not in top and "=" not in top, top
+        assert top.startswith(("Hand 16 ·", "Donne 16 ·")) and tx("hdr.teach") in top, top
+        assert re.search(r"\+\d options \(\?\)$", top), top
+        assert tx(f"hdr.rules.{rules}") in top, top
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = boxed_text(app)
+        line = tx("help.table", rules=s.rules_line())
+        assert re.sub(r"\s+", " ", line) in text, text[:400]
+        for word in tx.house(rules, WORST_OPTIONS[rules]):
+            assert word in s.rules_line()
+    assert s.header(78) != s.header(200) and len(s.header(78)) <= 78
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(("lang", "words"), [("en", "needs at least 80×24"), ("fr", "demande au moins 80×24")])
 async def test_a_terminal_under_80x24_says_so_and_the_game_waits(make_session: Make, lang: str, words: str) -> None:

@@ -597,7 +597,7 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.refresh_view)  # now the panel's height is known: as many discards as fit
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.tx, self.glyphs))
+        self.app.push_screen(HelpScreen(self.tx, self.glyphs, self.session.rules_line()))
 
     def action_quit_game(self) -> None:
         self.app.push_screen(QuitScreen(self.tx, self._saved()), self._after_quit)
@@ -624,15 +624,19 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, tx: Texts, glyphs: bool = False) -> None:
+    def __init__(self, tx: Texts, glyphs: bool = False, table: str = "") -> None:
         super().__init__()
         self.tx = tx
         self.glyphs = glyphs
+        self.table = table
+        """The table's ruleset and every house option in words (the header may leave some out)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help") as box:
             box.border_title = self.tx("help.title")
             box.border_subtitle = self.tx("help.close")
+            if self.table:
+                yield Static(Text(self.tx("help.table", rules=self.table), style="bold"), id="help-table")
             yield Static(help_text(self.tx("help.body"), self.tx.lang), id="help-body")
 
     def on_resize(self, event: events.Resize) -> None:

@@ -323,9 +323,10 @@ class Session:
         Given the ``width`` it has, a header too long for it first leaves out the dealer (its
         panel says "dealer"), then shortens the ruleset's name (``MCR``, ``HK · min 3 fan``) and
         puts it last, then the prevailing wind's label, and last the seed (printed anyway when
-        you leave); at 80 columns only a long list of house options can still be cut (with an
-        ellipsis). House options are said in words (``Hong Kong · minimum 3 fan``, shortened
-        ``HK · min 3 fan``), as the browser says them."""
+        you leave); then the last house options give way, one by one, to how many are left out
+        (``+2 options (?)``: the help screen, key ``?``, names them all), so that the worst
+        combination of options fits 80 columns. House options are said in words (``Hong Kong ·
+        minimum 3 fan``, shortened ``HK · min 3 fan``), as the browser says them."""
         v = self.view()
         dealer = self.by_seat[0]
         parts = {
@@ -340,7 +341,9 @@ class Session:
         rules = " · ".join([title, *self.tx.house(self.rules.name, house)])
         full = self.tx("hdr", dealer=self.tx("you") if dealer == HUMAN else self.tx("bot.short", n=dealer), **parts)
         key = f"hdr.rules.{self.rules.name}"
-        short = " · ".join([self.tx(key) if key in self.tx.table else self.rules.name.upper(), *self.tx.house(self.rules.name, house, short=True)])
+        name = self.tx(key) if key in self.tx.table else self.rules.name.upper()
+        words = self.tx.house(self.rules.name, house, short=True)
+        short = " · ".join([name, *words])
         texts = [
             [full, rules, *teach],
             [self.tx("hdr.short", **parts), rules, *teach],
@@ -348,11 +351,20 @@ class Session:
             [self.tx("hdr.tiny", **parts), *teach, short],
             [self.tx("hdr.min", **parts), *teach, short],
         ]
+        for kept in range(len(words) - 1, -1, -1):  # then the last options give way to "+2 options (?)"
+            more = self.tx.plural("hdr.more", len(words) - kept)
+            texts.append([self.tx("hdr.min", **parts), *teach, " · ".join([name, *words[:kept], more])])
         for text in texts:
             line = " · ".join(text)
             if width is None or len(line) <= width:
                 break
         return line
+
+    def rules_line(self) -> str:
+        """The table's ruleset and every house option in words (``Hong Kong · minimum 3 fan``), as
+        the full header says them: the help screen shows it, whatever the header had room for."""
+        title = self.rules.title_fr if self.tx.lang == "fr" else self.rules.title
+        return " · ".join([title, *self.tx.house(self.rules.name, self.rules.changed_options())])
 
     # ------------------------------------------------------------------ the hand
 
