@@ -313,6 +313,38 @@ async def test_the_header_says_house_options_in_words_at_80x24(make_session: Mak
 
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_cl5_4_the_non_winners_itemised_scores_read_at_80x24(make_session: Make, lang: str) -> None:
+    """CL-5.4 at 80×24: the end screen itemises each non-winner's own score under its tiles (West's
+    White pung, North's 9s and Red pungs and their dragon doubles); a long line continues under its
+    own text inside the box, and scrolling to the end shows the last seat's lines whole, with the
+    key that goes on still in view."""
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.render import own_scoring
+
+    hands = ("111m234p56s88s1z66z9m", "2233445566778m", "2233445566p555z", "223344s999s777z4z")
+    tx = Texts(lang)
+    s = make_session(hands=hands, lang=lang, rules=get_ruleset("classical"))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        await pilot.pause(0.2)
+        assert s.summary is not None
+        north = own_scoring(s.summary.seats[3].scoring, tx)  # type: ignore[arg-type]
+        west = own_scoring(s.summary.seats[2].scoring, tx)  # type: ignore[arg-type]
+        app.screen.query_one("#end-scroll").scroll_end(animate=False)
+        await pilot.pause(0.2)
+        text = boxed_text(app)
+        for line in (west, north, tx("end.last")):
+            assert re.sub(r"\s+", " ", line) in text, (line, text)
+        rows = [r[r.index("│") + 1 : r.rindex("│")] for r in screen_text(app).split("\n") if r.count("│") >= 2]
+        first = next(i for i, r in enumerate(rows) if r.strip().startswith(north[:12]))
+        assert rows[first].startswith("     ") and rows[first + 1].startswith("       "), rows  # continued under its text
+        assert not CJK.search(text)
+
+
 WORST_OPTIONS = {
     "hk": {"minfan": "3", "limit": "13", "table": "doubling", "payment": "half-shooter", "base": "1000"},
     "classical": {"pay_highest": "on", "limit": "100000"},

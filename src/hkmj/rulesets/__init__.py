@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, parse_option_args
+from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, SeatScoring, parse_option_args
 from hkmj.rulesets.classical import Classical
 from hkmj.rulesets.hong_kong import HongKong
 from hkmj.rulesets.mcr import Mcr
@@ -27,6 +27,7 @@ __all__ = [
     "OutcomeItem",
     "Ruleset",
     "RulesetError",
+    "SeatScoring",
     "from_header",
     "get_ruleset",
     "parse_option_args",

@@ -597,7 +597,8 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.refresh_view)  # now the panel's height is known: as many discards as fit
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.tx, self.glyphs, self.session.rules_line()))
+        house = self.session.rules.changed_options()  # the header may leave some out: the help names them all
+        self.app.push_screen(HelpScreen(self.tx, self.glyphs, self.session.rules_line() if house else ""))
 
     def action_quit_game(self) -> None:
         self.app.push_screen(QuitScreen(self.tx, self._saved()), self._after_quit)
@@ -674,6 +675,8 @@ class EndScreen(ModalScreen[None]):
         self.summary = summary
         self.tx = tx
         self.glyphs = glyphs
+        self._width = 0
+        """The width the summary was last wrapped at."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end"):
@@ -690,8 +693,19 @@ class EndScreen(ModalScreen[None]):
     def _fit(self) -> None:
         """Keep the footer on screen: the summary gets what the box's frame and footer leave."""
         self.query_one("#end-scroll").styles.max_height = max(1, self.size.height - 3)
+        self.call_after_refresh(self._wrap)
         self.call_after_refresh(self._scroll_hint)
         self.set_timer(0.1, self._scroll_hint)  # again once the new height is laid out
+
+    def _wrap(self) -> None:
+        """Draw the summary again for the width it has: a long itemised line (a non-winner's own
+        score, CL-5.4) continues under its own text, not at the box's margin."""
+        body = self.query_one("#end-body", Static)
+        width = body.content_size.width
+        if width > 0 and width != self._width:
+            self._width = width
+            body.update(summary_text(self.summary, self.tx, self.glyphs, width - 1))
+            self.call_after_refresh(self._scroll_hint)
 
     def _scroll_hint(self) -> None:
         scroll = self.query_one("#end-scroll", VerticalScroll)

@@ -39,7 +39,7 @@ from hkmj.engine import (
 from hkmj.engine.actions import discard
 from hkmj.hand import shanten
 from hkmj.record import HUMAN_PLAYER, PLAY_FIELD
-from hkmj.rulesets import Ruleset
+from hkmj.rulesets import Ruleset, SeatScoring
 from hkmj.scoring import Meld
 from hkmj.scoring import payments as seed_payments
 from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, tile, tiles_of
@@ -136,6 +136,9 @@ class SeatReveal:
     total: int
     own: tuple[int, int, int] | None = None
     """Where every player scores (classical, CL-5.4): this seat's own ``(points, doubles, score)``."""
+    scoring: SeatScoring | None = None
+    """Where every player scores: what this seat's own score is made of (its point lines and
+    doubles, CL-5.1, CL-5.2), itemised on the end screen for every seat but the winner's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -821,6 +824,7 @@ class Session:
         own: list[tuple[int, int, int] | None] = [None] * 4
         if win_ev is not None and "seat_points" in win_ev:  # every player scores (CL-5.4)
             own = [(p, d, sc) for p, d, sc in zip(win_ev["seat_points"], win_ev["seat_doubles"], win_ev["hand_scores"], strict=True)]
+        scoring = self.rules.seat_scoring(res.outcome) if res.kind == "win" and res.outcome is not None else None
         seats = tuple(
             SeatReveal(
                 seat=s,
@@ -831,6 +835,7 @@ class Session:
                 payment=res.payments[s],
                 total=totals[self.by_seat[s]],
                 own=own[s],
+                scoring=None if scoring is None else scoring[s],
             )
             for s in range(4)
         )
