@@ -608,3 +608,52 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
             assert not [s for s in said.values() if CODE.search(s)], said
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
+def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(server: Server, lang: str, width: int) -> None:
+    """CL-5.1, CL-5.2, CL-5.4: at a classical table every player scores, and the end-of-hand panel
+    showed a non-winner's total only ("16 points, 1 double: scores 32"); a click on that total now
+    opens what it is made of — its point lines added up, the doubles that multiply them — named in
+    the page's language (English at phone width, French on a desktop). The lines add up to the
+    seat's points, the doubles to its score; the winner's own items stay in the table above."""
+    from playwright.sync_api import sync_playwright
+
+    doubled = {"en": "doubled by", "fr": "doublé par"}[lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        for _ in range(6):  # a won hand where a non-winner holds a scoring group (nearly every one)
+            page = _watched_win(browser, server, errors, "classical", lang, width, 800)
+            if page.locator("#payments details.own").count():
+                break
+            page.close()
+        else:
+            raise AssertionError("six classical hands won without a non-winner scoring anything")
+        win = page.evaluate("G.state.reveal.end.find((e) => e.type === 'win')")
+        rows = page.locator("#payments tr")
+        opened = 0
+        for seat in range(4):
+            sc = win["seat_scoring"][seat]
+            assert (sc["points"], sc["doubles"], sc["score"]) == (win["seat_points"][seat], win["seat_doubles"][seat], win["hand_scores"][seat])
+            assert sum(line["points"] * line["count"] for line in sc["lines"]) == sc["points"]
+            assert sum(d["count"] for d in sc["doubles_by"]) == sc["doubles"]
+            own = rows.nth(seat).locator("details.own")
+            if seat == win["seat"] or not sc["lines"]:
+                assert own.count() == 0
+                continue
+            assert own.count() == 1 and not own.locator(".items").is_visible()
+            own.locator("summary").click()
+            items = own.locator(".items").inner_text().replace("\u00a0", " ")
+            for line in sc["lines"]:
+                assert line["names"][lang] in items, items
+            assert f"= {sc['points']}" in items and "undefined" not in items and "NaN" not in items, items
+            if sc["doubles_by"]:
+                assert doubled in items and f"{sc['points']} × {2 ** sc['doubles']} = {sc['points'] << sc['doubles']}" in items, items
+                assert all(d["names"][lang] in items for d in sc["doubles_by"]), items
+            opened += 1
+        assert opened >= 1
+        page.locator("#payments").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"own-scores-{lang}-{width}.png"))
+        assert not errors, errors
+        browser.close()

@@ -665,6 +665,8 @@ class Table:
             if "items" in e:
                 e["items"] = [{**it, "names": _names(self.rules, it["id"])} for it in e["items"]]
                 e["limit_names"] = _names(self.rules, e.get("limit"))
+            if e["type"] == "win" and "seat_points" in e:  # every player scores (CL-5.4): what each score is made of
+                e["seat_scoring"] = self._seat_scoring()
             if e["type"] == "false_mahjong":
                 extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
                 e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)
@@ -681,6 +683,27 @@ class Table:
             "commitment": self.commit_hex,
             **tr.reveal(),
         }
+
+    def _seat_scoring(self) -> list[dict[str, Any]] | None:
+        """Every seat's own score itemised, E S W N, where every player scores (the classical
+        game, CL-5.1, CL-5.2, CL-5.4): ``points``, ``doubles``, ``score``, ``capped`` (the limit
+        took the place of points × 2^doubles, CL-6.2), ``lines`` (``id``, ``names``, ``points``
+        for one, ``count``) and ``doubles_by`` (``id``, ``names``, ``count``)."""
+        res = self.hand.result if self.hand is not None else None
+        scoring = self.rules.seat_scoring(res.outcome) if res is not None and res.outcome is not None else None
+        if scoring is None:
+            return None
+        return [
+            {
+                "points": sc.points,
+                "doubles": sc.doubles,
+                "score": sc.score,
+                "capped": sc.capped,
+                "lines": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "points": i.value, "count": i.count} for i in sc.lines],
+                "doubles_by": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "count": i.count} for i in sc.doubled],
+            }
+            for sc in scoring
+        ]
 
     def _frame_text(self, tail: str, slot: int | None, out: list[_Out]) -> str:
         """A state frame: this client's part, then the shared public part (encoded once per publish)."""

@@ -21,7 +21,8 @@ const T = {
     hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
     hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", hintDrawn: "only self-drawn on {tiles}", unitPoints: "points", unitFan: "fan",
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
-    own: "{points}, {doubles}: scores {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
+    own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
+    ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
@@ -91,7 +92,8 @@ const T = {
     hintShort: "prête par sa forme, mais aucune attente n'atteint les {min} {unit} demandés par ces règles pour gagner", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
     hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", hintDrawn: "seulement en piochant sur {tiles}", unitPoints: "points", unitFan: "fans",
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
-    own: "{points}, {doubles}\u00a0: marque {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
+    own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
+    ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "donnes", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la donne", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
@@ -622,9 +624,21 @@ function payRule(st, win, name) {
   return "";
 }
 
-/** Where every player scores (classical, CL-5.4): seat `seat`'s own points, doubles and score, from the win event. */
+/** Where every player scores (classical, CL-5.4): seat `seat`'s own points, doubles and score, from the win event;
+ * for a player other than the winner (whose items are in the table above), what they are made of behind it, one
+ * click away: its point lines added up, the doubles that multiply them, the limit when it caps (CL-5.1, CL-5.2, CL-6.2). */
 function ownScore(win, seat) {
-  return t("own", { points: plural("pts", win.seat_points[seat]), doubles: plural("dbl", win.seat_doubles[seat]), score: win.hand_scores[seat] });
+  const total = t("own", { points: plural("pts", win.seat_points[seat]), doubles: plural("dbl", win.seat_doubles[seat]), score: win.hand_scores[seat] });
+  const sc = win.seat_scoring && win.seat_scoring[seat];
+  if (!sc || seat === win.seat || !sc.lines.length) return total;
+  const times = (n) => (n > 1 ? ` ×${n}` : "");
+  let line = t("ownLines", { lines: sc.lines.map((l) => `${esc(said(l.names))}${times(l.count)}\u00a0${l.points * l.count}`).join(" + "), points: sc.points });
+  if (sc.doubles_by.length) {
+    const by = sc.doubles_by.map((d) => `${esc(said(d.names))}${times(d.count)}`).join(", ");
+    line += t("ownDoubled", { doubles: by, points: sc.points, factor: 2 ** sc.doubles, score: sc.points * 2 ** sc.doubles });
+  }
+  if (sc.capped) line += t("ownCapped", { score: sc.score });
+  return `<details class="own"><summary>${total}</summary><span class="items">${line}</span></details>`;
 }
 
 /** A fan table's win (HK-6): each element and its fan, the total, a limit hand, the base; a
