@@ -7,6 +7,7 @@ Screenshots are saved under artifacts/ (gitignored)."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
 import time
@@ -655,5 +656,123 @@ def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(server: Serve
         assert opened >= 1
         page.locator("#payments").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"own-scores-{lang}-{width}.png"))
+        assert not errors, errors
+        browser.close()
+
+
+def _post(server: Server, body: Any) -> tuple[int, dict[str, Any]]:
+    """POST /api/tables; the status and the JSON answer."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(server.base + "/api/tables", data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _player_thread(server: Server, tid: str, token: str, start: bool, leave: Any) -> Any:
+    """A player connected to table ``tid`` in a thread of its own (the page's Playwright loop owns
+    this one): it resumes its seat, starts the match if ``start``, and leaves once ``leave`` (a
+    ``threading.Event``) is set."""
+    import asyncio
+    import threading
+
+    from hkmj.server.client import GameClient
+
+    async def play() -> None:
+        async with GameClient(server.ws_url) as c:
+            await c.resume(tid, token)
+            if start:
+                await c.send(type="start")
+                await c.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
+            while not leave.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
+def test_a_spectator_sees_a_table_abandoned_and_follows_it_back(make_server: Any, lang: str, width: int) -> None:
+    """docs/server.md, --abandon-after: a spectator watches a table whose only player leaves; once
+    it is saved as abandoned the page says so and what it means above the table, where a phone
+    shows it whole (it was said only at the end of the page's title line, cut at phone width), and
+    its recent moves are listed once (the frame that tells of the abandon sent them again, and the
+    list doubled them); a page opened on the abandoned table later says it too, and when the
+    player comes back with their link the spectator follows the play and the notice goes.
+    English at phone width, French on a desktop."""
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    words = {
+        "en": ("abandoned", "Abandoned table: its players left", "Spectating"),
+        "fr": ("abandonnée", "Table abandonnée\u00a0: ses joueurs sont partis", "Vous regardez"),
+    }[lang]
+    server = make_server(None, "--abandon-after", "1")
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": width, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        for _ in range(8):  # until Ann does not deal: the bots before her move, then the table waits for her (no timer)
+            status, answer = _post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None, "names": ["Ann", "", "", ""]})
+            assert status == 201
+            tid, token = answer["id"], answer["token"]
+            leave = threading.Event()
+            player = _player_thread(server, tid, token, True, leave)
+            page.goto(f"{server.base}/t/{tid}?watch=1")
+            page.wait_for_selector("#board", timeout=10000)
+            with contextlib.suppress(AssertionError):
+                wait_true(page, "document.querySelector('#recent').textContent.trim() !== ''", 4)
+            if page.inner_text("#recent").strip():
+                break
+            leave.set()
+            player.join(10)
+        else:
+            raise AssertionError("Ann dealt at eight tables")
+        assert page.locator("#abandoned").count() == 0 and words[0] not in page.inner_text("#title")
+        time.sleep(0.5)  # the bots before Ann have moved: fewer moves than the list shows (6), so a repeat shows
+        leave.set()
+        player.join(10)
+        page.wait_for_selector("#abandoned", timeout=20000)
+        assert server.get(f"/api/tables/{tid}")["table"]["status"] == "abandoned"
+        note = page.locator("#abandoned")
+        assert words[1] in note.inner_text() and note.is_visible()
+        box = note.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] < 200, box  # whole, at the top
+        assert words[2] in page.inner_text("#app") and page.locator("#board").count() == 1  # still watching the table
+        assert page.inner_text("#title").endswith(f" · {words[0]}"), page.inner_text("#title")
+        page.screenshot(path=str(ARTIFACTS / f"abandoned-{lang}-{width}.png"))
+        recent = page.inner_text("#recent")
+        # a page opened on the abandoned table now: the notice above the seats (none free: a spectator's place)
+        later = browser.new_page(viewport={"width": width, "height": 800})
+        later.on("pageerror", lambda e: errors.append(str(e)))
+        later.goto(server.base + "/")
+        _lobby_in(later, lang)
+        later.goto(f"{server.base}/t/{tid}")
+        later.wait_for_selector("#abandoned", timeout=10000)
+        assert words[1] in later.inner_text("#abandoned")
+        later.goto(f"{server.base}/t/{tid}?watch=1")
+        later.wait_for_selector("#board #recent", state="attached", timeout=10000)
+        wait_true(later, "document.querySelector('#abandoned') !== null")
+        lines = recent.split("\n")
+        assert recent.strip() and all(a != b for a, b in itertools.pairwise(lines)), recent  # each move once
+        assert later.inner_text("#recent") == recent, (later.inner_text("#recent"), recent)
+        # the player comes back: the table plays on, and the spectator follows it
+        leave = threading.Event()
+        player = _player_thread(server, tid, token, False, leave)
+        wait_true(page, "document.querySelector('#abandoned') === null && document.querySelector('#board') !== null", 20)
+        assert words[0] not in page.inner_text("#title")
+        leave.set()
+        player.join(10)
         assert not errors, errors
         browser.close()

@@ -16,7 +16,9 @@ const T = {
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
     robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
-    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned: its players left (one of them can come back with their link)", review: "Review this match",
+    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned", review: "Review this match",
+    abandonedWhy: "Abandoned table: its players left, and it stays as they left it. It plays on when one of them comes back with their link (or someone takes a free seat); watching, you will then see the play go on.",
+    abandonedBefore: "Abandoned before its first hand",
     rank: "Rank", player: "Player", spectator: "Spectator", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
     hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
     hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", hintDrawn: "only self-drawn on {tiles}", unitPoints: "points", unitFan: "fan",
@@ -87,7 +89,9 @@ const T = {
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
     robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
-    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée\u00a0: ses joueurs sont partis (chacun peut revenir avec son lien)", review: "Revoir cette partie",
+    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée", review: "Revoir cette partie",
+    abandonedWhy: "Table abandonnée\u00a0: ses joueurs sont partis, et elle reste telle qu'ils l'ont laissée. Le jeu reprend quand l'un d'eux revient avec son lien (ou que quelqu'un prend une place libre)\u00a0; en regardant, vous verrez alors la suite.",
+    abandonedBefore: "Abandonnée avant sa première donne",
     rank: "Rang", player: "Joueur", spectator: "Spectateur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
     hintShort: "prête par sa forme, mais aucune attente n'atteint les {min} {unit} demandés par ces règles pour gagner", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
     hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", hintDrawn: "seulement en piochant sur {tiles}", unitPoints: "points", unitFan: "fans",
@@ -381,7 +385,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0 };
+const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0 };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null;
@@ -405,7 +409,7 @@ async function joinPanel(tid) {
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
   if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
   const free = tb.slots.filter((s) => !s.bot && !s.joined);
-  $("#app").innerHTML = `<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
+  $("#app").innerHTML = `${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
     <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
     <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit")} ${s.slot + 1}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
     <a href="/t/${esc(tid)}?watch=1"><button type="button">${t("watch")}</button></a></div>
@@ -448,18 +452,25 @@ function act(action) {
 function onMessage(m) {
   if (m.type === "welcome") {
     G.slot = m.slot;
+    G.welcomed = true;
     if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
     if (m.over) G.want = null;  // a finished table: its result is all there is; no reconnecting
     G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
     keepAlive(m.over ? 0 : m.idle_timeout);
   } else if (m.type === "state") {
+    // a full view sent again carries the hand's latest moves (docs/protocol.md): the first frame after a welcome (a
+    // reconnection too), and the frame that tells a spectator the table is abandoned, or back in play: the move list
+    // starts again from them, each move once (they were added to it again)
+    const again = G.welcomed || (G.state && G.state.table === m.table && (G.state.status === "abandoned") !== (m.status === "abandoned"));
+    G.welcomed = false;
     const fresh = !G.state || !G.state.mine || !m.mine || JSON.stringify(G.state.mine.legal) !== JSON.stringify(m.mine.legal);
     G.state = m;
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
     if (fresh) G.sel = -1;
     if (fresh) G.refusal = null;
+    if (again) G.log = [];
     for (const e of m.events || []) {
       if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused")); }
       // a dead hand (MCR-5.4): its declarer alone gets the reason, shown until the hand ends
@@ -504,16 +515,21 @@ function seatBox(st, seat, pos) {
     <div class="tiles small pond">${pond}</div></div>`;
 }
 
+/** A table saved as abandoned (docs/server.md): what it means, above the table, where a phone still shows it whole
+ * (the page's title line is cut at its width); nothing for a table in play. */
+const abandonedNote = (status) => (status === "abandoned" ? `<div class="abandoned" id="abandoned" role="status">${t("abandonedWhy")}</div>` : "");
+
 function render() {
   const st = G.state;
   if (!st) return;
   $("#help-link").href = helpHref(st);
   document.title = `${ruled(st, "pageTitle")} · ${st.table} — hkmj`;  // the table's own ruleset
   $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : st.status === "abandoned" ? ` · ${t("abandoned")}` : ""}`;
+  const abandoned = abandonedNote(st.status);
   if (!st.hand) {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
     const share = location.origin + "/t/" + st.table;
-    $("#app").innerHTML = `<section class="card"><h2>${t("waiting")}</h2>
+    $("#app").innerHTML = `${abandoned}<section class="card"><h2>${t(st.status === "abandoned" ? "abandonedBefore" : "waiting")}</h2>
       <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? bdi(p.name) : "—"}</li>`).join("")}</ul>
       <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
       ${st.mine && mayStart(st) ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
@@ -548,7 +564,7 @@ function render() {
       ${mine.bank != null ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
     </div><div class="msg">${esc(prompt)}${hint}</div>${refusal}` : "";
   const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
-  $("#app").innerHTML = `${watching}<div id="board">
+  $("#app").innerHTML = `${watching}${abandoned}<div id="board">
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
     <div class="center"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
       <div class="muted">${esc(rulesLine(st.config))}</div>
