@@ -776,3 +776,44 @@ def test_a_spectator_sees_a_table_abandoned_and_follows_it_back(make_server: Any
         player.join(10)
         assert not errors, errors
         browser.close()
+
+
+def test_a_table_abandoned_before_its_first_hand_says_so_not_waiting_for_players(make_server: Any) -> None:
+    """docs/server.md: a table whose only player sat and left before the first hand is saved as
+    abandoned; its spectator was shown "Waiting for players…" as if someone were about to play.
+    The page now says the table is abandoned, above a heading that says before its first hand,
+    in English and then in French (the language chosen on the page)."""
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--abandon-after", "1")
+    # a seat kept for a friend: the match waits for them (with every seat taken it starts by itself)
+    status, answer = _post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "timer": None})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 390, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, "en")
+        leave = threading.Event()
+        player = _player_thread(server, tid, token, False, leave)
+        page.goto(f"{server.base}/t/{tid}?watch=1")
+        page.wait_for_selector("#app h2", timeout=10000)
+        assert "Waiting for players" in page.inner_text("#app")
+        leave.set()
+        player.join(10)
+        page.wait_for_selector("#abandoned", timeout=20000)
+        text = page.inner_text("#app")
+        assert "Abandoned table: its players left" in text and "Abandoned before its first hand" in text, text
+        assert "Waiting for players" not in text and page.locator("#start").count() == 0
+        page.select_option("#lang", "fr")
+        wait_true(page, "document.querySelector('#abandoned') !== null && document.documentElement.lang === 'fr'")
+        text = page.inner_text("#app")
+        assert "Table abandonnée\u00a0: ses joueurs sont partis" in text and "Abandonnée avant sa première donne" in text, text
+        assert "En attente des joueurs" not in text
+        assert not errors, errors
+        browser.close()
