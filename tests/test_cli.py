@@ -240,9 +240,9 @@ def test_a_wind_typed_as_a_word_is_that_wind(rules: str, capsys: pytest.CaptureF
         (["play", "--round", "--hands", "2"], "hkmj play : erreur : argument --hands : impossible avec l'argument --round"),
         (["play", "--seed", "x"], "hkmj play : erreur : argument --seed : 'x' n'est pas un nombre entier (chiffres 0-9)"),
         (["play", "--option"], "hkmj play : erreur : argument --option : une valeur est attendue"),
-        (["replay"], "hkmj replay : erreur : arguments obligatoires manquants : file"),
+        (["replay"], "hkmj replay : erreur : arguments obligatoires manquants : fichier"),
         (["replay", "g.jsonl", "--bogus"], "hkmj replay : erreur : arguments non reconnus : --bogus"),
-        (["review"], "hkmj review : erreur : arguments obligatoires manquants : GAME"),
+        (["review"], "hkmj review : erreur : arguments obligatoires manquants : PARTIE"),
         (["review", "g.jsonl", "--top", "0"], "hkmj review : erreur : argument --top : 0 doit valoir au moins 1"),
     ],
 )

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import random
 
-from hkmj.hand.knitted import KNITTED_STRAIGHTS, honours_and_knitted, knitted_complete, knitted_straight_complete, knitted_waits
+from hkmj.hand.knitted import (
+    KNITTED_STRAIGHTS,
+    honours_and_knitted,
+    knitted_complete,
+    knitted_straight_complete,
+    knitted_waits,
+    shanten_knitted,
+    waits_knitted,
+)
 from hkmj.tiles import counts_of, parse_tiles, tile
 
 
@@ -65,3 +73,17 @@ def test_mcr_5_2_knitted_waits_are_exactly_the_tiles_that_complete() -> None:
             counts[t] += 1
             assert (t in w) == knitted_complete(counts), (counts, t)
             counts[t] -= 1
+
+
+def test_mcr_5_2_shanten_and_waits_with_the_knitted_shapes() -> None:
+    """MCR-5.2.4/5.2.5 for the hint and the review: a complete knitted hand is -1 (standard shanten
+    said 6), one waiting on a knitted shape or a discard away from it is 0, with the knitted waits
+    beside the standard ones; standard hands keep their distance."""
+    assert shanten_knitted(c("147m258p369s12345z")) == -1
+    assert shanten_knitted(c("147m258p36s12345z")) == 0
+    assert waits_knitted(c("147m258p36s12345z")) == [tile("9s"), tile("6z"), tile("7z")]
+    assert shanten_knitted(c("147m258p36s12345z9m")) == 0  # discard 9m
+    assert shanten_knitted(c("147m258p369s789m11z")) == -1  # MCR-5.2.5: a knitted straight, a chow and a pair
+    assert shanten_knitted(c("147m258p369s789m1z")) == 0 and tile("1z") in waits_knitted(c("147m258p369s789m1z"))
+    assert shanten_knitted(c("123m456m789m123p5m")) == 0 and waits_knitted(c("123m456m789m123p5m")) == [tile("5m")]
+    assert shanten_knitted(c("1m9m1p9p1s9s1234567z1m")) == -1  # thirteen orphans still

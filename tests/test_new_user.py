@@ -125,7 +125,9 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["score", "123m456p789s11z999m", "--win", "9m", "--bogus"], "usage: hkmj score", "hkmj score: error: unrecognized arguments: --bogus\n"),
         (["score", "123m", "456p", "--win", "1m"], "usage: hkmj score", "without spaces: 123m456p)"),
         (["review", "g.jsonl", "--lnag", "fr"], "usage: hkmj review", "(did you mean --lang?)"),
-        (["--lang", "fr", "play"], "usage: hkmj [-h]", "--lang is an option of a command, not of hkmj itself: give the command first (hkmj play --lang fr)"),
+        (["--lang", "fr", "play"], "utilisation : hkmj [-h]",  # --lang fr chose French (tests/test_help_fr.py)
+         "hkmj : erreur : --lang est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande (hkmj play --lang fr)"),
+        (["--lang", "en", "play"], "usage: hkmj [-h]", "--lang is an option of a command, not of hkmj itself: give the command first (hkmj play --lang en)"),
         (["--bogus"], "usage: hkmj [-h]", "hkmj: error: unknown option --bogus (hkmj itself takes -h and --version"),
     ],
 )

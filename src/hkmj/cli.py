@@ -642,8 +642,9 @@ Each command has its own help, with examples: hkmj COMMAND --help (or hkmj help 
 """
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The ``hkmj`` parser; ``only`` (a command of this module) registers that subcommand alone.
+def build_parser(only: str | None = None, lang: str = "en") -> argparse.ArgumentParser:
+    """The ``hkmj`` parser; ``only`` (a command of this module) registers that subcommand alone;
+    ``lang`` ``fr``: its help in French (:mod:`hkmj.help_fr`).
 
     ``main`` passes the command it was given, so ``hkmj score`` never imports the server,
     the terminal client or the bots (start-up is part of the JSON-lines path's time).
@@ -670,6 +671,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _add_replay(sub)
     if only is None:
         _register_commands(sub)
+    if lang == "fr":
+        from hkmj.help_fr import in_french
+
+        return in_french(parser)
     return parser
 
 
@@ -818,8 +823,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # straight to the stream, its start-up being part of every batch's time
         _hint_at_a_terminal()
         return _run(lambda: _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout)))
+    from hkmj.help_fr import wants_french, without_lang
+
+    french = wants_french(words)  # --lang fr anywhere: the help and the parser's own words in French
+    if french and (words[:1] == ["help"] or any(w in ("-h", "--help", "-help") for w in words)):
+        words = without_lang(words)  # it chose the help's language: hkmj --lang fr --help is hkmj's help
     words = _help_words(words)
-    parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None)
+    parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None, "fr" if french else "en")
     args = _parse(parser, words)
     if not getattr(args, "func", None):
         parser.print_help()
@@ -841,7 +851,13 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
     closest name: ``hkmj scor`` (did you mean score?), ``hkmj simulate --sed 7`` (--seed?)."""
     import difflib
 
+    from hkmj.help_fr import wants_french
+
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    if wants_french(words):  # --lang fr: the parser's errors in French, as its help (hkmj.help_fr)
+        _french_errors(parser)
+        if words[0] in sub.choices:
+            _french_errors(sub.choices[words[0]])
     if words and not words[0].startswith("-") and words[0] not in sub.choices:
         close = difflib.get_close_matches(words[0], list(sub.choices), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -861,10 +877,6 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             f"{option} is an option of a command, not of hkmj itself: give the command first "
             f"(hkmj {shlex.join([command, *rest])}); commands that take it: {', '.join(having)}"
         )
-    if words and words[0] in sub.choices and (_lang_typed(words) or "").strip().lower() == "fr":
-        command = sub.choices[words[0]]
-        if any("--lang" in a.option_strings for a in command._actions):  # every command that speaks French
-            _french_errors(command)
     args, extra = parser.parse_known_args(words)
     if extra:
         command = sub.choices.get(getattr(args, "command", None) or "", parser)
@@ -891,7 +903,9 @@ def _lang_typed(words: list[str]) -> str | None:
 def _french_errors(command: argparse.ArgumentParser) -> None:
     """Make ``command``'s own usage errors (an unknown option or choice, a bad value, an option
     given twice...) French: ``hkmj score ... --lang fr`` (or ``play``, ``replay``, ``review``) says
-    everything in French, its parser's errors included."""
+    everything in French, its parser's errors included; so do ``hkmj`` itself (``hkmj --lang fr
+    scor``) and the commands that speak English only, whose usage line is French then (``hkmj
+    simulate --lang fr``: ``--lang`` is not one of its options)."""
     from hkmj.score_words import error_in
 
     def error(message: str) -> NoReturn:

@@ -364,6 +364,14 @@ def _stray_divergence(e: Event, hand: int, with_match: bool) -> Divergence:
     return Divergence(e.get("_line"), hand, why, e)
 
 
+def _why(err: Exception) -> str:
+    """What is wrong with a recorded event, from the error reading it raised: a missing field
+    is named as such (a ``KeyError`` says only the field's name)."""
+    if isinstance(err, KeyError) and err.args:
+        return f"the field {str(err.args[0])!r} is missing"
+    return str(err)
+
+
 def _check_hand(
     hand: Hand, recorded: list[Event], number: int, last: bool = False, report: ReplayReport | None = None
 ) -> tuple[Divergence | None, int]:
@@ -382,7 +390,7 @@ def _check_hand(
             action = parse_action(str(e["action"]))
             hand.apply(seat, action)
         except (IllegalAction, ValueError, KeyError, TypeError) as err:
-            return Divergence(e.get("_line"), number, f"recorded input refused by the engine: {err}", e, None), 0
+            return Divergence(e.get("_line"), number, f"recorded input refused by the engine: {_why(err)}", e, None), 0
     produced = hand.events
     for i, exp in enumerate(recorded):
         got = produced[i] if i < len(produced) else None
@@ -465,7 +473,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
         try:
             match = match_from_start(start)
         except (ValueError, TypeError, KeyError) as err:  # RulesetError is a ValueError
-            report.divergence = Divergence(start.get("_line"), 0, f"bad match_start: {err}", start)
+            report.divergence = Divergence(start.get("_line"), 0, f"bad match_start: {_why(err)}", start)
             return
         why = _diff({k: v for k, v in start.items() if k != PLAY_FIELD}, match.events[0])
         if why:
@@ -497,7 +505,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
                         report.divergence = Divergence(hs.get("_line"), number, "the wall is not the one of its seed", hs)
                         return
         except (ValueError, TypeError, KeyError, IndexError) as err:
-            report.divergence = Divergence(hs.get("_line"), number, f"bad hand_start: {err}", hs)
+            report.divergence = Divergence(hs.get("_line"), number, f"bad hand_start: {_why(err)}", hs)
             return
         last = number - first == len(hands) and tail_i == len(match_tail)  # nothing after it in its match
         divergence, checked = _check_hand(hand, recorded, number, last, report)

@@ -21,9 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hkmj.bots.advice import Advice, Advisor, advisor_name, hand_after, make_advisor
-from hkmj.engine import Action, Event, Hand, IllegalAction, Match, Win, parse_action
+from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, hand_after, make_advisor
+from hkmj.bots.minimum import ready_in_shape_only, scoring_waits
+from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.oserror import OSReason
 from hkmj.record import (
     RecordError,
@@ -37,6 +39,7 @@ from hkmj.record import (
     split_matches,
 )
 from hkmj.review_words import Who, Words, words
+from hkmj.scoring import Meld
 from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of, wind_word
 
 __all__ = [
@@ -173,6 +176,35 @@ class Decision:
     waits_after: tuple[Tile, ...]
     shanten_advised: int
     waits_advised: tuple[Tile, ...]
+    minimum: int = 0
+    """The ruleset's minimum to win (MCR-5.1: 8 points), 0 when any complete hand wins."""
+    unit: str = "fan"
+    scoring_before: tuple[Tile, ...] = ()
+    """With a :attr:`minimum`: the waits before the decision whose win reaches it."""
+    scoring_after: tuple[Tile, ...] = ()
+    scoring_advised: tuple[Tile, ...] = ()
+    short: tuple[bool, bool, bool] = (False, False, False)
+    """Before, after the played action, after the advised one: the hand is ready in shape only,
+    no wait of it (or of any discard that leaves it ready) reaching the :attr:`minimum` (MCR-5.1)."""
+    dead: str = ""
+    """The rule that made the hand dead (MCR-5.4) when it was: the advice is then the safest
+    discard (:func:`~hkmj.bots.advice.dead_hand_advice`); empty for a live hand."""
+
+    def shape(self, which: str, lang: str = "en") -> str:
+        """The hand's distance from ready ``before`` the decision, ``after`` the played action or
+        after the ``advised`` one, with its waits (and which reach the minimum, MCR-5.1); a dead
+        hand (MCR-5.4) cannot win whatever its shape."""
+        w = words(lang)
+        if self.dead:
+            return w("dist.dead", rule=self.dead)
+        s, ws, good, short = {
+            "before": (self.shanten_before, self.waits_before, self.scoring_before, self.short[0]),
+            "after": (self.shanten_after, self.waits_after, self.scoring_after, self.short[1]),
+            "advised": (self.shanten_advised, self.waits_advised, self.scoring_advised, self.short[2]),
+        }[which]
+        if short and not ws:  # a discard to make, and none leaves a wait that can win
+            return w("dist.ready.short", min=self.minimum, unit=w.tx(f"unit.{self.unit}"))
+        return w.distance(s, ws, good, self.minimum, self.unit)
 
     @property
     def best(self) -> Advice:
@@ -282,10 +314,20 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
 # ---------------------------------------------------------------------------- analysis
 
 
-def _shape(counts: Sequence[int], melds: int) -> tuple[int, tuple[Tile, ...]]:
-    s = shanten(counts, melds)
-    w = tuple(waits(counts, melds)) if s == 0 and sum(counts) % 3 == 1 else ()
+def _shape(counts: Sequence[int], melds: int, knitted: bool = False) -> tuple[int, tuple[Tile, ...]]:
+    """Shanten and waits of a hand; with ``knitted``, MCR's knitted shapes count (MCR-5.2.4, MCR-5.2.5)."""
+    distance, wait_on = (shanten_knitted, waits_knitted) if knitted else (shanten, waits)
+    s = distance(counts, melds)
+    w = tuple(wait_on(counts, melds)) if s == 0 and sum(counts) % 3 == 1 else ()
     return s, w
+
+
+def _scoring(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...], shape: tuple[int, tuple[Tile, ...]]) -> tuple[Tile, ...]:
+    """The waits of ``shape`` (a ready hand ``counts`` with ``melds``) whose win reaches the
+    ruleset's minimum (MCR-5.1), from the player's own view; () without a minimum or waits."""
+    if not shape[1] or not view.rules.value_checked:
+        return ()
+    return scoring_waits(view, counts, melds) or ()
 
 
 def _build_hand(match: Match | None, hs: Event) -> Hand:
@@ -365,19 +407,24 @@ def _decide(
     hand: Hand, seat: int, played: Action, legal: tuple[Action, ...], adv: Advisor, hand_no: int, number: int, line: object
 ) -> Decision:
     view = hand.view(seat)
-    advice = tuple(adv.advise(view, legal))
+    dead = hand.rules.false_mahjong_rule if hand.dead_hands[seat] else ""
+    advice = tuple(dead_hand_advice(view, legal) if dead else adv.advise(view, legal))  # MCR-5.4: a dead hand only discards safely
     if {a.action for a in advice} != set(legal):  # an advisor that breaks its contract
         raise ReviewError("advisor", hand=hand_no)
     m = view.n_melds
-    before = _shape(view.concealed, m)
+    knitted = view.rules.knitted_shapes
+    before = _shape(view.concealed, m, knitted)
+    own = view.melds[seat]
 
-    def after(a: Action) -> tuple[int, tuple[Tile, ...]]:
+    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], bool]:
         if isinstance(a, Win):
-            return -1, ()
+            return -1, (), (), False
         h, melds = hand_after(view, a)
-        return _shape(h, len(melds))
+        shape = _shape(h, len(melds), knitted)
+        return *shape, _scoring(view, h, melds, shape), ready_in_shape_only(view, h, melds)
 
     mine, best = after(played), after(advice[0].action)
+    rules = view.rules
     return Decision(
         hand=hand_no,
         seat=seat,
@@ -398,6 +445,13 @@ def _decide(
         waits_after=mine[1],
         shanten_advised=best[0],
         waits_advised=best[1],
+        minimum=rules.min_value if rules.value_checked else 0,
+        unit=rules.unit,
+        scoring_before=_scoring(view, view.concealed, own, before),
+        scoring_after=mine[2],
+        scoring_advised=best[2],
+        short=(ready_in_shape_only(view, view.concealed, own), mine[3], best[3]),
+        dead=dead,
     )
 
 
@@ -444,8 +498,8 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
         loss="-" + w.points(d.loss),
         win=win,
     )
-    advised = w.distance(d.shanten_advised, d.waits_advised)
-    body = w("shape", before=w.distance(d.shanten_before, d.waits_before), after=w.distance(d.shanten_after, d.waits_after), advised=advised)
+    advised = d.shape("advised", lang)
+    body = w("shape", before=d.shape("before", lang), after=d.shape("after", lang), advised=advised)
     note = w.note(best.note)
     if note and note != advised:  # a note that only says the distance after the advice repeats the sentence before it
         body += " " + w("advisor_note", note=note)

@@ -124,9 +124,9 @@ def _shape_lines(pg: _Page, d: Decision) -> str:
     w = pg.w
     text = w(
         "html.shape",
-        before=w.distance(d.shanten_before, d.waits_before),
-        after=w.distance(d.shanten_after, d.waits_after),
-        advised=w.distance(d.shanten_advised, d.waits_advised),
+        before=d.shape("before", w.lang),
+        after=d.shape("after", w.lang),
+        advised=d.shape("advised", w.lang),
     )
     return f"<p>{pg.t(text)}</p>"
 
@@ -162,7 +162,7 @@ def _hand_section(pg: _Page, hand: int, ds: Sequence[Decision]) -> str:
         rows.append(
             f'<tr><td class="num">{d.number}</td><td>{_hand_html(pg, d, small=True)}</td>'
             f"<td>{pg.t(w.action(d.played, d.offered))}</td><td>{advised}</td><td>{verdict}</td>"
-            f"<td>{pg.t(w.distance(d.shanten_after, d.waits_after))}</td></tr>"
+            f"<td>{pg.t(d.shape('after', w.lang))}</td></tr>"
         )
     cols = ("number", "hand", "you", "advisor", "loss", "after")
     head = "<tr>" + "".join(f"<th>{pg.t(w('html.col.' + c))}</th>" for c in cols) + "</tr>"

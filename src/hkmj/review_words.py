@@ -65,6 +65,11 @@ EN: dict[str, str] = {
     "dist.complete": "complete",
     "dist.ready": "ready",
     "dist.waits": "ready on {tiles}",
+    "dist.waits.all": "ready on {tiles} ({min}+ {unit})",
+    "dist.waits.some": "ready on {tiles} ({min}+ {unit} on {scoring} only)",
+    "dist.waits.short": "ready in shape on {tiles}, but no wait scores {min} {unit}",
+    "dist.dead": "dead hand ({rule}): cannot win",
+    "dist.ready.short": "ready in shape, but no wait scores {min} {unit}",
     "act.pung": "pung {tile}",
     "act.pung.bare": "pung",
     "act.kong.concealed": "concealed kong {tile}",
@@ -161,6 +166,11 @@ FR: dict[str, str] = {
     "dist.complete": "complète",
     "dist.ready": "prête",
     "dist.waits": "prête, attend {tiles}",
+    "dist.waits.all": "prête, attend {tiles} ({min} {unit} ou plus)",
+    "dist.waits.some": "prête, attend {tiles} ({min} {unit} ou plus sur {scoring} seulement)",
+    "dist.waits.short": "prête par sa forme, attend {tiles}, mais aucune attente n'atteint {min} {unit}",
+    "dist.dead": "main morte ({rule}) : ne peut plus gagner",
+    "dist.ready.short": "prête par sa forme, mais aucune attente n'atteint {min} {unit}",
     "act.pung": "pung {tile}",
     "act.pung.bare": "pung",
     "act.kong.concealed": "kong caché {tile}",
@@ -253,6 +263,8 @@ NOTES: tuple[tuple[str, str], ...] = (
     ("not a turn action this bot plays", "une action que ce robot ne joue pas à son tour"),
     ("not a claim this bot plays", "une réclamation que ce robot ne joue pas"),
     ("search: {pts} against the model's choice over {num} deals", "recherche : {pts} par rapport au choix du modèle sur {num} donnes"),
+    ("dead hand ({rule}): expected cost {pts}", "main morte ({rule}) : coût attendu {pts}"),
+    ("dead hand ({rule}): cannot win", "main morte ({rule}) : ne peut plus gagner"),
 )
 """The fixed phrases of the ``expert`` and ``strong`` bots' notes (src/hkmj/bots/), English ->
 French; a note is one phrase or several joined by ``"; "``. Placeholders: ``{away}`` a
@@ -274,6 +286,7 @@ _PART = {
     "num": r"-?\d+(?:\.\d+)?",
     "pts": r"-?\d+(?:\.\d+)? points",
     "unit": "points|fan",
+    "rule": r"[A-Z]+-\d+(?:\.\d+)*",
 }
 
 
@@ -380,13 +393,27 @@ class Words:
             return tx("hint.act.pass")
         return str(a)  # pragma: no cover - every action kind is named above
 
-    def distance(self, s: int, w: Sequence[Tile] = ()) -> str:
+    def distance(self, s: int, w: Sequence[Tile] = (), scoring: Sequence[Tile] = (), minimum: int = 0, unit: str = "fan") -> str:
         """``complete``, ``ready on 3 Bamboo, 6 Bamboo``, ``ready``, ``1 tile from ready`` (the
-        terminal's :meth:`~hkmj.tui.texts.Texts.distance` words)."""
+        terminal's :meth:`~hkmj.tui.texts.Texts.distance` words). Under a ``minimum`` to win (MCR-5.1:
+        8 points) a ready hand's waits ``w`` say which reach it (``scoring``): ``ready on 3 Bamboo, 6
+        Bamboo (8+ points on 3 Bamboo only)``, and a hand none of whose waits does is ``ready in
+        shape`` only."""
         if s < 0:
             return self("dist.complete")
         if s == 0:
-            return self("dist.waits", tiles=", ".join(self.tile(t) for t in w)) if w else self("dist.ready")
+            if not w:
+                return self("dist.ready")
+            tiles = ", ".join(self.tile(t) for t in w)
+            if not minimum:
+                return self("dist.waits", tiles=tiles)
+            low = {"min": minimum, "unit": self.tx(f"unit.{unit}"), "tiles": tiles}
+            good = [t for t in w if t in scoring]
+            if not good:
+                return self("dist.waits.short", **low)
+            if len(good) == len(w):
+                return self("dist.waits.all", **low)
+            return self("dist.waits.some", scoring=", ".join(self.tile(t) for t in good), **low)
         return self.tx.distance(s)
 
     def meld_kind(self, kind: str) -> str:
@@ -441,6 +468,7 @@ class Words:
                     "num": self._num,
                     "pts": lambda x: self._points(x.split(" ", 1)[0]),
                     "unit": lambda x: self.tx(f"unit.{x}"),
+                    "rule": lambda x: x,
                 }
                 return template.format(**{k: render[k](v) for k, v in m.groupdict().items()})
         return None

@@ -112,6 +112,69 @@ def _replayed(how: str, events: int) -> str:
 Render = Callable[[dict[str, str]], str]
 """Turns a phrase's parts (already in French where they are a message of their own) into French."""
 
+_ACTION = r"(?P<action>(?:discard|chow|pung|kong|concealed kong|added kong|mahjong|pass)(?: \w+)?)"
+"""An action as the engine writes it in a refusal (its text form: ``discard 5p``, ``pung``)."""
+_ON_OFFER: Final = {"discard": ("la défausse", "sa propre défausse", "à la défausse"), "added kong": ("le kong ajouté", "son propre kong ajouté", "au kong ajouté")}
+"""What is on offer (a discard or an added kong, HK-4, HK-4.10): ``the X``, ``its own X``, ``to the X``."""
+
+
+def _seat(letter: str) -> str:
+    return _WIND_FR[letter]
+
+
+_ENGINE_REFUSALS: Final[tuple[tuple[str, str | Render], ...]] = (
+    (rf"{_ACTION}: the hand is over", "{action} : la donne est finie"),
+    (rf"{_ACTION}: it is (?P<turn>[ESWN])'s turn, not (?P<who>[ESWN])'s",
+     lambda g: f"{g['action']} : c'est le tour de {_seat(g['turn'])}, pas celui de {_seat(g['who'])}"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) holds no (?P<tile>\w+) to add \(HK-3\.3\)",
+     lambda g: f"{g['action']} : {_seat(g['who'])} n'a pas de {g['tile']} à ajouter (HK-3.3)"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) holds no (?P<tile>\w+)", lambda g: f"{g['action']} : {_seat(g['who'])} n'a pas de {g['tile']}"),
+    (rf"{_ACTION}: no discard is on offer; it is (?P<who>[ESWN])'s turn to discard",
+     lambda g: f"{g['action']} : aucune défausse n'est offerte ; c'est à {_seat(g['who'])} de défausser"),
+    (rf"{_ACTION}: after claiming a chow or pung, (?P<who>[ESWN]) must discard \(HK-4\.2, HK-4\.3\)",
+     lambda g: f"{g['action']} : après avoir réclamé un chow ou un pung, {_seat(g['who'])} doit défausser (HK-4.2, HK-4.3)"),
+    (rf"{_ACTION}: a concealed kong needs four (?P<tile>\w+) in hand; (?P<who>[ESWN]) holds (?P<n>\d+) \(HK-3\.3\)",
+     lambda g: f"{g['action']} : un kong caché demande quatre {g['tile']} en main ; {_seat(g['who'])} en tient {g['n']} (HK-3.3)"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) has no exposed pung of (?P<tile>\w+) to add to \(HK-3\.3\)",
+     lambda g: f"{g['action']} : {_seat(g['who'])} n'a aucun pung exposé de {g['tile']} à compléter (HK-3.3)"),
+    (rf"{_ACTION} is not legal now", "{action} n'est pas permis maintenant"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) cannot claim its own (?P<what>discard|added kong) (?P<tile>\w+); waiting for the other seats",
+     lambda g: f"{g['action']} : {_seat(g['who'])} ne peut pas réclamer {_ON_OFFER[g['what']][1]} {g['tile']} ; "
+     "les autres places répondent"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) has already answered the (?P<what>discard|added kong) (?P<tile>\w+)",
+     lambda g: f"{g['action']} : {_seat(g['who'])} a déjà répondu {_ON_OFFER[g['what']][2]} {g['tile']}"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) has no claim on the (?P<what>discard|added kong) (?P<tile>\w+) \(HK-4\) and passes automatically",
+     lambda g: f"{g['action']} : {_seat(g['who'])} ne peut rien réclamer sur {_ON_OFFER[g['what']][0]} {g['tile']} (HK-4) "
+     "et passe automatiquement"),
+    (rf"{_ACTION}: first answer the (?P<what>discard|added kong) (?P<tile>\w+) \(pass or claim\)",
+     lambda g: f"{g['action']} : répondez d'abord {_ON_OFFER[g['what']][2]} {g['tile']} "
+     "(pass ou une réclamation)"),
+    (rf"{_ACTION}: an added kong can be robbed only for Mahjong \(HK-4\.10\); answer mahjong or pass",
+     "{action} : un kong ajouté ne peut être volé que pour Mahjong (HK-4.10) ; répondez mahjong ou pass"),
+    (rf"{_ACTION}: the final discard can be claimed only for Mahjong \(HK-4\.9\)",
+     "{action} : la dernière défausse ne peut être réclamée que pour Mahjong (HK-4.9)"),
+    (rf"{_ACTION}: a chow can be claimed only from the player on your left \(HK-4\.2\); (?P<tile>\w+) is (?P<seat>[ESWN])'s",
+     lambda g: f"{g['action']} : un chow ne se réclame que sur la défausse du joueur de gauche (HK-4.2) ; "
+     f"{g['tile']} est celle de {_seat(g['seat'])}"),
+    (rf"{_ACTION}: the chow must use the discard (?P<tile>\w+)", "{action} : le chow doit utiliser la défausse {tile}"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) needs (?P<need>\w+) in hand for this chow \(HK-4\.2\)",
+     lambda g: f"{g['action']} : {_seat(g['who'])} doit avoir {g['need']} en main pour ce chow (HK-4.2)"),
+    (rf"{_ACTION}: a pung needs two (?P<tile>\w+) in hand \(HK-4\.3\)", "{action} : un pung demande deux {tile} en main (HK-4.3)"),
+    (rf"{_ACTION}: the discard on offer is (?P<tile>\w+)", "{action} : la défausse offerte est {tile}"),
+    (rf"{_ACTION}: a kong from a discard needs three (?P<tile>\w+) in hand \(HK-4\.4\); a discard cannot turn an exposed pung into a kong",
+     "{action} : un kong sur une défausse demande trois {tile} en main (HK-4.4) ; une défausse ne fait jamais d'un pung exposé un kong"),
+    # the seat of a recorded move (hkmj.record, hkmj.engine.check_seat)
+    (r"seat (?P<seat>.+?): expected a seat number 0-3(?P<names> \(East, South, West, North\))?",
+     lambda g: f"place {g['seat']} : un numéro de place de 0 à 3 est attendu" + (" (Est, Sud, Ouest, Nord)" if "names" in g else "")),
+    # the action's text (hkmj.engine.parse_action)
+    (r"expected an action text, got (?P<kind>\w+)", "un texte d'action est attendu, reçu {kind}"),
+    (rf"(?P<text>{_ECHO}): not an action; expected one of: (?P<forms>.+)", "{text} : pas une action ; attendu parmi : {forms}"),
+    (rf"(?P<text>{_ECHO}): expected one playing tile such as 5p", "{text} : une seule tuile de jeu est attendue, par exemple 5p"),
+    (rf"(?P<text>{_ECHO}): a chow never crosses suits \(HK-5\.2\)", "{text} : un chow ne mêle jamais deux familles (HK-5.2)"),
+    (rf"(?P<text>{_ECHO}): (?P<inner>.+)", "{text} : {inner}"),
+)
+"""The engine's refusals of a move, in French (the table quotes the action as recorded)."""
+
 PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- the tile notation (hkmj.tiles): a hand, a winning tile or a meld as typed
     (rf"(?P<part>{_ECHO}): unknown suit (?P<letter>{_ECHO}) \(use m, p, s, z or f\)",
@@ -272,7 +335,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"replay: diverged at (?P<where>line (?P<line>\d+)|end of record) \(hand (?P<hand>\d+)\): (?P<why>.+?)(?P<rest>\n  recorded: .*)?",
      lambda g: "replay : divergence " + (f"à la ligne {g['line']}" if "line" in g else "à la fin de l'enregistrement")
      + f" (donne {g['hand']}) : {_french(g['why']) or g['why']}"
-     + g.get("rest", "").replace("\n  recorded: ", "\n  enregistré : ").replace("\n  replayed: ", "\n  rejoué : ")),
+     + g.get("rest", "").replace("\n  recorded: ", "\n  enregistré : ").replace("\n  replayed: (nothing)", "\n  rejoué : (rien)")
+     .replace("\n  replayed: ", "\n  rejoué : ")),
     (r"record: (?P<path>.+) \((?P<n>\d+) events?\)", lambda g: f"enregistrement : {g['path']} ({_count(g['n'], 'événement')})"),
     (r"the engine produced no such event", "le moteur n'a pas produit cet événement"),
     (r"the engine produced more events than recorded", "le moteur a produit plus d'événements que l'enregistrement n'en a"),
@@ -289,9 +353,12 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "événement '{type}' hors de toute donne : un enregistrement n'a pas de telle ligne"),
     (r"a match's '(?P<type>\w+)' with no match_start before it: nothing can check it",
      "'{type}' d'une partie sans match_start avant : rien ne peut le vérifier"),
-    (r"recorded input refused by the engine: (?P<why>.+)", "coup enregistré refusé par le moteur : {why}"),
-    (r"bad match_start: (?P<why>.+)", "match_start invalide : {why}"),
-    (r"bad hand_start: (?P<why>.+)", "hand_start invalide : {why}"),
+    (r"recorded input refused by the engine: (?P<why>.+)",
+     lambda g: f"coup enregistré refusé par le moteur : {_french(g['why']) or g['why']}"),
+    # --- the engine's refusal of a move (hkmj.engine: Hand._why_illegal, parse_action), quoted by hkmj replay
+    *_ENGINE_REFUSALS,
+    (r"the field '(?P<field>\w+)' is missing", "le champ '{field}' manque"),
+    (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
      "argument {option} : choix {value} invalide (choisissez parmi {choices})"),
@@ -317,6 +384,16 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"unrecognized arguments: (?P<words>.+) \(write the hand as one word, without spaces: (?P<hand>\S+)\)",
      "arguments non reconnus : {words} (écrivez la main d'un seul mot, sans espaces : {hand})"),
     (r"unrecognized arguments: (?P<words>.+)", "arguments non reconnus : {words}"),
+    # --- hkmj itself (hkmj.cli._parse): a command or an option it does not know
+    (rf"unknown command (?P<word>{_ECHO})(?:; did you mean (?P<close>{_ECHO})\?)? \(the commands: (?P<commands>.+)\)",
+     lambda g: f"commande {g['word']} inconnue" + (f" ; vouliez-vous dire {g['close']} ?" if "close" in g else "")
+     + f" (les commandes : {g['commands']})"),
+    (r"unknown option (?P<option>\S+) \(hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help\)",
+     "option {option} inconnue (hkmj lui-même ne prend que -h et --version ; les options d'une commande : hkmj COMMANDE --help)"),
+    (r"(?P<option>\S+) is an option of a command, not of hkmj itself: give the command first \((?P<line>hkmj .+)\); "
+     r"commands that take it: (?P<commands>.+)",
+     "{option} est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande ({line}) ; "
+     "commandes qui la prennent : {commands}"),
     # --- a message about one part of the hand: the part, then its own message
     (rf"hand (?P<hand>{_ECHO}): (?P<inner>.+)", "main {hand} : {inner}"),
     (rf"(?P<option>--win|--meld|--flower|--season) (?P<value>{_ECHO}): (?P<inner>.+)", "{option} {value} : {inner}"),

@@ -69,7 +69,7 @@ def test_both_languages_have_the_same_strings_and_placeholders() -> None:
 
 def test_every_note_phrase_has_a_french_rendering_hk_6() -> None:
     """Each fixed phrase of the bots' notes, with each kind of variable part (a distance from
-    ready, a tile, an HK-6 plan, a number), is rendered in French without its English words."""
+    ready, a tile, an HK-6 plan, a number, a rule such as MCR-5.4's dead hand), is rendered in French without its English words."""
     samples = {
         "away": ["ready", "complete", "1 tile from ready", "3 tiles from ready"],
         "tile": [name(t) for t in (4, 27, 31)],
@@ -78,6 +78,7 @@ def test_every_note_phrase_has_a_french_rendering_hk_6() -> None:
         "num": ["1.5", "8"],
         "pts": ["1.5 points", "2.5 points"],
         "unit": ["points", "fan"],
+        "rule": ["MCR-5.4"],
     }
     fr = words("fr")
     for en, _ in NOTES:

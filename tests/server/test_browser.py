@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import random
 import re
@@ -528,6 +529,8 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
     classical game, and the table shows its ruleset and options in the same words."""
     from playwright.sync_api import sync_playwright
 
+    from hkmj.rulesets import rulesets_info
+
     raw = re.compile(r"\b(minfan|seed|half-shooter|pay_highest)\b|=")
     words = {
         "en": ("Minimum fan to win", "half-exponential", "the discarder pays for all", "Pay the highest score (CL-7.4)"),
@@ -547,6 +550,9 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
             house = page.inner_text("#house")
             assert not raw.search(house), house
             assert label in house and half in house and shooter in house
+            # each option's explanation on hover, in the page's language (French had none)
+            tips = page.eval_on_selector_all("#house label", "ls => ls.map((l) => l.title)")
+            assert tips == [o["help_fr" if lang == "fr" else "help"] for o in rulesets_info()["hk"]["options"]], tips
             page.select_option("#rules", "classical")
             assert highest in page.inner_text("#house") and not raw.search(page.inner_text("#house"))
             page.select_option("#rules", "hk")
@@ -627,5 +633,255 @@ def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(server: Server, rules: st
         assert page.locator("#payments td.num").evaluate_all(lines) == [1, 1, 1, 1]  # each amount on one line, at phone width too
         page.locator("#payments").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"payments-{rules}-{lang}-{width}.png"))
+        assert not errors, errors
+        browser.close()
+
+
+def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_dead(server: Server) -> None:
+    """MCR-5.1: the hint said "ready: one tile from winning; waits for …" of a hand none of whose
+    waits reaches 8 points; it now says the hand is ready in shape only, names the waits that
+    score 8 when some do (and those that do only self-drawn, MCR-6.25), and (MCR-5.4) tells a
+    dead hand it cannot win. English and French; a
+    Hong Kong hint (no minimum) is unchanged."""
+    from playwright.sync_api import sync_playwright
+
+    hints = {
+        "short": {"action": "discard 7p", "shanten": 0, "waits": [], "min": 8, "scoring": [], "short": True},
+        "short_waits": {"action": "pass", "shanten": 0, "waits": ["9s"], "min": 8, "scoring": [], "short": True},
+        "some": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"], "min": 8, "scoring": ["9m"], "short": False},
+        "all": {"action": "discard 1z", "shanten": 0, "waits": ["5m"], "min": 8, "scoring": ["5m"], "short": False},
+        "drawn": {"action": "discard 1z", "shanten": 0, "waits": ["1p", "4p"], "min": 8, "scoring": ["4p"], "drawn": ["4p"], "short": False},
+        "dead": {"action": "discard 5s", "shanten": 1, "waits": [], "dead": True},
+        "hk": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"]},
+    }
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang in ("en", "fr"):
+            page.select_option("#lang", lang)
+            said = page.evaluate(
+                """(hs) => Object.fromEntries(Object.entries(hs).map(([k, h]) =>
+                  [k, hintText(h, { config: { rules: k === "hk" ? "hk" : "mcr" } }).replace(/<[^>]+>/g, "")]))""",
+                hints,
+            )
+            ready = "ready: one tile from winning" if lang == "en" else "prête\u00a0: à une tuile de la victoire"
+            for k in ("short", "short_waits"):
+                assert "MCR-5.1" in said[k] and ready not in said[k] and "8" in said[k], said[k]
+            assert ("ready in shape" if lang == "en" else "prête par sa forme") in said["short"]
+            assert ready in said["some"] and ("8+ points on 9 Characters" if lang == "en" else "8 points ou plus sur 9 Caractères") in said["some"]
+            assert ("5 Characters, 8+ points" if lang == "en" else "5 Caractères, 8 points ou plus") in said["all"]
+            assert ("only self-drawn on 4 Circles" if lang == "en" else "seulement en piochant sur 4 Cercles") in said["drawn"]
+            assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
+            assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
+            assert not [s for s in said.values() if CODE.search(s)], said
+        assert not errors, errors
+        browser.close()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
+def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(server: Server, lang: str, width: int) -> None:
+    """CL-5.1, CL-5.2, CL-5.4: at a classical table every player scores, and the end-of-hand panel
+    showed a non-winner's total only ("16 points, 1 double: scores 32"); a click on that total now
+    opens what it is made of — its point lines added up, the doubles that multiply them — named in
+    the page's language (English at phone width, French on a desktop). The lines add up to the
+    seat's points, the doubles to its score; the winner's own items stay in the table above."""
+    from playwright.sync_api import sync_playwright
+
+    doubled = {"en": "doubled by", "fr": "doublé par"}[lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        for _ in range(6):  # a won hand where a non-winner holds a scoring group (nearly every one)
+            page = _watched_win(browser, server, errors, "classical", lang, width, 800)
+            if page.locator("#payments details.own").count():
+                break
+            page.close()
+        else:
+            raise AssertionError("six classical hands won without a non-winner scoring anything")
+        win = page.evaluate("G.state.reveal.end.find((e) => e.type === 'win')")
+        rows = page.locator("#payments tr")
+        opened = 0
+        for seat in range(4):
+            sc = win["seat_scoring"][seat]
+            assert (sc["points"], sc["doubles"], sc["score"]) == (win["seat_points"][seat], win["seat_doubles"][seat], win["hand_scores"][seat])
+            assert sum(line["points"] * line["count"] for line in sc["lines"]) == sc["points"]
+            assert sum(d["count"] for d in sc["doubles_by"]) == sc["doubles"]
+            own = rows.nth(seat).locator("details.own")
+            if seat == win["seat"] or not sc["lines"]:
+                assert own.count() == 0
+                continue
+            assert own.count() == 1 and not own.locator(".items").is_visible()
+            own.locator("summary").click()
+            items = own.locator(".items").inner_text().replace("\u00a0", " ")
+            for line in sc["lines"]:
+                assert line["names"][lang] in items, items
+            assert f"= {sc['points']}" in items and "undefined" not in items and "NaN" not in items, items
+            if sc["doubles_by"]:
+                assert doubled in items and f"{sc['points']} × {2 ** sc['doubles']} = {sc['points'] << sc['doubles']}" in items, items
+                assert all(d["names"][lang] in items for d in sc["doubles_by"]), items
+            opened += 1
+        assert opened >= 1
+        page.locator("#payments").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"own-scores-{lang}-{width}.png"))
+        assert not errors, errors
+        browser.close()
+
+
+def _post(server: Server, body: Any) -> tuple[int, dict[str, Any]]:
+    """POST /api/tables; the status and the JSON answer."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(server.base + "/api/tables", data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _player_thread(server: Server, tid: str, token: str, start: bool, leave: Any) -> Any:
+    """A player connected to table ``tid`` in a thread of its own (the page's Playwright loop owns
+    this one): it resumes its seat, starts the match if ``start``, and leaves once ``leave`` (a
+    ``threading.Event``) is set."""
+    import asyncio
+    import threading
+
+    from hkmj.server.client import GameClient
+
+    async def play() -> None:
+        async with GameClient(server.ws_url) as c:
+            await c.resume(tid, token)
+            if start:
+                await c.send(type="start")
+                await c.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
+            while not leave.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
+def test_a_spectator_sees_a_table_abandoned_and_follows_it_back(make_server: Any, lang: str, width: int) -> None:
+    """docs/server.md, --abandon-after: a spectator watches a table whose only player leaves; once
+    it is saved as abandoned the page says so and what it means above the table, where a phone
+    shows it whole (it was said only at the end of the page's title line, cut at phone width), and
+    its recent moves are listed once (the frame that tells of the abandon sent them again, and the
+    list doubled them); a page opened on the abandoned table later says it too, and when the
+    player comes back with their link the spectator follows the play and the notice goes.
+    English at phone width, French on a desktop."""
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    words = {
+        "en": ("abandoned", "Abandoned table: its players left", "Spectating"),
+        "fr": ("abandonnée", "Table abandonnée\u00a0: ses joueurs sont partis", "Vous regardez"),
+    }[lang]
+    server = make_server(None, "--abandon-after", "1")
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": width, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        for _ in range(8):  # until Ann does not deal: the bots before her move, then the table waits for her (no timer)
+            status, answer = _post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None, "names": ["Ann", "", "", ""]})
+            assert status == 201
+            tid, token = answer["id"], answer["token"]
+            leave = threading.Event()
+            player = _player_thread(server, tid, token, True, leave)
+            page.goto(f"{server.base}/t/{tid}?watch=1")
+            page.wait_for_selector("#board", timeout=10000)
+            with contextlib.suppress(AssertionError):
+                wait_true(page, "document.querySelector('#recent').textContent.trim() !== ''", 4)
+            if page.inner_text("#recent").strip():
+                break
+            leave.set()
+            player.join(10)
+        else:
+            raise AssertionError("Ann dealt at eight tables")
+        assert page.locator("#abandoned").count() == 0 and words[0] not in page.inner_text("#title")
+        time.sleep(0.5)  # the bots before Ann have moved: fewer moves than the list shows (6), so a repeat shows
+        leave.set()
+        player.join(10)
+        page.wait_for_selector("#abandoned", timeout=20000)
+        assert server.get(f"/api/tables/{tid}")["table"]["status"] == "abandoned"
+        note = page.locator("#abandoned")
+        assert words[1] in note.inner_text() and note.is_visible()
+        box = note.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] < 200, box  # whole, at the top
+        assert words[2] in page.inner_text("#app") and page.locator("#board").count() == 1  # still watching the table
+        assert page.inner_text("#title").endswith(f" · {words[0]}"), page.inner_text("#title")
+        page.screenshot(path=str(ARTIFACTS / f"abandoned-{lang}-{width}.png"))
+        recent = page.inner_text("#recent")
+        # a page opened on the abandoned table now: the notice above the seats (none free: a spectator's place)
+        later = browser.new_page(viewport={"width": width, "height": 800})
+        later.on("pageerror", lambda e: errors.append(str(e)))
+        later.goto(server.base + "/")
+        _lobby_in(later, lang)
+        later.goto(f"{server.base}/t/{tid}")
+        later.wait_for_selector("#abandoned", timeout=10000)
+        assert words[1] in later.inner_text("#abandoned")
+        later.goto(f"{server.base}/t/{tid}?watch=1")
+        later.wait_for_selector("#board #recent", state="attached", timeout=10000)
+        wait_true(later, "document.querySelector('#abandoned') !== null")
+        lines = recent.split("\n")
+        assert recent.strip() and all(a != b for a, b in itertools.pairwise(lines)), recent  # each move once
+        assert later.inner_text("#recent") == recent, (later.inner_text("#recent"), recent)
+        # the player comes back: the table plays on, and the spectator follows it
+        leave = threading.Event()
+        player = _player_thread(server, tid, token, False, leave)
+        wait_true(page, "document.querySelector('#abandoned') === null && document.querySelector('#board') !== null", 20)
+        assert words[0] not in page.inner_text("#title")
+        leave.set()
+        player.join(10)
+        assert not errors, errors
+        browser.close()
+
+
+def test_a_table_abandoned_before_its_first_hand_says_so_not_waiting_for_players(make_server: Any) -> None:
+    """docs/server.md: a table whose only player sat and left before the first hand is saved as
+    abandoned; its spectator was shown "Waiting for players…" as if someone were about to play.
+    The page now says the table is abandoned, above a heading that says before its first hand,
+    in English and then in French (the language chosen on the page)."""
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--abandon-after", "1")
+    # a seat kept for a friend: the match waits for them (with every seat taken it starts by itself)
+    status, answer = _post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "timer": None})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 390, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, "en")
+        leave = threading.Event()
+        player = _player_thread(server, tid, token, False, leave)
+        page.goto(f"{server.base}/t/{tid}?watch=1")
+        page.wait_for_selector("#app h2", timeout=10000)
+        assert "Waiting for players" in page.inner_text("#app")
+        leave.set()
+        player.join(10)
+        page.wait_for_selector("#abandoned", timeout=20000)
+        text = page.inner_text("#app")
+        assert "Abandoned table: its players left" in text and "Abandoned before its first hand" in text, text
+        assert "Waiting for players" not in text and page.locator("#start").count() == 0
+        page.select_option("#lang", "fr")
+        wait_true(page, "document.querySelector('#abandoned') !== null && document.documentElement.lang === 'fr'")
+        text = page.inner_text("#app")
+        assert "Table abandonnée\u00a0: ses joueurs sont partis" in text and "Abandonnée avant sa première donne" in text, text
+        assert "En attente des joueurs" not in text
         assert not errors, errors
         browser.close()

@@ -1,16 +1,22 @@
 """The browser's hint (issue 14): the advisor's best action for the player's open decision, from
-that player's own view, with the shanten and waits as before."""
+that player's own view, with the shanten and waits as before; under MCR's 8-point minimum
+(MCR-5.1) the waits that reach it, and for a dead hand (MCR-5.4) the safest discard."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from hkmj.bots.advice import make_advisor
-from hkmj.engine import parse_action
-from hkmj.hand import shanten
+import pytest
+
+from hkmj.bots.advice import dead_hand_advice, hand_after, make_advisor
+from hkmj.engine import Discard, parse_action
+from hkmj.engine.testing import QUIET, stacked_hand
+from hkmj.hand import shanten, waits
+from hkmj.rulesets import get_ruleset
 from hkmj.server.protocol import TableConfig
-from hkmj.server.table import Table
+from hkmj.server.table import Table, hint_answer
+from hkmj.tiles import tile_str
 
 
 async def first_decision(t: Table, slot: int) -> int | None:
@@ -102,3 +108,86 @@ def test_a_hint_is_worked_out_once_per_decision() -> None:
             t.close()
 
     asyncio.run(go())
+
+
+async def _next_decision(t: Table, slot: int, seat: int) -> bool:
+    """Wait until ``seat`` decides again in the same hand (False when the hand ended first)."""
+    for _ in range(3000):
+        if t.hand is None or t.hand.over:
+            return False
+        if seat in t.decisions and not t._pending:
+            return True
+        await asyncio.sleep(0.01)
+    return False
+
+
+def test_mcr_5_4_a_dead_hands_hint_is_the_safest_discard_and_says_so() -> None:
+    """MCR-5.4 at a table that is not a teaching table: after a false Mahjong the seat's hand is
+    dead. Its hint was the advisor's plan toward a win, with the distance to ready; it is now the
+    safest discard (:func:`~hkmj.bots.advice.dead_hand_advice`), marked ``dead``, with no waits."""
+
+    async def go() -> None:
+        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0, rules="mcr")
+        t = Table("h", cfg, 4321, None)
+        t.go_live()
+        await t.join(0, "Ann")
+        try:
+            seat = await first_discard_decision(t, 0)
+            assert t.hand is not None and seat is not None
+            assert "dead" not in t.hint(0)
+            assert "mahjong" not in [str(a) for a in t.hand.legal_actions(seat)]
+            await t.act(0, "mahjong", t.last_cseq[0] + 1, t.pseq)  # a false Mahjong: the hand is dead, play goes on
+            assert t.hand.dead_hands[seat] and not t.hand.over
+            assert await _next_decision(t, 0, seat)
+            hint = t.hint(0)
+            view, legal = t.hand.view(seat), t.hand.legal_actions(seat)
+            assert hint["dead"] is True and hint["waits"] == []
+            assert parse_action(hint["action"]) == dead_hand_advice(view, legal)[0].action
+            assert hint["action"].startswith("discard")
+        finally:
+            t.close()
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("rules", ["mcr", "hk"])
+def test_mcr_5_1_the_hint_names_the_waits_that_score_8_points(rules: str) -> None:
+    """MCR-5.1: the hint sent to the browser said "ready" with its waits whatever they scored, and
+    on a turn no waits at all; it now gives the waits after the advised discard, and at an MCR
+    table the minimum (``min``: 8) and the waits that reach it (``scoring``, from the player's own
+    view) and ``short`` for a hand ready in shape only, none of whose waits can win (the advisor
+    then plays on toward value). A Hong Kong table (no minimum) sends none of them."""
+    advisor = make_advisor(1)
+    for hand14, scoring in (("123m234m567p345s9s1z", []), ("123m456m78m234p55s1z", ["9m"])):
+        hand = stacked_hand([hand14, *QUIET[1:]], rules=get_ruleset(rules))
+        view, legal = hand.view(0), hand.legal_actions(0)
+        answer = hint_answer(view, legal, advisor)
+        action = parse_action(answer["action"])
+        assert action == advisor.advise(view, legal)[0].action and answer["shanten"] == 0
+        assert isinstance(action, Discard)
+        after = hand_after(view, action)[0]
+        ready = shanten(after, 0) == 0
+        assert answer["waits"] == ([tile_str(x) for x in waits(after, 0)] if ready else [])
+        if rules == "hk":
+            assert "min" not in answer and "scoring" not in answer and "short" not in answer and answer["waits"]
+            continue
+        assert answer["min"] == 8 and answer["scoring"] == scoring and answer["drawn"] == []
+        assert answer["short"] is (not scoring)  # every ready discard's wait scores 7 points: ready in shape only
+
+
+def test_mcr_5_2_the_hint_of_a_knitted_hand_counts_its_shape() -> None:
+    """MCR-5.2.4: the hint sent shanten 6 for a complete honours-and-knitted hand (Mahjong on
+    offer); it now sends -1, and 0 for a hand a discard away from waiting on the shape."""
+    advisor = make_advisor(1)
+    for hand14, sh in (("147m258p369s12345z", -1), ("147m258p36s12345z9m", 0)):
+        hand = stacked_hand([hand14, *QUIET[1:]], rules=get_ruleset("mcr"))
+        assert hint_answer(hand.view(0), hand.legal_actions(0), advisor)["shanten"] == sh
+
+
+def test_mcr_6_25_the_hint_names_a_wait_that_scores_8_only_self_drawn() -> None:
+    """MCR-5.1 with MCR-6.25: after the advised discard of 1z, 4p scores 8 only self-drawn (Fully
+    Concealed Hand) and 1p never: ``scoring`` holds 4p and ``drawn`` says it needs a self-draw."""
+    hand = stacked_hand(["234m456m789m23p55s1z", *QUIET[1:]], rules=get_ruleset("mcr"))
+    answer = hint_answer(hand.view(0), hand.legal_actions(0), make_advisor(1))
+    assert answer["action"] == "discard 1z" and answer["waits"] == ["1p", "4p"]
+    assert answer["scoring"] == ["4p"] and answer["drawn"] == ["4p"] and answer["short"] is False

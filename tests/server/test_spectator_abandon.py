@@ -6,6 +6,7 @@ four bots, which has no player and ends by itself, stays live while it is watche
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 
@@ -67,3 +68,29 @@ def test_a_watched_match_of_four_bots_is_not_abandoned(make_server: MakeServer) 
     while server.get(f"/api/tables/{tid}")["live"]:
         assert time.monotonic() < deadline, "a bots' match nobody watches stayed live"
         time.sleep(0.3)
+
+
+def test_a_spectator_of_an_abandoned_table_gets_its_last_state_once(make_server: MakeServer) -> None:
+    """A ``watch`` of a table saved as abandoned (a read-only copy) was answered with its full
+    state twice, its recent moves with each, and the browser listed every move twice; now once."""
+    server = make_server(None, "--abandon-after", "1")
+    status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+
+    async def go() -> None:
+        async with server.client() as w:
+            async with GameClient(server.ws_url) as player:
+                await player.resume(tid, token)
+                await player.send(type="start")
+                await player.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
+                await w.watch(tid)
+            await w.wait(lambda m: m["type"] == "state" and m["status"] == "abandoned", 15)
+        async with server.client(record=True) as late:
+            st = await late.watch(tid)
+            assert st["status"] == "abandoned"
+            with contextlib.suppress(TimeoutError):
+                await late.wait(lambda m: m["type"] == "state", 1.5)
+            assert [m["type"] for m in late.messages].count("state") == 1, [m["type"] for m in late.messages]
+
+    asyncio.run(go())

@@ -96,3 +96,62 @@ def test_cl5_item_names_never_say_your_on_an_end_screen_of_every_player() -> Non
     assert "own_flower" in ids and "seat_wind_set" in ids
     assert not [name_of(i) for i in ids if re.search(r"\byour?\b", name_of(i), re.IGNORECASE)]
     assert name_of("own_flower") == "Own flower (×2)" and name_of("seat_wind_set") == "Set of own seat wind (×2)"
+
+
+SCORING_HANDS = ("111m234p56s88s1z66z9m", "2233445566778m", "2233445566p555z", "223344s999s777z4z")
+"""The scripted win's wall (tests/tui/conftest.py) with West holding a concealed White pung and
+North a concealed pung of 9s and one of Red: both score, each with a dragon's double (CL-5.4)."""
+
+
+def test_cl5_4_each_non_winners_score_is_itemised_on_the_end_screen(
+    make_session: Make, kong_replacement_win: Callable[[Session], None]
+) -> None:
+    """CL-5.1, CL-5.2, CL-5.4: a non-winner's score was shown as a total only ("16 points, 1 double:
+    scores 32"); the end screen now itemises it under its tiles, in English and French: West's
+    concealed White pung 8 doubled by the dragon set = 16; North's concealed 9s pung 8 and Red
+    pung 8 = 16, doubled = 32. The winner's own items stay in the table above (not repeated),
+    South scores nothing (no line), and every wrapped line keeps within the width given."""
+    words = {
+        "en": (
+            "Pung of dragons\u00a08\u00a0=\u00a08; doubled by Set of dragons: 8\u00a0×\u00a02\u00a0=\u00a016",
+            "Pung of 1s, 9s or winds\u00a08 + Pung of dragons\u00a08\u00a0=\u00a016; doubled by Set of dragons: 16\u00a0×\u00a02\u00a0=\u00a032",
+        ),
+        "fr": (
+            "Pung de Dragons\u00a08\u00a0=\u00a08\u00a0; doublé par Combinaison de Dragons\u00a0: 8\u00a0×\u00a02\u00a0=\u00a016",
+            "Pung de 1, de 9 ou de Vents\u00a08 + Pung de Dragons\u00a08\u00a0=\u00a016\u00a0; doublé par Combinaison de Dragons\u00a0: 16\u00a0×\u00a02\u00a0=\u00a032",
+        ),
+    }
+    for lang, (west, north) in words.items():
+        s = make_session(hands=SCORING_HANDS, rules=get_ruleset("classical"), lang=lang)
+        kong_replacement_win(s)
+        summary = s.finish_hand()
+        assert [r.own for r in summary.seats] == [(56, 2, 224), (0, 0, 0), (8, 1, 16), (16, 1, 32)]
+        for r in summary.seats:  # the items add up to each seat's own score
+            sc = r.scoring
+            assert sc is not None and r.own == (sc.points, sc.doubles, sc.score)
+            assert sum(i.value * i.count for i in sc.lines) == sc.points
+            assert sum(i.count for i in sc.doubled) == sc.doubles and sc.points << sc.doubles == sc.score
+        plain = summary_text(summary, s.tx, False).plain
+        lines = plain.split("\n")
+        assert "    " + west in lines and "    " + north in lines, plain
+        assert "Mahjong\u00a0" not in plain and "Mah-Jong\u00a0" not in plain  # the winner's items: the table only
+        wrapped = summary_text(summary, s.tx, False, 60).plain
+        rows = wrapped.split("\n")
+        start = rows.index(next(r for r in rows if r.startswith("    Pung de 1" if lang == "fr" else "    Pung of 1s")))
+        assert rows[start + 1].startswith("      ") and all(len(r) <= 60 for r in rows[start : start + 2]), rows
+        assert " ".join(r.strip() for r in rows[start : start + 2]) == north
+
+
+def test_cl6_2_a_capped_non_winner_says_the_limit() -> None:
+    """CL-6.2: a non-winner's points × 2^doubles above the limit is capped, and its itemised line
+    says so: three concealed dragon kongs, 96 points with 3 doubles = 768, capped at a limit of 500."""
+    from hkmj.rulesets import SeatScoring
+    from hkmj.rulesets.base import OutcomeItem
+    from hkmj.tui.render import own_scoring
+    from hkmj.tui.texts import Texts
+
+    sc = SeatScoring(2, 96, 3, 500, (OutcomeItem("kong_dragon", "Kong of dragons", "Kong de Dragons", 32, 3),), (OutcomeItem("dragon_set", "Set of dragons", "Combinaison de Dragons", 1, 3),))
+    assert sc.capped
+    assert own_scoring(sc, Texts("en")).endswith("96\u00a0×\u00a08\u00a0=\u00a0768, capped at the limit: 500")
+    assert own_scoring(sc, Texts("fr")).endswith("96\u00a0×\u00a08\u00a0=\u00a0768, plafonné à la limite\u00a0: 500")
+    assert own_scoring(sc, Texts("en")).startswith("Kong of dragons ×3\u00a096\u00a0=\u00a096; doubled by Set of dragons ×3:")

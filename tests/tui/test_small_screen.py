@@ -13,6 +13,7 @@ from hkmj.bots.advice import advisor_name, make_advisor
 from hkmj.tiles import short_name, tile, wind_letter
 from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, RankScreen, TableScreen
 from hkmj.tui.command import result_line
+from hkmj.tui.hints import safest_discard
 from hkmj.tui.render import KEY_LABELS, you_text
 from hkmj.tui.session import SeatPanel, Session
 from hkmj.tui.texts import Texts
@@ -313,6 +314,80 @@ async def test_the_header_says_house_options_in_words_at_80x24(make_session: Mak
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_cl5_4_the_non_winners_itemised_scores_read_at_80x24(make_session: Make, lang: str) -> None:
+    """CL-5.4 at 80×24: the end screen itemises each non-winner's own score under its tiles (West's
+    White pung, North's 9s and Red pungs and their dragon doubles); a long line continues under its
+    own text inside the box, and scrolling to the end shows the last seat's lines whole, with the
+    key that goes on still in view."""
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.render import own_scoring
+
+    hands = ("111m234p56s88s1z66z9m", "2233445566778m", "2233445566p555z", "223344s999s777z4z")
+    tx = Texts(lang)
+    s = make_session(hands=hands, lang=lang, rules=get_ruleset("classical"))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        await pilot.pause(0.2)
+        assert s.summary is not None
+        north = own_scoring(s.summary.seats[3].scoring, tx)  # type: ignore[arg-type]
+        west = own_scoring(s.summary.seats[2].scoring, tx)  # type: ignore[arg-type]
+        app.screen.query_one("#end-scroll").scroll_end(animate=False)
+        await pilot.pause(0.2)
+        text = boxed_text(app)
+        for line in (west, north, tx("end.last")):
+            assert re.sub(r"\s+", " ", line) in text, (line, text)
+        rows = [r[r.index("│") + 1 : r.rindex("│")] for r in screen_text(app).split("\n") if r.count("│") >= 2]
+        first = next(i for i, r in enumerate(rows) if r.strip().startswith(north[:12]))
+        assert rows[first].startswith("     ") and rows[first + 1].startswith("       "), rows  # continued under its text
+        assert not CJK.search(text)
+
+
+WORST_OPTIONS = {
+    "hk": {"minfan": "3", "limit": "13", "table": "doubling", "payment": "half-shooter", "base": "1000"},
+    "classical": {"pay_highest": "on", "limit": "100000"},
+}
+"""Every house option of each ruleset changed, with its longest words (MCR has no option)."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+async def test_the_header_fits_80_columns_with_every_house_option_and_help_names_them(make_session: Make, lang: str, rules: str) -> None:
+    """HK-6 house options, CL-7.4 and CL-6.2: with every option of the ruleset changed (a teaching
+    table, hand 16), the 80-column header was cut with an ellipsis in mid-word; it now keeps the
+    hand, the wind, the wall, the teaching mark and the ruleset, and says how many options it
+    leaves out (``+3 options (?)``); the help screen (key ?) names the table's rules and every
+    option in full words, in English and French."""
+    from hkmj.bots import make_bot
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang)
+    bots = [make_bot("greedy", i) for i in range(3)]
+    s = Session(bots, ["greedy"] * 3, seed=987654, length="hands", hands=20, teach=True, lang=lang, rules=get_ruleset(rules, WORST_OPTIONS[rules]))
+    s.match.hands_played = 15  # a two-digit hand number: "Hand 16"
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        top = screen_text(app).split("\n")[0].strip()
+        assert "…" not in top and "=" not in top, top
+        assert top.startswith(("Hand 16 ·", "Donne 16 ·")) and tx("hdr.teach") in top, top
+        assert re.search(r"\+\d options \(\?\)$", top), top
+        assert tx(f"hdr.rules.{rules}") in top, top
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = boxed_text(app)
+        line = tx("help.table", rules=s.rules_line())
+        assert re.sub(r"\s+", " ", line) in text, text[:400]
+        for word in tx.house(rules, WORST_OPTIONS[rules]):
+            assert word in s.rules_line()
+    assert s.header(78) != s.header(200) and len(s.header(78)) <= 78
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize(("lang", "words"), [("en", "needs at least 80×24"), ("fr", "demande au moins 80×24")])
 async def test_a_terminal_under_80x24_says_so_and_the_game_waits(make_session: Make, lang: str, words: str) -> None:
     """At 79×23, or resized smaller mid-hand, the screen says the terminal's size, the size it
@@ -453,7 +528,8 @@ async def test_mcr_5_1_a_refused_mahjong_under_8_points_says_what_the_hand_is_wo
 async def test_mcr_5_4_a_dead_hand_is_shown_and_the_hint_leads_no_more_toward_a_win(make_session: Make, lang: str) -> None:
     """MCR-5.4: after a false Mahjong your hand is dead and play goes on; at 80×24 your panel says
     so, and the hint no longer counts the distance to ready nor suggests discards toward a win
-    (it did, though the hand can never win)."""
+    (it did, though the hand can never win): it says the hand cannot win, with its rule, and
+    names the safest discard."""
     from hkmj.rulesets import get_ruleset
 
     tx = Texts(lang, "mcr")
@@ -470,7 +546,9 @@ async def test_mcr_5_4_a_dead_hand_is_shown_and_the_hint_leads_no_more_toward_a_
         await pilot.pause()
         text = screen_text(app)
         assert tx("panel.dead") in text
-        assert re.sub(r"\s+", " ", tx("hint.dead")) in re.sub(r"\s+", " ", text)
+        assert re.sub(r"\s+", " ", tx("hint.dead")) in re.sub(r"\s+", " ", text) and "MCR-5.4" in tx("hint.dead")
+        safe = safest_discard(s.view(), s.legal())
+        assert safe is not None and re.sub(r"\s+", " ", tx("hint.safe", tile=tx.tile(safe))) in re.sub(r"\s+", " ", text)
         assert tx("hint.discards") not in text
         assert not any(tx("hint.distance", dist=tx.distance(n)) in text for n in range(7))
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, SeatView
+from hkmj.engine import Action, Chow, Discard, Kong, Pass, Pung, SeatView, Win
 from hkmj.engine.actions import ADDED, CONCEALED
 from hkmj.scoring import Meld
 
-__all__ = ["Advice", "Advisor", "advisor_name", "hand_after", "make_advisor"]
+__all__ = ["Advice", "Advisor", "advisor_name", "dead_hand_advice", "hand_after", "make_advisor"]
 
 
 class Advice(NamedTuple):
@@ -56,6 +56,33 @@ def make_advisor(seed: int = 0) -> Advisor:
         if isinstance(bot, Advisor):
             return bot
     return StrongBot(seed)
+
+
+def dead_hand_advice(view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+    """Advice for a dead hand (MCR-5.4: after a false Mahjong the hand plays on but can never win
+    nor claim): every legal action once, the safest first. There is nothing left to build, so a
+    discard is worth minus what it may cost (the strong bot's danger table: the points expected
+    to be paid to an opponent who wins on it); among equally safe tiles the one with fewer copies
+    unseen first (fewer hands can wait on it). Any other action (a kong) comes after the safest
+    discard: it only delays the discard. Win chance 0; Mahjong, which the engine never offers a
+    dead hand, would come last."""
+    from hkmj.bots.strong import danger_table  # late: the strong bot imports this module
+
+    unseen = view.unseen()
+    danger, _ = danger_table(view, unseen)
+    rule = view.rules.false_mahjong_rule
+    safest = min((danger[a.tile] for a in legal if isinstance(a, Discard)), default=0.0)
+    rows: list[tuple[tuple[float, int, int, int], Advice]] = []
+    for i, a in enumerate(legal):
+        if isinstance(a, Discard):
+            cost = danger[a.tile]
+            rows.append(((cost, 0, unseen[a.tile], a.tile), Advice(a, -cost, 0.0, f"dead hand ({rule}): expected cost {round(cost, 2):g} points")))
+        elif isinstance(a, Win):  # pragma: no cover - the engine never offers a dead hand Mahjong
+            rows.append(((float("inf"), 2, 0, i), Advice(a, -1e9, 0.0, f"dead hand ({rule}): cannot win")))
+        else:
+            rows.append(((safest, 1, 0, i), Advice(a, -safest - 1e-6, 0.0, f"dead hand ({rule}): cannot win")))
+    rows.sort(key=lambda r: r[0])
+    return [r[1] for r in rows]
 
 
 def advisor_name(advisor: object) -> str:

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import N_KINDS, Tile, tiles_of
 
-__all__ = ["WaitValues"]
+__all__ = ["WaitValues", "ready_in_shape_only", "scoring_waits"]
 
 DISCARD_SHARE = 0.6
 """Weight of a wait that reaches the minimum only when self-drawn (no discard will do)."""
@@ -24,9 +25,12 @@ DISCARD_SHARE = 0.6
 class WaitValues:
     """Remembers, per hand shape and seat context, the value of each wait that reaches the minimum."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 4096, knitted: bool = False) -> None:
         self._memo: dict[tuple[object, ...], tuple[tuple[Tile, float, float], ...]] = {}
         self._size = size
+        self.knitted = knitted
+        """Under a ruleset with knitted shapes (MCR-5.2.4, MCR-5.2.5), count their waits too (the
+        hint's and the review's; the bots' play is unchanged without it)."""
 
     def waits(
         self, view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None
@@ -44,11 +48,12 @@ class WaitValues:
             return got
         m = len(melds)
         out: list[tuple[Tile, float, float]] = []
-        if shanten(counts, m) == 0:
+        knitted = self.knitted and view.rules.knitted_shapes
+        if (shanten_knitted if knitted else shanten)(counts, m) == 0:
             flowers = tuple(sorted(t - N_KINDS + 1 for t in bonus if t < N_KINDS + 4))
             seasons = tuple(sorted(t - N_KINDS - 3 for t in bonus if t >= N_KINDS + 4))
             h = list(counts)
-            for t in sorted(waits(h, m)):
+            for t in sorted((waits_knitted if knitted else waits)(h, m)):
                 h[t] += 1
                 concealed = tuple(tiles_of(h))
                 h[t] -= 1
@@ -99,3 +104,42 @@ class WaitValues:
                     best = max(best, self.weight(view, counts, unseen, by_value, melds))
                 counts[t] += 1
         return best
+
+
+_VALUES = WaitValues(knitted=True)
+"""The waits' values :func:`scoring_waits` remembers across calls (per hand, seat, bonus tiles and ruleset)."""
+
+
+def scoring_waits(
+    view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None, on_discard: bool = False
+) -> tuple[Tile, ...] | None:
+    """The waits of the ready hand ``counts`` (13 - 3 × melds tiles; ``melds`` default to the seat's) whose win
+    reaches the ruleset's minimum (MCR-5.1: 8 points without the flowers), self-drawn or on a
+    discard, scored from the seat's own view (for the hint and the review); None when the
+    ruleset has no minimum (any complete hand wins). ``on_discard``: only the waits that reach it
+    on a discard too (a self-drawn win scores more: MCR-6.12 Self-Drawn, MCR-6.25 Fully Concealed Hand)."""
+    if not view.rules.value_checked:
+        return None
+    return tuple(t for t, drawn, claimed in _VALUES.waits(view, counts, melds) if claimed or (drawn and not on_discard))
+
+
+def ready_in_shape_only(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None) -> bool:
+    """True when the hand ``counts`` is ready (13 - 3 × melds tiles) or a discard away from ready
+    (one tile more), yet no wait of it (of any discard that leaves it ready) reaches the ruleset's
+    minimum (MCR-5.1): it cannot win as it stands. False without a minimum, or when not ready."""
+    if not view.rules.value_checked:
+        return False
+    m = len(view.melds[view.seat] if melds is None else melds)
+    h = list(counts)
+    distance = shanten_knitted if view.rules.knitted_shapes else shanten
+    if distance(h, m) != 0:
+        return False
+    if sum(h) % 3 == 1:
+        return not scoring_waits(view, h, melds)
+    for t in range(N_KINDS):
+        if h[t]:
+            h[t] -= 1
+            if distance(h, m) == 0 and scoring_waits(view, h, melds):
+                return False
+            h[t] += 1
+    return True

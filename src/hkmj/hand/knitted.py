@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from hkmj.hand import is_complete
+from hkmj.hand import is_complete, shanten, waits
 from hkmj.tiles import Tile
 
 
@@ -76,3 +76,36 @@ def knitted_waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
                 out.append(t)
             c[t] -= 1
     return out
+
+
+def shanten_knitted(counts: Sequence[int], melds: int = 0) -> int:
+    """:func:`~hkmj.hand.shanten` where MCR's knitted shapes win too (MCR-5.2.4, MCR-5.2.5), for
+    the hint and the review: -1 for a hand complete by a knitted shape, 0 for one that waits on
+    one (13 - 3×melds tiles) or a discard away from waiting on one (a tile more); a knitted shape
+    further away is not counted (the standard distance stands)."""
+    s = shanten(counts, melds)
+    if s < 0 or melds > 1:
+        return s
+    n = sum(counts)
+    if n == 14 - 3 * melds:
+        if knitted_complete(counts, melds):
+            return -1
+        if s == 0:
+            return 0
+        c = list(counts)
+        for t in range(34):
+            if c[t]:
+                c[t] -= 1
+                ready = bool(knitted_waits(c, melds))
+                c[t] += 1
+                if ready:
+                    return 0
+        return s
+    if s > 0 and n == 13 - 3 * melds and knitted_waits(counts, melds):
+        return 0
+    return s
+
+
+def waits_knitted(counts: Sequence[int], melds: int = 0) -> list[Tile]:
+    """:func:`~hkmj.hand.waits` with the tiles completing a knitted shape (MCR-5.2.4, MCR-5.2.5), sorted."""
+    return sorted(set(waits(counts, melds)) | set(knitted_waits(counts, melds)))

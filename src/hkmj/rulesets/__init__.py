@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, parse_option_args
+from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetError, SeatScoring, parse_option_args
 from hkmj.rulesets.classical import Classical
 from hkmj.rulesets.hong_kong import HongKong
 from hkmj.rulesets.mcr import Mcr
@@ -27,6 +27,7 @@ __all__ = [
     "OutcomeItem",
     "Ruleset",
     "RulesetError",
+    "SeatScoring",
     "from_header",
     "get_ruleset",
     "parse_option_args",
@@ -63,13 +64,13 @@ def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> R
 
 
 def rulesets_info() -> dict[str, dict[str, Any]]:
-    """Every ruleset's titles and house options (key, default, choices or range, help), for lobbies."""
+    """Every ruleset's titles and house options (key, default, choices or range, help in English and French), for lobbies."""
     return {
         name: {
             "title": cls.title,
             "title_fr": cls.title_fr,
             "options": [
-                {"key": o.key, "default": o.default, "choices": list(o.choices), "low": o.low, "high": o.high, "help": o.help}
+                {"key": o.key, "default": o.default, "choices": list(o.choices), "low": o.low, "high": o.high, "help": o.help, "help_fr": o.help_fr}
                 for o in cls.OPTIONS
             ],
         }

@@ -30,15 +30,22 @@ def given(args: argparse.Namespace, dest: str) -> bool:
     return dest in args.__dict__.get("given_options", ())
 
 
-def options_help() -> str:
-    """Each ruleset's house options for ``--help`` epilogs: per option its values, its default and
-    what it means (a value such as ``seed``, the rules' own table, means nothing without it)."""
+def options_help(lang: str = "en") -> str:
+    """Each ruleset's house options for ``--help`` epilogs, in ``lang`` (``en`` or ``fr``): per
+    option its values, its default and what it means (a value such as ``seed``, the rules' own
+    table, means nothing without it)."""
+    fr = lang == "fr"
     lines = []
     for name, cls in RULESETS.items():
-        lines.append(f"  --rules {name}:" + ("" if cls.OPTIONS else " no options"))
+        lines.append(f"  --rules {name}" + (" :" if fr else ":") + ("" if cls.OPTIONS else " aucune option" if fr else " no options"))
         for o in cls.OPTIONS:
             values = "|".join(o.choices) if o.choices else f"{o.low}-{o.high}"
-            lines.append(f"    {o.key}={values} (default {o.default}): {o.help}")
+            if fr:
+                lines.append(f"    {o.key}={values} (par défaut {o.default}) : {o.help_fr}")
+            else:
+                lines.append(f"    {o.key}={values} (default {o.default}): {o.help}")
+    if fr:
+        return "Options de la maison (--option clé=valeur, répétable) :\n" + "\n".join(lines)
     return "House options (--option key=value, repeatable):\n" + "\n".join(lines)
 
 

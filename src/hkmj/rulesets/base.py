@@ -20,7 +20,7 @@ from hkmj.scoring import win_from_json
 from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win, in_rules_terms
 from hkmj.tiles import ascii_int
 
-__all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "parse_option_args"]
+__all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "SeatScoring", "parse_option_args"]
 
 
 class RulesetError(ValueError):
@@ -48,6 +48,8 @@ class Option:
     low: int = 0
     high: int = 0
     help: str = ""
+    help_fr: str = ""
+    """:attr:`help` in French (``hkmj COMMAND --help --lang fr``)."""
 
     def check(self, value: str) -> str:
         """The normalised value, or :class:`RulesetError` naming the option and what it accepts."""
@@ -85,6 +87,28 @@ class OutcomeItem:
 
     def label(self, lang: str = "en") -> str:
         return self.name_fr if lang == "fr" else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScoring:
+    """One seat's own score where every player scores (the classical game, CL-5.4), itemised:
+    ``points`` from its point ``lines`` (each item's ``value`` per line, times its ``count``),
+    ``doubles`` from its ``doubled`` conditions (each item doubles ``count`` times) and the
+    ``score`` (points × 2^doubles, capped at the limit; a limit hand scores the limit)."""
+
+    seat: int
+    points: int
+    doubles: int
+    score: int
+    lines: tuple[OutcomeItem, ...]
+    doubled: tuple[OutcomeItem, ...]
+    limit: str | None = None
+    """The id of the limit hand scored (the winner's only), or None."""
+
+    @property
+    def capped(self) -> bool:
+        """The score is the limit rather than points × 2^doubles (CL-6.2)."""
+        return self.limit is None and self.score != self.points << self.doubles
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +292,11 @@ class Ruleset(ABC):
     @abstractmethod
     def name_of(self, item_id: str, lang: str = "en") -> str:
         """Display name of a scoring element of this ruleset (``en`` or ``fr``)."""
+
+    def seat_scoring(self, outcome: Outcome) -> tuple[SeatScoring, ...] | None:
+        """Every seat's own score, itemised (E S W N), where every player scores (the classical
+        game, CL-5.4); None where only the winner scores (by default)."""
+        return None
 
     @abstractmethod
     def win_fields(self, outcome: Outcome) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset
+from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, SeatScoring
 from hkmj.scoring import classical as cl
 from hkmj.scoring.model import PlayerHand, Win
 from hkmj.tiles import wind_letter
@@ -22,6 +22,10 @@ __all__ = ["Classical", "SEAT_TABLE"]
 SEAT_TABLE: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
 """CL-4.5: at the start of round r, seat wind s (E, S, W, N) goes to the player who sat at
 ``SEAT_TABLE[r][s]`` in the first hand (seed 003: round 2 is B A D C, round 3 C D B A, round 4 D C A B)."""
+
+
+_DOUBLE_NAMES: dict[str, tuple[str, str]] = {d.id: (d.name, d.name_fr) for d in cl.DOUBLE_LINES}
+"""Each double's plain name, English and French (``name_of`` adds "(×2)" for the winner's table)."""
 
 
 class Classical(Ruleset):
@@ -35,8 +39,10 @@ class Classical(Ruleset):
     unit = "points"
     scores_every_hand = True
     OPTIONS = (
-        Option("pay_highest", "off", ("off", "on"), help="the winner pays twice the difference to higher scores (CL-7.4)"),
-        Option("limit", "1000", low=cl.LIMIT_RANGE[0], high=cl.LIMIT_RANGE[1], help="the limit in points (CL-6.2)"),
+        Option("pay_highest", "off", ("off", "on"), help="the winner pays twice the difference to higher scores (CL-7.4)",
+               help_fr="le gagnant paie deux fois la différence aux scores plus élevés (CL-7.4)"),
+        Option("limit", "1000", low=cl.LIMIT_RANGE[0], high=cl.LIMIT_RANGE[1], help="the limit in points (CL-6.2)",
+               help_fr="la limite en points (CL-6.2)"),
     )
     win_flags: ClassVar[frozenset[str]] = frozenset(cl.CLASSICAL_FLAGS)
 
@@ -91,6 +97,32 @@ class Classical(Ruleset):
 
     def name_of(self, item_id: str, lang: str = "en") -> str:
         return cl.name_of(item_id, lang)
+
+    def seat_scoring(self, outcome: Outcome) -> tuple[SeatScoring, ...]:
+        """CL-5, CL-5.4: every seat's point lines (one item per line and value, with a count, in
+        table order) and doubles (one item per condition, with the number of doubles it gives)."""
+        r: cl.ClassicalResult = outcome.detail
+        out = []
+        for p in r.players:
+            lines: dict[tuple[str, int], int] = {}
+            doubled: dict[str, int] = {}
+            for i in p.items:
+                if i.doubles:
+                    doubled[i.id] = doubled.get(i.id, 0) + i.doubles
+                else:
+                    lines[(i.id, i.points)] = lines.get((i.id, i.points), 0) + 1
+            out.append(
+                SeatScoring(
+                    p.seat,
+                    p.points,
+                    p.doubles,
+                    p.score,
+                    tuple(OutcomeItem(k, cl.name_of(k), cl.name_of(k, "fr"), v, n) for (k, v), n in lines.items()),
+                    tuple(OutcomeItem(k, *_DOUBLE_NAMES[k], 1, n) for k, n in doubled.items()),
+                    p.limit_id,
+                )
+            )
+        return tuple(out)
 
     def win_fields(self, outcome: Outcome) -> dict[str, Any]:
         """The ``win`` event's score: ``points`` and ``score`` (what the hand is worth: points ×

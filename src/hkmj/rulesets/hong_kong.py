@@ -65,13 +65,17 @@ class HongKong(Ruleset):
     false_mahjong_rule = "HK-5.7"
     winning_shapes = "four groups and a pair, seven pairs or thirteen orphans (HK-5.1-5.4)"
     OPTIONS = (
-        Option("minfan", "0", ("0", "1", "3"), help="minimum fan to win (limit hands always qualify)"),
-        Option("limit", "10", ("8", "10", "13"), help="fan from which a hand scores the limit base"),
+        Option("minfan", "0", ("0", "1", "3"), help="minimum fan to win (limit hands always qualify)",
+               help_fr="fans minimum pour gagner (une main limite gagne toujours)"),
+        Option("limit", "10", ("8", "10", "13"), help="fan from which a hand scores the limit base",
+               help_fr="nombre de fans à partir duquel une main vaut la base limite"),
         Option(
             "table",
             "seed",
             TABLES,
             help="fan→base table: seed, the rules' own (HK-6: 4-7-10 steps); half (half-exponential); doubling (every fan doubles)",
+            help_fr="table des fans aux points de base : seed, celle des règles (HK-6 : paliers 4-7-10) ; half (demi-exponentielle) ; "
+            "doubling (chaque fan double)",
         ),
         Option(
             "payment",
@@ -79,8 +83,11 @@ class HongKong(Ruleset):
             ("seed", "half-shooter"),
             help="on a discard, seed (the rules' own, HK-6): the discarder pays 2 × base, the others 1 ×; "
             "half-shooter: the discarder pays 4 × base, the others nothing",
+            help_fr="sur une défausse, seed (celle des règles, HK-6) : le défausseur paie 2 × la base, les autres 1 × ; "
+            "half-shooter : le défausseur paie 4 × la base, les autres rien",
         ),
-        Option("base", "1", low=1, high=1000, help="base value: every base (and the HK-5.7 penalty) is multiplied by it"),
+        Option("base", "1", low=1, high=1000, help="base value: every base (and the HK-5.7 penalty) is multiplied by it",
+               help_fr="valeur de base : chaque base (et la pénalité de HK-5.7) est multipliée par elle"),
     )
 
     def __init__(self, options: dict[str, str] | None = None) -> None:

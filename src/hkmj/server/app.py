@@ -717,10 +717,8 @@ class Hub:
                 slot = None
                 conn.send(self._welcome(table, None, "spectator"))
             conn.table, conn.slot = table, slot
-            table.attach(conn)
-            if not table.live:  # a finished (or abandoned) table, replayed read-only: its last state
-                table.send_state(conn)
-            elif kind == "resume" and slot is not None and table.away[slot]:
+            table.attach(conn)  # the full view: of a table replayed read-only (abandoned), its last state, once
+            if table.live and kind == "resume" and slot is not None and table.away[slot]:
                 await table.back(slot, asked=False)
             return
         current = conn.table

@@ -37,16 +37,18 @@ import math
 import random
 import secrets
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from hkmj.bots import make_bot
-from hkmj.bots.advice import Advisor, make_advisor
-from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, Win, parse_action
+from hkmj.bots.advice import Advisor, dead_hand_advice, hand_after, make_advisor
+from hkmj.bots.minimum import ready_in_shape_only, scoring_waits
+from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, SeatView, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.server.protocol import (
     ALL_BOT_MIN_DELAY,
@@ -134,6 +136,40 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
         else:
             out[lang] = tx("why.not_winning", hand=what, dist=tx.distance(sh))
     return out
+
+
+def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None) -> dict[str, Any]:
+    """The ``hint`` message for a seat's open decision: the ``advisor``'s best action, the hand's
+    shanten and its waits (as it is, or after the advised discard). Under a ruleset with a
+    minimum (MCR-5.1: 8 points) also ``min``, the waits whose win reaches it (``scoring``), those
+    of them that reach it only self-drawn (``drawn``) and
+    ``short``: the hand is ready in shape only (no wait of it, or of any discard, reaches the
+    minimum), so it cannot win as it stands. A dead hand (``advisor`` None, MCR-5.4) gets the
+    safest discard, ``dead``, and no waits: it cannot win."""
+    counts = list(view.concealed)
+    melds = view.n_melds
+    distance, wait_on = (shanten_knitted, waits_knitted) if view.rules.knitted_shapes else (shanten, waits)  # MCR-5.2.4, MCR-5.2.5
+    sh = distance(counts, melds)
+    if advisor is None:  # MCR-5.4: the hand cannot win: the safest discard, no waits
+        action = dead_hand_advice(view, legal)[0].action
+        return {"type": "hint", "action": str(action), "shanten": sh, "waits": [], "dead": True}
+    action = advisor.advise(view, legal)[0].action
+    ready: list[int] | None = None  # the hand that waits: as it is, or after the advised discard
+    if sum(counts) % 3 == 1 and sh == 0:
+        ready = counts
+    elif isinstance(action, Discard) and sh == 0:
+        after = hand_after(view, action)[0]
+        ready = after if distance(after, melds) == 0 else None
+    ws = sorted(wait_on(ready, melds)) if ready is not None else []
+    answer: dict[str, Any] = {"type": "hint", "action": str(action), "shanten": sh, "waits": [tile_str(t) for t in ws]}
+    if view.rules.value_checked:  # MCR-5.1: which waits reach the minimum (a ready hand may have none)
+        good = (scoring_waits(view, ready) if ready is not None else None) or ()
+        answer["min"] = view.rules.min_value
+        answer["scoring"] = [tile_str(t) for t in ws if t in good]
+        claimable = (scoring_waits(view, ready, on_discard=True) if ready is not None else None) or ()
+        answer["drawn"] = [tile_str(t) for t in ws if t in good and t not in claimable]
+        answer["short"] = ready_in_shape_only(view, counts)
+    return answer
 
 
 def _quoted(message: str, text: str) -> str:
@@ -648,6 +684,8 @@ class Table:
             if "items" in e:
                 e["items"] = [{**it, "names": _names(self.rules, it["id"])} for it in e["items"]]
                 e["limit_names"] = _names(self.rules, e.get("limit"))
+            if e["type"] == "win" and "seat_points" in e:  # every player scores (CL-5.4): what each score is made of
+                e["seat_scoring"] = self._seat_scoring()
             if e["type"] == "false_mahjong":
                 extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
                 e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)
@@ -664,6 +702,27 @@ class Table:
             "commitment": self.commit_hex,
             **tr.reveal(),
         }
+
+    def _seat_scoring(self) -> list[dict[str, Any]] | None:
+        """Every seat's own score itemised, E S W N, where every player scores (the classical
+        game, CL-5.1, CL-5.2, CL-5.4): ``points``, ``doubles``, ``score``, ``capped`` (the limit
+        took the place of points × 2^doubles, CL-6.2), ``lines`` (``id``, ``names``, ``points``
+        for one, ``count``) and ``doubles_by`` (``id``, ``names``, ``count``)."""
+        res = self.hand.result if self.hand is not None else None
+        scoring = self.rules.seat_scoring(res.outcome) if res is not None and res.outcome is not None else None
+        if scoring is None:
+            return None
+        return [
+            {
+                "points": sc.points,
+                "doubles": sc.doubles,
+                "score": sc.score,
+                "capped": sc.capped,
+                "lines": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "points": i.value, "count": i.count} for i in sc.lines],
+                "doubles_by": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "count": i.count} for i in sc.doubled],
+            }
+            for sc in scoring
+        ]
 
     def _frame_text(self, tail: str, slot: int | None, out: list[_Out]) -> str:
         """A state frame: this client's part, then the shared public part (encoded once per publish)."""
@@ -1087,7 +1146,8 @@ class Table:
 
     def hint(self, slot: int) -> dict[str, Any]:
         """A suggestion for the player's open decision (the advisor's best action: the
-        expert bot when installed, else the strong bot, from the player's own view) and its shanten;
+        expert bot when installed, else the strong bot, from the player's own view) and its shanten
+        (:func:`hint_answer`: with the minimum's waits at MCR, the safest discard of a dead hand);
         ``no_hints`` where the table's creator turned hints off (:attr:`TableConfig.hints`)."""
         if not self.cfg.hints:
             raise ProtocolError("no_hints", "hint: hints are off at this table (its creator's choice); the advisor is not asked")
@@ -1104,16 +1164,10 @@ class Table:
         if kept is not None and kept[0] is d:  # the same decision: the advisor runs once for it
             return dict(kept[1])
         view = hand.view(seat)
-        if self._advisor is None:
+        dead = hand.dead_hands[seat]
+        if not dead and self._advisor is None:
             self._advisor = make_advisor(1)
-        action = self._advisor.advise(view, legal)[0].action
-        counts = list(view.concealed)
-        melds = len(view.melds[seat])
-        sh = shanten(counts, melds)
-        ws: list[str] = []
-        if sum(counts) % 3 == 1 and sh == 0:
-            ws = [tile_str(t) for t in sorted(waits(counts, melds))]
-        answer = {"type": "hint", "action": str(action), "shanten": sh, "waits": ws}
+        answer = hint_answer(view, legal, None if dead else self._advisor)
         self._hints[seat] = (d, answer)
         return dict(answer)
 

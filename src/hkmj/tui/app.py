@@ -24,7 +24,7 @@ from textual.widgets import Button, RichLog, Static
 from hkmj.bots.advice import Advisor, advisor_name, make_advisor
 from hkmj.engine import WIN, Action, Chow, Kong, SeatView
 from hkmj.tiles import Tile
-from hkmj.tui.hints import best_move, describe, hint_for
+from hkmj.tui.hints import best_move, dead_lines, describe, hint_for
 from hkmj.tui.render import (
     KEY_LABELS,
     hand_index_at,
@@ -331,9 +331,9 @@ class TableScreen(Screen[None]):
         only); a dead hand (MCR-5.4) has none of them."""
         if self.session.over:
             return [self.tx("hint.none")]
-        if self.session.dead_hand:  # MCR-5.4: no distance to ready, no discard toward a win
-            return [self.tx("hint.dead")]
         view, legal = self.session.view(), self.session.legal()
+        if self.session.dead_hand:  # MCR-5.4: no distance to ready, no discard toward a win: the safest discard
+            return dead_lines(view, legal, self.tx)
         key = (view, legal)
         if self._best_for is None or self._best_for[0] != key:
             if self._advisor is None:
@@ -597,7 +597,8 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.refresh_view)  # now the panel's height is known: as many discards as fit
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.tx, self.glyphs))
+        house = self.session.rules.changed_options()  # the header may leave some out: the help names them all
+        self.app.push_screen(HelpScreen(self.tx, self.glyphs, self.session.rules_line() if house else ""))
 
     def action_quit_game(self) -> None:
         self.app.push_screen(QuitScreen(self.tx, self._saved()), self._after_quit)
@@ -624,15 +625,19 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, tx: Texts, glyphs: bool = False) -> None:
+    def __init__(self, tx: Texts, glyphs: bool = False, table: str = "") -> None:
         super().__init__()
         self.tx = tx
         self.glyphs = glyphs
+        self.table = table
+        """The table's ruleset and every house option in words (the header may leave some out)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help") as box:
             box.border_title = self.tx("help.title")
             box.border_subtitle = self.tx("help.close")
+            if self.table:
+                yield Static(Text(self.tx("help.table", rules=self.table), style="bold"), id="help-table")
             yield Static(help_text(self.tx("help.body"), self.tx.lang), id="help-body")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -670,6 +675,8 @@ class EndScreen(ModalScreen[None]):
         self.summary = summary
         self.tx = tx
         self.glyphs = glyphs
+        self._width = 0
+        """The width the summary was last wrapped at."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end"):
@@ -686,8 +693,19 @@ class EndScreen(ModalScreen[None]):
     def _fit(self) -> None:
         """Keep the footer on screen: the summary gets what the box's frame and footer leave."""
         self.query_one("#end-scroll").styles.max_height = max(1, self.size.height - 3)
+        self.call_after_refresh(self._wrap)
         self.call_after_refresh(self._scroll_hint)
         self.set_timer(0.1, self._scroll_hint)  # again once the new height is laid out
+
+    def _wrap(self) -> None:
+        """Draw the summary again for the width it has: a long itemised line (a non-winner's own
+        score, CL-5.4) continues under its own text, not at the box's margin."""
+        body = self.query_one("#end-body", Static)
+        width = body.content_size.width
+        if width > 0 and width != self._width:
+            self._width = width
+            body.update(summary_text(self.summary, self.tx, self.glyphs, width - 1))
+            self.call_after_refresh(self._scroll_hint)
 
     def _scroll_hint(self) -> None:
         scroll = self.query_one("#end-scroll", VerticalScroll)

@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hkmj.bots.advice import Advisor
+from hkmj.bots.advice import Advisor, dead_hand_advice
+from hkmj.bots.minimum import scoring_waits
 from hkmj.engine import Action, Chow, Discard, Kong, Pung, SeatView, Win
 from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.tiles import N_KINDS, Tile
 from hkmj.tui.texts import Texts
 
-__all__ = ["DiscardChoice", "Hint", "action_text", "best_move", "describe", "hint_for", "improving_tiles", "unseen_counts"]
+__all__ = ["DiscardChoice", "Hint", "action_text", "best_move", "dead_lines", "describe", "hint_for", "improving_tiles", "safest_discard", "unseen_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,11 @@ class DiscardChoice:
     improving: tuple[Tile, ...]
     count: int
     """Unseen copies of the improving tiles."""
+    scoring: tuple[Tile, ...] = ()
+    """Under a ruleset with a minimum (MCR-5.1's 8 points; Hong Kong's ``minfan``) and a discard that
+    leaves the hand ready: the waits (``improving``) whose win reaches it, self-drawn or on a discard."""
+    scoring_count: int = 0
+    """Unseen copies of the :attr:`scoring` waits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,24 @@ class Hint:
     improving: tuple[Tile, ...] = ()
     improving_count: int = 0
     discards: tuple[DiscardChoice, ...] = ()
+    minimum: int = 0
+    """The ruleset's minimum to win (MCR-5.1: 8), 0 when any complete hand wins: the waits are
+    then told apart by whether their win reaches it (:attr:`scoring`, :attr:`DiscardChoice.scoring`)."""
+    unit: str = "fan"
+    scoring: tuple[Tile, ...] = ()
+    """With a :attr:`minimum` and a ready hand: the :attr:`waits` whose win reaches it."""
+    drawn_only: tuple[Tile, ...] = ()
+    """The :attr:`scoring` waits that reach it only self-drawn (no discard of them can win)."""
+
+    def short(self) -> bool:
+        """Ready in shape only: under a :attr:`minimum`, no wait (of the hand, or of any discard
+        that leaves it ready) scores it, so the hand cannot win yet (MCR-5.1)."""
+        if not self.minimum or self.shanten != 0:
+            return False
+        if self.to_discard:
+            ready = [c for c in self.discards if c.shanten == 0]
+            return bool(ready) and not any(c.scoring for c in ready)
+        return bool(self.waits) and not self.scoring
 
 
 def unseen_counts(view: SeatView) -> list[int]:
@@ -56,46 +81,64 @@ def unseen_counts(view: SeatView) -> list[int]:
     return view.unseen()
 
 
-def improving_tiles(counts: list[int], melds: int, unseen: list[int]) -> tuple[tuple[Tile, ...], int]:
-    """Tiles that lower the shanten of a waiting-size hand (13 - 3×melds tiles), and their unseen copies."""
+def improving_tiles(counts: list[int], melds: int, unseen: list[int], knitted: bool = False) -> tuple[tuple[Tile, ...], int]:
+    """Tiles that lower the shanten of a waiting-size hand (13 - 3×melds tiles), and their unseen
+    copies. With ``knitted`` (MCR-5.2.4, MCR-5.2.5) a hand ready on a knitted shape improves with
+    its waits; a hand further away counts the tiles that bring it nearer a standard shape."""
+    if knitted and shanten_knitted(counts, melds) == 0:
+        found = tuple(waits_knitted(counts, melds))
+        return found, sum(unseen[x] for x in found)
     base = shanten(counts, melds)
-    found: list[Tile] = []
+    out: list[Tile] = []
     total = 0
     for x in range(N_KINDS):
         if counts[x] >= 4:
             continue
         counts[x] += 1
         if shanten(counts, melds) < base:
-            found.append(x)
+            out.append(x)
             total += unseen[x]
         counts[x] -= 1
-    return tuple(found), total
+    return tuple(out), total
 
 
 def hint_for(view: SeatView) -> Hint:
-    """The hint for this seat now (HK-5: four groups and a pair, seven pairs or thirteen orphans)."""
+    """The hint for this seat now (HK-5: four groups and a pair, seven pairs or thirteen orphans).
+    Under a ruleset with a minimum (MCR-5.1) a ready hand's waits are told apart by whether
+    their win reaches it."""
     counts = list(view.concealed)
     m = view.n_melds
     unseen = unseen_counts(view)
+    rules = view.rules
+    minimum = rules.min_value if rules.value_checked else 0
+    distance, wait_on = (shanten_knitted, waits_knitted) if rules.knitted_shapes else (shanten, waits)  # MCR-5.2.4, MCR-5.2.5
     n = sum(counts)
     if n % 3 == 2:  # a tile to discard (or a complete hand)
-        now = shanten(counts, m)
+        now = distance(counts, m)
         choices: list[DiscardChoice] = []
         for t in range(N_KINDS):
             if not counts[t]:
                 continue
             counts[t] -= 1
-            s = shanten(counts, m)
-            imp, total = improving_tiles(counts, m, unseen)
+            s = distance(counts, m)
+            imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
+            scoring: tuple[Tile, ...] = ()
+            if s == 0 and minimum:
+                scoring = tuple(x for x in scoring_waits(view, counts) or () if x in imp)
             counts[t] += 1
-            choices.append(DiscardChoice(t, s, imp, total))
-        choices.sort(key=lambda c: (c.shanten, -c.count, c.tile))
-        return Hint(now, True, discards=tuple(choices))
-    s = shanten(counts, m)
+            choices.append(DiscardChoice(t, s, imp, total, scoring, sum(unseen[x] for x in scoring)))
+        # under a minimum, a ready discard is as good as the unseen copies of its waits that can win
+        choices.sort(key=lambda c: (c.shanten, -(c.scoring_count if minimum and c.shanten == 0 else c.count), -c.count, c.tile))
+        return Hint(now, True, discards=tuple(choices), minimum=minimum, unit=rules.unit)
+    s = distance(counts, m)
     if s == 0:
-        return Hint(0, False, waits=tuple((t, unseen[t]) for t in waits(counts, m)))
-    imp, total = improving_tiles(counts, m, unseen)
-    return Hint(s, False, improving=imp, improving_count=total)
+        ws = tuple((t, unseen[t]) for t in wait_on(counts, m))
+        good = scoring_waits(view, counts) or ()
+        claimable = scoring_waits(view, counts, on_discard=True) or ()
+        drawn = tuple(t for t in good if t not in claimable)
+        return Hint(0, False, waits=ws, minimum=minimum, unit=rules.unit, scoring=good, drawn_only=drawn)
+    imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
+    return Hint(s, False, improving=imp, improving_count=total, minimum=minimum, unit=rules.unit)
 
 
 def best_move(view: SeatView, legal: Sequence[Action], advisor: Advisor) -> Action | None:
@@ -103,6 +146,25 @@ def best_move(view: SeatView, legal: Sequence[Action], advisor: Advisor) -> Acti
     if not legal:
         return None
     return advisor.advise(view, legal)[0].action
+
+
+def safest_discard(view: SeatView, legal: Sequence[Action]) -> Tile | None:
+    """A dead hand's suggestion (MCR-5.4): the safest legal discard (:func:`~hkmj.bots.advice.dead_hand_advice`),
+    None without a discard to make."""
+    for a in dead_hand_advice(view, legal):
+        if isinstance(a.action, Discard):
+            return a.action.tile
+    return None
+
+
+def dead_lines(view: SeatView, legal: Sequence[Action], tx: Texts) -> list[str]:
+    """The hint panel of a dead hand (MCR-5.4): it cannot win, so no distance to ready and no
+    discard toward a win; the safest discard when there is one to make. Never Mahjong."""
+    lines = [tx("hint.dead")]
+    t = safest_discard(view, legal)
+    if t is not None:
+        lines.append(tx("hint.safe", tile=tx.tile(t)))
+    return lines
 
 
 def action_text(a: Action, tx: Texts) -> str:
@@ -132,8 +194,11 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
         return ", ".join(tx.plural("hint.unseen", n, tile=tx.tile(t)) for t, n in zip(tiles, unseen, strict=True))
 
     lines: list[str] = []
+    low = {"min": h.minimum, "unit": tx(f"unit.{h.unit}")}
     if h.shanten < 0:
         lines.append(tx("hint.complete"))
+    elif h.short():  # MCR-5.1: ready in shape, but no wait can win
+        lines.append(tx("hint.short", **low))
     else:
         lines.append(tx("hint.distance", dist=tx.distance(h.shanten)))
     if best is not None:
@@ -146,12 +211,28 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
                 advised = best[0].tile
                 choices = tuple(sorted(choices, key=lambda c: c.tile != advised))
             for c in choices[:top]:
-                if c.shanten == 0:
+                if c.shanten == 0 and h.minimum and not c.scoring:
+                    lines.append("  " + tx("hint.discard.ready.short", tile=tx.tile(c.tile), waits=counted(c.improving), **low))
+                elif c.shanten == 0 and h.minimum and c.scoring == c.improving:
+                    lines.append("  " + tx("hint.discard.ready.all", tile=tx.tile(c.tile), waits=counted(c.improving), **low))
+                elif c.shanten == 0 and h.minimum:
+                    lines.append("  " + tx("hint.discard.ready.scoring", tile=tx.tile(c.tile), waits=counted(c.improving), scoring=counted(c.scoring), **low))
+                elif c.shanten == 0:
                     lines.append("  " + tx("hint.discard.ready", tile=tx.tile(c.tile), waits=counted(c.improving)))
                 else:
                     lines.append("  " + tx("hint.discard", tile=tx.tile(c.tile), dist=tx.distance(c.shanten), unseen=tx.plural("unseen", c.count)))
     elif h.shanten == 0:
-        if h.waits:
+        if h.waits and h.minimum:  # MCR-5.1: which waits can win, which cannot
+            good = [(t, n) for t, n in h.waits if t in h.scoring and t not in h.drawn_only]
+            drawn = [(t, n) for t, n in h.waits if t in h.drawn_only]
+            bad = [(t, n) for t, n in h.waits if t not in h.scoring]
+            if good:
+                lines.append(tx("hint.waits.scoring", tiles=counted([t for t, _ in good], [n for _, n in good]), **low))
+            if drawn:  # MCR-6.12, MCR-6.25: a self-drawn win scores more; on a discard it falls short
+                lines.append(tx("hint.waits.drawn", tiles=counted([t for t, _ in drawn], [n for _, n in drawn]), **low))
+            if bad:
+                lines.append(tx("hint.waits.short", tiles=counted([t for t, _ in bad], [n for _, n in bad]), **low))
+        elif h.waits:
             lines.append(tx("hint.waits", tiles=counted([t for t, _ in h.waits], [n for _, n in h.waits])))
         else:
             lines.append(tx("hint.no_waits"))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from hkmj.rulesets import SeatScoring
 from hkmj.tiles import N_TILE_IDS, Tile, short_name
 from hkmj.tui.faces import LATEST_BG, SELECTED_BG, SLOT, melds_text, tile_text, tiles_text
 from hkmj.tui.session import HandSummary, SeatPanel
@@ -27,6 +28,7 @@ __all__ = [
     "hand_positions",
     "help_text",
     "opponent_text",
+    "own_scoring",
     "per_line",
     "pond_index_at",
     "pond_line",
@@ -222,11 +224,35 @@ def you_text(
     return out
 
 
-def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
+def own_scoring(sc: SeatScoring, tx: Texts) -> str:
+    """A non-winner's own score itemised on one line (CL-5.1, CL-5.2, CL-5.4): its point lines
+    added up, then the doubles that multiply them (``Pung of 2-8 2 + Pung of dragons ×2 8 = 10;
+    doubled by Set of dragons ×2: 10 × 4 = 40``), and the limit when it caps the score (CL-6.2)."""
+    parts = [f"{i.label(tx.lang)}{f' ×{i.count}' if i.count > 1 else ''}\u00a0{i.value * i.count}" for i in sc.lines]
+    line = tx("end.own.lines", lines=" + ".join(parts), points=sc.points)
+    if sc.doubled:
+        names = ", ".join(f"{i.label(tx.lang)}{f' ×{i.count}' if i.count > 1 else ''}" for i in sc.doubled)
+        line += tx("end.own.doubled", doubles=names, points=sc.points, factor=1 << sc.doubles, score=sc.points << sc.doubles)
+    if sc.capped:
+        line += tx("end.own.capped", score=sc.score)
+    return line
+
+
+def _wrapped(line: str, width: int | None, indent: str) -> str:
+    """``line`` indented, wrapped at ``width`` with its continued lines under its text."""
+    if width is None:
+        return indent + line
+    return "\n".join(textwrap.wrap(line, max(20, width), initial_indent=indent, subsequent_indent=indent + "  ", break_on_hyphens=False))
+
+
+def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = None) -> Text:
     """The end-of-hand screen, most important first so that it reads at 80×24: title, how the
     hand was won, the winner's itemised fan, limit and base (HK-6), why the base becomes each
-    payment, then every hand revealed with its payment, the new totals and teaching notes.
-    The line telling which key goes on is :func:`summary_footer` (kept in view by the screen)."""
+    payment, then every hand revealed with its payment (where every player scores, CL-5.4, each
+    other seat's own score itemised under its tiles, wrapped at ``width`` when given), the new
+    totals and teaching notes. The line telling which key goes on is :func:`summary_footer`
+    (kept in view by the screen)."""
+    wrap_at = width
     out = Text()
     out.append(s.title + "\n", style="bold")
     for d in s.detail:
@@ -267,6 +293,8 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool) -> Text:
             out.append("   ")
             out.append_text(tiles_text(r.bonus, glyphs, lang=tx.lang))
         out.append("\n")
+        if r.scoring is not None and r.seat != s.winner and r.scoring.lines:  # the winner's is itemised above
+            out.append(_wrapped(own_scoring(r.scoring, tx), wrap_at, "    ") + "\n", style="#87afaf")
     out.append("\n" + tx("end.totals") + tx("colon"), style="bold")
     out.append("  ·  ".join(f"{r.name} {r.total:+d}" for r in s.seats))  # the seat order of the hands above
     for line in s.teach:

@@ -39,7 +39,7 @@ from hkmj.engine import (
 from hkmj.engine.actions import discard
 from hkmj.hand import shanten
 from hkmj.record import HUMAN_PLAYER, PLAY_FIELD
-from hkmj.rulesets import Ruleset
+from hkmj.rulesets import Ruleset, SeatScoring
 from hkmj.scoring import Meld
 from hkmj.scoring import payments as seed_payments
 from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, tile, tiles_of
@@ -136,6 +136,9 @@ class SeatReveal:
     total: int
     own: tuple[int, int, int] | None = None
     """Where every player scores (classical, CL-5.4): this seat's own ``(points, doubles, score)``."""
+    scoring: SeatScoring | None = None
+    """Where every player scores: what this seat's own score is made of (its point lines and
+    doubles, CL-5.1, CL-5.2), itemised on the end screen for every seat but the winner's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,9 +326,10 @@ class Session:
         Given the ``width`` it has, a header too long for it first leaves out the dealer (its
         panel says "dealer"), then shortens the ruleset's name (``MCR``, ``HK · min 3 fan``) and
         puts it last, then the prevailing wind's label, and last the seed (printed anyway when
-        you leave); at 80 columns only a long list of house options can still be cut (with an
-        ellipsis). House options are said in words (``Hong Kong · minimum 3 fan``, shortened
-        ``HK · min 3 fan``), as the browser says them."""
+        you leave); then the last house options give way, one by one, to how many are left out
+        (``+2 options (?)``: the help screen, key ``?``, names them all), so that the worst
+        combination of options fits 80 columns. House options are said in words (``Hong Kong ·
+        minimum 3 fan``, shortened ``HK · min 3 fan``), as the browser says them."""
         v = self.view()
         dealer = self.by_seat[0]
         parts = {
@@ -340,7 +344,9 @@ class Session:
         rules = " · ".join([title, *self.tx.house(self.rules.name, house)])
         full = self.tx("hdr", dealer=self.tx("you") if dealer == HUMAN else self.tx("bot.short", n=dealer), **parts)
         key = f"hdr.rules.{self.rules.name}"
-        short = " · ".join([self.tx(key) if key in self.tx.table else self.rules.name.upper(), *self.tx.house(self.rules.name, house, short=True)])
+        name = self.tx(key) if key in self.tx.table else self.rules.name.upper()
+        words = self.tx.house(self.rules.name, house, short=True)
+        short = " · ".join([name, *words])
         texts = [
             [full, rules, *teach],
             [self.tx("hdr.short", **parts), rules, *teach],
@@ -348,11 +354,20 @@ class Session:
             [self.tx("hdr.tiny", **parts), *teach, short],
             [self.tx("hdr.min", **parts), *teach, short],
         ]
+        for kept in range(len(words) - 1, -1, -1):  # then the last options give way to "+2 options (?)"
+            more = self.tx.plural("hdr.more", len(words) - kept)
+            texts.append([self.tx("hdr.min", **parts), *teach, " · ".join([name, *words[:kept], more])])
         for text in texts:
             line = " · ".join(text)
             if width is None or len(line) <= width:
                 break
         return line
+
+    def rules_line(self) -> str:
+        """The table's ruleset and every house option in words (``Hong Kong · minimum 3 fan``), as
+        the full header says them: the help screen shows it, whatever the header had room for."""
+        title = self.rules.title_fr if self.tx.lang == "fr" else self.rules.title
+        return " · ".join([title, *self.tx.house(self.rules.name, self.rules.changed_options())])
 
     # ------------------------------------------------------------------ the hand
 
@@ -809,6 +824,7 @@ class Session:
         own: list[tuple[int, int, int] | None] = [None] * 4
         if win_ev is not None and "seat_points" in win_ev:  # every player scores (CL-5.4)
             own = [(p, d, sc) for p, d, sc in zip(win_ev["seat_points"], win_ev["seat_doubles"], win_ev["hand_scores"], strict=True)]
+        scoring = self.rules.seat_scoring(res.outcome) if res.kind == "win" and res.outcome is not None else None
         seats = tuple(
             SeatReveal(
                 seat=s,
@@ -819,6 +835,7 @@ class Session:
                 payment=res.payments[s],
                 total=totals[self.by_seat[s]],
                 own=own[s],
+                scoring=None if scoring is None else scoring[s],
             )
             for s in range(4)
         )

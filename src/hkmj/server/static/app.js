@@ -17,9 +17,15 @@ const T = {
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
     robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
-    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned: its players left (one of them can come back with their link)", review: "Review this match",
+    verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned", review: "Review this match",
+    abandonedWhy: "Abandoned table: its players left, and it stays as they left it. It plays on when one of them comes back with their link (or someone takes a free seat); watching, you will then see the play go on.",
+    abandonedBefore: "Abandoned before its first hand",
     rank: "Rank", player: "Player", spectator: "Spectator", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
-    own: "{points}, {doubles}: scores {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
+    hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
+    hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", hintDrawn: "only self-drawn on {tiles}", unitPoints: "points", unitFan: "fan",
+    hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
+    own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
+    ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
@@ -86,9 +92,15 @@ const T = {
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
     robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
-    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée\u00a0: ses joueurs sont partis (chacun peut revenir avec son lien)", review: "Revoir cette partie",
+    verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée", review: "Revoir cette partie",
+    abandonedWhy: "Table abandonnée\u00a0: ses joueurs sont partis, et elle reste telle qu'ils l'ont laissée. Le jeu reprend quand l'un d'eux revient avec son lien (ou que quelqu'un prend une place libre)\u00a0; en regardant, vous verrez alors la suite.",
+    abandonedBefore: "Abandonnée avant sa première donne",
     rank: "Rang", player: "Joueur", spectator: "Spectateur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
-    own: "{points}, {doubles}\u00a0: marque {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
+    hintShort: "prête par sa forme, mais aucune attente n'atteint les {min} {unit} demandés par ces règles pour gagner", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
+    hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", hintDrawn: "seulement en piochant sur {tiles}", unitPoints: "points", unitFan: "fans",
+    hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
+    own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
+    ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "donnes", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la donne", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
@@ -214,6 +226,29 @@ function toast(text) {
   clearTimeout(toast.h); toast.h = setTimeout(() => el.classList.remove("on"), 3500);
 }
 /** An action for a person: "chow 345m" -> "Chow 3-4-5 Characters", "discard 5p" -> "Discard 5 Circles". */
+/** The hint's words after "Hint: ": the suggested action, how far the hand is from ready and its waits (as it is, or
+ * after the suggested discard). Under a minimum to win (MCR-5.1: the answer's `min`) the waits that reach it (`scoring`)
+ * are named, and a hand ready in shape whose waits all miss it (`short`) is called so, not "ready"; a dead hand
+ * (MCR-5.4) is told it cannot win, its suggestion being the safest discard. */
+function hintText(h, st) {
+  const sep = lang === "fr" ? "\u00a0; " : "; ";
+  const act = `<b>${esc(actionLabel(h.action))}</b>`;
+  if (h.dead) return `${act} (${esc(t("hintDead"))})`;
+  const list = (ws) => esc(tilesText(ws).replace(/-/g, ", "));
+  let how = esc(distance(h.shanten));
+  let tail = h.waits.length ? `${sep}${t("waits")} ${list(h.waits)}` : "";
+  if (h.min && Array.isArray(h.scoring)) {
+    const low = { min: h.min, unit: t(rulesOf(st) === "hk" ? "unitFan" : "unitPoints") };
+    if (h.short) how = esc(ruled(st, "hintShort", low));
+    if (!h.waits.length) return `${act} (${how}${tail})`;
+    if (!h.scoring.length) tail += `${sep}${esc(t("hintNoneScore", low))}`;
+    else if (h.scoring.length === h.waits.length) tail += `, ${esc(t("hintAllScore", low))}`;
+    else tail += `${sep}${t("hintScoring", { ...low, tiles: list(h.scoring) })}`;
+    if (h.drawn && h.drawn.length) tail += `${sep}${t("hintDrawn", { tiles: list(h.drawn) })}`;
+  }
+  return `${act} (${how}${tail})`;
+}
+
 function actionLabel(a) {
   const w = a.split(" ");
   if (a === "pass") return t("pass");
@@ -319,7 +354,7 @@ async function lobby() {
     const r = (info.rulesets || {})[$("#rules").value];
     const rules = $("#rules").value;  // each option named in words, the server's help as its tooltip in English
     form.querySelector("select[name=length] option[value=game]").textContent = ruled({ config: { rules } }, "game");  // 16 hands exactly: no dealer's repeat (MCR-2.1, CL-4.4)
-    $("#house").innerHTML = r ? r.options.map((o) => `<label ${lang === "en" ? `title="${esc(o.help)}"` : ""}>${esc(houseLabel(rules, o.key))}${o.choices.length
+    $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(lang === "fr" && o.help_fr ? o.help_fr : o.help)}">${esc(houseLabel(rules, o.key))}${o.choices.length
       ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
       : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
   };
@@ -354,7 +389,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0 };
+const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0 };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null;
@@ -378,7 +413,7 @@ async function joinPanel(tid) {
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
   if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
   const free = tb.slots.filter((s) => !s.bot && !s.joined);
-  $("#app").innerHTML = `<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
+  $("#app").innerHTML = `${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
     <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
     <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit")} ${s.slot + 1}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
     <a href="/t/${esc(tid)}?watch=1"><button type="button">${t("watch")}</button></a></div>
@@ -421,18 +456,25 @@ function act(action) {
 function onMessage(m) {
   if (m.type === "welcome") {
     G.slot = m.slot;
+    G.welcomed = true;
     if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
     if (m.over) G.want = null;  // a finished table: its result is all there is; no reconnecting
     G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
     keepAlive(m.over ? 0 : m.idle_timeout);
   } else if (m.type === "state") {
+    // a full view sent again carries the hand's latest moves (docs/protocol.md): the first frame after a welcome (a
+    // reconnection too), and the frame that tells a spectator the table is abandoned, or back in play: the move list
+    // starts again from them, each move once (they were added to it again)
+    const again = G.welcomed || (G.state && G.state.table === m.table && (G.state.status === "abandoned") !== (m.status === "abandoned"));
+    G.welcomed = false;
     const fresh = !G.state || !G.state.mine || !m.mine || JSON.stringify(G.state.mine.legal) !== JSON.stringify(m.mine.legal);
     G.state = m;
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
     if (fresh) G.sel = -1;
     if (fresh) G.refusal = null;
+    if (again) G.log = [];
     for (const e of m.events || []) {
       if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused")); }
       // a dead hand (MCR-5.4): its declarer alone gets the reason, shown until the hand ends
@@ -477,16 +519,21 @@ function seatBox(st, seat, pos) {
     <div class="tiles small pond">${pond}</div></div>`;
 }
 
+/** A table saved as abandoned (docs/server.md): what it means, above the table, where a phone still shows it whole
+ * (the page's title line is cut at its width); nothing for a table in play. */
+const abandonedNote = (status) => (status === "abandoned" ? `<div class="abandoned" id="abandoned" role="status">${t("abandonedWhy")}</div>` : "");
+
 function render() {
   const st = G.state;
   if (!st) return;
   $("#help-link").href = helpHref(st);
   document.title = `${ruled(st, "pageTitle")} · ${st.table} — hkmj`;  // the table's own ruleset
   $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : st.status === "abandoned" ? ` · ${t("abandoned")}` : ""}`;
+  const abandoned = abandonedNote(st.status);
   if (!st.hand) {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
     const share = location.origin + "/t/" + st.table;
-    $("#app").innerHTML = `<section class="card"><h2>${t("waiting")}</h2>
+    $("#app").innerHTML = `${abandoned}<section class="card"><h2>${t(st.status === "abandoned" ? "abandonedBefore" : "waiting")}</h2>
       <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? bdi(p.name) : "—"}</li>`).join("")}</ul>
       <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
       ${st.mine && mayStart(st) ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
@@ -510,7 +557,7 @@ function render() {
   }
   const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
-  const hint = G.hint ? ` — ${t("hintSays")}${colon()}<b>${esc(actionLabel(G.hint.action))}</b> (${distance(G.hint.shanten)}${G.hint.waits.length ? `${lang === "fr" ? "\u00a0; " : "; "}${t("waits")} ${esc(tilesText(G.hint.waits).replace(/-/g, ", "))}` : ""})` : "";
+  const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
       ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
@@ -521,7 +568,7 @@ function render() {
       ${mine.bank != null && !mine.held ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
     </div><div class="msg">${esc(prompt)}${hint}</div>${mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : ""}${refusal}` : "";
   const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
-  $("#app").innerHTML = `${watching}<div id="board">
+  $("#app").innerHTML = `${watching}${abandoned}<div id="board">
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
     <div class="center"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
       <div class="muted">${esc(rulesLine(st.config))}</div>
@@ -597,9 +644,21 @@ function payRule(st, win, name) {
   return "";
 }
 
-/** Where every player scores (classical, CL-5.4): seat `seat`'s own points, doubles and score, from the win event. */
+/** Where every player scores (classical, CL-5.4): seat `seat`'s own points, doubles and score, from the win event;
+ * for a player other than the winner (whose items are in the table above), what they are made of behind it, one
+ * click away: its point lines added up, the doubles that multiply them, the limit when it caps (CL-5.1, CL-5.2, CL-6.2). */
 function ownScore(win, seat) {
-  return t("own", { points: plural("pts", win.seat_points[seat]), doubles: plural("dbl", win.seat_doubles[seat]), score: win.hand_scores[seat] });
+  const total = t("own", { points: plural("pts", win.seat_points[seat]), doubles: plural("dbl", win.seat_doubles[seat]), score: win.hand_scores[seat] });
+  const sc = win.seat_scoring && win.seat_scoring[seat];
+  if (!sc || seat === win.seat || !sc.lines.length) return total;
+  const times = (n) => (n > 1 ? ` ×${n}` : "");
+  let line = t("ownLines", { lines: sc.lines.map((l) => `${esc(said(l.names))}${times(l.count)}\u00a0${l.points * l.count}`).join(" + "), points: sc.points });
+  if (sc.doubles_by.length) {
+    const by = sc.doubles_by.map((d) => `${esc(said(d.names))}${times(d.count)}`).join(", ");
+    line += t("ownDoubled", { doubles: by, points: sc.points, factor: 2 ** sc.doubles, score: sc.points * 2 ** sc.doubles });
+  }
+  if (sc.capped) line += t("ownCapped", { score: sc.score });
+  return `<details class="own"><summary>${total}</summary><span class="items">${line}</span></details>`;
 }
 
 /** A fan table's win (HK-6): each element and its fan, the total, a limit hand, the base; a

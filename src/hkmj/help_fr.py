@@ -1,0 +1,628 @@
+"""The ``--help`` of every ``hkmj`` command in French (``--lang fr`` anywhere on the command line).
+
+The English help is written where each option is added (``add_argument(..., help=...)``); its
+French is here, one entry per command and option: :data:`FRENCH` maps a command (``hkmj`` for the
+top level) to its texts, keyed ``help`` (its line in ``hkmj --help``), ``description``,
+``epilog`` and each option by its long name (a positional by its name). :func:`in_french` puts
+them into a parser built by :func:`hkmj.cli.build_parser`, with argparse's own words
+(``utilisation :``, ``options :``) and the value names of the usage line (``--win TUILE``). A
+value written ``{default}`` is the one the English help gives after ``default`` (the figure is
+computed once, in English: a server limit, a bot line-up). A test checks that every option of
+every command has its French, and that no entry names an option that no longer exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any, Final
+
+from hkmj.helpformat import HelpFormatter
+
+__all__ = ["FRENCH", "METAVARS", "FrenchHelpFormatter", "in_french", "wants_french"]
+
+
+_GLUE = "\ue000"
+"""Stands for the space before ``: ; ! ? »`` and after ``«`` while a text is filled, so that no
+line starts with the sign (French puts a space there; a line ``; la suite`` reads badly)."""
+_BEFORE_SIGN = re.compile(r" (?=[:;!?»](?:\s|$))|(?<=«) ")
+
+
+def _glued(text: str) -> str:
+    return _BEFORE_SIGN.sub(_GLUE, text)
+
+
+class FrenchHelpFormatter(HelpFormatter):
+    """:class:`HelpFormatter` with argparse's own words in French, never breaking a line before
+    a French sign's space (``: ; ! ? »``)."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, "utilisation : " if prefix is None else prefix)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return [line.replace(_GLUE, " ") for line in super()._split_lines(_glued(text), width)]
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return super()._fill_text(_glued(text), width, indent).replace(_GLUE, " ")
+
+
+METAVARS: Final = {
+    "COMMAND": "COMMANDE",
+    "hand": "main",
+    "HAND": "MAIN",
+    "TILE": "TUILE",
+    "SEAT": "PLACE",
+    "WIND": "VENT",
+    "MELD": "GROUPE",
+    "FLAG": "DRAPEAU",
+    "NAME": "NOM",
+    "KEY=VALUE": "CLÉ=VALEUR",
+    "FILE": "FICHIER",
+    "file": "fichier",
+    "GAME": "PARTIE",
+    "SEED": "GRAINE",
+    "SECONDS": "SECONDES",
+    "S": "S",
+    "D": "J",
+    "N": "N",
+    "BOT": "ROBOT",
+    "BOTS": "ROBOTS",
+    "A,B,C": "A,B,C",
+    "HOST": "HÔTE",
+    "PORT": "PORT",
+    "DB": "BASE",
+    "URL": "URL",
+    "ADDR": "ADRESSE",
+    "ADDRESS": "ADRESSE",
+    "PLOT": "FICHIER",
+    "en|fr": "en|fr",
+}
+"""The name of an option's value in the usage line and the option list, in French (an option
+without a ``metavar`` shows its name in capitals: ``--seed SEED``)."""
+
+_GROUPS: Final = {
+    "limits of a public server (docs/server.md, Threat model)": "limites d'un serveur public (docs/server.md, Threat model)",
+}
+"""The titles of option groups (``hkmj serve``), in French."""
+
+_COMMON: Final = {
+    "--help": "afficher cette aide et quitter",
+}
+
+_SCORE_EPILOG = """\
+Deux façons de s'en servir :
+
+  À la main : donnez la main sur la ligne de commande.
+    hkmj score 234s567p88m111z777z --win 1z --from W --seat S --lang fr
+    hkmj score 123m456p789s11z --meld "pung 777z" --win 9s --flower 2
+
+  En machine : sans main ; un objet JSON par ligne en entrée, un par ligne
+  en sortie (R-9).
+    echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "seat": "S",' \\
+      '"prevailing": "E", "win": "discard", "discarder": "W"}' | hkmj score
+
+  Règles chinoises officielles (MCR, docs/rules-mcr.md) : avec --rules mcr :
+    hkmj score 123456789m111p11z --win 1z --flower 1 --rules mcr --lang fr
+
+Notation (HK-1.4) : des chiffres puis la lettre de la famille ; m caractères, p cercles,
+s bambous, z honneurs 1z..7z = Est Sud Ouest Nord Blanc Vert Rouge ; tuiles bonus 1f-4f
+fleurs, 5f-8f saisons. La main est faite des tuiles cachées, tuile gagnante *comprise*.
+Chaque groupe déclaré est un --meld (les sortes en anglais : chow, pung, kong, ckong) :
+    --meld "chow 345s"   --meld "pung 555m"   --meld "kong 1111z"
+    --meld "ckong 2222p"   (un kong caché déclaré)
+Les vents s'écrivent E, S, W (ou O pour Ouest) et N.
+
+Règles : --rules hk (par défaut) avec des options de la maison, par exemple --option minfan=3
+--option table=half.
+
+Le jeu classique (--rules classical, docs/rules-classical.md) compte les quatre mains :
+donnez les autres avec --other, par exemple
+    hkmj score --rules classical 88m567p234s111z --meld "pung 777z" --win 1z \\
+      --from W --seat S --other "W: 1789p45s2z666z, kong 7777m, season 3"
+
+Code de sortie : 0 main comptée ; 1 main non valable, ou non gagnante selon les règles
+(avec --json la réponse est sur la sortie standard : {"valid": false, "error": ...}) ; 2 une
+ligne de commande fausse : une option ou une valeur inconnue, une option à une seule valeur
+donnée deux fois, une option de la main sans main, --other hors de --rules classical.
+"""
+
+_SIMULATE_EPILOG = """\
+Exemples :
+  hkmj simulate --hands 2000 --seed 7 --bots greedy,greedy,random,random
+  hkmj simulate --hands 100000 --bots random,random,random,random --workers 2
+  hkmj simulate --hands 50 --record games.jsonl && hkmj replay games.jsonl
+  hkmj simulate --hands 100000 --backend ray --address ray://head:10001
+
+Les donnes sont jouées en parties de 64 donnes (la partie k a la graine GRAINE + k) : une
+graine donne les mêmes donnes quel que soit le nombre de processus. Les joueurs sont numérotés
+de 1 à 4 dans l'ordre de --bots ; les places (vents) sont tirées au début de chaque partie et
+tournent selon les règles (HK-7).
+"""
+
+_REPLAY_EPILOG = """\
+Code de sortie : 0 quand chaque événement enregistré est reproduit (un enregistrement qui s'arrête \
+tôt, parce qu'une partie a été quittée ou un processus tué, rejoue ce qu'il contient et le dit) ; \
+1 à la première divergence ; 2 pour un fichier qui n'est pas un enregistrement, ou un fichier \
+--record qui existe déjà ou ne peut pas être écrit.
+
+Exemples :
+  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl --lang fr
+  hkmj replay g.jsonl --show --lang fr     # coup par coup, en français
+  hkmj replay log.jsonl --record t.jsonl  # journal de table → enregistrement
+"""
+
+_PLAY_EPILOG = """\
+Touches : la lettre sous une tuile (ou les flèches) la choisit, Entrée la défausse (ou
+cliquez deux fois sur une tuile) ; quand une défausse est offerte : p pung, c chow, k kong,
+m Mahjong !, Espace passer ; k déclare un kong à votre tour ; h conseil, ? aide, q quitter.
+Voir docs/play.md. Il faut un terminal de 80x24 ou plus.
+
+Une partie est enregistrée au fil du jeu : dans le fichier --record, sinon sous
+$XDG_STATE_HOME/hkmj (~/.local/state/hkmj) ; la quitter avant sa fin affiche la commande qui
+la continue. Avec --resume, la graine, la longueur, les robots, --teach et les règles sont ceux
+de la partie enregistrée (donnés, ils doivent s'accorder avec elle) ; --lang et --glyphs
+prennent par défaut ceux de la partie.
+
+Exemples :
+  hkmj play --teach --lang fr       apprendre : refus expliqués, aide sur ?
+  hkmj play --hands 4 --seed 7      quatre donnes, à rejouer depuis la graine
+  hkmj play --lang fr --glyphs      en français, tuiles en glyphes Unicode
+  hkmj play --record match.jsonl    garder la partie pour replay et review
+  hkmj play --resume match.jsonl    reprendre une partie quittée
+  hkmj play --option minfan=3       règle maison : 3 fans au moins pour gagner
+"""
+
+_SERVE_EPILOG = """\
+Ouvrez http://HÔTE:PORT/ dans un navigateur : créez une table, partagez son lien, jouez ou
+regardez. La base de données est créée et mise à jour au démarrage ; les tables en cours
+reprennent après un redémarrage.
+
+  hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
+  hkmj serve --host 0.0.0.0 --port 8080        # ouvert au réseau local
+  hkmj serve --allowed-host mj.example.org     # ce nom aussi (autres : 403)
+  hkmj serve --db postgresql://user:pw@localhost/hkmj
+"""
+
+_BOT_MATCH_EPILOG = """\
+Chaque --bot est un robot intégré (random, greedy, strong, expert) ou une commande lancée comme
+sous-processus qui parle le protocole JSON-lines hkmj-bot/1 (docs/bot-protocol.md). Donnez
+--bot une à quatre fois ; les places vides reçoivent --fill (greedy). Un robot lit des lignes
+JSON sur son entrée standard et répond à chaque {"type": "request", "id": N, "legal": [...],
+...} par une ligne sur sa sortie standard, {"id": N, "action": "discard 5p"} (un texte de
+"legal"), terminée par un saut de ligne et vidée. Une réponse tardive, mal formée ou
+illégale, ou un robot qui meurt, est notée sur la sortie d'erreur et remplacée par un coup sûr ;
+la partie continue.
+
+  hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
+  hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
+"""
+
+_ARENA_EPILOG = """\
+Classe les robots avec OpenSkill (Plackett-Luce) sur des donnes dupliquées : chaque donne est
+jouée quatre fois, les places tournant, pour que chaque robot tienne chaque main. Demande
+l'extra : pip install "hkmj[arena]".
+
+  hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
+  hkmj arena --bots mybots:make_bot,greedy,strong --deals 50
+
+Un robot à vous est un chemin d'import module:fabrique, où fabrique(graine) renvoie un joueur
+avec une méthode choose(view, legal) (docs/bot-protocol.md) ; le module est cherché d'abord
+dans le dossier courant.
+"""
+
+_REVIEW_DESCRIPTION = """\
+Rejoue une partie (finie, ou quittée pour être reprise) et revoit les décisions d'un joueur face
+au robot conseiller (l'expert s'il est installé, sinon le robot strong). Pour chaque défausse, kong,
+Mahjong et réponse à une défausse (passes comprises) qui offrait un choix, le conseiller estime
+chaque action permise du point de vue du joueur : la revue montre ce qu'il aurait joué, combien
+de points d'espérance le choix a coûté (et les chances de gagner), et à quelle distance la main
+était d'être prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.
+
+PARTIE est un enregistrement écrit par hkmj play --record ou hkmj simulate --record, ou l'export
+du journal d'une table du serveur (GET /api/tables/<id>/log, une fois la partie finie). Tout jeu
+de règles : Hong Kong, MCR, classique. Les valeurs sont les estimations du conseiller des points
+que la main rapportera (les paiements des règles : HK-6, MCR-8, CL-7), pas des certitudes : une
+« erreur » peut être un choix sensé que le conseiller ne voit pas.
+
+--lang fr écrit le résumé, la page et les messages d'erreur en français (tuiles, vents,
+actions, notes du conseiller) ; l'anglais est la langue par défaut.
+"""
+
+_REVIEW_EPILOG = """\
+Qui est revu (--seat) :
+  E, S, W, N    le joueur qui a tiré ce vent (sa place dans la première donne ; la revue
+                le suit quand les places tournent) ; O (Ouest) vaut W
+  1, 2, 3, 4    un numéro de joueur : l'ordre de --bots de hkmj simulate ; dans les
+                enregistrements de hkmj play, le joueur 1 est vous (par défaut)
+  slot0..slot3  une place d'une table du serveur (slot0 est le joueur 1)
+  un nom        le nom d'un joueur dans le journal d'une table du serveur
+
+Sortie : un résumé en texte sur la sortie standard (les plus grosses erreurs d'abord) et une page
+HTML avec les tuiles dessinées, chaque décision et chaque action permise estimée, écrite à côté
+de l'enregistrement (PARTIE.review.html) sauf si --html dit où (--html - pour aucune). Ouvrez-la
+dans n'importe quel navigateur.
+
+Exemples :
+  hkmj play --record match.jsonl && hkmj review match.jsonl
+  hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl
+  hkmj review g.jsonl --seat 1 --top 5 --html g.html
+  hkmj review hkmj-table-kX3v9aQw.jsonl --seat Alice
+  hkmj review g.jsonl --lang fr       # en français
+"""
+
+FRENCH: Final[dict[str, dict[str, str]]] = {
+    "hkmj": {
+        "description": (
+            "Le Mahjong aux règles exactes : Hong Kong (par défaut, HK-1..HK-7), les règles officielles chinoises "
+            "(MCR) et le jeu classique aux points et doublements, au choix avec --rules hk|mcr|classical. "
+            "Comptez des mains, jouez dans le terminal, simulez et rejouez des parties de robots, revoyez vos "
+            "parties, servez des tables aux navigateurs."
+        ),
+        "epilog": (
+            "Pour commencer :\n"
+            "  hkmj play --teach --lang fr  apprendre dans le terminal (? pour l'aide)\n"
+            "  hkmj score 234s567p88m111z777z --win 1z --from W --seat S --lang fr\n"
+            "  hkmj simulate --hands 100    100 donnes entre robots ; --record les enregistre\n"
+            "  hkmj serve                   des tables au navigateur : http://127.0.0.1:8000\n"
+            "\n"
+            "Chaque commande a son aide, avec des exemples : hkmj COMMANDE --help --lang fr (ou hkmj help "
+            "COMMANDE --lang fr). Les commandes score, play, replay et review parlent français avec --lang fr.\n"
+        ),
+        "--version": "afficher la version et la compilation",
+    },
+    "score": {
+        "help": "compter une main gagnante (Hong Kong, MCR ou classique), ou un flux de requêtes JSON sur l'entrée standard",
+        "description": (
+            "Compte exactement une main gagnante : Hong Kong par défaut (HK-5, HK-6), les règles officielles "
+            "chinoises avec --rules mcr (MCR-5..MCR-8), le jeu classique avec --rules classical (CL-5..CL-7)."
+        ),
+        "epilog": _SCORE_EPILOG,
+        "hand": "les tuiles cachées, tuile gagnante comprise (mpsz)",
+        "--win": "la tuile gagnante, par exemple 1z",
+        "--from": (
+            "gagné sur la défausse de cette place (E/S/O/N, W pour West, ou le nom du vent : ouest) ; "
+            "à omettre pour une victoire sur sa propre pioche"
+        ),
+        "--robbed": "gagné en volant le kong ajouté de --from (HK-4.10)",
+        "--seat": "votre vent de place : E, S, O ou N (par défaut E)",
+        "--prevailing": "le vent dominant : E, S, O ou N (par défaut E)",
+        "--meld": 'un groupe déclaré, par exemple "pung 555m" (répétable)',
+        "--flower": "une fleur 1-4 que vous tenez (répétable)",
+        "--season": "une saison 1-4 que vous tenez (répétable)",
+        "--flag": (
+            "comment la main a été gagnée (répétable) : last_wall_tile, final_discard, kong_replacement ; "
+            "heavenly et earthly (Hong Kong), last_of_kind (MCR)"
+        ),
+        "--lang": "langue des noms d'éléments et des erreurs",
+        "--json": "afficher le résultat JSON de la machine au lieu d'un tableau",
+        "--other": (
+            'la main d\'une autre place (classique seulement, répétable) : "PLACE: TUILES[, GROUPE ...][, flower N]'
+            '[, season N]", par exemple "W: 1789p45s2z666z, kong 7777m, season 3" ; une place non donnée compte 0'
+        ),
+    },
+    "simulate": {
+        "help": "parties de robots entre eux, avec un résumé (et leur enregistrement si demandé)",
+        "description": "Joue des donnes de robots entre eux, depuis une graine, sous tout jeu de règles (--rules), et les résume.",
+        "epilog": _SIMULATE_EPILOG,
+        "--hands": "donnes à jouer (par défaut {default})",
+        "--seed": "graine : la même graine joue les mêmes donnes (par défaut {default})",
+        "--bots": "quatre noms de robots, séparés par des virgules, parmi random, greedy, strong, expert (par défaut {default})",
+        "--record": (
+            "écrire chaque événement en JSON Lines (docs/record-format.md) dans un nouveau fichier ; "
+            "n'en écrase jamais un"
+        ),
+        "--workers": (
+            "processus entre lesquels répartir les donnes (par défaut 1 ; avec --backend ray : tâches Ray à la fois, "
+            "et les processeurs d'une nouvelle instance locale)"
+        ),
+        "--quiet": "pas de barre de progression",
+        "--backend": "des processus locaux (par défaut) ou des tâches Ray (extra hkmj[ray])",
+        "--address": (
+            "adresse du cluster Ray (ray://hôte:10001 ou hôte:6379) ; par défaut : une nouvelle instance Ray locale"
+        ),
+    },
+    "replay": {
+        "help": "rejouer un enregistrement de partie dans le moteur et signaler la première divergence",
+        "description": (
+            "Rejoue un enregistrement de partie en JSON Lines (docs/record-format.md) dans le moteur : chaque "
+            "partie est reconstruite depuis sa graine, les coups enregistrés sont rejoués et chaque événement "
+            'produit par le moteur est comparé à celui enregistré. Affiche « replay OK : N donnes, M événements '
+            "reproduits à l'identique », ou la ligne du premier événement qui diffère, avec ses deux versions."
+        ),
+        "epilog": _REPLAY_EPILOG,
+        "file": (
+            "un enregistrement écrit par hkmj simulate --record ou hkmj play --record, ou l'export du journal "
+            "d'une table du serveur"
+        ),
+        "--show": "afficher d'abord les donnes coup par coup, en mots",
+        "--lang": "langue de --show, du compte rendu et des erreurs : en (par défaut) ou fr",
+        "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
+        "--record": (
+            "pour l'export du journal d'une table du serveur : écrire aussi la partie qu'il contient en "
+            "enregistrement (JSON Lines, docs/record-format.md) dans un nouveau fichier ; n'en écrase jamais un"
+        ),
+    },
+    "play": {
+        "help": "jouer une partie contre trois robots dans le terminal (Textual) : Hong Kong, MCR ou classique",
+        "description": (
+            "Jouez au Mahjong contre trois robots dans le terminal : Hong Kong par défaut, les règles officielles "
+            "chinoises (MCR, --rules mcr) ou le jeu classique (--rules classical) ; une partie complète par "
+            "défaut (HK-7)."
+        ),
+        "epilog": _PLAY_EPILOG,
+        "--hands": "ne jouer que N donnes",
+        "--round": "jouer un tour (vent dominant Est) au lieu d'une partie complète",
+        "--bots": "les trois robots par leur nom (par défaut {default})",
+        "--seed": "graine de la partie (tirage des places et chaque mur) ; au hasard si omise",
+        "--teach": (
+            "table d'apprentissage : un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "
+            "(HK-5.7, MCR-5.4, CL-7.7), les autres refus expliqués, les erreurs courantes signalées"
+        ),
+        "--lang": "langue de tout l'écran (par défaut en ; celle d'une partie reprise)",
+        "--glyphs": (
+            "dessiner les tuiles avec les glyphes Unicode du mahjong (U+1F000) au lieu de texte en couleur "
+            "(--no-glyphs : texte en couleur, pour une partie reprise)"
+        ),
+        "--record": (
+            "enregistrer les événements de la partie en JSON Lines (un événement du moteur par ligne) ; "
+            "n'écrase jamais un fichier existant"
+        ),
+        "--resume": (
+            "continuer la partie enregistrée dans FICHIER là où elle s'est arrêtée (son fichier --record, ou "
+            "le fichier nommé quand vous l'avez quittée)"
+        ),
+        "--delay": "pause avant chaque coup d'un robot (par défaut {default})",
+    },
+    "serve": {
+        "help": "lancer le serveur de tables en ligne (client navigateur, protocole websocket)",
+        "description": (
+            "Sert des tables de Mahjong en ligne (Hong Kong, MCR ou le jeu classique, au choix pour chaque "
+            "table dans le salon) : humains et robots, client navigateur, journal des événements conservé."
+        ),
+        "epilog": _SERVE_EPILOG,
+        "--host": "adresse d'écoute (par défaut {default})",
+        "--port": "port (par défaut {default})",
+        "--db": "URL de la base de données : sqlite:///FICHIER (par défaut {default}) ou postgresql://...",
+        "--log-level": (
+            "ce que le serveur écrit sur la sortie d'erreur : son démarrage, chaque requête et tout problème "
+            "au niveau info (par défaut {default})"
+        ),
+        "--origin": (
+            "une origine de plus autorisée à créer des tables et à ouvrir des websockets, par exemple "
+            "https://mj.example.org (répétable ; l'origine du serveur lui-même est toujours autorisée)"
+        ),
+        "--allowed-host": (
+            "un nom d'hôte auquel le serveur répond en plus des adresses IP, de localhost et des noms de cette "
+            "machine (court, .local et complet), par exemple mj.example.org, *.example.org pour ses "
+            "sous-domaines, ou * pour tous (répétable ; les autres en-têtes Host reçoivent 403 : une défense "
+            "contre le DNS rebinding)"
+        ),
+        "--trusted-proxy": (
+            "l'adresse (ou le réseau CIDR) d'un proxy inverse dont l'en-tête X-Forwarded-For nomme le client : "
+            "les limites par adresse comptent alors le client, pas le proxy (répétable ; sans elle l'en-tête "
+            "est ignoré)"
+        ),
+        "--max-tables": "tables vivantes en tout ; au-delà, refus avec 503 (par défaut {default})",
+        "--create-rate": "tables qu'une adresse peut créer par minute ; au-delà, 429 (par défaut {default})",
+        "--max-connections": "connexions websocket en tout (par défaut {default})",
+        "--per-address": "connexions websocket depuis une même adresse (par défaut {default})",
+        "--sockets-per-address": (
+            "connexions de toute sorte (HTTP, websocket) qu'une adresse peut tenir ouvertes à la fois ; "
+            "au-delà, refus immédiat (par défaut {default})"
+        ),
+        "--spectators": "spectateurs par table (par défaut {default})",
+        "--auth-timeout": "secondes qu'a une nouvelle websocket pour rejoindre ou regarder une table (par défaut {default})",
+        "--idle-timeout": "secondes pendant lesquelles une websocket peut ne rien envoyer avant d'être fermée (par défaut {default})",
+        "--header-timeout": "secondes qu'a un client pour envoyer les en-têtes ou le corps d'une requête (par défaut {default})",
+        "--write-timeout": (
+            "secondes pendant lesquelles un client websocket peut laisser les messages du serveur non lus "
+            "(ses tampons pleins) avant d'être déconnecté (par défaut {default})"
+        ),
+        "--abandon-after": (
+            "secondes sans joueur connecté après lesquelles une table est abandonnée (des spectateurs ne "
+            "gardent qu'une partie de quatre robots) (par défaut {default})"
+        ),
+        "--keep-days": (
+            "jours pendant lesquels une table finie ou abandonnée est gardée après sa création, puis "
+            "supprimée (0 : pour toujours) (par défaut {default})"
+        ),
+        "--hints-per-minute": "demandes de conseil par connexion et par minute (par défaut {default})",
+        "--absent-after": (
+            "secondes pendant lesquelles un joueur assis peut être déconnecté quand c'est à lui de décider ; "
+            "ensuite le serveur joue pour lui (par défaut {default})"
+        ),
+        "--idle-after": (
+            "secondes qu'une décision attend un joueur connecté qui ne fait rien, quand un autre humain est "
+            "assis ; ensuite le serveur joue pour lui (par défaut {default})"
+        ),
+        "--slow-grace": (
+            "secondes de chaque décision qui sont gratuites là où --idle-after s'applique ; le reste est pris "
+            "sur la réserve de temps du joueur (par défaut {default})"
+        ),
+        "--slow-bank": (
+            "secondes par donne qu'un joueur peut prendre au-delà de --slow-grace sur l'ensemble de ses "
+            "décisions, là où --idle-after s'applique ; ensuite chaque décision expire après --slow-grace "
+            "(par défaut {default})"
+        ),
+        "--seats-per-address": (
+            "places qu'une adresse peut avoir prises à des tables en cours ; une arrivée de plus est refusée "
+            "(par défaut {default})"
+        ),
+        "--tables-per-address": (
+            "tables vivantes qu'une adresse peut avoir créées (ou ramenées de l'abandon) à la fois ; au-delà, "
+            "429 (par défaut {default})"
+        ),
+        "--unattended-per-address": (
+            "tables vivantes jouées par des robots seuls (quatre robots, ou tous les joueurs absents) que peuvent "
+            "compter les tables créées depuis une adresse ; au-delà, 429 (par défaut {default})"
+        ),
+        "--http-rate": (
+            "requêtes HTTP qu'une adresse peut envoyer par seconde (par rafales de quatre fois plus) ; "
+            "au-delà, 429 (par défaut {default})"
+        ),
+        "--action-rate": (
+            "actions que les places jouées depuis une adresse peuvent envoyer par seconde (par rafales de "
+            "quatre fois plus) ; les plus rapides attendent, jamais perdues (par défaut {default})"
+        ),
+        "--review-rate": (
+            "revues de partie qu'une adresse peut faire faire par minute (une revue déjà faite ne coûte "
+            "rien) ; au-delà, 429 (par défaut {default})"
+        ),
+        "--replay-rate": (
+            "tables passées ou inconnues (ni vivantes, ni en cache) qu'une adresse peut consulter par minute ; "
+            "au-delà, 429 (par défaut {default})"
+        ),
+    },
+    "bot-match": {
+        "help": "faire jouer des robots externes (sous-processus, lignes JSON) entre eux ou contre des robots intégrés",
+        "description": (
+            "Joue une partie, depuis une graine, entre des robots lancés comme sous-processus (protocole "
+            "hkmj-bot/1, docs/bot-protocol.md) et des robots intégrés, sous tout jeu de règles (--rules), et "
+            "affiche les totaux et les fautes de chaque robot externe."
+        ),
+        "epilog": _BOT_MATCH_EPILOG,
+        "--bot": "un nom de robot intégré ou une commande ; jusqu'à quatre fois",
+        "--fill": "bot intégré des places vides (par défaut {default})",
+        "--hands": "donnes à jouer (par défaut {default})",
+        "--seed": "graine de la partie : places et murs (par défaut {default})",
+        "--time-limit": "secondes par décision (par défaut {default})",
+        "--startup-limit": (
+            "secondes qu'a un robot pour sa première requête, démarrage compris, si c'est plus que --time-limit "
+            "(par défaut {default})"
+        ),
+        "--log": "écrire le journal des fautes dans ce fichier au lieu de la sortie d'erreur",
+        "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
+    },
+    "arena": {
+        "help": "classer des robots avec OpenSkill sur des donnes dupliquées, les places tournant",
+        "description": (
+            "Classe des robots les uns contre les autres (intégrés, ou les vôtres par chemin d'import) : "
+            "classements avec intervalles à 95 %, et une courbe du classement selon les donnes jouées."
+        ),
+        "epilog": _ARENA_EPILOG,
+        "--bots": (
+            "bots séparés par des virgules, au moins deux : noms intégrés (random, greedy, strong, expert) ou "
+            "chemins d'import module:fabrique de vos robots (fabrique(graine) renvoie un joueur ; voir "
+            "docs/bot-protocol.md)"
+        ),
+        "--deals": "donnes par table de quatre (par défaut {default})",
+        "--seed": "graine des donnes (par défaut {default})",
+        "--workers": (
+            "processus (par défaut 1 ; mêmes classements quel que soit leur nombre ; avec --backend ray : "
+            "tâches Ray à la fois, et les processeurs d'une nouvelle instance locale)"
+        ),
+        "--backend": "des processus locaux (par défaut) ou des tâches Ray",
+        "--address": "adresse du cluster Ray ; par défaut : une nouvelle instance Ray locale",
+        "--plot": "fichier de la courbe des classements (par défaut {default} ; '' pour aucun)",
+        "--quiet": "pas de barre de progression",
+    },
+    "review": {
+        "help": "revoir les décisions d'un joueur dans un enregistrement face au robot conseiller",
+        "description": _REVIEW_DESCRIPTION,
+        "epilog": _REVIEW_EPILOG,
+        "game": "un enregistrement de partie (.jsonl) ou l'export du journal d'une table du serveur",
+        "--seat": "qui revoir : E/S/O/N, un numéro de joueur 1-4, slot0-slot3, ou un nom (par défaut {default})",
+        "--html": "où écrire la revue HTML (par défaut PARTIE.review.html ; - pour aucune)",
+        "--top": "erreurs listées dans le résumé en texte (par défaut {default})",
+        "--lang": "langue du résumé et de la page : en (anglais, par défaut) ou fr (français)",
+        "--quiet": "pas de barre de progression",
+    },
+}
+"""Each command's help in French (see the module's docstring)."""
+
+_RULES: Final = {
+    "--rules": "jeu de règles : {rulesets} (par défaut {default})",
+    "--option": "une option de la maison du jeu de règles, par exemple minfan=3 (répétable ; voir docs/house-options.md)",
+}
+"""The French of ``--rules`` and ``--option`` (:func:`hkmj.rulesets.args.add_rules_arguments`), the same in every command."""
+
+
+def wants_french(words: list[str]) -> bool:
+    """``--lang fr`` (or ``--lang=fr``) is on the command line ``words``, anywhere."""
+    for i, word in enumerate(words):
+        value = words[i + 1] if word == "--lang" and i + 1 < len(words) else word.partition("=")[2] if word.startswith("--lang=") else None
+        if value is not None:
+            return value.strip().lower() == "fr"
+    return False
+
+
+def without_lang(words: list[str]) -> list[str]:
+    """``words`` without their ``--lang fr`` (it chose the help's language: ``hkmj --lang fr --help``
+    and ``hkmj simulate --lang fr --help`` are helps, as are those of the commands taking ``--lang``)."""
+    out: list[str] = []
+    skip = False
+    for i, word in enumerate(words):
+        if skip:
+            skip = False
+        elif word == "--lang" and i + 1 < len(words):
+            skip = True
+        elif not word.startswith("--lang="):
+            out.append(word)
+    return out
+
+
+def key_of(action: argparse.Action) -> str:
+    """An option's key in :data:`FRENCH`: its long name (``--from``), or a positional's name."""
+    longs = [o for o in action.option_strings if o.startswith("--")]
+    return longs[0] if longs else action.dest
+
+
+def english_default(english: str) -> str | None:
+    """The value an English help gives after ``default`` (``(default 0.3)``: ``0.3``), or None."""
+    m = re.search(r"\(default ([^;)]+)", english)
+    return m.group(1).strip() if m else None
+
+
+def _french_help(command: str, action: argparse.Action) -> str:
+    key = key_of(action)
+    english = str(action.help)
+    french = FRENCH[command].get(key) or _COMMON.get(key) or _RULES.get(key)
+    if french is None:
+        raise KeyError(f"hkmj {command} {key}: no French help")
+    if "{" in french:
+        from hkmj.rulesets import RULESETS
+
+        french = french.format(default=english_default(english), rulesets=" ou ".join(RULESETS))
+    return french.replace("%", "%%")  # argparse formats an option's help with %
+
+
+def in_french(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """``parser`` (and every command it holds) with its help in French: descriptions, epilogs,
+    options, value names and argparse's own words. ``KeyError`` names a text without its French."""
+    _translate(parser, "hkmj")
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            action.metavar = METAVARS.get(str(action.metavar), action.metavar)
+            for line in action._choices_actions:
+                line.help = FRENCH[line.dest]["help"]
+            for name, sub in action.choices.items():
+                _translate(sub, name)
+    return parser
+
+
+def _translate(parser: argparse.ArgumentParser, command: str) -> None:
+    from hkmj.rulesets.args import options_help
+
+    texts = FRENCH[command]
+    if parser.description:
+        parser.description = texts["description"]
+    if parser.epilog:
+        house = options_help()
+        parser.epilog = texts["epilog"] + ("\n" + options_help("fr") if parser.epilog.endswith(house) else "")
+    parser.formatter_class = FrenchHelpFormatter
+    for group in parser._action_groups:
+        if group is parser._positionals:
+            group.title = "arguments positionnels "  # argparse adds the colon: "... :"
+        elif group is parser._optionals:
+            group.title = "options "
+        elif group.title:
+            group.title = _GROUPS[group.title] + " "
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            continue
+        if action.help not in (None, argparse.SUPPRESS):
+            action.help = _french_help(command, action)
+        takes_value = action.nargs != 0 and not (action.choices and action.metavar is None)
+        if takes_value:
+            shown = action.metavar if action.metavar is not None else action.dest.upper() if action.option_strings else action.dest
+            action.metavar = METAVARS[str(shown)]

@@ -1,0 +1,146 @@
+"""``--help`` in French: ``--lang fr`` anywhere on the line makes every command's help French
+(descriptions, options, value names, examples, argparse's own words); it was English whatever
+the language chosen. One French text per command and option (:data:`hkmj.help_fr.FRENCH`)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+
+import pytest
+
+from hkmj.cli import build_parser, main
+from hkmj.help_fr import FRENCH, in_french, key_of, wants_french, without_lang
+from hkmj.rulesets import RULESETS
+
+COMMANDS = ["score", "simulate", "replay", "play", "serve", "bot-match", "arena", "review"]
+
+
+def _parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {"hkmj": parser, **sub.choices}
+
+
+def _helps(lang: str) -> dict[str, str]:
+    return {name: p.format_help() for name, p in _parsers(build_parser(lang=lang)).items()}
+
+
+def test_every_option_of_every_command_has_its_french() -> None:
+    """Each text of the English help has its French entry, and no entry names an option gone."""
+    for name, parser in _parsers(build_parser()).items():
+        texts = FRENCH[name]
+        keys = {key_of(a) for a in parser._actions if a.help not in (None, argparse.SUPPRESS)}
+        keys.discard("--help")  # argparse's own, the same in every command
+        own = keys - {"--rules", "--option", "command"}
+        missing = sorted(k for k in own if k not in texts)
+        assert not missing, f"hkmj {name}: no French help for {missing}"
+        stale = sorted(set(texts) - own - {"help", "description", "epilog"})
+        assert not stale, f"hkmj {name}: French help for options that do not exist: {stale}"
+        assert bool(parser.description) == ("description" in texts) and bool(parser.epilog) == ("epilog" in texts), name
+    in_french(build_parser())  # a value name (metavar) or a group without its French is a KeyError
+
+
+def test_every_house_option_has_its_french() -> None:
+    for name, cls in RULESETS.items():
+        for o in cls.OPTIONS:
+            assert o.help and o.help_fr, f"--rules {name} --option {o.key}: no French help"
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_in_french_with_lang_fr_anywhere(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj --lang fr --help``, ``hkmj COMMAND --lang fr --help`` (the commands without --lang
+    too), ``hkmj COMMAND --help --lang=fr`` and ``hkmj help COMMAND --lang fr``."""
+    lines = [
+        [*command.split(), "--lang", "fr", "--help"],
+        ["--lang", "fr", *command.split(), "-h"],
+        [*command.split(), "--help", "--lang=fr"],
+        ["help", *command.split(), "--lang", "fr"],
+    ]
+    for argv in lines:
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 0, argv
+        out = capsys.readouterr().out
+        assert out.startswith(f"utilisation : hkmj{' ' + command if command else ''} "), (argv, out[:80])
+        assert "afficher cette aide et quitter" in out
+        english = [w for w in ("usage:", "options:", "show this help", "(default", "positional arguments", "e.g.", "Examples") if w in out]
+        assert not english, (argv, english)
+
+
+def test_english_help_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: hkmj play ") and "show this help message and exit" in out and "(default 0.3)" in out
+    assert "--lang fr" not in without_lang(["play", "--lang", "fr"]) and wants_french(["x", "--lang=FR"])
+    assert not wants_french(["score", "--lang", "en"]) and not wants_french(["score"])
+
+
+@pytest.mark.parametrize("command", ["hkmj", *COMMANDS])
+def test_french_help_fits_80_columns_and_never_starts_a_line_with_a_sign(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/play.md: an 80×24 terminal. French puts a space before ``: ; ! ?``: a line never
+    starts with the sign (the space is not a place to break)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    text = _helps("fr")[command]
+    wide = [line for line in text.splitlines() if len(line) > 80]
+    assert not wide, f"hkmj {command} --help --lang fr: {wide[0]!r}"
+    signs = [line for line in text.splitlines() if re.match(r"\s*[:;!?»]", line)]
+    assert not signs, signs
+
+
+@pytest.mark.parametrize("command", ["hkmj", *COMMANDS])
+def test_french_examples_are_whole_valid_commands(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The examples of the French help are shown whole at 80 columns and are command lines the
+    program accepts, as the English ones (tests/test_new_user.py)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = _parsers(build_parser(lang="fr"))[command]
+    source = f"{parser.description or ''}\n{parser.epilog or ''}"
+    shown = parser.format_help()
+    examples = [re.split(r"\s{2,}|\s+#", line.strip())[0] for line in source.splitlines() if line.strip().startswith("hkmj ")]
+    assert examples or command == "hkmj" or command == "replay" or command == "score"
+    for example in examples:
+        assert example in shown, f"{example!r} is cut in hkmj {command} --help --lang fr"
+        if example.endswith("\\"):
+            continue
+        for part in example.split("&&"):
+            argv = shlex.split(part)[1:]
+            try:
+                build_parser().parse_args(argv)
+            except SystemExit as exc:
+                assert exc.code == 0, f"{part}: refused by the parser"
+
+
+def test_french_defaults_are_the_english_ones() -> None:
+    """A default computed in English (a server limit, the bots of hkmj play) is the one the
+    French help gives: one figure, said in both languages."""
+    english, french = _parsers(build_parser()), _parsers(build_parser(lang="fr"))
+    for name in COMMANDS:
+        for en, fr in zip(english[name]._actions, french[name]._actions, strict=True):
+            m = re.search(r"\(default ([^;)]+)", str(en.help))
+            if m and "{default}" in FRENCH[name].get(key_of(en), ""):
+                assert f"par défaut {m.group(1).strip()}" in str(fr.help), (name, key_of(en))
+    play = {key_of(a): str(a.help) for a in french["play"]._actions}
+    assert "(par défaut strong,strong,greedy)" in play["--bots"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["scor", "--lang", "fr"], "hkmj : erreur : commande 'scor' inconnue ; vouliez-vous dire 'score' ? (les commandes : score, simulate, "),
+        (["--bogus", "--lang", "fr"], "hkmj : erreur : option --bogus inconnue (hkmj lui-même ne prend que -h et --version ; les options"),
+        (["--seat", "S", "--lang", "fr"], "hkmj : erreur : --seat est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande"),
+        (["simulate", "--lang", "fr"], "hkmj simulate : erreur : arguments non reconnus : --lang fr"),
+        (["simulate", "--sed", "7", "--lang", "fr"], "hkmj simulate : erreur : arguments non reconnus : --sed 7 --lang fr"),
+        (["score", "1m", "--win", "1m", "--flag", "x", "--lang", "fr"], "hkmj score : erreur : argument --flag : choix 'x' invalide (choisissez parmi "),
+    ],
+)
+def test_usage_errors_follow_lang_fr_with_a_french_usage_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Under --lang fr the usage line is French (``--win TUILE``): its error is French too, hkmj's
+    own (an unknown command) and those of the commands that speak English only included."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("utilisation : hkmj"), err
+    assert said in err, err
+    assert "error:" not in err and "usage:" not in err
