@@ -863,6 +863,8 @@ REPLAY_REPORTS = (
     "recorded input refused by the engine: discard 5p: E holds no 5p",
     "bad match_start: seed 'x': expected a whole number",
     "bad hand_start: the field 'wall' is missing",
+    "bad match_start: hands '3': expected a whole number 1 or more, or null",
+    "max_hands [2]: expected a whole number 1 or more, or null",
     "the field 'seat' is missing",
     # the engine's refusals a divergence quotes (tests/records/test_replay_refusals_french.py)
     "concealed kong 5s: S cannot claim its own discard 5s; waiting for the other seats",

@@ -379,8 +379,10 @@ def _check_hand(
 
     When ``last`` (nothing follows the hand in the record), the engine may produce more events
     than recorded: the record was cut in the middle of the hand, not edited. A false-Mahjong
-    reason in older words (:func:`_older_words`) is counted in ``report``, not a divergence."""
-    for e in recorded:
+    reason in older words (:func:`_older_words`) is counted in ``report``, not a divergence.
+    The divergence reported is the first one in the record: an input refused at a line comes
+    after any earlier event that differs (the one to name, and where ``--show`` stops)."""
+    for j, e in enumerate(recorded):
         if "action" not in e:
             continue
         try:
@@ -390,7 +392,24 @@ def _check_hand(
             action = parse_action(str(e["action"]))
             hand.apply(seat, action)
         except (IllegalAction, ValueError, KeyError, TypeError) as err:
+            earlier, checked = _compare(hand, recorded[:j], number, report)
+            if earlier is not None:
+                return earlier, checked
             return Divergence(e.get("_line"), number, f"recorded input refused by the engine: {_why(err)}", e, None), 0
+    earlier, checked = _compare(hand, recorded, number, report)
+    if earlier is not None:
+        return earlier, checked
+    produced = hand.events
+    if len(produced) > len(recorded) and not last:
+        return Divergence(None, number, "the engine produced more events than recorded", None, produced[len(recorded)]), len(
+            recorded
+        )
+    return None, len(recorded)
+
+
+def _compare(hand: Hand, recorded: list[Event], number: int, report: ReplayReport | None) -> tuple[Divergence | None, int]:
+    """The first of ``recorded`` that differs from the event ``hand`` produced in its place
+    (None if none does), and the events checked before it."""
     produced = hand.events
     for i, exp in enumerate(recorded):
         got = produced[i] if i < len(produced) else None
@@ -405,10 +424,6 @@ def _check_hand(
                 report.older_rules.append(hand.rules.name)
         elif why:
             return Divergence(exp.get("_line"), number, why, exp, got), i
-    if len(produced) > len(recorded) and not last:
-        return Divergence(None, number, "the engine produced more events than recorded", None, produced[len(recorded)]), len(
-            recorded
-        )
     return None, len(recorded)
 
 
@@ -440,6 +455,10 @@ def match_from_start(start: Event) -> Match:
     seed = start["seed"]
     if type(seed) is not int:
         raise ValueError(f"seed {seed!r}: expected a whole number")
+    for key in ("hands", "max_hands"):  # a number the match compares with its count of hands
+        value = start.get(key)
+        if value is not None and (type(value) is not int or value < 1):
+            raise ValueError(f"{key} {value!r}: expected a whole number 1 or more, or null")
     return Match(
         seed,
         rules=from_header(start),

@@ -358,6 +358,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- the engine's refusal of a move (hkmj.engine: Hand._why_illegal, parse_action), quoted by hkmj replay
     *_ENGINE_REFUSALS,
     (r"the field '(?P<field>\w+)' is missing", "le champ '{field}' manque"),
+    (r"(?P<field>hands|max_hands) (?P<value>.+?): expected a whole number 1 or more, or null",
+     "{field} {value} : un nombre entier de 1 ou plus, ou null, est attendu"),
     (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",

@@ -1,0 +1,189 @@
+"""Corrupted records fed to ``hkmj replay``, ``replay --show``, ``replay --show --lang fr`` and
+``hkmj review``: every one is a clear error, never a traceback or Python's own words.
+
+Real one-hand records of each ruleset (HK, MCR, classical; and a ``hkmj play``-style record,
+whose ``match_start`` carries the ``play`` header) are corrupted the ways a hand edit, a disk or
+a copy corrupts them: a field deleted, a field's type changed (text, number, list, null,
+object), numbers out of range (seat 7, -1, 10**30), wrong tile strings, a line truncated,
+swapped or duplicated. Each command must exit with 0 (a change nothing checks), 1 (a
+divergence) or 2 (no record), and say what is wrong in its own words (docs/record-format.md).
+Hypothesis runs derandomized, a bounded number of examples.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hkmj.cli import main
+from hkmj.record import read_record, replay
+
+RULESETS = ("hk", "mcr", "classical", "play")
+
+FORBIDDEN = (
+    "Traceback",
+    "index out of range",
+    "unhashable type",
+    "cannot be interpreted as an integer",
+    "object is not",  # 'int' object is not iterable / subscriptable / callable
+    "has no attribute",
+    "unsupported operand",
+    "not supported between instances",
+    "invalid literal for int",
+    "NoneType",
+    "KeyError",
+    "TypeError",
+    "IndexError",
+    "AttributeError",
+    "OverflowError",
+    "too many values to unpack",
+    "not enough values to unpack",
+    "expected str, bytes",
+    "must be str, not",
+    "argument must be",
+)
+"""Fragments of Python's own error wording: none may reach the user."""
+
+VALUES: tuple[Any, ...] = (None, 7, -1, 10**30, 1.5, True, "", "x", "9z", "E", "1m1m", [], [None], ["1m"], {}, {"a": 1})
+"""What a corrupted field becomes."""
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """The lines of a one-hand record of each ruleset (seed 3), and a ``hkmj play``-style one."""
+    folder = tmp_path_factory.mktemp("fuzz")
+    out: dict[str, list[str]] = {}
+    for rules in ("hk", "mcr", "classical"):
+        path = folder / f"{rules}.jsonl"
+        assert main(["simulate", "--hands", "1", "--seed", "3", "--rules", rules, "--quiet", "--record", str(path)]) == 0
+        out[rules] = path.read_text(encoding="utf-8").splitlines()
+    start = json.loads(out["hk"][0])
+    start["play"] = {"bots": ["greedy", "greedy", "random"], "bot_seeds": [1, 2, 3]}  # player 1 is the human
+    out["play"] = [json.dumps(start), *out["hk"][1:]]
+    return out
+
+
+def _corrupt_field(event: Any, data: st.DataObject) -> None:
+    """Delete one (possibly nested) field of ``event``, or give it another value."""
+    obj = event
+    while True:
+        keys = list(obj) if isinstance(obj, dict) else list(range(len(obj)))
+        if not keys:
+            return
+        key = data.draw(st.sampled_from(keys))
+        inner = obj[key]
+        if isinstance(inner, (dict, list)) and inner and data.draw(st.booleans()):
+            obj = inner
+            continue
+        if isinstance(obj, dict) and data.draw(st.booleans()):
+            del obj[key]
+        else:
+            obj[key] = data.draw(st.sampled_from(VALUES))
+        return
+
+
+def _corrupt(lines: list[str], data: st.DataObject) -> list[str]:
+    """One corruption of a record's lines."""
+    lines = list(lines)
+    # most corruptions hit the lines replay reads before comparing: headers, inputs, wins
+    read = [i for i, x in enumerate(lines) if any(w in x for w in ('"action"', "match_start", "hand_start", '"type":"win"'))]
+    i = data.draw(st.sampled_from(read) | st.integers(0, len(lines) - 1))
+    kind = data.draw(st.sampled_from(("field", "field", "field", "delete", "duplicate", "swap", "truncate")))
+    if kind == "delete":
+        del lines[i]
+    elif kind == "duplicate":
+        lines.insert(data.draw(st.integers(0, len(lines))), lines[i])
+    elif kind == "swap":
+        j = data.draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind == "truncate":
+        lines[i] = lines[i][: data.draw(st.integers(0, max(len(lines[i]) - 1, 0)))]
+    elif lines[i].startswith("{") and lines[i].endswith("}"):  # not a line cut by a first corruption
+        event = json.loads(lines[i])
+        _corrupt_field(event, data)
+        lines[i] = json.dumps(event)
+    return lines
+
+
+def _check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run ``hkmj ARGV``: an exit status 0-2 (argparse's ``SystemExit`` included) and no Python wording."""
+    capsys.readouterr()
+    try:
+        code = main(argv)
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 2
+    said = capsys.readouterr()
+    text = said.out[-4000:] + said.err
+    assert code in (0, 1, 2), text
+    leaked = [f for f in FORBIDDEN if f in text]
+    assert not leaked, f"{leaked}: {said.err[-800:] or said.out[-800:]}"
+    return text
+
+
+@settings(max_examples=600, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_corrupted_record_is_a_clear_error_in_replay_show_french_and_review(
+    data: st.DataObject, records: dict[str, list[str]], tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = data.draw(st.sampled_from(RULESETS))
+    lines = _corrupt(records[rules], data)
+    if data.draw(st.booleans()):
+        lines = _corrupt(lines, data)  # two corruptions: the first one in the record must be named
+    path = tmp_path_factory.mktemp("case") / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    command = data.draw(st.sampled_from(("replay", "show", "french", "review")))
+    argv = {
+        "replay": ["replay", str(path)],
+        "show": ["replay", str(path), "--show"],
+        "french": ["replay", str(path), "--show", "--lang", "fr"],
+        "review": ["review", str(path), "--seat", data.draw(st.sampled_from(("1", "E", "3", "N"))), "--html", "-", "--quiet"],
+    }[command]
+    _check(argv, capsys)
+
+
+def test_the_first_corrupted_line_is_named_even_when_a_later_input_is_refused(
+    records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An edited event (a replacement's ``for``) and, later in the hand, a recorded input the
+    engine refuses (a line deleted before it): replay named the later refusal, the inputs being
+    applied before any event was compared, and ``--show``, showing every line before it, met the
+    edited event: ``KeyError: 'for.x'``. The first difference is named, and shown up to."""
+    lines = list(records["hk"])
+    k = next(i for i, x in enumerate(lines) if '"type":"replacement"' in x)
+    edited = json.loads(lines[k])
+    edited["for"] = "x"
+    lines[k] = json.dumps(edited)
+    late = max(i for i, x in enumerate(lines) if '"type":"answer"' in x)
+    del lines[late - 1]  # the answer's window loses a line: that input is refused at its turn
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = replay(read_record(path))
+    assert report.divergence is not None and report.divergence.line == k + 1, report.divergence
+    assert "differs in for" in report.divergence.reason
+    for lang in ("en", "fr"):
+        text = _check(["replay", str(path), "--show", "--lang", lang], capsys)
+        assert re.search(rf"\b(line|ligne) {k + 1}\b", text), text[-600:]
+
+
+@pytest.mark.parametrize("key", ["hands", "max_hands"])
+@pytest.mark.parametrize("value", ["3", {"a": 1}, [2], 0, -1, 1.5, True])
+def test_a_match_start_with_a_bad_count_of_hands_names_it(
+    key: str, value: object, records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK-7.3 (a match of N hands): ``hands`` or ``max_hands`` of another type than a whole
+    number said "'<' not supported between instances of 'str' and 'int'"; it is named, in
+    English and French."""
+    start = json.loads(records["mcr"][0])
+    start[key] = value
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join([json.dumps(start), *records["mcr"][1:]]) + "\n", encoding="utf-8")
+    text = _check(["replay", str(path)], capsys)
+    assert f"bad match_start: {key} {value!r}: expected a whole number 1 or more, or null" in text, text
+    text = _check(["replay", str(path), "--lang", "fr"], capsys)
+    assert f"match_start invalide : {key} {value!r} : un nombre entier de 1 ou plus, ou null, est attendu" in text, text
