@@ -96,3 +96,46 @@ def test_hk4_the_mask_is_exactly_what_step_accepts(rules: str) -> None:
                 tried += 1
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert tried >= 5 * N_ACTIONS
+
+
+def test_an_infinite_action_is_named_not_an_overflow() -> None:
+    """Was: ``OverflowError: cannot convert float infinity to integer`` from ``step(inf)`` of the
+    raw, parallel and single-seat environments; now the ValueError of any non-index action
+    (the single seat plays it as an illegal action, as it does 7.5)."""
+    from hkmj.env import SingleSeatEnv, parallel_env
+
+    for bad in (float("inf"), float("-inf"), np.float32("inf"), float("nan")):
+        e = raw_env()
+        e.reset(seed=1)
+        with pytest.raises(ValueError, match=r"player_\d: expected an action index 0-74, got "):
+            e.step(bad)
+        p = parallel_env()
+        p.reset(seed=1)
+        with pytest.raises(ValueError, match=r"player_\d: expected an action index 0-74, got "):
+            p.step(dict.fromkeys(p.acting, bad))
+        s = SingleSeatEnv()
+        s.reset(seed=1)
+        info = s.step(bad)[4]
+        assert "is not legal now" in info["illegal_action"]
+
+
+def test_observing_an_agent_that_is_no_name_says_which_agents_exist() -> None:
+    """Was: ``TypeError: unhashable type: 'list'`` from ``observe([])`` (a dict, a NumPy array
+    likewise); now the ValueError naming the four agents that an unknown name gets."""
+    for make in (raw_env, env):
+        e = make()
+        e.reset(seed=1)
+        for bad in ([], ["player_0"], {}, np.array([1, 2]), slice(1), "player_9", 0):
+            with pytest.raises(ValueError, match=r"observe\(.*\): expected one of player_0, player_1, player_2, player_3"):
+                e.observe(bad)
+
+
+def test_single_seat_opponents_that_are_no_list_of_names_are_named() -> None:
+    """Was: ``TypeError: 'int' object is not iterable`` for ``SingleSeatEnv(opponents=3)`` (None,
+    a 0-d array likewise), and a string was read as its letters; now the ValueError asking for
+    three bot names."""
+    from hkmj.env import SingleSeatEnv
+
+    for bad in (3, None, 7.5, np.array(5), "greedy", "abc", ["greedy"], ("greedy",) * 4):
+        with pytest.raises(ValueError, match=r"opponents=.*: expected three bot names"):
+            SingleSeatEnv(opponents=bad)  # type: ignore[arg-type]

@@ -122,7 +122,7 @@ def whole_index(agent: str, action: Any) -> int:
     try:
         index = int(action)
         whole = index == action  # 7.9 is no index (int() would truncate it to 7)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an infinite float
         whole = False
     if not whole:
         raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
@@ -310,13 +310,13 @@ class StepCore:
 
     # ------------------------------------------------------------------ the PettingZoo calls
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: object) -> dict[str, Any]:
         """``env.observe(agent)``: the agent's planes (a new copy) and its action mask (:meth:`attach`).
 
         The mask is a new array on the acting agent's first observe of a move, the same array on
         later ones of that move, and a new all-zero array for any other agent.
         """
-        player = _PLAYER.get(agent, -1)
+        player = _PLAYER.get(agent, -1) if isinstance(agent, str) else -1  # a list or dict cannot be looked up
         if player < 0:
             raise ValueError(f"observe({agent!r}): expected one of {', '.join(AGENTS)}")
         acting = self.catch_up(player)  # RuntimeError before reset()

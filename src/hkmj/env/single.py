@@ -53,7 +53,11 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     ) -> None:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < 4:
             raise ValueError(f"player={player!r}: expected 0-3")
-        names = list(opponents)
+        # a string or a number is no list of names ("greedy" is not three bots 'g', 'r', 'e'...)
+        try:
+            names = [] if isinstance(opponents, str) else list(opponents)
+        except TypeError:  # not iterable (a number, None, a 0-d array)
+            names = []
         if len(names) != 3:
             raise ValueError(f"opponents={opponents!r}: expected three bot names")
         for n in names:
