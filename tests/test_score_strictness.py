@@ -865,6 +865,13 @@ REPLAY_REPORTS = (
     "bad hand_start: the field 'wall' is missing",
     "bad match_start: hands '3': expected a whole number 1 or more, or null",
     "max_hands [2]: expected a whole number 1 or more, or null",
+    "wall [[]]: expected four walls of 36 tile names each (HK-2.2)",
+    "wall None: expected a tile name such as 5p",
+    "dice True: expected three numbers 1-6 (HK-2.3)",
+    "seed '9z': expected a whole number, or null for a given wall",
+    "prevailing 'SW': expected a wind letter E, S, W or N",
+    "scores [0, 0, {}, 0]: expected four whole numbers, one per seat",
+    "ask_all 1.5: expected true or false",
     "the field 'seat' is missing",
     # the engine's refusals a divergence quotes (tests/records/test_replay_refusals_french.py)
     "concealed kong 5s: S cannot claim its own discard 5s; waiting for the other seats",

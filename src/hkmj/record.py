@@ -470,9 +470,42 @@ def match_from_start(start: Event) -> Match:
     )
 
 
+def _bad(key: str, value: object, expected: str) -> ValueError:
+    return ValueError(f"{key} {_cut(repr(value))}: expected {expected}")
+
+
+def _wall_and_dice(hs: Event) -> tuple[list[int], list[int]]:
+    """A recorded ``hand_start``'s physical wall (4 walls of 36 tiles, HK-2.2) and dice (HK-2.3),
+    each checked in form (the engine checks the tiles' counts): a ``ValueError`` naming the field."""
+    walls, dice = hs["wall"], hs["dice"]
+    if not (isinstance(walls, list) and len(walls) == 4 and all(isinstance(w, list) and len(w) == 36 for w in walls)):
+        raise _bad("wall", walls, "four walls of 36 tile names each (HK-2.2)")
+    wall = []
+    for w in walls:
+        for x in w:
+            if not isinstance(x, str):
+                raise _bad("wall", x, "a tile name such as 5p")
+            wall.append(tile(x))
+    if not (isinstance(dice, list) and len(dice) == 3 and all(type(d) is int and 1 <= d <= 6 for d in dice)):
+        raise _bad("dice", dice, "three numbers 1-6 (HK-2.3)")
+    return wall, dice
+
+
 def hand_from_start(hs: Event) -> Hand:
     """The hand a recorded ``hand_start`` describes, for hands recorded without a match (the
-    line number :func:`read_record` adds is no part of the event)."""
+    line number :func:`read_record` adds is no part of the event). Each field it reads is
+    checked in form first: a ``ValueError`` naming it, never Python's words."""
+    _wall_and_dice(hs)
+    seed, prevailing, scores = hs["seed"], hs["prevailing"], hs["scores"]
+    if seed is not None and type(seed) is not int:
+        raise _bad("seed", seed, "a whole number, or null for a given wall")
+    if not isinstance(prevailing, str) or prevailing not in tuple(SEAT_LETTERS):
+        raise _bad("prevailing", prevailing, "a wind letter E, S, W or N")
+    if not (isinstance(scores, list) and len(scores) == 4 and all(type(x) is int for x in scores)):
+        raise _bad("scores", scores, "four whole numbers, one per seat")
+    for key in ("teaching", "ask_all"):
+        if key in hs and not isinstance(hs[key], bool):
+            raise _bad(key, hs[key], "true or false")
     return Hand.from_start({k: v for k, v in hs.items() if k != "_line"})
 
 
@@ -480,8 +513,8 @@ def next_hand(match: Match, hs: Event) -> Hand:
     """The match's next hand as its ``hand_start`` recorded it: from the match seed, or from the
     recorded wall and dice when the hand had a given wall (seed null)."""
     if hs.get("seed") is None:
-        wall = [parse_tiles(x)[0] for w in hs["wall"] for x in w]
-        return match.new_hand(wall=wall, dice=hs["dice"])
+        wall, dice = _wall_and_dice(hs)
+        return match.new_hand(wall=wall, dice=dice)
     return match.new_hand()
 
 

@@ -360,6 +360,17 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"the field '(?P<field>\w+)' is missing", "le champ '{field}' manque"),
     (r"(?P<field>hands|max_hands) (?P<value>.+?): expected a whole number 1 or more, or null",
      "{field} {value} : un nombre entier de 1 ou plus, ou null, est attendu"),
+    # a recorded hand_start's fields (hkmj.record.hand_from_start)
+    (r"wall (?P<value>.+?): expected four walls of 36 tile names each \(HK-2\.2\)",
+     "wall {value} : quatre murs de 36 noms de tuiles chacun sont attendus (HK-2.2)"),
+    (r"wall (?P<value>.+?): expected a tile name such as 5p", "wall {value} : un nom de tuile est attendu, par exemple 5p"),
+    (r"dice (?P<value>.+?): expected three numbers 1-6 \(HK-2\.3\)", "dice {value} : trois nombres de 1 à 6 sont attendus (HK-2.3)"),
+    (r"seed (?P<value>.+?): expected a whole number, or null for a given wall",
+     "seed {value} : un nombre entier est attendu, ou null pour un mur donné"),
+    (r"prevailing (?P<value>.+?): expected a wind letter E, S, W or N", "prevailing {value} : une lettre de vent E, S, W ou N est attendue"),
+    (r"scores (?P<value>.+?): expected four whole numbers, one per seat",
+     "scores {value} : quatre nombres entiers sont attendus, un par place"),
+    (r"(?P<field>teaching|ask_all) (?P<value>.+?): expected true or false", "{field} {value} : true ou false est attendu"),
     (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",

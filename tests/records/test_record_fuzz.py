@@ -187,3 +187,51 @@ def test_a_match_start_with_a_bad_count_of_hands_names_it(
     assert f"bad match_start: {key} {value!r}: expected a whole number 1 or more, or null" in text, text
     text = _check(["replay", str(path), "--lang", "fr"], capsys)
     assert f"match_start invalide : {key} {value!r} : un nombre entier de 1 ou plus, ou null, est attendu" in text, text
+
+
+_HAND_START_CASES = (
+    ("seed", "9z", "seed '9z': expected a whole number, or null for a given wall",
+     "seed '9z' : un nombre entier est attendu, ou null pour un mur donné"),
+    ("seed", [1], "seed [1]: expected a whole number, or null for a given wall", "seed [1] : un nombre entier"),
+    ("prevailing", ["E"], "prevailing ['E']: expected a wind letter E, S, W or N", "prevailing ['E'] : une lettre de vent"),
+    ("prevailing", "Q", "prevailing 'Q': expected a wind letter E, S, W or N", "prevailing 'Q' : une lettre de vent"),
+    ("scores", None, "scores None: expected four whole numbers, one per seat", "scores None : quatre nombres entiers"),
+    ("scores", [0, 0, {}, 0], "scores [0, 0, {}, 0]: expected four whole numbers, one per seat", "scores [0, 0, {}, 0] : quatre"),
+    ("dice", True, "dice True: expected three numbers 1-6 (HK-2.3)", "dice True : trois nombres de 1 à 6 sont attendus (HK-2.3)"),
+    ("teaching", 1.5, "teaching 1.5: expected true or false", "teaching 1.5 : true ou false est attendu"),
+    ("wall", 7, "wall 7: expected four walls of 36 tile names each (HK-2.2)", "wall 7 : quatre murs de 36 noms de tuiles"),
+    ("wall", "0.None", "wall None: expected a tile name such as 5p", "wall None : un nom de tuile est attendu, par exemple 5p"),
+)
+
+
+@pytest.mark.parametrize(("key", "value", "english", "french"), _HAND_START_CASES)
+def test_a_hand_start_read_without_a_match_names_its_bad_field_hk_2(
+    key: str, value: object, english: str, french: str, records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hands recorded without a match_start are rebuilt from their hand_start's wall (HK-2.2),
+    dice (HK-2.3), prevailing wind, scores and seed. A field of another form said Python's words
+    ("must be str, not list", "'bool' object is not iterable", "invalid literal for int() with
+    base 10", "substring not found", "list index out of range"); it is named, in English and French."""
+    start = json.loads(records["classical"][1])
+    if value == "0.None":  # one tile of the first wall
+        start["wall"][0][0] = None
+    else:
+        start[key] = value
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join([json.dumps(start), *records["classical"][2:]]) + "\n", encoding="utf-8")
+    text = _check(["replay", str(path)], capsys)
+    assert f"diverged at line 1 (hand 1): bad hand_start: {english}" in text, text
+    text = _check(["replay", str(path), "--show", "--lang", "fr"], capsys)
+    assert f"hand_start invalide : {french}" in text, text
+
+
+def test_a_given_wall_in_a_match_is_checked_in_form_hk_2_2(records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand of a match with seed null is dealt from its recorded wall and dice: a wall of the
+    wrong shape is named (it could say "'float' object is not iterable")."""
+    start = json.loads(records["hk"][1])
+    start["seed"] = None
+    start["wall"] = [1.5, [], [], []]
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join([records["hk"][0], json.dumps(start), *records["hk"][2:]]) + "\n", encoding="utf-8")
+    text = _check(["replay", str(path)], capsys)
+    assert "bad hand_start: wall [1.5, [], [], []]: expected four walls of 36 tile names each (HK-2.2)" in text, text
