@@ -853,6 +853,7 @@ REPLAY_REPORTS = (
     "the engine produced more events than recorded",
     "event after the match's end",
     "record ends before the match's totals",
+    "the match's totals are missing; the record goes on without them",
     "the match was already over",
     "the wall is not the one of its seed",
     "the hand stops before its end, and the record goes on",

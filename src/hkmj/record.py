@@ -518,6 +518,12 @@ def next_hand(match: Match, hs: Event) -> Hand:
     return match.new_hand()
 
 
+def _after(events: Sequence[Event], e: Event) -> Event | None:
+    """The event after ``e`` in the record (by line number), None at its end."""
+    line = e.get("_line", 0)
+    return next((x for x in events if x.get("_line", 0) > line), None)
+
+
 def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Callable[[int], None] | None = None) -> None:
     start = events[0]
     match: Match | None = None
@@ -562,6 +568,12 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
         last = number - first == len(hands) and tail_i == len(match_tail)  # nothing after it in its match
         divergence, checked = _check_hand(hand, recorded, number, last, report)
         report.events += checked
+        if divergence and divergence.line is None and not last:
+            # the hand's events all matched, but the engine goes on where the record holds the
+            # next line: the divergence is there (and --show stops before it)
+            following = _after(events, recorded[-1])
+            if following is not None:
+                divergence = Divergence(following.get("_line"), number, divergence.reason, following, divergence.got)
         if divergence:
             report.divergence = divergence
             return
@@ -581,8 +593,11 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
                 exp = match_tail[tail_i] if tail_i < len(match_tail) else None
                 tail_i += 1
                 if exp is None:
-                    if not last:
-                        report.divergence = Divergence(None, number, "record ends before the match's totals", None, got)
+                    if not last:  # the next hand, unchecked, where the totals belong
+                        nxt = _after(events, recorded[-1])
+                        line = None if nxt is None else nxt.get("_line")
+                        why = "the match's totals are missing; the record goes on without them"
+                        report.divergence = Divergence(line, number, why, nxt, got)
                     report.complete = False  # else: the record stops between two hands
                     return
                 why = _diff(exp, got)

@@ -235,3 +235,44 @@ def test_a_given_wall_in_a_match_is_checked_in_form_hk_2_2(records: dict[str, li
     path.write_text("\n".join([records["hk"][0], json.dumps(start), *records["hk"][2:]]) + "\n", encoding="utf-8")
     text = _check(["replay", str(path)], capsys)
     assert "bad hand_start: wall [1.5, [], [], []]: expected four walls of 36 tile names each (HK-2.2)" in text, text
+
+
+def test_a_hand_cut_short_before_another_is_named_at_the_next_line_and_show_stops_there(
+    records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand_start duplicated in the middle of a hand (hands without a match): the first hand
+    stops short while the record goes on. The divergence had no line ("at end of record"), so
+    --show showed every line after it unchecked, and crashed on an edited one (KeyError: 'tile').
+    It is named at the line where the record goes on."""
+    lines = list(records["classical"][1:])
+    # a discard nobody may claim: the engine goes on by itself (a draw) where the record has a hand_start
+    k = next(i for i, x in enumerate(lines) if '"type":"discard"' in x and '"offers":[null,null,null,null]' in x and i > 40)
+    lines.insert(k + 1, lines[0])  # a second hand_start after that discard
+    late = max(i for i, x in enumerate(lines) if '"type":"discard"' in x)
+    edited = json.loads(lines[late])
+    del edited["tile"]
+    lines[late] = json.dumps(edited)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for lang in ("en", "fr"):
+        text = _check(["replay", str(path), "--show", "--lang", lang], capsys)
+        assert re.search(rf"(diverged at line|divergence à la ligne) {k + 2} \((hand|donne) 1\)", text), text[-800:]
+
+
+def test_missing_totals_before_the_next_hand_are_named_at_that_hand_hk_7(
+    records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK-7: a match's totals follow each hand. With the last totals and match_end removed
+    and a hand's totals too, the next hand was reported "at end of record" as "record ends before
+    the match's totals", and --show showed that hand unchecked; it is named at its line."""
+    path = tmp_path / "three.jsonl"
+    assert main(["simulate", "--hands", "3", "--seed", "5", "--quiet", "--record", str(path)]) == 0
+    lines = [x for x in path.read_text(encoding="utf-8").splitlines() if '"type":"totals","hand":1' in x or '"type":"totals"' not in x]
+    lines = [x for x in lines if '"type":"match_end"' not in x]
+    third = [i for i, x in enumerate(lines) if '"type":"hand_start"' in x][2]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = replay(read_record(path))
+    assert report.divergence is not None and report.divergence.line == third + 1, report.divergence
+    assert report.divergence.reason == "the match's totals are missing; the record goes on without them"
+    text = _check(["replay", str(path), "--lang", "fr"], capsys)
+    assert f"divergence à la ligne {third + 1} (donne 2) : les totaux de la partie manquent ; l'enregistrement continue sans eux" in text, text
