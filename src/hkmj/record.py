@@ -136,11 +136,33 @@ def json_line(line: str) -> object:
     """One line of a JSON Lines file as Python's ``json`` reads it, NaN and Infinity refused;
     anything it cannot read raises ``ValueError("not JSON (why)")``, never another error."""
     try:
-        return DECODER.decode(line)
+        value = DECODER.decode(line)
     except json.JSONDecodeError as err:
         raise ValueError(f"not JSON ({json_syntax(err)})") from None
     except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
         raise ValueError(f"not JSON ({json_refusal(err)})") from None
+    if "\\u" in line and _lone_surrogate(value):  # no UTF-8 text can show it, or carry it on
+        raise ValueError("not JSON (a string holds a lone surrogate escape such as \\ud800, not Unicode text)")
+    return value
+
+
+def _lone_surrogate(value: object) -> bool:
+    """Whether a string anywhere in ``value`` (keys included) holds a lone surrogate, which an
+    escape such as ``\\ud800`` gives and no UTF-8 text can carry."""
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            try:
+                x.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(x, dict):
+            stack.extend(x)
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return False
 
 
 def read_record(path: str | Path) -> list[Event]:

@@ -329,6 +329,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<name>NaN|-?Infinity) is not JSON \(RFC 8259 has no NaN or Infinity\)",
      "{name} n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity)"),
     (r"a number of more than (?P<n>[\d,]+) digits", lambda g: f"un nombre de plus de {g['n'].replace(',', ' ')} chiffres"),
+    (r"arrays or objects nested too deeply", "des tableaux ou objets imbriqués trop profondément"),
+    (r"a string holds a lone surrogate escape such as \\ud800, not Unicode text",
+     "une chaîne contient un échappement de demi-caractère isolé comme \\ud800, pas du texte Unicode"),
     # --- what hkmj replay reports (hkmj.cli): a record reproduced, or where it diverged
     (r"replay OK: (?P<hands>\d+) hands?, (?P<events>\d+) events? (?P<how>.+)",
      lambda g: f"replay OK : {_count(g['hands'], 'donne')}, {_count(g['events'], 'événement')} {_replayed(g['how'], int(g['events']))}"),

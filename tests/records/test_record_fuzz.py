@@ -276,3 +276,26 @@ def test_missing_totals_before_the_next_hand_are_named_at_that_hand_hk_7(
     assert report.divergence.reason == "the match's totals are missing; the record goes on without them"
     text = _check(["replay", str(path), "--lang", "fr"], capsys)
     assert f"divergence à la ligne {third + 1} (donne 2) : les totaux de la partie manquent ; l'enregistrement continue sans eux" in text, text
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "french"),
+    [
+        ('{"type": "match_start", "seed": "\\ud800"}\n', "not JSON (a string holds a lone surrogate escape such as \\ud800, not Unicode text)",
+         "pas du JSON (une chaîne contient un échappement de demi-caractère isolé comme \\ud800, pas du texte Unicode)"),
+        ("[" * 100_000 + "]" * 100_000 + "\n", "not JSON (arrays or objects nested too deeply)",
+         "pas du JSON (des tableaux ou objets imbriqués trop profondément)"),
+    ],
+)
+def test_a_line_no_text_can_show_or_nested_too_deep_is_named(
+    text: str, english: str, french: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A lone surrogate escape (``"\\ud800"``) was read, then printing the divergence that quotes
+    it crashed (UnicodeEncodeError: surrogates not allowed); arrays nested 100,000 deep said
+    Python's "maximum recursion depth exceeded while decoding a JSON array from a unicode
+    string", in French too. Both are refused when the line is read, in our words."""
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    assert _check(["replay", str(path)], capsys).endswith(f"bad.jsonl:1: {english}\n")
+    assert _check(["replay", str(path), "--lang", "fr"], capsys).endswith(f"bad.jsonl:1 : {french}\n")
+    assert "line 1: not JSON" in _check(["review", str(path), "--html", "-"], capsys)

@@ -46,6 +46,8 @@ def json_refusal(err: BaseException) -> str:
     """Why Python's ``json`` refused a text, in our words (R-9): never Python's advice to
     raise ``sys.set_int_max_str_digits``, at most 120 characters."""
     text = str(err)
+    if isinstance(err, RecursionError):  # Python's "maximum recursion depth exceeded while decoding..."
+        return "arrays or objects nested too deeply"
     if isinstance(err, ValueError) and "int_max_str_digits" in text:
         return f"a number of more than {sys.get_int_max_str_digits():,} digits"
     return text[:120] or type(err).__name__
