@@ -10,6 +10,8 @@ import copy
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pettingzoo")
 
@@ -139,3 +141,50 @@ def test_single_seat_opponents_that_are_no_list_of_names_are_named() -> None:
     for bad in (3, None, 7.5, np.array(5), "greedy", "abc", ["greedy"], ("greedy",) * 4):
         with pytest.raises(ValueError, match=r"opponents=.*: expected three bot names"):
             SingleSeatEnv(opponents=bad)  # type: ignore[arg-type]
+
+
+_BAD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**80), max_value=-1),
+    st.integers(min_value=N_ACTIONS, max_value=2**80),
+    st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: not (x.is_integer() and 0 <= x < N_ACTIONS)),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 80), max_size=3),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.sampled_from([np.float32("inf"), np.int8(-1), np.uint64(2**63), np.array([1, 2]), 1j, b"7", slice(1)]),
+)
+_PYTHON_WORDS = ("unhashable", "object is not", "cannot be interpreted", "index out of range", "cannot convert", "argument must be")
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(bad=_BAD_VALUES, which=st.sampled_from(["raw", "wrapped", "parallel", "observe", "reset"]))
+def test_any_bad_argument_is_refused_in_our_words_and_nothing_is_played(bad: object, which: str) -> None:
+    """Bad actions to ``step`` (of the raw, wrapped and parallel environments), bad agents to
+    ``observe``, bad seeds to ``reset``: a ValueError (or the RuntimeError of a call out of order)
+    in our words, never Python's (an OverflowError, "unhashable type"), and the move still to play."""
+    from hkmj.env import parallel_env
+
+    if which == "parallel":
+        p = parallel_env()
+        p.reset(seed=1)
+        acting = list(p.acting)
+        with pytest.raises(ValueError) as err:
+            p.step(dict.fromkeys(acting, bad))
+        assert p.acting == acting
+    else:
+        e = env() if which == "wrapped" else raw_env()
+        e.reset(seed=1)
+        agent = e.agent_selection
+        legal = sorted(e.unwrapped.legal_actions())
+        with pytest.raises(ValueError) as err:
+            if which == "observe":
+                e.observe(bad)
+            elif which == "reset":
+                if bad is None or (isinstance(bad, int) and not isinstance(bad, bool) and bad >= 0):
+                    raise ValueError("a good seed")  # None and whole numbers 0 or more are seeds
+                e.reset(seed=bad)
+            else:
+                e.step(bad)
+        assert e.agent_selection == agent and sorted(e.unwrapped.legal_actions()) == legal
+    assert not [w for w in _PYTHON_WORDS if w in str(err.value)], err.value

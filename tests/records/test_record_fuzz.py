@@ -24,7 +24,9 @@ from hypothesis import strategies as st
 from hkmj.cli import main
 from hkmj.record import read_record, replay
 
-RULESETS = ("hk", "mcr", "classical", "play")
+RULESETS = ("hk", "mcr", "classical", "play", "hk3", "classical-hands")
+"""The records corrupted: one hand of each ruleset, a play-style one, three hands of a match, and
+hands recorded without a match_start (rebuilt from their own hand_start)."""
 
 FORBIDDEN = (
     "Traceback",
@@ -56,13 +58,17 @@ VALUES: tuple[Any, ...] = (None, 7, -1, 10**30, 1.5, True, "", "x", "9z", "E", "
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """The lines of a one-hand record of each ruleset (seed 3), and a ``hkmj play``-style one."""
+    """The lines of each record of :data:`RULESETS`."""
     folder = tmp_path_factory.mktemp("fuzz")
     out: dict[str, list[str]] = {}
     for rules in ("hk", "mcr", "classical"):
         path = folder / f"{rules}.jsonl"
         assert main(["simulate", "--hands", "1", "--seed", "3", "--rules", rules, "--quiet", "--record", str(path)]) == 0
         out[rules] = path.read_text(encoding="utf-8").splitlines()
+    path = folder / "hk3.jsonl"
+    assert main(["simulate", "--hands", "3", "--seed", "5", "--quiet", "--record", str(path)]) == 0
+    out["hk3"] = path.read_text(encoding="utf-8").splitlines()
+    out["classical-hands"] = out["classical"][1:]
     start = json.loads(out["hk"][0])
     start["play"] = {"bots": ["greedy", "greedy", "random"], "bot_seeds": [1, 2, 3]}  # player 1 is the human
     out["play"] = [json.dumps(start), *out["hk"][1:]]
