@@ -874,6 +874,7 @@ REPLAY_REPORTS = (
     "scores [0, 0, {}, 0]: expected four whole numbers, one per seat",
     "ask_all 1.5: expected true or false",
     "g.jsonl:3: not JSON (arrays or objects nested too deeply)",
+    "g.jsonl:1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
     "g.jsonl:1: not JSON (a string holds a lone surrogate escape such as \\ud800, not Unicode text)",
     "the field 'seat' is missing",
     # the engine's refusals a divergence quotes (tests/records/test_replay_refusals_french.py)

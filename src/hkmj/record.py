@@ -138,6 +138,8 @@ def json_line(line: str) -> object:
     try:
         value = DECODER.decode(line)
     except json.JSONDecodeError as err:
+        if line.startswith("\ufeff"):  # an editor's mark before the first line: named, as Python's words do not
+            raise ValueError("not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)") from None
         raise ValueError(f"not JSON ({json_syntax(err)})") from None
     except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
         raise ValueError(f"not JSON ({json_refusal(err)})") from None

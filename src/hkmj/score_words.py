@@ -330,6 +330,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "{name} n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity)"),
     (r"a number of more than (?P<n>[\d,]+) digits", lambda g: f"un nombre de plus de {g['n'].replace(',', ' ')} chiffres"),
     (r"arrays or objects nested too deeply", "des tableaux ou objets imbriqués trop profondément"),
+    (r"it starts with a byte order mark, U\+FEFF: save the file as UTF-8 without one",
+     "il commence par une marque d'ordre des octets, U+FEFF : enregistrez le fichier en UTF-8 sans elle"),
     (r"a string holds a lone surrogate escape such as \\ud800, not Unicode text",
      "une chaîne contient un échappement de demi-caractère isolé comme \\ud800, pas du texte Unicode"),
     # --- what hkmj replay reports (hkmj.cli): a record reproduced, or where it diverged

@@ -291,6 +291,8 @@ def test_missing_totals_before_the_next_hand_are_named_at_that_hand_hk_7(
          "pas du JSON (une chaîne contient un échappement de demi-caractère isolé comme \\ud800, pas du texte Unicode)"),
         ("[" * 100_000 + "]" * 100_000 + "\n", "not JSON (arrays or objects nested too deeply)",
          "pas du JSON (des tableaux ou objets imbriqués trop profondément)"),
+        ('\ufeff{"type": "match_start", "seed": 3}\n', "not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
+         "pas du JSON (il commence par une marque d'ordre des octets, U+FEFF : enregistrez le fichier en UTF-8 sans elle)"),
     ],
 )
 def test_a_line_no_text_can_show_or_nested_too_deep_is_named(
@@ -299,7 +301,8 @@ def test_a_line_no_text_can_show_or_nested_too_deep_is_named(
     """A lone surrogate escape (``"\\ud800"``) was read, then printing the divergence that quotes
     it crashed (UnicodeEncodeError: surrogates not allowed); arrays nested 100,000 deep said
     Python's "maximum recursion depth exceeded while decoding a JSON array from a unicode
-    string", in French too. Both are refused when the line is read, in our words."""
+    string", in French too; a byte order mark before the first line said "expecting value at
+    column 1". Each is refused when the line is read, in our words."""
     path = tmp_path / "bad.jsonl"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     assert _check(["replay", str(path)], capsys).endswith(f"bad.jsonl:1: {english}\n")
