@@ -629,10 +629,10 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
                     report.divergence = Divergence(exp.get("_line"), number, why, exp, got)
                     return
                 report.events += 1
-    if match is not None and tail_i < len(match_tail):
-        extra = match_tail[tail_i]
+    extra = match_tail[tail_i] if match is not None and tail_i < len(match_tail) else None
+    if extra is not None and (stray is None or next(i for i, e in enumerate(events) if e is extra) < stray):
         report.divergence = Divergence(extra.get("_line"), report.hands, "event after the match's end", extra)
-    elif stray is not None:
+    elif stray is not None:  # the first of the two in the record is named
         report.divergence = _stray_divergence(events[stray], report.hands, match is not None)
     report.complete = report.complete and (match is None or match.over)
 

@@ -308,3 +308,24 @@ def test_a_line_no_text_can_show_or_nested_too_deep_is_named(
     assert _check(["replay", str(path)], capsys).endswith(f"bad.jsonl:1: {english}\n")
     assert _check(["replay", str(path), "--lang", "fr"], capsys).endswith(f"bad.jsonl:1 : {french}\n")
     assert "line 1: not JSON" in _check(["review", str(path), "--html", "-"], capsys)
+
+
+def test_a_match_whose_hand_start_is_deleted_names_the_first_stray_line(
+    records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The only hand_start of a match deleted: every line of the hand belongs to no hand. Replay
+    named the match's totals at the end ("event after the match's end") before the stray deal on
+    line 2, so --show showed the unchecked hand and crashed on an edited event of it (KeyError:
+    'for.x'); the first of the two in the record, line 2, is named."""
+    lines = [records["hk"][0], *records["hk"][2:]]
+    k = next(i for i, x in enumerate(lines) if '"type":"replacement"' in x)
+    edited = json.loads(lines[k])
+    edited["for"] = "x"
+    lines[k] = json.dumps(edited)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = replay(read_record(path))
+    assert report.divergence is not None and report.divergence.line == 2, report.divergence
+    assert report.divergence.reason == "event 'deal' outside any hand: a record has no such line"
+    for lang in ("en", "fr"):
+        _check(["replay", str(path), "--show", "--lang", lang], capsys)
