@@ -873,6 +873,8 @@ REPLAY_REPORTS = (
     "prevailing 'SW': expected a wind letter E, S, W or N",
     "scores [0, 0, {}, 0]: expected four whole numbers, one per seat",
     "ask_all 1.5: expected true or false",
+    "players [1, '', 2, 0]: expected the players 0-3 in seat order, each once",
+    "dealer 4: expected a whole number 0-3",
     "g.jsonl:3: not JSON (arrays or objects nested too deeply)",
     "g.jsonl:1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
     "g.jsonl:1: not JSON (a string holds a lone surrogate escape such as \\ud800, not Unicode text)",

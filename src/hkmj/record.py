@@ -530,6 +530,14 @@ def hand_from_start(hs: Event) -> Hand:
     for key in ("teaching", "ask_all"):
         if key in hs and not isinstance(hs[key], bool):
             raise _bad(key, hs[key], "true or false")
+    # kept as they are recorded (a hand without a match does not make them), and shown by --show
+    players = hs.get("players")
+    if "players" in hs and not (isinstance(players, list) and sorted(p for p in players if type(p) is int) == [0, 1, 2, 3]):
+        raise _bad("players", players, "the players 0-3 in seat order, each once")
+    for key, low, high in (("hand", 1, None), ("dealer", 0, 3)):
+        value = hs.get(key)
+        if key in hs and not (type(value) is int and low <= value and (high is None or value <= high)):
+            raise _bad(key, value, f"a whole number {low}-{high}" if high is not None else f"a whole number {low} or more")
     return Hand.from_start({k: v for k, v in hs.items() if k != "_line"})
 
 

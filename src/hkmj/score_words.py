@@ -378,6 +378,11 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"scores (?P<value>.+?): expected four whole numbers, one per seat",
      "scores {value} : quatre nombres entiers sont attendus, un par place"),
     (r"(?P<field>teaching|ask_all) (?P<value>.+?): expected true or false", "{field} {value} : true ou false est attendu"),
+    (r"players (?P<value>.+?): expected the players 0-3 in seat order, each once",
+     "players {value} : les joueurs 0 à 3 dans l'ordre des places, chacun une fois, sont attendus"),
+    (r"(?P<field>hand|dealer) (?P<value>.+?): expected a whole number (?P<low>\d+)(?:-(?P<high>\d+)| or more)",
+     lambda g: f"{g['field']} {g['value']} : un nombre entier " + (f"de {g['low']} à {g['high']}" if "high" in g else f"de {g['low']} ou plus")
+     + " est attendu"),
     (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",

@@ -206,6 +206,10 @@ _HAND_START_CASES = (
     ("dice", True, "dice True: expected three numbers 1-6 (HK-2.3)", "dice True : trois nombres de 1 à 6 sont attendus (HK-2.3)"),
     ("teaching", 1.5, "teaching 1.5: expected true or false", "teaching 1.5 : true ou false est attendu"),
     ("wall", 7, "wall 7: expected four walls of 36 tile names each (HK-2.2)", "wall 7 : quatre murs de 36 noms de tuiles"),
+    ("players", [1, "", 2, 0], "players [1, '', 2, 0]: expected the players 0-3 in seat order, each once",
+     "players [1, '', 2, 0] : les joueurs 0 à 3 dans l'ordre des places, chacun une fois, sont attendus"),
+    ("hand", "1", "hand '1': expected a whole number 1 or more", "hand '1' : un nombre entier de 1 ou plus est attendu"),
+    ("dealer", 4, "dealer 4: expected a whole number 0-3", "dealer 4 : un nombre entier de 0 à 3 est attendu"),
     ("wall", "0.None", "wall None: expected a tile name such as 5p", "wall None : un nom de tuile est attendu, par exemple 5p"),
 )
 
@@ -217,7 +221,9 @@ def test_a_hand_start_read_without_a_match_names_its_bad_field_hk_2(
     """Hands recorded without a match_start are rebuilt from their hand_start's wall (HK-2.2),
     dice (HK-2.3), prevailing wind, scores and seed. A field of another form said Python's words
     ("must be str, not list", "'bool' object is not iterable", "invalid literal for int() with
-    base 10", "substring not found", "list index out of range"); it is named, in English and French."""
+    base 10", "substring not found", "list index out of range"). The players, hand number and dealer,
+    kept as recorded, made --show crash ("can only concatenate str (not "int") to str"). Each is
+    named, in English and French."""
     start = json.loads(records["classical"][1])
     if value == "0.None":  # one tile of the first wall
         start["wall"][0][0] = None
