@@ -316,7 +316,7 @@ def _diff(expected: Event, got: Event) -> str | None:
         if a == got:
             return None
     keys = sorted(set(a) | set(got), key=str)
-    bad = [_cut(k) for k in keys if a.get(k) != got.get(k)]
+    bad = [_cut(k) for k in keys if a.get(k) != got.get(k) or (k in a) != (k in got)]  # a field null or missing
     more = f" and {len(bad) - 8} more" if len(bad) > 8 else ""
     return f"event '{_cut(a.get('type'))}' differs in {', '.join(bad[:8])}{more}"
 

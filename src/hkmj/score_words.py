@@ -312,6 +312,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"unknown option (?P<key>{_ECHO}) for (?P<rules>\w+) rules \(options: (?P<known>[^)]*)\)",
      "option {key} inconnue pour les règles {rules} (options : {known})"),
     (rf"unknown ruleset (?P<name>{_ECHO}): expected one of (?P<known>.+)", "jeu de règles {name} inconnu : attendu parmi {known}"),
+    (r"ruleset (?P<value>.+?): expected a name \((?P<known>[\w, ]+)\)", "jeu de règles {value} : un nom est attendu ({known})"),
+    (r"options (?P<value>.+?): expected (?:an object of )?key=value pairs", "options {value} : des paires clé=valeur sont attendues"),
+    (r"seed (?P<value>.+?): expected a whole number", "seed {value} : un nombre entier est attendu"),
     # --- a record file that hkmj replay cannot read (hkmj.record.read_record, parse_events)
     (r"(?P<path>.+): cannot read \((?P<reason>[^()]+)\)", lambda g: f"{g['path']} : lecture impossible ({french_reason(g['reason'])})"),
     (r"(?P<path>.+): not a UTF-8 text file", "{path} : pas un fichier texte UTF-8"),

@@ -335,3 +335,36 @@ def test_a_match_whose_hand_start_is_deleted_names_the_first_stray_line(
     assert report.divergence.reason == "event 'deal' outside any hand: a record has no such line"
     for lang in ("en", "fr"):
         _check(["replay", str(path), "--show", "--lang", lang], capsys)
+
+
+def test_a_field_null_in_the_replay_and_missing_in_the_record_is_named(
+    records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A claim nobody made has "seat": null; with the field deleted, replay said "event 'claim'
+    differs in " and named nothing (the two read alike as missing). The field is named."""
+    lines = list(records["hk"])
+    k = next(i for i, x in enumerate(lines) if '"type":"claim"' in x and '"seat":null' in x)
+    edited = json.loads(lines[k])
+    del edited["seat"]
+    lines[k] = json.dumps(edited)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = replay(read_record(path))
+    assert report.divergence is not None and report.divergence.line == k + 1, report.divergence
+    assert report.divergence.reason == "event 'claim' differs in seat"
+    assert "l'événement 'claim' diffère par seat" in _check(["replay", str(path), "--lang", "fr"], capsys)
+
+
+def test_a_bad_match_start_header_is_said_in_french(records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed, ruleset and options of a match_start of the wrong type were said in English
+    inside the French report ("match_start invalide : seed True: expected a whole number")."""
+    for key, value, french in (
+        ("seed", True, "seed True : un nombre entier est attendu"),
+        ("rules", [None], "jeu de règles [None] : un nom est attendu (hk, mcr, classical)"),
+        ("options", [], "options [] : des paires clé=valeur sont attendues"),
+    ):
+        start = json.loads(records["mcr"][0])
+        start[key] = value
+        path = tmp_path / "bad.jsonl"
+        path.write_text("\n".join([json.dumps(start), *records["mcr"][1:]]) + "\n", encoding="utf-8")
+        assert f"match_start invalide : {french}\n" in _check(["replay", str(path), "--lang", "fr"], capsys)
