@@ -877,6 +877,7 @@ REPLAY_REPORTS = (
     "dealer 4: expected a whole number 0-3",
     "ruleset [None]: expected a name (hk, mcr, classical)",
     "seed 'x': expected a whole number",
+    "length 'x': expected one of game, round, hands",
     "options []: expected an object of key=value pairs",
     "g.jsonl:3: not JSON (arrays or objects nested too deeply)",
     "g.jsonl:1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",

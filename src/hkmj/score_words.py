@@ -315,6 +315,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"ruleset (?P<value>.+?): expected a name \((?P<known>[\w, ]+)\)", "jeu de règles {value} : un nom est attendu ({known})"),
     (r"options (?P<value>.+?): expected (?:an object of )?key=value pairs", "options {value} : des paires clé=valeur sont attendues"),
     (r"seed (?P<value>.+?): expected a whole number", "seed {value} : un nombre entier est attendu"),
+    (r"length (?P<value>.+?): expected one of (?P<known>[\w, ]+)", "length {value} : attendu parmi {known}"),
     # --- a record file that hkmj replay cannot read (hkmj.record.read_record, parse_events)
     (r"(?P<path>.+): cannot read \((?P<reason>[^()]+)\)", lambda g: f"{g['path']} : lecture impossible ({french_reason(g['reason'])})"),
     (r"(?P<path>.+): not a UTF-8 text file", "{path} : pas un fichier texte UTF-8"),
