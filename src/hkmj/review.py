@@ -28,6 +28,7 @@ from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.oserror import OSReason
 from hkmj.record import (
+    Divergence,
     RecordError,
     hand_from_start,
     json_line,
@@ -84,6 +85,12 @@ class ReviewError(ValueError):
             return v.say(w.lang)
         if isinstance(v, tuple):
             return w("err.names", names=", ".join(repr(n) for n in v)) if v else ""
+        if isinstance(v, (Divergence, RecordError)) and w.lang != "en":  # in hkmj replay's words (score_words)
+            from hkmj.score_words import error_in
+
+            if isinstance(v, RecordError):
+                return error_in(str(v), w.lang)
+            return error_in(f"replay: {v}", w.lang).removeprefix("replay : ")
         return v
 
 

@@ -368,3 +368,21 @@ def test_a_bad_match_start_header_is_said_in_french(records: dict[str, list[str]
         path = tmp_path / "bad.jsonl"
         path.write_text("\n".join([json.dumps(start), *records["mcr"][1:]]) + "\n", encoding="utf-8")
         assert f"match_start invalide : {french}\n" in _check(["replay", str(path), "--lang", "fr"], capsys)
+
+
+def test_review_in_french_says_why_a_record_does_not_replay_in_french(
+    records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj review --lang fr`` quoted the divergence, and a line that is no event, in English
+    ("... ne peut donc pas être analysé : diverged at line 1 (hand 0): bad match_start: ..."):
+    both are said in hkmj replay's French words."""
+    start = json.loads(records["hk"][0])
+    start["seed"] = True
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join([json.dumps(start), *records["hk"][1:]]) + "\n", encoding="utf-8")
+    text = _check(["review", str(path), "--lang", "fr", "--html", "-"], capsys).replace("\xa0", " ")  # French typography
+    assert "analysé : divergence à la ligne 1 (donne 0) : match_start invalide : seed True : un nombre entier est attendu" in text, text
+    assert "  rejoué : (rien)" in text and "diverged" not in text
+    path.write_text("[1, 2]\n", encoding="utf-8")
+    text = _check(["review", str(path), "--lang", "fr", "--html", "-"], capsys).replace("\xa0", " ")
+    assert text.endswith("pas un enregistrement de partie : " + f"{path}:1 : un événement est un objet JSON avec un champ 'type'\n"), text
