@@ -307,10 +307,25 @@ HUMAN_PLAYER = 0
 """The player (shown as player 1) who sat at the keyboard in a ``hkmj play`` record."""
 
 
+def _typed(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b``, equal in Python, are the same JSON too: ``true`` is not ``1``, nor
+    ``1.0`` (Python's ``True == 1 == 1.0``); a record holding one for the other was edited."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return all(_typed(v, b[k]) for k, v in a.items())  # type: ignore[index]
+    if type(a) is list:
+        return all(map(_typed, a, b))  # type: ignore[call-overload]
+    return True
+
+
 def _diff(expected: Event, got: Event) -> str | None:
     a = {k: v for k, v in expected.items() if k != "_line"}
     if a == got:
-        return None
+        if _typed(a, got):
+            return None
+        bad = [_cut(k) for k in a if not _typed(a[k], got[k])]
+        return f"event '{_cut(a.get('type'))}' differs in {', '.join(bad[:8])}"
     if "rules" not in a and "rules" in got:  # records before rulesets were Hong Kong with the seed's rules
         got = {k: v for k, v in got.items() if k not in _DEFAULT_HEADER or v != _DEFAULT_HEADER[k]}
         if a == got:

@@ -386,3 +386,21 @@ def test_review_in_french_says_why_a_record_does_not_replay_in_french(
     path.write_text("[1, 2]\n", encoding="utf-8")
     text = _check(["review", str(path), "--lang", "fr", "--html", "-"], capsys).replace("\xa0", " ")
     assert text.endswith("pas un enregistrement de partie : " + f"{path}:1 : un événement est un objet JSON avec un champ 'type'\n"), text
+
+
+@pytest.mark.parametrize(("kind", "field", "value"), [("draw", "seat", True), ("replacement", "live", 76.0), ("discard", "final", 0)])
+def test_true_or_a_float_where_the_engine_writes_a_number_is_a_divergence(
+    kind: str, field: str, value: object, records: dict[str, list[str]], tmp_path: Path
+) -> None:
+    """JSON ``true`` is not ``1``, nor ``76.0`` the number ``76``, nor ``0`` false, but Python's
+    ``True == 1 == 1.0`` let such an edited record replay "reproduced exactly". It diverges."""
+    lines = list(records["hk"])
+    k = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == kind and json.loads(x).get(field) == value)
+    edited = json.loads(lines[k])
+    edited[field] = value
+    lines[k] = json.dumps(edited)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = replay(read_record(path))
+    assert report.divergence is not None and report.divergence.line == k + 1, report.divergence
+    assert report.divergence.reason == f"event '{kind}' differs in {field}"
