@@ -883,6 +883,15 @@ REPLAY_REPORTS = (
     "g.jsonl:1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
     "g.jsonl:1: not JSON (a string holds a lone surrogate escape such as \\ud800, not Unicode text)",
     "the field 'seat' is missing",
+    # a server table's log export that cannot be re-played (hkmj.server.export, tests/review/test_review.py)
+    "the table log is empty",
+    "entry 1: a table log starts with 'create', not 'join'",
+    "entry 1: bad 'create' entry (the field 'seed' is missing)",
+    "entry 5: an action before the match started",
+    "entry 5: 'next' before the match started",
+    "entry 7 (act): seat \"9z\": expected a whole number",
+    "entry 7 (act): seat 9: expected 0 to 3",
+    "entry 3 (start): fill \"greedy\": expected an object of slots and bot names",
     # the engine's refusals a divergence quotes (tests/records/test_replay_refusals_french.py)
     "concealed kong 5s: S cannot claim its own discard 5s; waiting for the other seats",
     "kong 3p: S has already answered the discard 2m",

@@ -85,10 +85,10 @@ class ReviewError(ValueError):
             return v.say(w.lang)
         if isinstance(v, tuple):
             return w("err.names", names=", ".join(repr(n) for n in v)) if v else ""
-        if isinstance(v, (Divergence, RecordError)) and w.lang != "en":  # in hkmj replay's words (score_words)
+        if isinstance(v, (Divergence, ValueError)) and w.lang != "en":  # in hkmj replay's words (score_words)
             from hkmj.score_words import error_in
 
-            if isinstance(v, RecordError):
+            if isinstance(v, ValueError):  # a RecordError, or a table log's LogError
                 return error_in(str(v), w.lang)
             return error_in(f"replay: {v}", w.lang).removeprefix("replay : ")
         return v

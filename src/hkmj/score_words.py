@@ -387,6 +387,16 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<field>hand|dealer) (?P<value>.+?): expected a whole number (?P<low>\d+)(?:-(?P<high>\d+)| or more)",
      lambda g: f"{g['field']} {g['value']} : un nombre entier " + (f"de {g['low']} à {g['high']}" if "high" in g else f"de {g['low']} ou plus")
      + " est attendu"),
+    # --- a server table's log export that cannot be re-played (hkmj.server.export.record_from_log)
+    (r"the table log is empty", "le journal de table est vide"),
+    (r"entry 1: a table log starts with 'create', not (?P<kind>.+)", "entrée 1 : un journal de table commence par 'create', pas {kind}"),
+    (r"entry 1: bad 'create' entry \((?P<why>.+)\)", lambda g: f"entrée 1 : entrée 'create' invalide ({_french(g['why']) or g['why']})"),
+    (r"entry (?P<n>\d+): an action before the match started", "entrée {n} : une action avant le début de la partie"),
+    (r"entry (?P<n>\d+): 'next' before the match started", "entrée {n} : 'next' avant le début de la partie"),
+    (r"entry (?P<n>\d+) \((?P<kind>[^()]*)\): (?P<inner>.+)", "entrée {n} ({kind}) : {inner}"),
+    (r"(?P<what>seat|slot|seed) (?P<value>.+): expected a whole number", "{what} {value} : un nombre entier est attendu"),
+    (r"(?P<what>seat|slot) (?P<value>-?\d+): expected 0 to 3", "{what} {value} : 0 à 3 attendu"),
+    (r"fill (?P<value>.+): expected an object of slots and bot names", "fill {value} : un objet de places et de noms de robots est attendu"),
     (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",

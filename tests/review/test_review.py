@@ -351,3 +351,37 @@ def test_a_mistake_says_the_distance_after_the_advice_once_hk_5(hk_review: Revie
             assert " ".join(w("advisor_note", note=note).split()) in text
             said += 1
     assert said and len(hk_review.mistakes) > said
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "english", "french"),
+    [
+        ("act", "seat", "9z", "(act): seat \"9z\": expected a whole number", "(act)\u00a0: seat \"9z\"\u00a0: un nombre entier est attendu"),
+        ("act", "seat", [1], "(act): seat [1]: expected a whole number", "(act)\u00a0: seat [1]\u00a0: un nombre entier est attendu"),
+        ("act", "seat", 9, "(act): seat 9: expected 0 to 3", "(act)\u00a0: seat 9\u00a0: 0 à 3 attendu"),
+        ("act", "action", None, "(act): the field 'action' is missing", "(act)\u00a0: le champ 'action' manque"),
+        ("start", "fill", "greedy", "(start): fill \"greedy\": expected an object of slots and bot names", "(start)\u00a0: fill \"greedy\"\u00a0: un objet"),
+        ("create", "seed", None, "entry 1: bad 'create' entry (the field 'seed' is missing)", "entrée 1\u00a0: entrée 'create' invalide (le champ 'seed' manque)"),
+    ],
+)
+def test_a_corrupted_table_log_names_its_entry_and_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, field: str, value: object, english: str, french: str
+) -> None:
+    """A table log export edited by hand (a seat that is no number, a list, out of range, a field
+    deleted, a fill that is no object) names the entry and what is wrong, in English and French;
+    it gave Python's words ("invalid literal for int() with base 10", "'str' object has no
+    attribute 'items'", a bare 'action')."""
+    entries = _table_log(5, 1)
+    i = next(i for i, (k, _) in enumerate(entries) if k == kind)
+    data = dict(entries[i][1])
+    if value is None:
+        del data[field]
+    else:
+        data[field] = value
+    entries[i] = (kind, data)
+    path = tmp_path / "table.jsonl"
+    path.write_text("".join(json.dumps({"seq": n, "kind": k, "data": d}) + "\n" for n, (k, d) in enumerate(entries)))
+    for lang, expected in (("en", english), ("fr", french)):
+        assert main(["review", str(path), "--lang", lang, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert expected in err and "Traceback" not in err and "int()" not in err and "attribute" not in err, err

@@ -48,11 +48,33 @@ def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str
     return out
 
 
+def _whole(value: Any, what: str) -> int:
+    """``value`` as a whole number (an int, or digits as a string), else a ValueError naming ``what``."""
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise ValueError(f"{what} {_short(value)}: expected a whole number")
+
+
+def _short(value: Any) -> str:
+    """A value as written in JSON, cut to 40 characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def _slot(value: Any) -> int:
-    slot = int(value)
+    slot = _whole(value, "slot")
     if not 0 <= slot < 4:
         raise ValueError(f"slot {slot}: expected 0 to 3")
     return slot
+
+
+def _why(err: Exception) -> str:
+    """What is wrong with an entry: a missing field is named as such (a KeyError says only its name)."""
+    if isinstance(err, KeyError) and err.args:
+        return f"the field {str(err.args[0])!r} is missing"
+    return str(err)
 
 
 def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRecord:
@@ -73,11 +95,11 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
     try:
         cfg = TableConfig(**data["config"])
         rules = get_ruleset(cfg.rules, cfg.options)
-        seed = int(data["seed"])
+        seed = _whole(data["seed"], "seed")
         names = [str(n or "") for n in cfg.names][:4] + [""] * (4 - len(cfg.names))
         bots: list[str | None] = list(cfg.slots)[:4] + [None] * (4 - len(cfg.slots))
     except (KeyError, TypeError, ValueError) as err:
-        raise LogError(f"entry 1: bad 'create' entry ({err})") from None
+        raise LogError(f"entry 1: bad 'create' entry ({_why(err)})") from None
     events: list[Event] = []
     match: Match | None = None
     hand: Hand | None = None
@@ -95,7 +117,10 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
             if kind == "join":
                 names[_slot(data["slot"])] = str(data["name"])
             elif kind == "start":
-                for k, bot in data["fill"].items():
+                fill = data["fill"]
+                if not isinstance(fill, dict):
+                    raise ValueError(f"fill {_short(fill)}: expected an object of slots and bot names")
+                for k, bot in fill.items():
                     bots[_slot(k)] = str(bot)
                 length = cast(Length, cfg.length)
                 match = Match(seed, length=length, hands=cfg.hands, teaching=cfg.teaching, rules=rules, max_hands=cfg.max_hands)
@@ -104,7 +129,10 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
             elif kind == "act":
                 if hand is None:
                     raise LogError(f"entry {n}: an action before the match started")
-                hand.apply(int(data["seat"]), parse_action(str(data["action"])))
+                seat = _whole(data["seat"], "seat")
+                if not 0 <= seat < 4:
+                    raise ValueError(f"seat {seat}: expected 0 to 3")
+                hand.apply(seat, parse_action(str(data["action"])))
             elif kind == "next":
                 if match is None or hand is None:
                     raise LogError(f"entry {n}: 'next' before the match started")
@@ -114,7 +142,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
         except LogError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:  # IllegalAction is a ValueError
-            raise LogError(f"entry {n} ({kind}): {err}") from None
+            raise LogError(f"entry {n} ({kind}): {_why(err)}") from None
     if hand is not None:  # a hand still in play
         events.extend(hand.events)
     for slot in range(4):
