@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hkmj.bots import make_bot
 from hkmj.bots.minimum import WaitValues
-from hkmj.engine import play_match
+from hkmj.engine import Discard, play_match
 from hkmj.engine.testing import QUIET, stacked_hand
 from hkmj.rulesets import get_ruleset
 from hkmj.tiles import counts_of, parse_tiles, tile
@@ -45,3 +47,37 @@ def test_mcr_bots_play_whole_matches_and_win_only_from_8_points() -> None:
     wins = [e for e in result.events if e["type"] == "win"]
     assert len(result.hands) == 4 and wins
     assert all(e["fan_points"] >= 8 for e in wins)
+
+
+KNITTED_ONE_AWAY = [
+    ("147m258p36s12345z9m", ("9m",)),  # MCR-5.2.4: discarding 9m waits on 9s, 6z and 7z (honours and knitted tiles)
+    ("147m258p36s234m11z5m", ("2m", "5m")),  # MCR-5.2.5: discarding 2m or 5m waits on 9s (knitted straight, a chow, a pair)
+]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "strong", "expert"])
+@pytest.mark.parametrize(("hand14", "ready"), KNITTED_ONE_AWAY)
+def test_mcr_5_2_bots_discard_into_a_knitted_wait(bot: str, hand14: str, ready: tuple[str, ...]) -> None:
+    """MCR-5.2.4, MCR-5.2.5: the bots measured hands by the standard shapes only: a discard from
+    a knitted wait was "6 tiles from ready" to them, and the expert advised (and played) White
+    dragon where 9 Characters makes the hand ready. The ruleset now says which shapes count
+    (:meth:`~hkmj.rulesets.Ruleset.hand_shanten`): the bots play, and advise first, a ready discard."""
+    hand = stacked_hand([hand14, *QUIET[1:]], rules=MCR)
+    view, legal = hand.view(0), hand.legal_actions(0)
+    want = {Discard(tile(t)) for t in ready}
+    b = make_bot(bot, 0)
+    advise = getattr(b, "advise", None)
+    if advise is not None:
+        advice = advise(view, legal)
+        assert advice[0].action in want and advice[0].value > 0
+        assert all(a.value < advice[0].value for a in advice if a.action not in want)
+    assert b.choose(view, legal) in want
+
+
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_knitted_shapes_count_only_where_the_ruleset_says_so(rules: str) -> None:
+    """MCR-5.2.4 is no Hong Kong (HK-5) nor classical shape: their distance stays the standard one."""
+    counts = counts_of(parse_tiles("147m258p36s12345z"))
+    assert get_ruleset("mcr").hand_shanten(counts) == 0 and get_ruleset("mcr").hand_waits(counts) == [tile("9s"), tile("6z"), tile("7z")]
+    r = get_ruleset(rules)
+    assert r.hand_shanten(counts) == 6 and r.hand_waits(counts) == []

@@ -95,3 +95,14 @@ def _first_discard(hand14: str, t: str):  # type: ignore[no-untyped-def]
     act(hand, f"E discard {t}")
     play_quietly(hand, 4)
     return analyse(Loaded(list(hand.events)), "E").decisions[0]
+
+
+def test_mcr_5_2_the_review_advises_the_discard_into_a_knitted_wait() -> None:
+    """MCR-5.2.4: the review's advisor measured standard shapes only and advised White dragon
+    (the hand "6 tiles from ready" after it) over 9 Characters, which makes 147m258p36s12345z ready
+    on 9s, 6z and 7z. It now advises 9 Characters, and playing it is no mistake."""
+    d = _first_discard("147m258p36s12345z9m", "9m")
+    assert d.best.action == Discard(tile("9m")) and d.agrees and d.loss == 0
+    assert d.shanten_advised == 0
+    d = _first_discard("147m258p36s12345z9m", "5z")
+    assert d.best.action == Discard(tile("9m")) and not d.agrees

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from hkmj.bots.advice import dead_hand_advice
+from hkmj.bots.advice import dead_hand_advice, make_advisor
 from hkmj.bots.strong import danger_table
 from hkmj.engine import Discard, Win
 from hkmj.engine.actions import discard
 from hkmj.engine.testing import QUIET, stacked_hand
 from hkmj.rulesets import get_ruleset
 from hkmj.tiles import tile
-from hkmj.tui.hints import dead_lines, describe, hint_for, safest_discard
+from hkmj.tui.hints import action_text, best_move, dead_lines, describe, hint_for, safest_discard
 from hkmj.tui.texts import Texts
 
 MCR = get_ruleset("mcr")
@@ -142,3 +142,19 @@ def test_mcr_6_25_a_wait_scoring_8_only_self_drawn_is_named_so(lang: str) -> Non
     assert lines[1] == tx("hint.waits.drawn", tiles=tx.plural("hint.unseen", unseen[tile("4p")], tile=tx.tile(tile("4p"))), **low)
     assert lines[2] == tx("hint.waits.short", tiles=tx.plural("hint.unseen", unseen[tile("1p")], tile=tx.tile(tile("1p"))), **low)
     assert not any(line.startswith(tx("hint.waits.scoring", tiles="", **low).rstrip()) for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_2_the_best_move_of_a_hand_one_discard_from_a_knitted_wait_is_that_discard(lang: str) -> None:
+    """MCR-5.2.4: the hint said "Best move (the expert bot): discard White dragon" while its own
+    list put 9 Characters (ready on 9s, 6z and 7z) first: the advisor measured standard shapes
+    only. It now advises 9 Characters, and the panel's first discard is the same tile."""
+    tx = Texts(lang, "mcr")
+    hand, view = _view("147m258p36s12345z9m")
+    legal = hand.legal_actions(0)
+    h = hint_for(view)
+    move = best_move(view, legal, make_advisor())
+    assert move == Discard(tile("9m")) == Discard(h.discards[0].tile)
+    lines = describe(h, tx, best=(move, "expert"))
+    assert lines[1] == tx("hint.best", bot="expert", action=action_text(Discard(tile("9m")), tx))
+    assert tx.tile(tile("9m")) in lines[3]

@@ -81,7 +81,7 @@ from hkmj.bots.strong import (
 )
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
-from hkmj.hand import shanten, waits
+from hkmj.hand import shanten
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import FLOWER1, N_KINDS, SEASON1, Tile, name, plural, tiles_of
 
@@ -568,7 +568,10 @@ def _bonus_numbers(view: SeatView) -> tuple[tuple[int, ...], tuple[int, ...]]:
 class PointsModel:
     """Values under a points minimum (MCR-5.1: 8 points): a ready hand by the payments of its
     winnable waits (each scored once, self-drawn and on a discard, and remembered), a one-away
-    hand by the ready hands its improving draws lead to, farther hands by shanten and acceptance."""
+    hand by the ready hands its improving draws lead to, farther hands by shanten and acceptance.
+    Shanten and waits are the ruleset's (:meth:`~hkmj.rulesets.Ruleset.hand_shanten`,
+    :meth:`~hkmj.rulesets.Ruleset.hand_waits`): at an MCR table the knitted hands count too
+    (MCR-5.2.4, MCR-5.2.5)."""
 
     def __init__(self, size: int = 8192) -> None:
         self._memo: dict[tuple[object, ...], tuple[float, float]] = {}
@@ -583,7 +586,7 @@ class PointsModel:
         seat = view.seat
         flowers, seasons = _bonus_numbers(view)
         num = den = 0.0
-        for w in waits(c, len(melds)):
+        for w in view.rules.hand_waits(c, len(melds)):
             k = unseen[w]
             if k <= 0:
                 continue
@@ -619,6 +622,7 @@ class PointsModel:
         """``(expected payments, win chance, shanten)`` of a waiting-size hand ``c``; ``deep``
         values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`)."""
         m = len(melds)
+        shanten = view.rules.hand_shanten
         s = shanten(c, m)
         if s == 0:
             u, pts = self.ready(view, c, melds, unseen)
@@ -644,6 +648,7 @@ class PointsModel:
         over the discards of a hand of 14 - 3 × melds tiles."""
         best = 0.0
         m = len(melds)
+        shanten = view.rules.hand_shanten
         for d in range(N_KINDS):
             if c[d]:
                 c[d] -= 1
@@ -659,6 +664,7 @@ class PointsModel:
         unseen = ctx.unseen
         c = list(view.concealed)
         melds = view.melds[view.seat]
+        shanten = view.rules.hand_shanten
         rows: list[tuple[Advice, int]] = []
         if view.phase == "turn":
             sh: dict[Tile, int] = {}

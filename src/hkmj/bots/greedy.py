@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from hkmj.bots.minimum import WaitValues
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
-from hkmj.hand import shanten, thirteen_orphans_shanten
+from hkmj.hand import thirteen_orphans_shanten
+from hkmj.hand.knitted import knitted_near
 from hkmj.scoring import Meld
 from hkmj.tiles import HONOUR, N_KINDS, ORPHANS
 
@@ -18,9 +19,13 @@ UKEIRE_MAX_SHANTEN = 2
 """Tie-break discards by counting improving tiles only this close to ready (it costs ~30 shanten calls)."""
 
 
-def _near(counts: Sequence[int], melds: int, target: int) -> list[int]:
+def _near(counts: Sequence[int], melds: int, target: int, knitted: bool = False) -> list[int]:
     """Tiles that can lower the shanten of a hand below ``target + 1``: those held and their suit
-    neighbours within two, plus every terminal and honour when thirteen orphans is that close."""
+    neighbours within two, plus every terminal and honour when thirteen orphans is that close;
+    every tile when ``knitted`` (the ruleset's knitted shapes, MCR-5.2.4, MCR-5.2.5) and a knitted
+    shape may be a tile from ready (:func:`~hkmj.hand.knitted.knitted_near`)."""
+    if knitted and knitted_near(counts, melds):
+        return list(range(N_KINDS))
     near = [False] * N_KINDS
     for t in range(N_KINDS):
         if counts[t]:
@@ -76,6 +81,7 @@ class GreedyBot:
     def _turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
         counts = list(view.concealed)
         m = view.n_melds
+        shanten = view.rules.hand_shanten  # the shapes that win under the ruleset (MCR-5.2's knitted hands too)
         kongs = [a for a in legal if isinstance(a, Kong)]
         if kongs:
             cur = shanten(counts, m)
@@ -108,7 +114,7 @@ class GreedyBot:
             for d in best:
                 counts[d.tile] -= 1
                 n = 0
-                for u in _near(counts, m, best_s):
+                for u in _near(counts, m, best_s, view.rules.knitted_shapes):
                     if left[u] > 0 and counts[u] < 4:
                         counts[u] += 1
                         if shanten(counts, m) < best_s:
@@ -127,6 +133,7 @@ class GreedyBot:
         """Among equally close discards, those whose ready hands win most (the minimum, MCR-5.1)."""
         left = view.unseen()
         m = view.n_melds
+        shanten = view.rules.hand_shanten
         scored: list[tuple[float, Discard]] = []
         for d in best:
             counts[d.tile] -= 1
@@ -134,7 +141,7 @@ class GreedyBot:
                 w = self.values.weight(view, counts, left, self.by_value)
             else:  # one away: the ready hands each unseen draw leads to
                 w = 0.0
-                for u in _near(counts, m, 0):
+                for u in _near(counts, m, 0, view.rules.knitted_shapes):
                     if left[u] and counts[u] < 4:
                         counts[u] += 1
                         if shanten(counts, m) <= 0:
@@ -158,6 +165,7 @@ class GreedyBot:
             return PASS
         counts = list(view.concealed)
         m = view.n_melds
+        shanten = view.rules.hand_shanten
         cur = shanten(counts, m)
         choice: Action = PASS
         best_s = cur

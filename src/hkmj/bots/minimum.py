@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hkmj.engine.view import SeatView
-from hkmj.hand import shanten, waits
-from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import N_KINDS, Tile, tiles_of
 
@@ -25,12 +23,9 @@ DISCARD_SHARE = 0.6
 class WaitValues:
     """Remembers, per hand shape and seat context, the value of each wait that reaches the minimum."""
 
-    def __init__(self, size: int = 4096, knitted: bool = False) -> None:
+    def __init__(self, size: int = 4096) -> None:
         self._memo: dict[tuple[object, ...], tuple[tuple[Tile, float, float], ...]] = {}
         self._size = size
-        self.knitted = knitted
-        """Under a ruleset with knitted shapes (MCR-5.2.4, MCR-5.2.5), count their waits too (the
-        hint's and the review's; the bots' play is unchanged without it)."""
 
     def waits(
         self, view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None
@@ -48,12 +43,12 @@ class WaitValues:
             return got
         m = len(melds)
         out: list[tuple[Tile, float, float]] = []
-        knitted = self.knitted and view.rules.knitted_shapes
-        if (shanten_knitted if knitted else shanten)(counts, m) == 0:
+        rules = view.rules  # its winning shapes: MCR-5.2's knitted hands too
+        if rules.hand_shanten(counts, m) == 0:
             flowers = tuple(sorted(t - N_KINDS + 1 for t in bonus if t < N_KINDS + 4))
             seasons = tuple(sorted(t - N_KINDS - 3 for t in bonus if t >= N_KINDS + 4))
             h = list(counts)
-            for t in sorted((waits_knitted if knitted else waits)(h, m)):
+            for t in rules.hand_waits(h, m):
                 h[t] += 1
                 concealed = tuple(tiles_of(h))
                 h[t] -= 1
@@ -100,13 +95,13 @@ class WaitValues:
         for t in range(N_KINDS):
             if counts[t]:
                 counts[t] -= 1
-                if shanten(counts, m) == 0:
+                if view.rules.hand_shanten(counts, m) == 0:
                     best = max(best, self.weight(view, counts, unseen, by_value, melds))
                 counts[t] += 1
         return best
 
 
-_VALUES = WaitValues(knitted=True)
+_VALUES = WaitValues()
 """The waits' values :func:`scoring_waits` remembers across calls (per hand, seat, bonus tiles and ruleset)."""
 
 
@@ -131,7 +126,7 @@ def ready_in_shape_only(view: SeatView, counts: Sequence[int], melds: tuple[Meld
         return False
     m = len(view.melds[view.seat] if melds is None else melds)
     h = list(counts)
-    distance = shanten_knitted if view.rules.knitted_shapes else shanten
+    distance = view.rules.hand_shanten  # MCR-5.2.4, MCR-5.2.5: the knitted shapes too
     if distance(h, m) != 0:
         return False
     if sum(h) % 3 == 1:

@@ -41,7 +41,7 @@ from hkmj.bots.minimum import WaitValues
 from hkmj.bots.rollout import isolation as _isolation
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pass, Pung
 from hkmj.engine.view import SeatView
-from hkmj.hand import shanten, waits
+from hkmj.hand import waits
 from hkmj.hand.tables import combine, distance, honour_distance
 from hkmj.scoring import InvalidHand, Meld, score
 from hkmj.scoring import Win as ScoringWin
@@ -1214,8 +1214,10 @@ def _win_payment(view: SeatView) -> float:
 def _points_value(ctx: _Ctx, view: SeatView, values: WaitValues, h: list[int], melds: tuple[Meld, ...]) -> tuple[float, float]:
     """(expected points, win chance) of a hand under a points minimum (MCR-5.1): a hand with a tile
     to discard is worth its best discard; a ready hand its chance of winning times the mean value
-    of its winnable waits; a hand further away its chance times the minimum."""
+    of its winnable waits; a hand further away its chance times the minimum. Distances count the
+    ruleset's winning shapes (:meth:`~hkmj.rulesets.Ruleset.hand_shanten`: MCR-5.2's knitted hands too)."""
     m = len(melds)
+    shanten = view.rules.hand_shanten
     if sum(h) % 3 == 2:
         best = (0.0, 0.0)
         for x in range(N_KINDS):

@@ -52,14 +52,33 @@ def knitted_complete(counts: Sequence[int], melds: int = 0) -> bool:
     return honours_and_knitted(counts, melds) or knitted_straight_complete(counts, melds)
 
 
+def knitted_reach(counts: Sequence[int]) -> tuple[int, int]:
+    """``(most kinds of one knitted straight held, that plus the different honours held)``: a
+    knitted straight (MCR-5.2.5) needs all 9 of its kinds, honours and knitted tiles (MCR-5.2.4)
+    14 different tiles of one knitted straight and the honours."""
+    straight = max(sum(1 for t in ks if counts[t]) for ks in KNITTED_STRAIGHTS)
+    return straight, straight + sum(1 for t in range(27, 34) if counts[t])
+
+
 def knitted_may_be_ready(counts: Sequence[int], melds: int = 0) -> bool:
-    """A cheap necessary test: 13 different tiles (MCR-5.2.4), or 8 of one knitted straight's
-    9 tiles with at most one declared group (MCR-5.2.5)."""
+    """A cheap necessary test: 13 different tiles of one knitted straight and the honours
+    (MCR-5.2.4, concealed), or 8 of one knitted straight's 9 tiles with at most one declared
+    group (MCR-5.2.5)."""
     if melds > 1:
         return False
-    if not melds and max(counts) <= 1:
-        return True
-    return any(sum(1 for t in ks if counts[t]) >= 8 for ks in KNITTED_STRAIGHTS)
+    straight, with_honours = knitted_reach(counts)
+    return straight >= 8 or (not melds and with_honours >= 13 and max(counts) <= 1)
+
+
+def knitted_near(counts: Sequence[int], melds: int = 0) -> bool:
+    """A cheap necessary test that one more tile may bring a hand of 13 - 3×melds tiles to a
+    knitted wait (or one of 14 - 3×melds tiles, after its discard, to one): 7 of a knitted
+    straight's 9 tiles with at most one declared group (MCR-5.2.5), or 12 different tiles of one
+    knitted straight and the honours, concealed (MCR-5.2.4)."""
+    if melds > 1:
+        return False
+    straight, with_honours = knitted_reach(counts)
+    return straight >= 7 or (not melds and with_honours >= 12)
 
 
 def knitted_waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
@@ -88,6 +107,9 @@ def shanten_knitted(counts: Sequence[int], melds: int = 0) -> int:
         return s
     n = sum(counts)
     if n == 14 - 3 * melds:
+        straight, with_honours = knitted_reach(counts)
+        if straight < 8 and (melds or with_honours < 13):
+            return s  # no knitted shape within a discard (a cheap necessary test)
         if knitted_complete(counts, melds):
             return -1
         if s == 0:

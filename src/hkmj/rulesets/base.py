@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from hkmj.hand import shanten, waits
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.scoring import win_from_json
 from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win, in_rules_terms
 from hkmj.tiles import ascii_int
@@ -251,6 +253,24 @@ class Ruleset(ABC):
     def header(self) -> dict[str, Any]:
         """The record/table header fields: ``{"rules": name, "options": {...}}``."""
         return {"rules": self.name, "options": dict(self.options)}
+
+    # -------------------------------------------------------------- shape hooks
+
+    def hand_shanten(self, counts: Sequence[int], melds: int = 0) -> int:
+        """A hand's distance from ready over the shapes that win under this ruleset, for the bots
+        (:func:`hkmj.hand.shanten`: four groups and a pair, seven pairs, thirteen orphans, HK-5);
+        with :attr:`knitted_shapes` the knitted hands too when they are that close
+        (:func:`hkmj.hand.knitted.shanten_knitted`, MCR-5.2.4, MCR-5.2.5)."""
+        if self.knitted_shapes:
+            return shanten_knitted(counts, melds)
+        return shanten(counts, melds)
+
+    def hand_waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
+        """The tiles that complete a hand of 13 - 3×melds concealed tiles under this ruleset, sorted
+        (:func:`hkmj.hand.waits`; with :attr:`knitted_shapes`, :func:`~hkmj.hand.knitted.waits_knitted`)."""
+        if self.knitted_shapes:
+            return waits_knitted(counts, melds)
+        return waits(counts, melds)
 
     # -------------------------------------------------------------- scoring hooks
 
