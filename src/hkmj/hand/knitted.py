@@ -23,6 +23,11 @@ def _knitted_straights() -> tuple[tuple[Tile, ...], ...]:
 
 KNITTED_STRAIGHTS: Final = _knitted_straights()
 
+_LANES: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
+"""The first tile of each suit's 147, 258 and 369 (a knitted straight's three tiles in that suit)."""
+_LANE_PICKS: Final = ((0, 4, 8), (0, 5, 7), (1, 3, 8), (1, 5, 6), (2, 3, 7), (2, 4, 6))
+"""Indexes into :data:`_LANES` of the six knitted straights: a different lane in each suit."""
+
 
 def honours_and_knitted(counts: Sequence[int], melds: int = 0) -> bool:
     """MCR-5.2.4: fourteen different single tiles, honours and tiles of one knitted straight,
@@ -56,8 +61,9 @@ def knitted_reach(counts: Sequence[int]) -> tuple[int, int]:
     """``(most kinds of one knitted straight held, that plus the different honours held)``: a
     knitted straight (MCR-5.2.5) needs all 9 of its kinds, honours and knitted tiles (MCR-5.2.4)
     14 different tiles of one knitted straight and the honours."""
-    straight = max(sum(1 for t in ks if counts[t]) for ks in KNITTED_STRAIGHTS)
-    return straight, straight + sum(1 for t in range(27, 34) if counts[t])
+    held = [3 - counts[s : s + 7 : 3].count(0) for s in _LANES]
+    straight = max(held[a] + held[b] + held[c] for a, b, c in _LANE_PICKS)
+    return straight, straight + 7 - counts[27:34].count(0)
 
 
 def knitted_may_be_ready(counts: Sequence[int], melds: int = 0) -> bool:
