@@ -87,3 +87,40 @@ def test_mcr_5_2_shanten_and_waits_with_the_knitted_shapes() -> None:
     assert shanten_knitted(c("147m258p369s789m1z")) == 0 and tile("1z") in waits_knitted(c("147m258p369s789m1z"))
     assert shanten_knitted(c("123m456m789m123p5m")) == 0 and waits_knitted(c("123m456m789m123p5m")) == [tile("5m")]
     assert shanten_knitted(c("1m9m1p9p1s9s1234567z1m")) == -1  # thirteen orphans still
+
+
+def _near_knitted_hand(rng: random.Random, size: int) -> list[int]:
+    ks = rng.choice(KNITTED_STRAIGHTS)
+    pool = [*ks, *range(27, 34)] if rng.random() < 0.5 else [*ks, *ks, *rng.sample(range(34), 6)]
+    h = [0] * 34
+    while sum(h) < size:
+        t = rng.choice(pool) if rng.random() < 0.85 else rng.randrange(34)
+        if h[t] < 4:
+            h[t] += 1
+    return h
+
+
+def test_mcr_5_2_the_bots_gate_never_changes_a_distance() -> None:
+    """MCR-5.2.4/5.2.5: the bots measure with ``Ruleset.shanten_near(hand, melds, added)``, the
+    standard shanten where no hand of up to ``added`` more tiles can come near a knitted shape; on
+    hands near knitted shapes, every hand a discard, a draw and a discard away measures as
+    ``shanten_knitted`` does (and Hong Kong's measure is always the standard one)."""
+    from hkmj.hand import shanten
+    from hkmj.rulesets import get_ruleset
+
+    mcr, hk = get_ruleset("mcr"), get_ruleset("hk")
+    rng = random.Random(19)
+    for _ in range(120):
+        melds = rng.choice((0, 0, 1))
+        h = _near_knitted_hand(rng, 14 - 3 * melds)
+        assert hk.shanten_near(h, melds, 1) is shanten
+        near1, near0 = mcr.shanten_near(h, melds, 1), mcr.shanten_near(h, melds, 0)
+        for d in {t for t in range(34) if h[t]}:
+            h[d] -= 1
+            assert near0(h, melds) == near1(h, melds) == shanten_knitted(h, melds)
+            for u in range(34):
+                if h[u] < 4:
+                    h[u] += 1
+                    assert near1(h, melds) == shanten_knitted(h, melds)
+                    h[u] -= 1
+            h[d] += 1

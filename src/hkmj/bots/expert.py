@@ -622,7 +622,7 @@ class PointsModel:
         """``(expected payments, win chance, shanten)`` of a waiting-size hand ``c``; ``deep``
         values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`)."""
         m = len(melds)
-        shanten = view.rules.hand_shanten
+        shanten = view.rules.shanten_near(c, m, 1)
         s = shanten(c, m)
         if s == 0:
             u, pts = self.ready(view, c, melds, unseen)
@@ -648,7 +648,7 @@ class PointsModel:
         over the discards of a hand of 14 - 3 × melds tiles."""
         best = 0.0
         m = len(melds)
-        shanten = view.rules.hand_shanten
+        shanten = view.rules.shanten_near(c, m, 0)
         for d in range(N_KINDS):
             if c[d]:
                 c[d] -= 1
@@ -664,7 +664,7 @@ class PointsModel:
         unseen = ctx.unseen
         c = list(view.concealed)
         melds = view.melds[view.seat]
-        shanten = view.rules.hand_shanten
+        shanten = view.rules.shanten_near(c, len(melds), 0)
         rows: list[tuple[Advice, int]] = []
         if view.phase == "turn":
             sh: dict[Tile, int] = {}

@@ -81,7 +81,7 @@ class GreedyBot:
     def _turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
         counts = list(view.concealed)
         m = view.n_melds
-        shanten = view.rules.hand_shanten  # the shapes that win under the ruleset (MCR-5.2's knitted hands too)
+        shanten = view.rules.shanten_near(counts, m, 1)  # the shapes that win under the ruleset (MCR-5.2's knitted hands too)
         kongs = [a for a in legal if isinstance(a, Kong)]
         if kongs:
             cur = shanten(counts, m)
@@ -133,7 +133,7 @@ class GreedyBot:
         """Among equally close discards, those whose ready hands win most (the minimum, MCR-5.1)."""
         left = view.unseen()
         m = view.n_melds
-        shanten = view.rules.hand_shanten
+        shanten = view.rules.shanten_near(counts, m, 1)
         scored: list[tuple[float, Discard]] = []
         for d in best:
             counts[d.tile] -= 1
@@ -165,7 +165,7 @@ class GreedyBot:
             return PASS
         counts = list(view.concealed)
         m = view.n_melds
-        shanten = view.rules.hand_shanten
+        shanten = view.rules.shanten_near(counts, m, 0)
         cur = shanten(counts, m)
         choice: Action = PASS
         best_s = cur

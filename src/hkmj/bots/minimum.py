@@ -92,10 +92,11 @@ class WaitValues:
         """The best :meth:`weight` over the discards of a 14-tile hand (0 if none leaves it ready)."""
         m = len(view.melds[view.seat] if melds is None else melds)
         best = 0.0
+        shanten = view.rules.shanten_near(counts, m, 0)
         for t in range(N_KINDS):
             if counts[t]:
                 counts[t] -= 1
-                if view.rules.hand_shanten(counts, m) == 0:
+                if shanten(counts, m) == 0:
                     best = max(best, self.weight(view, counts, unseen, by_value, melds))
                 counts[t] += 1
         return best

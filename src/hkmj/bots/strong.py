@@ -1217,7 +1217,7 @@ def _points_value(ctx: _Ctx, view: SeatView, values: WaitValues, h: list[int], m
     of its winnable waits; a hand further away its chance times the minimum. Distances count the
     ruleset's winning shapes (:meth:`~hkmj.rulesets.Ruleset.hand_shanten`: MCR-5.2's knitted hands too)."""
     m = len(melds)
-    shanten = view.rules.hand_shanten
+    shanten = view.rules.shanten_near(h, m, 1)
     if sum(h) % 3 == 2:
         best = (0.0, 0.0)
         for x in range(N_KINDS):

@@ -76,15 +76,17 @@ def knitted_may_be_ready(counts: Sequence[int], melds: int = 0) -> bool:
     return straight >= 8 or (not melds and with_honours >= 13 and max(counts) <= 1)
 
 
-def knitted_near(counts: Sequence[int], melds: int = 0) -> bool:
-    """A cheap necessary test that one more tile may bring a hand of 13 - 3×melds tiles to a
-    knitted wait (or one of 14 - 3×melds tiles, after its discard, to one): 7 of a knitted
-    straight's 9 tiles with at most one declared group (MCR-5.2.5), or 12 different tiles of one
-    knitted straight and the honours, concealed (MCR-5.2.4)."""
+def knitted_near(counts: Sequence[int], melds: int = 0, added: int = 1) -> bool:
+    """A cheap necessary test that ``added`` more tiles (and any discards) may bring the hand to a
+    knitted wait or a knitted win: a knitted straight's 9 tiles less 1 + ``added`` held, with at
+    most one declared group (MCR-5.2.5), or 13 - ``added`` different tiles of one knitted straight
+    and the honours, concealed (MCR-5.2.4). A tile more raises either count by one at most; with
+    ``added`` = 1, a hand of 13 - 3×melds tiles may reach a knitted wait with one more tile and
+    its discard."""
     if melds > 1:
         return False
     straight, with_honours = knitted_reach(counts)
-    return straight >= 7 or (not melds and with_honours >= 12)
+    return straight + added >= 8 or (not melds and with_honours + added >= 13)
 
 
 def knitted_waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:

@@ -12,12 +12,12 @@ table the generic scorer reads); a game ruleset may hold one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from hkmj.hand import shanten, waits
-from hkmj.hand.knitted import shanten_knitted, waits_knitted
+from hkmj.hand.knitted import knitted_near, shanten_knitted, waits_knitted
 from hkmj.scoring import win_from_json
 from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win, in_rules_terms
 from hkmj.tiles import ascii_int
@@ -264,6 +264,15 @@ class Ruleset(ABC):
         if self.knitted_shapes:
             return shanten_knitted(counts, melds)
         return shanten(counts, melds)
+
+    def shanten_near(self, counts: Sequence[int], melds: int = 0, added: int = 1) -> Callable[[Sequence[int], int], int]:
+        """:meth:`hand_shanten` for the hands a bot looks at from ``counts``: those with up to
+        ``added`` tiles more (any fewer). Where no such hand can come near a knitted shape
+        (:func:`~hkmj.hand.knitted.knitted_near`), the standard :func:`hkmj.hand.shanten`,
+        which measures them the same, faster."""
+        if self.knitted_shapes and knitted_near(counts, melds, added):
+            return shanten_knitted
+        return shanten
 
     def hand_waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
         """The tiles that complete a hand of 13 - 3×melds concealed tiles under this ruleset, sorted
