@@ -272,6 +272,9 @@ distance from ready (``ready``, ``complete``, ``3 tiles from ready``), ``{tile}`
 English name, ``{plan}`` a plan (HK-6 fan: ``all pungs``, ``seven pairs``…), ``{what}`` pung or
 chow, ``{num}`` a number, ``{pts}`` a number of points, ``{unit}`` the ruleset's unit (``points``, ``fan``)."""
 
+MOST_SHOWN = 0.99
+"""The highest chance of winning shown before the hand is won (:meth:`Words.pct`): the model's
+rating of a ready hand can pass 1 (a review read "win chance 0% instead of 116%")."""
 _PLANS = ("standard", "mixed_one_suit", "pure_one_suit", "all_pungs", "seven_pairs", "thirteen_orphans")
 """The plans the bots aim at (hkmj.bots.strong): a standard hand, or an HK-6 fan of that id."""
 _PLAN_FR = {en: fr for names in PLAN_NAMES.values() for en, fr in names.values()}
@@ -358,10 +361,13 @@ class Words:
         return self("points.one" if one else "points.other", x=self.num(x))
 
     def pct(self, p: float | None, none: str = "") -> str:
-        """A chance as ``31%`` / ``31 %`` (``none`` when not modelled)."""
+        """A chance as ``31%`` / ``31 %`` (``none`` when not modelled). The advisor's model can rate
+        a ready hand with many winning tiles above certainty (its chance grows with them): short
+        of a win (Mahjong, exactly 1), a chance is shown as at most :data:`MOST_SHOWN`."""
         if p is None:
             return none
-        return f"{100 * p:.0f}" + ("\u00a0%" if self.lang == "fr" else "%")
+        shown = p if p == 1.0 else min(max(p, 0.0), MOST_SHOWN)
+        return f"{100 * shown:.0f}" + ("\u00a0%" if self.lang == "fr" else "%")
 
     # ------------------------------------------------------------ tiles, seats, actions
 

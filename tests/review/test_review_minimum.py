@@ -106,3 +106,15 @@ def test_mcr_5_2_the_review_advises_the_discard_into_a_knitted_wait() -> None:
     assert d.shanten_advised == 0
     d = _first_discard("147m258p36s12345z9m", "5z")
     assert d.best.action == Discard(tile("9m")) and not d.agrees
+
+
+def test_a_win_chance_is_never_shown_above_certainty() -> None:
+    """The advisor's model can rate a ready hand with many winning tiles above 1 (the strong
+    bot's p_win grows with them, up to 1.8 × its base); the review printed "win chance 0% instead
+    of 116%". Short of a win (Mahjong: exactly 1) a chance is shown as at most 99%, in English
+    and French; a chance of nothing stays 0%."""
+    from hkmj.review_words import words
+
+    en, fr = words("en"), words("fr")
+    assert en.pct(1.16) == "99%" and fr.pct(1.16) == "99\u00a0%"
+    assert en.pct(1.0) == "100%" and en.pct(0.25) == "25%" and en.pct(0.0) == "0%" and en.pct(None, "–") == "–"
