@@ -20,7 +20,7 @@ from typing import IO, Any
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
-from hkmj.scoring.lines import DECODER, json_refusal, json_syntax
+from hkmj.scoring.lines import DECODER, has_lone_surrogate, json_refusal, json_syntax
 from hkmj.tiles import HONOUR, SEAT_LETTERS, format_tiles, name, parse_tiles, tile, wind_letter, wind_name
 from hkmj.tui.rules_texts import cite
 
@@ -143,28 +143,9 @@ def json_line(line: str) -> object:
         raise ValueError(f"not JSON ({json_syntax(err)})") from None
     except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
         raise ValueError(f"not JSON ({json_refusal(err)})") from None
-    if "\\u" in line and _lone_surrogate(value):  # no UTF-8 text can show it, or carry it on
+    if "\\u" in line and has_lone_surrogate(value):  # no UTF-8 text can show it, or carry it on
         raise ValueError("not JSON (a string holds a lone surrogate escape such as \\ud800, not Unicode text)")
     return value
-
-
-def _lone_surrogate(value: object) -> bool:
-    """Whether a string anywhere in ``value`` (keys included) holds a lone surrogate, which an
-    escape such as ``\\ud800`` gives and no UTF-8 text can carry."""
-    stack = [value]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            try:
-                x.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(x, dict):
-            stack.extend(x)
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
-    return False
 
 
 def read_record(path: str | Path) -> list[Event]:

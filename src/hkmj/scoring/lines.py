@@ -35,7 +35,7 @@ from hkmj.scoring.model import InvalidHand, Item, ScoreResult, Win, echo
 from hkmj.scoring.request import win_from_json, win_from_line
 from hkmj.scoring.ruleset import Ruleset, score
 
-__all__ = ["DECODER", "json_refusal", "read_request", "result_json", "score_json", "score_line"]
+__all__ = ["DECODER", "has_lone_surrogate", "json_refusal", "read_request", "result_json", "score_json", "score_line"]
 
 
 def _refuse_constant(name: str) -> Any:
@@ -67,6 +67,25 @@ DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 
 class DuplicateField(ValueError):
     """A request names one field twice in the same object (R-9)."""
+
+
+def has_lone_surrogate(value: object) -> bool:
+    """Whether a string anywhere in ``value`` (keys included) holds a lone surrogate, which an
+    escape such as ``\\ud800`` gives and no UTF-8 text can carry (a record line, a client's message)."""
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            try:
+                x.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(x, dict):
+            stack.extend(x)
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return False
 
 
 def _unique_fields(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

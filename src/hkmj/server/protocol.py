@@ -19,7 +19,7 @@ import orjson
 
 from hkmj.engine import LENGTHS
 from hkmj.rulesets import get_ruleset
-from hkmj.scoring.lines import json_refusal
+from hkmj.scoring.lines import has_lone_surrogate, json_refusal
 
 __all__ = [
     "CLIENT_TYPES",
@@ -133,7 +133,7 @@ def decode(text: str | bytes) -> dict[str, Any]:
         obj = json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except (ValueError, RecursionError) as e:
         raise ProtocolError("bad_json", f"not JSON: {json_refusal(e)}") from None
-    if "\\u" in text and _has_surrogate(obj):
+    if "\\u" in text and has_lone_surrogate(obj):
         raise ProtocolError("bad_json", "not JSON text: a string holds a lone surrogate escape (\\ud800-\\udfff), not Unicode")
     if not isinstance(obj, dict):
         raise ProtocolError("bad_json", f"expected a JSON object, got {type(obj).__name__}")
@@ -155,30 +155,6 @@ def _finite(text: str) -> float:
     if x in (math.inf, -math.inf):
         raise ValueError(f"the number {text[:20]} is too large (RFC 8259 has no Infinity)")
     return x
-
-
-def _has_surrogate(obj: Any) -> bool:
-    """Whether a string anywhere in ``obj`` (keys included) holds a lone surrogate, which an
-    escape such as ``\\ud800`` produces and no UTF-8 text can carry back to a client."""
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            try:
-                x.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(x, dict):
-            stack.extend(x)
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
-    return False
-    if isinstance(obj, dict):
-        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in obj.items())
-    if isinstance(obj, list):
-        return any(_has_surrogate(v) for v in obj)
-    return False
 
 
 def quote_value(value: object) -> str:
