@@ -10,6 +10,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,16 +92,19 @@ def test_refusals_in_french(english: str, french: str) -> None:
     assert error_in(f"recorded input refused by the engine: {english}", "en") == f"recorded input refused by the engine: {english}"
 
 
-def test_a_refused_move_in_a_french_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A record whose move the engine refuses: the whole first line of the report is French."""
-    hand = Hand.from_seed(5)
-    pick = random.Random(5)
+def _played_hand(seed: int) -> list[dict[str, Any]]:
+    """The events of a Hong Kong hand played to its end by random legal moves, as a record holds them."""
+    hand = Hand.from_seed(seed)
+    pick = random.Random(seed)
     while not hand.over:
         seat = hand.pending()[0]
         hand.apply(seat, pick.choice(hand.legal_actions(seat)))
-    events = json.loads(json.dumps(hand.events))
-    start = {"type": "match_start", "seed": 0}
-    del start  # the record of one hand is read as such (docs/record-format.md)
+    return list(json.loads(json.dumps(hand.events)))
+
+
+def test_a_refused_move_in_a_french_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record whose move the engine refuses: the whole first line of the report is French."""
+    events = _played_hand(5)
     e = next(e for e in events if e.get("action", "").startswith("discard"))
     held = e["action"]
     e["action"] = "discard 5x"
@@ -132,12 +136,7 @@ def test_a_missing_field_is_named_as_missing(tmp_path: Path, capsys: pytest.Capt
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith(" : match_start invalide : le champ 'length' manque"), out
     assert "  rejoué : (rien)" in out, out
-    hand = Hand.from_seed(4)
-    pick = random.Random(4)
-    while not hand.over:
-        seat = hand.pending()[0]
-        hand.apply(seat, pick.choice(hand.legal_actions(seat)))
-    events = json.loads(json.dumps(hand.events))
+    events = _played_hand(4)
     move = next(e for e in events if "action" in e)
     del move["seat"]
     path = tmp_path / "move.jsonl"

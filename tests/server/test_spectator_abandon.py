@@ -18,11 +18,17 @@ from .test_attacks import post
 MakeServer = Callable[..., Server]
 
 
-def test_a_spectator_does_not_keep_a_table_its_players_left(make_server: MakeServer) -> None:
+def _abandoned_after_a_second(make_server: MakeServer) -> tuple[Server, str, str]:
+    """A server that saves a table as abandoned 1 s after its last player left, and a table of one
+    player (seated, its token) and three greedy bots on it."""
     server = make_server(None, "--abandon-after", "1")
     status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None})
     assert status == 201
-    tid, token = answer["id"], answer["token"]
+    return server, answer["id"], answer["token"]
+
+
+def test_a_spectator_does_not_keep_a_table_its_players_left(make_server: MakeServer) -> None:
+    server, tid, token = _abandoned_after_a_second(make_server)
 
     async def go() -> None:
         async with server.client() as w:
@@ -73,10 +79,7 @@ def test_a_watched_match_of_four_bots_is_not_abandoned(make_server: MakeServer) 
 def test_a_spectator_of_an_abandoned_table_gets_its_last_state_once(make_server: MakeServer) -> None:
     """A ``watch`` of a table saved as abandoned (a read-only copy) was answered with its full
     state twice, its recent moves with each, and the browser listed every move twice; now once."""
-    server = make_server(None, "--abandon-after", "1")
-    status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None})
-    assert status == 201
-    tid, token = answer["id"], answer["token"]
+    server, tid, token = _abandoned_after_a_second(make_server)
 
     async def go() -> None:
         async with server.client() as w:
