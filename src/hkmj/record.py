@@ -21,7 +21,7 @@ from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.scoring.lines import DECODER, has_lone_surrogate, json_refusal, json_syntax
-from hkmj.tiles import HONOUR, SEAT_LETTERS, format_tiles, name, parse_tiles, tile, wind_letter, wind_name
+from hkmj.tiles import HONOUR, SEAT_LETTERS, counts_of, format_tiles, name, parse_tiles, tile, wind_letter, wind_name
 from hkmj.tui.rules_texts import cite
 
 __all__ = [
@@ -237,6 +237,10 @@ class ReplayReport:
     """Of :attr:`older_words`, the reasons on a claimed tile that earlier versions wrote in the
     hand as well as after it (``3447m9p1235s12557z with 7z``); this version writes the hand
     without it."""
+    older_knitted: int = 0
+    """Of :attr:`older_words`, the MCR reasons whose distance from ready earlier versions measured
+    with the standard shapes only (``6 tiles from ready``) where this version counts the knitted
+    hands too (MCR-5.2.4, MCR-5.2.5: ``ready: one tile from winning``)."""
 
     @property
     def ok(self) -> bool:
@@ -345,12 +349,40 @@ def _older_words(expected: Event, got: Event, rules: Ruleset) -> set[str] | None
         k: v for k, v in got.items() if k != "reason"
     }:
         return None
-    cited = reason
-    if rules.false_mahjong_rule != DEFAULT.false_mahjong_rule:
-        cited = reason.replace(rules.winning_shapes, DEFAULT.winning_shapes, 1)
-        cited = cited.replace(f"teaching table ({rules.false_mahjong_rule}): ", f"teaching table ({DEFAULT.false_mahjong_rule}): ", 1)
-    candidates = ((cited, {"rules"}), (_claimed_twice(reason), {"claimed"}), (_claimed_twice(cited), {"rules", "claimed"}))
+    measured = [(reason, set[str]())]
+    standard = _standard_distance(reason) if rules.knitted_shapes else reason
+    if standard != reason:
+        measured.append((standard, {"knitted"}))
+    candidates: list[tuple[str, set[str]]] = []
+    for base, kinds in measured:
+        cited = base
+        if rules.false_mahjong_rule != DEFAULT.false_mahjong_rule:
+            cited = base.replace(rules.winning_shapes, DEFAULT.winning_shapes, 1)
+            cited = cited.replace(f"teaching table ({rules.false_mahjong_rule}): ", f"teaching table ({DEFAULT.false_mahjong_rule}): ", 1)
+        candidates += [(base, kinds), (cited, kinds | {"rules"}), (_claimed_twice(base), kinds | {"claimed"}), (_claimed_twice(cited), kinds | {"rules", "claimed"})]
     return next((kinds for older, kinds in candidates if older != reason and expected.get("reason") == older), None)
+
+
+_READY_TAIL = "; it is ready: one tile from winning"
+
+
+def _standard_distance(reason: str) -> str:
+    """``reason`` as earlier versions wrote it at MCR: the hand's distance from ready measured with
+    the standard shapes only (:func:`hkmj.hand.shanten`), where this version counts the knitted
+    hands too (MCR-5.2.4, MCR-5.2.5: "ready" a discard from a knitted wait); ``reason`` itself
+    for any other reason."""
+    from hkmj.hand import shanten
+
+    teaching = _TEACHING.match(reason)
+    m = _REASON.fullmatch(reason[teaching.end() :] if teaching is not None else reason)
+    if m is None or m["complete"] or not reason.endswith(_READY_TAIL):
+        return reason
+    hand, *melds = m["hand"].split(" + ")
+    counts = counts_of(parse_tiles(hand) + ([] if m["tile"] is None else [tile(m["tile"])]))
+    sh = shanten(counts, len(melds)) if len(melds) <= 4 else 0
+    if sh <= 0:
+        return reason
+    return reason.removesuffix(_READY_TAIL) + f"; it is {sh} tile{'s' if sh > 1 else ''} from ready"
 
 
 def _cut(value: object, width: int = 40) -> str:
@@ -440,6 +472,7 @@ def _compare(hand: Hand, recorded: list[Event], number: int, report: ReplayRepor
         if older is not None and report is not None:
             report.older_words += 1
             report.older_claimed += "claimed" in older
+            report.older_knitted += "knitted" in older
             if "rules" in older and hand.rules.name not in report.older_rules:
                 report.older_rules.append(hand.rules.name)
         elif why:

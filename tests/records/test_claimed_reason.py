@@ -16,7 +16,8 @@ from hkmj.record import replay
 from hkmj.rulesets import DEFAULT, get_ruleset
 from hkmj.tiles import parse_tiles
 
-# no hand is near any winning shape; South is offered East's 1z (ask_all) and declares Mahjong on it
+# no hand is near a standard winning shape; South is offered East's 1z (ask_all) and declares
+# Mahjong on it: at MCR, South with 1z is a discard (1z) from a knitted wait (MCR-5.2.4)
 NOTHING = ["1247m258p369s1234z", "258m369p147s1234z", "369m147p258s1567z", "147m258p369s2345z"]
 SOUTH = "258m369p147s1234z"
 RULESETS = ["hk", "mcr", "classical"]
@@ -102,21 +103,61 @@ def test_hk_5_7_hkmj_replay_names_the_older_words(tmp_path: Path, capsys: pytest
 
 
 @pytest.mark.parametrize(
-    ("rules", "teaching", "said"),
+    ("rules", "teaching", "said", "dist"),
     [
-        ("hk", False, "S a annoncé un faux Mahjong (HK-5.7) : 258m369p147s1234z avec 1z n'est pas une main gagnante : ni quatre groupes"),
-        ("mcr", True, "Mahjong de S refusé (table d'apprentissage, MCR-5.4) : 258m369p147s1234z avec 1z n'est pas une main gagnante"),
-        ("classical", False, "S a annoncé un faux Mahjong (CL-7.7) : 258m369p147s1234z avec 1z n'est pas une main gagnante"),
+        ("hk", False, "S a annoncé un faux Mahjong (HK-5.7) : 258m369p147s1234z avec 1z n'est pas une main gagnante : ni quatre groupes", "à 5 tuiles d'une main prête"),
+        ("mcr", True, "Mahjong de S refusé (table d'apprentissage, MCR-5.4) : 258m369p147s1234z avec 1z n'est pas une main gagnante", "prête : à une tuile de la victoire"),
+        ("classical", False, "S a annoncé un faux Mahjong (CL-7.7) : 258m369p147s1234z avec 1z n'est pas une main gagnante", "à 5 tuiles d'une main prête"),
     ],
 )
 def test_hk_5_7_replay_show_in_french_words_the_reason_in_french(
-    rules: str, teaching: bool, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    rules: str, teaching: bool, said: str, dist: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``hkmj replay --show --lang fr`` says the reason in French (it was shown in English)."""
+    """``hkmj replay --show --lang fr`` says the reason in French (it was shown in English); at MCR
+    the hand is a discard from a knitted wait (MCR-5.2.4): ready, one tile from winning."""
     path = tmp_path / "fm.jsonl"
     path.write_text("".join(json.dumps(e) + "\n" for e in _declared(rules, teaching)))
     assert main(["replay", str(path), "--show", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "Mahjong" in x and " : 258m" in x)
-    assert line.strip().startswith(said) and "à 5 tuiles d'une main prête" in line, line
+    assert line.strip().startswith(said) and line.strip().endswith(dist), line
     assert "winning" not in line and " with " not in line, line
+
+
+@pytest.mark.parametrize("teaching", [False, True])
+def test_mcr_5_2_4_a_reason_measured_with_standard_shapes_only_replays(teaching: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR-5.2.4: earlier versions said South with 1z was "5 tiles from ready" (standard shapes
+    only); this version says it is ready on a knitted wait. Such records still replay, every move
+    reproduced, and ``hkmj replay`` says what the older words measured, in English and French;
+    the oldest, citing Hong Kong's rules and writing the claimed tile twice as well, too."""
+    events = _declared("mcr", teaching)
+    e = _reason(events)
+    assert str(e["reason"]).endswith("; it is ready: one tile from winning"), e["reason"]
+    e["reason"] = str(e["reason"]).removesuffix("ready: one tile from winning") + "5 tiles from ready"
+    report = replay(events)
+    assert report.ok and report.older_words == 1 and report.older_knitted == 1 and report.older_claimed == 0, report
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in events))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "measured an MCR hand's distance from ready with the standard shapes only" in out, out
+    assert "counts the knitted hands too (MCR-5.2.4, MCR-5.2.5)" in out, out
+    assert main(["replay", str(path), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "mesuraient la distance d'une main MCR à une main prête avec les seules formes ordinaires" in out, out
+    assert "compte aussi les mains de tuiles disjointes (MCR-5.2.4, MCR-5.2.5)" in out, out
+    oldest = _older(events, "mcr")
+    r = _reason(oldest)
+    r["reason"] = str(r["reason"]).replace(get_ruleset("mcr").winning_shapes, DEFAULT.winning_shapes)
+    r["reason"] = str(r["reason"]).replace("teaching table (MCR-5.4)", "teaching table (HK-5.7)")
+    report = replay(oldest)
+    assert report.ok and report.older_knitted == 1 and report.older_claimed == 1 and report.older_rules == ["mcr"], report
+
+
+def test_mcr_5_2_4_another_distance_is_still_a_divergence() -> None:
+    """Only the standard shapes' own distance is accepted as older words, not any other."""
+    events = _declared("mcr", False)
+    e = _reason(events)
+    e["reason"] = str(e["reason"]).removesuffix("ready: one tile from winning") + "4 tiles from ready"
+    report = replay(events)
+    assert report.divergence is not None and "reason" in report.divergence.reason

@@ -1582,7 +1582,7 @@ class Hand:
         hand = format_tiles(tiles_of(h)) + "".join(f" + {x}" for x in m)
         if extra is not None:
             h[extra] += 1
-        sh = shanten(h, len(m))
+        sh = self.rules.hand_shanten(h, len(m))  # the ruleset's shapes: MCR's knitted hands too (MCR-5.2.4, MCR-5.2.5)
         with_tile = f" with {_TS[extra]}" if extra is not None else ""
         if sh < 0:  # complete, but under the ruleset's minimum
             rob = self.phase is _ROB

@@ -121,12 +121,13 @@ def hash_token(token: str) -> str:
 def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Ruleset | None = None) -> dict[str, str]:
     """Why a declared hand is no Mahjong (HK-5.1-5.4), in every language of the terminal's texts:
     ``counts`` are the concealed tiles, ``extra`` the claimed tile (None on a self-draw); a
-    complete hand is under the ruleset's minimum (house option ``minfan``, MCR's 8 points).
-    Worded with the ruleset's own rule references (MCR-5.2, CL-2.4; Hong Kong without ``rules``)."""
+    complete hand is under the ruleset's minimum (house option ``minfan``, MCR's 8 points). The
+    distance is the ruleset's (:meth:`~hkmj.rulesets.Ruleset.hand_shanten`: at MCR a hand a
+    discard from a knitted wait is one tile from winning, MCR-5.2.4/5.2.5). Worded with the ruleset's own rule references (MCR-5.2, CL-2.4; Hong Kong without ``rules``)."""
     c = list(counts)
     if extra is not None:
         c[extra] += 1
-    sh = shanten(c, melds)
+    sh = shanten(c, melds) if rules is None else rules.hand_shanten(c, melds)  # MCR-5.2.4, MCR-5.2.5: knitted hands too
     out = {}
     for lang in LANGS:  # worded as the terminal words it (hkmj.tui.session)
         tx = Texts(lang, rules.name if rules is not None else "hk")

@@ -37,7 +37,6 @@ from hkmj.engine import (
     SeatView,
 )
 from hkmj.engine.actions import discard
-from hkmj.hand import shanten
 from hkmj.record import HUMAN_PLAYER, PLAY_FIELD
 from hkmj.rulesets import Ruleset, SeatScoring
 from hkmj.scoring import Meld
@@ -521,13 +520,14 @@ class Session:
         if extra is not None:
             c[extra] += 1
         hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
-        n = shanten(c, melds) + 1
+        sh = self.rules.hand_shanten(c, melds)  # the ruleset's shapes: MCR's knitted hands too (MCR-5.2.4, MCR-5.2.5)
+        n = sh + 1
         worth = re.search(r"(\d+) points without flowers", reason)
         if n == 0 and worth is not None:  # MCR-5.1: the points that count toward the minimum
             return self.tx("why.under_min.worth", hand=hand, worth=self.tx.plural("pts", int(worth.group(1))), min=self.rules.min_value)
         if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
             return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx(f"unit.{self.rules.unit}"))
-        return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(shanten(c, melds)))
+        return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(sh))
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
         """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared."""

@@ -1,0 +1,104 @@
+"""Why a declared hand is no Mahjong, measured with the ruleset's own winning shapes (issue 14):
+at MCR a hand one tile from a knitted hand (MCR-5.2.4 honours and knitted tiles, MCR-5.2.5 a
+knitted straight with a group and a pair) is one tile from winning, not "6 tiles from ready"
+as the standard shapes alone measured it. Hong Kong and classical texts keep their words."""
+
+from __future__ import annotations
+
+import pytest
+
+from hkmj.engine.testing import QUIET, act, stacked_hand
+from hkmj.engine.wall import stacked_wall
+from hkmj.hand import shanten
+from hkmj.record import reason_in
+from hkmj.rulesets import get_ruleset
+from hkmj.server.table import why_not_winning
+from hkmj.tiles import counts_of, parse_tiles, tile
+from hkmj.tui.session import Session
+from hkmj.tui.texts import Texts
+
+KNIT = "147m258p36s12345z9m"
+"""East's 14 tiles: discarding 9m leaves 147m258p36s12345z, ready on 9s, 6z and 7z (MCR-5.2.4);
+the standard shapes put it 6 tiles from ready."""
+
+
+class _Tsumogiri:
+    def choose(self, view, legal):  # type: ignore[no-untyped-def]
+        from hkmj.engine import PASS, Discard
+
+        if view.phase == "turn":
+            return next(a for a in legal if isinstance(a, Discard))
+        return PASS
+
+
+def _session(rules: str, lang: str, teach: bool) -> Session:
+    wall = stacked_wall([KNIT, *QUIET[1:]], dead_wall=rules != "mcr")
+    return Session(
+        [_Tsumogiri(), _Tsumogiri(), _Tsumogiri()],
+        ["script"] * 3,
+        seed=5,  # the human (player 0) draws East
+        walls=lambda n: (wall, (1, 1, 1)) if n == 1 else None,
+        length="hands",
+        hands=1,
+        rules=get_ruleset(rules),
+        lang=lang,
+        teach=teach,
+    )
+
+
+def test_mcr_5_2_4_the_engines_reason_measures_the_knitted_shape() -> None:
+    """MCR-5.2.4, MCR-5.4: the false Mahjong's reason (kept in the record) said "it is 6 tiles
+    from ready" of a hand a discard from a knitted wait; it now says one tile from winning."""
+    hand = stacked_hand([KNIT, *QUIET[1:]], rules=get_ruleset("mcr"))
+    false = act(hand, "E mahjong")[0]
+    assert false["type"] == "false_mahjong" and false["dead_hand"]
+    assert false["reason"].endswith("(MCR-5.2); it is ready: one tile from winning"), false["reason"]
+    fr = reason_in(false["reason"], "fr", get_ruleset("mcr"))
+    assert fr.endswith(Texts("fr", "mcr").distance(0)), fr
+
+
+def test_mcr_5_2_5_a_claimed_tile_one_short_of_a_knitted_straight() -> None:
+    """MCR-5.2.5: 147m258p36s123p11z with a claimed 5z lacks only 9s for a knitted straight,
+    123p and a pair of East winds: one tile from winning, in every language."""
+    counts = counts_of(parse_tiles("147m258p36s123p11z"))
+    why = why_not_winning(counts, 0, tile("5z"), get_ruleset("mcr"))
+    for lang in ("en", "fr"):
+        tx = Texts(lang, "mcr")
+        assert why[lang] == tx("why.not_winning", hand=tx("why.hand_with", tile=tx.tile(tile("5z"))), dist=tx.distance(0))
+    c = list(counts)
+    c[tile("5z")] += 1
+    assert shanten(c, 0) > 0  # the standard shapes alone put it further
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("teach", [True, False])
+def test_mcr_5_2_4_the_terminal_says_one_tile_from_winning(lang: str, teach: bool) -> None:
+    """MCR-5.2.4: the terminal's refusal (teaching table) and its false Mahjong (a dead hand,
+    MCR-5.4) measured standard shapes only; both now say the hand is ready, one tile from winning."""
+    s = _session("mcr", lang, teach)
+    s.start_hand()
+    out = s.try_mahjong(confirmed=True)
+    text = " ".join(n.text for n in out.notes)
+    tx = Texts(lang, "mcr")
+    assert tx("why.not_winning", hand=tx("why.hand"), dist=tx.distance(0)) in text, text
+    assert tx.distance(6) not in text
+
+
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_hong_kong_and_classical_keep_their_words(rules: str) -> None:
+    """HK-5.1-5.4, CL-2.4: no knitted shape wins there, so the same hand is still 6 tiles from
+    ready, word for word, in the engine's reason, the table's reasons and the terminal."""
+    ruleset = get_ruleset(rules)
+    hand = stacked_hand([KNIT, *QUIET[1:]], rules=ruleset)
+    false = next(e for e in act(hand, "E mahjong") if e["type"] == "false_mahjong")
+    assert false["reason"].endswith("; it is 6 tiles from ready")
+    counts = counts_of(parse_tiles(KNIT))
+    why = why_not_winning(counts, 0, None, ruleset)
+    for lang in ("en", "fr"):
+        tx = Texts(lang, rules)
+        assert why[lang] == tx("why.not_winning", hand=tx("why.hand"), dist=tx.distance(6))
+        s = _session(rules, lang, True)
+        s.start_hand()
+        text = " ".join(n.text for n in s.try_mahjong().notes)
+        assert tx("why.not_winning", hand=tx("why.hand"), dist=tx.distance(6)) in text, text
+    assert why_not_winning(counts, 0, None) == why_not_winning(counts, 0, None, get_ruleset("hk"))
