@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, hand_after, make_advisor
-from hkmj.bots.minimum import ready_in_shape_only, scoring_waits
+from hkmj.bots.minimum import ready_in_shape_only, scoring_split
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
@@ -190,6 +190,11 @@ class Decision:
     """With a :attr:`minimum`: the waits before the decision whose win reaches it."""
     scoring_after: tuple[Tile, ...] = ()
     scoring_advised: tuple[Tile, ...] = ()
+    drawn_before: tuple[Tile, ...] = ()
+    """Of :attr:`scoring_before`, the waits that reach the minimum only self-drawn (MCR-6.12,
+    MCR-6.25: on a discard they fall short)."""
+    drawn_after: tuple[Tile, ...] = ()
+    drawn_advised: tuple[Tile, ...] = ()
     short: tuple[bool, bool, bool] = (False, False, False)
     """Before, after the played action, after the advised one: the hand is ready in shape only,
     no wait of it (or of any discard that leaves it ready) reaching the :attr:`minimum` (MCR-5.1)."""
@@ -204,14 +209,14 @@ class Decision:
         w = words(lang)
         if self.dead:
             return w("dist.dead", rule=self.dead)
-        s, ws, good, short = {
-            "before": (self.shanten_before, self.waits_before, self.scoring_before, self.short[0]),
-            "after": (self.shanten_after, self.waits_after, self.scoring_after, self.short[1]),
-            "advised": (self.shanten_advised, self.waits_advised, self.scoring_advised, self.short[2]),
+        s, ws, good, drawn, short = {
+            "before": (self.shanten_before, self.waits_before, self.scoring_before, self.drawn_before, self.short[0]),
+            "after": (self.shanten_after, self.waits_after, self.scoring_after, self.drawn_after, self.short[1]),
+            "advised": (self.shanten_advised, self.waits_advised, self.scoring_advised, self.drawn_advised, self.short[2]),
         }[which]
         if short and not ws:  # a discard to make, and none leaves a wait that can win
             return w("dist.ready.short", min=self.minimum, unit=w.tx(f"unit.{self.unit}"))
-        return w.distance(s, ws, good, self.minimum, self.unit)
+        return w.distance(s, ws, good, self.minimum, self.unit, drawn)
 
     @property
     def best(self) -> Advice:
@@ -329,12 +334,16 @@ def _shape(counts: Sequence[int], melds: int, knitted: bool = False) -> tuple[in
     return s, w
 
 
-def _scoring(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...], shape: tuple[int, tuple[Tile, ...]]) -> tuple[Tile, ...]:
+def _scoring(
+    view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...], shape: tuple[int, tuple[Tile, ...]]
+) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """The waits of ``shape`` (a ready hand ``counts`` with ``melds``) whose win reaches the
-    ruleset's minimum (MCR-5.1), from the player's own view; () without a minimum or waits."""
+    ruleset's minimum (MCR-5.1), from the player's own view, and those of them that reach it
+    only self-drawn (MCR-6.12, MCR-6.25; :func:`~hkmj.bots.minimum.scoring_split`); empty
+    without a minimum or waits."""
     if not shape[1] or not view.rules.value_checked:
-        return ()
-    return scoring_waits(view, counts, melds) or ()
+        return (), ()
+    return scoring_split(view, counts, melds) or ((), ())
 
 
 def _build_hand(match: Match | None, hs: Event) -> Hand:
@@ -423,14 +432,15 @@ def _decide(
     before = _shape(view.concealed, m, knitted)
     own = view.melds[seat]
 
-    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], bool]:
+    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], bool]:
         if isinstance(a, Win):
-            return -1, (), (), False
+            return -1, (), (), (), False
         h, melds = hand_after(view, a)
         shape = _shape(h, len(melds), knitted)
-        return *shape, _scoring(view, h, melds, shape), ready_in_shape_only(view, h, melds)
+        return *shape, *_scoring(view, h, melds, shape), ready_in_shape_only(view, h, melds)
 
     mine, best = after(played), after(advice[0].action)
+    scoring_before, drawn_before = _scoring(view, view.concealed, own, before)
     rules = view.rules
     return Decision(
         hand=hand_no,
@@ -454,10 +464,13 @@ def _decide(
         waits_advised=best[1],
         minimum=rules.min_value if rules.value_checked else 0,
         unit=rules.unit,
-        scoring_before=_scoring(view, view.concealed, own, before),
+        scoring_before=scoring_before,
         scoring_after=mine[2],
         scoring_advised=best[2],
-        short=(ready_in_shape_only(view, view.concealed, own), mine[3], best[3]),
+        drawn_before=drawn_before,
+        drawn_after=mine[3],
+        drawn_advised=best[3],
+        short=(ready_in_shape_only(view, view.concealed, own), mine[4], best[4]),
         dead=dead,
     )
 

@@ -67,6 +67,8 @@ EN: dict[str, str] = {
     "dist.waits": "ready on {tiles}",
     "dist.waits.all": "ready on {tiles} ({min}+ {unit})",
     "dist.waits.some": "ready on {tiles} ({min}+ {unit} on {scoring} only)",
+    "dist.waits.all.drawn": "ready on {tiles} ({min}+ {unit}; only self-drawn on {drawn})",
+    "dist.waits.some.drawn": "ready on {tiles} ({min}+ {unit} on {scoring} only; only self-drawn on {drawn})",
     "dist.waits.short": "ready in shape on {tiles}, but no wait scores {min} {unit}",
     "dist.dead": "dead hand ({rule}): cannot win",
     "dist.ready.short": "ready in shape, but no wait scores {min} {unit}",
@@ -168,6 +170,8 @@ FR: dict[str, str] = {
     "dist.waits": "prête, attend {tiles}",
     "dist.waits.all": "prête, attend {tiles} ({min} {unit} ou plus)",
     "dist.waits.some": "prête, attend {tiles} ({min} {unit} ou plus sur {scoring} seulement)",
+    "dist.waits.all.drawn": "prête, attend {tiles} ({min} {unit} ou plus ; seulement en piochant sur {drawn})",
+    "dist.waits.some.drawn": "prête, attend {tiles} ({min} {unit} ou plus sur {scoring} seulement ; seulement en piochant sur {drawn})",
     "dist.waits.short": "prête par sa forme, attend {tiles}, mais aucune attente n'atteint {min} {unit}",
     "dist.dead": "main morte ({rule}) : ne peut plus gagner",
     "dist.ready.short": "prête par sa forme, mais aucune attente n'atteint {min} {unit}",
@@ -399,12 +403,15 @@ class Words:
             return tx("hint.act.pass")
         return str(a)  # pragma: no cover - every action kind is named above
 
-    def distance(self, s: int, w: Sequence[Tile] = (), scoring: Sequence[Tile] = (), minimum: int = 0, unit: str = "fan") -> str:
+    def distance(
+        self, s: int, w: Sequence[Tile] = (), scoring: Sequence[Tile] = (), minimum: int = 0, unit: str = "fan", drawn: Sequence[Tile] = ()
+    ) -> str:
         """``complete``, ``ready on 3 Bamboo, 6 Bamboo``, ``ready``, ``1 tile from ready`` (the
         terminal's :meth:`~hkmj.tui.texts.Texts.distance` words). Under a ``minimum`` to win (MCR-5.1:
         8 points) a ready hand's waits ``w`` say which reach it (``scoring``): ``ready on 3 Bamboo, 6
-        Bamboo (8+ points on 3 Bamboo only)``, and a hand none of whose waits does is ``ready in
-        shape`` only."""
+        Bamboo (8+ points on 3 Bamboo only)``, and those that reach it only self-drawn
+        (``drawn``, MCR-6.12, MCR-6.25): ``…; only self-drawn on 3 Bamboo``; a hand none of whose
+        waits does is ``ready in shape`` only."""
         if s < 0:
             return self("dist.complete")
         if s == 0:
@@ -417,9 +424,12 @@ class Words:
             good = [t for t in w if t in scoring]
             if not good:
                 return self("dist.waits.short", **low)
+            only = [t for t in w if t in drawn]
+            if only:  # MCR-6.12, MCR-6.25: these reach the minimum self-drawn, never on a discard
+                low["drawn"] = ", ".join(self.tile(t) for t in only)
             if len(good) == len(w):
-                return self("dist.waits.all", **low)
-            return self("dist.waits.some", scoring=", ".join(self.tile(t) for t in good), **low)
+                return self("dist.waits.all.drawn" if only else "dist.waits.all", **low)
+            return self("dist.waits.some.drawn" if only else "dist.waits.some", scoring=", ".join(self.tile(t) for t in good), **low)
         return self.tx.distance(s)
 
     def meld_kind(self, kind: str) -> str:

@@ -118,3 +118,27 @@ def test_a_win_chance_is_never_shown_above_certainty() -> None:
     en, fr = words("en"), words("fr")
     assert en.pct(1.16) == "99%" and fr.pct(1.16) == "99\u00a0%"
     assert en.pct(1.0) == "100%" and en.pct(0.25) == "25%" and en.pct(0.0) == "0%" and en.pct(None, "–") == "–"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_6_25_the_review_says_which_waits_score_8_only_self_drawn(lang: str) -> None:
+    """MCR-5.1 with MCR-6.12/MCR-6.25: after discarding 1z, 234m456m789m23p55s scores 8 on 4p
+    only self-drawn (Fully Concealed Hand) and 1p never. The review said "ready on 1 Circles, 4
+    Circles (8+ points on 4 Circles only)"; it now adds that 4p needs a self-draw, as the hint does."""
+    w = words(lang)
+    d = _first("234m456m789m23p55s1z")
+    assert d.waits_after == (tile("1p"), tile("4p")) and d.scoring_after == (tile("4p"),) and d.drawn_after == (tile("4p"),)
+    tiles = ", ".join(w.tile(t) for t in d.waits_after)
+    four = w.tile(tile("4p"))
+    want = w("dist.waits.some.drawn", tiles=tiles, scoring=four, drawn=four, min=8, unit=w.tx("unit.points"))
+    assert d.shape("after", lang) == want
+    assert ("only self-drawn on " if lang == "en" else "seulement en piochant sur ") + four in want
+    d = _first("234m456m789m24p55s1z")  # the one wait, 3p, scores 8 only self-drawn
+    three = w.tile(tile("3p"))
+    assert d.shape("after", lang) == w("dist.waits.all.drawn", tiles=three, drawn=three, min=8, unit=w.tx("unit.points"))
+
+
+def test_mcr_6_25_a_wait_scoring_8_on_a_discard_is_not_called_self_drawn_only() -> None:
+    """MCR-5.1: 9m scores 16+ on a discard too (Pure Straight): the review's words are unchanged."""
+    d = _first(MIXED)
+    assert d.drawn_after == () and "self-drawn" not in d.shape("after")

@@ -11,12 +11,14 @@ import pytest
 
 from hkmj.bots.advice import dead_hand_advice, hand_after, make_advisor
 from hkmj.engine import Discard, parse_action
-from hkmj.engine.testing import QUIET, stacked_hand
+from hkmj.engine.testing import QUIET, act, play_quietly, stacked_hand
 from hkmj.hand import shanten, waits
+from hkmj.review import Loaded, analyse
 from hkmj.rulesets import get_ruleset
 from hkmj.server.protocol import TableConfig
 from hkmj.server.table import Table, hint_answer
-from hkmj.tiles import tile_str
+from hkmj.tiles import tile, tile_str
+from hkmj.tui.hints import hint_for
 
 
 async def first_decision(t: Table, slot: int) -> int | None:
@@ -191,3 +193,18 @@ def test_mcr_6_25_the_hint_names_a_wait_that_scores_8_only_self_drawn() -> None:
     answer = hint_answer(hand.view(0), hand.legal_actions(0), make_advisor(1))
     assert answer["action"] == "discard 1z" and answer["waits"] == ["1p", "4p"]
     assert answer["scoring"] == ["4p"] and answer["drawn"] == ["4p"] and answer["short"] is False
+
+
+@pytest.mark.parametrize("hand14", ["234m456m789m23p55s1z", "234m456m789m24p55s1z", "123m456m78m234p55s1z"])
+def test_mcr_6_25_browser_terminal_and_review_agree_on_the_self_drawn_only_waits(hand14: str) -> None:
+    """MCR-5.1 with MCR-6.25: the waits of the advised discard that score 8 points only self-drawn
+    are the same in the browser's hint (``drawn``), the terminal's discard line and ``hkmj
+    review``: one measure (:func:`hkmj.bots.minimum.scoring_split`)."""
+    hand = stacked_hand([hand14, *QUIET[1:]], rules=get_ruleset("mcr"))
+    answer = hint_answer(hand.view(0), hand.legal_actions(0), make_advisor(1))
+    assert answer["action"] == "discard 1z"
+    terminal = next(c for c in hint_for(hand.view(0)).discards if c.tile == tile("1z"))
+    act(hand, "E discard 1z")
+    play_quietly(hand, 4)
+    review = analyse(Loaded(list(hand.events)), "E").decisions[0]
+    assert answer["drawn"] == [tile_str(t) for t in terminal.drawn_only] == [tile_str(t) for t in review.drawn_after]

@@ -158,3 +158,34 @@ def test_mcr_5_2_the_best_move_of_a_hand_one_discard_from_a_knitted_wait_is_that
     lines = describe(h, tx, best=(move, "expert"))
     assert lines[1] == tx("hint.best", bot="expert", action=action_text(Discard(tile("9m")), tx))
     assert tx.tile(tile("9m")) in lines[3]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("hand14", "waits", "drawn"),
+    [("234m456m789m23p55s1z", ("1p", "4p"), ("4p",)), ("234m456m789m24p55s1z", ("3p",), ("3p",))],
+)
+def test_mcr_6_25_a_discard_line_says_when_its_8_points_come_only_self_drawn(lang: str, hand14: str, waits: tuple[str, ...], drawn: tuple[str, ...]) -> None:
+    """MCR-5.1 with MCR-6.12/MCR-6.25: discarding 1z leaves waits that score 8 points only
+    self-drawn (Fully Concealed Hand); the discard line said "8+ points on 4 Circles" (or "(8+
+    points)") as if a discard of it could win. It now says "only self-drawn on …", as the
+    waits list of the ready hand does, in the same words as the browser's hint."""
+    tx = Texts(lang, "mcr")
+    _, view = _view(hand14)
+    h = hint_for(view)
+    choice = next(c for c in h.discards if c.tile == tile("1z"))
+    assert choice.improving == tuple(tile(t) for t in waits) and choice.drawn_only == tuple(tile(t) for t in drawn)
+    line = next(x for x in describe(h, tx) if x.startswith("  " + tx.tile(tile("1z"))))
+    assert line.endswith(tx("hint.discard.drawn", tiles=tx.grouped(choice.drawn_only))), line
+    said = {"en": "only self-drawn on", "fr": "seulement en piochant sur"}[lang]
+    assert said in line
+
+
+def test_mcr_6_25_a_wait_scoring_8_on_a_discard_is_not_called_self_drawn_only() -> None:
+    """MCR-5.1: 9m scores 16+ on a discard too (Pure Straight): no "only self-drawn" on its line."""
+    tx = Texts("en", "mcr")
+    _, view = _view(MIXED)
+    h = hint_for(view)
+    choice = next(c for c in h.discards if c.tile == tile("1z"))
+    assert choice.scoring == (tile("9m"),) and choice.drawn_only == ()
+    assert not any("self-drawn" in x for x in describe(h, tx))

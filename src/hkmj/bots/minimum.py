@@ -14,7 +14,7 @@ from hkmj.engine.view import SeatView
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import N_KINDS, Tile, tiles_of
 
-__all__ = ["WaitValues", "ready_in_shape_only", "scoring_waits"]
+__all__ = ["WaitValues", "ready_in_shape_only", "scoring_split", "scoring_waits"]
 
 DISCARD_SHARE = 0.6
 """Weight of a wait that reaches the minimum only when self-drawn (no discard will do)."""
@@ -117,6 +117,20 @@ def scoring_waits(
     if not view.rules.value_checked:
         return None
     return tuple(t for t, drawn, claimed in _VALUES.waits(view, counts, melds) if claimed or (drawn and not on_discard))
+
+
+def scoring_split(
+    view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None
+) -> tuple[tuple[Tile, ...], tuple[Tile, ...]] | None:
+    """The waits of the ready hand ``counts`` that reach the ruleset's minimum (MCR-5.1), as
+    :func:`scoring_waits` gives them, and those of them that reach it only self-drawn (no discard
+    of them can win: MCR-6.12 Self-Drawn, MCR-6.25 Fully Concealed Hand); None without a
+    minimum. The one measure the hint's waits and discard lines, the browser's hint and
+    ``hkmj review`` word."""
+    if not view.rules.value_checked:
+        return None
+    values = _VALUES.waits(view, counts, melds)
+    return tuple(t for t, drawn, claimed in values if claimed or drawn), tuple(t for t, drawn, claimed in values if drawn and not claimed)
 
 
 def ready_in_shape_only(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None) -> bool:

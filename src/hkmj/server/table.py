@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 from hkmj.bots import make_bot
 from hkmj.bots.advice import Advisor, dead_hand_advice, hand_after, make_advisor
-from hkmj.bots.minimum import ready_in_shape_only, scoring_waits
+from hkmj.bots.minimum import ready_in_shape_only, scoring_split
 from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, SeatView, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
@@ -164,11 +164,10 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
     ws = sorted(wait_on(ready, melds)) if ready is not None else []
     answer: dict[str, Any] = {"type": "hint", "action": str(action), "shanten": sh, "waits": [tile_str(t) for t in ws]}
     if view.rules.value_checked:  # MCR-5.1: which waits reach the minimum (a ready hand may have none)
-        good = (scoring_waits(view, ready) if ready is not None else None) or ()
+        good, drawn = (scoring_split(view, ready) if ready is not None else None) or ((), ())
         answer["min"] = view.rules.min_value
         answer["scoring"] = [tile_str(t) for t in ws if t in good]
-        claimable = (scoring_waits(view, ready, on_discard=True) if ready is not None else None) or ()
-        answer["drawn"] = [tile_str(t) for t in ws if t in good and t not in claimable]
+        answer["drawn"] = [tile_str(t) for t in ws if t in drawn]
         answer["short"] = ready_in_shape_only(view, counts)
     return answer
 

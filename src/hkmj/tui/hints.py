@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hkmj.bots.advice import Advisor, dead_hand_advice
-from hkmj.bots.minimum import scoring_waits
+from hkmj.bots.minimum import scoring_split
 from hkmj.engine import Action, Chow, Discard, Kong, Pung, SeatView, Win
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
@@ -38,6 +38,8 @@ class DiscardChoice:
     leaves the hand ready: the waits (``improving``) whose win reaches it, self-drawn or on a discard."""
     scoring_count: int = 0
     """Unseen copies of the :attr:`scoring` waits."""
+    drawn_only: tuple[Tile, ...] = ()
+    """The :attr:`scoring` waits that reach the minimum only self-drawn (MCR-6.12, MCR-6.25)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,19 +125,19 @@ def hint_for(view: SeatView) -> Hint:
             s = distance(counts, m)
             imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
             scoring: tuple[Tile, ...] = ()
+            drawn: tuple[Tile, ...] = ()
             if s == 0 and minimum:
-                scoring = tuple(x for x in scoring_waits(view, counts) or () if x in imp)
+                good, only = scoring_split(view, counts) or ((), ())
+                scoring, drawn = tuple(x for x in good if x in imp), tuple(x for x in only if x in imp)
             counts[t] += 1
-            choices.append(DiscardChoice(t, s, imp, total, scoring, sum(unseen[x] for x in scoring)))
+            choices.append(DiscardChoice(t, s, imp, total, scoring, sum(unseen[x] for x in scoring), drawn))
         # under a minimum, a ready discard is as good as the unseen copies of its waits that can win
         choices.sort(key=lambda c: (c.shanten, -(c.scoring_count if minimum and c.shanten == 0 else c.count), -c.count, c.tile))
         return Hint(now, True, discards=tuple(choices), minimum=minimum, unit=rules.unit)
     s = distance(counts, m)
     if s == 0:
         ws = tuple((t, unseen[t]) for t in wait_on(counts, m))
-        good = scoring_waits(view, counts) or ()
-        claimable = scoring_waits(view, counts, on_discard=True) or ()
-        drawn = tuple(t for t in good if t not in claimable)
+        good, drawn = scoring_split(view, counts) or ((), ())
         return Hint(0, False, waits=ws, minimum=minimum, unit=rules.unit, scoring=good, drawn_only=drawn)
     imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
     return Hint(s, False, improving=imp, improving_count=total, minimum=minimum, unit=rules.unit)
@@ -213,10 +215,14 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
             for c in choices[:top]:
                 if c.shanten == 0 and h.minimum and not c.scoring:
                     lines.append("  " + tx("hint.discard.ready.short", tile=tx.tile(c.tile), waits=counted(c.improving), **low))
-                elif c.shanten == 0 and h.minimum and c.scoring == c.improving:
-                    lines.append("  " + tx("hint.discard.ready.all", tile=tx.tile(c.tile), waits=counted(c.improving), **low))
                 elif c.shanten == 0 and h.minimum:
-                    lines.append("  " + tx("hint.discard.ready.scoring", tile=tx.tile(c.tile), waits=counted(c.improving), scoring=counted(c.scoring), **low))
+                    if c.scoring == c.improving:
+                        line = tx("hint.discard.ready.all", tile=tx.tile(c.tile), waits=counted(c.improving), **low)
+                    else:
+                        line = tx("hint.discard.ready.scoring", tile=tx.tile(c.tile), waits=counted(c.improving), scoring=counted(c.scoring), **low)
+                    if c.drawn_only:  # MCR-6.12, MCR-6.25: on a discard these fall short, as the waits say
+                        line += tx("hint.discard.drawn", tiles=counted(c.drawn_only))
+                    lines.append("  " + line)
                 elif c.shanten == 0:
                     lines.append("  " + tx("hint.discard.ready", tile=tx.tile(c.tile), waits=counted(c.improving)))
                 else:
