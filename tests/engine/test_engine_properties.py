@@ -40,6 +40,7 @@ VIEW_FIELDS = (
     "offered",
     "rules",
     "drawn_discards",
+    "dead_hands",
 )
 PRIVATE = ("seat", "to_act", "concealed", "drawn")
 

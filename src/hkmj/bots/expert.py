@@ -56,7 +56,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from hkmj.bots.advice import Advice
+from hkmj.bots.advice import Advice, dead_hand_advice
 from hkmj.bots.danger import danger_table, load_danger_model
 from hkmj.bots.learned import discard_features, learned_values, load_model, top_candidates
 from hkmj.bots.reader import load_reader_model, reader_features, wait_chances
@@ -214,6 +214,8 @@ class ExpertBot(StrongBot):
         if not legal:
             raise ValueError("advise needs at least one legal action")
         acts = list(dict.fromkeys(legal))
+        if view.dead_hand:  # MCR-5.4: it cannot win nor claim; the safest discard first
+            return dead_hand_advice(view, acts)
         others = [a for a in acts if a != WIN]
         rows: list[tuple[Advice, int]] = []
         if others:

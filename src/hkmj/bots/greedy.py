@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from hkmj.bots.advice import dead_hand_advice
 from hkmj.bots.minimum import WaitValues
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
@@ -62,7 +63,8 @@ class GreedyBot:
     some waits win (:class:`~hkmj.bots.minimum.WaitValues`): among ready discards it keeps the
     most winnable waits, and it claims a pung or chow only when that leaves a winnable ready
     hand. ``by_value`` weighs waits by their value and ``lookahead`` values one-away hands
-    by the ready hands they lead to (the strong bot's MCR play).
+    by the ready hands they lead to (the strong bot's MCR play). A dead hand (MCR-5.4) cannot win:
+    it plays the safest discard (:func:`~hkmj.bots.advice.dead_hand_advice`).
     """
 
     def __init__(self, seed: int = 0, *, by_value: bool = False, lookahead: bool = False) -> None:
@@ -72,6 +74,8 @@ class GreedyBot:
         self.lookahead = lookahead
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if view.dead_hand:  # MCR-5.4: it cannot win nor claim; only what a discard may cost counts
+            return dead_hand_advice(view, legal)[0].action
         if WIN in legal:
             return WIN
         if view.phase == "turn":

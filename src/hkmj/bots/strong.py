@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from hkmj.bots.advice import Advice, hand_after
+from hkmj.bots.advice import Advice, dead_hand_advice, hand_after
 from hkmj.bots.greedy import GreedyBot
 from hkmj.bots.minimum import WaitValues
 from hkmj.bots.rollout import isolation as _isolation
@@ -880,8 +880,11 @@ class StrongBot:
         """Mahjong whenever it is legal (never a false one, HK-5.7), else the best turn action or claim.
 
         Its model of value is the HK-6 fan table; under a ruleset with a minimum in points
-        (MCR's 8) it plays the points strategy instead.
+        (MCR's 8) it plays the points strategy instead. A dead hand (MCR-5.4) plays the safest
+        discard (:func:`~hkmj.bots.advice.dead_hand_advice`): it cannot win.
         """
+        if view.dead_hand:
+            return dead_hand_advice(view, legal)[0].action
         if WIN in legal:
             return WIN
         if view.rules.value_checked and view.rules.unit != "fan":
@@ -1042,10 +1045,13 @@ class StrongBot:
         (or the minimum while not ready). The action :meth:`choose` plays comes first; an action
         it rejects for a reason its value does not show (a claim that does not bring the hand
         closer) is valued at most as the chosen one. ``win`` is the modelled chance of winning.
+        A dead hand (MCR-5.4) gets :func:`~hkmj.bots.advice.dead_hand_advice`, safest first.
         """
         actions = list(dict.fromkeys(legal))
         if not actions:
             return []
+        if view.dead_hand:
+            return dead_hand_advice(view, actions)
         states = (self.rng.getstate(), self._points.rng.getstate())
         try:
             chosen = self.choose(view, actions)

@@ -858,6 +858,7 @@ class Hand:
                 self._offer_tile if offering else None,
                 self.rules,
                 tuple(self.drawn_discards),
+                tuple(self.dead_hands),
             ),
         )
 

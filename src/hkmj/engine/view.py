@@ -59,11 +59,20 @@ class SeatView(NamedTuple):
     wall or as a replacement), False where it played a tile kept in its hand; public, as every
     player sees where a discard comes from (a dealer's first discard is from its dealt hand). A
     view built without it (older constructors) has empty tuples: nothing known."""
+    dead_hands: tuple[bool, ...] = (False, False, False, False)
+    """Every seat's hand is dead (MCR-5.4: after its false Mahjong it plays on but can never win
+    nor claim); public, as the false Mahjong was. Never True under a ruleset without dead hands
+    (Hong Kong, classical). A view built without it (older constructors) has none dead."""
 
     @property
     def dealer(self) -> int:
         """The dealer is always East, seat 0 (HK-2.1)."""
         return 0
+
+    @property
+    def dead_hand(self) -> bool:
+        """This seat's hand is dead (MCR-5.4): it cannot win nor claim, only discard (safely)."""
+        return bool(self.dead_hands[self.seat]) if self.seat < len(self.dead_hands) else False
 
     @property
     def tiles(self) -> list[Tile]:
