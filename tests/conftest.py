@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+# hkmj speaks the locale's language when --lang is not given (hkmj.language): the tests expect
+# English whatever the developer's or the CI machine's LANG, and set a French locale themselves
+# where they test it. C.UTF-8 keeps the UTF-8 encoding of the processes the tests start.
+for _name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 class Terminal(io.StringIO):

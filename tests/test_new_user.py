@@ -368,11 +368,11 @@ def test_every_default_a_help_states_is_the_default_the_command_uses() -> None:
     """``(default 10)`` in an option's help is the value the parser gives when the option is left
     out (``--max-tables``, ``--delay``, ``--rules``...): a default changed in the code cannot
     leave the help behind. ``hkmj play --bots`` takes its line-up when the command runs
-    (``DEFAULT_BOTS``) and ``--lang`` English (both: a resumed match's own); ``hkmj review --html``
+    (``DEFAULT_BOTS``; a resumed match's own); ``hkmj review --html``
     names the page after the record (GAME.review.html)."""
     from hkmj.tui.command import DEFAULT_BOTS
 
-    at_run_time = {("play", "--bots"): DEFAULT_BOTS, ("play", "--lang"): "en", ("review", "--html"): "GAME.review.html"}
+    at_run_time = {("play", "--bots"): DEFAULT_BOTS, ("review", "--html"): "GAME.review.html"}
     checked = 0
     wrong = []
     for command, parser in _subcommands().items():

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, cast
 
 from hkmj.helpformat import HelpFormatter
+from hkmj.language import LOCALE_DEFAULT
 from hkmj.scoring.lines import score_line
 
 if TYPE_CHECKING:
@@ -724,7 +725,9 @@ def _add_score(sub: Any) -> None:
         help="how the hand was won (repeatable): last_wall_tile, final_discard, kong_replacement; "
         "heavenly and earthly (Hong Kong), last_of_kind (MCR)",
     )
-    p.add_argument("--lang", choices=["en", "fr"], default="en", action=OnceAction, help="language of element names and errors")
+    p.add_argument(
+        "--lang", choices=["en", "fr"], default="en", action=OnceAction, help=f"language of element names and errors: en or fr; without --lang, {LOCALE_DEFAULT}"
+    )
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
     cli_classical.add_arguments(p)
@@ -788,7 +791,7 @@ def _add_replay(sub: Any) -> None:
         "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help="language of --show, of the report and of the errors: en (default) or fr")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     p.add_argument(
         "--record",
@@ -827,17 +830,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         # straight to the stream, its start-up being part of every batch's time
         _hint_at_a_terminal()
         return _run(lambda: _score_stream(_binary_in(sys.stdin), _binary_out(sys.stdout)))
-    from hkmj.help_fr import wants_french, without_lang
+    from hkmj.help_fr import without_lang
+    from hkmj.language import LANGS, lang_of, lang_typed
 
-    french = wants_french(words)  # --lang fr anywhere: the help and the parser's own words in French
-    if french and (words[:1] == ["help"] or any(w in ("-h", "--help", "-help") for w in words)):
+    lang = lang_of(words)  # --lang anywhere, else the environment's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE)
+    typed = lang_typed(words)
+    if typed is not None and typed.strip().lower() in LANGS and (words[:1] == ["help"] or any(w in ("-h", "--help", "-help") for w in words)):
         words = without_lang(words)  # it chose the help's language: hkmj --lang fr --help is hkmj's help
     words = _help_words(words)
-    parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None, "fr" if french else "en")
+    parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None, lang)
     args = _parse(parser, words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    if typed is None and getattr(args, "lang", None) is not None and not getattr(args, "json", False):
+        # no --lang: the environment's language (a --json answer is for a program: English unless typed;
+        # hkmj play's None is the resumed match's own language, else the environment's)
+        args.lang = lang
     return _run(lambda: int(args.func(args)))
 
 
@@ -855,10 +864,10 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
     closest name: ``hkmj scor`` (did you mean score?), ``hkmj simulate --sed 7`` (--seed?)."""
     import difflib
 
-    from hkmj.help_fr import wants_french
+    from hkmj.language import lang_of
 
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    if wants_french(words):  # --lang fr: the parser's errors in French, as its help (hkmj.help_fr)
+    if lang_of(words) == "fr":  # --lang fr, or a French locale: the parser's errors in French, as its help (hkmj.help_fr)
         _french_errors(parser)
         if words[0] in sub.choices:
             _french_errors(sub.choices[words[0]])
@@ -892,16 +901,6 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             hint = f" (write the hand as one word, without spaces: {hand}{''.join(extra)})"
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
-
-
-def _lang_typed(words: list[str]) -> str | None:
-    """The value of the first ``--lang`` in ``words``, read before they are parsed (None: none)."""
-    for i, word in enumerate(words):
-        if word == "--lang" and i + 1 < len(words):
-            return words[i + 1]
-        if word.startswith("--lang="):
-            return word.partition("=")[2]
-    return None
 
 
 def _french_errors(command: argparse.ArgumentParser) -> None:

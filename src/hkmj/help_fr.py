@@ -18,6 +18,7 @@ import re
 from typing import Any, Final
 
 from hkmj.helpformat import HelpFormatter
+from hkmj.language import LOCALE_DEFAULT_FR
 
 __all__ = ["FRENCH", "METAVARS", "FrenchHelpFormatter", "in_french", "wants_french"]
 
@@ -293,7 +294,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "comment la main a été gagnée (répétable) : last_wall_tile, final_discard, kong_replacement ; "
             "heavenly et earthly (Hong Kong), last_of_kind (MCR)"
         ),
-        "--lang": "langue des noms d'éléments et des erreurs",
+        "--lang": f"langue des noms d'éléments et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
         "--json": "afficher le résultat JSON de la machine au lieu d'un tableau",
         "--other": (
             'la main d\'une autre place (classique seulement, répétable) : "PLACE: TUILES[, GROUPE ...][, flower N]'
@@ -335,7 +336,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "d'une table du serveur"
         ),
         "--show": "afficher d'abord les donnes coup par coup, en mots",
-        "--lang": "langue de --show, du compte rendu et des erreurs : en (par défaut) ou fr",
+        "--lang": f"langue de --show, du compte rendu et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
         "--record": (
             "pour l'export du journal d'une table du serveur : écrire aussi la partie qu'il contient en "
@@ -358,7 +359,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "table d'apprentissage : un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "
             "(HK-5.7, MCR-5.4, CL-7.7), les autres refus expliqués, les erreurs courantes signalées"
         ),
-        "--lang": "langue de tout l'écran (par défaut en ; celle d'une partie reprise)",
+        "--lang": f"langue de tout l'écran ; sans --lang, celle d'une partie reprise, sinon {LOCALE_DEFAULT_FR}",
         "--glyphs": (
             "dessiner les tuiles avec les glyphes Unicode du mahjong (U+1F000) au lieu de texte en couleur "
             "(--no-glyphs : texte en couleur, pour une partie reprise)"
@@ -524,7 +525,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--seat": "qui revoir : E/S/O/N, un numéro de joueur 1-4, slot0-slot3, ou un nom (par défaut {default})",
         "--html": "où écrire la revue HTML (par défaut PARTIE.review.html ; - pour aucune)",
         "--top": "erreurs listées dans le résumé en texte (par défaut {default})",
-        "--lang": "langue du résumé et de la page : en (anglais, par défaut) ou fr (français)",
+        "--lang": f"langue du résumé et de la page : en (anglais) ou fr (français) ; sans --lang, {LOCALE_DEFAULT_FR}",
         "--quiet": "pas de barre de progression",
     },
 }

@@ -9,6 +9,7 @@ from typing import Any
 
 from hkmj.cli import at_least_one
 from hkmj.helpformat import HelpFormatter
+from hkmj.language import LOCALE_DEFAULT
 from hkmj.oserror import OSReason
 
 _DESCRIPTION = """\
@@ -127,7 +128,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--top", type=at_least_one, default=10, metavar="N", help="mistakes listed in the text summary (default 10)")
     p.add_argument(
-        "--lang", metavar="en|fr", type=_lang, default="en", help="language of the summary and the page: en (English, the default) or fr (French)"
+        "--lang", metavar="en|fr", type=_lang, default="en", help=f"language of the summary and the page: en (English) or fr (French); without --lang, {LOCALE_DEFAULT}"
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_review)

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 from hkmj.cli import at_least_one, whole_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
+from hkmj.language import LOCALE_DEFAULT, env_lang
 from hkmj.oserror import OSReason
 from hkmj.rulesets import RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
@@ -90,7 +91,7 @@ def register(sub: Any) -> None:
             "(HK-5.7, MCR-5.4, CL-7.7), other refusals explained, common mistakes warned"
         ),
     )
-    p.add_argument("--lang", choices=LANGS, default=None, help="language of the whole screen (default en; a resumed match's own)")
+    p.add_argument("--lang", choices=LANGS, default=None, help=f"language of the whole screen; without --lang, a resumed match's own, else {LOCALE_DEFAULT}")
     p.add_argument(
         "--glyphs",
         action=argparse.BooleanOptionalAction,
@@ -179,7 +180,7 @@ def open_table(args: argparse.Namespace) -> Table | int:
 
     if args.resume is not None:
         return _resume(args)
-    lang = args.lang or "en"
+    lang = args.lang or env_lang()
     tx = Texts(lang)
     try:
         names, warnings = resolve_bots(args.bots, lang)
@@ -347,7 +348,7 @@ def _resume(args: argparse.Namespace) -> Table | int:
     """``hkmj play --resume FILE``: the saved match, played again to where it stopped, goes on; the
     file's lock is held from before it is read (a second ``hkmj play`` of it is refused)."""
     path = args.resume
-    refuse = _Refusal(path, Texts(args.lang or "en"))
+    refuse = _Refusal(path, Texts(args.lang or env_lang()))
     if args.record:
         return refuse("cli.resume.record", record=args.record)
     from hkmj.record import RecordBusy, hold
@@ -394,7 +395,7 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
         reason = e.params.pop("reason", None)
         return refuse(e.key, reason=OSReason.of(reason).say(refuse.tx.lang) if isinstance(reason, OSError) else "", **e.params)
     start, header = saved.start, saved.header
-    lang: str = args.lang or (str(header["lang"]) if header.get("lang") in LANGS else "en")
+    lang: str = args.lang or (str(header["lang"]) if header.get("lang") in LANGS else env_lang())
     refuse.tx = tx = Texts(lang)
     try:
         conflict = _conflict(args, start, header, tx)

@@ -1,0 +1,132 @@
+"""The language a command speaks when ``--lang`` is not given: the locale's, read as gettext
+reads it (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, then ``LANGUAGE``'s first entry);
+``--lang`` always wins. tests/conftest.py sets an English locale for every other test."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hkmj.cli import main
+from hkmj.language import env_lang, lang_of
+
+HAND = ["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S"]
+LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"LANG": "fr"}, "fr"),
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "fr_CA"}, "fr"),
+        ({"LANG": "fr_BE@euro"}, "fr"),
+        ({"LANG": "FR_fr.utf8"}, "fr"),
+        ({"LANG": "C"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": ""}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "french"}, "en"),
+        ({}, "en"),
+        ({"LC_ALL": "C", "LANG": "fr_FR.UTF-8"}, "en"),  # LC_ALL first
+        ({"LC_ALL": "fr_FR.UTF-8", "LANG": "C"}, "fr"),
+        ({"LC_MESSAGES": "fr_FR.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),  # LC_MESSAGES before LANG
+        ({"LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_CA.UTF-8"}, "fr"),  # empty: not set
+        ({"LANGUAGE": "fr:en"}, "fr"),  # none of the three: LANGUAGE's first entry
+        ({"LANGUAGE": "en:fr"}, "en"),
+        ({"LANGUAGE": "fr_FR:en", "LANG": "C"}, "en"),  # the locale set says English
+    ],
+)
+def test_env_lang_reads_the_locale_as_gettext(env: dict[str, str], lang: str) -> None:
+    assert env_lang(env) == lang
+
+
+def test_lang_typed_always_wins() -> None:
+    assert lang_of(["score", "--lang", "en"], {"LANG": "fr_FR.UTF-8"}) == "en"
+    assert lang_of(["score", "--lang=fr"], {"LC_ALL": "C"}) == "fr"
+    assert lang_of(["score"], {"LANG": "fr_FR.UTF-8"}) == "fr"
+
+
+def _locale(monkeypatch: pytest.MonkeyPatch, **env: str) -> None:
+    for name in LOCALE:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+
+
+def test_score_speaks_the_locale_and_lang_wins(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6 elements named in the locale's language; ``--lang en`` and ``LC_ALL=C`` say English."""
+    _locale(monkeypatch, LANG="fr_FR.UTF-8")
+    assert main(HAND) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Élément") and "Brelan de Dragon" in out and "Paiements :" in out
+    assert main([*HAND, "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("Element ")
+    _locale(monkeypatch, LC_ALL="C", LANG="fr_FR.UTF-8")
+    assert main(HAND) == 0
+    assert capsys.readouterr().out.startswith("Element ")
+    _locale(monkeypatch, LANGUAGE="fr:en")
+    assert main([*HAND[:-2], "--seat", "W"]) == 1  # the discarder's own seat: refused in French
+    assert capsys.readouterr().err.startswith("Main gagnante non valable : --from W")
+
+
+def test_score_json_is_english_unless_lang_is_typed(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` answers a program: the locale does not change it; ``--lang fr`` does."""
+    _locale(monkeypatch, LANG="fr_FR.UTF-8")
+    assert main([*HAND, "--json"]) == 0
+    assert '"Dragon pung"' in capsys.readouterr().out
+    assert main([*HAND, "--json", "--lang", "fr"]) == 0
+    assert '"Brelan de Dragon"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [[], ["score"], ["simulate"], ["play"], ["review"]])
+def test_help_follows_the_locale(command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _locale(monkeypatch, LANG="fr_FR.UTF-8")
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    assert capsys.readouterr().out.startswith("utilisation : hkmj")
+    with pytest.raises(SystemExit):
+        main(["help", *command, "--lang", "en"])
+    assert capsys.readouterr().out.startswith("usage: hkmj")
+
+
+def test_usage_errors_follow_the_locale(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _locale(monkeypatch, LC_MESSAGES="fr_FR.UTF-8")
+    with pytest.raises(SystemExit) as stop:
+        main(["scor"])
+    assert stop.value.code == 2 and "hkmj : erreur : commande 'scor' inconnue" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["score", "1m", "--win", "1m", "--flag", "x", "--lang", "en"])
+    assert "hkmj score: error: argument --flag: invalid choice: 'x'" in capsys.readouterr().err
+
+
+def test_replay_review_and_play_follow_the_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _locale(monkeypatch, LANG="fr_CA.UTF-8")
+    missing = str(tmp_path / "absent.jsonl")
+    assert main(["replay", missing]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hkmj replay :") and "No such file" not in err, err
+    assert main(["review", missing]) == 2
+    assert "fichier introuvable" in capsys.readouterr().err
+    assert main(["play", "--bots", "greedy,bogus,greedy"]) == 2
+    err = capsys.readouterr().err
+    assert "bogus" in err and "unknown" not in err, err
+    assert main(["play", "--bots", "greedy,bogus,greedy", "--lang", "en"]) == 2
+    assert "unknown" in capsys.readouterr().err
+
+
+def test_the_command_line_reads_the_locale_of_its_process(tmp_path: Path) -> None:
+    """As a user runs it: ``LANG=fr_FR.UTF-8 hkmj scor``; ``LC_ALL=C`` before it says English."""
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE}
+    french = subprocess.run([sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8"}, cwd=tmp_path)
+    assert french.returncode == 2 and "hkmj : erreur : commande 'scor' inconnue ; vouliez-vous dire 'score' ?" in french.stderr
+    english = subprocess.run(
+        [sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, cwd=tmp_path
+    )
+    assert english.returncode == 2 and "hkmj: error: unknown command 'scor'; did you mean 'score'?" in english.stderr
