@@ -75,10 +75,22 @@ class ArenaResult:
     history: list[tuple[int, dict[str, tuple[float, float]]]] = field(default_factory=list)
     """(hands played in all, {bot: (mu, sigma)}) after each deal."""
 
-    def table(self) -> str:
-        """Bots by rating: mu, sigma, a 95% interval (mu ± 1.96 sigma), ordinal (mu − 3 sigma), points per hand."""
+    def table(self, lang: str = "en") -> str:
+        """Bots by rating: mu, sigma, a 95% interval (mu ± 1.96 sigma), ordinal (mu − 3 sigma), points per hand;
+        ``lang`` ``fr``: the headings in French, decimal commas."""
         w = max(10, *(len(b) for b in self.bots))
+        if lang == "fr":
+            head = f"{'robot':<{w}} {'niveau':>7} {'sigma':>6} {'intervalle à 95 %':>17} {'ordinal':>8} {'donnes':>7} {'pts/donne':>9}"
+            return "\n".join([head, *self._rows(w, "fr")])
         lines = [f"{'bot':<{w}} {'rating':>7} {'sigma':>6} {'95% interval':>17} {'ordinal':>8} {'hands':>7} {'pts/hand':>9}"]
+        lines += self._rows(w)
+        return "\n".join(lines)
+
+    def _rows(self, w: int, lang: str = "en") -> list[str]:
+        """The table's rows, best first (:meth:`table`); in French with decimal commas."""
+        if lang == "fr":
+            return [self._row_fr(b, w) for b in sorted(self.bots, key=lambda x: self.mu[x] - 3 * self.sigma[x], reverse=True)]
+        lines = []
         for b in sorted(self.bots, key=lambda x: self.mu[x] - 3 * self.sigma[x], reverse=True):
             mu, sg = self.mu[b], self.sigma[b]
             lo, hi, ordinal = _shown(mu - 1.96 * sg), _shown(mu + 1.96 * sg), _shown(mu - 3 * sg)
@@ -86,7 +98,20 @@ class ArenaResult:
             lines.append(
                 f"{b:<{w}} {mu:>7.2f} {sg:>6.2f} [{lo:>6.2f}, {hi:>6.2f}] {ordinal:>8.2f} {self.hands[b]:>7} {pph:>+9.2f}"
             )
-        return "\n".join(lines)
+        return lines
+
+    def _row_fr(self, b: str, w: int) -> str:
+        mu, sg = self.mu[b], self.sigma[b]
+        lo, hi, ordinal = _shown(mu - 1.96 * sg), _shown(mu + 1.96 * sg), _shown(mu - 3 * sg)
+        pph = self.points[b] / max(self.hands[b], 1)
+
+        def fr(x: float, spec: str) -> str:
+            return format(x, spec).replace(".", ",")
+
+        return (
+            f"{b:<{w}} {fr(mu, '>7.2f')} {fr(sg, '>6.2f')} [{fr(lo, '>6.2f')} ; {fr(hi, '>6.2f')}] {fr(ordinal, '>8.2f')} "
+            f"{self.hands[b]:>7} {fr(pph, '>+9.2f')}"
+        )
 
     def plot(self, path: str) -> None:
         """Write a PNG of each bot's rating (mu, with a ±1.96 sigma band) against hands played."""

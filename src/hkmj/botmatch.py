@@ -272,11 +272,13 @@ class MatchReport:
     hands: int
     stats: dict[int, BotStats] = field(default_factory=dict)
 
-    def table(self) -> str:
+    def table(self, lang: str = "en") -> str:
         """The result in 80 columns: each player's total and rank (players numbered 1-4 in the
         ``--bot`` order); for an external bot, its
         answers, late and illegal ones, deaths and mean thinking time (a long command is shown
-        by its end)."""
+        by its end). ``lang`` ``fr``: in French."""
+        if lang == "fr":
+            return self._table_fr()
         lines = [
             f"{'player':<6} {'bot':<26} {'total':>6} {'rank':>4} {'answers':>7} {'late':>4} {'illegal':>7} {'died':>4} {'think':>8}"
         ]
@@ -289,6 +291,22 @@ class MatchReport:
             )
             name = self.names[p] if len(self.names[p]) <= 26 else "…" + self.names[p][-25:]
             lines.append(f"{p + 1:<6} {name:<26} {self.totals[p]:>+6} {self.ranking[p]:>4} {extra}")
+        return "\n".join(lines)
+
+    def _table_fr(self) -> str:
+        """:meth:`table` in French, in 80 columns too (a longer command is shown by its end)."""
+        lines = [
+            f"{'joueur':<6} {'robot':<21} {'total':>6} {'rang':>4} {'réponses':>8} {'retards':>7} {'illég.':>6} {'morts':>5} {'réflexion':>9}"
+        ]
+        for p in range(4):
+            s = self.stats.get(p)
+            extra = (
+                f"{s.decisions:>8} {s.late:>7} {s.illegal:>6} {s.dead:>5} {f'{1000 * s.think / max(s.decisions, 1):.1f}'.replace('.', ','):>6} ms"
+                if s
+                else f"{'-':>8} {'-':>7} {'-':>6} {'-':>5} {'-':>9}"
+            )
+            name = self.names[p] if len(self.names[p]) <= 21 else "…" + self.names[p][-20:]
+            lines.append(f"{p + 1:<6} {name:<21} {self.totals[p]:>+6} {self.ranking[p]:>4} {extra}")
         return "\n".join(lines)
 
 

@@ -427,32 +427,34 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from hkmj.record import RecordWriter
     from hkmj.rulesets import RulesetError
     from hkmj.rulesets.args import rules_from_args
+    from hkmj.run_words import label, run_error_in, said
     from hkmj.simulate import Progress, run
 
+    lang = args.lang
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
-        print(f"hkmj simulate: {e}", file=sys.stderr)
+        print(said("simulate", str(e), lang), file=sys.stderr)
         return 2
     bots = [b.strip().lower() for b in args.bots.split(",")]
     if len(bots) != 4:
-        print(f"hkmj simulate: --bots needs four names, got {len(bots)}: {args.bots!r}", file=sys.stderr)
+        print(said("simulate", f"--bots needs four names, got {len(bots)}: {args.bots!r}", lang), file=sys.stderr)
         return 2
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
-        print(f"hkmj simulate: unknown bot {unknown[0]!r}: expected one of {', '.join(BOTS)}", file=sys.stderr)
+        print(said("simulate", f"unknown bot {unknown[0]!r}: expected one of {', '.join(BOTS)}", lang), file=sys.stderr)
         return 2
     writer = None
     if args.record:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # a saved match (hkmj play --record) is never lost
-            print(f"hkmj simulate: --record {args.record}: this file already exists; give another name, or delete the file first", file=sys.stderr)
+            print(said("simulate", f"--record {args.record}: this file already exists; give another name, or delete the file first", lang), file=sys.stderr)
             return 2
         try:
             writer = RecordWriter(args.record)
         except OSError as e:
-            print(f"hkmj simulate: cannot write {args.record}: {e.strerror}", file=sys.stderr)
+            print(said("simulate", f"cannot write {args.record}: {e.strerror}", lang), file=sys.stderr)
             return 2
-    progress = None if args.quiet else Progress(args.hands)
+    progress = None if args.quiet else Progress(args.hands, lang=lang)
 
     def on_chunk(chunk: Any) -> None:
         if writer is not None:
@@ -473,15 +475,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             address=args.address,
         )
     except ValueError as e:
-        print(f"hkmj simulate: {e}", file=sys.stderr)
+        print(said("simulate", str(e), lang), file=sys.stderr)
         return 2
     finally:
         if writer is not None:
             writer.close()
-    print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
-    print(summary.report(args.workers) + (" on Ray" if args.backend == "ray" else ""))
+    if lang == "fr":
+        print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, règles {rules.describe('fr')}")
+    else:
+        print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
+    print(summary.report(args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
     if writer is not None:
-        print(f"record: {args.record} ({writer.lines} events)")
+        print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
     return 0
 
 
@@ -536,7 +541,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if not args.quiet and sys.stderr.isatty():  # a long record takes a while: a bar on a terminal only
         from hkmj.simulate import Progress
 
-        bar = Progress(sum(e["type"] == "hand_start" for e in events), stream=sys.stderr)
+        bar = Progress(sum(e["type"] == "hand_start" for e in events), stream=sys.stderr, lang=args.lang)
     report = replay(events, None if bar is None else bar.advance)
     if bar is not None and 0 < bar.done < bar.total:  # stopped early: end the bar's line
         sys.stderr.write("\n")
@@ -760,12 +765,19 @@ def _add_simulate(sub: Any) -> None:
         help="processes to spread the hands over (default 1; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_lang_argument(p, "the progress, the summary and the errors")
     add_rules_arguments(p)
     p.add_argument(
         "--backend", choices=["local", "ray"], default="local", help="local process pool (default) or Ray tasks (extra hkmj[ray])"
     )
     p.add_argument("--address", help="Ray cluster address (ray://host:10001 or host:6379); default: a new local Ray instance")
     p.set_defaults(func=_cmd_simulate)
+
+
+def add_lang_argument(p: argparse.ArgumentParser, what: str) -> None:
+    """``--lang en|fr`` of a command whose ``what`` (its messages) it chooses; without it the
+    locale's language (:mod:`hkmj.language`, set by :func:`main`)."""
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help=f"language of {what}: en or fr; without --lang, {LOCALE_DEFAULT}")
 
 
 def _add_replay(sub: Any) -> None:
@@ -905,15 +917,13 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
 
 def _french_errors(command: argparse.ArgumentParser) -> None:
     """Make ``command``'s own usage errors (an unknown option or choice, a bad value, an option
-    given twice...) French: ``hkmj score ... --lang fr`` (or ``play``, ``replay``, ``review``) says
-    everything in French, its parser's errors included; so do ``hkmj`` itself (``hkmj --lang fr
-    scor``) and the commands that speak English only, whose usage line is French then (``hkmj
-    simulate --lang fr``: ``--lang`` is not one of its options)."""
-    from hkmj.score_words import error_in
+    given twice...) French: ``hkmj COMMAND ... --lang fr`` (or a French locale) says everything in
+    French, its parser's errors included; so does ``hkmj`` itself (``hkmj --lang fr scor``)."""
+    from hkmj.run_words import run_error_in
 
     def error(message: str) -> NoReturn:
         sys.stderr.write(command.format_usage().replace("usage:", "utilisation :", 1))
-        command.exit(2, f"{command.prog} : erreur : {error_in(message, 'fr')}\n")
+        command.exit(2, f"{command.prog} : erreur : {run_error_in(message, 'fr')}\n")
 
     setattr(command, "error", error)  # noqa: B010 - this parser only, for this command line
 

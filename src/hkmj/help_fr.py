@@ -267,7 +267,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "  hkmj serve                   des tables au navigateur : http://127.0.0.1:8000\n"
             "\n"
             "Chaque commande a son aide, avec des exemples : hkmj COMMANDE --help --lang fr (ou hkmj help "
-            "COMMANDE --lang fr). Les commandes score, play, replay et review parlent français avec --lang fr.\n"
+            "COMMANDE --lang fr). Toutes les commandes parlent français avec --lang fr, ou sans --lang si la "
+            "locale est française (LANG=fr_FR.UTF-8).\n"
         ),
         "--version": "afficher la version et la compilation",
     },
@@ -317,6 +318,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "et les processeurs d'une nouvelle instance locale)"
         ),
         "--quiet": "pas de barre de progression",
+        "--lang": f"langue de la progression, du résumé et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
         "--backend": "des processus locaux (par défaut) ou des tâches Ray (extra hkmj[ray])",
         "--address": (
             "adresse du cluster Ray (ray://hôte:10001 ou hôte:6379) ; par défaut : une nouvelle instance Ray locale"
@@ -387,6 +389,10 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--log-level": (
             "ce que le serveur écrit sur la sortie d'erreur : son démarrage, chaque requête et tout problème "
             "au niveau info (par défaut {default})"
+        ),
+        "--lang": (
+            f"langue des erreurs au démarrage : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR} (le journal du serveur, "
+            "celui d'uvicorn, reste en anglais ; le navigateur choisit sa langue)"
         ),
         "--origin": (
             "une origine de plus autorisée à créer des tables et à ouvrir des websockets, par exemple "
@@ -493,6 +499,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "--log": "écrire le journal des fautes dans ce fichier au lieu de la sortie d'erreur",
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
+        "--lang": f"langue de la progression, du résultat, du journal des fautes et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
     },
     "arena": {
         "help": "classer des robots avec OpenSkill sur des donnes dupliquées, les places tournant",
@@ -516,6 +523,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--address": "adresse du cluster Ray ; par défaut : une nouvelle instance Ray locale",
         "--plot": "fichier de la courbe des classements (par défaut {default} ; '' pour aucun)",
         "--quiet": "pas de barre de progression",
+        "--lang": f"langue de la progression, du classement et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
     },
     "review": {
         "help": "revoir les décisions d'un joueur dans un enregistrement face au robot conseiller",

@@ -9,9 +9,10 @@ import sys
 from typing import Any
 
 from hkmj.bots import BOTS
-from hkmj.cli import at_least_one, whole_number
+from hkmj.cli import add_lang_argument, at_least_one, whole_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.rulesets.args import add_rules_arguments, rules_from_args
+from hkmj.run_words import count, said
 
 _BOT_MATCH_EPILOG = """\
 Each --bot is a built-in bot (random, greedy, strong, expert) or a command run as a subprocess that
@@ -55,10 +56,10 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
 
     bots: list[str] = list(args.bot or [])
     if len(bots) > 4:
-        print(f"hkmj bot-match: at most four --bot, got {len(bots)}", file=sys.stderr)
+        print(said("bot-match", f"at most four --bot, got {len(bots)}", args.lang), file=sys.stderr)
         return 2
     if args.fill.strip().lower() not in BOTS:
-        print(f"hkmj bot-match: --fill {args.fill!r}: choose from {', '.join(BOTS)}", file=sys.stderr)
+        print(said("bot-match", f"--fill {args.fill!r}: choose from {', '.join(BOTS)}", args.lang), file=sys.stderr)
         return 2
     bots += [args.fill] * (4 - len(bots))
     log_file = None
@@ -66,17 +67,17 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         try:
             log_file = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
         except OSError as e:
-            print(f"hkmj bot-match: cannot write {args.log}: {e.strerror}", file=sys.stderr)
+            print(said("bot-match", f"cannot write {args.log}: {e.strerror}", args.lang), file=sys.stderr)
             return 2
 
     from hkmj.simulate import Progress
 
     # a progress bar on a terminal only: its line is cleared before a fault line is written there
-    bar = Progress(args.hands) if not args.quiet and sys.stderr.isatty() else None
+    bar = Progress(args.hands, lang=args.lang) if not args.quiet and sys.stderr.isatty() else None
 
     def log(line: str) -> None:
         clear = "\r\033[K" if bar is not None and log_file is None else ""
-        print(f"{clear}hkmj bot-match: {line}", file=log_file or sys.stderr, flush=True)
+        print(f"{clear}{said('bot-match', line, args.lang)}", file=log_file or sys.stderr, flush=True)
 
     try:
         report = play_bot_match(
@@ -90,15 +91,19 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             progress=None if bar is None else bar.advance,
         )
     except ValueError as e:
-        print(f"hkmj bot-match: {e}", file=sys.stderr)
+        print(said("bot-match", str(e), args.lang), file=sys.stderr)
         return 2
     finally:
         if log_file:
             log_file.close()
     from hkmj.tiles import plural
 
-    print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
-    print(report.table())
+    if args.lang == "fr":
+        limit = f"{args.time_limit:g}".replace(".", ",")
+        print(f"hkmj bot-match : {count(report.hands, 'hand', 'fr')}, graine {args.seed}, limite de temps {limit} s par décision")
+    else:
+        print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
+    print(report.table(args.lang))
     return 0
 
 
@@ -127,17 +132,17 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     needed = ["openskill"] + (["matplotlib"] if args.plot else [])
     missing = [m for m in needed if find_spec(m) is None]
     if missing:  # said before any deal is played, not after
-        print(f'hkmj arena: needs the "arena" extra ({", ".join(missing)} missing): pip install "hkmj[arena]"', file=sys.stderr)
+        print(said("arena", f'needs the "arena" extra ({", ".join(missing)} missing): pip install "hkmj[arena]"', args.lang), file=sys.stderr)
         return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if any(":" in b for b in names) and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())  # a bot's module:factory is looked up from here first, as `python -m` does
     if args.plot and (why := _unwritable_plot(args.plot)):  # said before any deal is played
-        print(f"hkmj arena: --plot {args.plot}: {why}", file=sys.stderr)
+        print(said("arena", f"--plot {args.plot}: {why}", args.lang), file=sys.stderr)
         return 2
     try:
         rules = rules_from_args(args)
-        bar = None if args.quiet else Progress(args.deals, label="deals")
+        bar = None if args.quiet else Progress(args.deals, label="deals", lang=args.lang)
         result = run_arena(
             names,
             deals=args.deals,
@@ -149,16 +154,16 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             progress=None if bar is None else bar.advance,
         )
     except ValueError as e:
-        print(f"hkmj arena: {e}", file=sys.stderr)
+        print(said("arena", str(e), args.lang), file=sys.stderr)
         return 2
-    print(result.table())
+    print(result.table(args.lang))
     if args.plot:
         try:
             result.plot(args.plot)
         except OSError as e:
-            print(f"hkmj arena: cannot write {args.plot}: {e.strerror}", file=sys.stderr)
+            print(said("arena", f"cannot write {args.plot}: {e.strerror}", args.lang), file=sys.stderr)
             return 2
-        print(f"plot written to {args.plot}")
+        print(f"courbe écrite dans {args.plot}" if args.lang == "fr" else f"plot written to {args.plot}")
     return 0
 
 
@@ -193,6 +198,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--log", metavar="FILE", help="write the fault log to this file instead of stderr")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
+    add_lang_argument(p, "the progress, the result, the fault log and the errors")
     add_rules_arguments(p)
     p.set_defaults(func=_cmd_bot_match)
 
@@ -223,4 +229,5 @@ def register(sub: Any) -> None:
     add_rules_arguments(p)
     p.add_argument("--plot", default="arena.png", metavar="FILE", help="rating plot file (default arena.png; '' for none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_lang_argument(p, "the progress, the ratings and the errors")
     p.set_defaults(func=_cmd_arena)

@@ -78,7 +78,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         loaded = load(args.game)
         bar: Progress | None = None
         if not args.quiet and sys.stderr.isatty():
-            bar = Progress(count_inputs(loaded.events), stream=sys.stderr, label="moves")
+            bar = Progress(count_inputs(loaded.events), stream=sys.stderr, label="moves", lang=args.lang)
         seen = 0
 
         def progress(done: int, total: int) -> None:

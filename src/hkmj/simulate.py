@@ -19,8 +19,9 @@ from typing import TextIO
 from hkmj.bots import make_bot
 from hkmj.engine import Event, play_match
 from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
+from hkmj.run_words import label
 from hkmj.scale import map_ordered
-from hkmj.tiles import SEAT_LETTERS
+from hkmj.tiles import SEAT_LETTERS, wind_letter
 
 CHUNK = 64
 """Hands per match chunk."""
@@ -87,43 +88,68 @@ class Summary:
     def wins(self) -> int:
         return sum(self.wins_by_type.values())
 
-    def _limit_name(self, limit: str) -> str:
+    def _limit_name(self, limit: str, lang: str = "en") -> str:
         """A limit hand as the ruleset names it (``Big three dragons``, not ``big_three_dragons``)."""
         try:
-            return get_ruleset(self.rules).name_of(limit)
+            return get_ruleset(self.rules).name_of(limit, lang)
         except KeyError:
             return limit
 
-    def _limit_line(self) -> list[str]:
+    def _limit_line(self, lang: str = "en") -> list[str]:
         """The summary's line of limit hands, named; none for MCR (no limit hands among its 81 fans, MCR-6)."""
         if self.rules == "mcr":
             return []
-        named = ", ".join(f"{self._limit_name(k)} {v}" for k, v in sorted(self.limits.items()))
-        return [f"limit hands       {sum(self.limits.values())}" + (f": {named}" if named else "")]
+        named = ", ".join(f"{self._limit_name(k, lang)} {v}" for k, v in sorted(self.limits.items()))
+        colon = " :" if lang == "fr" else ":"
+        return [f"{_head('limit hands', lang)}{sum(self.limits.values())}" + (f"{colon} {named}" if named else "")]
 
-    def report(self, workers: int) -> str:
+    def report(self, workers: int, lang: str = "en") -> str:
+        """The summary, in ``lang`` (``en`` or ``fr``: French words, winds and numbers)."""
         n = max(self.hands, 1)
         wins = max(self.wins, 1)
+        fr = lang == "fr"
+        colon = " :" if fr else ":"
+        wind = SEAT_LETTERS if not fr else [wind_letter(s, "fr") for s in range(4)]
         lines = [
-            f"hands played      {self.hands}",
-            f"wins              {self.wins} ({self.wins / n:.1%}): "
-            + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.wins_by_type.items()),
-            f"draws             {self.draws} ({self.draws / n:.1%})",
-            f"false Mahjong     {self.penalties}",
-            *self._limit_line(),
-            f"average {'score' if self.rules == 'classical' else self.unit:<9} {self.fan_total / wins:.2f} per win",
-            "wins by seat      " + "  ".join(f"{SEAT_LETTERS[s]} {self.wins_by_seat[s]}" for s in range(4)),
-            "points/hand seat  " + "  ".join(f"{SEAT_LETTERS[s]} {self.points_by_seat[s] / n:+.2f}" for s in range(4)),
-            "by player:",
+            f"{_head('hands played', lang)}{self.hands}",
+            f"{_head('wins', lang)}{self.wins} ({_percent(self.wins / n, lang)}){colon} "
+            + ", ".join(f"{label(k.replace('_', ' '), lang)} {v}" for k, v in self.wins_by_type.items()),
+            f"{_head('draws', lang)}{self.draws} ({_percent(self.draws / n, lang)})",
+            f"{_head('false Mahjong', lang)}{self.penalties}",
+            *self._limit_line(lang),
+            (
+                f"{_head('average ' + ('score' if self.rules == 'classical' else self.unit), lang)}"
+                f"{_decimal(f'{self.fan_total / wins:.2f}', lang)} {label('per win', lang)}"
+            ),
+            _head("wins by seat", lang) + "  ".join(f"{wind[s]} {self.wins_by_seat[s]}" for s in range(4)),
+            _head("points/hand seat", lang) + "  ".join(f"{wind[s]} {_decimal(f'{self.points_by_seat[s] / n:+.2f}', lang)}" for s in range(4)),
+            label("by player:", lang),
         ]
         for p in range(4):
             lines.append(
-                f"  player {p + 1} {self.bots[p]:<8} wins {self.wins_by_player[p]:>6}  "
-                f"points/hand {self.points_by_player[p] / n:+8.2f}  total {self.points_by_player[p]:+d}"
+                f"  {label('player', lang)} {p + 1} {self.bots[p]:<8} {label('wins', lang)} {self.wins_by_player[p]:>6}  "
+                f"{label('points/hand', lang)} {_decimal(f'{self.points_by_player[p] / n:+8.2f}', lang)}  "
+                f"{label('total', lang)} {self.points_by_player[p]:+d}"
             )
         rate = self.hands / self.seconds if self.seconds else math.inf
-        lines.append(f"throughput        {rate:,.0f} hands/s ({workers} worker{'s' if workers > 1 else ''})")
+        workers_word = label("workers" if workers > 1 else "worker", lang)
+        lines.append(f"{_head('throughput', lang)}{_decimal(f'{rate:,.0f}', lang)} {label('hands/s', lang)} ({workers} {workers_word})")
         return "\n".join(lines)
+
+
+def _head(word: str, lang: str) -> str:
+    """A summary line's heading, padded: 18 columns in English, 20 in French (longer words)."""
+    return f"{label(word, lang):<{17 if lang != 'fr' else 19}} "
+
+
+def _decimal(figure: str, lang: str) -> str:
+    """A figure as ``lang`` writes it: French ``1 234,5`` for ``1,234.5``."""
+    return figure if lang != "fr" else figure.replace(",", " ").replace(".", ",")
+
+
+def _percent(x: float, lang: str) -> str:
+    """``12.5%``, French ``12,5 %``."""
+    return f"{x:.1%}" if lang != "fr" else _decimal(f"{100 * x:.1f}", lang) + " %"
 
 
 @dataclass
@@ -213,11 +239,12 @@ def run(
 class Progress:
     """A progress bar on a terminal stream (a line every 10% when it is not a terminal)."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, label: str = "hands") -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, label: str = "hands", lang: str = "en") -> None:
         self.total = max(total, 1)
         self.done = 0
         self.stream = sys.stderr if stream is None else stream  # the current stderr, not the one at import
         self.label = label
+        self.lang = lang
         self.start = time.perf_counter()
         self.tty = self.stream.isatty()
         self._last_decile = -1
@@ -228,7 +255,9 @@ class Progress:
         rate = self.done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
         frac = self.done / self.total
-        if self.tty:
+        if self.lang == "fr":
+            self._french(frac, rate, eta)
+        elif self.tty:
             bar = "#" * int(30 * frac)
             self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {self.label}  {rate:,.0f}/s  ETA {eta:,.0f}s ")
             if self.done >= self.total:
@@ -239,3 +268,18 @@ class Progress:
                 self._last_decile = decile
                 self.stream.write(f"{self.done}/{self.total} {self.label} ({frac:.0%}), {rate:,.0f}/s\n")
         self.stream.flush()
+
+    def _french(self, frac: float, rate: float, eta: float) -> None:
+        """:meth:`advance`'s line in French: ``[###   ] 5/10 donnes  1 234/s  reste 3 s``."""
+        what = label(self.label, "fr") if self.label in ("hands", "deals", "moves") else self.label
+        speed = _decimal(f"{rate:,.0f}", "fr")
+        if self.tty:
+            bar = "#" * int(30 * frac)
+            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {what}  {speed}/s  reste {_decimal(f'{eta:,.0f}', 'fr')} s ")
+            if self.done >= self.total:
+                self.stream.write("\n")
+        else:
+            decile = int(frac * 10)
+            if decile != self._last_decile:
+                self._last_decile = decile
+                self.stream.write(f"{self.done}/{self.total} {what} ({frac * 100:.0f} %), {speed}/s\n")

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from hkmj.helpformat import HelpFormatter
+from hkmj.language import LOCALE_DEFAULT
 
 __all__ = ["address_problem", "register"]
 
@@ -48,6 +49,13 @@ def register(sub: Any) -> None:
         "--db", default="sqlite:///hkmj.db", help="database URL: sqlite:///FILE (default sqlite:///hkmj.db) or postgresql://..."
     )
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], help="how much the server logs on stderr: its start-up, each request and any problem at info (default info)")
+    p.add_argument(
+        "--lang",
+        choices=["en", "fr"],
+        default="en",
+        help=f"language of the errors at start-up: en or fr; without --lang, {LOCALE_DEFAULT} (the server's log, uvicorn's, "
+        "stays English; the browser chooses its own language)",
+    )
     d = _limits_defaults()
     g = p.add_argument_group("limits of a public server (docs/server.md, Threat model)")
     g.add_argument(
@@ -187,6 +195,7 @@ def address_problem(host: str, port: int) -> str | None:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from hkmj.run_words import said
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
     from hkmj.server.http import LogRate, SocketCount, guarded_h11, guarded_ws
@@ -195,30 +204,30 @@ def _serve(args: argparse.Namespace) -> int:
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
     for flag, name in _FIELDS.items():
         if name == "keep_days" and values[name] < 0:
-            print(f"hkmj serve: {flag} must be 0 (keep for ever) or more, got {values[name]:g}", file=sys.stderr)
+            print(said("serve", f"{flag} must be 0 (keep for ever) or more, got {values[name]:g}", args.lang), file=sys.stderr)
             return 2
         if values[name] <= 0 and name != "keep_days":
-            print(f"hkmj serve: {flag} must be positive, got {values[name]:g}", file=sys.stderr)
+            print(said("serve", f"{flag} must be positive, got {values[name]:g}", args.lang), file=sys.stderr)
             return 2
     proxies = []
     for addr in args.trusted_proxy:
         try:
             proxies.append(str(ipaddress.ip_network(addr.strip(), strict=False)))
         except ValueError:
-            print(f"hkmj serve: --trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", file=sys.stderr)
+            print(said("serve", f"--trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", args.lang), file=sys.stderr)
             return 2
     for name in args.allowed_host:
         why = allowed_host_problem(name)
         if why:
-            print(f"hkmj serve: --allowed-host {name!r}: {why}", file=sys.stderr)
+            print(said("serve", f"--allowed-host {name!r}: {why}", args.lang), file=sys.stderr)
             return 2
     problem = address_problem(args.host, args.port)
     if problem:
-        print(f"hkmj serve: {problem}", file=sys.stderr)
+        print(said("serve", problem, args.lang), file=sys.stderr)
         return 2
     problem = db_problem(args.db, connect=True)
     if problem:
-        print(f"hkmj serve: --db {shown_url(args.db)!r}: {problem}", file=sys.stderr)
+        print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=sys.stderr)
         return 2
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     config = uvicorn.Config(

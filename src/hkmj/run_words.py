@@ -1,0 +1,247 @@
+"""What ``hkmj simulate``, ``serve``, ``bot-match`` and ``arena`` say while they run, in French.
+
+The commands word their errors, progress lines and summaries in English, as they always have
+(English output is unchanged); under ``--lang fr`` (or a French locale, :mod:`hkmj.language`)
+an error is rendered from :data:`PHRASES` — each English phrase (a regular expression matching a
+whole message) with its French, as :mod:`hkmj.score_words` does for ``hkmj score``, whose
+phrases (rulesets, files, the parser's own words) are used for a message none of these match.
+The labels of the summaries and tables are in :data:`LABELS`. A part named ``inner`` is a message
+of its own, rendered in turn (left as it is when no phrase knows it: a bot's own words).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from hkmj.oserror import french_reason
+from hkmj.score_words import error_in
+
+__all__ = ["LABELS", "PHRASES", "count", "label", "run_error_in", "said"]
+
+_ECHO = r"'[^']*'|\"[^\"]*\""
+"""A quoted text (what was typed)."""
+
+Render = Callable[[dict[str, str]], str]
+
+
+def count(n: int, word: str, lang: str) -> str:
+    """``n`` ``word`` (``hand``, ``deal``, ``event``) in ``lang``: ``2 hands``, ``2 donnes``;
+    French keeps 0 and 1 singular."""
+    if lang != "fr":
+        return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    french = _NOUNS.get(word, word)
+    return f"{n} {french}" + ("s" if n > 1 else "")
+
+
+_NOUNS: Final = {"hand": "donne", "deal": "donne", "move": "coup", "event": "événement"}
+
+
+def _died(why: str) -> str:
+    m = re.fullmatch(r"exited \(code (?P<code>-?\d+)\)", why)
+    if m:
+        return f"s'est arrêté (code {m['code']})"
+    return {"closed its input": "a fermé son entrée", "closed its output": "a fermé sa sortie"}.get(why, why)
+
+
+PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
+    # --- hkmj simulate
+    (r"--bots needs four names, got (?P<n>\d+): (?P<value>.+)", "--bots demande quatre noms, {n} donnés : {value}"),
+    (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+), or an import path module:factory",
+     "robot {name} inconnu : attendu parmi {known}, ou un chemin d'import module:fabrique"),
+    (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+)", "robot {name} inconnu : attendu parmi {known}"),
+    # --- the bots of hkmj arena (hkmj.bots.load_bot)
+    (rf"bot (?P<name>{_ECHO}): expected a bot name \((?P<known>[\w, ]+)\) or an import path module:factory",
+     "robot {name} : un nom de robot ({known}) ou un chemin d'import module:fabrique est attendu"),
+    (rf"bot (?P<name>{_ECHO}): expected an import path module:factory, e\.g\. mybots:make_bot",
+     "robot {name} : un chemin d'import module:fabrique est attendu, par exemple mybots:make_bot"),
+    (rf"bot (?P<name>{_ECHO}): no module (?P<module>{_ECHO}) to import(?P<where>.*); is its folder on the Python path\?",
+     "robot {name} : aucun module {module} à importer{where} ; son dossier est-il dans le chemin de Python ?"),
+    (rf"bot (?P<name>{_ECHO}): importing (?P<module>{_ECHO}) failed: (?P<error>.+)", "robot {name} : l'import de {module} a échoué : {error}"),
+    (rf"bot (?P<name>{_ECHO}): (?P<module>{_ECHO}) has no (?P<attr>{_ECHO})", "robot {name} : {module} n'a pas de {attr}"),
+    (rf"bot (?P<name>{_ECHO}): (?P<attr>{_ECHO}) is not callable \(expected factory\(seed\) returning a player\)",
+     "robot {name} : {attr} ne peut pas être appelé (fabrique(graine) renvoyant un joueur est attendu)"),
+    (rf"bot (?P<name>{_ECHO}): factory\((?P<seed>-?\d+)\) failed: (?P<error>.+)", "robot {name} : fabrique({seed}) a échoué : {error}"),
+    (rf"bot (?P<name>{_ECHO}): factory\((?P<seed>-?\d+)\) returned (?P<what>.+), which has no choose\(view, legal\) method",
+     "robot {name} : fabrique({seed}) a renvoyé {what}, qui n'a pas de méthode choose(view, legal)"),
+    # --- hkmj arena
+    (r'needs the "arena" extra \((?P<missing>.+) missing\): pip install "hkmj\[arena\]"',
+     "il faut l'extra \"arena\" ({missing} manquant) : pip install \"hkmj[arena]\""),
+    (r"--plot (?P<path>.+): unknown image format (?P<suffix>'[^']*') \(use one of (?P<known>.+), e\.g\. ratings\.png\)",
+     "--plot {path} : format d'image {suffix} inconnu (utilisez l'un de {known}, par exemple ratings.png)"),
+    (rf"--plot (?P<path>.+): no folder (?P<folder>{_ECHO}) to write it in", "--plot {path} : pas de dossier {folder} où l'écrire"),
+    (r"--bots (?P<value>.*): expected at least two different bots, each once",
+     "--bots {value} : au moins deux robots différents sont attendus, chacun une fois"),
+    (r"deals: expected at least 1", "deals : au moins 1 est attendu"),
+    (r"deal (?P<k>\d+), seats E S W N = (?P<bots>.+?): (?P<error>\w+: .*)",
+     "donne {k}, places E S O N = {bots} : {error}"),
+    # --- local processes or Ray (hkmj.scale)
+    (rf"backend (?P<value>{_ECHO}): expected one of (?P<known>.+)", "backend {value} : attendu parmi {known}"),
+    (r"--address needs --backend ray", "--address demande --backend ray"),
+    (r"cannot connect to Ray at (?P<address>\S+): nothing answers at (?P<where>\S+) \((?P<why>.+)\); is a Ray head running there\?",
+     "impossible de se connecter à Ray à {address} : rien ne répond à {where} ({why}) ; une tête Ray y tourne-t-elle ?"),
+    (r"cannot connect to Ray at (?P<address>\S+): (?P<error>.+)", "impossible de se connecter à Ray à {address} : {error}"),
+    (r"cannot start a new local Ray instance: (?P<error>.+)", "impossible de démarrer une nouvelle instance Ray locale : {error}"),
+    (r'the ray backend needs the "ray" extra: pip install "hkmj\[ray\]"',
+     'le backend ray demande l\'extra "ray" : pip install "hkmj[ray]"'),
+    # --- hkmj bot-match: the command line, the bots' commands
+    (r"at most four --bot, got (?P<n>\d+)", "au plus quatre --bot, {n} donnés"),
+    (rf"--fill (?P<value>{_ECHO}): choose from (?P<known>.+)", "--fill {value} : choisissez parmi {known}"),
+    (rf"--bot (?P<command>{_ECHO}): cannot split it into words \((?P<error>.+)\)",
+     "--bot {command} : impossible de le découper en mots ({error})"),
+    (r"--bot: empty command", "--bot : commande vide"),
+    (rf"--bot (?P<command>{_ECHO}): cannot start it: no program (?P<program>{_ECHO}) found, and not a built-in bot \((?P<known>[\w, ]+)\)"
+     r"(?:; did you mean (?P<close>\w+)\?)?",
+     lambda g: f"--bot {g['command']} : impossible de le lancer : aucun programme {g['program']} trouvé, et pas un robot intégré "
+     f"({g['known']})" + (f" ; vouliez-vous dire {g['close']} ?" if "close" in g else "")),
+    (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<reason>.+)",
+     lambda g: f"--bot {g['command']} : impossible de le lancer : {french_reason(g['reason'])}"),
+    (r"a match needs four bots, got (?P<n>\d+)", "une partie demande quatre robots, {n} donnés"),
+    (r"time limit (?P<value>\S+): expected a positive number of seconds", "limite de temps {value} : un nombre positif de secondes est attendu"),
+    # --- hkmj bot-match: a bot's faults, logged as the match goes on
+    (r"player (?P<n>\d) \((?P<command>.*?)\): (?P<inner>.+)", "joueur {n} ({command}) : {inner}"),
+    (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s \(it wrote (?P<size>[\d,]+) bytes without a newline, (?P<head>.*): "
+     r"end each line with a newline\); playing (?P<default>.+)",
+     lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s (il a écrit {g['size'].replace(',', ' ')} octets sans saut de "
+     f"ligne, {g['head']} : terminez chaque ligne par un saut de ligne) ; il joue {g['default']}"),
+    (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s; playing (?P<default>.+)",
+     lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s ; il joue {g['default']}"),
+    (r"(?P<why>exited \(code -?\d+\)|closed its input|closed its output); it plays safe defaults from now on",
+     lambda g: f"{_died(g['why'])} ; il joue des coups sûrs à partir de maintenant"),
+    (r"bad answer to request (?P<rid>\d+): (?P<inner>.+); playing (?P<default>[^;]+)",
+     "mauvaise réponse à la requête {rid} : {inner} ; il joue {default}"),
+    (r"(?P<inner>.+); ignored", "{inner} ; ignoré"),
+    (r"a line longer than (?P<n>\d+) bytes", "une ligne de plus de {n} octets"),
+    (r"not UTF-8 \(byte (?P<n>\d+) of the line\)", "pas de l'UTF-8 (octet {n} de la ligne)"),
+    (r"not JSON \((?P<inner>.+)\): (?P<line>.*)", "pas du JSON ({inner}) : {line}"),
+    (r"expected an object \{\"id\": \.\.\., \"action\": \.\.\.\}, got (?P<line>.*)",
+     'un objet {{"id": ..., "action": ...}} est attendu, reçu {line}'),
+    (r"a (?P<kind>.+) message, not an answer", "un message {kind}, pas une réponse"),
+    (r"it speaks (?P<theirs>.+); this host speaks (?P<ours>\S+) \(docs/bot-protocol\.md\): its (?P<kind>.+) message is not an answer",
+     "il parle {theirs} ; cet hôte parle {ours} (docs/bot-protocol.md) : son message {kind} n'est pas une réponse"),
+    (r"stale reply to request (?P<got>\d+) \(waiting for (?P<rid>\d+)\)", "réponse périmée à la requête {got} (la {rid} est attendue)"),
+    (r"reply id (?P<got>.+) does not match request (?P<rid>\d+)", "l'id de réponse {got} ne correspond pas à la requête {rid}"),
+    (r"reply (?P<rid>\d+) has no \"action\" text", 'la réponse {rid} n\'a pas de texte "action"'),
+    (r"action (?P<text>.+) \((?P<n>[\d,]+) characters\): not an action, e\.g\. 'discard 5p'",
+     lambda g: f"action {g['text']} ({g['n'].replace(',', ' ')} caractères) : pas une action, par exemple 'discard 5p'"),
+    (rf"(?P<text>{_ECHO}) is not legal now; legal: (?P<legal>.+)", "{text} n'est pas permis maintenant ; permis : {legal}"),
+    # --- hkmj serve
+    (r"(?P<flag>--[\w-]+) must be 0 \(keep for ever\) or more, got (?P<value>\S+)",
+     "{flag} doit valoir 0 (garder pour toujours) ou plus, {value} donné"),
+    (r"(?P<flag>--[\w-]+) must be positive, got (?P<value>\S+)", "{flag} doit être positif, {value} donné"),
+    (rf"--trusted-proxy wants an IP address or network such as 10\.0\.0\.5 or 10\.0\.0\.0/24, got (?P<value>{_ECHO})",
+     "--trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu {value}"),
+    (rf"--allowed-host (?P<name>{_ECHO}): (?P<inner>.+)", "--allowed-host {name} : {inner}"),
+    (r"give the host name alone, without a scheme or path \(e\.g\. mj\.example\.org\)",
+     "donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),
+    (r"give the host name without a port \(e\.g\. mj\.example\.org\)", "donnez le nom d'hôte sans port (par exemple mj.example.org)"),
+    (r"expected a host name such as mj\.example\.org, \*\.example\.org for its subdomains, or \* for any",
+     "un nom d'hôte est attendu, comme mj.example.org, *.example.org pour ses sous-domaines, ou * pour tous"),
+    (rf"--host (?P<host>{_ECHO}): no such address or host name on this machine \(e\.g\. 127\.0\.0\.1, or 0\.0\.0\.0 for every network\)",
+     "--host {host} : aucune adresse ni nom d'hôte de ce nom sur cette machine (par exemple 127.0.0.1, ou 0.0.0.0 pour tous les réseaux)"),
+    (rf"--host (?P<host>{_ECHO}): not an address of this machine \(e\.g\. 127\.0\.0\.1, or 0\.0\.0\.0 for every network\)",
+     "--host {host} : pas une adresse de cette machine (par exemple 127.0.0.1, ou 0.0.0.0 pour tous les réseaux)"),
+    (r"port (?P<port>\d+) on (?P<host>\S+) is already in use \(another hkmj serve\?\): stop it, or choose another port with --port (?P<other>\d+)",
+     "le port {port} de {host} est déjà pris (un autre hkmj serve ?) : arrêtez-le, ou choisissez un autre port avec --port {other}"),
+    (r"port (?P<port>\d+) on (?P<host>\S+): permission denied \(ports below 1024 need administrator rights\): choose another with --port 8000",
+     "port {port} de {host} : permission refusée (les ports sous 1024 demandent les droits d'administrateur) : "
+     "choisissez-en un autre avec --port 8000"),
+    (r"cannot listen on (?P<where>\S+): (?P<reason>.+)", lambda g: f"impossible d'écouter sur {g['where']} : {french_reason(g['reason'])}"),
+    (rf"--db (?P<url>{_ECHO}): (?P<inner>.+)", "--db {url} : {inner}"),
+    (r"not a database URL; expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME",
+     "pas une URL de base de données ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
+    (rf"unknown database (?P<name>{_ECHO}); expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME",
+     "base de données {name} inconnue ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
+    (r"the (?P<name>\w+) driver is not installed \((?P<error>.+)\)", "le pilote {name} n'est pas installé ({error})"),
+    (r"(?P<path>.+) is a directory, not a database file", "{path} est un dossier, pas un fichier de base de données"),
+    (rf"no directory (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
+    (r"cannot connect: (?P<reason>.+)", "connexion impossible : {reason}"),
+    # --- the parser's types (argparse: "argument --port: ...")
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}): expected a port number from 1 to 65535",
+     "argument {option} : {value} : un numéro de port de 1 à 65535 est attendu"),
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}): expected a positive number of seconds",
+     "argument {option} : {value} : un nombre positif de secondes est attendu"),
+)
+"""Each English phrase of the four commands and its French (see the module's docstring)."""
+
+_COMPILED: Final = tuple((re.compile(pattern, re.DOTALL), french) for pattern, french in PHRASES)
+
+
+def _french(message: str) -> str | None:
+    for pattern, french in _COMPILED:
+        m = pattern.fullmatch(message)
+        if m is None:
+            continue
+        parts = {k: v for k, v in m.groupdict().items() if v is not None}
+        if "inner" in parts:
+            parts["inner"] = run_error_in(parts["inner"], "fr")
+        return french(parts) if callable(french) else french.format(**parts)
+    return None
+
+
+def run_error_in(message: str, lang: str) -> str:
+    """``message`` in ``lang``: English as written; French from :data:`PHRASES`, else from
+    :mod:`hkmj.score_words` (a ruleset, a file, the parser's words), else as written."""
+    if lang != "fr":
+        return message
+    french = _french(message)
+    return error_in(message, lang) if french is None else french
+
+
+def said(command: str, message: str, lang: str) -> str:
+    """``hkmj COMMAND: MESSAGE`` in ``lang`` (French: ``hkmj COMMAND : MESSAGE``)."""
+    return f"hkmj {command}{' :' if lang == 'fr' else ':'} {run_error_in(message, lang)}"
+
+
+LABELS: Final[dict[str, str]] = {
+    # hkmj simulate's summary (hkmj.simulate.Summary.report), padded to 18 columns
+    "hands played": "donnes jouées",
+    "wins": "victoires",
+    "draws": "donnes nulles",
+    "false Mahjong": "faux Mahjong",
+    "limit hands": "mains limites",
+    "wins by seat": "victoires/place",
+    "points/hand seat": "points/donne place",
+    "by player:": "par joueur :",
+    "player": "joueur",
+    "points/hand": "points/donne",
+    "total": "total",
+    "per win": "par victoire",
+    "throughput": "débit",
+    "hands/s": "donnes/s",
+    "worker": "processus",
+    "workers": "processus",
+    "on Ray": "sur Ray",
+    "self draw": "pioche",
+    "discard": "défausse",
+    "robbed kong": "kong volé",
+    "average fan": "fans en moyenne",
+    "average points": "points en moyenne",
+    "average score": "score moyen",
+    # the progress bars (hkmj.simulate.Progress)
+    "hands": "donnes",
+    "deals": "donnes",
+    "moves": "coups",
+    "ETA": "reste",
+    # hkmj bot-match's table (hkmj.botmatch.MatchReport.table)
+    "bot": "robot",
+    "rank": "rang",
+    "answers": "réponses",
+    "late": "retards",
+    "illegal": "illégales",
+    "died": "morts",
+    "think": "réflexion",
+    # hkmj arena's table (hkmj.arena.ArenaResult.table)
+    "rating": "niveau",
+    "sigma": "sigma",
+    "95% interval": "intervalle à 95 %",
+    "ordinal": "ordinal",
+    "pts/hand": "pts/donne",
+}
+"""The words of the summaries, tables and progress bars, in French."""
+
+
+def label(word: str, lang: str) -> str:
+    """``word`` of a summary or table in ``lang`` (English as written)."""
+    return LABELS[word] if lang == "fr" else word

@@ -1,0 +1,222 @@
+"""``hkmj simulate``, ``serve``, ``bot-match`` and ``arena`` speak French with ``--lang fr`` (or a
+French locale): progress lines, summaries, tables, the fault log and errors. They had no
+``--lang`` (``--lang fr`` was refused, in French). Their English output is unchanged: the
+summaries and tables are compared here with the text they printed before."""
+
+from __future__ import annotations
+
+import re
+import socket
+import sys
+
+import pytest
+
+from hkmj.arena import ArenaResult
+from hkmj.botmatch import BotStats, MatchReport
+from hkmj.cli import main
+from hkmj.run_words import LABELS, run_error_in
+from hkmj.simulate import Progress, Summary
+
+ENGLISH_WORDS = re.compile(r"\b(hands?|wins?|draws|seed|bots?|rules|player|points/hand|throughput|worker|expected|cannot|must|got|answer|playing|record)\b")
+
+
+def _summary() -> Summary:
+    s = Summary(("greedy", "random", "strong", "expert"), hands=70, draws=2, penalties=1, fan_total=95, seconds=0.4)
+    s.wins_by_type = {"self_draw": 13, "discard": 54, "robbed_kong": 0}
+    s.wins_by_seat, s.wins_by_player = [15, 23, 11, 18], [31, 0, 36, 0]
+    s.points_by_player, s.points_by_seat = [275, -347, 397, -325], [50, 2, -152, 100]
+    s.limits = {"thirteen_orphans": 1}
+    return s
+
+
+def test_the_english_summary_is_unchanged() -> None:
+    assert _summary().report(2) == (
+        "hands played      70\n"
+        "wins              67 (95.7%): self draw 13, discard 54, robbed kong 0\n"
+        "draws             2 (2.9%)\n"
+        "false Mahjong     1\n"
+        "limit hands       1: Thirteen orphans 1\n"
+        "average fan       1.42 per win\n"
+        "wins by seat      E 15  S 23  W 11  N 18\n"
+        "points/hand seat  E +0.71  S +0.03  W -2.17  N +1.43\n"
+        "by player:\n"
+        "  player 1 greedy   wins     31  points/hand    +3.93  total +275\n"
+        "  player 2 random   wins      0  points/hand    -4.96  total -347\n"
+        "  player 3 strong   wins     36  points/hand    +5.67  total +397\n"
+        "  player 4 expert   wins      0  points/hand    -4.64  total -325\n"
+        "throughput        175 hands/s (2 workers)"
+    )
+
+
+def test_the_summary_in_french() -> None:
+    """The HK-6 limit hand named in French, winds E S O N, decimal commas, aligned headings."""
+    text = _summary().report(1, "fr")
+    assert text.splitlines()[:9] == [
+        "donnes jouées       70",
+        "victoires           67 (95,7 %) : pioche 13, défausse 54, kong volé 0",
+        "donnes nulles       2 (2,9 %)",
+        "faux Mahjong        1",
+        "mains limites       1 : Treize Orphelins 1",
+        "fans en moyenne     1,42 par victoire",
+        "victoires/place     E 15  S 23  O 11  N 18",
+        "points/donne place  E +0,71  S +0,03  O -2,17  N +1,43",
+        "par joueur :",
+    ]
+    assert text.splitlines()[9] == "  joueur 1 greedy   victoires     31  points/donne    +3,93  total +275"
+    assert text.endswith("débit               175 donnes/s (1 processus)")
+    assert not ENGLISH_WORDS.search(text.replace("Mahjong", "")), text
+
+
+def test_simulate_speaks_french_with_lang_fr_or_a_french_locale(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "4", "--seed", "1", "--quiet", "--lang", "fr", "--rules", "mcr"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("hkmj simulate : graine 1, robots greedy, greedy, random, random, règles ") and "points en moyenne" in out
+    assert "mains limites" not in out  # MCR has no limit hands (MCR-6)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert main(["simulate", "--hands", "4", "--seed", "1", "--quiet"]) == 0
+    assert "donnes jouées       4" in capsys.readouterr().out
+    assert main(["simulate", "--hands", "4", "--seed", "1", "--quiet", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("hkmj simulate: seed 1, bots greedy, greedy, random, random, rules Hong Kong\nhands played      4\n")
+
+
+def test_progress_in_french(terminal: type) -> None:
+    bar = terminal()
+    p = Progress(2000, stream=bar, lang="fr")
+    p.advance(1000)
+    line = bar.getvalue()
+    assert line.startswith("\r[###############               ] 1000/2000 donnes  ") and re.search(r"/s  reste \d[\d ]* s $", line), line
+    english = terminal()
+    Progress(2000, stream=english, label="deals").advance(1000)
+    assert " 1000/2000 deals  " in english.getvalue() and "ETA" in english.getvalue()
+    import io
+
+    piped = io.StringIO()
+    q = Progress(10, stream=piped, label="deals", lang="fr")
+    q.advance(5)
+    assert re.fullmatch(r"5/10 donnes \(50 %\), [\d ]+/s\n", piped.getvalue()), piped.getvalue()
+
+
+def test_the_bot_match_table_english_unchanged_and_french() -> None:
+    report = MatchReport(["greedy", "python my_bot.py --depth 3 --with-a-long-name", "strong", "random"], [12, -6, 0, -6], [1, 3, 2, 3], 2,
+                         {1: BotStats(decisions=19, late=0, illegal=1, dead=1, think=0.2394)})  # fmt: skip
+    assert report.table() == (
+        "player bot                         total rank answers late illegal died    think\n"
+        "1      greedy                        +12    1       -    -       -    -        -\n"
+        "2      …epth 3 --with-a-long-name     -6    3      19    0       1    1  12.6 ms\n"
+        "3      strong                         +0    2       -    -       -    -        -\n"
+        "4      random                         -6    3       -    -       -    -        -"
+    )
+    french = report.table("fr").splitlines()
+    assert french[0] == "joueur robot                  total rang réponses retards illég. morts réflexion"
+    assert french[2] == "2      …3 --with-a-long-name     -6    3       19       0      1     1   12,6 ms"
+    assert all(len(line) <= 80 and len(line) == len(french[0]) for line in french), french
+
+
+def test_the_arena_table_english_unchanged_and_french() -> None:
+    result = ArenaResult(["greedy", "random"], {"greedy": 29.664, "random": 20.336}, {"greedy": 7.82, "random": 7.82},
+                         {"greedy": 16, "random": 16}, {"greedy": 47, "random": -47})  # fmt: skip
+    assert result.table() == (
+        "bot         rating  sigma      95% interval  ordinal   hands  pts/hand\n"
+        "greedy       29.66   7.82 [ 14.34,  44.99]     6.20      16     +2.94\n"
+        "random       20.34   7.82 [  5.01,  35.66]    -3.12      16     -2.94"
+    )
+    assert result.table("fr") == (
+        "robot       niveau  sigma intervalle à 95 %  ordinal  donnes pts/donne\n"
+        "greedy       29,66   7,82 [ 14,34 ;  44,99]     6,20      16     +2,94\n"
+        "random       20,34   7,82 [  5,01 ;  35,66]    -3,12      16     -2,94"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["simulate", "--bots", "a,b"], "hkmj simulate : --bots demande quatre noms, 2 donnés : 'a,b'"),
+        (["simulate", "--bots", "greedy,greedy,random,zz"], "hkmj simulate : robot 'zz' inconnu : attendu parmi random, greedy, strong, expert"),
+        (["simulate", "--address", "ray://x:1"], "hkmj simulate : --address demande --backend ray"),
+        (["simulate", "--option", "minfan=2"], "hkmj simulate : option minfan='2' : attendu parmi 0, 1, 3"),
+        (["serve", "--max-tables", "0"], "hkmj serve : --max-tables doit être positif, 0 donné"),
+        (["serve", "--keep-days", "-1"], "hkmj serve : --keep-days doit valoir 0 (garder pour toujours) ou plus, -1 donné"),
+        (["serve", "--trusted-proxy", "nowhere"], "hkmj serve : --trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu 'nowhere'"),
+        (["serve", "--allowed-host", "http://mj.example.org/"],
+         "hkmj serve : --allowed-host 'http://mj.example.org/' : donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),
+        (["serve", "--db", "mysql://x/y"],
+         "hkmj serve : --db 'mysql://x/y' : base de données 'mysql' inconnue ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
+        (["bot-match", "--bot", "a", "--bot", "b", "--bot", "c", "--bot", "d", "--bot", "e"], "hkmj bot-match : au plus quatre --bot, 5 donnés"),
+        (["bot-match", "--fill", "nobody"], "hkmj bot-match : --fill 'nobody' : choisissez parmi random, greedy, strong, expert"),
+        (["bot-match", "--bot", "stronk"],
+         "hkmj bot-match : --bot 'stronk' : impossible de le lancer : aucun programme 'stronk' trouvé, et pas un robot intégré "
+         "(random, greedy, strong, expert) ; vouliez-vous dire strong ?"),
+        (["bot-match", "--bot", "'unbalanced"], "hkmj bot-match : --bot \"'unbalanced\" : impossible de le découper en mots (No closing quotation)"),
+        (["arena", "--bots", "greedy", "--plot", ""], "hkmj arena : --bots greedy : au moins deux robots différents sont attendus, chacun une fois"),
+        (["arena", "--bots", "greedy,nobody", "--plot", ""],
+         "hkmj arena : robot 'nobody' inconnu : attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
+    ],
+)
+def test_errors_in_french(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    if argv[0] == "arena":
+        pytest.importorskip("openskill")
+    assert main([*argv, "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == said + "\n"
+    assert main(argv) == 2  # and in English without --lang (the tests' locale)
+    assert capsys.readouterr().err.startswith(f"hkmj {argv[0]}: ")
+
+
+def test_serve_says_a_port_in_use_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == (
+        f"hkmj serve : le port {port} de 127.0.0.1 est déjà pris (un autre hkmj serve ?) : arrêtez-le, ou choisissez un autre port "
+        f"avec --port {port + 1}\n"
+    )
+
+
+def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot that answers with a bare number and exits: each fault logged in French, the
+    protocol's own texts (the action played, the line received) as they are."""
+    bot = f"{sys.executable} -c 'print(1)'"
+    assert main(["bot-match", "--bot", bot, "--hands", "1", "--seed", "1", "--lang", "fr"]) == 0
+    captured = capsys.readouterr()
+    log = captured.err.splitlines()
+    assert log[0].startswith(f"hkmj bot-match : joueur 1 ({bot}) : mauvaise réponse à la requête 1 : un objet "
+                             '{"id": ..., "action": ...} est attendu, reçu \'1\' ; il joue ')  # fmt: skip
+    assert log[1] == f"hkmj bot-match : joueur 1 ({bot}) : s'est arrêté (code 0) ; il joue des coups sûrs à partir de maintenant"
+    assert captured.out.startswith("hkmj bot-match : 1 donne, graine 1, limite de temps 1 s par décision\njoueur robot ")
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [
+        ("player 2 (bot): no answer to request 7 within 0.5 s; playing discard 5p", "joueur 2 (bot) : pas de réponse à la requête 7 en 0,5 s ; il joue discard 5p"),
+        ("player 2 (bot): no answer to request 1 within 5 s (it wrote 1,234 bytes without a newline, b'{': end each line with a newline); playing pass",
+         "joueur 2 (bot) : pas de réponse à la requête 1 en 5 s (il a écrit 1 234 octets sans saut de ligne, b'{' : terminez chaque ligne par un "
+         "saut de ligne) ; il joue pass"),
+        ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x) : a fermé sa sortie ; il joue des coups sûrs à partir de maintenant"),
+        ("player 1 (x): bad answer to request 3: 'discard 9m' is not legal now; legal: discard 1m, discard 2m; playing discard 1m",
+         "joueur 1 (x) : mauvaise réponse à la requête 3 : 'discard 9m' n'est pas permis maintenant ; permis : discard 1m, discard 2m ; il joue discard 1m"),
+        ("player 1 (x): bad answer to request 3: a line longer than 65536 bytes; playing pass",
+         "joueur 1 (x) : mauvaise réponse à la requête 3 : une ligne de plus de 65536 octets ; il joue pass"),
+        ("player 1 (x): stale reply to request 2 (waiting for 3); ignored", "joueur 1 (x) : réponse périmée à la requête 2 (la 3 est attendue) ; ignoré"),
+        ("player 1 (x): bad answer to request 4: reply 4 has no \"action\" text; playing pass",
+         "joueur 1 (x) : mauvaise réponse à la requête 4 : la réponse 4 n'a pas de texte \"action\" ; il joue pass"),
+        ("player 1 (python -c 'print(1)'): bad answer to request 17: not JSON (expecting value at column 1): 'zz'; playing pass",
+         "joueur 1 (python -c 'print(1)') : mauvaise réponse à la requête 17 : pas du JSON (valeur attendue à la colonne 1) : 'zz' ; il joue pass"),
+        ("player 1 (x): it speaks 'hkmj-bot/2'; this host speaks hkmj-bot/1 (docs/bot-protocol.md): its 'hello' message is not an answer; ignored",
+         "joueur 1 (x) : il parle 'hkmj-bot/2' ; cet hôte parle hkmj-bot/1 (docs/bot-protocol.md) : son message 'hello' n'est pas une réponse ; ignoré"),
+        ("player 1 (x): a 'log' message, not an answer; ignored", "joueur 1 (x) : un message 'log', pas une réponse ; ignoré"),
+        ('needs the "arena" extra (openskill missing): pip install "hkmj[arena]"', 'il faut l\'extra "arena" (openskill manquant) : pip install "hkmj[arena]"'),
+        ('the ray backend needs the "ray" extra: pip install "hkmj[ray]"', 'le backend ray demande l\'extra "ray" : pip install "hkmj[ray]"'),
+        ("cannot write out.png: Permission denied", "impossible d'écrire out.png : permission refusée"),
+        ("port 80 on 0.0.0.0: permission denied (ports below 1024 need administrator rights): choose another with --port 8000",
+         "port 80 de 0.0.0.0 : permission refusée (les ports sous 1024 demandent les droits d'administrateur) : choisissez-en un autre avec --port 8000"),
+    ],
+)
+def test_phrases_in_french(english: str, french: str) -> None:
+    assert run_error_in(english, "fr") == french
+    assert run_error_in(english, "en") == english
+
+
+def test_every_label_has_its_french() -> None:
+    assert all(LABELS.values()) and "hands" in LABELS and "95% interval" in LABELS
