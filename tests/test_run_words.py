@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import socket
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -182,7 +183,7 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
     log = captured.err.splitlines()
     assert log[0].startswith(f"hkmj bot-match : joueur 1 ({bot}) : mauvaise réponse à la requête 1 : un objet "
                              '{"id": ..., "action": ...} est attendu, reçu \'1\' ; il joue ')  # fmt: skip
-    assert log[1] == f"hkmj bot-match : joueur 1 ({bot}) : s'est arrêté (code 0) ; il joue des coups sûrs à partir de maintenant"
+    assert log[1] == f"hkmj bot-match : joueur 1 ({bot}) : s'est arrêté (code 0) ; il joue désormais des coups sûrs"
     assert captured.out.startswith("hkmj bot-match : 1 donne, graine 1, limite de temps 1 s par décision\njoueur robot ")
 
 
@@ -193,7 +194,7 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
         ("player 2 (bot): no answer to request 1 within 5 s (it wrote 1,234 bytes without a newline, b'{': end each line with a newline); playing pass",
          "joueur 2 (bot) : pas de réponse à la requête 1 en 5 s (il a écrit 1 234 octets sans saut de ligne, b'{' : terminez chaque ligne par un "
          "saut de ligne) ; il joue pass"),
-        ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x) : a fermé sa sortie ; il joue des coups sûrs à partir de maintenant"),
+        ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x) : a fermé sa sortie ; il joue désormais des coups sûrs"),
         ("player 1 (x): bad answer to request 3: 'discard 9m' is not legal now; legal: discard 1m, discard 2m; playing discard 1m",
          "joueur 1 (x) : mauvaise réponse à la requête 3 : 'discard 9m' n'est pas permis maintenant ; permis : discard 1m, discard 2m ; il joue discard 1m"),
         ("player 1 (x): bad answer to request 3: a line longer than 65536 bytes; playing pass",
@@ -207,6 +208,8 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
          "joueur 1 (x) : il parle 'hkmj-bot/2' ; cet hôte parle hkmj-bot/1 (docs/bot-protocol.md) : son message 'hello' n'est pas une réponse ; ignoré"),
         ("player 1 (x): a 'log' message, not an answer; ignored", "joueur 1 (x) : un message 'log', pas une réponse ; ignoré"),
         ('needs the "arena" extra (openskill missing): pip install "hkmj[arena]"', 'il faut l\'extra "arena" (openskill manquant) : pip install "hkmj[arena]"'),
+        ('needs the "arena" extra (openskill, matplotlib missing): pip install "hkmj[arena]"',
+         'il faut l\'extra "arena" (openskill, matplotlib manquants) : pip install "hkmj[arena]"'),
         ('the ray backend needs the "ray" extra: pip install "hkmj[ray]"', 'le backend ray demande l\'extra "ray" : pip install "hkmj[ray]"'),
         ("cannot write out.png: Permission denied", "impossible d'écrire out.png : permission refusée"),
         ("port 80 on 0.0.0.0: permission denied (ports below 1024 need administrator rights): choose another with --port 8000",
@@ -220,3 +223,16 @@ def test_phrases_in_french(english: str, french: str) -> None:
 
 def test_every_label_has_its_french() -> None:
     assert all(LABELS.values()) and "hands" in LABELS and "95% interval" in LABELS
+
+
+def test_the_arena_plot_in_french(tmp_path: Path) -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    result = ArenaResult(["greedy", "random"], {"greedy": 26.0, "random": 24.0}, {"greedy": 8.0, "random": 8.0},
+                         {"greedy": 4, "random": 4}, {"greedy": 3, "random": -3},
+                         [(4, {"greedy": (26.0, 8.0), "random": (24.0, 8.0)})])  # fmt: skip
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the words kept as text in the file
+        result.plot(str(tmp_path / "fr.svg"), "fr")
+        result.plot(str(tmp_path / "en.svg"))
+    french, english = (tmp_path / "fr.svg").read_text(encoding="utf-8"), (tmp_path / "en.svg").read_text(encoding="utf-8")
+    assert "donnes jouées (toutes tables)" in french and "places tournantes" in french and "hands played" not in french
+    assert "hands played (all tables)" in english and "hkmj arena: duplicate deals, rotated seats" in english

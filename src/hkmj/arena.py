@@ -113,8 +113,9 @@ class ArenaResult:
             f"{self.hands[b]:>7} {fr(pph, '>+9.2f')}"
         )
 
-    def plot(self, path: str) -> None:
-        """Write a PNG of each bot's rating (mu, with a ±1.96 sigma band) against hands played."""
+    def plot(self, path: str, lang: str = "en") -> None:
+        """Write a PNG of each bot's rating (mu, with a ±1.96 sigma band) against hands played;
+        ``lang`` ``fr``: its axes and title in French."""
         import matplotlib
 
         matplotlib.use("Agg")
@@ -130,9 +131,10 @@ class ArenaResult:
                 xs, [m - 1.96 * s for m, s in zip(mus, sgs, strict=True)], [m + 1.96 * s for m, s in zip(mus, sgs, strict=True)],
                 color=line.get_color(), alpha=0.15,
             )  # fmt: skip
-        ax.set_xlabel("hands played (all tables)")
-        ax.set_ylabel("OpenSkill rating (mu, 95% band)")
-        ax.set_title("hkmj arena: duplicate deals, rotated seats")
+        fr = lang == "fr"
+        ax.set_xlabel("donnes jouées (toutes tables)" if fr else "hands played (all tables)")
+        ax.set_ylabel("niveau OpenSkill (mu, bande à 95 %)" if fr else "OpenSkill rating (mu, 95% band)")
+        ax.set_title("hkmj arena : donnes dupliquées, places tournantes" if fr else "hkmj arena: duplicate deals, rotated seats")
         ax.legend()
         fig.tight_layout()
         fig.savefig(path, dpi=100)

@@ -1,4 +1,5 @@
-"""The ``--help`` of every ``hkmj`` command in French (``--lang fr`` anywhere on the command line).
+"""The ``--help`` of every ``hkmj`` command in French (``--lang fr`` anywhere on the command line,
+or no ``--lang`` and a French locale: :mod:`hkmj.language`).
 
 The English help is written where each option is added (``add_argument(..., help=...)``); its
 French is here, one entry per command and option: :data:`FRENCH` maps a command (``hkmj`` for the

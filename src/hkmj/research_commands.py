@@ -159,7 +159,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     print(result.table(args.lang))
     if args.plot:
         try:
-            result.plot(args.plot)
+            result.plot(args.plot, args.lang)
         except OSError as e:
             print(said("arena", f"cannot write {args.plot}: {e.strerror}", args.lang), file=sys.stderr)
             return 2

@@ -67,7 +67,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "robot {name} : fabrique({seed}) a renvoyé {what}, qui n'a pas de méthode choose(view, legal)"),
     # --- hkmj arena
     (r'needs the "arena" extra \((?P<missing>.+) missing\): pip install "hkmj\[arena\]"',
-     "il faut l'extra \"arena\" ({missing} manquant) : pip install \"hkmj[arena]\""),
+     lambda g: f'il faut l\'extra "arena" ({g["missing"]} manquant{"s" if "," in g["missing"] else ""}) : pip install "hkmj[arena]"'),
     (r"--plot (?P<path>.+): unknown image format (?P<suffix>'[^']*') \(use one of (?P<known>.+), e\.g\. ratings\.png\)",
      "--plot {path} : format d'image {suffix} inconnu (utilisez l'un de {known}, par exemple ratings.png)"),
     (rf"--plot (?P<path>.+): no folder (?P<folder>{_ECHO}) to write it in", "--plot {path} : pas de dossier {folder} où l'écrire"),
@@ -108,7 +108,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s; playing (?P<default>.+)",
      lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s ; il joue {g['default']}"),
     (r"(?P<why>exited \(code -?\d+\)|closed its input|closed its output); it plays safe defaults from now on",
-     lambda g: f"{_died(g['why'])} ; il joue des coups sûrs à partir de maintenant"),
+     lambda g: f"{_died(g['why'])} ; il joue désormais des coups sûrs"),
     (r"bad answer to request (?P<rid>\d+): (?P<inner>.+); playing (?P<default>[^;]+)",
      "mauvaise réponse à la requête {rid} : {inner} ; il joue {default}"),
     (r"(?P<inner>.+); ignored", "{inner} ; ignoré"),
