@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import json
 import logging
@@ -187,6 +188,11 @@ class Limits:
     review_rate: float = 6.0
     """Game reviews one client address may have made per minute: each is worked out from
     the whole log (about 0.05 s of CPU a hand); then 429. A review already made costs nothing."""
+    network_share: int = 8
+    """How many clients' worth of every per-address limit (each cap, rate and count above, and
+    the 8 connections watching one table) one IPv6 /48 network may use in all, besides each of its
+    /64s keeping one client's (:func:`network_key`). A client holding a /48 (a rented server, some
+    providers' homes) has 65,536 /64s: counted by /64 alone, it had 65,536 times every budget."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``) for POST and /ws."""
     allowed_hosts: tuple[str, ...] = ()
@@ -226,18 +232,22 @@ class HttpRateLimit:
     closing websockets in a loop (1,900 a second) kept a core busy. Open websockets have their own
     caps (connections per address, messages per connection)."""
 
-    def __init__(self, app: ASGIApp, rate: float) -> None:
+    def __init__(self, app: ASGIApp, rate: float, share: int = 1) -> None:
         self.app = app
         self.rate = rate
+        self.share = share
+        """An IPv6 /48's budget, in addresses' worth (:attr:`Limits.network_share`)."""
         self.buckets: dict[str, RateLimiter] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
             client = scope.get("client")
             address = client_key(client[0] if client else None)
-            if not _take(self.buckets, address, self.rate, 4 * self.rate):
-                why = f"more than {self.rate:g} requests a second from your address; try again shortly"
-                await _refuse(429, "rate_limited", why, {"Retry-After": "1"})(scope, receive, send)
+            over = _refused(self.buckets, address, self.rate, 4 * self.rate, self.share)
+            if over is not None:
+                rate = self.rate * (self.share if over == "network" else 1)
+                why = f"more than {rate:g} requests a second from {_yours(over)}; try again shortly"
+                await _refuse(429, "rate_limited", why, {"Retry-After": "1"}, over)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -258,6 +268,29 @@ def client_key(host: str | None) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+@functools.lru_cache(maxsize=16384)
+def network_key(key: str) -> str | None:
+    """The wider network a client counted as ``key`` (:func:`client_key`'s) is counted in too:
+    an IPv6 /64's /48 (``2001:db8:5::/48``), whose budget is :attr:`Limits.network_share` times
+    one client's; None for an IPv4 address (or no address), counted alone as before."""
+    if not key.endswith("/64"):
+        return None
+    try:
+        return str(ipaddress.IPv6Network(key).supernet(new_prefix=48))
+    except ValueError:
+        return None
+
+
+def _within(key: str, who: str) -> bool:
+    """Whether the client ``key`` counts for ``who``: that client itself, or the /48 holding it."""
+    return key == who or (who.endswith("/48") and network_key(key) == who)
+
+
+def _yours(scope: str | None) -> str:
+    """Whose budget a refusal names: the sender's address, or the IPv6 /48 network it belongs to."""
+    return "your network (the IPv6 /48 holding your address)" if scope == "network" else "your address"
 
 
 def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tuple[str, ...]) -> bool:
@@ -334,6 +367,7 @@ class Hub:
         """Read-only replays of finished or abandoned tables (a small cache, never live)."""
         self.conns: set[Conn] = set()
         self.per_address: dict[str, int] = {}
+        """Websocket connections per client address, and per IPv6 /48 network (:func:`network_key`)."""
         self.creators: dict[str, RateLimiter] = {}
         self.created_by: dict[str, str] = {}
         """The client address that created each live table (in memory only: restored tables have none)."""
@@ -507,8 +541,11 @@ class Hub:
                 assert self.store is not None
                 # a table neither live nor cached costs a database lookup (and a replay if it
                 # exists), known or not: counted before the database is asked
-                if tid not in self.finished and address is not None and not self.may_replay(address):
-                    raise ProtocolError("rate_limited", f"at most {self.limits.replay_rate:g} lookups of past or unknown tables a minute; try again later")
+                over = None if tid in self.finished or address is None else self.may_replay(address)
+                if over is not None:
+                    rate = self.limits.replay_rate * (self.limits.network_share if over == "network" else 1)
+                    why = f"at most {rate:g} lookups of past or unknown tables a minute from {_yours(over)}; try again later"
+                    raise ProtocolError("rate_limited", why, over)
                 try:
                     status = await asyncio.to_thread(self.store.status_of, tid)
                 except Exception:
@@ -524,8 +561,9 @@ class Hub:
                         self._cache(cached)
                     if not revive(cached):
                         return cached
-                    if address is not None and self.held_by(address) >= self.limits.tables_per_address:
-                        raise ProtocolError("rate_limited", self.held_message())
+                    over = None if address is None else self.held_over(address)
+                    if over is not None:
+                        raise ProtocolError("rate_limited", self.held_message(over), over)
                 if status in ("open", "playing") or (status == "abandoned" and revive is not None):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
@@ -572,8 +610,11 @@ class Hub:
         key = (t.id, slot, lang)
         page = self.reviews.get(key)
         if page is None:
-            if address is not None and not _allow(self.reviewers, address, self.limits.review_rate):
-                raise ProtocolError("rate_limited", f"at most {self.limits.review_rate:g} game reviews made a minute from your address; try again later")
+            over = None if address is None else _refused_per_minute(self.reviewers, address, self.limits.review_rate, self.limits.network_share)
+            if over is not None:
+                rate = self.limits.review_rate * (self.limits.network_share if over == "network" else 1)
+                why = f"at most {rate:g} game reviews made a minute from {_yours(over)}; try again later"
+                raise ProtocolError("rate_limited", why, over)
             rows = await self.log_rows(tid)
             async with self._reviewing:
                 made = self.reviews.get(key)  # made meanwhile by a request that went first
@@ -601,43 +642,73 @@ class Hub:
             await t.start()
         return t
 
-    def connect(self, conn: Conn) -> str | None:
-        """Count a new connection; the reason it is refused, or None."""
+    def connect(self, conn: Conn) -> ProtocolError | None:
+        """Count a new connection; why it is refused (``too_many_connections``), or None."""
         if len(self.conns) >= self.limits.max_connections:
-            return f"the server holds {self.limits.max_connections} connections"
-        if self.per_address.get(conn.address, 0) >= self.limits.per_address:
-            return f"{self.limits.per_address} connections from your address already"
+            return ProtocolError("too_many_connections", f"the server holds {self.limits.max_connections} connections")
+        over = self.over(lambda who: self.per_address.get(who, 0), conn.address, self.limits.per_address)
+        if over is not None:
+            why = f"{self.cap(over, self.limits.per_address)} connections from {_yours(over)} already"
+            return ProtocolError("too_many_connections", why, over)
         self.conns.add(conn)
-        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
+        for who in _counted_as(conn.address):
+            self.per_address[who] = self.per_address.get(who, 0) + 1
         return None
 
     def disconnect(self, conn: Conn) -> None:
         if conn in self.conns:
             self.conns.discard(conn)
-            n = self.per_address.get(conn.address, 1) - 1
-            if n > 0:
-                self.per_address[conn.address] = n
-            else:
-                self.per_address.pop(conn.address, None)
+            for who in _counted_as(conn.address):
+                n = self.per_address.get(who, 1) - 1
+                if n > 0:
+                    self.per_address[who] = n
+                else:
+                    self.per_address.pop(who, None)
 
-    def may_create(self, address: str) -> bool:
-        """Per-address creation rate (token bucket of ``create_rate`` a minute)."""
-        return _allow(self.creators, address, self.limits.create_rate)
+    def over(self, count: Callable[[str], int], address: str, cap: int) -> str | None:
+        """Which budget a client at ``address`` has used up, ``count`` counting what it holds:
+        ``"address"`` (``cap`` reached by the address itself), ``"network"`` (``network_share``
+        times ``cap`` reached by the IPv6 /48 holding it), or None."""
+        if count(address) >= cap:
+            return "address"
+        net = network_key(address)
+        if net is not None and count(net) >= self.cap("network", cap):
+            return "network"
+        return None
 
-    def held_by(self, address: str) -> int:
-        """Live tables created (or brought back from abandoned) from ``address``."""
-        return sum(1 for tid, by in self.created_by.items() if by == address and tid in self.tables)
+    def cap(self, scope: str | None, cap: int) -> int:
+        """A per-address ``cap`` as it applies to ``scope`` (an IPv6 /48 has ``network_share`` of them)."""
+        return cap * self.limits.network_share if scope == "network" else cap
 
-    def seats_of(self, address: str) -> int:
-        """Seats taken from ``address`` at live tables, and joins of it under way."""
-        taken = sum(1 for tid, seats in self.seated_by.items() if tid in self.tables for a in seats.values() if a == address)
-        return taken + self._joining.get(address, 0)
+    def may_create(self, address: str) -> str | None:
+        """Per-address creation rate (token bucket of ``create_rate`` a minute, and its IPv6 /48's):
+        the budget used up (``"address"``, ``"network"``), or None and one creation counted."""
+        return _refused_per_minute(self.creators, address, self.limits.create_rate, self.limits.network_share)
+
+    def held_by(self, who: str) -> int:
+        """Live tables created (or brought back from abandoned) from ``who`` (an address, or an
+        IPv6 /48 network: from its addresses)."""
+        return sum(1 for tid, by in self.created_by.items() if _within(by, who) and tid in self.tables)
+
+    def seats_of(self, who: str) -> int:
+        """Seats taken from ``who`` (an address or an IPv6 /48) at live tables, and its joins under way."""
+        taken = sum(1 for tid, seats in self.seated_by.items() if tid in self.tables for a in seats.values() if _within(a, who))
+        return taken + sum(n for a, n in self._joining.items() if _within(a, who))
+
+    def held_over(self, address: str) -> str | None:
+        """Whether ``address`` (or its IPv6 /48) holds :attr:`Limits.tables_per_address` live tables."""
+        return self.over(self.held_by, address, self.limits.tables_per_address)
+
+    def seats_over(self, address: str) -> str | None:
+        """Whether ``address`` (or its IPv6 /48) holds :attr:`Limits.seats_per_address` seats."""
+        return self.over(self.seats_of, address, self.limits.seats_per_address)
 
     async def seat(self, table: Table, slot: int, name: str, address: str) -> str:
-        """Take ``slot`` at ``table`` for a client at ``address`` (:attr:`Limits.seats_per_address`);
-        the seat token."""
-        if self.seats_of(address) >= self.limits.seats_per_address:
-            raise ProtocolError("rate_limited", self.seats_message())
+        """Take ``slot`` at ``table`` for a client at ``address`` (:attr:`Limits.seats_per_address`,
+        and its IPv6 /48's share); the seat token."""
+        over = self.seats_over(address)
+        if over is not None:
+            raise ProtocolError("rate_limited", self.seats_message(over), over)
         self._joining[address] = self._joining.get(address, 0) + 1  # sockets racing get no more
         try:
             token = await table.join(slot, name)
@@ -648,25 +719,27 @@ class Hub:
         self.seated_by.setdefault(table.id, {})[slot] = address
         return token
 
-    def seats_message(self) -> str:
-        n = self.limits.seats_per_address
-        return f"{n} seats at tables in play were taken from your address; wait for one of those matches to end"
+    def seats_message(self, scope: str | None = None) -> str:
+        n = self.cap(scope, self.limits.seats_per_address)
+        return f"{n} seats at tables in play were taken from {_yours(scope)}; wait for one of those matches to end"
 
-    def held_message(self) -> str:
-        n = self.limits.tables_per_address
-        return f"{n} live tables were created from your address; wait for one to end or be abandoned"
+    def held_message(self, scope: str | None = None) -> str:
+        n = self.cap(scope, self.limits.tables_per_address)
+        return f"{n} live tables were created from {_yours(scope)}; wait for one to end or be abandoned"
 
-    def unattended_of(self, address: str) -> int:
-        """Live tables created from ``address`` that bots alone are playing (:attr:`Table.unattended`)."""
+    def unattended_of(self, who: str) -> int:
+        """Live tables created from ``who`` (an address or an IPv6 /48) that bots alone are
+        playing (:attr:`Table.unattended`)."""
         return sum(
             1
             for tid, by in self.created_by.items()
-            if by == address and (t := self.tables.get(tid)) is not None and t.started and t.unattended
+            if _within(by, who) and (t := self.tables.get(tid)) is not None and t.started and t.unattended
         )
 
-    def may_replay(self, address: str) -> bool:
-        """Per-address rate of replays of tables neither live nor cached (``replay_rate`` a minute)."""
-        return _allow(self.replayers, address, self.limits.replay_rate)
+    def may_replay(self, address: str) -> str | None:
+        """Per-address rate of replays of tables neither live nor cached (``replay_rate`` a minute,
+        and its IPv6 /48's): the budget used up, or None and one replay counted."""
+        return _refused_per_minute(self.replayers, address, self.limits.replay_rate, self.limits.network_share)
 
     # ------------------------------------------------------------------ websocket messages
 
@@ -694,8 +767,10 @@ class Hub:
                 watching = [c for c in table.clients if c.slot is None]
                 if len(watching) >= self.limits.spectators_per_table:
                     raise ProtocolError("spectators_full", f"this table accepts {self.limits.spectators_per_table} spectators")
-                if sum(1 for c in watching if isinstance(c, Conn) and c.address == conn.address) >= SPECTATORS_PER_ADDRESS:
-                    raise ProtocolError("spectators_full", f"this table is watched from {SPECTATORS_PER_ADDRESS} connections of your address already")
+                over = self.over(lambda who: sum(1 for c in watching if isinstance(c, Conn) and _within(c.address, who)), conn.address, SPECTATORS_PER_ADDRESS)
+                if over is not None:
+                    why = f"this table is watched from {self.cap(over, SPECTATORS_PER_ADDRESS)} connections of {_yours(over)} already"
+                    raise ProtocolError("spectators_full", why, over)
             if kind == "join":
                 if not table.live:  # abandoned, and that seat is not free: it stays abandoned
                     raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
@@ -729,9 +804,11 @@ class Hub:
         table = current
         if kind == "action":
             # pace the address's actions: bots answer them, and each is a log entry kept for good
-            wait = _bucket(self.actors, conn.address, self.limits.action_rate, 4 * self.limits.action_rate).reserve(ACTION_WAIT)
+            rate = self.limits.action_rate
+            wait, over = _reserve(self.actors, conn.address, rate, 4 * rate, self.limits.network_share, ACTION_WAIT)
             if wait is None:
-                raise ProtocolError("rate_limited", f"more than {self.limits.action_rate:g} actions a second from your address; nothing was played")
+                rate *= self.limits.network_share if over == "network" else 1
+                raise ProtocolError("rate_limited", f"more than {rate:g} actions a second from {_yours(over)}; nothing was played", over)
             if wait > 0:
                 await asyncio.sleep(wait)
             cseq = field_of(msg, "cseq", int)
@@ -777,14 +854,59 @@ def _seat_for(msg: dict[str, Any]) -> Callable[[Table], bool]:
     return lambda t: isinstance(token, str) and len(token) < 200 and t.slot_of_token(token) is not None
 
 
-def _allow(buckets: dict[str, RateLimiter], address: str, per_minute: float) -> bool:
-    """One more event for ``address`` in its token bucket of ``per_minute`` (bursts of as many)."""
-    return _take(buckets, address, per_minute / 60.0, max(1.0, per_minute))
+def _counted_as(address: str) -> tuple[str, ...]:
+    """The keys a client at ``address`` is counted under: itself, and its IPv6 /48 if any."""
+    net = network_key(address)
+    return (address,) if net is None else (address, net)
 
 
-def _take(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> bool:
-    """One more event for ``address`` in its token bucket of ``rate`` a second (bursts of ``burst``)."""
-    return _bucket(buckets, address, rate, burst).allow()
+def _refused_per_minute(buckets: dict[str, RateLimiter], address: str, per_minute: float, share: int) -> str | None:
+    """One more event for ``address`` in its token bucket of ``per_minute`` (bursts of as many),
+    and its IPv6 /48's (``share`` times as big): :func:`_refused`."""
+    return _refused(buckets, address, per_minute / 60.0, max(1.0, per_minute), share)
+
+
+def _pair(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float, share: int) -> list[tuple[str, RateLimiter]]:
+    """The token buckets an event of ``address`` draws on: its own, and its IPv6 /48's, which
+    holds and earns ``share`` times as many tokens."""
+    out = [("address", _bucket(buckets, address, rate, burst))]
+    net = network_key(address)
+    if net is not None:
+        out.append(("network", _bucket(buckets, net, share * rate, share * burst)))
+    return out
+
+
+def _refused(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float, share: int = 1) -> str | None:
+    """One more event for ``address`` in its token bucket of ``rate`` a second (bursts of
+    ``burst``) and its IPv6 /48's: the budget that has no token left (``"address"``,
+    ``"network"``; nothing taken from either), or None and a token taken from both."""
+    pair = _pair(buckets, address, rate, burst, share)
+    for scope, bucket in pair:
+        if bucket.refill() < 1.0:
+            bucket.refused += 1
+            return scope
+    for _, bucket in pair:
+        bucket.tokens -= 1.0
+    return None
+
+
+def _reserve(
+    buckets: dict[str, RateLimiter], address: str, rate: float, burst: float, share: int, max_wait: float
+) -> tuple[float | None, str | None]:
+    """:meth:`RateLimiter.reserve` on ``address``'s bucket and its IPv6 /48's together: the
+    seconds to wait (the longer of the two) and None, or None and the budget whose wait would
+    pass ``max_wait`` (nothing taken from either)."""
+    pair = _pair(buckets, address, rate, burst, share)
+    waits = []
+    for scope, bucket in pair:
+        wait = max(0.0, (1.0 - bucket.refill()) / bucket.rate)
+        if wait > max_wait:
+            bucket.refused += 1
+            return None, scope
+        waits.append(wait)
+    for _, bucket in pair:
+        bucket.tokens -= 1.0
+    return max(waits), None
 
 
 def _bucket(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> RateLimiter:
@@ -798,8 +920,10 @@ def _bucket(buckets: dict[str, RateLimiter], address: str, rate: float, burst: f
     return bucket
 
 
-def _error(code: str, message: str, msg: dict[str, Any] | None) -> str:
+def _error(code: str, message: str, msg: dict[str, Any] | None, scope: str | None = None) -> str:
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if scope == "network":  # an IPv6 /48's budget; an address's own is not named (as before)
+        out["scope"] = scope
     if msg is not None:
         out["ref"] = msg.get("type")
         if isinstance(msg.get("cseq"), int):
@@ -807,8 +931,12 @@ def _error(code: str, message: str, msg: dict[str, Any] | None) -> str:
     return encode(out)
 
 
-def _refuse(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    return JSONResponse({"v": VERSION, "error": code, "message": message}, status_code=status, headers=headers)
+def _refuse(status: int, code: str, message: str, headers: dict[str, str] | None = None, scope: str | None = None) -> Response:
+    """An HTTP refusal as JSON; ``scope: "network"`` when an IPv6 /48's budget was used up."""
+    body: dict[str, Any] = {"v": VERSION, "error": code, "message": message}
+    if scope == "network":
+        body["scope"] = scope
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 class BodyError(Exception):
@@ -911,16 +1039,19 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))
         address = address_of(request)
-        if hub.held_by(address) >= lim.tables_per_address:
-            return _refuse(429, "rate_limited", hub.held_message(), {"Retry-After": "60"})
-        if sit is not None and hub.seats_of(address) >= lim.seats_per_address:
-            return _refuse(429, "rate_limited", hub.seats_message(), {"Retry-After": "60"})
-        if hub.unattended_of(address) >= lim.unattended_per_address:
-            why = f"{lim.unattended_per_address} tables created from your address are played by bots only; wait for one to end"
-            return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
-        if not hub.may_create(address):
-            why = f"at most {lim.create_rate:g} new tables a minute from one address; try again later"
-            return _refuse(429, "rate_limited", why, {"Retry-After": "60"})
+        wait = {"Retry-After": "60"}
+        if over := hub.held_over(address):
+            return _refuse(429, "rate_limited", hub.held_message(over), wait, over)
+        if sit is not None and (over := hub.seats_over(address)):
+            return _refuse(429, "rate_limited", hub.seats_message(over), wait, over)
+        if over := hub.over(hub.unattended_of, address, lim.unattended_per_address):
+            n = hub.cap(over, lim.unattended_per_address)
+            why = f"{n} tables created from {_yours(over)} are played by bots only; wait for one to end"
+            return _refuse(429, "rate_limited", why, wait, over)
+        if over := hub.may_create(address):
+            rate = lim.create_rate * (lim.network_share if over == "network" else 1)
+            why = f"at most {rate:g} new tables a minute from {_yours(over)}; try again later"
+            return _refuse(429, "rate_limited", why, wait, over)
         try:
             t = await hub.create(cfg)
             hub.created_by[t.id] = address
@@ -939,7 +1070,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     def refuse_lookup(e: ProtocolError) -> Response:
         """A refused table lookup as HTTP: 404, 409, 403, 429 (with Retry-After) or 503."""
         status = {"no_table": 404, "not_over": 409, "bad_token": 403, "rate_limited": 429}.get(e.code, 503)
-        return _refuse(status, e.code, e.message, {"Retry-After": "60"} if status in (429, 503) else None)
+        return _refuse(status, e.code, e.message, {"Retry-After": "60"} if status in (429, 503) else None, e.scope)
 
     async def table_info(request: Request) -> Response:
         try:
@@ -995,7 +1126,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         await ws.accept()
         if refused is not None:
             with contextlib.suppress(Exception):
-                await ws.send_text(_error("too_many_connections", refused, None))
+                await ws.send_text(_error(refused.code, refused.message, None, refused.scope))
                 await ws.close(code=1013)
             return
         writer = asyncio.create_task(conn.writer())
@@ -1024,7 +1155,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                     msg = decode(text)
                     await hub.handle(conn, msg)
                 except ProtocolError as e:
-                    conn.send(_error(e.code, e.message, msg))
+                    conn.send(_error(e.code, e.message, msg, e.scope))
                 except Exception:
                     log.exception("error handling a message")
                     conn.send(_error("server_error", "internal error; nothing changed", msg))
@@ -1054,7 +1185,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     ]
     middleware = [
         Middleware(SecurityHeaders),
-        Middleware(HttpRateLimit, rate=lim.http_rate),
+        Middleware(HttpRateLimit, rate=lim.http_rate, share=lim.network_share),
         Middleware(HostCheck, hosts=lim.answered_hosts()),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

@@ -114,6 +114,8 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--action-rate", float, "N", "actions the seats played from one address may send per second (bursts of four times as many); faster ones are held, never lost"),
     ("--review-rate", float, "N", "game reviews one address may have made per minute (a review already made costs nothing); more get 429"),
     ("--replay-rate", float, "N", "past or unknown tables (not live, not cached) one address may look up per minute; more get 429"),
+    ("--network-share", int, "K", "an IPv6 address counts as its /64 under every per-address limit above; each IPv6 /48 network may besides "
+     "use K times one address's budget under each of them in all (a /48 holds 65,536 /64s); IPv4 addresses are not grouped"),
 ]
 _FIELDS = {
     "--max-tables": "max_tables",
@@ -140,6 +142,7 @@ _FIELDS = {
     "--replay-rate": "replay_rate",
     "--review-rate": "review_rate",
     "--action-rate": "action_rate",
+    "--network-share": "network_share",
 }
 
 
@@ -232,7 +235,7 @@ def _serve(args: argparse.Namespace) -> int:
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     config = uvicorn.Config(
         create_app(args.db, limits),
-        http=guarded_h11(limits.header_timeout, SocketCount(limits.sockets_per_address, tuple(proxies))),
+        http=guarded_h11(limits.header_timeout, SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share)),
         ws=guarded_ws(limits.write_timeout, limits.header_timeout),
         timeout_keep_alive=5,
         timeout_graceful_shutdown=5,  # a move waiting for a full disk must not keep the server from stopping

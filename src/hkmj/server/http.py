@@ -42,6 +42,14 @@ Left to the kernel, it grew to 4 MB for a client that never read (Linux's ``tcp_
 the server's memory; a game sends a few kilobytes a second."""
 
 
+NETWORK_FULL = (
+    "too many connections from your network (the IPv6 /48 holding your address); try again shortly\n"
+    "trop de connexions depuis votre réseau (le /48 IPv6 de votre adresse)\u00a0; réessayez dans un instant\n"
+).encode()
+"""The answer to a connection past an IPv6 /48's share of ``--sockets-per-address``, in English
+and French (it comes before any request, so no language is asked for)."""
+
+
 MAX_HEAD = 16384
 """Bytes a request head (request line and headers) may hold: h11's own bound on a head that
 arrives in pieces."""
@@ -70,18 +78,24 @@ class BoundedHead(h11.Connection):
 
 class SocketCount:
     """Open TCP connections (HTTP and websocket alike) per client address, counted as the
-    per-address limits count them (:func:`hkmj.server.app.client_key`); connections from a
-    trusted proxy are not counted (they carry many clients)."""
+    per-address limits count them (:func:`hkmj.server.app.client_key`), and per IPv6 /48 network
+    (:func:`hkmj.server.app.network_key`), which may hold ``share`` times :attr:`cap`; connections
+    from a trusted proxy are not counted (they carry many clients)."""
 
-    def __init__(self, cap: int, trusted: tuple[str, ...] = ()) -> None:
+    def __init__(self, cap: int, trusted: tuple[str, ...] = (), share: int = 1) -> None:
         self.cap = cap
+        self.share = share
         self.trusted = tuple(ipaddress.ip_network(n, strict=False) for n in trusted)
         self.open: dict[str, int] = {}
+        """Connections per address key, and per IPv6 /48."""
+        self.refused_network = False
+        """Whether the last refusal of :meth:`take` was the /48's (its answer names the network)."""
 
     def take(self, transport: asyncio.BaseTransport) -> str | None:
         """Count a new connection: its address key, or ``""`` when it is not counted (a trusted
-        proxy, no address); None when the address already holds :attr:`cap` connections."""
-        from hkmj.server.app import client_key
+        proxy, no address); None when the address already holds :attr:`cap` connections, or
+        its IPv6 /48 ``share`` times as many (then :attr:`refused_network`)."""
+        from hkmj.server.app import client_key, network_key
 
         peer = transport.get_extra_info("peername")
         host = peer[0] if isinstance(peer, tuple) and peer else None
@@ -92,20 +106,29 @@ class SocketCount:
             if any(ip in n for n in self.trusted):
                 return ""
         key = client_key(host)
-        n = self.open.get(key, 0)
-        if n >= self.cap:
+        net = network_key(key)
+        self.refused_network = False
+        if self.open.get(key, 0) >= self.cap:
             return None
-        self.open[key] = n + 1
+        if net is not None and self.open.get(net, 0) >= self.share * self.cap:
+            self.refused_network = True
+            return None
+        for k in (key,) if net is None else (key, net):
+            self.open[k] = self.open.get(k, 0) + 1
         return key
 
     def release(self, key: str) -> None:
+        from hkmj.server.app import network_key
+
         if not key:
             return
-        n = self.open.get(key, 1) - 1
-        if n > 0:
-            self.open[key] = n
-        else:
-            self.open.pop(key, None)
+        net = network_key(key)
+        for k in (key,) if net is None else (key, net):
+            n = self.open.get(k, 1) - 1
+            if n > 0:
+                self.open[k] = n
+            else:
+                self.open.pop(k, None)
 
 
 def guarded_h11(timeout: float, sockets: SocketCount | None = None) -> type[H11Protocol]:
@@ -128,7 +151,7 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None) -> type[H11P
             super().connection_made(transport)
             key = count.take(transport)
             if key is None:
-                why = b"too many connections from your address; try again shortly\n"
+                why = NETWORK_FULL if count.refused_network else b"too many connections from your address; try again shortly\n"
                 head = b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 10\r\n"
                 transport.write(head + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(why) + why)
                 transport.close()

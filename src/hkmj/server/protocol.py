@@ -94,11 +94,15 @@ ERRORS: dict[str, str] = {
 class ProtocolError(Exception):
     """An input refused with an error code; the connection stays open and nothing changed."""
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None, scope: str | None = None) -> None:
         assert code in ERRORS, code
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
+        self.scope = scope
+        """Whose budget a per-address limit found used up: ``"address"`` (the sender's own),
+        ``"network"`` (the IPv6 /48 its address belongs to, ``hkmj serve --network-share``; the
+        error then carries ``scope: "network"``), or None."""
 
 
 def compact_json(obj: Any) -> str:
@@ -188,11 +192,15 @@ class RateLimiter:
         self.stamp = time.monotonic()
         self.refused = 0
 
-    def allow(self) -> bool:
+    def refill(self) -> float:
+        """The tokens there now (those earned since the last look added), nothing taken."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
+        return self.tokens
+
+    def allow(self) -> bool:
+        if self.refill() >= 1.0:
             self.tokens -= 1.0
             return True
         self.refused += 1
@@ -201,10 +209,7 @@ class RateLimiter:
     def reserve(self, max_wait: float) -> float | None:
         """Take one token, owed if need be: the seconds to wait before acting on it (0 when one
         is there), or None, and nothing taken, when that wait would pass ``max_wait``."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        wait = max(0.0, (1.0 - self.tokens) / self.rate)
+        wait = max(0.0, (1.0 - self.refill()) / self.rate)
         if wait > max_wait:
             self.refused += 1
             return None

@@ -73,6 +73,7 @@ const T = {
       no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.", saving: "The server cannot save the game at the moment; play goes on as soon as it can, and no move is lost.",
       nothing_to_do: "Nothing to do: that is done already.",
+      network_share: "Your network (the IPv6 /48 your address belongs to) has used its share of this server for now: try again later, or once one of its tables has ended.",
       away_until_next_hand: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
       no_hints: "Hints are off at this table.",
       name_taken: "That name looks like another seat's name, or like a bot's: choose another.",
@@ -148,6 +149,7 @@ const T = {
       no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.", saving: "Le serveur ne peut pas enregistrer la partie pour l'instant\u00a0; le jeu reprendra dès que possible, sans perdre aucun coup.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
+      network_share: "Votre réseau (le /48 IPv6 dont fait partie votre adresse) a utilisé sa part de ce serveur pour l'instant\u00a0: réessayez plus tard, ou quand l'une de ses tables sera terminée.",
       away_until_next_hand: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
       no_hints: "Les conseils sont désactivés à cette table.",
       name_taken: "Ce nom ressemble à celui d'une autre place, ou à celui d'un robot\u00a0: choisissez-en un autre.",
@@ -269,7 +271,7 @@ const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name
 const bdi = (name) => `<bdi>${esc(name)}</bdi>`;
 /** Whether this player may start the match: the host (the first player seated), or anyone while the host is away. */
 const mayStart = (st) => { const host = st.players.find((p) => p.host); return !host || host.slot === st.mine.slot || !host.connected; };
-const errText = (m) => (T[lang].err[m.code] || T.en.err[m.code] || m.message);
+const errText = (m) => (m.scope === "network" ? T[lang].err.network_share : T[lang].err[m.code] || T.en.err[m.code] || m.message);
 
 function setLang(l) {
   lang = l; document.documentElement.lang = lang;
@@ -380,7 +382,7 @@ async function lobby() {
     if (meFirst) body.sit = 0;  // the server seats the creator at once: nobody can take the seat first
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
-    if (!r.ok) { toast(`${t("error")}${colon()}${data.message}`); return; }
+    if (!r.ok) { toast(`${t("error")}${colon()}${data.scope === "network" ? errText({ scope: data.scope }) : data.message}`); return; }
     if (data.token) localStorage.setItem(`hkmj.token.${data.id}`, data.token);
     history.pushState({}, "", `/t/${data.id}`);
     route();
@@ -408,7 +410,7 @@ async function joinPanel(tid) {
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
   const data = await r.json();
   if (mine !== drawing) return;  // the page has moved on
-  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ code: data.error, message: data.message }))}</section>`; return; }
+  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ code: data.error, message: data.message, scope: data.scope }))}</section>`; return; }
   const tb = data.table;
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
   if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
