@@ -85,6 +85,39 @@ def test_ipv6_clients_are_counted_by_their_64_network(make_server: MakeServer) -
     asyncio.run(sockets())
 
 
+def test_a_48_network_shares_its_budget_through_hkmj_serve(make_server: MakeServer) -> None:
+    """Counted by /64 alone, a client holding an IPv6 /48 (65,536 /64s) had 65,536 times every
+    per-address budget. ``hkmj serve --network-share 2``: the /64s of one /48 create two
+    tables a minute and hold two websockets in all; the third /64's are refused with
+    ``scope: "network"``, and another /48 is not. (Every limit: tests/server/test_ipv6_networks.py.)"""
+    server = make_server(None, "--create-rate", "1", "--per-address", "1", "--network-share", "2", "--trusted-proxy", "127.0.0.1")
+    assert post(server, OPEN_TABLE, "2001:db8:5:1::1")[0] == 201
+    assert post(server, OPEN_TABLE, "2001:db8:5:2::1")[0] == 201
+    status, answer = post(server, OPEN_TABLE, "2001:db8:5:3::1")
+    assert status == 429 and answer["error"] == "rate_limited" and answer["scope"] == "network", answer
+    assert "from your network (the IPv6 /48 holding your address)" in answer["message"]
+    assert post(server, OPEN_TABLE, "2001:db8:6:1::1")[0] == 201
+
+    async def first_answer(ws: Any) -> dict[str, Any]:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(json.dumps({"v": 1, "type": "ping"}))
+        got: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 5))  # the refusal comes first, else the pong
+        return got
+
+    async def sockets() -> None:
+        held = [await connect(server.ws_url, additional_headers={"X-Forwarded-For": f"2001:db8:7:{n}::1"}) for n in (1, 2)]
+        for ws in held:
+            assert (await first_answer(ws))["type"] == "pong"
+        third = await connect(server.ws_url, additional_headers={"X-Forwarded-For": "2001:db8:7:3::1"})
+        error = await first_answer(third)
+        assert error["code"] == "too_many_connections" and error["scope"] == "network", error
+        await third.close()
+        for ws in held:
+            await ws.close()
+
+    asyncio.run(sockets())
+
+
 def test_one_address_cannot_hold_every_live_table(make_server: MakeServer) -> None:
     """Creating a table and walking away kept it live for ``--abandon-after`` (30 minutes): one
     address creating ten a minute held 300 of the 500 live tables, two held them all, and then

@@ -887,3 +887,38 @@ def test_a_table_abandoned_before_its_first_hand_says_so_not_waiting_for_players
         assert "En attente des joueurs" not in text
         assert not errors, errors
         browser.close()
+
+
+def test_a_refusal_by_the_ipv6_48_network_budget_is_said_in_english_and_french(make_server: Any) -> None:
+    """An IPv6 /48 has ``--network-share`` times one address's budget under every per-address
+    limit: a table refused because the /48 holds its share says so in the page's language (the
+    server's own message, in English, names the network too), not "Too many messages"."""
+    import json
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--tables-per-address", "1", "--network-share", "1", "--trusted-proxy", "127.0.0.1")
+    req = urllib.request.Request(server.base + "/api/tables", data=json.dumps({"slots": [None, None, None, None]}).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    req.add_header("X-Forwarded-For", "2001:db8:5:1::1")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.status == 201  # the /48's one live table, from another /64 of it
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 1200, "height": 900}, extra_http_headers={"X-Forwarded-For": "2001:db8:5:2::1"})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        for lang, words in [
+            ("fr", "Votre réseau (le /48 IPv6 dont fait partie votre adresse) a utilisé sa part de ce serveur pour l'instant"),
+            ("en", "Your network (the IPv6 /48 your address belongs to) has used its share of this server for now"),
+        ]:
+            _lobby_in(page, lang)
+            page.click("#create")
+            page.wait_for_selector("#toast.on", timeout=15000)
+            assert words in page.inner_text("#toast"), page.inner_text("#toast")
+            page.evaluate("() => document.querySelector('#toast').classList.remove('on')")
+        page.screenshot(path=str(ARTIFACTS / "ipv6-network-refusal.png"))
+        browser.close()
+    assert not errors, errors

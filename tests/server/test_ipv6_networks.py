@@ -1,4 +1,4 @@
-"""IPv6 clients counted fairly (issue 9): an IPv6 address counts as its /64 under every
+"""IPv6 clients counted fairly: an IPv6 address counts as its /64 under every
 per-address limit, and each IPv6 /48 network may besides use ``--network-share`` (K) times one
 client's budget under each of them in all. A client holding a /48 (a rented server, some
 providers' homes) has 65,536 /64s: counted by /64 alone, it had 65,536 times every budget.
