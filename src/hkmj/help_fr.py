@@ -50,6 +50,7 @@ class FrenchHelpFormatter(HelpFormatter):
 
 METAVARS: Final = {
     "COMMAND": "COMMANDE",
+    "K": "K",
     "hand": "main",
     "HAND": "MAIN",
     "TILE": "TUILE",
@@ -479,6 +480,11 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--replay-rate": (
             "tables passées ou inconnues (ni vivantes, ni en cache) qu'une adresse peut consulter par minute ; "
             "au-delà, 429 (par défaut {default})"
+        ),
+        "--network-share": (
+            "une adresse IPv6 compte comme son /64 pour chaque limite par adresse ci-dessus ; chaque réseau "
+            "IPv6 /48 peut en outre utiliser en tout K fois le budget d'une adresse pour chacune d'elles "
+            "(un /48 contient 65 536 /64) ; les adresses IPv4 ne sont pas regroupées (par défaut {default})"
         ),
     },
     "bot-match": {
