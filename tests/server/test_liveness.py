@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, drain
+from hkmj.server.testing import Server, choose, drain, play
 
 from .test_attacks import post
 
@@ -427,7 +427,8 @@ def test_a_seat_held_until_the_next_hand_is_its_players_again_at_the_deal_also_a
         async with server.client() as host, server.client() as stranger:
             host_token = await host.join(tid, 0, "Host")
             token = await stranger.join(tid, 1, "Stranger")
-            playing = asyncio.create_task(_play_until(host, lambda st: False, rng))
+            stop = asyncio.Event()  # not a cancel: Python 3.11's wait_for may swallow it (the host then played on)
+            playing = asyncio.create_task(_play_until(host, lambda st: stop.is_set(), rng))
             try:
                 while True:  # until held (a hand may end before: walls are secret; then the next)
                     held = await stranger.wait(lambda m: m["type"] == "state", 60)
@@ -438,9 +439,8 @@ def test_a_seat_held_until_the_next_hand_is_its_players_again_at_the_deal_also_a
                         await stranger.wait(lambda m: m["type"] == "state" and not m["mine"]["away"])
                 refused = await refusals(stranger)
             finally:
-                playing.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await playing
+                stop.set()
+                await playing
             return host_token, token, held, refused
 
     host_token, token, held, refused = asyncio.run(before())
@@ -485,3 +485,171 @@ def test_a_seat_held_until_the_next_hand_is_its_players_again_at_the_deal_also_a
 
     st = asyncio.run(replayed())
     assert st["hand"]["number"] == number + 1 and not st["players"][1]["held"] and st["mine"]["bank"] == 0.0
+
+
+def _log(db: Path, tid: str) -> list[tuple[str, dict[str, Any]]]:
+    """The table's log entries, in order: ``(kind, data)``."""
+    with contextlib.closing(sqlite3.connect(db, timeout=10)) as con:
+        return [(k, json.loads(d)) for k, d in con.execute("SELECT kind, data FROM hkmj_events WHERE table_id = ? ORDER BY seq", (tid,))]
+
+
+def _hand_entries(entries: list[tuple[str, dict[str, Any]]], number: int) -> list[tuple[str, dict[str, Any]]]:
+    """The log entries of hand ``number``: after its deal (``start`` or ``next``), before the next deal."""
+    deals = [i for i, (k, _) in enumerate(entries) if k in ("start", "next")]
+    end = deals[number] if number < len(deals) else len(entries)
+    return entries[deals[number - 1] + 1 : end]
+
+
+def test_a_seat_that_sits_a_hand_out_gets_no_time_bank_until_it_plays_a_whole_hand_also_after_a_restart(make_server: MakeServer, tmp_path: Path) -> None:
+    """A stranger who never plays is held by its bot until the next hand (turned away twice),
+    and is disconnected when that hand is dealt: the bot keeps the seat all that hand. The seat had
+    no time bank in the hand after the one it was held in, but the hand after that one it had the
+    whole bank again, so a staller who sat every other hand out spent the bank (300 s) about every
+    other hand (issue 9). A seat now has its bank in a hand only if its player had it for the whole
+    of the last hand (never turned away in it, never away at one of its actions): coming back in
+    the middle of a hand does not count, a whole hand played does. Derived from the log: a restart
+    while the seat sits out keeps it."""
+    grace = 2.0  # the stranger's prompt answers are far within it, even on a loaded machine
+    db = tmp_path / "sitout.db"
+    server = make_server(
+        f"sqlite:///{db}", "--idle-after", "30", "--absent-after", "30", "--slow-grace", str(grace), "--slow-bank", str(BANK)
+    )
+    tid = server.create(
+        slots=[None, None, "greedy", "greedy"], hands=12, teaching=True, timer=None, claim_window=0.02, bot_delay=0, away_after=AWAY_AFTER, next_delay=0.5
+    )
+    rng = random.Random(23)
+
+    async def stall() -> tuple[str, str, int]:
+        async with server.client() as host, server.client() as stranger:
+            host_token = await host.join(tid, 0, "Host")
+            token = await stranger.join(tid, 1, "Stranger")
+            stop = asyncio.Event()  # not a cancel: Python 3.11's wait_for may swallow it (the host then played on)
+            playing = asyncio.create_task(_play_until(host, lambda st: stop.is_set(), rng, 120))
+            try:
+                while True:  # never plays; takes the seat back the first time; until held in a hand in play
+                    st = await stranger.wait(lambda m: m["type"] == "state", 60)
+                    if st["mine"]["held"] and st["reveal"] is None:
+                        break
+                    if st["mine"]["away"] and not st["mine"]["held"] and st["reveal"] is None:
+                        await stranger.send(type="back")
+                        await stranger.wait(lambda m: m["type"] == "state" and not m["mine"]["away"])
+            finally:
+                stop.set()
+                await playing
+            await stranger.close()  # gone before the next deal: the seat sits that hand out
+            number = int(st["hand"]["number"])
+            await _play_until(host, lambda s: s["hand"] is not None and s["hand"]["number"] >= number + 2, rng, 120)
+            return host_token, token, number
+
+    host_token, token, number = asyncio.run(stall())
+    server.stop()  # the seat's state is replayed from the log
+    server.start()
+
+    async def back_and_play() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        async with server.client(record=True) as stranger, server.client(record=True) as host:
+            rngs = [random.Random(31), random.Random(37)]
+            await host.resume(tid, host_token)
+            # the host plays until a tile is discarded in this hand: the seat sat part of it out too
+            await play(
+                [host],
+                lambda cs: any(e["type"] == "discard" for m in cs[0].messages if m["type"] == "state" for e in m["events"]),
+                lambda i, legal: choose(legal, rngs[1]),
+                60,
+            )
+            await stranger.resume(tid, token)  # back in the hand after the one sat out, in its middle
+            back = await stranger.wait(lambda m: m["type"] == "state" and not m["mine"]["away"])
+            now = back["hand"]["number"]
+            await play(
+                [stranger, host],
+                lambda cs: ((cs[0].state or {}).get("hand") or {}).get("number", 0) >= now + 2,
+                lambda i, legal: choose(legal, rngs[i]),
+                120,
+            )
+            return back, [m for m in stranger.messages if m["type"] == "state"]
+
+    back, frames = asyncio.run(back_and_play())
+    now = back["hand"]["number"]
+    assert now >= number + 2 and not back["players"][1]["held"], (number, back["hand"])
+    # back in the hand after the one sat out: still no bank, the seat did not play a whole hand since
+    assert back["mine"]["bank"] == 0.0, back["mine"]
+    # back in the middle of a hand is not a whole hand played: none in the next hand either
+    assert {f["mine"]["bank"] for f in frames if f["hand"]["number"] == now + 1} == {0.0}
+    # a whole hand played (never turned away): the bank is full again
+    assert [f["mine"]["bank"] for f in frames if f["hand"]["number"] == now + 2][:1] == [BANK]
+    server.stop()
+    entries = _log(db, tid)
+    assert [d["slot"] for k, d in _hand_entries(entries, number) if k == "away"] == [1, 1]  # held in that hand
+    assert not [e for e in _hand_entries(entries, number + 1) if e[0] == "back"]  # sat out the next, no back
+    middle = [k for k, d in _hand_entries(entries, now) if d.get("slot") == 1 or k == "act"]
+    assert middle.index("act") < middle.index("back"), middle  # back after the hand's first move
+    played = _hand_entries(entries, now + 1)  # the whole hand played, never turned away
+    assert not [e for e in played if e[0] in ("away", "back")]
+    assert {d["by"] for k, d in played if k == "act" and d["slot"] == 1} == {"player"}
+
+
+def test_a_player_who_lets_every_other_turn_time_out_is_turned_away_then_held(make_server: MakeServer, tmp_path: Path) -> None:
+    """A stranger lets one turn time out, plays the next at once, and so on (passing every claim
+    at once). Only missed turns *in a row* turned a seat away, so it never was: each of its missed
+    turns cost the others the grace, all hand long, every hand (issue 9). The turns missed in a
+    hand since the seat was last its player's now count too, in a row or not: after
+    ``away_after`` of them a bot holds the seat, and the second time until the next hand. So a
+    seat misses at most ``2 × away_after`` turns a hand (docs/server.md, *Stalling*)."""
+    grace, away_after = 2.0, 2
+    db = tmp_path / "every_other.db"
+    server = make_server(
+        f"sqlite:///{db}", "--idle-after", "30", "--absent-after", "30", "--slow-grace", str(grace), "--slow-bank", str(BANK)
+    )
+    tid = server.create(
+        slots=[None, None, "greedy", "greedy"], hands=4, teaching=True, timer=None, claim_window=0.02, bot_delay=0, away_after=away_after, next_delay=0.5
+    )
+    rng = random.Random(29)
+
+    async def go() -> tuple[dict[str, Any], dict[int, int]]:
+        async with server.client() as host, server.client() as stranger:
+            await host.join(tid, 0, "Host")
+            await stranger.join(tid, 1, "Stranger")
+            stop = asyncio.Event()  # not a cancel: Python 3.11's wait_for may swallow it (the host then played on)
+            playing = asyncio.create_task(_play_until(host, lambda st: stop.is_set(), rng, 240))
+            skipped: dict[int, int] = {}  # the turns the stranger let time out, per hand
+            skip, acted = True, -1
+            try:
+                while True:
+                    st = await stranger.wait(lambda m: m["type"] == "state", 60)
+                    mine, number = st["mine"], st["hand"]["number"]
+                    # until held, or (no defence) a hand over with 2 × away_after turns missed
+                    if mine["held"] or st["status"] == "over" or (st["reveal"] and skipped.get(number, 0) >= 2 * away_after):
+                        return st, skipped
+                    if mine["away"] and st["reveal"] is None:  # turned away: takes the seat back
+                        await stranger.send(type="back")
+                        await stranger.wait(lambda m: m["type"] == "state" and not m["mine"]["away"])
+                        continue
+                    legal = mine["legal"]
+                    if not legal or st["seq"] == acted:
+                        continue
+                    acted = st["seq"]
+                    if not any(a.startswith("discard") for a in legal):  # a claim: passed at once
+                        await stranger.act("pass")
+                        continue
+                    if skip:
+                        skipped[number] = skipped.get(number, 0) + 1
+                    else:
+                        await stranger.act(choose(legal, rng))
+                    skip = not skip
+            finally:
+                stop.set()
+                await playing
+
+    st, skipped = asyncio.run(go())
+    number = st["hand"]["number"]
+    assert st["players"][1]["held"] and st["reveal"] is None, (st["hand"], st["players"][1], skipped)
+    server.stop()
+    hand = _hand_entries(_log(db, tid), number)
+    mine = [(k, d.get("by"), str(d.get("action", ""))) for k, d in hand if d.get("slot") == 1]
+    missed = [i for i, (k, by, action) in enumerate(mine) if k == "act" and by == "timeout" and action.startswith("discard")]
+    aways = [i for i, (k, _, _) in enumerate(mine) if k == "away"]
+    assert len(aways) == 2, mine
+    assert len([i for i in missed if i < aways[-1]]) <= 2 * away_after, mine  # the bound
+    # turned away although it played between its missed turns: not in a row
+    first = [i for i in missed if i < aways[0]]
+    assert len(first) == away_after and any(mine[i][1] == "player" for i in range(first[0], first[-1])), mine
+    assert not [i for i in missed if i > aways[-1]], mine  # held: the bot plays the rest of the hand

@@ -8,10 +8,13 @@ engine, so a restarted server resumes each table at the exact state. Entries:
 ``join``    ``{slot, name, token}``: a human took a slot (``token`` is the SHA-256 of the secret token)
 ``start``   ``{fill, salt, wall}``: open slots filled with bots, first hand dealt
 ``act``     ``{slot, seat, action, by, cseq}``: an action (``by`` = player, timeout or bot)
-``away``/``back`` ``{slot}``: a bot holds the seat after repeated timeouts / the player is back;
-            the second ``away`` of a slot in a hand holds the seat until the next deal (no
-            ``back`` before it: :meth:`Table.held`), and the ``back`` logged just after that
-            ``next`` gives it to its player if they are connected then
+``away``/``back`` ``{slot}``: a bot holds the seat after ``away_after`` missed turns (in a row,
+            or in the hand since the seat's last ``back``: :meth:`Table.missed_turns`) / the
+            player is back; the second ``away`` of a slot in a hand holds the seat until the next
+            deal (no ``back`` before it: :meth:`Table.held`), and the ``back`` logged just after
+            that ``next`` gives it to its player if they are connected then; a slot away in a
+            hand (turned away, or away at one of its ``act`` entries) has no time bank in the
+            next (:attr:`Table.unbanked`)
 ``ready``   ``{slot}``: the player asked for the next hand
 ``next``    ``{salt, wall}``: the finished hand is settled and the next one dealt
 
@@ -217,6 +220,13 @@ class Table:
         self.aways = [0] * 4
         """How often each slot was turned away in this hand (its logged ``away`` entries)."""
         self.timeouts = [0] * 4
+        """Each slot's missed turns in a row (turns timed out; a player's action or ``back`` ends the run)."""
+        self.missed = [0] * 4
+        """Each slot's missed turns in this hand since its seat was last its player's (a ``back``),
+        in a row or not: a player who let every other turn time out was never turned away."""
+        self.sat_out: set[int] = set()
+        """The slots that were away at some moment of this hand (turned away in it, or away at one
+        of its actions): they have no time bank in the next hand (:meth:`full_bank`)."""
         self.last_cseq = [0] * 4
         self.started = False
         self.match: Match | None = None
@@ -266,8 +276,10 @@ class Table:
         """What is left of each slot's time bank in this hand (in memory: full again after a restart,
         but for the slots of :attr:`unbanked`)."""
         self.unbanked: set[int] = set()
-        """The slots a bot held until this hand was dealt (:meth:`held`): they have no time bank in
-        this hand, only ``slow_grace`` per decision (from the log, so a restart keeps it)."""
+        """The slots that did not play the whole of the last hand (:attr:`sat_out` when it ended:
+        turned away in it, or away at one of its actions): they have no time bank in this hand,
+        only ``slow_grace`` per decision, until they play a whole hand. From the log, so a restart
+        keeps it."""
         self.absent_since: dict[int, float] = {}
         """When each seated slot lost its last connection (event loop time)."""
         self.live_since = 0.0
@@ -404,6 +416,7 @@ class Table:
             hand = self.hand
             assert hand is not None
             slot = data["slot"]
+            self.sat_out.update(s for s in range(4) if self.away[s])
             n0 = len(hand.events)
             on_turn = hand.phase is Phase.TURN
             hand.apply(data["seat"], parse_action(data["action"]))
@@ -415,6 +428,7 @@ class Table:
                 # only a missed turn counts towards "away": a missed claim would make the seat
                 # turn away during a window and so tell everyone it had been offered a claim
                 self.timeouts[slot] += 1
+                self.missed[slot] += 1
             if any(e["type"] == "mahjong_refused" for e in hand.events[n0:]):
                 self.refused[slot] += 1
             self._take_events()
@@ -422,6 +436,7 @@ class Table:
             slot = data["slot"]
             self.away[slot] = True
             self.aways[slot] += 1
+            self.sat_out.add(slot)
             self._emit({"type": "away", "slot": slot, "held": self.held(slot)}, {})
             self._schedule()
             self._publish()
@@ -429,6 +444,7 @@ class Table:
             slot = data["slot"]
             self.away[slot] = False
             self.timeouts[slot] = 0
+            self.missed[slot] = 0
             self._players.pop(slot, None)
             self._emit({"type": "back", "slot": slot}, {})
             self._schedule()
@@ -439,7 +455,7 @@ class Table:
             self._publish(None if seat is None else {seat})
         elif kind == "next":
             assert self.match is not None
-            self.unbanked = {s for s in range(4) if self.held(s)}
+            self.unbanked = set(self.sat_out)  # held slots too: they were turned away in the hand
             self._flush_pending()
             events = self.match.finish_hand()
             self.ready.clear()
@@ -477,6 +493,8 @@ class Table:
         self._window_open = False
         self.refused = [0] * 4
         self.aways = [0] * 4
+        self.missed = [0] * 4
+        self.sat_out = set()
         self.bank = self.full_bank()
         self.decisions = {}  # the last hand's are over; none is charged to this hand's bank
         self.salt = salt
@@ -742,7 +760,7 @@ class Table:
             "seat": seat,
             "away": self.away[slot],
             "held": self.held(slot),
-            "timeouts": self.timeouts[slot],
+            "timeouts": self.missed_turns(slot),
             "last_cseq": self.last_cseq[slot],
             "ready": slot in self.ready,
             "concealed": [],
@@ -784,6 +802,13 @@ class Table:
     def bot_controlled(self, slot: int) -> bool:
         return self.tokens[slot] is None or self.away[slot]
 
+    def missed_turns(self, slot: int) -> int:
+        """The missed turns that count towards turning ``slot`` away (``away_after``): in a row,
+        or in this hand since the seat was last its player's, whichever is more. A player who
+        acted once in every ``away_after`` turns was never turned away and cost the others the
+        grace on most of their turns, every hand (docs/server.md, *Stalling*)."""
+        return max(self.timeouts[slot], self.missed[slot])
+
     def held(self, slot: int) -> bool:
         """Whether a bot keeps ``slot``'s seat until the next deal: its player was turned away
         for the :data:`HELD_AFTER`-th time in this hand (from the logged ``away`` entries, so a
@@ -796,7 +821,7 @@ class Table:
             raise ProtocolError(
                 "away_until_next_hand",
                 f"{what}: a bot plays your seat until the next hand: you were turned away {self.aways[slot]} times in this hand "
-                f"({self.cfg.away_after} missed turns in a row each); your seat is yours again when the next hand is dealt",
+                f"(each time after {self.cfg.away_after} missed turns); your seat is yours again when the next hand is dealt",
             )
 
     def _schedule(self) -> None:
@@ -865,8 +890,9 @@ class Table:
         return min(deadline, since + self.absent_after)
 
     def full_bank(self) -> list[float]:
-        """Each slot's time bank as a hand starts: ``slow_bank``, none for :attr:`unbanked` slots
-        (a seat held until this deal would otherwise cost the others the whole bank again)."""
+        """Each slot's time bank as a hand starts: ``slow_bank``, none for :attr:`unbanked` slots:
+        a seat turned away in the last hand, or held by a bot at one of its actions, would
+        otherwise have the whole bank again by sitting a hand out (docs/server.md, *Stalling*)."""
         return [0.0 if s in self.unbanked else self.slow_bank for s in range(4)]
 
     def _others_wait(self) -> bool:
@@ -938,7 +964,7 @@ class Table:
                 action = self.auto_action(seat)
                 try:
                     await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "timeout", "cseq": None})
-                    if self.timeouts[slot] >= self.cfg.away_after and not self.away[slot]:
+                    if self.missed_turns(slot) >= self.cfg.away_after and not self.away[slot]:
                         await self._commit("away", {"slot": slot})
                 except ProtocolError:  # the table is closing
                     return
