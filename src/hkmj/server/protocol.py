@@ -237,7 +237,8 @@ class TableConfig:
     next_delay: float = 15.0
     """Seconds before the next hand starts (sooner when every human asks for it)."""
     away_after: int = 2
-    """Consecutive timeouts after which a bot holds the seat until the player is back."""
+    """Timed-out turns (in a row, or in a hand since the seat was last its player's) after which a
+    bot holds the seat until the player is back."""
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
     rules: str = "hk"
     """The ruleset (``hk``, ``mcr``); tables created before rulesets read as ``hk``."""
