@@ -15,11 +15,13 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from hkmj.server.client import GameClient
+from hkmj.server.table import Table
 from hkmj.server.testing import Server, choose, drain, play
 
 from .test_attacks import post
@@ -643,7 +645,8 @@ def test_a_player_who_lets_every_other_turn_time_out_is_turned_away_then_held(ma
     number = st["hand"]["number"]
     assert st["players"][1]["held"] and st["reveal"] is None, (st["hand"], st["players"][1], skipped)
     server.stop()
-    hand = _hand_entries(_log(db, tid), number)
+    entries = _log(db, tid)
+    hand = _hand_entries(entries, number)
     mine = [(k, d.get("by"), str(d.get("action", ""))) for k, d in hand if d.get("slot") == 1]
     missed = [i for i, (k, by, action) in enumerate(mine) if k == "act" and by == "timeout" and action.startswith("discard")]
     aways = [i for i, (k, _, _) in enumerate(mine) if k == "away"]
@@ -653,3 +656,12 @@ def test_a_player_who_lets_every_other_turn_time_out_is_turned_away_then_held(ma
     first = [i for i in missed if i < aways[0]]
     assert len(first) == away_after and any(mine[i][1] == "player" for i in range(first[0], first[-1])), mine
     assert not [i for i in missed if i > aways[-1]], mine  # held: the bot plays the rest of the hand
+    # replayed from the log up to the end of that hand (a restart), the table counts the same
+    deals = [i for i, (k, _) in enumerate(entries) if k in ("start", "next")]
+    upto = deals[number] if number < len(deals) else len(entries)
+    rows = [SimpleNamespace(seq=i + 1, kind=k, data=d) for i, (k, d) in enumerate(entries[:upto])]
+    replayed = Table.restore(tid, rows, None)
+    assert replayed.held(1) and replayed.aways[1] == 2 and replayed.missed_turns(1) == st["mine"]["timeouts"] == away_after
+    if upto < len(entries):  # the next hand was dealt: turned away in this one, the seat has no bank there
+        replayed = Table.restore(tid, [*rows, SimpleNamespace(seq=upto + 1, kind=entries[upto][0], data=entries[upto][1])], None)
+        assert replayed.unbanked == {1} and replayed.missed_turns(1) == 0
