@@ -90,9 +90,15 @@ def site(tmp_path: Path, **limits: Any) -> Iterator[Site]:
         yield Site(client, app.state.hub)
 
 
-def refused(status: int, answer: dict[str, Any], scope: str | None) -> bool:
-    """A 429 ``rate_limited`` refusal naming ``scope``'s budget (``None``: the address's)."""
-    return status == 429 and answer["error"] == "rate_limited" and answer.get("scope") == scope
+def refused(status: int, answer: dict[str, Any], scope: str | None, limit: str, n: float) -> bool:
+    """A 429 ``rate_limited`` refusal naming ``scope``'s budget (``None``: the address's), the
+    ``limit`` reached and its cap or rate ``n`` for that scope (issue 9: the browser words each)."""
+    return status == 429 and answer["error"] == "rate_limited" and answer.get("scope") == scope and (answer.get("limit"), answer.get("n")) == (limit, n)
+
+
+def said(error: dict[str, Any], limit: str, n: float) -> bool:
+    """A websocket ``rate_limited`` error naming the ``limit`` reached and its cap or rate ``n``."""
+    return error["code"] == "rate_limited" and (error.get("limit"), error.get("n")) == (limit, n)
 
 
 def test_tables_created_per_minute_are_counted_per_48_too(tmp_path: Path) -> None:
@@ -100,10 +106,10 @@ def test_tables_created_per_minute_are_counted_per_48_too(tmp_path: Path) -> Non
     the third /64 is refused with ``scope: "network"``, another /48 and IPv4 addresses are not."""
     with site(tmp_path, create_rate=1.0, network_share=2) as s:
         assert s.post(A1, HUMANS)[0] == 201
-        assert refused(*s.post(A1, HUMANS), None)
+        assert refused(*s.post(A1, HUMANS), None, "create", 1)
         assert s.post(A2, HUMANS)[0] == 201
         status, answer = s.post(A3, HUMANS)  # a fresh /64 of the same /48
-        assert refused(status, answer, "network"), answer
+        assert refused(status, answer, "network", "create", 2), answer
         assert "at most 2 new tables a minute from your network (the IPv6 /48 holding your address)" in answer["message"]
         assert s.post(B, HUMANS)[0] == 201
         assert [s.post(ip, HUMANS)[0] for ip in IPV4] == [201, 201, 201]
@@ -113,10 +119,10 @@ def test_live_tables_held_are_counted_per_48_too(tmp_path: Path) -> None:
     """``--tables-per-address`` 1 and K = 2: a /48 holds two live tables in all."""
     with site(tmp_path, tables_per_address=1, network_share=2) as s:
         assert s.post(A1, HUMANS)[0] == 201
-        assert refused(*s.post(A1, HUMANS), None)
+        assert refused(*s.post(A1, HUMANS), None, "tables", 1)
         assert s.post(A2, HUMANS)[0] == 201
         status, answer = s.post(A3, HUMANS)
-        assert refused(status, answer, "network") and "2 live tables were created from your network" in answer["message"], answer
+        assert refused(status, answer, "network", "tables", 2) and "2 live tables were created from your network" in answer["message"], answer
         assert s.post(B, HUMANS)[0] == 201
         assert [s.post(ip, HUMANS)[0] for ip in IPV4] == [201, 201, 201]
 
@@ -125,10 +131,10 @@ def test_tables_of_bots_only_are_counted_per_48_too(tmp_path: Path) -> None:
     """``--unattended-per-address`` 1 and K = 2: a /48 keeps two tables of four bots in all."""
     with site(tmp_path, unattended_per_address=1, network_share=2) as s:
         assert s.post(A1, BOTS)[0] == 201
-        assert refused(*s.post(A1, BOTS), None)
+        assert refused(*s.post(A1, BOTS), None, "unattended", 1)
         assert s.post(A2, BOTS)[0] == 201
         status, answer = s.post(A3, BOTS)
-        assert refused(status, answer, "network") and "2 tables created from your network" in answer["message"], answer
+        assert refused(status, answer, "network", "unattended", 2) and "2 tables created from your network" in answer["message"], answer
         assert s.post(B, BOTS)[0] == 201
 
 
@@ -147,15 +153,15 @@ def test_seats_taken_are_counted_per_48_too(tmp_path: Path) -> None:
     with site(tmp_path, seats_per_address=1, network_share=2) as s:
         status, made = s.post(A1, {**HUMANS, "sit": 0})
         assert status == 201 and made["token"]
-        assert refused(*s.post(A1, {**HUMANS, "sit": 0}), None)
+        assert refused(*s.post(A1, {**HUMANS, "sit": 0}), None, "seats", 1)
         tid = made["id"]
         with s.ws(A2) as ws:
             assert _first_answer(ws, {"type": "join", "table": tid, "slot": 1})["type"] == "welcome"
         with s.ws(A3) as ws:
             error = _first_answer(ws, {"type": "join", "table": tid, "slot": 2})
-            assert error["code"] == "rate_limited" and error["scope"] == "network", error
+            assert said(error, "seats", 2) and error["scope"] == "network", error
             assert "2 seats at tables in play were taken from your network" in error["message"]
-        assert refused(*s.post(A3, {**HUMANS, "sit": 0}), "network")
+        assert refused(*s.post(A3, {**HUMANS, "sit": 0}), "network", "seats", 2)
         with s.ws(B) as ws:
             assert _first_answer(ws, {"type": "join", "table": tid, "slot": 2})["type"] == "welcome"
 
@@ -192,13 +198,13 @@ def test_lookups_of_unknown_tables_are_counted_per_48_too(tmp_path: Path) -> Non
     """``--replay-rate`` 1 and K = 2: a /48 looks up two past or unknown tables a minute in all."""
     with site(tmp_path, replay_rate=1.0, network_share=2) as s:
         assert s.get(A1, "/api/tables/nope1")[0] == 404
-        assert refused(*s.get(A1, "/api/tables/nope2"), None)
+        assert refused(*s.get(A1, "/api/tables/nope2"), None, "lookups", 1)
         assert s.get(A2, "/api/tables/nope3")[0] == 404
         status, answer = s.get(A3, "/api/tables/nope4")
-        assert refused(status, answer, "network") and "lookups of past or unknown tables" in answer["message"], answer
+        assert refused(status, answer, "network", "lookups", 2) and "lookups of past or unknown tables" in answer["message"], answer
         with s.ws(A3) as ws:  # over the websocket alike
             error = _first_answer(ws, {"type": "watch", "table": "nope5"})
-            assert error["code"] == "rate_limited" and error["scope"] == "network", error
+            assert said(error, "lookups", 2) and error["scope"] == "network", error
         assert s.get(B, "/api/tables/nope6")[0] == 404
 
 
@@ -206,10 +212,10 @@ def test_http_requests_are_counted_per_48_too(tmp_path: Path) -> None:
     """``--http-rate`` 0.25 (bursts of 1) and K = 2: a /48 sends two requests in a burst in all."""
     with site(tmp_path, http_rate=0.25, network_share=2) as s:
         assert s.get(A1, "/api/info")[0] == 200
-        assert refused(*s.get(A1, "/api/info"), None)
+        assert refused(*s.get(A1, "/api/info"), None, "requests", 0.25)
         assert s.get(A2, "/api/info")[0] == 200
         status, answer = s.get(A3, "/api/info")
-        assert refused(status, answer, "network") and "requests a second from your network" in answer["message"], answer
+        assert refused(status, answer, "network", "requests", 0.5) and "requests a second from your network" in answer["message"], answer
         assert s.get(B, "/api/info")[0] == 200
         assert [s.get(ip, "/api/info")[0] for ip in IPV4] == [200, 200, 200]
 
@@ -234,7 +240,7 @@ def test_actions_are_paced_per_48_too(tmp_path: Path) -> None:
 
         assert act(A1)["code"] == "bad_request"
         error = act(A2)
-        assert error["code"] == "rate_limited" and error["scope"] == "network", error
+        assert said(error, "actions", 0.25) and error["scope"] == "network", error
         assert "more than 0.25 actions a second from your network" in error["message"]
         assert act(B)["code"] == "bad_request"
 
@@ -277,7 +283,7 @@ def test_game_reviews_made_are_counted_per_48_too(tmp_path: Path, monkeypatch: p
         try:
             await hub.review(tid, "token", "en", client_key(host))
         except ProtocolError as e:
-            assert e.code == "rate_limited"
+            assert e.code == "rate_limited" and (e.limit, e.n) == ("reviews", 2 if e.scope == "network" else 1), (e.limit, e.n)
             return e.scope or "address"
         return None
 

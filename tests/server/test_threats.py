@@ -137,6 +137,7 @@ def test_replays_of_finished_tables_are_rate_limited_per_address(make_server: Ma
     assert get(server, f"/api/tables/{tids[1]}/log")[0] == 200
     status, headers, body = get(server, f"/api/tables/{tids[2]}")
     assert status == 429 and json.loads(body)["error"] == "rate_limited" and "retry-after" in headers
+    assert (json.loads(body)["limit"], json.loads(body)["n"]) == ("lookups", 2)
     assert get(server, f"/api/tables/{tids[0]}")[0] == 200  # cached: no replay, no cost
 
     async def watch() -> dict[str, Any]:
@@ -147,7 +148,8 @@ def test_replays_of_finished_tables_are_rate_limited_per_address(make_server: Ma
         await w.close()
         return answer
 
-    assert asyncio.run(watch())["code"] == "rate_limited"
+    refusal = asyncio.run(watch())
+    assert (refusal["code"], refusal["limit"], refusal["n"]) == ("rate_limited", "lookups", 2), refusal
 
 
 def test_lookups_of_unknown_tables_over_the_websocket_are_rate_limited_per_address(make_server: MakeServer) -> None:
@@ -179,8 +181,8 @@ def test_lookups_of_unknown_tables_over_the_websocket_are_rate_limited_per_addre
     assert status == 429 and json.loads(body)["error"] == "rate_limited" and "retry-after" in headers
 
 
-def _review(server: Server, tid: str, token: str, lang: str) -> tuple[int, dict[str, str]]:
-    """POST /t/{tid}/review as the end-of-match form does; the status and headers."""
+def _review(server: Server, tid: str, token: str, lang: str) -> tuple[int, dict[str, str], bytes]:
+    """POST /t/{tid}/review as the end-of-match form does; the status, headers and body."""
     req = urllib.request.Request(
         f"{server.base}/t/{tid}/review",
         data=urllib.parse.urlencode({"token": token, "lang": lang}).encode(),
@@ -189,9 +191,9 @@ def _review(server: Server, tid: str, token: str, lang: str) -> tuple[int, dict[
     )
     try:
         with urllib.request.urlopen(req, timeout=60) as r:
-            return r.status, {k.lower(): v for k, v in r.headers.items()}
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
     except urllib.error.HTTPError as e:
-        return e.code, {k.lower(): v for k, v in e.headers.items()}
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read()
 
 
 def test_game_reviews_made_are_rate_limited_per_address(make_server: MakeServer) -> None:
@@ -215,8 +217,9 @@ def test_game_reviews_made_are_rate_limited_per_address(make_server: MakeServer)
     tokens = asyncio.run(play_all())
     assert _review(server, tids[0], tokens[0], "en")[0] == 200
     assert _review(server, tids[0], tokens[0], "fr")[0] == 200
-    status, headers = _review(server, tids[1], tokens[1], "en")
+    status, headers, body = _review(server, tids[1], tokens[1], "en")
     assert status == 429 and "retry-after" in headers
+    assert {k: v for k, v in json.loads(body).items() if k in ("error", "limit", "n")} == {"error": "rate_limited", "limit": "reviews", "n": 2}
     assert _review(server, tids[0], tokens[0], "en")[0] == 200  # made already: no cost, not counted
     assert _review(server, tids[1], "not-a-token", "en")[0] == 403  # a wrong token costs nothing either
 
@@ -311,6 +314,7 @@ def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_serv
     assert status == 503 and answer["error"] == "table_full" and "live tables" in answer["message"]
     status, answer = post(server, body)
     assert status == 429 and answer["error"] == "rate_limited" and "a minute" in answer["message"]
+    assert (answer["limit"], answer["n"]) == ("create", 3) and "scope" not in answer, answer
 
 
 def test_tables_played_by_bots_only_are_bounded_per_address(make_server: MakeServer) -> None:
@@ -332,6 +336,7 @@ def test_tables_played_by_bots_only_are_bounded_per_address(make_server: MakeSer
     asyncio.run(sit_start_and_leave())  # its only human turned away: bots play every seat
     status, answer = post(server, bots)
     assert status == 429 and answer["error"] == "rate_limited" and "bots" in answer["message"], answer
+    assert (answer["limit"], answer["n"]) == ("unattended", 2), answer
     status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"]})
     assert status == 429  # until one of them ends, is abandoned, or a player is back
 
@@ -369,6 +374,7 @@ def test_http_requests_are_rate_limited_per_address(make_server: MakeServer) -> 
     assert len(refused) >= 10 and all(status in (404, 429) for status, _, _ in answers)
     headers, body = refused[0]
     assert headers["retry-after"] == "1" and json.loads(body)["error"] == "rate_limited"
+    assert (json.loads(body)["limit"], json.loads(body)["n"]) == ("requests", 5)
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
     time.sleep(1.0)
     assert get(server, "/api/info")[0] == 200  # the bucket refills
@@ -658,15 +664,19 @@ def test_false_mahjongs_and_hints_are_rate_limited_and_not_logged_without_bound(
         async with server.client() as c:
             await c.join(tid, 0, "Di")
             await my_turn(c)
-            codes = []
+            codes, limits = [], set()
             for _ in range(8):
                 await c.act("mahjong")
-                codes.append((await c.wait(lambda m: m["type"] in ("error", "ack"))).get("code"))
-            assert codes.count("rate_limited") >= 5, codes
+                answer = await c.wait(lambda m: m["type"] in ("error", "ack"))
+                codes.append(answer.get("code"))
+                if answer.get("code") == "rate_limited":  # HK-5.7: 3 false Mahjongs refused a hand at a teaching table
+                    limits.add((answer["limit"], answer["n"]))
+            assert codes.count("rate_limited") >= 5 and limits == {("false_mahjong", 3)}, (codes, limits)
             for _ in range(12):
                 await c.send(type="hint")
             answers = [await c.wait(lambda m: m["type"] in ("hint", "error")) for _ in range(12)]
             assert sum(m.get("code") == "rate_limited" for m in answers) >= 6
+            assert {(m["limit"], m["n"]) for m in answers if m.get("code") == "rate_limited"} == {("hints", 20)}
 
     asyncio.run(go())
     with sqlite3.connect(db) as conn:

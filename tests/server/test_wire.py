@@ -215,6 +215,7 @@ def test_a_socket_flooding_messages_is_closed(server: Server) -> None:
     s.close()
     assert server_cpu(server) - before < 1.0
     assert not got or b"far more than 50 messages a second; closing" in got, got[-300:]  # told why, unless a reset lost it
+    assert not got or b'"limit":"messages","n":50' in got, got[-300:]
 
     async def burst() -> None:
         async with server.client() as c:
@@ -225,6 +226,7 @@ def test_a_socket_flooding_messages_is_closed(server: Server) -> None:
             await c.send(type="ping", id="later")
             await c.wait(lambda m: m.get("id") == "later")
             assert any(e["code"] == "rate_limited" for e in c.errors)
+            assert {(e["limit"], e["n"]) for e in c.errors if e["code"] == "rate_limited"} == {("messages", 50)}
 
     asyncio.run(burst())
 

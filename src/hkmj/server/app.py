@@ -63,6 +63,7 @@ from hkmj.server.protocol import (
     decode,
     encode,
     field_of,
+    limit_fields,
     quote_value,
 )
 from hkmj.server.store import Store
@@ -247,7 +248,7 @@ class HttpRateLimit:
             if over is not None:
                 rate = self.rate * (self.share if over == "network" else 1)
                 why = f"more than {rate:g} requests a second from {_yours(over)}; try again shortly"
-                await _refuse(429, "rate_limited", why, {"Retry-After": "1"}, over)(scope, receive, send)
+                await _refuse(429, "rate_limited", why, {"Retry-After": "1"}, over, limit="requests", n=rate)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -545,7 +546,7 @@ class Hub:
                 if over is not None:
                     rate = self.limits.replay_rate * (self.limits.network_share if over == "network" else 1)
                     why = f"at most {rate:g} lookups of past or unknown tables a minute from {_yours(over)}; try again later"
-                    raise ProtocolError("rate_limited", why, over)
+                    raise ProtocolError("rate_limited", why, over, limit="lookups", n=rate)
                 try:
                     status = await asyncio.to_thread(self.store.status_of, tid)
                 except Exception:
@@ -563,7 +564,7 @@ class Hub:
                         return cached
                     over = None if address is None else self.held_over(address)
                     if over is not None:
-                        raise ProtocolError("rate_limited", self.held_message(over), over)
+                        raise ProtocolError("rate_limited", self.held_message(over), over, limit="tables", n=self.cap(over, self.limits.tables_per_address))
                 if status in ("open", "playing") or (status == "abandoned" and revive is not None):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
@@ -614,7 +615,7 @@ class Hub:
             if over is not None:
                 rate = self.limits.review_rate * (self.limits.network_share if over == "network" else 1)
                 why = f"at most {rate:g} game reviews made a minute from {_yours(over)}; try again later"
-                raise ProtocolError("rate_limited", why, over)
+                raise ProtocolError("rate_limited", why, over, limit="reviews", n=rate)
             rows = await self.log_rows(tid)
             async with self._reviewing:
                 made = self.reviews.get(key)  # made meanwhile by a request that went first
@@ -708,7 +709,7 @@ class Hub:
         and its IPv6 /48's share); the seat token."""
         over = self.seats_over(address)
         if over is not None:
-            raise ProtocolError("rate_limited", self.seats_message(over), over)
+            raise ProtocolError("rate_limited", self.seats_message(over), over, limit="seats", n=self.cap(over, self.limits.seats_per_address))
         self._joining[address] = self._joining.get(address, 0) + 1  # sockets racing get no more
         try:
             token = await table.join(slot, name)
@@ -808,7 +809,8 @@ class Hub:
             wait, over = _reserve(self.actors, conn.address, rate, 4 * rate, self.limits.network_share, ACTION_WAIT)
             if wait is None:
                 rate *= self.limits.network_share if over == "network" else 1
-                raise ProtocolError("rate_limited", f"more than {rate:g} actions a second from {_yours(over)}; nothing was played", over)
+                why = f"more than {rate:g} actions a second from {_yours(over)}; nothing was played"
+                raise ProtocolError("rate_limited", why, over, limit="actions", n=rate)
             if wait > 0:
                 await asyncio.sleep(wait)
             cseq = field_of(msg, "cseq", int)
@@ -818,7 +820,8 @@ class Hub:
             conn.send(encode({"type": "ack", "cseq": cseq, "seq": table.pseq}))
         elif kind == "hint":
             if not conn.hints.allow():
-                raise ProtocolError("rate_limited", f"at most {self.limits.hints_per_minute:g} hints a minute")
+                n = self.limits.hints_per_minute
+                raise ProtocolError("rate_limited", f"at most {n:g} hints a minute", limit="hints", n=n)
             conn.send(encode(table.hint(conn.slot)))
         elif kind == "back":
             await table.back(conn.slot)
@@ -920,8 +923,11 @@ def _bucket(buckets: dict[str, RateLimiter], address: str, rate: float, burst: f
     return bucket
 
 
-def _error(code: str, message: str, msg: dict[str, Any] | None, scope: str | None = None) -> str:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def _error(
+    code: str, message: str, msg: dict[str, Any] | None, scope: str | None = None, *, limit: str | None = None, n: float | None = None
+) -> str:
+    """An error frame; a ``rate_limited`` one names its ``limit`` (and ``n``, the cap or rate it names)."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, **limit_fields(limit, n)}
     if scope == "network":  # an IPv6 /48's budget; an address's own is not named (as before)
         out["scope"] = scope
     if msg is not None:
@@ -931,9 +937,19 @@ def _error(code: str, message: str, msg: dict[str, Any] | None, scope: str | Non
     return encode(out)
 
 
-def _refuse(status: int, code: str, message: str, headers: dict[str, str] | None = None, scope: str | None = None) -> Response:
-    """An HTTP refusal as JSON; ``scope: "network"`` when an IPv6 /48's budget was used up."""
-    body: dict[str, Any] = {"v": VERSION, "error": code, "message": message}
+def _refuse(
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    scope: str | None = None,
+    *,
+    limit: str | None = None,
+    n: float | None = None,
+) -> Response:
+    """An HTTP refusal as JSON; ``scope: "network"`` when an IPv6 /48's budget was used up, and
+    for ``rate_limited`` the ``limit`` reached (and ``n``, the cap or rate the message names)."""
+    body: dict[str, Any] = {"v": VERSION, "error": code, "message": message, **limit_fields(limit, n)}
     if scope == "network":
         body["scope"] = scope
     return JSONResponse(body, status_code=status, headers=headers)
@@ -1041,17 +1057,17 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         address = address_of(request)
         wait = {"Retry-After": "60"}
         if over := hub.held_over(address):
-            return _refuse(429, "rate_limited", hub.held_message(over), wait, over)
+            return _refuse(429, "rate_limited", hub.held_message(over), wait, over, limit="tables", n=hub.cap(over, lim.tables_per_address))
         if sit is not None and (over := hub.seats_over(address)):
-            return _refuse(429, "rate_limited", hub.seats_message(over), wait, over)
+            return _refuse(429, "rate_limited", hub.seats_message(over), wait, over, limit="seats", n=hub.cap(over, lim.seats_per_address))
         if over := hub.over(hub.unattended_of, address, lim.unattended_per_address):
             n = hub.cap(over, lim.unattended_per_address)
             why = f"{n} tables created from {_yours(over)} are played by bots only; wait for one to end"
-            return _refuse(429, "rate_limited", why, wait, over)
+            return _refuse(429, "rate_limited", why, wait, over, limit="unattended", n=n)
         if over := hub.may_create(address):
             rate = lim.create_rate * (lim.network_share if over == "network" else 1)
             why = f"at most {rate:g} new tables a minute from {_yours(over)}; try again later"
-            return _refuse(429, "rate_limited", why, wait, over)
+            return _refuse(429, "rate_limited", why, wait, over, limit="create", n=rate)
         try:
             t = await hub.create(cfg)
             hub.created_by[t.id] = address
@@ -1059,7 +1075,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             # (listed at once in the lobby, it would otherwise go to whoever joins first)
             seat = {} if sit is None else {"slot": sit, "token": await hub.seat(t, sit, cfg.names[sit], address)}
         except ProtocolError as e:
-            return _refuse(503, e.code, e.message, {"Retry-After": "30"})
+            return _refuse(503, e.code, e.message, {"Retry-After": "30"}, e.scope, limit=e.limit, n=e.n)
         # the answer may hold the creator's secret seat token: no cache keeps it
         answer = {"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}
         return JSONResponse(answer, status_code=201, headers={"Cache-Control": "no-store"})
@@ -1070,7 +1086,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     def refuse_lookup(e: ProtocolError) -> Response:
         """A refused table lookup as HTTP: 404, 409, 403, 429 (with Retry-After) or 503."""
         status = {"no_table": 404, "not_over": 409, "bad_token": 403, "rate_limited": 429}.get(e.code, 503)
-        return _refuse(status, e.code, e.message, {"Retry-After": "60"} if status in (429, 503) else None, e.scope)
+        return _refuse(status, e.code, e.message, {"Retry-After": "60"} if status in (429, 503) else None, e.scope, limit=e.limit, n=e.n)
 
     async def table_info(request: Request) -> Response:
         try:
@@ -1141,21 +1157,21 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                 if not conn.limiter.allow():
                     if not conn.flood.allow():
                         why = f"far more than {conn.limiter.rate:g} messages a second; closing"
-                        conn.send(_error("rate_limited", why, None))
+                        conn.send(_error("rate_limited", why, None, limit="messages", n=conn.limiter.rate))
                         conn.drop()
                         break
                     now = asyncio.get_running_loop().time()
                     if now - conn._last_limit_error >= 1.0:
                         conn._last_limit_error = now
                         why = f"more than {conn.limiter.rate:g} messages a second; message dropped"
-                        conn.send(_error("rate_limited", why, None))
+                        conn.send(_error("rate_limited", why, None, limit="messages", n=conn.limiter.rate))
                     continue
                 msg: dict[str, Any] | None = None
                 try:
                     msg = decode(text)
                     await hub.handle(conn, msg)
                 except ProtocolError as e:
-                    conn.send(_error(e.code, e.message, msg, e.scope))
+                    conn.send(_error(e.code, e.message, msg, e.scope, limit=e.limit, n=e.n))
                 except Exception:
                     log.exception("error handling a message")
                     conn.send(_error("server_error", "internal error; nothing changed", msg))

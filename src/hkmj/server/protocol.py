@@ -26,6 +26,7 @@ __all__ = [
     "ERRORS",
     "MAX_MESSAGE",
     "VERSION",
+    "LIMITS",
     "ProtocolError",
     "RateLimiter",
     "TableConfig",
@@ -33,6 +34,7 @@ __all__ = [
     "compact_json",
     "decode",
     "encode",
+    "limit_fields",
     "name_clash",
     "name_key",
     "quote_value",
@@ -90,12 +92,31 @@ ERRORS: dict[str, str] = {
 }
 """Every error code the server sends, with its generic meaning (``message`` gives details)."""
 
+LIMITS: dict[str, str] = {
+    "seats": "seats taken at tables in play from the address (or its IPv6 /48)",
+    "tables": "live tables created from the address (or its IPv6 /48)",
+    "unattended": "tables created from the address (or its IPv6 /48) played by bots only",
+    "create": "tables created a minute from the address (or its IPv6 /48)",
+    "actions": "actions a second from the address (or its IPv6 /48)",
+    "hints": "hints a minute on this connection",
+    "reviews": "game reviews made a minute from the address (or its IPv6 /48)",
+    "lookups": "lookups of past or unknown tables a minute from the address (or its IPv6 /48)",
+    "requests": "HTTP requests and websocket handshakes a second from the address (or its IPv6 /48)",
+    "messages": "messages a second on this connection",
+    "false_mahjong": "false Mahjongs refused to one player in one hand at a teaching table",
+}
+"""Which limit a ``rate_limited`` refusal names in its ``limit`` field (docs/protocol.md), with
+what it counts; ``n`` carries the cap or rate the message names."""
+
 
 class ProtocolError(Exception):
     """An input refused with an error code; the connection stays open and nothing changed."""
 
-    def __init__(self, code: str, message: str | None = None, scope: str | None = None) -> None:
+    def __init__(
+        self, code: str, message: str | None = None, scope: str | None = None, *, limit: str | None = None, n: float | None = None
+    ) -> None:
         assert code in ERRORS, code
+        assert (limit is None) == (code != "rate_limited") and (limit is None or limit in LIMITS), (code, limit)
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
@@ -103,6 +124,21 @@ class ProtocolError(Exception):
         """Whose budget a per-address limit found used up: ``"address"`` (the sender's own),
         ``"network"`` (the IPv6 /48 its address belongs to, ``hkmj serve --network-share``; the
         error then carries ``scope: "network"``), or None."""
+        self.limit = limit
+        """Which limit a ``rate_limited`` refusal reached (a key of :data:`LIMITS`); None otherwise."""
+        self.n = n
+        """The cap or rate :attr:`message` names (for the scope reached), or None."""
+
+
+def limit_fields(limit: str | None, n: float | None) -> dict[str, Any]:
+    """The ``limit`` and ``n`` fields of a ``rate_limited`` refusal (none for other errors); ``n``
+    as an integer when it is one (``20``, not ``20.0``), as the message writes it."""
+    out: dict[str, Any] = {}
+    if limit is not None:
+        out["limit"] = limit
+        if n is not None:
+            out["n"] = int(n) if float(n).is_integer() else n
+    return out
 
 
 def compact_json(obj: Any) -> str:

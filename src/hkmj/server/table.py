@@ -1159,7 +1159,9 @@ class Table:
                 and action not in hand.legal_actions(seat)
                 and self.refused[slot] >= REFUSED_PER_HAND
             ):
-                raise ProtocolError("rate_limited", f"{REFUSED_PER_HAND} false Mahjongs refused this hand: no more")
+                raise ProtocolError(
+                    "rate_limited", f"{REFUSED_PER_HAND} false Mahjongs refused this hand: no more", limit="false_mahjong", n=REFUSED_PER_HAND
+                )
             if action not in hand.legal_actions(seat) and not (isinstance(action, Win) and hand.can_declare_mahjong(seat)):
                 try:
                     hand.apply(seat, action)
