@@ -892,7 +892,8 @@ def test_a_table_abandoned_before_its_first_hand_says_so_not_waiting_for_players
 def test_a_refusal_by_the_ipv6_48_network_budget_is_said_in_english_and_french(make_server: Any) -> None:
     """An IPv6 /48 has ``--network-share`` times one address's budget under every per-address
     limit: a table refused because the /48 holds its share says so in the page's language (the
-    server's own message, in English, names the network too), not "Too many messages"."""
+    server's own message, in English, names the network too), not "Too many messages": which
+    limit (its ``limit`` field, issue 9), its cap, and that the network's budget is used up."""
     import json
     import urllib.request
 
@@ -911,8 +912,10 @@ def test_a_refusal_by_the_ipv6_48_network_budget_is_said_in_english_and_french(m
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.base + "/")
         for lang, words in [
-            ("fr", "Votre réseau (le /48 IPv6 dont fait partie votre adresse) a utilisé sa part de ce serveur pour l'instant"),
-            ("en", "Your network (the IPv6 /48 your address belongs to) has used its share of this server for now"),
+            ("fr", "1 table en cours a déjà été créée depuis votre réseau (le /48 IPv6 dont fait partie votre adresse)\u00a0: "
+             "vous pourrez en créer une autre quand elle sera terminée ou abandonnée."),
+            ("en", "1 table still in play was already created from your network (the IPv6 /48 your address belongs to): "
+             "you may create another once it ends or is abandoned."),
         ]:
             _lobby_in(page, lang)
             page.click("#create")
@@ -922,3 +925,53 @@ def test_a_refusal_by_the_ipv6_48_network_budget_is_said_in_english_and_french(m
         page.screenshot(path=str(ARTIFACTS / "ipv6-network-refusal.png"))
         browser.close()
     assert not errors, errors
+
+
+def test_a_refused_seat_says_which_limit_in_english_and_french(make_server: Any) -> None:
+    """Issue 9: every ``rate_limited`` refusal read "Too many messages: slow down." in the page,
+    whichever limit it was, and the lobby's create toast showed the server's English text in
+    French. With ``--seats-per-address 1`` and the address's one seat taken, a table created with
+    the creator seated is refused in the create toast, and a seat chosen on a table's page is
+    refused in a toast over the table's join panel again, both saying the seats limit, its cap
+    and that it is the address's, in the page's language (the seat is not taken)."""
+    import json
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--seats-per-address", "1")
+    req = urllib.request.Request(server.base + "/api/tables", data=json.dumps({"slots": [None, None, None, None], "sit": 0}).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        tid = json.loads(r.read())["id"]  # this address's one seat
+    words = {
+        "fr": "1 place à une table en cours a déjà été prise depuis votre adresse\u00a0: vous pourrez vous asseoir de nouveau quand cette partie sera terminée.",
+        "en": "1 seat at a table in play was already taken from your address: you may sit again once that match ends.",
+    }
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        for lang in ("fr", "en"):
+            _lobby_in(page, lang)
+            assert page.input_value("select[name=slot0]") == "you"  # the creator sits: one seat more
+            page.click("#create")
+            page.wait_for_selector("#toast.on", timeout=15000)
+            toast = page.inner_text("#toast")
+            assert words[lang] in toast and "messages" not in toast, toast
+            page.evaluate("() => document.querySelector('#toast').classList.remove('on')")
+            page.goto(f"{server.base}/t/{tid}")
+            page.wait_for_selector("button.sit", timeout=15000)
+            page.click("button.sit[data-slot='1']")
+            page.wait_for_selector("#toast.on", timeout=15000)
+            toast = page.inner_text("#toast")
+            assert words[lang] in toast and "messages" not in toast, toast
+            page.wait_for_selector("button.sit[data-slot='1']", timeout=15000)  # the join panel again: the seat is free
+            page.screenshot(path=str(ARTIFACTS / f"seat-limit-refusal-{lang}.png"))
+            page.evaluate("() => document.querySelector('#toast').classList.remove('on')")
+            page.goto(server.base + "/")
+        browser.close()
+    assert not errors, errors
+    assert [s["joined"] for s in server.get(f"/api/tables/{tid}")["table"]["slots"]][:2] == [True, False]

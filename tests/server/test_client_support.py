@@ -181,7 +181,8 @@ def test_help_page_in_both_languages(server: Server) -> None:
 
 def _run_client_text(expr: str) -> Any:
     """Evaluate ``expr`` in node against app.js's own texts and text helpers (``T``, ``t``,
-    ``plural``, ``distance``, ``ownScore``), for each language; returns ``{lang: value}``."""
+    ``plural``, ``distance``, ``num``, ``ownScore``, ``errText``), for each language; returns
+    ``{lang: value}``."""
     import shutil
     import subprocess
     from pathlib import Path
@@ -191,11 +192,21 @@ def _run_client_text(expr: str) -> Any:
         pytest.skip("node is not installed")
     src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
     texts = re.search(r"^const T = \{.*?^\};$", src, re.S | re.M)
-    helpers = re.findall(r"^const (?:t|plural|distance) = .*$", src, re.M)
+    helpers = re.findall(r"^const (?:t|plural|distance|num) = .*$", src, re.M)
     own = re.search(r"^function ownScore\(.*?^\}$", src, re.S | re.M)
-    assert texts and len(helpers) == 3 and own, "app.js no longer defines its texts and helpers as expected"
+    err = re.search(r"^function errText\(.*?^\}$", src, re.S | re.M)
+    assert texts and len(helpers) == 4 and own and err, "app.js no longer defines its texts and helpers as expected"
     script = "\n".join(
-        ["let lang;", texts.group(), *helpers, own.group(), "const out = {};", f'for (lang of ["en", "fr"]) out[lang] = {expr};', "console.log(JSON.stringify(out));"]
+        [
+            "let lang;",
+            texts.group(),
+            *helpers,
+            own.group(),
+            err.group(),
+            "const out = {};",
+            f'for (lang of ["en", "fr"]) out[lang] = {expr};',
+            "console.log(JSON.stringify(out));",
+        ]
     )
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30, check=True)
     return json.loads(done.stdout)
@@ -238,3 +249,30 @@ def test_hk_7_a_hand_is_a_donne_in_french_in_the_browser_as_in_the_terminal() ->
         "Fin de la donne",
     ]
     assert got["en"][:2] == ["Hand", "hands"]
+
+
+def test_every_rate_limited_refusal_is_worded_by_its_limit_in_english_and_french() -> None:
+    """Issue 9: the page read "Too many messages: slow down." for every ``rate_limited`` refusal (a
+    seat, a table, a hint refused alike). Each ``limit`` the server names (``LIMITS``) now has its
+    own words in English and French, with its cap ``n`` as the language writes numbers, and whose
+    budget it was: the address's, or the IPv6 /48's (``scope: "network"``); a limit the page does
+    not know, or one without ``n``, falls back to the code's generic text."""
+    from hkmj.server.protocol import LIMITS
+
+    cases = [{"code": "rate_limited", "limit": k, "n": n, "message": "m", **scope} for k in LIMITS for n, scope in ((3, {}), (24, {"scope": "network"}), (0.25, {}))]
+    unknown = [{"code": "rate_limited", "limit": "weather", "n": 3, "message": "m"}, {"code": "rate_limited", "limit": "seats", "message": "m"}]
+    got = _run_client_text(f"[...{json.dumps(cases)}, ...{json.dumps(unknown)}].map(errText).concat([T[lang].err.rate_limited])")
+    per_connection = {"hints", "messages", "false_mahjong"}  # counted per connection or seat: no address named
+    for lang, address, network, quarter in (("en", "your address", "your network (the IPv6 /48", "0.25"), ("fr", "votre adresse", "votre réseau (le /48 IPv6", "0,25")):
+        texts, generic = got[lang][: len(cases)], got[lang][len(cases) :]
+        assert generic == [generic[-1]] * 3 and "messages" in generic[-1], generic
+        for case, text in zip(cases, texts, strict=True):
+            assert text not in generic and "{" not in text and "undefined" not in text, (case, text)
+            assert str(case["n"]).replace("0.25", quarter) in text, (case, text)
+            if case["limit"] not in per_connection:
+                assert (network if case.get("scope") else address) in text, (case, text)
+            if lang == "fr":
+                assert not re.search(r" [:;?!]", text), text  # French typography: no-break spaces
+        assert len(set(texts)) == len(texts), "two limits worded alike"
+    assert got["en"][0] == "3 seats at tables in play were already taken from your address: you may sit again once one of those matches ends."
+    assert any(text.startswith("Au plus 0,25 conseil par minute") for text in got["fr"])  # French: 0,25 is singular

@@ -66,6 +66,27 @@ const T = {
       "classical.pay_highest": "pay the highest score: {v}",
     },
     rulesName: { hk: "Hong Kong", mcr: "Chinese Official (MCR)", classical: "Classical" },
+    // a refused limit (error rate_limited), by its "limit": {n} the cap or rate, {who} whose budget (docs/protocol.md)
+    limWhoAddress: "your address", limWhoNetwork: "your network (the IPv6 /48 your address belongs to)",
+    lim_seatsOne: "{n} seat at a table in play was already taken from {who}: you may sit again once that match ends.",
+    lim_seatsOther: "{n} seats at tables in play were already taken from {who}: you may sit again once one of those matches ends.",
+    lim_tablesOne: "{n} table still in play was already created from {who}: you may create another once it ends or is abandoned.",
+    lim_tablesOther: "{n} tables still in play were already created from {who}: you may create another once one of them ends or is abandoned.",
+    lim_unattendedOne: "{n} table created from {who} is played by bots only: you may create another once it ends.",
+    lim_unattendedOther: "{n} tables created from {who} are played by bots only: you may create another once one of them ends.",
+    lim_createOne: "At most {n} new table a minute may be created from {who}: wait a minute, then try again.",
+    lim_createOther: "At most {n} new tables a minute may be created from {who}: wait a minute, then try again.",
+    lim_actions: "Too many moves from {who} (more than {n} a second): that move was not played; play it again.",
+    lim_hintsOne: "At most {n} hint a minute: wait a little before asking again.",
+    lim_hintsOther: "At most {n} hints a minute: wait a little before asking again.",
+    lim_reviewsOne: "At most {n} game review a minute may be made from {who}: wait a minute, then try again.",
+    lim_reviewsOther: "At most {n} game reviews a minute may be made from {who}: wait a minute, then try again.",
+    lim_lookupsOne: "At most {n} past or unknown table a minute may be looked up from {who}: wait a minute, then try again.",
+    lim_lookupsOther: "At most {n} past or unknown tables a minute may be looked up from {who}: wait a minute, then try again.",
+    lim_requests: "Too many requests from {who} (more than {n} a second): wait a moment, then try again.",
+    lim_messages: "Too many messages (more than {n} a second): slow down.",
+    lim_false_mahjongOne: "{n} false Mahjong was already refused to you this hand: until the next hand, declare Mahjong only with a winning hand.",
+    lim_false_mahjongOther: "{n} false Mahjongs were already refused to you this hand: until the next hand, declare Mahjong only with a winning hand.",
     err: {
       out_of_turn: "You have no decision to make now.", stale: "The table moved on before your move arrived; look again.",
       illegal: "That move is not allowed now.", duplicate: "That move was already sent.", match_over: "The match is over.",
@@ -142,6 +163,26 @@ const T = {
       "classical.pay_highest": "payer le score le plus haut\u00a0: {v}",
     },
     rulesName: { hk: "Hong Kong", mcr: "Officiel chinois (MCR)", classical: "Classique" },
+    limWhoAddress: "votre adresse", limWhoNetwork: "votre réseau (le /48 IPv6 dont fait partie votre adresse)",
+    lim_seatsOne: "{n} place à une table en cours a déjà été prise depuis {who}\u00a0: vous pourrez vous asseoir de nouveau quand cette partie sera terminée.",
+    lim_seatsOther: "{n} places à des tables en cours ont déjà été prises depuis {who}\u00a0: vous pourrez vous asseoir de nouveau quand l'une de ces parties sera terminée.",
+    lim_tablesOne: "{n} table en cours a déjà été créée depuis {who}\u00a0: vous pourrez en créer une autre quand elle sera terminée ou abandonnée.",
+    lim_tablesOther: "{n} tables en cours ont déjà été créées depuis {who}\u00a0: vous pourrez en créer une autre quand l'une d'elles sera terminée ou abandonnée.",
+    lim_unattendedOne: "{n} table créée depuis {who} n'est jouée que par des robots\u00a0: vous pourrez en créer une autre quand elle sera terminée.",
+    lim_unattendedOther: "{n} tables créées depuis {who} ne sont jouées que par des robots\u00a0: vous pourrez en créer une autre quand l'une d'elles sera terminée.",
+    lim_createOne: "Au plus {n} nouvelle table par minute peut être créée depuis {who}\u00a0: attendez une minute, puis réessayez.",
+    lim_createOther: "Au plus {n} nouvelles tables par minute peuvent être créées depuis {who}\u00a0: attendez une minute, puis réessayez.",
+    lim_actions: "Trop de coups depuis {who} (plus de {n} par seconde)\u00a0: ce coup n'a pas été joué\u00a0; rejouez-le.",
+    lim_hintsOne: "Au plus {n} conseil par minute\u00a0: attendez un peu avant d'en redemander.",
+    lim_hintsOther: "Au plus {n} conseils par minute\u00a0: attendez un peu avant d'en redemander.",
+    lim_reviewsOne: "Au plus {n} analyse de partie par minute peut être faite depuis {who}\u00a0: attendez une minute, puis réessayez.",
+    lim_reviewsOther: "Au plus {n} analyses de partie par minute peuvent être faites depuis {who}\u00a0: attendez une minute, puis réessayez.",
+    lim_lookupsOne: "Au plus {n} table passée ou inconnue par minute peut être consultée depuis {who}\u00a0: attendez une minute, puis réessayez.",
+    lim_lookupsOther: "Au plus {n} tables passées ou inconnues par minute peuvent être consultées depuis {who}\u00a0: attendez une minute, puis réessayez.",
+    lim_requests: "Trop de requêtes depuis {who} (plus de {n} par seconde)\u00a0: attendez un instant, puis réessayez.",
+    lim_messages: "Trop de messages (plus de {n} par seconde)\u00a0: ralentissez.",
+    lim_false_mahjongOne: "{n} faux Mahjong vous a déjà été refusé dans cette donne\u00a0: jusqu'à la donne suivante, ne déclarez Mahjong qu'avec une main gagnante.",
+    lim_false_mahjongOther: "{n} faux Mahjongs vous ont déjà été refusés dans cette donne\u00a0: jusqu'à la donne suivante, ne déclarez Mahjong qu'avec une main gagnante.",
     err: {
       out_of_turn: "Vous n'avez pas de décision à prendre maintenant.", stale: "La table a avancé avant l'arrivée de votre coup\u00a0; regardez à nouveau.",
       illegal: "Ce coup n'est pas permis maintenant.", duplicate: "Ce coup a déjà été envoyé.", match_over: "La partie est terminée.",
@@ -271,7 +312,20 @@ const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name
 const bdi = (name) => `<bdi>${esc(name)}</bdi>`;
 /** Whether this player may start the match: the host (the first player seated), or anyone while the host is away. */
 const mayStart = (st) => { const host = st.players.find((p) => p.host); return !host || host.slot === st.mine.slot || !host.connected; };
-const errText = (m) => (m.scope === "network" ? T[lang].err.network_share : T[lang].err[m.code] || T.en.err[m.code] || m.message);
+/** A number as the current language writes it (0.25, 0,25). */
+const num = (n) => n.toLocaleString(lang === "fr" ? "fr-FR" : "en-US");
+/** A server error for a person, in the current language (the message is for logs): a refused limit (`rate_limited`) by
+ * its `limit`, with its cap or rate `n` and whose budget it was (the address's, or its IPv6 /48's: `scope`); any other
+ * error, or a limit this page does not know, by its code. */
+function errText(m) {
+  const k = `lim_${m.limit}`;
+  const has = (key) => Object.prototype.hasOwnProperty.call(T.en, key);
+  if (m.code === "rate_limited" && typeof m.limit === "string" && typeof m.n === "number" && (has(k) || has(`${k}Other`))) {
+    const p = { n: num(m.n), who: t(m.scope === "network" ? "limWhoNetwork" : "limWhoAddress") };
+    return has(k) ? t(k, p) : plural(k, m.n, p);
+  }
+  return m.scope === "network" ? T[lang].err.network_share : T[lang].err[m.code] || T.en.err[m.code] || m.message;
+}
 
 function setLang(l) {
   lang = l; document.documentElement.lang = lang;
@@ -382,7 +436,7 @@ async function lobby() {
     if (meFirst) body.sit = 0;  // the server seats the creator at once: nobody can take the seat first
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
-    if (!r.ok) { toast(`${t("error")}${colon()}${data.scope === "network" ? errText({ scope: data.scope }) : data.message}`); return; }
+    if (!r.ok) { toast(`${t("error")}${colon()}${errText({ ...data, code: data.error })}`); return; }
     if (data.token) localStorage.setItem(`hkmj.token.${data.id}`, data.token);
     history.pushState({}, "", `/t/${data.id}`);
     route();
@@ -410,7 +464,7 @@ async function joinPanel(tid) {
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
   const data = await r.json();
   if (mine !== drawing) return;  // the page has moved on
-  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ code: data.error, message: data.message, scope: data.scope }))}</section>`; return; }
+  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ ...data, code: data.error }))}</section>`; return; }
   const tb = data.table;
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
   if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
@@ -489,7 +543,7 @@ function onMessage(m) {
     G.hint = m; render();
   } else if (m.type === "error") {
     if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; joinPanel(G.tid); }
-    else if ((m.code === "seat_taken" || m.code === "name_taken") && !G.state) { G.want = null; joinPanel(G.tid); }
+    else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
   }
 }
