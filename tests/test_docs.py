@@ -318,3 +318,14 @@ def test_every_test_a_page_cites_exists() -> None:
             if not re.search(rf"def {name}\(", every):
                 missing.append(f"{page.relative_to(ROOT)}: {name}")
     assert cited > 50 and not missing, "tests the docs cite that do not exist:\n" + "\n".join(missing)
+
+
+def test_every_limit_a_rate_limited_refusal_names_is_documented() -> None:
+    """docs/protocol.md, *Which limit*: one row per ``limit`` word the server may send with
+    ``rate_limited`` (``LIMITS``), and no row for a word it never sends."""
+    from hkmj.server.protocol import LIMITS
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = text.split("### Which limit", 1)[1].split("\n#", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \|", section.split("|---", 1)[1], re.M)  # below the header row
+    assert sorted(rows) == sorted(LIMITS), rows
