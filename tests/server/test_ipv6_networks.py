@@ -293,6 +293,33 @@ def test_game_reviews_made_are_counted_per_48_too(tmp_path: Path, monkeypatch: p
     assert asyncio.run(go()) == [None, "address", None, "network", None]
 
 
+def test_abandoned_tables_brought_back_are_counted_per_48_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--tables-per-address`` 1 and K = 2: a ``join`` or ``resume`` that would bring an abandoned
+    table back to play counts as creating a live table; past the address's one, or the /48's two,
+    it is refused with ``limit: "tables"`` and the cap of the budget reached (the store and the
+    replay stood in for: the count comes after them)."""
+    hub = Hub("sqlite://", Limits(tables_per_address=1, network_share=2))
+    hub.store = SimpleNamespace(status_of=lambda tid: "abandoned")  # type: ignore[assignment]
+
+    async def replay(tid: str, **_: Any) -> Any:
+        return SimpleNamespace(id=tid)
+
+    monkeypatch.setattr(hub, "_replay", replay)
+    for tid, host in (("held1", A1), ("held2", A2)):  # a live table created from each of two /64s of the /48
+        hub.tables[tid] = SimpleNamespace()  # type: ignore[assignment]
+        hub.created_by[tid] = client_key(host)
+
+    async def revive(tid: str, host: str) -> tuple[str | None, str | None, float | None]:
+        with pytest.raises(ProtocolError) as refused:
+            await hub.get(tid, revive=lambda t: True, address=client_key(host))
+        e = refused.value
+        assert e.code == "rate_limited", e.message
+        return e.scope, e.limit, e.n
+
+    assert asyncio.run(revive("gone1", A1)) == ("address", "tables", 1)
+    assert asyncio.run(revive("gone2", A3)) == ("network", "tables", 2)
+
+
 class _Transport:
     def __init__(self, host: str) -> None:
         self.host = host
