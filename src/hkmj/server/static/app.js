@@ -304,7 +304,6 @@ function actionLabel(a) {
   if (w[0] === "added") return `${t("akong")} ${tileName(w[2])}`;
   return a;
 }
-/** A server error for a person: by its code, in the current language (the message is for logs). */
 /** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2"; its own direction isolate, so that a
  * name written right to left never reorders the text beside it. */
 const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name || (p.bot ? `${t("bot")} ${slot + 1} (${botName(p.bot)})` : `${t("player")} ${slot + 1}`)); };
