@@ -181,7 +181,7 @@ def test_help_page_in_both_languages(server: Server) -> None:
 
 def _run_client_text(expr: str) -> Any:
     """Evaluate ``expr`` in node against app.js's own texts and text helpers (``T``, ``t``,
-    ``plural``, ``distance``, ``num``, ``ownScore``, ``errText``), for each language; returns
+    ``plural``, ``distance``, ``num``, ``toastMs``, ``ownScore``, ``errText``), for each language; returns
     ``{lang: value}``."""
     import shutil
     import subprocess
@@ -192,10 +192,10 @@ def _run_client_text(expr: str) -> Any:
         pytest.skip("node is not installed")
     src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
     texts = re.search(r"^const T = \{.*?^\};$", src, re.S | re.M)
-    helpers = re.findall(r"^const (?:t|plural|distance|num) = .*$", src, re.M)
+    helpers = re.findall(r"^const (?:t|plural|distance|num|toastMs) = .*$", src, re.M)
     own = re.search(r"^function ownScore\(.*?^\}$", src, re.S | re.M)
     err = re.search(r"^function errText\(.*?^\}$", src, re.S | re.M)
-    assert texts and len(helpers) == 4 and own and err, "app.js no longer defines its texts and helpers as expected"
+    assert texts and len(helpers) == 5 and own and err, "app.js no longer defines its texts and helpers as expected"
     script = "\n".join(
         [
             "let lang;",
@@ -210,6 +210,20 @@ def _run_client_text(expr: str) -> Any:
     )
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30, check=True)
     return json.loads(done.stdout)
+
+
+def test_a_toast_stays_long_enough_to_be_read_in_either_language() -> None:
+    """A toast stayed 3.5 s whatever its length: a refusal naming its limit ("your network (the
+    IPv6 /48 …)"), longer in French, went before it could be read. It now stays about as long as
+    reading it takes (15 characters a second), from 3.5 s for a word to 15 s at most."""
+    got = _run_client_text(
+        '[toastMs(t("copied")), errText({code: "rate_limited", limit: "seats", n: 4, scope: "network"}).length,'
+        ' toastMs(errText({code: "rate_limited", limit: "seats", n: 4, scope: "network"}))]'
+    )
+    for lang in ("en", "fr"):
+        short, length, long = got[lang]
+        assert short == 3500
+        assert length > 80 and long >= 1000 * length / 15 and long <= 15000, got[lang]
 
 
 def test_hint_distance_in_the_browser_is_worded_as_in_the_terminal() -> None:

@@ -264,9 +264,11 @@ const rulesLine = (cfg) => {
   return [T[lang].rulesName[rules] || rules.toUpperCase(), ...opts].join(" · ");
 };
 const back = (n) => Array.from({ length: n }, () => `<img class="tile" src="/tiles/back.svg" alt="">`).join("");
+/** How long a toast stays (ms): long enough to read it, at about 15 characters a second, 3.5 s to 15 s. */
+const toastMs = (text) => Math.min(15000, Math.max(3500, 1000 + 65 * text.length));
 function toast(text) {
   const el = $("#toast"); el.textContent = text; el.classList.add("on");
-  clearTimeout(toast.h); toast.h = setTimeout(() => el.classList.remove("on"), 3500);
+  clearTimeout(toast.h); toast.h = setTimeout(() => el.classList.remove("on"), toastMs(text));
 }
 /** An action for a person: "chow 345m" -> "Chow 3-4-5 Characters", "discard 5p" -> "Discard 5 Circles". */
 /** The hint's words after "Hint: ": the suggested action, how far the hand is from ready and its waits (as it is, or
