@@ -344,3 +344,25 @@ def test_open_sockets_are_counted_per_48_too() -> None:
     assert count.open["2001:db8:5::/48"] == 2
     text = NETWORK_FULL.decode()
     assert "your network (the IPv6 /48 holding your address)" in text and "votre réseau (le /48 IPv6 de votre adresse)" in text
+
+
+def test_a_creator_refused_a_seat_after_the_table_was_made_leaves_no_table_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``POST /api/tables`` with ``sit``: the seats limit is checked, the table made, then the
+    creator seated; a seat taken meanwhile by another request from the same address (or its
+    /48) refused the creator with 503, naming the seats limit, and left the new table live and
+    listed with its creator's seat empty. Now it is a 429 with ``Retry-After``, and the table is
+    withdrawn (saved as abandoned, not listed)."""
+    with site(tmp_path, seats_per_address=1, network_share=2) as s:
+
+        async def lost_race(*args: Any, **kwargs: Any) -> str:
+            raise ProtocolError("rate_limited", s.hub.seats_message("network"), "network", limit="seats", n=2)
+
+        monkeypatch.setattr(s.hub, "seat", lost_race)
+        r = s.client.post("/api/tables", json={**HUMANS, "sit": 0}, headers={"x-test-client": A1})
+        assert refused(r.status_code, r.json(), "network", "seats", 2), (r.status_code, r.json())
+        assert r.headers.get("retry-after") == "60"
+        assert s.hub.tables == {} and s.hub.created_by == {}
+        assert s.get(A1, "/api/tables")[1]["tables"] == []
+        monkeypatch.undo()
+        status, made = s.post(A1, {**HUMANS, "sit": 0})  # the address's budget was not spent on it
+        assert status == 201 and made["token"]

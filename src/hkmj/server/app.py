@@ -436,6 +436,19 @@ class Hub:
             t.close()
             self._cache(t)
 
+    async def withdraw(self, t: Table) -> None:
+        """A table just created whose creator could not be seated (``POST /api/tables`` with
+        ``sit``, its address's seats taken meanwhile by another request): it leaves the live set
+        and is saved as abandoned, rather than staying listed with its creator's seat empty."""
+        if self.tables.get(t.id) is t and not t.started and not self.seated_by.get(t.id):
+            del self.tables[t.id]
+            self.idle_since.pop(t.id, None)
+            self.created_by.pop(t.id, None)
+            t.close()
+            assert self.store is not None
+            await asyncio.to_thread(self.store.set_status, t.id, "abandoned")
+            self._abandoned(t)
+
     def _abandoned(self, t: Table) -> None:
         """A table just saved as abandoned: its spectators (a spectator alone does not keep it
         live) get its last state, ``status: "abandoned"``, and go on watching it read-only, as
@@ -1070,12 +1083,17 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return _refuse(429, "rate_limited", why, wait, over, limit="create", n=rate)
         try:
             t = await hub.create(cfg)
-            hub.created_by[t.id] = address
+        except ProtocolError as e:
+            return _refuse(503, e.code, e.message, {"Retry-After": "30"}, e.scope, limit=e.limit, n=e.n)
+        hub.created_by[t.id] = address
+        try:
             # the creator's seat: taken under the table's lock before any other request runs
             # (listed at once in the lobby, it would otherwise go to whoever joins first)
             seat = {} if sit is None else {"slot": sit, "token": await hub.seat(t, sit, cfg.names[sit], address)}
-        except ProtocolError as e:
-            return _refuse(503, e.code, e.message, {"Retry-After": "30"}, e.scope, limit=e.limit, n=e.n)
+        except ProtocolError as e:  # a seat taken meanwhile from the same address: no table left behind
+            await hub.withdraw(t)
+            status = 429 if e.code == "rate_limited" else 409 if e.code == "seat_taken" else 503
+            return _refuse(status, e.code, e.message, wait, e.scope, limit=e.limit, n=e.n)
         # the answer may hold the creator's secret seat token: no cache keeps it
         answer = {"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}
         return JSONResponse(answer, status_code=201, headers={"Cache-Control": "no-store"})
