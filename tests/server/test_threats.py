@@ -90,7 +90,11 @@ def test_finished_tables_leave_memory_stay_readable_and_are_not_restored(make_se
     async def go() -> None:
         c = await finish(server, tid)
         await c.close()
-        # the cap counts live tables only: the finished one left memory, a new one fits
+        # the cap counts live tables only: the finished one leaves memory, a new one fits (the
+        # server drops it once its status is saved, just after the last frame went out)
+        deadline = time.monotonic() + 10
+        while live(server) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
         assert live(server) == 0
         summary = server.get(f"/api/tables/{tid}")
         assert summary["table"]["status"] == "over" and summary["live"] is False
@@ -369,9 +373,11 @@ def test_http_requests_are_rate_limited_per_address(make_server: MakeServer) -> 
     Past ``--http-rate`` requests a second (bursts of four times as many) an address gets 429
     with ``Retry-After``; the others are served as before."""
     server = make_server(None, "--http-rate", "5", "--replay-rate", "1000")  # only the HTTP limit here
+    start = time.monotonic()
     answers = [get(server, f"/api/tables/nope{i}") for i in range(40)]
+    allowed = 20 + 5 * (time.monotonic() - start) + 1  # the burst, then what refilled meanwhile (a loaded machine)
     refused = [(h, body) for status, h, body in answers if status == 429]
-    assert len(refused) >= 10 and all(status in (404, 429) for status, _, _ in answers)
+    assert 40 - len(refused) <= allowed and refused and all(status in (404, 429) for status, _, _ in answers), (len(refused), allowed)
     headers, body = refused[0]
     assert headers["retry-after"] == "1" and json.loads(body)["error"] == "rate_limited"
     assert (json.loads(body)["limit"], json.loads(body)["n"]) == ("requests", 5)
@@ -472,10 +478,17 @@ def test_connections_are_capped_per_address(make_server: MakeServer) -> None:
         with pytest.raises(ConnectionClosed):
             await asyncio.wait_for(extra.recv(), 5)
         await conns[0].close()
-        await asyncio.sleep(0.3)
-        ok = await connect(server.ws_url)
-        await ok.send(json.dumps({"v": 1, "type": "ping"}))
-        assert json.loads(await ok.recv())["type"] == "pong"
+        deadline = time.monotonic() + 10
+        while True:  # the place is given back once the server has handled the close
+            ok = await connect(server.ws_url)
+            with contextlib.suppress(ConnectionClosed):  # refused: the server may close before the ping
+                await ok.send(json.dumps({"v": 1, "type": "ping"}))
+            answer = json.loads(await ok.recv())  # the pong, or too_many_connections
+            if answer["type"] == "pong" or time.monotonic() > deadline:
+                break
+            await ok.close()
+            await asyncio.sleep(0.1)
+        assert answer["type"] == "pong", answer
         for c in [*conns[1:], ok]:
             await c.close()
 
@@ -626,6 +639,7 @@ def test_all_bot_tables_keep_a_minimum_pace_and_end(server: Server) -> None:
     async def go() -> int:
         async with server.client(record=True) as w:
             await w.watch(answer["id"])
+            w.messages.clear()  # the first frame's recent moves were played before the watch (a late one under load)
             return await discards_within(w, 3.0)
 
     assert asyncio.run(go()) <= 8  # 3 s at one turn per 0.5 s (+ claim windows), not hundreds
