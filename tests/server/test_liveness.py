@@ -346,7 +346,7 @@ def test_a_seated_stranger_reconnecting_in_a_loop_cannot_flood_the_others_with_f
     assert status == 201, answer
     tid, host_token = answer["id"], answer["token"]
 
-    async def go() -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
+    async def go() -> tuple[int, float, list[dict[str, Any]], dict[str, Any]]:
         async with server.client(record=True) as host, server.client() as stranger:
             await host.resume(tid, host_token)
             token = await stranger.join(tid, 1, "Stranger")
@@ -355,8 +355,9 @@ def test_a_seated_stranger_reconnecting_in_a_loop_cannot_flood_the_others_with_f
             start = len(host.messages)
             reading = asyncio.create_task(drain([host], 30))
             reconnects = 0
-            deadline = time.monotonic() + 3
-            while time.monotonic() < deadline:
+            began = time.monotonic()
+            # three seconds and 30 reconnects at least, however slowly a loaded machine reconnects
+            while time.monotonic() < began + 3 or (reconnects < 30 and time.monotonic() < began + 60):
                 c = server.client()
                 try:
                     await c.open()
@@ -367,15 +368,20 @@ def test_a_seated_stranger_reconnecting_in_a_loop_cannot_flood_the_others_with_f
                 await c.wait(lambda m: m["type"] == "state")
                 await c.close()
                 reconnects += 1
+            secs = time.monotonic() - began
             await asyncio.sleep(1.5)  # the last change is shown within a second
             reading.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await reading
-            return reconnects, [m for m in host.messages[start:] if m["type"] == "state"], host.state or {}
+            if (host.state or {})["players"][1]["connected"]:  # the last frame is late (a loaded machine)
+                await host.wait(lambda m: m["type"] == "state" and not m["players"][1]["connected"])
+            return reconnects, secs, [m for m in host.messages[start:] if m["type"] == "state"], host.state or {}
 
-    reconnects, frames, last = asyncio.run(go())
+    reconnects, secs, frames, last = asyncio.run(go())
     assert reconnects >= 30, reconnects
-    assert len(frames) <= 3 + 2, (reconnects, len(frames))  # once a second, and the first change at once
+    # the first change at once, then at most one frame a second until a second after the last (the
+    # server's last close may come a moment after the loop's end: half a second allowed for it)
+    assert len(frames) <= secs + 2.5, (reconnects, secs, len(frames))
     assert last["players"][1]["joined"] and not last["players"][1]["connected"]
 
 
