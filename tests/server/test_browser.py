@@ -496,9 +496,6 @@ def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_e
         page.goto(server.base + "/")
         page.select_option("#lang", "en")
         page.goto(f"{server.base}/t/{tid}?sit=1")
-        wait_true(page, "!!document.querySelector('#back')", 30)  # turned away once: "I'm back" is offered
-        page.evaluate("document.querySelector('#back').click()")  # in the page: the bots redraw it many times a second
-        wait_true(page, "!!document.querySelector('#held')", 30)
         words = {
             "en": ("A bot plays for you until the next hand: you were away twice this hand.", "away until the next hand (bot playing)"),
             "fr": ("Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne.", "absent jusqu'à la donne suivante (un robot joue)"),
@@ -506,21 +503,52 @@ def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_e
         for lang in ("en", "fr"):
             if lang == "fr":
                 page.select_option("#lang", "fr")
-                wait_true(page, "document.documentElement.lang === 'fr' && !!document.querySelector('#held')", 15)
+            # the held page read in one go, in this language: the bots redraw it many times a second,
+            # and the hand may end (the seat then the player's again) between two separate reads
+            seen = _held_page(page, lang)
             said, badge = words[lang]
-            assert (page.text_content("#held") or "").startswith(said)
-            assert badge in (page.text_content(".seat.me") or "")
-            assert page.locator("#back").count() == 0  # back would be refused: not offered
-            assert page.locator("#bank").count() == 0  # nothing for the player to spend in this hand
+            assert seen["held"].startswith(said), seen
+            assert badge in seen["badge"], seen
+            assert seen["back"] == 0  # back would be refused: not offered
+            assert seen["bank"] == 0  # nothing for the player to spend in this hand
             # the player still sees their hand: every concealed tile (the bot may have claimed a meld for them)
-            shown = page.evaluate("[document.querySelectorAll('#hand button.t').length, G.state.mine.concealed.length]")
-            assert shown[0] == shown[1] >= 1, shown
-            assert page.locator("#hand button.t:not([disabled])").count() == 0
+            assert seen["shown"] == seen["concealed"] >= 1, seen
+            assert seen["enabled"] == 0, seen
+            assert page.evaluate("window.backTaken === true")  # held at the second time away: "I'm back" was offered and taken
             page.screenshot(path=str(ARTIFACTS / f"held-{lang}.png"), full_page=True)
         browser.close()
     stop.set()
     playing.join(10)
     assert not errors, errors
+
+
+HELD_PAGE = """(lang) => {
+  const held = document.querySelector('#held');
+  if (!held || document.documentElement.lang !== lang || !G.state.mine || !G.state.mine.held) {
+    const back = document.querySelector('#back');  // turned away once: "I'm back" is offered, and taken
+    if (back) { back.click(); window.backTaken = true; }
+    return null;
+  }
+  return {
+    held: held.textContent, badge: (document.querySelector('.seat.me') || {}).textContent || '',
+    back: document.querySelectorAll('#back').length, bank: document.querySelectorAll('#bank').length,
+    shown: document.querySelectorAll('#hand button.t').length, concealed: G.state.mine.concealed.length,
+    enabled: document.querySelectorAll('#hand button.t:not([disabled])').length,
+  };
+}"""
+"""The page of a seat held until the next hand, read in one evaluation (the page and ``G.state``
+as one frame drew them), or null (after clicking "I'm back" if it is offered) while the seat is
+not held or the page is not yet in ``lang``."""
+
+
+def _held_page(page: Any, lang: str, timeout: float = 120.0) -> dict[str, Any]:
+    """Poll :data:`HELD_PAGE` until the seat is held with the page in ``lang``: in this hand, or,
+    if the hand ended first (the seat is its player's again at the deal), in a later one."""
+    deadline = time.monotonic() + timeout
+    while (seen := page.evaluate(HELD_PAGE, lang)) is None:
+        assert time.monotonic() < deadline, f"the seat was not held in {timeout} s"
+        time.sleep(0.05)
+    return dict(seen)
 
 
 def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(server: Server) -> None:
