@@ -60,6 +60,17 @@ def live(server: Server) -> int:
     return int(server.get("/api/info")["live_tables"])
 
 
+def _none_live(server: Server, timeout: float = 10.0) -> bool:
+    """Whether the server holds no live table within ``timeout`` seconds: a finished table is
+    dropped once its ``over`` status is saved, a moment after its last frame went out."""
+    deadline = time.monotonic() + timeout
+    while live(server):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 async def finish(server: Server, tid: str, seed: int = 1) -> GameClient:
     """Join slot 0 of a table with three bots and play to the end of the match."""
     c = server.client(record=True)
@@ -92,10 +103,7 @@ def test_finished_tables_leave_memory_stay_readable_and_are_not_restored(make_se
         await c.close()
         # the cap counts live tables only: the finished one leaves memory, a new one fits (the
         # server drops it once its status is saved, just after the last frame went out)
-        deadline = time.monotonic() + 10
-        while live(server) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert live(server) == 0
+        assert _none_live(server), live(server)
         summary = server.get(f"/api/tables/{tid}")
         assert summary["table"]["status"] == "over" and summary["live"] is False
         assert live(server) == 0  # looking it up did not load it live
@@ -135,6 +143,9 @@ def test_replays_of_finished_tables_are_rate_limited_per_address(make_server: Ma
             await (await finish(server, tid)).close()
 
     asyncio.run(play_all())
+    # each finished table is saved as over just after its last frame: stopped before that, the
+    # last one would come back live on restart, read without a replay
+    assert _none_live(server), live(server)
     server.stop()
     server.start()  # an empty cache: every finished table must be replayed to be read
     assert get(server, f"/api/tables/{tids[0]}")[0] == 200
