@@ -8,6 +8,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests draw the same examples on every run (a seed from each test's name), as every
+# other test of the suite does: without it, tests with no ``derandomize=True`` drew new examples
+# on each run, so CI could fail on an example no run before had tried, and Hypothesis's timing
+# health check (``too_slow``) could fail a test on a slow, loaded machine. Hypothesis does this
+# by itself only where a CI variable is set (its "ci" profile); .ci/run sets none.
+# ``HYPOTHESIS_PROFILE=explore`` draws fresh examples, to look for new failures on purpose.
+settings.register_profile("hkmj", derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "hkmj"))
 
 # hkmj speaks the locale's language when --lang is not given (hkmj.language): the tests expect
 # English whatever the developer's or the CI machine's LANG, and set a French locale themselves
