@@ -487,38 +487,40 @@ def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_e
 
     playing = threading.Thread(target=host, daemon=True)
     playing.start()
-    assert joined.wait(15)
-    with sync_playwright() as p:
-        browser = _launch(p)
-        errors: list[str] = []
-        page = browser.new_page(viewport={"width": 1000, "height": 800})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        page.select_option("#lang", "en")
-        page.goto(f"{server.base}/t/{tid}?sit=1")
-        words = {
-            "en": ("A bot plays for you until the next hand: you were away twice this hand.", "away until the next hand (bot playing)"),
-            "fr": ("Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne.", "absent jusqu'à la donne suivante (un robot joue)"),
-        }
-        for lang in ("en", "fr"):
-            if lang == "fr":
-                page.select_option("#lang", "fr")
-            # the held page read in one go, in this language: the bots redraw it many times a second,
-            # and the hand may end (the seat then the player's again) between two separate reads
-            seen = _held_page(page, lang)
-            said, badge = words[lang]
-            assert seen["held"].startswith(said), seen
-            assert badge in seen["badge"], seen
-            assert seen["back"] == 0  # back would be refused: not offered
-            assert seen["bank"] == 0  # nothing for the player to spend in this hand
-            # the player still sees their hand: every concealed tile (the bot may have claimed a meld for them)
-            assert seen["shown"] == seen["concealed"] >= 1, seen
-            assert seen["enabled"] == 0, seen
-            assert page.evaluate("window.backTaken === true")  # held at the second time away: "I'm back" was offered and taken
-            page.screenshot(path=str(ARTIFACTS / f"held-{lang}.png"), full_page=True)
-        browser.close()
-    stop.set()
-    playing.join(10)
+    try:  # the host's thread stops whatever happens (else it raises once the server is gone)
+        assert joined.wait(15)
+        with sync_playwright() as p:
+            browser = _launch(p)
+            errors: list[str] = []
+            page = browser.new_page(viewport={"width": 1000, "height": 800})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.base + "/")
+            page.select_option("#lang", "en")
+            page.goto(f"{server.base}/t/{tid}?sit=1")
+            words = {
+                "en": ("A bot plays for you until the next hand: you were away twice this hand.", "away until the next hand (bot playing)"),
+                "fr": ("Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne.", "absent jusqu'à la donne suivante (un robot joue)"),
+            }
+            for lang in ("en", "fr"):
+                if lang == "fr":
+                    page.select_option("#lang", "fr")
+                # the held page read in one go, in this language: the bots redraw it many times a second,
+                # and the hand may end (the seat then the player's again) between two separate reads
+                seen = _held_page(page, lang)
+                said, badge = words[lang]
+                assert seen["held"].startswith(said), seen
+                assert badge in seen["badge"], seen
+                assert seen["back"] == 0  # back would be refused: not offered
+                assert seen["bank"] == 0  # nothing for the player to spend in this hand
+                # the player still sees their hand: every concealed tile (the bot may have claimed a meld for them)
+                assert seen["shown"] == seen["concealed"] >= 1, seen
+                assert seen["enabled"] == 0, seen
+                assert page.evaluate("window.backTaken === true")  # held at the second time away: "I'm back" was offered and taken
+                page.screenshot(path=str(ARTIFACTS / f"held-{lang}.png"), full_page=True)
+            browser.close()
+    finally:
+        stop.set()
+        playing.join(10)
     assert not errors, errors
 
 
