@@ -90,16 +90,17 @@ def test_an_address_where_nothing_listens_is_named_at_once(
 
     from hkmj.cli import main
 
-    with socket.socket() as s:  # a port that was free a moment ago: nothing listens on it
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-
     def no_init(**kwargs: object) -> None:
         raise AssertionError("ray.init reached")
 
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     monkeypatch.setattr(ray, "init", no_init)
-    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
-        assert main(["simulate", "--hands", "4", "--backend", "ray", "--address", address, "--quiet"]) == 2
-        err = capsys.readouterr().err
-        assert f"hkmj simulate: cannot connect to Ray at {address}: nothing answers at 127.0.0.1:{port}" in err, err
+    # a port held bound but not listening: nothing answers on it, and no other process (this
+    # module's Ray, a test server on another core) can start listening there meanwhile
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+            assert main(["simulate", "--hands", "4", "--backend", "ray", "--address", address, "--quiet"]) == 2
+            err = capsys.readouterr().err
+            assert f"hkmj simulate: cannot connect to Ray at {address}: nothing answers at 127.0.0.1:{port}" in err, err
