@@ -315,3 +315,23 @@ def test_serve_refuses_a_port_in_use_or_a_foreign_host_in_one_line(
     err = capsys.readouterr().err
     assert code == 2 and message.format(port=port, next=port + 1) in err and len(err.splitlines()) == 1
     assert not db.exists()
+
+
+def test_a_test_server_whose_port_was_taken_before_it_bound_starts_on_another(tmp_path: Any) -> None:
+    """``Server`` picks a free port, then starts ``hkmj serve`` on it: another process (a test on
+    another core) may bind that port in between. The server then exited with "already in use"
+    and the test failed with ``server exited``; it is now started again on another port."""
+    import socket
+
+    from hkmj.server.testing import Server as TestServer
+
+    server = TestServer(f"sqlite:///{tmp_path / 'x.db'}", tmp_path / "server.log")
+    with socket.socket() as taken:  # bound, not listening: our server cannot bind it either
+        taken.bind(("127.0.0.1", 0))
+        server.port = taken.getsockname()[1]
+        try:
+            server.start()
+            assert server.port != taken.getsockname()[1] and server.get("/api/info")["v"] == 1
+            assert "already in use" in server.log.read_text()  # the first try met the taken port
+        finally:
+            server.stop()

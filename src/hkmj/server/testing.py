@@ -90,6 +90,7 @@ class Server:
 
     def _start(self) -> bool:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        logged = self.log.stat().st_size if self.log.exists() else 0
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [
@@ -115,7 +116,10 @@ class Server:
             if _listening_elsewhere(self.proc.pid, self.port):
                 return False
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+                said = self.log.read_bytes()[logged:].decode(errors="replace")
+                if f"port {self.port} on 127.0.0.1 is already in use" in said:
+                    return False  # another process took the port between free_port() and the bind
+                raise RuntimeError(f"server exited: {said[-2000:]}")
             try:
                 with urllib.request.urlopen(self.base + "/api/info", timeout=1) as r:
                     if r.status == 200 and not _listening_elsewhere(self.proc.pid, self.port):
