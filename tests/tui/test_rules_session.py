@@ -76,13 +76,14 @@ def test_every_win_flag_the_engine_sets_has_an_end_screen_text() -> None:
             assert tx(f"end.flag.{flag}")
 
 
-@pytest.mark.parametrize(("seed", "kind", "paid"), [(5, "win", [-38, 46, 2, -10]), (24, "draw", [10, -30, 10, 10])])
+@pytest.mark.parametrize(("seed", "kind", "paid"), [(5, "win", [-38, 55, 2, -19]), (24, "draw", [10, -30, 10, 10])])
 def test_mcr_5_4_a_dead_hands_fine_is_explained_on_the_end_screen(seed: int, kind: str, paid: list[int]) -> None:
     """MCR-5.4 then MCR-8: your false Mahjong at your first decision makes your hand dead and
     costs 10 to each other player, settled with the hand. The end screen still explains the
     win's payments and adds the fine, so the amounts add up (it explained nothing, the payments
     no longer being MCR-8's alone); a drawn hand no longer says that nobody pays. Seed 5: North
-    discards South's 12 points, 20 + 8 + 8 = 36, and you (East) pay 10 to each: -38."""
+    discards South's 21 points, 29 + 8 + 8 = 45, and you (East) pay 10 to each: -38 (your dead
+    hand is then played for safety, MCR-5.4, as every bot plays a dead hand)."""
     from hkmj.bots import make_bot
     from hkmj.engine import WIN
     from hkmj.tui.testing import play_hand
@@ -109,7 +110,7 @@ def test_mcr_5_4_a_dead_hands_fine_is_explained_on_the_end_screen(seed: int, kin
         fine = tx("end.pay.mcr.dead.you", amount=10)
         assert summary.why_paid.endswith(fine), summary.why_paid
         if kind == "win":
-            assert summary.why_paid.startswith(tx("end.pay.mcr.discard", points=12, each=20, whom="North" if lang == "en" else "Nord", winner="South" if lang == "en" else "Sud", total=36))
+            assert summary.why_paid.startswith(tx("end.pay.mcr.discard", points=21, each=29, whom="North" if lang == "en" else "Nord", winner="South" if lang == "en" else "Sud", total=45))
         else:
             assert summary.title == tx("end.title.draw.fined") and tx("end.title.draw") != summary.title
         assert fine in summary_text(summary, tx, False).plain
