@@ -251,3 +251,91 @@ def test_review_this_match_in_the_clients_language(server: Server) -> None:
         review.screenshot(path=str(ARTIFACTS / "review-fr.png"))
         assert errors == []
         browser.close()
+
+
+def _post_form(server: Server, tid: str, token: str, lang: str, accept: str | None) -> tuple[int, dict[str, str], str]:
+    """The review form's post (``token``, ``lang``) with the given Accept header: status, headers, body."""
+    headers = {"Content-Type": "application/x-www-form-urlencoded"} | ({"Accept": accept} if accept else {})
+    data = urllib.parse.urlencode({"token": token, "lang": lang}).encode()
+    req = urllib.request.Request(f"{server.base}/t/{tid}/review", data=data, method="POST", headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read().decode()
+
+
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+def test_a_refused_review_is_a_page_the_player_reads_in_their_language(make_server: Any) -> None:
+    """Issue 9 / issue 14: "Review this match" posts into a new tab; a refusal there (no such
+    table, a seat token not recognised, the match not over, past ``--review-rate``) showed raw
+    JSON. The browser (``Accept: text/html``) now gets a small page in the form's language saying
+    what happened and when to try again, with the same status and Retry-After, under the
+    review's strict CSP; a script keeps the JSON body byte for byte."""
+    from hkmj.server.app import REVIEW_CSP
+
+    server = make_server(None, "--review-rate", "1")
+    tid = server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, claim_window=0.01)
+    token = played_to_the_end(server, tid, "Ann", 2)
+    # a script: the JSON answer as before, byte for byte
+    status, headers, body = _post_form(server, "nosuchtable", token, "en", None)
+    assert status == 404 and headers["content-type"] == "application/json"
+    assert body == '{"v":1,"error":"no_table","message":"no table \'nosuchtable\'"}'
+    status, headers, body = _post_form(server, tid, "not-a-token", "fr", "application/json")
+    assert status == 403 and json.loads(body)["error"] == "bad_token"
+    # the browser: a page in the form's language, the same status, the review's CSP
+    for tid_, tok, lang, code, said in (
+        ("nosuchtable", token, "en", 404, "There is no such table on this server (or it is no longer kept)."),
+        ("nosuchtable", token, "fr", 404, "Cette table n'existe pas sur ce serveur (ou n'y est plus conservée)."),
+        (tid, "not-a-token", "en", 403, "Only a player of this table can review it, and this browser's seat was not recognised."),
+        (tid, "not-a-token", "fr", 403, "Seul un joueur de cette table peut l'analyser, et la place de ce navigateur n'a pas été reconnue."),
+    ):
+        status, headers, body = _post_form(server, tid_, tok, lang, BROWSER_ACCEPT)
+        assert status == code and headers["content-type"].startswith("text/html"), (status, headers)
+        assert headers["content-language"] == lang and headers["content-security-policy"] == REVIEW_CSP
+        assert f'<html lang="{lang}">' in body and said.replace("'", "&#x27;") in body, body
+        assert '"error"' not in body and "retry-after" not in headers
+    # past the review rate: 429, Retry-After, and when to try again
+    assert _post_form(server, tid, token, "en", BROWSER_ACCEPT)[0] == 200
+    status, headers, body = _post_form(server, tid, token, "fr", None)
+    assert status == 429 and json.loads(body) == {
+        "v": 1,
+        "error": "rate_limited",
+        "message": "at most 1 game reviews made a minute from your address; try again later",
+        "limit": "reviews",
+        "n": 1,
+    }
+    status, headers, body = _post_form(server, tid, token, "fr", BROWSER_ACCEPT)
+    assert status == 429 and headers["retry-after"] == "60" and headers["content-security-policy"] == REVIEW_CSP
+    assert "Les analyses de partie faites sont limitées à 1 par minute depuis votre adresse." in body
+    assert "Attendez une minute, puis réessayez." in body
+
+
+def test_a_refused_review_opens_as_a_readable_page_in_chromium(make_server: Any) -> None:
+    """Issue 9 in Chromium: past ``--review-rate``, "Review this match" / "Revoir cette partie"
+    opens a tab that says, in the page's language, that the reviews are limited and to try again
+    in a minute (it showed the raw JSON refusal)."""
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--review-rate", "1")
+    tids = [server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, claim_window=0.01) for _ in range(2)]
+    tokens = [played_to_the_end(server, tid, "Ann", 3 + i) for i, tid in enumerate(tids)]
+    assert _post_form(server, tids[0], tokens[0], "en", BROWSER_ACCEPT)[0] == 200  # the minute's one review
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        errors: list[str] = []
+        for lang, title, what, then in (
+            ("en", "Review refused", "Game reviews made are limited to 1 a minute from your address.", "Wait a minute, then try again."),
+            ("fr", "Analyse refusée", "Les analyses de partie faites sont limitées à 1 par minute depuis votre adresse.", "Attendez une minute, puis réessayez."),
+        ):
+            refused = _click_review(browser, server, tids[1], tokens[1], lang, errors)
+            assert refused.evaluate("document.documentElement.lang") == lang
+            assert refused.inner_text("h1") == title
+            assert refused.inner_text("#what") == what and refused.inner_text("#then") == then
+            assert '"error"' not in refused.content()
+            ARTIFACTS.mkdir(exist_ok=True)
+            refused.screenshot(path=str(ARTIFACTS / f"review-refused-{lang}.png"))
+        assert errors == []
+        browser.close()

@@ -66,6 +66,7 @@ from hkmj.server.protocol import (
     limit_fields,
     quote_value,
 )
+from hkmj.server.refusal_page import refusal_page, wants_html
 from hkmj.server.store import Store
 from hkmj.server.svg import face
 from hkmj.server.table import Table
@@ -1106,6 +1107,19 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         status = {"no_table": 404, "not_over": 409, "bad_token": 403, "rate_limited": 429}.get(e.code, 503)
         return _refuse(status, e.code, e.message, {"Retry-After": "60"} if status in (429, 503) else None, e.scope, limit=e.limit, n=e.n)
 
+    def refusal_as_page(
+        refused: Response, code: str, lang: str, limit: str | None = None, n: float | None = None, scope: str | None = None
+    ) -> Response:
+        """The JSON refusal ``refused`` as the browser's page in ``lang``: the same status code and
+        Retry-After, under the review page's strict CSP (issue 9: the review form's new tab
+        showed raw JSON)."""
+        retry = refused.headers.get("retry-after")
+        page = refusal_page(code, lang, limit=limit, n=n, scope=scope, retry_after=int(retry) if retry else None)
+        headers = {"Cache-Control": "no-store", "Content-Language": lang, "Content-Security-Policy": REVIEW_CSP}
+        if retry:
+            headers["Retry-After"] = retry
+        return HTMLResponse(page, status_code=refused.status_code, headers=headers)
+
     async def table_info(request: Request) -> Response:
         try:
             t = await hub.get(request.path_params["tid"], address=address_of(request))
@@ -1137,17 +1151,20 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         token is the credential (no Origin check: under ``Referrer-Policy: no-referrer`` a form
         posts ``Origin: null``, and a page elsewhere would need the secret token and still could
         not read the answer); it travels in the body, never in a URL."""
+        page_wanted = wants_html(request.headers.get("accept"), request.headers.get("sec-fetch-dest"))
         try:
             body = await read_body(request, 4096, lim.header_timeout)
         except BodyError as e:
-            return _refuse(e.status, e.code, e.message)
+            refused = _refuse(e.status, e.code, e.message)
+            return refusal_as_page(refused, e.code, pick_lang(None, request.headers.get("accept-language"))) if page_wanted else refused
         form = parse_qs(body.decode("utf-8", "replace"))
         token = form.get("token", [""])[0]
         lang = pick_lang(form.get("lang", [None])[0], request.headers.get("accept-language"))
         try:
             page = await hub.review(request.path_params["tid"], token, lang, address_of(request))
         except ProtocolError as e:
-            return refuse_lookup(e)
+            refused = refuse_lookup(e)
+            return refusal_as_page(refused, e.code, lang, e.limit, e.n, e.scope) if page_wanted else refused
         headers = {"Cache-Control": "no-store", "Content-Language": lang, "Content-Security-Policy": REVIEW_CSP}
         return HTMLResponse(page, headers=headers)
 
