@@ -26,7 +26,7 @@ const T = {
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", error: "Error", hands: "hands", mine: "Your hand",
+    lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", retryIn: "Trying again in {s} seconds.", toLobby: "Back to the lobby", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
     verify: "verify", salt: "salt", wallWord: "wall", recent: "Recent moves", over: "over", result: "Result", seeResult: "See the result",
@@ -123,7 +123,7 @@ const T = {
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", error: "Erreur", hands: "donnes", mine: "Votre main",
+    lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", retryIn: "Nouvel essai dans {s}\u00a0secondes.", toLobby: "Retour au salon", error: "Erreur", hands: "donnes", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la donne", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
     verify: "vérifier", salt: "sel", wallWord: "mur", recent: "Derniers coups", over: "terminée", result: "Résultat", seeResult: "Voir le résultat",
@@ -446,10 +446,10 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0 };
+const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0 };
 
 function tableView(tid) {
-  G.tid = tid; G.state = null; G.dead = null;
+  G.tid = tid; G.state = null; G.dead = null; clearTimeout(G.again);
   $("#title").textContent = `${t("hand")} · ${tid}`;
   document.title = `${tid} — hkmj`;
   G.token = localStorage.getItem(`hkmj.token.${tid}`);
@@ -543,11 +543,29 @@ function onMessage(m) {
   } else if (m.type === "hint") {
     G.hint = m; render();
   } else if (m.type === "error") {
+    if (!G.state && (m.ref === "resume" || m.ref === "watch") && (m.code === "no_table" || m.code === "rate_limited")) { refusedInPlace(m); return; }
     if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; joinPanel(G.tid); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
   }
 }
+
+/** A `resume` or `watch` refused before any state (issue 9): said in place of the table, in the page's language, with no
+ * more tries on its own socket. A table that does not exist stays so: nothing is tried again (a refused seat token,
+ * `bad_token`, goes to the join panel instead); a limit (`rate_limited`, such as `lookups`) passes: tried again once
+ * its budget has a token back, 60 / `n` seconds for a per-minute limit (5 to 60 s), and the page says when. */
+function refusedInPlace(m) {
+  clearTimeout(G.again);
+  const wait = m.code === "rate_limited" ? retryDelay(m) : 0;
+  const want = wait ? G.want : null, tid = G.tid;
+  G.want = null;  // no reconnecting meanwhile: the socket closed here would otherwise ask again at once
+  if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; }
+  $("#app").innerHTML = `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(errText(m))}</p>${wait
+    ? `<p id="refused-retry">${esc(t("retryIn", { s: num(wait) }))}</p>` : ""}<p><a class="button" href="/">${t("toLobby")}</a></p></section>`;
+  if (wait) G.again = setTimeout(() => { if (G.tid === tid && !G.state && !G.want) { G.want = want; connect(); } }, wait * 1000);
+}
+/** The seconds to wait before asking again after the limit `m` refused: one token back of `n` a minute, 5 to 60 s. */
+const retryDelay = (m) => Math.min(60, Math.max(5, Math.ceil(typeof m.n === "number" && m.n > 0 ? 60 / m.n : 30)));
 
 /** One line of the recent moves: "South: discard 5 Circles", "West: Chow 3-4-5 Characters". */
 function eventText(e) {
