@@ -31,12 +31,16 @@ SAID = {
         "lookups": "At most 1 past or unknown table a minute may be looked up from your address: wait a minute, then try again.",
         "retry": "Trying again in 60 seconds.",
         "lobby": "Back to the lobby",
+        "bad_token": "Your seat could not be resumed; please sit again.",
+        "sit": "Sit",
     },
     "fr": {
         "no_table": "Cette table n'existe pas.",
         "lookups": "Au plus 1 table passée ou inconnue par minute peut être consultée depuis votre adresse\u00a0: attendez une minute, puis réessayez.",
         "retry": "Nouvel essai dans 60\u00a0secondes.",
         "lobby": "Retour au salon",
+        "bad_token": "Votre place n'a pas pu être reprise\u00a0; asseyez-vous à nouveau.",
+        "sit": "S'asseoir",
     },
 }
 
@@ -61,7 +65,7 @@ def _table_page(browser: Any, server: Server, tid: str, lang: str, token: str | 
     page.on("websocket", frames)
     page.clock.install()
     page.goto(f"{server.base}/t/{tid}" + ("" if token else "?watch=1"))
-    page.wait_for_selector("#refused", timeout=15000)
+    page.wait_for_selector("#refused-what", timeout=15000)
     return page
 
 
@@ -83,8 +87,18 @@ def test_a_refused_resume_or_watch_is_said_in_place_and_asked_again_only_when_it
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         errors: list[str] = []
-        # a seat token kept for a table the server does not have: said, and not asked again
+        # a seat token the live table does not know: said above the join panel, and not asked again
+        live = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1)
         asked: list[str] = []
+        page = _table_page(browser, server, live, lang, "not-a-token", errors, asked)
+        assert page.inner_text("#refused-what") == said["bad_token"]
+        assert page.locator("button.sit").count() == 1 and page.inner_text("button.sit").startswith(said["sit"])
+        assert page.evaluate("localStorage.getItem('hkmj.token.' + G.tid)") is None and page.evaluate("G.want") is None
+        page.clock.fast_forward(300_000)
+        page.wait_for_timeout(300)
+        assert asked == ["resume"]
+        # a seat token kept for a table the server does not have: said, and not asked again
+        asked = []
         page = _table_page(browser, server, "nosuch1", lang, "tok", errors, asked)
         assert page.inner_text("#refused-what") == said["no_table"]
         assert page.locator("#refused-retry").count() == 0

@@ -460,7 +460,9 @@ function tableView(tid) {
   connect();
 }
 
-async function joinPanel(tid) {
+/** The join panel of table `tid`: its free seats, watching, its link; `note`, a refusal that brought the page here (a
+ * seat token no longer recognised), said above it. */
+async function joinPanel(tid, note = "") {
   const mine = drawing;
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
   const data = await r.json();
@@ -470,7 +472,8 @@ async function joinPanel(tid) {
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
   if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
   const free = tb.slots.filter((s) => !s.bot && !s.joined);
-  $("#app").innerHTML = `${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
+  const said = note ? `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(note)}</p></section>` : "";
+  $("#app").innerHTML = `${said}${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
     <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
     <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit")} ${s.slot + 1}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
     <a href="/t/${esc(tid)}?watch=1"><button type="button">${t("watch")}</button></a></div>
@@ -544,7 +547,7 @@ function onMessage(m) {
     G.hint = m; render();
   } else if (m.type === "error") {
     if (!G.state && (m.ref === "resume" || m.ref === "watch") && (m.code === "no_table" || m.code === "rate_limited")) { refusedInPlace(m); return; }
-    if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; joinPanel(G.tid); }
+    if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
   }
