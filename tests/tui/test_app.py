@@ -262,25 +262,45 @@ def test_unknown_bot_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 @pytest.mark.asyncio
-async def test_mahjong_key_while_a_discard_is_shown(make_session: Make) -> None:
-    """With a delay, a discard the human cannot claim stays on offer a moment: m declares (HK-5.5),
-    the teaching table refuses and explains (HK-5.7), then the table passes for the human."""
+async def test_mahjong_key_while_a_discard_is_shown(make_session: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a delay, a discard the human cannot claim stays on offer a moment (twice the bots'
+    delay): m declares (HK-5.5), the teaching table refuses and explains (HK-5.7), then the table
+    passes for the human. The screen's timer is driven by hand: each pause the table schedules is
+    recorded and ended by the test, so a loaded machine handling the key late cannot miss the
+    offer (it stayed 0.6 s on a real timer)."""
     s = make_session(draws="9p9p9p", teach=True)
     app = PlayApp(s, delay=0.3)
+    table = app.table
+    paused: list[float] = []  # the pause the table waits on (a new one replaces it, as its timer is)
+
+    def schedule(seconds: float) -> None:
+        paused[:] = [seconds]
+
+    monkeypatch.setattr(table, "_schedule", schedule)
+
+    async def time_up() -> None:
+        """The pause the table waits on ends (as its timer would fire)."""
+        assert len(paused) == 1, paused
+        paused.clear()
+        table.pump()
+        await pilot.pause()
+
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
-        for _ in range(100):
-            await pilot.pause(0.02)
+        await pilot.pause()
+        for _ in range(20):  # the bots' turns, each after its pause, until South's discard is offered
             if s.only_pass():
                 break
+            assert paused == [0.3], paused
+            await time_up()
         assert s.only_pass() and s.view().offered == tile("9p")
+        assert paused == [0.6]  # on offer twice the bots' delay
         assert static_text(app, "#status") == "South discards 9 Circles."
         await pilot.press("m")
         await pilot.pause()
         assert "Mahjong refused (teaching table, HK-5.7): Your hand with 9 Circles is not a winning hand" in log_text(s)
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if not s.only_pass():
-                break
+        assert s.only_pass() and paused == [0.6]  # refused: still on offer
+        await time_up()
+        assert not s.only_pass()
         assert not s.over and s.view().discards[1] == (tile("9p"),)  # passed: the play went on
