@@ -28,6 +28,9 @@ def test_each_refusal_says_what_happened_and_when_to_try_again() -> None:
     assert "limitées à 2,5 par minute depuis votre réseau." in page and "Réessayez dans 30\u00a0secondes." in page
     assert "Too many requests came from your address." in refusal_page("rate_limited", "en", limit="unknown", n=1, retry_after=60)
     assert "The server is busy." in refusal_page("table_full", "en", retry_after=60)
+    # one second is said as such, not "in 1 seconds"
+    assert "Try again in a second." in refusal_page("table_full", "en", retry_after=1)
+    assert "Réessayez dans une seconde." in refusal_page("table_full", "fr", retry_after=1)
     page = refusal_page("bad_token", "fr")
     assert '<html lang="fr">' in page and "Vous pouvez fermer cet onglet." in page and "l&#x27;analyser" in page
     assert "The server refused the review." in refusal_page("bad_request", "en")

@@ -28,6 +28,7 @@ REFUSAL_TEXTS: dict[str, dict[str, str]] = {
         "who.address": "your address",
         "who.network": "your network",
         "retry": "Try again in {s} seconds.",
+        "retry.one": "Try again in a second.",
         "retry.minute": "Wait a minute, then try again.",
         "close": "You can close this tab.",
     },
@@ -46,6 +47,7 @@ REFUSAL_TEXTS: dict[str, dict[str, str]] = {
         "who.address": "votre adresse",
         "who.network": "votre réseau",
         "retry": "Réessayez dans {s}\u00a0secondes.",
+        "retry.one": "Réessayez dans une seconde.",
         "retry.minute": "Attendez une minute, puis réessayez.",
         "close": "Vous pouvez fermer cet onglet.",
     },
@@ -89,6 +91,8 @@ def refusal_page(
         what = w["other"]
     if retry_after is None:
         then = w["close"]
+    elif retry_after <= 1:
+        then = w["retry.one"]
     elif retry_after == 60:
         then = w["retry.minute"]
     else:
