@@ -98,6 +98,7 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "last_discard": None if view.last_discard is None else tile_str(view.last_discard),
         "last_discarder": view.last_discarder,
         "offered": None if view.offered is None else tile_str(view.offered),
+        "dead_hands": [s for s, dead in enumerate(view.dead_hands) if dead],  # MCR-5.4, public
     }
 
 

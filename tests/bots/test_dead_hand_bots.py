@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from hkmj.botproto import request, view_json
 from hkmj.bots import BOTS, make_bot
 from hkmj.bots.advice import dead_hand_advice
 from hkmj.engine import Hand
@@ -62,3 +63,20 @@ def test_mcr_5_4_every_bot_level_discards_safely_with_a_dead_hand(bot: str) -> N
                 assert advise(view, legal) == dead_hand_advice(view, legal)
         hand.apply(seat, action)
     assert east >= 2
+
+
+def test_mcr_5_4_the_bot_protocol_view_names_the_dead_hands() -> None:
+    """MCR-5.4: an external bot (docs/bot-protocol.md) is told which hands are dead: the view
+    JSON's ``dead_hands`` lists their seats, for every seat (the false Mahjong was public);
+    ``[]`` while no hand is dead."""
+    hand = _dead_east()
+    for s in range(4):
+        assert view_json(hand.view(s))["dead_hands"] == [0]
+    assert request(1, hand.view(0), hand.legal_actions(0), 10.0)["view"]["dead_hands"] == [0]
+    assert view_json(stacked_hand(QUIET, rules=get_ruleset("mcr")).view(1))["dead_hands"] == []
+
+
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_the_bot_protocol_view_has_no_dead_hand_without_dead_hands(rules: str) -> None:
+    """HK-5.7, CL-7.7: a false Mahjong ends the hand; ``dead_hands`` stays empty."""
+    assert view_json(stacked_hand(UNDER_EIGHT, rules=get_ruleset(rules)).view(0))["dead_hands"] == []
