@@ -469,3 +469,21 @@ def test_a_stranger_at_an_open_seat_cannot_start_the_match_for_the_host(make_ser
             assert st["players"][2]["bot"] == "greedy"  # the seat still open
 
     asyncio.run(go())
+
+
+def test_a_seat_cap_refusal_names_no_retry_time(make_server: MakeServer) -> None:
+    """A count cap frees itself only when a match ends, so a ``seats`` refusal over the websocket
+    carries no ``retry_after`` (docs/protocol.md, *Which limit*); a rate's refusal does."""
+    server = make_server(None, "--seats-per-address", "1")
+    first, second = (post(server, {"slots": [None, None, "greedy", "greedy"]})[1]["id"] for _ in range(2))
+
+    async def go() -> dict[str, Any]:
+        async with connect(server.ws_url) as a, connect(server.ws_url) as b:
+            await a.send(json.dumps({"v": 1, "type": "join", "table": first, "slot": 0, "name": "one"}))
+            assert json.loads(await asyncio.wait_for(a.recv(), 5))["type"] == "welcome"
+            await b.send(json.dumps({"v": 1, "type": "join", "table": second, "slot": 0, "name": "two"}))
+            return dict(json.loads(await asyncio.wait_for(b.recv(), 5)))
+
+    answer = asyncio.run(go())
+    assert answer["code"] == "rate_limited" and answer["limit"] == "seats" and answer["n"] == 1, answer
+    assert "retry_after" not in answer

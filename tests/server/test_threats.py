@@ -1088,3 +1088,27 @@ def test_a_slow_player_within_the_grace_is_never_played_for(make_server: MakeSer
     slow, _ = asyncio.run(_slow_and_fast(server, tid, 0.2, 12))
     assert all(s["mine"]["timeouts"] == 0 and not s["players"][0]["away"] for s in slow)
     assert {s["mine"]["bank"] for s in slow if s["mine"]["bank"] is not None} == {0.6}
+
+
+def test_a_refused_lookup_over_the_websocket_says_when_to_retry(make_server: MakeServer) -> None:
+    """A websocket ``rate_limited`` error gave no retry time, so the table page guessed one. A
+    refusal of a rate (here ``lookups``: ``--replay-rate 6``, a token every 10 s) now carries
+    ``retry_after``: whole seconds, at least 1, until the address's bucket earns its next token;
+    with the bucket just emptied that is about the 10 s a token takes."""
+    server = make_server(None, "--replay-rate", "6")
+
+    async def go() -> list[dict[str, Any]]:
+        c = server.client()
+        await c.open()
+        errors = []
+        for i in range(8):
+            await c.send(type="watch", table=f"nope{i}")
+            errors.append(await c.wait(lambda m: m["type"] == "error"))
+        await c.close()
+        return errors
+
+    errors = asyncio.run(go())
+    assert [e["code"] for e in errors] == ["no_table"] * 6 + ["rate_limited"] * 2, errors
+    assert all("retry_after" not in e for e in errors[:6])
+    for e in errors[6:]:
+        assert e["limit"] == "lookups" and isinstance(e["retry_after"], int) and 1 <= e["retry_after"] <= 10, e

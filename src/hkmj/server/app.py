@@ -560,7 +560,7 @@ class Hub:
                 if over is not None:
                     rate = self.limits.replay_rate * (self.limits.network_share if over == "network" else 1)
                     why = f"at most {rate:g} lookups of past or unknown tables a minute from {_yours(over)}; try again later"
-                    raise ProtocolError("rate_limited", why, over, limit="lookups", n=rate)
+                    raise ProtocolError("rate_limited", why, over, limit="lookups", n=rate, retry_after=_retry_after(self.replayers, address, over))
                 try:
                     status = await asyncio.to_thread(self.store.status_of, tid)
                 except Exception:
@@ -629,7 +629,7 @@ class Hub:
             if over is not None:
                 rate = self.limits.review_rate * (self.limits.network_share if over == "network" else 1)
                 why = f"at most {rate:g} game reviews made a minute from {_yours(over)}; try again later"
-                raise ProtocolError("rate_limited", why, over, limit="reviews", n=rate)
+                raise ProtocolError("rate_limited", why, over, limit="reviews", n=rate, retry_after=_retry_after(self.reviewers, address, over))
             rows = await self.log_rows(tid)
             async with self._reviewing:
                 made = self.reviews.get(key)  # made meanwhile by a request that went first
@@ -824,7 +824,7 @@ class Hub:
             if wait is None:
                 rate *= self.limits.network_share if over == "network" else 1
                 why = f"more than {rate:g} actions a second from {_yours(over)}; nothing was played"
-                raise ProtocolError("rate_limited", why, over, limit="actions", n=rate)
+                raise ProtocolError("rate_limited", why, over, limit="actions", n=rate, retry_after=_retry_after(self.actors, conn.address, over))
             if wait > 0:
                 await asyncio.sleep(wait)
             cseq = field_of(msg, "cseq", int)
@@ -835,7 +835,7 @@ class Hub:
         elif kind == "hint":
             if not conn.hints.allow():
                 n = self.limits.hints_per_minute
-                raise ProtocolError("rate_limited", f"at most {n:g} hints a minute", limit="hints", n=n)
+                raise ProtocolError("rate_limited", f"at most {n:g} hints a minute", limit="hints", n=n, retry_after=conn.hints.retry_after())
             conn.send(encode(table.hint(conn.slot)))
         elif kind == "back":
             await table.back(conn.slot)
@@ -926,6 +926,16 @@ def _reserve(
     return max(waits), None
 
 
+def _retry_after(buckets: dict[str, RateLimiter], address: str | None, scope: str | None) -> int | None:
+    """Whole seconds (1 or more) until the bucket that refused ``address`` (its own, or its IPv6
+    /48's for ``scope`` ``"network"``) holds a token again; None when there is no such bucket."""
+    if address is None:
+        return None
+    key = network_key(address) if scope == "network" else address
+    bucket = None if key is None else buckets.get(key)
+    return None if bucket is None else bucket.retry_after()
+
+
 def _bucket(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> RateLimiter:
     """The token bucket of ``address`` (made full when new)."""
     bucket = buckets.get(address)
@@ -938,10 +948,18 @@ def _bucket(buckets: dict[str, RateLimiter], address: str, rate: float, burst: f
 
 
 def _error(
-    code: str, message: str, msg: dict[str, Any] | None, scope: str | None = None, *, limit: str | None = None, n: float | None = None
+    code: str,
+    message: str,
+    msg: dict[str, Any] | None,
+    scope: str | None = None,
+    *,
+    limit: str | None = None,
+    n: float | None = None,
+    retry_after: int | None = None,
 ) -> str:
-    """An error frame; a ``rate_limited`` one names its ``limit`` (and ``n``, the cap or rate it names)."""
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message, **limit_fields(limit, n)}
+    """An error frame; a ``rate_limited`` one names its ``limit`` (and ``n``, the cap or rate it
+    names, and ``retry_after``, the whole seconds until a token bucket refills, when known)."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, **limit_fields(limit, n, retry_after)}
     if scope == "network":  # an IPv6 /48's budget; an address's own is not named (as before)
         out["scope"] = scope
     if msg is not None:
@@ -1199,14 +1217,15 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                     if now - conn._last_limit_error >= 1.0:
                         conn._last_limit_error = now
                         why = f"more than {conn.limiter.rate:g} messages a second; message dropped"
-                        conn.send(_error("rate_limited", why, None, limit="messages", n=conn.limiter.rate))
+                        wait = conn.limiter.retry_after()
+                        conn.send(_error("rate_limited", why, None, limit="messages", n=conn.limiter.rate, retry_after=wait))
                     continue
                 msg: dict[str, Any] | None = None
                 try:
                     msg = decode(text)
                     await hub.handle(conn, msg)
                 except ProtocolError as e:
-                    conn.send(_error(e.code, e.message, msg, e.scope, limit=e.limit, n=e.n))
+                    conn.send(_error(e.code, e.message, msg, e.scope, limit=e.limit, n=e.n, retry_after=e.retry_after))
                 except Exception:
                     log.exception("error handling a message")
                     conn.send(_error("server_error", "internal error; nothing changed", msg))

@@ -113,7 +113,14 @@ class ProtocolError(Exception):
     """An input refused with an error code; the connection stays open and nothing changed."""
 
     def __init__(
-        self, code: str, message: str | None = None, scope: str | None = None, *, limit: str | None = None, n: float | None = None
+        self,
+        code: str,
+        message: str | None = None,
+        scope: str | None = None,
+        *,
+        limit: str | None = None,
+        n: float | None = None,
+        retry_after: int | None = None,
     ) -> None:
         assert code in ERRORS, code
         assert (limit is None) == (code != "rate_limited") and (limit is None or limit in LIMITS), (code, limit)
@@ -128,16 +135,23 @@ class ProtocolError(Exception):
         """Which limit a ``rate_limited`` refusal reached (a key of :data:`LIMITS`); None otherwise."""
         self.n = n
         """The cap or rate :attr:`message` names (for the scope reached), or None."""
+        self.retry_after = retry_after
+        """Whole seconds (1 or more) until the token bucket refused refills by one token, for a
+        ``rate_limited`` refusal of a rate; None for a count cap (seats, tables), which frees
+        itself only when something else happens."""
 
 
-def limit_fields(limit: str | None, n: float | None) -> dict[str, Any]:
+def limit_fields(limit: str | None, n: float | None, retry_after: int | None = None) -> dict[str, Any]:
     """The ``limit`` and ``n`` fields of a ``rate_limited`` refusal (none for other errors); ``n``
-    as an integer when it is one (``20``, not ``20.0``), as the message writes it."""
+    as an integer when it is one (``20``, not ``20.0``), as the message writes it; and
+    ``retry_after`` (whole seconds, 1 or more) when the refusal knows when its budget refills."""
     out: dict[str, Any] = {}
     if limit is not None:
         out["limit"] = limit
         if n is not None:
             out["n"] = int(n) if float(n).is_integer() else n
+        if retry_after is not None:
+            out["retry_after"] = max(1, int(retry_after))
     return out
 
 
@@ -241,6 +255,10 @@ class RateLimiter:
             return True
         self.refused += 1
         return False
+
+    def retry_after(self) -> int:
+        """Whole seconds (at least 1) until the bucket holds a token again."""
+        return max(1, math.ceil((1.0 - self.refill()) / self.rate)) if self.rate > 0 else 1
 
     def reserve(self, max_wait: float) -> float | None:
         """Take one token, owed if need be: the seconds to wait before acting on it (0 when one
