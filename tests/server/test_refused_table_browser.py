@@ -1,7 +1,8 @@
 """A table page whose ``resume`` or ``watch`` is refused before any state (issue 9), in Debian's
 Chromium (Playwright) against a real server: the refusal is said in place of the table, in the
 page's language, and a refusal that will not change (``no_table``) is not asked again; one that
-passes (``rate_limited``, the ``lookups`` limit) is asked again after a delay the page names.
+passes (``rate_limited``, the ``lookups`` limit) is asked again after a delay the page names: the
+error's ``retry_after`` when the server sends it; a full gallery (``spectators_full``) alike.
 The page's clock is Playwright's (``page.clock``): the retry is checked without waiting for it."""
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ SAID = {
     "en": {
         "no_table": "There is no such table.",
         "lookups": "At most 1 past or unknown table a minute may be looked up from your address: wait a minute, then try again.",
-        "retry": "Trying again in 60 seconds.",
+        "retry": "Trying again in {s} seconds.",
+        "spectators_full": "This table has as many spectators as it accepts, or is watched from many connections of your address already.",
         "lobby": "Back to the lobby",
         "bad_token": "Your seat could not be resumed; please sit again.",
         "sit": "Sit",
@@ -37,7 +39,8 @@ SAID = {
     "fr": {
         "no_table": "Cette table n'existe pas.",
         "lookups": "Au plus 1 table passée ou inconnue par minute peut être consultée depuis votre adresse\u00a0: attendez une minute, puis réessayez.",
-        "retry": "Nouvel essai dans 60\u00a0secondes.",
+        "retry": "Nouvel essai dans {s}\u00a0secondes.",
+        "spectators_full": "Cette table a autant de spectateurs qu'elle en accepte, ou votre adresse la regarde déjà depuis de nombreuses connexions.",
         "lobby": "Retour au salon",
         "bad_token": "Votre place n'a pas pu être reprise\u00a0; asseyez-vous à nouveau.",
         "sit": "S'asseoir",
@@ -45,9 +48,19 @@ SAID = {
 }
 
 
-def _table_page(browser: Any, server: Server, tid: str, lang: str, token: str | None, errors: list[str], asked: list[str]) -> Any:
+def _table_page(
+    browser: Any,
+    server: Server,
+    tid: str,
+    lang: str,
+    token: str | None,
+    errors: list[str],
+    asked: list[str],
+    refusals: list[dict[str, Any]] | None = None,
+) -> Any:
     """The page of table ``tid`` in ``lang`` (with a seat token kept for it, else as a spectator),
-    its clock Playwright's; each ``resume``/``watch`` it sends goes to ``asked``."""
+    its clock Playwright's; each ``resume``/``watch`` it sends goes to ``asked``, each error frame
+    it receives to ``refusals``."""
     context = browser.new_context()
     kept = f"localStorage.setItem('hkmj.token.{tid}', {json.dumps(token)});" if token else ""
     context.add_init_script(f"{kept} localStorage.setItem('hkmj.lang', {json.dumps(lang)});")
@@ -60,7 +73,13 @@ def _table_page(browser: Any, server: Server, tid: str, lang: str, token: str | 
             if kind in ("resume", "watch"):
                 asked.append(kind)
 
+        def received(payload: Any) -> None:
+            msg = json.loads(payload)
+            if refusals is not None and msg.get("type") == "error":
+                refusals.append(msg)
+
         ws.on("framesent", sent)
+        ws.on("framereceived", received)
 
     page.on("websocket", frames)
     page.clock.install()
@@ -107,19 +126,61 @@ def test_a_refused_resume_or_watch_is_said_in_place_and_asked_again_only_when_it
         page.clock.fast_forward(300_000)  # five minutes: every reconnection timer would have fired
         page.wait_for_timeout(300)
         assert asked == ["resume"] and page.locator("#refused").count() == 1
-        # past the lookups limit (a spectator's link): said, with when it is tried again, then tried again
-        asked = []
-        page = _table_page(browser, server, "nosuch2", lang, None, errors, asked)
+        # past the lookups limit (a spectator's link): said, with when it is tried again (the error's
+        # retry_after: the budget's token comes back 60 s after the lookup above, of which at least
+        # 3 s have passed, where the page's own estimate was 60 s), then tried again
+        time.sleep(3)
+        asked, refusals = [], []
+        page = _table_page(browser, server, "nosuch2", lang, None, errors, asked, refusals)
         assert page.inner_text("#refused-what") == said["lookups"]
-        assert page.inner_text("#refused-retry") == said["retry"]
+        (refusal,) = refusals
+        wait = refusal["retry_after"]
+        assert refusal["limit"] == "lookups" and 1 <= wait <= 57, refusal
+        assert page.inner_text("#refused-retry") == said["retry"].format(s=wait)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"refused-watch-{lang}.png"))
         assert asked == ["watch"]
-        page.clock.fast_forward(30_000)
+        page.clock.fast_forward((wait - 1) * 1000)
         page.wait_for_timeout(300)
         assert asked == ["watch"]  # not before its time
-        page.clock.fast_forward(31_000)
+        page.clock.fast_forward(2_000)
         _until(page, lambda: len(asked) == 2)
         assert asked == ["watch", "watch"]
+        assert errors == []
+        browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_watch_refused_by_a_full_gallery_is_said_in_place_and_asked_again(make_server: Callable[..., Server], lang: str) -> None:
+    """A ``watch`` refused with ``spectators_full`` was only a toast over a blank table page (its
+    text the server's English message): it is now said in place like the other refused watches,
+    in the page's language, and asked again after 30 s (no ``retry_after``: a count cap), when a
+    spectator may have left; then the page watches the table."""
+    from playwright.sync_api import sync_playwright
+    from websockets.sync.client import connect
+
+    server = make_server(None, "--spectators", "1")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1)
+    said = SAID[lang]
+    with connect(server.ws_url) as watcher, sync_playwright() as p:  # the one spectator the table accepts
+        watcher.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
+        assert json.loads(watcher.recv(timeout=10))["type"] == "welcome"
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        errors: list[str] = []
+        asked: list[str] = []
+        refusals: list[dict[str, Any]] = []
+        page = _table_page(browser, server, tid, lang, None, errors, asked, refusals)
+        assert [r["code"] for r in refusals] == ["spectators_full"] and "retry_after" not in refusals[0]
+        assert page.inner_text("#refused-what") == said["spectators_full"]
+        assert page.inner_text("#refused-retry") == said["retry"].format(s=30)
+        assert page.inner_text("#refused a") == said["lobby"]
+        watcher.close()  # the spectator leaves
+        page.clock.fast_forward(29_000)
+        page.wait_for_timeout(300)
+        assert asked == ["watch"]  # not before its time
+        page.clock.fast_forward(2_000)
+        _until(page, lambda: len(asked) == 2)
+        _until(page, lambda: bool(page.evaluate("G.state !== null")))  # watching now
+        assert page.locator("#refused").count() == 0
         assert errors == []
         browser.close()

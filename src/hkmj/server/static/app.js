@@ -92,6 +92,7 @@ const T = {
       illegal: "That move is not allowed now.", duplicate: "That move was already sent.", match_over: "The match is over.",
       not_started: "The match has not started yet.", seat_taken: "That seat is taken.", bad_token: "Your seat could not be resumed; please sit again.",
       no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
+      spectators_full: "This table has as many spectators as it accepts, or is watched from many connections of your address already.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.", saving: "The server cannot save the game at the moment; play goes on as soon as it can, and no move is lost.",
       nothing_to_do: "Nothing to do: that is done already.",
       network_share: "Your network (the IPv6 /48 your address belongs to) has used its share of this server for now: try again later, or once one of its tables has ended.",
@@ -188,6 +189,7 @@ const T = {
       illegal: "Ce coup n'est pas permis maintenant.", duplicate: "Ce coup a déjà été envoyé.", match_over: "La partie est terminée.",
       not_started: "La partie n'a pas encore commencé.", seat_taken: "Cette place est prise.", bad_token: "Votre place n'a pas pu être reprise\u00a0; asseyez-vous à nouveau.",
       no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
+      spectators_full: "Cette table a autant de spectateurs qu'elle en accepte, ou votre adresse la regarde déjà depuis de nombreuses connexions.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.", saving: "Le serveur ne peut pas enregistrer la partie pour l'instant\u00a0; le jeu reprendra dès que possible, sans perdre aucun coup.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
       network_share: "Votre réseau (le /48 IPv6 dont fait partie votre adresse) a utilisé sa part de ce serveur pour l'instant\u00a0: réessayez plus tard, ou quand l'une de ses tables sera terminée.",
@@ -546,7 +548,7 @@ function onMessage(m) {
   } else if (m.type === "hint") {
     G.hint = m; render();
   } else if (m.type === "error") {
-    if (!G.state && (m.ref === "resume" || m.ref === "watch") && (m.code === "no_table" || m.code === "rate_limited")) { refusedInPlace(m); return; }
+    if (!G.state && (m.ref === "resume" || m.ref === "watch") && ["no_table", "rate_limited", "spectators_full"].includes(m.code)) { refusedInPlace(m); return; }
     if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
@@ -556,10 +558,11 @@ function onMessage(m) {
 /** A `resume` or `watch` refused before any state (issue 9): said in place of the table, in the page's language, with no
  * more tries on its own socket. A table that does not exist stays so: nothing is tried again (a refused seat token,
  * `bad_token`, goes to the join panel instead); a limit (`rate_limited`, such as `lookups`) passes: tried again once
- * its budget has a token back, 60 / `n` seconds for a per-minute limit (5 to 60 s), and the page says when. */
+ * its budget has a token back (`retryDelay`), and the page says when; so does a full gallery (`spectators_full`),
+ * tried again after 30 s, when a spectator may have left. */
 function refusedInPlace(m) {
   clearTimeout(G.again);
-  const wait = m.code === "rate_limited" ? retryDelay(m) : 0;
+  const wait = m.code === "rate_limited" || m.code === "spectators_full" ? retryDelay(m) : 0;
   const want = wait ? G.want : null, tid = G.tid;
   G.want = null;  // no reconnecting meanwhile: the socket closed here would otherwise ask again at once
   if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; }
@@ -567,8 +570,11 @@ function refusedInPlace(m) {
     ? `<p id="refused-retry">${esc(t("retryIn", { s: num(wait) }))}</p>` : ""}<p><a class="button" href="/">${t("toLobby")}</a></p></section>`;
   if (wait) G.again = setTimeout(() => { if (G.tid === tid && !G.state && !G.want) { G.want = want; connect(); } }, wait * 1000);
 }
-/** The seconds to wait before asking again after the limit `m` refused: one token back of `n` a minute, 5 to 60 s. */
-const retryDelay = (m) => Math.min(60, Math.max(5, Math.ceil(typeof m.n === "number" && m.n > 0 ? 60 / m.n : 30)));
+/** The seconds to wait before asking again after the limit `m` refused: the server's `retry_after` when it says (the
+ * seconds until its budget has a token back, docs/protocol.md), else estimated: one token back of `n` a minute, 5 to 60 s
+ * (30 s without `n`). */
+const retryDelay = (m) => typeof m.retry_after === "number" && m.retry_after >= 1 ? Math.ceil(m.retry_after)
+  : Math.min(60, Math.max(5, Math.ceil(typeof m.n === "number" && m.n > 0 ? 60 / m.n : 30)));
 
 /** One line of the recent moves: "South: discard 5 Circles", "West: Chow 3-4-5 Characters". */
 function eventText(e) {
