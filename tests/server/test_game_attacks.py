@@ -345,3 +345,30 @@ def abandoned_in_mid_hand(server: Server) -> tuple[str, str]:
         assert time.monotonic() < deadline, "never abandoned"
         time.sleep(0.3)
     return str(tid), str(token)
+
+
+def test_a_refused_hint_says_when_the_next_one_is_allowed(make_server: MakeServer) -> None:
+    """A ``hint`` past ``--hints-per-minute`` (bursts of 5 on a connection) is ``rate_limited``;
+    the error now carries ``retry_after``, the whole seconds until the connection's budget earns
+    its next hint: at 1 hint a minute, with the burst just spent, up to 60 s."""
+    server = make_server(None, "--hints-per-minute", "1")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"])
+
+    async def go() -> list[dict[str, Any]]:
+        c = server.client()
+        await c.open()
+        try:
+            await c.join(tid, 0, "ann")
+            answers = []
+            for _ in range(6):
+                await c.send(type="hint")
+                answers.append(await c.wait(lambda m: m["type"] in ("hint", "error")))
+            return answers
+        finally:
+            await c.close()
+
+    answers = asyncio.run(go())
+    assert all(a.get("code") != "rate_limited" for a in answers[:5]), answers
+    refused = answers[5]
+    assert refused["code"] == "rate_limited" and refused["limit"] == "hints" and refused["ref"] == "hint", refused
+    assert isinstance(refused["retry_after"], int) and 1 <= refused["retry_after"] <= 60, refused
