@@ -1129,7 +1129,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         refused: Response, code: str, lang: str, limit: str | None = None, n: float | None = None, scope: str | None = None
     ) -> Response:
         """The JSON refusal ``refused`` as the browser's page in ``lang``: the same status code and
-        Retry-After, under the review page's strict CSP (issue 9: the review form's new tab
+        Retry-After, under the review page's strict CSP (the review form's new tab
         showed raw JSON)."""
         retry = refused.headers.get("retry-after")
         page = refusal_page(code, lang, limit=limit, n=n, scope=scope, retry_after=int(retry) if retry else None)

@@ -1,4 +1,4 @@
-"""A refused "Review this match" as a page a player can read (issue 9, issue 14).
+"""A refused "Review this match" as a page a player can read.
 
 The browser's review form posts into a new tab: a refusal answered as JSON showed the player raw
 JSON there. :func:`wants_html` tells the browser's form (``Accept: text/html``) from a script; :func:`refusal_page` is the small self-contained page, in

@@ -555,7 +555,7 @@ function onMessage(m) {
   }
 }
 
-/** A `resume` or `watch` refused before any state (issue 9): said in place of the table, in the page's language, with no
+/** A `resume` or `watch` refused before any state: said in place of the table, in the page's language, with no
  * more tries on its own socket. A table that does not exist stays so: nothing is tried again (a refused seat token,
  * `bad_token`, goes to the join panel instead); a limit (`rate_limited`, such as `lookups`) passes: tried again once
  * its budget has a token back (`retryDelay`), and the page says when; so does a full gallery (`spectators_full`),
