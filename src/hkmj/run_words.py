@@ -12,18 +12,15 @@ of its own, rendered in turn (left as it is when no phrase knows it: a bot's own
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Final
 
 from hkmj.oserror import french_reason
-from hkmj.score_words import error_in
+from hkmj.score_words import Render, error_in, in_phrases
 
 __all__ = ["LABELS", "PHRASES", "count", "label", "run_error_in", "said"]
 
 _ECHO = r"'[^']*'|\"[^\"]*\""
 """A quoted text (what was typed)."""
-
-Render = Callable[[dict[str, str]], str]
 
 
 def count(n: int, word: str, lang: str) -> str:
@@ -169,15 +166,8 @@ _COMPILED: Final = tuple((re.compile(pattern, re.DOTALL), french) for pattern, f
 
 
 def _french(message: str) -> str | None:
-    for pattern, french in _COMPILED:
-        m = pattern.fullmatch(message)
-        if m is None:
-            continue
-        parts = {k: v for k, v in m.groupdict().items() if v is not None}
-        if "inner" in parts:
-            parts["inner"] = run_error_in(parts["inner"], "fr")
-        return french(parts) if callable(french) else french.format(**parts)
-    return None
+    """``message`` in French by :data:`PHRASES`, or None when no phrase matches it."""
+    return in_phrases(_COMPILED, message, lambda inner: run_error_in(inner, "fr"))
 
 
 def run_error_in(message: str, lang: str) -> str:

@@ -13,7 +13,7 @@ ruleset, and checks that none is left in English).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from hkmj.oserror import french_reason
@@ -449,20 +449,29 @@ of its own, rendered first."""
 _COMPILED: Final = tuple((re.compile(pattern, re.DOTALL), french) for pattern, french in PHRASES)
 
 
-def _french(message: str) -> str | None:
-    """``message`` in French, or None when no phrase matches it."""
-    for pattern, french in _COMPILED:
+def in_phrases(
+    compiled: Sequence[tuple[re.Pattern[str], str | Render]], message: str, inner: Callable[[str], str | None]
+) -> str | None:
+    """``message`` in French by the first of ``compiled``'s phrases that reads it whole (a
+    pattern and its French), or None: a part named ``inner`` is a message of its own, given in
+    French by ``inner`` (None: that reading fails, the next phrase is tried)."""
+    for pattern, french in compiled:
         m = pattern.fullmatch(message)
         if m is None:
             continue
         parts = {k: v for k, v in m.groupdict().items() if v is not None}
         if "inner" in parts:
-            inner = _french(parts["inner"])
-            if inner is None:
+            said = inner(parts["inner"])
+            if said is None:
                 continue  # a part no phrase knows: another reading, or none
-            parts["inner"] = inner
+            parts["inner"] = said
         return french(parts) if callable(french) else french.format(**parts)
     return None
+
+
+def _french(message: str) -> str | None:
+    """``message`` in French, or None when no phrase matches it."""
+    return in_phrases(_COMPILED, message, _french)
 
 
 def error_in(message: str, lang: str) -> str:

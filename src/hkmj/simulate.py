@@ -255,31 +255,19 @@ class Progress:
         rate = self.done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
         frac = self.done / self.total
-        if self.lang == "fr":
-            self._french(frac, rate, eta)
-        elif self.tty:
-            bar = "#" * int(30 * frac)
-            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {self.label}  {rate:,.0f}/s  ETA {eta:,.0f}s ")
-            if self.done >= self.total:
-                self.stream.write("\n")
-        else:
-            decile = int(frac * 10)
-            if decile != self._last_decile:
-                self._last_decile = decile
-                self.stream.write(f"{self.done}/{self.total} {self.label} ({frac:.0%}), {rate:,.0f}/s\n")
-        self.stream.flush()
-
-    def _french(self, frac: float, rate: float, eta: float) -> None:
-        """:meth:`advance`'s line in French: ``[###   ] 5/10 donnes  1 234/s  reste 3 s``."""
-        what = label(self.label, "fr") if self.label in ("hands", "deals", "moves") else self.label
-        speed = _decimal(f"{rate:,.0f}", "fr")
+        fr = self.lang == "fr"  # French: [###   ] 5/10 donnes  1 234/s  reste 3 s
+        what = label(self.label, "fr") if fr and self.label in ("hands", "deals", "moves") else self.label
+        speed = _decimal(f"{rate:,.0f}", "fr") if fr else f"{rate:,.0f}"
         if self.tty:
             bar = "#" * int(30 * frac)
-            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {what}  {speed}/s  reste {_decimal(f'{eta:,.0f}', 'fr')} s ")
+            left = f"reste {_decimal(f'{eta:,.0f}', 'fr')} s" if fr else f"ETA {eta:,.0f}s"
+            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {what}  {speed}/s  {left} ")
             if self.done >= self.total:
                 self.stream.write("\n")
         else:
             decile = int(frac * 10)
             if decile != self._last_decile:
                 self._last_decile = decile
-                self.stream.write(f"{self.done}/{self.total} {what} ({frac * 100:.0f} %), {speed}/s\n")
+                share = f"{frac * 100:.0f} %" if fr else f"{frac:.0%}"
+                self.stream.write(f"{self.done}/{self.total} {what} ({share}), {speed}/s\n")
+        self.stream.flush()
