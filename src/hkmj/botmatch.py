@@ -277,37 +277,28 @@ class MatchReport:
         ``--bot`` order); for an external bot, its
         answers, late and illegal ones, deaths and mean thinking time (a long command is shown
         by its end). ``lang`` ``fr``: in French."""
-        if lang == "fr":
-            return self._table_fr()
-        lines = [
-            f"{'player':<6} {'bot':<26} {'total':>6} {'rank':>4} {'answers':>7} {'late':>4} {'illegal':>7} {'died':>4} {'think':>8}"
-        ]
+        heads, widths, point = _RESULT_COLUMNS["fr" if lang == "fr" else "en"]
+        w_name = widths[1]
+        lines = [" ".join(f"{h:<{w}}" if i < 2 else f"{h:>{w}}" for i, (h, w) in enumerate(zip(heads, widths, strict=True)))]
         for p in range(4):
             s = self.stats.get(p)
-            extra = (
-                f"{s.decisions:>7} {s.late:>4} {s.illegal:>7} {s.dead:>4} {1000 * s.think / max(s.decisions, 1):>5.1f} ms"
-                if s
-                else f"{'-':>7} {'-':>4} {'-':>7} {'-':>4} {'-':>8}"
-            )
-            name = self.names[p] if len(self.names[p]) <= 26 else "…" + self.names[p][-25:]
-            lines.append(f"{p + 1:<6} {name:<26} {self.totals[p]:>+6} {self.ranking[p]:>4} {extra}")
+            if s:
+                think = f"{1000 * s.think / max(s.decisions, 1):.1f}".replace(".", point)
+                counts = (s.decisions, s.late, s.illegal, s.dead)
+                extra = " ".join(f"{c:>{w}}" for c, w in zip(counts, widths[4:8], strict=True)) + f" {think:>{widths[8] - 3}} ms"
+            else:
+                extra = " ".join(f"{'-':>{w}}" for w in widths[4:])
+            name = self.names[p] if len(self.names[p]) <= w_name else "…" + self.names[p][-(w_name - 1) :]
+            lines.append(f"{p + 1:<{widths[0]}} {name:<{w_name}} {self.totals[p]:>+{widths[2]}} {self.ranking[p]:>{widths[3]}} {extra}")
         return "\n".join(lines)
 
-    def _table_fr(self) -> str:
-        """:meth:`table` in French, in 80 columns too (a longer command is shown by its end)."""
-        lines = [
-            f"{'joueur':<6} {'robot':<21} {'total':>6} {'rang':>4} {'réponses':>8} {'retards':>7} {'illég.':>6} {'morts':>5} {'réflexion':>9}"
-        ]
-        for p in range(4):
-            s = self.stats.get(p)
-            extra = (
-                f"{s.decisions:>8} {s.late:>7} {s.illegal:>6} {s.dead:>5} {f'{1000 * s.think / max(s.decisions, 1):.1f}'.replace('.', ','):>6} ms"
-                if s
-                else f"{'-':>8} {'-':>7} {'-':>6} {'-':>5} {'-':>9}"
-            )
-            name = self.names[p] if len(self.names[p]) <= 21 else "…" + self.names[p][-20:]
-            lines.append(f"{p + 1:<6} {name:<21} {self.totals[p]:>+6} {self.ranking[p]:>4} {extra}")
-        return "\n".join(lines)
+
+_RESULT_COLUMNS: dict[str, tuple[tuple[str, ...], tuple[int, ...], str]] = {
+    "en": (("player", "bot", "total", "rank", "answers", "late", "illegal", "died", "think"), (6, 26, 6, 4, 7, 4, 7, 4, 8), "."),
+    "fr": (("joueur", "robot", "total", "rang", "réponses", "retards", "illég.", "morts", "réflexion"), (6, 21, 6, 4, 8, 7, 6, 5, 9), ","),
+}
+""":meth:`MatchReport.table`'s columns in each language (80 columns wide): their headings, their
+widths (a longer command is shown by its end) and the decimal point of the thinking time."""
 
 
 def _forward(external: dict[int, ExternalBot], events: Sequence[Event], sent: int) -> int:
