@@ -422,7 +422,6 @@ class Hub:
         t.idle_after = self.limits.idle_after
         t.slow_grace = self.limits.slow_grace
         t.slow_bank = self.limits.slow_bank
-        t.bank = t.full_bank()  # a restored hand's banks start full, as its timers restart (none for a seat held until its deal)
         t.on_finished = self._finished
         t.go_live()
         return t

@@ -7,7 +7,10 @@ engine, so a restarted server resumes each table at the exact state. Entries:
 ``create``  ``{config, seed}``: the table's options and its secret match seed (seq 0)
 ``join``    ``{slot, name, token}``: a human took a slot (``token`` is the SHA-256 of the secret token)
 ``start``   ``{fill, salt, wall}``: open slots filled with bots, first hand dealt
-``act``     ``{slot, seat, action, by, cseq}``: an action (``by`` = player, timeout or bot)
+``act``     ``{slot, seat, action, by, cseq[, spent]}``: an action (``by`` = player, timeout or bot);
+            ``spent``: the seconds of the slot's time bank its decision used (beyond
+            ``--slow-grace``), when it used any, so that a restart keeps what is left of the bank
+            (:meth:`Table.bank_left`; older logs have no ``spent``: their banks are full again)
 ``away``/``back`` ``{slot}``: a bot holds the seat after ``away_after`` missed turns (in a row,
             or in the hand since the seat's last ``back``: :meth:`Table.missed_turns`) / the
             player is back; the second ``away`` of a slot in a hand holds the seat until the next
@@ -226,7 +229,7 @@ class Table:
         in a row or not: a player who let every other turn time out was never turned away."""
         self.sat_out: set[int] = set()
         """The slots that were away at some moment of this hand (turned away in it, or away at one
-        of its actions): they have no time bank in the next hand (:meth:`full_bank`)."""
+        of its actions): they have no time bank in the next hand (:meth:`bank_left`)."""
         self.last_cseq = [0] * 4
         self.started = False
         self.match: Match | None = None
@@ -272,9 +275,9 @@ class Table:
         """Seconds of each decision that do not count against the time bank (``--slow-grace``)."""
         self.slow_bank = math.inf
         """Seconds per hand a player may take beyond :attr:`slow_grace`, in all (``--slow-bank``)."""
-        self.bank = [math.inf] * 4
-        """What is left of each slot's time bank in this hand (in memory: full again after a restart,
-        but for the slots of :attr:`unbanked`)."""
+        self.spent = [0.0] * 4
+        """Seconds of each slot's time bank spent in this hand: the ``spent`` of its logged ``act``
+        entries, so a restart keeps them (:meth:`bank_left`)."""
         self.unbanked: set[int] = set()
         """The slots that did not play the whole of the last hand (:attr:`sat_out` when it ended:
         turned away in it, or away at one of its actions): they have no time bank in this hand,
@@ -417,6 +420,7 @@ class Table:
             assert hand is not None
             slot = data["slot"]
             self.sat_out.update(s for s in range(4) if self.away[s])
+            self.spent[slot] += data.get("spent", 0.0)
             n0 = len(hand.events)
             on_turn = hand.phase is Phase.TURN
             hand.apply(data["seat"], parse_action(data["action"]))
@@ -495,7 +499,7 @@ class Table:
         self.aways = [0] * 4
         self.missed = [0] * 4
         self.sat_out = set()
-        self.bank = self.full_bank()
+        self.spent = [0.0] * 4
         self.decisions = {}  # the last hand's are over; none is charged to this hand's bank
         self.salt = salt
         self.commit_hex = commitment(salt, ids)
@@ -774,8 +778,8 @@ class Table:
         if tr is None or hand is None or seat is None:
             return mine
         mine.update(tr.own(seat))
-        if self._others_wait() and self.bank[slot] < math.inf:
-            mine["bank"] = round(self.bank[slot], 1)
+        if self._others_wait() and (left := self.bank_left(slot)) < math.inf:
+            mine["bank"] = round(left, 1)
         d = self.decisions.get(seat)
         if d is not None and not self._pending and not self.held(slot):
             mine["legal"] = [str(a) for a in hand.legal_actions(seat)]
@@ -838,9 +842,6 @@ class Table:
                 if d is None or d.window != tr.window:
                     d = Decision(tr.window, self.pseq, now + self.cfg.timer if self.cfg.timer else math.inf, opened_at=now)
                 new[seat] = d
-        for seat, old in self.decisions.items():
-            if new.get(seat) is not old:
-                self._charge(seat, old, now)
         self.decisions = new
         if self._timer is not None:
             self._timer.cancel()
@@ -877,7 +878,7 @@ class Table:
         slot = self.slot_at(seat)
         deadline = d.deadline
         if self._others_wait():  # another human waits on this seat
-            deadline = min(deadline, d.opened_at + self.idle_after, d.opened_at + self.slow_grace + self.bank[slot])
+            deadline = min(deadline, d.opened_at + self.idle_after, d.opened_at + self.slow_grace + self.bank_left(slot))
         if self.tokens[slot] is None or any(c.slot == slot for c in self.clients):
             return deadline
         gone = self.absent_since.get(slot)
@@ -889,22 +890,32 @@ class Table:
         since = max(d.opened_at, d.opened_at if gone is None else gone)
         return min(deadline, since + self.absent_after)
 
-    def full_bank(self) -> list[float]:
-        """Each slot's time bank as a hand starts: ``slow_bank``, none for :attr:`unbanked` slots:
-        a seat turned away in the last hand, or held by a bot at one of its actions, would
-        otherwise have the whole bank again by sitting a hand out (docs/server.md, *Stalling*)."""
-        return [0.0 if s in self.unbanked else self.slow_bank for s in range(4)]
+    def bank_left(self, slot: int) -> float:
+        """What is left of ``slot``'s time bank in this hand: ``slow_bank`` less what its logged
+        decisions :attr:`spent`, and none for an :attr:`unbanked` slot (a seat turned away in the
+        last hand, or held by a bot at one of its actions, would otherwise have the whole bank
+        again by sitting a hand out). Derived from the log: a restart gives the same bank (it gave
+        a full one, mid-hand; docs/server.md, *Stalling*)."""
+        full = 0.0 if slot in self.unbanked else self.slow_bank
+        return max(0.0, full - self.spent[slot])
 
     def _others_wait(self) -> bool:
         """Whether more than one human is seated, so that a slow player makes another wait."""
         return sum(t is not None for t in self.tokens) > 1
 
-    def _charge(self, seat: int, d: Decision, now: float) -> None:
-        """A decision of ``seat`` is over: where others wait (:meth:`_others_wait`), the time its
-        human player took beyond :attr:`slow_grace` comes off their time bank for this hand."""
+    def _spent(self, seat: int) -> dict[str, float]:
+        """The ``spent`` field of the ``act`` entry that answers ``seat``'s open decision now: where
+        others wait (:meth:`_others_wait`), the time its human player took beyond
+        :attr:`slow_grace`, up to what is left of the bank (nothing once it is spent). Every
+        decision ends with its own seat's ``act`` (a claim window waits for every seat offered a
+        claim), but a refused false Mahjong, which leaves the decision open: its caller logs none."""
+        d = self.decisions.get(seat)
         slot = self.slot_at(seat)
-        if self._others_wait() and not self.bot_controlled(slot):
-            self.bank[slot] = max(0.0, self.bank[slot] - max(0.0, now - d.opened_at - self.slow_grace))
+        if d is None or not self._others_wait() or self.bot_controlled(slot):
+            return {}
+        took = asyncio.get_running_loop().time() - d.opened_at - self.slow_grace
+        spent = round(min(self.bank_left(slot), max(0.0, took)), 3)
+        return {"spent": spent} if spent > 0 else {}
 
     def _ends_match(self) -> bool:
         """Whether settling the finished hand ends the match (HK-7.3); the last hand is then settled
@@ -963,7 +974,8 @@ class Table:
                     continue
                 action = self.auto_action(seat)
                 try:
-                    await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "timeout", "cseq": None})
+                    act = {"slot": slot, "seat": seat, "action": str(action), "by": "timeout", "cseq": None, **self._spent(seat)}
+                    await self._commit("act", act)
                     if self.missed_turns(slot) >= self.cfg.away_after and not self.away[slot]:
                         await self._commit("away", {"slot": slot})
                 except ProtocolError:  # the table is closing
@@ -1168,9 +1180,13 @@ class Table:
                 except IllegalAction as e:
                     raise ProtocolError("illegal", e.reason) from None
                 raise AssertionError("engine accepted an action outside its legal list")
+            # a false Mahjong a teaching table refuses (HK-5.7) leaves the decision open: its time is
+            # logged with the answer that ends it
+            refused = self.cfg.teaching and isinstance(action, Win) and action not in hand.legal_actions(seat)
             if self.away[slot]:
                 await self._commit("back", {"slot": slot})
-            await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "player", "cseq": cseq})
+            spent = {} if refused else self._spent(seat)
+            await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "player", "cseq": cseq, **spent})
 
     def hint(self, slot: int) -> dict[str, Any]:
         """A suggestion for the player's open decision (the advisor's best action: the
