@@ -430,7 +430,9 @@ class Table:
                 self.timeouts[slot] = 0
             elif data["by"] == "timeout" and on_turn:
                 # only a missed turn counts towards "away": a missed claim would make the seat
-                # turn away during a window and so tell everyone it had been offered a claim
+                # turn away during a window and so tell everyone it had been offered a claim (a
+                # count would not bound a staller anyway: a pass just before the grace ends costs
+                # the others as much; docs/server.md, *Stalling*)
                 self.timeouts[slot] += 1
                 self.missed[slot] += 1
             if any(e["type"] == "mahjong_refused" for e in hand.events[n0:]):
