@@ -725,8 +725,10 @@ def test_the_time_bank_spent_in_a_hand_is_kept_across_a_restart_and_an_older_log
     bank for the hand. What was left of it was kept in memory only: after a server restart a seat
     had its whole bank again in the middle of the hand, so a staller spent it once more at each
     restart (issue 9). Each ``act`` entry now logs the bank its decision ``spent``, and the bank is
-    derived from the log: a restart gives the same bank. A log written before the field existed
-    still loads and plays on (its banks are full again, as they were)."""
+    derived from the log: a restart gives the same bank. A false Mahjong refused in the middle of
+    the slow turn (HK-5.7, a teaching table) leaves the decision open and logs nothing spent: the
+    turn's time is logged once, with the discard that ends it. A log written before the field
+    existed still loads and plays on (its banks are full again, as they were)."""
     grace, bank, think = 0.5, 5.0, 2.5  # the slow seat spends about 2 s of its 5 s bank, far from its deadline
     db = tmp_path / "bank.db"
     server = make_server(
@@ -734,7 +736,7 @@ def test_the_time_bank_spent_in_a_hand_is_kept_across_a_restart_and_an_older_log
     )
     rng = random.Random(41)
 
-    async def spend(tid: str) -> tuple[str, str, dict[str, Any]]:
+    async def spend(tid: str) -> tuple[str, str, dict[str, Any], bool]:
         async with server.client() as host, server.client() as slow:
             host_token = await host.join(tid, 0, "Host")
             token = await slow.join(tid, 1, "Slow")
@@ -743,13 +745,18 @@ def test_the_time_bank_spent_in_a_hand_is_kept_across_a_restart_and_an_older_log
             try:
                 await my_turn(slow, 60)  # passing every claim at once
                 stop.set()  # the host stops playing: the hand waits for it, and so stays in play
-                await asyncio.sleep(think)
-                await slow.act(choose(slow.legal, rng))
+                await asyncio.sleep(think / 2)
+                refused = "mahjong" not in slow.legal  # else a real win: another table
+                if refused:  # a false Mahjong, refused: the turn and its clock go on
+                    await slow.act("mahjong")
+                    await slow.wait(lambda m: m["type"] == "state" and any(e["type"] == "mahjong_refused" for e in m["events"]))
+                await asyncio.sleep(think / 2)
+                await slow.act(next(a for a in slow.legal if a.startswith("discard")))
                 after = await slow.wait(lambda m: m["type"] == "state" and (m["mine"]["bank"] or bank) < bank, 10)
             finally:
                 stop.set()
                 await playing
-            return host_token, token, after
+            return host_token, token, after, refused
 
     async def resumed(tid: str, token: str) -> dict[str, Any]:
         async with server.client() as slow:
@@ -757,11 +764,11 @@ def test_the_time_bank_spent_in_a_hand_is_kept_across_a_restart_and_an_older_log
 
     for _ in range(3):  # a bot may win the hand in the instant before the restart: another table then
         tid = server.create(slots=[None, None, "greedy", "greedy"], hands=4, teaching=True, timer=None, claim_window=0.02, bot_delay=0)
-        host_token, token, after = asyncio.run(spend(tid))
+        host_token, token, after, refused = asyncio.run(spend(tid))
         server.stop()
         server.start()
         st = asyncio.run(resumed(tid, token))
-        if st["reveal"] is None and st["hand"]["number"] == after["hand"]["number"]:
+        if refused and st["reveal"] is None and st["hand"]["number"] == after["hand"]["number"]:
             break
     left = after["mine"]["bank"]
     assert 0 < left < bank - 1.5, after["mine"]  # beyond the grace, the bank paid (about 2 s)
@@ -771,7 +778,8 @@ def test_the_time_bank_spent_in_a_hand_is_kept_across_a_restart_and_an_older_log
     entries = _log(db, tid)
     spent = [d["spent"] for k, d in entries if k == "act" and "spent" in d]
     assert len(spent) == 1 and spent[0] == pytest.approx(bank - left, abs=0.051), entries
-    assert all(d["slot"] == 1 and d["by"] == "player" for k, d in entries if k == "act" and "spent" in d)
+    assert all(d["slot"] == 1 and d["by"] == "player" and d["action"].startswith("discard") for k, d in entries if k == "act" and "spent" in d)
+    assert refused and [d for k, d in entries if k == "act" and d["slot"] == 1 and d["action"] == "mahjong"]  # refused, nothing spent
     # the same log as an older server wrote it, without ``spent``: it loads, and the bank is full
     with contextlib.closing(sqlite3.connect(db, timeout=10)) as con, con:
         for seq, data in list(con.execute("SELECT seq, data FROM hkmj_events WHERE table_id = ? AND kind = 'act'", (tid,))):
