@@ -10,6 +10,7 @@ or pays in each hand (HK-6 payments, HK-5.7 penalties), given when the hand ends
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
@@ -34,6 +35,34 @@ Obs = dict[str, npt.NDArray[Any]]
 _REBUILT = frozenset({"_core", "_encoders", "_planes", "observe", "last", "step"})
 """:class:`HkmjEnv` attributes a pickle or a copy does not keep: made again by ``__init__`` (the planes
 are written afresh at the next ``observe``, the same cells as the incremental writer's)."""
+
+
+def whole_number(value: Any) -> int | None:
+    """``value`` as an ``int`` when it is a whole number (an ``int`` or a NumPy integer), else None
+    (a bool, a float such as ``2.0``, a string, ``np.True_``...)."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def true_or_false(name: str, value: Any) -> bool:
+    """``value`` as a ``bool`` when it is ``True`` or ``False`` (a NumPy bool too); else a ValueError naming ``name``."""
+    if not isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name}={value!r}: expected True or False")
+    return bool(value)
+
+
+def hands_per_episode(hands: Any) -> int:
+    """``hands`` as a positive ``int`` (a NumPy integer too); else a ValueError naming it (HK-7: a match's length)."""
+    number = whole_number(hands)
+    if number is None or number < 1:
+        raise ValueError(f"hands={hands!r}: expected a positive whole number of hands per episode")
+    return number
+
+
 _CORE_STATE = ("match", "kept", "hand", "seats", "player_at", "acting", "player", "agent", "version", "legal", "indices", "done", "rewarded")
 """:class:`~hkmj.env.core.StepCore` attributes that hold the game in play (kept by a pickle or a copy)."""
 
@@ -50,7 +79,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     (``int8``, :data:`~hkmj.env.encoding.N_ACTIONS`).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 4}
 
     def __init__(
         self,
@@ -63,15 +92,9 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.rules = check_rules(rules, options)
-        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-            raise ValueError(f"hands={hands!r}: expected a positive whole number of hands per episode")
-        if not isinstance(ask_all, bool):
-            raise ValueError(f"ask_all={ask_all!r}: expected True or False")
-        self.ask_all = ask_all
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode={render_mode!r}: expected None or 'ansi'")
-        self.render_mode = render_mode
-        self.n_hands = hands
+        self.n_hands = hands_per_episode(hands)
+        self.ask_all = true_or_false("ask_all", ask_all)
+        self.render_mode = render_mode_of(render_mode)
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self._obs_space = spaces.Dict(
@@ -92,6 +115,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         self.observe = core.observe  # type: ignore[method-assign]
         self.last = core.last  # type: ignore[method-assign]
         self.step = core.env_step  # type: ignore[method-assign]
+        if render_mode == "human":  # the table printed after each step (Gymnasium's "human" mode)
+            self.step = self._step_shown  # type: ignore[method-assign]
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -150,6 +175,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         core = self._core
         core.start(match, self.rewards, self._cumulative_rewards)
         self.agent_selection = core.agent
+        if self.render_mode == "human":
+            self.render()
 
     # ------------------------------------------------------------------ observe / step
 
@@ -185,6 +212,12 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         """
         self._core.env_step(action)
 
+    def _step_shown(self, action: int | None) -> None:
+        """:meth:`step` in ``human`` render mode: the move, then the table as the next agent sees it."""
+        self._core.env_step(action)
+        if self.agents:
+            self.render()
+
     def play(self, action: Action) -> None:
         """Apply a legal engine action of the acting agent, settle a finished hand, select the next agent."""
         core = self._core
@@ -211,9 +244,18 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         return list(self._core.kept)
 
     def render(self) -> str | None:
-        """``ansi``: the acting seat's view as text."""
+        """``ansi``: the acting seat's view as text; ``human``: the same text printed (and None returned)."""
+        text = self.table_text()
+        if self.render_mode == "human":
+            if text is not None:
+                print(text)
+            return None
+        return None if self.render_mode is None else text
+
+    def table_text(self) -> str | None:
+        """The acting seat's view as text (what ``render`` shows), or None before the first ``reset()``."""
         core = self._core
-        if self.render_mode is None or core.hand is None:
+        if core.hand is None:
             return None
         player = AGENTS.index(self.agent_selection)
         v = core.hand.view(core.seats[player])
@@ -228,6 +270,13 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def render_mode_of(render_mode: Any) -> str | None:
+    """``render_mode`` checked: None, ``"human"`` (the table printed as it plays) or ``"ansi"`` (``render()`` returns it)."""
+    if render_mode is not None and render_mode not in HkmjEnv.metadata["render_modes"]:
+        raise ValueError(f"render_mode={render_mode!r}: expected None, 'human' or 'ansi'")
+    return render_mode  # type: ignore[no-any-return]
 
 
 class _AgentIter:

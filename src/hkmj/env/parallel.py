@@ -40,7 +40,7 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
     player asked about a discard or added kong, HK-4); every other agent's mask has only ``pass``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_parallel_v0", "render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_parallel_v0", "render_modes": ["human", "ansi"], "render_fps": 4}
 
     def __init__(self, aec: HkmjEnv) -> None:
         """Drive ``aec`` (a fresh :func:`~hkmj.env.raw_env`, whose ruleset, hands and render mode it plays)."""
@@ -149,6 +149,8 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
         else:
             self._list_acting()
         self.aec.agent_selection = core.agent
+        if self.render_mode == "human" and self.agents:
+            self.render()
         return self._observe(), rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, False), infos
 
     def record(self) -> list[dict[str, Any]]:
@@ -156,7 +158,7 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
         return self.aec.record()
 
     def render(self) -> str | None:
-        """``ansi``: the view of the first agent to act, as text (:meth:`HkmjEnv.render`)."""
+        """``ansi``: the view of the first agent to act, as text; ``human``: printed (:meth:`HkmjEnv.render`)."""
         return self.aec.render()
 
     def close(self) -> None:

@@ -27,7 +27,7 @@ import numpy as np
 from hkmj.botproto import safe_default
 from hkmj.bots import bot_factory, bot_name, load_bot
 from hkmj.engine import Player
-from hkmj.env.aec import AGENTS, HkmjEnv, Obs
+from hkmj.env.aec import AGENTS, HkmjEnv, Obs, render_mode_of, whole_number
 from hkmj.env.core import whole_index, whole_seed
 from hkmj.env.encoding import N_ACTIONS
 from hkmj.rulesets import Ruleset
@@ -38,7 +38,7 @@ __all__ = ["SingleSeatEnv"]
 class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat of :class:`~hkmj.env.HkmjEnv` against bots (``opponents``: three bot names)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(
         self,
@@ -51,7 +51,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         illegal_penalty: float = 0.0,
         render_mode: str | None = None,
     ) -> None:
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < 4:
+        seat_player = whole_number(player)  # a NumPy integer too
+        if seat_player is None or not 0 <= seat_player < 4:
             raise ValueError(f"player={player!r}: expected 0-3")
         # a string or a number is no list of names ("greedy" is not three bots 'g', 'r', 'e'...)
         try:
@@ -63,10 +64,11 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         for n in names:
             bot_factory(n)  # an unknown name or a bad import path is named here
         names = [bot_name(n) for n in names]
-        self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode=render_mode)
-        self.render_mode = render_mode
-        self.player = player
-        self.agent = AGENTS[player]
+        # "human": this environment prints the learner's table after reset and each step (not each bot's move)
+        self.render_mode = render_mode_of(render_mode)
+        self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode=None if render_mode is None else "ansi")
+        self.player = seat_player
+        self.agent = AGENTS[seat_player]
         self.opponent_names = names
         real = isinstance(illegal_penalty, Real) and not isinstance(illegal_penalty, bool)
         penalty = float(illegal_penalty) if real else math.nan
@@ -99,6 +101,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             info["carried_reward"] = self._carried  # paid with the first step's reward
         if self._ended_early:
             info.update(aec.infos[self.agent])
+        if self.render_mode == "human":
+            self.render()
         return aec.observe(self.agent), info
 
     def _run_bots(self) -> float:
@@ -149,9 +153,18 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         terminated = bool(aec.terminations[self.agent])
         if terminated:
             info.update(aec.infos[self.agent])
+        if self.render_mode == "human":
+            self.render()
         return aec.observe(self.agent), reward, terminated, False, info
 
     def render(self) -> str | None:
+        """``ansi``: the table as text, seen by the seat to act (the learner's after ``reset`` and
+        ``step``, unless the match is over); ``human``: the same text printed (None returned)."""
+        if self.render_mode == "human":
+            text = self.aec.table_text()
+            if text is not None:
+                print(text)
+            return None
         return self.aec.render()
 
     def record(self) -> list[dict[str, Any]]:

@@ -1,0 +1,103 @@
+"""What a researcher's first hour with the environments tries, beyond docs/env.md's samples.
+
+Each test was a failure before its fix (the docstrings say what): the standard tools of
+PettingZoo and Gymnasium run on the environments as they run on their own (``render_test``,
+``gymnasium.make``, ``make_vec``), and numbers that come out of NumPy (a sweep's
+``np.int64``, ``np.bool_``) are numbers here too. HK-7 (a match of ``hands`` hands), HK-2.1
+(the learner's ``player``), HK-4 (``ask_all``: who is asked about a discard).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import gymnasium as gym
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import render_test
+
+from hkmj.env import RULES, SingleSeatEnv, env, parallel_env, raw_env
+
+
+def test_pettingzoo_render_test_passes_human_mode_prints_the_acting_seat() -> None:
+    """Was: ``render_test`` (which builds the environment with ``render_mode="human"`` first)
+    failed with ``ValueError: render_mode='human'``; now ``human`` prints the ``ansi`` text and
+    ``render()`` returns None, as PettingZoo and Gymnasium define it."""
+    for make in (env, raw_env):
+        render_test(lambda render_mode=None, make=make: make(render_mode=render_mode))  # type: ignore[misc]
+    shown = raw_env(render_mode="ansi")
+    shown.reset(seed=3)
+    text = shown.render()
+    assert text is not None
+    printed = raw_env(render_mode="human")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        printed.reset(seed=3)  # human mode shows the table as it plays (Gymnasium's definition)
+        assert out.getvalue() == text + "\n"
+        assert printed.render() is None
+        assert out.getvalue() == (text + "\n") * 2
+        obs = printed.observe(printed.agent_selection)
+        printed.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert out.getvalue().count("legal:") == 3
+
+
+def test_single_seat_and_parallel_human_mode_print_and_return_none() -> None:
+    """Was: ``SingleSeatEnv(render_mode="human")`` and ``parallel_env(render_mode="human")`` refused."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        g = SingleSeatEnv(render_mode="human")
+        obs, _ = g.reset(seed=2)
+        assert out.getvalue().startswith("player_0 ") and out.getvalue().count("legal:") == 1
+        g.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert out.getvalue().count("player_0 ") == 2  # the learner's view, not each bot's
+        assert g.render() is None
+        p = parallel_env(render_mode="human")
+        p.reset(seed=2)
+        assert p.render() is None
+    assert "legal:" in out.getvalue()
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_gymnasium_make_and_make_vec_build_the_single_seat_env(rules: str) -> None:
+    """Was: ``gym.make("hkmj/SingleSeat-v0")`` raised ``NamespaceNotFound`` (nothing registered), so
+    ``make_vec``, wrappers by id and ``check_env``'s render-mode checks were out of reach; now
+    importing ``hkmj.env`` registers it, and ``check_env`` passes on it without a warning."""
+    g = gym.make("hkmj/SingleSeat-v0", rules=rules, opponents=("random", "greedy", "random"))
+    assert isinstance(g.unwrapped, SingleSeatEnv) and g.unwrapped.aec.rules.name == rules
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(g.unwrapped)
+    v = gym.make_vec("hkmj/SingleSeat-v0", num_envs=2, vectorization_mode="sync", rules=rules)
+    obs, _ = v.reset(seed=5)
+    assert obs["observation"].shape == (2, 159, 34) and obs["action_mask"].shape == (2, 75)
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    obs, rewards, _terminated, truncated, _ = v.step(actions)
+    assert rewards.shape == (2,) and not truncated.any()
+    v.close()
+
+
+def test_numpy_numbers_are_numbers_for_hands_player_and_ask_all() -> None:
+    """Was: ``raw_env(hands=np.int64(2))`` refused as "expected a positive whole number of hands"
+    and ``SingleSeatEnv(player=np.int64(1))`` as "expected 0-3" (both are), and
+    ``ask_all=np.bool_(True)`` as "expected True or False"; a seed was already a NumPy integer
+    too. Now they play as their Python values, and stay plain Python in the environment."""
+    e = raw_env(hands=np.int64(2), ask_all=np.bool_(True))
+    assert e.n_hands == 2 and type(e.n_hands) is int and e.ask_all is True
+    p = parallel_env(hands=np.int32(1), ask_all=np.bool_(False))
+    assert p.aec.ask_all is False
+    g = SingleSeatEnv(player=np.int64(1), hands=np.uint8(1))
+    assert g.player == 1 and type(g.player) is int and g.agent == "player_1"
+    for bad in (np.float64(2.0), np.int64(0), np.True_):
+        with pytest.raises(ValueError, match=r"hands=.*: expected a positive whole number"):
+            raw_env(hands=bad)
+    for bad in (np.int64(4), np.True_, 1.0):
+        with pytest.raises(ValueError, match=r"player=.*: expected 0-3"):
+            SingleSeatEnv(player=bad)
+    with pytest.raises(ValueError, match=r"ask_all=.*: expected True or False"):
+        raw_env(ask_all=np.int64(1))
