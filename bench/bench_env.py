@@ -20,7 +20,10 @@ In one process (one core), for ``--seconds`` each:
   counted per decision (one acting agent's action, the unit of an AEC step), though each parallel
   step hands out all four agents' observations. By default every discard is put to the three
   other players (``ask_all``; those without a claim may only pass), so hands per second are
-  printed too, and the same for ``parallel_env(ask_all=False)``, which asks only claimants.
+  printed too, and the same for ``parallel_env(ask_all=False)``, which asks only claimants;
+* ``SingleSeatEnv``: the Gymnasium environment's learner steps per CPU-second, a random learner
+  (from its mask) against three random bots and against three greedy bots, the bots' own moves
+  included (against bots that think, their moves are most of the time).
 
 Rates are per CPU-second of this process (``time.process_time``), i.e. on one core even when
 other jobs share the machine; a warm-up second fills the hand-reading tables first. Random
@@ -46,7 +49,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from hkmj.engine import Hand
-from hkmj.env import env, parallel_env, raw_env
+from hkmj.env import SingleSeatEnv, env, parallel_env, raw_env
 
 
 def engine_steps(seconds: float, seed: int) -> float:
@@ -132,6 +135,25 @@ def parallel_decisions(seconds: float, seed: int, ask_all: bool = True) -> tuple
     return n / spent, hands / spent
 
 
+def single_steps(seconds: float, seed: int, bot: str) -> float:
+    """Learner steps/s of ``SingleSeatEnv`` against three ``bot`` bots, a random learner picking from its mask."""
+    g = SingleSeatEnv(opponents=(bot, bot, bot))
+    rng = random.Random(seed)
+    n = episode = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        obs, _info = g.reset(seed=seed + episode)
+        episode += 1
+        done = False
+        while not done:
+            legal = obs["action_mask"].nonzero()[0]
+            action = int(legal[int(rng.random() * len(legal))]) if len(legal) else 0
+            obs, _r, terminated, truncated, _i = g.step(action)
+            done = terminated or truncated
+            n += 1
+    return n / (time.process_time() - start)
+
+
 def agent_cost(seconds: float, seed: int) -> float:
     """Seconds per step of the random agent's own choice on a typical turn mask (14 legal actions)."""
     rng = random.Random(seed)
@@ -163,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     blind = iter_steps(raw_env, args.seconds, args.seed, observe=False)
     parallel, parallel_hands = parallel_decisions(args.seconds, args.seed)
     claimants, claimants_hands = parallel_decisions(args.seconds, args.seed, ask_all=False)
+    single_random = single_steps(args.seconds, args.seed, "random")
+    single_greedy = single_steps(args.seconds, args.seed, "greedy")
     choice = agent_cost(min(args.seconds, 2.0), args.seed)
     import hkmj
 
@@ -181,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         print(f"{name:<32} {rate:>9,.0f} {rate / ref:>9.2f}")
     print(f"parallel_env, hands/s: {parallel_hands:,.0f} (every discard put to all), {claimants_hands:,.0f} with ask_all=False")
+    print(f"SingleSeatEnv, learner steps/s: {single_random:,.0f} against random bots, {single_greedy:,.0f} against greedy bots")
     print(
         f"PettingZoo overhead: agent_iter/last {1e6 / it - 1e6 / direct:+.1f} µs/step (PettingZoo's own AECEnv"
         f" methods {1e6 / base - 1e6 / direct:+.1f}), wrappers {1e6 / wrapped - 1e6 / it:+.1f} µs/step"
