@@ -101,3 +101,19 @@ def test_numpy_numbers_are_numbers_for_hands_player_and_ask_all() -> None:
             SingleSeatEnv(player=bad)
     with pytest.raises(ValueError, match=r"ask_all=.*: expected True or False"):
         raw_env(ask_all=np.int64(1))
+
+
+def test_single_seat_step_before_reset_says_to_call_reset_not_that_an_episode_ended() -> None:
+    """Was: ``SingleSeatEnv().step(0)`` before any ``reset()`` said "the episode is over: call
+    reset()", of an episode that never began; now it says to call ``reset()`` first, as the AEC
+    and parallel environments do (and the message after the end is unchanged)."""
+    g = SingleSeatEnv(opponents=("random",) * 3)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        g.step(0)
+    obs, _ = g.reset(seed=1)
+    done = False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _r, done, _t, _i = g.step(int(legal[0]) if len(legal) else 0)
+    with pytest.raises(RuntimeError, match=r"the episode is over: call reset\(\)"):
+        g.step(0)

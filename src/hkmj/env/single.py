@@ -131,6 +131,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             self._ended_early = False
             ended = {"no_decision": "the match ended before this player's first decision; the action was not played"}
             return aec.observe(self.agent), carried, True, False, {**ended, **aec.infos[self.agent]}
+        if aec._core.match is None:
+            raise RuntimeError("call reset() before step()")
         if not aec.agents or aec.terminations[self.agent]:
             raise RuntimeError("the episode is over: call reset()")
         info: dict[str, Any] = {}
