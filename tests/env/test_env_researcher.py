@@ -117,3 +117,30 @@ def test_single_seat_step_before_reset_says_to_call_reset_not_that_an_episode_en
         obs, _r, done, _t, _i = g.step(int(legal[0]) if len(legal) else 0)
     with pytest.raises(RuntimeError, match=r"the episode is over: call reset\(\)"):
         g.step(0)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_mcr_has_no_dead_wall_cell_and_the_wall_cells_stay_within_one(rules: str) -> None:
+    """Row 158 as docs/env.md's table gives it per ruleset: the dead-wall cell is always 0 under
+    MCR (no dead wall); under ``hk`` and ``classical`` 14 tiles of 16, kept so by the live wall
+    (HK-2.4, HK-2.7), fewer only once the live wall is empty (HK-2.7's ruling); the live-wall
+    cell never passes 1 (at most 91 of 130 tiles, MCR's live wall after the deal)."""
+    e = raw_env(rules=rules)
+    dead, live = set(), set()
+    for seed in range(3):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            row = obs["observation"][158]
+            dead.add(round(float(row[1]) * 16))
+            live.add(float(row[0]))
+            if rules != "mcr" and round(float(row[1]) * 16) < 14:
+                assert row[0] == 0, "the dead wall shrinks only once the live wall is empty (HK-2.7)"
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            assert agent in e.possible_agents
+    assert max(live) <= 91 / 130 + 1e-6 and min(live) >= 0
+    assert dead == {0} if rules == "mcr" else dead <= {12, 13, 14}
