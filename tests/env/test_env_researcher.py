@@ -144,3 +144,36 @@ def test_mcr_has_no_dead_wall_cell_and_the_wall_cells_stay_within_one(rules: str
             assert agent in e.possible_agents
     assert max(live) <= 91 / 130 + 1e-6 and min(live) >= 0
     assert dead == {0} if rules == "mcr" else dead <= {12, 13, 14}
+
+
+def test_the_module_prefixed_id_works_without_importing_hkmj_env_first() -> None:
+    """docs/env.md: ``gymnasium.make("hkmj.env:hkmj/SingleSeat-v0")`` in a fresh process, where
+    nothing imported ``hkmj.env`` yet, imports it and builds the environment."""
+    import subprocess
+    import sys
+
+    code = 'import gymnasium as g; e = g.make("hkmj.env:hkmj/SingleSeat-v0", rules="mcr"); print(e.spec.id, e.unwrapped.aec.rules.name)'
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["hkmj/SingleSeat-v0", "mcr"]
+
+
+def test_hk3_the_drawn_tile_is_also_counted_in_the_hand_rows() -> None:
+    """docs/env.md's table: on one's turn rows 0–3 hold all 14 tiles (HK-3: a turn's draw makes 14,
+    less three per meld), the drawn one among them, and row 4 marks it too."""
+    e = raw_env()
+    for seed in range(5):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _agent in e.agent_iter(200):
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            planes = obs["observation"]
+            if planes[4].any():
+                hand = e.current_hand()
+                seat = hand.pending()[0]
+                melds = len(hand.view(seat).melds[seat])
+                assert planes[0:4].sum() == 14 - 3 * melds
+                assert planes[0, int(planes[4].argmax())] == 1
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
