@@ -96,6 +96,20 @@ def test_help_follows_the_locale(command: list[str], monkeypatch: pytest.MonkeyP
     assert capsys.readouterr().out.startswith("usage: hkmj")
 
 
+@pytest.mark.parametrize("command", ["play", "simulate", "score", "replay", "serve", "review", "bot-match", "arena"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_help_calls_english_the_default(command: str, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without ``--lang`` every command speaks the locale's language (the tests above), so no help
+    says English is the default (``hkmj review --help`` did, in both languages)."""
+    _locale(monkeypatch, LANG="C")
+    with pytest.raises(SystemExit):
+        main([command, "--help", "--lang", lang])
+    text = " ".join(capsys.readouterr().out.split())
+    assert text.startswith("usage: hkmj" if lang == "en" else "utilisation : hkmj")
+    for claim in ("the default is English", "English by default", "l'anglais est la langue par défaut", "par défaut l'anglais"):
+        assert claim not in text
+
+
 def test_usage_errors_follow_the_locale(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     _locale(monkeypatch, LC_MESSAGES="fr_FR.UTF-8")
     with pytest.raises(SystemExit) as stop:

@@ -228,7 +228,8 @@ que la main rapportera (les paiements des règles : HK-6, MCR-8, CL-7), pas des 
 « erreur » peut être un choix sensé que le conseiller ne voit pas.
 
 --lang fr écrit le résumé, la page et les messages d'erreur en français (tuiles, vents,
-actions, notes du conseiller) ; l'anglais est la langue par défaut.
+actions, notes du conseiller) ; sans --lang, la langue de la locale (le français pour une
+locale française, sinon l'anglais).
 """
 
 _REVIEW_EPILOG = """\

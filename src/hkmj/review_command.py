@@ -27,7 +27,8 @@ Kong, MCR, classical. Values are the advisor's estimates of the points the hand 
 does not see.
 
 --lang fr writes the summary, the page and the error messages in French (tiles, winds,
-actions, the advisor's notes); the default is English.
+actions, the advisor's notes); without --lang, the locale's language (French for a French
+locale, else English).
 """
 
 _EPILOG = """\
