@@ -374,3 +374,28 @@ def test_every_option_the_docs_give_a_command_exists() -> None:
             if flag not in every and not any(flag == f for _, f in DELIBERATELY_WRONG):
                 wrong.append(f"{where}: {flag}")
     assert checked > 150 and not wrong, "options no command or script has:\n" + "\n".join(sorted(set(wrong)))
+
+
+def test_the_server_pages_give_the_defaults_hkmj_serve_has() -> None:
+    """docs/server.md's table of limits (``| `--max-tables` | 500 |``, two options sharing a row:
+    ``5000, 64``; seconds as ``10 s``) and docs/protocol.md's *Which limit* (``--create-rate`` (10))
+    state the defaults ``hkmj serve`` has: a changed default cannot leave the pages behind."""
+    import argparse
+
+    from hkmj.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    defaults = {o: a.default for a in sub.choices["serve"]._actions for o in a.option_strings}
+    stated: list[tuple[str, str, str]] = []
+    server = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
+    for names, values in re.findall(r"^\| ((?:`--[\w-]+`(?:, )?)+) \| ([\d, s]+) \|", server, re.M):
+        options = re.findall(r"`(--[\w-]+)`", names)
+        numbers = [v.strip().removesuffix(" s") for v in values.split(",")]
+        assert len(options) == len(numbers), names
+        stated += [("docs/server.md", o, n) for o, n in zip(options, numbers, strict=True)]
+    protocol = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    stated += [("docs/protocol.md", o, n) for o, n in re.findall(r"`(--[\w-]+)` \((\d+)\)", protocol)]
+    assert len(stated) > 25
+    wrong = [f"{page}: {option} {number}, the default is {defaults.get(option)}" for page, option, number in stated if defaults.get(option) != float(number)]
+    assert not wrong, "\n".join(wrong)
