@@ -236,3 +236,22 @@ def test_the_arena_plot_in_french(tmp_path: Path) -> None:
     french, english = (tmp_path / "fr.svg").read_text(encoding="utf-8"), (tmp_path / "en.svg").read_text(encoding="utf-8")
     assert "donnes jouées (toutes tables)" in french and "places tournantes" in french and "hands played" not in french
     assert "hands played (all tables)" in english and "hkmj arena: duplicate deals, rotated seats" in english
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        (["--rules", "hk"], "règles de Hong Kong"),
+        (["--rules", "mcr"], "règles officielles chinoises (MCR)"),
+        (["--rules", "classical"], "jeu classique (points et doublements)"),
+        (["--rules", "hk", "--option", "minfan=3"], "règles de Hong Kong (minfan=3)"),
+        (["--rules", "classical", "--option", "pay_highest=on"], "jeu classique (points et doublements ; pay_highest=on)"),
+    ],
+)
+def test_simulate_names_the_ruleset_in_a_french_sentence(rules: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first line names the ruleset as French says it after a comma: it said "règles Règles
+    officielles chinoises (MCR)" (the word twice), "règles Classique (...)" (a capital in
+    mid-sentence) and "doublements; pay_highest=on" (no space before the semicolon)."""
+    assert main(["simulate", "--hands", "1", "--seed", "1", "--quiet", "--lang", "fr", *rules]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == f"hkmj simulate : graine 1, robots greedy, greedy, random, random, {said}"

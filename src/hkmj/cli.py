@@ -481,13 +481,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if writer is not None:
             writer.close()
     if lang == "fr":
-        print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, règles {rules.describe('fr')}")
+        print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
     else:
         print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
     print(summary.report(args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
     return 0
+
+
+_RULES_FR: dict[str, str] = {
+    "hk": "règles de Hong Kong",
+    "mcr": "règles officielles chinoises (MCR)",
+    "classical": "jeu classique (points et doublements)",
+}
+"""The ruleset as a French sentence names it after a comma (``règles Règles officielles chinoises``
+read twice the word, ``règles Classique`` a capital in mid-sentence)."""
+
+
+def _rules_in_a_sentence_fr(rules: Ruleset) -> str:
+    """``describe('fr')`` with its title as :data:`_RULES_FR` says it (the options kept)."""
+    described, title = rules.describe("fr"), rules.title_fr
+    phrase = _RULES_FR.get(rules.name)
+    if phrase is None:
+        return f"règles {described}"
+    if described.startswith(title):
+        return phrase + described[len(title) :]
+    return phrase[:-1] + described[len(title) - 1 :]  # "Classique (points et doublements ; pay_highest=on)"
 
 
 def _terminal_filler(stream: Any) -> Callable[[str], str]:

@@ -243,12 +243,14 @@ class Ruleset(ABC):
     def describe(self, lang: str = "en") -> str:
         """A one-line description for tables and end screens: ``"Hong Kong (minfan=3)"``; a title
         that ends in brackets takes the options inside them (``"Classical (points and doubles;
-        pay_highest=on)"``), not in a second pair."""
+        pay_highest=on)"``; in French ``"Classique (points et doublements ; pay_highest=on)"``),
+        not in a second pair."""
         title = self.title_fr if lang == "fr" else self.title
         changed = ", ".join(f"{k}={v}" for k, v in self.changed_options().items())
         if not changed:
             return title
-        return f"{title[:-1]}; {changed})" if title.endswith(")") else f"{title} ({changed})"
+        semicolon = " ;" if lang == "fr" else ";"  # French puts a space before it
+        return f"{title[:-1]}{semicolon} {changed})" if title.endswith(")") else f"{title} ({changed})"
 
     def header(self) -> dict[str, Any]:
         """The record/table header fields: ``{"rules": name, "options": {...}}``."""
