@@ -86,7 +86,7 @@ def tiles_text(tiles: Iterable[Tile | str], glyphs: bool = False, sep: str = " "
 
 
 def meld_text(m: Meld, glyphs: bool = False, lang: str = "en") -> Text:
-    """A declared group; a concealed kong shows its two outer tiles face down (HK-4.8)."""
+    """A declared group; a declared concealed kong (HK-3.3) shows its two outer tiles face down."""
     tiles: Sequence[Tile | str] = m.tiles
     if m.kind == "ckong":
         tiles = (BACK, m.tile, m.tile, BACK)
