@@ -374,3 +374,29 @@ def test_the_server_pages_give_the_defaults_hkmj_serve_has() -> None:
     assert len(stated) > 25
     wrong = [f"{page}: {option} {number}, the default is {defaults.get(option)}" for page, option, number in stated if defaults.get(option) != float(number)]
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_result_type_the_docs_spell_out_has_those_fields() -> None:
+    """``HandResult(kind, payments, seat, ...)`` or ``Advice(action, value, win, note)`` in a page
+    lists the fields of that dataclass or named tuple, in order and all of them: docs/engine.md listed six of
+    ``HandResult``'s eight."""
+    import dataclasses
+
+    import hkmj.bots.advice
+    import hkmj.engine
+    import hkmj.scoring
+
+    modules = (hkmj.engine, hkmj.scoring, hkmj.bots.advice)
+    checked = 0
+    wrong = []
+    for page in PAGES:
+        text = " ".join(page.read_text(encoding="utf-8").split())
+        for name, args in re.findall(r"`([A-Z][A-Za-z]+)\(([a-z_]+(?:, [a-z_]+)+)\)`", text):
+            cls = next((getattr(m, name) for m in modules if hasattr(m, name)), None)
+            if cls is None or not (dataclasses.is_dataclass(cls) or hasattr(cls, "_fields")):
+                continue  # a dataclass or a named tuple
+            checked += 1
+            fields = list(cls._fields) if hasattr(cls, "_fields") else [f.name for f in dataclasses.fields(cls)]
+            if args.split(", ") != fields:
+                wrong.append(f"{page.relative_to(ROOT)}: {name}({args}); its fields: {', '.join(fields)}")
+    assert checked >= 2 and not wrong, "\n".join(wrong)
