@@ -400,3 +400,26 @@ def test_a_result_type_the_docs_spell_out_has_those_fields() -> None:
             if args.split(", ") != fields:
                 wrong.append(f"{page.relative_to(ROOT)}: {name}({args}); its fields: {', '.join(fields)}")
     assert checked >= 2 and not wrong, "\n".join(wrong)
+
+
+def test_a_test_count_a_page_gives_is_what_pytest_collects() -> None:
+    """``tests/bots/test_rollout.py`` (10 tests) in docs/bots.md: the count is the number of tests
+    pytest collects from that file today (parametrized cases included), so a test added or
+    removed cannot leave the page behind."""
+    import os
+    import subprocess
+    import sys
+
+    stated: dict[str, set[tuple[str, int]]] = {}
+    for page in PAGES:
+        for file, n in re.findall(r"`(tests/[\w/]+\.py)` \((\d+) tests", page.read_text(encoding="utf-8")):
+            stated.setdefault(file, set()).add((str(page.relative_to(ROOT)), int(n)))
+    assert len(stated) >= 5
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-n", "0", *sorted(stated)],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+    )
+    collected = {file: int(n) for file, n in re.findall(r"^(tests/[\w/]+\.py): (\d+)$", run.stdout, re.M)}
+    wrong = [f"{page}: {file} ({n} tests): pytest collects {collected.get(file)}" for file, pages in sorted(stated.items()) for page, n in sorted(pages) if collected.get(file) != n]
+    assert not wrong, "\n".join(wrong) + "\n" + run.stdout[-2000:]
