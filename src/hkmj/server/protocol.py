@@ -51,8 +51,8 @@ ALL_BOT_MAX_HANDS = 16
 ALL_BOT_MIN_DELAY = 0.5
 ALL_BOT_MIN_WINDOW = 0.3
 ALL_BOT_MIN_NEXT = 3.0
-"""The slowest pace a table of four bots may be asked for: turn delay, claim window, pause
-between hands (seconds). One client cannot make the server play bots flat out."""
+"""The fastest pace a table of four bots may be asked for: the shortest turn delay, claim window
+and pause between hands (seconds). One client cannot make the server play bots flat out."""
 
 CLIENT_TYPES = ("join", "resume", "watch", "action", "hint", "back", "next", "start", "ping")
 
