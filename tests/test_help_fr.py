@@ -147,3 +147,12 @@ def test_usage_errors_follow_lang_fr_with_a_french_usage_line(argv: list[str], s
     assert stop.value.code == 2 and err.startswith("utilisation : hkmj"), err
     assert said in err, err
     assert "error:" not in err and "usage:" not in err
+
+
+def test_the_french_help_says_tables_en_cours_as_the_browser_does() -> None:
+    """``hkmj serve --help --lang fr`` said "tables vivantes" (a word-for-word "live tables"); French
+    says "tables en cours", which the lobby already shows (its "Tables en cours" list). The live
+    wall stays "mur vivant", the game's own term."""
+    texts = " ".join(text for command in FRENCH.values() for text in command.values())
+    assert "tables vivantes" not in texts and "ni vivantes" not in texts
+    assert "tables en cours au total" in FRENCH["serve"]["--max-tables"]

@@ -412,7 +412,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "les limites par adresse comptent alors le client, pas le proxy (répétable ; sans elle l'en-tête "
             "est ignoré)"
         ),
-        "--max-tables": "tables vivantes en tout ; au-delà, refus avec 503 (par défaut {default})",
+        "--max-tables": "tables en cours au total ; au-delà, refus avec 503 (par défaut {default})",
         "--create-rate": "tables qu'une adresse peut créer par minute ; au-delà, 429 (par défaut {default})",
         "--max-connections": "connexions websocket en tout (par défaut {default})",
         "--per-address": "connexions websocket depuis une même adresse (par défaut {default})",
@@ -459,11 +459,11 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "(par défaut {default})"
         ),
         "--tables-per-address": (
-            "tables vivantes qu'une adresse peut avoir créées (ou ramenées de l'abandon) à la fois ; au-delà, "
+            "tables en cours qu'une adresse peut avoir créées (ou ramenées de l'abandon) à la fois ; au-delà, "
             "429 (par défaut {default})"
         ),
         "--unattended-per-address": (
-            "tables vivantes jouées par des robots seuls (quatre robots, ou tous les joueurs absents) que peuvent "
+            "tables en cours jouées par des robots seuls (quatre robots, ou tous les joueurs absents) que peuvent "
             "compter les tables créées depuis une adresse ; au-delà, 429 (par défaut {default})"
         ),
         "--http-rate": (
@@ -479,7 +479,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "rien) ; au-delà, 429 (par défaut {default})"
         ),
         "--replay-rate": (
-            "tables passées ou inconnues (ni vivantes, ni en cache) qu'une adresse peut consulter par minute ; "
+            "tables passées ou inconnues (ni en cours, ni en cache) qu'une adresse peut consulter par minute ; "
             "au-delà, 429 (par défaut {default})"
         ),
         "--network-share": (
