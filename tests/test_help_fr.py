@@ -156,3 +156,16 @@ def test_the_french_help_says_tables_en_cours_as_the_browser_does() -> None:
     texts = " ".join(text for command in FRENCH.values() for text in command.values())
     assert "tables vivantes" not in texts and "ni vivantes" not in texts
     assert "tables en cours au total" in FRENCH["serve"]["--max-tables"]
+
+
+def test_the_french_help_says_robot_never_bot() -> None:
+    """A bot is a *robot* in every French text (``hkmj bot-match --help --lang fr`` said "bot
+    intégré", ``hkmj arena`` "bots séparés par des virgules"); names keep their spelling
+    (``bot-match``, ``hkmj-bot/1``, ``--bots``)."""
+    found = [
+        f"{command} {key}: {m.group(0)}"
+        for command, texts in FRENCH.items()
+        for key, text in texts.items()
+        for m in re.finditer(r"(?<![\w-])bots?(?![\w-])", text)
+    ]
+    assert not found, found

@@ -497,7 +497,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _BOT_MATCH_EPILOG,
         "--bot": "un nom de robot intégré ou une commande ; jusqu'à quatre fois",
-        "--fill": "bot intégré des places vides (par défaut {default})",
+        "--fill": "robot intégré des places vides (par défaut {default})",
         "--hands": "donnes à jouer (par défaut {default})",
         "--seed": "graine de la partie : places et murs (par défaut {default})",
         "--time-limit": "secondes par décision (par défaut {default})",
@@ -517,7 +517,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _ARENA_EPILOG,
         "--bots": (
-            "bots séparés par des virgules, au moins deux : noms intégrés (random, greedy, strong, expert) ou "
+            "robots séparés par des virgules, au moins deux : noms intégrés (random, greedy, strong, expert) ou "
             "chemins d'import module:fabrique de vos robots (fabrique(graine) renvoie un joueur ; voir "
             "docs/bot-protocol.md)"
         ),
