@@ -423,3 +423,25 @@ def test_a_test_count_a_page_gives_is_what_pytest_collects() -> None:
     collected = {file: int(n) for file, n in re.findall(r"^(tests/[\w/]+\.py): (\d+)$", run.stdout, re.M)}
     wrong = [f"{page}: {file} ({n} tests): pytest collects {collected.get(file)}" for file, pages in sorted(stated.items()) for page, n in sorted(pages) if collected.get(file) != n]
     assert not wrong, "\n".join(wrong) + "\n" + run.stdout[-2000:]
+
+
+def test_the_state_frames_config_row_names_every_table_option_and_ruleset() -> None:
+    """docs/protocol.md, *The state frame*: the ``config`` row names every field of a table's
+    config a frame carries (``TableConfig`` but its ``names``, which frames leave out) and every
+    ruleset ``rules`` may hold (it named ``hk`` and ``mcr`` only, after the classical game came)."""
+    import dataclasses
+
+    from hkmj.rulesets import RULESETS
+    from hkmj.server.protocol import TableConfig
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| `config` |"))
+    fields = {f.name for f in dataclasses.fields(TableConfig)} - {"names"}
+    cell = row.split("|")[2].strip()
+    while "(" in cell:  # the fields' explanations aside
+        cell = re.sub(r"\([^()]*\)", "", cell)
+    named = set(re.findall(r"`(\w+)`", cell))
+    assert named == fields, (sorted(fields - named), sorted(named - fields))
+    rules = re.search(r"`rules` \(([^)]*)\)", row)
+    assert rules is not None
+    assert set(re.findall(r"`(\w+)`", rules.group(1))) == set(RULESETS)
