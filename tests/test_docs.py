@@ -445,3 +445,25 @@ def test_the_state_frames_config_row_names_every_table_option_and_ruleset() -> N
     rules = re.search(r"`rules` \(([^)]*)\)", row)
     assert rules is not None
     assert set(re.findall(r"`(\w+)`", rules.group(1))) == set(RULESETS)
+
+
+@pytest.mark.parametrize("name", ["env", "SingleSeatEnv"])
+def test_the_environments_signatures_in_docs_env_md_are_whole(name: str) -> None:
+    """docs/env.md gives ``env(...)`` and ``SingleSeatEnv(...)`` with every parameter and its
+    default, as the code has them (both left out ``options``, and ``SingleSeatEnv`` its
+    ``render_mode``)."""
+    import ast
+    import inspect
+
+    pytest.importorskip("pettingzoo")
+    import hkmj.env
+
+    text = " ".join((ROOT / "docs" / "env.md").read_text(encoding="utf-8").split())
+    m = re.search(rf"`{name}\((rules=[^`]*)\)`", text)
+    assert m is not None, name
+    call = ast.parse(f"f({m.group(1)})", mode="eval").body
+    assert isinstance(call, ast.Call)
+    stated = {k.arg: ast.literal_eval(k.value) if not isinstance(k.value, ast.BinOp) else eval(ast.unparse(k.value)) for k in call.keywords}
+    params = inspect.signature(getattr(hkmj.env, name)).parameters
+    actual = {k: p.default for k, p in params.items() if k != "self"}
+    assert stated == actual
