@@ -218,8 +218,8 @@ Rejoue une partie (finie, ou quittée pour être reprise) et revoit les décisio
 au robot conseiller (l'expert s'il est installé, sinon le robot strong). Pour chaque défausse, kong,
 Mahjong et réponse à une défausse (passes comprises) qui offrait un choix, le conseiller estime
 chaque action permise du point de vue du joueur : la revue montre ce qu'il aurait joué, combien
-de points d'espérance le choix a coûté (et les chances de gagner), et à quelle distance la main
-était d'être prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.
+de points d'espérance le choix a coûté (et les chances de gagner), et combien de tuiles
+séparaient la main d'une main prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.
 
 PARTIE est un enregistrement écrit par hkmj play --record ou hkmj simulate --record, ou l'export
 du journal d'une table du serveur (GET /api/tables/<id>/log, une fois la partie finie). Tout jeu

@@ -57,14 +57,14 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
             "APRÈS UNE DÉFAUSSE",
             "La dernière défausse est montrée au milieu de la table et entourée dans les défausses de son joueur. Si vous "
             "pouvez l'utiliser, des boutons sous votre main proposent vos choix : Pung (vous avez deux fois cette tuile), "
-            "Chow 3-4-5 Caractères (seulement sur le joueur à votre gauche, qui joue juste avant vous), Kong (vous en "
+            "Chow 3-4-5 Caractères (seulement du joueur à votre gauche, qui joue juste avant vous), Kong (vous en "
             "avez trois), Mahjong ! (elle complète votre main), ou Passer (p).\nSeule la dernière défausse peut être "
             "prise, et seulement avant la pioche suivante (HK-4.1). Après un chow ou un pung vous défaussez sans "
             "piocher ; les joueurs entre-temps perdent leur tour.",
         ),
         5: (
             "DE L'AIDE EN JOUANT",
-            "Le bouton Conseil (ou h) propose un coup et dit à quelle distance votre main est d'être prête, et quelles "
+            "Le bouton Conseil (ou h) propose un coup et dit combien de tuiles séparent votre main d'une main prête, et quelles "
             "tuiles elle attend.\nLa ligne sous votre main dit toujours ce que vous pouvez faire ; le milieu de la table "
             "montre les derniers coups.\nUne table avec des robots est par défaut une table d'apprentissage : un faux "
             "Mahjong y est refusé et expliqué au lieu d'être pénalisé (HK-5.7), et il n'y a pas de limite de temps.",

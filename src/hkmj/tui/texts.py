@@ -664,7 +664,7 @@ Vous piochez une tuile automatiquement ; elle est à part, à droite de votre ma
 
 APRÈS UNE DÉFAUSSE
 La dernière défausse est surlignée. Si vous pouvez l'utiliser, le jeu s'arrête et propose vos choix :
-  p pung (vous avez deux fois cette tuile) · c chow (seulement sur le joueur à votre gauche, qui joue juste avant vous)
+  p pung (vous avez deux fois cette tuile) · c chow (seulement du joueur à votre gauche, qui joue juste avant vous)
   k kong (vous en avez trois) · m Mahjong (elle complète votre main) · Espace pour passer.
 Seule la dernière défausse peut être prise, et seulement avant la pioche suivante (HK-4.1).
 Après un chow ou un pung vous défaussez sans piocher ; les joueurs entre-temps perdent leur tour.
@@ -673,7 +673,7 @@ VOTRE PREMIÈRE MAIN
 Gardez les tuiles qui vont ensemble : les paires, et les nombres proches d'une même famille (4-5, 6-8). Défaussez d'abord les Vents et Dragons isolés, puis les nombres éloignés du reste. Réclamez un pung quand il forme un groupe ; le conseil (h) montre les défausses qui gardent le plus de tuiles utiles. Quand le conseil dit « prête », attendez : le jeu s'arrête dès qu'une tuile peut compléter votre main.
 
 DE L'AIDE EN JOUANT
-  h donne un conseil : à combien de tuiles votre main est d'être prête (« à 4 tuiles d'une main prête » : il lui faut encore quatre tuiles utiles avant qu'une seule tuile puisse gagner), les tuiles attendues, les meilleures défausses.
+  h donne un conseil : combien de tuiles séparent votre main d'une main prête (« à 4 tuiles d'une main prête » : il lui faut encore quatre tuiles utiles avant qu'une seule tuile puisse gagner), les tuiles attendues, les meilleures défausses.
   La ligne au-dessus du journal dit toujours ce que vous pouvez faire.
   q quitte la partie (après confirmation ; Ctrl+C aussi) ; Échap annule un choix.
 
