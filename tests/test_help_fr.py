@@ -173,9 +173,10 @@ def test_the_french_help_says_robot_never_bot() -> None:
 
 def test_french_says_how_far_from_ready_and_whose_discard_a_chow_takes_in_plain_french() -> None:
     """The terminal's help, the browser's help page and ``hkmj review --help --lang fr`` said
-    "à quelle distance votre main est d'être prête" and a chow "sur le joueur à votre gauche":
-    now "combien de tuiles séparent votre main d'une main prête", a chow "du joueur à votre
-    gauche" (HK-4.2)."""
+    "à quelle distance votre main est d'être prête" and a chow "sur le joueur à votre gauche"
+    (a refused chow: "ne se réclame que sur le joueur ..."): now "combien de tuiles séparent
+    votre main d'une main prête", a chow "du joueur à votre gauche", "sur la défausse du joueur"
+    (HK-4.2)."""
     from hkmj.server.help import sections
     from hkmj.tui.texts import FR as TUI_FR
 
@@ -183,5 +184,5 @@ def test_french_says_how_far_from_ready_and_whose_discard_a_chow_takes_in_plain_
     texts += [line for rules in ("hk", "mcr", "classical") for _, lines in sections("fr", rules) for line in lines]
     texts += [text for command in FRENCH.values() for text in command.values()]
     every = " ".join(" ".join(texts).split())
-    assert "d'être prête" not in every and "sur le joueur à votre gauche" not in every
+    assert "d'être prête" not in every and "sur le joueur" not in every and "Sur n'importe qui" not in every
     assert "séparent votre main d'une main prête" in every and "seulement du joueur à votre gauche" in every

@@ -511,7 +511,7 @@ FR: dict[str, str] = {
     "no.pung_none": "Vous n'avez aucun {tile} : un pung en demande deux dans votre main.",
     "rule.pung": "HK-4.3 : pour faire pung sur une défausse, montrez deux tuiles identiques de votre main. HK-4.5 : on ne réclame jamais une défausse juste pour une paire, sauf si elle complète votre main gagnante.",
     "no.chow_left": "Vous ne pouvez faire chow que sur la défausse du joueur à votre gauche ({left}) ; celle-ci a été jetée par {who}.",
-    "rule.chow_left": "HK-4.2 : un chow ne se réclame que sur le joueur qui joue juste avant vous, à votre gauche. Sur n'importe qui vous pouvez faire pung, kong ou Mahjong.",
+    "rule.chow_left": "HK-4.2 : un chow ne se prend que sur la défausse du joueur qui joue juste avant vous, à votre gauche. Sur la défausse de n'importe qui, vous pouvez faire pung, kong ou Mahjong.",
     "no.chow_honour": "{tile} est un honneur : les honneurs ne forment jamais de chow.",
     "rule.chow_honour": "HK-5.2 : un chow est une suite de trois nombres d'une même famille ; Vents et Dragons ne forment jamais de suite (Est-Sud-Ouest n'est pas un chow).",
     "no.chow_suits": "Un chow ne mélange pas les familles : {tile} ne fait une suite qu'avec des tuiles de sa famille.",
