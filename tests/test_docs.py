@@ -467,3 +467,13 @@ def test_the_environments_signatures_in_docs_env_md_are_whole(name: str) -> None
     params = inspect.signature(getattr(hkmj.env, name)).parameters
     actual = {k: p.default for k, p in params.items() if k != "self"}
     assert stated == actual
+
+
+def test_the_readme_layout_names_every_page_of_docs() -> None:
+    """The README's layout lists the pages of docs/ (``docs/  rules.md, rules-mcr.md, ...``): a
+    new page is listed there, and a listed page exists."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout", 1)[1].split("```", 2)[1]
+    listing = layout.split("\ndocs/", 1)[1]
+    listed = set(re.findall(r"([\w-]+\.md)", listing))
+    assert listed == {p.name for p in (ROOT / "docs").glob("*.md")}
