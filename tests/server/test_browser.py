@@ -1005,3 +1005,44 @@ def test_a_refused_seat_says_which_limit_in_english_and_french(make_server: Any)
         browser.close()
     assert not errors, errors
     assert [s["joined"] for s in server.get(f"/api/tables/{tid}")["table"]["slots"]][:2] == [True, False]
+
+
+def test_hk_4_the_claim_keys_are_the_terminals_p_pung_c_chow_k_kong_space_pass(server: Server) -> None:
+    """HK-4: the browser's keys at a claim are the terminal's (README, docs/play.md): `p` pungs,
+    `c` chows, `k` kongs, Space passes, `m` declares Mahjong. The browser's `p` used to pass, so a
+    player coming from the terminal who pressed `p` to pung lost the claim. With several chows
+    (or kongs) on offer, the key asks to click the one meant (English and French) and sends
+    nothing."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        page.evaluate("""() => { window.__acts = []; window.__toasts = [];
+            act = (a) => window.__acts.push(a); toast = (text) => window.__toasts.push(text);
+            document.activeElement.blur(); }""")
+
+        def keys(legal: list[str], pressed: str) -> list[list[str]]:
+            page.evaluate("(legal) => { G.state = { mine: { legal, drawn: null }, config: {} }; G.sel = -1;"
+                          " window.__acts.length = 0; window.__toasts.length = 0; }", legal)
+            page.keyboard.press(pressed)
+            return page.evaluate("() => [window.__acts.slice(), window.__toasts.slice()]")  # type: ignore[no-any-return]
+
+        offer = ["pass", "pung", "chow 345m", "kong 5m", "mahjong"]
+        assert keys(offer, "p") == [["pung"], []]
+        assert keys(offer, "Space")[0] == ["pass"]
+        assert keys(offer, "c")[0] == ["chow 345m"]
+        assert keys(offer, "k")[0] == ["kong 5m"]
+        assert keys(offer, "m")[0] == ["mahjong"]
+        assert keys(["pass", "chow 345m"], "p")[0] == []  # no pung on offer: `p` does nothing (it passed before)
+        assert keys(["discard 1m", "concealed kong 5m"], "k")[0] == ["concealed kong 5m"]
+        for lang, words in (("en", "click the one you want"), ("fr", "cliquez celui que vous voulez")):
+            _lobby_in(page, lang)
+            page.evaluate("() => document.activeElement.blur()")
+            acts, toasts = keys(["pass", "chow 234m", "chow 345m"], "c")
+            assert acts == [] and len(toasts) == 1 and words in toasts[0], toasts
+            acts, toasts = keys(["discard 1m", "concealed kong 5m", "added kong 7p"], "k")
+            assert acts == [] and len(toasts) == 1 and words in toasts[0], toasts
+        assert not errors, errors
+        browser.close()

@@ -34,7 +34,7 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
             "The latest discard is shown in the middle of the table and outlined in its player's pond. If you can use it, "
             "buttons under your hand show your choices: Pung (you hold two of that tile), Chow 3-4-5 Characters (only "
             "from the player on your left, who plays just before you), Kong (you hold three), Mahjong! (it completes "
-            "your hand), or Pass (p).\nOnly the latest discard can be taken, and only before the next player draws "
+            "your hand), or Pass. The keys are the terminal's: p pung, c chow, k kong, m Mahjong!, Space passes.\nOnly the latest discard can be taken, and only before the next player draws "
             "(HK-4.1). After a chow or pung you discard without drawing; the players in between lose their turn.",
         ),
         5: (
@@ -58,7 +58,8 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
             "La dernière défausse est montrée au milieu de la table et entourée dans les défausses de son joueur. Si vous "
             "pouvez l'utiliser, des boutons sous votre main proposent vos choix : Pung (vous avez deux fois cette tuile), "
             "Chow 3-4-5 Caractères (seulement du joueur à votre gauche, qui joue juste avant vous), Kong (vous en "
-            "avez trois), Mahjong ! (elle complète votre main), ou Passer (p).\nSeule la dernière défausse peut être "
+            "avez trois), Mahjong ! (elle complète votre main), ou Passer. Les touches sont celles du terminal : p pung, "
+            "c chow, k kong, m Mahjong !, Espace passe.\nSeule la dernière défausse peut être "
             "prise, et seulement avant la pioche suivante (HK-4.1). Après un chow ou un pung vous défaussez sans "
             "piocher ; les joueurs entre-temps perdent leur tour.",
         ),

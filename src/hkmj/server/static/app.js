@@ -28,6 +28,7 @@ const T = {
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", retryIn: "Trying again in {s} seconds.", toLobby: "Back to the lobby", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
+    whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
     verify: "verify", salt: "salt", wallWord: "wall", recent: "Recent moves", over: "over", result: "Result", seeResult: "See the result",
     baseFrom: "Base {base} points from {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
@@ -126,6 +127,7 @@ const T = {
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", retryIn: "Nouvel essai dans {s}\u00a0secondes.", toLobby: "Retour au salon", error: "Erreur", hands: "donnes", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la donne", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
+    whichChow: "Plusieurs chows sont possibles\u202f: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u202f: cliquez celui que vous voulez.",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
     verify: "vérifier", salt: "sel", wallWord: "mur", recent: "Derniers coups", over: "terminée", result: "Résultat", seeResult: "Voir le résultat",
     baseFrom: "Base de {base} points pour {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
@@ -816,6 +818,14 @@ function tick() {
 }
 setInterval(tick, 200);
 
+/** The keys `c` and `k`, as in the terminal: the one chow (or kong) on offer is taken; with several, the player is asked
+ * to click the one they mean (a key cannot tell which). */
+function claimKey(key, legal) {
+  const ours = legal.filter((a) => (key === "c" ? /^chow /.test(a) : /^(kong|concealed kong|added kong) /.test(a)));
+  if (ours.length === 1) act(ours[0]);
+  else if (ours.length > 1) toast(t(key === "c" ? "whichChow" : "whichKong"));
+}
+
 document.addEventListener("keydown", (e) => {
   if (!G.state || !G.state.mine || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
   const legal = G.state.mine.legal || [];
@@ -825,9 +835,12 @@ document.addEventListener("keydown", (e) => {
     G.sel = G.sel < 0 ? (e.key === "ArrowRight" ? 0 : buttons.length - 1) : (G.sel + (e.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length;
     buttons.forEach((b, i) => b.classList.toggle("sel", i === G.sel));
     buttons[G.sel].focus(); e.preventDefault();
-  } else if ((e.key === "Enter" || e.key === " ") && G.sel >= 0 && buttons[G.sel] && !buttons[G.sel].disabled) {
+  } else if ((e.key === "Enter" || e.key === " ") && G.sel >= 0 && buttons[G.sel] && !buttons[G.sel].disabled
+             && legal.includes(`discard ${kind(buttons[G.sel].dataset.tile)}`)) {
     act(`discard ${kind(buttons[G.sel].dataset.tile)}`); e.preventDefault();
-  } else if (e.key === "p" && legal.includes("pass")) act("pass");
+  } else if (e.key === " " && legal.includes("pass")) { act("pass"); e.preventDefault(); }
+  else if (e.key === "p" && legal.includes("pung")) act("pung");
+  else if (e.key === "c" || e.key === "k") claimKey(e.key, legal);
   else if (e.key === "m" && legal.includes("mahjong")) act("mahjong");
   else if (e.key === "h" && legal.length && G.state.config.hints !== false) send({ type: "hint" });
   else if (e.key === "d" && G.state.mine.drawn && legal.includes(`discard ${kind(G.state.mine.drawn)}`)) act(`discard ${kind(G.state.mine.drawn)}`);
