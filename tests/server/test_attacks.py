@@ -490,3 +490,66 @@ def test_a_seat_cap_refusal_names_no_retry_time(make_server: MakeServer) -> None
     answer = asyncio.run(go())
     assert answer["code"] == "rate_limited" and answer["limit"] == "seats" and answer["n"] == 1, answer
     assert "retry_after" not in answer
+
+
+def _get_raw(server: Server, path: str) -> tuple[int, dict[str, str], dict[str, Any]]:
+    """GET ``path``: status, headers (lower-case names) and the JSON answer."""
+    try:
+        with urllib.request.urlopen(server.base + path, timeout=10) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, json.loads(e.read())
+
+
+def test_an_http_refusal_of_a_rate_says_when_to_retry_in_its_body(make_server: MakeServer) -> None:
+    """Issue 9: a websocket ``rate_limited`` refusal of a rate carries ``retry_after``, but the
+    HTTP 429 JSON bodies did not (only a ``Retry-After`` header, 60 s whatever the rate). A 429
+    for a rate (``create``, ``lookups``, ``requests``; ``reviews`` alike) now carries
+    ``retry_after``, the whole seconds until the budget earns its next token, and the
+    ``Retry-After`` header says the same; a count cap (``tables``) carries none, as over the
+    websocket (docs/protocol.md, *Which limit*)."""
+    server = make_server(None, "--create-rate", "1", "--replay-rate", "0.5", "--tables-per-address", "3")
+    assert post(server, OPEN_TABLE)[0] == 201
+    status, headers, answer = _post_raw(server, OPEN_TABLE)
+    assert status == 429 and answer["limit"] == "create", answer
+    # one table a minute: the next token comes within 60 s
+    assert isinstance(answer["retry_after"], int) and 1 <= answer["retry_after"] <= 60, answer
+    assert headers["retry-after"] == str(answer["retry_after"])
+    # half a lookup a minute: the next one is about 120 s away (the header said 60: too soon)
+    assert _get_raw(server, "/api/tables/nosuchtable")[0] == 404
+    status, headers, answer = _get_raw(server, "/api/tables/nosuchtable2")
+    assert status == 429 and answer["limit"] == "lookups", answer
+    assert 60 < answer["retry_after"] <= 120 and headers["retry-after"] == str(answer["retry_after"]), (answer, headers)
+
+
+def test_an_http_request_refused_by_the_request_rate_says_when_to_retry(make_server: MakeServer) -> None:
+    """Issue 9: past ``--http-rate`` the 429 said ``Retry-After: 1`` whatever the rate, and its
+    JSON body had no ``retry_after``; at a quarter of a request a second (bursts of 1) the next
+    may be up to 4 s away. Both now say the bucket's own wait."""
+    server = make_server(None, "--http-rate", "0.25")
+    for _ in range(10):
+        status, headers, answer = _get_raw(server, "/api/info")
+        if status == 429:
+            break
+    assert status == 429 and answer["limit"] == "requests", answer
+    assert 1 <= answer["retry_after"] <= 4 and headers["retry-after"] == str(answer["retry_after"]), (answer, headers)
+
+
+def test_a_count_cap_refused_over_http_names_no_retry_time(make_server: MakeServer) -> None:
+    """A count cap frees itself only when a table ends: its 429 body has no ``retry_after``."""
+    server = make_server(None, "--tables-per-address", "1")
+    assert post(server, OPEN_TABLE)[0] == 201
+    status, headers, answer = _post_raw(server, OPEN_TABLE)
+    assert status == 429 and answer["limit"] == "tables" and "retry_after" not in answer, answer
+    assert "retry-after" in headers
+
+
+def _post_raw(server: Server, body: Any) -> tuple[int, dict[str, str], dict[str, Any]]:
+    """POST /api/tables: status, headers (lower-case names) and the JSON answer."""
+    req = urllib.request.Request(server.base + "/api/tables", data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, json.loads(e.read())

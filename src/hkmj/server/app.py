@@ -249,7 +249,8 @@ class HttpRateLimit:
             if over is not None:
                 rate = self.rate * (self.share if over == "network" else 1)
                 why = f"more than {rate:g} requests a second from {_yours(over)}; try again shortly"
-                await _refuse(429, "rate_limited", why, {"Retry-After": "1"}, over, limit="requests", n=rate)(scope, receive, send)
+                wait = _retry_after(self.buckets, address, over)
+                await _refuse(429, "rate_limited", why, None, over, limit="requests", n=rate, retry_after=wait)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -977,12 +978,18 @@ def _refuse(
     *,
     limit: str | None = None,
     n: float | None = None,
+    retry_after: int | None = None,
 ) -> Response:
     """An HTTP refusal as JSON; ``scope: "network"`` when an IPv6 /48's budget was used up, and
-    for ``rate_limited`` the ``limit`` reached (and ``n``, the cap or rate the message names)."""
-    body: dict[str, Any] = {"v": VERSION, "error": code, "message": message, **limit_fields(limit, n)}
+    for ``rate_limited`` the ``limit`` reached (and ``n``, the cap or rate the message names,
+    and ``retry_after``, the whole seconds until that rate's budget earns a token again, as the
+    websocket's refusals carry it: also the ``Retry-After`` header then)."""
+    fields = limit_fields(limit, n, retry_after)
+    body: dict[str, Any] = {"v": VERSION, "error": code, "message": message, **fields}
     if scope == "network":
         body["scope"] = scope
+    if "retry_after" in fields:
+        headers = {**(headers or {}), "Retry-After": str(fields["retry_after"])}
     return JSONResponse(body, status_code=status, headers=headers)
 
 
@@ -1098,7 +1105,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         if over := hub.may_create(address):
             rate = lim.create_rate * (lim.network_share if over == "network" else 1)
             why = f"at most {rate:g} new tables a minute from {_yours(over)}; try again later"
-            return _refuse(429, "rate_limited", why, wait, over, limit="create", n=rate)
+            return _refuse(429, "rate_limited", why, wait, over, limit="create", n=rate, retry_after=_retry_after(hub.creators, address, over))
         try:
             t = await hub.create(cfg)
         except ProtocolError as e:
@@ -1111,7 +1118,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         except ProtocolError as e:  # a seat taken meanwhile from the same address: no table left behind
             await hub.withdraw(t)
             status = 429 if e.code == "rate_limited" else 409 if e.code == "seat_taken" else 503
-            return _refuse(status, e.code, e.message, wait, e.scope, limit=e.limit, n=e.n)
+            return _refuse(status, e.code, e.message, wait, e.scope, limit=e.limit, n=e.n, retry_after=e.retry_after)
         # the answer may hold the creator's secret seat token: no cache keeps it
         answer = {"v": VERSION, "id": t.id, "url": f"/t/{t.id}", "table": t.summary(), **seat}
         return JSONResponse(answer, status_code=201, headers={"Cache-Control": "no-store"})
@@ -1122,7 +1129,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     def refuse_lookup(e: ProtocolError) -> Response:
         """A refused table lookup as HTTP: 404, 409, 403, 429 (with Retry-After) or 503."""
         status = {"no_table": 404, "not_over": 409, "bad_token": 403, "rate_limited": 429}.get(e.code, 503)
-        return _refuse(status, e.code, e.message, {"Retry-After": "60"} if status in (429, 503) else None, e.scope, limit=e.limit, n=e.n)
+        wait = {"Retry-After": "60"} if status in (429, 503) else None  # a rate's own wait replaces it (retry_after)
+        return _refuse(status, e.code, e.message, wait, e.scope, limit=e.limit, n=e.n, retry_after=e.retry_after)
 
     def refusal_as_page(
         refused: Response, code: str, lang: str, limit: str | None = None, n: float | None = None, scope: str | None = None
