@@ -553,3 +553,71 @@ def _post_raw(server: Server, body: Any) -> tuple[int, dict[str, str], dict[str,
             return r.status, {k.lower(): v for k, v in r.headers.items()}, json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, {k.lower(): v for k, v in e.headers.items()}, json.loads(e.read())
+
+
+WINDOW_TEXT = "pass: you have no decision now (a claim window is open)"
+
+
+def test_a_probe_in_the_last_claim_window_does_not_tell_whether_anyone_could_claim(make_server: MakeServer) -> None:
+    """Issue 9, read: after the wall's last discard the engine ends the hand at once when nobody
+    can claim that tile, but the claim window still holds the end for ``claim_window`` seconds
+    (docs/protocol.md, *Claim windows*). An action sent by a seat with no decision in that window
+    was refused ``no hand in play``, and ``you have no decision now (a claim window is open)``
+    when a seat had been offered the tile: whoever probed knew, before the window ended, whether
+    anyone could claim it (alike, that a bot had won on a discard). It now reads the window's
+    text until the frames show the hand over.
+
+    Four scripted seats discard their drawn tile and pass on every offer (the hand ends by an
+    exhaustive draw); each seat with no decision probes at the last discard. A hand whose last
+    discard was offered to someone, or whose probes were answered only after the end (a loaded
+    machine), proves nothing: another table is played."""
+    server = make_server()
+
+    async def one_table() -> tuple[bool, list[str]]:
+        tid = server.create(slots=[None] * 4, hands=1, claim_window=0.15, timer=None, teaching=False)
+        offered = False  # someone was offered the last discard
+        probes: list[str] = []
+
+        async def seat(slot: int) -> None:
+            nonlocal offered
+            async with connect(server.ws_url) as ws:
+                await ws.send(json.dumps({"v": 1, "type": "join", "table": tid, "slot": slot, "name": f"P{slot}"}))
+                cseq, probing = 0, False
+                while True:
+                    m = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                    if m["type"] == "error":
+                        if m.get("ref") == "action" and probing:
+                            probes.append(m["message"])  # answered before the end's frame
+                            probing = False
+                        continue
+                    if m["type"] != "state" or m["hand"] is None:
+                        continue
+                    if m["reveal"] is not None:
+                        return
+                    hand, mine = m["hand"], m["mine"]
+                    legal = mine["legal"]
+                    last = [e for e in m["events"] if e["type"] == "discard"] and hand["live"] == 0
+                    if last and legal:
+                        offered = True
+                    elif last and hand["phase"] == "claim" and hand["offer_from"] != mine["seat"]:
+                        cseq += 1
+                        probing = True
+                        await ws.send(json.dumps({"v": 1, "type": "action", "cseq": cseq, "at": m["seq"], "action": "pass"}))
+                    if legal:
+                        discards = [a for a in legal if a.startswith("discard")]
+                        drawn = f"discard {mine['drawn'].split(':')[0]}" if mine["drawn"] else None
+                        act = (drawn if drawn in discards else discards[0]) if discards else "pass"
+                        cseq += 1
+                        await ws.send(json.dumps({"v": 1, "type": "action", "cseq": cseq, "at": m["seq"], "action": act}))
+
+        await asyncio.wait_for(asyncio.gather(*(seat(s) for s in range(4))), 240)
+        return offered, probes
+
+    seen: list[str] = []
+    for _ in range(4):
+        offered, probes = asyncio.run(one_table())
+        if not offered and probes:
+            seen = probes
+            break
+    assert seen, "no hand whose last discard nobody could claim was probed in time"
+    assert set(seen) == {WINDOW_TEXT}, seen

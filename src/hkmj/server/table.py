@@ -1154,7 +1154,7 @@ class Table:
             hand = self.hand
             if not self.started or self.match is None:
                 raise ProtocolError("not_started")
-            if hand is None or hand.over:
+            if hand is None or self._over_shown(hand):
                 raise ProtocolError("match_over" if self.match.over else "out_of_turn", "no hand in play")
             self._refuse_held(slot, "action")
             seat = self.match.seat_of(slot)
@@ -1198,12 +1198,14 @@ class Table:
         if not self.cfg.hints:
             raise ProtocolError("no_hints", "hint: hints are off at this table (its creator's choice); the advisor is not asked")
         hand, m = self.hand, self.match
-        if hand is None or m is None or hand.over:
+        if hand is None or m is None or self._over_shown(hand):
             raise ProtocolError("out_of_turn", "no hand in play")
         self._refuse_held(slot, "hint")
         seat = m.seat_of(slot)
+        if seat not in self.decisions or self._pending or hand.over:
+            raise ProtocolError("out_of_turn", self._no_decision())
         legal = hand.legal_actions(seat)
-        if seat not in self.decisions or not legal or self._pending:
+        if not legal:
             raise ProtocolError("out_of_turn", self._no_decision())
         d = self.decisions[seat]
         kept = self._hints.get(seat)
@@ -1216,6 +1218,15 @@ class Table:
         answer = hint_answer(view, legal, None if dead else self._advisor)
         self._hints[seat] = (d, answer)
         return dict(answer)
+
+    def _over_shown(self, hand: Hand) -> bool:
+        """Whether the hand is over as the frames show it. The engine may end it during a claim
+        window's hold (a bot's win on the discard, or the wall's last discard that nobody can
+        claim) while every frame still shows the window: a refusal saying "no hand in play" then
+        told a probing seat, before the window ended, that nobody had been offered the last
+        discard (or that someone won on it); such a probe reads the window's text instead."""
+        tr = self.tracker
+        return hand.over and (tr is None or tr.phase == "over")
 
     def _no_decision(self) -> str:
         """The refusal text for a seat with no open decision: built from public state only, so
