@@ -621,3 +621,30 @@ def test_a_probe_in_the_last_claim_window_does_not_tell_whether_anyone_could_cla
             break
     assert seen, "no hand whose last discard nobody could claim was probed in time"
     assert set(seen) == {WINDOW_TEXT}, seen
+
+
+def test_a_client_gone_before_its_body_arrived_writes_no_traceback(make_server: MakeServer) -> None:
+    """Issue 9, lock (the server's log): a ``POST /api/tables`` (or a review) whose client closed
+    the connection before the announced body arrived raised ``ClientDisconnect`` out of the
+    application, and uvicorn logged "Exception in ASGI application" with a traceback of some 50
+    lines (4.5 KB) each time. The log lets 20 records a second through, so a client doing this in
+    a loop wrote 90 KB a second (7.8 GB a day) where the defence against log floods meant to
+    allow 20 lines. It is now a refused body like a slow one: no traceback, nothing created."""
+    import socket
+
+    server = make_server()
+    for path, ctype in (("/api/tables", "application/json"), ("/t/abcdef/review", "application/x-www-form-urlencoded")):
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+                head = (
+                    f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {server.base}\r\n"
+                    f"Content-Type: {ctype}\r\nContent-Length: 100\r\n\r\n"
+                )
+                s.sendall(head.encode() + b'{"slots":')  # 9 bytes of the 100 announced, then gone
+    assert server.get("/api/tables")["tables"] == []  # nothing was created
+    # a traceback is written as the server handles each disconnect: watched for two seconds
+    deadline = time.monotonic() + 2.0
+    while time.monotonic() < deadline:
+        log = server.log.read_text()
+        assert "Traceback" not in log and "ClientDisconnect" not in log, log[-3000:]
+        time.sleep(0.1)
