@@ -648,3 +648,39 @@ def test_a_client_gone_before_its_body_arrived_writes_no_traceback(make_server: 
         log = server.log.read_text()
         assert "Traceback" not in log and "ClientDisconnect" not in log, log[-3000:]
         time.sleep(0.1)
+
+
+def test_messages_before_joining_do_not_stretch_the_auth_timeout(make_server: MakeServer) -> None:
+    """Issue 9, lock: a new socket has ``--auth-timeout`` seconds to ``join``, ``resume`` or
+    ``watch`` (docs/protocol.md), and pings did not stretch that; but any other message did
+    (``hint``, ``next``, ``action``… each refused ``not_joined``, and a lookup of a table that does
+    not exist), so a socket that never joined stayed open for as long as it sent one every few
+    seconds, holding its place in the connection caps. The auth timeout now runs from the socket's
+    opening whatever it sends before joining; a joined socket is kept by its messages as before."""
+    server = make_server(None, "--auth-timeout", "1", "--idle-timeout", "30")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def kept(first: dict[str, Any] | None, message: dict[str, Any], seconds: float) -> bool:
+        """Send ``first`` (if any), then ``message`` every 0.3 s for ``seconds``; whether the socket is still open."""
+        async with connect(server.ws_url) as ws:
+            if first is not None:
+                await ws.send(json.dumps(first))
+                assert json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "welcome"
+            deadline = time.monotonic() + seconds
+            try:
+                while time.monotonic() < deadline:
+                    await ws.send(json.dumps({"v": 1, **message}))
+                    with contextlib.suppress(TimeoutError):
+                        while True:
+                            await asyncio.wait_for(ws.recv(), 0.3)
+            except ConnectionClosed:
+                return False
+            return True
+
+    async def go() -> None:
+        for message in ({"type": "hint"}, {"type": "next"}, {"type": "action", "cseq": 1, "at": 0, "action": "pass"}):
+            assert not await kept(None, message, 6), f"{message['type']} kept a socket that never joined"
+        # a spectator that sends something now and then is kept (the idle timeout, 30 s, counts)
+        assert await kept({"v": 1, "type": "watch", "table": tid}, {"type": "hint"}, 4)
+
+    asyncio.run(go())

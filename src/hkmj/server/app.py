@@ -765,7 +765,8 @@ class Hub:
                 conn.opened = time.monotonic()
             conn.send(encode({"type": "pong", "id": msg.get("id")}))
             return
-        conn.opened = time.monotonic()  # any message resets the idle timeout
+        if conn.table is not None:  # any message resets the idle timeout once joined or watching;
+            conn.opened = time.monotonic()  # before, the auth timeout runs from the socket's opening
         if kind in ("join", "resume", "watch"):
             if conn.table is not None:
                 raise ProtocolError("already_joined")
@@ -807,6 +808,7 @@ class Hub:
                 slot = None
                 conn.send(self._welcome(table, None, "spectator"))
             conn.table, conn.slot = table, slot
+            conn.opened = time.monotonic()  # joined: the idle timeout runs from now
             table.attach(conn)  # the full view: of a table replayed read-only (abandoned), its last state, once
             if table.live and kind == "resume" and slot is not None and table.away[slot]:
                 await table.back(slot, asked=False)
