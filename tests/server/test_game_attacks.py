@@ -326,6 +326,35 @@ def test_a_spectator_of_an_abandoned_table_follows_it_when_a_player_brings_it_ba
     asyncio.run(come_back())
 
 
+def test_a_spectator_of_an_abandoned_table_follows_it_back_even_after_a_stranger_filled_the_cache(make_server: MakeServer) -> None:
+    """Issue 9: the spectators of an abandoned table watch its copy read from the database, kept
+    among the 32 finished and abandoned tables the server caches, and follow the table when a
+    player brings it back. A stranger who looked up 32 other past tables pushed that copy out of
+    the cache: its spectators stayed on a copy nobody would update, and when the player came
+    back their view stayed frozen on "abandoned". A copy someone watches now stays cached."""
+    many = ("--create-rate", "1000", "--tables-per-address", "1000", "--unattended-per-address", "1000", "--replay-rate", "1000")
+    server = make_server(None, "--abandon-after", "1", *many)
+    tid, token = abandoned_in_mid_hand(server)
+    # 32 other past tables (created, never joined: abandoned within seconds)
+    others = [post(server, {"slots": [None, "greedy", "greedy", "greedy"]})[1]["id"] for _ in range(32)]
+    deadline = time.monotonic() + 60
+    while any(t["id"] in others for t in server.get("/api/tables")["tables"]):
+        assert time.monotonic() < deadline, "never abandoned"
+        time.sleep(0.3)
+
+    async def come_back() -> None:
+        async with server.client() as w, GameClient(server.ws_url) as player:
+            st = await w.watch(tid)
+            assert st["status"] == "abandoned" and not st["players"][0]["connected"]
+            for other in others:  # the stranger's lookups: each replays a past table into the cache
+                assert await asyncio.to_thread(server.get, f"/api/tables/{other}")
+            await player.resume(tid, token)
+            await w.wait(lambda m: m["type"] == "state" and m["players"][0]["connected"], 10)
+            assert server.get(f"/api/tables/{tid}")["live"]
+
+    asyncio.run(come_back())
+
+
 def abandoned_in_mid_hand(server: Server) -> tuple[str, str]:
     """A table whose only player started the match and left: saved as abandoned in mid-hand
     (``--abandon-after 1``); its id and the player's token."""

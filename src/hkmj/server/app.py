@@ -460,10 +460,17 @@ class Hub:
         self._cache(t)
 
     def _cache(self, t: Table) -> None:
+        """Keep the replay ``t``, pushing out the least recently cached beyond :data:`FINISHED_CACHE`,
+        but never a copy someone watches: its spectators follow the table from it when a player
+        brings it back, and a stranger's lookups of other past tables pushed it out, leaving them
+        on a copy nobody updates (such copies are bounded by the connection caps)."""
         self.finished[t.id] = t
         self.finished.move_to_end(t.id)
         while len(self.finished) > FINISHED_CACHE:
-            self.finished.popitem(last=False)
+            unwatched = next((tid for tid, c in self.finished.items() if not c.clients and c is not t), None)
+            if unwatched is None:
+                break
+            del self.finished[unwatched]
 
     async def _sweep(self) -> None:
         """Every few seconds: tables no player has been connected to for ``abandon_after`` are
