@@ -364,6 +364,11 @@ def guarded_ws(write_timeout: float, handshake_timeout: float) -> type[GuardedWe
     return Guarded
 
 
+CLIENT_FAULTS = frozenset({"Invalid UTF-8 sequence received from client."})
+"""uvicorn's log messages for a client's bad input that it logs with a traceback (a websocket text
+frame that is not UTF-8: some 400 bytes of traceback per frame, closed 1007): one line is enough."""
+
+
 class LogRate(logging.Filter):
     """At most ``rate`` log lines a second pass (in bursts of ``burst``), in all the loggers it
     filters; before the next line that passes, one more says how many were dropped. uvicorn writes a line for
@@ -378,6 +383,9 @@ class LogRate(logging.Filter):
         self.dropped = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.msg in CLIENT_FAULTS:  # the client's fault: no traceback
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
