@@ -121,7 +121,7 @@ def test_french_defaults_are_the_english_ones() -> None:
             if m and "{default}" in FRENCH[name].get(key_of(en), ""):
                 assert f"par défaut {m.group(1).strip()}" in str(fr.help), (name, key_of(en))
     play = {key_of(a): str(a.help) for a in french["play"]._actions}
-    assert "(par défaut strong,strong,greedy)" in play["--bots"]
+    assert "(par défaut strong,strong,greedy ; parmi random, greedy, strong, expert)" in play["--bots"]
 
 
 @pytest.mark.parametrize(
@@ -186,3 +186,19 @@ def test_french_says_how_far_from_ready_and_whose_discard_a_chow_takes_in_plain_
     every = " ".join(" ".join(texts).split())
     assert "d'être prête" not in every and "sur le joueur" not in every and "Sur n'importe qui" not in every
     assert "séparent votre main d'une main prête" in every and "seulement du joueur à votre gauche" in every
+
+
+def test_french_help_names_the_bots_the_english_names() -> None:
+    """A bot name the English help of an option offers (``hkmj play --bots``: from random, greedy,
+    strong, expert) is offered by its French help too: ``hkmj play --help --lang fr`` gave only
+    the default, and a French reader could not learn that ``expert`` or ``random`` exist."""
+    from hkmj.bots import BOTS
+
+    english, french = _parsers(build_parser()), _parsers(build_parser(lang="fr"))
+    for name in COMMANDS:
+        for en, fr in zip(english[name]._actions, french[name]._actions, strict=True):
+            named = [b for b in BOTS if re.search(rf"\b{b}\b", str(en.help))]
+            if len(named) < 2:  # a list of bots, not the word random ("random if omitted")
+                continue
+            missing = [b for b in named if not re.search(rf"\b{b}\b", str(fr.help))]
+            assert not missing, f"hkmj {name} {key_of(en)}: the French help leaves out {missing}"

@@ -358,7 +358,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "epilog": _PLAY_EPILOG,
         "--hands": "ne jouer que N donnes",
         "--round": "jouer un tour (vent dominant Est) au lieu d'une partie complète",
-        "--bots": "les trois robots par leur nom (par défaut {default})",
+        "--bots": "les trois robots par leur nom (par défaut {default} ; parmi random, greedy, strong, expert)",
         "--seed": "graine de la partie (tirage des places et chaque mur) ; au hasard si omise",
         "--teach": (
             "table d'apprentissage : un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "
@@ -497,7 +497,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _BOT_MATCH_EPILOG,
         "--bot": "un nom de robot intégré ou une commande ; jusqu'à quatre fois",
-        "--fill": "robot intégré des places vides (par défaut {default})",
+        "--fill": "robot intégré des places vides (par défaut {default} ; random, greedy, strong, expert)",
         "--hands": "donnes à jouer (par défaut {default})",
         "--seed": "graine de la partie : places et murs (par défaut {default})",
         "--time-limit": "secondes par décision (par défaut {default})",
