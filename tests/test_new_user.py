@@ -129,6 +129,17 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
          "hkmj : erreur : --lang est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande (hkmj play --lang fr)"),
         (["--lang", "en", "play"], "usage: hkmj [-h]", "--lang is an option of a command, not of hkmj itself: give the command first (hkmj play --lang en)"),
         (["--bogus"], "usage: hkmj [-h]", "hkmj: error: unknown option --bogus (hkmj itself takes -h and --version"),
+        # a misspelt command after an option of hkmj's commands: the typo named, and the line it meant
+        # (it said "give the command first (hkmj score --lang en scroe)", keeping the typo, or naming score for plya)
+        (["--lang", "en", "scroe"], "usage: hkmj [-h]",
+         "hkmj: error: unknown command 'scroe'; did you mean 'score'? (--lang is an option of a command, given after it: hkmj score --lang en)"),
+        (["--lang", "fr", "plya"], "utilisation : hkmj [-h]",
+         "hkmj : erreur : commande 'plya' inconnue ; vouliez-vous dire 'play' ? (--lang est une option d'une commande, donnée après elle : "
+         "hkmj play --lang fr)"),
+        # no command at all: not one picked at random among those that take the option
+        (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
+        (["--lang", "fr"], "utilisation : hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr) ; commandes qui la prennent"),
+        (["--teach"], "usage: hkmj [-h]", "give the command first (hkmj play --teach); commands that take it: play"),
     ],
 )
 def test_a_typo_is_reported_by_its_command_with_the_closest_name(

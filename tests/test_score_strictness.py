@@ -827,6 +827,8 @@ OTHER_COMMANDS_ERRORS = (
     "unknown command 'scor'; did you mean 'score'? (the commands: score, play)",
     "unknown option --bogus (hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help)",
     "--seat is an option of a command, not of hkmj itself: give the command first (hkmj score --seat S); commands that take it: score, review",
+    "--lang is an option of a command, not of hkmj itself: give the command first (hkmj COMMAND --lang fr); commands that take it: score, play",
+    "unknown command 'plya'; did you mean 'play'? (--lang is an option of a command, given after it: hkmj play --lang fr)",
     "argument --lang: language 'de': the review is written in en (English) or fr (French)",
     "ambiguous option: --r could match --round, --record, --rules",
     # hkmj replay's run-time errors (tests/records/test_records.py)

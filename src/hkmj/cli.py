@@ -916,7 +916,15 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
                 f"unknown option {option} (hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help)"
             )
         named = [w for w in words if w in sub.choices]
-        command = named[0] if named else having[0]
+        typos = [(w, close) for w in words if not w.startswith("-") for close in difflib.get_close_matches(w, list(sub.choices), n=1)]
+        if not named and typos:  # hkmj --lang fr plya: the misspelt command, and the line it meant
+            typo, meant = typos[0]
+            rest = [w for w in words if w != typo]
+            parser.error(
+                f"unknown command {typo!r}; did you mean {meant!r}? ({option} is an option of a command, given "
+                f"after it: hkmj {shlex.join([meant, *rest])})"
+            )
+        command = named[0] if named else having[0] if len(having) == 1 else "COMMAND"  # hkmj --lang fr: any command
         rest = [w for w in words if w != command]
         parser.error(
             f"{option} is an option of a command, not of hkmj itself: give the command first "

@@ -433,8 +433,12 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "option {option} inconnue (hkmj lui-même ne prend que -h et --version ; les options d'une commande : hkmj COMMANDE --help)"),
     (r"(?P<option>\S+) is an option of a command, not of hkmj itself: give the command first \((?P<line>hkmj .+)\); "
      r"commands that take it: (?P<commands>.+)",
-     "{option} est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande ({line}) ; "
-     "commandes qui la prennent : {commands}"),
+     lambda g: f"{g['option']} est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande "
+     f"({g['line'].replace('hkmj COMMAND ', 'hkmj COMMANDE ', 1)}) ; commandes qui la prennent : {g['commands']}"),
+    (rf"unknown command (?P<word>{_ECHO}); did you mean (?P<close>{_ECHO})\? \((?P<option>\S+) is an option of a command, "
+     r"given after it: (?P<line>hkmj .+)\)",
+     "commande {word} inconnue ; vouliez-vous dire {close} ? ({option} est une option d'une commande, donnée après "
+     "elle : {line})"),
     # --- a message about one part of the hand: the part, then its own message
     (rf"hand (?P<hand>{_ECHO}): (?P<inner>.+)", "main {hand} : {inner}"),
     (rf"(?P<option>--win|--meld|--flower|--season) (?P<value>{_ECHO}): (?P<inner>.+)", "{option} {value} : {inner}"),
