@@ -40,12 +40,14 @@ MakeSession = Callable[..., Session]
 
 @pytest.fixture
 def make_session() -> MakeSession:
-    """A one-hand match on a stacked wall (human East, tsumogiri bots)."""
+    """A one-hand match on a stacked wall (human East, tsumogiri bots; ``kinds``: the names the
+    bots go by on screen)."""
 
     def make(
         hands: Sequence[str] = HANDS,
         draws: str = DRAWS,
         replacements: str = REPLACEMENTS,
+        kinds: Sequence[str] = ("script", "script", "script"),
         **options: Any,
     ) -> Session:
         wall = stacked_wall(hands, draws, replacements)
@@ -53,7 +55,7 @@ def make_session() -> MakeSession:
         options.setdefault("hands", 1)
         return Session(
             [TsumogiriBot(), TsumogiriBot(), TsumogiriBot()],
-            ["script", "script", "script"],
+            list(kinds),
             seed=EAST_SEED,
             walls=lambda n: (wall, (1, 1, 1)) if n == 1 else None,
             **options,

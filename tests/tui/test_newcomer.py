@@ -256,3 +256,36 @@ async def test_a_key_that_does_nothing_says_so_at_80x24(make_session: Make, lang
         await pilot.pause()
         assert table.selected == 0
         assert tx("key.unused", press="a")[:20] not in screen_text(app)
+
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_6_the_totals_never_break_a_players_name_at_80x24(make_session: Make, lang: str) -> None:
+    """The end-of-hand totals were wrapped wherever the line was full: "... · Bot 2" on one line
+    and "(strong) -8" on the next. Each player's name stays on one line with its total."""
+    s = make_session(
+        hands=("2f123m456p789s55s1p9m", "2233445566778m", "2233445566778p", "223344999s2345z"),
+        draws="5s",
+        replacements="1p",
+        kinds=("strong", "strong", "greedy"),
+        lang=lang,
+    )
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert s.try_discard(tile("9m")).done
+        while s.bots_pending():
+            s.step()
+        await pilot.press("m")
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("end")
+        for _ in range(2):
+            await pilot.pause()
+        lines = screen_text(app).split("\n")
+        summary = app.screen.summary
+        assert any(Texts(lang)("end.totals") in line for line in lines), "\n".join(lines)
+        for r in summary.seats:
+            assert any(f"{r.name} {r.total:+d}" in line for line in lines), (r.name, "\n".join(lines))

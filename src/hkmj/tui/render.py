@@ -295,11 +295,31 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = No
         out.append("\n")
         if r.scoring is not None and r.seat != s.winner and r.scoring.lines:  # the winner's is itemised above
             out.append(_wrapped(own_scoring(r.scoring, tx), wrap_at, "    ") + "\n", style="#87afaf")
-    out.append("\n" + tx("end.totals") + tx("colon"), style="bold")
-    out.append("  ·  ".join(f"{r.name} {r.total:+d}" for r in s.seats))  # the seat order of the hands above
+    head = tx("end.totals") + tx("colon")
+    out.append("\n" + head, style="bold")
+    out.append(_totals(head, [f"{r.name} {r.total:+d}" for r in s.seats], wrap_at))  # the seat order of the hands above
     for line in s.teach:
         out.append("\n\n" + line, style="italic #5f87d7")
     return out
+
+
+def _totals(head: str, entries: list[str], width: int | None) -> str:
+    """The players' totals after ``head``, ``  ·  `` between them; given the ``width``, a line
+    that would pass it is broken between two players, never inside one's name."""
+    if width is None:
+        return "  ·  ".join(entries)
+    lines = [""]
+    used = len(head)
+    for entry in entries:
+        if lines[-1] and used + len("  ·  ") + len(entry) > width:
+            lines.append("")
+            used = 0
+        if lines[-1]:
+            lines[-1] += "  ·  "
+            used += len("  ·  ")
+        lines[-1] += entry
+        used += len(entry)
+    return "\n".join(lines)
 
 
 def summary_footer(s: HandSummary, tx: Texts) -> Text:
