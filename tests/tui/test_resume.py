@@ -511,3 +511,15 @@ async def test_a_chow_list_left_open_is_asked_again_after_resuming(tmp_path: Pat
         await pilot.press("y")
         await pilot.pause()
     resumed.record.close()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "hkmj play: --record {path}: no folder '{folder}' to save the match in; create it first, or give another path"),
+    ("fr", "hkmj play : --record {path} : pas de dossier '{folder}' où enregistrer la partie ; créez-le d'abord, ou donnez un autre chemin"),
+])
+def test_record_into_a_missing_folder_names_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    """``hkmj play --record games/g.jsonl`` without a games folder said "No such file or directory"
+    of a file the user meant to create; it now names the folder that is missing (exit 2)."""
+    path = tmp_path / "games" / "g.jsonl"
+    assert refused(["--record", str(path)], capsys, lang) == words.format(path=path, folder=path.parent)
+    assert not path.parent.exists()

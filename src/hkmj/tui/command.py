@@ -202,6 +202,10 @@ def open_table(args: argparse.Namespace) -> Table | int:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # never lose a saved match
             print(tx("cli.record_busy" if _busy(args.record) else "cli.record_exists", path=args.record), file=sys.stderr)
             return 2
+        folder = os.path.dirname(args.record) or "."
+        if not os.path.isdir(folder):  # the OS says "No such file or directory" of the file to create
+            print(tx("cli.record_no_folder", path=args.record, folder=folder), file=sys.stderr)
+            return 2
         try:
             record = RecordWriter(args.record, lock=True)
         except RecordBusy:  # created by another hkmj play since the line above
