@@ -49,6 +49,15 @@ def test_hk1_4_mpsz_round_trip() -> None:
         ("W", "'W': write the West wind as 3z"),
         ("1sO", "'O': write the West wind as 3z"),
         ("Gr", "'Gr': write the Green dragon as 6z"),
+        # an honour by its name (as --from takes it), the French table's letters, a bonus tile as
+        # the table shows it: each named with its notation (it said "unknown suit 'e'", "'R'", "'F'")
+        ("east", "'east': write the East wind as 1z"),
+        ("123msouth", "'south': write the South wind as 2z"),
+        ("Rouge", "'Rouge': write the Red dragon as 7z"),
+        ("1sRo", "'Ro': write the Red dragon as 7z"),
+        ("Bl", "'Bl': write the White dragon as 5z"),
+        ("123mF1", "'F1': write Flower 1 (Plum) as 1f (flowers 1f-4f, seasons 5f-8f)"),
+        ("S3", "'S3': write Season 3 (Autumn) as 7f"),
     ],
 )
 def test_hk1_4_bad_notation_names_the_bad_part(text: str, part: str) -> None:

@@ -143,18 +143,42 @@ def ascii_int(text: str) -> int | None:
 
 _DRAGON_LETTERS = {"en": ("Wh", "Gr", "Rd"), "fr": ("Bl", "Ve", "Ro")}
 _HONOURS_TYPED: Final = {
-    **{word: 5 + i for i, word in enumerate(_DRAGON_LETTERS["en"])},  # two letters: before W
+    **{word: 5 + i for letters in _DRAGON_LETTERS.values() for i, word in enumerate(letters)},  # two letters: before W
     **{letter: 1 + seat for letters in WIND_LETTERS.values() for seat, letter in enumerate(letters)},
 }
-"""An honour typed as the terminal shows it (``E``, ``Wh``; ``O`` for Ouest) and its number in z."""
+"""An honour typed as the terminal shows it (``E``, ``Wh``; ``O`` for Ouest, ``Ro`` for Rouge) and
+its number in z."""
+_HONOUR_WORDS: Final = {
+    word: number
+    for number, words in enumerate(
+        (("east", "est"), ("south", "sud"), ("west", "ouest"), ("north", "nord"), ("white", "blanc"), ("green", "vert"), ("red", "rouge")),
+        1,
+    )
+    for word in words
+}
+"""An honour typed by its name, in English or French (``east``, ``rouge``), and its number in z."""
 
 
 def _honour_typed(text: str) -> tuple[str, str, int] | None:
-    """The honour that ``text`` starts with as the table writes it (``"Wh"``, ``"E"``), its English
-    name and its number in z (HK-1.4); None if it starts with none."""
+    """The honour that ``text`` starts with as the table writes it (``"Wh"``, ``"E"``) or by its
+    name (``"east"``, ``"Red"``), its English name and its number in z (HK-1.4); None if it
+    starts with none."""
+    letters = len(text) - len(text.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
+    number = _HONOUR_WORDS.get(text[:letters].lower())
+    if number is not None:
+        return text[:letters], name(HONOUR + number - 1), number
     for word, number in _HONOURS_TYPED.items():
         if text.startswith(word):
             return word, name(HONOUR + number - 1), number
+    return None
+
+
+def _bonus_typed(text: str) -> tuple[str, str, int] | None:
+    """The bonus tile that ``text`` starts with as the table writes it (``"F1"`` a flower, ``"S3"``
+    a season), its English name and its number in f (HK-1.4); None if it starts with none."""
+    if len(text) >= 2 and text[0] in "FS" and text[1] in "1234":
+        number = int(text[1]) + (4 if text[0] == "S" else 0)
+        return text[:2], name(N_KINDS + number - 1), number
     return None
 
 
@@ -178,6 +202,10 @@ def parse_tiles(text: str) -> list[Tile]:
             digits.append(ord(ch) - 48)
         elif ch in "mpszf":
             if not digits:
+                honour = _honour_typed(text[i:])  # south, sud: an honour by its name
+                if honour is not None:
+                    word, name, number = honour
+                    raise NotationError(f"{word!r}: write the {name} as {number}z (winds 1z-4z, dragons 5z-7z)")
                 raise NotationError(f"{ch!r}: suit letter {ch!r} with no digits before it")
             part = text[start : i + 1].replace(" ", "")  # the group an error names, built once per group
             out.extend(_make(d, ch, part) for d in digits)
@@ -186,8 +214,12 @@ def parse_tiles(text: str) -> list[Tile]:
             part = (text[start:i] if digits else "") + ch
             if digits and ch in "MPSZF":  # 9M: the suit letter in capitals
                 raise NotationError(f"{part!r}: suit letters are lowercase: write {part.lower()!r}")
-            honour = None if digits else _honour_typed(text[i : i + 2])
-            if honour is not None:  # E, Wh: an honour as the table shows it (HK-1.4)
+            bonus = None if digits else _bonus_typed(text[i : i + 2])
+            if bonus is not None:  # F1, S3: a bonus tile as the table shows it (HK-1.3)
+                word, name, number = bonus
+                raise NotationError(f"{word!r}: write {name} as {number}f (flowers 1f-4f, seasons 5f-8f)")
+            honour = None if digits else _honour_typed(text[i:])
+            if honour is not None:  # E, Wh, east: an honour as the table shows it or by its name (HK-1.4)
                 word, name, number = honour
                 raise NotationError(f"{word!r}: write the {name} as {number}z (winds 1z-4z, dragons 5z-7z)")
             if ch.isalpha():
