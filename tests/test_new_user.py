@@ -515,3 +515,16 @@ def test_a_count_below_one_is_refused_in_the_same_words_by_every_command(
         with pytest.raises(SystemExit):
             main([*argv, value])
         assert f"hkmj {command}: error: argument {option}: {said}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang_env", ["fr_FR.UTF-8", "C"])
+def test_hkmj_alone_in_any_locale_prints_its_help(lang_env: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj`` typed alone, the first thing a newcomer tries: its help (exit 0). In a French
+    locale it ended in an IndexError traceback (the French error set-up read the first word of
+    an empty command line)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang_env)
+    assert main([]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("utilisation : hkmj" if lang_env.startswith("fr") else "usage: hkmj") and err == ""

@@ -901,7 +901,7 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     if lang_of(words) == "fr":  # --lang fr, or a French locale: the parser's errors in French, as its help (hkmj.help_fr)
         _french_errors(parser)
-        if words[0] in sub.choices:
+        if words and words[0] in sub.choices:
             _french_errors(sub.choices[words[0]])
     if words and not words[0].startswith("-") and words[0] not in sub.choices:
         close = difflib.get_close_matches(words[0], list(sub.choices), n=1)
