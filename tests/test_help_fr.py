@@ -202,3 +202,13 @@ def test_french_help_names_the_bots_the_english_names() -> None:
                 continue
             missing = [b for b in named if not re.search(rf"\b{b}\b", str(fr.help))]
             assert not missing, f"hkmj {name} {key_of(en)}: the French help leaves out {missing}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_help_says_english_is_the_default_language(lang: str) -> None:
+    """Every command speaks the locale's language without --lang (README); ``hkmj review --help``
+    said "the default is English" above an option that says the locale's, and a French locale
+    gave a French review."""
+    for name, text in _helps(lang).items():
+        flat = " ".join(text.split())
+        assert "the default is English" not in flat and "l'anglais est la langue par défaut" not in flat, name
