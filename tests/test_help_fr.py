@@ -212,3 +212,13 @@ def test_no_help_says_english_is_the_default_language(lang: str) -> None:
     for name, text in _helps(lang).items():
         flat = " ".join(text.split())
         assert "the default is English" not in flat and "l'anglais est la langue par défaut" not in flat, name
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_choices_are_shown_plainly_not_as_python_sets(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An option's choices were shown as argparse writes them, in braces (``--lang {en,fr}``,
+    ``--backend {local,ray}``) in every command but ``hkmj review`` (``--lang en|fr``): now one
+    plain way everywhere, the choices between bars."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for name, text in _helps(lang).items():
+        assert not re.search(r"\{[\w-]+(,[\w-]+)+\}", text), (name, re.findall(r"\{[\w-]+(?:,[\w-]+)+\}", text))

@@ -751,7 +751,7 @@ def _add_score(sub: Any) -> None:
         "heavenly and earthly (Hong Kong), last_of_kind (MCR)",
     )
     p.add_argument(
-        "--lang", choices=["en", "fr"], default="en", action=OnceAction, help=f"language of element names and errors: en or fr; without --lang, {LOCALE_DEFAULT}"
+        "--lang", choices=["en", "fr"], metavar="en|fr", default="en", action=OnceAction, help=f"language of element names and errors: en or fr; without --lang, {LOCALE_DEFAULT}"
     )
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
@@ -788,7 +788,7 @@ def _add_simulate(sub: Any) -> None:
     add_lang_argument(p, "the progress, the summary and the errors")
     add_rules_arguments(p)
     p.add_argument(
-        "--backend", choices=["local", "ray"], default="local", help="local process pool (default) or Ray tasks (extra hkmj[ray])"
+        "--backend", choices=["local", "ray"], metavar="local|ray", default="local", help="local process pool (default) or Ray tasks (extra hkmj[ray])"
     )
     p.add_argument("--address", help="Ray cluster address (ray://host:10001 or host:6379); default: a new local Ray instance")
     p.set_defaults(func=_cmd_simulate)
@@ -797,7 +797,7 @@ def _add_simulate(sub: Any) -> None:
 def add_lang_argument(p: argparse.ArgumentParser, what: str) -> None:
     """``--lang en|fr`` of a command whose ``what`` (its messages) it chooses; without it the
     locale's language (:mod:`hkmj.language`, set by :func:`main`)."""
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help=f"language of {what}: en or fr; without --lang, {LOCALE_DEFAULT}")
+    p.add_argument("--lang", choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of {what}: en or fr; without --lang, {LOCALE_DEFAULT}")
 
 
 def _add_replay(sub: Any) -> None:
@@ -823,7 +823,7 @@ def _add_replay(sub: Any) -> None:
         "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
-    p.add_argument("--lang", choices=["en", "fr"], default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")
+    p.add_argument("--lang", choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     p.add_argument(
         "--record",

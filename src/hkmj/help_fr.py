@@ -79,6 +79,8 @@ METAVARS: Final = {
     "ADDRESS": "ADRESSE",
     "PLOT": "FICHIER",
     "en|fr": "en|fr",
+    "local|ray": "local|ray",
+    "critical|error|warning|info|debug": "critical|error|warning|info|debug",
 }
 """The name of an option's value in the usage line and the option list, in French (an option
 without a ``metavar`` shows its name in capitals: ``--seed SEED``)."""

@@ -224,7 +224,7 @@ def register(sub: Any) -> None:
         metavar="N",
         help="processes (default 1; same ratings for any number; with --backend ray: Ray tasks at once, and the CPUs of a new local instance)",
     )
-    p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes (default) or Ray tasks")
+    p.add_argument("--backend", choices=["local", "ray"], metavar="local|ray", default="local", help="local processes (default) or Ray tasks")
     p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")
     add_rules_arguments(p)
     p.add_argument("--plot", default="arena.png", metavar="FILE", help="rating plot file (default arena.png; '' for none)")

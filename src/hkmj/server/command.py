@@ -48,10 +48,11 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--db", default="sqlite:///hkmj.db", help="database URL: sqlite:///FILE (default sqlite:///hkmj.db) or postgresql://..."
     )
-    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], help="how much the server logs on stderr: its start-up, each request and any problem at info (default info)")
+    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], metavar="critical|error|warning|info|debug", help="how much the server logs on stderr: its start-up, each request and any problem at info (default info)")
     p.add_argument(
         "--lang",
         choices=["en", "fr"],
+        metavar="en|fr",
         default="en",
         help=f"language of the errors at start-up: en or fr; without --lang, {LOCALE_DEFAULT} (the server's log, uvicorn's, "
         "stays English; the browser chooses its own language)",

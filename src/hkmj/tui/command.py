@@ -91,7 +91,7 @@ def register(sub: Any) -> None:
             "(HK-5.7, MCR-5.4, CL-7.7), other refusals explained, common mistakes warned"
         ),
     )
-    p.add_argument("--lang", choices=LANGS, default=None, help=f"language of the whole screen; without --lang, a resumed match's own, else {LOCALE_DEFAULT}")
+    p.add_argument("--lang", choices=LANGS, metavar="en|fr", default=None, help=f"language of the whole screen; without --lang, a resumed match's own, else {LOCALE_DEFAULT}")
     p.add_argument(
         "--glyphs",
         action=argparse.BooleanOptionalAction,
