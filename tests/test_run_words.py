@@ -255,3 +255,19 @@ def test_simulate_names_the_ruleset_in_a_french_sentence(rules: list[str], said:
     assert main(["simulate", "--hands", "1", "--seed", "1", "--quiet", "--lang", "fr", *rules]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first == f"hkmj simulate : graine 1, robots greedy, greedy, random, random, {said}"
+
+
+@pytest.mark.parametrize(("lang", "rules"), [("en", "classical"), ("fr", "classical"), ("en", "mcr"), ("fr", "mcr")])
+def test_the_simulate_summary_fits_an_80_column_terminal(
+    lang: str, rules: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate --rules classical`` began with a 96-column line (105 in French: seed, bots
+    and the ruleset's name), which an 80-column terminal broke anywhere; on a terminal it is now
+    filled to its width like ``hkmj replay --show`` (to a file or a pipe, lines stay whole)."""
+    import sys
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["simulate", "--hands", "2", "--seed", "1", "--quiet", "--lang", lang, "--rules", rules]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("hkmj simulate") and max(len(line) for line in out.splitlines()) <= 80, out

@@ -480,10 +480,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if writer is not None:
             writer.close()
+    fill = _terminal_filler(sys.stdout)  # on an 80-column terminal: the MCR and classical headers are wider
     if lang == "fr":
-        print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
+        print(fill(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}"))
     else:
-        print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
+        print(fill(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}"))
     print(summary.report(args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
