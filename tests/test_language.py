@@ -144,3 +144,23 @@ def test_the_command_line_reads_the_locale_of_its_process(tmp_path: Path) -> Non
         [sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, cwd=tmp_path
     )
     assert english.returncode == 2 and "hkmj: error: unknown command 'scor'; did you mean 'score'?" in english.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S"],
+    ["simulate", "--hands", "1", "--quiet"],
+    ["replay", "x.jsonl"],
+    ["play"],
+    ["serve"],
+    ["bot-match"],
+    ["arena", "--bots", "random,greedy"],
+])
+def test_lang_takes_capitals_as_review_does(command: list[str]) -> None:
+    """``--lang FR`` was refused by every command but ``hkmj review`` ("choix 'FR' invalide", in
+    French: it was understood), while ``--rules MCR`` and ``--bots Strong,...`` are taken: every
+    command now reads ``FR`` and `` En `` as ``fr`` and ``en``."""
+    from hkmj.cli import build_parser
+
+    for typed, lang in (("FR", "fr"), (" En ", "en")):
+        args = build_parser().parse_args([*command, "--lang", typed])
+        assert args.lang == lang

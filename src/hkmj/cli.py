@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, cast
 
 from hkmj.helpformat import HelpFormatter
-from hkmj.language import LOCALE_DEFAULT
+from hkmj.language import LOCALE_DEFAULT, lang_word
 from hkmj.scoring.lines import score_line
 
 if TYPE_CHECKING:
@@ -752,7 +752,7 @@ def _add_score(sub: Any) -> None:
         "heavenly and earthly (Hong Kong), last_of_kind (MCR)",
     )
     p.add_argument(
-        "--lang", choices=["en", "fr"], metavar="en|fr", default="en", action=OnceAction, help=f"language of element names and errors: en or fr; without --lang, {LOCALE_DEFAULT}"
+        "--lang", type=lang_word, choices=["en", "fr"], metavar="en|fr", default="en", action=OnceAction, help=f"language of element names and errors: en or fr; without --lang, {LOCALE_DEFAULT}"
     )
     p.add_argument("--json", action="store_true", help="print the machine JSON result instead of a table")
     add_rules_arguments(p)
@@ -798,7 +798,7 @@ def _add_simulate(sub: Any) -> None:
 def add_lang_argument(p: argparse.ArgumentParser, what: str) -> None:
     """``--lang en|fr`` of a command whose ``what`` (its messages) it chooses; without it the
     locale's language (:mod:`hkmj.language`, set by :func:`main`)."""
-    p.add_argument("--lang", choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of {what}: en or fr; without --lang, {LOCALE_DEFAULT}")
+    p.add_argument("--lang", type=lang_word, choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of {what}: en or fr; without --lang, {LOCALE_DEFAULT}")
 
 
 def _add_replay(sub: Any) -> None:
@@ -824,7 +824,7 @@ def _add_replay(sub: Any) -> None:
         "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
-    p.add_argument("--lang", choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")
+    p.add_argument("--lang", type=lang_word, choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     p.add_argument(
         "--record",

@@ -12,7 +12,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 
-__all__ = ["LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "env_lang", "lang_of", "lang_typed"]
+__all__ = ["LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "env_lang", "lang_of", "lang_typed", "lang_word"]
 
 LANGS = ("en", "fr")
 """The languages hkmj speaks; English is the default."""
@@ -45,6 +45,12 @@ def env_lang(environ: Mapping[str, str] | None = None) -> str:
             return _language(value)
     first = env.get("LANGUAGE", "").split(":")[0]
     return _language(first) if first else "en"
+
+
+def lang_word(text: str) -> str:
+    """A ``--lang`` value as typed, read as the language codes are written (``FR``, `` en``: ``fr``,
+    ``en``); the command's choices then refuse what hkmj does not speak."""
+    return text.strip().lower()
 
 
 def lang_typed(words: Sequence[str]) -> str | None:

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from hkmj.helpformat import HelpFormatter
-from hkmj.language import LOCALE_DEFAULT
+from hkmj.language import LOCALE_DEFAULT, lang_word
 
 __all__ = ["address_problem", "register"]
 
@@ -51,6 +51,7 @@ def register(sub: Any) -> None:
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], metavar="critical|error|warning|info|debug", help="how much the server logs on stderr: its start-up, each request and any problem at info (default info)")
     p.add_argument(
         "--lang",
+        type=lang_word,
         choices=["en", "fr"],
         metavar="en|fr",
         default="en",

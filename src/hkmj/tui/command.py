@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 from hkmj.cli import at_least_one, whole_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
-from hkmj.language import LOCALE_DEFAULT, env_lang
+from hkmj.language import LOCALE_DEFAULT, env_lang, lang_word
 from hkmj.oserror import OSReason
 from hkmj.rulesets import RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
@@ -91,7 +91,7 @@ def register(sub: Any) -> None:
             "(HK-5.7, MCR-5.4, CL-7.7), other refusals explained, common mistakes warned"
         ),
     )
-    p.add_argument("--lang", choices=LANGS, metavar="en|fr", default=None, help=f"language of the whole screen; without --lang, a resumed match's own, else {LOCALE_DEFAULT}")
+    p.add_argument("--lang", type=lang_word, choices=LANGS, metavar="en|fr", default=None, help=f"language of the whole screen; without --lang, a resumed match's own, else {LOCALE_DEFAULT}")
     p.add_argument(
         "--glyphs",
         action=argparse.BooleanOptionalAction,
