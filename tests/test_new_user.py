@@ -140,6 +140,12 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
         (["--lang", "fr"], "utilisation : hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr) ; commandes qui la prennent"),
         (["--teach"], "usage: hkmj [-h]", "give the command first (hkmj play --teach); commands that take it: play"),
+        # the bots typed apart, as a newcomer lists them: one word, with commas (it said only "unrecognized arguments")
+        (["play", "--bots", "strong", "strong", "greedy"], "usage: hkmj play",
+         "hkmj play: error: unrecognized arguments: strong greedy (write the bots as one word, separated by commas: --bots strong,strong,greedy)"),
+        (["simulate", "--bots", "strong,", "greedy,", "random,", "random", "--lang", "fr"], "utilisation : hkmj simulate",
+         "arguments non reconnus : greedy, random, random (écrivez les robots d'un seul mot, séparés par des virgules : "
+         "--bots strong,greedy,random,random)"),
     ],
 )
 def test_a_typo_is_reported_by_its_command_with_the_closest_name(

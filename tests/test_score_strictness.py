@@ -837,6 +837,7 @@ OTHER_COMMANDS_ERRORS = (
     "unknown command 'plya'; did you mean 'play'? (--lang is an option of a command, given after it: hkmj play --lang fr)",
     "argument --lang: language 'de': the review is written in en (English) or fr (French)",
     "ambiguous option: --r could match --round, --record, --rules",
+    "unrecognized arguments: strong greedy (write the bots as one word, separated by commas: --bots strong,strong,greedy)",
     # hkmj replay's run-time errors (tests/records/test_records.py)
     "g.jsonl: cannot read (No such file or directory)",
     "g.jsonl: not a UTF-8 text file",

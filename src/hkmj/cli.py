@@ -940,8 +940,19 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
         hand = getattr(args, "hand", None)
         if args.command == "score" and hand and all(re.fullmatch(r"[0-9A-Za-z]+", w) for w in extra):  # 123m EE 999m
             hint = f" (write the hand as one word, without spaces: {hand}{''.join(extra)})"
+        bots = getattr(args, "bots", None)
+        if isinstance(bots, str) and _bot_names(extra):  # --bots strong strong greedy (or "strong, strong, greedy")
+            names = [n for w in [bots, *extra] for n in w.split(",") if n]
+            hint = f" (write the bots as one word, separated by commas: --bots {','.join(names)})"
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
+
+
+def _bot_names(words: list[str]) -> bool:
+    """``words`` are all built-in bot names (each may end with a comma: ``strong,``)."""
+    from hkmj.bots import BOTS
+
+    return all(w.strip(",").lower() in BOTS for w in words)
 
 
 def _french_errors(command: argparse.ArgumentParser) -> None:

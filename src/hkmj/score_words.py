@@ -426,6 +426,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "arguments non reconnus : {words} (vouliez-vous dire {close} ?)"),
     (r"unrecognized arguments: (?P<words>.+) \(write the hand as one word, without spaces: (?P<hand>\S+)\)",
      "arguments non reconnus : {words} (écrivez la main d'un seul mot, sans espaces : {hand})"),
+    (r"unrecognized arguments: (?P<words>.+) \(write the bots as one word, separated by commas: (?P<bots>--bots \S+)\)",
+     "arguments non reconnus : {words} (écrivez les robots d'un seul mot, séparés par des virgules : {bots})"),
     (r"unrecognized arguments: (?P<words>.+)", "arguments non reconnus : {words}"),
     # --- hkmj itself (hkmj.cli._parse): a command or an option it does not know
     (rf"unknown command (?P<word>{_ECHO})(?:; did you mean (?P<close>{_ECHO})\?)? \(the commands: (?P<commands>.+)\)",
