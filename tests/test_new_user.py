@@ -140,6 +140,16 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
         (["--lang", "fr"], "utilisation : hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr) ; commandes qui la prennent"),
         (["--teach"], "usage: hkmj [-h]", "give the command first (hkmj play --teach); commands that take it: play"),
+        # a meld without its quotes, a second value after a repeated option: the line to write (it said to
+        # join 555m or 2 to the hand: "write the hand as one word, without spaces: 123m...999m555m")
+        (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m"], "usage: hkmj score",
+         'hkmj score: error: unrecognized arguments: 555m (put the meld in quotes: --meld "pung 555m")'),
+        (["score", "123m456p789s11z999m", "--win", "9m", "--flower", "1", "2", "--lang", "fr"], "utilisation : hkmj score",
+         "hkmj score : erreur : arguments non reconnus : 2 (donnez --flower devant chaque valeur : --flower 1 --flower 2)"),
+        (["play", "--option", "minfan=3", "table=half"], "usage: hkmj play",
+         "unrecognized arguments: table=half (give --option before each value: --option minfan=3 --option table=half)"),
+        (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m", "--lang", "fr"], "utilisation : hkmj score",
+         'arguments non reconnus : 555m (mettez le groupe entre guillemets : --meld "pung 555m")'),
         # the bots typed apart, as a newcomer lists them: one word, with commas (it said only "unrecognized arguments")
         (["play", "--bots", "strong", "strong", "greedy"], "usage: hkmj play",
          "hkmj play: error: unrecognized arguments: strong greedy (write the bots as one word, separated by commas: --bots strong,strong,greedy)"),

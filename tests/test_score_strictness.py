@@ -838,6 +838,8 @@ OTHER_COMMANDS_ERRORS = (
     "argument --lang: language 'de': the review is written in en (English) or fr (French)",
     "ambiguous option: --r could match --round, --record, --rules",
     "unrecognized arguments: strong greedy (write the bots as one word, separated by commas: --bots strong,strong,greedy)",
+    'unrecognized arguments: 555m (put the meld in quotes: --meld "pung 555m")',
+    "unrecognized arguments: 2 (give --flower before each value: --flower 1 --flower 2)",
     # hkmj replay's run-time errors (tests/records/test_records.py)
     "g.jsonl: cannot read (No such file or directory)",
     "g.jsonl: not a UTF-8 text file",

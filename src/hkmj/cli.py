@@ -938,14 +938,37 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
         close = [m for w in extra if w.startswith("--") for m in difflib.get_close_matches(w.split("=")[0], options, 1, 0.8)]
         hint = f" (did you mean {close[0]}?)" if close else ""
         hand = getattr(args, "hand", None)
-        if args.command == "score" and hand and all(re.fullmatch(r"[0-9A-Za-z]+", w) for w in extra):  # 123m EE 999m
+        at = _position(words, extra)
+        owner = words[at - 2] if at >= 2 and words[at - 2].startswith("--") and "=" not in words[at - 2] else None
+        value = words[at - 1] if at >= 1 else ""
+        if args.command == "score" and hand and owner is None and all(re.fullmatch(r"[0-9A-Za-z]+", w) for w in extra):  # 123m EE 999m
             hint = f" (write the hand as one word, without spaces: {hand}{''.join(extra)})"
+        elif owner == "--meld" and value.lower() in ("chow", "pung", "kong", "ckong") and not close:  # --meld pung 555m
+            hint = f" (put the meld in quotes: --meld \"{value} {extra[0]}\")"
+        elif owner in _repeated(command) and not close and not any(w.startswith("-") for w in extra):  # --flower 1 2, given once per value
+            hint = f" (give {owner} before each value: {' '.join(f'{owner} {v}' for v in [value, *extra])})"
         bots = getattr(args, "bots", None)
         if isinstance(bots, str) and _bot_names(extra):  # --bots strong strong greedy (or "strong, strong, greedy")
             names = [n for w in [bots, *extra] for n in w.split(",") if n]
             hint = f" (write the bots as one word, separated by commas: --bots {','.join(names)})"
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
+
+
+def _repeated(command: argparse.ArgumentParser) -> set[str]:
+    """The options of ``command`` given once per value (``--flower 1 --flower 2``)."""
+    return {o for a in command._actions if isinstance(a, argparse._AppendAction) for o in a.option_strings}
+
+
+def _position(words: list[str], extra: list[str]) -> int:
+    """Where the first of the words the parser left over (``extra``, in order) stands in ``words``,
+    found from the end (a left-over word may repeat a value given before it: ``strong strong``)."""
+    i = len(words)
+    for w in reversed(extra):
+        i -= 1
+        while i > 0 and words[i] != w:
+            i -= 1
+    return i
 
 
 def _bot_names(words: list[str]) -> bool:

@@ -428,6 +428,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "arguments non reconnus : {words} (écrivez la main d'un seul mot, sans espaces : {hand})"),
     (r"unrecognized arguments: (?P<words>.+) \(write the bots as one word, separated by commas: (?P<bots>--bots \S+)\)",
      "arguments non reconnus : {words} (écrivez les robots d'un seul mot, séparés par des virgules : {bots})"),
+    (r"unrecognized arguments: (?P<words>.+) \(put the meld in quotes: (?P<meld>--meld \"[^\"]+\")\)",
+     "arguments non reconnus : {words} (mettez le groupe entre guillemets : {meld})"),
+    (r"unrecognized arguments: (?P<words>.+) \(give (?P<option>--[\w-]+) before each value: (?P<line>.+)\)",
+     "arguments non reconnus : {words} (donnez {option} devant chaque valeur : {line})"),
     (r"unrecognized arguments: (?P<words>.+)", "arguments non reconnus : {words}"),
     # --- hkmj itself (hkmj.cli._parse): a command or an option it does not know
     (rf"unknown command (?P<word>{_ECHO})(?:; did you mean (?P<close>{_ECHO})\?)? \(the commands: (?P<commands>.+)\)",
