@@ -885,11 +885,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _help_words(words: list[str]) -> list[str]:
     """What a newcomer types for help, as ``--help``: ``hkmj help`` (``hkmj --help``), ``hkmj help
-    play`` (``hkmj play --help``) and ``-help`` (argparse read it as ``-h`` with a value: "ignored
-    explicit argument 'elp'")."""
+    play`` and ``hkmj play help`` (``hkmj play --help``), ``-?`` and ``-help`` (argparse read it as
+    ``-h`` with a value: "ignored explicit argument 'elp'")."""
     if words[:1] == ["help"]:
         words = [*words[1:2], "--help"]
-    return ["--help" if w == "-help" else w for w in words]
+    if len(words) == 2 and words[1] == "help" and not words[0].startswith("-") and not os.path.exists("help"):
+        words = [words[0], "--help"]  # hkmj play help (a file named help is a record to replay)
+    return ["--help" if w in ("-help", "-?") else w for w in words]
 
 
 def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
