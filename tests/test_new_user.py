@@ -330,7 +330,8 @@ def test_help_says_what_each_house_option_and_value_means(command: str, monkeypa
     [(["help"], ["--help"]), (["help", "play"], ["play", "--help"]), (["score", "-help"], ["score", "--help"]), (["review", "-help"], ["review", "--help"]),
      # the word help after the command, and -? (they said "unrecognized arguments: help", and
      # hkmj score help "hand 'help': 'h': unknown suit 'h'")
-     (["play", "help"], ["play", "--help"]), (["score", "help"], ["score", "--help"]), (["simulate", "-?"], ["simulate", "--help"])],
+     (["play", "help"], ["play", "--help"]), (["score", "help"], ["score", "--help"]), (["simulate", "-?"], ["simulate", "--help"]),
+     (["play", "help", "--lang", "en"], ["play", "--help", "--lang", "en"])],
 )
 def test_help_as_a_newcomer_types_it(argv: list[str], same_as: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """``hkmj help`` was an unknown command, ``hkmj help play`` too, and ``hkmj score -help`` said

@@ -889,8 +889,11 @@ def _help_words(words: list[str]) -> list[str]:
     ``-h`` with a value: "ignored explicit argument 'elp'")."""
     if words[:1] == ["help"]:
         words = [*words[1:2], "--help"]
-    if len(words) == 2 and words[1] == "help" and not words[0].startswith("-") and not os.path.exists("help"):
-        words = [words[0], "--help"]  # hkmj play help (a file named help is a record to replay)
+    from hkmj.help_fr import without_lang
+
+    bare = without_lang(words)  # --lang fr chose the help's language (main read it first)
+    if len(bare) == 2 and bare[1] == "help" and not bare[0].startswith("-") and not os.path.exists("help"):
+        words = [bare[0], "--help"]  # hkmj play help (a file named help is a record to replay)
     return ["--help" if w in ("-help", "-?") else w for w in words]
 
 
