@@ -140,6 +140,16 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
         (["--lang", "fr"], "utilisation : hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr) ; commandes qui la prennent"),
         (["--teach"], "usage: hkmj [-h]", "give the command first (hkmj play --teach); commands that take it: play"),
+        # a long option with one dash or a typographic dash (copied from a word processor), a value
+        # to an option that takes none: the option meant (it said "unrecognized arguments: -teach",
+        # "argument -h/--help: ignored explicit argument 'ands'", "ignored explicit argument 'yes'")
+        (["play", "-teach"], "usage: hkmj play", "hkmj play: error: unrecognized arguments: -teach (did you mean --teach?)"),
+        (["simulate", "-hands", "5"], "usage: hkmj simulate", "hkmj simulate: error: unrecognized arguments: -hands (did you mean --hands?)"),
+        (["play", "\u2014teach", "--lang", "fr"], "utilisation : hkmj play",
+         "hkmj play : erreur : arguments non reconnus : \u2014teach (vouliez-vous dire --teach ?)"),
+        (["play", "--teach=yes"], "usage: hkmj play", "hkmj play: error: argument --teach: takes no value (write --teach alone)"),
+        (["score", "1m", "--json=1", "--lang", "fr"], "utilisation : hkmj score",
+         "hkmj score : erreur : argument --json : ne prend pas de valeur (écrivez --json seul)"),
         # a meld without its quotes, a second value after a repeated option: the line to write (it said to
         # join 555m or 2 to the hand: "write the hand as one word, without spaces: 123m...999m555m")
         (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m"], "usage: hkmj score",

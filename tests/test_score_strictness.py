@@ -840,6 +840,7 @@ OTHER_COMMANDS_ERRORS = (
     "unrecognized arguments: strong greedy (write the bots as one word, separated by commas: --bots strong,strong,greedy)",
     'unrecognized arguments: 555m (put the meld in quotes: --meld "pung 555m")',
     "unrecognized arguments: 2 (give --flower before each value: --flower 1 --flower 2)",
+    "argument --teach: takes no value (write --teach alone)",
     # hkmj replay's run-time errors (tests/records/test_records.py)
     "g.jsonl: cannot read (No such file or directory)",
     "g.jsonl: not a UTF-8 text file",

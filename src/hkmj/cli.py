@@ -936,6 +936,8 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             f"{option} is an option of a command, not of hkmj itself: give the command first "
             f"(hkmj {shlex.join([command, *rest])}); commands that take it: {', '.join(having)}"
         )
+    if words and words[0] in sub.choices:
+        _one_dash_or_a_value(sub.choices[words[0]], words[1:])
     args, extra = parser.parse_known_args(words)
     if extra:
         command = sub.choices.get(getattr(args, "command", None) or "", parser)
@@ -958,6 +960,27 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             hint = f" (write the bots as one word, separated by commas: --bots {','.join(names)})"
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
+
+
+def _one_dash_or_a_value(command: argparse.ArgumentParser, words: list[str]) -> None:
+    """Refuse, naming the option meant, what argparse would misread: a long option typed with one
+    dash or a typographic one (``-teach``, ``—teach``: "unrecognized arguments"; ``-hands 5``: "argument
+    -h/--help: ignored explicit argument 'ands'") and a value given to an option that takes none
+    (``--teach=yes``: "ignored explicit argument 'yes'")."""
+    import difflib
+
+    flags = {o for a in command._actions if a.nargs == 0 for o in a.option_strings}
+    options = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
+    for word in words:
+        if word == "--":
+            return
+        name = word.split("=")[0]
+        if re.fullmatch(r"(-|[\u2010-\u2015\u2212]{1,2})[A-Za-z][\w-]+", name) and name not in options:
+            meant = difflib.get_close_matches("--" + name.lstrip("-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), options, 1, 0.8)
+            if meant:
+                command.error(f"unrecognized arguments: {word} (did you mean {meant[0]}?)")
+        if word.startswith("--") and "=" in word and name in flags:
+            command.error(f"argument {name}: takes no value (write {name} alone)")
 
 
 def _repeated(command: argparse.ArgumentParser) -> set[str]:

@@ -432,6 +432,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "arguments non reconnus : {words} (mettez le groupe entre guillemets : {meld})"),
     (r"unrecognized arguments: (?P<words>.+) \(give (?P<option>--[\w-]+) before each value: (?P<line>.+)\)",
      "arguments non reconnus : {words} (donnez {option} devant chaque valeur : {line})"),
+    (r"argument (?P<option>--[\w-]+): takes no value \(write (?P<again>--[\w-]+) alone\)",
+     "argument {option} : ne prend pas de valeur (écrivez {again} seul)"),
     (r"unrecognized arguments: (?P<words>.+)", "arguments non reconnus : {words}"),
     # --- hkmj itself (hkmj.cli._parse): a command or an option it does not know
     (rf"unknown command (?P<word>{_ECHO})(?:; did you mean (?P<close>{_ECHO})\?)? \(the commands: (?P<commands>.+)\)",
