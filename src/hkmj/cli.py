@@ -889,6 +889,8 @@ def _help_words(words: list[str]) -> list[str]:
     ``-h`` with a value: "ignored explicit argument 'elp'")."""
     if words[:1] == ["help"]:
         words = [*words[1:2], "--help"]
+    if words in (["version"], ["-version"], ["-V"], ["-v"]):  # what other programs take for --version
+        return ["--version"]
     from hkmj.help_fr import without_lang
 
     bare = without_lang(words)  # --lang fr chose the help's language (main read it first)
