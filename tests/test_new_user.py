@@ -156,6 +156,9 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
          'hkmj score: error: unrecognized arguments: 555m (put the meld in quotes: --meld "pung 555m")'),
         (["score", "123m456p789s11z999m", "--win", "9m", "--flower", "1", "2", "--lang", "fr"], "utilisation : hkmj score",
          "hkmj score : erreur : arguments non reconnus : 2 (donnez --flower devant chaque valeur : --flower 1 --flower 2)"),
+        (["score", "--rules", "classical", "88m567p234s111z777z", "--win", "1z", "--seat", "S", "--other", "E:", "13m46p555s9s56z,", "pung", "222p"],
+         "usage: hkmj score",  # not "give --other before each value: --other E: --other 13m46p555s9s56z, --other pung ..."
+         'unrecognized arguments: 13m46p555s9s56z, pung 222p (put the hand in quotes: --other "E: 13m46p555s9s56z, pung 222p")'),
         (["play", "--option", "minfan=3", "table=half"], "usage: hkmj play",
          "unrecognized arguments: table=half (give --option before each value: --option minfan=3 --option table=half)"),
         (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m", "--lang", "fr"], "utilisation : hkmj score",

@@ -839,6 +839,7 @@ OTHER_COMMANDS_ERRORS = (
     "ambiguous option: --r could match --round, --record, --rules",
     "unrecognized arguments: strong greedy (write the bots as one word, separated by commas: --bots strong,strong,greedy)",
     'unrecognized arguments: 555m (put the meld in quotes: --meld "pung 555m")',
+    'unrecognized arguments: 13m46p555s9s56z (put the hand in quotes: --other "E: 13m46p555s9s56z")',
     "unrecognized arguments: 2 (give --flower before each value: --flower 1 --flower 2)",
     "argument --teach: takes no value (write --teach alone)",
     # hkmj replay's run-time errors (tests/records/test_records.py)

@@ -954,6 +954,8 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             hint = f" (write the hand as one word, without spaces: {hand}{''.join(extra)})"
         elif owner == "--meld" and value.lower() in ("chow", "pung", "kong", "ckong") and not close:  # --meld pung 555m
             hint = f" (put the meld in quotes: --meld \"{value} {extra[0]}\")"
+        elif owner == "--other" and re.fullmatch(r"[ESWNO]:?", value, re.IGNORECASE) and not close:  # --other E: 13m...
+            hint = f" (put the hand in quotes: --other \"{' '.join([value, *extra])}\")"
         elif owner in _repeated(command) and not close and not any(w.startswith("-") for w in extra):  # --flower 1 2, given once per value
             hint = f" (give {owner} before each value: {' '.join(f'{owner} {v}' for v in [value, *extra])})"
         bots = getattr(args, "bots", None)

@@ -430,6 +430,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "arguments non reconnus : {words} (écrivez les robots d'un seul mot, séparés par des virgules : {bots})"),
     (r"unrecognized arguments: (?P<words>.+) \(put the meld in quotes: (?P<meld>--meld \"[^\"]+\")\)",
      "arguments non reconnus : {words} (mettez le groupe entre guillemets : {meld})"),
+    (r"unrecognized arguments: (?P<words>.+) \(put the hand in quotes: (?P<other>--other \"[^\"]+\")\)",
+     "arguments non reconnus : {words} (mettez la main entre guillemets : {other})"),
     (r"unrecognized arguments: (?P<words>.+) \(give (?P<option>--[\w-]+) before each value: (?P<line>.+)\)",
      "arguments non reconnus : {words} (donnez {option} devant chaque valeur : {line})"),
     (r"argument (?P<option>--[\w-]+): takes no value \(write (?P<again>--[\w-]+) alone\)",
