@@ -58,6 +58,10 @@ def test_hk1_4_mpsz_round_trip() -> None:
         ("Bl", "'Bl': write the White dragon as 5z"),
         ("123mF1", "'F1': write Flower 1 (Plum) as 1f (flowers 1f-4f, seasons 5f-8f)"),
         ("S3", "'S3': write Season 3 (Autumn) as 7f"),
+        # a tile's glyph, copied from a --glyphs table (it said "unexpected character")
+        ("123m\U0001f004", "'\U0001f004': write the Red dragon as 7z"),
+        ("\U0001f007", "'\U0001f007': write 1 Characters as 1m (digits, then the suit letter m, p or s)"),
+        ("\U0001f022", "'\U0001f022': write Flower 1 (Plum) as 1f"),
     ],
 )
 def test_hk1_4_bad_notation_names_the_bad_part(text: str, part: str) -> None:

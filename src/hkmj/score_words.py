@@ -185,6 +185,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "{part} : les lettres de famille s'écrivent en minuscules : écrivez {right}"),
     (rf"(?P<word>{_ECHO}): write the (?P<name>\w+ \w+) as (?P<tile>[1-7]z) \(winds 1z-4z, dragons 5z-7z\)",
      lambda g: f"{g['word']} : écrivez le {_HONOUR_FR[g['name']]} {g['tile']} (vents 1z-4z, dragons 5z-7z)"),
+    (rf"(?P<word>{_ECHO}): write (?P<name>.+) as (?P<tile>[1-9][mps]) \(digits, then the suit letter m, p or s\)",
+     lambda g: f"{g['word']} : écrivez {name(tile(g['tile']), 'fr')} {g['tile']} (les chiffres, puis la lettre de famille m, p ou s)"),
     (rf"(?P<word>{_ECHO}): write (?P<name>.+) as (?P<tile>[1-8]f) \(flowers 1f-4f, seasons 5f-8f\)",
      lambda g: f"{g['word']} : écrivez la {name(tile(g['tile']), 'fr')} {g['tile']} (fleurs 1f-4f, saisons 5f-8f)"),
     (rf"(?P<part>{_ECHO}): digits with no suit letter after them", "{part} : des chiffres sans lettre de famille après eux"),

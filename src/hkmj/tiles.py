@@ -182,6 +182,18 @@ def _bonus_typed(text: str) -> tuple[str, str, int] | None:
     return None
 
 
+def _glyph_typed(ch: str) -> None:
+    """Refuse a tile typed as its Unicode glyph (``🀄``) with the notation to write instead."""
+    t = next((t for t in range(N_TILE_IDS) if glyph(t) == ch), None)
+    if t is None:
+        return
+    if t >= N_KINDS:
+        raise NotationError(f"{ch!r}: write {name(t)} as {t - N_KINDS + 1}f (flowers 1f-4f, seasons 5f-8f)")
+    if t >= HONOUR:
+        raise NotationError(f"{ch!r}: write the {name(t)} as {t - HONOUR + 1}z (winds 1z-4z, dragons 5z-7z)")
+    raise NotationError(f"{ch!r}: write {name(t)} as {format_tiles([t])} (digits, then the suit letter m, p or s)")
+
+
 def parse_tiles(text: str) -> list[Tile]:
     """Parse mpsz notation (``"123m456p1z"``, spaces allowed) into tiles in written order.
 
@@ -224,6 +236,8 @@ def parse_tiles(text: str) -> list[Tile]:
                 raise NotationError(f"{word!r}: write the {name} as {number}z (winds 1z-4z, dragons 5z-7z)")
             if ch.isalpha():
                 raise NotationError(f"{part!r}: unknown suit {ch!r} (use m, p, s, z or f)")
+            if not digits and 0x1F000 <= ord(ch) <= 0x1F02B:  # a tile's glyph, copied from a --glyphs table
+                _glyph_typed(ch)
             raise NotationError(f"{part!r}: unexpected character {ch!r}")
     if digits:
         raise NotationError(f"{text[start:].strip()!r}: digits with no suit letter after them")
