@@ -568,6 +568,9 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--from", "E", "--seat", "E", "--rules", "hk"], 1,
      "Not a valid winning hand: --from E: that is the winner's own seat (--seat E); give the seat that discarded the winning tile",
      "Main gagnante non valable : --from E : c'est la place du gagnant (--seat E) ; donnez la place qui a défaussé la tuile gagnante"),
+    (["123m456m789m123p55p", "--win", "5p", "--from", "east", "--seat", "east", "--rules", "hk"], 1,  # it said "--from EAST ... (--seat EAST)"
+     "Not a valid winning hand: --from E: that is the winner's own seat (--seat E); give the seat that discarded the winning tile",
+     "Main gagnante non valable : --from E : c'est la place du gagnant (--seat E) ; donnez la place qui a défaussé la tuile gagnante"),
     (["123m456m789m123p55p", "--win", "5p", "--from", "E", "--rules", "mcr"], 1,
      "Not a valid winning hand: --from E: that is the winner's own seat (--seat E, the default); give the seat that discarded the winning tile",
      "Main gagnante non valable : --from E : c'est la place du gagnant (--seat E, par défaut) ; donnez la place qui a défaussé la tuile gagnante"),

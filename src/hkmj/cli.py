@@ -254,8 +254,9 @@ OWN_SEAT = "discarder must be another seat (E, S, W or N)"
 def own_seat_typed(args: argparse.Namespace) -> str:
     """:data:`OWN_SEAT` as the command line says it: ``--from`` names the winner's own seat, which one."""
     from hkmj.rulesets.args import given
+    from hkmj.tiles import wind_word
 
-    seat = str(args.seat).strip().upper()
+    seat = wind_word(str(args.seat)).strip().upper()  # --seat east: E
     default = ", the default" if not given(args, "seat") else ""
     return f"--from {seat}: that is the winner's own seat (--seat {seat}{default}); give the seat that discarded the winning tile"
 
