@@ -289,3 +289,21 @@ async def test_hk_6_the_totals_never_break_a_players_name_at_80x24(make_session:
         assert any(Texts(lang)("end.totals") in line for line in lines), "\n".join(lines)
         for r in summary.seats:
             assert any(f"{r.name} {r.total:+d}" in line for line in lines), (r.name, "\n".join(lines))
+
+
+@pytest.mark.parametrize(("lang", "length", "hands", "starts"), [
+    ("en", "hands", 4, "Hand 1/4 · prevailing East"),
+    ("fr", "hands", 4, "Donne 1/4 · vent Est"),
+    ("en", "game", None, "Hand 1 · prevailing East"),
+    ("en", "round", None, "Hand 1 · prevailing East"),
+])
+def test_hk_7_the_header_counts_the_hands_of_a_match_of_n_hands(lang: str, length: str, hands: int | None, starts: str) -> None:
+    """``hkmj play --hands 4`` said "Hand 1" to the end, and a newcomer could not tell how many
+    hands were left; a match of N hands now says "Hand 1/4". A round or a full game (HK-7) has
+    no fixed number of hands (the dealer may repeat), so it says "Hand 1"."""
+    from hkmj.bots import make_bot
+
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=5, length=length, hands=hands, lang=lang)  # type: ignore[arg-type]
+    s.start_hand()
+    assert s.header().startswith(starts), s.header()
+    assert len(s.header(78)) <= 78

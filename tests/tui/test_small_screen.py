@@ -373,7 +373,7 @@ async def test_the_header_fits_80_columns_with_every_house_option_and_help_names
         await pilot.pause()
         top = screen_text(app).split("\n")[0].strip()
         assert "…" not in top and "=" not in top, top
-        assert top.startswith(("Hand 16 ·", "Donne 16 ·")) and tx("hdr.teach") in top, top
+        assert top.startswith(("Hand 16/20 ·", "Donne 16/20 ·")) and tx("hdr.teach") in top, top
         assert re.search(r"\+\d options \(\?\)$", top), top
         assert tx(f"hdr.rules.{rules}") in top, top
         await pilot.press("question_mark")

@@ -331,8 +331,9 @@ class Session:
         minimum 3 fan``, shortened ``HK · min 3 fan``), as the browser says them."""
         v = self.view()
         dealer = self.by_seat[0]
+        n = self.match.hands_played + (0 if self.summary else 1)
         parts = {
-            "hand": self.match.hands_played + (0 if self.summary else 1),
+            "hand": f"{n}/{self.match.n_hands}" if self.match.length == "hands" else n,  # --hands 4: Hand 1/4
             "prevailing": self.tx.wind(v.prevailing),
             "live": v.live,
             "seed": self.seed,
