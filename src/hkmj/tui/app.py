@@ -27,6 +27,7 @@ from hkmj.tiles import Tile
 from hkmj.tui.hints import best_move, dead_lines, describe, hint_for
 from hkmj.tui.render import (
     KEY_LABELS,
+    POND_LINE,
     hand_index_at,
     help_text,
     opponent_text,
@@ -115,12 +116,17 @@ class OpponentView(Static):
         self.seat = 0
         self.pond_len = 0
 
+    def pond_lines(self) -> int | None:
+        """The lines its pond has (below the title, seat information and melds), once laid out."""
+        height = self.content_size.height
+        return max(1, height - pond_line(self.content_size.width)) if height else None
+
     def on_click(self, event: events.Click) -> None:
         off = event.get_content_offset(self)
         if off is None:
             return
         width = self.content_size.width
-        i = pond_index_at(off.x, off.y - pond_line(width), width, self.pond_len)
+        i = pond_index_at(off.x, off.y - pond_line(width), width, self.pond_len, self.pond_lines())
         if i is not None and isinstance(self.screen, TableScreen):
             self.screen.touch_pond(self.seat, i)
 
@@ -135,6 +141,11 @@ class YouView(Static):
         self.seat = 0
         self.pond_len = 0
 
+    def pond_lines(self) -> int | None:
+        """The lines your pond has (below your title, hand and keys), once laid out."""
+        height = self.content_size.height
+        return max(1, height - POND_LINE) if height else None
+
     def on_click(self, event: events.Click) -> None:
         off = event.get_content_offset(self)
         if off is None or not isinstance(self.screen, TableScreen):
@@ -143,8 +154,8 @@ class YouView(Static):
             i = hand_index_at(off.x, self.n_row, self.has_drawn)
             if i is not None:
                 self.screen.click_tile(i)
-        elif off.y >= 3:
-            j = pond_index_at(off.x, off.y - 3, self.content_size.width, self.pond_len)
+        elif off.y >= POND_LINE:
+            j = pond_index_at(off.x, off.y - POND_LINE, self.content_size.width, self.pond_len, self.pond_lines())
             if j is not None:
                 self.screen.touch_pond(self.seat, j)
 
@@ -296,12 +307,12 @@ class TableScreen(Screen[None]):
             w = self.query_one(f"#{rel}", OpponentView)
             p = s.panel((s.seat + off) % 4)
             w.seat, w.pond_len = p.seat, len(p.pond)
-            w.update(opponent_text(p, tx, self.glyphs, max(1, w.content_size.width)))
+            w.update(opponent_text(p, tx, self.glyphs, max(1, w.content_size.width), w.pond_lines()))
         you = self.query_one("#you", YouView)
         p = s.panel(s.seat)
         row, drawn = s.hand_row()
         you.n_row, you.has_drawn, you.seat, you.pond_len = len(row), drawn is not None, s.seat, len(p.pond)
-        you.update(you_text(p, row, drawn, self.selected, tx, self.glyphs, max(1, you.content_size.width)))
+        you.update(you_text(p, row, drawn, self.selected, tx, self.glyphs, max(1, you.content_size.width), you.pond_lines()))
         self._update_actions()
         status = self.query_one("#status", Static)
         status.set_class(self.confirming, "confirming")  # the whole warning: the log may be hidden by the hint

@@ -31,6 +31,7 @@ __all__ = [
     "own_scoring",
     "per_line",
     "pond_index_at",
+    "pond_layout",
     "pond_line",
     "pond_text",
     "ranking_text",
@@ -76,25 +77,60 @@ def hand_index_at(x: int, n: int, has_drawn: bool) -> int | None:
     return None
 
 
-def pond_index_at(x: int, y: int, width: int, n: int) -> int | None:
-    """The pond tile under cell ``(x, y)`` (``y`` counted from the pond's first line), if any."""
+def pond_layout(n: int, width: int, lines: int | None) -> tuple[int, int]:
+    """How a pond of ``n`` discards fits ``lines`` lines of ``width`` cells: the number of its
+    earliest discards left out, and the tile slots their count (``+7``) takes at the start of the
+    first line; ``(0, 0)`` when every discard fits (or ``lines`` is not known). The newest
+    discards are always kept, the latest last (the only one that may be claimed, HK-4.1).
+
+    >>> pond_layout(26, 38, 2), pond_layout(27, 38, 2), pond_layout(130, 38, 2)
+    ((0, 0), (2, 1), (106, 2))
+    """
+    k = per_line(width)
+    room = k * max(1, lines or 0)
+    if lines is None or n <= room:
+        return 0, 0
+    slots = 1
+    while True:
+        hidden = n - max(1, room - slots)
+        need = -(-(len(f"+{hidden}") + 1) // STEP)  # the count in slots * STEP - 1 cells
+        if need <= slots:
+            return hidden, slots
+        slots = need
+
+
+def pond_index_at(x: int, y: int, width: int, n: int, lines: int | None = None) -> int | None:
+    """The pond tile under cell ``(x, y)`` (``y`` counted from the pond's first line), if any; in
+    ``lines`` lines, the earliest discards may be left out (:func:`pond_layout`)."""
     if x < 0 or y < 0 or x % STEP >= SLOT:
         return None
     k = per_line(width)
     if x // STEP >= k:
         return None
-    i = y * k + x // STEP
+    hidden, slots = pond_layout(n, width, lines)
+    pos = y * k + x // STEP
+    if pos < slots or (lines is not None and y >= max(1, lines)):
+        return None
+    i = hidden + pos - slots
     return i if i < n else None
 
 
-def pond_text(pond: Sequence[Tile], latest: int | None, glyphs: bool, width: int, lang: str = "en") -> Text:
-    """A discard pond wrapped to ``width``; the latest discard is highlighted."""
+def pond_text(
+    pond: Sequence[Tile], latest: int | None, glyphs: bool, width: int, lang: str = "en", lines: int | None = None
+) -> Text:
+    """A discard pond wrapped to ``width``; the latest discard is highlighted. In ``lines`` lines
+    (when known), a pond too long for them shows its newest discards after the count of the
+    earlier ones (``+7``, see :func:`pond_layout`)."""
     out = Text()
     k = per_line(width)
-    for i, t in enumerate(pond):
-        if i:
-            out.append("\n" if i % k == 0 else " ")
-        out.append_text(tile_text(t, glyphs, LATEST_BG if i == latest else None, lang))
+    hidden, slots = pond_layout(len(pond), width, lines)
+    if hidden:
+        out.append(f"+{hidden}".ljust(slots * STEP - 1), style="dim")
+    for i in range(hidden, len(pond)):
+        pos = slots + i - hidden
+        if pos:
+            out.append("\n" if pos % k == 0 else " ")
+        out.append_text(tile_text(pond[i], glyphs, LATEST_BG if i == latest else None, lang))
     return out
 
 
@@ -168,9 +204,10 @@ def pond_line(width: int) -> int:
     return 2 if width >= WIDE else POND_LINE
 
 
-def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int) -> Text:
+def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int, pond_lines: int | None = None) -> Text:
     """An opponent: title line; where it sits, tile count, dealer (on the title line when wide);
-    exposed melds and bonus tiles; then its pond (from line :func:`pond_line`)."""
+    exposed melds and bonus tiles; then its pond (from line :func:`pond_line`, in ``pond_lines``
+    lines when known: its newest discards, see :func:`pond_layout`)."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append_text(_title(p, tx, you=False, width=width))
     out.append("   " if width >= WIDE else "\n")
@@ -178,7 +215,7 @@ def opponent_text(p: SeatPanel, tx: Texts, glyphs: bool, width: int) -> Text:
     out.append("\n")
     out.append_text(_melds(p, tx, glyphs, width))
     out.append("\n")
-    out.append_text(pond_text(p.pond, p.latest, glyphs, width, tx.lang))
+    out.append_text(pond_text(p.pond, p.latest, glyphs, width, tx.lang, pond_lines))
     return out
 
 
@@ -190,9 +227,11 @@ def you_text(
     tx: Texts,
     glyphs: bool,
     width: int,
+    pond_lines: int | None = None,
 ) -> Text:
     """Your seat: title and bonus tiles; your hand sorted with the drawn tile apart, then your melds
-    (line 1); the key of each tile and a mark under the selected one (line 2); your pond (line 3 on)."""
+    (line 1); the key of each tile and a mark under the selected one (line 2); your pond (line 3 on,
+    in ``pond_lines`` lines when known: its newest discards, see :func:`pond_layout`)."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append_text(_title(p, tx, you=True))
     info = _info(p, tx, glyphs, you=True)
@@ -220,7 +259,7 @@ def you_text(
     out.append("\n")
     out.append_text(labels)
     out.append("\n")
-    out.append_text(pond_text(p.pond, p.latest, glyphs, width, tx.lang))
+    out.append_text(pond_text(p.pond, p.latest, glyphs, width, tx.lang, pond_lines))
     return out
 
 
