@@ -144,3 +144,26 @@ def test_the_panels_draw_long_ponds_in_the_lines_they_have(lang: str) -> None:
     me = dataclasses.replace(opp, relation="you", seat=0)
     lines = you_text(me, [tile("1m")] * 13, None, None, tx, False, 78, pond_lines=2).plain.split("\n")
     assert len(lines) == 5 and lines[-1].split()[-1] == short_name(pond[-1], lang) and lines[3].startswith("+")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_click_on_the_count_of_earlier_discards_writes_the_whole_pond_to_the_log(make_session: Make, lang: str) -> None:
+    """The discards a long pond leaves out stay reachable: a click on its ``+N`` (South's, yours)
+    writes the whole pond to the log, the earliest first, as the table names tiles (EN, FR)."""
+    tx = Texts(lang)
+    s = make_session(lang=lang)
+    lengthen(s)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        for widget, seat, y in (("#right", (s.seat + 1) % 4, 3), ("#you", s.seat, 3)):
+            before = len(s.history)
+            await pilot.click(widget, offset=(2, y))
+            await pilot.pause()
+            pond = s.panel(seat).pond
+            whole = " ".join(short_name(t, lang).strip() for t in pond)
+            assert [n.text for n in s.history[before:]] == [tx("pond.all", who=s.who(seat), n=len(pond), tiles=whole)]

@@ -31,6 +31,7 @@ from hkmj.tui.render import (
     hand_index_at,
     help_text,
     opponent_text,
+    pond_count_at,
     pond_index_at,
     pond_line,
     ranking_text,
@@ -126,9 +127,12 @@ class OpponentView(Static):
         if off is None:
             return
         width = self.content_size.width
-        i = pond_index_at(off.x, off.y - pond_line(width), width, self.pond_len, self.pond_lines())
+        x, y = off.x, off.y - pond_line(width)
+        i = pond_index_at(x, y, width, self.pond_len, self.pond_lines())
         if i is not None and isinstance(self.screen, TableScreen):
             self.screen.touch_pond(self.seat, i)
+        elif pond_count_at(x, y, width, self.pond_len, self.pond_lines()) and isinstance(self.screen, TableScreen):
+            self.screen.handle(self.screen.session.pond_note(self.seat))
 
 
 class YouView(Static):
@@ -155,9 +159,12 @@ class YouView(Static):
             if i is not None:
                 self.screen.click_tile(i)
         elif off.y >= POND_LINE:
-            j = pond_index_at(off.x, off.y - POND_LINE, self.content_size.width, self.pond_len, self.pond_lines())
+            x, y, width = off.x, off.y - POND_LINE, self.content_size.width
+            j = pond_index_at(x, y, width, self.pond_len, self.pond_lines())
             if j is not None:
                 self.screen.touch_pond(self.seat, j)
+            elif pond_count_at(x, y, width, self.pond_len, self.pond_lines()):
+                self.screen.handle(self.screen.session.pond_note(self.seat))
 
 
 class TableScreen(Screen[None]):

@@ -30,6 +30,7 @@ __all__ = [
     "opponent_text",
     "own_scoring",
     "per_line",
+    "pond_count_at",
     "pond_index_at",
     "pond_layout",
     "pond_line",
@@ -113,6 +114,13 @@ def pond_index_at(x: int, y: int, width: int, n: int, lines: int | None = None) 
         return None
     i = hidden + pos - slots
     return i if i < n else None
+
+
+def pond_count_at(x: int, y: int, width: int, n: int, lines: int | None) -> bool:
+    """Cell ``(x, y)`` (``y`` counted from the pond's first line) is on the count of the earlier
+    discards a pond too long for its ``lines`` leaves out (:func:`pond_layout`)."""
+    hidden, slots = pond_layout(n, width, lines)
+    return bool(hidden) and y == 0 and 0 <= x < slots * STEP - 1
 
 
 def pond_text(

@@ -41,7 +41,7 @@ from hkmj.record import HUMAN_PLAYER, PLAY_FIELD
 from hkmj.rulesets import Ruleset, SeatScoring
 from hkmj.scoring import Meld
 from hkmj.scoring import payments as seed_payments
-from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, tile, tiles_of
+from hkmj.tiles import HONOUR, Tile, counts_of, parse_tiles, short_name, tile, tiles_of
 from hkmj.tui.texts import Texts
 
 __all__ = [
@@ -808,6 +808,15 @@ class Session:
                 self.history.append(note)
                 return Outcome(False, (note,))
         return self._refuse("no.old_discard", "rule.old_discard")
+
+    def pond_note(self, seat: int) -> Outcome:
+        """A click on the count of the earlier discards a long pond leaves out (``+7``): the whole
+        pond in the log, the earliest discard first, as the table names tiles."""
+        pond = self.panel(seat).pond
+        tiles = " ".join(short_name(t, self.tx.lang).strip() for t in pond)
+        note = Note(self.tx("pond.all", who=self.who(seat), n=len(pond), tiles=tiles), "info")
+        self.history.append(note)
+        return Outcome(False, (note,))
 
     # ------------------------------------------------------------------ end of hand, end of match
 
