@@ -720,6 +720,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "passes": "the deal passes",
         "totals": "Totals after hand {hand}: {who}; {deal}; next prevailing {prevailing}",
         "match_end": "Match over after {hands} hands; ranking: {rows}",
+        "match_end.one": "Match over after 1 hand; ranking: {rows}",
         "sep": ": ",
     },
     "fr": {
@@ -765,6 +766,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "passes": "la main passe",
         "totals": "Totaux après la donne {hand} : {who} ; {deal} ; ensuite {prevailing} dominant",
         "match_end": "Partie finie après {hands} donnes ; classement : {rows}",
+        "match_end.one": "Partie finie après 1 donne ; classement : {rows}",
         "sep": " : ",
     },
 }
@@ -970,7 +972,7 @@ class Show:
         if t == "match_end":
             order = sorted(range(len(e["totals"])), key=lambda p: (e["ranking"][p], p))
             rows = " · ".join(f"{e['ranking'][p]}. {w['player'].format(n=p + 1)} {e['totals'][p]:+d}" for p in order)
-            return "\n" + w["match_end"].format(hands=e["hands"], rows=rows)
+            return "\n" + w["match_end.one" if e["hands"] == 1 else "match_end"].format(hands=e["hands"], rows=rows)
         return None
 
 

@@ -105,6 +105,13 @@ def test_replay_show_labels_seats_and_players_in_one_order(tmp_path: Path) -> No
     assert "Match over after 3 hands; ranking: 1. player" in lines
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "Match over after 1 hand; ranking"), ("fr", "Partie finie après 1 donne ; classement")])
+def test_show_ends_a_one_hand_match_in_the_singular(tmp_path: Path, lang: str, words: str) -> None:
+    """--show (HK-7.3): a match of one hand ends "after 1 hand" ("1 donne"); it said "1 hands"."""
+    lines = "\n".join(show(read_record(_simulate(tmp_path, 1, 4)), lang))
+    assert words in lines and "1 hands" not in lines and "1 donnes" not in lines
+
+
 def test_plain_tiles_sorted_and_named() -> None:
     assert plain_tiles("9p1m1z2m1m1z4f") == "1 1 2 Characters; 9 Circles; East wind ×2; Flower 4 (Bamboo)"
     assert plain_tiles("3z3z5s", "fr") == "5 Bambous ; Vent Ouest ×2"
