@@ -167,3 +167,11 @@ async def test_a_click_on_the_count_of_earlier_discards_writes_the_whole_pond_to
             pond = s.panel(seat).pond
             whole = " ".join(short_name(t, lang).strip() for t in pond)
             assert [n.text for n in s.history[before:]] == [tx("pond.all", who=s.who(seat), n=len(pond), tiles=whole)]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "after the count of the earlier ones (+7)"), ("fr", "après le nombre des plus anciennes (+7)")])
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_the_help_says_what_the_count_before_a_long_pond_is(lang: str, words: str, rules: str) -> None:
+    """The help (?) explains the ``+7`` before a long pond and how to see the whole pond."""
+    body = Texts(lang, rules)("help.body")
+    assert words in body

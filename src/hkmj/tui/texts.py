@@ -319,6 +319,7 @@ The latest discard is highlighted. If you can use it, the game stops and shows y
   p pung (you hold two of that tile) · c chow (only from the player on your left, who plays just before you)
   k kong (you hold three) · m Mahjong (it completes your hand) · Space pass.
 Only the latest discard can be taken, and only before the next player draws (HK-4.1).
+A pond too long for its panel shows its newest discards, the latest last, after the count of the earlier ones (+7): click the count to list the whole pond in the log.
 After a chow or pung you discard without drawing; the players in between lose their turn.
 
 YOUR FIRST HAND
@@ -670,6 +671,7 @@ La dernière défausse est surlignée. Si vous pouvez l'utiliser, le jeu s'arrê
   p pung (vous avez deux fois cette tuile) · c chow (seulement du joueur à votre gauche, qui joue juste avant vous)
   k kong (vous en avez trois) · m Mahjong (elle complète votre main) · Espace pour passer.
 Seule la dernière défausse peut être prise, et seulement avant la pioche suivante (HK-4.1).
+Des défausses trop nombreuses pour leur panneau montrent les plus récentes, la dernière à la fin, après le nombre des plus anciennes (+7) : cliquez ce nombre pour les lister toutes dans le journal.
 Après un chow ou un pung vous défaussez sans piocher ; les joueurs entre-temps perdent leur tour.
 
 VOTRE PREMIÈRE MAIN
