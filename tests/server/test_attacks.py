@@ -220,6 +220,14 @@ def test_a_disconnected_seat_that_could_claim_does_not_hold_the_claim_window(mak
             await b.join(tid, 1, "gone")
         async with GameClient(server.ws_url) as a:
             await a.resume(tid, token)
+            # the server must have seen the absent player leave before the first discard: a seat
+            # that leaves after a claim opened still waits --absent-after (on a busy machine the
+            # close could be read after the start and the first discard)
+            seen = time.monotonic() + 30
+            while ((a.state or {}).get("players") or [{}, {}])[1].get("connected") is not False:
+                assert time.monotonic() < seen, "the server never showed the absent player gone"
+                with contextlib.suppress(TimeoutError):
+                    await a.wait(lambda m: m["type"] == "state", 1)
             await a.send(type="start")
             deadline = time.monotonic() + 180
             while len(absent_claims()) < 2 and time.monotonic() < deadline:
