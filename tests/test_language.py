@@ -164,3 +164,24 @@ def test_lang_takes_capitals_as_review_does(command: list[str]) -> None:
     for typed, lang in (("FR", "fr"), (" En ", "en")):
         args = build_parser().parse_args([*command, "--lang", typed])
         assert args.lang == lang
+
+
+def test_the_last_lang_decides_the_language_of_errors(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse keeps the last ``--lang``: ``--lang de --lang fr`` is French, and its errors are
+    too; an invalid last value is refused in the last valid one's language, else the locale's."""
+    _locale(monkeypatch, LANG="C")
+    assert lang_of(["play", "--lang", "de", "--lang", "fr"]) == "fr"
+    assert lang_of(["play", "--lang=fr", "--lang", "en"]) == "en"
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--lang", "de", "--lang", "fr"])  # argparse refuses each value: in French
+    assert stop.value.code == 2 and "hkmj play : erreur : argument --lang : choix 'de' invalide" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--lang", "fr", "--lang", "de"])
+    assert "hkmj play : erreur : argument --lang : choix 'de' invalide" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--lang", "en", "--lang", "de"])
+    assert "hkmj play: error: argument --lang: invalid choice: 'de'" in capsys.readouterr().err
+    _locale(monkeypatch, LANG="fr_FR.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["play", "--lang", "de"])  # no valid --lang: the locale's language
+    assert "hkmj play : erreur : argument --lang : choix 'de' invalide" in capsys.readouterr().err

@@ -53,25 +53,33 @@ def lang_word(text: str) -> str:
     return text.strip().lower()
 
 
-def lang_typed(words: Sequence[str]) -> str | None:
-    """The value of the first ``--lang`` (``--lang fr``, ``--lang=fr``) in ``words``, or None."""
+def _lang_values(words: Sequence[str]) -> list[str]:
+    """The values of every ``--lang`` (``--lang fr``, ``--lang=fr``) in ``words``, in order."""
+    values: list[str] = []
     for i, word in enumerate(words):
         if word == "--lang" and i + 1 < len(words):
-            return words[i + 1]
-        if word.startswith("--lang="):
-            return word.partition("=")[2]
-    return None
+            values.append(words[i + 1])
+        elif word.startswith("--lang="):
+            values.append(word.partition("=")[2])
+    return values
+
+
+def lang_typed(words: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` (``--lang fr``, ``--lang=fr``) in ``words``, or None: the
+    one the command keeps, as argparse keeps the last value of an option given twice."""
+    values = _lang_values(words)
+    return values[-1] if values else None
 
 
 def lang_of(words: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
-    """The language of the command line ``words``: its ``--lang`` (``en`` for a value hkmj does
-    not speak, which the command refuses), else the environment's (:func:`env_lang`).
+    """The language of the command line ``words``: its last ``--lang`` hkmj speaks, else the
+    environment's (:func:`env_lang`); a value hkmj does not speak, which the command refuses, is
+    refused in that language (``--lang de --lang fr``: in French; ``--lang fr --lang de``: too).
 
     >>> lang_of(["play", "--lang", "en"], {"LANG": "fr_FR.UTF-8"}), lang_of(["play"], {"LANG": "fr_FR"})
     ('en', 'fr')
+    >>> lang_of(["play", "--lang", "de", "--lang", "fr"], {}), lang_of(["play", "--lang", "de"], {"LANG": "fr_FR"})
+    ('fr', 'fr')
     """
-    typed = lang_typed(words)
-    if typed is None:
-        return env_lang(environ)
-    value = typed.strip().lower()
-    return value if value in LANGS else "en"
+    spoken = [v.strip().lower() for v in _lang_values(words) if v.strip().lower() in LANGS]
+    return spoken[-1] if spoken else env_lang(environ)
