@@ -563,3 +563,30 @@ def test_hkmj_alone_in_any_locale_prints_its_help(lang_env: str, monkeypatch: py
     assert main([]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("utilisation : hkmj" if lang_env.startswith("fr") else "usage: hkmj") and err == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "en", "fr"),
+    [
+        (["simulate", "--hands", "1", "--quiet", "--record"], "the match", "la partie"),
+        (["play", "--record"], "the match", "la partie"),
+        (["review", "g.jsonl", "--quiet", "--html"], "the review", "l'analyse"),
+        (["bot-match", "--hands", "1", "--quiet", "--log"], "the fault log", "le journal des fautes"),
+        (["replay", "log.jsonl", "--quiet", "--record"], "the match", "la partie"),
+    ],
+)
+def test_a_file_written_into_a_missing_folder_names_the_folder(
+    argv: list[str], en: str, fr: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate --record games/g.jsonl`` (``review --html``, ``bot-match --log``) without a
+    games folder said the system's "No such file or directory" of a file to create; every command
+    now names the missing folder, EN and FR, exit 2, in the words of ``hkmj play --record``."""
+    path = tmp_path / "games" / "out.x"
+    command, option = argv[0], argv[-1]
+    assert main([*argv, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"hkmj {command}: {option} {path}: no folder '{path.parent}' to save {en} in; create it first, or give another path\n"
+    assert main([*argv, str(path), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err.replace("\u00a0", " ")
+    assert err == f"hkmj {command} : {option} {path} : pas de dossier '{path.parent}' où enregistrer {fr} ; créez-le d'abord, ou donnez un autre chemin\n"
+    assert not path.parent.exists()

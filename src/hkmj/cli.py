@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, cast
 
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, lang_word
+from hkmj.oserror import no_folder
 from hkmj.scoring.lines import score_line
 
 if TYPE_CHECKING:
@@ -450,6 +451,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # a saved match (hkmj play --record) is never lost
             print(said("simulate", f"--record {args.record}: this file already exists; give another name, or delete the file first", lang), file=sys.stderr)
             return 2
+        if missing := no_folder("simulate", "--record", args.record, lang):  # not the OS's "No such file or directory"
+            print(missing, file=sys.stderr)
+            return 2
         try:
             writer = RecordWriter(args.record)
         except OSError as e:
@@ -537,6 +541,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from hkmj.review import ReviewError
     from hkmj.score_words import error_in, said_by
 
+    if args.record is not None and (missing := no_folder("replay", "--record", args.record, args.lang)):
+        print(missing, file=sys.stderr)  # said before the log is read and replayed
+        return 2
     try:
         events = read_record(args.file)
     except RecordError as err:

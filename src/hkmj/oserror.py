@@ -10,7 +10,7 @@ import errno
 import os
 from dataclasses import dataclass
 
-__all__ = ["OSReason", "french_reason"]
+__all__ = ["OSReason", "french_reason", "no_folder"]
 
 _FR = {
     errno.ENOENT: "fichier ou dossier introuvable",
@@ -53,3 +53,34 @@ def french_reason(english: str) -> str:
     """The system's English words for a common reason (``No such file or directory``) in French,
     for a message that kept only the words; other words come back as they are."""
     return next((fr for code, fr in _FR.items() if os.strerror(code) == english), english)
+
+
+_SAVED = {
+    "match": ("the match", "la partie"),
+    "review": ("the review", "l'analyse"),
+    "log": ("the fault log", "le journal des fautes"),
+}
+"""What a command saves in a new file (``what`` of :func:`no_folder`), in English and French."""
+
+
+def no_folder(command: str, option: str, path: str, lang: str = "en", what: str = "match") -> str | None:
+    """Why ``hkmj COMMAND OPTION PATH`` cannot create the file ``path``: the folder meant to hold
+    it does not exist (the system would say "No such file or directory" of the file itself);
+    None when it does. Every command writing a new file asks this first (``hkmj play --record``,
+    ``simulate --record``, ``replay --record``, ``review --html``, ``bot-match --log``), exit 2.
+
+    >>> no_folder("simulate", "--record", "/no/such/g.jsonl")
+    "hkmj simulate: --record /no/such/g.jsonl: no folder '/no/such' to save the match in; create it first, or give another path"
+    >>> no_folder("simulate", "--record", "g.jsonl") is None
+    True
+    """
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(folder):
+        return None
+    english, french = _SAVED[what]
+    if lang == "fr":
+        return (
+            f"hkmj {command} : {option} {path} : pas de dossier {folder!r} où enregistrer {french} ; "
+            "créez-le d'abord, ou donnez un autre chemin"
+        )
+    return f"hkmj {command}: {option} {path}: no folder {folder!r} to save {english} in; create it first, or give another path"

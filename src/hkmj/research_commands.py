@@ -11,6 +11,7 @@ from typing import Any
 from hkmj.bots import BOTS
 from hkmj.cli import add_lang_argument, at_least_one, whole_number
 from hkmj.helpformat import HelpFormatter
+from hkmj.oserror import no_folder
 from hkmj.rulesets.args import add_rules_arguments, rules_from_args
 from hkmj.run_words import count, said
 
@@ -64,6 +65,9 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
     bots += [args.fill] * (4 - len(bots))
     log_file = None
     if args.log:
+        if missing := no_folder("bot-match", "--log", args.log, args.lang, what="log"):
+            print(missing, file=sys.stderr)
+            return 2
         try:
             log_file = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
         except OSError as e:

@@ -10,7 +10,7 @@ from typing import Any
 from hkmj.cli import at_least_one
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT
-from hkmj.oserror import OSReason
+from hkmj.oserror import OSReason, no_folder
 
 _DESCRIPTION = """\
 Replay a match (finished, or left to be resumed) and review one player's decisions against the advisor bot (the
@@ -75,6 +75,9 @@ def _cmd_review(args: argparse.Namespace) -> int:
     from hkmj.review_words import words
     from hkmj.simulate import Progress
 
+    if args.html not in ("", "-") and (missing := no_folder("review", "--html", args.html, args.lang, what="review")):
+        print(words(args.lang).typo(missing), file=sys.stderr)  # said before the review is computed
+        return 2
     try:
         loaded = load(args.game)
         bar: Progress | None = None

@@ -269,7 +269,7 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
         (b"hello\n", ["f.jsonl"], "f.jsonl, line 1: not JSON", "f.jsonl, ligne 1\u00a0: pas du JSON"),
         (b'{"seq":1,"kind":"join","data":{}}\n', ["f.jsonl"], "bad table log", "journal de table invalide"),
         ("record", ["f.jsonl", "--seat", "Bob"], "--seat 'Bob': no such player", "--seat 'Bob'\u00a0: aucun joueur"),
-        ("record", ["f.jsonl", "--html", "no/such/dir/r.html"], "cannot write", "impossible d'écrire"),
+        ("record", ["f.jsonl", "--html", "no/such/dir/r.html"], "no folder 'no/such/dir'", "pas de dossier 'no/such/dir'"),
     ],
 )
 def test_review_errors_follow_lang(
@@ -307,7 +307,7 @@ def test_the_systems_reason_is_french_too(records: dict[str, Path], tmp_path: Pa
     missing = tmp_path / "no" / "such" / "r.html"
     assert main(["review", str(records["hk"]), "--lang", "fr", "--quiet", "--html", str(missing)]) == 2
     err = capsys.readouterr().err
-    assert "impossible d'écrire" in err and "fichier ou dossier introuvable" in err and "No such file" not in err
+    assert f"pas de dossier '{missing.parent}'" in err and "No such file" not in err  # the missing folder named
     assert main(["play", "--record", str(missing.with_suffix(".jsonl")), "--lang", "fr"]) == 2
     err = capsys.readouterr().err  # the missing folder named (tests/tui/test_resume.py), in French
     assert f"pas de dossier '{missing.parent}'" in err and "No such file" not in err and "Traceback" not in err

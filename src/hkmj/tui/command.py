@@ -16,7 +16,7 @@ from hkmj.cli import at_least_one, whole_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, env_lang, lang_word
-from hkmj.oserror import OSReason
+from hkmj.oserror import OSReason, no_folder
 from hkmj.rulesets import RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.tui.texts import LANGS, Texts
@@ -202,9 +202,8 @@ def open_table(args: argparse.Namespace) -> Table | int:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # never lose a saved match
             print(tx("cli.record_busy" if _busy(args.record) else "cli.record_exists", path=args.record), file=sys.stderr)
             return 2
-        folder = os.path.dirname(args.record) or "."
-        if not os.path.isdir(folder):  # the OS says "No such file or directory" of the file to create
-            print(tx("cli.record_no_folder", path=args.record, folder=folder), file=sys.stderr)
+        if missing := no_folder("play", "--record", args.record, lang):  # not the OS's "No such file or directory"
+            print(missing, file=sys.stderr)
             return 2
         try:
             record = RecordWriter(args.record, lock=True)
