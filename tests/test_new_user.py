@@ -590,3 +590,44 @@ def test_a_file_written_into_a_missing_folder_names_the_folder(
     err = capsys.readouterr().err.replace("\u00a0", " ")
     assert err == f"hkmj {command} : {option} {path} : pas de dossier '{path.parent}' où enregistrer {fr} ; créez-le d'abord, ou donnez un autre chemin\n"
     assert not path.parent.exists()
+
+
+_UNREADABLE = {
+    "missing": ("no such file", "fichier introuvable"),
+    "folder": ("is a directory, not a record file", "c'est un dossier, pas un fichier d'enregistrement"),
+    "unreadable": ("cannot read (Permission denied)", "lecture impossible (permission refusée)"),
+    "binary": ("not a text file (a record is JSON Lines text, UTF-8)", "pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)"),
+    "empty": ("the file is empty: it holds no match", "le fichier est vide, il ne contient aucune partie"),
+}
+
+
+@pytest.mark.parametrize("problem", list(_UNREADABLE))
+@pytest.mark.parametrize(("command", "option"), [("replay", ""), ("review", ""), ("play", "--resume ")])
+def test_an_input_file_that_cannot_be_read_is_named_in_the_same_words_by_every_command(
+    problem: str, command: str, option: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj replay``, ``review`` and ``play --resume`` each worded a missing, folder, unreadable,
+    binary or empty input its own way (the system's "No such file or directory", "empty record",
+    "holds no complete event" for a binary file); one function now says it, EN and FR, exit 2."""
+    import errno
+
+    from hkmj import oserror
+
+    path = tmp_path / "g.jsonl"
+    if problem == "folder":
+        path.mkdir()
+    elif problem == "binary":
+        path.write_bytes(b"\xff\xfe\x00\n")
+    elif problem in ("empty", "unreadable"):
+        path.write_bytes(b"" if problem == "empty" else b'{"type": "match_start"}\n')
+    if problem == "unreadable":  # the tests may run as root, who reads any file: the system refuses here
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+        monkeypatch.setattr(oserror, "open", refuse, raising=False)
+    for lang, words in zip(("en", "fr"), _UNREADABLE[problem], strict=True):
+        argv = [command, *option.split(), str(path), "--lang", lang]
+        assert main(argv + (["--quiet"] if command != "play" else [])) == 2
+        colon = " :" if lang == "fr" else ":"
+        err = capsys.readouterr().err.replace("\u00a0", " ")
+        assert err == f"hkmj {command}{colon} {option}{path}{colon} {words}\n"

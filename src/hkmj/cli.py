@@ -547,6 +547,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     try:
         events = read_record(args.file)
     except RecordError as err:
+        if err.problem is not None:  # missing, a folder, unreadable, not UTF-8, empty: as review and play --resume say it
+            print(f"hkmj replay{' :' if args.lang == 'fr' else ':'} {err.problem.say(args.lang)}", file=sys.stderr)
+            return 2
         try:
             log_events = _table_log_events(args.file)
         except ValueError as log_err:  # a ReviewError: worded as hkmj review words it

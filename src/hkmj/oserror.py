@@ -6,11 +6,13 @@ names the common ones in French too, and keeps the system's words for the rare o
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
-__all__ = ["OSReason", "french_reason", "no_folder"]
+__all__ = ["InputError", "OSReason", "french_reason", "input_text", "no_folder", "read_input", "read_input_text"]
 
 _FR = {
     errno.ENOENT: "fichier ou dossier introuvable",
@@ -84,3 +86,65 @@ def no_folder(command: str, option: str, path: str, lang: str = "en", what: str 
             "créez-le d'abord, ou donnez un autre chemin"
         )
     return f"hkmj {command}: {option} {path}: no folder {folder!r} to save {english} in; create it first, or give another path"
+
+
+_INPUT = {
+    "missing": ("{path}: no such file", "{path} : fichier introuvable"),
+    "directory": ("{path}: is a directory, not a record file", "{path} : c'est un dossier, pas un fichier d'enregistrement"),
+    "unreadable": ("{path}: cannot read ({reason})", "{path} : lecture impossible ({reason})"),
+    "not_utf8": (
+        "{path}: not a text file (a record is JSON Lines text, UTF-8)",
+        "{path} : pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)",
+    ),
+    "empty": ("{path}: the file is empty: it holds no match", "{path} : le fichier est vide, il ne contient aucune partie"),
+}
+"""What is wrong with an input file (:class:`InputError`), in English and French."""
+
+
+class InputError(ValueError):
+    """An input file (a record, a saved match, a table log) that cannot be read as text: it is
+    missing, a folder, not readable, not UTF-8 or empty. ``hkmj replay``, ``review`` and ``play
+    --resume`` say it in the same words, :meth:`say` (``str(err)`` is English)."""
+
+    def __init__(self, kind: str, path: str | Path, reason: OSReason | None = None) -> None:
+        self.kind = kind
+        self.path = str(path)
+        self.reason = reason
+        super().__init__(self.say("en"))
+
+    def say(self, lang: str = "en") -> str:
+        """``PATH: what is wrong`` in ``lang`` (``en`` or ``fr``)."""
+        english, french = _INPUT[self.kind]
+        reason = self.reason.say(lang) if self.reason is not None else ""
+        return (french if lang == "fr" else english).format(path=self.path, reason=reason)
+
+
+def read_input(path: str | Path) -> bytes:
+    """The bytes of the input file ``path``; :class:`InputError` when it is missing, a folder,
+    not readable or empty (nothing but blank lines)."""
+    if os.path.isdir(path):
+        raise InputError("directory", path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise InputError("missing", path) from None
+    except OSError as err:
+        raise InputError("unreadable", path, OSReason.of(err)) from None
+    if not data.strip():
+        raise InputError("empty", path)
+    return data
+
+
+def input_text(path: str | Path, data: bytes, *, cut: bool = False) -> str:
+    """``data`` (read from ``path``) as UTF-8 text; :class:`InputError` when it is not. ``cut``:
+    the last character may have been cut in the middle of a write (a saved match), and is left out."""
+    try:
+        return codecs.getincrementaldecoder("utf-8")().decode(data, final=not cut)
+    except UnicodeDecodeError:
+        raise InputError("not_utf8", path) from None
+
+
+def read_input_text(path: str | Path) -> str:
+    """The text of the input file ``path`` (:func:`read_input`, :func:`input_text`)."""
+    return input_text(path, read_input(path))

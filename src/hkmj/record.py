@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
+from hkmj.oserror import InputError, read_input_text
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.scoring.lines import DECODER, has_lone_surrogate, json_refusal, json_syntax
 from hkmj.tiles import HONOUR, SEAT_LETTERS, counts_of, format_tiles, name, parse_tiles, tile, wind_letter, wind_name
@@ -51,7 +52,12 @@ __all__ = [
 
 
 class RecordError(ValueError):
-    """A record file that cannot be read; the message names the line and the problem."""
+    """A record file that cannot be read; the message names the line and the problem. A file
+    that cannot be read as text at all keeps its :class:`~hkmj.oserror.InputError` in ``problem``."""
+
+    def __init__(self, message: str, problem: InputError | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 class RecordBusy(Exception):
@@ -152,11 +158,9 @@ def read_record(path: str | Path) -> list[Event]:
     """Read a record; :class:`RecordError` names the first bad line."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"{p}: cannot read ({err.strerror})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a UTF-8 text file") from None
+        text = read_input_text(path)
+    except InputError as err:
+        raise RecordError(str(err), problem=err) from None
     try:
         events = parse_events(text)
     except BadLine as err:

@@ -26,7 +26,7 @@ from hkmj.bots.minimum import ready_in_shape_only, scoring_split
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
-from hkmj.oserror import OSReason
+from hkmj.oserror import InputError, OSReason, read_input_text
 from hkmj.record import (
     Divergence,
     RecordError,
@@ -83,6 +83,8 @@ class ReviewError(ValueError):
             return w.who(v)
         if isinstance(v, OSReason):
             return v.say(w.lang)
+        if isinstance(v, InputError):
+            return v.say(w.lang)
         if isinstance(v, tuple):
             return w("err.names", names=", ".join(repr(n) for n in v)) if v else ""
         if isinstance(v, (Divergence, ValueError)) and w.lang != "en":  # in hkmj replay's words (score_words)
@@ -108,19 +110,13 @@ def load(path: str | Path) -> Loaded:
     """Read a record or a table log export (JSON Lines); :class:`ReviewError` says what is wrong
     (a missing file, a directory, an empty, binary or non-JSON file, a bad record or log)."""
     p = Path(path)
-    if not p.exists():
-        raise ReviewError("no_file", path=p)
-    if p.is_dir():
-        raise ReviewError("directory", path=p)
     try:
-        text = p.read_bytes().decode("utf-8")
-    except OSError as err:
-        raise ReviewError("unreadable", path=p, reason=OSReason.of(err)) from None
-    except UnicodeDecodeError:
-        raise ReviewError("not_utf8", path=p) from None
+        text = read_input_text(p)
+    except InputError as err:  # in the words of hkmj replay and hkmj play --resume
+        raise ReviewError("input", problem=err) from None
     lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
-        raise ReviewError("empty", path=p)
+        raise ReviewError("input", problem=InputError("empty", p))
     rows = []
     for i, line in lines:
         try:

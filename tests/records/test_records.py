@@ -171,7 +171,7 @@ def test_replay_bad_files_are_clear_errors(tmp_path: Path, capsys: pytest.Captur
     assert main(["replay", str(bad)]) == 2
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
     err = capsys.readouterr().err
-    assert "cannot read" in err and "Traceback" not in err
+    assert "missing.jsonl: no such file" in err and "Traceback" not in err
 
 
 def test_simulate_is_deterministic_and_independent_of_workers() -> None:
@@ -413,10 +413,10 @@ def test_replay_says_its_errors_in_french_with_lang_fr(
         "log.jsonl": '{"seq": 1, "kind": "create", "data": {}}\n',
     }
     said = {
-        "missing.jsonl": ("cannot read (No such file or directory)", "lecture impossible (fichier ou dossier introuvable)"),
+        "missing.jsonl": ("no such file", "fichier introuvable"),  # as hkmj review and play --resume say it
         "notes.txt": ("1: not JSON (expecting value at column 1)", "1 : pas du JSON (valeur attendue à la colonne 1)"),
-        "binary.jsonl": ("not a UTF-8 text file", "pas un fichier texte UTF-8"),
-        "empty.jsonl": ("empty record", "enregistrement vide"),
+        "binary.jsonl": ("not a text file (a record is JSON Lines text, UTF-8)", "pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)"),
+        "empty.jsonl": ("the file is empty: it holds no match", "le fichier est vide, il ne contient aucune partie"),
         "object.jsonl": ("1: an event is a JSON object with a 'type'", "1 : un événement est un objet JSON avec un champ 'type'"),
         "cut.jsonl": ("1: not JSON (expecting ',' delimiter at column 34)", "1 : pas du JSON (séparateur ',' attendu à la colonne 34)"),
         "nan.jsonl": (

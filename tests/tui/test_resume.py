@@ -298,10 +298,10 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
         "edited.jsonl": "".join(lines[:bot_line]) + json.dumps(changed) + "\n" + "".join(lines[bot_line + 1 :]),
     }
     expect = {
-        "missing.jsonl": "No such file or directory",
+        "missing.jsonl": "no such file",  # as hkmj replay and review say it
         "notes.txt": "not a match record (line 1 is not a JSON event)",
-        "binary.jsonl": "not a match record (not UTF-8 text)",
-        "empty.jsonl": "the file holds no complete event",
+        "binary.jsonl": "not a text file (a record is JSON Lines text, UTF-8)",
+        "empty.jsonl": "the file is empty: it holds no match",
         "server.jsonl": "this is a server table's log",
         "header.jsonl": "line 1, the match's header, is damaged",
         "wizard.jsonl": "line 1, the match's header, is damaged",
@@ -319,7 +319,7 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
     before = finished.read_bytes()
     assert "this match is over, there is nothing to resume" in refused(["--resume", str(finished)], capsys)
     assert "cette partie est finie" in refused(["--resume", str(finished)], capsys, "fr")
-    assert "fichier ou dossier introuvable" in refused(["--resume", str(tmp_path / "missing.jsonl")], capsys, "fr")
+    assert "missing.jsonl : fichier introuvable" in refused(["--resume", str(tmp_path / "missing.jsonl")], capsys, "fr")
     assert finished.read_bytes() == before
     assert saved.read_text(encoding="utf-8") == text
 

@@ -16,7 +16,7 @@ from hkmj.cli import at_least_one, whole_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, env_lang, lang_word
-from hkmj.oserror import OSReason, no_folder
+from hkmj.oserror import InputError, OSReason, no_folder
 from hkmj.rulesets import RulesetError
 from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.tui.texts import LANGS, Texts
@@ -395,8 +395,8 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
     try:
         saved = read_saved(path)
     except ResumeError as e:
-        reason = e.params.pop("reason", None)
-        return refuse(e.key, reason=OSReason.of(reason).say(refuse.tx.lang) if isinstance(reason, OSError) else "", **e.params)
+        problem = e.params.pop("problem", None)
+        return refuse(e.key, problem=problem.say(refuse.tx.lang) if isinstance(problem, InputError) else "", **e.params)
     start, header = saved.start, saved.header
     lang: str = args.lang or (str(header["lang"]) if header.get("lang") in LANGS else env_lang())
     refuse.tx = tx = Texts(lang)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from hkmj.engine import Event, IllegalAction, parse_action
+from hkmj.oserror import InputError, input_text, read_input
 from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, parse_events
 from hkmj.tui.session import Note, Session
 
@@ -95,15 +96,13 @@ def resume_command(path: str | Path) -> str:
 def read_saved(path: str | Path) -> Saved:
     """Read a match saved by ``hkmj play``; :class:`ResumeError` says why it is not one."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        raise ResumeError("cli.resume.unreadable", reason=err) from None
+    try:  # in the words of hkmj replay and hkmj review
+        data = read_input(path)
+        input_text(path, data, cut=True)
+    except InputError as err:
+        raise ResumeError("cli.resume.input", problem=err) from None
     end = data.rfind(b"\n") + 1  # what follows the last newline was cut in the middle of a write
-    try:
-        text = data[:end].decode("utf-8")
-    except UnicodeDecodeError:
-        raise ResumeError("cli.resume.not_record") from None
+    text = data[:end].decode("utf-8")
     try:
         events = parse_events(text)
     except BadLine as err:
