@@ -73,7 +73,7 @@ def test_score_speaks_the_locale_and_lang_wins(monkeypatch: pytest.MonkeyPatch, 
     assert capsys.readouterr().out.startswith("Element ")
     _locale(monkeypatch, LANGUAGE="fr:en")
     assert main([*HAND[:-2], "--seat", "W"]) == 1  # the discarder's own seat: refused in French
-    assert capsys.readouterr().err.startswith("Main gagnante non valable : --from W")
+    assert capsys.readouterr().err.startswith("Main gagnante non valable : --from O : c'est la place du gagnant (--seat O)")
 
 
 def test_score_json_is_english_unless_lang_is_typed(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,3 +185,23 @@ def test_the_last_lang_decides_the_language_of_errors(monkeypatch: pytest.Monkey
     with pytest.raises(SystemExit):
         main(["play", "--lang", "de"])  # no valid --lang: the locale's language
     assert "hkmj play : erreur : argument --lang : choix 'de' invalide" in capsys.readouterr().err
+
+
+def test_french_names_west_o_and_reads_o_for_west(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-1.4 notation in French: West is O (Ouest). ``hkmj score --from O --lang fr`` reads it as
+    West; the French messages naming a seat (--from, --seat, --other) wrote W, they now write O;
+    English keeps W."""
+    hand = ["score", "234s567p88m111z777z", "--win", "1z"]
+    assert main([*hand, "--from", "O", "--seat", "S", "--lang", "fr"]) == 0
+    assert "  O    -16  défausseur" in capsys.readouterr().out
+    assert main([*hand, "--from", "O", "--seat", "O", "--lang", "fr"]) == 1
+    assert capsys.readouterr().err == (
+        "Main gagnante non valable : --from O : c'est la place du gagnant (--seat O) ; donnez la place qui a défaussé la tuile gagnante\n"
+    )
+    assert main([*hand, "--from", "O", "--seat", "O"]) == 1
+    assert capsys.readouterr().err == (
+        "Not a valid winning hand: --from W: that is the winner's own seat (--seat W); give the seat that discarded the winning tile\n"
+    )
+    classical = [*hand[:2], "--win", "5p", "--rules", "classical", "--lang", "fr"]
+    assert main([*classical, "--seat", "O", "--other", "O: 123m"]) == 2
+    assert capsys.readouterr().err == "hkmj score : --other O : c'est la place du gagnant (--seat) ; donnez la main du gagnant comme MAIN\n"

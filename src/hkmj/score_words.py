@@ -260,7 +260,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",
      "{option} {value} : un vent est attendu, E, S, O (ou W) ou N"),
     (r"--from (?P<seat>\S+): that is the winner's own seat \(--seat (?P=seat)(?P<default>, the default)?\); give the seat that discarded the winning tile",
-     lambda g: f"--from {g['seat']} : c'est la place du gagnant (--seat {g['seat']}{', par défaut' if g.get('default') else ''}) ; "
+     lambda g: f"--from {_WIND_FR.get(g['seat'], g['seat'])} : c'est la place du gagnant "
+     f"(--seat {_WIND_FR.get(g['seat'], g['seat'])}{', par défaut' if g.get('default') else ''}) ; "
      "donnez la place qui a défaussé la tuile gagnante"),
     (r"(?P<what>flower|season) (?P<n>\d) is held by both (?P<one>[ESWN]) and (?P<other>[ESWN]): there is one of each \(CL-1\.1\)",
      lambda g: f"{'la fleur' if g['what'] == 'flower' else 'la saison'} {g['n']} est tenue à la fois par {_WIND_FR[g['one']]} "
@@ -302,12 +303,12 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "{option} demande une main sur la ligne de commande (hkmj score 234s567p88m111z777z --win 1z) ; sans main, hkmj score "
      "lit des requêtes JSON sur l'entrée standard, une par ligne, et prend chaque champ de celles-ci (R-9)"),
     (rf"--other (?P<value>{_ECHO}): expected 'SEAT: TILES, \.\.\.' with SEAT one of E, S, W \(or O\), N",
-     "--other {value} : attendu « PLACE: TUILES, ... » avec PLACE parmi E, S, W (ou O), N"),
+     "--other {value} : attendu « PLACE: TUILES, ... » avec PLACE parmi E, S, O (ou W), N"),
     (rf"--other (?P<value>{_ECHO}): (?P<part>{_ECHO}) needs a number 1-4, e\.g\. (?P<example>{_ECHO})",
      "--other {value} : {part} demande un numéro de 1 à 4, par exemple {example}"),
-    (r"--other: seat (?P<seat>[ESWN]) given twice", "--other : la place {seat} est donnée deux fois"),
+    (r"--other: seat (?P<seat>[ESWN]) given twice", lambda g: f"--other : la place {_seat(g['seat'])} est donnée deux fois"),
     (r"--other (?P<seat>[ESWN]): that is the winner's seat \(--seat\); give the winner's hand as HAND",
-     "--other {seat} : c'est la place du gagnant (--seat) ; donnez la main du gagnant comme MAIN"),
+     lambda g: f"--other {_seat(g['seat'])} : c'est la place du gagnant (--seat) ; donnez la main du gagnant comme MAIN"),
     (rf"option (?P<key>[\w-]+)=(?P<value>{_ECHO}|\S+): expected one of (?P<choices>.+)", "option {key}={value} : attendu parmi {choices}"),
     (rf"option (?P<key>[\w-]+)=(?P<value>{_ECHO}|\S+): expected a whole number (?P<low>-?\d+)-(?P<high>-?\d+)",
      "option {key}={value} : un nombre entier de {low} à {high} est attendu"),
@@ -458,7 +459,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"(?P<option>--win|--meld|--flower|--season) (?P<value>{_ECHO}): (?P<inner>.+)", "{option} {value} : {inner}"),
     (rf"meld (?P<meld>{_ECHO}): (?P<inner>.+)", "groupe {meld} : {inner}"),
     (r"win_tile: (?P<inner>.+)", "tuile gagnante : {inner}"),
-    (r"--other (?P<seat>[ESWN]): (?P<inner>.+)", "--other {seat} : {inner}"),
+    (r"--other (?P<seat>[ESWN]): (?P<inner>.+)", lambda g: f"--other {_seat(g['seat'])} : {g['inner']}"),
 )
 """Each English phrase (a regular expression matching a whole message) and its French: a format
 string of the phrase's named parts, or a function of them. A part named ``inner`` is a message
