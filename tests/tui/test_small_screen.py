@@ -654,3 +654,25 @@ async def test_the_quit_question_says_the_match_is_saved_and_the_command_fits_80
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_help_opens_from_the_end_of_hand_and_the_ranking_at_80x24(make_session: Make, lang: str) -> None:
+    """``?`` opened the help from the table only: on the end-of-hand and ranking screens it did
+    nothing. It opens it there too, and closing the help goes back to the screen it came from."""
+    tx = Texts(lang)
+    app = PlayApp(make_session(teach=True, lang=lang), delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        for screen in (EndScreen, RankScreen):
+            assert isinstance(app.screen, screen)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and tx("help.title") in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, screen)
+            await pilot.press("enter")
+            await pilot.pause()

@@ -9,7 +9,7 @@ Mahjong on (twice as long, HK-5.7); with ``delay=0`` (tests) the table runs stra
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -671,6 +671,16 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def open_help(app: App[Any], tx: Texts) -> None:
+    """The help (key ?) from a screen over the table (the end of a hand, the ranking), as the
+    table opens it: it closes back to that screen."""
+    table = next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    if table is not None:
+        table.action_help()
+    else:
+        app.push_screen(HelpScreen(tx))
+
+
 class EndScreen(ModalScreen[None]):
     """End of hand: the winner's itemised fan, base and why each payment, every hand revealed,
     totals. The summary scrolls; the key that goes on stays in view below it."""
@@ -686,6 +696,7 @@ class EndScreen(ModalScreen[None]):
         Binding("space", "close", show=False),
         Binding("escape", "close", show=False),
         Binding("q", "app.ask_quit", show=False),
+        Binding("question_mark", "help", show=False),
     ]
 
     def __init__(self, summary: HandSummary, tx: Texts, glyphs: bool) -> None:
@@ -732,6 +743,9 @@ class EndScreen(ModalScreen[None]):
             foot.append("   " + self.tx("end.scroll"), style="dim")
         self.query_one("#end-foot", Static).update(foot)
 
+    def action_help(self) -> None:
+        open_help(self.app, self.tx)
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -747,6 +761,7 @@ class RankScreen(ModalScreen[None]):
         Binding("enter", "close", show=False),
         Binding("q", "close", show=False),
         Binding("escape", "close", show=False),
+        Binding("question_mark", "help", show=False),
     ]
 
     def __init__(self, rows: list[tuple[int, str, int]], hands: int, tx: Texts) -> None:
@@ -757,6 +772,9 @@ class RankScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(ranking_text(self.rows, self.hands, self.tx), id="rank")
+
+    def action_help(self) -> None:
+        open_help(self.app, self.tx)
 
     def action_close(self) -> None:
         self.dismiss(None)
