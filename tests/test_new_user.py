@@ -573,12 +573,13 @@ def test_hkmj_alone_in_any_locale_prints_its_help(lang_env: str, monkeypatch: py
         (["review", "g.jsonl", "--quiet", "--html"], "the review", "l'analyse"),
         (["bot-match", "--hands", "1", "--quiet", "--log"], "the fault log", "le journal des fautes"),
         (["replay", "log.jsonl", "--quiet", "--record"], "the match", "la partie"),
+        (["arena", "--bots", "random,greedy", "--deals", "1", "--quiet", "--plot"], "the rating plot", "la courbe des classements"),
     ],
 )
 def test_a_file_written_into_a_missing_folder_names_the_folder(
     argv: list[str], en: str, fr: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``hkmj simulate --record games/g.jsonl`` (``review --html``, ``bot-match --log``) without a
+    """``hkmj simulate --record games/g.jsonl`` (``review --html``, ``bot-match --log``, ``arena --plot``) without a
     games folder said the system's "No such file or directory" of a file to create; every command
     now names the missing folder, EN and FR, exit 2, in the words of ``hkmj play --record``."""
     path = tmp_path / "games" / "out.x"

@@ -61,6 +61,7 @@ _SAVED = {
     "match": ("the match", "la partie"),
     "review": ("the review", "l'analyse"),
     "log": ("the fault log", "le journal des fautes"),
+    "plot": ("the rating plot", "la courbe des classements"),
 }
 """What a command saves in a new file (``what`` of :func:`no_folder`), in English and French."""
 
@@ -69,7 +70,7 @@ def no_folder(command: str, option: str, path: str, lang: str = "en", what: str 
     """Why ``hkmj COMMAND OPTION PATH`` cannot create the file ``path``: the folder meant to hold
     it does not exist (the system would say "No such file or directory" of the file itself);
     None when it does. Every command writing a new file asks this first (``hkmj play --record``,
-    ``simulate --record``, ``replay --record``, ``review --html``, ``bot-match --log``), exit 2.
+    ``simulate --record``, ``replay --record``, ``review --html``, ``bot-match --log``, ``arena --plot``), exit 2.
 
     >>> no_folder("simulate", "--record", "/no/such/g.jsonl")
     "hkmj simulate: --record /no/such/g.jsonl: no folder '/no/such' to save the match in; create it first, or give another path"

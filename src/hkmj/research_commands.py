@@ -121,9 +121,6 @@ def _unwritable_plot(path: str) -> str | None:
     suffix = Path(path).suffix.lstrip(".").lower()
     if suffix not in formats:
         return f"unknown image format {suffix!r} (use one of {', '.join(sorted(formats))}, e.g. ratings.png)"
-    folder = Path(path).parent
-    if not folder.is_dir():
-        return f"no folder {str(folder)!r} to write it in"
     return None
 
 
@@ -141,7 +138,10 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if any(":" in b for b in names) and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())  # a bot's module:factory is looked up from here first, as `python -m` does
-    if args.plot and (why := _unwritable_plot(args.plot)):  # said before any deal is played
+    if args.plot and (no_dir := no_folder("arena", "--plot", args.plot, args.lang, what="plot")):  # before any deal is played
+        print(no_dir, file=sys.stderr)
+        return 2
+    if args.plot and (why := _unwritable_plot(args.plot)):
         print(said("arena", f"--plot {args.plot}: {why}", args.lang), file=sys.stderr)
         return 2
     try:

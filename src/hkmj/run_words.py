@@ -67,7 +67,6 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f'il faut l\'extra "arena" ({g["missing"]} manquant{"s" if "," in g["missing"] else ""}) : pip install "hkmj[arena]"'),
     (r"--plot (?P<path>.+): unknown image format (?P<suffix>'[^']*') \(use one of (?P<known>.+), e\.g\. ratings\.png\)",
      "--plot {path} : format d'image {suffix} inconnu (utilisez l'un de {known}, par exemple ratings.png)"),
-    (rf"--plot (?P<path>.+): no folder (?P<folder>{_ECHO}) to write it in", "--plot {path} : pas de dossier {folder} où l'écrire"),
     (r"--bots (?P<value>.*): expected at least two different bots, each once",
      "--bots {value} : au moins deux robots différents sont attendus, chacun une fois"),
     (r"deals: expected at least 1", "deals : au moins 1 est attendu"),

@@ -85,7 +85,7 @@ def test_a_plot_that_cannot_be_written_is_refused_before_any_deal_is_played(
     for plot, why in (
         (tmp_path / "ratings.txt", "unknown image format 'txt' (use one of"),
         (tmp_path / "ratings", "unknown image format '' (use one of"),
-        (tmp_path / "no" / "such" / "ratings.png", "no folder"),
+        (tmp_path / "no" / "such" / "ratings.png", f"no folder '{tmp_path / 'no' / 'such'}' to save the rating plot in"),
     ):
         assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--plot", str(plot)]) == 2
         err = capsys.readouterr().err
