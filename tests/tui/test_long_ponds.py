@@ -1,4 +1,4 @@
-"""Issue 10: however long a discard pond grows (MCR and classical hands without claims, a Hong
+"""However long a discard pond grows (MCR and classical hands without claims, a Hong
 Kong hand late on), the latest discard of every player stays on screen at 80×24 — the one a
 player must see to claim it (HK-4.1) — and the pond counts the earlier discards it leaves out."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -51,6 +52,13 @@ def pond_rows(lines: list[str]) -> dict[str, list[str]]:
     }
 
 
+async def at_the_table(pilot: Any) -> None:
+    """Past the first screen (Enter) to the table, drawn."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.pause()
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
@@ -91,10 +99,7 @@ async def test_a_click_on_the_latest_discard_of_a_long_pond_is_answered_as_the_o
     lengthen(s)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await at_the_table(pilot)
         rows = pond_rows(screen_lines(app))["right"]
         y = 1 if rows[1].strip() else 0
         x = rows[y].rstrip().rindex(" ") + 1
@@ -156,10 +161,7 @@ async def test_a_click_on_the_count_of_earlier_discards_writes_the_whole_pond_to
     lengthen(s)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await at_the_table(pilot)
         for widget, seat, y in (("#right", (s.seat + 1) % 4, 3), ("#you", s.seat, 3)):
             before = len(s.history)
             await pilot.click(widget, offset=(2, y))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -203,6 +204,26 @@ def test_the_action_bar_keeps_one_button_per_chow_when_they_fit() -> None:
     assert [c for c, _, _ in fit_bar(bar, 30, tx)] == ["chow", "pass"]
 
 
+ZERO_FAN_WIN = {
+    "hands": ("2f123m456p789s55s1p9m", "2233445566778m", "2233445566778p", "223344999s2345z"),
+    "draws": "5s",
+    "replacements": "1p",
+}
+"""A scripted deal: East (the player, Flower 2) discards 9 Characters and wins on South's 5 Bamboo
+with 123m 456p 789s, a pung of 5 Bamboo and a pair of 1 Circles, a hand of no element (HK-6)."""
+
+
+async def win_on_the_offered_5s(s: Session, app: PlayApp, pilot: Any) -> None:
+    """Play :data:`ZERO_FAN_WIN` to its end screen: discard 9m, let the bots play, declare Mahjong."""
+    await pilot.pause()
+    assert s.try_discard(tile("9m")).done
+    while s.bots_pending():
+        s.step()
+    assert s.view().offered == tile("5s")
+    await pilot.press("m")
+    for _ in range(4):
+        await pilot.pause()
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_hk_6_a_zero_fan_win_says_why_its_element_table_is_empty_at_80x24(make_session: Make, lang: str) -> None:
@@ -211,22 +232,10 @@ async def test_hk_6_a_zero_fan_win_says_why_its_element_table_is_empty_at_80x24(
     table (a heading, then "Total fan 0") that a newcomer could take for a fault; it now says that
     no element counts and that a 0-fan hand still wins."""
     tx = Texts(lang)
-    s = make_session(
-        hands=("2f123m456p789s55s1p9m", "2233445566778m", "2233445566778p", "223344999s2345z"),
-        draws="5s",
-        replacements="1p",
-        lang=lang,
-    )
+    s = make_session(**ZERO_FAN_WIN, lang=lang)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        assert s.try_discard(tile("9m")).done
-        while s.bots_pending():
-            s.step()
-        assert s.view().offered == tile("5s")
-        await pilot.press("m")
-        for _ in range(3):
-            await pilot.pause()
+        await win_on_the_offered_5s(s, app, pilot)
         assert isinstance(app.screen, EndScreen)
         assert app.screen.summary.items == () and app.screen.summary.fan == 0 and app.screen.summary.base == 1
         text = " ".join(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
@@ -264,22 +273,10 @@ async def test_a_key_that_does_nothing_says_so_at_80x24(make_session: Make, lang
 async def test_hk_6_the_totals_never_break_a_players_name_at_80x24(make_session: Make, lang: str) -> None:
     """The end-of-hand totals were wrapped wherever the line was full: "... · Bot 2" on one line
     and "(strong) -8" on the next. Each player's name stays on one line with its total."""
-    s = make_session(
-        hands=("2f123m456p789s55s1p9m", "2233445566778m", "2233445566778p", "223344999s2345z"),
-        draws="5s",
-        replacements="1p",
-        kinds=("strong", "strong", "greedy"),
-        lang=lang,
-    )
+    s = make_session(**ZERO_FAN_WIN, kinds=("strong", "strong", "greedy"), lang=lang)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        assert s.try_discard(tile("9m")).done
-        while s.bots_pending():
-            s.step()
-        await pilot.press("m")
-        for _ in range(4):
-            await pilot.pause()
+        await win_on_the_offered_5s(s, app, pilot)
         assert isinstance(app.screen, EndScreen)
         await pilot.press("end")
         for _ in range(2):
