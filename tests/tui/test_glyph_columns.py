@@ -4,6 +4,7 @@ tiles after a Red dragon, the key letters under the hand, pond clicks and melds 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
@@ -11,9 +12,19 @@ from rich.cells import cell_len
 
 from hkmj.scoring import Meld
 from hkmj.tiles import glyph, parse_tiles, tile
-from hkmj.tui.app import PlayApp, TableScreen
+from hkmj.tui.app import OpponentView, PlayApp, TableScreen, YouView
 from hkmj.tui.faces import melds_text, tiles_text
-from hkmj.tui.render import KEY_LABELS, STEP, hand_positions, opponent_text, pond_index_at, summary_text, you_text
+from hkmj.tui.render import (
+    KEY_LABELS,
+    POND_LINE,
+    STEP,
+    hand_positions,
+    opponent_text,
+    pond_index_at,
+    pond_line,
+    summary_text,
+    you_text,
+)
 from hkmj.tui.session import HandSummary, SeatPanel, SeatReveal, Session
 from hkmj.tui.texts import Texts
 
@@ -33,6 +44,16 @@ def starts(line: str) -> list[int]:
     for ch in line:
         if is_tile(ch):
             out.append(x)
+        x += cell_len(ch)
+    return out
+
+
+def inside(line: str, left: int, right: int) -> str:
+    """The characters of a screen ``line`` in cells ``left`` to ``right`` (a widget's content)."""
+    out, x = "", 0
+    for ch in line:
+        if left <= x < right:
+            out += ch
         x += cell_len(ch)
     return out
 
@@ -134,3 +155,45 @@ def test_end_screen_rows_in_line_with_red_dragons_hk_1() -> None:
     for line in rows:
         xs = starts(line)
         assert xs == [xs[0] + STEP * j for j in range(len(xs))] and xs[0] == 4, line
+
+
+@pytest.mark.asyncio
+async def test_ponds_and_melds_in_line_and_clicked_at_80x24_hk_4_1(make_session: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80×24 with --glyphs, every panel (three opponents, yours) shows a pond full of Red
+    dragons with each discard at ``3 * k`` from the panel's left edge and a Red dragon pung
+    before it, in Textual's own rendering; a click on either cell of a discard touches that
+    discard (HK-4.1: judged as a claim on it)."""
+    session = make_session()
+    pond = tuple(parse_tiles("7z1m7z7z2p3s7z9p1z7z5s6s"))
+    own = session.panel
+
+    def panel_with_dragons(seat: int) -> SeatPanel:
+        return dataclasses.replace(own(seat), pond=pond, latest=len(pond) - 1, melds=(Meld("pung", tile("7z")),))
+
+    monkeypatch.setattr(session, "panel", panel_with_dragons)
+    app = PlayApp(session, glyphs=True, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        touched: list[tuple[int, int]] = []
+        monkeypatch.setattr(screen, "touch_pond", lambda seat, i: touched.append((seat, i)))
+        screen.refresh_view()
+        await pilot.pause()
+        lines = [strip.text for strip in screen._compositor.render_strips()]
+        for wid in ("#left", "#across", "#right", "#you"):
+            view = screen.query_one(wid)
+            box = view.content_region
+            first = box.y + (POND_LINE if wid == "#you" else pond_line(box.width))
+            row = inside(lines[first], box.x, box.right)
+            assert starts(row) == [STEP * k for k in range(len(pond))], (wid, row)
+            assert [ch for ch in row if is_tile(ch)] == [glyph(t) for t in pond]
+            assert inside(lines[first - (2 if wid == "#you" else 1)], box.x, box.right).count(RED) == 3  # the pung (after your hand)
+            assert isinstance(view, OpponentView | YouView)
+            seat = view.seat
+            for k in (1, 4, 8, 11):  # the tiles after one, two, three and four Red dragons
+                for dx in (0, 1):
+                    touched.clear()
+                    await pilot.click(offset=(box.x + STEP * k + dx, first))
+                    await pilot.pause()
+                    assert touched == [(seat, k)], (wid, k, dx)
