@@ -26,7 +26,7 @@ const T = {
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Last discard", full: "This table is full.", reconnecting: "Reconnecting…", retryIn: "Trying again in {s} seconds.", toLobby: "Back to the lobby", error: "Error", hands: "hands", mine: "Your hand",
+    lastDiscard: "Last discard", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full.", reconnecting: "Reconnecting…", retryIn: "Trying again in {s} seconds.", toLobby: "Back to the lobby", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
     whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
@@ -125,7 +125,7 @@ const T = {
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Dernière défausse", full: "Cette table est complète.", reconnecting: "Reconnexion…", retryIn: "Nouvel essai dans {s}\u00a0secondes.", toLobby: "Retour au salon", error: "Erreur", hands: "donnes", mine: "Votre main",
+    lastDiscard: "Dernière défausse", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète.", reconnecting: "Reconnexion…", retryIn: "Nouvel essai dans {s}\u00a0secondes.", toLobby: "Retour au salon", error: "Erreur", hands: "donnes", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la donne", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
     whichChow: "Plusieurs chows sont possibles\u202f: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u202f: cliquez celui que vous voulez.",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
@@ -450,7 +450,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0 };
+const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0 };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null; clearTimeout(G.again);
@@ -543,7 +543,7 @@ function onMessage(m) {
       if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused")); }
       // a dead hand (MCR-5.4): its declarer alone gets the reason, shown until the hand ends
       if (e.type === "false_mahjong" && e.reasons) { G.dead = e.reasons; toast(said(e.reasons)); }
-      if (e.type === "hand_start") { G.log = []; G.dead = null; }
+      if (e.type === "hand_start") { G.log = []; G.dead = null; G.open = []; }
       else if (["discard", "claim", "kong", "bonus"].includes(e.type)) { G.log.push(e); if (G.log.length > 6) G.log.shift(); }
     }
     render();
@@ -602,7 +602,45 @@ function seatBox(st, seat, pos) {
     <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${playerName(st, slot)}</b>${flags}
       <span class="muted light">${t("total")} ${p.total}</span></div>
     <div class="tiles small">${melds}${bonus}${me ? "" : `<span class="tiny tiles">${back(h.concealed_counts[seat])}</span>`}</div>
-    <div class="tiles small pond">${pond}</div></div>`;
+    <div class="tiles small pond" data-seat="${seat}">${G.open.includes(seat) ? `<button class="earlier" aria-expanded="true" title="${esc(t("pondFewer"))}" aria-label="${esc(t("pondFewer"))}">\u2212</button>` : ""}${pond}</div></div>`;
+}
+
+/** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width) shows its newest
+ * discards after a count of the earlier ones ("+7"), as the terminal does, so the latest discard, the only one that may be
+ * claimed (HK-4.1), stays in view and the hand and its buttons below stay where they were, however long the hand; the
+ * count is a button that shows the whole pond (and a "−" in front of it shows the newest again). Measured once drawn:
+ * how many tiles fit depends on the width. */
+function fitPonds() {
+  document.querySelectorAll(".pond").forEach((pond) => {
+    const seat = Number(pond.dataset.seat);
+    if (G.open.includes(seat)) return;
+    const rows = Number(getComputedStyle(pond).getPropertyValue("--pond-rows")) || 2;
+    const lines = () => {  // a line starts with the first box below the bottom of the line before (the count is taller)
+      let n = 0, bottom = -Infinity;
+      for (const el of pond.children) {
+        if (el.offsetTop >= bottom - 1) { n += 1; bottom = el.offsetTop + el.offsetHeight; } else bottom = Math.max(bottom, el.offsetTop + el.offsetHeight);
+      }
+      return n;
+    };
+    if (lines() <= rows) return;
+    const tiles = () => Array.from(pond.querySelectorAll("img.tile"));
+    const all = tiles(), perLine = all.filter((el) => el.offsetTop === all[0].offsetTop).length;
+    const count = document.createElement("button");
+    count.className = "earlier"; count.setAttribute("aria-expanded", "false");
+    count.textContent = `+${all.length}`;  // as wide as the count can be while it is found
+    pond.prepend(count);
+    let hidden = 0;
+    const drop = (n) => { for (const el of tiles().slice(0, n)) { el.remove(); hidden += 1; } };
+    drop(all.length - Math.max(1, rows * perLine - 2));  // the count takes about two tiles' room; then one at a time
+    while (lines() > rows && tiles().length > 1) drop(1);
+    count.textContent = `+${hidden}`;
+    count.title = plural("earlier", hidden); count.setAttribute("aria-label", count.title);
+  });
+  document.querySelectorAll(".pond button.earlier").forEach((b) => b.addEventListener("click", () => {
+    const seat = Number(b.closest(".pond").dataset.seat);
+    G.open = G.open.includes(seat) ? G.open.filter((s) => s !== seat) : [...G.open, seat];
+    render();
+  }));
 }
 
 /** A table saved as abandoned (docs/server.md): what it means, above the table, where a phone still shows it whole
@@ -670,6 +708,7 @@ function render() {
   if ($("#hint")) $("#hint").onclick = () => send({ type: "hint" });
   if ($("#back")) $("#back").onclick = () => send({ type: "back" });
   if ($("#next")) $("#next").onclick = () => send({ type: "next" });
+  fitPonds();
   if (st.reveal) verifyWall(st.reveal);
   tick();
 }
@@ -854,4 +893,6 @@ function route() {
   else { if (G.ws) { G.want = null; G.ws.close(); G.ws = null; } G.tid = null; lobby(); }
 }
 window.addEventListener("popstate", route);
+// the ponds are fitted to the table's width (fitPonds): drawn again when it changes (a phone turned, a window resized)
+window.addEventListener("resize", () => { if (G.state && G.state.hand && $("#board")) render(); });
 route();
