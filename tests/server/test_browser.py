@@ -1046,3 +1046,93 @@ def test_hk_4_the_claim_keys_are_the_terminals_p_pung_c_chow_k_kong_space_pass(s
             assert acts == [] and len(toasts) == 1 and words in toasts[0], toasts
         assert not errors, errors
         browser.close()
+
+
+def _long_ponds(rules: str, n: int) -> dict[str, Any]:
+    """A table's state (as the server sends it) in a claim window, ``n`` discards in every pond, the
+    latest one South's (seat 1), on offer to the player (East, seat 0): pass, pung or Mahjong."""
+    kinds = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+    ponds = [[f"{kinds[(s * 7 + i) % len(kinds)]}:{s}{i:03d}" for i in range(n)] for s in range(4)]
+    players = [{"slot": i, "name": f"P{i}", "bot": None if i == 0 else "greedy", "away": False, "held": False,
+                "connected": True, "joined": True, "total": 0} for i in range(4)]
+    hand = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "7s:0", "7s:1", "8s:0", "9s:0", "1z:0", "1z:1", "5z:0"]
+    return {"table": "long", "status": "playing", "you": 0, "players": players, "events": [],
+            "config": {"rules": rules, "teaching": True, "hints": True, "timer": None, "options": {}},
+            "hand": {"number": 3, "prevailing": "E", "seat_slots": [0, 1, 2, 3], "discards": ponds,
+                     "melds": [[{"tiles": ["2z:0", "2z:1", "2z:2"]}], [], [{"tiles": ["3s:0", "4s:0", "5s:0"]}], []],
+                     "bonus": [["1f:0"], [], ["5f:0"], []], "concealed_counts": [10, 13, 10, 13], "phase": "claim",
+                     "turn": 1, "last_discard": {"seat": 1, "tile": ponds[1][-1]}, "offered": None,
+                     "live": 40, "dead": 14, "commitment": "ab" * 32},
+            "mine": {"legal": ["pass", "pung", "mahjong"], "concealed": hand, "drawn": None, "can_declare": False,
+                     "away": False, "held": False, "bank": None}}
+
+
+LONG_PONDS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const ponds = Array.from(document.querySelectorAll('.pond'));
+  const lines = (p) => { let n = 0, bottom = -Infinity;
+    for (const el of p.children) { const r = el.getBoundingClientRect(); if (r.top >= bottom - 1) { n += 1; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom); }
+    return n; };
+  const last = Array.from(document.querySelectorAll('.pond .tile.last'));
+  return { vw: document.documentElement.clientWidth, vh: window.innerHeight, scrollW: document.documentElement.scrollWidth,
+    last: last.map((el) => [el.dataset.tile, box(el), getComputedStyle(el).outlineStyle, el.closest('[data-seat]').dataset.seat]),
+    claims: Array.from(document.querySelectorAll('button.claim')).map(box),
+    ponds: ponds.map((p) => ({ seat: p.closest('[data-seat]').dataset.seat, lines: lines(p), rows: Number(getComputedStyle(p).getPropertyValue('--pond-rows')),
+      tiles: p.querySelectorAll('img.tile').length, count: (p.querySelector('button.earlier') || {}).textContent || '',
+      title: (p.querySelector('button.earlier') || {}).title || '', box: box(p),
+      newest: Array.from(p.querySelectorAll('img.tile')).map((el) => el.dataset.tile) })),
+    centre: box(document.querySelector('.center')) };
+}"""
+"""The table as measured for the long-ponds test: the latest discard, the claim buttons, each pond."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_long_the_ponds(
+        server: Server, width: int, height: int) -> None:
+    """HK-4.1 (issues 5, 10): only the latest discard may be claimed, so it stays in view, marked, with
+    the claim buttons, however long the ponds: with 60 discards in every pond (in English and French,
+    each ruleset) a pond shows its newest discards in its rows (two; four beside the centre at desktop
+    width) after a "+N" count of the earlier ones, as the terminal does; nothing overflows the page's
+    width or overlaps; the count, clicked, shows the whole pond, and "−" the newest again. The ponds
+    grew without end and pushed the hand and the claim buttons below the screen (at 1280x800 too)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, width, height)
+        for lang, words in (("en", "earlier discards, not shown"),
+                            ("fr", "défausses précédentes non montrées")):
+            _lobby_in(page, lang)
+            for rules in ("hk", "mcr", "classical"):
+                state = _long_ponds(rules, 60)
+                page.evaluate("(st) => { G.state = st; G.open = []; G.log = []; render(); window.scrollTo(0, 0); }", state)
+                seen = page.evaluate(LONG_PONDS)
+                page.screenshot(path=str(ARTIFACTS / f"long-ponds-{width}-{lang}-{rules}.png"))
+                vw, vh = seen["vw"], seen["vh"]
+                assert seen["scrollW"] <= vw, (lang, rules, seen["scrollW"])
+                [(tile, (left, top, right, bottom), outline, seat)] = seen["last"]
+                assert tile == state["hand"]["last_discard"]["tile"] and seat == "1" and outline == "solid"
+                assert left >= 0 and right <= vw and top >= 0 and bottom <= vh, (lang, rules, seen["last"])
+                assert seen["claims"] and all(b[1] >= 0 and b[3] <= vh and b[2] <= vw for b in seen["claims"]), seen["claims"]
+                for pond in seen["ponds"]:
+                    assert pond["lines"] <= pond["rows"], pond
+                    assert pond["box"][0] >= 0 and pond["box"][2] <= vw
+                    hidden = int(pond["count"][1:]) if pond["count"] else 0
+                    assert hidden + pond["tiles"] == 60, pond  # every discard shown or counted
+                    assert pond["newest"] == state["hand"]["discards"][int(pond["seat"])][hidden:]
+                    assert not pond["count"] or (pond["count"] == f"+{hidden}" and words in pond["title"]
+                                                 and pond["title"].startswith(f"{hidden}")), pond
+                    # no pond overlaps the centre (the boxes of the board's grid)
+                    c = seen["centre"]
+                    assert pond["box"][2] <= c[0] or pond["box"][0] >= c[2] or pond["box"][3] <= c[1] or pond["box"][1] >= c[3]
+                assert any(pond["count"] for pond in seen["ponds"] if pond["seat"] == "1")
+                assert page.evaluate(SMALL_TARGETS, 40) == []
+            # the count shows the whole pond; "−" in front of it the newest again
+            page.click(".pond[data-seat='1'] button.earlier")
+            assert page.locator(".pond[data-seat='1'] img.tile").count() == 60
+            assert page.get_attribute(".pond[data-seat='1'] button.earlier", "aria-expanded") == "true"
+            page.click(".pond[data-seat='1'] button.earlier")
+            assert 0 < page.locator(".pond[data-seat='1'] img.tile").count() < 60
+        assert not errors, errors
+        browser.close()
