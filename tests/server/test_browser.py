@@ -1134,5 +1134,13 @@ def test_hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_lo
             assert page.get_attribute(".pond[data-seat='1'] button.earlier", "aria-expanded") == "true"
             page.click(".pond[data-seat='1'] button.earlier")
             assert 0 < page.locator(".pond[data-seat='1'] img.tile").count() < 60
+        # the other size (a phone turned, a window resized): the ponds are fitted again
+        other = (1280, 800) if width == 390 else (390, 844)
+        page.set_viewport_size({"width": other[0], "height": other[1]})
+        wait_true(page, f"document.documentElement.clientWidth === {other[0]}"
+                  f" && ({LONG_PONDS})().ponds.every((pond) => pond.lines <= pond.rows)")  # the resize event comes later
+        seen = page.evaluate(LONG_PONDS)
+        assert seen["scrollW"] <= other[0] and all(pond["lines"] <= pond["rows"] for pond in seen["ponds"]), seen["ponds"]
+        assert all(b[3] <= other[1] for b in seen["claims"]), seen["claims"]
         assert not errors, errors
         browser.close()

@@ -453,7 +453,7 @@ async function lobby() {
 const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0 };
 
 function tableView(tid) {
-  G.tid = tid; G.state = null; G.dead = null; clearTimeout(G.again);
+  G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
   $("#title").textContent = `${t("hand")} · ${tid}`;
   document.title = `${tid} — hkmj`;
   G.token = localStorage.getItem(`hkmj.token.${tid}`);
@@ -894,5 +894,11 @@ function route() {
 }
 window.addEventListener("popstate", route);
 // the ponds are fitted to the table's width (fitPonds): drawn again when it changes (a phone turned, a window resized)
-window.addEventListener("resize", () => { if (G.state && G.state.hand && $("#board")) render(); });
+// (only its width: a phone's address bar coming and going while the page is scrolled changes the height alone)
+let drawnWidth = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (window.innerWidth === drawnWidth) return;
+  drawnWidth = window.innerWidth;
+  if (G.state && G.state.hand && $("#board")) render();
+});
 route();
