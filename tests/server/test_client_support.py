@@ -174,6 +174,9 @@ def test_help_page_in_both_languages(server: Server) -> None:
         assert Texts(lang)("help.title") in page and "HK-5.1" in page and "HK-5.7" in page
         assert page.count('<img class="tile"') == 42
     assert "Chow 3-4-5 Characters" in en and "Chow 3-4-5 Caractères" in fr
+    # HK-4.1: a long pond's +N count, as the table shows it (test_browser.py's long-ponds test)
+    assert "(+7): click the count to show the whole pond" in en
+    assert "(+7)\u00a0: cliquez ce nombre pour les montrer toutes" in fr
     assert "\u00a0:" in fr and not re.search(r" [:;?!]", fr)  # French typography: no-break spaces
     with urllib.request.urlopen(server.base + "/tiles/3z.svg?lang=fr", timeout=10) as r:
         assert ">O</text>" in r.read().decode()

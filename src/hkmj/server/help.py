@@ -35,7 +35,9 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
             "buttons under your hand show your choices: Pung (you hold two of that tile), Chow 3-4-5 Characters (only "
             "from the player on your left, who plays just before you), Kong (you hold three), Mahjong! (it completes "
             "your hand), or Pass. The keys are the terminal's: p pung, c chow, k kong, m Mahjong!, Space passes.\nOnly the latest discard can be taken, and only before the next player draws "
-            "(HK-4.1). After a chow or pung you discard without drawing; the players in between lose their turn.",
+            "(HK-4.1).\nA pond too long for its rows shows its newest discards, the latest last, after the count of the "
+            "earlier ones (+7): click the count to show the whole pond, and − to show the newest again.\n"
+            "After a chow or pung you discard without drawing; the players in between lose their turn.",
         ),
         5: (
             "HELP WHILE PLAYING",
@@ -60,7 +62,10 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
             "Chow 3-4-5 Caractères (seulement du joueur à votre gauche, qui joue juste avant vous), Kong (vous en "
             "avez trois), Mahjong ! (elle complète votre main), ou Passer. Les touches sont celles du terminal : p pung, "
             "c chow, k kong, m Mahjong !, Espace passe.\nSeule la dernière défausse peut être "
-            "prise, et seulement avant la pioche suivante (HK-4.1). Après un chow ou un pung vous défaussez sans "
+            "prise, et seulement avant la pioche suivante (HK-4.1).\nDes défausses trop nombreuses pour leurs lignes "
+            "montrent les plus récentes, la dernière à la fin, après le nombre des plus anciennes (+7) : cliquez ce "
+            "nombre pour les montrer toutes, et − pour ne montrer à nouveau que les plus récentes.\nAprès un chow ou un "
+            "pung vous défaussez sans "
             "piocher ; les joueurs entre-temps perdent leur tour.",
         ),
         5: (
