@@ -1089,7 +1089,7 @@ LONG_PONDS = """() => {
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_long_the_ponds(
         server: Server, width: int, height: int) -> None:
-    """HK-4.1 (issues 5, 10): only the latest discard may be claimed, so it stays in view, marked, with
+    """HK-4.1: only the latest discard may be claimed, so it stays in view, marked, with
     the claim buttons, however long the ponds: with 60 discards in every pond (in English and French,
     each ruleset) a pond shows its newest discards in its rows (two; four beside the centre at desktop
     width) after a "+N" count of the earlier ones, as the terminal does; nothing overflows the page's
