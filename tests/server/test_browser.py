@@ -1037,6 +1037,9 @@ def test_hk_4_the_claim_keys_are_the_terminals_p_pung_c_chow_k_kong_space_pass(s
         assert keys(offer, "m")[0] == ["mahjong"]
         assert keys(["pass", "chow 345m"], "p")[0] == []  # no pung on offer: `p` does nothing (it passed before)
         assert keys(["discard 1m", "concealed kong 5m"], "k")[0] == ["concealed kong 5m"]
+        page.evaluate("""() => { const b = document.createElement("button"); b.id = "focused"; document.body.append(b); b.focus(); }""")
+        assert keys(offer, "Space")[0] == []  # Space on a focused button presses that button, it does not pass
+        page.evaluate("() => { document.getElementById('focused').remove(); }")
         for lang, words in (("en", "click the one you want"), ("fr", "cliquez celui que vous voulez")):
             _lobby_in(page, lang)
             page.evaluate("() => document.activeElement.blur()")

@@ -877,7 +877,7 @@ document.addEventListener("keydown", (e) => {
   } else if ((e.key === "Enter" || e.key === " ") && G.sel >= 0 && buttons[G.sel] && !buttons[G.sel].disabled
              && legal.includes(`discard ${kind(buttons[G.sel].dataset.tile)}`)) {
     act(`discard ${kind(buttons[G.sel].dataset.tile)}`); e.preventDefault();
-  } else if (e.key === " " && legal.includes("pass")) { act("pass"); e.preventDefault(); }
+  } else if (e.key === " " && legal.includes("pass") && e.target.tagName !== "BUTTON") { act("pass"); e.preventDefault(); }  // Space on a focused button presses that button
   else if (e.key === "p" && legal.includes("pung")) act("pung");
   else if (e.key === "c" || e.key === "k") claimKey(e.key, legal);
   else if (e.key === "m" && legal.includes("mahjong")) act("mahjong");
