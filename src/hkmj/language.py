@@ -81,5 +81,5 @@ def lang_of(words: Sequence[str], environ: Mapping[str, str] | None = None) -> s
     >>> lang_of(["play", "--lang", "de", "--lang", "fr"], {}), lang_of(["play", "--lang", "de"], {"LANG": "fr_FR"})
     ('fr', 'fr')
     """
-    spoken = [v.strip().lower() for v in _lang_values(words) if v.strip().lower() in LANGS]
+    spoken = [v for v in map(lang_word, _lang_values(words)) if v in LANGS]
     return spoken[-1] if spoken else env_lang(environ)

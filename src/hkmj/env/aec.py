@@ -245,12 +245,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """``ansi``: the acting seat's view as text; ``human``: the same text printed (and None returned)."""
-        text = self.table_text()
-        if self.render_mode == "human":
-            if text is not None:
-                print(text)
-            return None
-        return None if self.render_mode is None else text
+        return rendered(self.table_text(), self.render_mode)
 
     def table_text(self) -> str | None:
         """The acting seat's view as text (what ``render`` shows), or None before the first ``reset()``."""
@@ -270,6 +265,16 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def rendered(text: str | None, render_mode: str | None) -> str | None:
+    """What ``render()`` gives of the table ``text`` in ``render_mode``: the text (``ansi``), None
+    once it is printed (``human``), or None (no render mode)."""
+    if render_mode == "human":
+        if text is not None:
+            print(text)
+        return None
+    return None if render_mode is None else text
 
 
 def render_mode_of(render_mode: Any) -> str | None:

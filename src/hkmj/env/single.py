@@ -27,7 +27,7 @@ import numpy as np
 from hkmj.botproto import safe_default
 from hkmj.bots import bot_factory, bot_name, load_bot
 from hkmj.engine import Player
-from hkmj.env.aec import AGENTS, HkmjEnv, Obs, render_mode_of, whole_number
+from hkmj.env.aec import AGENTS, HkmjEnv, Obs, render_mode_of, rendered, whole_number
 from hkmj.env.core import whole_index, whole_seed
 from hkmj.env.encoding import N_ACTIONS
 from hkmj.rulesets import Ruleset
@@ -162,12 +162,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         """``ansi``: the table as text, seen by the seat to act (the learner's after ``reset`` and
         ``step``, unless the match is over); ``human``: the same text printed (None returned)."""
-        if self.render_mode == "human":
-            text = self.aec.table_text()
-            if text is not None:
-                print(text)
-            return None
-        return self.aec.render()
+        return rendered(self.aec.table_text(), self.render_mode)
 
     def record(self) -> list[dict[str, Any]]:
         """The episode's match record so far, the bots' moves included (:meth:`HkmjEnv.record`)."""
