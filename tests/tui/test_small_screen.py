@@ -676,3 +676,48 @@ async def test_help_opens_from_the_end_of_hand_and_the_ranking_at_80x24(make_ses
             assert isinstance(app.screen, screen)
             await pilot.press("enter")
             await pilot.pause()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+async def test_hk_1_with_glyphs_the_help_shows_which_glyph_is_which_tile(make_session: Make, lang: str, rules: str) -> None:
+    """HK-1: with ``--glyphs`` the help's tile section draws every tile's glyph over its text face
+    (1m–9m, 1p–9p, 1s–9s, the winds and dragons, the flowers and seasons) instead of only saying
+    that glyphs are used; without it the help keeps the one line about ``--glyphs``."""
+    from rich.cells import cell_len
+
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tiles import N_TILE_IDS, glyph
+    from hkmj.tui.render import glyph_legend
+
+    tx = Texts(lang, rules)
+    assert tx("help.glyphs") in tx("help.body")
+    rows = glyph_legend(lang)
+    assert len(rows) == 10
+    shown = [t for pair in zip(rows[::2], rows[1::2], strict=True) for t in range(N_TILE_IDS) if glyph(t) in pair[0].plain]
+    assert shown == list(range(N_TILE_IDS))
+    for glyphs_row, names_row in zip(rows[::2], rows[1::2], strict=True):
+        names = names_row.plain.split()
+        starts = [m.start() for m in re.finditer(r"\S+", names_row.plain)]
+        for name, start in zip(names, starts, strict=True):
+            t = next(t for t in range(N_TILE_IDS) if short_name(t, lang) == name)
+            at = glyphs_row.plain.index(glyph(t))
+            assert cell_len(glyphs_row.plain[:at]) == start, (name, glyphs_row.plain)  # the glyph stands over its name
+    for glyphs in (True, False):
+        app = PlayApp(make_session(lang=lang, rules=get_ruleset(rules)), glyphs=glyphs, delay=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            seen = boxed_text(app)
+            for _ in range(3):
+                await pilot.press("pagedown")
+                await pilot.pause()
+                seen += " " + boxed_text(app)
+        if glyphs:
+            assert " ".join(tx("help.glyphs_on").split()) in seen and tx("help.glyphs") not in seen
+            assert glyph(tile("1m")) in seen and glyph(tile("7z")) in seen and " 1m 2m 3m " in seen
+        else:
+            assert tx("help.glyphs") in seen and glyph(tile("1m")) not in seen

@@ -656,7 +656,12 @@ class HelpScreen(ModalScreen[None]):
             box.border_subtitle = self.tx("help.close")
             if self.table:
                 yield Static(Text(self.tx("help.table", rules=self.table), style="bold"), id="help-table")
-            yield Static(help_text(self.tx("help.body"), self.tx.lang), id="help-body")
+            yield Static(self._body(), id="help-body")
+
+    def _body(self, width: int | None = None) -> Text:
+        """The help's text at ``width``; with glyph faces, which glyph is which tile."""
+        legend = (self.tx("help.glyphs"), self.tx("help.glyphs_on")) if self.glyphs else None
+        return help_text(self.tx("help.body"), self.tx.lang, width, legend)
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._fill)
@@ -665,7 +670,7 @@ class HelpScreen(ModalScreen[None]):
         """Fill the help to the width it has, continued lines hanging under their text."""
         body = self.query_one("#help-body", Static)
         if body.content_size.width > 0:
-            body.update(help_text(self.tx("help.body"), self.tx.lang, body.content_size.width))
+            body.update(self._body(body.content_size.width))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -26,6 +26,7 @@ __all__ = [
     "WIDE",
     "hand_index_at",
     "hand_positions",
+    "glyph_legend",
     "help_text",
     "opponent_text",
     "own_scoring",
@@ -374,14 +375,35 @@ def summary_footer(s: HandSummary, tx: Texts) -> Text:
     return Text(tx("end.last" if s.match_over else "end.continue"), style="reverse")
 
 
-def help_text(body: str, lang: str = "en", width: int | None = None) -> Text:
+GLYPH_ROWS = (range(0, 9), range(9, 18), range(18, 27), range(27, 34), range(34, N_TILE_IDS))
+"""The help's glyph legend: characters, circles, bamboo, the honours, the bonus tiles (HK-1)."""
+
+
+def glyph_legend(lang: str = "en") -> list[Text]:
+    """Each tile's Unicode glyph over its text face, a row of each kind (for ``--glyphs``)."""
+    rows: list[Text] = []
+    for kinds in GLYPH_ROWS:
+        rows.append(Text("  ").append_text(tiles_text(kinds, glyphs=True)))
+        rows.append(Text("  ").append_text(tiles_text(kinds, lang=lang)))
+    return rows
+
+
+def help_text(body: str, lang: str = "en", width: int | None = None, legend: tuple[str, str] | None = None) -> Text:
     """The help page: headings in bold; on the lines that name the tiles (``5m = …``,
     ``E S W N = …``), each tile face coloured as on the table. Given the ``width`` it is shown
     at, an indented line too long for it continues under its own text (a bullet's text after
-    its ``•``), not at the left margin."""
+    its ``•``), not at the left margin. Given ``legend`` = (the body's line about ``--glyphs``,
+    what to say instead), that line is replaced by the words and :func:`glyph_legend`."""
     out = Text()
     faces = {short_name(t, lang): t for t in range(N_TILE_IDS)}
     for line in body.split("\n"):
+        if legend is not None and line == legend[0]:
+            for piece in _hang(legend[1], width):
+                out.append(piece + "\n")
+            for row in glyph_legend(lang):
+                out.append_text(row)
+                out.append("\n")
+            continue
         if line and line.isupper():
             out.append(line + "\n", style="bold underline")
             continue

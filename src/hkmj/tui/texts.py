@@ -294,6 +294,8 @@ EN: dict[str, str] = {
     "quit.yes": "y",
     "quit.saved": "The match is saved as you play: to continue it later,\n{command}",
     "keys": "Keys: letter+Enter discard · Space pass · p c k m · h hint · ? help · q quit",
+    "help.glyphs": "With --glyphs the same tiles are drawn as Unicode mahjong tiles.",
+    "help.glyphs_on": "With --glyphs, as now, each tile is drawn as below, over its name:",
     "help.title": "How to play — Hong Kong Mahjong",
     "help.close": "Esc closes · ↑↓ PgUp PgDn scroll",
     "help.body": """THE GOAL
@@ -644,6 +646,8 @@ FR: dict[str, str] = {
     "quit.yes": "o",
     "quit.saved": "La partie est sauvegardée au fil du jeu : pour la continuer plus tard,\n{command}",
     "keys": "Touches : lettre+Entrée · Espace passe · p c k m · h conseil · ? aide · q fin",
+    "help.glyphs": "Avec --glyphs les mêmes tuiles sont dessinées en tuiles de mahjong Unicode.",
+    "help.glyphs_on": "Avec --glyphs, comme maintenant, chaque tuile est dessinée comme ci-dessous, au-dessus de son nom :",
     "help.title": "Comment jouer — Mahjong de Hong Kong",
     "help.close": "Échap ferme · ↑↓ PgPréc PgSuiv défilent",
     "help.body": """LE BUT
