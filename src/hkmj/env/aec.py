@@ -104,6 +104,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self._act_space = spaces.Discrete(N_ACTIONS)
+        self.state_space = spaces.Box(-1.0, 1.0, (len(AGENTS), N_ROWS, N_KINDS), np.float32)
+        """The space of :meth:`state`: the four agents' observation planes stacked."""
         self._rng = random.Random()
         self._encoders = [ViewEncoder() for _ in range(4)]
         self._planes = [e.planes for e in self._encoders]
@@ -226,6 +228,13 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         if core.play(action) == OVER:
             core.finish()
         self.agent_selection = core.agent
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """PettingZoo's global state, for centralised training (a critic that sees everything), never
+        for an agent at play: every agent's observation planes, in ``possible_agents`` order, stacked
+        (4 × :data:`~hkmj.env.encoding.N_ROWS` × 34 ``float32``, :attr:`state_space`), so it holds every concealed hand but not the
+        wall's order. Calling it changes no observation, mask or reward."""
+        return np.stack(self._core.state())
 
     def current_hand(self) -> Hand:
         """The engine hand being played (for tools and tests; it holds hidden information)."""

@@ -282,6 +282,18 @@ class StepCore:
         self._new_hand(match)
         return NEW_HAND
 
+    def state(self) -> list[Any]:
+        """``env.state()``: a new copy of each player's planes (``AGENTS`` order), every mask as it was."""
+        if self.hand is None:
+            raise RuntimeError("call reset() before state()")
+        masked = self.masked
+        out = []
+        for player in range(4):
+            self.catch_up(player)
+            out.append(self.copies[player]())
+        self.masked = masked  # the acting agent's next observe still builds its mask
+        return out
+
     def catch_up(self, player: int) -> int:
         """Bring ``player``'s planes up to its seat's view now; :data:`IDLE`, :data:`MASKED` or :data:`TO_MASK`.
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
@@ -52,6 +53,16 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.aec.observation_space(agent)
+
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of :meth:`state` (the AEC environment's)."""
+        return self.aec.state_space
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state of the AEC environment's :meth:`~hkmj.env.aec.HkmjEnv.state`: every
+        agent's planes stacked, for centralised training only."""
+        return self.aec.state()
 
     def action_space(self, agent: str) -> spaces.Discrete:
         return self.aec.action_space(agent)
