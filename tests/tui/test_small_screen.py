@@ -37,6 +37,13 @@ def boxed_text(app: PlayApp) -> str:
     return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
 
 
+async def _open_help(pilot: object, app: PlayApp) -> None:
+    """Press ? (the help) and check the help screen is up."""
+    await pilot.press("question_mark")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    assert isinstance(app.screen, HelpScreen)
+
+
 async def _to_end_screen(pilot: object, app: PlayApp) -> None:
     """The scripted hand: discard 9m, pung 6z, discard 1z, concealed kong of 1m, Mahjong (HK-6)."""
     press = pilot.press  # type: ignore[attr-defined]
@@ -120,9 +127,7 @@ async def test_help_fits_80x24(make_session: Make, lang: str) -> None:
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await _open_help(pilot, app)
         text = screen_text(app)
         assert tx("help.title") in text and tx("help.close") in text
         assert tx("help.body").split("\n")[0] in text
@@ -376,9 +381,7 @@ async def test_the_header_fits_80_columns_with_every_house_option_and_help_names
         assert top.startswith(("Hand 16/20 ·", "Donne 16/20 ·")) and tx("hdr.teach") in top, top
         assert re.search(r"\+\d options \(\?\)$", top), top
         assert tx(f"hdr.rules.{rules}") in top, top
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await _open_help(pilot, app)
         text = boxed_text(app)
         line = tx("help.table", rules=s.rules_line())
         assert re.sub(r"\s+", " ", line) in text, text[:400]
@@ -708,9 +711,7 @@ async def test_hk_1_with_glyphs_the_help_shows_which_glyph_is_which_tile(make_se
         app = PlayApp(make_session(lang=lang, rules=get_ruleset(rules)), glyphs=glyphs, delay=0)
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
-            await pilot.press("question_mark")
-            await pilot.pause()
-            assert isinstance(app.screen, HelpScreen)
+            await _open_help(pilot, app)
             seen = boxed_text(app)
             for _ in range(3):
                 await pilot.press("pagedown")
