@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from hkmj.scoring import score_mcr, win_from_json
+from hkmj.scoring import score_json_mcr, score_mcr, win_from_json
 from hkmj.scoring.mcr import MCR_FANS
 
 from .gb_oracle import gb_fans
@@ -39,3 +39,30 @@ def test_mcr_fan_case(case: dict[str, Any]) -> None:
     assert result.points == case["points"]
     assert result.points == sum(i.points * i.count for i in result.items)
     assert gb_fans(win) == case["expect"]
+
+
+COMBINATIONS: list[dict[str, Any]] = [
+    json.loads(line)
+    for line in (Path(__file__).parent.parent / "data" / "mcr_combination_cases.jsonl").read_text(encoding="utf-8").splitlines()
+    if line
+]
+"""Hands where several fans meet (exclusions, account once, the best reading, the wait and
+concealment Rulings, the 8-point minimum), each fan and total worked out by hand from
+docs/rules-mcr.md (``note``) before hkmj scored it."""
+
+
+def test_mcr_combination_case_ids_unique() -> None:
+    ids = [c["id"] for c in COMBINATIONS]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("case", COMBINATIONS, ids=[c["id"] for c in COMBINATIONS])
+def test_mcr_combination_case(case: dict[str, Any]) -> None:
+    """MCR-5 to MCR-8: the fans and their counts, the total (flowers included), whether it wins
+    (8 points without the flowers, MCR-5.1) and the payments (MCR-8), as the case says; the fans
+    also agree with the C++ official calculator."""
+    got = score_json_mcr(case["request"])
+    assert {i["id"]: i["count"] for i in got["items"]} == case["expect"]
+    assert (got["points"], got["winning"], got["payments"]) == (case["points"], case["winning"], case["payments"])
+    assert sum(i["points"] * i["count"] for i in got["items"]) == case["points"]
+    assert gb_fans(win_from_json(case["request"])) == case["expect"]
