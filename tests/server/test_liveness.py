@@ -246,42 +246,49 @@ def test_a_stranger_who_never_plays_and_keeps_taking_the_seat_back_costs_the_gra
     server = make_server(
         f"sqlite:///{db}", "--idle-after", "30", "--absent-after", "30", "--slow-grace", str(GRACE), "--slow-bank", str(BANK)
     )
-    tid = server.create(
-        slots=[None, None, "greedy", "greedy"], hands=4, teaching=True, timer=None, claim_window=0.02, bot_delay=0, away_after=AWAY_AFTER, next_delay=0.5
-    )
-    messages, backs, reconnects, refused = asyncio.run(_stall(server, tid, how))
-    every = [m for m in messages if m["type"] == "state"]
-    assert every[-1]["reveal"] is not None and every[-1]["players"][1]["held"], every[-1]["hand"]  # a hand ended, the seat held
-    number = every[-1]["hand"]["number"]  # the first hand long enough for the stranger to be held (almost always the first)
-    frames = [f for f in every if f["hand"] is not None and f["hand"]["number"] == number]
-    assert any(e["type"] == "back" and e["slot"] == 1 for f in frames for e in f["events"])  # the stranger took the seat back
-    assert backs >= 1 and refused == ["away_until_next_hand"] if how == "back" else reconnects > 4
-    # turned away twice, the second time for the rest of the hand: no back after it
-    marks = [(f["_t"], e) for f in frames for e in f["events"] if e["type"] in ("away", "back") and e["slot"] == 1]
-    aways = [(t, e) for t, e in marks if e["type"] == "away"]
-    assert [e["held"] for _, e in aways] == [False, True], marks
-    assert marks[-1][1]["type"] == "away", marks
-    assert frames[-1]["players"][1]["held"] and frames[-1]["players"][1]["away"]
-    server.stop()  # every entry of that hand is saved: its frames came after
-    logged, slot1, away_at = _logged_phases(db, tid, number)
-    phases = [(phase, s, closed - opened) for phase, s, opened, closed in logged]
-    assert len(away_at) == 2, away_at  # the log agrees: turned away twice in that hand
-    held_at = away_at[-1]
-    # Only the phases the stranger's seat had to answer are timed, and only up to its answer
-    # (its act in the log): a phase the host ended also holds the host's reply time, which is
-    # the test's own latency on a loaded machine, not anything the stranger cost the others.
-    waits = [(phase, waited) for _, waited, phase in slot1]
-    assert [w for phase, w in waits if phase == "turn"], (slot1, phases)  # it had turns to answer
-    stalled = [w for phase, w in waits if phase == "turn" and w > GRACE - 0.05]
-    assert 1 <= len(stalled) <= 2 * AWAY_AFTER, (slot1, phases)  # the stranger held its turns as long as it could, until held
-    # no answer of the stranger's seat was waited for longer than the grace and the whole bank;
-    # its decisions took the grace each, and the bank beyond it once in the hand
-    assert max(w for _, w in waits) < GRACE + BANK + SLACK, (slot1, phases)
-    beyond = sum(max(0.0, w - GRACE - SLACK) for _, w in waits)
-    assert beyond < BANK, (slot1, phases)
-    # once held, nothing waits for the stranger: its bot plays each of its decisions at once
-    after = [waited for at, waited, _ in slot1 if at > held_at]
-    assert after and max(after) < GRACE - 0.05, (after, phases)
+    # The walls are secret: the hand in which the seat is held may end before the seat decides
+    # again (one hand in 400 of a simulation), and then nothing says whether its bot plays at once: another table.
+    for tables in range(1, 4):
+        tid = server.create(
+            slots=[None, None, "greedy", "greedy"], hands=4, teaching=True, timer=None, claim_window=0.02, bot_delay=0, away_after=AWAY_AFTER, next_delay=0.5
+        )
+        messages, backs, reconnects, refused = asyncio.run(_stall(server, tid, how))
+        every = [m for m in messages if m["type"] == "state"]
+        assert every[-1]["reveal"] is not None and every[-1]["players"][1]["held"], every[-1]["hand"]  # a hand ended, the seat held
+        number = every[-1]["hand"]["number"]  # the first hand long enough for the stranger to be held (almost always the first)
+        frames = [f for f in every if f["hand"] is not None and f["hand"]["number"] == number]
+        assert any(e["type"] == "back" and e["slot"] == 1 for f in frames for e in f["events"])  # the stranger took the seat back
+        assert backs >= 1 and refused == ["away_until_next_hand"] if how == "back" else reconnects > 4
+        # turned away twice, the second time for the rest of the hand: no back after it
+        marks = [(f["_t"], e) for f in frames for e in f["events"] if e["type"] in ("away", "back") and e["slot"] == 1]
+        aways = [(t, e) for t, e in marks if e["type"] == "away"]
+        assert [e["held"] for _, e in aways] == [False, True], marks
+        assert marks[-1][1]["type"] == "away", marks
+        assert frames[-1]["players"][1]["held"] and frames[-1]["players"][1]["away"]
+        server.stop()  # every entry of that hand is saved: its frames came after
+        logged, slot1, away_at = _logged_phases(db, tid, number)
+        phases = [(phase, s, closed - opened) for phase, s, opened, closed in logged]
+        assert len(away_at) == 2, away_at  # the log agrees: turned away twice in that hand
+        held_at = away_at[-1]
+        # Only the phases the stranger's seat had to answer are timed, and only up to its answer
+        # (its act in the log): a phase the host ended also holds the host's reply time, which is
+        # the test's own latency on a loaded machine, not anything the stranger cost the others.
+        waits = [(phase, waited) for _, waited, phase in slot1]
+        assert [w for phase, w in waits if phase == "turn"], (slot1, phases)  # it had turns to answer
+        stalled = [w for phase, w in waits if phase == "turn" and w > GRACE - 0.05]
+        assert 1 <= len(stalled) <= 2 * AWAY_AFTER, (slot1, phases)  # the stranger held its turns as long as it could, until held
+        # no answer of the stranger's seat was waited for longer than the grace and the whole bank;
+        # its decisions took the grace each, and the bank beyond it once in the hand
+        assert max(w for _, w in waits) < GRACE + BANK + SLACK, (slot1, phases)
+        beyond = sum(max(0.0, w - GRACE - SLACK) for _, w in waits)
+        assert beyond < BANK, (slot1, phases)
+        # once held, nothing waits for the stranger: its bot plays each of its decisions at once
+        after = [waited for at, waited, _ in slot1 if at > held_at]
+        if after or tables == 3:
+            break
+        server.start()
+    assert after, "three tables' hands each ended before the held seat decided again"
+    assert max(after) < GRACE - 0.05, (after, phases)
     stalls = [w for _, w in waits if w > GRACE - 0.05]
     # every decision the stranger stalled: its turns until held, the claims offered meanwhile
     assert len(stalls) <= 2 * AWAY_AFTER + 3 * (2 * AWAY_AFTER + 1), (slot1, phases)
