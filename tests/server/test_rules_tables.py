@@ -7,6 +7,7 @@ import json
 import random
 import urllib.error
 import urllib.request
+from typing import Any
 
 import pytest
 
@@ -62,13 +63,15 @@ def test_lobby_creates_a_table_with_house_options(server: Server) -> None:
 
 
 def test_mcr_table_plays_a_hand_to_its_reveal(server: Server) -> None:
-    """An MCR table: every tile played (no dead wall in the tracker), points listed at the reveal."""
-    tid = server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, next_delay=0.2, claim_window=0.01, rules="mcr")
+    """An MCR table: every tile played (no dead wall in the tracker), points listed at the reveal
+    (MCR-3.1, MCR-6: a win of 8 points or more, its fans named in French too). The walls are
+    secret and about one MCR hand in eight of these players is drawn, which has no points to
+    list (the check was then skipped): another table is played, up to five."""
 
-    async def go() -> None:
+    async def go(tid: str, seed: int) -> dict[str, Any] | None:
         async with server.client(record=True) as me:
             await me.join(tid, 0, "Ann")
-            rng = random.Random(3)
+            rng = random.Random(seed)
             await play(
                 [me],
                 lambda cs: bool(cs[0].state and cs[0].state.get("reveal")),
@@ -80,8 +83,12 @@ def test_mcr_table_plays_a_hand_to_its_reveal(server: Server) -> None:
             assert final["hand"]["dead"] == 0
             reveal = final["reveal"]
             assert sum(reveal["payments"]) == 0 and len(set(reveal["wall"])) == 144
-            win = next((e for e in reveal["end"] if e["type"] == "win"), None)
-            if win is not None:
-                assert win["fan_points"] >= 8 and all(it["names"]["fr"] for it in win["items"])
+            return next((e for e in reveal["end"] if e["type"] == "win"), None)
 
-    asyncio.run(go())
+    for seed in range(3, 8):
+        tid = server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, next_delay=0.2, claim_window=0.01, rules="mcr")
+        win = asyncio.run(go(tid, seed))
+        if win is not None:
+            break
+    assert win is not None, "five MCR tables each ended in a drawn hand"
+    assert win["fan_points"] >= 8 and all(it["names"]["fr"] for it in win["items"])
