@@ -267,7 +267,8 @@ def finished_table(
     """A real server (database and log under ``tmp``) whose table of ``rules`` and ``hands`` hands
     is played to its end by one scripted player (slot 0: :func:`choose` with ``seed``) and the
     bots of ``slots``: the player's messages and the table's log export (``GET
-    /api/tables/<id>/log``, JSON Lines)."""
+    /api/tables/<id>/log``, JSON Lines). Not a fixed game: every hand's wall and each bot's
+    seed come from :mod:`secrets`, so a test needing some kind of game must look for it."""
     server = Server(f"sqlite:///{tmp / 'hkmj.db'}", tmp / "server.log")
     server.start()
     try:
