@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -286,11 +286,12 @@ def rendered(text: str | None, render_mode: str | None) -> str | None:
     return None if render_mode is None else text
 
 
-def render_mode_of(render_mode: Any) -> str | None:
-    """``render_mode`` checked: None, ``"human"`` (the table printed as it plays) or ``"ansi"`` (``render()`` returns it)."""
-    if render_mode is not None and render_mode not in HkmjEnv.metadata["render_modes"]:
-        raise ValueError(f"render_mode={render_mode!r}: expected None, 'human' or 'ansi'")
-    return render_mode  # type: ignore[no-any-return]
+def render_mode_of(render_mode: Any, modes: Sequence[str] = ("human", "ansi")) -> str | None:
+    """``render_mode`` checked: None or one of ``modes``, by default ``"human"`` (the table printed
+    as it plays) or ``"ansi"`` (``render()`` returns it)."""
+    if render_mode is not None and (not isinstance(render_mode, str) or render_mode not in modes):
+        raise ValueError(f"render_mode={render_mode!r}: expected None, " + ", ".join(repr(m) for m in modes[:-1]) + f" or {modes[-1]!r}")
+    return render_mode
 
 
 class _AgentIter:

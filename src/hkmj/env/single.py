@@ -38,7 +38,8 @@ __all__ = ["SingleSeatEnv"]
 class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat of :class:`~hkmj.env.HkmjEnv` against bots (``opponents``: three bot names)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012 (gymnasium declares it so)
+    # "rgb_array": the learner's planes as an image (what Stable-Baselines3's make_vec_env asks for by default)
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(
         self,
@@ -65,8 +66,9 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             bot_factory(n)  # an unknown name or a bad import path is named here
         names = [bot_name(n) for n in names]
         # "human": this environment prints the learner's table after reset and each step (not each bot's move)
-        self.render_mode = render_mode_of(render_mode)
-        self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode=None if render_mode is None else "ansi")
+        self.render_mode = render_mode_of(render_mode, self.metadata["render_modes"])
+        text_mode = render_mode in ("human", "ansi")
+        self.aec = HkmjEnv(rules, options=options, hands=hands, render_mode="ansi" if text_mode else None)
         self.player = seat_player
         self.agent = AGENTS[seat_player]
         self.opponent_names = names
@@ -80,6 +82,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self._bots: dict[str, Player] = {}
         self._carried = 0.0  # the learner's points from hands that ended before its first decision
         self._ended_early = False  # the match ended before the learner's first decision
+        self._mask = np.zeros(N_ACTIONS, dtype=bool)  # the last observation's action mask, as action_masks() gives it
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match; bots are seeded from ``seed`` too, so a seed replays the episode.
@@ -103,7 +106,22 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             info.update(aec.infos[self.agent])
         if self.render_mode == "human":
             self.render()
-        return aec.observe(self.agent), info
+        return self._observed(), info
+
+    def _observed(self) -> Obs:
+        """The learner's observation, its mask kept for :meth:`action_masks`."""
+        obs = self.aec.observe(self.agent)
+        self._mask = obs["action_mask"].astype(bool)
+        return obs
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the last observation (``reset`` or ``step``), as booleans.
+
+        Equal to that observation's ``obs["action_mask"]`` (all False when the learner has nothing
+        to decide). sb3-contrib's ``MaskablePPO`` looks for this method, so it trains on
+        ``gymnasium.make("hkmj/SingleSeat-v0")`` without an ``ActionMasker`` wrapper.
+        """
+        return self._mask.copy()
 
     def _run_bots(self) -> float:
         """Let the bots play until the learner must act or the match ends; the learner's reward meanwhile."""
@@ -130,7 +148,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         if self._ended_early:  # nothing to decide: the points of the hands the bots played, then the end
             self._ended_early = False
             ended = {"no_decision": "the match ended before this player's first decision; the action was not played"}
-            return aec.observe(self.agent), carried, True, False, {**ended, **aec.infos[self.agent]}
+            return self._observed(), carried, True, False, {**ended, **aec.infos[self.agent]}
         if aec._core.match is None:
             raise RuntimeError("call reset() before step()")
         if not aec.agents or aec.terminations[self.agent]:
@@ -157,11 +175,16 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             info.update(aec.infos[self.agent])
         if self.render_mode == "human":
             self.render()
-        return aec.observe(self.agent), reward, terminated, False, info
+        return self._observed(), reward, terminated, False, info
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         """``ansi``: the table as text, seen by the seat to act (the learner's after ``reset`` and
-        ``step``, unless the match is over); ``human``: the same text printed (None returned)."""
+        ``step``, unless the match is over); ``human``: the same text printed (None returned);
+        ``rgb_array``: the learner's planes (``obs["observation"]``) as an RGB image, ``uint8`` of
+        shape ``(159 * 4, 34 * 4, 3)``, each cell 4 × 4 pixels (0 dark blue, 1 yellow, -1 red),
+        or None before the first ``reset()``."""
+        if self.render_mode == "rgb_array":
+            return planes_image(self.aec.observe(self.agent)["observation"]) if self.aec._core.match is not None else None
         return rendered(self.aec.table_text(), self.render_mode)
 
     def record(self) -> list[dict[str, Any]]:
@@ -171,3 +194,17 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     @property
     def n_actions(self) -> int:
         return N_ACTIONS
+
+
+_DARK = np.array([30, 30, 70], dtype=np.float32)  # a 0 cell
+_HIGH = np.array([253, 231, 37], dtype=np.float32)  # a 1 cell (yellow)
+_LOW = np.array([220, 40, 40], dtype=np.float32)  # a -1 cell (red: a running score below zero)
+PIXELS = 4  # each plane cell is PIXELS x PIXELS pixels in an rgb_array frame
+
+
+def planes_image(planes: np.ndarray) -> np.ndarray:
+    """Observation planes (values in [-1, 1]) as an RGB image, ``uint8``, each cell ``PIXELS`` pixels square."""
+    v = planes[..., None]
+    rgb = _DARK + np.clip(v, 0, 1) * (_HIGH - _DARK) + np.clip(-v, 0, 1) * (_LOW - _DARK)
+    frame = np.rint(rgb).astype(np.uint8)
+    return np.repeat(np.repeat(frame, PIXELS, axis=0), PIXELS, axis=1)
