@@ -726,3 +726,35 @@ def test_a_websocket_text_frame_that_is_not_utf8_writes_no_traceback(make_server
         time.sleep(0.1)
     log = server.log.read_text()
     assert "Traceback" not in log and "UnicodeDecodeError" not in log, log[-2000:]
+
+
+def test_the_rate_budgets_of_clients_gone_quiet_are_forgotten_and_cost_new_clients_nothing() -> None:
+    """Every per-address rate (HTTP requests, creations, lookups, reviews, actions) keeps a token
+    bucket per client, to be forgotten once it is full again. It was judged full by the tokens
+    stored at its last use, so a client who had made two requests (any page load) was never
+    forgotten: past 10,000 clients ever seen (a public server's first weeks; an IPv6 /48 using
+    its /64s in turn for an hour) each new client's first request read every bucket and forgot
+    none, 1.2 ms at 30,000 and growing, and the memory grew for good. A bucket full again now
+    is forgotten; one still in use is kept, so nobody's limit is reset early."""
+    from hkmj.server.app import BUCKETS_KEPT, Buckets, _refused
+
+    buckets = Buckets()
+    for i in range(BUCKETS_KEPT - 1):  # clients who loaded a page: two requests each
+        for _ in range(2):
+            assert _refused(buckets, f"10.{i >> 16}.{(i >> 8) & 255}.{i & 255}", 50.0, 200.0) is None
+    for _ in range(200):  # a client at its limit, just now
+        _refused(buckets, "192.0.2.1", 50.0, 200.0)
+    for address, bucket in buckets.items():
+        if address != "192.0.2.1":
+            bucket.stamp -= 10.0  # ten seconds later: full again, as if never used
+    assert _refused(buckets, "192.0.2.2", 50.0, 200.0) is None
+    assert set(buckets) == {"192.0.2.1", "192.0.2.2"}, len(buckets)
+    assert _refused(buckets, "192.0.2.1", 50.0, 200.0) == "address"  # its limit was not reset
+
+    # buckets all in use (a rate a minute, as lookups') are kept, and looked over again only
+    # once their number has doubled, so a new client costs O(1) on average
+    in_use = [f"10.9.{i >> 8}.{i & 255}" for i in range(BUCKETS_KEPT + 10)]
+    for address in in_use:
+        _refused(buckets, address, 20 / 60, 20.0)
+    assert set(in_use) <= set(buckets)
+    assert buckets.look_at >= 2 * BUCKETS_KEPT

@@ -239,7 +239,7 @@ class HttpRateLimit:
         self.rate = rate
         self.share = share
         """An IPv6 /48's budget, in addresses' worth (:attr:`Limits.network_share`)."""
-        self.buckets: dict[str, RateLimiter] = {}
+        self.buckets = Buckets()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
@@ -371,16 +371,16 @@ class Hub:
         self.conns: set[Conn] = set()
         self.per_address: dict[str, int] = {}
         """Websocket connections per client address, and per IPv6 /48 network (:func:`network_key`)."""
-        self.creators: dict[str, RateLimiter] = {}
+        self.creators = Buckets()
         self.created_by: dict[str, str] = {}
         """The client address that created each live table (in memory only: restored tables have none)."""
         self.seated_by: dict[str, dict[int, str]] = {}
         """The client address that took each seat of each live table (in memory only)."""
         self._joining: dict[str, int] = {}
         """Joins under way (waiting for the table's lock or the database), per client address."""
-        self.replayers: dict[str, RateLimiter] = {}
-        self.reviewers: dict[str, RateLimiter] = {}
-        self.actors: dict[str, RateLimiter] = {}
+        self.replayers = Buckets()
+        self.reviewers = Buckets()
+        self.actors = Buckets()
         self._reviewing = asyncio.Semaphore(1)
         """One review is made at a time: its thread competes with the event loop for the GIL."""
         self.idle_since: dict[str, float] = {}
@@ -886,13 +886,13 @@ def _counted_as(address: str) -> tuple[str, ...]:
     return (address,) if net is None else (address, net)
 
 
-def _refused_per_minute(buckets: dict[str, RateLimiter], address: str, per_minute: float, share: int) -> str | None:
+def _refused_per_minute(buckets: Buckets, address: str, per_minute: float, share: int) -> str | None:
     """One more event for ``address`` in its token bucket of ``per_minute`` (bursts of as many),
     and its IPv6 /48's (``share`` times as big): :func:`_refused`."""
     return _refused(buckets, address, per_minute / 60.0, max(1.0, per_minute), share)
 
 
-def _pair(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float, share: int) -> list[tuple[str, RateLimiter]]:
+def _pair(buckets: Buckets, address: str, rate: float, burst: float, share: int) -> list[tuple[str, RateLimiter]]:
     """The token buckets an event of ``address`` draws on: its own, and its IPv6 /48's, which
     holds and earns ``share`` times as many tokens."""
     out = [("address", _bucket(buckets, address, rate, burst))]
@@ -902,7 +902,7 @@ def _pair(buckets: dict[str, RateLimiter], address: str, rate: float, burst: flo
     return out
 
 
-def _refused(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float, share: int = 1) -> str | None:
+def _refused(buckets: Buckets, address: str, rate: float, burst: float, share: int = 1) -> str | None:
     """One more event for ``address`` in its token bucket of ``rate`` a second (bursts of
     ``burst``) and its IPv6 /48's: the budget that has no token left (``"address"``,
     ``"network"``; nothing taken from either), or None and a token taken from both."""
@@ -917,7 +917,7 @@ def _refused(buckets: dict[str, RateLimiter], address: str, rate: float, burst: 
 
 
 def _reserve(
-    buckets: dict[str, RateLimiter], address: str, rate: float, burst: float, share: int, max_wait: float
+    buckets: Buckets, address: str, rate: float, burst: float, share: int, max_wait: float
 ) -> tuple[float | None, str | None]:
     """:meth:`RateLimiter.reserve` on ``address``'s bucket and its IPv6 /48's together: the
     seconds to wait (the longer of the two) and None, or None and the budget whose wait would
@@ -935,7 +935,7 @@ def _reserve(
     return max(waits), None
 
 
-def _retry_after(buckets: dict[str, RateLimiter], address: str | None, scope: str | None) -> int | None:
+def _retry_after(buckets: Buckets, address: str | None, scope: str | None) -> int | None:
     """Whole seconds (1 or more) until the bucket that refused ``address`` (its own, or its IPv6
     /48's for ``scope`` ``"network"``) holds a token again; None when there is no such bucket."""
     if address is None:
@@ -945,13 +945,40 @@ def _retry_after(buckets: dict[str, RateLimiter], address: str | None, scope: st
     return None if bucket is None else bucket.retry_after()
 
 
-def _bucket(buckets: dict[str, RateLimiter], address: str, rate: float, burst: float) -> RateLimiter:
+class Buckets(dict[str, RateLimiter]):
+    """The token buckets of one per-address limit, by client (:func:`client_key`) and IPv6 /48.
+
+    A bucket that has filled up again carries no state (a new one is made full), so buckets are
+    forgotten once they are full *now*, counting the tokens earned since their last use. They
+    used to be forgotten by the tokens stored at their last use, so the bucket of any client that
+    had made two requests was never full and never forgotten: past 10,000 clients (a public
+    server's first weeks, or an hour of one IPv6 /48 using its /64s in turn) every new client's
+    first request read the whole table to forget nothing (1.2 ms at 30,000, and growing), and
+    memory grew with every client ever seen. The table is looked over when it has doubled since
+    the last look (at :data:`BUCKETS_KEPT` at least), so a look costs each new client O(1) on
+    average, and the buckets still in use are kept whatever their number."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.look_at = BUCKETS_KEPT
+        """The size at which the buckets that are full again are forgotten."""
+
+    def forget_full(self) -> None:
+        for a in [a for a, b in self.items() if b.refill() >= b.burst]:
+            del self[a]
+        self.look_at = max(BUCKETS_KEPT, 2 * len(self))
+
+
+BUCKETS_KEPT = 10000
+"""Token buckets a per-address limit keeps before it forgets those full again (:class:`Buckets`)."""
+
+
+def _bucket(buckets: Buckets, address: str, rate: float, burst: float) -> RateLimiter:
     """The token bucket of ``address`` (made full when new)."""
     bucket = buckets.get(address)
     if bucket is None:
-        if len(buckets) > 10000:  # forget full buckets: they carry no state
-            for a in [a for a, b in buckets.items() if b.tokens >= b.burst - 1]:
-                del buckets[a]
+        if len(buckets) >= buckets.look_at:
+            buckets.forget_full()  # full buckets carry no state
         bucket = buckets[address] = RateLimiter(rate, burst)
     return bucket
 
