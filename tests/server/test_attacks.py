@@ -758,3 +758,48 @@ def test_the_rate_budgets_of_clients_gone_quiet_are_forgotten_and_cost_new_clien
         _refused(buckets, address, 20 / 60, 20.0)
     assert set(in_use) <= set(buckets)
     assert buckets.look_at >= 2 * BUCKETS_KEPT
+
+
+def test_a_script_at_bot_tables_cannot_fill_the_database_faster_than_the_action_rate(make_server: MakeServer, tmp_path: Path) -> None:
+    """Each move is a log entry kept for ``--keep-days``; an address's actions are paced to
+    ``--action-rate``, but each discard at a table of bots sets off their turns, logged unpaced:
+    one address's script discarding at once at ten tables of three bots (no bot delay) logged 45
+    entries a second, 3.2 KB of log data (278 MB a day), four times the 0.75 KB a second
+    docs/server.md promised. A discard now counts once more for each other seat a bot plays
+    (the same script: 12 entries a second, 0.87 KB); bots' claim answers stay unpaced, since
+    holding them would show who could claim. A single socket's discards are held, not refused."""
+    server = make_server(None, "--action-rate", "2")  # bursts of 8
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0, claim_window=0, timer=None, length="game")
+    db = tmp_path / "hkmj.db"
+
+    def logged() -> int:
+        with contextlib.closing(sqlite3.connect(db)) as con:
+            return int(con.execute("SELECT count(*) FROM hkmj_events WHERE kind = 'act'").fetchone()[0])
+
+    async def go() -> tuple[int, float, list[str]]:
+        import random
+
+        c = server.client()
+        await c.open()
+        await c.join(tid, 0, "Script")
+        await drain([c])
+        rng = random.Random(5)
+        before, start, codes = logged(), time.monotonic(), []
+        while time.monotonic() - start < 10:
+            legal = c.legal
+            if legal:
+                discards = [a for a in legal if a.startswith("discard")]
+                await c.act(rng.choice(discards) if discards else "pass")
+                m = await c.wait(lambda m: m["type"] in ("ack", "error"), 15)
+                codes.append(m.get("code", m["type"]))
+            with contextlib.suppress(TimeoutError):
+                await c.recv(0.05)
+        secs = time.monotonic() - start
+        await c.close()
+        return logged() - before, secs, codes
+
+    entries, secs, codes = asyncio.run(go())
+    budget = 8 + 2 * (secs + 1)  # the burst, then 2 actions' worth a second
+    assert "rate_limited" not in codes, codes  # held, never refused
+    assert codes.count("ack") >= 3, codes
+    assert entries <= 1.7 * budget, (entries, budget, codes.count("ack"))  # 1.1 to 1.2 times; before, 2.3 times or more

@@ -182,8 +182,9 @@ class Limits:
     is then replayed from its whole log; then 429 (``rate_limited``)."""
     action_rate: float = 10.0
     """Actions all the seats played from one client address may send per second, at every table,
-    in bursts of four times as many; a faster one is held until its turn (over :data:`ACTION_WAIT`
-    seconds: ``rate_limited``). Far above a person's pace (a LAN party behind one address
+    in bursts of four times as many; a discard counts once more for each other seat a bot plays
+    (their turns it sets off are log entries too); a faster one is held until its turn (over
+    :data:`ACTION_WAIT` seconds for each action it counts as: ``rate_limited``). Far above a person's pace (a LAN party behind one address
     included), it stops a script that answers at once from driving bot tables flat out, and from
     filling the database: four tables of humans only played by one address's scripts logged
     2.4 GB a day when they were not paced."""
@@ -827,9 +828,12 @@ class Hub:
             raise ProtocolError("spectator")
         table = current
         if kind == "action":
-            # pace the address's actions: bots answer them, and each is a log entry kept for good
+            # pace the address's actions: bots answer them, and each is a log entry kept for good;
+            # a discard counts once more for each other seat a bot plays, whose turn it sets off
+            # (a script discarding at once at bot tables logged 3.3 bot moves for each of its own)
             rate = self.limits.action_rate
-            wait, over = _reserve(self.actors, conn.address, rate, 4 * rate, self.limits.network_share, ACTION_WAIT)
+            cost = 1.0 + (table.bots_besides(conn.slot) if _discard_text(msg.get("action")) else 0)
+            wait, over = _reserve(self.actors, conn.address, rate, 4 * rate, self.limits.network_share, ACTION_WAIT * cost, cost)
             if wait is None:
                 rate *= self.limits.network_share if over == "network" else 1
                 why = f"more than {rate:g} actions a second from {_yours(over)}; nothing was played"
@@ -880,6 +884,12 @@ def _seat_for(msg: dict[str, Any]) -> Callable[[Table], bool]:
     return lambda t: isinstance(token, str) and len(token) < 200 and t.slot_of_token(token) is not None
 
 
+def _discard_text(action: Any) -> bool:
+    """Whether an ``action`` field reads as a discard (whatever its case and spaces): the
+    action that hands the turn on to the other seats, bots included."""
+    return isinstance(action, str) and action.strip()[:7].lower() == "discard"
+
+
 def _counted_as(address: str) -> tuple[str, ...]:
     """The keys a client at ``address`` is counted under: itself, and its IPv6 /48 if any."""
     net = network_key(address)
@@ -917,21 +927,21 @@ def _refused(buckets: Buckets, address: str, rate: float, burst: float, share: i
 
 
 def _reserve(
-    buckets: Buckets, address: str, rate: float, burst: float, share: int, max_wait: float
+    buckets: Buckets, address: str, rate: float, burst: float, share: int, max_wait: float, cost: float = 1.0
 ) -> tuple[float | None, str | None]:
-    """:meth:`RateLimiter.reserve` on ``address``'s bucket and its IPv6 /48's together: the
-    seconds to wait (the longer of the two) and None, or None and the budget whose wait would
-    pass ``max_wait`` (nothing taken from either)."""
+    """:meth:`RateLimiter.reserve` of ``cost`` tokens on ``address``'s bucket and its IPv6 /48's
+    together: the seconds to wait (the longer of the two) and None, or None and the budget whose
+    wait would pass ``max_wait`` (nothing taken from either)."""
     pair = _pair(buckets, address, rate, burst, share)
     waits = []
     for scope, bucket in pair:
-        wait = max(0.0, (1.0 - bucket.refill()) / bucket.rate)
+        wait = max(0.0, (cost - bucket.refill()) / bucket.rate)
         if wait > max_wait:
             bucket.refused += 1
             return None, scope
         waits.append(wait)
     for _, bucket in pair:
-        bucket.tokens -= 1.0
+        bucket.tokens -= cost
     return max(waits), None
 
 

@@ -805,6 +805,10 @@ class Table:
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: a timer or bot task failed", self.id, exc_info=task.exception())
 
+    def bots_besides(self, slot: int) -> int:
+        """The seats other than ``slot``'s that a bot plays now (public: ``bot`` and ``away``)."""
+        return sum(1 for s in range(4) if s != slot and self.bot_controlled(s))
+
     def bot_controlled(self, slot: int) -> bool:
         return self.tokens[slot] is None or self.away[slot]
 
