@@ -389,6 +389,58 @@ def test_a_player_back_while_the_table_is_being_abandoned_keeps_it(make_server: 
     assert seen["type"] == "state", seen
 
 
+def test_a_table_brought_back_by_several_connections_at_once_is_brought_back_once(make_server: MakeServer) -> None:
+    """Lookups of a table neither live nor cached take turns on a lock per table id, which was
+    dropped as soon as it was released, before its next waiter had woken: a lookup arriving then
+    made a new lock and replayed the table beside that waiter. A spectator's ``watch`` and a
+    player's ``resume`` of an abandoned table at once, then the player's other tabs resuming
+    while the table was replayed, brought it back to play twice: two live copies, each with some
+    of the player's connections and its own bots, one of which nobody else saw again (the other
+    player's discard never reached them). The lock now stays while any lookup holds or waits for it."""
+    server = make_server(None, "--abandon-after", "1", "--replay-rate", "100000")
+
+    async def storm() -> list[str]:
+        tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60, teaching=False, claim_window=0.02, bot_delay=0)
+        async with server.client() as a, server.client() as b:
+            tokens = [await a.join(tid, 0, "Ann"), await b.join(tid, 1, "Bo")]
+            mover = await _first_turn([a, b])  # the one of them whose turn comes first
+        deadline = time.monotonic() + 30
+        while server.get(f"/api/tables/{tid}")["live"]:  # abandoned: saved, dropped from memory
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.2)
+        other = tokens[1 - mover]
+        watcher, *tabs = [server.client() for _ in range(8)]
+        for c in (watcher, *tabs):
+            await c.open()
+        await asyncio.gather(watcher.send(type="watch", table=tid), tabs[0].send(type="resume", table=tid, token=other))
+        for tab in tabs[1:]:  # the player's other tabs, while the table is replayed
+            await asyncio.sleep(0.005)
+            await tab.send(type="resume", table=tid, token=other)
+        await asyncio.sleep(1.5)
+        async with server.client() as m:  # the player whose turn it is comes back and discards
+            st = await m.resume(tid, tokens[mover])
+            await m.act(next(x for x in st["mine"]["legal"] if x.startswith("discard")))
+
+            async def sees_it(c: GameClient) -> str:
+                try:
+                    await c.wait(lambda x: x["type"] == "state" and any(e["type"] == "discard" for e in x["events"]), 8)
+                    return "seen"
+                except TimeoutError:
+                    return "not seen"
+                except Exception:  # closed: a fifth connection of the seat closes the oldest
+                    return "closed"
+
+            seen = await asyncio.gather(*(sees_it(c) for c in (watcher, *tabs)))
+        for c in (watcher, *tabs):
+            with contextlib.suppress(Exception):
+                await c.close()
+        return list(seen)
+
+    for _ in range(3):  # before the fix, every try made two copies
+        seen = asyncio.run(storm())
+        assert "not seen" not in seen and seen.count("seen") >= 2, seen
+
+
 def test_a_seated_stranger_reconnecting_in_a_loop_cannot_flood_the_others_with_frames(server: Server) -> None:
     """A stranger seated at the table reconnected flat out (a new connection, ``resume`` with its
     token, close): each connection opening and closing sent every other client at the table a

@@ -388,7 +388,9 @@ class Hub:
         self._forget_at = 0.0
         """When (monotonic) the next deletion of tables older than ``keep_days`` is due."""
         self._sweeper: asyncio.Task[None] | None = None
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, tuple[asyncio.Lock, list[int]]] = {}
+        """Per table id being looked up: the lock that lets one lookup at a time replay it, and how
+        many lookups hold or wait for that lock (the entry goes once none does)."""
         self.reviews: OrderedDict[tuple[str, int, str], str] = OrderedDict()
         """HTML reviews already made (finished tables never change), by table, slot and language."""
 
@@ -555,7 +557,12 @@ class Hub:
         t = self.tables.get(tid)
         if t is not None:
             return t
-        lock = self._loading.setdefault(tid, asyncio.Lock())
+        # one lookup at a time replays the table, and a new lock is made only once no lookup holds
+        # or waits for the old one: dropped as soon as it was released (its next waiter not yet
+        # woken), a lookup arriving then took a new lock and replayed the table beside that
+        # waiter, and a player's two tabs brought it back to play twice: two live copies
+        lock, users = self._loading.setdefault(tid, (asyncio.Lock(), [0]))
+        users[0] += 1
         try:
             async with lock:  # one replay at a time per table
                 t = self.tables.get(tid)
@@ -609,8 +616,9 @@ class Hub:
                     self._cache(cached)
                 return cached
         finally:
-            if not lock.locked():
-                self._loading.pop(tid, None)
+            users[0] -= 1
+            if users[0] == 0 and self._loading.get(tid, (None,))[0] is lock:
+                del self._loading[tid]
 
     async def log_rows(self, tid: str, address: str | None = None) -> list[tuple[int, str, dict[str, Any]]]:
         """A finished table's log entries (``ProtocolError`` ``not_over`` while it is in play)."""
