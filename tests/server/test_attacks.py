@@ -803,3 +803,49 @@ def test_a_script_at_bot_tables_cannot_fill_the_database_faster_than_the_action_
     assert "rate_limited" not in codes, codes  # held, never refused
     assert codes.count("ack") >= 3, codes
     assert entries <= 1.7 * budget, (entries, budget, codes.count("ack"))  # 1.1 to 1.2 times; before, 2.3 times or more
+
+
+def test_tables_created_or_brought_back_at_once_from_one_address_stay_within_its_bound(make_server: MakeServer) -> None:
+    """``--tables-per-address`` was checked before the table was saved (a creation) or replayed
+    (a table brought back from abandoned) and counted only afterwards, so requests sent at once
+    all found the address under its bound: six abandoned tables of an address allowed two live
+    tables, resumed at once, all came back to play (up to the lookups' burst, twenty, past the
+    bound; creations sent at once could pass it the same way while the database was slow). A
+    creation or a return under way now counts at once, as a seat being joined does."""
+    server = make_server(None, "--create-rate", "1000", "--tables-per-address", "2", "--abandon-after", "1", "--replay-rate", "1000")
+    body = {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None}
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _: post(server, body), range(8)))
+    made = [a for status, a in answers if status == 201]
+    assert len(made) == 2, [status for status, _ in answers]
+    assert all(status == 429 and a["limit"] == "tables" for status, a in answers if status != 201)
+
+    # six abandoned tables of the address, each with its seat token, made two at a time
+    mine = [(a["id"], a["token"]) for a in made]
+    while len(mine) < 6:
+        deadline = time.monotonic() + 30
+        while server.get("/api/info")["live_tables"]:  # abandoned: the address may create again
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        for _ in range(2):
+            status, a = post(server, body)
+            assert status == 201, a
+            mine.append((a["id"], a["token"]))
+    deadline = time.monotonic() + 30
+    while server.get("/api/info")["live_tables"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+    async def resume_all() -> list[str]:
+        clients = [server.client() for _ in mine]
+        for c in clients:
+            await c.open()
+        await asyncio.gather(*(c.send(type="resume", table=tid, token=token) for c, (tid, token) in zip(clients, mine, strict=True)))
+        got = [await c.wait(lambda m: m["type"] in ("welcome", "error"), 15) for c in clients]
+        live = server.get("/api/info")["live_tables"]
+        for c in clients:
+            await c.close()
+        return [*(m.get("code") or "welcome" for m in got), f"live {live}"]
+
+    got = asyncio.run(resume_all())
+    assert got.count("welcome") == 2 and got.count("rate_limited") == 4 and got[-1] == "live 2", got

@@ -388,6 +388,8 @@ class Hub:
         self._forget_at = 0.0
         """When (monotonic) the next deletion of tables older than ``keep_days`` is due."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._taking: dict[str, int] = {}
+        """Tables being created or brought back from abandoned, by address (:meth:`taking_table`)."""
         self._loading: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         """Per table id being looked up: the lock that lets one lookup at a time replay it, and how
         many lookups hold or wait for that lock (the entry goes once none does)."""
@@ -563,6 +565,7 @@ class Hub:
         # waiter, and a player's two tabs brought it back to play twice: two live copies
         lock, users = self._loading.setdefault(tid, (asyncio.Lock(), [0]))
         users[0] += 1
+        taking: str | None = None
         try:
             async with lock:  # one replay at a time per table
                 t = self.tables.get(tid)
@@ -594,6 +597,9 @@ class Hub:
                     over = None if address is None else self.held_over(address)
                     if over is not None:
                         raise ProtocolError("rate_limited", self.held_message(over), over, limit="tables", n=self.cap(over, self.limits.tables_per_address))
+                    if address is not None:  # counted from now: returns sent at once get no more
+                        taking = address
+                        self.taking_table(address, 1)
                 if status in ("open", "playing") or (status == "abandoned" and revive is not None):
                     if len(self.tables) >= self.limits.max_tables:
                         raise ProtocolError("table_full", "the server holds as many live tables as it can")
@@ -616,6 +622,8 @@ class Hub:
                     self._cache(cached)
                 return cached
         finally:
+            if taking is not None:
+                self.taking_table(taking, -1)
             users[0] -= 1
             if users[0] == 0 and self._loading.get(tid, (None,))[0] is lock:
                 del self._loading[tid]
@@ -718,8 +726,21 @@ class Hub:
 
     def held_by(self, who: str) -> int:
         """Live tables created (or brought back from abandoned) from ``who`` (an address, or an
-        IPv6 /48 network: from its addresses)."""
-        return sum(1 for tid, by in self.created_by.items() if _within(by, who) and tid in self.tables)
+        IPv6 /48 network: from its addresses), and those being created or brought back."""
+        held = sum(1 for tid, by in self.created_by.items() if _within(by, who) and tid in self.tables)
+        return held + sum(n for a, n in self._taking.items() if _within(a, who))
+
+    def taking_table(self, address: str, n: int) -> None:
+        """Count (``n`` 1) or no longer count (-1) a table being created or brought back from
+        abandoned by ``address``: :attr:`Limits.tables_per_address` was checked before the table
+        was saved or replayed and counted only once it was live, so requests sent at once all
+        found the address under its bound (six of its abandoned tables resumed at once all came
+        back, with a bound of two)."""
+        left = self._taking.get(address, 0) + n
+        if left > 0:
+            self._taking[address] = left
+        else:
+            self._taking.pop(address, None)
 
     def seats_of(self, who: str) -> int:
         """Seats taken from ``who`` (an address or an IPv6 /48) at live tables, and its joins under way."""
@@ -1162,11 +1183,14 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             rate = lim.create_rate * (lim.network_share if over == "network" else 1)
             why = f"at most {rate:g} new tables a minute from {_yours(over)}; try again later"
             return _refuse(429, "rate_limited", why, wait, over, limit="create", n=rate, retry_after=_retry_after(hub.creators, address, over))
+        hub.taking_table(address, 1)  # counted from now: creations sent at once get no more
         try:
             t = await hub.create(cfg)
+            hub.created_by[t.id] = address
         except ProtocolError as e:
             return _refuse(503, e.code, e.message, {"Retry-After": "30"}, e.scope, limit=e.limit, n=e.n)
-        hub.created_by[t.id] = address
+        finally:
+            hub.taking_table(address, -1)
         try:
             # the creator's seat: taken under the table's lock before any other request runs
             # (listed at once in the lobby, it would otherwise go to whoever joins first)
