@@ -47,7 +47,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hkmj.bots import BOTS
-from hkmj.engine import LENGTHS
+from hkmj.engine import LENGTHS, Discard, parse_action
+from hkmj.engine.actions import ActionSyntaxError
 from hkmj.rulesets import rulesets_info
 from hkmj.scoring.lines import json_refusal
 from hkmj.server.export import log_lines
@@ -914,9 +915,14 @@ def _seat_for(msg: dict[str, Any]) -> Callable[[Table], bool]:
 
 
 def _discard_text(action: Any) -> bool:
-    """Whether an ``action`` field reads as a discard (whatever its case and spaces): the
-    action that hands the turn on to the other seats, bots included."""
-    return isinstance(action, str) and action.strip()[:7].lower() == "discard"
+    """Whether an ``action`` field reads as a discard, as the engine reads it (whatever its case
+    and spaces): the action that hands the turn on to the other seats, bots included."""
+    if not isinstance(action, str):  # a message holds 4096 bytes at most: cheap to read
+        return False
+    try:
+        return isinstance(parse_action(action), Discard)
+    except ActionSyntaxError:
+        return False
 
 
 def _counted_as(address: str) -> tuple[str, ...]:
