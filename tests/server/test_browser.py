@@ -297,6 +297,26 @@ def test_a_silent_spectator_keeps_its_socket(make_server: Any) -> None:
     assert errors == []
 
 
+def test_a_lobby_of_more_than_100_tables_says_how_many_it_shows_in_english_and_french(make_server: Any) -> None:
+    """The lobby lists 100 tables at most (docs/protocol.md, ``GET /api/tables``); with more, it
+    says how many of how many it shows and which come first, in the lobby's language."""
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--tables-per-address", "1000", "--create-rate", "100000", "--http-rate", "100000")
+    for _ in range(101):
+        server.create(slots=[None, None, "greedy", "greedy"], timer=600)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1280, 800)
+        assert page.locator("table.list tr").count() == 100
+        assert page.inner_text("#more-tables") == "100 of the 101 tables in play are shown: those with a free seat first, the newest first."
+        _lobby_in(page, "fr")
+        assert page.inner_text("#more-tables").startswith("100 des 101\u00a0tables en cours sont montrées\u00a0:")
+        browser.close()
+    assert errors == []
+
+
 def test_a_table_keeping_a_seat_for_a_friend_is_unlisted_by_default(server: Server) -> None:
     """The lobby's *Listed in the lobby* box is ticked for a table of you and bots and unticked as
     soon as a seat is an *Open seat* (kept for a friend): the table is then found by its link only,

@@ -663,5 +663,25 @@ def test_the_lobby_list_of_a_full_server_is_cheap_to_ask_for(make_server: MakeSe
 
     listing = cpu_per_request("/api/tables")
     info = cpu_per_request("/api/info")
-    assert len(server.get("/api/tables")["tables"]) == 500
+    with urllib.request.urlopen(server.base + "/api/tables", timeout=30) as r:
+        body = r.read()
+    lobby = json.loads(body)
+    assert len(lobby["tables"]) == 100 and lobby["total"] == 500
+    assert len(body) < 80_000, len(body)  # before: 320 KB, 16 MB a second at --http-rate
     assert listing < 15 * max(info, 0.0005), (listing, info)  # before: 50 times (24.9 ms against 0.5)
+
+
+def test_the_lobby_lists_100_tables_those_with_a_free_seat_first_newest_first(make_server: MakeServer) -> None:
+    """``GET /api/tables`` lists at most 100 tables (it listed every one: 320 KB with 500 tables,
+    so one address at ``--http-rate`` drew 16 MB a second) and says how many there are
+    (``total``): the tables a person can still sit at first, then the others, newest first in each."""
+    server = make_server(None, "--tables-per-address", "1000", "--create-rate", "100000", "--http-rate", "100000", "--seats-per-address", "1000")
+    free, full = [], []
+    for _ in range(60):
+        free.append(server.create(slots=[None, None, "greedy", "greedy"], timer=600))
+        full.append(server.create(slots=[None, "greedy", "greedy", "greedy"], timer=600, sit=0))
+    server.create(slots=[None, None, "greedy", "greedy"], listed=False)
+    lobby = server.get("/api/tables")
+    assert lobby["total"] == 120
+    assert [t["id"] for t in lobby["tables"]] == free[::-1] + full[::-1][:40]
+    assert all(not t["slots"][1]["joined"] for t in lobby["tables"][:60])

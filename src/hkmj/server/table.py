@@ -1250,6 +1250,10 @@ class Table:
             self._shown_config = {k: v for k, v in self.cfg.to_dict().items() if k != "names"}
         return self._shown_config
 
+    def free_seat(self) -> bool:
+        """Whether a person may still sit here: a seat neither a bot's nor joined."""
+        return any(self.bots[i] is None and self.tokens[i] is None for i in range(4))
+
     def summary(self) -> dict[str, Any]:
         """Lobby line: status and slots (no secrets)."""
         return {
