@@ -616,7 +616,7 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
             tid = page.url.rstrip("/").split("/")[-1]
             options = server.get(f"/api/tables/{tid}")["table"]["config"]["options"]
             assert (options["minfan"], options["table"], options["payment"]) == ("3", "half", "half-shooter")
-            line = page.inner_text("#board .center .muted")
+            line = page.inner_text("#board .center .rulesline")
             assert line.replace("\u00a0", " ") == on_table[lang], line
         browser.close()
         assert not errors, errors
@@ -1165,5 +1165,72 @@ def test_hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_lo
         seen = page.evaluate(LONG_PONDS)
         assert seen["scrollW"] <= other[0] and all(pond["lines"] <= pond["rows"] for pond in seen["ponds"]), seen["ponds"]
         assert all(b[3] <= other[1] for b in seen["claims"]), seen["claims"]
+        assert not errors, errors
+        browser.close()
+
+
+PHONE_FOLD = """() => {
+  const vh = window.innerHeight, bottom = (el) => el.getBoundingClientRect().bottom;
+  const covered = Array.from(document.querySelectorAll('#hand button.t')).filter((b) => {
+    const r = b.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const at = document.elementFromPoint(x, y);
+    return y > vh || !at || !b.contains(at);
+  }).map((b) => b.dataset.tile);
+  const hand = document.querySelector('#hand').getBoundingClientRect(), bar = document.querySelector('.actions').getBoundingClientRect();
+  return { vh, scrollY: window.scrollY, scrollW: document.documentElement.scrollWidth, vw: document.documentElement.clientWidth,
+    hand: hand.bottom, covered, overlap: bar.top < hand.bottom - 1,
+    buttons: Array.from(document.querySelectorAll('.actions button')).map((b) => [b.textContent, bottom(b)]),
+    msg: [document.querySelector('.msg').textContent, bottom(document.querySelector('.msg'))] };
+}"""
+"""Where the player's own hand, its buttons and the prompt under them end on the screen, and which tiles of the hand
+something else covers (the claim buttons kept at the foot of a phone's screen covered the hand they are about)."""
+
+
+def _mid_hand(rules: str, claim: bool) -> dict[str, Any]:
+    """A state late in a hand: every pond past its rows, melds and bonus tiles, the player's own meld; a claim on
+    offer (``claim``) or the player's turn to discard, a tile just drawn."""
+    state = _long_ponds(rules, 20)
+    if not claim:
+        state["hand"].update(phase="discard", turn=0)
+        mine = state["mine"]
+        mine["concealed"] = [*mine["concealed"], "6m:0"]
+        mine["drawn"] = "6m:0"
+        mine["legal"] = sorted({f"discard {x.split(':')[0]}" for x in mine["concealed"]}) + ["kong 1z"]
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_hand(server: Server, lang: str) -> None:
+    """HK-4.1, HK-4.2: on a phone (390×844, touch) the player's own hand, the buttons to discard, claim or pass
+    and the line that says what is asked are on the screen as the table opens, without scrolling, late in a
+    hand too (every pond at its rows, melds, six recent moves), at a claim and at the player's turn, in English
+    and French, for each ruleset; and the claim buttons, kept at the foot of the screen while a claim is on
+    offer, cover no tile of the hand. The hand and the buttons fell below the 844 px fold, and at a claim the
+    buttons kept at the foot of the screen covered the hand the claim is about."""
+    from playwright.sync_api import sync_playwright
+
+    log = [{"type": "claim", "seat": 3, "claim": "chow", "tiles": ["1m:3", "2m:3", "3m:3"]},
+           {"type": "discard", "seat": 3, "tile": "5z:3"}, {"type": "kong", "seat": 0, "how": "concealed", "tiles": ["9p:1"]},
+           {"type": "discard", "seat": 0, "tile": "7p:2"}, {"type": "claim", "seat": 2, "claim": "pung", "tiles": ["7p:2"]},
+           {"type": "discard", "seat": 1, "tile": "6z:2"}]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        for rules in ("hk", "mcr", "classical"):
+            for claim in (True, False):
+                state = _mid_hand(rules, claim)
+                page.evaluate("([st, log]) => { G.state = st; G.open = []; G.log = log; render(); window.scrollTo(0, 0); }", [state, log])
+                seen = page.evaluate(PHONE_FOLD)
+                page.screenshot(path=str(ARTIFACTS / f"phone-fold-{lang}-{rules}-{'claim' if claim else 'turn'}.png"))
+                vh = seen["vh"]
+                assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], seen
+                assert seen["hand"] <= vh and seen["covered"] == [] and not seen["overlap"], (lang, rules, claim, seen)
+                assert seen["buttons"] and all(b <= vh for _, b in seen["buttons"]), (lang, rules, claim, seen)
+                assert seen["msg"][0] and seen["msg"][1] <= vh, (lang, rules, claim, seen)
         assert not errors, errors
         browser.close()

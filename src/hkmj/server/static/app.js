@@ -695,11 +695,11 @@ function render() {
   const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
   $("#app").innerHTML = `${watching}${abandoned}<div id="board">
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
-    <div class="center"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
-      <div class="muted">${esc(rulesLine(st.config))}</div>
-      <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div>
-      <div class="muted light">${t("lastDiscard")}</div>${offered}
-      <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => esc(eventText(e))).join("<br>")}</div>
+    <div class="center"><div class="state"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
+      <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div></div>
+      <div class="muted rulesline">${esc(rulesLine(st.config))}</div>
+      <div class="lastd"><div class="muted light">${t("lastDiscard")}</div>${offered}</div>
+      <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => `<div>${esc(eventText(e))}</div>`).join("")}</div>
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
     <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
