@@ -1234,3 +1234,39 @@ def test_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_ha
                 assert seen["msg"][0] and seen["msg"][1] <= vh, (lang, rules, claim, seen)
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, lang: str) -> None:
+    """HK-7: at the end of a hand the keyboard alone goes on, as in the terminal: Enter asks for the next
+    hand (the focus was nowhere after the end screen was drawn, and a keyboard player had to Tab through the
+    page to find "Next hand"); Enter on another control (the "verify" fold) does that control's job, and
+    nothing is asked once the player is waiting for the others. The How-to-play page says so, in both languages."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1280, 800)
+        _lobby_in(page, lang)
+        state = _long_ponds("hk", 6)
+        state["hand"].update(phase="over", last_discard=None)
+        state["mine"].update(legal=[], ready=False)
+        state["reveal"] = {"end": [], "concealed": [state["mine"]["concealed"]] * 4, "payments": [0, 0, 0, 0],
+                           "salt": "00", "commitment": "ab" * 32, "wall": []}
+        page.evaluate("(st) => { window.sent = []; window.send = (m) => window.sent.push(m); G.state = st; G.log = []; render(); }", state)
+        assert page.locator("#next").is_visible()
+        page.focus("#verify summary")
+        page.keyboard.press("Enter")  # the fold opens; no hand asked for
+        assert page.evaluate("window.sent") == [] and page.locator("#verify[open]").count() == 1
+        page.evaluate("() => document.activeElement.blur()")
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.sent") == [{"type": "next"}]
+        state["mine"]["ready"] = True
+        page.evaluate("(st) => { window.sent = []; G.state = st; render(); }", state)
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.sent") == []
+        page.goto(f"{server.base}/help?lang={lang}")
+        assert ("Next hand (or Enter)" if lang == "en" else "Donne suivante (ou Entrée)") in page.inner_text("main")
+        assert not errors, errors
+        browser.close()

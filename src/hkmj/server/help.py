@@ -44,7 +44,8 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
             "The Hint button (or h) suggests a move, says how far your hand is from ready and which tiles it waits for.\n"
             "The line under your hand always says what you can do now; the middle of the table lists the latest moves.\n"
             "A table with bots is a teaching table by default: a false Mahjong is refused and explained instead of "
-            "penalised (HK-5.7), and there is no decision timer.",
+            "penalised (HK-5.7), and there is no decision timer.\nAt the end of a hand, press Next hand (or Enter) once you "
+            "have read the result.",
         ),
     },
     "fr": {
@@ -73,7 +74,8 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
             "Le bouton Conseil (ou h) propose un coup et dit combien de tuiles séparent votre main d'une main prête, et quelles "
             "tuiles elle attend.\nLa ligne sous votre main dit toujours ce que vous pouvez faire ; le milieu de la table "
             "montre les derniers coups.\nUne table avec des robots est par défaut une table d'apprentissage : un faux "
-            "Mahjong y est refusé et expliqué au lieu d'être pénalisé (HK-5.7), et il n'y a pas de limite de temps.",
+            "Mahjong y est refusé et expliqué au lieu d'être pénalisé (HK-5.7), et il n'y a pas de limite de temps.\nÀ la "
+            "fin d'une donne, appuyez sur Donne suivante (ou Entrée) une fois le résultat lu.",
         ),
     },
 }

@@ -870,6 +870,8 @@ document.addEventListener("keydown", (e) => {
   if (!G.state || !G.state.mine || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
   const legal = G.state.mine.legal || [];
   const buttons = Array.from(document.querySelectorAll("#hand button.t"));
+  const next = $("#next");  // the end of a hand: Enter deals the next one, as in the terminal (unless a control has the focus)
+  if (e.key === "Enter" && next && !next.disabled && !["BUTTON", "A", "SUMMARY"].includes(e.target.tagName)) { next.click(); e.preventDefault(); return; }
   if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
     if (!buttons.length) return;
     G.sel = G.sel < 0 ? (e.key === "ArrowRight" ? 0 : buttons.length - 1) : (G.sel + (e.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length;
