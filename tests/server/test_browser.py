@@ -1270,3 +1270,32 @@ def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, l
         assert ("Next hand (or Enter)" if lang == "en" else "Donne suivante (ou Entrée)") in page.inner_text("main")
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
+def test_a_wrong_link_says_what_to_do_and_the_join_panel_names_the_seat(server: Server, lang: str, width: int) -> None:
+    """A newcomer's wrong table link (mistyped, or of a table no longer kept) says there is no such table,
+    what to do, and offers the way back to the lobby (it said "There is no such table." and nothing more,
+    with "Hand · <link>" in the title line); the join panel's buttons name the seat they take ("Sit at
+    seat 2", not "Sit here 2"); in the page's language (English at phone width, French on a desktop)."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": ("check the link you were given", "Back to the lobby", "Sit at seat 2"),
+             "fr": ("vérifiez le lien reçu", "Retour au salon", "S'asseoir à la place 2")}[lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, width, 844)
+        _lobby_in(page, lang)
+        page.goto(f"{server.base}/t/nosuchtable")
+        page.wait_for_selector("#refused-what", timeout=15000)
+        assert words[0] in page.inner_text("#refused-what")
+        assert page.inner_text("#refused a") == words[1] and "Hand" not in page.inner_text("#title")
+        page.click("#refused a")
+        page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
+        tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1)
+        page.goto(f"{server.base}/t/{tid}")
+        page.wait_for_selector("button.sit", timeout=15000)
+        assert page.locator("button.sit").all_inner_texts() == [words[2].replace("2", "1"), words[2]]
+        assert not errors, errors
+        browser.close()

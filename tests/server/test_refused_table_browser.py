@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(
 
 SAID = {
     "en": {
-        "no_table": "There is no such table.",
+        "no_table": "There is no such table: check the link you were given, or choose a table in the lobby.",
         "lookups": "At most 1 past or unknown table a minute may be looked up from your address: wait a minute, then try again.",
         "retry": "Trying again in {s} seconds.",
         "spectators_full": "This table has as many spectators as it accepts, or is watched from many connections of your address already.",
@@ -37,7 +37,7 @@ SAID = {
         "sit": "Sit",
     },
     "fr": {
-        "no_table": "Cette table n'existe pas.",
+        "no_table": "Cette table n'existe pas\u00a0: vérifiez le lien reçu, ou choisissez une table dans le salon.",
         "lookups": "Au plus 1 table passée ou inconnue par minute peut être consultée depuis votre adresse\u00a0: attendez une minute, puis réessayez.",
         "retry": "Nouvel essai dans {s}\u00a0secondes.",
         "spectators_full": "Cette table a autant de spectateurs qu'elle en accepte, ou votre adresse la regarde déjà depuis de nombreuses connexions.",

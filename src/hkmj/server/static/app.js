@@ -8,7 +8,7 @@ const T = {
     newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", hints: "Hints (a player may ask for the best move)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
-    join: "Join", watch: "Watch", sit: "Sit here", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
+    join: "Join", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
@@ -92,7 +92,7 @@ const T = {
       out_of_turn: "You have no decision to make now.", stale: "The table moved on before your move arrived; look again.",
       illegal: "That move is not allowed now.", duplicate: "That move was already sent.", match_over: "The match is over.",
       not_started: "The match has not started yet.", seat_taken: "That seat is taken.", bad_token: "Your seat could not be resumed; please sit again.",
-      no_table: "There is no such table.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
+      no_table: "There is no such table: check the link you were given, or choose a table in the lobby.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       spectators_full: "This table has as many spectators as it accepts, or is watched from many connections of your address already.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.", saving: "The server cannot save the game at the moment; play goes on as soon as it can, and no move is lost.",
       nothing_to_do: "Nothing to do: that is done already.",
@@ -107,7 +107,7 @@ const T = {
     newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
     oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
-    join: "Rejoindre", watch: "Regarder", sit: "S'asseoir", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
+    join: "Rejoindre", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
@@ -190,7 +190,7 @@ const T = {
       out_of_turn: "Vous n'avez pas de décision à prendre maintenant.", stale: "La table a avancé avant l'arrivée de votre coup\u00a0; regardez à nouveau.",
       illegal: "Ce coup n'est pas permis maintenant.", duplicate: "Ce coup a déjà été envoyé.", match_over: "La partie est terminée.",
       not_started: "La partie n'a pas encore commencé.", seat_taken: "Cette place est prise.", bad_token: "Votre place n'a pas pu être reprise\u00a0; asseyez-vous à nouveau.",
-      no_table: "Cette table n'existe pas.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
+      no_table: "Cette table n'existe pas\u00a0: vérifiez le lien reçu, ou choisissez une table dans le salon.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       spectators_full: "Cette table a autant de spectateurs qu'elle en accepte, ou votre adresse la regarde déjà depuis de nombreuses connexions.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.", saving: "Le serveur ne peut pas enregistrer la partie pour l'instant\u00a0; le jeu reprendra dès que possible, sans perdre aucun coup.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
@@ -455,7 +455,7 @@ const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: nu
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
-  $("#title").textContent = `${t("hand")} · ${tid}`;
+  $("#title").textContent = tid;  // "· Hand N" once a hand is dealt (render)
   document.title = `${tid} — hkmj`;
   G.token = localStorage.getItem(`hkmj.token.${tid}`);
   const q = new URLSearchParams(location.search);
@@ -472,7 +472,11 @@ async function joinPanel(tid, note = "") {
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
   const data = await r.json();
   if (mine !== drawing) return;  // the page has moved on
-  if (!r.ok) { $("#app").innerHTML = `<section class="card">${esc(errText({ ...data, code: data.error }))}</section>`; return; }
+  if (!r.ok) {  // a wrong link (or too many lookups): said, with the way back to the lobby, as a refused resume or watch is
+    $("#app").innerHTML = `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(errText({ ...data, code: data.error }))}</p>
+      <p><a class="button" href="/">${t("toLobby")}</a></p></section>`;
+    return;
+  }
   const tb = data.table;
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
   if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
@@ -480,7 +484,7 @@ async function joinPanel(tid, note = "") {
   const said = note ? `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(note)}</p></section>` : "";
   $("#app").innerHTML = `${said}${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
     <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
-    <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit")} ${s.slot + 1}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
+    <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit", { n: s.slot + 1 })}</button>`).join("") || `<span class="muted">${t("full")}</span>`}
     <a href="/t/${esc(tid)}?watch=1"><button type="button">${t("watch")}</button></a></div>
     <p><label>${t("shareLink")} <input class="share" readonly value="${esc(location.origin + "/t/" + tid)}"></label></p></section>`;
   document.querySelectorAll("button.sit").forEach((b) => b.addEventListener("click", () => {
