@@ -1276,12 +1276,13 @@ def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, l
 def test_a_wrong_link_says_what_to_do_and_the_join_panel_names_the_seat(server: Server, lang: str, width: int) -> None:
     """A newcomer's wrong table link (mistyped, or of a table no longer kept) says there is no such table,
     what to do, and offers the way back to the lobby (it said "There is no such table." and nothing more,
-    with "Hand · <link>" in the title line); the join panel's buttons name the seat they take ("Sit at
+    with "Hand · <link>" in the title line); an address that is no page at all (still a 404) says so the
+    same way, in the chosen language (it was the server's plain English "Not Found"); the join panel's buttons name the seat they take ("Sit at
     seat 2", not "Sit here 2"); in the page's language (English at phone width, French on a desktop)."""
     from playwright.sync_api import sync_playwright
 
-    words = {"en": ("check the link you were given", "Back to the lobby", "Sit at seat 2"),
-             "fr": ("vérifiez le lien reçu", "Retour au salon", "S'asseoir à la place 2")}[lang]
+    words = {"en": ("check the link you were given", "Back to the lobby", "Sit at seat 2", "There is no page at this address"),
+             "fr": ("vérifiez le lien reçu", "Retour au salon", "S'asseoir à la place 2", "Il n'y a pas de page à cette adresse")}[lang]
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
@@ -1293,9 +1294,57 @@ def test_a_wrong_link_says_what_to_do_and_the_join_panel_names_the_seat(server: 
         assert page.inner_text("#refused a") == words[1] and "Hand" not in page.inner_text("#title")
         page.click("#refused a")
         page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
+        # a mistyped address (not a table's): no page there, said in the chosen language, with the lobby's link
+        for wrong in ("/tables", "/t/abc/def", "/t/bad$$id"):
+            answer = page.goto(server.base + wrong)
+            assert answer is not None and (answer.status == 404 or wrong.startswith("/t/bad"))  # /t/ID serves the client
+            page.wait_for_selector("#refused-what", timeout=15000)
+            assert words[3] in page.inner_text("#refused-what") and page.inner_text("#refused a") == words[1], wrong
+        import urllib.error
+        import urllib.request
+        with pytest.raises(urllib.error.HTTPError) as plain:  # a script (no text/html) gets the plain 404 it had
+            urllib.request.urlopen(server.base + "/tables", timeout=10)
+        assert plain.value.code == 404 and plain.value.read() == b"Not Found"
         tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1)
         page.goto(f"{server.base}/t/{tid}")
         page.wait_for_selector("button.sit", timeout=15000)
         assert page.locator("button.sit").all_inner_texts() == [words[2].replace("2", "1"), words[2]]
+        assert not errors, errors
+        browser.close()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("fr", 390)])
+def test_a_lost_connection_says_what_happened_and_a_move_made_meanwhile_is_said_not_sent(
+        server: Server, lang: str, width: int) -> None:
+    """A connection to the server lost at the table says so and that the page reconnects (it said only
+    "Reconnecting…"); a tile clicked while the connection is down, which was silently dropped, says the
+    move was not sent and to make it again once the table is back; the page then reconnects and the player
+    plays on. In the page's language (English on a desktop, French at phone width)."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": ("Connection to the server lost", "Your move was not sent"),
+             "fr": ("Connexion au serveur perdue", "Votre coup n'a pas été envoyé")}[lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, width, 844)
+        _lobby_in(page, lang)
+        page.fill("input[name=botdelay]", "0")
+        page.click("#create")
+        page.wait_for_selector("#hand button.t:not([disabled])", timeout=30000)
+        toast = "document.querySelector('#toast.on') ? document.querySelector('#toast').textContent : ''"
+        page.evaluate("() => G.ws.close()")  # the connection drops: said while the page reconnects
+        wait_true(page, f"({toast}).includes({words[0]!r})")
+        wait_true(page, "G.ws && G.ws.readyState === 1 && !!G.state && G.state.mine.legal.length > 0")
+        page.evaluate("() => { G.ws.onclose = null; G.ws.close(); }")  # down, and not yet reconnecting
+        wait_true(page, "G.ws.readyState === 3")
+        page.locator("#hand button.t:not([disabled])").last.click()
+        wait_true(page, f"({toast}).includes({words[1]!r})")
+        legal = page.evaluate("G.state.mine.legal.length")
+        page.evaluate("() => connect()")  # back: the move is made again and goes through
+        wait_true(page, "G.ws.readyState === 1 && G.welcomed === false && !!G.state")
+        page.wait_for_selector("#hand button.t:not([disabled])", timeout=15000)
+        page.locator("#hand button.t:not([disabled])").last.click()
+        wait_true(page, f"G.state.mine.legal.length !== {legal} || G.state.hand.turn !== G.state.you", 15)
         assert not errors, errors
         browser.close()

@@ -1143,6 +1143,14 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    async def not_found(request: Request, exc: Exception) -> Response:
+        """An address that is no page: a browser's navigation gets the client, which says so in the
+        language the player chose and links to the lobby (status 404 still); anything else the
+        plain 404 it had."""
+        if request.method == "GET" and wants_html(request.headers.get("accept"), request.headers.get("sec-fetch-dest")):
+            return FileResponse(STATIC / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
+        return Response("Not Found", status_code=404, media_type="text/plain")
+
     async def help_(request: Request) -> Response:
         lang = pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
         rules = pick_rules(request.query_params.get("rules"))
@@ -1365,6 +1373,6 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         Middleware(HttpRateLimit, rate=lim.http_rate, share=lim.network_share),
         Middleware(HostCheck, hosts=lim.answered_hosts()),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={404: not_found})
     app.state.hub = hub
     return app

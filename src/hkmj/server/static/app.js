@@ -26,7 +26,7 @@ const T = {
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Last discard", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full.", reconnecting: "Reconnecting…", retryIn: "Trying again in {s} seconds.", toLobby: "Back to the lobby", error: "Error", hands: "hands", mine: "Your hand",
+    lastDiscard: "Last discard", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full.", reconnecting: "Connection to the server lost: reconnecting…", notSent: "Your move was not sent: the connection to the server is lost. Make it again once the table is back.", retryIn: "Trying again in {s} seconds.", toLobby: "Back to the lobby", noPage: "There is no page at this address: check the link, or go back to the lobby to create or join a table.", error: "Error", hands: "hands", mine: "Your hand",
     botDelay: "Bot thinking time (s)", timeouts: "timeouts", revealTitle: "End of hand", concealed: "Concealed", melds: "Melds", refused: "Refused",
     whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
@@ -125,7 +125,7 @@ const T = {
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Dernière défausse", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète.", reconnecting: "Reconnexion…", retryIn: "Nouvel essai dans {s}\u00a0secondes.", toLobby: "Retour au salon", error: "Erreur", hands: "donnes", mine: "Votre main",
+    lastDiscard: "Dernière défausse", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète.", reconnecting: "Connexion au serveur perdue\u00a0: reconnexion…", notSent: "Votre coup n'a pas été envoyé\u00a0: la connexion au serveur est perdue. Rejouez-le une fois la table revenue.", retryIn: "Nouvel essai dans {s}\u00a0secondes.", toLobby: "Retour au salon", noPage: "Il n'y a pas de page à cette adresse\u00a0: vérifiez le lien, ou revenez au salon pour créer une table ou en rejoindre une.", error: "Erreur", hands: "donnes", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", timeouts: "dépassements", revealTitle: "Fin de la donne", concealed: "Cachées", melds: "Combinaisons", refused: "Refusé",
     whichChow: "Plusieurs chows sont possibles\u202f: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u202f: cliquez celui que vous voulez.",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
@@ -513,7 +513,10 @@ function keepAlive(idleSeconds) {
   clearInterval(G.ping);
   G.ping = idleSeconds > 0 ? setInterval(() => send({ type: "ping" }), Math.min(60000, Math.max(500, (idleSeconds * 1000) / 3))) : 0;
 }
-function send(msg) { if (G.ws && G.ws.readyState === 1) G.ws.send(JSON.stringify({ v: V, ...msg })); }
+function send(msg) {
+  if (G.ws && G.ws.readyState === 1) G.ws.send(JSON.stringify({ v: V, ...msg }));
+  else if (msg.type !== "ping") toast(t("notSent"));  // a move made while the connection is down is not kept: said
+}
 function act(action) {
   if (!G.state) return;
   G.cseq = Math.max(G.cseq, (G.state.mine && G.state.mine.last_cseq) || 0) + 1;
@@ -895,9 +898,15 @@ document.addEventListener("keydown", (e) => {
 function route() {
   drawing += 1;
   $("#app").removeAttribute("aria-busy");
-  const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
-  if (m) { if (G.tid === m[1] && G.state) render(); else tableView(m[1]); }
-  else { if (G.ws) { G.want = null; G.ws.close(); G.ws = null; } G.tid = null; lobby(); }
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+  if (m) { if (G.tid === m[1] && G.state) render(); else tableView(m[1]); return; }
+  if (G.ws) { G.want = null; G.ws.close(); G.ws = null; }
+  G.tid = null;
+  if (location.pathname === "/") { lobby(); return; }
+  // a mistyped address (the server answers 404 with this page): said, with the way to the lobby
+  $("#title").textContent = "";
+  $("#app").innerHTML = `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(t("noPage"))}</p>
+    <p><a class="button" href="/">${t("toLobby")}</a></p></section>`;
 }
 window.addEventListener("popstate", route);
 // the ponds are fitted to the table's width (fitPonds): drawn again when it changes (a phone turned, a window resized)
