@@ -1348,3 +1348,22 @@ def test_a_lost_connection_says_what_happened_and_a_move_made_meanwhile_is_said_
         wait_true(page, f"G.state.mine.legal.length !== {legal} || G.state.hand.turn !== G.state.you", 15)
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lobby_boxes_keep_their_size_at_phone_width(server: Server, lang: str) -> None:
+    """At phone width (390 px) every box of the lobby's form (teaching table, hints, listed) is drawn
+    22 × 22 px, whatever the length of its label: a label on two lines squeezed its box (13–18 px
+    wide, beside a 22 px one), in English and French."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 390, 844)
+        _lobby_in(page, lang)
+        sizes = page.evaluate("() => Array.from(document.querySelectorAll('#create-form input[type=checkbox]'))"
+                              ".map((c) => [c.name, Math.round(c.getBoundingClientRect().width), Math.round(c.getBoundingClientRect().height)])")
+        assert len(sizes) == 3 and all((w, h) == (22, 22) for _, w, h in sizes), sizes
+        assert not errors, errors
+        browser.close()
