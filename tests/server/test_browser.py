@@ -1367,3 +1367,36 @@ def test_the_lobby_boxes_keep_their_size_at_phone_width(server: Server, lang: st
         assert len(sizes) == 3 and all((w, h) == (22, 22) for _, w, h in sizes), sizes
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lobby_lists_tables_whole_on_a_phone_and_names_the_way_back_to_ones_own_seat(server: Server, lang: str) -> None:
+    """At phone width (390 px) the lobby's tables in play are listed one under the other, each word whole:
+    in four columns the table's link and the buttons broke inside their words ("Rejoi|ndre", "Rega|rde|r");
+    a table where this browser holds a seat offers "Back to your seat" (the player who left it finds it
+    again) where the others offer "Join"; in English and French."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": ("Back to your seat", "Join", "Watch"), "fr": ("Reprendre votre place", "Rejoindre", "Regarder")}[lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 390, 844)
+        _lobby_in(page, lang)
+        page.fill("input[name=name]", "Zoé")
+        page.click("#create")
+        page.wait_for_selector("#board", timeout=15000)
+        mine = page.url.rstrip("/").split("/")[-1]
+        other = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, listed=True)
+        page.click("#home")
+        page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) table.list a[href='/t/{other}']")
+        seen = page.evaluate("""() => Array.from(document.querySelectorAll('table.list a')).map((a) => {
+          const r = a.getBoundingClientRect(), range = document.createRange(); range.selectNodeContents(a);
+          return [a.getAttribute('href'), a.textContent, range.getClientRects().length, Math.round(r.left), Math.round(r.right), a.className]; })""")
+        page.screenshot(path=str(ARTIFACTS / f"lobby-tables-phone-{lang}.png"), full_page=True)
+        assert all(lines == 1 and left >= 0 and right <= 390 for _, _, lines, left, right, _ in seen), seen  # each on one line
+        buttons = {href: text for href, text, *_, cls in seen if cls == "button"}
+        assert buttons[f"/t/{mine}"] == words[0] and buttons[f"/t/{other}"] == words[1]
+        assert buttons[f"/t/{mine}?watch=1"] == buttons[f"/t/{other}?watch=1"] == words[2]
+        assert not errors, errors
+        browser.close()
