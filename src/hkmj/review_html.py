@@ -41,6 +41,10 @@ tr.best td{font-weight:bold}
 details{background:#fff;border:1px solid #d8cfb8;border-radius:8px;margin:8px 0;padding:4px 10px}
 summary{cursor:pointer;font-weight:bold}
 .muted{color:#6b7386}
+@media (max-width:600px){main{padding:8px}ol.mistakes{padding-left:1.4em}.mistake{padding:6px 8px}details{padding:4px 6px}
+table{font-size:13px}td,th{padding:2px 3px}.t{width:24px;height:32px}
+.advice tr{display:grid;grid-template-columns:1fr 4.2em 4.2em 4.6em;border-bottom:1px solid #e4dccb}.advice th{font-size:11px}
+.advice td,.advice th{border:none}.advice td:last-child,.advice th:last-child{grid-column:1/-1;color:#4a5266}}
 """
 
 

@@ -436,8 +436,9 @@ class Words:
 
     def name(self, player: str) -> str:
         """A player's name from a table log; the names the log export gives unnamed seats
-        (``player 2``, ``greedy bot``: :mod:`hkmj.server.export`) in this language."""
-        m = re.fullmatch(r"player (\d)", player)
+        (``player 2``, ``greedy bot``: :mod:`hkmj.server.export`), and the server's ``Player 2``
+        of a person seated without a name, in this language."""
+        m = re.fullmatch(r"[Pp]layer (\d)", player)
         if m:
             return self("name.player", n=int(m.group(1)))
         m = re.fullmatch(r"(\w+) bot", player)
@@ -449,8 +450,10 @@ class Words:
         """How the reviewed player is named: ``player 2 (drew South)``, ``player 1 (Ann)``, ``Ann``."""
         if w.kind == "name":
             return w.name
-        if w.kind == "number" and w.name:
+        if w.kind == "number" and w.name and self.name(w.name) != self("who.number", n=w.n):  # not "player 1 (player 1)"
             return self("who.named", n=w.n, name=self.name(w.name))
+        if w.kind == "number":
+            return self("who.number", n=w.n)
         return self(f"who.{w.kind}", n=w.n, wind=self.wind(w.wind))
 
     # ------------------------------------------------------------ the advisor's notes

@@ -325,3 +325,17 @@ def test_mcr_cl_a_review_of_another_ruleset_cites_no_hong_kong_rule(records: dic
     for lang in ("en", "fr"):
         for page in (summary_text(r, lang=lang), render_html(r, lang=lang)):
             assert not re.search(r"\bHK-\d", page) and "Hong Kong" not in page, lang
+
+
+def test_a_seat_taken_without_a_name_is_named_in_the_reviews_language() -> None:
+    """A person seated at a server table without a name is "Player 2" in its log (the table's
+    default, hkmj.server.table): the French review called them "joueur 2 (Player 2)", English in a
+    French page; now "joueur 2" (and "player 2", not "player 2 (Player 2)", in English), while a
+    chosen name is kept."""
+    from hkmj.review_words import Who, Words
+
+    assert Words("fr").who(Who("number", n=2, name="Player 2")) == "joueur 2"
+    assert Words("en").who(Who("number", n=2, name="Player 2")) == "player 2"
+    assert Words("fr").who(Who("number", n=1, name="Ann")) == "joueur 1 (Ann)"
+    assert Words("fr").who(Who("number", n=1, name="greedy bot")) == "joueur 1 (robot glouton)"
+    assert Words("fr").name("Player 3") == "joueur 3"

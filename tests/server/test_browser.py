@@ -1400,3 +1400,29 @@ def test_the_lobby_lists_tables_whole_on_a_phone_and_names_the_way_back_to_ones_
         assert buttons[f"/t/{mine}?watch=1"] == buttons[f"/t/{other}?watch=1"] == words[2]
         assert not errors, errors
         browser.close()
+
+
+def test_a_person_seated_without_a_name_is_named_in_french(server: Server) -> None:
+    """A person who takes a seat without a name is "Player 1" on the server (its default): the French
+    page showed that English name at the table, in the lobby's list and on the waiting card; it now says
+    "Joueur 1" there, as for a seat nobody has taken."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1280, 800)
+        _lobby_in(page, "fr")
+        page.fill("input[name=name]", "")
+        page.fill("input[name=botdelay]", "0")
+        page.click("#create")
+        page.wait_for_selector("#board .seat.me", timeout=15000)
+        tid = page.url.rstrip("/").split("/")[-1]
+        assert server.get(f"/api/tables/{tid}")["table"]["slots"][0]["name"] == "Player 1"  # the server's default
+        assert page.inner_text(".seat.me .who b") == "Joueur 1"
+        page.click("#home")
+        page.wait_for_selector(f"html[lang=fr] #app:not([aria-busy]) table.list a[href='/t/{tid}']")
+        row = page.inner_text(f"table.list tr:has(a[href='/t/{tid}'])")
+        assert "Joueur 1" in row and "Player" not in row, row
+        assert not errors, errors
+        browser.close()

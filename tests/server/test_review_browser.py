@@ -349,3 +349,32 @@ def test_a_refused_review_opens_as_a_readable_page_in_chromium(make_server: Any)
             refused.screenshot(path=str(ARTIFACTS / f"review-refused-{lang}.png"))
         assert errors == []
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_review_fits_a_phone(tmp_path: Path, lang: str) -> None:
+    """At phone width (390 × 844) the review page fits the screen's width, its tables of actions and
+    of a hand's decisions too: they ran 70 px past the right edge (the French columns cut off, the page
+    scrolling sideways); in English and French."""
+    from playwright.sync_api import sync_playwright
+
+    record = tmp_path / "g.jsonl"
+    assert main(["simulate", "--hands", "2", "--seed", "11", "--bots", "random,strong,greedy,strong",
+                 "--record", str(record), "--quiet"]) == 0
+    out = tmp_path / "g.html"
+    assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(out.as_uri())
+        page.wait_for_selector("li.mistake")
+        page.click("details.hand-review summary")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"review-phone-{lang}.png"), full_page=True)
+        wide = page.evaluate("""() => Array.from(document.querySelectorAll('table'))
+          .map((t) => Math.round(t.getBoundingClientRect().right)).filter((r) => r > 390)""")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390 and wide == [], wide
+        assert errors == []
+        browser.close()

@@ -312,7 +312,9 @@ function actionLabel(a) {
 }
 /** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2"; its own direction isolate, so that a
  * name written right to left never reorders the text beside it. */
-const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name || (p.bot ? `${t("bot")} ${slot + 1} (${botName(p.bot)})` : `${t("player")} ${slot + 1}`)); };
+/** A person's name as the page shows it: the server's "Player 2" of a seat taken without a name in the page's language. */
+const personName = (name, slot) => (name === `Player ${slot + 1}` ? `${t("player")} ${slot + 1}` : name);
+const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name ? personName(p.name, slot) : p.bot ? `${t("bot")} ${slot + 1} (${botName(p.bot)})` : `${t("player")} ${slot + 1}`); };
 /** A name chosen by someone, escaped, in its own direction isolate (`<bdi>`). */
 const bdi = (name) => `<bdi>${esc(name)}</bdi>`;
 /** Whether this player may start the match: the host (the first player seated), or anyone while the host is away. */
@@ -385,7 +387,7 @@ async function lobby() {
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
       <td><a href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
-      <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? bdi(s.name) : "—").join(" · ")}</td>
+      <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? bdi(personName(s.name, s.slot)) : "—").join(" · ")}</td>
       <td class="muted">${esc(rulesLine(tb.config))} · ${tb.hands_played} ${t("hands")}</td>
       <td class="row"><a class="button" href="/t/${esc(tb.id)}">${localStorage.getItem(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
     list.total > list.tables.length ? `<p class="muted" id="more-tables">${t("moreTables", { n: list.tables.length, total: list.total })}</p>` : ""}</section>`;
@@ -666,7 +668,7 @@ function render() {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
     const share = location.origin + "/t/" + st.table;
     $("#app").innerHTML = `${abandoned}<section class="card"><h2>${t(st.status === "abandoned" ? "abandonedBefore" : "waiting")}</h2>
-      <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? bdi(p.name) : "—"}</li>`).join("")}</ul>
+      <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? bdi(personName(p.name, p.slot)) : "—"}</li>`).join("")}</ul>
       <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
       ${st.mine && mayStart(st) ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
     $("#copy").onclick = () => { navigator.clipboard && navigator.clipboard.writeText(share); toast(t("copied")); };
