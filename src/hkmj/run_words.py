@@ -145,6 +145,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "choisissez-en un autre avec --port 8000"),
     (r"cannot listen on (?P<where>\S+): (?P<reason>.+)", lambda g: f"impossible d'écouter sur {g['where']} : {french_reason(g['reason'])}"),
     (rf"--db (?P<url>{_ECHO}): (?P<inner>.+)", "--db {url} : {inner}"),
+    (r"not a database URL; for a file, write (?P<url>sqlite:///.+) \(or postgresql://USER:PASSWORD@HOST/NAME\)",
+     "pas une URL de base de données ; pour un fichier, écrivez {url} (ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM)"),
     (r"not a database URL; expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME",
      "pas une URL de base de données ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
     (rf"unknown database (?P<name>{_ECHO}); expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME",

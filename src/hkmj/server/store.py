@@ -105,6 +105,8 @@ def db_problem(url: str, connect: bool = False) -> str | None:
     try:
         parsed = sa.engine.make_url(normalise_url(url))
     except sa.exc.ArgumentError:
+        if "://" not in url and url.strip():  # a file's path: the URL it means
+            return f"not a database URL; for a file, write sqlite:///{url} (or postgresql://USER:PASSWORD@HOST/NAME)"
         return f"not a database URL; {expected}"
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
