@@ -1426,3 +1426,35 @@ def test_a_person_seated_without_a_name_is_named_in_french(server: Server) -> No
         assert "Joueur 1" in row and "Player" not in row, row
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("fr", 390)])
+def test_a_full_table_says_what_one_can_do_instead(server: Server, lang: str, width: int) -> None:
+    """A table's link opened by someone else once every seat is taken says the table is full and what
+    they can do: watch it (a button) or go back to the lobby to create their own (a button); it said
+    only "This table is full." beside a button nested in a link. In English on a desktop, French at phone width."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": ("This table is full: you can watch it", "Watch", "Back to the lobby"),
+             "fr": ("Cette table est complète\u00a0: vous pouvez la regarder", "Regarder", "Retour au salon")}[lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, width, 844)
+        page.click("#create")  # the creator and three bots: no seat left
+        page.wait_for_selector("#board", timeout=15000)
+        tid = page.url.rstrip("/").split("/")[-1]
+        other = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+        other.on("pageerror", lambda e: errors.append(str(e)))
+        other.goto(server.base + "/")
+        _lobby_in(other, lang)
+        other.goto(f"{server.base}/t/{tid}")
+        other.wait_for_selector("#full", timeout=15000)
+        assert other.inner_text("#full").startswith(words[0]), other.inner_text("#full")
+        assert other.locator("#app a.button").all_inner_texts() == [words[1], words[2]]
+        assert other.locator("#app a button").count() == 0  # no button inside a link
+        assert other.evaluate(SMALL_TARGETS, 40) == []
+        other.click(f"#app a.button:has-text('{words[1]}')")
+        other.wait_for_selector("#spectating", timeout=15000)
+        assert not errors, errors
+        browser.close()
