@@ -1458,3 +1458,42 @@ def test_a_full_table_says_what_one_can_do_instead(server: Server, lang: str, wi
         other.wait_for_selector("#spectating", timeout=15000)
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_next_hand_is_on_the_screen_as_the_end_of_hand_opens(server: Server, lang: str) -> None:
+    """HK-7: on a phone (390 × 844, touch) the end-of-hand screen is long (the result, every hand,
+    the payments): "Next hand" was at its foot, below the fold, to be hunted for; it now stays at the
+    foot of the screen while the result above is read, covering none of the result's last lines once
+    scrolled to the end; in English and French."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        state = _long_ponds("hk", 6)
+        state["hand"].update(phase="over", last_discard=None)
+        state["mine"].update(legal=[], ready=False)
+        win = {"type": "win", "seat": 0, "win": "discard", "from": 1, "tile": "1z", "fan": 3, "base": 8, "limit": None,
+               "items": [{"name": "Dragon pung", "fan": 1}, {"name": "Seat wind pung", "fan": 1}, {"name": "Prevailing wind pung", "fan": 1}],
+               "payments": [32, -16, -8, -8]}
+        state["reveal"] = {"end": [win], "concealed": [state["mine"]["concealed"]] * 4, "payments": [32, -16, -8, -8],
+                           "salt": "00", "commitment": "ab" * 32, "wall": []}
+        page.evaluate("(st) => { G.state = st; G.log = []; render(); }", state)
+        box = page.locator("#next").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        assert page.evaluate("document.querySelector('#reveal').scrollHeight > window.innerHeight")  # a long screen
+        page.evaluate("() => { const r = document.querySelector('#reveal'); r.scrollTop = r.scrollHeight; }")
+        page.click("#verify summary")  # the last thing above the button, whole once at the end
+        page.evaluate("() => { const r = document.querySelector('#reveal'); r.scrollTop = r.scrollHeight; }")
+        last = page.locator("#verify").bounding_box()
+        box = page.locator("#next").bounding_box()
+        assert last is not None and box is not None and last["y"] + last["height"] <= box["y"] + 1, (last, box)
+        page.screenshot(path=str(ARTIFACTS / f"phone-next-hand-{lang}.png"))
+        assert not errors, errors
+        browser.close()
