@@ -1186,10 +1186,16 @@ PHONE_FOLD = """() => {
 something else covers (the claim buttons kept at the foot of a phone's screen covered the hand they are about)."""
 
 
-def _mid_hand(rules: str, claim: bool) -> dict[str, Any]:
+def _mid_hand(rules: str, claim: bool, timed: bool = False) -> dict[str, Any]:
     """A state late in a hand: every pond past its rows, melds and bonus tiles, the player's own meld; a claim on
-    offer (``claim``) or the player's turn to discard, a tile just drawn."""
+    offer (``claim``) or the player's turn to discard, a tile just drawn; ``timed``: a claim of the longest
+    buttons (a chow, pung, pass, and Declare Mahjong at a teaching table) with the decision timer running."""
     state = _long_ponds(rules, 20)
+    state["config"]["options"] = {"hk": {"minfan": "0", "limit": "10", "table": "seed", "payment": "seed", "base": "1"},
+                                  "classical": {"pay_highest": "off", "limit": "1000"}}.get(rules, {})  # the lobby's defaults, said in full
+    if timed:
+        state["config"]["timer"] = 30
+        state["mine"].update(legal=["pass", "chow 789s", "pung"], can_declare=True, remaining=20)
     if not claim:
         state["hand"].update(phase="discard", turn=0)
         mine = state["mine"]
@@ -1222,11 +1228,13 @@ def test_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_ha
         page.goto(server.base + "/")
         _lobby_in(page, lang)
         for rules in ("hk", "mcr", "classical"):
-            for claim in (True, False):
-                state = _mid_hand(rules, claim)
-                page.evaluate("([st, log]) => { G.state = st; G.open = []; G.log = log; render(); window.scrollTo(0, 0); }", [state, log])
+            for claim, timed in ((True, False), (False, False), (True, True)):
+                state = _mid_hand(rules, claim, timed)
+                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                  G.deadline = st.mine.remaining ? performance.now() + 20000 : 0; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, log])
+                assert page.locator("#timebar").count() == int(timed)
                 seen = page.evaluate(PHONE_FOLD)
-                page.screenshot(path=str(ARTIFACTS / f"phone-fold-{lang}-{rules}-{'claim' if claim else 'turn'}.png"))
+                page.screenshot(path=str(ARTIFACTS / f"phone-fold-{lang}-{rules}-{'claim' if claim else 'turn'}{'-timed' if timed else ''}.png"))
                 vh = seen["vh"]
                 assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], seen
                 assert seen["hand"] <= vh and seen["covered"] == [] and not seen["overlap"], (lang, rules, claim, seen)

@@ -712,7 +712,7 @@ function render() {
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
     <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
-  </div>${st.reveal ? `<div id="reveal">${revealCard(st)}</div>` : ""}`;
+  </div><p class="muted rules-below">${esc(rulesLine(st.config))}</p>${st.reveal ? `<div id="reveal">${revealCard(st)}</div>` : ""}`;
   document.querySelectorAll("#hand button.t").forEach((b) => b.addEventListener("click", () => act(`discard ${kind(b.dataset.tile)}`)));
   document.querySelectorAll("[data-action]").forEach((b) => b.addEventListener("click", () => act(b.dataset.action)));
   if ($("#hint")) $("#hint").onclick = () => send({ type: "hint" });
