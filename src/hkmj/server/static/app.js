@@ -11,7 +11,7 @@ const T = {
     join: "Join", yourSeat: "Back to your seat", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", total: "total",
-    yourTurn: "Your turn: click a tile or use ← → and Enter", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
+    yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
     held: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
@@ -110,7 +110,7 @@ const T = {
     join: "Rejoindre", yourSeat: "Reprendre votre place", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
-    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
+    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
     held: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
     pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
@@ -657,6 +657,9 @@ function fitPonds() {
  * (the page's title line is cut at its width); nothing for a table in play. */
 const abandonedNote = (status) => (status === "abandoned" ? `<div class="abandoned" id="abandoned" role="status">${t("abandonedWhy")}</div>` : "");
 
+/** A screen one touches, with no mouse and (as a rule) no keyboard: a phone or tablet, told to tap a tile. */
+const touchOnly = () => window.matchMedia("(pointer: coarse)").matches && !window.matchMedia("(any-pointer: fine)").matches;
+
 function render() {
   const st = G.state;
   if (!st) return;
@@ -689,7 +692,7 @@ function render() {
     }).join("")}</div>`;
     G.order = order;
   }
-  const prompt = mine && legal.length ? (discards.length ? t("yourTurn") : t("claimQ")) : "";
+  const prompt = mine && legal.length ? (discards.length ? t(touchOnly() ? "yourTurnTouch" : "yourTurn") : t("claimQ")) : "";
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
