@@ -208,6 +208,10 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
         later.wait_for_selector("#ranking", timeout=10000)
         assert "Match over" in later.inner_text("#scoring") and "Waiting" not in later.inner_text("#app")
         later.screenshot(path=str(ARTIFACTS / "finished-later.png"), full_page=True)
+        # a join link (?sit=) to the finished table: the result, and why no seat was taken (it said nothing)
+        later.goto(table_url + "?sit=1")
+        later.wait_for_selector("#ranking", timeout=10000)
+        wait_true(later, "document.querySelector('#toast').textContent.startsWith('This match is over: no seat can be taken.')", 10)
         assert not errors, errors
         browser.close()
 

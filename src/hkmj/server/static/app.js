@@ -7,7 +7,7 @@ const T = {
   en: {
     newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", hints: "Hints (a player may ask for the best move)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
-    timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
+    timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", overNoSeat: "This match is over: no seat can be taken. Here is its result.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
     join: "Join", yourSeat: "Back to your seat", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", total: "total",
@@ -106,7 +106,7 @@ const T = {
   fr: {
     newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
     oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
-    timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
+    timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
     join: "Rejoindre", yourSeat: "Reprendre votre place", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
@@ -533,6 +533,7 @@ function onMessage(m) {
     G.welcomed = true;
     if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
+    if (m.over && G.want && G.want.type === "join") toast(t("overNoSeat"));  // a join link to a finished table: said
     if (m.over) G.want = null;  // a finished table: its result is all there is; no reconnecting
     G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
     keepAlive(m.over ? 0 : m.idle_timeout);
