@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -647,9 +648,9 @@ class HandReferee:
                 "points minus fan_points is not the flowers (MCR-6.13)",
             )
             self.need(e["fan_points"] >= 8, "under 8 points (MCR-5.1)")
+            fields = ("id", "name", "name_fr", "points", "count")  # each item as hkmj score gives it
             self.need(
-                [(i["id"], i["points"], i["count"]) for i in e["items"]]
-                == [(i["id"], i["points"], i["count"]) for i in res["items"]],
+                [tuple(i.get(k) for k in fields) for i in e["items"]] == [tuple(i.get(k) for k in fields) for i in res["items"]],
                 f"items {e['items']}, hkmj score {res['items']}",
             )
             self.need(sum(i["points"] * i["count"] for i in e["items"]) == e["points"], "items do not add up to points")
@@ -665,6 +666,14 @@ class HandReferee:
                 "items do not add up to points (docs/rules-classical.md, the win event)",
             )
             self.need(e["limit"] == res.get("limit_id"), f"limit {e['limit']}, hkmj score {res.get('limit_id')}")
+            # the point lines and doubles hkmj score lists, in its order (`count` repeats a line),
+            # then any limit adjustment (docs/rules-classical.md, the win event)
+            lines = [k for k, _ in groupby(i["id"] for i in res["items"])]
+            ids = [k for k, _ in groupby(i["id"] for i in e["items"])]
+            self.need(
+                ids in (lines, [*lines, "limit"]),
+                f"items {ids}, hkmj score's lines {lines} (docs/rules-classical.md)",
+            )
             scores = e["hand_scores"]
             self.need(
                 scores == [res["players"][w]["score"] for w in WINDS],
@@ -928,6 +937,23 @@ class MatchReferee:
             self.fail(f"seat_draw {draw} is not one of each wind (HK-2.1)")
         self.first = [draw.index(w) for w in WINDS]
         self.players = list(self.first)
+        length, hands, cap = e["length"], e["hands"], e["max_hands"]
+        if length not in ("game", "round", "hands") or (hands is None) != (length != "hands"):
+            self.fail(f"length {length!r} with hands {hands!r}: hands is N exactly when length is hands")
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+            self.fail(f"max_hands {cap!r} is not a number of hands")
+        if "play" in e:  # hkmj play's header: the bots of players 2-4, their seeds, the screen's language and tiles
+            play = e["play"]
+            if (
+                set(play) != {"bots", "bot_seeds", "lang", "glyphs"}
+                or len(play["bots"]) != 3
+                or not all(isinstance(b, str) for b in play["bots"])
+                or len(play["bot_seeds"]) != 3
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in play["bot_seeds"])
+                or play["lang"] not in ("en", "fr")
+                or not isinstance(play["glyphs"], bool)
+            ):
+                self.fail(f"play header {play}: {{bots: [3 names], bot_seeds: [3 ints], lang: en or fr, glyphs: bool}}")
 
     def rules(self) -> str:
         return self.header.get("rules", "hk") if self.header else "hk"
@@ -939,6 +965,12 @@ class MatchReferee:
             h = self.header
             if e.get("rules", "hk") != h.get("rules", "hk") or e.get("options") != h.get("options"):
                 self.fail("the hand's rules or options differ from the match's")
+            for name in ("teaching", "ask_all"):  # the table's, "as in match_start" (docs/record-format.md)
+                if bool(e.get(name)) != bool(h.get(name)):
+                    self.fail(f"the hand's {name} {e.get(name)} differs from the match's {h.get(name)}")
+            cap = h.get("max_hands")
+            if cap is not None and self.hands_played >= cap:
+                self.fail(f"hand {self.hands_played + 1} of a match capped at max_hands {cap}")
             if e["hand"] != self.hands_played + 1:
                 self.fail(f"hand number {e['hand']}, expected {self.hands_played + 1}")
             if e["players"] != self.players:

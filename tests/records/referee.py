@@ -395,6 +395,10 @@ class Referee:
         if self.match is not None:
             m = self.match
             self.expect(ev["rules"] == m["rules"] and ev["options"] == m["options"], "rules or options differ from match_start")
+            self.expect(
+                (ev["teaching"], ev["ask_all"]) == (m["teaching"], m["ask_all"]),
+                f"teaching/ask_all {ev['teaching']}/{ev['ask_all']} differ from match_start's {m['teaching']}/{m['ask_all']}",
+            )
             self.hand_no += 1
             self.expect(ev["hand"] == self.hand_no, f"hand {ev['hand']}, expected {self.hand_no}")
             self.expect(ev["players"] == self.next_players, f"players {ev['players']}, the rotation gives {self.next_players}")
@@ -761,7 +765,8 @@ class Referee:
         self.expect(sorted(ev["melds"]) == sorted(melds), f"melds {ev['melds']}, the seat declared {melds}")
         flowers = sorted(int(b[0]) for b in s.bonus if int(b[0]) <= 4)
         seasons = sorted(int(b[0]) - 4 for b in s.bonus if int(b[0]) > 4)
-        self.expect(sorted(ev["flowers"]) == flowers and sorted(ev["seasons"]) == seasons, f"bonus tiles {ev['flowers']}/{ev['seasons']}, the seat exposed {s.bonus}")
+        # numbers 1-4 in increasing order (docs/record-format.md)
+        self.expect(ev["flowers"] == flowers and ev["seasons"] == seasons, f"bonus tiles {ev['flowers']}/{ev['seasons']}, the seat exposed {s.bonus}")
         self.expect(sum(ev["payments"]) == 0, f"payments {ev['payments']} do not sum to zero (HK-6)")
         want = self.flags(seat, t, how, ev["from"])
         self.expect(sorted(ev["flags"]) == sorted(want), f"flags {ev['flags']}, the play gives {want}")
@@ -840,6 +845,7 @@ class Referee:
 
     def on_exhaustive_draw(self, ev: dict[str, Any]) -> None:
         self.expect(not self.live and ev["seat"] == self.turn, "a drawn hand with tiles left in the live wall (HK-7.1)")
+        self.expect((ev["live"], ev["dead"]) == (0, len(self.dead)), f"wall sizes {ev['live']}/{ev['dead']}, the walls hold 0/{len(self.dead)}")
         self.ended = ev
 
     def on_hand_end(self, ev: dict[str, Any]) -> None:

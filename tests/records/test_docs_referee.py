@@ -369,3 +369,59 @@ def test_mcr_8_cl_7_the_docs_referee_catches_a_changed_score_or_settlement(
 
     with pytest.raises(dr.RecordBroken, match=words):
         dr.check_events(tampered(good, "win", change))
+
+
+def _set(**fields: Any) -> Any:
+    def change(e: dict[str, Any]) -> bool:
+        e.update(fields)
+        return True
+
+    return change
+
+
+def _item(key: str, value: Any) -> Any:
+    def change(e: dict[str, Any]) -> bool:
+        e["items"][0][key] = value
+        return True
+
+    return change
+
+
+def _play(key: str, value: Any) -> Any:
+    def change(e: dict[str, Any]) -> bool:
+        e["play"] = {"bots": ["greedy", "strong", "random"], "bot_seeds": [25, 26, 27], "lang": "en", "glyphs": False, key: value}
+        return True
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("rules", "kind", "change", "words"),
+    [
+        ("hk", "hand_start", _set(teaching=True), "teaching"),  # a hand's table is the match's (match_start)
+        ("mcr", "hand_start", _set(ask_all=True), "ask_all"),
+        ("hk", "match_start", _set(max_hands=2), "max_hands 2"),  # max_hands caps any length (match_end `complete`)
+        ("hk", "match_start", _set(max_hands=0), "max_hands 0"),
+        ("classical", "match_start", _set(length="game"), "hands is N exactly when length is hands"),
+        ("hk", "match_start", _play("lang", "de"), "play header"),  # hkmj play's header, docs/record-format.md
+        ("hk", "match_start", _play("bot_seeds", [1, 2]), "play header"),
+        ("mcr", "win", _item("name", "Chicken Hand"), "hkmj score"),  # MCR items as hkmj score gives them, names too
+        ("mcr", "win", _item("name_fr", "Main du Poulet"), "hkmj score"),
+        ("classical", "win", _item("id", "kong_simple"), "hkmj score's lines"),  # CL-5.1 point lines by their ids
+    ],
+    ids=["teaching", "ask_all", "max_hands-cut", "max_hands-0", "length-hands", "play-lang", "play-seeds", "mcr-name", "mcr-name-fr", "cl-id"],
+)
+def test_hk_7_mcr_6_cl_5_the_docs_referee_catches_a_header_or_item_the_docs_contradict(
+    tmp_path: Path, rules: str, kind: str, change: Any, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What docs/record-format.md states of a match's header (each hand's `teaching`/`ask_all` as
+    in `match_start`, no hand past `max_hands`, `hands` given exactly for length `hands`, the
+    `play` header's shape) and of a win's items (MCR: `id`, `name`, `name_fr` as `hkmj score`
+    gives them; classical: the point lines hkmj score lists, by id): each broken is named."""
+    path = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--hands", "4", "--seed", "5", "--rules", rules, "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    good = read(path)
+    dr.check_events(good)
+    with pytest.raises(dr.RecordBroken, match=words):
+        dr.check_events(tampered(good, kind, change))

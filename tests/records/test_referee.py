@@ -495,3 +495,25 @@ async def test_hk_2_to_hk_7_the_terminal_app_records_pass_the_referee(tmp_path: 
     events = read(path)
     assert events[-1]["type"] == "match_end" and events[-1]["complete"]
     assert judge(events).hands == 1
+
+
+def test_hk_7_1_the_referee_checks_each_hands_table_bonus_order_and_a_drawn_hands_walls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/record-format.md: a hand's `teaching` and `ask_all` are the match's, a win's
+    `flowers` and `seasons` are numbers in increasing order, and an `exhaustive_draw` (HK-7.1)
+    gives the walls' sizes (`live` 0, `dead` what is left): each edit is a foul."""
+    path = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--hands", "8", "--seed", "8", "--record", str(path), "--quiet"]) == 0
+    capsys.readouterr()
+    good = read(path)
+    judge(good)
+    first, foul = tamper(good)
+    h = first("hand_start")
+    foul(lambda ev: ev[h].update(teaching=True), "differ from match_start")
+    foul(lambda ev: ev[h].update(ask_all=True), "differ from match_start")
+    w = first("win", lambda e: len(e["flowers"]) > 1 or len(e["seasons"]) > 1)
+    key = "flowers" if len(good[w]["flowers"]) > 1 else "seasons"
+    foul(lambda ev: ev[w][key].reverse(), "bonus tiles")
+    x = first("exhaustive_draw")
+    foul(lambda ev: ev[x].update(dead=ev[x]["dead"] + 1), "wall sizes")
