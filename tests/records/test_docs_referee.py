@@ -155,6 +155,8 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(
     assert f"record: {out} ({len(events)} events)" in said and "replay OK: 2 hands" in said
     stats = dr.check_events(events)
     assert stats.hands == 2 and sum(stats.results.values()) == 2
+    # the table dealt walls from secret seeds: each hand holds its wall, seed null, and replay rebuilds it from there
+    assert [e["seed"] for e in events if e["type"] == "hand_start"] == [None, None]
     assert events == json.loads(json.dumps(record_from_log((row["kind"], row["data"]) for row in rows).events))
     assert main(["replay", str(log), "--record", str(out), "--quiet"]) == 2  # never overwrites
     assert "already exists" in capsys.readouterr().err
