@@ -670,8 +670,8 @@ class HandReferee:
             # then any limit adjustment (docs/rules-classical.md, the win event)
             lines = [k for k, _ in groupby(i["id"] for i in res["items"])]
             ids = [k for k, _ in groupby(i["id"] for i in e["items"])]
-            self.need(
-                ids in (lines, [*lines, "limit"]),
+            self.need(  # the adjustment: `limit` for a score capped at the limit, the limit hand's id for one
+                ids in (lines, [*lines, "limit"], [*lines, e["limit"]]),
                 f"items {ids}, hkmj score's lines {lines} (docs/rules-classical.md)",
             )
             scores = e["hand_scores"]
@@ -726,6 +726,8 @@ class HandReferee:
 
     def on_false_mahjong(self, e: Mapping[str, Any]) -> None:
         seat = e["seat"]
+        if self.rules == "mcr" and e.get("action") == "mahjong":
+            self.end_deal()  # MCR-5.4: a declaration recorded as the false_mahjong itself, East's first turn included
         st = self.state
         self.m.stats.false_mahjongs += 1
         frm: int | None = None
