@@ -426,13 +426,14 @@ def test_hk_7_mcr_2_cl_4_whole_matches_pass_the_referee_and_independent_scorers(
 
 SCENARIOS = [("engine", f"test_engine_{m}.py") for m in ("claims", "wins", "rulings", "turns", "wall")]
 SCENARIOS += [("mcr", "test_mcr_rules.py"), ("test_classical.py",)]
+SCENARIOS += [("rulesets", "test_mcr_play.py"), ("rulesets", "test_classical_ruleset.py"), ("rulesets", "test_house_options.py")]
 
 
 def test_hk_2_to_hk_5_engine_scenario_hands_pass_the_referee(monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine's stacked-wall scenario tests reach what seeded play rarely does — heavenly and
     earthly hands (R-1), robbed kongs (HK-4.10), a kong replacement through a bonus tile, the
     last wall tile and its bonus replacement (R-2), final discards (R-4), two seats winning on one
-    discard, MCR's flower as the wall's last tile: every hand they play is refereed (each
+    discard, MCR dead hands (MCR-5.4), classical limit hands (CL-6.1): every hand they play is refereed (each
     event, the offers, and every win and Mahjong offer re-asked of ``hkmj score`` at once)."""
     from hkmj.engine import state
 
@@ -469,6 +470,7 @@ def test_hk_2_to_hk_5_engine_scenario_hands_pass_the_referee(monkeypatch: pytest
     everything.rescore()
     assert played["hand_start"] >= 50 and played["robbed_kong:"] and played["self_draw:heavenly"] and played["discard:earthly"]
     assert played["self_draw:kong_replacement"] and played["discard:final_discard"] and played["self_draw:last_wall_tile"]
+    assert played["false_mahjong"] and played["mahjong_refused"]
 
 
 @pytest.mark.asyncio
