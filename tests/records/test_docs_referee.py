@@ -478,3 +478,25 @@ def test_hk_4_10_r_1_r_2_r_4_mcr_5_4_cl_6_1_engine_scenario_hands_pass_the_docs_
                 seen.update(f"limit:{e['limit']}" for e in events if e["type"] == "win" and e.get("limit"))
     assert seen["robbed_kong:"] and seen["self_draw:heavenly"] and seen["discard:earthly"] and seen["discard:final_discard"]
     assert seen["self_draw:last_wall_tile"] and seen["mcr:false_mahjong"] and seen["limit:seven_pairs"]
+
+
+def test_mcr_3_3_a_flower_drawn_as_the_walls_last_tile_passes_the_docs_referee(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """MCR-3.3 in seeded play: `hkmj simulate --rules mcr --hands 7 --seed 21 --bots
+    random,random,greedy,greedy` draws a flower as the wall's last tile in hand 7 (found in a
+    192-hand record); it is exposed, not replaced, and that seat discards from a hand one tile
+    short (docs/record-format.md, "Deal"): the docs referee follows it."""
+    path = tmp_path / "mcr.jsonl"
+    args = ["simulate", "--rules", "mcr", "--hands", "7", "--seed", "21", "--bots", "random,random,greedy,greedy"]
+    assert main([*args, "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    events = read(path)
+    last = [
+        i
+        for i, e in enumerate(events)
+        if e["type"] == "bonus" and events[i - 1]["type"] == "draw" and events[i - 1]["live"] == 0
+    ]
+    assert last and events[last[0] + 1]["type"] == "discard" and events[last[0] + 1]["final"]
+    stats = dr.check_events(events)
+    assert stats.hands == 7
