@@ -939,7 +939,7 @@ class MatchReferee:
             self.fail(f"seat_draw {draw} is not one of each wind (HK-2.1)")
         self.first = [draw.index(w) for w in WINDS]
         self.players = list(self.first)
-        length, hands, cap = e["length"], e["hands"], e["max_hands"]
+        length, hands, cap = e.get("length"), e.get("hands"), e.get("max_hands")
         if length not in ("game", "round", "hands") or (hands is None) != (length != "hands"):
             self.fail(f"length {length!r} with hands {hands!r}: hands is N exactly when length is hands")
         if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
