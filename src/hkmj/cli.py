@@ -10,12 +10,13 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO, cast
 
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, lang_word
 from hkmj.oserror import no_folder
 from hkmj.scoring.lines import score_line
+from hkmj.termlines import fitted
 
 if TYPE_CHECKING:
     from hkmj.rulesets import Outcome, Ruleset
@@ -882,6 +883,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if typed is not None and typed.strip().lower() in LANGS and (words[:1] == ["help"] or any(w in ("-h", "--help", "-help") for w in words)):
         words = without_lang(words)  # it chose the help's language: hkmj --lang fr --help is hkmj's help
     words = _help_words(words)
+    command = words[0] if words else None
+    if command in ("play", "serve"):  # a Textual screen, a server's log: their own
+        return _main(words, lang, typed)
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stderr = fitted(stderr)  # on a terminal, a sentence too wide for it is filled to its width
+    try:
+        return _main(words, lang, typed, stdout)
+    finally:
+        sys.stderr.flush()
+        sys.stdout.flush()
+        sys.stdout, sys.stderr = stdout, stderr
+
+
+def _main(words: list[str], lang: str, typed: str | None, stdout: TextIO | None = None) -> int:
+    """Parse ``words`` and run the command; ``stdout``, when given, is filled on a terminal once
+    the command is known to write for a person (not ``hkmj score``'s JSON)."""
     parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None, lang)
     args = _parse(parser, words)
     if not getattr(args, "func", None):
@@ -891,6 +908,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # no --lang: the environment's language (a --json answer is for a program: English unless typed;
         # hkmj play's None is the resumed match's own language, else the environment's)
         args.lang = lang
+    if stdout is not None and not getattr(args, "json", False) and not (words[0] == "score" and args.hand is None):
+        sys.stdout = fitted(stdout)
     return _run(lambda: int(args.func(args)))
 
 
