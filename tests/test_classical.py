@@ -185,6 +185,27 @@ def test_cl_cli_human_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Totals: E -664  S +1024  W -36  N -324" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "bonus", "group"),
+    [("en", "    Season 3 (Autumn)", "    Kong of 2-8 7777m, exposed"), ("fr", "    Saison 3 (Automne)", "    Kong de 2 à 8 7777m, exposé")],
+)
+def test_cl_5_cli_names_bonus_tiles_and_says_exposed_in_words(lang: str, bonus: str, group: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-5.1 items as a newcomer reads them: West's Season 3 was printed ``Flower or season 7f``
+    (the tile's id, which no input uses: it is given as ``season 3``), groups ended ``(E)`` or
+    ``(C)`` with nothing saying what the letters mean, and a double's line ended in spaces."""
+    code = main(
+        [
+            "score", "--rules", "classical", "88m567p234s111z", "--meld", "pung 777z", "--win", "1z", "--from", "W",
+            "--seat", "S", "--flower", "2", "--other", "W: 1789p45s2z666z, kong 7777m, season 3", "--lang", lang,
+        ]
+    )  # fmt: skip
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(bonus) and line.endswith(" 4") for line in lines)
+    assert any(line.startswith(group) and line.endswith(" 8") for line in lines)
+    assert not any("7f" in line or "(E)" in line or "(C)" in line or line != line.rstrip() for line in lines)
+
+
 def test_cl_cli_json_stream_and_errors(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Machine mode: one JSON result per line; a bad line gets ``valid: false`` and the batch goes on."""
     import io

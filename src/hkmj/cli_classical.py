@@ -18,7 +18,7 @@ from typing import Any
 
 from hkmj.scoring.classical import name_of
 from hkmj.scoring.model import echo, in_rules_terms
-from hkmj.tiles import SEAT_LETTERS, ascii_int, wind_letter, wind_word
+from hkmj.tiles import N_KINDS, SEAT_LETTERS, ascii_int, name, wind_letter, wind_word
 
 __all__ = ["OtherHandError", "add_arguments", "format_result", "parse_other", "request_from_args", "run", "translate"]
 
@@ -41,6 +41,8 @@ _WORDS = {
         "difference": "difference",
         "pay_highest": "pay the highest score",
         "totals": "Totals",
+        "exposed": "exposed",
+        "concealed": "concealed",
         "invalid": "Not a valid deal",
         "colon": ":",
     },
@@ -57,6 +59,8 @@ _WORDS = {
         "difference": "différence",
         "pay_highest": "payer le score le plus élevé",
         "totals": "Totaux",
+        "exposed": "exposé",
+        "concealed": "caché",
         "invalid": "Donne non valable",
         "colon": " :",
     },
@@ -147,11 +151,15 @@ def format_result(result: dict[str, Any], lang: str = "en") -> str:
             value = f"{w['limit']} {p['limit']}{w['colon']} {p['score']}"
         lines.append(f"{head}{w['colon']} {value}")
         for item in p["items"]:
-            what = f"{item['name']} {item.get('tiles', '')}".strip()
+            tiles = item.get("tiles", "")
+            if re.fullmatch("[1-8]f", tiles):  # a bonus tile by its name, not its notation: Season 3 (Autumn)
+                what = name(N_KINDS + int(tiles[0]) - 1, lang)
+            else:
+                what = f"{item['name']} {tiles}".strip()
             if "exposed" in item:
-                what += " (E)" if item["exposed"] else " (C)"
+                what += f", {w['exposed'] if item['exposed'] else w['concealed']}"
             amount = "" if "doubles" in item else f"{item['points']:>3}"  # a double's name says ×2
-            lines.append(f"    {what:<48} {amount:>4}")
+            lines.append(f"    {what:<48} {amount:>4}".rstrip())
     lines.append(f"{w['settlement']}{w['colon']}")
     for t in result["transfers"]:
         payer, payee = _letter(t["from"], lang), _letter(t["to"], lang)
