@@ -111,3 +111,19 @@ def test_progress_bar_passes_and_the_line_after_it_is_filled() -> None:
 def test_fill_line_never_cuts_a_word() -> None:
     assert fill_line("x" * 100, 80) == "x" * 100
     assert fill_line("  a " + "b" * 90, 80) == "  a\n      " + "b" * 90
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "hkmj simulate: interrupted (Ctrl+C)"), ("fr", "hkmj simulate : interrompu (Ctrl+C)")])
+def test_ctrl_c_ends_the_bar_and_says_so(lang: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+C during hkmj simulate (or arena, bot-match): exit 130 and no traceback, as before, but
+    the shell's prompt was left on the progress bar's line with nothing saying the work stopped."""
+    from hkmj import simulate
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "run", interrupted)
+    for stream, lead in ((_Terminal(), "\n"), (io.StringIO(), "")):
+        monkeypatch.setattr("sys.stderr", stream)
+        assert main(["simulate", "--hands", "10", "--lang", lang]) == 130
+        assert stream.getvalue() == f"{lead}{said}\n"

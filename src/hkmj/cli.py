@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -910,7 +911,7 @@ def _main(words: list[str], lang: str, typed: str | None, stdout: TextIO | None 
         args.lang = lang
     if stdout is not None and not getattr(args, "json", False) and not (words[0] == "score" and args.hand is None):
         sys.stdout = fitted(stdout)
-    return _run(lambda: int(args.func(args)))
+    return _run(lambda: int(args.func(args)), words[0], getattr(args, "lang", None) or lang)
 
 
 def _help_words(words: list[str]) -> list[str]:
@@ -1064,11 +1065,19 @@ def _hint_at_a_terminal() -> None:
         )
 
 
-def _run(command: Callable[[], int]) -> int:
-    """Run a command: exit code 130 on Ctrl-C, 0 when the reader of the output went away."""
+def _run(command: Callable[[], int], name: str = "score", lang: str = "en") -> int:
+    """Run a command: exit code 130 on Ctrl-C, 0 when the reader of the output went away.
+
+    Ctrl-C says so on stderr, on a line of its own: a progress bar it cut is ended first (the
+    shell's prompt came after the bar, on its line, with nothing saying the work had stopped)."""
     try:
         code: int = command()
     except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            where = "\n" if sys.stderr.isatty() else ""
+            said = "interrompu (Ctrl+C)" if lang == "fr" else "interrupted (Ctrl+C)"
+            sys.stderr.write(f"{where}hkmj {name}{' :' if lang == 'fr' else ':'} {said}\n")
+            sys.stderr.flush()
         return 130
     except BrokenPipeError:
         return 0
