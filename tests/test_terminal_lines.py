@@ -127,3 +127,16 @@ def test_ctrl_c_ends_the_bar_and_says_so(lang: str, said: str, monkeypatch: pyte
         monkeypatch.setattr("sys.stderr", stream)
         assert main(["simulate", "--hands", "10", "--lang", lang]) == 130
         assert stream.getvalue() == f"{lead}{said}\n"
+
+
+def test_replay_show_at_a_terminal_keeps_each_line(record: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """hkmj replay --show at an 80-column terminal: a hand's heading, its deal heading and each
+    seat's deal were filled as one paragraph ("Deal (each hand sorted):   E player 3: 1 3 4 7
+    Characters; ..."); each now starts its own line, wide ones continued indented."""
+    code, out, _ = _run_at_80(monkeypatch, ["replay", record, "--show", "--quiet"])
+    assert code == 0
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    deal = lines.index("Deal (each hand sorted):")
+    assert [line[:3] for line in lines[deal + 1 :] if not line.startswith("      ")][:4] == ["  E", "  S", "  W", "  N"]
+    assert any(line.startswith("Hand 1 · prevailing East wind") for line in lines)

@@ -520,20 +520,20 @@ def _rules_in_a_sentence_fr(rules: Ruleset) -> str:
 
 def _terminal_filler(stream: Any) -> Callable[[str], str]:
     """On a terminal, a line too wide for it is filled to its width, continued lines indented
-    under the line's text; to a file or a pipe, every line is left whole (one event a line)."""
+    under the line's text; to a file or a pipe, every line is left whole (one event a line).
+    Each line of a text holding several is filled on its own: ``hkmj replay --show``'s deal
+    (a heading and a line a seat) ran into one paragraph on a terminal."""
     isatty = getattr(stream, "isatty", None)
     if isatty is None or not isatty():
         return lambda line: line
     import shutil
-    import textwrap
+
+    from hkmj.termlines import fill_line
 
     width = shutil.get_terminal_size().columns
 
-    def fill(line: str) -> str:
-        if len(line) <= width:
-            return line
-        lead = " " * (len(line) - len(line.lstrip()))
-        return textwrap.fill(line.strip(), width, initial_indent=lead, subsequent_indent=lead + "    ", break_on_hyphens=False)
+    def fill(text: str) -> str:
+        return "\n".join(fill_line(line, width) for line in text.split("\n"))
 
     return fill
 
