@@ -885,7 +885,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         words = without_lang(words)  # it chose the help's language: hkmj --lang fr --help is hkmj's help
     words = _help_words(words)
     command = words[0] if words else None
-    if command in ("play", "serve"):  # a Textual screen, a server's log: their own
+    if command == "serve":  # a server's log: its own
         return _main(words, lang, typed)
     stdout, stderr = sys.stdout, sys.stderr
     sys.stderr = fitted(stderr)  # on a terminal, a sentence too wide for it is filled to its width
@@ -899,7 +899,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(words: list[str], lang: str, typed: str | None, stdout: TextIO | None = None) -> int:
     """Parse ``words`` and run the command; ``stdout``, when given, is filled on a terminal once
-    the command is known to write for a person (not ``hkmj score``'s JSON)."""
+    the command is known to write for a person (not ``hkmj score``'s JSON, nor the Textual screen
+    of ``hkmj play`` and the command it prints to continue a match, to be copied whole)."""
     parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None, lang)
     args = _parse(parser, words)
     if not getattr(args, "func", None):
@@ -909,7 +910,7 @@ def _main(words: list[str], lang: str, typed: str | None, stdout: TextIO | None 
         # no --lang: the environment's language (a --json answer is for a program: English unless typed;
         # hkmj play's None is the resumed match's own language, else the environment's)
         args.lang = lang
-    if stdout is not None and not getattr(args, "json", False) and not (words[0] == "score" and args.hand is None):
+    if stdout is not None and not getattr(args, "json", False) and words[0] != "play" and not (words[0] == "score" and args.hand is None):
         sys.stdout = fitted(stdout)
     return _run(lambda: int(args.func(args)), words[0], getattr(args, "lang", None) or lang)
 
