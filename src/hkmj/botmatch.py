@@ -95,6 +95,9 @@ class ExternalBot:
                 args,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                # a session of its own: Ctrl+C at the terminal stops hkmj, which closes the bot's
+                # input (close()); the bot no longer gets the SIGINT too and prints its traceback
+                start_new_session=True,
             )
         except FileNotFoundError:
             import difflib

@@ -465,3 +465,19 @@ def test_help_teaches_the_answer_line_and_what_workers_mean_on_ray(capsys: pytes
             assert '{"id": N, "action": "discard 5p"}' in text and "ending with a newline" in text, text
         else:
             assert "with --backend ray: Ray tasks at once" in text, text
+
+
+def test_ctrl_c_reaches_hkmj_not_the_bot_processes() -> None:
+    """Ctrl+C during hkmj bot-match: the terminal's SIGINT went to the bots as well, so the example
+    bot (a Python script reading its stdin) printed a KeyboardInterrupt traceback under hkmj's
+    'interrupted' line. A bot now runs in a session of its own; hkmj ends it by closing its input."""
+    import os
+
+    from hkmj.botmatch import ExternalBot
+
+    bot = ExternalBot(f"{sys.executable} {EXAMPLE}", 0, time_limit=5.0, log=lambda line: None)
+    try:
+        assert os.getsid(bot.proc.pid) == bot.proc.pid != os.getsid(0)
+    finally:
+        bot.close()
+    assert bot.proc.returncode == 0
