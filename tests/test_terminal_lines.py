@@ -62,10 +62,11 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> str:
         (["simulate", "--hands", "1", "--record", "RECORD"], 2),
         (["play", "--resume", "RECORD"], 2),
         (["play", "--record", "RECORD", "--lang", "fr"], 2),
+        (["serve", "--db", "nosuch://x", "--lang", "fr"], 2),
     ],
 )
 def test_errors_fit_80_columns_at_a_terminal(words: list[str], code: int, record: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Errors of score, review, arena, simulate and play: lines of 81 to 188 columns are filled, and
+    """Errors of score, review, arena, simulate, play and serve: lines of 81 to 188 columns are filled, and
     what they say is unchanged word for word (compare with the same command written to a file)."""
     words = [record if w == "RECORD" else w for w in words]
     got, out, err = _run_at_80(monkeypatch, words)

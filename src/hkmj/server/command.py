@@ -205,34 +205,37 @@ def _serve(args: argparse.Namespace) -> int:
     from hkmj.server.hosts import allowed_host_problem
     from hkmj.server.http import LogRate, SocketCount, guarded_h11, guarded_ws
     from hkmj.server.store import db_problem, shown_url
+    from hkmj.termlines import fitted
+
+    err = fitted(sys.stderr)  # a start-up error filled at a terminal's width (the log is uvicorn's)
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
     for flag, name in _FIELDS.items():
         if name == "keep_days" and values[name] < 0:
-            print(said("serve", f"{flag} must be 0 (keep for ever) or more, got {values[name]:g}", args.lang), file=sys.stderr)
+            print(said("serve", f"{flag} must be 0 (keep for ever) or more, got {values[name]:g}", args.lang), file=err)
             return 2
         if values[name] <= 0 and name != "keep_days":
-            print(said("serve", f"{flag} must be positive, got {values[name]:g}", args.lang), file=sys.stderr)
+            print(said("serve", f"{flag} must be positive, got {values[name]:g}", args.lang), file=err)
             return 2
     proxies = []
     for addr in args.trusted_proxy:
         try:
             proxies.append(str(ipaddress.ip_network(addr.strip(), strict=False)))
         except ValueError:
-            print(said("serve", f"--trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", args.lang), file=sys.stderr)
+            print(said("serve", f"--trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", args.lang), file=err)
             return 2
     for name in args.allowed_host:
         why = allowed_host_problem(name)
         if why:
-            print(said("serve", f"--allowed-host {name!r}: {why}", args.lang), file=sys.stderr)
+            print(said("serve", f"--allowed-host {name!r}: {why}", args.lang), file=err)
             return 2
     problem = address_problem(args.host, args.port)
     if problem:
-        print(said("serve", problem, args.lang), file=sys.stderr)
+        print(said("serve", problem, args.lang), file=err)
         return 2
     problem = db_problem(args.db, connect=True)
     if problem:
-        print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=sys.stderr)
+        print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)
         return 2
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     config = uvicorn.Config(
