@@ -143,3 +143,21 @@ def test_replay_show_at_a_terminal_keeps_each_line(record: str, monkeypatch: pyt
     deal = lines.index("Deal (each hand sorted):")
     assert [line[:3] for line in lines[deal + 1 :] if not line.startswith("      ")][:4] == ["  E", "  S", "  W", "  N"]
     assert any(line.startswith("Hand 1 · prevailing East wind") for line in lines)
+
+
+def test_ctrl_c_at_score_reading_json_speaks_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """hkmj score with no hand reads JSON lines and takes no option: Ctrl+C there said
+    'interrupted' in English under a French locale."""
+    from hkmj import cli
+
+    def interrupted(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_score_stream", interrupted)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["score"]) == 130
+    assert err.getvalue() == "hkmj score : interrompu (Ctrl+C)\n"

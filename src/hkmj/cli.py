@@ -1066,15 +1066,20 @@ def _hint_at_a_terminal() -> None:
         )
 
 
-def _run(command: Callable[[], int], name: str = "score", lang: str = "en") -> int:
+def _run(command: Callable[[], int], name: str = "score", lang: str | None = None) -> int:
     """Run a command: exit code 130 on Ctrl-C, 0 when the reader of the output went away.
 
     Ctrl-C says so on stderr, on a line of its own: a progress bar it cut is ended first (the
-    shell's prompt came after the bar, on its line, with nothing saying the work had stopped)."""
+    shell's prompt came after the bar, on its line, with nothing saying the work had stopped).
+    ``lang`` None (``hkmj score`` reading JSON lines, which reads no option): the locale's."""
     try:
         code: int = command()
     except KeyboardInterrupt:
         with contextlib.suppress(OSError, ValueError):
+            if lang is None:
+                from hkmj.language import lang_of
+
+                lang = lang_of([])
             where = "\n" if sys.stderr.isatty() else ""
             said = "interrompu (Ctrl+C)" if lang == "fr" else "interrupted (Ctrl+C)"
             sys.stderr.write(f"{where}hkmj {name}{' :' if lang == 'fr' else ':'} {said}\n")
