@@ -430,52 +430,25 @@ def test_hk_7_mcr_6_cl_5_the_docs_referee_catches_a_header_or_item_the_docs_cont
         dr.check_events(tampered(good, kind, change))
 
 
-def test_hk_4_10_r_1_r_2_r_4_mcr_5_4_cl_6_1_engine_scenario_hands_pass_the_docs_referee(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hk_4_10_r_1_r_2_r_4_mcr_5_4_cl_6_1_engine_scenario_hands_pass_the_docs_referee(scenario_hands: Any) -> None:
     """The engine's stacked-wall scenarios (the hands tests/records/test_referee.py gives the other
     referee) reach what seeded play rarely does: robbed kongs (HK-4.10), heavenly and earthly
     hands (R-1), the last wall tile and its bonus replacement (R-2), final discards (R-4), an MCR
     dead hand declared on East's first turn (MCR-5.4), classical limit hands (CL-6.1) and house
     options. Every hand they play is re-checked from the docs alone, as far as it goes."""
-    import inspect
-
-    from hkmj.engine import state
-
-    hands: list[Any] = []
-    init = state.Hand.__init__
-
-    def recording(self: Any, *args: Any, **kwargs: Any) -> None:
-        init(self, *args, **kwargs)
-        hands.append(self)
-
-    monkeypatch.setattr(state.Hand, "__init__", recording)
-    tests = Path(__file__).resolve().parents[1]
     scenarios = [("engine", f"test_engine_{m}.py") for m in ("claims", "wins", "rulings", "turns", "wall")]
     scenarios += [("rulesets", "test_mcr_play.py"), ("rulesets", "test_classical_ruleset.py"), ("rulesets", "test_house_options.py")]
     seen: Counter[str] = Counter()
-    for n, parts in enumerate(scenarios):
-        spec = importlib.util.spec_from_file_location(f"hkmj_docs_scenarios_{n}", tests.joinpath(*parts))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-        for name, fn in vars(module).items():
-            if not name.startswith("test") or not callable(fn) or inspect.signature(fn).parameters:
-                continue
-            hands.clear()
-            fn()
-            for hand in list(hands):
-                events = json.loads(json.dumps(hand.events))
-                if len(events) < 3 or events[0]["type"] != "hand_start":
-                    continue  # a hand built without events, or not played
-                ref = dr.MatchReferee()
-                try:
-                    for e in events:
-                        ref.feed(e)
-                except dr.RecordBroken as broken:
-                    raise AssertionError(f"{parts[-1]}::{name}: {broken}") from None
-                seen.update(f"{e['win']}:{f}" for e in events if e["type"] == "win" for f in [*e["flags"], ""])
-                seen.update(f"{events[0].get('rules', 'hk')}:{e['type']}" for e in events)
-                seen.update(f"limit:{e['limit']}" for e in events if e["type"] == "win" and e.get("limit"))
+    for file, name, events in scenario_hands(scenarios):
+        ref = dr.MatchReferee()
+        try:
+            for e in events:
+                ref.feed(e)
+        except dr.RecordBroken as broken:
+            raise AssertionError(f"{file}::{name}: {broken}") from None
+        seen.update(f"{e['win']}:{f}" for e in events if e["type"] == "win" for f in [*e["flags"], ""])
+        seen.update(f"{events[0].get('rules', 'hk')}:{e['type']}" for e in events)
+        seen.update(f"limit:{e['limit']}" for e in events if e["type"] == "win" and e.get("limit"))
     assert seen["robbed_kong:"] and seen["self_draw:heavenly"] and seen["discard:earthly"] and seen["discard:final_discard"]
     assert seen["self_draw:last_wall_tile"] and seen["mcr:false_mahjong"] and seen["limit:seven_pairs"]
 

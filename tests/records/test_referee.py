@@ -6,7 +6,6 @@ and a server table's log export. The referee reads the documented format only
 from __future__ import annotations
 
 import importlib.util
-import inspect
 import json
 import re
 import sys
@@ -429,44 +428,24 @@ SCENARIOS += [("mcr", "test_mcr_rules.py"), ("test_classical.py",)]
 SCENARIOS += [("rulesets", "test_mcr_play.py"), ("rulesets", "test_classical_ruleset.py"), ("rulesets", "test_house_options.py")]
 
 
-def test_hk_2_to_hk_5_engine_scenario_hands_pass_the_referee(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hk_2_to_hk_5_engine_scenario_hands_pass_the_referee(scenario_hands: Any) -> None:
     """The engine's stacked-wall scenario tests reach what seeded play rarely does — heavenly and
     earthly hands (R-1), robbed kongs (HK-4.10), a kong replacement through a bonus tile, the
     last wall tile and its bonus replacement (R-2), final discards (R-4), two seats winning on one
     discard, MCR dead hands (MCR-5.4), classical limit hands (CL-6.1): every hand they play is refereed (each
     event, the offers, and every win and Mahjong offer re-asked of ``hkmj score`` at once)."""
-    from hkmj.engine import state
-
-    hands: list[Any] = []
-    init = state.Hand.__init__
-
-    def recording(self: Any, *args: Any, **kwargs: Any) -> None:
-        init(self, *args, **kwargs)
-        hands.append(self)
-
-    monkeypatch.setattr(state.Hand, "__init__", recording)
     everything = referee.Referee()
     played: Counter[str] = Counter()
-    for n, parts in enumerate(SCENARIOS):
-        module = _load(f"hkmj_scenarios_{n}", *parts)
-        for name, fn in vars(module).items():
-            if not name.startswith("test") or not callable(fn) or inspect.signature(fn).parameters:
-                continue
-            hands.clear()
-            fn()
-            for hand in list(hands):
-                events = json.loads(json.dumps(hand.events))
-                if len(events) < 3 or events[0]["type"] != "hand_start":
-                    continue  # a hand built without events, or not played
-                r = referee.Referee()
-                try:
-                    r.check(events)
-                except referee.Foul as foul:
-                    raise AssertionError(f"{name}: {foul}") from None
-                everything.wins += r.wins
-                everything.offers += r.offers
-                played.update(e["type"] for e in events)
-                played.update(f"{e['win']}:{f}" for e in events if e["type"] == "win" for f in [*e["flags"], ""])
+    for _file, name, events in scenario_hands(SCENARIOS):
+        r = referee.Referee()
+        try:
+            r.check(events)
+        except referee.Foul as foul:
+            raise AssertionError(f"{name}: {foul}") from None
+        everything.wins += r.wins
+        everything.offers += r.offers
+        played.update(e["type"] for e in events)
+        played.update(f"{e['win']}:{f}" for e in events if e["type"] == "win" for f in [*e["flags"], ""])
     everything.rescore()
     assert played["hand_start"] >= 50 and played["robbed_kong:"] and played["self_draw:heavenly"] and played["discard:earthly"]
     assert played["self_draw:kong_replacement"] and played["discard:final_discard"] and played["self_draw:last_wall_tile"]

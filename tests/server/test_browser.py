@@ -73,6 +73,16 @@ def _lobby(browser: Any, server: Server, errors: list[str], width: int, height: 
     return page
 
 
+def _phone_lobby(browser: Any, server: Server, errors: list[str], lang: str) -> Any:
+    """A touch phone's page (390 × 844) on the lobby in ``lang``, collecting its script errors into ``errors``."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    _lobby_in(page, lang)
+    return page
+
+
 def _lobby_in(page: Any, lang: str) -> None:
     """Choose the lobby's language and wait for the lobby drawn again in it (the drawing of the
     language chosen before may still be on screen until its fetches come back)."""
@@ -1226,11 +1236,7 @@ def test_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_ha
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        _lobby_in(page, lang)
+        page = _phone_lobby(browser, server, errors, lang)
         for rules in ("hk", "mcr", "classical"):
             for claim, timed in ((True, False), (False, False), (True, True)):
                 state = _mid_hand(rules, claim, timed)
@@ -1486,11 +1492,7 @@ def test_on_a_phone_next_hand_is_on_the_screen_as_the_end_of_hand_opens(server: 
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        _lobby_in(page, lang)
+        page = _phone_lobby(browser, server, errors, lang)
         state = _long_ponds("hk", 6)
         state["hand"].update(phase="over", last_discard=None)
         state["mine"].update(legal=[], ready=False)
