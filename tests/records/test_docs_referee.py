@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import hkmj
 from hkmj.cli import main
 
 # loaded by its path, as tests/records/test_referee.py loads the other referee: the compiled
@@ -450,7 +451,10 @@ def test_hk_4_10_r_1_r_2_r_4_mcr_5_4_cl_6_1_engine_scenario_hands_pass_the_docs_
         seen.update(f"{events[0].get('rules', 'hk')}:{e['type']}" for e in events)
         seen.update(f"limit:{e['limit']}" for e in events if e["type"] == "win" and e.get("limit"))
     assert seen["robbed_kong:"] and seen["self_draw:heavenly"] and seen["discard:earthly"] and seen["discard:final_discard"]
-    assert seen["self_draw:last_wall_tile"] and seen["mcr:false_mahjong"] and seen["limit:seven_pairs"]
+    assert seen["self_draw:last_wall_tile"] and seen["mcr:false_mahjong"]
+    # the classical seven pairs comes from a hand a Match deals: the compiled engine makes it
+    # without the patched Hand.__init__, so only the pure-Python run sees it (.ci/compiled)
+    assert seen["limit:seven_pairs"] or hkmj.compiled()
 
 
 def test_mcr_3_3_a_flower_drawn_as_the_walls_last_tile_passes_the_docs_referee(
