@@ -184,9 +184,11 @@ def test_every_broadcast_frame_is_already_in_the_log(tmp_path: Path, make_server
             frames += 1
             if c.legal:
                 await c.act(choose(c.legal, rng))
-        assert frames > 20
+        # the hand's length depends on its secret wall (one ended after 13 acts): the checks above
+        # ran at every frame, and every move shown is a committed act
+        assert frames > 5 and moves > 0
         kinds = [k for (k,) in db.execute("SELECT kind FROM hkmj_events WHERE table_id = ? ORDER BY seq", (tid,))]
-        assert kinds[0] == "create" and kinds[1] == "join" and "start" in kinds and kinds.count("act") > 20
+        assert kinds[0] == "create" and kinds[1] == "join" and "start" in kinds and kinds.count("act") >= moves
         db.close()
         await c.close()
 
