@@ -487,11 +487,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if writer is not None:
             writer.close()
-    fill = _terminal_filler(sys.stdout)  # on an 80-column terminal: the MCR and classical headers are wider
+    # on an 80-column terminal the MCR and classical headers are filled by main's stdout (termlines)
     if lang == "fr":
-        print(fill(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}"))
+        print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
     else:
-        print(fill(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}"))
+        print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
     print(summary.report(args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
@@ -516,26 +516,6 @@ def _rules_in_a_sentence_fr(rules: Ruleset) -> str:
     if described.startswith(title):
         return phrase + described[len(title) :]
     return phrase[:-1] + described[len(title) - 1 :]  # "Classique (points et doublements ; pay_highest=on)"
-
-
-def _terminal_filler(stream: Any) -> Callable[[str], str]:
-    """On a terminal, a line too wide for it is filled to its width, continued lines indented
-    under the line's text; to a file or a pipe, every line is left whole (one event a line).
-    Each line of a text holding several is filled on its own: ``hkmj replay --show``'s deal
-    (a heading and a line a seat) ran into one paragraph on a terminal."""
-    isatty = getattr(stream, "isatty", None)
-    if isatty is None or not isatty():
-        return lambda line: line
-    import shutil
-
-    from hkmj.termlines import fill_line
-
-    width = shutil.get_terminal_size().columns
-
-    def fill(text: str) -> str:
-        return "\n".join(fill_line(line, width) for line in text.split("\n"))
-
-    return fill
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -582,9 +562,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.show:
         # what replays is shown; from the first divergence on, the record may hold anything
         bad = report.divergence.line if report.divergence is not None else None
-        fill = _terminal_filler(sys.stdout)
         for line in show([e for e in events if bad is None or e["_line"] < bad], args.lang):
-            print(fill(line))
+            print(line)  # each line filled at a terminal by main's stdout (termlines)
     if report.ok:
         from hkmj.tiles import plural
 
