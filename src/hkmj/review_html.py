@@ -44,7 +44,10 @@ summary{cursor:pointer;font-weight:bold}
 @media (max-width:600px){main{padding:8px}ol.mistakes{padding-left:1.4em}.mistake{padding:6px 8px}details{padding:4px 6px}
 table{font-size:13px}td,th{padding:2px 3px}.t{width:24px;height:32px}
 .advice tr{display:grid;grid-template-columns:1fr 4.2em 4.2em 4.6em;border-bottom:1px solid #e4dccb}.advice th{font-size:11px}
-.advice td,.advice th{border:none}.advice td:last-child,.advice th:last-child{grid-column:1/-1;color:#4a5266}}
+.advice td,.advice th{border:none}.advice td:last-child,.advice th:last-child{grid-column:1/-1;color:#4a5266}
+.hand-review tr{display:grid;grid-template-columns:1.8em 1fr 1fr auto;border-bottom:1px solid #e4dccb}
+.hand-review td,.hand-review th{border:none}.hand-review :is(td,th):nth-child(2){grid-column:2/-1}
+.hand-review :is(td,th):nth-child(3){grid-column:2}.hand-review :is(td,th):nth-child(6){grid-column:2/-1;color:#4a5266}}
 """
 
 

@@ -351,11 +351,14 @@ def test_a_refused_review_opens_as_a_readable_page_in_chromium(make_server: Any)
         browser.close()
 
 
+@pytest.mark.parametrize("width", [320, 360, 390])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_review_fits_a_phone(tmp_path: Path, lang: str) -> None:
-    """At phone width (390 × 844) the review page fits the screen's width, its tables of actions and
-    of a hand's decisions too: they ran 70 px past the right edge (the French columns cut off, the page
-    scrolling sideways); in English and French."""
+def test_the_review_fits_a_phone(tmp_path: Path, lang: str, width: int) -> None:
+    """At phone widths (390 × 844, and the narrower 360 of most Android phones and 320 of small
+    ones) the review page fits the screen's width, its tables of actions and of every hand's
+    decisions too: they ran 70 px past the right edge at 390 (the French columns cut off, the page
+    scrolling sideways), and a hand's table of decisions (six columns, the hand's tiles among
+    them) still ran up to 50 px past it at 360 and 320; in English and French."""
     from playwright.sync_api import sync_playwright
 
     record = tmp_path / "g.jsonl"
@@ -365,16 +368,17 @@ def test_the_review_fits_a_phone(tmp_path: Path, lang: str) -> None:
     assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page = browser.new_page(viewport={"width": width, "height": 844})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(out.as_uri())
         page.wait_for_selector("li.mistake")
-        page.click("details.hand-review summary")
+        for summary in page.query_selector_all("details.hand-review summary"):
+            summary.click()
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"review-phone-{lang}.png"), full_page=True)
-        wide = page.evaluate("""() => Array.from(document.querySelectorAll('table'))
-          .map((t) => Math.round(t.getBoundingClientRect().right)).filter((r) => r > 390)""")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390 and wide == [], wide
+        page.screenshot(path=str(ARTIFACTS / f"review-phone-{lang}-{width}.png"), full_page=True)
+        wide = page.evaluate("""(w) => Array.from(document.querySelectorAll('table'))
+          .map((t) => Math.round(t.getBoundingClientRect().right)).filter((r) => r > w)""", width)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width and wide == [], wide
         assert errors == []
         browser.close()
