@@ -122,6 +122,8 @@ def load(path: str | Path) -> Loaded:
         try:
             rows.append(json_line(line))
         except ValueError:
+            if line.startswith("\ufeff"):  # an editor's mark before the first line (hkmj replay names it too)
+                raise ReviewError("bom", path=p) from None
             raise ReviewError("not_json", path=p, line=i) from None
     first = rows[0]
     if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:

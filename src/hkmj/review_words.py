@@ -117,6 +117,7 @@ EN: dict[str, str] = {
     # --- what is wrong with the input (ReviewError)
     "err.input": "{problem}",
     "err.not_json": "{path}, line {line}: not JSON; a record holds one JSON object per line",
+    "err.bom": "{path}: not JSON: it starts with a byte order mark (U+FEFF); save the file as UTF-8 without one",
     "err.not_record": "not a match record: {detail}",
     "err.log_entry": "{path}, line {line}: a table log entry is a JSON object with 'kind' and 'data'",
     "err.bad_log": "{path}: bad table log: {detail}",
@@ -214,6 +215,7 @@ FR: dict[str, str] = {
     "cli.html": "Analyse HTML : {path}",
     "err.input": "{problem}",
     "err.not_json": "{path}, ligne {line} : pas du JSON ; un enregistrement contient un objet JSON par ligne",
+    "err.bom": "{path} : pas du JSON : il commence par une marque d'ordre des octets (U+FEFF) ; enregistrez le fichier en UTF-8 sans elle",
     "err.not_record": "pas un enregistrement de partie : {detail}",
     "err.log_entry": "{path}, ligne {line} : une entrée de journal de table est un objet JSON avec 'kind' et 'data'",
     "err.bad_log": "{path} : journal de table invalide : {detail}",

@@ -264,6 +264,22 @@ def test_bad_input_gives_clear_errors(hk_record: Path, tmp_path: Path, capsys: p
     assert "at least 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_record_saved_with_a_byte_order_mark_is_named_as_such(
+    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """A record re-saved by an editor that puts a byte order mark (U+FEFF) before its first line:
+    ``hkmj replay`` names the mark and how to remove it; the review said only "line 1: not JSON"."""
+    marked = tmp_path / "bom.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + hk_record.read_bytes())
+    assert main(["review", str(marked), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    if lang == "en":
+        assert err == f"hkmj review: {marked}: not JSON: it starts with a byte order mark (U+FEFF); save the file as UTF-8 without one\n"
+    else:
+        assert "marque d'ordre des octets (U+FEFF)" in err and "UTF-8 sans elle" in err and "Traceback" not in err
+
+
 def test_a_seat_that_never_played_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A name that never sat at the table is refused with the names that did; a table whose
     match never started has nobody to review."""
