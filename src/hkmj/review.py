@@ -252,6 +252,10 @@ class Review:
     cut: tuple[int, ...] = ()
     """Hands the record stops in the middle of (a match interrupted: ``hkmj play --record``
     quit, a process killed); their decisions up to the cut are reviewed."""
+    proxy: bool = False
+    """The advisor values this ruleset's hands with its Hong Kong model (the classical game,
+    docs/bots.md): its values are HK-6 payments standing in for the ruleset's scores, except a
+    Mahjong's, its actual payment (CL-7); the summary and the page say so."""
 
     def player_in(self, lang: str = "en") -> str:
         """How the player is named in ``lang``."""
@@ -378,6 +382,7 @@ def analyse(
     hands = 0
     played_any = False
     rules_title = rules_fr = ""
+    proxy = False
     for segment, player in zip(split_matches(events), players, strict=True):
         start = segment[0]
         match: Match | None = None
@@ -388,6 +393,7 @@ def analyse(
             hs = recorded[0]
             hand = _build_hand(match, hs)
             rules_title, rules_fr = hand.rules.describe(), hand.rules.describe("fr")
+            proxy = proxy or hand.rules.name == "classical"  # the advisor's Hong Kong model (docs/bots.md)
             seats = hs.get("players")
             seat = seats.index(player) if isinstance(seats, list) and player in seats else (player if match is None else -1)
             if seat >= 0:
@@ -414,7 +420,7 @@ def analyse(
                 match.finish_hand()
     if not played_any:
         raise ReviewError("never_played", who=repr(who), player=label)
-    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut))
+    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), proxy)
 
 
 def _decide(
@@ -536,6 +542,8 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
     lines = textwrap.wrap(w.typo(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor))), width)
     for hand in r.cut:
         lines += textwrap.wrap(w.typo(w("cut", hand=hand)), width)
+    if r.proxy and n:
+        lines += textwrap.wrap(w.typo(w("proxy")), width)
     if not n:
         lines.append(w.typo(w("none")))
         return "\n".join(lines) + "\n"

@@ -192,6 +192,8 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
         f'<p class="muted">{pg.t(w("html.intro", hands=hands, advisor=w.bot(r.advisor)))}</p>',
     ]
     parts.extend(f'<p class="cut">{pg.t(w("cut", hand=hand))}</p>' for hand in r.cut)
+    if r.proxy and n:
+        parts.append(f'<p class="proxy muted">{pg.t(w("proxy"))}</p>')
     if n:
         mark = "\x00"
         totals = w("totals", decisions=w.plural("decisions", n), agree=agree, pct=w.pct(agree / n), worse=n - agree, lost=mark)

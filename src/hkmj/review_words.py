@@ -45,6 +45,8 @@ EN: dict[str, str] = {
     "hands.other": "{n} hands of {rules}",
     "none": "This player had no decision with a choice to make.",
     "cut": "The record stops in the middle of hand {hand}: its decisions up to there are reviewed.",
+    "proxy": "At a classical table the advisor's values are on its own model's scale (a small win is worth 4 to 6 "
+    "points there), not classical scores (CL-7); only a Mahjong is valued at its actual classical payment.",
     "totals": "{decisions} with a choice: {agree} as good as the advice ({pct}), {worse} worse; expected value lost in all: {lost}.",
     "decisions.one": "{n} decision",
     "decisions.other": "{n} decisions",
@@ -145,6 +147,9 @@ FR: dict[str, str] = {
     "hands.other": "{n} donnes, {rules}",
     "none": "Aucune décision de ce joueur n'offrait de choix.",
     "cut": "L'enregistrement s'arrête au milieu de la donne {hand} : ses décisions jusque-là sont analysées.",
+    "proxy": "À une table classique, les valeurs du conseiller sont à l'échelle de son propre modèle (une petite "
+    "victoire y vaut de 4 à 6 points), pas des scores classiques (CL-7) ; seul un Mahjong est évalué à son "
+    "paiement classique réel.",
     "totals": "{decisions} avec un choix : {agree} fois aussi bien que le conseil ({pct}), {worse} fois moins bien ; "
     "espérance perdue au total : {lost}.",
     "decisions.one": "{n} décision",

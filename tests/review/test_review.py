@@ -4,6 +4,7 @@ the biggest mistakes first, shanten and waits before and after, every ruleset, b
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import math
@@ -155,6 +156,26 @@ def test_review_under_mcr_and_classical_rules(tmp_path: Path, rules: str) -> Non
     r = analyse(load(path), "1")
     assert r.decisions and r.rules.startswith(get_ruleset(rules).title)
     assert all(math.isfinite(a.value) for d in r.decisions for a in d.advice)
+
+
+def test_a_classical_review_says_its_points_are_the_hong_kong_models_cl_7_hk_6(tmp_path: Path) -> None:
+    """The advisor values a classical hand with its Hong Kong model (docs/bots.md): the same
+    position is valued the same at both tables, while a classical Mahjong is worth its CL-7 payment.
+    The review called every figure the ruleset's points; the summary and the page of a classical
+    review now say whose scale they are on (in English and French), the others do not."""
+    hk, cl = analyse(load(_record(tmp_path, 1, 4, "hk")), "1"), analyse(load(_record(tmp_path, 1, 4, "classical")), "1")
+    first = hk.decisions[0], cl.decisions[0]
+    assert first[0].concealed == first[1].concealed  # the seeded hand is dealt alike
+    assert [(a.action, a.value) for a in first[0].advice] == [(a.action, a.value) for a in first[1].advice]
+    assert cl.proxy and not hk.proxy
+    for lang, phrase in (("en", "the advisor's values are on its own model's scale (a small win is worth 4 to 6 points there), not classical scores (CL-7)"),
+                         ("fr", "les valeurs du conseiller sont à l'échelle de son propre modèle (une petite victoire y vaut de 4 à 6 points), pas des scores classiques (CL-7)")):
+        text = " ".join(summary_text(cl, lang=lang).split())
+        assert phrase in text.replace("\u00a0", " "), text
+        assert "(CL-7)" not in summary_text(hk, lang=lang)
+        from hkmj.review_html import render_html
+
+        assert phrase in html.unescape(render_html(cl, lang=lang)).replace("\u00a0", " ")
 
 
 def test_make_advisor_is_strong_until_the_expert_lands() -> None:
