@@ -17,6 +17,7 @@ Pure: the file is read by :func:`load` only; everything else works on values.
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -507,6 +508,48 @@ def decision_title(d: Decision, lang: str = "en") -> str:
     return w("title", hand=d.hand, wind=w.wind(d.seat), what=what)
 
 
+def _columns(text: str) -> int:
+    """The columns ``text`` takes at a terminal: a wide (CJK) letter two, a combining mark none."""
+    return sum(
+        0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text
+    )
+
+
+def _wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``textwrap.wrap`` by terminal columns rather than characters (a table name in Chinese or
+    Japanese letters, two columns each, ran a line past 80 columns): cut at plain spaces only (a
+    no-break space of French typography holds), a word wider than a line cut where it must."""
+    if all(_columns(ch) == 1 for ch in text):  # the common case: textwrap's own lines
+        return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent)
+    lines: list[str] = []
+    line = initial_indent
+    fresh = True  # nothing but the indent on the line yet
+    for word in text.split(" "):
+        if not word:
+            continue
+        if not fresh and _columns(line) + 1 + _columns(word) > width:
+            lines.append(line)
+            line, fresh = subsequent_indent, True
+        if not fresh:
+            line += " "
+        while _columns(line) + _columns(word) > width:  # a word wider than what is left: cut it
+            room, cut = width - _columns(line), 0
+            while cut < len(word) and _columns(word[: cut + 1]) <= room:
+                cut += 1
+            if cut == 0 and not fresh:
+                lines.append(line.rstrip())
+                line, fresh = subsequent_indent, True
+                continue
+            cut = max(cut, 1)
+            lines.append(line + word[:cut])
+            line, word = subsequent_indent, word[cut:]
+        line += word
+        fresh = False
+    if not fresh:
+        lines.append(line)
+    return lines
+
+
 def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> list[str]:
     """The lines of one mistake in the text summary."""
     w = words(lang)
@@ -527,8 +570,8 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
     note = w.note(best.note)
     if note and note != advised:  # a note that only says the distance after the advice repeats the sentence before it
         body += " " + w("advisor_note", note=note)
-    out = textwrap.wrap(w.typo(head), width, subsequent_indent="    ")
-    out += textwrap.wrap(w.typo(body), width, initial_indent="    ", subsequent_indent="    ")
+    out = _wrap(w.typo(head), width, subsequent_indent="    ")
+    out += _wrap(w.typo(body), width, initial_indent="    ", subsequent_indent="    ")
     return out
 
 
@@ -539,11 +582,11 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
     n = len(r.decisions)
     agree = sum(1 for d in r.decisions if d.agrees)
     hands = w.plural("hands", r.hands, rules=r.rules_in(lang))
-    lines = textwrap.wrap(w.typo(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor))), width)
+    lines = _wrap(w.typo(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor))), width)
     for hand in r.cut:
-        lines += textwrap.wrap(w.typo(w("cut", hand=hand)), width)
+        lines += _wrap(w.typo(w("cut", hand=hand)), width)
     if r.proxy and n:
-        lines += textwrap.wrap(w.typo(w("proxy")), width)
+        lines += _wrap(w.typo(w("proxy")), width)
     if not n:
         lines.append(w.typo(w("none")))
         return "\n".join(lines) + "\n"
@@ -555,7 +598,7 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
         worse=n - agree,
         lost=w.points(r.lost),
     )
-    lines += textwrap.wrap(w.typo(totals), width)
+    lines += _wrap(w.typo(totals), width)
     bad = r.mistakes
     if not bad:
         lines.append(w.typo(w("no_mistake")))

@@ -247,6 +247,24 @@ def test_a_server_table_log_is_reviewed_by_player_name(tmp_path: Path, capsys: p
         record_from_log([("act", {})])
 
 
+def test_a_name_in_wide_letters_keeps_the_summary_within_80_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table name in Chinese or Japanese letters (24 of them, the most a table keeps) takes two
+    columns a letter at a terminal: the summary's first line ran to 104 columns, wrapped by
+    characters; it is now wrapped by columns and every line fits 80."""
+    import unicodedata
+
+    name = "麻雀大好き王小明" * 3
+    entries = [(k, {**d, "name": name}) if k == "join" else (k, d) for k, d in _table_log(5, 1)]
+    path = tmp_path / "table.jsonl"
+    path.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}, ensure_ascii=False) + "\n" for i, (k, d) in enumerate(entries)), encoding="utf-8")
+    assert main(["review", str(path), "--seat", "1", "--html", "-", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert name[:4] in out
+    for line in out.splitlines():
+        columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+        assert columns <= 80, (columns, line)
+
+
 def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(["review", *args]) == 2
     captured = capsys.readouterr()
