@@ -4,6 +4,8 @@ of a dead hand (MCR-5.4) are judged against the safest discard, not a plan to wi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hkmj.bots.advice import dead_hand_advice
@@ -142,3 +144,26 @@ def test_mcr_6_25_a_wait_scoring_8_on_a_discard_is_not_called_self_drawn_only() 
     """MCR-5.1: 9m scores 16+ on a discard too (Pure Straight): the review's words are unchanged."""
     d = _first(MIXED)
     assert d.drawn_after == () and "self-drawn" not in d.shape("after")
+
+
+def test_mcr_5_1_a_claim_the_advisor_passes_is_valued_by_the_hand_it_leaves(tmp_path: Path) -> None:
+    """MCR-5.1: the expert passes a pung or chow that leaves no winnable ready hand, but the review
+    valued that claim at 0 points and a 0% chance to win, so punging a dragon two tiles from ready
+    read as losing the whole hand's value (-12.17 points, the review's biggest "mistake"). The claim
+    is now worth the hand after its best discard, at most as much as passing (docs/review.md), and
+    the expert still passes it."""
+    from hkmj.cli import main
+    from hkmj.engine import PASS, Chow, Pung
+    from hkmj.review import load
+
+    record = tmp_path / "m.jsonl"
+    assert main(["simulate", "--rules", "mcr", "--hands", "1", "--seed", "5", "--bots", "random,strong,expert,greedy",
+                 "--record", str(record), "--quiet"]) == 0
+    passed = []
+    for d in analyse(load(record), "1").decisions:
+        for a in d.advice:
+            if isinstance(a.action, (Pung, Chow)) and "would not leave a winnable ready hand" in a.note:
+                now = next(x for x in d.advice if x.action == PASS)
+                assert a.value <= now.value and d.best.action != a.action
+                passed.append(a)
+    assert passed and any(a.value > 0 and a.win is not None and a.win > 0 for a in passed)

@@ -94,6 +94,10 @@ SELF_DRAW_SHARE = 0.3
 FAR_POINTS = 40.0
 """Under a points minimum: the payments a win brings, for hands two or more from ready
 (MCR: a win of ~10 points pays about 34 on a discard, 54 self-drawn)."""
+
+CLAIM_DEEP = True
+"""Under a points minimum, a claim that leaves no winnable ready hand is valued (for advice: the bot
+passes it) by the hand after its best discard, a one-away hand by its ready hands to come."""
 _TOP = float("inf")
 K = TypeVar("K")
 SEARCH_CLAIM_SAMPLES = 24
@@ -726,6 +730,7 @@ class PointsModel:
             # only into a ready hand with a winnable wait: a concealed hand is worth points and
             # an exposed hand far from ready often never reaches the minimum (MCR-5.1)
             best = (-1.0, 0.0, 9, -1)
+            after = (-1.0, 0.0, 9)  # the hand after the claim's best discard, ready or not
             for d in range(N_KINDS):
                 if c[d]:
                     c[d] -= 1
@@ -733,12 +738,19 @@ class PointsModel:
                         ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=True)
                         if ev > best[0]:
                             best = (ev, p, s, d)
+                    else:
+                        ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=CLAIM_DEEP)
+                    if ev > after[0]:
+                        after = (ev, p, s)
                     c[d] += 1
             for x in used:
                 c[x] += 1
             what = "pung" if isinstance(a, Pung) else "chow"
             if best[0] <= 0:
-                rows.append((Advice(a, min(0.0, now_ev), 0.0, f"the {what} would not leave a winnable ready hand"), 1))
+                # the bot passes, but the claim is worth the hand it leaves, at most as much as
+                # passing: it read 0 points and a 0% chance to win, a whole hand's value lost in a review
+                ev, p = (min(after[0], now_ev), after[1]) if after[0] >= 0 else (min(0.0, now_ev), 0.0)
+                rows.append((Advice(a, ev, p, f"the {what} would not leave a winnable ready hand"), 1))
             else:
                 ev, p, s, d = best
                 rows.append((Advice(a, ev, p, f"{what}, then discard {name(d)} ({_away(s)})"), 1))
