@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,9 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if args.html not in ("", "-") and (missing := no_folder("review", "--html", args.html, args.lang, what="review")):
         print(words(args.lang).typo(missing), file=sys.stderr)  # said before the review is computed
         return 2
+    if args.html not in ("", "-") and _same_file(args.html, args.game):  # the page would replace the record
+        print(_error(args.lang, words(args.lang)("err.html_is_game", path=args.html)), file=sys.stderr)
+        return 2
     try:
         loaded = load(args.game)
         bar: Progress | None = None
@@ -106,6 +110,14 @@ def _cmd_review(args: argparse.Namespace) -> int:
             return 2
         print("\n" + w.typo(w("cli.html", path=out)))
     return 0
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name one existing file (a link, another spelling of the path)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them does not exist (or is no path at all)
+        return False
 
 
 def _error(lang: str, message: str) -> str:

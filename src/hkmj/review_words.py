@@ -132,6 +132,7 @@ EN: dict[str, str] = {
     "err.never_played": "--seat {who}: {player} never played a hand in this record",
     "err.advisor": "the advisor did not value every legal action at hand {hand}",
     "err.write": "cannot write {path}: {reason}",
+    "err.html_is_game": "--html {path} is the record being reviewed: the page would replace it; give another file",
 }
 
 FR: dict[str, str] = {
@@ -233,6 +234,7 @@ FR: dict[str, str] = {
     "err.never_played": "--seat {who} : {player} n'a joué aucune donne de cet enregistrement",
     "err.advisor": "le conseiller n'a pas évalué toutes les actions légales à la donne {hand}",
     "err.write": "impossible d'écrire {path} : {reason}",
+    "err.html_is_game": "--html {path} est l'enregistrement analysé : la page le remplacerait ; donnez un autre fichier",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}

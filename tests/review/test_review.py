@@ -265,6 +265,24 @@ def test_a_name_in_wide_letters_keeps_the_summary_within_80_columns(tmp_path: Pa
         assert columns <= 80, (columns, line)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_is_never_written_over_the_record_it_reviews(
+    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """``--html`` naming the record itself (or a link to it) replaced the player's record with the
+    page: the match was lost. It is refused before the review is made, the record left as it was."""
+    record = tmp_path / "g.jsonl"
+    record.write_bytes(hk_record.read_bytes())
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(record)
+    for page in (record, link, tmp_path / "." / "g.jsonl"):
+        assert main(["review", str(record), "--html", str(page), "--quiet", "--lang", lang]) == 2
+        captured = capsys.readouterr()
+        expected = "is the record being reviewed" if lang == "en" else "est l'enregistrement analysé"
+        assert expected in captured.err and f"--html {page}" in captured.err and captured.out == ""
+        assert record.read_bytes() == hk_record.read_bytes()
+
+
 def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(["review", *args]) == 2
     captured = capsys.readouterr()
