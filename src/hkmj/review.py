@@ -29,13 +29,14 @@ from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.oserror import InputError, OSReason, read_input_text
 from hkmj.record import (
+    BadLine,
     Divergence,
     RecordError,
     hand_from_start,
     json_line,
     match_from_start,
     next_hand,
-    read_record,
+    parse_events,
     replay,
     split_hands,
     split_matches,
@@ -129,10 +130,10 @@ def load(path: str | Path) -> Loaded:
     first = rows[0]
     if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:
         return _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))
-    try:
-        return Loaded(read_record(p))
-    except RecordError as err:
-        raise ReviewError("not_record", detail=err) from None
+    try:  # the text already read: a pipe (``<(curl …)``, /dev/stdin) cannot be read twice
+        return Loaded(parse_events(text))
+    except BadLine as err:  # in read_record's words
+        raise ReviewError("not_record", detail=RecordError(f"{p}:{err.line}: {err.why}")) from None
 
 
 def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:

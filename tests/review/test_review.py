@@ -283,6 +283,29 @@ def test_the_page_is_never_written_over_the_record_it_reviews(
         assert record.read_bytes() == hk_record.read_bytes()
 
 
+def test_a_record_read_from_a_pipe_is_reviewed(hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj review <(cat g.jsonl)`` or ``/dev/stdin``: a pipe can be read once. The record was read
+    twice, the second time empty, so a good record was refused as "the file is empty: it holds no
+    match"; ``hkmj replay`` reads it."""
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        with open(fifo, "wb") as f:
+            f.write(hk_record.read_bytes())
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        assert main(["review", str(fifo), "--seat", "2", "--html", "-", "--quiet", "--top", "1"]) == 0
+    finally:
+        writer.join()
+    assert capsys.readouterr().out.startswith("Review of player 2: ")
+
+
 def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(["review", *args]) == 2
     captured = capsys.readouterr()
