@@ -16,6 +16,7 @@ Pure: the file is read by :func:`load` only; everything else works on values.
 
 from __future__ import annotations
 
+import copy
 import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -406,15 +407,24 @@ def analyse(
                     continue
                 s = int(e["seat"])
                 action = parse_action(str(e["action"]))
+                false: tuple[Hand, tuple[Action, ...]] | None = None
                 if s == seat:
                     legal = tuple(dict.fromkeys(hand.legal_actions(s)))
                     if len(legal) > 1 and action in legal:
                         number += 1
                         decisions.append(_decide(hand, s, action, legal, adv, hands, number, e.get("_line")))
+                    elif isinstance(action, Win) and action not in legal and legal:
+                        # a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): the engine takes it and makes it pay;
+                        # valued once its penalty is known, from the position before it
+                        false = (copy.deepcopy(hand), legal)
                 try:
                     hand.apply(s, action)
                 except IllegalAction as err:  # pragma: no cover - replay() checked every input
                     raise ReviewError("illegal", line=e.get("_line"), detail=err) from None
+                if false is not None:
+                    number += 1
+                    paid = _false_penalty(hand, s)
+                    decisions.append(_decide(false[0], s, action, false[1], adv, hands, number, e.get("_line"), paid))
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -425,20 +435,48 @@ def analyse(
     return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), proxy)
 
 
+def _false_penalty(hand: Hand, seat: int) -> float:
+    """What ``seat`` paid for the false Mahjong it has just declared (its ``false_mahjong`` event)."""
+    for ev in reversed(hand.events):
+        if ev.get("type") == "false_mahjong" and ev.get("seat") == seat:
+            pays = ev.get("payments")
+            if isinstance(pays, list) and len(pays) == 4:
+                return float(pays[seat])
+    return 0.0  # pragma: no cover - the engine records every false Mahjong with its payments
+
+
 def _decide(
-    hand: Hand, seat: int, played: Action, legal: tuple[Action, ...], adv: Advisor, hand_no: int, number: int, line: object
+    hand: Hand,
+    seat: int,
+    played: Action,
+    legal: tuple[Action, ...],
+    adv: Advisor,
+    hand_no: int,
+    number: int,
+    line: object,
+    false_paid: float | None = None,
 ) -> Decision:
+    """One decision valued by the advisor. ``false_paid``: ``played`` was a false Mahjong (not among
+    ``legal``), which cost the seat that much (HK-5.7, MCR-5.4, CL-7.7): it is listed with the legal
+    actions at that value, after the advice, its hand left as it was."""
     view = hand.view(seat)
     dead = hand.rules.false_mahjong_rule if hand.dead_hands[seat] else ""
     advice = tuple(dead_hand_advice(view, legal) if dead else adv.advise(view, legal))  # MCR-5.4: a dead hand only discards safely
     if {a.action for a in advice} != set(legal):  # an advisor that breaks its contract
         raise ReviewError("advisor", hand=hand_no)
+    if false_paid is not None:
+        note = f"not a winning hand: a false Mahjong costs {abs(false_paid):g} ({hand.rules.false_mahjong_rule})"
+        wrong = Advice(played, false_paid, 0.0, note)
+        at = next((i for i, a in enumerate(advice) if i and a.value < false_paid), len(advice))
+        advice = (*advice[:at], wrong, *advice[at:])
     m = view.n_melds
     knitted = view.rules.knitted_shapes
     before = _shape(view.concealed, m, knitted)
     own = view.melds[seat]
 
     def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], bool]:
+        if isinstance(a, Win) and false_paid is not None:  # a false Mahjong leaves the hand as it was
+            return *before, *_scoring(view, view.concealed, own, before), ready_in_shape_only(view, view.concealed, own)
         if isinstance(a, Win):
             return -1, (), (), (), False
         h, melds = hand_after(view, a)

@@ -247,6 +247,7 @@ NOTES: tuple[tuple[str, str], ...] = (
     ("no winnable wait", "aucune attente gagnable"),
     ("Mahjong: the win pays {num}", "Mahjong : la victoire rapporte {num}"),
     ("declare Mahjong", "annoncer Mahjong"),
+    ("not a winning hand: a false Mahjong costs {num} ({rule})", "pas une main gagnante : un faux Mahjong coûte {num} ({rule})"),
     ("kong: a free replacement draw, the hand unchanged", "kong : une pioche de remplacement gratuite, la main inchangée"),
     ("kong: a free replacement draw", "kong : une pioche de remplacement gratuite"),
     ("kong: a replacement draw, {away}", "kong : une pioche de remplacement, {away}"),

@@ -22,6 +22,7 @@ from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.record import replay
 from hkmj.review import Loaded, Review, ReviewError, analyse, load, resolve_player, summary_text
+from hkmj.review_words import words
 from hkmj.rulesets import get_ruleset
 from hkmj.server.export import LogError, record_from_log
 from hkmj.server.protocol import TableConfig
@@ -304,6 +305,35 @@ def test_a_record_read_from_a_pipe_is_reviewed(hk_record: Path, tmp_path: Path, 
     finally:
         writer.join()
     assert capsys.readouterr().out.startswith("Review of player 2: ")
+
+
+@pytest.mark.parametrize(("rules", "rule"), [("hk", "HK-5.7"), ("mcr", "MCR-5.4"), ("classical", "CL-7.7")])
+def test_a_false_mahjong_is_a_decision_valued_at_its_penalty(tmp_path: Path, rules: str, rule: str) -> None:
+    """HK-5.7, MCR-5.4, CL-7.7: a Mahjong declared on a hand that is no win is not among the legal
+    actions, so the review left it out altogether: the player's costliest decision (256 points in
+    Hong Kong) was missing. It is now a decision: the declaration, valued at the penalty the seat
+    paid, against the advice for that position (here to pass the discard)."""
+    from hkmj.record import RecordWriter
+    from hkmj.tui.session import Session
+    from hkmj.tui.testing import play_match
+
+    path = tmp_path / "false.jsonl"
+    with RecordWriter(path) as sink:
+        s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=11, length="hands", hands=1,
+                    record=sink, rules=get_ruleset(rules))
+        play_match(s, make_bot("random", 9), declare=lambda n: n == 3)
+    loaded = load(path)
+    false = next(e for e in loaded.events if e["type"] == "false_mahjong")
+    r = analyse(loaded, "1")
+    declared = [d for d in r.decisions if isinstance(d.played, Win)]
+    assert len(declared) == 1
+    d = declared[0]
+    assert d.line == next(e["_line"] for e in loaded.events if e.get("action") == "mahjong" and e["seat"] == 0)
+    assert d.mine.value == false["payments"][0] < 0 and d.mine.win == 0.0 and rule in d.mine.note
+    assert d.best.action == PASS and d.loss == pytest.approx(d.best.value - false["payments"][0])
+    assert r.mistakes[0] is d and d.shanten_after == d.shanten_before
+    said = words("fr").note(d.mine.note) or ""
+    assert said.replace("\u00a0", " ") == f"pas une main gagnante : un faux Mahjong coûte {-false['payments'][0]} ({rule})"
 
 
 def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
