@@ -74,10 +74,11 @@ def test_mcr_5_4_a_dead_hands_decisions_are_judged_against_the_safest_discard(la
     expected = dead_hand_advice(view, legal)
     play_quietly(hand, 12)
     r = analyse(Loaded(list(hand.events)), "E")
-    d = r.decisions[0]
+    false, d = r.decisions[0], r.decisions[1]  # the false Mahjong itself is a decision (its penalty), not yet dead
+    assert isinstance(false.played, Win) and not false.dead and false.mine.value < 0
     assert d.dead == "MCR-5.4"
     assert [a.action for a in d.advice] == [a.action for a in expected]
-    assert all(d.dead and not any(isinstance(a.action, Win) for a in d.advice) for d in r.decisions)
+    assert all(d.dead and not any(isinstance(a.action, Win) for a in d.advice) for d in r.decisions[1:])
     w = words(lang)
     assert d.shape("after", lang) == w("dist.dead", rule="MCR-5.4")
     assert w.note(d.best.note) is not None and "MCR-5.4" in (w.note(d.best.note) or "")
