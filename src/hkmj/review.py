@@ -16,11 +16,10 @@ Pure: the file is read by :func:`load` only; everything else works on values.
 
 from __future__ import annotations
 
-import copy
 import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, hand_after, make_advisor
@@ -407,7 +406,7 @@ def analyse(
                     continue
                 s = int(e["seat"])
                 action = parse_action(str(e["action"]))
-                false: tuple[Hand, tuple[Action, ...]] | None = None
+                false: Decision | None = None
                 if s == seat:
                     legal = tuple(dict.fromkeys(hand.legal_actions(s)))
                     if len(legal) > 1 and action in legal:
@@ -415,16 +414,15 @@ def analyse(
                         decisions.append(_decide(hand, s, action, legal, adv, hands, number, e.get("_line")))
                     elif isinstance(action, Win) and action not in legal and legal:
                         # a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): the engine takes it and makes it pay;
-                        # valued once its penalty is known, from the position before it
-                        false = (copy.deepcopy(hand), legal)
+                        # valued from the position before it, at the penalty it costs once applied
+                        number += 1
+                        false = _decide(hand, s, action, legal, adv, hands, number, e.get("_line"), false=True)
                 try:
                     hand.apply(s, action)
                 except IllegalAction as err:  # pragma: no cover - replay() checked every input
                     raise ReviewError("illegal", line=e.get("_line"), detail=err) from None
                 if false is not None:
-                    number += 1
-                    paid = _false_penalty(hand, s)
-                    decisions.append(_decide(false[0], s, action, false[1], adv, hands, number, e.get("_line"), paid))
+                    decisions.append(_with_penalty(false, _false_penalty(hand, s), hand.rules.false_mahjong_rule))
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -433,6 +431,14 @@ def analyse(
     if not played_any:
         raise ReviewError("never_played", who=repr(who), player=label)
     return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), proxy)
+
+
+def _with_penalty(d: Decision, paid: float, rule: str) -> Decision:
+    """Decision ``d`` of a false Mahjong with the declaration among its actions, valued at the
+    ``paid`` penalty (negative) with no chance to win, after the advice."""
+    wrong = Advice(d.played, paid, 0.0, f"not a winning hand: a false Mahjong costs {abs(paid):g} ({rule})")
+    at = next((i for i, a in enumerate(d.advice) if i and a.value < paid), len(d.advice))
+    return replace(d, advice=(*d.advice[:at], wrong, *d.advice[at:]))
 
 
 def _false_penalty(hand: Hand, seat: int) -> float:
@@ -454,28 +460,23 @@ def _decide(
     hand_no: int,
     number: int,
     line: object,
-    false_paid: float | None = None,
+    false: bool = False,
 ) -> Decision:
-    """One decision valued by the advisor. ``false_paid``: ``played`` was a false Mahjong (not among
-    ``legal``), which cost the seat that much (HK-5.7, MCR-5.4, CL-7.7): it is listed with the legal
-    actions at that value, after the advice, its hand left as it was."""
+    """One decision valued by the advisor. ``false``: ``played`` is a false Mahjong (not among
+    ``legal``; HK-5.7, MCR-5.4, CL-7.7), its hand left as it was: :func:`_with_penalty` lists it
+    among the actions once its penalty is known."""
     view = hand.view(seat)
     dead = hand.rules.false_mahjong_rule if hand.dead_hands[seat] else ""
     advice = tuple(dead_hand_advice(view, legal) if dead else adv.advise(view, legal))  # MCR-5.4: a dead hand only discards safely
     if {a.action for a in advice} != set(legal):  # an advisor that breaks its contract
         raise ReviewError("advisor", hand=hand_no)
-    if false_paid is not None:
-        note = f"not a winning hand: a false Mahjong costs {abs(false_paid):g} ({hand.rules.false_mahjong_rule})"
-        wrong = Advice(played, false_paid, 0.0, note)
-        at = next((i for i, a in enumerate(advice) if i and a.value < false_paid), len(advice))
-        advice = (*advice[:at], wrong, *advice[at:])
     m = view.n_melds
     knitted = view.rules.knitted_shapes
     before = _shape(view.concealed, m, knitted)
     own = view.melds[seat]
 
     def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], bool]:
-        if isinstance(a, Win) and false_paid is not None:  # a false Mahjong leaves the hand as it was
+        if isinstance(a, Win) and false:  # a false Mahjong leaves the hand as it was
             return *before, *_scoring(view, view.concealed, own, before), ready_in_shape_only(view, view.concealed, own)
         if isinstance(a, Win):
             return -1, (), (), (), False
