@@ -401,28 +401,33 @@ def analyse(
             if seat >= 0:
                 played_any = True
             number = 0
+            false: Decision | None = None  # a Mahjong declared on no winning hand, until the engine judges it
             for e in recorded:
                 if "action" not in e:
                     continue
                 s = int(e["seat"])
                 action = parse_action(str(e["action"]))
-                false: Decision | None = None
                 if s == seat:
                     legal = tuple(dict.fromkeys(hand.legal_actions(s)))
                     if len(legal) > 1 and action in legal:
                         number += 1
                         decisions.append(_decide(hand, s, action, legal, adv, hands, number, e.get("_line")))
                     elif isinstance(action, Win) and action not in legal and legal:
-                        # a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): the engine takes it and makes it pay;
-                        # valued from the position before it, at the penalty it costs once applied
-                        number += 1
-                        false = _decide(hand, s, action, legal, adv, hands, number, e.get("_line"), false=True)
+                        # a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): valued from the position before it,
+                        # at the penalty the engine makes it pay (at once, or when its claim window closes)
+                        false = _decide(hand, s, action, legal, adv, hands, number + 1, e.get("_line"), false=True)
+                seen = len(hand.events)
                 try:
                     hand.apply(s, action)
                 except IllegalAction as err:  # pragma: no cover - replay() checked every input
                     raise ReviewError("illegal", line=e.get("_line"), detail=err) from None
                 if false is not None:
-                    decisions.append(_with_penalty(false, _false_penalty(hand, s), hand.rules.false_mahjong_rule))
+                    judged = _false_judged(hand.events[seen:], seat)
+                    if judged is not None:  # a teaching table's refusal (None paid) is no decision: the turn goes on
+                        if judged[0] is not None:
+                            number += 1
+                            decisions.append(_with_penalty(false, judged[0], hand.rules.false_mahjong_rule))
+                        false = None
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -441,14 +446,19 @@ def _with_penalty(d: Decision, paid: float, rule: str) -> Decision:
     return replace(d, advice=(*d.advice[:at], wrong, *d.advice[at:]))
 
 
-def _false_penalty(hand: Hand, seat: int) -> float:
-    """What ``seat`` paid for the false Mahjong it has just declared (its ``false_mahjong`` event)."""
-    for ev in reversed(hand.events):
-        if ev.get("type") == "false_mahjong" and ev.get("seat") == seat:
+def _false_judged(events: Sequence[Event], seat: int) -> tuple[float | None] | None:
+    """How the engine judged ``seat``'s false Mahjong in ``events`` (those of one input): ``(paid,)``
+    with the penalty it paid (its ``false_mahjong`` event), ``(None,)`` when a teaching table refused
+    the declaration (``mahjong_refused``: nothing paid, the seat plays on), None when not yet."""
+    for ev in events:
+        if ev.get("seat") != seat:
+            continue
+        if ev.get("type") == "false_mahjong":
             pays = ev.get("payments")
-            if isinstance(pays, list) and len(pays) == 4:
-                return float(pays[seat])
-    return 0.0  # pragma: no cover - the engine records every false Mahjong with its payments
+            return (float(pays[seat]) if isinstance(pays, list) and len(pays) == 4 else 0.0,)
+        if ev.get("type") == "mahjong_refused":
+            return (None,)
+    return None
 
 
 def _decide(

@@ -26,7 +26,7 @@ from hkmj.review_words import words
 from hkmj.rulesets import get_ruleset
 from hkmj.server.export import LogError, record_from_log
 from hkmj.server.protocol import TableConfig
-from hkmj.tiles import counts_of
+from hkmj.tiles import counts_of, tile
 
 BOTS = "random,strong,greedy,strong"
 """Player 1 plays at random: plenty of mistakes to review."""
@@ -334,6 +334,36 @@ def test_a_false_mahjong_is_a_decision_valued_at_its_penalty(tmp_path: Path, rul
     assert r.mistakes[0] is d and d.shanten_after == d.shanten_before
     said = words("fr").note(d.mine.note) or ""
     assert said.replace("\u00a0", " ") == f"pas une main gagnante : un faux Mahjong coûte {-false['payments'][0]} ({rule})"
+
+
+def test_hk_5_7_a_false_mahjong_answered_before_the_window_closes_pays_when_it_closes() -> None:
+    """HK-5.7: South declares Mahjong on East's discard before West and North answer; the engine
+    judges it when the window closes, at North's pass. The review values the declaration at the
+    penalty paid then (256), not at whatever was last seen."""
+    from hkmj.engine.testing import QUIET, act, play_quietly, stacked_hand
+
+    hand = stacked_hand(QUIET, ask_all=True)
+    act(hand, "E discard 1z")
+    act(hand, "S mahjong")
+    act(hand, "W pass")
+    act(hand, "N pass")
+    play_quietly(hand, 4)
+    declared = [d for d in analyse(Loaded(list(hand.events)), "S").decisions if isinstance(d.played, Win)]
+    assert [(d.mine.value, d.offered) for d in declared] == [(-256.0, tile("1z"))]
+
+
+def test_hk_5_7_a_declaration_a_teaching_table_refuses_is_no_decision() -> None:
+    """A teaching table refuses a false Mahjong with an explanation (HK-5.7): nothing is paid and
+    the player plays on, so the refused declaration is not reviewed; the discard that follows is."""
+    from hkmj.engine.testing import QUIET, act, play_quietly, stacked_hand
+
+    hand = stacked_hand(QUIET, teaching=True)
+    act(hand, "E mahjong")
+    assert hand.events[-1]["type"] == "mahjong_refused"
+    play_quietly(hand, 4)
+    r = analyse(Loaded(list(hand.events)), "E")
+    assert r.decisions and not any(isinstance(d.played, Win) for d in r.decisions)
+    assert isinstance(r.decisions[0].played, Discard) and r.decisions[0].number == 1
 
 
 def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
