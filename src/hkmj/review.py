@@ -42,6 +42,7 @@ from hkmj.record import (
     split_matches,
 )
 from hkmj.review_words import Who, Words, words
+from hkmj.rulesets import Ruleset
 from hkmj.scoring import Meld
 from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of, wind_word
 
@@ -254,10 +255,12 @@ class Review:
     cut: tuple[int, ...] = ()
     """Hands the record stops in the middle of (a match interrupted: ``hkmj play --record``
     quit, a process killed); their decisions up to the cut are reviewed."""
-    proxy: bool = False
-    """The advisor values this ruleset's hands with its Hong Kong model (the classical game,
-    docs/bots.md): its values are HK-6 payments standing in for the ruleset's scores, except a
-    Mahjong's, its actual payment (CL-7); the summary and the page say so."""
+    proxy: str = ""
+    """Whether the advisor's values are on another scale than the table's payments, and why:
+    ``classical`` (it values classical hands with its Hong Kong model, docs/bots.md), or the Hong
+    Kong house options that change payments (``base=10, table=doubling``: it values hands with
+    the standard HK-6 payments); a Mahjong is valued at the table's actual payment all the same.
+    Empty otherwise; the summary and the page say so."""
 
     def player_in(self, lang: str = "en") -> str:
         """How the player is named in ``lang``."""
@@ -384,7 +387,7 @@ def analyse(
     hands = 0
     played_any = False
     rules_title = rules_fr = ""
-    proxy = False
+    proxy = ""
     for segment, player in zip(split_matches(events), players, strict=True):
         start = segment[0]
         match: Match | None = None
@@ -395,7 +398,7 @@ def analyse(
             hs = recorded[0]
             hand = _build_hand(match, hs)
             rules_title, rules_fr = hand.rules.describe(), hand.rules.describe("fr")
-            proxy = proxy or hand.rules.name == "classical"  # the advisor's Hong Kong model (docs/bots.md)
+            proxy = proxy or _proxy(hand.rules)
             seats = hs.get("players")
             seat = seats.index(player) if isinstance(seats, list) and player in seats else (player if match is None else -1)
             if seat >= 0:
@@ -444,6 +447,21 @@ def _with_penalty(d: Decision, paid: float, rule: str) -> Decision:
     wrong = Advice(d.played, paid, 0.0, f"not a winning hand: a false Mahjong costs {abs(paid):g} ({rule})")
     at = next((i for i, a in enumerate(d.advice) if i and a.value < paid), len(d.advice))
     return replace(d, advice=(*d.advice[:at], wrong, *d.advice[at:]))
+
+
+PAYMENT_OPTIONS = ("base", "table", "payment", "limit")
+"""Hong Kong house options that change what a hand pays (docs/house-options.md), which the
+advisor's model does not follow: it values hands with the standard HK-6 payments."""
+
+
+def _proxy(rules: Ruleset) -> str:
+    """:attr:`Review.proxy` for a table of ``rules``."""
+    if rules.name == "classical":
+        return "classical"
+    if rules.name == "hk":
+        changed = rules.changed_options()
+        return ", ".join(f"{k}={changed[k]}" for k in PAYMENT_OPTIONS if k in changed)
+    return ""
 
 
 def _false_judged(events: Sequence[Event], seat: int) -> tuple[float | None] | None:
@@ -568,9 +586,12 @@ def _columns(text: str) -> int:
 def _wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
     """``textwrap.wrap`` by terminal columns rather than characters (a table name in Chinese or
     Japanese letters, two columns each, ran a line past 80 columns): cut at plain spaces only (a
-    no-break space of French typography holds), a word wider than a line cut where it must."""
+    no-break space of French typography holds, and a hyphen: ``payment=half-shooter``, ``MCR-5.4``
+    stay whole), a word wider than a line cut where it must."""
     if all(_columns(ch) == 1 for ch in text):  # the common case: textwrap's own lines
-        return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent)
+        return textwrap.wrap(
+            text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent, break_on_hyphens=False
+        )
     lines: list[str] = []
     line = initial_indent
     fresh = True  # nothing but the indent on the line yet
@@ -625,6 +646,12 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
     return out
 
 
+def proxy_words(r: Review, lang: str = "en") -> str:
+    """The line saying on what scale the advisor's values are (:attr:`Review.proxy`)."""
+    w = words(lang)
+    return w("proxy") if r.proxy == "classical" else w("proxy.hk", options=r.proxy)
+
+
 def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") -> str:
     """The review in plain words, at most ``width`` columns, in ``lang`` (``en``, ``fr``):
     totals (and a line for a hand the record stops in the middle of), then the biggest mistakes."""
@@ -636,7 +663,7 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
     for hand in r.cut:
         lines += _wrap(w.typo(w("cut", hand=hand)), width)
     if r.proxy and n:
-        lines += _wrap(w.typo(w("proxy")), width)
+        lines += _wrap(w.typo(proxy_words(r, lang)), width)
     if not n:
         lines.append(w.typo(w("none")))
         return "\n".join(lines) + "\n"

@@ -14,7 +14,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from hkmj.review import Decision, Review, decision_title
+from hkmj.review import Decision, Review, decision_title, proxy_words
 from hkmj.review_words import Words, words
 from hkmj.server.svg import face
 from hkmj.tiles import Tile, parse_tiles, tile_str
@@ -193,7 +193,7 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
     ]
     parts.extend(f'<p class="cut">{pg.t(w("cut", hand=hand))}</p>' for hand in r.cut)
     if r.proxy and n:
-        parts.append(f'<p class="proxy muted">{pg.t(w("proxy"))}</p>')
+        parts.append(f'<p class="proxy muted">{pg.t(proxy_words(r, lang))}</p>')
     if n:
         mark = "\x00"
         totals = w("totals", decisions=w.plural("decisions", n), agree=agree, pct=w.pct(agree / n), worse=n - agree, lost=mark)

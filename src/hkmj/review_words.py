@@ -47,6 +47,8 @@ EN: dict[str, str] = {
     "cut": "The record stops in the middle of hand {hand}: its decisions up to there are reviewed.",
     "proxy": "At a classical table the advisor's values are on its own model's scale (a small win is worth 4 to 6 "
     "points there), not classical scores (CL-7); only a Mahjong is valued at its actual classical payment.",
+    "proxy.hk": "With this table's house options ({options}) the advisor values hands with Hong Kong's standard "
+    "payments (HK-6: base 1, the rules' own table); only a Mahjong is valued at its actual payment here.",
     "totals": "{decisions} with a choice: {agree} as good as the advice ({pct}), {worse} worse; expected value lost in all: {lost}.",
     "decisions.one": "{n} decision",
     "decisions.other": "{n} decisions",
@@ -151,6 +153,8 @@ FR: dict[str, str] = {
     "proxy": "À une table classique, les valeurs du conseiller sont à l'échelle de son propre modèle (une petite "
     "victoire y vaut de 4 à 6 points), pas des scores classiques (CL-7) ; seul un Mahjong est évalué à son "
     "paiement classique réel.",
+    "proxy.hk": "Avec les options de cette table ({options}), le conseiller évalue les mains avec les paiements "
+    "standard de Hong Kong (HK-6 : base 1, la table des règles) ; seul un Mahjong est évalué à son paiement réel ici.",
     "totals": "{decisions} avec un choix : {agree} fois aussi bien que le conseil ({pct}), {worse} fois moins bien ; "
     "espérance perdue au total : {lost}.",
     "decisions.one": "{n} décision",

@@ -179,6 +179,31 @@ def test_a_classical_review_says_its_points_are_the_hong_kong_models_cl_7_hk_6(t
         assert phrase in html.unescape(render_html(cl, lang=lang)).replace("\u00a0", " ")
 
 
+def test_a_review_at_hk_payment_options_says_the_advisor_uses_standard_payments_hk_6(tmp_path: Path) -> None:
+    """Hong Kong house options that change payments (base=10, payment=half-shooter…) are not in the
+    advisor's model: a position is valued the same at base 1 and base 10, while a Mahjong is worth
+    its actual payment (ten times as much). The review now says so, naming the options, in English
+    and French; "payment=half-shooter" is no longer cut at its hyphen at the end of a line."""
+    from hkmj.review_html import render_html
+
+    plain = analyse(load(_record(tmp_path, 1, 4, "hk")), "1")
+    path = tmp_path / "b10.jsonl"
+    assert main(["simulate", "--hands", "1", "--seed", "4", "--bots", BOTS, "--option", "base=10",
+                 "--option", "payment=half-shooter", "--option", "minfan=1", "--record", str(path), "--quiet"]) == 0
+    r = analyse(load(path), "1")
+    assert r.proxy == "base=10, payment=half-shooter" and not plain.proxy
+    first = plain.decisions[0], r.decisions[0]
+    assert first[0].concealed == first[1].concealed
+    assert [(a.action, a.value) for a in first[0].advice] == [(a.action, a.value) for a in first[1].advice]
+    for lang, phrase in (("en", "With this table's house options (base=10, payment=half-shooter) the advisor values hands with Hong Kong's standard payments (HK-6"),
+                         ("fr", "Avec les options de cette table (base=10, payment=half-shooter), le conseiller évalue les mains avec les paiements standard de Hong Kong (HK-6")):
+        text = summary_text(r, lang=lang)
+        assert phrase in " ".join(text.split()).replace("\u00a0", " "), text
+        assert not any(line.endswith("half-") for line in text.splitlines())
+        assert phrase in html.unescape(render_html(r, lang=lang)).replace("\u00a0", " ")
+        assert "HK-6: base 1" not in summary_text(plain, lang=lang)
+
+
 def test_make_advisor_is_strong_until_the_expert_lands() -> None:
     adv = make_advisor(3)
     assert isinstance(adv, Advisor)
