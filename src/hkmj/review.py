@@ -139,6 +139,7 @@ def load(path: str | Path) -> Loaded:
 
 def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
     from hkmj.server.export import LogError, record_from_log
+    from hkmj.server.protocol import clean_name
 
     entries: list[tuple[str, dict[str, object]]] = []
     for i, row in rows:
@@ -151,7 +152,9 @@ def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
         raise ReviewError("bad_log", path=p, detail=err) from None
     if not rec.events:
         raise ReviewError("never_started", path=p)
-    return Loaded(rec.events, rec.names, "table log")
+    # the names as a table keeps them: printable (a log edited by hand could hold a terminal's
+    # escape sequences, written raw to the terminal in the summary)
+    return Loaded(rec.events, [clean_name(n) for n in rec.names], "table log")
 
 
 @dataclass(frozen=True)

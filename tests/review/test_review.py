@@ -391,6 +391,19 @@ def test_hk_5_7_a_declaration_a_teaching_table_refuses_is_no_decision() -> None:
     assert isinstance(r.decisions[0].played, Discard) and r.decisions[0].number == 1
 
 
+def test_a_table_logs_names_reach_the_terminal_printable_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table log export edited by hand (or passed on by someone else) may name a player with a
+    terminal's escape sequence: the summary wrote it raw to the terminal (``\\x1b[31m`` turned the
+    text red, worse sequences rewrite the screen). Names are read as a table keeps them: printable."""
+    entries = [(k, {**d, "name": "Ann\x1b[31mRED\x07"}) if k == "join" else (k, d) for k, d in _table_log(5, 1)]
+    path = tmp_path / "table.jsonl"
+    path.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}) + "\n" for i, (k, d) in enumerate(entries)))
+    assert load(path).names[0] == "Ann[31mRED"
+    assert main(["review", str(path), "--seat", "1", "--html", "-", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "Ann[31mRED" in out
+
+
 def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(["review", *args]) == 2
     captured = capsys.readouterr()
