@@ -205,14 +205,17 @@ class Decision:
     dead: str = ""
     """The rule that made the hand dead (MCR-5.4) when it was: the advice is then the safest
     discard (:func:`~hkmj.bots.advice.dead_hand_advice`); empty for a live hand."""
+    dead_after: str = ""
+    """The rule that made the hand dead by the played action (a false Mahjong, MCR-5.4): the
+    distance after it reads so."""
 
     def shape(self, which: str, lang: str = "en") -> str:
         """The hand's distance from ready ``before`` the decision, ``after`` the played action or
         after the ``advised`` one, with its waits (and which reach the minimum, MCR-5.1); a dead
         hand (MCR-5.4) cannot win whatever its shape."""
         w = words(lang)
-        if self.dead:
-            return w("dist.dead", rule=self.dead)
+        if self.dead or (which == "after" and self.dead_after):
+            return w("dist.dead", rule=self.dead or self.dead_after)
         s, ws, good, drawn, short = {
             "before": (self.shanten_before, self.waits_before, self.scoring_before, self.drawn_before, self.short[0]),
             "after": (self.shanten_after, self.waits_after, self.scoring_after, self.drawn_after, self.short[1]),
@@ -432,7 +435,8 @@ def analyse(
                     if judged is not None:  # a teaching table's refusal (None paid) is no decision: the turn goes on
                         if judged[0] is not None:
                             number += 1
-                            decisions.append(_with_penalty(false, judged[0], hand.rules.false_mahjong_rule))
+                            rule = hand.rules.false_mahjong_rule
+                            decisions.append(_with_penalty(false, judged[0], rule, rule if hand.dead_hands[seat] else ""))
                         false = None
                 done += 1
                 if progress is not None:
@@ -444,12 +448,13 @@ def analyse(
     return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), proxy)
 
 
-def _with_penalty(d: Decision, paid: float, rule: str) -> Decision:
+def _with_penalty(d: Decision, paid: float, rule: str, dead: str = "") -> Decision:
     """Decision ``d`` of a false Mahjong with the declaration among its actions, valued at the
-    ``paid`` penalty (negative) with no chance to win, after the advice."""
+    ``paid`` penalty (negative) with no chance to win, after the advice; ``dead``: the rule that
+    made the hand dead by it (MCR-5.4: it plays on, but cannot win)."""
     wrong = Advice(d.played, paid, 0.0, f"not a winning hand: a false Mahjong costs {abs(paid):g} ({rule})")
     at = next((i for i, a in enumerate(d.advice) if i and a.value < paid), len(d.advice))
-    return replace(d, advice=(*d.advice[:at], wrong, *d.advice[at:]))
+    return replace(d, advice=(*d.advice[:at], wrong, *d.advice[at:]), dead_after=dead)
 
 
 PAYMENT_OPTIONS = ("base", "table", "payment", "limit")

@@ -357,6 +357,8 @@ def test_a_false_mahjong_is_a_decision_valued_at_its_penalty(tmp_path: Path, rul
     assert d.mine.value == false["payments"][0] < 0 and d.mine.win == 0.0 and rule in d.mine.note
     assert d.best.action == PASS and d.loss == pytest.approx(d.best.value - false["payments"][0])
     assert r.mistakes[0] is d and d.shanten_after == d.shanten_before
+    # MCR-5.4: the hand plays on, dead; elsewhere the hand ends with the penalty, its shape as it was
+    assert d.shape("after") == ("dead hand (MCR-5.4): cannot win" if rules == "mcr" else d.shape("before"))
     said = words("fr").note(d.mine.note) or ""
     assert said.replace("\u00a0", " ") == f"pas une main gagnante : un faux Mahjong coûte {-false['payments'][0]} ({rule})"
 
