@@ -25,7 +25,7 @@ def test_cl5_classical_end_screen(make_session: Make, kong_replacement_win: Call
     assert summary.unit == "points"
     assert summary.items == (
         ("Pung of dragons", 4),
-        ("Kong of 1s, 9s or winds", 32),
+        ("Kong of 1 or 9, or of winds", 32),
         ("Mahjong", 20),
         ("Set of dragons (×2)", 56),
         ("Mahjong from the wall (×2)", 112),
@@ -114,7 +114,7 @@ def test_cl5_4_each_non_winners_score_is_itemised_on_the_end_screen(
     words = {
         "en": (
             "Pung of dragons\u00a08\u00a0=\u00a08; doubled by Set of dragons: 8\u00a0×\u00a02\u00a0=\u00a016",
-            "Pung of 1s, 9s or winds\u00a08 + Pung of dragons\u00a08\u00a0=\u00a016; doubled by Set of dragons: 16\u00a0×\u00a02\u00a0=\u00a032",
+            "Pung of 1 or 9, or of winds\u00a08 + Pung of dragons\u00a08\u00a0=\u00a016; doubled by Set of dragons: 16\u00a0×\u00a02\u00a0=\u00a032",
         ),
         "fr": (
             "Pung de Dragons\u00a08\u00a0=\u00a08\u00a0; doublé par Combinaison de Dragons\u00a0: 8\u00a0×\u00a02\u00a0=\u00a016",
@@ -137,7 +137,7 @@ def test_cl5_4_each_non_winners_score_is_itemised_on_the_end_screen(
         assert "Mahjong\u00a0" not in plain and "Mah-Jong\u00a0" not in plain  # the winner's items: the table only
         wrapped = summary_text(summary, s.tx, False, 60).plain
         rows = wrapped.split("\n")
-        start = rows.index(next(r for r in rows if r.startswith("    Pung de 1" if lang == "fr" else "    Pung of 1s")))
+        start = rows.index(next(r for r in rows if r.startswith("    Pung de 1" if lang == "fr" else "    Pung of 1")))
         assert rows[start + 1].startswith("      ") and all(len(r) <= 60 for r in rows[start : start + 2]), rows
         assert " ".join(r.strip() for r in rows[start : start + 2]) == north
 
@@ -155,3 +155,18 @@ def test_cl6_2_a_capped_non_winner_says_the_limit() -> None:
     assert own_scoring(sc, Texts("en")).endswith("96\u00a0×\u00a08\u00a0=\u00a0768, capped at the limit: 500")
     assert own_scoring(sc, Texts("fr")).endswith("96\u00a0×\u00a08\u00a0=\u00a0768, plafonné à la limite\u00a0: 500")
     assert own_scoring(sc, Texts("en")).startswith("Kong of dragons ×3\u00a096\u00a0=\u00a096; doubled by Set of dragons ×3:")
+
+
+def test_cl5_1_point_line_names_read_as_the_rules_page_not_as_tiles() -> None:
+    """CL-5.1 lines 6 and 9: the end screen named them "Pung of 1s, 9s or winds" — on a screen
+    where 1s and 9s are the tiles 1 and 9 Bamboo (docs/play.md), so a newcomer read a pung of 1
+    Characters as unlisted. They read as the rules page's table does ("pung of 1 or 9, or of
+    winds"), and no classical item name in either language holds a tile of the screen's notation."""
+    from hkmj.scoring.classical import BONUS_LINE, CLASSICAL_LIMITS, DOUBLE_LINES, MAHJONG_LINE, POINT_LINES
+
+    names = {line.id: line.name for line in POINT_LINES}
+    assert names["pung_terminal_wind"] == "Pung of 1 or 9, or of winds"
+    assert names["kong_terminal_wind"] == "Kong of 1 or 9, or of winds"
+    tile_word = re.compile(r"\b[1-9][mpsz]\b")
+    for x in (*POINT_LINES, BONUS_LINE, MAHJONG_LINE, *DOUBLE_LINES, *CLASSICAL_LIMITS):
+        assert not tile_word.search(x.name) and not tile_word.search(x.name_fr), (x.id, x.name, x.name_fr)

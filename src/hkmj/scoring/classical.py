@@ -213,11 +213,11 @@ POINT_LINES: tuple[PointLine, ...] = (
     PointLine("pair_dragon", "Pair of dragons", "Paire de Dragons", "pair", 0, 2, lambda t, f: _dragon(t), "CL-5.1.3"),
     PointLine("chow", "Chow", "Chow", "chow", 0, 0, lambda t, f: True, "CL-5.1.4"),
     PointLine("pung_simple", "Pung of 2-8", "Pung de 2 à 8", "pung", 2, 4, lambda t, f: _simple(t), "CL-5.1.5"),
-    PointLine("pung_terminal_wind", "Pung of 1s, 9s or winds", "Pung de 1, de 9 ou de Vents", "pung", 4, 8,
+    PointLine("pung_terminal_wind", "Pung of 1 or 9, or of winds", "Pung de 1, de 9 ou de Vents", "pung", 4, 8,
               lambda t, f: _terminal_or_wind(t), "CL-5.1.6"),
     PointLine("pung_dragon", "Pung of dragons", "Pung de Dragons", "pung", 4, 8, lambda t, f: _dragon(t), "CL-5.1.7"),
     PointLine("kong_simple", "Kong of 2-8", "Kong de 2 à 8", "kong", 8, 16, lambda t, f: _simple(t), "CL-5.1.8"),
-    PointLine("kong_terminal_wind", "Kong of 1s, 9s or winds", "Kong de 1, de 9 ou de Vents", "kong", 16, 32,
+    PointLine("kong_terminal_wind", "Kong of 1 or 9, or of winds", "Kong de 1, de 9 ou de Vents", "kong", 16, 32,
               lambda t, f: _terminal_or_wind(t), "CL-5.1.9"),
     PointLine("kong_dragon", "Kong of dragons", "Kong de Dragons", "kong", 16, 32, lambda t, f: _dragon(t), "CL-5.1.10"),
 )  # fmt: skip
