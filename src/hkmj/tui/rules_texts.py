@@ -122,29 +122,29 @@ _MCR_FR = {
 }
 _CL_EN = {
     "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (CL-2.4) nor a limit hand such as seven pairs or thirteen orphans (CL-6); it is {dist}.",
-    "ev.false": "False Mahjong by {who}: the hand ends and {who} pays the limit to each player, East's share doubled (CL-7.7).",
-    "ev.false.you": "False Mahjong! {why} You pay the limit to each player, East's share doubled (CL-7.7).",
+    "ev.false": "False Mahjong by {who}: the hand ends and {who} pays each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
+    "ev.false.you": "False Mahjong! {why} You pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "teach.other_tables": "Scored with the classical table only (CL-5, CL-6): every player scores points and doubles, and no fans from other tables.",
-    "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay the limit to each player, East's share doubled (CL-7.7).",
+    "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "end.limit": "Limit hand: {name} (it scores the limit, CL-6; the elements are shown for information)",
     "end.pay.classical": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     "end.pay.classical.you": "What you paid (-) and received (+), player by player (CL-7): {pairs} = {total}.",
     "end.pay.classical.highest": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each lower score and pays twice the difference to each higher score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
-    "end.pay.penalty": "A false Mahjong costs the limit to each other player, East's share doubled (CL-7.7).",
+    "end.pay.penalty": "Whoever declares a false Mahjong pays each other player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "help.title": "How to play — Classical Mahjong",
     "end.total_points": "Score",
 }
 _CL_FR = {
     "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize Orphelins (CL-6) ; elle est {dist}.",
-    "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie la limite à chaque joueur, le double à l'Est (CL-7.7).",
-    "ev.false.you": "Faux Mahjong ! {why} Vous payez la limite à chaque joueur, le double à l'Est (CL-7.7).",
+    "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
+    "ev.false.you": "Faux Mahjong ! {why} Vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, et aucun fan d'une autre table.",
-    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez la limite à chaque joueur, le double à l'Est (CL-7.7).",
+    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "end.limit": "Main limite : {name} (elle vaut la limite, CL-6 ; les éléments sont donnés pour information)",
     "end.pay.classical": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
     "end.pay.classical.you": "Ce que vous avez payé (-) et reçu (+), joueur par joueur (CL-7) : {pairs} = {total}.",
     "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chaque score plus faible et paie le double de la différence à chaque score plus fort ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
-    "end.pay.penalty": "Un faux Mahjong coûte la limite à chaque autre joueur, le double à l'Est (CL-7.7).",
+    "end.pay.penalty": "Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "help.title": "Comment jouer — Mahjong classique",
     "end.total_points": "Score",
 }
@@ -188,11 +188,11 @@ Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois
     },
     ("classical", "en"): {
         "SCORING": """SCORING
-Every player scores: points for pungs, kongs, some pairs and bonus tiles, then doubles (CL-5); the winner adds 20 for Mahjong and the winner's doubles. The winner is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7). The end-of-hand screen shows every player's points, doubles and score. A false Mahjong costs the limit to each other player (CL-7.7); at a teaching table (--teach) it is refused and explained instead.""",
+Every player scores: points for pungs, kongs, some pairs and bonus tiles, then doubles (CL-5); the winner adds 20 for Mahjong and the winner's doubles. The winner is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7). The end-of-hand screen shows every player's points, doubles and score. Whoever declares a false Mahjong pays each other player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7); at a teaching table (--teach) a false Mahjong is refused and explained instead.""",
     },
     ("classical", "fr"): {
         "LE DÉCOMPTE": """LE DÉCOMPTE
-Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tuiles bonus, puis des doubles (CL-5) ; le gagnant ajoute 20 pour le Mahjong et ses doubles de gagnant. Le gagnant reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7). L'écran de fin de donne montre les points, doubles et score de chaque joueur. Un faux Mahjong coûte la limite à chaque autre joueur (CL-7.7) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
+Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tuiles bonus, puis des doubles (CL-5) ; le gagnant ajoute 20 pour le Mahjong et ses doubles de gagnant. Le gagnant reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7). L'écran de fin de donne montre les points, doubles et score de chaque joueur. Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7) ; à une table d'apprentissage (--teach), un faux Mahjong est refusé et expliqué.""",
     },
 }
 """The help's sections that differ, by their heading; the other sections keep the Hong Kong words
@@ -218,13 +218,13 @@ _HONG_KONG_FLOWERS = {
 
 _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
     ("classical", "en"): {
-        "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans (CL-6).",
+        "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans: they score the limit, {penalty} (CL-6).",
         "There is no minimum: any complete hand wins, even worth 0 fan (HK-6).": "There is no minimum: any complete hand wins.",
         "  • This is not pairs solitaire: pairs alone don't win.": "  • This is not pairs solitaire: pairs alone don't win (seven pairs is a limit hand, CL-6).",
         "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Don't mix in fans from other tables (Hong Kong, MCR, riichi…).",
     },
     ("classical", "fr"): {
-        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize Orphelins (CL-6).",
+        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize Orphelins : elles valent la limite, {penalty} (CL-6).",
         "Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).": "Pas de minimum : toute main complète gagne.",
         "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
         "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Ne mélangez pas les fans d'autres tables (Hong Kong, MCR, riichi…).",

@@ -735,6 +735,15 @@ STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
 
 @cache
+@cache
+def _false_mahjong_penalty(rules: str) -> int:
+    """What a false Mahjong costs a seat that neither discarded nor deals at a ``rules`` table
+    without house options (CL-7.7: the limit, 1000)."""
+    from hkmj.rulesets import get_ruleset
+
+    return get_ruleset(rules).false_mahjong_payments(2, 1)[3]
+
+
 def _tables(lang: str, rules: str) -> dict[str, str]:
     """The strings of ``lang`` at a ``rules`` table (made once per pair)."""
     return rule_words(STRINGS[lang], rules, lang)
@@ -774,9 +783,11 @@ BOT_NAMES: dict[str, dict[str, str]] = {
 class Texts:
     """The strings of one language, with tile and wind names in that language."""
 
-    def __init__(self, lang: str = "en", rules: str = "hk", penalty: int = 64, house: Mapping[str, str] | None = None) -> None:
+    def __init__(self, lang: str = "en", rules: str = "hk", penalty: int | None = None, house: Mapping[str, str] | None = None) -> None:
         if lang not in STRINGS:
             raise ValueError(f"language {lang!r}: expected one of {', '.join(LANGS)}")
+        if penalty is None:  # the ruleset's own without house options: HK-5.7's 64, MCR-5.4's 10, CL-7.7's limit
+            penalty = 64 if rules == "hk" else _false_mahjong_penalty(rules)
         self.lang = lang
         self.rules = rules
         """The ruleset whose rules the words cite (``hk``, ``mcr``, ``classical``; see
@@ -785,8 +796,9 @@ class Texts:
         if rules == "hk" and house:
             self.table = _house_words(self.table, house, lang)
         self.defaults = {"penalty": penalty, "penalty2": 2 * penalty}
-        """What the strings say a false Mahjong costs (HK-5.7): the table's own penalty, which the
-        house options change (docs/house-options.md), and its double to a discarder."""
+        """What the strings say a false Mahjong costs (HK-5.7, MCR-5.4, CL-7.7): the table's own
+        penalty, which the house options change (docs/house-options.md), and its double (to a
+        discarder; at a classical table, when East pays or is paid)."""
 
     def __call__(self, key: str, **params: Any) -> str:
         """The string ``key`` with its ``{placeholders}`` filled in."""

@@ -1,0 +1,83 @@
+"""``hkmj play --rules classical`` as a newcomer plays it at 80×24: what a false Mahjong costs is
+said as an amount, the table's own, before and after it is declared (CL-7.7, CL-6.2)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from hkmj.rulesets import get_ruleset
+from hkmj.tui.app import EndScreen, PlayApp
+from hkmj.tui.session import Session
+from hkmj.tui.texts import Texts
+
+Make = Callable[..., Session]
+
+
+def screen_text(app: PlayApp) -> str:
+    """What the terminal shows now, its lines joined by single spaces."""
+    return re.sub(r"[\s│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
+
+
+def boxed_text(app: PlayApp) -> str:
+    """The text inside a modal box's frame, its lines joined by single spaces."""
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    inner = [line[line.index("│") + 1 : line.rindex("│")] for line in lines if line.count("│") >= 2]
+    return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "options", "words"),
+    [
+        ("en", {}, "you pay each player the limit, 1000 (2000 when East pays or is paid; CL-7.7)"),
+        ("fr", {}, "vous payez à chaque joueur la limite, 1000 (2000 quand l'Est paie ou reçoit ; CL-7.7)"),
+        ("en", {"limit": "500"}, "you pay each player the limit, 500 (1000 when East pays or is paid; CL-7.7)"),
+    ],
+)
+async def test_cl_7_7_the_false_mahjong_question_and_end_screen_say_the_amount_at_80x24(
+    make_session: Make, lang: str, options: dict[str, str], words: str
+) -> None:
+    """CL-7.7, CL-6.2: m on a hand that is not complete asked "you pay the limit to each player,
+    East's share doubled" — the limit's value said nowhere in the game, its help included. The
+    question, the end screen and the help now say it (the table's `limit` option's too), and the
+    East player (you) pays what they said: twice the limit to each of the three."""
+    limit = int(options.get("limit", "1000"))
+    tx = Texts(lang)
+    s = make_session(lang=lang, rules=get_ruleset("classical", options))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.table.confirming
+        shown = screen_text(app)
+        assert words in shown and tx("keys") in shown, shown
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_body = s.tx("help.body")
+        assert f"{limit} (CL-6)" in help_body and f"{limit} ({2 * limit} " in help_body
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("m")  # the question is gone with the help: ask again
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        shown = boxed_text(app)
+        assert f"{limit} ({2 * limit} " in shown, shown
+    assert [r.payment for r in s.summary.seats] == [-6 * limit, 2 * limit, 2 * limit, 2 * limit]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_cl_7_7_the_browsers_classical_help_says_the_limit_not_a_hong_kong_amount(lang: str) -> None:
+    """The browser's /help?rules=classical is the terminal's help: its words are made without a
+    table (no house options), so they say the classical limit, 1000 — never Hong Kong's 64."""
+    from hkmj.server.help import help_page
+
+    page = help_page(lang, "classical")
+    assert "1000 (2000 " in page and "1000 (CL-6)" in page
+    assert not re.search(r"\b64\b|\b128\b", page)
