@@ -30,6 +30,7 @@ from hkmj.tui.render import (
     POND_LINE,
     hand_index_at,
     help_text,
+    hint_text,
     opponent_text,
     pond_count_at,
     pond_index_at,
@@ -328,10 +329,10 @@ class TableScreen(Screen[None]):
         hints.set_class(self.hints_shown, "shown")
         self.query_one("#log", RichLog).display = not (self.hints_shown and self.size.width < NARROW)
         if self.hints_shown:
-            room = hints.content_size.height  # at 80×24: the distance, the heading and three discards
+            room = hints.content_size.height  # at 80×24: the distance, the best move, the heading and two discards
+            width = hints.size.width - 3  # less its padding and the scrollbar's column
             lines = self.hint_lines(min(4, max(1, room - 3)) if room else 4)
-            body = Text(tx("hint.title") + " — ", style="bold")
-            body.append(lines[0] + "\n" + "\n".join(lines[1:]), style="")
+            body = hint_text(tx("hint.title") + " — ", lines, width if room else None, room or None)
             self.query_one("#hints-body", Static).update(body)
 
     def status_line(self) -> str:

@@ -28,6 +28,7 @@ __all__ = [
     "hand_positions",
     "glyph_legend",
     "help_text",
+    "hint_text",
     "opponent_text",
     "own_scoring",
     "per_line",
@@ -417,6 +418,36 @@ def help_text(body: str, lang: str = "en", width: int | None = None, legend: tup
                         text.stylize(str(tile_text(t, lang=lang).style), m.start(), m.end())
             out.append_text(text)
             out.append("\n")
+    return out
+
+
+def hint_text(title: str, lines: Sequence[str], width: int | None = None, room: int | None = None) -> Text:
+    """The hint panel (key h): ``title`` in bold before the first of the hint's ``lines``. Given
+    the ``width`` it is shown at, an indented line too long for it (a discard's line, MCR-5.1's
+    waits) continues under its own text, two cells further in, not at the left margin; given the ``room`` (its height),
+    the last discards are left out while the whole does not fit, the best one always kept."""
+    lines = list(lines)
+
+    def rows(line: str, first: bool = False) -> list[str]:
+        if width is None or width <= 0:
+            return [line]
+        if line.startswith(" "):  # a discard's line: its continuations two cells further in than its tile
+            lead = len(line) - len(line.lstrip())
+            return textwrap.wrap(
+                line.strip(), width, initial_indent=" " * lead, subsequent_indent=" " * (lead + 2), break_long_words=False, break_on_hyphens=False
+            ) or [line]
+        return textwrap.wrap(title + line if first else line, width, break_long_words=False, break_on_hyphens=False) or [""]
+
+    def height() -> int:
+        return sum(len(rows(line, i == 0)) for i, line in enumerate(lines))
+
+    discards = len(lines) - next((i for i in range(len(lines) - 1, -1, -1) if not lines[i].startswith("  ")), -1) - 1
+    while room is not None and discards > 1 and height() > room:
+        lines.pop()
+        discards -= 1
+    out = Text(title, style="bold")
+    for i, line in enumerate(lines):
+        out.append(("\n" if i else "") + (line if not line.startswith(" ") else "\n".join(rows(line))))
     return out
 
 
