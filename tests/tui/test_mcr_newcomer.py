@@ -43,3 +43,31 @@ async def test_mcr_5_1_a_long_discard_line_of_the_hint_hangs_under_its_text_and_
         assert rows[start + 1].startswith("     ") and tail in rows[start + 1], rows[start : start + 2]
         assert app.table.query_one("#hints").max_scroll_y == 0  # nothing below the panel's last line
         assert tx("keys") in rows[-1]
+
+
+@pytest.mark.parametrize(("rules", "rule"), [("mcr", "MCR-2.3"), ("classical", "CL-4.5"), ("hk", None)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_2_3_cl_4_5_a_new_round_says_the_players_change_seats(rules: str, rule: str | None, lang: str) -> None:
+    """MCR-2.3, CL-4.5: at the fifth hand (a new round) the players change seats, so the bots on
+    your left, across and on your right are others than before — and the log said nothing of it:
+    only the panels' names changed. The hand's first lines now say it, with the rule and who sits
+    where; the hands within a round, and a Hong Kong match (whose order never changes), say nothing."""
+    from hkmj.bots import make_bot
+    from hkmj.tui.testing import play_hand
+
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=21, length="hands", hands=5, lang=lang, rules=get_ruleset(rules))
+    me = make_bot("greedy", 9)
+    said: list[list[str]] = []
+    while not s.match_over:
+        notes = s.start_hand()
+        said.append([n.text for n in notes if n.text.startswith(("New round", "Nouvelle manche", "The players", "Les joueurs"))])
+        play_hand(s, me)
+        s.finish_hand()
+    if rule is None:
+        assert said == [[]] * 5
+        return
+    assert said[:4] == [[]] * 4 and len(said[4]) == 1
+    line = said[4][0]
+    right, across, left = (s.player_name(s.by_seat[(s.seat + k) % 4]) for k in (1, 2, 3))
+    tx = Texts(lang, rules)
+    assert line == tx("ev.seats", right=right, across=across, left=left) and f"({rule})" in line

@@ -81,6 +81,7 @@ def cite(text: str, rules: str) -> str:
 
 
 _MCR_EN = {
+    "ev.seats": "New round: the players change seats (MCR-2.3): on your right {right}, across {across}, on your left {left}.",
     "ev.replacement.you": "You take a replacement tile from the end of the wall: {tile}.",
     "ev.replacement": "{who} takes a replacement tile from the end of the wall.",
     "ev.exhausted": "The wall is empty: the hand is a draw, nobody pays (MCR-3.3).",
@@ -101,6 +102,7 @@ _MCR_EN = {
     "help.title": "How to play — Chinese Official Mahjong (MCR)",
 }
 _MCR_FR = {
+    "ev.seats": "Nouvelle manche : les joueurs changent de place (MCR-2.3) : à votre droite {right}, en face {across}, à votre gauche {left}.",
     "ev.replacement.you": "Vous prenez une tuile de remplacement au bout du mur : {tile}.",
     "ev.replacement": "{who} prend une tuile de remplacement au bout du mur.",
     "ev.exhausted": "Le mur est épuisé : donne nulle, personne ne paie (MCR-3.3).",
@@ -121,6 +123,7 @@ _MCR_FR = {
     "help.title": "Comment jouer — Mahjong chinois officiel (MCR)",
 }
 _CL_EN = {
+    "ev.seats": "New round: the players change seats (CL-4.5): on your right {right}, across {across}, on your left {left}.",
     "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (CL-2.4) nor a limit hand such as seven pairs or thirteen orphans (CL-6); it is {dist}.",
     "ev.false": "False Mahjong by {who}: the hand ends and {who} pays each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "ev.false.you": "False Mahjong! {why} You pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
@@ -135,6 +138,7 @@ _CL_EN = {
     "end.total_points": "Score",
 }
 _CL_FR = {
+    "ev.seats": "Nouvelle manche : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
     "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize Orphelins (CL-6) ; elle est {dist}.",
     "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "ev.false.you": "Faux Mahjong ! {why} Vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",

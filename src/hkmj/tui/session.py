@@ -379,6 +379,7 @@ class Session:
         else:
             hand = self.match.new_hand(wall=stacked[0], dice=stacked[1])
         first = self.hand is None
+        around = None if first else [self.by_seat[(self.seat + k) % 4] for k in (1, 2, 3)]
         self.hand = hand
         self.summary = None
         self.seat = self.match.seat_of(HUMAN)
@@ -400,6 +401,10 @@ class Session:
                 "info",
             )
         ]
+        now = [self.by_seat[(self.seat + k) % 4] for k in (1, 2, 3)]
+        if around is not None and now != around:  # MCR-2.3, CL-4.5: a new round seats the players anew
+            right, across, left = (self.player_name(p) for p in now)
+            notes.append(Note(self.tx("ev.seats", right=right, across=across, left=left), "info"))
         if self.teach and first:
             notes.append(Note(self.tx("teach.intro"), "teach"))
         self.history.extend(notes)

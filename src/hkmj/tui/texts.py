@@ -102,6 +102,7 @@ EN: dict[str, str] = {
     "opt.mahjong": "Mahjong (m)",
     # --- events
     "ev.hand": "— Hand {hand}: you are {wind}; prevailing wind {prevailing}; dealer {dealer}.",
+    "ev.seats": "The players change seats: on your right {right}, across {across}, on your left {left}.",
     "ev.resumed": "— Match resumed: {moves} moves played again from the saved file, as they were played.",
     "ev.discard": "{who} discards {tile}.",
     "ev.discard.you": "You discard {tile}.",
@@ -458,6 +459,7 @@ FR: dict[str, str] = {
     "opt.kong": "kong (k)",
     "opt.mahjong": "Mahjong (m)",
     "ev.hand": "— Donne {hand} : vous êtes {wind} ; vent dominant {prevailing} ; donneur {dealer}.",
+    "ev.seats": "Les joueurs changent de place : à votre droite {right}, en face {across}, à votre gauche {left}.",
     "ev.resumed": "— Partie reprise : {moves} coups rejoués depuis le fichier sauvegardé, tels qu'ils avaient été joués.",
     "ev.discard": "{who} défausse {tile}.",
     "ev.discard.you": "Vous défaussez {tile}.",
