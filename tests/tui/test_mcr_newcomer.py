@@ -71,3 +71,26 @@ def test_mcr_2_3_cl_4_5_a_new_round_says_the_players_change_seats(rules: str, ru
     right, across, left = (s.player_name(s.by_seat[(s.seat + k) % 4]) for k in (1, 2, 3))
     tx = Texts(lang, rules)
     assert line == tx("ev.seats", right=right, across=across, left=left) and f"({rule})" in line
+
+
+@pytest.mark.parametrize(
+    ("rules", "lang", "length", "starts"),
+    [
+        ("mcr", "en", "game", "Hand 1/16 · prevailing East"),
+        ("mcr", "fr", "round", "Donne 1/4 · vent Est"),
+        ("classical", "en", "game", "Hand 1/16 · prevailing East"),
+        ("classical", "fr", "game", "Donne 1/16 · vent Est"),
+        ("hk", "en", "game", "Hand 1 · prevailing East"),
+    ],
+)
+def test_mcr_2_1_cl_4_4_the_header_counts_the_16_hands_of_a_game(rules: str, lang: str, length: str, starts: str) -> None:
+    """MCR-2.1, CL-4.4: an MCR or classical game is 16 hands exactly, a round 4 (the deal passes
+    after every hand, MCR-2.2, CL-4.3), yet the header said "Hand 5" as for Hong Kong, whose
+    dealer may keep the deal (HK-7.2): a newcomer could not tell how long the match would last.
+    It now says "Hand 5/16"; a Hong Kong game keeps "Hand 5". The header still fits 78 columns."""
+    from hkmj.bots import make_bot
+
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=987654, length=length, lang=lang, teach=True, rules=get_ruleset(rules))  # type: ignore[arg-type]
+    s.start_hand()
+    assert s.header().startswith(starts), s.header()
+    assert len(s.header(78)) <= 78 and s.header(78).startswith(starts.split(" · ")[0] + " · ")

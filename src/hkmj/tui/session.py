@@ -319,6 +319,17 @@ class Session:
             dead=self._hand().dead_hands[seat],
         )
 
+    def hands_in_match(self) -> int | None:
+        """How many hands the match has: ``--hands N``'s N; under a ruleset whose deal passes after
+        every hand (MCR-2.2, CL-4.3) a full game's 16 or a round's 4; None when the dealer may keep
+        the deal, so that nobody can say (HK-7.2)."""
+        m = self.match
+        if m.length == "hands":
+            return m.n_hands
+        if self.rules.dealer_keeps("win", 0) or self.rules.dealer_keeps("draw", None):
+            return None
+        return self.rules.game_rotations if m.length == "game" else 4
+
     def header(self, width: int | None = None) -> str:
         """Hand number, prevailing wind, dealer, live wall, seed, ruleset and teaching mark.
 
@@ -333,7 +344,7 @@ class Session:
         dealer = self.by_seat[0]
         n = self.match.hands_played + (0 if self.summary else 1)
         parts = {
-            "hand": f"{n}/{self.match.n_hands}" if self.match.length == "hands" else n,  # --hands 4: Hand 1/4
+            "hand": n if (total := self.hands_in_match()) is None else f"{n}/{total}",  # --hands 4: Hand 1/4
             "prevailing": self.tx.wind(v.prevailing),
             "live": v.live,
             "seed": self.seed,
