@@ -94,3 +94,37 @@ def test_mcr_2_1_cl_4_4_the_header_counts_the_16_hands_of_a_game(rules: str, lan
     s.start_hand()
     assert s.header().startswith(starts), s.header()
     assert len(s.header(78)) <= 78 and s.header(78).startswith(starts.split(" · ")[0] + " · ")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_mcr_6_nine_waits_of_the_hint_scroll_with_page_keys_at_80x24(make_session: Make, lang: str) -> None:
+    """MCR-6 (Nine Gates): East holds 1112345678999m and South's 1m is on offer. The hint's list of
+    waits (all nine Characters, each with its unseen copies) is longer than the panel at 80×24,
+    and neither the panel nor the log takes the focus: the last waits stayed below the panel with
+    no key to reach them. PgDn now scrolls the shown hint panel (PgUp back), and the help says so."""
+    tx = Texts(lang, "mcr")
+    s = make_session(hands=("1112345678999m1z", *HANDS_REST), draws="1m9p9p9p", rules=get_ruleset("mcr"), lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "enter")  # discard East wind; South then discards 1m
+        await pilot.pause()
+        await pilot.press("h")
+        for _ in range(3):
+            await pilot.pause()
+        hints = app.table.query_one("#hints")
+        last = tx.plural("hint.unseen", 1, tile=tx.tile(tile("9m")))  # 9 Characters: three in hand
+        assert hints.max_scroll_y > 0
+        shown = " ".join(strip.text.strip() for strip in app.screen._compositor.render_strips())
+        assert last not in shown
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert hints.scroll_y > 0
+        shown = " ".join(strip.text.strip() for strip in app.screen._compositor.render_strips())
+        assert last in shown, shown
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert hints.scroll_y == 0
+        assert not s.over  # the keys scrolled, and played nothing
+    assert "PgUp/PgDn" in tx("help.body") or "PgPréc/PgSuiv" in tx("help.body")

@@ -206,6 +206,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "help", show=False),
         Binding("q", "quit_game", show=False),
         Binding("escape", "cancel", show=False),
+        Binding("pageup", "scroll_panel(-1)", show=False),
+        Binding("pagedown", "scroll_panel(1)", show=False),
     ]
 
     def __init__(self, session: Session, *, glyphs: bool = False, delay: float = 0.3) -> None:
@@ -614,6 +616,15 @@ class TableScreen(Screen[None]):
         self.refresh_view()
         self.call_after_refresh(self._rebuild_log)
         self.call_after_refresh(self.refresh_view)  # now the panel's height is known: as many discards as fit
+
+    def action_scroll_panel(self, pages: int) -> None:
+        """PgUp/PgDn: scroll the hint panel when it is shown, else the log (neither takes the focus,
+        so no other key scrolls them: a long list of waits went on below the panel, out of reach)."""
+        panel: VerticalScroll | RichLog = self.query_one("#hints", VerticalScroll) if self.hints_shown else self.query_one("#log", RichLog)
+        if pages < 0:
+            panel.scroll_page_up(animate=False)
+        else:
+            panel.scroll_page_down(animate=False)
 
     def action_help(self) -> None:
         house = self.session.rules.changed_options()  # the header may leave some out: the help names them all

@@ -331,6 +331,7 @@ Keep tiles that work together: pairs, and numbers of one suit close to each othe
 HELP WHILE PLAYING
   h shows a hint: how many tiles your hand is from ready ("4 tiles from ready": it needs four more useful tiles before one tile can win), the tiles you wait for, the best discards.
   The line above the table log always says what you can do now.
+  PgUp/PgDn scroll the hint panel when it is shown, else the log.
   q leaves the match (it asks first; Ctrl+C too); Esc cancels a choice.
 
 SCORING
@@ -684,6 +685,7 @@ Gardez les tuiles qui vont ensemble : les paires, et les nombres proches d'une m
 DE L'AIDE EN JOUANT
   h donne un conseil : combien de tuiles séparent votre main d'une main prête (« à 4 tuiles d'une main prête » : il lui faut encore quatre tuiles utiles avant qu'une seule tuile puisse gagner), les tuiles attendues, les meilleures défausses.
   La ligne au-dessus du journal dit toujours ce que vous pouvez faire.
+  PgPréc/PgSuiv font défiler le conseil s'il est affiché, sinon le journal.
   q quitte la partie (après confirmation ; Ctrl+C aussi) ; Échap annule un choix.
 
 LE DÉCOMPTE
