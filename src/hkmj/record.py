@@ -23,7 +23,6 @@ from hkmj.oserror import InputError, read_input_text
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.scoring.lines import DECODER, has_lone_surrogate, json_refusal, json_syntax
 from hkmj.tiles import HONOUR, SEAT_LETTERS, counts_of, format_tiles, name, parse_tiles, tile, wind_letter, wind_name
-from hkmj.tui.rules_texts import cite
 
 __all__ = [
     "PLAY_FIELD",
@@ -932,7 +931,7 @@ class Show:
         if t == "draw":
             return "  " + w["draw"].format(who=who, tile=self._tile(e["tile"]), live=e["live"])
         if t == "discard":
-            final = cite(w["final"], self.rules.name) if e.get("final") else ""  # HK-4.9: MCR-3.3, CL-3.6
+            final = self.rules.cite(w["final"]) if e.get("final") else ""  # HK-4.9: MCR-3.3, CL-3.6
             return "  " + w["discard"].format(who=who, tile=self._tile(e["tile"])) + final
         if t == "kong":
             key = "kong.concealed" if e["action"].startswith("concealed") else "kong.added"
@@ -962,7 +961,7 @@ class Show:
             rule, reason = (m.group(1), e["reason"][m.end() :]) if m else (self.rules.false_mahjong_rule, e["reason"])
             return "  " + w["refused"].format(who=who, rule=rule, reason=reason_in(reason, self.lang, self.rules))
         if t == "exhaustive_draw":
-            return "  " + cite(w["exhausted"], self.rules.name)  # HK-7.1: MCR-3.3, CL-7.5
+            return "  " + self.rules.cite(w["exhausted"])  # HK-7.1: MCR-3.3, CL-7.5
         if t == "hand_end":
             result = w.get(f"result.{e['result']}", e["result"])
             return f"  {w['hand_end'].format(result=result)}{w['sep']}{self._by_seat(e['scores'])}"

@@ -120,6 +120,11 @@ _ON_OFFER: Final = {"discard": ("la défausse", "sa propre défausse", "à la d�
 """What is on offer (a discard or an added kong, HK-4, HK-4.10): ``the X``, ``its own X``, ``to the X``."""
 
 
+_RULE = r"(?P<rule>[A-Z]+-[\d.]*\d(?:, [A-Z]+-[\d.]*\d)*)"
+"""The rule a refusal cites, as its table numbers it (``HK-4.2``, ``MCR-4.1``, ``CL-3.1``; the engine
+words its refusals with Hong Kong's numbers and :meth:`hkmj.rulesets.Ruleset.cite` rewrites them)."""
+
+
 def _seat(letter: str) -> str:
     return _WIND_FR[letter]
 
@@ -128,43 +133,43 @@ _ENGINE_REFUSALS: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"{_ACTION}: the hand is over", "{action} : la donne est finie"),
     (rf"{_ACTION}: it is (?P<turn>[ESWN])'s turn, not (?P<who>[ESWN])'s",
      lambda g: f"{g['action']} : c'est le tour de {_seat(g['turn'])}, pas celui de {_seat(g['who'])}"),
-    (rf"{_ACTION}: (?P<who>[ESWN]) holds no (?P<tile>\w+) to add \(HK-3\.3\)",
-     lambda g: f"{g['action']} : {_seat(g['who'])} n'a pas de {g['tile']} à ajouter (HK-3.3)"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) holds no (?P<tile>\w+) to add \({_RULE}\)",
+     lambda g: f"{g['action']} : {_seat(g['who'])} n'a pas de {g['tile']} à ajouter ({g['rule']})"),
     (rf"{_ACTION}: (?P<who>[ESWN]) holds no (?P<tile>\w+)", lambda g: f"{g['action']} : {_seat(g['who'])} n'a pas de {g['tile']}"),
     (rf"{_ACTION}: no discard is on offer; it is (?P<who>[ESWN])'s turn to discard",
      lambda g: f"{g['action']} : aucune défausse n'est offerte ; c'est à {_seat(g['who'])} de défausser"),
-    (rf"{_ACTION}: after claiming a chow or pung, (?P<who>[ESWN]) must discard \(HK-4\.2, HK-4\.3\)",
-     lambda g: f"{g['action']} : après avoir réclamé un chow ou un pung, {_seat(g['who'])} doit défausser (HK-4.2, HK-4.3)"),
-    (rf"{_ACTION}: a concealed kong needs four (?P<tile>\w+) in hand; (?P<who>[ESWN]) holds (?P<n>\d+) \(HK-3\.3\)",
-     lambda g: f"{g['action']} : un kong caché demande quatre {g['tile']} en main ; {_seat(g['who'])} en tient {g['n']} (HK-3.3)"),
-    (rf"{_ACTION}: (?P<who>[ESWN]) has no exposed pung of (?P<tile>\w+) to add to \(HK-3\.3\)",
-     lambda g: f"{g['action']} : {_seat(g['who'])} n'a aucun pung exposé de {g['tile']} à compléter (HK-3.3)"),
+    (rf"{_ACTION}: after claiming a chow or pung, (?P<who>[ESWN]) must discard \({_RULE}\)",
+     lambda g: f"{g['action']} : après avoir réclamé un chow ou un pung, {_seat(g['who'])} doit défausser ({g['rule']})"),
+    (rf"{_ACTION}: a concealed kong needs four (?P<tile>\w+) in hand; (?P<who>[ESWN]) holds (?P<n>\d+) \({_RULE}\)",
+     lambda g: f"{g['action']} : un kong caché demande quatre {g['tile']} en main ; {_seat(g['who'])} en tient {g['n']} ({g['rule']})"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) has no exposed pung of (?P<tile>\w+) to add to \({_RULE}\)",
+     lambda g: f"{g['action']} : {_seat(g['who'])} n'a aucun pung exposé de {g['tile']} à compléter ({g['rule']})"),
     (rf"{_ACTION} is not legal now", "{action} n'est pas permis maintenant"),
     (rf"{_ACTION}: (?P<who>[ESWN]) cannot claim its own (?P<what>discard|added kong) (?P<tile>\w+); waiting for the other seats",
      lambda g: f"{g['action']} : {_seat(g['who'])} ne peut pas réclamer {_ON_OFFER[g['what']][1]} {g['tile']} ; "
      "les autres places répondent"),
     (rf"{_ACTION}: (?P<who>[ESWN]) has already answered the (?P<what>discard|added kong) (?P<tile>\w+)",
      lambda g: f"{g['action']} : {_seat(g['who'])} a déjà répondu {_ON_OFFER[g['what']][2]} {g['tile']}"),
-    (rf"{_ACTION}: (?P<who>[ESWN]) has no claim on the (?P<what>discard|added kong) (?P<tile>\w+) \(HK-4\) and passes automatically",
-     lambda g: f"{g['action']} : {_seat(g['who'])} ne peut rien réclamer sur {_ON_OFFER[g['what']][0]} {g['tile']} (HK-4) "
+    (rf"{_ACTION}: (?P<who>[ESWN]) has no claim on the (?P<what>discard|added kong) (?P<tile>\w+) \({_RULE}\) and passes automatically",
+     lambda g: f"{g['action']} : {_seat(g['who'])} ne peut rien réclamer sur {_ON_OFFER[g['what']][0]} {g['tile']} ({g['rule']}) "
      "et passe automatiquement"),
     (rf"{_ACTION}: first answer the (?P<what>discard|added kong) (?P<tile>\w+) \(pass or claim\)",
      lambda g: f"{g['action']} : répondez d'abord {_ON_OFFER[g['what']][2]} {g['tile']} "
      "(pass ou une réclamation)"),
-    (rf"{_ACTION}: an added kong can be robbed only for Mahjong \(HK-4\.10\); answer mahjong or pass",
-     "{action} : un kong ajouté ne peut être volé que pour Mahjong (HK-4.10) ; répondez mahjong ou pass"),
-    (rf"{_ACTION}: the final discard can be claimed only for Mahjong \(HK-4\.9\)",
-     "{action} : la dernière défausse ne peut être réclamée que pour Mahjong (HK-4.9)"),
-    (rf"{_ACTION}: a chow can be claimed only from the player on your left \(HK-4\.2\); (?P<tile>\w+) is (?P<seat>[ESWN])'s",
-     lambda g: f"{g['action']} : un chow ne se réclame que sur la défausse du joueur de gauche (HK-4.2) ; "
+    (rf"{_ACTION}: an added kong can be robbed only for Mahjong \({_RULE}\); answer mahjong or pass",
+     "{action} : un kong ajouté ne peut être volé que pour Mahjong ({rule}) ; répondez mahjong ou pass"),
+    (rf"{_ACTION}: the final discard can be claimed only for Mahjong \({_RULE}\)",
+     "{action} : la dernière défausse ne peut être réclamée que pour Mahjong ({rule})"),
+    (rf"{_ACTION}: a chow can be claimed only from the player on your left \({_RULE}\); (?P<tile>\w+) is (?P<seat>[ESWN])'s",
+     lambda g: f"{g['action']} : un chow ne se réclame que sur la défausse du joueur de gauche ({g['rule']}) ; "
      f"{g['tile']} est celle de {_seat(g['seat'])}"),
     (rf"{_ACTION}: the chow must use the discard (?P<tile>\w+)", "{action} : le chow doit utiliser la défausse {tile}"),
-    (rf"{_ACTION}: (?P<who>[ESWN]) needs (?P<need>\w+) in hand for this chow \(HK-4\.2\)",
-     lambda g: f"{g['action']} : {_seat(g['who'])} doit avoir {g['need']} en main pour ce chow (HK-4.2)"),
-    (rf"{_ACTION}: a pung needs two (?P<tile>\w+) in hand \(HK-4\.3\)", "{action} : un pung demande deux {tile} en main (HK-4.3)"),
+    (rf"{_ACTION}: (?P<who>[ESWN]) needs (?P<need>\w+) in hand for this chow \({_RULE}\)",
+     lambda g: f"{g['action']} : {_seat(g['who'])} doit avoir {g['need']} en main pour ce chow ({g['rule']})"),
+    (rf"{_ACTION}: a pung needs two (?P<tile>\w+) in hand \({_RULE}\)", "{action} : un pung demande deux {tile} en main ({rule})"),
     (rf"{_ACTION}: the discard on offer is (?P<tile>\w+)", "{action} : la défausse offerte est {tile}"),
-    (rf"{_ACTION}: a kong from a discard needs three (?P<tile>\w+) in hand \(HK-4\.4\); a discard cannot turn an exposed pung into a kong",
-     "{action} : un kong sur une défausse demande trois {tile} en main (HK-4.4) ; une défausse ne fait jamais d'un pung exposé un kong"),
+    (rf"{_ACTION}: a kong from a discard needs three (?P<tile>\w+) in hand \({_RULE}\); a discard cannot turn an exposed pung into a kong",
+     "{action} : un kong sur une défausse demande trois {tile} en main ({rule}) ; une défausse ne fait jamais d'un pung exposé un kong"),
     # the seat of a recorded move (hkmj.record, hkmj.engine.check_seat)
     (r"seat (?P<seat>.+?): expected a seat number 0-3(?P<names> \(East, South, West, North\))?",
      lambda g: f"place {g['seat']} : un numéro de place de 0 à 3 est attendu" + (" (Est, Sud, Ouest, Nord)" if "names" in g else "")),

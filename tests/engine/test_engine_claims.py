@@ -29,6 +29,24 @@ def test_hk4_2_chow_only_from_the_left() -> None:
     assert snapshot(hand) == before
 
 
+@pytest.mark.parametrize(("rules", "cited"), [("mcr", "MCR-4.1"), ("classical", "CL-3.1")])
+def test_an_illegal_claim_cites_the_table_s_own_rule(rules: str, cited: str) -> None:
+    """MCR-4.1, CL-3.1: a chow only from the left, as HK-4.2; at an MCR or a classical table the
+    engine's refusal (which the server sends as its ``illegal`` error) cites that table's rule,
+    never a Hong Kong one; at a Hong Kong table it stays HK-4.2."""
+    from hkmj.rulesets import get_ruleset
+
+    hand = stacked_hand(CHOW, rules=get_ruleset(rules))
+    act(hand, "E discard 3m")
+    with pytest.raises(IllegalAction) as refused:
+        act(hand, "W chow 234m")
+    assert f"only from the player on your left ({cited})" in refused.value.reason
+    assert "HK-" not in refused.value.reason
+    with pytest.raises(IllegalAction) as refused:
+        act(hand, "S pung")  # S holds one 3m
+    assert refused.value.reason.endswith(f"a pung needs two 3m in hand ({cited})")
+
+
 def test_hk4_2_chow_then_discard_without_drawing() -> None:
     """HK-4.2: show the two tiles, take the discard, discard without drawing; play goes on after the claimant."""
     hand = stacked_hand(CHOW)

@@ -922,7 +922,7 @@ class Hand:
                 if isinstance(action, Win) and self._can_declare(s):
                     self._declare_false(s)
                 else:
-                    raise IllegalAction(self._why_illegal(s, action))
+                    raise IllegalAction(self.rules.cite(self._why_illegal(s, action)))  # the table's own rule numbers
                 self._turn_legal = None
                 return
         if self.phase is _TURN:
@@ -1698,6 +1698,8 @@ class Hand:
     # ------------------------------------------------------------------ reasons
 
     def _why_illegal(self, seat: int, action: object) -> str:
+        """Why ``action`` of ``seat`` is refused, in words that cite Hong Kong's rule numbers; the
+        caller rewrites them to the table's own by :meth:`~hkmj.rulesets.Ruleset.cite`."""
         who = SEAT_LETTERS[seat]
         if not isinstance(action, Action):
             return f"{action!r} is not an action"

@@ -11,6 +11,7 @@ table the generic scorer reads); a game ruleset may hold one.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from hkmj.scoring import win_from_json
 from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win, in_rules_terms
 from hkmj.tiles import ascii_int
 
-__all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "SeatScoring", "parse_option_args"]
+__all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "SeatScoring", "cite_refs", "parse_option_args"]
 
 
 class RulesetError(ValueError):
@@ -158,6 +159,17 @@ def parse_option_args(args: Sequence[str]) -> dict[str, str]:
     return out
 
 
+_HK_REF = re.compile(r"HK-\d+(?:\.\d+)?")
+_REPEATED_REF = re.compile(r"\b([A-Z]+-[\d.]+\d)(?:, \1\b)+")
+
+
+def cite_refs(text: str, refs: Mapping[str, str]) -> str:
+    """Rewrite every ``HK-n.m`` of ``text`` by ``refs`` (a reference it lacks stays as it is); a
+    reference repeated by the rewrite (``HK-4.2, HK-4.3`` → ``MCR-4.1``) is given once."""
+    out = _HK_REF.sub(lambda m: refs.get(m.group(0), m.group(0)), text)
+    return _REPEATED_REF.sub(r"\1", out)
+
+
 class Ruleset(ABC):
     """A complete game: tiles, wall, claims, win check, false Mahjong, scoring, rotation, length.
 
@@ -191,6 +203,10 @@ class Ruleset(ABC):
     engine then calls :meth:`score_end`, and ``hkmj score`` takes the other hands (``--other``)."""
     win_flags: ClassVar[frozenset[str]] = frozenset(FLAGS)
     """The ways of winning (scoring flags) this ruleset's scorer reads; the engine drops others."""
+    rule_refs: ClassVar[Mapping[str, str]] = {}
+    """Each Hong Kong rule (``HK-4.2``) that generic code cites (the engine's reasons, the terminal's
+    and the records' words), and this ruleset's rule of the same content (``MCR-4.1``, ``CL-3.1``):
+    :meth:`cite` rewrites by it. Empty for Hong Kong, whose numbers they are."""
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         specs = {o.key: o for o in self.OPTIONS}
@@ -251,6 +267,11 @@ class Ruleset(ABC):
             return title
         semicolon = " ;" if lang == "fr" else ";"  # French puts a space before it
         return f"{title[:-1]}{semicolon} {changed})" if title.endswith(")") else f"{title} ({changed})"
+
+    def cite(self, text: str) -> str:
+        """``text`` written with Hong Kong rule numbers, citing this ruleset's rules instead
+        (:attr:`rule_refs`): ``"... from the player on your left (HK-4.2)"`` → ``(MCR-4.1)``."""
+        return cite_refs(text, self.rule_refs) if self.rule_refs else text
 
     def header(self) -> dict[str, Any]:
         """The record/table header fields: ``{"rules": name, "options": {...}}``."""

@@ -27,6 +27,31 @@ ROUND_SEATS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2)
 sits at wind ``w`` when round ``r`` starts (players A B C D at E S W N: then B A D C, C D B A,
 D C A B)."""
 
+RULE_REFS: Mapping[str, str] = {
+    "HK-3.2": "MCR-3.4",
+    "HK-3.3": "MCR-3.2",
+    "HK-3.4": "MCR-4.1",
+    "HK-3.5": "MCR-3.3",
+    "HK-4": "MCR-4",
+    "HK-4.1": "MCR-4.1",
+    "HK-4.2": "MCR-4.1",
+    "HK-4.3": "MCR-4.1",
+    "HK-4.4": "MCR-4.1",
+    "HK-4.5": "MCR-4.1",
+    "HK-4.9": "MCR-3.3",
+    "HK-4.10": "MCR-4.1",
+    "HK-5.1": "MCR-5.2",
+    "HK-5.2": "MCR-5.2",
+    "HK-5.3": "MCR-5.2",
+    "HK-5.4": "MCR-5.2",
+    "HK-5.5": "MCR-5",
+    "HK-5.7": "MCR-5.4",
+    "HK-6": "MCR-6",
+    "HK-7.1": "MCR-3.3",
+}
+"""Each Hong Kong rule that generic code cites (the engine's reasons, the screens' words) and
+the MCR rule of the same content (:attr:`Ruleset.rule_refs`)."""
+
 _NAMES = {f.id: (f.name, f.name_fr) for f in MCR_FANS}
 
 
@@ -37,6 +62,7 @@ class Mcr(Ruleset):
     title = "Chinese Official (MCR)"
     title_fr = "Règles officielles chinoises (MCR)"
     false_mahjong_rule = "MCR-5.4"
+    rule_refs = RULE_REFS
     winning_shapes = (
         "four groups and a pair, seven pairs, thirteen orphans, honours and knitted tiles or a knitted straight"
         " with a group and a pair (MCR-5.2)"

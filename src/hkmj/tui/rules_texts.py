@@ -11,73 +11,24 @@ no dead wall), the payments (MCR-8, CL-7) and the help's goal and scoring sectio
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
+
+from hkmj.rulesets.base import cite_refs
+from hkmj.rulesets.classical import Classical
+from hkmj.rulesets.mcr import Mcr
 
 __all__ = ["FLOWERS", "REFS", "cite", "rule_words"]
 
-REFS: dict[str, dict[str, str]] = {
-    "mcr": {
-        "HK-3.2": "MCR-3.4",
-        "HK-3.3": "MCR-3.2",
-        "HK-3.4": "MCR-4.1",
-        "HK-3.5": "MCR-3.3",
-        "HK-4": "MCR-4",
-        "HK-4.1": "MCR-4.1",
-        "HK-4.2": "MCR-4.1",
-        "HK-4.3": "MCR-4.1",
-        "HK-4.4": "MCR-4.1",
-        "HK-4.5": "MCR-4.1",
-        "HK-4.9": "MCR-3.3",
-        "HK-4.10": "MCR-4.1",
-        "HK-5.1": "MCR-5.2",
-        "HK-5.2": "MCR-5.2",
-        "HK-5.3": "MCR-5.2",
-        "HK-5.4": "MCR-5.2",
-        "HK-5.5": "MCR-5",
-        "HK-5.7": "MCR-5.4",
-        "HK-6": "MCR-6",
-        "HK-7.1": "MCR-3.3",
-    },
-    "classical": {
-        "HK-3.2": "CL-1.2",
-        "HK-3.3": "CL-3.5",
-        "HK-3.4": "CL-2.2",
-        "HK-3.5": "CL-4.2",
-        "HK-4": "CL-3",
-        "HK-4.1": "CL-3.1",
-        "HK-4.2": "CL-3.1",
-        "HK-4.3": "CL-3.1",
-        "HK-4.4": "CL-3.4",
-        "HK-4.5": "CL-3.2",
-        "HK-4.9": "CL-3.6",
-        "HK-4.10": "CL-3.4",
-        "HK-5.1": "CL-2.4",
-        "HK-5.2": "CL-2.1",
-        "HK-5.3": "CL-6",
-        "HK-5.4": "CL-6",
-        "HK-5.5": "CL-3",
-        "HK-5.7": "CL-7.7",
-        "HK-6": "CL-5",
-        "HK-7.1": "CL-7.5",
-    },
-}
-"""Each Hong Kong rule the screen cites, and the rule of the same content in the other rulesets."""
-
-_REF = re.compile(r"HK-\d+(?:\.\d+)?")
-
-
-def _refs(text: str, table: dict[str, str]) -> str:
-    """Rewrite every ``HK-n.m`` of ``text`` by ``table``; a reference repeated by the rewrite
-    (``HK-4.2, HK-4.3`` → ``MCR-4.1``) is given once."""
-    out = _REF.sub(lambda m: table[m.group(0)], text)
-    return re.sub(r"\b([A-Z]+-[\d.]+\d)(?:, \1\b)+", r"\1", out)
+REFS: dict[str, Mapping[str, str]] = {"mcr": Mcr.rule_refs, "classical": Classical.rule_refs}
+"""Each Hong Kong rule the screen cites, and the rule of the same content in the other rulesets
+(each ruleset's :attr:`~hkmj.rulesets.Ruleset.rule_refs`, which the engine's reasons use too)."""
 
 
 def cite(text: str, rules: str) -> str:
     """``text`` written for Hong Kong with its rule references as ``rules`` numbers them
     (``HK-4.1`` → ``MCR-4.1`` / ``CL-3.1``); unchanged for ``hk``."""
     refs = REFS.get(rules)
-    return text if refs is None else _refs(text, refs)
+    return text if refs is None else cite_refs(text, refs)
 
 
 _MCR_EN = {
@@ -260,8 +211,8 @@ def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
     refs = REFS.get(rules)
     if refs is None:
         return table
-    out = {key: _refs(text, refs) for key, text in table.items()}
-    out["help.body"] = _refs(_help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {})), refs)
+    out = {key: cite_refs(text, refs) for key, text in table.items()}
+    out["help.body"] = cite_refs(_help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {})), refs)
     out.update(_WORDS[rules, lang])
     if rules == "mcr":  # a false Mahjong never ends an MCR hand: the declarer's hand is dead (MCR-5.4)
         out["ev.false"], out["ev.false.you"] = out["ev.false.dead"], out["ev.false.dead.you"]
