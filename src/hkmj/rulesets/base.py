@@ -159,6 +159,15 @@ def parse_option_args(args: Sequence[str]) -> dict[str, str]:
     return out
 
 
+SAME_SEATS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3),) * 4
+"""Every round starts from the first hand's seats (Hong Kong: only the deal moves, HK-7.2)."""
+
+ROUND_SEATS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
+"""The competition seat changes (MCR; the classical game's seat table, CL-4.5): ``ROUND_SEATS[r][w]``
+is the first-hand seat of the player who sits at wind ``w`` when round ``r`` starts (players
+A B C D at E S W N: then B A D C, C D B A, D C A B)."""
+
+
 _HK_REF = re.compile(r"HK-\d+(?:\.\d+)?")
 _REPEATED_REF = re.compile(r"\b([A-Z]+-[\d.]+\d)(?:, \1\b)+")
 
@@ -364,17 +373,25 @@ class Ruleset(ABC):
 
     # -------------------------------------------------------------- rotation and length
 
+    round_seats: ClassVar[tuple[tuple[int, int, int, int], ...]] = SAME_SEATS
+    """Per round (prevailing wind), the first-hand seat of the player who sits at each wind when the
+    round starts: :data:`SAME_SEATS` (Hong Kong: players keep their places, the deal moves round
+    them) or :data:`ROUND_SEATS` (MCR, the classical game CL-4.5: seats change at each round)."""
+
     def dealer_keeps(self, kind: str, winner: int | None) -> bool:
-        """Whether East deals again after a hand ending in ``kind`` won by ``winner`` (HK-7.2)."""
-        return kind != "win" or winner == 0
+        """Whether East deals again after a hand ending in ``kind`` won by ``winner``: never, the
+        deal passes after every hand (MCR, CL-4.3); Hong Kong overrides it (HK-7.2)."""
+        return False
 
     def player_at(self, first: Sequence[int], rotations: int, seat: int) -> int:
-        """The player at ``seat`` after ``rotations`` passes of the deal; ``first[s]`` sat at ``s`` first."""
-        return first[(seat + rotations) % 4]
+        """The player at ``seat`` after ``rotations`` passes of the deal (``first[s]`` sat at ``s``
+        first): the round's :attr:`round_seats`, then one step per pass within the round."""
+        return first[self.round_seats[min(rotations // 4, 3)][(seat + rotations) % 4]]
 
     def prevailing(self, rotations: int) -> int:
-        """The prevailing wind after ``rotations`` passes of the deal: four deals per wind (HK-7.3)."""
+        """The prevailing wind after ``rotations`` passes of the deal: four deals per wind (HK-7.3,
+        MCR's 16 hands, CL-4.4)."""
         return min(rotations // 4, 3)
 
     game_rotations: ClassVar[int] = 16
-    """A full game ends after this many passes of the deal (HK-7.3; MCR: 16 hands)."""
+    """A full game ends after this many passes of the deal (HK-7.3; MCR and classical: 16 hands)."""

@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, SeatScoring
+from hkmj.rulesets.base import ROUND_SEATS, Option, Outcome, OutcomeItem, Ruleset, SeatScoring
 from hkmj.scoring import classical as cl
 from hkmj.scoring.model import PlayerHand, Win
 from hkmj.tiles import wind_letter
 
 __all__ = ["Classical", "SEAT_TABLE"]
 
-SEAT_TABLE: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
+SEAT_TABLE = ROUND_SEATS
 """CL-4.5: at the start of round r, seat wind s (E, S, W, N) goes to the player who sat at
-``SEAT_TABLE[r][s]`` in the first hand (seed 003: round 2 is B A D C, round 3 C D B A, round 4 D C A B)."""
+``SEAT_TABLE[r][s]`` in the first hand (seed 003: round 2 is B A D C, round 3 C D B A, round 4 D C A B):
+the competition seat changes of MCR, one table for both (:data:`hkmj.rulesets.base.ROUND_SEATS`)."""
 
 
 _DOUBLE_NAMES: dict[str, tuple[str, str]] = {d.id: (d.name, d.name_fr) for d in cl.DOUBLE_LINES}
@@ -65,6 +66,7 @@ class Classical(Ruleset):
     winning_shapes = "four groups and a pair (CL-2.4) or a limit hand such as seven pairs or thirteen wonders (CL-6)"
     unit = "points"
     scores_every_hand = True
+    round_seats = SEAT_TABLE  # CL-4.5; the deal passes after every hand, CL-4.3 (the base hook)
     OPTIONS = (
         Option("pay_highest", "off", ("off", "on"), help="the winner pays twice the difference to higher scores (CL-7.4)",
                help_fr="le gagnant paie deux fois la différence aux scores plus élevés (CL-7.4)"),
@@ -200,14 +202,3 @@ class Classical(Ruleset):
                 pay[s] += amount
                 pay[offender] -= amount
         return (pay[0], pay[1], pay[2], pay[3])
-
-    # -------------------------------------------------------------- rotation and length
-
-    def dealer_keeps(self, kind: str, winner: int | None) -> bool:
-        """CL-4.3: the seat winds move on after every hand, won or drawn."""
-        return False
-
-    def player_at(self, first: Sequence[int], rotations: int, seat: int) -> int:
-        """CL-4.5: the round's seat table, then one step per hand within the round (CL-4.3)."""
-        r = min(rotations // 4, 3)
-        return first[SEAT_TABLE[r][(seat + rotations) % 4]]

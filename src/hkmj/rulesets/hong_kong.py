@@ -165,3 +165,8 @@ class HongKong(Ruleset):
         pay[offender] = 0
         pay[offender] = -sum(pay)
         return (pay[0], pay[1], pay[2], pay[3])
+
+    def dealer_keeps(self, kind: str, winner: int | None) -> bool:
+        """HK-7.2 (and HK-5.7 Ruling): East deals again after its own win, a draw or a penalty;
+        another seat's win passes the deal. Seats never change (the base's ``round_seats``)."""
+        return kind != "win" or winner == 0

@@ -9,10 +9,10 @@ prevailing wind) and the competition seat changes at each new round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from hkmj.rulesets.base import Outcome, OutcomeItem, Ruleset
+from hkmj.rulesets.base import ROUND_SEATS, Outcome, OutcomeItem, Ruleset
 from hkmj.scoring.mcr import MCR_FANS, MCR_FLAGS, MIN_POINTS, McrResult, score_mcr
 from hkmj.scoring.model import Win
 
@@ -21,11 +21,6 @@ __all__ = ["FALSE_MAHJONG_PENALTY", "ROUND_SEATS", "Mcr"]
 FALSE_MAHJONG_PENALTY = 10
 """Ruling (MCR false Mahjong): the offender pays 10 points to each other player (30 in all),
 as in the competition rules; seed 001 adds that the hand goes on with the offender's hand dead."""
-
-ROUND_SEATS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
-"""Competition seat changes: ``ROUND_SEATS[r][w]`` is the first-hand seat of the player who
-sits at wind ``w`` when round ``r`` starts (players A B C D at E S W N: then B A D C, C D B A,
-D C A B)."""
 
 RULE_REFS: Mapping[str, str] = {
     "HK-3.2": "MCR-3.4",
@@ -73,6 +68,7 @@ class Mcr(Ruleset):
     knitted_shapes = True
     unit = "points"
     win_flags = frozenset(MCR_FLAGS)
+    round_seats = ROUND_SEATS  # seats change at each new round; the deal passes after every hand (the base hooks)
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
@@ -122,11 +118,3 @@ class Mcr(Ruleset):
         pay[offender] = -3 * FALSE_MAHJONG_PENALTY
         return (pay[0], pay[1], pay[2], pay[3])
 
-    def dealer_keeps(self, kind: str, winner: int | None) -> bool:
-        """The deal passes after every hand, whoever wins (16 hands in a game)."""
-        return False
-
-    def player_at(self, first: Sequence[int], rotations: int, seat: int) -> int:
-        """Seats change at each new round (:data:`ROUND_SEATS`); within a round the deal passes."""
-        r = min(rotations // 4, 3)
-        return first[ROUND_SEATS[r][(seat + rotations) % 4]]

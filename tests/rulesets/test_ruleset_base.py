@@ -1,0 +1,47 @@
+"""The base ``Ruleset`` holds no Hong Kong rule: its hooks are what every ruleset shares, and
+Hong Kong's own rules (HK-7.2: East keeps the deal) live in ``rulesets/hong_kong.py``, so a new
+ruleset that overrides nothing does not play Hong Kong's rotation by accident. One seat table
+serves MCR and the classical game (CL-4.5); one rule-reference table per ruleset serves the
+engine, the records and the screens."""
+
+from __future__ import annotations
+
+import pytest
+
+from hkmj.rulesets import get_ruleset
+from hkmj.rulesets.base import ROUND_SEATS, SAME_SEATS, Ruleset
+from hkmj.rulesets.hong_kong import HongKong
+
+
+def test_the_base_rotation_passes_the_deal_and_only_hong_kong_keeps_it() -> None:
+    """MCR, CL-4.3: the deal passes after every hand (the base hook); HK-7.2: East keeps it
+    after its own win, a draw or a penalty (Hong Kong's hook, not the base's)."""
+    mcr = get_ruleset("mcr")
+    assert [Ruleset.dealer_keeps(mcr, kind, w) for kind, w in (("win", 0), ("draw", None), ("penalty", None))] == [False] * 3
+    assert "dealer_keeps" in vars(HongKong)
+    hk = get_ruleset("hk")
+    assert [hk.dealer_keeps(kind, w) for kind, w in (("win", 0), ("win", 2), ("draw", None), ("penalty", None))] == [True, False, True, True]
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_player_at_is_one_formula_over_the_ruleset_s_seat_table(rules: str) -> None:
+    """HK-7.2 (the deal moves, seats stay), MCR and CL-4.5 (seats change at each round): the player
+    at each wind after each pass of a full game, from the ruleset's ``round_seats``."""
+    r = get_ruleset(rules)
+    table = SAME_SEATS if rules == "hk" else ROUND_SEATS
+    assert r.round_seats == table
+    first = (7, 8, 9, 6)
+    for rotations in range(r.game_rotations):
+        got = [r.player_at(first, rotations, seat) for seat in range(4)]
+        assert got == [first[table[rotations // 4][(seat + rotations) % 4]] for seat in range(4)]
+        if rules == "hk":
+            assert got == [first[(seat + rotations) % 4] for seat in range(4)]
+
+
+def test_cite_rewrites_hong_kong_rule_numbers_to_the_table_s_own() -> None:
+    """HK-4.2 is MCR-4.1 and CL-3.1 (docs/rules-mcr.md, docs/rules-classical.md); a reference
+    repeated by the rewrite is given once; Hong Kong's text is unchanged."""
+    text = "after claiming a chow or pung, S must discard (HK-4.2, HK-4.3)"
+    assert get_ruleset("hk").cite(text) == text
+    assert get_ruleset("mcr").cite(text) == "after claiming a chow or pung, S must discard (MCR-4.1)"
+    assert get_ruleset("classical").cite(text) == "after claiming a chow or pung, S must discard (CL-3.1)"
