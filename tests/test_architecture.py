@@ -132,3 +132,32 @@ def test_every_frozen_dataclass_of_the_compiled_core_can_be_copied_and_pickled(m
         if isinstance(c, type) and c.__module__ == module and dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen  # type: ignore[attr-defined]
     ]
     assert [c.__name__ for c in frozen if c.__reduce__ is object.__reduce__] == []
+
+
+def _private_state(package: str) -> set[str]:
+    """The private attributes (``self._x = ...``) the classes of ``hkmj.<package>`` keep."""
+    return {
+        n.attr
+        for p in (SRC / package).rglob("*.py")
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name)
+        and n.value.id == "self" and n.attr.startswith("_") and not n.attr.endswith("__")
+    }
+
+
+@pytest.mark.parametrize("package", [layer for layer in LAYERS if (SRC / layer).is_dir()])
+def test_no_module_reads_another_layer_s_private_state(package: str) -> None:
+    """Adapters (and later layers) use a layer's public surface only: no module outside
+    ``hkmj.<package>`` reads a private attribute its classes keep (``hand._offer_from``: the
+    environment's plane writer read five of the engine's, where ``Hand.offered_by``,
+    ``offered_tile``, ``drawn_tile``, ``live_count`` and ``dead_count`` say the same), so the
+    engine can change its inside without breaking an adapter."""
+    private = _private_state(package)
+    reads = [
+        f"{_module(p)} line {n.lineno}: {ast.unparse(n)}"
+        for p in sorted(SRC.rglob("*.py"))
+        if not p.is_relative_to(SRC / package)
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(n, ast.Attribute) and n.attr in private and not (isinstance(n.value, ast.Name) and n.value.id in ("self", "cls"))
+    ]
+    assert not reads, f"reads of hkmj.{package}'s private state: {reads}"

@@ -156,3 +156,27 @@ def test_hk6_kong_replacement_flag_survives_a_bonus_in_the_chain() -> None:
     act(hand, "E concealed kong 1m")
     win = act(hand, "E mahjong")[0]
     assert win["flags"] == ["kong_replacement"] and win["flowers"] == [2]
+
+
+def test_the_public_queries_say_what_each_view_shows() -> None:
+    """HK-3.2, HK-4: ``offered_by``/``offered_tile`` (the tile on offer and whose it is) and
+    ``drawn_tile`` (the tile the seat on turn just drew), ``live_count``, ``dead_count``: the
+    public surface an adapter reads instead of the hand's private state, equal at every step of
+    seeded hands (claims included) to what each seat's view shows."""
+    import random
+
+    from hkmj.engine import Hand
+    from hkmj.rulesets import get_ruleset
+
+    for seed, rules in ((3, "hk"), (4, "mcr"), (5, "classical")):
+        hand = Hand.from_seed(seed, rules=get_ruleset(rules), ask_all=True)
+        pick = random.Random(seed)
+        while not hand.over:
+            assert (hand.offered_by is None) == (hand.offered_tile is None)
+            for seat in range(4):
+                v = hand.view(seat)
+                assert v.turn == (hand.turn if hand.offered_by is None else hand.offered_by)
+                assert v.drawn == (hand.drawn_tile if seat == hand.turn else None)
+                assert (v.live, v.dead) == (hand.live_count, hand.dead_count)
+            seat = hand.pending()[0]
+            hand.apply(seat, pick.choice(hand.legal_actions(seat)))

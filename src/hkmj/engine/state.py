@@ -760,6 +760,17 @@ class Hand:
         """The discard or added-kong tile that may be claimed now."""
         return self._offer_tile if self.phase is _CLAIM or self.phase is _ROB else None
 
+    @property
+    def offered_by(self) -> int | None:
+        """The seat whose discard or added-kong tile may be claimed now (:attr:`offered_tile`)."""
+        return self._offer_from if self.phase is _CLAIM or self.phase is _ROB else None
+
+    @property
+    def drawn_tile(self) -> Tile | None:
+        """The tile the seat on turn has just drawn (a replacement included), None after a claim
+        or outside a turn: what that seat's view shows as ``drawn``."""
+        return self.last_tile if self.phase is _TURN and self._drawn else None
+
     def pending(self) -> tuple[int, ...]:
         """Seats that must act now: the seat on turn, or the seats still to answer a claim window."""
         ph = self.phase

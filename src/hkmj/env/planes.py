@@ -200,8 +200,8 @@ class PlaneWriter:
         if ph is _TURN:
             phase = 0
             turn = hand.turn
-            if seat == turn and hand._drawn:
-                last = hand.last_tile
+            if seat == turn:
+                last = hand.drawn_tile
                 if last is not None:
                     drawn = last
         elif ph is _OVER:
@@ -209,8 +209,9 @@ class PlaneWriter:
             turn = hand.turn
         else:  # a discard (HK-4) or an added kong (HK-4.10) on offer
             phase = 1 if ph is _CLAIM else 2
-            turn = hand._offer_from
-            offered = hand._offer_tile
+            by, tile = hand.offered_by, hand.offered_tile
+            turn = hand.turn if by is None else by
+            offered = -1 if tile is None else tile
         self._write(
             seat,
             hand.prevailing,
@@ -224,8 +225,8 @@ class PlaneWriter:
             phase,
             turn,
             to_act,
-            hand._tail - hand._head,
-            len(hand._dead) - hand._front,
+            hand.live_count,
+            hand.dead_count,
             hand.n_concealed,
             hand.scores,
         )
