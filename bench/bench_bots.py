@@ -37,8 +37,8 @@ from multiprocessing import Pool
 
 from hkmj.bots import make_bot
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
+from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.rulesets import RulesetError, get_ruleset
-from hkmj.rulesets.args import add_rules_arguments, rules_from_args
 
 RulesSpec = tuple[str, tuple[tuple[str, str], ...]]
 

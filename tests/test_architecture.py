@@ -57,7 +57,47 @@ def test_each_layer_imports_only_the_layers_to_its_left(path: Path) -> None:
     assert not later, f"{_module(path)} imports a later layer: {later}"
 
 
-_IO_MODULES = {"os", "io", "pathlib", "time", "datetime", "socket", "subprocess", "logging", "asyncio", "shutil", "tempfile"}
+_IO_MODULES = {
+    "os", "io", "pathlib", "time", "datetime", "socket", "subprocess", "logging", "asyncio", "shutil", "tempfile",
+    "argparse", "threading", "multiprocessing", "concurrent", "queue", "signal", "secrets", "sqlite3", "urllib", "http",
+}
+"""Files, clocks, processes, sockets, the command line and the system's randomness (``secrets``):
+none is the core's business (the command line's ``--rules`` is :mod:`hkmj.rules_args`)."""
+
+_LIBRARIES: dict[str, tuple[str, ...]] = {
+    "textual": ("hkmj.tui.app",),
+    "rich": ("hkmj.tui.",),
+    "starlette": ("hkmj.server.",),
+    "uvicorn": ("hkmj.server.",),
+    "websockets": ("hkmj.server.",),
+    "sqlalchemy": ("hkmj.server.",),
+    "alembic": ("hkmj.server.",),
+    "numpy": ("hkmj.env", "hkmj.env.aec", "hkmj.env.parallel", "hkmj.env.single", "hkmj.env.encoding"),
+    "pettingzoo": ("hkmj.env.",),
+    "gymnasium": ("hkmj.env.",),
+    "ray": ("hkmj.scale",),
+    "openskill": ("hkmj.arena",),
+    "matplotlib": ("hkmj.arena", "hkmj.research_commands"),
+}
+"""Each UI, server, learning or research library and the adapter modules that may import it (a
+name ending in ``.``: that package, every module of it). docs/architecture.md: Textual only in the terminal app (the
+session, texts and hints never import it), the server's libraries only in the server, NumPy never in
+the environment's compiled plane writer and step bookkeeping (``planes.py``, ``core.py``)."""
+
+
+@pytest.mark.parametrize("library", sorted(_LIBRARIES))
+def test_each_ui_server_or_research_library_stays_in_its_adapter(library: str) -> None:
+    """No layer of the core or the bots imports a UI, server or research library, and each adapter's
+    libraries stay in that adapter: the core compiles and runs without any of them installed."""
+    allowed = _LIBRARIES[library]
+    found = [
+        f"{_module(p)} line {line}"
+        for p in sorted(SRC.rglob("*.py"))
+        for line, m in _imports(p)
+        if m.split(".")[0] == library
+        and not any(_module(p) == a.rstrip(".") or (a.endswith(".") and _module(p).startswith(a)) for a in allowed)
+    ]
+    assert not found, f"{library} imported outside {allowed}: {found}"
 
 
 @pytest.mark.parametrize("path", _files(CORE), ids=lambda p: _module(p))

@@ -80,7 +80,7 @@ def check_command(argv: list[str]) -> None:
     house options and built-in bot names are known (``hkmj arena`` also takes a bot of one's own
     as an import path ``module:factory``, docs/bot-protocol.md: only its form is checked). Nothing is run."""
     from hkmj.bots import BOTS
-    from hkmj.rulesets.args import rules_from_args
+    from hkmj.rules_args import rules_from_args
 
     try:
         args = build_parser().parse_args(argv)

@@ -192,8 +192,8 @@ def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict
 
 def _cmd_score(args: argparse.Namespace) -> int:
     from hkmj import cli_classical
+    from hkmj.rules_args import rules_from_args
     from hkmj.rulesets import DEFAULT, RulesetError
-    from hkmj.rulesets.args import rules_from_args
     from hkmj.score_words import said_by_score
     from hkmj.scoring import InvalidHand, win_from_json
     from hkmj.scoring.request import hand_problem
@@ -256,7 +256,7 @@ OWN_SEAT = "discarder must be another seat (E, S, W or N)"
 
 def own_seat_typed(args: argparse.Namespace) -> str:
     """:data:`OWN_SEAT` as the command line says it: ``--from`` names the winner's own seat, which one."""
-    from hkmj.rulesets.args import given
+    from hkmj.rules_args import given
     from hkmj.tiles import wind_word
 
     seat = wind_word(str(args.seat)).strip().upper()  # --seat east: E
@@ -309,7 +309,7 @@ def _score_usage_error(args: argparse.Namespace, rules: str, every_hand: bool) -
     everything from its requests), ``--other`` outside the classical game (CL-5: only it
     scores the other hands) and ``--robbed`` without the seat whose kong was robbed.
     """
-    from hkmj.rulesets.args import given
+    from hkmj.rules_args import given
 
     if args.hand is None:
         typed = [o for o in _HAND_OPTIONS if given(args, o[2:].replace("from", "discarder"))]
@@ -429,8 +429,8 @@ def at_least_one(text: str) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from hkmj.bots import BOTS
     from hkmj.record import RecordWriter
+    from hkmj.rules_args import rules_from_args
     from hkmj.rulesets import RulesetError
-    from hkmj.rulesets.args import rules_from_args
     from hkmj.run_words import label, run_error_in, said
     from hkmj.simulate import Progress, run
 
@@ -703,7 +703,7 @@ def build_parser(only: str | None = None, lang: str = "en") -> argparse.Argument
 
 def _add_score(sub: Any) -> None:
     from hkmj import cli_classical
-    from hkmj.rulesets.args import OnceAction, add_rules_arguments, options_help
+    from hkmj.rules_args import OnceAction, add_rules_arguments, options_help
 
     p = sub.add_parser(
         "score",
@@ -753,7 +753,7 @@ def _add_score(sub: Any) -> None:
 
 
 def _add_simulate(sub: Any) -> None:
-    from hkmj.rulesets.args import add_rules_arguments, options_help
+    from hkmj.rules_args import add_rules_arguments, options_help
 
     p = sub.add_parser(
         "simulate",

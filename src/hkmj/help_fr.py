@@ -554,7 +554,7 @@ _RULES: Final = {
     "--rules": "jeu de règles : {rulesets} (par défaut {default})",
     "--option": "une option de la maison du jeu de règles, par exemple minfan=3 (répétable ; voir docs/house-options.md)",
 }
-"""The French of ``--rules`` and ``--option`` (:func:`hkmj.rulesets.args.add_rules_arguments`), the same in every command."""
+"""The French of ``--rules`` and ``--option`` (:func:`hkmj.rules_args.add_rules_arguments`), the same in every command."""
 
 
 def wants_french(words: list[str]) -> bool:
@@ -621,7 +621,7 @@ def in_french(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def _translate(parser: argparse.ArgumentParser, command: str) -> None:
-    from hkmj.rulesets.args import options_help
+    from hkmj.rules_args import options_help
 
     texts = FRENCH[command]
     if parser.description:

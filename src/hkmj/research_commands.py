@@ -12,7 +12,7 @@ from hkmj.bots import BOTS
 from hkmj.cli import add_lang_argument, at_least_one, whole_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import no_folder
-from hkmj.rulesets.args import add_rules_arguments, rules_from_args
+from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.run_words import count, said
 
 _BOT_MATCH_EPILOG = """\

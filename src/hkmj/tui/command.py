@@ -17,8 +17,8 @@ from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, env_lang, lang_word
 from hkmj.oserror import InputError, OSReason, no_folder
+from hkmj.rules_args import add_rules_arguments, options_help, rules_from_args
 from hkmj.rulesets import RulesetError
-from hkmj.rulesets.args import add_rules_arguments, options_help, rules_from_args
 from hkmj.tui.texts import LANGS, Texts
 
 if TYPE_CHECKING:
@@ -317,7 +317,7 @@ _CONFLICTS = ("seed", "hands", "round", "bots", "teach", "rules", "option")
 def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str, Any], tx: Texts) -> tuple[str, str] | None:
     """The first option given with ``--resume`` that contradicts the saved match: ``(option as
     typed, the saved value)`` in ``tx``'s language; None when they agree (or none is given)."""
-    from hkmj.rulesets.args import given
+    from hkmj.rules_args import given
 
     if args.seed is not None and args.seed != start.get("seed"):
         return f"--seed {args.seed}", f"--seed {start.get('seed')}"

@@ -1,4 +1,7 @@
-"""Command-line options shared by every command that plays or scores: ``--rules`` and ``--option``."""
+"""Command-line options shared by every command that plays or scores: ``--rules`` and ``--option``.
+
+An adapter (argparse) beside the commands, not in :mod:`hkmj.rulesets`: the core reads no
+command line (tests/test_architecture.py)."""
 
 from __future__ import annotations
 
