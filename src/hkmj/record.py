@@ -707,9 +707,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "win.self_draw": "{who} wins by self-draw on {tile}",
         "win.discard": "{who} wins on {tile} discarded by {whom}",
         "win.robbed_kong": "{who} wins by robbing {tile} from {whom}'s kong",
-        "no_items": "no scoring element",
-        "fan": "{items} = {fan} fan{limit} → base {base}",
-        "limit": ", limit hand: {name}",
         "payments": "payments",
         "false": "{who} declared a false Mahjong ({rule}): {reason}",
         "dead": "; the hand is dead and play goes on",
@@ -753,9 +750,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "win.self_draw": "{who} gagne en piochant {tile}",
         "win.discard": "{who} gagne sur la tuile {tile} jetée par {whom}",
         "win.robbed_kong": "{who} gagne en volant {tile} au kong de {whom}",
-        "no_items": "aucun élément",
-        "fan": "{items} = {fan} fan{limit} → base {base}",
-        "limit": ", main limite : {name}",
         "payments": "paiements",
         "false": "{who} a annoncé un faux Mahjong ({rule}) : {reason}",
         "dead": " ; la main est morte et le jeu continue",
@@ -871,14 +865,9 @@ class Show:
         return self.w.get(f"length.{length}", str(length))
 
     def _score(self, e: Event) -> str:
-        """A win's itemised score (Hong Kong: fan and base); other rulesets describe their own."""
-        w = self.w
-        if not all(k in e for k in ("items", "fan", "base", "limit")):
-            # the ruleset's own summary, less its unlabelled payments list (shown labelled below)
-            return re.sub(r"[;,] payments \[[^\]]*\]$", "", self.rules.describe_win(e, self.lang))
-        items = " · ".join(f"{self.rules.name_of(i['id'], self.lang)} {i['fan']}" for i in e["items"]) or w["no_items"]
-        limit = w["limit"].format(name=self.rules.name_of(e["limit"], self.lang)) if e["limit"] else ""
-        return w["fan"].format(items=items, fan=e["fan"], limit=limit, base=e["base"])
+        """A win's itemised score as its ruleset describes it (Hong Kong: fan and base), less the
+        unlabelled payments list (shown labelled below)."""
+        return re.sub(r"[;,] payments \[[^\]]*\]$", "", self.rules.describe_win(e, self.lang))
 
     def _meld(self, kind: str, tiles: str) -> str:
         """``chow 1-2-3 Circles``, ``pung 7 Characters``, ``ckong East wind``."""

@@ -45,3 +45,14 @@ def test_cite_rewrites_hong_kong_rule_numbers_to_the_table_s_own() -> None:
     assert get_ruleset("hk").cite(text) == text
     assert get_ruleset("mcr").cite(text) == "after claiming a chow or pung, S must discard (MCR-4.1)"
     assert get_ruleset("classical").cite(text) == "after claiming a chow or pung, S must discard (CL-3.1)"
+
+
+def test_hk6_a_win_is_described_in_one_place_in_either_language() -> None:
+    """HK-6: ``HongKong.describe_win`` is the one wording of a Hong Kong win (``hkmj replay --show``
+    prints it, less the payments): its items, total fan, limit hand and base, in French too (the
+    limit hand was "limit" in English in a French line, and the show line was a second copy)."""
+    event = {"items": [], "fan": 13, "limit": "thirteen_orphans", "base": 64, "payments": [-128, -64, 256, -64]}
+    hk = get_ruleset("hk")
+    name_fr = hk.name_of("thirteen_orphans", "fr")
+    assert hk.describe_win(event, "fr") == f"aucun élément = 13 fan, main limite : {name_fr} → base 64, payments [-128, -64, 256, -64]"
+    assert hk.describe_win(event) == "no scoring element = 13 fan, limit hand: Thirteen orphans → base 64, payments [-128, -64, 256, -64]"

@@ -56,6 +56,13 @@ def _half_shooter(base: int, winner: int, discarder: int | None) -> tuple[int, i
     return (pay[0], pay[1], pay[2], pay[3])
 
 
+_WIN_WORDS: dict[str, tuple[str, str]] = {
+    "en": ("no scoring element", ", limit hand: {name}"),
+    "fr": ("aucun élément", ", main limite : {name}"),
+}
+"""A win with no element, and its limit hand, in the words of :meth:`HongKong.describe_win`."""
+
+
 class HongKong(Ruleset):
     """Hong Kong Mahjong (seed 004, /work/shared/rules/hong-kong.md) and its house options."""
 
@@ -153,9 +160,13 @@ class HongKong(Ruleset):
         }
 
     def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
-        items = ", ".join(f"{self.name_of(i['id'], lang)} {i['fan']}" for i in event["items"])
-        limit = f", limit {self.name_of(event['limit'], lang)}" if event["limit"] else ""
-        return f"{items} = {event['fan']} fan{limit}, base {event['base']}, payments {event['payments']}"
+        """HK-6: each element and its fan, the total, the limit hand, the base and the payments
+        (``Self-drawn 1 · Pung of dragons 1 = 2 fan → base 4, payments [...]``), in ``lang``:
+        ``hkmj replay --show``'s line for a win."""
+        none, limit_words = _WIN_WORDS["fr" if lang == "fr" else "en"]
+        items = " · ".join(f"{self.name_of(i['id'], lang)} {i['fan']}" for i in event["items"]) or none
+        limit = limit_words.format(name=self.name_of(event["limit"], lang)) if event["limit"] else ""
+        return f"{items} = {event['fan']} fan{limit} → base {event['base']}, payments {event['payments']}"
 
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:
         """HK-5.7: the penalty to each other player, doubled to the discarder of a claimed tile."""
