@@ -56,3 +56,15 @@ def test_hk6_a_win_is_described_in_one_place_in_either_language() -> None:
     name_fr = hk.name_of("thirteen_orphans", "fr")
     assert hk.describe_win(event, "fr") == f"aucun élément = 13 fan, main limite : {name_fr} → base 64, payments [-128, -64, 256, -64]"
     assert hk.describe_win(event) == "no scoring element = 13 fan, limit hand: Thirteen orphans → base 64, payments [-128, -64, 256, -64]"
+
+
+def test_the_engine_holds_no_ruleset_s_penalty() -> None:
+    """HK-5.7, MCR-5.4, CL-7.7: a false Mahjong costs what the ruleset says (Hong Kong's limit
+    base, MCR's 10, the classical limit); the engine exported Hong Kong's 64 as
+    ``FALSE_MAHJONG_PENALTY``, used by nothing and wrong at two tables of three."""
+    import hkmj.engine
+    import hkmj.engine.state
+
+    assert not hasattr(hkmj.engine, "FALSE_MAHJONG_PENALTY")
+    assert not hasattr(hkmj.engine.state, "FALSE_MAHJONG_PENALTY")
+    assert [get_ruleset(r).false_mahjong_payments(1, None)[2] for r in ("hk", "mcr", "classical")] == [64, 10, 1000]

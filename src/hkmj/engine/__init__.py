@@ -28,14 +28,13 @@ from hkmj.engine.actions import (
 )
 from hkmj.engine.match import LENGTHS, Length, Match, ranking
 from hkmj.engine.play import MatchResult, Player, play_hand, play_match
-from hkmj.engine.state import FALSE_MAHJONG_PENALTY, Event, Hand, HandResult, IllegalAction, Phase, check_seat, resolve_claim
+from hkmj.engine.state import Event, Hand, HandResult, IllegalAction, Phase, check_seat, resolve_claim
 from hkmj.engine.view import SeatView
 from hkmj.engine.wall import draw_order, physical_from_order, random_wall, stacked_wall
 
 __all__ = [
     "ADDED",
     "CONCEALED",
-    "FALSE_MAHJONG_PENALTY",
     "FROM_DISCARD",
     "LENGTHS",
     "PASS",

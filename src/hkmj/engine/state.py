@@ -80,16 +80,11 @@ __all__ = [
     "HandResult",
     "IllegalAction",
     "Phase",
-    "FALSE_MAHJONG_PENALTY",
     "resolve_claim",
 ]
 
 Event = dict[str, Any]
 """An event: a plain dict with a ``type`` key, JSON-serialisable (see docs/engine.md)."""
-
-FALSE_MAHJONG_PENALTY: Final = 64
-"""HK-5.7 with the seed's rules: paid to each other player (doubled to the discarder of a
-claimed discard); a ruleset's :meth:`~hkmj.rulesets.Ruleset.false_mahjong_payments` decides."""
 
 _TS: Final = tuple(tile_str(t) for t in range(N_TILE_IDS))
 _NO_WAITS: Final[frozenset[Tile]] = frozenset()
@@ -1663,7 +1658,10 @@ class Hand:
         return pay
 
     def _penalty(self, seat: int, discarder: int | None, t: Tile | None, reason: str) -> None:
-        """HK-5.7 strict table: 64 to each other player, 128 to the discarder of a claimed tile.
+        """A false Mahjong that ends the hand (HK-5.7, CL-7.7): the ruleset's
+        :meth:`~hkmj.rulesets.Ruleset.false_mahjong_payments` (Hong Kong: the limit base to each
+        other player, doubled to the discarder of a claimed tile; classical: the limit to each,
+        East's share doubled).
 
         Engine ruling: a false Mahjong on an added kong treats the kong's player as the discarder
         (HK-4.10: the robbed player pays as a discarder).
