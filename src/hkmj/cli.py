@@ -245,7 +245,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         problem = str(e)
         return _invalid_hand(args, own_seat_typed(args) if problem == OWN_SEAT else _as_options(problem, rules.name))
     if args.json:
-        print(json.dumps(_result_in(rules.result_dict(outcome), outcome, rules, args.lang), ensure_ascii=False))
+        print(json.dumps(rules.result_dict(outcome, args.lang), ensure_ascii=False))
     else:
         print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules))
     return 0 if outcome.winning else 1
@@ -280,19 +280,6 @@ def _invalid_hand(args: argparse.Namespace, problem: str, words: dict[str, dict[
         w = (words or _WORDS)[args.lang]
         print(f"{w['invalid']}{w['colon']} {error}", file=sys.stderr)
     return 1
-
-
-def _result_in(result: dict[str, Any], outcome: Outcome, rules: Ruleset, lang: str) -> dict[str, Any]:
-    """A ``--json`` result with its ``name`` fields in ``lang``, as the classical game's: ``--lang
-    fr`` is never ignored (the fields and their order stay; MCR keeps ``name_fr`` too)."""
-    if lang == "en":
-        return result
-    if rules.name == "mcr":
-        return result | {"items": [item | {"name": item["name_fr"]} for item in result["items"]]}
-    detail = outcome.detail  # Hong Kong: a ScoreResult, whose items carry their ids
-    items = [item | {"name": rules.name_of(i.id, lang)} for item, i in zip(result["items"], detail.items, strict=True)]
-    limit = rules.name_of(detail.limit_id, lang) if detail.limit_id else result["limit"]
-    return result | {"items": items, "limit": limit}
 
 
 _ROBBED_RULE = {"hk": "HK-4.10", "mcr": "MCR-6.43", "classical": "CL-3.4"}

@@ -68,3 +68,19 @@ def test_the_engine_holds_no_ruleset_s_penalty() -> None:
     assert not hasattr(hkmj.engine, "FALSE_MAHJONG_PENALTY")
     assert not hasattr(hkmj.engine.state, "FALSE_MAHJONG_PENALTY")
     assert [get_ruleset(r).false_mahjong_payments(1, None)[2] for r in ("hk", "mcr", "classical")] == [64, 10, 1000]
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr"])
+def test_the_json_result_is_worded_by_its_ruleset_in_either_language(rules: str) -> None:
+    """HK-6, MCR-6: ``Ruleset.result_dict(outcome, lang)`` names the items (and Hong Kong's limit
+    hand) in ``lang`` with the same fields in the same order; the command line no longer asks
+    which ruleset it has to translate them."""
+    from hkmj.scoring import win_from_json
+
+    r = get_ruleset(rules)
+    hand = {"hand": "123m456p789s11z555z", "win_tile": "5z", "win": "self_draw", "seat": "E", "prevailing": "E"}
+    outcome = r.score(win_from_json(hand))
+    en, fr = r.result_dict(outcome), r.result_dict(outcome, "fr")
+    assert list(en) == list(fr) and [list(i) for i in en["items"]] == [list(i) for i in fr["items"]]
+    assert en["items"] != fr["items"]
+    assert {k: v for k, v in en.items() if k != "items"} == {k: v for k, v in fr.items() if k != "items"}

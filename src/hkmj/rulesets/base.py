@@ -342,9 +342,10 @@ class Ruleset(ABC):
         return self.result_dict(outcome)
 
     @abstractmethod
-    def result_dict(self, outcome: Outcome) -> dict[str, Any]:
+    def result_dict(self, outcome: Outcome, lang: str = "en") -> dict[str, Any]:
         """The ``hkmj score`` JSON form of a scored hand: ``valid`` and the ruleset's fields;
-        ``winning: false`` and ``reason`` when the hand is under the ruleset's minimum."""
+        ``winning: false`` and ``reason`` when the hand is under the ruleset's minimum. Its
+        ``name`` fields are in ``lang`` (``--lang fr``); its fields and their order stay."""
 
     def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
         """The ruleset's own human table for ``hkmj score``, or None for the generic one."""

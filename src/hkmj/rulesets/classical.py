@@ -120,9 +120,9 @@ class Classical(Ruleset):
             obj = {**obj, "options": {"pay_highest": self.table.pay_highest, "limit": self.table.limit}}
         return cl.score_json(obj)
 
-    def result_dict(self, outcome: Outcome) -> dict[str, Any]:
+    def result_dict(self, outcome: Outcome, lang: str = "en") -> dict[str, Any]:
         r: cl.ClassicalResult = outcome.detail
-        return r.to_dict()
+        return r.to_dict(lang)
 
     def name_of(self, item_id: str, lang: str = "en") -> str:
         return cl.name_of(item_id, lang)

@@ -134,11 +134,15 @@ class HongKong(Ruleset):
     def _fan_of(r: ScoreResult, item_id: str) -> int:
         return next(i.fan for i in r.items if i.id == item_id)
 
-    def result_dict(self, outcome: Outcome) -> dict[str, Any]:
+    def result_dict(self, outcome: Outcome, lang: str = "en") -> dict[str, Any]:
         """The HK-6 JSON result (``valid``, ``fan``, ``limit``, ``base``, ``items``, ``payments``);
         a hand under ``minfan`` pays nothing (``winning: false``, ``reason``), as under MCR."""
         r: ScoreResult = outcome.detail
         out = r.to_dict()
+        if lang != "en":  # the names of the items and the limit hand, by their ids
+            out["items"] = [item | {"name": self.name_of(i.id, lang)} for item, i in zip(out["items"], r.items, strict=True)]
+            if r.limit_id:
+                out["limit"] = self.name_of(r.limit_id, lang)
         if not outcome.winning:
             out["winning"] = False
             out["reason"] = outcome.reason

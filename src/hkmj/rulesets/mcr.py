@@ -81,9 +81,12 @@ class Mcr(Ruleset):
         items = tuple(OutcomeItem(i.id, i.name, i.name_fr, i.points, i.count) for i in r.items)
         return Outcome(r.winning, r.reason, r.fan_points, "points", items, r.payments, None, r)
 
-    def result_dict(self, outcome: Outcome) -> dict[str, Any]:
+    def result_dict(self, outcome: Outcome, lang: str = "en") -> dict[str, Any]:
         r: McrResult = outcome.detail
-        return r.to_dict()
+        out = r.to_dict()
+        if lang == "fr":  # each item keeps its name_fr too
+            out["items"] = [item | {"name": item["name_fr"]} for item in out["items"]]
+        return out
 
     def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
         """The MCR table of :meth:`hkmj.scoring.mcr.McrResult.format` (fans, counts, the 8-point check)."""
