@@ -18,7 +18,7 @@ from typing import TextIO
 
 from hkmj.bots import make_bot
 from hkmj.engine import Event, play_match
-from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
+from hkmj.rulesets import DEFAULT, RULESETS, Ruleset, get_ruleset
 from hkmj.run_words import label
 from hkmj.scale import map_ordered
 from hkmj.tiles import SEAT_LETTERS, wind_letter
@@ -45,11 +45,10 @@ class Summary:
     points_by_player: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     points_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     seconds: float = 0.0
-    unit: str = "fan"
-    """What ``fan_total`` adds up: the winner's fan, MCR's points without flowers, or the classical game's score."""
     rules: str = "hk"
-    """The ruleset's name: MCR has no limit hands (its 81 fans, MCR-6), the classical game averages
-    the winner's score (points × 2^doubles, CL-5), not its points."""
+    """The ruleset's name. ``fan_total`` adds up its :attr:`~hkmj.rulesets.Ruleset.summary_value`
+    (the winner's fan, MCR's points without flowers, the classical winner's score: points ×
+    2^doubles, CL-5); limit hands are counted where it has them (:attr:`~hkmj.rulesets.Ruleset.limit_hands`)."""
 
     def add_hand(self, start: Event, end: Event, win: Event | None) -> None:
         players: list[int] = start["players"]
@@ -65,7 +64,7 @@ class Summary:
             self.wins_by_type[win["win"]] += 1
             self.wins_by_seat[win["seat"]] += 1
             self.wins_by_player[players[win["seat"]]] += 1
-            self.fan_total += next(win[k] for k in ("fan", "fan_points", "score") if k in win)  # HK, MCR, classical
+            self.fan_total += win[RULESETS[self.rules].summary_value[0]]
             if win.get("limit"):
                 self.limits[win["limit"]] = self.limits.get(win["limit"], 0) + 1
 
@@ -97,7 +96,7 @@ class Summary:
 
     def _limit_line(self, lang: str = "en") -> list[str]:
         """The summary's line of limit hands, named; none for MCR (no limit hands among its 81 fans, MCR-6)."""
-        if self.rules == "mcr":
+        if not RULESETS[self.rules].limit_hands:
             return []
         named = ", ".join(f"{self._limit_name(k, lang)} {v}" for k, v in sorted(self.limits.items()))
         colon = " :" if lang == "fr" else ":"
@@ -118,7 +117,7 @@ class Summary:
             f"{_head('false Mahjong', lang)}{self.penalties}",
             *self._limit_line(lang),
             (
-                f"{_head('average ' + ('score' if self.rules == 'classical' else self.unit), lang)}"
+                f"{_head('average ' + RULESETS[self.rules].summary_value[1], lang)}"
                 f"{_decimal(f'{self.fan_total / wins:.2f}', lang)} {label('per win', lang)}"
             ),
             _head("wins by seat", lang) + "  ".join(f"{wind[s]} {self.wins_by_seat[s]}" for s in range(4)),
@@ -164,7 +163,7 @@ def play_chunk(
 ) -> ChunkResult:
     """Play chunk ``index``: one match of ``hands`` hands seeded ``seed + index`` under ``rules`` (name, options)."""
     ruleset = get_ruleset(rules[0], dict(rules[1]))
-    summary = Summary(bots, unit=ruleset.unit, rules=ruleset.name)
+    summary = Summary(bots, rules=ruleset.name)
     lines: list[str] = []
     state: dict[str, Event | None] = {"start": None, "win": None}
 
@@ -226,7 +225,7 @@ def run(
     for b in names:
         make_bot(b)  # unknown names fail here, before any process starts
     jobs = [(i, size, seed, names, record, spec) for i, size in enumerate(_chunks(hands))]
-    total = Summary(names, unit=ruleset.unit, rules=ruleset.name)
+    total = Summary(names, rules=ruleset.name)
     start = time.perf_counter()
     for r in map_ordered(_play_star, jobs, workers=workers, backend=backend, address=address):
         total.merge(r.summary)

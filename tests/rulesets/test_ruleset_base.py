@@ -84,3 +84,19 @@ def test_the_json_result_is_worded_by_its_ruleset_in_either_language(rules: str)
     assert list(en) == list(fr) and [list(i) for i in en["items"]] == [list(i) for i in fr["items"]]
     assert en["items"] != fr["items"]
     assert {k: v for k, v in en.items() if k != "items"} == {k: v for k, v in fr.items() if k != "items"}
+
+
+@pytest.mark.parametrize(("rules", "value", "word"), [("hk", 3, "fan"), ("mcr", 12, "points"), ("classical", 96, "score")])
+def test_a_simulation_summary_reads_what_its_ruleset_names(rules: str, value: int, word: str) -> None:
+    """HK-6 fan, MCR-5.1 points without flowers, CL-5 the winner's score: ``hkmj simulate``'s
+    average per win is the ruleset's ``summary_value`` (it probed the event's fields in a fixed
+    order), and limit hands are counted where the ruleset has them (none in MCR, MCR-6)."""
+    from hkmj.simulate import Summary
+
+    s = Summary(("random",) * 4, rules=rules)
+    win = {"win": "self_draw", "seat": 0, "fan": 3, "fan_points": 12, "score": 96, "limit": None}
+    s.add_hand({"players": [0, 1, 2, 3]}, {"result": "win", "payments": [3, -1, -1, -1]}, win)
+    assert s.fan_total == value
+    report = s.report(1)
+    assert f"average {word}" in report
+    assert ("limit hands" in report) == (rules != "mcr")

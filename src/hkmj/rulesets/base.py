@@ -207,6 +207,12 @@ class Ruleset(ABC):
     """True when knitted hands win (MCR-5.2.4 honours and knitted tiles, MCR-5.2.5 a knitted
     straight with a group and a pair): the engine then offers Mahjong on them."""
     unit: ClassVar[str] = "fan"
+    summary_value: ClassVar[tuple[str, str]]
+    """What a summary of many hands (``hkmj simulate``) averages per win: the ``win`` event's field
+    and its word (Hong Kong ``fan``; MCR ``fan_points``, the points without flowers; the classical
+    winner's ``score``)."""
+    limit_hands: ClassVar[bool] = True
+    """Whether the ruleset has limit hands that a summary counts (MCR has none among its 81 fans, MCR-6)."""
     scores_every_hand: ClassVar[bool] = False
     """True when every player's hand is scored at a win (the classical game, CL-5.4): the
     engine then calls :meth:`score_end`, and ``hkmj score`` takes the other hands (``--other``)."""

@@ -70,6 +70,7 @@ class HongKong(Ruleset):
     title = "Hong Kong"
     title_fr = "Hong Kong"
     false_mahjong_rule = "HK-5.7"
+    summary_value = ("fan", "fan")
     winning_shapes = "four groups and a pair, seven pairs or thirteen orphans (HK-5.1-5.4)"
     OPTIONS = (
         Option("minfan", "0", ("0", "1", "3"), help="minimum fan to win (limit hands always qualify)",

@@ -67,6 +67,8 @@ class Mcr(Ruleset):
     dead_hand = True
     knitted_shapes = True
     unit = "points"
+    summary_value = ("fan_points", "points")
+    limit_hands = False
     win_flags = frozenset(MCR_FLAGS)
     round_seats = ROUND_SEATS  # seats change at each new round; the deal passes after every hand (the base hooks)
 
