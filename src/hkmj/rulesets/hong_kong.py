@@ -139,7 +139,7 @@ class HongKong(Ruleset):
         """The HK-6 JSON result (``valid``, ``fan``, ``limit``, ``base``, ``items``, ``payments``);
         a hand under ``minfan`` pays nothing (``winning: false``, ``reason``), as under MCR."""
         r: ScoreResult = outcome.detail
-        out = r.to_dict()
+        out: dict[str, Any] = r.to_dict()
         if lang != "en":  # the names of the items and the limit hand, by their ids
             out["items"] = [item | {"name": self.name_of(i.id, lang)} for item, i in zip(out["items"], r.items, strict=True)]
             if r.limit_id:

@@ -85,7 +85,7 @@ class Mcr(Ruleset):
 
     def result_dict(self, outcome: Outcome, lang: str = "en") -> dict[str, Any]:
         r: McrResult = outcome.detail
-        out = r.to_dict()
+        out: dict[str, Any] = r.to_dict()
         if lang == "fr":  # each item keeps its name_fr too
             out["items"] = [item | {"name": item["name_fr"]} for item in out["items"]]
         return out
