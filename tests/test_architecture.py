@@ -201,3 +201,34 @@ def test_no_module_reads_another_layer_s_private_state(package: str) -> None:
         if isinstance(n, ast.Attribute) and n.attr in private and not (isinstance(n.value, ast.Name) and n.value.id in ("self", "cls"))
     ]
     assert not reads, f"reads of hkmj.{package}'s private state: {reads}"
+
+
+_ASKS_WHICH_RULESET: dict[str, str] = {
+    "hkmj.bots.expert": "its optional models (reader, danger, learned value) were fitted on Hong Kong play only",
+    "hkmj.server.help": "a help page's link leaves out ?rules= for the default ruleset",
+    "hkmj.tui.texts": "the house options a Hong Kong table states",
+    "hkmj.tui.rules_texts": "the words of an MCR table's dead hand",
+    "hkmj.tui.session": "the end screen explains the MCR and classical payments in the terminal's words",
+}
+"""The modules outside ``hkmj.rulesets`` that still compare a ruleset's name, and why. Everything
+else asks the ruleset (its hooks and data) instead of which ruleset it is."""
+
+
+def test_only_the_listed_adapters_ask_which_ruleset_they_have() -> None:
+    """docs/architecture.md (rulesets as a value): the engine, the scorers, records, summaries and
+    the command line never compare a ruleset's name to ``"hk"``, ``"mcr"`` or ``"classical"``;
+    what differs is a hook or a datum of the ``Ruleset`` (``rule_refs``, ``round_seats``,
+    ``summary_value``, ``result_dict(outcome, lang)``, ``describe_win``)."""
+    names = {"hk", "mcr", "classical"}
+    asking = set()
+    for p in sorted(SRC.rglob("*.py")):
+        if p.parent.name == "rulesets":
+            continue
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.Compare):
+                sides = [n.left, *n.comparators]
+                values = [s.value for s in sides if isinstance(s, ast.Constant)]
+                values += [e.value for s in sides if isinstance(s, (ast.Tuple, ast.Set, ast.List)) for e in s.elts if isinstance(e, ast.Constant)]
+                if names & {v for v in values if isinstance(v, str)}:
+                    asking.add(_module(p))
+    assert asking <= set(_ASKS_WHICH_RULESET), f"ask the Ruleset instead of its name: {sorted(asking - set(_ASKS_WHICH_RULESET))}"
