@@ -15,7 +15,7 @@ from hkmj.bots import BOTS
 from hkmj.rulesets import get_ruleset, rulesets_info
 from hkmj.server.protocol import TableConfig
 from hkmj.server.table import Table
-from hkmj.server.testing import Server, choose, play
+from hkmj.server.testing import Server, choose, my_turn, play
 
 
 def test_table_config_defaults_to_hong_kong_with_the_seed_rules() -> None:
@@ -92,3 +92,26 @@ def test_mcr_table_plays_a_hand_to_its_reveal(server: Server) -> None:
             break
     assert win is not None, "five MCR tables each ended in a drawn hand"
     assert win["fan_points"] >= 8 and all(it["names"]["fr"] for it in win["items"])
+
+
+@pytest.mark.parametrize(("rules", "shape", "kong"), [("mcr", "MCR-5.2", "MCR-3.2"), ("classical", "CL-2.1", "CL-3.5")])
+def test_a_refused_action_cites_the_table_s_own_rules(server: Server, rules: str, shape: str, kong: str) -> None:
+    """MCR-5.2 / CL-2.1 (a chow is one suit's run) and MCR-3.2 / CL-3.5 (an added kong needs an
+    exposed pung): at an MCR or classical table the server's ``bad_action`` and ``illegal``
+    errors cite that table's rules, never Hong Kong's (HK-5.2, HK-3.3)."""
+
+    async def go(tid: str) -> list[str]:
+        async with server.client() as me:
+            await me.join(tid, 0, "Ann")
+            st = await my_turn(me)
+            kind = next(k for k in ("5p", "6s", "7m") if f"added kong {k}" not in st["mine"]["legal"])
+            said = []
+            for action in ("chow 89m1p", f"added kong {kind}"):
+                cseq = await me.act(action)
+                said.append((await me.wait(lambda m, n=cseq: m["type"] == "error" and m.get("cseq") == n, 10))["message"])
+            return said
+
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01, rules=rules)
+    crosses, no_pung = asyncio.run(go(tid))
+    assert crosses.endswith(f"a chow never crosses suits ({shape})"), crosses
+    assert no_pung.endswith(f"to add to ({kong})") or no_pung.endswith(f"to add ({kong})"), no_pung

@@ -1165,7 +1165,7 @@ class Table:
             try:
                 action = parse_action(msg_action)
             except ActionSyntaxError as e:
-                raise ProtocolError("bad_action", _quoted(str(e), msg_action)) from None
+                raise ProtocolError("bad_action", _quoted(self.rules.cite(str(e)), msg_action)) from None  # the table's rule numbers
             d = self.decisions.get(seat)
             if d is None:
                 raise ProtocolError("out_of_turn", f"{action}: {self._no_decision()}")
