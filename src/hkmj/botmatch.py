@@ -245,7 +245,7 @@ class ExternalBot:
                 continue
             except BadReply as e:
                 self.stats.illegal += 1
-                self._fault(f"bad answer to request {rid}: {e}; playing {default}")
+                self._fault(f"bad answer to request {rid}: {view.rules.cite(str(e))}; playing {default}")  # its own rule numbers
                 break
             self.stats.think += time.perf_counter() - start
             return action

@@ -481,3 +481,15 @@ def test_ctrl_c_reaches_hkmj_not_the_bot_processes() -> None:
     finally:
         bot.close()
     assert bot.proc.returncode == 0
+
+
+def test_a_bad_answer_at_an_mcr_match_cites_mcr_s_rule(tmp_path: Path) -> None:
+    """MCR-5.2: a chow never crosses suits; an external bot's reply ``chow 89m1p`` at an MCR match
+    is logged with MCR's rule, not Hong Kong's HK-5.2."""
+    from hkmj.rulesets import get_ruleset
+
+    bad = _bot(tmp_path, "crossing", "print(json.dumps({'id': m['id'], 'action': 'chow 89m1p'}), flush=True)")
+    lines: list[str] = []
+    play_bot_match([bad, "random", "random", "random"], hands=1, seed=1, rules=get_ruleset("mcr"), time_limit=ROOMY, log=lines.append)
+    said = [x for x in lines if "chow never crosses suits" in x]
+    assert said and all("(MCR-5.2)" in x and "HK-" not in x for x in said), said
