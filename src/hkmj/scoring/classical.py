@@ -436,17 +436,11 @@ class ClassicalResult:
 
     def to_dict(self, lang: str = "en") -> dict[str, object]:
         """The machine form of ``hkmj score --rules classical`` (docs/rules-classical.md)."""
-        w = self.winner
         return {
             "valid": True,
             "rules": "classical",
             "winner": SEAT_LETTERS[self.winner_seat],
-            "points": w.points,
-            "doubles": w.doubles,
-            "score": w.score,
-            "limit": None if w.limit_id is None else name_of(w.limit_id, lang),
-            "limit_id": w.limit_id,
-            "items": [i.to_dict(lang) for i in w.items],
+            **self.winner.to_dict(lang),  # the winner's hand is always given: its points … items
             "players": {SEAT_LETTERS[p.seat]: p.to_dict(lang) for p in self.players},
             "settlement": {SEAT_LETTERS[s]: self.settlement[s] for s in range(4)},
             "transfers": [
