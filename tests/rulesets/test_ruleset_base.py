@@ -100,3 +100,18 @@ def test_a_simulation_summary_reads_what_its_ruleset_names(rules: str, value: in
     report = s.report(1)
     assert f"average {word}" in report
     assert ("limit hands" in report) == (rules != "mcr")
+
+
+def test_every_ruleset_states_what_the_base_only_declares() -> None:
+    """HK-2.7, MCR-3.1, CL-1.2 (the dead wall), the unit, the ways of winning, the rule numbers of
+    a false Mahjong and a summary's value: the base ``Ruleset`` declares them without a value (it
+    gave Hong Kong's 14, ``fan`` and HK-6's flags to any ruleset that forgot them), and every
+    registered ruleset states each one itself."""
+    from hkmj.rulesets import RULESETS
+
+    hints = Ruleset.__annotations__
+    declared = sorted(k for k, v in hints.items() if "ClassVar" in str(v) and k not in vars(Ruleset))
+    assert {"dead_wall", "unit", "win_flags", "summary_value", "false_mahjong_rule", "winning_shapes"} <= set(declared)
+    for name, cls in RULESETS.items():
+        missing = [k for k in declared if not any(k in vars(c) for c in cls.__mro__[: cls.__mro__.index(Ruleset)])]
+        assert not missing, f"{name} does not state {missing}"

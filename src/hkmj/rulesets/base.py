@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import knitted_near, shanten_knitted, waits_knitted
 from hkmj.scoring import win_from_json
-from hkmj.scoring.model import FLAGS, InvalidHand, PlayerHand, Win, in_rules_terms
+from hkmj.scoring.model import InvalidHand, PlayerHand, Win, in_rules_terms
 from hkmj.tiles import ascii_int
 
 __all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "SeatScoring", "cite_refs", "parse_option_args"]
@@ -191,9 +191,10 @@ class Ruleset(ABC):
     title: ClassVar[str]
     title_fr: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
-    dead_wall: ClassVar[int] = 14
-    """Tiles kept back as a dead wall (HK-2.7: 14); 0 = every tile is played, replacements
-    come from the end of the wall."""
+    dead_wall: ClassVar[int]
+    """Tiles kept back as a dead wall (HK-2.7 and CL: 14); 0 = every tile is played, replacements
+    come from the end of the wall (MCR-3.1). Each ruleset states it, as it states ``unit`` and
+    ``win_flags``: the base holds no game's value (tests/rulesets/test_ruleset_base.py)."""
     dead_hand: ClassVar[bool] = False
     """False Mahjong: ``False`` = a penalty that ends the hand (HK-5.7); ``True`` = the offender's
     hand is dead (it plays on without winning or claiming) and the hand goes on."""
@@ -206,7 +207,8 @@ class Ruleset(ABC):
     knitted_shapes: ClassVar[bool] = False
     """True when knitted hands win (MCR-5.2.4 honours and knitted tiles, MCR-5.2.5 a knitted
     straight with a group and a pair): the engine then offers Mahjong on them."""
-    unit: ClassVar[str] = "fan"
+    unit: ClassVar[str]
+    """What the ruleset's hand value counts: ``fan`` (Hong Kong) or ``points`` (MCR, classical)."""
     summary_value: ClassVar[tuple[str, str]]
     """What a summary of many hands (``hkmj simulate``) averages per win: the ``win`` event's field
     and its word (Hong Kong ``fan``; MCR ``fan_points``, the points without flowers; the classical
@@ -216,7 +218,7 @@ class Ruleset(ABC):
     scores_every_hand: ClassVar[bool] = False
     """True when every player's hand is scored at a win (the classical game, CL-5.4): the
     engine then calls :meth:`score_end`, and ``hkmj score`` takes the other hands (``--other``)."""
-    win_flags: ClassVar[frozenset[str]] = frozenset(FLAGS)
+    win_flags: ClassVar[frozenset[str]]
     """The ways of winning (scoring flags) this ruleset's scorer reads; the engine drops others."""
     rule_refs: ClassVar[Mapping[str, str]] = {}
     """Each Hong Kong rule (``HK-4.2``) that generic code cites (the engine's reasons, the terminal's

@@ -65,6 +65,7 @@ class Classical(Ruleset):
     rule_refs = RULE_REFS
     winning_shapes = "four groups and a pair (CL-2.4) or a limit hand such as seven pairs or thirteen wonders (CL-6)"
     unit = "points"
+    dead_wall = 14  # as Hong Kong (CL-1.2: replacements from the dead wall)
     summary_value = ("score", "score")
     scores_every_hand = True
     round_seats = SEAT_TABLE  # CL-4.5; the deal passes after every hand, CL-4.3 (the base hook)

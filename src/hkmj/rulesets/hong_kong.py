@@ -12,7 +12,7 @@ from typing import Any
 
 from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset
 from hkmj.scoring.hong_kong import HONG_KONG
-from hkmj.scoring.model import ScoreResult, Win
+from hkmj.scoring.model import FLAGS, ScoreResult, Win
 from hkmj.scoring.ruleset import Ruleset as FanTable
 from hkmj.scoring.ruleset import payments as seed_payments
 from hkmj.scoring.ruleset import score as score_table
@@ -71,6 +71,9 @@ class HongKong(Ruleset):
     title_fr = "Hong Kong"
     false_mahjong_rule = "HK-5.7"
     summary_value = ("fan", "fan")
+    dead_wall = 14  # HK-2.7
+    unit = "fan"
+    win_flags = frozenset(FLAGS)  # HK-6's ways of winning
     winning_shapes = "four groups and a pair, seven pairs or thirteen orphans (HK-5.1-5.4)"
     OPTIONS = (
         Option("minfan", "0", ("0", "1", "3"), help="minimum fan to win (limit hands always qualify)",
