@@ -450,7 +450,7 @@ def _check_hand(
             earlier, checked = _compare(hand, recorded[:j], number, report)
             if earlier is not None:
                 return earlier, checked
-            return Divergence(e.get("_line"), number, f"recorded input refused by the engine: {_why(err)}", e, None), 0
+            return Divergence(e.get("_line"), number, f"recorded input refused by the engine: {hand.rules.cite(_why(err))}", e, None), 0
     earlier, checked = _compare(hand, recorded, number, report)
     if earlier is not None:
         return earlier, checked

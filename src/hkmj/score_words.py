@@ -177,7 +177,7 @@ _ENGINE_REFUSALS: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"expected an action text, got (?P<kind>\w+)", "un texte d'action est attendu, reçu {kind}"),
     (rf"(?P<text>{_ECHO}): not an action; expected one of: (?P<forms>.+)", "{text} : pas une action ; attendu parmi : {forms}"),
     (rf"(?P<text>{_ECHO}): expected one playing tile such as 5p", "{text} : une seule tuile de jeu est attendue, par exemple 5p"),
-    (rf"(?P<text>{_ECHO}): a chow never crosses suits \(HK-5\.2\)", "{text} : un chow ne mêle jamais deux familles (HK-5.2)"),
+    (rf"(?P<text>{_ECHO}): a chow never crosses suits \({_RULE}\)", "{text} : un chow ne mêle jamais deux familles ({rule})"),
     (rf"(?P<text>{_ECHO}): (?P<inner>.+)", "{text} : {inner}"),
 )
 """The engine's refusals of a move, in French (the table quotes the action as recorded)."""

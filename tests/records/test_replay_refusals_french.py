@@ -143,3 +143,21 @@ def test_a_missing_field_is_named_as_missing(tmp_path: Path, capsys: pytest.Capt
     path.write_text("".join(json.dumps(x) + "\n" for x in events))
     assert main(["replay", str(path), "--quiet"]) == 1
     assert capsys.readouterr().out.splitlines()[0].endswith(": recorded input refused by the engine: the field 'seat' is missing")
+
+
+def test_a_refused_move_of_an_mcr_record_cites_mcr_s_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR-5.2 (a chow is one suit's run): a record of an MCR hand whose move no chow can be is
+    refused citing MCR's rule, in English and in French, never Hong Kong's HK-5.2."""
+    hand = Hand.from_seed(5, rules=get_ruleset("mcr"))
+    pick = random.Random(5)
+    while not hand.over:
+        seat = hand.pending()[0]
+        hand.apply(seat, pick.choice(hand.legal_actions(seat)))
+    events = list(json.loads(json.dumps(hand.events)))
+    next(e for e in events if e.get("action", "").startswith("discard"))["action"] = "chow 89m1p"
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in events))
+    for lang, words in (("en", "a chow never crosses suits (MCR-5.2)"), ("fr", "un chow ne mêle jamais deux familles (MCR-5.2)")):
+        assert main(["replay", str(path), "--lang", lang, "--quiet"]) == 1
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first.endswith(words) and "HK-" not in first, first
