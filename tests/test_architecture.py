@@ -215,6 +215,7 @@ def test_no_module_reads_another_layer_s_private_state(package: str) -> None:
 
 _ASKS_WHICH_RULESET: dict[str, str] = {
     "hkmj.bots.expert": "its optional models (reader, danger, learned value) were fitted on Hong Kong play only",
+    "hkmj.review": "a review says when its values are the advisor's Hong Kong model's, not the table's points (classical, HK payment options)",
     "hkmj.server.help": "a help page's link leaves out ?rules= for the default ruleset",
     "hkmj.tui.texts": "the house options a Hong Kong table states",
     "hkmj.tui.rules_texts": "the words of an MCR table's dead hand",
