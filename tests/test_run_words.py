@@ -85,16 +85,20 @@ def test_progress_in_french(terminal: type) -> None:
     p = Progress(2000, stream=bar, lang="fr")
     p.advance(1000)
     line = bar.getvalue()
-    assert line.startswith("\r[###############               ] 1000/2000 donnes  ") and re.search(r"/s  reste \d[\d ]* s $", line), line
+    assert line.startswith("\r[###############               ] 1000/2000 donnes  ") and re.search(r" donnes/s  reste \d[\d ]* s $", line), line
     english = terminal()
     Progress(2000, stream=english, label="deals").advance(1000)
     assert " 1000/2000 deals  " in english.getvalue() and "ETA" in english.getvalue()
+    assert re.search(r"  \d[\d,]* deals/s  ETA", english.getvalue()), english.getvalue()  # the rate names what it counts
     import io
 
     piped = io.StringIO()
     q = Progress(10, stream=piped, label="deals", lang="fr")
     q.advance(5)
-    assert re.fullmatch(r"5/10 donnes \(50 %\), [\d ]+/s\n", piped.getvalue()), piped.getvalue()
+    assert re.fullmatch(r"5/10 donnes \(50 %\), [\d ]+ donnes/s\n", piped.getvalue()), piped.getvalue()
+    moves = io.StringIO()
+    Progress(4, stream=moves, label="moves", lang="fr").advance(4)  # hkmj review's bar counts moves
+    assert re.fullmatch(r"4/4 coups \(100 %\), [\d ]+ coups/s\n", moves.getvalue()), moves.getvalue()
 
 
 def test_the_bot_match_table_english_unchanged_and_french() -> None:

@@ -214,6 +214,8 @@ LABELS: Final[dict[str, str]] = {
     "hands": "donnes",
     "deals": "donnes",
     "moves": "coups",
+    "deals/s": "donnes/s",
+    "moves/s": "coups/s",
     "ETA": "reste",
     # hkmj bot-match's table (hkmj.botmatch.MatchReport.table)
     "bot": "robot",

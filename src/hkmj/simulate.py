@@ -254,13 +254,15 @@ class Progress:
         rate = self.done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
         frac = self.done / self.total
-        fr = self.lang == "fr"  # French: [###   ] 5/10 donnes  1 234/s  reste 3 s
-        what = label(self.label, "fr") if fr and self.label in ("hands", "deals", "moves") else self.label
-        speed = _decimal(f"{rate:,.0f}", "fr") if fr else f"{rate:,.0f}"
+        fr = self.lang == "fr"  # French: [###   ] 5/10 donnes  1 234 donnes/s  reste 3 s
+        known = self.label in ("hands", "deals", "moves")
+        what = label(self.label, "fr") if fr and known else self.label
+        per = label(f"{self.label}/s", "fr") if fr and known else f"{self.label}/s"  # the rate says what it counts
+        speed = (_decimal(f"{rate:,.0f}", "fr") if fr else f"{rate:,.0f}") + " " + per
         if self.tty:
             bar = "#" * int(30 * frac)
             left = f"reste {_decimal(f'{eta:,.0f}', 'fr')} s" if fr else f"ETA {eta:,.0f}s"
-            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {what}  {speed}/s  {left} ")
+            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {what}  {speed}  {left} ")
             if self.done >= self.total:
                 self.stream.write("\n")
         else:
@@ -268,5 +270,5 @@ class Progress:
             if decile != self._last_decile:
                 self._last_decile = decile
                 share = f"{frac * 100:.0f} %" if fr else f"{frac:.0%}"
-                self.stream.write(f"{self.done}/{self.total} {what} ({share}), {speed}/s\n")
+                self.stream.write(f"{self.done}/{self.total} {what} ({share}), {speed}\n")
         self.stream.flush()
