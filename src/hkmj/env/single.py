@@ -181,8 +181,9 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         """``ansi``: the table as text, seen by the seat to act (the learner's after ``reset`` and
         ``step``, unless the match is over); ``human``: the same text printed (None returned);
         ``rgb_array``: the learner's planes (``obs["observation"]``) as an RGB image, ``uint8`` of
-        shape ``(159 * 4, 34 * 4, 3)``, each cell 4 × 4 pixels (0 dark blue, 1 yellow, -1 red),
-        or None before the first ``reset()``."""
+        shape ``(640, 144, 3)``, each cell 4 × 4 pixels (0 dark blue, 1 yellow, -1 red) from the
+        top left corner, the 159 × 34 cells' 636 × 136 pixels padded with black to multiples of 16
+        (what video encoders take as they are), or None before the first ``reset()``."""
         if self.render_mode == "rgb_array":
             return planes_image(self.aec.observe(self.agent)["observation"]) if self.aec._core.match is not None else None
         return rendered(self.aec.table_text(), self.render_mode)
@@ -200,11 +201,16 @@ _DARK = np.array([30, 30, 70], dtype=np.float32)  # a 0 cell
 _HIGH = np.array([253, 231, 37], dtype=np.float32)  # a 1 cell (yellow)
 _LOW = np.array([220, 40, 40], dtype=np.float32)  # a -1 cell (red: a running score below zero)
 PIXELS = 4  # each plane cell is PIXELS x PIXELS pixels in an rgb_array frame
+BLOCK = 16  # a frame's height and width are multiples of BLOCK: video encoders (imageio-ffmpeg's macro_block_size) rescale others
 
 
 def planes_image(planes: np.ndarray) -> np.ndarray:
-    """Observation planes (values in [-1, 1]) as an RGB image, ``uint8``, each cell ``PIXELS`` pixels square."""
+    """Observation planes (values in [-1, 1]) as an RGB image, ``uint8``, each cell ``PIXELS`` pixels square,
+    padded with black at the bottom and right to a height and width that are multiples of ``BLOCK``."""
     v = planes[..., None]
     rgb = _DARK + np.clip(v, 0, 1) * (_HIGH - _DARK) + np.clip(-v, 0, 1) * (_LOW - _DARK)
-    frame = np.rint(rgb).astype(np.uint8)
-    return np.repeat(np.repeat(frame, PIXELS, axis=0), PIXELS, axis=1)
+    cells = np.repeat(np.repeat(np.rint(rgb).astype(np.uint8), PIXELS, axis=0), PIXELS, axis=1)
+    height, width = (-(-n // BLOCK) * BLOCK for n in cells.shape[:2])
+    frame = np.zeros((height, width, 3), dtype=np.uint8)
+    frame[: cells.shape[0], : cells.shape[1]] = cells
+    return frame
