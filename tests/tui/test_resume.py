@@ -58,7 +58,7 @@ async def drive(
     ``quit_if()`` holds), after pressing ``keys_before_quit``
     (``c``: the list of chows opened). Returns the decisions made and what the player saw when
     quitting (with the list of choices open then)."""
-    app = PlayApp(table.session, delay=0, saved=table.record.path)
+    app = PlayApp(table.session, delay=0, saved=table.record.path, again=table.again)
     s = table.session
     made = 0
     seen: object = None
@@ -90,6 +90,7 @@ async def drive(
                     assert isinstance(app.screen, QuitScreen)
                     quit_text = str(app.screen.query_one("#quit").render())
                     assert "hkmj play --resume" in quit_text and table.record.path.name in quit_text
+                    assert " ".join(quit_text.split()).endswith(" ".join((table.record.path.name, *table.again))), quit_text
                     await pilot.press("y")
                     break
                 legal = s.legal()
@@ -181,9 +182,16 @@ async def test_without_record_the_match_is_saved_and_the_exit_line_says_how_to_g
     again = open_table("--seed", "23", "--hands", "1", "--bots", BOTS)  # the same seed again: a file of its own
     assert again.record.path == save_dir() / "match-23-2.jsonl"
     again.record.close()
-    english = open_table("--resume", str(path), "--lang", "en", "--no-glyphs")
+    english = open_table("--resume", str(path), "--lang", "en", "--no-glyphs", "--delay", "0")
     assert english.session.tx.lang == "en" and not english.glyphs
-    english.record.close()  # one hkmj play of a match at a time: left before the next opens it
+    await drive(english, quit_after=0)  # the quit question's command ends with the options (drive checks)
+    # the file keeps the language and tiles it began with: the command to go on the same way repeats
+    # the ones given with --resume, and --delay, which no file keeps (it said --resume FILE alone)
+    assert english.again == ("--lang", "en", "--no-glyphs", "--delay", "0")
+    assert command.farewell(english)[-1] == f"To continue: hkmj play --resume {path} --lang en --no-glyphs --delay 0"
+    same = open_table("--resume", str(path), "--lang", "fr", "--glyphs")  # as saved: nothing to repeat
+    same.record.close()
+    assert command.farewell(same)[-1] == f"Pour continuer : hkmj play --resume {path}"
     resumed = open_table("--resume", str(path))
     assert resumed.session.tx.lang == "fr" and resumed.glyphs
     await drive(resumed)

@@ -631,7 +631,8 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.tx, self.glyphs, self.session.rules_line() if house else ""))
 
     def action_quit_game(self) -> None:
-        self.app.push_screen(QuitScreen(self.tx, self._saved()), self._after_quit)
+        again = self.app.again if isinstance(self.app, PlayApp) else ()
+        self.app.push_screen(QuitScreen(self.tx, self._saved(), again), self._after_quit)
 
     def _saved(self) -> Path | None:
         return self.app.saved if isinstance(self.app, PlayApp) else None
@@ -805,18 +806,20 @@ class QuitScreen(ModalScreen[bool]):
     #quit { width: auto; max-width: 100%; height: auto; border: round $error; background: $surface; padding: 1 2; }
     """
 
-    def __init__(self, tx: Texts, saved: Path | None = None) -> None:
+    def __init__(self, tx: Texts, saved: Path | None = None, again: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.tx = tx
         self.saved = saved
         """The file the match is saved in as it is played (None: not saved)."""
+        self.again = again
+        """The options the command that resumes it repeats (``--lang fr``)."""
 
     def compose(self) -> ComposeResult:
         text = self.tx("quit.ask")
         if self.saved is not None:
             from hkmj.tui.resume import resume_command
 
-            text += "\n\n" + self.tx("quit.saved", command=resume_command(self.saved))
+            text += "\n\n" + self.tx("quit.saved", command=resume_command(self.saved, self.again))
         yield Static(text, id="quit")
 
     def on_key(self, event: events.Key) -> None:
@@ -869,11 +872,15 @@ class PlayApp(App[None]):
         Binding("ctrl+q", "ask_quit", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session, *, glyphs: bool = False, delay: float = 0.3, saved: Path | None = None) -> None:
+    def __init__(
+        self, session: Session, *, glyphs: bool = False, delay: float = 0.3, saved: Path | None = None, again: tuple[str, ...] = ()
+    ) -> None:
         super().__init__()
         self.session = session
         self.saved = saved
         """The file the match is saved in as it is played, for ``--resume`` (the quit question names it)."""
+        self.again = again
+        """The options the quit question's ``--resume`` command repeats (``--lang fr``, ``--delay 0``)."""
         self.table = TableScreen(session, glyphs=glyphs, delay=delay)
 
     def get_default_screen(self) -> Screen[None]:
@@ -888,7 +895,7 @@ class PlayApp(App[None]):
         if isinstance(self.screen, (QuitScreen, TooSmallScreen)):
             self.exit()
             return
-        self.push_screen(QuitScreen(self.session.tx, self.saved), self._after_ask)
+        self.push_screen(QuitScreen(self.session.tx, self.saved, self.again), self._after_ask)
 
     def _after_ask(self, leave: bool | None) -> None:
         if leave:

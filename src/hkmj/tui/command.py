@@ -29,6 +29,7 @@ __all__ = ["DEFAULT_BOTS", "Table", "farewell", "forget_if_over", "open_table", 
 
 DEFAULT_BOTS = "strong,strong,greedy"
 FALLBACK_BOT = "greedy"
+DEFAULT_DELAY = 0.3
 
 _EPILOG = """\
 Keys: the letter shown under a tile (or the arrows) chooses it, Enter discards it (or
@@ -104,7 +105,7 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="continue the match saved in FILE where it stopped (its --record file, or the file named when you left)",
     )
-    p.add_argument("--delay", type=_delay, default=0.3, metavar="SECONDS", help="pause before each bot move (default 0.3)")
+    p.add_argument("--delay", type=_delay, default=DEFAULT_DELAY, metavar="SECONDS", help=f"pause before each bot move (default {DEFAULT_DELAY})")
     add_rules_arguments(p)
     p.set_defaults(func=run)
 
@@ -163,6 +164,9 @@ class Table:
     autosaved: bool
     glyphs: bool
     delay: float
+    again: tuple[str, ...] = ()
+    """The options to give again with ``--resume`` to go on the same way: those the file does not
+    keep (``--delay``) or keeps otherwise (a ``--lang`` or ``--glyphs`` given with ``--resume``)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -233,7 +237,7 @@ def open_table(args: argparse.Namespace) -> Table | int:
     session = Session(
         bots, names, seed=seed, length=length, hands=args.hands, teach=args.teach, lang=lang, record=record, rules=rules, play_header=header
     )
-    return Table(session, record, autosaved=not args.record, glyphs=glyphs, delay=args.delay)
+    return Table(session, record, autosaved=not args.record, glyphs=glyphs, delay=args.delay, again=_delay_again(args.delay))
 
 
 def _busy(path: str) -> bool:
@@ -278,7 +282,7 @@ def play(table: Table) -> int:
     from hkmj.tui.app import PlayApp
 
     try:
-        PlayApp(table.session, glyphs=table.glyphs, delay=table.delay, saved=table.record.path).run()
+        PlayApp(table.session, glyphs=table.glyphs, delay=table.delay, saved=table.record.path, again=table.again).run()
     finally:
         table.record.close()
     for line in farewell(table):
@@ -306,7 +310,7 @@ def farewell(table: Table) -> list[str]:
     if not table.autosaved:
         lines += [tx("cli.record", path=path), tx("cli.review", path=shell_path(path))]
     if not session.match_over:
-        lines.append(tx("cli.saved", command=resume_command(path)))
+        lines.append(tx("cli.saved", command=resume_command(path, table.again)))
     return lines
 
 
@@ -440,4 +444,12 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
     session.record = record
     glyphs = args.glyphs if args.glyphs is not None else bool(header.get("glyphs"))
     autosaved = saved.path.resolve().parent == save_dir().resolve()  # a match saved without --record
-    return Table(session, record, autosaved=autosaved, glyphs=glyphs, delay=args.delay)
+    again = ("--lang", lang) if lang != header.get("lang") else ()  # the file's first line keeps the language it began in
+    if glyphs != bool(header.get("glyphs")):
+        again += ("--glyphs" if glyphs else "--no-glyphs",)
+    return Table(session, record, autosaved=autosaved, glyphs=glyphs, delay=args.delay, again=again + _delay_again(args.delay))
+
+
+def _delay_again(delay: float) -> tuple[str, ...]:
+    """``--delay S`` to repeat with ``--resume`` (the file does not keep it), nothing for the default."""
+    return () if delay == DEFAULT_DELAY else ("--delay", f"{delay:g}")

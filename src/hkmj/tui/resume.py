@@ -88,9 +88,10 @@ def shell_path(path: str | Path) -> str:
     return shlex.quote(text)
 
 
-def resume_command(path: str | Path) -> str:
-    """The command that resumes the match saved in ``path`` (see :func:`shell_path`)."""
-    return f"hkmj play --resume {shell_path(path)}"
+def resume_command(path: str | Path, options: tuple[str, ...] = ()) -> str:
+    """The command that resumes the match saved in ``path`` (see :func:`shell_path`), with the
+    ``options`` the file does not keep (``--lang fr`` given with ``--resume``, ``--delay 0``)."""
+    return " ".join(("hkmj play --resume", shell_path(path), *options))
 
 
 def read_saved(path: str | Path) -> Saved:
