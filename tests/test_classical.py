@@ -315,12 +315,12 @@ def test_cl_a_flag_given_twice_is_refused() -> None:
 
 @pytest.mark.parametrize("flag", ["--seat", "--prevailing", "--from"])
 def test_cl_cli_bad_wind_is_named(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """CL-5: a seat or wind that is not E, S, W (O) or N is an invalid deal naming the option (exit 1,
-    as under the Hong Kong rules), never a complaint about the four hands."""
+    """CL-5: a seat or wind that is not E, S, W (O) or N is a bad option value naming the option (exit
+    2, as under the Hong Kong rules and for argparse's own), never a complaint about the four hands."""
     code = main(["score", "--rules", "classical", "123m456p234s55m", "--meld", "chow 789s", "--win", "1m", flag, "X"])
     err = capsys.readouterr().err
-    assert code == 1
-    assert f"{flag} 'X'" in err and "E, S, W" in err
+    assert code == 2
+    assert f"hkmj score: {flag} 'X': expected a wind E, S, W" in err
 
 
 def test_cl6_2_cli_shows_the_cap_at_the_limit(capsys: pytest.CaptureFixture[str]) -> None:

@@ -95,11 +95,10 @@ def test_hk4_10_robbed_without_from_is_a_usage_error_in_every_ruleset(rules: str
     [
         (["234x567p88m111z777z", "--win", "1z"], "'234x': unknown suit 'x'"),
         (["234s567p88m111z777z", "--win", "2z"], "2z is not in the concealed hand"),
-        (["234s567p88m111z777z", "--win", "1z", "--seat", "X"], "--seat 'X': expected a wind"),
         (["234s567p88m111z777z", "--win", "1z", "--flower", "5"], "1-4"),
         (["23x4s", "--json"], "'23x': unknown suit 'x'"),
     ],
-    ids=["bad_suit", "win_not_in_hand", "bad_seat", "flower_5", "bad_hand_no_win"],
+    ids=["bad_suit", "win_not_in_hand", "flower_5", "bad_hand_no_win"],
 )
 def test_r9_json_output_answers_an_invalid_hand_on_stdout(rules: str, argv: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
     """``--json`` prints the machine interface's ``{"valid": false, "error"}`` on stdout (exit 1),
@@ -109,6 +108,20 @@ def test_r9_json_output_answers_an_invalid_hand_on_stdout(rules: str, argv: list
     assert code == 1 and err == ""
     assert answer["valid"] is False and set(answer) == {"valid", "error"}
     assert error in answer["error"]
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("option", ["--seat", "--prevailing", "--from"])
+@pytest.mark.parametrize("json_out", [False, True])
+def test_a_wind_option_that_names_no_wind_is_a_usage_error(rules: str, option: str, json_out: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad option value exits 2, as argparse's own do (``--flag foo``, ``--lang de``, ``--option
+    minfan=x``): ``--seat X`` exited 1, "Not a valid winning hand" (with ``--json`` an R-9 answer),
+    as if the hand were judged and lost. It is said in one line, in English and French."""
+    argv = ["score", "234s567p88m111z777z", "--win", "1z", option, "X", "--rules", rules] + (["--json"] if json_out else [])
+    code, out, err = _run(argv, capsys)
+    assert (code, out, err) == (2, "", f"hkmj score: {option} 'X': expected a wind E, S, W (or O for Ouest) or N\n")
+    code, out, err = _run([*argv, "--lang", "fr"], capsys)
+    assert (code, out, err) == (2, "", f"hkmj score : {option} 'X' : un vent est attendu, E, S, O (ou W) ou N\n")
 
 
 _MCR_REQUEST = {"hand": "123m456p789s22m", "win_tile": "2m", "seat": "E", "prevailing": "E", "win": "discard", "discarder": "W",
@@ -577,9 +590,9 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--from", "S", "--seat", "S", "--rules", "classical"], 1,
      "Not a valid deal: --from S: that is the winner's own seat (--seat S); give the seat that discarded the winning tile",
      "Donne non valable : --from S : c'est la place du gagnant (--seat S) ; donnez la place qui a défaussé la tuile gagnante"),
-    (["123m456m789m123p55p", "--win", "5p", "--from", "X", "--rules", "hk"], 1,
-     "Not a valid winning hand: --from 'X': expected a wind E, S, W or N",
-     "Main gagnante non valable : --from 'X' : un vent est attendu, E, S, O (ou W) ou N"),
+    (["123m456m789m123p55p", "--win", "5p", "--from", "X", "--rules", "hk"], 2,
+     "hkmj score: --from 'X': expected a wind E, S, W (or O for Ouest) or N",
+     "hkmj score : --from 'X' : un vent est attendu, E, S, O (ou W) ou N"),
     (["123m456m789m123p55p", "--win", "5p", "--option", "minfan=x", "--rules", "hk"], 2,
      "hkmj score: option minfan='x': expected one of 0, 1, 3",
      "hkmj score : option minfan='x' : attendu parmi 0, 1, 3"),

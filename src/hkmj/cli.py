@@ -290,11 +290,14 @@ _HAND_OPTIONS = ("--win", "--from", "--seat", "--prevailing", "--lang")
 
 
 def _score_usage_error(args: argparse.Namespace, rules: str, every_hand: bool) -> str | None:
-    """What is wrong with the combination of ``hkmj score`` options, or None (exit 2).
+    """What is wrong with the combination of ``hkmj score`` options, or with an option's value, or
+    None (exit 2).
 
     Nothing given is ignored: options of one hand without a hand (the JSON-lines mode reads
     everything from its requests), ``--other`` outside the classical game (CL-5: only it
-    scores the other hands) and ``--robbed`` without the seat whose kong was robbed.
+    scores the other hands) and ``--robbed`` without the seat whose kong was robbed. A
+    ``--seat``, ``--prevailing`` or ``--from`` that names no wind is a bad option value, as
+    argparse's own (exit 2), not a hand that does not win (exit 1).
     """
     from hkmj.rules_args import given
 
@@ -311,6 +314,11 @@ def _score_usage_error(args: argparse.Namespace, rules: str, every_hand: bool) -
         return f"--other gives another seat's hand to the classical game (--rules classical); --rules {rules} scores the winner alone"
     if args.robbed and not args.discarder:
         return f"--robbed needs --from SEAT, the seat whose added kong was robbed ({_ROBBED_RULE.get(rules, 'HK-4.10')})"
+    from hkmj.tiles import wind_word
+
+    for option, value in (("--seat", args.seat), ("--prevailing", args.prevailing), ("--from", args.discarder)):
+        if value is not None and wind_word(value) not in ("E", "S", "W", "N"):  # a bad value, as argparse's: exit 2
+            return f"{option} {value!r}: expected a wind E, S, W (or O for Ouest) or N"
     return None
 
 
