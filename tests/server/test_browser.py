@@ -1293,6 +1293,76 @@ def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, l
         browser.close()
 
 
+FOCUS = """() => { const el = document.activeElement;
+  return { inside: !!el.closest('#reveal'), id: el.id, tag: el.tagName, text: (el.textContent || '').trim().slice(0, 40) }; }"""
+"""Where the keyboard focus is: inside the end-of-hand dialog or not, and which element."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_end_of_hand_result_is_a_modal_dialog_the_keyboard_stays_in(server: Server, lang: str) -> None:
+    """HK-7: the end-of-hand result covers the table, so it is a modal dialog: the focus moves into
+    it as it opens (it stayed on the page behind, and Tab walked the header and the table hidden
+    under it), Tab and Shift+Tab go round its own controls only, the table behind is inert, a new
+    drawing (another player ready) keeps the focus where it was, Enter still deals the next hand
+    and, once the next hand is dealt, the focus is back on the table (the hand)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1280, 800)
+        _lobby_in(page, lang)
+        playing = _long_ponds("hk", 6)
+        state = _long_ponds("hk", 6)
+        state["hand"].update(phase="over", last_discard=None)
+        state["mine"].update(legal=[], ready=False)
+        state["reveal"] = {"end": [], "concealed": [state["mine"]["concealed"]] * 4, "payments": [0, 0, 0, 0],
+                           "salt": "00", "commitment": "ab" * 32, "wall": []}
+        page.evaluate("(st) => { window.sent = []; window.send = (m) => window.sent.push(m); G.state = st; G.log = []; render(); }", playing)
+        page.focus("button.claim")  # the player was on a claim button when the hand ended
+        page.evaluate("(st) => { G.state = st; render(); }", state)
+        dialog = page.locator("#reveal")
+        assert dialog.get_attribute("role") == "dialog" and dialog.get_attribute("aria-modal") == "true"
+        title = page.inner_text(f"#{dialog.get_attribute('aria-labelledby')}")
+        assert title == {"en": "End of hand", "fr": "Fin de la donne"}[lang]
+        assert page.evaluate(FOCUS) == {"inside": True, "id": "reveal", "tag": "DIV", "text": page.evaluate("document.activeElement.textContent.trim().slice(0, 40)")}
+        assert page.locator("#board[inert]").count() == 1
+        stops = page.evaluate("""() => Array.from(document.querySelectorAll('#reveal summary, #reveal button:not([disabled]), #reveal a[href]'))
+          .map((el) => el.id || el.tagName)""")
+        assert stops == ["SUMMARY", "next"], stops
+        seen = []
+        for _ in range(2 * len(stops) + 1):  # round the dialog twice, and one more
+            page.keyboard.press("Tab")
+            where = page.evaluate(FOCUS)
+            assert where["inside"], where
+            seen.append(where["id"] or where["tag"])
+        assert seen == ["SUMMARY", "next", "SUMMARY", "next", "SUMMARY"], seen
+        page.keyboard.press("Shift+Tab")  # from the first control back to the last
+        assert page.evaluate(FOCUS)["id"] == "next"
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUS)["tag"] == "SUMMARY"
+        page.evaluate("(st) => { G.state = st; render(); }", state)  # drawn again (another player ready): the focus stays
+        assert page.evaluate(FOCUS)["tag"] == "SUMMARY" and page.evaluate("window.sent") == []
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")  # on Next hand
+        assert page.evaluate("window.sent") == [{"type": "next"}]
+        playing["hand"]["number"] = 4
+        playing["mine"]["legal"] = []  # another seat's turn: the claim button it came from is gone
+        page.evaluate("(st) => { G.state = st; render(); }", playing)  # the next hand is dealt: the dialog closes
+        assert page.locator("#reveal").count() == 0 and page.locator("#board[inert]").count() == 0
+        assert page.evaluate("document.activeElement.id") == "hand"  # back on the table: the player's hand
+        page.evaluate("(st) => { G.state = st; render(); }", state)  # the end of that hand, then a claim on offer
+        playing["mine"]["legal"] = ["pass", "pung", "mahjong"]
+        page.evaluate("(st) => { G.state = st; render(); }", playing)
+        assert page.evaluate("document.activeElement.id") == "hand"  # the dialog was opened from the hand
+        page.focus("button.claim")
+        page.evaluate("(st) => { G.state = st; render(); }", state)
+        page.evaluate("(st) => { G.state = st; render(); }", playing)
+        assert page.evaluate("document.activeElement.dataset.action") == "pass"  # the same claim button, there again
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
 def test_a_wrong_link_says_what_to_do_and_the_join_panel_names_the_seat(server: Server, lang: str, width: int) -> None:
     """A newcomer's wrong table link (mistyped, or of a table no longer kept) says there is no such table,

@@ -453,7 +453,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0 };
+const G = { opener: null, log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0 };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
@@ -680,6 +680,8 @@ function render() {
     return;
   }
   const h = st.hand, me = st.you, view = me == null ? 0 : me, mine = st.mine;
+  const wasOpen = !!$("#reveal:not(.static)"), focused = focusKey(document.activeElement);  // the end-of-hand dialog before this drawing
+  if (st.reveal && !wasOpen) G.opener = focused;  // where the focus goes back to when the dialog closes
   const legal = (mine && mine.legal) || [];
   const discards = legal.filter((a) => a.startsWith("discard "));
   const others = legal.filter((a) => !a.startsWith("discard "));
@@ -687,7 +689,7 @@ function render() {
   if (mine) {
     const tiles = mine.concealed.filter((x) => x !== mine.drawn);
     const order = mine.drawn ? [...tiles, mine.drawn] : tiles;
-    handHtml = `<div class="hand" id="hand" role="group" aria-label="${t("mine")}">${order.map((id, i) => {
+    handHtml = `<div class="hand" id="hand" role="group" tabindex="-1" aria-label="${t("mine")}">${order.map((id, i) => {
       const can = discards.includes(`discard ${kind(id)}`);
       return `${mine.drawn && i === order.length - 1 ? '<span class="gap"></span>' : ""}<button class="t ${i === G.sel ? "sel" : ""}" data-i="${i}" data-tile="${esc(id)}" ${can ? "" : "disabled"} aria-label="${esc(can ? actionLabel(`discard ${kind(id)}`) : tileName(kind(id)))}">${img(id)}</button>`;
     }).join("")}</div>`;
@@ -706,7 +708,8 @@ function render() {
       ${mine.bank != null && !mine.held ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
     </div><div class="msg">${esc(prompt)}${hint}</div>${mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : ""}${refusal}` : "";
   const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
-  $("#app").innerHTML = `${watching}${abandoned}<div id="board">
+  const behind = st.reveal ? " inert" : "";  // behind the end-of-hand dialog: neither focused nor read
+  $("#app").innerHTML = `${watching}${abandoned}<div id="board" tabindex="-1"${behind}>
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
     <div class="center"><div class="state"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
       <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div></div>
@@ -716,7 +719,8 @@ function render() {
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
     <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
-  </div><p class="muted rules-below">${esc(rulesLine(st.config))}</p>${st.reveal ? `<div id="reveal">${revealCard(st)}</div>` : ""}`;
+  </div><p class="muted rules-below"${behind}>${esc(rulesLine(st.config))}</p>${st.reveal
+    ? `<div id="reveal" role="dialog" aria-modal="true" aria-labelledby="reveal-title" tabindex="-1">${revealCard(st)}</div>` : ""}`;
   document.querySelectorAll("#hand button.t").forEach((b) => b.addEventListener("click", () => act(`discard ${kind(b.dataset.tile)}`)));
   document.querySelectorAll("[data-action]").forEach((b) => b.addEventListener("click", () => act(b.dataset.action)));
   if ($("#hint")) $("#hint").onclick = () => send({ type: "hint" });
@@ -724,8 +728,50 @@ function render() {
   if ($("#next")) $("#next").onclick = () => send({ type: "next" });
   fitPonds();
   if (st.reveal) verifyWall(st.reveal);
+  dialogFocus(st, wasOpen, focused);
   tick();
 }
+
+/** A selector that finds the focused control again once the page is drawn anew (null: none, or the page itself). */
+function focusKey(el) {
+  if (!el || el === document.body || el === document.documentElement) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  if (el.tagName === "SUMMARY" && el.parentElement && el.parentElement.id) return `#${CSS.escape(el.parentElement.id)} > summary`;
+  if (el.dataset && el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
+  if (el.dataset && el.dataset.i != null && el.closest("#hand")) return `#hand button[data-i="${CSS.escape(el.dataset.i)}"]`;
+  return null;
+}
+
+/** The end-of-hand result is a modal dialog: as it opens the focus moves into it (onto the dialog itself, so it is read from
+ * its title and Enter still deals the next hand); while it is open every drawing keeps the focus on the same control, or
+ * back on the dialog; when it closes (the next hand dealt) the focus goes back where it was, else to the hand. */
+function dialogFocus(st, wasOpen, focused) {
+  const box = $("#reveal:not(.static)");
+  if (box) {
+    const again = wasOpen && focused ? box.querySelector(focused) : null;
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else if (!box.contains(document.activeElement)) box.focus({ preventScroll: true });
+  } else if (wasOpen) {
+    const back = [G.opener && document.querySelector(G.opener), $("#hand"), $("#board")].find((el) => el && !el.disabled);
+    G.opener = null;
+    if (back) back.focus({ preventScroll: true });
+  }
+}
+
+/** Tab and Shift+Tab stay inside the end-of-hand dialog, going round its controls. */
+document.addEventListener("keydown", (e) => {
+  const box = $("#reveal:not(.static)");
+  if (e.key !== "Tab" || !box) return;
+  const stops = Array.from(box.querySelectorAll('a[href], button:not([disabled]), summary, input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'))
+    .filter((el) => el.getClientRects().length > 0);
+  const at = document.activeElement, first = stops[0], last = stops[stops.length - 1];
+  if (!stops.length) box.focus();
+  else if (!box.contains(at) || at === box) (e.shiftKey ? last : first).focus();
+  else if (e.shiftKey && at === first) last.focus();
+  else if (!e.shiftKey && at === last) first.focus();
+  else return;  // the browser moves to the next control inside
+  e.preventDefault();
+});
 
 
 /** The final ranking of a finished match (HK-7.3: equal totals share a rank). */
@@ -843,7 +889,7 @@ function revealCard(st) {
       <td class="num ${r.payments[s] > 0 ? "pos" : r.payments[s] < 0 ? "neg" : ""}">${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}</td></tr>`).join("");
   const over = st.match && st.match.over;
   const ready = st.mine && st.mine.ready;
-  return `<section class="card" id="scoring"><h2>${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
+  return `<section class="card" id="scoring"><h2 id="reveal-title">${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
     <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
     <h3>${t("payments")}</h3>${win ? payRule(st, win, name) : ""}<table id="payments">${pays}</table>
     <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</details>
