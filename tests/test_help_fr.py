@@ -127,14 +127,14 @@ def test_french_defaults_are_the_english_ones() -> None:
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["scor", "--lang", "fr"], "hkmj : erreur : commande 'scor' inconnue ; vouliez-vous dire 'score' ? (les commandes : score, simulate, "),
+        (["scor", "--lang", "fr"], "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue ; vouliez-vous dire «\u00a0score\u00a0» ? (les commandes : score, simulate, "),
         (["--bogus", "--lang", "fr"], "hkmj : erreur : option --bogus inconnue (hkmj lui-même ne prend que -h et --version ; les options"),
         (["--seat", "S", "--lang", "fr"], "hkmj : erreur : --seat est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande"),
         (["simulate", "--sed", "7", "--lang", "fr"], "hkmj simulate : erreur : arguments non reconnus : --sed 7 (vouliez-vous dire --seed ?)"),
-        (["serve", "--port", "0", "--lang", "fr"], "hkmj serve : erreur : argument --port : '0' : un numéro de port de 1 à 65535 est attendu"),
-        (["bot-match", "--time-limit", "x", "--lang", "fr"], "hkmj bot-match : erreur : argument --time-limit : 'x' : un nombre positif de secondes est attendu"),
+        (["serve", "--port", "0", "--lang", "fr"], "hkmj serve : erreur : argument --port : «\u00a00\u00a0» : un numéro de port de 1 à 65535 est attendu"),
+        (["bot-match", "--time-limit", "x", "--lang", "fr"], "hkmj bot-match : erreur : argument --time-limit : «\u00a0x\u00a0» : un nombre positif de secondes est attendu"),
         (["arena", "--lang", "fr"], "hkmj arena : erreur : arguments obligatoires manquants : --bots"),
-        (["score", "1m", "--win", "1m", "--flag", "x", "--lang", "fr"], "hkmj score : erreur : argument --flag : choix 'x' invalide (choisissez parmi "),
+        (["score", "1m", "--win", "1m", "--flag", "x", "--lang", "fr"], "hkmj score : erreur : argument --flag : choix «\u00a0x\u00a0» invalide (choisissez parmi "),
     ],
 )
 def test_usage_errors_follow_lang_fr_with_a_french_usage_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:

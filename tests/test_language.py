@@ -114,7 +114,7 @@ def test_usage_errors_follow_the_locale(monkeypatch: pytest.MonkeyPatch, capsys:
     _locale(monkeypatch, LC_MESSAGES="fr_FR.UTF-8")
     with pytest.raises(SystemExit) as stop:
         main(["scor"])
-    assert stop.value.code == 2 and "hkmj : erreur : commande 'scor' inconnue" in capsys.readouterr().err
+    assert stop.value.code == 2 and "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["score", "1m", "--win", "1m", "--flag", "x", "--lang", "en"])
     assert "hkmj score: error: argument --flag: invalid choice: 'x'" in capsys.readouterr().err
@@ -139,7 +139,7 @@ def test_the_command_line_reads_the_locale_of_its_process(tmp_path: Path) -> Non
     """As a user runs it: ``LANG=fr_FR.UTF-8 hkmj scor``; ``LC_ALL=C`` before it says English."""
     env = {k: v for k, v in os.environ.items() if k not in LOCALE}
     french = subprocess.run([sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8"}, cwd=tmp_path)
-    assert french.returncode == 2 and "hkmj : erreur : commande 'scor' inconnue ; vouliez-vous dire 'score' ?" in french.stderr
+    assert french.returncode == 2 and "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue ; vouliez-vous dire «\u00a0score\u00a0» ?" in french.stderr
     english = subprocess.run(
         [sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, cwd=tmp_path
     )
@@ -174,17 +174,17 @@ def test_the_last_lang_decides_the_language_of_errors(monkeypatch: pytest.Monkey
     assert lang_of(["play", "--lang=fr", "--lang", "en"]) == "en"
     with pytest.raises(SystemExit) as stop:
         main(["play", "--lang", "de", "--lang", "fr"])  # argparse refuses each value: in French
-    assert stop.value.code == 2 and "hkmj play : erreur : argument --lang : choix 'de' invalide" in capsys.readouterr().err
+    assert stop.value.code == 2 and "hkmj play : erreur : argument --lang : choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["play", "--lang", "fr", "--lang", "de"])
-    assert "hkmj play : erreur : argument --lang : choix 'de' invalide" in capsys.readouterr().err
+    assert "hkmj play : erreur : argument --lang : choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["play", "--lang", "en", "--lang", "de"])
     assert "hkmj play: error: argument --lang: invalid choice: 'de'" in capsys.readouterr().err
     _locale(monkeypatch, LANG="fr_FR.UTF-8")
     with pytest.raises(SystemExit):
         main(["play", "--lang", "de"])  # no valid --lang: the locale's language
-    assert "hkmj play : erreur : argument --lang : choix 'de' invalide" in capsys.readouterr().err
+    assert "hkmj play : erreur : argument --lang : choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
 
 
 def test_french_names_west_o_and_reads_o_for_west(capsys: pytest.CaptureFixture[str]) -> None:

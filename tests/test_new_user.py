@@ -134,7 +134,7 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["--lang", "en", "scroe"], "usage: hkmj [-h]",
          "hkmj: error: unknown command 'scroe'; did you mean 'score'? (--lang is an option of a command, given after it: hkmj score --lang en)"),
         (["--lang", "fr", "plya"], "utilisation : hkmj [-h]",
-         "hkmj : erreur : commande 'plya' inconnue ; vouliez-vous dire 'play' ? (--lang est une option d'une commande, donnée après elle : "
+         "hkmj : erreur : commande «\u00a0plya\u00a0» inconnue ; vouliez-vous dire «\u00a0play\u00a0» ? (--lang est une option d'une commande, donnée après elle : "
          "hkmj play --lang fr)"),
         # no command at all: not one picked at random among those that take the option
         (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
@@ -589,7 +589,7 @@ def test_a_file_written_into_a_missing_folder_names_the_folder(
     assert err == f"hkmj {command}: {option} {path}: no folder '{path.parent}' to save {en} in; create it first, or give another path\n"
     assert main([*argv, str(path), "--lang", "fr"]) == 2
     err = capsys.readouterr().err.replace("\u00a0", " ")
-    assert err == f"hkmj {command} : {option} {path} : pas de dossier '{path.parent}' où enregistrer {fr} ; créez-le d'abord, ou donnez un autre chemin\n"
+    assert err == f"hkmj {command} : {option} {path} : pas de dossier « {path.parent} » où enregistrer {fr} ; créez-le d'abord, ou donnez un autre chemin\n"
     assert not path.parent.exists()
 
 

@@ -135,26 +135,26 @@ def test_the_arena_table_english_unchanged_and_french() -> None:
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["simulate", "--bots", "a,b"], "hkmj simulate : --bots demande quatre noms, 2 donnés : 'a,b'"),
-        (["simulate", "--bots", "greedy,greedy,random,zz"], "hkmj simulate : robot 'zz' inconnu : attendu parmi random, greedy, strong, expert"),
+        (["simulate", "--bots", "a,b"], "hkmj simulate : --bots demande quatre noms, 2 donnés : «\u00a0a,b\u00a0»"),
+        (["simulate", "--bots", "greedy,greedy,random,zz"], "hkmj simulate : robot «\u00a0zz\u00a0» inconnu : attendu parmi random, greedy, strong, expert"),
         (["simulate", "--address", "ray://x:1"], "hkmj simulate : --address demande --backend ray"),
         (["simulate", "--option", "minfan=2"], "hkmj simulate : option minfan='2' : attendu parmi 0, 1, 3"),
         (["serve", "--max-tables", "0"], "hkmj serve : --max-tables doit être positif, 0 donné"),
         (["serve", "--keep-days", "-1"], "hkmj serve : --keep-days doit valoir 0 (garder pour toujours) ou plus, -1 donné"),
-        (["serve", "--trusted-proxy", "nowhere"], "hkmj serve : --trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu 'nowhere'"),
+        (["serve", "--trusted-proxy", "nowhere"], "hkmj serve : --trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu «\u00a0nowhere\u00a0»"),
         (["serve", "--allowed-host", "http://mj.example.org/"],
-         "hkmj serve : --allowed-host 'http://mj.example.org/' : donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),
+         "hkmj serve : --allowed-host «\u00a0http://mj.example.org/\u00a0» : donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),
         (["serve", "--db", "mysql://x/y"],
-         "hkmj serve : --db 'mysql://x/y' : base de données 'mysql' inconnue ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
+         "hkmj serve : --db «\u00a0mysql://x/y\u00a0» : base de données «\u00a0mysql\u00a0» inconnue ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
         (["bot-match", "--bot", "a", "--bot", "b", "--bot", "c", "--bot", "d", "--bot", "e"], "hkmj bot-match : au plus quatre --bot, 5 donnés"),
-        (["bot-match", "--fill", "nobody"], "hkmj bot-match : --fill 'nobody' : choisissez parmi random, greedy, strong, expert"),
+        (["bot-match", "--fill", "nobody"], "hkmj bot-match : --fill «\u00a0nobody\u00a0» : choisissez parmi random, greedy, strong, expert"),
         (["bot-match", "--bot", "stronk"],
-         "hkmj bot-match : --bot 'stronk' : impossible de le lancer : aucun programme 'stronk' trouvé, et pas un robot intégré "
+         "hkmj bot-match : --bot «\u00a0stronk\u00a0» : impossible de le lancer : aucun programme «\u00a0stronk\u00a0» trouvé, et pas un robot intégré "
          "(random, greedy, strong, expert) ; vouliez-vous dire strong ?"),
         (["bot-match", "--bot", "'unbalanced"], "hkmj bot-match : --bot \"'unbalanced\" : impossible de le découper en mots (No closing quotation)"),
         (["arena", "--bots", "greedy", "--plot", ""], "hkmj arena : --bots greedy : au moins deux robots différents sont attendus, chacun une fois"),
         (["arena", "--bots", "greedy,nobody", "--plot", ""],
-         "hkmj arena : robot 'nobody' inconnu : attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
+         "hkmj arena : robot «\u00a0nobody\u00a0» inconnu : attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
     ],
 )
 def test_errors_in_french(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -180,13 +180,14 @@ def test_serve_says_a_port_in_use_in_french(capsys: pytest.CaptureFixture[str]) 
 
 def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     """A bot that answers with a bare number and exits: each fault logged in French, the
-    protocol's own texts (the action played, the line received) as they are."""
+    protocol's own texts (the action played, the line received) as they are, quoted « ... », and
+    the bot's command line as typed (its quotes are the shell's, not guillemets)."""
     bot = f"{sys.executable} -c 'print(1)'"
     assert main(["bot-match", "--bot", bot, "--hands", "1", "--seed", "1", "--lang", "fr"]) == 0
     captured = capsys.readouterr()
     log = captured.err.splitlines()
     assert log[0].startswith(f"hkmj bot-match : joueur 1 ({bot}) : mauvaise réponse à la requête 1 : un objet "
-                             '{"id": ..., "action": ...} est attendu, reçu \'1\' ; il joue ')  # fmt: skip
+                             '{"id": ..., "action": ...} est attendu, reçu «\u00a01\u00a0» ; il joue ')  # fmt: skip
     assert log[1] == f"hkmj bot-match : joueur 1 ({bot}) : s'est arrêté (code 0) ; il joue désormais des coups sûrs"
     assert captured.out.startswith("hkmj bot-match : 1 donne, graine 1, limite de temps 1 s par décision\njoueur robot ")
 
@@ -200,21 +201,21 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
          "saut de ligne) ; il joue pass"),
         ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x) : a fermé sa sortie ; il joue désormais des coups sûrs"),
         ("player 1 (x): bad answer to request 3: 'discard 9m' is not legal now; legal: discard 1m, discard 2m; playing discard 1m",
-         "joueur 1 (x) : mauvaise réponse à la requête 3 : 'discard 9m' n'est pas permis maintenant ; permis : discard 1m, discard 2m ; il joue discard 1m"),
+         "joueur 1 (x) : mauvaise réponse à la requête 3 : «\u00a0discard 9m\u00a0» n'est pas permis maintenant ; permis : discard 1m, discard 2m ; il joue discard 1m"),
         ("player 1 (x): bad answer to request 3: a line longer than 65536 bytes; playing pass",
          "joueur 1 (x) : mauvaise réponse à la requête 3 : une ligne de plus de 65536 octets ; il joue pass"),
         ("player 1 (x): stale reply to request 2 (waiting for 3); ignored", "joueur 1 (x) : réponse périmée à la requête 2 (la 3 est attendue) ; ignoré"),
         ("player 1 (x): bad answer to request 4: reply 4 has no \"action\" text; playing pass",
-         "joueur 1 (x) : mauvaise réponse à la requête 4 : la réponse 4 n'a pas de texte \"action\" ; il joue pass"),
+         "joueur 1 (x) : mauvaise réponse à la requête 4 : la réponse 4 n'a pas de texte «\u00a0action\u00a0» ; il joue pass"),
         ("player 1 (python -c 'print(1)'): bad answer to request 17: not JSON (expecting value at column 1): 'zz'; playing pass",
-         "joueur 1 (python -c 'print(1)') : mauvaise réponse à la requête 17 : pas du JSON (valeur attendue à la colonne 1) : 'zz' ; il joue pass"),
+         "joueur 1 (python -c 'print(1)') : mauvaise réponse à la requête 17 : pas du JSON (valeur attendue à la colonne 1) : «\u00a0zz\u00a0» ; il joue pass"),
         ("player 1 (x): it speaks 'hkmj-bot/2'; this host speaks hkmj-bot/1 (docs/bot-protocol.md): its 'hello' message is not an answer; ignored",
-         "joueur 1 (x) : il parle 'hkmj-bot/2' ; cet hôte parle hkmj-bot/1 (docs/bot-protocol.md) : son message 'hello' n'est pas une réponse ; ignoré"),
-        ("player 1 (x): a 'log' message, not an answer; ignored", "joueur 1 (x) : un message 'log', pas une réponse ; ignoré"),
+         "joueur 1 (x) : il parle «\u00a0hkmj-bot/2\u00a0» ; cet hôte parle hkmj-bot/1 (docs/bot-protocol.md) : son message «\u00a0hello\u00a0» n'est pas une réponse ; ignoré"),
+        ("player 1 (x): a 'log' message, not an answer; ignored", "joueur 1 (x) : un message «\u00a0log\u00a0», pas une réponse ; ignoré"),
         ('needs the "arena" extra (openskill missing): pip install "hkmj[arena]"', 'il faut l\'extra "arena" (openskill manquant) : pip install "hkmj[arena]"'),
         ('needs the "arena" extra (openskill, matplotlib missing): pip install "hkmj[arena]"',
          'il faut l\'extra "arena" (openskill, matplotlib manquants) : pip install "hkmj[arena]"'),
-        ('the ray backend needs the "ray" extra: pip install "hkmj[ray]"', 'le backend ray demande l\'extra "ray" : pip install "hkmj[ray]"'),
+        ('the ray backend needs the "ray" extra: pip install "hkmj[ray]"', 'le backend ray demande l\'extra «\u00a0ray\u00a0» : pip install "hkmj[ray]"'),
         ("cannot write out.png: Permission denied", "impossible d'écrire out.png : permission refusée"),
         ("port 80 on 0.0.0.0: permission denied (ports below 1024 need administrator rights): choose another with --port 8000",
          "port 80 de 0.0.0.0 : permission refusée (les ports sous 1024 demandent les droits d'administrateur) : choisissez-en un autre avec --port 8000"),
@@ -275,3 +276,25 @@ def test_the_simulate_summary_fits_an_80_column_terminal(
     assert main(["simulate", "--hands", "2", "--seed", "1", "--quiet", "--lang", lang, "--rules", rules]) == 0
     out = capsys.readouterr().out
     assert out.startswith("hkmj simulate") and max(len(line) for line in out.splitlines()) <= 80, out
+
+
+def test_french_texts_quote_with_guillemets_and_english_keeps_its_quotes() -> None:
+    """French typography quotes « X », a no-break space inside each guillemet: the French errors
+    quoted 'X' as the English do in places (``--seat 'X' : un vent est attendu``) and « X » in
+    others (``attendu « PLACE: TUILES, ... »``). An apostrophe, an item of a list, the value of a
+    ``key='value'`` as typed and a bot's command line (the shell's quotes) stay as they are."""
+    from hkmj.review import ReviewError
+    from hkmj.score_words import error_in, guillemets
+
+    assert guillemets("--seat 'X' : un vent est attendu") == "--seat «\u00a0X\u00a0» : un vent est attendu"
+    assert guillemets("attendu « PLACE: TUILES » ; c'est l'Est") == "attendu «\u00a0PLACE: TUILES\u00a0» ; c'est l'Est"
+    assert guillemets("prevailing ['E', 'S'] : option minfan='2'") == "prevailing ['E', 'S'] : option minfan='2'"
+    assert guillemets("joueur 1 (\x02python -c 'print(1)'\x03) : 'zz'") == "joueur 1 (python -c 'print(1)') : «\u00a0zz\u00a0»"
+    english = "unknown flag 'heavenly' for MCR: expected any of last_wall_tile"
+    assert error_in(english, "en") == english
+    assert error_in(english, "fr") == "drapeau «\u00a0heavenly\u00a0» inconnu en MCR : attendu parmi last_wall_tile"
+    assert error_in("no French for this 'one'", "fr") == "no French for this 'one'"  # a message left in English is left whole
+    err = ReviewError("no_player", who=repr("Bob"), names=("Ann", "Bo"))
+    assert "--seat 'Bob': no such player" in err.say("en") and "a name: 'Ann', 'Bo'" in err.say("en")
+    assert "--seat «\u00a0Bob\u00a0»\u00a0: aucun joueur" in err.say("fr") and "un nom\u00a0: «\u00a0Ann\u00a0», «\u00a0Bo\u00a0»" in err.say("fr")
+    assert "'" not in run_error_in("the ray backend needs the \"ray\" extra: pip install \"hkmj[ray]\"", "fr").replace("l'extra", "")

@@ -83,7 +83,7 @@ def no_folder(command: str, option: str, path: str, lang: str = "en", what: str 
     english, french = _SAVED[what]
     if lang == "fr":
         return (
-            f"hkmj {command} : {option} {path} : pas de dossier {folder!r} où enregistrer {french} ; "
+            f"hkmj {command} : {option} {path} : pas de dossier «\u00a0{folder}\u00a0» où enregistrer {french} ; "
             "créez-le d'abord, ou donnez un autre chemin"
         )
     return f"hkmj {command}: {option} {path}: no folder {folder!r} to save {english} in; create it first, or give another path"

@@ -76,9 +76,12 @@ class ReviewError(ValueError):
 
     def say(self, lang: str = "en") -> str:
         """The message in ``lang`` (``en`` or ``fr``), with the language's typography."""
+        from hkmj.score_words import guillemets
+
         w = words(lang)
         values = {k: self._value(w, v) for k, v in self.params.items()}
-        return w.typo(w(f"err.{self.key}", **values))
+        text = w(f"err.{self.key}", **values)
+        return w.typo(guillemets(text) if w.lang == "fr" else text)  # French quotes « X », not 'X' as the values come
 
     @staticmethod
     def _value(w: Words, v: object) -> object:
@@ -89,7 +92,8 @@ class ReviewError(ValueError):
         if isinstance(v, InputError):
             return v.say(w.lang)
         if isinstance(v, tuple):
-            return w("err.names", names=", ".join(repr(n) for n in v)) if v else ""
+            quoted = (f"«\u00a0{n}\u00a0»" if w.lang == "fr" else repr(n) for n in v)  # French quotes each name « Ann »
+            return w("err.names", names=", ".join(quoted)) if v else ""
         if isinstance(v, (Divergence, ValueError)) and w.lang != "en":  # in hkmj replay's words (score_words)
             from hkmj.score_words import error_in
 

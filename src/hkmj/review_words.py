@@ -227,7 +227,7 @@ FR: dict[str, str] = {
     "err.not_json": "{path}, ligne {line} : pas du JSON ; un enregistrement contient un objet JSON par ligne",
     "err.bom": "{path} : pas du JSON : il commence par une marque d'ordre des octets (U+FEFF) ; enregistrez le fichier en UTF-8 sans elle",
     "err.not_record": "pas un enregistrement de partie : {detail}",
-    "err.log_entry": "{path}, ligne {line} : une entrée de journal de table est un objet JSON avec 'kind' et 'data'",
+    "err.log_entry": "{path}, ligne {line} : une entrée de journal de table est un objet JSON avec «\u00a0kind\u00a0» et «\u00a0data\u00a0»",
     "err.bad_log": "{path} : journal de table invalide : {detail}",
     "err.never_started": "{path} : la partie de cette table n'a jamais commencé, rien à analyser",
     "err.no_player": "--seat {who} : aucun joueur de ce nom dans l'enregistrement ; donnez E, S, W (ou O) ou N "

@@ -15,7 +15,7 @@ import re
 from typing import Final
 
 from hkmj.oserror import french_reason
-from hkmj.score_words import Render, error_in, in_phrases
+from hkmj.score_words import Render, error_in, guillemets, in_phrases
 
 __all__ = ["LABELS", "PHRASES", "count", "label", "run_error_in", "said"]
 
@@ -80,7 +80,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"cannot connect to Ray at (?P<address>\S+): (?P<error>.+)", "impossible de se connecter à Ray à {address} : {error}"),
     (r"cannot start a new local Ray instance: (?P<error>.+)", "impossible de démarrer une nouvelle instance Ray locale : {error}"),
     (r'the ray backend needs the "ray" extra: pip install "hkmj\[ray\]"',
-     'le backend ray demande l\'extra "ray" : pip install "hkmj[ray]"'),
+     "le backend ray demande l'extra «\u00a0ray\u00a0» : pip install \"hkmj[ray]\""),
     # --- hkmj bot-match: the command line, the bots' commands
     (r"at most four --bot, got (?P<n>\d+)", "au plus quatre --bot, {n} donnés"),
     (rf"--fill (?P<value>{_ECHO}): choose from (?P<known>.+)", "--fill {value} : choisissez parmi {known}"),
@@ -96,7 +96,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"a match needs four bots, got (?P<n>\d+)", "une partie demande quatre robots, {n} donnés"),
     (r"time limit (?P<value>\S+): expected a positive number of seconds", "limite de temps {value} : un nombre positif de secondes est attendu"),
     # --- hkmj bot-match: a bot's faults, logged as the match goes on
-    (r"player (?P<n>\d) \((?P<command>.*?)\): (?P<inner>.+)", "joueur {n} ({command}) : {inner}"),
+    (r"player (?P<n>\d) \((?P<command>.*?)\): (?P<inner>.+)", "joueur {n} (\x02{command}\x03) : {inner}"),  # the command as typed (VERBATIM)
     (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s \(it wrote (?P<size>[\d,]+) bytes without a newline, (?P<head>.*): "
      r"end each line with a newline\); playing (?P<default>.+)",
      lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s (il a écrit {g['size'].replace(',', ' ')} octets sans saut de "
@@ -118,9 +118,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "il parle {theirs} ; cet hôte parle {ours} (docs/bot-protocol.md) : son message {kind} n'est pas une réponse"),
     (r"stale reply to request (?P<got>\d+) \(waiting for (?P<rid>\d+)\)", "réponse périmée à la requête {got} (la {rid} est attendue)"),
     (r"reply id (?P<got>.+) does not match request (?P<rid>\d+)", "l'id de réponse {got} ne correspond pas à la requête {rid}"),
-    (r"reply (?P<rid>\d+) has no \"action\" text", 'la réponse {rid} n\'a pas de texte "action"'),
+    (r"reply (?P<rid>\d+) has no \"action\" text", "la réponse {rid} n'a pas de texte «\u00a0action\u00a0»"),
     (r"action (?P<text>.+) \((?P<n>[\d,]+) characters\): not an action, e\.g\. 'discard 5p'",
-     lambda g: f"action {g['text']} ({g['n'].replace(',', ' ')} caractères) : pas une action, par exemple 'discard 5p'"),
+     lambda g: f"action {g['text']} ({g['n'].replace(',', ' ')} caractères) : pas une action, par exemple «\u00a0discard 5p\u00a0»"),
     (rf"(?P<text>{_ECHO}) is not legal now; legal: (?P<legal>.+)", "{text} n'est pas permis maintenant ; permis : {legal}"),
     # --- hkmj serve
     (r"(?P<flag>--[\w-]+) must be 0 \(keep for ever\) or more, got (?P<value>\S+)",
@@ -177,7 +177,7 @@ def run_error_in(message: str, lang: str) -> str:
     if lang != "fr":
         return message
     french = _french(message)
-    return error_in(message, lang) if french is None else french
+    return error_in(message, lang) if french is None else guillemets(french)
 
 
 def said(command: str, message: str, lang: str) -> str:

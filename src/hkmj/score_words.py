@@ -498,13 +498,36 @@ def _french(message: str) -> str | None:
     return in_phrases(_COMPILED, message, _french)
 
 
+_QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )'([^'\s](?:[^'\n]*?[^'\s])?)'(?![\w'])")
+"""A value or a word between single quotes (``'X'``, ``'pung 555m'``), not an apostrophe (``l'Est``),
+an item of a list (``['E', 'S']``) nor the value of a ``key='value'`` (``minfan='2'``, as typed)."""
+_GUILLEMET_SPACE: Final = re.compile(r"(?<=«) | (?=»)")
+
+
+VERBATIM: Final = ("\x02", "\x03")
+"""Marks around a part of a French text that :func:`guillemets` leaves as it is (a bot's command
+line, whose quotes are the shell's); the marks themselves are removed."""
+_VERBATIM: Final = re.compile("\x02([^\x03]*)\x03")
+
+
+def guillemets(french: str) -> str:
+    """A French text quoted as French is: ``« X »``, a no-break space inside each guillemet (it was
+    ``'X'`` in places, as the English quotes, and ``« X »`` in others). A part between
+    :data:`VERBATIM`'s marks stays as written."""
+    parts = _VERBATIM.split(french)  # even: text to quote; odd: verbatim
+    return "".join(
+        part if i % 2 else _GUILLEMET_SPACE.sub("\u00a0", _QUOTED.sub(lambda m: f"«\u00a0{m.group(1)}\u00a0»", part))
+        for i, part in enumerate(parts)
+    )
+
+
 def error_in(message: str, lang: str) -> str:
     """An error of ``hkmj score`` (or of the scorers it calls) in ``lang``: ``en`` as written,
-    ``fr`` from :data:`PHRASES` (as written when no phrase matches it)."""
+    ``fr`` from :data:`PHRASES` (as written when no phrase matches it), quoted with guillemets."""
     if lang != "fr":
         return message
     french = _french(message)
-    return message if french is None else french
+    return message if french is None else guillemets(french)
 
 
 def said_by(command: str, message: str, lang: str) -> str:

@@ -192,15 +192,16 @@ def test_a_match_start_with_a_bad_count_of_hands_names_it(
     text = _check(["replay", str(path)], capsys)
     assert f"bad match_start: {key} {value!r}: expected a whole number 1 or more, or null" in text, text
     text = _check(["replay", str(path), "--lang", "fr"], capsys)
-    assert f"match_start invalide : {key} {value!r} : un nombre entier de 1 ou plus, ou null, est attendu" in text, text
+    shown = f"«\u00a0{value}\u00a0»" if isinstance(value, str) else repr(value)  # a text quoted in French guillemets
+    assert f"match_start invalide : {key} {shown} : un nombre entier de 1 ou plus, ou null, est attendu" in text, text
 
 
 _HAND_START_CASES = (
     ("seed", "9z", "seed '9z': expected a whole number, or null for a given wall",
-     "seed '9z' : un nombre entier est attendu, ou null pour un mur donné"),
+     "seed «\u00a09z\u00a0» : un nombre entier est attendu, ou null pour un mur donné"),
     ("seed", [1], "seed [1]: expected a whole number, or null for a given wall", "seed [1] : un nombre entier"),
     ("prevailing", ["E"], "prevailing ['E']: expected a wind letter E, S, W or N", "prevailing ['E'] : une lettre de vent"),
-    ("prevailing", "Q", "prevailing 'Q': expected a wind letter E, S, W or N", "prevailing 'Q' : une lettre de vent"),
+    ("prevailing", "Q", "prevailing 'Q': expected a wind letter E, S, W or N", "prevailing «\u00a0Q\u00a0» : une lettre de vent"),
     ("scores", None, "scores None: expected four whole numbers, one per seat", "scores None : quatre nombres entiers"),
     ("scores", [0, 0, {}, 0], "scores [0, 0, {}, 0]: expected four whole numbers, one per seat", "scores [0, 0, {}, 0] : quatre"),
     ("dice", True, "dice True: expected three numbers 1-6 (HK-2.3)", "dice True : trois nombres de 1 à 6 sont attendus (HK-2.3)"),
@@ -208,7 +209,7 @@ _HAND_START_CASES = (
     ("wall", 7, "wall 7: expected four walls of 36 tile names each (HK-2.2)", "wall 7 : quatre murs de 36 noms de tuiles"),
     ("players", [1, "", 2, 0], "players [1, '', 2, 0]: expected the players 0-3 in seat order, each once",
      "players [1, '', 2, 0] : les joueurs 0 à 3 dans l'ordre des places, chacun une fois, sont attendus"),
-    ("hand", "1", "hand '1': expected a whole number 1 or more", "hand '1' : un nombre entier de 1 ou plus est attendu"),
+    ("hand", "1", "hand '1': expected a whole number 1 or more", "hand «\u00a01\u00a0» : un nombre entier de 1 ou plus est attendu"),
     ("dealer", 4, "dealer 4: expected a whole number 0-3", "dealer 4 : un nombre entier de 0 à 3 est attendu"),
     ("wall", "0.None", "wall None: expected a tile name such as 5p", "wall None : un nom de tuile est attendu, par exemple 5p"),
 )
@@ -354,7 +355,7 @@ def test_a_field_null_in_the_replay_and_missing_in_the_record_is_named(
     report = replay(read_record(path))
     assert report.divergence is not None and report.divergence.line == k + 1, report.divergence
     assert report.divergence.reason == "event 'claim' differs in seat"
-    assert "l'événement 'claim' diffère par seat" in _check(["replay", str(path), "--lang", "fr"], capsys)
+    assert "l'événement «\u00a0claim\u00a0» diffère par seat" in _check(["replay", str(path), "--lang", "fr"], capsys)
 
 
 def test_a_bad_match_start_header_is_said_in_french(records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -387,7 +388,7 @@ def test_review_in_french_says_why_a_record_does_not_replay_in_french(
     assert "  rejoué : (rien)" in text and "diverged" not in text
     path.write_text("[1, 2]\n", encoding="utf-8")
     text = _check(["review", str(path), "--lang", "fr", "--html", "-"], capsys).replace("\xa0", " ")
-    assert text.endswith("pas un enregistrement de partie : " + f"{path}:1 : un événement est un objet JSON avec un champ 'type'\n"), text
+    assert text.endswith("pas un enregistrement de partie : " + f"{path}:1 : un événement est un objet JSON avec un champ « type »\n"), text
 
 
 @pytest.mark.parametrize(("kind", "field", "value"), [("draw", "seat", True), ("replacement", "live", 76.0), ("discard", "final", 0)])

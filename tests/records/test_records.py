@@ -417,8 +417,8 @@ def test_replay_says_its_errors_in_french_with_lang_fr(
         "notes.txt": ("1: not JSON (expecting value at column 1)", "1 : pas du JSON (valeur attendue à la colonne 1)"),
         "binary.jsonl": ("not a text file (a record is JSON Lines text, UTF-8)", "pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)"),
         "empty.jsonl": ("the file is empty: it holds no match", "le fichier est vide, il ne contient aucune partie"),
-        "object.jsonl": ("1: an event is a JSON object with a 'type'", "1 : un événement est un objet JSON avec un champ 'type'"),
-        "cut.jsonl": ("1: not JSON (expecting ',' delimiter at column 34)", "1 : pas du JSON (séparateur ',' attendu à la colonne 34)"),
+        "object.jsonl": ("1: an event is a JSON object with a 'type'", "1 : un événement est un objet JSON avec un champ « type »"),
+        "cut.jsonl": ("1: not JSON (expecting ',' delimiter at column 34)", "1 : pas du JSON (séparateur « , » attendu à la colonne 34)"),
         "nan.jsonl": (
             "1: not JSON (NaN is not JSON (RFC 8259 has no NaN or Infinity))",
             "1 : pas du JSON (NaN n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity))",

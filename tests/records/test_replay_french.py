@@ -64,7 +64,7 @@ def test_a_divergence_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[st
     end["payments"] = [129, -256, 64, 64]
     code, out = _replay(tmp_path, capsys, events)
     lines = out.splitlines()
-    assert code == 1 and lines[0] == "replay : divergence à la ligne 9 (donne 1) : l'événement 'hand_end' diffère par payments", out
+    assert code == 1 and lines[0] == "replay : divergence à la ligne 9 (donne 1) : l'événement «\u00a0hand_end\u00a0» diffère par payments", out
     assert lines[1].startswith("  enregistré : {") and lines[2].startswith("  rejoué : {"), out
     assert "diverged" not in out and "recorded:" not in out
 

@@ -555,9 +555,9 @@ def test_a_mistake_says_the_distance_after_the_advice_once_hk_5(hk_review: Revie
         ("act", "seat", "9z", "(act): seat \"9z\": expected a whole number", "(act)\u00a0: seat \"9z\"\u00a0: un nombre entier est attendu"),
         ("act", "seat", [1], "(act): seat [1]: expected a whole number", "(act)\u00a0: seat [1]\u00a0: un nombre entier est attendu"),
         ("act", "seat", 9, "(act): seat 9: expected 0 to 3", "(act)\u00a0: seat 9\u00a0: 0 à 3 attendu"),
-        ("act", "action", None, "(act): the field 'action' is missing", "(act)\u00a0: le champ 'action' manque"),
+        ("act", "action", None, "(act): the field 'action' is missing", "(act)\u00a0: le champ «\u00a0action\u00a0» manque"),
         ("start", "fill", "greedy", "(start): fill \"greedy\": expected an object of slots and bot names", "(start)\u00a0: fill \"greedy\"\u00a0: un objet"),
-        ("create", "seed", None, "entry 1: bad 'create' entry (the field 'seed' is missing)", "entrée 1\u00a0: entrée 'create' invalide (le champ 'seed' manque)"),
+        ("create", "seed", None, "entry 1: bad 'create' entry (the field 'seed' is missing)", "entrée 1\u00a0: entrée «\u00a0create\u00a0» invalide (le champ «\u00a0seed\u00a0» manque)"),
     ],
 )
 def test_a_corrupted_table_log_names_its_entry_and_field(

@@ -268,8 +268,8 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
         (b"\x89PNG\r\n\x1a\n\xff\x00", ["f.jsonl"], "not a text file", "pas un fichier texte"),
         (b"hello\n", ["f.jsonl"], "f.jsonl, line 1: not JSON", "f.jsonl, ligne 1\u00a0: pas du JSON"),
         (b'{"seq":1,"kind":"join","data":{}}\n', ["f.jsonl"], "bad table log", "journal de table invalide"),
-        ("record", ["f.jsonl", "--seat", "Bob"], "--seat 'Bob': no such player", "--seat 'Bob'\u00a0: aucun joueur"),
-        ("record", ["f.jsonl", "--html", "no/such/dir/r.html"], "no folder 'no/such/dir'", "pas de dossier 'no/such/dir'"),
+        ("record", ["f.jsonl", "--seat", "Bob"], "--seat 'Bob': no such player", "--seat «\u00a0Bob\u00a0»\u00a0: aucun joueur"),
+        ("record", ["f.jsonl", "--html", "no/such/dir/r.html"], "no folder 'no/such/dir'", "pas de dossier «\u00a0no/such/dir\u00a0»"),
     ],
 )
 def test_review_errors_follow_lang(
@@ -307,10 +307,10 @@ def test_the_systems_reason_is_french_too(records: dict[str, Path], tmp_path: Pa
     missing = tmp_path / "no" / "such" / "r.html"
     assert main(["review", str(records["hk"]), "--lang", "fr", "--quiet", "--html", str(missing)]) == 2
     err = capsys.readouterr().err
-    assert f"pas de dossier '{missing.parent}'" in err and "No such file" not in err  # the missing folder named
+    assert f"pas de dossier «\u00a0{missing.parent}\u00a0»" in err and "No such file" not in err  # the missing folder named
     assert main(["play", "--record", str(missing.with_suffix(".jsonl")), "--lang", "fr"]) == 2
     err = capsys.readouterr().err  # the missing folder named (tests/tui/test_resume.py), in French
-    assert f"pas de dossier '{missing.parent}'" in err and "No such file" not in err and "Traceback" not in err
+    assert f"pas de dossier «\u00a0{missing.parent}\u00a0»" in err and "No such file" not in err and "Traceback" not in err
     assert main(["play", "--record", str(missing.with_suffix(".jsonl"))]) == 2
     assert f"no folder '{missing.parent}'" in capsys.readouterr().err
     assert OSReason.of(OSError(12345, "Strange failure")).say("fr") == "Strange failure"  # rare: the system's words

@@ -523,7 +523,7 @@ async def test_a_chow_list_left_open_is_asked_again_after_resuming(tmp_path: Pat
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "hkmj play: --record {path}: no folder '{folder}' to save the match in; create it first, or give another path"),
-    ("fr", "hkmj play : --record {path} : pas de dossier '{folder}' où enregistrer la partie ; créez-le d'abord, ou donnez un autre chemin"),
+    ("fr", "hkmj play : --record {path} : pas de dossier «\u00a0{folder}\u00a0» où enregistrer la partie ; créez-le d'abord, ou donnez un autre chemin"),
 ])
 def test_record_into_a_missing_folder_names_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
     """``hkmj play --record games/g.jsonl`` without a games folder said "No such file or directory"

@@ -313,7 +313,7 @@ def test_fallback_for_a_missing_default_bot(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(hkmj.bots, "BOTS", {"random": hkmj.bots.RandomBot, "greedy": hkmj.bots.GreedyBot})
     names, warnings = resolve_bots(None, "fr")
     assert names == ["greedy", "greedy", "greedy"]
-    assert warnings[0] == "hkmj play : le robot 'strong' n'est pas disponible ; greedy joue à sa place"
+    assert warnings[0] == "hkmj play : le robot «\u00a0strong\u00a0» n'est pas disponible ; greedy joue à sa place"
 
 
 def test_string_tables_match() -> None:

@@ -699,8 +699,8 @@ LES ERREURS FRÉQUENTES
   • Ne mélangez pas les fans d'autres tables (riichi, MCR…).
 
 Échap, ? ou q ferme cette aide ; flèches et PgPréc/PgSuiv pour défiler.""",
-    "cli.unknown_bot": "hkmj play : robot inconnu {name!r} : choisissez parmi {known}",
-    "cli.fallback": "hkmj play : le robot {name!r} n'est pas disponible ; {fallback} joue à sa place",
+    "cli.unknown_bot": "hkmj play : robot inconnu «\u00a0{name}\u00a0» : choisissez parmi {known}",
+    "cli.fallback": "hkmj play : le robot «\u00a0{name}\u00a0» n'est pas disponible ; {fallback} joue à sa place",
     "cli.bots_count": "hkmj play : --bots prend trois noms séparés par des virgules, par exemple strong,strong,greedy",
     "cli.result.one": "Graine {seed} · {n} donne jouée · votre total {total:+d} · rang {rank}/4",
     "cli.result.other": "Graine {seed} · {n} donnes jouées · votre total {total:+d} · rang {rank}/4",
@@ -728,11 +728,11 @@ LES ERREURS FRÉQUENTES
     "cli.record_busy": "hkmj play : --record {path} : un hkmj play en cours écrit ce fichier ; donnez un autre nom",
     "cli.rules.choices": "hkmj play : option {option}={value!r} : valeurs possibles : {choices}",
     "cli.rules.range": "hkmj play : option {option}={value!r} : un nombre entier de {low} à {high} est attendu",
-    "cli.rules.syntax": "hkmj play : option {arg!r} : écrivez clé=valeur, par exemple minfan=3",
-    "cli.rules.twice": "hkmj play : option {option!r} donnée deux fois",
-    "cli.rules.unknown_option": "hkmj play : option {option!r} inconnue pour les règles {rules} (options : {known})",
-    "cli.rules.no_option": "hkmj play : option {option!r} inconnue : les règles {rules} n'ont pas d'option de la maison",
-    "cli.rules.unknown_rules": "hkmj play : règles {name!r} inconnues : choisissez parmi {known}",
+    "cli.rules.syntax": "hkmj play : option «\u00a0{arg}\u00a0» : écrivez clé=valeur, par exemple minfan=3",
+    "cli.rules.twice": "hkmj play : option «\u00a0{option}\u00a0» donnée deux fois",
+    "cli.rules.unknown_option": "hkmj play : option «\u00a0{option}\u00a0» inconnue pour les règles {rules} (options : {known})",
+    "cli.rules.no_option": "hkmj play : option «\u00a0{option}\u00a0» inconnue : les règles {rules} n'ont pas d'option de la maison",
+    "cli.rules.unknown_rules": "hkmj play : règles «\u00a0{name}\u00a0» inconnues : choisissez parmi {known}",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
