@@ -444,7 +444,7 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
     session.record = record
     glyphs = args.glyphs if args.glyphs is not None else bool(header.get("glyphs"))
     autosaved = saved.path.resolve().parent == save_dir().resolve()  # a match saved without --record
-    again = ("--lang", lang) if lang != header.get("lang") else ()  # the file's first line keeps the language it began in
+    again: tuple[str, ...] = ("--lang", lang) if lang != header.get("lang") else ()  # the file's first line keeps the language it began in
     if glyphs != bool(header.get("glyphs")):
         again += ("--glyphs" if glyphs else "--no-glyphs",)
     return Table(session, record, autosaved=autosaved, glyphs=glyphs, delay=args.delay, again=again + _delay_again(args.delay))
