@@ -164,11 +164,25 @@ def check_spectator(frames: list[dict[str, Any]]) -> int:
     return checked
 
 
-@pytest.mark.parametrize("rules", ["mcr", "classical"])
-def test_no_frame_hint_or_spectator_view_leaks_a_hidden_tile_under_every_ruleset(server: Server, rules: str) -> None:
-    """The leak test's checks (HK above) on MCR and classical tables (MCR has no dead wall, MCR-3),
-    with a spectator, and hints asked on the way: a hint names only the asking seat's own tiles."""
-    tid = server.create(slots=[None] * 4, hands=3, claim_window=0.0, next_delay=0, rules=rules, hints=True)
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [
+        ("hk", {}),
+        ("hk", {"minfan": "3", "limit": "8", "table": "half", "payment": "half-shooter", "base": "2"}),
+        ("mcr", {}),
+        ("classical", {}),
+        ("classical", {"pay_highest": "on", "limit": "500"}),
+    ],
+)
+def test_no_frame_hint_or_spectator_view_leaks_a_hidden_tile_under_every_ruleset(
+    server: Server, rules: str, options: dict[str, str]
+) -> None:
+    """The leak test's checks (HK above) on every ruleset's tables, house options too (MCR has no
+    dead wall, MCR-3), with a spectator (Hong Kong's too: the 200-hand test above has none), and
+    hints asked on the way: a hint names only the asking seat's own tiles."""
+    tid = server.create(slots=[None] * 4, hands=3, claim_window=0.0, next_delay=0, rules=rules, options=options, hints=True)
+    config = server.get(f"/api/tables/{tid}")["table"]["config"]
+    assert config["rules"] == rules and options.items() <= config["options"].items()
 
     async def go() -> tuple[int, int, list[tuple[dict[str, Any], dict[str, Any]]]]:
         clients = [server.client(record=True) for _ in range(4)]
