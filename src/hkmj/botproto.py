@@ -42,7 +42,10 @@ def redact(event: Event, seat: int) -> Event | None:
     """What ``seat`` may know of an engine event (None: nothing). Never another seat's concealed tiles.
 
     Hidden: the wall and the seed (``hand_start``), other seats' dealt and drawn tiles, other
-    seats' claim offers and answers (HK-4: answers are private until the claim is resolved).
+    seats' claim offers and answers (HK-4: answers are private until the claim is resolved), and
+    a claim window that closes with nobody claiming (whether one opened would tell that another
+    seat could claim), and the concealed tiles of another seat's false Mahjong while its dead hand
+    plays on (MCR-5.4).
     ``seat`` is a number 0-3, never a bool (:func:`~hkmj.engine.check_seat`: ``IllegalAction``).
     """
     check_seat(seat)
@@ -69,6 +72,14 @@ def redact(event: Event, seat: int) -> Event | None:
         return dict(event) if event["seat"] == seat else None
     if t == "mahjong_refused":
         return dict(event) if event["seat"] == seat else None
+    if t == "false_mahjong" and event.get("dead_hand") and event.get("seat") != seat:
+        # the hand goes on (MCR-5.4): the others are told who declared and what was paid, never
+        # the declarer's concealed tiles (nor the reason, which writes them), as at a server table
+        return {k: v for k, v in event.items() if k not in ("concealed", "reason")}
+    if t == "claim" and event.get("seat") is None:
+        # a window nobody claimed from: a table that asks only the seats with a claim opens one
+        # only when some seat could claim, so saying it closed would tell who could (HK-4)
+        return None
     if t in _PUBLIC:
         out = {k: v for k, v in event.items() if k not in _DROP_ALWAYS}
         offers = event.get("offers")

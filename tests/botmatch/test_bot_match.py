@@ -17,7 +17,7 @@ import pytest
 from hkmj.botmatch import play_bot_match
 from hkmj.botproto import PROTOCOL, BadReply, parse_reply, redact, safe_default
 from hkmj.cli import main
-from hkmj.engine import PASS, Hand
+from hkmj.engine import PASS, WIN, Hand
 from hkmj.engine.actions import discard
 from hkmj.rulesets import RULESETS, get_ruleset
 from hkmj.tiles import tile
@@ -125,6 +125,35 @@ def test_redact_hides_other_seats_draws_and_answers() -> None:
     assert redact({"type": "answer", "seat": 3, "action": "pung"}, 1) is None
     assert redact(hand.events[0], 0)["type"] == "hand_start"  # type: ignore[index]
     assert redact({"type": "mystery"}, 0) is None
+
+
+def test_hk4_a_claim_window_nobody_claimed_from_is_told_to_no_bot() -> None:
+    """HK-4: the bot match asks only the seats with a claim, so a window opens only when some seat
+    could claim; its closing ``claim`` with nulls told every bot that another seat held a claim
+    (a seat's concealed tiles, read from the event stream). A window that ends in a claim is told."""
+    hand = Hand.from_seed(0)
+    while not hand.over:
+        seat = hand.pending()[0]
+        legal = hand.legal_actions(seat)
+        hand.apply(seat, PASS if PASS in legal else legal[-1])
+    unclaimed = [e for e in hand.events if e["type"] == "claim"]
+    assert unclaimed and all(e["seat"] is None for e in unclaimed)
+    assert all(redact(e, s) is None for e in unclaimed for s in range(4))
+    taken = {"type": "claim", "tile": "3m", "from": 0, "on": "discard", "seat": 1, "claim": "pung", "tiles": ["3m"] * 3}
+    assert all(redact(taken, s) == taken for s in range(4))
+
+
+def test_mcr_5_4_a_dead_hands_concealed_tiles_are_told_only_to_its_seat() -> None:
+    """MCR-5.4: after a false Mahjong the declarer's hand plays on; the other bots are told who
+    declared and the payments, not its concealed tiles (nor the reason, which writes them)."""
+    hand = Hand.from_seed(3, rules=get_ruleset("mcr"))
+    (event,) = hand.apply(0, WIN)
+    assert event["type"] == "false_mahjong" and event["dead_hand"] and not hand.over
+    assert redact(event, 0) == event
+    for s in (1, 2, 3):
+        told = redact(event, s)
+        assert told is not None and "concealed" not in told and "reason" not in told
+        assert (told["seat"], told["payments"], told["dead_hand"]) == (0, event["payments"], True)
 
 
 def test_parse_reply_names_what_is_wrong() -> None:

@@ -222,18 +222,33 @@ def _told(hand: Hand, seat: int) -> tuple[object, ...]:
     return view, json.dumps(view_json(view)), json.dumps(request(1, view, legal, 0.0))
 
 
+def _passes(hand: Hand, observer: int) -> tuple[list[dict[str, object]], list[tuple[object, ...]]]:
+    """Every seat asked passes, up to the next turn (or the hand's end): the events, and what
+    ``observer`` was shown each time it was asked."""
+    events: list[dict[str, object]] = []
+    asked: list[tuple[object, ...]] = []
+    while hand.phase is not Phase.TURN and not hand.over:
+        answering = hand.pending()[0]
+        if answering == observer:
+            asked.append(_told(hand, observer))
+        events += hand.apply(answering, PASS)
+    return events, asked
+
+
+@pytest.mark.parametrize("ask_all", [True, False])
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=3, deadline=None, derandomize=True)
 @given(seed=seeds)
-def test_no_view_or_bot_message_depends_on_hidden_tiles(name: str, seed: int) -> None:
+def test_no_view_or_bot_message_depends_on_hidden_tiles(name: str, ask_all: bool, seed: int) -> None:
     """HK-1, HK-4: at every step, each seat's view and bot request are the same with the other
-    seats' concealed tiles and both walls shuffled; after a discard (every seat asked, as at a
-    table that asks all), the observer's view, its offer and the events it is told are the same
-    whatever the two other seats hold."""
+    seats' concealed tiles and both walls shuffled. After a discard, whatever the two other seats
+    hold, the observer is asked (and shown) the same, and told the same events (bot protocol,
+    ``redact``) up to the next draw: with ``ask_all`` every other seat is asked, without it only
+    those with a claim, and nobody is told who else was asked or what they answered (HK-4.7)."""
     rng = random.Random(seed)
-    hand = Hand.from_seed(seed, rules=_rules(name), ask_all=True)
+    hand = Hand.from_seed(seed, rules=_rules(name), ask_all=ask_all)
     players = _players(seed)
-    moved = after = steps = 0
+    moved = after = steps = bluffs = 0
     while not hand.over:
         steps += 1
         observer = rng.randrange(4)
@@ -244,21 +259,35 @@ def test_no_view_or_bot_message_depends_on_hidden_tiles(name: str, seed: int) ->
         action = players[seat].choose(hand.view(seat), hand.legal_actions(seat))
         if hand.phase is Phase.TURN and action is not WIN and rng.random() < 0.3:
             # the same move in a world where the two other seats hold each other's tiles; every
-            # seat then passes (legal in both: every seat is asked) up to the next turn's draw
+            # seat asked then passes, in each world, up to the next turn's draw
             observer = rng.choice([s for s in range(4) if s != seat])
             twin = copy.deepcopy(hand)
             _shuffle_hidden(twin, {seat, observer}, rng, walls=False)
             mine, theirs = hand.apply(seat, action), twin.apply(seat, action)
-            while hand.phase is not Phase.TURN and not hand.over:
-                assert twin.pending() == hand.pending()  # who answers is public (every other seat)
-                answering = hand.pending()[0]
-                mine += hand.apply(answering, PASS)
-                theirs += twin.apply(answering, PASS)
-            told = [redact(e, observer) for e in mine]
-            assert told == [redact(e, observer) for e in theirs], (name, seed, action)
+            if ask_all:
+                assert twin.pending() == hand.pending()  # who answers is public: every other seat
+            more_mine, asked_mine = _passes(hand, observer)
+            more_theirs, asked_theirs = _passes(twin, observer)
+            assert asked_mine == asked_theirs, (name, seed, action)
+            told = [x for x in (redact(e, observer) for e in mine + more_mine) if x is not None]
+            assert told == [x for x in (redact(e, observer) for e in theirs + more_theirs) if x is not None], (name, seed, action)
             assert _told(twin, observer) == _told(hand, observer)
             after += 1
             continue
+        if action is WIN and WIN not in hand.legal_actions(seat) and hand.rules.dead_hand:
+            # a false Mahjong whose dead hand plays on (MCR-5.4): the others learn nothing of
+            # the declarer's concealed tiles, whatever they are
+            observer = rng.choice([s for s in range(4) if s != seat])
+            twin = copy.deepcopy(hand)
+            _shuffle_hidden(twin, {observer}, rng, walls=False)
+            if WIN not in twin.legal_actions(seat):  # still a false declaration in the twin
+                mine, theirs = hand.apply(seat, action), twin.apply(seat, action)
+                assert hand.dead_hands[seat] and twin.dead_hands[seat]
+                told = [redact(e, observer) for e in mine]
+                assert told == [redact(e, observer) for e in theirs], (name, seed, told)
+                assert _told(twin, observer) == _told(hand, observer)
+                bluffs += 1
+                continue
         hand.apply(seat, action)
     assert moved and (after or steps < 20)  # a false Mahjong may end a hand early (HK-5.7, CL-7.7)
 
