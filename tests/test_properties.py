@@ -168,3 +168,47 @@ def test_values_stay_frozen_in_either_build(field: str) -> None:
             setattr(value, name, None)
     moved = replace(win, seat=2)
     assert moved.seat == 2 and moved.concealed == win.concealed
+
+
+HOUSE = [
+    ("hk", {"minfan": "3", "limit": "8", "table": "half", "payment": "half-shooter", "base": "2"}),
+    ("hk", {"minfan": "1", "table": "doubling", "limit": "13"}),
+    ("mcr", {}),
+    ("classical", {}),
+    ("classical", {"pay_highest": "on", "limit": "500"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), HOUSE, ids=["hk-house", "hk-doubling", "mcr", "classical", "classical-pay-highest"])
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(seeds, st.randoms(use_true_random=False))
+def test_every_ruleset_scores_zero_sum_payments_whatever_the_tile_order(
+    name: str, options: dict[str, str], seed: int, rnd: random.Random
+) -> None:
+    """HK-6 (house options too), MCR-8, CL-7.6: payments sum to zero; a hand under the minimum
+    pays nothing (HK house ``minfan``, MCR-5.1); a winning hand is paid by the others only;
+    the tile order changes nothing (HK-5.6)."""
+    from hkmj.rulesets import get_ruleset
+
+    rules = get_ruleset(name, options)
+    win = _hand(seed)
+    out = rules.score(win)
+    assert sum(out.payments) == 0
+    tiles = list(win.concealed)
+    rnd.shuffle(tiles)
+    assert rules.score(replace(win, concealed=tuple(tiles))) == out
+    if not out.winning:  # the result says it pays nothing (docs/house-options.md, MCR-5.1)
+        assert out.reason and set(rules.result_dict(out)["payments"].values()) == {0}
+        return
+    assert out.payments[win.seat] > 0
+    if name != "classical":  # the classical score alone does not see the other hands (CL-7: see score_end)
+        # (with payment=half-shooter the discarder pays for everyone: the others pay nothing)
+        assert all(p <= 0 for s, p in enumerate(out.payments) if s != win.seat)
+    if name == "mcr":  # MCR-8: the total + 8 from the discarder (or each on a self-draw), 8 from the others
+        assert out.value >= 8
+        others = [(s, -p) for s, p in enumerate(out.payments) if s != win.seat]
+        if win.win == "self_draw":
+            assert len({p for _, p in others}) == 1 and others[0][1] > 8
+        else:
+            paid = dict(others)
+            assert paid.pop(win.discarder) > 8 and set(paid.values()) == {8}
