@@ -165,16 +165,24 @@ def test_every_step_keeps_the_144_tiles_and_every_hand_settles_to_zero(name: str
 @pytest.mark.parametrize("name", NAMES)
 def test_the_checks_meet_wins_draws_and_false_mahjongs(name: str) -> None:
     """The checks above are not vacuous: seeded hands of each ruleset end in wins (the CL-7
-    settlement recomputed), and false Mahjongs happen: a penalty that ends the hand (HK-5.7,
+    settlement recomputed: the winner paid, non-winners paying the difference, and with
+    ``pay_highest`` the winner paying a higher score, CL-7.1, CL-7.2, CL-7.4), and false Mahjongs happen: a penalty that ends the hand (HK-5.7,
     CL-7.7), a dead hand that plays on under MCR (MCR-5.4)."""
     kinds: dict[str, int] = {}
     dead = 0
+    transfers: set[str] = set()  # CL-7's kinds of payment met
     for seed in range(16):
         hand = Hand.from_seed(seed, rules=_rules(name))
         _play_checked(hand, _players(seed))
         assert hand.result is not None
         kinds[hand.result.kind] = kinds.get(hand.result.kind, 0) + 1
         dead += any(hand.dead_hands)
+        if hand.result.kind == "win" and hand.rules.name == "classical":
+            transfers |= {t.why for t in hand.result.outcome.detail.transfers}  # type: ignore[union-attr]
+    if name == "classical":
+        assert transfers == {"mahjong", "difference"}
+    if name == "classical-pay-highest":
+        assert transfers == {"mahjong", "difference", "pay_highest"}
     assert kinds.get("win", 0) >= 2 and kinds.get("draw", 0) >= 1, kinds
     if name == "mcr":
         assert dead >= 2 and "penalty" not in kinds
