@@ -14,6 +14,7 @@ with house options too, and checks at every step:
   (HK-1, HK-4);
 * every listed action applies, and an action not listed is refused with a clear error and the
   state unchanged (HK-3, HK-4, HK-5.7: only a Mahjong declaration outside the list is judged);
+  a bot's reply naming a listed text is that action, one naming another is refused;
 * a match's record replays to the same events and final totals (HK-7, docs/records.md).
 """
 
@@ -28,7 +29,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hkmj.botproto import redact, request, view_json
+from hkmj.botproto import BadReply, parse_reply, redact, request, view_json
 from hkmj.bots import GreedyBot, RandomBot
 from hkmj.engine import (
     ADDED,
@@ -334,12 +335,18 @@ def test_every_listed_action_applies_and_any_other_is_refused_with_the_state_unc
                     trial = copy.deepcopy(hand)
                     trial.apply(seat, a)
                     assert trial.census() == FULL
+                # a bot's reply naming any listed text is that action (docs/bot-protocol.md)
+                texts = request(1, hand.view(seat), legal, 1.0)["legal"]
+                assert [parse_reply(json.dumps({"id": 1, "action": x}), 1, legal) for x in texts] == list(legal)
             others = [a for a in EVERY_ACTION if a not in legal and not (a is WIN and hand.can_declare_mahjong(seat))]
             before = snapshot(hand)
             for a in rng.sample(others, 4):
                 with pytest.raises(IllegalAction) as err:
                     hand.apply(seat, a)
                 assert str(err.value).strip()
+                with pytest.raises(BadReply) as bad:  # and a bot naming it is refused, with why
+                    parse_reply(json.dumps({"id": 1, "action": str(a)}), 1, legal)
+                assert str(a) in str(bad.value)
                 refused += 1
             assert snapshot(hand) == before
         seat = pending[0]
