@@ -273,6 +273,35 @@ def test_hk4_10_an_unrobbed_added_kong_completes() -> None:
     assert hand.turn == 1 and hand.phase is Phase.TURN
 
 
+def _pass_window(hand: Hand) -> None:
+    while hand.phase is not Phase.TURN and not hand.over:
+        hand.apply(hand.pending()[0], PASS)
+
+
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_hk4_10_hk5_7_a_false_mahjong_on_an_added_kong_leaves_its_tile_in_the_kong(rules: str) -> None:
+    """HK-4.10, HK-5.7 (CL-7.7): W, asked about S's added kong at a table that asks everyone,
+    declares a Mahjong it does not have: the hand ends on W's penalty, and the added tile, which
+    nobody robbed, stays in S's kong. It was lost: the hand ended with 143 tiles (HK-1)."""
+    from hkmj.rulesets import get_ruleset
+
+    hand = stacked_hand(ROB, draws="9s9s9s5p", replacements="8m", ask_all=True, rules=get_ruleset(rules))
+    act(hand, "E discard 5p")
+    script(hand, ["S pung", "W pass", "N pass", "S discard 9p"])
+    _pass_window(hand)
+    for _ in range(3):
+        tsumogiri(hand)
+        _pass_window(hand)
+    assert hand.turn == 1 and hand.last_tile == tile("5p")
+    act(hand, "S added kong 5p")
+    assert hand.phase is Phase.ROB and WIN not in hand.legal_actions(2) and hand.can_declare_mahjong(2)
+    events = script(hand, ["W mahjong", "E pass", "N pass"])
+    assert [e["type"] for e in events][-3:] == ["claim", "false_mahjong", "hand_end"]
+    assert hand.result is not None and hand.result.kind == "penalty" and hand.result.seat == 2
+    assert hand.melds[1] == (Meld("kong", tile("5p")),)
+    assert hand.census() == [4] * 34 + [1] * 8
+
+
 def test_hk4_10_concealed_kongs_cannot_be_robbed() -> None:
     """HK-4.10: N is ready on 7s, yet W's concealed kong of 7s opens no robbing window."""
     hands = ["147m258p369s12345z", "258m369p148s1234z", "369m147p777s1567z", "123m456m789m68s77z"]

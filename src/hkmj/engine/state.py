@@ -1417,7 +1417,10 @@ class Hand:
             if WIN in self._offers[s]:
                 self._win_on_claim(s, d, t, rob)
             else:
-                self._penalty(s, d, t, self._explain(s, t))
+                reason = self._explain(s, t)
+                if rob:  # nobody robbed the added kong (HK-4.10): its tile stays in it as the hand ends (HK-1)
+                    self.melds[d] = tuple(Meld("kong", t) if m.kind == "pung" and m.tile == t else m for m in self.melds[d])
+                self._penalty(s, d, t, reason)
             return
         # a discard claim: the tile leaves the discarder's pond for the claimant's meld
         self.discards[d] = self.discards[d][:-1]
