@@ -265,7 +265,7 @@ def test_serve_command_is_registered() -> None:
         (["--db", "hkmj.db"], "--db 'hkmj.db': not a database URL; for a file, write sqlite:///hkmj.db (or postgresql://"),
         (["--db", "/no/such/dir/x.db"], "not a database URL; for a file, write sqlite:////no/such/dir/x.db (or postgresql://"),
         (["--db", ""], "--db '': not a database URL; expected sqlite:///FILE or postgresql://"),
-        (["--lang", "fr", "--db", "hkmj.db"], "--db 'hkmj.db' : pas une URL de base de données ; pour un fichier, écrivez sqlite:///hkmj.db (ou postgresql://"),
+        (["--lang", "fr", "--db", "hkmj.db"], "--db «\xa0hkmj.db\xa0» : pas une URL de base de données ; pour un fichier, écrivez sqlite:///hkmj.db (ou postgresql://"),
         (["--db", "sqlite:////no/such/dir/x.db"], "no directory '/no/such/dir' for the database file"),
         (["--db", "sqlite:///{tmp}"], "is a directory, not a database file"),
         (["--db", "postgresql://me:secret@127.0.0.1:1/x"], "--db 'postgresql://me:***@127.0.0.1:1/x': cannot connect:"),
