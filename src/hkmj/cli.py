@@ -514,7 +514,7 @@ def _rules_in_a_sentence_fr(rules: Ruleset) -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from hkmj.record import RecordError, read_record, replay, show
+    from hkmj.record import RecordError, read_record_cut, replay, show
     from hkmj.review import ReviewError
     from hkmj.score_words import error_in, said_by
 
@@ -522,7 +522,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(missing, file=sys.stderr)  # said before the log is read and replayed
         return 2
     try:
-        events = read_record(args.file)
+        events, cut_line = read_record_cut(args.file)
+        if cut_line is not None:  # a crash cut the last line in the middle of a write, as hkmj play --resume leaves it out
+            print(said_by("replay", f"{args.file}, line {cut_line} was cut in the middle of a write (a crash) and is left out", args.lang), file=sys.stderr)
     except RecordError as err:
         if err.problem is not None:  # missing, a folder, unreadable, not UTF-8, empty: as review and play --resume say it
             print(f"hkmj replay{' :' if args.lang == 'fr' else ':'} {err.problem.say(args.lang)}", file=sys.stderr)

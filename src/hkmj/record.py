@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from hkmj.engine import Event, Hand, IllegalAction, Match, parse_action
 from hkmj.engine.wall import random_wall
-from hkmj.oserror import InputError, read_input_text
+from hkmj.oserror import InputError, input_text, read_input
 from hkmj.rulesets import DEFAULT, Ruleset, RulesetError, from_header
 from hkmj.scoring.lines import DECODER, has_lone_surrogate, json_refusal, json_syntax
 from hkmj.tiles import HONOUR, SEAT_LETTERS, counts_of, format_tiles, name, parse_tiles, tile, wind_letter, wind_name
@@ -153,11 +153,48 @@ def json_line(line: str) -> object:
     return value
 
 
+def read_record_text(path: str | Path) -> tuple[str, int | None]:
+    """The text of the record in ``path`` and, when its last line was cut in the middle of a
+    write (a crash: no newline after it, and not JSON), that line's number; the cut line is left
+    out of the text, as ``hkmj play --resume`` leaves it out. A line cut anywhere else stays in
+    the text (an error for :func:`parse_events`). :class:`InputError` when the file cannot be read."""
+    data = read_input(path)
+    text = input_text(path, data, cut=True)  # a character cut by the crash goes with its line
+    end = text.rfind("\n") + 1
+    tail = text[end:]
+    if not tail.strip() and len(text.encode("utf-8")) == len(data):
+        return text, None
+    try:
+        json_line(tail)
+    except ValueError:
+        return text[:end], len(text[:end].splitlines()) + 1
+    if len(text.encode("utf-8")) != len(data):  # whole JSON, then a character's first bytes
+        return text[:end], len(text[:end].splitlines()) + 1
+    return text, None
+
+
+def read_record_cut(path: str | Path) -> tuple[list[Event], int | None]:
+    """:func:`read_record`, accepting a record whose last line a crash cut in the middle of a
+    write: its events before that line, and the cut line's number (None when none was cut)."""
+    p = Path(path)
+    try:
+        text, cut = read_record_text(path)
+    except InputError as err:
+        raise RecordError(str(err), problem=err) from None
+    try:
+        events = parse_events(text)
+    except BadLine as err:
+        raise RecordError(f"{p}:{err.line}: {err.why}") from None
+    if not events:
+        raise RecordError(f"{p}: empty record" if cut is None else f"{p}:{cut}: its only line was cut in the middle of a write")
+    return events, cut
+
+
 def read_record(path: str | Path) -> list[Event]:
     """Read a record; :class:`RecordError` names the first bad line."""
     p = Path(path)
     try:
-        text = read_input_text(path)
+        text = input_text(path, read_input(path))
     except InputError as err:
         raise RecordError(str(err), problem=err) from None
     try:

@@ -27,7 +27,7 @@ from hkmj.bots.minimum import ready_in_shape_only, scoring_split
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
-from hkmj.oserror import InputError, OSReason, read_input_text
+from hkmj.oserror import InputError, OSReason
 from hkmj.record import (
     BadLine,
     Divergence,
@@ -37,6 +37,7 @@ from hkmj.record import (
     match_from_start,
     next_hand,
     parse_events,
+    read_record_text,
     replay,
     split_hands,
     split_matches,
@@ -111,6 +112,9 @@ class Loaded:
     names: list[str] = field(default_factory=list)
     source: str = "record"
     """``record`` or ``table log``."""
+    cut_line: int | None = None
+    """The number of the file's last line when a crash cut it in the middle of a write: it is
+    left out, and the lines before it reviewed (:func:`hkmj.record.read_record_text`)."""
 
 
 def load(path: str | Path) -> Loaded:
@@ -118,10 +122,12 @@ def load(path: str | Path) -> Loaded:
     (a missing file, a directory, an empty, binary or non-JSON file, a bad record or log)."""
     p = Path(path)
     try:
-        text = read_input_text(p)
+        text, cut = read_record_text(p)
     except InputError as err:  # in the words of hkmj replay and hkmj play --resume
         raise ReviewError("input", problem=err) from None
     lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines and cut is not None:  # nothing but the cut line
+        raise ReviewError("not_json", path=p, line=cut)
     if not lines:
         raise ReviewError("input", problem=InputError("empty", p))
     rows = []
@@ -134,9 +140,11 @@ def load(path: str | Path) -> Loaded:
             raise ReviewError("not_json", path=p, line=i) from None
     first = rows[0]
     if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:
-        return _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))
+        loaded = _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))
+        loaded.cut_line = cut
+        return loaded
     try:  # the text already read: a pipe (``<(curl …)``, /dev/stdin) cannot be read twice
-        return Loaded(parse_events(text))
+        return Loaded(parse_events(text), cut_line=cut)
     except BadLine as err:  # in read_record's words
         raise ReviewError("not_record", detail=RecordError(f"{p}:{err.line}: {err.why}")) from None
 

@@ -84,6 +84,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
         return 2
     try:
         loaded = load(args.game)
+        if loaded.cut_line is not None:  # said before the analysis, which may take a while
+            print(_error(args.lang, words(args.lang)("cli.cut_line", path=args.game, line=loaded.cut_line)), file=sys.stderr)
         bar: Progress | None = None
         if not args.quiet and sys.stderr.isatty():
             bar = Progress(count_inputs(loaded.events), stream=sys.stderr, label="moves", lang=args.lang)

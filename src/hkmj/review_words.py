@@ -118,6 +118,7 @@ EN: dict[str, str] = {
     "html.drawn": "drawn",
     "html.offered": "on offer",
     "cli.html": "HTML review: {path}",
+    "cli.cut_line": "{path}, line {line}: cut in the middle of a write (a crash), left out; the lines before it are reviewed",
     # --- what is wrong with the input (ReviewError)
     "err.input": "{problem}",
     "err.not_json": "{path}, line {line}: not JSON; a record holds one JSON object per line",
@@ -223,6 +224,7 @@ FR: dict[str, str] = {
     "html.drawn": "piochée",
     "html.offered": "proposée",
     "cli.html": "Analyse HTML : {path}",
+    "cli.cut_line": "{path}, ligne {line} : coupée au milieu d'une écriture (un plantage), laissée de côté ; les lignes d'avant sont analysées",
     "err.input": "{problem}",
     "err.not_json": "{path}, ligne {line} : pas du JSON ; un enregistrement contient un objet JSON par ligne",
     "err.bom": "{path} : pas du JSON : il commence par une marque d'ordre des octets (U+FEFF) ; enregistrez le fichier en UTF-8 sans elle",

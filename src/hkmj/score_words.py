@@ -459,6 +459,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      r"given after it: (?P<line>hkmj .+)\)",
      "commande {word} inconnue ; vouliez-vous dire {close} ? ({option} est une option d'une commande, donnée après "
      "elle : {line})"),
+    # --- hkmj replay of a record whose last line a crash cut
+    (r"(?P<path>.+), line (?P<n>\d+) was cut in the middle of a write \(a crash\) and is left out",
+     "{path}, ligne {n} : coupée au milieu d'une écriture (un plantage), laissée de côté"),
     # --- a message about one part of the hand: the part, then its own message
     (rf"hand (?P<hand>{_ECHO}): (?P<inner>.+)", "main {hand} : {inner}"),
     (rf"(?P<option>--win|--meld|--flower|--season) (?P<value>{_ECHO}): (?P<inner>.+)", "{option} {value} : {inner}"),

@@ -127,3 +127,65 @@ def test_a_hkmj_play_record_quit_mid_hand_reviews_you_up_to_the_quit(tmp_path: P
     r = analyse(loaded, "1")
     assert r.cut == (1,) and r.decisions and all(d.hand == 1 for d in r.decisions)
     assert "The record stops in the middle of hand 1" in summary_text(r)
+
+
+def _half_line(events: list[Event], tmp_path: Path, name: str = "crash.jsonl") -> tuple[Path, int]:
+    """A record written up to a discard of hand 2, then half of the next line and no newline (a
+    crash in the middle of a write); the cut line's number."""
+    cut = _cut_after(events, "discard", _second_hand(events) + 30, offers=False)
+    path = _write(tmp_path / name, events[:cut])
+    nxt = json.dumps({k: v for k, v in events[cut].items() if k != "_line"})
+    with path.open("a", encoding="utf-8") as f:
+        f.write(nxt[: len(nxt) // 2])
+    return path, cut + 1
+
+
+def test_review_leaves_out_a_last_line_cut_by_a_crash_and_says_so(
+    events: list[Event], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj play --resume`` drops a half last line; review reviews what precedes it, saying on
+    stderr which line it left out (EN and FR)."""
+    path, line = _half_line(events, tmp_path)
+    whole = _write(tmp_path / "whole.jsonl", events[: line - 1])
+    loaded = load(path)
+    assert loaded.cut_line == line and [e["_line"] for e in loaded.events] == [e["_line"] for e in load(whole).events]
+    capsys.readouterr()
+    assert main(["review", str(path), "--seat", "1", "--html", str(tmp_path / "r.html")]) == 0
+    out, err = capsys.readouterr()
+    assert f"line {line}: cut in the middle of a write (a crash), left out" in err
+    assert "The record stops in the middle of hand 2" in out
+    assert main(["review", str(path), "--seat", "1", "--lang", "fr", "--html", "-"]) == 0
+    assert f"ligne {line} : coupée au milieu d'une écriture" in capsys.readouterr().err.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def test_replay_leaves_out_a_last_line_cut_by_a_crash_and_says_so(
+    events: list[Event], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, line = _half_line(events, tmp_path)
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert f"line {line} was cut in the middle of a write (a crash) and is left out" in err
+    assert "replay OK" in out and "middle of hand 2" in out
+    assert main(["replay", str(path), "--lang", "fr"]) == 0
+    assert f"ligne {line} : coupée au milieu d'une écriture" in capsys.readouterr().err
+
+
+def test_a_cut_line_before_the_last_is_still_an_error(events: list[Event], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, line = _half_line(events, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "\n" + json.dumps({k: v for k, v in events[line - 1].items() if k != "_line"}) + "\n", encoding="utf-8")
+    with pytest.raises(ReviewError):
+        load(path)
+    capsys.readouterr()
+    assert main(["review", str(path), "--seat", "1", "--html", "-"]) == 2
+    assert f"line {line}: not JSON" in capsys.readouterr().err
+    assert main(["replay", str(path)]) == 2
+    assert f":{line}: not JSON" in capsys.readouterr().err
+
+
+def test_a_whole_last_line_without_its_newline_is_kept(events: list[Event], tmp_path: Path) -> None:
+    path = _write(tmp_path / "nonl.jsonl", events)
+    path.write_text(path.read_text(encoding="utf-8").rstrip("\n"), encoding="utf-8")
+    loaded = load(path)
+    assert loaded.cut_line is None and len(loaded.events) == len(events)
