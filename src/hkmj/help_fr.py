@@ -246,7 +246,9 @@ Qui est revu (--seat) :
 Sortie : un résumé en texte sur la sortie standard (les plus grosses erreurs d'abord) et une page
 HTML avec les tuiles dessinées, chaque décision et chaque action permise estimée, écrite à côté
 de l'enregistrement (PARTIE.review.html) sauf si --html dit où (--html - pour aucune). Ouvrez-la
-dans n'importe quel navigateur.
+dans n'importe quel navigateur. Un enregistrement lu dans un tube (<(cat g.jsonl), /dev/stdin)
+n'a pas de dossier : la page est alors review.html dans le dossier courant (review-2.html… si
+celle-ci existe ; aucune n'est écrasée).
 
 Exemples :
   hkmj play --record match.jsonl && hkmj review match.jsonl

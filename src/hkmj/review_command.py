@@ -44,6 +44,8 @@ Who is reviewed (--seat):
 Output: a text summary on stdout (the biggest mistakes first) and an HTML page with the tiles
 drawn, every decision and every legal action valued, written next to the record
 (GAME.review.html) unless --html says where (--html - for none). Open it in any browser.
+A record read from a pipe (<(cat g.jsonl), /dev/stdin) has no folder: the page is then
+review.html in the current folder (review-2.html… when that exists; none is overwritten).
 
 Examples:
   hkmj play --record match.jsonl && hkmj review match.jsonl
@@ -63,9 +65,27 @@ def _lang(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def _special(path: Path) -> bool:
+    """Whether ``path`` is in a system folder of device and process files (``/dev/stdin``,
+    ``/dev/fd/63``, ``/proc/self/fd/0``), where no page can be written."""
+    return str(path.absolute()).startswith(("/dev/", "/proc/"))
+
+
 def default_html_path(game: str) -> Path:
-    """``games/m.jsonl`` -> ``games/m.review.html`` (next to the record)."""
+    """``games/m.jsonl`` -> ``games/m.review.html`` (next to the record). A record read through
+    ``/dev/stdin`` or ``/dev/fd/N`` from a file: next to that file. A pipe (``<(cat g.jsonl)``,
+    ``cat g.jsonl | hkmj review /dev/stdin``) has no folder: ``review.html`` in the current
+    folder, or ``review-2.html``, ``review-3.html``… when it exists (none is overwritten)."""
     p = Path(game)
+    if _special(p):
+        real = Path(os.path.realpath(p))
+        if not real.is_file() or _special(real):  # a pipe, a terminal, a device
+            out, n = Path("review.html"), 1
+            while out.exists():
+                n += 1
+                out = Path(f"review-{n}.html")
+            return out
+        p = real
     stem = p.name[: -len(p.suffix)] if p.suffix else p.name
     return p.with_name(stem + ".review.html")
 
@@ -82,6 +102,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if args.html not in ("", "-") and _same_file(args.html, args.game):  # the page would replace the record
         print(_error(args.lang, words(args.lang)("err.html_is_game", path=args.html)), file=sys.stderr)
         return 2
+    out = None if args.html == "-" else Path(args.html) if args.html else default_html_path(args.game)  # chosen before a pipe is read
     try:
         loaded = load(args.game)
         if loaded.cut_line is not None:  # said before the analysis, which may take a while
@@ -102,8 +123,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         print(_error(args.lang, err.say(args.lang)), file=sys.stderr)
         return 2
     sys.stdout.write(summary_text(review, top=args.top, lang=args.lang))
-    if args.html != "-":
-        out = Path(args.html) if args.html else default_html_path(args.game)
+    if out is not None:
         w = words(args.lang)
         try:
             out.write_text(render_html(review, lang=args.lang), encoding="utf-8")

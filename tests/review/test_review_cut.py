@@ -189,3 +189,36 @@ def test_a_whole_last_line_without_its_newline_is_kept(events: list[Event], tmp_
     path.write_text(path.read_text(encoding="utf-8").rstrip("\n"), encoding="utf-8")
     loaded = load(path)
     assert loaded.cut_line is None and len(loaded.events) == len(events)
+
+
+def test_review_of_a_pipe_writes_review_html_in_the_current_folder(
+    events: list[Event], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj review <(cat g.jsonl)``: the page went to ``/dev/fd/63.review.html``, which cannot be
+    written, an error after the summary; it is now ``review.html`` in the current folder, then
+    ``review-2.html`` (none overwritten)."""
+    import os
+    import threading
+
+    from hkmj.review_command import default_html_path
+
+    record = _write(tmp_path / "g.jsonl", events)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    for expected in ("review.html", "review-2.html"):
+        r, w = os.pipe()
+        writer = threading.Thread(target=lambda w=w: (os.write(w, record.read_bytes()), os.close(w)))
+        writer.start()
+        try:
+            capsys.readouterr()
+            assert main(["review", f"/dev/fd/{r}", "--seat", "1"]) == 0
+        finally:
+            writer.join()
+            os.close(r)
+        out, err = capsys.readouterr()
+        assert err == "" and f"HTML review: {expected}" in out
+        assert (work / expected).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    with record.open("rb") as f:  # /dev/stdin from a file (< g.jsonl): next to that file
+        assert default_html_path(f"/dev/fd/{f.fileno()}") == tmp_path / "g.review.html"
+    assert default_html_path(str(record)) == tmp_path / "g.review.html"
