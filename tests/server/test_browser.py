@@ -419,6 +419,33 @@ def test_mcr_3_3_cl_7_7_the_reveal_words_of_a_ruleset_table(server: Server) -> N
         browser.close()
 
 
+def test_cl_7_7_the_browser_says_what_a_classical_false_mahjong_costs(server: Server) -> None:
+    """CL-7.7: the reveal of a classical false Mahjong said "pays the limit" without its amount,
+    where the terminal says it: the table's limit (1000, or its ``limit`` option), doubled when
+    East pays or is paid, in English and French; other tables keep the smallest payment made."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang, words in (("en", "pays each player the limit, {a} ({d} when East pays or is paid; CL-7.7)"),
+                            ("fr", "paie à chaque joueur la limite, {a} ({d} quand l'Est paie ou reçoit\u00a0; CL-7.7)")):
+            page.select_option("#lang", lang)
+            said = page.evaluate(
+                """(limits) => limits.map((l) => { const st = { config: { rules: "classical", options: l ? { limit: l, pay_highest: "off" } : {} } };
+                  const fm = { seat: 0, payments: [-6000, 2000, 2000, 2000] };  // East declared: each is paid double
+                  const fine = falseFine(st, fm);
+                  return ruled(st, "falsePays", { name: "Ann", amount: fine, double: 2 * fine }); })""",
+                ["1000", "500", None],
+            )
+            assert [words.format(a=a, d=d) in s for s, (a, d) in zip(said, ((1000, 2000), (500, 1000), (1000, 2000)), strict=True)] == [True] * 3, said
+            mcr = page.evaluate("""falseFine({ config: { rules: "mcr" } }, { payments: [-30, 10, 10, 10] })""")
+            assert mcr == 10
+        assert not errors, errors
+        browser.close()
+
+
 def test_the_page_title_names_the_tables_ruleset(server: Server) -> None:
     """The browser tab said "Hong Kong Mahjong" at every table: it now names the table's ruleset
     (MCR, classical, Hong Kong), in English and French; the lobby, which offers them all, names none."""

@@ -43,7 +43,7 @@ const T = {
     nobodyPays_mcr: "Nobody pays (MCR-3.3); the seat winds move on (MCR-2.2).",
     nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
-    falsePays_classical: "{name} declared a hand that is not a win: {name} pays the limit to each player, East's share doubled (CL-7.7).",
+    falsePays_classical: "{name} declared a hand that is not a win: {name} pays each player the limit, {amount} ({double} when East pays or is paid; CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
     payRule_mcr_self_draw: "Self-drawn win: each player pays the total plus 8, {points} + 8 = {each}; the winner ({winner}) receives {total} (MCR-8).",
     payRule_mcr_discard: "The discarder ({whom}) pays the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
@@ -142,7 +142,7 @@ const T = {
     nobodyPays_mcr: "Personne ne paie (MCR-3.3)\u00a0; les vents tournent (MCR-2.2).",
     nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
-    falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie la limite à chaque joueur, le double à l'Est (CL-7.7).",
+    falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie à chaque joueur la limite, {amount} ({double} quand l'Est paie ou reçoit\u00a0; CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
     payRule_mcr_self_draw: "Victoire en piochant\u00a0: chacun paie le total plus 8, {points} + 8 = {each}\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
     payRule_mcr_discard: "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each}\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
@@ -213,6 +213,16 @@ let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").st
 const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
 /** The table's ruleset ("hk", "mcr" or "classical"). */
 const rulesOf = (st) => String((st && st.config && st.config.rules) || "hk");
+/** What a false Mahjong `fm` costs each player at the table of `st`: at a classical table the table's limit (its
+ * `limit` option, 1000 by default; doubled when East pays or is paid, CL-7.7), else the smallest payment made
+ * (HK-5.7's penalty, its double going to a discarder; MCR-5.4's 10). */
+const falseFine = (st, fm) => {
+  if (rulesOf(st) === "classical") {
+    const limit = Number((((st && st.config) || {}).options || {}).limit);
+    return Number.isInteger(limit) && limit > 0 ? limit : 1000;
+  }
+  return Math.min(...fm.payments.filter((p) => p > 0));
+};
 /** The text `k` as the table `st`'s ruleset words it: `k_mcr` or `k_classical` where its facts or rule references differ
  * from Hong Kong's (MCR-3.3, CL-7.7), else `k`. */
 const ruled = (st, k, p = {}) => t(T.en[`${k}_${rulesOf(st)}`] ? `${k}_${rulesOf(st)}` : k, p);
@@ -874,7 +884,7 @@ function revealCard(st) {
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
     const why = st.you === fm.seat && fm.reasons ? `<p>${esc(said(fm.reasons))}</p>` : "";
-    const fine = Math.min(...fm.payments.filter((p) => p > 0));
+    const fine = falseFine(st, fm);
     detail = `${why}<p>${ruled(st, "falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine })}</p>`;
   }
   const hands = [0, 1, 2, 3].map((s) => {
