@@ -102,9 +102,11 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if args.html not in ("", "-") and _same_file(args.html, args.game):  # the page would replace the record
         print(_error(args.lang, words(args.lang)("err.html_is_game", path=args.html)), file=sys.stderr)
         return 2
-    out = None if args.html == "-" else Path(args.html) if args.html else default_html_path(args.game)  # chosen before a pipe is read
+    out: Path | None = None
     try:
         loaded = load(args.game)
+        if args.html != "-":  # chosen before the analysis (review.html for a pipe)
+            out = Path(args.html) if args.html else default_html_path(args.game)
         if loaded.cut_line is not None:  # said before the analysis, which may take a while
             print(_error(args.lang, words(args.lang)("cli.cut_line", path=args.game, line=loaded.cut_line)), file=sys.stderr)
         bar: Progress | None = None
