@@ -41,6 +41,8 @@ tr.best td{font-weight:bold}
 details{background:#fff;border:1px solid #d8cfb8;border-radius:8px;margin:8px 0;padding:4px 10px}
 summary{cursor:pointer;font-weight:bold}
 .muted{color:#6b7386}
+a.jump{font-size:.85em;font-weight:normal;margin-left:.5em;white-space:nowrap}
+tr:target td{background:#ffe08a}.mistake:target{outline:3px solid #e0b000}
 @media (max-width:600px){main{padding:8px}ol.mistakes{padding-left:1.4em}.mistake{padding:6px 8px}details{padding:4px 6px}
 table{font-size:13px}td,th{padding:2px 3px}.t{width:24px;height:32px}
 .advice tr{display:grid;grid-template-columns:1fr 4.2em 4.2em 4.6em;border-bottom:1px solid #e4dccb}.advice th{font-size:11px}
@@ -138,7 +140,7 @@ def _shape_lines(pg: _Page, d: Decision) -> str:
     return f"<p>{pg.t(text)}</p>"
 
 
-def _mistake(pg: _Page, d: Decision, rank: int) -> str:
+def _mistake(pg: _Page, d: Decision, rank: int, row: str) -> str:
     w = pg.w
     mine, best = d.mine, d.best
     note = w.note(best.note)
@@ -152,22 +154,27 @@ def _mistake(pg: _Page, d: Decision, rank: int) -> str:
     )
     return (
         f'<li class="mistake" id="m{rank}" data-loss="{d.loss:.4f}">'
-        f'<h3>{pg.t(decision_title(d, w.lang))} <span class="loss">{pg.t(w("html.loss", points=w.points(d.loss)))}</span></h3>'
+        f'<h3>{pg.t(decision_title(d, w.lang))} <span class="loss">{pg.t(w("html.loss", points=w.points(d.loss)))}</span>'
+        f'<a class="jump" href="#{row}">{pg.t(w("html.to_table", hand=d.hand))}</a></h3>'
         f'<div class="hand">{_hand_html(pg, d)}</div>'
         f"<p>{w.typo(you)} {w.typo(advisor)}</p>"
         f"{_shape_lines(pg, d)}{_advice_table(pg, d)}</li>"
     )
 
 
-def _hand_section(pg: _Page, hand: int, ds: Sequence[Decision]) -> str:
+def _hand_section(pg: _Page, hand: int, ds: Sequence[Decision], rows_of: dict[int, str], ranks: dict[int, int]) -> str:
+    """A hand's decisions, folded; each row has the id ``rows_of`` gives it, and a row among the
+    biggest mistakes (``ranks``) links back to that mistake (``#m3``)."""
     w = pg.w
     lost = sum(d.loss for d in ds)
     rows = []
     for d in ds:
         verdict = f'<span class="loss">−{w.num(d.loss)}</span>' if not d.agrees else f'<span class="ok">{pg.t(w("html.as_advised"))}</span>'
+        if (rank := ranks.get(id(d))) is not None:
+            verdict += f' <a class="jump" href="#m{rank}">{pg.t(w("html.to_mistake", rank=rank))}</a>'
         advised = "" if d.played == d.best.action else pg.t(w.action(d.best.action, d.offered))
         rows.append(
-            f'<tr><td class="num">{d.number}</td><td>{_hand_html(pg, d, small=True)}</td>'
+            f'<tr id="{rows_of[id(d)]}"><td class="num">{d.number}</td><td>{_hand_html(pg, d, small=True)}</td>'
             f"<td>{pg.t(w.action(d.played, d.offered))}</td><td>{advised}</td><td>{verdict}</td>"
             f"<td>{pg.t(d.shape('after', w.lang))}</td></tr>"
         )
@@ -201,8 +208,10 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
     else:
         parts.append(f'<p id="totals">{pg.t(w("none"))}</p>')
     parts.append(f"<h2>{pg.t(w('html.h.mistakes'))}</h2>")
+    rows_of = {id(d): f"d{i}" for i, d in enumerate(r.decisions, 1)}  # each decision's row in its hand's table
+    ranks = {id(d): i for i, d in enumerate(bad[:top], 1)}
     if bad:
-        parts.append('<ol class="mistakes">' + "".join(_mistake(pg, d, i) for i, d in enumerate(bad[:top], 1)) + "</ol>")
+        parts.append('<ol class="mistakes">' + "".join(_mistake(pg, d, i, rows_of[id(d)]) for i, d in enumerate(bad[:top], 1)) + "</ol>")
         if len(bad) > top:
             parts.append(f'<p class="muted">{pg.t(w.plural("html.more", len(bad) - top))}</p>')
     else:
@@ -211,7 +220,7 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
     by_hand: dict[int, list[Decision]] = {}
     for d in r.decisions:
         by_hand.setdefault(d.hand, []).append(d)
-    parts.extend(_hand_section(pg, h, ds) for h, ds in by_hand.items())
+    parts.extend(_hand_section(pg, h, ds, rows_of, ranks) for h, ds in by_hand.items())
     title = pg.t(w("html.title", player=player))
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'

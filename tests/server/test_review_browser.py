@@ -382,3 +382,47 @@ def test_the_review_fits_a_phone(tmp_path: Path, lang: str, width: int) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= width and wide == [], wide
         assert errors == []
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_mistake_links_to_its_row_in_its_hands_table_and_back(tmp_path: Path, lang: str) -> None:
+    """The biggest mistakes listed at the top linked nowhere: each now links to its decision in
+    its hand's table (the folded hand opens, the row is in view and marked), and that row links
+    back to the mistake; in English and French, no script in the page."""
+    from playwright.sync_api import sync_playwright
+
+    record = tmp_path / "g.jsonl"
+    assert main(["simulate", "--hands", "2", "--seed", "11", "--bots", "random,strong,greedy,strong",
+                 "--record", str(record), "--quiet"]) == 0
+    out = tmp_path / "g.html"
+    assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
+    assert "<script" not in out.read_text(encoding="utf-8")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(out.as_uri())
+        page.wait_for_selector("li.mistake")
+        ranks = page.eval_on_selector_all("li.mistake", "els => els.length")
+        for rank in sorted({1, 2, ranks}):
+            link = page.query_selector(f"#m{rank} h3 a.jump")
+            assert link is not None
+            row = link.get_attribute("href")
+            assert row and re.fullmatch(r"#d\d+", row), row
+            hand = re.search(r"\d+", page.inner_text(f"#m{rank} h3 a.jump"))
+            link.click()
+            state = page.evaluate("""(id) => { const tr = document.querySelector(id), r = tr.getBoundingClientRect();
+              return { top: r.top, bottom: r.bottom, h: innerHeight, open: tr.closest('details').open, inView: r.top >= -1 && r.bottom <= innerHeight + 1,
+                       target: tr.matches(':target'), hand: tr.closest('details').querySelector('summary').textContent,
+                       back: tr.querySelector('a.jump') && tr.querySelector('a.jump').getAttribute('href') }; }""", row)
+            assert state["open"] and state["inView"] and state["target"], state
+            assert hand is not None and hand.group(0) in state["hand"], (hand, state)
+            assert state["back"] == f"#m{rank}"
+            page.click(f"{row} a.jump")
+            top = page.evaluate(f"document.querySelector('#m{rank}').getBoundingClientRect().top")
+            assert -1 <= top < 700 and page.evaluate(f"document.querySelector('#m{rank}').matches(':target')")
+        word = "mistake" if lang == "en" else "erreur"
+        assert word in page.inner_text(f"{page.get_attribute('#m1 h3 a.jump', 'href')} a.jump")
+        assert errors == []
+        browser.close()
