@@ -446,6 +446,27 @@ def test_cl_7_7_the_browser_says_what_a_classical_false_mahjong_costs(server: Se
         browser.close()
 
 
+def test_cl_5_1_the_reveal_says_a_count_in_the_servers_words(server: Server) -> None:
+    """CL-5.1: the reveal wrote a count as "Flower or season ×2", which reads as the doubling
+    "Own flower (×2)" beside it; it now writes the server's words for the count ("2 flowers or
+    seasons", the terminal's), in the page's language, and a name with " ×n" without them."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang, two in (("en", "2 flowers or seasons"), ("fr", "2 fleurs ou saisons")):
+            page.select_option("#lang", lang)
+            said = page.evaluate("""() => [
+              counted({ id: "bonus_tile", names: { en: "Flower or season", fr: "Fleur ou Saison" }, count: 2,
+                        counted: { en: "2 flowers or seasons", fr: "2 fleurs ou saisons" } }),
+              counted({ id: "x", names: { en: "Pure Double Chow", fr: "Double suite pure" }, count: 2 })]""")
+            assert said[0] == two and said[1].endswith(" ×2"), said
+        assert not errors, errors
+        browser.close()
+
+
 def test_the_page_title_names_the_tables_ruleset(server: Server) -> None:
     """The browser tab said "Hong Kong Mahjong" at every table: it now names the table's ruleset
     (MCR, classical, Hong Kong), in English and French; the lobby, which offers them all, names none."""
@@ -808,11 +829,12 @@ def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(server: Serve
             own.locator("summary").click()
             items = own.locator(".items").inner_text().replace("\u00a0", " ")
             for line in sc["lines"]:
-                assert line["names"][lang] in items, items
+                assert line["counted"][lang] in items, items  # "2 flowers or seasons", a count (CL-5.1)
+                assert line["count"] > 1 or line["counted"][lang] == line["names"][lang]
             assert f"= {sc['points']}" in items and "undefined" not in items and "NaN" not in items, items
             if sc["doubles_by"]:
                 assert doubled in items and f"{sc['points']} × {2 ** sc['doubles']} = {sc['points'] << sc['doubles']}" in items, items
-                assert all(d["names"][lang] in items for d in sc["doubles_by"]), items
+                assert all(d["counted"][lang] in items for d in sc["doubles_by"]), items
             opened += 1
         assert opened >= 1
         page.locator("#payments").scroll_into_view_if_needed()

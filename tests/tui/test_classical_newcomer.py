@@ -81,3 +81,16 @@ def test_cl_7_7_the_browsers_classical_help_says_the_limit_not_a_hong_kong_amoun
     page = help_page(lang, "classical")
     assert "1000 (2000 " in page and "1000 (CL-6)" in page
     assert not re.search(r"\b64\b|\b128\b", page)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_cl_5_the_classical_help_and_teaching_words_never_say_fan(lang: str) -> None:
+    """CL-5: the classical game scores points and doubles and never explains a "fan"; its help and
+    its teaching note said "no fans from other tables", in Hong Kong's words. They now say it in
+    points and doubles, in English and French (the Hong Kong table keeps its fans)."""
+    tx = Texts(lang, "classical")
+    for key in ("help.body", "teach.other_tables"):
+        assert not re.search(r"\bfans?\b", tx(key)), (key, tx(key))
+    assert ("points and doubles" if lang == "en" else "points et doubles") in tx("help.body")
+    assert ("points and doubles" if lang == "en" else "points et ses doubles") in tx("teach.other_tables")
+    assert re.search(r"\bfans?\b", Texts(lang, "hk")("teach.other_tables"))

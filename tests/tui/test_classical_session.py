@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
+
 from hkmj.rulesets import get_ruleset
 from hkmj.tui.render import summary_text
 from hkmj.tui.session import Session
@@ -154,7 +156,38 @@ def test_cl6_2_a_capped_non_winner_says_the_limit() -> None:
     assert sc.capped
     assert own_scoring(sc, Texts("en")).endswith("96\u00a0×\u00a08\u00a0=\u00a0768, capped at the limit: 500")
     assert own_scoring(sc, Texts("fr")).endswith("96\u00a0×\u00a08\u00a0=\u00a0768, plafonné à la limite\u00a0: 500")
-    assert own_scoring(sc, Texts("en")).startswith("Kong of dragons ×3\u00a096\u00a0=\u00a096; doubled by Set of dragons ×3:")
+    assert own_scoring(sc, Texts("en")).startswith("3 kongs of dragons\u00a096\u00a0=\u00a096; doubled by 3 sets of dragons:")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_cl5_1_a_count_reads_as_a_count_not_as_a_doubling(lang: str) -> None:
+    """CL-5.1, CL-5.2: "Flower or season ×2 8" beside "Own flower (×2) 30" said ×2 for a count in
+    one line and a doubling in the other; a count is now said first, in the plural, by one
+    function the terminal's end screen (winner's table and other players' lines), the browser's
+    reveal (the server sends the words) and ``hkmj replay --show`` all use."""
+    from hkmj.rulesets import SeatScoring
+    from hkmj.rulesets.base import OutcomeItem
+    from hkmj.scoring.classical import counted
+    from hkmj.server.table import _counted
+    from hkmj.tui.render import own_scoring
+    from hkmj.tui.texts import Texts
+
+    two = {"en": "2 flowers or seasons", "fr": "2 fleurs ou saisons"}[lang]
+    rules = get_ruleset("classical")
+    bonus = OutcomeItem("bonus_tile", "Flower or season", "Fleur ou Saison", 4, 2)
+    assert counted("bonus_tile", bonus.label(lang), 2, lang) == two
+    assert counted("bonus_tile", bonus.label(lang), 1, lang) == bonus.label(lang)
+    assert rules.counted("bonus_tile", rules.name_of("bonus_tile", lang), 2, lang) == two
+    each = {"en": "2 sets of dragons (×2 each)", "fr": "2 combinaisons de Dragons (×2 chacune)"}[lang]
+    assert rules.counted("dragon_set", rules.name_of("dragon_set", lang), 2, lang) == each  # the winner's table
+    assert get_ruleset("mcr").counted("x", "Pure Double Chow", 2, lang) == "Pure Double Chow ×2"  # MCR keeps its ×2
+    sc = SeatScoring(1, 8, 1, 16, (bonus,), (OutcomeItem("own_flower", "Own flower", "Fleur du joueur", 1, 1),))
+    line = own_scoring(sc, Texts(lang, "classical"))
+    assert line.startswith(f"{two}\u00a08") and "×2" not in line.split(";")[0], line
+    assert _counted(rules, "bonus_tile", 2, bonus) == {"en": "2 flowers or seasons", "fr": "2 fleurs ou saisons"}
+    event = {"items": [{"id": "bonus_tile", "points": 4, "count": 2}, {"id": "mahjong", "points": 20, "count": 1}],
+             "hand_scores": [28, 0, 0, 0], "points": 28, "hand_points": 28, "doubles": 0, "limit": None, "payments": [84, -28, -28, -28]}
+    assert rules.describe_win(event, lang).startswith(f"{two} 8, ")
 
 
 def test_cl5_1_point_line_names_read_as_the_rules_page_not_as_tiles() -> None:

@@ -363,6 +363,12 @@ class Ruleset(ABC):
     def name_of(self, item_id: str, lang: str = "en") -> str:
         """Display name of a scoring element of this ruleset (``en`` or ``fr``)."""
 
+    def counted(self, item_id: str, name: str, count: int, lang: str = "en") -> str:
+        """The scoring element ``item_id`` (displayed as ``name``) counted ``count`` times, as
+        every screen writes it: ``name`` once, else ``name ×count`` (the classical game says the
+        count first, "2 flowers or seasons": :func:`hkmj.scoring.classical.counted`)."""
+        return name if count <= 1 else f"{name} ×{count}"
+
     def seat_scoring(self, outcome: Outcome) -> tuple[SeatScoring, ...] | None:
         """Every seat's own score, itemised (E S W N), where every player scores (the classical
         game, CL-5.4); None where only the winner scores (by default)."""

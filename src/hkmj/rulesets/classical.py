@@ -129,6 +129,9 @@ class Classical(Ruleset):
     def name_of(self, item_id: str, lang: str = "en") -> str:
         return cl.name_of(item_id, lang)
 
+    def counted(self, item_id: str, name: str, count: int, lang: str = "en") -> str:
+        return cl.counted(item_id, name, count, lang)
+
     def seat_scoring(self, outcome: Outcome) -> tuple[SeatScoring, ...]:
         """CL-5, CL-5.4: every seat's point lines (one item per line and value, with a count, in
         table order) and doubles (one item per condition, with the number of doubles it gives)."""
@@ -179,8 +182,7 @@ class Classical(Ruleset):
     def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
         parts = []
         for i in event["items"]:
-            times = f" ×{i['count']}" if i["count"] > 1 else ""
-            parts.append(f"{self.name_of(i['id'], lang)}{times} {i['points'] * i['count']}")
+            parts.append(f"{cl.counted(i['id'], self.name_of(i['id'], lang), i['count'], lang)} {i['points'] * i['count']}")
         fr = lang == "fr"
         scores = " ".join(f"{wind_letter(s, lang)} {v}" for s, v in enumerate(event["hand_scores"]))
         score, product = event["points"], event["hand_points"] * 2 ** event["doubles"]

@@ -300,6 +300,42 @@ CLASSICAL_LIMITS: tuple[Limit, ...] = (
 """CL-6.1: the nine "Grands Jeux", checked in this order; ``limit`` names the first met."""
 
 
+_COUNTED: dict[str, tuple[str, str]] = {
+    "pair_seat_wind": ("{n} pairs of own seat wind", "{n} paires du Vent du joueur"),
+    "pair_prevailing_wind": ("{n} pairs of the prevailing wind", "{n} paires du Vent dominant"),
+    "pair_dragon": ("{n} pairs of dragons", "{n} paires de Dragons"),
+    "chow": ("{n} chows", "{n} chows"),
+    "pung_simple": ("{n} pungs of 2-8", "{n} pungs de 2 à 8"),
+    "pung_terminal_wind": ("{n} pungs of 1 or 9, or of winds", "{n} pungs de 1, de 9 ou de Vents"),
+    "pung_dragon": ("{n} pungs of dragons", "{n} pungs de Dragons"),
+    "kong_simple": ("{n} kongs of 2-8", "{n} kongs de 2 à 8"),
+    "kong_terminal_wind": ("{n} kongs of 1 or 9, or of winds", "{n} kongs de 1, de 9 ou de Vents"),
+    "kong_dragon": ("{n} kongs of dragons", "{n} kongs de Dragons"),
+    "bonus_tile": ("{n} flowers or seasons", "{n} fleurs ou saisons"),
+    "seat_wind_set": ("{n} sets of own seat wind", "{n} combinaisons du Vent du joueur"),
+    "prevailing_wind_set": ("{n} sets of the prevailing wind", "{n} combinaisons du Vent dominant"),
+    "dragon_set": ("{n} sets of dragons", "{n} combinaisons de Dragons"),
+}
+"""A line or double counted ``n`` times, as a count: "2 flowers or seasons", never "Flower or
+season ×2", which reads as the doubling "Own flower (×2)" beside it (CL-5.1, CL-5.2)."""
+
+
+def counted(item_id: str, name: str, count: int, lang: str = "en") -> str:
+    """The item ``item_id`` (displayed as ``name``) counted ``count`` times, as the terminal, the
+    browser and ``hkmj replay --show`` write it: ``name`` alone once; more often the count first,
+    in the plural ("3 pungs of 2-8", "2 fleurs ou saisons"), a double's "(×2)" said of each
+    ("2 sets of dragons (×2 each)"); an item with no such words ``name ×count``."""
+    if count <= 1:
+        return name
+    words = _COUNTED.get(item_id)
+    if words is None:
+        return f"{name} ×{count}"
+    text = words[1 if lang == "fr" else 0].format(n=count)
+    if name.endswith("(×2)"):
+        text += " (×2 chacune)" if lang == "fr" else " (×2 each)"
+    return text
+
+
 def name_of(item_id: str, lang: str = "en") -> str:
     """Display name of a classical point line, double or limit id in ``en`` or ``fr``."""
     names = _NAMES.get(item_id)

@@ -55,7 +55,7 @@ from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
-from hkmj.rulesets import Ruleset, get_ruleset
+from hkmj.rulesets import OutcomeItem, Ruleset, get_ruleset
 from hkmj.server.protocol import (
     ALL_BOT_MIN_DELAY,
     ALL_BOT_MIN_NEXT,
@@ -189,6 +189,16 @@ def _names(rules: Ruleset, item_id: str | None) -> dict[str, str] | None:
     if item_id is None:
         return None
     return {"en": rules.name_of(item_id, "en"), "fr": rules.name_of(item_id, "fr")}
+
+
+def _counted(rules: Ruleset, item_id: str, count: int, item: OutcomeItem | None = None) -> dict[str, str]:
+    """An item counted ``count`` times in both languages, as the terminal writes it
+    (:meth:`~hkmj.rulesets.Ruleset.counted`: "2 flowers or seasons" at a classical table);
+    ``item`` gives its plain names (a seat's own lines), else the ruleset's display names."""
+    return {
+        lang: rules.counted(item_id, item.label(lang) if item is not None else rules.name_of(item_id, lang), count, lang)
+        for lang in ("en", "fr")
+    }
 
 
 class Table:
@@ -706,7 +716,7 @@ class Table:
         for ev in tr.end:
             e = dict(ev)
             if "items" in e:
-                e["items"] = [{**it, "names": _names(self.rules, it["id"])} for it in e["items"]]
+                e["items"] = [{**it, "names": _names(self.rules, it["id"]), "counted": _counted(self.rules, it["id"], it.get("count", 1))} for it in e["items"]]
                 e["limit_names"] = _names(self.rules, e.get("limit"))
             if e["type"] == "win" and "seat_points" in e:  # every player scores (CL-5.4): what each score is made of
                 e["seat_scoring"] = self._seat_scoring()
@@ -742,8 +752,8 @@ class Table:
                 "doubles": sc.doubles,
                 "score": sc.score,
                 "capped": sc.capped,
-                "lines": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "points": i.value, "count": i.count} for i in sc.lines],
-                "doubles_by": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "count": i.count} for i in sc.doubled],
+                "lines": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "counted": _counted(self.rules, i.id, i.count, i), "points": i.value, "count": i.count} for i in sc.lines],
+                "doubles_by": [{"id": i.id, "names": {"en": i.name, "fr": i.name_fr}, "counted": _counted(self.rules, i.id, i.count, i), "count": i.count} for i in sc.doubled],
             }
             for sc in scoring
         ]

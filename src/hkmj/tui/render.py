@@ -275,12 +275,14 @@ def you_text(
 
 def own_scoring(sc: SeatScoring, tx: Texts) -> str:
     """A non-winner's own score itemised on one line (CL-5.1, CL-5.2, CL-5.4): its point lines
-    added up, then the doubles that multiply them (``Pung of 2-8 2 + Pung of dragons ×2 8 = 10;
-    doubled by Set of dragons ×2: 10 × 4 = 40``), and the limit when it caps the score (CL-6.2)."""
-    parts = [f"{i.label(tx.lang)}{f' ×{i.count}' if i.count > 1 else ''}\u00a0{i.value * i.count}" for i in sc.lines]
+    added up, then the doubles that multiply them (``Pung of 2-8 2 + 2 pungs of dragons 8 = 10;
+    doubled by 2 sets of dragons: 10 × 4 = 40``), and the limit when it caps the score (CL-6.2)."""
+    from hkmj.scoring.classical import counted  # "2 flowers or seasons": a count, not a doubling
+
+    parts = [f"{counted(i.id, i.label(tx.lang), i.count, tx.lang)}\u00a0{i.value * i.count}" for i in sc.lines]
     line = tx("end.own.lines", lines=" + ".join(parts), points=sc.points)
     if sc.doubled:
-        names = ", ".join(f"{i.label(tx.lang)}{f' ×{i.count}' if i.count > 1 else ''}" for i in sc.doubled)
+        names = ", ".join(counted(i.id, i.label(tx.lang), i.count, tx.lang) for i in sc.doubled)
         line += tx("end.own.doubled", doubles=names, points=sc.points, factor=1 << sc.doubles, score=sc.points << sc.doubles)
     if sc.capped:
         line += tx("end.own.capped", score=sc.score)

@@ -78,7 +78,7 @@ _CL_EN = {
     "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (CL-2.4) nor a limit hand such as seven pairs or thirteen orphans (CL-6); it is {dist}.",
     "ev.false": "False Mahjong by {who}: the hand ends and {who} pays each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "ev.false.you": "False Mahjong! {why} You pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
-    "teach.other_tables": "Scored with the classical table only (CL-5, CL-6): every player scores points and doubles, and no fans from other tables.",
+    "teach.other_tables": "Scored with the classical table only (CL-5, CL-6): every player scores points and doubles, nothing from the scoring of other games (Hong Kong, MCR, riichi).",
     "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "end.limit": "Limit hand: {name} (it scores the limit, CL-6; the elements are shown for information)",
     "end.pay.classical": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
@@ -93,7 +93,7 @@ _CL_FR = {
     "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize Orphelins (CL-6) ; elle est {dist}.",
     "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "ev.false.you": "Faux Mahjong ! {why} Vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
-    "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, et aucun fan d'une autre table.",
+    "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, rien des barèmes d'autres jeux (Hong Kong, MCR, riichi).",
     "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "end.limit": "Main limite : {name} (elle vaut la limite, CL-6 ; les éléments sont donnés pour information)",
     "end.pay.classical": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
@@ -176,13 +176,13 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
         "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans: they score the limit, {penalty} (CL-6).",
         "There is no minimum: any complete hand wins, even worth 0 fan (HK-6).": "There is no minimum: any complete hand wins.",
         "  • This is not pairs solitaire: pairs alone don't win.": "  • This is not pairs solitaire: pairs alone don't win (seven pairs is a limit hand, CL-6).",
-        "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Don't mix in fans from other tables (Hong Kong, MCR, riichi…).",
+        "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Count points and doubles only (CL-5): nothing from Hong Kong, MCR, riichi…",
     },
     ("classical", "fr"): {
         "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize Orphelins : elles valent la limite, {penalty} (CL-6).",
         "Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).": "Pas de minimum : toute main complète gagne.",
         "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
-        "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Ne mélangez pas les fans d'autres tables (Hong Kong, MCR, riichi…).",
+        "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Comptez seulement points et doubles (CL-5) : rien de Hong Kong, MCR, riichi…",
     },
 }
 """Single lines of the Hong Kong help replaced at a table (the rest of their section stays)."""

@@ -891,7 +891,7 @@ class Session:
                 items = tuple((i.label(tx.lang), i.value) for i in out.items for _ in range(i.count))
                 fan = out.value
             else:  # points: each fan once with its count (flowers included in the total)
-                items = tuple((i.label(tx.lang) + (f" ×{i.count}" if i.count > 1 else ""), i.value * i.count) for i in out.items)
+                items = tuple((self.rules.counted(i.id, i.label(tx.lang), i.count, tx.lang), i.value * i.count) for i in out.items)
                 fan = sum(v for _, v in items)
             base = getattr(out.detail, "base", None)
             limit = self.rules.name_of(out.limit, tx.lang) if out.limit else None

@@ -839,6 +839,14 @@ function payRule(st, win, name) {
   return "";
 }
 
+/** A scoring item with how many times it counts, escaped: the server's words (`counted`, the terminal's: "2 flowers
+ * or seasons" at a classical table, a count that does not read as the doubling "Own flower (×2)"), else its name
+ * and ` ×n`. */
+function counted(it) {
+  if (it.counted) return esc(said(it.counted));
+  return `${esc(it.names ? said(it.names) : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}`;
+}
+
 /** Where every player scores (classical, CL-5.4): seat `seat`'s own points, doubles and score, from the win event;
  * for a player other than the winner (whose items are in the table above), what they are made of behind it, one
  * click away: its point lines added up, the doubles that multiply them, the limit when it caps (CL-5.1, CL-5.2, CL-6.2). */
@@ -846,10 +854,9 @@ function ownScore(win, seat) {
   const total = t("own", { points: plural("pts", win.seat_points[seat]), doubles: plural("dbl", win.seat_doubles[seat]), score: win.hand_scores[seat] });
   const sc = win.seat_scoring && win.seat_scoring[seat];
   if (!sc || seat === win.seat || !sc.lines.length) return total;
-  const times = (n) => (n > 1 ? ` ×${n}` : "");
-  let line = t("ownLines", { lines: sc.lines.map((l) => `${esc(said(l.names))}${times(l.count)}\u00a0${l.points * l.count}`).join(" + "), points: sc.points });
+  let line = t("ownLines", { lines: sc.lines.map((l) => `${counted(l)}\u00a0${l.points * l.count}`).join(" + "), points: sc.points });
   if (sc.doubles_by.length) {
-    const by = sc.doubles_by.map((d) => `${esc(said(d.names))}${times(d.count)}`).join(", ");
+    const by = sc.doubles_by.map((d) => counted(d)).join(", ");
     line += t("ownDoubled", { doubles: by, points: sc.points, factor: 2 ** sc.doubles, score: sc.points * 2 ** sc.doubles });
   }
   if (sc.capped) line += t("ownCapped", { score: sc.score });
@@ -878,7 +885,7 @@ function revealCard(st) {
     detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
       ${win.points != null  // a points table (MCR): each fan once with its count
       ? `<table><tr><th>${ruled(st, "element")}</th><th class="num">${t("points")}</th></tr>
-      ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}${it.count > 1 ? ` ×${it.count}` : ""}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
+      ${win.items.map((it) => `<tr><td>${counted(it)}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
       <tr><th>${ruled(st, "sum")}</th><th class="num">${win.points}</th></tr></table>`
       : fanTable(win)}`;
   } else if (fm) {
