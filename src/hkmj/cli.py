@@ -530,7 +530,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(f"hkmj replay{' :' if args.lang == 'fr' else ':'} {err.problem.say(args.lang)}", file=sys.stderr)
             return 2
         try:
-            log_events = _table_log_events(args.file)
+            log_events = _table_log_events(args.file, args.lang)
         except ValueError as log_err:  # a ReviewError: worded as hkmj review words it
             said = log_err.say(args.lang) if isinstance(log_err, ReviewError) else str(log_err)
             print(f"hkmj replay{' :' if args.lang == 'fr' else ':'} {said}", file=sys.stderr)
@@ -622,7 +622,7 @@ def _older_words_note(n: int, rules: list[str], claimed: int = 0, knitted: int =
     return f"{plural(n, 'false-Mahjong reason')} in the words of earlier versions, which {' and '.join(was)}; this version {' and '.join(now)}"
 
 
-def _table_log_events(path: str) -> list[Any] | None:
+def _table_log_events(path: str, lang: str = "en") -> list[Any] | None:
     """A server table's log export (``GET /api/tables/<id>/log``) re-played into record events,
     as ``hkmj review`` reads it; None if the file is not a table log (``ValueError`` if it is a
     bad one). Each event's ``_line`` is its place among the events."""
@@ -637,8 +637,12 @@ def _table_log_events(path: str) -> list[Any] | None:
     if not (isinstance(row, dict) and "kind" in row and "data" in row and "type" not in row):
         return None
     from hkmj.review import load
+    from hkmj.score_words import said_by
 
-    events = load(path).events  # ReviewError (a ValueError) names the bad entry
+    loaded = load(path)  # ReviewError (a ValueError) names the bad entry
+    if loaded.cut_line is not None:  # as for a record: a crash cut the last line in the middle of a write
+        print(said_by("replay", f"{path}, line {loaded.cut_line} was cut in the middle of a write (a crash) and is left out", lang), file=sys.stderr)
+    events = loaded.events
     for i, e in enumerate(events, 1):
         e["_line"] = i
     return events

@@ -273,6 +273,22 @@ def test_a_server_table_log_is_reviewed_by_player_name(tmp_path: Path, capsys: p
         record_from_log([("act", {})])
 
 
+def test_a_table_log_whose_last_line_a_crash_cut_is_read_up_to_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As for a record: review and replay leave out a log's last line cut in the middle of a
+    write (no newline after it, not JSON), and say which line on stderr."""
+    entries = _table_log(5, 2)
+    path = tmp_path / "table.jsonl"
+    lines = [json.dumps({"seq": i, "kind": k, "data": d}) for i, (k, d) in enumerate(entries)]
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20], encoding="utf-8")
+    loaded = load(path)
+    assert loaded.source == "table log" and loaded.cut_line == len(lines)
+    capsys.readouterr()
+    assert main(["review", str(path), "--seat", "ann", "--html", "-"]) == 0
+    assert f"line {len(lines)}: cut in the middle of a write" in capsys.readouterr().err
+    assert main(["replay", str(path)]) == 0
+    assert f"line {len(lines)} was cut in the middle of a write (a crash) and is left out" in capsys.readouterr().err
+
+
 def test_a_name_in_wide_letters_keeps_the_summary_within_80_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A table name in Chinese or Japanese letters (24 of them, the most a table keeps) takes two
     columns a letter at a terminal: the summary's first line ran to 104 columns, wrapped by
