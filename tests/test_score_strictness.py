@@ -952,6 +952,7 @@ REPLAY_REPORTS = (
     "'discard 55p': expected one playing tile such as 5p",
     "'chow 89m1p': a chow never crosses suits (HK-5.2)",
     "'discard 5x': '5x': unknown suit 'x' (use m, p, s, z or f)",
+    "game.jsonl, line 12 was cut in the middle of a write (a crash) and is left out",
 )
 """What ``hkmj replay`` reports (tests/records/test_replay_french.py), and the reasons of a divergence."""
 
