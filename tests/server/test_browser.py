@@ -926,9 +926,12 @@ def test_a_spectator_sees_a_table_abandoned_and_follows_it_back(make_server: Any
             player = _player_thread(server, tid, token, True, leave)
             page.goto(f"{server.base}/t/{tid}?watch=1")
             page.wait_for_selector("#board", timeout=10000)
-            with contextlib.suppress(AssertionError):
-                wait_true(page, "document.querySelector('#recent').textContent.trim() !== ''", 4)
-            if page.inner_text("#recent").strip():
+            # Ann (slot 0) deals when she holds seat 0: nothing moves before her, try another table;
+            # else the dealer bot's discard is listed (waited for as long as a loaded machine needs:
+            # a 4 s wait for it on every table gave up on slow bots as if Ann had dealt)
+            wait_true(page, "!!G.state && !!G.state.hand", 30)
+            if page.evaluate("G.state.hand.seat_slots[0] !== 0"):
+                wait_true(page, "document.querySelector('#recent').textContent.trim() !== ''", 30)
                 break
             leave.set()
             player.join(10)
