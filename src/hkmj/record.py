@@ -176,33 +176,31 @@ def read_record_text(path: str | Path) -> tuple[str, int | None]:
 def read_record_cut(path: str | Path) -> tuple[list[Event], int | None]:
     """:func:`read_record`, accepting a record whose last line a crash cut in the middle of a
     write: its events before that line, and the cut line's number (None when none was cut)."""
-    p = Path(path)
     try:
         text, cut = read_record_text(path)
     except InputError as err:
         raise RecordError(str(err), problem=err) from None
+    return _record_events(Path(path), text, cut), cut
+
+
+def read_record(path: str | Path) -> list[Event]:
+    """Read a record; :class:`RecordError` names the first bad line."""
+    try:
+        text = input_text(path, read_input(path))
+    except InputError as err:
+        raise RecordError(str(err), problem=err) from None
+    return _record_events(Path(path), text, None)
+
+
+def _record_events(p: Path, text: str, cut: int | None) -> list[Event]:
+    """The events of record ``p``'s ``text`` (``cut``: the number of a cut last line left out);
+    :class:`RecordError` names the first bad line, or says the record is empty."""
     try:
         events = parse_events(text)
     except BadLine as err:
         raise RecordError(f"{p}:{err.line}: {err.why}") from None
     if not events:
         raise RecordError(f"{p}: empty record" if cut is None else f"{p}:{cut}: its only line was cut in the middle of a write")
-    return events, cut
-
-
-def read_record(path: str | Path) -> list[Event]:
-    """Read a record; :class:`RecordError` names the first bad line."""
-    p = Path(path)
-    try:
-        text = input_text(path, read_input(path))
-    except InputError as err:
-        raise RecordError(str(err), problem=err) from None
-    try:
-        events = parse_events(text)
-    except BadLine as err:
-        raise RecordError(f"{p}:{err.line}: {err.why}") from None
-    if not events:
-        raise RecordError(f"{p}: empty record")
     return events
 
 
