@@ -47,8 +47,7 @@ from hkmj.engine import (
     play_match,
 )
 from hkmj.engine.actions import chow, discard, kong
-from hkmj.engine.state import _keys as suit_keys
-from hkmj.engine.testing import inputs, snapshot
+from hkmj.engine.testing import inputs, shuffle_hidden, snapshot
 from hkmj.record import replay
 from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.tiles import N_KINDS
@@ -194,36 +193,6 @@ def test_the_checks_meet_wins_draws_and_false_mahjongs(name: str) -> None:
 # ---------------------------------------------------------------- nothing hidden leaks
 
 
-def _shuffle_hidden(hand: Hand, keep: set[int], rng: random.Random, walls: bool = True) -> bool:
-    """Shuffle the concealed playing tiles of the seats not in ``keep`` (and, with ``walls``, both
-    walls' playing tiles) among their places; every seat keeps its number of tiles, bonus tiles
-    stay where they are. Returns whether anything moved."""
-    others = [s for s in range(4) if s not in keep]
-    pool = [t for s in others for t in range(N_KINDS) for _ in range(hand.hands[s][t])]
-    live, dead = hand._live, hand._dead
-    places: list[tuple[str, int]] = []
-    if walls:
-        places = [("live", i) for i in range(hand._head, hand._tail) if live[i] < N_KINDS]
-        places += [("dead", i) for i in range(hand._front, len(dead)) if dead[i] < N_KINDS]
-    pool += [live[i] if w == "live" else dead[i] for w, i in places]
-    before = list(pool)
-    rng.shuffle(pool)
-    it = iter(pool)
-    for s in others:
-        counts = [0] * N_KINDS
-        for _ in range(sum(hand.hands[s])):
-            counts[next(it)] += 1
-        hand.hands[s][:] = counts
-        hand._keys[s] = suit_keys(hand.hands[s])  # the engine's memos of that hand are stale
-        hand._wc[s] = None
-        hand._pkeys[s] = [-1, -1, -1, -1]
-        hand._fkeys[s] = [-1, -1, -1, -1]
-    for w, i in places:
-        (live if w == "live" else dead)[i] = next(it)
-    hand._turn_legal = None
-    return pool != before
-
-
 def _told(hand: Hand, seat: int) -> tuple[object, ...]:
     """Everything one seat is shown now: its engine view and its bot-protocol request."""
     view = hand.view(seat)
@@ -261,7 +230,7 @@ def test_no_view_or_bot_message_depends_on_hidden_tiles(name: str, ask_all: bool
     while not hand.over:
         observer = rng.randrange(4)
         twin = copy.deepcopy(hand)
-        moved += _shuffle_hidden(twin, {observer}, rng)
+        moved += shuffle_hidden(twin, {observer}, rng)
         assert _told(twin, observer) == _told(hand, observer), (name, seed, observer)
         seat = hand.pending()[0]
         action = players[seat].choose(hand.view(seat), hand.legal_actions(seat))
@@ -270,7 +239,7 @@ def test_no_view_or_bot_message_depends_on_hidden_tiles(name: str, ask_all: bool
             # seat asked then passes, in each world, up to the next turn's draw
             observer = rng.choice([s for s in range(4) if s != seat])
             twin = copy.deepcopy(hand)
-            _shuffle_hidden(twin, {seat, observer}, rng, walls=False)
+            shuffle_hidden(twin, {seat, observer}, rng, walls=False)
             mine, theirs = hand.apply(seat, action), twin.apply(seat, action)
             if ask_all:
                 assert twin.pending() == hand.pending()  # who answers is public: every other seat
@@ -287,7 +256,7 @@ def test_no_view_or_bot_message_depends_on_hidden_tiles(name: str, ask_all: bool
             # the declarer's concealed tiles, whatever they are
             observer = rng.choice([s for s in range(4) if s != seat])
             twin = copy.deepcopy(hand)
-            _shuffle_hidden(twin, {observer}, rng, walls=False)
+            shuffle_hidden(twin, {observer}, rng, walls=False)
             if WIN not in twin.legal_actions(seat):  # still a false declaration in the twin
                 mine, theirs = hand.apply(seat, action), twin.apply(seat, action)
                 assert hand.dead_hands[seat] and twin.dead_hands[seat]

@@ -19,10 +19,8 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from hkmj.engine import Hand
-from hkmj.engine.state import _keys as suit_keys
+from hkmj.engine.testing import shuffle_hidden
 from hkmj.env import AGENTS, raw_env
-from hkmj.tiles import N_KINDS
 
 from .action_oracle import action_index
 
@@ -33,29 +31,6 @@ TABLES = [
     ("mcr", {}),
     ("classical", {"pay_highest": "on", "limit": "500"}),
 ]
-
-
-def _shuffle_hidden(hand: Hand, keep: int, rng: random.Random) -> None:
-    """Shuffle the concealed playing tiles of every seat but ``keep`` and both walls' playing tiles."""
-    others = [s for s in range(4) if s != keep]
-    pool = [t for s in others for t in range(N_KINDS) for _ in range(hand.hands[s][t])]
-    live, dead = hand._live, hand._dead
-    places = [("live", i) for i in range(hand._head, hand._tail) if live[i] < N_KINDS]
-    places += [("dead", i) for i in range(hand._front, len(dead)) if dead[i] < N_KINDS]
-    pool += [live[i] if w == "live" else dead[i] for w, i in places]
-    rng.shuffle(pool)
-    it = iter(pool)
-    for s in others:
-        counts = [0] * N_KINDS
-        for _ in range(sum(hand.hands[s])):
-            counts[next(it)] += 1
-        hand.hands[s][:] = counts
-        hand._keys[s] = suit_keys(hand.hands[s])
-        hand._wc[s] = None
-        hand._pkeys[s] = [-1, -1, -1, -1]
-        hand._fkeys[s] = [-1, -1, -1, -1]
-    for w, i in places:
-        (live if w == "live" else dead)[i] = next(it)
 
 
 def _seen(obs: dict[str, Any]) -> tuple[bytes, bytes]:
@@ -88,7 +63,7 @@ def test_masks_tiles_rewards_and_observations_hold_at_every_step(rules: str, opt
         if rng.random() < 0.25:
             observer = rng.choice(AGENTS)
             twin = copy.deepcopy(e)
-            _shuffle_hidden(twin.current_hand(), twin._seats[AGENTS.index(observer)], rng)
+            shuffle_hidden(twin.current_hand(), {twin._seats[AGENTS.index(observer)]}, rng)
             assert _seen(twin.observe(observer)) == _seen(e.observe(observer)), (observer, steps)
             compared += 1
         e.step(int(rng.choice(mask)))

@@ -24,43 +24,10 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
-from hkmj.engine import Discard, Hand
-from hkmj.engine.state import _keys as suit_keys
+from hkmj.engine import Discard
+from hkmj.engine.testing import shuffle_hidden
 from hkmj.env import AGENTS, RULES, env, parallel_env, raw_env
 from hkmj.env.encoding import PASS_
-from hkmj.tiles import N_KINDS
-
-
-def _shuffle_hidden(hand: Hand, keep: set[int], rng: random.Random) -> bool:
-    """Shuffle the playing tiles of the seats not in ``keep`` and of both walls among their places.
-
-    Bonus tiles stay where they are (the engine exposes them as soon as they are drawn, HK-2.6).
-    Returns whether anything moved.
-    """
-    others = [s for s in range(4) if s not in keep]
-    pool = [t for s in others for t in range(N_KINDS) for _ in range(hand.hands[s][t])]
-    live = hand._live
-    dead = hand._dead
-    places = [("live", i) for i in range(hand._head, hand._tail) if live[i] < N_KINDS]
-    places += [("dead", i) for i in range(hand._front, len(dead)) if dead[i] < N_KINDS]
-    pool += [live[i] if w == "live" else dead[i] for w, i in places]
-    before = list(pool)
-    rng.shuffle(pool)
-    it = iter(pool)
-    for s in others:
-        n = sum(hand.hands[s])
-        counts = [0] * len(hand.hands[s])
-        for _ in range(n):
-            counts[next(it)] += 1
-        hand.hands[s][:] = counts
-        # the engine's memos of that seat's hand are stale: make it work them out again
-        hand._keys[s] = suit_keys(hand.hands[s])
-        hand._wc[s] = None
-        hand._pkeys[s] = [-1, -1, -1, -1]
-        hand._fkeys[s] = [-1, -1, -1, -1]
-    for w, i in places:
-        (live if w == "live" else dead)[i] = next(it)
-    return pool != before
 
 
 def _seen(obs: dict[str, Any]) -> tuple[bytes, bytes]:
@@ -84,7 +51,7 @@ def test_no_observation_depends_on_another_seats_concealed_tiles_or_the_wall(rul
             if rng.random() < 0.5:  # about half the observers of each step: CPU stays modest
                 continue
             twin = copy.deepcopy(e)
-            moved += _shuffle_hidden(twin.current_hand(), {twin._seats[p]}, rng)
+            moved += shuffle_hidden(twin.current_hand(), {twin._seats[p]}, rng)
             assert _seen(twin.observe(observer)) == _seen(e.observe(observer)), f"{observer} at move {compared}"
             compared += 1
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist())))
@@ -119,7 +86,7 @@ def test_hk4_a_parallel_step_after_a_discard_shows_no_one_whether_another_could_
                 observer = rng.choice([a for a in AGENTS if a != actor])
                 mine, twin = copy.deepcopy(p), copy.deepcopy(p)
                 keep = {seats[AGENTS.index(actor)], seats[AGENTS.index(observer)]}
-                _shuffle_hidden(twin.aec.current_hand(), keep, rng)
+                shuffle_hidden(twin.aec.current_hand(), keep, rng)
                 seen, twin_seen = mine.step(actions)[0], twin.step(actions)[0]
                 for watcher in (actor, observer):
                     assert _seen(seen[watcher]) == _seen(twin_seen[watcher]), f"{watcher} after {move}"

@@ -6,12 +6,13 @@ Nothing here is used by the engine itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from hkmj.engine.actions import PASS, Action, Discard, parse_action
 from hkmj.engine.play import Player
 from hkmj.engine.state import Event, Hand, Phase
+from hkmj.engine.state import _keys as suit_keys
 from hkmj.engine.view import SeatView
 from hkmj.engine.wall import LIVE_START, draw_order, physical_from_order, stacked_wall
 from hkmj.tiles import N_KINDS, Tile, seat_index
@@ -25,6 +26,7 @@ __all__ = [
     "permuted_wall_twins",
     "play_quietly",
     "script",
+    "shuffle_hidden",
     "snapshot",
     "stacked_hand",
     "tsumogiri",
@@ -174,3 +176,38 @@ def inputs(events: Iterable[Event]) -> list[tuple[int, Action]]:
     Re-applying them in order to a hand built from the same wall and dice reproduces the events.
     """
     return [(e["seat"], parse_action(e["action"])) for e in events if "action" in e]
+
+
+def shuffle_hidden(hand: Hand, keep: Collection[int], rng: random.Random, *, walls: bool = True) -> bool:
+    """Shuffle what the seats in ``keep`` may not see, for tests that nothing hidden leaks.
+
+    The concealed playing tiles of every other seat (and, with ``walls``, the playing tiles of
+    the live and dead walls) are shuffled among their places: every seat keeps its number of
+    tiles, the walls their lengths, bonus tiles their places (they are exposed as soon as they
+    are drawn, HK-2.6). The hand's memos of the changed seats are reset. Returns whether any
+    tile moved.
+    """
+    others = [s for s in range(4) if s not in keep]
+    pool = [t for s in others for t in range(N_KINDS) for _ in range(hand.hands[s][t])]
+    live, dead = hand._live, hand._dead
+    places: list[tuple[str, int]] = []
+    if walls:
+        places = [("live", i) for i in range(hand._head, hand._tail) if live[i] < N_KINDS]
+        places += [("dead", i) for i in range(hand._front, len(dead)) if dead[i] < N_KINDS]
+    pool += [live[i] if w == "live" else dead[i] for w, i in places]
+    before = list(pool)
+    rng.shuffle(pool)
+    it = iter(pool)
+    for s in others:
+        counts = [0] * N_KINDS
+        for _ in range(sum(hand.hands[s])):
+            counts[next(it)] += 1
+        hand.hands[s][:] = counts
+        hand._keys[s] = suit_keys(hand.hands[s])  # the memos of that seat's hand are stale
+        hand._wc[s] = None
+        hand._pkeys[s] = [-1, -1, -1, -1]
+        hand._fkeys[s] = [-1, -1, -1, -1]
+    for w, i in places:
+        (live if w == "live" else dead)[i] = next(it)
+    hand._turn_legal = None
+    return pool != before
