@@ -114,6 +114,113 @@ def mpsz(tiles: Iterable[str]) -> str:
     return "".join("".join(v) + s for s, v in by.items())
 
 
+# ---------------------------------------------------------------- a false Mahjong's reason
+# docs/record-format.md: a reason writes the hand (its concealed tiles, each declared group
+# after ` + `, the claimed tile after ` with `), then either `is complete but not a winning
+# hand: ...` (under the table's minimum) or `is not a winning hand: it is not <the ruleset's
+# shapes> (<rule>); it is <distance>`: the fewest tiles to exchange before the hand waits on a
+# winning tile, counted with the claimed tile, on four groups and a pair (seven pairs and
+# thirteen orphans too with no declared group); at MCR a knitted shape counts where it makes
+# the hand ready. Written here from that page alone (referee24), not from the engine.
+SHAPES = {
+    "hk": "four groups and a pair, seven pairs or thirteen orphans (HK-5.1-5.4)",
+    "mcr": "four groups and a pair, seven pairs, thirteen orphans, honours and knitted tiles or a knitted straight with a group and a pair (MCR-5.2)",
+}
+ORPHANS = ["1m", "9m", "1p", "9p", "1s", "9s", *(f"{v}z" for v in range(1, 8))]
+
+
+def standard_distance(tiles: Counter[str], groups_needed: int) -> int:
+    """8 - 2 × groups - partial groups - pair (at most ``groups_needed`` groups and partials), the
+    usual count, over every way of taking groups, pairs and partial groups out of the tiles."""
+    best = 99
+    keys = sorted(tiles, key=lambda t: ("mpsz".index(t[1]), t[0]))
+
+    def up(t: str, k: int) -> str | None:
+        if t[1] == "z" or int(t[0]) + k > 9:
+            return None
+        return f"{int(t[0]) + k}{t[1]}"
+
+    def rec(i: int, c: Counter[str], g: int, part: int, pair: int) -> None:
+        nonlocal best
+        while i < len(keys) and c[keys[i]] == 0:
+            i += 1
+        if i == len(keys):
+            used = min(part, groups_needed - g)
+            best = min(best, 2 * groups_needed - 2 * g - used - pair)
+            return
+        t = keys[i]
+        if c[t] >= 3:
+            c[t] -= 3
+            rec(i, c, g + 1, part, pair)
+            c[t] += 3
+        a, b = up(t, 1), up(t, 2)
+        if a and b and c[a] and c[b]:
+            for x in (t, a, b):
+                c[x] -= 1
+            rec(i, c, g + 1, part, pair)
+            for x in (t, a, b):
+                c[x] += 1
+        if c[t] >= 2:
+            c[t] -= 2
+            if not pair:
+                rec(i, c, g, part, 1)
+            rec(i, c, g, part + 1, pair)
+            c[t] += 2
+        for nb in (a, b):
+            if nb and c[nb]:
+                c[t] -= 1
+                c[nb] -= 1
+                rec(i, c, g, part + 1, pair)
+                c[t] += 1
+                c[nb] += 1
+        c[t] -= 1
+        rec(i, c, g, part, pair)
+        c[t] += 1
+
+    rec(0, Counter(tiles), 0, 0, 0)
+    return best
+
+
+KNITTED = [[f"{v}{s}" for s, first in zip(order, (1, 2, 3)) for v in (first, first + 3, first + 6)] for order in ("mps", "msp", "pms", "psm", "smp", "spm")]
+
+
+def knitted_complete(tiles: Counter[str], declared: int) -> bool:
+    """MCR-5.2.4 honours and knitted tiles, or MCR-5.2.5 a knitted straight with a group and a pair."""
+    for ks in KNITTED:
+        if declared == 0 and sum(tiles.values()) == 14 and max(tiles.values()) == 1 and all(t in ks or t[1] == "z" for t in tiles):
+            return True
+        if all(tiles[t] for t in ks):
+            rest = Counter(tiles)
+            rest.subtract(ks)
+            rest = +rest
+            if standard_distance(rest, 1 - declared) == -1:
+                return True
+    return False
+
+
+def reason_distance(tiles: Counter[str], declared: int, rules: str) -> int:
+    """How far the hand (14 - 3 × declared tiles, the claimed tile in it) is from ready."""
+    d = standard_distance(tiles, 4 - declared)
+    if declared == 0:
+        kinds = len(tiles)
+        d = min(d, 6 - sum(1 for v in tiles.values() if v >= 2) + max(0, 7 - kinds))
+        d = min(d, 13 - sum(1 for t in ORPHANS if tiles[t]) - (1 if any(tiles[t] >= 2 for t in ORPHANS) else 0))
+    if rules == "mcr" and d > 0 and declared <= 1:
+        every = [f"{v}{s}" for s in "mps" for v in range(1, 10)] + [f"{v}z" for v in range(1, 8)]
+        for out in list(tiles):
+            for extra in every:
+                c = Counter(tiles)
+                c[out] -= 1
+                c[extra] += 1
+                if knitted_complete(+c, declared):
+                    return 0
+    return d
+
+
+def distance_words(d: int) -> str:
+    return "ready: one tile from winning" if d == 0 else f"{d} tile{'s' if d > 1 else ''} from ready"
+
+
 @dataclass
 class Stats:
     """What the referee checked, for the report."""
@@ -700,6 +807,24 @@ class HandReferee:
         self.need(self.state == ("act", e["seat"]) and e["action"] == "mahjong", "declare out of turn")
         self.state = ("declared", e["seat"])
 
+    def check_reason(self, reason: str, seat: int, extra: str | None) -> None:
+        """docs/record-format.md: the reason writes the hand, then why it is no win and how far it
+        is from ready (Hong Kong and MCR shapes; the classical shapes are CL-2.4 and CL-6)."""
+        hand = mpsz(self.hands[seat].elements()) + "".join(f" + {m.text()}" for m in self.melds[seat])
+        head = f"{hand}{f' with {extra}' if extra else ''} is "
+        self.need(reason.startswith(head), f"reason {reason[:60]!r} does not write the hand as {head!r}")
+        rest = reason[len(head):]
+        if rest.startswith("complete but not a winning hand: "):
+            return
+        tiles = Counter(self.hands[seat])
+        if extra:
+            tiles[extra] += 1
+        d = reason_distance(tiles, len(self.melds[seat]), self.rules)
+        said = rest.rsplit("; it is ", 1)
+        self.need(len(said) == 2 and said[1] == distance_words(d), f"reason says it is {said[-1]!r}; the hand is {distance_words(d)}")
+        if self.rules in SHAPES:
+            self.need(said[0] == f"not a winning hand: it is not {SHAPES[self.rules]}", f"reason {said[0]!r} does not name the shapes")
+
     def on_mahjong_refused(self, e: Mapping[str, Any]) -> None:
         """Teaching table (HK-5.7): a declaration that is no win is refused and nothing changes;
         on a turn the seat plays on, in a window it still answers."""
@@ -708,6 +833,8 @@ class HandReferee:
         self.need(e["reason"].startswith(f"teaching table ({rule}): "), f"reason {e['reason'][:40]!r} does not cite {rule}")
         self.need(e["action"] == "mahjong", "mahjong_refused action")
         seat = e["seat"]
+        claimed = self.window["tile"] if self.state == ("window",) and self.window is not None else None
+        self.check_reason(e["reason"][len(f"teaching table ({rule}): ") :], seat, claimed)
         if self.state == ("window",):
             assert self.window is not None
             w = self.window
@@ -761,6 +888,7 @@ class HandReferee:
             self.fail(f"false_mahjong in state {st}")
             return
         self.need(not valid, "a false mahjong on a hand that wins")
+        self.check_reason(e["reason"], seat, e["tile"])
         self.need(Counter(tiles_of(e["concealed"])) == self.hands[seat], "false mahjong's concealed tiles")
         pen = self.penalty_payments(seat, frm)
         self.need(list(e["payments"]) == pen, f"penalty {e['payments']}, the rules give {pen} (HK-5.7, MCR-5.4, CL-7.7)")

@@ -3,10 +3,22 @@ read differently from hkmj, and how each was settled: the document now says what
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
+from pathlib import Path
+
+import pytest
 
 from hkmj.engine.testing import act, stacked_hand
 from hkmj.rulesets import get_ruleset
+
+# loaded by its path, as tests/records/test_docs_referee.py loads it (no package "tests" in the compiled run)
+_spec = importlib.util.spec_from_file_location("hkmj_test_docs_referee_r24", Path(__file__).with_name("docs_referee.py"))
+assert _spec is not None and _spec.loader is not None
+dr = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = dr
+_spec.loader.exec_module(dr)
 
 # East's 14 tiles hold five honours and five tiles of the knitted straight 147m 258p 369s
 # (1m 2p 8p 6s 9s): ten of the fourteen different tiles of honours and knitted tiles
@@ -32,3 +44,48 @@ def test_mcr_5_2_4_a_knitted_shape_further_than_a_discard_is_not_measured_in_a_r
     reason = _reason(FAR_KNITTED)
     assert reason.startswith("15m27899p69s14567z is not a winning hand: it is not four groups and a pair")
     assert reason.endswith("(MCR-5.2); it is 4 tiles from ready"), reason
+
+
+def test_mcr_5_4_the_docs_referee_checks_a_reasons_hand_and_distance() -> None:
+    """MCR-5.4, HK-5.7: tests/records/docs_referee.py now re-reads a reason as docs/record-format.md
+    writes it (the hand, its groups, the claimed tile, the shapes, the distance from ready) and
+    measures the distance itself: the far knitted hand passes at 4, and a reason edited to say 3
+    (the distance to honours and knitted tiles, which the page does not count) is caught."""
+    hand = stacked_hand(FAR_KNITTED, rules=get_ruleset("mcr"))
+    act(hand, "E mahjong")
+    events = json.loads(json.dumps(hand.events))
+    ref = dr.MatchReferee()
+    for e in events:
+        ref.feed(e)
+    false = next(e for e in events if e["type"] == "false_mahjong")
+    false["reason"] = str(false["reason"]).replace("4 tiles from ready", "3 tiles from ready")
+    ref = dr.MatchReferee()
+    with pytest.raises(dr.RecordBroken, match="reason says it is '3 tiles from ready'; the hand is 4 tiles from ready"):
+        for e in events:
+            ref.feed(e)
+
+
+# E discards 5p: S pungs it; S later draws the fourth 5p and adds it; N (123m 456m 789m 46p 77z)
+# robs it: all chows, robbing a kong, no bonus tiles = 3 fan (HK-6).
+ROB = ["147m258p369s12345z", "258m559p147s1234z", "369m147p258s1567z", "123m456m789m46p77z"]
+
+
+def test_hk_6_a_wins_base_field_includes_the_house_option_base() -> None:
+    """HK-6, HK-4.10, docs/house-options.md `base`: a referee reading the `win` event's `base` as the
+    table's value alone (8 for 3 fan) finds the payments ten times too big; the record's `base` is
+    that value times the house option (80), as `hkmj score` answers, and docs/record-format.md now
+    says so."""
+    from hkmj.engine import PASS
+    from hkmj.engine.state import Phase
+    from hkmj.engine.testing import script, tsumogiri
+
+    hand = stacked_hand(ROB, draws="9s9s9s5p", replacements="8m", rules=get_ruleset("hk", {"base": "10"}))
+    script(hand, ["E discard 5p", "S pung", "N pass", "S discard 9p"])
+    while not (hand.phase is Phase.TURN and hand.turn == 1):
+        tsumogiri(hand) if hand.phase is Phase.TURN else hand.apply(hand.pending()[0], PASS)
+    act(hand, "S added kong 5p")
+    act(hand, "N mahjong")
+    win = next(e for e in json.loads(json.dumps(hand.events)) if e["type"] == "win")
+    assert (win["win"], win["fan"], win["limit"]) == ("robbed_kong", 3, None)
+    assert win["base"] == 80
+    assert win["payments"] == [-80, -160, -80, 320]  # the robbed player pays as a discarder (HK-4.10)
