@@ -181,13 +181,21 @@ def standard_distance(tiles: Counter[str], groups_needed: int) -> int:
     return best
 
 
-KNITTED = [[f"{v}{s}" for s, first in zip(order, (1, 2, 3)) for v in (first, first + 3, first + 6)] for order in ("mps", "msp", "pms", "psm", "smp", "spm")]
+KNITTED = [
+    [f"{v}{s}" for s, first in zip(order, (1, 2, 3), strict=True) for v in (first, first + 3, first + 6)]
+    for order in ("mps", "msp", "pms", "psm", "smp", "spm")
+]
 
 
 def knitted_complete(tiles: Counter[str], declared: int) -> bool:
     """MCR-5.2.4 honours and knitted tiles, or MCR-5.2.5 a knitted straight with a group and a pair."""
     for ks in KNITTED:
-        if declared == 0 and sum(tiles.values()) == 14 and max(tiles.values()) == 1 and all(t in ks or t[1] == "z" for t in tiles):
+        if (
+            declared == 0
+            and sum(tiles.values()) == 14
+            and max(tiles.values()) == 1
+            and all(t in ks or t[1] == "z" for t in tiles)
+        ):
             return True
         if all(tiles[t] for t in ks):
             rest = Counter(tiles)
@@ -813,7 +821,7 @@ class HandReferee:
         hand = mpsz(self.hands[seat].elements()) + "".join(f" + {m.text()}" for m in self.melds[seat])
         head = f"{hand}{f' with {extra}' if extra else ''} is "
         self.need(reason.startswith(head), f"reason {reason[:60]!r} does not write the hand as {head!r}")
-        rest = reason[len(head):]
+        rest = reason[len(head) :]
         if rest.startswith("complete but not a winning hand: "):
             return
         tiles = Counter(self.hands[seat])
@@ -821,9 +829,13 @@ class HandReferee:
             tiles[extra] += 1
         d = reason_distance(tiles, len(self.melds[seat]), self.rules)
         said = rest.rsplit("; it is ", 1)
-        self.need(len(said) == 2 and said[1] == distance_words(d), f"reason says it is {said[-1]!r}; the hand is {distance_words(d)}")
+        self.need(
+            len(said) == 2 and said[1] == distance_words(d), f"reason says it is {said[-1]!r}; the hand is {distance_words(d)}"
+        )
         if self.rules in SHAPES:
-            self.need(said[0] == f"not a winning hand: it is not {SHAPES[self.rules]}", f"reason {said[0]!r} does not name the shapes")
+            self.need(
+                said[0] == f"not a winning hand: it is not {SHAPES[self.rules]}", f"reason {said[0]!r} does not name the shapes"
+            )
 
     def on_mahjong_refused(self, e: Mapping[str, Any]) -> None:
         """Teaching table (HK-5.7): a declaration that is no win is refused and nothing changes;
