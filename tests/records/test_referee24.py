@@ -7,6 +7,7 @@ import importlib.util
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,3 +90,99 @@ def test_hk_6_a_wins_base_field_includes_the_house_option_base() -> None:
     assert (win["win"], win["fan"], win["limit"]) == ("robbed_kong", 3, None)
     assert win["base"] == 80
     assert win["payments"] == [-80, -160, -80, 320]  # the robbed player pays as a discarder (HK-4.10)
+
+
+def _load(name: str, *parts: str) -> Any:
+    """A test helper module by its path under tests/ (they import nothing from each other)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1].joinpath(*parts))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# docs/house-options.md, "Fan→base tables" and "limit base", copied here by hand
+HALF = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256]
+LIMIT_BASE = {
+    "seed": {"8": 64, "10": 64, "13": 128},
+    "half": {"8": 64, "10": 128, "13": 384},
+    "doubling": {"8": 256, "10": 1024, "13": 8192},
+}
+
+
+def house_base(fan: int, is_limit: bool, options: dict[str, str]) -> int:
+    table, limit = options["table"], options["limit"]
+    if is_limit or fan >= int(limit):
+        unit = LIMIT_BASE[table][limit]
+    elif table == "seed":
+        unit = (
+            1 if fan == 0 else 2 if fan == 1 else 4 if fan == 2 else 8 if fan == 3 else 16 if fan <= 6 else 32 if fan <= 9 else 64
+        )
+    elif table == "half":
+        unit = HALF[fan]
+    else:
+        unit = 2**fan
+    return unit * int(options["base"])
+
+
+@pytest.mark.parametrize(
+    ("options", "bots"),
+    [
+        (["minfan=3", "table=half", "limit=8"], "strong,greedy,expert,random"),
+        (["payment=half-shooter", "base=10", "table=doubling", "limit=13"], "greedy,random,strong,expert"),
+        (["minfan=1", "table=half", "limit=13", "base=3"], "expert,greedy,greedy,random"),
+    ],
+    ids=["minfan3-half-8", "halfshooter-base10-doubling-13", "minfan1-half-13-base3"],
+)
+def test_hk_6_wins_under_house_options_rescore_without_hkmjs_scorer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], bots: str
+) -> None:
+    """HK-6 with docs/house-options.md: every win of a `hkmj simulate` record under house options is
+    re-scored without hkmj's scorer — fan, limit and items by tests/oracle/naive_scorer.py, the base
+    from the page's tables (the table, its limit base, times `base`), the minimum, and the payments
+    (`seed`: the discarder 2 × base, the others 1 ×; `half-shooter`: the discarder 4 ×; self-drawn
+    2 × each). The records' own tests re-scored only the seed's options this way."""
+    from hkmj.cli import main
+
+    path = tmp_path / "sim.jsonl"
+    argv = ["simulate", "--hands", "30", "--seed", "5", "--bots", bots, "--quiet", "--record", str(path)]
+    assert main([*argv, *(x for o in options for x in ("--option", o))]) == 0
+    capsys.readouterr()
+    naive = _load("hkmj_naive_scorer_r24", "oracle", "naive_scorer.py")
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    opts = next(e["options"] for e in events if e["type"] == "match_start")
+    checked = 0
+    for e in events:
+        if e["type"] != "win":
+            continue
+        req: dict[str, Any] = {
+            "hand": e["concealed"],
+            "win_tile": e["tile"],
+            "win": e["win"],
+            "seat": "ESWN"[e["seat"]],
+            "prevailing": e["prevailing"],
+            "melds": e["melds"],
+            "flowers": e["flowers"],
+            "seasons": e["seasons"],
+            "flags": e["flags"],
+        }
+        if e["from"] is not None:
+            req["discarder"] = "ESWN"[e["from"]]
+        fan, limit, _, items, _ = naive.mini_score(req)
+        assert (e["fan"], e["limit"] is not None, [i["name"] for i in e["items"]]) == (fan, limit is not None, items), e
+        assert limit is not None or fan >= int(opts["minfan"]), e  # the minimum (house option minfan)
+        base = house_base(fan, limit is not None, opts)
+        assert e["base"] == base, e
+        owed = [0] * 4
+        for s in range(4):
+            if s != e["seat"]:
+                if e["from"] is None:
+                    owed[s] = 2 * base
+                elif opts["payment"] == "half-shooter":
+                    owed[s] = 4 * base if s == e["from"] else 0
+                else:
+                    owed[s] = 2 * base if s == e["from"] else base
+        assert e["payments"] == [sum(owed) if s == e["seat"] else -owed[s] for s in range(4)], e
+        checked += 1
+    assert checked >= 5
