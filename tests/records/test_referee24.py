@@ -1,5 +1,8 @@
 """What a third referee, written from docs/record-format.md and the rules pages alone (referee24),
-read differently from hkmj, and how each was settled: the document now says what hkmj does."""
+read differently from hkmj or could not settle from the page, and how each was settled: the page
+now says what hkmj does (a reason's distance from ready, a win's `base`, the dead wall's stacks
+and MCR's replacement order), the docs referee re-reads a false Mahjong's reason, and Hong Kong
+wins under house options are re-scored without hkmj's scorer."""
 
 from __future__ import annotations
 
@@ -186,3 +189,36 @@ def test_hk_6_wins_under_house_options_rescore_without_hkmjs_scorer(
         assert e["payments"] == [sum(owed) if s == e["seat"] else -owed[s] for s in range(4)], e
         checked += 1
     assert checked >= 5
+
+
+def test_hk_2_4_mcr_3_2_the_dead_wall_and_the_walls_end_as_the_page_spells_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK-2.4, MCR-3.2: docs/record-format.md named the dead wall's first stack but not where its 7
+    stacks go on when the break is near a wall's right end (dice sum 3 to 6: onto the next wall,
+    from its stack 18), nor which tile of stack `s` an MCR replacement takes first (the wall's
+    last: the bottom one). Both are spelled out now; every hand of two records follows them."""
+    from hkmj.cli import main
+
+    seen_wrap = 0
+    for rules in ("hk", "mcr"):
+        path = tmp_path / f"{rules}.jsonl"
+        assert main(["simulate", "--rules", rules, "--hands", "24", "--seed", "2", "--quiet", "--record", str(path)]) == 0
+        capsys.readouterr()
+        events = [json.loads(line) for line in path.read_text().splitlines()]
+        for i, e in enumerate(events):
+            if e["type"] != "hand_start":
+                continue
+            w, s = e["break"]["wall"], e["break"]["stack"]
+            stacks = [(w, k) for k in range(s, 0, -1)] + [((w + 1) % 4, k) for k in range(18, 18 - (7 - s), -1)][: max(0, 7 - s)]
+            stacks = stacks[:7]
+            seen_wrap += s < 7
+            if rules == "hk":
+                assert e["dead"] == [e["wall"][x][2 * (k - 1) + j] for x, k in stacks for j in (0, 1)]
+            else:
+                assert e["dead"] == [] and e["live"][-2:] == e["wall"][w][2 * (s - 1) : 2 * s]
+                end = next(j for j in range(i, len(events)) if events[j]["type"] == "hand_end")
+                first = next((x for x in events[i:end] if x["type"] == "replacement"), None)
+                if first is not None:
+                    assert first["tile"] == e["wall"][w][2 * (s - 1) + 1]  # the bottom tile of stack s
+    assert seen_wrap
