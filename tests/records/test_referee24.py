@@ -222,3 +222,31 @@ def test_hk_2_4_mcr_3_2_the_dead_wall_and_the_walls_end_as_the_page_spells_them(
                 if first is not None:
                     assert first["tile"] == e["wall"][w][2 * (s - 1) + 1]  # the bottom tile of stack s
     assert seen_wrap
+
+
+# MCR: S holds 999m and draws the fourth 9m; nobody can claim East's 6z.
+DEAD_KONG = [
+    "5m1p4p7p2s5s8s1z2z3z4z5z6z7z",
+    "999m1p4p7p2s5s1z2z3z4z5z",
+    "1p4p7p2p5p8p3s6s9s1z2z3z4z",
+    "3p6p9p1s4s7s2m5z6z7z1z2s5s",
+]
+
+
+def test_mcr_5_4_a_dead_hand_may_still_declare_a_concealed_kong() -> None:
+    """MCR-5.4, MCR-4.3: "they keep drawing and discarding but can no longer win or claim" left a
+    referee to read a dead hand's kong as illegal; hkmj lets a dead hand declare a kong from its own
+    tiles (no claim) and take its replacement, and docs/rules-mcr.md now rules so. The record passes
+    the docs referee."""
+    hand = stacked_hand(DEAD_KONG, draws="9m", rules=get_ruleset("mcr"))
+    act(hand, "E discard 6z")
+    act(hand, "S mahjong")
+    assert hand.dead_hands == [False, True, False, False]
+    assert "concealed kong 9m" in [str(a) for a in hand.legal_actions(1)]
+    act(hand, "S concealed kong 9m")
+    events = json.loads(json.dumps(hand.events))
+    assert [e["type"] for e in events[-2:]] == ["kong", "replacement"] and events[-1]["for"] == "kong"
+    act(hand, f"S discard {events[-1]['tile']}")
+    ref = dr.MatchReferee()
+    for e in json.loads(json.dumps(hand.events)):
+        ref.feed(e)
