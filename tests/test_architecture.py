@@ -219,7 +219,6 @@ _ASKS_WHICH_RULESET: dict[str, str] = {
     "hkmj.server.help": "a help page's link leaves out ?rules= for the default ruleset",
     "hkmj.tui.texts": "the house options a Hong Kong table states",
     "hkmj.tui.rules_texts": "the words of an MCR table's dead hand",
-    "hkmj.tui.session": "the end screen explains the MCR and classical payments in the terminal's words",
 }
 """The modules outside ``hkmj.rulesets`` that still compare a ruleset's name, and why. Everything
 else asks the ruleset (its hooks and data) instead of which ruleset it is."""

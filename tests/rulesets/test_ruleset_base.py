@@ -115,3 +115,24 @@ def test_every_ruleset_states_what_the_base_only_declares() -> None:
     for name, cls in RULESETS.items():
         missing = [k for k in declared if not any(k in vars(c) for c in cls.__mro__[: cls.__mro__.index(Ruleset)])]
         assert not missing, f"{name} does not state {missing}"
+
+
+def test_each_ruleset_explains_its_own_payments() -> None:
+    """MCR-8 (the total plus 8), CL-7 (every pair settled, East double; CL-7.4 pay the highest) and
+    HK-6 (read from the win's base, so no note): the screens ask the ruleset's ``payment_note``
+    rather than which ruleset it is."""
+    from hkmj.scoring.classical import settle
+
+    mcr = get_ruleset("mcr")
+    note = mcr.payment_note((-29, 45, -8, -8), 1, 0, 21)
+    assert note is not None and (note.rule, dict(note.figures), note.transfers) == ("mcr.discard", {"points": 21, "each": 29, "total": 45}, None)
+    note = mcr.payment_note((-16, -16, 48, -16), 2, None, 8)
+    assert note is not None and (note.rule, note.figures["each"]) == ("mcr.self_draw", 16)
+    assert mcr.payment_note((-30, 45, -8, -7), 1, 0, 21) is None  # not MCR-8's split
+    assert mcr.payment_note((0, 0, 0, 0), 1, 0, None) is None
+    scores = (48, 48, 10, 8)
+    for opts, rule in (({}, "classical"), ({"pay_highest": "on"}, "classical.highest")):
+        note = get_ruleset("classical", opts).payment_note((60, 192, -122, -130), 1, None, 48, scores)
+        want = tuple((t.payer, t.payee, t.amount) for t in settle(scores, 1, rule.endswith("highest")))
+        assert note is not None and (note.rule, note.transfers) == (rule, want)
+    assert get_ruleset("hk").payment_note((-8, 16, -4, -4), 1, 0, 3) is None

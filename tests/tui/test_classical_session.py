@@ -82,7 +82,9 @@ def test_cl7_the_end_screen_says_what_you_paid_or_received_from_each_player(
         assert line in summary.why_paid.split("\n")
         assert line in summary_text(summary, s.tx, False).plain
     s = make_session(rules=get_ruleset("classical"))
-    split = s._your_settlement((60, 192, -122, -130), 1, (48, 48, 10, 8), False)
+    note = s.rules.payment_note((60, 192, -122, -130), 1, None, 48, (48, 48, 10, 8))
+    assert note is not None and note.transfers is not None
+    split = s._your_settlement((60, 192, -122, -130), note.transfers)
     assert split.endswith("South -96 · West +76 · North +80 = +60."), split
 
 

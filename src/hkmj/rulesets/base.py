@@ -23,7 +23,7 @@ from hkmj.scoring import win_from_json
 from hkmj.scoring.model import InvalidHand, PlayerHand, Win, in_rules_terms
 from hkmj.tiles import ascii_int
 
-__all__ = ["Option", "Outcome", "OutcomeItem", "Ruleset", "RulesetError", "SeatScoring", "cite_refs", "parse_option_args"]
+__all__ = ["Option", "Outcome", "OutcomeItem", "PaymentNote", "Ruleset", "RulesetError", "SeatScoring", "cite_refs", "parse_option_args"]
 
 
 class RulesetError(ValueError):
@@ -90,6 +90,19 @@ class OutcomeItem:
 
     def label(self, lang: str = "en") -> str:
         return self.name_fr if lang == "fr" else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentNote:
+    """How a win's payments are made, for a screen that explains them beside the amounts: ``rule``
+    names the sentence (``mcr.discard``, ``mcr.self_draw`` for MCR-8; ``classical`` or
+    ``classical.highest`` for CL-7 and its option CL-7.4; the terminal's key is ``end.pay.<rule>``),
+    ``figures`` fills its numbers (``points``, ``each``, ``total``), and where every player settles
+    with every other (CL-7) ``transfers`` lists each payment as ``(payer, payee, amount)``."""
+
+    rule: str
+    figures: Mapping[str, int]
+    transfers: tuple[tuple[int, int, int], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +394,15 @@ class Ruleset(ABC):
     @abstractmethod
     def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
         """One line summing up a recorded ``win`` event's score (items, total, payments)."""
+
+    def payment_note(
+        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+    ) -> PaymentNote | None:
+        """Why a win's ``payments`` (by seat, without a dead hand's fines) are what they are, where
+        this ruleset's rule makes them from the winner's ``points`` (MCR-8) or from every seat's
+        ``scores`` (CL-7); None where the amounts are not that rule's split, and by default (Hong
+        Kong's base and its payment options are read from the win's ``base``, HK-6)."""
+        return None
 
     @abstractmethod
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hkmj.rulesets.base import ROUND_SEATS, Option, Outcome, OutcomeItem, Ruleset, SeatScoring
+from hkmj.rulesets.base import ROUND_SEATS, Option, Outcome, OutcomeItem, PaymentNote, Ruleset, SeatScoring
 from hkmj.scoring import classical as cl
 from hkmj.scoring.model import PlayerHand, Win
 from hkmj.tiles import wind_letter
@@ -196,6 +196,19 @@ class Classical(Ruleset):
             f"{', '.join(parts)} = {score} ({event['hand_points']} points × 2^{event['doubles']}{limit}); "
             f"{'mains' if fr else 'hands'} {scores}; payments {event['payments']}"
         )
+
+    def payment_note(
+        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+    ) -> PaymentNote:
+        """CL-7: every player scores and settles with every other, East double (CL-7.3); with the
+        option ``pay_highest`` the winner pays twice the difference to a higher score (CL-7.4).
+        Given every seat's ``scores``, the transfers :func:`hkmj.scoring.classical.settle` makes."""
+        highest = self.options.get("pay_highest") == "on"
+        transfers = None
+        if scores is not None:
+            four = (scores[0], scores[1], scores[2], scores[3])
+            transfers = tuple((t.payer, t.payee, t.amount) for t in cl.settle(four, winner, highest))
+        return PaymentNote("classical.highest" if highest else "classical", {}, transfers)
 
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:
         """CL-7.7 Ruling: the offender pays each other player the limit, East's share doubled (CL-7.3)."""

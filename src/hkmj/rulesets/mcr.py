@@ -9,11 +9,11 @@ prevailing wind) and the competition seat changes at each new round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hkmj.rulesets.base import ROUND_SEATS, Outcome, OutcomeItem, Ruleset
-from hkmj.scoring.mcr import MCR_FANS, MCR_FLAGS, MIN_POINTS, McrResult, score_mcr
+from hkmj.rulesets.base import ROUND_SEATS, Outcome, OutcomeItem, PaymentNote, Ruleset
+from hkmj.scoring.mcr import MCR_FANS, MCR_FLAGS, MIN_POINTS, McrResult, mcr_payments, score_mcr
 from hkmj.scoring.model import Win
 
 __all__ = ["FALSE_MAHJONG_PENALTY", "ROUND_SEATS", "Mcr"]
@@ -116,6 +116,15 @@ class Mcr(Ruleset):
             parts.append(f"{self.name_of(i['id'], lang)}{times} {i['points'] * i['count']}")
         items = ", ".join(parts)
         return f"{items} = {event['points']} points, payments {event['payments']}"
+
+    def payment_note(
+        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+    ) -> PaymentNote | None:
+        """MCR-8: the discarder (everyone on a self-draw) pays the total plus 8, the others 8."""
+        if points is None or list(payments) != list(mcr_payments(points, winner, discarder)):
+            return None
+        rule = "mcr.self_draw" if discarder is None else "mcr.discard"
+        return PaymentNote(rule, {"points": points, "each": points + 8, "total": payments[winner]})
 
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:
         """Ruling: 10 points to each other player; the hand is dead and play goes on (seed 001)."""

@@ -949,28 +949,21 @@ class Session:
     def _why_paid_other(
         self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
     ) -> str:
-        """Why each player pays, at an MCR table (MCR-8: the total plus 8) or a classical one
-        (CL-7: everyone scores and settles, and what you paid or received from each player, given
-        every seat's ``scores``); empty when the payments are not that split."""
+        """Why each player pays, as the ruleset's :meth:`~hkmj.rulesets.base.Ruleset.payment_note`
+        says (MCR-8: the total plus 8; CL-7: everyone scores and settles, and what you paid or
+        received from each player, given every seat's ``scores``), with a dead hand's fines settled
+        in the same hand (MCR-5.4); empty when the ruleset does not explain the payments."""
         tx = self.tx
-        who = tx("end.winner.you") if winner == self.seat else tx.wind(winner)
-        if self.rules.name == "classical":
-            highest = self.rules.options.get("pay_highest") == "on"
-            why = tx("end.pay.classical.highest" if highest else "end.pay.classical", winner=who)
-            return why if scores is None else f"{why}\n{self._your_settlement(payments, winner, scores, highest)}".rstrip()
-        if self.rules.name != "mcr" or points is None:
-            return ""
-        each = points + 8
-        paid = [-8 if discarder is not None else -each] * 4
-        if discarder is not None:
-            paid[discarder] = -each
-        paid[winner] = -sum(p for s, p in enumerate(paid) if s != winner)
         fines, notes = self._dead_hand_fines()
-        if list(payments) != [p + f for p, f in zip(paid, fines, strict=True)]:
+        note = self.rules.payment_note([p - f for p, f in zip(payments, fines, strict=True)], winner, discarder, points, scores)
+        if note is None:
             return ""
-        key = "end.pay.mcr.self_draw" if discarder is None else "end.pay.mcr.discard"
+        who = tx("end.winner.you") if winner == self.seat else tx.wind(winner)
         whom = self.whom(discarder) if discarder is not None else ""
-        return " ".join([tx(key, points=points, each=each, whom=whom, winner=who, total=paid[winner]), *notes])
+        why = tx(f"end.pay.{note.rule}", winner=who, whom=whom, **note.figures)
+        if note.transfers is not None:
+            why = f"{why}\n{self._your_settlement(payments, note.transfers)}".rstrip()
+        return " ".join([why, *notes])
 
     def _dead_hand_fines(self) -> tuple[list[int], list[str]]:
         """What the false Mahjongs of this hand that left a dead hand (MCR-5.4) add to its
@@ -984,17 +977,15 @@ class Session:
                 notes.append(self.tx(key, who=self.tx.wind(e["seat"]), amount=max(e["payments"])))
         return fines, notes
 
-    def _your_settlement(self, payments: Sequence[int], winner: int, scores: Sequence[int], highest: bool) -> str:
-        """Your payment split player by player as CL-7 settles the hand's ``scores`` (``East −80 ·
-        West +76 = −4``); empty when those transfers do not make the ``payments``."""
-        from hkmj.scoring.classical import settle
-
+    def _your_settlement(self, payments: Sequence[int], transfers: Sequence[tuple[int, int, int]]) -> str:
+        """Your payment split player by player by the settlement's ``transfers`` (``(payer, payee,
+        amount)``, CL-7: ``East −80 · West +76 = −4``); empty when they do not make the ``payments``."""
         me = self.seat
         with_each = dict.fromkeys((s for s in range(4) if s != me), 0)
-        for t in settle((scores[0], scores[1], scores[2], scores[3]), winner, highest):
-            if me in (t.payer, t.payee):
-                other, sign = (t.payee, -1) if t.payer == me else (t.payer, 1)
-                with_each[other] += sign * t.amount
+        for payer, payee, amount in transfers:
+            if me in (payer, payee):
+                other, sign = (payee, -1) if payer == me else (payer, 1)
+                with_each[other] += sign * amount
         if sum(with_each.values()) != payments[me]:
             return ""
         pairs = " · ".join(f"{self.tx.wind(s)} {v:+d}" for s, v in with_each.items())
