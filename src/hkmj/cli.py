@@ -217,7 +217,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         # what is wrong with the hand itself comes before a missing --win
         problem = hand_problem(args.hand, len(args.meld))
         if problem:
-            return _invalid_hand(args, _as_options(problem, rules.name))
+            return _invalid_hand(args, _as_options(problem, rules))
         print(said_by_score(NEED_WIN, args.lang), file=sys.stderr)
         return 2
     request: dict[str, Any] = {
@@ -243,7 +243,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         outcome = rules.score(win)
     except InvalidHand as e:
         problem = str(e)
-        return _invalid_hand(args, own_seat_typed(args) if problem == OWN_SEAT else _as_options(problem, rules.name))
+        return _invalid_hand(args, own_seat_typed(args) if problem == OWN_SEAT else _as_options(problem, rules))
     if args.json:
         print(json.dumps(rules.result_dict(outcome, args.lang), ensure_ascii=False))
     else:
@@ -372,12 +372,10 @@ def bonus_numbers_typed(field: str, numbers: str) -> str:
     return f"{typed}: {field} are numbered 1-4, one tile of each, e.g. {option} 2"
 
 
-def _as_options(message: str, rules: str = "hk") -> str:
-    """A scoring error about a request field, worded with the option the user typed and the
-    rules of ``rules``: ``win_tile '10m': …`` becomes ``--win '10m': …``."""
-    from hkmj.scoring.model import in_rules_terms
-
-    message = bonus_tile_typed(in_rules_terms(message, rules))
+def _as_options(message: str, rules: Ruleset) -> str:
+    """A scoring error about a request field, worded with the option the user typed and citing
+    the rules of ``rules`` (``HK-1.3`` → ``MCR-1.2``): ``win_tile '10m': …`` becomes ``--win '10m': …``."""
+    message = bonus_tile_typed(rules.cite(message))
     field, _, rest = message.partition(" ")
     bonus = re.fullmatch(r"\[([-\d, ]*)\]: expected a list of distinct numbers 1-4, one per flower or season held \(R-9\)", rest)
     if field in ("flowers", "seasons") and bonus:  # as typed, not as the request's list: --flower 5

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from hkmj.scoring.classical import name_of
-from hkmj.scoring.model import echo, in_rules_terms
+from hkmj.scoring.classical import RULE_REFS, name_of
+from hkmj.scoring.model import cite_refs, echo
 from hkmj.tiles import N_KINDS, SEAT_LETTERS, ascii_int, name, wind_letter, wind_word
 
 __all__ = ["OtherHandError", "add_arguments", "format_result", "parse_other", "request_from_args", "run", "translate"]
@@ -185,7 +185,7 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
         if problem is None:
             print(said_by_score(NEED_WIN, args.lang), file=sys.stderr)
             return 2
-        return _invalid_hand(args, bonus_tile_typed(in_rules_terms(problem, "classical")), _WORDS)
+        return _invalid_hand(args, bonus_tile_typed(cite_refs(problem, RULE_REFS)), _WORDS)
     try:
         request = request_from_args(args)
     except OtherHandError as e:

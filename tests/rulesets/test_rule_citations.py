@@ -51,3 +51,25 @@ def test_hk_5_7_every_ruleset_names_its_false_mahjong_rule_and_shapes() -> None:
         prefix = {"hk": "HK-", "mcr": "MCR-", "classical": "CL-"}[name]
         assert r.false_mahjong_rule.startswith(prefix)
         assert prefix in r.winning_shapes and "four groups and a pair" in r.winning_shapes
+
+
+@pytest.mark.parametrize(
+    ("rules", "want"),
+    [
+        ("hk", "(HK-1) (HK-1.3) (HK-3.2) (HK-4.2, HK-5.2) (HK-4.2)"),
+        ("mcr", "(MCR-1.1) (MCR-1.2) (MCR-3.4) (MCR-5.2) (MCR-4.1)"),
+        ("classical", "(CL-1.1) (CL-1.2) (CL-1.2) (CL-2.1) (CL-3.1)"),
+    ],
+)
+def test_one_table_of_rule_references_serves_the_engine_and_the_scorers_errors(rules: str, want: str) -> None:
+    """MCR-1.1, MCR-1.2, MCR-3.4, MCR-5.2 (CL-1.1, CL-1.2, CL-2.1): the rules the shared scoring
+    checks cite (the tiles, the bonus tiles, the melds, a chow's definition cited as HK-4.2 and
+    HK-5.2 together) are rewritten by the ruleset's one ``rule_refs`` table, as the engine's reasons
+    are (a claimed chow, HK-4.2 alone, stays MCR-4.1 / CL-3.1); there was a second table for the
+    scorers' errors beside it."""
+    r = get_ruleset(rules)
+    assert r.cite("(HK-1) (HK-1.3) (HK-3.2) (HK-4.2, HK-5.2) (HK-4.2)") == want
+    if rules != "classical":  # the classical request scores four hands (CL-5): tests/test_score_strictness.py
+        request = {"hand": "123m456p22m", "melds": ["chow 346s"], "win_tile": "2m", "win": "self_draw", "seat": "E", "prevailing": "E"}
+        bad = r.score_json(request)
+        assert bad["valid"] is False and bad["error"].endswith(want.split(") (")[3] + ")"), bad

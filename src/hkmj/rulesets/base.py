@@ -11,7 +11,6 @@ table the generic scorer reads); a game ruleset may hold one.
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from typing import Any, ClassVar
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import knitted_near, shanten_knitted, waits_knitted
 from hkmj.scoring import win_from_json
-from hkmj.scoring.model import InvalidHand, PlayerHand, Win, in_rules_terms
+from hkmj.scoring.model import InvalidHand, PlayerHand, Win, cite_refs
 from hkmj.tiles import ascii_int
 
 __all__ = ["Option", "Outcome", "OutcomeItem", "PaymentNote", "Ruleset", "RulesetError", "SeatScoring", "cite_refs", "parse_option_args"]
@@ -179,17 +178,6 @@ ROUND_SEATS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 0, 3, 2)
 """The competition seat changes (MCR; the classical game's seat table, CL-4.5): ``ROUND_SEATS[r][w]``
 is the first-hand seat of the player who sits at wind ``w`` when round ``r`` starts (players
 A B C D at E S W N: then B A D C, C D B A, D C A B)."""
-
-
-_HK_REF = re.compile(r"HK-\d+(?:\.\d+)?")
-_REPEATED_REF = re.compile(r"\b([A-Z]+-[\d.]+\d)(?:, \1\b)+")
-
-
-def cite_refs(text: str, refs: Mapping[str, str]) -> str:
-    """Rewrite every ``HK-n.m`` of ``text`` by ``refs`` (a reference it lacks stays as it is); a
-    reference repeated by the rewrite (``HK-4.2, HK-4.3`` → ``MCR-4.1``) is given once."""
-    out = _HK_REF.sub(lambda m: refs.get(m.group(0), m.group(0)), text)
-    return _REPEATED_REF.sub(r"\1", out)
 
 
 class Ruleset(ABC):
@@ -359,7 +347,7 @@ class Ruleset(ABC):
         try:
             outcome = self.score(win_from_json(obj))  # R-9: the same required fields for every ruleset
         except InvalidHand as e:
-            return {"valid": False, "error": in_rules_terms(str(e), self.name)}
+            return {"valid": False, "error": self.cite(str(e))}
         return self.result_dict(outcome)
 
     @abstractmethod

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from hkmj.rulesets.base import ROUND_SEATS, Option, Outcome, OutcomeItem, PaymentNote, Ruleset, SeatScoring
 from hkmj.scoring import classical as cl
+from hkmj.scoring.classical import RULE_REFS
 from hkmj.scoring.model import PlayerHand, Win
 from hkmj.tiles import wind_letter
 
@@ -29,30 +30,6 @@ _DOUBLE_NAMES: dict[str, tuple[str, str]] = {d.id: (d.name, d.name_fr) for d in 
 """Each double's plain name, English and French (``name_of`` adds "(×2)" for the winner's table)."""
 
 
-RULE_REFS: Mapping[str, str] = {
-    "HK-3.2": "CL-1.2",
-    "HK-3.3": "CL-3.5",
-    "HK-3.4": "CL-2.2",
-    "HK-3.5": "CL-4.2",
-    "HK-4": "CL-3",
-    "HK-4.1": "CL-3.1",
-    "HK-4.2": "CL-3.1",
-    "HK-4.3": "CL-3.1",
-    "HK-4.4": "CL-3.4",
-    "HK-4.5": "CL-3.2",
-    "HK-4.9": "CL-3.6",
-    "HK-4.10": "CL-3.4",
-    "HK-5.1": "CL-2.4",
-    "HK-5.2": "CL-2.1",
-    "HK-5.3": "CL-6",
-    "HK-5.4": "CL-6",
-    "HK-5.5": "CL-3",
-    "HK-5.7": "CL-7.7",
-    "HK-6": "CL-5",
-    "HK-7.1": "CL-7.5",
-}
-"""Each Hong Kong rule that generic code cites (the engine's reasons, the screens' words) and
-the classical rule of the same content (:attr:`Ruleset.rule_refs`)."""
 
 
 class Classical(Ruleset):

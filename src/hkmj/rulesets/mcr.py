@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hkmj.rulesets.base import ROUND_SEATS, Outcome, OutcomeItem, PaymentNote, Ruleset
-from hkmj.scoring.mcr import MCR_FANS, MCR_FLAGS, MIN_POINTS, McrResult, mcr_payments, score_mcr
+from hkmj.scoring.mcr import MCR_FANS, MCR_FLAGS, MIN_POINTS, RULE_REFS, McrResult, mcr_payments, score_mcr
 from hkmj.scoring.model import Win
 
 __all__ = ["FALSE_MAHJONG_PENALTY", "ROUND_SEATS", "Mcr"]
@@ -22,30 +22,6 @@ FALSE_MAHJONG_PENALTY = 10
 """Ruling (MCR false Mahjong): the offender pays 10 points to each other player (30 in all),
 as in the competition rules; seed 001 adds that the hand goes on with the offender's hand dead."""
 
-RULE_REFS: Mapping[str, str] = {
-    "HK-3.2": "MCR-3.4",
-    "HK-3.3": "MCR-3.2",
-    "HK-3.4": "MCR-4.1",
-    "HK-3.5": "MCR-3.3",
-    "HK-4": "MCR-4",
-    "HK-4.1": "MCR-4.1",
-    "HK-4.2": "MCR-4.1",
-    "HK-4.3": "MCR-4.1",
-    "HK-4.4": "MCR-4.1",
-    "HK-4.5": "MCR-4.1",
-    "HK-4.9": "MCR-3.3",
-    "HK-4.10": "MCR-4.1",
-    "HK-5.1": "MCR-5.2",
-    "HK-5.2": "MCR-5.2",
-    "HK-5.3": "MCR-5.2",
-    "HK-5.4": "MCR-5.2",
-    "HK-5.5": "MCR-5",
-    "HK-5.7": "MCR-5.4",
-    "HK-6": "MCR-6",
-    "HK-7.1": "MCR-3.3",
-}
-"""Each Hong Kong rule that generic code cites (the engine's reasons, the screens' words) and
-the MCR rule of the same content (:attr:`Ruleset.rule_refs`)."""
 
 _NAMES = {f.id: (f.name, f.name_fr) for f in MCR_FANS}
 

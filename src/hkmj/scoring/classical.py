@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
@@ -30,9 +30,9 @@ from hkmj.scoring.model import (
     PlayerHand,
     Win,
     bonus_list,
+    cite_refs,
     echo,
     holds_a_bool,
-    in_rules_terms,
     is_bonus_number,
     meld_problem,
     python_echo,
@@ -60,6 +60,36 @@ from hkmj.tiles import (
     tile,
     tile_str,
 )
+
+RULE_REFS: Final[Mapping[str, str]] = {
+    "HK-1": "CL-1.1",
+    "HK-1.3": "CL-1.2",
+    "HK-4.2, HK-5.2": "CL-2.1",  # cited together: a chow's definition (the scorers' meld checks)
+    "HK-3.2": "CL-1.2",
+    "HK-3.3": "CL-3.5",
+    "HK-3.4": "CL-2.2",
+    "HK-3.5": "CL-4.2",
+    "HK-4": "CL-3",
+    "HK-4.1": "CL-3.1",
+    "HK-4.2": "CL-3.1",
+    "HK-4.3": "CL-3.1",
+    "HK-4.4": "CL-3.4",
+    "HK-4.5": "CL-3.2",
+    "HK-4.9": "CL-3.6",
+    "HK-4.10": "CL-3.4",
+    "HK-5.1": "CL-2.4",
+    "HK-5.2": "CL-2.1",
+    "HK-5.3": "CL-6",
+    "HK-5.4": "CL-6",
+    "HK-5.5": "CL-3",
+    "HK-5.7": "CL-7.7",
+    "HK-6": "CL-5",
+    "HK-7.1": "CL-7.5",
+}
+"""Each Hong Kong rule that generic code cites (the engine's reasons, the screens' words, the shared
+checks' errors of ``hkmj score``) and the classical rule of the same content, as
+docs/rules-classical.md numbers it: the one table :func:`~hkmj.scoring.model.cite_refs` rewrites by
+(:attr:`Ruleset.rule_refs`)."""
 
 __all__ = [
     "CLASSICAL_LIMITS",
@@ -842,7 +872,7 @@ def _meld(text: Any, who: str) -> Meld:
     try:
         return Meld.parse(text)
     except InvalidHand as e:
-        raise InvalidHand(f"hands.{who}.melds: {in_rules_terms(str(e), 'classical')}") from None
+        raise InvalidHand(f"hands.{who}.melds: {cite_refs(str(e), RULE_REFS)}") from None
 
 
 def _player_hand(value: Any, who: str) -> PlayerHand | None:

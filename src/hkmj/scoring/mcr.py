@@ -54,6 +54,35 @@ from hkmj.scoring.model import (
 from hkmj.scoring.ruleset import _validate_tiles
 from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str, wind_letter
 
+RULE_REFS: Final[Mapping[str, str]] = {
+    "HK-1": "MCR-1.1",
+    "HK-4.2, HK-5.2": "MCR-5.2",  # cited together: a chow's definition (the scorers' meld checks)
+    "HK-1.3": "MCR-1.2",
+    "HK-3.2": "MCR-3.4",
+    "HK-3.3": "MCR-3.2",
+    "HK-3.4": "MCR-4.1",
+    "HK-3.5": "MCR-3.3",
+    "HK-4": "MCR-4",
+    "HK-4.1": "MCR-4.1",
+    "HK-4.2": "MCR-4.1",
+    "HK-4.3": "MCR-4.1",
+    "HK-4.4": "MCR-4.1",
+    "HK-4.5": "MCR-4.1",
+    "HK-4.9": "MCR-3.3",
+    "HK-4.10": "MCR-4.1",
+    "HK-5.1": "MCR-5.2",
+    "HK-5.2": "MCR-5.2",
+    "HK-5.3": "MCR-5.2",
+    "HK-5.4": "MCR-5.2",
+    "HK-5.5": "MCR-5",
+    "HK-5.7": "MCR-5.4",
+    "HK-6": "MCR-6",
+    "HK-7.1": "MCR-3.3",
+}
+"""Each Hong Kong rule that generic code cites (the engine's reasons, the screens' words, the shared
+checks' errors of ``hkmj score``) and the MCR rule of the same content, as docs/rules-mcr.md numbers
+it: the one table :func:`~hkmj.scoring.model.cite_refs` rewrites by (:attr:`Ruleset.rule_refs`)."""
+
 __all__ = [
     "MCR_FLAGS",
     "MCR_FANS",

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, cast
 
@@ -29,7 +30,7 @@ __all__ = [
     "win_type_problem",
     "raise_type_problem",
     "meld_problem",
-    "in_rules_terms",
+    "cite_refs",
 ]
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
@@ -46,25 +47,23 @@ class InvalidHand(ValueError):
     """A hand that cannot be scored; the message says what is wrong."""
 
 
-RULE_TERMS: Final[dict[str, dict[str, str]]] = {
-    "mcr": {
-        "(HK-1)": "(MCR-1.1)",
-        "(HK-1.3)": "(MCR-1.2)",
-        "(HK-3.2)": "(MCR-3.4)",
-        "(HK-4.2, HK-5.2)": "(MCR-5.2)",
-    },
-    "classical": {"(HK-1)": "(CL-1.1)", "(HK-1.3)": "(CL-1.2)", "(HK-3.2)": "(CL-1.2)", "(HK-4.2, HK-5.2)": "(CL-2.1)"},
-}
-"""The Hong Kong rules a shared check cites (the notation, the tiles, the melds) and the same rules
-as docs/rules-mcr.md and docs/rules-classical.md number them: an error never mixes rulesets."""
+_HK_REF = re.compile(r"HK-\d+(?:\.\d+)?")
+_REPEATED_REF = re.compile(r"\b([A-Z]+-[\d.]+\d)(?:, \1\b)+")
 
 
-def in_rules_terms(message: str, rules: str) -> str:
-    """An error ``message`` of the shared checks with its rule references as ``rules`` numbers
-    them (``hk``: unchanged)."""
-    for hk, own in RULE_TERMS.get(rules, {}).items():
-        message = message.replace(hk, own)
-    return message
+def cite_refs(text: str, refs: Mapping[str, str]) -> str:
+    """Rewrite every ``HK-n.m`` of ``text`` by ``refs`` (a reference it lacks stays as it is); a
+    reference repeated by the rewrite (``HK-4.2, HK-4.3`` → ``MCR-4.1``) is given once. A key
+    naming rules cited together (``"HK-4.2, HK-5.2"``, a chow's definition) is rewritten as one,
+    before the single references. ``refs`` is a ruleset's one table of rule references
+    (:attr:`hkmj.rulesets.Ruleset.rule_refs`: :data:`hkmj.scoring.mcr.RULE_REFS`,
+    :data:`hkmj.scoring.classical.RULE_REFS`), for the engine's reasons, the screens' words and the
+    scorers' errors alike: an error never mixes rulesets."""
+    for group, own in refs.items():
+        if ", " in group:
+            text = text.replace(group, own)
+    out = _HK_REF.sub(lambda m: refs.get(m.group(0), m.group(0)), text)
+    return _REPEATED_REF.sub(r"\1", out)
 
 
 def seat_index(value: Any, what: str) -> int:
