@@ -144,6 +144,22 @@ def test_option_minfan_a_hand_under_the_minimum_pays_nothing(capsys: pytest.Capt
     assert json.loads(capsys.readouterr().out)["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0}
 
 
+@pytest.mark.parametrize("payment", ["seed", "half-shooter"])
+def test_option_minfan_every_api_agrees_a_hand_under_the_minimum_pays_nothing(payment: str) -> None:
+    """HK-6 with ``minfan=3`` (docs/house-options.md): the ``Ruleset``'s outcome of a 1-fan hand
+    (and its scoring detail) pays 0 like ``result_dict`` and ``hkmj score``, as MCR's outcome under
+    8 points does (MCR-5.1); the outcome paid the 1-fan split (W -4, S +8) while the JSON said 0.
+    At ``minfan=1`` the same hand pays as usual."""
+    one_fan = {"hand": "123m456p789s11z999m", "win_tile": "9m", "win": "discard", "discarder": "W", "seat": "S", "prevailing": "E"}
+    under = _outcome(one_fan, minfan="3", payment=payment)
+    assert not under.winning and under.value == 1
+    assert under.payments == (0, 0, 0, 0) and under.detail.payments == (0, 0, 0, 0)
+    assert get_ruleset("hk", {"minfan": "3", "payment": payment}).result_dict(under)["payments"] == dict.fromkeys("ESWN", 0)
+    assert _outcome(one_fan, minfan="1", payment=payment).payments == _outcome(one_fan, payment=payment).payments != (0, 0, 0, 0)
+    mcr_six = {"hand": "123m456m789p234s55p", "win_tile": "5p", "win": "discard", "discarder": "S", "seat": "E", "prevailing": "E"}
+    assert get_ruleset("mcr").score(win_from_json(mcr_six)).payments == (0, 0, 0, 0)
+
+
 def test_option_minfan_engine_offers_mahjong_only_from_the_minimum() -> None:
     """``minfan``: the engine offers Mahjong on a 2-fan hand at minfan 1, not at minfan 3."""
     hand = stacked_hand(WINS, DRAWS, rules=get_ruleset("hk", {"minfan": "1"}))

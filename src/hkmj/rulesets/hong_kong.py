@@ -117,12 +117,16 @@ class HongKong(Ruleset):
         """HK-5.7: the false-Mahjong penalty to each other player is the limit base (64 by the seed)."""
 
     def score(self, win: Win) -> Outcome:
-        """HK-6 with the house table; ``winning`` is false under ``minfan`` (limit hands always win)."""
+        """HK-6 with the house table; ``winning`` is false under ``minfan`` (limit hands always win),
+        and such a hand pays nothing: its payments are 0, as ``hkmj score`` answers and as MCR's
+        outcome under 8 points (nobody pays for a hand that may not win)."""
         r = score_table(win, self.table)
         pay = r.payments
         if self._shooter:
             pay = _half_shooter(r.base, win.seat, None if win.win == "self_draw" else win.discarder)
         winning = r.limit_id is not None or r.fan >= self.min_fan
+        if not winning:
+            pay = (0, 0, 0, 0)
         reason = "" if winning else f"{r.fan} fan: this table needs at least {self.min_fan} fan to win (house option minfan)"
         counts: dict[str, int] = {}
         for i in r.items:
@@ -140,7 +144,8 @@ class HongKong(Ruleset):
 
     def result_dict(self, outcome: Outcome, lang: str = "en") -> dict[str, Any]:
         """The HK-6 JSON result (``valid``, ``fan``, ``limit``, ``base``, ``items``, ``payments``);
-        a hand under ``minfan`` pays nothing (``winning: false``, ``reason``), as under MCR."""
+        a hand under ``minfan`` pays nothing (``winning: false``, ``reason``, the outcome's payments
+        of 0), as under MCR."""
         r: ScoreResult = outcome.detail
         out: dict[str, Any] = r.to_dict()
         if lang != "en":  # the names of the items and the limit hand, by their ids
