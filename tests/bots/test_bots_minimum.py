@@ -81,3 +81,30 @@ def test_knitted_shapes_count_only_where_the_ruleset_says_so(rules: str) -> None
     assert get_ruleset("mcr").hand_shanten(counts) == 0 and get_ruleset("mcr").hand_waits(counts) == [tile("9s"), tile("6z"), tile("7z")]
     r = get_ruleset(rules)
     assert r.hand_shanten(counts) == 6 and r.hand_waits(counts) == []
+
+
+def test_mcr_5_1_the_advisor_gives_no_win_chance_to_a_hand_that_cannot_reach_8_points() -> None:
+    """MCR-5.1: discarding 1p or 5s from 123m56m 156778p 5s 44z leaves a hand one tile from ready
+    whose ready hands have no wait reaching 8 points: the expert advisor (hint, review) values it 0
+    and its win chance is 0 too; it showed the shape's chance (33%) beside a value of 0. The hands
+    two tiles away keep theirs, and a seeded MCR game's every advice row agrees: no value of 0 with
+    a chance to win."""
+    hand = stacked_hand(["12356m156778p5s44z", *QUIET[1:]], rules=MCR)
+    rows = {a.action: a for a in make_bot("expert", 0).advise(hand.view(0), hand.legal_actions(0))}
+    for t in ("1p", "5s"):
+        row = rows[Discard(tile(t))]
+        assert (row.value, row.win, row.note) == (0.0, 0.0, "1 tile from ready"), row
+    assert rows[Discard(tile("8p"))].win and rows[Discard(tile("8p"))].value > 0
+    seen = []
+
+    class Spy:
+        def __init__(self, seed: int) -> None:
+            self.bot, self.advisor = make_bot("expert", seed), make_bot("expert", 100 + seed)
+
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            seen.extend(self.advisor.advise(view, legal))
+            return self.bot.choose(view, legal)
+
+    play_match([Spy(i) for i in range(4)], seed=0, rules=MCR, length="hands", hands=1)
+    assert any(a.value == 0 and a.win == 0 for a in seen)
+    assert not [a for a in seen if a.value <= 0 and a.win], [a for a in seen if a.value <= 0 and a.win][:3]

@@ -626,7 +626,9 @@ class PointsModel:
         self, view: SeatView, ctx: _Ctx, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int], deep: bool
     ) -> tuple[float, float, int]:
         """``(expected payments, win chance, shanten)`` of a waiting-size hand ``c``; ``deep``
-        values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`)."""
+        values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`). A hand that
+        cannot win so (ready with no wait reaching the minimum, or one away with no ready hand to
+        come that has one: value 0) has a win chance of 0, not its shape's."""
         m = len(melds)
         shanten = view.rules.shanten_near(c, m, 1)
         s = shanten(c, m)
@@ -646,7 +648,9 @@ class PointsModel:
                 c[t] -= 1
         p = ctx.p_win(s, u_total)
         if s == 1 and deep:
-            return (p * num / u_total if u_total else 0.0), p, 1
+            if num <= 0:  # no improving draw leaves a wait that reaches the minimum (MCR-5.1): no win in sight
+                return 0.0, 0.0, 1
+            return p * num / u_total, p, 1
         return p * FAR_POINTS, p, s
 
     def _best_ready(self, view: SeatView, ctx: _Ctx, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int]) -> float:
@@ -748,8 +752,15 @@ class PointsModel:
             what = "pung" if isinstance(a, Pung) else "chow"
             if best[0] <= 0:
                 # the bot passes, but the claim is worth the hand it leaves, at most as much as
-                # passing: it read 0 points and a 0% chance to win, a whole hand's value lost in a review
-                ev, p = (min(after[0], now_ev), after[1]) if after[0] >= 0 else (min(0.0, now_ev), 0.0)
+                # passing: it read 0 points and a 0% chance to win, a whole hand's value lost in a review;
+                # capped at passing's value, its chance is capped at passing's too (a value of 0 with a
+                # chance to win read as a win worth nothing)
+                if after[0] < 0:
+                    ev, p = min(0.0, now_ev), 0.0
+                elif after[0] > now_ev:
+                    ev, p = now_ev, min(after[1], now_p)
+                else:
+                    ev, p = after[0], after[1]
                 rows.append((Advice(a, ev, p, f"the {what} would not leave a winnable ready hand"), 1))
             else:
                 ev, p, s, d = best
