@@ -158,7 +158,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
                 elif tiles.count():
                     if clicks >= 2 and not hinted:
                         page.click("#hint", timeout=1000)
-                        page.wait_for_selector(".msg b", timeout=5000)
+                        wait_true(page, "!!G.hint", 60)  # the server's reply, however long a loaded machine takes
                         msg = page.inner_text(".msg")
                         assert "Hint" in msg and not CODE.search(msg), msg
                         hinted = True
@@ -870,10 +870,11 @@ def _post(server: Server, body: Any) -> tuple[int, dict[str, Any]]:
         return e.code, json.loads(e.read())
 
 
-def _player_thread(server: Server, tid: str, token: str, start: bool, leave: Any) -> Any:
+def _player_thread(server: Server, tid: str, token: str, start: bool, leave: Any, asked: list[int] | None = None) -> Any:
     """A player connected to table ``tid`` in a thread of its own (the page's Playwright loop owns
     this one): it resumes its seat, starts the match if ``start``, and leaves once ``leave`` (a
-    ``threading.Event``) is set."""
+    ``threading.Event``) is set. Given ``asked``, it appends to it the ``seq`` of the first state
+    that asks it to move (the table then waits for it: every move before its own is made)."""
     import asyncio
     import threading
 
@@ -886,6 +887,14 @@ def _player_thread(server: Server, tid: str, token: str, start: bool, leave: Any
                 await c.send(type="start")
                 await c.wait(lambda m: m["type"] == "state" and bool(m["hand"]))
             while not leave.is_set():
+                if asked is not None and not asked:
+                    if c.legal:
+                        assert c.state is not None
+                        asked.append(int(c.state["seq"]))
+                    else:
+                        with contextlib.suppress(TimeoutError):
+                            await c.recv(0.05)
+                        continue
                 await asyncio.sleep(0.05)
 
     thread = threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
@@ -922,8 +931,8 @@ def test_a_spectator_sees_a_table_abandoned_and_follows_it_back(make_server: Any
             status, answer = _post(server, {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": None, "names": ["Ann", "", "", ""]})
             assert status == 201
             tid, token = answer["id"], answer["token"]
-            leave = threading.Event()
-            player = _player_thread(server, tid, token, True, leave)
+            leave, asked = threading.Event(), []
+            player = _player_thread(server, tid, token, True, leave, asked)
             page.goto(f"{server.base}/t/{tid}?watch=1")
             page.wait_for_selector("#board", timeout=10000)
             # Ann (slot 0) deals when she holds seat 0: nothing moves before her, try another table;
@@ -938,7 +947,13 @@ def test_a_spectator_sees_a_table_abandoned_and_follows_it_back(make_server: Any
         else:
             raise AssertionError("Ann dealt at eight tables")
         assert page.locator("#abandoned").count() == 0 and words[0] not in page.inner_text("#title")
-        time.sleep(0.5)  # the bots before Ann have moved: fewer moves than the list shows (6), so a repeat shows
+        # the bots before Ann have moved (fewer moves than the list shows, 6, so a repeat shows): the
+        # table asks Ann, and the page has the state that asks her
+        deadline = time.monotonic() + 30
+        while not asked:
+            assert time.monotonic() < deadline, "Ann was never asked to move"
+            time.sleep(0.05)
+        wait_true(page, f"G.state.seq >= {asked[0]}", 30)
         leave.set()
         player.join(10)
         page.wait_for_selector("#abandoned", timeout=20000)
