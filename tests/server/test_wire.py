@@ -176,6 +176,41 @@ def test_a_socket_that_stops_reading_is_dropped_and_frees_its_place(make_server:
     s.close()
 
 
+def http_status(server: Server, path: str = "/api/info") -> int:
+    """The status of a plain ``GET`` from 127.0.0.1 (429 when the address holds its sockets)."""
+    try:
+        with urllib.request.urlopen(server.base + path, timeout=5) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as e:
+        return int(e.code)
+
+
+def test_an_http_client_that_never_reads_its_answers_is_dropped_and_frees_its_place(make_server: MakeServer) -> None:
+    """A client that sent forty ``GET /static/app.js`` at once (pipelined, 3.4 MB of answers) and
+    never read them held its connection for ever: uvicorn's writes waited for the client to read,
+    and ``--header-timeout`` does not run while an answer is being sent, so the socket, the file
+    the answer was reading and the address's place in ``--sockets-per-address`` were never given
+    back (256 sockets and 512 file descriptors an address). Such a client is now disconnected
+    ``--write-timeout`` seconds after its answers stall, as a websocket client is."""
+    server = make_server(None, "--sockets-per-address", "4", "--write-timeout", "3", "--header-timeout", "3")
+    assert http_status(server) == 200
+    stalled = []
+    for _ in range(4):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        s.connect(("127.0.0.1", server.port))
+        s.sendall(f"GET /static/app.js HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode() * 40)
+        stalled.append(s)
+    assert eventually(lambda: http_status(server) == 429)  # the four unread sockets hold the address's places
+    deadline = time.monotonic() + 25
+    while http_status(server) != 200:
+        assert time.monotonic() < deadline, "the sockets that never read their answers still hold their places"
+        time.sleep(0.5)
+    for s in stalled:
+        assert closed_by_server(s, 10)
+        s.close()
+
+
 def test_a_message_in_too_many_frames_is_refused(server: Server) -> None:
     """One unfinished message of 65,000 one-byte frames held 3.7 MB of the server's memory per
     socket, for as long as the socket lived (a watcher's: 30 minutes). A message may now come in

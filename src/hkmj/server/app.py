@@ -139,7 +139,8 @@ class Limits:
     """Seconds a client has to send a request's headers (or a POST body): slowloris defence."""
     write_timeout: float = 30.0
     """Seconds a websocket client may leave the server's messages unread, once the kernel's buffers
-    and 64 KiB more are full, before it is disconnected (:class:`hkmj.server.http.GuardedWebSocket`)."""
+    and 64 KiB more are full, before it is disconnected (:class:`hkmj.server.http.GuardedWebSocket`);
+    the same for an HTTP answer whose writes wait (:func:`hkmj.server.http.guarded_h11`)."""
     abandon_after: float = 1800.0
     """Seconds without any player connection after which a table is saved as abandoned and
     dropped (spectators do not keep it, except at a match of four bots: :attr:`Table.attended`)."""

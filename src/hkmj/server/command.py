@@ -101,7 +101,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--auth-timeout", float, "S", "seconds a new websocket has to join or watch a table"),
     ("--idle-timeout", float, "S", "seconds a websocket may send nothing before it is closed"),
     ("--header-timeout", float, "S", "seconds a client has to send a request's headers or body"),
-    ("--write-timeout", float, "S", "seconds a websocket client may leave the server's messages unread (its buffers full) before it is disconnected"),
+    ("--write-timeout", float, "S", "seconds a client may leave the server's messages (websocket) or answer (HTTP) unread, its buffers full, before it is disconnected"),
     ("--abandon-after", float, "S", "seconds with no player connected after which a table is abandoned (spectators keep only a match of four bots)"),
     ("--keep-days", float, "D", "days a finished or abandoned table is kept after its creation, then deleted (0: for ever)"),
     ("--hints-per-minute", float, "N", "hint requests per connection per minute"),
@@ -240,7 +240,7 @@ def _serve(args: argparse.Namespace) -> int:
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     config = uvicorn.Config(
         create_app(args.db, limits),
-        http=guarded_h11(limits.header_timeout, SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share)),
+        http=guarded_h11(limits.header_timeout, SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share), limits.write_timeout),
         ws=guarded_ws(limits.write_timeout, limits.header_timeout),
         timeout_keep_alive=5,
         timeout_graceful_shutdown=5,  # a move waiting for a full disk must not keep the server from stopping
