@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import sqlite3
 import time
 import urllib.error
@@ -26,7 +27,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, drain, my_turn, stable
+from hkmj.server.testing import Server, choose, drain, match_over, my_turn, play, stable
 
 from .test_browser import wait_true
 
@@ -851,3 +852,44 @@ def test_tables_created_or_brought_back_at_once_from_one_address_stay_within_its
 
     got = asyncio.run(resume_all())
     assert got.count("welcome") == 2 and got.count("rate_limited") == 4 and got[-1] == "live 2", got
+
+
+def _get_bytes(server: Server, path: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(server.base + path, timeout=10) as r:
+            return int(r.status), r.read()
+    except urllib.error.HTTPError as e:
+        return int(e.code), e.read()
+
+
+def test_the_log_export_of_a_finished_table_counts_as_a_lookup(make_server: MakeServer) -> None:
+    """Issue 9: a finished table's log export (``GET /api/tables/{id}/log``) was answered at every
+    request ``--http-rate`` allows (50 a second), each read from the database and encoded again:
+    the log of a 64-hand match is 306 KB and cost the server 33 ms of CPU, so one address asking
+    for it from four threads (32 a second) used a whole core, drew 10 MB a second and held a ping
+    up to 93 ms (p90 46 ms, against 1 ms). An export now counts against ``--replay-rate`` (20
+    lookups a minute) like a lookup of a past table, and is encoded off the event loop; the
+    table's summary, read from the cache, costs nothing."""
+    server = make_server(None, "--replay-rate", "3")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.01)
+
+    async def finish() -> None:
+        async with server.client() as c:
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(3)
+            await play([c], match_over, lambda i, legal: choose(legal, rng), 120)
+
+    asyncio.run(finish())
+    deadline = time.monotonic() + 30  # the table is saved as over just after its last frame
+    while json.loads(_get_bytes(server, f"/api/tables/{tid}")[1])["table"]["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    bodies = [_get_bytes(server, f"/api/tables/{tid}/log") for _ in range(3)]
+    assert all(status == 200 and body.endswith(b"\n") and b'"kind":"join"' in body for status, body in bodies)
+    assert len({body for _, body in bodies}) == 1
+    status, body = _get_bytes(server, f"/api/tables/{tid}/log")
+    assert status == 429, (status, body[:200])
+    answer = json.loads(body)
+    assert (answer["error"], answer["limit"], answer["n"]) == ("rate_limited", "lookups", 3), answer
+    assert 1 <= answer["retry_after"] <= 20, answer
+    assert _get_bytes(server, f"/api/tables/{tid}")[0] == 200  # the summary is read from the cache: no lookup

@@ -181,7 +181,8 @@ class Limits:
     replay_rate: float = 20.0
     """Lookups one client address may make per minute (``GET``, log export, ``watch``, ``join``,
     ``resume``) of tables neither live nor cached: each asks the database, and an existing table
-    is then replayed from its whole log; then 429 (``rate_limited``)."""
+    is then replayed from its whole log; then 429 (``rate_limited``). Every log export counts,
+    cached table or not (:meth:`Hub.log_text`)."""
     action_rate: float = 10.0
     """Actions all the seats played from one client address may send per second, at every table,
     in bursts of four times as many; a discard counts once more for each other seat a bot plays
@@ -589,11 +590,8 @@ class Hub:
                 assert self.store is not None
                 # a table neither live nor cached costs a database lookup (and a replay if it
                 # exists), known or not: counted before the database is asked
-                over = None if tid in self.finished or address is None else self.may_replay(address)
-                if over is not None:
-                    rate = self.limits.replay_rate * (self.limits.network_share if over == "network" else 1)
-                    why = f"at most {rate:g} lookups of past or unknown tables a minute from {_yours(over)}; try again later"
-                    raise ProtocolError("rate_limited", why, over, limit="lookups", n=rate, retry_after=_retry_after(self.replayers, address, over))
+                if tid not in self.finished and address is not None:
+                    self.count_lookup(address)
                 try:
                     status = await asyncio.to_thread(self.store.status_of, tid)
                 except Exception:
@@ -642,6 +640,26 @@ class Hub:
             users[0] -= 1
             if users[0] == 0 and self._loading.get(tid, (None,))[0] is lock:
                 del self._loading[tid]
+
+    def count_lookup(self, address: str) -> None:
+        """One lookup of a past or unknown table for ``address`` (:attr:`Limits.replay_rate`, and its
+        IPv6 /48's): ``rate_limited`` once its budget is used up."""
+        over = self.may_replay(address)
+        if over is not None:
+            rate = self.limits.replay_rate * (self.limits.network_share if over == "network" else 1)
+            why = f"at most {rate:g} lookups of past or unknown tables a minute from {_yours(over)}; try again later"
+            raise ProtocolError("rate_limited", why, over, limit="lookups", n=rate, retry_after=_retry_after(self.replayers, address, over))
+
+    async def log_text(self, tid: str, address: str | None = None) -> str:
+        """A finished table's log export, JSON Lines with the seat tokens left out (:func:`log_lines`),
+        read and encoded in a worker thread. Every export counts as a lookup of ``address``
+        (:meth:`count_lookup`), whether or not the table is cached: the log of a 64-hand match
+        is 306 KB and cost 33 ms of the server's CPU, so one address asking for it at
+        ``--http-rate`` used a whole core and drew 10 MB a second."""
+        if address is not None:
+            self.count_lookup(address)
+        rows = await self.log_rows(tid)  # counted above, once
+        return await asyncio.to_thread(lambda: "\n".join(log_lines(rows)) + "\n")
 
     async def log_rows(self, tid: str, address: str | None = None) -> list[tuple[int, str, dict[str, Any]]]:
         """A finished table's log entries (``ProtocolError`` ``not_over`` while it is in play)."""
@@ -1272,10 +1290,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         """The finished table's log as JSON Lines (seat tokens left out), for ``hkmj review``."""
         tid = request.path_params["tid"]
         try:
-            rows = await hub.log_rows(tid, address_of(request))
+            body = await hub.log_text(tid, address_of(request))
         except ProtocolError as e:
             return refuse_lookup(e)
-        body = "\n".join(log_lines(rows)) + "\n"
         disposition = f'attachment; filename="hkmj-table-{tid}.jsonl"'
         return Response(body, media_type="application/x-ndjson", headers={"Content-Disposition": disposition})
 
