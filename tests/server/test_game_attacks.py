@@ -101,6 +101,32 @@ def test_a_name_cannot_pass_for_another_seat_or_for_a_bot(server: Server) -> Non
         assert status == 400 and "choose another" in answer["message"], answer
 
 
+def test_a_name_in_letters_of_other_scripts_that_look_latin_cannot_pass_for_another_seat(server: Server) -> None:
+    """Issue 9: the look-alike letters a name was checked against were Cyrillic and Greek ones, so a
+    stranger still joined beside Alice as ``Ꭺlice`` (a Cherokee Ꭺ), ``ꓮꓡꓲꓚꓰ`` (Lisu capitals, drawn
+    as Latin ones), ``ᴀlice`` (a small capital), or as ``Ᏼot 4`` and ``ꓑlayer 3``, the page's labels
+    of a bot and of another seat. Such joins are refused with ``name_taken``; a name written in
+    Cherokee or Lisu that reads as nobody else's is taken as it is."""
+    status, answer = post(server, {"slots": [None, None, None, "greedy"], "names": ["Alice", "", "", ""], "sit": 0, "listed": True})
+    assert status == 201, answer
+    tid = answer["id"]
+    look_alikes = ["Ꭺlice", "ꓮlice", "ꓮꓡꓲꓚꓰ", "Ꭺꮮꭵꮯꭼ", "ᴀlice", "ᴀʟɪᴄᴇ", "Ᏼot 4", "ꓐot", "ʙot 4 (greedy)", "ꓑlayer 3", "Ꮲlayer 3", "Ꭱobot 4"]
+
+    async def go() -> None:
+        async with server.client() as stranger:
+            for name in look_alikes:
+                await stranger.send(type="join", table=tid, slot=1, name=name)
+                refused = await stranger.wait(lambda m: m["type"] in ("error", "welcome"))
+                assert refused["type"] == "error" and refused["code"] == "name_taken", (name, refused)
+            await stranger.join(tid, 1, "ᏣᎳᎩ")  # Tsalagi, in Cherokee: nobody's name here
+            assert stranger.state is not None and stranger.state["players"][1]["name"] == "ᏣᎳᎩ"
+        async with server.client() as lisu:
+            await lisu.join(tid, 2, "ꓡꓲ-ꓢꓴ")  # Lisu, in its own letters
+            assert lisu.state is not None and lisu.state["players"][2]["name"] == "ꓡꓲ-ꓢꓴ"
+
+    asyncio.run(go())
+
+
 def test_hints_are_off_at_a_table_of_people_unless_its_creator_turns_them_on(server: Server) -> None:
     """Any player could ask the server's strongest bot for every move (``hint``), at a match
     between people too: there was no way to play without it. ``hints`` is a table option, on by

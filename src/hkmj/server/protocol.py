@@ -447,10 +447,20 @@ LOOKALIKES = str.maketrans(
         "ј": "j", **dict.fromkeys("кκ", "k"), **dict.fromkeys("мμ", "m"), "ν": "n",
         **dict.fromkeys("оοօσ", "o"), **dict.fromkeys("рρ", "p"), "ԛ": "q", "ѕ": "s",
         **dict.fromkeys("тτ", "t"), **dict.fromkeys("уυγ", "y"), **dict.fromkeys("хχ", "x"), "ԝ": "w", "ζ": "z",
+        # Cherokee (its small letters fold to these capitals), Lisu, Latin small capitals
+        **dict.fromkeys("Ꭺꓮᴀ", "a"), **dict.fromkeys("ᏴꓐʙᏏ", "b"), **dict.fromkeys("Ꮯꓚᴄ", "c"),
+        **dict.fromkeys("ᎠꓓᴅᏧ", "d"), **dict.fromkeys("Ꭼꓰᴇ", "e"), **dict.fromkeys("ꓝꜰ", "f"),
+        **dict.fromkeys("Ꮐꓖɢ", "g"), **dict.fromkeys("ᎻꓧʜᏂ", "h"), **dict.fromkeys("Ꭻꓙᴊ", "j"),
+        **dict.fromkeys("Ꮶꓗᴋ", "k"), **dict.fromkeys("ᏞꓡʟᎥꓲɪ", "l"), **dict.fromkeys("Ꮇꓟᴍ", "m"),
+        **dict.fromkeys("ꓠɴ", "n"), **dict.fromkeys("ꓳᴏ", "o"), **dict.fromkeys("Ꮲꓑᴘ", "p"),
+        **dict.fromkeys("ᎡᏒꓣʀ", "r"), **dict.fromkeys("ᏚᏕꓢꜱ", "s"), **dict.fromkeys("Ꭲꓔᴛ", "t"),
+        **dict.fromkeys("ꓴᴜ", "u"), **dict.fromkeys("Ꮩꓦᴠ", "v"), **dict.fromkeys("ᎳᏔꓪᴡ", "w"),
+        **dict.fromkeys("ꓫ", "x"), **dict.fromkeys("ᎩᎽꓬʏ", "y"), **dict.fromkeys("Ꮓꓜᴢ", "z"),
     }
 )
-"""Letters that look like Latin ones (Cyrillic, Greek; ``i`` and ``l``): a name written with them
-looked like another seat's name (``Аlice`` with a Cyrillic А)."""
+"""Letters that look like Latin ones (Cyrillic, Greek, Cherokee, Lisu, Latin small capitals; ``i``
+and ``l``): a name written with them looked like another seat's name (``Аlice`` with a Cyrillic
+А, ``Ꭺlice`` with a Cherokee one, ``ꓮꓡꓲꓚꓰ`` in Lisu capitals)."""
 LOOKALIKE_DIGITS = str.maketrans({"0": "o", "1": "l", "5": "s"})
 DEFAULT_LABEL = re.compile(r"^(?:(?:bot|robot)(?:[0-9].*)?|(?:player|joueur)[0-9]+)$")
 """Names the page gives seats that have none (``Player 2``, ``Bot 3 (greedy)``, ``Robot 3``), and
