@@ -893,3 +893,67 @@ def test_the_log_export_of_a_finished_table_counts_as_a_lookup(make_server: Make
     assert (answer["error"], answer["limit"], answer["n"]) == ("rate_limited", "lookups", 3), answer
     assert 1 <= answer["retry_after"] <= 20, answer
     assert _get_bytes(server, f"/api/tables/{tid}")[0] == 200  # the summary is read from the cache: no lookup
+
+
+def _server_cpu(server: Server) -> float:
+    """Seconds of CPU the server process has used (Linux's /proc)."""
+    assert server.proc is not None
+    with open(f"/proc/{server.proc.pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_watching_a_finished_table_in_a_loop_costs_about_what_a_ping_does(make_server: MakeServer) -> None:
+    """Issue 9: a ``watch`` (or ``join``, ``resume``) of a finished table is answered with its final
+    frame and leaves the socket free to ask again, and a table already replayed is not counted
+    against ``--replay-rate``; but each one asked the database for the table's status in a worker
+    thread and built the frame again: 0.5 ms of the event loop against 0.04 ms for a ping, so one
+    address's 64 sockets, at the 50 messages a second each may send, asked for 1.7 cores. A
+    finished table already replayed is now answered from memory, its final frame built once per
+    view: 1,200 watches cost the server about what 1,200 pings do (0.09 s of CPU against 0.07 s;
+    0.61 s before)."""
+    server = make_server()
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.01)
+
+    async def finish() -> None:
+        async with server.client() as c:
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(5)
+            await play([c], match_over, lambda i, legal: choose(legal, rng), 120)
+
+    asyncio.run(finish())
+    deadline = time.monotonic() + 30  # saved as over just after its last frame
+    while json.loads(_get_bytes(server, f"/api/tables/{tid}")[1])["table"]["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+    async def send_all(message: dict[str, Any], answers_each: int) -> float:
+        """Ten sockets sending ``message`` 120 times each, at 40 a second (under the 50 a
+        connection may send): the server's CPU seconds meanwhile."""
+
+        async def one() -> None:
+            async with connect(server.ws_url) as ws:
+                text = json.dumps({"v": 1, **message})
+                got = 0
+
+                async def read() -> None:
+                    nonlocal got
+                    while got < 120 * answers_each:
+                        answer = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                        assert answer["type"] in ("pong", "welcome", "state"), answer
+                        got += 1
+
+                reader = asyncio.create_task(read())
+                for _ in range(120):
+                    await ws.send(text)
+                    await asyncio.sleep(1 / 40)
+                await reader
+
+        before = _server_cpu(server)
+        await asyncio.gather(*(one() for _ in range(10)))
+        return _server_cpu(server) - before
+
+    assert json.loads(_get_bytes(server, f"/api/tables/{tid}")[1])["live"] is False
+    pings = asyncio.run(send_all({"type": "ping"}, 1))
+    watches = asyncio.run(send_all({"type": "watch", "table": tid}, 2))
+    assert watches < 5 * pings + 0.05, (watches, pings)

@@ -575,6 +575,13 @@ class Hub:
         t = self.tables.get(tid)
         if t is not None:
             return t
+        t = self.finished.get(tid)
+        if t is not None and t.status == "over":
+            # a finished match already replayed never changes, so the database is not asked again
+            # (each lookup of it asked for its status in a worker thread: with its final frame built
+            # again, 0.5 ms of the event loop, so one address's sockets watching it in a loop
+            # asked for more than a core)
+            return t
         # one lookup at a time replays the table, and a new lock is made only once no lookup holds
         # or waits for the old one: dropped as soon as it was released (its next waiter not yet
         # woken), a lookup arriving then took a new lock and replayed the table beside that
@@ -933,7 +940,7 @@ class Hub:
         slot = table.slot_of_token(token) if isinstance(token, str) and len(token) < 200 else None
         role = "spectator" if slot is None else "player"
         conn.send(self._welcome(table, slot, role, over=True))
-        conn.send(table.state_text(slot))
+        conn.send(table.final_text(slot))
 
 
 def _seat_for(msg: dict[str, Any]) -> Callable[[Table], bool]:

@@ -224,6 +224,8 @@ class Table:
         self._window_open = False
         self.lock = asyncio.Lock()
         self.live = False
+        self._final: dict[int | None, str] = {}
+        """:meth:`final_text` by slot (None: a spectator's), once the table is a finished replay."""
         self.tokens: list[str | None] = [None] * 4
         self.host: int | None = None
         """The slot of the first player seated (the creator who sat at creation): who may start."""
@@ -1070,6 +1072,19 @@ class Table:
         """The full current view for ``slot`` (None: a spectator), with the hand's recent public
         moves as its events so that a client's move list is filled at once."""
         return self._frame_text(encode(self._base())[1:], slot, [(e, {}) for e in self.recent])
+
+    def final_text(self, slot: int | None) -> str:
+        """:meth:`state_text` of a finished table read from its log (not live: nothing changes any
+        more), worked out once per view. Each ``watch``, ``join`` or ``resume`` of a finished
+        table is answered with its final frame and leaves the socket free to ask again, and
+        building it cost 0.5 ms of the event loop (13 pings' worth): one address's 64 sockets at
+        their 50 messages a second asked for 1.7 cores."""
+        if self.live:
+            return self.state_text(slot)
+        text = self._final.get(slot)
+        if text is None:
+            text = self._final[slot] = self.state_text(slot)
+        return text
 
     def send_state(self, client: Client) -> None:
         """The full current view, to one client (after join, resume or watch)."""
