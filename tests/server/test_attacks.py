@@ -957,3 +957,49 @@ def test_watching_a_finished_table_in_a_loop_costs_about_what_a_ping_does(make_s
     pings = asyncio.run(send_all({"type": "ping"}, 1))
     watches = asyncio.run(send_all({"type": "watch", "table": tid}, 2))
     assert watches < 5 * pings + 0.05, (watches, pings)
+
+
+def test_a_players_review_asked_for_again_and_again_counts_as_a_lookup(make_server: MakeServer) -> None:
+    """Issue 9: a review already made is kept and was answered at no cost, whatever the rate: the
+    review of a 64-hand match is 1.9 MB, so a player (anyone who sat at a table of bots and played
+    it out) posting the form at the 50 requests a second ``--http-rate`` allows drew 97 MB a second
+    from the server with requests of a hundred bytes. Every review asked for now counts against
+    ``--replay-rate`` (20 lookups a minute) like a log export; making one is still bounded by
+    ``--review-rate`` besides."""
+    server = make_server(None, "--replay-rate", "3")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.01)
+
+    async def finish() -> str:
+        async with server.client() as c:
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(7)
+            await play([c], match_over, lambda i, legal: choose(legal, rng), 120)
+            assert c.token is not None
+            return c.token
+
+    token = asyncio.run(finish())
+    deadline = time.monotonic() + 30  # saved as over just after its last frame
+    while json.loads(_get_bytes(server, f"/api/tables/{tid}")[1])["table"]["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+    def review() -> tuple[int, bytes]:
+        req = urllib.request.Request(
+            f"{server.base}/t/{tid}/review",
+            data=urllib.parse.urlencode({"token": token}).encode(),
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return int(r.status), r.read()
+        except urllib.error.HTTPError as e:
+            return int(e.code), e.read()
+
+    pages = [review() for _ in range(3)]
+    assert [status for status, _ in pages] == [200, 200, 200]
+    assert len({page for _, page in pages}) == 1  # made once, then kept
+    status, body = review()
+    assert status == 429, (status, body[:200])
+    answer = json.loads(body)
+    assert (answer["error"], answer["limit"], answer["n"]) == ("rate_limited", "lookups", 3), answer
