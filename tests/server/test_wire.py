@@ -185,13 +185,27 @@ def http_status(server: Server, path: str = "/api/info") -> int:
         return int(e.code)
 
 
+def send_queue(server: Server, client: socket.socket) -> int:
+    """Bytes the kernel holds for the server's end of ``client``'s connection, not yet read by the
+    client (Linux's /proc/net/tcp: ``tx_queue``)."""
+    server_end = f"0100007F:{server.port:04X}"
+    client_end = f"0100007F:{client.getsockname()[1]:04X}"
+    with open("/proc/net/tcp") as f:
+        for line in f.readlines()[1:]:
+            fields = line.split()
+            if fields[1] == server_end and fields[2] == client_end:
+                return int(fields[4].split(":")[0], 16)
+    return 0
+
+
 def test_an_http_client_that_never_reads_its_answers_is_dropped_and_frees_its_place(make_server: MakeServer) -> None:
     """A client that sent forty ``GET /static/app.js`` at once (pipelined, 3.4 MB of answers) and
     never read them held its connection for ever: uvicorn's writes waited for the client to read,
     and ``--header-timeout`` does not run while an answer is being sent, so the socket, the file
     the answer was reading and the address's place in ``--sockets-per-address`` were never given
-    back (256 sockets and 512 file descriptors an address). Such a client is now disconnected
-    ``--write-timeout`` seconds after its answers stall, as a websocket client is."""
+    back (256 sockets and 512 file descriptors an address), and the kernel let each socket's send
+    buffer grow to 4 MB (1 GB an address). Such a client is now disconnected ``--write-timeout``
+    seconds after its answers stall, and the kernel holds about 128 KB for it, as for a websocket."""
     server = make_server(None, "--sockets-per-address", "4", "--write-timeout", "3", "--header-timeout", "3")
     assert http_status(server) == 200
     stalled = []
@@ -202,6 +216,15 @@ def test_an_http_client_that_never_reads_its_answers_is_dropped_and_frees_its_pl
         s.sendall(f"GET /static/app.js HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode() * 40)
         stalled.append(s)
     assert eventually(lambda: http_status(server) == 429)  # the four unread sockets hold the address's places
+    # the kernel holds a bounded part of the answers for each (it let the buffer grow to 4 MB)
+    queued = [0] * 4
+    while True:
+        time.sleep(0.5)
+        now = [send_queue(server, s) for s in stalled]
+        if now == queued:
+            break
+        queued = now
+    assert 0 < max(queued) < 1_000_000, queued
     deadline = time.monotonic() + 25
     while http_status(server) != 200:
         assert time.monotonic() < deadline, "the sockets that never read their answers still hold their places"

@@ -40,7 +40,7 @@ import sqlalchemy as sa
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -1117,6 +1117,24 @@ def _refuse(
     return JSONResponse(body, status_code=status, headers=headers)
 
 
+PIECE = 16384
+"""Bytes of a long answer handed to the connection at a time (:func:`in_pieces`)."""
+
+
+def in_pieces(text: str, media_type: str, headers: dict[str, str]) -> Response:
+    """A long answer (a game review: 2 MB for a long match; a log export) sent :data:`PIECE` bytes
+    at a time, each once the client has read the previous ones: handed over whole, it sat in the
+    connection's buffer, and a client on a slow link that kept reading saw its writes wait until
+    nearly all of it was read, longer than ``--write-timeout`` (``hkmj.server.http.guarded_h11``)."""
+    body = text.encode()
+
+    async def pieces() -> AsyncIterator[bytes]:
+        for i in range(0, len(body), PIECE):
+            yield body[i : i + PIECE]
+
+    return StreamingResponse(pieces(), media_type=media_type, headers={**headers, "Content-Length": str(len(body))})
+
+
 class BodyError(Exception):
     """A request body refused: too large or too slow."""
 
@@ -1305,7 +1323,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         except ProtocolError as e:
             return refuse_lookup(e)
         disposition = f'attachment; filename="hkmj-table-{tid}.jsonl"'
-        return Response(body, media_type="application/x-ndjson", headers={"Content-Disposition": disposition})
+        return in_pieces(body, "application/x-ndjson", {"Content-Disposition": disposition})
 
     async def review(request: Request) -> Response:
         """POST ``token=…&lang=fr`` (the "Review this match" form): the player's own review page, in
@@ -1328,7 +1346,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             refused = refuse_lookup(e)
             return refusal_as_page(refused, e.code, lang, e.limit, e.n, e.scope) if page_wanted else refused
         headers = {"Cache-Control": "no-store", "Content-Language": lang, "Content-Security-Policy": REVIEW_CSP}
-        return HTMLResponse(page, headers=headers)
+        return in_pieces(page, "text/html", headers)
 
     async def ws_endpoint(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.url.scheme, ws.headers.get("host"), lim.origins):

@@ -144,7 +144,10 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
     being sent: forty ``GET /static/app.js`` pipelined on a socket that never read held it, and the
     file the answer was reading, for as long as the client liked (256 sockets and 512 file
     descriptors an address, 4,096 an IPv6 /48: every descriptor of a process left at the usual
-    limit of 1,024)."""
+    limit of 1,024), and the kernel let each such socket's send buffer grow to 4 MB (1 GB an
+    address): it is :data:`SEND_BUFFER`, as a websocket's. Long answers (a review, a log export)
+    are sent in pieces (:func:`hkmj.server.app.in_pieces`), so a client that keeps reading, however
+    slowly, sees its writes resume within the ``write_timeout``."""
     count = sockets or SocketCount(1 << 62)
 
     class Guarded(H11Protocol):
@@ -166,6 +169,10 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
                 transport.close()
                 return
             self._counted = key
+            sock = transport.get_extra_info("socket")
+            if sock is not None:  # left to the kernel, 4 MB a client that does not read
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
             self._arm()
 
         def handle_websocket_upgrade(self, event: h11.Request) -> None:
