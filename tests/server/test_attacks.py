@@ -760,7 +760,10 @@ def test_the_rate_budgets_of_clients_gone_quiet_are_forgotten_and_cost_new_clien
     for address in in_use:
         _refused(buckets, address, 20 / 3600, 20.0)
     assert set(in_use) <= set(buckets)
-    assert buckets.look_at >= 2 * BUCKETS_KEPT
+    # the look made as they passed 10,000 kept every one of them; the two buckets of the check above
+    # (50 a second) are full again 20 ms after their use, so a loop slower than that (a loaded
+    # machine) forgot them there, rightly: 9,998 kept, the next look at twice as many
+    assert buckets.look_at >= 2 * (BUCKETS_KEPT - 2)
 
 
 def test_a_script_at_bot_tables_cannot_fill_the_database_faster_than_the_action_rate(make_server: MakeServer, tmp_path: Path) -> None:
