@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pytest
 
 from hkmj.bots import make_bot
 from hkmj.bots.minimum import WaitValues
-from hkmj.engine import Discard, play_match
+from hkmj.engine import WIN, Action, Discard, Hand, Player, play_match
+from hkmj.engine.match import Match
 from hkmj.engine.testing import QUIET, stacked_hand
 from hkmj.rulesets import get_ruleset
 from hkmj.tiles import counts_of, parse_tiles, tile
@@ -108,3 +111,44 @@ def test_mcr_5_1_the_advisor_gives_no_win_chance_to_a_hand_that_cannot_reach_8_p
     play_match([Spy(i) for i in range(4)], seed=0, rules=MCR, length="hands", hands=1)
     assert any(a.value == 0 and a.win == 0 for a in seen)
     assert not [a for a in seen if a.value <= 0 and a.win], [a for a in seen if a.value <= 0 and a.win][:3]
+
+
+def _declaring(hand: Hand, seat: int, bot: Player, valued: dict[int, float]) -> Callable[[Sequence[Action]], Action]:
+    """``bot`` at ``seat``, but Mahjong whenever it is legal, noting what the advice values it at."""
+    from hkmj.bots.strong import _win_payment
+
+    def choose(legal: Sequence[Action]) -> Action:
+        view = hand.view(seat)
+        if WIN in legal:
+            valued[seat] = _win_payment(view)
+            return WIN
+        return bot.choose(view, legal)
+
+    return choose
+
+
+@pytest.mark.parametrize(("rules", "options"), [("hk", {"minfan": "3"}), ("mcr", {})])
+def test_hk_6_mcr_6_the_advice_for_mahjong_is_what_the_win_pays(rules: str, options: dict[str, str]) -> None:
+    """The bots' advice values a legal Mahjong at what the engine then pays this seat, the
+    situational flags the table shows included (the last wall tile, the final discard, the last
+    tile of its kind, MCR-6.27): at a ``minfan=3`` table a win reaching 3 fan by the last wall
+    tile read "the win pays 0", under MCR 8 points short. Only a win on a kong's replacement
+    tile, which no view tells, may differ."""
+    checked = flagged = 0
+    for seed in range(24):
+        match = Match(seed=seed, rules=get_ruleset(rules, options), max_hands=4)
+        bots = [make_bot("greedy", seed + s) for s in range(4)]
+        while not match.over:
+            hand = match.new_hand()
+            valued: dict[int, float] = {}
+            result = hand.run([_declaring(hand, s, bots[s], valued) for s in range(4)])
+            match.finish_hand()
+            if result.kind != "win":
+                continue
+            assert result.seat is not None and result.outcome is not None
+            win = next(e for e in reversed(hand.events) if e["type"] == "win")
+            flagged += bool(win["flags"])
+            if "kong_replacement" not in win["flags"]:
+                checked += 1
+                assert valued[result.seat] == result.outcome.payments[result.seat], win
+    assert checked >= 40 and flagged >= 3, (checked, flagged)

@@ -1180,9 +1180,38 @@ def _plan_note(plan: str, shanten: int, rules: str = "hk") -> str:
     return f"aims at {plan_name(plan, rules)} ({where})"
 
 
+def _view_flags(view: SeatView, how: str, t: Tile) -> frozenset[str]:
+    """The situational flags a win on ``t`` now would carry (HK-6, MCR-6) that the table shows, as
+    the engine sets them: the last wall tile or the final discard (the live wall is empty), East's
+    heavenly and earthly hands, the last tile of its kind (MCR-6.27). Not a win on a kong's
+    replacement tile, which no view tells (MCR has no dead wall: a replacement that empties its
+    wall reads as the last wall tile, of the same 8 points). Only the ruleset's own flags."""
+    flags: list[str] = []
+    claimed = how != "self_draw"
+    if view.live == 0 and how == "discard":
+        flags.append("final_discard")
+    # a draw that emptied the live wall; a replacement drawn after it (R-2) took the dead wall's
+    # tile, which the emptied live wall no longer restores (HK-2.4)
+    if view.live == 0 and not claimed and view.dead >= view.rules.dead_wall:
+        flags.append("last_wall_tile")
+    in_ponds = sum(len(pond) for pond in view.discards)
+    if not any(view.melds):
+        if not claimed and view.seat == 0 and in_ponds == 0:
+            flags.append("heavenly")
+        if how == "discard" and view.turn == 0 and in_ponds == 1:
+            flags.append("earthly")
+    if view.concealed[t] == (0 if claimed else 1):
+        seen = sum(pond.count(t) for pond in view.discards) - (1 if how == "discard" else 0)
+        seen += sum(m.tiles.count(t) for melds in view.melds for m in melds if m.kind != "ckong")
+        if seen == 3:
+            flags.append("last_of_kind")
+    return frozenset(f for f in flags if f in view.rules.win_flags)
+
+
 def _win_payment(view: SeatView) -> float:
     """What declaring Mahjong now collects for this seat (HK-6 payments; MCR points), scored from
-    the view without the engine's situational flags; 0 if the ruleset cannot score it alone."""
+    the view with the situational flags it shows (:func:`_view_flags`); 0 if the ruleset cannot
+    score it alone."""
     seat = view.seat
     c = list(view.concealed)
     discarder: int | None = None
@@ -1210,6 +1239,7 @@ def _win_payment(view: SeatView) -> float:
         melds=view.melds[seat],
         flowers=tuple(sorted(b - FLOWER1 + 1 for b in bonus if FLOWER1 <= b < FLOWER1 + 4)),
         seasons=tuple(sorted(b - SEASON1 + 1 for b in bonus if SEASON1 <= b < SEASON1 + 4)),
+        flags=_view_flags(view, how, t),
     )
     try:
         return float(view.rules.score(win).payments[seat])
