@@ -293,3 +293,26 @@ def test_every_rate_limited_refusal_is_worded_by_its_limit_in_english_and_french
         assert len(set(texts)) == len(texts), "two limits worded alike"
     assert got["en"][0] == "3 seats at tables in play were already taken from your address: you may sit again once one of those matches ends."
     assert any(text.startswith("Au plus 0,25 conseil par minute") for text in got["fr"])  # French: 0,25 is singular
+
+
+def test_browser_texts_have_the_same_keys_placeholders_and_rules_in_english_and_french() -> None:
+    """The browser's text tables (app.js ``T``) had no parity test, as the terminal's, the
+    review's and the refusal page's have: every English key has a French one and the reverse,
+    at every depth (``err``, ``house`` ...), with the same ``{placeholders}`` and the same rule
+    numbers (HK-5.7, MCR-8, CL-7.7); French sets a no-break space before ``: ; ? !`` (``\\u00a0``
+    before a colon, as ``colon()`` and ``said()`` write it) and never a plain one."""
+    got = _run_client_text("T[lang]")
+
+    def flat(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key, value in table.items():
+            out.update(flat(value, f"{prefix}{key}.") if isinstance(value, dict) else {f"{prefix}{key}": value})
+        return out
+
+    en, fr = flat(got["en"]), flat(got["fr"])
+    assert sorted(set(en) - set(fr)) == [] and sorted(set(fr) - set(en)) == []
+    for key, text in en.items():
+        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", fr[key])), key
+        rule = r"\b(?:HK|MCR|CL)-\d+(?:\.\d+)?"
+        assert re.findall(rule, text) == re.findall(rule, fr[key]), key
+        assert not re.search(r" [:;?!]", fr[key]) and not re.search("\u202f:", fr[key]), (key, fr[key])
