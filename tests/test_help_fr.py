@@ -134,7 +134,10 @@ def test_french_defaults_are_the_english_ones() -> None:
         (["serve", "--port", "0", "--lang", "fr"], "hkmj serve : erreur : argument --port : «\u00a00\u00a0» : un numéro de port de 1 à 65535 est attendu"),
         (["bot-match", "--time-limit", "x", "--lang", "fr"], "hkmj bot-match : erreur : argument --time-limit : «\u00a0x\u00a0» : un nombre positif de secondes est attendu"),
         (["arena", "--lang", "fr"], "hkmj arena : erreur : arguments obligatoires manquants : --bots"),
-        (["score", "1m", "--win", "1m", "--flag", "x", "--lang", "fr"], "hkmj score : erreur : argument --flag : choix «\u00a0x\u00a0» invalide (choisissez parmi "),
+        # a list of choices is written as the other French lists (it read « last_wall_tile », 'final_discard', ...)
+        (["score", "1m", "--win", "1m", "--flag", "x", "--lang", "fr"],
+         "hkmj score : erreur : argument --flag : choix «\u00a0x\u00a0» invalide (choisissez parmi last_wall_tile, final_discard, kong_replacement, heavenly, earthly, last_of_kind)\n"),
+        (["simulate", "--backend", "x", "--lang", "fr"], "hkmj simulate : erreur : argument --backend : choix «\u00a0x\u00a0» invalide (choisissez parmi local, ray)\n"),
     ],
 )
 def test_usage_errors_follow_lang_fr_with_a_french_usage_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:

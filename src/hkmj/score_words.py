@@ -114,6 +114,13 @@ def _replayed(how: str, events: int) -> str:
 Render = Callable[[dict[str, str]], str]
 """Turns a phrase's parts (already in French where they are a message of their own) into French."""
 
+
+def _unquoted(choices: str) -> str:
+    """argparse's list of choices (``'a', 'b'``) as the other French lists are written
+    (``a, b``): quoted as they were, only the first was put between guillemets."""
+    return ", ".join(c.strip().strip("'\"") for c in choices.split(","))
+
+
 _ACTION = r"(?P<action>(?:discard|chow|pung|kong|concealed kong|added kong|mahjong|pass)(?: \w+)?)"
 """An action as the engine writes it in a refusal (its text form: ``discard 5p``, ``pung``)."""
 _ON_OFFER: Final = {"discard": ("la défausse", "sa propre défausse", "à la défausse"), "added kong": ("le kong ajouté", "son propre kong ajouté", "au kong ajouté")}
@@ -412,7 +419,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"bad (?P<type>match_start|hand_start): (?P<why>.+)", lambda g: f"{g['type']} invalide : {_french(g['why']) or g['why']}"),
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
-     "argument {option} : choix {value} invalide (choisissez parmi {choices})"),
+     lambda g: f"argument {g['option']} : choix {g['value']} invalide (choisissez parmi {_unquoted(g['choices'])})"),
     (r"argument (?P<option>[\w/-]+): given twice \(give it once\)", "argument {option} : donné deux fois (donnez-le une seule fois)"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a whole number \(digits 0-9\)",
      "argument {option} : {value} n'est pas un nombre entier (chiffres 0-9)"),
