@@ -236,7 +236,7 @@ FR: dict[str, str] = {
     "err.log_entry": "{path}, ligne {line} : une entrée de journal de table est un objet JSON avec «\u00a0kind\u00a0» et «\u00a0data\u00a0»",
     "err.bad_log": "{path} : journal de table invalide : {detail}",
     "err.never_started": "{path} : la partie de cette table n'a jamais commencé, rien à analyser",
-    "err.no_player": "--seat {who} : aucun joueur de ce nom dans l'enregistrement ; donnez E, S, W (ou O) ou N "
+    "err.no_player": "--seat {who} : aucun joueur ne correspond dans cet enregistrement ; donnez E, S, W (ou O) ou N "
     "(le vent tiré par le joueur), un numéro de joueur 1-4 ou une place de table slot0-slot3{names}",
     "err.names": ", ou un nom : {names}",
     "err.no_replay": "l'enregistrement ne se rejoue pas dans le moteur, il ne peut donc pas être analysé : {detail}",

@@ -269,6 +269,8 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
         (b"hello\n", ["f.jsonl"], "f.jsonl, line 1: not JSON", "f.jsonl, ligne 1\u00a0: pas du JSON"),
         (b'{"seq":1,"kind":"join","data":{}}\n', ["f.jsonl"], "bad table log", "journal de table invalide"),
         ("record", ["f.jsonl", "--seat", "Bob"], "--seat 'Bob': no such player", "--seat «\u00a0Bob\u00a0»\u00a0: aucun joueur"),
+        # a number is no name: it read "aucun joueur de ce nom" for --seat 5
+        ("record", ["f.jsonl", "--seat", "5"], "--seat '5': no such player in this record", "--seat «\u00a05\u00a0»\u00a0: aucun joueur ne correspond dans cet enregistrement"),
         ("record", ["f.jsonl", "--html", "no/such/dir/r.html"], "no folder 'no/such/dir'", "pas de dossier «\u00a0no/such/dir\u00a0»"),
     ],
 )
