@@ -415,3 +415,17 @@ def test_the_bots_are_named_in_the_tables_language() -> None:
     assert [fr.player_name(p) for p in (1, 2, 3)] == ["Robot 1 (fort)", "Robot 2 (glouton)", "Robot 3 (hasard)"]
     en = Session(bots, ["strong", "greedy", "random"], seed=3, length="hands", hands=1)
     assert [en.player_name(p) for p in (1, 2, 3)] == ["Bot 1 (strong)", "Bot 2 (greedy)", "Bot 3 (random)"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "South claims 9 Characters from you: pung."), ("fr", "Sud vous réclame 9 Caractères : pung.")],
+)
+def test_hk_4_3_a_bot_claiming_your_discard_is_said_with_you_as_the_object(make_session: Make, lang: str, said: str) -> None:
+    """HK-4.3: when a bot pungs the human's discard, the French log read "Sud réclame 9 Caractères
+    à vous : pung." (a pronoun does not follow "à" there); it now reads "Sud vous réclame ..."."""
+    s = make_session(lang=lang)
+    s.start_hand()
+    assert s.try_discard(tile("9m")).done
+    notes = s._describe({"type": "claim", "seat": 1, "from": 0, "on": "discard", "claim": "pung", "tile": "9m", "tiles": "999m"})
+    assert [n.text for n in notes] == [said]

@@ -501,6 +501,8 @@ class Session:
             t = tx.tile(tile(e["tile"]))
             if mine:
                 return [Note(tx("ev.claim.you", tile=t, whom=self.whom(frm), kind=what), "you")]
+            if frm == me:  # "Ouest vous réclame ...", not "réclame ... à vous"
+                return [Note(tx("ev.claim.from_you", who=self.who(seat), tile=t, kind=what))]
             return [Note(tx("ev.claim", who=self.who(seat), tile=t, whom=self.whom(frm), kind=what))]
         if kind == "kong":
             t = tx.tile(tile(e["tile"]))

@@ -114,6 +114,7 @@ EN: dict[str, str] = {
     "ev.bonus.you": "You expose the bonus tile {tile} (HK-3.2).",
     "ev.claim": "{who} claims {tile} from {whom}: {kind}.",
     "ev.claim.you": "You claim {tile} from {whom}: {kind}.",
+    "ev.claim.from_you": "{who} claims {tile} from you: {kind}.",
     "ev.ckong": "{who} declares a concealed kong of {tile}.",
     "ev.ckong.you": "You declare a concealed kong of {tile}.",
     "ev.akong": "{who} adds {tile} to an exposed pung: kong.",
@@ -472,6 +473,7 @@ FR: dict[str, str] = {
     "ev.bonus.you": "Vous exposez la tuile bonus {tile} (HK-3.2).",
     "ev.claim": "{who} réclame {tile} à {whom} : {kind}.",
     "ev.claim.you": "Vous réclamez {tile} à {whom} : {kind}.",
+    "ev.claim.from_you": "{who} vous réclame {tile} : {kind}.",
     "ev.ckong": "{who} déclare un kong caché de {tile}.",
     "ev.ckong.you": "Vous déclarez un kong caché de {tile}.",
     "ev.akong": "{who} ajoute {tile} à un pung exposé : kong.",
@@ -738,7 +740,6 @@ LES ERREURS FRÉQUENTES
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
 
-@cache
 @cache
 def _false_mahjong_penalty(rules: str) -> int:
     """What a false Mahjong costs a seat that neither discarded nor deals at a ``rules`` table
