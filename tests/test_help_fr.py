@@ -225,3 +225,13 @@ def test_choices_are_shown_plainly_not_as_python_sets(lang: str, monkeypatch: py
     monkeypatch.setenv("COLUMNS", "80")
     for name, text in _helps(lang).items():
         assert not re.search(r"\{[\w-]+(,[\w-]+)+\}", text), (name, re.findall(r"\{[\w-]+(?:,[\w-]+)+\}", text))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_names_no_internal_word(lang: str) -> None:
+    """``hkmj simulate --help`` said its hands are played in matches of 64 hands "(chunk k seeded
+    with SEED + k)": a chunk is the code's name for it; the help says "match k is seeded SEED +
+    k", as the French ("la partie k a la graine GRAINE + k"). No help shows a Python value."""
+    for command, text in _helps(lang).items():
+        found = re.findall(r"\bchunks?\b|\bNone\b|\bTrue\b|\bFalse\b|Traceback", text)
+        assert not found, (command, found)

@@ -329,7 +329,7 @@ Examples:
   hkmj simulate --hands 50 --record games.jsonl && hkmj replay games.jsonl
   hkmj simulate --hands 100000 --backend ray --address ray://head:10001
 
-Hands are played as matches of 64 hands (chunk k seeded with SEED + k), so a seed gives the
+Hands are played as matches of 64 hands (match k is seeded SEED + k), so a seed gives the
 same hands with any number of workers. Players are numbered 1-4 in --bots order; seats
 (winds) are drawn at each match start and rotate by the rules (HK-7).
 """
