@@ -235,3 +235,15 @@ def test_help_names_no_internal_word(lang: str) -> None:
     for command, text in _helps(lang).items():
         found = re.findall(r"\bchunks?\b|\bNone\b|\bTrue\b|\bFalse\b|Traceback", text)
         assert not found, (command, found)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "one that would wait over {wait} s is refused"), ("fr", "une action qui attendrait plus de {wait} s est refusée")])
+def test_serve_help_says_an_action_past_action_rate_may_be_refused(lang: str, said: str) -> None:
+    """``hkmj serve --help`` said actions past ``--action-rate`` "are held, never lost" ("jamais
+    perdues"); one that would wait over ACTION_WAIT (2 s) is refused with ``rate_limited`` and
+    not played (docs/protocol.md, docs/server.md), as the browser then tells its player."""
+    from hkmj.server.app import ACTION_WAIT
+
+    text = " ".join(_helps(lang)["serve"].split())
+    assert said.format(wait=f"{ACTION_WAIT:g}") in text
+    assert "never lost" not in text and "jamais perdues" not in text

@@ -477,7 +477,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--action-rate": (
             "actions que les places jouées depuis une adresse peuvent envoyer par seconde (par rafales de "
             "quatre fois plus ; une défausse compte une fois de plus pour chaque autre place jouée par un robot) ; "
-            "les plus rapides attendent, jamais perdues (par défaut {default})"
+            "les plus rapides attendent leur tour, et une action qui attendrait plus de 2 s est refusée, sans être jouée "
+            "(par défaut {default})"
         ),
         "--review-rate": (
             "revues de partie qu'une adresse peut faire faire par minute (une revue déjà faite ne coûte "
