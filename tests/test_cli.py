@@ -38,7 +38,7 @@ def test_hk_6_a_zero_fan_win_says_no_element_counts(lang: str, note: str, capsys
 def test_score_french_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "Brelan de Dragon" in out and "gagnant" in out
+    assert "Pung de Dragon" in out and "gagnant" in out
 
 
 def test_score_french_west_is_o(capsys: pytest.CaptureFixture[str]) -> None:

@@ -65,7 +65,7 @@ def test_score_speaks_the_locale_and_lang_wins(monkeypatch: pytest.MonkeyPatch, 
     _locale(monkeypatch, LANG="fr_FR.UTF-8")
     assert main(HAND) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Élément") and "Brelan de Dragon" in out and "Paiements :" in out
+    assert out.startswith("Élément") and "Pung de Dragon" in out and "Paiements :" in out
     assert main([*HAND, "--lang", "en"]) == 0
     assert capsys.readouterr().out.startswith("Element ")
     _locale(monkeypatch, LC_ALL="C", LANG="fr_FR.UTF-8")
@@ -82,7 +82,7 @@ def test_score_json_is_english_unless_lang_is_typed(monkeypatch: pytest.MonkeyPa
     assert main([*HAND, "--json"]) == 0
     assert '"Dragon pung"' in capsys.readouterr().out
     assert main([*HAND, "--json", "--lang", "fr"]) == 0
-    assert '"Brelan de Dragon"' in capsys.readouterr().out
+    assert '"Pung de Dragon"' in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("command", [[], ["score"], ["simulate"], ["play"], ["review"]])
@@ -205,3 +205,16 @@ def test_french_names_west_o_and_reads_o_for_west(capsys: pytest.CaptureFixture[
     classical = [*hand[:2], "--win", "5p", "--rules", "classical", "--lang", "fr"]
     assert main([*classical, "--seat", "O", "--other", "O: 123m"]) == 2
     assert capsys.readouterr().err == "hkmj score : --other O : c'est la place du gagnant (--seat) ; donnez la main du gagnant comme MAIN\n"
+
+
+def test_hk6_french_element_names_use_the_games_words_for_pung_kong_chow_and_seat() -> None:
+    """HK-6: the French names of the Hong Kong elements said "Brelan de Dragon", "Quatre suites",
+    "Vol du carré", "Fleur du siège", while the table, its help, the browser and the MCR and
+    classical names say pung, chow, kong and "du joueur" ("Pung de Dragon", "Tout Chow",
+    "Voler un Kong", "Saison du joueur"). A player saw "pung" in the log and "Brelan" on the end
+    screen for the same group; every HK name now uses the game's words."""
+    from hkmj.scoring.hong_kong import HONG_KONG
+
+    names = [item.name_fr for item in (*HONG_KONG.elements, *HONG_KONG.limits)]
+    assert not [n for n in names if any(w in n.lower() for w in ("brelan", "carré", "suite", "siège"))], names
+    assert {"Pung de Dragon", "Pung du Vent du joueur", "Quatre chows", "Quatre pungs", "Vol du kong", "Quatre kongs"} <= set(names)

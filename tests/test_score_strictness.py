@@ -362,7 +362,7 @@ def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(fields: dict[str
 
 @pytest.mark.parametrize(
     ("rules", "names"),
-    [("hk", ["Brelan de Dragon", "Brelan du Vent dominant", "Aucun bonus"]), ("mcr", ["Tous Types", "Pung de Dragon"])],
+    [("hk", ["Pung de Dragon", "Pung du Vent dominant", "Aucun bonus"]), ("mcr", ["Tous Types", "Pung de Dragon"])],
 )
 def test_r9_json_with_lang_fr_gives_french_names(rules: str, names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """``--json --lang fr`` names the elements in French, as the classical game always did;

@@ -26,7 +26,7 @@ from hkmj.tiles import name
 BOTS = "random,expert,greedy,strong"
 """Player 1 plays at random (mistakes to review); the others give the advisor every kind of decision."""
 
-SHARED = {"action", "chance", "chow", "pung", "kong", "Mahjong", "expert", "hkmj", "points", "Hong", "Kong", "minimum"}
+SHARED = {"action", "chance", "chow", "chows", "pung", "pungs", "kong", "kongs", "Mahjong", "expert", "hkmj", "points", "Hong", "Kong", "minimum"}
 """Words an English and a French page may both hold: French words too, names, the program."""
 
 

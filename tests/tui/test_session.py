@@ -87,7 +87,7 @@ def test_french_messages(make_session: Make, advance: Advance) -> None:
     s.try_mahjong()
     summary = s.finish_hand()
     assert summary.title == "Vous gagnez la donne !"
-    assert "Brelan de Dragon" in dict(summary.items)
+    assert "Pung de Dragon" in dict(summary.items)
 
 
 def test_refusals_explain_the_rule_at_a_teaching_table(make_session: Make, advance: Advance) -> None:
