@@ -664,7 +664,7 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
     }
     on_table = {
         "en": "Hong Kong · minimum 3 fan · limit from 10 fan · half-exponential · the discarder pays for all · base value 1",
-        "fr": "Hong Kong · 3 fan minimum · limite à partir de 10 fan · demi-exponentielle · le défausseur paie pour tous · valeur de base 1",
+        "fr": "Hong Kong · 3 fans minimum · limite à partir de 10 fans · demi-exponentielle · le défausseur paie pour tous · valeur de base 1",
     }
     with sync_playwright() as p:
         browser = _launch(p)

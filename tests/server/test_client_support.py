@@ -184,7 +184,7 @@ def test_help_page_in_both_languages(server: Server) -> None:
 
 def _run_client_text(expr: str) -> Any:
     """Evaluate ``expr`` in node against app.js's own texts and text helpers (``T``, ``t``,
-    ``plural``, ``distance``, ``num``, ``toastMs``, ``ownScore``, ``errText``), for each language; returns
+    ``plural``, ``distance``, ``num``, ``toastMs``, ``unitWord``, ``ownScore``, ``errText``, ``rulesLine``, ``payRule``), for each language; returns
     ``{lang: value}``."""
     import shutil
     import subprocess
@@ -195,10 +195,15 @@ def _run_client_text(expr: str) -> Any:
         pytest.skip("node is not installed")
     src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
     texts = re.search(r"^const T = \{.*?^\};$", src, re.S | re.M)
-    helpers = re.findall(r"^const (?:t|plural|distance|num|toastMs) = .*$", src, re.M)
+    helpers = re.findall(r"^const (?:t|plural|distance|num|toastMs|unitWord) = .*$", src, re.M)
     own = re.search(r"^function ownScore\(.*?^\}$", src, re.S | re.M)
     err = re.search(r"^function errText\(.*?^\}$", src, re.S | re.M)
-    assert texts and len(helpers) == 5 and own and err, "app.js no longer defines its texts and helpers as expected"
+    words = [  # the house options and the HK-6 base in words
+        re.search(r"^const houseValue = .*$", src, re.M),
+        re.search(r"^const rulesLine = \(cfg\) => \{.*?^\};$", src, re.S | re.M),
+        re.search(r"^function payRule\(.*?^\}$", src, re.S | re.M),
+    ]
+    assert texts and len(helpers) == 6 and own and err and all(words), "app.js no longer defines its texts and helpers as expected"
     script = "\n".join(
         [
             "let lang;",
@@ -206,6 +211,7 @@ def _run_client_text(expr: str) -> Any:
             *helpers,
             own.group(),
             err.group(),
+            *(w.group() for w in words if w),
             "const out = {};",
             f'for (lang of ["en", "fr"]) out[lang] = {expr};',
             "console.log(JSON.stringify(out));",
@@ -316,3 +322,28 @@ def test_browser_texts_have_the_same_keys_placeholders_and_rules_in_english_and_
         rule = r"\b(?:HK|MCR|CL)-\d+(?:\.\d+)?"
         assert re.findall(rule, text) == re.findall(rule, fr[key]), key
         assert not re.search(r" [:;?!]", fr[key]) and not re.search("\u202f:", fr[key]), (key, fr[key])
+
+
+def test_hk_6_fan_and_points_agree_with_their_number_in_the_browser() -> None:
+    """HK-6 and the house options: the French end dialog read "Base de 1 points pour 3 fan" and the
+    lobby "3 fan minimum · limite à partir de 10 fan", where the rest of the French says "fans"
+    ("Total des fans", "au moins 3 fans"); English read "Base 1 points". A count now agrees with
+    its number: French 0 and 1 singular ("1 point", "0 fan", "3 fans", "10 fans"), English 1."""
+    got = _run_client_text(
+        "[payRule({}, {base: 1, fan: 0}), payRule({}, {base: 8, fan: 3}), rulesLine({rules: 'hk', options: {minfan: 1, limit: 10}}),"
+        " rulesLine({rules: 'hk', options: {minfan: 3}}), ['unitFan', 'unitPoints'].map((k) => [0, 1, 8].map((n) => unitWord(k, n)))]"
+    )
+    assert got["en"][:4] == [
+        "<p>Base 1 point from 0 fan (HK-6).</p>",
+        "<p>Base 8 points from 3 fan (HK-6).</p>",
+        "Hong Kong · minimum 1 fan · limit from 10 fan",
+        "Hong Kong · minimum 3 fan",
+    ]
+    assert got["fr"][:4] == [
+        "<p>Base de 1 point pour 0 fan (HK-6).</p>",
+        "<p>Base de 8 points pour 3 fans (HK-6).</p>",
+        "Hong Kong · 1 fan minimum · limite à partir de 10 fans",
+        "Hong Kong · 3 fans minimum",
+    ]
+    assert got["en"][4] == [["fan", "fan", "fan"], ["points", "point", "points"]]
+    assert got["fr"][4] == [["fan", "fan", "fans"], ["point", "point", "points"]]

@@ -155,7 +155,8 @@ async def test_the_help_states_the_house_minimum_and_payment_at_80x24(make_sessi
     house = {"minfan": "3", "payment": "half-shooter"}
     plain, tx = Texts(lang), Texts(lang, house=house)
     s = make_session(rules=get_ruleset("hk", house), lang=lang, teach=True)
-    assert s.tx("teach.other_tables") == tx("house.minfan.teach", minfan=3)
+    three = f"3 {tx.unit('fan', 3)}"  # 3 fan, 3 fans
+    assert s.tx("teach.other_tables") == tx("house.minfan.teach", minfan=three)
     app = PlayApp(s, delay=0)
 
     def shown() -> str:
@@ -172,7 +173,7 @@ async def test_the_help_states_the_house_minimum_and_payment_at_80x24(make_sessi
             await pilot.press("pagedown")
             await pilot.pause()
             seen += " " + shown()
-    assert " ".join(tx("house.minfan", minfan=3).split()) in seen
+    assert " ".join(tx("house.minfan", minfan=three).split()) in seen
     assert " ".join(tx("house.half_shooter").split()) in seen
     no_minimum = plain("help.body").split("\n")[7]
     assert no_minimum.startswith(("There is no minimum", "Pas de minimum")) and no_minimum not in seen

@@ -429,3 +429,20 @@ def test_hk_4_3_a_bot_claiming_your_discard_is_said_with_you_as_the_object(make_
     assert s.try_discard(tile("9m")).done
     notes = s._describe({"type": "claim", "seat": 1, "from": 0, "on": "discard", "claim": "pung", "tile": "9m", "tiles": "999m"})
     assert [n.text for n in notes] == [said]
+
+
+def test_hk_6_house_minimum_and_limit_agree_fan_with_its_number_in_french() -> None:
+    """HK-6 house options (docs/house-options.md): the French said "il faut au moins 3 fan pour
+    gagner", "3 fan minimum", "limite à partir de 10 fan", and with minfan=1 the hints and the
+    refused Mahjong "au moins 1 fans" (the unit was always the plural), where the rest of the
+    French writes "3 fans" ("Total des fans"). A count now agrees with its number: French 0 and 1
+    singular; English "fan" as ever."""
+    fr3, fr1, en3 = Texts("fr", house={"minfan": "3"}), Texts("fr", house={"minfan": "1"}), Texts("en", house={"minfan": "3"})
+    assert "il faut au moins 3 fans pour gagner" in fr3("help.body") and "minimum de la maison de 3 fans pour" in fr3("teach.other_tables")
+    assert "il faut au moins 1 fan pour gagner" in fr1("help.body")
+    assert "a hand needs at least 3 fan to win" in en3("help.body")
+    assert fr1.house("hk", {"minfan": "1", "limit": "8"}) == ["1 fan minimum", "limite à partir de 8 fans"]
+    assert fr1.house("hk", {"minfan": "3", "limit": "13"}, short=True) == ["3 fans min", "limite 13 fans"]
+    assert en3.house("hk", {"minfan": "3", "limit": "8"}) == ["minimum 3 fan", "limit from 8 fan"]
+    assert [fr1.unit("fan", n) for n in (0, 1, 3)] == ["fan", "fan", "fans"] and fr1.unit("points", 8) == "points"
+    assert fr1("why.under_min", hand="Votre main", min=1, unit=fr1.unit("fan", 1)).endswith("au moins 1 fan pour gagner.")

@@ -265,8 +265,8 @@ async def test_glyphs_only_with_the_option_at_80x24(make_session: Make) -> None:
     [
         ("hk", {}, ("Hong Kong", "Hong Kong")),
         ("mcr", {}, ("MCR", "MCR")),
-        ("hk", {"minfan": "3"}, ("min 3 fan", "3 fan min")),
-        ("hk", {"minfan": "3", "table": "half"}, ("HK · min 3 fan · half table", "HK · 3 fan min · barème demi")),
+        ("hk", {"minfan": "3"}, ("min 3 fan", "3 fans min")),
+        ("hk", {"minfan": "3", "table": "half"}, ("HK · min 3 fan · half table", "HK · 3 fans min · barème demi")),
         ("hk", {"payment": "half-shooter"}, ("shooter pays all", "défausseur paie tout")),
         ("classical", {"pay_highest": "on"}, ("pay highest", "paie le plus haut")),
     ],
@@ -297,7 +297,7 @@ def test_header_fits_80_columns_with_a_six_digit_seed_hk_7(lang: str, rules: str
     ("lang", "short", "full"),
     [
         ("en", "HK · min 3 fan · half table", "Hong Kong · minimum 3 fan · half-exponential fan table"),
-        ("fr", "HK · 3 fan min · barème demi", "Hong Kong · 3 fan minimum · barème demi-exponentiel"),
+        ("fr", "HK · 3 fans min · barème demi", "Hong Kong · 3 fans minimum · barème demi-exponentiel"),
     ],
 )
 async def test_the_header_says_house_options_in_words_at_80x24(make_session: Make, lang: str, short: str, full: str) -> None:

@@ -364,7 +364,7 @@ class TableScreen(Screen[None]):
         lines = describe(hint_for(view), self.tx, top, self._best_for[1])
         if lines[0] == self.tx("hint.complete") and WIN not in legal:  # complete, but under the minimum (MCR-5.1, minfan)
             rules = self.session.rules
-            lines[0] = self.tx("hint.under_min", min=rules.min_value, unit=self.tx(f"unit.{rules.unit}"))
+            lines[0] = self.tx("hint.under_min", min=rules.min_value, unit=self.tx.unit(rules.unit, rules.min_value))
         return lines
 
     def _choice_label(self, a: Action) -> str:

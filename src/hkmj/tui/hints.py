@@ -196,7 +196,7 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
         return ", ".join(tx.plural("hint.unseen", n, tile=tx.tile(t)) for t, n in zip(tiles, unseen, strict=True))
 
     lines: list[str] = []
-    low = {"min": h.minimum, "unit": tx(f"unit.{h.unit}")}
+    low = {"min": h.minimum, "unit": tx.unit(h.unit, h.minimum)}
     if h.shanten < 0:
         lines.append(tx("hint.complete"))
     elif h.short():  # MCR-5.1: ready in shape, but no wait can win

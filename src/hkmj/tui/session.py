@@ -545,7 +545,7 @@ class Session:
         if n == 0 and worth is not None:  # MCR-5.1: the points that count toward the minimum
             return self.tx("why.under_min.worth", hand=hand, worth=self.tx.plural("pts", int(worth.group(1))), min=self.rules.min_value)
         if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
-            return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx(f"unit.{self.rules.unit}"))
+            return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx.unit(self.rules.unit, self.rules.min_value))
         return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(sh))
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:

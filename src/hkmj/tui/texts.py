@@ -261,19 +261,19 @@ EN: dict[str, str] = {
     "end.pay.penalty": "A false Mahjong costs {penalty} to each other player, {penalty2} to a discarder (HK-5.7).",
     "end.pay.half_shooter.discard": "House rule (half-shooter): the discarder ({whom}) pays for everyone, 4 × {base} = {quad}; the two others pay nothing; the winner ({winner}) receives {quad} (HK-6 otherwise).",
     "end.pay.half_shooter.robbed_kong": "House rule (half-shooter): the robbed player ({whom}) pays for everyone, 4 × {base} = {quad}; the two others pay nothing; the winner ({winner}) receives {quad} (HK-4.10).",
-    "house.minfan": "House rule: a hand needs at least {minfan} fan to win; a limit hand always may (HK-6 itself has no minimum).",
-    "house.minfan.teach": "Scored with the Hong Kong table only (HK-6), with the house minimum of {minfan} fan to win, and no fans from riichi, MCR or other tables.",
+    "house.minfan": "House rule: a hand needs at least {minfan} to win; a limit hand always may (HK-6 itself has no minimum).",
+    "house.minfan.teach": "Scored with the Hong Kong table only (HK-6), with the house minimum of {minfan} to win, and no fans from riichi, MCR or other tables.",
     "house.half_shooter": "On a discard the discarder pays for everyone, 4 × the base, and the two others nothing (house rule);",
-    "house.opt.hk.minfan": "minimum {v} fan",
-    "house.opt.hk.limit": "limit from {v} fan",
+    "house.opt.hk.minfan": "minimum {v} {fan}",
+    "house.opt.hk.limit": "limit from {v} {fan}",
     "house.opt.hk.table.half": "half-exponential fan table",
     "house.opt.hk.table.doubling": "doubling fan table",
     "house.opt.hk.payment.half-shooter": "the discarder pays for all",
     "house.opt.hk.base": "base value {v}",
     "house.opt.classical.limit": "limit {v} points",
     "house.opt.classical.pay_highest.on": "pay the highest score",
-    "house.short.hk.minfan": "min {v} fan",
-    "house.short.hk.limit": "limit {v} fan",
+    "house.short.hk.minfan": "min {v} {fan}",
+    "house.short.hk.limit": "limit {v} {fan}",
     "house.short.hk.table.half": "half table",
     "house.short.hk.table.doubling": "doubling table",
     "house.short.hk.payment.half-shooter": "shooter pays all",
@@ -616,19 +616,19 @@ FR: dict[str, str] = {
     "end.pay.penalty": "Un faux Mahjong coûte {penalty} à chaque autre joueur, {penalty2} à un défausseur (HK-5.7).",
     "end.pay.half_shooter.discard": "Règle de la maison (half-shooter) : le défausseur ({whom}) paie pour tous, 4 × {base} = {quad} ; les deux autres ne paient rien ; le gagnant ({winner}) reçoit {quad} (sinon HK-6).",
     "end.pay.half_shooter.robbed_kong": "Règle de la maison (half-shooter) : le joueur volé ({whom}) paie pour tous, 4 × {base} = {quad} ; les deux autres ne paient rien ; le gagnant ({winner}) reçoit {quad} (HK-4.10).",
-    "house.minfan": "Règle de la maison : il faut au moins {minfan} fan pour gagner ; une main limite le peut toujours (HK-6 lui-même n'a pas de minimum).",
-    "house.minfan.teach": "Compté avec le seul barème de Hong Kong (HK-6), avec le minimum de la maison de {minfan} fan pour gagner, et aucun fan du riichi, du MCR ou d'une autre table.",
+    "house.minfan": "Règle de la maison : il faut au moins {minfan} pour gagner ; une main limite le peut toujours (HK-6 lui-même n'a pas de minimum).",
+    "house.minfan.teach": "Compté avec le seul barème de Hong Kong (HK-6), avec le minimum de la maison de {minfan} pour gagner, et aucun fan du riichi, du MCR ou d'une autre table.",
     "house.half_shooter": "Sur une défausse, le défausseur paie pour tous, 4 × la base, et les deux autres rien (règle de la maison) ;",
-    "house.opt.hk.minfan": "{v} fan minimum",
-    "house.opt.hk.limit": "limite à partir de {v} fan",
+    "house.opt.hk.minfan": "{v} {fan} minimum",
+    "house.opt.hk.limit": "limite à partir de {v} {fan}",
     "house.opt.hk.table.half": "barème demi-exponentiel",
     "house.opt.hk.table.doubling": "barème en doublement",
     "house.opt.hk.payment.half-shooter": "le défausseur paie pour tous",
     "house.opt.hk.base": "valeur de base {v}",
     "house.opt.classical.limit": "limite {v} points",
     "house.opt.classical.pay_highest.on": "payer le score le plus haut",
-    "house.short.hk.minfan": "{v} fan min",
-    "house.short.hk.limit": "limite {v} fan",
+    "house.short.hk.minfan": "{v} {fan} min",
+    "house.short.hk.limit": "limite {v} {fan}",
     "house.short.hk.table.half": "barème demi",
     "house.short.hk.table.doubling": "barème doublé",
     "house.short.hk.payment.half-shooter": "défausseur paie tout",
@@ -764,6 +764,13 @@ _SEED_SPLIT = {
 }
 
 
+def _unit_word(word: str, n: int, lang: str) -> str:
+    """``word`` (a unit's plural, as the tables write it: ``fans``, ``points``) after the number
+    ``n``: singular for 0 and 1 in French, for 1 in English."""
+    one = n in (0, 1) if lang == "fr" else n == 1
+    return word[:-1] if one and word.endswith("s") else word
+
+
 def _house_words(table: dict[str, str], house: Mapping[str, str], lang: str) -> dict[str, str]:
     """The Hong Kong words ``table`` as the house options ``house`` change the rules they state
     (docs/house-options.md): a minimum fan (``minfan``) in place of HK-6's "no minimum", and the
@@ -771,8 +778,9 @@ def _house_words(table: dict[str, str], house: Mapping[str, str], lang: str) -> 
     out = dict(table)
     minfan = house.get("minfan", "0")
     if minfan != "0":
-        out["help.body"] = out["help.body"].replace(_NO_MINIMUM[lang], out["house.minfan"].replace("{minfan}", minfan))
-        out["teach.other_tables"] = out["house.minfan.teach"].replace("{minfan}", minfan)
+        fans = f"{minfan} {_unit_word(out['unit.fan'], int(minfan), lang)}"  # French: 1 fan, 3 fans
+        out["help.body"] = out["help.body"].replace(_NO_MINIMUM[lang], out["house.minfan"].replace("{minfan}", fans))
+        out["teach.other_tables"] = out["house.minfan.teach"].replace("{minfan}", fans)
     if house.get("payment") == "half-shooter":
         out["help.body"] = out["help.body"].replace(_SEED_SPLIT[lang], out["house.half_shooter"])
     return out
@@ -861,8 +869,18 @@ class Texts:
             if f"{key}.{v}" in self.table:
                 out.append(self.table[f"{key}.{v}"])
             else:
-                out.append(self.table[key].format(v=v) if key in self.table else f"{k}={v}")
+                fan = self.unit("fan", int(v)) if v.isdigit() else self("unit.fan")
+                out.append(self.table[key].format(v=v, fan=fan) if key in self.table else f"{k}={v}")
         return out
+
+    def unit(self, unit: str, n: int) -> str:
+        """The unit ``unit`` (``fan``, ``points``) after the number ``n``, singular as the
+        language wants it: French ``1 fan``, ``3 fans``, ``0 point``; English ``3 fan``, ``1 point``.
+
+        >>> Texts("fr").unit("fan", 1), Texts("fr").unit("fan", 3), Texts("en").unit("fan", 3)
+        ('fan', 'fans', 'fan')
+        """
+        return _unit_word(self(f"unit.{unit}"), n, self.lang)
 
     def wind(self, seat: int) -> str:
         """A seat or prevailing wind's name (0 = East)."""

@@ -31,7 +31,7 @@ const T = {
     whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
     verify: "verify", salt: "salt", recent: "Recent moves",
-    baseFrom: "Base {base} points from {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
+    baseFrom: "Base {points} from {fan} (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
     whyRobbed: "the kong robbed: pays double", receives: "receives",
     payQuad: "4 × {base}", whyShooter: "discarded the winning tile: pays for everyone (house rule)",
@@ -63,7 +63,7 @@ const T = {
       "classical.pay_highest.off": "off", "classical.pay_highest.on": "on",
     },
     houseShort: {
-      "hk.minfan": "minimum {v} fan", "hk.limit": "limit from {v} fan", "hk.base": "base value {v}", "classical.limit": "limit {v} points",
+      "hk.minfan": "minimum {v} {fan}", "hk.limit": "limit from {v} {fan}", "hk.base": "base value {v}", "classical.limit": "limit {v} points",
       "classical.pay_highest": "pay the highest score: {v}",
     },
     rulesName: { hk: "Hong Kong", mcr: "Chinese Official (MCR)", classical: "Classical" },
@@ -130,7 +130,7 @@ const T = {
     whichChow: "Plusieurs chows sont possibles\u00a0: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u00a0: cliquez celui que vous voulez.",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u202f? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
     verify: "vérifier", salt: "sel", recent: "Derniers coups",
-    baseFrom: "Base de {base} points pour {fan} fan (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
+    baseFrom: "Base de {points} pour {fan} (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
     whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit",
     payQuad: "4 × {base}", whyShooter: "a défaussé la tuile gagnante\u00a0: paie pour tous (règle de la maison)",
@@ -162,7 +162,7 @@ const T = {
       "classical.pay_highest.off": "non", "classical.pay_highest.on": "oui",
     },
     houseShort: {
-      "hk.minfan": "{v} fan minimum", "hk.limit": "limite à partir de {v} fan", "hk.base": "valeur de base {v}", "classical.limit": "limite {v} points",
+      "hk.minfan": "{v} {fan} minimum", "hk.limit": "limite à partir de {v} {fan}", "hk.base": "valeur de base {v}", "classical.limit": "limite {v} points",
       "classical.pay_highest": "payer le score le plus haut\u00a0: {v}",
     },
     rulesName: { hk: "Hong Kong", mcr: "Officiel chinois (MCR)", classical: "Classique" },
@@ -235,6 +235,9 @@ const plural = (k, n, p = {}) => t(k + ((lang === "fr" ? n <= 1 : n === 1) ? "On
 /** How far a hand is from ready, worded as the terminal's hint (Texts.distance): "4 tiles from ready", or ready. */
 const distance = (shanten) => (shanten <= 0 ? t("dist0") : plural("dist", shanten));
 /** ": " in English, " : " (no-break space before the colon) in French typography. */
+/** A unit ("unitFan", "unitPoints") after the number n, singular as the language wants it: French "1 fan", "3 fans",
+ * "0 point"; English "3 fan", "1 point" (as the terminal's Texts.unit). */
+const unitWord = (k, n) => { const w = t(k); return (lang === "fr" ? n <= 1 : n === 1) && w.endsWith("s") ? w.slice(0, -1) : w; };
 const colon = () => (lang === "fr" ? "\u00a0: " : ": ");
 /** A server text in the current language, with French typography (no-break space before : ; ? !). */
 const said = (texts) => { const x = texts[lang] || texts.en; return lang === "fr" ? x.replace(/ ([:;?!])/g, "\u00a0$1") : x; };
@@ -273,7 +276,7 @@ const rulesLine = (cfg) => {
   const rules = String((cfg && cfg.rules) || "hk");
   const opts = Object.entries((cfg && cfg.options) || {}).map(([k, v]) => {
     const short = T[lang].houseShort[`${rules}.${k}`];
-    return short ? short.replace("{v}", houseValue(rules, k, v)) : houseValue(rules, k, v);
+    return short ? short.replace("{v}", houseValue(rules, k, v)).replace("{fan}", unitWord("unitFan", Number(v))) : houseValue(rules, k, v);
   });
   return [T[lang].rulesName[rules] || rules.toUpperCase(), ...opts].join(" · ");
 };
@@ -297,7 +300,7 @@ function hintText(h, st) {
   let how = esc(distance(h.shanten));
   let tail = h.waits.length ? `${sep}${t("waits")} ${list(h.waits)}` : "";
   if (h.min && Array.isArray(h.scoring)) {
-    const low = { min: h.min, unit: t(rulesOf(st) === "hk" ? "unitFan" : "unitPoints") };
+    const low = { min: h.min, unit: unitWord(rulesOf(st) === "hk" ? "unitFan" : "unitPoints", h.min) };
     if (h.short) how = esc(ruled(st, "hintShort", low));
     if (!h.waits.length) return `${act} (${how}${tail})`;
     if (!h.scoring.length) tail += `${sep}${esc(t("hintNoneScore", low))}`;
@@ -827,7 +830,7 @@ function payReason(win, seat, paid) {
 /** The sentence above the payments that says how they are made: the base from the fan (HK-6), the total plus 8
  * (MCR-8), every player settling with every other (CL-7; the option "pay the highest score", CL-7.4). */
 function payRule(st, win, name) {
-  if (win.base != null) return `<p>${t("baseFrom", { base: win.base, fan: win.fan })}</p>`;
+  if (win.base != null) return `<p>${t("baseFrom", { points: plural("pts", win.base), fan: `${win.fan} ${unitWord("unitFan", win.fan)}` })}</p>`;
   if (win.fan_points != null) {
     const each = win.points + 8, total = win.payments[win.seat];
     return `<p>${t(`payRule_mcr_${win.win}`, { points: win.points, each, total, winner: name(win.seat), whom: win.from == null ? "" : name(win.from) })}</p>`;
