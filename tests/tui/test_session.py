@@ -446,3 +446,12 @@ def test_hk_6_house_minimum_and_limit_agree_fan_with_its_number_in_french() -> N
     assert en3.house("hk", {"minfan": "3", "limit": "8"}) == ["minimum 3 fan", "limit from 8 fan"]
     assert [fr1.unit("fan", n) for n in (0, 1, 3)] == ["fan", "fan", "fans"] and fr1.unit("points", 8) == "points"
     assert fr1("why.under_min", hand="Votre main", min=1, unit=fr1.unit("fan", 1)).endswith("au moins 1 fan pour gagner.")
+
+
+def test_a_resumed_match_counts_its_moves_in_the_singular_and_the_plural() -> None:
+    """hkmj play --resume: the log said "1 moves played again" ("1 coups rejoués") after a match
+    left at its first move; the count now agrees with its number (French 0 and 1 singular)."""
+    assert Texts("en").plural("ev.resumed", 1) == "— Match resumed: 1 move played again from the saved file, as it was played."
+    assert Texts("en").plural("ev.resumed", 12).startswith("— Match resumed: 12 moves played again")
+    assert Texts("fr").plural("ev.resumed", 1).startswith("— Partie reprise : 1 coup rejoué depuis le fichier sauvegardé, tel qu'il")
+    assert Texts("fr").plural("ev.resumed", 2).startswith("— Partie reprise : 2 coups rejoués")

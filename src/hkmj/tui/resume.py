@@ -200,7 +200,7 @@ def replay_into(session: Session, saved: Saved) -> list[Event]:
         raise ResumeError("cli.resume.over")
     session.record = None
     moves = sum(1 for e in recorded if "action" in e and e["type"] != "match_start")
-    note = Note(session.tx("ev.resumed", moves=moves), "info")
+    note = Note(session.tx.plural("ev.resumed", moves), "info")  # 1 move, 2 moves
     session.history.append(note)
     return sink.events[len(recorded) :]
 
