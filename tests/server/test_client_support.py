@@ -347,3 +347,13 @@ def test_hk_6_fan_and_points_agree_with_their_number_in_the_browser() -> None:
     ]
     assert got["en"][4] == [["fan", "fan", "fan"], ["points", "point", "points"]]
     assert got["fr"][4] == [["fan", "fan", "fans"], ["point", "point", "points"]]
+
+
+def test_a_count_in_a_sentence_agrees_with_its_number_in_the_browser() -> None:
+    """A refused page said "Trying again in 1 seconds." when the server's retry_after was a
+    second; the French hint said "n'atteint les 1 fan demandés" at a table with minfan=1. The
+    retry is worded by its number, and the hint names the minimum without agreeing with it."""
+    got = _run_client_text("[1, 30].map((n) => plural('retryIn', n, {n: num(n)})).concat([t('hintShort', {min: 1, unit: unitWord('unitFan', 1)})])")
+    assert got["en"][:2] == ["Trying again in 1 second.", "Trying again in 30 seconds."]
+    assert got["fr"] == ["Nouvel essai dans 1\u00a0seconde.", "Nouvel essai dans 30\u00a0secondes.",
+                         "prête par sa forme, mais aucune attente n'atteint le minimum de ces règles pour gagner (1 fan)"]  # fmt: skip

@@ -446,6 +446,9 @@ def test_hk_6_house_minimum_and_limit_agree_fan_with_its_number_in_french() -> N
     assert en3.house("hk", {"minfan": "3", "limit": "8"}) == ["minimum 3 fan", "limit from 8 fan"]
     assert [fr1.unit("fan", n) for n in (0, 1, 3)] == ["fan", "fan", "fans"] and fr1.unit("points", 8) == "points"
     assert fr1("why.under_min", hand="Votre main", min=1, unit=fr1.unit("fan", 1)).endswith("au moins 1 fan pour gagner.")
+    # the hints name the minimum without agreeing with it ("les 1 fan demandés")
+    assert "le minimum de ces règles pour gagner (1 fan)" in fr1("hint.short", min=1, unit=fr1.unit("fan", 1))
+    assert "le minimum de ces règles pour gagner (3 fans)" in fr1("hint.under_min", min=3, unit=fr1.unit("fan", 3))
 
 
 def test_a_resumed_match_counts_its_moves_in_the_singular_and_the_plural() -> None:
