@@ -1663,3 +1663,20 @@ def test_on_a_phone_next_hand_is_on_the_screen_as_the_end_of_hand_opens(server: 
         page.screenshot(path=str(ARTIFACTS / f"phone-next-hand-{lang}.png"))
         assert not errors, errors
         browser.close()
+
+
+def test_the_language_menu_is_named_in_the_pages_language(server: Server) -> None:
+    """The language menu's name for a screen reader stayed "Language" on a French page (it is
+    index.html's, which the script never translated); it follows the page's language, as the
+    How-to-play link does."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1280, 800)
+        assert page.inner_text(".lang .sr") == "Language" and page.inner_text("#help-link") == "How to play"
+        _lobby_in(page, "fr")
+        assert page.inner_text(".lang .sr") == "Langue" and page.inner_text("#help-link") == "Comment jouer"
+        browser.close()
+        assert not errors, errors

@@ -5,7 +5,7 @@ const V = 1;
 const WINDS = { en: ["East", "South", "West", "North"], fr: ["Est", "Sud", "Ouest", "Nord"] };
 const T = {
   en: {
-    newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
+    language: "Language", newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", hints: "Hints (a player may ask for the best move)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", overNoSeat: "This match is over: no seat can be taken. Here is its result.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
     join: "Join", yourSeat: "Back to your seat", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", shareLink: "Join link", copy: "Copy", copied: "Link copied",
@@ -104,7 +104,7 @@ const T = {
     },
   },
   fr: {
-    newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
+    language: "Langue", newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
     oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
     join: "Rejoindre", yourSeat: "Reprendre votre place", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
@@ -350,6 +350,7 @@ function errText(m) {
 function setLang(l) {
   lang = l; document.documentElement.lang = lang;
   const help = $("#help-link"); help.textContent = t("help"); help.href = `/help?lang=${lang}`;
+  $(".lang .sr").textContent = t("language");  // the language menu's name for a screen reader
 }
 $("#lang").value = lang;
 $("#lang").addEventListener("change", (e) => { setLang(e.target.value); localStorage.setItem("hkmj.lang", lang); route(); });
