@@ -184,8 +184,8 @@ const T = {
     lim_lookupsOther: "Au plus {n} tables passées ou inconnues par minute peuvent être consultées depuis {who}\u00a0: attendez une minute, puis réessayez.",
     lim_requests: "Trop de requêtes depuis {who} (plus de {n} par seconde)\u00a0: attendez un instant, puis réessayez.",
     lim_messages: "Trop de messages (plus de {n} par seconde)\u00a0: ralentissez.",
-    lim_false_mahjongOne: "{n} faux Mahjong vous a déjà été refusé dans cette donne\u00a0: jusqu'à la donne suivante, ne déclarez Mahjong qu'avec une main gagnante.",
-    lim_false_mahjongOther: "{n} faux Mahjongs vous ont déjà été refusés dans cette donne\u00a0: jusqu'à la donne suivante, ne déclarez Mahjong qu'avec une main gagnante.",
+    lim_false_mahjongOne: "{n} faux Mahjong vous a déjà été refusé dans cette donne\u00a0: jusqu'à la donne suivante, n'annoncez Mahjong qu'avec une main gagnante.",
+    lim_false_mahjongOther: "{n} faux Mahjongs vous ont déjà été refusés dans cette donne\u00a0: jusqu'à la donne suivante, n'annoncez Mahjong qu'avec une main gagnante.",
     err: {
       out_of_turn: "Vous n'avez pas de décision à prendre maintenant.", stale: "La table a avancé avant l'arrivée de votre coup\u00a0; regardez à nouveau.",
       illegal: "Ce coup n'est pas permis maintenant.", duplicate: "Ce coup a déjà été envoyé.", match_over: "La partie est terminée.",
