@@ -247,3 +247,12 @@ def test_serve_help_says_an_action_past_action_rate_may_be_refused(lang: str, sa
     text = " ".join(_helps(lang)["serve"].split())
     assert said.format(wait=f"{ACTION_WAIT:g}") in text
     assert "never lost" not in text and "jamais perdues" not in text
+
+
+def test_the_french_help_calls_a_review_an_analyse_as_the_review_itself_does() -> None:
+    """``hkmj review`` writes "Analyse de partie", "Analyse HTML", and the browser "analyse de
+    partie"; the French help said "la revue montre", "la revue HTML", "revues de partie", and a
+    wrong --lang "la revue est écrite en ...". One word: analyse."""
+    texts = " ".join(_helps("fr").values())
+    assert not re.search(r"(?i)\brevues?\b", texts), re.findall(r".{30}\brevues?\b.{10}", texts)
+    assert "l'analyse montre ce qu'il aurait joué" in " ".join(texts.split())

@@ -219,7 +219,7 @@ _REVIEW_DESCRIPTION = """\
 Rejoue une partie (finie, ou quittée pour être reprise) et revoit les décisions d'un joueur face
 au robot conseiller (l'expert s'il est installé, sinon le robot strong). Pour chaque défausse, kong,
 Mahjong et réponse à une défausse (passes comprises) qui offrait un choix, le conseiller estime
-chaque action permise du point de vue du joueur : la revue montre ce qu'il aurait joué, combien
+chaque action permise du point de vue du joueur : l'analyse montre ce qu'il aurait joué, combien
 de points d'espérance le choix a coûté (et les chances de gagner), et combien de tuiles
 séparaient la main d'une main prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.
 
@@ -236,7 +236,7 @@ locale française, sinon l'anglais).
 
 _REVIEW_EPILOG = """\
 Qui est revu (--seat) :
-  E, S, W, N    le joueur qui a tiré ce vent (sa place dans la première donne ; la revue
+  E, S, W, N    le joueur qui a tiré ce vent (sa place dans la première donne ; l'analyse
                 le suit quand les places tournent) ; O (Ouest) vaut W
   1, 2, 3, 4    un numéro de joueur : l'ordre de --bots de hkmj simulate ; dans les
                 enregistrements de hkmj play, le joueur 1 est vous (par défaut)
@@ -481,7 +481,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "(par défaut {default})"
         ),
         "--review-rate": (
-            "revues de partie qu'une adresse peut faire faire par minute (une revue déjà faite ne coûte "
+            "analyses de partie qu'une adresse peut faire faire par minute (une analyse déjà faite ne coûte "
             "rien) ; au-delà, 429 (par défaut {default})"
         ),
         "--replay-rate": (
@@ -545,7 +545,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "epilog": _REVIEW_EPILOG,
         "game": "un enregistrement de partie (.jsonl) ou l'export du journal d'une table du serveur",
         "--seat": "qui revoir : E/S/O/N, un numéro de joueur 1-4, slot0-slot3, ou un nom (par défaut {default})",
-        "--html": "où écrire la revue HTML (par défaut PARTIE.review.html ; - pour aucune)",
+        "--html": "où écrire l'analyse HTML (par défaut PARTIE.review.html ; - pour aucune)",
         "--top": "erreurs listées dans le résumé en texte (par défaut {default})",
         "--lang": f"langue du résumé et de la page : en (anglais) ou fr (français) ; sans --lang, {LOCALE_DEFAULT_FR}",
         "--quiet": "pas de barre de progression",

@@ -432,7 +432,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"argument (?P<option>[\w/-]+): must be between (?P<low>\d+) and (?P<high>\d+) seconds",
      "argument {option} : doit être entre {low} et {high} secondes"),
     (rf"argument (?P<option>[\w/-]+): language (?P<value>{_ECHO}): the review is written in en \(English\) or fr \(French\)",
-     "argument {option} : langue {value} : la revue est écrite en en (anglais) ou fr (français)"),
+     "argument {option} : langue {value} : l'analyse est écrite en en (anglais) ou fr (français)"),
     (r"argument (?P<option>[\w/-]+): not allowed with argument (?P<other>[\w/-]+)",
      "argument {option} : impossible avec l'argument {other}"),
     (r"the following arguments are required: (?P<names>.+)", "arguments obligatoires manquants : {names}"),
