@@ -218,3 +218,11 @@ def test_hk6_french_element_names_use_the_games_words_for_pung_kong_chow_and_sea
     names = [item.name_fr for item in (*HONG_KONG.elements, *HONG_KONG.limits)]
     assert not [n for n in names if any(w in n.lower() for w in ("brelan", "carré", "suite", "siège"))], names
     assert {"Pung de Dragon", "Pung du Vent du joueur", "Quatre chows", "Quatre pungs", "Vol du kong", "Quatre kongs"} <= set(names)
+
+
+def test_mcr_6_score_heads_its_fan_column_fan_in_french_as_the_table_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR-6: ``hkmj score --rules mcr --lang fr`` headed its table "Combinaison" where the
+    terminal's end screen and the browser's end dialog head the same column "Fan"."""
+    assert main(["score", "123456789m111p11z", "--win", "1z", "--rules", "mcr", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert out.split()[0] == "Fan" and "Combinaison" not in out

@@ -256,7 +256,7 @@ _EN_WORDS: Final = {
     "payments": "Payments (MCR-8)",
 }
 _FR_WORDS: Final = {
-    "fan": "Combinaison",
+    "fan": "Fan",  # as the table's end screen and the browser head the column (it said "Combinaison")
     "points": "points",
     "total": "Total (fleurs comprises)",
     "minimum": "Sans les fleurs (8 requis, MCR-5.1)",
