@@ -458,3 +458,14 @@ def test_a_resumed_match_counts_its_moves_in_the_singular_and_the_plural() -> No
     assert Texts("en").plural("ev.resumed", 12).startswith("— Match resumed: 12 moves played again")
     assert Texts("fr").plural("ev.resumed", 1).startswith("— Partie reprise : 1 coup rejoué depuis le fichier sauvegardé, tel qu'il")
     assert Texts("fr").plural("ev.resumed", 2).startswith("— Partie reprise : 2 coups rejoués")
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_a_false_mahjong_has_one_name_in_each_language(rules: str) -> None:
+    """HK-5.7, MCR-5.4, CL-7.7: the teaching table's first note said "a wrong Mahjong" ("un
+    Mahjong erroné") where every other text, the browser's teaching option included, says "false
+    Mahjong" ("faux Mahjong"). One name throughout each table."""
+    for lang, name, other in (("en", "false Mahjong", "wrong Mahjong"), ("fr", "faux Mahjong", "Mahjong erroné")):
+        tx = Texts(lang, rules)
+        assert name in tx("teach.intro")
+        assert not [k for k, v in tx.table.items() if other in v]

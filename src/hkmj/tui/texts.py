@@ -182,7 +182,7 @@ EN: dict[str, str] = {
     "no.nothing_to_pass": "There is nothing to pass.",
     "no.not_yours": "Nothing to do with that tile now.",
     # --- teaching-table warnings (seed 004, §08)
-    "teach.intro": "Teaching table: refused actions are explained and a wrong Mahjong is refused instead of penalised (HK-5.7). Press ? for help, h for hints.",
+    "teach.intro": "Teaching table: refused actions are explained and a false Mahjong is refused instead of penalised (HK-5.7). Press ? for help, h for hints.",
     "teach.pairs": "This is not pairs solitaire: pairs alone don't win. You need four groups (runs or sets of three) and one pair, or seven different pairs (HK-5.1, HK-5.3).",
     "teach.kong_replacement": "After a kong you always take a replacement tile from the dead wall ({tile}), or you would be a tile short (HK-3.3). Now discard.",
     "teach.four_in_hand": "You hold four {tile}: you may declare a concealed kong (k) and take a replacement tile, or keep them as ordinary tiles (HK-3.3, HK-3.4).",
@@ -540,7 +540,7 @@ FR: dict[str, str] = {
     "rule.mahjong_now": "HK-5.5 : la tuile gagnante est votre pioche ou votre remplacement, la dernière défausse d'un autre joueur, ou une tuile de kong volée.",
     "no.nothing_to_pass": "Il n'y a rien à passer.",
     "no.not_yours": "Rien à faire avec cette tuile maintenant.",
-    "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un Mahjong erroné est refusé au lieu d'être pénalisé (HK-5.7). ? pour l'aide, h pour un conseil.",
+    "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu d'être pénalisé (HK-5.7). ? pour l'aide, h pour un conseil.",
     "teach.pairs": "Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas. Il faut quatre groupes (suites ou brelans) et une paire, ou sept paires différentes (HK-5.1, HK-5.3).",
     "teach.kong_replacement": "Après un kong vous prenez toujours un remplacement dans le mur mort ({tile}), sinon il vous manquerait une tuile (HK-3.3). Défaussez maintenant.",
     "teach.four_in_hand": "Vous avez quatre {tile} : vous pouvez déclarer un kong caché (k) et prendre un remplacement, ou les garder comme tuiles ordinaires (HK-3.3, HK-3.4).",
