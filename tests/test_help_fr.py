@@ -256,3 +256,17 @@ def test_the_french_help_calls_a_review_an_analyse_as_the_review_itself_does() -
     texts = " ".join(_helps("fr").values())
     assert not re.search(r"(?i)\brevues?\b", texts), re.findall(r".{30}\brevues?\b.{10}", texts)
     assert "l'analyse montre ce qu'il aurait joué" in " ".join(texts.split())
+
+
+def test_a_round_of_winds_is_a_tour_de_vent_in_french_everywhere() -> None:
+    """HK-7.3, MCR-2.3, CL-4.5: a round was "un tour" in the help, the browser and ``replay --show``
+    (where "tour" is also a player's turn) and "une manche" in the terminal's log; it is "un tour
+    de vent" everywhere now."""
+    from hkmj.record import _WORDS as WORDS
+    from hkmj.tui.texts import Texts
+
+    assert "jouer un tour de vent (vent dominant Est)" in " ".join(_helps("fr")["play"].split())
+    assert WORDS["fr"]["length.round"] == "un tour de vent"
+    for rules in ("hk", "mcr", "classical"):
+        assert not [k for k, v in Texts("fr", rules).table.items() if "manche" in v]
+    assert Texts("fr", "mcr")("ev.seats", right="a", across="b", left="c").startswith("Nouveau tour de vent : ")

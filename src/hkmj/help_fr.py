@@ -361,7 +361,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _PLAY_EPILOG,
         "--hands": "ne jouer que N donnes",
-        "--round": "jouer un tour (vent dominant Est) au lieu d'une partie complète",
+        "--round": "jouer un tour de vent (vent dominant Est) au lieu d'une partie complète",
         "--bots": "les trois robots par leur nom (par défaut {default} ; parmi random, greedy, strong, expert)",
         "--seed": "graine de la partie (tirage des places et chaque mur) ; au hasard si omise",
         "--teach": (

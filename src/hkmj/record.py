@@ -762,7 +762,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "player": "joueur {n}",
         "match": "Partie de graine {seed} ({length}, {rules}) ; tirage des places : {draw}",
         "length.game": "une partie complète",
-        "length.round": "un tour",
+        "length.round": "un tour de vent",
         "length.hands": "{n} donnes",
         "length.hand": "1 donne",
         "hand": "Donne {hand} · {prevailing} dominant · dés {dice} = {sum}, le mur de {wall} s'ouvre après la pile {stack}",

@@ -130,7 +130,7 @@ def test_replay_show_in_french_writes_o_for_west(tmp_path: Path) -> None:
         ("hands", 50, "en", "Match with seed 3 (50 hands, Hong Kong)"),
         ("hands", 1, "en", "Match with seed 3 (1 hand, Hong Kong)"),
         ("game", None, "fr", "Partie de graine 3 (une partie complète, Hong Kong)"),
-        ("round", None, "fr", "Partie de graine 3 (un tour, Hong Kong)"),
+        ("round", None, "fr", "Partie de graine 3 (un tour de vent, Hong Kong)"),
         ("hands", 50, "fr", "Partie de graine 3 (50 donnes, Hong Kong)"),
     ],
 )

@@ -60,7 +60,7 @@ def test_mcr_2_3_cl_4_5_a_new_round_says_the_players_change_seats(rules: str, ru
     said: list[list[str]] = []
     while not s.match_over:
         notes = s.start_hand()
-        said.append([n.text for n in notes if n.text.startswith(("New round", "Nouvelle manche", "The players", "Les joueurs"))])
+        said.append([n.text for n in notes if n.text.startswith(("New round", "Nouveau tour de vent", "The players", "Les joueurs"))])
         play_hand(s, me)
         s.finish_hand()
     if rule is None:

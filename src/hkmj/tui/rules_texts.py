@@ -53,7 +53,7 @@ _MCR_EN = {
     "help.title": "How to play — Chinese Official Mahjong (MCR)",
 }
 _MCR_FR = {
-    "ev.seats": "Nouvelle manche : les joueurs changent de place (MCR-2.3) : à votre droite {right}, en face {across}, à votre gauche {left}.",
+    "ev.seats": "Nouveau tour de vent : les joueurs changent de place (MCR-2.3) : à votre droite {right}, en face {across}, à votre gauche {left}.",
     "ev.replacement.you": "Vous prenez une tuile de remplacement au bout du mur : {tile}.",
     "ev.replacement": "{who} prend une tuile de remplacement au bout du mur.",
     "ev.exhausted": "Le mur est épuisé : donne nulle, personne ne paie (MCR-3.3).",
@@ -89,7 +89,7 @@ _CL_EN = {
     "end.total_points": "Score",
 }
 _CL_FR = {
-    "ev.seats": "Nouvelle manche : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
+    "ev.seats": "Nouveau tour de vent : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
     "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize Orphelins (CL-6) ; elle est {dist}.",
     "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "ev.false.you": "Faux Mahjong ! {why} Vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",

@@ -105,7 +105,7 @@ const T = {
   },
   fr: {
     language: "Langue", newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
-    oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
+    oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour de vent (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
     join: "Rejoindre", yourSeat: "Reprendre votre place", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
