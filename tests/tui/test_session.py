@@ -3,6 +3,7 @@ tutorial's common mistakes (seed 004 §08), privacy, hints, records, strings."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable
 from pathlib import Path
@@ -469,3 +470,27 @@ def test_a_false_mahjong_has_one_name_in_each_language(rules: str) -> None:
         tx = Texts(lang, rules)
         assert name in tx("teach.intro")
         assert not [k for k, v in tx.table.items() if other in v]
+
+
+class _BrokenBot(GreedyBot):
+    """A bot whose every decision fails."""
+
+    def choose(self, view: object, legal: object) -> object:  # type: ignore[override]
+        raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "the table played for it: "), ("fr", "la table a joué pour lui : ")])
+def test_a_failing_bot_is_said_in_words_not_as_an_action_text(lang: str, said: str) -> None:
+    """A bot that fails is replaced for that decision by a pass or a discard: the log said "it
+    played pass instead" and, in French, "il a joué discard 5p à la place" (the engine's text form
+    of the action); it now says the action in the table's words ("défausser 5 Cercles", "passer")."""
+    from hkmj.tui.testing import play_hand
+
+    s = Session([_BrokenBot(1), GreedyBot(2), GreedyBot(3)], ["greedy"] * 3, seed=5, length="hands", hands=1, lang=lang)
+    s.start_hand()
+    play_hand(s, GreedyBot(0))
+    notes = [n.text for n in s.history if said in n.text]
+    assert notes, texts(s)[-500:]
+    words = ("discard ", "pass") if lang == "en" else ("défausser ", "passer")
+    assert all(n.split(said)[1].startswith(words) for n in notes), notes
+    assert not [n for n in notes if re.search(r"\b\d[mpsz]\b", n)], notes  # "5 Circles", not "5p"

@@ -436,7 +436,10 @@ class Session:
         except Exception as e:  # a faulty bot must not end the player's match
             fallback: Action = PASS if PASS in legal else next((a for a in legal if isinstance(a, Discard)), legal[0])
             hand.apply(s, fallback)
-            extra.append(Note(self.tx("ev.bot_error", who=self.tx.wind(s), error=str(e) or type(e).__name__, action=fallback), "info"))
+            from hkmj.tui.hints import action_text  # the action in words ("pass" was its text form, in French too)
+
+            said = action_text(fallback, self.tx)
+            extra.append(Note(self.tx("ev.bot_error", who=self.tx.wind(s), error=str(e) or type(e).__name__, action=said), "info"))
             self.history.extend(extra)
         return extra + self._consume()
 
