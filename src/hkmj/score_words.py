@@ -75,7 +75,7 @@ _OLDER: Final = {
     "wrote a claimed tile in the hand as well as after it": "écrivaient une tuile réclamée dans la main et aussi après elle",
     "writes the hand without it": "écrit la main sans elle",
     "measured an MCR hand's distance from ready with the standard shapes only": "mesuraient la distance d'une main MCR à une main prête avec les seules formes ordinaires",
-    "counts the knitted hands too (MCR-5.2.4, MCR-5.2.5)": "compte aussi les mains de tuiles disjointes (MCR-5.2.4, MCR-5.2.5)",
+    "counts the knitted hands too (MCR-5.2.4, MCR-5.2.5)": "compte aussi les mains cousues (MCR-5.2.4, MCR-5.2.5)",
 }
 """The parts of what ``hkmj replay`` says of older words (:func:`hkmj.cli._older_words_note`)."""
 

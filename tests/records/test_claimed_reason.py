@@ -145,7 +145,7 @@ def test_mcr_5_2_4_a_reason_measured_with_standard_shapes_only_replays(teaching:
     assert main(["replay", str(path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "mesuraient la distance d'une main MCR à une main prête avec les seules formes ordinaires" in out, out
-    assert "compte aussi les mains de tuiles disjointes (MCR-5.2.4, MCR-5.2.5)" in out, out
+    assert "compte aussi les mains cousues (MCR-5.2.4, MCR-5.2.5)" in out, out
     oldest = _older(events, "mcr")
     r = _reason(oldest)
     r["reason"] = str(r["reason"]).replace(get_ruleset("mcr").winning_shapes, DEFAULT.winning_shapes)

@@ -188,3 +188,17 @@ def test_the_mcr_french_texts_name_thirteen_orphans_as_the_mcr_fan_table_does() 
     name = next(f.name_fr for f in MCR_FANS if f.id == "thirteen_orphans").lower()
     assert name in _MCR_FR["why.not_winning"].lower()
     assert name in " ".join(_HELP[("mcr", "fr")].values()).lower()
+
+
+def test_mcr_5_2_knitted_hands_are_cousues_in_french_as_their_fans_are_named() -> None:
+    """MCR-5.2: the knitted hands were "mains de tuiles disjointes" in the terminal's help and
+    refusals and in ``hkmj replay``'s notes, while their fans, on the end screen, are "Suite
+    Cousue" and "Honneurs ... et Tuiles Cousues" and ``hkmj score`` says "tuiles cousues": one word."""
+    from hkmj.scoring.mcr import MCR_FANS as FANS
+    from hkmj.tui.texts import Texts
+
+    knitted = [f.name_fr for f in FANS if "knitted" in f.name.lower()]
+    assert knitted and all("Cousue" in n for n in knitted), knitted
+    tx = Texts("fr", "mcr")
+    assert "les mains cousues (MCR-5.2)" in tx("help.body") and "ni une main cousue (MCR-5.2)" in tx("why.not_winning", hand="x", dist="y")
+    assert not [k for k, v in tx.table.items() if "disjointe" in v]

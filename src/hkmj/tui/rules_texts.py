@@ -57,7 +57,7 @@ _MCR_FR = {
     "ev.replacement.you": "Vous prenez une tuile de remplacement au bout du mur : {tile}.",
     "ev.replacement": "{who} prend une tuile de remplacement au bout du mur.",
     "ev.exhausted": "Le mur est épuisé : donne nulle, personne ne paie (MCR-3.3).",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize lanternes merveilleuses (treize Orphelins), ni une main de tuiles disjointes (MCR-5.2) ; elle est {dist}.",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize lanternes merveilleuses (treize Orphelins), ni une main cousue (MCR-5.2) ; elle est {dist}.",
     "why.under_min.worth": "{hand} est complète, mais ne vaut que {worth} sans les fleurs, et il en faut au moins {min} pour gagner (MCR-5.1).",
     "rule.final": "MCR-3.3 : la défausse faite après la pioche de la dernière tuile du mur ne peut être prise que pour gagner.",
     "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu de rendre votre main morte (MCR-5.4). Il faut 8 points sans les fleurs pour gagner (MCR-5.1). ? pour l'aide, h pour un conseil.",
@@ -130,7 +130,7 @@ Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non
   • pung : trois tuiles identiques.
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur : il n'y a pas de mur mort, MCR-3.1).
   • paire : deux tuiles identiques.
-Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize Orphelins) et les mains de tuiles disjointes (MCR-5.2).
+Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize Orphelins) et les mains cousues (MCR-5.2).
 Une main complète de moins de 8 points ne gagne pas : visez des fans (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
         "LE DÉCOMPTE": """LE DÉCOMPTE
 Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
