@@ -192,7 +192,7 @@ def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict
 
 def _cmd_score(args: argparse.Namespace) -> int:
     from hkmj import cli_classical
-    from hkmj.rules_args import rules_from_args
+    from hkmj.rules_args import rules_from_args, rules_refusal
     from hkmj.rulesets import DEFAULT, RulesetError
     from hkmj.score_words import said_by_score
     from hkmj.scoring import InvalidHand, win_from_json
@@ -202,7 +202,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
-        print(said_by_score(str(e), args.lang), file=sys.stderr)
+        print(rules_refusal("score", e, args.lang), file=sys.stderr)
         return 2
     usage = _score_usage_error(args, rules.name, rules.scores_every_hand)
     if usage:
@@ -422,7 +422,7 @@ def at_least_one(text: str) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from hkmj.bots import BOTS
     from hkmj.record import RecordWriter
-    from hkmj.rules_args import rules_from_args
+    from hkmj.rules_args import rules_from_args, rules_refusal
     from hkmj.rulesets import RulesetError
     from hkmj.run_words import label, run_error_in, said
     from hkmj.simulate import Progress, run
@@ -431,7 +431,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
-        print(said("simulate", str(e), lang), file=sys.stderr)
+        print(rules_refusal("simulate", e, lang), file=sys.stderr)
         return 2
     bots = [b.strip().lower() for b in args.bots.split(",")]
     if len(bots) != 4:

@@ -9,9 +9,9 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from hkmj.rulesets import RULESETS, Ruleset, get_ruleset, parse_option_args
+from hkmj.rulesets import RULESETS, Ruleset, RulesetError, get_ruleset, parse_option_args
 
-__all__ = ["OnceAction", "add_rules_arguments", "given", "options_help", "rules_from_args"]
+__all__ = ["OnceAction", "add_rules_arguments", "given", "options_help", "rules_from_args", "rules_refusal"]
 
 
 class OnceAction(argparse.Action):
@@ -67,3 +67,12 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
 def rules_from_args(args: argparse.Namespace) -> Ruleset:
     """The ruleset the parsed arguments name; :class:`~hkmj.rulesets.RulesetError` says what is wrong."""
     return get_ruleset(args.rules, parse_option_args(args.option))
+
+
+def rules_refusal(command: str, e: RulesetError, lang: str) -> str:
+    """A bad ``--rules`` or ``--option`` said by ``hkmj COMMAND`` in ``lang``: the one wording of
+    every command (``hkmj play : option minfan='2' : attendu parmi 0, 1, 3``), the error's English
+    and its French from the commands' phrase tables (:func:`hkmj.run_words.said`)."""
+    from hkmj.run_words import said
+
+    return said(command, str(e), lang)

@@ -108,11 +108,11 @@ def test_hk_3_2_a_bonus_tile_is_named_without_a_pile_of_brackets(lang: str, word
     ("argv", "en", "fr"),
     [
         (["--option", "minfan=2"], "hkmj play: option minfan='2': expected one of 0, 1, 3",
-         "hkmj play : option minfan='2' : valeurs possibles : 0, 1, 3"),
-        (["--option", "base=0"], "hkmj play: option base='0': expected a whole number 1-1000",
-         "hkmj play : option base='0' : un nombre entier de 1 à 1000 est attendu"),
+         "hkmj play : option minfan='2' : attendu parmi 0, 1, 3"),
+        (["--option", "base=0"], "hkmj play: option base=0: expected a whole number 1-1000",
+         "hkmj play : option base=0 : un nombre entier de 1 à 1000 est attendu"),
         (["--option", "foo"], "hkmj play: option 'foo': expected key=value, e.g. minfan=3",
-         "hkmj play : option «\u00a0foo\u00a0» : écrivez clé=valeur, par exemple minfan=3"),
+         "hkmj play : option «\u00a0foo\u00a0» : attendu clé=valeur, par exemple minfan=3"),
         (["--option", "limit=8", "--option", "limit=10"], "hkmj play: option 'limit' given twice",
          "hkmj play : option «\u00a0limit\u00a0» donnée deux fois"),
         (["--option", "tabel=half"], "hkmj play: unknown option 'tabel' for hk rules (options: minfan, limit, table, payment, base)",
@@ -120,7 +120,7 @@ def test_hk_3_2_a_bonus_tile_is_named_without_a_pile_of_brackets(lang: str, word
         (["--rules", "mcr", "--option", "minfan=3"], "hkmj play: unknown option 'minfan': mcr rules have no house options",
          "hkmj play : option «\u00a0minfan\u00a0» inconnue : les règles mcr n'ont pas d'option de la maison"),
         (["--rules", "zz"], "hkmj play: unknown ruleset 'zz': expected one of hk, mcr, classical",
-         "hkmj play : règles «\u00a0zz\u00a0» inconnues : choisissez parmi hk, mcr, classical"),
+         "hkmj play : jeu de règles «\u00a0zz\u00a0» inconnu : attendu parmi hk, mcr, classical"),
     ],
 )
 def test_a_bad_rules_option_is_refused_in_the_tables_language(argv: list[str], en: str, fr: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,6 +131,38 @@ def test_a_bad_rules_option_is_refused_in_the_tables_language(argv: list[str], e
     for lang, words in (("en", en), ("fr", fr)):
         assert main(["play", "--lang", lang, "--seed", "1", *argv]) == 2
         assert capsys.readouterr().err == words + "\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "argv",
+    [["--option", "minfan=2"], ["--option", "foo"], ["--rules", "zz"], ["--option", "tabel=half"], ["--rules", "mcr", "--option", "minfan=3"]],
+)
+def test_every_command_words_a_bad_rules_option_alike(argv: list[str], lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj play --lang fr`` said "valeurs possibles", "écrivez clé=valeur" and "règles « zz »
+    inconnues : choisissez parmi" where ``hkmj score`` and ``simulate`` said "attendu parmi",
+    "attendu clé=valeur" and "jeu de règles « zz » inconnu"; one sentence now, after each command's name."""
+    from hkmj.cli import main
+
+    said = {}
+    for command in (["play", "--seed", "1"], ["score", "234s567p88m111z777z", "--win", "1z"], ["simulate", "--hands", "1"], ["bot-match", "--hands", "1"]):
+        assert main([*command, "--lang", lang, *argv]) == 2
+        err = capsys.readouterr().err
+        prefix = f"hkmj {command[0]}{' :' if lang == 'fr' else ':'} "
+        assert err.startswith(prefix), err
+        said[command[0]] = err.removeprefix(prefix)
+    assert len(set(said.values())) == 1, said
+
+
+def test_play_and_simulate_word_an_unknown_bot_alike(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown bot was "robot inconnu « foo » : choisissez parmi" in ``hkmj play`` and "robot
+    « foo » inconnu : attendu parmi" in ``hkmj simulate``; the second, in both."""
+    from hkmj.cli import main
+
+    assert main(["play", "--bots", "strong,foo,greedy", "--seed", "1", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == "hkmj play : robot «\u00a0foo\u00a0» inconnu : attendu parmi random, greedy, strong, expert\n"
+    assert main(["simulate", "--bots", "foo,greedy,random,random", "--hands", "1", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == "hkmj simulate : robot «\u00a0foo\u00a0» inconnu : attendu parmi random, greedy, strong, expert\n"
 
 
 @pytest.mark.parametrize(

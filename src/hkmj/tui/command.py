@@ -17,15 +17,16 @@ from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, env_lang, lang_word
 from hkmj.oserror import InputError, OSReason, no_folder
-from hkmj.rules_args import add_rules_arguments, options_help, rules_from_args
+from hkmj.rules_args import add_rules_arguments, options_help, rules_from_args, rules_refusal
 from hkmj.rulesets import RulesetError
+from hkmj.run_words import said
 from hkmj.tui.texts import LANGS, Texts
 
 if TYPE_CHECKING:
     from hkmj.record import RecordWriter
     from hkmj.tui.session import Session
 
-__all__ = ["DEFAULT_BOTS", "Table", "farewell", "forget_if_over", "open_table", "play", "register", "resolve_bots", "result_line", "ruleset_error", "run"]
+__all__ = ["DEFAULT_BOTS", "Table", "farewell", "forget_if_over", "open_table", "play", "register", "resolve_bots", "result_line", "run"]
 
 DEFAULT_BOTS = "strong,strong,greedy"
 FALLBACK_BOT = "greedy"
@@ -131,18 +132,8 @@ def resolve_bots(spec: str | None, lang: str = "en") -> tuple[list[str], list[st
             warnings.append(tx("cli.fallback", name=n, fallback=FALLBACK_BOT))
             out.append(FALLBACK_BOT)
         else:
-            raise ValueError(tx("cli.unknown_bot", name=n, known=", ".join(BOTS)))
+            raise ValueError(said("play", f"unknown bot {n!r}: expected one of {', '.join(BOTS)}", lang))  # simulate's words
     return out, warnings
-
-
-def ruleset_error(e: RulesetError, tx: Texts) -> str:
-    """A bad ``--rules`` or ``--option`` in the table's language (``option minfan='2': ...``)."""
-    kind = e.kind
-    if kind == "unknown_option" and not e.params["known"]:
-        kind = "no_option"
-    if not kind:
-        return f"hkmj play: {e}"
-    return tx(f"cli.rules.{kind}", **e.params)
 
 
 def result_line(session: Session, tx: Texts) -> str:
@@ -196,7 +187,7 @@ def open_table(args: argparse.Namespace) -> Table | int:
     try:
         rules = rules_from_args(args)
     except RulesetError as e:
-        print(ruleset_error(e, tx), file=sys.stderr)
+        print(rules_refusal("play", e, tx.lang), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     from hkmj.record import RecordBusy, RecordWriter
@@ -407,7 +398,7 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
     try:
         conflict = _conflict(args, start, header, tx)
     except RulesetError as e:
-        print(ruleset_error(e, tx), file=sys.stderr)
+        print(rules_refusal("play", e, tx.lang), file=sys.stderr)
         return 2
     if conflict is not None:
         return refuse("cli.resume.conflict", given=conflict[0], saved=conflict[1])

@@ -348,7 +348,6 @@ COMMON MISTAKES
 
 Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     # --- command line
-    "cli.unknown_bot": "hkmj play: unknown bot {name!r}: expected one of {known}",
     "cli.fallback": "hkmj play: bot {name!r} is not available; playing {fallback} instead",
     "cli.bots_count": "hkmj play: --bots takes three names separated by commas, e.g. strong,strong,greedy",
     "cli.result.one": "Seed {seed} · {n} hand played · your total {total:+d} · rank {rank}/4",
@@ -375,13 +374,6 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.no_terminal": "hkmj play: needs a terminal to play in (its input or output is a pipe or a file); run it in a terminal window of at least 80×24, or let bots play with hkmj simulate",
     "cli.record_exists": "hkmj play: --record {path}: this file already exists (a match saved before?); give another name, or delete the file first",
     "cli.record_busy": "hkmj play: --record {path}: a running hkmj play is writing this file; give another name",
-    "cli.rules.choices": "hkmj play: option {option}={value!r}: expected one of {choices}",
-    "cli.rules.range": "hkmj play: option {option}={value!r}: expected a whole number {low}-{high}",
-    "cli.rules.syntax": "hkmj play: option {arg!r}: expected key=value, e.g. minfan=3",
-    "cli.rules.twice": "hkmj play: option {option!r} given twice",
-    "cli.rules.unknown_option": "hkmj play: unknown option {option!r} for {rules} rules (options: {known})",
-    "cli.rules.no_option": "hkmj play: unknown option {option!r}: {rules} rules have no house options",
-    "cli.rules.unknown_rules": "hkmj play: unknown ruleset {name!r}: expected one of {known}",
 }
 
 FR: dict[str, str] = {
@@ -703,7 +695,6 @@ LES ERREURS FRÉQUENTES
   • Ne mélangez pas les fans d'autres tables (riichi, MCR…).
 
 Échap, ? ou q ferme cette aide ; flèches et PgPréc/PgSuiv pour défiler.""",
-    "cli.unknown_bot": "hkmj play : robot inconnu «\u00a0{name}\u00a0» : choisissez parmi {known}",
     "cli.fallback": "hkmj play : le robot «\u00a0{name}\u00a0» n'est pas disponible ; {fallback} joue à sa place",
     "cli.bots_count": "hkmj play : --bots prend trois noms séparés par des virgules, par exemple strong,strong,greedy",
     "cli.result.one": "Graine {seed} · {n} donne jouée · votre total {total:+d} · rang {rank}/4",
@@ -730,13 +721,6 @@ LES ERREURS FRÉQUENTES
     "cli.no_terminal": "hkmj play : il faut un terminal pour jouer (son entrée ou sa sortie est un tube ou un fichier) ; lancez-le dans une fenêtre de terminal d'au moins 80×24, ou faites jouer des robots avec hkmj simulate",
     "cli.record_exists": "hkmj play : --record {path} : ce fichier existe déjà (une partie enregistrée auparavant ?) ; donnez un autre nom, ou supprimez d'abord le fichier",
     "cli.record_busy": "hkmj play : --record {path} : un hkmj play en cours écrit ce fichier ; donnez un autre nom",
-    "cli.rules.choices": "hkmj play : option {option}={value!r} : valeurs possibles : {choices}",
-    "cli.rules.range": "hkmj play : option {option}={value!r} : un nombre entier de {low} à {high} est attendu",
-    "cli.rules.syntax": "hkmj play : option «\u00a0{arg}\u00a0» : écrivez clé=valeur, par exemple minfan=3",
-    "cli.rules.twice": "hkmj play : option «\u00a0{option}\u00a0» donnée deux fois",
-    "cli.rules.unknown_option": "hkmj play : option «\u00a0{option}\u00a0» inconnue pour les règles {rules} (options : {known})",
-    "cli.rules.no_option": "hkmj play : option «\u00a0{option}\u00a0» inconnue : les règles {rules} n'ont pas d'option de la maison",
-    "cli.rules.unknown_rules": "hkmj play : règles «\u00a0{name}\u00a0» inconnues : choisissez parmi {known}",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
