@@ -54,6 +54,7 @@ from hkmj.scoring.lines import json_refusal
 from hkmj.server.export import log_lines
 from hkmj.server.help import help_page, pick_lang, pick_rules
 from hkmj.server.hosts import HostCheck, machine_names
+from hkmj.server.http import secured_headers
 from hkmj.server.protocol import (
     VERSION,
     ProtocolError,
@@ -93,20 +94,6 @@ ACTION_WAIT = 2.0
 """Seconds an action past ``--action-rate`` is held before it is played; one that would wait
 longer (a script sending far ahead of its answers) is refused with ``rate_limited``."""
 
-SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    ),
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-]
-"""Sent with every HTTP response (pages, API, tiles, static files, errors). No inline style
-either: the page and the help have none, and an injected ``<style>`` could otherwise test the
-review form's hidden seat token letter by letter with attribute selectors."""
 REVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 """The game review's own policy: one self-contained page (its style and tile pictures inline), no
 script, nothing fetched."""
@@ -212,7 +199,10 @@ class Limits:
 
 
 class SecurityHeaders:
-    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response."""
+    """ASGI middleware: :data:`hkmj.server.http.SECURITY_HEADERS` on every HTTP response (and ``Cache-Control:
+    no-store`` on a refusal that names no caching: :func:`hkmj.server.http.secured_headers`). The
+    answers written below the application (uvicorn's, websockets') get them in
+    :mod:`hkmj.server.http`."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -224,8 +214,7 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                message["headers"] = [*message.get("headers", []), *(h for h in SECURITY_HEADERS if h[0] not in names)]
+                message["headers"] = secured_headers(list(message.get("headers", [])), message["status"])
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -25,8 +25,69 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Response
 
-__all__ = ["BoundedHead", "GuardedWebSocket", "LogRate", "SocketCount", "guarded_h11", "guarded_ws"]
+__all__ = [
+    "SECURITY_HEADERS",
+    "BoundedHead",
+    "GuardedWebSocket",
+    "LogRate",
+    "SocketCount",
+    "guarded_h11",
+    "guarded_ws",
+    "secured_headers",
+]
+
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+"""Sent with every HTTP response (pages, API, tiles, static files, errors, and the answers written
+below the application: uvicorn's 400 for a request it cannot read, the websocket handshake's
+refusals, the 429 for a connection past ``--sockets-per-address``). No inline style either: the
+page and the help have none, and an injected ``<style>`` could otherwise test the review form's
+hidden seat token letter by letter with attribute selectors."""
+NO_STORE = (b"cache-control", b"no-store")
+"""Sent with every refusal (status 400 or more) that names no caching of its own: a shared cache
+must not keep a ``429`` or a ``503`` for everyone behind it."""
+
+
+def secured_headers(headers: list[tuple[bytes, bytes]], status: int) -> list[tuple[bytes, bytes]]:
+    """``headers`` of an answer of ``status`` with :data:`SECURITY_HEADERS` added where missing,
+    and :data:`NO_STORE` for a refusal that has no ``Cache-Control``; a ``101 Switching
+    Protocols`` (the websocket accepted) is left as it is."""
+    if status == 101:
+        return headers
+    names = {name.lower() for name, _ in headers}
+    wanted = [*SECURITY_HEADERS, NO_STORE] if status >= 400 else SECURITY_HEADERS
+    return [*headers, *(h for h in wanted if h[0] not in names)]
+
+
+def secured_response(response: Response) -> Response:
+    """A websocket handshake's answer with :func:`secured_headers` (the ``101`` left as it is)."""
+    for name, value in secured_headers([], response.status_code):
+        if name.decode() not in response.headers:  # case-insensitive
+            response.headers[name.decode()] = value.decode()
+    return response
+
+
+def secured_head(status: int, reason: bytes, body: bytes, retry_after: int | None = None) -> bytes:
+    """A whole plain-text answer written straight to a transport (no request was read, or none the
+    application may see): status line, headers with :func:`secured_headers`, ``body``; the
+    connection closes after it."""
+    headers = [(b"content-type", b"text/plain; charset=utf-8")]
+    if retry_after is not None:
+        headers.append((b"retry-after", b"%d" % retry_after))
+    headers += [(b"content-length", b"%d" % len(body)), (b"connection", b"close")]
+    lines = b"".join(b"%s: %s\r\n" % h for h in secured_headers(headers, status))
+    return b"HTTP/1.1 %d %s\r\n%s\r\n%s" % (status, reason, lines, body)
 
 PINGS_PER_SECOND = 2.0
 """Ping frames a websocket client may send a second (in bursts of :data:`PING_BURST`): browsers
@@ -65,6 +126,15 @@ class BoundedHead(h11.Connection):
 
     def __init__(self) -> None:
         super().__init__(h11.SERVER, MAX_HEAD)
+
+    def send_with_data_passthrough(self, event: Any) -> list[bytes] | None:
+        """``event`` sent, a response with :func:`secured_headers`: uvicorn's own answers (its
+        ``400`` for a request it cannot read, a ``500``, a ``503``) never pass the application's
+        middleware."""
+        if isinstance(event, h11.Response):
+            headers = secured_headers(list(event.headers.raw_items()), event.status_code)
+            event = h11.Response(status_code=event.status_code, headers=headers, reason=event.reason, http_version=event.http_version)
+        return super().send_with_data_passthrough(event)
 
     def next_event(self) -> Any:
         event = super().next_event()
@@ -164,8 +234,7 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
             key = count.take(transport)
             if key is None:
                 why = NETWORK_FULL if count.refused_network else b"too many connections from your address; try again shortly\n"
-                head = b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 10\r\n"
-                transport.write(head + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(why) + why)
+                transport.write(secured_head(429, b"Too Many Requests", why, retry_after=10))
                 transport.close()
                 return
             self._counted = key
@@ -275,6 +344,14 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self._pings = PING_BURST
         self._pinged = self.loop.time()
         self._after_close = 0
+        send_response = self.conn.send_response
+
+        def secured(response: Response) -> None:
+            """Every handshake answer with :func:`secured_response`: websockets' own refusals (no
+            key, a line over 8 KiB), the ``403`` of a refused origin, the application's refusals
+            of a handshake (host, rate): none passes the application's middleware."""
+            send_response(secured_response(response))
+        self.conn.send_response = secured  # type: ignore[method-assign]  # websockets calls it for its own refusals too
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -344,10 +421,20 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         if not self.handshake_initiated and self.conn.handshake_exc is not None and not self.transport.is_closing():
             # a request h11 read but websockets cannot (a line over 8 KiB): it used to wait for ever
             why = b"the websocket handshake could not be read: a request line or header is longer than 8 KiB\n"
-            head = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n"
-            self.transport.write(head + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(why) + why)
+            self.transport.write(secured_head(400, b"Bad Request", why))
             self.close_sent = True
             self.transport.close()
+
+    def handle_handshake_exception(self) -> None:
+        """A handshake websockets cannot read: its own answer (``414``, ``431``), else a ``400``,
+        each with :func:`secured_headers` (uvicorn's ``400`` had none)."""
+        self.handshake_complete = True
+        self.close_sent = True
+        output = b"".join(self.conn.data_to_send())
+        if not output:
+            output = secured_response(self.conn.reject(400, "Failed to open a WebSocket connection: invalid request.\n")).serialize()
+        self.transport.write(output)
+        self.transport.close()
 
     def handle_ping(self) -> None:
         if self.transport.is_closing():
