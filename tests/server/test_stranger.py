@@ -5,10 +5,17 @@ answer the server writes, whoever writes it (docs/server.md, "Threat model"). A 
 
 from __future__ import annotations
 
+import asyncio
+import json
+import random
 import socket
+import time
+import urllib.request
 from collections.abc import Callable
 
-from hkmj.server.testing import Server
+from websockets.asyncio.client import connect
+
+from hkmj.server.testing import Server, choose, match_over, play
 
 MakeServer = Callable[..., Server]
 
@@ -148,3 +155,64 @@ def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServ
     }, statuses
     assert not lacking, "\n".join(lacking)
     assert b"too many connections from your address" in body
+
+
+def finished(server: Server, tid: str) -> bool:
+    """Whether the table ``tid`` is over and no longer live (saved just after its last frame)."""
+    with urllib.request.urlopen(f"{server.base}/api/tables/{tid}", timeout=10) as r:
+        answer = json.loads(r.read())
+    return bool(answer["table"]["status"] == "over" and not answer["live"])
+
+
+def test_a_finished_tables_final_frame_counts_against_the_lookup_budget(make_server: MakeServer) -> None:
+    """A ``watch`` (or ``join``, ``resume``) of a finished table is answered with its final frame,
+    kilobytes for the hundred bytes asked, and leaves the socket free to ask again; a table already
+    replayed was not counted against ``--replay-rate``, so one address's sockets drew some 8 MB a
+    second from the server. Every final frame now counts as a lookup: past the address's 20 a
+    minute, a short ``rate_limited`` (``limit: "lookups"``) instead."""
+    server = make_server()
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.01, next_delay=0)
+
+    async def play_out() -> None:
+        async with server.client() as c:
+            await c.join(tid, 0, "Ann")
+            rng = random.Random(3)
+            await play([c], match_over, lambda i, legal: choose(legal, rng), 120)
+
+    asyncio.run(play_out())
+    deadline = time.monotonic() + 30
+    while not finished(server, tid):  # saved as over just after its last frame
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+    async def go() -> tuple[int, int, int, int]:
+        frames = refusals = size = biggest = 0
+
+        async def one() -> None:
+            nonlocal frames, refusals, size, biggest
+            async with connect(server.ws_url) as ws:
+                for _ in range(15):
+                    await ws.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
+                    while True:
+                        text = str(await asyncio.wait_for(ws.recv(), 10))
+                        size += len(text.encode())
+                        answer = json.loads(text)
+                        if answer["type"] == "state":
+                            assert answer["match"]["over"]
+                            frames += 1
+                            biggest = max(biggest, len(text.encode()))
+                            break
+                        if answer["type"] == "error":
+                            assert (answer["code"], answer["limit"], answer["n"]) == ("rate_limited", "lookups", 20), answer
+                            assert answer["retry_after"] >= 1
+                            refusals += 1
+                            break
+
+        await asyncio.gather(*(one() for _ in range(3)))
+        return frames, refusals, size, biggest
+
+    frames, refusals, size, biggest = asyncio.run(go())
+    assert frames + refusals == 45
+    assert 20 <= frames <= 22, (frames, refusals)  # a burst of 20, and a lookup earned every 3 s
+    assert size < (frames + 1) * (biggest + 300) + refusals * 400, (size, frames, biggest)
+

@@ -169,7 +169,8 @@ class Limits:
     """Lookups one client address may make per minute (``GET``, log export, review, ``watch``, ``join``,
     ``resume``) of tables neither live nor cached: each asks the database, and an existing table
     is then replayed from its whole log; then 429 (``rate_limited``). Every log export and review counts,
-    cached table or not (:meth:`Hub.log_text`)."""
+    cached table or not (:meth:`Hub.log_text`), and so does every final frame of a finished table
+    (a ``watch``, ``join`` or ``resume`` of it: :meth:`Hub._show_result`)."""
     action_rate: float = 10.0
     """Actions all the seats played from one client address may send per second, at every table,
     in bursts of four times as many; a discard counts once more for each other seat a bot plays
@@ -845,7 +846,13 @@ class Hub:
                 if not 0 <= slot < 4:
                     raise ProtocolError("bad_request", f"join: slot {quote_value(slot)}: expected 0 to 3")
             revive = None if kind == "watch" else _seat_for(msg)
-            table = await self.get(msg.get("table"), revive=revive, address=conn.address)
+            tid = msg.get("table")
+            done = self.finished.get(tid) if isinstance(tid, str) else None
+            if done is not None and done.status == "over":
+                # its final frame, answered from memory, is kilobytes for the hundred bytes asked and
+                # leaves the socket free to ask again: one address's sockets drew 8 MB a second
+                self.count_lookup(conn.address)
+            table = await self.get(tid, revive=revive, address=conn.address)
             if table.status == "over":
                 self._show_result(conn, table, msg)
                 return
@@ -928,7 +935,9 @@ class Hub:
 
     def _show_result(self, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
         """A finished table: its final frame (last hand, reveal, ranking) whatever was asked; the
-        connection is not attached, since nothing will change. A seat token still shows its hand."""
+        connection is not attached, since nothing will change. A seat token still shows its hand.
+        Each one counts as a lookup of the sender's address (:attr:`Limits.replay_rate`), from
+        memory or not: a bound on the bytes a finished table sends one address."""
         token = msg.get("token") if msg["type"] == "resume" else None
         slot = table.slot_of_token(token) if isinstance(token, str) and len(token) < 200 else None
         role = "spectator" if slot is None else "player"
