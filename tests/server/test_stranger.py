@@ -1,21 +1,28 @@
 """A stranger against ``hkmj serve``, knowing only docs/protocol.md and docs/server.md: every kind of
-answer the server writes, whoever writes it (docs/server.md, "Threat model"). A real server on
-127.0.0.1 each.
+answer the server writes, whoever writes it; a finished table's final frame as a bandwidth
+amplifier; and the stranger's attack script, trying to lock a table, read another seat's tiles,
+and crash or slow the server (docs/server.md, "Attacked by a stranger who read the docs"). A real
+server on 127.0.0.1 each.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+import re
 import socket
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
+from typing import Any
 
 from websockets.asyncio.client import connect
 
-from hkmj.server.testing import Server, choose, match_over, play
+from hkmj.server.client import GameClient
+from hkmj.server.testing import Server, choose, drain, match_over, my_turn, play, public_tiles, tiles_in
 
 MakeServer = Callable[..., Server]
 
@@ -216,3 +223,227 @@ def test_a_finished_tables_final_frame_counts_against_the_lookup_budget(make_ser
     assert 20 <= frames <= 22, (frames, refusals)  # a burst of 20, and a lookup earned every 3 s
     assert size < (frames + 1) * (biggest + 300) + refusals * 400, (size, frames, biggest)
 
+
+# ------------------------------------------------------------------ the stranger's attack script
+
+
+async def answer(c: GameClient, **msg: Any) -> dict[str, Any]:
+    """The one answer (``welcome``, ``ack``, ``pong`` or ``error``) to ``msg`` sent on ``c``."""
+    await c.send(**msg)
+    return await c.wait(lambda m: m["type"] in ("welcome", "ack", "pong", "error"), 10)
+
+
+def test_a_stranger_cannot_lock_a_table_of_friends(make_server: MakeServer) -> None:
+    """docs/protocol.md tells a stranger how to join, resume, start and act; they try to hold a
+    listed table: every seat, a seat already taken, a bot's seat, the start, tokens guessed, a
+    flood of claims, and then sitting on every decision without a word. Ann, the host, still
+    plays her turns at a pace the stranger cannot hold back (``--idle-after``, ``--slow-grace``,
+    ``--slow-bank``; docs/server.md)."""
+    server = make_server(None, "--idle-after", "1", "--slow-grace", "0.2", "--slow-bank", "0.2")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=None, claim_window=0.05, hands=1, listed=True)
+
+    async def go() -> tuple[dict[str, str | None], dict[str, Any], int, float]:
+        codes: dict[str, str | None] = {}
+        s1, s2 = server.client(), server.client()
+        await s1.open()
+        await s2.open()
+        async with server.client() as ann:
+            await ann.join(tid, 0, "Ann")
+            for what, msg, c in (
+                ("Ann's seat", {"type": "join", "table": tid, "slot": 0, "name": "Bob"}, s1),
+                ("a bot's seat", {"type": "join", "table": tid, "slot": 2, "name": "Bob"}, s1),
+                ("slot 7", {"type": "join", "table": tid, "slot": 7, "name": "Bob"}, s1),
+                ("Ann's name", {"type": "join", "table": tid, "slot": 1, "name": "ANN"}, s1),
+                ("a guessed token", {"type": "resume", "table": tid, "token": "A" * 32}, s1),
+                ("start before sitting", {"type": "start"}, s1),
+                ("the free seat", {"type": "join", "table": tid, "slot": 1, "name": "Bob"}, s1),
+                ("the same seat again", {"type": "join", "table": tid, "slot": 1, "name": "Bob2"}, s2),
+                ("a second seat from a seated socket", {"type": "join", "table": tid, "slot": 0}, s1),
+            ):
+                got = await answer(c, **msg)
+                codes[what] = got.get("code") if got["type"] == "error" else got["type"]
+            # the stranger floods claims and actions of every kind, never a legal one
+            for i in range(120):
+                await s1.send(type="action", cseq=10**6 + i, at=0, action=("pung", "kong 5p", "mahjong", "chow 345s")[i % 4])
+            limited = await s1.wait(lambda m: m.get("code") == "rate_limited", 10)
+            # then sits on every decision: Ann plays six turns of her own all the same
+            started = time.monotonic()
+            turns, acted = 0, -1
+            while turns < 6 and time.monotonic() < started + 30:
+                st = ann.state or {}
+                if st.get("reveal"):  # the hand ended sooner (a bot's Mahjong, the wall)
+                    break
+                legal = (st.get("mine") or {}).get("legal") or []
+                if legal and st["seq"] != acted:
+                    acted = st["seq"]
+                    discards = [a for a in legal if a.startswith("discard")]
+                    turns += bool(discards)
+                    await ann.act(discards[0] if discards else "pass")
+                with contextlib.suppress(TimeoutError):
+                    await ann.recv(0.5)
+            took = time.monotonic() - started
+        for c in (s1, s2):  # walks away without reading what is queued (a close would wait for it)
+            assert c.ws is not None
+            c.ws.transport.abort()
+        return codes, limited, turns, took
+
+    codes, limited, turns, took = asyncio.run(go())
+    assert codes == {
+        "Ann's seat": "seat_taken",
+        "a bot's seat": "seat_taken",
+        "slot 7": "bad_request",
+        "Ann's name": "name_taken",
+        "a guessed token": "bad_token",
+        "start before sitting": "not_joined",
+        "the free seat": "welcome",
+        "the same seat again": "seat_taken",
+        "a second seat from a seated socket": "already_joined",
+    }, codes
+    assert limited["limit"] == "messages"  # past 100 messages at once: dropped, said once a second
+    assert turns >= 1 and took < 15, (turns, took)
+
+
+KINDS = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+TILE_ID = re.compile(r"[1-9][mpszf]:[0-3]")
+
+
+def test_a_stranger_reads_no_other_seats_tiles_from_frames_errors_or_the_api(make_server: MakeServer) -> None:
+    """Seated at a table of bots, a second socket watching, the stranger asks for every action on
+    every tile it does not hold (a discard, each kong) and reads every frame, error, the
+    lobby's summary, the log export and a review with a guessed token. Each refusal of an action is
+    one sentence whatever tile is named (what the others hold or the wall keeps changes nothing in
+    it), names no physical tile, and every frame shows only public tiles and the seat's own."""
+    server = make_server()
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.3, timer=None)
+
+    async def go() -> tuple[dict[str, set[str]], list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+        texts: dict[str, set[str]] = {}
+        leaks: list[str] = []
+        async with server.client(record=True) as me, server.client(record=True) as spectator:
+            await me.join(tid, 0, "Eve")
+            await spectator.watch(tid)
+            st = await my_turn(me, 20)
+            held = {t.split(":")[0] for t in st["mine"]["concealed"]}
+            others = [k for k in KINDS if k not in held][:20]  # 4 x 20 messages: under a burst of 100
+            for verb in ("discard", "concealed kong", "added kong", "kong"):
+                for kind in others:
+                    got = await answer(me, type="action", cseq=me.cseq + 1, at=st["seq"], action=f"{verb} {kind}")
+                    me.cseq += 1
+                    assert got["type"] == "error", got
+                    message = got["message"]
+                    if TILE_ID.search(message):
+                        leaks.append(message)
+                    # the tile asked for, by code or by name, is the only thing that may change
+                    texts.setdefault(verb, set()).add(re.sub(r"\b[1-9][mpsz]\b", "X", message))
+            await drain([me, spectator], 0.3)
+            return texts, leaks, me.messages, spectator.messages
+
+    texts, leaks, mine, watched = asyncio.run(go())
+    assert not leaks, leaks
+    assert all(len(t) == 1 for t in texts.values()), texts
+    for frame in watched:
+        if frame["type"] == "state":
+            assert tiles_in(frame) <= public_tiles(frame), tiles_in(frame) - public_tiles(frame)
+    for frame in mine:
+        if frame["type"] == "state":
+            own = set(frame["mine"]["concealed"]) | {frame["mine"].get("drawn")}
+            assert tiles_in(frame) <= public_tiles(frame) | own, tiles_in(frame) - public_tiles(frame) - own
+    with urllib.request.urlopen(f"{server.base}/api/tables/{tid}", timeout=10) as r:
+        assert not tiles_in(json.loads(r.read()))
+    for path, data, refused in ((f"/api/tables/{tid}/log", None, 409), (f"/t/{tid}/review", b"token=" + b"A" * 32, 403)):
+        try:
+            urllib.request.urlopen(urllib.request.Request(server.base + path, data=data), timeout=10)
+            raise AssertionError(f"{path} answered in mid-match")
+        except urllib.error.HTTPError as e:
+            assert e.code == refused and not TILE_ID.search(e.read().decode()), (path, e.code)
+
+
+def test_malformed_frames_huge_numbers_deep_json_odd_names_and_many_tables_neither_crash_nor_slow_the_server(
+    make_server: MakeServer,
+) -> None:
+    """The stranger sends what docs/protocol.md does not foresee: JSON nested 4,000 deep, numbers
+    of 4,000 digits in every field, ``1e308``, ``-0.0``, 400 keys, duplicate keys, a lone
+    surrogate, NUL, direction overrides and 500 combining marks in names, table ids of NULs, SQL
+    and ``%``; then table options of the same kinds, and tables until refused. Each message gets
+    one answer (an error naming what is wrong, or a pong), each request a 201 or a 4xx, the log no
+    traceback, and a ping its pong at once."""
+    server = make_server()
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=None)
+    big = "9" * 4000
+    frames = [
+        "[" * 4000,
+        '{"a":' * 1300 + "1" + "}" * 1300,
+        '{"v":1,"type":"ping","id":' + "[" * 2000 + "]" * 2000 + "}",
+        '{"v":1,"type":"join","table":"x","slot":' + big + "}",
+        '{"v":1,"type":"action","cseq":' + big + ',"at":1,"action":"pass"}',
+        '{"v":1,"type":"ping","id":' + big + "}",
+        '{"v":' + big + ',"type":"ping"}',
+        '{"v":1,"type":"ping","id":1e308}',
+        '{"v":1,"type":"ping","id":1e999}',
+        '{"v":1,"type":"ping","id":-0.0}',
+        json.dumps({"v": 1, "type": "ping", **{f"k{i}": i for i in range(400)}}),
+        '{"v":1,"type":"ping","type":"join"}',
+        '{"v":1,"type":"ping","id":"\\ud800"}',
+        '{"v":1,"type":"ping","id":"\\u0000"}',
+        json.dumps({"v": 1, "type": "ping", "id": "\u202e\u200b\ufeff" * 300}, ensure_ascii=False),
+        json.dumps({"v": 1, "type": "watch", "table": "\u0000" * 32}),
+        json.dumps({"v": 1, "type": "watch", "table": "' OR 1=1 --"}),
+        json.dumps({"v": 1, "type": "watch", "table": "%"}),
+        json.dumps({"v": 1, "type": "watch", "table": "é" * 33}),
+        json.dumps({"v": 1, "type": "resume", "table": tid, "token": "é" * 1000}, ensure_ascii=False),
+        '"ping"',
+        "null",
+        "",
+        "{}",
+    ]
+    names: list[Any] = [["Eve"], 10**30, {"n": 1}, "\u202e\u200b" + "e\u0301\u0302\u0303\u0304\u0305" * 100 + "\u0000"]
+
+    async def go() -> tuple[list[str], list[str], str, float]:
+        answers: list[str] = []
+        async with server.client() as c:
+            for text in frames:
+                await c.send_raw(text)
+                got = await c.wait(lambda m: m["type"] in ("pong", "error"), 10)
+                answers.append(got.get("code") or got["type"])
+            joined = []
+            for name in names:
+                got = await answer(c, type="join", table=tid, slot=1, name=name)
+                joined.append(got.get("code") or got["type"])
+            shown = (await c.wait(lambda m: m["type"] == "state", 10))["players"][1]["name"]
+        async with server.client() as d:
+            started = time.monotonic()
+            await answer(d, type="ping", id="still")
+            return answers, joined, shown, time.monotonic() - started
+
+    answers, joined, shown, ping = asyncio.run(go())
+    assert len(answers) == len(frames) and set(answers) <= {"pong", "bad_json", "too_large", "bad_request", "bad_version", "not_joined", "no_table", "bad_token", "unknown_type"}, answers
+    assert joined == ["bad_request", "bad_request", "bad_request", "welcome"], joined
+    assert shown == "\u00e9\u0302\u0303\u0304" * 6, ascii(shown)  # NFC, 3 marks a letter, 24 characters
+    assert ping < 0.5, ping
+
+    def post(body: bytes) -> int:
+        req = urllib.request.Request(server.base + "/api/tables", data=body, method="POST", headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return int(r.status)
+        except urllib.error.HTTPError as e:
+            assert json.loads(e.read())["message"], e.code
+            return int(e.code)
+
+    bad_options = [
+        b"[" * 8000,
+        b'{"hands": ' + big.encode() + b', "length": "hands"}',
+        b'{"timer": 1e308}',
+        b'{"claim_window": -0.0, "bot_delay": 1e-320, "timer": 0.05, "next_delay": 600}',
+        b'{"names": ["' + "\u202e".encode() * 20 + b'", 5, null, []]}',
+        b'{"slots": [' + b'"greedy",' * 100 + b"null]}",
+        b'{"rules": {"$ne": 1}}',
+        b'{"options": {"' + b"k" * 3000 + b'": "1"}}',
+    ]
+    statuses = [post(body) for body in bad_options]
+    assert all(s in (201, 400) for s in statuses), statuses
+    created = [post(b'{"slots": [null, "greedy", "greedy", "greedy"]}') for _ in range(15)]
+    assert 201 in created and created[-1] == 429 and set(created) == {201, 429}, created
+    assert server.alive()
+    said = server.log.read_text(errors="replace")
+    assert "Traceback" not in said and "Exception in ASGI" not in said, said[-3000:]
