@@ -89,6 +89,7 @@ def secured_head(status: int, reason: bytes, body: bytes, retry_after: int | Non
     lines = b"".join(b"%s: %s\r\n" % h for h in secured_headers(headers, status))
     return b"HTTP/1.1 %d %s\r\n%s\r\n%s" % (status, reason, lines, body)
 
+
 PINGS_PER_SECOND = 2.0
 """Ping frames a websocket client may send a second (in bursts of :data:`PING_BURST`): browsers
 send none, and client libraries one every few seconds to keep the socket alive."""
@@ -351,6 +352,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             key, a line over 8 KiB), the ``403`` of a refused origin, the application's refusals
             of a handshake (host, rate): none passes the application's middleware."""
             send_response(secured_response(response))
+
         self.conn.send_response = secured  # type: ignore[method-assign]  # websockets calls it for its own refusals too
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
