@@ -126,18 +126,16 @@ def load(path: str | Path) -> Loaded:
     except InputError as err:  # in the words of hkmj replay and hkmj play --resume
         raise ReviewError("input", problem=err) from None
     lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if not lines and cut is not None:  # nothing but the cut line
-        raise ReviewError("not_json", path=p, line=cut)
+    if not lines and cut is not None:  # nothing but the cut line: in hkmj replay's words
+        raise ReviewError("line", detail=RecordError(f"{p}:{cut}: its only line was cut in the middle of a write"))
     if not lines:
         raise ReviewError("input", problem=InputError("empty", p))
     rows = []
     for i, line in lines:
         try:
             rows.append(json_line(line))
-        except ValueError:
-            if line.startswith("\ufeff"):  # an editor's mark before the first line (hkmj replay names it too)
-                raise ReviewError("bom", path=p) from None
-            raise ReviewError("not_json", path=p, line=i) from None
+        except ValueError as err:  # one sentence with hkmj replay's (read_record): "g.jsonl:3: not JSON (why)"
+            raise ReviewError("line", detail=RecordError(f"{p}:{i}: {err}")) from None
     first = rows[0]
     if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:
         loaded = _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))

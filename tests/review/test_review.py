@@ -471,9 +471,46 @@ def test_a_record_saved_with_a_byte_order_mark_is_named_as_such(
     assert main(["review", str(marked), "--lang", lang]) == 2
     err = capsys.readouterr().err
     if lang == "en":
-        assert err == f"hkmj review: {marked}: not JSON: it starts with a byte order mark (U+FEFF); save the file as UTF-8 without one\n"
+        assert err == f"hkmj review: {marked}:1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)\n"
     else:
-        assert "marque d'ordre des octets (U+FEFF)" in err and "UTF-8 sans elle" in err and "Traceback" not in err
+        assert "marque d'ordre des octets, U+FEFF" in err and "UTF-8 sans elle" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("kind", ["not JSON", "byte order mark", "only line cut"])
+def test_review_and_replay_say_a_bad_line_in_one_sentence(
+    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, lang: str
+) -> None:
+    """A line of a record that is no JSON: ``hkmj replay`` said "g.jsonl:3: not JSON (expecting
+    value at column 1)", ``hkmj review`` "g.jsonl, line 3: not JSON; a record holds one JSON
+    object per line" (and named a byte order mark its own way); a record whose only line a
+    crash cut said "its only line was cut" in English under --lang fr. One sentence, in
+    both languages, from read_record's words."""
+    lines = hk_record.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "g.jsonl"
+    if kind == "not JSON":
+        path.write_text("".join([*lines[:2], "hello world\n", *lines[2:]]), encoding="utf-8")
+    elif kind == "byte order mark":
+        path.write_bytes(b"\xef\xbb\xbf" + hk_record.read_bytes())
+    else:
+        path.write_text(lines[0][:20], encoding="utf-8")
+    said = {}
+    for command in ("replay", "review"):
+        assert main([command, str(path), "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        # after "hkmj review:" / "hkmj replay :"; review's French spaces are no-break ones
+        said[command] = err.replace("\u00a0", " ").removeprefix(f"hkmj {command}").removeprefix(" :").removeprefix(":")
+    assert said["review"] == said["replay"]
+    expected = {
+        ("not JSON", "en"): ":3: not JSON (expecting value at column 1)",
+        ("not JSON", "fr"): ":3 : pas du JSON (valeur attendue à la colonne 1)",
+        ("byte order mark", "en"): ":1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
+        ("byte order mark", "fr"): ":1 : pas du JSON (il commence par une marque d'ordre des octets, U+FEFF : enregistrez le fichier en UTF-8 sans elle)",
+        ("only line cut", "en"): ":1: its only line was cut in the middle of a write",
+        ("only line cut", "fr"): ":1 : sa seule ligne a été coupée au milieu d'une écriture",
+    }[kind, lang]
+    assert said["review"] == f" {path}{expected}\n"
 
 
 def test_a_seat_that_never_played_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -541,7 +578,7 @@ def test_a_table_log_line_json_cannot_read_is_a_clear_error(tmp_path: Path, caps
         log = tmp_path / "log.jsonl"
         log.write_text(create + "\n" + bad_line + "\n")
         err = _error(capsys, str(log))
-        assert "log.jsonl, line 2: not JSON" in err and "Traceback" not in err
+        assert "log.jsonl:2: not JSON" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -179,7 +179,7 @@ def test_a_cut_line_before_the_last_is_still_an_error(events: list[Event], tmp_p
         load(path)
     capsys.readouterr()
     assert main(["review", str(path), "--seat", "1", "--html", "-"]) == 2
-    assert f"line {line}: not JSON" in capsys.readouterr().err
+    assert f":{line}: not JSON" in capsys.readouterr().err
     assert main(["replay", str(path)]) == 2
     assert f":{line}: not JSON" in capsys.readouterr().err
 

@@ -266,7 +266,7 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
         (None, ["."], ".: is a directory", ".\u00a0: c'est un dossier"),
         (b"", ["f.jsonl"], "f.jsonl: the file is empty", "f.jsonl\u00a0: le fichier est vide"),
         (b"\x89PNG\r\n\x1a\n\xff\x00", ["f.jsonl"], "not a text file", "pas un fichier texte"),
-        (b"hello\n", ["f.jsonl"], "f.jsonl, line 1: not JSON", "f.jsonl, ligne 1\u00a0: pas du JSON"),
+        (b"hello\n", ["f.jsonl"], "f.jsonl:1: not JSON (expecting value at column 1)", "f.jsonl:1\u00a0: pas du JSON (valeur attendue à la colonne 1)"),
         (b'{"seq":1,"kind":"join","data":{}}\n', ["f.jsonl"], "bad table log", "journal de table invalide"),
         ("record", ["f.jsonl", "--seat", "Bob"], "--seat 'Bob': no such player", "--seat «\u00a0Bob\u00a0»\u00a0: aucun joueur"),
         # a number is no name: it read "aucun joueur de ce nom" for --seat 5
