@@ -31,9 +31,11 @@ def _summary() -> Summary:
 
 
 def test_the_english_summary_is_unchanged() -> None:
+    """A win by self-draw is "self-draw", as the terminal's "wins by self-draw" (HK-5.5) and the
+    README's "by type (self-draw, discard, robbed kong)" say it; the summary said "self draw"."""
     assert _summary().report(2) == (
         "hands played      70\n"
-        "wins              67 (95.7%): self draw 13, discard 54, robbed kong 0\n"
+        "wins              67 (95.7%): self-draw 13, discard 54, robbed kong 0\n"
         "draws             2 (2.9%)\n"
         "false Mahjong     1\n"
         "limit hands       1: Thirteen orphans 1\n"

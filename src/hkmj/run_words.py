@@ -204,7 +204,7 @@ LABELS: Final[dict[str, str]] = {
     "worker": "processus",
     "workers": "processus",
     "on Ray": "sur Ray",
-    "self draw": "pioche",
+    "self-draw": "pioche",
     "discard": "défausse",
     "robbed kong": "kong volé",
     "average fan": "fans en moyenne",

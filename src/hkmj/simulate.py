@@ -27,6 +27,8 @@ CHUNK = 64
 """Hands per match chunk."""
 
 WIN_TYPES = ("self_draw", "discard", "robbed_kong")
+WIN_WORDS = {"self_draw": "self-draw", "discard": "discard", "robbed_kong": "robbed kong"}
+"""Each way of winning as the summary says it: the words of the terminal's "wins by self-draw" (HK-5.5)."""
 
 
 @dataclass
@@ -112,7 +114,7 @@ class Summary:
         lines = [
             f"{_head('hands played', lang)}{self.hands}",
             f"{_head('wins', lang)}{self.wins} ({_percent(self.wins / n, lang)}){colon} "
-            + ", ".join(f"{label(k.replace('_', ' '), lang)} {v}" for k, v in self.wins_by_type.items()),
+            + ", ".join(f"{label(WIN_WORDS[k], lang)} {v}" for k, v in self.wins_by_type.items()),
             f"{_head('draws', lang)}{self.draws} ({_percent(self.draws / n, lang)})",
             f"{_head('false Mahjong', lang)}{self.penalties}",
             *self._limit_line(lang),
