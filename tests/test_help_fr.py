@@ -161,6 +161,20 @@ def test_the_french_help_says_tables_en_cours_as_the_browser_does() -> None:
     assert "tables en cours au total" in FRENCH["serve"]["--max-tables"]
 
 
+def test_the_english_help_and_refusals_say_tables_in_play_as_the_browser_does() -> None:
+    """The lobby lists the "Tables in play" and its refusals say "tables still in play"; ``hkmj
+    serve --help`` said "live tables" (--max-tables, --tables-per-address,
+    --unattended-per-address), as did the server's refusals and its ``limit`` meanings. One name:
+    "tables in play" (French "tables en cours")."""
+    from hkmj.server.protocol import LIMITS
+
+    serve = " ".join(_helps("en")["serve"].split())
+    assert "live table" not in serve and "tables in play in all" in serve
+    assert "tables in play where only bots play" in serve
+    assert "tables en cours où seuls des robots jouent" in FRENCH["serve"]["--unattended-per-address"]
+    assert LIMITS["tables"].startswith("tables in play") and LIMITS["unattended"].startswith("tables in play")
+
+
 def test_the_french_help_says_robot_never_bot() -> None:
     """A bot is a *robot* in every French text (``hkmj bot-match --help --lang fr`` said "bot
     intégré", ``hkmj arena`` "bots séparés par des virgules"); names keep their spelling

@@ -467,8 +467,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "429 (par défaut {default})"
         ),
         "--unattended-per-address": (
-            "tables en cours jouées par des robots seuls (quatre robots, ou tous les joueurs absents) que peuvent "
-            "compter les tables créées depuis une adresse ; au-delà, 429 (par défaut {default})"
+            "tables en cours où seuls des robots jouent (quatre robots, ou tous les joueurs absents) parmi celles "
+            "qu'une adresse a créées ; au-delà, 429 (par défaut {default})"
         ),
         "--http-rate": (
             "requêtes HTTP qu'une adresse peut envoyer par seconde (par rafales de quatre fois plus) ; "

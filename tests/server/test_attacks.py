@@ -130,7 +130,7 @@ def test_one_address_cannot_hold_every_live_table(make_server: MakeServer) -> No
     for _ in range(3):
         assert post(server, OPEN_TABLE, attacker)[0] == 201
     status, answer = post(server, OPEN_TABLE, attacker)
-    assert status == 429 and answer["error"] == "rate_limited" and "3 live tables" in answer["message"], answer
+    assert status == 429 and answer["error"] == "rate_limited" and "3 tables in play" in answer["message"], answer
     assert post(server, {**OPEN_TABLE, "listed": False}, attacker)[0] == 429  # unlisted ones count too
     assert post(server, OPEN_TABLE, other)[0] == 201
     assert server.get("/api/info")["live_tables"] == 4

@@ -122,7 +122,7 @@ def test_live_tables_held_are_counted_per_48_too(tmp_path: Path) -> None:
         assert refused(*s.post(A1, HUMANS), None, "tables", 1)
         assert s.post(A2, HUMANS)[0] == 201
         status, answer = s.post(A3, HUMANS)
-        assert refused(status, answer, "network", "tables", 2) and "2 live tables were created from your network" in answer["message"], answer
+        assert refused(status, answer, "network", "tables", 2) and "2 tables in play were created from your network" in answer["message"], answer
         assert s.post(B, HUMANS)[0] == 201
         assert [s.post(ip, HUMANS)[0] for ip in IPV4] == [201, 201, 201]
 

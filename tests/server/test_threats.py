@@ -326,7 +326,7 @@ def test_table_creation_is_rate_limited_per_address_and_bounded_in_all(make_serv
     assert post(server, body)[0] == 201
     assert post(server, body)[0] == 201
     status, answer = post(server, body)
-    assert status == 503 and answer["error"] == "table_full" and "live tables" in answer["message"]
+    assert status == 503 and answer["error"] == "table_full" and "tables in play" in answer["message"]
     status, answer = post(server, body)
     assert status == 429 and answer["error"] == "rate_limited" and "a minute" in answer["message"]
     assert (answer["limit"], answer["n"]) == ("create", 3) and "scope" not in answer, answer

@@ -612,7 +612,7 @@ class Hub:
                         self.taking_table(address, 1)
                 if status in ("open", "playing") or (status == "abandoned" and revive is not None):
                     if len(self.tables) >= self.limits.max_tables:
-                        raise ProtocolError("table_full", "the server holds as many live tables as it can")
+                        raise ProtocolError("table_full", "the server holds as many tables in play as it can")
                     copy = self.finished.pop(tid, None)
                     t = await self._replay(tid)
                     if status == "abandoned":
@@ -700,7 +700,7 @@ class Hub:
 
     async def create(self, cfg: TableConfig) -> Table:
         if len(self.tables) >= self.limits.max_tables:
-            raise ProtocolError("table_full", f"the server holds {self.limits.max_tables} live tables; try again later")
+            raise ProtocolError("table_full", f"the server holds {self.limits.max_tables} tables in play; try again later")
         assert self.store is not None
         tid = secrets.token_urlsafe(6)
         seed = secrets.randbits(63)
@@ -811,7 +811,7 @@ class Hub:
 
     def held_message(self, scope: str | None = None) -> str:
         n = self.cap(scope, self.limits.tables_per_address)
-        return f"{n} live tables were created from {_yours(scope)}; wait for one to end or be abandoned"
+        return f"{n} tables in play were created from {_yours(scope)}; wait for one to end or be abandoned"
 
     def unattended_of(self, who: str) -> int:
         """Live tables created from ``who`` (an address or an IPv6 /48) that bots alone are

@@ -92,7 +92,7 @@ def register(sub: Any) -> None:
 
 
 _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
-    ("--max-tables", int, "N", "live tables in all; more are refused with 503"),
+    ("--max-tables", int, "N", "tables in play in all; more are refused with 503"),
     ("--create-rate", float, "N", "tables one address may create per minute; more get 429"),
     ("--max-connections", int, "N", "websocket connections in all"),
     ("--per-address", int, "N", "websocket connections from one address"),
@@ -110,8 +110,8 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--slow-grace", float, "S", "seconds of each decision that are free where --idle-after applies; more is drawn from the player's time bank"),
     ("--slow-bank", float, "S", "seconds per hand a player may take beyond --slow-grace on their decisions in all, where --idle-after applies; then each decision times out after --slow-grace"),
     ("--seats-per-address", int, "N", "seats one address may have taken at tables in play; one more join is refused"),
-    ("--tables-per-address", int, "N", "live tables one address may have created (or brought back from abandoned) at once; more get 429"),
-    ("--unattended-per-address", int, "N", "live tables played by bots only (four bots, or every player away) that tables created from one address may count; more get 429"),
+    ("--tables-per-address", int, "N", "tables in play one address may have created (or brought back from abandoned) at once; more get 429"),
+    ("--unattended-per-address", int, "N", "tables in play where only bots play (four bots, or every player away) among those one address created; more get 429"),
     ("--http-rate", float, "N", "HTTP requests one address may send per second (bursts of four times as many); more get 429"),
     ("--action-rate", float, "N", "actions the seats played from one address may send per second (bursts of four times as many; a discard counts once more for each other seat a bot plays); faster ones wait their turn, and one that would wait over 2 s is refused, nothing played"),
     ("--review-rate", float, "N", "game reviews one address may have made per minute (a review already made costs nothing); more get 429"),

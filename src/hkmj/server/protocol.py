@@ -94,8 +94,8 @@ ERRORS: dict[str, str] = {
 
 LIMITS: dict[str, str] = {
     "seats": "seats taken at tables in play from the address (or its IPv6 /48)",
-    "tables": "live tables created from the address (or its IPv6 /48)",
-    "unattended": "tables created from the address (or its IPv6 /48) played by bots only",
+    "tables": "tables in play created from the address (or its IPv6 /48)",
+    "unattended": "tables in play created from the address (or its IPv6 /48) played by bots only",
     "create": "tables created a minute from the address (or its IPv6 /48)",
     "actions": "actions a second from the address (or its IPv6 /48)",
     "hints": "hints a minute on this connection",
