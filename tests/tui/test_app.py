@@ -106,7 +106,7 @@ async def test_french_buttons_and_end_screen(make_session: Make) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert static_text(app, "#status").startswith("À vous : choisissez votre défausse par sa lettre")
-        assert "lettre+Entrée · Espace passe · p c k m" in static_text(app, "#keys")
+        assert "lettre+Entrée défausse · Espace passe · p c k m" in static_text(app, "#keys")
         assert static_text(app, "#header").startswith("Donne 1/1 · vent Est · donneur Vous")
         await pilot.click(button(app, "Défausser 9 Caractères"))
         await pilot.pause()

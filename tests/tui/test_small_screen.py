@@ -60,6 +60,15 @@ async def _to_end_screen(pilot: object, app: PlayApp) -> None:
     assert isinstance(app.screen, EndScreen)
 
 
+def test_the_keys_line_says_what_a_letter_and_enter_do_in_both_languages() -> None:
+    """The keys line said "letter+Enter discard" in English and only "lettre+Entrée" in French;
+    both say what the letter does (French "lettre+Entrée défausse") and stay on one line of an
+    80-column terminal (78 columns inside the bar's padding)."""
+    for lang, discard in (("en", "letter+Enter discard · "), ("fr", "lettre+Entrée défausse · ")):
+        keys = Texts(lang)("keys")
+        assert discard in keys and len(keys) <= 78, (lang, len(keys))
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_table_and_hint_panel_fit_80x24(make_session: Make, lang: str) -> None:

@@ -644,7 +644,7 @@ FR: dict[str, str] = {
     "quit.ask": "Quitter la partie ? (o / n)",
     "quit.yes": "o",
     "quit.saved": "La partie est sauvegardée au fil du jeu : pour la continuer plus tard,\n{command}",
-    "keys": "Touches : lettre+Entrée · Espace passe · p c k m · h conseil · ? aide · q fin",
+    "keys": "lettre+Entrée défausse · Espace passe · p c k m · h conseil · ? aide · q fin",  # the bar holds 78 columns at 80×24: no room for « Touches : »
     "help.glyphs": "Avec --glyphs les mêmes tuiles sont dessinées en tuiles de mahjong Unicode.",
     "help.glyphs_on": "Avec --glyphs, comme maintenant, chaque tuile est dessinée comme ci-dessous, au-dessus de son nom :",
     "help.title": "Comment jouer — Mahjong de Hong Kong",
