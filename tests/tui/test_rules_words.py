@@ -202,3 +202,21 @@ def test_mcr_5_2_knitted_hands_are_cousues_in_french_as_their_fans_are_named() -
     tx = Texts("fr", "mcr")
     assert "les mains cousues (MCR-5.2)" in tx("help.body") and "ni une main cousue (MCR-5.2)" in tx("why.not_winning", hand="x", dist="y")
     assert not [k for k, v in tx.table.items() if "disjointe" in v]
+
+
+def test_hk_5_4_thirteen_orphans_is_one_spelling_in_french_prose() -> None:
+    """HK-5.4: the terminal's help and refusals (and the browser's help, which shows them) said
+    « les treize Orphelins » where ``hkmj score`` says « les treize orphelins »; prose says
+    « treize orphelins » as it says « sept paires » (English « thirteen orphans »), and the limit
+    hand's name in a table keeps its capital: « Treize Orphelins »."""
+    from hkmj.scoring.hong_kong import HONG_KONG
+    from hkmj.tui.rules_texts import _CL_FR, _HELP, _HELP_LINES, _MCR_FR
+    from hkmj.tui.texts import FR
+
+    texts = [*FR.values(), *_MCR_FR.values(), *_CL_FR.values()]
+    texts += [t for (_, lang), table in _HELP.items() if lang == "fr" for t in table.values()]
+    texts += [t for (_, lang), table in _HELP_LINES.items() if lang == "fr" for t in (*table, *table.values())]
+    prose = " ".join(texts)
+    assert "treize Orphelins" not in prose and "Treize Orphelins" not in prose
+    assert "les treize orphelins (HK-5.4)" in prose and "ni treize orphelins (HK-5.4)" in prose
+    assert next(x.name_fr for x in HONG_KONG.limits if x.id == "thirteen_orphans") == "Treize Orphelins"

@@ -57,7 +57,7 @@ _MCR_FR = {
     "ev.replacement.you": "Vous prenez une tuile de remplacement au bout du mur : {tile}.",
     "ev.replacement": "{who} prend une tuile de remplacement au bout du mur.",
     "ev.exhausted": "Le mur est épuisé : donne nulle, personne ne paie (MCR-3.3).",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize lanternes merveilleuses (treize Orphelins), ni une main cousue (MCR-5.2) ; elle est {dist}.",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize lanternes merveilleuses (treize orphelins), ni une main cousue (MCR-5.2) ; elle est {dist}.",
     "why.under_min.worth": "{hand} est complète, mais ne vaut que {worth} sans les fleurs, et il en faut au moins {min} pour gagner (MCR-5.1).",
     "rule.final": "MCR-3.3 : la défausse faite après la pioche de la dernière tuile du mur ne peut être prise que pour gagner.",
     "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu de rendre votre main morte (MCR-5.4). Il faut 8 points sans les fleurs pour gagner (MCR-5.1). ? pour l'aide, h pour un conseil.",
@@ -90,7 +90,7 @@ _CL_EN = {
 }
 _CL_FR = {
     "ev.seats": "Nouveau tour de vent : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize Orphelins (CL-6) ; elle est {dist}.",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize orphelins (CL-6) ; elle est {dist}.",
     "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "ev.false.you": "Faux Mahjong ! {why} Vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, rien des barèmes d'autres jeux (Hong Kong, MCR, riichi).",
@@ -130,7 +130,7 @@ Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non
   • pung : trois tuiles identiques.
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur : il n'y a pas de mur mort, MCR-3.1).
   • paire : deux tuiles identiques.
-Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize Orphelins) et les mains cousues (MCR-5.2).
+Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2).
 Une main complète de moins de 8 points ne gagne pas : visez des fans (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
         "LE DÉCOMPTE": """LE DÉCOMPTE
 Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
@@ -179,7 +179,7 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
         "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Count points and doubles only (CL-5): nothing from Hong Kong, MCR, riichi…",
     },
     ("classical", "fr"): {
-        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize Orphelins : elles valent la limite, {penalty} (CL-6).",
+        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize orphelins : elles valent la limite, {penalty} (CL-6).",
         "Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).": "Pas de minimum : toute main complète gagne.",
         "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
         "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Comptez seulement points et doubles (CL-5) : rien de Hong Kong, MCR, riichi…",

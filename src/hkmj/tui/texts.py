@@ -490,7 +490,7 @@ FR: dict[str, str] = {
     "why.hand_with": "Votre main avec {tile}",
     "why.tiles_with": "{hand} avec {tile}",
     "st.waiting": "Les autres joueurs répondent à votre défausse…",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (HK-5.1), ni sept paires distinctes (HK-5.3), ni treize Orphelins (HK-5.4) ; elle est {dist}.",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (HK-5.1), ni sept paires distinctes (HK-5.3), ni treize orphelins (HK-5.4) ; elle est {dist}.",
     "why.under_min": "{hand} est complète, mais ces règles demandent au moins {min} {unit} pour gagner.",
     "unit.fan": "fans",
     "unit.points": "points",
@@ -655,7 +655,7 @@ Soyez le premier à compléter votre main : quatre groupes et une paire (HK-5.1)
   • pung : trois tuiles identiques.
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
   • paire : deux tuiles identiques.
-Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize Orphelins (HK-5.4).
+Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4).
 Pas de minimum : toute main complète gagne, même à 0 fan (HK-6).
 
 LES TUILES
