@@ -128,6 +128,8 @@ def test_each_ruleset_explains_its_own_payments() -> None:
     assert note is not None and (note.rule, dict(note.figures), note.transfers) == ("mcr.discard", {"points": 21, "each": 29, "total": 45}, None)
     note = mcr.payment_note((-16, -16, 48, -16), 2, None, 8)
     assert note is not None and (note.rule, note.figures["each"]) == ("mcr.self_draw", 16)
+    note = mcr.payment_note((-29, 45, -8, -8), 1, 0, 21, robbed=True)  # the robbed player pays as a discarder (MCR-8)
+    assert note is not None and note.rule == "mcr.robbed_kong"
     assert mcr.payment_note((-30, 45, -8, -7), 1, 0, 21) is None  # not MCR-8's split
     assert mcr.payment_note((0, 0, 0, 0), 1, 0, None) is None
     scores = (48, 48, 10, 8)

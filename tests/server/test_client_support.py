@@ -11,6 +11,7 @@ import random
 import re
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -184,7 +185,7 @@ def test_help_page_in_both_languages(server: Server) -> None:
 
 def _run_client_text(expr: str) -> Any:
     """Evaluate ``expr`` in node against app.js's own texts and text helpers (``T``, ``t``,
-    ``plural``, ``distance``, ``num``, ``toastMs``, ``unitWord``, ``ownScore``, ``errText``, ``rulesLine``, ``payRule``), for each language; returns
+    ``plural``, ``distance``, ``num``, ``toastMs``, ``unitWord``, ``said``, ``esc``, ``ownScore``, ``errText``, ``rulesLine``, ``payRule``), for each language; returns
     ``{lang: value}``."""
     import shutil
     import subprocess
@@ -195,7 +196,7 @@ def _run_client_text(expr: str) -> Any:
         pytest.skip("node is not installed")
     src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
     texts = re.search(r"^const T = \{.*?^\};$", src, re.S | re.M)
-    helpers = re.findall(r"^const (?:t|plural|distance|num|toastMs|unitWord) = .*$", src, re.M)
+    helpers = re.findall(r"^const (?:t|plural|distance|num|toastMs|unitWord|said|esc) = .*$", src, re.M)
     own = re.search(r"^function ownScore\(.*?^\}$", src, re.S | re.M)
     err = re.search(r"^function errText\(.*?^\}$", src, re.S | re.M)
     words = [  # the house options and the HK-6 base in words
@@ -203,7 +204,7 @@ def _run_client_text(expr: str) -> Any:
         re.search(r"^const rulesLine = \(cfg\) => \{.*?^\};$", src, re.S | re.M),
         re.search(r"^function payRule\(.*?^\}$", src, re.S | re.M),
     ]
-    assert texts and len(helpers) == 6 and own and err and all(words), "app.js no longer defines its texts and helpers as expected"
+    assert texts and len(helpers) == 8 and own and err and all(words), "app.js no longer defines its texts and helpers as expected"
     script = "\n".join(
         [
             "let lang;",
@@ -360,3 +361,51 @@ def test_a_count_in_a_sentence_agrees_with_its_number_in_the_browser() -> None:
     assert got["en"][:2] == ["Trying again in 1 second.", "Trying again in 30 seconds."]
     assert got["fr"] == ["Nouvel essai dans 1\u00a0seconde.", "Nouvel essai dans 30\u00a0secondes.",
                          "prête par sa forme, mais aucune attente n'atteint le minimum de ces règles pour gagner (1 fan)"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rules", "win", "en", "fr"),
+    [
+        ("mcr", {"payments": [-29, 45, -8, -8], "seat": 1, "from": 0, "points": 21, "win": "discard"},
+         "The discarder (<bdi>Ann</bdi>) pays the total plus 8, 21 + 8 = 29; the two others pay 8 each; the winner (<bdi>Bo</bdi>) receives 45 (MCR-8).",
+         "Le défausseur (<bdi>Ann</bdi>) paie le total plus 8, 21 + 8 = 29\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant (<bdi>Bo</bdi>) reçoit 45 (MCR-8)."),
+        ("mcr", {"payments": [-16, -16, 48, -16], "seat": 2, "from": None, "points": 8, "win": "self_draw"},
+         "Self-drawn win: each player pays the total plus 8, 8 + 8 = 16; the winner (<bdi>Cy</bdi>) receives 48 (MCR-8).",
+         "Victoire sur pioche\u00a0: chacun paie le total plus 8, 8 + 8 = 16\u00a0; le gagnant (<bdi>Cy</bdi>) reçoit 48 (MCR-8)."),
+        ("mcr", {"payments": [-29, 45, -8, -8], "seat": 1, "from": 0, "points": 21, "win": "robbed_kong"},
+         "The robbed player (<bdi>Ann</bdi>) pays as a discarder, the total plus 8, 21 + 8 = 29; the two others pay 8 each; the winner (<bdi>Bo</bdi>) receives 45 (MCR-8).",
+         "Le joueur volé (<bdi>Ann</bdi>) paie comme un défausseur, le total plus 8, 21 + 8 = 29\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant (<bdi>Bo</bdi>) reçoit 45 (MCR-8)."),
+        ("classical", {"payments": [60, 192, -122, -130], "seat": 1, "from": None, "points": 48, "hand_scores": [48, 48, 10, 8], "win": "self_draw"},
+         "Every player scores (CL-5.4). The winner (<bdi>Bo</bdi>) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+         "Chaque joueur compte (CL-5.4). Le gagnant (<bdi>Bo</bdi>) reçoit son score de chacun des autres\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l&#39;Est paie et reçoit double (CL-7)."),  # escaped, shown as '
+    ],
+)
+def test_mcr_8_cl_7_the_browser_says_the_payments_in_the_terminals_sentence(rules: str, win: dict[str, Any], en: str, fr: str) -> None:
+    """MCR-8, CL-7: the browser composed its own payment sentences (app.js ``payRule_mcr_*``,
+    ``payRule_classical``), which had drifted from the terminal's end screen ("Victoire en
+    piochant" there, "Victoire sur pioche" here; a robbed kong's "The robbed player" in the
+    browser only, the terminal calling the robbed player "the discarder"). The server now sends
+    the terminal's sentence with the win (``pay_rule``, from ``Ruleset.payment_note``) and the
+    browser fills in the players' names, escaped; Hong Kong's base (HK-6) is worded as before."""
+    from hkmj.rulesets import get_ruleset
+    from hkmj.server.table import _pay_rule
+
+    event = {**win, "pay_rule": _pay_rule(get_ruleset(rules), win)}
+    names = ["Ann", "Bo", "Cy", "Di"]
+    got = _run_client_text(f"payRule({{}}, {json.dumps(event)}, (s) => `<bdi>${{{json.dumps(names)}[s]}}</bdi>`)")
+    assert got == {"en": f"<p>{en}</p>", "fr": f"<p>{fr}</p>"}
+    assert _pay_rule(get_ruleset("hk"), {"payments": [-8, 16, -4, -4], "seat": 1, "from": 0, "points": None, "win": "discard"}) is None
+    app = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
+    assert "payRule_mcr" not in app and "payRule_classical" not in app
+
+
+def test_a_player_named_like_a_placeholder_is_shown_as_typed() -> None:
+    """A name such as "{whom}" or "<b>" is the player's own text in the payment sentence, not a
+    placeholder filled again nor HTML."""
+    from hkmj.rulesets import get_ruleset
+    from hkmj.server.table import _pay_rule
+
+    win = {"payments": [-29, 45, -8, -8], "seat": 1, "from": 0, "points": 21, "win": "discard"}
+    event = {**win, "pay_rule": _pay_rule(get_ruleset("mcr"), win)}
+    got = _run_client_text(f"payRule({{}}, {json.dumps(event)}, (s) => esc(['<b>', '{{whom}}'][s]))")
+    assert got["en"] == "<p>The discarder (&lt;b&gt;) pays the total plus 8, 21 + 8 = 29; the two others pay 8 each; the winner ({whom}) receives 45 (MCR-8).</p>"

@@ -94,7 +94,7 @@ class OutcomeItem:
 @dataclass(frozen=True, slots=True)
 class PaymentNote:
     """How a win's payments are made, for a screen that explains them beside the amounts: ``rule``
-    names the sentence (``mcr.discard``, ``mcr.self_draw`` for MCR-8; ``classical`` or
+    names the sentence (``mcr.discard``, ``mcr.self_draw``, ``mcr.robbed_kong`` for MCR-8; ``classical`` or
     ``classical.highest`` for CL-7 and its option CL-7.4; the terminal's key is ``end.pay.<rule>``),
     ``figures`` fills its numbers (``points``, ``each``, ``total``), and where every player settles
     with every other (CL-7) ``transfers`` lists each payment as ``(payer, payee, amount)``."""
@@ -384,12 +384,19 @@ class Ruleset(ABC):
         """One line summing up a recorded ``win`` event's score (items, total, payments)."""
 
     def payment_note(
-        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+        self,
+        payments: Sequence[int],
+        winner: int,
+        discarder: int | None,
+        points: int | None,
+        scores: Sequence[int] | None = None,
+        robbed: bool = False,
     ) -> PaymentNote | None:
         """Why a win's ``payments`` (by seat, without a dead hand's fines) are what they are, where
         this ruleset's rule makes them from the winner's ``points`` (MCR-8) or from every seat's
         ``scores`` (CL-7); None where the amounts are not that rule's split, and by default (Hong
-        Kong's base and its payment options are read from the win's ``base``, HK-6)."""
+        Kong's base and its payment options are read from the win's ``base``, HK-6). ``robbed``:
+        the ``discarder`` is the player whose kong was robbed."""
         return None
 
     @abstractmethod

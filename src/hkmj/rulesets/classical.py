@@ -175,7 +175,13 @@ class Classical(Ruleset):
         )
 
     def payment_note(
-        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+        self,
+        payments: Sequence[int],
+        winner: int,
+        discarder: int | None,
+        points: int | None,
+        scores: Sequence[int] | None = None,
+        robbed: bool = False,
     ) -> PaymentNote:
         """CL-7: every player scores and settles with every other, East double (CL-7.3); with the
         option ``pay_highest`` the winner pays twice the difference to a higher score (CL-7.4).

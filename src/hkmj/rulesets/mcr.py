@@ -94,12 +94,19 @@ class Mcr(Ruleset):
         return f"{items} = {event['points']} points, payments {event['payments']}"
 
     def payment_note(
-        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+        self,
+        payments: Sequence[int],
+        winner: int,
+        discarder: int | None,
+        points: int | None,
+        scores: Sequence[int] | None = None,
+        robbed: bool = False,
     ) -> PaymentNote | None:
-        """MCR-8: the discarder (everyone on a self-draw) pays the total plus 8, the others 8."""
+        """MCR-8: the discarder (everyone on a self-draw; the robbed player on a robbed kong) pays
+        the total plus 8, the others 8."""
         if points is None or list(payments) != list(mcr_payments(points, winner, discarder)):
             return None
-        rule = "mcr.self_draw" if discarder is None else "mcr.discard"
+        rule = "mcr.self_draw" if discarder is None else "mcr.robbed_kong" if robbed else "mcr.discard"
         return PaymentNote(rule, {"points": points, "each": points + 8, "total": payments[winner]})
 
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:

@@ -201,6 +201,19 @@ def _counted(rules: Ruleset, item_id: str, count: int, item: OutcomeItem | None 
     }
 
 
+def _pay_rule(rules: Ruleset, win: dict[str, Any]) -> dict[str, str] | None:
+    """How a ``win`` event's payments are made, in both languages, as the terminal's end screen
+    says it (:meth:`~hkmj.rulesets.Ruleset.payment_note`: MCR-8's total plus 8, CL-7's settlement);
+    ``{winner}`` and ``{whom}`` are left for the browser to fill with the players' names. None
+    where the ruleset does not word the payments (Hong Kong's base, HK-6, is worded by the browser)."""
+    note = rules.payment_note(
+        win["payments"], win["seat"], win.get("from"), win.get("points"), win.get("hand_scores"), robbed=win.get("win") == "robbed_kong"
+    )
+    if note is None:
+        return None
+    return {lang: Texts(lang, rules.name)(f"end.pay.{note.rule}", winner="{winner}", whom="{whom}", **note.figures) for lang in LANGS}
+
+
 class Table:
     """One table (see the module docstring)."""
 
@@ -722,6 +735,8 @@ class Table:
                 e["limit_names"] = _names(self.rules, e.get("limit"))
             if e["type"] == "win" and "seat_points" in e:  # every player scores (CL-5.4): what each score is made of
                 e["seat_scoring"] = self._seat_scoring()
+            if e["type"] == "win" and (rule := _pay_rule(self.rules, e)) is not None:
+                e["pay_rule"] = rule
             if e["type"] == "false_mahjong":
                 extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
                 e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)

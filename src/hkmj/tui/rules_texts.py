@@ -50,6 +50,7 @@ _MCR_EN = {
     "end.pay.mcr.dead": "{who}'s false Mahjong earlier in the hand is settled too: {who} pays {amount} to each other player (MCR-5.4).",
     "end.pay.mcr.dead.you": "Your false Mahjong earlier in the hand is settled too: you pay {amount} to each other player (MCR-5.4).",
     "end.pay.mcr.discard": "The discarder ({whom}) pays the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
+    "end.pay.mcr.robbed_kong": "The robbed player ({whom}) pays as a discarder, the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
     "help.title": "How to play — Chinese Official Mahjong (MCR)",
 }
 _MCR_FR = {
@@ -71,6 +72,7 @@ _MCR_FR = {
     "end.pay.mcr.dead": "Le faux Mahjong annoncé par {who} plus tôt dans la donne est réglé aussi : {who} paie {amount} à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.dead.you": "Votre faux Mahjong plus tôt dans la donne est réglé aussi : vous payez {amount} à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.discard": "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each} ; les deux autres paient 8 chacun ; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "end.pay.mcr.robbed_kong": "Le joueur volé ({whom}) paie comme un défausseur, le total plus 8, {points} + 8 = {each} ; les deux autres paient 8 chacun ; le gagnant ({winner}) reçoit {total} (MCR-8).",
     "help.title": "Comment jouer — Mahjong chinois officiel (MCR)",
 }
 _CL_EN = {

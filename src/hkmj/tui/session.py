@@ -918,7 +918,7 @@ class Session:
                     winner=tx("end.winner.you") if res.seat == self.seat else tx.wind(res.seat),
                 )
             else:
-                why_paid = self._why_paid_other(res.payments, res.seat, res.discarder, fan, ev.get("hand_scores"))
+                why_paid = self._why_paid_other(res.payments, res.seat, res.discarder, fan, ev.get("hand_scores"), ev["win"] == "robbed_kong")
             if self.teach:
                 teach.append(tx("teach.other_tables"))
         elif res.kind == "penalty":
@@ -952,7 +952,13 @@ class Session:
         return self.summary
 
     def _why_paid_other(
-        self, payments: Sequence[int], winner: int, discarder: int | None, points: int | None, scores: Sequence[int] | None = None
+        self,
+        payments: Sequence[int],
+        winner: int,
+        discarder: int | None,
+        points: int | None,
+        scores: Sequence[int] | None = None,
+        robbed: bool = False,
     ) -> str:
         """Why each player pays, as the ruleset's :meth:`~hkmj.rulesets.base.Ruleset.payment_note`
         says (MCR-8: the total plus 8; CL-7: everyone scores and settles, and what you paid or
@@ -960,7 +966,8 @@ class Session:
         in the same hand (MCR-5.4); empty when the ruleset does not explain the payments."""
         tx = self.tx
         fines, notes = self._dead_hand_fines()
-        note = self.rules.payment_note([p - f for p, f in zip(payments, fines, strict=True)], winner, discarder, points, scores)
+        own = [p - f for p, f in zip(payments, fines, strict=True)]
+        note = self.rules.payment_note(own, winner, discarder, points, scores, robbed=robbed)
         if note is None:
             return ""
         who = tx("end.winner.you") if winner == self.seat else tx.wind(winner)

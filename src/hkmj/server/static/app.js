@@ -45,11 +45,6 @@ const T = {
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
     falsePays_classical: "{name} declared a hand that is not a win: {name} pays each player the limit, {amount} ({double} when East pays or is paid; CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
-    payRule_mcr_self_draw: "Self-drawn win: each player pays the total plus 8, {points} + 8 = {each}; the winner ({winner}) receives {total} (MCR-8).",
-    payRule_mcr_discard: "The discarder ({whom}) pays the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
-    payRule_mcr_robbed_kong: "The robbed player ({whom}) pays as a discarder, the total plus 8, {points} + 8 = {each}; the two others pay 8 each; the winner ({winner}) receives {total} (MCR-8).",
-    payRule_classical: "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
-    payRule_classical_highest: "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each lower score and pays twice the difference to each higher score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     whySelfMcr: "self-drawn win: everyone pays the total plus 8", whyDiscarderMcr: "discarded the winning tile: pays the total plus 8",
     whyRobbedMcr: "the kong robbed: pays the total plus 8", whyOtherMcr: "each of the two others pays 8", deadFineMcr: "with the false Mahjong's 10 to each player (MCR-5.4)",
     bots: { greedy: "greedy", random: "random", strong: "strong" },
@@ -144,11 +139,6 @@ const T = {
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
     falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie à chaque joueur la limite, {amount} ({double} quand l'Est paie ou reçoit\u00a0; CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
-    payRule_mcr_self_draw: "Victoire en piochant\u00a0: chacun paie le total plus 8, {points} + 8 = {each}\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
-    payRule_mcr_discard: "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each}\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
-    payRule_mcr_robbed_kong: "Le joueur volé ({whom}) paie comme un défausseur, le total plus 8, {points} + 8 = {each}\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
-    payRule_classical: "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chacun des autres\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l'Est paie et reçoit double (CL-7).",
-    payRule_classical_highest: "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chaque score plus faible et paie le double de la différence à chaque score plus fort\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l'Est paie et reçoit double (CL-7).",
     whySelfMcr: "victoire en piochant\u00a0: tout le monde paie le total plus 8", whyDiscarderMcr: "a défaussé la tuile gagnante\u00a0: paie le total plus 8",
     whyRobbedMcr: "son kong a été volé\u00a0: paie le total plus 8", whyOtherMcr: "chacun des deux autres paie 8", deadFineMcr: "avec les 10 à chaque joueur du faux Mahjong (MCR-5.4)",
     bots: { greedy: "glouton", random: "hasard", strong: "fort" },
@@ -828,19 +818,14 @@ function payReason(win, seat, paid) {
   return `${t(double ? "payDouble" : "paySingle", { base: win.base })} — ${why}`;
 }
 
-/** The sentence above the payments that says how they are made: the base from the fan (HK-6), the total plus 8
- * (MCR-8), every player settling with every other (CL-7; the option "pay the highest score", CL-7.4). */
+/** The sentence above the payments that says how they are made: the base from the fan (HK-6); the server's
+ * sentence, the terminal's, for the total plus 8 (MCR-8) and every player settling with every other (CL-7; the
+ * option "pay the highest score", CL-7.4), its {winner} and {whom} the players' names. */
 function payRule(st, win, name) {
   if (win.base != null) return `<p>${t("baseFrom", { points: plural("pts", win.base), fan: `${win.fan} ${unitWord("unitFan", win.fan)}` })}</p>`;
-  if (win.fan_points != null) {
-    const each = win.points + 8, total = win.payments[win.seat];
-    return `<p>${t(`payRule_mcr_${win.win}`, { points: win.points, each, total, winner: name(win.seat), whom: win.from == null ? "" : name(win.from) })}</p>`;
-  }
-  if (win.seat_points) {
-    const highest = ["on", "true", true].includes(((st.config || {}).options || {}).pay_highest);
-    return `<p>${t(highest ? "payRule_classical_highest" : "payRule_classical", { winner: name(win.seat) })}</p>`;
-  }
-  return "";
+  if (!win.pay_rule) return "";
+  const names = { winner: name(win.seat), whom: win.from == null ? "" : name(win.from) };
+  return `<p>${esc(said(win.pay_rule)).replace(/\{(winner|whom)\}/g, (_, k) => names[k])}</p>`;
 }
 
 /** A scoring item with how many times it counts, escaped: the server's words (`counted`, the terminal's: "2 flowers
