@@ -409,3 +409,16 @@ def test_a_player_named_like_a_placeholder_is_shown_as_typed() -> None:
     event = {**win, "pay_rule": _pay_rule(get_ruleset("mcr"), win)}
     got = _run_client_text(f"payRule({{}}, {json.dumps(event)}, (s) => esc(['<b>', '{{whom}}'][s]))")
     assert got["en"] == "<p>The discarder (&lt;b&gt;) pays the total plus 8, 21 + 8 = 29; the two others pay 8 each; the winner ({whom}) receives 45 (MCR-8).</p>"
+
+
+def test_hk_4_10_the_robbed_players_payment_says_whose_kong_was_robbed() -> None:
+    """HK-4.10, MCR-8: the robbed player's row of the payments read "the kong robbed: pays
+    double", which a new player cannot parse; it says "their kong was robbed", as the French
+    "son kong a été volé"."""
+    got = _run_client_text('[t("whyRobbed"), t("whyShooterRobbed"), t("whyRobbedMcr")]')
+    assert got["en"] == [
+        "their kong was robbed: pays double",
+        "their kong was robbed: pays for everyone (house rule)",
+        "their kong was robbed: pays the total plus 8",
+    ]
+    assert all(x.startswith("son kong a été volé\u00a0: ") for x in got["fr"]), got["fr"]
