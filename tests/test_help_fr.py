@@ -175,6 +175,18 @@ def test_the_english_help_and_refusals_say_tables_in_play_as_the_browser_does() 
     assert LIMITS["tables"].startswith("tables in play") and LIMITS["unattended"].startswith("tables in play")
 
 
+def test_hk_6_the_french_score_help_names_the_seat_wind_as_its_elements_do() -> None:
+    """HK-6: ``hkmj score --help --lang fr`` called --seat "votre vent de place", a name found
+    nowhere else; the elements it scores say "Pung du Vent du joueur" (MCR-6.16 "Vent du
+    Joueur", the classical "Paire du Vent du joueur")."""
+    from hkmj.rulesets import get_ruleset
+
+    texts = " ".join(text for command in FRENCH.values() for text in command.values())
+    assert "vent de place" not in texts
+    assert "Vent du joueur" in FRENCH["score"]["--seat"]
+    assert "Vent du joueur" in get_ruleset("hk").name_of("seat_wind_pung", "fr")
+
+
 def test_the_french_help_says_robot_never_bot() -> None:
     """A bot is a *robot* in every French text (``hkmj bot-match --help --lang fr`` said "bot
     intégré", ``hkmj arena`` "bots séparés par des virgules"); names keep their spelling

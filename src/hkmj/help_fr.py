@@ -293,7 +293,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "à omettre pour une victoire sur sa propre pioche"
         ),
         "--robbed": "gagné en volant le kong ajouté de --from (HK-4.10)",
-        "--seat": "votre vent de place : E, S, O ou N (par défaut E)",
+        "--seat": "votre vent, le Vent du joueur : E, S, O ou N (par défaut E)",
         "--prevailing": "le vent dominant : E, S, O ou N (par défaut E)",
         "--meld": 'un groupe déclaré, par exemple "pung 555m" (répétable)',
         "--flower": "une fleur 1-4 que vous tenez (répétable)",
