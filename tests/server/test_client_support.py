@@ -371,7 +371,7 @@ def test_a_count_in_a_sentence_agrees_with_its_number_in_the_browser() -> None:
          "Le défausseur (<bdi>Ann</bdi>) paie le total plus 8, 21 + 8 = 29\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant (<bdi>Bo</bdi>) reçoit 45 (MCR-8)."),
         ("mcr", {"payments": [-16, -16, 48, -16], "seat": 2, "from": None, "points": 8, "win": "self_draw"},
          "Self-drawn win: each player pays the total plus 8, 8 + 8 = 16; the winner (<bdi>Cy</bdi>) receives 48 (MCR-8).",
-         "Victoire sur pioche\u00a0: chacun paie le total plus 8, 8 + 8 = 16\u00a0; le gagnant (<bdi>Cy</bdi>) reçoit 48 (MCR-8)."),
+         "Victoire en piochant\u00a0: chacun paie le total plus 8, 8 + 8 = 16\u00a0; le gagnant (<bdi>Cy</bdi>) reçoit 48 (MCR-8)."),
         ("mcr", {"payments": [-29, 45, -8, -8], "seat": 1, "from": 0, "points": 21, "win": "robbed_kong"},
          "The robbed player (<bdi>Ann</bdi>) pays as a discarder, the total plus 8, 21 + 8 = 29; the two others pay 8 each; the winner (<bdi>Bo</bdi>) receives 45 (MCR-8).",
          "Le joueur volé (<bdi>Ann</bdi>) paie comme un défausseur, le total plus 8, 21 + 8 = 29\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant (<bdi>Bo</bdi>) reçoit 45 (MCR-8)."),
@@ -382,9 +382,10 @@ def test_a_count_in_a_sentence_agrees_with_its_number_in_the_browser() -> None:
 )
 def test_mcr_8_cl_7_the_browser_says_the_payments_in_the_terminals_sentence(rules: str, win: dict[str, Any], en: str, fr: str) -> None:
     """MCR-8, CL-7: the browser composed its own payment sentences (app.js ``payRule_mcr_*``,
-    ``payRule_classical``), which had drifted from the terminal's end screen ("Victoire en
-    piochant" there, "Victoire sur pioche" here; a robbed kong's "The robbed player" in the
-    browser only, the terminal calling the robbed player "the discarder"). The server now sends
+    ``payRule_classical``), which had drifted from the terminal's end screen (the browser's
+    "Victoire en piochant", the terminal's "Victoire sur pioche", now "en piochant" in both as in
+    "gagne en piochant"; a robbed kong's "The robbed player" in the browser only, the terminal
+    calling the robbed player "the discarder"). The server now sends
     the terminal's sentence with the win (``pay_rule``, from ``Ruleset.payment_note``) and the
     browser fills in the players' names, escaped; Hong Kong's base (HK-6) is worded as before."""
     from hkmj.rulesets import get_ruleset
@@ -422,3 +423,14 @@ def test_hk_4_10_the_robbed_players_payment_says_whose_kong_was_robbed() -> None
         "their kong was robbed: pays the total plus 8",
     ]
     assert all(x.startswith("son kong a été volé\u00a0: ") for x in got["fr"]), got["fr"]
+
+
+def test_a_self_drawn_win_is_en_piochant_in_every_french_payment_text() -> None:
+    """HK-6, MCR-8: the end screen's sentence said "Victoire sur pioche" while each payer's row
+    in the browser said "victoire en piochant" and the log "gagne en piochant"; one wording."""
+    from hkmj.tui.texts import FR
+
+    got = _run_client_text('[t("whySelf"), t("whySelfMcr")]')["fr"]
+    assert all(x.startswith("victoire en piochant") for x in got), got
+    assert FR["end.pay.self_draw"].startswith("Victoire en piochant : ")
+    assert Texts("fr", "mcr")("end.pay.mcr.self_draw", points=8, each=16, winner="Sud", total=48).startswith("Victoire en piochant : ")

@@ -68,7 +68,7 @@ _MCR_FR = {
     "end.element": "Fan",
     "hint.short": "Votre main n'est prête que par sa forme : aucune attente n'atteint les {min} points (MCR-5.1).",
     "end.pay.penalty": "Un faux Mahjong rend morte la main de celui qui l'annonce, et il paie 10 à chaque autre joueur (MCR-5.4).",
-    "end.pay.mcr.self_draw": "Victoire sur pioche : chacun paie le total plus 8, {points} + 8 = {each} ; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "end.pay.mcr.self_draw": "Victoire en piochant : chacun paie le total plus 8, {points} + 8 = {each} ; le gagnant ({winner}) reçoit {total} (MCR-8).",
     "end.pay.mcr.dead": "Le faux Mahjong annoncé par {who} plus tôt dans la donne est réglé aussi : {who} paie {amount} à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.dead.you": "Votre faux Mahjong plus tôt dans la donne est réglé aussi : vous payez {amount} à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.discard": "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each} ; les deux autres paient 8 chacun ; le gagnant ({winner}) reçoit {total} (MCR-8).",

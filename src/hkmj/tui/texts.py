@@ -604,7 +604,7 @@ FR: dict[str, str] = {
     "end.limit": "Main limite : {name} (les éléments sont donnés pour information)",
     "end.base": "Points de base : {base}",
     "end.payments": "Paiements",
-    "end.pay.self_draw": "Victoire sur pioche : chacun paie le double de la base, 2 × {base} = {double} ; le gagnant ({winner}) reçoit {total} (HK-6).",
+    "end.pay.self_draw": "Victoire en piochant : chacun paie le double de la base, 2 × {base} = {double} ; le gagnant ({winner}) reçoit {total} (HK-6).",
     "end.pay.discard": "Le défausseur ({whom}) paie le double de la base, 2 × {base} = {double} ; les deux autres paient la base, {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-6).",
     "end.pay.robbed_kong": "Le joueur volé ({whom}) paie comme un défausseur, le double de la base : 2 × {base} = {double} ; les deux autres paient {base} chacun ; le gagnant ({winner}) reçoit {total} (HK-4.10, HK-6).",
     "end.pay.penalty": "Un faux Mahjong coûte {penalty} à chaque autre joueur, {penalty2} à un défausseur (HK-5.7).",
