@@ -657,7 +657,7 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
     advised = d.shape("advised", lang)
     body = w("shape", before=d.shape("before", lang), after=d.shape("after", lang), advised=advised)
     note = w.note(best.note)
-    if note and note != advised:  # a note that only says the distance after the advice repeats the sentence before it
+    if note and not advised.startswith(note):  # the distance after the advice ("ready", or all of "ready on 2 Bamboo") repeats the sentence before it
         body += " " + w("advisor_note", note=note)
     out = _wrap(w.typo(head), width, subsequent_indent="    ")
     out += _wrap(w.typo(body), width, initial_indent="    ", subsequent_indent="    ")

@@ -596,10 +596,26 @@ def test_a_mistake_says_the_distance_after_the_advice_once_hk_5(hk_review: Revie
         advised = w.distance(d.shanten_advised, d.waits_advised)
         note = w.note(d.best.note)
         assert " ".join(w("advisor_note", note=advised).split()) not in text
-        if note and note != advised:
+        if note and advised.startswith(note):  # "After the advice: ready on 2 Bamboo. Advisor: ready." said it twice
+            assert " ".join(w("advisor_note", note=note).split()) not in text
+        elif note:
             assert " ".join(w("advisor_note", note=note).split()) in text
             said += 1
     assert said and len(hk_review.mistakes) > said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_ready_advice_is_not_said_again_without_its_waits_hk_5(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """HK-5: "After the advice: ready on 2 Bamboo, North wind. Advisor: ready." said the advice's
+    distance twice, the second time with less in it ("Après le conseil : prête, attend 2 Bambous,
+    Vent Nord. Conseiller : prête."); the sentence that names the waits is enough."""
+    path = tmp_path / "g.jsonl"
+    assert main(["simulate", "--hands", "1", "--seed", "1", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["review", str(path), "--seat", "1", "--quiet", "--lang", lang, "--html", "-"]) == 0
+    text = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
+    after, advisor = ("After the advice: ready on", "Advisor: ready.") if lang == "en" else ("Après le conseil : prête, attend", "Conseiller : prête.")
+    assert after in text and advisor not in text, text[:2000]
 
 
 @pytest.mark.parametrize(
