@@ -881,6 +881,7 @@ REPLAY_REPORTS = (
     "replay OK: 1 hand, 9 events reproduced exactly",
     "record: table.jsonl (401 events)",
     "replay: diverged at line 3 (hand 1): the engine produced no such event",
+    "g.jsonl:1: its only line was cut in the middle of a write",
     "the engine produced no such event",
     "the engine produced more events than recorded",
     "event after the match's end",
