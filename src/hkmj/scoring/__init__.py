@@ -14,7 +14,8 @@ from typing import Any
 from hkmj.scoring.hong_kong import HONG_KONG
 from hkmj.scoring.lines import score_json
 from hkmj.scoring.mcr import MCR_FLAGS, McrItem, McrResult, score_json_mcr, score_mcr
-from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, Meld, ScoreResult, Win
+from hkmj.scoring.mcr import RULE_REFS as MCR_RULE_REFS
+from hkmj.scoring.model import FLAGS, WIN_TYPES, InvalidHand, Item, Meld, ScoreResult, Win, cite_refs
 from hkmj.scoring.request import win_from_json
 from hkmj.scoring.ruleset import Element, Limit, Ruleset, payments, validate
 from hkmj.scoring.ruleset import score as _score
@@ -118,5 +119,10 @@ def score_hand(
 
 def score_mcr_hand(hand: str, **fields: Any) -> McrResult:
     """Score a hand under MCR; the Python twin of ``hkmj score --rules mcr`` (same keywords
-    as :func:`score_hand`)."""
-    return score_mcr(win_from_json(_hand_request(hand, **fields), strict=False))
+    as :func:`score_hand`). An impossible hand raises :class:`InvalidHand` citing the MCR rules
+    (MCR-1.1, MCR-1.2), as ``hkmj score --rules mcr`` does."""
+    try:
+        win = win_from_json(_hand_request(hand, **fields), strict=False)
+    except InvalidHand as e:  # the request reader cites Hong Kong's rules: cite MCR's
+        raise InvalidHand(cite_refs(str(e), MCR_RULE_REFS)) from None
+    return score_mcr(win)

@@ -43,6 +43,7 @@ from hkmj.scoring.model import (
     InvalidHand,
     Meld,
     Win,
+    cite_refs,
     echo,
     holds_a_bool,
     is_bonus_number,
@@ -1450,6 +1451,8 @@ def score_mcr(win: Win) -> McrResult:
         except TypeError:
             raise_type_problem(win)
             raise
+        except InvalidHand as e:  # the checks shared with Hong Kong cite its rules: cite MCR's (MCR-1.1, MCR-1.2)
+            raise InvalidHand(cite_refs(str(e), RULE_REFS)) from None
     found = readings(hand)
     if not found:
         raise InvalidHand(
@@ -1494,8 +1497,8 @@ def score_json_mcr(obj: Any) -> dict[str, Any]:
         if not isinstance(obj, Mapping):
             raise InvalidHand(f"expected a JSON object, got {type(obj).__name__}")
         return score_mcr(win_from_json(obj)).to_dict()  # the fields of every ruleset
-    except InvalidHand as e:
-        return {"valid": False, "error": str(e)}
+    except InvalidHand as e:  # the request reader cites Hong Kong's rules: cite MCR's
+        return {"valid": False, "error": cite_refs(str(e), RULE_REFS)}
 
 
 assert len(MCR_FANS) == 81 and sorted(f.number for f in MCR_FANS) == list(range(1, 82))
