@@ -228,6 +228,16 @@ CASES: list[Case] = [
         {"hand": "234s567p22s111z777z", "win_tile": "2s", "win": "robbed_kong", "discarder": "W"},
         _every(r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one"),
     ),
+    # --- seven pairs: distinct in Hong Kong and the classical game (HK-5.3, CL-6.3 Ruling); MCR-5.2 allows four alike
+    Case(
+        "seven_pairs_with_four_alike",
+        {"hand": "1111m22p33p44s55s66z", "win_tile": "6z"},
+        {
+            "hk": r"1111m2233p4455s66z has no valid reading: seven pairs are seven distinct pairs, and 1m is held four times \(HK-5\.3\)$",
+            "classical": r"1111m2233p4455s66z has no valid reading: seven pairs are seven distinct pairs, and 1m is held four times \(CL-6\.3\)$",
+        },
+        rules=("hk", "classical"),
+    ),
     Case(
         "no_reading",
         {"hand": "123m456m789m135p55p", "win_tile": "5p"},

@@ -522,6 +522,13 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m135p55p", "--win", "5p", "--rules", "classical"], 1,
      "Not a valid deal: 123456789m13555p has no valid reading: it is not four groups and a pair nor a limit hand of CL-6",
      "Donne non valable : 123456789m13555p ne se lit d'aucune façon valable : ce n'est ni quatre groupes et une paire, ni une main limite de CL-6"),
+    # HK-5.3, CL-6.3 Ruling: four alike are never two of the seven pairs (MCR-5.2 allows them)
+    (["1111m22p33p44s55s66z", "--win", "6z", "--rules", "hk"], 1,
+     "Not a valid winning hand: 1111m2233p4455s66z has no valid reading: seven pairs are seven distinct pairs, and 1m is held four times (HK-5.3)",
+     "Main gagnante non valable : 1111m2233p4455s66z ne se lit d'aucune façon valable : les sept paires sont sept paires distinctes, et 1m y est quatre fois (HK-5.3)"),
+    (["1111m22p33p44s55s66z", "--win", "6z", "--rules", "classical"], 1,
+     "Not a valid deal: 1111m2233p4455s66z has no valid reading: seven pairs are seven distinct pairs, and 1m is held four times (CL-6.3)",
+     "Donne non valable : 1111m2233p4455s66z ne se lit d'aucune façon valable : les sept paires sont sept paires distinctes, et 1m y est quatre fois (CL-6.3)"),
     (["123m456m789m55p", "--win", "5p", "--meld", "pung 123p", "--rules", "hk"], 1,
      "Not a valid winning hand: --meld 'pung 123p': a pung is 3 identical tiles",
      "Main gagnante non valable : --meld «\u00a0pung 123p\u00a0» : un pung est fait de 3 tuiles identiques"),

@@ -230,6 +230,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "{n} exemplaires de {tile} : il n'y a que quatre exemplaires de chaque tuile ({rule})"),
     (r"(?P<n>\d+) copies of (?P<tile>\w+) in the four hands: there are only four of each tile \(CL-1\.1\)",
      "{n} exemplaires de {tile} dans les quatre mains : il n'y a que quatre exemplaires de chaque tuile (CL-1.1)"),
+    (r"(?P<hand>.+) has no valid reading: seven pairs are seven distinct pairs, and (?P<tile>\w+) is held four times \((?P<rule>[^)]*)\)",
+     "{hand} ne se lit d'aucune façon valable : les sept paires sont sept paires distinctes, et {tile} y est quatre fois ({rule})"),
     (r"(?P<hand>.+) has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans \(HK-5\)",
      "{hand} ne se lit d'aucune façon valable : ce n'est ni quatre groupes et une paire, ni sept paires, ni les treize orphelins (HK-5)"),
     (r"(?P<hand>.+) has no winning shape: not four groups and a pair, seven pairs, thirteen orphans, "

@@ -41,7 +41,7 @@ from hkmj.scoring.model import (
     win_seat_problem,
 )
 from hkmj.scoring.request import MAX_HAND_CHARS, MAX_MELD_CHARS
-from hkmj.scoring.ruleset import Limit, validate
+from hkmj.scoring.ruleset import Limit, four_alike_as_pairs, validate
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import (
     EAST,
@@ -622,10 +622,15 @@ def _score_winner(deal: Deal, hand: PlayerHand) -> PlayerScore:
         concealed[t] += 1
     found = readings(concealed, len(hand.melds))
     if not found:
+        quad = four_alike_as_pairs(concealed, len(hand.melds))
         raise InvalidHand(
             f"{format_tiles(hand.concealed)}"
             + "".join(f" + {m}" for m in hand.melds)
-            + " has no valid reading: it is not four groups and a pair nor a limit hand of CL-6"
+            + (
+                " has no valid reading: it is not four groups and a pair nor a limit hand of CL-6"
+                if quad is None
+                else f" has no valid reading: seven pairs are seven distinct pairs, and {tile_str(quad)} is held four times (CL-6.3)"
+            )
         )
     limit = deal.options.limit
     best: PlayerScore | None = None

@@ -108,6 +108,15 @@ def validate(win: Win) -> list[int]:
     return _validate_tiles(win)[0]
 
 
+def four_alike_as_pairs(concealed: list[int], n_melds: int) -> int | None:
+    """The tile held four times in a hand that would be seven pairs if its pairs were distinct
+    (14 concealed tiles, no meld, every kind held twice or four times), else None: four alike
+    are never two of the seven pairs (HK-5.3, CL-6.3; MCR-5.2 allows them)."""
+    if n_melds or any(n % 2 for n in concealed):
+        return None
+    return next((t for t, n in enumerate(concealed) if n == 4), None)
+
+
 def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     """(counts of every tile, counts of the concealed tiles), or :class:`InvalidHand`."""
     melds = win.melds
@@ -407,10 +416,15 @@ def score(win: Win, ruleset: Ruleset) -> ScoreResult:
     context = plan.contexts.get(key)
     found = readings(concealed, len(win.melds))
     if not found:
+        quad = four_alike_as_pairs(concealed, len(win.melds))
         raise InvalidHand(
             f"{format_tiles(win.concealed)}"
             + "".join(f" + {m}" for m in win.melds)
-            + " has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans (HK-5)"
+            + (
+                " has no valid reading: it is not four groups and a pair, seven pairs or thirteen orphans (HK-5)"
+                if quad is None
+                else f" has no valid reading: seven pairs are seven distinct pairs, and {tile_str(quad)} is held four times (HK-5.3)"
+            )
         )
     suits, honours = _suits_and_honours(counts)
     best: tuple[int, int, Limit | None, list[int], str] | None = None
