@@ -50,6 +50,14 @@ def _every(text: str) -> dict[str, str]:
     return {"*": text}
 
 
+def _counted(text: str) -> dict[str, str]:
+    """A tile count refused with the count rule of each ruleset (HK-5.1, MCR-5.2, CL-2.4)."""
+    return {
+        r: rf"{text} \(the winning tile included, {rule}\)"
+        for r, rule in (("hk", r"HK-5\.1"), ("mcr", r"MCR-5\.2"), ("classical", r"CL-2\.4"))
+    }
+
+
 def _request(change: dict[str, Any]) -> dict[str, Any]:
     out = {**BASE, **change}
     return {k: v for k, v in out.items() if v is not ABSENT}
@@ -82,8 +90,8 @@ def _argv(request: dict[str, Any]) -> list[str]:
 
 CASES: list[Case] = [
     # --- malformed notation (HK-1.4, R-9)
-    Case("empty_hand", {"hand": ""}, _every(r"hand has 0 concealed tiles; with 0 melds it needs 14")),
-    Case("spaces_only", {"hand": "   "}, _every(r"hand has 0 concealed tiles")),
+    Case("empty_hand", {"hand": ""}, _counted(r"hand has 0 concealed tiles; with 0 melds it needs 14")),
+    Case("spaces_only", {"hand": "   "}, _counted(r"hand has 0 concealed tiles; with 0 melds it needs 14")),
     Case("fullwidth_digit", {"hand": "２34s567p88m111z777z"}, _every(r"unexpected character '２'")),
     Case("arabic_indic_digit", {"hand": "٢34s567p88m111z777z"}, _every(r"unexpected character '٢'")),
     Case("superscript_digit", {"hand": "²34s567p88m111z777z"}, _every(r"unexpected character '²'")),
@@ -181,17 +189,21 @@ CASES: list[Case] = [
             "classical": r"7 copies of 1z in the four hands",
         },
     ),
-    Case("too_many_tiles", {"hand": "234s567p88m111z777z1m"}, _every(r"hand has 15 concealed tiles; with 0 melds it needs 14")),
-    Case("too_few_tiles", {"hand": "234s567p88m111z77z"}, _every(r"hand has 13 concealed tiles; with 0 melds it needs 14")),
+    Case("too_many_tiles", {"hand": "234s567p88m111z777z1m"}, _counted(r"hand has 15 concealed tiles; with 0 melds it needs 14")),
+    Case("too_few_tiles", {"hand": "234s567p88m111z77z"}, _counted(r"hand has 13 concealed tiles; with 0 melds it needs 14")),
     Case(
         "too_few_with_meld",
         {"hand": "234s567p88m", "win_tile": "8m", "melds": ["pung 111z"]},
-        _every(r"hand has 8 concealed tiles; with 1 meld it needs 11"),
+        _counted(r"hand has 8 concealed tiles; with 1 meld it needs 11"),
     ),
     Case(
         "five_melds",
         {"hand": "88m", "win_tile": "8m", "melds": ["pung 111m", "pung 222m", "pung 333m", "pung 444m", "pung 555m"]},
-        _every(r"5 melds: a hand has at most four groups"),
+        {
+            "hk": r"5 melds: a hand has at most four groups \(HK-5\.1\)",
+            "mcr": r"5 melds: a hand has at most four groups \(MCR-5\.2\)",
+            "classical": r"5 melds: a hand has at most four groups \(CL-2\)",
+        },
     ),
     Case("win_tile_absent", {"win_tile": "9m"}, _every(r"9m is not in the concealed hand 88m567p234s111777z")),
     Case(
@@ -226,7 +238,11 @@ CASES: list[Case] = [
     Case(
         "robbed_tile_held_twice",
         {"hand": "234s567p22s111z777z", "win_tile": "2s", "win": "robbed_kong", "discarder": "W"},
-        _every(r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one"),
+        {
+            "hk": r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one \(HK-4\.10\)",
+            "mcr": r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one \(MCR-4\.1\)",
+            "classical": r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one \(CL-3\.4\)",
+        },
     ),
     # --- seven pairs: distinct in Hong Kong and the classical game (HK-5.3, CL-6.3 Ruling); MCR-5.2 allows four alike
     Case(
@@ -252,7 +268,7 @@ CASES: list[Case] = [
         "robbed_kong_self_drawn_flag",
         {"win_tile": "2s", "win": "robbed_kong", "discarder": "W", "flags": ["last_wall_tile"]},
         {
-            "hk": r"flag 'last_wall_tile' needs a self-drawn win",
+            "hk": r"flag 'last_wall_tile' needs a self-drawn win \(HK-6\)",
             "mcr": r"flag 'last_wall_tile' needs a self-drawn win \(MCR-6\.40\)",
             "classical": r"flag 'last_wall_tile' needs a self-drawn win \(CL-5\.3\)",
         },
@@ -261,7 +277,7 @@ CASES: list[Case] = [
         "robbed_kong_final_discard",
         {"win_tile": "2s", "win": "robbed_kong", "discarder": "W", "flags": ["final_discard"]},
         {
-            "hk": r"flag 'final_discard' needs a win on a discard",
+            "hk": r"flag 'final_discard' needs a win on a discard.* \(HK-6\)",
             "mcr": r"not a robbed kong \(MCR-6\.41\)",
             "classical": r"not part of the classical game",
         },
@@ -277,7 +293,7 @@ CASES: list[Case] = [
             "flags": ["kong_replacement"],
         },
         {
-            "hk": r"flag 'kong_replacement' needs a self-drawn win",
+            "hk": r"flag 'kong_replacement' needs a self-drawn win \(HK-6\)",
             "mcr": r"flag 'kong_replacement' needs a self-drawn win \(MCR-6\.42\)",
             "classical": r"flag 'kong_replacement' is not part of the classical game",
         },
@@ -293,7 +309,7 @@ CASES: list[Case] = [
             "flags": ["kong_replacement"],
         },
         {
-            "hk": r"flag 'kong_replacement' needs a self-drawn win",
+            "hk": r"flag 'kong_replacement' needs a self-drawn win \(HK-6\)",
             "mcr": r"\(MCR-6\.42\)",
             "classical": r"not part of the classical game",
         },
@@ -325,7 +341,7 @@ CASES: list[Case] = [
         "final_discard_self_drawn",
         {"flags": ["final_discard"]},
         {
-            "hk": r"flag 'final_discard' needs a win on a discard",
+            "hk": r"flag 'final_discard' needs a win on a discard.* \(HK-6\)",
             "mcr": r"\(MCR-6\.41\)",
             "classical": r"not part of the classical game",
         },
@@ -334,7 +350,7 @@ CASES: list[Case] = [
         "last_tile_and_final_discard",
         {"win": "discard", "discarder": "W", "flags": ["last_wall_tile", "final_discard"]},
         {
-            "hk": r"flag 'last_wall_tile' needs a self-drawn win",
+            "hk": r"flag 'last_wall_tile' needs a self-drawn win \(HK-6\)",
             "mcr": r"\(MCR-6\.40\)",
             "classical": r"not part of the classical game",
         },
@@ -370,7 +386,7 @@ CASES: list[Case] = [
         "heavenly_with_meld",
         {"hand": "234s567p88m777z", "win_tile": "7z", "melds": ["pung 111z"], "flags": ["heavenly"]},
         {
-            "hk": r"a heavenly or earthly hand has no melds",
+            "hk": r"a heavenly or earthly hand has no melds: it is won on the dealt tiles \(HK-6\)",
             "mcr": r"unknown flag 'heavenly'",
             "classical": r"not part of the classical game",
         },

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from hkmj.cli import main
 from hkmj.score_words import _COMPILED, PHRASES, error_in
 from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
+from hkmj.scoring.classical import RULE_REFS as CLASSICAL_REFS
 from hkmj.scoring.classical import ClassicalOptions, Deal, score_deal
 from hkmj.scoring.classical import score_json as classical_json
-from hkmj.scoring.model import PlayerHand
+from hkmj.scoring.model import PlayerHand, cite_refs
 from hkmj.tiles import NotationError, parse_tiles, tile
 
 HAND = ["234s567p88m111z777z", "--win", "1z"]
@@ -246,8 +247,8 @@ def test_hk4_2_a_meld_built_in_python_is_checked_before_scoring(melds: Any, erro
     deal = Deal(hands=(PlayerHand(_BASE_WIN["concealed"], melds, (), ()), None, None, None), winner=0, win_tile=0)
     with pytest.raises(InvalidHand) as err:
         score_deal(deal)
-    if isinstance(melds, tuple) and all(isinstance(m, Meld) for m in melds):
-        assert str(err.value) == f"E: {error}"
+    if isinstance(melds, tuple) and all(isinstance(m, Meld) for m in melds):  # the classical rules cited (CL-1.2, CL-2.1)
+        assert str(err.value) == f"E: {cite_refs(error, CLASSICAL_REFS)}" and "HK-" not in str(err.value)
     else:
         assert str(err.value) in ("hands.E: melds must be a tuple of Meld, not str", "E: melds: 'pung 111m' is not a Meld (e.g. Meld.parse('pung 555m'))")
 
@@ -478,14 +479,14 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid deal: hand '123m456m789m123p55p#': '#': unexpected character '#'",
      "Donne non valable : main «\u00a0123m456m789m123p55p#\u00a0» : «\u00a0#\u00a0» : caractère «\u00a0#\u00a0» inattendu"),
     (["123m456m789m123p5p", "--win", "5p", "--rules", "hk"], 1,
-     "Not a valid winning hand: hand has 13 concealed tiles; with 0 melds it needs 14 (the winning tile included)",
-     "Main gagnante non valable : la main a 13 tuiles cachées ; avec 0 groupe il en faut 14 (tuile gagnante comprise)"),
+     "Not a valid winning hand: hand has 13 concealed tiles; with 0 melds it needs 14 (the winning tile included, HK-5.1)",
+     "Main gagnante non valable : la main a 13 tuiles cachées ; avec 0 groupe il en faut 14 (tuile gagnante comprise, HK-5.1)"),
     (["123m456m789m123p55p", "--rules", "hk"], 2,
      "hkmj score: --win TILE is required with a hand (the winning tile, e.g. --win 1z)",
      "hkmj score : --win TUILE est obligatoire avec une main (la tuile gagnante, par exemple --win 1z)"),
     (["123m456m789m123p5p", "--rules", "hk"], 1,
-     "Not a valid winning hand: hand '123m456m789m123p5p' has 13 tiles; with 0 melds it needs 14 (the winning tile included)",
-     "Main gagnante non valable : la main «\u00a0123m456m789m123p5p\u00a0» a 13 tuiles ; avec 0 groupe il en faut 14 (tuile gagnante comprise)"),
+     "Not a valid winning hand: hand '123m456m789m123p5p' has 13 tiles; with 0 melds it needs 14 (the winning tile included, HK-5.1)",
+     "Main gagnante non valable : la main «\u00a0123m456m789m123p5p\u00a0» a 13 tuiles ; avec 0 groupe il en faut 14 (tuile gagnante comprise, HK-5.1)"),
     (["123m456m789m123p55p", "--win", "9p", "--rules", "hk"], 1,
      "Not a valid winning hand: --win 9p is not in the concealed hand 123456789m12355p",
      "Main gagnante non valable : la tuile gagnante 9p n'est pas dans la main cachée 123456789m12355p"),
@@ -563,8 +564,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid deal: --meld 'pung 1f1f1f': bonus tiles never form melds (CL-1.2)",
      "Donne non valable : --meld «\u00a0pung 1f1f1f\u00a0» : les tuiles bonus ne forment jamais de groupe (CL-1.2)"),
     (["55p", "--win", "5p", "--meld", "pung 111p", "--meld", "pung 222p", "--meld", "pung 333p", "--meld", "pung 444p", "--meld", "pung 666p", "--rules", "hk"], 1,
-     "Not a valid winning hand: 5 melds: a hand has at most four groups",
-     "Main gagnante non valable : 5 groupes : une main en a au plus quatre"),
+     "Not a valid winning hand: 5 melds: a hand has at most four groups (HK-5.1)",
+     "Main gagnante non valable : 5 groupes : une main en a au plus quatre (HK-5.1)"),
     (["55p", "--win", "5p", "--meld", "pung 111p", "--meld", "pung 222p", "--meld", "pung 333p", "--meld", "pung 444p", "--meld", "pung 666p", "--rules", "classical"], 1,
      "Not a valid deal: 5 melds: a hand has at most four groups (CL-2)",
      "Donne non valable : 5 groupes : une main en a au plus quatre (CL-2)"),
@@ -619,8 +620,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "hkmj score: --other 'x': expected 'SEAT: TILES, ...' with SEAT one of E, S, W (or O), N",
      "hkmj score : --other «\u00a0x\u00a0» : attendu «\u00a0PLACE: TUILES, ...\u00a0» avec PLACE parmi E, S, O (ou W), N"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "hk"], 1,
-     "Not a valid winning hand: flag 'heavenly' needs a self-drawn win",
-     "Main gagnante non valable : le drapeau «\u00a0heavenly\u00a0» demande une victoire sur sa propre pioche"),
+     "Not a valid winning hand: flag 'heavenly' needs a self-drawn win (HK-6)",
+     "Main gagnante non valable : le drapeau «\u00a0heavenly\u00a0» demande une victoire sur sa propre pioche (HK-6)"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "mcr"], 1,
      "Not a valid winning hand: unknown flag 'heavenly' for MCR: expected any of last_wall_tile, final_discard, kong_replacement, last_of_kind",
      "Main gagnante non valable : drapeau «\u00a0heavenly\u00a0» inconnu en MCR : attendu parmi last_wall_tile, final_discard, kong_replacement, last_of_kind"),
@@ -631,8 +632,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: flag 'heavenly': only East wins a heavenly hand (HK-6)",
      "Main gagnante non valable : le drapeau «\u00a0heavenly\u00a0» : seul Est gagne une main du ciel (HK-6)"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "earthly", "--rules", "hk"], 1,
-     "Not a valid winning hand: flag 'earthly' needs a win on a discard",
-     "Main gagnante non valable : le drapeau «\u00a0earthly\u00a0» demande une victoire sur une défausse"),
+     "Not a valid winning hand: flag 'earthly' needs a win on a discard (HK-6)",
+     "Main gagnante non valable : le drapeau «\u00a0earthly\u00a0» demande une victoire sur une défausse (HK-6)"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "earthly", "--from", "S", "--seat", "W", "--rules", "hk"], 1,
      "Not a valid winning hand: flag 'earthly': another seat wins on East's very first discard (HK-6)",
      "Main gagnante non valable : le drapeau «\u00a0earthly\u00a0» : une autre place que l'Est gagne sur la toute première défausse de l'Est (HK-6)"),
@@ -655,8 +656,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: flag 'final_discard' needs a win on a discard, not a robbed kong (MCR-6.41)",
      "Main gagnante non valable : le drapeau «\u00a0final_discard\u00a0» demande une victoire sur une défausse, pas sur un kong volé (MCR-6.41)"),
     (["123m456m789m55p", "--win", "5p", "--flag", "heavenly", "--meld", "pung 111p", "--rules", "hk"], 1,
-     "Not a valid winning hand: a heavenly or earthly hand has no melds: it is won on the dealt tiles",
-     "Main gagnante non valable : une main du ciel ou de la terre n'a aucun groupe déclaré : elle est gagnée avec les tuiles distribuées"),
+     "Not a valid winning hand: a heavenly or earthly hand has no melds: it is won on the dealt tiles (HK-6)",
+     "Main gagnante non valable : une main du ciel ou de la terre n'a aucun groupe déclaré : elle est gagnée avec les tuiles distribuées (HK-6)"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "last_of_kind", "--rules", "hk"], 1,
      "Not a valid winning hand: unknown flag 'last_of_kind': expected any of last_wall_tile, final_discard, kong_replacement, heavenly, earthly",
      "Main gagnante non valable : drapeau «\u00a0last_of_kind\u00a0» inconnu : attendu parmi last_wall_tile, final_discard, kong_replacement, heavenly, earthly"),
@@ -664,8 +665,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: flag 'last_of_kind': the hand holds 1 other 5p concealed, so the winning tile cannot be the last of its kind (MCR-6.27)",
      "Main gagnante non valable : le drapeau «\u00a0last_of_kind\u00a0» : la main cache 1 autre 5p, la tuile gagnante ne peut donc pas être la dernière de son espèce (MCR-6.27)"),
     (["123m456m789m123p55p", "--win", "5p", "--robbed", "--from", "S", "--rules", "hk"], 1,
-     "Not a valid winning hand: robbed kong: the other three 5p are in the robbed pung, so the hand holds one",
-     "Main gagnante non valable : kong volé : les trois autres 5p sont dans le pung volé, la main n'en tient donc qu'un"),
+     "Not a valid winning hand: robbed kong: the other three 5p are in the robbed pung, so the hand holds one (HK-4.10)",
+     "Main gagnante non valable : kong volé : les trois autres 5p sont dans le pung volé, la main n'en tient donc qu'un (HK-4.10)"),
     (["123m456m789m123p55p9f", "--win", "5p", "--rules", "hk"], 1,
      "Not a valid winning hand: hand '123m456m789m123p55p9f': '9f': unknown tile 9f (bonus tiles run 1f-8f)",
      "Main gagnante non valable : main «\u00a0123m456m789m123p55p9f\u00a0» : «\u00a09f\u00a0» : tuile 9f inconnue (les tuiles bonus vont de 1f à 8f)"),

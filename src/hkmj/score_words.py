@@ -35,6 +35,11 @@ _HONOUR_FR: Final = {
 """An honour's English name (as the tile notation's errors write it) in French."""
 
 
+def _rule(g: dict[str, str]) -> str:
+    """A rule cited after a comma inside the parentheses (``(tuile gagnante comprise, HK-5.1)``), if any."""
+    return f", {g['rule']}" if "rule" in g else ""
+
+
 def _groups(n: str) -> str:
     """``n`` declared groups, in French (``0 groupe``, ``1 groupe``, ``2 groupes``)."""
     return f"{n} groupe" + ("s" if int(n) > 1 else "")
@@ -212,10 +217,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO})", "{part} : caractère {char} inattendu"),
     (rf"(?P<part>{_ECHO}): expected one tile, got (?P<n>\d+)", "{part} : une seule tuile attendue, {n} données"),
     # --- the hand and its tiles (HK-1, HK-5; MCR-5.2; CL-1, CL-6)
-    (rf"hand (?P<hand>{_ECHO}) has (?P<n>\d+) tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included\)",
-     lambda g: f"la main {g['hand']} a {g['n']} tuiles ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise)"),
-    (r"hand has (?P<n>\d+) concealed tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included\)",
-     lambda g: f"la main a {g['n']} tuiles cachées ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise)"),
+    (rf"hand (?P<hand>{_ECHO}) has (?P<n>\d+) tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included(?:, (?P<rule>[A-Z]+-[\d.]+))?\)",
+     lambda g: f"la main {g['hand']} a {g['n']} tuiles ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise{_rule(g)})"),
+    (r"hand has (?P<n>\d+) concealed tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included(?:, (?P<rule>[A-Z]+-[\d.]+))?\)",
+     lambda g: f"la main a {g['n']} tuiles cachées ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise{_rule(g)})"),
     (r"(?:hands\.(?P<seat>[ESWN])\.)?hand of (?P<n>[\d,]+) characters: a hand of at most 14 tiles is written in at most (?P<most>\d+) "
      r"\((?P<rule>[^)]*)\)",
      lambda g: f"main{' de ' + _WIND_FR[g['seat']] if 'seat' in g else ''} de {g['n']} caractères : une main d'au plus 14 tuiles "
@@ -246,8 +251,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "la tuile gagnante {tile} n'est pas dans la main cachée {hand}"),
     (r"(?P<what>--win|win_tile) (?P<tile>\w+): a flower or season is set aside and replaced, it never wins a hand \(CL-1\.2\)",
      lambda g: f"{'tuile gagnante' if g['what'] == 'win_tile' else '--win'} {g['tile']} : une fleur ou une saison est mise de côté et remplacée, elle ne gagne jamais une main (CL-1.2)"),
-    (r"robbed kong: the other three (?P<tile>\w+) are in the robbed pung, so the hand holds one",
-     "kong volé : les trois autres {tile} sont dans le pung volé, la main n'en tient donc qu'un"),
+    (r"robbed kong: the other three (?P<tile>\w+) are in the robbed pung, so the hand holds one(?P<rule>(?: \([^)]*\))?)",
+     "kong volé : les trois autres {tile} sont dans le pung volé, la main n'en tient donc qu'un{rule}"),
     (r"robbed kong of (?P<tile>\w+): (?P<seat>[ESWN]) shows no exposed pung of \w+ to add it to \(CL-3\.4\)",
      lambda g: f"kong volé de {g['tile']} : {_WIND_FR[g['seat']]} n'a aucun pung exposé de {g['tile']} auquel l'ajouter (CL-3.4)"),
     # --- declared groups (HK-4.8)
@@ -282,8 +287,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      f"et par {_WIND_FR[g['other']]} : il n'y en a qu'une de chaque (CL-1.1)"),
     (r"(?P<n>[\d,]+) flags: a request has at most (?P<most>\d+) \(R-9\)", "{n} drapeaux : une requête en a au plus {most} (R-9)"),
     (r"flags (?P<value>\[.*): a flag is given twice", "flags {value} : un drapeau est donné deux fois"),  # a long list: cut
-    (r"flag (?P<flag>'\w+') needs a win on a discard, not a robbed kong \(MCR-6\.41\)",
-     "le drapeau {flag} demande une victoire sur une défausse, pas sur un kong volé (MCR-6.41)"),
+    (r"flag (?P<flag>'\w+') needs a win on a discard, not a robbed kong \((?P<rule>[^)]*)\)",
+     "le drapeau {flag} demande une victoire sur une défausse, pas sur un kong volé ({rule})"),
     (r"flag (?P<flag>'\w+') needs a win on a discard(?P<rule>(?: \([^)]*\))?)", "le drapeau {flag} demande une victoire sur une défausse{rule}"),
     (r"flag (?P<flag>'\w+') needs a self-drawn win(?P<rule>(?: \([^)]*\))?)",
      "le drapeau {flag} demande une victoire sur sa propre pioche{rule}"),
@@ -296,8 +301,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"flag 'heavenly': only East wins a heavenly hand \(HK-6\)", "le drapeau 'heavenly' : seul Est gagne une main du ciel (HK-6)"),
     (r"flag 'earthly': another seat wins on East's very first discard \(HK-6\)",
      "le drapeau 'earthly' : une autre place que l'Est gagne sur la toute première défausse de l'Est (HK-6)"),
-    (r"a heavenly or earthly hand has no melds: it is won on the dealt tiles",
-     "une main du ciel ou de la terre n'a aucun groupe déclaré : elle est gagnée avec les tuiles distribuées"),
+    (r"a heavenly or earthly hand has no melds: it is won on the dealt tiles(?P<rule>(?: \([^)]*\))?)",
+     "une main du ciel ou de la terre n'a aucun groupe déclaré : elle est gagnée avec les tuiles distribuées{rule}"),
     (r"flag 'last_of_kind': the hand holds (?P<n>\d+) other (?P<tile>\w+) concealed, so the winning tile cannot be the last of its kind \(MCR-6\.27\)",
      lambda g: f"le drapeau 'last_of_kind' : la main cache {g['n']} {_others(g['n'])} {g['tile']}, la tuile gagnante ne peut donc "
      "pas être la dernière de son espèce (MCR-6.27)"),

@@ -805,17 +805,21 @@ def _check_robbed_pung(deal: Deal) -> None:
 def score_deal(deal: Deal) -> ClassicalResult:
     """Score all four hands of a won hand and settle them (CL-5, CL-6, CL-7).
 
-    Raises :class:`InvalidHand` naming the first problem for an impossible or inconsistent deal.
+    Raises :class:`InvalidHand` naming the first problem for an impossible or inconsistent deal,
+    citing the classical rules (the checks shared with Hong Kong are rewritten by :data:`RULE_REFS`).
     """
-    _check_deal(deal)
     players: list[PlayerScore] = []
-    for seat, hand in enumerate(deal.hands):
-        if hand is None:
-            players.append(PlayerScore(seat, 0, 0, 0, (), given=False))
-        elif seat == deal.winner:
-            players.append(_score_winner(deal, hand))
-        else:
-            players.append(_score_other(seat, deal, hand))
+    try:
+        _check_deal(deal)
+        for seat, hand in enumerate(deal.hands):
+            if hand is None:
+                players.append(PlayerScore(seat, 0, 0, 0, (), given=False))
+            elif seat == deal.winner:
+                players.append(_score_winner(deal, hand))
+            else:
+                players.append(_score_other(seat, deal, hand))
+    except InvalidHand as e:
+        raise InvalidHand(cite_refs(str(e), RULE_REFS)) from None
     scores = (players[0].score, players[1].score, players[2].score, players[3].score)
     transfers = settle(scores, deal.winner, deal.options.pay_highest)
     net = [0, 0, 0, 0]

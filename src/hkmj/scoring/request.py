@@ -177,7 +177,7 @@ def _melds(value: object, counts: list[int]) -> tuple[tuple[Meld, ...], int]:
     if not value:
         return (), 0
     if len(value) > 4:
-        raise InvalidHand(f"{len(value)} melds: a hand has at most four groups")
+        raise InvalidHand(f"{len(value)} melds: a hand has at most four groups (HK-5.1)")
     out: list[Meld] = []
     for text in value:
         if isinstance(text, str) and len(text) > MAX_MELD_CHARS:
@@ -620,5 +620,5 @@ def hand_problem(text: str, n_melds: int = 0) -> str | None:
         return str(e)
     need = 14 - 3 * n_melds
     if len(tiles) != need:
-        return f"hand {echo(text)} has {len(tiles)} tiles; with {plural(n_melds, 'meld')} it needs {need} (the winning tile included)"
+        return f"hand {echo(text)} has {len(tiles)} tiles; with {plural(n_melds, 'meld')} it needs {need} (the winning tile included, HK-5.1)"
     return None

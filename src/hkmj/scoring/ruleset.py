@@ -123,7 +123,7 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     if not isinstance(melds, (tuple, list)):
         raise InvalidHand(f"melds must be a tuple of Meld, not {type(melds).__name__}")
     if len(melds) > 4:
-        raise InvalidHand(f"{len(melds)} melds: a hand has at most four groups")
+        raise InvalidHand(f"{len(melds)} melds: a hand has at most four groups (HK-5.1)")
     for m in melds:
         problem = meld_problem(m)
         if problem is not None:
@@ -132,7 +132,7 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     if len(win.concealed) != need:
         raise InvalidHand(
             f"hand has {len(win.concealed)} concealed tiles; with {plural(len(win.melds), 'meld')} it needs {need} "
-            "(the winning tile included)"
+            "(the winning tile included, HK-5.1)"
         )
     if holds_a_bool(win.concealed):  # a bool is no tile, though Python counts True as 1 (2m)
         raise InvalidHand(f"concealed: {first_bool(win.concealed)} is not a tile number (an int 0-33)")
@@ -163,7 +163,7 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
         t = counts.index(max(counts))
         raise InvalidHand(f"{counts[t]} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
     if win.win == "robbed_kong" and counts[wt] != 1:
-        raise InvalidHand(f"robbed kong: the other three {tile_str(wt)} are in the robbed pung, so the hand holds one")
+        raise InvalidHand(f"robbed kong: the other three {tile_str(wt)} are in the robbed pung, so the hand holds one (HK-4.10)")
     return counts, concealed
 
 
@@ -214,7 +214,7 @@ def _validate_context(win: Win) -> None:
             raise InvalidHand("a self-drawn win has no discarder")
         for f in ("final_discard", "earthly"):
             if f in win.flags:
-                raise InvalidHand(f"flag {f!r} needs a win on a discard")
+                raise InvalidHand(f"flag {f!r} needs a win on a discard (HK-6)")
     else:
         if win.discarder is None:
             raise InvalidHand(f"a win by {win.win} needs the discarder's seat")
@@ -222,15 +222,15 @@ def _validate_context(win: Win) -> None:
             raise InvalidHand("discarder must be another seat (E, S, W or N)")
         for f in ("last_wall_tile", "kong_replacement", "heavenly"):
             if f in win.flags:
-                raise InvalidHand(f"flag {f!r} needs a self-drawn win")
+                raise InvalidHand(f"flag {f!r} needs a self-drawn win (HK-6)")
         if win.win == "robbed_kong" and "final_discard" in win.flags:
-            raise InvalidHand("flag 'final_discard' needs a win on a discard")
+            raise InvalidHand("flag 'final_discard' needs a win on a discard, not a robbed kong (HK-6)")
     if "heavenly" in win.flags and win.seat != 0:
         raise InvalidHand("flag 'heavenly': only East wins a heavenly hand (HK-6)")
     if "earthly" in win.flags and (win.seat == 0 or win.discarder != 0 or win.win != "discard"):
         raise InvalidHand("flag 'earthly': another seat wins on East's very first discard (HK-6)")
     if ("heavenly" in win.flags or "earthly" in win.flags) and win.melds:
-        raise InvalidHand("a heavenly or earthly hand has no melds: it is won on the dealt tiles")
+        raise InvalidHand("a heavenly or earthly hand has no melds: it is won on the dealt tiles (HK-6)")
 
 
 def payments(base: int, winner: int, discarder: int | None) -> tuple[int, int, int, int]:
