@@ -684,3 +684,39 @@ CASE_COUNT = {
     "valid": len(_params(VALID)),
 }
 """How many attacks each surface takes (reported; the parametrized tests are these)."""
+
+
+@pytest.mark.parametrize("helper", [score_hand, score_mcr_hand], ids=["hk", "mcr"])
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        (
+            {"hand": "234s567p88m777z", "melds": "pung 111z"},
+            r"^melds 'pung 111z': expected a list like \['pung 555m', 'chow 345s'\]$",
+        ),
+        ({"flags": "heavenly"}, r"^flags 'heavenly': expected a list of flag names"),
+        ({"flags": 5}, r"^flags 5: expected a list of flag names"),
+        ({"flowers": 1}, r"^flowers 1: expected a list of distinct numbers 1-4"),
+        ({"flowers": "12"}, r"^flowers '12': expected a list of distinct numbers 1-4"),
+        ({"seasons": {1: 2}}, r'^seasons \{"1": 2\}: expected a list of distinct numbers 1-4'),
+    ],
+    ids=["melds_str", "flags_str", "flags_int", "flowers_int", "flowers_str", "seasons_dict"],
+)
+def test_r9_the_keyword_helpers_name_a_field_that_is_no_list(helper: Any, fields: dict[str, Any], error: str) -> None:
+    """R-9 from Python: ``score_hand(..., flags="heavenly")`` was read letter by letter ("flags ["h",
+    "e", ...]: a flag is given twice"), ``melds="pung 111z"`` as nine melds, ``flowers=1`` raised
+    ``TypeError: 'int' object is not iterable`` and ``seasons={1: 2}`` scored season 1: each is now
+    named as the JSON request's field would be."""
+    fields = {"hand": "234s567p88m111z777z", "win_tile": "1z", **fields}
+    with pytest.raises(InvalidHand, match=error):
+        helper(fields.pop("hand"), **fields)
+
+
+@pytest.mark.parametrize("helper", [score_hand, score_mcr_hand], ids=["hk", "mcr"])
+def test_r9_a_keyword_helper_takes_none_as_absent_and_any_iterable(helper: Any) -> None:
+    """``None`` is an absent field, as a JSON ``null`` (R-9); a set or a generator of numbers is a list."""
+    base = helper("234s567p88m111z777z", win_tile="1z")
+    assert helper("234s567p88m111z777z", win_tile="1z", melds=None, flowers=None, seasons=None, flags=None) == base
+    assert helper("234s567p88m111z777z", win_tile="1z", flowers={2, 1}) == helper(
+        "234s567p88m111z777z", win_tile="1z", flowers=(n for n in (1, 2))
+    )

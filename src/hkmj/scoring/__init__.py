@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hkmj.scoring.hong_kong import HONG_KONG
@@ -57,6 +57,15 @@ def score(win: Win, ruleset: Ruleset = HONG_KONG) -> ScoreResult:
     return _score(win, ruleset)
 
 
+def _listed(value: object) -> object:
+    """A keyword of many values as the request's list. ``None`` (absent, as a JSON ``null``), a
+    string, a mapping or a lone number is left as it is for the request reader to name (R-9):
+    ``flags="heavenly"`` is not eight flags ``h``, ``e``, ...; ``flowers=1`` is no ``TypeError``."""
+    if value is None or isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        return value
+    return list(value)
+
+
 def _hand_request(
     hand: str,
     *,
@@ -77,10 +86,10 @@ def _hand_request(
         "win": win,
         "seat": seat,
         "prevailing": prevailing,
-        "melds": list(melds),
-        "flowers": list(flowers),
-        "seasons": list(seasons),
-        "flags": list(flags),
+        "melds": _listed(melds),
+        "flowers": _listed(flowers),
+        "seasons": _listed(seasons),
+        "flags": _listed(flags),
     }
     if discarder is not None:
         request["discarder"] = discarder
