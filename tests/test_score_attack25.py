@@ -440,6 +440,14 @@ CASES: list[Case] = [
     Case("seat_x", {"seat": "X"}, _every(r"'X': expected a wind E, S, W"), status=2),
     Case("prevailing_0", {"prevailing": "0"}, _every(r"'0': expected a wind E, S, W"), status=2),
     Case("discarder_5", {"win": "discard", "discarder": "5"}, _every(r"'5': expected a wind E, S, W"), status=2),
+    Case(
+        "robbed_kong_without_its_seat",
+        {"win_tile": "2s", "win": "robbed_kong"},
+        _every(r"--robbed needs --from SEAT|robbed_kong needs"),
+        status=2,
+    ),
+    Case("huge_win_tile", {"win_tile": "1z" * 50_000}, _every(r"'1z1z1z1z[1z]*\.\.\.': expected one tile, got 50000$")),
+    Case("huge_seat", {"seat": "E" * 100_000}, _every(r"'EEEEEEEE.*expected a wind E, S, W"), status=2),
     # --- the JSON request itself (R-9): wrong types, extra or missing keys, nesting, numbers as strings, booleans as ints
     Case("seat_lowercase", {"seat": "e"}, _every(r"'e': expected a wind E, S, W or N"), cli=False),
     Case("seat_number", {"seat": 0}, _every(r" 0: expected a wind E, S, W or N"), cli=False),
@@ -450,6 +458,8 @@ CASES: list[Case] = [
     Case("hand_null", {"hand": None}, _every(r"hand.*expected an mpsz string"), cli=False),
     Case("hand_list", {"hand": ["234s"]}, _every(r"hand.*expected an mpsz string"), cli=False),
     Case("win_tile_number", {"win_tile": 27}, _every(r"win_tile 27: expected one tile like '1z'"), cli=False),
+    Case("win_tile_true", {"win_tile": True}, _every(r"win_tile true: expected one tile like '1z'"), cli=False),
+    Case("discarder_number", {"win": "discard", "discarder": 3}, _every(r"discarder 3: expected a wind E, S, W or N"), cli=False),
     Case("win_true", {"win": True}, _every(r"win true: expected one of self_draw, discard, robbed_kong"), cli=False),
     Case("win_uppercase", {"win": "SELF_DRAW"}, _every(r"win 'SELF_DRAW': expected one of"), cli=False),
     Case("flowers_string_numbers", {"flowers": ["1"]}, _every(r'flowers \["1"\]: expected a list'), cli=False),
@@ -605,6 +615,7 @@ def test_r9_a_json_line_is_answered_with_an_error_object(case: Case, rules: str,
     assert set(first) == {"valid", "error"} and first["valid"] is False
     assert re.search(case.expected(rules), first["error"]), first
     _cites_its_own_rules(rules, first["error"])
+    assert len(first["error"]) <= 200, "R-9: a long value is quoted short"
     assert second["valid"] is True
 
 

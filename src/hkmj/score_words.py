@@ -21,8 +21,8 @@ from hkmj.tiles import SEAT_LETTERS, WIND_LETTERS, name, tile
 
 __all__ = ["PHRASES", "error_in", "said_by", "said_by_score"]
 
-_ECHO = r"'[^']*'|\"[^\"]*\""
-"""What a message quotes of the input (``echo``: a quoted text)."""
+_ECHO = r"'[^']*'|\"[^\"]*\"|'[^']*\.\.\.|\"[^\"]*\.\.\."
+"""What a message quotes of the input (``echo``: a quoted text, or its start and ``...`` when it is long)."""
 _LIST = r"\[[^\]]*\]"
 _WIND_FR: Final = dict(zip(SEAT_LETTERS, WIND_LETTERS["fr"], strict=True))
 """A seat letter as French writes it (West is O, Ouest)."""

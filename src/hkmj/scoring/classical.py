@@ -31,6 +31,7 @@ from hkmj.scoring.model import (
     Win,
     bonus_list,
     cite_refs,
+    clip,
     echo,
     holds_a_bool,
     is_bonus_number,
@@ -942,7 +943,7 @@ def deal_from_json(obj: Any) -> Deal:
     try:
         win_tile = tile(obj["win_tile"])
     except NotationError as e:
-        raise InvalidHand(f"win_tile: {e}") from None
+        raise InvalidHand(f"win_tile: {clip(str(e))}") from None  # a long value is quoted short
     flags = obj.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise InvalidHand(f"flags {echo(flags)}: expected a list of flag names")

@@ -167,8 +167,16 @@ def echo(value: object) -> str:
 
 
 def clip(message: str) -> str:
-    """A notation error quotes the bad part of the input: keep it to ``2 * ECHO`` characters."""
-    return message if len(message) <= 2 * ECHO else message[: 2 * ECHO - 3] + "..."
+    """A notation error quotes the bad part of the input: keep it to ``2 * ECHO`` characters,
+    cutting the quoted part rather than the reason after it (``'1z1z1z...': expected one tile,
+    got 50000``, not ``'1z1z1z1z1z1z...``: R-9, an error names what is wrong)."""
+    if len(message) <= 2 * ECHO:
+        return message
+    cut = max(message.rfind("': "), message.rfind('": '))
+    reason = message[cut + 1 :]
+    if cut > 0 and len(reason) <= ECHO + ECHO // 2:
+        return f"{message[: max(2 * ECHO - len(reason) - 4, ECHO // 2)]}...{message[cut]}{reason}"
+    return message[: 2 * ECHO - 3] + "..."
 
 
 _set = object.__setattr__
