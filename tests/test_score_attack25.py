@@ -103,6 +103,9 @@ CASES: list[Case] = [
     Case("zero_width_space", {"hand": "234s\u200b567p88m111z777z"}, _every(r"unexpected character '\\u200b'")),
     Case("nul_in_hand", {"hand": "234s567p88m\x00111z777z"}, _every(r"unexpected character '\\x00'")),
     Case("nul_in_win_tile", {"win_tile": "1z\x00"}, _every(r"unexpected character '\\x00'")),
+    Case(
+        "long_hand_bad_suit", {"hand": "234s 567p 88m 111z 777z 234s 567p 88m 111z 777z 23x"}, _every(r"'23x': unknown suit 'x'")
+    ),
     Case("digits_without_suit", {"hand": "234s567p88m111z777z1"}, _every(r"'1': digits with no suit letter after them")),
     Case("suit_without_digits", {"hand": "m234s567p88m111z777z"}, _every(r"suit letter 'm' with no digits before it")),
     Case("red_five_as_zero", {"hand": "234s067p88m111z777z"}, _every(r"unknown tile 0p \(suits run 1-9\)")),
@@ -593,6 +596,7 @@ def test_r9_the_command_line_refuses_in_one_line(case: Case, rules: str, capsys:
     fr = _one_line(fr, "utilisation :")
     assert fr.startswith(("Main gagnante non valable : ", "Donne non valable : ", "hkmj score : ")), fr
     assert fr.split(" : ", 1)[1] != err.split(": ", 1)[1], "left in English"
+    assert not re.search(r"(?:^|\s)'\S", fr), "French quotes what was typed in « »"
     _cites_its_own_rules(rules, fr)
     if case.status == 1:
         code, out, err = _run([*argv, "--json"], capsys)

@@ -215,7 +215,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"(?P<part>{_ECHO}): unknown tile (?P<tile>\w+) \(bonus tiles run 1f-8f\)",
      "{part} : tuile {tile} inconnue (les tuiles bonus vont de 1f à 8f)"),
     (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO})", "{part} : caractère {char} inattendu"),
-    (rf"(?P<part>{_ECHO}): expected one tile, got (?P<n>\d+)", "{part} : une seule tuile attendue, {n} données"),
+    (rf"(?P<part>{_ECHO}): expected one tile, got (?P<n>\d+)",
+     lambda g: f"{g['part']} : une seule tuile attendue, {'aucune donnée' if g['n'] == '0' else g['n'] + ' données'}"),
     # --- the hand and its tiles (HK-1, HK-5; MCR-5.2; CL-1, CL-6)
     (rf"hand (?P<hand>{_ECHO}) has (?P<n>\d+) tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included(?:, (?P<rule>[A-Z]+-[\d.]+))?\)",
      lambda g: f"la main {g['hand']} a {g['n']} tuiles ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise{_rule(g)})"),
@@ -520,6 +521,10 @@ def _french(message: str) -> str | None:
 _QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )'([^'\s](?:[^'\n]*?[^'\s])?)'(?![\w'])")
 """A value or a word between single quotes (``'X'``, ``'pung 555m'``), not an apostrophe (``l'Est``),
 an item of a list (``['E', 'S']``) nor the value of a ``key='value'`` (``minfan='2'``, as typed)."""
+_CUT_QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )'([^'\s][^'\n]*?\.\.\.)(?= :)")
+"""A value quoted with its start only (``echo`` of a long value: ``'1z1z1z...``), before the colon."""
+_EMPTY_QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )''(?![\w'])")
+"""An empty value as typed (``--win ''``): ``« »`` in French."""
 _GUILLEMET_SPACE: Final = re.compile(r"(?<=«) | (?=»)")
 
 
@@ -529,13 +534,22 @@ line, whose quotes are the shell's); the marks themselves are removed."""
 _VERBATIM: Final = re.compile("\x02([^\x03]*)\x03")
 
 
+def _in_guillemets(m: re.Match[str]) -> str:
+    return f"«\u00a0{m.group(1)}\u00a0»"
+
+
+def _quoted_fr(text: str) -> str:
+    """Each value of ``text`` quoted as typed (``'X'``, a long one's start ``'X...``, an empty ``''``) in guillemets."""
+    return _EMPTY_QUOTED.sub("«\u00a0»", _CUT_QUOTED.sub(_in_guillemets, _QUOTED.sub(_in_guillemets, text)))
+
+
 def guillemets(french: str) -> str:
     """A French text quoted as French is: ``« X »``, a no-break space inside each guillemet (it was
     ``'X'`` in places, as the English quotes, and ``« X »`` in others). A part between
     :data:`VERBATIM`'s marks stays as written."""
     parts = _VERBATIM.split(french)  # even: text to quote; odd: verbatim
     return "".join(
-        part if i % 2 else _GUILLEMET_SPACE.sub("\u00a0", _QUOTED.sub(lambda m: f"«\u00a0{m.group(1)}\u00a0»", part))
+        part if i % 2 else _GUILLEMET_SPACE.sub("\u00a0", _quoted_fr(part))
         for i, part in enumerate(parts)
     )
 
