@@ -42,8 +42,10 @@ __all__ = [
     "hand_from_start",
     "hold",
     "json_line",
+    "line_error",
     "match_from_start",
     "next_hand",
+    "only_line_cut",
     "parse_events",
     "split_hands",
     "split_matches",
@@ -198,10 +200,21 @@ def _record_events(p: Path, text: str, cut: int | None) -> list[Event]:
     try:
         events = parse_events(text)
     except BadLine as err:
-        raise RecordError(f"{p}:{err.line}: {err.why}") from None
+        raise line_error(p, err) from None
     if not events:
-        raise RecordError(f"{p}: empty record" if cut is None else f"{p}:{cut}: its only line was cut in the middle of a write")
+        raise RecordError(f"{p}: empty record") if cut is None else only_line_cut(p, cut)
     return events
+
+
+def line_error(path: str | Path, bad: BadLine) -> RecordError:
+    """A line of record ``path`` that is no event, in the words ``hkmj replay``, ``review`` and
+    ``play --resume`` share: ``g.jsonl:3: not JSON (expecting value at column 1)``."""
+    return RecordError(f"{path}:{bad.line}: {bad.why}")
+
+
+def only_line_cut(path: str | Path, line: int) -> RecordError:
+    """Record ``path`` holds nothing but line ``line``, cut by a crash in the middle of a write."""
+    return RecordError(f"{path}:{line}: its only line was cut in the middle of a write")
 
 
 class BadLine(ValueError):

@@ -36,6 +36,7 @@ from hkmj.record import (
     json_line,
     match_from_start,
     next_hand,
+    only_line_cut,
     parse_events,
     read_record_text,
     replay,
@@ -127,7 +128,7 @@ def load(path: str | Path) -> Loaded:
         raise ReviewError("input", problem=err) from None
     lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines and cut is not None:  # nothing but the cut line: in hkmj replay's words
-        raise ReviewError("line", detail=RecordError(f"{p}:{cut}: its only line was cut in the middle of a write"))
+        raise ReviewError("line", detail=only_line_cut(p, cut))
     if not lines:
         raise ReviewError("input", problem=InputError("empty", p))
     rows = []

@@ -307,7 +307,7 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
     }
     expect = {
         "missing.jsonl": "no such file",  # as hkmj replay and review say it
-        "notes.txt": "not a match record (line 1 is not a JSON event)",
+        "notes.txt": "not JSON (expecting value at column 1)",  # after "notes.txt:1: ", as hkmj replay says it
         "binary.jsonl": "not a text file (a record is JSON Lines text, UTF-8)",
         "empty.jsonl": "the file is empty: it holds no match",
         "server.jsonl": "this is a server table's log",
@@ -320,7 +320,8 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
         write_file(path, content)
         before = path.read_bytes() if path.exists() else None
         said = refused(["--resume", str(path)], capsys)
-        assert said.startswith(f"hkmj play: --resume {path}: ") and expect[name] in said, said
+        where = f"{path}:1: " if name == "notes.txt" else f"{path}: "
+        assert said.startswith(f"hkmj play: --resume {where}") and expect[name] in said, said
         assert (path.read_bytes() if path.exists() else None) == before
     said = refused(["--resume", str(tmp_path / "sim.jsonl")], capsys)
     assert "this record was not saved by hkmj play" in said and "hkmj replay" in said
@@ -330,6 +331,47 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
     assert "missing.jsonl : fichier introuvable" in refused(["--resume", str(tmp_path / "missing.jsonl")], capsys, "fr")
     assert finished.read_bytes() == before
     assert saved.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("kind", ["not JSON", "byte order mark", "only line cut", "no event"])
+def test_resume_words_a_bad_line_as_replay_does(
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, lang: str
+) -> None:
+    """A line of a saved match that is no event: ``hkmj play --resume`` said "not a match record
+    (line 3 is not a JSON event)", and "the file holds no complete event" for a file whose only
+    line a crash cut, where ``hkmj replay`` and ``hkmj review`` say "g.jsonl:3: not JSON
+    (expecting value at column 1)" and "g.jsonl:1: its only line was cut in the middle of a
+    write". One sentence now, after "hkmj play: --resume", in both languages; the file untouched."""
+    lines = saved.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "g.jsonl"
+    if kind == "not JSON":
+        path.write_text("".join([*lines[:2], "hello world\n", *lines[2:]]), encoding="utf-8")
+    elif kind == "byte order mark":
+        path.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())
+    elif kind == "only line cut":
+        path.write_text(lines[0][:20], encoding="utf-8")
+    else:
+        path.write_text("".join([*lines[:2], "[1, 2]\n", *lines[2:]]), encoding="utf-8")
+    before = path.read_bytes()
+    colon = " :" if lang == "fr" else ":"
+    said = refused(["--resume", str(path)], capsys, lang).replace("\u00a0", " ")
+    assert said.startswith(f"hkmj play{colon} --resume {path}"), said
+    assert main(["replay", str(path), "--lang", lang]) == 2
+    replayed = capsys.readouterr().err.replace("\u00a0", " ").strip()
+    assert said.removeprefix(f"hkmj play{colon} --resume ") == replayed.removeprefix(f"hkmj replay{colon} ")
+    expected = {
+        ("not JSON", "en"): ":3: not JSON (expecting value at column 1)",
+        ("not JSON", "fr"): ":3 : pas du JSON (valeur attendue à la colonne 1)",
+        ("byte order mark", "en"): ":1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
+        ("byte order mark", "fr"): ":1 : pas du JSON (il commence par une marque d'ordre des octets, U+FEFF : enregistrez le fichier en UTF-8 sans elle)",
+        ("only line cut", "en"): ":1: its only line was cut in the middle of a write",
+        ("only line cut", "fr"): ":1 : sa seule ligne a été coupée au milieu d'une écriture",
+        ("no event", "en"): ":3: an event is a JSON object with a 'type'",
+        ("no event", "fr"): ":3 : un événement est un objet JSON avec un champ « type »",
+    }[kind, lang]
+    assert said == f"hkmj play{colon} --resume {path}{expected}"
+    assert path.read_bytes() == before
 
 
 @pytest.mark.parametrize(

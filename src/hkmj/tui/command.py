@@ -380,6 +380,20 @@ class _Refusal:
         return 2
 
 
+def _problem_said(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A :class:`~hkmj.tui.resume.ResumeError`'s ``params`` with its ``problem`` said in ``lang``,
+    in the words of ``hkmj replay`` and ``hkmj review``: a file that cannot be read as text (an
+    :class:`InputError`), or a line that is no event (a :class:`~hkmj.record.RecordError`)."""
+    from hkmj.score_words import error_in
+
+    problem = params.get("problem")
+    if isinstance(problem, InputError):
+        return {**params, "problem": problem.say(lang)}
+    if isinstance(problem, ValueError):
+        return {**params, "problem": error_in(str(problem), lang)}
+    return {**params, "problem": ""}
+
+
 def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | None) -> Table | int:
     """:func:`_resume` once the file's lock is ``held``: the record then holds the lock."""
     from hkmj.bots import make_bot
@@ -390,8 +404,7 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
     try:
         saved = read_saved(path)
     except ResumeError as e:
-        problem = e.params.pop("problem", None)
-        return refuse(e.key, problem=problem.say(refuse.tx.lang) if isinstance(problem, InputError) else "", **e.params)
+        return refuse(e.key, **_problem_said(e.params, refuse.tx.lang))
     start, header = saved.start, saved.header
     lang: str = args.lang or (str(header["lang"]) if header.get("lang") in LANGS else env_lang())
     refuse.tx = tx = Texts(lang)
