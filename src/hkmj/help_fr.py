@@ -217,8 +217,7 @@ dans le dossier courant.
 
 _REVIEW_DESCRIPTION = """\
 Rejoue une partie (finie, ou quittée pour être reprise) et revoit les décisions d'un joueur face
-au robot conseiller (l'expert s'il est installé, sinon le robot strong). Pour chaque défausse, kong,
-Mahjong et réponse à une défausse (passes comprises) qui offrait un choix, le conseiller estime
+au robot conseiller (le robot expert). Pour chaque défausse, kong, Mahjong et réponse à une défausse (passes comprises) qui offrait un choix, le conseiller estime
 chaque action permise du point de vue du joueur : l'analyse montre ce qu'il aurait joué, combien
 de points d'espérance le choix a coûté (et les chances de gagner), et combien de tuiles
 séparaient la main d'une main prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.

@@ -1,6 +1,6 @@
 """The language a command speaks: ``--lang`` when it is typed, else the user's locale.
 
-Read as gettext reads it: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set and
+The first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set and
 not empty decides (``fr``, ``fr_FR.UTF-8``, ``fr_CA``, ``fr_BE@euro``: French; ``C``, ``POSIX``,
 ``en_US.UTF-8``, anything else: English); when none is, the first entry of ``LANGUAGE``
 (``fr:en``). ``--lang`` always wins.

@@ -15,7 +15,7 @@ from hkmj.oserror import OSReason, no_folder
 
 _DESCRIPTION = """\
 Replay a match (finished, or left to be resumed) and review one player's decisions against the advisor bot (the
-expert when it is installed, else the strong bot). For every discard, kong, Mahjong and claim
+expert bot). For every discard, kong, Mahjong and claim
 answer (passes included) that offered a choice, the advisor values every legal action from
 that player's own view: the review shows what it would have played, how many points of
 expected value the choice gave up (and the win chances), and how far the hand was from ready

@@ -1236,7 +1236,7 @@ class Table:
 
     def hint(self, slot: int) -> dict[str, Any]:
         """A suggestion for the player's open decision (the advisor's best action: the
-        expert bot when installed, else the strong bot, from the player's own view) and its shanten
+        expert bot, from the player's own view) and its shanten
         (:func:`hint_answer`: with the minimum's waits at MCR, the safest discard of a dead hand);
         ``no_hints`` where the table's creator turned hints off (:attr:`TableConfig.hints`)."""
         if not self.cfg.hints:
