@@ -478,3 +478,24 @@ def test_the_readme_layout_names_every_page_of_docs() -> None:
     listing = layout.split("\ndocs/", 1)[1]
     listed = set(re.findall(r"([\w-]+\.md)", listing))
     assert listed == {p.name for p in (ROOT / "docs").glob("*.md")}
+
+
+def test_the_readmes_bare_commands_state_the_defaults_the_commands_have() -> None:
+    """The README's ``hkmj play`` and ``hkmj serve`` without options say what they do by default
+    (``against strong, strong, greedy``; ``http://127.0.0.1:8000, SQLite file ./hkmj.db``): the
+    same bots, address, port and database as the commands' own defaults."""
+    import argparse
+
+    from hkmj.cli import build_parser
+    from hkmj.tui.command import DEFAULT_BOTS
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    defaults = {name: {a.dest: a.default for a in sub.choices[name]._actions} for name in ("play", "serve")}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    play = re.search(r"^hkmj play +# .* against (\w+), (\w+), (\w+)$", readme, re.M)
+    assert play is not None
+    assert ",".join(play.groups()) == (defaults["play"]["bots"] or DEFAULT_BOTS)
+    serve = re.search(r"^hkmj serve +# http://([\d.]+):(\d+), SQLite file \./([\w.]+)$", readme, re.M)
+    assert serve is not None
+    host, port, db = serve.groups()
+    assert (host, int(port), f"sqlite:///{db}") == (defaults["serve"]["host"], defaults["serve"]["port"], defaults["serve"]["db"])
