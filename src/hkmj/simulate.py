@@ -238,7 +238,7 @@ def run(
 
 
 class Progress:
-    """A progress bar on a terminal stream (a line every 10% when it is not a terminal)."""
+    """A progress bar on a terminal stream (when it is not one, a line each time the count passes another tenth)."""
 
     def __init__(self, total: int, stream: TextIO | None = None, label: str = "hands", lang: str = "en") -> None:
         self.total = max(total, 1)
