@@ -209,11 +209,13 @@ def test_discard_win_explains_who_pays_double(make_session: Make, until_offer: O
 
 
 def test_quitting_after_no_hand_says_so(make_session: Make) -> None:
-    """Leaving before any hand is finished prints no rank (HK-7.3 ranks a played match only)."""
+    """Leaving before any hand is finished prints no rank (HK-7.3 ranks a played match only). It
+    said "no hand was played" to a newcomer who had just played half of the first hand; it says no
+    hand was finished."""
     s = make_session()
     s.start_hand()
-    assert result_line(s, Texts()) == "Seed 5 · no hand was played, so there is no score or rank."
-    assert "aucune donne n'a été jouée" in result_line(s, Texts("fr"))
+    assert result_line(s, Texts()) == "Seed 5 · no hand was finished, so there is no score or rank."
+    assert "aucune donne n'a été terminée" in result_line(s, Texts("fr"))
 
 
 def test_plurals_without_parentheses() -> None:
