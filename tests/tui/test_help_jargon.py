@@ -25,10 +25,10 @@ def _boxed(app: PlayApp) -> str:
 @pytest.mark.parametrize(
     ("rules", "lang", "first_use"),
     [
-        ("hk", "en", "even worth 0 fan (fan: the scoring units its elements are worth, HK-6)"),
-        ("hk", "fr", "même à 0 fan (fan : unité de score que valent ses éléments, HK-6)"),
+        ("hk", "en", "even worth 0 fan (a fan is a unit of a hand's score, HK-6)"),
+        ("hk", "fr", "même à 0 fan (le fan est l'unité de score d'une main, HK-6)"),
         ("mcr", "en", "aim for fans, the scoring patterns worth points (MCR-6)"),
-        ("mcr", "fr", "visez des fans, les combinaisons qui rapportent des points (MCR-6)"),
+        ("mcr", "fr", "visez des fans, les motifs qui rapportent des points (MCR-6)"),
     ],
 )
 async def test_the_help_says_what_a_fan_is_where_it_first_says_fan_at_80x24(make_session: Make, rules: str, lang: str, first_use: str) -> None:

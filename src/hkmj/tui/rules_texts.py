@@ -133,7 +133,7 @@ Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur : il n'y a pas de mur mort, MCR-3.1).
   • paire : deux tuiles identiques.
 Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2).
-Une main complète de moins de 8 points ne gagne pas : visez des fans, les combinaisons qui rapportent des points (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
+Une main complète de moins de 8 points ne gagne pas : visez des fans, les motifs qui rapportent des points (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
         "LE DÉCOMPTE": """LE DÉCOMPTE
 Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
         "LES ERREURS FRÉQUENTES": """LES ERREURS FRÉQUENTES
@@ -176,13 +176,13 @@ _HONG_KONG_FLOWERS = {
 _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
     ("classical", "en"): {
         "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans: they score the limit, {penalty} (CL-6).",
-        "There is no minimum: any complete hand wins, even worth 0 fan (fan: the scoring units its elements are worth, HK-6).": "There is no minimum: any complete hand wins.",
+        "There is no minimum: any complete hand wins, even worth 0 fan (a fan is a unit of a hand's score, HK-6).": "There is no minimum: any complete hand wins.",
         "  • This is not pairs solitaire: pairs alone don't win.": "  • This is not pairs solitaire: pairs alone don't win (seven pairs is a limit hand, CL-6).",
         "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Count points and doubles only (CL-5): nothing from Hong Kong, MCR, riichi…",
     },
     ("classical", "fr"): {
         "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize orphelins : elles valent la limite, {penalty} (CL-6).",
-        "Pas de minimum : toute main complète gagne, même à 0 fan (fan : unité de score que valent ses éléments, HK-6).": "Pas de minimum : toute main complète gagne.",
+        "Pas de minimum : toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).": "Pas de minimum : toute main complète gagne.",
         "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
         "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Comptez seulement points et doubles (CL-5) : rien de Hong Kong, MCR, riichi…",
     },

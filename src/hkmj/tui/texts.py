@@ -308,7 +308,7 @@ Be the first to complete a hand: four groups and a pair (HK-5.1).
   • kong: four identical tiles (you then take one extra tile).
   • pair: two identical tiles.
 Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).
-There is no minimum: any complete hand wins, even worth 0 fan (fan: the scoring units its elements are worth, HK-6).
+There is no minimum: any complete hand wins, even worth 0 fan (a fan is a unit of a hand's score, HK-6).
 
 THE TILES
   5m = 5 Characters (red)   5p = 5 Circles (blue)   5s = 5 Bamboo (green)
@@ -654,7 +654,7 @@ Soyez le premier à compléter votre main : quatre groupes et une paire (HK-5.1)
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
   • paire : deux tuiles identiques.
 Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4).
-Pas de minimum : toute main complète gagne, même à 0 fan (fan : unité de score que valent ses éléments, HK-6).
+Pas de minimum : toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).
 
 LES TUILES
   5m = 5 Caractères (rouge)   5p = 5 Cercles (bleu)   5s = 5 Bambous (vert)
@@ -737,8 +737,8 @@ def _tables(lang: str, rules: str) -> dict[str, str]:
 
 
 _NO_MINIMUM = {
-    "en": "There is no minimum: any complete hand wins, even worth 0 fan (fan: the scoring units its elements are worth, HK-6).",
-    "fr": "Pas de minimum : toute main complète gagne, même à 0 fan (fan : unité de score que valent ses éléments, HK-6).",
+    "en": "There is no minimum: any complete hand wins, even worth 0 fan (a fan is a unit of a hand's score, HK-6).",
+    "fr": "Pas de minimum : toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).",
 }
 _SEED_SPLIT = {
     "en": "On a discard the discarder pays double the base and the two others the base;",
