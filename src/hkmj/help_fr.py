@@ -457,6 +457,11 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "décisions, là où --idle-after s'applique ; ensuite chaque décision expire après --slow-grace "
             "(par défaut {default})"
         ),
+        "--all-bot-pace": (
+            "part de l'allure minimale que garde une table où seuls des robots jouent (0,5 s par tour, 0,3 s "
+            "par fenêtre d'annonce, 3 s entre deux donnes, chacun fois K) : 1 la garde, 0 laisse ces tables "
+            "aller aussi vite que leurs options le demandent (serveur privé, tests) (par défaut {default})"
+        ),
         "--seats-per-address": (
             "places qu'une adresse peut avoir prises à des tables en cours ; une arrivée de plus est refusée "
             "(par défaut {default})"

@@ -696,11 +696,20 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
         assert not errors, errors
 
 
+@pytest.fixture
+def bot_server(make_server: Any) -> Server:
+    """A server that lets a table of four bots play as fast as it asks (``--all-bot-pace 0``): a
+    test watching a bot hand to its end waits for its moves, not for the public pace (about 40 s
+    a hand)."""
+    return make_server(None, "--all-bot-pace", "0")
+
+
 def _watched_win(browser: Any, server: Server, errors: list[str], rules: str, lang: str, width: int, height: int) -> Any:
-    """A page watching a one-hand table of four bots under ``rules`` until its end-of-hand screen
-    shows a win (a drawn hand has no payments to explain: another table is played, up to five)."""
+    """A page watching a one-hand table of four bots under ``rules`` (on :func:`bot_server`, a
+    twentieth of a second a move) until its end-of-hand screen shows a win (a drawn hand has no
+    payments to explain: another table is played, up to five)."""
     for _ in range(5):
-        tid = server.create(slots=["greedy"] * 4, hands=1, rules=rules, claim_window=0.01, next_delay=60)
+        tid = server.create(slots=["greedy"] * 4, hands=1, rules=rules, bot_delay=0.05, claim_window=0.05, next_delay=60)
         page = browser.new_page(viewport={"width": width, "height": height})
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.base + "/")
@@ -714,7 +723,7 @@ def _watched_win(browser: Any, server: Server, errors: list[str], rules: str, la
 
 
 @pytest.mark.parametrize(("rules", "lang", "width"), [("mcr", "en", 1280), ("mcr", "fr", 390), ("classical", "en", 390), ("classical", "fr", 1280)])
-def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(server: Server, rules: str, lang: str, width: int) -> None:
+def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(bot_server: Server, rules: str, lang: str, width: int) -> None:
     """MCR-6, MCR-8: an MCR win lists its fans under "Fan" (not Hong Kong's "Element"), and the
     payments say how they are made — the total plus 8 from the discarder (everyone on a
     self-draw), 8 from the two others — the sentence and every paying row (they said nothing);
@@ -734,13 +743,13 @@ def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(server: Server, rules: st
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        lobby = _lobby(browser, server, errors, width, 800)
+        lobby = _lobby(browser, bot_server, errors, width, 800)
         _lobby_in(lobby, lang)
         lobby.select_option("select[name=rules]", rules)
         assert lobby.inner_text("select[name=length] option[value=game]") == game
         lobby.select_option("select[name=rules]", "hk")  # Hong Kong's dealer may keep the deal (HK-7.2)
         assert lobby.inner_text("select[name=length] option[value=game]") in ("Full game (16+ hands)", "Partie complète (16 donnes ou plus)")
-        page = _watched_win(browser, server, errors, rules, lang, width, 800)
+        page = _watched_win(browser, bot_server, errors, rules, lang, width, 800)
         text = page.inner_text("#reveal #scoring")
         assert re.search(rf"^{re.escape(head)}\s+Points$", text, re.M), text
         assert re.search(rf"^{re.escape(total)}\s+\d+$", text, re.M), text
@@ -806,7 +815,7 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
 
 
 @pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
-def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(server: Server, lang: str, width: int) -> None:
+def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(bot_server: Server, lang: str, width: int) -> None:
     """CL-5.1, CL-5.2, CL-5.4: at a classical table every player scores, and the end-of-hand panel
     showed a non-winner's total only ("16 points, 1 double: scores 32"); a click on that total now
     opens what it is made of — its point lines added up, the doubles that multiply them — named in
@@ -819,7 +828,7 @@ def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(server: Serve
         browser = _launch(p)
         errors: list[str] = []
         for _ in range(6):  # a won hand where a non-winner holds a scoring group (nearly every one)
-            page = _watched_win(browser, server, errors, "classical", lang, width, 800)
+            page = _watched_win(browser, bot_server, errors, "classical", lang, width, 800)
             if page.locator("#payments details.own").count():
                 break
             page.close()

@@ -271,6 +271,8 @@ def test_serve_command_is_registered() -> None:
         (["--db", "postgresql://me:secret@127.0.0.1:1/x"], "--db 'postgresql://me:***@127.0.0.1:1/x': cannot connect:"),
         (["--spectators", "0"], "--spectators must be positive, got 0"),
         (["--network-share", "0"], "--network-share must be positive, got 0"),
+        (["--all-bot-pace", "-1"], "--all-bot-pace must be 0 (no minimum) or more, got -1"),
+        (["--all-bot-pace", "nan"], "--all-bot-pace must be 0 (no minimum) or more, got nan"),
         (["--network-share", "1.5"], "argument --network-share: invalid int value: '1.5'"),
         (["--port", "99999"], "argument --port: '99999': expected a port number from 1 to 65535"),
     ],

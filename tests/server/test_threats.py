@@ -656,6 +656,33 @@ def test_all_bot_tables_keep_a_minimum_pace_and_end(server: Server) -> None:
     assert asyncio.run(go()) <= 8  # 3 s at one turn per 0.5 s (+ claim windows), not hundreds
 
 
+def test_the_operator_may_lower_the_all_bot_pace_of_a_private_server(make_server: MakeServer) -> None:
+    """``hkmj serve --all-bot-pace K`` keeps K times the all-bot minimum pace: 0.5 halves it, 0
+    lets a table of four bots run as fast as its options ask (the suite's browser tests watch bot
+    matches to their end this way). A client cannot ask for it: the public default is 1."""
+    half = make_server(None, "--all-bot-pace", "0.5")
+    status, answer = post(half, {"slots": ["greedy"] * 4, "bot_delay": 0, "claim_window": 0, "next_delay": 0})
+    assert status == 201
+    cfg = answer["table"]["config"]
+    assert (cfg["bot_delay"], cfg["claim_window"], cfg["next_delay"]) == (0.25, 0.15, 1.5)
+    half.stop()
+    flat = make_server(None, "--all-bot-pace", "0")
+    status, answer = post(flat, {"slots": ["greedy"] * 4, "bot_delay": 0, "claim_window": 0, "next_delay": 0})
+    assert status == 201
+    cfg = answer["table"]["config"]
+    assert (cfg["bot_delay"], cfg["claim_window"], cfg["next_delay"]) == (0, 0, 0)
+
+    async def go() -> int:
+        async with flat.client(record=True) as w:
+            await w.watch(answer["id"])
+            w.messages.clear()
+            return await discards_within(w, 1.5)
+
+    assert asyncio.run(go()) > 30  # far more than the three a public server would play in 1.5 s
+    status, answer = post(flat, {"all_bot_pace": 0})
+    assert status == 400 and "unknown option(s): all_bot_pace" in answer["message"], answer
+
+
 def test_a_table_whose_humans_left_keeps_the_all_bot_pace(server: Server) -> None:
     """The all-bot minimum pace only covered tables created with four bots: a table with one human
     seat, no bot delay, no claim window and a 0.05 s timer, whose player sat, started and left,

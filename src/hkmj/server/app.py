@@ -150,6 +150,11 @@ class Limits:
     """Seconds per hand a player may take beyond :attr:`slow_grace` on their decisions, in all,
     where ``idle_after`` applies; once it is spent a decision times out after ``slow_grace``
     seconds. Someone who acts just before ``idle_after`` each time cannot make a hand last hours."""
+    all_bot_pace: float = 1.0
+    """How much of the minimum pace of a table played by bots only the server keeps
+    (:data:`hkmj.server.protocol.ALL_BOT_MIN_DELAY` a turn, ``ALL_BOT_MIN_WINDOW`` a claim window,
+    ``ALL_BOT_MIN_NEXT`` between hands, each times this): 1 keeps it whole, 0 lets such a table
+    run as fast as its options ask. For a private server or tests; a public server keeps 1."""
     seats_per_address: int = 16
     """Seats one client address may have taken at live tables; one more ``join`` gets
     ``rate_limited``. A script took every open seat of every table in the lobby in seconds (a seat
@@ -434,6 +439,7 @@ class Hub:
         t.idle_after = self.limits.idle_after
         t.slow_grace = self.limits.slow_grace
         t.slow_bank = self.limits.slow_bank
+        t.all_bot_pace = self.limits.all_bot_pace
         t.on_finished = self._finished
         t.go_live()
         return t
@@ -1236,7 +1242,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return _refuse(400, "bad_request", f"not JSON: {json_refusal(e)}")
         sit = data.pop("sit", None) if isinstance(data, dict) else None
         try:
-            cfg = TableConfig.from_dict(data, tuple(BOTS))
+            cfg = TableConfig.from_dict(data, tuple(BOTS), lim.all_bot_pace)
             if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < 4):
                 raise ValueError(f"sit: the creator's slot, 0 to 3 (got {quote_value(sit)})")
             if sit is not None and cfg.slots[sit] is not None:

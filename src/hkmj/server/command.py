@@ -109,6 +109,7 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--idle-after", float, "S", "seconds a decision waits for a connected player who does nothing, when another human is seated; then the server plays for them"),
     ("--slow-grace", float, "S", "seconds of each decision that are free where --idle-after applies; more is drawn from the player's time bank"),
     ("--slow-bank", float, "S", "seconds per hand a player may take beyond --slow-grace on their decisions in all, where --idle-after applies; then each decision times out after --slow-grace"),
+    ("--all-bot-pace", float, "K", "the share of the minimum pace a table played by bots only keeps (0.5 s a turn, 0.3 s a claim window, 3 s between hands, each times K): 1 keeps it, 0 lets such tables run as fast as their options ask (a private server, tests)"),
     ("--seats-per-address", int, "N", "seats one address may have taken at tables in play; one more join is refused"),
     ("--tables-per-address", int, "N", "tables in play one address may have created (or brought back from abandoned) at once; more get 429"),
     ("--unattended-per-address", int, "N", "tables in play where only bots play (four bots, or every player away) among those one address created; more get 429"),
@@ -137,6 +138,7 @@ _FIELDS = {
     "--idle-after": "idle_after",
     "--slow-grace": "slow_grace",
     "--slow-bank": "slow_bank",
+    "--all-bot-pace": "all_bot_pace",
     "--seats-per-address": "seats_per_address",
     "--tables-per-address": "tables_per_address",
     "--unattended-per-address": "unattended_per_address",
@@ -211,10 +213,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
     for flag, name in _FIELDS.items():
-        if name == "keep_days" and values[name] < 0:
-            print(said("serve", f"{flag} must be 0 (keep for ever) or more, got {values[name]:g}", args.lang), file=err)
+        if name in ("keep_days", "all_bot_pace") and not values[name] >= 0:
+            print(said("serve", f"{flag} must be 0 ({'keep for ever' if name == 'keep_days' else 'no minimum'}) or more, got {values[name]:g}", args.lang), file=err)
             return 2
-        if values[name] <= 0 and name != "keep_days":
+        if not values[name] > 0 and name not in ("keep_days", "all_bot_pace"):
             print(said("serve", f"{flag} must be positive, got {values[name]:g}", args.lang), file=err)
             return 2
     proxies = []

@@ -313,8 +313,9 @@ class TableConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any, bots: tuple[str, ...]) -> TableConfig:
-        """Validate a lobby request; ``ValueError`` says what is wrong."""
+    def from_dict(cls, data: Any, bots: tuple[str, ...], all_bot_pace: float = 1.0) -> TableConfig:
+        """Validate a lobby request; ``ValueError`` says what is wrong. A table of four bots keeps
+        ``all_bot_pace`` times the all-bot minimum pace (``hkmj serve --all-bot-pace``)."""
         if not isinstance(data, dict):
             raise ValueError("expected a JSON object")
         known = set(cls.__dataclass_fields__)
@@ -404,9 +405,9 @@ class TableConfig:
             cap = mh
         cfg.max_hands = cap
         if all(s is not None for s in cfg.slots):  # nobody waits for these: a pace that costs little
-            cfg.bot_delay = max(cfg.bot_delay, ALL_BOT_MIN_DELAY)
-            cfg.claim_window = max(cfg.claim_window, ALL_BOT_MIN_WINDOW)
-            cfg.next_delay = max(cfg.next_delay, ALL_BOT_MIN_NEXT)
+            cfg.bot_delay = max(cfg.bot_delay, ALL_BOT_MIN_DELAY * all_bot_pace)
+            cfg.claim_window = max(cfg.claim_window, ALL_BOT_MIN_WINDOW * all_bot_pace)
+            cfg.next_delay = max(cfg.next_delay, ALL_BOT_MIN_NEXT * all_bot_pace)
             if cfg.timer is not None:
                 cfg.timer = max(cfg.timer, cfg.claim_window)
         return cfg

@@ -296,6 +296,8 @@ class Table:
         self.idle_after = math.inf
         """Seconds a decision may wait for a connected player when another human is seated; then
         the server plays for the seat as on a timeout (``hkmj serve --idle-after``)."""
+        self.all_bot_pace = 1.0
+        """The share of the all-bot minimum pace kept while :attr:`unattended` (``--all-bot-pace``)."""
         self.slow_grace = math.inf
         """Seconds of each decision that do not count against the time bank (``--slow-grace``)."""
         self.slow_bank = math.inf
@@ -371,19 +373,19 @@ class Table:
     def bot_delay(self) -> float:
         """Seconds a bot waits before its turn (:attr:`TableConfig.bot_delay`; the all-bot minimum
         while :attr:`unattended`)."""
-        return max(self.cfg.bot_delay, ALL_BOT_MIN_DELAY) if self.unattended else self.cfg.bot_delay
+        return max(self.cfg.bot_delay, ALL_BOT_MIN_DELAY * self.all_bot_pace) if self.unattended else self.cfg.bot_delay
 
     @property
     def claim_window(self) -> float:
         """The claim window's minimum (:attr:`TableConfig.claim_window`; at least the all-bot one
         while :attr:`unattended`, which is public: who is away is shown to everyone)."""
-        return max(self.cfg.claim_window, ALL_BOT_MIN_WINDOW) if self.unattended else self.cfg.claim_window
+        return max(self.cfg.claim_window, ALL_BOT_MIN_WINDOW * self.all_bot_pace) if self.unattended else self.cfg.claim_window
 
     @property
     def next_delay(self) -> float:
         """Seconds before the next hand (:attr:`TableConfig.next_delay`; the all-bot minimum while
         :attr:`unattended`)."""
-        return max(self.cfg.next_delay, ALL_BOT_MIN_NEXT) if self.unattended else self.cfg.next_delay
+        return max(self.cfg.next_delay, ALL_BOT_MIN_NEXT * self.all_bot_pace) if self.unattended else self.cfg.next_delay
 
     @property
     def status(self) -> str:
