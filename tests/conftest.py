@@ -28,6 +28,15 @@ for _name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (the suite's default): one worker more than the cores this process may use.
+    About a third of the suite waits on real time (servers' timers, a browser, a terminal app
+    settling), and a core left idle meanwhile is wasted: on two cores, two workers kept 1.04
+    cores busy and ran the suite in 832 s, three kept 1.43 busy and ran it in 629 s, every test
+    passing in both (2026-12-03, ``/usr/bin/time python -m pytest -n 2`` and ``-n 3``)."""
+    return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1) + 1
+
+
 class Terminal(io.StringIO):
     """A text stream that says it is a terminal: what a command writes to an interactive
     stdout or stderr (progress bars, lines filled to the width)."""
