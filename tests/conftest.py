@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -49,6 +50,27 @@ class Terminal(io.StringIO):
 def terminal() -> type[Terminal]:
     """The :class:`Terminal` stream class (``monkeypatch.setattr(sys, "stderr", terminal())``)."""
     return Terminal
+
+
+RunHkmj = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def hkmj_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> RunHkmj:
+    """Run ``hkmj`` in this process: ``hkmj_cli(["score", ...], stdin="")`` gives (exit status,
+    stdout, stderr); an argparse usage error (SystemExit) counts as its status."""
+    from hkmj.cli import main
+
+    def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8"))
+        try:
+            code = main(argv)
+        except SystemExit as e:
+            code = int(e.code or 0)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
 
 
 def _write_file(path: Path, content: str | bytes | None) -> None:

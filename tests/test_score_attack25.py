@@ -8,19 +8,20 @@ with a score; valid but unusual hands must score. The cases are data: one row, e
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from hkmj.cli import main
 from hkmj.scoring import InvalidHand, score_hand, score_json, score_json_mcr, score_mcr_hand
 from hkmj.scoring.classical import deal_from_json, score_deal
 from hkmj.scoring.classical import score_json as classical_json
+
+RunHkmj = Callable[..., tuple[int, str, str]]
+"""``hkmj`` run in this process (the ``hkmj_cli`` fixture, tests/conftest.py): (status, stdout, stderr)."""
 
 RULES = ("hk", "mcr", "classical")
 PREFIX = {"hk": "HK-", "mcr": "MCR-", "classical": "CL-"}
@@ -544,19 +545,6 @@ def _params(cases: list[Case], cli_only: bool = False) -> list[Any]:
     return [pytest.param(c, r, id=f"{r}-{c.id}") for c in cases for r in c.rules if c.cli or not cli_only]
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> tuple[int, str, str]:
-    old = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
-    try:
-        code = main(argv)
-    except SystemExit as e:
-        code = int(e.code or 0)
-    finally:
-        sys.stdin = old
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def _cites_its_own_rules(rules: str, text: str) -> None:
     refs = re.findall(r"\b(HK|MCR|CL)-\d", text)
     assert all(f"{r}-" == PREFIX[rules] for r in refs), (rules, text)
@@ -581,17 +569,17 @@ def _one_line(err: str, usage: str) -> str:
 
 
 @pytest.mark.parametrize(("case", "rules"), _params(CASES, cli_only=True))
-def test_r9_the_command_line_refuses_in_one_line(case: Case, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_the_command_line_refuses_in_one_line(case: Case, rules: str, hkmj_cli: RunHkmj) -> None:
     """``hkmj score HAND ...``: the documented status, one line naming the problem, in English
     and in French (``--lang fr``), and with ``--json`` one ``{"valid": false}`` object (status 1)."""
     argv = ["score", *_argv(_request(case.change)), "--rules", rules]
-    code, out, err = _run(argv, capsys)
+    code, out, err = hkmj_cli(argv)
     assert (code, out) == (case.status, ""), (code, out, err)
     assert "Traceback" not in err
     err = _one_line(err, "usage:")
     assert re.search(case.expected(rules), err), err
     _cites_its_own_rules(rules, err)
-    code, out, fr = _run([*argv, "--lang", "fr"], capsys)
+    code, out, fr = hkmj_cli([*argv, "--lang", "fr"])
     assert (code, out) == (case.status, "")
     fr = _one_line(fr, "utilisation :")
     assert fr.startswith(("Main gagnante non valable : ", "Donne non valable : ", "hkmj score : ")), fr
@@ -599,7 +587,7 @@ def test_r9_the_command_line_refuses_in_one_line(case: Case, rules: str, capsys:
     assert not re.search(r"(?:^|\s)'\S", fr), "French quotes what was typed in « »"
     _cites_its_own_rules(rules, fr)
     if case.status == 1:
-        code, out, err = _run([*argv, "--json"], capsys)
+        code, out, err = hkmj_cli([*argv, "--json"])
         answer = json.loads(out)
         assert (code, err, set(answer), answer["valid"]) == (1, "", {"valid", "error"}, False)
         assert re.search(case.expected(rules), answer["error"]), answer
@@ -609,11 +597,11 @@ def test_r9_the_command_line_refuses_in_one_line(case: Case, rules: str, capsys:
 
 
 @pytest.mark.parametrize(("case", "rules"), _params(CASES))
-def test_r9_a_json_line_is_answered_with_an_error_object(case: Case, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_a_json_line_is_answered_with_an_error_object(case: Case, rules: str, hkmj_cli: RunHkmj) -> None:
     """``hkmj score --rules R`` with the request on stdin: an error object naming the problem,
     then the next line (a valid request) is still scored; status 0 (the input was read)."""
     good = _line(Case("good", {}, {}), rules)
-    code, out, err = _run(["score", "--rules", rules], capsys, f"{_line(case, rules)}\n{good}\n")
+    code, out, err = hkmj_cli(["score", "--rules", rules], f"{_line(case, rules)}\n{good}\n")
     first, second = (json.loads(x) for x in out.splitlines())
     assert (code, err) == (0, "")
     assert set(first) == {"valid", "error"} and first["valid"] is False
@@ -660,13 +648,13 @@ def test_r9_the_python_api_raises_invalid_hand_citing_its_rules(case: Case, rule
 
 
 @pytest.mark.parametrize(("case", "rules"), _params(VALID))
-def test_valid_unusual_hands_score_on_every_surface(case: Case, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_valid_unusual_hands_score_on_every_surface(case: Case, rules: str, hkmj_cli: RunHkmj) -> None:
     """Four kongs, every bonus tile, seven pairs (with four alike under MCR-5.2 only), a robbed
     kong, a heavenly hand (HK-6)...: scored, never refused, by all three surfaces."""
     request = _request(case.change)
-    code, out, err = _run(["score", *_argv(request), "--rules", rules, "--json"], capsys)
+    code, out, err = hkmj_cli(["score", *_argv(request), "--rules", rules, "--json"])
     assert (code, err) == (0, "") and json.loads(out)["valid"] is True, out
-    code, out, err = _run(["score", "--rules", rules], capsys, _line(case, rules) + "\n")
+    code, out, err = hkmj_cli(["score", "--rules", rules], _line(case, rules) + "\n")
     assert json.loads(out)["valid"] is True, out
     assert _api_json(rules, dict(request))["valid"] is True
     _api(rules, dict(request))
@@ -680,10 +668,10 @@ def test_valid_unusual_hands_score_on_every_surface(case: Case, rules: str, caps
     ids=["empty_object_text", "bad_syntax", "array", "string", "null", "number", "nan", "bom", "nested_100k", "huge_int", "field_twice",
          "trailing_garbage", "two_objects", "nul", "lone_surrogate"],
 )  # fmt: skip
-def test_r9_a_line_that_is_no_request_is_answered(rules: str, line: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_a_line_that_is_no_request_is_answered(rules: str, line: str, hkmj_cli: RunHkmj) -> None:
     """Bad JSON, a non-object, nesting too deep, a huge number, a field twice: one error object
     per line (an empty line is skipped), in every ruleset."""
-    code, out, err = _run(["score", "--rules", rules], capsys, line + "\n")
+    code, out, err = hkmj_cli(["score", "--rules", rules], line + "\n")
     assert (code, err) == (0, "")
     if line == "":
         assert out == ""

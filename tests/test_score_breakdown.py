@@ -11,16 +11,14 @@ limit (CL-5, CL-6.2) — and the printed payments or settlement to zero (HK-6, M
 
 from __future__ import annotations
 
-import io
 import random
 import re
-import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from tests.oracle.classical_deals import random_deal
 
-from hkmj.cli import main
 from hkmj.scoring import HONG_KONG, Win
 from hkmj.scoring.classical import BONUS_LINE, CLASSICAL_LIMITS, DOUBLE_LINES, MAHJONG_LINE, POINT_LINES
 from hkmj.scoring.generate import random_winning_hand
@@ -29,19 +27,17 @@ from hkmj.scoring.mcr_generate import random_mcr_hand
 from hkmj.tiles import N_KINDS, N_TILE_IDS, SEAT_LETTERS, format_tiles, tile_str
 from hkmj.tiles import name as tile_name
 
+RunHkmj = Callable[..., tuple[int, str, str]]
+"""``hkmj`` run in this process (the ``hkmj_cli`` fixture, tests/conftest.py): (status, stdout, stderr)."""
+
 N_HANDS = 40
 LANGS = ("en", "fr")
 _NUMBER = re.compile(r"(-?\d+)\s*$")
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    old = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
-    try:
-        code = main(argv)
-    finally:
-        sys.stdin = old
-    out, err = capsys.readouterr()
+def _run(hkmj_cli: RunHkmj, argv: list[str]) -> tuple[int, str]:
+    """``hkmj`` in process (the ``hkmj_cli`` fixture): its status and stdout; never a traceback."""
+    code, out, err = hkmj_cli(argv)
     assert "Traceback" not in err
     return code, out
 
@@ -89,7 +85,7 @@ def _payments(lines: list[str]) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_hk6_printed_elements_add_up_to_the_total_fan_and_its_base(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hk6_printed_elements_add_up_to_the_total_fan_and_its_base(lang: str, hkmj_cli: RunHkmj) -> None:
     """HK-6: every printed line is an element or limit of the table by its name; the lines add up to
     ``Total fan``; the base is the HK-6 table's (64 for a limit); the payments sum to zero and are
     those of the JSON answer."""
@@ -99,7 +95,7 @@ def test_hk6_printed_elements_add_up_to_the_total_fan_and_its_base(lang: str, ca
     for _ in range(N_HANDS):
         win = random_winning_hand(rng, pung_rate=rng.choice((0.2, 0.5, 0.9)))
         args = ["score", *_win_args(win), "--lang", lang]
-        code, out = _run(args, capsys)
+        code, out = _run(hkmj_cli, args)
         assert code == 0, out
         lines = out.splitlines()
         rules = [i for i, line in enumerate(lines) if line and set(line) == {"-"}]
@@ -120,7 +116,7 @@ def test_hk6_printed_elements_add_up_to_the_total_fan_and_its_base(lang: str, ca
             assert base == HONG_KONG.base(total), out
         pay = _payments(lines)
         assert len(pay) == 4 and sum(pay.values()) == 0, out
-        code, out = _run([*args, "--json"], capsys)
+        code, out = _run(hkmj_cli, [*args, "--json"])
         import json
 
         answer = json.loads(out)
@@ -137,7 +133,7 @@ _TABLES = {
 _LIMIT_BASES = {"seed": {8: 64, 10: 64, 13: 128}, "half": {8: 64, 10: 128, 13: 384}, "doubling": {8: 256, 10: 1024, 13: 8192}}
 
 
-def test_house_options_printed_base_and_payments_follow_the_documented_tables(capsys: pytest.CaptureFixture[str]) -> None:
+def test_house_options_printed_base_and_payments_follow_the_documented_tables(hkmj_cli: RunHkmj) -> None:
     """docs/house-options.md: with random ``minfan``, ``limit``, ``table``, ``payment`` and ``base``, the
     printed lines still add up to the total fan, the printed base is the documented table's (the
     limit base at the limit fan or for a limit hand) times ``base``, and the payments are the
@@ -157,7 +153,7 @@ def test_house_options_printed_base_and_payments_follow_the_documented_tables(ca
         argv = ["score", *_win_args(win)]
         for key, value in opts.items():
             argv += ["--option", f"{key}={value}"]
-        code, out = _run(argv, capsys)
+        code, out = _run(hkmj_cli, argv)
         lines = out.splitlines()
         rules = [i for i, line in enumerate(lines) if line and set(line) == {"-"}]
         total = _value(lines[rules[1] + 1])
@@ -190,7 +186,7 @@ def test_house_options_printed_base_and_payments_follow_the_documented_tables(ca
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_mcr_printed_fans_add_up_to_the_total_with_and_without_flowers(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_mcr_printed_fans_add_up_to_the_total_with_and_without_flowers(lang: str, hkmj_cli: RunHkmj) -> None:
     """MCR-6, MCR-5.1: every printed line is one of the 81 fans by its name, with its count and its
     points (count × the fan's value); the lines
     add up to the total (flowers included), and the total without the Flower Tiles (MCR-6.13) is
@@ -199,7 +195,7 @@ def test_mcr_printed_fans_add_up_to_the_total_with_and_without_flowers(lang: str
     rng = random.Random(20261203)
     for _ in range(N_HANDS):
         win = random_mcr_hand(rng)
-        code, out = _run(["score", *_win_args(win), "--rules", "mcr", "--lang", lang], capsys)
+        code, out = _run(hkmj_cli, ["score", *_win_args(win), "--rules", "mcr", "--lang", lang])
         assert code in (0, 1), out
         lines = out.splitlines()
         rules = [i for i, line in enumerate(lines) if line and set(line) == {"-"}]
@@ -254,7 +250,7 @@ def _classical_args(req: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_cl5_printed_points_and_doubles_add_up_to_each_seats_score(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cl5_printed_points_and_doubles_add_up_to_each_seats_score(lang: str, hkmj_cli: RunHkmj) -> None:
     """CL-5, CL-6.2, CL-7: for every seat, its printed point lines add up to its points and its
     ``(×2)`` lines count its doubles; the score is points × 2^doubles capped at the limit, or the
     limit for a limit hand named by the rules page; the printed transfers give the printed totals,
@@ -267,7 +263,7 @@ def test_cl5_printed_points_and_doubles_add_up_to_each_seats_score(lang: str, ca
     scored = 0
     while scored < N_HANDS:
         req = random_deal(rng)
-        code, out = _run([*_classical_args(req), "--lang", lang], capsys)
+        code, out = _run(hkmj_cli, [*_classical_args(req), "--lang", lang])
         if code == 1:
             continue  # a deal changed to have no winning reading (CL-2.4): refused, nothing printed on stdout
         assert code == 0, out

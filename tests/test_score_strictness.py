@@ -4,15 +4,14 @@ docs/scoring.md "Exit status"), for each ruleset (hk, mcr, classical)."""
 
 from __future__ import annotations
 
-import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hkmj.cli import main
 from hkmj.score_words import _COMPILED, PHRASES, error_in
 from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
 from hkmj.scoring.classical import RULE_REFS as CLASSICAL_REFS
@@ -21,24 +20,11 @@ from hkmj.scoring.classical import score_json as classical_json
 from hkmj.scoring.model import PlayerHand, cite_refs
 from hkmj.tiles import NotationError, parse_tiles, tile
 
+RunHkmj = Callable[..., tuple[int, str, str]]
+"""``hkmj`` run in this process (the ``hkmj_cli`` fixture, tests/conftest.py): (status, stdout, stderr)."""
+
 HAND = ["234s567p88m111z777z", "--win", "1z"]
 RULES = ["hk", "mcr", "classical"]
-
-
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> tuple[int, str, str]:
-    """``main(argv)`` in process; an argparse usage error (SystemExit) counts as its status."""
-    import sys
-
-    old = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
-    try:
-        code = main(argv)
-    except SystemExit as e:
-        code = int(e.code or 0)
-    finally:
-        sys.stdin = old
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -47,10 +33,10 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -
     [["--win", "1z"], ["--from", "N"], ["--seat", "W"], ["--prevailing", "S"], ["--lang", "en"], ["--rules", "hk"]],
     ids=["win", "from", "seat", "prevailing", "lang", "rules"],  # --lang fr after en: refused in French (the last --lang)
 )
-def test_r9_an_option_of_one_value_given_twice_is_refused(rules: str, twice: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_an_option_of_one_value_given_twice_is_refused(rules: str, twice: list[str], hkmj_cli: RunHkmj) -> None:
     """``--seat S --seat W`` is a usage error (exit 2) naming the option: the last one never silently wins."""
     once = ["--from", "W", "--seat", "S", "--prevailing", "E", "--lang", "en", "--rules", rules]
-    code, out, err = _run(["score", *HAND, *once, *twice], capsys)
+    code, out, err = hkmj_cli(["score", *HAND, *once, *twice])
     assert code == 2 and out == ""
     assert f"argument {twice[0]}: given twice" in err and "Traceback" not in err
 
@@ -63,29 +49,29 @@ def test_r9_an_option_of_one_value_given_twice_is_refused(rules: str, twice: lis
     ids=lambda o: o[0],
 )  # fmt: skip
 def test_r9_options_of_one_hand_without_a_hand_are_refused_not_ignored(
-    rules: str, option: list[str], capsys: pytest.CaptureFixture[str]
+    rules: str, option: list[str], hkmj_cli: RunHkmj
 ) -> None:
     """With no hand, ``hkmj score`` reads JSON requests (R-9): an option meant for a command-line
     hand would be dropped, so it is a usage error (exit 2) before any line is read."""
     line = '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "self_draw", "seat": "E", "prevailing": "E"}\n'
-    code, out, err = _run(["score", "--rules", rules, *option], capsys, stdin=line)
+    code, out, err = hkmj_cli(["score", "--rules", rules, *option], stdin=line)
     assert code == 2 and out == ""
     said = "demande une main sur la ligne de commande" if option == ["--lang", "fr"] else "needs a hand on the command line"
     assert f"{option[0]} {said}" in err  # --lang fr: said in French, as every error of hkmj score
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr"])
-def test_cl5_other_hands_outside_the_classical_game_are_refused(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cl5_other_hands_outside_the_classical_game_are_refused(rules: str, hkmj_cli: RunHkmj) -> None:
     """``--other`` gives a non-winner's hand, which only the classical game scores (CL-5)."""
-    code, out, err = _run(["score", *HAND, "--rules", rules, "--other", "W: 1789p45s2z666z, kong 7777m"], capsys)
+    code, out, err = hkmj_cli(["score", *HAND, "--rules", rules, "--other", "W: 1789p45s2z666z, kong 7777m"])
     assert code == 2 and out == ""
     assert "--other gives another seat's hand to the classical game" in err
 
 
 @pytest.mark.parametrize(("rules", "rule"), [("hk", "HK-4.10"), ("mcr", "MCR-6.43"), ("classical", "CL-3.4")])
-def test_hk4_10_robbed_without_from_is_a_usage_error_in_every_ruleset(rules: str, rule: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hk4_10_robbed_without_from_is_a_usage_error_in_every_ruleset(rules: str, rule: str, hkmj_cli: RunHkmj) -> None:
     """A robbed kong needs the seat that was robbed (HK-4.10, MCR-6.43, CL-3.4): exit 2 in each ruleset."""
-    code, out, err = _run(["score", "234s567p88m111z777z", "--win", "2s", "--robbed", "--rules", rules], capsys)
+    code, out, err = hkmj_cli(["score", "234s567p88m111z777z", "--win", "2s", "--robbed", "--rules", rules])
     assert code == 2 and out == ""
     assert f"--robbed needs --from SEAT, the seat whose added kong was robbed ({rule})" in err
 
@@ -101,10 +87,10 @@ def test_hk4_10_robbed_without_from_is_a_usage_error_in_every_ruleset(rules: str
     ],
     ids=["bad_suit", "win_not_in_hand", "flower_5", "bad_hand_no_win"],
 )
-def test_r9_json_output_answers_an_invalid_hand_on_stdout(rules: str, argv: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_json_output_answers_an_invalid_hand_on_stdout(rules: str, argv: list[str], error: str, hkmj_cli: RunHkmj) -> None:
     """``--json`` prints the machine interface's ``{"valid": false, "error"}`` on stdout (exit 1),
     the same schema as a bad JSON line, so a script reads one object whatever happened."""
-    code, out, err = _run(["score", *argv, "--rules", rules] + ([] if "--json" in argv else ["--json"]), capsys)
+    code, out, err = hkmj_cli(["score", *argv, "--rules", rules] + ([] if "--json" in argv else ["--json"]))
     answer = json.loads(out)
     assert code == 1 and err == ""
     assert answer["valid"] is False and set(answer) == {"valid", "error"}
@@ -114,14 +100,14 @@ def test_r9_json_output_answers_an_invalid_hand_on_stdout(rules: str, argv: list
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("option", ["--seat", "--prevailing", "--from"])
 @pytest.mark.parametrize("json_out", [False, True])
-def test_a_wind_option_that_names_no_wind_is_a_usage_error(rules: str, option: str, json_out: bool, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_wind_option_that_names_no_wind_is_a_usage_error(rules: str, option: str, json_out: bool, hkmj_cli: RunHkmj) -> None:
     """A bad option value exits 2, as argparse's own do (``--flag foo``, ``--lang de``, ``--option
     minfan=x``): ``--seat X`` exited 1, "Not a valid winning hand" (with ``--json`` an R-9 answer),
     as if the hand were judged and lost. It is said in one line, in English and French."""
     argv = ["score", "234s567p88m111z777z", "--win", "1z", option, "X", "--rules", rules] + (["--json"] if json_out else [])
-    code, out, err = _run(argv, capsys)
+    code, out, err = hkmj_cli(argv)
     assert (code, out, err) == (2, "", f"hkmj score: {option} 'X': expected a wind E, S, W (or O for Ouest) or N\n")
-    code, out, err = _run([*argv, "--lang", "fr"], capsys)
+    code, out, err = hkmj_cli([*argv, "--lang", "fr"])
     assert (code, out, err) == (2, "", f"hkmj score : {option} «\u00a0X\u00a0» : un vent est attendu, E, S, O (ou W) ou N\n")
 
 
@@ -140,11 +126,11 @@ _MCR_REQUEST = {"hand": "123m456p789s22m", "win_tile": "2m", "seat": "E", "preva
     ],
     ids=["bonus_in_hand", "bonus_wins", "bad_chow", "bonus_meld", "five_copies"],
 )
-def test_mcr_1_the_checks_shared_with_hong_kong_cite_the_mcr_rules(change: dict[str, Any], rule: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_mcr_1_the_checks_shared_with_hong_kong_cite_the_mcr_rules(change: dict[str, Any], rule: str, hkmj_cli: RunHkmj) -> None:
     """MCR-1.1, MCR-1.2, MCR-3.4, MCR-5.2: a request refused by the checks every ruleset shares
     (the tiles, the melds) cites the MCR page's rule, never a Hong Kong one (docs/rules-mcr.md: a
     match never mixes rulesets), through the JSON lines and ``--json`` alike."""
-    code, out, _ = _run(["score", "--rules", "mcr"], capsys, json.dumps(_MCR_REQUEST | change) + "\n")
+    code, out, _ = hkmj_cli(["score", "--rules", "mcr"], json.dumps(_MCR_REQUEST | change) + "\n")
     answer = json.loads(out)
     assert code == 0 and answer["valid"] is False
     assert answer["error"].endswith(rule) and "HK-" not in answer["error"]
@@ -199,12 +185,12 @@ _WORDS = st.sampled_from(
 
 @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(words=st.lists(_WORDS, max_size=10), text=st.text(max_size=6))
-def test_r9_fuzzed_score_command_lines_never_raise(words: list[str], text: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_fuzzed_score_command_lines_never_raise(words: list[str], text: str, hkmj_cli: RunHkmj) -> None:
     """Any command line of ``hkmj score`` ends with status 0, 1 or 2 and says why: 2 (usage) on
     stderr, 1 (not a winning hand) on stderr or, with ``--json``, one JSON object on stdout."""
     argv = ["score", *words, text] if text.strip() and not text.startswith("-") else ["score", *words]
     line = '{"hand": "234s567p88m111z777z", "win_tile": "1z", "win": "self_draw", "seat": "E", "prevailing": "E"}\n'
-    code, out, err = _run(argv, capsys, stdin=line)
+    code, out, err = hkmj_cli(argv, stdin=line)
     assert code in (0, 1, 2), (argv, code)
     assert "Traceback" not in out + err, argv
     if "-h" in argv[1:] and code == 0:
@@ -290,10 +276,10 @@ def test_mcr_6_flags_that_are_no_frozenset_are_refused_not_a_type_error(flags: A
     ],
     ids=["flower_fullwidth", "season_underscore", "option_base", "classical_limit", "other_season"],
 )  # fmt: skip
-def test_hk1_4_numbers_on_the_command_line_are_ascii_digits(argv: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hk1_4_numbers_on_the_command_line_are_ascii_digits(argv: list[str], error: str, hkmj_cli: RunHkmj) -> None:
     """HK-1.4: a tile's digit is ASCII (``７`` is refused); so is every number typed to ``hkmj
     score`` (``int()`` alone took ``"３"`` as 3 and scored the hand with that season)."""
-    code, out, err = _run(["score", *HAND, *argv], capsys)
+    code, out, err = hkmj_cli(["score", *HAND, *argv])
     assert code == 2 and out == "" and error in err
 
 
@@ -314,10 +300,10 @@ def test_cl6_2_a_limit_option_in_json_is_ascii_digits() -> None:
                        "settlement", "transfers"}, {"id", "name", "points", "tiles", "exposed"}),
     ],
 )  # fmt: skip
-def test_r9_json_result_schema_is_the_documented_one(rules: str, keys: set[str], item_keys: set[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_json_result_schema_is_the_documented_one(rules: str, keys: set[str], item_keys: set[str], hkmj_cli: RunHkmj) -> None:
     """``hkmj score --json`` prints the fields docs/scoring.md (and rules-mcr/-classical) list,
     no more and no fewer, with payments keyed E S W N summing to zero."""
-    code, out, err = _run(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules, "--json"], capsys)
+    code, out, err = hkmj_cli(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules, "--json"])
     answer = json.loads(out)
     assert code == 0 and err == "" and set(answer) == keys
     assert set(answer["items"][0]) == item_keys
@@ -365,18 +351,18 @@ def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(fields: dict[str
     ("rules", "names"),
     [("hk", ["Pung de Dragon", "Pung du Vent dominant", "Aucun bonus"]), ("mcr", ["Tous Types", "Pung de Dragon"])],
 )
-def test_r9_json_with_lang_fr_gives_french_names(rules: str, names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_r9_json_with_lang_fr_gives_french_names(rules: str, names: list[str], hkmj_cli: RunHkmj) -> None:
     """``--json --lang fr`` names the elements in French, as the classical game always did;
     ``--lang`` was silently ignored by the Hong Kong and MCR JSON results."""
-    code, out, _err = _run(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules,
-                            "--json", "--lang", "fr"], capsys)  # fmt: skip
+    code, out, _err = hkmj_cli(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", "--rules", rules,
+                            "--json", "--lang", "fr"])  # fmt: skip
     got = [item["name"] for item in json.loads(out)["items"]]
     assert code == 0 and got[: len(names)] == names
 
 
-def test_hk6_json_with_lang_fr_names_the_limit_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hk6_json_with_lang_fr_names_the_limit_in_french(hkmj_cli: RunHkmj) -> None:
     """HK-6 limits: the ``limit`` field follows ``--lang`` too (thirteen orphans)."""
-    code, out, _err = _run(["score", "19m19p19s1234567z1z", "--win", "1z", "--json", "--lang", "fr"], capsys)
+    code, out, _err = hkmj_cli(["score", "19m19p19s1234567z1z", "--win", "1z", "--json", "--lang", "fr"])
     assert code == 0 and json.loads(out)["limit"] == "Treize Orphelins"
 
 
@@ -801,33 +787,33 @@ in English, then with ``--lang fr``."""
 
 @pytest.mark.parametrize(("argv", "status", "english", "french"), LANG_CASES, ids=[f"{i}" for i in range(len(LANG_CASES))])
 def test_every_error_of_hkmj_score_follows_lang(
-    argv: list[str], status: int, english: str, french: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], status: int, english: str, french: str, hkmj_cli: RunHkmj
 ) -> None:
     """R-9 and every rule the messages cite: the same refusal, in English and in French."""
     for lang, said in (("en", english), ("fr", french)):
-        code, out, err = _run(["score", *argv, "--lang", lang], capsys)
+        code, out, err = hkmj_cli(["score", *argv, "--lang", lang])
         assert (code, out) == (status, ""), (lang, err)
         assert err.strip().splitlines()[-1] == said, lang
         if status == 2 and lang == "fr" and "erreur" in said:  # argparse's usage line too
             assert err.startswith("utilisation : hkmj score"), err
 
 
-def test_a_refused_choice_is_french_too(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_refused_choice_is_french_too(hkmj_cli: RunHkmj) -> None:
     """argparse's own error for an unknown ``--flag`` (its list of choices is worded by Python's version)."""
-    code, _, err = _run(["score", "1m", "--flag", "bad", "--lang", "fr"], capsys)
+    code, _, err = hkmj_cli(["score", "1m", "--flag", "bad", "--lang", "fr"])
     assert code == 2 and "hkmj score : erreur : argument --flag : choix «\u00a0bad\u00a0» invalide (choisissez parmi " in err
     assert "last_of_kind" in err and "invalid choice" not in err and "usage:" not in err
-    code, _, err = _run(["score", "1m", "--flag", "bad", "--lang", "en"], capsys)
+    code, _, err = hkmj_cli(["score", "1m", "--flag", "bad", "--lang", "en"])
     assert code == 2 and "hkmj score: error: argument --flag: invalid choice: 'bad'" in err
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-def test_the_json_error_follows_lang(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_json_error_follows_lang(rules: str, hkmj_cli: RunHkmj) -> None:
     """R-9: with ``--json`` the refusal is the machine answer on stdout, its ``error`` in ``--lang``."""
     argv = ["score", "123m456m789m123p5x", "--win", "5p", "--rules", rules, "--json"]
     answers = {}
     for lang in ("en", "fr"):
-        code, out, err = _run([*argv, "--lang", lang], capsys)
+        code, out, err = hkmj_cli([*argv, "--lang", lang])
         assert code == 1 and err == ""
         answers[lang] = json.loads(out)
     assert answers["en"]["valid"] is answers["fr"]["valid"] is False
