@@ -98,6 +98,7 @@ def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServ
         "a garbled request line": b"GARBAGE\r\n\r\n",
         "a bad Content-Length": http(f"POST /api/tables HTTP/1.1\r\n{host}Content-Length: -5\r\n\r\n"),
         "a 20 KB header": http(f"GET / HTTP/1.1\r\n{host}X-Pad: {'b' * 20_000}\r\n\r\n"),
+        "a 20 KB URL": http(f"GET /?{'a' * 20_000} HTTP/1.1\r\n{host}\r\n"),
         "another host": http(f"GET / HTTP/1.1\r\nHost: evil.example\r\n{close}\r\n"),
         "a foreign origin's POST": http(f"{json_post}Origin: http://evil.example\r\nContent-Length: 2\r\n\r\n{{}}"),
         "an unknown path": http(f"GET /missing HTTP/1.1\r\n{host}{close}\r\n"),
@@ -141,7 +142,8 @@ def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServ
         "a page": 200,
         "a garbled request line": 400,
         "a bad Content-Length": 400,
-        "a 20 KB header": 400,
+        "a 20 KB header": 431,
+        "a 20 KB URL": 414,
         "another host": 403,
         "a foreign origin's POST": 403,
         "an unknown path": 404,
@@ -162,6 +164,77 @@ def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServ
     }, statuses
     assert not lacking, "\n".join(lacking)
     assert b"too many connections from your address" in body
+
+
+def test_a_request_head_too_large_is_answered_431_and_the_server_serves_the_next(server: Server) -> None:
+    """A request head over 16 KiB (the HTTP parser's bound) was answered ``400 Invalid HTTP request
+    received.``; it is now ``431 Request Header Fields Too Large`` (RFC 6585), ``414 URI Too Long``
+    for a request line alone over the bound, each saying the bound, with the security headers,
+    ``Cache-Control: no-store`` and ``Connection: close``, and the connection closed, whether the
+    head arrives at once or in pieces, first on its socket or after a request served. A request
+    garbled otherwise is still ``400``, and the server serves the next request."""
+    host = f"Host: 127.0.0.1:{server.port}\r\n"
+    pad = f"X-Pad: {'b' * 100_000}\r\n"
+
+    def in_pieces(request: bytes) -> socket.socket:
+        s = socket.create_connection(("127.0.0.1", server.port))
+        with contextlib.suppress(OSError):  # the server closes once it has read 16 KiB
+            for i in range(0, len(request), 8192):
+                s.sendall(request[i : i + 8192])
+        return s
+
+    def after_one_served(request: bytes) -> socket.socket:
+        s = socket.create_connection(("127.0.0.1", server.port))
+        s.settimeout(10)
+        s.sendall(f"GET /api/info HTTP/1.1\r\n{host}\r\n".encode())
+        raw = b""
+        while b"\r\n\r\n" not in raw:
+            raw += s.recv(65536)
+        head, _, body = raw.partition(b"\r\n\r\n")
+        length = re.search(rb"(?i)\r\ncontent-length: (\d+)", head)
+        assert head.startswith(b"HTTP/1.1 200 ") and length, raw[:300]
+        while len(body) < int(length.group(1)):
+            body += s.recv(65536)
+        with contextlib.suppress(OSError):
+            s.sendall(request)
+        return s
+
+    header = f"GET / HTTP/1.1\r\n{host}{pad}\r\n".encode()
+    url = f"GET /?{'a' * 100_000} HTTP/1.1\r\n{host}\r\n".encode()
+    many = "".join(f"X-H{i}: v\r\n" for i in range(200))
+    asked: dict[str, tuple[bytes, socket.socket | None]] = {
+        "a 100 KB header at once": (header, None),
+        "a 100 KB header in pieces": (b"", in_pieces(header)),
+        "a 100 KB header after a request served": (b"", after_one_served(header)),
+        "200 headers": (f"GET / HTTP/1.1\r\n{host}{many}\r\n".encode(), None),
+        "a 100 KB URL at once": (url, None),
+        "a 100 KB URL in pieces": (b"", in_pieces(url)),
+    }
+    answers = {what: answer_of(server, request, sock=sock) for what, (request, sock) in asked.items()}
+    statuses = {what: status for what, (status, _, _) in answers.items()}
+    assert statuses == {
+        "a 100 KB header at once": 431,
+        "a 100 KB header in pieces": 431,
+        "a 100 KB header after a request served": 431,
+        "200 headers": 431,
+        "a 100 KB URL at once": 414,
+        "a 100 KB URL in pieces": 414,
+    }, statuses
+    lacking: list[str] = []
+    for what, (status, headers, body) in answers.items():
+        lacking += secured(what, status, headers)
+        assert headers.get("cache-control") == "no-store", (what, headers)
+        assert headers.get("connection") == "close", (what, headers)
+        assert int(headers["content-length"]) == len(body), (what, headers, body)
+        if status == 431:
+            assert body == b"request head too large: at most 16384 bytes and 128 header lines\n", (what, body)
+        else:
+            assert body == b"request line too long: at most 16384 bytes\n", (what, body)
+    assert not lacking, "\n".join(lacking)
+    status, headers, body = answer_of(server, b"GARBAGE\r\n\r\n")
+    assert status == 400 and not secured("a garbled request line", status, headers), (status, headers, body)
+    status, _, body = answer_of(server, f"GET /api/info HTTP/1.1\r\n{host}Connection: close\r\n\r\n".encode())
+    assert status == 200, (status, body[:200])
 
 
 def finished(server: Server, tid: str) -> bool:

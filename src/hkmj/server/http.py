@@ -50,8 +50,9 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
 """Sent with every HTTP response (pages, API, tiles, static files, errors, and the answers written
-below the application: uvicorn's 400 for a request it cannot read, the websocket handshake's
-refusals, the 429 for a connection past ``--sockets-per-address``). No inline style either: the
+below the application: uvicorn's 400 for a request it cannot read, the 431 or 414 for a request
+head too large, the websocket handshake's refusals, the 429 for a connection past
+``--sockets-per-address``). No inline style either: the
 page and the help have none, and an injected ``<style>`` could otherwise test the review form's
 hidden seat token letter by letter with attribute selectors."""
 NO_STORE = (b"cache-control", b"no-store")
@@ -123,7 +124,11 @@ class BoundedHead(h11.Connection):
     """An h11 connection that refuses a request head over :data:`MAX_HEAD` bytes or
     :data:`MAX_HEADERS` header lines. h11 bounds only a head still incomplete after a read, so one
     arriving whole in a read (the event loop reads up to 256 KiB at a time) was parsed whatever its
-    size: 2,000 headers in one packet were answered 200."""
+    size: 2,000 headers in one packet were answered 200. Such a head is refused with the status
+    :attr:`refused` names (``431``, or ``414`` for a request line alone over the bound)."""
+
+    refused: int | None = None
+    """The status refusing the last request head for its size (``414`` or ``431``), else None."""
 
     def __init__(self) -> None:
         super().__init__(h11.SERVER, MAX_HEAD)
@@ -138,12 +143,20 @@ class BoundedHead(h11.Connection):
         return super().send_with_data_passthrough(event)
 
     def next_event(self) -> Any:
-        event = super().next_event()
+        self.refused = None
+        try:
+            event = super().next_event()
+        except h11.RemoteProtocolError as exc:
+            if exc.error_status_hint == 431:  # h11's bound on a head still incomplete after a read
+                line_ends = b"\n" in bytes(self._receive_buffer)[:MAX_HEAD]
+                self.refused = 431 if line_ends else 414
+            raise
         if isinstance(event, h11.Request):
-            size = len(event.method) + len(event.target) + sum(len(n) + len(v) + 4 for n, v in event.headers)
+            line = len(event.method) + len(event.target) + len(b"  HTTP/1.1\r\n")
+            size = line + sum(len(n) + len(v) + 4 for n, v in event.headers)
             if len(event.headers) > MAX_HEADERS or size > MAX_HEAD:
-                # uvicorn answers this 400 and closes the connection, as any head h11 cannot read
-                raise h11.RemoteProtocolError(f"request head over {MAX_HEAD} bytes or {MAX_HEADERS} headers", 431)
+                self.refused = 414 if line > MAX_HEAD else 431
+                raise h11.RemoteProtocolError(f"request head over {MAX_HEAD} bytes or {MAX_HEADERS} headers", self.refused)
         return event
 
 
@@ -244,6 +257,24 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
                 with contextlib.suppress(OSError):
                     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
             self._arm()
+
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to a request head it cannot read: ``431 Request Header Fields Too
+            Large`` (RFC 6585) for a head over :data:`MAX_HEAD` bytes or :data:`MAX_HEADERS`
+            headers, ``414 URI Too Long`` for a request line alone over :data:`MAX_HEAD` bytes
+            (uvicorn answered both ``400``), else uvicorn's ``400``; the connection closes."""
+            refused = self.conn.refused if isinstance(self.conn, BoundedHead) else None
+            if refused is None or (self.cycle is not None and not self.cycle.response_complete):
+                super().send_400_response(msg)
+                return
+            self.logger.warning("Request head too large.")
+            if refused == 414:
+                answer = secured_head(414, b"URI Too Long", b"request line too long: at most %d bytes\n" % MAX_HEAD)
+            else:
+                why = b"request head too large: at most %d bytes and %d header lines\n" % (MAX_HEAD, MAX_HEADERS)
+                answer = secured_head(431, b"Request Header Fields Too Large", why)
+            self.transport.write(answer)
+            self.transport.close()
 
         def handle_websocket_upgrade(self, event: h11.Request) -> None:
             super().handle_websocket_upgrade(event)
