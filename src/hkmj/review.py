@@ -31,9 +31,9 @@ from hkmj.oserror import InputError, OSReason
 from hkmj.record import (
     BadLine,
     Divergence,
-    RecordError,
     hand_from_start,
     json_line,
+    line_error,
     match_from_start,
     next_hand,
     only_line_cut,
@@ -136,7 +136,7 @@ def load(path: str | Path) -> Loaded:
         try:
             rows.append(json_line(line))
         except ValueError as err:  # one sentence with hkmj replay's (read_record): "g.jsonl:3: not JSON (why)"
-            raise ReviewError("line", detail=RecordError(f"{p}:{i}: {err}")) from None
+            raise ReviewError("line", detail=line_error(p, BadLine(i, str(err)))) from None
     first = rows[0]
     if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:
         loaded = _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))
@@ -145,7 +145,7 @@ def load(path: str | Path) -> Loaded:
     try:  # the text already read: a pipe (``<(curl …)``, /dev/stdin) cannot be read twice
         return Loaded(parse_events(text), cut_line=cut)
     except BadLine as err:  # in read_record's words
-        raise ReviewError("not_record", detail=RecordError(f"{p}:{err.line}: {err.why}")) from None
+        raise ReviewError("line", detail=line_error(p, err)) from None
 
 
 def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:

@@ -124,7 +124,6 @@ EN: dict[str, str] = {
     # --- what is wrong with the input (ReviewError)
     "err.input": "{problem}",
     "err.line": "{detail}",
-    "err.not_record": "not a match record: {detail}",
     "err.log_entry": "{path}, line {line}: a table log entry is a JSON object with 'kind' and 'data'",
     "err.bad_log": "{path}: bad table log: {detail}",
     "err.never_started": "{path}: the table's match never started: nothing to review",
@@ -230,7 +229,6 @@ FR: dict[str, str] = {
     "cli.cut_line": "{path}, ligne {line} : coupée au milieu d'une écriture (un plantage), laissée de côté ; les lignes d'avant sont analysées",
     "err.input": "{problem}",
     "err.line": "{detail}",
-    "err.not_record": "pas un enregistrement de partie : {detail}",
     "err.log_entry": "{path}, ligne {line} : une entrée de journal de table est un objet JSON avec «\u00a0kind\u00a0» et «\u00a0data\u00a0»",
     "err.bad_log": "{path} : journal de table invalide : {detail}",
     "err.never_started": "{path} : la partie de cette table n'a jamais commencé, rien à analyser",

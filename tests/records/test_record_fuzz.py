@@ -388,7 +388,7 @@ def test_review_in_french_says_why_a_record_does_not_replay_in_french(
     assert "  rejoué : (rien)" in text and "diverged" not in text
     path.write_text("[1, 2]\n", encoding="utf-8")
     text = _check(["review", str(path), "--lang", "fr", "--html", "-"], capsys).replace("\xa0", " ")
-    assert text.endswith("pas un enregistrement de partie : " + f"{path}:1 : un événement est un objet JSON avec un champ « type »\n"), text
+    assert text == f"hkmj review : {path}:1 : un événement est un objet JSON avec un champ « type »\n", text  # as hkmj replay says it
 
 
 @pytest.mark.parametrize(("kind", "field", "value"), [("draw", "seat", True), ("replacement", "live", 76.0), ("discard", "final", 0)])

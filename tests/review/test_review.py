@@ -10,6 +10,7 @@ import json
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -476,24 +477,27 @@ def test_a_record_saved_with_a_byte_order_mark_is_named_as_such(
         assert "marque d'ordre des octets, U+FEFF" in err and "UTF-8 sans elle" in err and "Traceback" not in err
 
 
+BAD_FILES = json.loads((Path(__file__).parents[1] / "data" / "bad_record_files.json").read_text(encoding="utf-8"))["cases"]
+"""A record file that is no match record, and what hkmj replay, review and play --resume say of it."""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("kind", ["not JSON", "byte order mark", "only line cut"])
-def test_review_and_replay_say_a_bad_line_in_one_sentence(
-    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, lang: str
+@pytest.mark.parametrize("case", BAD_FILES, ids=[c["name"] for c in BAD_FILES])
+def test_review_and_replay_say_a_bad_file_in_one_sentence(
+    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: dict[str, Any], lang: str
 ) -> None:
     """A line of a record that is no JSON: ``hkmj replay`` said "g.jsonl:3: not JSON (expecting
     value at column 1)", ``hkmj review`` "g.jsonl, line 3: not JSON; a record holds one JSON
     object per line" (and named a byte order mark its own way); a record whose only line a
-    crash cut said "its only line was cut" in English under --lang fr. One sentence, in
-    both languages, from read_record's words."""
-    lines = hk_record.read_text(encoding="utf-8").splitlines(keepends=True)
+    crash cut said "its only line was cut" in English under --lang fr. A JSON line that is no
+    event was "not a match record: g.jsonl:3: …" in the review only, and a file of blank lines
+    that are not ASCII spaces "empty record" in replay only. One sentence, in both languages,
+    from hkmj.record's words (tests/data/bad_record_files.json, as play --resume's test reads it)."""
+    record = hk_record.read_text(encoding="utf-8")
+    lines = record.splitlines(keepends=True)
     path = tmp_path / "g.jsonl"
-    if kind == "not JSON":
-        path.write_text("".join([*lines[:2], "hello world\n", *lines[2:]]), encoding="utf-8")
-    elif kind == "byte order mark":
-        path.write_bytes(b"\xef\xbb\xbf" + hk_record.read_bytes())
-    else:
-        path.write_text(lines[0][:20], encoding="utf-8")
+    pieces = (p if isinstance(p, str) else "".join(lines[slice(*p["lines"])]) if "lines" in p else record[: p["chars"]] for p in case["file"])
+    path.write_text("".join(pieces), encoding="utf-8")
     said = {}
     for command in ("replay", "review"):
         assert main([command, str(path), "--lang", lang]) == 2
@@ -502,15 +506,7 @@ def test_review_and_replay_say_a_bad_line_in_one_sentence(
         # after "hkmj review:" / "hkmj replay :"; review's French spaces are no-break ones
         said[command] = err.replace("\u00a0", " ").removeprefix(f"hkmj {command}").removeprefix(" :").removeprefix(":")
     assert said["review"] == said["replay"]
-    expected = {
-        ("not JSON", "en"): ":3: not JSON (expecting value at column 1)",
-        ("not JSON", "fr"): ":3 : pas du JSON (valeur attendue à la colonne 1)",
-        ("byte order mark", "en"): ":1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
-        ("byte order mark", "fr"): ":1 : pas du JSON (il commence par une marque d'ordre des octets, U+FEFF : enregistrez le fichier en UTF-8 sans elle)",
-        ("only line cut", "en"): ":1: its only line was cut in the middle of a write",
-        ("only line cut", "fr"): ":1 : sa seule ligne a été coupée au milieu d'une écriture",
-    }[kind, lang]
-    assert said["review"] == f" {path}{expected}\n"
+    assert said["review"] == f" {path}{case[lang]}\n"
 
 
 def test_a_seat_that_never_played_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

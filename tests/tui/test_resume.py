@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -334,26 +335,27 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
     assert saved.read_text(encoding="utf-8") == text
 
 
+BAD_FILES = json.loads((Path(__file__).parents[1] / "data" / "bad_record_files.json").read_text(encoding="utf-8"))["cases"]
+"""A record file that is no match record, and what hkmj replay, review and play --resume say of it."""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("kind", ["not JSON", "byte order mark", "only line cut", "no event"])
-def test_resume_words_a_bad_line_as_replay_does(
-    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, lang: str
+@pytest.mark.parametrize("case", BAD_FILES, ids=[c["name"] for c in BAD_FILES])
+def test_resume_words_a_bad_file_as_replay_does(
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: dict[str, Any], lang: str
 ) -> None:
     """A line of a saved match that is no event: ``hkmj play --resume`` said "not a match record
     (line 3 is not a JSON event)", and "the file holds no complete event" for a file whose only
     line a crash cut, where ``hkmj replay`` and ``hkmj review`` say "g.jsonl:3: not JSON
     (expecting value at column 1)" and "g.jsonl:1: its only line was cut in the middle of a
-    write". One sentence now, after "hkmj play: --resume", in both languages; the file untouched."""
-    lines = saved.read_text(encoding="utf-8").splitlines(keepends=True)
+    write"; a file of blank lines that are not ASCII spaces (no-break, ideographic) was "its only
+    line was cut" here, "empty record" in replay. One sentence now, after "hkmj play: --resume",
+    in both languages (tests/data/bad_record_files.json, as review's test reads it); the file untouched."""
+    record = saved.read_text(encoding="utf-8")
+    lines = record.splitlines(keepends=True)
     path = tmp_path / "g.jsonl"
-    if kind == "not JSON":
-        path.write_text("".join([*lines[:2], "hello world\n", *lines[2:]]), encoding="utf-8")
-    elif kind == "byte order mark":
-        path.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())
-    elif kind == "only line cut":
-        path.write_text(lines[0][:20], encoding="utf-8")
-    else:
-        path.write_text("".join([*lines[:2], "[1, 2]\n", *lines[2:]]), encoding="utf-8")
+    pieces = (p if isinstance(p, str) else "".join(lines[slice(*p["lines"])]) if "lines" in p else record[: p["chars"]] for p in case["file"])
+    path.write_text("".join(pieces), encoding="utf-8")
     before = path.read_bytes()
     colon = " :" if lang == "fr" else ":"
     said = refused(["--resume", str(path)], capsys, lang).replace("\u00a0", " ")
@@ -361,17 +363,7 @@ def test_resume_words_a_bad_line_as_replay_does(
     assert main(["replay", str(path), "--lang", lang]) == 2
     replayed = capsys.readouterr().err.replace("\u00a0", " ").strip()
     assert said.removeprefix(f"hkmj play{colon} --resume ") == replayed.removeprefix(f"hkmj replay{colon} ")
-    expected = {
-        ("not JSON", "en"): ":3: not JSON (expecting value at column 1)",
-        ("not JSON", "fr"): ":3 : pas du JSON (valeur attendue à la colonne 1)",
-        ("byte order mark", "en"): ":1: not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
-        ("byte order mark", "fr"): ":1 : pas du JSON (il commence par une marque d'ordre des octets, U+FEFF : enregistrez le fichier en UTF-8 sans elle)",
-        ("only line cut", "en"): ":1: its only line was cut in the middle of a write",
-        ("only line cut", "fr"): ":1 : sa seule ligne a été coupée au milieu d'une écriture",
-        ("no event", "en"): ":3: an event is a JSON object with a 'type'",
-        ("no event", "fr"): ":3 : un événement est un objet JSON avec un champ « type »",
-    }[kind, lang]
-    assert said == f"hkmj play{colon} --resume {path}{expected}"
+    assert said == f"hkmj play{colon} --resume {path}{case[lang]}"
     assert path.read_bytes() == before
 
 
