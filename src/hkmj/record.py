@@ -45,6 +45,7 @@ __all__ = [
     "line_error",
     "match_from_start",
     "next_hand",
+    "no_event",
     "only_line_cut",
     "parse_events",
     "split_hands",
@@ -202,7 +203,7 @@ def _record_events(p: Path, text: str, cut: int | None) -> list[Event]:
     except BadLine as err:
         raise line_error(p, err) from None
     if not events:
-        raise RecordError(f"{p}: empty record") if cut is None else only_line_cut(p, cut)
+        raise no_event(p, cut)
     return events
 
 
@@ -210,6 +211,17 @@ def line_error(path: str | Path, bad: BadLine) -> RecordError:
     """A line of record ``path`` that is no event, in the words ``hkmj replay``, ``review`` and
     ``play --resume`` share: ``g.jsonl:3: not JSON (expecting value at column 1)``."""
     return RecordError(f"{path}:{bad.line}: {bad.why}")
+
+
+def no_event(path: str | Path, cut: int | None) -> RecordError:
+    """Record ``path`` holds no event, in the words ``hkmj replay``, ``review`` and ``play
+    --resume`` share: nothing but blank lines (Unicode ones too, which :func:`~hkmj.oserror.read_input`
+    lets by) is its empty file (kept in ``problem``, to be said in French); blank lines then a
+    last line ``cut`` by a crash is :func:`only_line_cut`."""
+    if cut is not None:
+        return only_line_cut(path, cut)
+    empty = InputError("empty", path)
+    return RecordError(str(empty), problem=empty)
 
 
 def only_line_cut(path: str | Path, line: int) -> RecordError:

@@ -31,12 +31,13 @@ from hkmj.oserror import InputError, OSReason
 from hkmj.record import (
     BadLine,
     Divergence,
+    RecordError,
     hand_from_start,
     json_line,
     line_error,
     match_from_start,
     next_hand,
-    only_line_cut,
+    no_event,
     parse_events,
     read_record_text,
     replay,
@@ -93,6 +94,8 @@ class ReviewError(ValueError):
             return v.say(w.lang)
         if isinstance(v, InputError):
             return v.say(w.lang)
+        if isinstance(v, RecordError) and v.problem is not None:  # an empty file (hkmj.record.no_event)
+            return v.problem.say(w.lang)
         if isinstance(v, tuple):
             quoted = (f"«\u00a0{n}\u00a0»" if w.lang == "fr" else repr(n) for n in v)  # French quotes each name « Ann »
             return w("err.names", names=", ".join(quoted)) if v else ""
@@ -127,10 +130,8 @@ def load(path: str | Path) -> Loaded:
     except InputError as err:  # in the words of hkmj replay and hkmj play --resume
         raise ReviewError("input", problem=err) from None
     lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if not lines and cut is not None:  # nothing but the cut line: in hkmj replay's words
-        raise ReviewError("line", detail=only_line_cut(p, cut))
-    if not lines:
-        raise ReviewError("input", problem=InputError("empty", p))
+    if not lines:  # blank lines, perhaps a line cut by a crash: in hkmj replay's words
+        raise ReviewError("line", detail=no_event(p, cut))
     rows = []
     for i, line in lines:
         try:

@@ -384,9 +384,12 @@ def _problem_said(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """A :class:`~hkmj.tui.resume.ResumeError`'s ``params`` with its ``problem`` said in ``lang``,
     in the words of ``hkmj replay`` and ``hkmj review``: a file that cannot be read as text (an
     :class:`InputError`), or a line that is no event (a :class:`~hkmj.record.RecordError`)."""
+    from hkmj.record import RecordError
     from hkmj.score_words import error_in
 
     problem = params.get("problem")
+    if isinstance(problem, RecordError) and problem.problem is not None:  # an empty file (hkmj.record.no_event)
+        problem = problem.problem
     if isinstance(problem, InputError):
         return {**params, "problem": problem.say(lang)}
     if isinstance(problem, ValueError):

@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from hkmj.engine import Event, IllegalAction, parse_action
 from hkmj.oserror import InputError, input_text, read_input
-from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, line_error, only_line_cut, parse_events
+from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, line_error, no_event, parse_events
 from hkmj.tui.session import Note, Session
 
 __all__ = ["ResumeError", "Saved", "continue_in", "read_saved", "replay_into", "resume_command", "save_dir", "save_path"]
@@ -110,8 +110,9 @@ def read_saved(path: str | Path) -> Saved:
         if isinstance(err.value, dict) and "seq" in err.value and "kind" in err.value:
             raise ResumeError("cli.resume.server") from None
         raise ResumeError("cli.resume.input", problem=line_error(p, err)) from None  # as hkmj replay and review say it
-    if not events:  # the file is not blank (read_input): nothing but a line cut by a crash
-        raise ResumeError("cli.resume.input", problem=only_line_cut(p, len(text.splitlines()) + 1))
+    if not events:  # blank lines (Unicode ones, which read_input lets by), perhaps then a line cut by a crash
+        cut = len(text.splitlines()) + 1 if data[end:].decode("utf-8", "ignore").strip() else None
+        raise ResumeError("cli.resume.input", problem=no_event(p, cut))
     start = events[0]
     header = start.get(PLAY_FIELD)
     if start["type"] != "match_start" or not isinstance(header, dict):
