@@ -861,7 +861,6 @@ OTHER_COMMANDS_ERRORS = (
     "--record writes the match of a server table's log export; g.jsonl is already a record",
     "--record r.jsonl: this file already exists; give another name, or delete the file first",
     "cannot write r.jsonl: Permission denied",
-    "g.jsonl: empty record",
     "g.jsonl:1: an event is a JSON object with a 'type'",
     "g.jsonl:1: not JSON (expecting value at line 2 column 1)",
     "g.jsonl:1: not JSON (NaN is not JSON (RFC 8259 has no NaN or Infinity))",

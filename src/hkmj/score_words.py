@@ -351,7 +351,6 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"--record (?P<path>.+): this file already exists; give another name, or delete the file first",
      "--record {path} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier"),
     (r"cannot write (?P<path>.+): (?P<reason>[^:]+)", lambda g: f"impossible d'écrire {g['path']} : {french_reason(g['reason'])}"),
-    (r"(?P<path>.+): empty record", "{path} : enregistrement vide"),
     (r"(?P<path>.+):(?P<line>\d+): its only line was cut in the middle of a write",
      "{path}:{line} : sa seule ligne a été coupée au milieu d'une écriture"),
     (r"(?P<path>.+):(?P<line>\d+): an event is a JSON object with a 'type'",
