@@ -1,11 +1,94 @@
-"""The terminal's lines for a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): the rule each cites."""
+"""The terminal's lines for a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): the amounts the engine
+pays and the rule each cites."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pytest
 
+from hkmj.engine import PASS, WIN, Action, SeatView
+from hkmj.tiles import tile
 from hkmj.tui.rules_texts import REFS
-from hkmj.tui.texts import Texts
+from hkmj.tui.session import Session
+from hkmj.tui.texts import LANGS, Texts
+
+Make = Callable[..., Session]
+Advance = Callable[[Session], None]
+
+
+class FalseMahjongOn:
+    """Declares Mahjong (a false one: its hand is no win) on the first discard of ``seat``,
+    then passes every claim."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if view.phase == "claim" and view.turn == self.seat:
+            return WIN
+        return PASS
+
+
+def _false_by_west(make_session: Make, advance: Advance, discarder: int, lang: str) -> tuple[Session, list[str]]:
+    """West (seat 2) declares a false Mahjong on ``discarder``'s discard at a Hong Kong table;
+    the notes the terminal writes, from the engine's own events."""
+    s = make_session(lang=lang)
+    s.start_hand()
+    s.bots[s.by_seat[2] - 1] = FalseMahjongOn(discarder)  # West's bot
+    assert s.try_discard(tile("9m")).done
+    advance(s)
+    if discarder == 1:  # South discards the drawn 6z: the human passes the pung
+        while not s.over:
+            assert s.try_pass().done
+            advance(s)
+    assert s.over
+    event = next(e for e in s._hand().events if e["type"] == "false_mahjong")
+    assert event["seat"] == 2 and event["from"] == discarder
+    return s, [n.text for n in s.history]
+
+
+@pytest.mark.parametrize(
+    ("discarder", "lang", "line"),
+    [
+        (0, "en", "False Mahjong by West: the hand ends and West pays you 128, double as the discarder, and 64 to each other player (HK-5.7)."),
+        (
+            0,
+            "fr",
+            "Faux Mahjong annoncé par Ouest : la donne s'arrête et Ouest vous paie 128, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7).",
+        ),
+        (1, "en", "False Mahjong by West: the hand ends and West pays South 128, double as the discarder, and 64 to each other player (HK-5.7)."),
+        (
+            1,
+            "fr",
+            "Faux Mahjong annoncé par Ouest : la donne s'arrête et Ouest paie 128 à Sud, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7).",
+        ),
+    ],
+)
+def test_hk_5_7_another_seats_false_mahjong_on_a_discard_says_the_discarders_double(
+    make_session: Make, advance: Advance, discarder: int, lang: str, line: str
+) -> None:
+    """HK-5.7: the line for another seat's false Mahjong on a discard said "West pays 64 to each
+    player" where the engine pays the discarder 128; it now says what each is paid."""
+    s, said = _false_by_west(make_session, advance, discarder, lang)
+    payments = next(e for e in s._hand().events if e["type"] == "false_mahjong")["payments"]
+    assert payments[discarder] == 128 and sorted(payments) == [-256, 64, 64, 128]
+    assert line in said
+
+
+def test_hk_5_7_a_self_drawn_false_mahjong_still_says_one_amount() -> None:
+    """HK-5.7 without a discard: every other player is paid the same, and the line says so."""
+    tx = Texts("en")
+    assert tx("ev.false", who="West", amount=64) == "False Mahjong by West: the hand ends and West pays 64 to each player (HK-5.7)."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cl_7_7_a_classical_false_mahjong_on_a_discard_keeps_its_own_payments(lang: str) -> None:
+    """CL-7.7: the classical line states East's double, not a discarder's (a discarder is paid
+    the limit like the others)."""
+    tx = Texts(lang, "classical")
+    assert tx("ev.false.discard", who="West", whom="South", amount=1000, double=2000) == tx("ev.false", who="West")
+    assert tx("ev.false.discard.you", who="West", amount=1000, double=2000) == tx("ev.false", who="West")
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "pays 10 to each player (MCR-5.4)."), ("fr", "paie 10 à chaque joueur (MCR-5.4).")])

@@ -215,7 +215,10 @@ def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
         return table
     out = {key: cite_refs(text, refs) for key, text in table.items()}
     out["help.body"] = cite_refs(_help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {})), refs)
-    out.update(_WORDS[rules, lang])
+    own = _WORDS[rules, lang]
+    out.update(own)
+    if "ev.false" in own:  # the ruleset states its own false-Mahjong payments (CL-7.7: East's double, not a discarder's)
+        out["ev.false.discard"] = out["ev.false.discard.you"] = own["ev.false"]
     if rules == "mcr":  # a false Mahjong never ends an MCR hand: the declarer's hand is dead (MCR-5.4)
         out["ev.false"], out["ev.false.you"] = out["ev.false.dead"], out["ev.false.dead.you"]
     return out

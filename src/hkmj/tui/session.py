@@ -524,6 +524,10 @@ class Session:
                 why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, e["reason"])
                 out = [Note(tx(f"ev.false{dead}.you", why=why, amount=amount, double=2 * amount), "refused")]
                 return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
+            frm = e["from"]
+            if not dead and frm is not None and e["payments"][frm] > amount:  # HK-5.7: the discarder is paid double
+                key = "ev.false.discard.you" if frm == me else "ev.false.discard"
+                return [Note(tx(key, who=self.who(seat), whom=self.whom(frm), amount=amount, double=e["payments"][frm]))]
             return [Note(tx(f"ev.false{dead}", who=self.who(seat), amount=amount))]
         if kind == "mahjong_refused" and mine:
             v = self.view()
