@@ -299,7 +299,7 @@ async def test_mahjong_key_while_a_discard_is_shown(make_session: Make, monkeypa
         assert static_text(app, "#status") == "South discards 9 Circles."
         await pilot.press("m")
         await pilot.pause()
-        assert "Mahjong refused (teaching table, HK-5.7): Your hand with 9 Circles is not a winning hand" in log_text(s)
+        assert "Mahjong refused (teaching table, HK-5.7): your hand with 9 Circles is not a winning hand" in log_text(s)
         assert s.only_pass() and paused == [0.6]  # refused: still on offer
         await time_up()
         assert not s.only_pass()

@@ -1,13 +1,15 @@
-"""The terminal's lines for a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): the amounts the engine
-pays and the rule each cites."""
+"""The terminal's lines for a false Mahjong and a refusal (HK-5.7, MCR-5.4, CL-7.7): the amounts
+the engine pays, the rule cited, and the sentence after a rule number."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import pytest
 
 from hkmj.engine import PASS, WIN, Action, SeatView
+from hkmj.rulesets import get_ruleset
 from hkmj.tiles import tile
 from hkmj.tui.rules_texts import REFS
 from hkmj.tui.session import Session
@@ -102,3 +104,26 @@ def test_mcr_5_4_the_dead_hand_line_cites_its_rule(lang: str, words: str) -> Non
     assert mcr("ev.false.dead", who="West", amount=10).endswith(words)
     assert mcr("ev.false.dead.you", why="", amount=10).endswith("(MCR-5.4).")
     assert Texts(lang, "hk")("ev.false.dead.you", why="", amount=10).endswith("(HK-5.7).")
+
+
+_AFTER_RULE = re.compile(r"\b(?:HK|MCR|CL)-\d+(?:\.\d+)*\)?[ \u00a0]?:[ \u00a0]+(\w)")
+"""A rule number then a colon mid-line (``HK-4.1: only …``, ``HK-5.7) : votre main``), and the
+first letter of the sentence that follows it."""
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusals_sentence_after_its_rule_number_starts_in_lower_case(make_session: Make, rules: str, lang: str) -> None:
+    """HK-4..HK-5.7 at a teaching table: every refusal's rule text reads "HK-4.1: only the latest
+    discard…", but a refused Mahjong read "Mahjong refused (teaching table, HK-5.7): Your hand…";
+    every sentence after a rule number now starts in lower case, in each language and ruleset."""
+    tx = Texts(lang, rules)
+    walked = [text for key, text in tx.table.items() if key.startswith(("no.", "rule.", "ev.refused", "ev.false", "why.", "hint.dead"))]
+    s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
+    s.start_hand()
+    out = s.try_mahjong()
+    assert not out.confirm and out.notes
+    walked += [n.text for n in out.notes]
+    assert len(walked) > 40
+    capitals = [text for text in walked for m in _AFTER_RULE.finditer(text) if m.group(1).isupper()]
+    assert not capitals

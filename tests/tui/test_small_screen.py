@@ -533,6 +533,7 @@ async def test_mcr_5_1_a_refused_mahjong_under_8_points_says_what_the_hand_is_wo
         await pilot.pause()
         why = tx("why.under_min.worth", hand=tx("why.hand"), worth=tx.plural("pts", 7), min=8)
         assert "(MCR-5.1)" in why and ("7 points" in why)
+        why = why[0].lower() + why[1:]  # after the refusal's rule number: "(MCR-5.4): your hand …"
         assert re.sub(r"\s+", " ", why) in re.sub(r"\s+", " ", screen_text(app))
         assert not s.over and not s.dead_hand
 

@@ -591,7 +591,7 @@ class Table:
         view = hand.view(ev["seat"])
         extra = view.offered if view.phase != Phase.TURN.value else None
         why = why_not_winning(list(view.concealed), len(view.melds[ev["seat"]]), extra, self.rules)
-        reasons = {lang: Texts(lang, self.rules.name)("ev.refused", why=text) for lang, text in why.items()}
+        reasons = {lang: Texts(lang, self.rules.name).refused(text) for lang, text in why.items()}
         return {**ev, "reasons": reasons}
 
     def _dead_hand_reasons(self, ev: dict[str, Any]) -> dict[str, str]:

@@ -533,7 +533,7 @@ class Session:
             v = self.view()
             extra = v.offered if v.phase != "turn" else None
             counts = list(v.concealed)
-            out = [Note(tx("ev.refused", why=self._why_not_winning(counts, v.n_melds, extra, e["reason"])), "rule")]
+            out = [Note(tx.refused(self._why_not_winning(counts, v.n_melds, extra, e["reason"])), "rule")]
             return out + self._pairs_warning(counts, v.n_melds, extra)
         if kind == "exhaustive_draw":
             return [Note(tx("ev.exhausted"))]

@@ -803,6 +803,12 @@ class Texts:
         """The string ``key`` with its ``{placeholders}`` filled in."""
         return self.table[key].format(**{**self.defaults, **params})
 
+    def refused(self, why: str) -> str:
+        """A Mahjong refused at a teaching table (``ev.refused``): ``why`` (``Your hand …``) follows
+        the rule number mid-line, so it starts in lower case, as every refusal's sentence after its
+        rule does (``HK-4.1: only the latest discard …``)."""
+        return self("ev.refused", why=why[:1].lower() + why[1:])
+
     def plural(self, key: str, n: int, **params: Any) -> str:
         """``key.one`` or ``key.other`` by the language's rule for ``n`` (English: 1 is singular;
         French: 0 and 1 are), with ``{n}`` and the other placeholders filled in.
