@@ -146,7 +146,8 @@ def test_no_timer_at_a_teaching_table_and_refusals_in_english_and_french(server:
             reasons = next(e["reasons"] for e in frame["events"] if e["type"] == "mahjong_refused")
             assert set(reasons) == {"en", "fr"}
             for lang, text in reasons.items():
-                assert Texts(lang)("why.hand") in text and "HK-5.1" in text and not CODE.search(text), text
+                hand = Texts(lang)("why.hand")  # after the rule number: "…, HK-5.7): your hand …"
+                assert hand[:1].lower() + hand[1:] in text and "HK-5.1" in text and not CODE.search(text), text
 
     asyncio.run(go())
 
