@@ -61,6 +61,13 @@ class RecordError(ValueError):
         super().__init__(message)
         self.problem = problem
 
+    def say(self, lang: str) -> str:
+        """The error in ``lang``, in the words ``hkmj replay``, ``review`` and ``play --resume``
+        share: its :attr:`problem`'s when it has one, else the line's (:mod:`hkmj.score_words`)."""
+        from hkmj.score_words import error_in
+
+        return self.problem.say(lang) if self.problem is not None else error_in(str(self), lang)
+
 
 class RecordBusy(Exception):
     """The record's lock is held: another running match writes to it (see :func:`hold`)."""

@@ -94,15 +94,15 @@ class ReviewError(ValueError):
             return v.say(w.lang)
         if isinstance(v, InputError):
             return v.say(w.lang)
-        if isinstance(v, RecordError) and v.problem is not None:  # an empty file (hkmj.record.no_event)
-            return v.problem.say(w.lang)
+        if isinstance(v, RecordError):  # in hkmj replay's words, an empty file's too (hkmj.record.no_event)
+            return v.say(w.lang)
         if isinstance(v, tuple):
             quoted = (f"«\u00a0{n}\u00a0»" if w.lang == "fr" else repr(n) for n in v)  # French quotes each name « Ann »
             return w("err.names", names=", ".join(quoted)) if v else ""
         if isinstance(v, (Divergence, ValueError)) and w.lang != "en":  # in hkmj replay's words (score_words)
             from hkmj.score_words import error_in
 
-            if isinstance(v, ValueError):  # a RecordError, or a table log's LogError
+            if isinstance(v, ValueError):  # a table log's LogError
                 return error_in(str(v), w.lang)
             return error_in(f"replay: {v}", w.lang).removeprefix("replay : ")
         return v

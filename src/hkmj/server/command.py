@@ -149,6 +149,9 @@ _FIELDS = {
     "--network-share": "network_share",
 }
 
+_ZERO_MEANS = {"keep_days": "keep for ever", "all_bot_pace": "no minimum"}
+"""The limits that may be 0, and what 0 means; every other limit must be positive."""
+
 
 def _limits_defaults() -> dict[str, Any]:
     from hkmj.server.app import Limits
@@ -213,10 +216,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     values: dict[str, Any] = {name: getattr(args, flag[2:].replace("-", "_")) for flag, name in _FIELDS.items()}
     for flag, name in _FIELDS.items():
-        if name in ("keep_days", "all_bot_pace") and not values[name] >= 0:
-            print(said("serve", f"{flag} must be 0 ({'keep for ever' if name == 'keep_days' else 'no minimum'}) or more, got {values[name]:g}", args.lang), file=err)
+        if name in _ZERO_MEANS and not values[name] >= 0:
+            print(said("serve", f"{flag} must be 0 ({_ZERO_MEANS[name]}) or more, got {values[name]:g}", args.lang), file=err)
             return 2
-        if not values[name] > 0 and name not in ("keep_days", "all_bot_pace"):
+        if name not in _ZERO_MEANS and not values[name] > 0:
             print(said("serve", f"{flag} must be positive, got {values[name]:g}", args.lang), file=err)
             return 2
     proxies = []

@@ -388,9 +388,7 @@ def _problem_said(params: dict[str, Any], lang: str) -> dict[str, Any]:
     from hkmj.score_words import error_in
 
     problem = params.get("problem")
-    if isinstance(problem, RecordError) and problem.problem is not None:  # an empty file (hkmj.record.no_event)
-        problem = problem.problem
-    if isinstance(problem, InputError):
+    if isinstance(problem, (InputError, RecordError)):
         return {**params, "problem": problem.say(lang)}
     if isinstance(problem, ValueError):
         return {**params, "problem": error_in(str(problem), lang)}
