@@ -458,6 +458,39 @@ def test_cl_7_7_the_browser_says_what_a_classical_false_mahjong_costs(server: Se
         browser.close()
 
 
+def test_hk_5_7_the_reveal_of_a_false_mahjong_says_who_was_paid_what(server: Server) -> None:
+    """HK-5.7: the reveal of a false Mahjong stated the rule ("pays 64 to each player, 128 to a
+    discarder") even when nobody discarded; it now says what was paid: the discarder named with
+    its double, or one amount to each player when self-drawn. MCR (MCR-5.4) and classical
+    (CL-7.7: East's double, not a discarder's) keep their own sentences."""
+    from playwright.sync_api import sync_playwright
+
+    reveal = """([rules, from, payments]) => { const fm = { type: "false_mahjong", seat: 2, from, payments };
+      const st = { config: { rules }, you: 0, players: ["Ann", "Bob", "Cy", "Di"].map((name, slot) => ({ name, slot })),
+        hand: { seat_slots: [0, 1, 2, 3], melds: [[], [], [], []], bonus: [[], [], [], []] },
+        reveal: { end: [fm], concealed: [[], [], [], []], payments } };
+      return document.createRange().createContextualFragment(revealCard(st)).querySelector("h3 + p").textContent; }"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang, discard, drawn in (
+            ("en", "Cy pays Bob 128, double as the discarder, and 64 to each other player (HK-5.7).", "Cy pays 64 to each player (HK-5.7)."),
+            ("fr", "Cy paie 128 à Bob, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7).", "Cy paie 64 à chaque joueur (HK-5.7)."),
+        ):
+            page.select_option("#lang", lang)
+            said = page.evaluate(reveal, ["hk", 1, [64, 128, -256, 64]])
+            assert said.endswith(discard), said
+            said = page.evaluate(reveal, ["hk", None, [64, 64, -192, 64]])
+            assert said.endswith(drawn) and "128" not in said, said
+            mcr = page.evaluate(reveal, ["mcr", 1, [10, 10, -30, 10]])
+            assert mcr.endswith("(MCR-5.4).") and "20" not in mcr, mcr
+            east = page.evaluate(reveal, ["classical", 0, [2000, 1000, -4000, 1000]])  # East discarded: paid double as East
+            assert "CL-7.7" in east and "Ann" not in east, east
+        assert not errors, errors
+        browser.close()
+
+
 def test_cl_5_1_the_reveal_says_a_count_in_the_servers_words(server: Server) -> None:
     """CL-5.1: the reveal wrote a count as "Flower or season ×2", which reads as the doubling
     "Own flower (×2)" beside it; it now writes the server's words for the count ("2 flowers or

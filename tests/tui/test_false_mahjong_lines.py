@@ -91,6 +91,7 @@ def test_cl_7_7_a_classical_false_mahjong_on_a_discard_keeps_its_own_payments(la
     tx = Texts(lang, "classical")
     assert tx("ev.false.discard", who="West", whom="South", amount=1000, double=2000) == tx("ev.false", who="West")
     assert tx("ev.false.discard.you", who="West", amount=1000, double=2000) == tx("ev.false", who="West")
+    assert tx("ev.false.you.discard", why="", whom="South", amount=1000, double=2000) == tx("ev.false.you", why="")
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "pays 10 to each player (MCR-5.4)."), ("fr", "paie 10 à chaque joueur (MCR-5.4).")])
@@ -103,6 +104,7 @@ def test_mcr_5_4_the_dead_hand_line_cites_its_rule(lang: str, words: str) -> Non
     assert mcr("ev.false", who="West", amount=10).endswith(words)
     assert mcr("ev.false.dead", who="West", amount=10).endswith(words)
     assert mcr("ev.false.dead.you", why="", amount=10).endswith("(MCR-5.4).")
+    assert mcr("ev.false.you.discard", why="", whom="South", amount=10, double=20) == mcr("ev.false.dead.you", why="", amount=10)
     assert Texts(lang, "hk")("ev.false.dead.you", why="", amount=10).endswith("(HK-5.7).")
 
 
@@ -127,3 +129,42 @@ def test_a_refusals_sentence_after_its_rule_number_starts_in_lower_case(make_ses
     assert len(walked) > 40
     capitals = [text for text in walked for m in _AFTER_RULE.finditer(text) if m.group(1).isupper()]
     assert not capitals
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "You pay South 128, double as the discarder, and 64 to each other player (HK-5.7)."),
+        ("fr", "Vous payez 128 à Sud, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7)."),
+    ],
+)
+def test_hk_5_7_your_false_mahjong_on_a_discard_names_the_discarder_paid_double(
+    make_session: Make, advance: Advance, until_offer: Callable[..., None], lang: str, line: str
+) -> None:
+    """HK-5.7: your own false Mahjong on South's discard said "you pay 64 to each player, 128 to
+    a discarder", the rule rather than what was paid; it now names South and the amounts the
+    engine paid."""
+    s = make_session(lang=lang)
+    s.start_hand()
+    assert s.try_discard(tile("9m")).done
+    advance(s)
+    until_offer(s, tile("6z"), 1)
+    out = s.try_mahjong(confirmed=True)
+    assert out.done and s.over
+    event = next(e for e in s._hand().events if e["type"] == "false_mahjong")
+    assert event["seat"] == 0 and event["from"] == 1 and event["payments"] == [-256, 128, 64, 64]
+    assert line in out.notes[0].text, out.notes[0].text
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "You pay 64 to each player (HK-5.7)."), ("fr", "Vous payez 64 à chaque joueur (HK-5.7).")])
+def test_hk_5_7_your_self_drawn_false_mahjong_names_no_discarder(make_session: Make, lang: str, line: str) -> None:
+    """HK-5.7 on your own turn: nobody discarded, every other player is paid 64, and the line no
+    longer speaks of a discarder's double."""
+    s = make_session(lang=lang)
+    s.start_hand()
+    out = s.try_mahjong(confirmed=True)
+    assert out.done and s.over
+    event = next(e for e in s._hand().events if e["type"] == "false_mahjong")
+    assert event["from"] is None and event["payments"] == [-192, 64, 64, 64]
+    text = out.notes[0].text
+    assert text.endswith(line) and "discard" not in text and "défausseur" not in text, text

@@ -219,6 +219,10 @@ def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
     out.update(own)
     if "ev.false" in own:  # the ruleset states its own false-Mahjong payments (CL-7.7: East's double, not a discarder's)
         out["ev.false.discard"] = out["ev.false.discard.you"] = own["ev.false"]
+    if "ev.false.you" in own:
+        out["ev.false.you.discard"] = own["ev.false.you"]
     if rules == "mcr":  # a false Mahjong never ends an MCR hand: the declarer's hand is dead (MCR-5.4)
         out["ev.false"], out["ev.false.you"] = out["ev.false.dead"], out["ev.false.dead.you"]
+        out["ev.false.discard"] = out["ev.false.discard.you"] = out["ev.false.dead"]
+        out["ev.false.you.discard"] = out["ev.false.dead.you"]
     return out

@@ -519,15 +519,18 @@ class Session:
         if kind == "false_mahjong":
             amount = min((p for p in e["payments"] if p > 0), default=0)
             dead = ".dead" if e.get("dead_hand") else ""
+            frm = e["from"]
+            doubled = not dead and frm is not None and e["payments"][frm] > amount  # HK-5.7: the discarder is paid double
+            double = e["payments"][frm] if doubled else 2 * amount
             if mine:
                 extra = tile(e["tile"]) if e["tile"] else None
                 why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, e["reason"])
-                out = [Note(tx(f"ev.false{dead}.you", why=why, amount=amount, double=2 * amount), "refused")]
+                key = f"ev.false{dead}.you" + (".discard" if doubled else "")
+                out = [Note(tx(key, why=why, whom=self.whom(frm) if doubled else "", amount=amount, double=double), "refused")]
                 return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
-            frm = e["from"]
-            if not dead and frm is not None and e["payments"][frm] > amount:  # HK-5.7: the discarder is paid double
+            if doubled:
                 key = "ev.false.discard.you" if frm == me else "ev.false.discard"
-                return [Note(tx(key, who=self.who(seat), whom=self.whom(frm), amount=amount, double=e["payments"][frm]))]
+                return [Note(tx(key, who=self.who(seat), whom=self.whom(frm), amount=amount, double=double))]
             return [Note(tx(f"ev.false{dead}", who=self.who(seat), amount=amount))]
         if kind == "mahjong_refused" and mine:
             v = self.view()

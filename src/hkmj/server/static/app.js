@@ -35,7 +35,7 @@ const T = {
     whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
     whyRobbed: "their kong was robbed: pays double", receives: "receives",
     payQuad: "4 × {base}", whyShooter: "discarded the winning tile: pays for everyone (house rule)",
-    whyShooterRobbed: "their kong was robbed: pays for everyone (house rule)", whyNothing: "pays nothing: the discarder pays for everyone (house rule)", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player, {double} to a discarder (HK-5.7).",
+    whyShooterRobbed: "their kong was robbed: pays for everyone (house rule)", whyNothing: "pays nothing: the discarder pays for everyone (house rule)", falsePays: "{name} declared a hand that is not a win: {name} pays {amount} to each player (HK-5.7).", falsePaysDiscard: "{name} declared a hand that is not a win: {name} pays {whom} {double}, double as the discarder, and {amount} to each other player (HK-5.7).",
     rules: "Rules", points: "Points", deadHand: "false Mahjong: dead hand, play goes on",
     pageTitle: "Hong Kong Mahjong", pageTitle_mcr: "Chinese Official Mahjong (MCR)", pageTitle_classical: "Classical Mahjong", lobbyTitle: "Mahjong tables",
     nobodyPays: "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2).",
@@ -129,7 +129,7 @@ const T = {
     whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
     whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit",
     payQuad: "4 × {base}", whyShooter: "a défaussé la tuile gagnante\u00a0: paie pour tous (règle de la maison)",
-    whyShooterRobbed: "son kong a été volé\u00a0: paie pour tous (règle de la maison)", whyNothing: "ne paie rien\u00a0: le défausseur paie pour tous (règle de la maison)", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur, {double} à un défausseur (HK-5.7).",
+    whyShooterRobbed: "son kong a été volé\u00a0: paie pour tous (règle de la maison)", whyNothing: "ne paie rien\u00a0: le défausseur paie pour tous (règle de la maison)", falsePays: "{name} a annoncé une main non gagnante\u00a0: {name} paie {amount} à chaque joueur (HK-5.7).", falsePaysDiscard: "{name} a annoncé une main non gagnante\u00a0: {name} paie {double} à {whom}, le double comme défausseur, et {amount} à chacun des autres joueurs (HK-5.7).",
     rules: "Règles", points: "Points", deadHand: "faux Mahjong\u00a0: main morte, le jeu continue",
     pageTitle: "Mahjong de Hong Kong", pageTitle_mcr: "Mahjong officiel chinois (MCR)", pageTitle_classical: "Mahjong classique", lobbyTitle: "Tables de Mahjong",
     nobodyPays: "Personne ne paie (HK-7.1)\u00a0; le donneur garde la main (HK-7.2).",
@@ -212,6 +212,13 @@ const falseFine = (st, fm) => {
     return Number.isInteger(limit) && limit > 0 ? limit : 1000;
   }
   return Math.min(...fm.payments.filter((p) => p > 0));
+};
+/** What the discarder was paid for a false Mahjong `fm` on its discard, double the others (HK-5.7), or 0: none when it
+ * was self-drawn, nor at a table whose ruleset words its own false-Mahjong payments (MCR-5.4's 10 to each, CL-7.7's
+ * double for East, not for a discarder). */
+const discarderDouble = (st, fm) => {
+  if (T.en[`falsePays_${rulesOf(st)}`] || fm.from == null) return 0;
+  return fm.payments[fm.from] > falseFine(st, fm) ? fm.payments[fm.from] : 0;
 };
 /** The text `k` as the table `st`'s ruleset words it: `k_mcr` or `k_classical` where its facts or rule references differ
  * from Hong Kong's (MCR-3.3, CL-7.7), else `k`. */
@@ -880,8 +887,10 @@ function revealCard(st) {
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
     const why = st.you === fm.seat && fm.reasons ? `<p>${esc(said(fm.reasons))}</p>` : "";
-    const fine = falseFine(st, fm);
-    detail = `${why}<p>${ruled(st, "falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine })}</p>`;
+    const fine = falseFine(st, fm), double = discarderDouble(st, fm);
+    const pays = double ? t("falsePaysDiscard", { name: name(fm.seat), whom: name(fm.from), amount: fine, double })
+      : ruled(st, "falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine });
+    detail = `${why}<p>${pays}</p>`;
   }
   const hands = [0, 1, 2, 3].map((s) => {
     let marked = false;
