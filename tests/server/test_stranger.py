@@ -78,7 +78,7 @@ def secured(what: str, status: int, headers: dict[str, str]) -> list[str]:
 
 def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServer) -> None:
     """The plain-text 429 for a connection past ``--sockets-per-address``, uvicorn's own 400 for a
-    request it cannot read, and every refusal of a websocket handshake (websockets' 400 and 431,
+    request it cannot read, and every refusal of a websocket handshake (websockets' 400, 405 and 431,
     the 403 of a foreign origin or host, the 429 past ``--http-rate``) carried none of the security
     headers every other answer carries, and no refusal said ``Cache-Control`` (a shared cache could
     keep a 429 or a 503 for everyone behind it). Every answer the server writes, whoever writes
@@ -111,8 +111,9 @@ def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServ
         "a handshake with no key": http(f"GET /ws HTTP/1.1\r\n{host}{HANDSHAKE}\r\n"),
         "a handshake from another origin": http(f"GET /ws HTTP/1.1\r\n{host}{HANDSHAKE}{KEY}Origin: http://evil.example\r\n\r\n"),
         "a handshake to another host": http(f"GET /ws HTTP/1.1\r\nHost: evil.example\r\n{HANDSHAKE}{KEY}\r\n"),
-        "a handshake with a 9 KB header": http(f"GET /ws HTTP/1.1\r\n{host}{HANDSHAKE}{KEY}X-Pad: {'b' * 9000}\r\n\r\n"),
-        "a handshake with an 8 KB request line": http(f"GET /ws?{'a' * 8300} HTTP/1.1\r\n{host}{HANDSHAKE}{KEY}\r\n"),
+        "a handshake with a 20 KB header": http(f"GET /ws HTTP/1.1\r\n{host}{HANDSHAKE}{KEY}X-Pad: {'b' * 20_000}\r\n\r\n"),
+        "a handshake with a 20 KB request line": http(f"GET /ws?{'a' * 20_000} HTTP/1.1\r\n{host}{HANDSHAKE}{KEY}\r\n"),
+        "a POST handshake": http(f"POST /ws HTTP/1.1\r\n{host}{HANDSHAKE}{KEY}\r\n"),
     }
     statuses: dict[str, int] = {}
     lacking: list[str] = []
@@ -156,8 +157,9 @@ def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServ
         "a handshake with no key": 400,
         "a handshake from another origin": 403,
         "a handshake to another host": 403,
-        "a handshake with a 9 KB header": 431,
-        "a handshake with an 8 KB request line": 414,
+        "a handshake with a 20 KB header": 431,
+        "a handshake with a 20 KB request line": 414,
+        "a POST handshake": 405,
         "a socket past --sockets-per-address": 429,
         "a request past --http-rate": 429,
         "a handshake past --http-rate": 429,

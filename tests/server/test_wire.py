@@ -333,14 +333,32 @@ def test_websocket_handshakes_are_rate_limited_per_address(make_server: MakeServ
     assert asyncio.run(pong(server))  # the rate refills
 
 
+def timed_out(s: socket.socket, got: bytes, timeout: float) -> bool:
+    """Whether the server tells the websocket ``s`` (``got`` read from it so far) that it closes
+    it for its ``timeout`` (its ``--auth-timeout``, this socket never joining) within ``timeout`` seconds."""
+    s.settimeout(0.5)
+    deadline = time.monotonic() + timeout
+    while b'"code":"timeout"' not in got.replace(b" ", b""):
+        if time.monotonic() > deadline:
+            return False
+        with contextlib.suppress(TimeoutError):
+            chunk = s.recv(4096)
+            if not chunk:
+                return False
+            got += chunk
+    return True
+
+
 def test_a_websocket_handshake_the_server_cannot_read_is_answered_and_closed(make_server: MakeServer) -> None:
     """A websocket handshake whose request line was over 8 KiB (the websocket layer's limit) but
     under 16 KiB (the HTTP parser's) was neither answered nor closed, and no timeout or cap applied
     (the application never saw it): one client opened 300 such sockets and the server held them
-    all, 60 s later still, on the way to running out of file descriptors. It is now answered 400
-    with a plain reason (uvicorn 0.55 answers 414 itself first) and closed; a handshake must in any case be done within
-    ``--header-timeout`` seconds."""
-    server = make_server(None, "--header-timeout", "2")
+    all, 60 s later still, on the way to running out of file descriptors. Such a handshake is now
+    read as any request of its size is (opened: a socket the hub counts, closed at
+    ``--auth-timeout`` when it never joins); one over the HTTP parser's bound, or one the websocket
+    layer cannot take (a ``POST`` upgrade), is answered and closed; a handshake must in any case
+    be done within ``--header-timeout`` seconds."""
+    server = make_server(None, "--header-timeout", "2", "--auth-timeout", "1")
     assert server.proc is not None
     fds = f"/proc/{server.proc.pid}/fd"
     before = len(os.listdir(fds))
@@ -349,29 +367,100 @@ def test_a_websocket_handshake_the_server_cannot_read_is_answered_and_closed(mak
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
     )
     socks = []
-    for _ in range(20):
+    for first in [f"GET /ws?{'a' * 8300} HTTP/1.1"] * 10 + [f"GET /ws?{'a' * 17000} HTTP/1.1", "POST /ws HTTP/1.1"] * 5:
         s = socket.create_connection(("127.0.0.1", server.port))
-        s.sendall(f"GET /ws?{'a' * 8300} HTTP/1.1\r\n{head}".encode())
-        socks.append(s)
-    for s in socks:
+        s.sendall(f"{first}\r\n{head}".encode())
+        socks.append((first, s))
+    for first, s in socks:
         s.settimeout(5)
-        answer = b""
-        while chunk := s.recv(4096):
-            answer += chunk
-        # uvicorn 0.55 answers such a handshake itself (414, naming the 8,192-byte limit); before
-        # it, the server's own guard answers 400
-        ours = answer.startswith(b"HTTP/1.1 400 ") and b"longer than 8 KiB" in answer
-        assert ours or (answer.startswith(b"HTTP/1.1 414 ") and b"8192 bytes" in answer), answer[:300]
+        answer = s.recv(4096)
+        status = b"HTTP/1.1 405 " if first.startswith("POST") else b"HTTP/1.1 414 " if len(first) > 16384 else b"HTTP/1.1 101 "
+        assert answer.startswith(status), (first[:20], answer[:300])
+        if answer.startswith(b"HTTP/1.1 101 "):
+            assert timed_out(s, answer, 10), first[:20]
+        else:
+            assert closed_by_server(s, 10), first[:20]
         s.close()
-    # a handshake whose head websockets reads only in part (a header line over 8 KiB): closed too
+    # a handshake whose head websockets reads only in part (a header line over 8 KiB): opened too
     s = socket.create_connection(("127.0.0.1", server.port))
     s.sendall(f"GET /ws HTTP/1.1\r\nX-Pad: {'b' * 9000}\r\n{head}".encode())
-    assert closed_by_server(s, 5)
+    s.settimeout(5)
+    answer = s.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 101 ") and timed_out(s, answer, 10), answer[:300]
     s.close()
     assert eventually(lambda: len(os.listdir(fds)) <= before + 2), (len(os.listdir(fds)), before)
     assert asyncio.run(pong(server))
 
 
+UPGRADE = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+
+
+def head_answer(server: Server, raw: bytes) -> tuple[str, dict[str, str], bytes, bool]:
+    """Send ``raw`` on a new socket: the answer's status line, headers (lower-case names, without
+    ``date`` and ``server``), body (by its ``Content-Length``), and whether the server closed the
+    connection after it (asked of a refusal only: a request served stays open for the next)."""
+    s = socket.create_connection(("127.0.0.1", server.port))
+    s.settimeout(5)
+    with contextlib.suppress(OSError):  # the server may close before reading it all
+        s.sendall(raw)
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = s.recv(4096)
+        assert chunk, got
+        got += chunk
+    head, _, body = got.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v for k, _, v in (line.partition(": ") for line in lines)}
+    headers.pop("date", None), headers.pop("server", None)
+    while len(body) < int(headers.get("content-length", 0)):
+        body += s.recv(4096)
+    closed = int(status.split()[1]) >= 400 and closed_by_server(s, 5)
+    s.close()
+    return status, headers, body, closed
+
+
+def test_a_websocket_handshake_head_is_bounded_and_refused_as_a_plain_requests_head(server: Server) -> None:
+    """The HTTP parser reads a request head up to 16 KiB (128 header lines), the websocket layer
+    a handshake's request line and each header line up to 8 KiB only: a handshake whose URL or a
+    header was 8–16 KiB got websockets' own ``414 Request-URI Too Long`` or ``431`` ("read 9019
+    bytes, expected no more than 8192 bytes") where a plain request of that size was served. The
+    two are bounded alike now: a handshake is read, and refused, exactly as a request of its size,
+    with the same status line, headers, body and closed connection."""
+    port = server.port
+    served = {
+        "a 9,000-letter URL": (f"/ws?{'a' * 9000}", f"/api/info?{'a' * 9000}", ""),
+        "a 9,000-byte header": ("/ws", "/api/info", f"X-Pad: {'b' * 9000}\r\n"),
+        "a 15,000-byte header": ("/ws", "/api/info", f"X-Pad: {'b' * 15000}\r\n"),
+        "120 headers": ("/ws", "/api/info", "".join(f"X-H{i}: v\r\n" for i in range(112))),
+    }
+    for what, (ws, http, extra) in served.items():
+        status, _, body, closed = head_answer(server, f"GET {http} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}\r\n".encode())
+        assert status == "HTTP/1.1 200 OK" and b"rulesets" in body, (what, status)
+        status, headers, _, _ = head_answer(server, f"GET {ws} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{UPGRADE}{extra}\r\n".encode())
+        assert status == "HTTP/1.1 101 Switching Protocols", (what, status, headers)
+
+    async def played() -> dict[str, object]:  # a browser-like client on such a socket is a player like any other
+        async with connect(f"{server.ws_url}?{'q' * 6000}", additional_headers={"X-Pad": "p" * 9000}) as ws:
+            await ws.send(json.dumps({"type": "ping", "id": "long"}))
+            answer: dict[str, object] = json.loads(await ws.recv())
+            return answer
+
+    assert asyncio.run(played())["type"] == "pong"
+
+    refused = {
+        "a 17,000-letter URL": (f"/ws?{'a' * 17000}", f"/api/info?{'a' * 17000}", ""),
+        "a 17,000-byte header": ("/ws", "/api/info", f"X-Pad: {'b' * 17000}\r\n"),
+        "two 9,000-byte headers": ("/ws", "/api/info", f"X-Pad: {'b' * 9000}\r\nX-Pad2: {'b' * 9000}\r\n"),
+        "200 headers": ("/ws", "/api/info", "".join(f"X-H{i}: v\r\n" for i in range(200))),
+    }
+    for what, (ws, http, extra) in refused.items():
+        plain = head_answer(server, f"GET {http} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}\r\n".encode())
+        upgrade = head_answer(server, f"GET {ws} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{UPGRADE}{extra}\r\n".encode())
+        status, headers, body, closed = upgrade
+        assert upgrade == plain, (what, upgrade, plain)
+        assert status in ("HTTP/1.1 414 URI Too Long", "HTTP/1.1 431 Request Header Fields Too Large"), (what, status)
+        assert b"16384 bytes" in body and closed, (what, body)
+        assert headers["x-frame-options"] == "DENY" and headers["cache-control"] == "no-store", (what, headers)
 def test_long_request_heads_are_refused_however_they_arrive(server: Server) -> None:
     """The HTTP parser bounded only a head still incomplete after a read (16 KiB), so one arriving
     whole in a read was parsed whatever its size: 2,000 headers sent at once were answered 200. A

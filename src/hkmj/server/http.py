@@ -25,6 +25,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets import http11 as ws_http11
 from websockets.http11 import Response
 
 __all__ = [
@@ -353,9 +354,11 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
       answer was queued however much was queued already: one socket pinging without reading grew
       the server by its upload rate, 13 MB a second.
     * The handshake must be done within ``handshake_timeout`` seconds, and one that websockets
-      cannot read (a request line or header over 8 KiB, which h11 accepts up to 16 KiB) is answered
-      400 and closed (uvicorn 0.55 answers it itself first, 414 or 431): such a handshake was neither answered nor closed, and the hub never counted it, so one
-      client held 300 sockets (and could hold every file descriptor of the process) for ever.
+      cannot read is answered 400 and closed (uvicorn 0.55 answers it itself first): a request
+      line over websockets' 8 KiB, which h11 accepts up to 16 KiB, was neither answered nor
+      closed, and the hub never counted it, so one client held 300 sockets (and could hold every
+      file descriptor of the process) for ever. A handshake's head is bounded as any request's,
+      by :class:`BoundedHead` (:func:`guarded_ws` lifts websockets' own 8 KiB line bound).
     * A message in more than :data:`MAX_FRAGMENTS` frames is refused (close code 1009): 65,000
       one-byte frames of one unfinished message held 3.7 MB per socket.
     * A closing handshake the client does not finish in 10 s, or a keepalive ping it does not
@@ -380,7 +383,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
         def secured(response: Response) -> None:
             """Every handshake answer with :func:`secured_response`: websockets' own refusals (no
-            key, a line over 8 KiB), the ``403`` of a refused origin, the application's refusals
+            key, a head it cannot read), the ``403`` of a refused origin, the application's refusals
             of a handshake (host, rate): none passes the application's middleware."""
             send_response(secured_response(response))
 
@@ -452,8 +455,8 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
                 return
         super().data_received(data)
         if not self.handshake_initiated and self.conn.handshake_exc is not None and not self.transport.is_closing():
-            # a request h11 read but websockets cannot (a line over 8 KiB): it used to wait for ever
-            why = b"the websocket handshake could not be read: a request line or header is longer than 8 KiB\n"
+            # a request h11 read but websockets cannot: it used to wait for ever
+            why = b"the websocket handshake could not be read\n"
             self.transport.write(secured_head(400, b"Bad Request", why))
             self.close_sent = True
             self.transport.close()
@@ -510,7 +513,15 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
 def guarded_ws(write_timeout: float, handshake_timeout: float) -> type[GuardedWebSocket]:
     """A :class:`GuardedWebSocket` class whose clients may leave its output unread ``write_timeout``
-    seconds, and whose handshake must be done within ``handshake_timeout`` seconds."""
+    seconds, and whose handshake must be done within ``handshake_timeout`` seconds.
+
+    websockets reads a handshake's request line and header lines up to 8 KiB each, while the HTTP
+    parser reads a head up to :data:`MAX_HEAD` bytes (:class:`BoundedHead`), so a handshake whose
+    head was 8–16 KiB got websockets' own ``414`` or ``431`` (its wording, its bound) where a
+    plain request of that size was served. The websocket layer reads only what
+    :class:`BoundedHead` let through: its line bound is lifted to :data:`MAX_HEAD`, and one bound,
+    the same answers, refuse a handshake and a request alike."""
+    ws_http11.MAX_LINE_LENGTH = max(ws_http11.MAX_LINE_LENGTH, MAX_HEAD)
 
     class Guarded(GuardedWebSocket):
         pass
