@@ -522,3 +522,29 @@ def test_malformed_frames_huge_numbers_deep_json_odd_names_and_many_tables_neith
     assert server.alive()
     said = server.log.read_text(errors="replace")
     assert "Traceback" not in said and "Exception in ASGI" not in said, said[-3000:]
+
+
+def test_a_cseq_past_what_a_browser_reads_exactly_is_refused(server: Server) -> None:
+    """``cseq`` was any integer JSON could carry: a seat's action with ``cseq`` 2**53 or more was
+    applied, and its ``last_cseq`` then read in the browser as a float whose next value (+1) was
+    the same number, so every later move from the page was a ``duplicate`` for the rest of the
+    match. A ``cseq`` over 2**53 - 1 is now ``bad_request`` naming the bound, nothing applied;
+    2**53 - 1 itself is played."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=None)
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any], int, int]:
+        async with server.client() as c:
+            await c.join(tid, 0, "Ann")
+            await answer(c, type="start")
+            st = await my_turn(c)
+            move = next(a for a in st["mine"]["legal"] if a.startswith("discard"))
+            refused = await answer(c, type="action", cseq=2**53, at=st["seq"], action=move)
+            kept = (c.state or st)["mine"]["last_cseq"]
+            played = await answer(c, type="action", cseq=2**53 - 1, at=st["seq"], action=move)
+            after = await c.wait(lambda m: m["type"] == "state" and m["mine"]["last_cseq"] == 2**53 - 1, 10)
+            return refused, played, kept, after["mine"]["last_cseq"]
+
+    refused, played, kept, last = asyncio.run(go())
+    assert refused["code"] == "bad_request" and str(2**53 - 1) in refused["message"], refused
+    assert kept < 2**53, kept
+    assert played["type"] == "ack" and played["cseq"] == 2**53 - 1 and last == 2**53 - 1, played

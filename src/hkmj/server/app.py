@@ -56,6 +56,7 @@ from hkmj.server.help import help_page, pick_lang, pick_rules
 from hkmj.server.hosts import HostCheck, machine_names
 from hkmj.server.http import secured_headers
 from hkmj.server.protocol import (
+    MAX_CSEQ,
     VERSION,
     ProtocolError,
     RateLimiter,
@@ -916,6 +917,8 @@ class Hub:
             if wait > 0:
                 await asyncio.sleep(wait)
             cseq = field_of(msg, "cseq", int)
+            if cseq > MAX_CSEQ:
+                raise ProtocolError("bad_request", f"action: field 'cseq' must be at most {MAX_CSEQ} (2**53 - 1)")
             at = field_of(msg, "at", int)
             action = field_of(msg, "action", str)
             await table.act(conn.slot, action, cseq, at)

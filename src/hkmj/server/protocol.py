@@ -24,6 +24,7 @@ from hkmj.scoring.lines import has_lone_surrogate, json_refusal
 __all__ = [
     "CLIENT_TYPES",
     "ERRORS",
+    "MAX_CSEQ",
     "MAX_MESSAGE",
     "VERSION",
     "LIMITS",
@@ -43,6 +44,10 @@ __all__ = [
 VERSION = 1
 MAX_MESSAGE = 4096
 """Largest client message the server reads (bytes of UTF-8); larger ones get ``too_large``."""
+MAX_CSEQ = 2**53 - 1
+"""Largest ``cseq`` an action may carry: the largest whole number a browser's JSON reads exactly. A
+seat's ``last_cseq`` past it read in the browser as a float, whose next value (+1) was the same
+number, so every later move from the page was a ``duplicate``."""
 
 MAX_HANDS = 64
 """Hands after which any match ends (a full game with many dealer repeats stays bounded)."""
