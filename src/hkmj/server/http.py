@@ -517,8 +517,8 @@ def guarded_ws(write_timeout: float, handshake_timeout: float) -> type[GuardedWe
 
     websockets reads a handshake's request line and header lines up to 8 KiB each, while the HTTP
     parser reads a head up to :data:`MAX_HEAD` bytes (:class:`BoundedHead`), so a handshake whose
-    head was 8–16 KiB got websockets' own ``414`` or ``431`` (its wording, its bound) where a
-    plain request of that size was served. The websocket layer reads only what
+    URL or a header was 8–16 KiB got websockets' own ``414`` or ``431`` (its wording, its bound)
+    where a plain request of that size was served. The websocket layer reads only what
     :class:`BoundedHead` let through: its line bound is lifted to :data:`MAX_HEAD`, and one bound,
     the same answers, refuse a handshake and a request alike."""
     ws_http11.MAX_LINE_LENGTH = max(ws_http11.MAX_LINE_LENGTH, MAX_HEAD)
