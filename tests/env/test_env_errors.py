@@ -45,6 +45,25 @@ def test_hk7_stepping_or_reading_after_the_episode_ended_says_it_is_over() -> No
         e.last()
 
 
+@pytest.mark.parametrize("rules", RULES)
+def test_hk7_the_wrapped_env_also_says_the_episode_is_over(rules: str) -> None:
+    """Was, with ``env()`` (PettingZoo's wrappers, docs/env.md's first sample): ``step`` after the end
+    only logged a warning and ``last()`` raised ``KeyError: 'player_1'`` from inside PettingZoo."""
+    e = env(rules=rules)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.agents == []
+    with pytest.raises(RuntimeError, match=r"episode is over.*reset\(\)"):
+        e.step(None)
+    with pytest.raises(RuntimeError, match=r"episode is over.*reset\(\)"):
+        e.last()
+    e.reset(seed=3)  # still usable: the same episode again
+    assert e.agents and e.last()[0] is not None
+
+
 def test_a_fractional_action_is_refused_not_truncated() -> None:
     """Was: ``step(7.9)`` played action 7 when it is legal: ``int()`` truncates it silently."""
     e = raw_env()

@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.core import AGENTS, OVER, StepCore, legal_text, whole_seed
+from hkmj.env.core import AGENTS, OVER, OVER_TEXT, StepCore, legal_text, whole_seed
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
@@ -322,6 +322,22 @@ class _ActionSpaceCheck(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc
         super().step(action)
 
 
+class _CallOrderCheck(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` whose ``step`` and ``last`` after the episode's end raise
+    the bare environment's :class:`RuntimeError` (PettingZoo's own only warns at ``step`` and lets
+    ``last`` fail with a ``KeyError`` naming an agent that has left, HK-7: the match is over)."""
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and not self.agents:
+            raise RuntimeError(OVER_TEXT)
+        super().step(action)
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        if self._has_reset and not self.agents:
+            raise RuntimeError(OVER_TEXT)
+        return super().last(observe)  # type: ignore[no-any-return]
+
+
 def raw_env(
     rules: str | Ruleset = "hk",
     *,
@@ -345,4 +361,4 @@ def env(
     """The environment with PettingZoo's standard checks (out-of-bounds actions, call order)."""
     e: Any = raw_env(rules, options=options, hands=hands, ask_all=ask_all, render_mode=render_mode)
     e = _ActionSpaceCheck(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return _CallOrderCheck(e)
