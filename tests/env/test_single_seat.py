@@ -19,7 +19,7 @@ pytest.importorskip("pettingzoo")
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hkmj.engine import Action, SeatView
+from hkmj.engine import Action, Discard, SeatView
 from hkmj.engine.actions import PASS, WIN
 from hkmj.env import AGENTS, SingleSeatEnv
 
@@ -56,6 +56,46 @@ class OnceDeclarer(FalseDeclarer):
 
 
 ONCE = "test_single_seat:OnceDeclarer"
+
+
+class AbsentTileDiscarder:
+    """Discards a tile it does not hold at its turn (HK-3.2: refused by the engine); passes on offers."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView, legal: tuple[Action, ...]) -> Action:
+        if view.phase == "turn":
+            return Discard(view.concealed.index(0))
+        return PASS if PASS in legal else legal[0]
+
+
+class FailingBot(FalseDeclarer):
+    """Raises its own error at its first decision."""
+
+    def choose(self, view: SeatView, legal: tuple[Action, ...]) -> Action:
+        raise KeyError("no such tile table")
+
+
+@pytest.mark.parametrize(
+    ("bot", "said"),
+    [
+        ("test_single_seat:AbsentTileDiscarder", r"chose an illegal move: discard (\w+): \w holds no \1; legal: discard"),
+        ("test_single_seat:FailingBot", r"failed: KeyError: 'no such tile table'"),
+    ],
+)
+def test_an_outside_bots_bad_move_is_named_with_the_bot_and_its_player(bot: str, said: str) -> None:
+    """Was: the engine's ``IllegalAction: discard 1m: E holds no 1m`` (or the bot's bare ``KeyError``),
+    naming neither the bot nor its player: the learner could take it for its own move (HK-3.2)."""
+    g = SingleSeatEnv(player=0, opponents=(bot, "random", "random"))
+    with pytest.raises(ValueError, match=rf"^bot '{bot}' \(player_1\) {said}"):
+        for seed in range(20):  # player_1 plays before the learner's first decision, or soon after
+            obs, _ = g.reset(seed=seed)
+            for _ in range(40):
+                mask = np.flatnonzero(obs["action_mask"])
+                obs, _r, terminated, _t, _i = g.step(int(mask[0]) if len(mask) else 0)
+                if terminated:
+                    break
 
 
 @pytest.fixture(autouse=True)

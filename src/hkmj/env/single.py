@@ -26,7 +26,7 @@ import numpy as np
 
 from hkmj.botproto import safe_default
 from hkmj.bots import bot_factory, bot_name, load_bot
-from hkmj.engine import Player
+from hkmj.engine import IllegalAction, Player
 from hkmj.env.aec import AGENTS, HkmjEnv, Obs, render_mode_of, rendered, whole_number
 from hkmj.env.core import whole_index, whole_seed
 from hkmj.env.encoding import N_ACTIONS
@@ -80,6 +80,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._bots: dict[str, Player] = {}
+        self._bot_names: dict[str, str] = {}  # each bot's name (opponents), by agent
         self._carried = 0.0  # the learner's points from hands that ended before its first decision
         self._ended_early = False  # the match ended before the learner's first decision
         self._mask = np.zeros(N_ACTIONS, dtype=bool)  # the last observation's action mask, as action_masks() gives it
@@ -96,6 +97,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         others = [a for a in AGENTS if a != self.agent]
         bot_rng = random.Random(base)
         self._bots = {a: load_bot(n, bot_rng.getrandbits(32)) for a, n in zip(others, self.opponent_names, strict=True)}
+        self._bot_names = dict(zip(others, self.opponent_names, strict=True))
         self._carried = self._run_bots()
         aec = self.aec
         self._ended_early = bool(aec.terminations[self.agent])
@@ -128,10 +130,19 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         aec = self.aec
         reward = 0.0
         while aec.agents and aec.agent_selection != self.agent and not aec.terminations[aec.agent_selection]:
-            bot = self._bots[aec.agent_selection]
+            agent = aec.agent_selection
+            bot = self._bots[agent]
             hand = aec.current_hand()
             seat = hand.pending()[0]
-            aec.play(bot.choose(hand.view(seat), hand.legal_actions(seat)))
+            legal = hand.legal_actions(seat)
+            try:
+                action = bot.choose(hand.view(seat), legal)
+            except Exception as err:  # an outside bot's own error, named with its seat (its traceback kept)
+                raise ValueError(f"bot {self._bot_names[agent]!r} ({agent}) failed: {type(err).__name__}: {err}") from err
+            try:
+                aec.play(action)  # a false Mahjong is played (HK-5.7): the engine judges it
+            except IllegalAction as err:  # the engine's words alone would not say whose move it was
+                raise ValueError(f"bot {self._bot_names[agent]!r} ({agent}) chose an illegal move: {err}; legal: {', '.join(map(str, legal))}") from None
             reward += aec.rewards[self.agent]
         return reward
 
