@@ -64,6 +64,25 @@ def test_hk7_the_wrapped_env_also_says_the_episode_is_over(rules: str) -> None:
     assert e.agents and e.last()[0] is not None
 
 
+@pytest.mark.parametrize("make", [raw_env, env])
+def test_hk7_a_terminated_agents_action_other_than_none_is_a_valueerror(make: object) -> None:
+    """Was, with ``env()``: ``AssertionError: action is not in action space`` from PettingZoo's
+    wrapper for ``99`` or ``"x"`` (``3`` got PettingZoo's ``ValueError``); now every value gets the latter."""
+    for bad in (3, 99, "x"):
+        e = make()  # type: ignore[operator]
+        e.reset(seed=3)
+        for _agent in e.agent_iter():
+            obs, _, term, _, _ = e.last()
+            if term:
+                with pytest.raises(ValueError, match="when an agent is dead, the only valid action is None"):
+                    e.step(bad)
+                break
+            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        for _agent in e.agent_iter():  # the refused step played nothing: the episode ends as usual
+            e.step(None)
+        assert e.agents == []
+
+
 def test_a_fractional_action_is_refused_not_truncated() -> None:
     """Was: ``step(7.9)`` played action 7 when it is legal: ``int()`` truncates it silently."""
     e = raw_env()

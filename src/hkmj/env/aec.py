@@ -311,12 +311,17 @@ class _AgentIter:
 
 class _ActionSpaceCheck(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     """PettingZoo's ``AssertOutOfBoundsWrapper`` whose refusal is a :class:`ValueError` naming the
-    agent, the value and the legal actions (PettingZoo's own says only "action is not in action space")."""
+    agent, the value and the legal actions (PettingZoo's own says only "action is not in action space").
+    A terminated agent's step goes straight to the environment, whose ``_was_dead_step`` refuses
+    anything but None with a :class:`ValueError` saying so (PettingZoo's check would assert first)."""
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         live = self.agents and not (self.terminations[agent] or self.truncations[agent])
-        if live and not self.action_space(agent).contains(action):
+        if not live:
+            self.env.step(action)
+            return
+        if not self.action_space(agent).contains(action):
             legal = legal_text(self.unwrapped.legal_actions())
             raise ValueError(f"{agent}: action {action!r} is not in the action space (a whole number 0-{N_ACTIONS - 1}); legal: {legal}")
         super().step(action)
