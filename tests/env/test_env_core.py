@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from hkmj.engine import Chow, Discard, Hand, Pung
+from hkmj.engine.actions import WIN
 from hkmj.env import AGENTS, N_ACTIONS, raw_env
 from hkmj.env.core import CHOW, DISCARD, PUNG, StepCore, mask_bytes
 from hkmj.env.encoding import encode_legal, mask_of
@@ -82,6 +83,21 @@ def test_hk6_a_hands_payments_are_the_rewards_of_the_move_that_ends_it_only() ->
             assert set(e.rewards.values()) == {0.0}, "a hand's points are rewarded once"
             paid_last_move = False
     assert hands_paid == 3 and paid_last_move
+
+
+def test_hk6_a_refused_play_keeps_the_acting_agents_unread_points() -> None:
+    """Was: ``play`` of an action the engine refuses (a bot's own, in ``SingleSeatEnv``) zeroed the
+    acting agent's cumulative reward before the refusal, losing the points of the hand just paid (HK-6)."""
+    e = raw_env(hands=2)
+    e.reset(seed=1)
+    e.play(WIN)  # the dealer's false Mahjong ends the first hand with its penalty paid (HK-5.7)
+    agent = e.agent_selection
+    unread = e._cumulative_rewards[agent]
+    assert unread != 0.0
+    with pytest.raises(ValueError, match="pung"):
+        e.play(Pung())  # no discard is on offer at the second hand's first turn
+    assert e.last()[1] == unread
+    assert e.agent_selection == agent
 
 
 def test_observe_play_and_the_hand_before_reset_are_refused_clearly() -> None:

@@ -252,8 +252,8 @@ class StepCore:
         hand = self.hand
         match = self.match
         assert hand is not None and match is not None, "call start() first"
+        hand.play(self.acting, action)  # IllegalAction: nothing changed, the agent's unread points kept
         self.cumulative[self.agent] = 0.0
-        hand.play(self.acting, action)
         self.version += 1
         result = hand.result
         rewards = self.rewards
