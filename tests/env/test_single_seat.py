@@ -96,6 +96,9 @@ def test_an_outside_bots_bad_move_is_named_with_the_bot_and_its_player(bot: str,
                 obs, _r, terminated, _t, _i = g.step(int(mask[0]) if len(mask) else 0)
                 if terminated:
                     break
+    # the environment stopped on the bot's move: a further step never plays the bot's seat as the learner's
+    with pytest.raises(RuntimeError, match=r"a bot's error stopped the episode before player_0's turn: call reset\(\)"):
+        g.step(int(np.flatnonzero(g.aec.observe(g.aec.agent_selection)["action_mask"])[0]))
 
 
 @pytest.fixture(autouse=True)

@@ -98,6 +98,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         bot_rng = random.Random(base)
         self._bots = {a: load_bot(n, bot_rng.getrandbits(32)) for a, n in zip(others, self.opponent_names, strict=True)}
         self._bot_names = dict(zip(others, self.opponent_names, strict=True))
+        self._carried, self._ended_early = 0.0, False  # nothing left of the last episode if a bot fails now
         self._carried = self._run_bots()
         aec = self.aec
         self._ended_early = bool(aec.terminations[self.agent])
@@ -164,6 +165,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             raise RuntimeError("call reset() before step()")
         if not aec.agents or aec.terminations[self.agent]:
             raise RuntimeError("the episode is over: call reset()")
+        if aec.agent_selection != self.agent:  # a bot's error stopped the last reset or step midway
+            raise RuntimeError(f"a bot's error stopped the episode before {self.agent}'s turn: call reset()")
         info: dict[str, Any] = {}
         legal = aec.legal_actions()
         try:
