@@ -62,6 +62,7 @@ def test_hk7_the_wrapped_env_also_says_the_episode_is_over(rules: str) -> None:
         e.last()
     e.reset(seed=3)  # still usable: the same episode again
     assert e.agents and e.last()[0] is not None
+    assert str(e) == "hkmj_v0"  # named as PettingZoo's own OrderEnforcingWrapper names it
 
 
 @pytest.mark.parametrize("make", [raw_env, env])

@@ -342,6 +342,10 @@ class _CallOrderCheck(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise RuntimeError(OVER_TEXT)
         return super().last(observe)  # type: ignore[no-any-return]
 
+    def __str__(self) -> str:
+        """The environment's name (``hkmj_v0``), as PettingZoo's own wrapper prints it."""
+        return str(self.env)
+
 
 def raw_env(
     rules: str | Ruleset = "hk",
