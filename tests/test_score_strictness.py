@@ -780,6 +780,24 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1789p45s2z666z, chow 234z"], 1,
      "Not a valid deal: --other W: meld 'chow 234z': a chow is three consecutive tiles of one suit (CL-2.1)",
      "Donne non valable : --other O : groupe «\u00a0chow 234z\u00a0» : un chow est fait de trois tuiles qui se suivent dans une même famille (CL-2.1)"),
+    # HK-5.1, CL-2: a declared group pasted among the tiles is answered with the meld to give (it said
+    # "'p': suit letter 'p' with no digits before it", "'k': unknown suit 'k'")
+    (["123m456m789m55p pung 777z", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m456m789m55p pung 777z': 'pung 777z' is a declared group: give it with --meld 'pung 777z'",
+     "Main gagnante non valable : main «\u00a0123m456m789m55p pung 777z\u00a0» : «\u00a0pung 777z\u00a0» est un groupe déclaré : "
+     "donnez-le avec --meld «\u00a0pung 777z\u00a0»"),
+    (["123m456m789m55p Kong 1111z", "--rules", "mcr"], 1,
+     "Not a valid winning hand: hand '123m456m789m55p Kong 1111z': 'Kong 1111z' is a declared group: give it with --meld 'kong 1111z'",
+     "Main gagnante non valable : main «\u00a0123m456m789m55p Kong 1111z\u00a0» : «\u00a0Kong 1111z\u00a0» est un groupe déclaré : "
+     "donnez-le avec --meld «\u00a0kong 1111z\u00a0»"),
+    (["123m456m789m55p chow 123s", "--win", "5p", "--rules", "classical"], 1,
+     "Not a valid deal: hand '123m456m789m55p chow 123s': 'chow 123s' is a declared group: give it with --meld 'chow 123s'",
+     "Donne non valable : main «\u00a0123m456m789m55p chow 123s\u00a0» : «\u00a0chow 123s\u00a0» est un groupe déclaré : "
+     "donnez-le avec --meld «\u00a0chow 123s\u00a0»"),
+    (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1789p45s2z666z kong 7777m"], 1,
+     "Not a valid deal: --other W: 'kong 7777m' is a declared group: write it after the tiles and a comma, as ', kong 7777m'",
+     "Donne non valable : --other O : «\u00a0kong 7777m\u00a0» est un groupe déclaré : écrivez-le après les tuiles et une virgule, "
+     "sous la forme «\u00a0, kong 7777m\u00a0»"),
 ]
 """A command line, its status (1: a hand refused, 2: a usage error), its last line on stderr
 in English, then with ``--lang fr``."""

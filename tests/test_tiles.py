@@ -62,6 +62,13 @@ def test_hk1_4_mpsz_round_trip() -> None:
         ("123m\U0001f004", "'\U0001f004': write the Red dragon as 7z"),
         ("\U0001f007", "'\U0001f007': write 1 Characters as 1m (digits, then the suit letter m, p or s)"),
         ("\U0001f022", "'\U0001f022': write Flower 1 (Plum) as 1f"),
+        # a declared group pasted among the tiles (HK-5.1): its meld (it said "suit letter 'p' with
+        # no digits before it", "unknown suit 'k'")
+        ("111z pung 777z", "'pung 777z' is a declared group: give it in melds as 'pung 777z'"),
+        ("123mKong 1 1 1 1z", "'Kong 1 1 1 1z' is a declared group: give it in melds as 'kong 1111z'"),
+        ("123m chow123p", "'chow123p' is a declared group: give it in melds as 'chow 123p'"),
+        ("123m pong 555s", "'pong 555s' is a declared group: give it in melds as 'pung 555s'"),
+        ("123m pung", "'p': suit letter 'p' with no digits before it"),
     ],
 )
 def test_hk1_4_bad_notation_names_the_bad_part(text: str, part: str) -> None:

@@ -364,6 +364,21 @@ def bonus_tile_typed(message: str, other: bool = False) -> str:
     return f"{message[: found.start()]}{found['tile']} is a bonus tile: {how} {found['rule']}"
 
 
+_MELD_IN_HAND = re.compile(r"(?P<typed>'[^']*') is a declared group: give it in melds as (?P<meld>'[^']*')$")
+"""A declared group written among the concealed tiles, as the tile notation words it (HK-5.1)."""
+
+
+def typed_in_hand(message: str, other: bool = False) -> str:
+    """``message`` with a bonus tile (:func:`bonus_tile_typed`) or a declared group found among a
+    hand's tiles worded as the command line takes it: the winner's ``--meld 'pung 777z'``, another
+    seat's ``, pung 777z`` after its tiles (``--other``)."""
+    found = _MELD_IN_HAND.search(message)
+    if found is None:
+        return bonus_tile_typed(message, other)
+    how = f"write it after the tiles and a comma, as ', {found['meld'][1:]}" if other else f"give it with --meld {found['meld']}"
+    return f"{message[: found.start()]}{found['typed']} is a declared group: {how}"
+
+
 def bonus_numbers_typed(field: str, numbers: str) -> str:
     """Bonus numbers refused (``field`` "flowers" or "seasons", ``numbers`` "5, 1" as the request's
     list shows them) as the user typed them: ``--flower 5 --flower 1: flowers are numbered 1-4…``."""
@@ -375,7 +390,7 @@ def bonus_numbers_typed(field: str, numbers: str) -> str:
 def _as_options(message: str, rules: Ruleset) -> str:
     """A scoring error about a request field, worded with the option the user typed and citing
     the rules of ``rules`` (``HK-1.3`` → ``MCR-1.2``): ``win_tile '10m': …`` becomes ``--win '10m': …``."""
-    message = bonus_tile_typed(rules.cite(message))
+    message = typed_in_hand(rules.cite(message))
     field, _, rest = message.partition(" ")
     bonus = re.fullmatch(r"\[([-\d, ]*)\]: expected a list of distinct numbers 1-4, one per flower or season held \(R-9\)", rest)
     if field in ("flowers", "seasons") and bonus:  # as typed, not as the request's list: --flower 5

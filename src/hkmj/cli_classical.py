@@ -175,7 +175,7 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     The ruleset supplies its options (``--option pay_highest=on``, ``--option limit=500``);
     exit 1 for an invalid deal, 2 for a malformed ``--other``.
     """
-    from hkmj.cli import NEED_WIN, _invalid_hand, bonus_tile_typed
+    from hkmj.cli import NEED_WIN, _invalid_hand, typed_in_hand
     from hkmj.score_words import said_by_score
 
     if args.win is None:
@@ -185,7 +185,7 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
         if problem is None:
             print(said_by_score(NEED_WIN, args.lang), file=sys.stderr)
             return 2
-        return _invalid_hand(args, bonus_tile_typed(cite_refs(problem, RULE_REFS)), _WORDS)
+        return _invalid_hand(args, typed_in_hand(cite_refs(problem, RULE_REFS)), _WORDS)
     try:
         request = request_from_args(args)
     except OtherHandError as e:
@@ -208,15 +208,16 @@ def as_typed(message: str, args: argparse.Namespace) -> str:
     ``hands.S.melds: meld 'chow 778z': …`` becomes ``--meld 'chow 778z': …`` for the winner's seat
     (``--seat``) and ``--other W: meld …`` for another; ``win_tile 5f: …`` ``--win 5f: …``; a bonus
     tile among a hand's tiles says how to give it (``--flower 1``, ``season 2`` in ``--other``)."""
-    from hkmj.cli import OWN_SEAT, bonus_numbers_typed, bonus_tile_typed, own_seat_typed
+    from hkmj.cli import OWN_SEAT, bonus_numbers_typed, own_seat_typed, typed_in_hand
 
     if message == OWN_SEAT and args.discarder:
         return own_seat_typed(args)
     winner = wind_word(args.seat)
     m = re.fullmatch(r"(?:hands\.)?(?P<seat>[ESWN])(?P<field>\.hand|\.melds)?: (?P<rest>.+)", message, re.DOTALL)
     if m is None:
+        message = typed_in_hand(message)  # win_tile: 'pung 5p' is a declared group ...
         return f"--win {message[len('win_tile ') :]}" if message.startswith("win_tile ") else message
-    rest = bonus_tile_typed(m["rest"], other=m["seat"] != winner)
+    rest = typed_in_hand(m["rest"], other=m["seat"] != winner)
     if m["seat"] != winner:
         return f"--other {m['seat']}: {rest}"
     if m["field"] == ".melds":  # --meld 'chow 135p': …, or about the melds as a whole

@@ -173,6 +173,27 @@ def _honour_typed(text: str) -> tuple[str, str, int] | None:
     return None
 
 
+_MELD_WORDS: Final = {"chow": "chow", "pung": "pung", "kong": "kong", "ckong": "ckong", "pong": "pung", "chi": "chow", "kang": "kong", "kan": "kong"}
+"""A declared group's kind as a player may type it among the tiles (``pung 777z``, ``Pong 777z``), and ours."""
+
+
+def _meld_typed(text: str) -> None:
+    """Refuse a declared group written among the tiles (``"111z pung 777z"``: HK-5.1, its tiles
+    belong to the melds) with the meld to give instead."""
+    letters = len(text) - len(text.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
+    kind = _MELD_WORDS.get(text[:letters].lower())
+    if kind is None:
+        return
+    end = letters
+    while end < len(text) and (text[end].isspace() or "0" <= text[end] <= "9"):
+        end += 1
+    digits = "".join(text[letters:end].split())
+    if not digits or end == len(text) or text[end] not in "mpsz":
+        return
+    typed = " ".join(text[: end + 1].split())
+    raise NotationError(f"{typed!r} is a declared group: give it in melds as '{kind} {digits}{text[end]}'")
+
+
 def _bonus_typed(text: str) -> tuple[str, str, int] | None:
     """The bonus tile that ``text`` starts with as the table writes it (``"F1"`` a flower, ``"S3"``
     a season), its English name and its number in f (HK-1.4); None if it starts with none."""
@@ -214,6 +235,7 @@ def parse_tiles(text: str) -> list[Tile]:
             digits.append(ord(ch) - 48)
         elif ch in "mpszf":
             if not digits:
+                _meld_typed(text[i:])  # pung 777z: a declared group among the tiles
                 honour = _honour_typed(text[i:])  # south, sud: an honour by its name
                 if honour is not None:
                     word, name, number = honour
@@ -226,6 +248,8 @@ def parse_tiles(text: str) -> list[Tile]:
             part = (text[start:i] if digits else "") + ch
             if digits and ch in "MPSZF":  # 9M: the suit letter in capitals
                 raise NotationError(f"{part!r}: suit letters are lowercase: write {part.lower()!r}")
+            if not digits:
+                _meld_typed(text[i:])  # kong 7777z, chow 123m: a declared group among the tiles
             bonus = None if digits else _bonus_typed(text[i : i + 2])
             if bonus is not None:  # F1, S3: a bonus tile as the table shows it (HK-1.3)
                 word, name, number = bonus
