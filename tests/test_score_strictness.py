@@ -798,6 +798,16 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid deal: --other W: 'kong 7777m' is a declared group: write it after the tiles and a comma, as ', kong 7777m'",
      "Donne non valable : --other O : «\u00a0kong 7777m\u00a0» est un groupe déclaré : écrivez-le après les tuiles et une virgule, "
      "sous la forme «\u00a0, kong 7777m\u00a0»"),
+    # HK-1.4: a hand pasted with commas is answered with how to write it (it said only "unexpected character ','")
+    (["123m, 456m, 789m, 123p, 55p", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand '123m, 456m, 789m, 123p, 55p': ',': unexpected character ',': separate tiles with spaces, "
+     "e.g. '234s 567p'",
+     "Main gagnante non valable : main «\u00a0123m, 456m, 789m, 123p, 55p\u00a0» : «\u00a0,\u00a0» : caractère «\u00a0,\u00a0» inattendu : "
+     "séparez les tuiles par des espaces, par exemple «\u00a0234s 567p\u00a0»"),
+    (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1789p45s2z666z; kong 7777m"], 1,
+     "Not a valid deal: --other W: ';': unexpected character ';': separate tiles with spaces, e.g. '234s 567p'",
+     "Donne non valable : --other O : «\u00a0;\u00a0» : caractère «\u00a0;\u00a0» inattendu : séparez les tuiles par des espaces, "
+     "par exemple «\u00a0234s 567p\u00a0»"),
 ]
 """A command line, its status (1: a hand refused, 2: a usage error), its last line on stderr
 in English, then with ``--lang fr``."""

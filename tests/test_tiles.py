@@ -65,10 +65,13 @@ def test_hk1_4_mpsz_round_trip() -> None:
         # a declared group pasted among the tiles (HK-5.1): its meld (it said "suit letter 'p' with
         # no digits before it", "unknown suit 'k'")
         ("111z pung 777z", "'pung 777z' is a declared group: give it in melds as 'pung 777z'"),
-        ("123mKong 1 1 1 1z", "'Kong 1 1 1 1z' is a declared group: give it in melds as 'kong 1111z'"),
-        ("123m chow123p", "'chow123p' is a declared group: give it in melds as 'chow 123p'"),
+        ("123mKong 1 1 1 1z", "'Kong 1111z' is a declared group: give it in melds as 'kong 1111z'"),
+        ("123m chow123p", "'chow 123p' is a declared group: give it in melds as 'chow 123p'"),
         ("123m pong 555s", "'pong 555s' is a declared group: give it in melds as 'pung 555s'"),
         ("123m pung", "'p': suit letter 'p' with no digits before it"),
+        # a list pasted with separators (HK-1.4): how to write it (it said only "unexpected character ','")
+        ("234s, 567p", "',': unexpected character ',': separate tiles with spaces, e.g. '234s 567p'"),
+        ("1 2 3 4 5 6;7m", "';': unexpected character ';': separate tiles with spaces"),
     ],
 )
 def test_hk1_4_bad_notation_names_the_bad_part(text: str, part: str) -> None:

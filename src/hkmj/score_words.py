@@ -214,6 +214,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "{part} : tuile {tile} inconnue (les honneurs vont de 1z à 7z)"),
     (rf"(?P<part>{_ECHO}): unknown tile (?P<tile>\w+) \(bonus tiles run 1f-8f\)",
      "{part} : tuile {tile} inconnue (les tuiles bonus vont de 1f à 8f)"),
+    (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO}): separate tiles with spaces, e\.g\. (?P<example>{_ECHO})",
+     "{part} : caractère {char} inattendu : séparez les tuiles par des espaces, par exemple {example}"),
     (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO})", "{part} : caractère {char} inattendu"),
     (rf"(?P<part>{_ECHO}): expected one tile, got (?P<n>\d+)",
      lambda g: f"{g['part']} : une seule tuile attendue, {'aucune donnée' if g['n'] == '0' else g['n'] + ' données'}"),

@@ -190,8 +190,12 @@ def _meld_typed(text: str) -> None:
     digits = "".join(text[letters:end].split())
     if not digits or end == len(text) or text[end] not in "mpsz":
         return
-    typed = " ".join(text[: end + 1].split())
+    typed = f"{text[:letters]} {digits}{text[end]}"  # short: the message stays whole (clip, R-9)
     raise NotationError(f"{typed!r} is a declared group: give it in melds as '{kind} {digits}{text[end]}'")
+
+
+_SEPARATORS: Final = ",;/|+"
+"""Characters a pasted list of tiles may hold between them (``234s, 567p``): refused with how to write it (HK-1.4)."""
 
 
 def _bonus_typed(text: str) -> tuple[str, str, int] | None:
@@ -262,6 +266,8 @@ def parse_tiles(text: str) -> list[Tile]:
                 raise NotationError(f"{part!r}: unknown suit {ch!r} (use m, p, s, z or f)")
             if not digits and 0x1F000 <= ord(ch) <= 0x1F02B:  # a tile's glyph, copied from a --glyphs table
                 _glyph_typed(ch)
+            if ch in _SEPARATORS:  # a list pasted with its commas: how to write it
+                raise NotationError(f"{ch!r}: unexpected character {ch!r}: separate tiles with spaces, e.g. '234s 567p'")
             raise NotationError(f"{part!r}: unexpected character {ch!r}")
     if digits:
         raise NotationError(f"{text[start:].strip()!r}: digits with no suit letter after them")
