@@ -808,6 +808,17 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid deal: --other W: ';': unexpected character ';': separate tiles with spaces, e.g. '234s 567p'",
      "Donne non valable : --other O : «\u00a0;\u00a0» : caractère «\u00a0;\u00a0» inattendu : séparez les tuiles par des espaces, "
      "par exemple «\u00a0234s 567p\u00a0»"),
+    # HK-5.1, CL-5.4: one tile is one tile (it said "hand has 1 concealed tiles", "la main a 1 tuiles cachées")
+    (["1m", "--win", "1m", "--from", "S", "--meld", "kong 1111p", "--meld", "kong 9999p", "--meld", "ckong 1111s", "--meld",
+      "kong 9999m", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand has 1 concealed tile; with 4 melds it needs 2 (the winning tile included, HK-5.1)",
+     "Main gagnante non valable : la main a 1 tuile cachée ; avec 4 groupes il en faut 2 (tuile gagnante comprise, HK-5.1)"),
+    (["1m", "--meld", "kong 1111p", "--meld", "kong 9999p", "--meld", "ckong 1111s", "--meld", "kong 9999m", "--rules", "mcr"], 1,
+     "Not a valid winning hand: hand '1m' has 1 tile; with 4 melds it needs 2 (the winning tile included, MCR-5.2)",
+     "Main gagnante non valable : la main «\u00a01m\u00a0» a 1 tuile ; avec 4 groupes il en faut 2 (tuile gagnante comprise, MCR-5.2)"),
+    (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1m, kong 1111p, kong 9999p, kong 1111s"], 1,
+     "Not a valid deal: W holds 1 concealed tile; with 3 melds a non-winner holds 4",
+     "Donne non valable : O tient 1 tuile cachée ; avec 3 groupes, un perdant en tient 4"),
 ]
 """A command line, its status (1: a hand refused, 2: a usage error), its last line on stderr
 in English, then with ``--lang fr``."""

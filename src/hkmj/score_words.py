@@ -45,6 +45,12 @@ def _groups(n: str) -> str:
     return f"{n} groupe" + ("s" if int(n) > 1 else "")
 
 
+def _tiles(n: str, adjective: str = "") -> str:
+    """``n`` tiles, in French (``1 tuile cachée``, ``13 tuiles cachées``; ``adjective`` with its space)."""
+    s = "s" if int(n) > 1 else ""
+    return f"{n} tuile{s}{adjective}{s if adjective else ''}"
+
+
 def _others(n: str) -> str:
     return "autre" if int(n) <= 1 else "autres"
 
@@ -220,16 +226,16 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"(?P<part>{_ECHO}): expected one tile, got (?P<n>\d+)",
      lambda g: f"{g['part']} : une seule tuile attendue, {'aucune donnée' if g['n'] == '0' else g['n'] + ' données'}"),
     # --- the hand and its tiles (HK-1, HK-5; MCR-5.2; CL-1, CL-6)
-    (rf"hand (?P<hand>{_ECHO}) has (?P<n>\d+) tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included(?:, (?P<rule>[A-Z]+-[\d.]+))?\)",
-     lambda g: f"la main {g['hand']} a {g['n']} tuiles ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise{_rule(g)})"),
-    (r"hand has (?P<n>\d+) concealed tiles; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included(?:, (?P<rule>[A-Z]+-[\d.]+))?\)",
-     lambda g: f"la main a {g['n']} tuiles cachées ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise{_rule(g)})"),
+    (rf"hand (?P<hand>{_ECHO}) has (?P<n>\d+) tiles?; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included(?:, (?P<rule>[A-Z]+-[\d.]+))?\)",
+     lambda g: f"la main {g['hand']} a {_tiles(g['n'])} ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise{_rule(g)})"),
+    (r"hand has (?P<n>\d+) concealed tiles?; with (?P<melds>\d+) melds? it needs (?P<need>\d+) \(the winning tile included(?:, (?P<rule>[A-Z]+-[\d.]+))?\)",
+     lambda g: f"la main a {_tiles(g['n'], ' cachée')} ; avec {_groups(g['melds'])} il en faut {g['need']} (tuile gagnante comprise{_rule(g)})"),
     (r"(?:hands\.(?P<seat>[ESWN])\.)?hand of (?P<n>[\d,]+) characters: a hand of at most 14 tiles is written in at most (?P<most>\d+) "
      r"\((?P<rule>[^)]*)\)",
      lambda g: f"main{' de ' + _WIND_FR[g['seat']] if 'seat' in g else ''} de {g['n']} caractères : une main d'au plus 14 tuiles "
      f"s'écrit en au plus {g['most']} ({g['rule']})"),
-    (r"(?P<seat>[ESWN]) holds (?P<n>\d+) concealed tiles; with (?P<melds>\d+) melds? a non-winner holds (?P<need>\d+)",
-     lambda g: f"{_WIND_FR[g['seat']]} tient {g['n']} tuiles cachées ; avec {_groups(g['melds'])}, un perdant en tient {g['need']}"),
+    (r"(?P<seat>[ESWN]) holds (?P<n>\d+) concealed tiles?; with (?P<melds>\d+) melds? a non-winner holds (?P<need>\d+)",
+     lambda g: f"{_WIND_FR[g['seat']]} tient {_tiles(g['n'], ' cachée')} ; avec {_groups(g['melds'])}, un perdant en tient {g['need']}"),
     (r"(?P<tile>\w+) is a bonus tile: give it with (?P<option>--(?:flower|season) \d) \((?P<rule>[^)]*)\)",
      "{tile} est une tuile bonus : donnez-la avec {option} ({rule})"),
     (r"(?P<tile>\w+) is a bonus tile: write it after the tiles as (?P<form>'(?:flower|season) \d') \((?P<rule>[^)]*)\)",

@@ -780,7 +780,7 @@ def _check_deal(deal: Deal) -> None:
             need = 13 - 3 * len(hand.melds)
             if len(hand.melds) > 4 or len(hand.concealed) != need:
                 raise InvalidHand(
-                    f"{who} holds {len(hand.concealed)} concealed tiles; with {plural(len(hand.melds), 'meld')} "
+                    f"{who} holds {plural(len(hand.concealed), 'concealed tile')}; with {plural(len(hand.melds), 'meld')} "
                     f"a non-winner holds {max(need, 0)}"
                 )
     if max(total) > 4:

@@ -620,5 +620,5 @@ def hand_problem(text: str, n_melds: int = 0) -> str | None:
         return str(e)
     need = 14 - 3 * n_melds
     if len(tiles) != need:
-        return f"hand {echo(text)} has {len(tiles)} tiles; with {plural(n_melds, 'meld')} it needs {need} (the winning tile included, HK-5.1)"
+        return f"hand {echo(text)} has {plural(len(tiles), 'tile')}; with {plural(n_melds, 'meld')} it needs {need} (the winning tile included, HK-5.1)"
     return None

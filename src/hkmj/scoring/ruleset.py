@@ -131,7 +131,7 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     need = 14 - 3 * len(win.melds)
     if len(win.concealed) != need:
         raise InvalidHand(
-            f"hand has {len(win.concealed)} concealed tiles; with {plural(len(win.melds), 'meld')} it needs {need} "
+            f"hand has {plural(len(win.concealed), 'concealed tile')}; with {plural(len(win.melds), 'meld')} it needs {need} "
             "(the winning tile included, HK-5.1)"
         )
     if holds_a_bool(win.concealed):  # a bool is no tile, though Python counts True as 1 (2m)
