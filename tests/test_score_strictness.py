@@ -563,9 +563,19 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--flower", "5", "--rules", "hk"], 1,
      "Not a valid winning hand: --flower 5: flowers are numbered 1-4, one tile of each, e.g. --flower 2",
      "Main gagnante non valable : --flower 5 : les fleurs sont numérotées de 1 à 4, une tuile de chaque, par exemple --flower 2"),
+    # given twice, each number right: which one (it said "seasons are numbered 1-4, one tile of each, e.g. --season 2")
     (["123m456m789m123p55p", "--win", "5p", "--season", "3", "--season", "3", "--rules", "mcr"], 1,
-     "Not a valid winning hand: --season 3 --season 3: seasons are numbered 1-4, one tile of each, e.g. --season 2",
-     "Main gagnante non valable : --season 3 --season 3 : les saisons sont numérotées de 1 à 4, une tuile de chaque, par exemple --season 2"),
+     "Not a valid winning hand: --season 3 --season 3: season 3 is given twice: there is one tile of each, give it once",
+     "Main gagnante non valable : --season 3 --season 3 : la saison 3 est donnée deux fois : il n'y a qu'une tuile de chaque, "
+     "donnez-la une fois"),
+    (["123m456m789m123p55p", "--win", "5p", "--flower", "1", "--flower", "2", "--flower", "2", "--rules", "classical"], 1,
+     "Not a valid deal: --flower 1 --flower 2 --flower 2: flower 2 is given twice: there is one tile of each, give it once",
+     "Donne non valable : --flower 1 --flower 2 --flower 2 : la fleur 2 est donnée deux fois : il n'y a qu'une tuile de chaque, "
+     "donnez-la une fois"),
+    (["123m456m789m123p55p", "--win", "5p", "--flower", "2", "--flower", "2", "--flower", "5", "--rules", "hk"], 1,
+     "Not a valid winning hand: --flower 2 --flower 2 --flower 5: flowers are numbered 1-4, one tile of each, e.g. --flower 2",
+     "Main gagnante non valable : --flower 2 --flower 2 --flower 5 : les fleurs sont numérotées de 1 à 4, une tuile de chaque, "
+     "par exemple --flower 2"),
     (["123m456m789m123p55p", "--win", "5p", "--flower", "5", "--rules", "classical"], 1,
      "Not a valid deal: --flower 5: flowers are numbered 1-4, one tile of each, e.g. --flower 2",
      "Donne non valable : --flower 5 : les fleurs sont numérotées de 1 à 4, une tuile de chaque, par exemple --flower 2"),

@@ -384,6 +384,10 @@ def bonus_numbers_typed(field: str, numbers: str) -> str:
     list shows them) as the user typed them: ``--flower 5 --flower 1: flowers are numbered 1-4…``."""
     option = _OPTIONS[field]
     typed = " ".join(f"{option} {n}" for n in numbers.split(", "))
+    given = [int(n) for n in numbers.split(", ") if n.lstrip("-").isdigit()]
+    twice = [n for i, n in enumerate(given) if n in given[:i]]
+    if twice and all(1 <= n <= 4 for n in given):  # each number right, one of them twice (HK-1.3)
+        return f"{typed}: {field[:-1]} {twice[0]} is given twice: there is one tile of each, give it once"
     return f"{typed}: {field} are numbered 1-4, one tile of each, e.g. {option} 2"
 
 

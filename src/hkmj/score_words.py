@@ -287,6 +287,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      r"one tile of each, e\.g\. (?P<example>--(?:flower|season) 2)",
      lambda g: f"{g['typed']} : les {'fleurs' if g['what'] == 'flowers' else 'saisons'} sont numérotées de 1 à 4, "
      f"une tuile de chaque, par exemple {g['example']}"),
+    (r"(?P<typed>--(?:flower|season) \d(?: --(?:flower|season) \d)*): (?P<what>flower|season) (?P<n>\d) is given twice: there is one "
+     r"tile of each, give it once",
+     lambda g: f"{g['typed']} : la {'fleur' if g['what'] == 'flower' else 'saison'} {g['n']} est donnée deux fois : il n'y a "
+     "qu'une tuile de chaque, donnez-la une fois"),
     (rf"(?P<what>flower|season)s (?P<value>{_LIST}): each is a distinct number 1-4 \((?P<rule>[^)]*)\)",
      lambda g: f"{'fleurs' if g['what'] == 'flower' else 'saisons'} {g['value']} : chacune est un numéro distinct de 1 à 4 ({g['rule']})"),
     (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",
