@@ -829,6 +829,16 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1m, kong 1111p, kong 9999p, kong 1111s"], 1,
      "Not a valid deal: W holds 1 concealed tile; with 3 melds a non-winner holds 4",
      "Donne non valable : O tient 1 tuile cachée ; avec 3 groupes, un perdant en tient 4"),
+    # HK-5.1, CL-2: several groups in one --meld are named one by one (it said "expected '<chow|pung|kong|ckong> <tiles>'")
+    (["123m456m789m55p", "--win", "5p", "--meld", "pung 777z, chow 123s", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld 'pung 777z, chow 123s': 2 groups in one meld: give them one by one: 'pung 777z' then 'chow 123s'",
+     "Main gagnante non valable : --meld «\u00a0pung 777z, chow 123s\u00a0» : 2 groupes dans un seul groupe déclaré : "
+     "donnez-les un par un : «\u00a0pung 777z\u00a0» puis «\u00a0chow 123s\u00a0»"),
+    (["123m456m55p", "--win", "5p", "--meld", "pung 777z chow 123s; kong 1111z", "--rules", "classical"], 1,
+     "Not a valid deal: --meld 'pung 777z chow 123s; kong 1111z': 3 groups in one meld: give them one by one: 'pung 777z' then "
+     "'chow 123s' then 'kong 1111z'",
+     "Donne non valable : --meld «\u00a0pung 777z chow 123s; kong 1111z\u00a0» : 3 groupes dans un seul groupe déclaré : "
+     "donnez-les un par un : «\u00a0pung 777z\u00a0» puis «\u00a0chow 123s\u00a0» puis «\u00a0kong 1111z\u00a0»"),
 ]
 """A command line, its status (1: a hand refused, 2: a usage error), its last line on stderr
 in English, then with ``--lang fr``."""

@@ -291,6 +291,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      r"tile of each, give it once",
      lambda g: f"{g['typed']} : la {'fleur' if g['what'] == 'flower' else 'saison'} {g['n']} est donnée deux fois : il n'y a "
      "qu'une tuile de chaque, donnez-la une fois"),
+    (rf"(?P<n>\d+) groups in one meld: give them one by one: (?P<groups>(?:{_ECHO})(?: then (?:{_ECHO}))*)",
+     lambda g: f"{g['n']} groupes dans un seul groupe déclaré : donnez-les un par un : {g['groups'].replace(' then ', ' puis ')}"),
     (rf"(?P<what>flower|season)s (?P<value>{_LIST}): each is a distinct number 1-4 \((?P<rule>[^)]*)\)",
      lambda g: f"{'fleurs' if g['what'] == 'flower' else 'saisons'} {g['value']} : chacune est un numéro distinct de 1 à 4 ({g['rule']})"),
     (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",

@@ -242,6 +242,10 @@ class Meld:
             if kind in MELD_KINDS:  # 'PUNG', 'Pung', 'pong': the kind, written another way
                 right = f"{kind} {parts[1]}"
                 raise InvalidHand(f"meld {echo(text)}: write it {echo(right)} (the kinds are chow, pung, kong and ckong, in small letters)")
+        words = text.replace(",", " ").replace(";", " ").split()
+        if len(words) > 2 and len(words) % 2 == 0 and all(w in MELD_KINDS for w in words[::2]):  # pung 777z, chow 123m
+            groups = " then ".join(echo(f"{kind} {spec}") for kind, spec in zip(words[::2], words[1::2], strict=True))
+            raise InvalidHand(f"meld {echo(text)}: {len(words) // 2} groups in one meld: give them one by one: {groups}")
         if len(parts) != 2 or parts[0] not in MELD_KINDS:
             raise InvalidHand(f"meld {echo(text)}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
         kind, spec = parts
