@@ -705,6 +705,13 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["1m", "--season", "7f", "--rules", "classical"], 2,  # seasons 1-4 are 5f-8f in the notation
      "hkmj score: error: argument --season: '7f' is a tile: give its number only, e.g. 3",
      "hkmj score : erreur : argument --season : «\u00a07f\u00a0» est une tuile : donnez seulement son numéro, par exemple 3"),
+    # HK-1.3: a tile of the other kind is answered with its option (it said "'5f' is not a whole number")
+    (["1m", "--flower", "5f", "--rules", "hk"], 2,
+     "hkmj score: error: argument --flower: '5f' is a season: give it with --season 1",
+     "hkmj score : erreur : argument --flower : «\u00a05f\u00a0» est une saison : donnez-la avec --season 1"),
+    (["1m", "--season", "F2", "--rules", "classical"], 2,
+     "hkmj score: error: argument --season: 'F2' is a flower: give it with --flower 2",
+     "hkmj score : erreur : argument --season : «\u00a0F2\u00a0» est une fleur : donnez-la avec --flower 2"),
     (["1m", "--seat", "E", "--seat", "S", "--rules", "hk"], 2,
      "hkmj score: error: argument --seat: given twice (give it once)",
      "hkmj score : erreur : argument --seat : donné deux fois (donnez-le une seule fois)"),

@@ -452,6 +452,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "argument {option} : {value} n'est pas un nombre entier (chiffres 0-9)"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is a tile: give its number only, e\.g\. (?P<n>\d)",
      "argument {option} : {value} est une tuile : donnez seulement son numéro, par exemple {n}"),
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is a (?P<what>flower|season): give it with (?P<how>--(?:flower|season) \d)",
+     lambda g: f"argument {g['option']} : {g['value']} est une {'fleur' if g['what'] == 'flower' else 'saison'} : "
+     f"donnez-la avec {g['how']}"),
     (r"argument (?P<option>[\w/-]+): expected one argument", "argument {option} : une valeur est attendue"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a number of seconds",
      "argument {option} : {value} n'est pas un nombre de secondes"),
