@@ -180,6 +180,12 @@ def test_house_options_printed_base_and_payments_follow_the_documented_tables(hk
                 owed = 2 * base if seat == SEAT_LETTERS[win.discarder] else base
             assert amount == -owed, (seat, out)
         assert sum(pay.values()) == 0, out
+        # the figures stand in one column however big (base=1000, table=doubling: 8192000), and so do the
+        # payments (they overflowed to the right: "Base points                        8192000")
+        figures = [line for line in lines[: rules[1] + 2] if set(line) != {"-"}] + [line for line in lines if line.startswith("Base points")]
+        assert len({len(line) for line in figures}) == 1, out
+        paid = [re.sub(r"\s+(?:winner|discarder)$", "", line) for line in lines if re.match(r"  [ESWN] ", line)]
+        assert len({len(line) for line in paid}) == 1, out
 
 
 # ------------------------------------------------------------------ MCR

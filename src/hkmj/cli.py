@@ -102,29 +102,32 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     rules = DEFAULT if rules is None else rules
     w = _WORDS[lang]
     unit = outcome.unit
-    lines = [f"{w['element']:<34} {unit:>3}", "-" * 38]
+    base = getattr(outcome.detail, "base", None)
+    # the figures' column: 3 wide, wider for a big base (--option base=1000 --option table=doubling)
+    n = max(3, len(str(outcome.value)), len(str(base if base is not None else 0)))
+    lines = [f"{w['element']:<34} {unit:>{n}}", "-" * (35 + n)]
     for item in outcome.items:
         for _ in range(item.count):
-            lines.append(f"{item.label(lang):<34} {item.value:>3}")
+            lines.append(f"{item.label(lang):<34} {item.value:>{n}}")
     if not outcome.items and unit == "fan" and outcome.winning and not outcome.limit:
         lines.append(w["no_element"])
-    lines.append("-" * 38)
-    lines.append(f"{w['fan'] if unit == 'fan' else 'Total':<34} {outcome.value:>3}")
+    lines.append("-" * (35 + n))
+    lines.append(f"{w['fan'] if unit == 'fan' else 'Total':<34} {outcome.value:>{n}}")
     if outcome.limit:
         lines.append(f"{w['limit']}{w['colon']} {rules.name_of(outcome.limit, lang)}")
         lines.append(w["not_counted"])
-    base = getattr(outcome.detail, "base", None)
     if base is not None:
-        lines.append(f"{w['base']:<34} {base:>3}")
+        lines.append(f"{w['base']:<34} {base:>{n}}")
     if not outcome.winning:
         # the ruleset words its reason in English; another language says it from the figures (HK minfan)
         reason = w["under_min"].format(value=outcome.value, s="s" if outcome.value > 1 else "", min=rules.min_value) if w["under_min"] else outcome.reason
         lines.append(f"{w['not_winning']}{w['colon']} {reason}")
         return "\n".join(lines)
     lines.append(f"{w['payments']}{w['colon']}")
+    paid = max(6, *(len(f"{p:+}") for p in outcome.payments))
     for s in range(4):
         role = w["winner"] if s == seat else w["discarder"] if s == discarder else ""
-        lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+6}  {role}".rstrip())
+        lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+{paid}}  {role}".rstrip())
     return "\n".join(lines)
 
 
