@@ -836,6 +836,18 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1m, kong 1111p, kong 9999p, kong 1111s"], 1,
      "Not a valid deal: W holds 1 concealed tile; with 3 melds a non-winner holds 4",
      "Donne non valable : O tient 1 tuile cachée ; avec 3 groupes, un perdant en tient 4"),
+    # R-9: the group a discard completed, laid down on the table and given as a meld, is written in the hand (it said
+    # only "--win 7z is not in the concealed hand ...")
+    (["234s567p88m111z", "--meld", "pung 777z", "--win", "7z", "--from", "W", "--rules", "hk"], 1,
+     "Not a valid winning hand: --win 7z is not in the concealed hand 88m567p234s111z: the group it completes is written in the hand, "
+     "not as the meld 'pung 777z'",
+     "Main gagnante non valable : la tuile gagnante 7z n'est pas dans la main cachée 88m567p234s111z : le groupe qu'elle complète "
+     "s'écrit dans la main, pas comme le groupe déclaré «\u00a0pung 777z\u00a0»"),
+    (["567p88m111z777z", "--meld", "chow 234s", "--win", "3s", "--from", "N", "--rules", "classical"], 1,
+     "Not a valid deal: --win 3s is not in the concealed hand 88m567p111777z: the group it completes is written in the hand, "
+     "not as the meld 'chow 234s'",
+     "Donne non valable : la tuile gagnante 3s n'est pas dans la main cachée 88m567p111777z : le groupe qu'elle complète "
+     "s'écrit dans la main, pas comme le groupe déclaré «\u00a0chow 234s\u00a0»"),
     # HK-5.1, CL-2: several groups in one --meld are named one by one (it said "expected '<chow|pung|kong|ckong> <tiles>'")
     (["123m456m789m55p", "--win", "5p", "--meld", "pung 777z, chow 123s", "--rules", "hk"], 1,
      "Not a valid winning hand: --meld 'pung 777z, chow 123s': 2 groups in one meld: give them one by one: 'pung 777z' then 'chow 123s'",

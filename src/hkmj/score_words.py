@@ -262,6 +262,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"--win (?P<tile>\w+): a bonus tile never wins a hand \((?P<rule>[^)]*)\)", "--win {tile} : une tuile bonus ne gagne jamais une main ({rule})"),
     (r"(?:--win|win_tile) (?P<tile>\w+) is not in the concealed hand (?P<hand>\w+)",
      "la tuile gagnante {tile} n'est pas dans la main cachée {hand}"),
+    (rf"(?:--win|win_tile) (?P<tile>\w+) is not in the concealed hand (?P<hand>\w+): the group it completes is written in the "
+     rf"hand, not as the meld (?P<meld>{_ECHO})",
+     "la tuile gagnante {tile} n'est pas dans la main cachée {hand} : le groupe qu'elle complète s'écrit dans la main, "
+     "pas comme le groupe déclaré {meld}"),
     (r"(?P<what>--win|win_tile) (?P<tile>\w+): a flower or season is set aside and replaced, it never wins a hand \(CL-1\.2\)",
      lambda g: f"{'tuile gagnante' if g['what'] == 'win_tile' else '--win'} {g['tile']} : une fleur ou une saison est mise de côté et remplacée, elle ne gagne jamais une main (CL-1.2)"),
     (r"robbed kong: the other three (?P<tile>\w+) are in the robbed pung, so the hand holds one(?P<rule>(?: \([^)]*\))?)",

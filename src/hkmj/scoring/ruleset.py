@@ -149,7 +149,10 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     if not 0 <= wt < N_KINDS:
         raise InvalidHand(f"win_tile {_tile_name(wt)}: the winning tile is a playing tile (HK-1.3)")
     if counts[wt] == 0:
-        raise InvalidHand(f"win_tile {tile_str(wt)} is not in the concealed hand {format_tiles(win.concealed)}")
+        holding = next((m for m in win.melds if m.kind in ("pung", "chow") and m.tile <= wt <= m.tile + (2 if m.kind == "chow" else 0)), None)
+        # a group laid down to win on a discard, given as a meld: the hand holds it (R-9: the winning tile included)
+        where = "" if holding is None else f": the group it completes is written in the hand, not as the meld '{holding}'"
+        raise InvalidHand(f"win_tile {tile_str(wt)} is not in the concealed hand {format_tiles(win.concealed)}{where}")
     concealed = list(counts) if win.melds else counts
     for m in win.melds:
         t = m.tile
