@@ -848,6 +848,24 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "not as the meld 'chow 234s'",
      "Donne non valable : la tuile gagnante 3s n'est pas dans la main cachée 88m567p111777z : le groupe qu'elle complète "
      "s'écrit dans la main, pas comme le groupe déclaré «\u00a0chow 234s\u00a0»"),
+    # HK-3.3, CL-5.4: a kong held undeclared makes the count one over: say how to give it (it said only "hand has 15 concealed
+    # tiles; with 0 melds it needs 14")
+    (["1111z234s567p88m777z", "--win", "8m", "--rules", "hk"], 1,
+     "Not a valid winning hand: hand has 15 concealed tiles; with 0 melds it needs 14 (the winning tile included, HK-5.1): 1111z "
+     "is a kong, given with --meld 'kong 1111z' or as 'ckong 1111z' when declared concealed",
+     "Main gagnante non valable : la main a 15 tuiles cachées ; avec 0 groupe il en faut 14 (tuile gagnante comprise, HK-5.1) : "
+     "1111z est un kong, donné avec --meld «\u00a0kong 1111z\u00a0» ou comme «\u00a0ckong 1111z\u00a0» s'il est déclaré caché"),
+    (["1111z2222s567p88m777z", "--rules", "mcr"], 1,
+     "Not a valid winning hand: hand '1111z2222s567p88m777z' has 16 tiles; with 0 melds it needs 14 (the winning tile included, "
+     "MCR-5.2): 2222s is a kong, given with --meld 'kong 2222s' or as 'ckong 2222s' when declared concealed",
+     "Main gagnante non valable : la main «\u00a01111z2222s567p88m777z\u00a0» a 16 tuiles ; avec 0 groupe il en faut 14 (tuile "
+     "gagnante comprise, MCR-5.2) : 2222s est un kong, donné avec --meld «\u00a0kong 2222s\u00a0» ou comme «\u00a0ckong 2222s\u00a0» "
+     "s'il est déclaré caché"),
+    (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1111m456789p1234s"], 1,
+     "Not a valid deal: W holds 14 concealed tiles; with 0 melds a non-winner holds 13: 1111m is a kong, given as the meld "
+     "'kong 1111m' or as 'ckong 1111m' when declared concealed",
+     "Donne non valable : O tient 14 tuiles cachées ; avec 0 groupe, un perdant en tient 13 : 1111m est un kong, donné comme le "
+     "groupe déclaré «\u00a0kong 1111m\u00a0» ou comme «\u00a0ckong 1111m\u00a0» s'il est déclaré caché"),
     # HK-5.1, CL-2: several groups in one --meld are named one by one (it said "expected '<chow|pung|kong|ckong> <tiles>'")
     (["123m456m789m55p", "--win", "5p", "--meld", "pung 777z, chow 123s", "--rules", "hk"], 1,
      "Not a valid winning hand: --meld 'pung 777z, chow 123s': 2 groups in one meld: give them one by one: 'pung 777z' then 'chow 123s'",

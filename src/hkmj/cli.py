@@ -367,6 +367,8 @@ def bonus_tile_typed(message: str, other: bool = False) -> str:
     return f"{message[: found.start()]}{found['tile']} is a bonus tile: {how} {found['rule']}"
 
 
+_KONG_IN_HAND = re.compile(r": \w+ is a kong, given (?P<how>as the meld) '[^']*' or as '[^']*' when declared concealed$")
+"""A kong held undeclared among the concealed tiles, as the scorers word it (HK-3.3)."""
 _MELD_IN_HAND = re.compile(r"(?P<typed>'[^']*') is a declared group: give it in melds as (?P<meld>'[^']*')$")
 """A declared group written among the concealed tiles, as the tile notation words it (HK-5.1)."""
 
@@ -375,6 +377,9 @@ def typed_in_hand(message: str, other: bool = False) -> str:
     """``message`` with a bonus tile (:func:`bonus_tile_typed`) or a declared group found among a
     hand's tiles worded as the command line takes it: the winner's ``--meld 'pung 777z'``, another
     seat's ``, pung 777z`` after its tiles (``--other``)."""
+    kong = _KONG_IN_HAND.search(message)
+    if kong is not None and not other:  # 1111z is a kong, given as the meld 'kong 1111z': --meld
+        return f"{message[: kong.start('how')]}with --meld{message[kong.end('how') :]}"
     found = _MELD_IN_HAND.search(message)
     if found is None:
         return bonus_tile_typed(message, other)

@@ -215,7 +215,8 @@ def as_typed(message: str, args: argparse.Namespace) -> str:
     winner = wind_word(args.seat)
     m = re.fullmatch(r"(?:hands\.)?(?P<seat>[ESWN])(?P<field>\.hand|\.melds)?: (?P<rest>.+)", message, re.DOTALL)
     if m is None:
-        message = typed_in_hand(message)  # win_tile: 'pung 5p' is a declared group ...
+        if not re.match(r"[ESWN] holds ", message):  # another seat's count says its kong as a meld, as --other writes it
+            message = typed_in_hand(message)  # win_tile: 'pung 5p' is a declared group ...
         return f"--win {message[len('win_tile ') :]}" if message.startswith("win_tile ") else message
     rest = typed_in_hand(m["rest"], other=m["seat"] != winner)
     if m["seat"] != winner:

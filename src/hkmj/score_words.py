@@ -236,6 +236,11 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      f"s'écrit en au plus {g['most']} ({g['rule']})"),
     (r"(?P<seat>[ESWN]) holds (?P<n>\d+) concealed tiles?; with (?P<melds>\d+) melds? a non-winner holds (?P<need>\d+)",
      lambda g: f"{_WIND_FR[g['seat']]} tient {_tiles(g['n'], ' cachée')} ; avec {_groups(g['melds'])}, un perdant en tient {g['need']}"),
+    (rf"(?P<inner>.+): (?P<four>\w+) is a kong, given (?P<how>as the meld|with --meld) (?P<meld>{_ECHO}) or as (?P<ckong>{_ECHO}) "
+     r"when declared concealed",
+     lambda g: f"{g['inner']} : {g['four']} est un kong, donné "
+     f"{'comme le groupe déclaré' if g['how'] == 'as the meld' else 'avec --meld'} {g['meld']} ou comme {g['ckong']} s'il est "
+     "déclaré caché"),
     (r"(?P<tile>\w+) is a bonus tile: give it with (?P<option>--(?:flower|season) \d) \((?P<rule>[^)]*)\)",
      "{tile} est une tuile bonus : donnez-la avec {option} ({rule})"),
     (r"(?P<tile>\w+) is a bonus tile: write it after the tiles as (?P<form>'(?:flower|season) \d') \((?P<rule>[^)]*)\)",

@@ -35,6 +35,7 @@ from hkmj.scoring.model import (
     echo,
     holds_a_bool,
     is_bonus_number,
+    kong_hint,
     meld_problem,
     python_echo,
     seat_index,
@@ -781,7 +782,7 @@ def _check_deal(deal: Deal) -> None:
             if len(hand.melds) > 4 or len(hand.concealed) != need:
                 raise InvalidHand(
                     f"{who} holds {plural(len(hand.concealed), 'concealed tile')}; with {plural(len(hand.melds), 'meld')} "
-                    f"a non-winner holds {max(need, 0)}"
+                    f"a non-winner holds {max(need, 0)}{kong_hint(hand.concealed, need)}"
                 )
     if max(total) > 4:
         worst = total.index(max(total))

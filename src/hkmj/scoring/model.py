@@ -166,6 +166,19 @@ def echo(value: object) -> str:
     return text if len(text) <= ECHO else text[: ECHO - 3] + "..."
 
 
+def kong_hint(tiles: Iterable[object], need: int) -> str:
+    """What to say after a tile count over ``need`` when the hand holds a kong left undeclared
+    (``1111z`` among 15 tiles: HK-3.3, a kong is a declared group that takes a replacement),
+    else ``""``."""
+    held = [t for t in tiles if isinstance(t, int) and not isinstance(t, bool) and 0 <= t < N_KINDS]  # a mistyped tile is named later
+    extra = len(held) - need
+    fours = sorted({t for t in held if held.count(t) == 4})
+    if extra < 1 or len(fours) < extra:
+        return ""
+    four = format_tiles([fours[0]] * 4)
+    return f": {four} is a kong, given as the meld 'kong {four}' or as 'ckong {four}' when declared concealed"
+
+
 def clip(message: str) -> str:
     """A notation error quotes the bad part of the input: keep it to ``2 * ECHO`` characters,
     cutting the quoted part rather than the reason after it (``'1z1z1z...': expected one tile,

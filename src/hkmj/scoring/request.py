@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from mypy_extensions import i64
 
-from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo
+from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo, kong_hint
 from hkmj.scoring.ruleset import _FLAG_BIT, precheck
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, plural, tile, tile_str
 
@@ -620,5 +620,8 @@ def hand_problem(text: str, n_melds: int = 0) -> str | None:
         return str(e)
     need = 14 - 3 * n_melds
     if len(tiles) != need:
-        return f"hand {echo(text)} has {plural(len(tiles), 'tile')}; with {plural(n_melds, 'meld')} it needs {need} (the winning tile included, HK-5.1)"
+        return (
+            f"hand {echo(text)} has {plural(len(tiles), 'tile')}; with {plural(n_melds, 'meld')} it needs {need} (the winning tile "
+            f"included, HK-5.1){kong_hint(tiles, need)}"
+        )
     return None

@@ -23,6 +23,7 @@ from hkmj.scoring.model import (
     first_bool,
     holds_a_bool,
     is_bonus_number,
+    kong_hint,
     meld_problem,
     raise_type_problem,
     reduce_frozen,
@@ -132,7 +133,7 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     if len(win.concealed) != need:
         raise InvalidHand(
             f"hand has {plural(len(win.concealed), 'concealed tile')}; with {plural(len(win.melds), 'meld')} it needs {need} "
-            "(the winning tile included, HK-5.1)"
+            f"(the winning tile included, HK-5.1){kong_hint(win.concealed, need)}"
         )
     if holds_a_bool(win.concealed):  # a bool is no tile, though Python counts True as 1 (2m)
         raise InvalidHand(f"concealed: {first_bool(win.concealed)} is not a tile number (an int 0-33)")
