@@ -437,7 +437,7 @@ CASES: list[Case] = [
         {"mcr": r"flag 'last_of_kind': the hand holds 2 other 1z concealed.*\(MCR-6\.27\)"},
         rules=("mcr",),
     ),
-    Case("flag_twice", {"flags": ["last_wall_tile", "last_wall_tile"]}, _every(r"a flag is given twice")),
+    Case("flag_twice", {"flags": ["last_wall_tile", "last_wall_tile"]}, _every(r"(?:a flag|--flag last_wall_tile) is given twice")),
     Case("unknown_flag", {"flags": ["bogus"]}, _every(r"flags?:? .*'bogus'"), status=2),
     # --- seats and winds (HK-2.1)
     Case("discarder_is_the_winner", {"win": "discard", "discarder": "E"}, _every(r"another seat|the winner's own seat")),

@@ -555,9 +555,17 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["55p", "--win", "5p", "--meld", "pung 111p", "--meld", "pung 222p", "--meld", "pung 333p", "--meld", "pung 444p", "--meld", "pung 666p", "--rules", "classical"], 1,
      "Not a valid deal: 5 melds: a hand has at most four groups (CL-2)",
      "Donne non valable : 5 groupes : une main en a au plus quatre (CL-2)"),
+    # a flag given twice is named as typed (it said the request's list: 'flags ["last_wall_tile", "last_wall_tile"]')
     (["123m456m789m123p55p", "--win", "5p", "--flag", "last_wall_tile", "--flag", "last_wall_tile", "--rules", "hk"], 1,
-     "Not a valid winning hand: flags [\"last_wall_tile\", \"last_wall_tile\"]: a flag is given twice",
-     "Main gagnante non valable : flags [\"last_wall_tile\", \"last_wall_tile\"] : un drapeau est donné deux fois"),
+     "Not a valid winning hand: --flag last_wall_tile is given twice (give it once)",
+     "Main gagnante non valable : --flag last_wall_tile est donné deux fois (donnez-le une seule fois)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "last_wall_tile", "--flag", "last_wall_tile", "--rules", "classical"], 1,
+     "Not a valid deal: --flag last_wall_tile is given twice (give it once)",
+     "Donne non valable : --flag last_wall_tile est donné deux fois (donnez-le une seule fois)"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "last_wall_tile", "--flag", "final_discard", "--flag", "last_wall_tile",
+      "--rules", "mcr"], 1,
+     "Not a valid winning hand: --flag: a flag is given twice (give each once)",
+     "Main gagnante non valable : --flag : un drapeau est donné deux fois (donnez chacun une seule fois)"),
     # HK-1.3: a bonus number outside 1-4, or given twice, is named as typed (not as the request's
     # list "--flower [5]", with the machine interface's R-9) and the message shows how to write it
     (["123m456m789m123p55p", "--win", "5p", "--flower", "5", "--rules", "hk"], 1,

@@ -373,6 +373,17 @@ _MELD_IN_HAND = re.compile(r"(?P<typed>'[^']*') is a declared group: give it in 
 """A declared group written among the concealed tiles, as the tile notation words it (HK-5.1)."""
 
 
+def flag_twice_typed(message: str) -> str:
+    """``flags ["last_wall_tile", "last_wall_tile"]: a flag is given twice`` (the request's list, R-3) as the
+    user typed it: ``--flag last_wall_tile is given twice (give it once)``; any other message as it is."""
+    found = re.fullmatch(r"flags (\[.*): a flag is given twice", message)
+    if found is None:
+        return message
+    flags = re.findall(r'"(\w+)"', found[1])  # the list as quoted, perhaps cut short
+    twice = [f for i, f in enumerate(flags) if f in flags[:i]]
+    return f"--flag {twice[0]} is given twice (give it once)" if twice else "--flag: a flag is given twice (give each once)"
+
+
 def typed_in_hand(message: str, other: bool = False) -> str:
     """``message`` with a bonus tile (:func:`bonus_tile_typed`) or a declared group found among a
     hand's tiles worded as the command line takes it: the winner's ``--meld 'pung 777z'``, another
@@ -402,7 +413,7 @@ def bonus_numbers_typed(field: str, numbers: str) -> str:
 def _as_options(message: str, rules: Ruleset) -> str:
     """A scoring error about a request field, worded with the option the user typed and citing
     the rules of ``rules`` (``HK-1.3`` → ``MCR-1.2``): ``win_tile '10m': …`` becomes ``--win '10m': …``."""
-    message = typed_in_hand(rules.cite(message))
+    message = flag_twice_typed(typed_in_hand(rules.cite(message)))
     field, _, rest = message.partition(" ")
     bonus = re.fullmatch(r"\[([-\d, ]*)\]: expected a list of distinct numbers 1-4, one per flower or season held \(R-9\)", rest)
     if field in ("flowers", "seasons") and bonus:  # as typed, not as the request's list: --flower 5

@@ -208,13 +208,14 @@ def as_typed(message: str, args: argparse.Namespace) -> str:
     ``hands.S.melds: meld 'chow 778z': …`` becomes ``--meld 'chow 778z': …`` for the winner's seat
     (``--seat``) and ``--other W: meld …`` for another; ``win_tile 5f: …`` ``--win 5f: …``; a bonus
     tile among a hand's tiles says how to give it (``--flower 1``, ``season 2`` in ``--other``)."""
-    from hkmj.cli import OWN_SEAT, bonus_numbers_typed, own_seat_typed, typed_in_hand
+    from hkmj.cli import OWN_SEAT, bonus_numbers_typed, flag_twice_typed, own_seat_typed, typed_in_hand
 
     if message == OWN_SEAT and args.discarder:
         return own_seat_typed(args)
     winner = wind_word(args.seat)
     m = re.fullmatch(r"(?:hands\.)?(?P<seat>[ESWN])(?P<field>\.hand|\.melds)?: (?P<rest>.+)", message, re.DOTALL)
     if m is None:
+        message = flag_twice_typed(message)
         if not re.match(r"[ESWN] holds ", message):  # another seat's count says its kong as a meld, as --other writes it
             message = typed_in_hand(message)  # win_tile: 'pung 5p' is a declared group ...
         return f"--win {message[len('win_tile ') :]}" if message.startswith("win_tile ") else message

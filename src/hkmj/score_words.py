@@ -314,7 +314,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"{'la fleur' if g['what'] == 'flower' else 'la saison'} {g['n']} est tenue à la fois par {_WIND_FR[g['one']]} "
      f"et par {_WIND_FR[g['other']]} : il n'y en a qu'une de chaque (CL-1.1)"),
     (r"(?P<n>[\d,]+) flags: a request has at most (?P<most>\d+) \(R-9\)", "{n} drapeaux : une requête en a au plus {most} (R-9)"),
-    (r"flags (?P<value>\[.*): a flag is given twice", "flags {value} : un drapeau est donné deux fois"),  # a long list: cut
+    (r"--flag (?P<flag>\w+) is given twice \(give it once\)", "--flag {flag} est donné deux fois (donnez-le une seule fois)"),
+    (r"--flag: a flag is given twice \(give each once\)", "--flag : un drapeau est donné deux fois (donnez chacun une seule fois)"),
     (r"flag (?P<flag>'\w+') needs a win on a discard, not a robbed kong \((?P<rule>[^)]*)\)",
      "le drapeau {flag} demande une victoire sur une défausse, pas sur un kong volé ({rule})"),
     (r"flag (?P<flag>'\w+') needs a win on a discard(?P<rule>(?: \([^)]*\))?)", "le drapeau {flag} demande une victoire sur une défausse{rule}"),
