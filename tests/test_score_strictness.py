@@ -555,6 +555,13 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["55p", "--win", "5p", "--meld", "pung 111p", "--meld", "pung 222p", "--meld", "pung 333p", "--meld", "pung 444p", "--meld", "pung 666p", "--rules", "classical"], 1,
      "Not a valid deal: 5 melds: a hand has at most four groups (CL-2)",
      "Donne non valable : 5 groupes : une main en a au plus quatre (CL-2)"),
+    # HK-1.4: a wind given as its tile is answered with its letter (it said "expected a wind E, S, W (or O for Ouest) or N")
+    (["123m456m789m123p55p", "--win", "5p", "--from", "3z", "--rules", "hk"], 2,
+     "hkmj score: --from '3z': a tile: write the West wind as W",
+     "hkmj score : --from «\u00a03z\u00a0» : une tuile : écrivez le Vent Ouest O"),
+    (["123m456m789m123p55p", "--win", "5p", "--prevailing", "2z", "--rules", "classical"], 2,
+     "hkmj score: --prevailing '2z': a tile: write the South wind as S",
+     "hkmj score : --prevailing «\u00a02z\u00a0» : une tuile : écrivez le Vent Sud S"),
     # a flag given twice is named as typed (it said the request's list: 'flags ["last_wall_tile", "last_wall_tile"]')
     (["123m456m789m123p55p", "--win", "5p", "--flag", "last_wall_tile", "--flag", "last_wall_tile", "--rules", "hk"], 1,
      "Not a valid winning hand: --flag last_wall_tile is given twice (give it once)",

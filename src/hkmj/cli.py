@@ -321,6 +321,10 @@ def _score_usage_error(args: argparse.Namespace, rules: str, every_hand: bool) -
 
     for option, value in (("--seat", args.seat), ("--prevailing", args.prevailing), ("--from", args.discarder)):
         if value is not None and wind_word(value) not in ("E", "S", "W", "N"):  # a bad value, as argparse's: exit 2
+            tile = re.fullmatch(r"\s*([1-4])z\s*", value)
+            if tile:  # the wind's tile: 2z is South (HK-1.4)
+                wind = ("East", "South", "West", "North")[int(tile[1]) - 1]
+                return f"{option} {value!r}: a tile: write the {wind} wind as {wind[0]}"
             return f"{option} {value!r}: expected a wind E, S, W (or O for Ouest) or N"
     return None
 

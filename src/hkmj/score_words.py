@@ -304,6 +304,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"{g['n']} groupes dans un seul groupe déclaré : donnez-les un par un : {g['groups'].replace(' then ', ' puis ')}"),
     (rf"(?P<what>flower|season)s (?P<value>{_LIST}): each is a distinct number 1-4 \((?P<rule>[^)]*)\)",
      lambda g: f"{'fleurs' if g['what'] == 'flower' else 'saisons'} {g['value']} : chacune est un numéro distinct de 1 à 4 ({g['rule']})"),
+    (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): a tile: write the (?P<wind>\w+ wind) as (?P<letter>[ESWN])",
+     lambda g: f"{g['option']} {g['value']} : une tuile : écrivez le {_HONOUR_FR[g['wind']]} {_WIND_FR[g['letter']]}"),
     (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",
      "{option} {value} : un vent est attendu, E, S, O (ou W) ou N"),
     (r"--from (?P<seat>\S+): that is the winner's own seat \(--seat (?P=seat)(?P<default>, the default)?\); give the seat that discarded the winning tile",
