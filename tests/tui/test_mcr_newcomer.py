@@ -128,3 +128,33 @@ async def test_mcr_6_nine_waits_of_the_hint_scroll_with_page_keys_at_80x24(make_
         assert hints.scroll_y == 0
         assert not s.over  # the keys scrolled, and played nothing
     assert "PgUp/PgDn" in tx("help.body") or "PgPréc/PgSuiv" in tx("help.body")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "teach", "mistake"),
+    [
+        ("en", "or seven pairs, four identical tiles making two (MCR-5.2)", "pairs alone don't win, unless they are seven (Seven Pairs, 24"),
+        ("fr", "ou sept paires, quatre tuiles identiques en faisant deux (MCR-5.2)", "des paires seules ne gagnent pas, sauf sept (Sept Paires, 24"),
+    ],
+)
+async def test_mcr_5_2_the_pairs_warning_and_the_help_say_seven_pairs_win_and_need_not_differ_at_80x24(
+    make_session: Make, lang: str, teach: str, mistake: str
+) -> None:
+    """MCR-5.2, MCR-6.55: at an MCR table seven pairs win (24 points) and four identical tiles may
+    be two of them. A false Mahjong of pairs at a teaching table said "or seven different pairs"
+    (Hong Kong's HK-5.3), and the help's common mistakes said only "pairs alone don't win" under a
+    goal that lists seven pairs among the winning hands. Both now say what MCR allows."""
+    s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)  # 111m 234p 56s 88s 1z 66z 9m: three pairs
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
+        assert teach in log and "different" not in log and "différentes" not in log
+        await pilot.press("question_mark", "end")
+        await pilot.pause()
+        rows = [strip.text for strip in app.screen._compositor.render_strips()]
+        shown = " ".join(" ".join(row.split("│")[1] for row in rows if row.count("│") >= 2).split())
+        assert mistake in shown, shown

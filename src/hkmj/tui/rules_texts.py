@@ -39,6 +39,7 @@ _MCR_EN = {
     "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair, seven pairs, thirteen orphans or a knitted hand (MCR-5.2); it is {dist}.",
     "why.under_min.worth": "{hand} is complete, but worth only {worth} without the flowers, and a win needs at least {min} (MCR-5.1).",
     "rule.final": "MCR-3.3: the discard made after the last tile of the wall was drawn may be taken only to win.",
+    "teach.pairs": "This is not pairs solitaire: pairs alone don't win. You need four groups (runs or sets of three) and one pair, or seven pairs, four identical tiles making two (MCR-5.2).",
     "teach.intro": "Teaching table: refused actions are explained and a false Mahjong is refused instead of making your hand dead (MCR-5.4). A win needs 8 points without the flowers (MCR-5.1). Press ? for help, h for hints.",
     "teach.kong_replacement": "After a kong you always take a replacement tile from the end of the wall ({tile}), or you would be a tile short (MCR-3.2). Now discard.",
     "teach.other_tables": "Scored with the Chinese Official table only (MCR-6, MCR-7): at least 8 points without the flowers to win (MCR-5.1), each fan counted once, and no fans from other tables.",
@@ -61,6 +62,7 @@ _MCR_FR = {
     "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize lanternes merveilleuses (treize orphelins), ni une main cousue (MCR-5.2) ; elle est {dist}.",
     "why.under_min.worth": "{hand} est complète, mais ne vaut que {worth} sans les fleurs, et il en faut au moins {min} pour gagner (MCR-5.1).",
     "rule.final": "MCR-3.3 : la défausse faite après la pioche de la dernière tuile du mur ne peut être prise que pour gagner.",
+    "teach.pairs": "Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas. Il faut quatre groupes (suites ou brelans) et une paire, ou sept paires, quatre tuiles identiques en faisant deux (MCR-5.2).",
     "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu de rendre votre main morte (MCR-5.4). Il faut 8 points sans les fleurs pour gagner (MCR-5.1). ? pour l'aide, h pour un conseil.",
     "teach.kong_replacement": "Après un kong vous prenez toujours un remplacement au bout du mur ({tile}), sinon il vous manquerait une tuile (MCR-3.2). Défaussez maintenant.",
     "teach.other_tables": "Compté avec le seul barème chinois officiel (MCR-6, MCR-7) : au moins 8 points sans les fleurs pour gagner (MCR-5.1), chaque fan compté une fois, et aucun fan d'une autre table.",
@@ -119,7 +121,7 @@ A complete hand under 8 points does not win: aim for fans, the scoring patterns 
         "SCORING": """SCORING
 Only the winner scores: the points of its fans (MCR-6), each counted once with the exclusions of MCR-7, plus 1 per flower. On a discard the discarder pays the total plus 8 and the two others 8 each; on a self-drawn win everyone pays the total plus 8 (MCR-8). The end-of-hand screen shows the sums. A false Mahjong makes your hand dead — you play on but can no longer win or claim — and you pay 10 to each player (MCR-5.4); at a teaching table (--teach) it is refused and explained instead.""",
         "COMMON MISTAKES": """COMMON MISTAKES
-  • This is not pairs solitaire: pairs alone don't win.
+  • This is not pairs solitaire: pairs alone don't win, unless they are seven (Seven Pairs, 24 points, MCR-6.55).
   • No chow across suits or with winds and dragons.
   • Don't try to take an old discard.
   • A complete hand is not enough: it needs 8 points without the flowers.
@@ -137,7 +139,7 @@ Une main complète de moins de 8 points ne gagne pas : visez des fans, les motif
         "LE DÉCOMPTE": """LE DÉCOMPTE
 Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
         "LES ERREURS FRÉQUENTES": """LES ERREURS FRÉQUENTES
-  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.
+  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas, sauf sept (Sept Paires, 24 points, MCR-6.55).
   • Pas de suite entre familles ni avec les Vents et les Dragons.
   • Ne récupérez pas une vieille défausse.
   • Une main complète ne suffit pas : il faut 8 points sans les fleurs.
