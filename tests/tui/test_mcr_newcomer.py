@@ -158,3 +158,29 @@ async def test_mcr_5_2_the_pairs_warning_and_the_help_say_seven_pairs_win_and_ne
         rows = [strip.text for strip in app.screen._compositor.render_strips()]
         shown = " ".join(" ".join(row.split("│")[1] for row in rows if row.count("│") >= 2).split())
         assert mistake in shown, shown
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [
+        ("en", "MCR-4.1: to pung a discard you show two matching tiles from your hand; a discard is never claimed just to make a pair"),
+        ("fr", "MCR-4.1 : pour faire pung sur une défausse, montrez deux tuiles identiques de votre main ; on ne réclame jamais une défausse"),
+    ],
+)
+async def test_mcr_4_1_a_pung_refused_on_one_tile_cites_its_rule_once_at_80x24(make_session: Make, lang: str, rule: str) -> None:
+    """MCR-4.1: North (on your left) discards 4 Circles; you hold 234p, so you may chow it, and
+    press p holding a single 4p. The refusal's rule said "MCR-4.1: … MCR-4.1: …", the Hong Kong
+    text's two rules (HK-4.3, HK-4.5) both renumbered to MCR-4.1; it now cites MCR-4.1 once."""
+    s = make_session(draws="9p9p4p", rules=get_ruleset("mcr"), lang=lang, teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "enter")  # discard 9m; South and West discard 9p, North 4p
+        for _ in range(3):
+            await pilot.pause()
+        assert s.view().offered == tile("4p") and s.human_pending()
+        await pilot.press("p")
+        await pilot.pause()
+        log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
+        assert rule in log and log.count("MCR-4.1" + rule[7:9].rstrip()) == 1, log  # "MCR-4.1:", "MCR-4.1 :"
