@@ -1722,3 +1722,35 @@ def test_the_language_menu_is_named_in_the_pages_language(server: Server) -> Non
         assert page.inner_text(".lang .sr") == "Langue" and page.inner_text("#help-link") == "Comment jouer"
         browser.close()
         assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(server: Server, lang: str) -> None:
+    """MCR-5.4, HK-5.7: a Mahjong refused at a teaching table is said in a toast; on a phone (375×667) that toast
+    took half the screen's width (its ``left: 50%`` left it half the screen to wrap in), a narrow column of ten
+    lines over the player's own tiles for the 15 s it stays. It spans up to 90 % of the screen's width, in a
+    few lines."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven pairs, nor thirteen orphans, "
+                   "nor a knitted hand (MCR-5.2); it is 3 tiles from ready.",
+             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni treize "
+                   "orphelins, ni une main cousue (MCR-5.2) ; elle est à 3 tuiles d'une main prête."}
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        state = _mid_hand("mcr", claim=False)
+        state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": words}])
+        page.evaluate("(st) => { G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
+        page.wait_for_selector("#toast.on", timeout=5000)
+        box = page.locator("#toast").bounding_box()
+        page.screenshot(path=str(ARTIFACTS / f"phone-refused-toast-{lang}.png"))
+        assert box is not None and box["width"] >= 0.85 * 375 and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert box["height"] <= 160, box  # a few lines, not a column over the hand
+        assert not errors, errors
+        browser.close()
