@@ -1754,3 +1754,39 @@ def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(se
         assert box["height"] <= 160, box  # a few lines, not a column over the hand
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, lang: str) -> None:
+    """The waiting table's "Copy" said "Link copied" whatever happened: on a page served over plain http (no
+    clipboard) or when the browser refused the copy, nothing was copied. It says so and selects the link for the
+    player to copy; "Link copied" stays for a copy made."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": ("The link could not be copied: it is selected, copy it yourself", "Link copied"),
+             "fr": ("Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même", "Lien copié")}[lang]
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 375, "height": 667})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        page.fill("input[name=name]", "Ann")
+        page.select_option("select[name=slot1]", "open")  # a seat kept for a friend: the table waits
+        page.click("#create")
+        page.wait_for_selector("#copy", timeout=10000)
+        share = page.input_value("input.share")
+        toast = "document.querySelector('#toast').textContent"
+        for clipboard in ("undefined", "{ writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }"):
+            page.evaluate(f"() => {{ document.querySelector('#toast').textContent = ''; Object.defineProperty(navigator, 'clipboard', {{ value: {clipboard}, configurable: true }}); }}")
+            page.click("#copy")
+            wait_true(page, f"{toast} !== ''", 5)
+            assert page.evaluate(toast) == words[0]
+            assert page.evaluate("(() => { const b = document.activeElement; return b.matches('input.share') && b.selectionStart === 0 && b.selectionEnd === b.value.length; })()")
+        page.evaluate("() => { document.querySelector('#toast').textContent = ''; window.copied = null; Object.defineProperty(navigator, 'clipboard', { value: { writeText: (x) => { window.copied = x; return Promise.resolve(); } }, configurable: true }); }")
+        page.click("#copy")
+        wait_true(page, f"{toast} !== ''", 5)
+        assert page.evaluate(toast) == words[1] and page.evaluate("window.copied") == share
+        assert not errors, errors
+        browser.close()
