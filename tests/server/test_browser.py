@@ -1790,3 +1790,30 @@ def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, 
         assert page.evaluate(toast) == words[1] and page.evaluate("window.copied") == share
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize(("lang", "rules", "name"), [("en", "mcr", "Chinese Official (MCR)"), ("fr", "classical", "Classique")])
+def test_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there(server: Server, lang: str, rules: str, name: str) -> None:
+    """A stranger opening a join link saw only "Join <id>" and the free seats: not that the table plays MCR (or the
+    classical game, each with its own rules: MCR-5.1's 8-point minimum, CL-7's points and doubles), nor who sits
+    there. The panel names the ruleset, with its house options, and each seat's person or bot."""
+    from playwright.sync_api import sync_playwright
+
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, rules=rules)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 375, "height": 667})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, lang)
+        page.goto(f"{server.base}/t/{tid}")
+        page.wait_for_selector("button.sit", timeout=10000)
+        assert page.locator("#join-rules").count() == 1, page.inner_text("#app")
+        assert page.inner_text("#join-rules").startswith(name), page.inner_text("#join-rules")
+        page.screenshot(path=str(ARTIFACTS / f"join-panel-{lang}-{rules}.png"))
+        seats = page.locator("ul.seats li").all_inner_texts()
+        bot = {"en": "Seat 3: bot greedy", "fr": "Place 3\u00a0: robot glouton"}[lang]
+        assert len(seats) == 4 and seats[2] == bot and seats[0].endswith("—"), seats
+        assert not errors, errors
+        browser.close()

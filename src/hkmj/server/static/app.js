@@ -478,8 +478,11 @@ function tableView(tid) {
   connect();
 }
 
-/** The join panel of table `tid`: its free seats, watching, its link; `note`, a refusal that brought the page here (a
- * seat token no longer recognised), said above it. */
+/** Who sits where at a table not yet playing (its `players`, or the lobby API's `slots`): a person, a bot, or "—". */
+const seatList = (seats) => `<ul class="seats">${seats.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? bdi(personName(p.name, p.slot)) : "—"}</li>`).join("")}</ul>`;
+
+/** The join panel of table `tid`: its rules and who sits where (a stranger's link said neither), its free seats,
+ * watching, its link; `note`, a refusal that brought the page here (a seat token no longer recognised), said above it. */
 async function joinPanel(tid, note = "") {
   const mine = drawing;
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
@@ -496,6 +499,7 @@ async function joinPanel(tid, note = "") {
   const free = tb.slots.filter((s) => !s.bot && !s.joined);
   const said = note ? `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(note)}</p></section>` : "";
   $("#app").innerHTML = `${said}${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
+    <p class="muted" id="join-rules">${esc(rulesLine(tb.config))}</p>${seatList(tb.slots)}
     <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
     <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit", { n: s.slot + 1 })}</button>`).join("") || `<p id="full">${t("full")}</p>`}
     <a class="button" href="/t/${esc(tid)}?watch=1">${t("watch")}</a>${free.length ? "" : `<a class="button" href="/">${t("toLobby")}</a>`}</div>
@@ -683,7 +687,7 @@ function render() {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
     const share = location.origin + "/t/" + st.table;
     $("#app").innerHTML = `${abandoned}<section class="card"><h2>${t(st.status === "abandoned" ? "abandonedBefore" : "waiting")}</h2>
-      <ul>${st.players.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? bdi(personName(p.name, p.slot)) : "—"}</li>`).join("")}</ul>
+      ${seatList(st.players)}
       <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
       ${st.mine && mayStart(st) ? `<button class="primary" id="start">${t("startBots")}</button>` : ""}</section>`;
     // "copied" only once it is: a page served over plain http has no clipboard, and a browser may refuse the copy;
