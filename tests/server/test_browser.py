@@ -1792,11 +1792,13 @@ def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, 
         browser.close()
 
 
-@pytest.mark.parametrize(("lang", "rules", "name"), [("en", "mcr", "Chinese Official (MCR)"), ("fr", "classical", "Classique")])
+@pytest.mark.parametrize(("lang", "rules", "name"), [("en", "mcr", "Chinese Official (MCR)"), ("fr", "classical", "Classique"),
+                                                     ("fr", "mcr", "Règles officielles chinoises (MCR)")])
 def test_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there(server: Server, lang: str, rules: str, name: str) -> None:
     """A stranger opening a join link saw only "Join <id>" and the free seats: not that the table plays MCR (or the
     classical game, each with its own rules: MCR-5.1's 8-point minimum, CL-7's points and doubles), nor who sits
-    there. The panel names the ruleset, with its house options, and each seat's person or bot."""
+    there. The panel names the ruleset, with its house options, and each seat's person or bot; in French the MCR's
+    name is the lobby's, "Règles officielles chinoises (MCR)" (the table said "Officiel chinois (MCR)")."""
     from playwright.sync_api import sync_playwright
 
     tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, rules=rules)

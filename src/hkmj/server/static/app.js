@@ -155,7 +155,7 @@ const T = {
       "hk.minfan": "{v} {fan} minimum", "hk.limit": "limite à partir de {v} {fan}", "hk.base": "valeur de base {v}", "classical.limit": "limite {v} points",
       "classical.pay_highest": "payer le score le plus haut\u00a0: {v}",
     },
-    rulesName: { hk: "Hong Kong", mcr: "Officiel chinois (MCR)", classical: "Classique" },
+    rulesName: { hk: "Hong Kong", mcr: "Règles officielles chinoises (MCR)", classical: "Classique" },
     limWhoAddress: "votre adresse", limWhoNetwork: "votre réseau (le /48 IPv6 dont fait partie votre adresse)",
     lim_seatsOne: "{n} place à une table en cours a déjà été prise depuis {who}\u00a0: vous pourrez vous asseoir de nouveau quand cette partie sera terminée.",
     lim_seatsOther: "{n} places à des tables en cours ont déjà été prises depuis {who}\u00a0: vous pourrez vous asseoir de nouveau quand l'une de ces parties sera terminée.",
