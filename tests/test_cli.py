@@ -20,6 +20,27 @@ def test_score_human_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "option", "line", "old"),
+    [
+        ("en", "payment=seed", "  N    -16  robbed kong, pays as the discarder (HK-4.10)", "discarder"),
+        ("fr", "payment=seed", "  N    -16  kong volé, paie comme le défausseur (HK-4.10)", "défausseur"),
+        ("en", "payment=half-shooter", "  N    -32  robbed kong, pays as the discarder (HK-4.10)", "discarder"),
+        ("fr", "payment=half-shooter", "  N    -32  kong volé, paie comme le défausseur (HK-4.10)", "défausseur"),
+    ],
+)
+def test_hk_4_10_the_robbed_player_is_labelled_robbed_kong_not_discarder(
+    lang: str, option: str, line: str, old: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK-4.10: East wins by robbing North's added kong of 9 Bamboo. North discarded nothing, yet the
+    payment table labelled it "discarder", and a scorer read it as a win on a discard; it says the
+    kong was robbed and that North pays as the discarder (HK-6, or the half-shooter house option)."""
+    hand = ["score", "123m456p789s11z", "--meld", "pung 777z", "--win", "9s", "--from", "N", "--robbed"]
+    assert main([*hand, "--option", option, "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert line in lines and f"  N    -16  {old}" not in lines and f"  N    -32  {old}" not in lines
+    assert max(len(x) for x in lines) <= 80
+
+@pytest.mark.parametrize(
     ("lang", "note"),
     [("en", "(no scoring element: a hand worth 0 fan still wins, HK-6)"), ("fr", "(aucun élément ne compte : une main à 0 fan gagne quand même, HK-6)")],
 )

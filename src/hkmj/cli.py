@@ -70,6 +70,7 @@ _WORDS = {
         "no_element": "(no scoring element: a hand worth 0 fan still wins, HK-6)",
         "winner": "winner",
         "discarder": "discarder",
+        "robbed": "robbed kong, pays as the discarder ({rule})",
         "invalid": "Not a valid winning hand",
         "not_winning": "Not a winning hand under these rules",
         "under_min": "",
@@ -85,6 +86,7 @@ _WORDS = {
         "no_element": "(aucun élément ne compte : une main à 0 fan gagne quand même, HK-6)",
         "winner": "gagnant",
         "discarder": "défausseur",
+        "robbed": "kong volé, paie comme le défausseur ({rule})",
         "invalid": "Main gagnante non valable",
         "not_winning": "Pas une main gagnante selon ces règles",
         "under_min": "{value} fan{s} : cette table exige au moins {min} fans pour gagner (option de la maison minfan)",
@@ -93,9 +95,12 @@ _WORDS = {
 }
 
 
-def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str = "en", rules: Ruleset | None = None) -> str:
+def format_result(
+    outcome: Outcome, seat: int, discarder: int | None, lang: str = "en", rules: Ruleset | None = None, robbed: bool = False
+) -> str:
     """A human table: itemised elements, total, limit, base (Hong Kong) and payments; ``rules``
-    names the limit (the default ruleset when None)."""
+    names the limit (the default ruleset when None). ``robbed``: the ``discarder`` is the player
+    whose added kong was robbed, labelled so and paying as the discarder (HK-4.10)."""
     from hkmj.rulesets import DEFAULT
     from hkmj.tiles import wind_letter
 
@@ -126,7 +131,7 @@ def format_result(outcome: Outcome, seat: int, discarder: int | None, lang: str 
     lines.append(f"{w['payments']}{w['colon']}")
     paid = max(6, *(len(f"{p:+}") for p in outcome.payments))
     for s in range(4):
-        role = w["winner"] if s == seat else w["discarder"] if s == discarder else ""
+        role = w["winner"] if s == seat else "" if s != discarder else w["robbed" if robbed else "discarder"].format(rule=_ROBBED_RULE.get(rules.name, "HK-4.10"))
         lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+{paid}}  {role}".rstrip())
     return "\n".join(lines)
 
@@ -250,7 +255,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rules.result_dict(outcome, args.lang), ensure_ascii=False))
     else:
-        print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules))
+        print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules, win.win == "robbed_kong"))
     return 0 if outcome.winning else 1
 
 
