@@ -40,6 +40,26 @@ def test_hk_4_10_the_robbed_player_is_labelled_robbed_kong_not_discarder(
     assert line in lines and f"  N    -16  {old}" not in lines and f"  N    -32  {old}" not in lines
     assert max(len(x) for x in lines) <= 80
 
+
+@pytest.mark.parametrize(
+    ("lang", "robbed", "lines"),
+    [
+        ("en", True, ["  E    +48  winner", "  S     -8", "  W     -8", "  N    -32  robbed kong, pays as the discarder (MCR-8.2)"]),
+        ("fr", True, ["  E    +48  gagnant", "  S     -8", "  O     -8", "  N    -32  kong volé, paie comme le défausseur (MCR-8.2)"]),
+        ("en", False, ["  E    +40  winner", "  S     -8", "  W     -8", "  N    -24  discarder"]),
+        ("fr", False, ["  E    +40  gagnant", "  S     -8", "  O     -8", "  N    -24  défausseur"]),
+    ],
+)
+def test_mcr_8_2_payments_name_the_winner_the_discarder_and_the_robbed_player(
+    lang: str, robbed: bool, lines: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """MCR-8.2: the MCR payment table gave four bare figures, so a scorer could not tell who had
+    won or who paid as the discarder; it labels them as the Hong Kong table does, and on a robbed
+    kong (MCR-6.43) says the robbed player pays as the discarder (the ruling of MCR-8.2)."""
+    hand = ["score", "123m456p789s11z", "--meld", "pung 777z", "--win", "9s", "--from", "N", "--rules", "mcr", "--lang", lang]
+    assert main([*hand, "--robbed"] if robbed else hand) == 0
+    assert capsys.readouterr().out.splitlines()[-4:] == lines
+
 @pytest.mark.parametrize(
     ("lang", "note"),
     [("en", "(no scoring element: a hand worth 0 fan still wins, HK-6)"), ("fr", "(aucun élément ne compte : une main à 0 fan gagne quand même, HK-6)")],

@@ -21,6 +21,7 @@ from hkmj.termlines import fitted
 
 if TYPE_CHECKING:
     from hkmj.rulesets import Outcome, Ruleset
+    from hkmj.scoring import Win
 
 # The rulesets, the classical adapter and the human score path are imported where they are
 # used: ``hkmj score`` with no argument (the JSON-lines interface) starts without them.
@@ -95,12 +96,24 @@ _WORDS = {
 }
 
 
-def format_result(
-    outcome: Outcome, seat: int, discarder: int | None, lang: str = "en", rules: Ruleset | None = None, robbed: bool = False
-) -> str:
-    """A human table: itemised elements, total, limit, base (Hong Kong) and payments; ``rules``
-    names the limit (the default ruleset when None). ``robbed``: the ``discarder`` is the player
-    whose added kong was robbed, labelled so and paying as the discarder (HK-4.10)."""
+def payment_roles(win: Win, lang: str = "en", rules: Ruleset | None = None) -> tuple[str, str, str, str]:
+    """Each seat's label in the payments of ``hkmj score`` (E S W N): the winner, the discarder,
+    and on a robbed kong the player whose added kong was robbed, who pays as the discarder
+    (HK-4.10, MCR-8.2); the others' is empty."""
+    w = _WORDS[lang]
+    name = "hk" if rules is None else rules.name
+    robbed = w["robbed"].format(rule=_ROBBED_PAYS.get(name, "HK-4.10"))
+    roles = ["", "", "", ""]
+    if win.discarder is not None:
+        roles[win.discarder] = robbed if win.win == "robbed_kong" else w["discarder"]
+    roles[win.seat] = w["winner"]
+    return (roles[0], roles[1], roles[2], roles[3])
+
+
+def format_result(outcome: Outcome, roles: Sequence[str], lang: str = "en", rules: Ruleset | None = None) -> str:
+    """A human table: itemised elements, total, limit, base (Hong Kong) and payments, each seat's
+    labelled by ``roles`` (:func:`payment_roles`); ``rules`` names the limit (the default ruleset
+    when None)."""
     from hkmj.rulesets import DEFAULT
     from hkmj.tiles import wind_letter
 
@@ -131,8 +144,7 @@ def format_result(
     lines.append(f"{w['payments']}{w['colon']}")
     paid = max(6, *(len(f"{p:+}") for p in outcome.payments))
     for s in range(4):
-        role = w["winner"] if s == seat else "" if s != discarder else w["robbed" if robbed else "discarder"].format(rule=_ROBBED_RULE.get(rules.name, "HK-4.10"))
-        lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+{paid}}  {role}".rstrip())
+        lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+{paid}}  {roles[s]}".rstrip())
     return "\n".join(lines)
 
 
@@ -255,7 +267,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rules.result_dict(outcome, args.lang), ensure_ascii=False))
     else:
-        print(rules.format_outcome(outcome, args.lang) or format_result(outcome, win.seat, win.discarder, args.lang, rules, win.win == "robbed_kong"))
+        roles = payment_roles(win, args.lang, rules)
+        print(rules.format_outcome(outcome, args.lang, roles) or format_result(outcome, roles, args.lang, rules))
     return 0 if outcome.winning else 1
 
 
@@ -292,6 +305,9 @@ def _invalid_hand(args: argparse.Namespace, problem: str, words: dict[str, dict[
 
 _ROBBED_RULE = {"hk": "HK-4.10", "mcr": "MCR-6.43", "classical": "CL-3.4"}
 """The rule of each ruleset that says who pays for a robbed kong: the seat ``--from`` names."""
+
+_ROBBED_PAYS = {"hk": "HK-4.10", "mcr": "MCR-8.2"}
+"""The rule of each ruleset by which the player whose added kong was robbed pays as the discarder."""
 
 _HAND_OPTIONS = ("--win", "--from", "--seat", "--prevailing", "--lang")
 """Options of one hand on the command line (stored once each by ``OnceAction``)."""

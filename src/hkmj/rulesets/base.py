@@ -356,8 +356,9 @@ class Ruleset(ABC):
         ``winning: false`` and ``reason`` when the hand is under the ruleset's minimum. Its
         ``name`` fields are in ``lang`` (``--lang fr``); its fields and their order stay."""
 
-    def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
-        """The ruleset's own human table for ``hkmj score``, or None for the generic one."""
+    def format_outcome(self, outcome: Outcome, lang: str = "en", roles: Sequence[str] = ()) -> str | None:
+        """The ruleset's own human table for ``hkmj score``, or None for the generic one; ``roles``
+        labels each seat's payment (E S W N: winner, discarder...)."""
         return None
 
     @abstractmethod

@@ -66,10 +66,10 @@ class Mcr(Ruleset):
             out["items"] = [item | {"name": item["name_fr"]} for item in out["items"]]
         return out
 
-    def format_outcome(self, outcome: Outcome, lang: str = "en") -> str | None:
+    def format_outcome(self, outcome: Outcome, lang: str = "en", roles: Sequence[str] = ()) -> str | None:
         """The MCR table of :meth:`hkmj.scoring.mcr.McrResult.format` (fans, counts, the 8-point check)."""
         r: McrResult = outcome.detail
-        return r.format(lang)
+        return r.format(lang, roles)
 
     def name_of(self, item_id: str, lang: str = "en") -> str:
         names = _NAMES[item_id]

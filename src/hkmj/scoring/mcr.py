@@ -18,7 +18,7 @@ reading (highest total) wins (MCR-7.6).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -203,9 +203,10 @@ class McrResult:
         if not _NATIVE:
             _set(self, "__class__", cls)
 
-    def format(self, lang: str = "en") -> str:
+    def format(self, lang: str = "en", roles: Sequence[str] = ()) -> str:
         """A human table in English or French (``hkmj score --rules mcr``): each fan with
-        its count and points, the totals, the 8-point check and the payments."""
+        its count and points, the totals, the 8-point check and the payments, each labelled by
+        ``roles`` (E S W N: winner, discarder...) when given."""
         fr = lang == "fr"
         words = _FR_WORDS if fr else _EN_WORDS
         lines = [f"{words['fan']:<40} {'n':>2} {words['points']:>6}", "-" * 50]
@@ -219,7 +220,8 @@ class McrResult:
             return "\n".join(lines)
         lines.append(f"{words['payments']}{' :' if fr else ':'}")
         for s in range(4):
-            lines.append(f"  {wind_letter(s, lang)} {self.payments[s]:>+6}")
+            role = roles[s] if s < len(roles) else ""
+            lines.append(f"  {wind_letter(s, lang)} {self.payments[s]:>+6}  {role}".rstrip())
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, object]:
