@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 
@@ -322,3 +323,29 @@ def test_spaces_around_a_typed_number_are_ignored_and_inside_it_refused(capsys: 
             main(["score", "234s567p88m111z777z", "--win", "1z", "--flower", bad])
         assert exited.value.code == 2
         assert f"argument --flower: {bad!r} is not a whole number (digits 0-9)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_score_help_names_the_rulesets_each_flag_belongs_to(lang: str) -> None:
+    """CL-5.3 has no double for a win on a kong replacement or the final discard, and the classical
+    game refuses those flags; ``hkmj score --help`` listed them beside last_wall_tile as if every
+    ruleset took them. Each flag is named with the rulesets that take it, in both languages."""
+    from hkmj.cli import build_parser
+    from hkmj.scoring.classical import CLASSICAL_FLAGS
+    from hkmj.scoring.mcr import MCR_FLAGS
+    from hkmj.scoring.model import FLAGS
+
+    parser = build_parser(lang=lang)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    text = next(a.help for a in sub.choices["score"]._actions if "--flag" in a.option_strings)
+    assert text is not None
+    names = {"every ruleset": {"hk", "mcr", "classical"}, "toutes les règles": {"hk", "mcr", "classical"}, "Hong Kong": {"hk"}, "MCR": {"mcr"}}
+    said: dict[str, set[str]] = {"hk": set(), "mcr": set(), "classical": set()}
+    for part in text.split(":", 1)[1].split(";"):
+        m = re.fullmatch(r"\s*([\w ]+?) \(([^)]+)\)\s*", part)
+        assert m, part
+        rules = set().union(*(names[r.strip()] for r in m[2].split(",")))
+        for flag in re.split(r" and | et ", m[1]):
+            for r in rules:
+                said[r].add(flag)
+    assert said == {"hk": set(FLAGS), "mcr": set(MCR_FLAGS), "classical": set(CLASSICAL_FLAGS)}

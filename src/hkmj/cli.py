@@ -810,8 +810,8 @@ def _add_score(sub: Any) -> None:
         default=[],
         choices=["last_wall_tile", "final_discard", "kong_replacement", "heavenly", "earthly", "last_of_kind"],
         metavar="FLAG",
-        help="how the hand was won (repeatable): last_wall_tile, final_discard, kong_replacement; "
-        "heavenly and earthly (Hong Kong), last_of_kind (MCR)",
+        help="how the hand was won (repeatable): last_wall_tile (every ruleset); final_discard and "
+        "kong_replacement (Hong Kong, MCR); heavenly and earthly (Hong Kong); last_of_kind (MCR)",
     )
     p.add_argument(
         "--lang", type=lang_word, choices=["en", "fr"], metavar="en|fr", default="en", action=OnceAction, help=f"language of element names and errors: en or fr; without --lang, {LOCALE_DEFAULT}"

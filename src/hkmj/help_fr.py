@@ -298,8 +298,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--flower": "une fleur 1-4 que vous tenez (répétable)",
         "--season": "une saison 1-4 que vous tenez (répétable)",
         "--flag": (
-            "comment la main a été gagnée (répétable) : last_wall_tile, final_discard, kong_replacement ; "
-            "heavenly et earthly (Hong Kong), last_of_kind (MCR)"
+            "comment la main a été gagnée (répétable) : last_wall_tile (toutes les règles) ; final_discard et "
+            "kong_replacement (Hong Kong, MCR) ; heavenly et earthly (Hong Kong) ; last_of_kind (MCR)"
         ),
         "--lang": f"langue des noms d'éléments et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
         "--json": "afficher le résultat JSON de la machine au lieu d'un tableau",
