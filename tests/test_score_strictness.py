@@ -712,14 +712,14 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "hkmj score: error: argument --flower: 'x' is not a whole number (digits 0-9)",
      "hkmj score : erreur : argument --flower : «\u00a0x\u00a0» n'est pas un nombre entier (chiffres 0-9)"),
     (["1m", "--flower", "F2", "--rules", "hk"], 2,  # HK-1.3: the bonus tile written whole, as the table shows it
-     "hkmj score: error: argument --flower: 'F2' is a tile: give its number only, e.g. 2",
-     "hkmj score : erreur : argument --flower : «\u00a0F2\u00a0» est une tuile : donnez seulement son numéro, par exemple 2"),
+     "hkmj score: error: argument --flower: 'F2' is flower 2: give its number only, --flower 2",
+     "hkmj score : erreur : argument --flower : «\u00a0F2\u00a0» est la fleur 2 : donnez seulement son numéro, --flower 2"),
     (["1m", "--season", "S3", "--rules", "mcr"], 2,
-     "hkmj score: error: argument --season: 'S3' is a tile: give its number only, e.g. 3",
-     "hkmj score : erreur : argument --season : «\u00a0S3\u00a0» est une tuile : donnez seulement son numéro, par exemple 3"),
+     "hkmj score: error: argument --season: 'S3' is season 3: give its number only, --season 3",
+     "hkmj score : erreur : argument --season : «\u00a0S3\u00a0» est la saison 3 : donnez seulement son numéro, --season 3"),
     (["1m", "--season", "7f", "--rules", "classical"], 2,  # seasons 1-4 are 5f-8f in the notation
-     "hkmj score: error: argument --season: '7f' is a tile: give its number only, e.g. 3",
-     "hkmj score : erreur : argument --season : «\u00a07f\u00a0» est une tuile : donnez seulement son numéro, par exemple 3"),
+     "hkmj score: error: argument --season: '7f' is season 3: give its number only, --season 3",
+     "hkmj score : erreur : argument --season : «\u00a07f\u00a0» est la saison 3 : donnez seulement son numéro, --season 3"),
     # HK-1.3: a tile of the other kind is answered with its option (it said "'5f' is not a whole number")
     (["1m", "--flower", "5f", "--rules", "hk"], 2,
      "hkmj score: error: argument --flower: '5f' is a season: give it with --season 1",

@@ -459,7 +459,7 @@ def whole_number(text: str) -> int:
 def bonus_number(kind: str) -> Callable[[str], int]:
     """The argparse type of ``--flower`` (``kind`` "flower") or ``--season``: a whole number, the
     scorer checking it is 1-4. The tile written whole, as the table shows it (``F2``, ``S3``) or
-    in the notation (``2f``; seasons ``5f``-``8f``), is answered with its number; a tile of the other
+    in the notation (``2f``; seasons ``5f``-``8f``), is answered with the option and its number; a tile of the other
     kind (``--flower 5f``, ``--season F2``) with the option that gives it (HK-1.3)."""
     letter, first = ("f", 1) if kind == "flower" else ("s", 5)
     other, other_letter, other_first = ("season", "s", 5) if kind == "flower" else ("flower", "f", 1)
@@ -470,7 +470,7 @@ def bonus_number(kind: str) -> Callable[[str], int]:
         found = shown or notation
         if found:
             n = int(found.group(1)) - (0 if shown else first - 1)
-            raise argparse.ArgumentTypeError(f"{text!r} is a tile: give its number only, e.g. {n}")
+            raise argparse.ArgumentTypeError(f"{text!r} is {kind} {n}: give its number only, --{kind} {n}")
         shown = re.fullmatch(rf"\s*{other_letter}\s*([1-4])\s*", text, re.IGNORECASE)
         notation = re.fullmatch(rf"\s*([{other_first}-{other_first + 3}])\s*f\s*", text, re.IGNORECASE)
         found = shown or notation

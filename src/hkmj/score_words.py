@@ -462,8 +462,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"argument (?P<option>[\w/-]+): given twice \(give it once\)", "argument {option} : donné deux fois (donnez-le une seule fois)"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a whole number \(digits 0-9\)",
      "argument {option} : {value} n'est pas un nombre entier (chiffres 0-9)"),
-    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is a tile: give its number only, e\.g\. (?P<n>\d)",
-     "argument {option} : {value} est une tuile : donnez seulement son numéro, par exemple {n}"),
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is (?P<what>flower|season) (?P<n>\d): give its number only, (?P<how>--(?:flower|season) \d)",
+     lambda g: f"argument {g['option']} : {g['value']} est la {'fleur' if g['what'] == 'flower' else 'saison'} {g['n']} : "
+     f"donnez seulement son numéro, {g['how']}"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is a (?P<what>flower|season): give it with (?P<how>--(?:flower|season) \d)",
      lambda g: f"argument {g['option']} : {g['value']} est une {'fleur' if g['what'] == 'flower' else 'saison'} : "
      f"donnez-la avec {g['how']}"),
