@@ -349,3 +349,34 @@ def test_score_help_names_the_rulesets_each_flag_belongs_to(lang: str) -> None:
             for r in rules:
                 said[r].add(flag)
     assert said == {"hk": set(FLAGS), "mcr": set(MCR_FLAGS), "classical": set(CLASSICAL_FLAGS)}
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "french"),
+    [
+        (["123m456p789s555s11p", "--win", "5s", "--from", "W", "--flower", "2", "--option", "minfan=1"],
+         "0 fan: this table needs at least 1 fan to win (house option minfan)",
+         "0 fan : cette table exige au moins 1 fan pour gagner (option de la maison minfan)"),
+        (["123m456p789s11z999m", "--win", "9m", "--from", "W", "--seat", "S", "--option", "minfan=3"],
+         "1 fan: this table needs at least 3 fan to win (house option minfan)",
+         "1 fan : cette table exige au moins 3 fans pour gagner (option de la maison minfan)"),
+        (["123m456p55z", "--meld", "kong 7777s", "--meld", "kong 9999m", "--win", "5z", "--from", "W", "--seat", "S", "--rules", "mcr"],
+         "6 points without flowers: MCR needs at least 8 to win (MCR-5.1)",
+         "6 points sans les fleurs : le MCR en exige au moins 8 pour gagner (MCR-5.1)"),
+    ],
+)
+def test_a_hand_under_the_minimum_gives_its_reason_in_the_language_asked(
+    argv: list[str], english: str, french: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK house option minfan and MCR-5.1: ``--json --lang fr`` gave the ``reason`` of a hand under
+    the minimum in English beside French names, and the French table said "au moins 1 fans"; the
+    reason follows ``--lang`` in the JSON answer and in the table (HK), singular for 1 fan."""
+    import json
+
+    for lang, reason in (("en", english), ("fr", french)):
+        assert main(["score", *argv, "--json", "--lang", lang]) == 1
+        answer = json.loads(capsys.readouterr().out)
+        assert answer["winning"] is False and answer["reason"] == reason
+        assert main(["score", *argv, "--lang", lang]) == 1
+        out = capsys.readouterr().out
+        assert "MCR-5.1" in out if "mcr" in argv else out.splitlines()[-1].endswith(f" {reason}")

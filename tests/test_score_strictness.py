@@ -947,6 +947,13 @@ def _phrases_used(message: str) -> list[int]:
     return []
 
 
+UNDER_MINIMUM = (
+    "0 fan: this table needs at least 1 fan to win (house option minfan)",
+    "6 points without flowers: MCR needs at least 8 to win (MCR-5.1)",
+)
+"""The ``reason`` of a complete hand under the table's minimum (tests/test_cli.py scores them)."""
+
+
 OTHER_COMMANDS_ERRORS = (
     "argument --hands: 0 must be at least 1",
     "argument --delay: must be between 0 and 10 seconds",
@@ -1073,7 +1080,7 @@ def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -
         assert found, english
         used.update(found)
     used.update(_phrases_used("argument --flag: invalid choice: 'bad' (choose from 'a', 'b')"))
-    for other in (*OTHER_COMMANDS_ERRORS, *REPLAY_REPORTS):  # argparse's errors of play, replay, review (tests/test_cli.py)
+    for other in (*OTHER_COMMANDS_ERRORS, *REPLAY_REPORTS, *UNDER_MINIMUM):  # argparse's errors of play, replay, review (tests/test_cli.py)
         found = _phrases_used(other)
         assert found, other
         used.update(found)

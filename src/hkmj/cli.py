@@ -74,7 +74,6 @@ _WORDS = {
         "robbed": "robbed kong, pays as the discarder ({rule})",
         "invalid": "Not a valid winning hand",
         "not_winning": "Not a winning hand under these rules",
-        "under_min": "",
         "colon": ":",
     },
     "fr": {
@@ -90,7 +89,6 @@ _WORDS = {
         "robbed": "kong volé, paie comme le défausseur ({rule})",
         "invalid": "Main gagnante non valable",
         "not_winning": "Pas une main gagnante selon ces règles",
-        "under_min": "{value} fan{s} : cette table exige au moins {min} fans pour gagner (option de la maison minfan)",
         "colon": " :",
     },
 }
@@ -115,6 +113,7 @@ def format_result(outcome: Outcome, roles: Sequence[str], lang: str = "en", rule
     labelled by ``roles`` (:func:`payment_roles`); ``rules`` names the limit (the default ruleset
     when None)."""
     from hkmj.rulesets import DEFAULT
+    from hkmj.score_words import error_in
     from hkmj.tiles import wind_letter
 
     rules = DEFAULT if rules is None else rules
@@ -137,9 +136,8 @@ def format_result(outcome: Outcome, roles: Sequence[str], lang: str = "en", rule
     if base is not None:
         lines.append(f"{w['base']:<34} {base:>{n}}")
     if not outcome.winning:
-        # the ruleset words its reason in English; another language says it from the figures (HK minfan)
-        reason = w["under_min"].format(value=outcome.value, s="s" if outcome.value > 1 else "", min=rules.min_value) if w["under_min"] else outcome.reason
-        lines.append(f"{w['not_winning']}{w['colon']} {reason}")
+        # the ruleset words its reason in English (HK minfan); score_words says it in French
+        lines.append(f"{w['not_winning']}{w['colon']} {error_in(outcome.reason, lang)}")
         return "\n".join(lines)
     lines.append(f"{w['payments']}{w['colon']}")
     paid = max(6, *(len(f"{p:+}") for p in outcome.payments))
@@ -214,7 +212,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     from hkmj import cli_classical
     from hkmj.rules_args import rules_from_args, rules_refusal
     from hkmj.rulesets import DEFAULT, RulesetError
-    from hkmj.score_words import said_by_score
+    from hkmj.score_words import error_in, said_by_score
     from hkmj.scoring import InvalidHand, win_from_json
     from hkmj.scoring.request import hand_problem
     from hkmj.tiles import wind_word
@@ -265,7 +263,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
         problem = str(e)
         return _invalid_hand(args, own_seat_typed(args) if problem == OWN_SEAT else _as_options(problem, rules))
     if args.json:
-        print(json.dumps(rules.result_dict(outcome, args.lang), ensure_ascii=False))
+        answer = rules.result_dict(outcome, args.lang)
+        if "reason" in answer:  # a hand under the minimum: its reason in --lang, as an error's
+            answer["reason"] = error_in(answer["reason"], args.lang)
+        print(json.dumps(answer, ensure_ascii=False))
     else:
         roles = payment_roles(win, args.lang, rules)
         print(rules.format_outcome(outcome, args.lang, roles) or format_result(outcome, roles, args.lang, rules))

@@ -200,7 +200,17 @@ _ENGINE_REFUSALS: Final[tuple[tuple[str, str | Render], ...]] = (
 )
 """The engine's refusals of a move, in French (the table quotes the action as recorded)."""
 
+def _plural(n: str, word: str) -> str:
+    """``n word`` in French: singular for 0 and 1 (« 0 fan », « 1 point »), plural from 2."""
+    return f"{n} {word}{'s' if int(n) > 1 else ''}"
+
+
 PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
+    # --- a complete hand under the table's minimum (the ``reason`` of ``winning: false``)
+    (r"(?P<value>\d+) fan: this table needs at least (?P<min>\d+) fan to win \(house option minfan\)",
+     lambda g: f"{_plural(g['value'], 'fan')} : cette table exige au moins {_plural(g['min'], 'fan')} pour gagner (option de la maison minfan)"),
+    (r"(?P<points>\d+) points without flowers: MCR needs at least (?P<min>\d+) to win \((?P<rule>MCR-5\.1)\)",
+     lambda g: f"{_plural(g['points'], 'point')} sans les fleurs : le MCR en exige au moins {g['min']} pour gagner ({g['rule']})"),
     # --- the tile notation (hkmj.tiles): a hand, a winning tile or a meld as typed
     (rf"(?P<part>{_ECHO}): unknown suit (?P<letter>{_ECHO}) \(use m, p, s, z or f\)",
      "{part} : famille {letter} inconnue (utilisez m, p, s, z ou f)"),
