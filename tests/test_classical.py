@@ -362,3 +362,17 @@ def test_cl7_4_pay_highest_takes_a_json_boolean_its_words_and_the_numbers_1_and_
         assert settled(value) == off, value
     for value, shown in ((2, "2"), (1.0, "1.0"), (None, "null"), ("maybe", "'maybe'"), ([1], "[1]")):
         assert settled(value) == {"valid": False, "error": f"option pay_highest={shown}: expected true or false (CL-7.4)"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "pair", "pung"),
+    [("en", "    Pair of dragons 55z, concealed", "    Pung of dragons 777z, exposed"),
+     ("fr", "    Paire de Dragons 55z, cachée", "    Pung de Dragons 777z, exposé")],
+)
+def test_cl_5_1_a_pair_is_cachee_in_french(lang: str, pair: str, pung: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-5.1 line 3: the French report said « Paire de Dragons 55z, caché », a masculine word for
+    a pair (une paire); it says « cachée », and a pung stays « exposé »."""
+    argv = ["score", "--rules", "classical", "123m456p789s55z", "--meld", "pung 777z", "--win", "9s", "--from", "N", "--lang", lang]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(pair) for line in lines) and any(line.startswith(pung) for line in lines), lines

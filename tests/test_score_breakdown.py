@@ -285,7 +285,7 @@ def test_cl5_printed_points_and_doubles_add_up_to_each_seats_score(lang: str, hk
             doubles = sum(1 for line in body if line.rstrip().endswith("(×2)"))
             for line in body:
                 label = re.sub(r"\s+\d+$", "", line.strip())
-                label = re.sub(r", (exposed|concealed|exposé|caché)$", "", label)  # a group's, in words
+                label = re.sub(r", (exposed|concealed|exposé|exposée|caché|cachée)$", "", label)  # a group's, in words
                 label = re.sub(r" (\(×2\)|\d\S*|[1-9][mpszf]\S*)( \([CE]\))?$", "", label)
                 label = re.sub(r" \S+ \([CE]\)$", "", label)
                 assert label in line_names, (label, out)

@@ -43,6 +43,8 @@ _WORDS = {
         "totals": "Totals",
         "exposed": "exposed",
         "concealed": "concealed",
+        "exposed_pair": "exposed",
+        "concealed_pair": "concealed",
         "invalid": "Not a valid deal",
         "colon": ":",
     },
@@ -61,6 +63,8 @@ _WORDS = {
         "totals": "Totaux",
         "exposed": "exposé",
         "concealed": "caché",
+        "exposed_pair": "exposée",  # une paire
+        "concealed_pair": "cachée",
         "invalid": "Donne non valable",
         "colon": " :",
     },
@@ -156,8 +160,9 @@ def format_result(result: dict[str, Any], lang: str = "en") -> str:
                 what = name(N_KINDS + int(tiles[0]) - 1, lang)
             else:
                 what = f"{item['name']} {tiles}".strip()
-            if "exposed" in item:
-                what += f", {w['exposed'] if item['exposed'] else w['concealed']}"
+            if "exposed" in item:  # a pair's word agrees with it in French: « Paire de Dragons 55z, cachée »
+                pair = "_pair" if str(item.get("id", "")).startswith("pair_") else ""
+                what += f", {w[('exposed' if item['exposed'] else 'concealed') + pair]}"
             amount = "" if "doubles" in item else f"{item['points']:>3}"  # a double's name says ×2
             lines.append(f"    {what:<48} {amount:>4}".rstrip())
     lines.append(f"{w['settlement']}{w['colon']}")
