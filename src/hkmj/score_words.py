@@ -291,6 +291,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"a chow is three consecutive tiles of one suit \((?P<rule>[^)]*)\)",
      "un chow est fait de trois tuiles qui se suivent dans une même famille ({rule})"),
     (r"a (?P<kind>pung|kong|ckong) is (?P<n>\d+) identical tiles", "un {kind} est fait de {n} tuiles identiques"),
+    (rf"a (?P<kind>pung|kong|ckong) is (?P<n>\d+) identical tiles: write (?P<right>{_ECHO})(?:, or (?P<other>{_ECHO}) for (?P<many>three|four))?",
+     lambda g: f"un {g['kind']} est fait de {g['n']} tuiles identiques : écrivez {g['right']}"
+     + (f", ou {g['other']} pour {'trois' if g['many'] == 'three' else 'quatre'}" if g.get("other") else "")),
     (r"expected '<chow\|pung\|kong\|ckong> <tiles>', e\.g\. 'pung 555m'",
      "attendu « <chow|pung|kong|ckong> <tuiles> », par exemple 'pung 555m'"),
     (r"write it (?P<right>'[^']*') \(the kinds are chow, pung, kong and ckong, in small letters\)",

@@ -273,7 +273,13 @@ class Meld:
         else:
             want = 3 if kind == "pung" else 4
             if len(tiles) != want or len(set(tiles)) != 1:
-                raise InvalidHand(f"meld {echo(text)}: a {kind} is {want} identical tiles")
+                message = f"meld {echo(text)}: a {kind} is {want} identical tiles"
+                if len(set(tiles)) == 1:  # alike, but too few or too many: the meld as it is written
+                    message += f": write {echo(f'{kind} {format_tiles([tiles[0]] * want)}')}"
+                    other = {("kong", 3): "pung", ("pung", 4): "kong"}.get((kind, len(tiles)))
+                    if other:  # 'kong 999m' may be a pung, 'pung 9999m' a kong
+                        message += f", or {echo(f'{other} {format_tiles(tiles)}')} for {('three', 'four')[len(tiles) - 3]}"
+                raise InvalidHand(message)
         if tiles[0] >= 34:
             raise InvalidHand(f"meld {echo(text)}: bonus tiles never form melds (HK-3.2)")
         return cls(kind, tiles[0])
