@@ -283,7 +283,7 @@ CASES: list[Case] = [
         {
             "hk": r"flag 'final_discard' needs a win on a discard.* \(HK-6\)",
             "mcr": r"not a robbed kong \(MCR-6\.41\)",
-            "classical": r"not part of the classical game",
+            "classical": r"the classical game has no double for a win on .* \(CL-5\.3\): leave the flag out",
         },
     ),
     Case(
@@ -299,7 +299,7 @@ CASES: list[Case] = [
         {
             "hk": r"flag 'kong_replacement' needs a self-drawn win \(HK-6\)",
             "mcr": r"flag 'kong_replacement' needs a self-drawn win \(MCR-6\.42\)",
-            "classical": r"flag 'kong_replacement' is not part of the classical game",
+            "classical": r"flag 'kong_replacement': the classical game has no double for a win on a kong replacement \(CL-5\.3\)",
         },
     ),
     Case(
@@ -315,7 +315,7 @@ CASES: list[Case] = [
         {
             "hk": r"flag 'kong_replacement' needs a self-drawn win \(HK-6\)",
             "mcr": r"\(MCR-6\.42\)",
-            "classical": r"not part of the classical game",
+            "classical": r"the classical game has no double for a win on .* \(CL-5\.3\): leave the flag out",
         },
     ),
     Case(
@@ -324,7 +324,7 @@ CASES: list[Case] = [
         {
             "hk": r"flag 'kong_replacement' needs a declared kong among the melds \(R-3\)",
             "mcr": r"the hand declares no kong \(MCR-6\.42\)",
-            "classical": r"not part of the classical game",
+            "classical": r"the classical game has no double for a win on .* \(CL-5\.3\): leave the flag out",
         },
     ),
     Case(
@@ -337,7 +337,7 @@ CASES: list[Case] = [
         },
         {
             "hk": r"flags 'last_wall_tile' and 'kong_replacement' never go together \(R-3\)",
-            "classical": r"not part of the classical game",
+            "classical": r"the classical game has no double for a win on .* \(CL-5\.3\): leave the flag out",
         },
         rules=("hk", "classical"),
     ),
@@ -347,7 +347,7 @@ CASES: list[Case] = [
         {
             "hk": r"flag 'final_discard' needs a win on a discard.* \(HK-6\)",
             "mcr": r"\(MCR-6\.41\)",
-            "classical": r"not part of the classical game",
+            "classical": r"the classical game has no double for a win on .* \(CL-5\.3\): leave the flag out",
         },
     ),
     Case(
@@ -356,7 +356,7 @@ CASES: list[Case] = [
         {
             "hk": r"flag 'last_wall_tile' needs a self-drawn win \(HK-6\)",
             "mcr": r"\(MCR-6\.40\)",
-            "classical": r"not part of the classical game",
+            "classical": r"the classical game has no double for a win on .* \(CL-5\.3\): leave the flag out",
         },
     ),
     Case(

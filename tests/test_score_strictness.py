@@ -516,6 +516,13 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["1111m22p33p44s55s66z", "--win", "6z", "--rules", "classical"], 1,
      "Not a valid deal: 1111m2233p4455s66z has no valid reading: seven pairs are seven distinct pairs, and 1m is held four times (CL-6.3)",
      "Donne non valable : 1111m2233p4455s66z ne se lit d'aucune façon valable : les sept paires sont sept paires distinctes, et 1m y est quatre fois (CL-6.3)"),
+    # CL-5.3: a win on a kong replacement or the final discard is real, but doubles nothing in the classical game
+    (["123m456p11z999m", "--win", "9m", "--meld", "kong 7777s", "--flag", "kong_replacement", "--rules", "classical"], 1,
+     "Not a valid deal: flag 'kong_replacement': the classical game has no double for a win on a kong replacement (CL-5.3): leave the flag out",
+     "Donne non valable : le drapeau «\u00a0kong_replacement\u00a0» : le jeu classique n'a pas de doublement pour une victoire sur un remplacement de kong (CL-5.3) : retirez le drapeau"),
+    (["123m456p789s11z999m", "--win", "9m", "--from", "S", "--flag", "final_discard", "--rules", "classical"], 1,
+     "Not a valid deal: flag 'final_discard': the classical game has no double for a win on the final discard (CL-5.3): leave the flag out",
+     "Donne non valable : le drapeau «\u00a0final_discard\u00a0» : le jeu classique n'a pas de doublement pour une victoire sur la dernière défausse (CL-5.3) : retirez le drapeau"),
     (["123m456m789m55p", "--win", "5p", "--meld", "pung 123p", "--rules", "hk"], 1,
      "Not a valid winning hand: --meld 'pung 123p': a pung is 3 identical tiles",
      "Main gagnante non valable : --meld «\u00a0pung 123p\u00a0» : un pung est fait de 3 tuiles identiques"),

@@ -352,6 +352,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "pas être la dernière de son espèce (MCR-6.27)"),
     (r"unknown flag (?P<flag>'\w+') for MCR: expected any of (?P<known>.+)", "drapeau {flag} inconnu en MCR : attendu parmi {known}"),
     (r"unknown flag (?P<flag>'\w+'): expected any of (?P<known>.+)", "drapeau {flag} inconnu : attendu parmi {known}"),
+    (r"flag (?P<flag>'\w+'): the classical game has no double for a win on (?P<how>a kong replacement|the final discard) \(CL-5\.3\): leave the flag out",
+     lambda g: f"le drapeau {g['flag']} : le jeu classique n'a pas de doublement pour une victoire "
+     f"{'sur un remplacement de kong' if g['how'] == 'a kong replacement' else 'sur la dernière défausse'} (CL-5.3) : retirez le drapeau"),
     (r"flag (?P<flag>'\w+') is not part of the classical game: expected any of (?P<known>.+)",
      "le drapeau {flag} n'existe pas dans le jeu classique : attendu parmi {known}"),
     # --- the options of the command line

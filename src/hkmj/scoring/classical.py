@@ -737,6 +737,9 @@ def _check_deal(deal: Deal) -> None:
     if deal.hands[deal.winner] is None:
         raise InvalidHand(f"the winner {SEAT_LETTERS[deal.winner]} has no hand: give the winning hand")
     unknown = sorted(set(deal.flags) - set(CLASSICAL_FLAGS))
+    unscored = {"kong_replacement": "a kong replacement", "final_discard": "the final discard"}
+    if unknown and unknown[0] in unscored:  # a real way to win, which the classical game does not double
+        raise InvalidHand(f"flag {echo(unknown[0])}: the classical game has no double for a win on {unscored[unknown[0]]} (CL-5.3): leave the flag out")
     if unknown:
         raise InvalidHand(f"flag {echo(unknown[0])} is not part of the classical game: expected any of {', '.join(CLASSICAL_FLAGS)}")
     if "last_wall_tile" in deal.flags and deal.win != "self_draw":
