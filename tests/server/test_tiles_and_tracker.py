@@ -128,3 +128,33 @@ def test_a_discard_takes_a_random_copy_of_its_tile_not_the_lowest() -> None:
                         lowest += tr.ponds[ev["seat"]][-1] == same[0]
             n = len(h.events)
     assert total > 200 and 0.35 < lowest / total < 0.65, (lowest, total)
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_a_reveals_end_is_a_list_of_the_one_event_that_ended_the_hand(rules: str) -> None:
+    """docs/protocol.md, *The state frame*: the reveal's ``end`` is a list of one event (the win,
+    the penalised false Mahjong or the exhaustive draw, HK-5.7, HK-7.1), as the tracker keeps it;
+    the page described it as the event itself, so a client that read ``end["type"]`` broke."""
+    from pathlib import Path
+
+    from hkmj.rulesets import get_ruleset
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert "`end` (a list of one event, the one that ended the hand:" in page
+    for seed in range(12):
+        rng = random.Random(seed)
+        ruleset = get_ruleset(rules)
+        h = Hand(*random_wall(rng), rules=ruleset)
+        tr = Tracker(physical_wall(h.wall, random.Random(seed)), h.dice, dead_wall=ruleset.dead_wall > 0)
+        for ev in h.events:
+            tr.feed(ev)
+        tr.dealt()
+        n = len(h.events)
+        while not h.over:
+            s = h.pending()[0]
+            legal = h.legal_actions(s)
+            h.apply(s, legal[rng.randrange(len(legal))])
+            for ev in h.events[n:]:
+                tr.feed(ev)
+            n = len(h.events)
+        assert len(tr.end) == 1 and tr.end[0]["type"] in ("win", "false_mahjong", "exhaustive_draw")
