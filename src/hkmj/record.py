@@ -258,6 +258,9 @@ def parse_events(text: str) -> list[Event]:
             event = json_line(line)
         except ValueError as err:
             raise BadLine(i, str(err)) from None
+        if isinstance(event, dict) and "type" not in event and isinstance(event.get("error"), str) and isinstance(event.get("message"), str):
+            # the server's refusal saved in place of a log export (docs/protocol.md, HTTP: 409 not_over)
+            raise BadLine(i, f"not an event but the server's refusal ({event['error'][:40]}: {event['message'][:200]})", event)
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise BadLine(i, "an event is a JSON object with a 'type'", event)
         event["_line"] = i

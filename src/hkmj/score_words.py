@@ -399,6 +399,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"cannot write (?P<path>.+): (?P<reason>[^:]+)", lambda g: f"impossible d'écrire {g['path']} : {french_reason(g['reason'])}"),
     (r"(?P<path>.+):(?P<line>\d+): its only line was cut in the middle of a write",
      "{path}:{line} : sa seule ligne a été coupée au milieu d'une écriture"),
+    (r"(?P<path>.+):(?P<line>\d+): not an event but the server's refusal \((?P<code>[^:]*): (?P<message>.*)\)",
+     lambda g: f"{g['path']}:{g['line']} : pas un événement mais le refus du serveur ({g['code']} : "
+     + ("le journal de la table se lit une fois sa partie terminée" if g["code"] == "not_over" else g["message"]) + ")"),
     (r"(?P<path>.+):(?P<line>\d+): an event is a JSON object with a 'type'",
      "{path}:{line} : un événement est un objet JSON avec un champ 'type'"),
     (r"(?P<path>.+):(?P<line>\d+): not JSON \((?P<inner>.+)\)", "{path}:{line} : pas du JSON ({inner})"),
