@@ -1010,6 +1010,7 @@ REPLAY_REPORTS = (
     "record: table.jsonl (401 events)",
     "replay: diverged at line 3 (hand 1): the engine produced no such event",
     "g.jsonl:1: its only line was cut in the middle of a write",
+    "t.jsonl:1: not an event but the server's refusal (not_over: the table's log is readable once its match is over)",
     "the engine produced no such event",
     "the engine produced more events than recorded",
     "event after the match's end",
