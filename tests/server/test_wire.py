@@ -833,3 +833,74 @@ def test_the_lobby_lists_100_tables_those_with_a_free_seat_first_newest_first(ma
     assert lobby["total"] == 120
     assert [t["id"] for t in lobby["tables"]] == free[::-1] + full[::-1][:40]
     assert all(not t["slots"][1]["joined"] for t in lobby["tables"][:60])
+
+
+def open_files(server: Server) -> tuple[int, int]:
+    """The server process's limit of open files, soft and hard (Linux's /proc)."""
+    assert server.proc is not None
+    with open(f"/proc/{server.proc.pid}/limits") as f:
+        line = next(line for line in f if line.startswith("Max open files"))
+    soft, hard = line.split()[3:5]
+    return int(soft), int(hard)
+
+
+def idle_sockets(server: Server, addresses: range, n: int) -> list[socket.socket]:
+    """``n`` connections from each loopback address 127.0.0.A (A in ``addresses``: other clients
+    to the server) that send nothing."""
+    socks = []
+    for a in addresses:
+        for _ in range(n):
+            s = socket.socket()
+            s.bind((f"127.0.0.{a}", 0))
+            s.connect(("127.0.0.1", server.port))
+            socks.append(s)
+    return socks
+
+
+def test_a_few_addresses_cannot_take_every_open_file_of_the_server(tmp_path: Path) -> None:
+    """The usual limit of open files of a process is 1,024, and an address may hold
+    ``--sockets-per-address`` (256) connections: four addresses sending nothing took every file
+    of the server, which then accepted nobody (a page, a player coming back: connection reset)
+    and could open no file (a static file: 500). The server now raises its limit to the hard
+    one at start-up, and holds at most that limit less 128 connections in all: more are answered
+    ``503`` (English and French, with the security headers) and closed at once, and the files
+    kept let it serve those already connected."""
+    raised = Server(f"sqlite:///{tmp_path / 'a.db'}", tmp_path / "a.log", ("--header-timeout", "60"), nofile=(600, 4096))
+    raised.start()
+    try:
+        assert open_files(raised) == (4096, 4096)
+        flood = idle_sockets(raised, range(2, 5), 256)  # three addresses, 768 connections
+        assert raised.get("/api/info")["v"] == 1  # before: the connection was reset
+        assert asyncio.run(pong(raised))
+        for s in flood:
+            s.close()
+    finally:
+        raised.stop()
+
+    tight = Server(f"sqlite:///{tmp_path / 'b.db'}", tmp_path / "b.log", ("--header-timeout", "60"), nofile=(600, 600))
+    tight.start()
+    try:
+        assert open_files(tight) == (600, 600)
+        player = socket.create_connection(("127.0.0.1", tight.port))  # here before the flood, keeping its connection
+        flood = idle_sockets(tight, range(2, 5), 256)
+        answered: list[bytes] = []
+        waiting = list(flood)
+        deadline = time.monotonic() + 15
+        while len(answered) < 768 - (600 - 128 - 1) and time.monotonic() < deadline:
+            ready, _, _ = select.select(waiting, [], [], 0.5)
+            for s in ready:
+                answered.append(s.recv(4096))
+                waiting.remove(s)
+        assert len(answered) == 768 - (600 - 128 - 1), len(answered)
+        for answer in answered:
+            assert answer.startswith(b"HTTP/1.1 503 ") and b"x-frame-options: DENY" in answer, answer[:300]
+            assert b"as many connections as it can" in answer and b"autant de connexions" in answer
+        player.settimeout(10)
+        player.sendall(f"GET /static/app.js HTTP/1.1\r\nHost: 127.0.0.1:{tight.port}\r\n\r\n".encode())
+        assert player.recv(4096).startswith(b"HTTP/1.1 200 ")  # before: 500, the file could not be opened
+        player.close()
+        for s in flood:
+            s.close()
+        assert eventually(lambda: tight.get("/api/info")["v"] == 1)  # the places are given back
+    finally:
+        tight.stop()

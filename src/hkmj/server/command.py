@@ -208,7 +208,7 @@ def _serve(args: argparse.Namespace) -> int:
     from hkmj.run_words import said
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
-    from hkmj.server.http import LogRate, SocketCount, guarded_h11, guarded_ws
+    from hkmj.server.http import LogRate, SocketCount, guarded_h11, guarded_ws, socket_room
     from hkmj.server.store import db_problem, shown_url
     from hkmj.termlines import fitted
 
@@ -245,7 +245,11 @@ def _serve(args: argparse.Namespace) -> int:
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     config = uvicorn.Config(
         create_app(args.db, limits),
-        http=guarded_h11(limits.header_timeout, SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share), limits.write_timeout),
+        http=guarded_h11(
+            limits.header_timeout,
+            SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share, total=socket_room()),
+            limits.write_timeout,
+        ),
         ws=guarded_ws(limits.write_timeout, limits.header_timeout),
         timeout_keep_alive=5,
         timeout_graceful_shutdown=5,  # a move waiting for a full disk must not keep the server from stopping

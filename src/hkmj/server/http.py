@@ -37,6 +37,7 @@ __all__ = [
     "guarded_h11",
     "guarded_ws",
     "secured_headers",
+    "socket_room",
 ]
 
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
@@ -113,6 +114,34 @@ NETWORK_FULL = (
 """The answer to a connection past an IPv6 /48's share of ``--sockets-per-address``, in English
 and French (it comes before any request, so no language is asked for)."""
 
+SERVER_FULL = (
+    "the server holds as many connections as it can; try again shortly\n"
+    "le serveur a autant de connexions qu'il peut en tenir\u00a0; réessayez dans un instant\n"
+).encode()
+"""The ``503`` to a connection past :attr:`SocketCount.total`, in English and French."""
+FILES_KEPT = 128
+"""Open files the process keeps for itself besides its connections: the database and its WAL
+files, static files being sent, the log, worker threads (19 are open when idle)."""
+
+
+def socket_room() -> int:
+    """The connections the process may hold at once: its limit of open files (raised to the hard
+    limit, as far as the system lets it) less :data:`FILES_KEPT`. The usual soft limit is 1,024,
+    so four addresses at ``--sockets-per-address`` (256) took every file and the server accepted
+    nobody else, not even for a page (nor could it open a static file)."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: no limit to read
+        return 1 << 62
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or hard > soft):
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 62
+    return max(16, soft - FILES_KEPT)
+
 
 MAX_HEAD = 16384
 """Bytes a request head (request line and headers) may hold: h11's own bound on a head that
@@ -167,9 +196,16 @@ class SocketCount:
     (:func:`hkmj.server.app.network_key`), which may hold ``share`` times :attr:`cap`; connections
     from a trusted proxy are not counted (they carry many clients)."""
 
-    def __init__(self, cap: int, trusted: tuple[str, ...] = (), share: int = 1) -> None:
+    def __init__(self, cap: int, trusted: tuple[str, ...] = (), share: int = 1, total: int = 1 << 62) -> None:
         self.cap = cap
         self.share = share
+        self.total = total
+        """Connections of every client together (a trusted proxy's too): what the process's open
+        files allow, less what it needs for itself (:func:`socket_room`)."""
+        self.held = 0
+        """Connections open now, counted or not."""
+        self.refused_total = False
+        """Whether the last refusal of :meth:`take` was for :attr:`total` (the server is full)."""
         self.trusted = tuple(ipaddress.ip_network(n, strict=False) for n in trusted)
         self.open: dict[str, int] = {}
         """Connections per address key, and per IPv6 /48."""
@@ -177,9 +213,21 @@ class SocketCount:
         """Whether the last refusal of :meth:`take` was the /48's (its answer names the network)."""
 
     def take(self, transport: asyncio.BaseTransport) -> str | None:
-        """Count a new connection: its address key, or ``""`` when it is not counted (a trusted
-        proxy, no address); None when the address already holds :attr:`cap` connections, or
-        its IPv6 /48 ``share`` times as many (then :attr:`refused_network`)."""
+        """Count a new connection: its address key, or ``""`` when it is not counted by address (a
+        trusted proxy, no address); None when the address already holds :attr:`cap` connections,
+        its IPv6 /48 ``share`` times as many (then :attr:`refused_network`), or the server
+        :attr:`total` (then :attr:`refused_total`)."""
+        self.refused_network = False
+        self.refused_total = self.held >= self.total
+        if self.refused_total:
+            return None
+        key = self._key(transport)
+        if key is None:
+            return None
+        self.held += 1
+        return key
+
+    def _key(self, transport: asyncio.BaseTransport) -> str | None:
         from hkmj.server.app import client_key, network_key
 
         peer = transport.get_extra_info("peername")
@@ -192,7 +240,6 @@ class SocketCount:
                 return ""
         key = client_key(host)
         net = network_key(key)
-        self.refused_network = False
         if self.open.get(key, 0) >= self.cap:
             return None
         if net is not None and self.open.get(net, 0) >= self.share * self.cap:
@@ -202,9 +249,13 @@ class SocketCount:
             self.open[k] = self.open.get(k, 0) + 1
         return key
 
-    def release(self, key: str) -> None:
+    def release(self, key: str | None) -> None:
+        """Forget a connection :meth:`take` counted (``key`` its answer; None: nothing held)."""
         from hkmj.server.app import network_key
 
+        if key is None:
+            return
+        self.held -= 1
         if not key:
             return
         net = network_key(key)
@@ -238,7 +289,7 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
     class Guarded(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
         _stalled: asyncio.TimerHandle | None = None
-        _counted: str = ""
+        _counted: str | None = None
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
@@ -248,8 +299,11 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
             super().connection_made(transport)
             key = count.take(transport)
             if key is None:
-                why = NETWORK_FULL if count.refused_network else b"too many connections from your address; try again shortly\n"
-                transport.write(secured_head(429, b"Too Many Requests", why, retry_after=10))
+                if count.refused_total:  # the process's open files kept for the others already here
+                    transport.write(secured_head(503, b"Service Unavailable", SERVER_FULL, retry_after=10))
+                else:
+                    why = NETWORK_FULL if count.refused_network else b"too many connections from your address; try again shortly\n"
+                    transport.write(secured_head(429, b"Too Many Requests", why, retry_after=10))
                 transport.close()
                 return
             self._counted = key
@@ -281,7 +335,7 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
             super().handle_websocket_upgrade(event)
             protocol = self.transport.get_protocol()
             if isinstance(protocol, GuardedWebSocket):  # the socket's count goes with it
-                protocol.counted, self._counted = (count, self._counted), ""
+                protocol.counted, self._counted = (count, self._counted), None
 
         def _arm(self) -> None:
             self._disarm()
@@ -334,7 +388,7 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
                 self._stalled.cancel()
                 self._stalled = None
             count.release(self._counted)
-            self._counted = ""
+            self._counted = None
             super().connection_lost(exc)
 
     return Guarded
@@ -369,7 +423,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     write_timeout: float = 30.0
     handshake_timeout: float = 10.0
-    counted: tuple[SocketCount, str] | None = None
+    counted: tuple[SocketCount, str | None] | None = None
     """The :class:`SocketCount` this socket is counted in and its key (set at the upgrade)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

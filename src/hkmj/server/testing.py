@@ -58,8 +58,12 @@ class Server:
     at once, from 127.0.0.1, far beyond a person's ``--action-rate``, and take the seats of many
     tables at once (``--seats-per-address``)."""
 
-    def __init__(self, db: str, log: Path, args: tuple[str, ...] = (), *, own_session: bool = False) -> None:
+    def __init__(
+        self, db: str, log: Path, args: tuple[str, ...] = (), *, own_session: bool = False, nofile: tuple[int, int] | None = None
+    ) -> None:
         self.db = db
+        self.nofile = nofile
+        """The server's limit of open files (soft, hard) when given, else this process's."""
         self.args = (*self.SCRIPTED, *args)
         """Further ``hkmj serve`` options (limits), after :attr:`SCRIPTED`."""
         self.own_session = own_session
@@ -88,6 +92,12 @@ class Server:
             self.port = free_port()
         raise RuntimeError("server did not start: every port tried was taken by another process")
 
+    def _limit_files(self) -> None:
+        import resource
+
+        assert self.nofile is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, self.nofile)
+
     def _start(self) -> bool:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         logged = self.log.stat().st_size if self.log.exists() else 0
@@ -110,6 +120,7 @@ class Server:
                 stderr=subprocess.STDOUT,
                 env=env,
                 start_new_session=self.own_session,
+                preexec_fn=None if self.nofile is None else self._limit_files,
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
