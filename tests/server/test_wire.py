@@ -516,6 +516,7 @@ def test_one_address_cannot_take_every_file_descriptor(make_server: MakeServer) 
         for s in ready:
             answer = s.recv(4096)
             assert answer.startswith(b"HTTP/1.1 429 ") and b"too many connections from your address" in answer
+            assert "trop de connexions depuis votre adresse\u00a0;".encode() in answer  # both languages: no request says which
             answered.append(s)
     more, _, _ = select.select([s for s in idle if s not in answered], [], [], 1.0)  # the others are held, waiting for a request
     assert len(answered) == 40 and not more, (len(answered), len(more))

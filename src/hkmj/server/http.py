@@ -114,6 +114,12 @@ NETWORK_FULL = (
 """The answer to a connection past an IPv6 /48's share of ``--sockets-per-address``, in English
 and French (it comes before any request, so no language is asked for)."""
 
+ADDRESS_FULL = (
+    "too many connections from your address; try again shortly\n"
+    "trop de connexions depuis votre adresse\u00a0; réessayez dans un instant\n"
+).encode()
+"""The answer to a connection past ``--sockets-per-address``, in English and French (it said it
+in English only)."""
 SERVER_FULL = (
     "the server holds as many connections as it can; try again shortly\n"
     "le serveur a autant de connexions qu'il peut en tenir\u00a0; réessayez dans un instant\n"
@@ -302,7 +308,7 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
                 if count.refused_total:  # the process's open files kept for the others already here
                     transport.write(secured_head(503, b"Service Unavailable", SERVER_FULL, retry_after=10))
                 else:
-                    why = NETWORK_FULL if count.refused_network else b"too many connections from your address; try again shortly\n"
+                    why = NETWORK_FULL if count.refused_network else ADDRESS_FULL
                     transport.write(secured_head(429, b"Too Many Requests", why, retry_after=10))
                 transport.close()
                 return
