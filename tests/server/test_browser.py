@@ -556,6 +556,7 @@ def test_each_player_sees_their_time_bank_in_english_and_french(make_server: Any
             page.goto(server.base + "/")
             page.select_option("#lang", lang)
             page.goto(f"{server.base}/t/{tid}?sit={slot}")
+            page.click(f'button.sit[data-slot="{slot}"]')  # a join link shows the seat; the player sits
             pages.append(page)
         en, fr = pages
         for page, words in ((en, "Time bank: 90\u00a0s"), (fr, "Réserve de temps\u00a0: 90\u00a0s")):
@@ -624,6 +625,7 @@ def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_e
             page.goto(server.base + "/")
             page.select_option("#lang", "en")
             page.goto(f"{server.base}/t/{tid}?sit=1")
+            page.click('button.sit[data-slot="1"]')  # a join link shows the seat; the player sits
             words = {
                 "en": ("A bot plays for you until the next hand: you were away twice this hand.", "away until the next hand (bot playing)"),
                 "fr": ("Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne.", "absent jusqu'à la donne suivante (un robot joue)"),

@@ -84,3 +84,40 @@ def test_no_inline_style_anywhere_but_the_self_contained_review(server: Server) 
         assert review.title() != "1"  # looked at once the image was refused: its handler would have run by then
         assert errors == []
         browser.close()
+
+
+def test_a_page_elsewhere_cannot_seat_its_visitors_at_a_table_by_a_join_link(server: Server) -> None:
+    """The table page read ``?sit=N`` as "join seat N at once, under the name saved in this
+    browser": a page elsewhere sending its visitors to ``/t/<id>?sit=1`` (a link, a redirect)
+    seated each of them at the attacker's table, taking one of their address's seats and showing
+    the attacker the name they play under, without a click. A join link now shows the join
+    panel with that seat's button focused: the visitor sits only by pressing it."""
+    from playwright.sync_api import sync_playwright
+
+    tid = server.create(slots=[None, None, "greedy", "greedy"])
+    link = f"{server.base}/t/{tid}?sit=1"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        page.evaluate("localStorage.setItem('hkmj.name', 'Visitor')")  # a player of this server
+        page.route(
+            "http://elsewhere.example/**",
+            lambda route: route.fulfill(content_type="text/html", body=f"<script>location.href = {link!r};</script>"),
+        )
+        page.goto("http://elsewhere.example/")
+        page.wait_for_url(link)
+        page.wait_for_selector('button.sit[data-slot="1"]', timeout=15000)
+        assert page.evaluate("document.activeElement.dataset.slot") == "1"
+        slots = server.get(f"/api/tables/{tid}")["table"]["slots"]
+        assert not slots[1]["joined"] and slots[1]["name"] != "Visitor", slots[1]
+        page.click('button.sit[data-slot="1"]')  # the visitor's own choice
+        deadline = time.monotonic() + 15
+        while not server.get(f"/api/tables/{tid}")["table"]["slots"][1]["joined"]:
+            assert time.monotonic() < deadline
+            page.wait_for_timeout(50)
+        assert server.get(f"/api/tables/{tid}")["table"]["slots"][1]["name"] == "Visitor"
+        assert not errors, errors
+        browser.close()

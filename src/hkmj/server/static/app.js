@@ -464,7 +464,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { opener: null, log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0 };
+const G = { opener: null, log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
@@ -473,8 +473,9 @@ function tableView(tid) {
   G.token = localStorage.getItem(`hkmj.token.${tid}`);
   const q = new URLSearchParams(location.search);
   G.want = G.token ? { type: "resume", table: tid, token: G.token } : q.get("watch") ? { type: "watch", table: tid } : null;
-  if (!G.want && q.get("sit") !== null) G.want = { type: "join", table: tid, slot: Number(q.get("sit")), name: localStorage.getItem("hkmj.name") || "" };
-  if (!G.want) { joinPanel(tid); return; }
+  // a join link (?sit=N) shows the join panel with that seat's button focused: it never sits by
+  // itself (any page elsewhere could send a visitor there and seat them, under their saved name)
+  if (!G.want) { joinPanel(tid, "", q.get("sit") === null ? null : Number(q.get("sit"))); return; }
   connect();
 }
 
@@ -483,7 +484,7 @@ const seatList = (seats) => `<ul class="seats">${seats.map((p) => `<li>${t("seat
 
 /** The join panel of table `tid`: its rules and who sits where (a stranger's link said neither), its free seats,
  * watching, its link; `note`, a refusal that brought the page here (a seat token no longer recognised), said above it. */
-async function joinPanel(tid, note = "") {
+async function joinPanel(tid, note = "", sit = null) {
   const mine = drawing;
   const r = await fetch(`/api/tables/${encodeURIComponent(tid)}`);
   const data = await r.json();
@@ -495,7 +496,7 @@ async function joinPanel(tid, note = "") {
   }
   const tb = data.table;
   document.title = `${ruled({ config: tb.config }, "pageTitle")} · ${tid} — hkmj`;
-  if (tb.status === "over") { G.want = { type: "watch", table: tid }; connect(); return; }  // its result, not a seat
+  if (tb.status === "over") { G.want = { type: "watch", table: tid }; G.sitLink = sit !== null; connect(); return; }  // its result, not a seat
   const free = tb.slots.filter((s) => !s.bot && !s.joined);
   const said = note ? `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(note)}</p></section>` : "";
   $("#app").innerHTML = `${said}${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
@@ -509,6 +510,8 @@ async function joinPanel(tid, note = "") {
     G.want = { type: "join", table: tid, slot: Number(b.dataset.slot), name };
     connect();
   }));
+  const chosen = [...document.querySelectorAll("button.sit")].find((b) => Number(b.dataset.slot) === sit);
+  if (chosen) chosen.focus();
 }
 
 function connect() {
@@ -548,7 +551,8 @@ function onMessage(m) {
     G.welcomed = true;
     if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
-    if (m.over && G.want && G.want.type === "join") toast(t("overNoSeat"));  // a join link to a finished table: said
+    if (m.over && G.want && (G.want.type === "join" || G.sitLink)) toast(t("overNoSeat"));  // a join link to a finished table: said
+    G.sitLink = false;
     if (m.over) G.want = null;  // a finished table: its result is all there is; no reconnecting
     G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
     keepAlive(m.over ? 0 : m.idle_timeout);
