@@ -4,7 +4,14 @@ own enforcement is what is tested; a real server on 127.0.0.1."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
+import json
+import threading
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +128,71 @@ def test_a_page_elsewhere_cannot_seat_its_visitors_at_a_table_by_a_join_link(ser
         assert server.get(f"/api/tables/{tid}")["table"]["slots"][1]["name"] == "Visitor"
         assert not errors, errors
         browser.close()
+
+
+@contextlib.contextmanager
+def elsewhere_serving(body: str) -> Iterator[str]:
+    """A web server of another site on this machine (``localhost``, another port) whose every page
+    is ``body``: its address."""
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    try:
+        yield f"http://localhost:{site.server_address[1]}/"
+    finally:
+        site.shutdown()
+        site.server_close()
+
+
+def test_a_page_elsewhere_cannot_spend_its_visitors_lookups(server: Server) -> None:
+    """Every lookup of a past or unknown table counts against the address's ``--replay-rate``
+    (20 a minute): a page elsewhere holding twenty images that point at ``/api/tables/<id>`` spent
+    the budget of each visitor's address, who then could not watch, reopen or review any past
+    table for a minute. A lookup a browser sends for a page of another site (``Sec-Fetch-Site``
+    ``cross-site`` or ``same-site``), other than by following a link, is now refused ``403
+    forbidden_origin`` before it counts; a form posted from elsewhere to the review too."""
+    from playwright.sync_api import sync_playwright
+
+    images = "".join(f'<img src="{server.base}/api/tables/gone{i}" alt="">' for i in range(25))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        done: list[str] = []  # the browser keeps the answers from the page (ORB) once they came
+        page.on("requestfinished", lambda r: done.append(r.url) if "/api/tables/" in r.url else None)
+        page.on("requestfailed", lambda r: done.append(r.url) if "/api/tables/" in r.url else None)
+        # another site on this machine (the browser keeps a public page from loopback addresses)
+        with elsewhere_serving(images) as elsewhere:
+            page.goto(elsewhere, wait_until="load")
+        deadline = time.monotonic() + 15
+        while len(done) < 25:  # each image asked for and answered
+            assert time.monotonic() < deadline, done
+            page.wait_for_timeout(50)
+        browser.close()
+    with pytest.raises(urllib.error.HTTPError) as e:  # the visitor's own lookup is still answered
+        server.get("/api/tables/gone")
+    assert e.value.code == 404  # before: 429, the budget spent by the page elsewhere
+    image = urllib.request.Request(f"{server.base}/api/tables/gone", headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"})
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(image, timeout=10)
+    assert e.value.code == 403 and json.loads(e.value.read())["error"] == "forbidden_origin"
+    headers = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Accept": "text/html"}
+    form = urllib.request.Request(f"{server.base}/t/gone/review", data=b"token=x&lang=fr", headers={**headers, "Accept-Language": "fr"}, method="POST")
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(form, timeout=10)
+    assert e.value.code == 403 and "Le serveur a refusé l&#x27;analyse." in e.value.read().decode()
+    link = urllib.request.Request(f"{server.base}/api/tables/gone/log", headers=headers)  # a link followed from elsewhere
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(link, timeout=10)
+    assert e.value.code == 404

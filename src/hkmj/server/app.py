@@ -30,7 +30,7 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -322,6 +322,22 @@ def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tup
     own_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
     parts = urlsplit(origin)
     return parts.scheme == own_scheme and parts.netloc == host.strip().lower() and not parts.path
+
+
+def cross_site(method: str, headers: Mapping[str, str], extra: tuple[str, ...]) -> bool:
+    """Whether a browser sent this request for a page of another site (Fetch Metadata's
+    ``Sec-Fetch-Site``: ``cross-site``, or ``same-site``, which another port of the same address
+    is), other than by following a link to it (a ``GET`` navigation) and other than from an
+    ``--origin`` (``extra``). Such a request (an image, a script, a form posted from elsewhere)
+    would spend the visitor's address's lookups on the page elsewhere's behalf: a page with
+    twenty images pointing at ``/api/tables/x`` a minute kept its visitors from watching or
+    reopening any past table. A request without the header (not a browser, or an old one) passes."""
+    if headers.get("sec-fetch-site") not in ("cross-site", "same-site"):
+        return False
+    if method in ("GET", "HEAD") and headers.get("sec-fetch-mode") == "navigate":
+        return False
+    origin = headers.get("origin")
+    return origin is None or origin.strip().rstrip("/").lower() not in {o.rstrip("/").lower() for o in extra}
 
 
 class Conn:
@@ -1308,7 +1324,16 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             headers["Retry-After"] = retry
         return HTMLResponse(page, status_code=refused.status_code, headers=headers)
 
+    def refuse_cross_site(request: Request) -> Response | None:
+        """403 ``forbidden_origin`` for a lookup a page elsewhere made the visitor's browser send
+        (:func:`cross_site`), before it counts against the address's lookups."""
+        if cross_site(request.method, request.headers, lim.origins):
+            return _refuse(403, "forbidden_origin", "cross-site request refused: a page of another site may not look tables up")
+        return None
+
     async def table_info(request: Request) -> Response:
+        if (refused := refuse_cross_site(request)) is not None:
+            return refused
         try:
             t = await hub.get(request.path_params["tid"], address=address_of(request))
         except ProtocolError as e:
@@ -1325,6 +1350,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     async def table_log(request: Request) -> Response:
         """The finished table's log as JSON Lines (seat tokens left out), for ``hkmj review``."""
         tid = request.path_params["tid"]
+        if (refused := refuse_cross_site(request)) is not None:
+            return refused
         try:
             body = await hub.log_text(tid, address_of(request))
         except ProtocolError as e:
@@ -1337,8 +1364,11 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         the client's language (``lang``: en or fr; else the browser's Accept-Language). The seat
         token is the credential (no Origin check: under ``Referrer-Policy: no-referrer`` a form
         posts ``Origin: null``, and a page elsewhere would need the secret token and still could
-        not read the answer); it travels in the body, never in a URL."""
+        not read the answer); it travels in the body, never in a URL. A form posted from another
+        site is refused before it counts as a lookup (:func:`cross_site`)."""
         page_wanted = wants_html(request.headers.get("accept"), request.headers.get("sec-fetch-dest"))
+        if (refused := refuse_cross_site(request)) is not None:  # a form posted from elsewhere
+            return refusal_as_page(refused, "forbidden_origin", pick_lang(None, request.headers.get("accept-language"))) if page_wanted else refused
         try:
             body = await read_body(request, 4096, lim.header_timeout)
         except BodyError as e:
