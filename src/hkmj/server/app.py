@@ -38,6 +38,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import sqlalchemy as sa
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -247,15 +248,31 @@ class HttpRateLimit:
     closing websockets in a loop (1,900 a second) kept a core busy. Open websockets have their own
     caps (connections per address, messages per connection)."""
 
-    def __init__(self, app: ASGIApp, rate: float, share: int = 1) -> None:
+    def __init__(self, app: ASGIApp, rate: float, share: int = 1, origins: tuple[str, ...] = ()) -> None:
         self.app = app
         self.rate = rate
         self.share = share
         """An IPv6 /48's budget, in addresses' worth (:attr:`Limits.network_share`)."""
+        self.origins = origins
+        """The ``--origin`` URLs, whose requests are not another site's."""
         self.buckets = Buckets()
+
+    def foreign(self, scope: Scope) -> bool:
+        """Whether a browser sent this request for a page of another site (:func:`cross_site`;
+        a websocket handshake: an ``Origin`` :func:`origin_allowed` refuses). Such a request is
+        refused before it counts: a page elsewhere firing images at this server (a few hundred a
+        second) kept its visitors' address over the rate, their own page and websocket refused."""
+        headers = Headers(scope=scope)
+        if scope["type"] == "websocket":
+            return not origin_allowed(headers.get("origin"), scope.get("scheme", "ws"), headers.get("host"), self.origins)
+        return cross_site(scope.get("method", "GET"), headers, self.origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
+            if self.foreign(scope):
+                why = "cross-site request refused: a page of another site may only link to this server"
+                await _refuse(403, "forbidden_origin", why)(scope, receive, send)
+                return
             client = scope.get("client")
             address = client_key(client[0] if client else None)
             over = _refused(self.buckets, address, self.rate, 4 * self.rate, self.share)
@@ -1324,16 +1341,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             headers["Retry-After"] = retry
         return HTMLResponse(page, status_code=refused.status_code, headers=headers)
 
-    def refuse_cross_site(request: Request) -> Response | None:
-        """403 ``forbidden_origin`` for a lookup a page elsewhere made the visitor's browser send
-        (:func:`cross_site`), before it counts against the address's lookups."""
-        if cross_site(request.method, request.headers, lim.origins):
-            return _refuse(403, "forbidden_origin", "cross-site request refused: a page of another site may not look tables up")
-        return None
-
     async def table_info(request: Request) -> Response:
-        if (refused := refuse_cross_site(request)) is not None:
-            return refused
         try:
             t = await hub.get(request.path_params["tid"], address=address_of(request))
         except ProtocolError as e:
@@ -1350,8 +1358,6 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     async def table_log(request: Request) -> Response:
         """The finished table's log as JSON Lines (seat tokens left out), for ``hkmj review``."""
         tid = request.path_params["tid"]
-        if (refused := refuse_cross_site(request)) is not None:
-            return refused
         try:
             body = await hub.log_text(tid, address_of(request))
         except ProtocolError as e:
@@ -1365,10 +1371,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         token is the credential (no Origin check: under ``Referrer-Policy: no-referrer`` a form
         posts ``Origin: null``, and a page elsewhere would need the secret token and still could
         not read the answer); it travels in the body, never in a URL. A form posted from another
-        site is refused before it counts as a lookup (:func:`cross_site`)."""
+        site is refused before it counts as a lookup (:class:`HttpRateLimit`, :func:`cross_site`)."""
         page_wanted = wants_html(request.headers.get("accept"), request.headers.get("sec-fetch-dest"))
-        if (refused := refuse_cross_site(request)) is not None:  # a form posted from elsewhere
-            return refusal_as_page(refused, "forbidden_origin", pick_lang(None, request.headers.get("accept-language"))) if page_wanted else refused
         try:
             body = await read_body(request, 4096, lim.header_timeout)
         except BodyError as e:
@@ -1454,7 +1458,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     ]
     middleware = [
         Middleware(SecurityHeaders),
-        Middleware(HttpRateLimit, rate=lim.http_rate, share=lim.network_share),
+        Middleware(HttpRateLimit, rate=lim.http_rate, share=lim.network_share, origins=lim.origins),
         Middleware(HostCheck, hosts=lim.answered_hosts()),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={404: not_found})
