@@ -903,5 +903,7 @@ def test_a_few_addresses_cannot_take_every_open_file_of_the_server(tmp_path: Pat
         for s in flood:
             s.close()
         assert eventually(lambda: tight.get("/api/info")["v"] == 1)  # the places are given back
+        # the operator is told at start-up why connections may be refused before --max-connections
+        assert "at most 472 connections at once (the limit of open files, ulimit -n, less 128 kept), below --max-connections 5000" in tight.log.read_text()
     finally:
         tight.stop()

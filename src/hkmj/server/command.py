@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import ipaddress
+import logging
 import sys
 from typing import Any
 
@@ -208,7 +209,7 @@ def _serve(args: argparse.Namespace) -> int:
     from hkmj.run_words import said
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
-    from hkmj.server.http import LogRate, SocketCount, guarded_h11, guarded_ws, socket_room
+    from hkmj.server.http import FILES_KEPT, LogRate, SocketCount, guarded_h11, guarded_ws, socket_room
     from hkmj.server.store import db_problem, shown_url
     from hkmj.termlines import fitted
 
@@ -243,11 +244,12 @@ def _serve(args: argparse.Namespace) -> int:
         print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)
         return 2
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
+    room = socket_room()  # raises the limit of open files as far as the system lets it
     config = uvicorn.Config(
         create_app(args.db, limits),
         http=guarded_h11(
             limits.header_timeout,
-            SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share, total=socket_room()),
+            SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share, total=room),
             limits.write_timeout,
         ),
         ws=guarded_ws(limits.write_timeout, limits.header_timeout),
@@ -267,6 +269,13 @@ def _serve(args: argparse.Namespace) -> int:
         forwarded_allow_ips=proxies or None,
     )
     LogRate().install("uvicorn.access", "uvicorn.error")  # a flood of requests must not fill the disk
+    if room < limits.max_connections:  # the operator learns why connections are refused 503 before the cap
+        logging.getLogger("uvicorn.error.hkmj").warning(
+            "at most %d connections at once (the limit of open files, ulimit -n, less %d kept), below --max-connections %d",
+            room,
+            FILES_KEPT,
+            limits.max_connections,
+        )
     server = uvicorn.Server(config)
     tune_gc()
     server.run()

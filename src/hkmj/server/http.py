@@ -29,6 +29,7 @@ from websockets import http11 as ws_http11
 from websockets.http11 import Response
 
 __all__ = [
+    "FILES_KEPT",
     "SECURITY_HEADERS",
     "BoundedHead",
     "GuardedWebSocket",
