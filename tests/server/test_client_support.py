@@ -377,8 +377,8 @@ def test_a_count_in_a_sentence_agrees_with_its_number_in_the_browser() -> None:
          "The robbed player (<bdi>Ann</bdi>) pays as a discarder, the total plus 8, 21 + 8 = 29; the two others pay 8 each; the winner (<bdi>Bo</bdi>) receives 45 (MCR-8).",
          "Le joueur volé (<bdi>Ann</bdi>) paie comme un défausseur, le total plus 8, 21 + 8 = 29\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant (<bdi>Bo</bdi>) reçoit 45 (MCR-8)."),
         ("classical", {"payments": [60, 192, -122, -130], "seat": 1, "from": None, "points": 48, "hand_scores": [48, 48, 10, 8], "win": "self_draw"},
-         "Every player scores (CL-5.4). The winner (<bdi>Bo</bdi>) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
-         "Chaque joueur compte (CL-5.4). Le gagnant (<bdi>Bo</bdi>) reçoit son score de chacun des autres\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l&#39;Est paie et reçoit double (CL-7)."),  # escaped, shown as '
+         "Every player scores (CL-5.4). Each of the others pays the winner (<bdi>Bo</bdi>) the winner&#39;s score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+         "Chaque joueur compte (CL-5.4). Chacun des autres paie au gagnant (<bdi>Bo</bdi>) le score du gagnant\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l&#39;Est paie et reçoit double (CL-7)."),  # escaped, shown as '
     ],
 )
 def test_mcr_8_cl_7_the_browser_says_the_payments_in_the_terminals_sentence(rules: str, win: dict[str, Any], en: str, fr: str) -> None:

@@ -205,3 +205,25 @@ def test_cl5_1_point_line_names_read_as_the_rules_page_not_as_tiles() -> None:
     tile_word = re.compile(r"\b[1-9][mpsz]\b")
     for x in (*POINT_LINES, BONUS_LINE, MAHJONG_LINE, *DOUBLE_LINES, *CLASSICAL_LIMITS):
         assert not tile_word.search(x.name) and not tile_word.search(x.name_fr), (x.id, x.name, x.name_fr)
+
+
+@pytest.mark.parametrize(
+    ("lang", "options", "words"),
+    [
+        ("en", {}, "Each of the others pays the winner (you) the winner's score; the others pay each other"),
+        ("fr", {}, "Chacun des autres paie au gagnant (vous) le score du gagnant ; les autres se paient"),
+        ("en", {"pay_highest": "on"}, "Each player scoring no more than the winner (you) pays the winner's score; the winner pays each player scoring more twice the difference;"),
+        ("fr", {"pay_highest": "on"}, "Chaque joueur dont le score ne dépasse pas celui du gagnant (vous) paie le score du gagnant ; le gagnant paie à chaque joueur de score plus élevé le double de la différence ;"),
+    ],
+)
+def test_cl7_the_payment_line_names_whose_score_is_paid(
+    make_session: Make, kong_replacement_win: Callable[[Session], None], lang: str, options: dict[str, str], words: str
+) -> None:
+    """CL-7.1, CL-7.4: the end screen said "The winner (you) is paid its score by each of the
+    others" — "its" for a person, and whose score left to guess. It says the winner's score is
+    paid by each of the others (with `pay_highest`, by each player scoring no more), EN and FR."""
+    s = make_session(rules=get_ruleset("classical", options), lang=lang)
+    kong_replacement_win(s)
+    why = s.finish_hand().why_paid
+    assert words in why, why
+    assert "its score" not in why and "reçoit son score" not in why

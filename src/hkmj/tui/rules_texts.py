@@ -87,9 +87,9 @@ _CL_EN = {
     "teach.other_tables": "Scored with the classical table only (CL-5, CL-6): every player scores points and doubles, nothing from the scoring of other games (Hong Kong, MCR, riichi).",
     "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "end.limit": "Limit hand: {name} (it scores the limit, CL-6; the elements are shown for information)",
-    "end.pay.classical": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+    "end.pay.classical": "Every player scores (CL-5.4). Each of the others pays the winner ({winner}) the winner's score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     "end.pay.classical.you": "What you paid (-) and received (+), player by player (CL-7): {pairs} = {total}.",
-    "end.pay.classical.highest": "Every player scores (CL-5.4). The winner ({winner}) is paid its score by each lower score and pays twice the difference to each higher score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
+    "end.pay.classical.highest": "Every player scores (CL-5.4). Each player scoring no more than the winner ({winner}) pays the winner's score; the winner pays each player scoring more twice the difference; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     "end.pay.penalty": "Whoever declares a false Mahjong pays each other player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "help.title": "How to play — Classical Mahjong",
     "end.total_points": "Score",
@@ -102,9 +102,9 @@ _CL_FR = {
     "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, rien des barèmes d'autres jeux (Hong Kong, MCR, riichi).",
     "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "end.limit": "Main limite : {name} (elle vaut la limite, CL-6 ; les éléments sont donnés pour information)",
-    "end.pay.classical": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
+    "end.pay.classical": "Chaque joueur compte (CL-5.4). Chacun des autres paie au gagnant ({winner}) le score du gagnant ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
     "end.pay.classical.you": "Ce que vous avez payé (-) et reçu (+), joueur par joueur (CL-7) : {pairs} = {total}.",
-    "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Le gagnant ({winner}) reçoit son score de chaque score plus faible et paie le double de la différence à chaque score plus fort ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
+    "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Chaque joueur dont le score ne dépasse pas celui du gagnant ({winner}) paie le score du gagnant ; le gagnant paie à chaque joueur de score plus élevé le double de la différence ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
     "end.pay.penalty": "Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "help.title": "Comment jouer — Mahjong classique",
     "end.total_points": "Score",
@@ -149,11 +149,11 @@ Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois
     },
     ("classical", "en"): {
         "SCORING": """SCORING
-Every player scores: points for pungs, kongs, some pairs and bonus tiles, then doubles (CL-5); the winner adds 20 for Mahjong and the winner's doubles. The winner is paid its score by each of the others; the others pay each other the difference of their scores; East pays and receives double (CL-7). The end-of-hand screen shows every player's points, doubles and score. Whoever declares a false Mahjong pays each other player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7); at a teaching table (--teach) a false Mahjong is refused and explained instead.""",
+Every player scores: points for pungs, kongs, some pairs and bonus tiles, then doubles (CL-5); the winner adds 20 for Mahjong and the winner's doubles. Each of the others pays the winner the winner's score; the others pay each other the difference of their scores; East pays and receives double (CL-7). The end-of-hand screen shows every player's points, doubles and score. Whoever declares a false Mahjong pays each other player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7); at a teaching table (--teach) a false Mahjong is refused and explained instead.""",
     },
     ("classical", "fr"): {
         "LE DÉCOMPTE": """LE DÉCOMPTE
-Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tuiles bonus, puis des doubles (CL-5) ; le gagnant ajoute 20 pour le Mahjong et ses doubles de gagnant. Le gagnant reçoit son score de chacun des autres ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7). L'écran de fin de donne montre les points, doubles et score de chaque joueur. Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7) ; à une table d'apprentissage (--teach), un faux Mahjong est refusé et expliqué.""",
+Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tuiles bonus, puis des doubles (CL-5) ; le gagnant ajoute 20 pour le Mahjong et ses doubles de gagnant. Chacun des autres paie au gagnant le score du gagnant ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7). L'écran de fin de donne montre les points, doubles et score de chaque joueur. Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7) ; à une table d'apprentissage (--teach), un faux Mahjong est refusé et expliqué.""",
     },
 }
 """The help's sections that differ, by their heading; the other sections keep the Hong Kong words
