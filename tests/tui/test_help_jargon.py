@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from textual.pilot import Pilot
 
 from hkmj.rulesets import get_ruleset
 from hkmj.tui.app import HelpScreen, PlayApp
@@ -45,3 +46,51 @@ async def test_the_help_says_what_a_fan_is_where_it_first_says_fan_at_80x24(make
         first_page = _boxed(app)
     assert first_use in first_page
     assert first_page.index(first_use) <= first_page.find(" fan")
+
+
+async def _help_pages(app: PlayApp, pilot: Pilot[None]) -> str:
+    """Every page of the help read at this size (PgDn until the end), joined."""
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    pages = [_boxed(app)]
+    for _ in range(12):
+        await pilot.press("pagedown")
+        await pilot.pause()
+        pages.append(_boxed(app))
+    return " ".join(pages)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("rules", "lang", "wall", "pond"),
+    [
+        ("hk", "en", "When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2).",
+         "Each player's discards, their pond, are shown at the bottom of their panel"),
+        ("hk", "fr", "la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2).",
+         "Les défausses de chaque joueur sont en bas de son panneau"),
+        ("classical", "en", "the hand is a draw: nobody pays (CL-4.2, CL-7.5). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (CL-1.2).",
+         "their pond, are shown"),
+        ("classical", "fr", "personne ne paie (CL-4.2, CL-7.5). Un kong ou une tuile bonus est remplacé depuis le mur mort",
+         "Les défausses de chaque joueur sont en bas de son panneau"),
+        ("mcr", "en", "When no tile is left, the hand is a draw (MCR-3.3). A kong or a flower is replaced from the end of the wall: there is no dead wall (MCR-3.1, MCR-3.2).",
+         "their pond, are shown"),
+    ],
+)
+async def test_the_help_says_what_the_wall_count_the_dead_wall_and_a_pond_are_at_80x24(
+    make_session: Make, rules: str, lang: str, wall: str, pond: str
+) -> None:
+    """HK-2.4, HK-3.2, HK-3.5: the top line says "wall 70" and "prevailing East", the log "You take
+    a replacement tile from the dead wall", the help "A pond too long for its panel": none of it
+    was said anywhere. The help's turn now says what the count and the prevailing wind are, that
+    an empty wall is a draw and what the dead wall is (MCR has none, MCR-3.1); its discards section
+    says where each player's discards (the pond) are. Read page by page at 80×24."""
+    s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = await _help_pages(app, pilot)
+    count = "(mur 70) et nomme le vent dominant, le vent du tour (Est d'abord)" if lang == "fr" else "(wall 70) and names the prevailing wind, the wind of the round (East first)"
+    assert count in text and wall in text and pond in text, text
+    if rules != "hk":
+        assert "HK-" not in text

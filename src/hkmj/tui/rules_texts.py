@@ -177,7 +177,19 @@ _HONG_KONG_FLOWERS = {
     "fr": "sont des bonus : mises de côté et remplacées pour vous.",
 }
 
+_WALL_LINE = {
+    "en": "The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2).",
+    "fr": "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2).",
+}
+"""The help's line on the wall (your turn), as the Hong Kong table says it (HK-2.4's dead wall)."""
+
 _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
+    ("mcr", "en"): {
+        _WALL_LINE["en"]: "The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw (MCR-3.3). A kong or a flower is replaced from the end of the wall: there is no dead wall (MCR-3.1, MCR-3.2).",
+    },
+    ("mcr", "fr"): {
+        _WALL_LINE["fr"]: "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle (MCR-3.3). Un kong ou une fleur est remplacé depuis le bout du mur : il n'y a pas de mur mort (MCR-3.1, MCR-3.2).",
+    },
     ("classical", "en"): {
         "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans: they score the limit, {penalty} (CL-6).",
         "There is no minimum: any complete hand wins, even worth 0 fan (a fan is a unit of a hand's score, HK-6).": "There is no minimum: any complete hand wins.",

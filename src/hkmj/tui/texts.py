@@ -321,9 +321,10 @@ With --glyphs the same tiles are drawn as Unicode mahjong tiles.
 
 YOUR TURN
 You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile: press the letter shown under it (or move with ← →, Home/End) and press Enter, or click it twice. With four identical tiles you may declare a kong (k). If your hand is complete, press m: Mahjong!
+The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2).
 
 AFTER A DISCARD
-The latest discard is highlighted. If you can use it, the game stops and shows your choices:
+Each player's discards, their pond, are shown at the bottom of their panel; the latest discard is highlighted. If you can use it, the game stops and shows your choices:
   p pung (you hold two of that tile) · c chow (only from the player on your left, who plays just before you)
   k kong (you hold three) · m Mahjong (it completes your hand) · Space pass.
 Only the latest discard can be taken, and only before the next player draws (HK-4.1).
@@ -670,9 +671,10 @@ Avec --glyphs les mêmes tuiles sont dessinées en tuiles de mahjong Unicode.
 
 VOTRE TOUR
 Vous piochez une tuile automatiquement ; elle est à part, à droite de votre main. Puis défaussez une tuile : appuyez sur la lettre affichée sous elle (ou déplacez-vous avec ← →, Début/Fin) puis sur Entrée, ou cliquez-la deux fois. Avec quatre tuiles identiques vous pouvez déclarer un kong (k). Si votre main est complète, appuyez sur m : Mahjong !
+La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2).
 
 APRÈS UNE DÉFAUSSE
-La dernière défausse est surlignée. Si vous pouvez l'utiliser, le jeu s'arrête et propose vos choix :
+Les défausses de chaque joueur sont en bas de son panneau ; la dernière défausse est surlignée. Si vous pouvez l'utiliser, le jeu s'arrête et propose vos choix :
   p pung (vous avez deux fois cette tuile) · c chow (seulement du joueur à votre gauche, qui joue juste avant vous)
   k kong (vous en avez trois) · m Mahjong (elle complète votre main) · Espace pour passer.
 Seule la dernière défausse peut être prise, et seulement avant la pioche suivante (HK-4.1).
