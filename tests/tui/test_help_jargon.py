@@ -94,3 +94,16 @@ async def test_the_help_says_what_the_wall_count_the_dead_wall_and_a_pond_are_at
     assert count in text and wall in text and pond in text, text
     if rules != "hk":
         assert "HK-" not in text
+
+
+@pytest.mark.asyncio
+async def test_hk_6_the_help_says_whose_fan_give_the_base_points_at_80x24(make_session: Make) -> None:
+    """HK-6: the help's scoring said "Only the winner scores: the fan of its elements give base
+    points", "its" standing for the winner, a person. It says the winning hand's elements."""
+    s = make_session(teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = await _help_pages(app, pilot)
+    assert "Only the winner scores: the fan of the winning hand's elements (HK-6) give its base points." in text, text
+    assert "fan of its elements" not in text

@@ -341,7 +341,7 @@ HELP WHILE PLAYING
   q leaves the match (it asks first; Ctrl+C too); Esc cancels a choice.
 
 SCORING
-Only the winner scores: the fan of its elements (HK-6) give base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs {penalty} to each other player, {penalty2} to a discarder (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
+Only the winner scores: the fan of the winning hand's elements (HK-6) give its base points. On a discard the discarder pays double the base and the two others the base; on a self-drawn win everyone pays double. The end-of-hand screen shows the sums. A false Mahjong costs {penalty} to each other player, {penalty2} to a discarder (HK-5.7); at a teaching table (--teach) it is refused and explained instead.
 
 COMMON MISTAKES
   • This is not pairs solitaire: pairs alone don't win.
