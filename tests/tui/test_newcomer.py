@@ -336,3 +336,34 @@ def test_hk_7_the_header_counts_the_hands_of_a_match_of_n_hands(lang: str, lengt
     s.start_hand()
     assert s.header().startswith(starts), s.header()
     assert len(s.header(78)) <= 78
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_4_2_a_key_that_picks_no_chow_says_the_numbers_at_80x24(make_session: Make, lang: str) -> None:
+    """HK-4.2: with three chows listed ("Which chow? [1] 3-4-5 … [3] 5-6-7"), a tile's letter (a)
+    answered "the letter under a tile picks it" — untrue while a chow is chosen by its number —
+    and a number past the list (4) did nothing and said nothing. Both now say to press 1 to 3 or
+    Esc; 2 then takes the chow 4-5-6."""
+    tx = Texts(lang)
+    hands = ("3467m234p56s88s66z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
+    s = make_session(hands=hands, draws="1z2z5m9p9p9p", teach=True, lang=lang)  # North (on your left) discards 5m
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        app.table.handle(s.try_discard(tile("9m")))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert len(app.table.pending_choices) == 3
+        for key in ("a", "4"):
+            await pilot.press(key)
+            await pilot.pause()
+            said = " ".join(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+            assert tx("key.unused.choice", press=key, n=3) in said, said
+            assert tx("key.unused", press=key) not in said
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.pause()
+    (chow,) = s.view().melds[0]
+    assert chow.kind == "chow" and list(chow.tiles) == [tile("4m"), tile("5m"), tile("6m")], chow

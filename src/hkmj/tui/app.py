@@ -534,6 +534,8 @@ class TableScreen(Screen[None]):
                     a = self.pending_choices[i]
                     self._reset_modes()
                     self.handle(self.session.play(a))
+                else:  # 4 with three chows listed
+                    self.add_notes([Note(self.tx("key.unused.choice", press=ch, n=len(self.pending_choices)), "info")])
                 return
             if i < len(self.hand_tiles()):
                 self.selected = i
@@ -541,7 +543,10 @@ class TableScreen(Screen[None]):
             return
         if len(ch) == 1 and ch.isprintable() and not ch.isspace() and ch not in COMMAND_KEYS:
             event.stop()  # a key no tile and no command has (x, or a capital with Caps Lock on): say so
-            self.add_notes([Note(self.tx("key.unused", press=ch), "info")])
+            if self.pending_choices:  # a tile's letter picks no tile while a chow or kong is chosen by number
+                self.add_notes([Note(self.tx("key.unused.choice", press=ch, n=len(self.pending_choices)), "info")])
+            else:
+                self.add_notes([Note(self.tx("key.unused", press=ch), "info")])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         bid = event.button.id or ""
