@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from hkmj.rulesets import get_ruleset
+from hkmj.tiles import tile
 from hkmj.tui.app import EndScreen, PlayApp
 from hkmj.tui.session import Session
 from hkmj.tui.texts import Texts
@@ -94,3 +95,25 @@ def test_cl_5_the_classical_help_and_teaching_words_never_say_fan(lang: str) -> 
     assert ("points and doubles" if lang == "en" else "points et doubles") in tx("help.body")
     assert ("points and doubles" if lang == "en" else "points et ses doubles") in tx("teach.other_tables")
     assert re.search(r"\bfans?\b", Texts(lang, "hk")("teach.other_tables"))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_cl_2_4_a_ready_hand_of_pungs_declared_too_soon_is_not_called_pairs_solitaire_at_80x24(make_session: Make, lang: str) -> None:
+    """CL-2.4, CL-7.7: South discards the Green dragon; you hold 111m 234p 56s 88s East 66z, one
+    tile from winning, and press m. The refusal said "it is ready: one tile from winning", then
+    "This is not pairs solitaire: pairs alone don't win" — a pung counted as a pair (111m, 666z
+    with the discard, 88s). Only a hand of three pairs or more gets that warning now."""
+    tx = Texts(lang, "classical")
+    s = make_session(rules=get_ruleset("classical"), lang=lang, teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.table.handle(s.try_discard(tile("9m")))
+        await pilot.pause()
+        assert s.view().offered == tile("6z") and s.human_pending()
+        await pilot.press("m")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert tx("dist.0") in shown and "CL-7.7" in shown, shown
+        assert tx("teach.pairs")[:30] not in shown, shown

@@ -145,7 +145,8 @@ async def test_mcr_5_2_the_pairs_warning_and_the_help_say_seven_pairs_win_and_ne
     be two of them. A false Mahjong of pairs at a teaching table said "or seven different pairs"
     (Hong Kong's HK-5.3), and the help's common mistakes said only "pairs alone don't win" under a
     goal that lists seven pairs among the winning hands. Both now say what MCR allows."""
-    s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)  # 111m 234p 56s 88s 1z 66z 9m: three pairs
+    hands = ("1122m234p56s88s1z6z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
+    s = make_session(hands=hands, rules=get_ruleset("mcr"), lang=lang, teach=True)  # 11m 22m 88s: three pairs
     app = PlayApp(s, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

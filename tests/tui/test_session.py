@@ -140,7 +140,8 @@ def test_pairs_solitaire_warning_on_a_single_tile_pung(make_session: Make, until
 
 def test_false_mahjong_teaching_refused_and_explained(make_session: Make) -> None:
     """HK-5.7 teaching table: refused with an explanation, play goes on."""
-    s = make_session(teach=True)
+    hands = ("1122m234p56s88s1z6z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
+    s = make_session(hands=hands, teach=True)
     s.start_hand()
     before = s.legal()
     out = s.try_mahjong()
@@ -148,7 +149,7 @@ def test_false_mahjong_teaching_refused_and_explained(make_session: Make) -> Non
     text = " ".join(n.text for n in out.notes)
     assert "Mahjong refused (teaching table, HK-5.7)" in text
     assert "four groups and a pair (HK-5.1)" in text and "seven distinct pairs (HK-5.3)" in text
-    assert "not pairs solitaire" in text  # 111m 88s 66z: three pairs declared
+    assert "not pairs solitaire" in text  # 11m 22m 88s: three pairs declared
     assert s.legal() == before and not s.over
 
 

@@ -559,11 +559,12 @@ class Session:
         return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(sh))
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
-        """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared."""
+        """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared: three pairs
+        or more (four of a kind is two), a pung being no pair."""
         c = list(counts)
         if extra is not None:
             c[extra] += 1
-        if self.teach and melds == 0 and sum(1 for n in c if n >= 2) >= 3:
+        if self.teach and melds == 0 and sum(n // 2 for n in c if n % 2 == 0) >= 3:
             return [Note(self.tx("teach.pairs"), "teach")]
         return []
 
