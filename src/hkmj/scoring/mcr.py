@@ -1377,8 +1377,8 @@ def _read(win: Win) -> HandFacts | None:
     keys = [0, 0, 0, 0]
     mask = 0
     suit_of, pow_of = SUIT_OF, POW_OF
-    # a tile that is no tile id raises here (IndexError, TypeError, or ValueError on ``1 << t``
-    # for a negative one), for score_mcr to hand the request to validate_mcr
+    # a tile that is no tile id raises here (IndexError, OverflowError compiled, TypeError, or
+    # ValueError on ``1 << t`` for a negative one), for score_mcr to hand the request to validate_mcr
     fours = 0
     if holds_a_bool(tiles):  # Python counts True as 1 (2m): validate_mcr names it
         return None
@@ -1445,8 +1445,8 @@ def score_mcr(win: Win) -> McrResult:
     """
     try:
         hand = _read(win)
-    except (TypeError, ValueError, IndexError, AttributeError):  # a field of an unexpected type: validate_mcr says which
-        hand = None
+    except (TypeError, ValueError, IndexError, OverflowError, AttributeError):  # a field of an unexpected type: validate_mcr says which
+        hand = None  # OverflowError: compiled, a tile too big for a C index (pure Python: IndexError)
     if hand is None:
         try:
             hand = hand_facts(win, *validate_mcr(win))

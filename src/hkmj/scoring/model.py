@@ -380,6 +380,10 @@ def win_type_problem(win: object) -> str | None:
                 return f"{what}: {python_echo(x)} is not a tile number (an int 0-33)"
         return None
 
+    # read as objects: compiled, a loop over ``win.melds`` (a tuple of Meld) would raise the very
+    # TypeError this names on its first string
+    melds: object = win.melds
+    flags: object = win.flags
     checks: list[str | None] = [tiles("concealed", win.concealed)]
     if not _is_int(win.win_tile):
         checks.append(f"win_tile {win.win_tile!r} is not a tile number (an int 0-33)")
@@ -391,10 +395,10 @@ def win_type_problem(win: object) -> str | None:
             checks.append(f"{what} {value!r} is not a seat number (an int 0-3: East, South, West, North)")
     if win.discarder is not None and not _is_int(win.discarder):
         checks.append(f"discarder {win.discarder!r} is not a seat number (an int 0-3) or None")
-    if not isinstance(win.melds, (tuple, list)):
-        checks.append(f"melds must be a tuple of Meld, not {type(win.melds).__name__}")
+    if not isinstance(melds, (tuple, list)):
+        checks.append(f"melds must be a tuple of Meld, not {type(melds).__name__}")
     else:
-        for m in win.melds:
+        for m in melds:
             if not isinstance(m, Meld):
                 checks.append(f"melds: {m!r} is not a Meld")
             elif not isinstance(m.kind, str) or not _is_int(m.tile):
@@ -403,8 +407,8 @@ def win_type_problem(win: object) -> str | None:
         value = getattr(win, what)
         if not isinstance(value, (tuple, list)) or not all(_is_int(x) for x in value):
             checks.append(f"{what} {value!r}: expected a tuple of numbers 1-4")
-    if not isinstance(win.flags, (frozenset, set, tuple, list)) or not all(isinstance(f, str) for f in win.flags):
-        checks.append(f"flags {win.flags!r}: expected a set of names ({', '.join(FLAGS)})")
+    if not isinstance(flags, (frozenset, set, tuple, list)) or not all(isinstance(f, str) for f in flags):
+        checks.append(f"flags {flags!r}: expected a set of names ({', '.join(FLAGS)})")
     return next((c for c in checks if c is not None), None)
 
 
