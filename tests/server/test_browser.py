@@ -85,9 +85,12 @@ def _lobby(browser: Any, server: Server, errors: list[str], width: int, height: 
     return page
 
 
-def _phone_lobby(browser: Any, server: Server, errors: list[str], lang: str) -> Any:
-    """A touch phone's page (390 × 844) on the lobby in ``lang``, collecting its script errors into ``errors``."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+def _phone_lobby(
+    browser: Any, server: Server, errors: list[str], lang: str, size: tuple[int, int] = (390, 844), *, touch: bool = True
+) -> Any:
+    """A phone's page (390 × 844 unless ``size``, with touch unless ``touch=False``) on the lobby in ``lang``,
+    collecting its script errors into ``errors``."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
@@ -1658,10 +1661,7 @@ def test_a_full_table_says_what_one_can_do_instead(server: Server, lang: str, wi
         page.click("#create")  # the creator and three bots: no seat left
         page.wait_for_selector("#board", timeout=15000)
         tid = page.url.rstrip("/").split("/")[-1]
-        other = browser.new_context(viewport={"width": width, "height": 844}).new_page()
-        other.on("pageerror", lambda e: errors.append(str(e)))
-        other.goto(server.base + "/")
-        _lobby_in(other, lang)
+        other = _phone_lobby(browser, server, errors, lang, (width, 844), touch=False)
         other.goto(f"{server.base}/t/{tid}")
         other.wait_for_selector("#full", timeout=15000)
         assert other.inner_text("#full").startswith(words[0]), other.inner_text("#full")
@@ -1741,11 +1741,7 @@ def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(se
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        _lobby_in(page, lang)
+        page = _phone_lobby(browser, server, errors, lang, (375, 667))
         state = _mid_hand("mcr", claim=False)
         state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": words}])
         page.evaluate("(st) => { G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
@@ -1770,10 +1766,7 @@ def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, 
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        page = browser.new_page(viewport={"width": 375, "height": 667})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        _lobby_in(page, lang)
+        page = _phone_lobby(browser, server, errors, lang, (375, 667), touch=False)
         page.fill("input[name=name]", "Ann")
         page.select_option("select[name=slot1]", "open")  # a seat kept for a friend: the table waits
         page.click("#create")
@@ -1807,10 +1800,7 @@ def test_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there(server: Ser
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        page = browser.new_page(viewport={"width": 375, "height": 667})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        _lobby_in(page, lang)
+        page = _phone_lobby(browser, server, errors, lang, (375, 667), touch=False)
         page.goto(f"{server.base}/t/{tid}")
         page.wait_for_selector("button.sit", timeout=10000)
         assert page.locator("#join-rules").count() == 1, page.inner_text("#app")
