@@ -1,0 +1,47 @@
+"""``hkmj play`` as a newcomer who is not East plays it at 80×24: who they are is still on screen
+when their first turn comes, after the bots' moves have pushed the hand's first line out of the
+log (HK-2.1, MCR-2.3, CL-4.5)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hkmj.bots import make_bot
+from hkmj.rulesets import get_ruleset
+from hkmj.tui.app import PlayApp
+from hkmj.tui.session import Session
+
+
+def screen_text(app: PlayApp) -> str:
+    """What the terminal shows now, its lines joined by single spaces."""
+    return re.sub(r"[\s│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize(("lang", "words"), [("en", "You are {wind} · +0"), ("fr", "Vous êtes {wind} · +0")])
+async def test_a_newcomer_who_is_not_east_sees_their_seat_wind_at_their_first_turn_at_80x24(rules: str, lang: str, words: str) -> None:
+    """Seed 1 seats the human North: "— Hand 1: you are North…" and the teaching note had
+    scrolled out of the 5-row log before the first turn (bonus tiles, three discards), and the
+    hand panel said "North · You", a label like the bots' "South · Bot 3": it now says "You are
+    North", in English and French, at every ruleset's table."""
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length="hands", hands=1, teach=True, lang=lang, rules=get_ruleset(rules))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(8):  # pass any claim offered before the first turn
+            v = s.view()
+            if v.phase == "turn" and v.turn == s.seat:
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        v = s.view()
+        assert v.phase == "turn" and v.turn == s.seat and s.seat != 0, s.status()
+        shown = screen_text(app)
+        wind = s.tx.wind(s.seat)
+        hand_line = s.tx("ev.hand", hand=1, wind=wind, prevailing=s.tx.wind(0), dealer=s.player_name(s.by_seat[0]))
+        assert hand_line not in shown  # the log's first line is out of view: the panel says it
+        assert words.format(wind=wind) in shown, shown
+
