@@ -27,6 +27,29 @@ the competition seat changes of MCR, one table for both (:data:`hkmj.rulesets.ba
 
 
 _DOUBLE_NAMES: dict[str, tuple[str, str]] = {d.id: (d.name, d.name_fr) for d in cl.DOUBLE_LINES}
+
+
+def _point_items(found: Sequence[cl.ScoreItem]) -> list[OutcomeItem]:
+    """A hand's point lines, one item per line and value with a count, in table order (CL-5.1). A
+    line met both exposed and concealed (``Pung of 2-8`` 2 and 4) names which is which, as
+    ``hkmj score`` does: "Pung of 2-8, exposed", "Pung of 2-8, concealed"."""
+    counts: dict[tuple[str, int], int] = {}
+    exposed: dict[tuple[str, int], bool | None] = {}
+    for i in found:
+        if not i.doubles:
+            counts[(i.id, i.points)] = counts.get((i.id, i.points), 0) + 1
+            exposed[(i.id, i.points)] = i.exposed
+    values: dict[str, int] = {}
+    for k, _ in counts:
+        values[k] = values.get(k, 0) + 1
+    out = []
+    for (k, v), n in counts.items():
+        e = exposed[(k, v)]
+        if values[k] > 1 and e is not None:
+            out.append(OutcomeItem(k, cl.exposure_name(k, e), cl.exposure_name(k, e, "fr"), v, n))
+        else:
+            out.append(OutcomeItem(k, cl.name_of(k), cl.name_of(k, "fr"), v, n))
+    return out
 """Each double's plain name, English and French (``name_of`` adds "(×2)" for the winner's table)."""
 
 
@@ -68,11 +91,7 @@ class Classical(Ruleset):
         the limit applies, the adjustment to it (CL-6.2).
         """
         w = r.winner
-        counts: dict[tuple[str, int], int] = {}
-        for i in w.items:
-            if not i.doubles:
-                counts[(i.id, i.points)] = counts.get((i.id, i.points), 0) + 1
-        items = [OutcomeItem(k, cl.name_of(k), cl.name_of(k, "fr"), v, n) for (k, v), n in counts.items()]
+        items = _point_items(w.items)
         total = w.points
         for i in w.items:
             if i.doubles:
@@ -115,20 +134,17 @@ class Classical(Ruleset):
         r: cl.ClassicalResult = outcome.detail
         out = []
         for p in r.players:
-            lines: dict[tuple[str, int], int] = {}
             doubled: dict[str, int] = {}
             for i in p.items:
                 if i.doubles:
                     doubled[i.id] = doubled.get(i.id, 0) + i.doubles
-                else:
-                    lines[(i.id, i.points)] = lines.get((i.id, i.points), 0) + 1
             out.append(
                 SeatScoring(
                     p.seat,
                     p.points,
                     p.doubles,
                     p.score,
-                    tuple(OutcomeItem(k, cl.name_of(k), cl.name_of(k, "fr"), v, n) for (k, v), n in lines.items()),
+                    tuple(_point_items(p.items)),
                     tuple(OutcomeItem(k, *_DOUBLE_NAMES[k], 1, n) for k, n in doubled.items()),
                     p.limit_id,
                 )

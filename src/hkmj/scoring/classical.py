@@ -110,6 +110,7 @@ __all__ = [
     "name_of",
     "deal_from_json",
     "deal_from_win",
+    "exposure_name",
     "score_deal",
     "score_json",
     "settle",
@@ -363,9 +364,25 @@ def counted(item_id: str, name: str, count: int, lang: str = "en") -> str:
     if words is None:
         return f"{name} ×{count}"
     text = words[1 if lang == "fr" else 0].format(n=count)
+    plain = _NAMES[item_id][1 if lang == "fr" else 0] if item_id in _NAMES else name
+    if name.startswith(plain + ", "):  # "Pung of 2-8, concealed" (see exposure_name): "2 pungs of 2-8, concealed"
+        text += name[len(plain) :] + ("s" if lang == "fr" else "")
     if name.endswith("(×2)"):
         text += " (×2 chacune)" if lang == "fr" else " (×2 each)"
     return text
+
+
+_EXPOSURE_WORDS = {"en": ("concealed", "exposed"), "fr": ("caché", "exposé")}
+
+
+def exposure_name(item_id: str, exposed: bool, lang: str = "en") -> str:
+    """A point line's name saying whether its group is ``exposed`` or concealed (CL-5.1: the two
+    score differently), as ``hkmj score`` says it: "Pung of 2-8, concealed", « Paire de Dragons,
+    cachée » (a pair's French word agrees with it)."""
+    word = _EXPOSURE_WORDS["fr" if lang == "fr" else "en"][1 if exposed else 0]
+    if lang == "fr" and item_id.startswith("pair_"):
+        word += "e"
+    return f"{name_of(item_id, lang)}, {word}"
 
 
 def name_of(item_id: str, lang: str = "en") -> str:
