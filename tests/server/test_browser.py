@@ -1811,3 +1811,40 @@ def test_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there(server: Ser
         assert len(seats) == 4 and seats[2] == bot and seats[0].endswith("—"), seats
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_join_link_says_how_to_sit_enter_in_the_name_box_sits_and_a_seat_taken_meanwhile_is_said(
+    server: Server, lang: str
+) -> None:
+    """A friend opening a join link (``?sit=1``) on a phone (375 × 667) saw the seat buttons and a name box with no
+    word of what the box is for or that only a button seats them; Enter in the name box did nothing; and a second
+    stranger opening the same link once that seat was taken got no word of it, no button focused. The panel says
+    what the name is for and that a seat's button sits; Enter in the name box sits at the linked seat (its button is
+    shown first); a linked seat taken meanwhile is said, in the page's language, with the text inside the screen."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": ("Your name is shown to the other players", "Seat 2, which your link offered, has been taken meanwhile"),
+             "fr": ("Votre nom est montré aux autres joueurs", "La place 2, que votre lien proposait, a été prise entre-temps\u00a0:")}[lang]
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1)
+    link = f"{server.base}/t/{tid}?sit=1"
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        friend = _phone_lobby(browser, server, errors, lang, (375, 667), touch=False)
+        friend.goto(link)
+        friend.wait_for_selector("button.sit", timeout=10000)
+        assert friend.inner_text("#join-how").startswith(words[0]), friend.inner_text("#app")
+        assert friend.evaluate("document.activeElement.dataset.slot") == "1"
+        friend.fill("#name", "Bea")
+        friend.press("#name", "Enter")
+        friend.wait_for_selector("#copy", timeout=10000)  # seated: the table waits for its other seat
+        assert server.get(f"/api/tables/{tid}")["table"]["slots"][1]["joined"]
+        other = _phone_lobby(browser, server, errors, lang, (375, 667), touch=False)
+        other.goto(link)
+        other.wait_for_selector("button.sit", timeout=10000)
+        assert other.inner_text("#link-taken").startswith(words[1]), other.inner_text("#app")
+        assert other.locator("button.sit").count() == 1
+        assert other.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert not errors, errors
+        browser.close()
