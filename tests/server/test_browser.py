@@ -1848,3 +1848,26 @@ def test_a_join_link_says_how_to_sit_enter_in_the_name_box_sits_and_a_seat_taken
         assert other.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert not errors, errors
         browser.close()
+
+
+def test_a_table_link_with_lang_fr_shows_the_page_in_french(server: Server) -> None:
+    """A join link sent with ``?lang=fr`` (the help page's way of asking for French) opened the table page in
+    English in a browser set to English: the page ignored it. It chooses the page's language, and stays chosen
+    (the lobby reached from there is in French too)."""
+    from playwright.sync_api import sync_playwright
+
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        context = browser.new_context(viewport={"width": 375, "height": 667}, locale="en-GB")
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{tid}?sit=1&lang=fr")
+        page.wait_for_selector("button.sit", timeout=10000)
+        assert page.evaluate("document.documentElement.lang") == "fr" and page.input_value("#lang") == "fr"
+        assert page.locator("button.sit").first.inner_text() == "S'asseoir à la place 2"
+        page.click("#home")
+        page.wait_for_selector("html[lang=fr] #app:not([aria-busy]) #create-form", timeout=10000)
+        assert not errors, errors
+        browser.close()

@@ -198,6 +198,9 @@ const HONOURS = { en: ["East wind", "South wind", "West wind", "North wind", "Wh
 const BONUS = { en: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"],
   fr: ["Prunier", "Orchidée", "Chrysanthème", "Bambou", "Printemps", "Été", "Automne", "Hiver"] };
 
+// `?lang=fr` (or `en`) in a page's address chooses its language, as the help page's does, and keeps it chosen, as the menu does
+const asked = new URLSearchParams(location.search).get("lang");
+if (asked === "en" || asked === "fr") localStorage.setItem("hkmj.lang", asked);
 let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
 /** The text `k` in the current language, with its {placeholders} filled from `p`. */
 const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
