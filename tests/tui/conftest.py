@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from hkmj.engine import PASS, Action, Discard, SeatView, stacked_wall
 from hkmj.engine.actions import discard
 from hkmj.tiles import tile
+from hkmj.tui.app import PlayApp
 from hkmj.tui.session import Session
 
 EAST_SEED = 5
@@ -115,3 +117,15 @@ def kong_replacement_win(advance: Callable[[Session], None]) -> Callable[[Sessio
         assert session.try_kong().done and session.try_mahjong().done
 
     return run
+
+
+def _boxed_text(app: PlayApp) -> str:
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    inner = [line[line.index("│") + 1 : line.rindex("│")] for line in lines if line.count("│") >= 2]
+    return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
+
+
+@pytest.fixture
+def boxed_text() -> Callable[[PlayApp], str]:
+    """The text inside a modal box's frame on the app's screen, its lines joined by single spaces."""
+    return _boxed_text

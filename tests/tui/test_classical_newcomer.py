@@ -22,13 +22,6 @@ def screen_text(app: PlayApp) -> str:
     return re.sub(r"[\s│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
 
 
-def boxed_text(app: PlayApp) -> str:
-    """The text inside a modal box's frame, its lines joined by single spaces."""
-    lines = [strip.text for strip in app.screen._compositor.render_strips()]
-    inner = [line[line.index("│") + 1 : line.rindex("│")] for line in lines if line.count("│") >= 2]
-    return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
-
-
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
     ("lang", "options", "words"),
@@ -39,7 +32,7 @@ def boxed_text(app: PlayApp) -> str:
     ],
 )
 async def test_cl_7_7_the_false_mahjong_question_and_end_screen_say_the_amount_at_80x24(
-    make_session: Make, lang: str, options: dict[str, str], words: str
+    make_session: Make, lang: str, options: dict[str, str], words: str, boxed_text: Callable[[PlayApp], str]
 ) -> None:
     """CL-7.7, CL-6.2: m on a hand that is not complete asked "you pay the limit to each player,
     East's share doubled" — the limit's value said nowhere in the game, its help included. The
@@ -99,7 +92,9 @@ def test_cl_5_the_classical_help_and_teaching_words_never_say_fan(lang: str) -> 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_cl_2_4_a_ready_hand_of_pungs_declared_too_soon_is_not_called_pairs_solitaire_at_80x24(make_session: Make, lang: str) -> None:
+async def test_cl_2_4_a_ready_hand_of_pungs_declared_too_soon_is_not_called_pairs_solitaire_at_80x24(
+    make_session: Make, lang: str
+) -> None:
     """CL-2.4, CL-7.7: South discards the Green dragon; you hold 111m 234p 56s 88s East 66z, one
     tile from winning, and press m. The refusal said "it is ready: one tile from winning", then
     "This is not pairs solitaire: pairs alone don't win" — a pung counted as a pair (111m, 666z

@@ -18,13 +18,6 @@ PUNGS_HANDS = ("111m888p56s88s1z88m9m", "2233445566778m", "2233445566778p", "223
 pung claimed from South and its 234p a concealed 888p pung: two pungs of 2-8 that score 2 and 4."""
 
 
-def boxed_text(app: PlayApp) -> str:
-    """The text inside a modal box's frame, its lines joined by single spaces."""
-    lines = [strip.text for strip in app.screen._compositor.render_strips()]
-    inner = [line[line.index("│") + 1 : line.rindex("│")] for line in lines if line.count("│") >= 2]
-    return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
-
-
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
     ("lang", "words"),
@@ -34,7 +27,7 @@ def boxed_text(app: PlayApp) -> str:
     ],
 )
 async def test_cl_5_1_the_end_screen_says_which_pung_is_exposed_and_which_concealed_at_80x24(
-    make_session: Callable[..., Session], lang: str, words: tuple[str, str]
+    make_session: Callable[..., Session], lang: str, words: tuple[str, str], boxed_text: Callable[[PlayApp], str]
 ) -> None:
     """CL-5.1: a concealed pung of 2-8 scores 4, an exposed one 2; the classical end screen listed
     them as "Pung of 2-8 4" and "Pung of 2-8 2", the reader left to guess why. It names which is
