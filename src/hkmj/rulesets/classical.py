@@ -27,6 +27,7 @@ the competition seat changes of MCR, one table for both (:data:`hkmj.rulesets.ba
 
 
 _DOUBLE_NAMES: dict[str, tuple[str, str]] = {d.id: (d.name, d.name_fr) for d in cl.DOUBLE_LINES}
+"""Each double's plain name, English and French (``name_of`` adds "(×2)" for the winner's table)."""
 
 
 def _point_items(found: Sequence[cl.ScoreItem]) -> list[OutcomeItem]:
@@ -50,9 +51,6 @@ def _point_items(found: Sequence[cl.ScoreItem]) -> list[OutcomeItem]:
         else:
             out.append(OutcomeItem(k, cl.name_of(k), cl.name_of(k, "fr"), v, n))
     return out
-"""Each double's plain name, English and French (``name_of`` adds "(×2)" for the winner's table)."""
-
-
 
 
 class Classical(Ruleset):
