@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from hkmj.scoring.classical import RULE_REFS, name_of
+from hkmj.scoring.classical import RULE_REFS, exposure_word, name_of
 from hkmj.scoring.model import cite_refs, echo
 from hkmj.tiles import N_KINDS, SEAT_LETTERS, ascii_int, name, wind_letter, wind_word
 
@@ -41,10 +41,6 @@ _WORDS = {
         "difference": "difference",
         "pay_highest": "pay the highest score",
         "totals": "Totals",
-        "exposed": "exposed",
-        "concealed": "concealed",
-        "exposed_pair": "exposed",
-        "concealed_pair": "concealed",
         "invalid": "Not a valid deal",
         "colon": ":",
     },
@@ -61,10 +57,6 @@ _WORDS = {
         "difference": "différence",
         "pay_highest": "payer le score le plus élevé",
         "totals": "Totaux",
-        "exposed": "exposé",
-        "concealed": "caché",
-        "exposed_pair": "exposée",  # une paire
-        "concealed_pair": "cachée",
         "invalid": "Donne non valable",
         "colon": " :",
     },
@@ -160,9 +152,8 @@ def format_result(result: dict[str, Any], lang: str = "en") -> str:
                 what = name(N_KINDS + int(tiles[0]) - 1, lang)
             else:
                 what = f"{item['name']} {tiles}".strip()
-            if "exposed" in item:  # a pair's word agrees with it in French: « Paire de Dragons 55z, cachée »
-                pair = "_pair" if str(item.get("id", "")).startswith("pair_") else ""
-                what += f", {w[('exposed' if item['exposed'] else 'concealed') + pair]}"
+            if "exposed" in item:  # « Paire de Dragons 55z, cachée »
+                what += f", {exposure_word(str(item.get('id', '')), bool(item['exposed']), lang)}"
             amount = "" if "doubles" in item else f"{item['points']:>3}"  # a double's name says ×2
             lines.append(f"    {what:<48} {amount:>4}".rstrip())
     lines.append(f"{w['settlement']}{w['colon']}")

@@ -111,6 +111,7 @@ __all__ = [
     "deal_from_json",
     "deal_from_win",
     "exposure_name",
+    "exposure_word",
     "score_deal",
     "score_json",
     "settle",
@@ -375,14 +376,17 @@ def counted(item_id: str, name: str, count: int, lang: str = "en") -> str:
 _EXPOSURE_WORDS = {"en": ("concealed", "exposed"), "fr": ("caché", "exposé")}
 
 
-def exposure_name(item_id: str, exposed: bool, lang: str = "en") -> str:
-    """A point line's name saying whether its group is ``exposed`` or concealed (CL-5.1: the two
-    score differently), as ``hkmj score`` says it: "Pung of 2-8, concealed", « Paire de Dragons,
-    cachée » (a pair's French word agrees with it)."""
+def exposure_word(item_id: str, exposed: bool, lang: str = "en") -> str:
+    """Whether a point line's group is ``exposed`` or concealed, in ``lang`` (CL-5.1: the two
+    score differently): "concealed", « caché », « cachée » for a pair (the word agrees with it)."""
     word = _EXPOSURE_WORDS["fr" if lang == "fr" else "en"][1 if exposed else 0]
-    if lang == "fr" and item_id.startswith("pair_"):
-        word += "e"
-    return f"{name_of(item_id, lang)}, {word}"
+    return word + "e" if lang == "fr" and item_id.startswith("pair_") else word
+
+
+def exposure_name(item_id: str, exposed: bool, lang: str = "en") -> str:
+    """A point line's name with :func:`exposure_word`, as ``hkmj score`` says it: "Pung of 2-8,
+    concealed", « Paire de Dragons, cachée »."""
+    return f"{name_of(item_id, lang)}, {exposure_word(item_id, exposed, lang)}"
 
 
 def name_of(item_id: str, lang: str = "en") -> str:
