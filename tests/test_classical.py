@@ -376,3 +376,20 @@ def test_cl_5_1_a_pair_is_cachee_in_french(lang: str, pair: str, pung: str, caps
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
     assert any(line.startswith(pair) for line in lines) and any(line.startswith(pung) for line in lines), lines
+
+
+ROBBED_5P = ["score", "--rules", "classical", "123m678p789s99s345p", "--win", "5p", "--robbed", "--from", "S", "--seat", "N"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "error"),
+    [("en", "robbed kong of 5p: the other three 5p are in S's robbed pung, so W holds none (CL-3.4)"),
+     ("fr", "kong volé de 5p : les trois autres 5p sont dans le pung volé de S, O n'en tient donc aucun (CL-3.4)")],
+)
+def test_cl3_4_robbed_pung_not_given_still_holds_three(lang: str, error: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CL-1.1, CL-3.4: a robbed kong was being added to S's exposed pung, so three 5p are S's even
+    when S's hand is not given; W showing a pung of 5p as well made seven 5p and was scored."""
+    assert main([*ROBBED_5P, "--other", "W: 258m369s147s7z, pung 555p", "--lang", lang]) == 1
+    assert error in capsys.readouterr().err
+    assert main([*ROBBED_5P, "--other", "W: 258m369s147s7z, pung 555m"]) == 0  # no 5p elsewhere: scored
+    capsys.readouterr()

@@ -839,6 +839,10 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m11p345p", "--win", "5p", "--robbed", "--from", "S", "--rules", "classical", "--other", "S: 123456789s1z, pung 777z"], 1,
      "Not a valid deal: robbed kong of 5p: S shows no exposed pung of 5p to add it to (CL-3.4)",
      "Donne non valable : kong volé de 5p : S n'a aucun pung exposé de 5p auquel l'ajouter (CL-3.4)"),
+    (["123m678p789s99s345p", "--win", "5p", "--robbed", "--from", "S", "--seat", "N", "--rules", "classical",
+      "--other", "W: 258m369s147s7z, pung 555p"], 1,
+     "Not a valid deal: robbed kong of 5p: the other three 5p are in S's robbed pung, so W holds none (CL-3.4)",
+     "Donne non valable : kong volé de 5p : les trois autres 5p sont dans le pung volé de S, O n'en tient donc aucun (CL-3.4)"),
     # MCR-1, MCR-3.4, MCR-5.2: the checks shared with Hong Kong cite the MCR rules under --rules mcr
     (["123m456m789m123p55p1f", "--win", "5p", "--rules", "mcr"], 1,
      "Not a valid winning hand: hand '123m456m789m123p55p1f': 1f is a bonus tile: give it with --flower 1 (MCR-1.2)",

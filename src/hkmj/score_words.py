@@ -287,6 +287,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "kong volé : les trois autres {tile} sont dans le pung volé, la main n'en tient donc qu'un{rule}"),
     (r"robbed kong of (?P<tile>\w+): (?P<seat>[ESWN]) shows no exposed pung of \w+ to add it to \(CL-3\.4\)",
      lambda g: f"kong volé de {g['tile']} : {_WIND_FR[g['seat']]} n'a aucun pung exposé de {g['tile']} auquel l'ajouter (CL-3.4)"),
+    (r"robbed kong of (?P<tile>\w+): the other three \w+ are in (?P<seat>[ESWN])'s robbed pung, so (?P<who>[ESWN]) holds none \(CL-3\.4\)",
+     lambda g: f"kong volé de {g['tile']} : les trois autres {g['tile']} sont dans le pung volé de {_WIND_FR[g['seat']]}, "
+     f"{_WIND_FR[g['who']]} n'en tient donc aucun (CL-3.4)"),
     # --- declared groups (HK-4.8)
     (r"a chow is three consecutive tiles of one suit \((?P<rule>[^)]*)\)",
      "un chow est fait de trois tuiles qui se suivent dans une même famille ({rule})"),

@@ -818,14 +818,25 @@ def _check_deal(deal: Deal) -> None:
 
 def _check_robbed_pung(deal: Deal) -> None:
     """CL-3.4: a kong is robbed as it is added to an exposed pung, so the robbed player's hand,
-    when given, still shows that pung."""
+    when given, still shows that pung; when it is not given, that pung still holds three of the
+    tile, so no other non-winner holds one (CL-1.1)."""
     d = deal.discarder
     if deal.win != "robbed_kong" or d is None or d == deal.winner:
         return
     hand = deal.hands[d]
+    t = tile_str(deal.win_tile)
     if hand is not None and not any(m.kind == "pung" and m.tile == deal.win_tile for m in hand.melds):
-        t = tile_str(deal.win_tile)
         raise InvalidHand(f"robbed kong of {t}: {SEAT_LETTERS[d]} shows no exposed pung of {t} to add it to (CL-3.4)")
+    if hand is not None:
+        return
+    for seat, other in enumerate(deal.hands):
+        if other is None or seat in (d, deal.winner):
+            continue
+        if deal.win_tile in other.concealed or any(deal.win_tile in m.tiles for m in other.melds):
+            raise InvalidHand(
+                f"robbed kong of {t}: the other three {t} are in {SEAT_LETTERS[d]}'s robbed pung, "
+                f"so {SEAT_LETTERS[seat]} holds none (CL-3.4)"
+            )
 
 
 def score_deal(deal: Deal) -> ClassicalResult:
