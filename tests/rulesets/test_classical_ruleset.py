@@ -156,6 +156,19 @@ def test_cl6_2_a_capped_hand_says_the_limit_capped_it() -> None:
     assert "= 768 (48 points × 2^4);" in _described({}, "111m999p11z", melds)
 
 
+def test_cl5_1_replay_show_says_which_pung_is_exposed_and_which_concealed() -> None:
+    """CL-5.1: a concealed pung of 2-8 scores 4, an exposed one 2; ``hkmj replay --show`` listed
+    them as "Pung of 2-8 4, Pung of 2-8 2" where the end screen and ``hkmj score`` say which is
+    which. It says it too; a line met one way only keeps its plain name."""
+    line = _described({}, "111m888p234s55z", ("pung 222s",))
+    assert "Pung of 2-8, concealed 4, Pung of 2-8, exposed 2, Pung of 1 or 9, or of winds 8," in line
+    fr = _described({}, "111m888p234s55z", ("pung 222s",), "fr")
+    assert "Pung de 2 à 8, caché 4, Pung de 2 à 8, exposé 2," in fr
+    two = _described({}, "111m888p444p55z", ("pung 222s",))
+    assert "2 pungs of 2-8, concealed 8, Pung of 2-8, exposed 2," in two
+    assert "Pung of 2-8 4, Pung of 1 or 9" in _described({}, "111m888p234s55z", ("chow 234s",))
+
+
 def test_cl6_1_a_limit_hand_is_named_on_its_line() -> None:
     """CL-6.1: a limit hand scores the limit whatever its reading makes; the line names it."""
     line = _described({}, "11223344556677m", ())

@@ -172,8 +172,16 @@ class Classical(Ruleset):
 
     def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
         parts = []
+        values: dict[str, set[int]] = {}
         for i in event["items"]:
-            parts.append(f"{cl.counted(i['id'], self.name_of(i['id'], lang), i['count'], lang)} {i['points'] * i['count']}")
+            values.setdefault(i["id"], set()).add(i["points"])
+        lines = {line.id: line for line in cl.POINT_LINES}
+        for i in event["items"]:
+            name = self.name_of(i["id"], lang)
+            line = lines.get(i["id"])
+            if line is not None and len(values[i["id"]]) > 1:  # CL-5.1: met exposed and concealed, say which is which
+                name = cl.exposure_name(i["id"], i["points"] == line.exposed, lang)
+            parts.append(f"{cl.counted(i['id'], name, i['count'], lang)} {i['points'] * i['count']}")
         fr = lang == "fr"
         scores = " ".join(f"{wind_letter(s, lang)} {v}" for s, v in enumerate(event["hand_scores"]))
         score, product = event["points"], event["hand_points"] * 2 ** event["doubles"]
