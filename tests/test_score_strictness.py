@@ -318,10 +318,10 @@ def test_cl6_2_a_limit_option_in_json_is_ascii_digits() -> None:
 @pytest.mark.parametrize(
     ("rules", "keys", "item_keys"),
     [
-        ("hk", {"valid", "fan", "limit", "base", "items", "payments"}, {"name", "fan"}),
-        ("mcr", {"valid", "rules", "points", "fan_points", "winning", "items", "payments"}, {"id", "name", "name_fr", "points", "count"}),
+        ("hk", {"valid", "fan", "limit", "base", "items", "payments", "roles"}, {"name", "fan"}),
+        ("mcr", {"valid", "rules", "points", "fan_points", "winning", "items", "payments", "roles"}, {"id", "name", "name_fr", "points", "count"}),
         ("classical", {"valid", "rules", "winner", "points", "doubles", "score", "limit", "limit_id", "items", "players",
-                       "settlement", "transfers"}, {"id", "name", "points", "tiles", "exposed"}),
+                       "settlement", "transfers", "roles"}, {"id", "name", "points", "tiles", "exposed"}),
     ],
 )  # fmt: skip
 def test_r9_json_result_schema_is_the_documented_one(rules: str, keys: set[str], item_keys: set[str], hkmj_cli: RunHkmj) -> None:
@@ -333,6 +333,35 @@ def test_r9_json_result_schema_is_the_documented_one(rules: str, keys: set[str],
     assert set(answer["items"][0]) == item_keys
     money = answer["settlement"] if rules == "classical" else answer["payments"]
     assert list(money) == ["E", "S", "W", "N"] and sum(money.values()) == 0
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize(
+    ("argv", "roles"),
+    [
+        (["--win", "1z", "--from", "W", "--seat", "S"], {"E": "other", "S": "winner", "W": "discarder", "N": "other"}),
+        (["--win", "4s", "--from", "E", "--seat", "N", "--robbed"], {"E": "robbed_kong", "S": "other", "W": "other", "N": "winner"}),
+        (["--win", "1z", "--lang", "fr"], {"E": "winner", "S": "other", "W": "other", "N": "other"}),
+    ],
+    ids=["discard", "robbed_kong", "self_draw_fr"],
+)  # fmt: skip
+def test_json_payments_say_each_seats_role(rules: str, argv: list[str], roles: dict[str, str], hkmj_cli: RunHkmj) -> None:
+    """``hkmj score --json`` labels each seat's payment as the table does, in words a program
+    reads (English under ``--lang fr``): the winner, the discarder, and after ``--robbed`` the
+    seat whose added kong was robbed (pays as the discarder, HK-4.10, MCR-8.2; the classical
+    settlement marks him though every loser pays alike, CL-7.1). The payments came unlabelled."""
+    code, out, err = hkmj_cli(["score", "234s567p88m111z777z", *argv, "--rules", rules, "--json"])
+    answer = json.loads(out)
+    assert (code, err) == (0, "") and answer["roles"] == roles and list(answer)[-1] == "roles"
+    assert list(answer["roles"]) == list(answer["settlement" if rules == "classical" else "payments"])
+
+
+def test_json_roles_are_given_beside_a_hand_under_the_minimum(hkmj_cli: RunHkmj) -> None:
+    """HK house option minfan: a hand under it pays nothing, and its seats' roles are still said."""
+    argv = ["score", "123m456p789s11z999m", "--win", "9m", "--from", "W", "--seat", "S", "--option", "minfan=3", "--json"]
+    code, out, _err = hkmj_cli(argv)
+    answer = json.loads(out)
+    assert code == 1 and answer["winning"] is False and answer["roles"] == {"E": "other", "S": "winner", "W": "discarder", "N": "other"}
 
 
 _PH = PlayerHand((0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), (), (), ())

@@ -94,18 +94,28 @@ _WORDS = {
 }
 
 
+def seat_roles(seat: int, discarder: int | None, win: str) -> dict[str, str]:
+    """Each seat's role in a win, by seat letter (E S W N), as ``hkmj score --json`` gives it
+    beside the payments (``roles``): ``winner``, ``discarder`` (who discarded the winning tile),
+    ``robbed_kong`` (whose added kong was robbed: pays as the discarder, HK-4.10, MCR-8.2) or
+    ``other``; ``win`` is the request's (``self_draw``, ``discard``, ``robbed_kong``)."""
+    roles = ["other"] * 4
+    if discarder is not None:
+        roles[discarder] = "robbed_kong" if win == "robbed_kong" else "discarder"
+    roles[seat] = "winner"
+    return dict(zip("ESWN", roles, strict=True))
+
+
 def payment_roles(win: Win, lang: str = "en", rules: Ruleset | None = None) -> tuple[str, str, str, str]:
-    """Each seat's label in the payments of ``hkmj score`` (E S W N): the winner, the discarder,
-    and on a robbed kong the player whose added kong was robbed, who pays as the discarder
-    (HK-4.10, MCR-8.2); the others' is empty."""
+    """Each seat's label in the payments of ``hkmj score`` (E S W N), in words, from its
+    :func:`seat_roles`: the winner, the discarder, and on a robbed kong the player whose added
+    kong was robbed, who pays as the discarder (HK-4.10, MCR-8.2); the others' is empty."""
     w = _WORDS[lang]
     name = "hk" if rules is None else rules.name
-    robbed = w["robbed"].format(rule=_ROBBED_PAYS.get(name, "HK-4.10"))
-    roles = ["", "", "", ""]
-    if win.discarder is not None:
-        roles[win.discarder] = robbed if win.win == "robbed_kong" else w["discarder"]
-    roles[win.seat] = w["winner"]
-    return (roles[0], roles[1], roles[2], roles[3])
+    words = {"winner": w["winner"], "discarder": w["discarder"], "other": "",
+             "robbed_kong": w["robbed"].format(rule=_ROBBED_PAYS.get(name, "HK-4.10"))}  # fmt: skip
+    labels = [words[role] for role in seat_roles(win.seat, win.discarder, win.win).values()]
+    return (labels[0], labels[1], labels[2], labels[3])
 
 
 def format_result(outcome: Outcome, roles: Sequence[str], lang: str = "en", rules: Ruleset | None = None) -> str:
@@ -266,6 +276,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         answer = rules.result_dict(outcome, args.lang)
         if "reason" in answer:  # a hand under the minimum: its reason in --lang, as an error's
             answer["reason"] = error_in(answer["reason"], args.lang)
+        answer["roles"] = seat_roles(win.seat, win.discarder, win.win)  # who is who in the payments
         print(json.dumps(answer, ensure_ascii=False))
     else:
         roles = payment_roles(win, args.lang, rules)

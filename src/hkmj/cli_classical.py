@@ -171,7 +171,7 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
     The ruleset supplies its options (``--option pay_highest=on``, ``--option limit=500``);
     exit 1 for an invalid deal, 2 for a malformed ``--other``.
     """
-    from hkmj.cli import NEED_WIN, _invalid_hand, typed_in_hand
+    from hkmj.cli import NEED_WIN, _invalid_hand, seat_roles, typed_in_hand
     from hkmj.score_words import said_by_score
 
     if args.win is None:
@@ -195,6 +195,10 @@ def run(args: argparse.Namespace, scorer: Callable[[Any], dict[str, Any]]) -> in
         return _invalid_hand(args, as_typed(str(result["error"]), args), _WORDS)
     if args.lang != "en":
         result = translate(result, args.lang)
+    if args.json:  # who is who in the settlement, as in the other rulesets (CL-7.1: every loser pays the winner alike)
+        discarder = request.get("discarder")
+        result["roles"] = seat_roles(SEAT_LETTERS.index(request["winner"]), None if discarder is None else SEAT_LETTERS.index(discarder),
+                                     request["win"])  # fmt: skip
     print(json.dumps(result, ensure_ascii=False) if args.json else format_result(result, args.lang))
     return 0
 
