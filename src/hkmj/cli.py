@@ -110,10 +110,11 @@ def payment_roles(win: Win, lang: str = "en", rules: Ruleset | None = None) -> t
     """Each seat's label in the payments of ``hkmj score`` (E S W N), in words, from its
     :func:`seat_roles`: the winner, the discarder, and on a robbed kong the player whose added
     kong was robbed, who pays as the discarder (HK-4.10, MCR-8.2); the others' is empty."""
+    from hkmj.rulesets import DEFAULT
+
     w = _WORDS[lang]
-    name = "hk" if rules is None else rules.name
     words = {"winner": w["winner"], "discarder": w["discarder"], "other": "",
-             "robbed_kong": w["robbed"].format(rule=_ROBBED_PAYS.get(name, "HK-4.10"))}  # fmt: skip
+             "robbed_kong": w["robbed"].format(rule=(rules or DEFAULT).robbed_pays_rule)}  # fmt: skip
     labels = [words[role] for role in seat_roles(win.seat, win.discarder, win.win).values()]
     return (labels[0], labels[1], labels[2], labels[3])
 
@@ -232,7 +233,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except RulesetError as e:
         print(rules_refusal("score", e, args.lang), file=sys.stderr)
         return 2
-    usage = _score_usage_error(args, rules.name, rules.scores_every_hand)
+    usage = _score_usage_error(args, rules)
     if usage:
         print(said_by_score(usage, args.lang), file=sys.stderr)
         return 2
@@ -315,17 +316,11 @@ def _invalid_hand(args: argparse.Namespace, problem: str, words: dict[str, dict[
     return 1
 
 
-_ROBBED_RULE = {"hk": "HK-4.10", "mcr": "MCR-6.43", "classical": "CL-3.4"}
-"""The rule of each ruleset that says who pays for a robbed kong: the seat ``--from`` names."""
-
-_ROBBED_PAYS = {"hk": "HK-4.10", "mcr": "MCR-8.2"}
-"""The rule of each ruleset by which the player whose added kong was robbed pays as the discarder."""
-
 _HAND_OPTIONS = ("--win", "--from", "--seat", "--prevailing", "--lang")
 """Options of one hand on the command line (stored once each by ``OnceAction``)."""
 
 
-def _score_usage_error(args: argparse.Namespace, rules: str, every_hand: bool) -> str | None:
+def _score_usage_error(args: argparse.Namespace, rules: Ruleset) -> str | None:
     """What is wrong with the combination of ``hkmj score`` options, or with an option's value, or
     None (exit 2).
 
@@ -346,10 +341,10 @@ def _score_usage_error(args: argparse.Namespace, rules: str, every_hand: bool) -
                 f"{typed[0]} needs a hand on the command line (hkmj score 234s567p88m111z777z --win 1z); "
                 "without a hand, hkmj score reads JSON requests on stdin, one a line, and takes every field from them (R-9)"
             )
-    if args.other and not every_hand:
-        return f"--other gives another seat's hand to the classical game (--rules classical); --rules {rules} scores the winner alone"
+    if args.other and not rules.scores_every_hand:
+        return f"--other gives another seat's hand to the classical game (--rules classical); --rules {rules.name} scores the winner alone"
     if args.robbed and not args.discarder:
-        return f"--robbed needs --from SEAT, the seat whose added kong was robbed ({_ROBBED_RULE.get(rules, 'HK-4.10')})"
+        return f"--robbed needs --from SEAT, the seat whose added kong was robbed ({rules.robbed_kong_rule})"
     from hkmj.tiles import wind_word
 
     for option, value in (("--seat", args.seat), ("--prevailing", args.prevailing), ("--from", args.discarder)):

@@ -104,14 +104,17 @@ def test_a_simulation_summary_reads_what_its_ruleset_names(rules: str, value: in
 
 def test_every_ruleset_states_what_the_base_only_declares() -> None:
     """HK-2.7, MCR-3.1, CL-1.2 (the dead wall), the unit, the ways of winning, the rule numbers of
-    a false Mahjong and a summary's value: the base ``Ruleset`` declares them without a value (it
-    gave Hong Kong's 14, ``fan`` and HK-6's flags to any ruleset that forgot them), and every
-    registered ruleset states each one itself."""
+    a false Mahjong, of a robbed kong (HK-4.10, MCR-6.43, CL-3.4) and of who pays for it (HK-4.10,
+    MCR-8.2, CL-7.1; ``hkmj score`` kept these two in dicts keyed by the ruleset's name) and a
+    summary's value: the base ``Ruleset`` declares them without a value (it gave Hong Kong's 14,
+    ``fan`` and HK-6's flags to any ruleset that forgot them), and every registered ruleset
+    states each one itself."""
     from hkmj.rulesets import RULESETS
 
     hints = Ruleset.__annotations__
     declared = sorted(k for k, v in hints.items() if "ClassVar" in str(v) and k not in vars(Ruleset))
-    assert {"dead_wall", "unit", "win_flags", "summary_value", "false_mahjong_rule", "winning_shapes"} <= set(declared)
+    declares = {"dead_wall", "unit", "win_flags", "summary_value", "false_mahjong_rule", "robbed_kong_rule", "robbed_pays_rule", "winning_shapes"}
+    assert declares <= set(declared)
     for name, cls in RULESETS.items():
         missing = [k for k in declared if not any(k in vars(c) for c in cls.__mro__[: cls.__mro__.index(Ruleset)])]
         assert not missing, f"{name} does not state {missing}"

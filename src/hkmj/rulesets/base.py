@@ -202,6 +202,13 @@ class Ruleset(ABC):
     false_mahjong_rule: ClassVar[str]
     """The rule judging a declared Mahjong that is no winning hand, as the ruleset's rules page
     numbers it (``HK-5.7``, ``MCR-5.4``, ``CL-7.7``): the engine cites it in a teaching table's refusal."""
+    robbed_kong_rule: ClassVar[str]
+    """The rule of robbing a kong, as the ruleset's rules page numbers it (``HK-4.10``, ``MCR-6.43``,
+    ``CL-3.4``): ``hkmj score --robbed`` cites it when ``--from`` does not name the robbed seat."""
+    robbed_pays_rule: ClassVar[str]
+    """The rule by which the player whose added kong was robbed pays as the discarder (``HK-4.10``,
+    ``MCR-8.2``; ``CL-7.1``, where every loser pays the winner alike): ``hkmj score`` cites it
+    beside that player's payment."""
     winning_shapes: ClassVar[str]
     """The winning shapes in words, with their rules (``... (HK-5.1-5.4)``): the engine's reason for
     a declared hand that is none reads ``<hand> is not a winning hand: it is not <winning_shapes>``."""

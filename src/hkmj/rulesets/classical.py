@@ -60,6 +60,8 @@ class Classical(Ruleset):
     title = "Classical (points and doubles)"
     title_fr = "Classique (points et doublements)"
     false_mahjong_rule = "CL-7.7"
+    robbed_kong_rule = "CL-3.4"
+    robbed_pays_rule = "CL-7.1"  # the robbed player pays the winner as every loser does
     rule_refs = RULE_REFS
     winning_shapes = "four groups and a pair (CL-2.4) or a limit hand such as seven pairs or thirteen wonders (CL-6)"
     unit = "points"

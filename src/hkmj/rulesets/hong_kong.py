@@ -70,6 +70,8 @@ class HongKong(Ruleset):
     title = "Hong Kong"
     title_fr = "Hong Kong"
     false_mahjong_rule = "HK-5.7"
+    robbed_kong_rule = "HK-4.10"
+    robbed_pays_rule = "HK-4.10"
     summary_value = ("fan", "fan")
     dead_wall = 14  # HK-2.7
     unit = "fan"

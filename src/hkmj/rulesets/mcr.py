@@ -33,6 +33,8 @@ class Mcr(Ruleset):
     title = "Chinese Official (MCR)"
     title_fr = "Règles officielles chinoises (MCR)"
     false_mahjong_rule = "MCR-5.4"
+    robbed_kong_rule = "MCR-6.43"
+    robbed_pays_rule = "MCR-8.2"  # the ruling of MCR-8.2: as HK-4.10
     rule_refs = RULE_REFS
     winning_shapes = (
         "four groups and a pair, seven pairs, thirteen orphans, honours and knitted tiles or a knitted straight"
