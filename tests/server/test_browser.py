@@ -1787,6 +1787,46 @@ def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, 
         browser.close()
 
 
+@pytest.mark.parametrize("how", ["menu", "address"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_copy_link_keeps_the_language_the_host_chose(server: Server, lang: str, how: str) -> None:
+    """The waiting table's link left out ``?lang=``: a host who had chosen French sent a friend whose browser is
+    English an English page. The link carries ``?lang=`` once the host chose the page's language (the menu, or
+    ``?lang=`` in the address), and the friend's page opens in it; a host who chose nothing sends no ``?lang=``,
+    so the friend's page follows the friend's own browser."""
+    from playwright.sync_api import sync_playwright
+
+    other = {"en": "fr-FR", "fr": "en-US"}[lang]  # both browsers speak the other language
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        host = browser.new_context(locale=other).new_page()
+        host.on("pageerror", lambda e: errors.append(str(e)))
+        host.goto(server.base + ("/" if how == "menu" else f"/?lang={lang}"))
+        host.wait_for_selector("#app:not([aria-busy]) #create-form")
+        host.fill("input[name=name]", "Ann")
+        host.select_option("select[name=slot1]", "open")  # a seat kept for a friend: the table waits
+        host.click("#create")
+        host.wait_for_selector("#copy", timeout=10000)
+        table = host.evaluate("location.origin + location.pathname")
+        if how == "menu":
+            assert host.input_value("input.share") == table  # nothing chosen: the friend's own language
+            host.select_option("#lang", lang)
+            host.wait_for_selector(f"html[lang={lang}] #copy")
+        wait_true(host, f"document.querySelector('input.share').value === {table + '?lang=' + lang!r}", 5)
+        host.evaluate("() => { window.copied = null; Object.defineProperty(navigator, 'clipboard', { value: { writeText: (x) => { window.copied = x; return Promise.resolve(); } }, configurable: true }); }")
+        host.click("#copy")
+        wait_true(host, "window.copied !== null", 5)
+        link = host.evaluate("window.copied")
+        assert link == f"{table}?lang={lang}"
+        friend = browser.new_context(locale=other).new_page()
+        friend.on("pageerror", lambda e: errors.append(str(e)))
+        friend.goto(link)
+        friend.wait_for_selector(f"html[lang={lang}] #join-rules", timeout=10000)
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize(("lang", "rules", "name"), [("en", "mcr", "Chinese Official (MCR)"), ("fr", "classical", "Classique"),
                                                      ("fr", "mcr", "Règles officielles chinoises (MCR)")])
 def test_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there(server: Server, lang: str, rules: str, name: str) -> None:

@@ -228,6 +228,10 @@ const discarderDouble = (st, fm) => {
 const ruled = (st, k, p = {}) => t(T.en[`${k}_${rulesOf(st)}`] ? `${k}_${rulesOf(st)}` : k, p);
 /** The dead wall's count beside the wall's, " (dead 14)"; nothing at an MCR table, which has no dead wall (MCR-3.1). */
 const deadWall = (st) => (rulesOf(st) === "mcr" ? "" : ` <span class="muted light">(${t("dead")} ${st.hand.dead})</span>`);
+/** The table `tid`'s join link for a friend: with `?lang=` only when this player chose the page's language (by `?lang` or
+ * the language menu, both kept in localStorage), so the friend's page opens in it; else none, and it opens in the
+ * friend's own browser language. */
+const shareLink = (tid) => `${location.origin}/t/${tid}${localStorage.getItem("hkmj.lang") ? `?lang=${lang}` : ""}`;
 /** The help page's address in the current language, for the table `st`'s ruleset when it is not Hong Kong. */
 const helpHref = (st) => `/help?lang=${lang}${rulesOf(st) === "hk" ? "" : `&rules=${rulesOf(st)}`}`;
 /** `kOne` or `kOther` by the language's plural rule for `n` (English: 1 is singular; French: 0 and 1 are). */
@@ -511,7 +515,7 @@ async function joinPanel(tid, note = "", sit = null) {
     ${free.length ? `<p class="muted" id="join-how">${t("joinHow")}</p>` : ""}
     <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit", { n: s.slot + 1 })}</button>`).join("") || `<p id="full">${t("full")}</p>`}
     <a class="button" href="/t/${esc(tid)}?watch=1">${t("watch")}</a>${free.length ? "" : `<a class="button" href="/">${t("toLobby")}</a>`}</div>
-    <p><label>${t("shareLink")} <input class="share" readonly value="${esc(location.origin + "/t/" + tid)}"></label></p></section>`;
+    <p><label>${t("shareLink")} <input class="share" readonly value="${esc(shareLink(tid))}"></label></p></section>`;
   document.querySelectorAll("button.sit").forEach((b) => b.addEventListener("click", () => {
     const name = $("#name").value; localStorage.setItem("hkmj.name", name);
     G.want = { type: "join", table: tid, slot: Number(b.dataset.slot), name };
@@ -700,7 +704,7 @@ function render() {
   const abandoned = abandonedNote(st.status);
   if (!st.hand) {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
-    const share = location.origin + "/t/" + st.table;
+    const share = shareLink(st.table);
     $("#app").innerHTML = `${abandoned}<section class="card"><h2>${t(st.status === "abandoned" ? "abandonedBefore" : "waiting")}</h2>
       ${seatList(st.players)}
       <p><label>${t("shareLink")} <input class="share" readonly value="${esc(share)}"></label> <button id="copy">${t("copy")}</button></p>
