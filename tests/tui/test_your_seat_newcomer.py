@@ -45,3 +45,31 @@ async def test_a_newcomer_who_is_not_east_sees_their_seat_wind_at_their_first_tu
         assert hand_line not in shown  # the log's first line is out of view: the panel says it
         assert words.format(wind=wind) in shown, shown
 
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_teaching_tables_note_is_on_screen_at_a_seat_after_easts_first_turn_at_80x24(rules: str, lang: str) -> None:
+    """HK-5.7, MCR-5.4, CL-7.7: at a teaching table the note "Teaching table: refused actions are
+    explained…" opens the log, and by the first turn of a newcomer seated North (seed 1) the other
+    seats' bonus tiles and discards had pushed it out of the 80×24 log: it is said again as that
+    turn comes, in English and French, at every ruleset's table (once: not at the next turn)."""
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length="hands", hands=1, teach=True, lang=lang, rules=get_ruleset(rules))
+    intro = re.sub(r"\s+", " ", s.tx("teach.intro"))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(8):  # pass any claim offered before the first turn
+            v = s.view()
+            if v.phase == "turn" and v.turn == s.seat:
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        v = s.view()
+        assert v.phase == "turn" and v.turn == s.seat and s.seat != 0, s.status()
+        assert intro in screen_text(app), screen_text(app)
+        assert [n.text for n in s.history].count(s.tx("teach.intro")) == 2
+        await pilot.press("enter")  # discard: the turn passes, and the note is not said a third time
+        await pilot.pause()
+        assert [n.text for n in s.history].count(s.tx("teach.intro")) == 2

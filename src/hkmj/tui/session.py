@@ -222,6 +222,8 @@ class Session:
         self._latest: tuple[int, int] | None = None
         self._final_offer = False
         self._warned: set[str] = set()
+        self._intro_due = False
+        """The teaching table's note is still to be said again at the player's first turn (:meth:`_intro_again`)."""
         self.play_header = play_header
         """What ``hkmj play`` needs to resume the match (its bots, their seeds, the screen's
         choices): written into the record's ``match_start`` as its ``play`` field."""
@@ -418,6 +420,7 @@ class Session:
             notes.append(Note(self.tx("ev.seats", right=right, across=across, left=left), "info"))
         if self.teach and first:
             notes.append(Note(self.tx("teach.intro"), "teach"))
+        self._intro_due = self.teach and first
         self.history.extend(notes)
         return notes + self._consume()
 
@@ -452,6 +455,7 @@ class Session:
         notes: list[Note] = []
         for e in new:
             notes.extend(self._describe(e))
+        notes.extend(self._intro_again(notes))
         notes.extend(self._tips())
         self.history.extend(notes)
         return notes
@@ -567,6 +571,20 @@ class Session:
         if self.teach and melds == 0 and sum(n // 2 for n in c if n % 2 == 0) >= 3:
             return [Note(self.tx("teach.pairs"), "teach")]
         return []
+
+    def _intro_again(self, new: list[Note]) -> list[Note]:
+        """The teaching table's note once more as the player's first turn comes, when other notes
+        (``new``, the latest) followed it: at a seat after East's the others' bonus tiles and discards
+        pushed it out of an 80×24 log before the player had a move to make (HK-5.7, MCR-5.4, CL-7.7)."""
+        if not self._intro_due or not self.human_pending():
+            return []
+        v = self.view()
+        if v.phase != "turn" or v.turn != self.seat:
+            return []
+        self._intro_due = False
+        intro = self.tx("teach.intro")
+        latest = new[-1] if new else self.history[-1]
+        return [] if latest.text == intro else [Note(intro, "teach")]
 
     def _tips(self) -> list[Note]:
         """Teaching-table tips when relevant, once per hand each: four of a kind in hand, a chow on offer."""
