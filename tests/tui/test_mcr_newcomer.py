@@ -3,6 +3,7 @@ waits that score 8 points only self-drawn) read whole, in English and French."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -185,3 +186,31 @@ async def test_mcr_4_1_a_pung_refused_on_one_tile_cites_its_rule_once_at_80x24(m
         await pilot.pause()
         log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
         assert rule in log and log.count("MCR-4.1" + rule[7:9].rstrip()) == 1, log  # "MCR-4.1:", "MCR-4.1 :"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "it is ready in shape only: no wait scores the 8-point minimum (MCR-5.1)."),
+        ("fr", "elle est prête par sa forme seulement : aucune attente n'atteint les 8 points (MCR-5.1)."),
+    ],
+)
+async def test_mcr_5_1_a_refused_mahjong_one_discard_from_a_wait_under_8_points_is_not_called_one_tile_from_winning_at_80x24(
+    make_session: Make, lang: str, said: str
+) -> None:
+    """MCR-5.1: East holds 123m 234p 345p 555s, 7 Bamboo and East wind and presses m at a teaching
+    table. Either discard leaves a single wait worth under 8 points (the hint says "ready in shape
+    only"), but the refusal said the hand was "ready: one tile from winning". It now says what the
+    hint says: ready in shape only, no wait reaching the 8 points."""
+    tx = Texts(lang, "mcr")
+    s = make_session(hands=("123m234p345p555s7s1z", *HANDS_REST), rules=get_ruleset("mcr"), lang=lang, teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        shown = re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
+        assert said in shown, shown  # the log's last lines, in view
+        assert tx("dist.0") not in shown
+        assert not s.over and s.view().turn == s.seat  # refused: East still has to discard

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from hkmj.bots.minimum import ready_in_shape_only
 from hkmj.engine import (
     PASS,
     WIN,
@@ -528,7 +529,7 @@ class Session:
             double = e["payments"][frm] if doubled else 2 * amount
             if mine:
                 extra = tile(e["tile"]) if e["tile"] else None
-                why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, e["reason"])
+                why = self._why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, e["reason"], self.view())
                 key = f"ev.false{dead}.you" + (".discard" if doubled else "")
                 out = [Note(tx(key, why=why, whom=self.whom(frm) if doubled else "", amount=amount, double=double), "refused")]
                 return out + self._pairs_warning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra)
@@ -540,15 +541,17 @@ class Session:
             v = self.view()
             extra = v.offered if v.phase != "turn" else None
             counts = list(v.concealed)
-            out = [Note(tx.refused(self._why_not_winning(counts, v.n_melds, extra, e["reason"])), "rule")]
+            out = [Note(tx.refused(self._why_not_winning(counts, v.n_melds, extra, e["reason"], v)), "rule")]
             return out + self._pairs_warning(counts, v.n_melds, extra)
         if kind == "exhaustive_draw":
             return [Note(tx("ev.exhausted"))]
         return []
 
-    def _why_not_winning(self, counts: list[int], melds: int, extra: Tile | None, reason: str = "") -> str:
+    def _why_not_winning(self, counts: list[int], melds: int, extra: Tile | None, reason: str = "", view: SeatView | None = None) -> str:
         """HK-5.1-5.4 in plain words, with how many tiles the hand is from complete; a complete hand
-        under MCR's minimum with what it is worth, read from the engine's ``reason`` (MCR-5.1)."""
+        under MCR's minimum with what it is worth, read from the engine's ``reason`` (MCR-5.1).
+        With the human's ``view``, a hand a discard from ready whose waits all miss the minimum
+        is ready in shape only, as the hint says (MCR-5.1), never "one tile from winning"."""
         c = list(counts)
         if extra is not None:
             c[extra] += 1
@@ -560,7 +563,10 @@ class Session:
             return self.tx("why.under_min.worth", hand=hand, worth=self.tx.plural("pts", int(worth.group(1))), min=self.rules.min_value)
         if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
             return self.tx("why.under_min", hand=hand, min=self.rules.min_value, unit=self.tx.unit(self.rules.unit, self.rules.min_value))
-        return self.tx("why.not_winning", hand=hand, dist=self.tx.distance(sh))
+        dist = self.tx.distance(sh)
+        if n == 1 and view is not None and ready_in_shape_only(view, c):
+            dist = self.tx("dist.short", min=self.rules.min_value, unit=self.tx.unit(self.rules.unit, self.rules.min_value))
+        return self.tx("why.not_winning", hand=hand, dist=dist)
 
     def _pairs_warning(self, counts: list[int], melds: int, extra: Tile | None) -> list[Note]:
         """Seed §08: 'don't play pairs solitaire' — when a hand of pairs was declared: three pairs
