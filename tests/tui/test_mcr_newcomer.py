@@ -214,3 +214,37 @@ async def test_mcr_5_1_a_refused_mahjong_one_discard_from_a_wait_under_8_points_
         assert said in shown, shown  # the log's last lines, in view
         assert tx("dist.0") not in shown
         assert not s.over and s.view().turn == s.seat  # refused: East still has to discard
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "drawn", "fine"),
+    [
+        ("en", "The wall is empty: the hand is a draw, nobody wins (MCR-3.3).", "you pay 10 to each other player (MCR-5.4)."),
+        ("fr", "Le mur est épuisé : donne nulle, personne ne gagne (MCR-3.3).", "vous payez 10 à chaque autre joueur (MCR-5.4)."),
+    ],
+)
+async def test_mcr_5_4_a_drawn_hand_after_your_false_mahjong_does_not_say_nobody_pays_at_80x24(
+    make_session: Make, lang: str, drawn: str, fine: str
+) -> None:
+    """MCR-3.3, MCR-5.4: East declares a false Mahjong (the hand goes dead, 10 to each player) and
+    the wall runs out. The end screen said the fine was paid, but the log's last line said "the
+    hand is a draw, nobody pays" over a score of -30. The log now says nobody wins, then that the
+    false Mahjong is settled, as the end screen does."""
+    tx = Texts(lang, "mcr")
+    s = make_session(hands=("123m234p345p555s7s1z", *HANDS_REST), rules=get_ruleset("mcr"), lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m", "m")  # declared and confirmed: a false Mahjong, the hand is dead
+        await pilot.pause()
+        assert s.dead_hand
+        while s.summary is None:
+            if s.human_pending():
+                await pilot.press(*(("end", "enter") if s.view().phase == "turn" else ("space",)))
+            await pilot.pause()
+        await pilot.pause()
+        assert s.summary.kind == "draw" and s.panel(s.seat).score == -30
+        log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
+        assert drawn in log and log.endswith(fine), log[-400:]
+        assert tx("ev.exhausted") not in log

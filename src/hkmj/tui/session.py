@@ -544,6 +544,9 @@ class Session:
             out = [Note(tx.refused(self._why_not_winning(counts, v.n_melds, extra, e["reason"], v)), "rule")]
             return out + self._pairs_warning(counts, v.n_melds, extra)
         if kind == "exhaustive_draw":
+            fines, settled = self._dead_hand_fines()
+            if any(fines):  # MCR-5.4: a dead hand's fine is paid even in a drawn hand, as the end screen says
+                return [Note(tx("ev.exhausted.fined")), *(Note(n) for n in settled)]
             return [Note(tx("ev.exhausted"))]
         return []
 
