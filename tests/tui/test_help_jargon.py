@@ -107,3 +107,23 @@ async def test_hk_6_the_help_says_whose_fan_give_the_base_points_at_80x24(make_s
         text = await _help_pages(app, pilot)
     assert "Only the winner scores: the fan of the winning hand's elements (HK-6) give its base points." in text, text
     assert "fan of its elements" not in text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "S1 S2 S3 S4 seasons are all flowers here, the bonus tiles (MCR-1.2)"),
+        ("fr", "S1 S2 S3 S4 saisons sont toutes des fleurs ici, les tuiles bonus (MCR-1.2)"),
+    ],
+)
+async def test_mcr_1_2_the_help_says_what_the_panels_bonus_tiles_are_at_80x24(make_session: Make, lang: str, said: str) -> None:
+    """MCR-1.2: at an MCR table the panels list "bonus F4 F3" and the log says "West exposes the
+    bonus tile Season 1", but the help called them only flowers: "bonus" was said nowhere. The
+    help's tiles now say the flowers are the bonus tiles, read page by page at 80×24."""
+    s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = await _help_pages(app, pilot)
+    assert s.tx("panel.bonus") in said and said in text, text

@@ -164,8 +164,8 @@ Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tui
 with their rule references rewritten (and the lines of :data:`_HELP_LINES` changed)."""
 
 FLOWERS: dict[tuple[str, str], str] = {
-    ("mcr", "en"): "are all flowers here (MCR-1.2): set aside and replaced for you from the end of the wall; each is 1 point when you win, not counted toward the 8 (MCR-6.13). A flower drawn as the wall's last tile is not replaced (MCR-3.3).",
-    ("mcr", "fr"): "sont toutes des fleurs ici (MCR-1.2) : mises de côté et remplacées pour vous au bout du mur ; chacune vaut 1 point si vous gagnez, sans compter dans les 8 (MCR-6.13). Une fleur piochée en dernière tuile du mur n'est pas remplacée (MCR-3.3).",
+    ("mcr", "en"): "are all flowers here, the bonus tiles (MCR-1.2): set aside and replaced for you from the end of the wall; each is 1 point when you win, not counted toward the 8 (MCR-6.13). A flower drawn as the wall's last tile is not replaced (MCR-3.3).",
+    ("mcr", "fr"): "sont toutes des fleurs ici, les tuiles bonus (MCR-1.2) : mises de côté et remplacées pour vous au bout du mur ; chacune vaut 1 point si vous gagnez, sans compter dans les 8 (MCR-6.13). Une fleur piochée en dernière tuile du mur n'est pas remplacée (MCR-3.3).",
     ("classical", "en"): "are bonus tiles: set aside and replaced for you (CL-1.2); each is 4 points, and your own flower or season (F1 and S1 for East … F4 and S4 for North) doubles your score (CL-5.1, CL-5.2).",
     ("classical", "fr"): "sont des bonus : mises de côté et remplacées pour vous (CL-1.2) ; chacune vaut 4 points, et votre propre fleur ou saison (F1 et S1 pour l'Est … F4 et S4 pour le Nord) double votre score (CL-5.1, CL-5.2).",
 }
