@@ -127,3 +127,26 @@ async def test_mcr_1_2_the_help_says_what_the_panels_bonus_tiles_are_at_80x24(ma
         await pilot.pause()
         text = await _help_pages(app, pilot)
     assert s.tx("panel.bonus") in said and said in text, text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the knitted hands (MCR-5.2), built on 1-4-7, 2-5-8 and 3-6-9 in three different suits."),
+        ("fr", "les mains cousues (MCR-5.2), bâties sur 1-4-7, 2-5-8 et 3-6-9 dans trois familles différentes."),
+    ],
+)
+async def test_mcr_5_2_the_help_says_what_a_knitted_hand_is_at_80x24(make_session: Make, lang: str, said: str) -> None:
+    """MCR-5.2: the help's goal named "the knitted hands" among the winning hands, and a refused
+    Mahjong says "nor a knitted hand (MCR-5.2)", but nothing said what one is. The goal now says
+    what they are built on, on the help's first page at 80×24."""
+    s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        first_page = _boxed(app)
+    assert said in first_page, first_page

@@ -122,7 +122,7 @@ Be the first to complete a winning hand worth at least 8 points, flowers not cou
   • pung: three identical tiles.
   • kong: four identical tiles (you then take one extra tile from the end of the wall: there is no dead wall, MCR-3.1).
   • pair: two identical tiles.
-Special hands also win: seven pairs, thirteen orphans and the knitted hands (MCR-5.2).
+Special hands also win: seven pairs, thirteen orphans and the knitted hands (MCR-5.2), built on 1-4-7, 2-5-8 and 3-6-9 in three different suits.
 A complete hand under 8 points does not win: aim for fans, the scoring patterns worth points (MCR-6), such as All Chows, One Voided Suit, Concealed Hand or Mixed Shifted Chows.""",
         "SCORING": """SCORING
 Only the winner scores: the points of its fans (MCR-6), each counted once with the exclusions of MCR-7, plus 1 per flower. On a discard the discarder pays the total plus 8 and the two others 8 each; on a self-drawn win everyone pays the total plus 8 (MCR-8). The end-of-hand screen shows the sums. A false Mahjong makes your hand dead — you play on but can no longer win or claim — and you pay 10 to each player (MCR-5.4); at a teaching table (--teach) it is refused and explained instead.""",
@@ -140,7 +140,7 @@ Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non
   • pung : trois tuiles identiques.
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur : il n'y a pas de mur mort, MCR-3.1).
   • paire : deux tuiles identiques.
-Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2).
+Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2), bâties sur 1-4-7, 2-5-8 et 3-6-9 dans trois familles différentes.
 Une main complète de moins de 8 points ne gagne pas : visez des fans, les motifs qui rapportent des points (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
         "LE DÉCOMPTE": """LE DÉCOMPTE
 Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
