@@ -632,3 +632,21 @@ def test_an_input_file_that_cannot_be_read_is_named_in_the_same_words_by_every_c
         colon = " :" if lang == "fr" else ":"
         err = capsys.readouterr().err.replace("\u00a0", " ")
         assert err == f"hkmj {command}{colon} {option}{path}{colon} {words}\n"
+
+
+@pytest.mark.parametrize(("lang", "output", "status"), [("en", "Output: a summary on stdout", "Exit status: 0 played; 2 "), ("fr", "Sortie : un résumé", "Code de sortie : 0 joué ; 2 ")])
+def test_simulate_help_says_what_it_prints_and_its_exit_status(
+    lang: str, output: str, status: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate --help`` said only "summarise them": what the summary holds, where the
+    progress goes and the exit statuses (2 for a --record file that exists, 130 on Ctrl+C) were
+    in the README alone. The help says them, in English and in French."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help", "--lang", lang])
+    flat = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
+    assert output in flat and status in flat and "130 " in flat
+    assert ("points per hand" if lang == "en" else "points par donne") in flat
+    record = tmp_path / "g.jsonl"
+    record.write_text("")
+    assert main(["simulate", "--hands", "1", "--quiet", "--record", str(record), "--lang", lang]) == 2
