@@ -650,3 +650,26 @@ def test_simulate_help_says_what_it_prints_and_its_exit_status(
     record = tmp_path / "g.jsonl"
     record.write_text("")
     assert main(["simulate", "--hands", "1", "--quiet", "--record", str(record), "--lang", lang]) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_bot_match_and_arena_help_name_every_column_they_print_and_their_exit_status(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj arena --help`` never said what ``sigma`` or ``ordinal`` are, nor ``hkmj bot-match
+    --help`` its ``late``, ``died`` and ``think`` columns (the README alone did), and neither
+    said its exit statuses. Each help now names every column heading the command prints, in
+    the help's language, and its exit statuses."""
+    monkeypatch.setenv("COLUMNS", "80")
+    status = "Exit status: 0 " if lang == "en" else "Code de sortie : 0 "
+    for command, argv in (("bot-match", ["--bot", "random", "--hands", "1"]), ("arena", ["--bots", "random,greedy", "--deals", "1", "--plot", ""])):
+        assert main([command, *argv, "--quiet", "--lang", lang]) == 0
+        table = capsys.readouterr().out.splitlines()
+        heading = table[1] if command == "bot-match" else table[0]
+        columns = [c for c in re.split(r"\s{2,}|(?<=[\w.]) (?=\w)", heading.replace("95 %", "95\u00a0%").strip()) if c]
+        with pytest.raises(SystemExit):
+            main([command, "--help", "--lang", lang])
+        flat = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
+        assert status in flat and "130 " in flat, command
+        missing = [c for c in columns if c.replace("\u00a0", " ") not in flat and c not in ("player", "bot", "joueur", "robot")]
+        assert not missing, (command, missing)

@@ -209,6 +209,14 @@ la partie continue.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
   hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
+
+Sortie : une ligne par joueur, numérotés de 1 à 4 dans l'ordre de --bot, avec son total et
+son rang ; pour un robot externe aussi ses réponses, combien étaient en retard (retards) ou
+illégales (illég.), s'il est mort (morts : 1 ; sa place est alors jouée par des coups sûrs), et son temps de réflexion moyen par réponse (réflexion).
+
+Code de sortie : 0 joué ; 2 une ligne de commande fausse ou un robot qui ne peut pas être
+lancé (programme introuvable), ou un fichier --log qui ne peut pas être écrit ; 130 arrêté
+par Ctrl+C.
 """
 
 _ARENA_EPILOG = """\
@@ -222,6 +230,16 @@ l'extra : pip install "hkmj[arena]".
 Un robot à vous est un chemin d'import module:fabrique, où fabrique(graine) renvoie un joueur
 avec une méthode choose(view, legal) (docs/bot-protocol.md) ; le module est cherché d'abord
 dans le dossier courant.
+
+Sortie : une ligne par robot, le meilleur d'abord : niveau (le mu d'OpenSkill ; chaque robot
+part de 25), sigma (son incertitude restante), l'intervalle à 95 % (mu +/- 1,96 sigma),
+l'ordinal qui classe les lignes (mu - 3 sigma, un niveau prudent), les donnes jouées et ses
+points par donne (pts/donne) ; puis la courbe de chaque niveau selon les donnes jouées
+(--plot).
+
+Code de sortie : 0 classé ; 2 une ligne de commande fausse, un robot inconnu, un robot qui
+échoue, l'extra manquant ou un fichier --plot qui ne peut pas être écrit ; 130 arrêté par
+Ctrl+C.
 """
 
 _REVIEW_DESCRIPTION = """\

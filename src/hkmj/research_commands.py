@@ -26,6 +26,13 @@ by a safe default; the match goes on.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
   hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
+
+Output: one row per player, numbered 1-4 in --bot order, with its total and rank; for an
+external bot also its answers, how many were late or illegal, whether it died (1; a dead bot's
+place is then played by safe defaults), and its mean thinking time per answer (think).
+
+Exit status: 0 played; 2 a wrong command line or a bot that cannot be started (no such
+program), or a --log file that cannot be written; 130 stopped by Ctrl+C.
 """
 
 _ARENA_EPILOG = """\
@@ -38,6 +45,14 @@ times with the seats rotated, so every bot holds every hand. Needs the extra: pi
 A bot of your own is an import path module:factory, where factory(seed) returns a player with a
 choose(view, legal) method (docs/bot-protocol.md); the module is looked up from the current
 folder first.
+
+Output: one row per bot, best first: rating (OpenSkill's mu; every bot starts at 25),
+sigma (how uncertain it still is), the 95% interval (mu +/- 1.96 sigma), the ordinal the
+rows are ranked by (mu - 3 sigma, a cautious rating), the hands it played and its points
+per hand (pts/hand); then the plot of each rating against hands played (--plot).
+
+Exit status: 0 rated; 2 a wrong command line, an unknown bot, a bot that fails, the extra
+missing or a --plot file that cannot be written; 130 stopped by Ctrl+C.
 """
 
 
