@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("base", help="src directory of the reference")
     parser.add_argument("candidate", help="src directory to compare")
-    parser.add_argument("--loop", choices=("selfplay", "env"), default="selfplay")
+    parser.add_argument("--loop", choices=("selfplay", "env"), default="selfplay", help="what is counted: random-bot self-play or the PettingZoo environment's steps (default selfplay)")
     parser.add_argument("--matches", type=int, default=4, help="extra 50-hand matches measured (selfplay)")
     parser.add_argument("--episodes", type=int, default=100, help="extra one-hand episodes measured (env)")
     args = parser.parse_args(argv)

@@ -57,8 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("base", help="src directory (or Python executable) of the reference")
     parser.add_argument("candidate", help="src directory (or Python executable) to compare")
-    parser.add_argument("--pairs", type=int, default=8)
-    parser.add_argument("--loop", choices=sorted(LOOPS), default="selfplay")
+    parser.add_argument("--pairs", type=int, default=8, help="runs of each side, alternating (default 8)")
+    parser.add_argument("--loop", choices=sorted(LOOPS), default="selfplay", help="what is timed: random-bot self-play or the PettingZoo environment's steps (default selfplay)")
     args = parser.parse_args(argv)
     code, unit = LOOPS[args.loop]
     base: list[float] = []

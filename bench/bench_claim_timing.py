@@ -78,7 +78,7 @@ def asked(rows: list[dict[str, Any]]) -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=4)
+    ap.add_argument("--hands", type=int, default=4, help="hands played at the table (default 4)")
     ap.add_argument("--bot", default="expert", help="the three bots (default expert, the slowest to answer)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

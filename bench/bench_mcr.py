@@ -76,8 +76,8 @@ def _crosscheck(hands: list[Win]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", type=int, default=10000, help="hands (default 10000)")
-    ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=11, help="seed of the hands (default 11)")
+    ap.add_argument("--repeat", type=int, default=5, help="passes of each scorer, interleaved; the best is kept (default 5)")
     ap.add_argument("--no-fail", action="store_true", help="report only; never exit 1")
     args = ap.parse_args(argv)
     try:

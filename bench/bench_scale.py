@@ -30,10 +30,10 @@ def timed(hands: int, seed: int, bots: tuple[str, ...], workers: int, backend: s
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=4096)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--bots", default="random,random,random,random")
-    parser.add_argument("--no-fail", action="store_true")
+    parser.add_argument("--hands", type=int, default=4096, help="hands of each run (default 4096)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed, as hkmj simulate's (default 2026)")
+    parser.add_argument("--bots", default="random,random,random,random", help="the four bots, comma-separated (default random,random,random,random)")
+    parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when the target is missed")
     args = parser.parse_args(argv)
     try:
         import ray

@@ -83,7 +83,7 @@ def main() -> int:
     p.add_argument("base", nargs="?", help="the reference src directory")
     p.add_argument("candidate", nargs="?", help="the candidate src directory")
     p.add_argument("-n", type=int, default=50_000, help="hands (default 50,000, half of them altered)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1, help="seed of the hands (default 1)")
     p.add_argument("--dump", action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.dump:

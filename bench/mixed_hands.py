@@ -190,7 +190,7 @@ def describe(wins: Sequence[Win]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=10, help="hands (default 10)")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the hands (default 2026)")
     args = parser.parse_args(argv)
     wins = mixed_wins(args.n, args.seed)
     for w in wins:
