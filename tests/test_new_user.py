@@ -673,3 +673,20 @@ def test_bot_match_and_arena_help_name_every_column_they_print_and_their_exit_st
         assert status in flat and "130 " in flat, command
         missing = [c for c in columns if c.replace("\u00a0", " ") not in flat and c not in ("player", "bot", "joueur", "robot")]
         assert not missing, (command, missing)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_review_help_says_its_exit_status(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj review --help`` said what it writes but not its exit status, which scripts test: it
+    says 0 reviewed, 2 a file that is no record or a --seat that names nobody, 130 on Ctrl+C,
+    in English and French; and a --seat that names nobody does exit 2."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["review", "--help", "--lang", lang])
+    flat = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
+    assert ("Exit status: 0 reviewed; 2 " if lang == "en" else "Code de sortie : 0 analysé ; 2 ") in flat and "130 " in flat
+    record = tmp_path / "g.jsonl"
+    assert main(["simulate", "--hands", "1", "--quiet", "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["review", str(record), "--seat", "Nobody", "--html", "-", "--lang", lang]) == 2
+    assert "Nobody" in capsys.readouterr().err

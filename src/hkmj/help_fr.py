@@ -276,6 +276,10 @@ dans n'importe quel navigateur. Un enregistrement lu dans un tube (<(cat g.jsonl
 n'a pas de dossier : la page est alors review.html dans le dossier courant (review-2.html… si
 celle-ci existe ; aucune n'est écrasée).
 
+Code de sortie : 0 analysé ; 2 un fichier qui n'est pas un enregistrement (ou que le moteur ne
+peut pas rejouer), un --seat qui ne désigne personne, ou un fichier --html qui ne peut pas être
+écrit ; 130 arrêté par Ctrl+C.
+
 Exemples :
   hkmj play --record match.jsonl && hkmj review match.jsonl
   hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl

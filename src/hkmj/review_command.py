@@ -47,6 +47,10 @@ drawn, every decision and every legal action valued, written next to the record
 A record read from a pipe (<(cat g.jsonl), /dev/stdin) has no folder: the page is then
 review.html in the current folder (review-2.html… when that exists; none is overwritten).
 
+Exit status: 0 reviewed; 2 a file that is no record (or one the engine cannot replay), a
+--seat that names nobody in it, or an --html file that cannot be written; 130 stopped by
+Ctrl+C.
+
 Examples:
   hkmj play --record match.jsonl && hkmj review match.jsonl
   hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl
