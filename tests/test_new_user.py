@@ -690,3 +690,19 @@ def test_review_help_says_its_exit_status(lang: str, tmp_path: Path, monkeypatch
     capsys.readouterr()
     assert main(["review", str(record), "--seat", "Nobody", "--html", "-", "--lang", lang]) == 2
     assert "Nobody" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_play_help_says_its_exit_status(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj play --help`` said it needs a terminal but not what it does without one, nor its
+    exit status: 0 when you leave or the match ends, 2 for a wrong command line, an existing
+    --record file or no terminal; in English and French. An existing --record file exits 2."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", lang])
+    flat = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
+    assert ("Exit status: 0 when you leave" if lang == "en" else "Code de sortie : 0 quand vous partez") in flat
+    assert ("no terminal" if lang == "en" else "pas de terminal") in flat
+    record = tmp_path / "g.jsonl"
+    record.write_text("")
+    assert main(["play", "--record", str(record), "--lang", lang]) == 2

@@ -177,6 +177,10 @@ la continue. Avec --resume, la graine, la longueur, les robots, --teach et les r
 de la partie enregistrée (donnés, ils doivent s'accorder avec elle) ; --lang et --glyphs
 prennent par défaut ceux de la partie.
 
+Code de sortie : 0 quand vous partez ou que la partie finit ; 2 une ligne de commande fausse,
+un fichier --record qui existe déjà, un fichier --resume qu'il ne peut pas continuer, ou pas de
+terminal (entrée ou sortie dans un tube ou un fichier : il le dit au lieu d'attendre).
+
 Exemples :
   hkmj play --teach --lang fr       apprendre : refus expliqués, aide sur ?
   hkmj play --hands 4 --seed 7      quatre donnes, à rejouer depuis la graine

@@ -43,6 +43,10 @@ A match is saved as you play: in the --record file, else under $XDG_STATE_HOME/h
 With --resume, the seed, length, bots, --teach and rules are the saved match's (given,
 they must agree with it); --lang and --glyphs default to the saved ones.
 
+Exit status: 0 when you leave or the match ends; 2 a wrong command line, an existing
+--record file, a --resume file it cannot continue, or no terminal (input or output a pipe
+or a file: it says so instead of waiting).
+
 Examples:
   hkmj play --teach                 learn: refused moves explained, help on ?
   hkmj play --hands 4 --seed 7      four hands, replayable from the seed
