@@ -140,11 +140,19 @@ def run_pairing(
     rows: list[tuple[int, float, float]] = []
     times: dict[str, list[int]] = {a: [], b: []}
     t0 = time.perf_counter()
+    tty = sys.stderr.isatty()
+    last_tenth = [-1]
 
     def progress() -> None:
+        """On a terminal one line rewritten in place; to a file or a pipe a line at each tenth."""
         el = time.perf_counter() - t0
         done = len(rows)
-        sys.stderr.write(f"\r{a} vs {b}: {done}/{n_deals} deals ({done * len(SEATINGS)} hands) {el:6.1f} s")
+        line = f"{a} vs {b}: {done}/{n_deals} deals ({done * len(SEATINGS)} hands) {el:6.1f} s"
+        if tty:
+            sys.stderr.write("\r" + line)
+        elif (tenth := 10 * done // max(n_deals, 1)) != last_tenth[0]:
+            last_tenth[0] = tenth
+            sys.stderr.write(line + "\n")
         sys.stderr.flush()
 
     progress()
@@ -162,7 +170,8 @@ def run_pairing(
                 for k, v in tm.items():
                     times[k].extend(v)
                 progress()
-    sys.stderr.write("\n")
+    if tty:
+        sys.stderr.write("\n")
     rows.sort()
     return rows, times
 
