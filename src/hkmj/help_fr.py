@@ -193,7 +193,11 @@ Exemples :
 _SERVE_EPILOG = """\
 Ouvrez http://HÔTE:PORT/ dans un navigateur : créez une table, partagez son lien, jouez ou
 regardez. La base de données est créée et mise à jour au démarrage ; les tables en cours
-reprennent après un redémarrage.
+reprennent après un redémarrage. Le serveur écrit son journal sur la sortie d'erreur
+(--log-level).
+
+Code de sortie : 0 arrêté par Ctrl+C ; 2 s'il ne peut pas démarrer : une option fausse, un port
+déjà pris, ou une base --db qu'il ne peut pas ouvrir (chacun dit en une ligne).
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
   hkmj serve --host 0.0.0.0 --port 8080        # ouvert au réseau local
