@@ -249,6 +249,92 @@ def test_a_disconnected_seat_that_could_claim_does_not_hold_the_claim_window(mak
     assert max(gaps) < 1.5, gaps  # the window's minimum (0.2 s), not --absent-after (3 s)
 
 
+@pytest.mark.parametrize("timer", [None, 1.5])
+def test_an_absent_seats_played_in_is_when_the_server_plays_its_turn_and_is_null_on_claims(make_server: MakeServer, timer: float | None) -> None:
+    """``players[i].played_in`` (docs/protocol.md) tells everyone, a spectator too, when the
+    server plays the turn of a seat whose player has no connection: each frame's value, added to
+    the time it came, is when that seat's timed-out discard comes (``--absent-after``, or the
+    decision timer if sooner), for a player gone before the hand began and for one who comes
+    back mid-turn (null at once) and leaves again (counted from the leaving). It is null on every
+    claim, so it never tells who may claim a discard, and null while the player is connected."""
+    absent = 3.0
+    server = make_server(None, "--absent-after", str(absent))
+    status, answer = post(server, {"slots": [None, None, "greedy", "greedy"], "sit": 0, "timer": timer, "claim_window": 0.2, "bot_delay": 0, "next_delay": 0, "away_after": 100, "hands": 4, "teaching": False})
+    assert status == 201
+    tid, token = answer["id"], answer["token"]
+
+    def gone_turns(frames: list[dict[str, Any]]) -> int:
+        return sum(1 for m in frames if m["type"] == "state" for e in m.get("events", []) if e["type"] == "discard" and e["seat"] == m["players"][1]["seat"])
+
+    async def go() -> tuple[list[dict[str, Any]], int]:
+        async with server.client() as b:
+            b_token = await b.join(tid, 1, "gone")
+        async with GameClient(server.ws_url) as a, GameClient(server.ws_url, record=True) as w:
+            await a.resume(tid, token)
+            await w.watch(tid)
+            while w.state is None or w.state["players"][1]["connected"]:
+                await w.recv()
+            await a.send(type="start")
+
+            async def play_a(until: Callable[[], bool]) -> None:
+                """A plays at once (passes every claim) while the spectator reads, until ``until()``."""
+                deadline = time.monotonic() + 120
+                while not until():
+                    assert time.monotonic() < deadline, "the absent seat's turns never came"
+                    st = a.state or {}
+                    if st.get("reveal") and not (st.get("mine") or {}).get("ready"):
+                        await a.send(type="next")
+                    legal = (st.get("mine") or {}).get("legal") or []
+                    if legal:
+                        await a.act("pass" if "pass" in legal else next(x for x in legal if x.startswith("discard")))
+                    with contextlib.suppress(TimeoutError):
+                        await w.wait(lambda m: m["type"] == "state", 0.1)
+                    while True:  # a's frames so far (a's own answers included)
+                        try:
+                            await a.wait(lambda m: m["type"] == "state", 0.01)
+                        except TimeoutError:
+                            break
+
+            # two turns played for the player gone before the hand began
+            await play_a(lambda: gone_turns(w.messages) >= 2)
+            # the third: the player comes back mid-countdown, then leaves again
+            await play_a(lambda: (w.state or {}).get("players", [{}, {}])[1].get("played_in") is not None)
+            mark = len(w.messages)
+            async with GameClient(server.ws_url) as b:
+                await b.resume(tid, b_token)
+                while not (w.state or {})["players"][1]["connected"]:
+                    await w.recv()
+                await asyncio.sleep(0.5)  # back for half a second, doing nothing
+            await play_a(lambda: gone_turns(w.messages) >= 4)
+            return w.messages, mark
+
+    messages, mark = asyncio.run(go())
+    frames = [m for m in messages if m["type"] == "state" and m.get("hand")]
+    back = next(m for m in messages[mark:] if m["type"] == "state" and m["players"][1]["connected"])
+    assert back["players"][1]["played_in"] is None, back["players"][1]  # back: no countdown
+    again = next(m for m in messages[messages.index(back) :] if m["type"] == "state" and not m["players"][1]["connected"])
+    limit = absent if timer is None else min(absent, timer)
+    told = []
+    for i, m in enumerate(frames):
+        hand, players = m["hand"], m["players"]
+        gone = players[1]
+        for p in players:  # null for every other seat, and on every claim
+            if p["slot"] != 1 or hand["phase"] != "turn" or hand["turn"] != gone["seat"] or gone["connected"]:
+                assert p["played_in"] is None, (p, hand["phase"], hand["turn"])
+        if gone["played_in"] is None:
+            assert hand["phase"] != "turn" or hand["turn"] != gone["seat"] or gone["connected"], (hand["phase"], gone)
+            continue
+        assert 0 <= gone["played_in"] <= limit + 0.05, gone
+        j = next(j for j in range(i + 1, len(frames)) if any(e["type"] == "discard" and e["seat"] == gone["seat"] for e in frames[j]["events"]))
+        if any(f["players"][1]["connected"] for f in frames[i + 1 : j]):
+            continue  # the player came back meanwhile: the turn waited for them
+        assert abs(frames[j]["_t"] - (m["_t"] + gone["played_in"])) < 0.4, (frames[j]["_t"] - m["_t"], gone["played_in"])
+        told.append(m is again)
+    assert len(told) >= 3, told  # the first, second and fourth turns at least
+    if timer is None:  # the third, from when the player left again
+        assert again["players"][1]["played_in"] is not None and True in told, (again["players"][1], told)
+
+
 HOSTILE = ['<img src="/x" id="pwn0">', '"><b id="pwn1">x', "</td><i id='pwn2'>", "&lt;b id=pwn3&gt;"]
 """Player names that are HTML: rendered as markup, each would add an element with id ``pwnN``."""
 

@@ -587,6 +587,53 @@ def test_each_player_sees_their_time_bank_in_english_and_french(make_server: Any
     assert not errors, errors
 
 
+def test_an_offline_players_turn_says_when_the_table_plays_it_for_them_in_english_and_french(make_server: Any) -> None:
+    """A player closes their tab mid-hand: on that seat's turn the others (here two spectators)
+    saw only "offline" while the table waited ``--absent-after`` seconds for them; they now see
+    when the server plays the turn for them (``players[i].played_in``), counting down, in English
+    on a desktop and in French at a phone's 360 px, where it wraps within its seat; the turn is
+    then played and the badge says "offline" alone again."""
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(None, "--absent-after", "4")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=None, teaching=False, bot_delay=0.2, away_after=100)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        pages = []
+        for lang, width in (("en", 1000), ("fr", 360), ("en", 1000)):
+            page = browser.new_context(viewport={"width": width, "height": 740}).new_page()  # a context each: own seat token
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.base + "/")
+            page.select_option("#lang", lang)
+            pages.append(page)
+        en, fr, leaver = pages
+        leaver.goto(f"{server.base}/t/{tid}?sit=0")
+        leaver.click('button.sit[data-slot="0"]')
+        wait_true(leaver, "!!G.state && !!G.state.hand")
+        leaver.context.close()  # the tab closes mid-hand
+        for page in (en, fr):
+            page.goto(f"{server.base}/t/{tid}?watch=1")
+        said = {
+            en: "/^offline: the table plays this turn for them in [1-4]\\u00a0s unless they are back by then$/",
+            fr: "/^hors ligne\\u00a0: la table joue ce tour à sa place dans [1-4]\\u00a0s, sauf retour d'ici là$/",
+        }
+        badge = "document.querySelector('.badge.offline-turn')"
+        for page, words in said.items():
+            wait_true(page, f"!!{badge} && {words}.test({badge}.textContent)", 60)
+        secs = int(en.evaluate("document.querySelector('.played-in').textContent").split("\u00a0")[0])
+        wait_true(en, f"!!document.querySelector('.played-in') && parseInt(document.querySelector('.played-in').textContent) < {secs}", 3)  # it counts down
+        fits = f"(() => {{ const b = {badge}.getBoundingClientRect(), s = {badge}.closest('.seat').getBoundingClientRect(); return document.documentElement.scrollWidth <= innerWidth && b.left >= s.left && b.right <= s.right; }})()"
+        assert fr.evaluate(fits), fr.evaluate(f"[{badge}.getBoundingClientRect().toJSON(), {badge}.closest('.seat').getBoundingClientRect().toJSON(), document.documentElement.scrollWidth]")
+        en.screenshot(path=str(ARTIFACTS / "offline-turn-en.png"), full_page=True)
+        fr.screenshot(path=str(ARTIFACTS / "offline-turn-fr-360.png"), full_page=True)
+        # the turn is played for them: the badge is "offline" alone until their next turn
+        for page, word in ((en, "offline"), (fr, "hors ligne")):
+            wait_true(page, f"G.state.players[0].played_in === null && [...document.querySelectorAll('.badge')].some((b) => b.textContent === {word!r})", 10)
+        browser.close()
+    assert not errors, errors
+
+
 def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_english_and_french(make_server: Any) -> None:
     """A player who never plays is turned away (``away_after`` 1): the page offers "I'm back", and
     it is taken. Turned away a second time in the hand, the bot keeps the seat until the next

@@ -686,6 +686,7 @@ class Table:
                     "away": self.away[i],
                     "held": self.held(i),
                     "connected": connected[i] > 0,
+                    "played_in": self._played_in(i, connected[i] > 0),
                     "seat": self.seat_of(i),
                     "total": 0 if m is None else m.totals[i],
                 }
@@ -924,6 +925,20 @@ class Table:
             return min(deadline, d.opened_at + self.claim_window)
         since = max(d.opened_at, d.opened_at if gone is None else gone)
         return min(deadline, since + self.absent_after)
+
+    def _played_in(self, slot: int, connected: bool) -> float | None:
+        """Seconds until the server plays the turn of ``slot``'s seat for its player, who has no
+        connection (:meth:`_deadline`); ``None`` off that seat's turn (never on a claim: it would
+        show who can claim), for a seat a bot holds, or a connected player."""
+        hand = self.hand
+        if connected or self.tokens[slot] is None or self.away[slot] or hand is None or hand.phase is not Phase.TURN:
+            return None
+        seat = self.seat_of(slot)
+        d = None if seat is None or self._pending else self.decisions.get(seat)
+        if seat is None or d is None:
+            return None
+        deadline = self._deadline(seat, d)
+        return None if deadline == math.inf else round(max(0.0, deadline - asyncio.get_running_loop().time()), 1)
 
     def bank_left(self, slot: int) -> float:
         """What is left of ``slot``'s time bank in this hand: ``slow_bank`` less what its logged

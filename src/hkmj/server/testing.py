@@ -347,4 +347,5 @@ def stable(frame: dict[str, Any]) -> dict[str, Any]:
         f["mine"].pop("bank", None)
     for p in f.get("players", []):
         p.pop("connected", None)
+        p.pop("played_in", None)
     return f

@@ -10,7 +10,7 @@ const T = {
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", overNoSeat: "This match is over: no seat can be taken. Here is its result.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
     join: "Join", yourSeat: "Back to your seat", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
-    prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", total: "total",
+    prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
     held: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
@@ -104,7 +104,7 @@ const T = {
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
     join: "Rejoindre", yourSeat: "Reprendre votre place", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
-    prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", total: "total",
+    prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
     held: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
     pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
@@ -471,7 +471,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { opener: null, log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false };
+const G = { opener: null, log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
@@ -581,6 +581,7 @@ function onMessage(m) {
     G.state = m;
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
+    G.playedAt = (m.players || []).map((p) => (p.played_in == null ? 0 : performance.now() + p.played_in * 1000));
     if (fresh) G.sel = -1;
     if (fresh) G.refusal = null;
     if (again) G.log = [];
@@ -634,6 +635,13 @@ function eventText(e) {
   return "";
 }
 
+/** An absent player's badge: on their turn, when the server will play it for them (``players[i].played_in``). */
+function offlineBadge(slot, p) {
+  if (p.played_in == null) return `<span class="badge">${t("offline")}</span>`;
+  const secs = `<span class="played-in" data-slot="${slot}">${Math.ceil(Math.max(0, (G.playedAt[slot] || 0) - performance.now()) / 1000)}\u00a0s</span>`;
+  return `<span class="badge offline-turn">${t("playedIn", { s: secs })}</span>`;
+}
+
 function seatBox(st, seat, pos) {
   const h = st.hand, slot = h.seat_slots[seat], p = st.players[slot];
   const me = st.you === seat;
@@ -641,7 +649,7 @@ function seatBox(st, seat, pos) {
   const melds = h.melds[seat].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
   const bonus = h.bonus[seat].map((x) => img(x)).join("");
   const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t(p.held ? "awayHeld" : "away")}</span>` : "",
-    p.bot && p.name ? `<span class="badge">${t("bot_")}${colon()}${esc(botName(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? `<span class="badge">${t("offline")}</span>` : ""].join("");
+    p.bot && p.name ? `<span class="badge">${t("bot_")}${colon()}${esc(botName(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? offlineBadge(slot, p) : ""].join("");
   const turn = h.phase !== "over" && h.turn === seat;
   return `<div class="seat ${pos} ${turn ? "turn" : ""}" data-seat="${seat}">
     <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${playerName(st, slot)}</b>${flags}
@@ -953,6 +961,7 @@ async function verifyWall(r) {
 }
 
 function tick() {
+  for (const el of document.querySelectorAll(".played-in")) el.textContent = `${Math.ceil(Math.max(0, (G.playedAt[+el.dataset.slot] || 0) - performance.now()) / 1000)}\u00a0s`;
   const bar = $("#timebar"), secs = $("#secs");
   if (!bar || !G.deadline) return;
   const left = Math.max(0, G.deadline - performance.now());
