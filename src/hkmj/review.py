@@ -119,6 +119,9 @@ class Loaded:
     cut_line: int | None = None
     """The number of the file's last line when a crash cut it in the middle of a write: it is
     left out, and the lines before it reviewed (:func:`hkmj.record.read_record_text`)."""
+    others: frozenset[int] = frozenset()
+    """Indices in :attr:`events` of actions the server played for a seat (a table log's bot or
+    timeout moves, :attr:`hkmj.server.export.TableRecord.others`): not the player's decisions."""
 
 
 def load(path: str | Path) -> Loaded:
@@ -166,7 +169,7 @@ def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
         raise ReviewError("never_started", path=p)
     # the names as a table keeps them: printable (a log edited by hand could hold a terminal's
     # escape sequences, written raw to the terminal in the summary)
-    return Loaded(rec.events, [clean_name(n) for n in rec.names], "table log")
+    return Loaded(rec.events, [clean_name(n) for n in rec.names], "table log", others=rec.others)
 
 
 @dataclass(frozen=True)
@@ -273,6 +276,9 @@ class Review:
     cut: tuple[int, ...] = ()
     """Hands the record stops in the middle of (a match interrupted: ``hkmj play --record``
     quit, a process killed); their decisions up to the cut are reviewed."""
+    others: int = 0
+    """Decisions with a choice the server made for the player (its bot while they were away, a
+    timeout): left out of :attr:`decisions`, and said."""
     proxy: str = ""
     """Whether the advisor's values are on another scale than the table's payments, and why:
     ``classical`` (it values classical hands with its Hong Kong model, docs/bots.md), or the Hong
@@ -403,6 +409,8 @@ def analyse(
     done = 0
     decisions: list[Decision] = []
     hands = 0
+    played_for = {id(events[i]) for i in loaded.others if 0 <= i < len(events)}
+    others = 0
     played_any = False
     rules_title = rules_fr = ""
     proxy = ""
@@ -428,7 +436,10 @@ def analyse(
                     continue
                 s = int(e["seat"])
                 action = parse_action(str(e["action"]))
-                if s == seat:
+                if s == seat and id(e) in played_for:  # the server's move for the seat, not the player's
+                    if len(set(hand.legal_actions(s))) > 1:
+                        others += 1
+                elif s == seat:
                     legal = tuple(dict.fromkeys(hand.legal_actions(s)))
                     if len(legal) > 1 and action in legal:
                         number += 1
@@ -457,7 +468,7 @@ def analyse(
                 match.finish_hand()
     if not played_any:
         raise ReviewError("never_played", who=repr(who), player=label)
-    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), proxy)
+    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), others=others, proxy=proxy)
 
 
 def _with_penalty(d: Decision, paid: float, rule: str, dead: str = "") -> Decision:
@@ -682,6 +693,8 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
     lines = _wrap(w.typo(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor))), width)
     for hand in r.cut:
         lines += _wrap(w.typo(w("cut", hand=hand)), width)
+    if r.others:
+        lines += _wrap(w.typo(w.plural("others", r.others)), width)
     if r.proxy and n:
         lines += _wrap(w.typo(proxy_words(r, lang)), width)
     if not n:

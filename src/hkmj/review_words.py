@@ -45,6 +45,10 @@ EN: dict[str, str] = {
     "hands.other": "{n} hands of {rules}",
     "none": "This player had no decision with a choice to make.",
     "cut": "The record stops in the middle of hand {hand}: its decisions up to there are reviewed.",
+    "others.one": "{n} decision with a choice was made for this player by the server (their bot while they were away, "
+    "or a decision that timed out): it is left out, since the player did not make it.",
+    "others.other": "{n} decisions with a choice were made for this player by the server (their bot while they were away, "
+    "or decisions that timed out): they are left out, since the player did not make them.",
     "proxy": "At a classical table the advisor's values are on its own model's scale (a small win is worth 4 to 6 "
     "points there), not classical scores (CL-7); only a Mahjong is valued at its actual classical payment.",
     "proxy.hk": "With this table's house options ({options}) the advisor values hands with Hong Kong's standard "
@@ -151,6 +155,10 @@ FR: dict[str, str] = {
     "hands.other": "{n} donnes, {rules}",
     "none": "Aucune décision de ce joueur n'offrait de choix.",
     "cut": "L'enregistrement s'arrête au milieu de la donne {hand} : ses décisions jusque-là sont analysées.",
+    "others.one": "{n} décision avec un choix a été prise pour ce joueur par le serveur (son robot pendant son absence, "
+    "ou une décision dont le temps a expiré) : elle est laissée de côté, puisque le joueur ne l'a pas prise.",
+    "others.other": "{n} décisions avec un choix ont été prises pour ce joueur par le serveur (son robot pendant son absence, "
+    "ou des décisions dont le temps a expiré) : elles sont laissées de côté, puisque le joueur ne les a pas prises.",
     "proxy": "À une table classique, les valeurs du conseiller sont à l'échelle de son propre modèle (une petite "
     "victoire y vaut de 4 à 6 points), pas des scores classiques (CL-7) ; seul un Mahjong est évalué à son "
     "paiement classique réel.",

@@ -1212,7 +1212,7 @@ def _review_page(rows: list[tuple[int, str, dict[str, Any]]], slot: int, lang: s
     from hkmj.server.export import record_from_log
 
     rec = record_from_log((kind, data) for _, kind, data in rows)
-    return render_html(analyse(Loaded(rec.events, rec.names, "table log"), str(slot + 1)), lang=lang)
+    return render_html(analyse(Loaded(rec.events, rec.names, "table log", others=rec.others), str(slot + 1)), lang=lang)
 
 
 def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) -> Starlette:

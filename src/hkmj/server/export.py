@@ -37,6 +37,10 @@ class TableRecord:
     names: list[str]
     over: bool
     """The match ended (its ``match_end`` is in :attr:`events`)."""
+    others: frozenset[int] = frozenset()
+    """Indices in :attr:`events` of the actions the server played for a player's seat (its bot
+    while the player was away, or a decision that timed out: the entry's ``by`` is not
+    ``player``): a review leaves them out, since the player did not choose them."""
 
 
 def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str]:
@@ -103,6 +107,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
     events: list[Event] = []
     match: Match | None = None
     hand: Hand | None = None
+    played_for: list[Event] = []  # the action events of the seats' bots and timeouts
 
     def deal(wall_seed: Any) -> Hand:
         assert match is not None
@@ -132,7 +137,10 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
                 seat = _whole(data["seat"], "seat")
                 if not 0 <= seat < 4:
                     raise ValueError(f"seat {seat}: expected 0 to 3")
+                seen = len(hand.events)
                 hand.apply(seat, parse_action(str(data["action"])))
+                if data.get("by", "player") != "player":  # a log from before ``by``: the player's own
+                    played_for.extend(e for e in hand.events[seen:] if "action" in e and e.get("seat") == seat)
             elif kind == "next":
                 if match is None or hand is None:
                     raise LogError(f"entry {n}: 'next' before the match started")
@@ -148,4 +156,6 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
     for slot in range(4):
         if not names[slot]:
             names[slot] = f"{bots[slot]} bot" if bots[slot] else f"player {slot + 1}"
-    return TableRecord(events, names, match is not None and match.over)
+    ids = {id(e) for e in played_for}
+    others = frozenset(i for i, e in enumerate(events) if id(e) in ids)
+    return TableRecord(events, names, match is not None and match.over, others)
