@@ -22,6 +22,17 @@ def _boxed(app: PlayApp) -> str:
     return " ".join(" ".join(inner).replace("▁", " ").replace("▂", " ").replace("▃", " ").replace("▄", " ").replace("▅", " ").replace("▆", " ").replace("▇", " ").replace("█", " ").split())
 
 
+async def _help_first_page(s: Session) -> str:
+    """The help's first page, opened by ``?`` at 80×24, as :func:`_boxed` reads it."""
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        return _boxed(app)
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
     ("rules", "lang", "first_use"),
@@ -37,13 +48,7 @@ async def test_the_help_says_what_a_fan_is_where_it_first_says_fan_at_80x24(make
     came with no word of what a fan is; a newcomer met it again only in the scoring section. The
     first use now says it, on the help's first page at 80×24."""
     s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        first_page = _boxed(app)
+    first_page = await _help_first_page(s)
     assert first_use in first_page
     assert first_page.index(first_use) <= first_page.find(" fan")
 
@@ -142,11 +147,5 @@ async def test_mcr_5_2_the_help_says_what_a_knitted_hand_is_at_80x24(make_sessio
     Mahjong says "nor a knitted hand (MCR-5.2)", but nothing said what one is. The goal now says
     what they are built on, on the help's first page at 80×24."""
     s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        first_page = _boxed(app)
+    first_page = await _help_first_page(s)
     assert said in first_page, first_page

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.pilot import Pilot
 
 from hkmj.bots import make_bot
 from hkmj.rulesets import get_ruleset
@@ -17,6 +18,19 @@ from hkmj.tui.session import Session
 def screen_text(app: PlayApp) -> str:
     """What the terminal shows now, its lines joined by single spaces."""
     return re.sub(r"[\s│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
+
+
+async def _to_first_turn_after_east(pilot: Pilot[None], s: Session) -> None:
+    """Pass any claim offered before the human's first turn, and check it came at a seat after East's."""
+    await pilot.pause()
+    for _ in range(8):
+        v = s.view()
+        if v.phase == "turn" and v.turn == s.seat:
+            break
+        await pilot.press("space")
+        await pilot.pause()
+    v = s.view()
+    assert v.phase == "turn" and v.turn == s.seat and s.seat != 0, s.status()
 
 
 @pytest.mark.asyncio
@@ -30,15 +44,7 @@ async def test_a_newcomer_who_is_not_east_sees_their_seat_wind_at_their_first_tu
     s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=1, length="hands", hands=1, teach=True, lang=lang, rules=get_ruleset(rules))
     app = PlayApp(s, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for _ in range(8):  # pass any claim offered before the first turn
-            v = s.view()
-            if v.phase == "turn" and v.turn == s.seat:
-                break
-            await pilot.press("space")
-            await pilot.pause()
-        v = s.view()
-        assert v.phase == "turn" and v.turn == s.seat and s.seat != 0, s.status()
+        await _to_first_turn_after_east(pilot, s)
         shown = screen_text(app)
         wind = s.tx.wind(s.seat)
         hand_line = s.tx("ev.hand", hand=1, wind=wind, prevailing=s.tx.wind(0), dealer=s.player_name(s.by_seat[0]))
@@ -59,15 +65,7 @@ async def test_the_teaching_tables_note_is_on_screen_at_a_seat_after_easts_first
     intro = re.sub(r"\s+", " ", s.tx("teach.intro"))
     app = PlayApp(s, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for _ in range(8):  # pass any claim offered before the first turn
-            v = s.view()
-            if v.phase == "turn" and v.turn == s.seat:
-                break
-            await pilot.press("space")
-            await pilot.pause()
-        v = s.view()
-        assert v.phase == "turn" and v.turn == s.seat and s.seat != 0, s.status()
+        await _to_first_turn_after_east(pilot, s)
         assert intro in screen_text(app), screen_text(app)
         assert [n.text for n in s.history].count(s.tx("teach.intro")) == 2
         await pilot.press("enter")  # discard: the turn passes, and the note is not said a third time
