@@ -494,6 +494,36 @@ def test_hk_5_7_the_reveal_of_a_false_mahjong_says_who_was_paid_what(server: Ser
         browser.close()
 
 
+def test_mcr_5_4_a_drawn_hand_after_a_false_mahjong_says_who_pays(server: Server) -> None:
+    """MCR-5.4: a false Mahjong leaves a dead hand and play goes on; when the wall then ran out the
+    reveal said "Draw: the wall is exhausted, nobody pays" over the declarer's fine. It now says
+    nobody wins and that the false Mahjong is settled, who pays what (the reveal's ``dead_hands``), in
+    English and French, as the terminal does; a drawn hand with no false Mahjong keeps its words."""
+    from playwright.sync_api import sync_playwright
+
+    reveal = """([dead, payments]) => { const st = { config: { rules: "mcr" }, you: 0, players: ["Ann", "Bob", "Cy", "Di"].map((name, slot) => ({ name, slot })),
+        hand: { seat_slots: [0, 1, 2, 3], melds: [[], [], [], []], bonus: [[], [], [], []] },
+        reveal: { end: [{ type: "exhaustive_draw" }], dead_hands: dead, concealed: [[], [], [], []], payments } };
+      const card = document.createRange().createContextualFragment(revealCard(st));
+      return [card.querySelector("h3").textContent, card.querySelector("h3 + p").textContent]; }"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang, title, line, plain in (
+            ("en", "Draw: the wall is exhausted, nobody wins", "Cy's false Mahjong earlier in the hand is settled: Cy pays 10 to each other player (MCR-5.4).", "nobody pays"),
+            ("fr", "Nulle\u00a0: le mur est épuisé, personne ne gagne",
+             "Le faux Mahjong annoncé par Cy plus tôt dans la donne est réglé\u00a0: Cy paie 10 à chaque autre joueur (MCR-5.4).", "personne ne paie"),
+        ):
+            page.select_option("#lang", lang)
+            said = page.evaluate(reveal, [[{"seat": 2, "amount": 10}], [10, 10, -30, 10]])
+            assert said == [title, line], said
+            said = page.evaluate(reveal, [[], [0, 0, 0, 0]])
+            assert plain in said[0] and "MCR-3.3" in said[1], said
+        assert not errors, errors
+        browser.close()
+
+
 def test_cl_5_1_the_reveal_says_a_count_in_the_servers_words(server: Server) -> None:
     """CL-5.1: the reveal wrote a count as "Flower or season ×2", which reads as the doubling
     "Own flower (×2)" beside it; it now writes the server's words for the count ("2 flowers or

@@ -16,7 +16,7 @@ from hkmj.hand import shanten, waits
 from hkmj.review import Loaded, analyse
 from hkmj.rulesets import get_ruleset
 from hkmj.server.protocol import TableConfig
-from hkmj.server.table import Table, hint_answer
+from hkmj.server.table import Table, _dead_hands, hint_answer
 from hkmj.tiles import tile, tile_str
 from hkmj.tui.hints import hint_for
 
@@ -140,6 +140,7 @@ def test_mcr_5_4_a_dead_hands_hint_is_the_safest_discard_and_says_so() -> None:
             assert "mahjong" not in [str(a) for a in t.hand.legal_actions(seat)]
             await t.act(0, "mahjong", t.last_cseq[0] + 1, t.pseq)  # a false Mahjong: the hand is dead, play goes on
             assert t.hand.dead_hands[seat] and not t.hand.over
+            assert _dead_hands(t.hand.events) == [{"seat": seat, "amount": 10}]  # what the reveal settles, even in a draw
             assert await _next_decision(t, 0, seat)
             hint = t.hint(0)
             view, legal = t.hand.view(seat), t.hand.legal_actions(seat)

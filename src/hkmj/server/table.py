@@ -201,6 +201,12 @@ def _counted(rules: Ruleset, item_id: str, count: int, item: OutcomeItem | None 
     }
 
 
+def _dead_hands(events: Sequence[dict[str, Any]]) -> list[dict[str, int]]:
+    """The false Mahjongs of a hand that left a dead hand (MCR-5.4), each with its declarer's
+    seat and the fine paid to each other player: settled with the hand, even a drawn one."""
+    return [{"seat": e["seat"], "amount": max(e["payments"])} for e in events if e["type"] == "false_mahjong" and e.get("dead_hand")]
+
+
 def _pay_rule(rules: Ruleset, win: dict[str, Any]) -> dict[str, str] | None:
     """How a ``win`` event's payments are made, in both languages, as the terminal's end screen
     says it (:meth:`~hkmj.rulesets.Ruleset.payment_note`: MCR-8's total plus 8, CL-7's settlement);
@@ -752,6 +758,7 @@ class Table:
             "scores": tr.result["scores"],
             "dealer_keeps": tr.result["dealer_keeps"],
             "end": end,
+            "dead_hands": _dead_hands(self.hand.events if self.hand is not None else []),
             "salt": self.salt,
             "commitment": self.commit_hex,
             **tr.reveal(),

@@ -15,7 +15,7 @@ const T = {
     held: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
-    robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
+    robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", drawFined: "Draw: the wall is exhausted, nobody wins", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
     verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned", review: "Review this match",
     abandonedWhy: "Abandoned table: its players left, and it stays as they left it. It plays on when one of them comes back with their link (or someone takes a free seat); watching, you will then see the play go on.",
@@ -42,6 +42,7 @@ const T = {
     noElement: "No scoring element: a hand worth 0 fan still wins (HK-6).",
     nobodyPays_mcr: "Nobody pays (MCR-3.3); the seat winds move on (MCR-2.2).",
     nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
+    deadSettled: "{name}'s false Mahjong earlier in the hand is settled: {name} pays {amount} to each other player (MCR-5.4).",
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
     falsePays_classical: "{name} declared a hand that is not a win: {name} pays each player the limit, {amount} ({double} when East pays or is paid; CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
@@ -109,7 +110,7 @@ const T = {
     held: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
     pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
-    robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
+    robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", drawFined: "Nulle\u00a0: le mur est épuisé, personne ne gagne", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
     verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée", review: "Revoir cette partie",
     abandonedWhy: "Table abandonnée\u00a0: ses joueurs sont partis, et elle reste telle qu'ils l'ont laissée. Le jeu reprend quand l'un d'eux revient avec son lien (ou que quelqu'un prend une place libre)\u00a0; en regardant, vous verrez alors la suite.",
@@ -136,6 +137,7 @@ const T = {
     noElement: "Aucun élément ne compte\u00a0: une main à 0 fan gagne quand même (HK-6).",
     nobodyPays_mcr: "Personne ne paie (MCR-3.3)\u00a0; les vents tournent (MCR-2.2).",
     nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
+    deadSettled: "Le faux Mahjong annoncé par {name} plus tôt dans la donne est réglé\u00a0: {name} paie {amount} à chaque autre joueur (MCR-5.4).",
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
     falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie à chaque joueur la limite, {amount} ({double} quand l'Est paie ou reçoit\u00a0; CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
@@ -909,7 +911,9 @@ function fanTable(win) {
 
 function revealCard(st) {
   const r = st.reveal, h = st.hand, name = (seat) => playerName(st, h.seat_slots[seat]);
-  let title = t("draw"), detail = `<p>${ruled(st, "nobodyPays")}</p>`, win = null;
+  const dead = r.dead_hands || [];  // a dead hand's fine is paid even when the hand is drawn (MCR-5.4)
+  let title = t(dead.length ? "drawFined" : "draw"), win = null;
+  let detail = `<p>${dead.length ? dead.map((d) => t("deadSettled", { name: name(d.seat), amount: d.amount })).join(" ") : ruled(st, "nobodyPays")}</p>`;
   const fm = r.end.find((e) => e.type === "false_mahjong");
   win = r.end.find((e) => e.type === "win") || null;
   if (win) {
