@@ -709,6 +709,13 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--option", "minfan", "--rules", "hk"], 2,
      "hkmj score: option 'minfan': expected key=value, e.g. minfan=3",
      "hkmj score : option «\u00a0minfan\u00a0» : attendu clé=valeur, par exemple minfan=3"),
+    # each ruleset's own example (it said "e.g. minfan=3" at MCR, which takes no option at all)
+    (["123m456m789m123p55p", "--win", "5p", "--option", "minfan", "--rules", "mcr"], 2,
+     "hkmj score: option 'minfan': mcr rules have no house options",
+     "hkmj score : option «\u00a0minfan\u00a0» : les règles mcr n'ont pas d'option de la maison"),
+    (["123m456m789m123p55p", "--win", "5p", "--option", "limit", "--rules", "classical"], 2,
+     "hkmj score: option 'limit': expected key=value, e.g. pay_highest=on",
+     "hkmj score : option «\u00a0limit\u00a0» : attendu clé=valeur, par exemple pay_highest=on"),
     (["123m456m789m123p55p", "--win", "5p", "--other", "x", "--rules", "hk"], 2,
      "hkmj score: --other gives another seat's hand to the classical game (--rules classical); --rules hk scores the winner alone",
      "hkmj score : --other donne la main d'une autre place au jeu classique (--rules classical) ; --rules hk ne compte que le gagnant"),

@@ -598,7 +598,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
 
 _RULES: Final = {
     "--rules": "jeu de règles : {rulesets} (par défaut {default})",
-    "--option": "une option de la maison du jeu de règles, par exemple minfan=3 (répétable ; voir docs/house-options.md)",
+    "--option": "une option de la maison du jeu de règles (répétable), par exemple {examples} (voir docs/house-options.md)",
 }
 """The French of ``--rules`` and ``--option`` (:func:`hkmj.rules_args.add_rules_arguments`), the same in every command."""
 
@@ -646,9 +646,10 @@ def _french_help(command: str, action: argparse.Action) -> str:
     if french is None:
         raise KeyError(f"hkmj {command} {key}: no French help")
     if "{" in french:
+        from hkmj.rules_args import option_examples
         from hkmj.rulesets import RULESETS
 
-        french = french.format(default=english_default(english), rulesets=" ou ".join(RULESETS))
+        french = french.format(default=english_default(english), rulesets=" ou ".join(RULESETS), examples=option_examples("fr"))
     return french.replace("%", "%%")  # argparse formats an option's help with %
 
 

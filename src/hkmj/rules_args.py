@@ -11,7 +11,7 @@ from typing import Any
 
 from hkmj.rulesets import RULESETS, Ruleset, RulesetError, get_ruleset, parse_option_args
 
-__all__ = ["OnceAction", "add_rules_arguments", "given", "options_help", "rules_from_args", "rules_refusal"]
+__all__ = ["OnceAction", "add_rules_arguments", "given", "option_examples", "options_help", "rules_from_args", "rules_refusal"]
 
 
 class OnceAction(argparse.Action):
@@ -60,13 +60,23 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a house option of the ruleset, e.g. minfan=3 (repeatable; see docs/house-options.md)",
+        help=f"a house option of the ruleset (repeatable), e.g. {option_examples('en')} (see docs/house-options.md)",
     )
+
+
+def option_examples(lang: str = "en") -> str:
+    """One house option of each ruleset, from its own data, and the rulesets that take none:
+    ``minfan=3 at hk, pay_highest=on at classical; mcr takes none`` (in ``lang``, ``en`` or ``fr``)."""
+    fr = lang == "fr"
+    some = [f"{cls.OPTIONS[0].example} {'en' if fr else 'at'} {name}" for name, cls in RULESETS.items() if cls.OPTIONS]
+    none = [name for name, cls in RULESETS.items() if not cls.OPTIONS]
+    tail = (f" ; {' et '.join(none)} n'en prend aucune" if fr else f"; {' and '.join(none)} takes none") if none else ""
+    return ", ".join(some) + tail
 
 
 def rules_from_args(args: argparse.Namespace) -> Ruleset:
     """The ruleset the parsed arguments name; :class:`~hkmj.rulesets.RulesetError` says what is wrong."""
-    return get_ruleset(args.rules, parse_option_args(args.option))
+    return get_ruleset(args.rules, parse_option_args(args.option, args.rules))
 
 
 def rules_refusal(command: str, e: RulesetError, lang: str) -> str:

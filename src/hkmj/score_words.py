@@ -382,6 +382,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"option (?P<key>[\w-]+)=(?P<value>{_ECHO}|\S+): expected a whole number (?P<low>-?\d+)-(?P<high>-?\d+)",
      "option {key}={value} : un nombre entier de {low} à {high} est attendu"),
     (rf"option (?P<arg>{_ECHO}): expected key=value, e\.g\. (?P<example>\S+)", "option {arg} : attendu clé=valeur, par exemple {example}"),
+    (rf"option (?P<arg>{_ECHO}): (?P<rules>\w+) rules have no house options", "option {arg} : les règles {rules} n'ont pas d'option de la maison"),
     (rf"option (?P<key>{_ECHO}) given twice", "option {key} donnée deux fois"),
     (rf"unknown option (?P<key>{_ECHO}): (?P<rules>\w+) rules have no house options",
      "option {key} inconnue : les règles {rules} n'ont pas d'option de la maison"),

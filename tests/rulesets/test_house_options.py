@@ -255,3 +255,26 @@ def test_a_ruleset_is_a_value_copies_share_it_and_pickling_keeps_it() -> None:
         assert back == rules and dict(back.options) == dict(rules.options)
     hand = Hand.from_seed(1, rules=get_ruleset("mcr"))
     assert copy.deepcopy(hand).rules is hand.rules
+
+
+def test_the_option_help_gives_each_rulesets_own_example() -> None:
+    """``--option``'s help said "e.g. minfan=3" to every ruleset, MCR included, which takes no
+    option (MCR has no house rules; HK minfan, docs/house-options.md): it now gives one option of
+    each ruleset from its own data, and says MCR takes none, in English and French."""
+    import argparse
+
+    from hkmj.cli import build_parser
+    from hkmj.help_fr import in_french
+    from hkmj.rules_args import add_rules_arguments
+
+    parser = argparse.ArgumentParser(prog="hkmj score")
+    add_rules_arguments(parser)
+    (en,) = [a.help for a in parser._actions if "--option" in a.option_strings]
+    assert en is not None and "minfan=3 at hk, pay_highest=on at classical; mcr takes none" in en, en
+    assert [o.example for o in get_ruleset("hk").OPTIONS][:3] == ["minfan=3", "limit=13", "table=doubling"]
+    with pytest.raises(RulesetError, match="mcr rules have no house options"):
+        parse_option_args(["minfan"], "mcr")
+    with pytest.raises(RulesetError, match="unknown ruleset"):
+        parse_option_args([], "zz")
+    fr = in_french(build_parser())._subparsers._group_actions[0].choices["score"].format_help()  # type: ignore[union-attr]
+    assert "minfan=3 en hk, pay_highest=on en classical ; mcr n'en prend aucune" in " ".join(fr.split()), fr

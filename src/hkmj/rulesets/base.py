@@ -53,6 +53,12 @@ class Option:
     help_fr: str = ""
     """:attr:`help` in French (``hkmj COMMAND --help --lang fr``)."""
 
+    @property
+    def example(self) -> str:
+        """This option as typed with a value other than its default (``minfan=3``), for help and errors."""
+        value = next((c for c in reversed(self.choices) if c != self.default), self.default) if self.choices else str(self.high)
+        return f"{self.key}={value}"
+
     def check(self, value: str) -> str:
         """The normalised value, or :class:`RulesetError` naming the option and what it accepts."""
         text = value.strip().lower()
@@ -157,14 +163,24 @@ class Outcome:
         }
 
 
-def parse_option_args(args: Sequence[str]) -> dict[str, str]:
-    """``["minfan=3", "limit=8"]`` → ``{"minfan": "3", "limit": "8"}``; :class:`RulesetError` on bad syntax."""
+def parse_option_args(args: Sequence[str], rules: str = "hk") -> dict[str, str]:
+    """``["minfan=3", "limit=8"]`` → ``{"minfan": "3", "limit": "8"}`` for the ruleset ``rules``;
+    :class:`RulesetError` on an unknown ruleset or bad syntax, the example one of that ruleset's
+    own options, or that it takes none (MCR)."""
+    from hkmj.rulesets import RULESETS, get_ruleset
+
+    cls = RULESETS.get(str(rules).strip().lower())
+    if cls is None:
+        get_ruleset(rules)  # raises: the unknown name, and the known ones
+        raise AssertionError(rules)
     out: dict[str, str] = {}
     for arg in args:
         key, sep, value = arg.partition("=")
         key = key.strip().lower()
         if not sep or not key or not value.strip():
-            raise RulesetError(f"option {arg!r}: expected key=value, e.g. minfan=3", "syntax", arg=arg)
+            if not cls.OPTIONS:
+                raise RulesetError(f"option {arg!r}: {cls.name} rules have no house options", "syntax", arg=arg)
+            raise RulesetError(f"option {arg!r}: expected key=value, e.g. {cls.OPTIONS[0].example}", "syntax", arg=arg)
         if key in out:
             raise RulesetError(f"option {key!r} given twice", "twice", option=key)
         out[key] = value.strip()

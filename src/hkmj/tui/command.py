@@ -335,7 +335,8 @@ def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str,
     from hkmj.rulesets import get_ruleset, parse_option_args
 
     saved_rules = str(start.get("rules", "hk"))
-    rules = get_ruleset(args.rules if given(args, "rules") else saved_rules, parse_option_args(args.option))  # options of the saved rules
+    name = args.rules if given(args, "rules") else saved_rules
+    rules = get_ruleset(name, parse_option_args(args.option, name))  # options of the saved rules
     saved_options = start.get("options") or {}
     if rules.name != saved_rules:
         return f"--rules {args.rules}", f"--rules {saved_rules}"
