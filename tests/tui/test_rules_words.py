@@ -144,7 +144,7 @@ async def test_mcr_6_13_cl_5_2_the_help_says_what_a_flower_is_worth_at_that_tabl
         await pilot.press("question_mark")
         await pilot.pause()
         seen = ""
-        for _ in range(8):  # scroll to the tiles and read them on screen
+        for _ in range(12):  # scroll to the tiles and read them on screen (past the goal's special hands)
             seen += "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             await pilot.press("down")
             await pilot.pause()

@@ -122,7 +122,7 @@ Be the first to complete a winning hand worth at least 8 points, flowers not cou
   • pung: three identical tiles.
   • kong: four identical tiles (you then take one extra tile from the end of the wall: there is no dead wall, MCR-3.1).
   • pair: two identical tiles.
-Special hands also win: seven pairs, thirteen orphans and the knitted hands (MCR-5.2), built on 1-4-7, 2-5-8 and 3-6-9 in three different suits.
+Special hands also win: seven pairs, thirteen orphans and the knitted hands (MCR-5.2), built on 1-4-7, 2-5-8 and 3-6-9 in three different suits. Thirteen orphans (88 points, MCR-6.81) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them.
 A complete hand under 8 points does not win: aim for fans, the scoring patterns worth points (MCR-6), such as All Chows, One Voided Suit, Concealed Hand or Mixed Shifted Chows.""",
         "SCORING": """SCORING
 Only the winner scores: the points of its fans (MCR-6), each counted once with the exclusions of MCR-7, plus 1 per flower. On a discard the discarder pays the total plus 8 and the two others 8 each; on a self-drawn win everyone pays the total plus 8 (MCR-8). The end-of-hand screen shows the sums. A false Mahjong makes your hand dead — you play on but can no longer win or claim — and you pay 10 to each player (MCR-5.4); at a teaching table (--teach) it is refused and explained instead.""",
@@ -140,7 +140,7 @@ Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non
   • pung : trois tuiles identiques.
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur : il n'y a pas de mur mort, MCR-3.1).
   • paire : deux tuiles identiques.
-Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2), bâties sur 1-4-7, 2-5-8 et 3-6-9 dans trois familles différentes.
+Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2), bâties sur 1-4-7, 2-5-8 et 3-6-9 dans trois familles différentes. Les treize lanternes merveilleuses (88 points, MCR-6.81), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.
 Une main complète de moins de 8 points ne gagne pas : visez des fans, les motifs qui rapportent des points (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
         "LE DÉCOMPTE": """LE DÉCOMPTE
 Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
@@ -195,13 +195,13 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
         _WALL_LINE["fr"]: "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle (MCR-3.3). Un kong ou une fleur est remplacé depuis le bout du mur : il n'y a pas de mur mort (MCR-3.1, MCR-3.2).",
     },
     ("classical", "en"): {
-        "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).": "Limit hands also win, such as seven pairs and thirteen orphans: they score the limit, {penalty} (CL-6).",
+        "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4). Thirteen orphans is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them: a limit hand (HK-6).": "Limit hands also win, such as seven pairs and thirteen orphans: they score the limit, {penalty} (CL-6). Thirteen orphans (thirteen wonders, CL-6.1) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them.",
         "There is no minimum: any complete hand wins, even worth 0 fan (a fan is a unit of a hand's score, HK-6).": "There is no minimum: any complete hand wins.",
         "  • This is not pairs solitaire: pairs alone don't win.": "  • This is not pairs solitaire: pairs alone don't win (seven pairs is a limit hand, CL-6).",
         "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Count points and doubles only (CL-5): nothing from Hong Kong, MCR, riichi…",
     },
     ("classical", "fr"): {
-        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4).": "Des mains limites gagnent aussi, comme sept paires et les treize orphelins : elles valent la limite, {penalty} (CL-6).",
+        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4). Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux : une main limite (HK-6).": "Des mains limites gagnent aussi, comme sept paires et les treize orphelins : elles valent la limite, {penalty} (CL-6). Les treize orphelins (les treize lanternes merveilleuses, CL-6.1), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.",
         "Pas de minimum : toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).": "Pas de minimum : toute main complète gagne.",
         "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
         "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Comptez seulement points et doubles (CL-5) : rien de Hong Kong, MCR, riichi…",

@@ -313,7 +313,7 @@ Be the first to complete a hand: four groups and a pair (HK-5.1).
   • pung: three identical tiles.
   • kong: four identical tiles (you then take one extra tile).
   • pair: two identical tiles.
-Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4).
+Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4). Thirteen orphans is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them: a limit hand (HK-6).
 There is no minimum: any complete hand wins, even worth 0 fan (a fan is a unit of a hand's score, HK-6).
 
 THE TILES
@@ -666,7 +666,7 @@ Soyez le premier à compléter votre main : quatre groupes et une paire (HK-5.1)
   • pung : trois tuiles identiques.
   • kong : quatre tuiles identiques (vous prenez alors une tuile de plus).
   • paire : deux tuiles identiques.
-Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4).
+Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4). Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux : une main limite (HK-6).
 Pas de minimum : toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).
 
 LES TUILES
