@@ -178,6 +178,21 @@ def test_mcr_5_1_the_hint_names_the_waits_that_score_8_points(rules: str) -> Non
         assert answer["short"] is (not scoring)  # every ready discard's wait scores 7 points: ready in shape only
 
 
+def test_mcr_5_1_a_complete_hand_under_8_points_gets_the_discards_toward_8() -> None:
+    """MCR-5.1: a complete hand worth under 8 points cannot win; its hint gave the advised discard
+    with no waits at all. It now gives the waits after that discard, as for a hand one tile from
+    ready, and which of them reach 8 points (``scoring``)."""
+    hand = stacked_hand(["123m789m456p345s77p", *QUIET[1:]], rules=get_ruleset("mcr"))
+    view, legal = hand.view(0), hand.legal_actions(0)
+    assert "mahjong" not in [str(a) for a in legal]  # complete, under 8
+    answer = hint_answer(view, legal, make_advisor(1))
+    action = parse_action(answer["action"])
+    assert answer["shanten"] == -1 and isinstance(action, Discard)
+    after = hand_after(view, action)[0]
+    assert shanten(after, 0) == 0 and answer["waits"] == [tile_str(x) for x in sorted(waits(after, 0))] != []
+    assert answer["min"] == 8 and set(answer["scoring"]) <= set(answer["waits"])
+
+
 def test_mcr_5_2_the_hint_of_a_knitted_hand_counts_its_shape() -> None:
     """MCR-5.2.4: the hint sent shanten 6 for a complete honours-and-knitted hand (Mahjong on
     offer); it now sends -1, and 0 for a hand a discard away from waiting on the shape."""

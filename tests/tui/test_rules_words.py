@@ -155,7 +155,8 @@ async def test_mcr_6_13_cl_5_2_the_help_says_what_a_flower_is_worth_at_that_tabl
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_mcr_5_1_a_complete_hand_under_8_points_is_not_hinted_as_a_win(make_session: Make, lang: str) -> None:
     """MCR-5.1: a complete hand worth under 8 points cannot be declared; the hint says so (it said
-    "declare Mahjong (m)!", which at a normal table makes the hand dead, MCR-5.4)."""
+    "declare Mahjong (m)!", which at a normal table makes the hand dead, MCR-5.4), and lists the
+    discards that keep a chance at 8, as for any hand (it listed none)."""
     tx = Texts(lang, "mcr")
     s = make_session(hands=("123m789m456p345s77p", *QUIET[1:]), rules=get_ruleset("mcr"), lang=lang)
     app = PlayApp(s, delay=0)
@@ -164,6 +165,7 @@ async def test_mcr_5_1_a_complete_hand_under_8_points_is_not_hinted_as_a_win(mak
         lines = app.table.hint_lines()
         assert lines[0] == tx("hint.under_min", min=8, unit=tx("unit.points")) and "8 points" in lines[0]
         assert tx("hint.complete") not in "\n".join(lines) and tx("st.turn.win").strip() not in s.status()
+        assert tx("hint.discards") in lines  # and what to discard to build on (it gave none)
 
 
 def test_hk_5_7_mcr_5_4_cl_7_7_teach_option_help_names_every_ruleset(capsys: pytest.CaptureFixture[str]) -> None:

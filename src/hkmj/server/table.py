@@ -164,7 +164,7 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
     ready: list[int] | None = None  # the hand that waits: as it is, or after the advised discard
     if sum(counts) % 3 == 1 and sh == 0:
         ready = counts
-    elif isinstance(action, Discard) and sh == 0:
+    elif isinstance(action, Discard) and sh <= 0:  # a complete hand under the minimum (MCR-5.1) too
         after = hand_after(view, action)[0]
         ready = after if distance(after, melds) == 0 else None
     ws = sorted(wait_on(ready, melds)) if ready is not None else []

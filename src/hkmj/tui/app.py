@@ -361,11 +361,8 @@ class TableScreen(Screen[None]):
                 self._advisor = make_advisor(0)
             move = best_move(view, legal, self._advisor)
             self._best_for = (key, None if move is None else (move, advisor_name(self._advisor)))
-        lines = describe(hint_for(view), self.tx, top, self._best_for[1])
-        if lines[0] == self.tx("hint.complete") and WIN not in legal:  # complete, but under the minimum (MCR-5.1, minfan)
-            rules = self.session.rules
-            lines[0] = self.tx("hint.under_min", min=rules.min_value, unit=self.tx.unit(rules.unit, rules.min_value))
-        return lines
+        hint = hint_for(view)
+        return describe(hint, self.tx, top, self._best_for[1], under_min=hint.shanten < 0 and WIN not in legal)  # MCR-5.1, minfan
 
     def _choice_label(self, a: Action) -> str:
         if isinstance(a, Chow):

@@ -184,11 +184,13 @@ def action_text(a: Action, tx: Texts) -> str:
     return tx("hint.act.pass")
 
 
-def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None = None) -> list[str]:
+def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None = None, under_min: bool = False) -> list[str]:
     """The hint panel's lines in the player's language: how far the hand is from ready in the
     same words as a refused Mahjong (``4 tiles from ready``), the advisor's best move when given
     (``best``: the action and the bot's name), then the best discards (the best move's first,
-    where it leaves the hand), the waits or the useful tiles, with their unseen copies."""
+    where it leaves the hand), the waits or the useful tiles, with their unseen copies. A
+    complete hand ``under_min`` (it cannot win: MCR-5.1, minfan) says so and gets the discards
+    of a hand to build on, with the waits that reach the minimum."""
 
     def counted(tiles: Sequence[Tile], unseen: Sequence[int] | None = None) -> str:
         if unseen is None:
@@ -197,7 +199,9 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
 
     lines: list[str] = []
     low = {"min": h.minimum, "unit": tx.unit(h.unit, h.minimum)}
-    if h.shanten < 0:
+    if h.shanten < 0 and under_min:
+        lines.append(tx("hint.under_min", min=h.minimum, unit=tx.unit(h.unit, h.minimum)))
+    elif h.shanten < 0:
         lines.append(tx("hint.complete"))
     elif h.short():  # MCR-5.1: ready in shape, but no wait can win
         lines.append(tx("hint.short", **low))
@@ -206,7 +210,7 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
     if best is not None:
         lines.append(tx("hint.best", bot=best[1], action=action_text(best[0], tx)))
     if h.to_discard:
-        if h.shanten >= 0 and h.discards:
+        if (h.shanten >= 0 or under_min) and h.discards:
             lines.append(tx("hint.discards"))
             choices = h.discards
             if best is not None and isinstance(best[0], Discard):  # the best move's discard first, so the two agree
