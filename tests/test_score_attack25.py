@@ -243,9 +243,9 @@ CASES: list[Case] = [
         "robbed_tile_held_twice",
         {"hand": "234s567p22s111z777z", "win_tile": "2s", "win": "robbed_kong", "discarder": "W"},
         {
-            "hk": r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one \(HK-4\.10\)",
-            "mcr": r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one \(MCR-4\.1\)",
-            "classical": r"robbed kong: the other three 2s are in the robbed pung, so the hand holds one \(CL-3\.4\)",
+            "hk": r"robbed kong: the other three 2s are in the pung the 2s was robbed from, so the robbed tile must be the hand's only 2s; it holds 3 \(HK-4\.10\)",
+            "mcr": r"robbed kong: the other three 2s are in the pung the 2s was robbed from, so the robbed tile must be the hand's only 2s; it holds 3 \(MCR-4\.1\)",
+            "classical": r"robbed kong: the other three 2s are in the pung the 2s was robbed from, so the robbed tile must be the hand's only 2s; it holds 3 \(CL-3\.4\)",
         },
     ),
     # --- seven pairs: distinct in Hong Kong and the classical game (HK-5.3, CL-6.3 Ruling); MCR-5.2 allows four alike

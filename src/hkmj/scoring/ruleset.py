@@ -167,7 +167,10 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
         t = counts.index(max(counts))
         raise InvalidHand(f"{counts[t]} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
     if win.win == "robbed_kong" and counts[wt] != 1:
-        raise InvalidHand(f"robbed kong: the other three {tile_str(wt)} are in the robbed pung, so the hand holds one (HK-4.10)")
+        name = tile_str(wt)
+        raise InvalidHand(
+            f"robbed kong: the other three {name} are in the pung the {name} was robbed from, so the robbed tile must be the hand's only {name}; it holds {counts[wt]} (HK-4.10)"
+        )
     return counts, concealed
 
 
