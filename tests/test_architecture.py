@@ -242,3 +242,25 @@ def test_only_the_listed_adapters_ask_which_ruleset_they_have() -> None:
                 if names & {v for v in values if isinstance(v, str)}:
                     asking.add(_module(p))
     assert asking <= set(_ASKS_WHICH_RULESET), f"ask the Ruleset instead of its name: {sorted(asking - set(_ASKS_WHICH_RULESET))}"
+
+
+_KEYED_BY_RULESET: dict[str, str] = {
+    "hkmj.bots.strong": "PLAN_NAMES: a bot's plans (its own strategy words) named at each table; the rulesets know no bot plan",
+}
+"""The modules outside ``hkmj.rulesets`` that still keep a dict keyed by ruleset name, and why."""
+
+
+def test_a_rulesets_own_words_are_its_data_not_a_dict_keyed_by_its_name() -> None:
+    """docs/architecture.md (rulesets as a value): what differs by ruleset is the ruleset's data.
+    ``cli._RULES_FR`` (the French title in a sentence) and ``tui.rules_texts.REFS`` (the rule
+    references) were dicts keyed by ``"hk"``/``"mcr"``/``"classical"``; they are now
+    ``Ruleset.title_fr_in_sentence`` and ``Ruleset.rule_refs``. No other module keeps one."""
+    names = {"hk", "mcr", "classical"}
+    keyed = {
+        _module(p)
+        for p in sorted(SRC.rglob("*.py"))
+        if p.parent.name != "rulesets"
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(n, ast.Dict) and n.keys and all(isinstance(k, ast.Constant) and k.value in names for k in n.keys)
+    }
+    assert keyed <= set(_KEYED_BY_RULESET), f"make it the ruleset's data: {sorted(keyed - set(_KEYED_BY_RULESET))}"

@@ -577,21 +577,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-_RULES_FR: dict[str, str] = {
-    "hk": "règles de Hong Kong",
-    "mcr": "règles officielles chinoises (MCR)",
-    "classical": "jeu classique (points et doublements)",
-}
-"""The ruleset as a French sentence names it after a comma (``règles Règles officielles chinoises``
-read twice the word, ``règles Classique`` a capital in mid-sentence)."""
-
-
 def _rules_in_a_sentence_fr(rules: Ruleset) -> str:
-    """``describe('fr')`` with its title as :data:`_RULES_FR` says it (the options kept)."""
-    described, title = rules.describe("fr"), rules.title_fr
-    phrase = _RULES_FR.get(rules.name)
-    if phrase is None:
-        return f"règles {described}"
+    """``describe('fr')`` with its title as the ruleset's ``title_fr_in_sentence`` says it (the options kept)."""
+    described, title, phrase = rules.describe("fr"), rules.title_fr, rules.title_fr_in_sentence
     if described.startswith(title):
         return phrase + described[len(title) :]
     return phrase[:-1] + described[len(title) - 1 :]  # "Classique (points et doublements ; pay_highest=on)"

@@ -11,7 +11,7 @@ import pytest
 from hkmj.engine import PASS, WIN, Action, SeatView
 from hkmj.rulesets import get_ruleset
 from hkmj.tiles import tile
-from hkmj.tui.rules_texts import REFS
+from hkmj.tui.rules_texts import refs_of
 from hkmj.tui.session import Session
 from hkmj.tui.texts import LANGS, Texts
 
@@ -99,7 +99,7 @@ def test_mcr_5_4_the_dead_hand_line_cites_its_rule(lang: str, words: str) -> Non
     """MCR-5.4: the line for a false Mahjong that makes a hand dead cited no rule where the other
     false-Mahjong lines do; it cites the table's own (Hong Kong's HK-5.7 through the ruleset's
     ``rule_refs``)."""
-    assert REFS["mcr"]["HK-5.7"] == "MCR-5.4"
+    assert refs_of("mcr")["HK-5.7"] == "MCR-5.4"
     mcr = Texts(lang, "mcr")
     assert mcr("ev.false", who="West", amount=10).endswith(words)
     assert mcr("ev.false.dead", who="West", amount=10).endswith(words)

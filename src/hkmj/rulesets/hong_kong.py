@@ -69,6 +69,7 @@ class HongKong(Ruleset):
     name = "hk"
     title = "Hong Kong"
     title_fr = "Hong Kong"
+    title_fr_in_sentence = "règles de Hong Kong"
     false_mahjong_rule = "HK-5.7"
     robbed_kong_rule = "HK-4.10"
     robbed_pays_rule = "HK-4.10"

@@ -13,22 +13,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from hkmj.rulesets import RULESETS
 from hkmj.rulesets.base import cite_refs
-from hkmj.rulesets.classical import Classical
-from hkmj.rulesets.mcr import Mcr
 
-__all__ = ["FLOWERS", "REFS", "cite", "rule_words"]
+__all__ = ["FLOWERS", "cite", "refs_of", "rule_words"]
 
-REFS: dict[str, Mapping[str, str]] = {"mcr": Mcr.rule_refs, "classical": Classical.rule_refs}
-"""Each Hong Kong rule the screen cites, and the rule of the same content in the other rulesets
-(each ruleset's :attr:`~hkmj.rulesets.Ruleset.rule_refs`, which the engine's reasons use too)."""
+
+def refs_of(rules: str) -> Mapping[str, str]:
+    """Each Hong Kong rule the screen cites, and the rule of the same content at a ``rules`` table:
+    the ruleset's own :attr:`~hkmj.rulesets.Ruleset.rule_refs`, which the engine's reasons use
+    too (empty for ``hk`` and for a name that is no ruleset)."""
+    cls = RULESETS.get(rules)
+    return {} if cls is None else cls.rule_refs
 
 
 def cite(text: str, rules: str) -> str:
     """``text`` written for Hong Kong with its rule references as ``rules`` numbers them
     (``HK-4.1`` → ``MCR-4.1`` / ``CL-3.1``); unchanged for ``hk``."""
-    refs = REFS.get(rules)
-    return text if refs is None else cite_refs(text, refs)
+    refs = refs_of(rules)
+    return cite_refs(text, refs) if refs else text
 
 
 _MCR_EN = {
@@ -230,8 +233,8 @@ def _help(body: str, sections: dict[str, str], lines: dict[str, str]) -> str:
 def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
     """The string ``table`` of ``lang`` as shown at a ``rules`` table (``hk``, ``mcr``,
     ``classical``): the Hong Kong words with the ruleset's references and facts."""
-    refs = REFS.get(rules)
-    if refs is None:
+    refs = refs_of(rules)
+    if not refs:
         return table
     out = {key: cite_refs(text, refs) for key, text in table.items()}
     out["help.body"] = cite_refs(_help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {})), refs)
