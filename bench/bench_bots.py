@@ -39,6 +39,7 @@ from hkmj.bots import make_bot
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.rulesets import RulesetError, get_ruleset
+from progress import progress_done, progress_line  # run from bench/: a whole line a step in a log file
 
 RulesSpec = tuple[str, tuple[tuple[str, str], ...]]
 
@@ -149,11 +150,10 @@ def run_pairing(
         done = len(rows)
         line = f"{a} vs {b}: {done}/{n_deals} deals ({done * len(SEATINGS)} hands) {el:6.1f} s"
         if tty:
-            sys.stderr.write("\r" + line)
+            progress_line(line)
         elif (tenth := 10 * done // max(n_deals, 1)) != last_tenth[0]:
             last_tenth[0] = tenth
-            sys.stderr.write(line + "\n")
-        sys.stderr.flush()
+            progress_line(line)
 
     progress()
     if workers <= 1:
@@ -170,8 +170,7 @@ def run_pairing(
                 for k, v in tm.items():
                     times[k].extend(v)
                 progress()
-    if tty:
-        sys.stderr.write("\n")
+    progress_done()
     rows.sort()
     return rows, times
 

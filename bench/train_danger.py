@@ -45,6 +45,7 @@ from hkmj.bots.reader import READER_FEATURES, reader_features
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.engine.actions import Discard
 from hkmj.hand import shanten, waits
+from progress import progress_done, progress_line  # run from bench/: a whole line a step in a log file
 
 SEATINGS: tuple[str, ...] = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA")
 """As the ladder (``bench/bench_bots.py``): A = recording expert, B = greedy."""
@@ -102,9 +103,8 @@ def generate(deals: int, data_seed: int, features: Features) -> tuple[np.ndarray
             ys.extend(r.labels)
             groups.extend([i] * len(r.rows))
         if (i + 1) % 25 == 0:
-            sys.stderr.write(f"\r{i + 1}/{deals} deals, {len(xs)} rows, {time.perf_counter() - t0:6.1f} s")
-            sys.stderr.flush()
-    sys.stderr.write("\n")
+            progress_line(f"{i + 1}/{deals} deals, {len(xs)} rows, {time.perf_counter() - t0:6.1f} s")
+    progress_done()
     return np.array(xs, dtype=float), np.array(ys, dtype=float), np.array(groups)
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,6 +36,7 @@ from hkmj.bots.strong import Choice, _Ctx, _Melds
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.engine.actions import Discard
 from hkmj.tiles import Tile
+from progress import progress_done, progress_line  # run from bench/: a whole line a step in a log file
 
 SEATINGS: tuple[str, ...] = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA")
 """As the ladder (``bench/bench_bots.py``): A = recording expert."""
@@ -111,9 +111,8 @@ def generate(deals: int, data_seed: int, explore: float) -> tuple[np.ndarray, np
                 ys.append(float(res.payments[s]))
                 groups.append(i)
         if (i + 1) % 50 == 0:
-            sys.stderr.write(f"\r{i + 1}/{deals} deals, {len(xs)} rows, {time.perf_counter() - t0:6.1f} s")
-            sys.stderr.flush()
-    sys.stderr.write("\n")
+            progress_line(f"{i + 1}/{deals} deals, {len(xs)} rows, {time.perf_counter() - t0:6.1f} s")
+    progress_done()
     return np.array(xs, dtype=float), np.array(xb, dtype=float), np.array(ys, dtype=float), np.array(groups)
 
 
