@@ -5,6 +5,7 @@ that player's own view, with the shanten and waits as before; under MCR's 8-poin
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -147,6 +148,36 @@ def test_mcr_5_4_a_dead_hands_hint_is_the_safest_discard_and_says_so() -> None:
             assert hint["dead"] is True and hint["waits"] == []
             assert parse_action(hint["action"]) == dead_hand_advice(view, legal)[0].action
             assert hint["action"].startswith("discard")
+        finally:
+            t.close()
+
+    asyncio.run(go())
+
+
+def test_mcr_5_4_the_reveal_settles_a_dead_hands_fine() -> None:
+    """MCR-5.4: a false Mahjong leaves a dead hand; play goes on to the end of the hand, whose
+    reveal now lists it (``dead_hands``: the seat and the 10 it pays each other player), so the
+    browser can say who pays in a drawn hand (it said "nobody pays")."""
+
+    async def go() -> None:
+        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0, rules="mcr")
+        t = Table("h", cfg, 4321, None)
+        t.go_live()
+        await t.join(0, "Ann")
+        try:
+            seat = await first_discard_decision(t, 0)
+            assert t.hand is not None and seat is not None
+            await t.act(0, "mahjong", t.last_cseq[0] + 1, t.pseq)
+            while await _next_decision(t, 0, seat):  # the dead hand plays on: pass, or its first discard
+                legal = [str(a) for a in t.hand.legal_actions(seat)]
+                await t.act(0, "pass" if "pass" in legal else next(a for a in legal if a.startswith("discard")), t.last_cseq[0] + 1, t.pseq)
+            for _ in range(1000):
+                if t.tracker is not None and t.tracker.phase == "over":
+                    break
+                await asyncio.sleep(0.01)
+            reveal = json.loads(t.state_text(0))["reveal"]
+            assert reveal["dead_hands"] == [{"seat": seat, "amount": 10}], reveal["dead_hands"]
+            assert isinstance(reveal["dead"], list)  # the dead wall's tiles keep their own key
         finally:
             t.close()
 
