@@ -208,9 +208,9 @@ class Ruleset(ABC):
     title: ClassVar[str]
     title_fr: ClassVar[str]
     title_fr_in_sentence: ClassVar[str]
-    """:attr:`title_fr` as a French sentence says it after a comma, « hkmj simulate : graine 1,
-    règles officielles chinoises (MCR) » (« règles Règles officielles … » would read the word
-    twice, « règles Classique » a capital in mid-sentence)."""
+    """:attr:`title_fr` as a French sentence says it after a comma, « hkmj simulate : graine 1,
+    règles officielles chinoises (MCR) » (« règles Règles officielles … » would read the word
+    twice, « règles Classique » a capital in mid-sentence)."""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     dead_wall: ClassVar[int]
     """Tiles kept back as a dead wall (HK-2.7 and CL: 14); 0 = every tile is played, replacements
