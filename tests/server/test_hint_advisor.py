@@ -63,7 +63,7 @@ def test_hint_is_the_advisors_best_action() -> None:
         try:
             seat = await first_decision(t, 0)
             assert t.hand is not None and seat is not None
-            hint = t.hint(0)
+            hint = await t.hint(0)
             view, legal = t.hand.view(seat), t.hand.legal_actions(seat)
             assert parse_action(hint["action"]) == make_advisor(1).advise(view, legal)[0].action
             assert hint["shanten"] == shanten(list(view.concealed), len(view.melds[seat]))
@@ -74,9 +74,10 @@ def test_hint_is_the_advisors_best_action() -> None:
 
 
 def test_a_hint_is_worked_out_once_per_decision() -> None:
-    """The advisor runs on the event loop (the expert up to tens of milliseconds): four connections
-    of one seat asking five hints each ran it twenty times for one decision, and every table
-    waited. The hint is kept for the decision it answers; a new decision gets a new one."""
+    """The advisor (the expert: up to tens of milliseconds, 0.4 s at MCR) ran on the event loop,
+    now in the server's one worker thread: four connections of one seat asking five hints each
+    ran it twenty times for one decision, and every table waited. The hint is kept for the
+    decision it answers; a new decision gets a new one."""
 
     class Counting:
         def __init__(self) -> None:
@@ -95,7 +96,7 @@ def test_a_hint_is_worked_out_once_per_decision() -> None:
             seat = await first_discard_decision(t, 0)
             counting = Counting()
             t._advisor = counting
-            hints = [t.hint(0) for _ in range(20)]
+            hints = [await t.hint(0) for _ in range(20)]
             assert counting.calls == 1 and all(h == hints[0] for h in hints)
             assert t.hand is not None and seat is not None
             discard = next(a for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
@@ -105,7 +106,7 @@ def test_a_hint_is_worked_out_once_per_decision() -> None:
                     break
                 await asyncio.sleep(0.01)
             if seat in t.decisions and not t.hand.over:
-                t.hint(0)
+                await t.hint(0)
                 assert counting.calls == 2
         finally:
             t.close()
@@ -137,13 +138,13 @@ def test_mcr_5_4_a_dead_hands_hint_is_the_safest_discard_and_says_so() -> None:
         try:
             seat = await first_discard_decision(t, 0)
             assert t.hand is not None and seat is not None
-            assert "dead" not in t.hint(0)
+            assert "dead" not in await t.hint(0)
             assert "mahjong" not in [str(a) for a in t.hand.legal_actions(seat)]
             await t.act(0, "mahjong", t.last_cseq[0] + 1, t.pseq)  # a false Mahjong: the hand is dead, play goes on
             assert t.hand.dead_hands[seat] and not t.hand.over
             assert _dead_hands(t.hand.events) == [{"seat": seat, "amount": 10}]  # what the reveal settles, even in a draw
             assert await _next_decision(t, 0, seat)
-            hint = t.hint(0)
+            hint = await t.hint(0)
             view, legal = t.hand.view(seat), t.hand.legal_actions(seat)
             assert hint["dead"] is True and hint["waits"] == []
             assert parse_action(hint["action"]) == dead_hand_advice(view, legal)[0].action

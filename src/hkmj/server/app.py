@@ -31,6 +31,7 @@ import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -440,6 +441,10 @@ class Hub:
         many lookups hold or wait for that lock (the entry goes once none does)."""
         self.reviews: OrderedDict[tuple[str, int, str], str] = OrderedDict()
         """HTML reviews already made (finished tables never change), by table, slot and language."""
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
+        """The one thread in which every live table's bots and hints decide (:meth:`Table._decide`),
+        one decision at a time: on the event loop an MCR expert bot or hint held every table, the
+        lobby and every ping for up to 0.6 s (docs/server.md, *Where bots and hints decide*)."""
 
     async def open(self) -> None:
         self.store = await asyncio.to_thread(Store, self.db_url)
@@ -475,6 +480,7 @@ class Hub:
         t.slow_bank = self.limits.slow_bank
         t.all_bot_pace = self.limits.all_bot_pace
         t.on_finished = self._finished
+        t.worker = self.worker
         t.go_live()
         return t
 
@@ -589,6 +595,7 @@ class Hub:
             self._sweeper.cancel()
         for t in self.tables.values():
             t.close()
+        self.worker.shutdown(wait=False, cancel_futures=True)  # a decision under way ends unused
         if self.store is not None:
             self.store.close()
 
@@ -960,7 +967,7 @@ class Hub:
             if not conn.hints.allow():
                 n = self.limits.hints_per_minute
                 raise ProtocolError("rate_limited", f"at most {n:g} hints a minute", limit="hints", n=n, retry_after=conn.hints.retry_after())
-            conn.send(encode(table.hint(conn.slot)))
+            conn.send(encode(await table.hint(conn.slot)))
         elif kind == "back":
             await table.back(conn.slot)
         elif kind == "next":

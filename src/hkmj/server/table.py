@@ -44,8 +44,9 @@ import random
 import secrets
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from hkmj.bots import make_bot
 from hkmj.bots.advice import Advisor, dead_hand_advice, hand_after, make_advisor
@@ -94,6 +95,8 @@ REFUSED_PER_HAND = 3
 answered ``rate_limited`` and not logged, so the log cannot be grown without bound."""
 
 log = logging.getLogger("uvicorn.error.hkmj")
+
+_T = TypeVar("_T")
 
 
 _Out = tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]
@@ -295,6 +298,9 @@ class Table:
         """The hint's advisor (made on the first hint)."""
         self._hints: dict[int, tuple[Decision, dict[str, Any]]] = {}
         """The last hint of each seat and the decision it answers: worked out once per decision."""
+        self.worker: Executor | None = None
+        """Where bots and hints decide (:meth:`_decide`): the server's one worker thread, set by
+        the hub when the table goes live; None (a table a test made by hand): on the event loop."""
         self._config = {k: v for k, v in cfg.to_dict().items() if k != "names"}
         self.absent_after = math.inf
         """Seconds a seated player may have no connection while a decision waits for them; then
@@ -999,8 +1005,28 @@ class Table:
                 name = self.bots[slot] if self.tokens[slot] is None else AWAY_BOT
                 player = make_bot(name or AWAY_BOT, secrets.randbits(31))
                 self._players[slot] = player
-            action = player.choose(hand.view(seat), hand.legal_actions(seat))
+            # the bot decides in the worker on a snapshot (a SeatView holds tuples only, the legal
+            # actions are a tuple); the lock stays held, so nothing of this table moves meanwhile
+            view, legal, chooser = hand.view(seat), hand.legal_actions(seat), player
+            action = await self._decide(lambda: chooser.choose(view, legal))
+            if self.closed or self.hand is not hand or self.decisions.get(seat) is not d:
+                return  # the table closed (or the decision went) while the bot thought: nothing is played
             await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "bot", "cseq": None})
+
+    async def _decide(self, fn: Callable[[], _T]) -> _T:
+        """``fn()`` (a bot's choice, a hint) worked out in :attr:`worker`, the event loop awaiting
+        it: an MCR expert bot takes up to 0.6 s a decision and a hint about 0.4 s, and on the
+        loop they held every table, the lobby and every ping of the server (docs/server.md,
+        *Where bots and hints decide*). ``fn`` must read only a snapshot, never live table state.
+        ``server_error`` once the worker is shut down (the server is closing)."""
+        worker = self.worker
+        if worker is None:
+            return fn()
+        try:
+            future = asyncio.get_running_loop().run_in_executor(worker, fn)
+        except RuntimeError:  # the executor was shut down: the server is closing
+            raise ProtocolError("server_error", "the table is closing; nothing changed") from None
+        return await future
 
     def auto_action(self, seat: int) -> Action:
         """The timeout play: discard the drawn tile (else the last tile in hand), pass on claims."""
@@ -1258,11 +1284,14 @@ class Table:
             spent = {} if refused else self._spent(seat)
             await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "player", "cseq": cseq, **spent})
 
-    def hint(self, slot: int) -> dict[str, Any]:
+    async def hint(self, slot: int) -> dict[str, Any]:
         """A suggestion for the player's open decision (the advisor's best action: the
         expert bot, from the player's own view) and its shanten
         (:func:`hint_answer`: with the minimum's waits at MCR, the safest discard of a dead hand);
-        ``no_hints`` where the table's creator turned hints off (:attr:`TableConfig.hints`)."""
+        ``no_hints`` where the table's creator turned hints off (:attr:`TableConfig.hints`).
+        Every refusal is answered before any work; the advisor then runs in :attr:`worker`
+        (:meth:`_decide`: an MCR hint takes about 0.4 s) on a snapshot of the seat's view, once
+        per decision, and ``out_of_turn`` if the decision closed meanwhile (a timeout, a move)."""
         if not self.cfg.hints:
             raise ProtocolError("no_hints", "hint: hints are off at this table (its creator's choice); the advisor is not asked")
         hand, m = self.hand, self.match
@@ -1283,7 +1312,10 @@ class Table:
         dead = hand.dead_hands[seat]
         if not dead and self._advisor is None:
             self._advisor = make_advisor(1)
-        answer = hint_answer(view, legal, None if dead else self._advisor)
+        advisor = None if dead else self._advisor
+        answer = await self._decide(lambda: hint_answer(view, legal, advisor))
+        if self.closed or self.hand is not hand or self.decisions.get(seat) is not d:
+            raise ProtocolError("out_of_turn", self._no_decision())
         self._hints[seat] = (d, answer)
         return dict(answer)
 

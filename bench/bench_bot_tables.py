@@ -1,0 +1,100 @@
+"""Event-loop latency with tables of bots: a websocket ping while N tables of four bots play.
+
+Starts ``hkmj serve`` on a fresh SQLite database (``--all-bot-pace 0``: the tables play as fast
+as their options ask), creates N tables of four ``--bot`` bots under ``--rules``, each watched
+by one spectator, then sends a websocket ping every 20 ms from one more connection for
+``--seconds`` and reports the round trip's p50 / p99 / max and the moves the tables played.
+Bots and hints decide in the server's worker thread (docs/server.md, *Where bots and hints
+decide*); while they decided on the event loop, the ping waited for every bot decision.
+
+    python bench/bench_bot_tables.py                       # 4 and 8 MCR tables of expert bots
+    python bench/bench_bot_tables.py --tables 2 --bot greedy --rules hk --seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hkmj.server.client import GameClient
+from hkmj.server.testing import Server
+
+LIMITS = ("--all-bot-pace", "0", "--auth-timeout", "3600", "--tables-per-address", "1000", "--unattended-per-address", "1000", "--create-rate", "100000", "--per-address", "1000")
+"""The tables play at once, every one is created from 127.0.0.1, and the pinging socket (which
+joins no table) stays open."""
+
+
+async def measure(server: Server, tables: list[str], seconds: float) -> tuple[list[float], int]:
+    """Ping round trips (seconds) and the public events the tables showed meanwhile."""
+    watchers = [GameClient(server.ws_url) for _ in tables]
+    pinger = GameClient(server.ws_url)
+    for c in (*watchers, pinger):
+        await c.open()
+    try:
+        for c, tid in zip(watchers, tables, strict=True):
+            await c.watch(tid)
+        seqs = [int(c.state["seq"]) if c.state else 0 for c in watchers]
+
+        async def drain(c: GameClient) -> None:
+            while True:
+                await c.recv(timeout=3600)
+
+        drains = [asyncio.create_task(drain(c)) for c in watchers]
+        times: list[float] = []
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            pinger.cseq += 1
+            t0 = time.perf_counter()
+            await pinger.send(type="ping", id=pinger.cseq)
+            await pinger.wait(lambda m, k=pinger.cseq: m.get("type") == "pong" and m.get("id") == k, timeout=30)
+            times.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.02)
+        for d in drains:
+            d.cancel()
+        moved = sum(int(c.state["seq"]) - s for c, s in zip(watchers, seqs, strict=True) if c.state)
+        return times, moved
+    finally:
+        for c in (*watchers, pinger):
+            await c.close()
+
+
+def run(n: int, bot: str, rules: str, seconds: float, warmup: float) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(f"sqlite:///{Path(tmp) / 'bench.db'}", Path(tmp) / "server.log", LIMITS, own_session=True)
+        server.start()
+        try:
+            tables = [server.create(slots=[bot] * 4, rules=rules, hands=64, bot_delay=0, claim_window=0, next_delay=0.2) for _ in range(n)]
+            time.sleep(warmup)
+            times, moved = asyncio.run(measure(server, tables, seconds))
+        finally:
+            server.stop()
+    ms = sorted(t * 1000 for t in times)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    print(
+        f"{n:3d} tables of {bot} bots ({rules}): ping p50 {statistics.median(ms):6.1f} ms  p99 {p99:6.1f} ms  "
+        f"max {ms[-1]:6.1f} ms  ({len(ms)} pings; {moved / seconds:.0f} public events/s)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, nargs="+", default=[4, 8], help="table counts to run (default 4 8)")
+    ap.add_argument("--bot", default="expert", help="the bot at every seat (default expert)")
+    ap.add_argument("--rules", default="mcr", help="the tables' ruleset (default mcr)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run (default 20)")
+    ap.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring (default 2)")
+    args = ap.parse_args(argv)
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", file=sys.stderr)
+    for n in args.tables:
+        run(n, args.bot, args.rules, args.seconds, args.warmup)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,324 @@
+"""Bots and hints decide in the server's worker thread, not on its event loop (docs/server.md,
+*Where bots and hints decide*): an MCR expert bot takes up to 0.6 s a decision and an MCR hint
+about 0.4 s, and while one ran every table's moves, the lobby and every websocket ping of the
+server waited for it. The bots here are made slow on purpose (a busy loop in pure Python, the
+honest stand-in for a CPU-bound bot: it holds the GIL as the expert does), in a real ``hkmj
+serve`` process given a ``sitecustomize`` module that slows them."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import threading
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import hkmj.server.table as table_module
+from hkmj.bots import make_bot
+from hkmj.server.client import GameClient
+from hkmj.server.protocol import ProtocolError, TableConfig
+from hkmj.server.table import Table
+from hkmj.server.testing import Server
+
+SLOW = 0.5
+"""Seconds of pure-Python busy loop added to every bot decision and every hint."""
+ANSWER_WITHIN = 0.15
+"""The longest a ping or a lobby request may wait while a slow bot or hint decides."""
+
+SITECUSTOMIZE = f'''
+"""Slows every bot decision and every hint of this test server by {SLOW} s of busy loop."""
+import time
+
+import hkmj.server.table as table
+
+_make_bot, _hint_answer = table.make_bot, table.hint_answer
+CALLS = {{"bot": 0, "hint": 0}}
+
+
+def _busy():
+    end = time.perf_counter() + {SLOW}
+    while time.perf_counter() < end:
+        pass
+
+
+class _Slow:
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, view, legal):
+        _busy()
+        return self.bot.choose(view, legal)
+
+
+def _slow_bot(name, seed):
+    return _Slow(_make_bot(name, seed))
+
+
+def _slow_hint(view, legal, advisor):
+    _busy()
+    return _hint_answer(view, legal, advisor)
+
+
+table.make_bot = _slow_bot
+table.hint_answer = _slow_hint
+'''
+
+
+@pytest.fixture
+def slow_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A real server whose bots and hints each take :data:`SLOW` seconds of CPU."""
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(hook), os.environ.get("PYTHONPATH", "")) if p))
+    s = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
+    s.start()
+    yield s
+    s.stop()
+
+
+async def _ping_times(c: GameClient, seconds: float) -> list[float]:
+    """Round trips of websocket pings on the open connection ``c`` (one every 20 ms) for ``seconds``."""
+    times = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        c.cseq += 1
+        t0 = time.perf_counter()
+        await c.send(type="ping", id=c.cseq)
+        await c.wait(lambda m, k=c.cseq: m.get("type") == "pong" and m.get("id") == k)
+        times.append(time.perf_counter() - t0)
+        await asyncio.sleep(0.02)
+    return times
+
+
+def _lobby_time(base: str) -> float:
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(base + "/api/tables", timeout=10) as r:
+        r.read()
+    return time.perf_counter() - t0
+
+
+def test_a_slow_bot_holds_neither_pings_nor_the_lobby(slow_server: Server) -> None:
+    """A table of four bots each taking 0.5 s of CPU a decision: a websocket ping of another
+    connection and the lobby's HTTP answer came after the bot's whole decision (0.5 s); they now
+    answer within :data:`ANSWER_WITHIN`, while the bots go on playing."""
+    tid = slow_server.create(slots=["greedy"] * 4, hands=1, claim_window=0.0)
+
+    async def go() -> tuple[list[float], list[float], int, int]:
+        async with GameClient(slow_server.ws_url) as watcher, GameClient(slow_server.ws_url) as pinger:
+            first = await watcher.watch(tid)
+            pings = await _ping_times(pinger, 2.5)
+            lobby = [await asyncio.to_thread(_lobby_time, slow_server.base) for _ in range(5)]
+            last = await watcher.wait(lambda m: m.get("type") == "state", timeout=5)
+            return pings, lobby, first["seq"], last["seq"]
+
+    pings, lobby, seq0, seq1 = asyncio.run(go())
+    assert seq1 > seq0, "the bots played meanwhile"
+    assert max(pings) < ANSWER_WITHIN, f"ping round trips: median {statistics.median(pings):.3f} s, max {max(pings):.3f} s"
+    assert max(lobby) < ANSWER_WITHIN, f"lobby answers took up to {max(lobby):.3f} s"
+
+
+def test_a_slow_hint_holds_no_ping(slow_server: Server) -> None:
+    """A hint taking 0.5 s of CPU (an MCR hint takes about 0.4 s) held every ping of the server
+    until it was sent; pings now answer meanwhile, and the hint still comes."""
+    tid = slow_server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, timer=None, claim_window=0.0)
+
+    async def go() -> tuple[list[float], dict[str, Any]]:
+        async with GameClient(slow_server.ws_url) as player, GameClient(slow_server.ws_url) as pinger:
+            await player.join(tid, 0, "Ann")
+            while not player.legal:  # our first decision (the bots' turns take 0.5 s each)
+                await player.wait(lambda m: m.get("type") == "state", timeout=20)
+            pings: list[float] = []
+            hints: list[dict[str, Any]] = []
+            for _ in range(3):  # the first hint of a decision works; the next come from its cache
+                await player.send(type="hint")
+                pinging = asyncio.create_task(_ping_times(pinger, 0.4))
+                hints.append(await player.wait(lambda m: m.get("type") in ("hint", "error"), timeout=10))
+                pings += await pinging
+                if hints[-1]["type"] == "hint":
+                    break
+            return pings, hints[-1]
+
+    pings, hint = asyncio.run(go())
+    assert hint["type"] == "hint", hint
+    assert max(pings) < ANSWER_WITHIN, f"ping round trips: median {statistics.median(pings):.3f} s, max {max(pings):.3f} s"
+
+
+# ---------------------------------------------------------------------- moves stay serialised
+
+
+class Gate:
+    """Holds every bot decision (or hint) in the worker thread while shut: ``entered`` is set
+    when one waits there, ``shut`` closes the gate, ``open`` lets the waiting one go on."""
+
+    def __init__(self) -> None:
+        self.passage = threading.Event()
+        self.passage.set()
+        self.entered = threading.Event()
+        self.threads: list[str] = []
+
+    def shut(self) -> None:
+        self.entered.clear()
+        self.passage.clear()
+
+    def open(self) -> None:
+        self.passage.set()
+
+    def wait_here(self) -> None:
+        self.threads.append(threading.current_thread().name)
+        if not self.passage.is_set():
+            self.entered.set()
+            assert self.passage.wait(10), "the test never opened the gate"
+
+
+class GatedBot:
+    def __init__(self, gate: Gate, name: str, seed: int) -> None:
+        self.gate, self.bot = gate, make_bot(name, seed)
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.gate.wait_here()
+        return self.bot.choose(view, legal)
+
+
+async def _until(cond: Any, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        await asyncio.sleep(0.005)
+
+
+async def _own_turn(t: Table, slot: int) -> int:
+    """Wait until ``slot`` may discard, passing any claim offered first; its seat."""
+    while True:
+        await _until(lambda: t.hand is not None and t.seat_of(slot) in t.decisions and not t._pending)
+        assert t.hand is not None
+        seat = t.seat_of(slot)
+        assert seat is not None
+        legal = [str(a) for a in t.hand.legal_actions(seat)]
+        if any(a.startswith("discard") for a in legal):
+            return seat
+        await t.act(slot, "pass", t.last_cseq[slot] + 1, t.pseq)
+
+
+def _gated_table(monkeypatch: pytest.MonkeyPatch, gate: Gate, worker: ThreadPoolExecutor) -> Table:
+    monkeypatch.setattr(table_module, "make_bot", lambda name, seed: GatedBot(gate, name, seed))
+    cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0)
+    t = Table("g", cfg, 4321, None)
+    t.worker = worker
+    t.go_live()
+    return t
+
+
+def test_a_players_move_waits_for_the_bot_deciding_and_is_judged_after_its_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a bot decides in the worker the table's lock stays held: a player's action sent
+    meanwhile waits (nothing of the table moves), then is judged against the state after the
+    bot's move, which is played once; the engine's tile census stays whole (HK-1)."""
+    gate = Gate()
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
+
+    async def go() -> None:
+        t = _gated_table(monkeypatch, gate, worker)
+        await t.join(0, "Ann")
+        try:
+            seat = await _own_turn(t, 0)
+            assert t.hand is not None
+            gate.shut()
+            discard = next(str(a) for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
+            await t.act(0, discard, t.last_cseq[0] + 1, t.pseq)
+            await _until(gate.entered.is_set)  # a bot decides (a claim on our discard, or its turn)
+            seq, pseq, at = t.seq, t.pseq, t.pseq
+            move = asyncio.create_task(t.act(0, "pass", t.last_cseq[0] + 1, at))
+            await asyncio.sleep(0.2)
+            assert not move.done(), "the player's action did not wait for the bot deciding"
+            assert (t.seq, t.pseq) == (seq, pseq), "the table moved while its bot decided"
+            gate.open()
+            with pytest.raises(ProtocolError) as refused:
+                await move
+            # judged after the bot's move: no decision of ours, or one opened after the state we answered
+            assert refused.value.code in ("out_of_turn", "stale")
+            assert t.seq > seq, "the bot's move was played"
+            assert t.hand.census() == [4] * 34 + [1] * 8  # HK-1: every tile once, none twice
+            assert "hkmj-bots" in gate.threads[-1]
+        finally:
+            t.close()
+            gate.open()
+
+    try:
+        asyncio.run(go())
+    finally:
+        worker.shutdown(wait=True)
+
+
+def test_a_table_closed_while_its_bot_decides_plays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table closed (server shutdown, match abandoned) while its bot decides in the worker
+    logs and plays nothing once the bot has chosen."""
+    gate = Gate()
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
+
+    async def go() -> None:
+        t = _gated_table(monkeypatch, gate, worker)
+        await t.join(0, "Ann")
+        try:
+            seat = await _own_turn(t, 0)
+            assert t.hand is not None
+            gate.shut()
+            discard = next(str(a) for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
+            await t.act(0, discard, t.last_cseq[0] + 1, t.pseq)
+            await _until(gate.entered.is_set)
+            seq, pseq = t.seq, t.pseq
+            t.close()
+            gate.open()
+            await asyncio.sleep(0.2)
+            assert (t.seq, t.pseq) == (seq, pseq)
+        finally:
+            t.close()
+            gate.open()
+
+    try:
+        asyncio.run(go())
+    finally:
+        worker.shutdown(wait=True)
+
+
+def test_a_hint_whose_decision_closed_meanwhile_is_refused_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint works in the worker without the table's lock: the player's own move may close the
+    decision meanwhile; the hint then answers ``out_of_turn`` and is not kept for a later decision."""
+    gate = Gate()
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
+    answer = table_module.hint_answer
+
+    def gated_hint(view: Any, legal: Any, advisor: Any) -> Any:
+        gate.wait_here()
+        return answer(view, legal, advisor)
+
+    async def go() -> None:
+        t = _gated_table(monkeypatch, Gate(), worker)
+        monkeypatch.setattr(table_module, "hint_answer", gated_hint)
+        await t.join(0, "Ann")
+        try:
+            seat = await _own_turn(t, 0)
+            assert t.hand is not None
+            gate.shut()
+            hint = asyncio.create_task(t.hint(0))
+            await _until(gate.entered.is_set)
+            discard = next(str(a) for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
+            await t.act(0, discard, t.last_cseq[0] + 1, t.pseq)  # not held up by the hint
+            gate.open()
+            with pytest.raises(ProtocolError) as refused:
+                await hint
+            assert refused.value.code == "out_of_turn"
+            assert seat not in t._hints
+        finally:
+            t.close()
+            gate.open()
+
+    try:
+        asyncio.run(go())
+    finally:
+        worker.shutdown(wait=True)
