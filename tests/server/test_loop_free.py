@@ -13,6 +13,7 @@ import statistics
 import threading
 import time
 import urllib.request
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -206,13 +207,41 @@ async def _own_turn(t: Table, slot: int) -> int:
         await t.act(slot, "pass", t.last_cseq[slot] + 1, t.pseq)
 
 
-def _gated_table(monkeypatch: pytest.MonkeyPatch, gate: Gate, worker: ThreadPoolExecutor) -> Table:
-    monkeypatch.setattr(table_module, "make_bot", lambda name, seed: GatedBot(gate, name, seed))
+def _at_own_turn(monkeypatch: pytest.MonkeyPatch, bots: Gate, body: Callable[[Table, int], Awaitable[None]]) -> None:
+    """``body(table, seat)`` run at the first turn of Ann (slot 0) at a table of three bots held
+    by ``bots``, whose bots and hints decide in a worker thread as the server's do."""
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
+    monkeypatch.setattr(table_module, "make_bot", lambda name, seed: GatedBot(bots, name, seed))
     cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0)
-    t = Table("g", cfg, 4321, None)
-    t.worker = worker
-    t.go_live()
-    return t
+
+    async def go() -> None:
+        t = Table("g", cfg, 4321, None)
+        t.worker = worker
+        t.go_live()
+        await t.join(0, "Ann")
+        try:
+            await body(t, await _own_turn(t, 0))
+        finally:
+            t.close()
+            bots.open()
+
+    try:
+        asyncio.run(go())
+    finally:
+        worker.shutdown(wait=True)
+
+
+async def _discard(t: Table, seat: int) -> None:
+    assert t.hand is not None
+    discard = next(str(a) for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
+    await t.act(0, discard, t.last_cseq[0] + 1, t.pseq)
+
+
+async def _discard_and_wait_for_a_bot(t: Table, seat: int, gate: Gate) -> None:
+    """Ann discards; return once a bot decides, held by ``gate`` (a claim on her discard, or its turn)."""
+    gate.shut()
+    await _discard(t, seat)
+    await _until(gate.entered.is_set)
 
 
 def test_a_players_move_waits_for_the_bot_deciding_and_is_judged_after_its_move(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,105 +249,65 @@ def test_a_players_move_waits_for_the_bot_deciding_and_is_judged_after_its_move(
     meanwhile waits (nothing of the table moves), then is judged against the state after the
     bot's move, which is played once; the engine's tile census stays whole (HK-1)."""
     gate = Gate()
-    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
 
-    async def go() -> None:
-        t = _gated_table(monkeypatch, gate, worker)
-        await t.join(0, "Ann")
-        try:
-            seat = await _own_turn(t, 0)
-            assert t.hand is not None
-            gate.shut()
-            discard = next(str(a) for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
-            await t.act(0, discard, t.last_cseq[0] + 1, t.pseq)
-            await _until(gate.entered.is_set)  # a bot decides (a claim on our discard, or its turn)
-            seq, pseq, at = t.seq, t.pseq, t.pseq
-            move = asyncio.create_task(t.act(0, "pass", t.last_cseq[0] + 1, at))
-            await asyncio.sleep(0.2)
-            assert not move.done(), "the player's action did not wait for the bot deciding"
-            assert (t.seq, t.pseq) == (seq, pseq), "the table moved while its bot decided"
-            gate.open()
-            with pytest.raises(ProtocolError) as refused:
-                await move
-            # judged after the bot's move: no decision of ours, or one opened after the state we answered
-            assert refused.value.code in ("out_of_turn", "stale")
-            assert t.seq > seq, "the bot's move was played"
-            assert t.hand.census() == [4] * 34 + [1] * 8  # HK-1: every tile once, none twice
-            assert "hkmj-bots" in gate.threads[-1]
-        finally:
-            t.close()
-            gate.open()
+    async def body(t: Table, seat: int) -> None:
+        await _discard_and_wait_for_a_bot(t, seat, gate)
+        seq, pseq = t.seq, t.pseq
+        move = asyncio.create_task(t.act(0, "pass", t.last_cseq[0] + 1, pseq))
+        await asyncio.sleep(0.2)
+        assert not move.done(), "the player's action did not wait for the bot deciding"
+        assert (t.seq, t.pseq) == (seq, pseq), "the table moved while its bot decided"
+        gate.open()
+        with pytest.raises(ProtocolError) as refused:
+            await move
+        # judged after the bot's move: no decision of ours, or one opened after the state we answered
+        assert refused.value.code in ("out_of_turn", "stale")
+        assert t.seq > seq, "the bot's move was played"
+        assert t.hand is not None and t.hand.census() == [4] * 34 + [1] * 8  # HK-1: every tile once, none twice
+        assert "hkmj-bots" in gate.threads[-1]
 
-    try:
-        asyncio.run(go())
-    finally:
-        worker.shutdown(wait=True)
+    _at_own_turn(monkeypatch, gate, body)
 
 
 def test_a_table_closed_while_its_bot_decides_plays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """A table closed (server shutdown, match abandoned) while its bot decides in the worker
     logs and plays nothing once the bot has chosen."""
     gate = Gate()
-    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
 
-    async def go() -> None:
-        t = _gated_table(monkeypatch, gate, worker)
-        await t.join(0, "Ann")
-        try:
-            seat = await _own_turn(t, 0)
-            assert t.hand is not None
-            gate.shut()
-            discard = next(str(a) for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
-            await t.act(0, discard, t.last_cseq[0] + 1, t.pseq)
-            await _until(gate.entered.is_set)
-            seq, pseq = t.seq, t.pseq
-            t.close()
-            gate.open()
-            await asyncio.sleep(0.2)
-            assert (t.seq, t.pseq) == (seq, pseq)
-        finally:
-            t.close()
-            gate.open()
+    async def body(t: Table, seat: int) -> None:
+        await _discard_and_wait_for_a_bot(t, seat, gate)
+        seq, pseq = t.seq, t.pseq
+        t.close()
+        gate.open()
+        await asyncio.sleep(0.2)
+        assert (t.seq, t.pseq) == (seq, pseq)
 
-    try:
-        asyncio.run(go())
-    finally:
-        worker.shutdown(wait=True)
+    _at_own_turn(monkeypatch, gate, body)
 
 
 def test_a_hint_whose_decision_closed_meanwhile_is_refused_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hint works in the worker without the table's lock: the player's own move may close the
     decision meanwhile; the hint then answers ``out_of_turn`` and is not kept for a later decision."""
     gate = Gate()
-    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
     answer = table_module.hint_answer
 
     def gated_hint(view: Any, legal: Any, advisor: Any) -> Any:
         gate.wait_here()
         return answer(view, legal, advisor)
 
-    async def go() -> None:
-        t = _gated_table(monkeypatch, Gate(), worker)
+    async def body(t: Table, seat: int) -> None:
         monkeypatch.setattr(table_module, "hint_answer", gated_hint)
-        await t.join(0, "Ann")
-        try:
-            seat = await _own_turn(t, 0)
-            assert t.hand is not None
-            gate.shut()
-            hint = asyncio.create_task(t.hint(0))
-            await _until(gate.entered.is_set)
-            discard = next(str(a) for a in t.hand.legal_actions(seat) if str(a).startswith("discard"))
-            await t.act(0, discard, t.last_cseq[0] + 1, t.pseq)  # not held up by the hint
-            gate.open()
-            with pytest.raises(ProtocolError) as refused:
-                await hint
-            assert refused.value.code == "out_of_turn"
-            assert seat not in t._hints
-        finally:
-            t.close()
-            gate.open()
+        gate.shut()
+        hint = asyncio.create_task(t.hint(0))
+        await _until(gate.entered.is_set)
+        await _discard(t, seat)  # not held up by the hint
+        gate.open()
+        with pytest.raises(ProtocolError) as refused:
+            await hint
+        assert refused.value.code == "out_of_turn"
+        assert seat not in t._hints
 
     try:
-        asyncio.run(go())
+        _at_own_turn(monkeypatch, Gate(), body)
     finally:
-        worker.shutdown(wait=True)
+        gate.open()
