@@ -296,8 +296,9 @@ class Table:
         self.closed = False
         self._advisor: Advisor | None = None
         """The hint's advisor (made on the first hint)."""
-        self._hints: dict[int, tuple[Decision, dict[str, Any]]] = {}
-        """The last hint of each seat and the decision it answers: worked out once per decision."""
+        self._hints: dict[int, tuple[Decision, asyncio.Future[dict[str, Any]]]] = {}
+        """The last hint of each seat (done, or under way in :attr:`worker`) and the decision it
+        answers: worked out once per decision, however many sockets ask for it at once."""
         self.worker: Executor | None = None
         """Where bots and hints decide (:meth:`_decide`): the server's one worker thread, set by
         the hub when the table goes live; None (a table a test made by hand): on the event loop."""
@@ -1306,17 +1307,27 @@ class Table:
             raise ProtocolError("out_of_turn", self._no_decision())
         d = self.decisions[seat]
         kept = self._hints.get(seat)
-        if kept is not None and kept[0] is d:  # the same decision: the advisor runs once for it
-            return dict(kept[1])
-        view = hand.view(seat)
-        dead = hand.dead_hands[seat]
-        if not dead and self._advisor is None:
-            self._advisor = make_advisor(1)
-        advisor = None if dead else self._advisor
-        answer = await self._decide(lambda: hint_answer(view, legal, advisor))
+        if kept is None or kept[0] is not d:  # a new decision: the advisor runs once for it
+            view = hand.view(seat)
+            dead = hand.dead_hands[seat]
+            if not dead and self._advisor is None:
+                self._advisor = make_advisor(1)
+            advisor = None if dead else self._advisor
+            work = asyncio.ensure_future(self._decide(lambda: hint_answer(view, legal, advisor)))
+            work.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failure nobody awaits is not logged twice
+            kept = self._hints[seat] = (d, work)
+        try:
+            # every hint asked for the decision meanwhile waits for the same work; a socket that
+            # goes away cancels its own wait, not the work
+            answer = await asyncio.shield(kept[1])
+        except Exception:  # the next hint tries again (``server_error``: the server is closing)
+            if self._hints.get(seat) is kept:
+                del self._hints[seat]
+            raise
         if self.closed or self.hand is not hand or self.decisions.get(seat) is not d:
+            if self._hints.get(seat) is kept:
+                del self._hints[seat]
             raise ProtocolError("out_of_turn", self._no_decision())
-        self._hints[seat] = (d, answer)
         return dict(answer)
 
     def _over_shown(self, hand: Hand) -> bool:
