@@ -23,6 +23,7 @@ tried", sixth round; bench/bench_rollout.py).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -142,12 +143,21 @@ _PRODUCT: Final[dict[int, int]] = {}
 """``(a << 20) | b`` -> the id of the min-plus product of vectors ``a`` and ``b``."""
 
 
+_INTERN_LOCK: Final = threading.Lock()
+"""Guards a new vector's id: the server's bot worker and a review's thread intern at once."""
+
+
 def _intern(vec: Vector) -> int:
+    """The id of distance vector ``vec``, given it on first sight (thread-safe: two threads
+    interning two new vectors at once could otherwise both take the same id)."""
     got = _VEC_ID.get(vec)
     if got is None:
-        got = len(_VECS)
-        _VECS.append(vec)
-        _VEC_ID[vec] = got
+        with _INTERN_LOCK:
+            got = _VEC_ID.get(vec)
+            if got is None:
+                got = len(_VECS)
+                _VECS.append(vec)
+                _VEC_ID[vec] = got
     return got
 
 
