@@ -1052,6 +1052,7 @@ UNDER_MINIMUM = (
 
 OTHER_COMMANDS_ERRORS = (
     "argument --hands: 0 must be at least 1",
+    "argument --hands: 10000001 must be at most 10000000",
     "argument --delay: must be between 0 and 10 seconds",
     "argument --delay: 'x' is not a number of seconds",
     "argument --hands: not allowed with argument --round",

@@ -497,11 +497,18 @@ def bonus_number(kind: str) -> Callable[[str], int]:
     return read
 
 
+MOST = 10_000_000
+"""The largest count :func:`at_least_one` takes: a larger one (``--hands 99999999999999999999999``)
+failed with a traceback in the list of jobs or the process pool, or filled the memory."""
+
+
 def at_least_one(text: str) -> int:
-    """A whole number of at least 1 (argparse type: hands, deals, workers, mistakes listed)."""
+    """A whole number from 1 to :data:`MOST` (argparse type: hands, deals, workers, mistakes listed)."""
     value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    if value > MOST:
+        raise argparse.ArgumentTypeError(f"{value} must be at most {MOST}")
     return value
 
 

@@ -36,10 +36,10 @@ def map_ordered(
         raise ValueError("--address needs --backend ray")
     if backend == "ray":
         yield from _ray_map(fn, jobs, workers, address)
-    elif workers <= 1:
+    elif min(workers, len(jobs)) <= 1:
         yield from map(fn, jobs)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+    else:  # no more processes than jobs: --hands 2 --workers 5000 started 5000 to play one chunk
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
             yield from pool.map(fn, jobs)
 
 

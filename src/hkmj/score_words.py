@@ -495,6 +495,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a number of seconds",
      "argument {option} : {value} n'est pas un nombre de secondes"),
     (r"argument (?P<option>[\w/-]+): (?P<value>-?\d+) must be at least (?P<n>\d+)", "argument {option} : {value} doit valoir au moins {n}"),
+    (r"argument (?P<option>[\w/-]+): (?P<value>\d+) must be at most (?P<n>\d+)", "argument {option} : {value} doit valoir au plus {n}"),
     (r"argument (?P<option>[\w/-]+): must be between (?P<low>\d+) and (?P<high>\d+) seconds",
      "argument {option} : doit être entre {low} et {high} secondes"),
     (rf"argument (?P<option>[\w/-]+): language (?P<value>{_ECHO}): the review is written in en \(English\) or fr \(French\)",

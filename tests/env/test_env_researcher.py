@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import warnings
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -177,3 +178,59 @@ def test_hk3_the_drawn_tile_is_also_counted_in_the_hand_rows() -> None:
                 assert planes[0:4].sum() == 14 - 3 * melds
                 assert planes[0, int(planes[4].argmax())] == 1
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--hands", "99999999999999999999999"],
+        ["simulate", "--hands", "2", "--workers", "99999999999999999999999"],
+        ["arena", "--bots", "greedy,random", "--deals", "99999999999999999999999"],
+        ["arena", "--bots", "greedy,random", "--workers", "99999999999999999999999"],
+        ["bot-match", "--hands", "10000001"],
+    ],
+)
+def test_research_commands_refuse_a_count_too_large_to_play(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: ``hkmj simulate --hands 99999999999999999999999`` ended in an ``OverflowError``
+    traceback (its list of chunks), ``--workers`` that large in another (the process pool's
+    semaphore), and ``hkmj arena --deals`` that large filled the memory listing its deals. Counts
+    (HK-7: hands of a match; deals; workers) now stop at 10,000,000 with argparse's error."""
+    from hkmj.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "must be at most 10000000" in err and "Traceback" not in err
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def test_workers_beyond_the_jobs_start_no_idle_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: ``hkmj simulate --hands 2 --workers 5000`` (one chunk of hands to play) started a
+    pool of 5,000 processes and hung the machine; now a pool has at most one process per job,
+    and a single job runs in the calling process, with the same results in order."""
+    import hkmj.scale
+
+    sizes: list[int] = []
+
+    class Pool:
+        def __init__(self, max_workers: int) -> None:
+            sizes.append(max_workers)
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def map(self, fn: Callable[[int], int], jobs: list[int]) -> Iterator[int]:
+            return map(fn, jobs)
+
+    monkeypatch.setattr(hkmj.scale, "ProcessPoolExecutor", Pool)
+    assert list(hkmj.scale.map_ordered(_square, [3], workers=5000)) == [9]
+    assert sizes == []
+    assert list(hkmj.scale.map_ordered(_square, [1, 2, 3], workers=5000)) == [1, 4, 9]
+    assert sizes == [3]
