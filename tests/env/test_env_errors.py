@@ -227,3 +227,36 @@ def test_any_bad_argument_is_refused_in_our_words_and_nothing_is_played(bad: obj
                 e.step(bad)
         assert e.agent_selection == agent and sorted(e.unwrapped.legal_actions()) == legal
     assert not [w for w in _PYTHON_WORDS if w in str(err.value)], err.value
+
+
+def test_a_float_with_a_whole_value_is_refused_by_env_and_read_as_its_index_elsewhere() -> None:
+    """docs/env.md, "Illegal actions": ``env()`` refuses ``7.0`` as outside ``Discrete(75)``
+    (Gymnasium's ``contains`` takes integers only), naming the legal actions and playing nothing;
+    ``raw_env()``, ``parallel_env()`` and ``SingleSeatEnv`` play it as ``7``. HK-3.2: a discard."""
+    from hkmj.env import SingleSeatEnv, parallel_env
+
+    checked, bare = env(), raw_env()
+    checked.reset(seed=1)
+    bare.reset(seed=1)
+    agent = checked.agent_selection
+    index = sorted(checked.unwrapped.legal_actions())[0]
+    assert not checked.action_space(agent).contains(float(index))
+    for whole in (float(index), np.float32(index), np.float64(index)):
+        with pytest.raises(ValueError, match=rf"{agent}: action .* is not in the action space \(a whole number 0-74\); legal: {index} "):
+            checked.step(whole)
+        assert checked.agent_selection == agent  # nothing played
+    checked.step(index)
+    bare.step(float(index))
+    assert bare.unwrapped.current_hand().events == checked.unwrapped.current_hand().events
+    played = []
+    for action in (float, int):
+        p = parallel_env()
+        obs, _ = p.reset(seed=1)
+        [acting] = p.acting
+        p.step({acting: action(np.flatnonzero(obs[acting]["action_mask"])[0])})
+        played.append(p.aec.current_hand().events)
+    assert played[0] == played[1] and len(played[0]) > 2
+    g = SingleSeatEnv(opponents=("random",) * 3)
+    o, _ = g.reset(seed=1)
+    _, _, _, _, info = g.step(float(np.flatnonzero(o["action_mask"])[0]))
+    assert "illegal_action" not in info
