@@ -7,6 +7,7 @@ error naming what to do.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
 import pytest
@@ -260,3 +261,21 @@ def test_a_float_with_a_whole_value_is_refused_by_env_and_read_as_its_index_else
     o, _ = g.reset(seed=1)
     _, _, _, _, info = g.step(float(np.flatnonzero(o["action_mask"])[0]))
     assert "illegal_action" not in info
+
+
+@pytest.mark.parametrize("make", [raw_env, env, "parallel"])
+def test_a_mistyped_agent_name_is_refused_by_the_space_getters(make: Any) -> None:
+    """Was: ``action_space("player0")`` and ``observation_space("nobody")`` returned the spaces of
+    any name, so a typo in a training loop went unnoticed while ``observe("player0")`` refused it;
+    now both name the agents, as ``observe`` does (HK-2.1: four players)."""
+    from hkmj.env import parallel_env
+
+    e = parallel_env() if make == "parallel" else make()
+    for agent in ("player_0", "player_3"):
+        assert e.action_space(agent).n == 75
+        assert e.observation_space(agent)["observation"].shape == (159, 34)
+    for bad in ("player0", "player_4", 0, None, ["player_0"]):
+        with pytest.raises(ValueError, match=r"action_space\(.*\): expected one of player_0, player_1, player_2, player_3"):
+            e.action_space(bad)
+        with pytest.raises(ValueError, match=r"observation_space\(.*\): expected one of player_0, player_1, player_2, player_3"):
+            e.observation_space(bad)

@@ -152,9 +152,15 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     # ------------------------------------------------------------------ spaces
 
     def observation_space(self, agent: str) -> spaces.Dict:
+        """The space of ``observe(agent)``, the same for every agent; an unknown ``agent`` (a typo) raises ValueError."""
+        if not (isinstance(agent, str) and agent in AGENTS):
+            raise ValueError(f"observation_space({agent!r}): expected one of {', '.join(AGENTS)}")
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        """``Discrete(75)``, the same for every agent; an unknown ``agent`` (a typo) raises ValueError."""
+        if not (isinstance(agent, str) and agent in AGENTS):
+            raise ValueError(f"action_space({agent!r}): expected one of {', '.join(AGENTS)}")
         return self._act_space
 
     # ------------------------------------------------------------------ episode
