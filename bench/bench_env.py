@@ -169,9 +169,20 @@ def agent_cost(seconds: float, seed: int) -> float:
     return (time.process_time() - start) / n
 
 
+def _positive_seconds(text: str) -> float:
+    """``--seconds``: a finite number above 0 (``0`` or ``-1`` ended in a ZeroDivisionError)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds above 0")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
+    parser.add_argument("--seconds", type=_positive_seconds, default=5.0, help="time per measurement (default 5)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the episodes (default 2026)")
     parser.add_argument("--target", type=float, default=50_000.0, help="least steps per CPU-second of the raw env through agent_iter + last (default 50000)")
     parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when the target is missed")

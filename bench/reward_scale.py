@@ -19,9 +19,20 @@ from hkmj.engine.play import play_match
 from hkmj.rulesets import RULESETS, get_ruleset
 
 
+def _hands(text: str) -> int:
+    """``--hands``: a whole number of at least 1 (``0`` ended in an IndexError)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of hands, at least 1")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=400, help="hands per ruleset (default 400)")
+    parser.add_argument("--hands", type=_hands, default=400, help="hands per ruleset (default 400)")
     parser.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
     args = parser.parse_args()
     for name in RULESETS:

@@ -234,3 +234,32 @@ def test_workers_beyond_the_jobs_start_no_idle_processes(monkeypatch: pytest.Mon
     assert sizes == []
     assert list(hkmj.scale.map_ordered(_square, [1, 2, 3], workers=5000)) == [1, 4, 9]
     assert sizes == [3]
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "said"),
+    [
+        ("bench_env.py", ["--seconds", "0"], "--seconds: '0': expected a number of seconds above 0"),
+        ("bench_env.py", ["--seconds", "-1"], "--seconds: '-1': expected a number of seconds above 0"),
+        ("reward_scale.py", ["--hands", "0"], "--hands: '0': expected a whole number of hands, at least 1"),
+    ],
+)
+def test_the_benches_docs_env_md_names_refuse_a_count_of_nothing(script: str, args: list[str], said: str) -> None:
+    """Was: ``python bench/bench_env.py --seconds 0`` (the throughput docs/env.md quotes) ended in
+    a ZeroDivisionError traceback, and ``python bench/reward_scale.py --hands 0`` (its reward
+    scales, HK-6 payments) in an IndexError; both now stop with argparse's error naming the value."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    path = os.pathsep.join(filter(None, [str(root / "src"), os.environ.get("PYTHONPATH")]))
+    out = subprocess.run(
+        [sys.executable, str(root / "bench" / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr
