@@ -134,7 +134,8 @@ class Summary:
             )
         rate = self.hands / self.seconds if self.seconds else math.inf
         workers_word = label("workers" if workers > 1 else "worker", lang)
-        lines.append(f"{_head('throughput', lang)}{_decimal(f'{rate:,.0f}', lang)} {label('hands/s', lang)} ({workers} {workers_word})")
+        figure = f"{rate:,.1f}" if rate < 10 else f"{rate:,.0f}"  # 2 hands over a Ray start-up: 0.4, not 0
+        lines.append(f"{_head('throughput', lang)}{_decimal(figure, lang)} {label('hands/s', lang)} ({workers} {workers_word})")
         return "\n".join(lines)
 
 

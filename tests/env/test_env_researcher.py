@@ -263,3 +263,16 @@ def test_the_benches_docs_env_md_names_refuse_a_count_of_nothing(script: str, ar
         env={**os.environ, "PYTHONPATH": path},
     )
     assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr
+
+
+def test_simulate_reports_a_throughput_below_one_hand_a_second_as_it_is() -> None:
+    """Was: ``hkmj simulate --hands 2 --backend ray`` (Ray's start-up in the time) said
+    "throughput 0 hands/s"; a rate under 10 hands a second now shows a decimal, in English and
+    French (HK-7: hands of a match), and larger ones stay whole."""
+    from hkmj.simulate import Summary
+
+    slow = Summary(("greedy", "greedy", "random", "random"), hands=2, seconds=5.0)
+    assert "throughput        0.4 hands/s (1 worker)" in slow.report(1)
+    assert "0,4 " in slow.report(1, lang="fr").splitlines()[-1]
+    fast = Summary(("greedy", "greedy", "random", "random"), hands=70, seconds=0.4)
+    assert "throughput        175 hands/s (2 workers)" in fast.report(2)
