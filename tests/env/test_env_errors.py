@@ -158,7 +158,7 @@ def test_an_infinite_action_is_named_not_an_overflow() -> None:
         s = SingleSeatEnv()
         s.reset(seed=1)
         info = s.step(bad)[4]
-        assert "is not legal now" in info["illegal_action"]
+        assert "is not an action index (a whole number 0-74)" in info["illegal_action"]
 
 
 def test_observing_an_agent_that_is_no_name_says_which_agents_exist() -> None:
@@ -279,3 +279,25 @@ def test_a_mistyped_agent_name_is_refused_by_the_space_getters(make: Any) -> Non
             e.action_space(bad)
         with pytest.raises(ValueError, match=r"observation_space\(.*\): expected one of player_0, player_1, player_2, player_3"):
             e.observation_space(bad)
+
+
+def test_the_single_seat_says_an_array_of_one_action_is_no_index_not_that_it_is_illegal() -> None:
+    """Was: ``step(np.array([2]))`` with 2 legal (a policy's output for a batch of one) reported
+    "action array([2]) is not legal now (mask it with obs['action_mask'])", sending a researcher
+    who did mask to the mask; the action is outside ``Discrete(75)`` (its shape), and the report
+    now says so and how to pass it. It is still played as an illegal action (HK-3.2: the safe
+    discard), and ``7.5`` is named as no index either."""
+    from hkmj.env import SingleSeatEnv
+
+    g = SingleSeatEnv(opponents=("random",) * 3, illegal_penalty=1.0)
+    obs, _ = g.reset(seed=1)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    _obs, reward, _term, _trunc, info = g.step(np.array([legal]))
+    said = info["illegal_action"]
+    assert said.startswith(f"action array([{legal}]) is not an action index (a whole number 0-74; a batch of one? pass action[0]); played ")
+    assert "mask" not in said and reward <= -1.0
+    g.reset(seed=1)
+    said = g.step(7.5)[4]["illegal_action"]
+    assert said.startswith("action 7.5 is not an action index (a whole number 0-74); played ")
+    g.reset(seed=1)
+    assert "illegal_action" not in g.step(np.array(legal))[4]  # a 0-d array is an index

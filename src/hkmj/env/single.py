@@ -169,17 +169,19 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             raise RuntimeError(f"a bot's error stopped the episode before {self.agent}'s turn: call reset()")
         info: dict[str, Any] = {}
         legal = aec.legal_actions()
+        why = "is not legal now (mask it with obs['action_mask'])"
         try:
             index = whole_index(self.agent, action)
         except ValueError:  # not a whole number (7.5 is not truncated to 7): illegal like any other
             index = -1
+            why = f"is not an action index (a whole number 0-{N_ACTIONS - 1}{_batch_hint(action)})"
         chosen = legal.get(index)
         reward = carried
         if chosen is None:
             hand = aec.current_hand()
             seat = hand.pending()[0]
             chosen = safe_default(hand.legal_actions(seat), hand.view(seat).drawn)
-            info["illegal_action"] = f"action {action!r} is not legal now (mask it with obs['action_mask']); played {chosen}"
+            info["illegal_action"] = f"action {action!r} {why}; played {chosen}"
             reward -= self.illegal_penalty
         aec.play(chosen)
         reward += aec.rewards[self.agent]
@@ -209,6 +211,12 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     @property
     def n_actions(self) -> int:
         return N_ACTIONS
+
+
+def _batch_hint(action: Any) -> str:
+    """``; a batch of one? pass action[0]`` for an array of one number (a policy's output for a batch
+    of one observation), which is no index of ``Discrete(75)``; else nothing."""
+    return "; a batch of one? pass action[0]" if isinstance(action, np.ndarray) and action.size == 1 and action.ndim > 0 else ""
 
 
 _DARK = np.array([30, 30, 70], dtype=np.float32)  # a 0 cell
