@@ -301,3 +301,24 @@ def test_the_single_seat_says_an_array_of_one_action_is_no_index_not_that_it_is_
     assert said.startswith("action 7.5 is not an action index (a whole number 0-74); played ")
     g.reset(seed=1)
     assert "illegal_action" not in g.step(np.array(legal))[4]  # a 0-d array is an index
+
+
+def test_the_aec_and_parallel_environments_name_an_array_of_one_action_as_a_batch() -> None:
+    """As for the single seat: ``step(np.array([i]))`` (a batch of one) is refused as no action
+    index, and the error now says to pass ``action[0]``; nothing is played (HK-3.2)."""
+    from hkmj.env import parallel_env
+
+    e = raw_env()
+    e.reset(seed=1)
+    agent = e.agent_selection
+    legal = sorted(e.legal_actions())[0]
+    with pytest.raises(ValueError, match=r"expected an action index 0-74, got array\(\[\d+\]\); a batch of one\? pass action\[0\]"):
+        e.step(np.array([legal]))
+    assert e.agent_selection == agent
+    p = parallel_env()
+    obs, _ = p.reset(seed=1)
+    [acting] = p.acting
+    with pytest.raises(ValueError, match=r"a batch of one\? pass action\[0\]"):
+        p.step({acting: np.flatnonzero(obs[acting]["action_mask"])[:1]})
+    with pytest.raises(ValueError, match=r"got array\(\[1, 2\]\)$"):
+        e.step(np.array([1, 2]))

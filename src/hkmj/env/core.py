@@ -112,6 +112,13 @@ def whole_seed(seed: Any) -> int | None:
     return number
 
 
+def batch_hint(action: Any) -> str:
+    """``; a batch of one? pass action[0]`` for an array of one number (a policy's output for a batch
+    of one observation), which is no index of ``Discrete(75)``; else nothing."""
+    one = getattr(action, "ndim", 0) > 0 and getattr(action, "size", 0) == 1  # a NumPy array (core imports no NumPy)
+    return "; a batch of one? pass action[0]" if one else ""
+
+
 def whole_index(agent: str, action: Any) -> int:
     """``action`` as an action index: a whole number (``7.0`` is 7; ``7.5``, ``"7"``, ``True`` and None are refused).
 
@@ -125,7 +132,7 @@ def whole_index(agent: str, action: Any) -> int:
     except (TypeError, ValueError, OverflowError):  # OverflowError: an infinite float
         whole = False
     if not whole:
-        raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+        raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}{batch_hint(action)}")
     return index
 
 

@@ -28,7 +28,7 @@ from hkmj.botproto import safe_default
 from hkmj.bots import bot_factory, bot_name, load_bot
 from hkmj.engine import IllegalAction, Player
 from hkmj.env.aec import AGENTS, HkmjEnv, Obs, render_mode_of, rendered, whole_number
-from hkmj.env.core import whole_index, whole_seed
+from hkmj.env.core import batch_hint, whole_index, whole_seed
 from hkmj.env.encoding import N_ACTIONS
 from hkmj.rulesets import Ruleset
 
@@ -174,7 +174,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
             index = whole_index(self.agent, action)
         except ValueError:  # not a whole number (7.5 is not truncated to 7): illegal like any other
             index = -1
-            why = f"is not an action index (a whole number 0-{N_ACTIONS - 1}{_batch_hint(action)})"
+            why = f"is not an action index (a whole number 0-{N_ACTIONS - 1}{batch_hint(action)})"
         chosen = legal.get(index)
         reward = carried
         if chosen is None:
@@ -211,12 +211,6 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
     @property
     def n_actions(self) -> int:
         return N_ACTIONS
-
-
-def _batch_hint(action: Any) -> str:
-    """``; a batch of one? pass action[0]`` for an array of one number (a policy's output for a batch
-    of one observation), which is no index of ``Discrete(75)``; else nothing."""
-    return "; a batch of one? pass action[0]" if isinstance(action, np.ndarray) and action.size == 1 and action.ndim > 0 else ""
 
 
 _DARK = np.array([30, 30, 70], dtype=np.float32)  # a 0 cell
