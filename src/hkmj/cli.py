@@ -578,7 +578,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
     else:
         print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
-    print(summary.report(args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
+    print(summary.report(summary.workers or args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
     return 0

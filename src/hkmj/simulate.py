@@ -47,6 +47,9 @@ class Summary:
     points_by_player: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     points_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     seconds: float = 0.0
+    workers: int = field(default=0, compare=False)
+    """The processes (Ray: CPUs) that played the hands, set by :func:`run` (0 for a summary built
+    otherwise); not compared: the hands are the same whatever the workers."""
     rules: str = "hk"
     """The ruleset's name. ``fan_total`` adds up its :attr:`~hkmj.rulesets.Ruleset.summary_value`
     (the winner's fan, MCR's points without flowers, the classical winner's score: points ×
@@ -235,6 +238,7 @@ def run(
         if on_chunk:
             on_chunk(r)
     total.seconds = time.perf_counter() - start
+    total.workers = workers if backend == "ray" else max(1, min(workers, len(jobs)))  # as map_ordered starts them
     return total
 
 

@@ -276,3 +276,12 @@ def test_simulate_reports_a_throughput_below_one_hand_a_second_as_it_is() -> Non
     assert "0,4 " in slow.report(1, lang="fr").splitlines()[-1]
     fast = Summary(("greedy", "greedy", "random", "random"), hands=70, seconds=0.4)
     assert "throughput        175 hands/s (2 workers)" in fast.report(2)
+
+
+def test_simulate_names_the_workers_that_played_not_those_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: ``hkmj simulate --hands 2 --workers 2`` played its one chunk of hands in one process
+    but printed "(2 workers)"; the throughput line now names the processes that played."""
+    from hkmj.cli import main
+
+    assert main(["simulate", "--hands", "2", "--workers", "2", "--seed", "1"]) == 0
+    assert "hands/s (1 worker)" in capsys.readouterr().out
