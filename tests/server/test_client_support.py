@@ -435,3 +435,17 @@ def test_a_self_drawn_win_is_en_piochant_in_every_french_payment_text() -> None:
     assert all(x.startswith("victoire en piochant") for x in got), got
     assert FR["end.pay.self_draw"].startswith("Victoire en piochant : ")
     assert Texts("fr", "mcr")("end.pay.mcr.self_draw", points=8, each=16, winner="Sud", total=48).startswith("Victoire en piochant : ")
+
+
+def test_the_offline_countdown_is_worked_out_in_one_place() -> None:
+    """The seconds before the table plays an absent player's turn ("offline: the table plays this
+    turn for them in 3 s …") were worked out by the same expression in the badge and in the
+    ticker that counts them down; both now call ``playedInText``, so they cannot drift apart."""
+    from pathlib import Path
+
+    src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
+    assert re.search(r"^const playedInText = \(slot\) => ", src, re.M), "app.js no longer defines playedInText"
+    assert src.count("G.playedAt[") == 1, "the countdown's seconds are worked out outside playedInText"
+    badge = re.search(r"^function offlineBadge\(.*?^\}$", src, re.S | re.M)
+    tick = re.search(r"^function tick\(.*?^\}$", src, re.S | re.M)
+    assert badge and "playedInText(slot)" in badge.group() and tick and "playedInText(" in tick.group()

@@ -637,10 +637,13 @@ function eventText(e) {
   return "";
 }
 
+/** The seconds left before the table plays an absent player's turn for them ("3 s"): the badge's and the ticker's. */
+const playedInText = (slot) => `${Math.ceil(Math.max(0, (G.playedAt[slot] || 0) - performance.now()) / 1000)}\u00a0s`;
+
 /** An absent player's badge: on their turn, when the server will play it for them (``players[i].played_in``). */
 function offlineBadge(slot, p) {
   if (p.played_in == null) return `<span class="badge">${t("offline")}</span>`;
-  const secs = `<span class="played-in" data-slot="${slot}">${Math.ceil(Math.max(0, (G.playedAt[slot] || 0) - performance.now()) / 1000)}\u00a0s</span>`;
+  const secs = `<span class="played-in" data-slot="${slot}">${playedInText(slot)}</span>`;
   return `<span class="badge offline-turn">${t("playedIn", { s: secs })}</span>`;
 }
 
@@ -965,7 +968,7 @@ async function verifyWall(r) {
 }
 
 function tick() {
-  for (const el of document.querySelectorAll(".played-in")) el.textContent = `${Math.ceil(Math.max(0, (G.playedAt[+el.dataset.slot] || 0) - performance.now()) / 1000)}\u00a0s`;
+  for (const el of document.querySelectorAll(".played-in")) el.textContent = playedInText(+el.dataset.slot);
   const bar = $("#timebar"), secs = $("#secs");
   if (!bar || !G.deadline) return;
   const left = Math.max(0, G.deadline - performance.now());
