@@ -66,12 +66,21 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
 
 def option_examples(lang: str = "en") -> str:
     """One house option of each ruleset, from its own data, and the rulesets that take none:
-    ``minfan=3 at hk, pay_highest=on at classical; mcr takes none`` (in ``lang``, ``en`` or ``fr``)."""
+    ``minfan=3 at hk, pay_highest=on at classical; mcr takes none`` (in ``lang``, ``en`` or ``fr``);
+    in French each ruleset in words with its typed name kept: « minfan=3 aux règles de Hong Kong
+    (hk), pay_highest=on au jeu classique (classical) ; mcr n'en a aucune »."""
     fr = lang == "fr"
-    some = [f"{cls.OPTIONS[0].example} {'en' if fr else 'at'} {name}" for name, cls in RULESETS.items() if cls.OPTIONS]
+    some = [f"{cls.OPTIONS[0].example} {_at_fr(cls.title_fr_in_sentence)} ({name})" if fr else f"{cls.OPTIONS[0].example} at {name}" for name, cls in RULESETS.items() if cls.OPTIONS]
     none = [name for name, cls in RULESETS.items() if not cls.OPTIONS]
-    tail = (f" ; {' et '.join(none)} n'en prend aucune" if fr else f"; {' and '.join(none)} takes none") if none else ""
+    tail = (f" ; {' et '.join(none)} n'en a aucune" if fr else f"; {' and '.join(none)} takes none") if none else ""
     return ", ".join(some) + tail
+
+
+def _at_fr(title: str) -> str:
+    """« aux règles de Hong Kong », « au jeu classique »: a ruleset's French title in a sentence
+    after « à », without its closing parenthesis (the typed name follows in its own)."""
+    words = title.split(" (")[0]
+    return f"aux {words}" if words.split()[0].endswith(("s", "x")) else f"au {words}"
 
 
 def rules_from_args(args: argparse.Namespace) -> Ruleset:

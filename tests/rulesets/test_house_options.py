@@ -277,4 +277,5 @@ def test_the_option_help_gives_each_rulesets_own_example() -> None:
     with pytest.raises(RulesetError, match="unknown ruleset"):
         parse_option_args([], "zz")
     fr = in_french(build_parser())._subparsers._group_actions[0].choices["score"].format_help()  # type: ignore[union-attr]
-    assert "minfan=3 en hk, pay_highest=on en classical ; mcr n'en prend aucune" in " ".join(fr.split()), fr
+    # in smooth French, the typed names kept visible
+    assert "minfan=3 aux règles de Hong Kong (hk), pay_highest=on au jeu classique (classical) ; mcr n'en a aucune" in " ".join(fr.split()), fr
