@@ -891,11 +891,23 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
     """MCR-5.1: the hint said "ready: one tile from winning; waits for …" of a hand none of whose
     waits reaches 8 points; it now says the hand is ready in shape only, names the waits that
     score 8 when some do (and those that do only self-drawn, MCR-6.25), and (MCR-5.4) tells a
-    dead hand it cannot win. English and French; a
-    Hong Kong hint (no minimum) is unchanged."""
+    dead hand it cannot win. A complete hand worth under 8 points (the server's own answer) was
+    told "ready: one tile from winning"; it is now called complete but unable to win, ready only
+    after the advised discard. English and French; a Hong Kong hint (no minimum) is unchanged,
+    and a Hong Kong table with minfan=3 words its complete hand under 3 fan in its own terms."""
     from playwright.sync_api import sync_playwright
 
+    from hkmj.bots.advice import make_advisor
+    from hkmj.engine.testing import QUIET, stacked_hand
+    from hkmj.rulesets import get_ruleset
+    from hkmj.server.table import hint_answer
+
+    hand = stacked_hand(["123m789m456p345s77p", *QUIET[1:]], rules=get_ruleset("mcr"))  # complete, under 8 points
+    complete = hint_answer(hand.view(0), hand.legal_actions(0), make_advisor(1))
+    assert complete["shanten"] == -1 and complete["action"].startswith("discard") and complete["waits"], complete
     hints = {
+        "complete": complete,
+        "hk_minfan": {"action": "discard 1z", "shanten": -1, "waits": [], "min": 3, "scoring": [], "short": False},
         "short": {"action": "discard 7p", "shanten": 0, "waits": [], "min": 8, "scoring": [], "short": True},
         "short_waits": {"action": "pass", "shanten": 0, "waits": ["9s"], "min": 8, "scoring": [], "short": True},
         "some": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"], "min": 8, "scoring": ["9m"], "short": False},
@@ -912,7 +924,7 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
             page.select_option("#lang", lang)
             said = page.evaluate(
                 """(hs) => Object.fromEntries(Object.entries(hs).map(([k, h]) =>
-                  [k, hintText(h, { config: { rules: k === "hk" ? "hk" : "mcr" } }).replace(/<[^>]+>/g, "")]))""",
+                  [k, Object.assign(document.createElement("div"), { innerHTML: hintText(h, { config: { rules: k.startsWith("hk") ? "hk" : "mcr" } }) }).textContent]))""",
                 hints,
             )
             ready = "ready: one tile from winning" if lang == "en" else "prête\u00a0: à une tuile de la victoire"
@@ -924,6 +936,12 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
             assert ("only self-drawn on 4 Circles" if lang == "en" else "seulement en piochant sur 4 Cercles") in said["drawn"]
             assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
             assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
+            if lang == "en":
+                assert "(your hand is complete, but worth under the 8-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong; after this discard, ready: one tile from winning; waits for" in said["complete"], said["complete"]
+                assert said["hk_minfan"] == "Discard East wind (your hand is complete, but worth under the 3 fan these rules need to win, so it cannot win: do not declare Mahjong)", said["hk_minfan"]
+            else:
+                assert "(votre main est complète, mais vaut moins que le minimum de 8 points (MCR-5.1), elle ne peut donc pas gagner\u00a0: n'annoncez pas Mahjong\u00a0; après cette défausse, prête\u00a0: à une tuile de la victoire\u00a0; attend" in said["complete"], said["complete"]
+                assert "vaut moins que le minimum de ces règles pour gagner (3 fans)\u00a0: n'annoncez pas Mahjong)" in said["hk_minfan"], said["hk_minfan"]
             assert not [s for s in said.values() if CODE.search(s)], said
         assert not errors, errors
         browser.close()

@@ -22,6 +22,7 @@ const T = {
     abandonedBefore: "Abandoned before its first hand",
     rank: "Rank", player: "Player", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand if you play this whole hand without being turned away", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
     hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
+    hintUnderMin: "your hand is complete, but worth under the {min} {unit} these rules need to win, so it cannot win: do not declare Mahjong", hintUnderMin_mcr: "your hand is complete, but worth under the {min}-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong", hintThen: "after this discard, {how}",
     hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", hintDrawn: "only self-drawn on {tiles}", unitPoints: "points", unitFan: "fan",
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
@@ -117,6 +118,7 @@ const T = {
     abandonedBefore: "Abandonnée avant sa première donne",
     rank: "Rang", player: "Joueur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante si vous jouez toute celle-ci sans être remplacé par un robot", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
     hintShort: "prête par sa forme, mais aucune attente n'atteint le minimum de ces règles pour gagner ({min} {unit})", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
+    hintUnderMin: "votre main est complète, mais vaut moins que le minimum de ces règles pour gagner ({min} {unit})\u00a0: n'annoncez pas Mahjong", hintUnderMin_mcr: "votre main est complète, mais vaut moins que le minimum de {min} points (MCR-5.1), elle ne peut donc pas gagner\u00a0: n'annoncez pas Mahjong", hintThen: "après cette défausse, {how}",
     hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", hintDrawn: "seulement en piochant sur {tiles}", unitPoints: "points", unitFan: "fans",
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
@@ -296,7 +298,8 @@ function toast(text) {
 /** An action for a person: "chow 345m" -> "Chow 3-4-5 Characters", "discard 5p" -> "Discard 5 Circles". */
 /** The hint's words after "Hint: ": the suggested action, how far the hand is from ready and its waits (as it is, or
  * after the suggested discard). Under a minimum to win (MCR-5.1: the answer's `min`) the waits that reach it (`scoring`)
- * are named, and a hand ready in shape whose waits all miss it (`short`) is called so, not "ready"; a dead hand
+ * are named, a complete hand worth less (`shanten` -1, a discard advised) is called complete but unable to win, and
+ * a hand ready in shape whose waits all miss it (`short`) is called so, not "ready"; a dead hand
  * (MCR-5.4) is told it cannot win, its suggestion being the safest discard. */
 function hintText(h, st) {
   const sep = lang === "fr" ? "\u00a0; " : "; ";
@@ -307,7 +310,10 @@ function hintText(h, st) {
   let tail = h.waits.length ? `${sep}${t("waits")} ${list(h.waits)}` : "";
   if (h.min && Array.isArray(h.scoring)) {
     const low = { min: h.min, unit: unitWord(rulesOf(st) === "hk" ? "unitFan" : "unitPoints", h.min) };
-    if (h.short) how = esc(ruled(st, "hintShort", low));
+    if (h.shanten < 0 && h.action !== "mahjong") {  // complete, but under the minimum (MCR-5.1): it cannot win as it stands
+      how = esc(ruled(st, "hintUnderMin", low));
+      if (h.waits.length) how += `${sep}${esc(t("hintThen", { how: distance(0) }))}`;
+    } else if (h.short) how = esc(ruled(st, "hintShort", low));
     if (!h.waits.length) return `${act} (${how}${tail})`;
     if (!h.scoring.length) tail += `${sep}${esc(t("hintNoneScore", low))}`;
     else if (h.scoring.length === h.waits.length) tail += `, ${esc(t("hintAllScore", low))}`;
