@@ -915,6 +915,8 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
         "drawn": {"action": "discard 1z", "shanten": 0, "waits": ["1p", "4p"], "min": 8, "scoring": ["4p"], "drawn": ["4p"], "short": False},
         "dead": {"action": "discard 5s", "shanten": 1, "waits": [], "dead": True},
         "hk": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"]},
+        "hk_win": {"action": "mahjong", "shanten": -1, "waits": []},
+        "win": {"action": "mahjong", "shanten": -1, "waits": [], "min": 8, "scoring": [], "short": False},
     }
     with sync_playwright() as p:
         browser = _launch(p)
@@ -936,6 +938,9 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
             assert ("only self-drawn on 4 Circles" if lang == "en" else "seulement en piochant sur 4 Cercles") in said["drawn"]
             assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
             assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
+            # a hand advised to declare Mahjong was told "ready: one tile from winning"
+            win = "Mahjong! (your hand is complete: declare Mahjong)" if lang == "en" else "Mahjong\u202f! (votre main est complète\u00a0: annoncez Mahjong)"
+            assert said["hk_win"] == win and said["win"] == win, (said["hk_win"], said["win"])
             if lang == "en":
                 assert "(your hand is complete, but worth under the 8-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong; after this discard, ready: one tile from winning; waits for" in said["complete"], said["complete"]
                 assert said["hk_minfan"] == "Discard East wind (your hand is complete, but worth under the 3 fan these rules need to win, so it cannot win: do not declare Mahjong)", said["hk_minfan"]

@@ -22,7 +22,7 @@ const T = {
     abandonedBefore: "Abandoned before its first hand",
     rank: "Rank", player: "Player", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand if you play this whole hand without being turned away", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
     hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
-    hintUnderMin: "your hand is complete, but worth under the {min} {unit} these rules need to win, so it cannot win: do not declare Mahjong", hintUnderMin_mcr: "your hand is complete, but worth under the {min}-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong", hintThen: "after this discard, {how}",
+    hintWin: "your hand is complete: declare Mahjong", hintUnderMin: "your hand is complete, but worth under the {min} {unit} these rules need to win, so it cannot win: do not declare Mahjong", hintUnderMin_mcr: "your hand is complete, but worth under the {min}-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong", hintThen: "after this discard, {how}",
     hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", hintDrawn: "only self-drawn on {tiles}", unitPoints: "points", unitFan: "fan",
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
@@ -118,7 +118,7 @@ const T = {
     abandonedBefore: "Abandonnée avant sa première donne",
     rank: "Rang", player: "Joueur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante si vous jouez toute celle-ci sans être remplacé par un robot", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
     hintShort: "prête par sa forme, mais aucune attente n'atteint le minimum de ces règles pour gagner ({min} {unit})", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
-    hintUnderMin: "votre main est complète, mais vaut moins que le minimum de ces règles pour gagner ({min} {unit})\u00a0: n'annoncez pas Mahjong", hintUnderMin_mcr: "votre main est complète, mais vaut moins que le minimum de {min} points (MCR-5.1), elle ne peut donc pas gagner\u00a0: n'annoncez pas Mahjong", hintThen: "après cette défausse, {how}",
+    hintWin: "votre main est complète\u00a0: annoncez Mahjong", hintUnderMin: "votre main est complète, mais vaut moins que le minimum de ces règles pour gagner ({min} {unit})\u00a0: n'annoncez pas Mahjong", hintUnderMin_mcr: "votre main est complète, mais vaut moins que le minimum de {min} points (MCR-5.1), elle ne peut donc pas gagner\u00a0: n'annoncez pas Mahjong", hintThen: "après cette défausse, {how}",
     hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", hintDrawn: "seulement en piochant sur {tiles}", unitPoints: "points", unitFan: "fans",
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
@@ -300,11 +300,13 @@ function toast(text) {
  * after the suggested discard). Under a minimum to win (MCR-5.1: the answer's `min`) the waits that reach it (`scoring`)
  * are named, a complete hand worth less (`shanten` -1, a discard advised) is called complete but unable to win, and
  * a hand ready in shape whose waits all miss it (`short`) is called so, not "ready"; a dead hand
- * (MCR-5.4) is told it cannot win, its suggestion being the safest discard. */
+ * (MCR-5.4) is told it cannot win, its suggestion being the safest discard; a hand advised to declare Mahjong is
+ * called complete. */
 function hintText(h, st) {
   const sep = lang === "fr" ? "\u00a0; " : "; ";
   const act = `<b>${esc(actionLabel(h.action))}</b>`;
   if (h.dead) return `${act} (${esc(t("hintDead"))})`;
+  if (h.action === "mahjong") return `${act} (${esc(t("hintWin"))})`;  // complete and winning: not "one tile from winning"
   const list = (ws) => esc(tilesText(ws).replace(/-/g, ", "));
   let how = esc(distance(h.shanten));
   let tail = h.waits.length ? `${sep}${t("waits")} ${list(h.waits)}` : "";
