@@ -125,16 +125,22 @@ async def _next_decision(t: Table, slot: int, seat: int) -> bool:
     return False
 
 
+async def _ann_at_an_mcr_table() -> Table:
+    """A live MCR table of three greedy bots, Ann in slot 0, no timers (MCR-5.4's tests)."""
+    cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0, rules="mcr")
+    t = Table("h", cfg, 4321, None)
+    t.go_live()
+    await t.join(0, "Ann")
+    return t
+
+
 def test_mcr_5_4_a_dead_hands_hint_is_the_safest_discard_and_says_so() -> None:
     """MCR-5.4 at a table that is not a teaching table: after a false Mahjong the seat's hand is
     dead. Its hint was the advisor's plan toward a win, with the distance to ready; it is now the
     safest discard (:func:`~hkmj.bots.advice.dead_hand_advice`), marked ``dead``, with no waits."""
 
     async def go() -> None:
-        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0, rules="mcr")
-        t = Table("h", cfg, 4321, None)
-        t.go_live()
-        await t.join(0, "Ann")
+        t = await _ann_at_an_mcr_table()
         try:
             seat = await first_discard_decision(t, 0)
             assert t.hand is not None and seat is not None
@@ -161,10 +167,7 @@ def test_mcr_5_4_the_reveal_settles_a_dead_hands_fine() -> None:
     browser can say who pays in a drawn hand (it said "nobody pays")."""
 
     async def go() -> None:
-        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0, rules="mcr")
-        t = Table("h", cfg, 4321, None)
-        t.go_live()
-        await t.join(0, "Ann")
+        t = await _ann_at_an_mcr_table()
         try:
             seat = await first_discard_decision(t, 0)
             assert t.hand is not None and seat is not None
