@@ -1,6 +1,6 @@
-"""The language a command speaks when ``--lang`` is not given: the locale's, read as gettext
-reads it (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, then ``LANGUAGE``'s first entry);
-``--lang`` always wins. tests/conftest.py sets an English locale for every other test."""
+"""The language a command speaks when ``--lang`` is not given: the locale's, read as GNU gettext
+reads it (``LANGUAGE``'s first entry hkmj speaks, unless the locale is ``C``/``POSIX``; else the
+first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` set); ``--lang`` always wins. tests/conftest.py sets an English locale for every other test."""
 
 from __future__ import annotations
 
@@ -38,9 +38,23 @@ LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
         ({"LC_ALL": "fr_FR.UTF-8", "LANG": "C"}, "fr"),
         ({"LC_MESSAGES": "fr_FR.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),  # LC_MESSAGES before LANG
         ({"LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_CA.UTF-8"}, "fr"),  # empty: not set
-        ({"LANGUAGE": "fr:en"}, "fr"),  # none of the three: LANGUAGE's first entry
-        ({"LANGUAGE": "en:fr"}, "en"),
-        ({"LANGUAGE": "fr_FR:en", "LANG": "C"}, "en"),  # the locale set says English
+        # LANGUAGE, a priority list, comes before the locale as in every GNU program (gettext)
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:en"}, "fr"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANGUAGE": "fr_FR"}, "fr"),
+        ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "en_US:en"}, "en"),  # Ubuntu's English desktop, French formats
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:fr"}, "fr"),  # entries hkmj does not speak: skipped
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de_DE:FR_ca:en"}, "fr"),
+        ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "de"}, "en"),  # naming neither: untranslated, as gettext
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "C:fr"}, "en"),  # C in the list: untranslated
+        ({"LANG": "C.UTF-8", "LANGUAGE": "fr"}, "fr"),  # C.UTF-8 is not C (glibc 2.36)
+        ({"LANG": "fr_FR.UTF-8", "LANGUAGE": ""}, "fr"),  # empty: not set
+        ({"LANG": "fr_FR.UTF-8", "LANGUAGE": ":"}, "fr"),
+        # ... but not in the C locale, where gettext ignores LANGUAGE
+        ({"LC_ALL": "C", "LANGUAGE": "fr"}, "en"),
+        ({"LANGUAGE": "fr_FR:en", "LANG": "C"}, "en"),
+        ({"LANGUAGE": "fr", "LC_MESSAGES": "POSIX", "LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANGUAGE": "fr:en"}, "en"),  # no locale set: C
+        ({"LANGUAGE": "fr:en", "LC_ALL": "", "LANG": ""}, "en"),
     ],
 )
 def test_env_lang_reads_the_locale_as_gettext(env: dict[str, str], lang: str) -> None:
@@ -71,7 +85,7 @@ def test_score_speaks_the_locale_and_lang_wins(monkeypatch: pytest.MonkeyPatch, 
     _locale(monkeypatch, LC_ALL="C", LANG="fr_FR.UTF-8")
     assert main(HAND) == 0
     assert capsys.readouterr().out.startswith("Element ")
-    _locale(monkeypatch, LANGUAGE="fr:en")
+    _locale(monkeypatch, LANG="en_US.UTF-8", LANGUAGE="fr:en")  # LANGUAGE before LANG, as gettext
     assert main([*HAND[:-2], "--seat", "W"]) == 1  # the discarder's own seat: refused in French
     assert capsys.readouterr().err.startswith("Main gagnante non valable : --from O : c'est la place du gagnant (--seat O)")
 
@@ -144,6 +158,19 @@ def test_the_command_line_reads_the_locale_of_its_process(tmp_path: Path) -> Non
         [sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, cwd=tmp_path
     )
     assert english.returncode == 2 and "hkmj: error: unknown command 'scor'; did you mean 'score'?" in english.stderr
+
+
+def test_the_command_line_reads_language_before_lang_as_gnu_programs(tmp_path: Path) -> None:
+    """``LANG=en_US.UTF-8 LANGUAGE=fr:en hkmj scor``: French, as ``ls`` or ``apt`` speak it (GNU
+    gettext reads ``LANGUAGE`` first); hkmj answered in English. ``LC_ALL=C`` ignores ``LANGUAGE``."""
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE}
+    for locale, said in [
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:en"}, "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue"),
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:fr"}, "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue"),
+        ({"LC_ALL": "C", "LANGUAGE": "fr"}, "hkmj: error: unknown command 'scor'"),
+    ]:
+        run = subprocess.run([sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, **locale}, cwd=tmp_path)
+        assert run.returncode == 2 and said in run.stderr, (locale, run.stderr)
 
 
 @pytest.mark.parametrize("command", [

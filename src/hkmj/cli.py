@@ -938,7 +938,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from hkmj.help_fr import without_lang
     from hkmj.language import LANGS, lang_of, lang_typed
 
-    lang = lang_of(words)  # --lang anywhere, else the environment's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE)
+    lang = lang_of(words)  # --lang anywhere, else the environment's (LANGUAGE unless C, LC_ALL, LC_MESSAGES, LANG)
     typed = lang_typed(words)
     if typed is not None and typed.strip().lower() in LANGS and (words[:1] == ["help"] or any(w in ("-h", "--help", "-help") for w in words)):
         words = without_lang(words)  # it chose the help's language: hkmj --lang fr --help is hkmj's help

@@ -1,9 +1,14 @@
-"""The language a command speaks: ``--lang`` when it is typed, else the user's locale.
+"""The language a command speaks: ``--lang`` when it is typed, else the user's locale, read as
+GNU gettext reads it (and so every GNU program).
 
-The first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set and
-not empty decides (``fr``, ``fr_FR.UTF-8``, ``fr_CA``, ``fr_BE@euro``: French; ``C``, ``POSIX``,
-``en_US.UTF-8``, anything else: English); when none is, the first entry of ``LANGUAGE``
-(``fr:en``). ``--lang`` always wins.
+``LANGUAGE``, a priority list (``fr:en``, ``de:fr``), comes first: its first entry hkmj speaks
+decides (``fr``, ``fr_FR``: French; ``en``, ``en_GB``, ``C``: English; ``de`` is skipped), and a
+list naming neither language gets English, the untranslated text, as from gettext. It is ignored
+when the locale is ``C`` or ``POSIX``, as gettext ignores it there (``C.UTF-8`` is not ``C``). The
+locale is the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set and not empty (none:
+``C``); without a ``LANGUAGE`` it decides alone (``fr``, ``fr_FR.UTF-8``, ``fr_CA``,
+``fr_BE@euro``: French; ``C``, ``POSIX``, ``en_US.UTF-8``, anything else: English). ``--lang``
+always wins.
 """
 
 from __future__ import annotations
@@ -18,33 +23,64 @@ LANGS = ("en", "fr")
 """The languages hkmj speaks; English is the default."""
 
 _VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+_C_LOCALE = ("C", "POSIX")
+"""The locale in which gettext ignores ``LANGUAGE`` and translates nothing (glibc reads POSIX as C)."""
 
-LOCALE_DEFAULT = "the locale's: fr if LC_ALL, LC_MESSAGES or LANG is French (fr_FR.UTF-8), else en"
+LOCALE_DEFAULT = (
+    "the locale's, as GNU gettext reads it: fr if LANGUAGE names fr before en (LANGUAGE=de:fr:en; ignored "
+    "when the locale is C or POSIX) or, without it, if LC_ALL, LC_MESSAGES or LANG is French (fr_FR.UTF-8); else en"
+)
 """What ``--help`` says of a ``--lang`` not given (its French: :data:`LOCALE_DEFAULT_FR`)."""
-LOCALE_DEFAULT_FR = "celle de la locale : fr si LC_ALL, LC_MESSAGES ou LANG est français (fr_FR.UTF-8), sinon en"
+LOCALE_DEFAULT_FR = (
+    "celle de la locale, lue comme GNU gettext la lit : fr si LANGUAGE nomme fr avant en (LANGUAGE=de:fr:en ; "
+    "ignoré quand la locale est C ou POSIX) ou, sans lui, si LC_ALL, LC_MESSAGES ou LANG est français (fr_FR.UTF-8) ; sinon en"
+)
+
+
+def _code(locale: str) -> str:
+    """A locale's language code: ``fr_FR.UTF-8`` → ``fr``, ``en_GB`` → ``en``, ``C`` → ``c``."""
+    return re.split(r"[_.@-]", locale.strip(), maxsplit=1)[0].lower()
 
 
 def _language(locale: str) -> str:
     """``fr_FR.UTF-8`` → ``fr``; a locale of any other language (``C``, ``POSIX``) → ``en``."""
-    code = re.split(r"[_.@-]", locale.strip(), maxsplit=1)[0].lower()
+    code = _code(locale)
     return code if code in LANGS else "en"
 
 
+def _priority_lang(language: str) -> str | None:
+    """The language of a ``LANGUAGE`` list: its first entry hkmj speaks (``de:fr:en`` → ``fr``;
+    ``C`` or ``POSIX`` → ``en``, gettext's untranslated text); English when it names neither;
+    None when the list is empty (``""``, ``":"``), as if unset."""
+    entries = [entry.strip() for entry in language.split(":") if entry.strip()]
+    if not entries:
+        return None
+    for entry in entries:
+        if entry in _C_LOCALE:
+            return "en"
+        if _code(entry) in LANGS:
+            return _code(entry)
+    return "en"
+
+
 def env_lang(environ: Mapping[str, str] | None = None) -> str:
-    """The language of the environment (``os.environ`` unless given): ``fr`` or ``en``.
+    """The language of the environment (``os.environ`` unless given): ``fr`` or ``en``, as GNU
+    gettext chooses: ``LANGUAGE`` first unless the locale is ``C``/``POSIX`` (or unset).
 
     >>> env_lang({"LANG": "fr_FR.UTF-8"}), env_lang({"LC_ALL": "C", "LANG": "fr_FR"}), env_lang({})
     ('fr', 'en', 'en')
-    >>> env_lang({"LANG": "", "LANGUAGE": "fr:en"}), env_lang({"LC_MESSAGES": "fr_CA"})
-    ('fr', 'fr')
+    >>> env_lang({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:en"}), env_lang({"LANG": "fr_FR.UTF-8", "LANGUAGE": "de:en"})
+    ('fr', 'en')
+    >>> env_lang({"LC_ALL": "C", "LANGUAGE": "fr"}), env_lang({"LANGUAGE": "fr"}), env_lang({"LC_MESSAGES": "fr_CA"})
+    ('en', 'en', 'fr')
     """
     env = os.environ if environ is None else environ
-    for name in _VARIABLES:
-        value = env.get(name, "")
-        if value:
-            return _language(value)
-    first = env.get("LANGUAGE", "").split(":")[0]
-    return _language(first) if first else "en"
+    locale = next((value for value in (env.get(name, "") for name in _VARIABLES) if value), "C")
+    if locale.strip() not in _C_LOCALE:
+        chosen = _priority_lang(env.get("LANGUAGE", ""))
+        if chosen is not None:
+            return chosen
+    return _language(locale)
 
 
 def lang_word(text: str) -> str:
