@@ -27,13 +27,13 @@ _C_LOCALE = ("C", "POSIX")
 """The locale in which gettext ignores ``LANGUAGE`` and translates nothing (glibc reads POSIX as C)."""
 
 LOCALE_DEFAULT = (
-    "the locale's, as GNU gettext reads it: fr if LANGUAGE names fr before en (LANGUAGE=de:fr:en; ignored "
-    "when the locale is C or POSIX) or, without it, if LC_ALL, LC_MESSAGES or LANG is French (fr_FR.UTF-8); else en"
+    "the locale's, as GNU programs read it: fr if LANGUAGE names fr before en (not in the C locale) "
+    "or, without LANGUAGE, if LC_ALL, LC_MESSAGES or LANG is French; else en"
 )
 """What ``--help`` says of a ``--lang`` not given (its French: :data:`LOCALE_DEFAULT_FR`)."""
 LOCALE_DEFAULT_FR = (
-    "celle de la locale, lue comme GNU gettext la lit : fr si LANGUAGE nomme fr avant en (LANGUAGE=de:fr:en ; "
-    "ignoré quand la locale est C ou POSIX) ou, sans lui, si LC_ALL, LC_MESSAGES ou LANG est français (fr_FR.UTF-8) ; sinon en"
+    "celle de la locale, lue comme les programmes GNU la lisent : fr si LANGUAGE nomme fr avant en (sauf en "
+    "locale C) ou, sans LANGUAGE, si LC_ALL, LC_MESSAGES ou LANG est français ; sinon en"
 )
 
 

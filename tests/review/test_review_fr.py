@@ -256,7 +256,7 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
     with pytest.raises(SystemExit):
         main(["review", "--help"])
     helptext = " ".join(capsys.readouterr().out.split())
-    assert "--lang en|fr" in helptext and "en (English) or fr (French); without --lang, the locale's, as GNU gettext reads it: fr if LANGUAGE" in helptext
+    assert "--lang en|fr" in helptext and "en (English) or fr (French); without --lang, the locale's, as GNU programs read it: fr if LANGUAGE" in helptext
 
 
 @pytest.mark.parametrize(
