@@ -243,6 +243,9 @@ class Table:
         """False Mahjongs refused this hand, per slot."""
         self.on_finished: Callable[[Table], None] | None = None
         """Called once the match is over and saved (the hub then drops the table from memory)."""
+        self.on_shown: Callable[[], None] | None = None
+        """Called when a log entry changed what the lobby shows of this table at once (a seat taken,
+        the match started; :meth:`_lobby_key`): the hub's lobby list is built again."""
         self._window_open = False
         self.lock = asyncio.Lock()
         self.live = False
@@ -425,7 +428,10 @@ class Table:
             if not saved:
                 raise ProtocolError("server_error", "the table is closing; nothing changed")
         self.seq = seq
+        shown = self._lobby_key()
         self._apply(kind, data)
+        if self.on_shown is not None and self._lobby_key() != shown:
+            self.on_shown()
 
     def _tell_saving(self) -> None:
         """Everyone at the table: the database cannot save the last move yet (a full disk, a lock)."""
@@ -1356,6 +1362,11 @@ class Table:
         if self._shown_config is None:
             self._shown_config = {k: v for k, v in self.cfg.to_dict().items() if k != "names"}
         return self._shown_config
+
+    def _lobby_key(self) -> tuple[object, ...]:
+        """What :meth:`summary` shows that the lobby must show at once when it changes: status,
+        seats, names, bots (the spectators and hands played may lag by ``LOBBY_MAX_AGE``)."""
+        return (self.status, tuple(self.tokens), tuple(self.names), tuple(self.bots))
 
     def free_seat(self) -> bool:
         """Whether a person may still sit here: a seat neither a bot's nor joined."""
