@@ -70,17 +70,10 @@ def option_examples(lang: str = "en") -> str:
     in French each ruleset in words with its typed name kept: « minfan=3 aux règles de Hong Kong
     (hk), pay_highest=on au jeu classique (classical) ; mcr n'en a aucune »."""
     fr = lang == "fr"
-    some = [f"{cls.OPTIONS[0].example} {_at_fr(cls.title_fr_in_sentence)} ({name})" if fr else f"{cls.OPTIONS[0].example} at {name}" for name, cls in RULESETS.items() if cls.OPTIONS]
+    some = [f"{cls.OPTIONS[0].example} {cls.title_fr_at} ({name})" if fr else f"{cls.OPTIONS[0].example} at {name}" for name, cls in RULESETS.items() if cls.OPTIONS]
     none = [name for name, cls in RULESETS.items() if not cls.OPTIONS]
     tail = (f" ; {' et '.join(none)} n'en a aucune" if fr else f"; {' and '.join(none)} takes none") if none else ""
     return ", ".join(some) + tail
-
-
-def _at_fr(title: str) -> str:
-    """« aux règles de Hong Kong », « au jeu classique »: a ruleset's French title in a sentence
-    after « à », without its closing parenthesis (the typed name follows in its own)."""
-    words = title.split(" (")[0]
-    return f"aux {words}" if words.split()[0].endswith(("s", "x")) else f"au {words}"
 
 
 def rules_from_args(args: argparse.Namespace) -> Ruleset:

@@ -211,6 +211,9 @@ class Ruleset(ABC):
     """:attr:`title_fr` as a French sentence says it after a comma, « hkmj simulate : graine 1,
     règles officielles chinoises (MCR) » (« règles Règles officielles … » would read the word
     twice, « règles Classique » a capital in mid-sentence)."""
+    title_fr_at: ClassVar[str]
+    """The ruleset in French after « à », its article joined (« aux règles de Hong Kong », « au jeu
+    classique »), without the parenthesis of :attr:`title_fr_in_sentence`."""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     dead_wall: ClassVar[int]
     """Tiles kept back as a dead wall (HK-2.7 and CL: 14); 0 = every tile is played, replacements

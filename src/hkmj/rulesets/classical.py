@@ -60,6 +60,7 @@ class Classical(Ruleset):
     title = "Classical (points and doubles)"
     title_fr = "Classique (points et doublements)"
     title_fr_in_sentence = "jeu classique (points et doublements)"
+    title_fr_at = "au jeu classique"
     false_mahjong_rule = "CL-7.7"
     robbed_kong_rule = "CL-3.4"
     robbed_pays_rule = "CL-7.1"  # the robbed player pays the winner as every loser does

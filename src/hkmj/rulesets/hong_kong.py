@@ -70,6 +70,7 @@ class HongKong(Ruleset):
     title = "Hong Kong"
     title_fr = "Hong Kong"
     title_fr_in_sentence = "règles de Hong Kong"
+    title_fr_at = "aux règles de Hong Kong"
     false_mahjong_rule = "HK-5.7"
     robbed_kong_rule = "HK-4.10"
     robbed_pays_rule = "HK-4.10"

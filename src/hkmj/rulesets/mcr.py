@@ -33,6 +33,7 @@ class Mcr(Ruleset):
     title = "Chinese Official (MCR)"
     title_fr = "Règles officielles chinoises (MCR)"
     title_fr_in_sentence = "règles officielles chinoises (MCR)"
+    title_fr_at = "aux règles officielles chinoises"
     false_mahjong_rule = "MCR-5.4"
     robbed_kong_rule = "MCR-6.43"
     robbed_pays_rule = "MCR-8.2"  # the ruling of MCR-8.2: as HK-4.10

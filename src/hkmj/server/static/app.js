@@ -312,7 +312,7 @@ function hintText(h, st) {
   let tail = h.waits.length ? `${sep}${t("waits")} ${list(h.waits)}` : "";
   if (h.min && Array.isArray(h.scoring)) {
     const low = { min: h.min, unit: unitWord(rulesOf(st) === "hk" ? "unitFan" : "unitPoints", h.min) };
-    if (h.shanten < 0 && h.action !== "mahjong") {  // complete, but under the minimum (MCR-5.1): it cannot win as it stands
+    if (h.shanten < 0) {  // complete, but under the minimum (MCR-5.1): it cannot win as it stands
       how = esc(ruled(st, "hintUnderMin", low));
       if (h.waits.length) how += `${sep}${esc(t("hintThen", { how: distance(0) }))}`;
     } else if (h.short) how = esc(ruled(st, "hintShort", low));
