@@ -285,3 +285,21 @@ def test_simulate_names_the_workers_that_played_not_those_asked_for(capsys: pyte
 
     assert main(["simulate", "--hands", "2", "--workers", "2", "--seed", "1"]) == 0
     assert "hands/s (1 worker)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_spaces_are_also_dicts_for_libraries_that_read_pettingzoos_older_attributes(rules: str) -> None:
+    """Was: ``env.observation_spaces`` and ``env.action_spaces`` (read by code written for
+    PettingZoo before the space methods, and by some wrappers) raised AttributeError; now each is
+    a dict of the four agents holding what ``observation_space(agent)`` and ``action_space(agent)``
+    give, before and after ``reset()``, for ``env()``, ``raw_env()`` and ``parallel_env()``."""
+    for make in (env, raw_env, parallel_env):
+        e = make(rules)
+        for when in ("before", "after"):
+            assert sorted(e.observation_spaces) == sorted(e.possible_agents), (make, when)
+            assert sorted(e.action_spaces) == sorted(e.possible_agents), (make, when)
+            for agent in e.possible_agents:
+                assert e.observation_spaces[agent] == e.observation_space(agent)
+                assert e.action_spaces[agent] == e.action_space(agent)
+            e.reset(seed=5)
+        e.close()

@@ -104,6 +104,9 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self._act_space = spaces.Discrete(N_ACTIONS)
+        # the same spaces as dicts, for libraries written against PettingZoo's older attributes
+        self.observation_spaces = dict.fromkeys(AGENTS, self._obs_space)
+        self.action_spaces = dict.fromkeys(AGENTS, self._act_space)
         self.state_space = spaces.Box(-1.0, 1.0, (len(AGENTS), N_ROWS, N_KINDS), np.float32)
         """The space of :meth:`state`: the four agents' observation planes stacked."""
         self._rng = random.Random()

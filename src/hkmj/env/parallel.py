@@ -55,6 +55,16 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
         return self.aec.observation_space(agent)
 
     @property
+    def observation_spaces(self) -> dict[str, spaces.Dict]:
+        """Each agent's observation space (the same for all), for libraries that read the dict."""
+        return self.aec.observation_spaces
+
+    @property
+    def action_spaces(self) -> dict[str, spaces.Discrete]:
+        """Each agent's action space, ``Discrete(75)``, for libraries that read the dict."""
+        return self.aec.action_spaces
+
+    @property
     def state_space(self) -> spaces.Box:
         """The space of :meth:`state` (the AEC environment's)."""
         return self.aec.state_space
