@@ -277,9 +277,15 @@ def test_hk1_a_win_field_of_the_wrong_form_is_named(field: str, value: Any, erro
     assert str(err.value).startswith(error)
 
 
-@pytest.mark.parametrize("flags", [{"last_wall_tile"}, ("last_wall_tile",), "last_wall_tile"], ids=["set", "tuple", "str"])
+@pytest.mark.parametrize(
+    "flags",
+    [{"last_wall_tile"}, ("last_wall_tile",), "last_wall_tile", set(), [], None],
+    ids=["set", "tuple", "str", "empty_set", "empty_list", "none"],
+)
 def test_mcr_6_flags_that_are_no_frozenset_are_refused_not_a_type_error(flags: Any) -> None:
-    """MCR-6.40: ``Win.flags`` is a frozenset; a set once raised ``TypeError: unhashable type``."""
+    """MCR-6.40: ``Win.flags`` is a frozenset; a set once raised ``TypeError: unhashable type``,
+    and an empty one (``set()``, ``[]``, ``None``) still did: the one-pass read skipped the check
+    for no flags and the memo of the hand's context keyed on the set."""
     fields = {**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), "flags": flags}
     if _compiled_refuses(lambda: Win(**fields)):
         return

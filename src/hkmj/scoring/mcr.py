@@ -1361,8 +1361,8 @@ def _read(win: Win) -> HandFacts | None:
     elif type(discarder) is not int or not 0 <= discarder < 4 or discarder == seat:
         return None
     flags = win.flags
-    if flags and not _FLAG_HOWS.get(flags, 0) & how_bit:
-        return None
+    if type(flags) is not frozenset or (flags and not _FLAG_HOWS.get(flags, 0) & how_bit):
+        return None  # an empty list, set or None too: validate_mcr names it (the memo keys on a frozenset)
     flowers = win.flowers
     if flowers and (flowers not in _BONUS_GROUPS or not _BONUS_TYPES.issuperset(map(type, flowers))):
         return None
