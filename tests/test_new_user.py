@@ -148,6 +148,12 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["play", "\u2014teach", "--lang", "fr"], "utilisation : hkmj play",
          "hkmj play : erreur : arguments non reconnus : \u2014teach (vouliez-vous dire --teach ?)"),
         (["play", "--teach=yes"], "usage: hkmj play", "hkmj play: error: argument --teach: takes no value (write --teach alone)"),
+        # an option after '--', which makes it an argument: where to put it (it said "did you mean --win?" of --win itself)
+        (["score", "--", "123m456m789p234s55p", "--win", "5p"], "usage: hkmj score",
+         "hkmj score: error: unrecognized arguments: --win 5p (--win comes after '--', which ends the options: give it before '--')"),
+        (["simulate", "--", "--hands=3", "--lang", "fr"], "utilisation : hkmj simulate",
+         "hkmj simulate : erreur : arguments non reconnus : -- --hands=3 --lang fr (--hands vient après «\u00a0--\u00a0», "
+         "qui termine les options : donnez-la avant «\u00a0--\u00a0»)"),
         (["score", "1m", "--json=1", "--lang", "fr"], "utilisation : hkmj score",
          "hkmj score : erreur : argument --json : ne prend pas de valeur (écrivez --json seul)"),
         # a meld without its quotes, a second value after a repeated option: the line to write (it said to

@@ -1076,6 +1076,7 @@ OTHER_COMMANDS_ERRORS = (
     'unrecognized arguments: 13m46p555s9s56z (put the hand in quotes: --other "E: 13m46p555s9s56z")',
     "unrecognized arguments: 2 (give --flower before each value: --flower 1 --flower 2)",
     "argument --teach: takes no value (write --teach alone)",
+    "unrecognized arguments: --win 5p (--win comes after '--', which ends the options: give it before '--')",
     # hkmj replay's run-time errors (tests/records/test_records.py)
     "g.jsonl: cannot read (No such file or directory)",
     "g.jsonl: not a UTF-8 text file",

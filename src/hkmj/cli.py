@@ -1037,6 +1037,9 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
         options = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
         close = [m for w in extra if w.startswith("--") for m in difflib.get_close_matches(w.split("=")[0], options, 1, 0.8)]
         hint = f" (did you mean {close[0]}?)" if close else ""
+        ended = [w.split("=")[0] for w in words[words.index("--") + 1 :] if w.split("=")[0] in options] if "--" in words else []
+        if ended:  # hkmj score -- 123m... --win 5p: not "did you mean --win?" of --win itself
+            hint = f" ({ended[0]} comes after '--', which ends the options: give it before '--')"
         hand = getattr(args, "hand", None)
         at = _position(words, extra)
         owner = words[at - 2] if at >= 2 and words[at - 2].startswith("--") and "=" not in words[at - 2] else None

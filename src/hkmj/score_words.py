@@ -506,6 +506,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"ambiguous option: (?P<option>\S+) could match (?P<options>.+)", "option ambiguë : {option} peut désigner {options}"),
     (r"unrecognized arguments: (?P<words>.+) \(did you mean (?P<close>\S+)\?\)",
      "arguments non reconnus : {words} (vouliez-vous dire {close} ?)"),
+    (r"unrecognized arguments: (?P<words>.+) \((?P<option>--[\w-]+) comes after '--', which ends the options: give it before '--'\)",
+     "arguments non reconnus : {words} ({option} vient après «\u00a0--\u00a0», qui termine les options : "
+     "donnez-la avant «\u00a0--\u00a0»)"),
     (r"unrecognized arguments: (?P<words>.+) \(write the hand as one word, without spaces: (?P<hand>\S+)\)",
      "arguments non reconnus : {words} (écrivez la main d'un seul mot, sans espaces : {hand})"),
     (r"unrecognized arguments: (?P<words>.+) \(write the bots as one word, separated by commas: (?P<bots>--bots \S+)\)",
