@@ -364,6 +364,38 @@ def test_cl7_4_pay_highest_takes_a_json_boolean_its_words_and_the_numbers_1_and_
         assert settled(value) == {"valid": False, "error": f"option pay_highest={shown}: expected true or false (CL-7.4)"}
 
 
+def test_cl7_4_cl6_2_the_command_line_options_fill_what_a_json_request_leaves_out(tmp_path: Path) -> None:
+    """CL-7.4, CL-6.2: ``hkmj score --rules classical --option pay_highest=on --option limit=100``
+    reading JSON lines gives each request the options it leaves out: no ``options``, ``null``, ``{}``
+    or one key of the two. A request with ``"options": {"limit": 100}`` was scored with
+    pay_highest off, the command line's option silently dropped (and ``null`` or ``{}`` dropped
+    both); a key the request gives is still its own."""
+    from hkmj.rulesets import get_ruleset
+
+    obj = json.loads(json.dumps(GOOD))
+    obj["hands"]["W"] = {"hand": "777z11z99p", "melds": ["pung 555z", "pung 666z"]}  # 144 points: more than the winner
+    scorer = get_ruleset("classical", {"pay_highest": "on", "limit": "100"}).score_json
+    both = score_json({**obj, "options": {"pay_highest": True, "limit": 100}})
+    assert both["players"]["W"]["score"] == 100 and any(t["why"] == "pay_highest" for t in both["transfers"])
+    without = {k: v for k, v in obj.items() if k != "options"}
+    for options in ("absent", None, {}, {"limit": 100}, {"pay_highest": "on"}, {"limit": "100", "pay_highest": 1}):
+        request = without if options == "absent" else {**obj, "options": options}
+        assert scorer(request) == both, options
+    assert scorer({**obj, "options": {"pay_highest": False}}) == score_json({**obj, "options": {"pay_highest": False, "limit": 100}})
+    assert scorer({**obj, "options": {"limit": 1000}}) == score_json({**obj, "options": {"pay_highest": True, "limit": 1000}})
+    assert scorer({**obj, "options": {"limit": 1}})["error"].startswith("option limit=1: expected a whole number of points")
+    assert scorer({**obj, "options": []})["error"].startswith("options: expected an object")
+    # the command line itself, one request a line
+    lines = "".join(json.dumps(r) + "\n" for r in (without, {**obj, "options": None}, {**obj, "options": {"limit": 100}}))
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "hkmj", "score", "--rules", "classical", "--option", "pay_highest=on", "--option",
+                          "limit=100"], input=lines, capture_output=True, text=True, check=True, cwd=tmp_path,
+                         env={**__import__("os").environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")})
+    assert [json.loads(line)["settlement"] for line in run.stdout.splitlines()] == [both["settlement"]] * 3
+
+
 @pytest.mark.parametrize(
     ("lang", "pair", "pung"),
     [("en", "    Pair of dragons 55z, concealed", "    Pung of dragons 777z, exposed"),

@@ -115,9 +115,15 @@ class Classical(Ruleset):
         return self._outcome(cl.score_deal(cl.deal_from_win(win, hands, self.table)))
 
     def score_json(self, obj: Any) -> dict[str, Any]:
-        """The four-hand request of ``hkmj score --rules classical`` (docs/rules-classical.md)."""
-        if isinstance(obj, dict) and "options" not in obj:
-            obj = {**obj, "options": {"pay_highest": self.table.pay_highest, "limit": self.table.limit}}
+        """The four-hand request of ``hkmj score --rules classical`` (docs/rules-classical.md).
+
+        This ruleset's options (``--option pay_highest=on``) fill in what the request's ``options``
+        leave out: no ``options``, ``null``, or a key missing from them (CL-6.2, CL-7.4); a key the
+        request gives is its own."""
+        if isinstance(obj, dict):
+            given = obj.get("options")
+            if given is None or isinstance(given, Mapping):
+                obj = {**obj, "options": {"pay_highest": self.table.pay_highest, "limit": self.table.limit, **(given or {})}}
         return cl.score_json(obj)
 
     def result_dict(self, outcome: Outcome, lang: str = "en") -> dict[str, Any]:
