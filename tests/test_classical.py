@@ -364,6 +364,22 @@ def test_cl7_4_pay_highest_takes_a_json_boolean_its_words_and_the_numbers_1_and_
         assert settled(value) == {"valid": False, "error": f"option pay_highest={shown}: expected true or false (CL-7.4)"}
 
 
+def test_cl5_null_counts_as_absent_for_the_optional_fields_of_a_request() -> None:
+    """CL-5 request (docs/rules-classical.md), as R-9 reads the Hong Kong and MCR requests: ``null``
+    counts as absent for ``melds``, ``flowers``, ``seasons`` and ``flags`` (it was refused, "hands.S.melds:
+    expected a list", where the other rulesets' requests take it); another value of the wrong type is still named."""
+    base = json.loads(json.dumps(GOOD))
+    base["hands"]["S"] = {"hand": "123m456p234s22z789s"}
+    want = score_json(base)
+    assert want["valid"] is True
+    nulls = json.loads(json.dumps(base))
+    nulls["hands"]["S"].update(melds=None, flowers=None, seasons=None)
+    assert score_json({**nulls, "flags": None}) == want
+    assert score_json({**base, "flags": 0}) == {"valid": False, "error": "flags 0: expected a list of flag names"}
+    nulls["hands"]["S"]["melds"] = False
+    assert score_json(nulls) == {"valid": False, "error": "hands.S.melds: expected a list like ['pung 555m', 'chow 345s']"}
+
+
 def test_cl7_4_cl6_2_the_command_line_options_fill_what_a_json_request_leaves_out(tmp_path: Path) -> None:
     """CL-7.4, CL-6.2: ``hkmj score --rules classical --option pay_highest=on --option limit=100``
     reading JSON lines gives each request the options it leaves out: no ``options``, ``null``, ``{}``

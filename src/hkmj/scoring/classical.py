@@ -940,7 +940,7 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
         concealed = tuple(parse_tiles(value["hand"]))
     except NotationError as e:
         raise InvalidHand(f"hands.{who}.hand: {e}") from None
-    melds_in = value.get("melds", [])
+    melds_in = _or_none(value.get("melds"))
     if not isinstance(melds_in, list):
         raise InvalidHand(f"hands.{who}.melds: expected a list like ['pung 555m', 'chow 345s']")
     if len(melds_in) > 4:
@@ -949,8 +949,14 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
         if isinstance(text, str) and len(text) > MAX_MELD_CHARS:
             raise InvalidHand(f"hands.{who}.melds: a meld of {len(text):,} characters: a meld is written like 'pung 555m'")
     melds = tuple(_meld(m, who) for m in melds_in)
-    return PlayerHand(concealed, melds, bonus_list(value.get("flowers", []), f"hands.{who}.flowers"),
-                      bonus_list(value.get("seasons", []), f"hands.{who}.seasons"))  # fmt: skip
+    return PlayerHand(concealed, melds, bonus_list(_or_none(value.get("flowers")), f"hands.{who}.flowers"),
+                      bonus_list(_or_none(value.get("seasons")), f"hands.{who}.seasons"))  # fmt: skip
+
+
+def _or_none(value: Any) -> Any:
+    """An optional list of a request (``melds``, ``flowers``, ``seasons``, ``flags``): ``null``
+    counts as absent, an empty list, as in the Hong Kong and MCR requests (docs/scoring.md)."""
+    return [] if value is None else value
 
 
 def deal_from_json(obj: Any) -> Deal:
@@ -980,7 +986,7 @@ def deal_from_json(obj: Any) -> Deal:
         win_tile = tile(obj["win_tile"])
     except NotationError as e:
         raise InvalidHand(f"win_tile: {clip(str(e))}") from None  # R-9: a long value is quoted short
-    flags = obj.get("flags", [])
+    flags = _or_none(obj.get("flags"))
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise InvalidHand(f"flags {echo(flags)}: expected a list of flag names")
     if len(set(flags)) != len(flags):
