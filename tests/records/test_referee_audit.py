@@ -187,3 +187,46 @@ def test_hk_7_3_the_last_totals_of_a_game_give_the_rotation_as_if_it_went_on(rul
     else:  # the deal goes round the North round's seat table: its first hand's East deals again
         assert last["next_dealer"] == starts[-4]["players"][0]
     assert "After a match's last hand, `totals` still gives `next_dealer` and `next_prevailing`" in said("record-format.md")
+
+
+ROB = ["147m258p369s12345z", "258m559p147s1234z", "369m147p258s1567z", "123m456m789m46p77z"]
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_4_10_cl_3_4_a_robbed_kong_does_not_stand_its_owner_keeps_the_pung(rules: str) -> None:
+    """HK-4.10, CL-3.4: N robs S's added kong of 5p: the tile is N's, S keeps its exposed pung;
+    counting the tiles of the record needs that, and the docs now say it."""
+    from hkmj.engine import PASS
+    from hkmj.engine.testing import act, script, stacked_hand, tsumogiri
+    from hkmj.scoring import Meld
+    from hkmj.tiles import tile
+
+    hand = stacked_hand(ROB, draws="9s9s9s5p", replacements="8m", rules=get_ruleset(rules))
+    script(hand, ["E discard 5p", "S pung", "N pass", "S discard 9p"])
+    for _ in range(3):
+        tsumogiri(hand)
+    act(hand, "S added kong 5p")
+    events = act(hand, "N mahjong")
+    for seat in hand.pending():  # under MCR E may rob too (MCR-6.43): it passes
+        events += hand.apply(seat, PASS)
+    claim = next(e for e in events if e["type"] == "claim")
+    win = next(e for e in events if e["type"] == "win")
+    assert (claim["on"], claim["seat"], win["win"], win["from"]) == ("added_kong", 3, "robbed_kong", 1)
+    held = [d + suit for digits, suit in re.findall(r"(\d+)([mpsz])", win["concealed"]) for d in digits]
+    assert held.count("5p") == 1 and len(held) == 14  # the robbed tile completes N's hand
+    assert hand.melds[1] == (Meld("pung", tile("5p")),)
+    assert "its owner keeps the exposed pung it had (HK-4.10, CL-3.4)" in said("record-format.md")
+
+
+def test_the_house_options_of_a_record_are_text_as_option_gives_them() -> None:
+    """`match_start.options` (and each `hand_start`'s) hold every option as text, `{}` under MCR."""
+    assert events_of("hk", 44, length="hands", hands=1)[0]["options"] == {
+        "minfan": "0",
+        "limit": "10",
+        "table": "seed",
+        "payment": "seed",
+        "base": "1",
+    }
+    assert events_of("classical", 44, length="hands", hands=1)[0]["options"] == {"pay_highest": "off", "limit": "1000"}
+    assert events_of("mcr", 44, length="hands", hands=1)[0]["options"] == {}
+    assert 'as text, as `--option` gives it: `{"minfan": "0", "limit": "10"' in said("record-format.md")
