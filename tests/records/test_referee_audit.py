@@ -230,3 +230,28 @@ def test_the_house_options_of_a_record_are_text_as_option_gives_them() -> None:
     assert events_of("classical", 44, length="hands", hands=1)[0]["options"] == {"pay_highest": "off", "limit": "1000"}
     assert events_of("mcr", 44, length="hands", hands=1)[0]["options"] == {}
     assert 'as text, as `--option` gives it: `{"minfan": "0", "limit": "10"' in said("record-format.md")
+
+
+def test_mcr_6_27_last_of_kind_counts_the_winners_own_exposed_pung_as_in_sight() -> None:
+    """MCR-6.27: S pungs E's 5m, W later discards the fourth 5m and S wins on it (456m): the
+    other three copies are in sight in S's own exposed pung, none concealed: `last_of_kind`."""
+    from hkmj.engine import PASS, Phase
+    from hkmj.engine.testing import act, stacked_hand
+
+    hands = ["1457m258p369s1234z", "123455678999m1z", "3569m147p258s157z", "147m258p369s2345z"]
+    hand = stacked_hand(hands, rules=get_ruleset("mcr"))
+
+    def everyone_else_passes() -> None:
+        while hand.phase not in (Phase.TURN, Phase.OVER) and hand.pending():
+            hand.apply(hand.pending()[0], PASS)
+
+    act(hand, "E discard 5m")  # S alone may claim it
+    act(hand, "S pung")
+    act(hand, "S discard 1z")
+    everyone_else_passes()  # N could win on it (honours and knitted tiles) and passes
+    act(hand, "W discard 5m")  # W drew first
+    act(hand, "S mahjong")
+    everyone_else_passes()
+    win = next(e for e in hand.events if e["type"] == "win")
+    assert (win["seat"], win["tile"], win["melds"], win["flags"]) == (1, "5m", ["pung 555m"], ["last_of_kind"])
+    assert "the winner's own included" in said("record-format.md")
