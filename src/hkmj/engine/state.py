@@ -1254,7 +1254,11 @@ class Hand:
         self._kong_chain = True
         self._last_live = False
         if not self._replace(seat, "kong"):
-            self._exhaustive(seat)
+            if self._has_dead:
+                self._exhaustive(seat)
+            else:  # MCR-3.3 ruling: the replacement, the wall's last tile, was a flower; the seat discards without one
+                self._drawn = False
+                self.last_tile = None
 
     def _draw_turn(self, seat: int) -> None:
         """HK-3.2: the seat draws the first live-wall tile; HK-3.5: an empty live wall draws the hand."""
