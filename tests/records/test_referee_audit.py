@@ -148,7 +148,7 @@ def test_mcr_5_4_hand_end_payments_add_the_dead_hand_penalties_a_draws_included(
     assert "the `win`'s `payments` are the win's alone" in text
 
 
-def test_cl_7_7_a_false_mahjong_costs_east_twice_the_limit_to_each_and_the_discarder_no_more() -> None:
+def test_cl_7_7_a_false_mahjong_costs_east_twice_the_limit_to_each_and_pays_a_discarder_as_the_others() -> None:
     """CL-7.7, CL-7.3: the offender pays each other player the limit, every amount between East
     and another doubled: East as the offender pays all three twice the limit; a discarder is
     paid as the others (unlike HK-5.7's 128)."""
@@ -169,7 +169,7 @@ def test_cl_7_7_a_false_mahjong_costs_east_twice_the_limit_to_each_and_the_disca
         seen["on a discard"] += e["from"] is not None
     assert seen["east"] and seen["other"] and seen["on a discard"]
     assert "East as the offender pays each of the three twice the limit" in said("rules-classical.md")
-    assert "to all three when East is the offender; the discarder pays no more" in said("record-format.md")
+    assert "to all three when East is the offender; the discarder is paid no more than the others" in said("record-format.md")
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
