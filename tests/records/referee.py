@@ -290,6 +290,8 @@ class Referee:
         self.must_expose: tuple[int, str] | None = None
         self.match_due = False
         self.last_type = ""
+        self.last_ev: dict[str, Any] | None = None
+        self.before: dict[str, Any] | None = None
         for i, ev in enumerate(events, 1):
             self.line, self.ev = i, ev
             self.events += 1
@@ -306,7 +308,8 @@ class Referee:
             owed = ev["type"] in ("draw", "discard", "kong", "win", "claim", "answer", "exhaustive_draw", "hand_end")
             if self.in_hand and owed and self.replacement_for is not None:
                 raise self.foul(f"seat {self.replacement_for[1]} is owed a replacement for a {self.replacement_for[0]} first (HK-2.6, HK-3.3)")
-            self.last_type = ev["type"]
+            self.before, self.last_type = (self.last_ev if self.in_hand else None), ev["type"]
+            self.last_ev = ev
             handler = getattr(self, "on_" + str(ev.get("type")))
             handler(ev)
             if self.in_hand and ev["type"] not in ("hand_start",):
@@ -845,6 +848,9 @@ class Referee:
 
     def on_exhaustive_draw(self, ev: dict[str, Any]) -> None:
         self.expect(not self.live and ev["seat"] == self.turn, "a drawn hand with tiles left in the live wall (HK-7.1)")
+        b = self.before or {}
+        due = b.get("type") == "discard" or (b.get("type") == "claim" and b.get("seat") is None)
+        self.expect(due, f"a drawn hand after a {b.get('type')}: the hand is drawn only when the seat due to draw finds the wall empty, after a discard nobody took (HK-3.5, MCR-3.3)")
         self.expect((ev["live"], ev["dead"]) == (0, len(self.dead)), f"wall sizes {ev['live']}/{ev['dead']}, the walls hold 0/{len(self.dead)}")
         self.ended = ev
 

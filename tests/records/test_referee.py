@@ -498,3 +498,46 @@ def test_hk_7_1_the_referee_checks_each_hands_table_bonus_order_and_a_drawn_hand
     foul(lambda ev: ev[w][key].reverse(), "bonus tiles")
     x = first("exhaustive_draw")
     foul(lambda ev: ev[x].update(dead=ev[x]["dead"] + 1), "wall sizes")
+
+
+def test_mcr_3_3_hk_3_5_a_hand_is_drawn_only_where_a_draw_was_due() -> None:
+    """HK-3.5, MCR-3.3: N declares a concealed kong with one tile left, its replacement is that
+    last tile and a flower; N then discards without a replacement and the hand is drawn when E,
+    due to draw, finds the wall empty. The record of the engine that ended the hand at the flower
+    (no discard, `exhaustive_draw` naming N) used to pass this referee; it is a foul now."""
+    from hkmj.engine import PASS, Match, Phase
+    from hkmj.engine.testing import act, play_quietly, tsumogiri
+    from hkmj.engine.wall import stacked_wall
+    from hkmj.rulesets import get_ruleset
+
+    hands = ["1111m234p567s1239s", "2222m567p128s456z", "3333m189p349s477z", "4444m126p267s556z"]
+    # seven flowers drawn first take seven replacements from the wall's end: 1f is then its last tile
+    wall = stacked_wall(hands, "2f3f4f5f6f7f8f", "9m9m9m9m8m8m8m1f", (1, 1, 1), 0, dead_wall=False)
+    match = Match(5, length="hands", hands=2, rules=get_ruleset("mcr"))
+    record = list(match.events)
+    hand = match.new_hand(wall=wall, dice=(1, 1, 1))
+
+    def pass_all() -> None:
+        while hand.phase not in (Phase.TURN, Phase.OVER) and hand.pending():
+            hand.apply(hand.pending()[0], PASS)
+
+    while hand.live_count != 1 or hand.phase is not Phase.TURN:
+        tsumogiri(hand)
+        pass_all()
+    act(hand, f"{'ESWN'[hand.turn]} concealed kong {hand.turn + 1}m")
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.TURN:
+            hand.apply(hand.turn, next(a for a in hand.legal_actions(hand.turn) if str(a).startswith("discard")))
+        pass_all()
+    record += hand.events + match.finish_hand()
+    second = match.new_hand()
+    play_quietly(second)
+    record += second.events + match.finish_hand()
+    record = json.loads(json.dumps(record))
+    judge(record)
+    # the old engine's record: no discard after the flower, the kong player's exhaustive draw
+    k = next(i for i, e in enumerate(record) if e["type"] == "exhaustive_draw")
+    assert [e["type"] for e in record[k - 2 : k]] == ["bonus", "discard"]
+    old = record[: k - 1] + [{**record[k], "seat": record[k - 2]["seat"]}] + record[k + 1 :]
+    with pytest.raises(referee.Foul, match="a drawn hand after a bonus"):
+        judge(old)
