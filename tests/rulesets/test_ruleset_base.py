@@ -39,12 +39,15 @@ def test_player_at_is_one_formula_over_the_ruleset_s_seat_table(rules: str) -> N
 
 
 def test_cite_rewrites_hong_kong_rule_numbers_to_the_table_s_own() -> None:
-    """HK-4.2 is MCR-4.1 and CL-3.1 (docs/rules-mcr.md, docs/rules-classical.md); a reference
-    repeated by the rewrite is given once; Hong Kong's text is unchanged."""
+    """HK-4.2 and HK-4.3 are MCR-4.1, given once (docs/rules-mcr.md); cited together for the
+    discard a claimer owes, they are CL-3.5, "the claimer takes the turn: he exposes the group
+    ... discards" (docs/rules-classical.md; was CL-3.1, who may claim); alone HK-4.2 is CL-3.1
+    (a chow only from the left). Hong Kong's text is unchanged."""
     text = "after claiming a chow or pung, S must discard (HK-4.2, HK-4.3)"
     assert get_ruleset("hk").cite(text) == text
     assert get_ruleset("mcr").cite(text) == "after claiming a chow or pung, S must discard (MCR-4.1)"
-    assert get_ruleset("classical").cite(text) == "after claiming a chow or pung, S must discard (CL-3.1)"
+    assert get_ruleset("classical").cite(text) == "after claiming a chow or pung, S must discard (CL-3.5)"
+    assert get_ruleset("classical").cite("a chow only from the left (HK-4.2)") == "a chow only from the left (CL-3.1)"
 
 
 def test_hk6_a_win_is_described_in_one_place_in_either_language() -> None:

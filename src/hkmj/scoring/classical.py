@@ -67,6 +67,7 @@ RULE_REFS: Final[Mapping[str, str]] = {
     "HK-1": "CL-1.1",
     "HK-1.3": "CL-1.2",
     "HK-4.2, HK-5.2": "CL-2.1",  # cited together: a chow's definition (the scorers' meld checks)
+    "HK-4.2, HK-4.3": "CL-3.5",  # cited together: the claimer discards at once, without drawing
     "HK-3.2": "CL-1.2",
     "HK-3.3": "CL-3.5",
     "HK-3.4": "CL-2.2",
