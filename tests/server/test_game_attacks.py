@@ -21,7 +21,7 @@ from websockets.asyncio.client import connect
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, drain, play, public_tiles, tiles_in
 
-from .test_attacks import post
+from .test_attacks import _server_cpu, is_live, post
 from .test_browser import ARGS, CHROMIUM, wait_true
 
 MakeServer = Callable[..., Server]
@@ -379,6 +379,62 @@ def test_a_spectator_of_an_abandoned_table_follows_it_back_even_after_a_stranger
             assert server.get(f"/api/tables/{tid}")["live"]
 
     asyncio.run(come_back())
+
+
+def test_a_taken_seat_or_a_wrong_token_at_an_abandoned_table_costs_about_what_a_ping_does(make_server: MakeServer) -> None:
+    """An abandoned table already replayed is kept in memory, but a ``join`` of its taken seat, a
+    ``resume`` with a wrong token (neither brings it back to play) asked the database for its
+    status in a worker thread every time, uncounted by ``--replay-rate`` and refused, so the socket
+    could ask again at once: 0.37 ms of server CPU each against 0.05 ms for a ping, and one
+    address's 64 sockets at the 50 messages a second each may send used more than a core. Such a
+    lookup is now answered from memory (only this process changes the table's status; a table
+    brought back leaves the cache): 1,200 of each cost about what 1,200 pings do. A player's
+    ``resume`` still brings the table back."""
+    server = make_server(None, "--abandon-after", "1")
+    tid, token = abandoned_in_mid_hand(server)
+
+    async def send_all(message: dict[str, Any], answer: str) -> float:
+        """Ten sockets sending ``message`` 120 times each, at 40 a second (under the 50 a connection
+        may send), each answered ``answer``: the server's CPU seconds meanwhile."""
+
+        async def one() -> None:
+            async with connect(server.ws_url) as ws:
+                text = json.dumps({"v": 1, **message})
+                got = 0
+
+                async def read() -> None:
+                    nonlocal got
+                    while got < 120:
+                        got_now = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                        assert (got_now.get("code") or got_now["type"]) == answer, got_now
+                        got += 1
+
+                reader = asyncio.create_task(read())
+                for _ in range(120):
+                    await ws.send(text)
+                    await asyncio.sleep(1 / 40)
+                await reader
+
+        before = _server_cpu(server)
+        await asyncio.gather(*(one() for _ in range(10)))
+        return _server_cpu(server) - before
+
+    async def cached() -> None:  # a spectator: the table is replayed and kept in memory
+        async with server.client() as spectator:
+            assert (await spectator.watch(tid))["status"] == "abandoned"
+
+    async def player_back() -> str:
+        async with server.client() as player:
+            return str((await player.resume(tid, token))["status"])
+
+    asyncio.run(cached())
+    pings = asyncio.run(send_all({"type": "ping"}, "pong"))
+    joins = asyncio.run(send_all({"type": "join", "table": tid, "slot": 0}, "seat_taken"))
+    resumes = asyncio.run(send_all({"type": "resume", "table": tid, "token": "x" * 32}, "bad_token"))
+    assert joins < 3 * pings + 0.05 and resumes < 3 * pings + 0.05, (joins, resumes, pings)
+    assert not is_live(server, tid)
+    assert asyncio.run(player_back()) == "playing"  # its player still brings it back
+    assert is_live(server, tid)
 
 
 def abandoned_in_mid_hand(server: Server) -> tuple[str, str]:
