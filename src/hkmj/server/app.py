@@ -663,14 +663,19 @@ class Hub:
             # again, 0.5 ms of the event loop, so one address's sockets watching it in a loop
             # asked for more than a core)
             return t
-        if t is not None and t.status == "abandoned" and (revive is None or not revive(t)):
+        if t is not None and t.status == "abandoned":
             # an abandoned table already replayed that this lookup cannot bring back (a watch, a
-            # taken seat, a wrong token) is answered from memory: only this process changes its
-            # status, and a table brought back leaves the cache first. Each such lookup asked the
-            # database for its status in a worker thread, uncounted: 0.37 ms of server CPU against
-            # 0.05 ms for a ping, so one address's 64 sockets sending a taken seat's join or a
-            # wrong token's resume 50 times a second each used more than a core
-            return t
+            # taken seat, a wrong token, an address holding its --tables-per-address) is answered
+            # from memory: only this process changes its status, and a table brought back leaves
+            # the cache first. Each such lookup asked the database for its status in a worker
+            # thread, uncounted: 0.37 ms of server CPU against 0.05 ms for a ping, so one address's
+            # 64 sockets sending a taken seat's join, a wrong token's resume, or a free seat's join
+            # past its tables, 50 times a second each, used more than a core
+            if revive is None or not revive(t):
+                return t
+            over = None if address is None else self.held_over(address)
+            if over is not None:
+                raise ProtocolError("rate_limited", self.held_message(over), over, limit="tables", n=self.cap(over, self.limits.tables_per_address))
         # one lookup at a time replays the table, and a new lock is made only once no lookup holds
         # or waits for the old one: dropped as soon as it was released (its next waiter not yet
         # woken), a lookup arriving then took a new lock and replayed the table beside that
