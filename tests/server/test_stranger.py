@@ -168,6 +168,22 @@ def test_every_kind_of_answer_carries_the_security_headers(make_server: MakeServ
     assert b"too many connections from your address" in body
 
 
+def test_a_body_announced_too_large_is_refused_at_once_without_waiting_for_it(server: Server) -> None:
+    """A ``POST`` whose ``Content-Length`` is over the body limit (8,192 bytes at POST /api/tables) was read until it
+    was passed, or, when the client sent nothing after its head, answered ``408`` only once the
+    body timeout (10 s) had run out, its socket held meanwhile; it is now ``413`` at once, saying
+    the limit, whether any of the body follows or not, and the server serves the next request."""
+    host = f"Host: 127.0.0.1:{server.port}\r\n"
+    for declared in ("8193", "10000000", "999999999999"):
+        head = f"POST /api/tables HTTP/1.1\r\n{host}Connection: close\r\nContent-Type: application/json\r\nContent-Length: {declared}\r\n\r\n"
+        start = time.monotonic()
+        status, headers, body = answer_of(server, head.encode())
+        assert (status, time.monotonic() - start < 2.0) == (413, True), (declared, status, body[:200])
+        assert b"request bodies are limited to" in body and headers.get("cache-control") == "no-store"
+    status, _, _ = answer_of(server, f"GET /api/info HTTP/1.1\r\n{host}Connection: close\r\n\r\n".encode())
+    assert status == 200
+
+
 def test_a_request_head_too_large_is_answered_431_and_the_server_serves_the_next(server: Server) -> None:
     """A request head over 16 KiB (the HTTP parser's bound) was answered ``400 Invalid HTTP request
     received.``; it is now ``431 Request Header Fields Too Large`` (RFC 6585), ``414 URI Too Long``

@@ -1248,7 +1248,12 @@ class BodyError(Exception):
 
 
 async def read_body(request: Request, limit: int, timeout: float) -> bytes:
-    """The request body, at most ``limit`` bytes, complete within ``timeout`` seconds."""
+    """The request body, at most ``limit`` bytes, complete within ``timeout`` seconds; a body whose
+    ``Content-Length`` is over ``limit`` is refused at once, before any of it is read (it was
+    refused once ``limit`` bytes had come, or after ``timeout`` when they never did)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and (len(declared) > 18 or int(declared) > limit):
+        raise BodyError(413, "too_large", f"request bodies are limited to {limit} bytes")
 
     async def read() -> bytes:
         chunks: list[bytes] = []
