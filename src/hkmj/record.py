@@ -990,7 +990,7 @@ class Show:
         if t == "draw":
             return "  " + w["draw"].format(who=who, tile=self._tile(e["tile"]), live=e["live"])
         if t == "discard":
-            final = self.rules.cite(w["final"]) if e.get("final") else ""  # HK-4.9: MCR-3.3, CL-3.6
+            final = self.rules.cite(w["final"]) if e.get("final") else ""  # HK-4.9: MCR-3.3, CL-3.7
             return "  " + w["discard"].format(who=who, tile=self._tile(e["tile"])) + final
         if t == "kong":
             key = "kong.concealed" if e["action"].startswith("concealed") else "kong.added"

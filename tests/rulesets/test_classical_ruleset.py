@@ -4,12 +4,15 @@ hand, the seat table per round, 16 hands, every player settled at a win, records
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hkmj.bots import BOTS
-from hkmj.engine import Match, stacked_wall
+from hkmj.engine import IllegalAction, Match, stacked_wall
 from hkmj.engine.play import play_match
 from hkmj.engine.testing import QUIET, act, play_quietly, script, stacked_hand, tsumogiri
 from hkmj.record import replay
@@ -17,6 +20,9 @@ from hkmj.rulesets import get_ruleset
 from hkmj.rulesets.classical import SEAT_TABLE
 from hkmj.scoring.classical import ClassicalResult
 from hkmj.scoring.generate import random_winning_hand
+from hkmj.tiles import tile
+from hkmj.tui.rules_texts import rule_words
+from hkmj.tui.texts import STRINGS
 
 CLASSICAL = get_ruleset("classical")
 
@@ -173,3 +179,34 @@ def test_cl6_1_a_limit_hand_is_named_on_its_line() -> None:
     """CL-6.1: a limit hand scores the limit whatever its reading makes; the line names it."""
     line = _described({}, "11223344556677m", ())
     assert "= 1000 (20 points × 2^4, limit hand: Seven pairs);" in line
+
+
+def _page_rule(page: str, rule: str) -> str:
+    """The text of rule ``rule`` (``CL-3.7``, ``MCR-3.3``) on the rules page ``page``: the numbered
+    item ``n.`` of its ``## PREFIX-s`` section, up to the next item or heading."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / page).read_text(encoding="utf-8")
+    section, item = rule.rsplit(".", 1)
+    body = text.split(f"\n## {section} ", 1)[1].split("\n## ", 1)[0]
+    found = re.search(rf"(?ms)^{item}\. (.*?)(?=^\d+\. |^#|\Z)", body)
+    assert found, f"{rule} is not on {page}"
+    return " ".join(found.group(1).split())
+
+
+def test_cl_3_7_the_final_discard_refusal_cites_a_rule_that_says_so() -> None:
+    """CL-3.7 Ruling: a pung on the discard made after the last live-wall tile is refused, citing
+    a classical rule, and that rule on docs/rules-classical.md states it: the final discard is
+    claimed only for Mahjong. The refusal, the terminal's rule line and the replay cited CL-3.6,
+    which says only that the claims are those of HK-4 and nothing of the final discard."""
+    final = ["147m258p369s12345z", "258m369p147s1234z", "369m147p255s1567z", "147m258p369s2345z"]
+    hand = stacked_hand(final, draws=[None] * 76 + [tile("5s")], rules=CLASSICAL, ask_all=True)
+    play_quietly(hand, until_live=0)
+    assert hand.turn == 1 and hand.live_count == 0 and hand.last_tile == tile("5s")
+    assert act(hand, "S discard 5s")[0]["final"] is True
+    with pytest.raises(IllegalAction) as refused:
+        act(hand, "W pung")
+    cited = re.findall(r"\((CL-[\d.]+)\)", str(refused.value))
+    assert len(cited) == 1, str(refused.value)
+    said = _page_rule("rules-classical.md", cited[0])
+    assert "final discard" in said and "only for Mahjong" in said, (cited, said)
+    assert rule_words(STRINGS["en"], "classical", "en")["rule.final"].startswith(cited[0] + ":")
+    assert rule_words(STRINGS["fr"], "classical", "fr")["rule.final"].startswith(cited[0] + " :")
