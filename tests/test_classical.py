@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hkmj.cli import main
+from hkmj.rulesets import get_ruleset
 from hkmj.scoring.classical import (
     BONUS_LINE,
     CLASSICAL_LIMITS,
@@ -32,6 +34,9 @@ from hkmj.scoring.classical import (
     settle,
 )
 from hkmj.scoring.generate import random_winning_hand
+from hkmj.tiles import parse_tiles
+from hkmj.tui.rules_texts import rule_words
+from hkmj.tui.texts import STRINGS
 
 Case = dict[str, Any]
 CASES_PATH = Path(__file__).resolve().parent / "data" / "classical_cases.jsonl"
@@ -441,3 +446,64 @@ def test_cl3_4_robbed_pung_not_given_still_holds_three(lang: str, error: str, ca
     assert error in capsys.readouterr().err
     assert main([*ROBBED_5P, "--other", "W: 258m369s147s7z, pung 555m"]) == 0  # no 5p elsewhere: scored
     capsys.readouterr()
+
+
+PAGE = (Path(__file__).resolve().parents[1] / "docs" / "rules-classical.md").read_text(encoding="utf-8")
+
+
+def _page_item(rule: str) -> str:
+    """The text of numbered rule ``rule`` (``CL-3.5``) on docs/rules-classical.md, on one line."""
+    section, item = rule.rsplit(".", 1)
+    body = PAGE.split(f"\n## {section} ", 1)[1].split("\n## ", 1)[0]
+    found = re.search(rf"(?ms)^{item}\. (.*?)(?=^\d+\. |^#|\Z)", body)
+    assert found, rule
+    return " ".join(found.group(1).split())
+
+
+def test_cl_1_1_the_page_rules_on_seed_002s_optional_flowers_as_the_game_plays() -> None:
+    """CL-1.1 Ruling: seed 002 calls the flowers and seasons optional; the page must say which
+    reading hkmj takes, and the game agrees: no option leaves them out, and they score."""
+    said = _page_item("CL-1.1")
+    assert "**Ruling**" in said and "optionnelle" in said and "always plays with them" in said
+    assert [o.key for o in get_ruleset("classical").OPTIONS] == ["pay_highest", "limit"]
+    assert (BONUS_LINE.exposed, BONUS_LINE.concealed) == (4, 4)
+
+
+def test_cl_5_2_a_pair_of_dragons_or_of_a_wind_doubles_nothing_as_the_page_rules() -> None:
+    """CL-5.2 Ruling: seed 002's doubles for a "Combinaison" of dragons or of a wind are read for
+    a pung or kong only (its "Combinaisons" include the pair); the page states the reading, and a
+    concealed pair of dragons, of one's seat wind or of the prevailing wind earns its CL-5.1 points
+    and no double."""
+    assert "**Ruling** (\"Combinaison du Vent du joueur" in PAGE and "doubles nothing" in PAGE
+    for pair, lines in (("55z", {"pair_dragon": 2}), ("22z", {"pair_seat_wind": 2}), ("11z", {"pair_prevailing_wind": 2})):
+        r = score_json(
+            {
+                "hands": {"E": None, "S": {"hand": "123m456m789m234p" + pair}, "W": None, "N": None},
+                "winner": "S",
+                "win": "self_draw",
+                "win_tile": "4p",
+                "prevailing": "E",
+            }
+        )
+        assert r["valid"] is True, r
+        assert {i["id"]: i["points"] for i in r["items"] if "points" in i and i["id"] != "mahjong"} == lines
+        assert [i["id"] for i in r["items"] if "doubles" in i] == ["concealed", "self_drawn"]
+
+
+def test_cl_3_5_the_turn_kong_line_cites_a_rule_that_states_it() -> None:
+    """CL-3.5: the terminal's line on a kong declared on one's own turn (a concealed kong, or a
+    drawn tile added to an exposed pung, then a replacement) cites CL-3.5, and CL-3.5 says so; it
+    spoke only of the claimer's turn."""
+    shown = rule_words(STRINGS["en"], "classical", "en")["rule.kong_turn"]
+    assert shown.startswith("CL-3.5:")
+    said = _page_item("CL-3.5")
+    assert "own turn" in said and "concealed kong" in said and "exposed pung" in said and "replacement" in said
+
+
+def test_worked_example_1_says_nothing_of_pairs_north_does_not_hold() -> None:
+    """Worked example 1 (CL-5.4): North's concealed tiles are all single, so the page must not speak
+    of "the pairs he holds"."""
+    row = next(line for line in PAGE.splitlines() if line.startswith("| N | `12356m"))
+    tiles = Counter(parse_tiles(row.split("`")[1]))
+    assert max(tiles.values()) == 1
+    assert "The pairs he holds" not in PAGE
