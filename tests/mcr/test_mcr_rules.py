@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -196,3 +197,28 @@ def test_cli_score_rules_mcr_json_lines_and_tables(monkeypatch: pytest.MonkeyPat
     assert main(["score", "345567p123s66s", "--win", "1s", "--rules", "mcr", "--option", "minfan=3"]) == 2
     assert main(["score", "123m", "--win", "1m", "--rules", "mcr"]) == 1
     assert "concealed tiles" in capsys.readouterr().err
+
+
+MCR_PAGE = (Path(__file__).resolve().parents[2] / "docs" / "rules-mcr.md").read_text(encoding="utf-8")
+
+
+def test_mcr_6_27_6_43_robbing_the_kong_contains_last_tile_and_the_page_says_why() -> None:
+    """MCR-6.27, MCR-6.43 Ruling: the seed's note under Last Tile ("les points pour Voler un Kong
+    ne sont pas ajoutés") is read as the official rules read it: Robbing the Kong (8) scores and
+    Last Tile (4) is not added, with or without the flag; the page states the reading and why, as
+    it must where it departs from the seed's words. A concealed hand that robs keeps Concealed Hand."""
+    for flags in (frozenset(), frozenset({"last_of_kind"})):
+        fans = _fans(hand="123456789m123p77s", win_tile="3p", win="robbed_kong", discarder="S", flags=flags)
+        assert fans["robbing_the_kong"] == 1 and fans["concealed_hand"] == 1
+        assert "last_tile" not in fans
+    assert "**MCR-6.27, 6.43 Ruling** (Last Tile and Robbing the Kong)" in MCR_PAGE
+    assert "« Voler un Kong » (n°43) ne sont pas ajoutés" in MCR_PAGE
+
+
+def test_mcr_6_5_6_14_a_dragon_pung_scores_dragon_pung_only_and_the_page_says_why() -> None:
+    """MCR-6.5, MCR-6.14 Ruling: the seed's Pung of Terminals or Honors names every honour; a
+    dragon pung scores Dragon Pung instead (one Red pung here: Dragon Pung 1, no 6.5), and the page
+    says so where it narrows the seed."""
+    fans = _fans(hand="123m456p789s55s", win_tile="5s", melds=["pung 777z"], win="discard", discarder="S")
+    assert fans.get("dragon_pung") == 1 and "pung_of_terminals_or_honors" not in fans
+    assert "**MCR-6.5, 6.14 Ruling** (dragons)" in MCR_PAGE
