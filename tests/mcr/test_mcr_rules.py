@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 from hkmj.cli import main
 from hkmj.scoring import InvalidHand, Meld, Win, score_json_mcr, score_mcr, score_mcr_hand
-from hkmj.scoring.mcr import mcr_payments
+from hkmj.scoring.mcr import MCR_FANS, mcr_payments
 from hkmj.tiles import tile
 
 
@@ -222,3 +223,21 @@ def test_mcr_6_5_6_14_a_dragon_pung_scores_dragon_pung_only_and_the_page_says_wh
     fans = _fans(hand="123m456p789s55s", win_tile="5s", melds=["pung 777z"], win="discard", discarder="S")
     assert fans.get("dragon_pung") == 1 and "pung_of_terminals_or_honors" not in fans
     assert "**MCR-6.5, 6.14 Ruling** (dragons)" in MCR_PAGE
+
+
+@pytest.mark.parametrize(("rule", "fan"), [("MCR-6.36", "reversible_tiles"), ("MCR-6.77", "all_green")])
+def test_mcr_6_36_6_77_the_page_lists_the_tiles_the_scorer_allows(rule: str, fan: str) -> None:
+    """MCR-6.36, MCR-6.77: seed 001 lists the reversible tiles ("1,2,3,4,5,8 et 9 Cercles, les
+    2,4,5,6,8 et 9 Bambous et le Dragon Blanc") and the green ones; the page's definition names the
+    same tiles, and they are exactly those the scorer lets the fan have. The page said only "tiles
+    that look the same upside down", so a reader could not check the scorer against the seed."""
+    row = next(line for line in MCR_PAGE.splitlines() if line.startswith(f"| {rule} |"))
+    definition = row.split("|")[4]
+    suits = {"circles": "p", "bamboo": "s", "characters": "m"}
+    honours = {"White dragon": "5z", "Green dragon": "6z", "Red dragon": "7z"}
+    listed = set()
+    for digits, suit in re.findall(r"((?:\d )*\d) (circles|bamboo|characters)", definition):
+        listed |= {tile(d + suits[suit]) for d in digits.split()}
+    listed |= {tile(t) for name, t in honours.items() if name in definition}
+    within = next(f.within for f in MCR_FANS if f.id == fan)
+    assert listed == {t for t in range(34) if within >> t & 1}, definition
