@@ -507,3 +507,26 @@ def test_worked_example_1_says_nothing_of_pairs_north_does_not_hold() -> None:
     tiles = Counter(parse_tiles(row.split("`")[1]))
     assert max(tiles.values()) == 1
     assert "The pairs he holds" not in PAGE
+
+
+def test_cl_2_5_the_pages_tie_example_says_which_pung_is_exposed() -> None:
+    """CL-2.5 Ruling (ties): ``66667788999s`` won on a discarded 9s (with a declared chow) reads as
+    a concealed pung of 666s (4, line 5) or as the exposed pung of 999s (4, line 6); the page said
+    "the exposed pung is 666s or 999s", but a 666s pung is never exposed there: the discard
+    completes a chow or the pair in that reading."""
+    r = score_json(
+        {
+            "hands": {"E": None, "S": {"hand": "66667788999s", "melds": ["chow 123m"]}, "W": None, "N": None},
+            "winner": "S",
+            "win": "discard",
+            "discarder": "W",
+            "win_tile": "9s",
+            "prevailing": "E",
+        }
+    )
+    assert r["valid"] is True and r["score"] == 24
+    pungs = {(i["tiles"], i["exposed"], i["points"]) for i in r["items"] if i["id"].startswith("pung")}
+    assert pungs in ({("999s", True, 4)}, {("666s", False, 4)})
+    said = " ".join(_page_item("CL-2.5").split())
+    assert "a concealed pung of `666s`, 4 points by line 5, or the pung of `999s` the discard exposes" in said
+    assert "the exposed pung is `666s`" not in said

@@ -291,8 +291,8 @@ def score_winner(req: dict[str, Any], seat: int, limit: int) -> dict[str, Any] |
 
     best = max(candidates, key=rank)
     # Readings that tie on everything the page ranks by (CL-2.5) may place a group differently
-    # (``66667788999s`` + a discarded 9s: the exposed pung is 666s or 999s, 4 points either
-    # way): every such itemisation is a right answer.
+    # (``66667788999s`` won on a discarded 9s: a concealed pung of 666s or the exposed pung of
+    # 999s, 4 points either way): every such itemisation is a right answer.
     best["readings"] = [c["items"] for c in candidates if rank(c) == rank(best)]
     return best
 
