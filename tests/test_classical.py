@@ -530,3 +530,24 @@ def test_cl_2_5_the_pages_tie_example_says_which_pung_is_exposed() -> None:
     said = " ".join(_page_item("CL-2.5").split())
     assert "a concealed pung of `666s`, 4 points by line 5, or the pung of `999s` the discard exposes" in said
     assert "the exposed pung is `666s`" not in said
+
+
+def test_cl_5_3_robbing_a_kong_is_the_tile_added_to_a_pung_not_a_discard_wanted_for_a_kong() -> None:
+    """CL-5.3 Ruling (robbing a kong): seed 002's gloss "réclamer l'écart pour kong pour faire
+    Mah-Jong" is read as taking the tile added to an exposed pung (CL-3.4); a Mahjong on a discard
+    that another player could have konged (W holds three 5s) is a win on a discard, without the
+    double. The page states the reading; the scorer refuses a robbed kong whose robbed player shows
+    no pung."""
+    said = " ".join(PAGE.split())
+    assert "**Ruling** (robbing a kong): seed 002 glosses it \"réclamer l'écart pour kong pour faire Mah-Jong\"" in said
+    deal = {
+        "hands": {"E": None, "S": {"hand": "123m456p789s55m456s"}, "W": {"hand": "555s1234m6789p12z"}, "N": None},
+        "winner": "S",
+        "win_tile": "5s",
+        "discarder": "N",
+        "prevailing": "E",
+    }
+    won = score_json({**deal, "win": "discard"})
+    assert won["valid"] is True and "robbing_a_kong" not in [i["id"] for i in won["items"]]
+    robbed = score_json({**deal, "win": "robbed_kong"})
+    assert robbed["valid"] is False and "(CL-3.4)" in robbed["error"]

@@ -213,3 +213,23 @@ def test_mcr_3_3_a_flower_as_a_kongs_replacement_and_the_walls_last_tile_then_a_
     assert [e["type"] for e in hand.events[-2:]] == ["exhaustive_draw", "hand_end"]
     assert hand.events[-2]["seat"] == 0  # E, after N, is due to draw
     assert hand.events[-1]["result"] == "draw"
+
+
+def test_mcr_4_2_two_wins_on_one_discard_go_to_the_first_after_the_discarder_whatever_the_worth() -> None:
+    """MCR-4.2 Ruling (seed: "le premier joueur situé après le donneur (quel que soit le score)"):
+    E discards 5s; W (Pure Straight, a few dozen points) and N (Nine Gates, 88) both claim it to
+    win: W, first after E in play order, wins alone, though N's hand is worth more. The page
+    states the "whatever the score" of the seed."""
+    hands = ["147m258p369s1234z5s", "258m369p147s1234z", "123456789m123p5s", "1112345678999s"]
+    hand = stacked_hand(hands, rules=MCR)
+    ev = act(hand, "E discard 5s")[0]
+    assert ev["offers"] == [None, None, ["pass", "mahjong"], ["pass", "mahjong"]]
+    act(hand, "N mahjong")
+    events = act(hand, "W mahjong")
+    claim = next(e for e in events if e["type"] == "claim")
+    assert (claim["seat"], claim["claim"], claim["answers"]) == (2, "mahjong", [None, None, "mahjong", "mahjong"])
+    win = next(e for e in events if e["type"] == "win")
+    assert win["seat"] == 2 and win["from"] == 0
+    assert "nine_gates" not in [i["id"] for i in win["items"]] and win["points"] < 88
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules-mcr.md").read_text(encoding="utf-8")
+    assert "\"quel que soit le score\": whatever either hand is worth" in " ".join(page.split())
