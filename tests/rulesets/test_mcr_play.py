@@ -233,3 +233,24 @@ def test_mcr_4_2_two_wins_on_one_discard_go_to_the_first_after_the_discarder_wha
     assert "nine_gates" not in [i["id"] for i in win["items"]] and win["points"] < 88
     page = (Path(__file__).resolve().parents[2] / "docs" / "rules-mcr.md").read_text(encoding="utf-8")
     assert "\"quel que soit le score\": whatever either hand is worth" in " ".join(page.split())
+
+
+def test_mcr_6_12_6_42_a_flowers_replacement_wins_self_drawn_unless_a_kong_brought_the_flower() -> None:
+    """MCR-6.12, MCR-6.42 Ruling: S draws a flower from the wall and wins on its replacement:
+    Self-Drawn's hand (here Fully Concealed Hand), never Out with Replacement Tile. E declares a
+    concealed kong, its replacement is a flower, and the flower's replacement wins: Out with
+    Replacement Tile, as the records flag it. The page said only that a win on a flower's
+    replacement is self-drawn, which the second case contradicted."""
+    quiet = ["369m147p258s1567z", "147m258p369s2346z"]
+    hand = stacked_hand(["147m258p369s12345z", "123456789m78s55z", *quiet], draws="1f", replacements="9s", rules=MCR)
+    act(hand, "E discard 1z")
+    assert [e["for"] for e in act(hand, "N pass") if e["type"] == "replacement"] == ["bonus"]
+    win = next(e for e in act(hand, "S mahjong") if e["type"] == "win")
+    ids = [i["id"] for i in win["items"]]
+    assert win["flags"] == [] and "fully_concealed_hand" in ids and "out_with_replacement_tile" not in ids
+    hand = stacked_hand(["9999p123m456m78s55z", "258m367p147s1234z", *quiet], replacements="1f9s", rules=MCR)
+    assert [e["for"] for e in act(hand, "E concealed kong 9p") if e["type"] == "replacement"] == ["kong", "bonus"]
+    win = next(e for e in act(hand, "E mahjong") if e["type"] == "win")
+    assert win["flags"] == ["kong_replacement"] and "out_with_replacement_tile" in [i["id"] for i in win["items"]]
+    page = " ".join((Path(__file__).resolve().parents[2] / "docs" / "rules-mcr.md").read_text(encoding="utf-8").split())
+    assert "**MCR-6.12, 6.42 Ruling** (a kong's replacement that is a flower" in page
