@@ -5,11 +5,14 @@ on the ruleset; Hong Kong's words are unchanged, byte for byte (old records repl
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from hkmj.engine.testing import act, stacked_hand
 from hkmj.rulesets import RULESETS, get_ruleset
+from hkmj.tui.rules_texts import rule_words
+from hkmj.tui.texts import STRINGS
 
 # East holds 1m 2m 4m 7m, 2p 5p 8p, 3s 6s 9s, the winds and the Red dragon: no shape of any ruleset
 NOTHING = ["124m7m258p369s1234z", "258m369p147s1234z", "369m147p258s1567z", "147m258p369s2345z"]
@@ -73,3 +76,28 @@ def test_one_table_of_rule_references_serves_the_engine_and_the_scorers_errors(r
         request = {"hand": "123m456p22m", "melds": ["chow 346s"], "win_tile": "2m", "win": "self_draw", "seat": "E", "prevailing": "E"}
         bad = r.score_json(request)
         assert bad["valid"] is False and bad["error"].endswith(want.split(") (")[3] + ")"), bad
+
+
+def _page_rule(rules: str, rule: str) -> str:
+    """The text of numbered rule ``rule`` (``CL-2.2``, ``MCR-4.1``) on its ruleset's page, on one line."""
+    page = {"mcr": "rules-mcr.md", "classical": "rules-classical.md"}[rules]
+    text = (Path(__file__).resolve().parents[2] / "docs" / page).read_text(encoding="utf-8")
+    section, item = rule.rsplit(".", 1)
+    body = text.split(f"\n## {section} ", 1)[1].split("\n## ", 1)[0]
+    found = re.search(rf"(?ms)^{item}\. (.*?)(?=^\d+\. |^#|\Z)", body)
+    assert found, rule
+    return " ".join(found.group(1).split())
+
+
+@pytest.mark.parametrize("rules", ["mcr", "classical"])
+def test_the_four_in_hand_hint_cites_a_rule_that_lets_four_tiles_stay_undeclared(rules: str) -> None:
+    """CL-2.2, MCR-4.1 (HK-3.4 at a Hong Kong table): the terminal's teaching hint "you may declare
+    a concealed kong, or keep them as ordinary tiles" cites two rules of the table; one of them
+    must say that four identical tiles kept undeclared are ordinary tiles. CL-2.2 and MCR-4.1, what
+    HK-3.4 becomes there, did not."""
+    for lang in ("en", "fr"):
+        hint = rule_words(STRINGS[lang], rules, lang)["teach.four_in_hand"]
+        cited = re.findall(r"\b(?:MCR|CL)-\d+\.\d+", hint)
+        assert len(cited) == 2 and not re.search(r"\bHK-", hint), hint
+        said = [_page_rule(rules, c) for c in cited]
+        assert any("kept in hand undeclared are ordinary tiles" in s for s in said), (cited, said)
