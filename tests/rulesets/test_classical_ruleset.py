@@ -215,9 +215,14 @@ def test_cl_3_7_the_final_discard_refusal_cites_a_rule_that_says_so() -> None:
 def test_mcr_3_3_the_final_discard_rule_the_mcr_table_cites_says_so() -> None:
     """MCR-3.3 Ruling: the engine's refusal of a claim on the final discard, the terminal's rule
     line and the replay cite MCR-3.3 at an MCR table (HK-4.9 there); MCR-3.3 now says the last
-    discard is claimed only to win, where it said only that the hand is drawn if nobody wins."""
+    discard is claimed only to win, where it said only that the hand is drawn if nobody wins; and
+    that nobody pays for a drawn hand, which the browser's line cites it for."""
     mcr = get_ruleset("mcr")
     assert mcr.cite("the final discard can be claimed only for Mahjong (HK-4.9)").endswith("(MCR-3.3)")
     assert rule_words(STRINGS["en"], "mcr", "en")["rule.final"].startswith("MCR-3.3:")
     said = _page_rule("rules-mcr.md", "MCR-3.3")
     assert "last discard may be claimed only to win" in said and "never for a chow, pung or kong" in said
+    # the browser's drawn-hand line cites MCR-3.3 for "nobody pays": the rule says so too
+    app = (Path(__file__).resolve().parents[2] / "src" / "hkmj" / "server" / "static" / "app.js").read_text(encoding="utf-8")
+    assert 'nobodyPays_mcr: "Nobody pays (MCR-3.3)' in app
+    assert "the hand is a draw and nobody pays for it" in said and "MCR-5.4" in said
