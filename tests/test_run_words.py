@@ -292,9 +292,9 @@ def test_french_texts_quote_with_guillemets_and_english_keeps_its_quotes() -> No
     assert guillemets("attendu « PLACE: TUILES » ; c'est l'Est") == "attendu «\u00a0PLACE: TUILES\u00a0» ; c'est l'Est"
     assert guillemets("prevailing ['E', 'S'] : option minfan='2'") == "prevailing ['E', 'S'] : option minfan='2'"
     assert guillemets("joueur 1 (\x02python -c 'print(1)'\x03) : 'zz'") == "joueur 1 (python -c 'print(1)') : «\u00a0zz\u00a0»"
-    english = "unknown flag 'heavenly' for MCR: expected any of last_wall_tile"
+    english = "unknown flag 'riichi' for MCR: expected any of last_wall_tile"
     assert error_in(english, "en") == english
-    assert error_in(english, "fr") == "drapeau «\u00a0heavenly\u00a0» inconnu en MCR : attendu parmi last_wall_tile"
+    assert error_in(english, "fr") == "drapeau «\u00a0riichi\u00a0» inconnu en MCR : attendu parmi last_wall_tile"
     assert error_in("no French for this 'one'", "fr") == "no French for this 'one'"  # a message left in English is left whole
     err = ReviewError("no_player", who=repr("Bob"), names=("Ann", "Bo"))
     assert "--seat 'Bob': no such player" in err.say("en") and "a name: 'Ann', 'Bo'" in err.say("en")

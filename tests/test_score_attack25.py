@@ -364,7 +364,7 @@ CASES: list[Case] = [
         {"flags": ["last_wall_tile", "heavenly"]},
         {
             "hk": r"flag 'heavenly' never goes with 'last_wall_tile' \(R-3\)",
-            "mcr": r"unknown flag 'heavenly' for MCR",
+            "mcr": r"flag 'heavenly': MCR does not score an? heavenly hand, which is not among its 81 fans \(MCR-5\.5\)",
             "classical": r"not part of the classical game",
         },
     ),
@@ -373,7 +373,7 @@ CASES: list[Case] = [
         {"seat": "S", "flags": ["heavenly"]},
         {
             "hk": r"flag 'heavenly': only East wins a heavenly hand \(HK-6\)",
-            "mcr": r"unknown flag 'heavenly' for MCR",
+            "mcr": r"flag 'heavenly': MCR does not score an? heavenly hand, which is not among its 81 fans \(MCR-5\.5\)",
             "classical": r"not part of the classical game",
         },
     ),
@@ -382,7 +382,7 @@ CASES: list[Case] = [
         {"win_tile": "2s", "win": "robbed_kong", "discarder": "W", "flags": ["heavenly"]},
         {
             "hk": r"flag 'heavenly' never goes with a robbed kong \(R-3\)",
-            "mcr": r"unknown flag 'heavenly'",
+            "mcr": r"flag 'heavenly': MCR does not score an? heavenly hand, which is not among its 81 fans \(MCR-5\.5\)",
             "classical": r"not part of the classical game",
         },
     ),
@@ -391,7 +391,7 @@ CASES: list[Case] = [
         {"hand": "234s567p88m777z", "win_tile": "7z", "melds": ["pung 111z"], "flags": ["heavenly"]},
         {
             "hk": r"a heavenly or earthly hand has no melds: it is won on the dealt tiles \(HK-6\)",
-            "mcr": r"unknown flag 'heavenly'",
+            "mcr": r"flag 'heavenly': MCR does not score an? heavenly hand, which is not among its 81 fans \(MCR-5\.5\)",
             "classical": r"not part of the classical game",
         },
     ),
@@ -400,7 +400,7 @@ CASES: list[Case] = [
         {"win": "discard", "discarder": "W", "flags": ["earthly"]},
         {
             "hk": r"flag 'earthly': another seat wins on East's very first discard \(HK-6\)",
-            "mcr": r"unknown flag 'earthly' for MCR",
+            "mcr": r"flag 'earthly': MCR does not score an? earthly hand, which is not among its 81 fans \(MCR-5\.5\)",
             "classical": r"not part of the classical game",
         },
     ),
@@ -409,7 +409,7 @@ CASES: list[Case] = [
         {"seat": "S", "win": "discard", "discarder": "W", "flags": ["earthly"]},
         {
             "hk": r"flag 'earthly': another seat wins on East's very first discard \(HK-6\)",
-            "mcr": r"unknown flag 'earthly'",
+            "mcr": r"flag 'earthly': MCR does not score an? earthly hand, which is not among its 81 fans \(MCR-5\.5\)",
             "classical": r"not part",
         },
     ),
@@ -418,7 +418,7 @@ CASES: list[Case] = [
         {"seat": "S", "win": "discard", "discarder": "E", "flags": ["earthly", "final_discard"]},
         {
             "hk": r"flag 'earthly' never goes with 'final_discard' \(R-3\)",
-            "mcr": r"unknown flag 'earthly'",
+            "mcr": r"flag 'earthly': MCR does not score an? earthly hand, which is not among its 81 fans \(MCR-5\.5\)",
             "classical": r"not part",
         },
     ),

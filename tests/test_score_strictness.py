@@ -732,8 +732,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: flag 'heavenly' needs a self-drawn win (HK-6)",
      "Main gagnante non valable : le drapeau «\u00a0heavenly\u00a0» demande une victoire sur sa propre pioche (HK-6)"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "mcr"], 1,
-     "Not a valid winning hand: unknown flag 'heavenly' for MCR: expected any of last_wall_tile, final_discard, kong_replacement, last_of_kind",
-     "Main gagnante non valable : drapeau «\u00a0heavenly\u00a0» inconnu en MCR : attendu parmi last_wall_tile, final_discard, kong_replacement, last_of_kind"),
+     "Not a valid winning hand: flag 'heavenly': MCR does not score a heavenly hand, which is not among its 81 fans (MCR-5.5): leave the flag out",
+     "Main gagnante non valable : le drapeau «\u00a0heavenly\u00a0» : le MCR ne compte pas de main du ciel, absente de ses 81 fans (MCR-5.5) : retirez le drapeau"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "classical"], 1,
      "Not a valid deal: flag 'heavenly' is not part of the classical game: expected any of last_wall_tile",
      "Donne non valable : le drapeau «\u00a0heavenly\u00a0» n'existe pas dans le jeu classique : attendu parmi last_wall_tile"),
@@ -1185,6 +1185,8 @@ def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -
         assert found, english
         used.update(found)
     used.update(_phrases_used("argument --flag: invalid choice: 'bad' (choose from 'a', 'b')"))
+    # a flag of no table, which only a JSON request can send (--flag takes the known ones; MCR-5.5 answers heavenly and earthly)
+    used.update(_phrases_used("unknown flag 'riichi' for MCR: expected any of last_wall_tile, final_discard, kong_replacement, last_of_kind"))
     for other in (*OTHER_COMMANDS_ERRORS, *REPLAY_REPORTS, *UNDER_MINIMUM):  # argparse's errors of play, replay, review (tests/test_cli.py)
         found = _phrases_used(other)
         assert found, other

@@ -354,6 +354,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"le drapeau 'last_of_kind' : la main cache {g['n']} {_others(g['n'])} {g['tile']}, la tuile gagnante ne peut donc "
      "pas être la dernière de son espèce (MCR-6.27)"),
     (r"unknown flag (?P<flag>'\w+') for MCR: expected any of (?P<known>.+)", "drapeau {flag} inconnu en MCR : attendu parmi {known}"),
+    (r"flag (?P<flag>'\w+'): MCR does not score (?P<what>a heavenly hand|an earthly hand), which is not among its 81 fans \(MCR-5\.5\): "
+     r"leave the flag out",
+     lambda g: f"le drapeau {g['flag']} : le MCR ne compte pas de "
+     f"{'main du ciel' if g['what'] == 'a heavenly hand' else 'main de la terre'}, absente de ses 81 fans (MCR-5.5) : retirez le drapeau"),
     (r"unknown flag (?P<flag>'\w+'): expected any of (?P<known>.+)", "drapeau {flag} inconnu : attendu parmi {known}"),
     (r"flag (?P<flag>'\w+'): the classical game has no double for a win on (?P<how>a kong replacement|the final discard) \(CL-5\.3\): leave the flag out",
      lambda g: f"le drapeau {g['flag']} : le jeu classique n'a pas de doublement pour une victoire "

@@ -134,7 +134,7 @@ def test_score_json_mcr_fields_and_errors() -> None:
     for bad, words in (
         ([], "JSON object"),
         ({"hand": "123m", **ctx}, "win_tile"),
-        ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flags": ["heavenly"]}, "unknown flag"),
+        ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flags": ["riichi"]}, "unknown flag"),
         ({"hand": "123456789m111p12z", "win_tile": "1z", "win": "self_draw", **ctx}, "no winning shape"),
         ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flags": ["kong_replacement"]}, "no kong"),
         ({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", **ctx, "flags": ["final_discard"]}, "discard"),
@@ -241,3 +241,23 @@ def test_mcr_6_36_6_77_the_page_lists_the_tiles_the_scorer_allows(rule: str, fan
     listed |= {tile(t) for name, t in honours.items() if name in definition}
     within = next(f.within for f in MCR_FANS if f.id == fan)
     assert listed == {t for t in range(34) if within >> t & 1}, definition
+
+
+@pytest.mark.parametrize(("flag", "en", "fr"), [("heavenly", "a heavenly hand", "main du ciel"), ("earthly", "an earthly hand", "main de la terre")])
+def test_mcr_5_5_a_blessing_flag_is_refused_naming_the_rule_that_scores_no_such_hand(flag: str, en: str, fr: str) -> None:
+    """MCR-5.5 Ruling: the heavenly and earthly hands of other tables are not among the 81 fans. A
+    request flagging one is refused with that reason and its rule, in English and French; it was
+    answered "unknown flag 'heavenly' for MCR", as if the word meant nothing, with no rule named."""
+    from hkmj.score_words import error_in
+
+    out = score_json_mcr({"hand": "123456789m111p11z", "win_tile": "1z", "win": "self_draw", "seat": "E", "prevailing": "E", "flags": [flag]})
+    assert out["valid"] is False
+    assert out["error"] == f"flag '{flag}': MCR does not score {en}, which is not among its 81 fans (MCR-5.5): leave the flag out"
+    assert error_in(out["error"], "fr") == (
+        f"le drapeau «\u00a0{flag}\u00a0» : le MCR ne compte pas de {fr}, absente de ses 81 fans (MCR-5.5) : retirez le drapeau"
+    )
+    with pytest.raises(InvalidHand, match=r"\(MCR-5\.5\)"):
+        score_mcr_hand("123456789m111p11z", win_tile="1z", flags=[flag, "last_wall_tile"])
+    page = " ".join(MCR_PAGE.split())
+    assert "are not among the 81 fans and are not scored. `hkmj score --rules mcr` answers the Hong Kong flags" in page
+    assert "\"flag 'heavenly': MCR does not score a heavenly hand, which is not among its 81 fans (MCR-5.5): leave the flag out\"" in page

@@ -104,6 +104,8 @@ MIN_POINTS: Final = 8
 MCR_FLAGS: Final = ("last_wall_tile", "final_discard", "kong_replacement", "last_of_kind")
 """Win flags MCR reads (MCR-6.27, 6.40 to 6.42); ``robbed_kong`` is a win type."""
 _FLAG_SET: Final = frozenset(MCR_FLAGS)
+_BLESSINGS: Final[Mapping[str, str]] = {"heavenly": "a heavenly hand", "earthly": "an earthly hand"}
+"""The Hong Kong flags of the blessing hands, which MCR-5.5 does not score: refused with that reason."""
 _set: Final = object.__setattr__
 _NATIVE: Final = not __file__.endswith(".py")
 """True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
@@ -1268,6 +1270,10 @@ def validate_mcr(win: Win) -> tuple[list[int], list[int], bool]:
         raise InvalidHand(f"flags {echo(flags)}: expected a frozenset of names ({', '.join(MCR_FLAGS)})")
     if flags and not flags <= _FLAG_SET:
         unknown = sorted(set(flags) - _FLAG_SET)[0]
+        if unknown in _BLESSINGS:  # a real way to win at other tables, which MCR does not score
+            raise InvalidHand(
+                f"flag {echo(unknown)}: MCR does not score {_BLESSINGS[unknown]}, which is not among its 81 fans (MCR-5.5): leave the flag out"
+            )
         raise InvalidHand(f"unknown flag {echo(unknown)} for MCR: expected any of {', '.join(MCR_FLAGS)}")
     if win.flowers or win.seasons:
         for group, what in ((win.flowers, "flower"), (win.seasons, "season")):
