@@ -1,7 +1,9 @@
-"""The rulings R-1..R-8 of ``../shared/rules/hong-kong.md`` played out on stacked walls (R-3 and
-R-9 are the scorer's: tests/test_machine_interface.py)."""
+"""The rulings R-1..R-8 of ``../shared/rules/hong-kong.md`` and R-10 of docs/rules.md played out on
+stacked walls (R-3 and R-9 are the scorer's: tests/test_machine_interface.py)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from hkmj.engine import PASS, WIN, Hand, Phase
 from hkmj.engine.testing import QUIET, act, play_quietly, script, stacked_hand, tsumogiri
@@ -142,3 +144,22 @@ def test_r8_four_kongs_by_different_players_do_not_end_the_hand() -> None:
     live = hand.live_count
     play_quietly(hand)
     assert live > 40 and hand.result is not None and hand.result.kind == "draw" and hand.live_count == 0
+
+
+def test_r10_a_win_on_the_replacement_of_a_kongs_bonus_replacement_is_a_kong_replacement_win() -> None:
+    """R-10 (HK-2.6, HK-6 "win on a replacement tile after a kong"): E declares a concealed kong of
+    9p, its replacement is a flower (exposed and replaced again) and that second replacement, 9s,
+    completes E's hand: the win is flagged ``kong_replacement`` and scores its fan; docs/rules.md
+    states the ruling."""
+    quiet = ["369m147p258s1567z", "147m258p369s2346z"]
+    hand = stacked_hand(["9999p123m456m78s55z", "258m367p147s1234z", *quiet], replacements="1f9s")
+    events = act(hand, "E concealed kong 9p")
+    assert [(e["type"], e.get("for"), e.get("tile")) for e in events if e["type"] == "replacement"] == [
+        ("replacement", "kong", "1f"),
+        ("replacement", "bonus", "9s"),
+    ]
+    win = next(e for e in act(hand, "E mahjong") if e["type"] == "win")
+    assert win["flags"] == ["kong_replacement"]
+    assert ("kong_replacement", 1) in [(i["id"], i["fan"]) for i in win["items"]]
+    page = " ".join((Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8").split())
+    assert '- **R-10** A kong\'s replacement that is a bonus tile is exposed and replaced again' in page
