@@ -789,6 +789,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "keeps": "the dealer keeps the deal",
         "passes": "the deal passes",
         "totals": "Totals after hand {hand}: {who}; {deal}; next prevailing {prevailing}",
+        "totals.last": "Totals after hand {hand}: {who}",
         "match_end": "Match over after {hands} hands; ranking: {rows}",
         "match_end.one": "Match over after 1 hand; ranking: {rows}",
         "sep": ": ",
@@ -832,6 +833,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "keeps": "le donneur garde la main",
         "passes": "la main passe",
         "totals": "Totaux après la donne {hand} : {who} ; {deal} ; ensuite {prevailing} dominant",
+        "totals.last": "Totaux après la donne {hand} : {who}",
         "match_end": "Partie finie après {hands} donnes ; classement : {rows}",
         "match_end.one": "Partie finie après 1 donne ; classement : {rows}",
         "sep": " : ",
@@ -904,6 +906,8 @@ class Show:
         self.rules = rules
         """The ruleset naming scoring elements: each match and hand header may change it."""
         self.players: list[int] | None = None
+        self.last_totals = False
+        """The next event ends the match: its ``totals`` announce no next deal (set by :func:`show`)."""
         self.human = False
         """The record is a ``hkmj play`` match (its ``match_start`` has the :data:`PLAY_FIELD`):
         player 1 is the person who played it."""
@@ -1024,6 +1028,8 @@ class Show:
         if t == "hand_end":
             result = w.get(f"result.{e['result']}", e["result"])
             return f"  {w['hand_end'].format(result=result)}{w['sep']}{self._by_seat(e['scores'])}"
+        if t == "totals" and self.last_totals:  # the match ends here: no next deal to announce
+            return w["totals.last"].format(hand=e["hand"], who=self._by_player(e["totals"]))
         if t == "totals":
             return w["totals"].format(
                 hand=e["hand"],
@@ -1042,10 +1048,16 @@ def show(events: Iterable[Event], lang: str = "en") -> Iterator[str]:
     """The lines of ``hkmj replay --show`` for a record (see :class:`Show`), each match
     described under its own ruleset."""
     shower = Show(lang)
-    for e in events:
+    ahead = iter(events)
+    e = next(ahead, None)
+    while e is not None:
+        after = next(ahead, None)
+        # the totals of a match's last hand announce no next dealer nor prevailing wind (HK-7.3)
+        shower.last_totals = after is not None and after.get("type") == "match_end"
         text = shower.line(e)
         if text is not None:
             yield text
+        e = after
 
 
 describe_all = show

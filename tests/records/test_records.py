@@ -112,6 +112,17 @@ def test_show_ends_a_one_hand_match_in_the_singular(tmp_path: Path, lang: str, w
     assert words in lines and "1 hands" not in lines and "1 donnes" not in lines
 
 
+@pytest.mark.parametrize(("lang", "later"), [("en", "; next prevailing "), ("fr", " ; ensuite ")])
+def test_show_announces_no_next_deal_after_a_matchs_last_hand_hk_7_3(tmp_path: Path, lang: str, later: str) -> None:
+    """--show (HK-7.3): the totals after the last hand of a match said who deals next and the
+    next prevailing wind ("the deal passes; next prevailing West wind"), just before "Match
+    over"; they now give the totals alone, and every earlier hand's totals still announce the
+    next deal."""
+    lines = [line for line in show(read_record(_simulate(tmp_path, 3, 4)), lang) if line.startswith(("Totals", "Totaux"))]
+    assert len(lines) == 3 and all(later in line for line in lines[:2]), lines
+    assert later not in lines[-1] and lines[-1].startswith(("Totals after hand 3: ", "Totaux après la donne 3 : ")), lines[-1]
+
+
 def test_plain_tiles_sorted_and_named() -> None:
     assert plain_tiles("9p1m1z2m1m1z4f") == "1 1 2 Characters; 9 Circles; East wind ×2; Flower 4 (Bamboo)"
     assert plain_tiles("3z3z5s", "fr") == "5 Bambous ; Vent Ouest ×2"
@@ -149,7 +160,7 @@ def test_replay_show_in_french_names_the_prevailing_wind_once_hk_7_3(tmp_path: P
     heads = [line for line in lines if line.startswith("Donne ")]
     totals = [line for line in lines if line.startswith("Totaux après la donne")]
     assert heads and totals and all(" dominant · dés " in h for h in heads)
-    assert all(t.endswith(" dominant") and "ensuite Vent " in t for t in totals)
+    assert all(t.endswith(" dominant") and "ensuite Vent " in t for t in totals[:-1])
     assert not any("vent dominant Vent" in line for line in lines)
 
 
