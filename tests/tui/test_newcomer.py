@@ -52,6 +52,33 @@ async def test_hk_4_1_a_refusal_shows_while_the_hint_panel_is_open_at_80x24(make
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_5_7_a_refused_mahjong_shows_while_the_hint_panel_is_open_at_80x24(make_session: Make, lang: str) -> None:
+    """HK-5.7 at a teaching table, 80×24, hints open (``h``): ``m`` on an incomplete hand is
+    refused and explained in the log, but the hint panel covered the log, so the key seemed to do
+    nothing at all (only ``p``/``c``/``k`` refusals closed the panel). The explanation now shows."""
+    tx = Texts(lang)
+    s = make_session(teach=True, lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert tx("hint.title") in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert tx("ev.refused", why="").strip() in text and "HK-5.7" in text
+        assert tx("hint.title") not in text
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert tx("hint.title") in screen_text(app)
+
+
+@pytest.mark.asyncio
 async def test_a_refusal_keeps_the_hint_panel_beside_the_log_on_a_wide_terminal(make_session: Make) -> None:
     """From 100 columns the log and the hint panel sit side by side: a refusal leaves the hints open."""
     tx = Texts()

@@ -183,6 +183,10 @@ async def test_refused_mahjong_and_hint_say_the_same_distance(make_session: Make
         await pilot.pause()
         refused = next(n.text for n in s.history if n.text.startswith("Mahjong refused"))
         assert refused.endswith("it is 1 tile from ready.")
+        assert "Mahjong refused" in screen_text(app)  # the refusal closed the hint panel (80 columns)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
         assert "Your hand is 1 tile from ready." in screen_text(app)
         assert "(s)" not in refused
 

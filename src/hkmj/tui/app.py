@@ -471,8 +471,8 @@ class TableScreen(Screen[None]):
     def handle(self, out: Outcome) -> None:
         """Show an outcome: notes, a choice to make, a confirmation; move the game on after an action."""
         self.add_notes(out.notes)
-        if self.hints_shown and self.size.width < NARROW and any(n.kind == "refused" for n in out.notes):
-            self.hints_shown = False  # below 100 columns the hint panel covers the log: show why the key was refused
+        if self.hints_shown and self.size.width < NARROW and any(n.kind in ("refused", "rule") for n in out.notes):
+            self.hints_shown = False  # below 100 columns the hint panel covers the log: show why the key (or a Mahjong, HK-5.7) was refused
             self.call_after_refresh(self._rebuild_log)
         self.pending_choices = out.choices
         self.confirming = out.confirm
