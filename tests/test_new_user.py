@@ -727,3 +727,31 @@ def test_serve_help_says_where_it_logs_and_its_exit_status(lang: str, monkeypatc
     assert ("logs on stderr" if lang == "en" else "journal sur la sortie d'erreur") in flat
     assert main(["serve", "--db", "bogus://x", "--lang", lang]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "hkmj play: --record {path}: cannot write the file (Permission denied); give another path"),
+        ("fr", "hkmj play : --record {path} : impossible d'écrire le fichier (permission refusée) ; donnez un autre chemin"),
+    ],
+)
+def test_a_record_file_the_system_refuses_is_said_in_the_tables_language(
+    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj play --lang fr --record FILE`` where the system refuses to create FILE printed
+    "hkmj play: --record FILE: permission refusée": the French reason after English punctuation
+    (every other French error of hkmj play reads "hkmj play : ... : ..."), and nothing about what
+    to do. Both languages now say the file cannot be written and to give another path; exit 2."""
+    import errno
+
+    from hkmj import record
+
+    path = tmp_path / "g.jsonl"
+
+    def refuse(*args: object, **kwargs: object) -> None:  # the tests may run as root, who writes anywhere
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(record, "RecordWriter", refuse)
+    assert main(["play", "--lang", lang, "--seed", "1", "--record", str(path)]) == 2
+    assert capsys.readouterr().err == words.format(path=path) + "\n"

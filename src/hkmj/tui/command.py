@@ -210,7 +210,7 @@ def open_table(args: argparse.Namespace) -> Table | int:
             print(tx("cli.record_busy", path=args.record), file=sys.stderr)
             return 2
         except OSError as e:
-            print(f"hkmj play: --record {args.record}: {OSReason.of(e).say(lang)}", file=sys.stderr)
+            print(tx("cli.record_unwritable", path=args.record, reason=OSReason.of(e).say(lang)), file=sys.stderr)
             return 2
     if not _in_a_terminal():
         if record is not None:

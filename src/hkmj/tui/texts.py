@@ -379,6 +379,7 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.no_terminal": "hkmj play: needs a terminal to play in (its input or output is a pipe or a file); run it in a terminal window of at least 80×24, or let bots play with hkmj simulate",
     "cli.record_exists": "hkmj play: --record {path}: this file already exists (a match saved before?); give another name, or delete the file first",
     "cli.record_busy": "hkmj play: --record {path}: a running hkmj play is writing this file; give another name",
+    "cli.record_unwritable": "hkmj play: --record {path}: cannot write the file ({reason}); give another path",
 }
 
 FR: dict[str, str] = {
@@ -731,6 +732,7 @@ LES ERREURS FRÉQUENTES
     "cli.no_terminal": "hkmj play : il faut un terminal pour jouer (son entrée ou sa sortie est un tube ou un fichier) ; lancez-le dans une fenêtre de terminal d'au moins 80×24, ou faites jouer des robots avec hkmj simulate",
     "cli.record_exists": "hkmj play : --record {path} : ce fichier existe déjà (une partie enregistrée auparavant ?) ; donnez un autre nom, ou supprimez d'abord le fichier",
     "cli.record_busy": "hkmj play : --record {path} : un hkmj play en cours écrit ce fichier ; donnez un autre nom",
+    "cli.record_unwritable": "hkmj play : --record {path} : impossible d'écrire le fichier ({reason}) ; donnez un autre chemin",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
