@@ -11,7 +11,7 @@ import pytest
 
 from hkmj.bots.advice import advisor_name, make_advisor
 from hkmj.tiles import short_name, tile, wind_letter
-from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, RankScreen, TableScreen
+from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, QuitScreen, RankScreen, TableScreen
 from hkmj.tui.command import result_line
 from hkmj.tui.hints import safest_discard
 from hkmj.tui.render import KEY_LABELS, you_text
@@ -673,6 +673,37 @@ async def test_the_quit_question_says_the_match_is_saved_and_the_command_fits_80
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_7_3_a_finished_match_offers_no_resume_command_when_leaving(make_session: Make, tmp_path: Path, lang: str) -> None:
+    """HK-7.3: once the last hand is over the match is finished (``--resume`` refuses it: "this
+    match is over, there is nothing to resume"). Yet q on the last end-of-hand screen and Ctrl+C
+    on the final ranking asked "Leave the match?" above "to continue it later, hkmj play --resume
+    FILE". The question now offers no command; in the middle of the match it still does."""
+    tx = Texts(lang)
+    app = PlayApp(make_session(lang=lang), delay=0, saved=tmp_path / "g.jsonl")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen) and "hkmj play --resume" in boxed_text(app)  # mid-match: it can go on
+        await pilot.press("n")
+        await pilot.pause()
+        await _to_end_screen(pilot, app)
+        for screen, key in ((EndScreen, "q"), (RankScreen, "ctrl+c")):
+            assert isinstance(app.screen, screen)
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen)
+            assert tx("quit.ask").split("?")[0] in screen_text(app) and "--resume" not in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, screen)
+            await pilot.press("enter")
+            await pilot.pause()
+    assert not app.is_running
 
 
 @pytest.mark.asyncio

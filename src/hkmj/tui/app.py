@@ -637,7 +637,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(QuitScreen(self.tx, self._saved(), again), self._after_quit)
 
     def _saved(self) -> Path | None:
-        return self.app.saved if isinstance(self.app, PlayApp) else None
+        return self.app.resumable() if isinstance(self.app, PlayApp) else None
 
     def _after_quit(self, leave: bool | None) -> None:
         if leave:
@@ -897,7 +897,12 @@ class PlayApp(App[None]):
         if isinstance(self.screen, (QuitScreen, TooSmallScreen)):
             self.exit()
             return
-        self.push_screen(QuitScreen(self.session.tx, self.saved, self.again), self._after_ask)
+        self.push_screen(QuitScreen(self.session.tx, self.resumable(), self.again), self._after_ask)
+
+    def resumable(self) -> Path | None:
+        """The file the quit question offers to resume the match from: none once the match is over
+        (its last hand finished, HK-7.3: ``--resume`` would say there is nothing to resume)."""
+        return None if self.session.match_over else self.saved
 
     def _after_ask(self, leave: bool | None) -> None:
         if leave:
