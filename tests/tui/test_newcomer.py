@@ -79,6 +79,32 @@ async def test_hk_5_7_a_refused_mahjong_shows_while_the_hint_panel_is_open_at_80
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_key_that_does_nothing_says_so_while_the_hint_panel_is_open_at_80x24(make_session: Make, lang: str) -> None:
+    """A key no tile and no command has (``x``) says "The key x does nothing here…" in the log;
+    at 80×24 with the hints open (``h``) the log is hidden, so the key showed nothing, and closing
+    the hints rebuilt the log without the line. The hint panel now closes and the line stays."""
+    tx = Texts(lang)
+    s = make_session(teach=True, lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert tx("hint.title") in screen_text(app)
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.pause()
+        said = " ".join(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())  # less the log's scrollbar
+        assert tx("key.unused", press="x") in said and tx("hint.title") not in said
+        await pilot.press("h", "h")  # the hints again, and hidden: the line is still in the log
+        await pilot.pause()
+        await pilot.pause()
+        assert tx("key.unused", press="x") in " ".join(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+
+
+@pytest.mark.asyncio
 async def test_a_refusal_keeps_the_hint_panel_beside_the_log_on_a_wide_terminal(make_session: Make) -> None:
     """From 100 columns the log and the hint panel sit side by side: a refusal leaves the hints open."""
     tx = Texts()

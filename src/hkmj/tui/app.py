@@ -502,6 +502,19 @@ class TableScreen(Screen[None]):
         """Click on a discard in a pond (only the latest discard may be claimed, HK-4.1)."""
         self.handle(self.session.touch_pond(seat, index))
 
+    def _tell(self, text: str) -> None:
+        """Say in the log what a key did not do (``x``: no tile, no command). Kept in the session's
+        history, so the log keeps it when it is rebuilt; below 100 columns the hint panel covers
+        the log, so it closes, as for a refused key."""
+        note = Note(text, "info")
+        self.session.history.append(note)
+        if self.hints_shown and self.size.width < NARROW:
+            self.hints_shown = False
+            self.refresh_view()
+            self.call_after_refresh(self._rebuild_log)
+        else:
+            self.add_notes([note])
+
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
         if self.confirming and event.key != "m":  # any other key cancels the declaration, and only that
@@ -520,7 +533,7 @@ class TableScreen(Screen[None]):
                 self.selected = i
                 self.refresh_view()
             else:  # a letter of no tile (13 tiles: no 14th letter)
-                self.add_notes([Note(self.tx("key.unused", press=ch), "info")])
+                self._tell(self.tx("key.unused", press=ch))
             return
         if ch and (ch in KEY_CHARS or ch in AZERTY_CHARS):
             i = (KEY_CHARS.index(ch) if ch in KEY_CHARS else AZERTY_CHARS.index(ch))
@@ -532,7 +545,7 @@ class TableScreen(Screen[None]):
                     self._reset_modes()
                     self.handle(self.session.play(a))
                 else:  # 4 with three chows listed
-                    self.add_notes([Note(self.tx("key.unused.choice", press=ch, n=len(self.pending_choices)), "info")])
+                    self._tell(self.tx("key.unused.choice", press=ch, n=len(self.pending_choices)))
                 return
             if i < len(self.hand_tiles()):
                 self.selected = i
@@ -541,9 +554,9 @@ class TableScreen(Screen[None]):
         if len(ch) == 1 and ch.isprintable() and not ch.isspace() and ch not in COMMAND_KEYS:
             event.stop()  # a key no tile and no command has (x, or a capital with Caps Lock on): say so
             if self.pending_choices:  # a tile's letter picks no tile while a chow or kong is chosen by number
-                self.add_notes([Note(self.tx("key.unused.choice", press=ch, n=len(self.pending_choices)), "info")])
+                self._tell(self.tx("key.unused.choice", press=ch, n=len(self.pending_choices)))
             else:
-                self.add_notes([Note(self.tx("key.unused", press=ch), "info")])
+                self._tell(self.tx("key.unused", press=ch))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         bid = event.button.id or ""
