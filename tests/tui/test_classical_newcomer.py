@@ -112,3 +112,24 @@ async def test_cl_2_4_a_ready_hand_of_pungs_declared_too_soon_is_not_called_pair
         shown = screen_text(app)
         assert tx("dist.0") in shown and "CL-7.7" in shown, shown
         assert tx("teach.pairs")[:30] not in shown, shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "seed_words", "house_words"),
+    [
+        ("en", "Each of the others pays the winner the winner's score;",
+         "Each player scoring no more than the winner pays the winner's score; the winner pays each player scoring more twice the difference (house rule, CL-7.4);"),
+        ("fr", "Chacun des autres paie au gagnant le score du gagnant ;",
+         "Chaque joueur dont le score ne dépasse pas celui du gagnant lui paie le score du gagnant ; "
+         "le gagnant paie à chaque joueur de score plus élevé le double de la différence (règle de la maison, CL-7.4) ;"),
+    ],
+)
+def test_cl_7_4_the_help_says_who_pays_at_a_pay_the_highest_table(make_session: Make, lang: str, seed_words: str, house_words: str) -> None:
+    """CL-7.4: with ``--option pay_highest=on`` the winner pays twice the difference to each player
+    scoring more, and the end screen says so; but the help (``?``) still said "each of the others
+    pays the winner the winner's score" under its own "This table: … pay the highest score" line.
+    It now states the house rule in its place; without the option it keeps CL-7.1's words."""
+    for options, said, unsaid in (({"pay_highest": "on"}, house_words, seed_words), ({}, seed_words, house_words)):
+        s = make_session(lang=lang, rules=get_ruleset("classical", options))
+        body = " ".join(s.tx("help.body").split())
+        assert said in body and unsaid not in body

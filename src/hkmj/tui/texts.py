@@ -762,6 +762,20 @@ _SEED_SPLIT = {
 }
 
 
+_PAY_HIGHEST = {
+    "en": (
+        "Each of the others pays the winner the winner's score;",
+        "Each player scoring no more than the winner pays the winner's score; the winner pays each player scoring more twice the difference (house rule, CL-7.4);",
+    ),
+    "fr": (
+        "Chacun des autres paie au gagnant le score du gagnant ;",
+        "Chaque joueur dont le score ne dépasse pas celui du gagnant lui paie le score du gagnant ; "
+        "le gagnant paie à chaque joueur de score plus élevé le double de la différence (règle de la maison, CL-7.4) ;",
+    ),
+}
+"""The classical help's settlement (CL-7.1), and the same with the option ``pay_highest`` (CL-7.4)."""
+
+
 def _unit_word(word: str, n: int, lang: str) -> str:
     """``word`` (a unit's plural, as the tables write it: ``fans``, ``points``) after the number
     ``n``: singular for 0 and 1 in French, for 1 in English."""
@@ -806,6 +820,8 @@ class Texts:
         self.table = _tables(lang, rules)
         if rules == "hk" and house:
             self.table = _house_words(self.table, house, lang)
+        if house and house.get("pay_highest") == "on":  # the classical option: the help says who pays (CL-7.4)
+            self.table = {**self.table, "help.body": self.table["help.body"].replace(*_PAY_HIGHEST[lang])}
         self.defaults = {"penalty": penalty, "penalty2": 2 * penalty}
         """What the strings say a false Mahjong costs (HK-5.7, MCR-5.4, CL-7.7): the table's own
         penalty, which the house options change (docs/house-options.md), and its double (to a
