@@ -105,6 +105,38 @@ async def test_a_key_that_does_nothing_says_so_while_the_hint_panel_is_open_at_8
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize(("lang", "keys"), [("en", "nn"), ("fr", "nnnn"), ("en", "nc"), ("fr", "ol"), ("en", "yy")])
+async def test_keys_typed_in_a_burst_at_the_quit_question_answer_it_once(make_session: Make, lang: str, keys: str) -> None:
+    """q asks "Leave the match? (y / n)"; a key held down (``nnnn``) or typed before the question
+    went away (the user typing a shell command into the game) reached the question twice, and
+    the second answer closed it again: a Textual traceback (ScreenStackError) ended the match.
+    The first key answers; the keys after it are no second answer."""
+    from textual import events
+
+    from hkmj.tui.app import QuitScreen, TableScreen
+
+    tx = Texts(lang)
+    app = PlayApp(make_session(lang=lang), delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, QuitScreen) and tx("quit.ask").split("?")[0] in screen_text(app)
+        for key in keys:  # all of them reach the question before it closes, as a burst in a terminal does
+            question.post_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        leave = keys[0] in (tx("quit.yes"), "y")
+        assert app.is_running is not leave
+        if not leave:
+            assert isinstance(app.screen, TableScreen)
+            await pilot.press("q")  # and the question still comes back
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen)
+
+
+@pytest.mark.asyncio
 async def test_a_refusal_keeps_the_hint_panel_beside_the_log_on_a_wide_terminal(make_session: Make) -> None:
     """From 100 columns the log and the hint panel sit side by side: a refusal leaves the hints open."""
     tx = Texts()

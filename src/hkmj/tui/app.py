@@ -828,6 +828,8 @@ class QuitScreen(ModalScreen[bool]):
         """The file the match is saved in as it is played (None: not saved)."""
         self.again = again
         """The options the command that resumes it repeats (``--lang fr``)."""
+        self._answered = False
+        """A key has answered: the question is closing (later keys of a burst still reach it)."""
 
     def compose(self) -> ComposeResult:
         text = self.tx("quit.ask")
@@ -839,6 +841,9 @@ class QuitScreen(ModalScreen[bool]):
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
+        if self._answered:  # a key of the same burst (held down, typed ahead) after the answer: no second answer
+            return
+        self._answered = True
         self.dismiss(event.character in (self.tx("quit.yes"), "y"))
 
 
