@@ -248,3 +248,25 @@ async def test_mcr_5_4_a_drawn_hand_after_your_false_mahjong_does_not_say_nobody
         log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
         assert drawn in log and log.endswith(fine), log[-400:]
         assert tx("ev.exhausted") not in log
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_4_a_dead_hand_is_told_why_it_cannot_declare_or_claim(make_session: Make, lang: str) -> None:
+    """MCR-5.4: after a false Mahjong the hand is dead, it can no longer win or claim (MCR-4.3).
+    Then m on your own turn, just after your draw, answered "You can declare Mahjong only after
+    your own draw, or on a tile you could take", and p on another player's discard "There is no
+    discard to claim now": both untrue. Both now say the hand is dead, citing MCR-5.4."""
+    tx = Texts(lang, "mcr")
+    s = make_session(hands=("123m234p345p555s7s1z", *HANDS_REST), rules=get_ruleset("mcr"), lang=lang)
+    s.start_hand()
+    assert s.try_mahjong(confirmed=True).done and s.dead_hand
+    dead = tx("no.dead")
+    assert "MCR-5.4" in dead and "HK-" not in dead
+    refused = s.try_mahjong(confirmed=True)
+    assert not refused.done and refused.notes[0].text == dead
+    s.try_discard(s.view().drawn or s.hand_row()[0][0])
+    while not (s.view().offered is not None and s.view().turn != s.seat):
+        s.step()
+    for key in (s.try_pung, s.try_chow, s.try_kong, s.try_mahjong):
+        refused = key()
+        assert not refused.done and refused.notes[0].text == dead, (key, refused.notes)

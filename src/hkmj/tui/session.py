@@ -731,6 +731,8 @@ class Session:
         if self.over:
             return self._refuse("no.hand_over")
         v = self.view()
+        if v.offered is not None and self.dead_hand and v.turn != self.seat:  # MCR-4.3: a dead hand claims nothing
+            return self._refuse("no.dead")
         if v.offered is not None and self.human_pending():
             return None
         if v.offered is not None and v.turn == self.seat:
@@ -843,6 +845,8 @@ class Session:
             return self._refuse("no.hand_over")
         if WIN in self.legal():
             return self._apply(WIN)
+        if self.dead_hand:  # MCR-5.4: no win after a false Mahjong, whatever the tile
+            return self._refuse("no.dead")
         if not self._hand().can_declare_mahjong(self.seat):
             return self._refuse("no.mahjong_now", "rule.mahjong_now")
         if not self.teach and not confirmed:

@@ -184,6 +184,7 @@ EN: dict[str, str] = {
     "rule.kong_claim": "HK-4.4: to kong a discard you need three matching tiles in hand; a discard never extends an exposed pung (add the fourth tile yourself when you draw it).",
     "no.mahjong_now": "You can declare Mahjong only after your own draw, or on a tile you could take.",
     "rule.mahjong_now": "HK-5.5: the winning tile is your draw or replacement, another player's latest discard, or a robbed kong tile.",
+    "no.dead": "Your hand is dead after your false Mahjong (HK-5.7): you can no longer win or claim in this hand; just draw and discard.",
     "no.nothing_to_pass": "There is nothing to pass.",
     "no.not_yours": "Nothing to do with that tile now.",
     # --- teaching-table warnings (seed 004, §08)
@@ -541,6 +542,7 @@ FR: dict[str, str] = {
     "rule.kong_claim": "HK-4.4 : pour faire kong sur une défausse il faut trois tuiles identiques en main ; une défausse ne complète jamais un pung exposé (ajoutez vous-même la quatrième quand vous la piochez).",
     "no.mahjong_now": "Vous ne pouvez annoncer Mahjong qu'après votre propre pioche, ou sur une tuile que vous pourriez prendre.",
     "rule.mahjong_now": "HK-5.5 : la tuile gagnante est votre pioche ou votre remplacement, la dernière défausse d'un autre joueur, ou une tuile de kong volée.",
+    "no.dead": "Votre main est morte après votre faux Mahjong (HK-5.7) : vous ne pouvez plus gagner ni réclamer dans cette donne ; piochez et défaussez.",
     "no.nothing_to_pass": "Il n'y a rien à passer.",
     "no.not_yours": "Rien à faire avec cette tuile maintenant.",
     "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu d'être pénalisé (HK-5.7). ? pour l'aide, h pour un conseil.",
