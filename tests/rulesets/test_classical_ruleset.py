@@ -158,8 +158,17 @@ def test_cl6_2_a_capped_hand_says_the_limit_capped_it() -> None:
     melds = ("pung 777z", "pung 555z")
     capped = _described({"limit": "100"}, "111m999p11z", melds)
     assert "= 100 (48 points × 2^4 = 768, capped at the limit of 100);" in capped
-    assert "= 100 (48 points × 2^4 = 768, plafonné à la limite de 100); mains" in _described({"limit": "100"}, "111m999p11z", melds, "fr")
+    assert "= 100 (48 points × 2^4 = 768, plafonné à la limite de 100) ; mains" in _described({"limit": "100"}, "111m999p11z", melds, "fr")
     assert "= 768 (48 points × 2^4);" in _described({}, "111m999p11z", melds)
+
+
+def test_cl5_replay_show_in_french_puts_a_space_before_its_semicolon() -> None:
+    """CL-5: ``hkmj replay --show --lang fr`` wrote a classical win as "… (52 points × 2^1); mains
+    E 8 …", the one semicolon of its French without the space French puts before it (every other
+    line reads "… ; …"). It now reads "… (52 points × 2^1) ; mains …"; English keeps "…); hands"."""
+    melds = ("pung 777z", "pung 555z")
+    assert "= 768 (48 points × 2^4) ; mains " in _described({}, "111m999p11z", melds, "fr")
+    assert "= 768 (48 points × 2^4); hands " in _described({}, "111m999p11z", melds)
 
 
 def test_cl5_1_replay_show_says_which_pung_is_exposed_and_which_concealed() -> None:

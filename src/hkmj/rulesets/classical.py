@@ -202,7 +202,7 @@ class Classical(Ruleset):
         else:
             limit = ""
         return (
-            f"{', '.join(parts)} = {score} ({event['hand_points']} points × 2^{event['doubles']}{limit}); "
+            f"{', '.join(parts)} = {score} ({event['hand_points']} points × 2^{event['doubles']}{limit}){' ;' if fr else ';'} "
             f"{'mains' if fr else 'hands'} {scores}; payments {event['payments']}"
         )
 
