@@ -170,3 +170,25 @@ async def test_hk_5_4_mcr_6_81_cl_6_1_the_help_says_what_thirteen_orphans_is_at_
     s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
     first_page = await _help_first_page(s)
     assert said in first_page, first_page
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_the_french_help_never_starts_a_line_with_a_colon_or_a_closing_guillemet(rules: str) -> None:
+    """French puts a space before ``: ; ! ? »`` and after ``«``, and a line never starts with the
+    sign nor ends on ``«``. At 120×40 (the help 109 columns wide) the French help's line about h
+    read "… d'une main prête («\\n à 4 tuiles d'une main prête\\n» : il lui faut …", the guillemet
+    and the colon alone at the head of a line. Its indented lines now break elsewhere; the words
+    and their spaces are as written."""
+    import re
+
+    from hkmj.tui.render import help_text
+    from hkmj.tui.texts import Texts
+
+    body = Texts("fr", rules)("help.body")
+    for width in range(40, 160):
+        lines = help_text(body, "fr", width).plain.split("\n")
+        for line in lines:
+            assert not re.match(r"\s*[:;!?»]", line) and not line.rstrip().endswith("«"), (width, line)
+        assert "\u00a0" not in "\n".join(lines)
+    words = " ".join(help_text(body, "fr", 109).plain.split())
+    assert "(« à 4 tuiles d'une main prête » : il lui faut" in words

@@ -401,7 +401,7 @@ def help_text(body: str, lang: str = "en", width: int | None = None, legend: tup
     faces = {short_name(t, lang): t for t in range(N_TILE_IDS)}
     for line in body.split("\n"):
         if legend is not None and line == legend[0]:
-            for piece in _hang(legend[1], width):
+            for piece in _hang(legend[1], width, lang):
                 out.append(piece + "\n")
             for row in glyph_legend(lang):
                 out.append_text(row)
@@ -411,7 +411,7 @@ def help_text(body: str, lang: str = "en", width: int | None = None, legend: tup
             out.append(line + "\n", style="bold underline")
             continue
         tiles = line.startswith("  ") and ("=" in line or "F1" in line)
-        for piece in _hang(line, width):
+        for piece in _hang(line, width, lang):
             text = Text(piece)
             if tiles:
                 for m in re.finditer(r"(?<![\w-])\w{1,2}(?![\w-])", piece):
@@ -453,15 +453,23 @@ def hint_text(title: str, lines: Sequence[str], width: int | None = None, room: 
     return out
 
 
-def _hang(line: str, width: int | None) -> list[str]:
-    """``line`` as it fits ``width``: an indented line's continuations hang under its text."""
+_KEPT = "\x1f"
+"""Stands for a French sign's space (before ``: ; ! ? »``, after ``«``) while a line is filled:
+never a place to break it."""
+
+
+def _hang(line: str, width: int | None, lang: str = "en") -> list[str]:
+    """``line`` as it fits ``width``: an indented line's continuations hang under its text; in
+    French no continuation starts with ``: ; ! ? »`` and no line ends on ``«``."""
     if width is None or len(line) <= width or not line.startswith(" "):
         return [line]
     lead = len(line) - len(line.lstrip())
     hang = lead + (2 if line.lstrip().startswith("• ") else 0)
-    return textwrap.wrap(
-        line.strip(), width, initial_indent=" " * lead, subsequent_indent=" " * hang, break_long_words=False, break_on_hyphens=False
-    )
+    text = line.strip()
+    if lang == "fr":
+        text = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), text)
+    pieces = textwrap.wrap(text, width, initial_indent=" " * lead, subsequent_indent=" " * hang, break_long_words=False, break_on_hyphens=False)
+    return [piece.replace(_KEPT, " ") for piece in pieces]
 
 
 def ranking_text(rows: Sequence[tuple[int, str, int]], hands: int, tx: Texts) -> Text:
