@@ -1854,6 +1854,43 @@ def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(se
         browser.close()
 
 
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("fr", (390, 844))])
+def test_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_result(
+        server: Server, lang: str, size: tuple[int, int]) -> None:
+    """HK-5.7 (teaching table), HK-7: the toast of a refused Mahjong stays up to 15 s; when the hand ended
+    meanwhile (bots playing fast), it lay over the end-of-hand dialog, hiding its payments under words about a
+    hand already over. It goes as the end of the hand opens; until then it stays, and any other toast is left."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": "your hand is not a winning hand: it is 3 tiles from ready.",
+             "fr": "votre main n'est pas une main gagnante : elle est à 3 tuiles d'une main prête."}
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _phone_lobby(browser, server, errors, lang, size, touch=size[0] < 500)
+        playing = _mid_hand("hk", claim=False)
+        playing.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": words}])
+        page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", playing)
+        page.wait_for_selector("#toast.on", timeout=5000)
+        playing["events"] = [{"type": "discard", "seat": 0, "tile": "6m:0"}]
+        page.evaluate("(st) => onMessage(st)", playing)  # play goes on: the refusal is still said
+        assert page.locator("#toast.on").count() == 1
+        over = _mid_hand("hk", claim=False)
+        over["hand"].update(phase="over", last_discard=None)
+        over["mine"].update(legal=[], ready=False)
+        over.update(type="state", events=[], reveal={"end": [], "concealed": [over["mine"]["concealed"]] * 4,
+                                                     "payments": [0, 0, 0, 0], "salt": "00", "commitment": "ab" * 32, "wall": []})
+        page.evaluate("(st) => onMessage(st)", over)
+        page.wait_for_selector("#reveal", timeout=5000)
+        page.screenshot(path=str(ARTIFACTS / f"refusal-then-hand-over-{lang}.png"))
+        assert page.locator("#toast.on").count() == 0, page.inner_text("#toast")
+        page.evaluate("toast(t('reconnecting'))")  # a toast about the connection, not the hand, shows over it
+        page.evaluate("(st) => onMessage(st)", over)
+        assert page.locator("#toast.on").count() == 1
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, lang: str) -> None:
     """The waiting table's "Copy" said "Link copied" whatever happened: on a page served over plain http (no

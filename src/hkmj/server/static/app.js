@@ -291,9 +291,15 @@ const rulesLine = (cfg) => {
 const back = (n) => Array.from({ length: n }, () => `<img class="tile" src="/tiles/back.svg" alt="">`).join("");
 /** How long a toast stays (ms): long enough to read it, at about 15 characters a second, 3.5 s to 15 s. */
 const toastMs = (text) => Math.min(15000, Math.max(3500, 1000 + 65 * text.length));
-function toast(text) {
-  const el = $("#toast"); el.textContent = text; el.classList.add("on");
+/** Show `text` in the toast; `kind` "play" marks the refusal of a move in the hand, taken away when the hand ends. */
+function toast(text, kind = "") {
+  const el = $("#toast"); el.textContent = text; el.classList.add("on"); toast.kind = kind;
   clearTimeout(toast.h); toast.h = setTimeout(() => el.classList.remove("on"), toastMs(text));
+}
+/** The end of the hand: a refused move's toast, about a hand now over, no longer lies over its result. */
+function handOverToast() {
+  if (toast.kind !== "play") return;
+  clearTimeout(toast.h); $("#toast").classList.remove("on"); toast.kind = "";
 }
 /** An action for a person: "chow 345m" -> "Chow 3-4-5 Characters", "discard 5p" -> "Discard 5 Circles". */
 /** The hint's words after "Hint: ": the suggested action, how far the hand is from ready and its waits (as it is, or
@@ -596,12 +602,13 @@ function onMessage(m) {
     if (fresh) G.refusal = null;
     if (again) G.log = [];
     for (const e of m.events || []) {
-      if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused")); }
+      if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused"), "play"); }
       // a dead hand (MCR-5.4): its declarer alone gets the reason, shown until the hand ends
-      if (e.type === "false_mahjong" && e.reasons) { G.dead = e.reasons; toast(said(e.reasons)); }
+      if (e.type === "false_mahjong" && e.reasons) { G.dead = e.reasons; toast(said(e.reasons), "play"); }
       if (e.type === "hand_start") { G.log = []; G.dead = null; G.open = []; }
       else if (["discard", "claim", "kong", "bonus"].includes(e.type)) { G.log.push(e); if (G.log.length > 6) G.log.shift(); }
     }
+    if (m.reveal) handOverToast();
     render();
   } else if (m.type === "hint") {
     G.hint = m; render();
