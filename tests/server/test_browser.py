@@ -1892,6 +1892,40 @@ def test_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_re
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand(server: Server, lang: str) -> None:
+    """HK-4.1, HK-5.7: on a phone (390×844) a claim on offer keeps its buttons at the foot of the screen; the toast of a
+    Mahjong refused just before (it stays up to 15 s) was drawn at the foot too, under those buttons: its first
+    lines hidden, the rest showing between and below them. The toast is at the top of the screen, clear of the claim
+    buttons and of the player's own hand, whole."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven distinct pairs (HK-5.3), "
+                   "nor thirteen orphans (HK-5.4); it is 4 tiles from ready.",
+             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires distinctes "
+                   "(HK-5.3), ni treize orphelins (HK-5.4) ; elle est à 4 tuiles d'une main prête."}
+    overlap = """(sel) => { const t = document.querySelector('#toast').getBoundingClientRect();
+      return Array.from(document.querySelectorAll(sel)).some((el) => { const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom; }); }"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _phone_lobby(browser, server, errors, lang)
+        state = _mid_hand("hk", claim=True, timed=True)
+        state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": words}])
+        page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
+        page.wait_for_selector("#toast.on", timeout=5000)
+        page.wait_for_timeout(400)  # its fade-in
+        page.screenshot(path=str(ARTIFACTS / f"phone-claim-toast-{lang}.png"))
+        assert page.locator(".actions button.claim").count() >= 3
+        box = page.locator("#toast").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box  # whole, on the screen
+        assert not page.evaluate(overlap, ".actions"), box  # the claim buttons' bar
+        assert not page.evaluate(overlap, "#hand"), box
+        assert not errors, errors
+        browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, lang: str) -> None:
     """The waiting table's "Copy" said "Link copied" whatever happened: on a page served over plain http (no
     clipboard) or when the browser refused the copy, nothing was copied. It says so and selects the link for the
