@@ -1891,12 +1891,13 @@ def test_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_re
         browser.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand(server: Server, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "size"), [("en", (390, 844)), ("fr", (390, 844)), ("fr", (375, 667))])
+def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand(
+        server: Server, lang: str, size: tuple[int, int]) -> None:
     """HK-4.1, HK-5.7: on a phone (390×844) a claim on offer keeps its buttons at the foot of the screen; the toast of a
     Mahjong refused just before (it stays up to 15 s) was drawn at the foot too, under those buttons: its first
     lines hidden, the rest showing between and below them. The toast is at the top of the screen, clear of the claim
-    buttons and of the player's own hand, whole."""
+    buttons, the question asked ("Claim the discard?") and the player's own hand, whole."""
     from playwright.sync_api import sync_playwright
 
     words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven distinct pairs (HK-5.3), "
@@ -1909,18 +1910,18 @@ def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_t
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        page = _phone_lobby(browser, server, errors, lang)
+        page = _phone_lobby(browser, server, errors, lang, size)
         state = _mid_hand("hk", claim=True, timed=True)
         state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": words}])
         page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
         page.wait_for_selector("#toast.on", timeout=5000)
-        page.wait_for_timeout(400)  # its fade-in
-        page.screenshot(path=str(ARTIFACTS / f"phone-claim-toast-{lang}.png"))
+        page.wait_for_timeout(400)  # the toast's fade-in
+        page.screenshot(path=str(ARTIFACTS / f"claim-toast-{lang}-{size[0]}.png"))
         assert page.locator(".actions button.claim").count() >= 3
         box = page.locator("#toast").bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box  # whole, on the screen
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size[1], box  # whole, on the screen
         assert not page.evaluate(overlap, ".actions"), box  # the claim buttons' bar
-        assert not page.evaluate(overlap, "#hand"), box
+        assert not page.evaluate(overlap, "#hand, .msg"), box
         assert not errors, errors
         browser.close()
 
