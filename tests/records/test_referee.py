@@ -505,8 +505,8 @@ def test_mcr_3_3_hk_3_5_a_hand_is_drawn_only_where_a_draw_was_due() -> None:
     last tile and a flower; N then discards without a replacement and the hand is drawn when E,
     due to draw, finds the wall empty. The record of the engine that ended the hand at the flower
     (no discard, `exhaustive_draw` naming N) used to pass this referee; it is a foul now."""
-    from hkmj.engine import PASS, Match, Phase
-    from hkmj.engine.testing import act, play_quietly, tsumogiri
+    from hkmj.engine import Match
+    from hkmj.engine.testing import act, play_quietly
     from hkmj.engine.wall import stacked_wall
     from hkmj.rulesets import get_ruleset
 
@@ -517,18 +517,9 @@ def test_mcr_3_3_hk_3_5_a_hand_is_drawn_only_where_a_draw_was_due() -> None:
     record = list(match.events)
     hand = match.new_hand(wall=wall, dice=(1, 1, 1))
 
-    def pass_all() -> None:
-        while hand.phase not in (Phase.TURN, Phase.OVER) and hand.pending():
-            hand.apply(hand.pending()[0], PASS)
-
-    while hand.live_count != 1 or hand.phase is not Phase.TURN:
-        tsumogiri(hand)
-        pass_all()
+    play_quietly(hand, until_live=1)
     act(hand, f"{'ESWN'[hand.turn]} concealed kong {hand.turn + 1}m")
-    while hand.phase is not Phase.OVER:
-        if hand.phase is Phase.TURN:
-            hand.apply(hand.turn, next(a for a in hand.legal_actions(hand.turn) if str(a).startswith("discard")))
-        pass_all()
+    play_quietly(hand)  # N discards the final discard, every claim passed: a drawn hand
     record += hand.events + match.finish_hand()
     second = match.new_hand()
     play_quietly(second)

@@ -186,20 +186,11 @@ def test_mcr_3_3_a_flower_as_a_kongs_replacement_and_the_walls_last_tile_then_a_
     hand one tile short, the final discard (Mahjong only); nobody wins it and the hand is drawn
     when E is due to draw. The hand used to end at the flower, N never discarding and the others
     never offered that final discard, its `exhaustive_draw` naming N, who was not due to draw."""
-    from hkmj.engine import PASS
-    from hkmj.engine.testing import tsumogiri
-
     hands = ["1111m234p567s1239s", "2222m567p128s456z", "3333m189p349s477z", "4444m126p267s556z"]
     # seven flowers drawn first take seven replacements from the wall's end: 1f is then its last tile
     hand = stacked_hand(hands, draws="2f3f4f5f6f7f8f", replacements="9m9m9m9m8m8m8m1f", rules=get_ruleset("mcr"))
 
-    def pass_all() -> None:
-        while hand.phase not in (Phase.TURN, Phase.OVER) and hand.pending():
-            hand.apply(hand.pending()[0], PASS)
-
-    while hand.live_count != 1 or hand.phase is not Phase.TURN:
-        tsumogiri(hand)
-        pass_all()
+    play_quietly(hand, until_live=1)
     assert hand.turn == 3
     events = act(hand, "N concealed kong 4m")
     assert [e["type"] for e in events] == ["kong", "replacement", "bonus"]
@@ -209,7 +200,7 @@ def test_mcr_3_3_a_flower_as_a_kongs_replacement_and_the_walls_last_tile_then_a_
     assert legal and all(str(a).startswith("discard") for a in legal)  # no win, no kong
     discard = act(hand, "N discard 5z")[0]
     assert discard["final"] and all(o is None or o == ["pass", "mahjong"] for o in discard["offers"])
-    pass_all()
+    play_quietly(hand)  # every claim passed: nobody wins the final discard
     assert [e["type"] for e in hand.events[-2:]] == ["exhaustive_draw", "hand_end"]
     assert hand.events[-2]["seat"] == 0  # E, after N, is due to draw
     assert hand.events[-1]["result"] == "draw"

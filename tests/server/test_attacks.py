@@ -994,6 +994,34 @@ def _server_cpu(server: Server) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def cpu_of_many(server: Server, message: dict[str, Any], answered: Callable[[dict[str, Any]], bool], answers_each: int = 1) -> float:
+    """Ten sockets sending ``message`` 120 times each, at 40 a second (under the 50 a connection may
+    send), each message answered ``answers_each`` times with answers that pass ``answered``: the
+    server's CPU seconds meanwhile."""
+
+    async def one() -> None:
+        async with connect(server.ws_url) as ws:
+            text = json.dumps({"v": 1, **message})
+            got = 0
+
+            async def read() -> None:
+                nonlocal got
+                while got < 120 * answers_each:
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    assert answered(answer), answer
+                    got += 1
+
+            reader = asyncio.create_task(read())
+            for _ in range(120):
+                await ws.send(text)
+                await asyncio.sleep(1 / 40)
+            await reader
+
+    before = _server_cpu(server)
+    await asyncio.gather(*(one() for _ in range(10)))
+    return _server_cpu(server) - before
+
+
 def test_watching_a_finished_table_in_a_loop_costs_about_what_a_ping_does(make_server: MakeServer) -> None:
     """Issue 9: a ``watch`` (or ``join``, ``resume``) of a finished table is answered with its final
     frame and leaves the socket free to ask again, and a table already replayed is not counted
@@ -1019,35 +1047,12 @@ def test_watching_a_finished_table_in_a_loop_costs_about_what_a_ping_does(make_s
         assert time.monotonic() < deadline
         time.sleep(0.2)
 
-    async def send_all(message: dict[str, Any], answers_each: int) -> float:
-        """Ten sockets sending ``message`` 120 times each, at 40 a second (under the 50 a
-        connection may send): the server's CPU seconds meanwhile."""
-
-        async def one() -> None:
-            async with connect(server.ws_url) as ws:
-                text = json.dumps({"v": 1, **message})
-                got = 0
-
-                async def read() -> None:
-                    nonlocal got
-                    while got < 120 * answers_each:
-                        answer = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                        assert answer["type"] in ("pong", "welcome", "state"), answer
-                        got += 1
-
-                reader = asyncio.create_task(read())
-                for _ in range(120):
-                    await ws.send(text)
-                    await asyncio.sleep(1 / 40)
-                await reader
-
-        before = _server_cpu(server)
-        await asyncio.gather(*(one() for _ in range(10)))
-        return _server_cpu(server) - before
+    def send_all(message: dict[str, Any], answers_each: int) -> float:
+        return asyncio.run(cpu_of_many(server, message, lambda a: a["type"] in ("pong", "welcome", "state"), answers_each))
 
     assert json.loads(_get_bytes(server, f"/api/tables/{tid}")[1])["live"] is False
-    pings = asyncio.run(send_all({"type": "ping"}, 1))
-    watches = asyncio.run(send_all({"type": "watch", "table": tid}, 2))
+    pings = send_all({"type": "ping"}, 1)
+    watches = send_all({"type": "watch", "table": tid}, 2)
     assert watches < 5 * pings + 0.05, (watches, pings)
 
 

@@ -21,7 +21,7 @@ from websockets.asyncio.client import connect
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, drain, play, public_tiles, tiles_in
 
-from .test_attacks import _server_cpu, is_live, post
+from .test_attacks import cpu_of_many, is_live, post
 from .test_browser import ARGS, CHROMIUM, wait_true
 
 MakeServer = Callable[..., Server]
@@ -402,9 +402,9 @@ def test_a_taken_seat_or_a_wrong_token_at_an_abandoned_table_costs_about_what_a_
             return str((await player.resume(tid, token))["status"])
 
     asyncio.run(cached())
-    pings = asyncio.run(cpu_of_many(server, {"type": "ping"}, "pong"))
-    joins = asyncio.run(cpu_of_many(server, {"type": "join", "table": tid, "slot": 0}, "seat_taken"))
-    resumes = asyncio.run(cpu_of_many(server, {"type": "resume", "table": tid, "token": "x" * 32}, "bad_token"))
+    pings = asyncio.run(cpu_of_answers(server, {"type": "ping"}, "pong"))
+    joins = asyncio.run(cpu_of_answers(server, {"type": "join", "table": tid, "slot": 0}, "seat_taken"))
+    resumes = asyncio.run(cpu_of_answers(server, {"type": "resume", "table": tid, "token": "x" * 32}, "bad_token"))
     assert joins < 3 * pings + 0.05 and resumes < 3 * pings + 0.05, (joins, resumes, pings)
     assert not is_live(server, tid)
     assert asyncio.run(player_back()) == "playing"  # its player still brings it back
@@ -434,8 +434,8 @@ def test_a_free_seats_join_past_the_tables_an_address_may_hold_costs_about_what_
         assert status == 201, own
         async with server.client() as keeper:  # the address's one table in play, attended
             await keeper.resume(own["id"], own["token"])
-            pings = await cpu_of_many(server, {"type": "ping"}, "pong")
-            joins = await cpu_of_many(server, {"type": "join", "table": tid, "slot": 0}, "rate_limited")
+            pings = await cpu_of_answers(server, {"type": "ping"}, "pong")
+            joins = await cpu_of_answers(server, {"type": "join", "table": tid, "slot": 0}, "rate_limited")
         deadline = time.monotonic() + 20
         while is_live(server, own["id"]):  # its player gone, it is abandoned
             assert time.monotonic() < deadline, "never abandoned"
@@ -449,32 +449,10 @@ def test_a_free_seats_join_past_the_tables_an_address_may_hold_costs_about_what_
     assert status_back == "playing" and is_live(server, tid)
 
 
-async def cpu_of_many(server: Server, message: dict[str, Any], answer: str) -> float:
-    """Ten sockets sending ``message`` 120 times each, at 40 a second (under the 50 a connection may
-    send), each answered ``answer`` (an error's code, else the answer's type): the server's CPU
-    seconds meanwhile."""
-
-    async def one() -> None:
-        async with connect(server.ws_url) as ws:
-            text = json.dumps({"v": 1, **message})
-            got = 0
-
-            async def read() -> None:
-                nonlocal got
-                while got < 120:
-                    said = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                    assert (said.get("code") or said["type"]) == answer, said
-                    got += 1
-
-            reader = asyncio.create_task(read())
-            for _ in range(120):
-                await ws.send(text)
-                await asyncio.sleep(1 / 40)
-            await reader
-
-    before = _server_cpu(server)
-    await asyncio.gather(*(one() for _ in range(10)))
-    return _server_cpu(server) - before
+async def cpu_of_answers(server: Server, message: dict[str, Any], answer: str) -> float:
+    """Ten sockets sending ``message`` 120 times each, at 40 a second, each answered ``answer`` (an
+    error's code, else the answer's type): the server's CPU seconds meanwhile."""
+    return await cpu_of_many(server, message, lambda said: (said.get("code") or said["type"]) == answer)
 
 
 def abandoned_in_mid_hand(server: Server) -> tuple[str, str]:

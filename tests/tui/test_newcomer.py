@@ -23,6 +23,20 @@ def screen_text(app: PlayApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def open_hints(app: PlayApp, pilot: Any, tx: Texts) -> None:
+    """Open the hint panel (``h``) and check that it shows."""
+    await pilot.pause()
+    await press(pilot, "h")
+    assert tx("hint.title") in screen_text(app)
+
+
+async def press(pilot: Any, *keys: str) -> None:
+    """Press ``keys`` and let the screen settle."""
+    await pilot.press(*keys)
+    await pilot.pause()
+    await pilot.pause()
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_hk_4_1_a_refusal_shows_while_the_hint_panel_is_open_at_80x24(make_session: Make, lang: str) -> None:
@@ -34,20 +48,12 @@ async def test_hk_4_1_a_refusal_shows_while_the_hint_panel_is_open_at_80x24(make
     s = make_session(teach=True, lang=lang)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.pause()
-        assert tx("hint.title") in screen_text(app)
-        await pilot.press("p")
-        await pilot.pause()
-        await pilot.pause()
+        await open_hints(app, pilot, tx)
+        await press(pilot, "p")
         text = screen_text(app)
         assert tx("no.no_offer") in text and "HK-4.1" in text
         assert tx("hint.title") not in text and tx("keys") in text
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "h")
         assert tx("hint.title") in screen_text(app)
 
 
@@ -61,20 +67,12 @@ async def test_hk_5_7_a_refused_mahjong_shows_while_the_hint_panel_is_open_at_80
     s = make_session(teach=True, lang=lang)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.pause()
-        assert tx("hint.title") in screen_text(app)
-        await pilot.press("m")
-        await pilot.pause()
-        await pilot.pause()
+        await open_hints(app, pilot, tx)
+        await press(pilot, "m")
         text = screen_text(app)
         assert tx("ev.refused", why="").strip() in text and "HK-5.7" in text
         assert tx("hint.title") not in text
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "h")
         assert tx("hint.title") in screen_text(app)
 
 
@@ -88,14 +86,8 @@ async def test_a_key_that_does_nothing_says_so_while_the_hint_panel_is_open_at_8
     s = make_session(teach=True, lang=lang)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.pause()
-        assert tx("hint.title") in screen_text(app)
-        await pilot.press("x")
-        await pilot.pause()
-        await pilot.pause()
+        await open_hints(app, pilot, tx)
+        await press(pilot, "x")
         said = " ".join(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())  # less the log's scrollbar
         assert tx("key.unused", press="x") in said and tx("hint.title") not in said
         await pilot.press("h", "h")  # the hints again, and hidden: the line is still in the log
@@ -146,9 +138,7 @@ async def test_a_refusal_keeps_the_hint_panel_beside_the_log_on_a_wide_terminal(
         await pilot.pause()
         await pilot.press("h")
         await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "p")
         text = screen_text(app)
         assert tx("no.no_offer") in text and tx("hint.title") in text
 
