@@ -358,10 +358,16 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
 
 
 def _shape(counts: Sequence[int], melds: int, knitted: bool = False) -> tuple[int, tuple[Tile, ...]]:
-    """Shanten and waits of a hand; with ``knitted``, MCR's knitted shapes count (MCR-5.2.4, MCR-5.2.5)."""
+    """Shanten and waits of a hand; with ``knitted``, MCR's knitted shapes count (MCR-5.2.4, MCR-5.2.5).
+
+    A waiting hand (13 - 3×melds tiles) ready in shape only on a fifth copy of a tile it holds
+    four of (HK-1: four copies of each tile) waits on nothing: it is not ready but a tile from
+    ready (trade one of the four for a tile it can wait on), never "ready" with a 0% chance to win."""
     distance, wait_on = (shanten_knitted, waits_knitted) if knitted else (shanten, waits)
     s = distance(counts, melds)
     w = tuple(wait_on(counts, melds)) if s == 0 and sum(counts) % 3 == 1 else ()
+    if s == 0 and sum(counts) % 3 == 1 and not w:
+        return 1, ()
     return s, w
 
 

@@ -646,3 +646,28 @@ def test_a_corrupted_table_log_names_its_entry_and_field(
         assert main(["review", str(path), "--lang", lang, "--quiet"]) == 2
         err = capsys.readouterr().err
         assert expected in err and "Traceback" not in err and "int()" not in err and "attribute" not in err, err
+
+
+FOUR_1M = ("1111m234p567p999s1z", "258m369p147s1234z", "369m147p258s1567z", "447m258p369s2345z")
+"""East holds all four 1 Characters: discarding East wind leaves 1111m234p567p999s, ready in
+shape only on a fifth 1 Characters (HK-1: four copies of each tile)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_1_a_hand_waiting_only_on_a_fifth_copy_is_not_ready(lang: str) -> None:
+    """HK-1: 1111m234p567p999s waits on a fifth 1 Characters, which does not exist; the review
+    said "After yours: ready." beside its 0% chance to win. It is a tile from ready."""
+    from hkmj.engine.testing import act, play_quietly, stacked_hand
+
+    hand = stacked_hand(list(FOUR_1M))
+    act(hand, "E discard 1z")
+    play_quietly(hand, 4)
+    d = analyse(Loaded(list(hand.events)), "E").decisions[0]
+    left = list(counts_of(d.concealed))
+    left[tile("1z")] -= 1
+    assert d.played == Discard(tile("1z")) and shanten(left, 0) == 0 and waits(left, 0) == []  # ready in shape, no wait
+    assert (d.shanten_after, d.waits_after) == (1, ())
+    w = words(lang)
+    assert d.shape("after", lang) == w.distance(1) == w.tx.distance(1)
+    assert d.shape("after", lang) != w("dist.ready")
+    assert d.shape("advised", lang) == w.distance(0, (tile("1z"),))  # the concealed kong: ready on East wind
