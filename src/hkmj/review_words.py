@@ -82,9 +82,8 @@ EN: dict[str, str] = {
     "dist.ready.short": "ready in shape, but no wait scores {min} {unit}",
     "act.pung": "pung {tile}",
     "act.pung.bare": "pung",
-    "act.kong.concealed": "concealed kong {tile}",
-    "act.kong.added": "added kong {tile}",
-    "act.mahjong": "Mahjong",
+    "act.kong.concealed": "declare a concealed kong of {tile}",
+    "act.kong.added": "declare an added kong of {tile}",
     "meld.pung": "pung",
     "meld.chow": "chow",
     "meld.kong": "kong",
@@ -195,7 +194,6 @@ FR: dict[str, str] = {
     "act.pung.bare": "pung",
     "act.kong.concealed": "kong caché {tile}",
     "act.kong.added": "kong ajouté {tile}",
-    "act.mahjong": "Mahjong",
     "meld.pung": "pung",
     "meld.chow": "chow",
     "meld.kong": "kong",
@@ -401,7 +399,7 @@ class Words:
 
     def action(self, a: Action, offered: Tile | None = None) -> str:
         """An action in plain words: ``discard 5 Circles``, ``chow 3-4-5 Bamboo``, ``pass``
-        (the terminal hint's words, :mod:`hkmj.tui.texts`), ``pung White dragon``, ``concealed kong 3 Bamboo``."""
+        (the terminal hint's words, :mod:`hkmj.tui.texts`), ``pung White dragon``, ``declare a concealed kong of 3 Bamboo``."""
         tx = self.tx
         if isinstance(a, Discard):
             return tx("hint.act.discard", tile=self.tile(a.tile))
@@ -413,8 +411,8 @@ class Words:
             if a.how in ("concealed", "added"):
                 return self(f"act.kong.{a.how}", tile=self.tile(a.tile))
             return tx("hint.act.kong", tile=self.tile(a.tile))
-        if isinstance(a, Win):
-            return self("act.mahjong")
+        if isinstance(a, Win):  # as the hint says it; "the advisor would Mahjong" was no sentence
+            return tx("hint.act.mahjong")
         if isinstance(a, Pass):
             return tx("hint.act.pass")
         return str(a)  # pragma: no cover - every action kind is named above

@@ -671,3 +671,22 @@ def test_hk_1_a_hand_waiting_only_on_a_fifth_copy_is_not_ready(lang: str) -> Non
     assert d.shape("after", lang) == w.distance(1) == w.tx.distance(1)
     assert d.shape("after", lang) != w("dist.ready")
     assert d.shape("advised", lang) == w.distance(0, (tile("1z"),))  # the concealed kong: ready on East wind
+
+
+def test_the_advisors_kong_and_mahjong_read_as_sentences() -> None:
+    """The mistake line reads "the advisor would {action}": it said "the advisor would concealed
+    kong 1 Characters" and "the advisor would Mahjong". The actions are verbs, Mahjong in the
+    hint's words (``declare Mahjong``, French ``annoncer Mahjong``)."""
+    from hkmj.engine import Kong
+    from hkmj.engine.testing import act, play_quietly, stacked_hand
+    from hkmj.review import mistake_lines
+
+    hand = stacked_hand(list(FOUR_1M))
+    act(hand, "E discard 1z")
+    play_quietly(hand, 4)
+    d = analyse(Loaded(list(hand.events)), "E").decisions[0]
+    assert d.best.action == Kong(tile("1m"), "concealed") and not d.agrees
+    text = " ".join(" ".join(mistake_lines(d, 1)).split())
+    assert "you chose discard East wind; the advisor would declare a concealed kong of 1 Characters (" in text, text
+    assert words().action(Kong(tile("1m"), "added")) == "declare an added kong of 1 Characters"
+    assert [words(lang).action(Win()) for lang in ("en", "fr")] == ["declare Mahjong", "annoncer Mahjong"]

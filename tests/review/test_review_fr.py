@@ -230,7 +230,7 @@ def test_french_rules_and_actions_mcr_classical(records: dict[str, Path]) -> Non
         "pung Dragon Blanc",
         "kong caché 1 Cercles",
         "kong ajouté 1 Cercles",
-        "Mahjong",
+        "annoncer Mahjong",
         "passer",
     ]
     assert [w.distance(-1), w.distance(0, (18, 21)), w.distance(2)] == ["complète", "prête, attend 1 Bambous, 4 Bambous", "à 2 tuiles d'une main prête"]
