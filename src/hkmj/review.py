@@ -276,6 +276,9 @@ class Review:
     cut: tuple[int, ...] = ()
     """Hands the record stops in the middle of (a match interrupted: ``hkmj play --record``
     quit, a process killed); their decisions up to the cut are reviewed."""
+    stopped: int = 0
+    """The hand a record stops after when it stops between two hands, before the match's end (a
+    match interrupted there, as ``hkmj replay`` says): the hands played are reviewed, and said so."""
     others: int = 0
     """Decisions with a choice the server made for the player (its bot while they were away, a
     timeout): left out of :attr:`decisions`, and said."""
@@ -474,7 +477,10 @@ def analyse(
                 match.finish_hand()
     if not played_any:
         raise ReviewError("never_played", who=repr(who), player=label)
-    return Review(words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), others=others, proxy=proxy)
+    stopped = hands if not report.complete and not report.cut else 0  # stopped between two hands
+    return Review(
+        words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), stopped, others=others, proxy=proxy
+    )
 
 
 def _with_penalty(d: Decision, paid: float, rule: str, dead: str = "") -> Decision:
@@ -691,7 +697,8 @@ def proxy_words(r: Review, lang: str = "en") -> str:
 
 def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") -> str:
     """The review in plain words, at most ``width`` columns, in ``lang`` (``en``, ``fr``):
-    totals (and a line for a hand the record stops in the middle of), then the biggest mistakes."""
+    totals (and a line for a hand the record stops in the middle of, or for a record that stops
+    between two hands before the match's end), then the biggest mistakes."""
     w = words(lang)
     n = len(r.decisions)
     agree = sum(1 for d in r.decisions if d.agrees)
@@ -699,6 +706,8 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
     lines = _wrap(w.typo(w("head", player=r.player_in(lang), hands=hands, advisor=w.bot(r.advisor))), width)
     for hand in r.cut:
         lines += _wrap(w.typo(w("cut", hand=hand)), width)
+    if r.stopped:
+        lines += _wrap(w.typo(w("stopped", hand=r.stopped)), width)
     if r.others:
         lines += _wrap(w.typo(w.plural("others", r.others)), width)
     if r.proxy and n:

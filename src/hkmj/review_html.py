@@ -199,6 +199,8 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
         f'<p class="muted">{pg.t(w("html.intro", hands=hands, advisor=w.bot(r.advisor)))}</p>',
     ]
     parts.extend(f'<p class="cut">{pg.t(w("cut", hand=hand))}</p>' for hand in r.cut)
+    if r.stopped:
+        parts.append(f'<p class="cut">{pg.t(w("stopped", hand=r.stopped))}</p>')
     if r.others:
         parts.append(f'<p class="others muted">{pg.t(w.plural("others", r.others))}</p>')
     if r.proxy and n:

@@ -45,6 +45,7 @@ EN: dict[str, str] = {
     "hands.other": "{n} hands of {rules}",
     "none": "This player had no decision with a choice to make.",
     "cut": "The record stops in the middle of hand {hand}: its decisions up to there are reviewed.",
+    "stopped": "The record stops after hand {hand}, before the match's end: the hands played are reviewed.",
     "others.one": "{n} decision with a choice was made for this player by the server (their bot while they were away, "
     "or a decision that timed out): it is left out, since the player did not make it.",
     "others.other": "{n} decisions with a choice were made for this player by the server (their bot while they were away, "
@@ -154,6 +155,7 @@ FR: dict[str, str] = {
     "hands.other": "{n} donnes, {rules}",
     "none": "Aucune décision de ce joueur n'offrait de choix.",
     "cut": "L'enregistrement s'arrête au milieu de la donne {hand} : ses décisions jusque-là sont analysées.",
+    "stopped": "L'enregistrement s'arrête après la donne {hand}, avant la fin de la partie : les donnes jouées sont analysées.",
     "others.one": "{n} décision avec un choix a été prise pour ce joueur par le serveur (son robot pendant son absence, "
     "ou une décision dont le temps a expiré) : elle est laissée de côté, puisque le joueur ne l'a pas prise.",
     "others.other": "{n} décisions avec un choix ont été prises pour ce joueur par le serveur (son robot pendant son absence, "

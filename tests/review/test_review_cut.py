@@ -87,6 +87,25 @@ def test_text_and_html_say_the_last_hand_was_cut_in_english_and_french(events: l
     assert "middle of hand" not in summary_text(whole) and "middle of hand" not in render_html(whole)
 
 
+def test_a_record_that_stops_between_two_hands_says_the_match_did_not_end(events: list[Event]) -> None:
+    """A 2-hand match whose record stops after hand 1 (quit between hands): ``hkmj replay`` says
+    "the record stops before the match's end (an interrupted match)", the review said nothing and
+    read as a whole 1-hand match. It now says so, in the summary and the page, in English and
+    French; a whole record, and a hand cut in its middle, say nothing of it."""
+    r = analyse(Loaded(events[: _second_hand(events)]), "1")
+    en = "The record stops after hand 1, before the match's end: the hands played are reviewed."
+    fr = "L'enregistrement s'arrête après la donne 1, avant la fin de la partie\u00a0: les donnes jouées sont analysées."
+    assert en in " ".join(summary_text(r).split())
+    assert fr.replace("\u00a0", " ") in " ".join(summary_text(r, lang="fr").replace("\u00a0", " ").split())
+    assert all(len(x) <= 80 for x in summary_text(r, lang="fr").splitlines())
+    assert en.replace("'", "&#x27;") in render_html(r)
+    assert fr.replace("'", "&#x27;") in render_html(r, lang="fr")
+    assert r.hands == 1 and r.stopped == 1 and not r.cut
+    cut = analyse(Loaded(events[: _cut_after(events, "draw", _second_hand(events) + 30)]), "1")
+    for whole in (analyse(Loaded(events), "1"), cut):
+        assert not whole.stopped and "before the match's end" not in summary_text(whole) + render_html(whole)
+
+
 def test_cli_reviews_a_cut_record_and_replay_accepts_it(
     events: list[Event], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
