@@ -236,7 +236,7 @@ class Decision:
             "after": (self.shanten_after, self.waits_after, self.scoring_after, self.drawn_after, self.short[1]),
             "advised": (self.shanten_advised, self.waits_advised, self.scoring_advised, self.drawn_advised, self.short[2]),
         }[which]
-        if short and not ws:  # a discard to make, and none leaves a wait that can win
+        if short and not ws and s == 0:  # a discard to make, and none leaves a wait that can win (not a hand with no wait at all)
             return w("dist.ready.short", min=self.minimum, unit=w.tx(f"unit.{self.unit}"))
         return w.distance(s, ws, good, self.minimum, self.unit, drawn)
 
