@@ -1103,6 +1103,7 @@ REPLAY_REPORTS = (
     "event after the match's end",
     "record ends before the match's totals",
     "the match's totals are missing; the record goes on without them",
+    "the match's end is missing; the record goes on without it",
     "the match was already over",
     "the wall is not the one of its seed",
     "the hand stops before its end, and the record goes on",

@@ -723,15 +723,21 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
             report.complete = False
             return
         if match is not None:
+            checked_last = recorded[-1]  # the record's last event checked so far
             for got in match.finish_hand():
                 exp = match_tail[tail_i] if tail_i < len(match_tail) else None
                 tail_i += 1
                 if exp is None:
-                    if not last:  # the next hand, unchecked, where the totals belong
-                        nxt = _after(events, recorded[-1])
-                        line = None if nxt is None else nxt.get("_line")
-                        why = "the match's totals are missing; the record goes on without them"
-                        report.divergence = Divergence(line, number, why, nxt, got)
+                    # what follows the events checked (not the hand: its own totals may follow it,
+                    # and a record that stops after the last hand's totals, its match_end lost in
+                    # a crash, stops between two events as one that stops at a hand_end does)
+                    nxt = _after(events, checked_last)
+                    if nxt is not None:  # the next hand, unchecked, where the totals belong
+                        if got["type"] == "match_end":
+                            why = "the match's end is missing; the record goes on without it"
+                        else:
+                            why = "the match's totals are missing; the record goes on without them"
+                        report.divergence = Divergence(nxt.get("_line"), number, why, nxt, got)
                     report.complete = False  # else: the record stops between two hands
                     return
                 why = _diff(exp, got)
@@ -739,6 +745,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
                     report.divergence = Divergence(exp.get("_line"), number, why, exp, got)
                     return
                 report.events += 1
+                checked_last = exp
     extra = match_tail[tail_i] if match is not None and tail_i < len(match_tail) else None
     if extra is not None and (stray is None or next(i for i, e in enumerate(events) if e is extra) < stray):
         report.divergence = Divergence(extra.get("_line"), report.hands, "event after the match's end", extra)

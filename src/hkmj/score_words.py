@@ -438,6 +438,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"record ends before the match's totals", "l'enregistrement s'arrête avant les totaux de la partie"),
     (r"the match's totals are missing; the record goes on without them",
      "les totaux de la partie manquent ; l'enregistrement continue sans eux"),
+    (r"the match's end is missing; the record goes on without it",
+     "la fin de la partie manque ; l'enregistrement continue sans elle"),
     (r"the match was already over", "la partie était déjà finie"),
     (r"the wall is not the one of its seed", "le mur n'est pas celui de sa graine"),
     (r"the hand stops before its end, and the record goes on", "la donne s'arrête avant sa fin, et l'enregistrement continue"),

@@ -145,3 +145,35 @@ def test_hkmj_replay_says_the_record_stops_in_the_middle_of_hand_n(
     edited[-1]["tile"] = "9m" if edited[-1]["tile"] != "9m" else "1m"
     assert main(["replay", str(_write(tmp_path / "edited.jsonl", edited))]) == 1
     assert "diverged at line" in capsys.readouterr().out
+
+
+def test_a_record_whose_match_end_was_lost_replays_as_an_interrupted_match_hk_7(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK-7.3: the last hand's ``totals``, then ``match_end``. A crash that cut or lost the
+    ``match_end`` line left a record of every hand and its totals, which replay refused ("diverged
+    at line N: the match's totals are missing", N being the very totals line) and so ``hkmj
+    review`` too, where docs/review.md says the lines before a cut one are reviewed. It stops
+    between two events, as a record ending at a ``hand_end`` does; an event after those totals
+    is still named, as the match's missing end."""
+    events = read_record(record)
+    assert events[-1]["type"] == "match_end" and events[-2]["type"] == "totals"
+    report = replay(events[:-1])
+    assert report.ok, report.divergence
+    assert report.cut == [] and not report.complete and report.hands == 2 and report.events == len(events) - 1
+    # the match_end line cut in the middle of a write: replay and review read what precedes it
+    lines = record.read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20], encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(cut)]) == 0
+    assert "replay OK: 2 hands," in capsys.readouterr().out
+    assert main(["review", str(cut), "--seat", "1", "--html", "-", "--quiet"]) == 0
+    assert "Review of player 1: 2 hands" in capsys.readouterr().out
+    # a hand_start after the last totals: the record goes on where match_end belongs
+    path = _write(tmp_path / "after.jsonl", [*events[:-1], events[1]])
+    report = replay(read_record(path))
+    assert report.divergence is not None and report.divergence.line == len(events), report.divergence
+    assert report.divergence.reason == "the match's end is missing; the record goes on without it"
+    assert main(["replay", str(path), "--lang", "fr"]) == 1
+    assert "la fin de la partie manque ; l'enregistrement continue sans elle" in capsys.readouterr().out
