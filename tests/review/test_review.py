@@ -430,6 +430,29 @@ def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return captured.err
 
 
+def test_errors_are_one_line_but_a_record_that_does_not_replay_as_docs_review_md_says(
+    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/review.md, Errors: each is one line on stderr starting ``hkmj review:``; it said so of
+    a record that does not replay too, whose refusal is three lines: the divergence, then the
+    recorded and the replayed event, as ``hkmj replay`` gives them. The page says so now."""
+    assert _error(capsys, str(tmp_path / "nope.jsonl")).count("\n") == 1
+    (tmp_path / "junk.jsonl").write_text("this is not json\n")
+    assert _error(capsys, str(tmp_path / "junk.jsonl")).count("\n") == 1
+    assert _error(capsys, str(hk_record), "--seat", "Bob").count("\n") == 1
+    lines = hk_record.read_text().splitlines()
+    i = next(i for i, x in enumerate(lines) if '"type":"discard"' in x)
+    e = json.loads(lines[i])
+    e["action"] = "discard 9z"
+    lines[i] = json.dumps(e)
+    (tmp_path / "forged.jsonl").write_text("\n".join(lines) + "\n")
+    err = _error(capsys, str(tmp_path / "forged.jsonl")).splitlines()
+    assert len(err) == 3 and err[1].startswith("  recorded: {") and err[2].startswith("  replayed: "), err
+    page = " ".join((Path(__file__).parents[2] / "docs" / "review.md").read_text(encoding="utf-8").split())
+    assert "a record that does not replay adds two indented lines under it" in page
+    assert "(`recorded: {...}`, `replayed: {...}`)" in page
+
+
 def test_bad_input_gives_clear_errors(hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "no such file" in _error(capsys, str(tmp_path / "nope.jsonl"))
     assert "is a directory" in _error(capsys, str(tmp_path))
