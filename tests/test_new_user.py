@@ -755,3 +755,21 @@ def test_a_record_file_the_system_refuses_is_said_in_the_tables_language(
     monkeypatch.setattr(record, "RecordWriter", refuse)
     assert main(["play", "--lang", lang, "--seed", "1", "--record", str(path)]) == 2
     assert capsys.readouterr().err == words.format(path=path) + "\n"
+
+
+def test_the_answers_to_another_rulesets_flags_are_the_ones_docs_scoring_md_quotes(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/scoring.md, *Refused combinations*: a flag of another ruleset is status 1 (R-3). The
+    page said every one was answered "unknown flag ... expected any of ..."; ``--flag heavenly
+    --rules mcr`` and ``--flag final_discard --rules classical`` are answered with the rule that
+    does not score them (MCR-5.5, CL-5.3). Each command the paragraph gives is run on the rules'
+    worked example and prints the answer quoted next to it."""
+    page = " ".join((ROOT / "docs" / "scoring.md").read_text(encoding="utf-8").split())
+    paragraph = page[page.index("Flags of another ruleset") :].split("**Notation", 1)[0]
+    quoted = re.findall(r"`(--flag [^`]+)`(?: under Hong Kong)?: \"([^\"]+)\"", paragraph)
+    assert len(quoted) == 3, paragraph
+    for options, answer in quoted:
+        capsys.readouterr()
+        argv = ["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", *options.split()]
+        assert main(argv) == 1, options
+        err = " ".join(capsys.readouterr().err.split())
+        assert answer in err, (options, err)
