@@ -40,6 +40,16 @@ SMALL_TARGETS = """(min) => Array.from(document.querySelectorAll('button, a, sel
   .filter(([box]) => { const r = box.getBoundingClientRect(); return r.width < min || r.height < min; })
   .map(([box, el]) => `${el.tagName}#${el.id}.${el.className} ${Math.round(box.getBoundingClientRect().width)}x${Math.round(box.getBoundingClientRect().height)}`)"""
 """Visible controls (a checkbox counts by its label) smaller than ``min`` CSS pixels either way."""
+SPLIT_CITATIONS = r"""() => { const re = /\b(?:HK|MCR|CL)-\d+(?:\.\d+)*(?:[-–]\d+(?:\.\d+)*)?/g; const seen = [], split = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) { const n = walk.currentNode; for (const m of n.data.matchAll(re)) {
+    const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+    const tops = new Set(Array.from(r.getClientRects()).filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+    if (tops.size) seen.push(m[0]); if (tops.size > 1) split.push(`${m[0]} in "${n.parentElement.textContent.slice(0, 50)}"`); } }
+  return { seen, split }; }"""
+"""The rule citations (HK-4.1, MCR-5.2.5, CL-6) shown on the page, and those split over two lines (a Range over
+each citation's characters whose boxes lie on more than one line)."""
+
 
 def wait_true(page: Any, expression: str, timeout: float = 15.0) -> None:
     """Poll a JavaScript expression from Python until it is true. ``page.wait_for_function``
@@ -1850,6 +1860,57 @@ def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(se
         page.screenshot(path=str(ARTIFACTS / f"phone-refused-toast-{lang}.png"))
         assert box is not None and box["width"] >= 0.85 * 375 and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
         assert box["height"] <= 160, box  # a few lines, not a column over the hand
+        assert not errors, errors
+        browser.close()
+
+
+def test_on_a_phone_the_help_page_never_splits_a_rule_citation_over_two_lines(server: Server) -> None:
+    """HK-5.7, MCR-3.1, CL-5.2: at 390 px the help page broke citations after their hyphen, "MCR-" ending a line
+    and "3.1)" beginning the next ("(HK-" / "5.7)" in French). Each citation is on one line; its text is the same."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        for rules in ("hk", "mcr", "classical"):
+            for lang in ("en", "fr"):
+                page.goto(f"{server.base}/help?lang={lang}&rules={rules}")
+                found = page.evaluate(SPLIT_CITATIONS)
+                assert len(found["seen"]) >= 5 and found["split"] == [], (rules, lang, found["split"])
+        page.goto(f"{server.base}/help?lang=en&rules=classical")
+        assert "(CL-5.1, CL-5.2)" in page.inner_text("#help")  # the words as they were, spans or not
+        page.screenshot(path=str(ARTIFACTS / "phone-help-citations.png"), full_page=True)
+        browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_a_refused_mahjong_never_splits_a_rule_citation_over_two_lines(server: Server, lang: str) -> None:
+    """MCR-5.2, MCR-5.4: at a teaching table on a phone (390×844) the refusal under the hand and its toast broke
+    citations after their hyphen ("MCR-" at the end of a line, "5.2.5)" on the next). Each is on one line, in the
+    box under the hand, in the toast and at the end of the hand alike; the words are the same."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": "your hand is not a winning hand: not four groups and a pair (MCR-5.1), nor seven pairs (MCR-5.2.1), "
+                   "nor thirteen orphans (MCR-5.2.3), nor a knitted hand (MCR-5.2.5), nor lesser honours and knitted "
+                   "tiles (MCR-5.2.4); it is 3 tiles from ready (MCR-4.1, MCR-5.4, MCR-8.1).",
+             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire (MCR-5.1), ni sept paires "
+                   "(MCR-5.2.1), ni treize orphelins (MCR-5.2.3), ni une main cousue (MCR-5.2.5), ni honneurs et tuiles "
+                   "cousues (MCR-5.2.4) ; elle est à 3 tuiles d'une main prête (MCR-4.1, MCR-5.4, MCR-8.1)."}
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _phone_lobby(browser, server, errors, lang)
+        state = _mid_hand("mcr", claim=False)
+        state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": words}])
+        page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
+        page.wait_for_selector("#toast.on", timeout=5000)
+        page.screenshot(path=str(ARTIFACTS / f"phone-refusal-citations-{lang}.png"))
+        assert page.inner_text("#toast") == page.inner_text(".refusal") and "(MCR-4.1, MCR-5.4, MCR-8.1)" in page.inner_text(".refusal")
+        found = page.evaluate(SPLIT_CITATIONS)
+        assert len(found["seen"]) >= 16 and found["split"] == [], found["split"]
+        for width in range(330, 390, 7):  # wherever the lines happen to end
+            page.set_viewport_size({"width": width, "height": 844})
+            assert page.evaluate(SPLIT_CITATIONS)["split"] == [], width
         assert not errors, errors
         browser.close()
 

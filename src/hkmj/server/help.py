@@ -13,13 +13,17 @@ page as that ruleset's table words it, citing its own rules (MCR-…, CL-…; se
 from __future__ import annotations
 
 import html
+import re
 
 from hkmj.rulesets import RULESETS
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, name, tile_str
 from hkmj.tui.rules_texts import FLOWERS, cite
 from hkmj.tui.texts import LANGS, Texts
 
-__all__ = ["help_page", "pick_lang", "pick_rules", "sections", "typography"]
+__all__ = ["cite_spans", "help_page", "pick_lang", "pick_rules", "sections", "typography"]
+
+CITATION = re.compile(r"\b(?:HK|MCR|CL)-\d+(?:\.\d+)*(?:[-–]\d+(?:\.\d+)*)?")
+"""A rule's citation (HK-4.1, MCR-5.2.5, CL-6, HK-5.1-5.4), kept on one line by :func:`cite_spans`."""
 
 CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
     "en": {
@@ -140,6 +144,12 @@ def typography(text: str, lang: str) -> str:
     return text
 
 
+def cite_spans(escaped: str) -> str:
+    """``escaped`` (HTML-escaped text) with each rule citation in a ``<span class="cite">`` that the style
+    sheet keeps on one line: on a phone "MCR-" ended a line and "3.1)" began the next. The text is unchanged."""
+    return CITATION.sub(lambda m: f'<span class="cite">{m[0]}</span>', escaped)
+
+
 def _tiles_html(lang: str, rules: str) -> str:
     """HK-1: the three suits, the honours and the bonus tiles, as pictures with their names."""
     q = "?lang=fr" if lang == "fr" else ""
@@ -152,7 +162,7 @@ def _tiles_html(lang: str, rules: str) -> str:
     body = "".join(f'<div class="tilerow">{"".join(fig(t) for t in row)}</div>' for row in rows)
     own = FLOWERS.get((rules, lang))  # what a flower is worth at an MCR or classical table
     note = TILES_NOTE[lang] if own is None else f"{FLOWERS_ARE[lang]} {own}"
-    return body + f"<p>{html.escape(typography(cite(note, rules), lang))}</p>"
+    return body + f"<p>{cite_spans(html.escape(typography(cite(note, rules), lang)))}</p>"
 
 
 def _html_lines(lines: list[str], lang: str) -> str:
@@ -161,14 +171,14 @@ def _html_lines(lines: list[str], lang: str) -> str:
     for line in [*lines, ""]:
         text = typography(line.strip(), lang)
         if text.startswith("•"):
-            items.extend(html.escape(x.strip()) for x in text.split("•") if x.strip())
+            items.extend(cite_spans(html.escape(x.strip())) for x in text.split("•") if x.strip())
             continue
         if items:
             parts.append("<ul>" + "".join(f"<li>{x}</li>" for x in items) + "</ul>")
             items = []
         if text:
             cls = ' class="legend"' if line.startswith("  ") else ""
-            parts.append(f"<p{cls}>{html.escape(text)}</p>")
+            parts.append(f"<p{cls}>{cite_spans(html.escape(text))}</p>")
     return "".join(parts)
 
 

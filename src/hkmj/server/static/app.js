@@ -253,6 +253,34 @@ const botName = (b) => (T[lang].bots[b] || b);
 const $ = (sel, root = document) => root.querySelector(sel);
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 const kind = (id) => String(id).split(":")[0];
+/** A rule's citation (HK-4.1, MCR-5.2.5, CL-6, HK-5.1-5.4): help.py's CITATION. */
+const CITATION = /\b(?:HK|MCR|CL)-\d+(?:\.\d+)*(?:[-–]\d+(?:\.\d+)*)?/g;
+/** Each rule citation in the text under `root` put in a span.cite, which the style sheet keeps on one line: on a phone
+ * "MCR-" ended a line and "3.1)" began the next. The text is unchanged. */
+function citeSpans(root) {
+  const skip = "script, style, option, textarea, title, svg, .cite";
+  const texts = [];
+  if (root.nodeType === Node.TEXT_NODE) texts.push(root);
+  else for (const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT); walk.nextNode();) texts.push(walk.currentNode);
+  const found = texts.filter((n) => n.parentElement && !n.parentElement.closest(skip) && n.data.search(CITATION) >= 0);
+  for (const n of found) {
+    const frag = document.createDocumentFragment(); let at = 0;
+    for (const m of n.data.matchAll(CITATION)) {
+      if (m.index > at) frag.append(n.data.slice(at, m.index));
+      const span = document.createElement("span"); span.className = "cite"; span.textContent = m[0]; frag.append(span);
+      at = m.index + m[0].length;
+    }
+    if (at < n.data.length) frag.append(n.data.slice(at));
+    n.replaceWith(frag);
+  }
+}
+// whatever draws text (a table's messages, the end of a hand, a toast), its citations are kept whole as it is drawn
+new MutationObserver((changes) => {
+  for (const c of changes) {
+    if (c.type === "characterData") citeSpans(c.target);
+    else for (const n of c.addedNodes) if (n.isConnected) citeSpans(n);
+  }
+}).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
 function tileName(k) {
   const n = parseInt(k[0], 10), s = k[1];
   if (s === "z") return HONOURS[lang][n - 1];
