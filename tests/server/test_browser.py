@@ -1987,6 +1987,49 @@ def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_t
         browser.close()
 
 
+@pytest.mark.parametrize(("lang", "claim"), [("en", False), ("fr", True)])
+def test_hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_nor_the_question(
+        server: Server, lang: str, claim: bool) -> None:
+    """HK-5.7, HK-4.1: at a teaching table on a 1280×800 screen, late in a hand (opponents with melds and flowers), the
+    toast of a refused Mahjong lay at the foot of the screen over the refusal's own box under the hand (and the
+    question asked, "Claim the discard?"), which end the page. The toast is at the top, as on a phone: clear of the
+    refusal, the question, the buttons and the hand, the page scrolled to its top or to its foot, and whole."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven distinct pairs (HK-5.3), "
+                   "nor thirteen orphans (HK-5.4); it is 4 tiles from ready.",
+             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires distinctes "
+                   "(HK-5.3), ni treize orphelins (HK-5.4) ; elle est à 4 tuiles d'une main prête."}
+    covered = """(sel) => { const t = document.querySelector('#toast').getBoundingClientRect();
+      return Array.from(document.querySelectorAll(sel)).filter((el) => { const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom; })
+        .map((el) => `${el.className || el.id} ${Math.round(el.getBoundingClientRect().top)}`); }"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _phone_lobby(browser, server, errors, lang, (1280, 800), touch=False)
+        state = _mid_hand("hk", claim=claim, timed=claim)
+        hand = state["hand"]
+        hand["melds"][0] = [{"tiles": ["2z:0", "2z:1", "2z:2"]}, {"tiles": ["4s:0", "4s:1", "4s:2", "4s:3"]}]
+        hand["melds"][1] = hand["melds"][3] = [{"tiles": ["6z:0", "6z:1", "6z:2", "6z:3"]},
+                                               {"tiles": ["7p:0", "7p:1", "7p:2", "7p:3"]}, {"tiles": ["1p:0", "2p:0", "3p:0"]}]
+        hand["bonus"][1] = hand["bonus"][3] = ["5f:1", "6f:0", "7f:0", "8f:0"]
+        state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": words}])
+        page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
+        page.wait_for_selector("#toast.on", timeout=5000)
+        page.wait_for_timeout(400)  # the toast's fade-in
+        assert page.inner_text(".refusal") == page.inner_text("#toast") == words[lang].replace(" :", "\u00a0:").replace(" ;", "\u00a0;")
+        assert page.inner_text(".msg")
+        for scroll in ("0", "document.documentElement.scrollHeight"):
+            page.evaluate(f"window.scrollTo(0, {scroll})")
+            page.screenshot(path=str(ARTIFACTS / f"desktop-refused-toast-{lang}-{scroll[0]}.png"))
+            box = page.locator("#toast").bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box  # whole, on the screen
+            assert page.evaluate(covered, ".refusal, .msg, .actions, #hand") == [], (scroll, box)
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, lang: str) -> None:
     """The waiting table's "Copy" said "Link copied" whatever happened: on a page served over plain http (no
