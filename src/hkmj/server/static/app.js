@@ -271,7 +271,9 @@ function citeSpans(root) {
       at = m.index + m[0].length;
     }
     if (at < n.data.length) frag.append(n.data.slice(at));
-    n.replaceWith(frag);
+    // in a flex or grid box (a lobby label) each span would be an item of its own, "(" / "CL-7.4" / ")" one under another
+    const box = getComputedStyle(n.parentElement).display;
+    if (/flex|grid/.test(box)) { const whole = document.createElement("span"); whole.append(frag); n.replaceWith(whole); } else n.replaceWith(frag);
   }
 }
 // whatever draws text (a table's messages, the end of a hand, a toast), its citations are kept whole as it is drawn
