@@ -430,6 +430,18 @@ def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return captured.err
 
 
+def _forge_a_discard(record: Path, forged: Path) -> int:
+    """``record`` edited by hand into ``forged``: its first discard is not the recorded one (9z);
+    the index of that line."""
+    lines = record.read_text().splitlines()
+    i = next(i for i, x in enumerate(lines) if '"type":"discard"' in x)
+    e = json.loads(lines[i])
+    e["action"] = "discard 9z"
+    lines[i] = json.dumps(e)
+    forged.write_text("\n".join(lines) + "\n")
+    return i
+
+
 def test_errors_are_one_line_but_a_record_that_does_not_replay_as_docs_review_md_says(
     hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -440,12 +452,7 @@ def test_errors_are_one_line_but_a_record_that_does_not_replay_as_docs_review_md
     (tmp_path / "junk.jsonl").write_text("this is not json\n")
     assert _error(capsys, str(tmp_path / "junk.jsonl")).count("\n") == 1
     assert _error(capsys, str(hk_record), "--seat", "Bob").count("\n") == 1
-    lines = hk_record.read_text().splitlines()
-    i = next(i for i, x in enumerate(lines) if '"type":"discard"' in x)
-    e = json.loads(lines[i])
-    e["action"] = "discard 9z"
-    lines[i] = json.dumps(e)
-    (tmp_path / "forged.jsonl").write_text("\n".join(lines) + "\n")
+    _forge_a_discard(hk_record, tmp_path / "forged.jsonl")
     err = _error(capsys, str(tmp_path / "forged.jsonl")).splitlines()
     assert len(err) == 3 and err[1].startswith("  recorded: {") and err[2].startswith("  replayed: "), err
     page = " ".join((Path(__file__).parents[2] / "docs" / "review.md").read_text(encoding="utf-8").split())
@@ -463,12 +470,7 @@ def test_bad_input_gives_clear_errors(hk_record: Path, tmp_path: Path, capsys: p
     (tmp_path / "bin.jsonl").write_bytes(b"\xff\xfe\x00garbage")
     assert "not a text file" in _error(capsys, str(tmp_path / "bin.jsonl"))
     # a record edited by hand: a discard that is not the recorded one
-    lines = hk_record.read_text().splitlines()
-    i = next(i for i, x in enumerate(lines) if '"type":"discard"' in x)
-    e = json.loads(lines[i])
-    e["action"] = "discard 9z"
-    lines[i] = json.dumps(e)
-    (tmp_path / "forged.jsonl").write_text("\n".join(lines) + "\n")
+    i = _forge_a_discard(hk_record, tmp_path / "forged.jsonl")
     err = _error(capsys, str(tmp_path / "forged.jsonl"))
     assert "does not replay" in err and f"line {i + 1}" in err
     # who is reviewed
