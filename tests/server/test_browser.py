@@ -1952,6 +1952,20 @@ def test_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_re
         browser.close()
 
 
+REFUSED_4_FROM_READY = {
+    "en": "your hand is not a winning hand: not four groups and a pair, nor seven distinct pairs (HK-5.3), "
+          "nor thirteen orphans (HK-5.4); it is 4 tiles from ready.",
+    "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires distinctes "
+          "(HK-5.3), ni treize orphelins (HK-5.4) ; elle est à 4 tuiles d'une main prête.",
+}
+"""A teaching table's refusal of a Mahjong declared 4 tiles from ready (HK-5.7), as the server words it."""
+COVERED_BY_TOAST = """(sel) => { const t = document.querySelector('#toast').getBoundingClientRect();
+  return Array.from(document.querySelectorAll(sel)).filter((el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom; })
+    .map((el) => `${el.className || el.id} ${Math.round(el.getBoundingClientRect().top)}`); }"""
+"""Script: the elements matching a selector that the toast covers (class or id, and top), none: []."""
+
+
 @pytest.mark.parametrize(("lang", "size"), [("en", (390, 844)), ("fr", (390, 844)), ("fr", (375, 667))])
 def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand(
         server: Server, lang: str, size: tuple[int, int]) -> None:
@@ -1961,13 +1975,7 @@ def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_t
     buttons, the question asked ("Claim the discard?") and the player's own hand, whole."""
     from playwright.sync_api import sync_playwright
 
-    words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven distinct pairs (HK-5.3), "
-                   "nor thirteen orphans (HK-5.4); it is 4 tiles from ready.",
-             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires distinctes "
-                   "(HK-5.3), ni treize orphelins (HK-5.4) ; elle est à 4 tuiles d'une main prête."}
-    overlap = """(sel) => { const t = document.querySelector('#toast').getBoundingClientRect();
-      return Array.from(document.querySelectorAll(sel)).some((el) => { const r = el.getBoundingClientRect();
-        return r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom; }); }"""
+    words = REFUSED_4_FROM_READY
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
@@ -1981,8 +1989,8 @@ def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_t
         assert page.locator(".actions button.claim").count() >= 3
         box = page.locator("#toast").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size[1], box  # whole, on the screen
-        assert not page.evaluate(overlap, ".actions"), box  # the claim buttons' bar
-        assert not page.evaluate(overlap, "#hand, .msg"), box
+        assert not page.evaluate(COVERED_BY_TOAST, ".actions"), box  # the claim buttons' bar
+        assert not page.evaluate(COVERED_BY_TOAST, "#hand, .msg"), box
         assert not errors, errors
         browser.close()
 
@@ -1996,14 +2004,7 @@ def test_hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_
     refusal, the question, the buttons and the hand, the page scrolled to its top or to its foot, and whole."""
     from playwright.sync_api import sync_playwright
 
-    words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven distinct pairs (HK-5.3), "
-                   "nor thirteen orphans (HK-5.4); it is 4 tiles from ready.",
-             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires distinctes "
-                   "(HK-5.3), ni treize orphelins (HK-5.4) ; elle est à 4 tuiles d'une main prête."}
-    covered = """(sel) => { const t = document.querySelector('#toast').getBoundingClientRect();
-      return Array.from(document.querySelectorAll(sel)).filter((el) => { const r = el.getBoundingClientRect();
-        return r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom; })
-        .map((el) => `${el.className || el.id} ${Math.round(el.getBoundingClientRect().top)}`); }"""
+    words = REFUSED_4_FROM_READY
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
@@ -2025,7 +2026,7 @@ def test_hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_
             page.screenshot(path=str(ARTIFACTS / f"desktop-refused-toast-{lang}-{scroll[0]}.png"))
             box = page.locator("#toast").bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box  # whole, on the screen
-            assert page.evaluate(covered, ".refusal, .msg, .actions, #hand") == [], (scroll, box)
+            assert page.evaluate(COVERED_BY_TOAST, ".refusal, .msg, .actions, #hand") == [], (scroll, box)
         assert not errors, errors
         browser.close()
 

@@ -37,6 +37,24 @@ async def press(pilot: Any, *keys: str) -> None:
     await pilot.pause()
 
 
+def words_on_screen(app: PlayApp) -> str:
+    """What the terminal shows, less the log's scrollbar, its words joined by single spaces."""
+    return " ".join(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+
+
+async def refused_with_the_hints_open(make_session: Make, tx: Texts, key: str) -> str:
+    """At a teaching table at 80×24, the hint panel open, ``key`` pressed: what the screen showed
+    then. ``h`` after it brings the hints back (checked)."""
+    app = PlayApp(make_session(teach=True, lang=tx.lang), delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_hints(app, pilot, tx)
+        await press(pilot, key)
+        text = screen_text(app)
+        await press(pilot, "h")
+        assert tx("hint.title") in screen_text(app)
+    return text
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_hk_4_1_a_refusal_shows_while_the_hint_panel_is_open_at_80x24(make_session: Make, lang: str) -> None:
@@ -45,16 +63,9 @@ async def test_hk_4_1_a_refusal_shows_while_the_hint_panel_is_open_at_80x24(make
     showed nothing at all with the hints open. A refusal now closes the hint panel, so its reason
     and rule are on screen; ``h`` brings the hints back."""
     tx = Texts(lang)
-    s = make_session(teach=True, lang=lang)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=SMALL) as pilot:
-        await open_hints(app, pilot, tx)
-        await press(pilot, "p")
-        text = screen_text(app)
-        assert tx("no.no_offer") in text and "HK-4.1" in text
-        assert tx("hint.title") not in text and tx("keys") in text
-        await press(pilot, "h")
-        assert tx("hint.title") in screen_text(app)
+    text = await refused_with_the_hints_open(make_session, tx, "p")
+    assert tx("no.no_offer") in text and "HK-4.1" in text
+    assert tx("hint.title") not in text and tx("keys") in text
 
 
 @pytest.mark.asyncio
@@ -64,16 +75,9 @@ async def test_hk_5_7_a_refused_mahjong_shows_while_the_hint_panel_is_open_at_80
     refused and explained in the log, but the hint panel covered the log, so the key seemed to do
     nothing at all (only ``p``/``c``/``k`` refusals closed the panel). The explanation now shows."""
     tx = Texts(lang)
-    s = make_session(teach=True, lang=lang)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=SMALL) as pilot:
-        await open_hints(app, pilot, tx)
-        await press(pilot, "m")
-        text = screen_text(app)
-        assert tx("ev.refused", why="").strip() in text and "HK-5.7" in text
-        assert tx("hint.title") not in text
-        await press(pilot, "h")
-        assert tx("hint.title") in screen_text(app)
+    text = await refused_with_the_hints_open(make_session, tx, "m")
+    assert tx("ev.refused", why="").strip() in text and "HK-5.7" in text
+    assert tx("hint.title") not in text
 
 
 @pytest.mark.asyncio
@@ -88,12 +92,10 @@ async def test_a_key_that_does_nothing_says_so_while_the_hint_panel_is_open_at_8
     async with app.run_test(size=SMALL) as pilot:
         await open_hints(app, pilot, tx)
         await press(pilot, "x")
-        said = " ".join(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())  # less the log's scrollbar
+        said = words_on_screen(app)
         assert tx("key.unused", press="x") in said and tx("hint.title") not in said
-        await pilot.press("h", "h")  # the hints again, and hidden: the line is still in the log
-        await pilot.pause()
-        await pilot.pause()
-        assert tx("key.unused", press="x") in " ".join(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+        await press(pilot, "h", "h")  # the hints again, and hidden: the line is still in the log
+        assert tx("key.unused", press="x") in words_on_screen(app)
 
 
 @pytest.mark.asyncio
