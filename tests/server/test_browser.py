@@ -832,7 +832,7 @@ def bot_server(make_server: Any) -> Server:
 def _watched_win(browser: Any, server: Server, errors: list[str], rules: str, lang: str, width: int, height: int) -> Any:
     """A page watching a one-hand table of four bots under ``rules`` (on :func:`bot_server`, a
     twentieth of a second a move) until its end-of-hand screen shows a win (a drawn hand has no
-    payments to explain: another table is played, up to five)."""
+    payments to explain: another table is played, up to five), drawn as the match's end."""
     for _ in range(5):
         tid = server.create(slots=["greedy"] * 4, hands=1, rules=rules, bot_delay=0.05, claim_window=0.05, next_delay=60)
         page = browser.new_page(viewport={"width": width, "height": height})
@@ -841,6 +841,9 @@ def _watched_win(browser: Any, server: Server, errors: list[str], rules: str, la
         _lobby_in(page, lang)
         page.goto(f"{server.base}/t/{tid}?watch=1")
         page.wait_for_selector("#reveal #scoring", timeout=90000)
+        # the one hand's end is drawn, then drawn again as the match's end (HK-7.3): wait for that
+        # last drawing, or a check may hold a table the page has since replaced
+        page.wait_for_selector('#reveal #scoring a.button[href="/"]', timeout=30000)
         if page.locator("#reveal .wintile").count():
             return page
         page.close()
@@ -1008,6 +1011,40 @@ def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(bot_server: S
         assert opened >= 1
         page.locator("#payments").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"own-scores-{lang}-{width}.png"))
+        assert not errors, errors
+        browser.close()
+
+
+def test_cl5_4_hk_6_what_a_reader_opened_at_the_end_of_a_hand_stays_open_when_it_is_drawn_again(bot_server: Server) -> None:
+    """CL-5.4, HK-6: the end-of-hand panel is drawn again whenever the table's state changes (another
+    player's "next", the match's end); drawn from scratch, it closed a non-winner's score and the
+    wall's check that the reader had opened, and went back to the top of a panel they had scrolled
+    down on a phone. Both now stay as the reader left them; the next hand's panel starts closed."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        for _ in range(6):  # a won hand where a non-winner holds a scoring group (nearly every one)
+            page = _watched_win(browser, bot_server, errors, "classical", "en", 390, 600)
+            if page.locator("#payments details.own").count():
+                break
+            page.close()
+        else:
+            raise AssertionError("six classical hands won without a non-winner scoring anything")
+        own = page.locator("#payments details.own").first
+        own.locator("summary").click()
+        page.locator("#verify summary").click()
+        page.locator("#reveal").evaluate("(box) => { box.scrollTop = box.scrollHeight; }")
+        top = page.locator("#reveal").evaluate("(box) => box.scrollTop")
+        assert top > 0  # a phone's panel is longer than its screen
+        page.evaluate("render()")  # what every message of the table does
+        assert page.locator("#payments details.own[open]").count() == 1
+        assert page.locator("#payments details.own").first.get_attribute("open") is not None
+        assert page.locator("#verify").get_attribute("open") is not None
+        assert page.locator("#reveal").evaluate("(box) => box.scrollTop") == top
+        page.evaluate("G.state = { ...G.state, reveal: { ...G.state.reveal, commitment: 'another hand' } }; render()")
+        assert page.locator("#reveal details[open]").count() == 0  # another hand's panel starts closed
         assert not errors, errors
         browser.close()
 

@@ -779,6 +779,7 @@ function render() {
   }
   const h = st.hand, me = st.you, view = me == null ? 0 : me, mine = st.mine;
   const wasOpen = !!$("#reveal:not(.static)"), focused = focusKey(document.activeElement);  // the end-of-hand dialog before this drawing
+  const kept = revealKept();
   if (st.reveal && !wasOpen) G.opener = focused;  // where the focus goes back to when the dialog closes
   const legal = (mine && mine.legal) || [];
   const discards = legal.filter((a) => a.startsWith("discard "));
@@ -825,12 +826,28 @@ function render() {
   if ($("#back")) $("#back").onclick = () => send({ type: "back" });
   if ($("#next")) $("#next").onclick = () => send({ type: "next" });
   fitPonds();
-  if (st.reveal) verifyWall(st.reveal);
+  if (st.reveal) verifyWall(st.reveal);  // a wall already checked says so at once, before the panel is scrolled back
+  revealRestore(kept);
   dialogFocus(st, wasOpen, focused);
   tick();
 }
 
 /** A selector that finds the focused control again once the page is drawn anew (null: none, or the page itself). */
+/** What the reader of the end-of-hand dialog has done to it: the parts they opened (the wall's check, a player's
+ * score) and how far they scrolled. Another player's "next", or the match's end, draws the dialog again; drawn
+ * from scratch, it closed them and went back to the top under the reader's eyes. */
+function revealKept() {
+  const box = $("#reveal:not(.static)"), card = box && box.querySelector("#scoring");
+  if (!card) return null;
+  return { hand: card.dataset.hand, open: Array.from(card.querySelectorAll("details[open]")).map(detailsKey), top: box.scrollTop };
+}
+const detailsKey = (d) => d.id || `own-${d.closest("tr") ? d.closest("tr").rowIndex : ""}`;
+function revealRestore(kept) {
+  const box = $("#reveal:not(.static)"), card = box && box.querySelector("#scoring");
+  if (!kept || !card || card.dataset.hand !== kept.hand) return;  // another hand's dialog starts closed, at the top
+  for (const d of card.querySelectorAll("details")) if (kept.open.includes(detailsKey(d))) d.open = true;
+  box.scrollTop = kept.top;
+}
 function focusKey(el) {
   if (!el || el === document.body || el === document.documentElement) return null;
   if (el.id) return `#${CSS.escape(el.id)}`;
@@ -993,7 +1010,7 @@ function revealCard(st) {
       <td class="num ${r.payments[s] > 0 ? "pos" : r.payments[s] < 0 ? "neg" : ""}">${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}</td></tr>`).join("");
   const over = st.match && st.match.over;
   const ready = st.mine && st.mine.ready;
-  return `<section class="card" id="scoring"><h2 id="reveal-title">${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
+  return `<section class="card" id="scoring" data-hand="${esc(r.commitment)}"><h2 id="reveal-title">${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
     <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
     <h3>${t("payments")}</h3>${win ? payRule(st, win, name) : ""}<table id="payments">${pays}</table>
     <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</details>
