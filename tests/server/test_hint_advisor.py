@@ -5,14 +5,19 @@ that player's own view, with the shanten and waits as before; under MCR's 8-poin
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from hkmj.bots.advice import dead_hand_advice, hand_after, make_advisor
-from hkmj.engine import Discard, parse_action
-from hkmj.engine.testing import QUIET, act, play_quietly, stacked_hand
+from hkmj.bots import GreedyBot
+from hkmj.bots.advice import Advisor, dead_hand_advice, hand_after, make_advisor
+from hkmj.bots.expert import ExpertBot
+from hkmj.engine import Discard, Hand, parse_action
+from hkmj.engine.testing import QUIET, act, play_quietly, shuffle_hidden, stacked_hand
 from hkmj.hand import shanten, waits
 from hkmj.review import Loaded, analyse
 from hkmj.rulesets import get_ruleset
@@ -259,3 +264,40 @@ def test_mcr_6_25_browser_terminal_and_review_agree_on_the_self_drawn_only_waits
     play_quietly(hand, 4)
     review = analyse(Loaded(list(hand.events)), "E").decisions[0]
     assert answer["drawn"] == [tile_str(t) for t in terminal.drawn_only] == [tile_str(t) for t in review.drawn_after]
+
+
+def _searching(seed: int) -> Advisor:
+    """The expert with its Monte-Carlo searches on (off by default, docs/bots.md): deals sampled."""
+    bot = make_advisor(seed)
+    assert isinstance(bot, ExpertBot)
+    bot.search_claims = bot.search_discards = True
+    return bot
+
+
+@pytest.mark.parametrize(("rules", "advisor"), [("hk", make_advisor), ("hk", _searching), ("mcr", make_advisor), ("classical", make_advisor)])
+def test_hk_1_a_hint_reads_only_the_asking_seats_view_whoever_asked_before(rules: str, advisor: Callable[[int], Advisor]) -> None:
+    """HK-1, HK-2.2, HK-4: a table keeps one advisor for every seat's hints. At sampled decisions
+    the hint (and every action's advice, in order) of that table advisor, after it advised every
+    seat at every decision before, equals a fresh advisor's on a twin hand where the tiles the
+    seat cannot see (the other seats' concealed tiles, both walls) are shuffled: no hint depends
+    on hidden tiles, nor on what another seat asked before (the search deals only the unseen)."""
+    rng = random.Random(41)
+    shared = advisor(1)  # as Table.hint makes it
+    checked = moved = 0
+    for seed in (3, 8, 13):
+        hand = Hand.from_seed(seed, rules=get_ruleset(rules))
+        players = [GreedyBot(seed + s) for s in range(4)]
+        while not hand.over:
+            seat = hand.pending()[0]
+            view, legal = hand.view(seat), hand.legal_actions(seat)
+            if not view.dead_hand:
+                mine = shared.advise(view, legal)  # the table's advisor, asked by every seat in turn
+                if len(legal) > 1 and rng.random() < 0.35:
+                    twin = copy.deepcopy(hand)
+                    moved += shuffle_hidden(twin, {seat}, rng)
+                    fresh = advisor(1)
+                    assert fresh.advise(twin.view(seat), twin.legal_actions(seat)) == mine, (rules, seed, seat)
+                    assert hint_answer(twin.view(seat), twin.legal_actions(seat), fresh) == hint_answer(view, legal, shared)
+                    checked += 1
+            hand.apply(seat, players[seat].choose(view, legal))
+    assert checked > 20 and moved > 20
