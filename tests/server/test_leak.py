@@ -22,13 +22,18 @@ import contextlib
 import hashlib
 import math
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import pytest
 
+from hkmj.bots import GreedyBot
+from hkmj.engine import Hand, Phase
 from hkmj.server.client import GameClient
+from hkmj.server.protocol import TableConfig
+from hkmj.server.table import Table
 from hkmj.server.testing import Server, choose, play, public_tiles, tiles_in
+from hkmj.tiles import N_KINDS
 
 TABLES = 8
 HANDS_PER_TABLE = 26  # 208 hands
@@ -228,3 +233,32 @@ def test_no_frame_hint_or_spectator_view_leaks_a_hidden_tile_under_every_ruleset
         words = hint["action"].split()
         if words[0] == "discard":  # the advisor's discard is one of the seat's own tiles
             assert words[1] in {x.split(":")[0] for x in frame["mine"]["concealed"]}, (hint, frame["mine"])
+
+
+def test_hk_4_a_timeout_after_a_claim_discards_any_tile_of_the_hand_not_its_highest() -> None:
+    """HK-3.2, HK-4: on a timeout the server plays for the seat: it discards the drawn tile, which
+    says nothing of the hand. After a pung or chow there is no drawn tile, and the server
+    discarded the last (highest) tile of the hand: everyone sees the timeout (the discard comes
+    at the timer's end), so everyone knew the hand held no tile above it (a 7s: no 8s, 9s nor
+    honour). Now every copy held is as likely: the discard shows one tile of the hand, nothing
+    of the others."""
+    hand = Hand.from_seed(12)
+    players = [GreedyBot(s) for s in range(4)]
+    while True:  # play until a seat claims a discard (its turn then has no drawn tile)
+        assert not hand.over
+        seat = hand.pending()[0]
+        hand.apply(seat, players[seat].choose(hand.view(seat), hand.legal_actions(seat)))
+        if hand.phase is Phase.TURN and hand.view(hand.pending()[0]).drawn is None and hand.n_discards > 0:
+            break
+    seat = hand.pending()[0]
+    held = hand.view(seat).concealed
+    t = Table("t", TableConfig(slots=[None] * 4), 7, None)
+    t.hand = hand
+    n = 600
+    seen = Counter(t.auto_action(seat) for _ in range(n))
+    kinds = [k for k in range(N_KINDS) if held[k]]
+    assert {a.tile for a in seen} == set(kinds), (seen, kinds)  # any tile of the hand, not always the last
+    total = sum(held)
+    for a, got in seen.items():  # each copy alike: a kind as often as its copies say (5 sd)
+        p = held[a.tile] / total
+        assert abs(got - n * p) < 5 * math.sqrt(n * p * (1 - p)) + 1, (a, got, n * p)

@@ -1036,7 +1036,11 @@ class Table:
         return await future
 
     def auto_action(self, seat: int) -> Action:
-        """The timeout play: discard the drawn tile (else the last tile in hand), pass on claims."""
+        """The timeout play: pass on claims; discard the drawn tile, else (the turn after a claim)
+        a tile of the hand at random, every copy held alike. Everyone sees a timeout (the discard
+        comes at the timer's end): a fixed choice, such as the last tile in hand, told them which
+        tiles the hand lacks (none above it, HK-4); a random one shows that tile only. Logged as
+        played, so a replay needs no randomness."""
         hand = self.hand
         assert hand is not None
         legal = hand.legal_actions(seat)
@@ -1048,7 +1052,8 @@ class Table:
             for a in discards:
                 if a.tile == view.drawn:
                     return a
-        return discards[-1]
+        copies = [a for a in discards for _ in range(view.concealed[a.tile])]
+        return secrets.choice(copies or discards)
 
     async def _on_timer(self) -> None:
         async with self.lock:
