@@ -20,8 +20,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import math
 import random
+import urllib.error
+import urllib.request
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -262,3 +265,49 @@ def test_hk_4_a_timeout_after_a_claim_discards_any_tile_of_the_hand_not_its_high
     for a, got in seen.items():  # each copy alike: a kind as often as its copies say (5 sd)
         p = held[a.tile] / total
         assert abs(got - n * p) < 5 * math.sqrt(n * p * (1 - p)) + 1, (a, got, n * p)
+
+
+def test_a_player_mid_hand_reads_no_hidden_tile_through_resume_the_table_lookup_the_log_or_their_review(server: Server) -> None:
+    """HK-1, HK-2.2: a seated player in mid-hand, with their own seat token, tries every other way
+    in: a second socket resuming the seat (its full frame, with the hand's recent moves), the
+    table's ``GET /api/tables/{id}``, the log export and their own review (``POST`` with the real
+    token). The resumed frame holds the seat's own tiles and public ones only, no reveal nor
+    salt; the lookup no tile at all; the log and the review ``409 not_over`` (they hold every
+    wall and hand), their bodies no tile."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=2, timer=None, claim_window=0.0)
+
+    async def go() -> tuple[dict[str, Any], str]:
+        async with server.client() as me:
+            token = await me.join(tid, 0, "Ann")
+            rng = random.Random(2)
+            for _ in range(6):  # a few moves in: discards, claims, draws of every seat behind us
+                st = await me.wait(lambda m: m["type"] == "state" and bool((m.get("mine") or {}).get("legal")), 30)
+                await me.act(choose(st["mine"]["legal"], rng))
+            async with server.client() as again:
+                return await again.resume(tid, token), token
+
+    frame, token = asyncio.run(go())
+    assert frame["hand"] and frame["hand"]["phase"] != "over" and frame["reveal"] is None and frame["you"] is not None
+    assert "salt" not in json.dumps(frame) and frame["events"], frame["events"]
+    own = set(frame["mine"]["concealed"])
+    assert len(own) == frame["hand"]["concealed_counts"][frame["you"]]
+    assert tiles_in(frame) <= public_tiles(frame) | own, tiles_in(frame) - public_tiles(frame) - own
+    assert not any("tile" in e and e["type"] in ("draw", "replacement") for e in frame["events"])  # nobody's draw, mine neither
+    looked = server.get(f"/api/tables/{tid}")
+    assert looked["live"] and not tiles_in(looked) and not {"salt", "wall", "seed"} & _keys(looked)
+    for path, data in ((f"/api/tables/{tid}/log", None), (f"/t/{tid}/review", f"token={token}&lang=en".encode())):
+        try:
+            urllib.request.urlopen(urllib.request.Request(server.base + path, data=data), timeout=10)
+            raise AssertionError(f"{path} answered in mid-match")
+        except urllib.error.HTTPError as e:
+            body = e.read().decode()
+            assert e.code == 409 and json.loads(body)["error"] == "not_over" and not tiles_in(json.loads(body)), (path, body)
+
+
+def _keys(obj: Any) -> set[str]:
+    """Every key anywhere in a JSON value."""
+    if isinstance(obj, dict):
+        return set(obj) | {k for v in obj.values() for k in _keys(v)}
+    if isinstance(obj, list):
+        return {k for v in obj for k in _keys(v)}
+    return set()
