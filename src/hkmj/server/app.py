@@ -42,9 +42,8 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -71,6 +70,7 @@ from hkmj.server.protocol import (
     limit_fields,
     quote_value,
 )
+from hkmj.server.ranges import RangedFileResponse, RangedStaticFiles
 from hkmj.server.refusal_page import refusal_page, wants_html
 from hkmj.server.store import Store
 from hkmj.server.svg import face
@@ -1298,14 +1298,14 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             hub.close()
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        return RangedFileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def not_found(request: Request, exc: Exception) -> Response:
         """An address that is no page: a browser's navigation gets the client, which says so in the
         language the player chose and links to the lobby (status 404 still); anything else the
         plain 404 it had."""
         if request.method == "GET" and wants_html(request.headers.get("accept"), request.headers.get("sec-fetch-dest")):
-            return FileResponse(STATIC / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
+            return RangedFileResponse(STATIC / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
         return Response("Not Found", status_code=404, media_type="text/plain")
 
     async def help_(request: Request) -> Response:
@@ -1520,7 +1520,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         Route("/t/{tid}/review", review, methods=["POST"]),
         Route("/tiles/{name}.svg", tile),
         WebSocketRoute("/ws", ws_endpoint),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", RangedStaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [
         Middleware(SecurityHeaders),
