@@ -217,6 +217,45 @@ def test_a_long_or_right_to_left_name_stays_in_its_own_seat(server: Server) -> N
             browser.close()
 
 
+def test_one_network_cannot_take_every_spectators_place(make_server: MakeServer) -> None:
+    """One address may watch a table from 8 connections, and a table takes 32 spectators: four
+    IPv4 addresses (a rented server holding a few) took every place, and one IPv6 /48 (8
+    addresses' worth, 64) did it alone, so nobody else could watch. One address block (an IPv4
+    /24, an IPv6 /48) may now hold a quarter of a table's places (8 of 32); other networks still
+    watch (docs/server.md, threat model)."""
+    server = make_server(None, "--trusted-proxy", "127.0.0.1")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60)
+
+    async def watch(forwarded: str) -> tuple[Any, dict[str, Any]]:
+        ws = await connect(server.ws_url, additional_headers={"X-Forwarded-For": forwarded})
+        await ws.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
+        return ws, json.loads(await asyncio.wait_for(ws.recv(), 5))
+
+    async def go() -> None:
+        held = []
+        try:
+            for block in ("203.0.113.", "2001:db8:7:"):
+                answers = []
+                for n in range(1, 5):  # four addresses of the block, 8 connections each
+                    for _ in range(8):
+                        held.append(await watch(f"{block}{n}::1" if ":" in block else f"{block}{n}"))
+                        answers.append(held[-1][1])
+                assert [a["type"] for a in answers[:8]] == ["welcome"] * 8, answers
+                refused = answers[8:]
+                assert all(a["type"] == "error" and a["code"] == "spectators_full" for a in refused), refused
+                where = "the IPv4 /24" if ":" not in block else "the IPv6 /48"
+                assert all(f"watched from 8 connections of your network ({where} holding your address)" in a["message"] for a in refused)
+                assert all(a.get("scope") == (None if ":" not in block else "network") for a in refused), refused
+            others = [await watch(f"198.51.{n}.2") for n in range(100, 102)] + [await watch("2001:db8:8::1")]
+            held += others
+            assert [a["type"] for _, a in others] == ["welcome"] * 3, others
+        finally:
+            for ws, _ in held:
+                await ws.close()
+
+    asyncio.run(go())
+
+
 def test_one_address_cannot_take_every_spectators_place(make_server: MakeServer) -> None:
     """A table takes ``--spectators`` watchers (32), and one address may hold 64 connections: a
     stranger watching a listed table 32 times left no place to watch it for anyone else (the

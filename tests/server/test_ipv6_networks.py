@@ -246,8 +246,9 @@ def test_actions_are_paced_per_48_too(tmp_path: Path) -> None:
 
 
 def test_spectators_of_one_table_are_counted_per_48_too(tmp_path: Path) -> None:
-    """One address watches a table from 8 connections at most; with K = 2 a /48 from 16."""
-    with site(tmp_path, network_share=2, spectators_per_table=40) as s, contextlib.ExitStack() as held:
+    """One address watches a table from 8 connections at most; with K = 2 a /48 from 16 (at a
+    table of 64 places, of which a network may hold a quarter, 16, too)."""
+    with site(tmp_path, network_share=2, spectators_per_table=64) as s, contextlib.ExitStack() as held:
         tid = s.post(IPV4[0], HUMANS)[1]["id"]
 
         def watch(host: str) -> dict[str, Any]:

@@ -91,6 +91,11 @@ PLAYER_CONNECTIONS_PER_SLOT = 4
 SPECTATORS_PER_ADDRESS = 8
 """Connections one client address may watch one table from: a stranger watching a listed table
 from as many connections as it takes spectators left no place for anyone else to watch it."""
+SPECTATOR_BLOCK_SHARE = 4
+"""One address block (:func:`spectator_block`: an IPv4 /24, an IPv6 /48) may watch one table from
+a quarter of its spectators' places (8 of 32), and never fewer than one address may: four IPv4
+addresses (a rented server holding a few, 8 connections each) took all 32 places of a table, and
+one IPv6 /48 (64 connections, ``--network-share`` times 8) did it alone."""
 FINISHED_CACHE = 32
 """Finished or abandoned tables kept replayed (read-only, not live) for lookups and watchers."""
 ACTION_WAIT = 2.0
@@ -350,6 +355,19 @@ def network_key(key: str) -> str | None:
         return None
     try:
         return str(ipaddress.IPv6Network(key).supernet(new_prefix=48))
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=16384)
+def spectator_block(key: str) -> str | None:
+    """The address block a client counted as ``key`` (:func:`client_key`'s) watches a table from,
+    bounded together (:data:`SPECTATOR_BLOCK_SHARE`): an IPv4 address's /24 (``192.0.2.0/24``), an
+    IPv6 /64's /48; None for anything else."""
+    if key.endswith("/64"):
+        return network_key(key)
+    try:
+        return str(ipaddress.IPv4Network((key, 24), strict=False))
     except ValueError:
         return None
 
@@ -968,6 +986,12 @@ class Hub:
                 if over is not None:
                     why = f"this table is watched from {self.cap(over, SPECTATORS_PER_ADDRESS)} connections of {_yours(over)} already"
                     raise ProtocolError("spectators_full", why, over)
+                block = spectator_block(conn.address)
+                share = max(SPECTATORS_PER_ADDRESS, self.limits.spectators_per_table // SPECTATOR_BLOCK_SHARE)
+                if block is not None and sum(1 for c in watching if isinstance(c, Conn) and spectator_block(c.address) == block) >= share:
+                    ipv6 = block.endswith("/48")
+                    why = f"this table is watched from {share} connections of your network (the IPv{6 if ipv6 else 4} {block[-3:]} holding your address) already"
+                    raise ProtocolError("spectators_full", why, "network" if ipv6 else None)
             if kind == "join":
                 if not table.live:  # abandoned, and that seat is not free: it stays abandoned
                     raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
