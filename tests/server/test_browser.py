@@ -2068,6 +2068,58 @@ def test_hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_
         browser.close()
 
 
+HEADER_UNDER_TOAST = """() => Array.from(document.querySelectorAll('header a, header select')).map((el) => {
+  const r = el.getBoundingClientRect(); const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [el.id, !!hit && el.contains(hit), Number(getComputedStyle(document.querySelector('#toast')).opacity)]; })"""
+"""Script: each header control's id, whether a click at its centre reaches it, and the toast's opacity then."""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_header_under_a_toast_is_clicked_through_it_and_shows_when_the_pointer_or_the_focus_is_on_it(
+        server: Server, size: tuple[int, int]) -> None:
+    """HK-5.7: a refused Mahjong's toast (up to 15 s) lies over the page's header, the table's name, *How to play*
+    (hkmj's home) and the language, at 1280×800 as on a phone. A click on them reached them through it, but they
+    could not be seen, for as long as it stayed, however long the pointer or the keyboard's focus was on them. The
+    toast now gives way (transparent) while the pointer is over the header or a header control has the focus, and
+    comes back after; a click still reaches the header's controls."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _phone_lobby(browser, server, errors, "en", size, touch=False)
+        state = _mid_hand("hk", claim=False)
+        state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": REFUSED_4_FROM_READY}])
+        page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
+        page.wait_for_selector("#toast.on", timeout=5000)
+        page.mouse.move(size[0] / 2, size[1] - 5)  # the pointer on the table, not the header
+        page.wait_for_timeout(500)  # the toast's fade-in
+        covered = page.evaluate(COVERED_BY_TOAST, "header a, header select, #title")
+        assert len(covered) >= 3, covered  # it lies over the header (at the top, clear of the hand and the buttons)
+        shown = page.evaluate(HEADER_UNDER_TOAST)
+        assert [c[:2] for c in shown] == [["home", True], ["help-link", True], ["lang", True]], shown
+        assert all(c[2] > 0.9 for c in shown), shown  # the toast shown over them
+        page.hover("#help-link")
+        page.wait_for_timeout(500)  # its fade-out
+        page.screenshot(path=str(ARTIFACTS / f"toast-header-hover-{size[0]}.png"))
+        assert [c[1:] for c in page.evaluate(HEADER_UNDER_TOAST)] == [[True, 0]] * 3  # pointer on the header: it shows
+        page.mouse.move(size[0] / 2, size[1] - 5)
+        page.wait_for_timeout(500)
+        assert all(c[2] > 0.9 for c in page.evaluate(HEADER_UNDER_TOAST))  # the toast back, while it lasts
+        page.focus("#help-link")  # the keyboard's focus on a header control: it shows too
+        page.wait_for_timeout(500)
+        assert [c[1:] for c in page.evaluate(HEADER_UNDER_TOAST)] == [[True, 0]] * 3
+        page.evaluate("document.activeElement.blur()")
+        page.wait_for_timeout(500)
+        assert page.locator("#toast.on").count() == 1
+        box = page.locator("#help-link").bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_url("**/help?lang=en", timeout=10000)
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_copy_says_link_copied_only_when_it_was_else_selects_it(server: Server, lang: str) -> None:
     """The waiting table's "Copy" said "Link copied" whatever happened: on a page served over plain http (no
