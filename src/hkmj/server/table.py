@@ -1022,7 +1022,7 @@ class Table:
 
     async def _decide(self, fn: Callable[[], _T]) -> _T:
         """``fn()`` (a bot's choice, a hint) worked out in :attr:`worker`, the event loop awaiting
-        it: an MCR expert bot takes up to 0.6 s a decision and a hint about 0.4 s, and on the
+        it: an MCR expert bot takes up to 0.6 s a decision and a hint up to 0.2 s, and on the
         loop they held every table, the lobby and every ping of the server (docs/server.md,
         *Where bots and hints decide*). ``fn`` must read only a snapshot, never live table state.
         ``server_error`` once the worker is shut down (the server is closing)."""
@@ -1302,7 +1302,7 @@ class Table:
         (:func:`hint_answer`: with the minimum's waits at MCR, the safest discard of a dead hand);
         ``no_hints`` where the table's creator turned hints off (:attr:`TableConfig.hints`).
         Every refusal is answered before any work; the advisor then runs in :attr:`worker`
-        (:meth:`_decide`: an MCR hint takes about 0.4 s) on a snapshot of the seat's view, once
+        (:meth:`_decide`: an MCR hint takes 2 ms at the median, up to 0.2 s) on a snapshot of the seat's view, once
         per decision, and ``out_of_turn`` if the decision closed meanwhile (a timeout, a move)."""
         if not self.cfg.hints:
             raise ProtocolError("no_hints", "hint: hints are off at this table (its creator's choice); the advisor is not asked")
