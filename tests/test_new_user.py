@@ -136,6 +136,11 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["--lang", "fr", "plya"], "utilisation : hkmj [-h]",
          "hkmj : erreur : commande «\u00a0plya\u00a0» inconnue ; vouliez-vous dire «\u00a0play\u00a0» ? (--lang est une option d'une commande, donnée après elle : "
          "hkmj play --lang fr)"),
+        # '--' before the command (it said "unknown option --"): the line meant, the command first
+        (["--", "score", "1m"], "usage: hkmj [-h]", "hkmj: error: '--' ends the options, and the command comes first: hkmj score 1m\n"),
+        (["--lang", "fr", "--", "score", "1m"], "utilisation : hkmj [-h]",
+         "hkmj : erreur : «\u00a0--\u00a0» termine les options, et la commande vient d'abord : hkmj score --lang fr 1m\n"),
+        (["--", "1m"], "usage: hkmj [-h]", "the command comes first: hkmj COMMAND -- 1m\n"),
         # no command at all: not one picked at random among those that take the option
         (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
         (["--lang", "fr"], "utilisation : hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr) ; commandes qui la prennent"),

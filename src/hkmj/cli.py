@@ -1007,6 +1007,12 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
         hint = f"; did you mean {close[0]!r}?" if close else ""
         parser.error(f"unknown command {words[0]!r}{hint} (the commands: {', '.join(sub.choices)})")
     own = {o for a in parser._actions for o in a.option_strings}
+    if words and words[0].startswith("-") and "--" in words and not any(w in sub.choices for w in words[: words.index("--")]):
+        # hkmj -- score 1m (it said "unknown option --"): '--' belongs after the command, before its arguments
+        end = words.index("--")
+        after = words[end + 1 :]
+        line = [after[0], *words[:end], *after[1:]] if after and after[0] in sub.choices else ["COMMAND", *words[:end], "--", *after]
+        parser.error(f"'--' ends the options, and the command comes first: hkmj {shlex.join(line)}")
     if words and words[0].startswith("-") and words[0].split("=")[0] not in own:
         option = words[0].split("=")[0]
         having = [name for name, p in sub.choices.items() if any(option in a.option_strings for a in p._actions)]

@@ -534,6 +534,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      + f" (les commandes : {g['commands']})"),
     (r"unknown option (?P<option>\S+) \(hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help\)",
      "option {option} inconnue (hkmj lui-même ne prend que -h et --version ; les options d'une commande : hkmj COMMANDE --help)"),
+    (r"'--' ends the options, and the command comes first: (?P<line>hkmj .+)",
+     lambda g: "«\u00a0--\u00a0» termine les options, et la commande vient d'abord : "
+     + g["line"].replace("hkmj COMMAND ", "hkmj COMMANDE ", 1)),
     (r"(?P<option>\S+) is an option of a command, not of hkmj itself: give the command first \((?P<line>hkmj .+)\); "
      r"commands that take it: (?P<commands>.+)",
      lambda g: f"{g['option']} est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande "
