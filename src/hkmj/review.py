@@ -475,6 +475,8 @@ def analyse(
                     progress(done, total)
             if match is not None and hand.result is not None:
                 match.finish_hand()
+    if hands == 0:  # a match stopped before its first deal: there is no player to name (it said "--seat '1': player 1 never played")
+        raise ReviewError("no_hands")
     if not played_any:
         raise ReviewError("never_played", who=repr(who), player=label)
     stopped = hands if not report.complete and not report.cut else 0  # stopped between two hands

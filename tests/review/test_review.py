@@ -546,6 +546,27 @@ def test_a_seat_that_never_played_is_refused(tmp_path: Path, capsys: pytest.Capt
     assert "never started" in _error(capsys, str(path), "--seat", "Ann")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_record_that_stops_before_its_first_hand_says_so_without_a_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """A match record whose only line is its ``match_start`` (stopped before the first deal),
+    reviewed with no ``--seat``: it said "--seat '1': player 1 never played a hand in this
+    record", quoting a seat nobody typed; now it says the record holds no hand, in both languages."""
+    record = _record(tmp_path, 1, 4).read_text(encoding="utf-8")
+    path = tmp_path / "started.jsonl"
+    path.write_text(record.splitlines(keepends=True)[0], encoding="utf-8")
+    assert main(["review", str(path), "--html", "-", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert "--seat" not in err and "'1'" not in err and "Traceback" not in err
+    if lang == "en":
+        assert err == "hkmj review: the record stops before its first hand: no hand was played, nothing to review\n"
+    else:
+        assert err == (
+            "hkmj review\u00a0: l'enregistrement s'arrête avant sa première donne\u00a0: aucune donne n'a été jouée, rien à analyser\n"
+        )
+
+
 def test_advice_values_every_legal_action_for_a_win_hk_5_7() -> None:
     """HK-5.7: Mahjong is the advice whenever it is legal, valued at its payment."""
     from hkmj.engine import Hand, stacked_wall
