@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("pettingzoo")
 
-from hkmj.env import ACTION_NAMES, N_ACTIONS, RULES, HkmjEnv, env, raw_env
+from hkmj.env import ACTION_NAMES, N_ACTIONS, RULES, HkmjEnv, SingleSeatEnv, env, parallel_env, raw_env
 
 
 def _played_out(seed: int) -> HkmjEnv:
@@ -35,6 +35,29 @@ def test_step_before_reset_says_to_call_reset() -> None:
     """Was: "player_0: action 0 (discard 1m) is not legal now; legal: " (an empty legal list)."""
     with pytest.raises(RuntimeError, match=r"reset\(\)"):
         raw_env().step(0)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_render_before_reset_says_to_call_reset_in_every_mode_and_ruleset(rules: str) -> None:
+    """Was: ``raw_env(render_mode="ansi").render()`` before ``reset()`` returned None where a string
+    is due (``human`` printed nothing, ``rgb_array`` gave None); now every render mode of every
+    environment raises ``RuntimeError`` naming ``reset()``, as ``step()`` does and PettingZoo's
+    ``env()`` wrapper does. Without a render mode, ``render()`` is None (Gymnasium's definition);
+    after ``reset()``, the table."""
+    makers: list[tuple[Any, tuple[str, ...]]] = [
+        (raw_env, ("ansi", "human")),
+        (parallel_env, ("ansi", "human")),
+        (SingleSeatEnv, ("ansi", "human", "rgb_array")),
+    ]
+    for make, modes in makers:
+        for mode in modes:
+            with pytest.raises(RuntimeError, match=r"^call reset\(\) before render\(\)$"):
+                make(rules, render_mode=mode).render()
+        assert make(rules).render() is None
+        shown = make(rules, render_mode="ansi")
+        shown.reset(seed=1)
+        text = shown.render()
+        assert isinstance(text, str) and "hand: " in text
 
 
 def test_hk7_stepping_or_reading_after_the_episode_ended_says_it_is_over() -> None:

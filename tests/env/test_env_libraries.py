@@ -70,7 +70,8 @@ def test_rgb_array_renders_the_learner_planes(rules: str) -> None:
     ``TypeError``), so it failed as is; now the frame is the learner's planes as an image, and
     Gymnasium's ``check_env`` passes on it without a warning."""
     g = gym.make("hkmj/SingleSeat-v0", rules=rules, render_mode="rgb_array")
-    assert g.unwrapped.render() is None  # before reset()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before render\(\)"):  # tests/env/test_env_errors.py
+        g.unwrapped.render()
     obs, _ = g.reset(seed=3)
     frame = g.render()
     # both sides multiples of 16 (imageio-ffmpeg's macro_block_size rescaled the 636 x 136 frame, with a warning)

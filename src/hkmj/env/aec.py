@@ -262,7 +262,13 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         return list(self._core.kept)
 
     def render(self) -> str | None:
-        """``ansi``: the acting seat's view as text; ``human``: the same text printed (and None returned)."""
+        """``ansi``: the acting seat's view as text; ``human``: the same text printed (and None returned).
+
+        Before the first ``reset()`` there is no table: a render mode raises ``RuntimeError`` ("call
+        reset() before render()"), as ``step()`` does, rather than return None where a string is due
+        (and as PettingZoo's ``env()`` wrapper refuses it); without a render mode, None."""
+        if self.render_mode is not None and self._core.hand is None:
+            raise RuntimeError("call reset() before render()")
         return rendered(self.table_text(), self.render_mode)
 
     def table_text(self) -> str | None:

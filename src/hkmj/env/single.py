@@ -199,9 +199,12 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         ``rgb_array``: the learner's planes (``obs["observation"]``) as an RGB image, ``uint8`` of
         shape ``(640, 144, 3)``, each cell 4 × 4 pixels (0 dark blue, 1 yellow, -1 red) from the
         top left corner, the 159 × 34 cells' 636 × 136 pixels padded with black to multiples of 16
-        (what video encoders take as they are), or None before the first ``reset()``."""
+        (what video encoders take as they are). Before the first ``reset()``, every render mode raises
+        ``RuntimeError`` ("call reset() before render()"), as :meth:`HkmjEnv.render` does."""
+        if self.render_mode is not None and self.aec._core.match is None:
+            raise RuntimeError("call reset() before render()")
         if self.render_mode == "rgb_array":
-            return planes_image(self.aec.observe(self.agent)["observation"]) if self.aec._core.match is not None else None
+            return planes_image(self.aec.observe(self.agent)["observation"])
         return rendered(self.aec.table_text(), self.render_mode)
 
     def record(self) -> list[dict[str, Any]]:
