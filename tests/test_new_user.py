@@ -576,17 +576,18 @@ def test_hkmj_alone_in_any_locale_prints_its_help(lang_env: str, monkeypatch: py
     assert out.startswith("utilisation : hkmj" if lang_env.startswith("fr") else "usage: hkmj") and err == ""
 
 
-@pytest.mark.parametrize(
-    ("argv", "en", "fr"),
-    [
-        (["simulate", "--hands", "1", "--quiet", "--record"], "the match", "la partie"),
-        (["play", "--record"], "the match", "la partie"),
-        (["review", "g.jsonl", "--quiet", "--html"], "the review", "l'analyse"),
-        (["bot-match", "--hands", "1", "--quiet", "--log"], "the fault log", "le journal des fautes"),
-        (["replay", "log.jsonl", "--quiet", "--record"], "the match", "la partie"),
-        (["arena", "--bots", "random,greedy", "--deals", "1", "--quiet", "--plot"], "the rating plot", "la courbe des classements"),
-    ],
-)
+_WRITERS = [
+    (["simulate", "--hands", "1", "--quiet", "--record"], "the match", "la partie"),
+    (["play", "--record"], "the match", "la partie"),
+    (["review", "g.jsonl", "--quiet", "--html"], "the review", "l'analyse"),
+    (["bot-match", "--hands", "1", "--quiet", "--log"], "the fault log", "le journal des fautes"),
+    (["replay", "log.jsonl", "--quiet", "--record"], "the match", "la partie"),
+    (["arena", "--bots", "random,greedy", "--deals", "1", "--quiet", "--plot"], "the rating plot", "la courbe des classements"),
+]
+"""Each command line that writes a new file, its option last, and what it saves there (EN, FR)."""
+
+
+@pytest.mark.parametrize(("argv", "en", "fr"), _WRITERS)
 def test_a_file_written_into_a_missing_folder_names_the_folder(
     argv: list[str], en: str, fr: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -602,6 +603,28 @@ def test_a_file_written_into_a_missing_folder_names_the_folder(
     err = capsys.readouterr().err.replace("\u00a0", " ")
     assert err == f"hkmj {command} : {option} {path} : pas de dossier « {path.parent} » où enregistrer {fr} ; créez-le d'abord, ou donnez un autre chemin\n"
     assert not path.parent.exists()
+
+
+@pytest.mark.parametrize(("argv", "en", "fr"), _WRITERS)
+def test_a_folder_given_as_the_file_to_write_is_refused_before_any_work(
+    argv: list[str], en: str, fr: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder given as the file to write: ``hkmj review g.jsonl --html games`` reviewed the whole
+    match, printed it, then said the system's "cannot write games: Is a directory" (exit 2);
+    ``arena --plot games`` said "unknown image format ''"; simulate and bot-match "Is a directory".
+    Every command now refuses it first, naming a file to give instead, EN and FR, exit 2 (review
+    and replay read no record: the one named here does not exist)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    command, option = argv[0], argv[-1]
+    assert main([*argv, str(folder)]) == 2
+    out, err = capsys.readouterr()
+    name = {"the match": "game.jsonl", "the review": "review.html", "the fault log": "faults.log", "the rating plot": "ratings.png"}[en]
+    assert out == "" and err == f"hkmj {command}: {option} {folder}: is a folder; give the file to save {en} in, e.g. {folder / name}\n"
+    assert main([*argv, str(folder), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err.replace("\u00a0", " ")
+    assert err == f"hkmj {command} : {option} {folder} : c'est un dossier ; donnez le fichier où enregistrer {fr}, par exemple {folder / name}\n"
+    assert list(folder.iterdir()) == []
 
 
 _UNREADABLE = {

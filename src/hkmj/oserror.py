@@ -58,29 +58,37 @@ def french_reason(english: str) -> str:
 
 
 _SAVED = {
-    "match": ("the match", "la partie"),
-    "review": ("the review", "l'analyse"),
-    "log": ("the fault log", "le journal des fautes"),
-    "plot": ("the rating plot", "la courbe des classements"),
+    "match": ("the match", "la partie", "game.jsonl"),
+    "review": ("the review", "l'analyse", "review.html"),
+    "log": ("the fault log", "le journal des fautes", "faults.log"),
+    "plot": ("the rating plot", "la courbe des classements", "ratings.png"),
 }
-"""What a command saves in a new file (``what`` of :func:`no_folder`), in English and French."""
+"""What a command saves in a new file (``what`` of :func:`no_folder`), in English and French,
+and a file name for it (the example of a name to give instead of a folder's)."""
 
 
 def no_folder(command: str, option: str, path: str, lang: str = "en", what: str = "match") -> str | None:
     """Why ``hkmj COMMAND OPTION PATH`` cannot create the file ``path``: the folder meant to hold
-    it does not exist (the system would say "No such file or directory" of the file itself);
-    None when it does. Every command writing a new file asks this first (``hkmj play --record``,
-    ``simulate --record``, ``replay --record``, ``review --html``, ``bot-match --log``, ``arena --plot``), exit 2.
+    it does not exist (the system would say "No such file or directory" of the file itself), or
+    ``path`` is a folder (the system's "Is a directory", said after the work was done by some
+    commands); None when neither. Every command writing a new file asks this first (``hkmj play
+    --record``, ``simulate --record``, ``replay --record``, ``review --html``, ``bot-match --log``,
+    ``arena --plot``), exit 2.
 
     >>> no_folder("simulate", "--record", "/no/such/g.jsonl")
     "hkmj simulate: --record /no/such/g.jsonl: no folder '/no/such' to save the match in; create it first, or give another path"
     >>> no_folder("simulate", "--record", "g.jsonl") is None
     True
     """
+    english, french, example = _SAVED[what]
+    if os.path.isdir(path):
+        inside = os.path.join(path, example)
+        if lang == "fr":
+            return f"hkmj {command} : {option} {path} : c'est un dossier ; donnez le fichier où enregistrer {french}, par exemple {inside}"
+        return f"hkmj {command}: {option} {path}: is a folder; give the file to save {english} in, e.g. {inside}"
     folder = os.path.dirname(path) or "."
     if os.path.isdir(folder):
         return None
-    english, french = _SAVED[what]
     if lang == "fr":
         return (
             f"hkmj {command} : {option} {path} : pas de dossier «\u00a0{folder}\u00a0» où enregistrer {french} ; "
