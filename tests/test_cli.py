@@ -6,6 +6,7 @@ import argparse
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -196,6 +197,35 @@ def test_score_robbed_without_from_says_what_the_command_line_needs(capsys: pyte
     assert main(["score", "234s567p88m111z777z", "--win", "1z", "--robbed"]) == 2
     err = capsys.readouterr().err
     assert "--robbed needs --from" in err and "field" not in err
+
+
+def test_score_given_a_file_or_a_folder_says_it_is_no_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj score requests.jsonl`` (a newcomer's guess at the JSON-lines interface, R-9) read the
+    file's name as tiles: "Not a valid winning hand: hand 'requests.jsonl': 'r': unknown suit 'r'",
+    exit 1. A file or a folder named as the hand is now a usage error (exit 2) that says so, and
+    for a file the line that scores its requests, EN and FR (a shell's quotes kept as typed)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my requests.jsonl").write_text("{}\n")
+    (tmp_path / "games").mkdir()
+    assert main(["score", "my requests.jsonl"]) == 2
+    assert capsys.readouterr().err == (
+        "hkmj score: 'my requests.jsonl' is a file, not a hand (tiles such as 234s567p88m111z777z); "
+        "to score the JSON requests it holds, one a line: hkmj score < 'my requests.jsonl'\n"
+    )
+    assert main(["score", "my requests.jsonl", "--win", "1z", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == (
+        "hkmj score : «\u00a0my requests.jsonl\u00a0» est un fichier, pas une main (des tuiles comme 234s567p88m111z777z) ; "
+        "pour compter les requêtes JSON qu'il contient, une par ligne : hkmj score < 'my requests.jsonl'\n"
+    )
+    assert main(["score", "games", "--win", "1z"]) == 2
+    assert capsys.readouterr().err == "hkmj score: 'games' is a folder, not a hand (tiles such as 234s567p88m111z777z)\n"
+    assert main(["score", "games", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == "hkmj score : «\u00a0games\u00a0» est un dossier, pas une main (des tuiles comme 234s567p88m111z777z)\n"
+    (tmp_path / "123m").write_text("")
+    assert main(["score", "123m", "--win", "3m"]) == 1  # a hand that is also a file's name is a hand
+    assert "hand has 3 concealed tiles" in capsys.readouterr().err
 
 
 def test_every_help_line_fits_an_80_column_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1077,6 +1077,10 @@ OTHER_COMMANDS_ERRORS = (
     "unrecognized arguments: 2 (give --flower before each value: --flower 1 --flower 2)",
     "argument --teach: takes no value (write --teach alone)",
     "unrecognized arguments: --win 5p (--win comes after '--', which ends the options: give it before '--')",
+    "'--' ends the options, and the command comes first: hkmj score --lang fr 1m",
+    # hkmj score given a file or a folder for the hand (tests/test_cli.py)
+    "'g.jsonl' is a file, not a hand (tiles such as 234s567p88m111z777z); to score the JSON requests it holds, one a line: hkmj score < g.jsonl",
+    "'games' is a folder, not a hand (tiles such as 234s567p88m111z777z)",
     # hkmj replay's run-time errors (tests/records/test_records.py)
     "g.jsonl: cannot read (No such file or directory)",
     "g.jsonl: not a UTF-8 text file",

@@ -341,6 +341,14 @@ def _score_usage_error(args: argparse.Namespace, rules: Ruleset) -> str | None:
                 f"{typed[0]} needs a hand on the command line (hkmj score 234s567p88m111z777z --win 1z); "
                 "without a hand, hkmj score reads JSON requests on stdin, one a line, and takes every field from them (R-9)"
             )
+    if args.hand is not None and os.path.exists(args.hand) and not re.fullmatch(r"[\dmpszf\s]*", args.hand, re.IGNORECASE):
+        # hkmj score requests.jsonl: not "unknown suit 'r'" of a file's name read as tiles
+        if os.path.isdir(args.hand):
+            return f"{args.hand!r} is a folder, not a hand (tiles such as 234s567p88m111z777z)"
+        return (
+            f"{args.hand!r} is a file, not a hand (tiles such as 234s567p88m111z777z); "
+            f"to score the JSON requests it holds, one a line: hkmj score < {shlex.quote(args.hand)}"
+        )
     if args.other and not rules.scores_every_hand:
         return f"--other gives another seat's hand to the classical game (--rules classical); --rules {rules.name} scores the winner alone"
     if args.robbed and not args.discarder:

@@ -537,6 +537,12 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"'--' ends the options, and the command comes first: (?P<line>hkmj .+)",
      lambda g: "«\u00a0--\u00a0» termine les options, et la commande vient d'abord : "
      + g["line"].replace("hkmj COMMAND ", "hkmj COMMANDE ", 1)),
+    (rf"(?P<path>{_ECHO}) is a folder, not a hand \(tiles such as (?P<hand>\w+)\)",
+     "{path} est un dossier, pas une main (des tuiles comme {hand})"),
+    (rf"(?P<path>{_ECHO}) is a file, not a hand \(tiles such as (?P<hand>\w+)\); to score the JSON requests it holds, one a line: "
+     r"(?P<line>hkmj score < .+)",
+     "{path} est un fichier, pas une main (des tuiles comme {hand}) ; pour compter les requêtes JSON qu'il contient, "
+     "une par ligne : \x02{line}\x03"),
     (r"(?P<option>\S+) is an option of a command, not of hkmj itself: give the command first \((?P<line>hkmj .+)\); "
      r"commands that take it: (?P<commands>.+)",
      lambda g: f"{g['option']} est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande "
