@@ -108,7 +108,7 @@ class ExternalBot:
                 f"--bot {command!r}: cannot start it: no program {args[0]!r} found, and not a built-in bot ({', '.join(BOTS)}){hint}"
             ) from None
         except OSError as e:
-            raise ValueError(f"--bot {command!r}: cannot start it: {e.strerror or e}") from None
+            raise ValueError(f"--bot {command!r}: cannot start it: {_why_not_started(args[0], e)}") from None
         self._lines: queue.Queue[str | _BadLine | None] = queue.Queue(_BACKLOG)
         self._out: queue.Queue[bytes | None] = queue.Queue()
         self._write_failed = threading.Event()
@@ -373,3 +373,18 @@ def play_bot_match(
     finally:
         for b in external.values():
             b.close()
+
+
+def _why_not_started(program: str, err: OSError) -> str:
+    """Why ``program`` (a bot's command's first word) did not start, in words that say what to
+    do: a folder, a file not executable (the system's "Permission denied") or a script with no
+    ``#!`` line (its "Exec format error"), else the system's words."""
+    import errno
+
+    if os.path.isdir(program):
+        return f"{program!r} is a folder, not a program"
+    if err.errno == errno.EACCES and os.path.isfile(program) and not os.access(program, os.X_OK):
+        return f"{program!r} is not executable: run it with its interpreter (--bot \"python {program}\") or make it executable (chmod +x {program})"
+    if err.errno == errno.ENOEXEC:
+        return f"{program!r} is no program the system can run: start a script with a #! line (#!/usr/bin/env python3), or run it with its interpreter (--bot \"python {program}\")"
+    return str(err.strerror or err)

@@ -91,6 +91,16 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      r"(?:; did you mean (?P<close>\w+)\?)?",
      lambda g: f"--bot {g['command']} : impossible de le lancer : aucun programme {g['program']} trouvé, et pas un robot intégré "
      f"({g['known']})" + (f" ; vouliez-vous dire {g['close']} ?" if "close" in g else "")),
+    (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is a folder, not a program",
+     "--bot {command} : impossible de le lancer : {program} est un dossier, pas un programme"),
+    (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is not executable: run it with its interpreter "
+     r"\((?P<run>--bot \"[^\"]+\")\) or make it executable (?P<chmod>\(chmod \+x .+\))",
+     "--bot {command} : impossible de le lancer : {program} n'est pas exécutable : lancez-le avec son interpréteur "
+     "({run}) ou rendez-le exécutable {chmod}"),
+    (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is no program the system can run: start a script "
+     r"with a #! line \(#!/usr/bin/env python3\), or run it with its interpreter (?P<run>\(--bot \"[^\"]+\"\))",
+     "--bot {command} : impossible de le lancer : {program} n'est pas un programme que le système sait lancer : commencez "
+     "le script par une ligne #! (#!/usr/bin/env python3), ou lancez-le avec son interpréteur {run}"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<reason>.+)",
      lambda g: f"--bot {g['command']} : impossible de le lancer : {french_reason(g['reason'])}"),
     (r"a match needs four bots, got (?P<n>\d+)", "une partie demande quatre robots, {n} donnés"),

@@ -183,6 +183,42 @@ def test_cli_bot_match_prints_the_table_and_refuses_bad_options(capsys: pytest.C
     assert main(["bot-match", "--fill", "nobody"]) == 2
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_bot_that_is_a_folder_a_file_not_executable_or_a_script_without_a_shebang_says_what_to_do(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--bot ./bot.py`` of a file not executable said the system's "cannot start it: Permission
+    denied" (a folder too), and of a script without a ``#!`` line "Exec format error": now what
+    is wrong and what to type instead (its interpreter, chmod +x, a #! line), EN and FR, exit 2."""
+    monkeypatch.chdir(tmp_path)
+    Path("bots").mkdir()
+    Path("plain.py").write_text("print(1)\n")
+    Path("plain.py").chmod(0o644)
+    Path("bare.py").write_text("print(1)\n")
+    Path("bare.py").chmod(0o755)
+    said = {
+        "./bots": ("'./bots' is a folder, not a program", "«\u00a0./bots\u00a0» est un dossier, pas un programme"),
+        "./plain.py": (
+            "'./plain.py' is not executable: run it with its interpreter (--bot \"python ./plain.py\") or make it executable (chmod +x ./plain.py)",
+            "«\u00a0./plain.py\u00a0» n'est pas exécutable : lancez-le avec son interpréteur (--bot \"python ./plain.py\") ou rendez-le "
+            "exécutable (chmod +x ./plain.py)",
+        ),
+        "./bare.py": (
+            "'./bare.py' is no program the system can run: start a script with a #! line (#!/usr/bin/env python3), or run it with its "
+            "interpreter (--bot \"python ./bare.py\")",
+            "«\u00a0./bare.py\u00a0» n'est pas un programme que le système sait lancer : commencez le script par une ligne #! "
+            "(#!/usr/bin/env python3), ou lancez-le avec son interpréteur (--bot \"python ./bare.py\")",
+        ),
+    }
+    for bot, (english, french) in said.items():
+        assert main(["bot-match", "--bot", bot, "--hands", "1", "--quiet", "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        if lang == "en":
+            assert err == f"hkmj bot-match: --bot '{bot}': cannot start it: {english}\n"
+        else:
+            assert err == f"hkmj bot-match : --bot «\u00a0{bot}\u00a0» : impossible de le lancer : {french}\n"
+
+
 def test_bot_match_under_another_ruleset_tells_the_bot_its_name(tmp_path: Path) -> None:
     from hkmj.rulesets import get_ruleset
 
