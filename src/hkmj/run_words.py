@@ -162,6 +162,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"unknown database (?P<name>{_ECHO}); expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME",
      "base de données {name} inconnue ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
     (r"the (?P<name>\w+) driver is not installed \((?P<error>.+)\)", "le pilote {name} n'est pas installé ({error})"),
+    (r"(?P<path>.+) is not an SQLite database \(its first bytes say another kind of file\); give a new file's name or the server's database",
+     "{path} n'est pas une base de données SQLite (ses premiers octets disent un autre type de fichier) ; donnez le nom d'un nouveau "
+     "fichier ou la base de données du serveur"),
     (r"(?P<path>.+) is a directory, not a database file", "{path} est un dossier, pas un fichier de base de données"),
     (rf"no directory (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible : {reason}"),

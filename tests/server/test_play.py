@@ -295,6 +295,34 @@ def test_serve_refuses_a_bad_database_or_limit_before_starting(
     assert code == 2 and message in err and "Traceback" not in err and "secret" not in err
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_serve_refuses_a_file_that_is_no_sqlite_database_before_starting(
+    lang: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--db sqlite:///g.jsonl`` (a record given for the database) started the server, which
+    failed at start-up with SQLAlchemy's traceback ("file is not a database", exit 3); it is now one
+    line before starting, EN and FR, exit 2, and the file is left as it was (its mode too)."""
+    from hkmj.cli import main
+
+    record = tmp_path / "g.jsonl"
+    record.write_text('{"type": "match_start"}\n')
+    record.chmod(0o644)
+    code = main(["serve", "--db", f"sqlite:///{record}", "--lang", lang])
+    err = capsys.readouterr().err
+    if lang == "en":
+        assert err == (
+            f"hkmj serve: --db 'sqlite:///{record}': {record} is not an SQLite database (its first bytes say another kind of file); "
+            "give a new file's name or the server's database\n"
+        )
+    else:
+        assert err == (
+            f"hkmj serve : --db «\u00a0sqlite:///{record}\u00a0» : {record} n'est pas une base de données SQLite (ses premiers octets "
+            "disent un autre type de fichier) ; donnez le nom d'un nouveau fichier ou la base de données du serveur\n"
+        )
+    assert code == 2
+    assert record.read_text() == '{"type": "match_start"}\n' and record.stat().st_mode & 0o777 == 0o644
+
+
 @pytest.mark.parametrize(
     ("host", "message"),
     [

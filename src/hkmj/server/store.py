@@ -121,6 +121,8 @@ def db_problem(url: str, connect: bool = False) -> str | None:
             return f"{path} is a directory, not a database file"
         if not Path(path).parent.is_dir():
             return f"no directory {str(Path(path).parent)!r} for the database file"
+        if _not_sqlite(Path(path)):  # a record given for the database (it failed at start-up, with a traceback)
+            return f"{path} is not an SQLite database (its first bytes say another kind of file); give a new file's name or the server's database"
     if connect and backend == "postgresql":
         engine = sa.create_engine(parsed, connect_args={"connect_timeout": 10})
         try:
@@ -131,6 +133,21 @@ def db_problem(url: str, connect: bool = False) -> str | None:
         finally:
             engine.dispose()
     return None
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file (https://sqlite.org/fileformat.html)."""
+
+
+def _not_sqlite(path: Path) -> bool:
+    """Whether ``path`` is a file with bytes that are not an SQLite database's (an empty file, or one
+    that cannot be read, is left to SQLite)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(_SQLITE_HEADER))
+    except OSError:
+        return False
+    return bool(head) and head != _SQLITE_HEADER
 
 
 def make_engine(url: str) -> Engine:
