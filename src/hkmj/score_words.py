@@ -498,6 +498,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"argument {g['option']} : {g['value']} est une {'fleur' if g['what'] == 'flower' else 'saison'} : "
      f"donnez-la avec {g['how']}"),
     (r"argument (?P<option>[\w/-]+): expected one argument", "argument {option} : une valeur est attendue"),
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a number \(digits 0-9, a point before decimals: 2\.5\)",
+     "argument {option} : {value} n'est pas un nombre (chiffres 0-9, un point avant les décimales : 2.5)"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a number of seconds",
      "argument {option} : {value} n'est pas un nombre de secondes"),
     (r"argument (?P<option>[\w/-]+): (?P<value>-?\d+) must be at least (?P<n>\d+)", "argument {option} : {value} doit valoir au moins {n}"),

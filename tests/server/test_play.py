@@ -273,7 +273,12 @@ def test_serve_command_is_registered() -> None:
         (["--network-share", "0"], "--network-share must be positive, got 0"),
         (["--all-bot-pace", "-1"], "--all-bot-pace must be 0 (no minimum) or more, got -1"),
         (["--all-bot-pace", "nan"], "--all-bot-pace must be 0 (no minimum) or more, got nan"),
-        (["--network-share", "1.5"], "argument --network-share: invalid int value: '1.5'"),
+        # a count or a rate that is no number: it said argparse's "invalid int value: '1.5'" ("invalid float value"), in English under --lang fr
+        (["--network-share", "1.5"], "argument --network-share: '1.5' is not a whole number (digits 0-9)"),
+        (["--create-rate", "abc"], "argument --create-rate: 'abc' is not a number (digits 0-9, a point before decimals: 2.5)"),
+        (["--max-tables", "1.5", "--lang", "fr"], "hkmj serve : erreur : argument --max-tables : «\xa01.5\xa0» n'est pas un nombre entier (chiffres 0-9)"),
+        (["--idle-timeout", "x", "--lang", "fr"],
+         "hkmj serve : erreur : argument --idle-timeout : «\xa0x\xa0» n'est pas un nombre (chiffres 0-9, un point avant les décimales : 2.5)"),
         (["--port", "99999"], "argument --port: '99999': expected a port number from 1 to 65535"),
     ],
 )

@@ -92,8 +92,24 @@ def register(sub: Any) -> None:
         "per-address limits then count the client, not the proxy (repeatable; without it the header is ignored)",
     )
     for flag, kind, metavar, text in _LIMIT_FLAGS:
-        g.add_argument(flag, type=kind, default=d[flag], metavar=metavar, help=f"{text} (default {d[flag]:g})")
+        typed = _whole if kind is int else _number  # not argparse's "invalid int value: '1.5'", in English under --lang fr
+        g.add_argument(flag, type=typed, default=d[flag], metavar=metavar, help=f"{text} (default {d[flag]:g})")
     p.set_defaults(func=_serve)
+
+
+def _whole(text: str) -> int:
+    """A limit that counts (argparse type): a whole number, as ``hkmj simulate --hands`` reads it."""
+    from hkmj.cli import whole_number
+
+    return whole_number(text)
+
+
+def _number(text: str) -> float:
+    """A limit that is a rate, a time or a share (argparse type): a number, decimals allowed."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (digits 0-9, a point before decimals: 2.5)") from None
 
 
 _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
