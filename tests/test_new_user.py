@@ -117,6 +117,10 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
     assert "  E, S     the player who drew that\n           wind (their seat in the\n           first hand)\n  slot0    a table slot\n" in text
 
 
+_A_FILE = str(Path(__file__).resolve().parent / "data" / "bad_record_files.json")
+"""A file that exists, wherever the tests run from."""
+
+
 @pytest.mark.parametrize(
     ("argv", "usage", "message"),
     [
@@ -141,6 +145,11 @@ def test_help_table_rows_continued_in_the_source_are_filled_as_one(monkeypatch: 
         (["--lang", "fr", "--", "score", "1m"], "utilisation : hkmj [-h]",
          "hkmj : erreur : «\u00a0--\u00a0» termine les options, et la commande vient d'abord : hkmj score --lang fr 1m\n"),
         (["--", "1m"], "usage: hkmj [-h]", "the command comes first: hkmj COMMAND -- 1m\n"),
+        # a saved match named without --resume (it said only "unrecognized arguments: match.jsonl"): the option it needs
+        (["play", _A_FILE], "usage: hkmj play",
+         f"hkmj play: error: unrecognized arguments: {_A_FILE} (to go on with the match saved in that file: --resume {_A_FILE})\n"),
+        (["play", _A_FILE, "--lang", "fr"], "utilisation : hkmj play",
+         f"arguments non reconnus : {_A_FILE} (pour reprendre la partie enregistrée dans ce fichier : --resume {_A_FILE})\n"),
         # no command at all: not one picked at random among those that take the option
         (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
         (["--lang", "fr"], "utilisation : hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr) ; commandes qui la prennent"),

@@ -1079,6 +1079,7 @@ OTHER_COMMANDS_ERRORS = (
     "unrecognized arguments: --win 5p (--win comes after '--', which ends the options: give it before '--')",
     "'--' ends the options, and the command comes first: hkmj score --lang fr 1m",
     "argument --create-rate: 'abc' is not a number (digits 0-9, a point before decimals: 2.5)",  # hkmj serve (tests/server/test_play.py)
+    "unrecognized arguments: g.jsonl (to go on with the match saved in that file: --resume g.jsonl)",  # hkmj play (tests/test_new_user.py)
     # hkmj score given a file or a folder for the hand (tests/test_cli.py)
     "'g.jsonl' is a file, not a hand (tiles such as 234s567p88m111z777z); to score the JSON requests it holds, one a line: hkmj score < g.jsonl",
     "'games' is a folder, not a hand (tiles such as 234s567p88m111z777z)",

@@ -1066,6 +1066,8 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             hint = f" (put the hand in quotes: --other \"{' '.join([value, *extra])}\")"
         elif owner in _repeated(command) and not close and not any(w.startswith("-") for w in extra):  # --flower 1 2, given once per value
             hint = f" (give {owner} before each value: {' '.join(f'{owner} {v}' for v in [value, *extra])})"
+        if args.command == "play" and len(extra) == 1 and os.path.isfile(extra[0]) and not close:  # hkmj play match.jsonl
+            hint = f" (to go on with the match saved in that file: --resume {shlex.quote(extra[0])})"
         bots = getattr(args, "bots", None)
         if isinstance(bots, str) and _bot_names(extra):  # --bots strong strong greedy (or "strong, strong, greedy")
             names = [n for w in [bots, *extra] for n in w.split(",") if n]

@@ -529,6 +529,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "arguments non reconnus : {words} (donnez {option} devant chaque valeur : {line})"),
     (r"argument (?P<option>--[\w-]+): takes no value \(write (?P<again>--[\w-]+) alone\)",
      "argument {option} : ne prend pas de valeur (écrivez {again} seul)"),
+    (r"unrecognized arguments: (?P<words>.+) \(to go on with the match saved in that file: (?P<line>--resume .+)\)",
+     "arguments non reconnus : {words} (pour reprendre la partie enregistrée dans ce fichier : \x02{line}\x03)"),
     (r"unrecognized arguments: (?P<words>.+)", "arguments non reconnus : {words}"),
     # --- hkmj itself (hkmj.cli._parse): a command or an option it does not know
     (rf"unknown command (?P<word>{_ECHO})(?:; did you mean (?P<close>{_ECHO})\?)? \(the commands: (?P<commands>.+)\)",
