@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from hkmj.hand import is_complete
 from hkmj.hand.knitted import (
     KNITTED_STRAIGHTS,
     honours_and_knitted,
@@ -124,3 +125,58 @@ def test_mcr_5_2_the_bots_gate_never_changes_a_distance() -> None:
                     assert near1(h, melds) == shanten_knitted(h, melds)
                     h[u] -= 1
             h[d] += 1
+
+
+def test_mcr_5_2_a_far_knitted_hand_is_at_its_own_distance_not_the_standard_one() -> None:
+    """MCR-5.2.4, MCR-5.2.5: a hand two or more tiles from a knitted wait measured the standard
+    shape's distance (5 for the first hand: it is one tile from Lesser Honours and Knitted Tiles,
+    draw an honour and discard a 1s), so the hint, the review and the bots overstated it."""
+    assert shanten_knitted(c("147m258p3s1234z119s")) == 1  # MCR-5.2.4: 12 different, draw a 13th
+    assert shanten_knitted(c("147m258p1234z1199s")) == 2
+    assert shanten_knitted(c("147m258p369s1z159m")) == 2  # MCR-5.2.5: a pair and a group to make
+    assert shanten_knitted(c("147m258p36s159m99s")) == 2  # MCR-5.2.5: 9s, then a group
+    assert shanten_knitted(c("147m258p36s19m"), 1) == 1  # a declared group: 9s, and 1m or 9m for a pair
+
+
+def test_mcr_5_2_the_knitted_distance_is_the_brute_force_one() -> None:
+    """MCR-5.2.4, MCR-5.2.5: on random hands near knitted shapes, ``shanten_knitted`` is the
+    distance a search finds: 0 exactly when a draw completes the hand, and otherwise one more than
+    the best hand a discard and a draw (of a tile not held four times, HK-1) lead to; a hand of a
+    tile more measures as its best discard."""
+    rng = random.Random(23)
+    for _ in range(150):
+        melds = rng.choice((0, 0, 1))
+        h = _spoilt_knitted_hand(rng, melds) if rng.random() < 0.6 else _near_knitted_hand(rng, 13 - 3 * melds)
+        s = shanten_knitted(h, melds)
+        completes = any(h[t] < 4 and (is_complete(h2 := _plus(h, t), melds) or knitted_complete(h2, melds)) for t in range(34))
+        assert completes == (s == 0), (h, melds, s)
+        if s > 0:
+            swaps = {shanten_knitted(_plus(_plus(h, d, -1), u), melds) for d in range(34) if h[d] for u in range(34) if u != d and h[u] < 4}
+            assert min(swaps) == s - 1, (h, melds, s)
+        drawn = _plus(h, rng.randrange(27, 34) if rng.random() < 0.3 else rng.randrange(27))
+        if max(drawn) <= 4 and shanten_knitted(drawn, melds) >= 0:
+            assert shanten_knitted(drawn, melds) == min(shanten_knitted(_plus(drawn, d, -1), melds) for d in range(34) if drawn[d])
+
+
+def _spoilt_knitted_hand(rng: random.Random, melds: int) -> list[int]:
+    """A knitted hand (MCR-5.2.4 or MCR-5.2.5) less a tile, with one to three of its tiles
+    replaced by random ones: 13 - 3 × melds tiles one to four tiles from ready."""
+    ks = rng.choice(KNITTED_STRAIGHTS)
+    if melds or rng.random() < 0.5:
+        tiles = [*ks, *[rng.choice(range(34))] * 2, *([] if melds else [rng.randrange(27, 34)] * 3)]
+    else:
+        tiles = rng.sample([*ks, *range(27, 34)], 14)
+    rng.shuffle(tiles)
+    tiles = tiles[: 13 - 3 * melds]
+    for i in rng.sample(range(len(tiles)), rng.randint(1, 3)):
+        tiles[i] = rng.randrange(34)
+    h = [0] * 34
+    for t in tiles:
+        h[t] += 1
+    return h if max(h) <= 4 else _spoilt_knitted_hand(rng, melds)
+
+
+def _plus(h: list[int], t: int, n: int = 1) -> list[int]:
+    out = list(h)
+    out[t] += n
+    return out

@@ -10,7 +10,7 @@ from hkmj.bots.minimum import WaitValues
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
 from hkmj.hand import thirteen_orphans_shanten
-from hkmj.hand.knitted import knitted_near
+from hkmj.hand.knitted import knitted_bound
 from hkmj.scoring import Meld
 from hkmj.tiles import HONOUR, N_KINDS, ORPHANS
 
@@ -23,9 +23,9 @@ UKEIRE_MAX_SHANTEN = 2
 def _near(counts: Sequence[int], melds: int, target: int, knitted: bool = False) -> list[int]:
     """Tiles that can lower the shanten of a hand below ``target + 1``: those held and their suit
     neighbours within two, plus every terminal and honour when thirteen orphans is that close;
-    every tile when ``knitted`` (the ruleset's knitted shapes, MCR-5.2.4, MCR-5.2.5) and a knitted
-    shape may be a tile from ready (:func:`~hkmj.hand.knitted.knitted_near`)."""
-    if knitted and knitted_near(counts, melds):
+    every tile when ``knitted`` (the ruleset's knitted shapes, MCR-5.2.4, MCR-5.2.5) and a tile
+    more may bring a knitted shape within ``target`` (:func:`~hkmj.hand.knitted.knitted_bound`)."""
+    if knitted and knitted_bound(counts, melds) <= target + 1:
         return list(range(N_KINDS))
     near = [False] * N_KINDS
     for t in range(N_KINDS):

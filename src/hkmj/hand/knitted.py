@@ -27,6 +27,8 @@ _LANES: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
 """The first tile of each suit's 147, 258 and 369 (a knitted straight's three tiles in that suit)."""
 _LANE_PICKS: Final = ((0, 4, 8), (0, 5, 7), (1, 3, 8), (1, 5, 6), (2, 3, 7), (2, 4, 6))
 """Indexes into :data:`_LANES` of the six knitted straights: a different lane in each suit."""
+_FAR: Final = 99
+"""No knitted shape: more than one declared group (MCR-5.2.4, MCR-5.2.5)."""
 
 
 def honours_and_knitted(counts: Sequence[int], melds: int = 0) -> bool:
@@ -76,17 +78,42 @@ def knitted_may_be_ready(counts: Sequence[int], melds: int = 0) -> bool:
     return straight >= 8 or (not melds and with_honours >= 13 and max(counts) <= 1)
 
 
-def knitted_near(counts: Sequence[int], melds: int = 0, added: int = 1) -> bool:
-    """A cheap necessary test that ``added`` more tiles (and any discards) may bring the hand to a
-    knitted wait or a knitted win: a knitted straight's 9 tiles less 1 + ``added`` held, with at
-    most one declared group (MCR-5.2.5), or 13 - ``added`` different tiles of one knitted straight
-    and the honours, concealed (MCR-5.2.4). A tile more raises either count by one at most; with
-    ``added`` = 1, a hand of 13 - 3×melds tiles may reach a knitted wait with one more tile and
-    its discard."""
+def knitted_bound(counts: Sequence[int], melds: int = 0) -> int:
+    """A cheap lower bound of :func:`knitted_distance`: a knitted straight (MCR-5.2.5) lacks at
+    least the kinds of its best one not held, less the one tile a discard of a hand's extra
+    tile saves; honours and knitted tiles (MCR-5.2.4) lack the different tiles they need.
+    A hand of one more tile lowers it by one at most."""
     if melds > 1:
-        return False
+        return _FAR
     straight, with_honours = knitted_reach(counts)
-    return straight + added >= 8 or (not melds and with_honours + added >= 13)
+    return min(8 - straight, _FAR if melds else 13 - with_honours)
+
+
+def knitted_distance(counts: Sequence[int], melds: int = 0) -> int:
+    """The distance from ready of the knitted shapes alone, as :func:`~hkmj.hand.shanten` counts
+    (the tiles to draw, less one; -1 complete; tiles unlimited, HK-1 aside):
+    honours and knitted tiles (MCR-5.2.4, concealed) lack ``14 - d`` tiles, ``d`` the different
+    tiles held of one knitted straight and the honours; a knitted straight (MCR-5.2.5, at most
+    one declared group) lacks its kinds not held plus what the rest lacks of one group and a
+    pair (each held kind of the straight is best used in it: it saves a whole tile there, at
+    most one elsewhere)."""
+    if melds > 1:
+        return _FAR
+    straight, with_honours = knitted_reach(counts)
+    best = _FAR if melds else 13 - with_honours
+    if 8 - straight >= best:
+        return best
+    rest = list(counts)
+    for ks in KNITTED_STRAIGHTS:
+        held = [t for t in ks if counts[t]]
+        if 8 - len(held) >= best:
+            continue
+        for t in held:
+            rest[t] -= 1
+        best = min(best, 9 - len(held) + shanten(rest, melds + 3))
+        for t in held:
+            rest[t] += 1
+    return best
 
 
 def knitted_waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
@@ -107,17 +134,22 @@ def knitted_waits(counts: Sequence[int], melds: int = 0) -> list[Tile]:
 
 def shanten_knitted(counts: Sequence[int], melds: int = 0) -> int:
     """:func:`~hkmj.hand.shanten` where MCR's knitted shapes win too (MCR-5.2.4, MCR-5.2.5), for
-    the hint and the review: -1 for a hand complete by a knitted shape, 0 for one that waits on
-    one (13 - 3×melds tiles) or a discard away from waiting on one (a tile more); a knitted shape
-    further away is not counted (the standard distance stands)."""
+    the bots, the hint and the review: -1 for a hand complete by a knitted shape, 0 for one that
+    waits on one (13 - 3×melds tiles) or a discard away from waiting on one (a tile more), and a
+    knitted shape farther away at its own distance (:func:`knitted_distance`) when that is the
+    nearer."""
     s = shanten(counts, melds)
-    if s < 0 or melds > 1:
+    if s < 0 or melds > 1 or knitted_bound(counts, melds) >= s:
         return s
+    k = knitted_distance(counts, melds)
+    if k >= s:
+        return s
+    if k > 0:
+        return k
+    # a knitted shape within a discard by the count: the shapes themselves decide
+    # (a wait on a fifth copy of a tile held four times is none, HK-1)
     n = sum(counts)
     if n == 14 - 3 * melds:
-        straight, with_honours = knitted_reach(counts)
-        if straight < 8 and (melds or with_honours < 13):
-            return s  # no knitted shape within a discard (a cheap necessary test)
         if knitted_complete(counts, melds):
             return -1
         if s == 0:
@@ -130,12 +162,13 @@ def shanten_knitted(counts: Sequence[int], melds: int = 0) -> int:
                 c[t] += 1
                 if ready:
                     return 0
-        return s
-    if s > 0 and n == 13 - 3 * melds and knitted_waits(counts, melds):
+        return min(s, 1)
+    if n == 13 - 3 * melds and knitted_waits(counts, melds):
         return 0
-    return s
+    return min(s, 1)
 
 
 def waits_knitted(counts: Sequence[int], melds: int = 0) -> list[Tile]:
     """:func:`~hkmj.hand.waits` with the tiles completing a knitted shape (MCR-5.2.4, MCR-5.2.5), sorted."""
     return sorted(set(waits(counts, melds)) | set(knitted_waits(counts, melds)))
+

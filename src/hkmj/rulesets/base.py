@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from hkmj.hand import shanten, waits
-from hkmj.hand.knitted import knitted_near, shanten_knitted, waits_knitted
+from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.scoring import win_from_json
 from hkmj.scoring.model import InvalidHand, PlayerHand, Win, cite_refs
 from hkmj.tiles import ascii_int
@@ -330,7 +330,7 @@ class Ruleset(ABC):
     def hand_shanten(self, counts: Sequence[int], melds: int = 0) -> int:
         """A hand's distance from ready over the shapes that win under this ruleset, for the bots
         (:func:`hkmj.hand.shanten`: four groups and a pair, seven pairs, thirteen orphans, HK-5);
-        with :attr:`knitted_shapes` the knitted hands too when they are that close
+        with :attr:`knitted_shapes` the knitted hands too, at their own distance when nearer
         (:func:`hkmj.hand.knitted.shanten_knitted`, MCR-5.2.4, MCR-5.2.5)."""
         if self.knitted_shapes:
             return shanten_knitted(counts, melds)
@@ -338,10 +338,11 @@ class Ruleset(ABC):
 
     def shanten_near(self, counts: Sequence[int], melds: int = 0, added: int = 1) -> Callable[[Sequence[int], int], int]:
         """:meth:`hand_shanten` for the hands a bot looks at from ``counts``: those with up to
-        ``added`` tiles more (any fewer). Where no such hand can come near a knitted shape
-        (:func:`~hkmj.hand.knitted.knitted_near`), the standard :func:`hkmj.hand.shanten`,
-        which measures them the same, faster."""
-        if self.knitted_shapes and knitted_near(counts, melds, added):
+        ``added`` tiles more (any fewer). Where none of them can have a knitted shape (more than
+        one declared group, MCR-5.2.4, MCR-5.2.5), the standard :func:`hkmj.hand.shanten`,
+        which measures them the same, faster; else :func:`~hkmj.hand.knitted.shanten_knitted`,
+        which counts a knitted shape at any distance (a cheap bound skips the far ones)."""
+        if self.knitted_shapes and melds <= 1:
             return shanten_knitted
         return shanten
 

@@ -86,18 +86,20 @@ def unseen_counts(view: SeatView) -> list[int]:
 def improving_tiles(counts: list[int], melds: int, unseen: list[int], knitted: bool = False) -> tuple[tuple[Tile, ...], int]:
     """Tiles that lower the shanten of a waiting-size hand (13 - 3×melds tiles), and their unseen
     copies. With ``knitted`` (MCR-5.2.4, MCR-5.2.5) a hand ready on a knitted shape improves with
-    its waits; a hand further away counts the tiles that bring it nearer a standard shape."""
-    if knitted and shanten_knitted(counts, melds) == 0:
+    its waits; a hand further away counts the tiles that bring it nearer any shape, a knitted one
+    too."""
+    distance = shanten_knitted if knitted else shanten
+    if knitted and distance(counts, melds) == 0:
         found = tuple(waits_knitted(counts, melds))
         return found, sum(unseen[x] for x in found)
-    base = shanten(counts, melds)
+    base = distance(counts, melds)
     out: list[Tile] = []
     total = 0
     for x in range(N_KINDS):
         if counts[x] >= 4:
             continue
         counts[x] += 1
-        if shanten(counts, melds) < base:
+        if distance(counts, melds) < base:
             out.append(x)
             total += unseen[x]
         counts[x] -= 1
