@@ -25,8 +25,7 @@ from pathlib import Path
 from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, hand_after, make_advisor
 from hkmj.bots.minimum import ready_in_shape_only, scoring_split
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
-from hkmj.hand import shanten, waits
-from hkmj.hand.knitted import shanten_knitted, waits_knitted
+from hkmj.hand.knitted import distance_and_waits
 from hkmj.oserror import InputError, OSReason
 from hkmj.record import (
     BadLine,
@@ -360,18 +359,9 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
 # ---------------------------------------------------------------------------- analysis
 
 
-def _shape(counts: Sequence[int], melds: int, knitted: bool = False) -> tuple[int, tuple[Tile, ...]]:
-    """Shanten and waits of a hand; with ``knitted``, MCR's knitted shapes count (MCR-5.2.4, MCR-5.2.5).
-
-    A waiting hand (13 - 3×melds tiles) ready in shape only on a fifth copy of a tile it holds
-    four of (HK-1: four copies of each tile) waits on nothing: it is not ready but a tile from
-    ready (trade one of the four for a tile it can wait on), never "ready" with a 0% chance to win."""
-    distance, wait_on = (shanten_knitted, waits_knitted) if knitted else (shanten, waits)
-    s = distance(counts, melds)
-    w = tuple(wait_on(counts, melds)) if s == 0 and sum(counts) % 3 == 1 else ()
-    if s == 0 and sum(counts) % 3 == 1 and not w:
-        return 1, ()
-    return s, w
+_shape = distance_and_waits
+"""Shanten and waits of a hand (:func:`~hkmj.hand.knitted.distance_and_waits`: a wait on a fifth
+copy is none, HK-1; with ``knitted``, MCR-5.2.4 and MCR-5.2.5)."""
 
 
 def _scoring(

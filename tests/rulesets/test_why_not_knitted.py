@@ -31,8 +31,8 @@ class _Tsumogiri:
         return PASS
 
 
-def _session(rules: str, lang: str, teach: bool) -> Session:
-    wall = stacked_wall([KNIT, *QUIET[1:]], dead_wall=rules != "mcr")
+def _session(rules: str, lang: str, teach: bool, hands: tuple[str, ...] = (KNIT, *QUIET[1:])) -> Session:
+    wall = stacked_wall(list(hands), dead_wall=rules != "mcr")
     return Session(
         [_Tsumogiri(), _Tsumogiri(), _Tsumogiri()],
         ["script"] * 3,
@@ -103,3 +103,44 @@ def test_hong_kong_and_classical_keep_their_words(rules: str) -> None:
         text = " ".join(n.text for n in s.try_mahjong().notes)
         assert tx.refused(tx("why.not_winning", hand=tx("why.hand"), dist=tx.distance(6))) in text, text
     assert why_not_winning(counts, 0, None) == why_not_winning(counts, 0, None, get_ruleset("hk"))
+
+
+FIFTH = "1111m234p567p9999s"
+"""East's 14 tiles, ready in shape after a discard only on a fifth copy: 1111m234p567p999s and
+111m234p567p9999s each wait on nothing but a fifth 9 Bamboo or 1 Characters (HK-1: four copies of
+each tile). It is a tile from ready (trade a 1m or a 9s for a tile to wait on), not ready."""
+FIFTH_DEAL = (FIFTH, *QUIET[1:3], "447m258p366s2345z")
+"""The quiet deal (:data:`~hkmj.engine.testing.QUIET`) with East's :data:`FIFTH`; North holds no
+1m nor 9s."""
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_1_a_false_mahjong_ready_only_on_a_fifth_copy_is_a_tile_from_ready(rules: str) -> None:
+    """HK-1, HK-5.7, MCR-5.4: the explanation of a false Mahjong measured the shape alone and
+    told a hand waiting only on a fifth copy "ready: one tile from winning", in the engine's
+    reason (kept in the record), the table's reasons (the browser) and the terminal, where the
+    review says "1 tile from ready" (one measure for all: ``distance_and_waits``), EN and FR."""
+    from hkmj.hand.knitted import distance_and_waits
+
+    ruleset = get_ruleset(rules)
+    counts = counts_of(parse_tiles(FIFTH))
+    assert shanten(counts, 0) == 0 and distance_and_waits(counts, 0) == (1, ())
+    hand = stacked_hand(list(FIFTH_DEAL), rules=ruleset)
+    false = next(e for e in act(hand, "E mahjong") if e["type"] == "false_mahjong")
+    assert false["reason"].endswith("; it is 1 tile from ready"), false["reason"]
+    assert reason_in(false["reason"], "fr", ruleset).endswith(Texts("fr", rules).distance(1))
+    thirteen = counts_of(parse_tiles(FIFTH[:-2] + "s"))  # 1111m234p567p999s and a claimed 9s
+    for why in (why_not_winning(counts, 0, None, ruleset), why_not_winning(thirteen, 0, tile("9s"), ruleset)):
+        for lang in ("en", "fr"):
+            tx = Texts(lang, rules)
+            assert tx.distance(1) in why[lang], why[lang]
+            assert tx.distance(0) not in why[lang]
+    for lang in ("en", "fr"):
+        tx = Texts(lang, rules)
+        for teach in (True, False):
+            s = _session(rules, lang, teach, FIFTH_DEAL)
+            s.start_hand()
+            text = " ".join(n.text for n in s.try_mahjong(confirmed=True).notes)
+            said = tx("why.not_winning", hand=tx("why.hand"), dist=tx.distance(1))
+            assert (tx.refused(said) if teach else said) in text, text
+            assert tx.distance(0) not in text, text

@@ -55,7 +55,7 @@ from hkmj.engine.wall import (
     draw_order,
 )
 from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
-from hkmj.hand.knitted import knitted_complete, knitted_waits
+from hkmj.hand.knitted import distance_and_waits, knitted_complete, knitted_waits
 from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
@@ -1596,7 +1596,8 @@ class Hand:
         hand = format_tiles(tiles_of(h)) + "".join(f" + {x}" for x in m)
         if extra is not None:
             h[extra] += 1
-        sh = self.rules.hand_shanten(h, len(m))  # the ruleset's shapes: MCR's knitted hands too (MCR-5.2.4, MCR-5.2.5)
+        # the ruleset's shapes (MCR's knitted hands too, MCR-5.2.4, MCR-5.2.5); a wait on a fifth copy is none (HK-1)
+        sh = distance_and_waits(h, len(m), self.rules.knitted_shapes)[0]
         with_tile = f" with {_TS[extra]}" if extra is not None else ""
         if sh < 0:  # complete, but under the ruleset's minimum
             rob = self.phase is _ROB

@@ -172,3 +172,29 @@ def waits_knitted(counts: Sequence[int], melds: int = 0) -> list[Tile]:
     """:func:`~hkmj.hand.waits` with the tiles completing a knitted shape (MCR-5.2.4, MCR-5.2.5), sorted."""
     return sorted(set(waits(counts, melds)) | set(knitted_waits(counts, melds)))
 
+
+def distance_and_waits(counts: Sequence[int], melds: int = 0, knitted: bool = False) -> tuple[int, tuple[Tile, ...]]:
+    """A hand's distance from ready and, when it waits (13 - 3×melds tiles), its waits: the one
+    measure the review, the hint and the explanations of a refused or false Mahjong word; with
+    ``knitted``, MCR's knitted shapes count (MCR-5.2.4, MCR-5.2.5).
+
+    A shape ready only on a fifth copy of a tile it holds four of (HK-1: four copies of each
+    tile) waits on nothing: such a waiting hand is a tile from ready, never "ready" with a 0%
+    chance to win; a hand of a tile more is ready after a discard only when some discard leaves
+    a real wait, else it too is a tile from ready."""
+    distance, wait_on = (shanten_knitted, waits_knitted) if knitted else (shanten, waits)
+    s = distance(counts, melds)
+    if s != 0:
+        return s, ()
+    if sum(counts) % 3 == 1:
+        w = tuple(wait_on(counts, melds))
+        return (0, w) if w else (1, ())
+    c = list(counts)
+    for t in range(34):
+        if c[t]:
+            c[t] -= 1
+            ready = distance(c, melds) == 0 and bool(wait_on(c, melds))
+            c[t] += 1
+            if ready:
+                return 0, ()
+    return 1, ()

@@ -55,7 +55,7 @@ from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Play
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
-from hkmj.hand.knitted import shanten_knitted, waits_knitted
+from hkmj.hand.knitted import distance_and_waits, shanten_knitted, waits_knitted
 from hkmj.rulesets import OutcomeItem, Ruleset, get_ruleset
 from hkmj.server.protocol import (
     ALL_BOT_MIN_DELAY,
@@ -132,11 +132,13 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
     ``counts`` are the concealed tiles, ``extra`` the claimed tile (None on a self-draw); a
     complete hand is under the ruleset's minimum (house option ``minfan``, MCR's 8 points). The
     distance is the ruleset's (:meth:`~hkmj.rulesets.Ruleset.hand_shanten`: at MCR a hand a
-    discard from a knitted wait is one tile from winning, MCR-5.2.4/5.2.5). Worded with the ruleset's own rule references (MCR-5.2, CL-2.4; Hong Kong without ``rules``)."""
+    discard from a knitted wait is one tile from winning, MCR-5.2.4/5.2.5; a hand ready in shape only
+    on a fifth copy of a tile it holds four of is a tile from ready, HK-1:
+    :func:`~hkmj.hand.knitted.distance_and_waits`, as the review says). Worded with the ruleset's own rule references (MCR-5.2, CL-2.4; Hong Kong without ``rules``)."""
     c = list(counts)
     if extra is not None:
         c[extra] += 1
-    sh = shanten(c, melds) if rules is None else rules.hand_shanten(c, melds)  # MCR-5.2.4, MCR-5.2.5: knitted hands too
+    sh = distance_and_waits(c, melds, rules is not None and rules.knitted_shapes)[0]  # MCR-5.2.4, MCR-5.2.5; HK-1: no fifth copy
     out = {}
     for lang in LANGS:  # worded as the terminal words it (hkmj.tui.session)
         tx = Texts(lang, rules.name if rules is not None else "hk")

@@ -38,6 +38,7 @@ from hkmj.engine import (
     SeatView,
 )
 from hkmj.engine.actions import discard
+from hkmj.hand.knitted import distance_and_waits
 from hkmj.record import HUMAN_PLAYER, PLAY_FIELD
 from hkmj.rulesets import Ruleset, SeatScoring
 from hkmj.scoring import Meld
@@ -554,12 +555,14 @@ class Session:
         """HK-5.1-5.4 in plain words, with how many tiles the hand is from complete; a complete hand
         under MCR's minimum with what it is worth, read from the engine's ``reason`` (MCR-5.1).
         With the human's ``view``, a hand a discard from ready whose waits all miss the minimum
-        is ready in shape only, as the hint says (MCR-5.1), never "one tile from winning"."""
+        is ready in shape only, as the hint says (MCR-5.1), never "one tile from winning"; a
+        hand ready in shape only on a fifth copy of a tile it holds four of is a tile from ready
+        (HK-1, :func:`~hkmj.hand.knitted.distance_and_waits`, as the review says)."""
         c = list(counts)
         if extra is not None:
             c[extra] += 1
         hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
-        sh = self.rules.hand_shanten(c, melds)  # the ruleset's shapes: MCR's knitted hands too (MCR-5.2.4, MCR-5.2.5)
+        sh = distance_and_waits(c, melds, self.rules.knitted_shapes)[0]  # MCR-5.2.4, MCR-5.2.5; a fifth copy is no wait (HK-1)
         n = sh + 1
         worth = re.search(r"(\d+) points without flowers", reason)
         if n == 0 and worth is not None:  # MCR-5.1: the points that count toward the minimum
