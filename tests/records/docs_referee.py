@@ -719,10 +719,13 @@ class HandReferee:
         flags: list[str] = []
         if self.discards == 0 and seat == 0 and self.kongs_declared == 0 and self.rules == "hk":
             flags.append("heavenly")
-        elif self.last_in == ("draw", "last"):
-            flags.append("last_wall_tile")
-        elif self.last_in[:1] == ("replacement",) and self.last_in[1] == "kong" and self.rules != "classical":
-            flags.append("kong_replacement")
+        else:
+            # MCR-3.5 Ruling: with no dead wall, a replacement that empties the wall is its last tile
+            emptied = self.no_dead_wall and self.last_in[:1] == ("replacement",) and not self.live
+            if self.last_in == ("draw", "last") or emptied:
+                flags.append("last_wall_tile")
+            if self.last_in[:1] == ("replacement",) and self.last_in[1] == "kong" and self.rules != "classical":
+                flags.append("kong_replacement")
         if self.rules == "mcr" and self.in_sight(tile) == 3 and self.hands[seat][tile] == 1:
             flags.append("last_of_kind")
         return flags

@@ -824,7 +824,9 @@ class Referee:
         R-1..R-4 (Hong Kong), MCR-6.27/6.40-6.42 (MCR), CL-5.3 (classical: the last wall tile only)."""
         out = []
         if how == "self_draw":
-            if self.drawn_from == "last":  # R-2: a bonus replacement is not the last wall tile
+            # R-2: a bonus replacement is not the last wall tile; MCR-3.5 Ruling: with no dead wall,
+            # a replacement that empties the wall is
+            if self.drawn_from == "last" or (self.rules == "mcr" and self.drawn_from in ("kong", "bonus") and not self.live):
                 out.append("last_wall_tile")
             if self.drawn_from == "kong":
                 out.append("kong_replacement")

@@ -14,7 +14,7 @@ from hkmj.engine.testing import QUIET, act, play_quietly, stacked_hand
 from hkmj.record import describe_all, read_record, replay
 from hkmj.rulesets import get_ruleset
 from hkmj.rulesets.mcr import ROUND_SEATS
-from hkmj.tiles import tile
+from hkmj.tiles import parse_tiles, tile
 
 MCR = get_ruleset("mcr")
 # East is dealt a complete 7-point hand (fully concealed, all chows, single wait): under 8
@@ -245,3 +245,26 @@ def test_mcr_6_12_6_42_a_flowers_replacement_wins_self_drawn_unless_a_kong_broug
     assert win["flags"] == ["kong_replacement"] and "out_with_replacement_tile" in [i["id"] for i in win["items"]]
     page = " ".join((Path(__file__).resolve().parents[2] / "docs" / "rules-mcr.md").read_text(encoding="utf-8").split())
     assert "**MCR-6.12, 6.42 Ruling** (a kong's replacement that is a flower" in page
+
+
+def test_mcr_3_5_a_kongs_replacement_that_empties_the_wall_is_last_tile_draw_and_out_with_replacement() -> None:
+    """MCR-3.5 Ruling (MCR-6.40, MCR-6.42): MCR has no dead wall, so a kong's replacement taken
+    as the wall's last tile is the last tile of the wall; a win on it scores Last Tile Draw and
+    Out with Replacement Tile, as the official fan calculator (PyMahjongGB) does, and the record
+    flags both. The engine applied Hong Kong's R-2 (a replacement comes from the dead wall) and
+    flagged only `kong_replacement`: 8 points short."""
+    hands = ["1111m234p567s1239s", "2222m567p128s456z", "444m123p567s789s5z", "3333m189p349s477z"]
+    # the eight flowers drawn first take eight replacements from the wall's end; W's draw with
+    # one tile left is its fourth 4m, and the kong's replacement, the wall's last tile, is 5z
+    draws = [*parse_tiles("2f3f4f5f6f7f8f1f"), *[None] * 73, *parse_tiles("4m")]
+    hand = stacked_hand(hands, draws=draws, replacements="9m9m9m9m8m8m8m7m5z", rules=get_ruleset("mcr"))
+    play_quietly(hand, until_live=1)
+    assert hand.turn == 2 and hand.last_tile == tile("4m")
+    replacement = act(hand, "W concealed kong 4m")[-1]
+    assert (replacement["type"], replacement["for"], replacement["tile"], replacement["live"]) == ("replacement", "kong", "5z", 0)
+    win = next(e for e in act(hand, "W mahjong") if e["type"] == "win")
+    assert win["flags"] == ["last_wall_tile", "kong_replacement"]
+    ids = [i["id"] for i in win["items"]]
+    assert "last_tile_draw" in ids and "out_with_replacement_tile" in ids
+    page = " ".join((Path(__file__).resolve().parents[2] / "docs" / "rules-mcr.md").read_text(encoding="utf-8").split())
+    assert "5. **Ruling** (the wall's last tile is a replacement" in page

@@ -1319,7 +1319,8 @@ class Hand:
 
         Each replacement moves the last live-wall tile to the dead wall (HK-2.7); with the live
         wall empty the dead wall shrinks (Ruling HK-2.7). False if the dead wall ran out.
-        A ruleset without a dead wall (MCR) takes replacements from the end of the wall.
+        A ruleset without a dead wall (MCR) takes replacements from the end of the wall (MCR-3.2),
+        and the one that empties it is the wall's last tile (MCR-3.5 Ruling).
         """
         while True:
             if self._has_dead:
@@ -1335,6 +1336,9 @@ class Hand:
                     return False
                 self._tail -= 1
                 t = self._live[self._tail]
+                # MCR-3.5 Ruling: no dead wall, so a replacement that empties the wall is its last
+                # tile (MCR-6.40 Last Tile Draw, with MCR-6.42 for a kong's); R-2 is Hong Kong's
+                self._last_live = self._head == self._tail
             self._emit(
                 {
                     "type": "replacement",
