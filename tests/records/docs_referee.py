@@ -222,7 +222,33 @@ def reason_distance(tiles: Counter[str], declared: int, rules: str) -> int:
                 c[extra] += 1
                 if knitted_complete(+c, declared):
                     return 0
+    if d == 0 and not _a_real_wait(tiles, declared, rules):
+        return 1  # ready in shape only on a fifth copy of a tile it holds four of (HK-1)
     return d
+
+
+def _a_real_wait(tiles: Counter[str], declared: int, rules: str) -> bool:
+    """Whether some discard of the hand leaves a wait on a tile it holds fewer than four of."""
+    every = [f"{v}{s}" for s in "mps" for v in range(1, 10)] + [f"{v}z" for v in range(1, 8)]
+    for out in list(tiles):
+        for extra in every:
+            c = Counter(tiles)
+            c[out] -= 1
+            if c[extra] >= 4:
+                continue
+            c[extra] += 1
+            c = +c
+            if standard_distance(c, 4 - declared) == -1 or (declared == 0 and _special_complete(c)):
+                return True
+            if rules == "mcr" and declared <= 1 and knitted_complete(c, declared):
+                return True
+    return False
+
+
+def _special_complete(tiles: Counter[str]) -> bool:
+    """Seven distinct pairs (HK-5.3) or thirteen orphans (HK-5.4), 14 tiles."""
+    pairs = len(tiles) == 7 and all(v == 2 for v in tiles.values())
+    return pairs or (set(tiles) == set(ORPHANS) and sum(tiles.values()) == 14)
 
 
 def distance_words(d: int) -> str:

@@ -1601,7 +1601,7 @@ class Hand:
         if extra is not None:
             h[extra] += 1
         # the ruleset's shapes (MCR's knitted hands too, MCR-5.2.4, MCR-5.2.5); a wait on a fifth copy is none (HK-1)
-        sh = distance_and_waits(h, len(m), self.rules.knitted_shapes)[0]
+        sh = distance_and_waits(h, len(m), self.rules.knitted_shapes, far_knitted=False)[0]
         with_tile = f" with {_TS[extra]}" if extra is not None else ""
         if sh < 0:  # complete, but under the ruleset's minimum
             rob = self.phase is _ROB

@@ -173,7 +173,9 @@ def waits_knitted(counts: Sequence[int], melds: int = 0) -> list[Tile]:
     return sorted(set(waits(counts, melds)) | set(knitted_waits(counts, melds)))
 
 
-def distance_and_waits(counts: Sequence[int], melds: int = 0, knitted: bool = False) -> tuple[int, tuple[Tile, ...]]:
+def distance_and_waits(
+    counts: Sequence[int], melds: int = 0, knitted: bool = False, far_knitted: bool = True
+) -> tuple[int, tuple[Tile, ...]]:
     """A hand's distance from ready and, when it waits (13 - 3×melds tiles), its waits: the one
     measure the review, the hint and the explanations of a refused or false Mahjong word; with
     ``knitted``, MCR's knitted shapes count (MCR-5.2.4, MCR-5.2.5).
@@ -181,9 +183,16 @@ def distance_and_waits(counts: Sequence[int], melds: int = 0, knitted: bool = Fa
     A shape ready only on a fifth copy of a tile it holds four of (HK-1: four copies of each
     tile) waits on nothing: such a waiting hand is a tile from ready, never "ready" with a 0%
     chance to win; a hand of a tile more is ready after a discard only when some discard leaves
-    a real wait, else it too is a tile from ready."""
+    a real wait, else it too is a tile from ready.
+
+    ``far_knitted`` False: a knitted shape counts only where it makes the hand ready (a discard
+    away at most); farther, the other shapes' distance stands. The measure of a false Mahjong's
+    reason in a record (docs/record-format.md), which the terminal's and the table's
+    explanations repeat."""
     distance, wait_on = (shanten_knitted, waits_knitted) if knitted else (shanten, waits)
     s = distance(counts, melds)
+    if s > 0 and knitted and not far_knitted:
+        s = shanten(counts, melds)
     if s != 0:
         return s, ()
     if sum(counts) % 3 == 1:

@@ -138,7 +138,7 @@ def why_not_winning(counts: list[int], melds: int, extra: int | None, rules: Rul
     c = list(counts)
     if extra is not None:
         c[extra] += 1
-    sh = distance_and_waits(c, melds, rules is not None and rules.knitted_shapes)[0]  # MCR-5.2.4, MCR-5.2.5; HK-1: no fifth copy
+    sh = distance_and_waits(c, melds, rules is not None and rules.knitted_shapes, far_knitted=False)[0]  # MCR-5.2.4, MCR-5.2.5; HK-1: no fifth copy
     out = {}
     for lang in LANGS:  # worded as the terminal words it (hkmj.tui.session)
         tx = Texts(lang, rules.name if rules is not None else "hk")
