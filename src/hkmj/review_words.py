@@ -261,6 +261,7 @@ STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 NOTES: tuple[tuple[str, str], ...] = (
     ("{away}", "{away}"),
     ("no winnable wait", "aucune attente gagnable"),
+    ("no ready hand a draw away reaches the minimum", "aucune main prête après une pioche n'atteint le minimum"),
     ("Mahjong: the win pays {num}", "Mahjong : la victoire rapporte {num}"),
     ("declare Mahjong", "annoncer Mahjong"),
     ("not a winning hand: a false Mahjong costs {num} ({rule})", "pas une main gagnante : un faux Mahjong coûte {num} ({rule})"),

@@ -280,3 +280,31 @@ def test_hk_5_1_speed_ties_rank_equal_far_discards_by_acceptance() -> None:
     wins = [a.win or 0.0 for a in advice]
     assert wins == sorted(wins, reverse=True)
     assert bot.choose(v, discards_of(v)) == advice[0].action
+
+
+def test_mcr_5_1_a_hand_one_from_ready_with_no_winnable_hand_a_draw_away_keeps_its_order() -> None:
+    """MCR-5.1: 1345779m46p55678s. Discarding 1m, 7m or 9m leaves the hand a tile from ready,
+    but no ready hand a draw away has a wait that scores 8 points. The advisor valued all three
+    0, as a hopeless hand (so the review read a choice among them as no choice, and any other
+    discard as a whole hand's worth better); it now values them as hands two from a winnable
+    one, by their improving tiles: 1m, which keeps more of them, first."""
+    from hkmj.bots.minimum import ready_in_shape_only
+    from hkmj.tui.hints import improving_tiles
+
+    v = seat_view("1345779m46p55678s", rules=MCR)
+    advice = {a.action: a for a in ExpertBot(0).advise(v, discards_of(v))}
+    c, unseen = list(v.concealed), v.unseen()
+    improving = {}
+    for x in ("1m", "7m", "9m"):
+        c[tile(x)] -= 1
+        assert MCR.hand_shanten(c, 0) == 1
+        tiles, improving[x] = improving_tiles(c, 0, unseen, knitted=True)
+        for t in tiles:  # every ready hand a draw away is ready in shape only (MCR-5.1)
+            c[t] += 1
+            assert ready_in_shape_only(v, c)
+            c[t] -= 1
+        c[tile(x)] += 1
+        assert advice[discard(tile(x))].value > 0, x
+        assert "no ready hand a draw away reaches the minimum" in advice[discard(tile(x))].note
+    assert improving["1m"] > improving["7m"] == improving["9m"]
+    assert advice[discard(tile("1m"))].value > advice[discard(tile("7m"))].value == advice[discard(tile("9m"))].value

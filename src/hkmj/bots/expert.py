@@ -549,6 +549,13 @@ def _away(s: int) -> str:
     return "ready" if s == 0 else f"{plural(s, 'tile')} from ready"
 
 
+def _shape_note(shape: int, s: int) -> str:
+    """The distance of a hand from ready (``shape``) in words, and, when the points model puts a
+    hand that can win farther (``s``: one from ready, no ready hand a draw away reaching the
+    minimum, MCR-5.1), that too."""
+    return _away(shape) + ("; no ready hand a draw away reaches the minimum" if s > shape else "")
+
+
 def _searchable(view: SeatView) -> bool:
     """Rollouts model the Hong Kong rules without a minimum (HK-6): search only there."""
     return view.rules.name == "hk" and not view.rules.value_checked
@@ -626,9 +633,11 @@ class PointsModel:
         self, view: SeatView, ctx: _Ctx, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int], deep: bool
     ) -> tuple[float, float, int]:
         """``(expected payments, win chance, shanten)`` of a waiting-size hand ``c``; ``deep``
-        values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`). A hand that
-        cannot win so (ready with no wait reaching the minimum, or one away with no ready hand to
-        come that has one: value 0) has a win chance of 0, not its shape's."""
+        values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`). A ready hand
+        with no wait reaching the minimum (MCR-5.1) is worth 0, its win chance 0, not its shape's. A
+        one-away hand with no ready hand to come that has one is valued as a hand two from ready
+        (its improving tiles, :data:`FAR_POINTS`), and its shanten given as 2: the distance to a hand
+        that can win, so that the discards' order still follows how close each leaves the hand."""
         m = len(melds)
         shanten = view.rules.shanten_near(c, m, 1)
         s = shanten(c, m)
@@ -648,8 +657,12 @@ class PointsModel:
                 c[t] -= 1
         p = ctx.p_win(s, u_total)
         if s == 1 and deep:
-            if num <= 0:  # no improving draw leaves a wait that reaches the minimum (MCR-5.1): no win in sight
-                return 0.0, 0.0, 1
+            if num <= 0:
+                # no improving draw leaves a wait that reaches the minimum (MCR-5.1): a winnable
+                # ready hand is two draws away at best, so the hand is valued as a hand two from
+                # ready (not 0, as a hopeless hand: it still beats one three from ready)
+                p = ctx.p_win(2, u_total)
+                return p * FAR_POINTS, p, 2
             return p * num / u_total, p, 1
         return p * FAR_POINTS, p, s
 
@@ -697,7 +710,7 @@ class PointsModel:
             for a in legal:
                 if isinstance(a, Discard):
                     ev, p, s = got[a.tile]
-                    note = f"{_away(s)}" + ("; no winnable wait" if s == 0 and ev <= 0 else "")
+                    note = _shape_note(sh[a.tile], s) + ("; no winnable wait" if s == 0 and ev <= 0 else "")
                     # equal values: the discards that keep the hand closest, then the loosest tile
                     prio = -(100 * (s - s_min) + _isolation(c, a.tile))
                     rows.append((Advice(a, ev if s == s_min else min(ev, floor), p, note), prio))
@@ -706,22 +719,26 @@ class PointsModel:
                     c[a.tile] -= k
                     new = (*melds, Meld("ckong", a.tile)) if a.how == CONCEALED else _added(melds, a.tile)
                     ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=True)
+                    note = _shape_note(view.rules.hand_shanten(c, len(new)), s)
                     c[a.tile] += k
-                    rows.append((Advice(a, ev * KONG_BONUS, p, f"kong: a replacement draw, {_away(s)}"), 2))
+                    rows.append((Advice(a, ev * KONG_BONUS, p, f"kong: a replacement draw, {note}"), 2))
                 else:  # pragma: no cover - no other turn action
                     rows.append((Advice(a, -_TOP, None, ""), 0))
             return rows
         t = view.offered
         now_ev, now_p, now_s = self.hand_value(view, ctx, c, melds, unseen, deep=True)
+        now_shape = view.rules.hand_shanten(c, len(melds))
+        now_note = f"stay concealed ({_away(now_shape)})" + _shape_note(now_shape, now_s).removeprefix(_away(now_shape))
         for a in legal:
             if a == PASS or t is None:
-                rows.append((Advice(a, now_ev, now_p, f"stay concealed ({_away(now_s)})"), 2 if a == PASS else 0))
+                rows.append((Advice(a, now_ev, now_p, now_note), 2 if a == PASS else 0))
                 continue
             if isinstance(a, Kong):
                 c[t] -= 3
                 ev, p, s = self.hand_value(view, ctx, c, (*melds, Meld("kong", t)), unseen, deep=True)
+                note = _shape_note(view.rules.hand_shanten(c, len(melds) + 1), s)
                 c[t] += 3
-                rows.append((Advice(a, ev * KONG_BONUS, p, f"kong, {_away(s)}"), 3))
+                rows.append((Advice(a, ev * KONG_BONUS, p, f"kong, {note}"), 3))
                 continue
             claim = _claim_meld(a, t)
             if claim is None:  # pragma: no cover - the engine offers no other claim
