@@ -44,3 +44,26 @@ def test_mcr_fans_agree_with_the_official_calculator_on_3000_hands() -> None:
     assert bad == []
     # the generator reaches nearly every fan, so the agreement means something
     assert len(seen) >= 75, sorted(f.id for f in MCR_FANS if f.id not in seen)
+
+
+def test_mcr_5_2_the_knitted_distance_agrees_with_pymahjonggb() -> None:
+    """MCR-5.2.4, MCR-5.2.5: ``knitted_distance`` (the hint's, the review's and the bots' measure of
+    a knitted shape at any distance) equals the calculator's own knitted straight and honours and
+    knitted tiles shanten on seeded 13-tile hands that lean toward one knitted straight."""
+    from MahjongGB import HonorsAndKnittedTilesShanten, KnittedStraightShanten
+
+    from hkmj.hand.knitted import KNITTED_STRAIGHTS, knitted_distance
+
+    from .gb_oracle import gb_tile
+
+    rng = random.Random(7)
+    for _ in range(600):
+        pool = [*rng.choice(KNITTED_STRAIGHTS), *range(27, 34)]
+        h = [0] * 34
+        while sum(h) < 13:
+            t = rng.choice(pool) if rng.random() < 0.75 else rng.randrange(34)
+            if h[t] < 4:
+                h[t] += 1
+        tiles = tuple(gb_tile(t) for t in range(34) for _ in range(h[t]))
+        theirs = min(KnittedStraightShanten(tiles)[0], HonorsAndKnittedTilesShanten(tiles)[0])
+        assert knitted_distance(h, 0) == theirs, (format_tiles([t for t in range(34) for _ in range(h[t])]), theirs)
