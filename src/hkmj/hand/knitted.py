@@ -63,9 +63,12 @@ def knitted_reach(counts: Sequence[int]) -> tuple[int, int]:
     """``(most kinds of one knitted straight held, that plus the different honours held)``: a
     knitted straight (MCR-5.2.5) needs all 9 of its kinds, honours and knitted tiles (MCR-5.2.4)
     14 different tiles of one knitted straight and the honours."""
-    held = [3 - counts[s : s + 7 : 3].count(0) for s in _LANES]
-    straight = max(held[a] + held[b] + held[c] for a, b, c in _LANE_PICKS)
-    return straight, straight + 7 - counts[27:34].count(0)
+    c = counts  # the lanes of _LANES and the picks of _LANE_PICKS written out: the bots call this often
+    m0, m1, m2 = (c[0] > 0) + (c[3] > 0) + (c[6] > 0), (c[1] > 0) + (c[4] > 0) + (c[7] > 0), (c[2] > 0) + (c[5] > 0) + (c[8] > 0)
+    p0, p1, p2 = (c[9] > 0) + (c[12] > 0) + (c[15] > 0), (c[10] > 0) + (c[13] > 0) + (c[16] > 0), (c[11] > 0) + (c[14] > 0) + (c[17] > 0)
+    s0, s1, s2 = (c[18] > 0) + (c[21] > 0) + (c[24] > 0), (c[19] > 0) + (c[22] > 0) + (c[25] > 0), (c[20] > 0) + (c[23] > 0) + (c[26] > 0)
+    straight = max(m0 + p1 + s2, m0 + p2 + s1, m1 + p0 + s2, m1 + p2 + s0, m2 + p0 + s1, m2 + p1 + s0)
+    return straight, straight + 7 - c[27:34].count(0)
 
 
 def knitted_may_be_ready(counts: Sequence[int], melds: int = 0) -> bool:
