@@ -9,8 +9,13 @@ asked about (a bot's pass or claim logged right after it). Prints the pauses of 
 if they differ, a player learns from the pause what the bots hold (a bot answers only when it can
 claim, and its answer is committed to the log before the window closes).
 
+With ``--probe back`` (or ``ping``) the player also sends that message the moment each discard
+arrives and times its answer (a ``nothing_to_do`` refusal, a ``pong``): a bot asked about the
+discard decides then, and a probe answered later tells that some bot could claim it.
+
     python bench/bench_claim_timing.py                  # four hands, expert bots
     python bench/bench_claim_timing.py --bot greedy --hands 8
+    python bench/bench_claim_timing.py --rules mcr --window 1 --probe back --hands 2
 """
 
 from __future__ import annotations
@@ -31,15 +36,22 @@ CLAIMS = ("pass", "pung", "kong", "chow")
 """Answers to a discard (a turn's actions are discards, concealed or added kongs, a self-drawn Mahjong)."""
 
 
-async def play(server: Server, tid: str) -> list[float]:
-    """Play the table's match as slot 0; the pause after each discard, in the log's order."""
+async def play(server: Server, tid: str, probe: str | None = None) -> tuple[list[float], list[float | None]]:
+    """Play the table's match as slot 0; the pause after each discard and the time ``probe``
+    (``back``, ``ping``) sent as each discard arrived took to be answered (None: not sent, or
+    answered after the next discard), in the log's order."""
     pauses: list[float] = []
+    answers: list[float | None] = []
     since: float | None = None
+    probed: float | None = None
     async with server.client() as c:
         await c.join(tid, 0, "timer")
         acted = -1
         while True:
             m = await c.recv(60)
+            if probed is not None and m["type"] in ("error", "pong"):
+                answers[-1] = m["_t"] - probed
+                probed = None
             if m["type"] != "state":
                 continue
             events = m.get("events") or []
@@ -48,8 +60,12 @@ async def play(server: Server, tid: str) -> list[float]:
                 since = None
             if any(e["type"] == "discard" for e in events):
                 since = m["_t"]
+                answers.append(None)
+                if probe is not None and probed is None:
+                    probed = time.perf_counter()
+                    await c.send(type=probe, id="probe")
             if m["match"] and m["match"]["over"]:
-                return pauses
+                return pauses, answers
             if m.get("reveal"):
                 await c.send(type="next")
                 continue
@@ -80,26 +96,36 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=4, help="hands played at the table (default 4)")
     ap.add_argument("--bot", default="expert", help="the three bots (default expert, the slowest to answer)")
+    ap.add_argument("--rules", default="hk", help="the table's ruleset (default hk; mcr: the slowest bots)")
+    ap.add_argument("--window", type=float, default=0.0, help="the claim window's minimum in seconds (default 0)")
+    ap.add_argument("--probe", choices=("back", "ping"), help="also time this message sent as each discard arrives")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(f"sqlite:///{tmp}/claims.db", Path(tmp) / "server.log")
         server.start()
         try:
-            tid = server.create(slots=[None, args.bot, args.bot, args.bot], claim_window=0, bot_delay=0, hands=args.hands, teaching=False, next_delay=0)
+            tid = server.create(slots=[None, args.bot, args.bot, args.bot], claim_window=args.window, bot_delay=0, hands=args.hands, teaching=False, next_delay=0, rules=args.rules)
             started = time.monotonic()
-            pauses = asyncio.run(play(server, tid))
+            pauses, answers = asyncio.run(play(server, tid, args.probe))
             with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=30) as r:
                 rows = [json.loads(line) for line in r.read().decode().splitlines() if line]
         finally:
             server.stop()
     groups: dict[str, list[float]] = {"bot": [], "nobody": []}
+    probes: dict[str, list[float]] = {"bot": [], "nobody": []}
     for who, pause in zip(asked(rows), pauses, strict=False):
         if who in groups:
             groups[who].append(pause * 1000)
-    print(f"claim window 0, {args.bot} bots: {args.hands} hands in {time.monotonic() - started:.0f} s")
+    for who, answer in zip(asked(rows), answers, strict=False):
+        if who in probes and answer is not None:
+            probes[who].append(answer * 1000)
+    print(f"{args.rules}, claim window {args.window:g}, {args.bot} bots: {args.hands} hands in {time.monotonic() - started:.0f} s")
     for who, ms in groups.items():
         if ms:
             print(f"  a discard {'a bot was' if who == 'bot' else 'nobody was'} asked about: {len(ms):3d}, pause median {statistics.median(ms):7.1f} ms, min {min(ms):7.1f}, max {max(ms):7.1f}")
+    for who, ms in probes.items():
+        if ms:
+            print(f"  {args.probe} sent as it arrived, {'a bot was' if who == 'bot' else 'nobody was'} asked: {len(ms):3d}, answered in median {statistics.median(ms):6.2f} ms, min {min(ms):6.2f}, max {max(ms):6.2f}")
 
 
 if __name__ == "__main__":
