@@ -8,7 +8,9 @@ serve`` process given a ``sitecustomize`` module that slows them."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import signal
 import statistics
 import threading
 import time
@@ -22,6 +24,8 @@ import pytest
 
 import hkmj.server.table as table_module
 from hkmj.bots import make_bot
+from hkmj.engine import Hand
+from hkmj.server.botprocess import BotProcess
 from hkmj.server.client import GameClient
 from hkmj.server.protocol import ProtocolError, TableConfig
 from hkmj.server.table import Table
@@ -244,25 +248,31 @@ async def _discard_and_wait_for_a_bot(t: Table, seat: int, gate: Gate) -> None:
     await _until(gate.entered.is_set)
 
 
-def test_a_players_move_waits_for_the_bot_deciding_and_is_judged_after_its_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    """While a bot decides in the worker the table's lock stays held: a player's action sent
-    meanwhile waits (nothing of the table moves), then is judged against the state after the
-    bot's move, which is played once; the engine's tile census stays whole (HK-1)."""
+def test_a_refusal_is_answered_while_a_bot_decides_and_the_bots_move_is_played_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot decides without its table's lock (docs/server.md, *Attacked once more*: a message
+    that waited for it was answered later when a bot was asked about a discard, which told
+    that some bot could claim it). A player's action sent meanwhile with no decision of theirs is
+    refused at once, and so is a ``back`` of a seat no bot holds; nothing of the table moves; the
+    bot's move is then played once, and the engine's tile census stays whole (HK-1)."""
     gate = Gate()
 
     async def body(t: Table, seat: int) -> None:
         await _discard_and_wait_for_a_bot(t, seat, gate)
         seq, pseq = t.seq, t.pseq
         move = asyncio.create_task(t.act(0, "pass", t.last_cseq[0] + 1, pseq))
-        await asyncio.sleep(0.2)
-        assert not move.done(), "the player's action did not wait for the bot deciding"
+        back = asyncio.create_task(t.back(0))
+        await asyncio.wait({move, back}, timeout=0.2)
+        assert move.done() and back.done(), "a refusal waited for the bot deciding"
+        with pytest.raises(ProtocolError) as refused:
+            move.result()
+        assert refused.value.code in ("out_of_turn", "stale")
+        with pytest.raises(ProtocolError) as refused:
+            back.result()
+        assert refused.value.code == "nothing_to_do"
         assert (t.seq, t.pseq) == (seq, pseq), "the table moved while its bot decided"
         gate.open()
-        with pytest.raises(ProtocolError) as refused:
-            await move
-        # judged after the bot's move: no decision of ours, or one opened after the state we answered
-        assert refused.value.code in ("out_of_turn", "stale")
-        assert t.seq > seq, "the bot's move was played"
+        await _until(lambda: t.seq > seq)
+        await asyncio.sleep(0.1)
         assert t.hand is not None and t.hand.census() == [4] * 34 + [1] * 8  # HK-1: every tile once, none twice
         assert "hkmj-bots" in gate.threads[-1]
 
@@ -344,3 +354,63 @@ def test_hints_asked_at_once_for_one_decision_are_worked_out_once(monkeypatch: p
         _at_own_turn(monkeypatch, Gate(), body)
     finally:
         gate.open()
+
+
+def test_bots_decide_in_a_process_of_their_own_started_again_if_it_dies() -> None:
+    """The live tables' bots decide in a child process (docs/server.md, *Attacked once more*: in a
+    thread they shared the interpreter lock with the event loop); its bots keep their state
+    there, and a child that died (killed, out of memory) is started again at the next decision."""
+    bots = BotProcess()
+
+    async def go() -> None:
+        hand = Hand.from_seed(3)
+        seat = hand.pending()[0]
+        view, legal = hand.view(seat), hand.legal_actions(seat)
+        assert await bots.choose(("t", 0, 1), "greedy", 5, view, legal) in legal
+        pool = bots._pool
+        assert pool is not None
+        (pid,) = list(pool._processes)
+        assert pid != os.getpid()
+        os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        assert await bots.choose(("t", 0, 1), "greedy", 5, view, legal) in legal
+        assert bots._pool is not None and list(bots._pool._processes) != [pid]
+
+    try:
+        asyncio.run(go())
+    finally:
+        bots.shutdown()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_bots_process_ends_with_its_server_even_killed(make_server: Callable[..., Server]) -> None:
+    """The bots' process (docs/server.md, *Where bots and hints decide*) does not outlive a server
+    killed with SIGKILL: it ended only with a clean shutdown, and every killed test server left
+    two processes behind."""
+    server = make_server()
+    assert server.proc is not None
+    pid = server.proc.pid
+    before = _children(pid)
+    assert before, "the server started no process for its bots"
+    server.kill()
+    end = time.monotonic() + 10
+    while any(_running(c) for c in before):
+        assert time.monotonic() < end, f"the bots' processes {before} outlived their server"
+        time.sleep(0.1)

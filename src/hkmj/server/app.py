@@ -52,6 +52,7 @@ from hkmj.engine import LENGTHS, Discard, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.rulesets import rulesets_info
 from hkmj.scoring.lines import json_refusal
+from hkmj.server.botprocess import BotProcess
 from hkmj.server.export import log_lines
 from hkmj.server.help import help_page, pick_lang, pick_rules
 from hkmj.server.hosts import HostCheck, machine_names
@@ -499,12 +500,18 @@ class Hub:
         self.reviews: OrderedDict[tuple[str, int, str], str] = OrderedDict()
         """HTML reviews already made (finished tables never change), by table, slot and language."""
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
-        """The one thread in which every live table's bots and hints decide (:meth:`Table._decide`),
-        one decision at a time: on the event loop an MCR expert bot or hint held every table, the
-        lobby and every ping for up to 0.6 s (docs/server.md, *Where bots and hints decide*)."""
+        """The one thread in which every live table's hints decide (:meth:`Table._decide`), one at
+        a time: on the event loop an MCR hint held every table, the lobby and every ping for
+        0.4 s (docs/server.md, *Where bots and hints decide*)."""
+        self.bots = BotProcess()
+        """The child process in which every live table's bots decide, one decision at a time: in
+        a thread they shared the interpreter lock with the event loop, and a message's answer
+        time told whether a bot was asked about a discard (docs/server.md, *Attacked once more*)."""
 
     async def open(self) -> None:
+        bots_ready = asyncio.wrap_future(self.bots.start())
         self.store = await asyncio.to_thread(Store, self.db_url)
+        await bots_ready  # a table restored below, or created at once, has its bots ready to play
         now = time.time()
         for tid, last in await asyncio.to_thread(self.store.live_tables):
             if now - last > self.limits.abandon_after:  # nobody played it for too long: not restored
@@ -540,6 +547,7 @@ class Hub:
         t.all_bot_pace = self.limits.all_bot_pace
         t.on_finished = self._finished
         t.worker = self.worker
+        t.bot_process = self.bots
         t.go_live()
         return t
 
@@ -658,6 +666,7 @@ class Hub:
         for t in self.tables.values():
             t.close()
         self.worker.shutdown(wait=False, cancel_futures=True)  # a decision under way ends unused
+        self.bots.shutdown()
         if self.store is not None:
             self.store.close()
 

@@ -57,6 +57,7 @@ from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import distance_and_waits, shanten_knitted, waits_knitted
 from hkmj.rulesets import OutcomeItem, Ruleset, get_ruleset
+from hkmj.server.botprocess import BotKey, BotProcess
 from hkmj.server.protocol import (
     ALL_BOT_MIN_DELAY,
     ALL_BOT_MIN_NEXT,
@@ -97,6 +98,16 @@ answered ``rate_limited`` and not logged, so the log cannot be grown without bou
 log = logging.getLogger("uvicorn.error.hkmj")
 
 _T = TypeVar("_T")
+
+_JITTER = random.SystemRandom()
+"""When in a claim window a bot starts deciding (:meth:`Table._schedule`): unpredictable."""
+
+BOT_CLAIM_SPREAD = 0.25
+"""A bot asked about a discard starts deciding at a random moment of this share of what is left
+of the claim window's minimum, not the moment the discard is shown: its work (the decision is
+sent to the bots' process, its answer saved) then makes no message sent as a discard arrives
+slower, which told that a bot could claim it (docs/server.md, *Attacked once more*); a quarter
+leaves it the rest of the window to answer (an MCR expert bot takes up to 0.6 s)."""
 
 
 _Out = tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]
@@ -282,6 +293,10 @@ class Table:
         self.commit_hex = ""
         self.ready: set[int] = set()
         self._players: dict[int, Player] = {}
+        self._bot_keys: dict[int, tuple[BotKey, str, int]] = {}
+        """The bot of each slot in :attr:`bot_process` (its key, name and seed), as :attr:`_players` without it."""
+        self._bots_seated = 0
+        """Bots seated in :attr:`bot_process` so far (the last part of their keys)."""
         self.clients: set[Client] = set()
         self._pending: deque[dict[str, Any]] = deque()
         self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)
@@ -307,6 +322,9 @@ class Table:
         self.worker: Executor | None = None
         """Where bots and hints decide (:meth:`_decide`): the server's one worker thread, set by
         the hub when the table goes live; None (a table a test made by hand): on the event loop."""
+        self.bot_process: BotProcess | None = None
+        """Where the bots decide when set (by the hub): the server's child process, so that a bot's
+        work never slows the event loop (:meth:`_bot_act`); None: in :attr:`worker`."""
         self._config = {k: v for k, v in cfg.to_dict().items() if k != "names"}
         self.absent_after = math.inf
         """Seconds a seated player may have no connection while a decision waits for them; then
@@ -500,6 +518,7 @@ class Table:
             self.timeouts[slot] = 0
             self.missed[slot] = 0
             self._players.pop(slot, None)
+            self._bot_keys.pop(slot, None)
             self._emit({"type": "back", "slot": slot}, {})
             self._schedule()
             self._publish()
@@ -910,7 +929,10 @@ class Table:
         for seat, d in new.items():
             if self.bot_controlled(self.slot_at(seat)) and not d.bot_scheduled:
                 d.bot_scheduled = True
-                delay = self.bot_delay if hand is not None and hand.phase is Phase.TURN else 0.0
+                if hand is not None and hand.phase is Phase.TURN:
+                    delay = self.bot_delay
+                else:  # a claim (or robbing a kong)
+                    delay = _JITTER.uniform(0.0, BOT_CLAIM_SPREAD * max(0.0, self._release_at - now))
                 loop.call_later(delay, self._spawn, lambda s=seat, dd=d: self._bot_act(s, dd))
         m = self.match
         if (
@@ -1000,27 +1022,57 @@ class Table:
         return probe.over
 
     async def _bot_act(self, seat: int, d: Decision) -> None:
+        """The bot holding ``seat`` answers its decision ``d``. It decides in the worker on a
+        snapshot (a SeatView holds tuples only, the legal actions are a tuple) *without* the
+        table's lock: a refusal, a ``back`` of a seat no bot holds, another seat's answer to the
+        same claim window are answered meanwhile as at any other time, so their answer times do
+        not tell that a bot was asked about a discard (docs/server.md, *Attacked once more*).
+        Its choice is played, under the lock, only if the decision is still open and still the
+        bot's (the table closed, the decision went, or the player came back: nothing is played)."""
         async with self.lock:
-            if self.closed or self.decisions.get(seat) is not d:
+            if not self._bot_may_play(seat, d):
                 return
             slot = self.slot_at(seat)
-            if not self.bot_controlled(slot):
-                d.bot_scheduled = False
-                return
             hand = self.hand
             assert hand is not None
-            player = self._players.get(slot)
-            if player is None:
-                name = self.bots[slot] if self.tokens[slot] is None else AWAY_BOT
-                player = make_bot(name or AWAY_BOT, secrets.randbits(31))
-                self._players[slot] = player
-            # the bot decides in the worker on a snapshot (a SeatView holds tuples only, the legal
-            # actions are a tuple); the lock stays held, so nothing of this table moves meanwhile
-            view, legal, chooser = hand.view(seat), hand.legal_actions(seat), player
-            action = await self._decide(lambda: chooser.choose(view, legal))
-            if self.closed or self.hand is not hand or self.decisions.get(seat) is not d:
-                return  # the table closed (or the decision went) while the bot thought: nothing is played
+            name = (self.bots[slot] if self.tokens[slot] is None else AWAY_BOT) or AWAY_BOT
+            view, legal = hand.view(seat), hand.legal_actions(seat)
+            bots = self.bot_process
+            work: Coroutine[Any, Any, Action]
+            if bots is None:
+                player = self._players.get(slot)
+                if player is None:
+                    player = self._players[slot] = make_bot(name, secrets.randbits(31))
+                chooser = player
+                work = self._decide(lambda: chooser.choose(view, legal))
+            else:
+                if slot not in self._bot_keys:
+                    self._bots_seated += 1
+                    self._bot_keys[slot] = ((self.id, slot, self._bots_seated), name, secrets.randbits(31))
+                key, bot_name, seed = self._bot_keys[slot]
+                work = bots.choose(key, bot_name, seed, view, legal)
+        try:
+            action = await work
+        except RuntimeError:
+            if self.closed:  # the server is closing
+                return
+            raise
+        async with self.lock:
+            if self.hand is not hand or not self._bot_may_play(seat, d):
+                return
             await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "bot", "cseq": None})
+
+    def _bot_may_play(self, seat: int, d: Decision) -> bool:
+        """Whether the bot may answer ``seat``'s decision ``d``: the table is open, ``d`` is still
+        the seat's open decision (the same claim window or turn: the same legal actions) and a
+        bot holds the seat; a player who came back takes the decision over (a bot is woken again
+        if they are turned away before answering it)."""
+        if self.closed or self.decisions.get(seat) is not d:
+            return False
+        if not self.bot_controlled(self.slot_at(seat)):
+            d.bot_scheduled = False
+            return False
+        return True
 
     async def _decide(self, fn: Callable[[], _T]) -> _T:
         """``fn()`` (a bot's choice, a hint) worked out in :attr:`worker`, the event loop awaiting
@@ -1194,7 +1246,13 @@ class Table:
         """The player is back: the bot holding the seat gives it up. When the player ``asked``
         (a ``back`` message) and no bot holds the seat, ``nothing_to_do`` says so; while the bot
         keeps it until the next deal (:meth:`held`), ``away_until_next_hand`` (a ``resume``,
-        not asking, is only attached as a watcher of its seat)."""
+        not asking, is only attached as a watcher of its seat). Both refusals are answered at
+        once, without waiting for the table's lock (a bot's move may hold it: the wait told that a
+        bot was asked about a discard)."""
+        if asked:
+            self._refuse_held(slot, "back")
+            if not self.away[slot]:
+                raise ProtocolError("nothing_to_do", "back: no bot holds your seat; it is yours already")
         async with self.lock:
             if self.held(slot):
                 if asked:
@@ -1254,27 +1312,37 @@ class Table:
             if humans <= self.ready:
                 await self._next_hand_locked()
 
+    def _refuse_now(self, slot: int, msg_action: str, cseq: int, at: int) -> tuple[Hand, int, Action]:
+        """The refusals of an action that need no engine work (duplicate, no hand, held seat,
+        syntax, no decision, stale); else the hand, the seat and the parsed action."""
+        if cseq <= self.last_cseq[slot]:
+            raise ProtocolError("duplicate", f"cseq {cseq} was already used (last applied: {self.last_cseq[slot]})")
+        hand = self.hand
+        if not self.started or self.match is None:
+            raise ProtocolError("not_started")
+        if hand is None or self._over_shown(hand):
+            raise ProtocolError("match_over" if self.match.over else "out_of_turn", "no hand in play")
+        self._refuse_held(slot, "action")
+        seat = self.match.seat_of(slot)
+        try:
+            action = parse_action(msg_action)
+        except ActionSyntaxError as e:
+            raise ProtocolError("bad_action", _quoted(self.rules.cite(str(e)), msg_action)) from None  # the table's rule numbers
+        d = self.decisions.get(seat)
+        if d is None:
+            raise ProtocolError("out_of_turn", f"{action}: {self._no_decision()}")
+        if at < d.opened:
+            raise ProtocolError("stale", f"{action}: answers state {at}; your decision opened at {d.opened}")
+        return hand, seat, action
+
     async def act(self, slot: int, msg_action: str, cseq: int, at: int) -> None:
-        """A player's action: duplicate, stale, turn and legality checks, then commit and apply."""
+        """A player's action: duplicate, stale, turn and legality checks, then commit and apply.
+        The first checks (:meth:`_refuse_now`) are made at once, then again under the table's
+        lock: a refusal never waits for a bot's move holding the lock (the wait told that a bot
+        was asked about a discard: docs/server.md, *Attacked once more*)."""
+        self._refuse_now(slot, msg_action, cseq, at)
         async with self.lock:
-            if cseq <= self.last_cseq[slot]:
-                raise ProtocolError("duplicate", f"cseq {cseq} was already used (last applied: {self.last_cseq[slot]})")
-            hand = self.hand
-            if not self.started or self.match is None:
-                raise ProtocolError("not_started")
-            if hand is None or self._over_shown(hand):
-                raise ProtocolError("match_over" if self.match.over else "out_of_turn", "no hand in play")
-            self._refuse_held(slot, "action")
-            seat = self.match.seat_of(slot)
-            try:
-                action = parse_action(msg_action)
-            except ActionSyntaxError as e:
-                raise ProtocolError("bad_action", _quoted(self.rules.cite(str(e)), msg_action)) from None  # the table's rule numbers
-            d = self.decisions.get(seat)
-            if d is None:
-                raise ProtocolError("out_of_turn", f"{action}: {self._no_decision()}")
-            if at < d.opened:
-                raise ProtocolError("stale", f"{action}: answers state {at}; your decision opened at {d.opened}")
+            hand, seat, action = self._refuse_now(slot, msg_action, cseq, at)
             if (
                 isinstance(action, Win)
                 and self.cfg.teaching
@@ -1407,3 +1475,5 @@ class Table:
                 h.cancel()
         for task in list(self._tasks):
             task.cancel()
+        if self.bot_process is not None:
+            self.bot_process.forget(self.id)
