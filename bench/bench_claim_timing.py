@@ -28,12 +28,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
-from hkmj.server.testing import Server
-
-CLAIMS = ("pass", "pung", "kong", "chow")
-"""Answers to a discard (a turn's actions are discards, concealed or added kongs, a self-drawn Mahjong)."""
+from hkmj.server.testing import Server, discards_asked
 
 
 async def play(server: Server, tid: str, probe: str | None = None) -> tuple[list[float], list[float | None]]:
@@ -75,23 +71,6 @@ async def play(server: Server, tid: str, probe: str | None = None) -> tuple[list
                 await c.act("mahjong" if "mahjong" in legal else "pass" if "pass" in legal else legal[-1])
 
 
-def asked(rows: list[dict[str, Any]]) -> list[str]:
-    """For each discard of the log: ``bot`` when a bot was asked about it, ``player`` when the
-    scripted player was (its own answer ends that window), else ``nobody``."""
-    out: list[str] = []
-    for i, row in enumerate(rows):
-        if row["kind"] != "act" or not row["data"]["action"].startswith("discard"):
-            continue
-        who = "nobody"
-        for later in rows[i + 1 :]:
-            d = later["data"]
-            if later["kind"] != "act" or d["action"].split()[0] not in CLAIMS:
-                break
-            who = "player" if d["by"] == "player" else who if who == "player" else "bot"
-        out.append(who)
-    return out
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=4, help="hands played at the table (default 4)")
@@ -113,10 +92,10 @@ def main() -> None:
             server.stop()
     groups: dict[str, list[float]] = {"bot": [], "nobody": []}
     probes: dict[str, list[float]] = {"bot": [], "nobody": []}
-    for who, pause in zip(asked(rows), pauses, strict=False):
+    for who, pause in zip(discards_asked(rows), pauses, strict=False):
         if who in groups:
             groups[who].append(pause * 1000)
-    for who, answer in zip(asked(rows), answers, strict=False):
+    for who, answer in zip(discards_asked(rows), answers, strict=False):
         if who in probes and answer is not None:
             probes[who].append(answer * 1000)
     print(f"{args.rules}, claim window {args.window:g}, {args.bot} bots: {args.hands} hands in {time.monotonic() - started:.0f} s")

@@ -28,7 +28,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, drain, match_over, my_turn, play, stable
+from hkmj.server.testing import Server, choose, discards_asked, drain, match_over, my_turn, play, stable
 
 from .test_browser import wait_true
 
@@ -721,27 +721,6 @@ def test_a_probe_in_the_last_claim_window_does_not_tell_whether_anyone_could_cla
     assert set(seen) == {WINDOW_TEXT}, seen
 
 
-CLAIMS = ("pass", "pung", "kong", "chow")
-
-
-def _asked_by_discard(rows: list[dict[str, Any]]) -> list[str]:
-    """For each discard of a table's log, in order: ``bot`` when only bots were asked about it (a
-    bot's pass or claim logged right after it), ``player`` when the scripted player was too, else
-    ``nobody``."""
-    out: list[str] = []
-    for i, row in enumerate(rows):
-        if row["kind"] != "act" or not row["data"]["action"].startswith("discard"):
-            continue
-        who = "nobody"
-        for later in rows[i + 1 :]:
-            d = later["data"]
-            if later["kind"] != "act" or d["action"].split()[0] not in CLAIMS:
-                break
-            who = "player" if d["by"] == "player" else who if who == "player" else "bot"
-        out.append(who)
-    return out
-
-
 def test_a_back_sent_as_a_discard_arrives_is_answered_as_fast_whether_or_not_a_bot_could_claim_it(make_server: MakeServer) -> None:
     """Attacked once more (docs/server.md), read: a bot asked about a discard decided at once, in a
     thread sharing the interpreter lock with the event loop and holding its table's lock, so a
@@ -790,7 +769,7 @@ def test_a_back_sent_as_a_discard_arrives_is_answered_as_fast_whether_or_not_a_b
     for _ in range(4):
         tid, answers = asyncio.run(one_table())
         rows = [json.loads(line) for line in urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=30).read().decode().splitlines() if line]
-        asked = _asked_by_discard(rows)
+        asked = discards_asked(rows)
         assert len(asked) == len(answers), (len(asked), len(answers))
         for who, took in zip(asked, answers, strict=True):
             if who in times and took is not None:

@@ -214,6 +214,29 @@ def match_over(clients: list[GameClient]) -> bool:
     return bool(st and st["match"] and st["match"]["over"])
 
 
+
+CLAIMS = ("pass", "pung", "kong", "chow")
+"""Answers to a discard (a turn's actions are discards, concealed or added kongs, a self-drawn Mahjong)."""
+
+
+def discards_asked(rows: list[dict[str, Any]]) -> list[str]:
+    """For each discard of a table's log (``GET /api/tables/{id}/log`` rows), in order: ``bot``
+    when only bots were asked about it (a bot's pass or claim logged right after it), ``player``
+    when a player was too, else ``nobody``: what the claim-timing probes compare."""
+    out: list[str] = []
+    for i, row in enumerate(rows):
+        if row["kind"] != "act" or not row["data"]["action"].startswith("discard"):
+            continue
+        who = "nobody"
+        for later in rows[i + 1 :]:
+            d = later["data"]
+            if later["kind"] != "act" or d["action"].split()[0] not in CLAIMS:
+                break
+            who = "player" if d["by"] == "player" else who if who == "player" else "bot"
+        out.append(who)
+    return out
+
+
 def choose(legal: list[str], rng: random.Random) -> str:
     """A scripted player: always Mahjong when listed, else a random legal action."""
     if "mahjong" in legal:
