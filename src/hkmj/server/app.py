@@ -501,8 +501,8 @@ class Hub:
         """HTML reviews already made (finished tables never change), by table, slot and language."""
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
         """The one thread in which every live table's hints decide (:meth:`Table._decide`), one at
-        a time: on the event loop an MCR hint held every table, the lobby and every ping for
-        0.4 s (docs/server.md, *Where bots and hints decide*)."""
+        a time: on the event loop an MCR hint held every table, the lobby and every ping for up
+        to 0.2 s (docs/server.md, *Where bots and hints decide*)."""
         self.bots = BotProcess()
         """The child process in which every live table's bots decide, one decision at a time: in
         a thread they shared the interpreter lock with the event loop, and a message's answer
