@@ -29,46 +29,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from hkmj.server.testing import Server, discards_asked
-
-
-async def play(server: Server, tid: str, probe: str | None = None) -> tuple[list[float], list[float | None]]:
-    """Play the table's match as slot 0; the pause after each discard and the time ``probe``
-    (``back``, ``ping``) sent as each discard arrived took to be answered (None: not sent, or
-    answered after the next discard), in the log's order."""
-    pauses: list[float] = []
-    answers: list[float | None] = []
-    since: float | None = None
-    probed: float | None = None
-    async with server.client() as c:
-        await c.join(tid, 0, "timer")
-        acted = -1
-        while True:
-            m = await c.recv(60)
-            if probed is not None and m["type"] in ("error", "pong"):
-                answers[-1] = m["_t"] - probed
-                probed = None
-            if m["type"] != "state":
-                continue
-            events = m.get("events") or []
-            if since is not None and any(e["type"] != "discard" for e in events):
-                pauses.append(m["_t"] - since)
-                since = None
-            if any(e["type"] == "discard" for e in events):
-                since = m["_t"]
-                answers.append(None)
-                if probe is not None and probed is None:
-                    probed = time.perf_counter()
-                    await c.send(type=probe, id="probe")
-            if m["match"] and m["match"]["over"]:
-                return pauses, answers
-            if m.get("reveal"):
-                await c.send(type="next")
-                continue
-            legal = (m.get("mine") or {}).get("legal") or []
-            if legal and m["seq"] != acted:
-                acted = m["seq"]
-                await c.act("mahjong" if "mahjong" in legal else "pass" if "pass" in legal else legal[-1])
+from hkmj.server.testing import Server, discards_asked, play_probing
 
 
 def main() -> None:
@@ -85,7 +46,7 @@ def main() -> None:
         try:
             tid = server.create(slots=[None, args.bot, args.bot, args.bot], claim_window=args.window, bot_delay=0, hands=args.hands, teaching=False, next_delay=0, rules=args.rules)
             started = time.monotonic()
-            pauses, answers = asyncio.run(play(server, tid, args.probe))
+            pauses, answers, _ = asyncio.run(play_probing(server, tid, args.probe))
             with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=30) as r:
                 rows = [json.loads(line) for line in r.read().decode().splitlines() if line]
         finally:

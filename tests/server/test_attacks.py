@@ -28,7 +28,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, discards_asked, drain, match_over, my_turn, play, stable
+from hkmj.server.testing import Server, choose, discards_asked, drain, match_over, my_turn, play, play_probing, stable
 
 from .test_browser import wait_true
 
@@ -738,32 +738,9 @@ def test_a_back_sent_as_a_discard_arrives_is_answered_as_fast_whether_or_not_a_b
 
     async def one_table() -> tuple[str, list[float | None]]:
         tid = server.create(slots=[None, "expert", "expert", "expert"], rules="mcr", hands=3, claim_window=0.2, next_delay=0, teaching=False)
-        answers: list[float | None] = []  # per discard shown, in order: the back's answer time
-        async with server.client() as c:
-            await c.join(tid, 0, "prober")
-            acted, probed = -1, None
-            while True:
-                m = await c.recv(60)
-                if probed is not None and m["type"] == "error" and m.get("ref") == "back":
-                    assert m["code"] == "nothing_to_do", m
-                    answers[-1] = m["_t"] - probed
-                    probed = None
-                if m["type"] != "state":
-                    continue
-                if any(e["type"] == "discard" for e in m.get("events") or []):
-                    answers.append(None)
-                    if probed is None:
-                        probed = time.perf_counter()
-                        await c.send(type="back")
-                if m["match"] and m["match"]["over"]:
-                    return tid, answers
-                if m.get("reveal"):
-                    await c.send(type="next")
-                    continue
-                legal = (m.get("mine") or {}).get("legal") or []
-                if legal and m["seq"] != acted:
-                    acted = m["seq"]
-                    await c.act("mahjong" if "mahjong" in legal else "pass" if "pass" in legal else legal[-1])
+        _, answers, replies = await play_probing(server, tid, "back")  # per discard shown, in order: the back's answer time
+        assert all(m["code"] == "nothing_to_do" for m in replies), replies
+        return tid, answers
 
     times: dict[str, list[float]] = {"bot": [], "nobody": []}
     for _ in range(4):

@@ -237,6 +237,48 @@ def discards_asked(rows: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+async def play_probing(server: Server, tid: str, probe: str | None = None) -> tuple[list[float], list[float | None], list[dict[str, Any]]]:
+    """Play table ``tid``'s match as slot 0 (Mahjong when offered, else pass, else the last legal
+    action); the pause after each discard, the time ``probe`` (``back``, ``ping``) sent as each
+    discard arrived took to be answered (None: not sent, or answered after the next discard), in
+    the log's order, and the answers themselves: what the claim-timing probes measure."""
+    pauses: list[float] = []
+    answers: list[float | None] = []
+    replies: list[dict[str, Any]] = []
+    since: float | None = None
+    probed: float | None = None
+    async with server.client() as c:
+        await c.join(tid, 0, "prober")
+        acted = -1
+        while True:
+            m = await c.recv(60)
+            if probed is not None and ((m["type"] == "pong" and probe == "ping") or (m["type"] == "error" and m.get("ref") == probe)):
+                answers[-1] = m["_t"] - probed
+                replies.append(m)
+                probed = None
+            if m["type"] != "state":
+                continue
+            events = m.get("events") or []
+            if since is not None and any(e["type"] != "discard" for e in events):
+                pauses.append(m["_t"] - since)
+                since = None
+            if any(e["type"] == "discard" for e in events):
+                since = m["_t"]
+                answers.append(None)
+                if probe is not None and probed is None:
+                    probed = time.perf_counter()
+                    await c.send(type=probe, id="probe")
+            if m["match"] and m["match"]["over"]:
+                return pauses, answers, replies
+            if m.get("reveal"):
+                await c.send(type="next")
+                continue
+            legal = (m.get("mine") or {}).get("legal") or []
+            if legal and m["seq"] != acted:
+                acted = m["seq"]
+                await c.act("mahjong" if "mahjong" in legal else "pass" if "pass" in legal else legal[-1])
+
+
 def choose(legal: list[str], rng: random.Random) -> str:
     """A scripted player: always Mahjong when listed, else a random legal action."""
     if "mahjong" in legal:
