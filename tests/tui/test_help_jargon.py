@@ -62,8 +62,21 @@ async def _help_pages(app: PlayApp, pilot: Pilot[None]) -> str:
     for _ in range(12):
         await pilot.press("pagedown")
         await pilot.pause()
-        pages.append(_boxed(app))
+        pages.append(await _settled(app, pilot))
     return " ".join(pages)
+
+
+async def _settled(app: PlayApp, pilot: Pilot[None]) -> str:
+    """The help box once its scroll has ended (a page's scroll may still be under way when the
+    key is handled, on a loaded machine: a page read then was half of two)."""
+    seen = _boxed(app)
+    for _ in range(50):
+        await pilot.pause(0.02)
+        now = _boxed(app)
+        if now == seen:
+            return now
+        seen = now
+    return seen
 
 
 @pytest.mark.asyncio
