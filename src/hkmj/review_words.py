@@ -261,6 +261,8 @@ STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 NOTES: tuple[tuple[str, str], ...] = (
     ("{away}", "{away}"),
     ("no winnable wait", "aucune attente gagnable"),
+    ("no winnable wait left", "plus aucune attente gagnable"),
+    ("every winning tile is out", "toutes les tuiles gagnantes sont sorties"),
     ("no ready hand a draw away reaches the minimum", "aucune main prête après une pioche n'atteint le minimum"),
     ("Mahjong: the win pays {num}", "Mahjong : la victoire rapporte {num}"),
     ("declare Mahjong", "annoncer Mahjong"),

@@ -154,12 +154,52 @@ def test_hk_5_5_prefers_a_tile_passed_by_a_threatening_opponent() -> None:
 # ---------------------------------------------------------------- under a minimum (MCR-5.1)
 
 
-def test_mcr_5_1_a_ready_hand_below_8_points_is_worth_nothing() -> None:
-    # discarding 9p leaves 123m 234m 567p 345s 9s, ready on 9s for 7 points: no win (MCR-5.1)
+def test_mcr_5_1_a_ready_hand_below_8_points_is_worth_a_hand_one_from_a_winnable_wait() -> None:
+    """MCR-5.1: discarding 9p leaves 123m 234m 567p 345s 9s, ready on 9s for 7 points: it cannot
+    win as it stands. It was valued 0 with a 0% chance, below every hopeless far hand, so a review
+    called keeping it a mistake worth a whole hand; a draw and a discard can still change its wait
+    to one reaching 8 points, so it is now valued as a hand one from a winnable ready hand (as a
+    one-away hand whose ready hands all miss 8 points is valued as two from ready), and still
+    below the discard that keeps a winnable hand nearer."""
     v = seat_view("123m234m567p345s9s9p", rules=MCR)
     advice = {a.action: a for a in ExpertBot(0).advise(v, discards_of(v))}
-    assert advice[discard(tile("9p"))].value == 0.0
-    assert best(v, discards_of(v)) not in (discard(tile("9p")), discard(tile("9s")))
+    short = advice[discard(tile("9p"))]
+    assert short.value > 1.0 and short.win is not None and 0.0 < short.win < 1.0, short
+    assert short.note == "ready; no winnable wait left", short.note
+    top = best(v, discards_of(v))
+    assert top not in (discard(tile("9p")), discard(tile("9s")))
+    assert advice[top].value > short.value
+
+
+def test_hk_1_a_discard_into_a_wait_whose_every_copy_is_in_sight_is_not_ready() -> None:
+    """HK-1 (four of each tile): discarding 9s leaves 123m 456m 789m 11z 46p, ready on 5p, but all
+    four 5p are in the ponds. The expert called it "ready" with a 0% chance to win, and because
+    a ready hand came first it capped every other discard at that 0: the whole advice read about
+    0 points, and a review could tell no choice from another. It is now valued as a hand one from
+    ready (a draw and a discard change its wait), and the other discards keep their own values."""
+    v = seat_view("123m456m789m11z46p9s", ponds=("5p5p", "", "5p", "5p"))
+    assert v.unseen()[tile("5p")] == 0
+    advice = {a.action: a for a in ExpertBot(0).advise(v, discards_of(v))}
+    out = advice[discard(tile("9s"))]
+    assert out.note.startswith("ready; every winning tile is out"), out.note
+    assert out.win is not None and out.win > 0.1 and out.value > 1.0, out
+    for t in ("4p", "6p"):  # one from ready: no longer capped at the dead wait's 0
+        assert advice[discard(tile(t))].value > 1.0, advice[discard(tile(t))]
+    # with one 5p left to come the hand is ready again, and its discard is valued as such
+    live = seat_view("123m456m789m11z46p9s", ponds=("5p5p", "", "5p", ""))
+    first = ExpertBot(0).advise(live, discards_of(live))[0]
+    assert first.action == discard(tile("9s")) and first.note.startswith("ready") and "out" not in first.note and first.win, first
+
+
+def test_mcr_5_1_hk_1_a_ready_hand_whose_8_point_waits_are_all_in_sight_is_not_worth_0() -> None:
+    """MCR-5.1 with HK-1: discarding 1z leaves 123m 456m 78m 234p 55s, ready on 3m and 6m (under 8
+    points) and 9m (Pure Straight), but all four 9m are in the ponds: no wait that can win is
+    left. It was valued 0 ("ready; no winnable wait"); it is now a hand one from a winnable wait."""
+    v = seat_view("123m456m78m234p55s1z", rules=MCR, ponds=("9m", "9m", "9m9m", ""))
+    advice = {a.action: a for a in ExpertBot(0).advise(v, discards_of(v))}
+    out = advice[discard(tile("1z"))]
+    assert out.value > 1.0 and out.win is not None and out.win > 0.0, out
+    assert out.note == "ready; no winnable wait left", out.note
 
 
 def test_mcr_5_1_keeps_a_ready_hand_that_reaches_8_points() -> None:

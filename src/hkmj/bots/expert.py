@@ -44,7 +44,9 @@ choice was. :meth:`ExpertBot.choose` plays the first entry.
 * **Under a points minimum** (MCR-5.1's 8 points, :attr:`~hkmj.rulesets.Ruleset.value_checked`
   with a points unit): ready hands are valued by the payments of their winnable waits, one-away
   hands by the ready hands each draw leads to, farther hands by their shanten and acceptance; a
-  pung or chow is claimed only into a ready hand with a winnable wait.
+  ready hand with no winnable wait left (none reaches the minimum, or every copy of those that do
+  is in sight, HK-1) as a hand one from ready; a pung or chow is claimed only into a ready hand
+  with a winnable wait.
 
 Deterministic given its seed: the seeded generator only orders exact ties.
 """
@@ -278,7 +280,7 @@ class ExpertBot(StrongBot):
             values = self._discard_values(ctx, c, info, scored)
             values = self._learned_discards(view, ctx, c, info, scored, values)
             values = self._looked_ahead(ctx, c, info, scored, values)
-            notes = {x.tile: _discard_note(ctx, x) for x in scored}
+            notes = {x.tile: _discard_note(ctx, x, c, info.need) for x in scored}
             if self.search_discards and _searchable(view) and min(x.std for x in scored) <= self.search_shanten:
                 top = sorted(values, key=lambda t: -values[t])[: self.search_top]
                 floor = values[top[0]] - self.search_gap * abs(values[top[0]])
@@ -552,7 +554,9 @@ def _away(s: int) -> str:
 def _shape_note(shape: int, s: int) -> str:
     """The distance of a hand from ready (``shape``) in words, and, when the points model puts a
     hand that can win farther (``s``: one from ready, no ready hand a draw away reaching the
-    minimum, MCR-5.1), that too."""
+    minimum, MCR-5.1), that too; a ready hand with no winnable wait left (MCR-5.1, HK-1) says so."""
+    if shape == 0 and s > 0:  # MCR-5.1, HK-1: no wait that can win has a copy left
+        return _away(0) + "; no winnable wait left" + ("" if s == 1 else "; no ready hand a draw away reaches the minimum")
     return _away(shape) + ("; no ready hand a draw away reaches the minimum" if s > shape else "")
 
 
@@ -561,8 +565,15 @@ def _searchable(view: SeatView) -> bool:
     return view.rules.name == "hk" and not view.rules.value_checked
 
 
-def _discard_note(ctx: _Ctx, x: Choice) -> str:
+def _discard_note(ctx: _Ctx, x: Choice, c: list[int], need: int) -> str:
+    """A discard's reason: the distance it leaves (a hand ready in shape whose every winning tile
+    is in sight is one from a live wait, HK-1), the value plan, the deal-in risk."""
     parts = [_away(x.std)]
+    if x.std == 1:
+        c[x.tile] -= 1
+        if _std_shanten(c, need) == 0:
+            parts[0] = f"{_away(0)}; every winning tile is out"
+        c[x.tile] += 1
     if x.plan != STANDARD:
         parts.append(f"aiming at {plan_name(x.plan, ctx.rules)} ({_away(x.shanten)})")
     cost = ctx.danger[x.tile]
@@ -587,7 +598,7 @@ class PointsModel:
     (MCR-5.2.4, MCR-5.2.5)."""
 
     def __init__(self, size: int = 8192) -> None:
-        self._memo: dict[tuple[object, ...], tuple[float, float]] = {}
+        self._memo: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._size = size
 
     def ready(self, view: SeatView, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int]) -> tuple[float, float]:
@@ -595,7 +606,7 @@ class PointsModel:
         key = (tuple(c), melds, tuple(unseen), view.bonus[view.seat], view.seat, view.prevailing, view.rules)
         got = self._memo.get(key)
         if got is not None:
-            return got
+            return got[0], got[1]
         seat = view.seat
         flowers, seasons = _bonus_numbers(view)
         num = den = 0.0
@@ -634,7 +645,10 @@ class PointsModel:
     ) -> tuple[float, float, int]:
         """``(expected payments, win chance, shanten)`` of a waiting-size hand ``c``; ``deep``
         values a one-away hand by its ready hands to come (else by :data:`FAR_POINTS`). A ready hand
-        with no wait reaching the minimum (MCR-5.1) is worth 0, its win chance 0, not its shape's. A
+        with no wait that can win left (none reaches the minimum, MCR-5.1, or every copy of those
+        that do is in sight, HK-1) is a hand one from a winnable ready hand: valued by the winnable
+        ready hands a draw and a discard lead to, its shanten given as 1 (2, valued as such, when
+        no draw leads to one); it read 0, a whole hand's value lost against a hopeless far hand. A
         one-away hand with no ready hand to come that has one is valued as a hand two from ready
         (its improving tiles, :data:`FAR_POINTS`), and its shanten given as 2: the distance to a hand
         that can win, so that the discards' order still follows how close each leaves the hand."""
@@ -643,6 +657,8 @@ class PointsModel:
         s = shanten(c, m)
         if s == 0:
             u, pts = self.ready(view, c, melds, unseen)
+            if u <= 0:
+                return self._changed_wait(view, ctx, c, melds, unseen)
             p = ctx.p_win(0, u)
             return p * pts, p, 0
         u_total = 0.0
@@ -665,6 +681,43 @@ class PointsModel:
                 return p * FAR_POINTS, p, 2
             return p * num / u_total, p, 1
         return p * FAR_POINTS, p, s
+
+    def _changed_wait(
+        self, view: SeatView, ctx: _Ctx, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int]
+    ) -> tuple[float, float, int]:
+        """``(expected payments, win chance, shanten)`` of a ready hand ``c`` with no wait that can
+        win left (MCR-5.1, HK-1), valued as a hand one from ready: its improving tiles are the draws
+        after which a discard (not of the drawn tile) leaves it ready again, each worth the best
+        winnable ready hand it allows (:meth:`_best_ready`, 0 when none), its win chance that of a
+        hand one from ready times the share of them that allow one; when no draw allows one, a hand
+        two from ready (:data:`FAR_POINTS`), as :meth:`hand_value` values a one-away hand."""
+        key = ("changed", tuple(c), melds, tuple(unseen), view.bonus[view.seat], view.seat, view.prevailing, view.rules)
+        got = self._memo.get(key)
+        if got is None:
+            m = len(melds)
+            shanten = view.rules.shanten_near(c, m, 1)
+            num = u_total = u_win = 0.0
+            for t in range(N_KINDS):
+                if not unseen[t] or c[t] >= 4:
+                    continue
+                c[t] += 1
+                best = self._best_ready(view, ctx, c, melds, unseen)
+                if best > 0:
+                    num += unseen[t] * best
+                    u_win += unseen[t]
+                if best > 0 or _changes_wait(shanten, c, m, t):
+                    u_total += unseen[t]
+                c[t] -= 1
+            got = (num, u_total, u_win)
+            if len(self._memo) >= self._size:
+                self._memo.clear()
+            self._memo[key] = got
+        num, u_total, u_win = got
+        if num <= 0:
+            p = ctx.p_win(2, u_total)
+            return p * FAR_POINTS, p, 2
+        p = ctx.p_win(1, u_total)
+        return p * num / u_total, p * u_win / u_total, 1
 
     def _best_ready(self, view: SeatView, ctx: _Ctx, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int]) -> float:
         """The best ready-hand payments (winnable copies × mean payment, scaled to a win chance)
@@ -757,7 +810,7 @@ class PointsModel:
                     c[d] -= 1
                     if shanten(c, len(new)) == 0:
                         ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=True)
-                        if ev > best[0]:
+                        if s == 0 and ev > best[0]:  # a winnable wait left (else one from one: not worth a claim)
                             best = (ev, p, s, d)
                     else:
                         ev, p, s = self.hand_value(view, ctx, c, new, unseen, deep=CLAIM_DEEP)
@@ -783,6 +836,18 @@ class PointsModel:
                 ev, p, s, d = best
                 rows.append((Advice(a, ev, p, f"{what}, then discard {name(d)} ({_away(s)})"), 1))
         return rows
+
+
+def _changes_wait(shanten: Callable[[Sequence[int], int], int], c: list[int], m: int, t: Tile) -> bool:
+    """A discard other than the drawn tile ``t`` leaves the hand ``c`` (14 - 3 × ``m`` tiles) ready in shape."""
+    for d in range(N_KINDS):
+        if c[d] and d != t:
+            c[d] -= 1
+            ok = shanten(c, m) == 0
+            c[d] += 1
+            if ok:
+                return True
+    return False
 
 
 def _claim_meld(a: Action, t: Tile) -> tuple[tuple[Tile, ...], Meld] | None:

@@ -546,6 +546,10 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds, plans: dict[str, int] | None
                 r = combine(c01, combine(v2, v))
             if r[idx] - 1 < s_std:
                 u += unseen[t] * (WAIT_W[t] if s_std == 0 else 1.0)
+    if s_std == 0 and u <= 0:
+        # HK-1: every copy of every wait is in sight (this hand, the melds, the ponds): it cannot win
+        # as it stands, a wait that can is a draw and a discard away, as for a hand one from ready
+        s_std, u = 1, _wait_changes(unseen, c, need)
     p = ctx.p_win(s_std, u)
     chow_fan = _chow_fan(ctx, c, info) if s_std and ctx.chow_fan else 0.0
     points = WIN_MULT * base_of(fan0 + hfan + chow_fan) if s_std else _ready_points(ctx, c, info)
@@ -843,6 +847,30 @@ def _kong_outlook(ctx: _Ctx, c: list[int], my_melds: Sequence[Meld], info: _Meld
         o = evaluate(ctx, c, info)
         c[a.tile] += 1
     return o
+
+
+def _wait_changes(unseen: Sequence[int], c: list[int], need: int) -> int:
+    """For a standard ready hand ``c`` none of whose waits has a copy left (HK-1): the unseen copies
+    of the tiles after whose draw a discard other than that tile leaves a standard ready hand with
+    a wait that has (the hand's acceptance, as a hand one from ready)."""
+    total = 0
+    for t in range(N_KINDS):
+        if not unseen[t] or c[t] >= 4:
+            continue
+        c[t] += 1
+        ok = False
+        for d in range(N_KINDS):
+            if d == t or not c[d]:
+                continue
+            c[d] -= 1
+            ok = _std_shanten(c, need) == 0 and any(unseen[w] - (w == t) > 0 for w in waits(c, 4 - need))
+            c[d] += 1
+            if ok:
+                break
+        c[t] -= 1
+        if ok:
+            total += unseen[t]
+    return total
 
 
 def _std_shanten(c: Sequence[int], need: int) -> int:
