@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from hkmj.bots.advice import Advice, Advisor, advisor_name, dead_hand_advice, hand_after, make_advisor
-from hkmj.bots.minimum import ready_in_shape_only, scoring_split
+from hkmj.bots.minimum import ready_but_out, ready_in_shape_only, scoring_split
 from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win, parse_action
 from hkmj.hand.knitted import distance_and_waits
 from hkmj.oserror import InputError, OSReason
@@ -216,6 +216,10 @@ class Decision:
     short: tuple[bool, bool, bool] = (False, False, False)
     """Before, after the played action, after the advised one: the hand is ready in shape only,
     no wait of it (or of any discard that leaves it ready) reaching the :attr:`minimum` (MCR-5.1)."""
+    out: tuple[bool, bool, bool] = (False, False, False)
+    """Before, after the played action, after the advised one: the hand is ready (or a discard from
+    ready), but every copy of every winning tile is in the player's sight (HK-1: four of each
+    tile; :func:`~hkmj.bots.minimum.ready_but_out`): it cannot win without changing its wait."""
     dead: str = ""
     """The rule that made the hand dead (MCR-5.4) when it was: the advice is then the safest
     discard (:func:`~hkmj.bots.advice.dead_hand_advice`); empty for a live hand."""
@@ -226,7 +230,8 @@ class Decision:
     def shape(self, which: str, lang: str = "en") -> str:
         """The hand's distance from ready ``before`` the decision, ``after`` the played action or
         after the ``advised`` one, with its waits (and which reach the minimum, MCR-5.1); a dead
-        hand (MCR-5.4) cannot win whatever its shape."""
+        hand (MCR-5.4) cannot win whatever its shape; a ready hand every copy of whose winning tiles
+        is in sight says so (HK-1)."""
         w = words(lang)
         if self.dead or (which == "after" and self.dead_after):
             return w("dist.dead", rule=self.dead or self.dead_after)
@@ -237,6 +242,9 @@ class Decision:
         }[which]
         if short and not ws and s == 0:  # a discard to make, and none leaves a wait that can win (not a hand with no wait at all)
             return w("dist.ready.short", min=self.minimum, unit=w.tx(f"unit.{self.unit}"))
+        out = self.out[("before", "after", "advised").index(which)]
+        if out and s == 0:  # HK-1: no copy of a winning tile left to come
+            return w("dist.waits.out", tiles=", ".join(w.tile(t) for t in ws)) if ws else w("dist.ready.out")
         return w.distance(s, ws, good, self.minimum, self.unit, drawn)
 
     @property
@@ -537,15 +545,16 @@ def _decide(
     knitted = view.rules.knitted_shapes
     before = _shape(view.concealed, m, knitted)
     own = view.melds[seat]
+    out_before = ready_but_out(view, view.concealed, own, offered=True)  # the discard on offer may still be claimed
 
-    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], bool]:
+    def after(a: Action) -> tuple[int, tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], bool, bool]:
         if isinstance(a, Win) and false:  # a false Mahjong leaves the hand as it was
-            return *before, *_scoring(view, view.concealed, own, before), ready_in_shape_only(view, view.concealed, own)
+            return *before, *_scoring(view, view.concealed, own, before), ready_in_shape_only(view, view.concealed, own), out_before
         if isinstance(a, Win):
-            return -1, (), (), (), False
+            return -1, (), (), (), False, False
         h, melds = hand_after(view, a)
         shape = _shape(h, len(melds), knitted)
-        return *shape, *_scoring(view, h, melds, shape), ready_in_shape_only(view, h, melds)
+        return *shape, *_scoring(view, h, melds, shape), ready_in_shape_only(view, h, melds), ready_but_out(view, h, melds)
 
     mine, best = after(played), after(advice[0].action)
     scoring_before, drawn_before = _scoring(view, view.concealed, own, before)
@@ -579,6 +588,7 @@ def _decide(
         drawn_after=mine[3],
         drawn_advised=best[3],
         short=(ready_in_shape_only(view, view.concealed, own), mine[4], best[4]),
+        out=(out_before, mine[5], best[5]),
         dead=dead,
     )
 

@@ -965,6 +965,43 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
         browser.close()
 
 
+def test_hk_1_the_hint_says_when_every_winning_tile_is_out(server: Server) -> None:
+    """HK-1 (four of each tile): a hint whose hand waits only on tiles all in the player's sight
+    (the server's ``out``) read "ready: one tile from winning; waits for 5 Circles"; it now says
+    the hand is ready but every winning tile is out and to change the wait, English and French,
+    also after a complete hand's advised discard under MCR's minimum (MCR-5.1). A hand with a
+    copy left keeps "ready"."""
+    from playwright.sync_api import sync_playwright
+
+    hints = {
+        "out": {"action": "discard 9s", "shanten": 0, "waits": ["5p"], "out": True},
+        "live": {"action": "discard 9s", "shanten": 0, "waits": ["5p"], "out": False},
+        "none": {"action": "pass", "shanten": 0, "waits": [], "out": True},
+        "mcr": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"], "out": True, "min": 8, "scoring": ["9m"], "short": False},
+        "mcr_complete": {"action": "discard 1z", "shanten": -1, "waits": ["9m"], "out": True, "min": 8, "scoring": ["9m"], "short": False},
+    }
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang in ("en", "fr"):
+            page.select_option("#lang", lang)
+            said = page.evaluate(
+                """(hs) => Object.fromEntries(Object.entries(hs).map(([k, h]) =>
+                  [k, Object.assign(document.createElement("div"), { innerHTML: hintText(h, { config: { rules: k.startsWith("mcr") ? "mcr" : "hk" } }) }).textContent]))""",
+                hints,
+            )
+            ready = "ready: one tile from winning" if lang == "en" else "prête\u00a0: à une tuile de la victoire"
+            out = "ready, but every winning tile is already out: change your wait" if lang == "en" else "prête, mais toutes les tuiles gagnantes sont déjà sorties\u00a0: changez d'attente"
+            for k in ("out", "none", "mcr", "mcr_complete"):
+                assert out in said[k] and ready not in said[k], (k, said[k])
+            assert ready in said["live"] and out not in said["live"], said["live"]
+            assert ("5 Circles" if lang == "en" else "5 Cercles") in said["out"]
+            assert not [s for s in said.values() if CODE.search(s)], said
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
 def test_cl5_4_each_non_winners_score_is_itemised_behind_its_total(bot_server: Server, lang: str, width: int) -> None:
     """CL-5.1, CL-5.2, CL-5.4: at a classical table every player scores, and the end-of-hand panel

@@ -14,7 +14,7 @@ from hkmj.engine.view import SeatView
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import N_KINDS, Tile, tiles_of
 
-__all__ = ["WaitValues", "ready_in_shape_only", "scoring_split", "scoring_waits"]
+__all__ = ["WaitValues", "ready_but_out", "ready_in_shape_only", "scoring_split", "scoring_waits", "winning_waits"]
 
 DISCARD_SHARE = 0.6
 """Weight of a wait that reaches the minimum only when self-drawn (no discard will do)."""
@@ -153,3 +153,54 @@ def ready_in_shape_only(view: SeatView, counts: Sequence[int], melds: tuple[Meld
                 return False
             h[t] += 1
     return True
+
+
+def winning_waits(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None) -> tuple[Tile, ...]:
+    """The waits of the ready hand ``counts`` (13 - 3 × melds tiles) that can win: under a minimum
+    (MCR-5.1) those whose win reaches it (:func:`scoring_waits`), else every wait of the shape
+    (:meth:`~hkmj.rulesets.Ruleset.hand_waits`: never a fifth copy of a tile held four times, HK-1)."""
+    good = scoring_waits(view, counts, melds)
+    if good is None:
+        m = len(view.melds[view.seat] if melds is None else melds)
+        return tuple(view.rules.hand_waits(list(counts), m))
+    return good
+
+
+def ready_but_out(view: SeatView, counts: Sequence[int], melds: tuple[Meld, ...] | None = None, offered: bool = False) -> bool:
+    """True when the hand ``counts`` is ready (13 - 3 × melds tiles) or a discard away from ready
+    (one tile more) and could win on some tile, yet every copy of every such tile is in the seat's
+    sight (HK-1: four of each tile; in its own hand, the melds or the ponds): no winning tile is
+    left to come, so the hand must change its wait. Under a minimum (MCR-5.1) only the waits whose
+    win reaches it count; a hand none of whose waits reaches it is :func:`ready_in_shape_only`
+    instead (False here). A shape that waits only on a fifth copy of a tile held four times has no
+    wait at all: without a minimum it is True. False when not ready. ``offered``: the discard on
+    offer (a claim decision) is still to come, as the seat may take it now (the hand as it is;
+    after a pass it is gone)."""
+    m = len(view.melds[view.seat] if melds is None else melds)
+    h = list(counts)
+    distance = view.rules.hand_shanten  # MCR-5.2.4, MCR-5.2.5: the knitted shapes too
+    if distance(h, m) != 0:
+        return False
+    unseen = view.unseen()
+    if offered and view.phase == "claim" and view.offered is not None:  # in its discarder's pond, yet it may be claimed
+        unseen[view.offered] += 1
+    minimum = view.rules.value_checked
+
+    def state(hand: list[int]) -> tuple[bool, bool]:  # (some wait can win, some such wait has a copy left)
+        good = winning_waits(view, hand, melds)
+        return bool(good) or not minimum, any(unseen[t] for t in good)
+
+    if sum(h) % 3 == 1:
+        can, live = state(h)
+        return can and not live
+    can_any = False
+    for t in range(N_KINDS):
+        if h[t]:
+            h[t] -= 1
+            if distance(h, m) == 0:
+                can, live = state(h)
+                if live:
+                    return False
+                can_any = can_any or can
+            h[t] += 1
+    return can_any

@@ -50,7 +50,7 @@ from typing import Any, Protocol, TypeVar
 
 from hkmj.bots import make_bot
 from hkmj.bots.advice import Advisor, dead_hand_advice, hand_after, make_advisor
-from hkmj.bots.minimum import ready_in_shape_only, scoring_split
+from hkmj.bots.minimum import ready_but_out, ready_in_shape_only, scoring_split
 from hkmj.engine import Action, Discard, Hand, IllegalAction, Match, Phase, Player, SeatView, Win, parse_action
 from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
@@ -167,7 +167,9 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
     minimum (MCR-5.1: 8 points) also ``min``, the waits whose win reaches it (``scoring``), those
     of them that reach it only self-drawn (``drawn``) and
     ``short``: the hand is ready in shape only (no wait of it, or of any discard, reaches the
-    minimum), so it cannot win as it stands. A dead hand (``advisor`` None, MCR-5.4) gets the
+    minimum), so it cannot win as it stands. ``out``: the hand that waits (as it is, or after the
+    advised discard) could win, but every copy of its winning tiles is in the seat's sight (HK-1:
+    four of each tile), so it must change its wait. A dead hand (``advisor`` None, MCR-5.4) gets the
     safest discard, ``dead``, and no waits: it cannot win."""
     counts = list(view.concealed)
     melds = view.n_melds
@@ -185,6 +187,7 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
         ready = after if distance(after, melds) == 0 else None
     ws = sorted(wait_on(ready, melds)) if ready is not None else []
     answer: dict[str, Any] = {"type": "hint", "action": str(action), "shanten": sh, "waits": [tile_str(t) for t in ws]}
+    answer["out"] = ready is not None and ready_but_out(view, ready, offered=True)
     if view.rules.value_checked:  # MCR-5.1: which waits reach the minimum (a ready hand may have none)
         good, drawn = (scoring_split(view, ready) if ready is not None else None) or ((), ())
         answer["min"] = view.rules.min_value

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hkmj.bots.advice import Advisor, dead_hand_advice
-from hkmj.bots.minimum import scoring_split
+from hkmj.bots.minimum import ready_but_out, scoring_split
 from hkmj.engine import Action, Chow, Discard, Kong, Pung, SeatView, Win
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
@@ -66,6 +66,10 @@ class Hint:
     """With a :attr:`minimum` and a ready hand: the :attr:`waits` whose win reaches it."""
     drawn_only: tuple[Tile, ...] = ()
     """The :attr:`scoring` waits that reach it only self-drawn (no discard of them can win)."""
+    out: bool = False
+    """Ready (or a discard from ready), but every copy of every wait that can win is in sight
+    (HK-1: four of each tile; under a :attr:`minimum`, the waits that reach it): no winning tile is
+    left, the hand must change its wait (:func:`~hkmj.bots.minimum.ready_but_out`)."""
 
     def short(self) -> bool:
         """Ready in shape only: under a :attr:`minimum`, no wait (of the hand, or of any discard
@@ -135,12 +139,12 @@ def hint_for(view: SeatView) -> Hint:
             choices.append(DiscardChoice(t, s, imp, total, scoring, sum(unseen[x] for x in scoring), drawn))
         # under a minimum, a ready discard is as good as the unseen copies of its waits that can win
         choices.sort(key=lambda c: (c.shanten, -(c.scoring_count if minimum and c.shanten == 0 else c.count), -c.count, c.tile))
-        return Hint(now, True, discards=tuple(choices), minimum=minimum, unit=rules.unit)
+        return Hint(now, True, discards=tuple(choices), minimum=minimum, unit=rules.unit, out=ready_but_out(view, counts, offered=True))
     s = distance(counts, m)
     if s == 0:
         ws = tuple((t, unseen[t]) for t in wait_on(counts, m))
         good, drawn = scoring_split(view, counts) or ((), ())
-        return Hint(0, False, waits=ws, minimum=minimum, unit=rules.unit, scoring=good, drawn_only=drawn)
+        return Hint(0, False, waits=ws, minimum=minimum, unit=rules.unit, scoring=good, drawn_only=drawn, out=ready_but_out(view, counts, offered=True))
     imp, total = improving_tiles(counts, m, unseen, rules.knitted_shapes)
     return Hint(s, False, improving=imp, improving_count=total, minimum=minimum, unit=rules.unit)
 
@@ -192,7 +196,9 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
     (``best``: the action and the bot's name), then the best discards (the best move's first,
     where it leaves the hand), the waits or the useful tiles, with their unseen copies. A
     complete hand ``under_min`` (it cannot win: MCR-5.1, minfan) says so and gets the discards
-    of a hand to build on, with the waits that reach the minimum."""
+    of a hand to build on, with the waits that reach the minimum. A ready hand every copy of whose
+    winning tiles is in sight (:attr:`Hint.out`, HK-1) is told so and to change its wait, and a
+    discard that leaves such a hand says every winning tile is out."""
 
     def counted(tiles: Sequence[Tile], unseen: Sequence[int] | None = None) -> str:
         if unseen is None:
@@ -207,6 +213,8 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
         lines.append(tx("hint.complete"))
     elif h.short():  # MCR-5.1: ready in shape, but no wait can win
         lines.append(tx("hint.short", **low))
+    elif h.out and h.shanten == 0:  # HK-1: every copy of every winning tile is in sight
+        lines.append(tx("hint.out"))
     else:
         lines.append(tx("hint.distance", dist=tx.distance(h.shanten)))
     if best is not None:
@@ -219,7 +227,10 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
                 advised = best[0].tile
                 choices = tuple(sorted(choices, key=lambda c: c.tile != advised))
             for c in choices[:top]:
-                if c.shanten == 0 and h.minimum and not c.scoring:
+                if c.shanten == 0 and (c.scoring_count == 0 if h.minimum and c.scoring else c.count == 0 and not h.minimum):
+                    # HK-1: every copy of the waits that can win is in sight
+                    lines.append("  " + tx("hint.discard.ready.out", tile=tx.tile(c.tile), waits=counted(c.improving)))
+                elif c.shanten == 0 and h.minimum and not c.scoring:
                     lines.append("  " + tx("hint.discard.ready.short", tile=tx.tile(c.tile), waits=counted(c.improving), **low))
                 elif c.shanten == 0 and h.minimum:
                     if c.scoring == c.improving:

@@ -21,7 +21,7 @@ const T = {
     abandonedWhy: "Abandoned table: its players left, and it stays as they left it. It plays on when one of them comes back with their link (or someone takes a free seat); watching, you will then see the play go on.",
     abandonedBefore: "Abandoned before its first hand",
     rank: "Rank", player: "Player", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand if you play this whole hand without being turned away", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
-    hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
+    hintShort: "ready in shape, but no wait scores the {min} {unit} these rules need to win", hintOut: "ready, but every winning tile is already out: change your wait", hintShort_mcr: "ready in shape, but no wait scores the {min}-point minimum (MCR-5.1)",
     hintWin: "your hand is complete: declare Mahjong", hintUnderMin: "your hand is complete, but worth under the {min} {unit} these rules need to win, so it cannot win: do not declare Mahjong", hintUnderMin_mcr: "your hand is complete, but worth under the {min}-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong", hintThen: "after this discard, {how}",
     hintScoring: "{min}+ {unit} on {tiles}", hintAllScore: "{min}+ {unit}", hintNoneScore: "none scores {min} {unit}", hintDrawn: "only self-drawn on {tiles}", unitPoints: "points", unitFan: "fan",
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
@@ -117,7 +117,7 @@ const T = {
     abandonedWhy: "Table abandonnée\u00a0: ses joueurs sont partis, et elle reste telle qu'ils l'ont laissée. Le jeu reprend quand l'un d'eux revient avec son lien (ou que quelqu'un prend une place libre)\u00a0; en regardant, vous verrez alors la suite.",
     abandonedBefore: "Abandonnée avant sa première donne",
     rank: "Rang", player: "Joueur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante si vous jouez toute celle-ci sans être remplacé par un robot", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
-    hintShort: "prête par sa forme, mais aucune attente n'atteint le minimum de ces règles pour gagner ({min} {unit})", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
+    hintShort: "prête par sa forme, mais aucune attente n'atteint le minimum de ces règles pour gagner ({min} {unit})", hintOut: "prête, mais toutes les tuiles gagnantes sont déjà sorties\u00a0: changez d'attente", hintShort_mcr: "prête par sa forme, mais aucune attente n'atteint le minimum de {min} points (MCR-5.1)",
     hintWin: "votre main est complète\u00a0: annoncez Mahjong", hintUnderMin: "votre main est complète, mais vaut moins que le minimum de ces règles pour gagner ({min} {unit})\u00a0: n'annoncez pas Mahjong", hintUnderMin_mcr: "votre main est complète, mais vaut moins que le minimum de {min} points (MCR-5.1), elle ne peut donc pas gagner\u00a0: n'annoncez pas Mahjong", hintThen: "après cette défausse, {how}",
     hintScoring: "{min} {unit} ou plus sur {tiles}", hintAllScore: "{min} {unit} ou plus", hintNoneScore: "aucune n'atteint {min} {unit}", hintDrawn: "seulement en piochant sur {tiles}", unitPoints: "points", unitFan: "fans",
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
@@ -335,7 +335,8 @@ function handOverToast() {
 /** The hint's words after "Hint: ": the suggested action, how far the hand is from ready and its waits (as it is, or
  * after the suggested discard). Under a minimum to win (MCR-5.1: the answer's `min`) the waits that reach it (`scoring`)
  * are named, a complete hand worth less (`shanten` -1, a discard advised) is called complete but unable to win, and
- * a hand ready in shape whose waits all miss it (`short`) is called so, not "ready"; a dead hand
+ * a hand ready in shape whose waits all miss it (`short`) is called so, not "ready"; a ready hand every copy of whose
+ * winning tiles is in sight (`out`, HK-1) is told so, and to change its wait; a dead hand
  * (MCR-5.4) is told it cannot win, its suggestion being the safest discard; a hand advised to declare Mahjong is
  * called complete. */
 function hintText(h, st) {
@@ -344,13 +345,14 @@ function hintText(h, st) {
   if (h.dead) return `${act} (${esc(t("hintDead"))})`;
   if (h.action === "mahjong") return `${act} (${esc(t("hintWin"))})`;  // complete and winning: not "one tile from winning"
   const list = (ws) => esc(tilesText(ws).replace(/-/g, ", "));
-  let how = esc(distance(h.shanten));
+  const ready = h.out ? t("hintOut") : distance(0);  // HK-1: every copy of every winning tile in sight
+  let how = esc(h.shanten === 0 ? ready : distance(h.shanten));
   let tail = h.waits.length ? `${sep}${t("waits")} ${list(h.waits)}` : "";
   if (h.min && Array.isArray(h.scoring)) {
     const low = { min: h.min, unit: unitWord(rulesOf(st) === "hk" ? "unitFan" : "unitPoints", h.min) };
     if (h.shanten < 0) {  // complete, but under the minimum (MCR-5.1): it cannot win as it stands
       how = esc(ruled(st, "hintUnderMin", low));
-      if (h.waits.length) how += `${sep}${esc(t("hintThen", { how: distance(0) }))}`;
+      if (h.waits.length) how += `${sep}${esc(t("hintThen", { how: ready }))}`;
     } else if (h.short) how = esc(ruled(st, "hintShort", low));
     if (!h.waits.length) return `${act} (${how}${tail})`;
     if (!h.scoring.length) tail += `${sep}${esc(t("hintNoneScore", low))}`;

@@ -1,0 +1,119 @@
+"""The hint of a ready hand whose every winning tile is already out (HK-1: four of each tile),
+and under MCR's minimum (MCR-5.1) of one whose only waits reaching 8 points are all in sight:
+the hint measured the shape only and said "ready: one tile from winning", so a player waited
+for a tile that no longer exists. It now says the hand is ready but every winning tile is out,
+and to change the wait, in English and French, in the terminal and in the server's answer that
+the browser words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from hkmj.bots.advice import Advice
+from hkmj.engine import Action, SeatView
+from hkmj.engine.actions import discard
+from hkmj.engine.testing import QUIET, stacked_hand
+from hkmj.rulesets import Ruleset, get_ruleset
+from hkmj.server.table import hint_answer
+from hkmj.tiles import parse_tiles, tile
+from hkmj.tui.hints import describe, hint_for
+from hkmj.tui.texts import Texts
+
+HK = get_ruleset("hk")
+MCR = get_ruleset("mcr")
+DEAD = "123m456m789m11z46p9s"
+"""East's 14 tiles: discarding 9 Bamboo leaves a hand ready on 5 Circles only (HK-5.1)."""
+
+
+def _view(hand14: str, ponds: tuple[str, str, str, str], rules: Ruleset = HK) -> tuple[SeatView, list[Action]]:
+    """East's view of ``hand14`` on its first turn, with these tiles in the four ponds (seen by all)."""
+    hand = stacked_hand([hand14, *QUIET[1:]], rules=rules)
+    view = hand.view(0)
+    return view._replace(discards=tuple(tuple(parse_tiles(p)) for p in ponds)), list(hand.legal_actions(0))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_1_a_discard_into_a_wait_whose_four_copies_are_out_is_not_called_ready(lang: str) -> None:
+    """HK-1: all four 5 Circles are in the ponds, so the only ready discard (9 Bamboo) waits on
+    nothing that can come. The hint said "Your hand is ready: one tile from winning." and "9
+    Bamboo → ready · waits 5 Circles"; both now say every winning tile is out."""
+    tx = Texts(lang, "hk")
+    view, _ = _view(DEAD, ("5p", "5p", "5p", "5p"))
+    assert view.unseen()[tile("5p")] == 0
+    h = hint_for(view)
+    assert h.out
+    lines = describe(h, tx)
+    assert lines[0] == tx("hint.out"), lines
+    assert tx("hint.distance", dist=tx.distance(0)) not in lines
+    assert "  " + tx("hint.discard.ready.out", tile=tx.tile(tile("9s")), waits=tx.grouped((tile("5p"),))) in lines, lines
+    words = {"en": ("every winning tile is already out", "change your wait"), "fr": ("toutes les tuiles gagnantes sont déjà sorties", "changez d'attente")}[lang]
+    assert all(w in lines[0] for w in words), lines[0]
+    # one 5 Circles left to come: ready, as before
+    live, _ = _view(DEAD, ("5p", "5p", "5p", ""))
+    h = hint_for(live)
+    assert not h.out and describe(h, tx)[0] == tx("hint.distance", dist=tx.distance(0))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_1_a_waiting_hand_whose_wait_is_out_says_so(lang: str) -> None:
+    """HK-1: South waits on 5 Circles only (123m 456m 789m 111p 5p) while a discard is on offer, and all
+    three other 5 Circles are in the ponds: the hint said "ready" with "Waits: 5 Circles (0
+    unseen)"; it now says first that every winning tile is out."""
+    tx = Texts(lang, "hk")
+    hand = stacked_hand([QUIET[0], "123m456m789m111p5p", *QUIET[2:]])
+    view = hand.view(1)._replace(discards=((tile("5p"),), (tile("5p"),), (tile("5p"),), ()))
+    assert sum(view.concealed) == 13 and view.unseen()[tile("5p")] == 0
+    h = hint_for(view)
+    lines = describe(h, tx)
+    assert lines[0] == tx("hint.out"), lines
+    assert tx("hint.waits", tiles=tx.plural("hint.unseen", 0, tile=tx.tile(tile("5p")))) in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_1_hk_1_the_only_waits_that_score_8_are_all_out(lang: str) -> None:
+    """MCR-5.1 with HK-1: discarding East wind leaves 123m 456m 78m 234p 55s, ready on 3m and 6m
+    (under 8 points) and 9m (Pure Straight); with all four 9 Characters in sight no wait that can
+    win is left. The hint said "ready"; it now says every winning tile is out (not "ready in shape
+    only": a wait does reach 8 points)."""
+    tx = Texts(lang, "mcr")
+    view, _ = _view("123m456m78m234p55s1z", ("9m", "9m", "9m9m", ""), MCR)
+    h = hint_for(view)
+    assert h.out and not h.short()
+    lines = describe(h, tx)
+    assert lines[0] == tx("hint.out"), lines
+    assert any(line.startswith("  " + tx.tile(tile("1z")) + " → ") and line.strip() == tx("hint.discard.ready.out", tile=tx.tile(tile("1z")), waits=tx.grouped((tile("3m"), tile("6m"), tile("9m")))) for line in lines), lines
+
+
+class _Says:
+    """An advisor that advises one fixed action (the hint's wording under test, not the advice)."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return self.action
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        return [Advice(self.action, 1.0), *(Advice(a, 0.0) for a in legal if a != self.action)]
+
+
+def test_hk_1_the_servers_hint_says_the_wait_is_out() -> None:
+    """HK-1: the browser's hint words the server's answer, which had no way to tell a ready hand
+    whose winning tiles are all out from one that can win: ``out`` is now true after a discard
+    into such a wait, false with a copy left, and under MCR's minimum (MCR-5.1) true when the
+    only waits reaching 8 points are all in sight (``short`` stays false: one does reach 8)."""
+    for ponds, out in ((("5p", "5p", "5p", "5p"), True), (("5p", "5p", "5p", ""), False)):
+        view, legal = _view(DEAD, ponds)
+        answer = hint_answer(view, legal, _Says(discard(tile("9s"))))
+        assert answer["waits"] == ["5p"] and answer["shanten"] == 0 and answer["out"] is out, answer
+    for ponds, out in ((("9m", "9m", "9m9m", ""), True), (("9m", "9m", "9m", ""), False)):
+        view, legal = _view("123m456m78m234p55s1z", ponds, MCR)
+        answer = hint_answer(view, legal, _Says(discard(tile("1z"))))
+        assert answer["waits"] == ["3m", "6m", "9m"] and answer["scoring"] == ["9m"], answer
+        assert answer["out"] is out and answer["short"] is False, answer
+    # a discard that leaves the hand one from ready has no waits, and nothing is out
+    view, legal = _view(DEAD, ("5p", "5p", "5p", "5p"))
+    answer = hint_answer(view, legal, _Says(discard(tile("4p"))))
+    assert answer["waits"] == [] and answer["out"] is False, answer
