@@ -117,3 +117,18 @@ def test_hk_1_the_servers_hint_says_the_wait_is_out() -> None:
     view, legal = _view(DEAD, ("5p", "5p", "5p", "5p"))
     answer = hint_answer(view, legal, _Says(discard(tile("4p"))))
     assert answer["waits"] == [] and answer["out"] is False, answer
+
+
+def test_mcr_5_1_the_servers_hint_after_a_discard_into_waits_under_8_points_is_ready_in_shape_only() -> None:
+    """MCR-5.1: of 123m 456m 788m 234p 55s, discarding 8 Characters leaves a wait on 9 Characters
+    that reaches 8 points, discarding 7 Characters a wait on 8 Characters and 5 Bamboo that never
+    does. Advised the 7 Characters (the advisor values such a hand as one from a winnable wait),
+    the answer sent those waits with ``short`` false, measured on the other discard, and the
+    browser read "ready: one tile from winning; waits for 8 Characters, 5 Bamboo"; ``short`` is
+    now about the hand whose waits are sent."""
+    view, legal = _view("123456788m234p55s", ("", "", "", ""), MCR)
+    answer = hint_answer(view, legal, _Says(discard(tile("7m"))))
+    assert answer["waits"] == ["8m", "5s"] and answer["scoring"] == [], answer
+    assert answer["short"] is True and answer["out"] is False, answer
+    answer = hint_answer(view, legal, _Says(discard(tile("8m"))))
+    assert answer["scoring"] == ["9m"] and answer["short"] is False, answer

@@ -166,8 +166,9 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
     shanten and its waits (as it is, or after the advised discard). Under a ruleset with a
     minimum (MCR-5.1: 8 points) also ``min``, the waits whose win reaches it (``scoring``), those
     of them that reach it only self-drawn (``drawn``) and
-    ``short``: the hand is ready in shape only (no wait of it, or of any discard, reaches the
-    minimum), so it cannot win as it stands. ``out``: the hand that waits (as it is, or after the
+    ``short``: the hand whose waits are sent (as it is, or after the advised discard; else any
+    discard) is ready in shape only, no wait of it reaching the minimum, so it cannot win as it
+    stands. ``out``: the hand that waits (as it is, or after the
     advised discard) could win, but every copy of its winning tiles is in the seat's sight (HK-1:
     four of each tile), so it must change its wait. A dead hand (``advisor`` None, MCR-5.4) gets the
     safest discard, ``dead``, and no waits: it cannot win."""
@@ -193,7 +194,7 @@ def hint_answer(view: SeatView, legal: Sequence[Action], advisor: Advisor | None
         answer["min"] = view.rules.min_value
         answer["scoring"] = [tile_str(t) for t in ws if t in good]
         answer["drawn"] = [tile_str(t) for t in ws if t in drawn]
-        answer["short"] = ready_in_shape_only(view, counts)
+        answer["short"] = ready_in_shape_only(view, counts if ready is None else ready)  # the hand whose waits are sent
     return answer
 
 
