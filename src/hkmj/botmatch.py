@@ -13,6 +13,7 @@ import json
 import os
 import queue
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -184,10 +185,30 @@ class ExternalBot:
     def _exit_or(self, why: str) -> str:
         """``exited (code N)`` if the process ends within a second (a closed pipe is most often a
         crash), else ``why``."""
-        try:
-            return f"exited (code {self.proc.wait(timeout=1.0)})"
-        except subprocess.TimeoutExpired:
-            return why
+        code = self._ended(1.0)
+        return why if code is None else f"exited (code {code})"
+
+    def _ended(self, timeout: float) -> int | None:
+        """The process's exit code once it has ended, waiting at most ``timeout`` seconds (None if it
+        still runs). It is left unreaped where the system allows (``waitid`` with ``WNOWAIT``), so
+        that its id, which is also its process group's, is not given to another process before
+        :meth:`close` ends that group."""
+        if not hasattr(os, "waitid"):  # not on macOS: reap it
+            try:
+                return self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                return None
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                r = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # reaped already
+                return self.proc.returncode
+            if r is not None:
+                return r.si_status if r.si_code == os.CLD_EXITED else -r.si_status
+            if time.monotonic() >= end:
+                return None
+            time.sleep(0.01)
 
     def _died(self, why: str) -> None:
         if self._alive:
@@ -253,16 +274,19 @@ class ExternalBot:
         return default
 
     def close(self) -> None:
-        """Close stdin, give the process a moment to exit, then kill it."""
+        """Close stdin, give the process a moment to exit, then kill it and every process it
+        started: its session's process group (a shell script's ``python bot.py`` that hangs, a
+        helper the bot forked), which would otherwise run on after the match."""
         self._out.put(None)  # the writer closes stdin once the queue is written
         self._writer.join(timeout=1.0)
-        if self._writer.is_alive():  # the bot does not read: nothing more to say to it
+        if not self._writer.is_alive():  # it read everything: a moment to exit by itself
+            self._ended(2.0)
+        if hasattr(os, "killpg"):
+            with contextlib.suppress(OSError):  # the group is empty (ESRCH) once all have exited
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):  # a bot that left its group itself
             self.proc.kill()
-        try:
-            self.proc.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.proc.wait()
 
 
 @dataclass

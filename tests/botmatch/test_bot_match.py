@@ -558,3 +558,60 @@ def test_a_bad_answer_at_an_mcr_match_cites_mcr_s_rule(tmp_path: Path) -> None:
     play_bot_match([bad, "random", "random", "random"], hands=1, seed=1, rules=get_ruleset("mcr"), time_limit=ROOMY, log=lines.append)
     said = [x for x in lines if "chow never crosses suits" in x]
     assert said and all("(MCR-5.2)" in x and "HK-" not in x for x in said), said
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended and waiting for its parent, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_no_process_a_bot_started_runs_on_after_the_match(tmp_path: Path) -> None:
+    """A bot's own processes end with the match too (HK-7: the match ends, nothing of it runs on):
+    a helper a bot started and never stopped, and the real bot behind a shell wrapper that hangs
+    without answering (the wrapper alone was killed, and the hung bot ran on for ever)."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    import contextlib
+    import os
+    import signal
+    import time
+
+    helper_pid, hung_pid = tmp_path / "helper.pid", tmp_path / "hung.pid"
+    starter = _bot(
+        tmp_path,
+        "starter",
+        "if m['id'] == 1:\n"
+        "    import subprocess\n"
+        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'])\n"
+        f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
+        "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
+    )
+    hung = tmp_path / "hung.py"
+    hung.write_text(
+        "import os, signal, sys, time\n"
+        f"open({str(hung_pid)!r}, 'w').write(str(os.getpid()))\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "sys.stdin.read()\n"
+        "time.sleep(60)\n",
+        encoding="utf-8",
+    )
+    wrapper = f"sh -c '{PY} {hung}; exit 0'"  # a script running the bot as its child, as run.sh would
+    pids: list[int] = []
+    try:
+        report = play_bot_match(
+            [starter, wrapper, "random", "random"], hands=1, seed=1, time_limit=0.05, startup_limit=3.0, log=lambda _: None
+        )
+        assert report.hands == 1
+        pids = [int(helper_pid.read_text()), int(hung_pid.read_text())]
+        deadline = time.monotonic() + 5.0
+        while any(_running(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [p for p in pids if _running(p)] == []
+    finally:
+        for p in pids:  # a failing run must not leave them either
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
