@@ -55,6 +55,7 @@ class BotStats:
     """Decisions and faults of one bot."""
 
     decisions: int = 0
+    """Requests sent to it (the table's ``answers``): none once it has died."""
     late: int = 0
     illegal: int = 0
     dead: int = 0
@@ -227,10 +228,10 @@ class ExternalBot:
         """Ask the process; a late, bad or missing answer gives :func:`safe_default` with a log line."""
         self._rid += 1
         rid = self._rid
-        self.stats.decisions += 1
         default = safe_default(legal, view.drawn)
-        if not self._alive:
+        if not self._alive:  # a dead bot is asked nothing: no answer to count, no time to average
             return default
+        self.stats.decisions += 1
         start = time.perf_counter()
         self.send(request(rid, view, legal, self.time_limit))
         allowed = self.time_limit if rid > 1 else max(self.time_limit, self.startup_limit)

@@ -100,6 +100,18 @@ def test_a_bot_that_exits_is_replaced_for_the_rest_of_the_match(tmp_path: Path) 
     assert sum("plays safe defaults" in x for x in lines) == 1
 
 
+def test_a_bot_that_died_is_counted_only_the_requests_it_was_sent(tmp_path: Path) -> None:
+    """The table's answers and mean thinking time count the requests a bot was sent: one that
+    answered two and died at the third shows 3, not every decision of its seat in the match
+    (HK-7), which it was never asked (it showed 48 at a two-hand match)."""
+    crash = _bot(tmp_path, "crash", "sys.exit(3) if m['id'] == 3 else print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)")
+    report = play_bot_match([crash, "random", "random", "random"], hands=2, seed=4, time_limit=ROOMY, log=lambda _: None)
+    s = report.stats[0]
+    assert (s.decisions, s.dead, s.late, s.illegal) == (3, 1, 0, 0)
+    row = report.table().splitlines()[1].split()
+    assert row[-6:-2] == ["3", "0", "0", "1"], row  # answers, late, illegal, died; then "0.4 ms"
+
+
 def test_bot_sees_only_its_own_tiles_and_its_own_offers(tmp_path: Path) -> None:
     spy, dump = _spy(tmp_path, "'pass' if 'pass' in m['legal'] else m['legal'][0]")
     play_bot_match([spy, "greedy", "greedy", "greedy"], hands=1, seed=5, log=lambda _x: None)
