@@ -187,7 +187,10 @@ class ExternalBot:
         """``exited (code N)`` if the process ends within a second (a closed pipe is most often a
         crash), else ``why``."""
         code = self._ended(1.0)
-        return why if code is None else f"exited (code {code})"
+        if code is None:
+            return why
+        self._end_session()  # what it started dies with it, and it is reaped: no zombie meanwhile
+        return f"exited (code {code})"
 
     def _ended(self, timeout: float) -> int | None:
         """The process's exit code once it has ended, waiting at most ``timeout`` seconds (None if it
@@ -282,6 +285,12 @@ class ExternalBot:
         self._writer.join(timeout=1.0)
         if not self._writer.is_alive():  # it read everything: a moment to exit by itself
             self._ended(2.0)
+        self._end_session()
+
+    def _end_session(self) -> None:
+        """Kill the bot's process group (its session: the bot and what it started) and reap the bot."""
+        if self.proc.returncode is not None:  # reaped already: its id may be another's by now
+            return
         if hasattr(os, "killpg"):
             with contextlib.suppress(OSError):  # the group is empty (ESRCH) once all have exited
                 os.killpg(self.proc.pid, signal.SIGKILL)

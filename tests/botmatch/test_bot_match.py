@@ -627,3 +627,46 @@ def test_no_process_a_bot_started_runs_on_after_the_match(tmp_path: Path) -> Non
         for p in pids:  # a failing run must not leave them either
             with contextlib.suppress(OSError):
                 os.kill(p, signal.SIGKILL)
+
+
+def test_a_bot_that_exits_mid_match_takes_what_it_started_with_it(tmp_path: Path) -> None:
+    """When a bot exits during the match, the processes it started end then (not hours later, at the
+    match's end), and the bot itself is reaped: no zombie while the match goes on (HK-7)."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    import contextlib
+    import os
+    import signal
+    import time
+
+    helper_pid = tmp_path / "helper.pid"
+    crash = _bot(
+        tmp_path,
+        "crash",
+        "if m['id'] == 1:\n"
+        "    import subprocess\n"
+        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'])\n"
+        f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
+        "if m['id'] == 3:\n"
+        "    sys.exit(7)\n"
+        "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
+    )
+    seen: list[tuple[str, bool, list[str]]] = []
+    me = str(os.getpid())
+
+    def log(line: str) -> None:
+        if "exited (code 7)" in line:
+            zombies = [
+                p.name for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == me and not _running(int(p.name))
+            ]
+            helper, deadline = int(helper_pid.read_text()), time.monotonic() + 2.0
+            while _running(helper) and time.monotonic() < deadline:  # SIGKILL takes a moment to land
+                time.sleep(0.02)
+            seen.append((line, _running(helper), zombies))
+
+    try:
+        play_bot_match([crash, "random", "random", "random"], hands=1, seed=1, time_limit=ROOMY, log=log)
+        assert len(seen) == 1 and seen[0][1:] == (False, []), seen
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(helper_pid.read_text()), signal.SIGKILL)
