@@ -380,7 +380,7 @@ def play_bot_match(
                 external[p] = bot
                 players.append(bot)
         for p, bot in external.items():
-            bot.send(hello(p, ruleset.name, time_limit, hands))
+            bot.send(hello(p, ruleset.name, time_limit, hands, ruleset.options))
         match = Match(seed, length="hands", hands=hands, rules=ruleset)
         while not match.over:
             hand = match.new_hand()

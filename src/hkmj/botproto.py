@@ -8,7 +8,7 @@ reply (:func:`parse_reply`). The process side lives in :mod:`hkmj.botmatch`.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hkmj.engine import PASS, Action, ActionSyntaxError, Discard, Event, SeatView, check_seat, parse_action
@@ -33,9 +33,19 @@ class NotAnAnswer(BadReply):
     """A bot's line that answers no current request (a stale reply, a message of its own): logged and skipped."""
 
 
-def hello(player: int, rules: str, time_limit: float, hands: int) -> dict[str, Any]:
-    """The first line sent to a bot."""
-    return {"type": "hello", "protocol": PROTOCOL, "player": player, "rules": rules, "time_limit": time_limit, "hands": hands}
+def hello(player: int, rules: str, time_limit: float, hands: int, options: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The first line sent to a bot: ``options`` are the ruleset's house options, every one with its
+    value as text, as a record's ``match_start`` has them (``{}`` under MCR), so a bot knows the
+    minimum it plays to and how wins are paid."""
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "player": player,
+        "rules": rules,
+        "options": dict(options or {}),
+        "time_limit": time_limit,
+        "hands": hands,
+    }
 
 
 def redact(event: Event, seat: int) -> Event | None:

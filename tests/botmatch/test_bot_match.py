@@ -431,7 +431,8 @@ def test_hk4_every_message_a_bot_receives_is_documented_field_by_field(rules: st
     assert report.stats[0].illegal == report.stats[0].late == 0
     fields, view = documented()
     seen = [json.loads(x) for x in dump.read_text(encoding="utf-8").splitlines()]
-    assert seen[0] == {"type": "hello", "protocol": PROTOCOL, "player": 0, "rules": rules, "time_limit": ROOMY, "hands": 3}
+    options = get_ruleset(rules).options
+    assert seen[0] == {"type": "hello", "protocol": PROTOCOL, "player": 0, "rules": rules, "options": options, "time_limit": ROOMY, "hands": 3}
     kinds = set()
     for m in seen:
         kind = m["type"]
@@ -670,3 +671,16 @@ def test_a_bot_that_exits_mid_match_takes_what_it_started_with_it(tmp_path: Path
     finally:
         with contextlib.suppress(OSError, ValueError):
             os.kill(int(helper_pid.read_text()), signal.SIGKILL)
+
+
+@pytest.mark.parametrize(("rules", "option"), [("hk", "minfan=3"), ("hk", "payment=half-shooter"), ("classical", "pay_highest=on")])
+def test_a_bot_is_told_the_house_options_it_plays_under(rules: str, option: str, tmp_path: Path) -> None:
+    """``hello`` names the house options (HK-5.1's minimum raised by ``minfan``, who pays a win,
+    CL-7.4): a bot was told only the ruleset's name, so one playing ``--option minfan=3`` could not
+    know it must reach 3 fan, nor how its wins would be paid."""
+    spy, dump = _spy(tmp_path, "m['legal'][0]")
+    key, value = option.split("=")
+    assert main(["bot-match", "--bot", spy, "--hands", "1", "--seed", "1", "--rules", rules, "--option", option, "--quiet"]) == 0
+    first = json.loads(dump.read_text(encoding="utf-8").splitlines()[0])
+    assert first["type"] == "hello" and first["options"][key] == value
+    assert first["options"] == get_ruleset(rules, {key: value}).options
