@@ -244,6 +244,11 @@ class ExternalBot:
             try:
                 line = self._lines.get(timeout=max(left, 0.0)) if left > 0 else self._lines.get_nowait()
             except queue.Empty:
+                code = self._ended(0.0)
+                if code is not None:  # it exited, but a process it started holds its output open
+                    self._end_session()
+                    self._died(f"exited (code {code})")
+                    break
                 self.stats.late += 1
                 head, size = self._unended
                 unended = (

@@ -684,3 +684,35 @@ def test_a_bot_is_told_the_house_options_it_plays_under(rules: str, option: str,
     first = json.loads(dump.read_text(encoding="utf-8").splitlines()[0])
     assert first["type"] == "hello" and first["options"][key] == value
     assert first["options"] == get_ruleset(rules, {key: value}).options
+
+
+def test_a_bot_that_exits_while_a_helper_holds_its_output_is_seen_dead(tmp_path: Path) -> None:
+    """A bot whose helper process inherited its output and outlives it: the pipe never ends, so the
+    host took the exited bot for a silent one and waited the whole time limit at every later
+    request of the match (each logged late). Its exit is now seen at the first silent request: one
+    line, exited, safe defaults from then on without waiting (HK-7: the match goes on)."""
+    import contextlib
+    import os
+    import signal
+
+    helper_pid = tmp_path / "helper.pid"
+    crash = _bot(
+        tmp_path,
+        "crash",
+        "if m['id'] == 1:\n"
+        "    import subprocess\n"
+        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'])\n"
+        f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
+        "if m['id'] == 3:\n"
+        "    sys.exit(7)\n"
+        "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
+    )
+    lines: list[str] = []
+    try:
+        report = play_bot_match([crash, "random", "random", "random"], hands=1, seed=1, time_limit=0.5, startup_limit=5.0, log=lines.append)
+        s = report.stats[0]
+        assert (s.dead, s.late, s.decisions) == (1, 0, 3), (s, lines)
+        assert [x for x in lines if "player 1" in x] == [x for x in lines if "exited (code 7); it plays safe defaults" in x] != []
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(helper_pid.read_text()), signal.SIGKILL)
