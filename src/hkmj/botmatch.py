@@ -197,7 +197,7 @@ class ExternalBot:
         still runs). It is left unreaped where the system allows (``waitid`` with ``WNOWAIT``), so
         that its id, which is also its process group's, is not given to another process before
         :meth:`close` ends that group."""
-        if not hasattr(os, "waitid"):  # not on macOS: reap it
+        if not hasattr(os, "waitid"):  # macOS has none: reap it
             try:
                 return self.proc.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
