@@ -646,7 +646,7 @@ def test_a_bot_that_exits_mid_match_takes_what_it_started_with_it(tmp_path: Path
         "crash",
         "if m['id'] == 1:\n"
         "    import subprocess\n"
-        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'])\n"
+        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)\n"
         f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
         "if m['id'] == 3:\n"
         "    sys.exit(7)\n"
@@ -710,9 +710,9 @@ def test_a_bot_that_exits_while_a_helper_holds_its_output_is_seen_dead(tmp_path:
     lines: list[str] = []
     try:
         report = play_bot_match([crash, "random", "random", "random"], hands=1, seed=1, time_limit=0.5, startup_limit=5.0, log=lines.append)
-        s = report.stats[0]
-        assert (s.dead, s.late, s.decisions) == (1, 0, 3), (s, lines)
-        assert [x for x in lines if "player 1" in x] == [x for x in lines if "exited (code 7); it plays safe defaults" in x] != []
+        s = report.stats[0]  # requests 1 and 2 may be late on a loaded machine, never a later one
+        assert (s.dead, s.decisions) == (1, 3) and s.late <= 2, (s, lines)
+        assert sum("player 1" in x and "exited (code 7); it plays safe defaults" in x for x in lines) == 1, lines
     finally:
         with contextlib.suppress(OSError, ValueError):
             os.kill(int(helper_pid.read_text()), signal.SIGKILL)
