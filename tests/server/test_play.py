@@ -173,7 +173,12 @@ def test_claim_window_lasts_the_minimum_whether_or_not_anyone_can_claim(server: 
             for a, b in itertools.pairwise(frames):
                 if any(e["type"] == "discard" for e in a["events"]):
                     gaps.append(b["_t"] - a["_t"])
-            assert gaps and min(gaps) >= 0.2, gaps
+            # times are when the spy read each frame: on a loaded machine a discard's frame can be read
+            # late and the next on time (a gap of 0.14 s was read once under a load of 18). Were the
+            # window skipped when nobody can claim, most gaps would be short, since most discards are
+            # claimable by nobody; so one short gap in ten (at least one) is put down to reading late
+            short = [g for g in gaps if g < 0.2]
+            assert len(gaps) >= 3 and len(short) <= max(1, len(gaps) // 10), gaps
 
     asyncio.run(go())
 
