@@ -2156,25 +2156,28 @@ def test_the_header_under_a_toast_is_clicked_through_it_and_shows_when_the_point
         state.update(type="state", events=[{"type": "mahjong_refused", "seat": 0, "reasons": REFUSED_4_FROM_READY}])
         page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
         page.wait_for_selector("#toast.on", timeout=5000)
+        # the toast stays up for this test (its 10.8 s could run out amid these checks on a loaded machine);
+        # each check waits for the toast's 0.3 s fade to end, however late a loaded machine draws it
+        page.evaluate("clearTimeout(toast.h)")
+        opacities = f"({HEADER_UNDER_TOAST})().map((c) => c[2])"
         page.mouse.move(size[0] / 2, size[1] - 5)  # the pointer on the table, not the header
-        page.wait_for_timeout(500)  # the toast's fade-in
+        wait_true(page, f"{opacities}.every((o) => o > 0.9)", 30)  # the toast's fade-in
         covered = page.evaluate(COVERED_BY_TOAST, "header a, header select, #title")
         assert len(covered) >= 3, covered  # it lies over the header (at the top, clear of the hand and the buttons)
         shown = page.evaluate(HEADER_UNDER_TOAST)
         assert [c[:2] for c in shown] == [["home", True], ["help-link", True], ["lang", True]], shown
         assert all(c[2] > 0.9 for c in shown), shown  # the toast shown over them
         page.hover("#help-link")
-        page.wait_for_timeout(500)  # its fade-out
+        wait_true(page, f"{opacities}.every((o) => o === 0)", 30)  # its fade-out
         page.screenshot(path=str(ARTIFACTS / f"toast-header-hover-{size[0]}.png"))
         assert [c[1:] for c in page.evaluate(HEADER_UNDER_TOAST)] == [[True, 0]] * 3  # pointer on the header: it shows
         page.mouse.move(size[0] / 2, size[1] - 5)
-        page.wait_for_timeout(500)
-        assert all(c[2] > 0.9 for c in page.evaluate(HEADER_UNDER_TOAST))  # the toast back, while it lasts
+        wait_true(page, f"{opacities}.every((o) => o > 0.9)", 30)  # the toast back, while it lasts
         page.focus("#help-link")  # the keyboard's focus on a header control: it shows too
-        page.wait_for_timeout(500)
+        wait_true(page, f"{opacities}.every((o) => o === 0)", 30)
         assert [c[1:] for c in page.evaluate(HEADER_UNDER_TOAST)] == [[True, 0]] * 3
         page.evaluate("document.activeElement.blur()")
-        page.wait_for_timeout(500)
+        wait_true(page, f"{opacities}.every((o) => o > 0.9)", 30)  # the focus gone: the toast back
         assert page.locator("#toast.on").count() == 1
         box = page.locator("#help-link").bounding_box()
         assert box is not None
