@@ -329,7 +329,9 @@ def test_an_absent_seats_played_in_is_when_the_server_plays_its_turn_and_is_null
         j = next(j for j in range(i + 1, len(frames)) if any(e["type"] == "discard" and e["seat"] == gone["seat"] for e in frames[j]["events"]))
         if any(f["players"][1]["connected"] for f in frames[i + 1 : j]):
             continue  # the player came back meanwhile: the turn waited for them
-        assert abs(frames[j]["_t"] - (m["_t"] + gone["played_in"])) < 0.4, (frames[j]["_t"] - m["_t"], gone["played_in"])
+        # the times are when the spectator read the frames, each late by a loaded machine's delay
+        # (0.485 s off once, at a load of 16); a wrong count is off by seconds (--absent-after 3 s)
+        assert abs(frames[j]["_t"] - (m["_t"] + gone["played_in"])) < 0.75, (frames[j]["_t"] - m["_t"], gone["played_in"])
         told.append(m is again)
     assert len(told) >= 3, told  # the first, second and fourth turns at least
     if timer is None:  # the third, from when the player left again
@@ -755,7 +757,10 @@ def test_a_back_sent_as_a_discard_arrives_is_answered_as_fast_whether_or_not_a_b
             break
     assert len(times["bot"]) >= 20 and len(times["nobody"]) >= 20, {k: len(v) for k, v in times.items()}
     bot, nobody = statistics.median(times["bot"]), statistics.median(times["nobody"])
-    assert bot < 1.5 * nobody + 0.3, f"back answered in {bot:.2f} ms (median) after discards a bot could claim, {nobody:.2f} ms after the others"
+    # on a busy two-core machine the bots' process takes a core from the server just when a bot
+    # could claim (3.62 against 1.66 ms once, at a load of 16): the margin allows that, and
+    # still fails the leak this test was written for (8.8 against 0.44 ms)
+    assert bot < 2.5 * nobody + 0.5, f"back answered in {bot:.2f} ms (median) after discards a bot could claim, {nobody:.2f} ms after the others"
 
 
 def test_a_client_gone_before_its_body_arrived_writes_no_traceback(make_server: MakeServer) -> None:
