@@ -41,6 +41,23 @@ def _bot(tmp_path: Path, name: str, body: str) -> str:
     )
     return f"{PY} {path}"
 
+def _bot_starting_a_helper(tmp_path: Path, name: str, helper_pid: Path, *, exit_at: int | None = None, devnull: bool = False) -> str:
+    """A bot that starts a helper process (sleeping 60 s) at request 1, writing its pid to
+    ``helper_pid``, answers the first legal action, and exits with code 7 at request ``exit_at``;
+    the helper inherits the bot's pipes unless ``devnull``."""
+    pipes = ", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL" if devnull else ""
+    leave = f"if m['id'] == {exit_at}:\n    sys.exit(7)\n" if exit_at is not None else ""
+    return _bot(
+        tmp_path,
+        name,
+        "if m['id'] == 1:\n"
+        "    import subprocess\n"
+        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)']{pipes})\n"
+        f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
+        + leave
+        + "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
+    )
+
 
 def _spy(tmp_path: Path, answer: str) -> tuple[str, Path]:
     """A bot that records every line it receives and answers with the Python expression ``answer``."""
@@ -594,15 +611,7 @@ def test_no_process_a_bot_started_runs_on_after_the_match(tmp_path: Path) -> Non
     import time
 
     helper_pid, hung_pid = tmp_path / "helper.pid", tmp_path / "hung.pid"
-    starter = _bot(
-        tmp_path,
-        "starter",
-        "if m['id'] == 1:\n"
-        "    import subprocess\n"
-        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'])\n"
-        f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
-        "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
-    )
+    starter = _bot_starting_a_helper(tmp_path, "starter", helper_pid)
     hung = tmp_path / "hung.py"
     hung.write_text(
         "import os, signal, sys, time\n"
@@ -641,17 +650,7 @@ def test_a_bot_that_exits_mid_match_takes_what_it_started_with_it(tmp_path: Path
     import time
 
     helper_pid = tmp_path / "helper.pid"
-    crash = _bot(
-        tmp_path,
-        "crash",
-        "if m['id'] == 1:\n"
-        "    import subprocess\n"
-        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)\n"
-        f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
-        "if m['id'] == 3:\n"
-        "    sys.exit(7)\n"
-        "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
-    )
+    crash = _bot_starting_a_helper(tmp_path, "crash", helper_pid, exit_at=3, devnull=True)
     seen: list[tuple[str, bool, list[str]]] = []
     me = str(os.getpid())
 
@@ -696,17 +695,7 @@ def test_a_bot_that_exits_while_a_helper_holds_its_output_is_seen_dead(tmp_path:
     import signal
 
     helper_pid = tmp_path / "helper.pid"
-    crash = _bot(
-        tmp_path,
-        "crash",
-        "if m['id'] == 1:\n"
-        "    import subprocess\n"
-        f"    h = subprocess.Popen([{PY!r}, '-c', 'import time; time.sleep(60)'])\n"
-        f"    open({str(helper_pid)!r}, 'w').write(str(h.pid))\n"
-        "if m['id'] == 3:\n"
-        "    sys.exit(7)\n"
-        "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
-    )
+    crash = _bot_starting_a_helper(tmp_path, "crash", helper_pid, exit_at=3)
     lines: list[str] = []
     try:
         report = play_bot_match([crash, "random", "random", "random"], hands=1, seed=1, time_limit=0.5, startup_limit=5.0, log=lines.append)

@@ -129,6 +129,28 @@ def _phone_lobby(
     return page
 
 
+def _hint_texts(server: Server, hints: dict[str, tuple[dict[str, Any], str]]) -> dict[str, dict[str, str]]:
+    """By language (English, French), the text the page's ``hintText`` writes for each hint (the
+    server's ``hint`` answer) at a table of the ruleset named beside it, by key; the page logs no error."""
+    from playwright.sync_api import sync_playwright
+
+    texts: dict[str, dict[str, str]] = {}
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang in ("en", "fr"):
+            page.select_option("#lang", lang)
+            texts[lang] = page.evaluate(
+                """(hs) => Object.fromEntries(Object.entries(hs).map(([k, [h, rules]]) =>
+                  [k, Object.assign(document.createElement("div"), { innerHTML: hintText(h, { config: { rules } }) }).textContent]))""",
+                hints,
+            )
+        assert not errors, errors
+        browser.close()
+    return texts
+
+
 def _lobby_in(page: Any, lang: str) -> None:
     """Choose the lobby's language and wait for the lobby drawn again in it (the drawing of the
     language chosen before may still be on screen until its fetches come back)."""
@@ -935,7 +957,6 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
     told "ready: one tile from winning"; it is now called complete but unable to win, ready only
     after the advised discard. English and French; a Hong Kong hint (no minimum) is unchanged,
     and a Hong Kong table with minfan=3 words its complete hand under 3 fan in its own terms."""
-    from playwright.sync_api import sync_playwright
 
     from hkmj.bots.advice import make_advisor
     from hkmj.engine.testing import QUIET, stacked_hand
@@ -958,38 +979,26 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
         "hk_win": {"action": "mahjong", "shanten": -1, "waits": []},
         "win": {"action": "mahjong", "shanten": -1, "waits": [], "min": 8, "scoring": [], "short": False},
     }
-    with sync_playwright() as p:
-        browser = _launch(p)
-        errors: list[str] = []
-        page = _lobby(browser, server, errors, 1000, 800)
-        for lang in ("en", "fr"):
-            page.select_option("#lang", lang)
-            said = page.evaluate(
-                """(hs) => Object.fromEntries(Object.entries(hs).map(([k, h]) =>
-                  [k, Object.assign(document.createElement("div"), { innerHTML: hintText(h, { config: { rules: k.startsWith("hk") ? "hk" : "mcr" } }) }).textContent]))""",
-                hints,
-            )
-            ready = "ready: one tile from winning" if lang == "en" else "prête\u00a0: à une tuile de la victoire"
-            for k in ("short", "short_waits"):
-                assert "MCR-5.1" in said[k] and ready not in said[k] and "8" in said[k], said[k]
-            assert ("ready in shape" if lang == "en" else "prête par sa forme") in said["short"]
-            assert ready in said["some"] and ("8+ points on 9 Characters" if lang == "en" else "8 points ou plus sur 9 Caractères") in said["some"]
-            assert ("5 Characters, 8+ points" if lang == "en" else "5 Caractères, 8 points ou plus") in said["all"]
-            assert ("only self-drawn on 4 Circles" if lang == "en" else "seulement en piochant sur 4 Cercles") in said["drawn"]
-            assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
-            assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
-            # a hand advised to declare Mahjong was told "ready: one tile from winning"
-            win = "Mahjong! (your hand is complete: declare Mahjong)" if lang == "en" else "Mahjong\u202f! (votre main est complète\u00a0: annoncez Mahjong)"
-            assert said["hk_win"] == win and said["win"] == win, (said["hk_win"], said["win"])
-            if lang == "en":
-                assert "(your hand is complete, but worth under the 8-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong; after this discard, ready: one tile from winning; waits for" in said["complete"], said["complete"]
-                assert said["hk_minfan"] == "Discard East wind (your hand is complete, but worth under the 3 fan these rules need to win, so it cannot win: do not declare Mahjong)", said["hk_minfan"]
-            else:
-                assert "(votre main est complète, mais vaut moins que le minimum de 8 points (MCR-5.1), elle ne peut donc pas gagner\u00a0: n'annoncez pas Mahjong\u00a0; après cette défausse, prête\u00a0: à une tuile de la victoire\u00a0; attend" in said["complete"], said["complete"]
-                assert "vaut moins que le minimum de ces règles pour gagner (3 fans)\u00a0: n'annoncez pas Mahjong)" in said["hk_minfan"], said["hk_minfan"]
-            assert not [s for s in said.values() if CODE.search(s)], said
-        assert not errors, errors
-        browser.close()
+    for lang, said in _hint_texts(server, {k: (h, "hk" if k.startswith("hk") else "mcr") for k, h in hints.items()}).items():
+        ready = "ready: one tile from winning" if lang == "en" else "prête\u00a0: à une tuile de la victoire"
+        for k in ("short", "short_waits"):
+            assert "MCR-5.1" in said[k] and ready not in said[k] and "8" in said[k], said[k]
+        assert ("ready in shape" if lang == "en" else "prête par sa forme") in said["short"]
+        assert ready in said["some"] and ("8+ points on 9 Characters" if lang == "en" else "8 points ou plus sur 9 Caractères") in said["some"]
+        assert ("5 Characters, 8+ points" if lang == "en" else "5 Caractères, 8 points ou plus") in said["all"]
+        assert ("only self-drawn on 4 Circles" if lang == "en" else "seulement en piochant sur 4 Cercles") in said["drawn"]
+        assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
+        assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
+        # a hand advised to declare Mahjong was told "ready: one tile from winning"
+        win = "Mahjong! (your hand is complete: declare Mahjong)" if lang == "en" else "Mahjong\u202f! (votre main est complète\u00a0: annoncez Mahjong)"
+        assert said["hk_win"] == win and said["win"] == win, (said["hk_win"], said["win"])
+        if lang == "en":
+            assert "(your hand is complete, but worth under the 8-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong; after this discard, ready: one tile from winning; waits for" in said["complete"], said["complete"]
+            assert said["hk_minfan"] == "Discard East wind (your hand is complete, but worth under the 3 fan these rules need to win, so it cannot win: do not declare Mahjong)", said["hk_minfan"]
+        else:
+            assert "(votre main est complète, mais vaut moins que le minimum de 8 points (MCR-5.1), elle ne peut donc pas gagner\u00a0: n'annoncez pas Mahjong\u00a0; après cette défausse, prête\u00a0: à une tuile de la victoire\u00a0; attend" in said["complete"], said["complete"]
+            assert "vaut moins que le minimum de ces règles pour gagner (3 fans)\u00a0: n'annoncez pas Mahjong)" in said["hk_minfan"], said["hk_minfan"]
+        assert not [s for s in said.values() if CODE.search(s)], said
 
 
 def test_hk_1_the_hint_says_when_every_winning_tile_is_out(server: Server) -> None:
@@ -998,7 +1007,6 @@ def test_hk_1_the_hint_says_when_every_winning_tile_is_out(server: Server) -> No
     the hand is ready but every winning tile is out and to change the wait, English and French,
     also after a complete hand's advised discard under MCR's minimum (MCR-5.1). A hand with a
     copy left keeps "ready"."""
-    from playwright.sync_api import sync_playwright
 
     hints = {
         "out": {"action": "discard 9s", "shanten": 0, "waits": ["5p"], "out": True},
@@ -1007,26 +1015,14 @@ def test_hk_1_the_hint_says_when_every_winning_tile_is_out(server: Server) -> No
         "mcr": {"action": "discard 1z", "shanten": 0, "waits": ["3m", "6m", "9m"], "out": True, "min": 8, "scoring": ["9m"], "short": False},
         "mcr_complete": {"action": "discard 1z", "shanten": -1, "waits": ["9m"], "out": True, "min": 8, "scoring": ["9m"], "short": False},
     }
-    with sync_playwright() as p:
-        browser = _launch(p)
-        errors: list[str] = []
-        page = _lobby(browser, server, errors, 1000, 800)
-        for lang in ("en", "fr"):
-            page.select_option("#lang", lang)
-            said = page.evaluate(
-                """(hs) => Object.fromEntries(Object.entries(hs).map(([k, h]) =>
-                  [k, Object.assign(document.createElement("div"), { innerHTML: hintText(h, { config: { rules: k.startsWith("mcr") ? "mcr" : "hk" } }) }).textContent]))""",
-                hints,
-            )
-            ready = "ready: one tile from winning" if lang == "en" else "prête\u00a0: à une tuile de la victoire"
-            out = "ready, but every winning tile is already out: change your wait" if lang == "en" else "prête, mais toutes les tuiles gagnantes sont déjà sorties\u00a0: changez d'attente"
-            for k in ("out", "none", "mcr", "mcr_complete"):
-                assert out in said[k] and ready not in said[k], (k, said[k])
-            assert ready in said["live"] and out not in said["live"], said["live"]
-            assert ("5 Circles" if lang == "en" else "5 Cercles") in said["out"]
-            assert not [s for s in said.values() if CODE.search(s)], said
-        assert not errors, errors
-        browser.close()
+    for lang, said in _hint_texts(server, {k: (h, "mcr" if k.startswith("mcr") else "hk") for k, h in hints.items()}).items():
+        ready = "ready: one tile from winning" if lang == "en" else "prête\u00a0: à une tuile de la victoire"
+        out = "ready, but every winning tile is already out: change your wait" if lang == "en" else "prête, mais toutes les tuiles gagnantes sont déjà sorties\u00a0: changez d'attente"
+        for k in ("out", "none", "mcr", "mcr_complete"):
+            assert out in said[k] and ready not in said[k], (k, said[k])
+        assert ready in said["live"] and out not in said["live"], said["live"]
+        assert ("5 Circles" if lang == "en" else "5 Cercles") in said["out"]
+        assert not [s for s in said.values() if CODE.search(s)], said
 
 
 @pytest.mark.parametrize(("lang", "width"), [("en", 390), ("fr", 1280)])
