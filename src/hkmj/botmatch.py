@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
-from hkmj.botproto import BadReply, NotAnAnswer, hello, parse_reply, redact, request, safe_default
+from hkmj.botproto import BadReply, NotAnAnswer, default_rng, hello, parse_reply, redact, request, safe_default
 from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Action, Event, Match, Player, SeatView
 from hkmj.rulesets import DEFAULT, Ruleset
@@ -72,13 +72,22 @@ class ExternalBot:
     """A bot process: ``command`` (a shell-like string) run with its stdin/stdout as the protocol pipes.
 
     ``player`` is the protocol's number 0-3 (``hello``); log lines name it as users read players
-    everywhere, numbered 1-4 in the ``--bot`` order (``hkmj simulate``, records)."""
+    everywhere, numbered 1-4 in the ``--bot`` order (``hkmj simulate``, records). ``seed`` is the
+    match's: with the player and the request number it seeds the safe default's random discard."""
 
     def __init__(
-        self, command: str, player: int, *, time_limit: float, log: Callable[[str], None], startup_limit: float = STARTUP_GRACE
+        self,
+        command: str,
+        player: int,
+        *,
+        time_limit: float,
+        log: Callable[[str], None],
+        startup_limit: float = STARTUP_GRACE,
+        seed: int = 0,
     ) -> None:
         self.command = command
         self.player = player
+        self.seed = seed  # the match's: its safe defaults replay with it (default_rng)
         self.time_limit = time_limit
         self.startup_limit = startup_limit
         self.log = log
@@ -231,7 +240,7 @@ class ExternalBot:
         """Ask the process; a late, bad or missing answer gives :func:`safe_default` with a log line."""
         self._rid += 1
         rid = self._rid
-        default = safe_default(legal, view.drawn)
+        default = safe_default(legal, view.drawn, view.concealed, default_rng(self.seed, self.player, rid))
         if not self._alive:  # a dead bot is asked nothing: no answer to count, no time to average
             return default
         self.stats.decisions += 1
@@ -381,7 +390,7 @@ def play_bot_match(
             if spec.strip().lower() in BOTS:
                 players.append(make_bot(spec, seed * 4 + p))
             else:
-                bot = ExternalBot(spec, p, time_limit=time_limit, log=log, startup_limit=startup_limit)
+                bot = ExternalBot(spec, p, time_limit=time_limit, log=log, startup_limit=startup_limit, seed=seed)
                 external[p] = bot
                 players.append(bot)
         for p, bot in external.items():

@@ -8,6 +8,7 @@ reply (:func:`parse_reply`). The process side lives in :mod:`hkmj.botmatch`.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,18 @@ from hkmj.scoring.lines import json_refusal, json_syntax
 from hkmj.scoring.model import echo
 from hkmj.tiles import SEAT_LETTERS, format_tiles, tile_str, tiles_of
 
-__all__ = ["PROTOCOL", "BadReply", "NotAnAnswer", "hello", "parse_reply", "redact", "request", "safe_default", "view_json"]
+__all__ = [
+    "PROTOCOL",
+    "BadReply",
+    "NotAnAnswer",
+    "default_rng",
+    "hello",
+    "parse_reply",
+    "redact",
+    "request",
+    "safe_default",
+    "view_json",
+]
 
 PROTOCOL = "hkmj-bot/1"
 """The protocol name and version sent in ``hello``; a change that breaks bots bumps the number."""
@@ -128,20 +140,35 @@ def request(rid: int, view: SeatView, legal: Sequence[Action], deadline: float) 
     return {"type": "request", "id": rid, "time_limit": deadline, "legal": [str(a) for a in legal], "view": view_json(view)}
 
 
-def safe_default(legal: Sequence[Action], drawn: int | None) -> Action:
+def safe_default(legal: Sequence[Action], drawn: int | None, concealed: Sequence[int], rng: random.Random) -> Action:
     """The action played for a seat whose answer is illegal, late or missing.
 
-    Pass on an offer; else discard the drawn tile; else the first legal discard.
+    Pass on an offer; else discard the drawn tile; else (after a pung or chow, no tile drawn) a
+    tile of the hand at random, every copy alike: ``concealed`` is the seat's 34-count vector
+    (``SeatView.concealed``), ``rng`` a generator the caller seeds so that a match replays
+    (:func:`default_rng`). The first legal discard, the hand's lowest tile, would tell every other
+    seat, which sees the discard and the log line calling it a default, that the hand holds no
+    tile below it: concealed tiles stay hidden (HK-1, HK-4).
     """
     if PASS in legal:
         return PASS
-    for a in legal:
-        if isinstance(a, Discard) and a.tile == drawn:
-            return a
+    discards: list[Action] = []
     for a in legal:
         if isinstance(a, Discard):
-            return a
+            if a.tile == drawn:
+                return a
+            copies = concealed[a.tile] if a.tile < len(concealed) else 0
+            discards += [a] * max(copies, 1)  # each copy held is one chance (a tile not counted: one)
+    if discards:
+        return rng.choice(discards)
     return legal[0]
+
+
+def default_rng(seed: int, player: int, rid: int) -> random.Random:
+    """The generator of :func:`safe_default` for ``player``'s request ``rid`` in the match of
+    ``seed``: the same three numbers give the same default, so a match replays from its seed
+    (which no bot is told, ``hand_start``)."""
+    return random.Random(f"hkmj safe default/{seed}/{player}/{rid}")
 
 
 MAX_ACTION = 40

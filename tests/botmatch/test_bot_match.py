@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from hkmj.botmatch import play_bot_match
-from hkmj.botproto import PROTOCOL, BadReply, parse_reply, redact, safe_default
+from hkmj.botproto import PROTOCOL, BadReply, default_rng, parse_reply, redact, safe_default
 from hkmj.cli import main
 from hkmj.engine import PASS, WIN, Hand
 from hkmj.engine.actions import discard
 from hkmj.rulesets import RULESETS, get_ruleset
-from hkmj.tiles import tile
+from hkmj.tiles import parse_tiles, tile, tile_str
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simple_bot.py"
 PY = sys.executable
@@ -198,8 +198,63 @@ def test_parse_reply_names_what_is_wrong() -> None:
     ):
         with pytest.raises(BadReply, match=msg):
             parse_reply(line, 4, legal)
-    assert safe_default(legal, None) == PASS
-    assert safe_default((discard(1), discard(5)), 5) == discard(5)
+    assert safe_default(legal, None, [1] * 34, default_rng(0, 0, 1)) == PASS
+    assert safe_default((discard(1), discard(5)), 5, [1] * 34, default_rng(0, 0, 1)) == discard(5)
+
+
+def test_safe_default_after_a_claim_discards_a_random_tile_not_the_lowest() -> None:
+    """HK-1, HK-4: after a pung or chow (no tile drawn) the default discard is seen by every seat,
+    with the log line calling it a default; always the first legal discard, the hand's lowest tile,
+    it told them the hand held nothing lower. Now every tile held is alike (a kind held three
+    times three times as likely), and the match's seed, the player and the request number fix it."""
+    held = {tile("1m"): 1, tile("5p"): 3, tile("9p"): 2, tile("1z"): 1}
+    concealed = [0] * 34
+    for t, n in held.items():
+        concealed[t] = n
+    legal = tuple(discard(t) for t in held)
+    n = 7000
+    seen = {t: 0 for t in held}
+    for rid in range(1, n + 1):
+        a = safe_default(legal, None, concealed, default_rng(11, 2, rid))
+        assert a == safe_default(legal, None, concealed, default_rng(11, 2, rid))  # replays from the seed
+        seen[a.tile] += 1  # type: ignore[attr-defined]
+    assert seen[tile("1m")] < n / 2  # not always the lowest tile
+    for t, count in held.items():  # each copy alike: 1/7, 3/7, 2/7, 1/7 of the defaults
+        assert abs(seen[t] / n - count / 7) < 0.03, seen
+    other_seed = [safe_default(legal, None, concealed, default_rng(12, 2, rid)) for rid in range(1, 41)]
+    assert other_seed != [safe_default(legal, None, concealed, default_rng(11, 2, rid)) for rid in range(1, 41)]
+    assert safe_default(legal, tile("9p"), concealed, default_rng(11, 2, 1)) == discard(tile("9p"))  # the drawn tile still
+
+
+def test_bot_match_default_after_a_claim_is_not_the_hands_lowest_tile(tmp_path: Path) -> None:
+    """HK-1, HK-4: a bot that claims, then answers its turn with an illegal action, got its hand's
+    lowest tile discarded every time, and every other bot saw it; now a tile at random, the same
+    one for the same ``--seed``."""
+    hands = tmp_path / "hands.txt"
+    claimer = _bot(
+        tmp_path,
+        "claimer",
+        "claims = [a for a in m['legal'] if a.split()[0] in ('pung', 'chow')]\n"
+        "v = m['view']\n"
+        "out = claims[0] if claims else m['legal'][0]\n"
+        "if not claims and v['phase'] == 'turn' and v['drawn'] is None:\n"
+        f"    open({str(hands)!r}, 'a').write(f\"{{m['id']}} {{v['hand']}}\\n\")\n"
+        "    out = 'dance'\n"
+        "print(json.dumps({'id': m['id'], 'action': out}), flush=True)",
+    )
+
+    def defaults(seed: int) -> list[tuple[str, str]]:
+        hands.write_text("")
+        lines: list[str] = []
+        play_bot_match([claimer, "random", "random", "random"], hands=4, seed=seed, time_limit=ROOMY, log=lines.append)
+        held = dict(x.split() for x in hands.read_text().splitlines())
+        played = [re.fullmatch(r".*request (\d+): .*; playing (discard \w+)", x) for x in lines]
+        return [(f"discard {tile_str(min(parse_tiles(held[p[1]])))}", p[2]) for p in played if p]
+
+    found = [d for seed in range(3) for d in defaults(seed)]
+    assert len(found) >= 10, found
+    assert any(lowest != played for lowest, played in found), found
+    assert defaults(1) == defaults(1)
 
 
 def test_cli_bot_match_prints_the_table_and_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:

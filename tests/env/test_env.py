@@ -19,6 +19,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from hkmj.engine import Hand
+from hkmj.engine.actions import Chow, Pung
 from hkmj.env import ACTION_NAMES, AGENTS, N_ACTIONS, N_ROWS, RULES, HkmjEnv, SingleSeatEnv, env, raw_env
 from hkmj.env.encoding import (
     DISCARDS,
@@ -349,3 +350,36 @@ def test_house_options_given_with_a_ruleset_object_apply_to_it_not_vanish() -> N
         raw_env(rules=RULES_BY_NAME["mcr"], options={"nonsense": "1"})
     with pytest.raises(ValueError, match="key=value"):
         raw_env(rules=RULES_BY_NAME["hk"], options=["minfan=3"])  # type: ignore[arg-type]
+
+
+def _defaults_after_claims(seed: int) -> list[tuple[str, bool]]:
+    """Each safe default the learner gets by an illegal action right after it claimed a tile (no
+    tile drawn): the action played, and whether it discarded the hand's lowest tile."""
+    g = SingleSeatEnv(opponents=("random", "random", "random"), hands=4)
+    obs, _ = g.reset(seed=seed)
+    out: list[tuple[str, bool]] = []
+    done = False
+    while not done:
+        legal = g.aec.legal_actions()
+        hand = g.aec.current_hand()
+        view = hand.view(hand.pending()[0])
+        if view.phase == "turn" and view.drawn is None:  # just claimed: an illegal action plays the default
+            bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+            obs, _r, done, _t, info = g.step(bad)
+            played = info["illegal_action"].rsplit("played ", 1)[1]
+            lowest = min(t for t in range(N_KINDS) if view.concealed[t])
+            out.append((played, played == ACTION_NAMES[lowest]))
+            continue
+        claims = [i for i, a in legal.items() if isinstance(a, (Pung, Chow))]
+        obs, _r, done, _t, _i = g.step(claims[0] if claims else min(legal))
+    return out
+
+
+def test_single_seat_safe_default_after_a_claim_is_a_random_tile_and_replays() -> None:
+    """HK-1, HK-4: the default discard after a pung or chow was always the hand's lowest tile,
+    telling the bots (which see it) that the hand held nothing lower; now it is a tile of the hand
+    at random, and ``reset(seed=...)`` replays it."""
+    found = [d for seed in range(6) for d in _defaults_after_claims(seed)]
+    assert len(found) >= 10, found
+    assert not all(lowest for _a, lowest in found), found
+    assert _defaults_after_claims(3) == _defaults_after_claims(3)

@@ -4,8 +4,8 @@ The learning player is ``player`` (0..3, seated by the match's seat draw, HK-2.1
 are bots (:func:`hkmj.bots.load_bot`: built-in names or import paths) seeded from the reset seed.
 ``step`` plays the learner's action, then the bots, until the learner must act again or the
 episode ends. An action that is not legal is replaced by a safe default (pass on an offer, else
-discard the drawn tile or the first tile in hand), reported as ``info["illegal_action"]`` and
-charged ``illegal_penalty``.
+discard the drawn tile, else a tile of the hand at random, drawn from a generator ``reset`` seeds),
+reported as ``info["illegal_action"]`` and charged ``illegal_penalty``.
 
 No points are lost: a hand that ends while the bots play (HK-6 payments, HK-5.7 penalties) pays
 the learner in the reward of the step that let them play, and one that ends before the
@@ -84,6 +84,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self._carried = 0.0  # the learner's points from hands that ended before its first decision
         self._ended_early = False  # the match ended before the learner's first decision
         self._mask = np.zeros(N_ACTIONS, dtype=bool)  # the last observation's action mask, as action_masks() gives it
+        self._defaults = random.Random(0)  # draws a safe default's discard; reset seeds it
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match; bots are seeded from ``seed`` too, so a seed replays the episode.
@@ -96,6 +97,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         self.aec.reset(seed=base)
         others = [a for a in AGENTS if a != self.agent]
         bot_rng = random.Random(base)
+        self._defaults = random.Random(f"hkmj safe default/{base}")  # apart from np_random: the next reset's base stays the same
         self._bots = {a: load_bot(n, bot_rng.getrandbits(32)) for a, n in zip(others, self.opponent_names, strict=True)}
         self._bot_names = dict(zip(others, self.opponent_names, strict=True))
         self._carried, self._ended_early = 0.0, False  # nothing left of the last episode if a bot fails now
@@ -180,7 +182,8 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         if chosen is None:
             hand = aec.current_hand()
             seat = hand.pending()[0]
-            chosen = safe_default(hand.legal_actions(seat), hand.view(seat).drawn)
+            view = hand.view(seat)
+            chosen = safe_default(hand.legal_actions(seat), view.drawn, view.concealed, self._defaults)
             info["illegal_action"] = f"action {action!r} {why}; played {chosen}"
             reward -= self.illegal_penalty
         aec.play(chosen)
