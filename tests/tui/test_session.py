@@ -495,3 +495,38 @@ def test_a_failing_bot_is_said_in_words_not_as_an_action_text(lang: str, said: s
     words = ("discard ", "pass") if lang == "en" else ("défausser ", "passer")
     assert all(n.split(said)[1].startswith(words) for n in notes), notes
     assert not [n for n in notes if re.search(r"\b\d[mpsz]\b", n)], notes  # "5 Circles", not "5p"
+
+
+def test_hk_1_a_failing_bot_discards_its_drawn_tile_not_the_lowest_of_its_hand() -> None:
+    """A bot that raises must not end the player's match: the table plays for it. It discarded the
+    first legal discard, the lowest tile of its hand, so the player read what the bot held (HK-1:
+    concealed tiles stay hidden); it now plays the safe default of an external bot
+    (``hkmj.botproto.safe_default``): the tile it drew, else a tile of its hand at random."""
+    from hkmj.engine import SeatView
+
+    class Broken:
+        def choose(self, view: SeatView, legal: object) -> object:
+            raise RuntimeError("broken")
+
+    events: list[dict[str, object]] = []
+
+    class Sink:
+        def write(self, new: object) -> None:
+            events.extend(new)  # type: ignore[call-overload]
+
+    s = Session([Broken(), Broken(), Broken()], ["greedy"] * 3, seed=5, length="hands", hands=1, record=Sink())  # type: ignore[list-item]
+    play_match(s, GreedyBot(7))
+    assert any("broken" in n.text for n in s.history)
+    last_draw: dict[object, object] = {}
+    checked = 0
+    for e in events:
+        if e["type"] in ("draw", "replacement"):
+            last_draw[e["seat"]] = e["tile"]
+        elif e["type"] == "discard" and e["seat"] != 0:
+            if last_draw.get(e["seat"]) is not None:
+                assert e["tile"] == last_draw[e["seat"]], e
+                checked += 1
+            last_draw[e["seat"]] = None
+        elif e["type"] in ("pung", "chow", "kong"):
+            last_draw[e.get("seat")] = None
+    assert checked >= 10, checked

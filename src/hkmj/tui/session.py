@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from hkmj.botproto import default_rng, safe_default
 from hkmj.bots.minimum import ready_in_shape_only
 from hkmj.engine import (
     PASS,
@@ -439,7 +440,10 @@ class Session:
         try:
             hand.apply(s, bot.choose(hand.view(s), legal))
         except Exception as e:  # a faulty bot must not end the player's match
-            fallback: Action = PASS if PASS in legal else next((a for a in legal if isinstance(a, Discard)), legal[0])
+            # as a failing external bot's (hkmj.botproto): its drawn tile, else any tile of its hand
+            # at random; the first legal discard, its lowest tile, showed the player what it held
+            view = hand.view(s)
+            fallback = safe_default(legal, view.drawn, view.concealed, default_rng(self.seed, s, len(hand.events)))
             hand.apply(s, fallback)
             from hkmj.tui.hints import action_text  # the action in words ("pass" was its text form, in French too)
 
