@@ -189,3 +189,14 @@ def test_mcr_6_25_a_wait_scoring_8_on_a_discard_is_not_called_self_drawn_only() 
     choice = next(c for c in h.discards if c.tile == tile("1z"))
     assert choice.scoring == (tile("9m"),) and choice.drawn_only == ()
     assert not any("self-drawn" in x for x in describe(h, tx))
+
+
+def test_mcr_5_1_a_discard_ready_in_shape_only_ranks_as_one_from_ready() -> None:
+    """MCR-5.1: of 123456788m 234p 55s, discarding 4 or 7 Characters leaves a wait (8m and 5s) that
+    never reaches 8 points; the list ranked both above 5 Bamboo and the other discards one tile from
+    a hand that can win. They now rank as one from ready, after those."""
+    _, view = _view("123456788m234p55s")
+    order = [c.tile for c in hint_for(view).discards]
+    assert order[:2] == [tile("8m"), tile("1m")], order  # ready on waits reaching 8 points
+    for t in ("4m", "7m"):
+        assert order.index(tile(t)) > order.index(tile("5s")), order

@@ -132,3 +132,56 @@ def test_mcr_5_1_the_servers_hint_after_a_discard_into_waits_under_8_points_is_r
     assert answer["short"] is True and answer["out"] is False, answer
     answer = hint_answer(view, legal, _Says(discard(tile("8m"))))
     assert answer["scoring"] == ["9m"] and answer["short"] is False, answer
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_1_a_discard_into_a_dead_wait_ranks_as_one_from_ready_in_the_list(lang: str) -> None:
+    """HK-1: with all four 5 Circles in the ponds, discarding 9 Bamboo leaves a wait that cannot
+    win, which the advisor values as a hand one from ready. The list of best discards ranked it
+    first (ready, by shape), above 4 Circles, 6 Circles and East wind, which leave the hand one
+    tile from a live ready hand; it now ranks among the one-from-ready discards, after those with
+    copies left to come, and its own line still says every winning tile is out."""
+    tx = Texts(lang, "hk")
+    view, _ = _view(DEAD, ("5p", "5p", "5p", "5p"))
+    h = hint_for(view)
+    order = [c.tile for c in h.discards]
+    dead = order.index(tile("9s"))
+    live = [c for c in h.discards if c.shanten == 1 and c.count > 0]
+    assert {tile("4p"), tile("6p"), tile("1z")} <= {c.tile for c in live}, h.discards
+    assert all(order.index(c.tile) < dead for c in live), order
+    assert all(c.shanten >= 1 for c in h.discards[dead + 1 :]), h.discards  # still above the hands two from ready
+    lines = describe(h, tx)
+    shown = lines[lines.index(tx("hint.discards")) + 1 :]
+    why = "  " + tx("hint.discard.ready.out", tile=tx.tile(tile("9s")), waits=tx.grouped((tile("5p"),)))
+    assert len(shown) == 4 and shown[-1] == why, shown  # the header speaks of it: its line stays in sight, last
+    assert shown[0] == "  " + tx("hint.discard", tile=tx.tile(order[0]), dist=tx.distance(1), unseen=tx.plural("unseen", h.discards[0].count))
+    # one 5 Circles left to come: the ready discard is first, as before
+    live_view, _ = _view(DEAD, ("5p", "5p", "5p", ""))
+    assert hint_for(live_view).discards[0].tile == tile("9s")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_1_hk_1_a_discard_whose_scoring_waits_are_out_ranks_as_one_from_ready(lang: str) -> None:
+    """MCR-5.1 with HK-1: discarding East wind leaves a wait whose only 8-point tile (9 Characters)
+    has all four copies in sight; the list ranked it first, above the discards that leave the hand
+    one tile from a live ready hand. It now ranks among those, its line saying why."""
+    tx = Texts(lang, "mcr")
+    view, _ = _view("123m456m78m234p55s1z", ("9m", "9m", "9m9m", ""), MCR)
+    h = hint_for(view)
+    order = [c.tile for c in h.discards]
+    assert order[0] != tile("1z"), h.discards
+    assert all(c.shanten == 1 for c in h.discards[: order.index(tile("1z"))]), h.discards
+    waits = tx.grouped((tile("3m"), tile("6m"), tile("9m")))
+    assert "  " + tx("hint.discard.ready.out", tile=tx.tile(tile("1z")), waits=waits) in describe(h, tx, top=len(order))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_1_the_advised_discard_stays_first_even_into_a_dead_wait(lang: str) -> None:
+    """The panel lists the best move's discard first, so that the two agree; a dead wait (HK-1)
+    advised stays first, its line saying every winning tile is out."""
+    tx = Texts(lang, "hk")
+    view, _ = _view(DEAD, ("5p", "5p", "5p", "5p"))
+    lines = describe(hint_for(view), tx, best=(discard(tile("9s")), "expert"))
+    shown = lines[lines.index(tx("hint.discards")) + 1 :]
+    assert shown[0] == "  " + tx("hint.discard.ready.out", tile=tx.tile(tile("9s")), waits=tx.grouped((tile("5p"),))), shown
+    assert len(shown) == 4, shown

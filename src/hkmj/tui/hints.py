@@ -21,7 +21,7 @@ from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.tiles import N_KINDS, Tile
 from hkmj.tui.texts import Texts
 
-__all__ = ["DiscardChoice", "Hint", "action_text", "best_move", "dead_lines", "describe", "hint_for", "improving_tiles", "safest_discard", "unseen_counts"]
+__all__ = ["DiscardChoice", "Hint", "action_text", "best_move", "cannot_win", "dead_lines", "describe", "hint_for", "improving_tiles", "safest_discard", "unseen_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +110,25 @@ def improving_tiles(counts: list[int], melds: int, unseen: list[int], knitted: b
     return tuple(out), total
 
 
+def cannot_win(c: DiscardChoice, minimum: int) -> bool:
+    """The discard ``c`` leaves a ready hand that cannot win as it stands: every copy of the waits
+    that can win is in sight (HK-1: four of each tile; under a ``minimum``, MCR-5.1, the waits whose
+    win reaches it), or under a minimum no wait reaches it (ready in shape only)."""
+    if c.shanten != 0:
+        return False
+    if minimum:
+        return c.scoring_count == 0
+    return c.count == 0
+
+
+def _rank(c: DiscardChoice, minimum: int) -> int:
+    """The distance the list of best discards ranks ``c`` by: its shape's, but a ready hand that
+    cannot win (:func:`cannot_win`) is one from ready, as the advisor values it
+    (:func:`~hkmj.bots.minimum.ready_but_out`, :func:`~hkmj.bots.minimum.ready_in_shape_only`), so
+    that it never reads as better than a discard one tile from a live ready hand."""
+    return 1 if cannot_win(c, minimum) else c.shanten
+
+
 def hint_for(view: SeatView) -> Hint:
     """The hint for this seat now (HK-5: four groups and a pair, seven pairs or thirteen orphans).
     Under a ruleset with a minimum (MCR-5.1) a ready hand's waits are told apart by whether
@@ -137,8 +156,9 @@ def hint_for(view: SeatView) -> Hint:
                 scoring, drawn = tuple(x for x in good if x in imp), tuple(x for x in only if x in imp)
             counts[t] += 1
             choices.append(DiscardChoice(t, s, imp, total, scoring, sum(unseen[x] for x in scoring), drawn))
-        # under a minimum, a ready discard is as good as the unseen copies of its waits that can win
-        choices.sort(key=lambda c: (c.shanten, -(c.scoring_count if minimum and c.shanten == 0 else c.count), -c.count, c.tile))
+        # under a minimum, a ready discard is as good as the unseen copies of its waits that can win;
+        # one whose waits cannot win ranks as a hand one from ready (the advisor's value of it)
+        choices.sort(key=lambda c: (_rank(c, minimum), -(c.scoring_count if minimum and c.shanten == 0 else c.count), -c.count, c.tile))
         return Hint(now, True, discards=tuple(choices), minimum=minimum, unit=rules.unit, out=ready_but_out(view, counts, offered=True))
     s = distance(counts, m)
     if s == 0:
@@ -198,7 +218,9 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
     complete hand ``under_min`` (it cannot win: MCR-5.1, minfan) says so and gets the discards
     of a hand to build on, with the waits that reach the minimum. A ready hand every copy of whose
     winning tiles is in sight (:attr:`Hint.out`, HK-1) is told so and to change its wait, and a
-    discard that leaves such a hand says every winning tile is out."""
+    discard that leaves such a hand says every winning tile is out. Such a discard ranks as one from
+    ready (:func:`cannot_win`), after the discards one tile from a live ready hand; when the header
+    speaks of it, its line is shown last if it falls beyond ``top``."""
 
     def counted(tiles: Sequence[Tile], unseen: Sequence[int] | None = None) -> str:
         if unseen is None:
@@ -226,7 +248,15 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
             if best is not None and isinstance(best[0], Discard):  # the best move's discard first, so the two agree
                 advised = best[0].tile
                 choices = tuple(sorted(choices, key=lambda c: c.tile != advised))
-            for c in choices[:top]:
+            shown = choices[:top]
+            if h.out or h.short():
+                # the header calls the hand ready but unable to win: the discards it means stay in
+                # sight, last (they rank as one from ready), in place of the last of the others
+                lead = 1 if best is not None and isinstance(best[0], Discard) else 0  # the best move's discard stays first
+                stuck = [c for c in choices[lead:] if cannot_win(c, h.minimum)][: max(top - 1 - lead, 0)]
+                rest = [c for c in shown if c not in stuck]
+                shown = (*rest[: top - len(stuck)], *stuck)
+            for c in shown:
                 if c.shanten == 0 and (c.scoring_count == 0 if h.minimum and c.scoring else c.count == 0 and not h.minimum):
                     # HK-1: every copy of the waits that can win is in sight
                     lines.append("  " + tx("hint.discard.ready.out", tile=tx.tile(c.tile), waits=counted(c.improving)))
