@@ -4,12 +4,14 @@ tiles are named in plain letters, every tile has a key, one wording for distance
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
-from hkmj.bots.advice import advisor_name, make_advisor
+from hkmj.bots.advice import Advice, advisor_name, make_advisor
+from hkmj.engine import Action, SeatView
+from hkmj.engine.actions import discard as discard_of
 from hkmj.tiles import short_name, tile, wind_letter
 from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, QuitScreen, RankScreen, TableScreen
 from hkmj.tui.command import result_line
@@ -23,6 +25,19 @@ Offer = Callable[..., None]
 HANDS_REST = ("2233445566778m", "2233445566778p", "223344999s2345z")
 """The bots' hands of the stacked wall (tests/tui/conftest.py)."""
 SMALL = (80, 24)
+
+
+class _Advises:
+    """An advisor that advises one fixed action."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return self.action
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        return [Advice(self.action, 1.0), *(Advice(a, 0.0) for a in legal if a != self.action)]
 CJK = re.compile("[\u3400-\u9fff]")
 
 
@@ -769,3 +784,42 @@ async def test_hk_1_with_glyphs_the_help_shows_which_glyph_is_which_tile(make_se
             assert glyph(tile("1m")) in seen and glyph(tile("7z")) in seen and " 1m 2m 3m " in seen
         else:
             assert tx("help.glyphs") in seen and glyph(tile("1m")) not in seen
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_1_the_hint_list_ranks_a_dead_wait_after_the_live_ones_and_fits_80x24(make_session: Make, lang: str) -> None:
+    """HK-1: you discard a 5 Circles, the three others discard theirs, and you draw 9 Bamboo:
+    discarding it would leave a wait on 5 Circles, all four out. The hint panel's list put that
+    discard first, as the best shape; at 80×24 it now lists first the discards one tile from a
+    live ready hand, and the dead wait last, its line saying every winning tile is out, with the
+    header and the keys line still on screen."""
+    tx = Texts(lang)
+    s = make_session(hands=("123m456m789m11z46p5p", "2233445566778m", "2233445566778s", "223344999s2346z"), draws="5p5p5p9s", lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "enter")  # the 5 Circles, dealt last (kept apart)
+        for _ in range(3):  # a win on each 5 Circles is on offer: pass
+            await pilot.pause()
+            await pilot.press("space")
+        await pilot.pause()
+        assert s.view().discards == ((tile("5p"),),) * 4 and s.view().drawn == tile("9s"), s.view()
+        assert isinstance(app.screen, TableScreen)
+        app.screen._advisor = _Advises(discard_of(tile("4p")))  # the list's order under test, not the advice (which lists its discard first)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        flat = re.sub(r"\s+", " ", text)
+        assert re.sub(r"\s+", " ", tx("hint.out")) in flat and tx("hint.discards") in text and tx("keys") in text
+        dead = "  " + tx("hint.discard.ready.out", tile=tx.tile(tile("9s")), waits=tx.grouped((tile("5p"),)))
+        live = ["  " + tx("hint.discard", tile=tx.tile(tile(t)), dist=tx.distance(1), unseen=tx.plural("unseen", 27)) for t in ("4p", "6p")]
+        await pilot.press("pagedown")  # French: the header takes three rows, the best discard is one row below (PgDn)
+        await pilot.pause()
+        seen = flat + " " + re.sub(r"\s+", " ", screen_text(app))
+        assert live[0].strip() in seen  # the advised discard, first; the panel keeps what fits
+        assert re.sub(r"\s+", " ", dead.strip()) not in seen  # the header says it: no room is taken from the live discards
+        lines = app.screen.hint_lines(4)  # the four best discards, as a taller panel shows them
+        shown = lines[lines.index(tx("hint.discards")) + 1 :]
+        assert shown[:2] == live and shown[-1] == dead, shown
