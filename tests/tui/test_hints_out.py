@@ -48,7 +48,7 @@ def test_hk_1_a_discard_into_a_wait_whose_four_copies_are_out_is_not_called_read
     assert lines[0] == tx("hint.out"), lines
     assert tx("hint.distance", dist=tx.distance(0)) not in lines
     assert "  " + tx("hint.discard.ready.out", tile=tx.tile(tile("9s")), waits=tx.grouped((tile("5p"),))) in lines, lines
-    words = {"en": ("every winning tile is already out", "change your wait"), "fr": ("toutes les tuiles gagnantes sont déjà sorties", "changez d'attente")}[lang]
+    words = {"en": ("every winning tile is already out", "change your wait"), "fr": ("toutes ses tuiles gagnantes sont sorties", "changez d'attente")}[lang]
     assert all(w in lines[0] for w in words), lines[0]
     # one 5 Circles left to come: ready, as before
     live, _ = _view(DEAD, ("5p", "5p", "5p", ""))

@@ -573,7 +573,7 @@ FR: dict[str, str] = {
     "hint.discard.ready.out": "{tile} → prête, mais toutes les tuiles gagnantes sont sorties · attend {waits}",
     "hint.discard.drawn": " · seulement en piochant sur {tiles}",
     "hint.short": "Votre main n'est prête que par sa forme : aucune attente n'atteint le minimum de ces règles pour gagner ({min} {unit}).",
-    "hint.out": "Votre main est prête, mais toutes les tuiles gagnantes sont déjà sorties (dans votre main, les groupes exposés ou les défausses) : changez d'attente.",
+    "hint.out": "Votre main est prête, mais toutes ses tuiles gagnantes sont sorties (votre main, la table) : changez d'attente.",
     "hint.waits.scoring": "Attentes à {min} {unit} ou plus : {tiles}",
     "hint.waits.drawn": "Attentes à {min} {unit} ou plus seulement en piochant : {tiles}",
     "hint.waits.short": "Attentes sous {min} {unit} (elles ne gagnent pas) : {tiles}",
