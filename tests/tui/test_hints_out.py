@@ -7,11 +7,8 @@ the browser words."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from hkmj.bots.advice import Advice
 from hkmj.engine import Action, SeatView
 from hkmj.engine.actions import discard
 from hkmj.engine.testing import QUIET, stacked_hand
@@ -19,6 +16,7 @@ from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.server.table import hint_answer
 from hkmj.tiles import parse_tiles, tile
 from hkmj.tui.hints import describe, hint_for
+from hkmj.tui.testing import FixedAdvisor
 from hkmj.tui.texts import Texts
 
 HK = get_ruleset("hk")
@@ -86,19 +84,6 @@ def test_mcr_5_1_hk_1_the_only_waits_that_score_8_are_all_out(lang: str) -> None
     assert any(line.startswith("  " + tx.tile(tile("1z")) + " → ") and line.strip() == tx("hint.discard.ready.out", tile=tx.tile(tile("1z")), waits=tx.grouped((tile("3m"), tile("6m"), tile("9m")))) for line in lines), lines
 
 
-class _Says:
-    """An advisor that advises one fixed action (the hint's wording under test, not the advice)."""
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        return self.action
-
-    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
-        return [Advice(self.action, 1.0), *(Advice(a, 0.0) for a in legal if a != self.action)]
-
-
 def test_hk_1_the_servers_hint_says_the_wait_is_out() -> None:
     """HK-1: the browser's hint words the server's answer, which had no way to tell a ready hand
     whose winning tiles are all out from one that can win: ``out`` is now true after a discard
@@ -106,16 +91,16 @@ def test_hk_1_the_servers_hint_says_the_wait_is_out() -> None:
     only waits reaching 8 points are all in sight (``short`` stays false: one does reach 8)."""
     for ponds, out in ((("5p", "5p", "5p", "5p"), True), (("5p", "5p", "5p", ""), False)):
         view, legal = _view(DEAD, ponds)
-        answer = hint_answer(view, legal, _Says(discard(tile("9s"))))
+        answer = hint_answer(view, legal, FixedAdvisor(discard(tile("9s"))))
         assert answer["waits"] == ["5p"] and answer["shanten"] == 0 and answer["out"] is out, answer
     for ponds, out in ((("9m", "9m", "9m9m", ""), True), (("9m", "9m", "9m", ""), False)):
         view, legal = _view("123m456m78m234p55s1z", ponds, MCR)
-        answer = hint_answer(view, legal, _Says(discard(tile("1z"))))
+        answer = hint_answer(view, legal, FixedAdvisor(discard(tile("1z"))))
         assert answer["waits"] == ["3m", "6m", "9m"] and answer["scoring"] == ["9m"], answer
         assert answer["out"] is out and answer["short"] is False, answer
     # a discard that leaves the hand one from ready has no waits, and nothing is out
     view, legal = _view(DEAD, ("5p", "5p", "5p", "5p"))
-    answer = hint_answer(view, legal, _Says(discard(tile("4p"))))
+    answer = hint_answer(view, legal, FixedAdvisor(discard(tile("4p"))))
     assert answer["waits"] == [] and answer["out"] is False, answer
 
 
@@ -127,10 +112,10 @@ def test_mcr_5_1_the_servers_hint_after_a_discard_into_waits_under_8_points_is_r
     browser read "ready: one tile from winning; waits for 8 Characters, 5 Bamboo"; ``short`` is
     now about the hand whose waits are sent."""
     view, legal = _view("123456788m234p55s", ("", "", "", ""), MCR)
-    answer = hint_answer(view, legal, _Says(discard(tile("7m"))))
+    answer = hint_answer(view, legal, FixedAdvisor(discard(tile("7m"))))
     assert answer["waits"] == ["8m", "5s"] and answer["scoring"] == [], answer
     assert answer["short"] is True and answer["out"] is False, answer
-    answer = hint_answer(view, legal, _Says(discard(tile("8m"))))
+    answer = hint_answer(view, legal, FixedAdvisor(discard(tile("8m"))))
     assert answer["scoring"] == ["9m"] and answer["short"] is False, answer
 
 

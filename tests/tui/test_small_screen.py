@@ -4,13 +4,12 @@ tiles are named in plain letters, every tile has a key, one wording for distance
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from hkmj.bots.advice import Advice, advisor_name, make_advisor
-from hkmj.engine import Action, SeatView
+from hkmj.bots.advice import advisor_name, make_advisor
 from hkmj.engine.actions import discard as discard_of
 from hkmj.tiles import short_name, tile, wind_letter
 from hkmj.tui.app import EndScreen, HelpScreen, PlayApp, QuitScreen, RankScreen, TableScreen
@@ -18,6 +17,7 @@ from hkmj.tui.command import result_line
 from hkmj.tui.hints import safest_discard
 from hkmj.tui.render import KEY_LABELS, you_text
 from hkmj.tui.session import SeatPanel, Session
+from hkmj.tui.testing import FixedAdvisor
 from hkmj.tui.texts import Texts
 
 Make = Callable[..., Session]
@@ -27,17 +27,6 @@ HANDS_REST = ("2233445566778m", "2233445566778p", "223344999s2345z")
 SMALL = (80, 24)
 
 
-class _Advises:
-    """An advisor that advises one fixed action."""
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        return self.action
-
-    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
-        return [Advice(self.action, 1.0), *(Advice(a, 0.0) for a in legal if a != self.action)]
 CJK = re.compile("[\u3400-\u9fff]")
 
 
@@ -806,7 +795,7 @@ async def test_hk_1_the_hint_list_ranks_a_dead_wait_after_the_live_ones_and_fits
         await pilot.pause()
         assert s.view().discards == ((tile("5p"),),) * 4 and s.view().drawn == tile("9s"), s.view()
         assert isinstance(app.screen, TableScreen)
-        app.screen._advisor = _Advises(discard_of(tile("4p")))  # the list's order under test, not the advice (which lists its discard first)
+        app.screen._advisor = FixedAdvisor(discard_of(tile("4p")))  # the list's order under test, not the advice (which lists its discard first)
         await pilot.press("h")
         await pilot.pause()
         await pilot.pause()

@@ -5,10 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hkmj.engine import Player
+from hkmj.bots.advice import Advice
+from hkmj.engine import Action, Player, SeatView
 from hkmj.tui.session import Session
 
-__all__ = ["play_command", "play_hand", "play_match"]
+__all__ = ["FixedAdvisor", "play_command", "play_hand", "play_match"]
+
+
+class FixedAdvisor:
+    """An advisor (:class:`~hkmj.bots.advice.Advisor`) that advises one fixed action, the others
+    after it: for tests of a hint's wording or of a list's order, not of the advice."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return self.action
+
+    def advise(self, view: SeatView, legal: Sequence[Action]) -> list[Advice]:
+        return [Advice(self.action, 1.0), *(Advice(a, 0.0) for a in legal if a != self.action)]
 
 
 def play_hand(session: Session, me: Player, declare: Callable[[int], bool] | None = None) -> None:
