@@ -78,6 +78,7 @@ from hkmj.bots.strong import (
     _std_shanten,
     _tenpai_quality,
     _win_payment,
+    discard_leaves,
     evaluate,
     plan_name,
 )
@@ -705,7 +706,7 @@ class PointsModel:
                 if best > 0:
                     num += unseen[t] * best
                     u_win += unseen[t]
-                if best > 0 or _changes_wait(shanten, c, m, t):
+                if best > 0 or discard_leaves(c, t, lambda h: shanten(h, m) == 0):
                     u_total += unseen[t]
                 c[t] -= 1
             got = (num, u_total, u_win)
@@ -836,18 +837,6 @@ class PointsModel:
                 ev, p, s, d = best
                 rows.append((Advice(a, ev, p, f"{what}, then discard {name(d)} ({_away(s)})"), 1))
         return rows
-
-
-def _changes_wait(shanten: Callable[[Sequence[int], int], int], c: list[int], m: int, t: Tile) -> bool:
-    """A discard other than the drawn tile ``t`` leaves the hand ``c`` (14 - 3 × ``m`` tiles) ready in shape."""
-    for d in range(N_KINDS):
-        if c[d] and d != t:
-            c[d] -= 1
-            ok = shanten(c, m) == 0
-            c[d] += 1
-            if ok:
-                return True
-    return False
 
 
 def _claim_meld(a: Action, t: Tile) -> tuple[tuple[Tile, ...], Meld] | None:

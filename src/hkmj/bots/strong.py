@@ -858,19 +858,27 @@ def _wait_changes(unseen: Sequence[int], c: list[int], need: int) -> int:
         if not unseen[t] or c[t] >= 4:
             continue
         c[t] += 1
-        ok = False
-        for d in range(N_KINDS):
-            if d == t or not c[d]:
-                continue
+
+        def live_ready(h: list[int], drawn: Tile = t) -> bool:  # ready, a wait with a copy left
+            return _std_shanten(h, need) == 0 and any(unseen[w] - (w == drawn) > 0 for w in waits(h, 4 - need))
+
+        if discard_leaves(c, t, live_ready):
+            total += unseen[t]
+        c[t] -= 1
+    return total
+
+
+def discard_leaves(c: list[int], t: Tile, ready: Callable[[list[int]], bool]) -> bool:
+    """Some discard other than the drawn tile ``t`` leaves the hand ``c`` (a tile over its
+    waiting size) a hand for which ``ready`` is true; ``c`` is as it was after the call."""
+    for d in range(N_KINDS):
+        if c[d] and d != t:
             c[d] -= 1
-            ok = _std_shanten(c, need) == 0 and any(unseen[w] - (w == t) > 0 for w in waits(c, 4 - need))
+            ok = ready(c)
             c[d] += 1
             if ok:
-                break
-        c[t] -= 1
-        if ok:
-            total += unseen[t]
-    return total
+                return True
+    return False
 
 
 def _std_shanten(c: Sequence[int], need: int) -> int:

@@ -257,7 +257,7 @@ def describe(h: Hint, tx: Texts, top: int = 4, best: tuple[Action, str] | None =
                 rest = [c for c in shown if c not in stuck]
                 shown = (*rest[: top - len(stuck)], *stuck)
             for c in shown:
-                if c.shanten == 0 and (c.scoring_count == 0 if h.minimum and c.scoring else c.count == 0 and not h.minimum):
+                if cannot_win(c, h.minimum) and (c.scoring or not h.minimum):
                     # HK-1: every copy of the waits that can win is in sight
                     lines.append("  " + tx("hint.discard.ready.out", tile=tx.tile(c.tile), waits=counted(c.improving)))
                 elif c.shanten == 0 and h.minimum and not c.scoring:
