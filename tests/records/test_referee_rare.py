@@ -1,0 +1,221 @@
+"""The rare paths of a hand and a match, as an outside referee re-reads them.
+
+A referee written from docs/record-format.md and the rules pages, auditing rigged hands of the
+three rulesets (robbed kongs, kongs at the end of the wall, contested Mahjongs, false ones, long
+matches), found the records and `hkmj replay` right but had to guess four things the pages left
+unsaid: whether a concealed kong can be robbed for Thirteen Orphans at MCR (MCR-4.4), what the
+classical game does at the end of the wall (CL-3.7), which of several Mahjong declarations on one
+classical discard is judged (CL-7.7), and whether a player whose total runs out is bankrupt (R-11,
+MCR-2.5, CL-4.7). Each test plays the case, checks the record with the docs referee and replay,
+and checks the page now states what the engine does.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.engine import IllegalAction, Match
+from hkmj.engine.actions import PASS, WIN
+from hkmj.engine.state import Hand, Phase
+from hkmj.engine.testing import QUIET, act, play_quietly, script, stacked_hand
+from hkmj.engine.wall import stacked_wall
+from hkmj.record import replay
+from hkmj.rulesets import get_ruleset
+from hkmj.tiles import tile
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+# loaded by its path, as tests/records/test_docs_referee.py loads it
+_spec = importlib.util.spec_from_file_location("hkmj_test_docs_referee_rare", Path(__file__).with_name("docs_referee.py"))
+assert _spec is not None and _spec.loader is not None
+dr = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = dr
+_spec.loader.exec_module(dr)
+
+
+def said(page: str) -> str:
+    """A docs page with its line breaks and indentation read as single spaces."""
+    return re.sub(r"\s+", " ", (DOCS / page).read_text(encoding="utf-8"))
+
+
+def record_of(hand: Hand) -> list[dict[str, Any]]:
+    """The hand's events as a record file gives them back, checked by the docs referee and by
+    replay (a hand of a given wall, replayed from its recorded wall and dice)."""
+    events: list[dict[str, Any]] = json.loads(json.dumps(hand.events))
+    ref = dr.MatchReferee()
+    for e in events:
+        ref.feed(e)
+    report = replay(events)
+    assert report.divergence is None, report.divergence
+    return events
+
+
+THIRTEEN_ORPHANS_ON_9M = "1m19p19s11234567z"
+"""Thirteen orphans waiting on 9 Characters alone (the pair is East wind)."""
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_4_10_mcr_4_4_cl_5_3_a_concealed_kong_is_not_robbed_even_for_thirteen_orphans(rules: str) -> None:
+    """HK-4.10, MCR-4.4 Ruling, CL-5.3 Ruling: S declares a concealed kong of 9 Characters while W
+    holds thirteen orphans waiting on that tile alone. No window opens: the `kong` event has no
+    `offers`, S's replacement follows at once and W is never asked. The MCR page said only that
+    Robbing the Kong is won "on the tile another player adds to a pung", which leaves a referee to
+    guess whether Thirteen Orphans may rob a concealed kong, as some tables allow; MCR-4.4 now
+    says it may not."""
+    ruleset = get_ruleset(rules)
+    hand = stacked_hand([QUIET[0], "9999m258p36s147s7z", THIRTEEN_ORPHANS_ON_9M, QUIET[3]], draws="5z", rules=ruleset)
+    act(hand, "E discard 4m")
+    assert hand.turn == 1 and hand.phase is Phase.TURN
+    events = act(hand, "S concealed kong 9m")
+    assert events[0] == {"type": "kong", "seat": 1, "action": "concealed kong 9m", "tile": "9m"}
+    assert events[1]["type"] == "replacement" and events[1]["seat"] == 1 and events[1]["for"] == "kong"
+    assert hand.phase is Phase.TURN and hand.turn == 1 and hand.pending() == (1,)
+    record_of(hand)
+    if rules == "mcr":
+        page = said("rules-mcr.md")
+        assert "4. **Ruling** (robbing a kong;" in page
+        assert "A concealed kong never is, not even for Thirteen Orphans (MCR-6.81)" in page
+
+
+CLASSICAL = get_ruleset("classical")
+
+
+def test_cl_3_7_a_kong_on_the_last_tile_takes_its_replacement_and_the_next_discard_is_final() -> None:
+    """CL-3.7 Ruling (the end of the wall): S draws the last live tile, the fourth 9 Circles, and
+    declares a concealed kong; its replacement comes from the dead wall, which shrinks to 13, and
+    S's next discard is the final discard, claimed only for Mahjong (W's pung of it refused).
+    The classical page said nothing of a kong at the end of the wall."""
+    hands = ["147m258p369s12345z", "999p123m456m78m11s", "369m147p258s1566z", "147m258p369s2345z"]
+    hand = stacked_hand(hands, draws=[None] * 76 + [tile("9p")], replacements="6z", rules=CLASSICAL, ask_all=True)
+    play_quietly(hand, until_live=0)
+    assert (hand.turn, hand.live_count, hand.last_tile) == (1, 0, tile("9p"))
+    events = act(hand, "S concealed kong 9p")
+    assert events[-1] == {"type": "replacement", "seat": 1, "tile": "6z", "for": "kong", "live": 0, "dead": 13}
+    assert act(hand, "S discard 6z")[0]["final"] is True
+    with pytest.raises(IllegalAction, match=r"CL-3\.7"):
+        act(hand, "W pung")
+    script(hand, ["W pass", "E pass", "N pass"])
+    events = record_of(hand)
+    assert [e["type"] for e in events[-2:]] == ["exhaustive_draw", "hand_end"]
+    page = said("rules-classical.md")
+    assert (
+        "a player who draws the last tile of the live wall may still declare a kong, and takes its replacement from the dead wall, which then shrinks; his next discard is the final discard"
+        in page
+    )
+
+
+def test_cl_3_7_a_kongs_top_up_that_empties_the_live_wall_makes_the_next_discard_final() -> None:
+    """CL-3.7 Ruling (as R-4): E declares a kong with one live tile left; its replacement moves
+    that tile onto the dead wall (HK-2.7), so nobody drew the last tile, yet E's discard is the
+    final discard and the hand is drawn when nobody wins it."""
+    hands = ["999p147m258p369s12z", "258m36p147s12347z", QUIET[2], QUIET[3]]
+    hand = stacked_hand(hands, draws=[None] * 75 + [tile("9p")], replacements="5z", rules=CLASSICAL)
+    play_quietly(hand, until_live=1)
+    assert (hand.turn, hand.live_count, hand.last_tile) == (0, 1, tile("9p"))
+    events = act(hand, "E concealed kong 9p")
+    assert events[-1] == {"type": "replacement", "seat": 0, "tile": "5z", "for": "kong", "live": 0, "dead": 14}
+    assert act(hand, "E discard 5z")[0]["final"] is True
+    events = record_of(hand)
+    assert [e["type"] for e in events[-2:]] == ["exhaustive_draw", "hand_end"]
+    page = said("rules-classical.md")
+    assert (
+        "A kong whose replacement moves the last live tile onto the dead wall (HK-2.7 keeps it at 14 tiles) also makes the next discard the final discard"
+        in page
+    )
+
+
+@pytest.mark.parametrize("last", ["kong", "flower"])
+def test_cl_3_7_cl_5_3_a_win_on_a_replacement_after_the_last_live_tile_is_not_the_last_tile_of_the_wall(last: str) -> None:
+    """CL-3.7 Ruling, CL-5.3 (as R-2): S draws the last live tile, the fourth 9 Circles (then
+    declares a concealed kong) or South's flower, and wins on its replacement, 9 Characters, from
+    the dead wall: self-drawn, without `last_wall_tile` and without its double."""
+    dealt = "999p123m456m78m11s"
+    drawn = "9p" if last == "kong" else "2f"
+    hand = stacked_hand(
+        [QUIET[0], dealt, QUIET[2], QUIET[3]], draws=[None] * 76 + [tile(drawn)], replacements="9m", rules=CLASSICAL
+    )
+    play_quietly(hand, until_live=0)
+    if last == "kong":
+        act(hand, "S concealed kong 9p")
+    assert hand.last_tile == tile("9m") and hand.live_count == 0
+    win = next(e for e in act(hand, "S mahjong") if e["type"] == "win")
+    assert win["win"] == "self_draw" and win["flags"] == []
+    ids = [i["id"] for i in win["items"]]
+    assert "self_drawn" in ids and "last_wall_tile" not in ids
+    record_of(hand)
+    page = said("rules-classical.md")
+    assert (
+        'A win on a replacement (for a kong, or for a flower drawn as the last live tile) is not "the last tile of the wall" (CL-5.3 `last_wall_tile`)'
+        in page
+    )
+
+
+WINS_ON_4M = "123s456s789s99p56m"
+"""A hand that wins on 4 Characters at every table (a pure straight, 16 points at MCR)."""
+
+
+@pytest.mark.parametrize("first_false", [True, False])
+def test_cl_7_7_several_declarations_on_one_discard_the_first_after_the_discarder_decides(first_false: bool) -> None:
+    """CL-7.7 Ruling (as R-6): S and N both declare Mahjong on E's 4 Characters. The first after
+    the discarder (CL-3.3) decides: S's false declaration is penalised and ends the hand though
+    N's would have won; S's valid one wins and N's false one costs nothing."""
+    south = QUIET[1] if first_false else "123p456p789p55s35m"
+    hand = stacked_hand([QUIET[0], south, QUIET[2], WINS_ON_4M], rules=CLASSICAL, ask_all=True)
+    script(hand, ["E discard 4m", "N mahjong" if first_false else "N pass", "S mahjong", "W pass"])
+    events = record_of(hand)
+    claim = next(e for e in events if e["type"] == "claim")
+    assert (claim["seat"], claim["claim"]) == (1, "mahjong")
+    end = events[-1]
+    assert (end["result"], end["seat"]) == (("penalty", 1) if first_false else ("win", 1))
+    assert not [e for e in events if e["type"] == "win" and e["seat"] == 3]
+    page = said("rules-classical.md")
+    assert "A false one is penalised and ends the hand, and a later one is not examined, even if it would have won" in page
+
+
+def test_r_11_mcr_2_5_cl_4_7_nobody_goes_bankrupt() -> None:
+    """R-11, MCR-2.5, CL-4.7 Rulings: a player whose total falls far below zero is not out of the
+    game. Player 1 declares a false Mahjong in every pass of the deal of a Hong Kong game (HK-5.7,
+    seats stay, 192 or 256 each time) and an earthly hand then moves the deal on (R-1): the match
+    plays all 16 passes with player 1 thousands of points below zero, and the docs referee
+    follows it. None of the rules pages said what happens when a total runs out, a thing many
+    tables settle with a bankruptcy."""
+    dice = (3, 4, 5)
+    quiet = stacked_wall(QUIET, dice=dice)
+    earthly = stacked_wall(["147m258p3569s1234z", "123m456m789m46s77z", QUIET[2], QUIET[3]], dice=dice)
+    match = Match(11, ask_all=True)
+    record = list(match.events)
+    lowest = 0
+    while not match.over:
+        hand = match.new_hand(wall=quiet, dice=dice)
+        seat = hand.events[0]["players"].index(1)
+        if seat == 0:
+            script(hand, ["E mahjong"])
+        else:
+            act(hand, "E discard 1z")
+            hand.apply(seat, WIN)
+            while not hand.over:
+                hand.apply(hand.pending()[0], PASS)
+        assert hand.events[-1]["result"] == "penalty"
+        record += hand.events
+        record += match.finish_hand()
+        lowest = min(lowest, match.totals[1])
+        hand = match.new_hand(wall=earthly, dice=dice)
+        script(hand, ["E discard 5s", "S mahjong", "W pass", "N pass"])
+        record += hand.events
+        record += match.finish_hand()
+    stats = dr.check_events(record)
+    assert stats.hands == 32 and record[-1]["type"] == "match_end" and record[-1]["complete"]
+    assert lowest < -3000 and record[-1]["totals"][1] < -3000
+    for page, words in (
+        ("rules.md", "- **R-11** Nobody goes bankrupt"),
+        ("rules-mcr.md", "5. **Ruling** (the seed is silent): nobody goes bankrupt."),
+        ("rules-classical.md", "7. **Ruling** (the seeds are silent): nobody goes bankrupt."),
+    ):
+        assert words in said(page), page
