@@ -28,7 +28,7 @@ from hkmj.engine.testing import QUIET, act, play_quietly, script, stacked_hand
 from hkmj.engine.wall import stacked_wall
 from hkmj.record import replay
 from hkmj.rulesets import get_ruleset
-from hkmj.tiles import tile
+from hkmj.tiles import tile, tile_str
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -219,3 +219,47 @@ def test_r_11_mcr_2_5_cl_4_7_nobody_goes_bankrupt() -> None:
         ("rules-classical.md", "7. **Ruling** (the seeds are silent): nobody goes bankrupt."),
     ):
         assert words in said(page), page
+
+
+def rob_window(rules: str) -> Hand:
+    """S pungs E's 9 Characters, draws the fourth and adds it to the pung; every seat is asked
+    (W could rob it, N, holding nothing of it, is offered only a pass)."""
+    dealt = ["1479m258p369s2345z", "99m258m369p147s12z", "78m123p456p789p11s", QUIET[3]]
+    hand = stacked_hand(dealt, draws=[None, None, None, tile("9m")], rules=get_ruleset(rules), ask_all=True)
+    script(hand, ["E discard 9m", "S pung", "W pass", "N pass", "S discard 1z", "W pass", "N pass", "E pass"])
+    for seat in (2, 3, 0):  # W, N and E discard what they draw; S draws the fourth 9m
+        assert hand.turn == seat and hand.phase is Phase.TURN
+        act(hand, f"{'ESWN'[seat]} discard {_drawn(hand)}")
+        while not hand.over and hand.phase is not Phase.TURN:
+            hand.apply(hand.pending()[0], PASS)
+    assert hand.turn == 1 and hand.last_tile == tile("9m")
+    kong = act(hand, "S added kong 9m")[0]
+    assert kong["offers"] == [["pass"], None, ["pass", "mahjong"], ["pass"]]
+    return hand
+
+
+def _drawn(hand: Hand) -> str:
+    assert hand.last_tile is not None
+    return tile_str(hand.last_tile)
+
+
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_r_5_cl_7_7_a_false_robbing_leaves_the_added_tile_in_its_kong(rules: str) -> None:
+    """R-5, CL-7.7: N declares Mahjong on S's added 9 Characters without a winning hand. The
+    `claim` (`on` `added_kong`) names N as taking the tile and the penalty ends the hand, the kong's
+    owner paid as a discarder (R-5) or as the others (CL-7.7). Nobody robbed the kong, so its
+    added tile stays in it, and the 144 tiles are all in place; docs/record-format.md said only
+    that a false Mahjong's tile stays in the discarder's pond, and an added kong has none."""
+    hand = rob_window(rules)
+    script(hand, ["N mahjong", "W pass", "E pass"])
+    events = record_of(hand)
+    claim = next(e for e in events if e["type"] == "claim" and e["on"] == "added_kong")
+    penalty = next(e for e in events if e["type"] == "false_mahjong")
+    assert (claim["on"], claim["seat"], claim["claim"]) == ("added_kong", 3, "mahjong")
+    assert penalty["from"] == 1 and events[-1]["result"] == "penalty"
+    assert penalty["payments"] == ([64, 128, 64, -256] if rules == "hk" else [2000, 1000, 1000, -4000])
+    assert [(m.kind, m.tile) for m in hand.melds[1]] == [("kong", tile("9m"))]
+    assert sum(hand.census()) == 144
+    assert not [e for e in events[events.index(claim) :] if e["type"] == "replacement"]
+    page = said("record-format.md")
+    assert "on an added kong, `on` `added_kong`, in the kong, which stands though no replacement is drawn: R-5, CL-7.7" in page
