@@ -263,3 +263,33 @@ def test_r_5_cl_7_7_a_false_robbing_leaves_the_added_tile_in_its_kong(rules: str
     assert not [e for e in events[events.index(claim) :] if e["type"] == "replacement"]
     page = said("record-format.md")
     assert "on an added kong, `on` `added_kong`, in the kong, which stands though no replacement is drawn: R-5, CL-7.7" in page
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_4_7_mcr_4_2_cl_3_3_two_players_robbing_one_kong_the_first_after_its_owner_wins(rules: str) -> None:
+    """HK-4.7, HK-4.10, MCR-4.2 Ruling, CL-3.3: S adds 9 Characters to its pung and W and N both
+    win on it. N answers first, but W, the first after S, takes the tile and is the only winner;
+    S pays as the discarder. The pages spoke of several claims on one *discard*; MCR-4.2 and
+    docs/record-format.md now say an added kong is settled alike."""
+    dealt = ["1479m258p369s2345z", "99m258m369p147s12z", "78m123p456p789p11s", "78m123s456s789s22p"]
+    hand = stacked_hand(dealt, draws=[None, None, None, tile("9m")], rules=get_ruleset(rules))
+    script(hand, ["E discard 9m", "S pung", "W pass", "N pass"])  # W and N could win on it
+    for seat, tile_text in ((1, "1z"), (2, None), (3, None), (0, None)):  # S draws the fourth 9m next
+        assert hand.turn == seat and hand.phase is Phase.TURN
+        act(hand, f"{'ESWN'[seat]} discard {tile_text or _drawn(hand)}")
+        while hand.phase is not Phase.TURN:  # at MCR, E's knitted hand may win on some of them
+            hand.apply(hand.pending()[0], PASS)
+    kong = act(hand, "S added kong 9m")[0]
+    assert kong["offers"] == [None, None, ["pass", "mahjong"], ["pass", "mahjong"]]
+    script(hand, ["N mahjong", "W mahjong"])
+    events = record_of(hand)
+    claim = next(e for e in events if e["type"] == "claim" and e["on"] == "added_kong")
+    assert claim["answers"] == [None, None, "mahjong", "mahjong"] and (claim["seat"], claim["claim"]) == (2, "mahjong")
+    wins = [e for e in events if e["type"] == "win"]
+    assert [(w["seat"], w["win"], w["from"]) for w in wins] == [(2, "robbed_kong", 1)]
+    pay = wins[0]["payments"]
+    assert pay[2] == max(pay) and sum(pay) == 0
+    if rules != "classical":  # the kong's owner pays as the discarder (HK-4.10, MCR-8.2); classical: CL-7
+        assert pay[1] == min(pay) and pay[0] == pay[3]
+    assert "on an added kong, the first after the kong's owner: HK-4.7, MCR-4.2, CL-3.3" in said("record-format.md")
+    assert "Two players robbing the same added kong (MCR-6.43) are settled alike" in said("rules-mcr.md")
