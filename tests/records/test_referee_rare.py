@@ -293,3 +293,33 @@ def test_hk_4_7_mcr_4_2_cl_3_3_two_players_robbing_one_kong_the_first_after_its_
         assert pay[1] == min(pay) and pay[0] == pay[3]
     assert "on an added kong, the first after the kong's owner: HK-4.7, MCR-4.2, CL-3.3" in said("record-format.md")
     assert "Two players robbing the same added kong (MCR-6.43) are settled alike" in said("rules-mcr.md")
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_3_3_cl_3_4_mcr_5_4_a_fourth_tile_kept_in_hand_may_be_added_to_the_pung(rules: str) -> None:
+    """HK-3.3, CL-3.4 Ruling, MCR-4.1: S holds three 8 Characters, pungs E's 8m with two of them
+    and keeps the third; on its next turn it draws Green dragon and adds the 8 Characters it kept to the pung. Every table allows it (HK-3.3: "a
+    tile from your hand"), and the kong is offered for robbing as any other. The classical page
+    said only that a player who *draws* the fourth tile may add it (CL-3.4, CL-3.5), and MCR-5.4
+    spoke of "a drawn tile": a referee reading them would have refused this record."""
+    dealt = ["1478m258p369s2345z", "888m25m369p147s17z", QUIET[2], QUIET[3]]
+    hand = stacked_hand(dealt, draws=[None, None, None, tile("6z")], rules=get_ruleset(rules))
+    act(hand, "E discard 8m")
+    script(hand, ["S pung"] + [f"{'ESWN'[s]} pass" for s in hand.pending() if s != 1])
+    assert [(m.kind, m.tile) for m in hand.melds[1]] == [("pung", tile("8m"))] and hand.hands[1][tile("8m")] == 1
+    for seat, tile_text in ((1, "1z"), (2, None), (3, None), (0, None)):  # then S draws Green dragon
+        assert hand.turn == seat and hand.phase is Phase.TURN
+        act(hand, f"{'ESWN'[seat]} discard {tile_text or _drawn(hand)}")
+        while hand.phase is not Phase.TURN:
+            hand.apply(hand.pending()[0], PASS)
+    assert hand.turn == 1 and hand.last_tile == tile("6z")
+    assert any(str(a) == "added kong 8m" for a in hand.legal_actions(1))
+    events = act(hand, "S added kong 8m")
+    assert events[0]["type"] == "kong" and events[0]["action"] == "added kong 8m" and "offers" in events[0]
+    assert events[-1]["type"] == "replacement" and events[-1]["for"] == "kong"
+    assert [(m.kind, m.tile) for m in hand.melds[1]] == [("kong", tile("8m"))]
+    record_of(hand)
+    if rules == "classical":
+        assert "the fourth tile may also be one the player kept in hand when he claimed the pung" in said("rules-classical.md")
+    if rules == "mcr":
+        assert "the fourth tile added from its hand to its exposed pung (HK-3.3;" in said("rules-mcr.md")
