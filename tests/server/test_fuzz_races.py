@@ -516,3 +516,31 @@ def test_a_player_coming_back_as_the_bot_holding_the_seat_plays_is_answered_once
     assert sorted(mine) == acked
     _replays(server, tid, tmp_path)
     no_traceback(server)
+
+
+def test_back_after_the_match_ended_with_a_bot_holding_the_seat_is_refused_and_logs_nothing(make_server: Any, tmp_path: Path) -> None:
+    """A player turned away (``away_after`` 1) whose seat a bot still held when the match ended
+    sent ``back`` on the same connection: the server logged a ``back`` entry after the match's
+    end (a finished table's log written to) and answered nothing at all, no frame and no error.
+    It is now ``match_over``, as ``start`` and an action are, and the log stays as the match left
+    it (docs/protocol.md, Errors)."""
+    server: Server = make_server(None, "--all-bot-pace", "0")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=0.2, claim_window=0.01, hands=1, teaching=False, away_after=1)
+
+    async def go() -> list[dict[str, Any]]:
+        async with server.client() as c:
+            await c.join(tid, 0, "Gone")  # and never plays: a bot holds the seat after one timeout
+            st = await c.wait(lambda m: m["type"] == "state" and m["match"]["over"], 60)
+            assert st["players"][0]["away"] and st["status"] == "over"
+            answers = []
+            for _ in range(2):
+                await c.send(type="back")
+                answers.append(await c.wait(lambda m: m["type"] in ("error", "state"), 5))
+            return answers
+
+    answers = asyncio.run(go())
+    assert [m.get("code") for m in answers] == ["match_over", "match_over"], answers
+    rows = _log(server, tid)
+    assert rows[-1]["kind"] != "back" and not [r for r in rows if r["kind"] == "back"], rows[-3:]
+    _replays(server, tid, tmp_path)
+    no_traceback(server)

@@ -1252,12 +1252,19 @@ class Table:
         keeps it until the next deal (:meth:`held`), ``away_until_next_hand`` (a ``resume``,
         not asking, is only attached as a watcher of its seat). Both refusals are answered at
         once, without waiting for the table's lock (a bot's move may hold it: the wait told that a
-        bot was asked about a discard)."""
+        bot was asked about a discard). Once the match is over, ``match_over``: a seat a bot held at
+        the end was given back by a ``back`` logged after the match's end, and its sender got no
+        answer at all."""
         if asked:
+            self._refuse_over("back")
             self._refuse_held(slot, "back")
             if not self.away[slot]:
                 raise ProtocolError("nothing_to_do", "back: no bot holds your seat; it is yours already")
         async with self.lock:
+            if self.status == "over":
+                if asked:
+                    self._refuse_over("back")
+                return  # nothing changes at a finished table
             if self.held(slot):
                 if asked:
                     self._refuse_held(slot, "back")
@@ -1266,6 +1273,11 @@ class Table:
                 await self._commit("back", {"slot": slot})
             elif asked:
                 raise ProtocolError("nothing_to_do", "back: no bot holds your seat; it is yours already")
+
+    def _refuse_over(self, what: str) -> None:
+        """``match_over`` for a seat message ``what`` once the match is over: nothing changes then."""
+        if self.status == "over":
+            raise ProtocolError("match_over", f"{what}: the match is over")
 
     async def start(self, slot: int | None = None) -> None:
         """Fill every open slot with a bot and deal, asked by the server (a table of four bots)
