@@ -544,3 +544,54 @@ def test_back_after_the_match_ended_with_a_bot_holding_the_seat_is_refused_and_l
     assert rows[-1]["kind"] != "back" and not [r for r in rows if r["kind"] == "back"], rows[-3:]
     _replays(server, tid, tmp_path)
     no_traceback(server)
+
+
+def test_fuzzed_frames_while_a_seat_is_away_or_held_and_after_the_match_get_clear_errors_and_log_nothing_after_its_end(
+    make_server: Any, tmp_path: Path
+) -> None:
+    """The fuzzer again, at the states of a seat its bot holds: two seated players who never play
+    themselves (``away_after`` 1, a 0.3 s timer), so that their seats are turned away, then held
+    until the next hand; fuzzed frames (legal actions and ``back`` among them) from the host's
+    connection and a spectator at each new state, and at the match's end. Every refusal is a
+    documented error, the log ends with the match's end, it replays, no traceback."""
+    server: Server = make_server(None, "--all-bot-pace", "0")
+    tid = server.create(
+        slots=[None, None, "greedy", "greedy"], timer=0.3, claim_window=0.05, hands=2, next_delay=0.5, teaching=False, away_after=1, hints=True
+    )
+    rng = random.Random(5)
+
+    async def go() -> set[tuple[object, ...]]:
+        host, other, spectator = server.client(record=True), server.client(record=True), server.client(record=True)
+        for c in (host, other, spectator):
+            await c.open()
+        await host.join(tid, 0, "Host")
+        await other.join(tid, 1, "Other")
+        await spectator.watch(tid)
+        reader = reading(other)
+        seen: set[tuple[object, ...]] = set()
+        st: dict[str, Any] = {}
+        while not (st.get("match") or {}).get("over"):
+            st = await host.recv(30)
+            if st["type"] != "state":
+                st = {}
+                continue
+            me = st["players"][0]
+            over = (st["match"] or {}).get("over")
+            state = ("over" if over else "end" if st.get("reveal") else (st.get("hand") or {}).get("phase"), me["away"], me["held"])
+            if state not in seen or rng.random() < 0.05:
+                seen.add(state)
+                legal = st["mine"]["legal"] or ["pass", "discard 1m", "mahjong"]
+                await fuzz(server, rng, tid, [host, spectator], 8, str(state), [*legal, "back"], int(st["mine"]["last_cseq"] or 0) + 1)
+            st = host.state or st
+        await fuzz(server, rng, tid, [host, spectator], 20, "after", ["back", "pass"], 10**6)
+        reader.cancel()
+        for c in (host, other, spectator):
+            await c.close()
+        return seen
+
+    seen = asyncio.run(go())
+    assert {s[1:] for s in seen} >= {(False, False), (True, False), (True, True)}, seen
+    rows = _log(server, tid)
+    assert rows[-1]["kind"] == "next", rows[-3:]  # the entry that ended the match is the last
+    _replays(server, tid, tmp_path)
+    no_traceback(server)
