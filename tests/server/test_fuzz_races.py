@@ -171,6 +171,10 @@ def test_fuzzed_frames_at_every_state_of_a_table_get_clear_errors_and_the_match_
             m = await host.recv(30)
             if m["type"] != "state":
                 continue
+            if (m.get("hand") or {}).get("phase") == "claim" and "claim" not in seen and not m.get("reveal"):
+                # a claim window, fuzzed as it opens (it lasts 0.05 s unless the host may claim)
+                seen.add("claim")
+                await fuzz(server, rng, tid, [twin, spectator], 10, f"claim-{m['seq']}", list(m["mine"]["legal"]), max(host.cseq, int(m["mine"]["last_cseq"] or 0)) + 1)
             await drain([host], 0.05)
             st = host.state or m
             phase = "over" if st["match"]["over"] else "end" if st.get("reveal") else (st.get("hand") or {}).get("phase")
@@ -233,8 +237,9 @@ def _replays(server: Server, tid: str, tmp_path: Path) -> None:
 
 def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_claim_windows(server: Server, tmp_path: Path) -> None:
     """Two connections of one seat send different answers at the same moment at every decision
-    of a match (turns and claim windows, with two ``cseq`` or one), and in some claim windows the
-    seat's connection closes and a new one resumes before answering: each decision is answered
+    of a match (turns and claim windows, with two ``cseq`` or one), and in every claim window it is
+    offered (and some turns) one of the seat's connections closes and a new one resumes before
+    answering: each decision is answered
     once (one ``ack``, the other a ``duplicate``, ``stale`` or ``out_of_turn``), every ``ack``'s
     ``cseq`` is an action of the log and the log replays."""
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=30, claim_window=0.1, next_delay=0, hands=2, teaching=False)
@@ -261,7 +266,7 @@ def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_
             if st.get("reveal") or not legal or st["seq"] == last:
                 continue
             last = st["seq"]
-            if st["hand"]["phase"] == "claim" and rng.random() < 0.4:  # leave and come back in the window
+            if st["hand"]["phase"] == "claim" or rng.random() < 0.2:  # leave and come back, in every claim window
                 await asyncio.sleep(0.1)
                 rb.cancel()
                 await b.close()
@@ -525,20 +530,26 @@ def test_back_after_the_match_ended_with_a_bot_holding_the_seat_is_refused_and_l
     It is now ``match_over``, as ``start`` and an action are, and the log stays as the match left
     it (docs/protocol.md, Errors)."""
     server: Server = make_server(None, "--all-bot-pace", "0")
-    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=0.2, claim_window=0.01, hands=1, teaching=False, away_after=1)
 
-    async def go() -> list[dict[str, Any]]:
+    async def go(tid: str) -> list[dict[str, Any]] | None:
         async with server.client() as c:
             await c.join(tid, 0, "Gone")  # and never plays: a bot holds the seat after one timeout
             st = await c.wait(lambda m: m["type"] == "state" and m["match"]["over"], 60)
-            assert st["players"][0]["away"] and st["status"] == "over"
+            if not st["players"][0]["away"]:
+                return None  # a bot won before the seat's first turn (its wall is secret): another table
+            assert st["status"] == "over"
             answers = []
             for _ in range(2):
                 await c.send(type="back")
                 answers.append(await c.wait(lambda m: m["type"] in ("error", "state"), 5))
             return answers
 
-    answers = asyncio.run(go())
+    for _ in range(5):
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=0.2, claim_window=0.01, hands=1, teaching=False, away_after=1)
+        answers = asyncio.run(go(tid))
+        if answers is not None:
+            break
+    assert answers is not None
     assert [m.get("code") for m in answers] == ["match_over", "match_over"], answers
     rows = _log(server, tid)
     assert rows[-1]["kind"] != "back" and not [r for r in rows if r["kind"] == "back"], rows[-3:]
