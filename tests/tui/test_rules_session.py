@@ -179,6 +179,30 @@ async def test_the_help_states_the_house_minimum_and_payment_at_80x24(make_sessi
     assert no_minimum.startswith(("There is no minimum", "Pas de minimum")) and no_minimum not in seen
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("lang", "says"), [("en", "a win needs at least 3 fan"), ("fr", "il faut au moins 3 fans pour gagner")])
+async def test_a_teaching_table_with_a_house_minimum_names_it_in_its_first_note_at_80x24(make_session: Make, lang: str, says: str) -> None:
+    """docs/house-options.md (minfan), HK-6: at an MCR teaching table the first note says a win
+    needs 8 points (MCR-5.1); at a Hong Kong teaching table with minfan=3 it said only that a false
+    Mahjong is refused (HK-5.7), so a newcomer learnt of the 3 fan only from the header's "3 fan
+    min" or once a complete hand was refused. The note now names the house minimum, in full in the
+    log at 80x24; without the option it is as before."""
+    from hkmj.tui.app import PlayApp
+
+    house = {"minfan": "3"}
+    s = make_session(rules=get_ruleset("hk", house), lang=lang, teach=True)
+    intro = s.tx("teach.intro")
+    assert says in intro and "(HK-5.7)" in intro
+    assert intro == Texts(lang, house=house).table["house.minfan.intro"].replace("{minfan}", f"3 {s.tx.unit('fan', 3)}")
+    assert "{" not in intro and says not in Texts(lang)("teach.intro")
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        log = " ".join(" ".join(line.rstrip("▁▂▃▄▅▆▇█ ") for line in _screen(app).split("\n")[-7:-1]).split())
+    assert " ".join(intro.split()) in log
+
+
 def _screen(app: object) -> str:
     """What the terminal shows now: the current screen's rendered lines."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())  # type: ignore[attr-defined]

@@ -273,6 +273,7 @@ EN: dict[str, str] = {
     "end.pay.half_shooter.robbed_kong": "House rule (half-shooter): the robbed player ({whom}) pays for everyone, 4 × {base} = {quad}; the two others pay nothing; the winner ({winner}) receives {quad} (HK-4.10).",
     "house.minfan": "House rule: a hand needs at least {minfan} to win; a limit hand always may (HK-6 itself has no minimum).",
     "house.minfan.teach": "Scored with the Hong Kong table only (HK-6), with the house minimum of {minfan} to win, and no fans from riichi, MCR or other tables.",
+    "house.minfan.intro": "Teaching table: refused actions are explained and a false Mahjong is refused instead of penalised (HK-5.7). House rule: a win needs at least {minfan}; a limit hand always may. Press ? for help, h for hints.",
     "house.half_shooter": "On a discard the discarder pays for everyone, 4 × the base, and the two others nothing (house rule);",
     "house.opt.hk.minfan": "minimum {v} {fan}",
     "house.opt.hk.limit": "limit from {v} {fan}",
@@ -630,6 +631,7 @@ FR: dict[str, str] = {
     "end.pay.half_shooter.robbed_kong": "Règle de la maison (half-shooter) : le joueur volé ({whom}) paie pour tous, 4 × {base} = {quad} ; les deux autres ne paient rien ; le gagnant ({winner}) reçoit {quad} (HK-4.10).",
     "house.minfan": "Règle de la maison : il faut au moins {minfan} pour gagner ; une main limite le peut toujours (HK-6 lui-même n'a pas de minimum).",
     "house.minfan.teach": "Compté avec le seul barème de Hong Kong (HK-6), avec le minimum de la maison de {minfan} pour gagner, et aucun fan du riichi, du MCR ou d'une autre table.",
+    "house.minfan.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu d'être pénalisé (HK-5.7). Règle de la maison : il faut au moins {minfan} pour gagner ; une main limite le peut toujours. ? pour l'aide, h pour un conseil.",
     "house.half_shooter": "Sur une défausse, le défausseur paie pour tous, 4 × la base, et les deux autres rien (règle de la maison) ;",
     "house.opt.hk.minfan": "{v} {fan} minimum",
     "house.opt.hk.limit": "limite à partir de {v} {fan}",
@@ -791,14 +793,15 @@ def _unit_word(word: str, n: int, lang: str) -> str:
 
 def _house_words(table: dict[str, str], house: Mapping[str, str], lang: str) -> dict[str, str]:
     """The Hong Kong words ``table`` as the house options ``house`` change the rules they state
-    (docs/house-options.md): a minimum fan (``minfan``) in place of HK-6's "no minimum", and the
-    half-shooter split in place of HK-6's payments, in the help and the teaching notes."""
+    (docs/house-options.md): a minimum fan (``minfan``) in place of HK-6's "no minimum" (in the
+    help, the teaching table's first note and its end-of-hand note), and the half-shooter split in place of HK-6's payments, in the help and the teaching notes."""
     out = dict(table)
     minfan = house.get("minfan", "0")
     if minfan != "0":
         fans = f"{minfan} {_unit_word(out['unit.fan'], int(minfan), lang)}"  # French: 1 fan, 3 fans
         out["help.body"] = out["help.body"].replace(_NO_MINIMUM[lang], out["house.minfan"].replace("{minfan}", fans))
         out["teach.other_tables"] = out["house.minfan.teach"].replace("{minfan}", fans)
+        out["teach.intro"] = out["house.minfan.intro"].replace("{minfan}", fans)  # as MCR's names its 8 points (MCR-5.1)
     if house.get("payment") == "half-shooter":
         out["help.body"] = out["help.body"].replace(_SEED_SPLIT[lang], out["house.half_shooter"])
     return out
