@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.text import Text
 
 from hkmj.tiles import tile
 from hkmj.tui.app import EndScreen, PlayApp
@@ -444,3 +446,36 @@ async def test_hk_4_2_a_key_that_picks_no_chow_says_the_numbers_at_80x24(make_se
         await pilot.pause()
     (chow,) = s.view().melds[0]
     assert chow.kind == "chow" and list(chow.tiles) == [tile("4m"), tile("5m"), tile("6m")], chow
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("rules", "rule"), [("hk", "HK-4.3"), ("mcr", "MCR-4.1"), ("classical", "CL-3.1")])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("hints", [False, True])
+async def test_hk_4_5_a_refusal_longer_than_the_log_shows_its_first_line_at_80x24(make_session: Make, lang: str, rules: str, rule: str, hints: bool) -> None:
+    """HK-4.3, HK-4.5 (MCR-4.1, CL-3.1): at a teaching table North discards 3 Circles, which you
+    hold once, and you press p. The refusal is three notes: "You hold only one 3 Circles: a pung
+    needs two in your hand.", the rule, and the pairs-solitaire warning — six or seven rows, and
+    the log has five at 80×24: it showed the last five, so the answer itself, the first line, was
+    out of sight above (only PgUp found it). The log now shows a refusal from its first line; with
+    the hint panel open (which then gives way to the log) too."""
+    from hkmj.rulesets import get_ruleset
+
+    s = make_session(draws="9p9p3p1m", rules=get_ruleset(rules), lang=lang, teach=True)
+    tx = s.tx
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")  # the 9 Characters drawn last; South, West and North discard
+        assert s.view().offered == tile("3p") and s.human_pending(), s.status()
+        if hints:
+            await open_hints(app, pilot, tx)
+        await press(pilot, "p")
+        await pilot.pause()
+        said = words_on_screen(app)
+        log = app.table.query_one("#log")
+        width, height = log.scrollable_content_region.width, log.scrollable_content_region.height
+    first = " ".join(tx("no.pung_one", tile=tx.tile(tile("3p"))).split())
+    rows = sum(len(Text(n).wrap(Console(width=80), width)) for n in (first, tx("rule.pung"), tx("teach.pairs")))
+    assert rows > height  # more than the log shows: the case under test
+    assert first in said and rule in said, said

@@ -271,6 +271,7 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.clear()
         self.add_notes(self.session.history[-LOG_KEEP:])
+        self._refusal_from_its_start()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._ending:
@@ -283,6 +284,26 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         for n in notes:
             log.write(Text(n.text, style=NOTE_STYLES.get(n.kind, "")))
+
+    def _refusal_from_its_start(self) -> None:
+        """When the log ends with a refusal (its reason, then at a teaching table its rule and a
+        warning) taller than the log, show it from its first line: the log shows its last lines,
+        and at 80×24 its five rows left out the reason itself ("You hold only one 3 Circles: a pung
+        needs two in your hand", then HK-4.3, HK-4.5 and the pairs-solitaire warning). The game
+        waits for the player's next key, so nothing follows it until then."""
+        history = self.session.history
+        start = len(history) - 1
+        while start >= 0 and history[start].kind in ("rule", "teach"):
+            start -= 1
+        if start < 0 or history[start].kind != "refused":
+            return
+        log = self.query_one("#log", RichLog)
+        region = log.scrollable_content_region
+        if not log.display or region.height <= 0:
+            return  # the hint panel covers it: shown again by _rebuild_log
+        rows = sum(len(Text(n.text).wrap(self.app.console, region.width)) for n in history[start:])
+        if rows > region.height:  # after the scroll to the end that writing it asked for
+            log.call_after_refresh(lambda: log.scroll_to(y=max(0, len(log.lines) - rows), animate=False))
 
     def hand_tiles(self) -> list[Tile]:
         """Your hand as shown: sorted tiles then the drawn one."""
@@ -474,6 +495,8 @@ class TableScreen(Screen[None]):
         if self.hints_shown and self.size.width < NARROW and any(n.kind in ("refused", "rule") for n in out.notes):
             self.hints_shown = False  # below 100 columns the hint panel covers the log: show why the key (or a Mahjong, HK-5.7) was refused
             self.call_after_refresh(self._rebuild_log)
+        elif out.notes and not out.done:
+            self._refusal_from_its_start()
         self.pending_choices = out.choices
         self.confirming = out.confirm
         self.hold = bool(out.choices) or out.confirm
