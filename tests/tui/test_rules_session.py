@@ -144,6 +144,32 @@ def test_half_shooter_the_end_of_hand_says_why_the_discarder_pays_for_everyone(m
     assert want in summary_text(summary, tx, glyphs=False).plain
 
 
+def test_half_shooter_the_french_end_of_hand_says_it_in_french(make_session: Make) -> None:
+    """House option payment=half-shooter (docs/house-options.md), in French: the end of a hand won
+    on a discard said "Règle de la maison (half-shooter) : le défausseur (Sud) paie pour tous…",
+    the option's English value in a French sentence, where the help and the header name the same
+    option "le défausseur paie pour tous". The sentence now says it in French only; the English
+    keeps its "(half-shooter)", the value typed after --option payment=."""
+    from hkmj.tiles import tile
+
+    house = {"payment": "half-shooter"}
+    s = make_session(draws="6z9p7s", rules=get_ruleset("hk", house), lang="fr")
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    while s.bots_pending() or s.view().offered != tile("6z"):
+        s.step() if s.bots_pending() else s.try_pass()
+    s.try_pung()
+    s.try_discard(tile("1z"))
+    while s.bots_pending() or s.view().offered != tile("7s"):
+        s.step() if s.bots_pending() else s.try_pass()
+    assert s.try_mahjong().done
+    shown = summary_text(s.finish_hand(), s.tx, glyphs=False).plain
+    assert "Règle de la maison : le défausseur (" in shown and "paie pour tous, 4 × " in shown, shown
+    assert "half" not in shown.lower() and "shooter" not in shown.lower(), shown
+    for key in ("end.pay.half_shooter.discard", "end.pay.half_shooter.robbed_kong"):
+        assert "half-shooter" not in Texts("fr", house=house).table[key] and "(half-shooter)" in Texts("en", house=house).table[key]
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_the_help_states_the_house_minimum_and_payment_at_80x24(make_session: Make, lang: str) -> None:
