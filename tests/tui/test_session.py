@@ -530,3 +530,32 @@ def test_hk_1_a_failing_bot_discards_its_drawn_tile_not_the_lowest_of_its_hand()
         elif e["type"] in ("pung", "chow", "kong"):
             last_draw[e.get("seat")] = None
     assert checked >= 10, checked
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize(
+    ("lang", "east"),
+    [("en", "— Hand 1: you are East, the dealer; prevailing wind East."), ("fr", "— Donne 1 : vous êtes Est, le donneur ; vent dominant Est.")],
+)
+def test_the_hands_first_line_says_you_deal_in_a_sentence(rules: str, lang: str, east: str) -> None:
+    """HK-2.1, MCR-2.4, CL-4.1: East deals. The log's first line of a hand you deal read "— Hand 1:
+    you are East; prevailing wind East; dealer You." ("… ; donneur Vous."): your name as the header
+    writes it, capitalised mid-sentence. It now says you are East, the dealer; a bot's deal is as
+    before (MCR and classical pass the deal after every hand, so at hand 2 a bot deals)."""
+    from hkmj.rulesets import get_ruleset
+
+    s = Session([make_bot("greedy", i) for i in range(3)], ["greedy"] * 3, seed=5, length="hands", hands=2, lang=lang, rules=get_ruleset(rules))
+    assert s.start_hand()[0].text == east  # seed 5 seats you East (HK-2.1)
+    if rules == "hk":
+        return  # a Hong Kong dealer keeps the deal after a win or a draw (HK-7.2): not under test here
+    me = make_bot("greedy", 9)
+    while not s.over:
+        if s.bots_pending():
+            s.step()
+        else:
+            s.play(me.choose(s.view(), s.legal()))
+    s.finish_hand()
+    second = s.start_hand()[0].text
+    dealer = s.player_name(s.by_seat[0])
+    assert s.by_seat[0] != 0 and second == s.tx("ev.hand", hand=2, wind=s.tx.wind(s.seat), prevailing=s.tx.wind(0), dealer=dealer)
+    assert second.endswith(f" {dealer}.") and s.player_name(0) not in second

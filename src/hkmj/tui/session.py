@@ -408,7 +408,7 @@ class Session:
         notes = [
             Note(
                 self.tx(
-                    "ev.hand",
+                    "ev.hand.you_deal" if self.by_seat[0] == HUMAN else "ev.hand",  # not "dealer You" mid-sentence
                     hand=self.match.hands_played + 1,
                     wind=self.tx.wind(self.seat),
                     prevailing=self.tx.wind(hand.prevailing),

@@ -102,6 +102,7 @@ EN: dict[str, str] = {
     "opt.mahjong": "Mahjong (m)",
     # --- events
     "ev.hand": "— Hand {hand}: you are {wind}; prevailing wind {prevailing}; dealer {dealer}.",
+    "ev.hand.you_deal": "— Hand {hand}: you are {wind}, the dealer; prevailing wind {prevailing}.",
     "ev.seats": "The players change seats: on your right {right}, across {across}, on your left {left}.",
     "ev.resumed.one": "— Match resumed: {n} move played again from the saved file, as it was played.",
     "ev.resumed.other": "— Match resumed: {n} moves played again from the saved file, as they were played.",
@@ -464,6 +465,7 @@ FR: dict[str, str] = {
     "opt.kong": "kong (k)",
     "opt.mahjong": "Mahjong (m)",
     "ev.hand": "— Donne {hand} : vous êtes {wind} ; vent dominant {prevailing} ; donneur {dealer}.",
+    "ev.hand.you_deal": "— Donne {hand} : vous êtes {wind}, le donneur ; vent dominant {prevailing}.",
     "ev.seats": "Les joueurs changent de place : à votre droite {right}, en face {across}, à votre gauche {left}.",
     "ev.resumed.one": "— Partie reprise : {n} coup rejoué depuis le fichier sauvegardé, tel qu'il avait été joué.",
     "ev.resumed.other": "— Partie reprise : {n} coups rejoués depuis le fichier sauvegardé, tels qu'ils avaient été joués.",
