@@ -479,3 +479,39 @@ async def test_hk_4_5_a_refusal_longer_than_the_log_shows_its_first_line_at_80x2
     rows = sum(len(Text(n).wrap(Console(width=80), width)) for n in (first, tx("rule.pung"), tx("teach.pairs")))
     assert rows > height  # more than the log shows: the case under test
     assert first in said and rule in said, said
+
+
+@pytest.mark.asyncio
+async def test_mcr_5_4_french_log_lines_never_start_with_a_sign_at_80x24(make_session: Make) -> None:
+    """French puts a space before ``: ; ! ? »`` and after ``«``, and a line never starts with the
+    sign nor ends on ``«`` (the help keeps that rule since it was fixed there). The log did not:
+    at an MCR table in French, a false Mahjong after a concealed kong (MCR-5.4) wrapped as "… sans
+    pouvoir gagner ni réclamer" / "; vous payez 10 à chaque joueur (MCR-5.4).", the semicolon
+    opening the line. Every log line now keeps its sign on the line before, at 80×24 and after a
+    resize."""
+    from hkmj.rulesets import get_ruleset
+    from hkmj.tui.render import KEY_LABELS
+
+    s = make_session(rules=get_ruleset("mcr"), lang="fr")
+    app = PlayApp(s, delay=0)
+
+    def bad_lines() -> list[str]:
+        lines = [strip.text.rstrip() for strip in app.table.query_one("#log").lines]
+        return [x for x in lines if re.match(r"\s*[:;!?»]", x) or x.endswith("«")]
+
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")  # 9 Characters
+        await press(pilot, "p")  # South's Green dragon
+        row, _ = s.hand_row()
+        await press(pilot, KEY_LABELS[row.index(tile("1z"))], "enter")
+        await press(pilot, "k")  # the concealed kong of 1 Characters; MCR's replacement comes from the end of the wall
+        await press(pilot, "m", "m")  # declared, confirmed: not a winning hand, a false Mahjong (MCR-5.4)
+        assert s.dead_hand, s.status()
+        said = " ".join(strip.text for strip in app.table.query_one("#log").lines)
+        assert "vous payez 10 à chaque joueur (MCR-5.4)" in " ".join(said.split())
+        assert bad_lines() == []
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert bad_lines() == []

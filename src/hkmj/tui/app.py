@@ -28,6 +28,7 @@ from hkmj.tui.hints import best_move, dead_lines, describe, hint_for
 from hkmj.tui.render import (
     KEY_LABELS,
     POND_LINE,
+    french_lines,
     hand_index_at,
     help_text,
     hint_text,
@@ -282,8 +283,16 @@ class TableScreen(Screen[None]):
     def add_notes(self, notes: tuple[Note, ...] | list[Note]) -> None:
         """Write notes to the table log, coloured by kind (refusals, rules, teaching warnings…)."""
         log = self.query_one("#log", RichLog)
+        width = log.scrollable_content_region.width
         for n in notes:
-            log.write(Text(n.text, style=NOTE_STYLES.get(n.kind, "")))
+            log.write(self._log_text(n, width))
+
+    def _log_text(self, note: Note, width: int) -> Text:
+        """A note as the log writes it ``width`` cells wide: in French broken into lines by
+        :func:`~hkmj.tui.render.french_lines` (no line opening on "; vous payez…"), re-broken when
+        the log is rebuilt at another width; before the log has a width, Rich's wrapping."""
+        text = french_lines(note.text, width) if self.tx.lang == "fr" and width > 0 else note.text
+        return Text(text, style=NOTE_STYLES.get(note.kind, ""))
 
     def _refusal_from_its_start(self) -> None:
         """When the log ends with a refusal (its reason, then at a teaching table its rule and a
@@ -301,7 +310,7 @@ class TableScreen(Screen[None]):
         region = log.scrollable_content_region
         if not log.display or region.height <= 0:
             return  # the hint panel covers it: shown again by _rebuild_log
-        rows = sum(len(Text(n.text).wrap(self.app.console, region.width)) for n in history[start:])
+        rows = sum(len(self._log_text(n, region.width).wrap(self.app.console, region.width)) for n in history[start:])
         if rows > region.height:  # after the scroll to the end that writing it asked for
             log.call_after_refresh(lambda: log.scroll_to(y=max(0, len(log.lines) - rows), animate=False))
 

@@ -24,6 +24,7 @@ __all__ = [
     "KEY_LABELS",
     "POND_LINE",
     "WIDE",
+    "french_lines",
     "hand_index_at",
     "hand_positions",
     "glyph_legend",
@@ -470,6 +471,18 @@ def _hang(line: str, width: int | None, lang: str = "en") -> list[str]:
         text = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), text)
     pieces = textwrap.wrap(text, width, initial_indent=" " * lead, subsequent_indent=" " * hang, break_long_words=False, break_on_hyphens=False)
     return [piece.replace(_KEPT, " ") for piece in pieces]
+
+
+def french_lines(text: str, width: int) -> str:
+    """``text`` in French broken into lines of at most ``width`` cells, as the log shows it: no
+    line starts with ``: ; ! ? »`` nor ends on ``«`` (the space before the sign, or after ``«``,
+    is never a place to break; Rich's own wrapping breaks there). Its own line breaks are kept."""
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        kept = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), paragraph)
+        pieces = textwrap.wrap(kept, max(width, 1), break_long_words=True, break_on_hyphens=False) or [""]
+        out.extend(piece.replace(_KEPT, " ") for piece in pieces)
+    return "\n".join(out)
 
 
 def ranking_text(rows: Sequence[tuple[int, str, int]], hands: int, tx: Texts) -> Text:
