@@ -227,3 +227,21 @@ def test_cl7_the_payment_line_names_whose_score_is_paid(
     why = s.finish_hand().why_paid
     assert words in why, why
     assert "its score" not in why and "reçoit son score" not in why
+
+
+@pytest.mark.parametrize("width", [72, 74, 76, 78, 79])
+def test_cl7_the_french_end_screen_never_opens_a_line_with_a_sign(make_session: Make, kong_replacement_win: Callable[[Session], None], width: int) -> None:
+    """CL-5.4, CL-7, in French: the end-of-hand box broke its sentences where the screen's width
+    fell, and French puts a space before ``: ; ! ?``, so a line could open with the sign: at 79
+    columns "… le score du gagnant" / "; les autres se paient entre eux …". The summary now breaks
+    its French sentences itself at the box's width (as the log and the help do); no line the box
+    shows opens with ``: ; ! ? »`` or ends on ``«``."""
+    from rich.console import Console
+
+    s = make_session(rules=get_ruleset("classical"), lang="fr")
+    kong_replacement_win(s)
+    body = summary_text(s.finish_hand(), s.tx, False, width)
+    shown = [line.plain for line in body.wrap(Console(width=200), width)]  # as the box shows it, Rich breaking what is wider
+    assert any("Chaque joueur compte (CL-5.4)." in line for line in shown)
+    assert [x for x in shown if re.match(r"\s*[:;!?»]", x) or x.rstrip().endswith("«")] == []
+    assert max(len(x.rstrip()) for x in shown) <= width

@@ -270,3 +270,26 @@ def test_mcr_5_4_a_dead_hand_is_told_why_it_cannot_declare_or_claim(make_session
     for key in (s.try_pung, s.try_chow, s.try_kong, s.try_mahjong):
         refused = key()
         assert not refused.done and refused.notes[0].text == dead, (key, refused.notes)
+
+
+@pytest.mark.parametrize("width", range(30, 80))
+def test_the_french_hint_panel_never_opens_a_line_with_a_sign(width: int) -> None:
+    """The hint panel (h) broke its lines where the panel's width fell, and French puts a space
+    before ``: ; ! ?``: the useful tiles "1 2 3 4 5 6 7 8 Cercles ; 1 2 3 8 Bambous ; Dragon Rouge"
+    or "Meilleur coup (robot expert) : défausser …" could open a line with the sign. In French the
+    panel now breaks its lines itself, never there, indented lines still hanging under their text."""
+    from rich.console import Console
+
+    from hkmj.tui.render import hint_text
+
+    tx = Texts("fr", "mcr")
+    lines = [
+        tx("hint.distance", dist=tx.distance(2)),
+        tx("hint.best", bot="robot expert", action="défausser Dragon Vert"),
+        tx("hint.improving", tiles="1 2 3 4 5 6 7 8 Cercles ; 1 2 3 8 Bambous ; Dragon Rouge", unseen=tx.plural("unseen", 37)),
+        "  " + tx("hint.discard.ready.short", tile="Dragon Vert", waits="4 7 Bambous", min=8, unit="points"),
+    ]
+    body = hint_text(tx("hint.title") + " — ", lines, width, 40, lang="fr")
+    shown = [line.plain for line in body.wrap(Console(width=200), width)]  # as the panel shows it
+    assert [x for x in shown if re.match(r"\s*[:;!?»]", x) or x.rstrip().endswith("«")] == [], shown
+    assert " ".join(" ".join(shown).split()) == " ".join((tx("hint.title") + " — " + " ".join(lines)).split())

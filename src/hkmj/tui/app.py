@@ -363,8 +363,10 @@ class TableScreen(Screen[None]):
         if self.hints_shown:
             room = hints.content_size.height  # at 80×24: the distance, the best move, the heading and two discards
             width = hints.size.width - 3  # less its padding and the scrollbar's column
+            if tx.lang == "fr" and hints.scrollable_content_region.width > 0:
+                width = hints.scrollable_content_region.width  # French lines are broken by hint_text itself, as wide as shown
             lines = self.hint_lines(min(4, max(1, room - 3)) if room else 4)
-            body = hint_text(tx("hint.title") + " — ", lines, width if room else None, room or None)
+            body = hint_text(tx("hint.title") + " — ", lines, width if room else None, room or None, lang=tx.lang)
             self.query_one("#hints-body", Static).update(body)
 
     def status_line(self) -> str:

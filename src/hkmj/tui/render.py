@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 
@@ -305,10 +306,14 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = No
     totals and teaching notes. The line telling which key goes on is :func:`summary_footer`
     (kept in view by the screen)."""
     wrap_at = width
+
+    def said(text: str) -> str:  # French: broken here, never before ": ; ! ?" (Rich breaks there)
+        return french_lines(text, wrap_at) if tx.lang == "fr" and wrap_at else text
+
     out = Text()
-    out.append(s.title + "\n", style="bold")
+    out.append(said(s.title) + "\n", style="bold")
     for d in s.detail:
-        out.append(d + "\n")
+        out.append(said(d) + "\n")
     if s.kind == "win":
         out.append("\n")
         fan = s.unit == "fan"
@@ -325,7 +330,7 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = No
         if s.base is not None:
             out.append(tx("end.base", base=s.base) + "\n", style="bold")
     if s.why_paid:
-        out.append(s.why_paid + "\n")
+        out.append(said(s.why_paid) + "\n")
     out.append("\n" + tx("end.hands") + "\n", style="bold underline")
     name_w = max(len(r.name) for r in s.seats)
     for r in s.seats:
@@ -351,7 +356,7 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = No
     out.append("\n" + head, style="bold")
     out.append(_totals(head, [f"{r.name} {r.total:+d}" for r in s.seats], wrap_at))  # the seat order of the hands above
     for line in s.teach:
-        out.append("\n\n" + line, style="italic #5f87d7")
+        out.append("\n\n" + said(line), style="italic #5f87d7")
     return out
 
 
@@ -424,22 +429,28 @@ def help_text(body: str, lang: str = "en", width: int | None = None, legend: tup
     return out
 
 
-def hint_text(title: str, lines: Sequence[str], width: int | None = None, room: int | None = None) -> Text:
+def hint_text(title: str, lines: Sequence[str], width: int | None = None, room: int | None = None, lang: str = "en") -> Text:
     """The hint panel (key h): ``title`` in bold before the first of the hint's ``lines``. Given
     the ``width`` it is shown at, an indented line too long for it (a discard's line, MCR-5.1's
     waits) continues under its own text, two cells further in, not at the left margin; given the ``room`` (its height),
-    the last discards are left out while the whole does not fit, the best one always kept."""
+    the last discards are left out while the whole does not fit, the best one always kept. In
+    French (``lang``) every line is broken here, never before ``: ; ! ? »`` nor after ``«``."""
     lines = list(lines)
+    french = lang == "fr"
+
+    def wrap(text: str, **kw: Any) -> list[str]:
+        if french:
+            text = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), text)
+        pieces = textwrap.wrap(text, width or 1, break_long_words=False, break_on_hyphens=False, **kw)
+        return [piece.replace(_KEPT, " ") for piece in pieces]
 
     def rows(line: str, first: bool = False) -> list[str]:
         if width is None or width <= 0:
             return [line]
         if line.startswith(" "):  # a discard's line: its continuations two cells further in than its tile
             lead = len(line) - len(line.lstrip())
-            return textwrap.wrap(
-                line.strip(), width, initial_indent=" " * lead, subsequent_indent=" " * (lead + 2), break_long_words=False, break_on_hyphens=False
-            ) or [line]
-        return textwrap.wrap(title + line if first else line, width, break_long_words=False, break_on_hyphens=False) or [""]
+            return wrap(line.strip(), initial_indent=" " * lead, subsequent_indent=" " * (lead + 2)) or [line]
+        return wrap(title + line if first else line) or [""]
 
     def height() -> int:
         return sum(len(rows(line, i == 0)) for i, line in enumerate(lines))
@@ -448,8 +459,21 @@ def hint_text(title: str, lines: Sequence[str], width: int | None = None, room: 
     while room is not None and discards > 1 and height() > room:
         lines.pop()
         discards -= 1
-    out = Text(title, style="bold")
+    if french and width and lines and not lines[0].startswith(" "):  # broken here, not by the panel (Rich breaks before ":"): the title in bold
+        shown = "\n".join(rows(lines[0], True))
+        j = 0
+        for ch in title:  # where the title ends in its rows: a space of it may have become a break, or gone
+            if j < len(shown) and (shown[j] == ch or (ch == " " and shown[j] == "\n")):
+                j += 1
+        out = Text(shown[:j], style="bold")
+        out.append(shown[j:])
+    else:
+        out = Text(title, style="bold")
     for i, line in enumerate(lines):
+        if french and width and not line.startswith(" "):
+            if i:
+                out.append("\n" + "\n".join(rows(line)))
+            continue
         out.append(("\n" if i else "") + (line if not line.startswith(" ") else "\n".join(rows(line))))
     return out
 
