@@ -5,6 +5,7 @@ line (programs and grep read it whole); JSON answers are never filled."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -129,6 +130,34 @@ def test_ctrl_c_ends_the_bar_and_says_so(lang: str, said: str, monkeypatch: pyte
     for stream, lead in ((_Terminal(), "\n"), (io.StringIO(), "")):
         monkeypatch.setattr("sys.stderr", stream)
         assert main(["simulate", "--hands", "10", "--lang", lang]) == 130
+        assert stream.getvalue() == f"{lead}{said}\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("command", "module", "function", "words"),
+    [
+        ("bot-match", "hkmj.botmatch", "play_bot_match", ["--bot", "greedy", "--hands", "8", "--seed", "1"]),
+        ("arena", "hkmj.arena", "run_arena", ["--bots", "random,greedy", "--deals", "4", "--seed", "1"]),
+    ],
+)
+def test_ctrl_c_stops_bot_match_and_arena_as_it_stops_simulate(
+    command: str, module: str, function: str, words: list[str], lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README: Ctrl+C stops ``hkmj simulate`` "as it stops ``arena`` and ``bot-match``, with the
+    line ``interrupted (Ctrl+C)`` and exit status 130"; only simulate's was tested. Both say it in
+    their own name and language, after the progress bar at a terminal, without a traceback."""
+    import importlib
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(module), function, interrupted)
+    plot = ["--plot", str(tmp_path / "ratings.png")] if command == "arena" else []
+    said = f"hkmj {command} : interrompu (Ctrl+C)" if lang == "fr" else f"hkmj {command}: interrupted (Ctrl+C)"
+    for stream, lead in ((_Terminal(), "\n"), (io.StringIO(), "")):
+        monkeypatch.setattr("sys.stderr", stream)
+        assert main([command, *words, *plot, "--lang", lang]) == 130
         assert stream.getvalue() == f"{lead}{said}\n"
 
 
