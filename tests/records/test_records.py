@@ -270,6 +270,30 @@ def test_replay_says_when_the_record_stops_before_the_matchs_end(tmp_path: Path,
     assert replay(read_record(_simulate(tmp_path, 2, 2))).complete
 
 
+def test_the_replay_sentences_docs_record_format_md_quotes_are_what_replay_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/record-format.md quotes what ``hkmj replay`` says of a record left after a whole hand
+    and of one cut in the middle of a hand; the first quote lacked the "(an interrupted match)"
+    the command prints. Each quote, its numbers aside, is the whole line printed."""
+    import re
+
+    page = " ".join((Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8").split())
+    quotes = {kind: re.search(rf"`(replay OK: [^`]*the record stops {kind}[^`]*)`", page) for kind in ("before", "in the middle")}
+    lines = _simulate(tmp_path, 3, 2).read_text().splitlines()
+    first_totals = next(i for i, x in enumerate(lines) if '"type":"totals"' in x)
+    second_discard = next(i for i, x in enumerate(lines) if i > first_totals and '"type":"discard"' in x)
+    for kind, end in (("before", first_totals + 1), ("in the middle", second_discard + 1)):
+        quote = quotes[kind]
+        assert quote is not None, kind
+        cut = tmp_path / "cut.jsonl"
+        cut.write_text("\n".join(lines[:end]) + "\n")
+        capsys.readouterr()
+        assert main(["replay", str(cut)]) == 0
+        printed = capsys.readouterr().out.strip()
+        assert re.fullmatch(re.sub(r"\d+", r"\\d+", re.escape(quote.group(1))), printed), (quote.group(1), printed)
+
+
 def test_replay_edited_fields_are_named_in_words_not_python_errors(tmp_path: Path) -> None:
     lines = _simulate(tmp_path, 1, 2).read_text().splitlines()
     start = json.loads(lines[0])
