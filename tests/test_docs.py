@@ -514,3 +514,30 @@ def test_every_option_of_a_bench_script_says_what_it_does() -> None:
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "add_argument" and not any(k.arg == "help" for k in node.keywords):
                 bare.append(f"{script.name}:{node.lineno}")
     assert not bare, "bench options without a help: " + ", ".join(bare)
+
+
+def test_the_readmes_bot_ladder_rows_are_docs_bots_md_rows() -> None:
+    """The README's two ladder tables (``| strong vs greedy | 6,000 | +1.06 | [+0.60, +1.52] |``,
+    ``| expert vs strong | 7 | 6,000 | +0.36 | [−0.13, +0.86] |``) give figures docs/bots.md, the
+    record of every ladder run, holds in its latest row of the same pairing, seed and hands: a re-run
+    figure (the expert's rows against strong, after the strong model's change of 2026-12-04)
+    cannot change on one page only."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    bots = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+
+    def cells(line: str) -> list[str]:
+        return [c.strip().strip("*") for c in line.strip().strip("|").split("|")]
+
+    rows = [cells(line) for line in bots.splitlines() if re.match(r"\| (strong|expert|greedy) vs ", line)]
+    checked = 0
+    for line in readme.split("## Bots", 1)[1].split("\n## ", 1)[0].splitlines():
+        if not re.match(r"\| (strong|expert|greedy) vs ", line):
+            continue
+        stated = cells(line)
+        pairing, *keys, diff, ci = stated  # pairing, [seed,] hands, A - B, interval
+        checked += 1
+        same = [row for row in rows if row[0].split(",")[0] == pairing and all(k in row for k in keys)]
+        assert same, f"README row {line.strip()!r}: docs/bots.md has no row of that pairing, seed and hands"
+        latest = same[-1]  # a re-run's row comes after the one it supersedes
+        assert diff in latest and ci in latest, f"README row {line.strip()!r}: docs/bots.md's latest says {' | '.join(latest)}"
+    assert checked == 6
