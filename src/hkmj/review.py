@@ -121,6 +121,9 @@ class Loaded:
     others: frozenset[int] = frozenset()
     """Indices in :attr:`events` of actions the server played for a seat (a table log's bot or
     timeout moves, :attr:`hkmj.server.export.TableRecord.others`): not the player's decisions."""
+    bots: frozenset[int] = frozenset()
+    """A table log's slots the server's bots played, which no person joined
+    (:attr:`hkmj.server.export.TableRecord.bots`): nothing there is a person's to review."""
 
 
 def load(path: str | Path) -> Loaded:
@@ -168,7 +171,7 @@ def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
         raise ReviewError("never_started", path=p)
     # the names as a table keeps them: printable (a log edited by hand could hold a terminal's
     # escape sequences, written raw to the terminal in the summary)
-    return Loaded(rec.events, [clean_name(n) for n in rec.names], "table log", others=rec.others)
+    return Loaded(rec.events, [clean_name(n) for n in rec.names], "table log", others=rec.others, bots=rec.bots)
 
 
 @dataclass(frozen=True)
@@ -411,6 +414,9 @@ def analyse(
     if report.divergence is not None:
         raise ReviewError("no_replay", detail=report.divergence)
     players, label = _resolve(who, loaded)
+    if loaded.bots and set(players) <= loaded.bots:  # a table's bot seat: every move there is the server's, left out
+        people = ", ".join(repr(n) for i, n in enumerate(loaded.names) if i not in loaded.bots)
+        raise ReviewError("bot_seat" if people else "bot_table", who=repr(who), player=label, people=people)
     adv = make_advisor(0) if advisor is None else advisor
     total = count_inputs(events)
     done = 0
@@ -715,7 +721,7 @@ def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") ->
     if r.proxy and n:
         lines += _wrap(w.typo(proxy_words(r, lang)), width)
     if not n:
-        lines.append(w.typo(w("none")))
+        lines.append(w.typo(w("none.others" if r.others else "none")))
         return "\n".join(lines) + "\n"
     totals = w(
         "totals",

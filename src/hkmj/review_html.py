@@ -210,7 +210,7 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
         totals = w("totals", decisions=w.plural("decisions", n), agree=agree, pct=w.pct(agree / n), worse=n - agree, lost=mark)
         parts.append(f'<p id="totals">{pg.t(totals).replace(mark, f"<b>{pg.t(w.points(r.lost))}</b>")}</p>')
     else:
-        parts.append(f'<p id="totals">{pg.t(w("none"))}</p>')
+        parts.append(f'<p id="totals">{pg.t(w("none.others" if r.others else "none"))}</p>')
     parts.append(f"<h2>{pg.t(w('html.h.mistakes'))}</h2>")
     rows_of = {id(d): f"d{i}" for i, d in enumerate(r.decisions, 1)}  # each decision's row in its hand's table
     ranks = {id(d): i for i, d in enumerate(bad[:top], 1)}

@@ -44,6 +44,7 @@ EN: dict[str, str] = {
     "hands.one": "{n} hand of {rules}",
     "hands.other": "{n} hands of {rules}",
     "none": "This player had no decision with a choice to make.",
+    "none.others": "This player made no decision with a choice themselves.",
     "cut": "The record stops in the middle of hand {hand}: its decisions up to there are reviewed.",
     "stopped": "The record stops after hand {hand}, before the match's end: the hands played are reviewed.",
     "others.one": "{n} decision with a choice was made for this player by the server (their bot while they were away, "
@@ -139,6 +140,10 @@ EN: dict[str, str] = {
     "err.no_replay": "the record does not replay through the engine, so it cannot be reviewed: {detail}",
     "err.illegal": "line {line}: {detail}",
     "err.never_played": "--seat {who}: {player} never played a hand in this record",
+    "err.bot_seat": "--seat {who}: the server's bot played the seat of {player}, not a person: there is nothing "
+    "of a player's to review (a review leaves the server's moves out); give the seat of a person who played: {people}",
+    "err.bot_table": "--seat {who}: the server's bots played every seat of this table, no person: there is nothing "
+    "of a player's to review (a review leaves the server's moves out)",
     "err.no_hands": "the record stops before its first hand: no hand was played, nothing to review",
     "err.advisor": "the advisor did not value every legal action at hand {hand}",
     "err.write": "cannot write {path}: {reason}",
@@ -157,6 +162,7 @@ FR: dict[str, str] = {
     "hands.one": "{n} donne, {rules}",
     "hands.other": "{n} donnes, {rules}",
     "none": "Aucune décision de ce joueur n'offrait de choix.",
+    "none.others": "Ce joueur n'a pris lui-même aucune décision avec un choix.",
     "cut": "L'enregistrement s'arrête au milieu de la donne {hand} : ses décisions jusque-là sont analysées.",
     "stopped": "L'enregistrement s'arrête après la donne {hand}, avant la fin de la partie : les donnes jouées sont analysées.",
     "others.one": "{n} décision avec un choix a été prise pour ce joueur par le serveur (son robot pendant son absence, "
@@ -251,6 +257,11 @@ FR: dict[str, str] = {
     "err.no_replay": "l'enregistrement ne se rejoue pas dans le moteur, il ne peut donc pas être analysé : {detail}",
     "err.illegal": "ligne {line} : {detail}",
     "err.never_played": "--seat {who} : {player} n'a joué aucune donne de cet enregistrement",
+    "err.bot_seat": "--seat {who} : un robot du serveur a tenu la place de {player}, pas une personne : il n'y a "
+    "rien d'un joueur à analyser (l'analyse laisse de côté les coups du serveur) ; donnez la place d'une personne qui a "
+    "joué : {people}",
+    "err.bot_table": "--seat {who} : des robots du serveur ont tenu toutes les places de cette table, aucune personne : "
+    "il n'y a rien d'un joueur à analyser (l'analyse laisse de côté les coups du serveur)",
     "err.no_hands": "l'enregistrement s'arrête avant sa première donne : aucune donne n'a été jouée, rien à analyser",
     "err.advisor": "le conseiller n'a pas évalué toutes les actions légales à la donne {hand}",
     "err.write": "impossible d'écrire {path} : {reason}",

@@ -737,3 +737,63 @@ def test_the_advisors_kong_and_mahjong_read_as_sentences() -> None:
     assert "you chose discard East wind; the advisor would declare a concealed kong of 1 Characters (" in text, text
     assert words().action(Kong(tile("1m"), "added")) == "declare an added kong of 1 Characters"
     assert [words(lang).action(Win()) for lang in ("en", "fr")] == ["declare Mahjong", "annoncer Mahjong"]
+
+
+def _log_file(path: Path, entries: list[tuple[str, dict[str, object]]]) -> Path:
+    path.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}) + "\n" for i, (k, d) in enumerate(entries)))
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_table_log_seat_a_bot_played_is_refused_naming_the_people(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """A server table's bot seat (the table's ``slots`` or the start's ``fill``) never had a person
+    at it: every move there is the server's bot's, which a review leaves out (docs/review.md,
+    Input). It is refused in one line naming the people who played, not reviewed as a player
+    "whose bot played while they were away" who "had no decision with a choice"."""
+    entries = [
+        ("act", {**d, "by": "player"}) if k == "act" and d["slot"] == 0 else (k, d) for k, d in _table_log(5, 1)
+    ]
+    path = _log_file(tmp_path / "table.jsonl", entries)
+    for seat in ("2", "slot3", "greedy bot", "4"):
+        assert main(["review", str(path), "--seat", seat, "--html", "-", "--lang", lang]) == 2
+        out, err = capsys.readouterr()
+        assert not out and err.startswith("hkmj review: " if lang == "en" else "hkmj review\u00a0: ")
+        if lang == "en":
+            assert "the server's bot played the seat of" in err, err
+            assert "give the seat of a person who played: 'Ann'" in err, err
+        else:
+            assert "un robot du serveur a tenu la place de" in err, err
+            assert "donnez la place d'une personne qui a joué\u00a0: «\u00a0Ann\u00a0»" in err, err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "table.review.html").exists()
+    assert main(["review", str(path), "--seat", "Ann", "--html", "-", "--lang", lang]) == 0  # the person is reviewed
+    assert "Ann" in capsys.readouterr().out
+    # a table the server's bots alone played: nobody to name
+    bots_only = [
+        (k, {**d, "fill": {"0": "random", **d["fill"]}}) if k == "start" else (k, d) for k, d in _table_log(5, 1) if k != "join"
+    ]
+    assert main(["review", str(_log_file(tmp_path / "bots.jsonl", bots_only)), "--seat", "1", "--html", "-", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert ("the server's bots played every seat of this table" if lang == "en" else "toutes les places de cette table") in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_player_whose_every_move_the_server_made_is_not_said_to_have_had_no_choice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A person every one of whose decisions the server made (away, or timed out) had choices;
+    the review leaves them out and says the player made none of them, not that the player "had
+    no decision with a choice to make"."""
+    path = _log_file(tmp_path / "table.jsonl", _table_log(5, 1))  # every act is by the server's bot
+    for lang, said, wrong in (
+        ("en", "This player made no decision with a choice themselves.", "had no decision with a choice"),
+        ("fr", "Ce joueur n'a pris lui-même aucune décision avec un choix.", "n'offrait de choix"),
+    ):
+        html_page = tmp_path / f"ann.{lang}.html"
+        assert main(["review", str(path), "--seat", "Ann", "--html", str(html_page), "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        page = html.unescape(html_page.read_text())
+        assert said in " ".join(out.split()) and said in page
+        assert wrong not in out and wrong not in page

@@ -41,6 +41,9 @@ class TableRecord:
     """Indices in :attr:`events` of the actions the server played for a player's seat (its bot
     while the player was away, or a decision that timed out: the entry's ``by`` is not
     ``player``): a review leaves them out, since the player did not choose them."""
+    bots: frozenset[int] = frozenset()
+    """The slots a bot of the server played from the start (the table's ``slots`` or the start's
+    ``fill``), which no person ever joined: none of their moves is a person's."""
 
 
 def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str]:
@@ -108,6 +111,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
     match: Match | None = None
     hand: Hand | None = None
     played_for: list[Event] = []  # the action events of the seats' bots and timeouts
+    joined: set[int] = set()  # the slots a person took
 
     def deal(wall_seed: Any) -> Hand:
         assert match is not None
@@ -121,6 +125,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
         try:
             if kind == "join":
                 names[_slot(data["slot"])] = str(data["name"])
+                joined.add(_slot(data["slot"]))
             elif kind == "start":
                 fill = data["fill"]
                 if not isinstance(fill, dict):
@@ -158,4 +163,5 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
             names[slot] = f"{bots[slot]} bot" if bots[slot] else f"player {slot + 1}"
     ids = {id(e) for e in played_for}
     others = frozenset(i for i, e in enumerate(events) if id(e) in ids)
-    return TableRecord(events, names, match is not None and match.over, others)
+    robots = frozenset(slot for slot in range(4) if bots[slot] is not None and slot not in joined)
+    return TableRecord(events, names, match is not None and match.over, others, robots)
