@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -132,12 +133,43 @@ def _cmd_review(args: argparse.Namespace) -> int:
     if out is not None:
         w = words(args.lang)
         try:
-            out.write_text(render_html(review, lang=args.lang), encoding="utf-8")
+            write_whole(out, render_html(review, lang=args.lang))
         except OSError as err:
             print(_error(args.lang, w("err.write", path=out, reason=OSReason.of(err).say(args.lang))), file=sys.stderr)
             return 2
         print("\n" + w.typo(w("cli.html", path=out)))
     return 0
+
+
+def write_whole(out: Path, text: str) -> None:
+    """Write ``text`` to ``out`` whole or not at all: into a file beside it, put in its place once
+    written (a full disk or a file size limit cut the page in the middle, and lost the page
+    already there); a device or a pipe (``/dev/stdout``) is written as it is. On an error the file
+    beside it is removed and the error raised."""
+    if out.exists() and not out.is_file():
+        out.write_text(text, encoding="utf-8")
+        return
+    target = Path(os.path.realpath(out))  # a link's file, not the link
+    part = target.with_name(f".{target.name}.{os.getpid()}.part")
+    try:
+        with open(part, "x", encoding="utf-8") as f:
+            f.write(text)
+    except PermissionError:  # a folder one may not add to, holding a page one may rewrite
+        part.unlink(missing_ok=True)
+        if not target.exists():
+            raise
+        target.write_text(text, encoding="utf-8")
+        return
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    try:
+        if target.exists():
+            os.chmod(part, stat.S_IMODE(target.stat().st_mode))  # the page's permissions stay
+        os.replace(part, target)
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
 
 
 def _same_file(a: str, b: str) -> bool:
