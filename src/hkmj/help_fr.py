@@ -285,8 +285,8 @@ n'a pas de dossier : la page est alors review.html dans le dossier courant (revi
 celle-ci existe ; aucune n'est écrasée).
 
 Code de sortie : 0 analysé ; 2 un fichier qui n'est pas un enregistrement (ou que le moteur ne
-peut pas rejouer), un --seat qui ne désigne personne, ou un fichier --html qui ne peut pas être
-écrit ; 130 arrêté par Ctrl+C.
+peut pas rejouer), un --seat qui ne désigne personne (ou une place qu'un robot d'une table du
+serveur a tenue), ou un fichier --html qui ne peut pas être écrit ; 130 arrêté par Ctrl+C.
 
 Exemples :
   hkmj play --record match.jsonl && hkmj review match.jsonl

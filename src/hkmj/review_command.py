@@ -49,8 +49,8 @@ A record read from a pipe (<(cat g.jsonl), /dev/stdin) has no folder: the page i
 review.html in the current folder (review-2.html… when that exists; none is overwritten).
 
 Exit status: 0 reviewed; 2 a file that is no record (or one the engine cannot replay), a
---seat that names nobody in it, or an --html file that cannot be written; 130 stopped by
-Ctrl+C.
+--seat that names nobody in it (or a seat a server table's bot played), or an --html file
+that cannot be written; 130 stopped by Ctrl+C.
 
 Examples:
   hkmj play --record match.jsonl && hkmj review match.jsonl
