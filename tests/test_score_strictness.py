@@ -1103,6 +1103,8 @@ REPLAY_REPORTS = (
     "record: table.jsonl (401 events)",
     "replay: diverged at line 3 (hand 1): the engine produced no such event",
     "g.jsonl:1: its only line was cut in the middle of a write",
+    "g.jsonl:1: the file is one JSON array, not JSON Lines: a record holds one event (a JSON object) per line",
+    "g.jsonl:2: the file is one JSON object written over 4 lines, not JSON Lines: a record holds one event (a JSON object) per line",
     "t.jsonl:1: not an event but the server's refusal (not_over: the table's log is readable once its match is over)",
     "the engine produced no such event",
     "the engine produced more events than recorded",

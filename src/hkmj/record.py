@@ -247,6 +247,23 @@ class BadLine(ValueError):
         """What the line holds when it is JSON (None otherwise)."""
 
 
+def one_document(text: str) -> str | None:
+    """Why a file that is one JSON document is no record, when it is one (None otherwise): a JSON
+    array (of events, as a script may save them) or one object written over several lines (an
+    event pretty-printed) read as a line that is not JSON, or a line that is no event."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    why = "not JSON Lines: a record holds one event (a JSON object) per line"
+    if isinstance(doc, list) and doc and all(isinstance(e, dict) for e in doc):  # events in an array
+        return f"the file is one JSON array, {why}"
+    spread = [i for i, line in enumerate(text.splitlines()) if line.strip()]
+    if isinstance(doc, dict) and len(spread) > 1:
+        return f"the file is one JSON object written over {spread[-1] - spread[0] + 1} lines, {why}"
+    return None
+
+
 def parse_events(text: str) -> list[Event]:
     """The events of a record's text, each with its line number (``_line``), blank lines skipped;
     :class:`BadLine` names the first line that is not a JSON object with a ``type``."""
@@ -257,12 +274,12 @@ def parse_events(text: str) -> list[Event]:
         try:
             event = json_line(line)
         except ValueError as err:
-            raise BadLine(i, str(err)) from None
+            raise BadLine(i, one_document(text) or str(err)) from None
         if isinstance(event, dict) and "type" not in event and isinstance(event.get("error"), str) and isinstance(event.get("message"), str):
             # the server's refusal saved in place of a log export (docs/protocol.md, HTTP: 409 not_over)
             raise BadLine(i, f"not an event but the server's refusal ({event['error'][:40]}: {event['message'][:200]})", event)
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise BadLine(i, "an event is a JSON object with a 'type'", event)
+            raise BadLine(i, one_document(text) or "an event is a JSON object with a 'type'", event)
         event["_line"] = i
         events.append(event)
     return events

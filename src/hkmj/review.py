@@ -37,6 +37,7 @@ from hkmj.record import (
     match_from_start,
     next_hand,
     no_event,
+    one_document,
     parse_events,
     read_record_text,
     replay,
@@ -142,7 +143,7 @@ def load(path: str | Path) -> Loaded:
         try:
             rows.append(json_line(line))
         except ValueError as err:  # one sentence with hkmj replay's (read_record): "g.jsonl:3: not JSON (why)"
-            raise ReviewError("line", detail=line_error(p, BadLine(i, str(err)))) from None
+            raise ReviewError("line", detail=line_error(p, BadLine(i, one_document(text) or str(err)))) from None
     first = rows[0]
     if isinstance(first, dict) and "kind" in first and "data" in first and "type" not in first:
         loaded = _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))

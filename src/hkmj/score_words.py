@@ -410,6 +410,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<path>.+):(?P<line>\d+): not an event but the server's refusal \((?P<code>[^:]*): (?P<message>.*)\)",
      lambda g: f"{g['path']}:{g['line']} : pas un événement mais le refus du serveur ({g['code']} : "
      + ("le journal de la table se lit une fois sa partie terminée" if g["code"] == "not_over" else g["message"]) + ")"),
+    (r"(?P<path>.+):(?P<line>\d+): the file is one JSON (?:(?P<array>array)|object written over (?P<n>\d+) lines), not JSON Lines: "
+     r"a record holds one event \(a JSON object\) per line",
+     lambda g: f"{g['path']}:{g['line']} : le fichier est un seul " + ("tableau JSON" if "array" in g else f"objet JSON écrit sur {g['n']} lignes")
+     + ", pas du JSON Lines : un enregistrement tient un événement (un objet JSON) par ligne"),
     (r"(?P<path>.+):(?P<line>\d+): an event is a JSON object with a 'type'",
      "{path}:{line} : un événement est un objet JSON avec un champ 'type'"),
     (r"(?P<path>.+):(?P<line>\d+): not JSON \((?P<inner>.+)\)", "{path}:{line} : pas du JSON ({inner})"),
