@@ -177,6 +177,8 @@ def read_record_text(path: str | Path) -> tuple[str, int | None]:
     try:
         json_line(tail)
     except ValueError:
+        if one_document(text) is not None:  # one JSON document without a last newline (as json.dump writes it), not a crash
+            return text, None
         return text[:end], len(text[:end].splitlines()) + 1
     if len(text.encode("utf-8")) != len(data):  # whole JSON, then a character's first bytes
         return text[:end], len(text[:end].splitlines()) + 1

@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from hkmj.engine import Event, IllegalAction, parse_action
 from hkmj.oserror import InputError, input_text, read_input
-from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, line_error, no_event, parse_events
+from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, line_error, no_event, one_document, parse_events
 from hkmj.tui.session import Note, Session
 
 __all__ = ["ResumeError", "Saved", "continue_in", "read_saved", "replay_into", "resume_command", "save_dir", "save_path"]
@@ -103,6 +103,8 @@ def read_saved(path: str | Path) -> Saved:
     except InputError as err:
         raise ResumeError("cli.resume.input", problem=err) from None
     end = data.rfind(b"\n") + 1  # what follows the last newline was cut in the middle of a write
+    if end < len(data) and one_document(data.decode("utf-8", "replace")) is not None:
+        end = len(data)  # unless the file is one JSON document with no last newline (as json.dump writes it): said so
     text = data[:end].decode("utf-8")
     try:
         events = parse_events(text)
