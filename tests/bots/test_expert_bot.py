@@ -11,7 +11,7 @@ from hkmj.bots import BOTS, GreedyBot, RandomBot, StrongBot, make_bot
 from hkmj.bots.advice import Advice, Advisor
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.strong import REALIZED, _chow_fan, _Ctx, _Melds, _win_payment, evaluate
-from hkmj.engine import PASS, PUNG, WIN, Action, Hand, SeatView, play_hand
+from hkmj.engine import PASS, PUNG, WIN, Action, Discard, Hand, SeatView, play_hand
 from hkmj.engine.actions import chow, discard
 from hkmj.engine.testing import QUIET, stacked_hand
 from hkmj.rulesets import Ruleset, get_ruleset
@@ -348,3 +348,26 @@ def test_mcr_5_1_a_hand_one_from_ready_with_no_winnable_hand_a_draw_away_keeps_i
         assert "no ready hand a draw away reaches the minimum" in advice[discard(tile(x))].note
     assert improving["1m"] > improving["7m"] == improving["9m"]
     assert advice[discard(tile("1m"))].value > advice[discard(tile("7m"))].value == advice[discard(tile("9m"))].value
+
+
+@pytest.mark.parametrize("rules", [HK, CLASSICAL], ids=["hk", "classical"])
+def test_hk_5_3_cl_6_a_discards_reason_says_the_hands_distance_over_every_winning_shape(rules: Ruleset) -> None:
+    """HK-5.3 (seven pairs), CL-6 (Seven pairs, Thirteen wonders): a hand of five pairs is 1 tile
+    from ready as seven pairs, though 3 from four groups and a pair. The reason of a discard gave
+    the standard shape's distance alone ("3 tiles from ready; aiming at all pungs…"), where the
+    review of the same decision, the hint and the table say the hand's distance
+    (:func:`hkmj.hand.knitted.distance_and_waits`): "After the advice: 1 tile from ready", under an
+    advisor's "3 tiles from ready". Each discard's reason now opens with the hand's distance."""
+    from hkmj.hand.knitted import distance_and_waits
+
+    v = seat_view("11m55m99m22p88p3s7s1z5z", rules=rules)  # five pairs and four single tiles, 14 in all
+    checked = 0
+    for a in ExpertBot(0).advise(v, discards_of(v)):
+        assert isinstance(a.action, Discard)
+        after = list(v.concealed)
+        after[a.action.tile] -= 1
+        s = distance_and_waits(after, 0)[0]
+        said = a.note.split(";")[0]
+        assert said == ("ready" if s == 0 else f"{s} tile{'s' if s > 1 else ''} from ready"), (a.action, a.note, s)
+        checked += 1
+    assert checked == 9

@@ -85,6 +85,7 @@ from hkmj.bots.strong import (
 from hkmj.engine.actions import ADDED, CONCEALED, FROM_DISCARD, PASS, WIN, Action, Chow, Discard, Kong, Pung
 from hkmj.engine.view import SeatView
 from hkmj.hand import shanten
+from hkmj.rulesets.base import Ruleset
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import FLOWER1, N_KINDS, SEASON1, Tile, name, plural, tiles_of
 
@@ -281,7 +282,7 @@ class ExpertBot(StrongBot):
             values = self._discard_values(ctx, c, info, scored)
             values = self._learned_discards(view, ctx, c, info, scored, values)
             values = self._looked_ahead(ctx, c, info, scored, values)
-            notes = {x.tile: _discard_note(ctx, x, c, info.need) for x in scored}
+            notes = {x.tile: _discard_note(ctx, x, c, info.need, view.rules) for x in scored}
             if self.search_discards and _searchable(view) and min(x.std for x in scored) <= self.search_shanten:
                 top = sorted(values, key=lambda t: -values[t])[: self.search_top]
                 floor = values[top[0]] - self.search_gap * abs(values[top[0]])
@@ -566,15 +567,18 @@ def _searchable(view: SeatView) -> bool:
     return view.rules.name == "hk" and not view.rules.value_checked
 
 
-def _discard_note(ctx: _Ctx, x: Choice, c: list[int], need: int) -> str:
+def _discard_note(ctx: _Ctx, x: Choice, c: list[int], need: int, rules: Ruleset) -> str:
     """A discard's reason: the distance it leaves (a hand ready in shape whose every winning tile
     is in sight is one from a live wait, HK-1), the value plan, the deal-in risk."""
-    parts = [_away(x.std)]
-    if x.std == 1:
-        c[x.tile] -= 1
-        if _std_shanten(c, need) == 0:
-            parts[0] = f"{_away(0)}; every winning tile is out"
-        c[x.tile] += 1
+    c[x.tile] -= 1
+    # the hand's distance over every shape that wins here (seven pairs, thirteen orphans, MCR's knitted
+    # hands: Ruleset.hand_shanten), as the hint and the review say it; the standard shape's alone
+    # read "4 tiles from ready" beside the review's "3 tiles from ready" of a hand of five pairs
+    std, other = _std_shanten(c, need), rules.hand_shanten(c, 4 - need)
+    parts = [_away(min(x.std, other) if other < std else x.std)]  # another shape nearer than four groups and a pair
+    if x.std == 1 and std == 0:
+        parts[0] = f"{_away(0)}; every winning tile is out"
+    c[x.tile] += 1
     if x.plan != STANDARD:
         parts.append(f"aiming at {plan_name(x.plan, ctx.rules)} ({_away(x.shanten)})")
     cost = ctx.danger[x.tile]
