@@ -211,6 +211,8 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
         parts.append(f'<p id="totals">{pg.t(totals).replace(mark, f"<b>{pg.t(w.points(r.lost))}</b>")}</p>')
     else:
         parts.append(f'<p id="totals">{pg.t(w("none.others" if r.others else "none"))}</p>')
+    if not n:  # nothing to rank nor to list: said once, as the summary says it
+        return _page(pg, w, player, parts)
     parts.append(f"<h2>{pg.t(w('html.h.mistakes'))}</h2>")
     rows_of = {id(d): f"d{i}" for i, d in enumerate(r.decisions, 1)}  # each decision's row in its hand's table
     ranks = {id(d): i for i, d in enumerate(bad[:top], 1)}
@@ -225,7 +227,13 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
     for d in r.decisions:
         by_hand.setdefault(d.hand, []).append(d)
     parts.extend(_hand_section(pg, h, ds, rows_of, ranks) for h, ds in by_hand.items())
+    return _page(pg, w, player, parts)
+
+
+def _page(pg: _Page, w: Words, player: str, parts: list[str]) -> str:
+    """The whole page around its ``parts``."""
     title = pg.t(w("html.title", player=player))
+    lang = w.lang
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

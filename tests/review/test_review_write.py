@@ -53,3 +53,25 @@ def test_a_page_that_cannot_be_written_whole_leaves_nothing_half_written(tmp_pat
     assert main(["review", str(record), "--html", str(earlier), "--quiet"]) == 0
     assert earlier.read_text(encoding="utf-8").rstrip().endswith("</html>")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl", "g.review.html"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_page_with_no_decision_has_no_mistake_sections(tmp_path: Path, lang: str) -> None:
+    """A review with no decision with a choice (a record cut before the player's first one) says
+    so once; its page went on with an empty "Every decision, hand by hand" and, under "Biggest
+    mistakes first", "No mistake: every choice was as good as the advice's" of choices never made."""
+    from hkmj.review_words import words
+
+    record = tmp_path / "g.jsonl"
+    args = ["simulate", "--hands", "1", "--seed", "4", "--bots", "random,strong,greedy,strong", "--record", str(record), "--quiet"]
+    assert main(args) == 0
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(record.read_text(encoding="utf-8").splitlines(keepends=True)[:2]), encoding="utf-8")
+    page = tmp_path / "cut.html"
+    assert main(["review", str(cut), "--html", str(page), "--lang", lang]) == 0
+    w = words(lang)
+    text = page.read_text(encoding="utf-8")
+    assert w.typo(w("none")).replace("'", "&#x27;") in text or w.typo(w("none")) in text
+    for absent in ("no_mistake", "html.h.mistakes", "html.h.hands"):
+        phrase = w.typo(w(absent))
+        assert phrase not in text and phrase.replace("'", "&#x27;") not in text, absent
