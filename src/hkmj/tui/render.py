@@ -439,10 +439,7 @@ def hint_text(title: str, lines: Sequence[str], width: int | None = None, room: 
     french = lang == "fr"
 
     def wrap(text: str, **kw: Any) -> list[str]:
-        if french:
-            text = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), text)
-        pieces = textwrap.wrap(text, width or 1, break_long_words=False, break_on_hyphens=False, **kw)
-        return [piece.replace(_KEPT, " ") for piece in pieces]
+        return _fill(text, width or 1, french, break_long_words=False, **kw)
 
     def rows(line: str, first: bool = False) -> list[str]:
         if width is None or width <= 0:
@@ -490,11 +487,15 @@ def _hang(line: str, width: int | None, lang: str = "en") -> list[str]:
         return [line]
     lead = len(line) - len(line.lstrip())
     hang = lead + (2 if line.lstrip().startswith("• ") else 0)
-    text = line.strip()
-    if lang == "fr":
+    return _fill(line.strip(), width, lang == "fr", initial_indent=" " * lead, subsequent_indent=" " * hang, break_long_words=False)
+
+
+def _fill(text: str, width: int, french: bool, **kw: Any) -> list[str]:
+    """``text`` filled into lines of ``width`` cells (:func:`textwrap.wrap` with ``kw``, never at a
+    hyphen); in French (``french``) never broken before ``: ; ! ? »`` nor after ``«``."""
+    if french:
         text = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), text)
-    pieces = textwrap.wrap(text, width, initial_indent=" " * lead, subsequent_indent=" " * hang, break_long_words=False, break_on_hyphens=False)
-    return [piece.replace(_KEPT, " ") for piece in pieces]
+    return [piece.replace(_KEPT, " ") for piece in textwrap.wrap(text, width, break_on_hyphens=False, **kw)]
 
 
 def french_lines(text: str, width: int) -> str:
@@ -503,9 +504,7 @@ def french_lines(text: str, width: int) -> str:
     is never a place to break; Rich's own wrapping breaks there). Its own line breaks are kept."""
     out: list[str] = []
     for paragraph in text.split("\n"):
-        kept = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), paragraph)
-        pieces = textwrap.wrap(kept, max(width, 1), break_long_words=True, break_on_hyphens=False) or [""]
-        out.extend(piece.replace(_KEPT, " ") for piece in pieces)
+        out.extend(_fill(paragraph, max(width, 1), True) or [""])
     return "\n".join(out)
 
 
