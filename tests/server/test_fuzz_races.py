@@ -235,6 +235,16 @@ def _replays(server: Server, tid: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def _applied_once(server: Server, tid: str, acked: list[int], n: int) -> list[dict[str, Any]]:
+    """The table's log rows, once checked that each of the seat's ``n`` acknowledged actions
+    (``acked``: their distinct ``cseq``) was acknowledged once and logged once as the player's."""
+    assert n == len(acked), "an action was acknowledged twice"
+    rows = _log(server, tid)
+    mine = [r["data"]["cseq"] for r in rows if r["kind"] == "act" and r["data"]["by"] == "player"]
+    assert sorted(mine) == acked
+    return rows
+
+
 def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_claim_windows(server: Server, tmp_path: Path) -> None:
     """Two connections of one seat send different answers at the same moment at every decision
     of a match (turns and claim windows, with two ``cseq`` or one), and in every claim window it is
@@ -294,11 +304,7 @@ def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_
         await b.close()
         return sorted(set(acked)), len(acked)
 
-    acked, n = asyncio.run(go())
-    assert n == len(acked), "an action was acknowledged twice"
-    rows = _log(server, tid)
-    mine = [r["data"]["cseq"] for r in rows if r["kind"] == "act" and r["data"]["by"] == "player"]
-    assert sorted(mine) == acked
+    _applied_once(server, tid, *asyncio.run(go()))
     _replays(server, tid, tmp_path)
     no_traceback(server)
 
@@ -357,11 +363,7 @@ def test_answers_sent_as_the_decision_times_out_and_at_the_hands_end_apply_once(
         await b.close()
         return sorted(set(acked)), len(acked)
 
-    acked, n = asyncio.run(go())
-    assert n == len(acked), "an action was acknowledged twice"
-    rows = _log(server, tid)
-    mine = [r["data"]["cseq"] for r in rows if r["kind"] == "act" and r["data"]["by"] == "player"]
-    assert sorted(mine) == acked
+    rows = _applied_once(server, tid, *asyncio.run(go()))
     assert any(r["kind"] == "act" and r["data"]["by"] != "player" and r["data"]["slot"] == 0 for r in rows), "no timeout play raced"
     _replays(server, tid, tmp_path)
     no_traceback(server)
@@ -514,11 +516,7 @@ def test_a_player_coming_back_as_the_bot_holding_the_seat_plays_is_answered_once
         acked = [x["cseq"] for x in every if x["type"] == "ack"]
         return sorted(set(acked)), len(acked)
 
-    acked, n = asyncio.run(go())
-    assert n == len(acked), "an action was acknowledged twice"
-    rows = _log(server, tid)
-    mine = [r["data"]["cseq"] for r in rows if r["kind"] == "act" and r["data"]["by"] == "player"]
-    assert sorted(mine) == acked
+    _applied_once(server, tid, *asyncio.run(go()))
     _replays(server, tid, tmp_path)
     no_traceback(server)
 
