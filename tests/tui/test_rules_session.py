@@ -116,14 +116,11 @@ def test_mcr_5_4_a_dead_hands_fine_is_explained_on_the_end_screen(seed: int, kin
         assert fine in summary_text(summary, tx, False).plain
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_half_shooter_the_end_of_hand_says_why_the_discarder_pays_for_everyone(make_session: Make, lang: str) -> None:
-    """House option payment=half-shooter: on a discard the discarder pays 4 × base and the others
-    nothing. The end of the hand showed the payments with no sentence at all saying why (HK-6's
-    sentence is for its own split); it now gives the house rule's."""
+def _won_on_a_discard_at_half_shooter(make_session: Make, lang: str) -> Session:
+    """A session at house option payment=half-shooter whose player has just won on South's
+    discard of 7 Bamboo (a pung of Red claimed on the way), the hand not yet finished."""
     from hkmj.tiles import tile
 
-    tx = Texts(lang, house={"payment": "half-shooter"})
     s = make_session(draws="6z9p7s", rules=get_ruleset("hk", {"payment": "half-shooter"}), lang=lang)
     s.start_hand()
     s.try_discard(tile("9m"))
@@ -134,7 +131,16 @@ def test_half_shooter_the_end_of_hand_says_why_the_discarder_pays_for_everyone(m
     while s.bots_pending() or s.view().offered != tile("7s"):
         s.step() if s.bots_pending() else s.try_pass()
     assert s.try_mahjong().done
-    summary = s.finish_hand()
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_half_shooter_the_end_of_hand_says_why_the_discarder_pays_for_everyone(make_session: Make, lang: str) -> None:
+    """House option payment=half-shooter: on a discard the discarder pays 4 × base and the others
+    nothing. The end of the hand showed the payments with no sentence at all saying why (HK-6's
+    sentence is for its own split); it now gives the house rule's."""
+    tx = Texts(lang, house={"payment": "half-shooter"})
+    summary = _won_on_a_discard_at_half_shooter(make_session, lang).finish_hand()
     base = summary.base
     assert base is not None
     discarder = next(r for r in summary.seats if r.payment < 0)
@@ -150,19 +156,8 @@ def test_half_shooter_the_french_end_of_hand_says_it_in_french(make_session: Mak
     the option's English value in a French sentence, where the help and the header name the same
     option "le défausseur paie pour tous". The sentence now says it in French only; the English
     keeps its "(half-shooter)", the value typed after --option payment=."""
-    from hkmj.tiles import tile
-
     house = {"payment": "half-shooter"}
-    s = make_session(draws="6z9p7s", rules=get_ruleset("hk", house), lang="fr")
-    s.start_hand()
-    s.try_discard(tile("9m"))
-    while s.bots_pending() or s.view().offered != tile("6z"):
-        s.step() if s.bots_pending() else s.try_pass()
-    s.try_pung()
-    s.try_discard(tile("1z"))
-    while s.bots_pending() or s.view().offered != tile("7s"):
-        s.step() if s.bots_pending() else s.try_pass()
-    assert s.try_mahjong().done
+    s = _won_on_a_discard_at_half_shooter(make_session, "fr")
     shown = summary_text(s.finish_hand(), s.tx, glyphs=False).plain
     assert "Règle de la maison : le défausseur (" in shown and "paie pour tous, 4 × " in shown, shown
     assert "half" not in shown.lower() and "shooter" not in shown.lower(), shown
