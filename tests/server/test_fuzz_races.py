@@ -235,6 +235,18 @@ def _replays(server: Server, tid: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+async def _two_sockets(server: Server, tid: str, name: str) -> tuple[GameClient, GameClient, str]:
+    """Two recording connections holding seat 0 of table ``tid``: the first joins it as ``name``,
+    the second resumes it with the seat's token (returned third)."""
+    a = server.client(record=True)
+    await a.open()
+    token = await a.join(tid, 0, name)
+    b = server.client(record=True)
+    await b.open()
+    await b.resume(tid, token)
+    return a, b, token
+
+
 def _applied_once(server: Server, tid: str, acked: list[int], n: int) -> list[dict[str, Any]]:
     """The table's log rows, once checked that each of the seat's ``n`` acknowledged actions
     (``acked``: their distinct ``cseq``) was acknowledged once and logged once as the player's."""
@@ -256,12 +268,7 @@ def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_
     rng = random.Random(11)
 
     async def go() -> tuple[list[int], int]:
-        a = server.client(record=True)
-        await a.open()
-        token = await a.join(tid, 0, "Twice")
-        b = server.client(record=True)
-        await b.open()
-        await b.resume(tid, token)
+        a, b, token = await _two_sockets(server, tid, "Twice")
         rb = reading(b)
         gone: list[GameClient] = []  # the seat's connections closed in claim windows
         cseq = 0
@@ -321,12 +328,7 @@ def test_answers_sent_as_the_decision_times_out_and_at_the_hands_end_apply_once(
     rng = random.Random(5)
 
     async def go() -> tuple[list[int], int]:
-        a = server.client(record=True)
-        await a.open()
-        token = await a.join(tid, 0, "Late")
-        b = server.client(record=True)
-        await b.open()
-        await b.resume(tid, token)
+        a, b, _ = await _two_sockets(server, tid, "Late")
         rb = reading(b)
         cseq, last, ended = 0, -1, 0
         while True:
@@ -480,12 +482,7 @@ def test_a_player_coming_back_as_the_bot_holding_the_seat_plays_is_answered_once
     rng = random.Random(8)
 
     async def go() -> tuple[list[int], int]:
-        a = server.client(record=True)
-        await a.open()
-        token = await a.join(tid, 0, "Away")
-        b = server.client(record=True)
-        await b.open()
-        await b.resume(tid, token)
+        a, b, _ = await _two_sockets(server, tid, "Away")
         rb = reading(b)
         cseq, raced = 0, 0
         while True:
