@@ -2340,3 +2340,75 @@ def test_a_table_link_with_lang_fr_shows_the_page_in_french(server: Server) -> N
         page.wait_for_selector("html[lang=fr] #app:not([aria-busy]) #create-form", timeout=10000)
         assert not errors, errors
         browser.close()
+
+
+CLAIM_LOST = {
+    "en": "Your Chow 1-2-3 Circles was not played: Béa (West) claimed 1 Circles for a Pung, which comes first ({order})",
+    "fr": "Votre Chow 1-2-3 Cercles n'est pas joué\u00a0: Béa (Ouest) a réclamé 1 Cercles pour un Pung, qui passe avant ({order})",
+}
+CLAIM_ORDER = {
+    ("en", "hk"): "HK-4.7: Mahjong, then pung or kong, then chow",
+    ("en", "mcr"): "MCR-4.1: a win, then pung or kong, then chow",
+    ("en", "classical"): "CL-3.3: Mahjong, then kong, then pung, then chow",
+    ("fr", "hk"): "HK-4.7\u00a0: Mahjong, puis pung ou kong, puis chow",
+    ("fr", "mcr"): "MCR-4.1\u00a0: la victoire, puis pung ou kong, puis chow",
+    ("fr", "classical"): "CL-3.3\u00a0: Mahjong, puis kong, puis pung, puis chow",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_4_7_a_claim_beaten_by_another_players_is_said_to_its_player(server: Server, lang: str) -> None:
+    """HK-4.7 (MCR-4.1, CL-3.3): two friends want the same discard, one a chow, the other a pung; the pung
+    comes first. The chow's player clicked Chow and saw the buttons vanish with nothing said, then the other
+    player's pung in the recent moves: the page never told them their claim was made, nor why it was not played.
+    Now, once claimed, the line under the buttons says the claim waits for the claim window to close, and
+    when another seat's claim takes the tile a notice says whose claim came first and the priority rule of the
+    table's ruleset, in the page's language; a claim that won says nothing, and a player who did not claim is
+    told nothing (the server keeps claim answers secret)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1280, 800)
+        _lobby_in(page, lang)
+        for rules in ("hk", "mcr", "classical"):
+            for claimed, winner in (("chow 123p", "bea"), ("chow 123p", "me"), (None, "bea")):
+                # the player is East (seat 0, slot 0); North (seat 3) discards 1 Circles; Béa (slot 1) sits West (seat 2)
+                state = _long_ponds(rules, 4)
+                hand, players = state["hand"], state["players"]
+                players[1].update(name="Béa", bot=None)
+                hand.update(turn=3, seat_slots=[0, 2, 1, 3], last_discard={"seat": 3, "tile": "1p:3"},
+                            discards=[*hand["discards"][:3], [*hand["discards"][3], "1p:3"]])
+                state.update(type="state", you=0, seq=10)
+                state["mine"].update(legal=["pass", "chow 123p"], concealed=["2p:0", "3p:0", *state["mine"]["concealed"][2:]])
+                page.evaluate("""(st) => { window.sent = []; G.ws = { readyState: 1, send: (x) => sent.push(JSON.parse(x)), close() {} };
+                  G.claimed = null; G.log = []; G.state = null; clearTimeout(toast.h); document.querySelector('#toast').classList.remove('on');
+                  document.querySelector('#toast').textContent = ''; onMessage(st); }""", state)
+                if claimed:
+                    page.locator("button.claim[data-action='chow 123p']").click()
+                    assert page.evaluate("sent.at(-1).action") == claimed
+                    # the server's answer: the player's own frame, the same seq, nothing more to choose
+                    page.evaluate("(st) => onMessage(st)", {**state, "mine": {**state["mine"], "legal": []}})
+                    waiting = page.inner_text(".msg")
+                    assert waiting == {"en": "You asked for Chow 1-2-3 Circles: waiting for the claim window to close",
+                                       "fr": "Vous avez demandé Chow 1-2-3 Cercles\u00a0: en attente de la fin des réclamations"}[lang], waiting
+                else:
+                    page.locator("button.claim[data-action=pass]").click()
+                after = {**state, "seq": 11, "mine": {**state["mine"], "legal": []}}
+                claim = ({"type": "claim", "seat": 2, "from": 3, "claim": "pung", "tiles": ["1p:0", "1p:1", "1p:3"]} if winner == "bea"
+                         else {"type": "claim", "seat": 0, "from": 3, "claim": "chow", "tiles": ["1p:3", "2p:0", "3p:0"]})
+                after["hand"] = {**hand, "phase": "turn", "turn": claim["seat"], "last_discard": None}
+                after["events"] = [claim]
+                page.evaluate("(st) => onMessage(st)", after)
+                toast_text = page.inner_text("#toast")
+                if claimed and winner == "bea":
+                    assert page.is_visible("#toast"), (rules, lang)
+                    assert toast_text == CLAIM_LOST[lang].format(order=CLAIM_ORDER[(lang, rules)]), toast_text
+                    page.screenshot(path=str(ARTIFACTS / f"claim-lost-{lang}-{rules}.png"))
+                    assert page.evaluate(SPLIT_CITATIONS)["split"] == []
+                else:
+                    assert toast_text == "", (rules, claimed, winner, toast_text)
+                assert page.inner_text(".msg") == ""
+        assert not errors, errors
+        browser.close()

@@ -11,7 +11,10 @@ const T = {
     join: "Join", yourSeat: "Back to your seat", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
-    yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", hint: "Hint", back: "I'm back",
+    yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", claimSent: "You asked for {what}: waiting for the claim window to close",
+    claimLost: "Your {mine} was not played: {who} claimed {tile} for a {theirs}, which comes first ({order})",
+    claimOrder: "HK-4.7: Mahjong, then pung or kong, then chow", claimOrder_mcr: "MCR-4.1: a win, then pung or kong, then chow",
+    claimOrder_classical: "CL-3.3: Mahjong, then kong, then pung, then chow", hint: "Hint", back: "I'm back",
     held: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
@@ -107,7 +110,10 @@ const T = {
     join: "Rejoindre", yourSeat: "Reprendre votre place", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
-    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u202f?", hint: "Conseil", back: "Je reviens",
+    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u202f?", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
+    claimLost: "Votre {mine} n'est pas joué\u00a0: {who} a réclamé {tile} pour un {theirs}, qui passe avant ({order})",
+    claimOrder: "HK-4.7\u00a0: Mahjong, puis pung ou kong, puis chow", claimOrder_mcr: "MCR-4.1\u00a0: la victoire, puis pung ou kong, puis chow",
+    claimOrder_classical: "CL-3.3\u00a0: Mahjong, puis kong, puis pung, puis chow", hint: "Conseil", back: "Je reviens",
     held: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
     pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
@@ -519,7 +525,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { opener: null, log: [], welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
+const G = { opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
@@ -606,6 +612,15 @@ function act(action) {
   localStorage.setItem(`hkmj.cseq.${G.tid}`, String(G.cseq));
   send({ type: "action", cseq: G.cseq, at: G.state.seq, action });
   G.hint = null;
+  // a claim on the tile on offer (HK-4.7): kept until the window is settled, to say it is waiting, and why it lost if it does
+  const h = G.state.hand, legal = (G.state.mine && G.state.mine.legal) || [], tile = h && (h.offered || (h.last_discard && h.last_discard.tile));
+  G.claimed = legal.includes("pass") && action !== "pass" && tile ? { action, tile: kind(tile) } : null;
+}
+/** Why the claim `mine` on `tile` was not played: the claim `e` another seat made on it comes first (HK-4.7, MCR-4.1, CL-3.3). */
+function claimLostText(st, e, mine) {
+  const who = Object.assign(document.createElement("b"), { innerHTML: playerName(st, st.hand.seat_slots[e.seat]) }).textContent;
+  return t("claimLost", { mine: actionLabel(mine.action), who: `${who} (${WINDS[lang][e.seat]})`, tile: tileName(mine.tile),
+    theirs: t(e.claim), order: ruled(st, "claimOrder") });
 }
 
 function onMessage(m) {
@@ -637,6 +652,12 @@ function onMessage(m) {
       if (e.type === "mahjong_refused") { G.refusal = e.reasons || null; toast(e.reasons ? said(e.reasons) : t("refused"), "play"); }
       // a dead hand (MCR-5.4): its declarer alone gets the reason, shown until the hand ends
       if (e.type === "false_mahjong" && e.reasons) { G.dead = e.reasons; toast(said(e.reasons), "play"); }
+      // the claim window settled: a claim of this player's that another seat's beat is said to them, nobody else (a
+      // Mahjong ends the hand: its result says who won on the discard)
+      if (e.type === "claim" && G.claimed && m.you != null && m.hand) {
+        if (e.seat !== m.you && e.claim !== "mahjong" && !m.reveal) toast(claimLostText(m, e, G.claimed), "play");
+        G.claimed = null;
+      } else if (["discard", "hand_start"].includes(e.type)) G.claimed = null;
       if (e.type === "hand_start") { G.log = []; G.dead = null; G.open = []; }
       else if (["discard", "claim", "kong", "bonus"].includes(e.type)) { G.log.push(e); if (G.log.length > 6) G.log.shift(); }
     }
@@ -796,7 +817,8 @@ function render() {
     }).join("")}</div>`;
     G.order = order;
   }
-  const prompt = mine && legal.length ? (discards.length ? t(touchOnly() ? "yourTurnTouch" : "yourTurn") : t("claimQ")) : "";
+  const asked = mine && !legal.length && G.claimed && ["claim", "rob"].includes(h.phase) ? t("claimSent", { what: actionLabel(G.claimed.action) }) : "";
+  const prompt = mine && legal.length ? (discards.length ? t(touchOnly() ? "yourTurnTouch" : "yourTurn") : t("claimQ")) : asked;
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
