@@ -2412,3 +2412,46 @@ def test_hk_4_7_a_claim_beaten_by_another_players_is_said_to_its_player(server: 
                 assert page.inner_text(".msg") == ""
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_player_who_closed_the_tab_of_an_unlisted_table_finds_their_seat_in_the_lobby(server: Server, lang: str) -> None:
+    """A table keeping a seat for a friend is unlisted by default (docs/server.md), so the friend who joined it by
+    its link, closed the tab and came back to the lobby found no table there and no way back to their seat but
+    the link itself. The lobby now offers the tables where this browser holds a seat that its list leaves out,
+    the latest seated first; a table listed there is not offered twice; in English and French."""
+    from playwright.sync_api import sync_playwright
+
+    words = {"en": "Your seats at tables not in this list (found by their link only, or finished): ",
+             "fr": "Vos places à des tables absentes de cette liste (trouvées par leur lien seulement, ou terminées)\u00a0: "}[lang]
+    first = server.create(slots=[None, None, "greedy", "greedy"], hands=1, listed=False, timer=None)
+    second = server.create(slots=[None, None, "greedy", "greedy"], hands=1, listed=False, timer=None)
+    listed = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, listed=True, timer=None)
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _phone_lobby(browser, server, errors, lang)
+        page.evaluate("localStorage.setItem('hkmj.name', 'Béa')")
+        for tid, slot in ((first, 1), (second, 1), (listed, 0)):
+            page.goto(f"{server.base}/t/{tid}")
+            page.click(f"button.sit[data-slot='{slot}']")
+            page.wait_for_selector("#board, input.share", timeout=15000)
+            page.wait_for_timeout(50)
+        page.close()  # the tab closed
+        page = browser.contexts[0].new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
+        assert page.locator(f"table.list a[href='/t/{first}']").count() == 0  # unlisted: not in the list
+        assert page.locator("#your-others").count() == 1, page.inner_text("#app")
+        assert page.inner_text("#your-others") == words + f"{second} {first}"
+        assert page.locator("#your-others a").evaluate_all("(xs) => xs.map((a) => a.getAttribute('href'))") == [f"/t/{second}", f"/t/{first}"]
+        sizes = page.locator("#your-others a").evaluate_all("(xs) => xs.map((a) => { const r = a.getBoundingClientRect(); return [r.width, r.height, r.right]; })")
+        assert all(w >= 40 and h >= 40 and right <= 390 for w, h, right in sizes), sizes  # a phone's touch targets, on screen
+        page.screenshot(path=str(ARTIFACTS / f"lobby-your-others-{lang}.png"), full_page=True)
+        page.click(f"#your-others a[href='/t/{first}']")
+        page.wait_for_selector("#board, input.share", timeout=15000)
+        assert page.evaluate("G.state.you") is not None or page.evaluate("G.slot") == 1  # back in the seat, not the join panel
+        assert page.locator("button.sit").count() == 0
+        assert not errors, errors
+        browser.close()

@@ -8,7 +8,7 @@ const T = {
     language: "Language", newTable: "New table", you: "You", open: "Open seat (a friend)", bot: "Bot", name: "Your name", length: "Match length",
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", hints: "Hints (a player may ask for the best move)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", overNoSeat: "This match is over: no seat can be taken. Here is its result.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
-    join: "Join", yourSeat: "Back to your seat", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
+    join: "Join", yourSeat: "Back to your seat", yourOthers: "Your seats at tables not in this list (found by their link only, or finished)", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", claimSent: "You asked for {what}: waiting for the claim window to close",
@@ -107,7 +107,7 @@ const T = {
     language: "Langue", newTable: "Nouvelle table", you: "Vous", open: "Place libre (un ami)", bot: "Robot", name: "Votre nom", length: "Durée de la partie",
     oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour de vent (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre ; sinon seules les personnes qui ont le lien)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
-    join: "Rejoindre", yourSeat: "Reprendre votre place", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
+    join: "Rejoindre", yourSeat: "Reprendre votre place", yourOthers: "Vos places à des tables absentes de cette liste (trouvées par leur lien seulement, ou terminées)", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u202f?", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
@@ -420,6 +420,16 @@ setLang(lang);
  * the page has moved on (the language changed, another link followed) draws nothing over the newer one. */
 let drawing = 0;
 
+/** The tables where this browser holds a seat (its token) that the lobby's list leaves out: a table kept for a friend
+ * is unlisted (docs/server.md), so a player who closed its tab found no way back to their seat but the link; the latest
+ * seated first (`hkmj.at.<id>`, written each time the seat is taken or resumed), six at most. */
+function yourOthers(tables) {
+  const listed = new Set(tables.map((tb) => tb.id));
+  const ids = Object.keys(localStorage).filter((k) => k.startsWith("hkmj.token.")).map((k) => k.slice("hkmj.token.".length))
+    .filter((id) => !listed.has(id)).sort((a, b) => Number(localStorage.getItem(`hkmj.at.${b}`) || 0) - Number(localStorage.getItem(`hkmj.at.${a}`) || 0))
+    .slice(0, 6);
+  return ids.length ? `<p id="your-others">${t("yourOthers")}${colon()}${ids.map((id) => `<a class="button" href="/t/${esc(id)}">${esc(id)}</a>`).join(" ")}</p>` : "";
+}
 async function lobby() {
   const mine = drawing;
   $("#title").textContent = "";
@@ -462,7 +472,7 @@ async function lobby() {
       <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? bdi(personName(s.name, s.slot)) : "—").join(" · ")}</td>
       <td class="muted">${esc(rulesLine(tb.config))} · ${tb.hands_played} ${t("hands")}</td>
       <td class="row"><a class="button" href="/t/${esc(tb.id)}">${localStorage.getItem(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
-    list.total > list.tables.length ? `<p class="muted" id="more-tables">${t("moreTables", { n: list.tables.length, total: list.total })}</p>` : ""}</section>`;
+    list.total > list.tables.length ? `<p class="muted" id="more-tables">${t("moreTables", { n: list.tables.length, total: list.total })}</p>` : ""}${yourOthers(list.tables)}</section>`;
   // A table with bots is a teaching table without timer by default, until the player says otherwise.
   const form = $("#create-form"), teach = form.elements.teaching, timer = form.elements.timer;
   // a box the player set stays as they set it (data-touched); until then it follows the seats
@@ -628,6 +638,7 @@ function onMessage(m) {
     G.slot = m.slot;
     G.welcomed = true;
     if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
+    if (m.role === "player") localStorage.setItem(`hkmj.at.${m.table}`, String(Date.now()));  // the lobby lists the latest first
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
     if (m.over && G.want && (G.want.type === "join" || G.sitLink)) toast(t("overNoSeat"));  // a join link to a finished table: said
     G.sitLink = false;
