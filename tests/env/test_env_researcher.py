@@ -303,3 +303,23 @@ def test_the_spaces_are_also_dicts_for_libraries_that_read_pettingzoos_older_att
                 assert e.action_spaces[agent] == e.action_space(agent)
             e.reset(seed=5)
         e.close()
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_registry_entry_plays_as_its_name(rules: str) -> None:
+    """Was: docs/env.md says ``rules`` is "any ruleset of the registry (``hkmj.rulesets.RULESETS``)",
+    but the registry's entry itself (``rules=RULESETS["mcr"]``, a ruleset class) was refused with
+    "expected a name"; now every environment plays it as the name (HK-1, MCR, CL rulesets), house
+    options included, and the episode is the one the name deals for the same seed."""
+    from hkmj.rulesets import RULESETS
+
+    cls = RULESETS[rules]
+    opts = {"minfan": "0"} if rules == "hk" else None
+    by_name, by_class = raw_env(rules, options=opts), raw_env(cls, options=opts)
+    assert by_class.rules == by_name.rules
+    by_name.reset(seed=3)
+    by_class.reset(seed=3)
+    assert by_class.current_hand().events[0] == by_name.current_hand().events[0]
+    for e in (env(cls), parallel_env(cls), SingleSeatEnv(rules=cls, opponents=("random",) * 3)):
+        e.reset(seed=1)
+        assert e.record()[0]["rules"] == rules, e

@@ -83,7 +83,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        rules: str | Ruleset = "hk",
+        rules: str | Ruleset | type[Ruleset] = "hk",
         *,
         options: Mapping[str, str] | None = None,
         hands: int = 1,
@@ -363,7 +363,7 @@ class _CallOrderCheck(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
 
 def raw_env(
-    rules: str | Ruleset = "hk",
+    rules: str | Ruleset | type[Ruleset] = "hk",
     *,
     options: Mapping[str, str] | None = None,
     hands: int = 1,
@@ -375,7 +375,7 @@ def raw_env(
 
 
 def env(
-    rules: str | Ruleset = "hk",
+    rules: str | Ruleset | type[Ruleset] = "hk",
     *,
     options: Mapping[str, str] | None = None,
     hands: int = 1,

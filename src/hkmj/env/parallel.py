@@ -187,7 +187,7 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
 
 
 def parallel_env(
-    rules: str | Ruleset = "hk",
+    rules: str | Ruleset | type[Ruleset] = "hk",
     *,
     options: Mapping[str, str] | None = None,
     hands: int = 1,

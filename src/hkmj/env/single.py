@@ -43,7 +43,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        rules: str | Ruleset = "hk",
+        rules: str | Ruleset | type[Ruleset] = "hk",
         *,
         options: Mapping[str, str] | None = None,
         player: int = 0,
