@@ -2455,3 +2455,26 @@ def test_a_player_who_closed_the_tab_of_an_unlisted_table_finds_their_seat_in_th
         assert page.locator("button.sit").count() == 0
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_the_lobbys_table_links_are_big_enough_to_tap(server: Server, lang: str) -> None:
+    """On a phone (390×844, touch) every control of the lobby is at least 40 px either way, the table's name
+    that links to it too: it was a bare link of 75×18 px beside 40 px buttons, hard to tap; a tap on it opens
+    the table; in English and French, with no horizontal scroll."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, listed=True)
+        page = _phone_lobby(browser, server, errors, lang)
+        page.wait_for_selector(f"table.list a[href='/t/{tid}']")
+        page.screenshot(path=str(ARTIFACTS / f"lobby-phone-targets-{lang}.png"), full_page=True)
+        assert page.evaluate(SMALL_TARGETS, 40) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.tap(f"table.list a[href='/t/{tid}']:not(.button)")
+        page.wait_for_url(f"**/t/{tid}")
+        assert not errors, errors
+        browser.close()
+

@@ -468,7 +468,7 @@ async function lobby() {
       <div class="row"><button class="primary" id="create" type="submit">${t("create")}</button></div>
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
-      <td><a href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
+      <td><a class="tid" href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
       <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? bdi(personName(s.name, s.slot)) : "—").join(" · ")}</td>
       <td class="muted">${esc(rulesLine(tb.config))} · ${tb.hands_played} ${t("hands")}</td>
       <td class="row"><a class="button" href="/t/${esc(tb.id)}">${localStorage.getItem(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
