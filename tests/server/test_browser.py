@@ -2478,3 +2478,65 @@ def test_on_a_phone_the_lobbys_table_links_are_big_enough_to_tap(server: Server,
         assert not errors, errors
         browser.close()
 
+
+KEY_FOCUS = """() => { const e = document.activeElement;
+  return e.id || (e.dataset.i != null ? `tile ${e.dataset.i}` : e.dataset.action || (e.classList.contains('earlier') ? `pond ${e.closest('.pond').dataset.seat}` : e.tagName)); }"""
+"""Which control has the keyboard's focus: its id, a hand tile's place, a claim's action, a pond's count, else the tag."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_4_the_keyboard_focus_stays_on_its_control_when_the_table_is_drawn_again(server: Server, lang: str) -> None:
+    """HK-4, keyboard only (1280×800): each frame draws the table anew. The focus stays on the control drawn
+    again: Hint after its answer, a pond's count after it opened the pond; when that control is gone (the claim
+    settled) it goes to the player's hand, from where Tab goes on. It fell to the page itself, with no focus
+    ring, and Tab started again from the header. The arrow keys move from the tile that has the focus (reached
+    with Tab): they began at the first tile of the hand, whichever tile was focused."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1280, 800)
+        _lobby_in(page, lang)
+        turn, claim = _mid_hand("hk", claim=False), _mid_hand("hk", claim=True)
+        turn["config"]["hints"] = True
+        long = _long_ponds("hk", 60)["hand"]  # ponds past their rows at 1280 px: each shows a count of its earlier discards
+        turn["hand"].update(discards=long["discards"], last_discard=long["last_discard"])
+        draw = "(st) => { G.state = st; G.log = []; G.open = []; render(); }"
+        page.evaluate("(st) => { window.sent = []; window.send = (m) => window.sent.push(m); G.state = st; G.log = []; G.open = []; render(); }", turn)
+        page.focus("#hint")
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.sent") == [{"type": "hint"}]
+        page.evaluate("() => { G.hint = { action: 'discard 1m', shanten: 2, waits: [] }; render(); }")  # its answer drawn
+        assert page.evaluate(KEY_FOCUS) == "hint"
+        page.focus("#hand button.t[data-i='5']")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(KEY_FOCUS) == "tile 6"
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(KEY_FOCUS) == "tile 4"
+        page.screenshot(path=str(ARTIFACTS / f"keyboard-focus-tile-{lang}.png"))
+        page.keyboard.press("Tab")  # on from the tile chosen with the arrows
+        assert page.evaluate(KEY_FOCUS) == "tile 5"
+        page.focus("#hint")  # Enter on another control presses it: it discarded the tile chosen with the arrows
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.sent") == [{"type": "hint"}, {"type": "hint"}]
+        page.keyboard.press("Space")
+        assert page.evaluate("window.sent") == [{"type": "hint"}] * 3
+        seat = page.get_attribute(".pond:has(button.earlier)", "data-seat")
+        page.focus(f".pond[data-seat='{seat}'] button.earlier")
+        page.keyboard.press("Enter")  # the whole pond; then its "−" keeps the focus
+        assert page.evaluate(KEY_FOCUS) == f"pond {seat}" and page.evaluate("window.sent") == [{"type": "hint"}] * 3
+        assert page.locator(f".pond[data-seat='{seat}'] button.earlier[aria-expanded=true]").count() == 1
+        page.evaluate(draw, claim)
+        page.focus("button.claim[data-action=pung]")
+        page.evaluate(draw, claim)  # another frame, the same claim
+        assert page.evaluate(KEY_FOCUS) == "pung"
+        claim["mine"]["legal"] = []
+        page.evaluate(draw, claim)  # the claim settled: its buttons gone
+        assert page.evaluate(KEY_FOCUS) == "hand"
+        page.evaluate(draw, turn)  # the player's turn: Tab goes on from the hand, to its first tile
+        page.keyboard.press("Tab")
+        assert page.evaluate(KEY_FOCUS) == "tile 0"
+        assert not errors, errors
+        browser.close()

@@ -813,6 +813,7 @@ function render() {
   }
   const h = st.hand, me = st.you, view = me == null ? 0 : me, mine = st.mine;
   const wasOpen = !!$("#reveal:not(.static)"), focused = focusKey(document.activeElement);  // the end-of-hand dialog before this drawing
+  const onBoard = !!(document.activeElement && document.activeElement.closest && document.activeElement.closest("#board"));
   const kept = revealKept();
   if (st.reveal && !wasOpen) G.opener = focused;  // where the focus goes back to when the dialog closes
   const legal = (mine && mine.legal) || [];
@@ -864,6 +865,7 @@ function render() {
   if (st.reveal) verifyWall(st.reveal);  // a wall already checked says so at once, before the panel is scrolled back
   revealRestore(kept);
   dialogFocus(st, wasOpen, focused);
+  if (!wasOpen && !st.reveal) boardFocus(focused, onBoard);
   tick();
 }
 
@@ -889,6 +891,7 @@ function focusKey(el) {
   if (el.tagName === "SUMMARY" && el.parentElement && el.parentElement.id) return `#${CSS.escape(el.parentElement.id)} > summary`;
   if (el.dataset && el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
   if (el.dataset && el.dataset.i != null && el.closest("#hand")) return `#hand button[data-i="${CSS.escape(el.dataset.i)}"]`;
+  if (el.classList.contains("earlier") && el.closest(".pond")) return `.pond[data-seat="${CSS.escape(el.closest(".pond").dataset.seat)}"] button.earlier`;
   return null;
 }
 
@@ -906,6 +909,17 @@ function dialogFocus(st, wasOpen, focused) {
     G.opener = null;
     if (back) back.focus({ preventScroll: true });
   }
+}
+
+/** Each drawing of the table replaces its controls: the focus stays on the same control drawn again (Hint, a claim
+ * button, a tile, a pond's count), else, when the control it was on is gone or disabled (a claim settled, a tile
+ * discarded), on the player's hand, so that Tab goes on from there. It fell to the page itself: after Hint, or any move
+ * of another player, a keyboard player had no focus ring and started again from the header. */
+function boardFocus(focused, onBoard) {
+  if (!onBoard) return;
+  const again = focused && document.querySelector(focused);
+  const to = again && !again.disabled ? again : $("#hand") || $("#board");
+  if (to && to !== document.activeElement) to.focus({ preventScroll: true });
 }
 
 /** Tab and Shift+Tab stay inside the end-of-hand dialog, going round its controls. */
@@ -1090,10 +1104,14 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && next && !next.disabled && !["BUTTON", "A", "SUMMARY"].includes(e.target.tagName)) { next.click(); e.preventDefault(); return; }
   if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
     if (!buttons.length) return;
-    G.sel = G.sel < 0 ? (e.key === "ArrowRight" ? 0 : buttons.length - 1) : (G.sel + (e.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length;
+    // from the tile that has the focus (reached with Tab, or tapped), else from the one selected last: the arrows began at the first tile
+    const at = buttons.indexOf(document.activeElement), from = at >= 0 ? at : G.sel;
+    G.sel = from < 0 ? (e.key === "ArrowRight" ? 0 : buttons.length - 1) : (from + (e.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length;
     buttons.forEach((b, i) => b.classList.toggle("sel", i === G.sel));
     buttons[G.sel].focus(); e.preventDefault();
   } else if ((e.key === "Enter" || e.key === " ") && G.sel >= 0 && buttons[G.sel] && !buttons[G.sel].disabled
+             // Enter on another control (Hint, a claim, a pond's count) presses it: it discarded the tile chosen with the arrows
+             && (e.target === buttons[G.sel] || !["BUTTON", "A", "SUMMARY"].includes(e.target.tagName))
              && legal.includes(`discard ${kind(buttons[G.sel].dataset.tile)}`)) {
     act(`discard ${kind(buttons[G.sel].dataset.tile)}`); e.preventDefault();
   } else if (e.key === " " && legal.includes("pass") && e.target.tagName !== "BUTTON") { act("pass"); e.preventDefault(); }  // Space on a focused button presses that button
