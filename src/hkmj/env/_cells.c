@@ -223,7 +223,17 @@ static int bonus_changed(Cells *c, long cell, PyObject *tiles, PyObject *old) {
     return 0;
 }
 
+/* a writer with no buffer (never initialised, or cleared by the garbage collector) writes nothing */
+static int has_cells(Cells *c) {
+    if (!c->has_buf) {
+        PyErr_SetString(PyExc_ValueError, "Cells: no buffer to write (call Cells(flat) with a writable float32 buffer)");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *Cells_reset(Cells *c, PyObject *Py_UNUSED(ignored)) {
+    if (has_cells(c) < 0) return NULL;
     clear_state(c);
     Py_RETURN_NONE;
 }
@@ -245,6 +255,7 @@ static int check_tuples(PyObject *seq, const char *what) {
 
 /* PlaneWriter._write: rewrite the cells whose part of the view changed, in the same order */
 static PyObject *Cells_write(Cells *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (has_cells(c) < 0) return NULL;
     if (nargs != 16) {
         PyErr_Format(PyExc_TypeError, "Cells.write: expected 16 arguments, got %zd", nargs);
         return NULL;
@@ -405,15 +416,27 @@ static PyObject *Cells_new(PyTypeObject *type, PyObject *Py_UNUSED(args), PyObje
     return (PyObject *)c; /* tp_alloc zeroes the struct: no buffer, NULL references */
 }
 
-static void Cells_dealloc(Cells *c) {
-    PyObject_GC_UnTrack(c);
-    if (c->has_buf) PyBuffer_Release(&c->buf);
+/* drop the buffer and every reference: the garbage collector breaks a cycle through a writer here,
+   releasing the export before it clears the exporter (a memoryview cleared with exports left
+   drops its buffer under the writer and raises BufferError inside the collector) */
+static int Cells_clear(Cells *c) {
+    if (c->has_buf) {
+        c->has_buf = 0;
+        c->f = NULL;
+        PyBuffer_Release(&c->buf);
+    }
     for (int s = 0; s < 4; s++) {
         Py_CLEAR(c->melds[s]);
         Py_CLEAR(c->ponds[s]);
         Py_CLEAR(c->bonus[s]);
     }
     Py_CLEAR(c->scores);
+    return 0;
+}
+
+static void Cells_dealloc(Cells *c) {
+    PyObject_GC_UnTrack(c);
+    Cells_clear(c);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -444,6 +467,7 @@ static PyTypeObject CellsType = {
     .tp_init = (initproc)Cells_init,
     .tp_dealloc = (destructor)Cells_dealloc,
     .tp_traverse = (traverseproc)Cells_traverse,
+    .tp_clear = (inquiry)Cells_clear,
     .tp_methods = Cells_methods,
 };
 

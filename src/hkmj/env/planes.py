@@ -138,6 +138,18 @@ def _count_meld(counts: list[int], meld: Meld, sign: int, touched: list[int]) ->
         touched.append(t)
 
 
+def _exporter(flat: Any) -> Any:
+    """What the C writer takes its buffer from: a memoryview's own exporter (the planes' NumPy
+    array) when it has one, else ``flat``. Held by the writer, a memoryview's export outlived the
+    memoryview when the garbage collector cleared an environment dropped mid-episode (a
+    memoryview cleared with exports left gives up its buffer): the compiled core crashed."""
+    if isinstance(flat, memoryview) and flat.obj is not None:
+        with memoryview(flat.obj) as whole:  # the same cells, not a larger buffer it is a slice of
+            if whole.format == flat.format and whole.nbytes == flat.nbytes and whole.c_contiguous:
+                return flat.obj
+    return flat
+
+
 class PlaneWriter:
     """One seat's planes, kept up to date in place, cell by cell (see :class:`~hkmj.env.encoding.ViewEncoder`).
 
@@ -157,7 +169,7 @@ class PlaneWriter:
     def __init__(self, flat: Any, zeros: Any, native: bool = True) -> None:
         self.flat: Any = flat
         self.zeros: Any = zeros
-        self.cells: Any = NATIVE.Cells(flat) if native and NATIVE is not None else None
+        self.cells: Any = NATIVE.Cells(_exporter(flat)) if native and NATIVE is not None else None
         """The C writer of the same cells (:data:`NATIVE`), or None: this class's own code writes them."""
         self.key = -1
         """The ``key`` of the last update (-1: none since the last :meth:`reset`)."""
