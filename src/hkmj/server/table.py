@@ -1287,7 +1287,8 @@ class Table:
         kept for friends to bots, even in the instant the host's page reloads);
         ``nothing_to_do`` once the match has started, ``match_over`` after it."""
         async with self.lock:
-            self._refuse_over("start")
+            if self.status == "over":
+                raise ProtocolError("match_over", "start: the match is over")
             if self.started:
                 raise ProtocolError("nothing_to_do", "start: the match has already started")
             if slot is not None and slot != self.host and self.host is not None:
