@@ -42,6 +42,7 @@ __all__ = [
     "hand_from_start",
     "hold",
     "json_line",
+    "shown",
     "line_error",
     "match_from_start",
     "next_hand",
@@ -279,7 +280,7 @@ def parse_events(text: str) -> list[Event]:
             raise BadLine(i, one_document(text) or str(err)) from None
         if isinstance(event, dict) and "type" not in event and isinstance(event.get("error"), str) and isinstance(event.get("message"), str):
             # the server's refusal saved in place of a log export (docs/protocol.md, HTTP: 409 not_over)
-            raise BadLine(i, f"not an event but the server's refusal ({event['error'][:40]}: {event['message'][:200]})", event)
+            raise BadLine(i, f"not an event but the server's refusal ({shown(event['error']).removesuffix('…')}: {shown(event['message'], 200).removesuffix('…')})", event)
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise BadLine(i, one_document(text) or "an event is a JSON object with a 'type'", event)
         event["_line"] = i
@@ -342,7 +343,10 @@ class ReplayReport:
 def _clean(e: Event | None) -> str:
     if e is None:
         return "(nothing)"
-    text = json.dumps({k: v for k, v in e.items() if k != "_line"}, ensure_ascii=False)
+    text = json.dumps({k: v for k, v in e.items() if k != "_line"}, ensure_ascii=False)[:401]
+    # JSON escapes only the C0 controls: a C1 control (U+009B opens a terminal's sequence too) or
+    # a direction override in a string is escaped here (``\\u202e``, still JSON), never raw
+    text = "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04x}" for ch in text)
     return text if len(text) < 400 else text[:400] + "…"
 
 
@@ -401,16 +405,16 @@ def _diff(expected: Event, got: Event) -> str | None:
     if a == got:
         if _typed(a, got):
             return None
-        bad = [_cut(k) for k in a if not _typed(a[k], got[k])]
-        return f"event '{_cut(a.get('type'))}' differs in {', '.join(bad[:8])}"
+        bad = [shown(k) for k in a if not _typed(a[k], got[k])]
+        return f"event '{shown(a.get('type'))}' differs in {', '.join(bad[:8])}"
     if "rules" not in a and "rules" in got:  # records before rulesets were Hong Kong with the seed's rules
         got = {k: v for k, v in got.items() if k not in _DEFAULT_HEADER or v != _DEFAULT_HEADER[k]}
         if a == got:
             return None
     keys = sorted(set(a) | set(got), key=str)
-    bad = [_cut(k) for k in keys if a.get(k) != got.get(k) or (k in a) != (k in got)]  # a field null or missing
+    bad = [shown(k) for k in keys if a.get(k) != got.get(k) or (k in a) != (k in got)]  # a field null or missing
     more = f" and {len(bad) - 8} more" if len(bad) > 8 else ""
-    return f"event '{_cut(a.get('type'))}' differs in {', '.join(bad[:8])}{more}"
+    return f"event '{shown(a.get('type'))}' differs in {', '.join(bad[:8])}{more}"
 
 
 _CLAIMED = re.compile(r"(?P<head>(?:teaching table \([^)]*\): )?)(?P<hand>[1-9mpsz]+)(?P<rest>(?: \+ \S+ \S+)* with (?P<tile>[1-9][mpsz]) is )")
@@ -477,10 +481,16 @@ def _standard_distance(reason: str) -> str:
     return reason.removesuffix(_READY_TAIL) + f"; it is {sh} tile{'s' if sh > 1 else ''} from ready"
 
 
-def _cut(value: object, width: int = 40) -> str:
-    """A recorded name as text, cut to ``width`` characters: an edited record may hold anything."""
-    text = str(value)
+def shown(value: object, width: int = 40) -> str:
+    """A recorded value as text for the terminal, cut to ``width`` characters: an edited record may
+    hold anything, so a character that is not printable (a terminal's escape ``\\x1b``, a bell, a
+    newline that would forge a line of the report, a direction override) is written as its
+    escape (``\\x1b``, ``\\n``, ``\\u202e``), never raw: a record passed on by someone else
+    cannot drive the reader's terminal (change its title, clear its screen, write its clipboard)."""
+    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(value)[: width + 1])
     return text if len(text) <= width else text[:width] + "…"
+
+
 
 
 def _stray(events: Sequence[Event], with_match: bool) -> int | None:
@@ -504,7 +514,7 @@ def _stray_divergence(e: Event, hand: int, with_match: bool) -> Divergence:
     if t in ("totals", "match_end") and not with_match:
         why = f"a match's '{t}' with no match_start before it: nothing can check it"
     else:
-        why = f"event '{_cut(t)}' outside any hand: a record has no such line"
+        why = f"event '{shown(t)}' outside any hand: a record has no such line"
     return Divergence(e.get("_line"), hand, why, e)
 
 
@@ -616,7 +626,7 @@ def match_from_start(start: Event) -> Match:
 
 
 def _bad(key: str, value: object, expected: str) -> ValueError:
-    return ValueError(f"{key} {_cut(repr(value))}: expected {expected}")
+    return ValueError(f"{key} {shown(repr(value))}: expected {expected}")
 
 
 def _wall_and_dice(hs: Event) -> tuple[list[int], list[int]]:

@@ -316,12 +316,13 @@ _CONFLICTS = ("seed", "hands", "round", "bots", "teach", "rules", "option")
 def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str, Any], tx: Texts) -> tuple[str, str] | None:
     """The first option given with ``--resume`` that contradicts the saved match: ``(option as
     typed, the saved value)`` in ``tx``'s language; None when they agree (or none is given)."""
+    from hkmj.record import shown
     from hkmj.rules_args import given
 
     if args.seed is not None and args.seed != start.get("seed"):
-        return f"--seed {args.seed}", f"--seed {start.get('seed')}"
+        return f"--seed {args.seed}", f"--seed {shown(start.get('seed'))}"
     length, hands = start.get("length"), start.get("hands")
-    saved_length = f"--hands {hands}" if length == "hands" else "--round" if length == "round" else tx("cli.resume.full_game")
+    saved_length = f"--hands {shown(hands)}" if length == "hands" else "--round" if length == "round" else tx("cli.resume.full_game")
     if args.hands is not None and (length, hands) != ("hands", args.hands):
         return f"--hands {args.hands}", saved_length
     if args.round and length != "round":
@@ -329,7 +330,7 @@ def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str,
     if args.bots is not None:
         names = [n.strip().lower() for n in args.bots.split(",")]
         if names != header.get("bots"):
-            return f"--bots {args.bots}", "--bots " + ",".join(map(str, header.get("bots", [])))
+            return f"--bots {args.bots}", "--bots " + ",".join(map(shown, header.get("bots", [])))
     if args.teach and not start.get("teaching"):
         return "--teach", tx("cli.resume.no_teach")
     from hkmj.rulesets import get_ruleset, parse_option_args
@@ -339,11 +340,11 @@ def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str,
     rules = get_ruleset(name, parse_option_args(args.option, name))  # options of the saved rules
     saved_options = start.get("options") or {}
     if rules.name != saved_rules:
-        return f"--rules {args.rules}", f"--rules {saved_rules}"
+        return f"--rules {args.rules}", f"--rules {shown(saved_rules)}"
     for item in args.option:
         key = item.partition("=")[0].strip().lower()
         if rules.options.get(key) != saved_options.get(key):
-            return f"--option {item}", f"{key}={saved_options.get(key)}"
+            return f"--option {item}", f"{key}={shown(saved_options.get(key))}"
     return None
 
 

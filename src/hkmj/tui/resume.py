@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from hkmj.engine import Event, IllegalAction, parse_action
 from hkmj.oserror import InputError, input_text, read_input
-from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, line_error, no_event, one_document, parse_events
+from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, line_error, no_event, one_document, parse_events, shown
 from hkmj.tui.session import Note, Session
 
 __all__ = ["ResumeError", "Saved", "continue_in", "read_saved", "replay_into", "resume_command", "save_dir", "save_path"]
@@ -164,7 +164,7 @@ def replay_into(session: Session, saved: Saved) -> list[Event]:
     checked = 0
 
     def diverged(line: Any, event: Any) -> ResumeError:
-        return ResumeError("cli.resume.no_replay", line=line, event=str(event)[:40])
+        return ResumeError("cli.resume.no_replay", line=line, event=shown(event).removesuffix("…"))
 
     while True:
         produced = sink.events
