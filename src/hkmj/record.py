@@ -42,6 +42,7 @@ __all__ = [
     "hand_from_start",
     "hold",
     "json_line",
+    "json_shown",
     "shown",
     "line_error",
     "match_from_start",
@@ -343,11 +344,15 @@ class ReplayReport:
 def _clean(e: Event | None) -> str:
     if e is None:
         return "(nothing)"
-    text = json.dumps({k: v for k, v in e.items() if k != "_line"}, ensure_ascii=False)[:401]
-    # JSON escapes only the C0 controls: a C1 control (U+009B opens a terminal's sequence too) or
-    # a direction override in a string is escaped here (``\\u202e``, still JSON), never raw
-    text = "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04x}" for ch in text)
+    text = json_shown(json.dumps({k: v for k, v in e.items() if k != "_line"}, ensure_ascii=False)[:401])
     return text if len(text) < 400 else text[:400] + "…"
+
+
+def json_shown(text: str) -> str:
+    """JSON text (``ensure_ascii=False``) for the terminal: JSON escapes only the C0 controls, so
+    a C1 control (U+009B opens a terminal's sequence too) or a direction override in a string is
+    escaped here (``\\u202e``, still JSON), never written raw (see :func:`shown`)."""
+    return "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04x}" for ch in text)
 
 
 def split_matches(events: Sequence[Event]) -> list[list[Event]]:

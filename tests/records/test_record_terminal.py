@@ -17,9 +17,13 @@ from pathlib import Path
 import pytest
 
 from hkmj.cli import main
+from hkmj.server.protocol import TableConfig
 
-EVIL = "\x1b]0;PWNED\x07\x1b[2J\u202e\nFORGED LINE"
-"""A terminal's title set, its screen cleared, the text turned right to left, a line forged."""
+EVIL = "\x1b]0;PWNED\x07\x1b[2J\u202e\x9b\nFORGED LINE"
+"""A terminal's title set, its screen cleared, the text turned right to left, a C1 control
+sequence opened (U+009B, which JSON does not escape), a line forged."""
+SHOWN = ("\\x1b]0;PWNED\\x07", "\\u001b]0;PWNED\\u0007")
+"""The title's sequence shown as its escapes (as Python writes it, or as JSON does)."""
 
 
 def raw_controls(text: str) -> list[str]:
@@ -51,7 +55,7 @@ def _with(lines: list[str], index: int, change: dict[str, object]) -> str:
     return "\n".join([*lines[:index], json.dumps(event), *lines[index + 1 :]]) + "\n"
 
 
-@pytest.mark.parametrize("where", ["server_refusal", "event_type", "field_name", "first_type"])
+@pytest.mark.parametrize("where", ["server_refusal", "event_type", "field_name", "first_type", "table_log"])
 @pytest.mark.parametrize("command", ["replay", "review"])
 def test_a_crafted_record_cannot_drive_the_terminal_of_replay_or_review(
     record: list[str], where: str, command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -61,13 +65,14 @@ def test_a_crafted_record_cannot_drive_the_terminal_of_replay_or_review(
         "event_type": _with(record, 2, {"type": EVIL}),
         "field_name": _with(record, 2, {EVIL: 1}),
         "first_type": _with(record, 0, {"type": EVIL}),
+        "table_log": json.dumps({"seq": 0, "kind": "create", "data": {"config": TableConfig().to_dict(), "seed": EVIL}}) + "\n",
     }
     path = tmp_path / "evil.jsonl"
     path.write_text(texts[where], encoding="utf-8")
     text = said([command, str(path)], capsys)
     assert raw_controls(text) == [], text
     assert "\nFORGED" not in text, text
-    assert "\\x1b]0;PWNED\\x07" in text, text  # shown, as its escape
+    assert any(escaped in text for escaped in SHOWN), text  # shown, as its escapes
 
 
 def test_a_crafted_saved_match_cannot_drive_the_terminal_of_play_resume(
@@ -103,4 +108,4 @@ def test_a_crafted_saved_match_cannot_drive_the_terminal_of_play_resume(
         out = said(["play", "--resume", str(path), *argv], capsys)
         assert raw_controls(out) == [], (argv, out)
         assert "\nFORGED" not in out, (argv, out)
-        assert "\\x1b]0;PWNED\\x07" in out, (argv, out)
+        assert any(escaped in out for escaped in SHOWN), (argv, out)

@@ -65,8 +65,12 @@ def _whole(value: Any, what: str) -> int:
 
 
 def _short(value: Any) -> str:
-    """A value as written in JSON, cut to 40 characters."""
-    text = json.dumps(value, ensure_ascii=False)
+    """A value as written in JSON, cut to 40 characters, every character a terminal would obey
+    escaped (:func:`hkmj.record.json_shown`): a log passed on by someone else is quoted by ``hkmj
+    replay`` and ``hkmj review`` in their errors."""
+    from hkmj.record import json_shown
+
+    text = json_shown(json.dumps(value, ensure_ascii=False))
     return text if len(text) <= 40 else text[:39] + "…"
 
 
