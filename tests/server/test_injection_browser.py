@@ -1,0 +1,82 @@
+"""Names that are markup, shown by Debian's Chromium (Playwright) with the page's
+Content-Security-Policy switched off (``bypass_csp``): the escaping alone must hold, the CSP is
+a second wall. A stranger sits under ``<img src=x onerror=X=1>``, ``"><svg onload=X=2>``,
+``<script>X=3</script>`` and ``'><b id=injected>B</b>`` (each within the 24 characters a name
+keeps): the lobby, the table waiting for its players, a match's end and "Review this match"
+show each as text, and no script of theirs runs (``window.X`` stays unset)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.server.testing import Server, choose, match_over, play
+
+CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
+
+NAMES = ["<img src=x onerror=X=1>", '"><svg onload=X=2>', "<script>X=3</script>", "'><b id=injected>B</b>"]
+INJECTED = "() => ({ x: window.X ?? null, nodes: document.querySelectorAll('#app img[src=\"x\"], #app svg[onload], #app script, #injected, main img[src=\"x\"], main svg[onload], main script').length })"
+"""What a name that became markup would leave: the flag its script sets, the elements it made."""
+
+
+def _clean(page: Any) -> None:
+    assert page.evaluate(INJECTED) == {"x": None, "nodes": 0}
+
+
+def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    waiting = server.create(slots=[None, None, None, None], listed=True)
+    finished = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
+
+    async def go() -> str:
+        for slot, name in enumerate(NAMES):
+            async with server.client() as c:
+                await c.join(waiting, slot, name)
+        async with server.client() as me:
+            token = await me.join(finished, 0, NAMES[0])
+            rng = random.Random(3)
+            await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
+            return token
+
+    token = asyncio.run(go())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 900})
+        context.add_init_script(f"localStorage.setItem('hkmj.token.{finished}', {json.dumps(token)});")
+        errors: list[str] = []
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")  # the lobby lists the waiting table with its four names
+        page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[3])})", timeout=15000)
+        text = page.inner_text("#app")
+        assert all(n in text for n in NAMES), text
+        _clean(page)
+        page.goto(f"{server.base}/t/{waiting}?watch=1")  # the table waiting for its players
+        page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[2])})", timeout=15000)
+        text = page.inner_text("#app")
+        assert all(n in text for n in NAMES), text
+        _clean(page)
+        page.goto(f"{server.base}/t/{finished}")  # the match's end, as its player sees it
+        page.wait_for_selector("#review", timeout=15000)
+        assert NAMES[0] in page.inner_text("#app")
+        _clean(page)
+        with page.expect_popup() as popup:
+            page.click("#review")
+        review = popup.value
+        review.wait_for_load_state()
+        assert NAMES[0] in review.inner_text("h1")
+        _clean(review)
+        assert errors == []
+        browser.close()
