@@ -230,12 +230,19 @@ def render_html(r: Review, top: int = 20, lang: str = "en") -> str:
     return _page(pg, w, player, parts)
 
 
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+"""The page's own Content-Security-Policy, in a ``<meta>``: no script runs and nothing is fetched,
+whatever a record's text might hold, also in the file ``hkmj review --html`` writes, which a
+browser opens from disk without the policy the server sends with it."""
+
+
 def _page(pg: _Page, w: Words, player: str, parts: list[str]) -> str:
     """The whole page around its ``parts``."""
     title = pg.t(w("html.title", player=player))
     lang = w.lang
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}</title><style>{_STYLE}</style></head><body>"
         f"{_symbols(pg.used, lang)}<main>{''.join(parts)}</main></body></html>\n"

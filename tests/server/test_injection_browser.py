@@ -80,3 +80,35 @@ def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp
         _clean(review)
         assert errors == []
         browser.close()
+
+
+def test_the_review_file_written_to_disk_runs_no_script_whatever_it_holds(tmp_path: Path) -> None:
+    """``hkmj review --html`` writes a page a browser opens from disk, without the policy the
+    server sends with the same page (``REVIEW_CSP``): it had none, so a script that reached it
+    (a flaw in the escaping of a record's text, an edit of the file by whoever passed it on) ran
+    with the file's origin. The page now carries its policy in a ``<meta>``: no script runs,
+    nothing is fetched, and its tiles and style still draw."""
+    from playwright.sync_api import sync_playwright
+
+    from hkmj.cli import main
+
+    record, out = tmp_path / "g.jsonl", tmp_path / "g.html"
+    assert main(["simulate", "--hands", "1", "--seed", "11", "--record", str(record), "--quiet"]) == 0
+    assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet"]) == 0
+    page_text = out.read_text(encoding="utf-8")
+    evil = '<script>window.X = 1</script><img src="x" onerror="window.X = 2"><img src="https://example.invalid/x.png">'
+    out.write_text(page_text.replace("<main>", "<main>" + evil, 1), encoding="utf-8")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.add_init_script("window.blocked = []; document.addEventListener('securitypolicyviolation', (e) => window.blocked.push(e.blockedURI));")
+        page.goto(out.as_uri())
+        page.wait_for_selector("h1")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.X ?? null") is None
+        blocked = page.evaluate("window.blocked")
+        assert "inline" in blocked and "https://example.invalid/x.png" in blocked, blocked  # the script, the fetch
+        drawn = page.evaluate("Array.from(document.querySelectorAll('main svg.t use')).map((u) => u.getBBox().width > 0)")
+        assert drawn and all(drawn)
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(244, 241, 232)"  # the inline style applies
+        browser.close()
