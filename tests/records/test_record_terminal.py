@@ -57,8 +57,9 @@ def _with(lines: list[str], index: int, change: dict[str, object]) -> str:
 
 @pytest.mark.parametrize("where", ["server_refusal", "event_type", "field_name", "first_type", "table_log"])
 @pytest.mark.parametrize("command", ["replay", "review"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_crafted_record_cannot_drive_the_terminal_of_replay_or_review(
-    record: list[str], where: str, command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    record: list[str], where: str, command: str, lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     texts = {
         "server_refusal": json.dumps({"error": EVIL, "message": EVIL}) + "\n",
@@ -69,7 +70,7 @@ def test_a_crafted_record_cannot_drive_the_terminal_of_replay_or_review(
     }
     path = tmp_path / "evil.jsonl"
     path.write_text(texts[where], encoding="utf-8")
-    text = said([command, str(path)], capsys)
+    text = said([command, str(path), "--lang", lang], capsys)
     assert raw_controls(text) == [], text
     assert "\nFORGED" not in text, text
     assert any(escaped in text for escaped in SHOWN), text  # shown, as its escapes
