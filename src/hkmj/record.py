@@ -496,8 +496,6 @@ def shown(value: object, width: int = 40) -> str:
     return text if len(text) <= width else text[:width] + "…"
 
 
-
-
 def _stray(events: Sequence[Event], with_match: bool) -> int | None:
     """The index of the first event that belongs to no hand (from ``hand_start`` to ``hand_end``)
     and is not its match's own (``match_start`` first, then ``totals`` and ``match_end``, which

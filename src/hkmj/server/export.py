@@ -70,7 +70,7 @@ def _short(value: Any) -> str:
     replay`` and ``hkmj review`` in their errors."""
     from hkmj.record import json_shown
 
-    text = json_shown(json.dumps(value, ensure_ascii=False))
+    text = json_shown(json.dumps(value, ensure_ascii=False)[:41])
     return text if len(text) <= 40 else text[:39] + "…"
 
 
