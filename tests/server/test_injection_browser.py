@@ -2,7 +2,7 @@
 Content-Security-Policy switched off (``bypass_csp``): the escaping alone must hold, the CSP is
 a second wall. A stranger sits under ``<img src=x onerror=X=1>``, ``"><svg onload=X=2>``,
 ``<script>X=3</script>`` and ``'><b id=injected>B</b>`` (each within the 24 characters a name
-keeps): the lobby, the table waiting for its players, a match's end and "Review this match"
+keeps): the lobby, the table waiting for its players, a hand in play, a match's end and "Review this match"
 show each as text, and no script of theirs runs (``window.X`` stays unset)."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp
 
     waiting = server.create(slots=[None, None, None, None], listed=True)
     finished = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
+    playing = server.create(slots=["greedy"] * 4, names=NAMES, hands=1)  # bots under those names, in play
 
     async def go() -> str:
         for slot, name in enumerate(NAMES):
@@ -65,6 +66,12 @@ def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp
         _clean(page)
         page.goto(f"{server.base}/t/{waiting}?watch=1")  # the table waiting for its players
         page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[2])})", timeout=15000)
+        text = page.inner_text("#app")
+        assert all(n in text for n in NAMES), text
+        _clean(page)
+        page.goto(f"{server.base}/t/{playing}?watch=1")  # a hand in play, watched
+        page.wait_for_selector("#board", timeout=15000)
+        page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[1])})", timeout=15000)
         text = page.inner_text("#app")
         assert all(n in text for n in NAMES), text
         _clean(page)
