@@ -2,7 +2,8 @@
 
 Each test was a failure before its fix (the docstrings say what). They check our side's
 contract directly, so they need only the ``env`` extra; the libraries themselves
-(Stable-Baselines3, sb3-contrib) are exercised when installed (``pytest.importorskip``).
+(Stable-Baselines3, sb3-contrib, SuperSuit) are exercised when installed
+(``pytest.importorskip``), the page's ``text`` recipes for them run as pasted but shortened.
 HK-7 (a match of ``hands`` hands), HK-2.1 (the learner's ``player``).
 """
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -109,3 +112,95 @@ def test_stable_baselines3_check_env_and_maskable_ppo_run_as_is() -> None:
     assert np.array_equal(get_action_masks(v), obs["action_mask"] == 1)
     model = sb3_contrib.MaskablePPO("MultiInputPolicy", v, n_steps=64, batch_size=64, n_epochs=1, seed=0, device="cpu")
     model.learn(total_timesteps=128)
+
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "env.md"
+
+
+def _text_recipe(after: str) -> str:
+    """The first ``text`` block of docs/env.md after the words ``after`` (the recipes that need a
+    library hkmj does not install, so tests/env/test_env_docs.py does not run them)."""
+    page = PAGE.read_text(encoding="utf-8")
+    assert after in page
+    found = re.search(r"```text\n(.*?)```", page.split(after, 1)[1], flags=re.S)
+    assert found is not None
+    return found.group(1)
+
+
+def _run_shortened(code: str, steps: str) -> dict[str, object]:
+    """Run a recipe as pasted but for ``total_timesteps=10_000``, cut to ``steps`` (one rollout)."""
+    assert code.count("total_timesteps=10_000") == 1
+    namespace: dict[str, object] = {"__name__": "__recipe__"}
+    exec(compile(code.replace("total_timesteps=10_000", f"total_timesteps={steps}"), "docs/env.md recipe", "exec"), namespace)
+    return namespace
+
+
+def test_the_page_s_sb3_contrib_recipe_runs_as_pasted() -> None:
+    """docs/env.md's shortest ``MaskablePPO`` recipe (a ``text`` block, so the page's sample test
+    leaves it) runs as written with Stable-Baselines3 and sb3-contrib installed, one rollout of
+    its four environments (4 x 512 steps) instead of 10,000 steps."""
+    pytest.importorskip("stable_baselines3")
+    pytest.importorskip("sb3_contrib")
+    namespace = _run_shortened(_text_recipe("A shortest recipe with sb3-contrib"), "2_048")
+    model = namespace["model"]
+    assert model.num_timesteps == 2048  # type: ignore[attr-defined]
+    assert len(model.ep_info_buffer) > 0  # type: ignore[attr-defined]  # whole episodes were played
+
+
+def test_supersuit_vector_environment_batches_the_masks_and_refuses_unmasked_actions() -> None:
+    """docs/env.md, SuperSuit: ``pettingzoo_env_to_vec_env_v1(parallel_env())`` is a vector
+    environment of the four players whose observations hold the batched masks, ``concat_vec_envs_v1``
+    stacks copies, masked play runs, and a player not asked (only ``pass``, 74, in its mask) that
+    is given another action makes the step raise ``ValueError`` (HK-4.7: only seats asked may claim)."""
+    ss = pytest.importorskip("supersuit")
+    from hkmj.env import parallel_env
+
+    for rules in RULES:
+        v = ss.concat_vec_envs_v1(
+            ss.pettingzoo_env_to_vec_env_v1(parallel_env(rules=rules)), 2, num_cpus=0, base_class="gymnasium"
+        )
+        obs, _ = v.reset(seed=0)
+        assert obs["action_mask"].shape == (8, 75) and obs["observation"].shape == (8, 159, 34)
+        rng = np.random.default_rng(0)
+        ended = 0
+        for _ in range(400):
+            acts = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+            obs, rewards, terminations, _, _ = v.step(acts)
+            ended += int(np.sum(terminations))
+            assert np.sum(rewards) == 0  # payments between the players of each copy
+        assert ended > 0
+    one = ss.pettingzoo_env_to_vec_env_v1(parallel_env())
+    obs, _ = one.reset(seed=1)
+    masks = obs["action_mask"]
+    idle = [i for i in range(4) if masks[i].sum() == 1 and masks[i][74]]
+    assert idle  # the dealer discards first: the other three have only pass
+    acts = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+    acts[idle[0]] = 0
+    with pytest.raises(ValueError, match=r"nothing to do this step: pass \(74\)"):
+        one.step(acts)
+
+
+def test_the_page_s_supersuit_glue_lets_maskable_ppo_train_the_four_players() -> None:
+    """docs/env.md, SuperSuit with ``base_class="stable_baselines3"``: without glue sb3-contrib
+    cannot ask for the masks (``ConcatVecEnv`` has no ``has_attr``); the page's ``Masks`` wrapper,
+    run as pasted (one rollout), lets ``MaskablePPO`` train one policy for the four players, and
+    the masks it hands out are the observations'."""
+    ss = pytest.importorskip("supersuit")
+    pytest.importorskip("stable_baselines3")
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+
+    from hkmj.env import parallel_env
+
+    bare = ss.concat_vec_envs_v1(ss.pettingzoo_env_to_vec_env_v1(parallel_env()), 1, num_cpus=0, base_class="stable_baselines3")
+    with pytest.raises(AttributeError, match="has_attr"):
+        is_masking_supported(bare)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="The `render_mode` attribute is not defined")  # SB3's note, as the page says
+        namespace = _run_shortened(_text_recipe("The same with SuperSuit"), "1_024")
+    model, venv = namespace["model"], namespace["venv"]
+    assert model.num_timesteps == 8 * 512  # type: ignore[attr-defined]  # 2 copies x 4 players, one rollout
+    assert is_masking_supported(venv)  # type: ignore[arg-type]
+    obs = venv.reset()  # type: ignore[attr-defined]
+    assert np.array_equal(get_action_masks(venv), obs["action_mask"] == 1)  # type: ignore[arg-type]
+    assert [m.tolist() for m in venv.env_method("action_masks", indices=[3])] == [(obs["action_mask"][3] == 1).tolist()]  # type: ignore[attr-defined]
