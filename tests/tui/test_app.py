@@ -174,7 +174,7 @@ async def test_strict_false_mahjong_penalty(make_session: Make) -> None:
         assert isinstance(app.screen, EndScreen)
         end = static_text(app, "#end-body")
         assert "False Mahjong by you." in end and "-192" in end and "it is 1 tile from ready." in end
-        assert "A false Mahjong costs 64 to each other player, 128 to a discarder (HK-5.7)." in end
+        assert "Its declarer (you) pays 64 to each other player (HK-5.7)." in end  # self-drawn: no discarder (HK-5.7)
 
 
 @pytest.mark.asyncio

@@ -506,7 +506,7 @@ async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: 
         await pilot.pause()
         assert app.table.confirming
         assert tx("st.confirm") in screen_text(app)
-        assert tx("confirm.mahjong") in [n.text for n in s.history]
+        assert s.confirm_mahjong() in [n.text for n in s.history]
         await pilot.press("escape")
         await pilot.pause()
         assert not app.table.confirming and not s.over
@@ -516,7 +516,7 @@ async def test_false_mahjong_confirmation_shows_its_keys_at_80x24(make_session: 
         await pilot.pause()
         assert app.table.confirming
         shown = re.sub(r"\s+", " ", screen_text(app))
-        assert re.sub(r"\s+", " ", tx("st.confirm") + " " + tx("confirm.mahjong")) in shown
+        assert re.sub(r"\s+", " ", tx("st.confirm") + " " + s.confirm_mahjong()) in shown
         assert tx("hint.title") in shown and tx("keys") in shown  # the hint panel and the keys stay
         await pilot.press("escape")
         await pilot.pause()

@@ -373,7 +373,7 @@ class TableScreen(Screen[None]):
         """What to do now (or the pending choice / confirmation)."""
         tx = self.tx
         if self.confirming:  # the keys first, then the whole warning (up to four lines at 80 columns)
-            return tx("st.confirm") + " " + tx("confirm.mahjong")
+            return tx("st.confirm") + " " + self.session.confirm_mahjong()
         if self.pending_choices:
             key = "choose.chow" if isinstance(self.pending_choices[0], Chow) else "choose.kong"
             return tx(key, options="  ".join(f"[{i + 1}] {self._choice_label(a)}" for i, a in enumerate(self.pending_choices)))

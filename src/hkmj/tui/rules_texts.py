@@ -89,30 +89,44 @@ _MCR_FR = {
 _CL_EN = {
     "ev.seats": "New round: the players change seats (CL-4.5): on your right {right}, across {across}, on your left {left}.",
     "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (CL-2.4) nor a limit hand such as seven pairs or thirteen orphans (CL-6); it is {dist}.",
-    "ev.false": "False Mahjong by {who}: the hand ends and {who} pays each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
-    "ev.false.you": "False Mahjong! {why} You pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
+    "ev.false": "False Mahjong by {who}: the hand ends and {who} pays {amount} to each player, the limit doubled as East pays double (CL-7.7).",
+    "ev.false.discard": "False Mahjong by {who}: the hand ends and {who} pays {whom} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
+    "ev.false.discard.you": "False Mahjong by {who}: the hand ends and {who} pays you {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
+    "ev.false.you": "False Mahjong! {why} You pay {amount} to each player, the limit doubled as East pays double (CL-7.7).",
+    "ev.false.you.discard": "False Mahjong! {why} You pay {whom} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "teach.other_tables": "Scored with the classical table only (CL-5, CL-6): every player scores points and doubles, nothing from the scoring of other games (Hong Kong, MCR, riichi).",
     "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
+    "confirm.mahjong.each": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay {amount} to each player, the limit doubled as you are East (CL-7.7).",
+    "confirm.mahjong.double": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay {whom} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "end.limit": "Limit hand: {name} (it scores the limit, CL-6; the elements are shown for information)",
     "end.pay.classical": "Every player scores (CL-5.4). Each of the others pays the winner ({winner}) the winner's score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     "end.pay.classical.you": "What you paid (-) and received (+), player by player (CL-7): {pairs} = {total}.",
     "end.pay.classical.highest": "Every player scores (CL-5.4). Each player scoring no more than the winner ({winner}) pays the winner's score; the winner pays each player scoring more twice the difference; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     "end.pay.penalty": "Whoever declares a false Mahjong pays each other player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
+    "end.pay.penalty.each": "Its declarer ({whom}), East, pays {amount} to each other player, the limit doubled as East pays double (CL-7.7).",
+    "end.pay.penalty.double": "Its declarer ({whom}) pays {to} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "help.title": "How to play — Classical Mahjong",
     "end.total_points": "Score",
 }
 _CL_FR = {
     "ev.seats": "Nouveau tour de vent : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
     "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize orphelins (CL-6) ; elle est {dist}.",
-    "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
-    "ev.false.you": "Faux Mahjong ! {why} Vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
+    "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
+    "ev.false.discard": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
+    "ev.false.discard.you": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} vous paie {double}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
+    "ev.false.you": "Faux Mahjong ! {why} Vous payez {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
+    "ev.false.you.discard": "Faux Mahjong ! {why} Vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, rien des barèmes d'autres jeux (Hong Kong, MCR, riichi).",
     "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
+    "confirm.mahjong.each": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez {amount} à chaque joueur, la limite doublée car vous êtes l'Est (CL-7.7).",
+    "confirm.mahjong.double": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "end.limit": "Main limite : {name} (elle vaut la limite, CL-6 ; les éléments sont donnés pour information)",
     "end.pay.classical": "Chaque joueur compte (CL-5.4). Chacun des autres paie au gagnant ({winner}) le score du gagnant ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
     "end.pay.classical.you": "Ce que vous avez payé (-) et reçu (+), joueur par joueur (CL-7) : {pairs} = {total}.",
     "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Chaque joueur dont le score ne dépasse pas celui du gagnant ({winner}) paie le score du gagnant ; le gagnant paie à chaque joueur de score plus élevé le double de la différence ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
     "end.pay.penalty": "Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
+    "end.pay.penalty.each": "Celui qui l'a annoncé ({whom}), l'Est, paie {amount} à chaque autre joueur, la limite doublée car l'Est paie double (CL-7.7).",
+    "end.pay.penalty.double": "Celui qui l'a annoncé ({whom}) paie {double} à {to}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "help.title": "Comment jouer — Mahjong classique",
     "end.total_points": "Score",
 }
@@ -240,11 +254,12 @@ def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
     out["help.body"] = cite_refs(_help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {})), refs)
     own = _WORDS[rules, lang]
     out.update(own)
-    if "ev.false" in own:  # the ruleset states its own false-Mahjong payments (CL-7.7: East's double, not a discarder's)
-        out["ev.false.discard"] = out["ev.false.discard.you"] = own["ev.false"]
-    if "ev.false.you" in own:
-        out["ev.false.you.discard"] = own["ev.false.you"]
-    if rules == "mcr":  # a false Mahjong never ends an MCR hand: the declarer's hand is dead (MCR-5.4)
+    # the ".discard" and ".double" words name the one seat paid double for a false Mahjong: Hong Kong's discarder
+    # (HK-5.7), the classical game's East when another seat declared (CL-7.7, its own words above)
+    if rules == "mcr":  # nobody is paid double (MCR-5.4): the ruleset's one sentence, whoever declares
+        out["confirm.mahjong.each"] = out["confirm.mahjong.double"] = own["confirm.mahjong"]
+        out["end.pay.penalty.each"] = out["end.pay.penalty.double"] = own["end.pay.penalty"]
+        # a false Mahjong never ends an MCR hand: the declarer's hand is dead (MCR-5.4)
         out["ev.false"], out["ev.false.you"] = out["ev.false.dead"], out["ev.false.dead.you"]
         out["ev.false.discard"] = out["ev.false.discard.you"] = out["ev.false.dead"]
         out["ev.false.you.discard"] = out["ev.false.dead.you"]

@@ -143,6 +143,13 @@ class SeatReveal:
     doubles, CL-5.1, CL-5.2), itemised on the end screen for every seat but the winner's."""
 
 
+def _paid_double(payments: Sequence[int]) -> int | None:
+    """The one seat paid more than the others for a false Mahjong (HK-5.7: the discarder of a
+    claimed tile; CL-7.7: East, when another seat declared), or None when all are paid alike."""
+    paid = [p for p in payments if p > 0]
+    return next((s for s, p in enumerate(payments) if p > min(paid)), None) if paid else None
+
+
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """The end-of-hand screen: result, reveal, the winner's itemised fan (HK-6), base and payments."""
@@ -529,8 +536,9 @@ class Session:
         if kind == "false_mahjong":
             amount = min((p for p in e["payments"] if p > 0), default=0)
             dead = ".dead" if e.get("dead_hand") else ""
-            frm = e["from"]
-            doubled = not dead and frm is not None and e["payments"][frm] > amount  # HK-5.7: the discarder is paid double
+            paid_double = _paid_double(e["payments"])  # HK-5.7's discarder, CL-7.7's East when another seat declared
+            doubled = not dead and paid_double is not None
+            frm = 0 if paid_double is None else paid_double
             double = e["payments"][frm] if doubled else 2 * amount
             if mine:
                 extra = tile(e["tile"]) if e["tile"] else None
@@ -857,10 +865,23 @@ class Session:
         if not self._hand().can_declare_mahjong(self.seat):
             return self._refuse("no.mahjong_now", "rule.mahjong_now")
         if not self.teach and not confirmed:
-            note = Note(self.tx("confirm.mahjong"), "info")
+            note = Note(self.confirm_mahjong(), "info")
             self.history.append(note)
             return Outcome(False, (note,), confirm=True)
         return self._apply(WIN)
+
+    def confirm_mahjong(self) -> str:
+        """The question before a declaration that may be false: what this seat would pay, seat by
+        seat (HK-5.7: double to the discarder of a claimed tile; CL-7.7: the limit, doubled with
+        East; MCR-5.4: 10 to each), from the table's own ruleset and options."""
+        v = self.view()
+        discarder = v.turn if v.offered is not None and v.turn != self.seat else None
+        pay = self.rules.false_mahjong_payments(self.seat, discarder)
+        amount = min(p for p in pay if p > 0)
+        frm = _paid_double(pay)
+        if frm is None:
+            return self.tx("confirm.mahjong.each", amount=amount)
+        return self.tx("confirm.mahjong.double", amount=amount, double=pay[frm], whom=self.whom(frm))
 
     def touch_pond(self, seat: int, index: int) -> Outcome:
         """A click on a discard in a pond: the latest one is claimable (say how), older ones never are (HK-4.1)."""
@@ -973,7 +994,13 @@ class Session:
             ev = next(e for e in reversed(hand.events) if e["type"] == "false_mahjong")
             extra = tile(ev["tile"]) if ev["tile"] else None
             detail.append(self._why_not_winning(counts_of(parse_tiles(ev["concealed"])), len(ev["melds"]), extra, ev["reason"]))
-            why_paid = tx("end.pay.penalty")
+            pay = ev["payments"]
+            amount = min(p for p in pay if p > 0)
+            frm = _paid_double(pay)
+            if frm is None:
+                why_paid = tx("end.pay.penalty.each", whom=self.whom(res.seat), amount=amount)
+            else:
+                why_paid = tx("end.pay.penalty.double", whom=self.whom(res.seat), to=self.whom(frm), amount=amount, double=pay[frm])
         else:
             title = tx("end.title.draw")
             fines, notes = self._dead_hand_fines()
