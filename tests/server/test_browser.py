@@ -488,28 +488,33 @@ def test_mcr_3_3_cl_7_7_the_reveal_words_of_a_ruleset_table(server: Server) -> N
 
 
 def test_cl_7_7_the_browser_says_what_a_classical_false_mahjong_costs(server: Server) -> None:
-    """CL-7.7: the reveal of a classical false Mahjong said "pays the limit" without its amount,
-    where the terminal says it: the table's limit (1000, or its ``limit`` option), doubled when
-    East pays or is paid, in English and French; other tables keep the smallest payment made."""
+    """CL-7.7: the reveal of a classical false Mahjong said the general rule, "pays each player the
+    limit, 1000 (2000 when East pays or is paid)", whoever declared. It now says what the declarer
+    paid, from the hand's payments (the table's ``limit`` option's too): East 2000 to each player;
+    South 2000 to East and 1000 to each of the two others; in English and French."""
     from playwright.sync_api import sync_playwright
 
+    reveal = """([seat, payments]) => { const fm = { type: "false_mahjong", seat, from: null, payments };
+      const st = { config: { rules: "classical" }, you: 3, players: ["Ann", "Bob", "Cy", "Di"].map((name, slot) => ({ name, slot })),
+        hand: { seat_slots: [0, 1, 2, 3], melds: [[], [], [], []], bonus: [[], [], [], []] },
+        reveal: { end: [fm], concealed: [[], [], [], []], payments } };
+      return document.createRange().createContextualFragment(revealCard(st)).querySelector("h3 + p").textContent; }"""
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
         page = _lobby(browser, server, errors, 1000, 800)
-        for lang, words in (("en", "pays each player the limit, {a} ({d} when East pays or is paid; CL-7.7)"),
-                            ("fr", "paie à chaque joueur la limite, {a} ({d} quand l'Est paie ou reçoit\u00a0; CL-7.7)")):
+        for lang, east, south in (
+            ("en", "Ann, East, pays {d} to each player, the limit doubled as East pays double (CL-7.7).",
+             "Bob pays Ann (East) {d}, the limit doubled for East, and {a} to each of the two others (CL-7.7)."),
+            ("fr", "Ann, l'Est, paie {d} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
+             "Bob paie {d} à Ann (l'Est), la limite doublée pour l'Est, et {a} à chacun des deux autres (CL-7.7)."),
+        ):
             page.select_option("#lang", lang)
-            said = page.evaluate(
-                """(limits) => limits.map((l) => { const st = { config: { rules: "classical", options: l ? { limit: l, pay_highest: "off" } : {} } };
-                  const fm = { seat: 0, payments: [-6000, 2000, 2000, 2000] };  // East declared: each is paid double
-                  const fine = falseFine(st, fm);
-                  return ruled(st, "falsePays", { name: "Ann", amount: fine, double: 2 * fine }); })""",
-                ["1000", "500", None],
-            )
-            assert [words.format(a=a, d=d) in s for s, (a, d) in zip(said, ((1000, 2000), (500, 1000), (1000, 2000)), strict=True)] == [True] * 3, said
-            mcr = page.evaluate("""falseFine({ config: { rules: "mcr" } }, { payments: [-30, 10, 10, 10] })""")
-            assert mcr == 10
+            for a in (1000, 500):  # the default limit, and a table's `limit` option
+                said = page.evaluate(reveal, [0, [-6 * a, 2 * a, 2 * a, 2 * a]])
+                assert said.endswith(east.format(a=a, d=2 * a)) and f"({2 * a}" not in said, said
+                said = page.evaluate(reveal, [1, [2 * a, -4 * a, a, a]])
+                assert said.endswith(south.format(a=a, d=2 * a)), said
         assert not errors, errors
         browser.close()
 
@@ -541,8 +546,8 @@ def test_hk_5_7_the_reveal_of_a_false_mahjong_says_who_was_paid_what(server: Ser
             assert said.endswith(drawn) and "128" not in said, said
             mcr = page.evaluate(reveal, ["mcr", 1, [10, 10, -30, 10]])
             assert mcr.endswith("(MCR-5.4).") and "20" not in mcr, mcr
-            east = page.evaluate(reveal, ["classical", 0, [2000, 1000, -4000, 1000]])  # East discarded: paid double as East
-            assert "CL-7.7" in east and "Ann" not in east, east
+            east = page.evaluate(reveal, ["classical", 1, [2000, 1000, -4000, 1000]])  # South discarded: paid as the others
+            assert east.endswith("(CL-7.7).") and "Ann" in east and "Bob" not in east, east  # East (Ann) is paid double
         assert not errors, errors
         browser.close()
 

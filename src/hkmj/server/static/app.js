@@ -48,7 +48,8 @@ const T = {
     nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
     deadSettled: "{name}'s false Mahjong earlier in the hand is settled: {name} pays {amount} to each other player (MCR-5.4).",
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
-    falsePays_classical: "{name} declared a hand that is not a win: {name} pays each player the limit, {amount} ({double} when East pays or is paid; CL-7.7).",
+    falsePays_classical: "{name} declared a hand that is not a win: {name}, East, pays {amount} to each player, the limit doubled as East pays double (CL-7.7).",
+    falsePaysDiscard_classical: "{name} declared a hand that is not a win: {name} pays {whom} (East) {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
     whySelfMcr: "self-drawn win: everyone pays the total plus 8", whyDiscarderMcr: "discarded the winning tile: pays the total plus 8",
     whyRobbedMcr: "their kong was robbed: pays the total plus 8", whyOtherMcr: "each of the two others pays 8", deadFineMcr: "with the false Mahjong's 10 to each player (MCR-5.4)",
@@ -147,7 +148,8 @@ const T = {
     nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
     deadSettled: "Le faux Mahjong annoncé par {name} plus tôt dans la donne est réglé\u00a0: {name} paie {amount} à chaque autre joueur (MCR-5.4).",
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
-    falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie à chaque joueur la limite, {amount} ({double} quand l'Est paie ou reçoit\u00a0; CL-7.7).",
+    falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name}, l'Est, paie {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
+    falsePaysDiscard_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie {double} à {whom} (l'Est), la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
     whySelfMcr: "victoire en piochant\u00a0: tout le monde paie le total plus 8", whyDiscarderMcr: "a défaussé la tuile gagnante\u00a0: paie le total plus 8",
     whyRobbedMcr: "son kong a été volé\u00a0: paie le total plus 8", whyOtherMcr: "chacun des deux autres paie 8", deadFineMcr: "avec les 10 à chaque joueur du faux Mahjong (MCR-5.4)",
@@ -216,23 +218,12 @@ let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").st
 const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
 /** The table's ruleset ("hk", "mcr" or "classical"). */
 const rulesOf = (st) => String((st && st.config && st.config.rules) || "hk");
-/** What a false Mahjong `fm` costs each player at the table of `st`: at a classical table the table's limit (its
- * `limit` option, 1000 by default; doubled when East pays or is paid, CL-7.7), else the smallest payment made
- * (HK-5.7's penalty, its double going to a discarder; MCR-5.4's 10). */
-const falseFine = (st, fm) => {
-  if (rulesOf(st) === "classical") {
-    const limit = Number((((st && st.config) || {}).options || {}).limit);
-    return Number.isInteger(limit) && limit > 0 ? limit : 1000;
-  }
-  return Math.min(...fm.payments.filter((p) => p > 0));
-};
-/** What the discarder was paid for a false Mahjong `fm` on its discard, double the others (HK-5.7), or 0: none when it
- * was self-drawn, nor at a table whose ruleset words its own false-Mahjong payments (MCR-5.4's 10 to each, CL-7.7's
- * double for East, not for a discarder). */
-const discarderDouble = (st, fm) => {
-  if (T.en[`falsePays_${rulesOf(st)}`] || fm.from == null) return 0;
-  return fm.payments[fm.from] > falseFine(st, fm) ? fm.payments[fm.from] : 0;
-};
+/** What a false Mahjong `fm` paid the players paid least, as its payments say: HK-5.7's penalty, MCR-5.4's 10, CL-7.7's
+ * limit (the table's `limit` option), or twice it to each when East declared (CL-7.3). */
+const falseFine = (fm) => Math.min(...fm.payments.filter((p) => p > 0));
+/** The one seat paid more than the others for a false Mahjong `fm`, or -1 when all were paid alike: HK-5.7's discarder
+ * of a claimed tile, CL-7.7's East when another seat declared (a classical discarder is paid as the others). */
+const paidDouble = (fm) => fm.payments.findIndex((p) => p > falseFine(fm));
 /** The text `k` as the table `st`'s ruleset words it: `k_mcr` or `k_classical` where its facts or rule references differ
  * from Hong Kong's (MCR-3.3, CL-7.7), else `k`. */
 const ruled = (st, k, p = {}) => t(T.en[`${k}_${rulesOf(st)}`] ? `${k}_${rulesOf(st)}` : k, p);
@@ -1042,9 +1033,9 @@ function revealCard(st) {
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
     const why = st.you === fm.seat && fm.reasons ? `<p>${esc(said(fm.reasons))}</p>` : "";
-    const fine = falseFine(st, fm), double = discarderDouble(st, fm);
-    const pays = double ? t("falsePaysDiscard", { name: name(fm.seat), whom: name(fm.from), amount: fine, double })
-      : ruled(st, "falsePays", { name: name(fm.seat), amount: fine, double: 2 * fine });
+    const fine = falseFine(fm), d = paidDouble(fm);  // what this declarer paid, seat by seat (HK-5.7, CL-7.7)
+    const pays = d >= 0 ? ruled(st, "falsePaysDiscard", { name: name(fm.seat), whom: name(d), amount: fine, double: fm.payments[d] })
+      : ruled(st, "falsePays", { name: name(fm.seat), amount: fine });
     detail = `${why}<p>${pays}</p>`;
   }
   const hands = [0, 1, 2, 3].map((s) => {
