@@ -2545,3 +2545,89 @@ def test_hk_4_the_keyboard_focus_stays_on_its_control_when_the_table_is_drawn_ag
         assert page.evaluate(KEY_FOCUS) == "tile 0"
         assert not errors, errors
         browser.close()
+
+
+def _two_mahjong_claims_frame(monkeypatch: pytest.MonkeyPatch, rules: str) -> dict[str, Any]:
+    """The final frame, for Ann (East, slot 0), of a one-hand table on a rigged wall: Ann discards 4
+    Characters and South and North (greedy bots) both claim Mahjong on it; South, the first after
+    Ann in turn order, wins it (HK-4.7, MCR-4.2, CL-3.3)."""
+    import json
+
+    import hkmj.server.table as table_module
+    from hkmj.engine.testing import QUIET
+    from hkmj.engine.wall import stacked_wall
+    from hkmj.server.protocol import TableConfig
+    from hkmj.server.table import Table
+
+    dice = (1, 1, 1)
+    wall = stacked_wall([QUIET[0], "123p456p789p55s35m", QUIET[2], "123s456s789s99p56m"], dice=dice, dead_wall=rules != "mcr")
+    monkeypatch.setattr(table_module, "random_wall", lambda rng: (wall, dice))
+
+    async def go() -> dict[str, Any]:
+        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None,
+                          next_delay=600.0, rules=rules, hands=1)
+        t = Table("two", cfg, 5, None)  # match seed 5: slot 0 draws East
+        t.go_live()
+        await t.join(0, "Ann")
+        try:
+            for _ in range(1000):
+                if t.hand is not None and 0 in t.decisions and not t._pending:
+                    break
+                await asyncio.sleep(0.01)
+            assert t.seat_of(0) == 0
+            await t.act(0, "discard 4m", t.last_cseq[0] + 1, t.pseq)
+            for _ in range(1000):
+                if t.hand is not None and t.hand.over and not t._pending:
+                    break
+                await asyncio.sleep(0.01)
+            frame: dict[str, Any] = json.loads(t.state_text(0))
+            return frame
+        finally:
+            t.close()
+
+    return asyncio.run(go())
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_4_7_the_end_screen_says_which_of_two_mahjong_claims_won_and_by_which_rule(
+    server: Server, monkeypatch: pytest.MonkeyPatch, rules: str
+) -> None:
+    """HK-4.7 (MCR-4.2, CL-3.3): South and North both claim Mahjong on East's discard. The end
+    screen named South the winner, and North, who had claimed too, was told nowhere why its claim
+    lost. The reveal now lists the claims in the order judged (``mahjong_claims``) and the end
+    screen says, to every player, in English and French: "Two players claimed Mahjong on this
+    tile; South won it as the first in turn order after East (HK-4.7)". A first claim that is
+    false decides alone (R-6, CL-7.7): said so too. A single claim says nothing more."""
+    from playwright.sync_api import sync_playwright
+
+    frame = _two_mahjong_claims_frame(monkeypatch, rules)
+    reveal = frame["reveal"]
+    assert (reveal["result"], reveal["seat"], reveal["from"], reveal["mahjong_claims"]) == ("win", 1, 0, [1, 3]), reveal
+    rule = {"hk": "HK-4.7", "mcr": "MCR-4.2", "classical": "CL-3.3"}[rules]
+    card = """(st) => { const card = document.createRange().createContextualFragment(revealCard(st));
+      const claims = card.querySelector("#claims"); return [claims ? claims.textContent : null, [...card.querySelectorAll("h3")].map((h) => h.textContent).join(" | ")]; }"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1000, 800)
+        for lang, won, false in (
+            ("en", "Two players claimed Mahjong on this tile; {who} won it as the first in turn order after Ann ({rule}).",
+             "Two players claimed Mahjong on this tile; {who}'s claim, the first in turn order after Ann, was judged first and is not a win: "
+             "the hand ends there and the others were not examined ({rule})."),
+            ("fr", "Deux joueurs ont réclamé Mahjong sur cette tuile\u00a0; {who} l'emporte, premier joueur après Ann dans l'ordre du jeu ({rule}).",
+             "Deux joueurs ont réclamé Mahjong sur cette tuile\u00a0; la réclamation de {who}, premier joueur après Ann dans l'ordre du jeu, "
+             "est jugée d'abord et n'est pas gagnante\u00a0: la donne s'arrête là et les autres ne sont pas examinées ({rule})."),
+        ):
+            page.select_option("#lang", lang)
+            said, title = page.evaluate(card, frame)
+            south = page.evaluate("(st) => document.createRange().createContextualFragment(playerName(st, st.hand.seat_slots[1])).textContent", frame)
+            assert south in title and said == won.format(who=south, rule=rule), (said, title)
+            one = page.evaluate(card, {**frame, "reveal": {**reveal, "mahjong_claims": []}})
+            assert one[0] is None, one
+            if rules != "mcr":  # an MCR false Mahjong leaves a dead hand and the claim counts as a pass (MCR-5.4)
+                fm = {"type": "false_mahjong", "seat": 1, "from": 0, "payments": [64, -192, 64, 64], "reason": "", "reasons": {"en": "", "fr": ""}}
+                wrong = {**frame, "reveal": {**reveal, "result": "penalty", "end": [fm]}}
+                said, _ = page.evaluate(card, wrong)
+                assert said == false.format(who=south, rule="R-6" if rules == "hk" else "CL-7.7"), said
+        assert not errors, errors
+        browser.close()

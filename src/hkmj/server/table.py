@@ -797,6 +797,7 @@ class Table:
             "dealer_keeps": tr.result["dealer_keeps"],
             "end": end,
             "dead_hands": _dead_hands(self.hand.events if self.hand is not None else []),
+            "mahjong_claims": tr.mahjong_claims,
             "salt": self.salt,
             "commitment": self.commit_hex,
             **tr.reveal(),

@@ -107,6 +107,10 @@ class Tracker:
         self._rob_open = False
         self._rob_seat = 0
         self._rob_tile = 0
+        self.mahjong_claims: list[int] = []
+        """The seats that claimed Mahjong on the tile that ended the hand, when more than one did, in
+        the order they were judged: play order after the discarder, the first decides (HK-4.7, R-6,
+        MCR-4.2, CL-3.3, CL-7.7). Told only in the end-of-hand reveal, where the record shows them too."""
 
     def dealt(self) -> None:
         """The deal is over (its events were fed): East plays first with its last tile as drawn."""
@@ -221,6 +225,9 @@ class Tracker:
 
     def _claim(self, ev: dict[str, Any]) -> tuple[Summary | None, dict[int, Summary]]:
         s, d = ev["seat"], ev["from"]
+        if ev["claim"] == "mahjong":
+            claims = [x % 4 for x in range(d + 1, d + 4) if ev["answers"][x % 4] == "mahjong"]
+            self.mahjong_claims = claims if len(claims) > 1 else []
         p = self.offered
         assert p is not None
         self.offered = self.offer_from = None

@@ -50,6 +50,12 @@ const T = {
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
     falsePays_classical: "{name} declared a hand that is not a win: {name}, East, pays {amount} to each player, the limit doubled as East pays double (CL-7.7).",
     falsePaysDiscard_classical: "{name} declared a hand that is not a win: {name} pays {whom} (East) {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
+    claimers2: "Two players", claimers3: "Three players",
+    claimsWon: "{players} claimed Mahjong on this tile; {who} won it as the first in turn order after {from} (HK-4.7).",
+    claimsWon_mcr: "{players} claimed Mahjong on this tile; {who} won it as the first in turn order after {from} (MCR-4.2).",
+    claimsWon_classical: "{players} claimed Mahjong on this tile; {who} won it as the first in turn order after {from} (CL-3.3).",
+    claimsFalse: "{players} claimed Mahjong on this tile; {who}'s claim, the first in turn order after {from}, was judged first and is not a win: the hand ends there and the others were not examined (R-6).",
+    claimsFalse_classical: "{players} claimed Mahjong on this tile; {who}'s claim, the first in turn order after {from}, was judged first and is not a win: the hand ends there and the others were not examined (CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
     whySelfMcr: "self-drawn win: everyone pays the total plus 8", whyDiscarderMcr: "discarded the winning tile: pays the total plus 8",
     whyRobbedMcr: "their kong was robbed: pays the total plus 8", whyOtherMcr: "each of the two others pays 8", deadFineMcr: "with the false Mahjong's 10 to each player (MCR-5.4)",
@@ -150,6 +156,12 @@ const T = {
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
     falsePays_classical: "{name} a annoncé une main non gagnante\u00a0: {name}, l'Est, paie {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
     falsePaysDiscard_classical: "{name} a annoncé une main non gagnante\u00a0: {name} paie {double} à {whom} (l'Est), la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
+    claimers2: "Deux joueurs", claimers3: "Trois joueurs",
+    claimsWon: "{players} ont réclamé Mahjong sur cette tuile\u00a0; {who} l'emporte, premier joueur après {from} dans l'ordre du jeu (HK-4.7).",
+    claimsWon_mcr: "{players} ont réclamé Mahjong sur cette tuile\u00a0; {who} l'emporte, premier joueur après {from} dans l'ordre du jeu (MCR-4.2).",
+    claimsWon_classical: "{players} ont réclamé Mahjong sur cette tuile\u00a0; {who} l'emporte, premier joueur après {from} dans l'ordre du jeu (CL-3.3).",
+    claimsFalse: "{players} ont réclamé Mahjong sur cette tuile\u00a0; la réclamation de {who}, premier joueur après {from} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante\u00a0: la donne s'arrête là et les autres ne sont pas examinées (R-6).",
+    claimsFalse_classical: "{players} ont réclamé Mahjong sur cette tuile\u00a0; la réclamation de {who}, premier joueur après {from} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante\u00a0: la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
     element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
     whySelfMcr: "victoire en piochant\u00a0: tout le monde paie le total plus 8", whyDiscarderMcr: "a défaussé la tuile gagnante\u00a0: paie le total plus 8",
     whyRobbedMcr: "son kong a été volé\u00a0: paie le total plus 8", whyOtherMcr: "chacun des deux autres paie 8", deadFineMcr: "avec les 10 à chaque joueur du faux Mahjong (MCR-5.4)",
@@ -1037,6 +1049,13 @@ function revealCard(st) {
     const pays = d >= 0 ? ruled(st, "falsePaysDiscard", { name: name(fm.seat), whom: name(d), amount: fine, double: fm.payments[d] })
       : ruled(st, "falsePays", { name: name(fm.seat), amount: fine });
     detail = `${why}<p>${pays}</p>`;
+  }
+  // several Mahjong claims on the tile that ended the hand: who took it and by which rule, for every player (HK-4.7,
+  // MCR-4.2, CL-3.3; a false first claim decides alone, R-6, CL-7.7)
+  const claims = r.mahjong_claims || [], ended = win || fm;
+  if (claims.length > 1 && ended && ended.from != null) {
+    const by = { players: t(`claimers${claims.length}`), who: name(claims[0]), from: name(ended.from) };
+    detail = `<p id="claims">${ruled(st, win ? "claimsWon" : "claimsFalse", by)}</p>${detail}`;
   }
   const hands = [0, 1, 2, 3].map((s) => {
     let marked = false;
