@@ -78,6 +78,7 @@ RULE_REFS: Final[Mapping[str, str]] = {
     "HK-4.3": "CL-3.1",
     "HK-4.4": "CL-3.4",
     "HK-4.5": "CL-3.2",
+    "HK-4.7": "CL-3.3",  # several Mahjong claims on one tile: the first after the discarder
     "HK-4.9": "CL-3.7",
     "HK-4.10": "CL-3.4",
     "HK-5.1": "CL-2.4",

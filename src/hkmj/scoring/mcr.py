@@ -69,6 +69,7 @@ RULE_REFS: Final[Mapping[str, str]] = {
     "HK-4.3": "MCR-4.1",
     "HK-4.4": "MCR-4.1",
     "HK-4.5": "MCR-4.1",
+    "HK-4.7": "MCR-4.2",  # several Mahjong claims on one tile: the first after the discarder
     "HK-4.9": "MCR-3.3",
     "HK-4.10": "MCR-4.1",
     "HK-5.1": "MCR-5.2",

@@ -107,6 +107,8 @@ _CL_EN = {
     "end.pay.penalty.double": "Its declarer ({whom}) pays {to} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "help.title": "How to play — Classical Mahjong",
     "end.total_points": "Score",
+    "end.claims.false": "{players} claimed Mahjong on this tile; {who}'s claim, the first in turn order after {whom}, was judged first and is not a win: the hand ends there and the others were not examined (CL-7.7).",
+    "end.claims.false.you": "{players} claimed Mahjong on this tile; your claim, the first in turn order after {whom}, was judged first and is not a win: the hand ends there and the others were not examined (CL-7.7).",
 }
 _CL_FR = {
     "ev.seats": "Nouveau tour de vent : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
@@ -129,6 +131,8 @@ _CL_FR = {
     "end.pay.penalty.double": "Celui qui l'a annoncé ({whom}) paie {double} à {to}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "help.title": "Comment jouer — Mahjong classique",
     "end.total_points": "Score",
+    "end.claims.false": "{players} ont réclamé Mahjong sur cette tuile ; la réclamation de {who}, premier joueur après {whom} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante : la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
+    "end.claims.false.you": "{players} ont réclamé Mahjong sur cette tuile ; votre réclamation, la première après {whom} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante : la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
 }
 
 _HELP: dict[tuple[str, str], dict[str, str]] = {

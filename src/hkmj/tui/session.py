@@ -870,6 +870,18 @@ class Session:
             return Outcome(False, (note,), confirm=True)
         return self._apply(WIN)
 
+    @staticmethod
+    def _mahjong_claims(events: Sequence[Event]) -> tuple[int, list[int]] | None:
+        """The discarder (or the kong's owner) and the seats that claimed Mahjong on the tile that
+        ended the hand, when two or three did, in the order judged: play order after the discarder
+        (HK-4.7, MCR-4.2, CL-3.3; a false first claim decides alone, R-6, CL-7.7); else None."""
+        e = next((e for e in reversed(events) if e["type"] == "claim"), None)
+        if e is None or e["claim"] != "mahjong":
+            return None
+        d = e["from"]
+        claims = [x % 4 for x in range(d + 1, d + 4) if e["answers"][x % 4] == "mahjong"]
+        return (d, claims) if len(claims) > 1 else None
+
     def confirm_mahjong(self) -> str:
         """The question before a declaration that may be false: what this seat would pay, seat by
         seat (HK-5.7: double to the discarder of a claimed tile; CL-7.7: the limit, doubled with
@@ -1006,6 +1018,11 @@ class Session:
             fines, notes = self._dead_hand_fines()
             if any(fines) and list(fines) == list(res.payments):  # a drawn hand settles only the fines (MCR-5.4)
                 title, why_paid = tx("end.title.draw.fined"), " ".join(notes)
+        claims = self._mahjong_claims(hand.events) if res.kind in ("win", "penalty") else None
+        if claims is not None:  # who took the tile of several Mahjong claims, and by which rule (HK-4.7, R-6)
+            (frm, (first, *_)), n = claims, len(claims[1])
+            key = "end.claims." + ("won" if res.kind == "win" else "false") + (".you" if first == self.seat else "")
+            detail.append(tx(key, players=tx(f"end.claims.{n}"), who=self.who(first), whom=self.whom(frm)))
         self.summary = HandSummary(
             kind=res.kind,
             title=title,
