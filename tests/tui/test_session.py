@@ -390,10 +390,10 @@ def test_play_never_overwrites_a_saved_match_record(
 @pytest.mark.parametrize(
     ("options", "lang", "amounts"),
     [
-        ({}, "en", "you pay 64 to each player, 128 to a discarder"),
-        ({"base": "5"}, "en", "you pay 320 to each player, 640 to a discarder"),
-        ({"table": "doubling", "limit": "8"}, "en", "you pay 256 to each player, 512 to a discarder"),
-        ({"base": "5"}, "fr", "vous payez 320 à chaque joueur, 640 à un défausseur"),
+        ({}, "en", "you pay 64 to each player (HK-5.7)"),
+        ({"base": "5"}, "en", "you pay 320 to each player (HK-5.7)"),
+        ({"table": "doubling", "limit": "8"}, "en", "you pay 256 to each player (HK-5.7)"),
+        ({"base": "5"}, "fr", "vous payez 320 à chaque joueur (HK-5.7)"),
     ],
 )
 def test_hk_5_7_false_mahjong_cost_shown_is_the_tables_own(make_session: Make, options: dict[str, str], lang: str, amounts: str) -> None:
@@ -403,10 +403,12 @@ def test_hk_5_7_false_mahjong_cost_shown_is_the_tables_own(make_session: Make, o
     from hkmj.rulesets import get_ruleset
 
     s = make_session(rules=get_ruleset("hk", options), lang=lang)
-    assert amounts in s.tx("confirm.mahjong")
+    s.start_hand()
+    assert amounts in s.confirm_mahjong()  # East on its own turn: no discarder to pay double
     single = amounts.split()[2]
-    assert f" {single} " in s.tx("end.pay.penalty") and f" {single} " in s.tx("help.body")
-    assert s.tx("end.pay.penalty", penalty=7) != s.tx("end.pay.penalty")  # an explicit value still wins
+    assert s.try_mahjong(confirmed=True).done and s.over
+    assert f" {single} " in s.finish_hand().why_paid and f" {single} " in s.tx("help.body")
+    assert s.tx("help.body", penalty=7) != s.tx("help.body")  # an explicit value still wins
 
 
 def test_the_bots_are_named_in_the_tables_language() -> None:

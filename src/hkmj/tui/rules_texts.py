@@ -48,11 +48,11 @@ _MCR_EN = {
     "teach.intro": "Teaching table: refused actions are explained and a false Mahjong is refused instead of making your hand dead (MCR-5.4). A win needs 8 points without the flowers (MCR-5.1). Press ? for help, h for hints.",
     "teach.kong_replacement": "After a kong you always take a replacement tile from the end of the wall ({tile}), or you would be a tile short (MCR-3.2). Now discard.",
     "teach.other_tables": "Scored with the Chinese Official table only (MCR-6, MCR-7): at least 8 points without the flowers to win (MCR-5.1), each fan counted once, and no fans from other tables.",
-    "confirm.mahjong": "Declare Mahjong? If your hand is not a winning hand of 8 points it is a false Mahjong: your hand becomes dead and you pay 10 to each player (MCR-5.4).",
+    "confirm.mahjong.each": "Declare Mahjong? If your hand is not a winning hand of 8 points it is a false Mahjong: your hand becomes dead and you pay 10 to each player (MCR-5.4).",
     "end.element": "Fan",
     "hint.short": "Your hand is ready in shape only: no wait scores the {min}-point minimum (MCR-5.1).",
     "dist.short": "ready in shape only: no wait scores the {min}-point minimum (MCR-5.1)",
-    "end.pay.penalty": "A false Mahjong makes the declarer's hand dead, and the declarer pays 10 to each other player (MCR-5.4).",
+    "end.pay.penalty.each": "A false Mahjong makes the declarer's hand dead, and the declarer pays 10 to each other player (MCR-5.4).",
     "end.pay.mcr.self_draw": "Self-drawn win: each player pays the total plus 8, {points} + 8 = {each}; the winner ({winner}) receives {total} (MCR-8).",
     "end.pay.mcr.dead": "{who}'s false Mahjong earlier in the hand is settled too: {who} pays {amount} to each other player (MCR-5.4).",
     "end.pay.mcr.dead.you": "Your false Mahjong earlier in the hand is settled too: you pay {amount} to each other player (MCR-5.4).",
@@ -74,11 +74,11 @@ _MCR_FR = {
     "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu de rendre votre main morte (MCR-5.4). Il faut 8 points sans les fleurs pour gagner (MCR-5.1). ? pour l'aide, h pour un conseil.",
     "teach.kong_replacement": "Après un kong vous prenez toujours un remplacement au bout du mur ({tile}), sinon il vous manquerait une tuile (MCR-3.2). Défaussez maintenant.",
     "teach.other_tables": "Compté avec le seul barème chinois officiel (MCR-6, MCR-7) : au moins 8 points sans les fleurs pour gagner (MCR-5.1), chaque fan compté une fois, et aucun fan d'une autre table.",
-    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas une main gagnante de 8 points, c'est un faux Mahjong : votre main devient morte et vous payez 10 à chaque joueur (MCR-5.4).",
+    "confirm.mahjong.each": "Annoncer Mahjong ? Si votre main n'est pas une main gagnante de 8 points, c'est un faux Mahjong : votre main devient morte et vous payez 10 à chaque joueur (MCR-5.4).",
     "end.element": "Fan",
     "hint.short": "Votre main n'est prête que par sa forme : aucune attente n'atteint les {min} points (MCR-5.1).",
     "dist.short": "prête par sa forme seulement : aucune attente n'atteint les {min} points (MCR-5.1)",
-    "end.pay.penalty": "Un faux Mahjong rend morte la main de celui qui l'annonce, et il paie 10 à chaque autre joueur (MCR-5.4).",
+    "end.pay.penalty.each": "Un faux Mahjong rend morte la main de celui qui l'annonce, et il paie 10 à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.self_draw": "Victoire en piochant : chacun paie le total plus 8, {points} + 8 = {each} ; le gagnant ({winner}) reçoit {total} (MCR-8).",
     "end.pay.mcr.dead": "Le faux Mahjong annoncé par {who} plus tôt dans la donne est réglé aussi : {who} paie {amount} à chaque autre joueur (MCR-5.4).",
     "end.pay.mcr.dead.you": "Votre faux Mahjong plus tôt dans la donne est réglé aussi : vous payez {amount} à chaque autre joueur (MCR-5.4).",
@@ -95,14 +95,12 @@ _CL_EN = {
     "ev.false.you": "False Mahjong! {why} You pay {amount} to each player, the limit doubled as East pays double (CL-7.7).",
     "ev.false.you.discard": "False Mahjong! {why} You pay {whom} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "teach.other_tables": "Scored with the classical table only (CL-5, CL-6): every player scores points and doubles, nothing from the scoring of other games (Hong Kong, MCR, riichi).",
-    "confirm.mahjong": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay each player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "confirm.mahjong.each": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay {amount} to each player, the limit doubled as you are East (CL-7.7).",
     "confirm.mahjong.double": "Declare Mahjong? If your hand is not complete it is a false Mahjong: you pay {whom} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "end.limit": "Limit hand: {name} (it scores the limit, CL-6; the elements are shown for information)",
     "end.pay.classical": "Every player scores (CL-5.4). Each of the others pays the winner ({winner}) the winner's score; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
     "end.pay.classical.you": "What you paid (-) and received (+), player by player (CL-7): {pairs} = {total}.",
     "end.pay.classical.highest": "Every player scores (CL-5.4). Each player scoring no more than the winner ({winner}) pays the winner's score; the winner pays each player scoring more twice the difference; the others pay each other the difference of their scores; East pays and receives double (CL-7).",
-    "end.pay.penalty": "Whoever declares a false Mahjong pays each other player the limit, {penalty} ({penalty2} when East pays or is paid; CL-7.7).",
     "end.pay.penalty.each": "Its declarer ({whom}), East, pays {amount} to each other player, the limit doubled as East pays double (CL-7.7).",
     "end.pay.penalty.double": "Its declarer ({whom}) pays {to} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "help.title": "How to play — Classical Mahjong",
@@ -119,14 +117,12 @@ _CL_FR = {
     "ev.false.you": "Faux Mahjong ! {why} Vous payez {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
     "ev.false.you.discard": "Faux Mahjong ! {why} Vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, rien des barèmes d'autres jeux (Hong Kong, MCR, riichi).",
-    "confirm.mahjong": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez à chaque joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "confirm.mahjong.each": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez {amount} à chaque joueur, la limite doublée car vous êtes l'Est (CL-7.7).",
     "confirm.mahjong.double": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "end.limit": "Main limite : {name} (elle vaut la limite, CL-6 ; les éléments sont donnés pour information)",
     "end.pay.classical": "Chaque joueur compte (CL-5.4). Chacun des autres paie au gagnant ({winner}) le score du gagnant ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
     "end.pay.classical.you": "Ce que vous avez payé (-) et reçu (+), joueur par joueur (CL-7) : {pairs} = {total}.",
     "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Chaque joueur dont le score ne dépasse pas celui du gagnant ({winner}) paie le score du gagnant ; le gagnant paie à chaque joueur de score plus élevé le double de la différence ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
-    "end.pay.penalty": "Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7).",
     "end.pay.penalty.each": "Celui qui l'a annoncé ({whom}), l'Est, paie {amount} à chaque autre joueur, la limite doublée car l'Est paie double (CL-7.7).",
     "end.pay.penalty.double": "Celui qui l'a annoncé ({whom}) paie {double} à {to}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "help.title": "Comment jouer — Mahjong classique",
@@ -261,8 +257,8 @@ def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
     # the ".discard" and ".double" words name the one seat paid double for a false Mahjong: Hong Kong's discarder
     # (HK-5.7), the classical game's East when another seat declared (CL-7.7, its own words above)
     if rules == "mcr":  # nobody is paid double (MCR-5.4): the ruleset's one sentence, whoever declares
-        out["confirm.mahjong.each"] = out["confirm.mahjong.double"] = own["confirm.mahjong"]
-        out["end.pay.penalty.each"] = out["end.pay.penalty.double"] = own["end.pay.penalty"]
+        out["confirm.mahjong.double"] = own["confirm.mahjong.each"]
+        out["end.pay.penalty.double"] = own["end.pay.penalty.each"]
         # a false Mahjong never ends an MCR hand: the declarer's hand is dead (MCR-5.4)
         out["ev.false"], out["ev.false.you"] = out["ev.false.dead"], out["ev.false.dead.you"]
         out["ev.false.discard"] = out["ev.false.discard.you"] = out["ev.false.dead"]
