@@ -810,3 +810,40 @@ def test_the_answers_to_another_rulesets_flags_are_the_ones_docs_scoring_md_quot
         assert main(argv) == 1, options
         err = " ".join(capsys.readouterr().err.split())
         assert answer in err, (options, err)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "hkmj simulate: --record {path}: cannot write the file (No space left on device); the unfinished record is deleted"),
+        ("fr", "hkmj simulate : --record {path} : impossible d'écrire le fichier (plus de place sur le disque) ; "
+         "l'enregistrement inachevé est supprimé"),
+    ],
+)
+def test_simulate_record_on_a_full_disk_is_one_line_and_leaves_no_cut_file(
+    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate --record FILE`` on a disk that fills up (a 64 KB tmpfs) died of an
+    ``OSError: [Errno 28] No space left on device`` traceback, exit 1, and left FILE with its last
+    line cut in the middle. Now one line says the file cannot be written and why (in the
+    command's language), the unfinished record is deleted, exit 2 (R-9: a file that cannot be
+    written is a status 2 of hkmj simulate, as its help says)."""
+    import errno
+    import os
+
+    from hkmj import record
+
+    path = tmp_path / "g.jsonl"
+    write_lines = record.RecordWriter.write_lines
+
+    def fill(self: record.RecordWriter, lines: list[str]) -> None:
+        if self.lines:  # the second hand's events meet a full disk, part of a line written
+            self._f.write(lines[0][:10])
+            self._f.flush()
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        write_lines(self, lines)
+
+    monkeypatch.setattr(record.RecordWriter, "write_lines", fill)
+    assert main(["simulate", "--hands", "130", "--quiet", "--lang", lang, "--record", str(path)]) == 2
+    assert capsys.readouterr().err == words.format(path=path) + "\n"
+    assert not path.exists()

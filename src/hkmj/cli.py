@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO, cast
 
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, lang_word
-from hkmj.oserror import no_folder
+from hkmj.oserror import OSReason, no_folder
 from hkmj.scoring.lines import score_line
 from hkmj.termlines import fitted
 
@@ -559,7 +559,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     def on_chunk(chunk: Any) -> None:
         if writer is not None:
-            writer.write_lines(chunk.lines)
+            try:
+                writer.write_lines(chunk.lines)
+            except OSError as e:  # a full disk, a quota: said in one line, not a traceback
+                raise _RecordUnwritable(OSReason.of(e)) from None
         if progress is not None:
             progress.advance(chunk.summary.hands)
 
@@ -578,9 +581,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(said("simulate", str(e), lang), file=sys.stderr)
         return 2
+    except _RecordUnwritable as e:
+        if progress is not None and progress.tty:
+            sys.stderr.write("\n")  # the bar it cut ends first
+        with contextlib.suppress(OSError):
+            writer.close()  # type: ignore[union-attr]  # only a writer raises it
+        with contextlib.suppress(OSError):  # its last line was cut: no half-written record is left
+            os.unlink(args.record)
+        reason = e.reason.say(lang)
+        print(said("simulate", f"--record {args.record}: cannot write the file ({reason}); the unfinished record is deleted", lang), file=sys.stderr)
+        return 2
     finally:
         if writer is not None:
-            writer.close()
+            with contextlib.suppress(OSError):
+                writer.close()
     # on an 80-column terminal the MCR and classical headers are filled by main's stdout (termlines)
     if lang == "fr":
         print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
@@ -590,6 +604,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
     return 0
+
+
+class _RecordUnwritable(Exception):
+    """``hkmj simulate --record``: the record could not be written on (a full disk), with why."""
+
+    def __init__(self, reason: OSReason) -> None:
+        super().__init__(reason.english)
+        self.reason = reason
 
 
 def _rules_in_a_sentence_fr(rules: Ruleset) -> str:
