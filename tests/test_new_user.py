@@ -847,3 +847,53 @@ def test_simulate_record_on_a_full_disk_is_one_line_and_leaves_no_cut_file(
     assert main(["simulate", "--hands", "130", "--quiet", "--lang", lang, "--record", str(path)]) == 2
     assert capsys.readouterr().err == words.format(path=path) + "\n"
     assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "hkmj bot-match: --log {path}: cannot write the file (No space left on device); the unfinished fault log is deleted"),
+        ("fr", "hkmj bot-match : --log {path} : impossible d'écrire le fichier (plus de place sur le disque) ; "
+         "le journal des fautes inachevé est supprimé"),
+    ],
+)
+def test_bot_match_log_on_a_full_disk_is_one_line_and_leaves_no_cut_file(
+    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj bot-match --log FILE`` on a disk that fills up (a 64 KB tmpfs, a bot's faults
+    logged) died of an ``OSError: [Errno 28] No space left on device`` traceback, exit 1, and
+    left FILE cut. Now one line says the fault log cannot be written and why, in the command's
+    language, the unfinished log is deleted, exit 2 (its help: "2 ... a --log file that cannot be
+    written")."""
+    import errno
+    import os
+    import sys
+
+    from hkmj import research_commands
+
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    path = tmp_path / "faults.log"
+
+    class Full:
+        """A log file on a disk with room for ten characters."""
+
+        def __init__(self, name: str, *args: object, **kwargs: object) -> None:
+            self._f = open(name, "w", encoding="utf-8")  # noqa: SIM115 - closed by close()
+
+        def write(self, text: str) -> int:
+            self._f.write(text[:10])
+            self._f.flush()
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def flush(self) -> None:
+            pass
+
+        def close(self) -> None:
+            self._f.close()
+
+    monkeypatch.setattr(research_commands, "open", Full, raising=False)
+    argv = ["bot-match", "--bot", f"{sys.executable} {crash}", "--hands", "1", "--quiet", "--lang", lang, "--log", str(path)]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == words.format(path=path) + "\n"
+    assert not path.exists()

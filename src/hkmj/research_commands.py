@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
@@ -11,7 +12,7 @@ from typing import Any
 from hkmj.bots import BOTS
 from hkmj.cli import add_lang_argument, at_least_one, whole_number
 from hkmj.helpformat import HelpFormatter
-from hkmj.oserror import no_folder
+from hkmj.oserror import OSReason, no_folder
 from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.run_words import count, said
 
@@ -96,10 +97,16 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
 
     def log(line: str) -> None:
         clear = "\r\033[K" if bar is not None and log_file is None else ""
-        print(f"{clear}{said('bot-match', line, args.lang)}", file=log_file or sys.stderr, flush=True)
+        try:
+            print(f"{clear}{said('bot-match', line, args.lang)}", file=log_file or sys.stderr, flush=True)
+        except OSError as e:
+            if log_file is None:
+                raise
+            raise _LogUnwritable(OSReason.of(e)) from None  # a full disk: the match stops, said in one line
 
     try:
-        report = play_bot_match(
+        try:
+            report = play_bot_match(
             bots,
             hands=args.hands,
             seed=args.seed,
@@ -108,13 +115,27 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             log=log,
             rules=rules_from_args(args),
             progress=None if bar is None else bar.advance,
-        )
+            )
+        finally:
+            if log_file:
+                try:
+                    log_file.close()
+                except OSError as e:  # the last lines, flushed on closing, met a full disk
+                    raise _LogUnwritable(OSReason.of(e)) from None
     except ValueError as e:
         print(said("bot-match", str(e), args.lang), file=sys.stderr)
         return 2
-    finally:
-        if log_file:
-            log_file.close()
+    except _LogUnwritable as e:
+        if log_file is not None:
+            with contextlib.suppress(OSError):
+                log_file.close()
+        with contextlib.suppress(OSError):
+            os.unlink(args.log)
+        if bar is not None:
+            sys.stderr.write("\n")  # the bar it cut ends first
+        why = f"--log {args.log}: cannot write the file ({e.reason.say(args.lang)}); the unfinished fault log is deleted"
+        print(said("bot-match", why, args.lang), file=sys.stderr)
+        return 2
     from hkmj.tiles import plural
 
     if args.lang == "fr":
@@ -124,6 +145,14 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
     print(report.table(args.lang))
     return 0
+
+
+class _LogUnwritable(Exception):
+    """``hkmj bot-match --log``: the fault log could not be written on (a full disk), with why."""
+
+    def __init__(self, reason: OSReason) -> None:
+        super().__init__(reason.english)
+        self.reason = reason
 
 
 def _unwritable_plot(path: str) -> str | None:

@@ -47,6 +47,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"--bots needs four names, got (?P<n>\d+): (?P<value>.+)", "--bots demande quatre noms, {n} donnés : {value}"),
     (r"--record (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished record is deleted",
      lambda g: f"--record {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; l'enregistrement inachevé est supprimé"),
+    (r"--log (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished fault log is deleted",
+     lambda g: f"--log {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; le journal des fautes inachevé est supprimé"),
     (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+), or an import path module:factory",
      "robot {name} inconnu : attendu parmi {known}, ou un chemin d'import module:fabrique"),
     (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+)", "robot {name} inconnu : attendu parmi {known}"),
