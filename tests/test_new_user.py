@@ -897,3 +897,26 @@ def test_bot_match_log_on_a_full_disk_is_one_line_and_leaves_no_cut_file(
     assert main(argv) == 2
     assert capsys.readouterr().err == words.format(path=path) + "\n"
     assert not path.exists()
+
+
+def test_arena_plot_on_a_full_disk_leaves_no_empty_image(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj arena --plot FILE`` on a full disk (a 64 KB tmpfs) said "cannot write FILE: No
+    space left on device" but left FILE behind, an empty file no viewer opens. Now the file it
+    created is deleted; the line and exit 2 are as before (its help: "2 ... a --plot file that
+    cannot be written")."""
+    import errno
+    import os
+
+    pytest.importorskip("openskill")
+    pytest.importorskip("matplotlib")
+    from hkmj import arena
+
+    def full(self: object, path: str, lang: str = "en") -> None:
+        Path(path).write_bytes(b"")  # matplotlib opened the file, then the disk was full
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(arena.ArenaResult, "plot", full)
+    path = tmp_path / "ratings.png"
+    assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--quiet", "--plot", str(path)]) == 2
+    assert capsys.readouterr().err == f"hkmj arena: cannot write {path}: No space left on device\n"
+    assert not path.exists()

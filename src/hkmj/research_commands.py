@@ -206,9 +206,13 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         return 2
     print(result.table(args.lang))
     if args.plot:
+        new = not os.path.lexists(args.plot)
         try:
             result.plot(args.plot, args.lang)
         except OSError as e:
+            if new:  # a full disk left it empty or cut: no broken image is left behind
+                with contextlib.suppress(OSError):
+                    os.unlink(args.plot)
             print(said("arena", f"cannot write {args.plot}: {e.strerror}", args.lang), file=sys.stderr)
             return 2
         print(f"courbe écrite dans {args.plot}" if args.lang == "fr" else f"plot written to {args.plot}")
