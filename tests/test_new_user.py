@@ -920,3 +920,26 @@ def test_arena_plot_on_a_full_disk_leaves_no_empty_image(tmp_path: Path, monkeyp
     assert main(["arena", "--bots", "random,greedy", "--deals", "1", "--quiet", "--plot", str(path)]) == 2
     assert capsys.readouterr().err == f"hkmj arena: cannot write {path}: No space left on device\n"
     assert not path.exists()
+
+
+def test_replay_record_on_a_full_disk_leaves_no_cut_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj replay LOG --record FILE`` (a server table's log export written as a record) on a
+    full disk said "cannot write FILE: No space left on device" but left FILE behind with its
+    last line cut, a record that replays as "cut in the middle of a write (a crash)". Now the
+    file it created is deleted; the line is as before (exit 2 by its caller)."""
+    import errno
+    import os
+
+    from hkmj import record
+    from hkmj.cli import _write_record
+
+    def full(self: record.RecordWriter, events: object) -> None:
+        self._f.write('{"type":"match_st')
+        self._f.flush()
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(record.RecordWriter, "write", full)
+    path = tmp_path / "t.jsonl"
+    assert _write_record(str(path), [{"type": "match_start", "_line": 1}]) is False
+    assert capsys.readouterr().err == f"hkmj replay: cannot write {path}: No space left on device\n"
+    assert not path.exists()

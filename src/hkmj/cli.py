@@ -696,10 +696,14 @@ def _write_record(path: str, events: list[Any], lang: str = "en") -> bool:
     from hkmj.record import RecordWriter
     from hkmj.score_words import error_in, said_by
 
+    new = not os.path.lexists(path)
     try:
         with RecordWriter(path) as writer:
             writer.write({k: v for k, v in e.items() if k != "_line"} for e in events)
     except OSError as e:
+        if new:  # a full disk cut it: no half-written record is left behind
+            with contextlib.suppress(OSError):
+                os.unlink(path)
         print(said_by("replay", f"cannot write {path}: {e.strerror}", lang), file=sys.stderr)
         return False
     print(error_in(f"record: {path} ({len(events)} events)", lang))
