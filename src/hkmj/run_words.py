@@ -171,6 +171,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "fichier ou la base de données du serveur"),
     (r"(?P<path>.+) is a directory, not a database file", "{path} est un dossier, pas un fichier de base de données"),
     (rf"no directory (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
+    (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",
+     "impossible de créer le fichier de base de données {path} ({reason}) ; donnez un chemin où il peut être écrit"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible : {reason}"),
     # --- the parser's types (argparse: "argument --port: ...")
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}): expected a port number from 1 to 65535",

@@ -381,3 +381,40 @@ def test_a_test_server_whose_port_was_taken_before_it_bound_starts_on_another(tm
             assert "already in use" in server.log.read_text()  # the first try met the taken port
         finally:
             server.stop()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "hkmj serve: --db 'sqlite:///{path}': cannot create the database file {path} (database or disk is full); "
+         "give a path where it can be written\n"),
+        ("fr", "hkmj serve : --db «\xa0sqlite:///{path}\xa0» : impossible de créer le fichier de base de données {path} "
+         "(database or disk is full) ; donnez un chemin où il peut être écrit\n"),
+    ],
+)
+def test_serve_refuses_a_new_database_on_a_full_disk_before_starting(
+    lang: str, words: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj serve --db sqlite:///FILE`` with FILE on a full disk (a 64 KB tmpfs) started
+    uvicorn, whose start-up died of SQLAlchemy's traceback ("database or disk is full"), exit 3,
+    leaving an empty FILE. Its help promises "2 it cannot start: ... a --db it cannot open (each
+    said in one line)": now one line before starting, EN and FR, exit 2, and no file is left."""
+    import sqlite3
+
+    import uvicorn
+
+    from hkmj.cli import main
+
+    real = sqlite3.connect
+
+    def full(path: Any, *args: Any, **kwargs: Any) -> Any:
+        con = real(path, *args, **kwargs)  # the file is created, then nothing more fits on the disk
+        con.close()
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(sqlite3, "connect", full)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *a, **k: None)  # started: not refused before
+    path = tmp_path / "x.db"
+    assert main(["serve", "--db", f"sqlite:///{path}", "--lang", lang]) == 2
+    assert capsys.readouterr().err == words.format(path=path)
+    assert list(tmp_path.iterdir()) == []

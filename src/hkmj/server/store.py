@@ -123,6 +123,8 @@ def db_problem(url: str, connect: bool = False) -> str | None:
             return f"no directory {str(Path(path).parent)!r} for the database file"
         if _not_sqlite(Path(path)):  # a record given for the database (it failed at start-up, with a traceback)
             return f"{path} is not an SQLite database (its first bytes say another kind of file); give a new file's name or the server's database"
+        if connect and not Path(path).exists() and (why := _cannot_create_sqlite(Path(path))):
+            return why  # a full disk, a read-only folder: it failed at start-up, with a traceback, exit 3
     if connect and backend == "postgresql":
         engine = sa.create_engine(parsed, connect_args={"connect_timeout": 10})
         try:
@@ -137,6 +139,29 @@ def db_problem(url: str, connect: bool = False) -> str | None:
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file (https://sqlite.org/fileformat.html)."""
+
+
+def _cannot_create_sqlite(path: Path) -> str | None:
+    """Why a new SQLite database cannot be created at ``path`` (a full disk, a folder it may not
+    write in), or None: a table is written in a file there, as the server's first migration
+    does, and the file (with its journal) is deleted again."""
+    import sqlite3
+
+    try:
+        con = sqlite3.connect(path)
+        try:
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("CREATE TABLE hkmj_probe (x INTEGER)")
+            con.commit()
+        finally:
+            con.close()
+    except sqlite3.Error as err:
+        return f"cannot create the database file {path} ({err}); give a path where it can be written"
+    finally:
+        for made in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"), path.with_name(path.name + "-journal")):
+            with contextlib.suppress(OSError):
+                made.unlink()
+    return None
 
 
 def _not_sqlite(path: Path) -> bool:
