@@ -138,6 +138,8 @@ def test_the_arena_table_english_unchanged_and_french() -> None:
     ("argv", "said"),
     [
         (["simulate", "--bots", "a,b"], "hkmj simulate : --bots demande quatre noms, 2 donnés : «\u00a0a,b\u00a0»"),
+        # one name (the most common slip) said "1 donnés": French keeps 0 and 1 singular
+        (["simulate", "--bots", "greedy"], "hkmj simulate : --bots demande quatre noms, 1 donné : «\u00a0greedy\u00a0»"),
         (["simulate", "--bots", "greedy,greedy,random,zz"], "hkmj simulate : robot «\u00a0zz\u00a0» inconnu : attendu parmi random, greedy, strong, expert"),
         (["simulate", "--address", "ray://x:1"], "hkmj simulate : --address demande --backend ray"),
         (["simulate", "--option", "minfan=2"], "hkmj simulate : option minfan='2' : attendu parmi 0, 1, 3"),

@@ -42,9 +42,15 @@ def _died(why: str) -> str:
     return {"closed its input": "a fermé son entrée", "closed its output": "a fermé sa sortie"}.get(why, why)
 
 
+def _given(n: str) -> str:
+    """``n donnés`` in French, singular for 0 and 1 (``1 donné``)."""
+    return f"{n} donné" if int(n) < 2 else f"{n} donnés"
+
+
 PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- hkmj simulate
-    (r"--bots needs four names, got (?P<n>\d+): (?P<value>.+)", "--bots demande quatre noms, {n} donnés : {value}"),
+    (r"--bots needs four names, got (?P<n>\d+): (?P<value>.+)",
+     lambda g: f"--bots demande quatre noms, {_given(g['n'])} : {g['value']}"),
     (r"--record (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished record is deleted",
      lambda g: f"--record {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; l'enregistrement inachevé est supprimé"),
     (r"--log (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished fault log is deleted",
@@ -107,7 +113,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "le script par une ligne #! (#!/usr/bin/env python3), ou lancez-le avec son interpréteur {run}"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<reason>.+)",
      lambda g: f"--bot {g['command']} : impossible de le lancer : {french_reason(g['reason'])}"),
-    (r"a match needs four bots, got (?P<n>\d+)", "une partie demande quatre robots, {n} donnés"),
+    (r"a match needs four bots, got (?P<n>\d+)", lambda g: f"une partie demande quatre robots, {_given(g['n'])}"),
     (r"time limit (?P<value>\S+): expected a positive number of seconds", "limite de temps {value} : un nombre positif de secondes est attendu"),
     # --- hkmj bot-match: a bot's faults, logged as the match goes on
     (r"player (?P<n>\d) \((?P<command>.*?)\): (?P<inner>.+)", "joueur {n} (\x02{command}\x03) : {inner}"),  # the command as typed (VERBATIM)
