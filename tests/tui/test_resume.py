@@ -566,3 +566,48 @@ def test_record_into_a_missing_folder_names_the_folder(tmp_path: Path, capsys: p
     path = tmp_path / "games" / "g.jsonl"
     assert refused(["--record", str(path)], capsys, lang) == words.format(path=path, folder=path.parent)
     assert not path.parent.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "note", "line"),
+    [
+        ("en", "The match can no longer be saved (No space left on device); it goes on unsaved.",
+         "hkmj play: {path}: the match could not be saved to its end (No space left on device); the file holds it up to then"),
+        ("fr", "La partie ne peut plus être sauvegardée (plus de place sur le disque) ; elle continue sans sauvegarde.",
+         "hkmj play : {path} : la partie n'a pas pu être sauvegardée jusqu'au bout (plus de place sur le disque) ; le fichier la garde jusque-là"),
+    ],
+)
+def test_a_full_disk_stops_the_saving_not_the_match(
+    lang: str, note: str, line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hkmj play --record FILE`` on a disk that fills up mid-hand (a 64 KB tmpfs): the screen
+    died with Textual's ``OSError: [Errno 28] No space left on device`` traceback. Now the match
+    goes on, the log says once that it is no longer saved, and the lines said on leaving say the
+    file holds the match up to then (the command that continues it from there still follows)."""
+    import errno
+    import os
+
+    from hkmj import record
+    from hkmj.bots import make_bot
+    from hkmj.tui.testing import play_hand
+
+    write = record.RecordWriter.write
+
+    def full(self: record.RecordWriter, events: Any) -> None:
+        if self.lines > 40:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        write(self, events)
+
+    monkeypatch.setattr(record.RecordWriter, "write", full)
+    path = tmp_path / "g.jsonl"
+    table = open_table("--seed", "1", "--hands", "2", "--bots", BOTS, "--lang", lang, "--record", str(path))
+    s = table.session
+    s.start_hand()
+    play_hand(s, make_bot("greedy", 5))
+    s.finish_hand()
+    assert [n.text for n in s.history if n.kind == "info" and ("sauvegard" in n.text or "saved" in n.text)] == [note]
+    assert not s.match_over and len(path.read_text(encoding="utf-8").splitlines()) == 41
+    table.record.close()
+    farewell = command.farewell(table)
+    assert line.format(path=path) in farewell
+    assert farewell[-1].startswith("To continue: " if lang == "en" else "Pour continuer : ")

@@ -6,6 +6,7 @@ Textual is imported only when the command runs (``hkmj score`` stays light).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -279,7 +280,8 @@ def play(table: Table) -> int:
     try:
         PlayApp(table.session, glyphs=table.glyphs, delay=table.delay, saved=table.record.path, again=table.again).run()
     finally:
-        table.record.close()
+        with contextlib.suppress(OSError):  # what a full disk left in its buffer is lost, said by farewell
+            table.record.close()
     for line in farewell(table):
         print(line)
     forget_if_over(table)
@@ -304,6 +306,8 @@ def farewell(table: Table) -> list[str]:
     lines = [result_line(session, tx)]
     if not table.autosaved:
         lines += [tx("cli.record", path=path), tx("cli.review", path=shell_path(path))]
+    if session.unsaved is not None:  # a full disk stopped the saving: the file ends there
+        lines.append(tx("cli.unsaved", path=path, reason=session.unsaved))
     if not session.match_over:
         lines.append(tx("cli.saved", command=resume_command(path, table.again)))
     return lines

@@ -219,6 +219,8 @@ class Session:
         # HK-5.7: what a false Mahjong costs a seat that neither discarded nor deals, under these options
         self.tx = Texts(lang, self.rules.name, penalty=self.rules.false_mahjong_payments(2, 1)[3], house=self.rules.options)
         self.record = record
+        self.unsaved: str | None = None
+        """Why the record could no longer be written (a full disk), in the table's language; None while it is."""
         self.walls = walls
         self.hand: Hand | None = None
         self.summary: HandSummary | None = None
@@ -464,8 +466,7 @@ class Session:
         hand = self._hand()
         new = hand.events[self._cursor :]
         self._cursor = len(hand.events)
-        self._write(new)
-        notes: list[Note] = []
+        notes: list[Note] = self._write(new)
         for e in new:
             notes.extend(self._describe(e))
         notes.extend(self._intro_again(notes))
@@ -473,9 +474,19 @@ class Session:
         self.history.extend(notes)
         return notes
 
-    def _write(self, events: Sequence[Event]) -> None:
+    def _write(self, events: Sequence[Event]) -> list[Note]:
+        """Write ``events`` to the record; a full disk (any ``OSError``) ends the saving, not the
+        match: the note that says so, kept in :attr:`unsaved` for the lines said on leaving."""
         if self.record is not None and events:
-            self.record.write(events)
+            try:
+                self.record.write(events)
+            except OSError as e:  # it crashed the screen with a traceback
+                from hkmj.oserror import OSReason
+
+                self.record = None
+                self.unsaved = OSReason.of(e).say(self.tx.lang)
+                return [Note(self.tx("ev.save_failed", reason=self.unsaved), "info")]
+        return []
 
     def _describe(self, e: Event) -> list[Note]:
         """A message for one event, from the human's point of view (other seats' draws stay hidden)."""
@@ -927,7 +938,7 @@ class Session:
         res = hand.result
         if res is None:
             raise RuntimeError("the hand is not over")
-        self._write(self.match.finish_hand())
+        self.history.extend(self._write(self.match.finish_hand()))
         tx = self.tx
         totals = self.match.totals
         win_ev = next((e for e in reversed(hand.events) if e["type"] == "win"), None) if res.kind == "win" else None
