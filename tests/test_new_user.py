@@ -943,3 +943,39 @@ def test_replay_record_on_a_full_disk_leaves_no_cut_record(tmp_path: Path, monke
     assert _write_record(str(path), [{"type": "match_start", "_line": 1}]) is False
     assert capsys.readouterr().err == f"hkmj replay: cannot write {path}: No space left on device\n"
     assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["score", "234s567p88m111z777z", "--win", "1z"],
+         "hkmj score: cannot write (No space left on device); free some space, or write the output elsewhere"),
+        (["simulate", "--hands", "1", "--quiet", "--lang", "fr"],
+         "hkmj simulate : écriture impossible (plus de place sur le disque) ; libérez de la place, ou écrivez la sortie ailleurs"),
+    ],
+)
+def test_output_sent_to_a_full_disk_is_one_line(
+    argv: list[str], words: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj score ... > FILE`` (or any command) with FILE on a full disk (a 64 KB tmpfs,
+    /dev/full) died of an ``OSError: [Errno 28] No space left on device`` traceback, exit 1.
+    Now one line says the output cannot be written and why, in the command's language, exit 2."""
+    import errno
+    import os
+    import sys
+
+    class Full:
+        """Standard output redirected to a full disk."""
+
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def flush(self) -> None:
+            pass
+
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert main(argv) == 2
+    assert capsys.readouterr().err == words + "\n"

@@ -1191,6 +1191,27 @@ def _run(command: Callable[[], int], name: str = "score", lang: str | None = Non
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:  # its output sent to a full disk (> file): one line, not a traceback
+        import errno
+
+        if e.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        if lang is None:
+            from hkmj.language import lang_of
+
+            lang = lang_of([])
+        if sys.stdout is sys.__stdout__ and sys.__stdout__ is not None:
+            with contextlib.suppress(OSError, ValueError):  # what is left in its buffer goes nowhere, not into a second error at exit
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+        reason = OSReason.of(e).say(lang)
+        if lang == "fr":
+            said = f"hkmj {name} : écriture impossible ({reason}) ; libérez de la place, ou écrivez la sortie ailleurs"
+        else:
+            said = f"hkmj {name}: cannot write ({reason}); free some space, or write the output elsewhere"
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(said + "\n")
+            sys.stderr.flush()
+        return 2
     return code
 
 
