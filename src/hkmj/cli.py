@@ -57,7 +57,8 @@ hands: give the others with --other, e.g.
 Exit status: 0 scored; 1 not a valid hand, or not a winning one under the rules
 (with --json the answer is on stdout: {"valid": false, "error": ...}); 2 a wrong
 command line: an unknown option or value, an option of one value given twice,
-an option of a hand without a hand, --other outside --rules classical.
+an option of a hand without a hand, --other outside --rules classical; 2 also
+when the answer cannot be written (a full disk).
 """
 
 _WORDS = {

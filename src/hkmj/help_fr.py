@@ -128,7 +128,8 @@ donnez les autres avec --other, par exemple
 Code de sortie : 0 main comptée ; 1 main non valable, ou non gagnante selon les règles
 (avec --json la réponse est sur la sortie standard : {"valid": false, "error": ...}) ; 2 une
 ligne de commande fausse : une option ou une valeur inconnue, une option à une seule valeur
-donnée deux fois, une option de la main sans main, --other hors de --rules classical.
+donnée deux fois, une option de la main sans main, --other hors de --rules classical ; 2
+aussi quand la réponse ne peut pas être écrite (un disque plein).
 """
 
 _SIMULATE_EPILOG = """\
