@@ -273,16 +273,36 @@ def test_a_player_mid_hand_reads_no_hidden_tile_through_resume_the_table_lookup_
     table's ``GET /api/tables/{id}``, the log export and their own review (``POST`` with the real
     token). The resumed frame holds the seat's own tiles and public ones only, no reveal nor
     salt; the lookup no tile at all; the log and the review ``409 not_over`` (they hold every
-    wall and hand), their bodies no tile."""
-    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=2, timer=None, claim_window=0.0)
+    wall and hand), their bodies no tile.
+
+    The walls are secret and fresh: a hand may end within the player's first moves (a bot's
+    early win, or the player's own). The player then asks for the next hand and makes its moves
+    there; the second socket resumes while the hand waits for the player's answer (no timer), so
+    the hand is in play whatever the bots do."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=4, timer=None, claim_window=0.0)
+
+    def decision_or_end(m: dict[str, Any]) -> bool:
+        return m["type"] == "state" and (bool((m.get("mine") or {}).get("legal")) or bool(m.get("reveal")))
 
     async def go() -> tuple[dict[str, Any], str]:
         async with server.client() as me:
             token = await me.join(tid, 0, "Ann")
             rng = random.Random(2)
-            for _ in range(6):  # a few moves in: discards, claims, draws of every seat behind us
-                st = await me.wait(lambda m: m["type"] == "state" and bool((m.get("mine") or {}).get("legal")), 30)
-                await me.act(choose(st["mine"]["legal"], rng))
+            moves, last, joined = 0, -1, me.state
+            while True:  # a few moves into a hand: discards, claims, draws of every seat behind us
+                st, joined = (joined, None) if joined is not None and decision_or_end(joined) else (await me.wait(decision_or_end, 30), None)
+                assert not st["match"]["over"], "every hand ended within the player's first moves"
+                if st["seq"] <= last:  # a frame again of a decision answered
+                    continue
+                if st.get("reveal"):  # the hand ended early: the next one at once, its moves counted anew
+                    moves = 0
+                    if not st["mine"]["ready"]:
+                        await me.send(type="next")
+                elif moves < 6:
+                    moves, last = moves + 1, st["seq"]
+                    await me.act(choose(st["mine"]["legal"], rng))
+                else:  # the hand waits for this answer: resume now, in mid-hand
+                    break
             async with server.client() as again:
                 return await again.resume(tid, token), token
 
