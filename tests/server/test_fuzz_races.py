@@ -18,6 +18,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -263,14 +264,18 @@ def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_
     offered (and some turns) one of the seat's connections closes and a new one resumes before
     answering: each decision is answered
     once (one ``ack``, the other a ``duplicate``, ``stale`` or ``out_of_turn``), every ``ack``'s
-    ``cseq`` is an action of the log and the log replays."""
-    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=30, claim_window=0.1, next_delay=0, hands=2, teaching=False)
+    ``cseq`` is an action of the log and the log replays.
+
+    The walls are secret and fresh: a two-hand match offers the seat no claim window about once
+    in forty. Then another table plays, and so on until the seat has left and resumed in a claim
+    window (a minute at most), each table checked alike."""
     rng = random.Random(11)
 
-    async def go() -> tuple[list[int], int]:
+    async def go(tid: str) -> tuple[list[int], int, int]:
         a, b, token = await _two_sockets(server, tid, "Twice")
         rb = reading(b)
-        gone: list[GameClient] = []  # the seat's connections closed in claim windows
+        gone: list[GameClient] = []  # the seat's connections closed in claim windows (and some turns)
+        in_claims = 0  # of them, in claim windows
         cseq = 0
         last = -1
         while True:
@@ -284,6 +289,7 @@ def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_
                 continue
             last = st["seq"]
             if st["hand"]["phase"] == "claim" or rng.random() < 0.2:  # leave and come back, in every claim window
+                in_claims += int(st["hand"]["phase"] == "claim")
                 await asyncio.sleep(0.1)
                 rb.cancel()
                 await b.close()
@@ -305,14 +311,20 @@ def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_
         every = [x for c in (a, b, *gone) for x in c.messages]
         acked = [x["cseq"] for x in every if x["type"] == "ack"]
         errors = [x for x in every if x["type"] == "error"]
-        assert gone and len(acked) > 5
         assert all(e["code"] in ("duplicate", "stale", "out_of_turn", "illegal") for e in errors), errors
         await a.close()
         await b.close()
-        return sorted(set(acked)), len(acked)
+        return sorted(set(acked)), len(acked), in_claims
 
-    _applied_once(server, tid, *asyncio.run(go()))
-    _replays(server, tid, tmp_path)
+    start = time.monotonic()
+    while True:
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=30, claim_window=0.1, next_delay=0, hands=2, teaching=False)
+        acked, n, in_claims = asyncio.run(go(tid))
+        _applied_once(server, tid, acked, n)
+        _replays(server, tid, tmp_path)
+        if in_claims and n > 5:  # the seat left and came back in a claim window, and raced
+            break
+        assert time.monotonic() - start < 60, "a minute of matches and the seat was offered no claim window"
     no_traceback(server)
 
 
