@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +249,17 @@ async def _two_sockets(server: Server, tid: str, name: str) -> tuple[GameClient,
     return a, b, token
 
 
+async def _states_until_over(a: GameClient) -> AsyncIterator[dict[str, Any]]:
+    """The ``state`` frames connection ``a`` receives (30 s each at most), until the match is over."""
+    while True:
+        st = await a.recv(30)
+        if st["type"] != "state":
+            continue
+        if st["match"]["over"]:
+            return
+        yield st
+
+
 def _applied_once(server: Server, tid: str, acked: list[int], n: int) -> list[dict[str, Any]]:
     """The table's log rows, once checked that each of the seat's ``n`` acknowledged actions
     (``acked``: their distinct ``cseq``) was acknowledged once and logged once as the player's."""
@@ -278,12 +290,7 @@ def test_two_sockets_of_a_seat_racing_at_every_decision_and_a_seat_rejoining_in_
         in_claims = 0  # of them, in claim windows
         cseq = 0
         last = -1
-        while True:
-            st = await a.recv(30)
-            if st["type"] != "state":
-                continue
-            if st["match"]["over"]:
-                break
+        async for st in _states_until_over(a):
             legal = st["mine"]["legal"]
             if st.get("reveal") or not legal or st["seq"] == last:
                 continue
@@ -497,12 +504,7 @@ def test_a_player_coming_back_as_the_bot_holding_the_seat_plays_is_answered_once
         a, b, _ = await _two_sockets(server, tid, "Away")
         rb = reading(b)
         cseq, raced = 0, 0
-        while True:
-            st = await a.recv(30)
-            if st["type"] != "state":
-                continue
-            if st["match"]["over"]:
-                break
+        async for st in _states_until_over(a):
             me = st["players"][0]
             held = st["mine"]["concealed"]
             if me["away"] and st["hand"] and st["hand"]["phase"] != "over" and held:

@@ -1288,8 +1288,7 @@ class Table:
         kept for friends to bots, even in the instant the host's page reloads);
         ``nothing_to_do`` once the match has started, ``match_over`` after it."""
         async with self.lock:
-            if self.status == "over":
-                raise ProtocolError("match_over", "start: the match is over")
+            self._refuse_over("start")
             if self.started:
                 raise ProtocolError("nothing_to_do", "start: the match has already started")
             if slot is not None and slot != self.host and self.host is not None:
