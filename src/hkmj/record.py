@@ -45,6 +45,7 @@ __all__ = [
     "json_shown",
     "shown",
     "line_error",
+    "mahjong_claims",
     "match_from_start",
     "next_hand",
     "no_event",
@@ -353,6 +354,14 @@ def json_shown(text: str) -> str:
     a C1 control (U+009B opens a terminal's sequence too) or a direction override in a string is
     escaped here (``\\u202e``, still JSON), never written raw (see :func:`shown`)."""
     return "".join(ch if ch.isprintable() or ch == " " else f"\\u{ord(ch):04x}" for ch in text)
+
+
+def mahjong_claims(claim: Event) -> list[int]:
+    """The seats that answered Mahjong to a recorded ``claim`` event's tile, in the order they are
+    judged: play order after the discarder (or the kong's owner), the first decides (HK-4.7,
+    MCR-4.2, CL-3.3; a false first claim decides alone, R-6, CL-7.7)."""
+    d = claim["from"]
+    return [x % 4 for x in range(d + 1, d + 4) if claim["answers"][x % 4] == "mahjong"]
 
 
 def split_matches(events: Sequence[Event]) -> list[list[Event]]:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hkmj.engine.wall import LIVE_START, dead_wall_order, deal_positions, draw_order
+from hkmj.record import mahjong_claims
 from hkmj.tiles import N_KINDS, N_TILE_IDS, Tile, parse_tiles, tile_str
 
 __all__ = ["PRIVATE", "Tracker", "commitment", "physical_wall", "pid_kind", "pid_str"]
@@ -226,7 +227,7 @@ class Tracker:
     def _claim(self, ev: dict[str, Any]) -> tuple[Summary | None, dict[int, Summary]]:
         s, d = ev["seat"], ev["from"]
         if ev["claim"] == "mahjong":
-            claims = [x % 4 for x in range(d + 1, d + 4) if ev["answers"][x % 4] == "mahjong"]
+            claims = mahjong_claims(ev)
             self.mahjong_claims = claims if len(claims) > 1 else []
         p = self.offered
         assert p is not None

@@ -40,7 +40,7 @@ from hkmj.engine import (
 )
 from hkmj.engine.actions import discard
 from hkmj.hand.knitted import distance_and_waits
-from hkmj.record import HUMAN_PLAYER, PLAY_FIELD
+from hkmj.record import HUMAN_PLAYER, PLAY_FIELD, mahjong_claims
 from hkmj.rulesets import Ruleset, SeatScoring
 from hkmj.scoring import Meld
 from hkmj.scoring import payments as seed_payments
@@ -889,9 +889,8 @@ class Session:
         e = next((e for e in reversed(events) if e["type"] == "claim"), None)
         if e is None or e["claim"] != "mahjong":
             return None
-        d = e["from"]
-        claims = [x % 4 for x in range(d + 1, d + 4) if e["answers"][x % 4] == "mahjong"]
-        return (d, claims) if len(claims) > 1 else None
+        claims = mahjong_claims(e)
+        return (e["from"], claims) if len(claims) > 1 else None
 
     def confirm_mahjong(self) -> str:
         """The question before a declaration that may be false: what this seat would pay, seat by
