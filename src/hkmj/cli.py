@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO, cast
 
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, lang_word
-from hkmj.oserror import OSReason, no_folder
+from hkmj.oserror import OSReason, Unwritable, no_folder
 from hkmj.scoring.lines import score_line
 from hkmj.termlines import fitted
 
@@ -216,8 +216,6 @@ def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict
         out.write((score_line(rest, score_json) + "\n").encode("utf-8", "backslashreplace"))
         out.flush()
     return 0
-
-
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -563,7 +561,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             try:
                 writer.write_lines(chunk.lines)
             except OSError as e:  # a full disk, a quota: said in one line, not a traceback
-                raise _RecordUnwritable(OSReason.of(e)) from None
+                raise Unwritable(OSReason.of(e)) from None
         if progress is not None:
             progress.advance(chunk.summary.hands)
 
@@ -582,7 +580,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(said("simulate", str(e), lang), file=sys.stderr)
         return 2
-    except _RecordUnwritable as e:
+    except Unwritable as e:
         if progress is not None and progress.tty:
             sys.stderr.write("\n")  # the bar it cut ends first
         with contextlib.suppress(OSError):
@@ -605,14 +603,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
     return 0
-
-
-class _RecordUnwritable(Exception):
-    """``hkmj simulate --record``: the record could not be written on (a full disk), with why."""
-
-    def __init__(self, reason: OSReason) -> None:
-        super().__init__(reason.english)
-        self.reason = reason
 
 
 def _rules_in_a_sentence_fr(rules: Ruleset) -> str:

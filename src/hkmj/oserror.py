@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["InputError", "OSReason", "french_reason", "input_text", "no_folder", "read_input", "read_input_text"]
+__all__ = ["InputError", "OSReason", "Unwritable", "french_reason", "input_text", "no_folder", "read_input", "read_input_text"]
 
 _FR = {
     errno.ENOENT: "fichier ou dossier introuvable",
@@ -49,6 +49,15 @@ class OSReason:
 
     def __str__(self) -> str:
         return self.english
+
+
+class Unwritable(Exception):
+    """A file being written (a record, a fault log) could not be written on (a full disk), with why:
+    raised from a callback to the command, which says it in one line and deletes the cut file."""
+
+    def __init__(self, reason: OSReason) -> None:
+        super().__init__(reason.english)
+        self.reason = reason
 
 
 def french_reason(english: str) -> str:

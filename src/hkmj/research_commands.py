@@ -12,7 +12,7 @@ from typing import Any
 from hkmj.bots import BOTS
 from hkmj.cli import add_lang_argument, at_least_one, whole_number
 from hkmj.helpformat import HelpFormatter
-from hkmj.oserror import OSReason, no_folder
+from hkmj.oserror import OSReason, Unwritable, no_folder
 from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.run_words import count, said
 
@@ -102,7 +102,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         except OSError as e:
             if log_file is None:
                 raise
-            raise _LogUnwritable(OSReason.of(e)) from None  # a full disk: the match stops, said in one line
+            raise Unwritable(OSReason.of(e)) from None  # a full disk: the match stops, said in one line
 
     try:
         try:
@@ -121,11 +121,11 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
                 try:
                     log_file.close()
                 except OSError as e:  # the last lines, flushed on closing, met a full disk
-                    raise _LogUnwritable(OSReason.of(e)) from None
+                    raise Unwritable(OSReason.of(e)) from None
     except ValueError as e:
         print(said("bot-match", str(e), args.lang), file=sys.stderr)
         return 2
-    except _LogUnwritable as e:
+    except Unwritable as e:
         if log_file is not None:
             with contextlib.suppress(OSError):
                 log_file.close()
@@ -145,14 +145,6 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
     print(report.table(args.lang))
     return 0
-
-
-class _LogUnwritable(Exception):
-    """``hkmj bot-match --log``: the fault log could not be written on (a full disk), with why."""
-
-    def __init__(self, reason: OSReason) -> None:
-        super().__init__(reason.english)
-        self.reason = reason
 
 
 def _unwritable_plot(path: str) -> str | None:
