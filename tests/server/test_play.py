@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import itertools
 import random
+import socket
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, drain, match_over, play, stable, tiles_in
+from hkmj.server.testing import Server, choose, drain, free_port, match_over, play, stable, tiles_in
 
 
 def _over(c: GameClient) -> bool:
@@ -263,6 +266,21 @@ def test_serve_command_is_registered() -> None:
     assert (args.host, args.port, args.db) == ("127.0.0.1", 8123, "sqlite:///x.db")
 
 
+@pytest.fixture
+def default_port_taken() -> Iterator[None]:
+    """127.0.0.1:8000, ``hkmj serve``'s default port, held for the test (or already held by
+    something else): the tests of arguments refused before starting ran ``hkmj serve`` on that
+    port, which is checked before the database, so whenever another server held it (another
+    checkout, a developer's server) they read "port 8000 ... is already in use" instead of the
+    message they test and failed (8 + 2 at once under a loaded run). They now give a free port,
+    and this fixture makes sure they would see it if they did not."""
+    with socket.socket() as s:
+        with contextlib.suppress(OSError):  # already taken: the situation wanted
+            s.bind(("127.0.0.1", 8000))
+            s.listen()
+        yield
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -288,7 +306,7 @@ def test_serve_command_is_registered() -> None:
     ],
 )
 def test_serve_refuses_a_bad_database_or_limit_before_starting(
-    args: list[str], message: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+    args: list[str], message: str, tmp_path: Any, capsys: pytest.CaptureFixture[str], default_port_taken: None
 ) -> None:
     """A database URL that cannot work (unknown kind, no such directory, a directory, a
     PostgreSQL server that does not answer), a limit that is not positive or a port out of range
@@ -296,7 +314,7 @@ def test_serve_refuses_a_bad_database_or_limit_before_starting(
     URL is never printed."""
     from hkmj.cli import main
 
-    argv = ["serve", *(a.replace("{tmp}", str(tmp_path)) for a in args)]
+    argv = ["serve", "--port", str(free_port()), *(a.replace("{tmp}", str(tmp_path)) for a in args)]
     try:
         code = main(argv)
     except SystemExit as exc:
@@ -307,7 +325,7 @@ def test_serve_refuses_a_bad_database_or_limit_before_starting(
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_serve_refuses_a_file_that_is_no_sqlite_database_before_starting(
-    lang: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+    lang: str, tmp_path: Any, capsys: pytest.CaptureFixture[str], default_port_taken: None
 ) -> None:
     """``--db sqlite:///g.jsonl`` (a record given for the database) started the server, which
     failed at start-up with SQLAlchemy's traceback ("file is not a database", exit 3); it is now one
@@ -317,7 +335,7 @@ def test_serve_refuses_a_file_that_is_no_sqlite_database_before_starting(
     record = tmp_path / "g.jsonl"
     record.write_text('{"type": "match_start"}\n')
     record.chmod(0o644)
-    code = main(["serve", "--db", f"sqlite:///{record}", "--lang", lang])
+    code = main(["serve", "--port", str(free_port()), "--db", f"sqlite:///{record}", "--lang", lang])
     err = capsys.readouterr().err
     if lang == "en":
         assert err == (
@@ -393,7 +411,7 @@ def test_a_test_server_whose_port_was_taken_before_it_bound_starts_on_another(tm
     ],
 )
 def test_serve_refuses_a_new_database_on_a_full_disk_before_starting(
-    lang: str, words: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    lang: str, words: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], default_port_taken: None
 ) -> None:
     """``hkmj serve --db sqlite:///FILE`` with FILE on a full disk (a 64 KB tmpfs) started
     uvicorn, whose start-up died of SQLAlchemy's traceback ("database or disk is full"), exit 3,
@@ -415,6 +433,6 @@ def test_serve_refuses_a_new_database_on_a_full_disk_before_starting(
     monkeypatch.setattr(sqlite3, "connect", full)
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, *a, **k: None)  # started: not refused before
     path = tmp_path / "x.db"
-    assert main(["serve", "--db", f"sqlite:///{path}", "--lang", lang]) == 2
+    assert main(["serve", "--port", str(free_port()), "--db", f"sqlite:///{path}", "--lang", lang]) == 2
     assert capsys.readouterr().err == words.format(path=path)
     assert list(tmp_path.iterdir()) == []
