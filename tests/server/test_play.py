@@ -207,7 +207,15 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(server: Server) -> None
             assert (await a.wait(lambda m: m["type"] == "error"))["code"] == "too_large"
             await a.join(tid, 0, "A")
             await b.join(tid, 1, "B")
-            await drain([a, b])
+            # the table waits on a player (both at the same seq, one with a decision): a quiet spell of
+            # 0.3 s alone could end before the deal's frames had all come on a loaded machine, and the
+            # table then moved on under the snapshot taken
+            deadline = time.monotonic() + 30
+            while True:
+                await drain([a, b])
+                if a.state and b.state and a.state["seq"] == b.state["seq"] and (a.legal or b.legal):
+                    break
+                assert time.monotonic() < deadline, (a.state, b.state)
             sa, sb = a.state, b.state
             assert sa and sb and sa["status"] == "playing"
             idle = a if not a.legal else b
