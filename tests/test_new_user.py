@@ -638,7 +638,7 @@ def test_a_folder_given_as_the_file_to_write_is_refused_before_any_work(
 
 _UNREADABLE = {
     "missing": ("no such file", "fichier introuvable"),
-    "folder": ("is a directory, not a record file", "c'est un dossier, pas un fichier d'enregistrement"),
+    "folder": ("is a folder, not a record file", "c'est un dossier, pas un fichier d'enregistrement"),
     "unreadable": ("cannot read (Permission denied)", "lecture impossible (permission refusée)"),
     "binary": ("not a text file (a record is JSON Lines text, UTF-8)", "pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)"),
     "empty": ("the file is empty: it holds no match", "le fichier est vide, il ne contient aucune partie"),

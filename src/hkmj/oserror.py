@@ -108,7 +108,7 @@ def no_folder(command: str, option: str, path: str, lang: str = "en", what: str 
 
 _INPUT = {
     "missing": ("{path}: no such file", "{path} : fichier introuvable"),
-    "directory": ("{path}: is a directory, not a record file", "{path} : c'est un dossier, pas un fichier d'enregistrement"),
+    "directory": ("{path}: is a folder, not a record file", "{path} : c'est un dossier, pas un fichier d'enregistrement"),
     "unreadable": ("{path}: cannot read ({reason})", "{path} : lecture impossible ({reason})"),
     "not_utf8": (
         "{path}: not a text file (a record is JSON Lines text, UTF-8)",

@@ -175,8 +175,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<path>.+) is not an SQLite database \(its first bytes say another kind of file\); give a new file's name or the server's database",
      "{path} n'est pas une base de données SQLite (ses premiers octets disent un autre type de fichier) ; donnez le nom d'un nouveau "
      "fichier ou la base de données du serveur"),
-    (r"(?P<path>.+) is a directory, not a database file", "{path} est un dossier, pas un fichier de base de données"),
-    (rf"no directory (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
+    (r"(?P<path>.+) is a folder, not a database file", "{path} est un dossier, pas un fichier de base de données"),
+    (rf"no folder (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
     (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",
      "impossible de créer le fichier de base de données {path} ({reason}) ; donnez un chemin où il peut être écrit"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible : {reason}"),

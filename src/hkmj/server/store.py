@@ -118,9 +118,9 @@ def db_problem(url: str, connect: bool = False) -> str | None:
     path = parsed.database if backend == "sqlite" else None
     if path and path != ":memory:" and not path.startswith("file:"):
         if Path(path).is_dir():
-            return f"{path} is a directory, not a database file"
+            return f"{path} is a folder, not a database file"
         if not Path(path).parent.is_dir():
-            return f"no directory {str(Path(path).parent)!r} for the database file"
+            return f"no folder {str(Path(path).parent)!r} for the database file"
         if _not_sqlite(Path(path)):  # a record given for the database (it failed at start-up, with a traceback)
             return f"{path} is not an SQLite database (its first bytes say another kind of file); give a new file's name or the server's database"
         if connect and not Path(path).exists() and (why := _cannot_create_sqlite(Path(path))):
