@@ -172,8 +172,8 @@ async def test_mcr_5_2_the_help_says_what_a_knitted_hand_is_at_80x24(make_sessio
         ("hk", "fr", "Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux : une main limite (HK-6)."),
         ("mcr", "en", "Thirteen orphans (88 points, MCR-6.81) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them."),
         ("mcr", "fr", "Les treize lanternes merveilleuses (88 points, MCR-6.81), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux."),
-        ("classical", "en", "Thirteen orphans (thirteen wonders, CL-6.1) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them."),
-        ("classical", "fr", "Les treize orphelins (les treize lanternes merveilleuses, CL-6.1), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons"),
+        ("classical", "en", "Thirteen wonders (thirteen orphans, CL-6.1) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them."),
+        ("classical", "fr", "Les treize lanternes merveilleuses (CL-6.1), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons"),
     ],
 )
 async def test_hk_5_4_mcr_6_81_cl_6_1_the_help_says_what_thirteen_orphans_is_at_80x24(make_session: Make, rules: str, lang: str, said: str) -> None:

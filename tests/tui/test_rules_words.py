@@ -222,3 +222,32 @@ def test_hk_5_4_thirteen_orphans_is_one_spelling_in_french_prose() -> None:
     assert "treize Orphelins" not in prose and "Treize Orphelins" not in prose
     assert "les treize orphelins (HK-5.4)" in prose and "ni treize orphelins (HK-5.4)" in prose
     assert next(x.name_fr for x in HONG_KONG.limits if x.id == "thirteen_orphans") == "Treize Orphelins"
+
+
+def test_cl_6_1_thirteen_wonders_is_named_as_the_rules_page_names_it_never_orphelins_in_french() -> None:
+    """CL-6.1: the classical page names the limit hand "Thirteen wonders" (« Les 13 Lanternes
+    merveilleuses », seed 002), and seed 002's « Les Orphelins » is another limit hand, all
+    terminals (the scorer's French name for it). The terminal's refused Mahjong said "nor a
+    limit hand such as seven pairs or thirteen orphans (CL-6)" — a name CL-6 does not have,
+    while the engine's own reason says "thirteen wonders (CL-6)" — and in French « les treize
+    orphelins (CL-6) », which a reader of CL-6 takes for « Les Orphelins ». The refusal and the
+    help now say thirteen wonders, in French « les treize lanternes merveilleuses », and no
+    classical French text says « orphelins » for it."""
+    from hkmj.rulesets import get_ruleset
+    from hkmj.scoring.classical import CLASSICAL_LIMITS as LIMITS
+    from hkmj.tui.rules_texts import _CL_FR, _HELP, _HELP_LINES
+    from hkmj.tui.texts import Texts
+
+    assert next(x.name_fr for x in LIMITS if x.id == "all_terminals") == "Les Orphelins"
+    en, fr = Texts("en", "classical"), Texts("fr", "classical")
+    refusal_en = en("why.not_winning", hand="x", dist="y")
+    assert "thirteen wonders (CL-6)" in refusal_en and "orphans" not in refusal_en
+    assert "seven pairs or thirteen wonders (CL-6)" in get_ruleset("classical").winning_shapes
+    assert "les treize lanternes merveilleuses (CL-6)" in fr("why.not_winning", hand="x", dist="y")
+    french = [*_CL_FR.values()]
+    french += [t for (rules, lang), table in _HELP.items() if (rules, lang) == ("classical", "fr") for t in table.values()]
+    french += [t for (rules, lang), table in _HELP_LINES.items() if (rules, lang) == ("classical", "fr") for t in table.values()]
+    french += [fr("help.body")]
+    assert not [t for t in french if "orphelins" in t.lower()]
+    assert "comme sept paires et les treize lanternes merveilleuses" in fr("help.body")
+    assert "such as seven pairs and thirteen wonders" in en("help.body")

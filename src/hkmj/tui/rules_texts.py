@@ -88,7 +88,7 @@ _MCR_FR = {
 }
 _CL_EN = {
     "ev.seats": "New round: the players change seats (CL-4.5): on your right {right}, across {across}, on your left {left}.",
-    "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (CL-2.4) nor a limit hand such as seven pairs or thirteen orphans (CL-6); it is {dist}.",
+    "why.not_winning": "{hand} is not a winning hand: it is not four groups and a pair (CL-2.4) nor a limit hand such as seven pairs or thirteen wonders (CL-6); it is {dist}.",
     "ev.false": "False Mahjong by {who}: the hand ends and {who} pays {amount} to each player, the limit doubled as East pays double (CL-7.7).",
     "ev.false.discard": "False Mahjong by {who}: the hand ends and {who} pays {whom} {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
     "ev.false.discard.you": "False Mahjong by {who}: the hand ends and {who} pays you {double}, the limit doubled for East, and {amount} to each of the two others (CL-7.7).",
@@ -110,7 +110,7 @@ _CL_EN = {
 }
 _CL_FR = {
     "ev.seats": "Nouveau tour de vent : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize orphelins (CL-6) ; elle est {dist}.",
+    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize lanternes merveilleuses (CL-6) ; elle est {dist}.",
     "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
     "ev.false.discard": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "ev.false.discard.you": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} vous paie {double}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
@@ -212,13 +212,13 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
         _WALL_LINE["fr"]: "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle (MCR-3.3). Un kong ou une fleur est remplacé depuis le bout du mur : il n'y a pas de mur mort (MCR-3.1, MCR-3.2).",
     },
     ("classical", "en"): {
-        "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4). Thirteen orphans is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them: a limit hand (HK-6).": "Limit hands also win, such as seven pairs and thirteen orphans: they score the limit, {penalty} (CL-6). Thirteen orphans (thirteen wonders, CL-6.1) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them.",
+        "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4). Thirteen orphans is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them: a limit hand (HK-6).": "Limit hands also win, such as seven pairs and thirteen wonders: they score the limit, {penalty} (CL-6). Thirteen wonders (thirteen orphans, CL-6.1) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them.",
         "There is no minimum: any complete hand wins, even worth 0 fan (a fan is a unit of a hand's score, HK-6).": "There is no minimum: any complete hand wins.",
         "  • This is not pairs solitaire: pairs alone don't win.": "  • This is not pairs solitaire: pairs alone don't win (seven pairs is a limit hand, CL-6).",
         "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Count points and doubles only (CL-5): nothing from Hong Kong, MCR, riichi…",
     },
     ("classical", "fr"): {
-        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4). Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux : une main limite (HK-6).": "Des mains limites gagnent aussi, comme sept paires et les treize orphelins : elles valent la limite, {penalty} (CL-6). Les treize orphelins (les treize lanternes merveilleuses, CL-6.1), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.",
+        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4). Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux : une main limite (HK-6).": "Des mains limites gagnent aussi, comme sept paires et les treize lanternes merveilleuses : elles valent la limite, {penalty} (CL-6). Les treize lanternes merveilleuses (CL-6.1), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.",
         "Pas de minimum : toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).": "Pas de minimum : toute main complète gagne.",
         "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
         "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Comptez seulement points et doubles (CL-5) : rien de Hong Kong, MCR, riichi…",
