@@ -376,9 +376,9 @@ same hands with any number of workers. Players are numbered 1-4 in --bots order;
 (winds) are drawn at each match start and rotate by the rules (HK-7).
 
 Output: a summary on stdout (hands played, wins by seat and by type, draws, false
-Mahjongs, limit hands, the average fan of a win (MCR: points; classical: score), points
-per hand by seat and by player, throughput); the progress on stderr: a bar on a terminal,
-else a line after the first match and at each tenth of the run.
+Mahjongs, limit hands, the average fan of a win (MCR: points, flowers not counted;
+classical: score), points per hand by seat and by player, throughput); the progress on
+stderr: a bar on a terminal, else a line after the first match and at each tenth of the run.
 
 Exit status: 0 played; 2 a wrong command line, or a --record file that exists already or
 cannot be written; 130 stopped by Ctrl+C (it prints "interrupted (Ctrl+C)").

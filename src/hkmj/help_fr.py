@@ -145,10 +145,10 @@ de 1 à 4 dans l'ordre de --bots ; les places (vents) sont tirées au début de 
 tournent selon les règles (HK-7).
 
 Sortie : un résumé sur la sortie standard (donnes jouées, victoires par place et par type,
-donnes nulles, faux Mahjong, mains limites, fan moyen d'une victoire (MCR : points ;
-classique : score), points par donne par place et par joueur, débit) ; la progression sur la
-sortie d'erreur : une barre dans un terminal, sinon une ligne après la première partie et à
-chaque dixième du total.
+donnes nulles, faux Mahjong, mains limites, fan moyen d'une victoire (MCR : points, fleurs
+non comptées ; classique : score), points par donne par place et par joueur, débit) ; la
+progression sur la sortie d'erreur : une barre dans un terminal, sinon une ligne après la
+première partie et à chaque dixième du total.
 
 Code de sortie : 0 joué ; 2 une ligne de commande fausse, ou un fichier --record qui existe
 déjà ou ne peut pas être écrit ; 130 arrêté par Ctrl+C (il affiche « interrompu (Ctrl+C) »).

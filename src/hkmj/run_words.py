@@ -235,6 +235,7 @@ LABELS: Final[dict[str, str]] = {
     "average fan": "fans en moyenne",
     "average points": "points en moyenne",
     "average score": "score moyen",
+    "flowers not counted": "fleurs non comptées",
     # the progress bars (hkmj.simulate.Progress)
     "hands": "donnes",
     "deals": "donnes",

@@ -124,6 +124,7 @@ class Summary:
             (
                 f"{_head('average ' + RULESETS[self.rules].summary_value[1], lang)}"
                 f"{_decimal(f'{self.fan_total / wins:.2f}', lang)} {label('per win', lang)}"
+                + (f", {label(note, lang)}" if (note := RULESETS[self.rules].summary_note) else "")
             ),
             _head("wins by seat", lang) + "  ".join(f"{wind[s]} {self.wins_by_seat[s]}" for s in range(4)),
             _head("points/hand seat", lang) + "  ".join(f"{wind[s]} {_decimal(f'{self.points_by_seat[s] / n:+.2f}', lang)}" for s in range(4)),

@@ -131,6 +131,23 @@ def test_simulate_summary_speaks_the_rulesets_words(rules: str, says: str, never
     assert says in out and never not in out
 
 
+@pytest.mark.parametrize(("lang", "line"), [("en", "average points    {} per win, flowers not counted"), ("fr", "points en moyenne   {} par victoire, fleurs non comptées")])
+def test_mcr_summary_average_says_the_flowers_are_left_out(lang: str, line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR-5.1: the summary's "average points" is the winners' points without flowers (the win
+    event's ``fan_points``); the record's ``points`` of each win counts the flowers (MCR-6 flower
+    tiles), so a referee averaging the record's ``points`` found a larger figure than the summary
+    and nothing on screen said why. The line now says the flowers are not counted."""
+    rec = tmp_path / "m.jsonl"
+    argv = ["simulate", "--rules", "mcr", "--hands", "6", "--seed", "1", "--quiet", "--bots", "greedy,greedy,greedy,greedy", "--record", str(rec), "--lang", lang]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    wins = [e for e in map(json.loads, rec.read_text().splitlines()) if e["type"] == "win"]
+    without = sum(w["fan_points"] for w in wins) / len(wins)
+    assert without != sum(w["points"] for w in wins) / len(wins)  # a winner held flowers: the two averages differ
+    figure = f"{without:.2f}" if lang == "en" else f"{without:.2f}".replace(".", ",")
+    assert line.format(figure) in out.splitlines()
+
+
 def test_mcr_no_kong_once_the_wall_is_empty() -> None:
     """MCR-3.3 ruling: a kong needs a replacement, so none is offered once the wall is empty."""
     fours = ["1111m234p567p99s56s", "2222m58p369s1234z", "3333m147p258s567z", "4444m369p147s123z"]

@@ -244,6 +244,10 @@ class Ruleset(ABC):
     """What a summary of many hands (``hkmj simulate``) averages per win: the ``win`` event's field
     and its word (Hong Kong ``fan``; MCR ``fan_points``, the points without flowers; the classical
     winner's ``score``)."""
+    summary_note: ClassVar[str] = ""
+    """What a summary's average leaves out of the ``win`` event's value of the same name, said after
+    ``per win`` (MCR: ``flowers not counted``, since its ``points`` field counts them); empty when
+    nothing is left out."""
     limit_hands: ClassVar[bool] = True
     """Whether the ruleset has limit hands that a summary counts (MCR has none among its 81 fans, MCR-6)."""
     scores_every_hand: ClassVar[bool] = False

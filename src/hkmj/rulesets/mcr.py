@@ -48,6 +48,7 @@ class Mcr(Ruleset):
     knitted_shapes = True
     unit = "points"
     summary_value = ("fan_points", "points")
+    summary_note = "flowers not counted"  # the win's ``points`` counts them (MCR-5.1: the 8 points exclude them)
     limit_hands = False
     win_flags = frozenset(MCR_FLAGS)
     round_seats = ROUND_SEATS  # seats change at each new round; the deal passes after every hand (the base hooks)
