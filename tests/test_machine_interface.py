@@ -176,6 +176,23 @@ def test_json_lines_python_refuses_get_valid_false_and_the_batch_goes_on(line: b
     assert out[1]["valid"] is False and message in out[1]["error"]
 
 
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_r9_a_byte_order_mark_is_named_and_the_batch_goes_on(rules: str, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    """R-9: a file saved "UTF-8 with BOM" (Windows Notepad) starts its first line with U+FEFF.
+    Its answer says so, rather than Python's "Expecting value: line 1 column 1 (char 0)" about
+    a line that looks right; the next lines are answered as usual."""
+    good = json.dumps(GOOD).encode()
+    sys_stdin = sys.stdin
+    try:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + good + b"\r\n" + good + b"\n"))
+        assert main(["score", "--rules", rules]) == 0
+    finally:
+        sys.stdin = sys_stdin
+    first, second = (json.loads(x) for x in capsysbinary.readouterr().out.splitlines())
+    assert first == {"valid": False, "error": "bad JSON: the line starts with a byte order mark (U+FEFF): save the input as UTF-8 without one"}
+    assert "byte order mark" not in json.dumps(second) and ("valid" in second or "winning" in second)
+
+
 def test_json_lines_a_last_line_without_newline_and_blank_lines() -> None:
     good = json.dumps(GOOD).encode()
     out = _stream(b"\n  \n" + good + b"\r\n\n" + good)

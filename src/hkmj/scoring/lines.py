@@ -194,12 +194,17 @@ def read_request(line: bytes) -> Win | None:
         return None
 
 
+_BOM: Final = "bad JSON: the line starts with a byte order mark (U+FEFF): save the input as UTF-8 without one"
+
+
 def _score_line_json(line: bytes, score_json: Callable[[Any], dict[str, Any]] | None) -> str:
     """:func:`score_line` with Python's ``json`` alone: the wording of every refused line."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as e:
         return _ENCODER.encode({"valid": False, "error": f"bad JSON: the line is not UTF-8 (byte {e.start + 1})"})
+    if text.startswith("\ufeff"):  # an editor's mark before the first line: named, as Python's words do not
+        return _ENCODER.encode({"valid": False, "error": _BOM})
     try:
         obj = REQUEST_DECODER.decode(text)
     except DuplicateField as e:
