@@ -718,6 +718,21 @@ def test_r9_an_error_quotes_at_most_40_characters_of_a_huge_list() -> None:
     assert error.startswith("flowers [true, true,") and len(error) < 200
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("win_tile", "1" * 50 + "z"), ("win_tile", "1" * 39 + "z"), ("win_tile", "1" * 5000 + "z"), ("hand", "1" * 70 + "x"),
+     ("melds", ["pung " + "1" * 34 + "x"])],
+)  # fmt: skip
+def test_r9_an_error_quotes_at_most_40_characters_of_any_input_value(field: str, value: Any) -> None:
+    """R-9 (docs/scoring.md): an error quotes at most 40 characters of any input value, the
+    notation's own quote of the bad part included: a win_tile of 51 characters was quoted whole
+    after its 40-character echo ("win_tile '111...: '111...111z': expected one tile, got 50")."""
+    error = score_json({**GOOD, field: value})["error"]
+    assert "1" * 37 not in error, error
+    assert error.endswith(("expected one tile, got 50", "expected one tile, got 39", "expected one tile, got 5000",
+                           "unknown suit 'x' (use m, p, s, z or f)"))  # fmt: skip
+
+
 _BIG = "z" * 50_000
 
 

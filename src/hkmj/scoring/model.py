@@ -180,15 +180,17 @@ def kong_hint(tiles: Iterable[object], need: int) -> str:
 
 
 def clip(message: str) -> str:
-    """A notation error quotes the bad part of the input: keep it to ``2 * ECHO`` characters,
-    cutting the quoted part rather than the reason after it (``'1z1z1z...': expected one tile,
-    got 50000``, not ``'1z1z1z1z1z1z...``: R-9, an error names what is wrong)."""
-    if len(message) <= 2 * ECHO:
-        return message
+    """A notation error quotes the bad part of the input: keep that quote to :data:`ECHO`
+    characters as :func:`echo` does, and the message to ``2 * ECHO``, cutting the quoted part
+    rather than the reason after it (``'1z1z1z...': expected one tile, got 50000``, not
+    ``'1z1z1z1z1z1z...``: R-9, an error names what is wrong and quotes at most 40 characters
+    of any input value)."""
     cut = max(message.rfind("': "), message.rfind('": '))
     reason = message[cut + 1 :]
-    if cut > 0 and len(reason) <= ECHO + ECHO // 2:
-        return f"{message[: max(2 * ECHO - len(reason) - 4, ECHO // 2)]}...{message[cut]}{reason}"
+    if cut >= ECHO and message[:1] == message[cut] and len(reason) <= ECHO + ECHO // 2:
+        return f"{message[: ECHO - 3]}...{message[cut]}{reason}"
+    if len(message) <= 2 * ECHO:
+        return message
     return message[: 2 * ECHO - 3] + "..."
 
 
