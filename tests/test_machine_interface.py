@@ -193,6 +193,24 @@ def test_r9_a_byte_order_mark_is_named_and_the_batch_goes_on(rules: str, capsysb
     assert "byte order mark" not in json.dumps(second) and ("valid" in second or "winning" in second)
 
 
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize(("text", "shown"), [("1e400", "1e400"), ("-1E+999", "-1E+999"), ("1" + "0" * 400 + ".5", "1" + "0" * 36 + "...")])
+def test_r9_a_number_beyond_a_float_is_named_as_written_never_as_infinity(rules: str, text: str, shown: str) -> None:
+    """R-9: Python's json reads 1e400 as infinity, and the answer once quoted the request back as
+    "hand Infinity: ...", which is not JSON; ``orjson`` refuses the number. It is refused in the
+    input's own words, and the batch goes on."""
+    good = json.dumps(GOOD).encode()
+    line = json.dumps(GOOD).replace('"S"', text, 1).encode()
+    out = io.BytesIO()
+    from hkmj.rulesets import get_ruleset
+
+    score = None if rules == "hk" else get_ruleset(rules).score_json
+    assert _score_stream(io.BytesIO(line + b"\n" + good + b"\n"), out, score) == 0
+    first, second = (json.loads(x) for x in out.getvalue().splitlines())
+    assert first == {"valid": False, "error": f"bad JSON: the number {shown} is too large (beyond a float's range)"}
+    assert "Infinity" not in second.get("error", "")
+
+
 def test_json_lines_a_last_line_without_newline_and_blank_lines() -> None:
     good = json.dumps(GOOD).encode()
     out = _stream(b"\n  \n" + good + b"\r\n\n" + good)

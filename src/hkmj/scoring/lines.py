@@ -24,6 +24,7 @@ string, so a plain line never pays for the second decoding.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
 from typing import Any, Final
@@ -100,8 +101,20 @@ def _unique_fields(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
-REQUEST_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique_fields)
-"""Python's decoder for requests: NaN and Infinity refused, and a field given twice (R-9)."""
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent; one beyond a float's range (``1e400``, which
+    Python reads as infinity and ``orjson`` refuses) is refused in the words of the input, never
+    echoed back as ``Infinity``, which is not JSON (R-9)."""
+    value = float(text)
+    if math.isinf(value):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"the number {shown} is too large (beyond a float's range)")
+    return value
+
+
+REQUEST_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float, object_pairs_hook=_unique_fields)
+"""Python's decoder for requests: NaN and Infinity refused, a number too large for a float too,
+and a field given twice (R-9)."""
 
 
 def _fields(obj: object) -> int:
