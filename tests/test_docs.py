@@ -192,6 +192,29 @@ def test_every_cited_rule_number_exists_in_the_rules_pages() -> None:
     assert not unknown, "rule numbers no rules page defines:\n" + "\n".join(unknown)
 
 
+_TEST_NAME_RULE = re.compile(r"\btest_(hk|mcr|cl)_?(\d+)(?:_(\d+))?_")
+"""A rule number in a test's name (``test_hk4_5_...``, ``test_mcr_8_1_...``, ``test_cl3_2_...``)."""
+
+
+def test_every_rule_of_the_rules_pages_is_cited_by_a_test() -> None:
+    """Every numbered rule of the three rules pages (a section, an item, a fan's row, a Ruling
+    ``R-n``) is cited by at least one test, in its name, its docstring or a data file of cases:
+    a rule nobody cites is a rule nothing checks (HK-1.2, MCR-5.3, MCR-7.1, MCR-7.3, MCR-8.3,
+    CL-3.2 and CL-4.6 were)."""
+    cited: set[str] = set()
+    for file in (ROOT / "tests").rglob("*"):
+        if file.suffix not in (".py", ".jsonl", ".json", ".txt") or file.name == "test_docs.py":
+            continue
+        text = file.read_text(encoding="utf-8")
+        for m in _CITATION.finditer(text):
+            cited.add(f"{m.group(1)}-{m.group(2)}")
+        for m in _TEST_NAME_RULE.finditer(text):
+            prefix = m.group(1).upper()
+            cited.add(f"{prefix}-{m.group(2)}" + (f".{m.group(3)}" if m.group(3) else ""))
+    uncited = sorted(rule_numbers() - cited)
+    assert not uncited, "rules no test cites: " + ", ".join(uncited)
+
+
 def _bench_options(script: Path) -> set[str]:
     """The options a bench script's parser declares (``--rules`` and ``--option`` too when it
     takes them from ``add_rules_arguments``)."""

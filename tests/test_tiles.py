@@ -5,12 +5,16 @@ from __future__ import annotations
 import pytest
 
 from hkmj.tiles import (
+    DRAGONS,
     EAST,
     RED,
+    WINDS,
     NotationError,
     format_tiles,
     full_set,
     glyph,
+    is_honour,
+    is_terminal,
     name,
     parse_tiles,
     tile,
@@ -22,6 +26,19 @@ def test_hk1_144_tiles() -> None:
     assert len(tiles) == 144
     assert len(set(tiles)) == 42
     assert sum(1 for t in tiles if t >= 34) == 8
+
+
+def test_hk1_2_winds_and_dragons_four_copies_each_are_the_honours_and_1_9_the_terminals() -> None:
+    """HK-1.2: East, South, West, North and White, Green, Red, four copies each (28 tiles), are
+    the honours; the 1 and 9 of each suit, and only they, are the terminals."""
+    tiles = full_set()
+    assert [parse_tiles(t)[0] for t in ("1z", "2z", "3z", "4z")] == list(WINDS)
+    assert [parse_tiles(t)[0] for t in ("5z", "6z", "7z")] == list(DRAGONS)
+    assert all(tiles.count(t) == 4 for t in (*WINDS, *DRAGONS))
+    assert [t for t in range(34) if is_honour(t)] == [*WINDS, *DRAGONS]
+    assert sum(1 for t in tiles if is_honour(t)) == 28
+    assert {format_tiles([t]) for t in range(34) if is_terminal(t)} == {"1m", "9m", "1p", "9p", "1s", "9s"}
+    assert not any(is_terminal(t) for t in (*WINDS, *DRAGONS))
 
 
 def test_hk1_4_mpsz_round_trip() -> None:

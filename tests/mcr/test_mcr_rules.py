@@ -30,6 +30,42 @@ def test_seed_worked_example_pure_straight_half_flush_wind_pung() -> None:
     assert r.payments == (47, -31, -8, -8)
 
 
+def test_mcr_5_3_the_reading_with_the_highest_total_scores() -> None:
+    """MCR-5.3: 222333444m read as three pungs (Pure Shifted Pungs 24, Three Concealed Pungs 16,
+    All Simples 2, Concealed Hand 2, Single Wait 1 = 45) beats its reading as three identical
+    chows (Pure Triple Chow 24 and the rest: 31), so only the pungs' fans are counted."""
+    fans = _fans(hand="222333444m567p88s", win_tile="8s", win="discard", discarder="S")
+    assert fans == {"pure_shifted_pungs": 1, "three_concealed_pungs": 1, "all_simples": 1, "concealed_hand": 1, "single_wait": 1}
+    assert score_mcr_hand("222333444m567p88s", win_tile="8s", win="discard", discarder="S").points == 45
+
+
+def test_mcr_7_1_non_repeat_a_fan_a_bigger_one_contains_is_not_counted_again() -> None:
+    """MCR-7.1: Big Four Winds already is All Pungs, four wind pungs and the seat and prevailing
+    winds; Full Flush already has No Honors."""
+    winds = _fans(hand="111222333444z55m", win_tile="5m", seat="E")
+    assert winds["big_four_winds"] == 1
+    assert not {"all_pungs", "pung_of_terminals_or_honors", "seat_wind", "prevalent_wind", "big_three_winds"} & set(winds)
+    flush = _fans(hand="11223399m", win_tile="9m", win="discard", discarder="S", melds=["pung 555m", "chow 789m"])
+    assert flush["full_flush"] == 1 and "no_honors" not in flush
+
+
+def test_mcr_7_3_non_identical_a_group_makes_the_same_fan_once() -> None:
+    """MCR-7.3: in 112233m 123p the two 123m chows make Pure Double Chow; the 123p chow makes
+    Mixed Double Chow with one of them, not again with the other (one Mixed Double Chow)."""
+    fans = _fans(hand="112233m123p456s99p", win_tile="9p", win="discard", discarder="S")
+    assert (fans["pure_double_chow"], fans["mixed_double_chow"]) == (1, 1)
+
+
+def test_mcr_8_3_payments_count_the_flowers_in_the_total() -> None:
+    """MCR-8.3: the flowers (MCR-6.13) are in the total the others pay, though not in the 8
+    points needed to win (MCR-5.1): 20 points and two flowers self-drawn, each pays 22 + 8."""
+    bare = score_mcr_hand("123456789m11z", win_tile="1z", seat="W", melds=["pung 111p"])
+    assert (bare.points, bare.payments) == (20, (-28, -28, 84, -28))
+    flowers = score_mcr_hand("123456789m11z", win_tile="1z", seat="W", melds=["pung 111p"], flowers=[2, 3])
+    assert (flowers.points, flowers.fan_points) == (22, 20)
+    assert flowers.payments == (-30, -30, 90, -30)
+
+
 def test_mcr_8_1_self_drawn_each_pays_total_plus_8() -> None:
     r = score_mcr_hand("888m345567p123s66s", win_tile="1s", seat="W", flowers=[2])
     assert r.points == 6  # Fully Concealed Hand 4, No Honors 1, one flower

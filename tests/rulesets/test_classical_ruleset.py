@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from hkmj.bots import BOTS
 from hkmj.engine import IllegalAction, Match, stacked_wall
+from hkmj.engine.match import ranking
 from hkmj.engine.play import play_match
 from hkmj.engine.testing import QUIET, act, play_quietly, script, stacked_hand, tsumogiri
 from hkmj.record import replay
@@ -71,6 +72,36 @@ def test_cl4_4_a_game_is_16_hands_and_every_win_settles_everyone() -> None:
         assert sum(h.payments) == 0
         assert h.payments == detail.settlement
     assert replay(result.events).ok
+
+
+# E discards 9p; S holds one 9p and wins with it as the pair; W holds one 9p and nothing else of it
+PAIR = ["147m2589p369s1234z", "123m456m789m123s9p", "147m258s36s1234z9p", "258m147p369s1567z"]
+
+
+def test_cl3_2_a_pair_is_claimed_only_to_complete_mahjong() -> None:
+    """CL-3.2: S, whose 9p completes a winning hand as its pair, is offered Mahjong (and not a
+    pung); W, holding one 9p too, is offered nothing; S's claim wins the hand on the pair."""
+    hand = stacked_hand(PAIR, rules=CLASSICAL)
+    ev = act(hand, "E discard 9p")[0]
+    assert ev["offers"] == [None, ["pass", "mahjong"], None, None]
+    with pytest.raises(IllegalAction):
+        act(hand, "W pung")
+    events = act(hand, "S mahjong")
+    win = next(e for e in events if e["type"] == "win")
+    assert (win["seat"], win["from"], win["win"]) == (1, 0, "discard")
+
+
+def test_cl4_6_the_highest_total_wins_the_game_and_a_tie_is_shared() -> None:
+    """CL-4.6: after the 16 hands the players are ranked by total, the highest first, and equal
+    totals share a rank."""
+    bots = [BOTS["greedy"](), BOTS["greedy"](), BOTS["random"](), BOTS["random"]()]
+    result = play_match(bots, 11, rules=CLASSICAL)
+    end = next(e for e in result.events if e["type"] == "match_end")
+    totals = end["totals"]
+    best = max(totals)
+    assert [r == 1 for r in end["ranking"]] == [t == best for t in totals]
+    assert all((a < b) == (ra > rb) for a, ra in zip(totals, end["ranking"], strict=True) for b, rb in zip(totals, end["ranking"], strict=True))
+    assert ranking([300, -100, 300, -500]) == [1, 3, 1, 4]
 
 
 def test_cl7_7_false_mahjong_pays_the_limit_east_doubled() -> None:
