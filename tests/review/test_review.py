@@ -462,7 +462,7 @@ def test_errors_are_one_line_but_a_record_that_does_not_replay_as_docs_review_md
 
 def test_bad_input_gives_clear_errors(hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "no such file" in _error(capsys, str(tmp_path / "nope.jsonl"))
-    assert "is a directory" in _error(capsys, str(tmp_path))
+    assert "is a folder, not a record file" in _error(capsys, str(tmp_path))
     (tmp_path / "junk.jsonl").write_text("this is not json\n")
     assert "not JSON" in _error(capsys, str(tmp_path / "junk.jsonl"))
     (tmp_path / "empty.jsonl").write_text("")

@@ -263,7 +263,7 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
     ("setup", "args", "english", "french"),
     [
         (None, ["nope.jsonl"], "nope.jsonl: no such file", "nope.jsonl\u00a0: fichier introuvable"),
-        (None, ["."], ".: is a directory", ".\u00a0: c'est un dossier"),
+        (None, ["."], ".: is a folder", ".\u00a0: c'est un dossier"),
         (b"", ["f.jsonl"], "f.jsonl: the file is empty", "f.jsonl\u00a0: le fichier est vide"),
         (b"\x89PNG\r\n\x1a\n\xff\x00", ["f.jsonl"], "not a text file", "pas un fichier texte"),
         (b"hello\n", ["f.jsonl"], "f.jsonl:1: not JSON (expecting value at column 1)", "f.jsonl:1\u00a0: pas du JSON (valeur attendue à la colonne 1)"),
