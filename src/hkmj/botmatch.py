@@ -113,6 +113,9 @@ class ExternalBot:
         except FileNotFoundError:
             import difflib
 
+            missing = _missing_interpreter(args[0])
+            if missing:
+                raise ValueError(f"--bot {command!r}: cannot start it: {missing}") from None
             close = difflib.get_close_matches(command.strip().lower(), list(BOTS), 1)
             hint = f"; did you mean {close[0]}?" if close else ""
             raise ValueError(
@@ -436,3 +439,35 @@ def _why_not_started(program: str, err: OSError) -> str:
     if err.errno == errno.ENOEXEC:
         return f"{program!r} is no program the system can run: start a script with a #! line (#!/usr/bin/env python3), or run it with its interpreter (--bot \"python {program}\")"
     return str(err.strerror or err)
+
+
+def _missing_interpreter(program: str) -> str | None:
+    """Why ``program``, a file that is there, could not be found by the system (``ENOENT``): the
+    interpreter its ``#!`` line names is missing, most often a script saved with Windows line
+    endings, whose ``#!/bin/sh\\r`` names a program with a carriage return. None when there is
+    no such file (or no ``#!`` line): the program is then truly missing."""
+    import shutil
+
+    path = program if os.sep in program else shutil.which(program)
+    if not path or not os.path.isfile(path):
+        return None
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+    except OSError:
+        return None
+    if not first.startswith(b"#!"):
+        return None
+    # the system's reading: the first word after "#!", up to a space or a tab ("\r" is no separator)
+    name = first[2:].rstrip(b"\n").lstrip(b" \t").replace(b"\t", b" ").split(b" ")[0].decode("utf-8", "replace")
+    if not name:
+        return None
+    if name.endswith("\r"):
+        return (
+            f"{program!r} has Windows line endings (CRLF): its #! line names the interpreter {name!r}, with a carriage "
+            f"return, which the system cannot find; save it with Unix line endings (sed -i 's/\\r$//' {shlex.quote(path)})"
+        )
+    return (
+        f"{program!r} names in its #! line the interpreter {name!r}, which the system cannot find: install it, or fix "
+        "the #! line (#!/usr/bin/env python3)"
+    )

@@ -111,6 +111,16 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      r"with a #! line \(#!/usr/bin/env python3\), or run it with its interpreter (?P<run>\(--bot \"[^\"]+\"\))",
      "--bot {command} : impossible de le lancer : {program} n'est pas un programme que le système sait lancer : commencez "
      "le script par une ligne #! (#!/usr/bin/env python3), ou lancez-le avec son interpréteur {run}"),
+    (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) has Windows line endings \(CRLF\): its #! line names the "
+     rf"interpreter (?P<interpreter>{_ECHO}), with a carriage return, which the system cannot find; save it with Unix line endings "
+     r"\((?P<sed>sed .+)\)",
+     "--bot {command} : impossible de le lancer : {program} a des fins de ligne Windows (CRLF) : sa ligne #! nomme l'interpréteur "
+     "{interpreter}, avec un retour chariot, que le système ne trouve pas ; enregistrez-le avec des fins de ligne Unix "
+     "(\x02{sed}\x03)"),  # the command as typed (VERBATIM)
+    (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) names in its #! line the interpreter "
+     rf"(?P<interpreter>{_ECHO}), which the system cannot find: install it, or fix the #! line \(#!/usr/bin/env python3\)",
+     "--bot {command} : impossible de le lancer : {program} nomme dans sa ligne #! l'interpréteur {interpreter}, que le système "
+     "ne trouve pas : installez-le, ou corrigez la ligne #! (#!/usr/bin/env python3)"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<reason>.+)",
      lambda g: f"--bot {g['command']} : impossible de le lancer : {french_reason(g['reason'])}"),
     (r"a match needs four bots, got (?P<n>\d+)", lambda g: f"une partie demande quatre robots, {_given(g['n'])}"),

@@ -273,13 +273,20 @@ def test_a_bot_that_is_a_folder_a_file_not_executable_or_a_script_without_a_sheb
 ) -> None:
     """``--bot ./bot.py`` of a file not executable said the system's "cannot start it: Permission
     denied" (a folder too), and of a script without a ``#!`` line "Exec format error": now what
-    is wrong and what to type instead (its interpreter, chmod +x, a #! line), EN and FR, exit 2."""
+    is wrong and what to type instead (its interpreter, chmod +x, a #! line), EN and FR, exit 2.
+    A script saved with Windows line endings (its ``#!/bin/sh\\r`` names no program) or whose
+    ``#!`` interpreter is missing said "no program './crlf.sh' found" of a file that is right there:
+    now it names the interpreter and the fix."""
     monkeypatch.chdir(tmp_path)
     Path("bots").mkdir()
     Path("plain.py").write_text("print(1)\n")
     Path("plain.py").chmod(0o644)
     Path("bare.py").write_text("print(1)\n")
     Path("bare.py").chmod(0o755)
+    Path("crlf.sh").write_bytes(b"#!/bin/sh\r\nexec python3 bot.py\r\n")  # saved with Windows line endings
+    Path("crlf.sh").chmod(0o755)
+    Path("gone.sh").write_text("#!/no/such/interpreter -u\nexit 0\n")
+    Path("gone.sh").chmod(0o755)
     said = {
         "./bots": ("'./bots' is a folder, not a program", "«\u00a0./bots\u00a0» est un dossier, pas un programme"),
         "./plain.py": (
@@ -292,6 +299,18 @@ def test_a_bot_that_is_a_folder_a_file_not_executable_or_a_script_without_a_sheb
             "interpreter (--bot \"python ./bare.py\")",
             "«\u00a0./bare.py\u00a0» n'est pas un programme que le système sait lancer : commencez le script par une ligne #! "
             "(#!/usr/bin/env python3), ou lancez-le avec son interpréteur (--bot \"python ./bare.py\")",
+        ),
+        "./crlf.sh": (
+            "'./crlf.sh' has Windows line endings (CRLF): its #! line names the interpreter '/bin/sh\\r', with a carriage return, "
+            "which the system cannot find; save it with Unix line endings (sed -i 's/\\r$//' ./crlf.sh)",
+            "«\u00a0./crlf.sh\u00a0» a des fins de ligne Windows (CRLF) : sa ligne #! nomme l'interpréteur «\u00a0/bin/sh\\r\u00a0», "
+            "avec un retour chariot, que le système ne trouve pas ; enregistrez-le avec des fins de ligne Unix (sed -i 's/\\r$//' ./crlf.sh)",
+        ),
+        "./gone.sh": (
+            "'./gone.sh' names in its #! line the interpreter '/no/such/interpreter', which the system cannot find: install it, "
+            "or fix the #! line (#!/usr/bin/env python3)",
+            "«\u00a0./gone.sh\u00a0» nomme dans sa ligne #! l'interpréteur «\u00a0/no/such/interpreter\u00a0», que le système ne "
+            "trouve pas : installez-le, ou corrigez la ligne #! (#!/usr/bin/env python3)",
         ),
     }
     for bot, (english, french) in said.items():
