@@ -68,6 +68,12 @@ of an interpreter and its imports do not count against the first decision
 (docs/bot-protocol.md)."""
 
 
+_LONGEST_WAIT: Final = 3600.0
+"""Seconds of one wait on a bot's answer: a longer time limit (``--time-limit 1e10``, allowed) is
+waited on in such steps, since the system's timed waits overflow past about 292 years
+(``threading.TIMEOUT_MAX``) and raised ``OverflowError``."""
+
+
 class ExternalBot:
     """A bot process: ``command`` (a shell-like string) run with its stdin/stdout as the protocol pipes.
 
@@ -253,14 +259,17 @@ class ExternalBot:
         deadline = start + allowed
         while self._alive:
             left = deadline - time.perf_counter()
+            wait = min(left, _LONGEST_WAIT)  # a huge --time-limit: waited on in steps the system can time
             try:
-                line = self._lines.get(timeout=max(left, 0.0)) if left > 0 else self._lines.get_nowait()
+                line = self._lines.get(timeout=wait) if left > 0 else self._lines.get_nowait()
             except queue.Empty:
                 code = self._ended(0.0)
                 if code is not None:  # it exited, but a process it started holds its output open
                     self._end_session()
                     self._died(f"exited (code {code})")
                     break
+                if wait < left:  # one step of a long limit: wait on
+                    continue
                 self.stats.late += 1
                 head, size = self._unended
                 unended = (

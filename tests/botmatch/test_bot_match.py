@@ -623,6 +623,16 @@ def test_bot_match_time_limits_in_any_float_notation_and_a_bad_command_quote_are
     assert '--bot "python \'my bot.py": cannot split it into words (No closing quotation)' in capsys.readouterr().err
 
 
+def test_a_huge_time_limit_is_waited_on_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--time-limit 1e10`` (or ``--startup-limit 1e300``) is a positive number of seconds, so it
+    is taken, but waiting that long on a bot's answer raised Python's ``OverflowError: timestamp
+    out of range`` with a traceback: the host now waits in bounded steps and the match is played."""
+    for limits in (["--time-limit", "1e10"], ["--startup-limit", "1e300"], ["--time-limit", "1e300"]):
+        assert main(["bot-match", "--bot", f"{PY} {EXAMPLE}", "--hands", "1", "--seed", "2", "--quiet", *limits]) == 0
+        out, err = capsys.readouterr()
+        assert "simple_bot.py" in out and "Traceback" not in err and "Error" not in err, err
+
+
 def test_help_teaches_the_answer_line_and_what_workers_mean_on_ray(capsys: pytest.CaptureFixture[str]) -> None:
     """``hkmj bot-match --help`` alone is enough to write a bot that answers (one JSON line per
     request, ending with a newline); ``--workers`` says what it means with ``--backend ray``."""
