@@ -169,7 +169,9 @@ def _hand_section(pg: _Page, hand: int, ds: Sequence[Decision], rows_of: dict[in
     lost = sum(d.loss for d in ds)
     rows = []
     for d in ds:
-        verdict = f'<span class="loss">−{w.num(d.loss)}</span>' if not d.agrees else f'<span class="ok">{pg.t(w("html.as_advised"))}</span>'
+        # a different choice worth the advice (within the review's tolerance) is "as good", not "as advised"
+        agreed = w("html.as_advised" if d.played == d.best.action else "html.as_good")
+        verdict = f'<span class="loss">−{w.num(d.loss)}</span>' if not d.agrees else f'<span class="ok">{pg.t(agreed)}</span>'
         if (rank := ranks.get(id(d))) is not None:
             verdict += f' <a class="jump" href="#m{rank}">{pg.t(w("html.to_mistake", rank=rank))}</a>'
         advised = "" if d.played == d.best.action else pg.t(w.action(d.best.action, d.offered))

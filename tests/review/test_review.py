@@ -9,6 +9,7 @@ import io
 import json
 import math
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -797,3 +798,25 @@ def test_a_player_whose_every_move_the_server_made_is_not_said_to_have_had_no_ch
         page = html.unescape(html_page.read_text())
         assert said in " ".join(out.split()) and said in page
         assert wrong not in out and wrong not in page
+
+
+@pytest.mark.parametrize(("lang", "same", "equal"), [("en", "as advised", "as good"), ("fr", "comme conseillé", "aussi bien")])
+def test_a_different_choice_worth_the_advice_is_as_good_not_as_advised(hk_review: Review, lang: str, same: str, equal: str) -> None:
+    """A decision whose choice differs from the advisor's but is worth as much (a tie: the review
+    counts it "as good as the advice") was marked "as advised" in the page's table, next to the
+    advisor's other action; it now reads "as good" ("aussi bien"), and "as advised" stays for the
+    advisor's own action."""
+    import dataclasses
+
+    from hkmj.review_html import render_html
+
+    d = next(d for d in hk_review.decisions if d.played == d.best.action and len(d.advice) > 1)
+    other = next(a for a in d.advice if a.action != d.played)
+    tie = other._replace(value=d.best.value + 0.001)  # the advisor's pick, by a hair: within the review's tolerance
+    tied = dataclasses.replace(d, advice=(tie, *(a for a in d.advice if a.action != other.action)))
+    assert tied.agrees and tied.played != tied.best.action
+    page = html.unescape(render_html(dataclasses.replace(hk_review, decisions=[tied, d]), lang=lang))
+    rows = re.findall(r'<tr id="d\d+">.*?</tr>', page)
+    assert len(rows) == 2
+    verdict = [re.search(r'<span class="ok">([^<]*)</span>', row) for row in rows]
+    assert [v.group(1) if v else None for v in verdict] == [equal, same]
