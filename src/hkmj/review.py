@@ -41,6 +41,7 @@ from hkmj.record import (
     parse_events,
     read_record_text,
     replay,
+    shown,
     split_hands,
     split_matches,
 )
@@ -149,6 +150,9 @@ def load(path: str | Path) -> Loaded:
         loaded = _load_log(p, list(zip((i for i, _ in lines), rows, strict=True)))
         loaded.cut_line = cut
         return loaded
+    kind = first.get("type") if isinstance(first, dict) else None
+    if isinstance(kind, str) and kind not in ("match_start", "hand_start"):  # another program's JSON Lines (an mjai log)
+        raise ReviewError("not_a_record", path=p, line=lines[0][0], type=shown(kind))  # its escapes, never raw
     try:  # the text already read: a pipe (``<(curl …)``, /dev/stdin) cannot be read twice
         return Loaded(parse_events(text), cut_line=cut)
     except BadLine as err:  # in read_record's words

@@ -135,6 +135,8 @@ EN: dict[str, str] = {
     "err.log_entry": "{path}, line {line}: a table log entry is a JSON object with 'kind' and 'data'",
     "err.bad_log": "{path}: bad table log: {detail}",
     "err.never_started": "{path}: the table's match never started: nothing to review",
+    "err.not_a_record": "{path}: line {line} is a '{type}' event, but a record begins with match_start (or a "
+    "single hand's with hand_start, docs/record-format.md): this is no record of hkmj play or hkmj simulate, nor a server table's log",
     "err.no_player": "--seat {who}: no such player in this record; give E, S, W or N (the wind the player drew), "
     "a player number 1-4 or a table slot slot0-slot3{names}",
     "err.names": ", or a name: {names}",
@@ -253,6 +255,9 @@ FR: dict[str, str] = {
     "err.log_entry": "{path}, ligne {line} : une entrée de journal de table est un objet JSON avec «\u00a0kind\u00a0» et «\u00a0data\u00a0»",
     "err.bad_log": "{path} : journal de table invalide : {detail}",
     "err.never_started": "{path} : la partie de cette table n'a jamais commencé, rien à analyser",
+    "err.not_a_record": "{path} : la ligne {line} est un événement '{type}', mais un enregistrement commence par "
+    "match_start (ou, pour une seule donne, hand_start, docs/record-format.md) : ce n'est ni un enregistrement de hkmj play ou hkmj simulate, ni le journal "
+    "d'une table du serveur",
     "err.no_player": "--seat {who} : aucun joueur ne correspond dans cet enregistrement ; donnez E, S, W (ou O) ou N "
     "(le vent tiré par le joueur), un numéro de joueur 1-4 ou une place de table slot0-slot3{names}",
     "err.names": ", ou un nom : {names}",

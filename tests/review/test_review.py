@@ -19,7 +19,7 @@ from hkmj.bots import make_bot
 from hkmj.bots.advice import Advisor, make_advisor
 from hkmj.bots.strong import StrongBot
 from hkmj.cli import main
-from hkmj.engine import PASS, Discard, Match, Win
+from hkmj.engine import PASS, Discard, Hand, Match, Win, play_hand
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.record import replay
@@ -820,3 +820,40 @@ def test_a_different_choice_worth_the_advice_is_as_good_not_as_advised(hk_review
     assert len(rows) == 2
     verdict = [re.search(r'<span class="ok">([^<]*)</span>', row) for row in rows]
     assert [v.group(1) if v else None for v in verdict] == [equal, same]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_file_of_another_program_is_named_in_one_line_not_as_a_divergence(
+    tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/record-format.md: a record begins with ``match_start`` (a single hand's with
+    ``hand_start``). A JSON Lines file of another program (an mjai log's ``start_game``, or the
+    ``hkmj-bot/1`` messages a bot saved, from its ``hello``) was refused in three lines as a record
+    that "does not replay" ("diverged at line 1 (hand 0): event 'start_game' outside any hand",
+    then the recorded and replayed events); it is now one line saying what the file is not, EN
+    and FR. A single hand's record is still reviewed."""
+    mjai = tmp_path / "mjai.jsonl"
+    mjai.write_text('{"type":"start_game","names":["a","b","c","d"]}\n{"type":"start_kyoku","bakaze":"E"}\n')
+    seen = tmp_path / "seen.jsonl"
+    seen.write_text('{"type":"hello","protocol":"hkmj-bot/1","player":0,"rules":"hk"}\n{"type":"hand_start","seat":1}\n')
+    for path, kind in ((mjai, "start_game"), (seen, "hello")):
+        assert main(["review", str(path), "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1, err
+        if lang == "en":
+            assert err == (
+                f"hkmj review: {path}: line 1 is a '{kind}' event, but a record begins with match_start (or a single hand's "
+                "with hand_start, docs/record-format.md): this is no record of hkmj play or hkmj simulate, nor a server table's log\n"
+            )
+        else:
+            assert err == (
+                f"hkmj review\u00a0: {path}\u00a0: la ligne 1 est un événement «\u00a0{kind}\u00a0», mais un enregistrement commence "
+                "par match_start (ou, pour une seule donne, hand_start, docs/record-format.md)\u00a0: ce n'est ni un enregistrement "
+                "de hkmj play ou hkmj simulate, ni le journal d'une table du serveur\n"
+            )
+    hand = Hand.from_seed(5)
+    play_hand(hand, [make_bot("greedy", i) for i in range(4)])
+    one = tmp_path / "hand.jsonl"
+    one.write_text("".join(json.dumps(e) + "\n" for e in hand.events))
+    assert main(["review", str(one), "--seat", "1", "--html", "-", "--lang", lang]) == 0
+    capsys.readouterr()
