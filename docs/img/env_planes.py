@@ -1,4 +1,11 @@
-"""Render docs/img/env-planes.png from a real observation (seed 7, after 40 random steps)."""
+"""Render docs/img/env-planes.png from a real observation (seed 7, after 40 random steps).
+
+    python docs/img/env_planes.py [OUT.png]
+
+writes the picture beside this script (docs/img/env-planes.png), from any folder, or to OUT.png."""
+import sys
+from pathlib import Path
+
 import matplotlib
 import numpy as np
 matplotlib.use("Agg")
@@ -30,5 +37,6 @@ for r in range(4):
 ax.set_yticks([t for t, _ in ticks]); ax.set_yticklabels([l for _, l in ticks], fontsize=7)
 h = e.current_hand()
 ax.set_title(f"hkmj.env observation of {a} (seed 7, after 40 random steps), {N_ROWS}×34 float32", fontsize=9)
-fig.tight_layout(); fig.savefig("docs/img/env-planes.png", dpi=90)
+out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).with_name("env-planes.png")
+fig.tight_layout(); fig.savefig(out, dpi=90)
 print(a, e._seats, h.phase, np.flatnonzero(obs["action_mask"]))

@@ -50,3 +50,22 @@ def test_each_sample_runs_as_pasted(index: int) -> None:
         lines = out.getvalue().splitlines()
         assert len(lines) == 50 and all(line.startswith("episode ") for line in lines)
         assert namespace["w"].any()  # type: ignore[attr-defined]  # some episode moved the weights
+
+
+def test_the_planes_picture_script_runs_from_any_folder(tmp_path: Path) -> None:
+    """docs/env.md: "A real observation (`python docs/img/env_planes.py` ...)". The script wrote
+    to ``docs/img/env-planes.png`` relative to the current folder, so run from anywhere but the
+    repository's root it stopped with a traceback (no such folder); it now writes beside itself,
+    or to the file given, from any folder."""
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("matplotlib")
+    script = PAGE.parent / "img" / "env_planes.py"
+    out = tmp_path / "planes.png"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PAGE.parents[1] / "src"), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.run([sys.executable, str(script), str(out)], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "python docs/img/env_planes.py" in PAGE.read_text(encoding="utf-8")
