@@ -494,6 +494,9 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._taking: dict[str, int] = {}
         """Tables being created or brought back from abandoned, by address (:meth:`taking_table`)."""
+        self._arriving = 0
+        """Tables being created or brought back to play (saved or replayed, not yet live), from
+        any address: counted with the live ones under :attr:`Limits.max_tables` (:meth:`room`)."""
         self._loading: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         """Per table id being looked up: the lock that lets one lookup at a time replay it, and how
         many lookups hold or wait for that lock (the entry goes once none does)."""
@@ -742,15 +745,19 @@ class Hub:
                         taking = address
                         self.taking_table(address, 1)
                 if status in ("open", "playing") or (status == "abandoned" and revive is not None):
-                    if len(self.tables) >= self.limits.max_tables:
+                    if not self.room():
                         raise ProtocolError("table_full", "the server holds as many tables in play as it can")
                     copy = self.finished.pop(tid, None)
-                    t = await self._replay(tid)
-                    if status == "abandoned":
-                        await asyncio.to_thread(self.store.set_status, tid, "playing" if t.started else "open")
-                        if address is not None:
-                            self.created_by[tid] = address
-                    self._go_live(t)
+                    self._arriving += 1  # counted until live: lookups sent at once find no more room
+                    try:
+                        t = await self._replay(tid)
+                        if status == "abandoned":
+                            await asyncio.to_thread(self.store.set_status, tid, "playing" if t.started else "open")
+                            if address is not None:
+                                self.created_by[tid] = address
+                        self._go_live(t)
+                    finally:
+                        self._arriving -= 1
                     if copy is not None:  # its spectators follow the table back to play (else their view froze)
                         for c in list(copy.clients):
                             copy.clients.discard(c)
@@ -829,17 +836,27 @@ class Hub:
                 self.reviews.popitem(last=False)
         return page
 
+    def room(self) -> bool:
+        """Whether one more table may come into play under :attr:`Limits.max_tables`: the live
+        tables and those being created or brought back (:attr:`_arriving`). Counted by the live
+        ones alone, creations sent at once each found room while the others were being saved:
+        with ``--max-tables 3``, 20 requests sent together made 20 tables live."""
+        return len(self.tables) + self._arriving < self.limits.max_tables
+
     async def create(self, cfg: TableConfig) -> Table:
-        if len(self.tables) >= self.limits.max_tables:
+        if not self.room():
             raise ProtocolError("table_full", f"the server holds {self.limits.max_tables} tables in play; try again later")
         assert self.store is not None
         tid = secrets.token_urlsafe(6)
         seed = secrets.randbits(63)
+        self._arriving += 1
         try:
             await self.store.create_table(tid, cfg.to_dict(), {"config": cfg.to_dict(), "seed": seed})
         except Exception as e:  # a full disk, a lock held elsewhere: the operator is told, once
             self.store.failed(e)
             raise ProtocolError("server_error", "the database is unavailable; try again shortly") from None
+        finally:
+            self._arriving -= 1
         self.store.recovered()
         t = self._go_live(Table(tid, cfg, seed, self.store))
         if all(s is not None for s in cfg.slots):
