@@ -19,7 +19,10 @@ Where the commit runs depends on the database (docs/server.md, "Latency"):
 
 A failed write (SQLite busy or failing, PostgreSQL down) is retried with backoff by
 :meth:`Store.append_retrying` until it is saved; the outage is logged once when it starts and
-once when it ends. A SQLite database file is created readable by its owner only (0600).
+once when it ends. A PostgreSQL command with no answer for :data:`PG_STUCK_AFTER` seconds has
+its connection cut (:class:`_StuckCutter`), so a database gone silent fails the write, which is
+retried, rather than holding it for ever. A SQLite database file is created readable by its
+owner only (0600).
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ import json
 import logging
 import os
 import queue
+import socket
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +80,10 @@ SQLITE_LOOP_BUSY_TIMEOUT = 0.01
 """Seconds the event loop's own SQLite commit waits for a lock before it fails (and is retried with backoff)."""
 CHECKPOINT_PERIOD = 1.0
 """Seconds between WAL checkpoints of a SQLite database (run by the checkpoint thread)."""
+PG_CONNECT_TIMEOUT = 5
+"""Seconds a new PostgreSQL connection may take (libpq's ``connect_timeout``; a URL may set its own)."""
+PG_STUCK_AFTER = 10.0
+"""Seconds a PostgreSQL command may run before its connection is cut (:class:`_StuckCutter`)."""
 
 log = logging.getLogger("uvicorn.error.hkmj")
 
@@ -191,7 +200,57 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return sa.create_engine(url, pool_pre_ping=True)
+    parsed = sa.engine.make_url(url)
+    connect_args = {} if "connect_timeout" in parsed.query else {"connect_timeout": PG_CONNECT_TIMEOUT}
+    return sa.create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
+
+
+class _StuckCutter:
+    """PostgreSQL: cut the connection of a command that has run for :data:`PG_STUCK_AFTER` seconds.
+
+    A database that goes away without closing its connections (a host powered off or cut from
+    the network, a proxy or NAT that drops them silently) leaves a command waiting for an answer
+    that never comes: libpq has no timeout of its own once connected, so the writer thread waited
+    for ever, every table's next save behind it, and the tables stayed frozen after the database
+    was back (until a restart). Cut, the command fails, the write is retried with backoff on a
+    new connection (:meth:`Store._retrying`), and the tables resume once the database answers.
+    Our commands take milliseconds: one still running after 10 s is taken as lost."""
+
+    def __init__(self, engine: Engine, stopping: threading.Event, on_cut: Callable[[BaseException, float], None]) -> None:
+        self._on_cut = on_cut
+        """Told of each cut (:meth:`Store.failed`: the outage is logged once)."""
+        self._conns: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._busy: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+        self._stopping = stopping
+        sa.event.listen(engine, "connect", self._seen)
+        threading.Thread(target=self._run, name="hkmj-store-watch", daemon=True).start()
+
+    def _seen(self, dbapi_conn: Any, _record: Any) -> None:
+        self._conns.add(dbapi_conn)
+
+    def _run(self) -> None:
+        while not self._stopping.wait(1.0):
+            with contextlib.suppress(Exception):  # the watch must go on
+                self.check(time.monotonic())
+
+    def check(self, now: float) -> None:
+        from psycopg import pq
+
+        for conn in list(self._conns):
+            try:
+                busy = conn.pgconn.transaction_status == pq.TransactionStatus.ACTIVE
+                fd = conn.pgconn.socket if busy else -1
+            except Exception:  # closed meanwhile
+                busy = False
+            if not busy:
+                self._busy.pop(conn, None)
+                continue
+            since = self._busy.setdefault(conn, now)
+            if now - since >= PG_STUCK_AFTER:
+                self._busy.pop(conn, None)
+                with contextlib.suppress(OSError), socket.socket(fileno=os.dup(fd)) as sock:
+                    sock.shutdown(socket.SHUT_RDWR)  # the waiting command fails at once
+                self._on_cut(TimeoutError(f"no answer from the database for {PG_STUCK_AFTER:g} s; its connection was cut"), since)
 
 
 def _private_sqlite_file(url: str) -> None:
@@ -236,6 +295,14 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.down_since: float | None = None
+        """When the current outage began (None while writes succeed)."""
+        self.failures = 0
+        self._up_since = -FLAP_SECONDS
+        self._quiet = False
+        self._stopping = threading.Event()
+        if self.engine.dialect.name == "postgresql":  # before the first connection is made
+            _StuckCutter(self.engine, self._stopping, self.failed)
         migrate(self.engine)
         self.on_loop = self.engine.dialect.name == "sqlite"
         """Commits run on the event loop (SQLite) rather than in the writer thread (module docstring)."""
@@ -245,17 +312,11 @@ class Store:
         self._flush_at: asyncio.Handle | None = None
         self._conn: Any = None
         """The loop's :mod:`sqlite3` connection (opened at the first write, reopened after a failure)."""
-        self._stopping = threading.Event()
         worker = self._checkpointer if self.on_loop else self._writer
         self._thread = threading.Thread(target=worker, name="hkmj-store", daemon=True)
         self._thread.start()
         self.commits = 0
         """Transactions committed so far (a commit may carry rows of many tables)."""
-        self.down_since: float | None = None
-        """When the current outage began (None while writes succeed)."""
-        self.failures = 0
-        self._up_since = -FLAP_SECONDS
-        self._quiet = False
 
     # ------------------------------------------------------------------ writes
 
@@ -337,12 +398,13 @@ class Store:
         except Exception:
             return False
 
-    def failed(self, e: BaseException) -> None:
-        """A write failed: logged once per outage (not once per retry)."""
+    def failed(self, e: BaseException, since: float | None = None) -> None:
+        """A write failed (its outage began at ``since``, a monotonic time, if known earlier than
+        now): logged once per outage (not once per retry)."""
         self.failures += 1
         if self.down_since is None:
             now = time.monotonic()
-            self.down_since = now
+            self.down_since = now if since is None else since
             # a failure soon after a recovery (a stale pooled connection) belongs to the same outage
             self._quiet = now - self._up_since < FLAP_SECONDS
             if not self._quiet:

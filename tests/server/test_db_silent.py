@@ -1,0 +1,135 @@
+"""Issue 9, faults: a PostgreSQL server that goes silent (no answer, no closed connection) never
+freezes a table for good (docs/server.md, Threat model, "Faults").
+
+The server reaches the real PostgreSQL (``HKMJ_TEST_PG_URL``, skipped when none answers) through
+a TCP relay on 127.0.0.1 that this test runs: cut, the relay keeps every connection open and
+passes nothing more on them, as a database host powered off or cut from the network, or a NAT
+that forgets its connections, leaves them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from collections.abc import Callable
+
+import sqlalchemy as sa
+
+from hkmj.server.store import normalise_url
+from hkmj.server.testing import Server, choose, my_turn, play
+
+
+class SilentRelay:
+    """Relays 127.0.0.1:``port`` to the database; :meth:`cut` silences every connection open then
+    for good (and new ones until :meth:`restore`), without closing any."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.silent = False
+        self.silenced: list[dict[str, bool]] = []
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.port = 0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        self.ready.wait(10)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+
+        async def start() -> None:
+            server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+            self.port = server.sockets[0].getsockname()[1]
+            self.ready.set()
+
+        self.loop.run_until_complete(start())
+        self.loop.run_forever()
+        tasks = asyncio.all_tasks(self.loop)
+        for task in tasks:
+            task.cancel()
+        self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+        self.loop.close()
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        flag = {"silent": self.silent}
+        self.silenced.append(flag)
+        up_r, up_w = await asyncio.open_connection(*self.target)
+
+        async def pipe(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            while data := await r.read(65536):
+                if flag["silent"]:
+                    await asyncio.sleep(3600)  # held open, nothing passed on
+                w.write(data)
+                await w.drain()
+
+        await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer), return_exceptions=True)
+
+    def cut(self) -> None:
+        def go() -> None:
+            self.silent = True
+            for flag in self.silenced:
+                flag["silent"] = True
+
+        self.loop.call_soon_threadsafe(go)
+
+    def restore(self) -> None:
+        """New connections pass again; those silenced stay silent (their peer is gone)."""
+
+        def go() -> None:
+            self.silent = False
+
+        self.loop.call_soon_threadsafe(go)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+def test_a_silent_postgresql_never_freezes_a_table_for_good(pg_url: str, make_server: Callable[..., Server]) -> None:
+    """A command sent to a PostgreSQL that went silent waited for an answer for ever: libpq has no
+    timeout once connected, and a pooled connection's ping or a commit on it never returned. The
+    writer thread stopped there, every table's saves queued behind it, and the tables stayed
+    frozen after the database was back, until a restart, with nothing logged. Now a command with
+    no answer for 10 s has its connection cut (new connections time out after 5 s): the save is
+    retried on a new connection and the table resumes within seconds of the database's return;
+    the outage is logged once."""
+    url = sa.engine.make_url(normalise_url(pg_url))
+    relay = SilentRelay(url.host or "127.0.0.1", url.port or 5432)
+    try:
+        server = make_server(url.set(port=relay.port).render_as_string(hide_password=False))
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=0, claim_window=0.01, timer=120)
+
+        async def go() -> None:
+            c = server.client()
+            await c.open()
+            await c.join(tid, 0, "Ed")
+            rng = random.Random(4)
+            st = await my_turn(c)
+            relay.cut()
+            await asyncio.sleep(0.2)
+            cseq = await c.act(next(a for a in st["mine"]["legal"] if a.startswith("discard")))
+            waiter = asyncio.create_task(
+                c.wait(lambda m: m["type"] == "ack" or (m["type"] == "error" and m["code"] != "saving"), 60)
+            )
+            await asyncio.sleep(3)
+            assert not waiter.done(), "answered while the database was silent"
+            relay.restore()
+            t0 = time.monotonic()
+            answer = await waiter
+            assert answer["type"] == "ack" and answer["cseq"] == cseq, answer
+            # cut 10 s after the command was sent (7 s ago), retried at once
+            assert time.monotonic() - t0 < 15, "the table did not resume within seconds of the database answering again"
+            await play([c], lambda cs: bool((cs[0].state or {}).get("reveal")), lambda i, legal: choose(legal, rng), 60)
+            await c.close()
+
+        asyncio.run(go())
+        assert server.alive()
+        server.stop()
+        log = server.log.read_text()
+        assert log.count("database write failed") == 1, log[-3000:]
+        assert "no answer from the database for 10 s" in log
+        assert "Traceback" not in log and "never retrieved" not in log
+    finally:
+        relay.close()
