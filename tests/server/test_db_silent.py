@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 
+import pytest
 import sqlalchemy as sa
 
 from hkmj.server.store import normalise_url
@@ -133,3 +134,45 @@ def test_a_silent_postgresql_never_freezes_a_table_for_good(pg_url: str, make_se
         assert "Traceback" not in log and "never retrieved" not in log
     finally:
         relay.close()
+
+
+def test_a_long_database_outage_is_one_line_of_the_sweep_not_one_per_sweep(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 9: "errors are logged once per outage". The periodic sweep (every 2.5 s with the
+    default limits) logged its warning at every run while the database was down: a 60 s
+    PostgreSQL outage wrote two dozen of them beside the store's one line. Now one warning for
+    the outage, and one more at the next outage once a sweep has worked between them."""
+    import contextlib
+    import logging
+
+    from hkmj.server.app import Hub, Limits
+
+    outcomes = iter([False, False, False, True, False, False, True])
+    calls: list[bool] = []
+
+    class FlakyStore:
+        def forget_before(self, cutoff: float, keep: set[str]) -> list[str]:
+            up = next(outcomes, True)
+            calls.append(up)
+            if not up:
+                raise sa.exc.OperationalError("SELECT", {}, Exception("connection timeout expired"))
+            return []
+
+    async def go() -> None:
+        hub = Hub("sqlite://", Limits(abandon_after=0.8, keep_days=1e-5))  # old tables looked for at every sweep
+        hub.store = FlakyStore()  # type: ignore[assignment]
+        task = asyncio.create_task(hub._sweep())
+        for _ in range(200):
+            if len(calls) >= 7:
+                break
+            await asyncio.sleep(0.05)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    with caplog.at_level(logging.INFO, logger="uvicorn.error.hkmj"):
+        asyncio.run(go())
+    assert len(calls) >= 7
+    said = [(r.levelno, r.getMessage()) for r in caplog.records if "sweep" in r.getMessage()]
+    warnings = [m for level, m in said if level == logging.WARNING]
+    assert len(warnings) == 2, said  # two outages, one line each
+    assert all("connection timeout expired" in m for m in warnings)

@@ -605,16 +605,22 @@ class Hub:
         """Every few seconds: tables no player has been connected to for ``abandon_after`` are
         saved as abandoned and dropped; unauthenticated or idle sockets are closed."""
         period = max(0.2, min(10.0, self.limits.abandon_after / 4, self.limits.auth_timeout / 4))
+        down = False  # the database failed the last sweep: the outage was logged already
         while True:
             await asyncio.sleep(period)
             try:
                 await self._sweep_once()
             except (sa.exc.SQLAlchemyError, sqlite3.Error, OSError) as err:
-                # a database outage: one line, no traceback; the same work is done next time
-                reason = str(getattr(err, "orig", None) or err).strip().splitlines()
-                log.warning("sweep of idle and old tables postponed: the database is unavailable (%s); retrying", reason[0] if reason else type(err).__name__)
+                # a database outage: one line for the whole outage (not one per sweep, every few
+                # seconds for as long as it lasts), no traceback; the same work is done next time
+                if not down:
+                    reason = str(getattr(err, "orig", None) or err).strip().splitlines()
+                    log.warning("sweep of idle and old tables postponed: the database is unavailable (%s); retrying", reason[0] if reason else type(err).__name__)
+                down = True
             except Exception:  # the sweep must go on
                 log.exception("sweep of idle tables failed; retrying")
+            else:
+                down = False
 
     async def _sweep_once(self) -> None:
         now = time.monotonic()
