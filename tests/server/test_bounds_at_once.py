@@ -101,3 +101,23 @@ def test_abandoned_tables_brought_back_at_once_never_take_more_than_max_tables(m
     assert results.count("back") == 2, results
     assert all("table_full" in r or "tables in play" in r for r in results if r != "back"), results
     assert live(server) <= 2
+
+
+def test_tables_of_four_bots_sent_at_once_never_pass_unattended_per_address(make_server: MakeServer) -> None:
+    """``--unattended-per-address`` counted the started tables of bots only, and a table of four
+    bots is started only once it is saved: twenty such creations sent at once under a bound of
+    two made four. Now the creations under way count too: two are made, the others get 429
+    (``limit`` ``unattended``)."""
+    server = make_server(
+        None, "--create-rate", "1000", "--tables-per-address", "1000", "--http-rate", "1000", "--unattended-per-address", "2"
+    )
+    body = json.dumps({"slots": ["random"] * 4, "hands": 4}).encode()
+
+    async def go() -> list[tuple[int, dict[str, object]]]:
+        return list(await asyncio.gather(*(_post_raw(server, body) for _ in range(16))))
+
+    answers = asyncio.run(go())
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [201] * 2 + [429] * 14, statuses
+    assert all(a["limit"] == "unattended" for status, a in answers if status == 429), answers
+    assert live(server) == 2

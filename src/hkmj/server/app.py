@@ -494,6 +494,9 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._taking: dict[str, int] = {}
         """Tables being created or brought back from abandoned, by address (:meth:`taking_table`)."""
+        self._unattended_coming: dict[str, int] = {}
+        """Tables of four bots being created, by address: counted under
+        :attr:`Limits.unattended_per_address` (:meth:`unattended_of`) from the check on."""
         self._arriving = 0
         """Tables being created or brought back to play (saved or replayed, not yet live), from
         any address: counted with the live ones under :attr:`Limits.max_tables` (:meth:`room`)."""
@@ -967,14 +970,26 @@ class Hub:
         n = self.cap(scope, self.limits.tables_per_address)
         return f"{n} tables in play were created from {_yours(scope)}; wait for one to end or be abandoned"
 
+    def making_unattended(self, address: str, n: int) -> None:
+        """Count (``n`` 1) or no longer count (-1) a table of four bots being created by
+        ``address``: counted only once started, creations sent at once each found the address
+        under :attr:`Limits.unattended_per_address` (twenty sent together with a bound of two
+        made four such tables)."""
+        left = self._unattended_coming.get(address, 0) + n
+        if left > 0:
+            self._unattended_coming[address] = left
+        else:
+            self._unattended_coming.pop(address, None)
+
     def unattended_of(self, who: str) -> int:
         """Live tables created from ``who`` (an address or an IPv6 /48) that bots alone are
         playing (:attr:`Table.unattended`)."""
-        return sum(
+        live = sum(
             1
             for tid, by in self.created_by.items()
             if _within(by, who) and (t := self.tables.get(tid)) is not None and t.started and t.unattended
         )
+        return live + sum(n for a, n in self._unattended_coming.items() if _within(a, who))
 
     def may_replay(self, address: str) -> str | None:
         """Per-address rate of replays of tables neither live nor cached (``replay_rate`` a minute,
@@ -1422,6 +1437,9 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             why = f"at most {rate:g} new tables a minute from {_yours(over)}; try again later"
             return _refuse(429, "rate_limited", why, wait, over, limit="create", n=rate, retry_after=_retry_after(hub.creators, address, over))
         hub.taking_table(address, 1)  # counted from now: creations sent at once get no more
+        bots_only = all(s is not None for s in cfg.slots)
+        if bots_only:  # the same for --unattended-per-address
+            hub.making_unattended(address, 1)
         try:
             t = await hub.create(cfg)
             hub.created_by[t.id] = address
@@ -1429,6 +1447,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return _refuse(503, e.code, e.message, {"Retry-After": "30"}, e.scope, limit=e.limit, n=e.n)
         finally:
             hub.taking_table(address, -1)
+            if bots_only:
+                hub.making_unattended(address, -1)
         try:
             # the creator's seat: taken under the table's lock before any other request runs
             # (listed at once in the lobby, it would otherwise go to whoever joins first)
