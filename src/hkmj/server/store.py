@@ -223,6 +223,9 @@ class _StuckCutter:
         self._busy: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
         self._stopping = stopping
         sa.event.listen(engine, "connect", self._seen)
+
+    def start(self) -> None:
+        """Watch from now on (after the migrations, which may take long on a big database)."""
         threading.Thread(target=self._run, name="hkmj-store-watch", daemon=True).start()
 
     def _seen(self, dbapi_conn: Any, _record: Any) -> None:
@@ -301,9 +304,12 @@ class Store:
         self._up_since = -FLAP_SECONDS
         self._quiet = False
         self._stopping = threading.Event()
+        cutter = None
         if self.engine.dialect.name == "postgresql":  # before the first connection is made
-            _StuckCutter(self.engine, self._stopping, self.failed)
+            cutter = _StuckCutter(self.engine, self._stopping, self.failed)
         migrate(self.engine)
+        if cutter is not None:
+            cutter.start()
         self.on_loop = self.engine.dialect.name == "sqlite"
         """Commits run on the event loop (SQLite) rather than in the writer thread (module docstring)."""
         self._q: queue.Queue[_Waiter | None] = queue.Queue()
