@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -176,3 +178,31 @@ def test_a_long_database_outage_is_one_line_of_the_sweep_not_one_per_sweep(caplo
     warnings = [m for level, m in said if level == logging.WARNING]
     assert len(warnings) == 2, said  # two outages, one line each
     assert all("connection timeout expired" in m for m in warnings)
+
+
+def test_a_join_waiting_for_the_database_is_told_why(tmp_path: Path, make_server: Callable[..., Server]) -> None:
+    """A ``join`` sent while the database cannot save waited for the whole outage without a word:
+    the ``saving`` notice went to the connections at the table only, and the joiner is not one
+    yet. Now the joiner gets ``saving`` (``ref`` ``join``) after 2 s, then its ``welcome`` once the
+    database is back. (SQLite: another connection holds its write lock.)"""
+    path = tmp_path / "join.db"
+    server = make_server(f"sqlite:///{path}")
+    tid = server.create(slots=[None, None, "greedy", "greedy"], timer=60)
+
+    async def go() -> None:
+        c = server.client()
+        await c.open()
+        lock = sqlite3.connect(path, isolation_level=None, timeout=10)
+        lock.execute("BEGIN EXCLUSIVE")
+        try:
+            await c.send(type="join", table=tid, slot=0, name="Jo")
+            said = await c.wait(lambda m: m["type"] in ("error", "welcome"), 6)
+            assert said["type"] == "error" and said["code"] == "saving" and said["ref"] == "join", said
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+        welcome = await c.wait(lambda m: m["type"] in ("welcome", "error"), 10)
+        assert welcome["type"] == "welcome" and welcome["slot"] == 0, welcome
+        await c.close()
+
+    asyncio.run(go())

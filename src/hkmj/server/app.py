@@ -58,6 +58,7 @@ from hkmj.server.help import help_page, pick_lang, pick_rules
 from hkmj.server.hosts import HostCheck, machine_names
 from hkmj.server.http import secured_headers
 from hkmj.server.protocol import (
+    ERRORS,
     MAX_CSEQ,
     VERSION,
     ProtocolError,
@@ -75,7 +76,7 @@ from hkmj.server.ranges import RangedFileResponse, RangedStaticFiles
 from hkmj.server.refusal_page import refusal_page, wants_html
 from hkmj.server.store import Store
 from hkmj.server.svg import face
-from hkmj.server.table import Table
+from hkmj.server.table import SLOW_SAVE, Table
 
 __all__ = ["Hub", "Limits", "create_app"]
 
@@ -1043,7 +1044,13 @@ class Hub:
                 if not table.live:  # abandoned, and that seat is not free: it stays abandoned
                     raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
                 name = clean_name(field_of(msg, "name", str, optional=True) or "")
-                token = await self.seat(table, slot, name, conn.address)
+                # not yet at the table, the joiner would not hear its `saving` notice: a join sent
+                # while the database was down waited the whole outage without a word
+                saving = asyncio.get_running_loop().call_later(SLOW_SAVE, conn.send, _error("saving", ERRORS["saving"], msg))
+                try:
+                    token = await self.seat(table, slot, name, conn.address)
+                finally:
+                    saving.cancel()
                 conn.send(self._welcome(table, slot, "player", token=token))
             elif kind == "resume":
                 token = field_of(msg, "token", str)
