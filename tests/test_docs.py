@@ -564,3 +564,26 @@ def test_the_readmes_bot_ladder_rows_are_docs_bots_md_rows() -> None:
         latest = same[-1]  # a re-run's row comes after the one it supersedes
         assert diff in latest and ci in latest, f"README row {line.strip()!r}: docs/bots.md's latest says {' | '.join(latest)}"
     assert checked == 6
+
+
+def test_the_error_table_of_docs_protocol_md_is_every_code_the_server_sends() -> None:
+    """docs/protocol.md, *Errors*: one row per error code of ``ERRORS`` (every code the server
+    may send, by websocket or HTTP), and no row for a code it never sends: ``forbidden_origin``
+    (HTTP 403) had no row."""
+    from hkmj.server.protocol import ERRORS
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = text.split("\n## Errors", 1)[1].split("\n#", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \|", section.split("|---", 1)[1], re.M)
+    assert sorted(rows) == sorted(ERRORS), sorted(set(rows) ^ set(ERRORS))
+
+
+def test_the_message_tables_of_docs_protocol_md_are_the_types_the_server_knows() -> None:
+    """docs/protocol.md, *Client → server*: one row per message type the server reads
+    (``CLIENT_TYPES``), none for a type it does not."""
+    from hkmj.server.protocol import CLIENT_TYPES
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = text.split("\n## Client → server", 1)[1].split("\n#", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \|", section.split("|---", 1)[1], re.M)
+    assert rows == list(CLIENT_TYPES), rows
