@@ -587,3 +587,37 @@ def test_the_message_tables_of_docs_protocol_md_are_the_types_the_server_knows()
     section = text.split("\n## Client → server", 1)[1].split("\n#", 1)[0]
     rows = re.findall(r"^\| `(\w+)` \|", section.split("|---", 1)[1], re.M)
     assert rows == list(CLIENT_TYPES), rows
+
+
+def _option_table(section: str) -> str:
+    """The table of house options of a section (``| option | values ... |`` to its last row)."""
+    if "| option |" not in section:
+        return ""
+    return section.split("| option |", 1)[1].split("\n\n", 1)[0]
+
+
+def test_docs_house_options_md_gives_each_rulesets_options_defaults_and_values() -> None:
+    """docs/house-options.md: each ruleset's table of options (``| `minfan` | `0`, `1`, `3` |``,
+    default first; a range as ``| `base` | `1` … `1000` |``, or ``| `limit` | `1000`, or `100` …
+    `100000` |``) names exactly the options the ruleset has, with its default and its values or
+    bounds, as ``hkmj score --option`` and ``GET /api/info`` check them."""
+    from hkmj.rulesets import rulesets_info
+
+    text = (ROOT / "docs" / "house-options.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## .*\(`--rules (\w+)`\)$", text, flags=re.M)
+    stated = dict(zip(sections[1::2], sections[2::2], strict=True))
+    assert sorted(stated) == sorted(rulesets_info())
+    wrong = []
+    for name, info in rulesets_info().items():
+        rows = {key: re.findall(r"`([^`]+)`", values) for key, values in re.findall(r"^\| `(\w+)` \| ([^|]+) \|", _option_table(stated[name]), re.M)}
+        if sorted(rows) != sorted(o["key"] for o in info["options"]):
+            wrong.append(f"{name}: options {sorted(rows)}")
+            continue
+        for o in info["options"]:
+            values = rows[o["key"]]
+            want = [o["default"], *(c for c in o["choices"] if c != o["default"])] if o["choices"] else None
+            if want is not None and values != want:
+                wrong.append(f"{name} {o['key']}: {values}, the ruleset's: {want}")
+            if want is None and (values[0] != o["default"] or values[-2:] != [str(o["low"]), str(o["high"])]):
+                wrong.append(f"{name} {o['key']}: {values}, the ruleset's: default {o['default']}, {o['low']} … {o['high']}")
+    assert not wrong, "\n".join(wrong)
