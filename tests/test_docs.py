@@ -621,3 +621,29 @@ def test_docs_house_options_md_gives_each_rulesets_options_defaults_and_values()
             if want is None and (values[0] != o["default"] or values[-2:] != [str(o["low"]), str(o["high"])]):
                 wrong.append(f"{name} {o['key']}: {values}, the ruleset's: default {o['default']}, {o['low']} … {o['high']}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_every_field_a_record_holds_is_in_docs_record_format_md() -> None:
+    """docs/record-format.md, *Events*: every event type a match record holds has a row, and every
+    field of it is named in that row, under each ruleset (a win's fields differ by ruleset); the
+    table names no event type the engine never writes (the false-Mahjong ones, rare in a bots'
+    match, are checked by name)."""
+    from hkmj.bots import make_bot
+    from hkmj.engine import play_match
+    from hkmj.rulesets import get_ruleset
+
+    text = (ROOT / "docs" / "record-format.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(\w+)` \| (.*) \|$", text.split("\n## Events", 1)[1], re.M))
+    engine = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "src" / "hkmj" / "engine").glob("*.py"))
+    assert all(f'"type": "{name}"' in engine for name in rows), sorted(n for n in rows if f'"type": "{n}"' not in engine)
+    missing = []
+    for rules in ("hk", "mcr", "classical"):
+        bots = [make_bot("greedy", seed) for seed in range(4)]
+        events = play_match(bots, 3, length="hands", hands=3, rules=get_ruleset(rules)).events
+        for event in events:
+            row = rows.get(event["type"])
+            if row is None:
+                missing.append(f"{rules}: no row for {event['type']}")
+                continue
+            missing += [f"{rules}: {event['type']}.{key}" for key in event if key != "type" and f"`{key}`" not in row]
+    assert not missing, sorted(set(missing))
