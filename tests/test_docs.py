@@ -1,7 +1,8 @@
 """What a reader follows in the README and docs/ leads somewhere: every relative link and
 anchor resolves, every repository path a page names exists, and the pages speak in plain
-words, without the names of internal work (the commands themselves are checked in
-tests/test_new_user.py)."""
+words, without the names of internal work; the tables of the reference pages (error codes,
+message types, record fields, house options, limits and defaults) are those of the program
+(the commands themselves are checked in tests/test_new_user.py)."""
 
 from __future__ import annotations
 
