@@ -2631,3 +2631,64 @@ def test_hk_4_7_the_end_screen_says_which_of_two_mahjong_claims_won_and_by_which
                 assert said == false.format(who=south, rule="R-6" if rules == "hk" else "CL-7.7"), said
         assert not errors, errors
         browser.close()
+
+
+def test_hk_2_the_wall_check_compares_with_the_commitment_published_at_the_start_and_shows_what_it_hashed(
+    server: Server,
+) -> None:
+    """Issue 5 ("anyone can check the wall was fixed in advance"): the end of a hand's "verify" holds the very text
+    hashed (salt:wall), so a reader recomputes SHA-256 outside the page and finds the commitment published when the
+    hand began; the page's own verdict compares with the commitment it saw then, not with the copy the result
+    carries (a result whose commitment differs from the one published says so), and a page that did not see the
+    hand begin says that it could not compare."""
+    import hashlib
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = _lobby(browser, server, errors, 1200, 900)
+        page.select_option("select[name=length]", "1")
+        page.fill("input[name=claim]", "0")
+        page.fill("input[name=botdelay]", "0")
+        page.click("#create")
+        page.wait_for_selector("#board", timeout=15000)
+        tid = page.url.rstrip("/").split("/")[-1]
+        published = when(page, "G.state && G.state.hand && !G.state.reveal ? G.state.hand.commitment : null")
+        deadline = time.monotonic() + 180
+        while not page.locator("#scoring").count():
+            assert time.monotonic() < deadline, "the hand never ended"
+            with contextlib.suppress(Exception):
+                if page.locator("button.claim").count():
+                    page.locator("button.claim[data-action=pass]").first.click(timeout=300)
+                elif page.locator("#hand button.t:not([disabled])").count():
+                    page.locator("#hand button.t:not([disabled])").last.click(timeout=300)
+            page.wait_for_timeout(60)
+        page.click("#verify summary")
+        page.wait_for_selector("#verdict b", timeout=5000)
+        assert page.inner_text("#verdict").startswith("Wall verified"), page.inner_text("#verdict")
+        hashed = page.input_value("#hashed")
+        salt, wall = hashed.split(":", 1)
+        assert len(wall.split(" ")) == 144 and salt
+        assert hashlib.sha256(hashed.encode()).hexdigest() == published  # recomputed outside the page
+        # the commitment this browser kept from the start is not the result's: the check fails and says why
+        page.evaluate(f"localStorage.setItem('hkmj.commit.{tid}', JSON.stringify({{1: '{'0' * 64}'}}))")
+        page.reload()
+        page.wait_for_selector("#scoring", timeout=10000)
+        page.click("#verify summary")
+        page.wait_for_selector("#verdict b", timeout=5000)
+        verdict = page.inner_text("#verdict")
+        assert verdict.startswith("Wall check FAILED") and "not the one published when the hand began" in verdict, verdict
+        # a page that never saw the hand begin (a fresh browser, in French) cannot compare, and says so
+        later = browser.new_context().new_page()
+        later.on("pageerror", lambda e: errors.append(str(e)))
+        later.goto(f"{server.base}/t/{tid}?lang=fr")
+        later.wait_for_selector("#scoring", timeout=10000)
+        later.click("#verify summary")
+        later.wait_for_selector("#verdict b", timeout=5000)
+        verdict = later.inner_text("#verdict")
+        assert "n'a pas vu le début de la donne\u00a0:" in verdict and "Wall" not in verdict, verdict
+        assert "sha256sum" in later.inner_text("#verify") and later.input_value("#hashed") == hashed
+        assert not errors, errors
+        browser.close()

@@ -19,7 +19,10 @@ const T = {
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
     robbed: "robbing a kong from", draw: "Draw: the wall is exhausted, nobody pays", drawFined: "Draw: the wall is exhausted, nobody wins", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
-    base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment", notVerified: "Wall check FAILED",
+    base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment published when the hand began", notVerified: "Wall check FAILED",
+    verifiedLate: "SHA-256(salt:wall) matches this result's commitment, but this page did not see the hand begin: compare it with the commitment shown then",
+    badHash: "SHA-256(salt:wall) is not the commitment", otherCommitment: "this result's commitment is not the one published when the hand began ({seen}…)",
+    hashed: "Text hashed (salt:wall, the 144 tiles in wall order; check it with sha256sum)",
     verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned", review: "Review this match",
     abandonedWhy: "Abandoned table: its players left, and it stays as they left it. It plays on when one of them comes back with their link (or someone takes a free seat); watching, you will then see the play go on.",
     abandonedBefore: "Abandoned before its first hand",
@@ -125,7 +128,10 @@ const T = {
     pass: "Passer", mahjong: "Mahjong\u202f!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
     robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé, personne ne paie", drawFined: "Nulle\u00a0: le mur est épuisé, personne ne gagne", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
-    base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement", notVerified: "Vérification du mur ÉCHOUÉE",
+    base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement publié au début de la donne", notVerified: "Vérification du mur ÉCHOUÉE",
+    verifiedLate: "SHA-256(sel:mur) correspond à l'engagement de ce résultat, mais cette page n'a pas vu le début de la donne\u00a0: comparez-le à l'engagement affiché alors",
+    badHash: "SHA-256(sel:mur) n'est pas l'engagement", otherCommitment: "l'engagement de ce résultat n'est pas celui publié au début de la donne ({seen}…)",
+    hashed: "Texte haché (sel:mur, les 144\u00a0tuiles dans l'ordre du mur\u00a0; vérifiez-le avec sha256sum)",
     verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée", review: "Revoir cette partie",
     abandonedWhy: "Table abandonnée\u00a0: ses joueurs sont partis, et elle reste telle qu'ils l'ont laissée. Le jeu reprend quand l'un d'eux revient avec son lien (ou que quelqu'un prend une place libre)\u00a0; en regardant, vous verrez alors la suite.",
     abandonedBefore: "Abandonnée avant sa première donne",
@@ -656,6 +662,7 @@ function onMessage(m) {
     G.welcomed = false;
     const fresh = !G.state || !G.state.mine || !m.mine || JSON.stringify(G.state.mine.legal) !== JSON.stringify(m.mine.legal);
     G.state = m;
+    noteCommitment(m);
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
     G.playedAt = (m.players || []).map((p) => (p.played_in == null ? 0 : performance.now() + p.played_in * 1000));
@@ -865,7 +872,7 @@ function render() {
   if ($("#back")) $("#back").onclick = () => send({ type: "back" });
   if ($("#next")) $("#next").onclick = () => send({ type: "next" });
   fitPonds();
-  if (st.reveal) verifyWall(st.reveal);  // a wall already checked says so at once, before the panel is scrolled back
+  if (st.reveal) verifyWall(st);  // a wall already checked says so at once, before the panel is scrolled back
   revealRestore(kept);
   dialogFocus(st, wasOpen, focused);
   if (!wasOpen && !st.reveal) boardFocus(focused, onBoard);
@@ -1072,19 +1079,40 @@ function revealCard(st) {
   return `<section class="card" id="scoring" data-hand="${esc(r.commitment)}"><h2 id="reveal-title">${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
     <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
     <h3>${t("payments")}</h3>${win ? payRule(st, win, name) : ""}<table id="payments">${pays}</table>
-    <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}</details>
+    <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}<label class="hashed">${t("hashed")}<textarea readonly rows="3" id="hashed">${esc(`${r.salt}:${r.wall.join(" ")}`)}</textarea></label></details>
     ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
     ${over ? `${reviewForm(st)}<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
 }
 
-async function verifyWall(r) {
-  const key = r.commitment;
-  const show = () => { const el = $("#verdict"); if (el && G.verify[key] != null) el.innerHTML = `<b class="${G.verify[key] ? "pos" : "neg"}">${G.verify[key] ? t("verified") : t("notVerified")}</b><br>`; };
+/** The commitments this browser saw published at each hand's start (by table, hand number): the first one seen
+ * for a hand is kept, across reloads, so the end of the hand is checked against what was said before play. */
+const seenCommitments = (tid) => { try { return JSON.parse(localStorage.getItem(`hkmj.commit.${tid}`) || "{}") || {}; } catch { return {}; } };
+function noteCommitment(m) {
+  if (!m.hand || m.reveal || !m.hand.commitment) return;
+  const seen = seenCommitments(m.table);
+  if (seen[m.hand.number] != null) return;  // the first published is the one that counts
+  seen[m.hand.number] = m.hand.commitment;
+  const kept = Object.keys(seen).map(Number).sort((a, b) => b - a).slice(0, 8);  // the latest hands only
+  localStorage.setItem(`hkmj.commit.${m.table}`, JSON.stringify(Object.fromEntries(kept.map((n) => [n, seen[n]]))));
+}
+
+/** The wall check of a finished hand (HK-2, docs/protocol.md "Wall commitment"): SHA-256(salt:wall) must be the
+ * commitment published when the hand began, as this page saw it then (not merely the copy the result carries). */
+async function verifyWall(st) {
+  const r = st.reveal, seen = seenCommitments(st.table)[st.hand.number];
+  const key = `${r.commitment}/${seen || ""}`;
+  const show = () => {
+    const el = $("#verdict"), v = G.verify[key];
+    if (!el || v == null) return;
+    const ok = v === "ok" || v === "late";
+    el.innerHTML = `<b class="${ok ? "pos" : "neg"}">${esc(ok ? t(v === "ok" ? "verified" : "verifiedLate")
+      : `${t("notVerified")}${colon()}${v === "hash" ? t("badHash") : t("otherCommitment", { seen: seen.slice(0, 16) })}`)}</b><br>`;
+  };
   if (G.verify[key] != null) { show(); return; }
   if (!(window.crypto && crypto.subtle)) return;
   const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${r.salt}:${r.wall.join(" ")}`));
   const hex = Array.from(new Uint8Array(buf)).map((b) => b.toString(16).padStart(2, "0")).join("");
-  G.verify[key] = hex === r.commitment;
+  G.verify[key] = hex !== r.commitment ? "hash" : seen == null ? "late" : seen === r.commitment ? "ok" : "other";
   show();
 }
 
