@@ -223,6 +223,16 @@ def _run_client_text(expr: str) -> Any:
     return json.loads(done.stdout)
 
 
+def test_the_french_help_of_every_ruleset_puts_no_break_spaces_inside_guillemets(server: Server) -> None:
+    """French typography on /help (HK, MCR, classical tables): « » hold a no-break space inside, as the browser's own
+    words do; the help page wrote « prête » with plain spaces, so a line could end on « or begin with »."""
+    for rules in ("hk", "mcr", "classical"):
+        with urllib.request.urlopen(f"{server.base}/help?lang=fr&rules={rules}", timeout=10) as r:
+            page = r.read().decode()
+        assert "«\u00a0prête\u00a0»" in page, rules
+        assert not re.search(r"«[^\u00a0]|[^\u00a0]»", page), re.findall(r".{20}(?:«[^\u00a0]|[^\u00a0]»).{5}", page)
+
+
 def test_a_toast_stays_long_enough_to_be_read_in_either_language() -> None:
     """A toast stayed 3.5 s whatever its length: a refusal naming its limit ("your network (the
     IPv6 /48 …)"), longer in French, went before it could be read. It now stays about as long as

@@ -136,12 +136,13 @@ def sections(lang: str, rules: str = "hk") -> list[tuple[str, list[str]]]:
 
 
 def typography(text: str, lang: str) -> str:
-    """French typography: a no-break space before ``:`` ``;`` ``?`` ``!`` (a line never starts with one)."""
+    """French typography: a no-break space before ``:`` ``;`` ``?`` ``!`` and inside « » (a line never starts
+    with one, nor ends with an opening «)."""
     if lang != "fr":
         return text
-    for mark in ":;?!":
+    for mark in ":;?!»":
         text = text.replace(f" {mark}", f"\u00a0{mark}")
-    return text
+    return text.replace("« ", "«\u00a0")
 
 
 def cite_spans(escaped: str) -> str:
