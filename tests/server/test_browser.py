@@ -2690,6 +2690,13 @@ def test_hk_2_the_wall_check_compares_with_the_commitment_published_at_the_start
         verdict = later.inner_text("#verdict")
         assert "n'a pas vu le début de la donne\u00a0:" in verdict and "Wall" not in verdict, verdict
         assert "sha256sum" in later.inner_text("#verify") and later.input_value("#hashed") == hashed
+        # on an English phone the short word "verify" is still a touch target of 40 px each way (it was 39.5 px wide)
+        phone = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True).new_page()
+        phone.goto(f"{server.base}/t/{tid}?lang=en")
+        phone.wait_for_selector("#verify summary", timeout=10000)
+        box = phone.locator("#verify summary").bounding_box()
+        assert box and box["width"] >= 40 and box["height"] >= 40, box
+        assert phone.evaluate(SMALL_TARGETS, 40) == []
         assert not errors, errors
         browser.close()
 
