@@ -2726,3 +2726,40 @@ def test_hk_4_a_pung_button_names_the_tile_it_claims_as_the_chow_and_kong_button
         assert page.inner_text(".msg").startswith(words[2]), page.inner_text(".msg")
         assert not errors, errors
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_payment(server: Server, lang: str) -> None:
+    """HK-6 with house options (minfan=3, payment=half-shooter, base=2): the table's "How to play" link opens the help
+    of that table, as the terminal's help is: the ruleset and its house options under the title, the house minimum
+    in place of "There is no minimum", the discarder paying for all, the false Mahjong's penalty times the base value
+    (HK-5.7: 128 to each player, not 64); the page in the other language keeps them. It used to describe the rules'
+    own table whatever the house options, telling a newcomer at a 3-fan table that any complete hand wins."""
+    from playwright.sync_api import sync_playwright
+
+    words = {
+        "en": ("Hong Kong · minimum 3 fan · the discarder pays for all · base value 2", "at least 3 fan to win",
+               "There is no minimum", "A false Mahjong costs 128 to each other player", "Règle de la maison"),
+        "fr": ("Hong Kong · 3 fans minimum · le défausseur paie pour tous · valeur de base 2", "au moins 3 fans pour gagner",
+               "Pas de minimum", "Un faux Mahjong coûte 128 à chaque autre joueur", "House rule"),
+    }[lang]
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1,
+                        options={"minfan": "3", "payment": "half-shooter", "base": "2"})
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{tid}?watch=1&lang={lang}")
+        page.wait_for_selector("#help-link[href*='minfan=3']", timeout=15000)  # the table is drawn (waiting for its player)
+        page.click("#help-link")
+        page.wait_for_selector("#help h1")
+        house, text = page.inner_text("#house-rules"), page.inner_text("#help")
+        assert house == words[0], house
+        assert words[1] in text and words[2] not in text and words[3] in text, text
+        assert "4 × " in text  # the discarder pays for everyone, 4 × the base
+        page.click("#other-lang")
+        page.wait_for_selector("#house-rules")
+        assert words[4] in page.inner_text("#help"), page.inner_text("#help")
+        assert not errors, errors
+        browser.close()

@@ -233,6 +233,19 @@ def test_the_french_help_of_every_ruleset_puts_no_break_spaces_inside_guillemets
         assert not re.search(r"«[^\u00a0]|[^\u00a0]»", page), re.findall(r".{20}(?:«[^\u00a0]|[^\u00a0]»).{5}", page)
 
 
+def test_the_help_echoes_only_house_options_its_ruleset_accepts(server: Server) -> None:
+    """/help?minfan=3&base=… (a table's help link, HK-6 house options): a value the ruleset refuses, an option it does
+    not have or markup never reaches the page; an accepted one is said as the ruleset reads it (``base= 12`` is 12)."""
+    query = "lang=en&base=%3Cb%3Eboom%3C/b%3E&payment=%22%3E%3Ci%3E&nope=%3Cs%3E&minfan=3"
+    with urllib.request.urlopen(f"{server.base}/help?{query}", timeout=10) as r:
+        page = r.read().decode()
+    assert "boom" not in page and "<i>" not in page and "<s>" not in page and "nope" not in page
+    assert "Hong Kong · minimum 3 fan</p>" in page and "discarder pays double" in page
+    with urllib.request.urlopen(f"{server.base}/help?lang=en&base=%2012", timeout=10) as r:
+        page = r.read().decode()
+    assert "base value 12</p>" in page and "&amp;base=12" in page and "costs 768 to each other player" in page
+
+
 def test_a_toast_stays_long_enough_to_be_read_in_either_language() -> None:
     """A toast stayed 3.5 s whatever its length: a refusal naming its limit ("your network (the
     IPv6 /48 …)"), longer in French, went before it could be read. It now stays about as long as

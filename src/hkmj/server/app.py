@@ -54,7 +54,7 @@ from hkmj.rulesets import rulesets_info
 from hkmj.scoring.lines import json_refusal
 from hkmj.server.botprocess import BotProcess
 from hkmj.server.export import log_lines
-from hkmj.server.help import help_page, pick_lang, pick_rules
+from hkmj.server.help import help_page, pick_lang, pick_options, pick_rules
 from hkmj.server.hosts import HostCheck, machine_names
 from hkmj.server.http import secured_headers
 from hkmj.server.protocol import (
@@ -1389,7 +1389,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     async def help_(request: Request) -> Response:
         lang = pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
         rules = pick_rules(request.query_params.get("rules"))
-        return HTMLResponse(help_page(lang, rules), headers={"Cache-Control": "no-cache", "Content-Language": lang})
+        options = pick_options(rules, request.query_params)  # a table's house options, from its help link
+        return HTMLResponse(help_page(lang, rules, options), headers={"Cache-Control": "no-cache", "Content-Language": lang})
 
     async def info(request: Request) -> Response:
         return JSONResponse(

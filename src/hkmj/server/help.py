@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 
-from hkmj.rulesets import RULESETS
+from hkmj.rulesets import RULESETS, RulesetError, get_ruleset
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, name, tile_str
 from hkmj.tui.rules_texts import FLOWERS, cite
 from hkmj.tui.texts import LANGS, Texts
@@ -113,12 +114,37 @@ def pick_rules(query: str | None) -> str:
     return query if query in RULESETS else "hk"
 
 
-def sections(lang: str, rules: str = "hk") -> list[tuple[str, list[str]]]:
+def pick_options(rules: str, query: Mapping[str, str]) -> dict[str, str]:
+    """The house options of a ``rules`` table named in the page's query (``?minfan=3&payment=half-shooter``, as the
+    table's help link gives them): each one the ruleset knows with a value it accepts, as the ruleset reads it (a
+    listed choice, or a number in its range: nothing else of the query reaches the page); anything else is left out."""
+    out: dict[str, str] = {}
+    for option in RULESETS[rules].OPTIONS:
+        value = query.get(option.key)
+        if value is None:
+            continue
+        try:
+            out[option.key] = get_ruleset(rules, {option.key: value}).options[option.key]  # as the ruleset reads it
+        except RulesetError:
+            continue
+    return out
+
+
+def _texts(lang: str, rules: str, options: Mapping[str, str] | None) -> Texts:
+    """The words of a ``rules`` table with house ``options``, as the terminal's help says them (a house minimum,
+    payment or penalty replaces the rules' own sentence)."""
+    ruleset = get_ruleset(rules, options)
+    if not ruleset.changed_options():
+        return Texts(lang, rules)
+    return Texts(lang, rules, penalty=ruleset.false_mahjong_payments(2, 1)[3], house=ruleset.options)
+
+
+def sections(lang: str, rules: str = "hk", options: Mapping[str, str] | None = None) -> list[tuple[str, list[str]]]:
     """The help's sections as (heading, lines): the terminal's rules, the browser's controls.
 
     A section ends at its first blank line, which leaves out the terminal's own closing note
     (which keys close the help); the terminal's ``--teach`` option is not mentioned."""
-    body = Texts(lang, rules)("help.body")
+    body = _texts(lang, rules, options)("help.body")
     out: list[tuple[str, list[str]]] = []
     for line in body.splitlines():
         if line and not line[0].isspace() and line == line.upper() and any(c.isalpha() for c in line):
@@ -183,14 +209,25 @@ def _html_lines(lines: list[str], lang: str) -> str:
     return "".join(parts)
 
 
-def help_page(lang: str, rules: str = "hk") -> str:
-    """The whole HTML page in ``lang`` (``en`` or ``fr``) for a ``rules`` table."""
-    tx, words = Texts(lang, rules), PAGE[lang]
-    keep = "" if rules == "hk" else f"&amp;rules={rules}"
+def help_page(lang: str, rules: str = "hk", options: Mapping[str, str] | None = None) -> str:
+    """The whole HTML page in ``lang`` (``en`` or ``fr``) for a ``rules`` table with house ``options`` (the
+    terminal's help of such a table: the house minimum, payment and penalty in place of the rules' own, and
+    the ruleset with every house option in words under the title)."""
+    tx, words = _texts(lang, rules, options), PAGE[lang]
+    ruleset = get_ruleset(rules, options)
+    changed = ruleset.changed_options()
+    keep = ("" if rules == "hk" else f"&amp;rules={rules}") + "".join(
+        f"&amp;{html.escape(k)}={html.escape(v)}" for k, v in changed.items()  # validated: a choice or a number
+    )
+    house = (
+        f'<p class="muted" id="house-rules">{html.escape(typography(" · ".join([ruleset.title_fr if lang == "fr" else ruleset.title, *tx.house(rules, changed)]), lang))}</p>'
+        if changed
+        else ""
+    )
     body = "".join(
         f'<section class="card"><h2>{html.escape(h.capitalize())}</h2>'
         f"{_tiles_html(lang, rules) if i == TILES_SECTION else _html_lines(lines, lang)}</section>"
-        for i, (h, lines) in enumerate(sections(lang, rules))
+        for i, (h, lines) in enumerate(sections(lang, rules, options))
     )
     title = html.escape(tx("help.title"))
     return f"""<!doctype html>
@@ -210,7 +247,7 @@ def help_page(lang: str, rules: str = "hk") -> str:
 </header>
 <main id="help">
 <h1>{title}</h1>
-{body}
+{house}{body}
 <p><a href="/" class="button">{html.escape(words["back"])}</a></p>
 </main>
 </body>

@@ -252,7 +252,10 @@ const deadWall = (st) => (rulesOf(st) === "mcr" ? "" : ` <span class="muted ligh
  * friend's own browser language. */
 const shareLink = (tid) => `${location.origin}/t/${tid}${localStorage.getItem("hkmj.lang") ? `?lang=${lang}` : ""}`;
 /** The help page's address in the current language, for the table `st`'s ruleset when it is not Hong Kong. */
-const helpHref = (st) => `/help?lang=${lang}${rulesOf(st) === "hk" ? "" : `&rules=${rulesOf(st)}`}`;
+/** The help page of the table `st`: its ruleset and its house options (the page says the house minimum, payment and
+ * penalty in place of the rules' own). */
+const helpHref = (st) => `/help?lang=${lang}${rulesOf(st) === "hk" ? "" : `&rules=${rulesOf(st)}`}${
+  Object.entries((st && st.config && st.config.options) || {}).map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("")}`;
 /** `kOne` or `kOther` by the language's plural rule for `n` (English: 1 is singular; French: 0 and 1 are). */
 const plural = (k, n, p = {}) => t(k + ((lang === "fr" ? n <= 1 : n === 1) ? "One" : "Other"), { n, ...p });
 /** How far a hand is from ready, worded as the terminal's hint (Texts.distance): "4 tiles from ready", or ready. */
