@@ -255,7 +255,14 @@ const shareLink = (tid) => `${location.origin}/t/${tid}${localStorage.getItem("h
 /** The help page of the table `st`: its ruleset and its house options (the page says the house minimum, payment and
  * penalty in place of the rules' own). */
 const helpHref = (st) => `/help?lang=${lang}${rulesOf(st) === "hk" ? "" : `&rules=${rulesOf(st)}`}${
-  Object.entries((st && st.config && st.config.options) || {}).map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("")}`;
+  Object.entries((st && st.config && st.config.options) || {}).filter(([k, v]) => houseDefault(rulesOf(st), k) !== String(v))
+    .map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("")}`;
+/** The default of a ruleset's house option (from /api/info, fetched once a table is opened), or undefined until known:
+ * the help link then names every option, defaults included, which gives the same page. */
+const houseDefault = (rules, key) => {
+  const r = G.info && G.info.rulesets && G.info.rulesets[rules], o = r && r.options.find((x) => x.key === key);
+  return o ? String(o.default) : undefined;
+};
 /** `kOne` or `kOther` by the language's plural rule for `n` (English: 1 is singular; French: 0 and 1 are). */
 const plural = (k, n, p = {}) => t(k + ((lang === "fr" ? n <= 1 : n === 1) ? "One" : "Other"), { n, ...p });
 /** How far a hand is from ready, worded as the terminal's hint (Texts.distance): "4 tiles from ready", or ready. */
@@ -450,6 +457,7 @@ async function lobby() {
   document.title = `${t("lobbyTitle")} — hkmj`;  // the lobby offers every ruleset
   $("#app").setAttribute("aria-busy", "true");  // until this drawing is on screen: a reader (or a test) waits for it
   const info = await (await fetch("/api/info")).json();
+  G.info = info;  // the house options' defaults, for a table's help link (helpHref)
   const list = await (await fetch("/api/tables")).json();
   if (mine !== drawing) return;  // a newer drawing is under way
   $("#app").removeAttribute("aria-busy");
@@ -553,6 +561,10 @@ const G = { opener: null, log: [], claimed: null, welcomed: false, ws: null, tid
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
+  if (!G.info) fetch("/api/info").then((r) => r.json()).then((info) => {  // the house options' defaults, for the help link
+    G.info = info;
+    if (G.state && $("#help-link")) $("#help-link").href = helpHref(G.state);
+  }).catch(() => {});
   $("#title").textContent = tid;  // "· Hand N" once a hand is dealt (render)
   document.title = `${tid} — hkmj`;
   G.token = localStorage.getItem(`hkmj.token.${tid}`);
