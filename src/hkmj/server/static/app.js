@@ -366,7 +366,7 @@ function handOverToast() {
  * called complete. */
 function hintText(h, st) {
   const sep = lang === "fr" ? "\u00a0; " : "; ";
-  const act = `<b>${esc(actionLabel(h.action, st && st.hand && claimedKind(st.hand)))}</b>`;
+  const act = `<b>${esc(actionLabel(h.action))}</b>`;
   if (h.dead) return `${act} (${esc(t("hintDead"))})`;
   if (h.action === "mahjong") return `${act} (${esc(t("hintWin"))})`;  // complete and winning: not "one tile from winning"
   const list = (ws) => esc(tilesText(ws).replace(/-/g, ", "));
@@ -388,13 +388,11 @@ function hintText(h, st) {
   return `${act} (${how}${tail})`;
 }
 
-/** An action in words, its tiles named ("Chow 3-4-5 Characters", "Kong 5 Circles"); a pung, whose action names no
- * tile, names the claimed tile `tile` (a kind, "5p") when given: "Pung 5 Circles", as the kong beside it. */
-function actionLabel(a, tile) {
+function actionLabel(a) {
   const w = a.split(" ");
   if (a === "pass") return t("pass");
   if (a === "mahjong") return t("mahjong");
-  if (a === "pung") return tile ? `${t("pung")} ${tileName(tile)}` : t("pung");
+  if (a === "pung") return t("pung");
   if (w[0] === "discard") return `${t("discard")} ${tileName(w[1])}`;
   if (w[0] === "chow") return `${t("chow")} ${tilesText(parseTiles(w[1]))}`;
   if (w[0] === "kong") return `${t("kong")} ${tileName(w[1])}`;
@@ -652,8 +650,6 @@ function act(action) {
   const h = G.state.hand, legal = (G.state.mine && G.state.mine.legal) || [], tile = h && (h.offered || (h.last_discard && h.last_discard.tile));
   G.claimed = legal.includes("pass") && action !== "pass" && tile ? { action, tile: kind(tile) } : null;
 }
-/** The kind ("5p") of the tile on offer to claim (the latest discard, or a kong's tile to rob), or null. */
-const claimedKind = (h) => { const id = h && (h.offered || (h.last_discard && h.last_discard.tile)); return id ? kind(id) : null; };
 /** Why the claim `mine` on `tile` was not played: the claim `e` another seat made on it comes first (HK-4.7, MCR-4.1, CL-3.3). */
 function claimLostText(st, e, mine) {
   const who = Object.assign(document.createElement("b"), { innerHTML: playerName(st, st.hand.seat_slots[e.seat]) }).textContent;
@@ -858,13 +854,13 @@ function render() {
     }).join("")}</div>`;
     G.order = order;
   }
-  const asked = mine && !legal.length && G.claimed && ["claim", "rob"].includes(h.phase) ? t("claimSent", { what: actionLabel(G.claimed.action, G.claimed.tile) }) : "";
+  const asked = mine && !legal.length && G.claimed && ["claim", "rob"].includes(h.phase) ? t("claimSent", { what: actionLabel(G.claimed.action) }) : "";
   const prompt = mine && legal.length ? (discards.length ? t(touchOnly() ? "yourTurnTouch" : "yourTurn") : t("claimQ")) : asked;
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
-      ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a, claimedKind(h)))}</button>`).join("")}
+      ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
       ${mine.away && !mine.held ? `<button class="primary" id="back">${t("back")}</button>` : ""}
