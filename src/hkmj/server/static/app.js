@@ -1094,7 +1094,7 @@ function revealCard(st) {
   return `<section class="card" id="scoring" data-hand="${esc(r.commitment)}"><h2 id="reveal-title">${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
     <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
     <h3>${t("payments")}</h3>${win ? payRule(st, win, name) : ""}<table id="payments">${pays}</table>
-    <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}<label class="hashed">${t("hashed")}<textarea readonly rows="3" id="hashed">${esc(`${r.salt}:${r.wall.join(" ")}`)}</textarea></label></details>
+    <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}${r.wall ? `<label class="hashed">${t("hashed")}<textarea readonly rows="3" id="hashed">${esc(`${r.salt}:${r.wall.join(" ")}`)}</textarea></label>` : ""}</details>
     ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
     ${over ? `${reviewForm(st)}<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
 }
@@ -1124,7 +1124,7 @@ async function verifyWall(st) {
       : `${t("notVerified")}${colon()}${v === "hash" ? t("badHash") : t("otherCommitment", { seen: seen.slice(0, 16) })}`)}</b><br>`;
   };
   if (G.verify[key] != null) { show(); return; }
-  if (!(window.crypto && crypto.subtle)) return;
+  if (!(window.crypto && crypto.subtle) || !r.wall) return;
   const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${r.salt}:${r.wall.join(" ")}`));
   const hex = Array.from(new Uint8Array(buf)).map((b) => b.toString(16).padStart(2, "0")).join("");
   G.verify[key] = hex !== r.commitment ? "hash" : seen == null ? "late" : seen === r.commitment ? "ok" : "other";
