@@ -15,6 +15,7 @@ from hkmj.engine import (
     ActionSyntaxError,
     Chow,
     Discard,
+    Hand,
     IllegalAction,
     Kong,
     parse_action,
@@ -125,3 +126,24 @@ def test_legal_actions_are_immutable_and_views_are_copies() -> None:
     assert isinstance(legal, tuple)
     view = hand.view(0)
     assert isinstance(view.concealed, tuple) and view.concealed == tuple(hand.hands[0])
+
+
+def test_a_records_action_text_is_refused_with_the_call_that_plays_it() -> None:
+    """docs/record-format.md "Inputs": a record's `action` field is the action's text; a script
+    that passes it to `Hand.apply` as it stands is told to parse it first, and the parsed action
+    then plays (the state is unchanged by the refusal). Same at an MCR table (MCR-5.4's dead-hand
+    `false_mahjong` carries its `action` too)."""
+    from hkmj.rulesets import get_ruleset
+
+    for rules in ("hk", "mcr", "classical"):
+        hand = Hand.from_seed(5, rules=get_ruleset(rules))
+        seat = hand.pending()[0]
+        text = str(hand.legal_actions(seat)[0])
+        before = snapshot(hand)
+        with pytest.raises(IllegalAction) as refused:
+            hand.apply(seat, text)  # type: ignore[arg-type]
+        assert str(refused.value) == f"{text!r} is not an action but its text: apply(seat, parse_action({text!r})) plays it"
+        assert snapshot(hand) == before
+        assert [e["action"] for e in hand.apply(seat, parse_action(text)) if "action" in e] == [text]
+    with pytest.raises(IllegalAction, match=r"^42 is not an action$"):
+        stacked_hand().apply(0, 42)

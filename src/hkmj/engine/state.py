@@ -1722,6 +1722,8 @@ class Hand:
         """Why ``action`` of ``seat`` is refused, in words that cite Hong Kong's rule numbers; the
         caller rewrites them to the table's own by :meth:`~hkmj.rulesets.Ruleset.cite`."""
         who = SEAT_LETTERS[seat]
+        if isinstance(action, str):  # a record's `action` field, or the text a player typed
+            return f"{action!r} is not an action but its text: apply(seat, parse_action({action!r})) plays it"
         if not isinstance(action, Action):
             return f"{action!r} is not an action"
         tile = getattr(action, "low" if isinstance(action, Chow) else "tile", 0)
