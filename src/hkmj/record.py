@@ -830,6 +830,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "dead": "; the hand is dead and play goes on",
         "refused": "{who}'s Mahjong refused (teaching table, {rule}): {reason}",
         "exhausted": "Live wall exhausted: drawn hand, no payment (HK-7.1)",
+        "exhausted.wall_end": "Wall exhausted: drawn hand, no payment (HK-7.1)",
         "hand_end": "Hand over ({result}); scores",
         "result.win": "won",
         "result.draw": "drawn",
@@ -874,6 +875,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "dead": " ; la main est morte et le jeu continue",
         "refused": "Mahjong de {who} refusé (table d'apprentissage, {rule}) : {reason}",
         "exhausted": "Mur vivant épuisé : donne nulle, aucun paiement (HK-7.1)",
+        "exhausted.wall_end": "Mur épuisé : donne nulle, aucun paiement (HK-7.1)",
         "hand_end": "Fin de la donne ({result}) ; scores",
         "result.win": "gagnée",
         "result.draw": "nulle",
@@ -1072,7 +1074,8 @@ class Show:
             rule, reason = (m.group(1), e["reason"][m.end() :]) if m else (self.rules.false_mahjong_rule, e["reason"])
             return "  " + w["refused"].format(who=who, rule=rule, reason=reason_in(reason, self.lang, self.rules))
         if t == "exhaustive_draw":
-            return "  " + self.rules.cite(w["exhausted"])  # HK-7.1: MCR-3.3, CL-7.5
+            # MCR plays every tile: no dead wall, so no "live" wall to speak of (MCR-3)
+            return "  " + self.rules.cite(w["exhausted" if self.rules.dead_wall else "exhausted.wall_end"])  # HK-7.1: MCR-3.3, CL-7.5
         if t == "hand_end":
             result = w.get(f"result.{e['result']}", e["result"])
             return f"  {w['hand_end'].format(result=result)}{w['sep']}{self._by_seat(e['scores'])}"

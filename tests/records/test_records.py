@@ -226,6 +226,19 @@ def test_mcr_replay_show_replacements_come_from_the_end_of_the_wall(tmp_path: Pa
     assert hk and all(dead in x for x in hk)
 
 
+@pytest.mark.parametrize(("lang", "mcr_words", "hk_words"), [("en", "  Wall exhausted: drawn hand", "  Live wall exhausted: drawn hand"), ("fr", "  Mur épuisé", "  Mur vivant épuisé")])
+def test_mcr_replay_show_a_drawn_hand_ends_the_wall_not_a_live_wall(tmp_path: Path, lang: str, mcr_words: str, hk_words: str) -> None:
+    """MCR-3.3: every tile is played (no dead wall), so --show says the wall is exhausted, not the
+    "live wall" of a Hong Kong table, whose dead wall stays (HK-7.1)."""
+    out = tmp_path / "mcr.jsonl"
+    assert main(["simulate", "--hands", "16", "--seed", "3", "--rules", "mcr", "--record", str(out), "--quiet"]) == 0
+    lines = list(show(read_record(out), lang))
+    drawn = [x for x in lines if ("drawn hand" if lang == "en" else "donne nulle") in x]
+    assert drawn and all(x.startswith(mcr_words) and x.endswith("(MCR-3.3)") for x in drawn)
+    hk = [x for x in show(read_record(_simulate(tmp_path, 16, 3)), lang) if ("drawn hand" if lang == "en" else "donne nulle") in x]
+    assert hk and all(x.startswith(hk_words) and x.endswith("(HK-7.1)") for x in hk)
+
+
 # --- release audit: records edited or written by someone else
 
 
