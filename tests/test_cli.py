@@ -356,6 +356,30 @@ def test_spaces_around_a_typed_number_are_ignored_and_inside_it_refused(capsys: 
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_typed_number_of_thousands_of_digits_is_refused_by_name_not_a_traceback(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK-1.4 Ruling, HK-6: ``--option base=`` or ``--seed`` with 5000 nines stopped with a ValueError traceback
+    (Python's int() refuses more than 4300 digits); the option is now out of its range and the seed too long,
+    each said in one line, in English and French; 5000 zeros then a 3 read as 3."""
+    nines = "9" * 5000
+    assert main(["score", "234s567p88m111z777z", "--win", "1z", "--lang", lang, "--option", f"base={nines}"]) != 0
+    err = capsys.readouterr().err
+    assert len(err) < 300 and "option base=9999999" in err and "..." in err, err[:300]
+    assert ("de 1 à 1000" if lang == "fr" else "1-1000") in err
+    assert main(["score", "234s567p88m111z777z", "--win", "1z", "--json", "--option", f"base={'0' * 5000}3"]) == 0
+    zeros = capsys.readouterr().out
+    assert main(["score", "234s567p88m111z777z", "--win", "1z", "--json", "--option", "base=3"]) == 0
+    assert zeros == capsys.readouterr().out
+    with pytest.raises(SystemExit) as exited:
+        main(["simulate", "--hands", "1", "--lang", lang, "--seed", nines])
+    err = capsys.readouterr().err
+    said = "argument --seed : '9999" if lang == "fr" else "argument --seed: '9999"
+    assert exited.value.code == 2 and said in err and len(err) < 1000
+    assert ("a plus de 4000 chiffres" if lang == "fr" else "has more than 4000 digits") in err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_score_help_names_the_rulesets_each_flag_belongs_to(lang: str) -> None:
     """CL-5.3 has no double for a win on a kong replacement or the final discard, and the classical
     game refuses those flags; ``hkmj score --help`` listed them beside last_wall_tile as if every

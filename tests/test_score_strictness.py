@@ -1058,6 +1058,7 @@ UNDER_MINIMUM = (
 
 OTHER_COMMANDS_ERRORS = (
     "argument --hands: 0 must be at least 1",
+    "argument --seed: '9999999999999999999999999999999999999... has more than 4000 digits",
     "argument --hands: 10000001 must be at most 10000000",
     "argument --delay: must be between 0 and 10 seconds",
     "argument --delay: 'x' is not a number of seconds",

@@ -475,6 +475,10 @@ def whole_number(text: str) -> int:
     n = ascii_int(text)  # ASCII digits: "３" and "1_0" are refused, as in a tile (HK-1.4)
     if n is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+    if abs(n) >= 10**4000:  # a seed is printed, and str() refuses more than 4300 digits (a traceback)
+        from hkmj.scoring.model import echo
+
+        raise argparse.ArgumentTypeError(f"{echo(text.strip())} has more than 4000 digits")
     return n
 
 

@@ -492,6 +492,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- the command line's own parser (argparse)
     (r"argument (?P<option>[\w/-]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
      lambda g: f"argument {g['option']} : choix {g['value']} invalide (choisissez parmi {_unquoted(g['choices'])})"),
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) has more than 4000 digits",
+     "argument {option} : {value} a plus de 4000 chiffres"),
     (r"argument (?P<option>[\w/-]+): given twice \(give it once\)", "argument {option} : donné deux fois (donnez-le une seule fois)"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a whole number \(digits 0-9\)",
      "argument {option} : {value} n'est pas un nombre entier (chiffres 0-9)"),

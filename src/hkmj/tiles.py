@@ -138,7 +138,14 @@ def ascii_int(text: str) -> int | None:
     digits = body[1:] if body.startswith("-") else body
     if not digits or not all("0" <= c <= "9" for c in digits):
         return None
-    return int(body)
+    # read in pieces: int() refuses more than sys.get_int_max_str_digits() digits with a ValueError
+    # (a traceback for --option base=<5000 nines>, a server error for /help?base=<5000 nines>)
+    digits = digits.lstrip("0") or "0"
+    n = 0
+    for i in range(0, len(digits), 4000):
+        piece = digits[i : i + 4000]
+        n = n * 10 ** len(piece) + int(piece)
+    return -n if body.startswith("-") else n
 
 
 _DRAGON_LETTERS = {"en": ("Wh", "Gr", "Rd"), "fr": ("Bl", "Ve", "Ro")}

@@ -246,6 +246,21 @@ def test_the_help_echoes_only_house_options_its_ruleset_accepts(server: Server) 
     assert "base value 12</p>" in page and "&amp;base=12" in page and "costs 768 to each other player" in page
 
 
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_the_help_of_a_house_option_with_thousands_of_digits_is_a_page_not_a_server_error(server: Server, rules: str) -> None:
+    """HK-6 / CL-6.2 house options in the help link: ``/help?base=`` (``?rules=classical&limit=``) with 5000 nines
+    was a 500 (Python's int() refuses more than 4300 digits, a ValueError the page did not expect); it is now
+    left out as any value out of range, and 5000 zeros then a 3 read as 3, as ``base=03`` does."""
+    key = "base" if rules == "hk" else "limit"
+    with urllib.request.urlopen(f"{server.base}/help?lang=en&rules={rules}&{key}={'9' * 5000}", timeout=10) as r:
+        page = r.read().decode()
+    assert r.status == 200 and 'id="house-rules"' not in page and "9999" not in page
+    value = "3" if rules == "hk" else "300"
+    with urllib.request.urlopen(f"{server.base}/help?lang=en&rules={rules}&{key}={'0' * 5000}{value}", timeout=10) as r:
+        page = r.read().decode()
+    assert f"&amp;{key}={value}" in page and 'id="house-rules"' in page
+
+
 def test_a_toast_stays_long_enough_to_be_read_in_either_language() -> None:
     """A toast stayed 3.5 s whatever its length: a refusal naming its limit ("your network (the
     IPv6 /48 …)"), longer in French, went before it could be read. It now stays about as long as

@@ -76,9 +76,10 @@ class Option:
                 "range", option=self.key, value=value, low=self.low, high=self.high,
             )
         if not self.low <= n <= self.high:
+            shown = str(n) if abs(n) < 10**40 else f"{text[:37]}..."  # str() of a 5000-digit number raises
             raise RulesetError(
-                f"option {self.key}={n}: expected a whole number {self.low}-{self.high}",
-                "range", option=self.key, value=str(n), low=self.low, high=self.high,
+                f"option {self.key}={shown}: expected a whole number {self.low}-{self.high}",
+                "range", option=self.key, value=shown, low=self.low, high=self.high,
             )
         return str(n)
 
