@@ -1143,3 +1143,38 @@ def test_a_players_review_asked_for_again_and_again_counts_as_a_lookup(make_serv
     assert status == 429, (status, body[:200])
     answer = json.loads(body)
     assert (answer["error"], answer["limit"], answer["n"]) == ("rate_limited", "lookups", 3), answer
+
+
+def test_tables_and_seats_of_an_address_still_count_after_a_restart(make_server: MakeServer, tmp_path: Path) -> None:
+    """``--tables-per-address`` and ``--seats-per-address`` after a restart (a deploy, a crash): the
+    addresses that created tables and took seats are kept in memory only, so the restored tables
+    counted for nobody and an address at both bounds could create and take as many again after
+    each restart. A player coming back (``resume``) counts its seat again, and the host's seat
+    the table, for the address it comes from: past the bounds, new tables and seats are refused."""
+    db = f"sqlite:///{tmp_path / 'restart.db'}"
+    bounds = ("--tables-per-address", "1", "--seats-per-address", "2", "--create-rate", "100")
+    server = make_server(db, *bounds)
+    status, answer = post(server, {"slots": [None, None, None, None], "sit": 0})
+    assert status == 201, answer
+    tid, host = answer["id"], answer["token"]
+
+    async def second_seat() -> str:
+        async with server.client() as c:
+            return await c.join(tid, 1, "Bo")
+
+    other = asyncio.run(second_seat())
+    assert post(server, {"slots": [None, None, None, None], "sit": 0})[0] == 429  # the bound holds before
+    server.stop()
+    server.start()
+
+    async def back() -> None:
+        async with server.client() as a, server.client() as b, server.client() as c:
+            await a.resume(tid, host)
+            await b.resume(tid, other)
+            await c.send(type="join", table=tid, slot=2, name="Cy")
+            refused = await c.wait(lambda m: m["type"] in ("error", "welcome"))
+            assert refused["type"] == "error" and refused["code"] == "rate_limited" and refused["limit"] == "seats", refused
+            status, answer = post(server, {"slots": [None, "greedy", "greedy", "greedy"]})
+            assert status == 429 and answer["limit"] == "tables", answer
+
+    asyncio.run(back())

@@ -963,6 +963,19 @@ class Hub:
         self.seated_by.setdefault(table.id, {})[slot] = address
         return token
 
+    def _count_again(self, table: Table, slot: int, address: str) -> None:
+        """A player back at ``slot`` of the live ``table`` whose seat no address holds here (a table
+        restored after a restart, or brought back from abandoned): the seat counts again under
+        :attr:`Limits.seats_per_address` for ``address``, and the table under
+        :attr:`Limits.tables_per_address` (and ``unattended_per_address``) when it is the host's
+        seat. The addresses are kept in memory only, so after a restart those tables counted for
+        nobody and an address at its bounds could take as many again."""
+        if self.tables.get(table.id) is not table:
+            return
+        self.seated_by.setdefault(table.id, {}).setdefault(slot, address)
+        if table.host == slot:
+            self.created_by.setdefault(table.id, address)
+
     def seats_message(self, scope: str | None = None) -> str:
         n = self.cap(scope, self.limits.seats_per_address)
         return f"{n} seats at tables in play were taken from {_yours(scope)}; wait for one of those matches to end"
@@ -1062,6 +1075,7 @@ class Hub:
                 for old in sorted(seated, key=lambda c: c.opened)[: max(0, len(seated) - PLAYER_CONNECTIONS_PER_SLOT + 1)]:
                     table.detach(old)  # the seat's oldest connection makes room: a resume always succeeds
                     old.drop()
+                self._count_again(table, slot, conn.address)
                 conn.send(self._welcome(table, slot, "player"))
             else:
                 slot = None
