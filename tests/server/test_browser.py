@@ -2701,6 +2701,47 @@ def test_hk_2_the_wall_check_compares_with_the_commitment_published_at_the_start
         browser.close()
 
 
+def test_hk_2_a_browser_whose_storage_is_full_still_draws_the_table_and_checks_the_wall(server: Server) -> None:
+    """HK-2 wall commitment: the page keeps each hand's commitment in localStorage, and a full storage (every table
+    ever opened leaves a key; a browser's quota of a few MB) made that write throw in the middle of each frame: the
+    table was no longer drawn (the board never appeared) and the page reported an uncaught QuotaExceededError. The
+    page now draws on, keeps its own copy of the commitment and still verifies the wall at the hand's end."""
+    from playwright.sync_api import sync_playwright
+
+    full = """(() => { const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (String(k).startsWith("hkmj.commit.")) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        return set.call(this, k, v); }; })();"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        context.add_init_script(full)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        _lobby_in(page, "en")
+        page.select_option("select[name=length]", "1")
+        page.fill("input[name=claim]", "0")
+        page.fill("input[name=botdelay]", "0")
+        page.click("#create")
+        page.wait_for_selector("#board", timeout=15000)
+        deadline = time.monotonic() + 180
+        while not page.locator("#scoring").count():
+            assert time.monotonic() < deadline, f"the hand never ended ({errors[:2]})"
+            with contextlib.suppress(Exception):
+                if page.locator("button.claim").count():
+                    page.locator("button.claim[data-action=pass]").first.click(timeout=300)
+                elif page.locator("#hand button.t:not([disabled])").count():
+                    page.locator("#hand button.t:not([disabled])").last.click(timeout=300)
+            page.wait_for_timeout(60)
+        page.click("#verify summary")
+        page.wait_for_selector("#verdict b", timeout=5000)
+        assert page.inner_text("#verdict").startswith("Wall verified"), page.inner_text("#verdict")
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_payment(server: Server, lang: str) -> None:
     """HK-6 with house options (minfan=3, payment=half-shooter, base=2): the table's "How to play" link opens the help

@@ -1101,14 +1101,28 @@ function revealCard(st) {
 
 /** The commitments this browser saw published at each hand's start (by table, hand number): the first one seen
  * for a hand is kept, across reloads, so the end of the hand is checked against what was said before play. */
-const seenCommitments = (tid) => { try { return JSON.parse(localStorage.getItem(`hkmj.commit.${tid}`) || "{}") || {}; } catch { return {}; } };
+const commitmentsHere = {};  // this page's own copy, by table: kept when the browser's storage is full or refused
+const seenCommitments = (tid) => {
+  let stored = {};
+  try { stored = JSON.parse(localStorage.getItem(`hkmj.commit.${tid}`) || "{}") || {}; } catch { stored = {}; }
+  return { ...(commitmentsHere[tid] || {}), ...stored };
+};
 function noteCommitment(m) {
   if (!m.hand || m.reveal || !m.hand.commitment) return;
   const seen = seenCommitments(m.table);
   if (seen[m.hand.number] != null) return;  // the first published is the one that counts
   seen[m.hand.number] = m.hand.commitment;
   const kept = Object.keys(seen).map(Number).sort((a, b) => b - a).slice(0, 8);  // the latest hands only
-  localStorage.setItem(`hkmj.commit.${m.table}`, JSON.stringify(Object.fromEntries(kept.map((n) => [n, seen[n]]))));
+  const key = `hkmj.commit.${m.table}`, text = JSON.stringify(Object.fromEntries(kept.map((n) => [n, seen[n]])));
+  commitmentsHere[m.table] = JSON.parse(text);
+  // a full storage (every table ever opened leaves its commitments) threw here, in the middle of the frame: the
+  // table was drawn no more. Other tables' commitments make room, else this page keeps its own copy
+  try { localStorage.setItem(key, text); } catch {
+    try {
+      for (const k of Object.keys(localStorage)) if (k.startsWith("hkmj.commit.") && k !== key) localStorage.removeItem(k);
+      localStorage.setItem(key, text);
+    } catch { /* kept in this page only */ }
+  }
 }
 
 /** The wall check of a finished hand (HK-2, docs/protocol.md "Wall commitment"): SHA-256(salt:wall) must be the
