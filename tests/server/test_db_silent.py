@@ -10,6 +10,7 @@ that forgets its connections, leaves them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sqlite3
 import threading
@@ -206,3 +207,56 @@ def test_a_join_waiting_for_the_database_is_told_why(tmp_path: Path, make_server
         await c.close()
 
     asyncio.run(go())
+
+
+def test_a_postgresql_connection_busy_with_command_after_command_is_never_cut(pg_url: str) -> None:
+    """The watch that cuts a PostgreSQL command with no answer for 10 s (docs/server.md, a silent database) counted
+    a connection as stuck when it found it busy at ten looks in a row, a second apart, whatever ran in between: a
+    connection sending commands back to back (a writer committing every 25 ms, each commit 20 ms long) was cut
+    three times in 40 s, its saves failed and an outage was logged that never was. It now counts the commands sent:
+    busy at every look with new commands in between is not cut; one command that does not end still is."""
+    from hkmj.server.store import PG_STUCK_AFTER, _StuckCutter, make_engine
+
+    engine = make_engine(normalise_url(pg_url))
+    cuts: list[str] = []
+    cutter = _StuckCutter(engine, threading.Event(), lambda e, _since: cuts.append(str(e)))  # looked at by hand below
+    done = threading.Event()
+
+    def busy() -> None:  # commands of 0.2 s, back to back
+        with contextlib.suppress(Exception), engine.connect() as conn:
+            while not done.is_set():
+                conn.execute(sa.text("SELECT pg_sleep(0.2)"))
+
+    def look_when_busy(now: float) -> None:
+        deadline = time.monotonic() + 5
+        while not any(c.pgconn.transaction_status == 1 for c in list(cutter._conns)):  # pq.TransactionStatus.ACTIVE
+            assert time.monotonic() < deadline, "no command ever seen running"
+            time.sleep(0.005)
+        cutter.check(now)
+
+    worker = threading.Thread(target=busy, daemon=True)
+    worker.start()
+    try:
+        for look in range(int(PG_STUCK_AFTER) + 3):  # each look a second later (by the watch's clock), a new command
+            look_when_busy(float(look))
+            assert cuts == [], f"a connection answering command after command was cut at the look {look}"
+            time.sleep(0.25)  # the command seen has ended: a new one runs at the next look
+        assert cuts == []
+    finally:
+        done.set()
+        worker.join(timeout=5)
+    # one command that never ends (a silent database, here a sleep) is still cut after PG_STUCK_AFTER
+    def never_ends() -> None:
+        with contextlib.suppress(Exception), engine.connect() as conn:
+            conn.execute(sa.text("SELECT pg_sleep(3)"))
+
+    stuck = threading.Thread(target=never_ends, daemon=True)
+    stuck.start()
+    for look in range(int(PG_STUCK_AFTER) + 2):
+        if cuts:
+            break
+        look_when_busy(100.0 + look)
+        time.sleep(0.05)
+    stuck.join(timeout=10)
+    assert len(cuts) == 1 and "was cut" in cuts[0], cuts
+    engine.dispose()
