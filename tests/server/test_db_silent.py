@@ -212,7 +212,7 @@ def test_a_join_waiting_for_the_database_is_told_why(tmp_path: Path, make_server
 def test_a_postgresql_connection_busy_with_command_after_command_is_never_cut(pg_url: str) -> None:
     """The watch that cuts a PostgreSQL command with no answer for 10 s (docs/server.md, a silent database) counted
     a connection as stuck when it found it busy at ten looks in a row, a second apart, whatever ran in between: a
-    connection sending commands back to back (a writer committing every 25 ms, each commit 20 ms long) was cut
+    connection sending commands back to back (a transaction every 25 ms, each waiting 20 ms on the database) was cut
     three times in 40 s, its saves failed and an outage was logged that never was. It now counts the commands sent:
     busy at every look with new commands in between is not cut; one command that does not end still is."""
     from hkmj.server.store import PG_STUCK_AFTER, _StuckCutter, make_engine
