@@ -219,7 +219,7 @@ class _StuckCutter:
     The same command, not the same connection: each command sent is counted (:meth:`began`), and a
     connection seen busy at every look (once a second) with new commands in between is healthy.
     Counted by connection alone, a connection sending commands back to back was cut when the looks
-    happened to fall in ten commands in a row (a transaction every 25 ms, each waiting 20 ms on the database
+    happened to fall in ten commands in a row (with a transaction every 25 ms, each waiting 20 ms on the database, it
     was cut three times in 40 s: the saves failed and an outage was logged that never was)."""
 
     def __init__(self, engine: Engine, stopping: threading.Event, on_cut: Callable[[BaseException, float], None]) -> None:
