@@ -191,7 +191,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "impossible de créer le fichier de base de données {path} ({reason}) ; donnez un chemin où il peut être écrit"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible : {reason}"),
     # --- the parser's types (argparse: "argument --port: ...")
-    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}): expected a port number from 1 to 65535",
+    (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}|'[^']*\.\.\.): expected a port number from 1 to 65535",  # cut when long
      "argument {option} : {value} : un numéro de port de 1 à 65535 est attendu"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}): expected a positive number of seconds",
      "argument {option} : {value} : un nombre positif de secondes est attendu"),

@@ -311,6 +311,11 @@ def default_port_taken() -> Iterator[None]:
         (["--idle-timeout", "x", "--lang", "fr"],
          "hkmj serve : erreur : argument --idle-timeout : «\xa0x\xa0» n'est pas un nombre (chiffres 0-9, un point avant les décimales : 2.5)"),
         (["--port", "99999"], "argument --port: '99999': expected a port number from 1 to 65535"),
+        # a full-width port was taken as 8000; a superscript or 5000 digits gave argparse's "invalid _port value" with them all
+        (["--port", "\uff18\uff10\uff10\uff10"], "argument --port: '\uff18\uff10\uff10\uff10': expected a port number from 1 to 65535"),
+        (["--port", "\u00b2"], "argument --port: '\u00b2': expected a port number from 1 to 65535"),
+        (["--port", "9" * 5000], "argument --port: '999999999999999999999999999999999999...: expected a port number from 1 to 65535"),
+        (["--port", "9" * 5000, "--lang", "fr"], "argument --port : «\xa0999999999999999999999999999999999999...\xa0» : un numéro de port de 1 à 65535"),
     ],
 )
 def test_serve_refuses_a_bad_database_or_limit_before_starting(

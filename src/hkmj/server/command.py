@@ -31,9 +31,15 @@ Exit status: 0 stopped by Ctrl+C; 2 it cannot start: a wrong option, a port in u
 
 def _port(text: str) -> int:
     """A TCP port number, 1-65535 (argparse type)."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a port number from 1 to 65535")
-    return int(text)
+    from hkmj.scoring.model import echo
+    from hkmj.tiles import ascii_int
+
+    # ASCII digits only: str.isdigit() let "８０００" through as 8000, and "²" or 5000 digits to int(), whose
+    # ValueError argparse worded "invalid _port value: '<all 5000 digits>'"
+    n = ascii_int(text) if text.strip().isdigit() else None
+    if n is None or not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{echo(text)}: expected a port number from 1 to 65535")
+    return n
 
 
 def register(sub: Any) -> None:
