@@ -2547,6 +2547,32 @@ def test_hk_4_the_keyboard_focus_stays_on_its_control_when_the_table_is_drawn_ag
         browser.close()
 
 
+def _one_hand_table(page: Any) -> None:
+    """From the lobby: create a one-hand table with no claim window and no bot delay, and wait for its board."""
+    page.select_option("select[name=length]", "1")
+    page.fill("input[name=claim]", "0")
+    page.fill("input[name=botdelay]", "0")
+    page.click("#create")
+    page.wait_for_selector("#board", timeout=15000)
+
+
+def _play_out_and_verify(page: Any, errors: list[str]) -> None:
+    """Pass every claim and throw the last tile until the hand ends (HK-3.5), then open the wall check
+    (HK-2) and see it verified."""
+    deadline = time.monotonic() + 180
+    while not page.locator("#scoring").count():
+        assert time.monotonic() < deadline, f"the hand never ended ({errors[:2]})"
+        with contextlib.suppress(Exception):
+            if page.locator("button.claim").count():
+                page.locator("button.claim[data-action=pass]").first.click(timeout=300)
+            elif page.locator("#hand button.t:not([disabled])").count():
+                page.locator("#hand button.t:not([disabled])").last.click(timeout=300)
+        page.wait_for_timeout(60)
+    page.click("#verify summary")
+    page.wait_for_selector("#verdict b", timeout=5000)
+    assert page.inner_text("#verdict").startswith("Wall verified"), page.inner_text("#verdict")
+
+
 def _two_mahjong_claims_frame(monkeypatch: pytest.MonkeyPatch, rules: str) -> dict[str, Any]:
     """The final frame, for Ann (East, slot 0), of a one-hand table on a rigged wall: Ann discards 4
     Characters and South and North (greedy bots) both claim Mahjong on it; South, the first after
@@ -2649,25 +2675,10 @@ def test_hk_2_the_wall_check_compares_with_the_commitment_published_at_the_start
         browser = _launch(p)
         errors: list[str] = []
         page = _lobby(browser, server, errors, 1200, 900)
-        page.select_option("select[name=length]", "1")
-        page.fill("input[name=claim]", "0")
-        page.fill("input[name=botdelay]", "0")
-        page.click("#create")
-        page.wait_for_selector("#board", timeout=15000)
+        _one_hand_table(page)
         tid = page.url.rstrip("/").split("/")[-1]
         published = when(page, "G.state && G.state.hand && !G.state.reveal ? G.state.hand.commitment : null")
-        deadline = time.monotonic() + 180
-        while not page.locator("#scoring").count():
-            assert time.monotonic() < deadline, "the hand never ended"
-            with contextlib.suppress(Exception):
-                if page.locator("button.claim").count():
-                    page.locator("button.claim[data-action=pass]").first.click(timeout=300)
-                elif page.locator("#hand button.t:not([disabled])").count():
-                    page.locator("#hand button.t:not([disabled])").last.click(timeout=300)
-            page.wait_for_timeout(60)
-        page.click("#verify summary")
-        page.wait_for_selector("#verdict b", timeout=5000)
-        assert page.inner_text("#verdict").startswith("Wall verified"), page.inner_text("#verdict")
+        _play_out_and_verify(page, errors)
         hashed = page.input_value("#hashed")
         salt, wall = hashed.split(":", 1)
         assert len(wall.split(" ")) == 144 and salt
@@ -2721,23 +2732,8 @@ def test_hk_2_a_browser_whose_storage_is_full_still_draws_the_table_and_checks_t
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.base + "/")
         _lobby_in(page, "en")
-        page.select_option("select[name=length]", "1")
-        page.fill("input[name=claim]", "0")
-        page.fill("input[name=botdelay]", "0")
-        page.click("#create")
-        page.wait_for_selector("#board", timeout=15000)
-        deadline = time.monotonic() + 180
-        while not page.locator("#scoring").count():
-            assert time.monotonic() < deadline, f"the hand never ended ({errors[:2]})"
-            with contextlib.suppress(Exception):
-                if page.locator("button.claim").count():
-                    page.locator("button.claim[data-action=pass]").first.click(timeout=300)
-                elif page.locator("#hand button.t:not([disabled])").count():
-                    page.locator("#hand button.t:not([disabled])").last.click(timeout=300)
-            page.wait_for_timeout(60)
-        page.click("#verify summary")
-        page.wait_for_selector("#verdict b", timeout=5000)
-        assert page.inner_text("#verdict").startswith("Wall verified"), page.inner_text("#verdict")
+        _one_hand_table(page)
+        _play_out_and_verify(page, errors)
         assert not errors, errors
         browser.close()
 
