@@ -374,7 +374,7 @@ def test_a_typed_number_of_thousands_of_digits_is_refused_by_name_not_a_tracebac
     with pytest.raises(SystemExit) as exited:
         main(["simulate", "--hands", "1", "--lang", lang, "--seed", nines])
     err = capsys.readouterr().err
-    said = "argument --seed : '9999" if lang == "fr" else "argument --seed: '9999"
+    said = "argument --seed : «\u00a09999" if lang == "fr" else "argument --seed: '9999"  # French quotes a cut value too
     assert exited.value.code == 2 and said in err and len(err) < 1000
     assert ("a plus de 4000 chiffres" if lang == "fr" else "has more than 4000 digits") in err
 

@@ -1205,3 +1205,34 @@ def test_every_french_phrase_is_used_and_an_unknown_message_stays_as_written() -
     assert error_in("something new: 12 tiles", "fr") == "something new: 12 tiles"
     assert error_in("hand '5x': something new", "fr") == "hand '5x': something new"  # no half-French
     assert error_in("5 copies of 1m: there are only four of each tile (HK-1)", "en").startswith("5 copies")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    "option",
+    [["--seat"], ["--prevailing"], ["--from"], ["--flag"], ["--lang"], ["--rules"], ["--option"], ["--option", "x"],
+     ["--option", "minfan="]],
+    ids=["seat", "prevailing", "from", "flag", "lang", "rules", "option", "option-key", "option-value"],
+)  # fmt: skip
+def test_r9_a_long_bad_option_value_is_quoted_short(rules: str, option: list[str], lang: str, hkmj_cli: RunHkmj) -> None:
+    """A 5,000-character ``--seat`` (or ``--flag``, ``--rules``, ``--option``...) is refused with its
+    start only, as the JSON interface quotes at most 40 characters of a value (R-9): the error
+    quoted all 5,000 (argparse's "invalid choice" too), in English and French; French keeps its
+    guillemets around the cut value."""
+    long = "9" * 5000
+    if option[1:] == ["minfan="]:  # a value of the ruleset's own option (MCR has none: its key alone is named)
+        if rules == "mcr":
+            pytest.skip("MCR takes no house option")
+        option = ["--option", "limit=" if rules == "classical" else "minfan="]
+    value = ["".join(option[1:]) + long] if option[0] == "--option" else [long]
+    words = ["score", *HAND, "--rules", rules, "--lang", lang, option[0], *value]
+    if option[0] in ("--rules", "--lang"):
+        words = ["score", *HAND, *(["--lang", lang] if option[0] == "--rules" else ["--rules", rules]), option[0], *value]
+    code, out, err = hkmj_cli(words)
+    assert code == 2 and out == "" and "Traceback" not in err
+    line = err.strip().splitlines()[-1]
+    assert "9" * 41 not in line and "99..." in line, line
+    assert len(line) < 300, line
+    if lang == "fr" and option[0] != "--lang" and "=" not in option[-1]:  # minfan='2' keeps its quote as typed
+        assert "«\u00a0" in line and "'9" not in line, line

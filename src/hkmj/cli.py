@@ -11,7 +11,7 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO, cast
 
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, lang_word
@@ -352,6 +352,7 @@ def _score_usage_error(args: argparse.Namespace, rules: Ruleset) -> str | None:
         return f"--other gives another seat's hand to the classical game (--rules classical); --rules {rules.name} scores the winner alone"
     if args.robbed and not args.discarder:
         return f"--robbed needs --from SEAT, the seat whose added kong was robbed ({rules.robbed_kong_rule})"
+    from hkmj.scoring.model import echo
     from hkmj.tiles import wind_word
 
     for option, value in (("--seat", args.seat), ("--prevailing", args.prevailing), ("--from", args.discarder)):
@@ -360,7 +361,7 @@ def _score_usage_error(args: argparse.Namespace, rules: Ruleset) -> str | None:
             if tile:  # the wind's tile: 2z is South (HK-1.4)
                 wind = ("East", "South", "West", "North")[int(tile[1]) - 1]
                 return f"{option} {value!r}: a tile: write the {wind} wind as {wind[0]}"
-            return f"{option} {value!r}: expected a wind E, S, W (or O for Ouest) or N"
+            return f"{option} {echo(value)}: expected a wind E, S, W (or O for Ouest) or N"  # a long value cut (R-9)
     return None
 
 
@@ -1064,7 +1065,9 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             f"{option} is an option of a command, not of hkmj itself: give the command first "
             f"(hkmj {shlex.join([command, *rest])}); commands that take it: {', '.join(having)}"
         )
+    _short_choices(parser)
     if words and words[0] in sub.choices:
+        _short_choices(sub.choices[words[0]])
         _one_dash_or_a_value(sub.choices[words[0]], words[1:])
     args, extra = parser.parse_known_args(words)
     if extra:
@@ -1116,6 +1119,25 @@ def _one_dash_or_a_value(command: argparse.ArgumentParser, words: list[str]) -> 
                 command.error(f"unrecognized arguments: {word} (did you mean {meant[0]}?)")
         if word.startswith("--") and "=" in word and name in flags:
             command.error(f"argument {name}: takes no value (write {name} alone)")
+
+
+_CHOICE: Final = re.compile(r"(invalid choice: )('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
+
+
+def _short_choices(command: argparse.ArgumentParser) -> None:
+    """Make ``command``'s "invalid choice" errors quote at most 40 characters of the value, as every
+    other error does (R-9): argparse quoted all of it (``--flag`` followed by 10,000 characters)."""
+    from hkmj.scoring.model import ECHO
+
+    error = command.error
+
+    def cut(m: re.Match[str]) -> str:
+        return m[1] + (m[2] if len(m[2]) <= ECHO else m[2][: ECHO - 3] + "...")
+
+    def short(message: str) -> NoReturn:
+        error(_CHOICE.sub(cut, message, count=1))
+
+    setattr(command, "error", short)  # noqa: B010 - this parser only, for this command line
 
 
 def _repeated(command: argparse.ArgumentParser) -> set[str]:

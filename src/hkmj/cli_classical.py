@@ -97,7 +97,7 @@ def _option_wind(value: str, flag: str) -> str:
     """The wind letter of ``--seat``/``--prevailing``/``--from``, or :class:`WindError` naming the option."""
     letter = wind_word(value)
     if letter not in tuple(SEAT_LETTERS):
-        raise WindError(f"{flag} {value!r}: expected a wind E, S, W (or O for Ouest) or N")
+        raise WindError(f"{flag} {echo(value)}: expected a wind E, S, W (or O for Ouest) or N")  # a long value cut (R-9)
     return letter
 
 

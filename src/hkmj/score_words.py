@@ -606,8 +606,9 @@ def _french(message: str) -> str | None:
 _QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )'([^'\s](?:[^'\n]*?[^'\s])?)'(?![\w'])")
 """A value or a word between single quotes (``'X'``, ``'pung 555m'``), not an apostrophe (``l'Est``),
 an item of a list (``['E', 'S']``) nor the value of a ``key='value'`` (``minfan='2'``, as typed)."""
-_CUT_QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )'([^'\s][^'\n]*?\.\.\.)(?= :)")
-"""A value quoted with its start only (``echo`` of a long value: ``'1z1z1z...``), before the colon."""
+_CUT_QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )'([^'\s][^'\n]*?\.\.\.)(?=\s|$)")
+"""A value quoted with its start only (``echo`` of a long value: ``'1z1z1z...``), before a space
+(the colon, or the words after it: ``jeu de règles '999... inconnu``) or at the end."""
 _EMPTY_QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )''(?![\w'])")
 """An empty value as typed (``--win ''``): ``« »`` in French."""
 _GUILLEMET_SPACE: Final = re.compile(r"(?<=«) | (?=»)")

@@ -18,6 +18,7 @@ from hkmj.rulesets.base import Option, Outcome, OutcomeItem, Ruleset, RulesetErr
 from hkmj.rulesets.classical import Classical
 from hkmj.rulesets.hong_kong import HongKong
 from hkmj.rulesets.mcr import Mcr
+from hkmj.scoring.model import echo
 
 __all__ = [
     "DEFAULT",
@@ -49,7 +50,8 @@ def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> R
         raise RulesetError(f"ruleset {name!r}: expected a name ({', '.join(RULESETS)})")
     cls = RULESETS.get(name.strip().lower())
     if cls is None:
-        raise RulesetError(f"unknown ruleset {name!r}: expected one of {', '.join(RULESETS)}", "unknown_rules", name=name, known=", ".join(RULESETS))
+        shown = echo(name)  # a long name cut, as every quoted input
+        raise RulesetError(f"unknown ruleset {shown}: expected one of {', '.join(RULESETS)}", "unknown_rules", name=name, known=", ".join(RULESETS))
     if options is not None and not isinstance(options, Mapping):
         raise RulesetError(f"options {options!r}: expected key=value pairs")
     ruleset = cls(dict(options or {}))

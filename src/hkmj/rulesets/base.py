@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.scoring import win_from_json
-from hkmj.scoring.model import InvalidHand, PlayerHand, Win, cite_refs
+from hkmj.scoring.model import InvalidHand, PlayerHand, Win, cite_refs, echo
 from hkmj.tiles import ascii_int
 
 __all__ = ["Option", "Outcome", "OutcomeItem", "PaymentNote", "Ruleset", "RulesetError", "SeatScoring", "cite_refs", "parse_option_args"]
@@ -65,14 +65,14 @@ class Option:
         if self.choices:
             if text not in self.choices:
                 raise RulesetError(
-                    f"option {self.key}={value!r}: expected one of {', '.join(self.choices)}",
+                    f"option {self.key}={echo(value)}: expected one of {', '.join(self.choices)}",
                     "choices", option=self.key, value=value, choices=", ".join(self.choices),
                 )
             return text
         n = ascii_int(text)  # ASCII digits only: "５" is no number here (HK-1.4)
         if n is None:
             raise RulesetError(
-                f"option {self.key}={value!r}: expected a whole number {self.low}-{self.high}",
+                f"option {self.key}={echo(value)}: expected a whole number {self.low}-{self.high}",
                 "range", option=self.key, value=value, low=self.low, high=self.high,
             )
         if not self.low <= n <= self.high:
@@ -180,10 +180,10 @@ def parse_option_args(args: Sequence[str], rules: str = "hk") -> dict[str, str]:
         key = key.strip().lower()
         if not sep or not key or not value.strip():
             if not cls.OPTIONS:
-                raise RulesetError(f"option {arg!r}: {cls.name} rules have no house options", "syntax", arg=arg)
-            raise RulesetError(f"option {arg!r}: expected key=value, e.g. {cls.OPTIONS[0].example}", "syntax", arg=arg)
+                raise RulesetError(f"option {echo(arg)}: {cls.name} rules have no house options", "syntax", arg=arg)
+            raise RulesetError(f"option {echo(arg)}: expected key=value, e.g. {cls.OPTIONS[0].example}", "syntax", arg=arg)
         if key in out:
-            raise RulesetError(f"option {key!r} given twice", "twice", option=key)
+            raise RulesetError(f"option {echo(key)} given twice", "twice", option=key)
         out[key] = value.strip()
     return out
 
@@ -269,7 +269,7 @@ class Ruleset(ABC):
             if spec is None:
                 known = f"for {self.name} rules (options: {', '.join(specs)})" if specs else f"{self.name} rules have no house options"
                 raise RulesetError(
-                    f"unknown option {key!r}: {known}" if not specs else f"unknown option {key!r} {known}",
+                    f"unknown option {echo(key)}: {known}" if not specs else f"unknown option {echo(key)} {known}",
                     "unknown_option", option=str(key), rules=self.name, known=", ".join(specs),
                 )
             if not isinstance(value, (str, int)) or isinstance(value, bool):
