@@ -794,7 +794,8 @@ def _check_deal(deal: Deal) -> None:
                 bonus[key] = seat
         if hand.concealed and not (min(hand.concealed) >= 0 and max(hand.concealed) < N_KINDS):
             t = next(t for t in hand.concealed if not 0 <= t < N_KINDS)
-            raise InvalidHand(f"{who}: {tile_str(t)} is a bonus tile, not part of the hand (CL-1.2)")
+            # worded as the Hong Kong and MCR requests word it (it said "not part of the hand", never where it goes)
+            raise InvalidHand(f"{who}: {tile_str(t)} is a bonus tile: give it in flowers or seasons (CL-1.2)")
         for t in hand.concealed:
             total[t] += 1
         for m in hand.melds:
