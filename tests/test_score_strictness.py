@@ -1236,3 +1236,24 @@ def test_r9_a_long_bad_option_value_is_quoted_short(rules: str, option: list[str
     assert len(line) < 300, line
     if lang == "fr" and option[0] != "--lang" and "=" not in option[-1]:  # minfan='2' keeps its quote as typed
         assert "«\u00a0" in line and "'9" not in line, line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("rules", "reason"),
+    [(["123m456p789s234p55s", "--win", "1m", "--from", "W", "--seat", "S", "--option", "minfan=3"], ("Not a winning hand under these rules: 2 fan: this table needs at least 3 fan to win (house option minfan)",
+                                 "3 fans pour gagner (option de la maison minfan)")),
+     (["333m444p22z", "--win", "3m", "--seat", "S", "--from", "N", "--meld", "kong 5555z", "--meld", "chow 123p", "--rules", "mcr"],
+      ("Under 8 points without flowers: not a winning hand (MCR-5.1)", "main non gagnante (MCR-5.1)"))],
+    ids=["hk-minfan", "mcr"],
+)  # fmt: skip
+def test_r9_a_hand_under_the_minimum_prints_its_table_and_reason_on_stdout(
+    rules: list[str], reason: tuple[str, str], lang: str, hkmj_cli: RunHkmj
+) -> None:
+    """docs/scoring.md "Exit status", status 1 (HK minfan, MCR-5.1): a complete hand under the
+    minimum is no impossible hand: its table goes to stdout and ends with the reason, and stderr
+    stays empty (the docs said "a sentence on stderr" for both kinds of status 1)."""
+    code, out, err = hkmj_cli(["score", *rules, "--lang", lang])
+    assert code == 1 and err == "", err
+    last = out.strip().splitlines()[-1]
+    assert (reason[1] in last) if lang == "fr" else (last == reason[0]), last
