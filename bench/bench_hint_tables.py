@@ -7,7 +7,11 @@ attacker's: at each of its decisions the player asks a hint, waits for it, then 
 then one MCR table of four expert bots (the victim's), watched by a spectator, and reports the
 time between the victim table's moves (p50 / p90 / p99 / max) over ``--seconds``, with the
 attacker's tables asking hints or not (``--hints``, ``--no-hints``, both by default), and the
-hints' round trips.
+hints' round trips. The run without hints is the reference, in the same run: the script prints
+the victim's median gap with hints over the one without and exits 1 when it exceeds ``--target``
+(default 1.5: the attacker's hints may not slow a stranger's table more than its own bots do,
+docs/server.md, *Where bots and hints decide*; ``--no-fail`` to only report). With ``--hints`` or
+``--no-hints`` alone nothing is compared and the script exits 0.
 
     python bench/bench_hint_tables.py                       # 0 tables, then 10 without and with hints
     python bench/bench_hint_tables.py --tables 8 --seconds 10
@@ -115,7 +119,21 @@ def _figures(xs: list[float]) -> str:
     return f"p50 {statistics.median(ms):5.0f} ms  p90 {at(0.9):5.0f} ms  p99 {at(0.99):5.0f} ms  max {ms[-1]:5.0f} ms ({len(xs)})"
 
 
-def run(n: int, hints: bool, seconds: float) -> None:
+TARGET_RATIO = 1.5
+"""The victim's median gap between moves with the attacker's hints over the one without, at most."""
+
+
+def verdict(without: list[float], with_hints: list[float], target: float) -> tuple[str, bool]:
+    """The victim's median gap with hints against the reference without, and whether it is met
+    (a run where the victim did not move twice: missed)."""
+    if not without or not with_hints:
+        return "the victim's table did not move in a run: nothing compared, target missed", False
+    a, b = statistics.median(with_hints) * 1000, statistics.median(without) * 1000
+    met = a <= target * b
+    return f"victim's median gap with / without hints: {a:.1f} / {b:.1f} ms = {a / b:.2f}x (target ≤ {target:g}x) {'met' if met else 'MISSED'}", met
+
+
+def run(n: int, hints: bool, seconds: float) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(f"sqlite:///{Path(tmp) / 'bench.db'}", Path(tmp) / "server.log", LIMITS, own_session=True)
         server.start()
@@ -126,6 +144,7 @@ def run(n: int, hints: bool, seconds: float) -> None:
     print(f"{n:3d} attacker tables, hints {'on ' if hints else 'off'}: victim's moves {_figures(gaps)}", flush=True)
     if hints and n:
         print(f"{'':33s}hints' round trips {_figures(round_trips)}", flush=True)
+    return gaps
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,13 +153,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run (default 20)")
     ap.add_argument("--hints", dest="only", action="store_const", const=True, help="only the run with hints")
     ap.add_argument("--no-hints", dest="only", action="store_const", const=False, help="only the run without hints")
+    ap.add_argument("--target", type=float, default=TARGET_RATIO, help=f"the victim's median gap with hints over the one without, at most (default {TARGET_RATIO:g})")
+    ap.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when the target is missed")
     args = ap.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", file=sys.stderr)
-    if args.only is None:
-        run(0, False, args.seconds)
-    for hints in (False, True) if args.only is None else (args.only,):
-        run(args.tables, hints, args.seconds)
-    return 0
+    if args.only is not None:
+        run(args.tables, args.only, args.seconds)
+        return 0
+    run(0, False, args.seconds)
+    without = run(args.tables, False, args.seconds)
+    with_hints = run(args.tables, True, args.seconds)
+    line, met = verdict(without, with_hints, args.target)
+    print(line, flush=True)
+    return 0 if met or args.no_fail else 1
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ listed, else passes claims and discards its drawn tile. Reports, per table count
 
 The server runs in its own process (``hkmj serve``) and the clients in ``--client-procs``
 other processes (the tables are dealt out among them). Exits 1 when a p99 target is missed:
-under 20 ms at 50 tables, under 50 ms at 200 tables. The machine's load average is
+under 20 ms at 50 tables, under 50 ms at 200 tables (``--no-fail`` to only report). The machine's load average is
 printed with every run: the figures mean little without it on a shared machine.
 
     python bench/bench_server.py                  # 50 and 200 tables, 20 s each
@@ -313,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
         " Linux's autogroup scheduling gives each session one CPU share, which the server would otherwise split with"
         " its own bench clients)",
     )
+    ap.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when a p99 target is missed")
     args = ap.parse_args(argv)
     for name in ("seconds", "think", "claim_window", "client_procs"):
         if getattr(args, name) <= 0 and not (name == "think" and getattr(args, name) == 0):
@@ -346,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
             f" server waited {r['server_wait']:.0f}% of the time for a CPU)"
         )
     print(f"load average (1, 5, 15 min) at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs")
-    return 0 if ok else 1
+    return 0 if ok or args.no_fail else 1
 
 
 if __name__ == "__main__":
