@@ -487,3 +487,34 @@ def test_the_offline_countdown_is_worked_out_in_one_place() -> None:
     badge = re.search(r"^function offlineBadge\(.*?^\}$", src, re.S | re.M)
     tick = re.search(r"^function tick\(.*?^\}$", src, re.S | re.M)
     assert badge and "playedInText(slot)" in badge.group() and tick and "playedInText(" in tick.group()
+
+
+def test_the_deal_is_no_event_of_a_frame_its_bonus_tiles_are_in_the_hand(server: Server) -> None:
+    """docs/protocol.md listed a `deal` event, which no frame ever carried: the first frame of a
+    hand carries `hand_start` alone (with the seats' presence), and the bonus tiles exposed at the
+    deal (HK-2.6) and their replacements are in `hand.bonus`, not `bonus` or `replacement` events.
+    A client that counted `deal` among the public events would have got `seq` wrong; the page now
+    says the deal is no event."""
+    protocol = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    items = " ".join(protocol.split("`events` items (all public unless marked):", 1)[1].split("\n\n", 1)[0].split())
+    assert "`hand_start` `{hand, commitment}` (the deal is no event:" in items and "`deal`;" not in items
+    seen: set[str] = set()
+    bonus_dealt = 0
+    for _ in range(6):  # a deal with a bonus tile somewhere (about 97% of deals)
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, bot_delay=5.0)
+
+        async def go(tid: str) -> dict[str, Any]:
+            async with server.client(record=True) as spy, server.client() as me:
+                await spy.watch(tid)
+                await me.join(tid, 0, "Ann")
+                st = await spy.wait(lambda m: m["type"] == "state" and m["hand"] is not None)
+                seen.update(e["type"] for m in spy.messages if m["type"] == "state" for e in m["events"] or [])
+                return st
+
+        st = asyncio.run(go(tid))
+        assert "hand_start" in [e["type"] for e in st["events"]], st["events"]
+        bonus_dealt = sum(len(b) for b in st["hand"]["bonus"])
+        if bonus_dealt:
+            break
+    assert bonus_dealt > 0
+    assert seen <= {"join", "back", "hand_start"}, seen
