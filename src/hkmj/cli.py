@@ -373,7 +373,8 @@ Examples:
   hkmj simulate --hands 100000 --backend ray --address ray://head:10001
 
 Hands are played as matches of 64 hands (match k is seeded SEED + k), so a seed gives the
-same hands with any number of workers. Players are numbered 1-4 in --bots order; seats
+same hands with any number of workers; seeds 7 and 8 share all their matches but one, so
+for independent runs of N hands pick seeds at least N/64 apart. Players are numbered 1-4 in --bots order; seats
 (winds) are drawn at each match start and rotate by the rules (HK-7).
 
 Output: a summary on stdout (hands played, wins by seat and by type, draws, false

@@ -140,7 +140,9 @@ Exemples :
   hkmj simulate --hands 100000 --backend ray --address ray://head:10001
 
 Les donnes sont jouées en parties de 64 donnes (la partie k a la graine GRAINE + k) : une
-graine donne les mêmes donnes quel que soit le nombre de processus. Les joueurs sont numérotés
+graine donne les mêmes donnes quel que soit le nombre de processus ; les graines 7 et 8 ont
+toutes leurs parties en commun sauf une : pour des séries indépendantes de N donnes, prenez
+des graines écartées d'au moins N/64. Les joueurs sont numérotés
 de 1 à 4 dans l'ordre de --bots ; les places (vents) sont tirées au début de chaque partie et
 tournent selon les règles (HK-7).
 
