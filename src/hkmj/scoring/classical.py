@@ -38,6 +38,7 @@ from hkmj.scoring.model import (
     kong_hint,
     meld_problem,
     python_echo,
+    reduce_frozen,
     seat_index,
     seat_problem,
     win_seat_problem,
@@ -130,6 +131,9 @@ CLASSICAL_FLAGS = ("last_wall_tile",)
 class ClassicalOptions:
     """The ruleset options: ``pay_highest`` (CL-7.4) and the ``limit`` value (CL-6.2)."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     pay_highest: bool = False
     limit: int = 1000
 
@@ -137,6 +141,9 @@ class ClassicalOptions:
 @dataclass(frozen=True, slots=True)
 class Group:
     """One group of a player's hand: ``kind`` is ``pair``, ``chow``, ``pung`` or ``kong``."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     kind: str
     tile: Tile
@@ -231,6 +238,9 @@ class PointLine:
     """A line of the points table: a group ``kind`` whose tile passes ``test`` scores
     ``exposed`` or ``concealed`` points (CL-5.1)."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     id: str
     name: str
     name_fr: str
@@ -276,6 +286,9 @@ MAHJONG_LINE = PointLine("mahjong", "Mahjong", "Mah-Jong", "mahjong", 20, 20, la
 @dataclass(frozen=True, slots=True)
 class DoubleLine:
     """A condition that doubles the score ``count(facts)`` times (CL-5.2, CL-5.3)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     id: str
     name: str
@@ -417,6 +430,9 @@ class Deal:
     Seats are 0..3 = East, South, West, North; ``winner`` is a seat.
     """
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     hands: tuple[PlayerHand | None, PlayerHand | None, PlayerHand | None, PlayerHand | None]
     winner: int
     win: str = "self_draw"
@@ -457,6 +473,9 @@ def deal_from_win(
 class ScoreItem:
     """One scoring line met: ``points`` (CL-5.1) or ``doubles`` (CL-5.2/5.3); ``tiles`` names the group."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     id: str
     name: str
     points: int = 0
@@ -480,6 +499,9 @@ class ScoreItem:
 @dataclass(frozen=True, slots=True)
 class PlayerScore:
     """A player's points, doubles, score (points × 2^doubles, capped; the limit for a limit hand)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     seat: int
     points: int
@@ -506,6 +528,9 @@ class PlayerScore:
 class Transfer:
     """One payment of the settlement (CL-7): ``why`` is ``mahjong``, ``difference`` or ``pay_highest``."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     payer: int
     payee: int
     amount: int
@@ -515,6 +540,9 @@ class Transfer:
 @dataclass(frozen=True, slots=True)
 class ClassicalResult:
     """Every player's score, the transfers between them and the net settlement by seat."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     players: tuple[PlayerScore, PlayerScore, PlayerScore, PlayerScore]
     winner_seat: int
