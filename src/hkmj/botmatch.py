@@ -55,11 +55,15 @@ class BotStats:
     """Decisions and faults of one bot."""
 
     decisions: int = 0
-    """Requests sent to it (the table's ``answers``): none once it has died."""
+    """Requests sent to it: none once it has died. Each ends as exactly one of ``answers``,
+    ``late``, ``illegal`` or the one pending when it died (counted under ``dead`` only)."""
+    answers: int = 0
+    """Requests it answered in time with a legal action (the table's ``answers``)."""
     late: int = 0
     illegal: int = 0
     dead: int = 0
     think: float = 0.0
+    """Seconds from each request to its end, summed (the table's mean is over ``decisions``)."""
 
 
 STARTUP_GRACE: Final = 5.0
@@ -299,6 +303,7 @@ class ExternalBot:
                 self._fault(f"bad answer to request {rid}: {view.rules.cite(str(e))}; playing {default}")  # its own rule numbers
                 break
             self.stats.think += time.perf_counter() - start
+            self.stats.answers += 1
             return action
         self.stats.think += time.perf_counter() - start
         return default
@@ -338,7 +343,8 @@ class MatchReport:
     def table(self, lang: str = "en") -> str:
         """The result in 80 columns: each player's total and rank (players numbered 1-4 in the
         ``--bot`` order); for an external bot, its
-        answers, late and illegal ones, deaths and mean thinking time (a long command is shown
+        answers (in time and legal), late and illegal ones, deaths (a request pending when the bot
+        died is counted there, not as an answer) and mean thinking time (a long command is shown
         by its end). ``lang`` ``fr``: in French."""
         heads, widths, point = _RESULT_COLUMNS["fr" if lang == "fr" else "en"]
         w_name = widths[1]
@@ -347,7 +353,7 @@ class MatchReport:
             s = self.stats.get(p)
             if s:
                 think = f"{1000 * s.think / max(s.decisions, 1):.1f}".replace(".", point)
-                counts = (s.decisions, s.late, s.illegal, s.dead)
+                counts = (s.answers, s.late, s.illegal, s.dead)
                 extra = " ".join(f"{c:>{w}}" for c, w in zip(counts, widths[4:8], strict=True)) + f" {think:>{widths[8] - 3}} ms"
             else:
                 extra = " ".join(f"{'-':>{w}}" for w in widths[4:])

@@ -118,15 +118,41 @@ def test_a_bot_that_exits_is_replaced_for_the_rest_of_the_match(tmp_path: Path) 
 
 
 def test_a_bot_that_died_is_counted_only_the_requests_it_was_sent(tmp_path: Path) -> None:
-    """The table's answers and mean thinking time count the requests a bot was sent: one that
-    answered two and died at the third shows 3, not every decision of its seat in the match
-    (HK-7), which it was never asked (it showed 48 at a two-hand match)."""
+    """The table's mean thinking time counts the requests a bot was sent: one that answered two
+    and died at the third was sent 3, not every decision of its seat in the match (HK-7), which
+    it was never asked (it showed 48 at a two-hand match); its answers are the 2 it gave."""
     crash = _bot(tmp_path, "crash", "sys.exit(3) if m['id'] == 3 else print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)")
     report = play_bot_match([crash, "random", "random", "random"], hands=2, seed=4, time_limit=ROOMY, log=lambda _: None)
     s = report.stats[0]
-    assert (s.decisions, s.dead, s.late, s.illegal) == (3, 1, 0, 0)
+    assert (s.decisions, s.answers, s.dead, s.late, s.illegal) == (3, 2, 1, 0, 0)
     row = report.table().splitlines()[1].split()
-    assert row[-6:-2] == ["3", "0", "0", "1"], row  # answers, late, illegal, died; then "0.4 ms"
+    assert row[-6:-2] == ["2", "0", "0", "1"], row  # answers, late, illegal, died; then "0.4 ms"
+
+
+def test_every_request_is_counted_once_where_it_ended(tmp_path: Path) -> None:
+    """docs/bot-protocol.md's table counts the requests a bot *answered*: the request pending when
+    a bot died was counted under "answers" (a bot that answered 1 of 5 requests and died at the
+    5th showed 5 answers). Each ending path now has its own counter and no request is counted
+    twice: in time and legal (1), no answer in time (2: late),
+    not JSON (3) and an illegal action (4) (illegal), died while asked (5: died only) — HK-7, the
+    match goes on with safe defaults."""
+    bot = _bot(
+        tmp_path,
+        "every_end",
+        "i = m['id']\n"
+        "if i == 2:\n    continue\n"
+        "if i == 5:\n    sys.exit(4)\n"
+        "out = {3: 'not json', 4: json.dumps({'id': i, 'action': 'kong 1z'})}.get(i) or json.dumps({'id': i, 'action': m['legal'][0]})\n"
+        "print(out, flush=True)",
+    )
+    lines: list[str] = []
+    report = play_bot_match([bot, "random", "random", "random"], hands=1, seed=4, time_limit=1.0, startup_limit=10.0, log=lines.append)
+    row = report.table().splitlines()[1].split()
+    assert row[-6:-2] == ["1", "1", "2", "1"], (row, lines)  # answers, late, illegal, died
+    s = report.stats[0]
+    assert (s.decisions, s.answers, s.late, s.illegal, s.dead) == (5, 1, 1, 2, 1), (s, lines)
+    fr = report.table("fr").splitlines()[1].split()
+    assert fr[-6:-2] == ["1", "1", "2", "1"], fr
 
 
 def test_bot_sees_only_its_own_tiles_and_its_own_offers(tmp_path: Path) -> None:
@@ -784,7 +810,7 @@ def test_a_bot_that_exits_while_a_helper_holds_its_output_is_seen_dead(tmp_path:
     try:
         report = play_bot_match([crash, "random", "random", "random"], hands=1, seed=1, time_limit=0.5, startup_limit=5.0, log=lines.append)
         s = report.stats[0]  # requests 1 and 2 may be late on a loaded machine, never a later one
-        assert (s.dead, s.decisions) == (1, 3) and s.late <= 2, (s, lines)
+        assert (s.dead, s.decisions) == (1, 3) and s.late <= 2 and s.answers + s.late == 2, (s, lines)
         assert sum("player 1" in x and "exited (code 7); it plays safe defaults" in x for x in lines) == 1, lines
     finally:
         with contextlib.suppress(OSError, ValueError):
