@@ -315,12 +315,27 @@ def test_help_never_breaks_a_word_at_a_hyphen(monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.parametrize("command", ["simulate", "play", "bot-match", "arena"])
 def test_a_seed_that_is_not_a_whole_number_is_named_in_plain_words(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     """``--seed abc`` says what is wrong in the words every other number option uses (HK-2.8: the
-    seed replays the walls, so any whole number, negative ones too, is a seed)."""
+    seed replays the walls). A seed is a whole number 0 or more, as docs/env.md and the
+    environments' ``reset(seed=...)`` take it: ``--seed -3`` was played here while ``reset(seed=-3)``
+    was refused; it is now refused with the bound, in English and French, and ``--help`` says it."""
     extra = ["--bots", "random,greedy"] if command == "arena" else []
     with pytest.raises(SystemExit):
         main([command, *extra, "--seed", "abc"])
     assert f"hkmj {command}: error: argument --seed: 'abc' is not a whole number" in capsys.readouterr().err
-    assert build_parser().parse_args([command, *extra, "--seed", "-3"]).seed == -3
+    for words, said in (
+        ([], f"hkmj {command}: error: argument --seed: -3 is negative: a seed is a whole number 0 or more"),
+        (["--lang", "fr"], f"hkmj {command} : erreur : argument --seed : -3 est négatif : une graine est un nombre entier de 0 ou plus"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            main([command, *extra, "--seed", "-3", *words])
+        assert stop.value.code == 2
+        assert said in capsys.readouterr().err
+    assert build_parser().parse_args([command, *extra, "--seed", "0"]).seed == 0
+    for lang in ("en", "fr"):
+        with pytest.raises(SystemExit):
+            main([command, "--help", "--lang", lang])
+        shown = " ".join(capsys.readouterr().out.split())
+        assert ("a whole number 0 or more" if lang == "en" else "un nombre entier de 0 ou plus") in shown, shown
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "hkmj play: needs a terminal"), ("fr", "hkmj play : il faut un terminal")])

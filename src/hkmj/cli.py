@@ -484,6 +484,16 @@ def whole_number(text: str) -> int:
     return n
 
 
+def seed_number(text: str) -> int:
+    """A seed (argparse type of every command's ``--seed``): a whole number 0 or more, as the
+    environments' ``reset(seed=...)`` takes it (docs/env.md; HK-2.8: the seed replays the walls).
+    ``-3`` was a seed here and refused there, where Python's ``random`` would deal it as ``3``."""
+    n = whole_number(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{n} is negative: a seed is a whole number 0 or more")
+    return n
+
+
 def bonus_number(kind: str) -> Callable[[str], int]:
     """The argparse type of ``--flower`` (``kind`` "flower") or ``--season``: a whole number, the
     scorer checking it is 1-4. The tile written whole, as the table shows it (``F2``, ``S3``) or
@@ -874,7 +884,7 @@ def _add_simulate(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument("--hands", type=at_least_one, default=1000, metavar="N", help="hands to play (default 1000)")
-    p.add_argument("--seed", type=whole_number, default=0, help="seed: the same seed plays the same hands (default 0)")
+    p.add_argument("--seed", type=seed_number, default=0, help="seed, a whole number 0 or more: the same seed plays the same hands (default 0)")
     p.add_argument(
         "--bots",
         default="greedy,greedy,random,random",

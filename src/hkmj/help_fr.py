@@ -355,7 +355,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "description": "Joue des donnes de robots entre eux, depuis une graine, sous tout jeu de règles (--rules), et les résume.",
         "epilog": _SIMULATE_EPILOG,
         "--hands": "donnes à jouer (par défaut {default})",
-        "--seed": "graine : la même graine joue les mêmes donnes (par défaut {default})",
+        "--seed": "graine, un nombre entier de 0 ou plus : la même graine joue les mêmes donnes (par défaut {default})",
         "--bots": "quatre noms de robots, séparés par des virgules, parmi random, greedy, strong, expert (par défaut {default})",
         "--record": (
             "écrire chaque événement en JSON Lines (docs/record-format.md) dans un nouveau fichier ; "
@@ -404,7 +404,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--hands": "ne jouer que N donnes",
         "--round": "jouer un tour de vent (vent dominant Est) au lieu d'une partie complète",
         "--bots": "les trois robots par leur nom (par défaut {default} ; parmi random, greedy, strong, expert)",
-        "--seed": "graine de la partie (tirage des places et chaque mur) ; au hasard si omise",
+        "--seed": "graine de la partie (tirage des places et chaque mur), un nombre entier de 0 ou plus ; au hasard si omise",
         "--teach": (
             "table d'apprentissage : un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "
             "(HK-5.7, MCR-5.4, CL-7.7), les autres refus expliqués, les erreurs courantes signalées"
@@ -551,7 +551,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--bot": "un nom de robot intégré ou une commande ; jusqu'à quatre fois",
         "--fill": "robot intégré des places vides (par défaut {default} ; random, greedy, strong, expert)",
         "--hands": "donnes à jouer (par défaut {default})",
-        "--seed": "graine de la partie : places et murs (par défaut {default})",
+        "--seed": "graine de la partie, un nombre entier de 0 ou plus : places et murs (par défaut {default})",
         "--time-limit": "secondes par décision (par défaut {default})",
         "--startup-limit": (
             "secondes qu'a un robot pour sa première requête, démarrage compris, si c'est plus que --time-limit "
@@ -574,7 +574,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "docs/bot-protocol.md)"
         ),
         "--deals": "donnes par table de quatre (par défaut {default})",
-        "--seed": "graine des donnes (par défaut {default})",
+        "--seed": "graine des donnes, un nombre entier de 0 ou plus (par défaut {default})",
         "--workers": (
             "processus (par défaut 1 ; mêmes classements quel que soit leur nombre ; avec --backend ray : "
             "tâches Ray à la fois, et les processeurs d'une nouvelle instance locale)"

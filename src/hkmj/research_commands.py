@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from hkmj.bots import BOTS
-from hkmj.cli import add_lang_argument, at_least_one, whole_number
+from hkmj.cli import add_lang_argument, at_least_one, seed_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason, Unwritable, no_folder
 from hkmj.rules_args import add_rules_arguments, rules_from_args
@@ -229,7 +229,7 @@ def register(sub: Any) -> None:
         "--fill", default="greedy", metavar="BOT", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)"
     )
     p.add_argument("--hands", type=at_least_one, default=4, metavar="N", help="hands to play (default 4)")
-    p.add_argument("--seed", type=whole_number, default=0, help="match seed: seats and walls (default 0)")
+    p.add_argument("--seed", type=seed_number, default=0, help="match seed, a whole number 0 or more: seats and walls (default 0)")
     from hkmj.botmatch import STARTUP_GRACE
 
     p.add_argument("--time-limit", type=_positive_float, default=1.0, metavar="S", help="seconds per decision (default 1)")
@@ -260,7 +260,7 @@ def register(sub: Any) -> None:
         "module:factory of your own (factory(seed) returns a player; see docs/bot-protocol.md)",
     )
     p.add_argument("--deals", type=at_least_one, default=40, metavar="N", help="deals per table of four (default 40)")
-    p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
+    p.add_argument("--seed", type=seed_number, default=0, help="seed of the deals, a whole number 0 or more (default 0)")
     p.add_argument(
         "--workers",
         type=at_least_one,

@@ -497,6 +497,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"argument (?P<option>[\w/-]+): given twice \(give it once\)", "argument {option} : donné deux fois (donnez-le une seule fois)"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is not a whole number \(digits 0-9\)",
      "argument {option} : {value} n'est pas un nombre entier (chiffres 0-9)"),
+    (r"argument (?P<option>[\w/-]+): (?P<value>-\d+) is negative: a seed is a whole number 0 or more",
+     "argument {option} : {value} est négatif : une graine est un nombre entier de 0 ou plus"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}) is (?P<what>flower|season) (?P<n>\d): give its number only, (?P<how>--(?:flower|season) \d)",
      lambda g: f"argument {g['option']} : {g['value']} est la {'fleur' if g['what'] == 'flower' else 'saison'} {g['n']} : "
      f"donnez seulement son numéro, {g['how']}"),

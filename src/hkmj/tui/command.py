@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
-from hkmj.cli import at_least_one, whole_number
+from hkmj.cli import at_least_one, seed_number
 from hkmj.engine.match import Length
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, env_lang, lang_word
@@ -89,7 +89,7 @@ def register(sub: Any) -> None:
         metavar="A,B,C",
         help=f"the three bots by name (default {DEFAULT_BOTS}; from random, greedy, strong, expert)",
     )
-    p.add_argument("--seed", type=whole_number, help="seed of the match (seat draw and every wall); random if omitted")
+    p.add_argument("--seed", type=seed_number, help="seed of the match (seat draw and every wall), a whole number 0 or more; random if omitted")
     p.add_argument(
         "--teach",
         action="store_true",
