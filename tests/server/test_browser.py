@@ -2738,6 +2738,94 @@ def test_hk_2_a_browser_whose_storage_is_full_still_draws_the_table_and_checks_t
         browser.close()
 
 
+FILL_STORAGE = """(tables) => { localStorage.clear();
+  const now = Date.now(); let n = 0, size = 1 << 19;
+  while (size >= 1) {
+    const id = `r${n}`;
+    try {
+      if (tables) { localStorage.setItem(`hkmj.at.${id}`, String(now - 3600000 + n * 1000)); localStorage.setItem(`hkmj.token.${id}`, `tok${n}`); }
+      localStorage.setItem(tables ? `hkmj.commit.${id}` : `other.${n}`, "x".repeat(size)); n += 1;
+    } catch {
+      if (tables) { localStorage.removeItem(`hkmj.at.${id}`); localStorage.removeItem(`hkmj.token.${id}`); }
+      size = Math.floor(size / 2);
+    }
+  }
+  for (let i = 0; ; i += 1) { try { localStorage.setItem(`z${i}`, ""); } catch { break; } }
+  try { localStorage.setItem("probe", "x"); return -1; } catch { return n; } }"""
+"""Script: fill this origin's localStorage to its quota (a probe write then throws QuotaExceededError), with the keys
+of ``n`` tables opened within the last hour (``hkmj.at/token/commit.r<k>``, ``r0`` the least recently opened, the
+largest) when ``tables`` is true, else with another page's keys (``other.<k>``) that the game may not remove;
+returns ``n`` (-1: the storage was not full)."""
+
+
+@pytest.mark.parametrize("tables", [True, False], ids=["full-of-old-tables", "full-of-other-keys"])
+def test_hk_2_every_storage_write_survives_a_storage_filled_to_its_quota(server: Server, tables: bool) -> None:
+    """The page keeps by table a seat token, when it was opened, the last action's number and the wall commitments
+    (HK-2); each table left its keys for ever and every write but the commitments' threw QuotaExceededError once the
+    storage was full: choosing the language, creating a table (the board never came) and each welcome threw in the
+    middle of the page's work. Now every write goes through one helper: a full storage forgets other tables' keys,
+    least recently opened first, and writes again, else the value is kept in the page only. Measured in Chromium
+    with the storage really at its quota: the one-hand table is played out and its wall verified with no script
+    error; with other tables to forget, the new seat token is in the browser's storage and the oldest table made
+    room, the latest is kept."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        page.wait_for_selector("#create-form")
+        n = page.evaluate(FILL_STORAGE, tables)
+        assert n > (3 if tables else 0), n
+        page.reload()
+        _lobby_in(page, "en")
+        _one_hand_table(page)
+        tid = page.url.rstrip("/").split("/")[-1]
+        _play_out_and_verify(page, errors)
+        assert not errors, errors
+        if tables:
+            mine = page.evaluate(f"localStorage.getItem('hkmj.token.{tid}')")
+            assert mine and mine == page.evaluate("G.token"), mine
+            left = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('hkmj.token.r'))")
+            assert "hkmj.token.r0" not in left and f"hkmj.token.r{n - 1}" in left, left
+        browser.close()
+
+
+def test_tables_unopened_for_90_days_and_all_but_the_latest_40_are_forgotten(server: Server) -> None:
+    """A table's keys (hkmj.token/at/cseq/commit.<id>) piled up one table after another for ever; a page now forgets,
+    when it opens, the tables unopened for 90 days and all but the 40 opened last (never the table it opens), so
+    the storage no longer fills with them; the lobby still lists this browser's latest seats."""
+    from playwright.sync_api import sync_playwright
+
+    fill = """() => { localStorage.clear(); const now = Date.now(), day = 86400000;
+      for (let i = 0; i < 100; i += 1) {  // s0..s49 opened 91-140 days ago; s50..s99 within the last 50 minutes
+        const at = i < 50 ? now - (140 - i) * day : now - (100 - i) * 60000;
+        localStorage.setItem(`hkmj.at.s${i}`, String(at)); localStorage.setItem(`hkmj.token.s${i}`, `tok${i}`);
+        localStorage.setItem(`hkmj.cseq.s${i}`, "3"); localStorage.setItem(`hkmj.commit.s${i}`, '{"1":"00"}'); }
+      localStorage.setItem("hkmj.name", "Ann"); }"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        page.wait_for_selector("#create-form")
+        page.evaluate(fill)
+        page.reload()
+        _lobby_in(page, "en")
+        ids = page.evaluate(
+            "[...new Set(Object.keys(localStorage).filter((k) => /^hkmj\\.(token|at|cseq|commit)\\./.test(k))"
+            ".map((k) => k.split('.').slice(2).join('.')))]"
+        )
+        assert sorted(ids, key=lambda x: int(x[1:])) == [f"s{i}" for i in range(60, 100)], ids
+        assert page.evaluate("localStorage.getItem('hkmj.name')") == "Ann"
+        assert page.inner_text("#your-others").split()[-6:] == [f"s{i}" for i in range(99, 93, -1)]
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_payment(server: Server, lang: str) -> None:
     """HK-6 with house options (minfan=3, payment=half-shooter, base=2): the table's "How to play" link opens the help

@@ -228,10 +228,64 @@ const HONOURS = { en: ["East wind", "South wind", "West wind", "North wind", "Wh
 const BONUS = { en: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"],
   fr: ["Prunier", "Orchidée", "Chrysanthème", "Bambou", "Printemps", "Été", "Automne", "Hiver"] };
 
+// ------------------------------------------------------------------ the browser's storage
+// Every key this page keeps is hkmj.*: the language and name, and by table hkmj.token.<id> (the seat), hkmj.at.<id> (when
+// it was last opened), hkmj.cseq.<id> (the last action's number) and hkmj.commit.<id> (the wall commitments, HK-2). All go
+// through store/stored: a full storage (QuotaExceededError, a browser's few MB) or a refused one (SecurityError) threw
+// in the middle of a frame and the table was drawn no more. A write that fails drops other tables' keys, least recently
+// opened first, and tries again; else the value is kept in this page only. Tables unopened for STORE_DAYS days, and all
+// but the latest STORE_TABLES, are forgotten when a page opens, so the keys no longer pile up one table after another.
+const STORE_TABLES = 40, STORE_DAYS = 90;
+const TABLE_KEY = /^hkmj\.(token|at|cseq|commit)\.(.+)$/;
+const inPage = new Map();  // what the browser's storage refused, for this page only
+/** The keys in the browser's storage (none when it is refused). */
+const storedKeys = () => { try { return Object.keys(localStorage); } catch { return []; } };
+/** The value kept under `key`, or null. */
+function stored(key) {
+  if (inPage.has(key)) return inPage.get(key);
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+/** Forget `key`. */
+function unstore(key) {
+  inPage.delete(key);
+  try { localStorage.removeItem(key); } catch { /* nothing kept there */ }
+}
+/** The tables with keys in the storage, least recently opened first (a table never opened here, by hkmj.at, first). */
+function storedTables() {
+  const ids = new Set(storedKeys().map((k) => TABLE_KEY.exec(k)).filter(Boolean).map((m) => m[2]));
+  return [...ids].sort((a, b) => (Number(stored(`hkmj.at.${a}`)) || 0) - (Number(stored(`hkmj.at.${b}`)) || 0));
+}
+/** Forget every key of the table `id`. */
+const forgetTable = (id) => { for (const what of ["token", "at", "cseq", "commit"]) unstore(`hkmj.${what}.${id}`); };
+/** Keep `value` under `key`: in the browser's storage, making room there by forgetting other tables (least recently
+ * opened first) when it is full, else in this page only. Never throws. */
+function store(key, value) {
+  const text = String(value), own = TABLE_KEY.exec(key);
+  const tryIt = () => { try { localStorage.setItem(key, text); inPage.delete(key); return true; } catch { return false; } };
+  if (tryIt()) return;
+  for (const id of storedTables()) {
+    if (own && id === own[2]) continue;
+    forgetTable(id);
+    if (tryIt()) return;
+  }
+  inPage.set(key, text);
+}
+/** Forget the tables unopened for STORE_DAYS days and all but the latest STORE_TABLES (never `keep`, the table this
+ * page opens; a table with no hkmj.at counts as the oldest, but its age is unknown). */
+function pruneStore(keep) {
+  const all = storedTables(), ids = all.filter((id) => id !== keep), old = Date.now() - STORE_DAYS * 86400000;
+  const room = STORE_TABLES - (all.length - ids.length);  // the table opened counts among the 40
+  ids.forEach((id, i) => {
+    const at = Number(stored(`hkmj.at.${id}`));
+    if (i < ids.length - room || (at > 0 && at < old)) forgetTable(id);
+  });
+}
+pruneStore((location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/) || [])[1]);
+
 // `?lang=fr` (or `en`) in a page's address chooses its language, as the help page's does, and keeps it chosen, as the menu does
 const asked = new URLSearchParams(location.search).get("lang");
-if (asked === "en" || asked === "fr") localStorage.setItem("hkmj.lang", asked);
-let lang = localStorage.getItem("hkmj.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
+if (asked === "en" || asked === "fr") store("hkmj.lang", asked);
+let lang = stored("hkmj.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
 /** The text `k` in the current language, with its {placeholders} filled from `p`. */
 const t = (k, p = {}) => String((T[lang] && T[lang][k]) || T.en[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in p ? p[x] : m));
 /** The table's ruleset ("hk", "mcr" or "classical"). */
@@ -248,9 +302,9 @@ const ruled = (st, k, p = {}) => t(T.en[`${k}_${rulesOf(st)}`] ? `${k}_${rulesOf
 /** The dead wall's count beside the wall's, " (dead 14)"; nothing at an MCR table, which has no dead wall (MCR-3.1). */
 const deadWall = (st) => (rulesOf(st) === "mcr" ? "" : ` <span class="muted light">(${t("dead")} ${st.hand.dead})</span>`);
 /** The table `tid`'s join link for a friend: with `?lang=` only when this player chose the page's language (by `?lang` or
- * the language menu, both kept in localStorage), so the friend's page opens in it; else none, and it opens in the
+ * the language menu, both kept in the browser's storage), so the friend's page opens in it; else none, and it opens in the
  * friend's own browser language. */
-const shareLink = (tid) => `${location.origin}/t/${tid}${localStorage.getItem("hkmj.lang") ? `?lang=${lang}` : ""}`;
+const shareLink = (tid) => `${location.origin}/t/${tid}${stored("hkmj.lang") ? `?lang=${lang}` : ""}`;
 /** The help page's address in the current language, for the table `st`'s ruleset when it is not Hong Kong. */
 /** The help page of the table `st`: its ruleset and its house options (the page says the house minimum, payment and
  * penalty in place of the rules' own). */
@@ -430,7 +484,7 @@ function setLang(l) {
   $(".lang .sr").textContent = t("language");  // the language menu's name for a screen reader
 }
 $("#lang").value = lang;
-$("#lang").addEventListener("change", (e) => { setLang(e.target.value); localStorage.setItem("hkmj.lang", lang); route(); });
+$("#lang").addEventListener("change", (e) => { setLang(e.target.value); store("hkmj.lang", lang); route(); });
 setLang(lang);
 
 // ------------------------------------------------------------------ lobby
@@ -441,11 +495,10 @@ let drawing = 0;
 
 /** The tables where this browser holds a seat (its token) that the lobby's list leaves out: a table kept for a friend
  * is unlisted (docs/server.md), so a player who closed its tab found no way back to their seat but the link; the latest
- * seated first (`hkmj.at.<id>`, written each time the seat is taken or resumed), six at most. */
+ * opened first (`hkmj.at.<id>`, written each time the table is opened), six at most. */
 function yourOthers(tables) {
   const listed = new Set(tables.map((tb) => tb.id));
-  const ids = Object.keys(localStorage).filter((k) => k.startsWith("hkmj.token.")).map((k) => k.slice("hkmj.token.".length))
-    .filter((id) => !listed.has(id)).sort((a, b) => Number(localStorage.getItem(`hkmj.at.${b}`) || 0) - Number(localStorage.getItem(`hkmj.at.${a}`) || 0))
+  const ids = storedTables().filter((id) => stored(`hkmj.token.${id}`) && !listed.has(id)).reverse()
     .slice(0, 6);
   return ids.length ? `<p id="your-others">${t("yourOthers")}${colon()}${ids.map((id) => `<a class="button" href="/t/${esc(id)}">${esc(id)}</a>`).join(" ")}</p>` : "";
 }
@@ -471,7 +524,7 @@ async function lobby() {
   <p class="newcomer"><a class="button" href="/help?lang=${lang}">${t("newcomer")}</a></p>
   <section class="card"><h2>${t("newTable")}</h2>
     <form id="create-form" class="grid">
-      <label>${t("name")}<input name="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
+      <label>${t("name")}<input name="name" maxlength="24" value="${esc(stored("hkmj.name") || "")}"></label>
       ${[0, 1, 2, 3].map(slotSel).join("")}
       <label>${t("length")}<select name="length">
         <option value="1">${t("oneHand")}</option><option value="4" selected>${t("fourHands")}</option>
@@ -491,7 +544,7 @@ async function lobby() {
       <td><a class="tid" href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
       <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? bdi(personName(s.name, s.slot)) : "—").join(" · ")}</td>
       <td class="muted">${esc(rulesLine(tb.config))} · ${tb.hands_played} ${t("hands")}</td>
-      <td class="row"><a class="button" href="/t/${esc(tb.id)}">${localStorage.getItem(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
+      <td class="row"><a class="button" href="/t/${esc(tb.id)}">${stored(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
     list.total > list.tables.length ? `<p class="muted" id="more-tables">${t("moreTables", { n: list.tables.length, total: list.total })}</p>` : ""}${yourOthers(list.tables)}</section>`;
   // A table with bots is a teaching table without timer by default, until the player says otherwise.
   const form = $("#create-form"), teach = form.elements.teaching, timer = form.elements.timer;
@@ -541,13 +594,13 @@ async function lobby() {
     const body = { slots, teaching: f.get("teaching") === "on", hints: f.get("hints") === "on", listed: f.get("listed") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
       length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
       rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
-    localStorage.setItem("hkmj.name", String(f.get("name") || ""));
+    store("hkmj.name", String(f.get("name") || ""));
     const meFirst = f.get("slot0") === "you";
     if (meFirst) body.sit = 0;  // the server seats the creator at once: nobody can take the seat first
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) { toast(`${t("error")}${colon()}${errText({ ...data, code: data.error })}`); return; }
-    if (data.token) localStorage.setItem(`hkmj.token.${data.id}`, data.token);
+    if (data.token) { store(`hkmj.at.${data.id}`, Date.now()); store(`hkmj.token.${data.id}`, data.token); }
     history.pushState({}, "", `/t/${data.id}`);
     route();
   });
@@ -565,7 +618,7 @@ function tableView(tid) {
   }).catch(() => {});
   $("#title").textContent = tid;  // "· Hand N" once a hand is dealt (render)
   document.title = `${tid} — hkmj`;
-  G.token = localStorage.getItem(`hkmj.token.${tid}`);
+  G.token = stored(`hkmj.token.${tid}`);
   const q = new URLSearchParams(location.search);
   G.want = G.token ? { type: "resume", table: tid, token: G.token } : q.get("watch") ? { type: "watch", table: tid } : null;
   // a join link (?sit=N) shows the join panel with that seat's button focused: it never sits by
@@ -599,13 +652,13 @@ async function joinPanel(tid, note = "", sit = null) {
     ? `<p id="link-taken" role="alert">${t("linkTaken", { n: sit + 1 })}</p>` : "";
   $("#app").innerHTML = `${said}${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
     <p class="muted" id="join-rules">${esc(rulesLine(tb.config))}</p>${seatList(tb.slots)}${taken}
-    <label>${t("name")} <input id="name" maxlength="24" value="${esc(localStorage.getItem("hkmj.name") || "")}"></label>
+    <label>${t("name")} <input id="name" maxlength="24" value="${esc(stored("hkmj.name") || "")}"></label>
     ${free.length ? `<p class="muted" id="join-how">${t("joinHow")}</p>` : ""}
     <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit", { n: s.slot + 1 })}</button>`).join("") || `<p id="full">${t("full")}</p>`}
     <a class="button" href="/t/${esc(tid)}?watch=1">${t("watch")}</a>${free.length ? "" : `<a class="button" href="/">${t("toLobby")}</a>`}</div>
     <p><label>${t("shareLink")} <input class="share" readonly value="${esc(shareLink(tid))}"></label></p></section>`;
   document.querySelectorAll("button.sit").forEach((b) => b.addEventListener("click", () => {
-    const name = $("#name").value; localStorage.setItem("hkmj.name", name);
+    const name = $("#name").value; store("hkmj.name", name);
     G.want = { type: "join", table: tid, slot: Number(b.dataset.slot), name };
     connect();
   }));
@@ -643,7 +696,7 @@ function send(msg) {
 function act(action) {
   if (!G.state) return;
   G.cseq = Math.max(G.cseq, (G.state.mine && G.state.mine.last_cseq) || 0) + 1;
-  localStorage.setItem(`hkmj.cseq.${G.tid}`, String(G.cseq));
+  store(`hkmj.cseq.${G.tid}`, G.cseq);
   send({ type: "action", cseq: G.cseq, at: G.state.seq, action });
   G.hint = null;
   // a claim on the tile on offer (HK-4.7): kept until the window is settled, to say it is waiting, and why it lost if it does
@@ -661,13 +714,13 @@ function onMessage(m) {
   if (m.type === "welcome") {
     G.slot = m.slot;
     G.welcomed = true;
-    if (m.token) { G.token = m.token; localStorage.setItem(`hkmj.token.${m.table}`, m.token); }
-    if (m.role === "player") localStorage.setItem(`hkmj.at.${m.table}`, String(Date.now()));  // the lobby lists the latest first
+    store(`hkmj.at.${m.table}`, Date.now());  // when this table was last opened: the lobby lists your seats latest first
+    if (m.token) { G.token = m.token; store(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
     if (m.over && G.want && (G.want.type === "join" || G.sitLink)) toast(t("overNoSeat"));  // a join link to a finished table: said
     G.sitLink = false;
     if (m.over) G.want = null;  // a finished table: its result is all there is; no reconnecting
-    G.cseq = Number(localStorage.getItem(`hkmj.cseq.${m.table}`) || 0);
+    G.cseq = Number(stored(`hkmj.cseq.${m.table}`) || 0);
     keepAlive(m.over ? 0 : m.idle_timeout);
   } else if (m.type === "state") {
     // a full view sent again carries the hand's latest moves (docs/protocol.md): the first frame after a welcome (a
@@ -703,7 +756,7 @@ function onMessage(m) {
     G.hint = m; render();
   } else if (m.type === "error") {
     if (!G.state && (m.ref === "resume" || m.ref === "watch") && ["no_table", "rate_limited", "spectators_full"].includes(m.code)) { refusedInPlace(m); return; }
-    if (m.code === "bad_token") { localStorage.removeItem(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
+    if (m.code === "bad_token") { unstore(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
   }
@@ -1101,11 +1154,8 @@ function revealCard(st) {
 
 /** The commitments this browser saw published at each hand's start (by table, hand number): the first one seen
  * for a hand is kept, across reloads, so the end of the hand is checked against what was said before play. */
-const commitmentsHere = {};  // this page's own copy, by table: kept when the browser's storage is full or refused
 const seenCommitments = (tid) => {
-  let stored = {};
-  try { stored = JSON.parse(localStorage.getItem(`hkmj.commit.${tid}`) || "{}") || {}; } catch { stored = {}; }
-  return { ...(commitmentsHere[tid] || {}), ...stored };
+  try { return JSON.parse(stored(`hkmj.commit.${tid}`) || "{}") || {}; } catch { return {}; }
 };
 function noteCommitment(m) {
   if (!m.hand || m.reveal || !m.hand.commitment) return;
@@ -1113,16 +1163,9 @@ function noteCommitment(m) {
   if (seen[m.hand.number] != null) return;  // the first published is the one that counts
   seen[m.hand.number] = m.hand.commitment;
   const kept = Object.keys(seen).map(Number).sort((a, b) => b - a).slice(0, 8);  // the latest hands only
-  const key = `hkmj.commit.${m.table}`, text = JSON.stringify(Object.fromEntries(kept.map((n) => [n, seen[n]])));
-  commitmentsHere[m.table] = JSON.parse(text);
-  // a full storage (every table ever opened leaves its commitments) threw here, in the middle of the frame: the
-  // table was drawn no more. Other tables' commitments make room, else this page keeps its own copy
-  try { localStorage.setItem(key, text); } catch {
-    try {
-      for (const k of Object.keys(localStorage)) if (k.startsWith("hkmj.commit.") && k !== key) localStorage.removeItem(k);
-      localStorage.setItem(key, text);
-    } catch { /* kept in this page only */ }
-  }
+  // a full storage threw here, in the middle of the frame: the table was drawn no more (store makes room, or keeps
+  // the commitments in this page)
+  store(`hkmj.commit.${m.table}`, JSON.stringify(Object.fromEntries(kept.map((n) => [n, seen[n]]))));
 }
 
 /** The wall check of a finished hand (HK-2, docs/protocol.md "Wall commitment"): SHA-256(salt:wall) must be the
