@@ -1595,6 +1595,52 @@ def test_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_ha
         browser.close()
 
 
+def test_hk_4_3_the_pung_button_names_its_tile_and_the_claim_bar_still_fits_a_phone(server: Server) -> None:
+    """Issue 9 asks for tile names on the claim buttons: a chow's ("Chow 3-4-5 Characters") and a kong's named their
+    tiles, the pung button said only "Pung". It now names the tile on offer (HK-4.3: the pung is of that tile). The
+    longest claim bar (three chows, pung, kong, Mahjong, pass, hint and the timer) ran off a 360×640 screen (five rows
+    at its foot, "Chow 7-8-9 Bamboo" to "Hint" below the screen): on a phone the buttons leave the suit's word to the
+    tile on offer ("Chow 5-6-7"), their aria-label naming it in full, in rows of 40 px targets. Every button stays on
+    the screen without scrolling either way, English and French: the longest bar at 390×844, a long one (two chows,
+    pung, Mahjong, pass, hint, timer) at 360×640."""
+    from playwright.sync_api import sync_playwright
+
+    bar = """() => ({ vw: document.documentElement.clientWidth, vh: window.innerHeight, scrollY: window.scrollY,
+      scrollW: document.documentElement.scrollWidth,
+      claims: Array.from(document.querySelectorAll('button.claim')).map((b) => [b.innerText, b.getAttribute('aria-label')]),
+      out: Array.from(document.querySelectorAll('.actions button')).map((b) => [b.textContent, b.getBoundingClientRect()])
+        .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > window.innerHeight)
+        .map(([t]) => t) })"""
+    with sync_playwright() as p:
+        browser = _launch(p)
+        errors: list[str] = []
+        for size in ((390, 844), (360, 640)):
+            page = _phone_lobby(browser, server, errors, "en", size)
+            for lang, suit in (("en", "Bamboo"), ("fr", "Bambous")):
+                _lobby_in(page, lang)
+                state = _mid_hand("hk", claim=True, timed=True)
+                state["hand"]["last_discard"]["tile"] = "7s:3"
+                # the longest bar possible (7s offered to 5s 6s 7s 7s 7s 8s 9s) on the taller phone; a long one on the smaller
+                longest = size[1] >= 844
+                chows = ["chow 567s", "chow 678s", "chow 789s"] if longest else ["chow 567s", "chow 678s"]
+                state["mine"]["legal"] = ["pass", *chows, "pung", *(["kong 7s"] if longest else []), "mahjong"]
+                page.evaluate("""(st) => { G.state = st; G.open = []; G.log = [];
+                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", state)
+                seen = page.evaluate(bar)
+                page.screenshot(path=str(ARTIFACTS / f"claim-bar-{size[0]}-{lang}.png"))
+                # the whole name for a screen reader; on the phone's narrow bar the suit shows on the tile on offer
+                words = [("Pass", "Passer")[lang == "fr"], *(f"Chow {a}" for a in ("5-6-7", "6-7-8", "7-8-9")[: len(chows)]), "Pung 7"]
+                words += ["Kong 7"] if longest else []
+                labels = [w if w in ("Pass", "Passer") else f"{w} {suit}" for w in words]
+                assert [label for _, label in seen["claims"][:-1]] == labels, seen
+                assert [text for text, _ in seen["claims"][:-1]] == words, seen
+                assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], (size, lang, seen)
+                assert seen["out"] == [], (size, lang, seen)
+            page.context.close()
+        assert not errors, errors
+        browser.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, lang: str) -> None:
     """HK-7: at the end of a hand the keyboard alone goes on, as in the terminal: Enter asks for the next

@@ -454,6 +454,17 @@ function actionLabel(a) {
   if (w[0] === "added") return `${t("akong")} ${tileName(w[2])}`;
   return a;
 }
+/** A claim button's words: the action's, a pung naming the tile it claims (`tile`, the one on offer) as a chow and a
+ * kong name theirs ("Pung 5 Circles", not "Pung"; issue 9: tile names on the claim buttons, HK-4.3). */
+const claimLabel = (a, tile) => (a === "pung" && tile ? `${t("pung")} ${tileName(kind(tile))}` : actionLabel(a));
+/** A claim button (claimLabel's words): the suit's word of a chow, pung or kong of suited tiles is in a span that a
+ * phone's narrow bar leaves out ("Chow 5-6-7", the tile on offer beside it shows the suit), so that the longest bar (three
+ * chows, pung, kong, Mahjong) stays on a 360×640 screen; its aria-label always says the whole name. */
+function claimButton(a, tile) {
+  const label = claimLabel(a, tile), suit = SUITS[lang].find((w) => label.endsWith(` ${w}`));
+  const shown = suit ? `${esc(label.slice(0, -suit.length - 1))}<span class="suit"> ${esc(suit)}</span>` : esc(label);
+  return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${shown}</button>`;
+}
 /** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2"; its own direction isolate, so that a
  * name written right to left never reorders the text beside it. */
 /** A person's name as the page shows it: the server's "Player 2" of a seat taken without a name in the page's language. */
@@ -913,7 +924,7 @@ function render() {
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   const actions = mine ? `<div class="actions">
-      ${others.map((a) => `<button class="claim" data-action="${esc(a)}">${esc(actionLabel(a))}</button>`).join("")}
+      ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
       ${mine.away && !mine.held ? `<button class="primary" id="back">${t("back")}</button>` : ""}
