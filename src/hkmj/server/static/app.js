@@ -455,7 +455,7 @@ function actionLabel(a) {
   return a;
 }
 /** A claim button's words: the action's, a pung naming the tile it claims (`tile`, the one on offer) as a chow and a
- * kong name theirs ("Pung 5 Circles", not "Pung"; issue 9: tile names on the claim buttons, HK-4.3). */
+ * kong name theirs ("Pung 5 Circles", not "Pung": tile names wherever a person reads, HK-4.3). */
 const claimLabel = (a, tile) => (a === "pung" && tile ? `${t("pung")} ${tileName(kind(tile))}` : actionLabel(a));
 /** A claim button (claimLabel's words): the suit's word of a chow, pung or kong of suited tiles is in a span that a
  * phone's narrow bar leaves out ("Chow 5-6-7", the tile on offer beside it shows the suit), so that the longest bar (three
