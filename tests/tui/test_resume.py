@@ -9,6 +9,7 @@ the same totals (HK-7.3), under every ruleset.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -370,14 +371,14 @@ def test_resume_words_a_bad_file_as_replay_does(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--seed", "12"], "--seed 12\n  contradicts the saved match (--seed 11)"),
-        (["--hands", "3"], "--hands 3\n  contradicts the saved match (--hands 2)"),
-        (["--round"], "--round\n  contradicts the saved match (--hands 2)"),
-        (["--bots", "strong,strong,greedy"], "--bots strong,strong,greedy\n  contradicts the saved match (--bots greedy,random,greedy)"),
-        (["--teach"], "--teach\n  contradicts the saved match (a table without --teach)"),
-        (["--rules", "mcr"], "--rules mcr\n  contradicts the saved match (--rules hk)"),
-        (["--option", "minfan=3"], "--option minfan=3\n  contradicts the saved match (minfan=0)"),
-        (["--record", "other.jsonl"], "a resumed match goes on\n  in its own file"),
+        (["--seed", "12"], "--seed 12 contradicts the saved match (--seed 11)"),
+        (["--hands", "3"], "--hands 3 contradicts the saved match (--hands 2)"),
+        (["--round"], "--round contradicts the saved match (--hands 2)"),
+        (["--bots", "strong,strong,greedy"], "--bots strong,strong,greedy contradicts the saved match (--bots greedy,random,greedy)"),
+        (["--teach"], "--teach contradicts the saved match (a table without --teach)"),
+        (["--rules", "mcr"], "--rules mcr contradicts the saved match (--rules hk)"),
+        (["--option", "minfan=3"], "--option minfan=3 contradicts the saved match (minfan=0)"),
+        (["--record", "other.jsonl"], "a resumed match goes on in its own file"),
         (["--option", "minfan=9"], "hkmj play: option minfan='9': expected one of 0, 1, 3"),
         (["--rules", "mcr", "--option", "minfan=3"], "hkmj play: unknown option 'minfan': mcr rules have no house options"),
     ],
@@ -397,24 +398,32 @@ CONFLICTS = [["--seed", "12"], ["--hands", "3"], ["--bots", "strong,strong,greed
 
 
 @pytest.mark.parametrize(("lang", "leave"), [("en", "; leave it out"), ("fr", " ; retirez-le")])
-def test_a_contradiction_is_said_in_two_lines_that_fit_80_columns(
-    saved: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, leave: str
+def test_a_contradiction_is_said_in_one_line_filled_within_80_columns_at_a_terminal(
+    saved: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, terminal: Any, lang: str, leave: str
 ) -> None:
-    """A refused contradiction (an option the saved match fixes, or --record) is two lines within
-    80 columns for a short file name, in English and French; the saved value in the table's
+    """A refused contradiction (an option the saved match fixes, or --record) is one line to a
+    file or a pipe, like every other error (it was two, its break written into the sentence, so
+    ``grep`` found half of it), and at an 80-column terminal it is filled at spaces within 80
+    columns, continued lines indented, in English and French; the saved value in the table's
     language (a table without --teach: une table sans --teach)."""
     monkeypatch.chdir(saved.parent)
     for argv in CONFLICTS:
-        said = refused(["--resume", saved.name, *argv], capsys, lang, lines=2)
-        first, second = said.split("\n")
-        assert len(first) <= 80 and len(second) <= 80 and second.startswith("  "), said
+        said = refused(["--resume", saved.name, *argv], capsys, lang)
         assert argv[0] == "--record" or said.endswith(leave), said
-    said = refused(["--resume", saved.name, "--teach"], capsys, lang, lines=2)
+        screen = terminal()
+        with monkeypatch.context() as m:
+            m.setenv("COLUMNS", "80")
+            m.setattr(sys, "stderr", screen)
+            assert main(["play", "--resume", saved.name, *argv, "--lang", lang]) == 2
+        lines = screen.getvalue().splitlines()
+        assert len(lines) == 2 and all(len(line) <= 80 for line in lines), lines
+        assert lines[1].startswith("    ") and " ".join(w for line in lines for w in line.split()) == " ".join(said.split()), lines
+    said = refused(["--resume", saved.name, "--teach"], capsys, lang)
     assert said.endswith({"en": "(a table without --teach); leave it out", "fr": "(une table sans --teach) ; retirez-le"}[lang]), said
     monkeypatch.chdir(saved.parent.parent)  # a full game: --hands given to a match saved without it
     full = saved.parent / "full.jsonl"
     play_without_screen(open_table("--seed", "4", "--bots", BOTS, "--record", str(full)), 2)
-    said = refused(["--resume", str(full), "--hands", "2"], capsys, lang, lines=2)
+    said = refused(["--resume", str(full), "--hands", "2"], capsys, lang)
     assert said.endswith({"en": "(a full game); leave it out", "fr": "(une partie complète) ; retirez-le"}[lang]), said
 
 
