@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -205,3 +206,79 @@ def test_the_french_help_never_starts_a_line_with_a_colon_or_a_closing_guillemet
         assert "\u00a0" not in "\n".join(lines)
     words = " ".join(help_text(body, "fr", 109).plain.split())
     assert "(« à 4 tuiles d'une main prête » : il lui faut" in words
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", [
+            "seat wind · name · the points won (+) or lost (-) in the match so far;",
+            "(left, across, right) · how many tiles that hand hides;",
+            "(a concealed kong shows its two outer tiles face down)",
+            "The top line also says which hand this is (Hand 1/4: the first of four) and the seed",
+            "With four identical tiles in hand, or the fourth tile of a pung you claimed, you may declare a kong (k).",
+        ]),
+        ("fr", [
+            "vent de sa place · nom · les points gagnés (+) ou perdus (-) depuis le début de la partie ;",
+            "(à gauche, en face, à droite) · combien de tuiles sa main cache ;",
+            "(un kong caché montre ses deux tuiles extérieures face cachée)",
+            "La ligne du haut dit aussi quelle donne se joue (Donne 1/4 : la première de quatre) et la graine",
+            "Avec quatre tuiles identiques en main, ou la quatrième d'un pung que vous avez réclamé, vous pouvez déclarer un kong (k).",
+        ]),
+    ],
+)
+async def test_the_help_says_what_each_panels_numbers_are_and_how_a_pung_becomes_a_kong_at_80x24(
+    make_session: Make, rules: str, lang: str, said: list[str]
+) -> None:
+    """HK-3.3, HK-7: every panel shows a signed number after the player's name ("West · Bot 3
+    (greedy) · +0") and a count ("across · 13 tiles"), a declared concealed kong two tiles face
+    down, the top line "Hand 1/2" and "seed 5"; the help, all a newcomer reads at the table, said
+    none of it (only the wall count), and its turn said a kong needs "four identical tiles" when
+    the fourth tile of a claimed pung makes one too. Read page by page at 80×24, every ruleset."""
+    s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = await _help_pages(app, pilot)
+    for words in said:
+        assert words in text, (words, text)
+    assert ("« joue » marque" if lang == "fr" else '"playing" marks') in text
+
+
+async def _help_rows(app: PlayApp, pilot: Pilot[None]) -> list[str]:
+    """Every line of the help box as the screen shows it, page by page (PgDn to the end)."""
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    rows: list[str] = []
+    for _ in range(14):
+        await _settled(app, pilot)
+        for row in app.screen._compositor.render_strips():
+            text = row.text
+            if text.count("│") >= 2:
+                rows.append(text[text.index("│") + 1 : text.rindex("│")].rstrip(" ▁▂▃▄▅▆▇█"))
+        await pilot.press("pagedown")
+    return rows
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_french_help_on_screen_never_starts_a_line_with_a_colon_a_semicolon_or_a_closing_guillemet(
+    make_session: Make, rules: str, size: tuple[int, int]
+) -> None:
+    """French puts a space before ``: ; ! ? »`` and after ``«``; a line never starts with the sign
+    nor ends on ``«``. The help kept that rule only on its indented lines (filled by the help
+    itself); a paragraph at the left margin was left to the screen's own wrapping, which breaks
+    at any space: at 80×24 the table's paragraph read "… combien de tuiles sa main cache" then
+    "; ses groupes …", and "« donneur" then "» le donneur". Every line of every page, as shown."""
+    s = make_session(rules=get_ruleset(rules), lang="fr", teach=True)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = await _help_rows(app, pilot)
+    assert any("LA TABLE" in row for row in rows)
+    bad = [row for row in rows if re.match(r"\s*[:;!?»]", row) or row.rstrip().endswith("«")]
+    assert not bad, bad

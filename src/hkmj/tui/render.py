@@ -482,8 +482,9 @@ never a place to break it."""
 
 def _hang(line: str, width: int | None, lang: str = "en") -> list[str]:
     """``line`` as it fits ``width``: an indented line's continuations hang under its text; in
-    French no continuation starts with ``: ; ! ? »`` and no line ends on ``«``."""
-    if width is None or len(line) <= width or not line.startswith(" "):
+    French no continuation starts with ``: ; ! ? »`` and no line ends on ``«`` (a line at the left
+    margin is filled here too: the screen's own wrapping breaks at any space)."""
+    if width is None or len(line) <= width:
         return [line]
     lead = len(line) - len(line.lstrip())
     hang = lead + (2 if line.lstrip().startswith("• ") else 0)

@@ -336,8 +336,11 @@ THE TILES
   F1 F2 F3 F4 flowers and S1 S2 S3 S4 seasons are bonus tiles: set aside and replaced for you.
 With --glyphs the same tiles are drawn as Unicode mahjong tiles.
 
+THE TABLE
+Each player has a panel: seat wind · name · the points won (+) or lost (-) in the match so far; where the player sits (left, across, right) · how many tiles that hand hides; its melds, the groups it claimed or declared (a concealed kong shows its two outer tiles face down), and its bonus tiles; then its discards. "playing" marks whose turn it is, "dealer" the dealer. The top line also says which hand this is (Hand 1/4: the first of four) and the seed: the same seed deals the same walls.
+
 YOUR TURN
-You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile: press the letter shown under it (or move with ← →, Home/End) and press Enter, or click it twice. With four identical tiles you may declare a kong (k). If your hand is complete, press m: Mahjong!
+You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile: press the letter shown under it (or move with ← →, Home/End) and press Enter, or click it twice. With four identical tiles in hand, or the fourth tile of a pung you claimed, you may declare a kong (k). If your hand is complete, press m: Mahjong!
 The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2).
 
 AFTER A DISCARD
@@ -705,8 +708,11 @@ LES TUILES
   F1 F2 F3 F4 fleurs et S1 S2 S3 S4 saisons sont des bonus : mises de côté et remplacées pour vous.
 Avec --glyphs les mêmes tuiles sont dessinées en tuiles de mahjong Unicode.
 
+LA TABLE
+Chaque joueur a son panneau : vent de sa place · nom · les points gagnés (+) ou perdus (-) depuis le début de la partie ; où il est assis (à gauche, en face, à droite) · combien de tuiles sa main cache ; ses groupes, ceux qu'il a réclamés ou déclarés (un kong caché montre ses deux tuiles extérieures face cachée), et ses tuiles bonus ; puis ses défausses. « joue » marque le joueur dont c'est le tour, « donneur » le donneur. La ligne du haut dit aussi quelle donne se joue (Donne 1/4 : la première de quatre) et la graine : la même graine distribue les mêmes murs.
+
 VOTRE TOUR
-Vous piochez une tuile automatiquement ; elle est à part, à droite de votre main. Puis défaussez une tuile : appuyez sur la lettre affichée sous elle (ou déplacez-vous avec ← →, Début/Fin) puis sur Entrée, ou cliquez-la deux fois. Avec quatre tuiles identiques vous pouvez déclarer un kong (k). Si votre main est complète, appuyez sur m : Mahjong !
+Vous piochez une tuile automatiquement ; elle est à part, à droite de votre main. Puis défaussez une tuile : appuyez sur la lettre affichée sous elle (ou déplacez-vous avec ← →, Début/Fin) puis sur Entrée, ou cliquez-la deux fois. Avec quatre tuiles identiques en main, ou la quatrième d'un pung que vous avez réclamé, vous pouvez déclarer un kong (k). Si votre main est complète, appuyez sur m : Mahjong !
 La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2).
 
 APRÈS UNE DÉFAUSSE
