@@ -410,6 +410,38 @@ async def test_the_header_fits_80_columns_with_every_house_option_and_help_names
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+async def test_the_helps_table_line_breaks_between_options_never_before_a_separator_at_80x24(make_session: Make, lang: str, rules: str) -> None:
+    """HK-6 house options, CL-7.4: the help's first line, the table's rules and every option in
+    words, was left to the screen's wrapping: at 80×24 a line opened on the separator ("· half-
+    exponential fan table · …", "· barème demi-exponentiel · …") and the first heading followed it
+    with no blank line. The line now breaks after a " ·", never inside an option's words, and a
+    blank line parts it from the help's first heading, in English and French."""
+    from hkmj.bots import make_bot
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang)
+    bots = [make_bot("greedy", i) for i in range(3)]
+    s = Session(bots, ["greedy"] * 3, seed=987654, length="hands", hands=4, teach=True, lang=lang, rules=get_ruleset(rules, WORST_OPTIONS[rules]))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await _open_help(pilot, app)
+        await pilot.pause()
+        inner = [line[line.index("│") + 1 : line.rindex("│")].rstrip(" ▁▂▃▄▅▆▇█") for line in screen_text(app).split("\n") if line.count("│") >= 2]
+    first = next(i for i, row in enumerate(inner) if row.strip().startswith(tx("help.table", rules="").strip()))
+    end = inner.index("", first)
+    table = inner[first:end]
+    assert len(table) >= 2 and all(not row.strip().startswith("·") for row in table), table
+    assert all(row.endswith(" ·") for row in table[:-1]), table
+    assert " ".join(row.strip() for row in table) == tx("help.table", rules=s.rules_line())
+    assert inner[end + 1].strip() == ("THE GOAL" if lang == "en" else "LE BUT"), inner[end : end + 2]
+    for option in tx.house(rules, WORST_OPTIONS[rules]):
+        assert any(option in row for row in table), (option, table)
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize(("lang", "words"), [("en", "needs at least 80×24"), ("fr", "demande au moins 80×24")])
 async def test_a_terminal_under_80x24_says_so_and_the_game_waits(make_session: Make, lang: str, words: str) -> None:
     """At 79×23, or resized smaller mid-hand, the screen says the terminal's size, the size it

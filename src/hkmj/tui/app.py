@@ -37,6 +37,7 @@ from hkmj.tui.render import (
     pond_index_at,
     pond_line,
     ranking_text,
+    rules_text,
     summary_footer,
     summary_text,
     you_text,
@@ -717,7 +718,7 @@ class HelpScreen(ModalScreen[None]):
             box.border_title = self.tx("help.title")
             box.border_subtitle = self.tx("help.close")
             if self.table:
-                yield Static(Text(self.tx("help.table", rules=self.table), style="bold"), id="help-table")
+                yield Static(rules_text(self.tx("help.table", rules=self.table)), id="help-table")
             yield Static(self._body(), id="help-body")
 
     def _body(self, width: int | None = None) -> Text:
@@ -733,6 +734,8 @@ class HelpScreen(ModalScreen[None]):
         body = self.query_one("#help-body", Static)
         if body.content_size.width > 0:
             body.update(self._body(body.content_size.width))
+            if self.table:
+                self.query_one("#help-table", Static).update(rules_text(self.tx("help.table", rules=self.table), body.content_size.width))
 
     def action_close(self) -> None:
         self.dismiss(None)

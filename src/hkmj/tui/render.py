@@ -40,6 +40,7 @@ __all__ = [
     "pond_line",
     "pond_text",
     "ranking_text",
+    "rules_text",
     "summary_footer",
     "summary_text",
     "you_text",
@@ -427,6 +428,25 @@ def help_text(body: str, lang: str = "en", width: int | None = None, legend: tup
             out.append_text(text)
             out.append("\n")
     return out
+
+
+def rules_text(line: str, width: int | None = None) -> Text:
+    """The help's first line, the table's ruleset and house options (``This table: Hong Kong ·
+    minimum 3 fan · …``), in bold, then a blank line before the help's first heading. Given the
+    ``width`` it is shown at, a line that would pass it is broken after a `` ·``, never inside an
+    option's words nor before a ``·`` (a line opening on the separator reads as a list item)."""
+    if width is None:
+        return Text(line + "\n", style="bold")
+    entries = line.split(" · ")
+    lines = [entries[0]]
+    for i, entry in enumerate(entries[1:], 1):
+        tail = 0 if i == len(entries) - 1 else len(" ·")  # this entry's own separator, if it is not the last
+        if len(lines[-1]) + len(" · ") + len(entry) + tail > width:
+            lines[-1] += " ·"
+            lines.append(entry)
+        else:
+            lines[-1] += " · " + entry
+    return Text("\n".join(lines) + "\n", style="bold")
 
 
 def hint_text(title: str, lines: Sequence[str], width: int | None = None, room: int | None = None, lang: str = "en") -> Text:
