@@ -79,13 +79,13 @@ def test_cl7_the_end_screen_says_what_you_paid_or_received_from_each_player(
         s = make_session(rules=get_ruleset("classical"), lang=lang)
         kong_replacement_win(s)
         summary = s.finish_hand()
-        assert line in summary.why_paid.split("\n")
-        assert line in summary_text(summary, s.tx, False).plain
+        assert line in summary.why_paid.replace("\u00a0", " ").split("\n")
+        assert line in summary_text(summary, s.tx, False).plain.replace("\u00a0", " ")
     s = make_session(rules=get_ruleset("classical"))
     note = s.rules.payment_note((60, 192, -122, -130), 1, None, 48, (48, 48, 10, 8))
     assert note is not None and note.transfers is not None
     split = s._your_settlement((60, 192, -122, -130), note.transfers)
-    assert split.endswith("South -96 · West +76 · North +80 = +60."), split
+    assert split.replace("\u00a0", " ").endswith("South -96 · West +76 · North +80 = +60."), split
 
 
 def test_cl5_item_names_never_say_your_on_an_end_screen_of_every_player() -> None:
@@ -244,4 +244,28 @@ def test_cl7_the_french_end_screen_never_opens_a_line_with_a_sign(make_session: 
     shown = [line.plain for line in body.wrap(Console(width=200), width)]  # as the box shows it, Rich breaking what is wider
     assert any("Chaque joueur compte (CL-5.4)." in line for line in shown)
     assert [x for x in shown if re.match(r"\s*[:;!?»]", x) or x.rstrip().endswith("«")] == []
+    assert max(len(x.rstrip()) for x in shown) <= width
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("width", range(60, 80))
+def test_cl7_what_you_paid_never_parts_a_player_from_its_amount_on_the_end_screen(
+    make_session: Make, kong_replacement_win: Callable[[Session], None], lang: str, width: int
+) -> None:
+    """CL-7: the end screen's "What you paid (-) and received (+), player by player" line was
+    broken wherever the box's width fell: at 80×24 "… (CL-7): East -224" / "· South -24 · West -4
+    = -252." opened a line on the separator, and in French "… (CL-7) : Sud" / "-40 · Ouest -32 …"
+    parted a player from its amount. Each player stays with its amount and the "·" after it, and
+    "= total" with the last, in English and French, at every width the box may have."""
+    from rich.console import Console
+
+    s = make_session(rules=get_ruleset("classical"), lang=lang)
+    kong_replacement_win(s)
+    body = summary_text(s.finish_hand(), s.tx, False, width)
+    shown = [line.plain.replace("\u00a0", " ") for line in body.wrap(Console(width=200), width)]
+    start = next(i for i, line in enumerate(shown) if "(CL-7)" in line and "+1344" in " ".join(shown[i : i + 3]))
+    said = shown[start : start + 3]
+    assert not any(re.match(r"\s*[·=]", line) for line in said), said
+    for pair in ("South +448", "West +448", "North +448 = +1344.") if lang == "en" else ("Sud +448", "Ouest +448", "Nord +448 = +1344."):
+        assert any(pair in line for line in said), (pair, said)
     assert max(len(x.rstrip()) for x in shown) <= width

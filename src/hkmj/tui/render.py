@@ -308,8 +308,16 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = No
     (kept in view by the screen)."""
     wrap_at = width
 
-    def said(text: str) -> str:  # French: broken here, never before ": ; ! ?" (Rich breaks there)
-        return french_lines(text, wrap_at) if tx.lang == "fr" and wrap_at else text
+    def said(text: str) -> str:
+        """French broken here, never before ": ; ! ?"; a sentence holding no-break spaces (CL-7's
+        "East\u00a0-224\u00a0· South …") broken here too, never at one: Rich breaks at both."""
+        if not wrap_at:
+            return text
+        if tx.lang == "fr":
+            return french_lines(text, wrap_at)
+        if "\u00a0" in text:
+            return "\n".join("\n".join(textwrap.wrap(p, wrap_at, break_on_hyphens=False)) for p in text.split("\n"))
+        return text
 
     out = Text()
     out.append(said(s.title) + "\n", style="bold")

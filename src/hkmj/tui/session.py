@@ -1100,7 +1100,8 @@ class Session:
                 with_each[other] += sign * amount
         if sum(with_each.values()) != payments[me]:
             return ""
-        pairs = " · ".join(f"{self.tx.wind(s)} {v:+d}" for s, v in with_each.items())
+        # a player and its amount, the "·" after them and "= total" are never parted at a line's end
+        pairs = "\u00a0· ".join(f"{self.tx.wind(s)}\u00a0{v:+d}" for s, v in with_each.items())
         return self.tx("end.pay.classical.you", pairs=pairs, total=f"{payments[me]:+d}")
 
     def ranking(self) -> list[tuple[int, str, int]]:
