@@ -18,10 +18,11 @@ import pytest
 
 from hkmj.bots import BOTS
 from hkmj.server.client import GameClient
-from hkmj.server.help import sections
+from hkmj.server.help import CONTROLS, sections
 from hkmj.server.protocol import TableConfig
 from hkmj.server.svg import face
 from hkmj.server.testing import Server, choose, drain, play
+from hkmj.tui.rules_texts import cite
 from hkmj.tui.texts import Texts
 
 CODE = re.compile(r"\b\d[mpszf]\b")
@@ -518,3 +519,19 @@ def test_the_deal_is_no_event_of_a_frame_its_bonus_tiles_are_in_the_hand(server:
             break
     assert bonus_dealt > 0
     assert seen <= {"join", "back", "hand_start"}, seen
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_help_page_leaves_out_the_terminals_own_screen_and_keeps_its_controls_in_place(lang: str, rules: str) -> None:
+    """The terminal help (key ?) says what its own panels show ("THE TABLE": "+0", "13 tiles", the
+    face-down tiles of a concealed kong); the browser page, built from the same text with its
+    controls sections replaced by their place, left that section out of nothing: it shifted every
+    section after it, so the page's "YOUR TURN" would have been the terminal's panels and its
+    "AFTER A DISCARD" the terminal's keys. The page leaves the terminal's screen out and keeps its
+    eight sections, each controls section the browser's own."""
+    page = sections(lang, rules)
+    headings = [heading for heading, _ in page]
+    assert len(page) == 8 and "THE TABLE" not in headings and "LA TABLE" not in headings, headings
+    for i, (heading, text) in CONTROLS[lang].items():
+        assert page[i][0] == heading and " ".join(page[i][1]) == " ".join(cite(text, rules).split("\n")), (i, page[i])

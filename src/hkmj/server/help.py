@@ -26,6 +26,10 @@ __all__ = ["cite_spans", "help_page", "pick_lang", "pick_rules", "sections", "ty
 CITATION = re.compile(r"\b(?:HK|MCR|CL)-\d+(?:\.\d+)*(?:[-–]\d+(?:\.\d+)*)?")
 """A rule's citation (HK-4.1, MCR-5.2.5, CL-6, HK-5.1-5.4), kept on one line by :func:`cite_spans`."""
 
+TERMINAL_ONLY = frozenset({"THE TABLE", "LA TABLE"})
+"""The headings of the terminal help's sections about the terminal's own screen (its panels, their
+counts and labels), left out of the page: the browser's table is laid out otherwise."""
+
 CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
     "en": {
         2: (
@@ -151,6 +155,7 @@ def sections(lang: str, rules: str = "hk", options: Mapping[str, str] | None = N
             out.append((line, []))
         elif out and (out[-1][1] or line.strip()):
             out[-1][1].append(line)
+    out = [(heading, lines) for heading, lines in out if heading not in TERMINAL_ONLY]  # the browser's table is its own
     result = []
     for i, (heading, lines) in enumerate(out):
         if i in CONTROLS[lang]:
