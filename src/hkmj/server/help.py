@@ -1,8 +1,9 @@
 """The browser's "How to play" page (``GET /help``), in English or French.
 
 The rules come from the terminal help (``help.body`` in :mod:`hkmj.tui.texts`), so both front
-ends teach the same thing: its eight sections are, in order, the goal, the tiles, your turn,
-after a discard, your first hand, help while playing, scoring and common mistakes. The three
+ends teach the same thing: the page's eight sections are, in order, the goal, the tiles, your turn,
+after a discard, your first hand, help while playing, scoring and common mistakes (the terminal's
+section on its own screen, :data:`TERMINAL_ONLY`, is left out). The three
 sections about controls (keys of the terminal) are replaced by their browser versions below,
 and the tiles are shown as the pictures the table uses (HK-1) instead of the terminal's
 letters; the others are shown as they are. ``GET /help?rules=mcr`` (or ``classical``) gives the
