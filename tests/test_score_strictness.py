@@ -1060,6 +1060,7 @@ OTHER_COMMANDS_ERRORS = (
     "argument --hands: 0 must be at least 1",
     "argument --seed: '9999999999999999999999999999999999999... has more than 4000 digits",
     "argument --hands: 10000001 must be at most 10000000",
+    "argument --seed: -3 is negative: a seed is a whole number 0 or more",
     "argument --delay: must be between 0 and 10 seconds",
     "argument --delay: 'x' is not a number of seconds",
     "argument --hands: not allowed with argument --round",
