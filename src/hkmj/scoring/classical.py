@@ -44,7 +44,7 @@ from hkmj.scoring.model import (
     win_seat_problem,
 )
 from hkmj.scoring.request import MAX_HAND_CHARS, MAX_MELD_CHARS
-from hkmj.scoring.ruleset import Limit, four_alike_as_pairs, validate
+from hkmj.scoring.ruleset import Limit, _validate_tiles, four_alike_as_pairs, validate
 from hkmj.scoring.shape import Shape
 from hkmj.tiles import (
     EAST,
@@ -126,28 +126,45 @@ LIMIT_RANGE = (100, 100000)
 CLASSICAL_FLAGS = ("last_wall_tile",)
 """The only flag the classical table reads (CL-5.3); other HK flags score nothing here."""
 
+_set: Final = object.__setattr__
+_NATIVE: Final = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
+
 
 @dataclass(frozen=True, slots=True)
 class ClassicalOptions:
     """The ruleset options: ``pay_highest`` (CL-7.4) and the ``limit`` value (CL-6.2)."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
 
     pay_highest: bool = False
     limit: int = 1000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Group:
     """One group of a player's hand: ``kind`` is ``pair``, ``chow``, ``pung`` or ``kong``."""
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
 
     kind: str
     tile: Tile
     exposed: bool
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
+    def __init__(self, kind: str, tile: Tile, exposed: bool) -> None:
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.kind = kind  # type: ignore[misc]
+            self.tile = tile  # type: ignore[misc]
+            self.exposed = exposed  # type: ignore[misc]
+        else:
+            _set(self, "kind", kind)
+            _set(self, "tile", tile)
+            _set(self, "exposed", exposed)
 
     @property
     def is_set(self) -> bool:
@@ -184,6 +201,7 @@ class Facts:
         "flags",
         "tiles",
         "melds",
+        "set_tiles",
     )
 
     def __init__(
@@ -208,14 +226,11 @@ class Facts:
         self.melds = hand.melds
         self.tiles = list(hand.concealed) + [t for m in hand.melds for t in m.tiles] if winner else []
         """Every playing tile of the hand (the winner's only: read by a winner's double)."""
+        self.set_tiles = [g.tile for g in groups if g.kind == "pung" or g.kind == "kong"]
+        """The tile of every pung and kong (CL-5.2 reads only these)."""
 
     def sets(self) -> Iterator[Group]:
         return (g for g in self.groups if g.is_set)
-
-    @property
-    def set_tiles(self) -> list[Tile]:
-        """The tile of every pung and kong (CL-5.2 reads only these)."""
-        return [g.tile for g in self.groups if g.kind == "pung" or g.kind == "kong"]
 
 
 # --- the points table (CL-5.1), one line per row of seed 002 ---------------------------
@@ -239,7 +254,8 @@ class PointLine:
     ``exposed`` or ``concealed`` points (CL-5.1)."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
 
     id: str
     name: str
@@ -288,7 +304,8 @@ class DoubleLine:
     """A condition that doubles the score ``count(facts)`` times (CL-5.2, CL-5.3)."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
 
     id: str
     name: str
@@ -431,7 +448,8 @@ class Deal:
     """
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
 
     hands: tuple[PlayerHand | None, PlayerHand | None, PlayerHand | None, PlayerHand | None]
     winner: int
@@ -469,12 +487,9 @@ def deal_from_win(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreItem:
     """One scoring line met: ``points`` (CL-5.1) or ``doubles`` (CL-5.2/5.3); ``tiles`` names the group."""
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
 
     id: str
     name: str
@@ -482,6 +497,27 @@ class ScoreItem:
     doubles: int = 0
     tiles: str = ""
     exposed: bool | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
+    def __init__(self, id: str, name: str, points: int = 0, doubles: int = 0, tiles: str = "", exposed: bool | None = None) -> None:
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.id = id  # type: ignore[misc]
+            self.name = name  # type: ignore[misc]
+            self.points = points  # type: ignore[misc]
+            self.doubles = doubles  # type: ignore[misc]
+            self.tiles = tiles  # type: ignore[misc]
+            self.exposed = exposed  # type: ignore[misc]
+        else:
+            _set(self, "id", id)
+            _set(self, "name", name)
+            _set(self, "points", points)
+            _set(self, "doubles", doubles)
+            _set(self, "tiles", tiles)
+            _set(self, "exposed", exposed)
 
     def to_dict(self, lang: str = "en") -> dict[str, object]:
         out: dict[str, object] = {"id": self.id, "name": name_of(self.id, lang)}
@@ -496,12 +532,9 @@ class ScoreItem:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PlayerScore:
     """A player's points, doubles, score (points × 2^doubles, capped; the limit for a limit hand)."""
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
 
     seat: int
     points: int
@@ -510,6 +543,29 @@ class PlayerScore:
     items: tuple[ScoreItem, ...]
     limit_id: str | None = None
     given: bool = True
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
+    def __init__(self, seat: int, points: int, doubles: int, score: int, items: tuple[ScoreItem, ...], limit_id: str | None = None, given: bool = True) -> None:
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.seat = seat  # type: ignore[misc]
+            self.points = points  # type: ignore[misc]
+            self.doubles = doubles  # type: ignore[misc]
+            self.score = score  # type: ignore[misc]
+            self.items = items  # type: ignore[misc]
+            self.limit_id = limit_id  # type: ignore[misc]
+            self.given = given  # type: ignore[misc]
+        else:
+            _set(self, "seat", seat)
+            _set(self, "points", points)
+            _set(self, "doubles", doubles)
+            _set(self, "score", score)
+            _set(self, "items", items)
+            _set(self, "limit_id", limit_id)
+            _set(self, "given", given)
 
     def to_dict(self, lang: str = "en") -> dict[str, object]:
         """``points``, ``doubles``, ``score``, ``limit``, ``items``; ``given: false`` for a hand not given."""
@@ -524,30 +580,58 @@ class PlayerScore:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Transfer:
     """One payment of the settlement (CL-7): ``why`` is ``mahjong``, ``difference`` or ``pay_highest``."""
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
 
     payer: int
     payee: int
     amount: int
     why: str
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
 
-@dataclass(frozen=True, slots=True)
+    def __init__(self, payer: int, payee: int, amount: int, why: str) -> None:
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.payer = payer  # type: ignore[misc]
+            self.payee = payee  # type: ignore[misc]
+            self.amount = amount  # type: ignore[misc]
+            self.why = why  # type: ignore[misc]
+        else:
+            _set(self, "payer", payer)
+            _set(self, "payee", payee)
+            _set(self, "amount", amount)
+            _set(self, "why", why)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class ClassicalResult:
     """Every player's score, the transfers between them and the net settlement by seat."""
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return reduce_frozen(self)
 
     players: tuple[PlayerScore, PlayerScore, PlayerScore, PlayerScore]
     winner_seat: int
     transfers: tuple[Transfer, ...]
     settlement: tuple[int, int, int, int]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # copy and pickle, compiled too
+
+    def __init__(self, players: tuple[PlayerScore, PlayerScore, PlayerScore, PlayerScore], winner_seat: int, transfers: tuple[Transfer, ...], settlement: tuple[int, int, int, int]) -> None:
+        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.players = players  # type: ignore[misc]
+            self.winner_seat = winner_seat  # type: ignore[misc]
+            self.transfers = transfers  # type: ignore[misc]
+            self.settlement = settlement  # type: ignore[misc]
+        else:
+            _set(self, "players", players)
+            _set(self, "winner_seat", winner_seat)
+            _set(self, "transfers", transfers)
+            _set(self, "settlement", settlement)
 
     @property
     def winner(self) -> PlayerScore:
@@ -575,6 +659,11 @@ class ClassicalResult:
 _ITEMS: dict[tuple[int, Tile, bool], ScoreItem] = {}
 """Group items by (table line, tile, exposed): a few hundred values, built once each."""
 _DOUBLE_ITEMS: dict[str, ScoreItem] = {d.id: ScoreItem(d.id, d.name, doubles=1) for d in DOUBLE_LINES}
+_BONUS_ITEMS: tuple[ScoreItem, ...] = tuple(
+    ScoreItem(BONUS_LINE.id, BONUS_LINE.name, points=BONUS_LINE.exposed, tiles=f"{n}f") for n in range(9)
+)
+"""The bonus line's item of flower n (1-4) and season n - 4 (5-8), by n (CL-5.1.11)."""
+_MAHJONG_ITEM: Final = ScoreItem(MAHJONG_LINE.id, MAHJONG_LINE.name, points=MAHJONG_LINE.exposed)
 
 
 def _evaluate(facts: Facts, hand: PlayerHand, limit: int) -> tuple[int, int, int, tuple[ScoreItem, ...]]:
@@ -592,17 +681,17 @@ def _evaluate(facts: Facts, hand: PlayerHand, limit: int) -> tuple[int, int, int
                     if item is None:
                         item = _ITEMS[key] = ScoreItem(line.id, line.name, points=value, tiles=g.tiles, exposed=g.exposed)
                     found.append((li, gi, item))
-    found.sort(key=lambda x: (x[0], x[1]))  # items in table order
+    found.sort()  # items in table order: (line, group) pairs are distinct, the items never compared
     items = [x[2] for x in found]
     for n in hand.flowers:
         points += BONUS_LINE.exposed
-        items.append(ScoreItem(BONUS_LINE.id, BONUS_LINE.name, points=BONUS_LINE.exposed, tiles=f"{n}f"))
+        items.append(_BONUS_ITEMS[n])
     for n in hand.seasons:
         points += BONUS_LINE.exposed
-        items.append(ScoreItem(BONUS_LINE.id, BONUS_LINE.name, points=BONUS_LINE.exposed, tiles=f"{n + 4}f"))
+        items.append(_BONUS_ITEMS[n + 4])
     if facts.winner:
         points += MAHJONG_LINE.exposed
-        items.append(ScoreItem(MAHJONG_LINE.id, MAHJONG_LINE.name, points=MAHJONG_LINE.exposed))
+        items.append(_MAHJONG_ITEM)
     doubles = 0
     for d in DOUBLE_LINES:
         if d.winner_only and not facts.winner:
@@ -669,10 +758,14 @@ def _rank(p: PlayerScore) -> tuple[int, bool, int, int]:
 def _score_winner(deal: Deal, hand: PlayerHand) -> PlayerScore:
     """The winner's best reading (CL-2.5): a limit hand scores the limit (CL-6.2)."""
     win = _winner_win(deal, hand)
-    counts = validate(win)
-    concealed = [0] * N_KINDS
-    for t in hand.concealed:
-        concealed[t] += 1
+    d = deal.discarder
+    if deal.win in WIN_TYPES and (d is None if deal.win == "self_draw" else d is not None and d != deal.winner):
+        # what validate() checks of the context beyond this: the seats, the flags and the bonus
+        # tiles, which _check_deal has checked (CL-1.1, CL-4, CL-5.3)
+        counts, concealed = _validate_tiles(win)
+    else:
+        counts = validate(win)  # raises, naming the problem
+        concealed = _validate_tiles(win)[1]
     found = readings(concealed, len(hand.melds))
     if not found:
         quad = four_alike_as_pairs(concealed, len(hand.melds))
@@ -704,9 +797,15 @@ def _score_winner(deal: Deal, hand: PlayerHand) -> PlayerScore:
 def _score_other(seat: int, deal: Deal, hand: PlayerHand) -> PlayerScore:
     """A non-winner: declared groups and concealed pungs, bonus tiles, CL-5.2 doubles (CL-5.4)."""
     counts = [0] * N_KINDS
+    pungs: list[Tile] = []
     for t in hand.concealed:
         counts[t] += 1
-    groups = tuple(Group("pung", t, False) for t in range(N_KINDS) if counts[t] >= 3) + tuple(_meld_groups(hand.melds))
+        if counts[t] == 3:
+            pungs.append(t)
+    pungs.sort()  # in tile order
+    own = [Group("pung", t, False) for t in pungs]
+    own.extend(_meld_groups(hand.melds))
+    groups = tuple(own)
     if not groups and not hand.flowers and not hand.seasons:
         return PlayerScore(seat, 0, 0, 0, ())  # every line and every double needs a set or a bonus tile
     facts = Facts(groups, seat, deal.prevailing, hand, False, deal.win, deal.flags)
@@ -774,7 +873,102 @@ def _whole(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+_MELD_SPAN: Final[Mapping[str, int]] = {"pung": 3, "kong": 4, "ckong": 4, "chow": 0}
+"""Copies of its tile a declared group holds, by kind (0: a chow, one each of three tiles)."""
+
+
+def _valid_deal(deal: Deal) -> bool:
+    """True when ``deal`` plainly passes every check of :func:`_full_check` (CL-1.1, CL-1.2,
+    CL-2.1, CL-4, CL-5.3, CL-6.2, CL-7.4), checked in one pass over the four hands: each field of
+    its exact type, the tiles counted in one array, the bonus tiles in one bit mask, no message
+    built. False sends the deal to :func:`_full_check`, which finds and words the first problem
+    (or accepts a deal given in another accepted form: lists, an int subclass), so each refusal
+    keeps the words and the order it had."""
+    hands: object = deal.hands
+    winner: object = deal.winner
+    prevailing: object = deal.prevailing
+    discarder: object = deal.discarder
+    win_tile: object = deal.win_tile
+    flags: object = deal.flags
+    options: object = deal.options
+    if type(hands) is not tuple or len(hands) != 4:
+        return False
+    if type(winner) is not int or not 0 <= winner < 4 or type(prevailing) is not int or not 0 <= prevailing < 4:
+        return False
+    if discarder is not None and (type(discarder) is not int or not 0 <= discarder < 4):
+        return False
+    if type(win_tile) is not int or not 0 <= win_tile < N_KINDS:
+        return False
+    if type(flags) is not frozenset or (flags and (flags != _LAST_WALL_TILE or deal.win != "self_draw")):
+        return False
+    if type(options) is not ClassicalOptions:
+        return False
+    limit: object = options.limit
+    pay_highest: object = options.pay_highest
+    if type(pay_highest) is not bool or type(limit) is not int or not LIMIT_RANGE[0] <= limit <= LIMIT_RANGE[1]:
+        return False
+    total = [0] * N_KINDS
+    bonus = 0  # bit b - 1 a flower b, bit b + 3 a season b (CL-1.1: one of each)
+    seat = 0
+    for hand in hands:
+        if hand is None:
+            if seat == winner:
+                return False
+            seat += 1
+            continue
+        if type(hand) is not PlayerHand:
+            return False
+        concealed: object = hand.concealed
+        melds: object = hand.melds
+        flowers: object = hand.flowers
+        seasons: object = hand.seasons
+        if type(concealed) is not tuple or type(melds) is not tuple or type(flowers) is not tuple or type(seasons) is not tuple:
+            return False
+        for t in concealed:
+            if type(t) is not int or not 0 <= t < N_KINDS:
+                return False
+            total[t] += 1
+        for m in melds:
+            if type(m) is not Meld:
+                return False
+            kind = m.kind
+            mt: object = m.tile
+            span = _MELD_SPAN.get(kind, -1) if type(kind) is str else -1
+            if span < 0 or type(mt) is not int or not 0 <= mt < N_KINDS:
+                return False
+            if span:
+                total[mt] += span
+            elif mt < HONOUR and mt % 9 <= 6:  # a chow: three consecutive tiles of one suit
+                total[mt] += 1
+                total[mt + 1] += 1
+                total[mt + 2] += 1
+            else:
+                return False
+        for b in flowers:
+            if type(b) is not int or not 1 <= b <= 4 or bonus >> (b - 1) & 1:
+                return False
+            bonus |= 1 << (b - 1)
+        for b in seasons:
+            if type(b) is not int or not 1 <= b <= 4 or bonus >> (b + 3) & 1:
+                return False
+            bonus |= 1 << (b + 3)
+        if seat != winner and (len(melds) > 4 or len(concealed) != 13 - 3 * len(melds)):
+            return False
+        seat += 1
+    return max(total) <= 4
+
+
+_LAST_WALL_TILE: Final = frozenset(CLASSICAL_FLAGS)
+
+
 def _check_deal(deal: Deal) -> None:
+    """Raise :class:`InvalidHand` naming the first problem of ``deal`` (see :func:`_full_check`)."""
+    if not _valid_deal(deal):
+        _full_check(deal)
+    _check_robbed_pung(deal)
+
+
+def _full_check(deal: Deal) -> None:
     problem = _type_problem(deal)
     if problem is not None:
         raise InvalidHand(problem)
@@ -844,7 +1038,6 @@ def _check_deal(deal: Deal) -> None:
         raise InvalidHand(
             f"{total[worst]} copies of {tile_str(worst)} in the four hands: there are only four of each tile (CL-1.1)"
         )
-    _check_robbed_pung(deal)
 
 
 def _check_robbed_pung(deal: Deal) -> None:
@@ -855,8 +1048,8 @@ def _check_robbed_pung(deal: Deal) -> None:
     if deal.win != "robbed_kong" or d is None or d == deal.winner:
         return
     hand = deal.hands[d]
-    t = tile_str(deal.win_tile)
     if hand is not None and not any(m.kind == "pung" and m.tile == deal.win_tile for m in hand.melds):
+        t = tile_str(deal.win_tile)
         raise InvalidHand(f"robbed kong of {t}: {SEAT_LETTERS[d]} shows no exposed pung of {t} to add it to (CL-3.4)")
     if hand is not None:
         return
@@ -864,6 +1057,7 @@ def _check_robbed_pung(deal: Deal) -> None:
         if other is None or seat in (d, deal.winner):
             continue
         if deal.win_tile in other.concealed or any(deal.win_tile in m.tiles for m in other.melds):
+            t = tile_str(deal.win_tile)
             raise InvalidHand(
                 f"robbed kong of {t}: the other three {t} are in {SEAT_LETTERS[d]}'s robbed pung, "
                 f"so {SEAT_LETTERS[seat]} holds none (CL-3.4)"
