@@ -853,8 +853,9 @@ def _type_problem(deal: Deal) -> str | None:
             return f"hands.{who}: expected a PlayerHand or None, not {type(hand).__name__}"
         if not isinstance(hand.concealed, (tuple, list)):
             return f"hands.{who}: concealed must be a tuple of tile numbers (ints 0-33)"
-        for t in hand.concealed:
-            if not _whole(t) or not 0 <= t < N_TILE_IDS:  # never a bool: Python counts True as 1 (2m)
+        tiles: tuple[object, ...] = hand.concealed  # objects: a compiled loop over ints raises a TypeError on "1m"
+        for t in tiles:
+            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < N_TILE_IDS:  # never a bool: Python counts True as 1 (2m)
                 return f"hands.{who}: {python_echo(t)} is not a tile number (an int 0-33)"
         if not isinstance(hand.melds, (tuple, list)):
             return f"hands.{who}: melds must be a tuple of Meld, not {type(hand.melds).__name__}"
@@ -1020,11 +1021,13 @@ def _full_check(deal: Deal) -> None:
             raise InvalidHand(f"{who}: {tile_str(t)} is a bonus tile: give it in flowers or seasons (CL-1.2)")
         for t in hand.concealed:
             total[t] += 1
-        for m in hand.melds:
-            problem = meld_problem(m)  # a Meld built in Python is not checked when built (CL-2.1)
+        melds: tuple[object, ...] = hand.melds  # objects: a compiled loop over Melds raises a TypeError on "pung 111m"
+        for g in melds:
+            problem = meld_problem(g)  # a Meld built in Python is not checked when built (CL-2.1)
             if problem is not None:
                 raise InvalidHand(f"{who}: {problem}")
-            for t in m.tiles:
+            assert isinstance(g, Meld)
+            for t in g.tiles:
                 total[t] += 1
         if seat != deal.winner:
             need = 13 - 3 * len(hand.melds)
