@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import hashlib
 import hmac
 import logging
@@ -935,10 +936,11 @@ class Table:
             if self.bot_controlled(self.slot_at(seat)) and not d.bot_scheduled:
                 d.bot_scheduled = True
                 if hand is not None and hand.phase is Phase.TURN:
-                    delay = self.bot_delay
+                    # decides at once, plays once bot_delay has passed: the pause says nothing of how long it thought
+                    self._spawn(functools.partial(self._bot_act, seat, d, now + self.bot_delay))
                 else:  # a claim (or robbing a kong)
                     delay = _JITTER.uniform(0.0, BOT_CLAIM_SPREAD * max(0.0, self._release_at - now))
-                loop.call_later(delay, self._spawn, lambda s=seat, dd=d: self._bot_act(s, dd))
+                    loop.call_later(delay, self._spawn, lambda s=seat, dd=d: self._bot_act(s, dd))
         m = self.match
         if (
             hand is not None
@@ -1026,14 +1028,19 @@ class Table:
         probe.rotations += 0 if hand.result.dealer_keeps else 1
         return probe.over
 
-    async def _bot_act(self, seat: int, d: Decision) -> None:
+    async def _bot_act(self, seat: int, d: Decision, not_before: float = 0.0) -> None:
         """The bot holding ``seat`` answers its decision ``d``. It decides in the worker on a
         snapshot (a SeatView holds tuples only, the legal actions are a tuple) *without* the
         table's lock: a refusal, a ``back`` of a seat no bot holds, another seat's answer to the
         same claim window are answered meanwhile as at any other time, so their answer times do
         not tell that a bot was asked about a discard (docs/server.md, *Attacked once more*).
         Its choice is played, under the lock, only if the decision is still open and still the
-        bot's (the table closed, the decision went, or the player came back: nothing is played)."""
+        bot's (the table closed, the decision went, or the player came back: nothing is played),
+        and not before the event loop's time ``not_before``: a bot's turn is decided as it opens
+        and played when ``bot_delay`` has passed, since a move played that long *after* the
+        decision told everyone at the table how long the bot thought, which its hidden hand
+        decides (an expert bot thinks two to four times longer on a hand ready or one tile
+        from it: docs/server.md, *Attacked below the game, again*)."""
         async with self.lock:
             if not self._bot_may_play(seat, d):
                 return
@@ -1062,6 +1069,9 @@ class Table:
             if self.closed:  # the server is closing
                 return
             raise
+        wait = not_before - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
         async with self.lock:
             if self.hand is not hand or not self._bot_may_play(seat, d):
                 return
