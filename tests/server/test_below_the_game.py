@@ -4,7 +4,9 @@ spectator can learn from when frames arrive, against a real ``hkmj serve`` on 12
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import socket
 import statistics
 import time
 from pathlib import Path
@@ -100,3 +102,65 @@ def test_the_pause_before_a_bots_move_does_not_tell_how_long_it_thought(ponderin
     assert abs(pondered - quick) < THINK / 2, (
         f"discards the bot thought {THINK} s about came {pondered:.3f} s after the draw at the median, others {quick:.3f} s"
     )
+
+
+def _send_whole(port: int, data: bytes) -> bytes:
+    """``data`` sent in one write on a new connection; what the server answers until it closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(data)
+        out = b""
+        with contextlib.suppress(OSError):
+            while chunk := s.recv(65536):
+                out += chunk
+        return out
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the server's CPU time from /proc")
+def test_a_head_of_thousands_of_short_header_lines_costs_the_server_nothing_to_refuse(server: Server) -> None:
+    """A request head of 20,000 header lines of three letters (97 KiB) sent in one write was
+    read whole (the event loop reads 256 KiB at a time) and h11 split and checked every line
+    before the bound of 128 headers refused it: about 50 ms of the event loop for each ``431``,
+    so two clients sending such heads in a loop kept every table's pings waiting 80 ms at the
+    median (0.7 ms otherwise). The head is now refused from a count of its line ends, before it
+    is parsed: the same ``431`` for a small part of that CPU."""
+    assert server.proc is not None
+    head = f"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode() + b"X:a\r\n" * 20_000 + b"\r\n"
+    before = _cpu_seconds(server.proc.pid)
+    answers = [_send_whole(server.port, head) for _ in range(40)]
+    spent = _cpu_seconds(server.proc.pid) - before
+    assert all(a.startswith(b"HTTP/1.1 431 ") for a in answers), answers[0][:200]
+    assert spent < 0.3, f"40 refused heads cost the server {spent:.2f} s of CPU"
+    assert server.get("/api/info"), "the server answers on"
+
+
+def test_a_chunked_bodys_trailer_is_bounded_as_a_head_is(server: Server) -> None:
+    """The trailer after a chunked body's last chunk is a block of header lines as a head is, and
+    h11 reads it with no bound but the 256 KiB the event loop reads at once: a table creation
+    whose body came with 10,000 trailer lines (or one trailer line of 100 KB) was read, each
+    line checked, and the table created. Such a trailer is now refused as a head over the bound
+    is (``400``, nothing created); a trailer of a few lines is still read."""
+    body = b'{"slots": ["greedy", "greedy", "greedy", "greedy"]}'
+
+    def creation(trailer: bytes) -> bytes:
+        return (
+            f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/json\r\n"
+            f"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n{len(body):x}\r\n".encode()
+            + body
+            + b"\r\n0\r\n"
+            + trailer
+            + b"\r\n"
+        )
+
+    tables = len(server.get("/api/tables")["tables"])
+    for trailer in (b"".join(b"X-T%d: v\r\n" % i for i in range(10_000)), b"X-T: " + b"v" * 100_000 + b"\r\n"):
+        answer = _send_whole(server.port, creation(trailer))
+        assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+    assert len(server.get("/api/tables")["tables"]) == tables, "no table was created"
+    answer = _send_whole(server.port, creation(b"X-One: 1\r\nX-Two: 2\r\n"))
+    assert answer.startswith(b"HTTP/1.1 201 "), answer[:200]
