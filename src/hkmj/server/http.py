@@ -97,9 +97,19 @@ def secured_head(status: int, reason: bytes, body: bytes, retry_after: int | Non
 
 
 PINGS_PER_SECOND = 2.0
-"""Ping frames a websocket client may send a second (in bursts of :data:`PING_BURST`): browsers
-send none, and client libraries one every few seconds to keep the socket alive."""
+"""Ping and pong frames a websocket client may send a second, together (in bursts of
+:data:`PING_BURST`): browsers send no ping and a pong only for the server's keepalive ping (one
+every 20 s), client libraries a ping every few seconds to keep the socket alive."""
 PING_BURST = 20.0
+FEED_SLICE = 4096
+"""Bytes of one read handed to the websocket parser at a time: it parses every frame of what it is
+given before any can be refused, and a read (up to 256 KiB) of 6-byte frames is 43,690 of them,
+266 ms of the event loop; a slice is 682 at most, about 4 ms."""
+MAX_QUEUED = 1024
+"""Messages a websocket client may have waiting unread by the application: more are a flood the
+application closes the connection for (it drops a connection's messages past its burst of 100 and
+closes it, saying why, after 500 dropped), so nothing more the client sends is parsed meanwhile (a
+read of empty text frames queued 43,690 messages)."""
 MAX_FRAGMENTS = 16
 """Frames one websocket message may be split into (browsers send a message in one)."""
 WRITE_BUFFER = 65536
@@ -472,6 +482,8 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self._pings = PING_BURST
         self._pinged = self.loop.time()
         self._after_close = 0
+        self._flooded = False
+        """More than :data:`MAX_QUEUED` messages waited unread: nothing more is parsed."""
         send_response = self.conn.send_response
 
         def secured(response: Response) -> None:
@@ -546,7 +558,12 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             if self._after_close > WRITE_BUFFER:
                 self.transport.abort()
                 return
-        super().data_received(data)
+        for start in range(0, len(data), FEED_SLICE):  # a connection closed for a flood parses no more of it
+            if self._flooded:  # the application is closing it: nothing more is read
+                return
+            super().data_received(data[start : start + FEED_SLICE] if len(data) > FEED_SLICE else data)
+            if self.transport.is_closing():
+                break
         if not self.handshake_initiated and self.conn.handshake_exc is not None and not self.transport.is_closing():
             # a request h11 read but websockets cannot: it used to wait for ever
             why = b"the websocket handshake could not be read\n"
@@ -565,17 +582,30 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self.transport.write(output)
         self.transport.close()
 
-    def handle_ping(self) -> None:
+    def _control_frame(self, what: str) -> bool:
+        """Whether a ping or pong frame is within :data:`PINGS_PER_SECOND` (one budget for both);
+        else the connection is closed (1008) and False."""
         if self.transport.is_closing():
-            return
+            return False
         now = self.loop.time()
         self._pings = min(PING_BURST, self._pings + (now - self._pinged) * PINGS_PER_SECOND)
         self._pinged = now
         if self._pings < 1.0:
-            self._shut(1008, f"more than {PINGS_PER_SECOND:g} pings a second")
-            return
+            self._shut(1008, f"more than {PINGS_PER_SECOND:g} {what} a second")
+            return False
         self._pings -= 1.0
-        super().handle_ping()
+        return True
+
+    def handle_ping(self) -> None:
+        if self._control_frame("pings"):
+            super().handle_ping()
+
+    def handle_pong(self, event: Any) -> None:
+        """A pong frame, within the budget of pings: pongs were not bounded, and one socket
+        sending empty pongs flat out (6 bytes each, about 6 µs of the event loop to parse) held
+        the event loop for good: a ``GET`` of another client waited over 10 s."""
+        if self._control_frame("pings or pongs"):
+            super().handle_pong(event)
 
     def handle_cont(self, event: Any) -> None:
         if len(self.frames) >= MAX_FRAGMENTS:
@@ -583,12 +613,23 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             return
         super().handle_cont(event)
 
+    def _room(self) -> bool:
+        """Whether a further message may be queued for the application: not past
+        :data:`MAX_QUEUED` waiting, after which nothing more from the client is parsed (the
+        application, reading those, closes the connection with its ``rate_limited`` error)."""
+        if self.transport.is_closing() or self._flooded:
+            return False
+        if self.queue.qsize() >= MAX_QUEUED:
+            self._flooded = True
+            return False
+        return True
+
     def handle_text(self, event: Any) -> None:
-        if not self.transport.is_closing():
+        if self._room():
             super().handle_text(event)
 
     def handle_bytes(self, event: Any) -> None:
-        if not self.transport.is_closing():
+        if self._room():
             super().handle_bytes(event)
 
     def keepalive_timeout(self) -> None:
