@@ -198,6 +198,13 @@ class BoundedBuffer(ReceiveBuffer):
         return super().maybe_extract_lines()
 
 
+MAX_CHUNKS = 1024
+"""Pieces (chunks, or parts of chunks as they arrive) a chunked request body may come in: h11
+hands each to the server as an event of its own, about 4 µs of the event loop, so a body of
+one-byte chunks sent flat out (6 bytes each) kept the event loop busy as long as it lasted.
+Browsers send no chunked body, and the largest body the server reads is 8 KiB."""
+
+
 class BoundedHead(h11.Connection):
     """An h11 connection that refuses a request head over :data:`MAX_HEAD` bytes or
     :data:`MAX_HEADERS` header lines. h11 bounds only a head still incomplete after a read, so one
@@ -206,7 +213,10 @@ class BoundedHead(h11.Connection):
     :attr:`refused` names (``431``, or ``414`` for a request line alone over the bound)."""
 
     refused: int | None = None
-    """The status refusing the last request head for its size (``414`` or ``431``), else None."""
+    """The status refusing the last request head for its size (``414`` or ``431``), or its
+    chunked body for its pieces (``400``, past :data:`MAX_CHUNKS`), else None."""
+    _chunked = False
+    _chunks = 0
 
     def __init__(self) -> None:
         super().__init__(h11.SERVER, MAX_HEAD)
@@ -230,7 +240,14 @@ class BoundedHead(h11.Connection):
                 line_ends = b"\n" in bytes(self._receive_buffer)[:MAX_HEAD]
                 self.refused = 431 if line_ends else 414
             raise
+        if isinstance(event, h11.Data) and self._chunked:
+            self._chunks += 1
+            if self._chunks > MAX_CHUNKS:
+                self.refused = 400
+                raise h11.RemoteProtocolError(f"request body in more than {MAX_CHUNKS} chunks", 400)
         if isinstance(event, h11.Request):
+            self._chunked = any(n == b"transfer-encoding" for n, _ in event.headers)
+            self._chunks = 0
             line = len(event.method) + len(event.target) + len(b"  HTTP/1.1\r\n")
             size = line + sum(len(n) + len(v) + 4 for n, v in event.headers)
             if len(event.headers) > MAX_HEADERS or size > MAX_HEAD:
@@ -368,6 +385,13 @@ def guarded_h11(timeout: float, sockets: SocketCount | None = None, write_timeou
             headers, ``414 URI Too Long`` for a request line alone over :data:`MAX_HEAD` bytes
             (uvicorn answered both ``400``), else uvicorn's ``400``; the connection closes."""
             refused = self.conn.refused if isinstance(self.conn, BoundedHead) else None
+            if refused == 400:  # a body in too many chunks: answered if the application has not begun to
+                self.logger.warning("Request body in too many chunks.")
+                if self.cycle is None or not self.cycle.response_started:
+                    why = b"request body in too many chunks: at most %d\n" % MAX_CHUNKS
+                    self.transport.write(secured_head(400, b"Bad Request", why))
+                self.transport.close()
+                return
             if refused is None or (self.cycle is not None and not self.cycle.response_complete):
                 super().send_400_response(msg)
                 return
