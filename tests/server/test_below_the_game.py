@@ -78,7 +78,7 @@ def test_the_pause_before_a_bots_move_does_not_tell_how_long_it_thought(ponderin
     that much later than the others. A bot now decides as its turn opens and plays once
     ``bot_delay`` has passed: every move comes at the same pause, whatever the bot thought."""
     server = pondering_server
-    tid = server.create(slots=["greedy"] * 4, hands=1, bot_delay=BOT_DELAY, claim_window=0.02, teaching=False)
+    tid = server.create(slots=["greedy"] * 4, hands=2, bot_delay=BOT_DELAY, claim_window=0.02, next_delay=0.5, teaching=False)
 
     async def watch() -> dict[bool, list[float]]:
         pauses: dict[bool, list[float]] = {True: [], False: []}
