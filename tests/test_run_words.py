@@ -105,17 +105,17 @@ def test_progress_in_french(terminal: type) -> None:
 
 def test_the_bot_match_table_english_unchanged_and_french() -> None:
     report = MatchReport(["greedy", "python my_bot.py --depth 3 --with-a-long-name", "strong", "random"], [12, -6, 0, -6], [1, 3, 2, 3], 2,
-                         {1: BotStats(decisions=19, late=0, illegal=1, dead=1, think=0.2394)})  # fmt: skip
+                         {1: BotStats(decisions=19, answers=17, late=0, illegal=1, dead=1, think=0.2394)})  # fmt: skip
     assert report.table() == (
         "player bot                         total rank answers late illegal died    think\n"
         "1      greedy                        +12    1       -    -       -    -        -\n"
-        "2      …epth 3 --with-a-long-name     -6    3      19    0       1    1  12.6 ms\n"
+        "2      …epth 3 --with-a-long-name     -6    3      17    0       1    1  12.6 ms\n"
         "3      strong                         +0    2       -    -       -    -        -\n"
         "4      random                         -6    3       -    -       -    -        -"
     )
     french = report.table("fr").splitlines()
     assert french[0] == "joueur robot                  total rang réponses retards illég. morts réflexion"
-    assert french[2] == "2      …3 --with-a-long-name     -6    3       19       0      1     1   12,6 ms"
+    assert french[2] == "2      …3 --with-a-long-name     -6    3       17       0      1     1   12,6 ms"
     assert all(len(line) <= 80 and len(line) == len(french[0]) for line in french), french
 
 
