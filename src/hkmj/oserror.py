@@ -11,6 +11,7 @@ import errno
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 __all__ = ["InputError", "OSReason", "Unwritable", "french_reason", "input_text", "no_folder", "read_input", "read_input_text"]
 
@@ -115,6 +116,19 @@ _INPUT = {
         "{path} : pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)",
     ),
     "empty": ("{path}: the file is empty: it holds no match", "{path} : le fichier est vide, il ne contient aucune partie"),
+    "long_line": (
+        "{path}: line {line} is over 16 MB long: no record (a record holds one event per line, a few kB each)",
+        "{path} : la ligne {line} dépasse 16 Mo : ce n'est pas un enregistrement (un événement par ligne, de quelques ko chacun)",
+    ),
+    "gzip": (
+        "{path}: a gzip-compressed file, not a record; uncompress it first (gunzip -k {path})",
+        "{path} : un fichier compressé par gzip, pas un enregistrement ; décompressez-le d'abord (gunzip -k {path})",
+    ),
+    "utf16": (
+        "{path}: UTF-16 text, not UTF-8 (a record is JSON Lines text, UTF-8); save it again as UTF-8",
+        "{path} : du texte en UTF-16, pas en UTF-8 (un enregistrement est du texte JSON Lines, en UTF-8) ; "
+        "enregistrez-le de nouveau en UTF-8",
+    ),
 }
 """What is wrong with an input file (:class:`InputError`), in English and French."""
 
@@ -124,27 +138,30 @@ class InputError(ValueError):
     missing, a folder, not readable, not UTF-8 or empty. ``hkmj replay``, ``review`` and ``play
     --resume`` say it in the same words, :meth:`say` (``str(err)`` is English)."""
 
-    def __init__(self, kind: str, path: str | Path, reason: OSReason | None = None) -> None:
+    def __init__(self, kind: str, path: str | Path, reason: OSReason | None = None, line: int = 0) -> None:
         self.kind = kind
         self.path = str(path)
         self.reason = reason
+        self.line = line
         super().__init__(self.say("en"))
 
     def say(self, lang: str = "en") -> str:
         """``PATH: what is wrong`` in ``lang`` (``en`` or ``fr``)."""
         english, french = _INPUT[self.kind]
         reason = self.reason.say(lang) if self.reason is not None else ""
-        return (french if lang == "fr" else english).format(path=self.path, reason=reason)
+        return (french if lang == "fr" else english).format(path=self.path, reason=reason, line=self.line)
 
 
 def read_input(path: str | Path) -> bytes:
     """The bytes of the input file ``path``; :class:`InputError` when it is missing, a folder,
-    not readable or empty (nothing but blank lines)."""
+    not readable or empty (nothing but blank lines), not UTF-8 (told as soon as a bad byte is read:
+    /dev/urandom), or a line longer than :data:`LONGEST_LINE` (an endless stream without a line
+    break: /dev/zero, a 200 MB line), read no further: the memory it takes stays bounded."""
     if os.path.isdir(path):
         raise InputError("directory", path)
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = _read_bounded(f, path)
     except FileNotFoundError:
         raise InputError("missing", path) from None
     except OSError as err:
@@ -152,6 +169,52 @@ def read_input(path: str | Path) -> bytes:
     if not data.strip():
         raise InputError("empty", path)
     return data
+
+
+LONGEST_LINE = 16 << 20
+"""The longest line an input file may have, in bytes (a record's events are a few kB each; a
+server's log export of a whole match on one line stays far below it)."""
+
+_CHUNK = 1 << 20
+
+
+def _read_bounded(f: BinaryIO, path: str | Path) -> bytes:
+    """All of ``f``, read a chunk at a time: :class:`InputError` at the first byte that is not
+    UTF-8, or once a line runs past :data:`LONGEST_LINE`, so that an endless device or a huge
+    binary file is refused without reading it all into memory."""
+    chunks: list[bytes] = []
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    lines = 0  # line breaks read so far
+    run = 0  # bytes of the line being read
+    while chunk := f.read(_CHUNK):
+        try:
+            decoder.decode(chunk)  # a character cut between two chunks waits for the next
+        except UnicodeDecodeError:
+            raise InputError(_not_utf8(chunks[0] if chunks else chunk), path) from None
+        first = chunk.find(b"\n")
+        if run + (len(chunk) if first < 0 else first) > LONGEST_LINE:  # the line it goes on with
+            raise InputError("long_line", path, line=lines + 1)
+        if first >= 0:
+            lines += chunk.count(b"\n")
+            run = len(chunk) - chunk.rfind(b"\n") - 1
+            if run > LONGEST_LINE:  # cannot be with chunks this size; kept for a larger chunk
+                raise InputError("long_line", path, line=lines + 1)
+        else:
+            run += len(chunk)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _not_utf8(start: bytes) -> str:
+    """What a file that is not UTF-8 is, from its first bytes: gzip-compressed (a record saved
+    as ``.jsonl.gz``), UTF-16 text (its byte order mark, then JSON), else not text at all."""
+    if start.startswith(b"\x1f\x8b"):
+        return "gzip"
+    if start.startswith((b"\xff\xfe", b"\xfe\xff")):  # a byte order mark, then a record's first "{" (or "[")
+        text = start[: min(len(start), 256) // 2 * 2].decode("utf-16", errors="replace")
+        if text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
+            return "utf16"
+    return "not_utf8"
 
 
 def input_text(path: str | Path, data: bytes, *, cut: bool = False) -> str:
