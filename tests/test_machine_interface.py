@@ -776,3 +776,41 @@ def test_r9_a_refusal_quotes_at_most_a_short_piece_of_the_input(rules: str, fiel
 
     got = get_ruleset(rules).score_json({**SELF_DRAW, field: value})
     assert got["valid"] is False and 10 < len(got["error"]) < 300, got["error"][:400]
+
+
+class _Zeros(io.RawIOBase):
+    """``n`` NUL bytes with no line break (what ``hkmj score < /dev/zero`` reads), then the end."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.left = n
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        k = min(len(b), self.left)
+        b[:k] = bytes(k)
+        self.left -= k
+        return k
+
+
+def test_an_endless_line_is_answered_once_with_memory_bounded() -> None:
+    """R-9, one answer per non-blank line: ``hkmj score < /dev/zero`` kept every byte of its
+    one endless line and died of MemoryError (the system's killer without a limit); now a line
+    past 16 MB is answered once as bad JSON, the rest of it skipped, the lines after it answered."""
+    import tracemalloc
+
+    request = b'{"hand":"234s567p88m111z777z","win_tile":"1z","win":"discard","seat":"S","prevailing":"E","discarder":"W"}'
+    tracemalloc.start()
+    out = io.BytesIO()
+    _score_stream(io.BufferedReader(_Zeros(48 << 20), 1 << 16), out)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 24 << 20
+    assert out.getvalue() == b'{"valid": false, "error": "bad JSON: the line is over 16 MB long (a request is a few hundred bytes)"}\n'
+    out = io.BytesIO()
+    _score_stream(io.BytesIO(request + b"\n" + b" x" * (9 << 20) + b"\n" + request), out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["valid"] for a in answers] == [True, False, True]
+    assert "over 16 MB" in answers[1]["error"]

@@ -186,6 +186,12 @@ def _binary_out(stream: Any) -> BinaryIO:
     return cast(BinaryIO, buffer if buffer is not None else _TextOut(stream))
 
 
+_LONGEST_REQUEST = 16 << 20
+"""The longest request line ``hkmj score`` reads, in bytes (a request is a few hundred)."""
+
+_OVERLONG_ANSWER = b'{"valid": false, "error": "bad JSON: the line is over 16 MB long (a request is a few hundred bytes)"}\n'
+
+
 def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict[str, Any]] | None = None) -> int:
     """Score JSON lines from ``inp`` to ``out``, in order, one result per non-blank line.
 
@@ -195,24 +201,36 @@ def _score_stream(inp: BinaryIO, out: BinaryIO, score_json: Callable[[Any], dict
     """
     read = getattr(inp, "read1", inp.read)
     pending: list[bytes] = []  # the pieces of a line not yet ended, joined once when it ends
+    held = 0  # their size
+    overlong = False  # the line being read passed _LONGEST_REQUEST: answered, skipped to its end
     while True:
         chunk = read(1 << 16)
         if not chunk:
             break
         lines = chunk.split(b"\n")
         if len(lines) == 1:
-            pending.append(chunk)
+            if not overlong:
+                pending.append(chunk)
+                held += len(chunk)
+                if held > _LONGEST_REQUEST:  # /dev/zero, an endless line: one answer, memory bounded
+                    overlong, pending, held = True, [], 0
+                    out.write(_OVERLONG_ANSWER)
+                    out.flush()
             continue
-        if pending:
+        if overlong:
+            overlong = False
+            lines[0] = b""  # the end of the line already answered
+        elif pending:
             pending.append(lines[0])
             lines[0] = b"".join(pending)
         pending = [lines.pop()]
+        held = len(pending[0])
         answers = [score_line(line, score_json) for line in lines if line.strip()]
         if answers:
             out.write(("\n".join(answers) + "\n").encode("utf-8", "backslashreplace"))
             out.flush()
     rest = b"".join(pending)
-    if rest.strip():
+    if rest.strip() and not overlong:
         out.write((score_line(rest, score_json) + "\n").encode("utf-8", "backslashreplace"))
         out.flush()
     return 0
