@@ -987,8 +987,43 @@ _OWN_COMMANDS: frozenset[str] = frozenset({"score", "simulate", "replay"})
 """The subcommands defined in this module (the others are registered by their modules)."""
 
 
+def _reopen_closed_streams() -> bool:
+    """Open on /dev/null each of the standard streams hkmj was started without (``<&-``, ``>&-``,
+    ``2>&-``: Python then leaves ``sys.stdout`` None, and the first file the command opens would
+    take its number); True when standard output was one of them."""
+    closed_out = False
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", encoding="utf-8", closefd=False))  # noqa: SIM115
+        closed_out = closed_out or fd == 1
+    return closed_out
+
+
+def _no_stdout(command: str | None, lang: str) -> str:
+    """Standard output closed (``>&-``): said before any work, as ``ls >&-`` says it."""
+    name = f"hkmj {command}" if command else "hkmj"
+    if lang == "fr":
+        return f"{name}\u00a0: la sortie standard est fermée (>&-), rien où écrire\u00a0; envoyez-la plutôt vers /dev/null (> /dev/null)"
+    return f"{name}: standard output is closed (>&-): nothing to write to; send it to /dev/null instead (> /dev/null)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
+    if _reopen_closed_streams() and words[:1] != ["serve"]:  # hkmj serve logs on stderr
+        from hkmj.language import lang_of
+
+        command = words[0] if words and not words[0].startswith("-") else None
+        print(_no_stdout(command, lang_of(words)), file=sys.stderr)
+        return 2
     if words == ["score"]:
         # the JSON-lines interface with the default ruleset (what the parser would choose):
         # straight to the stream, its start-up being part of every batch's time
