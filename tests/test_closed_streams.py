@@ -23,7 +23,10 @@ def _run(shell_tail: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     ("tail", "said"),
     [
-        ("simulate --hands 1 --quiet >&-", "hkmj simulate: standard output is closed (>&-): nothing to write to; send it to /dev/null instead"),
+        (
+            "simulate --hands 1 --quiet >&-",
+            "hkmj simulate: standard output is closed (>&-): nothing to write to; send it to /dev/null instead",
+        ),
         ("score 234s567p88m111z777z --win 1z --from W --seat S >&-", "hkmj score: standard output is closed (>&-)"),
         ("replay nothing.jsonl --lang fr >&-", "hkmj replay\u00a0: la sortie standard est fermée (>&-), rien où écrire\u00a0;"),
     ],
