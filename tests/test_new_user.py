@@ -994,3 +994,35 @@ def test_output_sent_to_a_full_disk_is_one_line(
     monkeypatch.setattr(sys, "stdout", Full())
     assert main(argv) == 2
     assert capsys.readouterr().err == words + "\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "hkmj play: draws the table on standard error, which is a file or a pipe here (2> …), so nothing would show"),
+        ("fr", "hkmj play : dessine la table sur la sortie d'erreur, qui est ici un fichier ou un tube (2> …)"),
+    ],
+)
+def test_play_with_standard_error_redirected_says_so_instead_of_drawing_into_the_file(
+    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj play 2> errors.txt`` at a terminal: Textual draws on standard error, so the whole
+    table went into the file, the terminal stayed blank and the game seemed to hang; now it says
+    why, exits 2 and leaves no empty record behind (as with no terminal at all)."""
+    import io
+
+    from hkmj.tui import command
+
+    class _Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", _Tty())
+    monkeypatch.setattr("sys.stdout", _Tty())
+    monkeypatch.setattr("sys.__stderr__", io.StringIO())  # 2> errors.txt
+    monkeypatch.setattr(command, "play", lambda table: 99)  # the match would start here
+    record = tmp_path / "m.jsonl"
+    assert main(["play", "--seed", "1", "--lang", lang, "--record", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert err.replace("\u00a0", " ").startswith(words) and "Traceback" not in err
+    assert not record.exists()

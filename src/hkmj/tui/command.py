@@ -213,11 +213,11 @@ def open_table(args: argparse.Namespace) -> Table | int:
         except OSError as e:
             print(tx("cli.record_unwritable", path=args.record, reason=OSReason.of(e).say(lang)), file=sys.stderr)
             return 2
-    if not _in_a_terminal():
+    if (no_terminal := _no_terminal()) is not None:
         if record is not None:
             record.close()
             os.remove(args.record)
-        print(tx("cli.no_terminal"), file=sys.stderr)
+        print(tx(no_terminal), file=sys.stderr)
         return 2
     if record is None:  # saved anyway, for --resume
         record = _autosave(seed, tx, lang)
@@ -250,8 +250,17 @@ def _busy(path: str) -> bool:
 
 
 def _in_a_terminal() -> bool:
-    """Textual would draw into a pipe and wait for keys forever."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Textual would draw into a pipe and wait for keys forever; it draws on standard error, so
+    ``hkmj play 2> log`` drew the whole table into the file and showed nothing (:func:`_no_terminal`)."""
+    err = sys.__stderr__
+    return sys.stdin.isatty() and sys.stdout.isatty() and err is not None and err.isatty()
+
+
+def _no_terminal() -> str | None:
+    """The key of the sentence saying why the match cannot be drawn here, None when it can."""
+    if _in_a_terminal():
+        return None
+    return "cli.no_terminal" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "cli.no_terminal_stderr"
 
 
 def _autosave(seed: int, tx: Texts, lang: str) -> RecordWriter | None:
@@ -434,8 +443,8 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
         bots = [make_bot(n, s) for n, s in zip(names, header["bot_seeds"], strict=True)]
     except (ValueError, TypeError, KeyError):  # an unknown bot, ruleset or length: RulesetError is a ValueError
         return refuse("cli.resume.bad_header", line=start["_line"])
-    if not _in_a_terminal():
-        print(tx("cli.no_terminal"), file=sys.stderr)
+    if (no_terminal := _no_terminal()) is not None:
+        print(tx(no_terminal), file=sys.stderr)
         return 2
     session = Session(
         bots,
