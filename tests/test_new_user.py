@@ -1026,3 +1026,32 @@ def test_play_with_standard_error_redirected_says_so_instead_of_drawing_into_the
     err = capsys.readouterr().err
     assert err.replace("\u00a0", " ").startswith(words) and "Traceback" not in err
     assert not record.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the file (or its folder) was removed while the hands were played; the record is lost"),
+        ("fr", "le fichier (ou son dossier) a été supprimé pendant les donnes\u00a0; l'enregistrement est perdu"),
+    ],
+)
+def test_simulate_record_removed_while_it_runs_is_not_reported_as_saved(
+    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate --record runs/r.jsonl`` with ``runs`` removed while it played (a cleanup
+    script, an ``rm -r``): the writes went to the removed file, and it still ended with
+    ``record: runs/r.jsonl (N events)``, exit 0, for a file that was nowhere. Now it says the
+    record is lost and exits 2."""
+    from hkmj.record import RecordWriter
+
+    write_lines = RecordWriter.write_lines
+
+    def write_then_removed(self: RecordWriter, lines: list[str]) -> None:
+        write_lines(self, lines)
+        self.path.unlink(missing_ok=True)
+
+    monkeypatch.setattr(RecordWriter, "write_lines", write_then_removed)
+    record = tmp_path / "r.jsonl"
+    assert main(["simulate", "--hands", "2", "--quiet", "--lang", lang, "--record", str(record)]) == 2
+    out, err = capsys.readouterr()
+    assert words in err.replace(" ;", "\u00a0;") and "record:" not in out

@@ -611,6 +611,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             backend=args.backend,
             address=args.address,
         )
+        lost = writer is not None and writer.removed()  # rm -r of its folder while it ran: not a silent loss
     except ValueError as e:
         print(said("simulate", str(e), lang), file=sys.stderr)
         return 2
@@ -634,6 +635,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
     print(summary.report(summary.workers or args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
+    if lost:
+        message = f"--record {args.record}: the file (or its folder) was removed while the hands were played; the record is lost"
+        print(said("simulate", message, lang), file=sys.stderr)
+        return 2
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
     return 0

@@ -9,6 +9,7 @@ difference is reported with its line number.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -130,6 +131,16 @@ class RecordWriter:
             self._f.write(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n")
             self.lines += 1
         self._f.flush()
+
+    def removed(self) -> bool:
+        """True when ``path`` no longer names the file written (it, or its folder, was removed or
+        replaced while writing): what was written goes with the last handle, to be said so."""
+        try:
+            there = os.stat(self.path)
+            own = os.fstat(self._f.fileno())
+        except OSError:
+            return True
+        return (there.st_dev, there.st_ino) != (own.st_dev, own.st_ino)
 
     def write_lines(self, lines: Iterable[str]) -> None:
         """Write already-serialised event lines (from worker processes)."""
