@@ -138,7 +138,7 @@ class RecordWriter:
         try:
             there = os.stat(self.path)
             own = os.fstat(self._f.fileno())
-        except OSError:
+        except (OSError, ValueError):  # no file there, or this one closed already
             return True
         return (there.st_dev, there.st_ino) != (own.st_dev, own.st_ino)
 

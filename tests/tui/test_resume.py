@@ -620,3 +620,32 @@ def test_a_full_disk_stops_the_saving_not_the_match(
     farewell = command.farewell(table)
     assert line.format(path=path) in farewell
     assert farewell[-1].startswith("To continue: " if lang == "en" else "Pour continuer : ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "hkmj play: {path}: the file (or its folder) was removed during the match; the match is lost"),
+        ("fr", "hkmj play : {path} : le fichier (ou son dossier) a été supprimé pendant la partie ; la partie est perdue"),
+    ],
+)
+def test_a_record_removed_during_the_match_is_said_not_offered_to_resume(
+    lang: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj play --record runs/g.jsonl`` with ``runs`` removed during the match: on leaving it
+    said ``Match record written to runs/g.jsonl``, offered ``hkmj review`` and ``To continue: hkmj
+    play --resume runs/g.jsonl``, three commands on a file that was nowhere (--resume then said
+    'no such file'). Now it says the match is lost."""
+    path = tmp_path / "runs" / "g.jsonl"
+    path.parent.mkdir()
+    table = open_table("--seed", "1", "--bots", BOTS, "--lang", lang, "--record", str(path))
+
+    def played_while_removed(self: PlayApp) -> None:
+        path.unlink()
+        path.parent.rmdir()
+
+    monkeypatch.setattr(PlayApp, "run", played_while_removed)
+    assert command.play(table) == 0
+    out = capsys.readouterr().out.replace("\u00a0", " ")
+    assert said.format(path=path) in out
+    assert "--resume" not in out and "hkmj review" not in out

@@ -289,9 +289,10 @@ def play(table: Table) -> int:
     try:
         PlayApp(table.session, glyphs=table.glyphs, delay=table.delay, saved=table.record.path, again=table.again).run()
     finally:
+        removed = table.record.removed()  # rm -r of its folder during the match: no command to resume a file that is nowhere
         with contextlib.suppress(OSError):  # what a full disk left in its buffer is lost, said by farewell
             table.record.close()
-    for line in farewell(table):
+    for line in farewell(table, removed=removed):
         print(line)
     forget_if_over(table)
     return 0
@@ -304,15 +305,18 @@ def forget_if_over(table: Table) -> None:
         table.record.path.unlink(missing_ok=True)
 
 
-def farewell(table: Table) -> list[str]:
+def farewell(table: Table, *, removed: bool = False) -> list[str]:
     """The lines printed on leaving, each within 80 columns for a short file name: the result; with
     ``--record``, the file and the command that reviews it; when the match is not over, the command
-    that resumes it."""
+    that resumes it. ``removed``: the file (or its folder) was removed during the match, which is
+    said instead of commands naming a file that is nowhere."""
     from hkmj.tui.resume import resume_command, shell_path
 
     session, path = table.session, table.record.path
     tx = session.tx
     lines = [result_line(session, tx)]
+    if removed:
+        return [*lines, tx("cli.record_removed", path=path)]
     if not table.autosaved:
         lines += [tx("cli.record", path=path), tx("cli.review", path=shell_path(path))]
     if session.unsaved is not None:  # a full disk stopped the saving: the file ends there
