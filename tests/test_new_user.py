@@ -1055,3 +1055,33 @@ def test_simulate_record_removed_while_it_runs_is_not_reported_as_saved(
     assert main(["simulate", "--hands", "2", "--quiet", "--lang", lang, "--record", str(record)]) == 2
     out, err = capsys.readouterr()
     assert words in err.replace(" ;", "\u00a0;") and "record:" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["simulate", "--hands", "1", "--quiet"], "hkmj simulate: --record {p}: not a regular file (a device, a pipe or a terminal)"),
+        (["simulate", "--hands", "1", "--quiet", "--lang", "fr"], "hkmj simulate : --record {p} : pas un fichier ordinaire (un périphérique"),
+        (["play", "--seed", "1"], "hkmj play: --record {p}: not a regular file (a device, a pipe or a terminal)"),
+        (["play", "--seed", "1", "--lang", "fr"], "hkmj play : --record {p} : pas un fichier ordinaire (un périphérique"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["device", "pipe"])
+def test_record_to_a_device_or_a_pipe_is_not_told_to_delete_it(
+    argv: list[str], said: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--record /dev/null`` or ``--record >(gzip > r.gz)`` (a pipe, /dev/fd/63) was refused with
+    'this file already exists; give another name, or delete the file first': advice to delete
+    /dev/null. Now it says it is no regular file and asks for a file name; nothing is touched."""
+    import os
+    import stat
+
+    if kind == "pipe":
+        where = tmp_path / "fifo"
+        os.mkfifo(where)
+    else:
+        where = Path(os.devnull)
+    assert main([*argv, "--record", str(where)]) == 2
+    err = capsys.readouterr().err.replace("\u00a0", " ")
+    assert said.format(p=where) in err and "delete" not in err and "supprimez" not in err
+    assert stat.S_ISFIFO(where.stat().st_mode) if kind == "pipe" else stat.S_ISCHR(where.stat().st_mode)

@@ -1181,6 +1181,7 @@ REPLAY_REPORTS = (
     "'chow 89m1p': a chow never crosses suits (HK-5.2)",
     "'discard 5x': '5x': unknown suit 'x' (use m, p, s, z or f)",
     "game.jsonl, line 12 was cut in the middle of a write (a crash) and is left out",
+    "--record /dev/null: not a regular file (a device, a pipe or a terminal); a record is saved in a file of its own: give a file name",
 )
 """What ``hkmj replay`` reports (tests/records/test_replay_french.py), and the reasons of a divergence."""
 

@@ -578,7 +578,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     writer = None
     if args.record:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # a saved match (hkmj play --record) is never lost
-            print(said("simulate", f"--record {args.record}: this file already exists; give another name, or delete the file first", lang), file=sys.stderr)
+            message = _exists(args.record)
+            print(said("simulate", message, lang), file=sys.stderr)
             return 2
         if missing := no_folder("simulate", "--record", args.record, lang):  # not the OS's "No such file or directory"
             print(missing, file=sys.stderr)
@@ -644,6 +645,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _exists(record: str) -> str:
+    """Why ``--record RECORD``, which exists, is refused: a file is never overwritten; a device or a
+    pipe (/dev/stdout, >(gzip > r.gz)) is no file to delete, as the sentence for a file advises."""
+    if os.path.isfile(record):
+        return f"--record {record}: this file already exists; give another name, or delete the file first"
+    return f"--record {record}: not a regular file (a device, a pipe or a terminal); a record is saved in a file of its own: give a file name"
+
+
 def _rules_in_a_sentence_fr(rules: Ruleset) -> str:
     """``describe('fr')`` with its title as the ruleset's ``title_fr_in_sentence`` says it (the options kept)."""
     described, title, phrase = rules.describe("fr"), rules.title_fr, rules.title_fr_in_sentence
@@ -685,7 +694,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(said_by("replay", f"--record writes the match of a server table's log export; {args.file} is already a record", args.lang), file=sys.stderr)
         return 2
     if args.record is not None and os.path.exists(args.record):
-        print(said_by("replay", f"--record {args.record}: this file already exists; give another name, or delete the file first", args.lang), file=sys.stderr)
+        print(said_by("replay", _exists(args.record), args.lang), file=sys.stderr)
         return 2
     bar = None
     if not args.quiet and sys.stderr.isatty():  # a long record takes a while: a bar on a terminal only

@@ -404,6 +404,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "--record écrit la partie de l'export du journal d'une table du serveur ; {path} est déjà un enregistrement"),
     (r"--record (?P<path>.+): this file already exists; give another name, or delete the file first",
      "--record {path} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier"),
+    (r"--record (?P<path>.+): not a regular file \(a device, a pipe or a terminal\); a record is saved in a file of its own: give a file name",
+     "--record {path} : pas un fichier ordinaire (un périphérique, un tube ou un terminal) ; un enregistrement se garde dans un fichier à lui : donnez un nom de fichier"),
     (r"cannot write (?P<path>.+): (?P<reason>[^:]+)", lambda g: f"impossible d'écrire {g['path']} : {french_reason(g['reason'])}"),
     (r"(?P<path>.+):(?P<line>\d+): its only line was cut in the middle of a write",
      "{path}:{line} : sa seule ligne a été coupée au milieu d'une écriture"),

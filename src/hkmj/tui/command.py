@@ -200,7 +200,9 @@ def open_table(args: argparse.Namespace) -> Table | int:
     record: RecordWriter | None = None
     if args.record:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # never lose a saved match
-            print(tx("cli.record_busy" if _busy(args.record) else "cli.record_exists", path=args.record), file=sys.stderr)
+            # a pipe is not opened to see whether it is busy: that open waits for a writer for ever
+            key = "cli.record_not_file" if not os.path.isfile(args.record) else "cli.record_busy" if _busy(args.record) else "cli.record_exists"
+            print(tx(key, path=args.record), file=sys.stderr)
             return 2
         if missing := no_folder("play", "--record", args.record, lang):  # not the OS's "No such file or directory"
             print(missing, file=sys.stderr)

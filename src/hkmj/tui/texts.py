@@ -398,6 +398,7 @@ Esc, ? or q closes this help; arrows and PgUp/PgDn scroll it.""",
     "cli.no_terminal": "hkmj play: needs a terminal to play in (its input or output is a pipe or a file); run it in a terminal window of at least 80×24, or let bots play with hkmj simulate",
     "cli.no_terminal_stderr": "hkmj play: draws the table on standard error, which is a file or a pipe here (2> …), so nothing would show; run it without redirecting standard error",
     "cli.record_exists": "hkmj play: --record {path}: this file already exists (a match saved before?); give another name, or delete the file first",
+    "cli.record_not_file": "hkmj play: --record {path}: not a regular file (a device, a pipe or a terminal); the match is saved in a file of its own, to continue it: give a file name",
     "cli.record_busy": "hkmj play: --record {path}: a running hkmj play is writing this file; give another name",
     "cli.record_unwritable": "hkmj play: --record {path}: cannot write the file ({reason}); give another path",
 }
@@ -771,6 +772,7 @@ LES ERREURS FRÉQUENTES
     "cli.no_terminal": "hkmj play : il faut un terminal pour jouer (son entrée ou sa sortie est un tube ou un fichier) ; lancez-le dans une fenêtre de terminal d'au moins 80×24, ou faites jouer des robots avec hkmj simulate",
     "cli.no_terminal_stderr": "hkmj play : dessine la table sur la sortie d'erreur, qui est ici un fichier ou un tube (2> …), rien ne s'afficherait ; lancez-le sans rediriger la sortie d'erreur",
     "cli.record_exists": "hkmj play : --record {path} : ce fichier existe déjà (une partie enregistrée auparavant ?) ; donnez un autre nom, ou supprimez d'abord le fichier",
+    "cli.record_not_file": "hkmj play : --record {path} : pas un fichier ordinaire (un périphérique, un tube ou un terminal) ; la partie se garde dans un fichier à elle, pour la continuer : donnez un nom de fichier",
     "cli.record_busy": "hkmj play : --record {path} : un hkmj play en cours écrit ce fichier ; donnez un autre nom",
     "cli.record_unwritable": "hkmj play : --record {path} : impossible d'écrire le fichier ({reason}) ; donnez un autre chemin",
 }
