@@ -23,44 +23,15 @@ import sys
 import time
 from collections.abc import Callable
 
-from hkmj.scoring import Meld, Win, score
+from hkmj.scoring import Win, score
 from hkmj.scoring.classical import ClassicalOptions, Deal, deal_from_win, score_deal
-from hkmj.scoring.generate import random_winning_hand
-from hkmj.scoring.model import PlayerHand
-from hkmj.tiles import N_KINDS
+from hkmj.scoring.generate import other_hands, random_winning_hand
 
 TARGET = 0.2
 
 
-def _others(win: Win, rng: random.Random) -> list[PlayerHand | None]:
-    """Three 13-tile non-winner hands drawn from the tiles the winner does not hold; on a robbed
-    kong the robbed player shows the exposed pung the tile was added to (CL-3.4: the generator
-    gives such a winner one copy of it, so the other three are free)."""
-    left = [4] * N_KINDS
-    for t in win.concealed:
-        left[t] -= 1
-    for m in win.melds:
-        for t in m.tiles:
-            left[t] -= 1
-    robbed = win.discarder if win.win == "robbed_kong" else None
-    if robbed is not None:
-        left[win.win_tile] -= 3
-    pool = [t for t in range(N_KINDS) for _ in range(left[t])]
-    rng.shuffle(pool)
-    hands: list[PlayerHand | None] = [None, None, None, None]
-    k = 0
-    for s in range(4):
-        if s == robbed:
-            hands[s] = PlayerHand(tuple(pool[k : k + 10]), (Meld("pung", win.win_tile),))
-            k += 10
-        elif s != win.seat:
-            hands[s] = PlayerHand(tuple(pool[k : k + 13]))
-            k += 13
-    return hands
-
-
 def _deal(win: Win, rng: random.Random, pay_highest: bool) -> Deal:
-    return deal_from_win(win, _others(win, rng), ClassicalOptions(pay_highest=pay_highest))
+    return deal_from_win(win, other_hands(win, rng), ClassicalOptions(pay_highest=pay_highest))
 
 
 def _best(fns: tuple[Callable[[], None], Callable[[], None]], repeat: int) -> tuple[float, float]:

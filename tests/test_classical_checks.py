@@ -29,44 +29,8 @@ from hkmj.scoring.classical import (
     deal_from_win,
     score_deal,
 )
-from hkmj.scoring.generate import random_winning_hand
-from hkmj.scoring.model import InvalidHand, Meld, PlayerHand, Win, cite_refs
-from hkmj.tiles import N_KINDS
-
-
-def _others(win: Win, rng: random.Random) -> list[PlayerHand | None]:
-    """Three 13-tile non-winner hands from the tiles the winner does not hold, the bonus tiles
-    the winner does not hold dealt among them (the robbed player shows the robbed pung, CL-3.4)."""
-    left = [4] * N_KINDS
-    for t in win.concealed:
-        left[t] -= 1
-    for m in win.melds:
-        for t in m.tiles:
-            left[t] -= 1
-    robbed = win.discarder if win.win == "robbed_kong" else None
-    if robbed is not None:
-        left[win.win_tile] -= 3
-    pool = [t for t in range(N_KINDS) for _ in range(left[t])]
-    rng.shuffle(pool)
-    flowers = [b for b in range(1, 5) if b not in win.flowers]
-    seasons = [b for b in range(1, 5) if b not in win.seasons]
-    hands: list[PlayerHand | None] = [None, None, None, None]
-    k = 0
-    for s in range(4):
-        if s == win.seat:
-            continue
-        fl = tuple(b for b in flowers if rng.random() < 0.3)
-        se = tuple(b for b in seasons if rng.random() < 0.3)
-        flowers = [b for b in flowers if b not in fl]
-        seasons = [b for b in seasons if b not in se]
-        if s == robbed:
-            hands[s] = PlayerHand(tuple(pool[k : k + 10]), (Meld("pung", win.win_tile),), fl, se)
-            k += 10
-        else:
-            hands[s] = PlayerHand(tuple(pool[k : k + 13]), (), fl, se)
-            k += 13
-    return hands
-
+from hkmj.scoring.generate import other_hands, random_winning_hand
+from hkmj.scoring.model import InvalidHand, Meld, PlayerHand, cite_refs
 
 COMPILED = not classical.__file__.endswith(".py")
 """The mypyc build, whose dataclasses check their fields' types as they are built."""
@@ -75,7 +39,7 @@ COMPILED = not classical.__file__.endswith(".py")
 def _deal(seed: int) -> Deal:
     rng = random.Random(seed)
     win = random_winning_hand(rng)
-    return deal_from_win(win, _others(win, rng), ClassicalOptions(pay_highest=seed % 2 == 1))
+    return deal_from_win(win, other_hands(win, rng, bonus_rate=0.3), ClassicalOptions(pay_highest=seed % 2 == 1))
 
 
 def _with_options(**fields: Any) -> ClassicalOptions:

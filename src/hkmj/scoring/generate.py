@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hkmj.scoring.model import Meld, Win
+from hkmj.scoring.model import Meld, PlayerHand, Win
 from hkmj.tiles import HONOUR, N_KINDS, ORPHANS, Tile
 
 
@@ -112,3 +112,41 @@ def random_concealed(rng: random.Random, n: int = 13) -> list[int]:
 
 
 __all__ = ["random_concealed", "random_winning_hand"]
+
+
+def other_hands(win: Win, rng: random.Random, bonus_rate: float = 0.0) -> list[PlayerHand | None]:
+    """Three 13-tile non-winner hands drawn from the tiles ``win`` does not hold (``None`` at the
+    winner's seat), for a classical deal (CL-7: every player scores). On a robbed kong the robbed
+    player shows the exposed pung the tile was added to (CL-3.4), holding 10 concealed tiles.
+    Each bonus tile the winner does not hold goes to each other player in turn with probability
+    ``bonus_rate`` (0: none, and no draws from ``rng`` for them)."""
+    left = [4] * N_KINDS
+    for t in win.concealed:
+        left[t] -= 1
+    for m in win.melds:
+        for t in m.tiles:
+            left[t] -= 1
+    robbed = win.discarder if win.win == "robbed_kong" else None
+    if robbed is not None:
+        left[win.win_tile] -= 3
+    pool = [t for t in range(N_KINDS) for _ in range(left[t])]
+    rng.shuffle(pool)
+    flowers = [b for b in range(1, 5) if b not in win.flowers]
+    seasons = [b for b in range(1, 5) if b not in win.seasons]
+    hands: list[PlayerHand | None] = [None, None, None, None]
+    k = 0
+    for s in range(4):
+        if s == win.seat:
+            continue
+        fl: tuple[int, ...] = ()
+        se: tuple[int, ...] = ()
+        if bonus_rate:
+            fl = tuple(b for b in flowers if rng.random() < bonus_rate)
+            se = tuple(b for b in seasons if rng.random() < bonus_rate)
+            flowers = [b for b in flowers if b not in fl]
+            seasons = [b for b in seasons if b not in se]
+        n = 10 if s == robbed else 13
+        melds = (Meld("pung", win.win_tile),) if s == robbed else ()
+        hands[s] = PlayerHand(tuple(pool[k : k + n]), melds, fl, se)
+        k += n
+    return hands
