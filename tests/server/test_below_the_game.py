@@ -56,13 +56,9 @@ table.make_bot = _pondering_bot
 
 
 @pytest.fixture
-def pondering_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
+def pondering_server(tmp_path: Path) -> object:
     """A real server whose bots think :data:`THINK` seconds before discarding a Characters tile."""
-    hook = tmp_path / "hook"
-    hook.mkdir()
-    (hook / "sitecustomize.py").write_text(SITECUSTOMIZE)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(hook), os.environ.get("PYTHONPATH", "")) if p))
-    s = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log", ("--all-bot-pace", "0"))
+    s = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log", ("--all-bot-pace", "0"), hook=SITECUSTOMIZE)
     s.start()
     yield s
     s.stop()

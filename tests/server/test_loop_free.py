@@ -76,13 +76,9 @@ table.hint_answer = _slow_hint
 
 
 @pytest.fixture
-def slow_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+def slow_server(tmp_path: Path) -> Any:
     """A real server whose bots and hints each take :data:`SLOW` seconds of CPU."""
-    hook = tmp_path / "hook"
-    hook.mkdir()
-    (hook / "sitecustomize.py").write_text(SITECUSTOMIZE)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(hook), os.environ.get("PYTHONPATH", "")) if p))
-    s = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log")
+    s = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log", hook=SITECUSTOMIZE)
     s.start()
     yield s
     s.stop()

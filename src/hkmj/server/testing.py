@@ -59,9 +59,19 @@ class Server:
     tables at once (``--seats-per-address``)."""
 
     def __init__(
-        self, db: str, log: Path, args: tuple[str, ...] = (), *, own_session: bool = False, nofile: tuple[int, int] | None = None
+        self,
+        db: str,
+        log: Path,
+        args: tuple[str, ...] = (),
+        *,
+        own_session: bool = False,
+        nofile: tuple[int, int] | None = None,
+        hook: str | None = None,
     ) -> None:
         self.db = db
+        self.hook = hook
+        """Python code the server process runs at start (a ``sitecustomize.py`` written in a ``hook``
+        folder beside :attr:`log`, put first on its ``PYTHONPATH``): a test's slow or pondering bots."""
         self.nofile = nofile
         """The server's limit of open files (soft, hard) when given, else this process's."""
         self.args = (*self.SCRIPTED, *args)
@@ -100,6 +110,11 @@ class Server:
 
     def _start(self) -> bool:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        if self.hook is not None:
+            folder = self.log.parent / "hook"
+            folder.mkdir(exist_ok=True)
+            (folder / "sitecustomize.py").write_text(self.hook, encoding="utf-8")
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder), env.get("PYTHONPATH", "")) if p)
         logged = self.log.stat().st_size if self.log.exists() else 0
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
