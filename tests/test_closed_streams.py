@@ -43,3 +43,24 @@ def test_a_closed_stderr_or_stdin_keeps_the_exit_status(tmp_path: Path) -> None:
     assert done.stdout == ""
     done = _run("score <&-", tmp_path)  # no request at all: no answer, no error
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+@pytest.mark.parametrize(
+    ("tail", "said"),
+    [
+        ("score 234s567p88m111z777z --win 1z --from W --seat S --lang fr", "Total"),
+        ("simulate --hands 2 --quiet --lang fr", "graine 0"),
+        ("simulate --help --lang fr", "graine"),
+    ],
+)
+def test_an_output_that_cannot_encode_french_gets_escapes_not_a_traceback(tmp_path: Path, tail: str, said: str) -> None:
+    """``PYTHONIOENCODING=ascii`` (an old terminal, a strict pipe) with French words: the command's
+    output raised ``UnicodeEncodeError`` with a traceback once its work was done; what the stream
+    cannot encode is written as an escape (``\\xe9``)."""
+    env = {**os.environ, "PYTHONPATH": _SRC, "HKMJ_LANG": "en", "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "hkmj", *tail.split()], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "Traceback" not in done.stderr and "UnicodeEncodeError" not in done.stderr, done.stderr
+    assert said in done.stdout + done.stderr and "\\x" in done.stdout + done.stderr
+    assert done.returncode in (0, 2), done.returncode

@@ -159,6 +159,12 @@ def test_the_arena_table_english_unchanged_and_french() -> None:
         (["arena", "--bots", "greedy", "--plot", ""], "hkmj arena : --bots greedy : au moins deux robots différents sont attendus, chacun une fois"),
         (["arena", "--bots", "greedy,nobody", "--plot", ""],
          "hkmj arena : robot «\u00a0nobody\u00a0» inconnu : attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
+        # a long bot name is quoted cut to 40 characters, as every other value (R-9): it was echoed whole
+        (["simulate", "--bots", "x" * 300], "hkmj simulate : --bots demande quatre noms, 1 donné : «\u00a0" + "x" * 36 + "...\u00a0»"),
+        (["simulate", "--bots", "greedy,greedy,random," + "x" * 300],
+         "hkmj simulate : robot «\u00a0" + "x" * 36 + "...\u00a0» inconnu : attendu parmi random, greedy, strong, expert"),
+        (["arena", "--bots", "greedy," + "x" * 300, "--plot", ""],
+         "hkmj arena : robot «\u00a0" + "x" * 36 + "...\u00a0» inconnu : attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
     ],
 )
 def test_errors_in_french(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,7 +173,8 @@ def test_errors_in_french(argv: list[str], said: str, capsys: pytest.CaptureFixt
     assert main([*argv, "--lang", "fr"]) == 2
     assert capsys.readouterr().err == said + "\n"
     assert main(argv) == 2  # and in English without --lang (the tests' locale)
-    assert capsys.readouterr().err.startswith(f"hkmj {argv[0]}: ")
+    english = capsys.readouterr().err
+    assert english.startswith(f"hkmj {argv[0]}: ") and len(english) < 200, english
 
 
 def test_serve_says_a_port_in_use_in_french(capsys: pytest.CaptureFixture[str]) -> None:

@@ -559,6 +559,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from hkmj.rules_args import rules_from_args, rules_refusal
     from hkmj.rulesets import RulesetError
     from hkmj.run_words import label, run_error_in, said
+    from hkmj.scoring.model import echo
     from hkmj.simulate import Progress, run
 
     lang = args.lang
@@ -569,11 +570,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     bots = [b.strip().lower() for b in args.bots.split(",")]
     if len(bots) != 4:
-        print(said("simulate", f"--bots needs four names, got {len(bots)}: {args.bots!r}", lang), file=sys.stderr)
+        print(said("simulate", f"--bots needs four names, got {len(bots)}: {echo(args.bots)}", lang), file=sys.stderr)
         return 2
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
-        print(said("simulate", f"unknown bot {unknown[0]!r}: expected one of {', '.join(BOTS)}", lang), file=sys.stderr)
+        print(said("simulate", f"unknown bot {echo(unknown[0])}: expected one of {', '.join(BOTS)}", lang), file=sys.stderr)
         return 2
     writer = None
     if args.record:
@@ -1030,8 +1031,18 @@ def _no_stdout(command: str | None, lang: str) -> str:
     return f"{name}: standard output is closed (>&-): nothing to write to; send it to /dev/null instead (> /dev/null)"
 
 
+def _tolerant_streams() -> None:
+    """Let standard output and error write what their encoding cannot (``PYTHONIOENCODING=ascii``
+    and French, a file name of non-UTF-8 bytes) as ``\\xe9`` escapes: a strict stream raised
+    ``UnicodeEncodeError`` with a traceback after the work was done."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
+    _tolerant_streams()
     if _reopen_closed_streams() and words[:1] != ["serve"]:  # hkmj serve logs on stderr
         from hkmj.language import lang_of
 

@@ -19,8 +19,8 @@ from hkmj.score_words import Render, error_in, guillemets, in_phrases
 
 __all__ = ["LABELS", "PHRASES", "count", "label", "run_error_in", "said"]
 
-_ECHO = r"'[^']*'|\"[^\"]*\""
-"""A quoted text (what was typed)."""
+_ECHO = r"'[^']*'|\"[^\"]*\"|'[^'\s][^'\n]*?\.\.\."
+"""A quoted text (what was typed), or the start of a long one (``'xxxx...``, cut to 40 characters)."""
 
 
 def count(n: int, word: str, lang: str) -> str:

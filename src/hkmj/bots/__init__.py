@@ -21,6 +21,7 @@ from hkmj.bots.greedy import GreedyBot
 from hkmj.bots.random_bot import RandomBot
 from hkmj.bots.strong import StrongBot
 from hkmj.engine.play import Player
+from hkmj.scoring.model import echo
 
 __all__ = ["BOTS", "ExpertBot", "GreedyBot", "Player", "RandomBot", "StrongBot", "bot_factory", "bot_name", "load_bot", "make_bot"]
 
@@ -43,25 +44,25 @@ def bot_factory(spec: str) -> Callable[[int], Player]:
     an unknown name, a module that cannot be imported, a missing or uncallable factory.
     """
     if not isinstance(spec, str):
-        raise ValueError(f"bot {spec!r}: expected a bot name ({', '.join(BOTS)}) or an import path module:factory")
+        raise ValueError(f"bot {echo(spec)}: expected a bot name ({', '.join(BOTS)}) or an import path module:factory")
     name = bot_name(spec)
     if name in BOTS:
         return BOTS[name]
     module_name, colon, attr = name.partition(":")
     if not colon:
-        raise ValueError(f"unknown bot {spec!r}: expected one of {', '.join(BOTS)}, or an import path module:factory")
+        raise ValueError(f"unknown bot {echo(spec)}: expected one of {', '.join(BOTS)}, or an import path module:factory")
     if not module_name.strip() or not attr.strip():
-        raise ValueError(f"bot {name!r}: expected an import path module:factory, e.g. mybots:make_bot")
+        raise ValueError(f"bot {echo(name)}: expected an import path module:factory, e.g. mybots:make_bot")
     try:
         obj: object = importlib.import_module(module_name)
     except ModuleNotFoundError as e:
         where = "" if e.name == module_name else f" ({e})"
-        raise ValueError(f"bot {name!r}: no module {module_name!r} to import{where}; is its folder on the Python path?") from None
+        raise ValueError(f"bot {echo(name)}: no module {echo(module_name)} to import{where}; is its folder on the Python path?") from None
     except Exception as e:  # the module's own code failed
-        raise ValueError(f"bot {name!r}: importing {module_name!r} failed: {type(e).__name__}: {e}") from None
+        raise ValueError(f"bot {echo(name)}: importing {echo(module_name)} failed: {type(e).__name__}: {e}") from None
     for part in attr.split("."):
         if not hasattr(obj, part):
-            raise ValueError(f"bot {name!r}: {module_name!r} has no {attr!r}")
+            raise ValueError(f"bot {echo(name)}: {echo(module_name)} has no {echo(attr)}")
         obj = getattr(obj, part)
     if not callable(obj):
         raise ValueError(f"bot {name!r}: {attr!r} is not callable (expected factory(seed) returning a player)")
