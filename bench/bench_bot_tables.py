@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from websockets.exceptions import ConnectionClosed
+
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server
 
@@ -37,17 +39,13 @@ async def measure(server: Server, tables: list[str], seconds: float) -> tuple[li
     """Ping round trips (seconds) and the public events the tables showed meanwhile."""
     watchers = [GameClient(server.ws_url) for _ in tables]
     pinger = GameClient(server.ws_url)
+    drains: list[asyncio.Task[None]] = []
     for c in (*watchers, pinger):
         await c.open()
     try:
         for c, tid in zip(watchers, tables, strict=True):
             await c.watch(tid)
         seqs = [int(c.state["seq"]) if c.state else 0 for c in watchers]
-
-        async def drain(c: GameClient) -> None:
-            while True:
-                await c.recv(timeout=3600)
-
         drains = [asyncio.create_task(drain(c)) for c in watchers]
         times: list[float] = []
         end = time.monotonic() + seconds
@@ -58,13 +56,32 @@ async def measure(server: Server, tables: list[str], seconds: float) -> tuple[li
             await pinger.wait(lambda m, k=pinger.cseq: m.get("type") == "pong" and m.get("id") == k, timeout=30)
             times.append(time.perf_counter() - t0)
             await asyncio.sleep(0.02)
-        for d in drains:
-            d.cancel()
         moved = sum(int(c.state["seq"]) - s for c, s in zip(watchers, seqs, strict=True) if c.state)
         return times, moved
     finally:
+        await stop(drains)
         for c in (*watchers, pinger):
             await c.close()
+
+
+async def drain(c: GameClient) -> None:
+    """Read a spectator's frames (keeping its state's ``seq``) until its socket closes."""
+    try:
+        while True:
+            await c.recv(timeout=3600)
+    except ConnectionClosed:
+        pass
+
+
+async def stop(tasks: list[asyncio.Task[None]]) -> None:
+    """Cancel ``tasks`` and wait for them: a read cancelled as its socket closes ends on the close
+    (Python 3.11's ``wait_for``), and a task ended so and never awaited printed its
+    ``ConnectionClosedOK`` traceback as the script exited 0."""
+    for t in tasks:
+        t.cancel()
+    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(outcome, BaseException) and not isinstance(outcome, (asyncio.CancelledError, ConnectionClosed)):
+            raise outcome
 
 
 TARGET_MS = 300.0

@@ -78,3 +78,61 @@ def test_hint_tables_compare_with_hints_against_without(monkeypatch: pytest.Monk
     assert met and "36.0 / 28.0 ms = 1.29x" in line
     assert not bench.verdict([0.028], [0.060], 1.5)[1]
     assert not bench.verdict([], [0.03], 1.5)[1]
+
+
+class _Client:
+    """A stand-in for ``GameClient``: a watcher whose read, cancelled, ends as its socket closes
+    (``ConnectionClosedOK``), or the pinging connection, answered at once."""
+
+    def __init__(self, url: str) -> None:
+        self.state: dict[str, int] | None = None
+        self.cseq = 0
+
+    async def open(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+    async def watch(self, table: str) -> None:
+        self.state = {"seq": 0}
+
+    async def send(self, **msg: object) -> None:
+        pass
+
+    async def wait(self, pred: object, timeout: float = 10.0) -> dict[str, object]:
+        return {"type": "pong", "id": self.cseq}
+
+    async def recv(self, timeout: float = 10.0) -> dict[str, object]:
+        import asyncio
+
+        from websockets.exceptions import ConnectionClosedOK
+        from websockets.frames import Close
+
+        try:
+            await asyncio.sleep(timeout)
+        except asyncio.CancelledError:
+            # the socket closed as the read was cancelled: Python 3.11's wait_for then raises
+            # the read's own outcome instead of the cancellation
+            raise ConnectionClosedOK(Close(1000, ""), Close(1000, ""), True) from None
+        return {}
+
+
+def test_bot_tables_end_quietly_when_the_server_closes_a_watcher(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """bench_bot_tables.py once printed a ``ConnectionClosedOK`` traceback ("Task exception was
+    never retrieved") from the task reading a spectator's socket and still exited 0: the task
+    was cancelled as its socket closed, ended on the close instead, and nobody awaited it. The
+    tasks are now awaited once cancelled, a closed socket ending its task quietly."""
+    import asyncio
+    import gc
+
+    bench = _load("bench_bot_tables", monkeypatch)
+    monkeypatch.setattr(bench, "GameClient", _Client)
+    server = type("S", (), {"ws_url": "ws://127.0.0.1:1/ws"})()
+    with caplog.at_level("ERROR", logger="asyncio"):
+        times, moved = asyncio.run(bench.measure(server, ["t1", "t2"], 0.05))
+        gc.collect()
+    assert times and moved == 0
+    assert not [r for r in caplog.records if r.name == "asyncio"], caplog.text
