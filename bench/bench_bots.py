@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 
 from hkmj.bots import make_bot
+from hkmj.cli import seed_number
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.rulesets import RulesetError, get_ruleset
@@ -178,7 +179,7 @@ def run_pairing(
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--hands", type=int, default=6000, help="hands per pairing, rounded up to a multiple of 6 (default 6000, which strong vs greedy needs; 2,000 are plenty for greedy vs random; fewer make a short tuning run)")
-    p.add_argument("--seed", type=int, default=1, help="run seed: walls and bot seeds derive from it (default 1)")
+    p.add_argument("--seed", type=seed_number, default=1, help="run seed: walls and bot seeds derive from it (default 1)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--chunk", type=int, default=8, help="deals per job (default 8)")
     p.add_argument(

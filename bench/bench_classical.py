@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from hkmj.cli import seed_number
 from hkmj.scoring import Win, score
 from hkmj.scoring.classical import ClassicalOptions, Deal, deal_from_win, score_deal
 from hkmj.scoring.generate import other_hands, random_winning_hand
@@ -48,7 +49,7 @@ def _best(fns: tuple[Callable[[], None], Callable[[], None]], repeat: int) -> tu
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=3000, help="deals scored, and as many Hong Kong hands (default 3000)")
-    ap.add_argument("--seed", type=int, default=7, help="seed of the deals (default 7)")
+    ap.add_argument("--seed", type=seed_number, default=7, help="seed of the deals (default 7)")
     ap.add_argument("--repeat", type=int, default=3, help="passes of each; the best is kept (default 3)")
     ap.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when the target is missed")
     args = ap.parse_args()

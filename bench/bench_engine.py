@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 
 from hkmj.bots import make_bot
+from hkmj.cli import seed_number
 from hkmj.engine import play_match
 
 TARGET_RATIO = 10.0
@@ -61,7 +62,7 @@ def rlcard_random(seconds: float, seed: int) -> tuple[float, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per measurement (default 10)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the matches (default 2026)")
+    parser.add_argument("--seed", type=seed_number, default=2026, help="seed of the matches (default 2026)")
     parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when a target is missed")
     args = parser.parse_args(argv)
     try:

@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 
+from hkmj.cli import seed_number
 from hkmj.engine import Hand
 from hkmj.env import SingleSeatEnv, env, parallel_env, raw_env
 
@@ -183,7 +184,7 @@ def _positive_seconds(text: str) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=_positive_seconds, default=5.0, help="time per measurement (default 5)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the episodes (default 2026)")
+    parser.add_argument("--seed", type=seed_number, default=2026, help="seed of the episodes (default 2026)")
     parser.add_argument("--target", type=float, default=50_000.0, help="least steps per CPU-second of the raw env through agent_iter + last (default 50000)")
     parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when the target is missed")
     args = parser.parse_args(argv)

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hkmj.cli import seed_number
 from hkmj.hand import shanten, waits
 from hkmj.scoring import Win, score
 from hkmj.scoring.generate import random_concealed, random_winning_hand
@@ -176,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=10_000, help="hands per benchmark (default 10000)")
     parser.add_argument("--repeat", type=int, default=3, help="passes per library; the best is kept (default 3)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the hands (default 2026)")
+    parser.add_argument("--seed", type=seed_number, default=2026, help="seed of the hands (default 2026)")
     parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when a target is missed")
     args = parser.parse_args(argv)
     try:

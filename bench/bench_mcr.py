@@ -26,6 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "mcr"))
 
 import hkmj
+from hkmj.cli import seed_number
 from hkmj.scoring import InvalidHand, Win, score_mcr
 from hkmj.scoring.mcr_generate import random_mcr_hand
 from hkmj.tiles import format_tiles, tile_str
@@ -76,7 +77,7 @@ def _crosscheck(hands: list[Win]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", type=int, default=10000, help="hands (default 10000)")
-    ap.add_argument("--seed", type=int, default=11, help="seed of the hands (default 11)")
+    ap.add_argument("--seed", type=seed_number, default=11, help="seed of the hands (default 11)")
     ap.add_argument("--repeat", type=int, default=5, help="passes of each scorer, interleaved; the best is kept (default 5)")
     ap.add_argument("--no-fail", action="store_true", help="report only; never exit 1")
     args = ap.parse_args(argv)

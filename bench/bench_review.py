@@ -23,6 +23,7 @@ import time
 
 from hkmj.bots import make_bot
 from hkmj.bots.advice import make_advisor
+from hkmj.cli import seed_number
 from hkmj.engine import Event, Match
 from hkmj.record import replay
 from hkmj.review import Loaded, analyse
@@ -70,7 +71,7 @@ def run(rules_name: str, hands: int, seed: int) -> tuple[list[float], list[float
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=8, help="hands per ruleset (default 8)")
-    ap.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    ap.add_argument("--seed", type=seed_number, default=1, help="match seed (default 1)")
     ap.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when a budget is missed")
     args = ap.parse_args(argv)
     ok = True

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from hkmj.cli import seed_number
 from hkmj.simulate import Summary, run
 
 TARGET_RATIO = 0.75
@@ -31,7 +32,7 @@ def timed(hands: int, seed: int, bots: tuple[str, ...], workers: int, backend: s
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=4096, help="hands of each run (default 4096)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed, as hkmj simulate's (default 2026)")
+    parser.add_argument("--seed", type=seed_number, default=2026, help="seed, as hkmj simulate's (default 2026)")
     parser.add_argument("--bots", default="random,random,random,random", help="the four bots, comma-separated (default random,random,random,random)")
     parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when the target is missed")
     args = parser.parse_args(argv)

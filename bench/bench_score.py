@@ -39,6 +39,7 @@ from typing import Any
 
 import hkmj
 from bench_hand import _to_136
+from hkmj.cli import seed_number
 from hkmj.scoring import Win, score_json
 from hkmj.scoring.lines import READ_BYTES, read_request, score_line
 from hkmj.scoring.request import win_from_line
@@ -203,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=20_000, help="hands (default 20000)")
     parser.add_argument("--repeat", type=int, default=5, help="rounds of every measure, interleaved; the best of each is kept (default 5)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the hands (default 2026)")
+    parser.add_argument("--seed", type=seed_number, default=2026, help="seed of the hands (default 2026)")
     parser.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when a target is missed")
     args = parser.parse_args(argv)
     try:

@@ -39,6 +39,7 @@ from hkmj.bots.strong import (
     _pungs_shanten,
     _std_shanten,
 )
+from hkmj.cli import seed_number
 from hkmj.engine import Hand
 from hkmj.tiles import HONOUR, N_KINDS
 
@@ -92,7 +93,7 @@ def _after(c: list[int], t: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--seed", type=int, default=11, help="run seed, as bench_bots.py (default 11)")
+    p.add_argument("--seed", type=seed_number, default=11, help="run seed, as bench_bots.py (default 11)")
     p.add_argument("--deals", type=int, default=200, help="deals, four dealt hands each (default 200)")
     args = p.parse_args(argv)
     if args.deals < 1:

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bench_bots import SEATINGS, build_bot, deal_seed
+from hkmj.cli import seed_number
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.hand import standard_shanten
 
@@ -76,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--a", default="expert", help="side A (a name or name+attr=value; default expert)")
     p.add_argument("--b", default="greedy", help="side B (default greedy)")
-    p.add_argument("--seed", type=int, default=11, help="run seed, as bench_bots.py (default 11)")
+    p.add_argument("--seed", type=seed_number, default=11, help="run seed, as bench_bots.py (default 11)")
     p.add_argument("--deals", type=int, default=100, help="deals, six hands each (default 100)")
     args = p.parse_args(argv)
     if args.deals < 1:

@@ -79,11 +79,15 @@ def _dump(hands: int, seed: int) -> None:
 
 
 def main() -> int:
+    try:
+        from hkmj.cli import seed_number
+    except ImportError:  # the child of an older src/ (hkmj imported late: each side its own), given the parent's seed
+        seed_number = int
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("base", nargs="?", help="the reference src directory")
     p.add_argument("candidate", nargs="?", help="the candidate src directory")
     p.add_argument("-n", type=int, default=50_000, help="hands (default 50,000, half of them altered)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the hands (default 1)")
+    p.add_argument("--seed", type=seed_number, default=1, help="seed of the hands (default 1)")
     p.add_argument("--dump", action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.dump:

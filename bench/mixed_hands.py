@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from hkmj.cli import seed_number
 from hkmj.hand import readings
 from hkmj.scoring import InvalidHand, Meld, Win, score
 from hkmj.tiles import HONOUR, N_KINDS, ORPHANS, SEAT_LETTERS, counts_of, format_tiles, tile_str
@@ -190,7 +191,7 @@ def describe(wins: Sequence[Win]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=10, help="hands (default 10)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the hands (default 2026)")
+    parser.add_argument("--seed", type=seed_number, default=2026, help="seed of the hands (default 2026)")
     args = parser.parse_args(argv)
     wins = mixed_wins(args.n, args.seed)
     for w in wins:

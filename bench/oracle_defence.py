@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from bench_bots import SEATINGS, build_bot, deal_seed, side_points
 from hkmj.bots.advice import Advisor
+from hkmj.cli import seed_number
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.engine.actions import Discard
 from hkmj.hand import shanten, waits
@@ -70,7 +71,7 @@ def run(seed: int, deals: int, oracle: bool) -> tuple[float, float, float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seed", type=int, default=11, help="run seed, as bench_bots' (default 11, a tuning seed)")
+    p.add_argument("--seed", type=seed_number, default=11, help="run seed, as bench_bots' (default 11, a tuning seed)")
     p.add_argument("--deals", type=int, default=200, help="deals, each played under six seatings (default 200)")
     args = p.parse_args(argv)
     if args.deals < 2:

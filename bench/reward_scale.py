@@ -15,6 +15,7 @@ import argparse
 import statistics
 
 from hkmj.bots import make_bot
+from hkmj.cli import seed_number
 from hkmj.engine.play import play_match
 from hkmj.rulesets import RULESETS, get_ruleset
 
@@ -33,7 +34,7 @@ def _hands(text: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=_hands, default=400, help="hands per ruleset (default 400)")
-    parser.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
+    parser.add_argument("--seed", type=seed_number, default=0, help="first match seed (default 0)")
     args = parser.parse_args()
     for name in RULESETS:
         rules = get_ruleset(name)

@@ -34,6 +34,7 @@ import hkmj.bots.expert as expert_module
 import hkmj.bots.strong as strong_module
 from bench_bots import SEATINGS, build_bot, deal_seed
 from hkmj.bots.greedy import GreedyBot
+from hkmj.cli import seed_number
 from hkmj.engine import WIN, Action, Hand, Player, SeatView, play_hand
 
 
@@ -162,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--variant", default="expert", help="the bot screened (a name or name+attr=value; default expert)")
     p.add_argument("--ref", default="expert", help="the reference it is compared with on the same deals (default expert)")
     p.add_argument("--against", default="greedy", help="the opponent of both (default greedy)")
-    p.add_argument("--seed", type=int, default=11, help="run seed, as bench_bots.py (default 11: a tuning seed)")
+    p.add_argument("--seed", type=seed_number, default=11, help="run seed, as bench_bots.py (default 11: a tuning seed)")
     p.add_argument("--deals", type=int, default=200, help="deals, six hands each (default 200)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a constant for the variant")
     p.add_argument("--claims", choices=["greedy"], help="greedy makes the variant's claims")

@@ -42,6 +42,7 @@ from hkmj.bots import make_bot
 from hkmj.bots.danger import DANGER_FEATURES, Features, pair_features
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.reader import READER_FEATURES, reader_features
+from hkmj.cli import seed_number
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.engine.actions import Discard
 from hkmj.hand import shanten, waits
@@ -191,7 +192,7 @@ def calibration(p: np.ndarray, y: np.ndarray) -> list[list[float]]:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=500, help="self-play deals (default 500)")
-    ap.add_argument("--data-seed", type=int, default=2000, help="first deal seed (default 2000)")
+    ap.add_argument("--data-seed", type=seed_number, default=2000, help="first deal seed (default 2000)")
     ap.add_argument("--holdout", type=float, default=0.2, help="share of deals held out for the figures (default 0.2)")
     ap.add_argument("--lam", type=float, default=1.0, help="L2 penalty on standardised weights (default 1)")
     ap.add_argument("--data", type=Path, help="cache the self-play rows in this .npz (read it if present)")

@@ -33,6 +33,7 @@ from hkmj.bots import make_bot
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.learned import FEATURES, LEARNED_TOP, discard_features, top_candidates
 from hkmj.bots.strong import Choice, _Ctx, _Melds
+from hkmj.cli import seed_number
 from hkmj.engine import Action, Hand, Player, SeatView, play_hand
 from hkmj.engine.actions import Discard
 from hkmj.tiles import Tile
@@ -196,9 +197,9 @@ def fit(
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=1500, help="self-play deals (default 1500)")
-    p.add_argument("--data-seed", type=int, default=1000, help="first deal seed (default 1000)")
+    p.add_argument("--data-seed", type=seed_number, default=1000, help="first deal seed (default 1000)")
     p.add_argument("--explore", type=float, default=0.35, help="chance to play one of the analytic top 3 at random (default 0.35)")
-    p.add_argument("--seed", type=int, default=5, help="seed of the cross-validation folds (default 5)")
+    p.add_argument("--seed", type=seed_number, default=5, help="seed of the cross-validation folds (default 5)")
     p.add_argument("--form", choices=("delta", "played"), default="delta", help="what is regressed (see fit; default delta)")
     p.add_argument(
         "--delta", default=",".join(DELTA), help=f"features whose difference is fitted (form delta; default {','.join(DELTA)})"

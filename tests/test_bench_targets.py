@@ -136,3 +136,31 @@ def test_bot_tables_end_quietly_when_the_server_closes_a_watcher(
         gc.collect()
     assert times and moved == 0
     assert not [r for r in caplog.records if r.name == "asyncio"], caplog.text
+
+
+def test_every_bench_seed_is_a_whole_number_0_or_more() -> None:
+    """``hkmj`` commands refuse a negative seed ("a seed is a whole number 0 or more", HK-2.8: the
+    seed replays the walls); bench/ scripts took ``--seed -3`` as an int and ran with it. Every
+    seed option of bench/ now has the commands' argparse type, ``hkmj.cli.seed_number``."""
+    typed: dict[str, str] = {}
+    for script in sorted((ROOT / "bench").glob("*.py")):
+        for n in ast.walk(ast.parse(script.read_text())):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "add_argument"):
+                continue
+            names = [a.value for a in n.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if not any(name.startswith("--") and name.endswith("seed") for name in names):
+                continue
+            kind = next((k.value for k in n.keywords if k.arg == "type"), None)
+            typed[f"{script.name} {names[0]}"] = kind.id if isinstance(kind, ast.Name) else ast.dump(kind) if kind else "str"
+    assert len(typed) >= 15
+    assert {k: v for k, v in typed.items() if v != "seed_number"} == {}
+
+
+def test_a_bench_script_refuses_a_negative_seed_as_the_commands_do(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = _load("bench_engine", monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--seed", "-3"])
+    assert stop.value.code == 2
+    assert "argument --seed: -3 is negative: a seed is a whole number 0 or more" in capsys.readouterr().err
