@@ -1065,6 +1065,24 @@ async def cpu_of_many(server: Server, message: dict[str, Any], answered: Callabl
     return _server_cpu(server) - before
 
 
+def test_joins_of_unknown_tables_flooded_cost_about_what_pings_do(make_server: MakeServer) -> None:
+    """docs/server.md, *Tried again and held*, *Floods*: a ``join`` of a table the server does not
+    hold asked the database each time (0.82 ms of server CPU, uncounted); since it counts against
+    ``--replay-rate`` first, ten sockets of one address sending 120 joins of unknown tables each,
+    at 40 a second, are refused (a few ``no_table``, then ``rate_limited`` without asking the
+    database) for about what as many pings cost. Lifting the budget (``--replay-rate 100000``)
+    shows what each lookup would cost without it."""
+    server = make_server(None)
+    answered = {"no_table", "rate_limited"}
+
+    def send_all(message: dict[str, Any]) -> float:
+        return asyncio.run(cpu_of_many(server, message, lambda a: (a.get("code") or a["type"]) in answered | {"pong"}))
+
+    pings = send_all({"type": "ping"})
+    joins = send_all({"type": "join", "table": "nope", "slot": 0})
+    assert joins < 3 * pings + 0.05, (joins, pings)
+
+
 def test_watching_a_finished_table_in_a_loop_costs_about_what_a_ping_does(make_server: MakeServer) -> None:
     """Issue 9: a ``watch`` (or ``join``, ``resume``) of a finished table is answered with its final
     frame and leaves the socket free to ask again, and a table already replayed is not counted
