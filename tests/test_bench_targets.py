@@ -80,6 +80,17 @@ def test_hint_tables_compare_with_hints_against_without(monkeypatch: pytest.Monk
     assert not bench.verdict([], [0.03], 1.5)[1]
 
 
+
+def test_refused_requests_fail_when_refusing_costs_more_than_answering(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/server.md, *What stays open*: a request refused past ``--http-rate`` still costs the
+    server; 0.167 ms against 0.217 ms for an answered ``GET /api/info`` on 2026-12-05 (met)."""
+    bench = _load("bench_refused", monkeypatch)
+    assert bench.TARGET == 1.0
+    line, met = bench.verdict(0.167, 0.217, 3000, 3000, 1.0)
+    assert met and "0.77x an answered one" in line
+    assert not bench.verdict(0.3, 0.2, 3000, 3000, 1.0)[1]
+    assert not bench.verdict(0.1, 0.2, 10, 3000, 1.0)[1]  # the rate refused nothing: no figure
+
 class _Client:
     """A stand-in for ``GameClient``: a watcher whose read, cancelled, ends as its socket closes
     (``ConnectionClosedOK``), or the pinging connection, answered at once."""
