@@ -9,7 +9,9 @@ but the first few refused ``429``), and measures the server's CPU (Linux's ``/pr
 ``--connections`` connections each opened, sent one request and closed. Prints the CPU a
 request and a connection for both, and exits 1 when a refused request costs the server more
 than ``--target`` times an answered one (default 1: refusing may not cost more than answering;
-``--no-fail`` to only report).
+``--no-fail`` to only report). With the rate lifted it also prints the CPU a request of the pages
+a browser asks for (``/``, ``/help``, ``app.js``, a tile, a table's summary, the lobby) against
+``GET /api/info``'s (reported, no target).
 
     python bench/bench_refused.py
     python bench/bench_refused.py --requests 4000 --connections 1000
@@ -40,9 +42,9 @@ def server_cpu(server: Server) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _request(server: Server) -> bytes:
+def _request(server: Server, path: str = "/api/info") -> bytes:
     host = server.base.split("//", 1)[1]
-    return f"GET /api/info HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+    return f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
 
 
 def _answers(data: bytes) -> int:
@@ -60,11 +62,11 @@ def _read_answers(s: socket.socket, n: int) -> tuple[int, bytes]:
     return _answers(data), data
 
 
-def pipelined(server: Server, n: int) -> tuple[float, int, int]:
-    """CPU seconds of ``n`` requests on keep-alive connections (batches of 20), answers counted and
-    how many were 429 (a connection the server closes is opened again)."""
+def pipelined(server: Server, n: int, path: str = "/api/info") -> tuple[float, int, int]:
+    """CPU seconds of ``n`` requests of ``path`` on keep-alive connections (batches of 20), answers
+    counted and how many were 429 (a connection the server closes is opened again)."""
     host, port = server.base.split("//", 1)[1].rsplit(":", 1)
-    req = _request(server)
+    req = _request(server, path)
     before = server_cpu(server)
     answered = refused = 0
     s = socket.create_connection((host, int(port)), timeout=30)
@@ -95,18 +97,32 @@ def connections(server: Server, n: int) -> float:
     return server_cpu(server) - before
 
 
-def measure(rate: str, requests: int, conns: int) -> tuple[float, float, int]:
-    """Server CPU (ms) a request and a connection at ``--http-rate rate``, and the requests refused."""
+PAGES = ("/", "/help", "/static/app.js", "/tiles/5p.svg", "/api/tables/{tid}", "/api/tables")
+"""Pages answered within the rates, each timed (answered) against ``GET /api/info`` with the rate
+lifted: docs/server.md, *Costs within the rates*."""
+
+
+def measure(rate: str, requests: int, conns: int, pages: bool = False) -> tuple[float, float, int, dict[str, float]]:
+    """Server CPU (ms) a request and a connection at ``--http-rate rate``, the requests refused and,
+    when ``pages``, the CPU (ms) a request of each of :data:`PAGES`."""
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(f"sqlite:///{Path(tmp) / 'bench.db'}", Path(tmp) / "server.log", ("--http-rate", rate), own_session=True)
         server.start()
+        each: dict[str, float] = {}
         try:
             pipelined(server, BATCH)  # warm up
             cpu, answered, refused = pipelined(server, requests)
             per_conn = connections(server, conns)
+            if pages:
+                tid = server.create(slots=[None, "greedy", "greedy", "greedy"])
+                for page in PAGES:
+                    path = page.format(tid=tid)
+                    pipelined(server, BATCH, path)
+                    spent, got, _ = pipelined(server, requests // 5, path)
+                    each[page] = spent / got * 1000
         finally:
             server.stop()
-    return cpu / answered * 1000, per_conn / conns * 1000, refused
+    return cpu / answered * 1000, per_conn / conns * 1000, refused, each
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,9 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-fail", action="store_true", help="report only; exit 0 even when the target is missed")
     args = ap.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", file=sys.stderr)
-    ok_req, ok_conn, _ = measure("100000", args.requests, args.connections)
+    ok_req, ok_conn, _, each = measure("100000", args.requests, args.connections, pages=True)
     print(f"answered (--http-rate 100000): {ok_req:.3f} ms of server CPU a request, {ok_conn:.3f} ms a connection of one request")
-    no_req, no_conn, refused = measure("1", args.requests, args.connections)
+    for page, ms in each.items():
+        print(f"    GET {page}: {ms:.3f} ms a request ({ms / ok_req:.1f}x GET /api/info)")
+    no_req, no_conn, refused, _ = measure("1", args.requests, args.connections)
     print(f"refused  (--http-rate 1):      {no_req:.3f} ms of server CPU a request, {no_conn:.3f} ms a connection of one request ({refused} of {args.requests} requests 429)")
     line, met = verdict(no_req, ok_req, refused, args.requests, args.target)
     print(line)

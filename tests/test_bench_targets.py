@@ -86,6 +86,7 @@ def test_refused_requests_fail_when_refusing_costs_more_than_answering(monkeypat
     server; 0.167 ms against 0.217 ms for an answered ``GET /api/info`` on 2026-12-05 (met)."""
     bench = _load("bench_refused", monkeypatch)
     assert bench.TARGET == 1.0
+    assert {"/", "/help", "/static/app.js", "/api/tables"} <= set(bench.PAGES)
     line, met = bench.verdict(0.167, 0.217, 3000, 3000, 1.0)
     assert met and "0.77x an answered one" in line
     assert not bench.verdict(0.3, 0.2, 3000, 3000, 1.0)[1]
