@@ -19,7 +19,7 @@ import resource, subprocess, sys
 done = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=120)
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
 said = done.stdout + done.stderr
-print(done.returncode, peak, len(said), "diverged at line 1" in said)
+print(done.returncode, peak, len(said), "line 1 " in said)
 """
 """Runs a command, prints its exit status, its peak resident memory, how much it said and whether
 it named line 1."""
@@ -42,7 +42,7 @@ def test_a_record_with_a_64_mb_line_is_answered_in_seconds_within_bounded_memory
     )
     took = time.monotonic() - began
     code, peak, length, named = done.stdout.split()
-    assert code in ("1", "2"), done.stdout + done.stderr  # a divergence (the field), said in a few lines
+    assert code in ("1", "2"), done.stdout + done.stderr  # refused: a line over 16 MB is no record's (hkmj.oserror.read_input)
     assert named == "True" and int(length) < 2000, done.stdout
     assert took < 60, took
     assert int(peak) < 6 * size_kib + 200_000, (int(peak) >> 10, size_kib >> 10)  # MiB
