@@ -1085,3 +1085,39 @@ def test_record_to_a_device_or_a_pipe_is_not_told_to_delete_it(
     err = capsys.readouterr().err.replace("\u00a0", " ")
     assert said.format(p=where) in err and "delete" not in err and "supprimez" not in err
     assert stat.S_ISFIFO(where.stat().st_mode) if kind == "pipe" else stat.S_ISCHR(where.stat().st_mode)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "hkmj bot-match: --log {path}: the file (or its folder) was removed while the hands were played; the fault log is lost"),
+        ("fr", "hkmj bot-match\u00a0: --log {path}\u00a0: le fichier (ou son dossier) a été supprimé pendant les donnes\u00a0; "
+         "le journal des fautes est perdu"),
+    ],
+)
+def test_bot_match_log_removed_while_it_runs_is_not_a_silent_loss(
+    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj bot-match --log runs/faults.log`` with ``runs`` removed while it played (a cleanup
+    script, an ``rm -r``): the faults went to the removed file and the match ended with exit 0, as
+    if the log were written. Now it says the fault log is lost and exits 2, as ``simulate
+    --record`` does; the match's table is still printed."""
+    import shutil
+
+    from hkmj import botmatch
+
+    play_bot_match = botmatch.play_bot_match
+    runs = tmp_path / "runs"
+    runs.mkdir()
+
+    def play_then_removed(*args: object, **kwargs: object) -> object:
+        report = play_bot_match(*args, **kwargs)
+        shutil.rmtree(runs)
+        return report
+
+    monkeypatch.setattr(botmatch, "play_bot_match", play_then_removed)
+    path = runs / "faults.log"
+    assert main(["bot-match", "--hands", "1", "--quiet", "--lang", lang, "--log", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert err.replace(" ;", "\u00a0;").replace(" :", "\u00a0:") == words.format(path=path) + "\n"
+    assert out.startswith("hkmj bot-match")

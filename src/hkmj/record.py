@@ -36,6 +36,7 @@ __all__ = [
     "Show",
     "describe",
     "describe_all",
+    "gone",
     "plain_tiles",
     "read_record",
     "replay",
@@ -105,6 +106,17 @@ def hold(path: str | Path) -> IO[bytes]:
     return f
 
 
+def gone(path: str | Path, f: IO[Any]) -> bool:
+    """True when ``path`` no longer names the open file ``f`` (it, or its folder, was removed or
+    replaced while ``f`` was written): what was written went nowhere a user can find, to be said so."""
+    try:
+        there = os.stat(path)
+        own = os.fstat(f.fileno())
+    except (OSError, ValueError):  # no file there, or this one closed already
+        return True
+    return (there.st_dev, there.st_ino) != (own.st_dev, own.st_ino)
+
+
 class RecordWriter:
     """Write events to a JSON Lines file, flushed after each chunk (a hand) so nothing is lost;
     ``append`` goes on at the end of an existing record (a resumed match). With ``lock`` the
@@ -135,12 +147,7 @@ class RecordWriter:
     def removed(self) -> bool:
         """True when ``path`` no longer names the file written (it, or its folder, was removed or
         replaced while writing): what was written goes with the last handle, to be said so."""
-        try:
-            there = os.stat(self.path)
-            own = os.fstat(self._f.fileno())
-        except (OSError, ValueError):  # no file there, or this one closed already
-            return True
-        return (there.st_dev, there.st_ino) != (own.st_dev, own.st_ino)
+        return gone(self.path, self._f)
 
     def write_lines(self, lines: Iterable[str]) -> None:
         """Write already-serialised event lines (from worker processes)."""

@@ -13,6 +13,7 @@ from hkmj.bots import BOTS
 from hkmj.cli import add_lang_argument, at_least_one, seed_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason, Unwritable, no_folder
+from hkmj.record import gone
 from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.run_words import count, said
 
@@ -116,6 +117,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             rules=rules_from_args(args),
             progress=None if bar is None else bar.advance,
             )
+            lost = log_file is not None and gone(args.log, log_file)  # rm -r of its folder while it ran: not a silent loss
         finally:
             if log_file:
                 try:
@@ -144,6 +146,10 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
     else:
         print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
     print(report.table(args.lang))
+    if lost:
+        message = f"--log {args.log}: the file (or its folder) was removed while the hands were played; the fault log is lost"
+        print(said("bot-match", message, args.lang), file=sys.stderr)
+        return 2
     return 0
 
 
