@@ -649,3 +649,32 @@ def test_a_record_removed_during_the_match_is_said_not_offered_to_resume(
     out = capsys.readouterr().out.replace("\u00a0", " ")
     assert said.format(path=path) in out
     assert "--resume" not in out and "hkmj review" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "hkmj play: cannot save the match in {path}: the home folder {home} does not exist; give a file with --record FILE"),
+        ("fr", "hkmj play : impossible de sauvegarder la partie dans {path} : le dossier personnel {home} n'existe pas ; "
+         "donnez un fichier avec --record FICHIER"),
+    ],
+)
+def test_autosave_does_not_create_a_missing_home_folder(
+    lang: str, words: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``HOME=/nonexistent/x hkmj play`` (no --record, no $XDG_STATE_HOME) created the whole missing
+    path, /nonexistent/x/.local/state/hkmj, a home folder made by a game. Now it says it cannot
+    save the match there and asks for --record FILE, exit 2, and creates nothing (docs/play.md,
+    "Saving and resuming"); in an existing home ~/.local/state/hkmj is still created."""
+    home = tmp_path / "nonexistent" / "x"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_STATE_HOME")
+    monkeypatch.setattr(command, "play", lambda table: table.record.close() or 99)  # the match would start here
+    assert main(["play", "--seed", "3", "--lang", lang]) == 2
+    err = capsys.readouterr().err.replace("\u00a0", " ")
+    assert err == words.format(path=home / ".local" / "state" / "hkmj", home=home) + "\n"
+    assert not (tmp_path / "nonexistent").exists()
+    home.mkdir(parents=True)
+    table = open_table("--seed", "3", "--bots", BOTS, "--lang", lang)
+    table.record.close()
+    assert table.record.path.parent == home / ".local" / "state" / "hkmj"

@@ -269,8 +269,11 @@ def _autosave(seed: int, tx: Texts, lang: str) -> RecordWriter | None:
     """The record of a match played without ``--record``, in :func:`~hkmj.tui.resume.save_dir`
     (None, the reason said, when that folder cannot be written)."""
     from hkmj.record import RecordBusy, RecordWriter
-    from hkmj.tui.resume import save_dir, save_path
+    from hkmj.tui.resume import missing_home, save_dir, save_path
 
+    if (home := missing_home()) is not None:  # a user's home folder is not the program's to create
+        print(tx("cli.autosave_no_home", path=save_dir(), home=home), file=sys.stderr)
+        return None
     try:
         save_dir().mkdir(parents=True, exist_ok=True)
         while True:

@@ -27,7 +27,7 @@ from hkmj.oserror import InputError, input_text, read_input
 from hkmj.record import PLAY_FIELD, BadLine, RecordWriter, line_error, no_event, one_document, parse_events, shown
 from hkmj.tui.session import Note, Session
 
-__all__ = ["ResumeError", "Saved", "continue_in", "read_saved", "replay_into", "resume_command", "save_dir", "save_path"]
+__all__ = ["ResumeError", "Saved", "continue_in", "missing_home", "read_saved", "replay_into", "resume_command", "save_dir", "save_path"]
 
 
 class ResumeError(ValueError):
@@ -62,6 +62,16 @@ def save_dir() -> Path:
     state = os.environ.get("XDG_STATE_HOME", "").strip()
     base = Path(state) if state and Path(state).is_absolute() else Path.home() / ".local" / "state"
     return base / "hkmj"
+
+
+def missing_home() -> Path | None:
+    """The home folder :func:`save_dir` is under when it does not exist (``HOME=/nonexistent``), else
+    None: ``hkmj play`` creates ``~/.local/state/hkmj`` in an existing home, never the home itself."""
+    state = os.environ.get("XDG_STATE_HOME", "").strip()
+    if state and Path(state).is_absolute():
+        return None
+    home = Path.home()
+    return None if home.is_dir() else home
 
 
 def save_path(seed: int) -> Path:
