@@ -282,3 +282,21 @@ async def test_the_french_help_on_screen_never_starts_a_line_with_a_colon_a_semi
     assert any("LA TABLE" in row for row in rows)
     bad = [row for row in rows if re.match(r"\s*[:;!?»]", row) or row.rstrip().endswith("«")]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_help_keeps_hand_and_its_count_on_one_line(rules: str, lang: str) -> None:
+    """HK-7: the help's table paragraph names the top line's count, "Hand 1/4" ("Donne 1/4"). At
+    80×24 (the help some 70 columns wide) the English help read "… which hand this is (Hand" then
+    "1/4: the first of four)", the word and its count on two lines (French at 81 to 83 columns).
+    Now the two stay together at every width, with a plain space (no no-break space is shown)."""
+    from hkmj.tui.render import help_text
+    from hkmj.tui.texts import Texts
+
+    body = Texts(lang, rules)("help.body")
+    word = "Donne" if lang == "fr" else "Hand"
+    for width in range(40, 160):
+        text = help_text(body, lang, width).plain
+        assert f"{word} 1/4" in text and "\u00a0" not in text, width
+        assert not any(line.rstrip().endswith(f"({word}") for line in text.split("\n")), width

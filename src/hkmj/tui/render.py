@@ -521,7 +521,9 @@ def _hang(line: str, width: int | None, lang: str = "en") -> list[str]:
 
 def _fill(text: str, width: int, french: bool, **kw: Any) -> list[str]:
     """``text`` filled into lines of ``width`` cells (:func:`textwrap.wrap` with ``kw``, never at a
-    hyphen); in French (``french``) never broken before ``: ; ! ? »`` nor after ``«``."""
+    hyphen, nor between a word and the count after it: ``Hand 1/4``, ``Donne 1/4``); in French
+    (``french``) never broken before ``: ; ! ? »`` nor after ``«``."""
+    text = re.sub(r"(?<=\w) (?=\d+/\d+\b)", _KEPT, text)
     if french:
         text = re.sub(r" +(?=[:;!?»])|(?<=«) +", lambda m: _KEPT * len(m.group()), text)
     return [piece.replace(_KEPT, " ") for piece in textwrap.wrap(text, width, break_on_hyphens=False, **kw)]
