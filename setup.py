@@ -31,9 +31,9 @@ CORE = [
     "src/hkmj/scoring/mcr_shape.py",
     "src/hkmj/scoring/mcr.py",
     "src/hkmj/scoring/mcr_generate.py",
-    # the classical scorer (CL-5 … CL-7): bench/bench_classical.py holds it to 0.2× the HK scorer's
-    # speed, which a pure classical.py beside a compiled hong_kong.py missed (0.07×)
-    "src/hkmj/scoring/classical.py",
+    # not the classical scorer (CL-5 … CL-7), kept pure: compiled, its Deal and PlayerHand
+    # fields would turn a bool seat into 1 and refuse a mistyped field with TypeError before
+    # it could be named (bench/bench_classical.py: 0.10× the compiled HK scorer, target 0.2×)
     "src/hkmj/scoring/request.py",
     "src/hkmj/scoring/lines.py",
     # the engine (HK-2 … HK-7) and the environment's plane writer (numpy-free), issue 13
