@@ -28,7 +28,19 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, discards_asked, drain, match_over, my_turn, play, play_probing, stable
+from hkmj.server.testing import (
+    Server,
+    choose,
+    discards_asked,
+    drain,
+    match_over,
+    my_turn,
+    play,
+    play_probing,
+    stable,
+    websocket_frame,
+    websocket_request,
+)
 
 from .test_browser import wait_true
 
@@ -831,20 +843,14 @@ def test_a_websocket_text_frame_that_is_not_utf8_writes_no_traceback(make_server
     1007, but uvicorn logged it at ERROR with a traceback (some 400 bytes) each time: at the 20
     records a second the log lets through, 700 MB a day from one client. It is now one warning
     line, without the traceback."""
-    import base64
     import socket
 
     server = make_server()
     for _ in range(3):
         with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
-            key = base64.b64encode(os.urandom(16)).decode()
-            s.sendall(
-                f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-            )
+            s.sendall(websocket_request(server.port))
             assert b" 101 " in s.recv(4096)
-            payload, mask = b'{"type":"ping","id":"\xff"}', os.urandom(4)
-            s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(c ^ mask[i % 4] for i, c in enumerate(payload)))
+            s.sendall(websocket_frame(0x1, b'{"type":"ping","id":"\xff"}'))
             answer = b""
             with contextlib.suppress(OSError):
                 while chunk := s.recv(4096):

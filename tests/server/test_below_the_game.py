@@ -4,7 +4,6 @@ spectator can learn from when frames arrive, against a real ``hkmj serve`` on 12
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import os
 import socket
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, raw_websocket, websocket_frame
 
 THINK = 0.25
 """Seconds the test's bots think before discarding a Characters tile (none before another move)."""
@@ -165,35 +164,14 @@ def test_a_chunked_bodys_trailer_is_bounded_as_a_head_is(server: Server) -> None
     assert answer.startswith(b"HTTP/1.1 201 "), answer[:200]
 
 
-def _frame(opcode: int, payload: bytes = b"") -> bytes:
-    """One masked client frame (payload under 126 bytes)."""
-    mask = os.urandom(4)
-    return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + bytes(c ^ mask[i % 4] for i, c in enumerate(payload))
-
-
-def _upgraded(port: int) -> socket.socket:
-    """A raw socket whose websocket handshake the server accepted."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=10)
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall(
-        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += s.recv(4096)
-    assert head.startswith(b"HTTP/1.1 101 "), head[:200]
-    return s
-
-
 def test_pong_frames_sent_flat_out_cannot_hold_the_event_loop(server: Server) -> None:
     """Ping frames were bounded (2 a second, bursts of 20), pong frames not at all: the server
     parsed and ignored each (about 6 µs of the event loop for 6 bytes), so one socket sending
     empty pongs flat out held the event loop for good (a ``GET`` of another client waited over
     10 s). Pongs now share the pings' budget: past it the socket is closed (1008) and the server
     answers everyone else at once."""
-    flood = _upgraded(server.port)
-    blob = _frame(0xA) * 40_000
+    flood = raw_websocket(server.port)
+    blob = websocket_frame(0xA) * 40_000
     closed: list[bytes] = []
 
     def pong_flat_out() -> None:
@@ -229,10 +207,10 @@ def test_thousands_of_messages_in_one_read_close_the_socket_before_they_are_pars
     handshakes `--http-rate` allows kept a core busy. Past 1,024 messages waiting unread nothing
     more is parsed, and the application closes the socket for its flood as before."""
     assert server.proc is not None
-    blob = _frame(0x1) * 40_000
+    blob = websocket_frame(0x1) * 40_000
     before = _cpu_seconds(server.proc.pid)
     for _ in range(30):
-        s = _upgraded(server.port)
+        s = raw_websocket(server.port)
         with contextlib.suppress(OSError):
             s.sendall(blob)
             s.settimeout(5)

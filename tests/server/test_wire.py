@@ -9,7 +9,6 @@ as the attack needs (pings without reading the answers, one-byte fragments).
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
 import os
@@ -27,7 +26,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from hkmj.server.testing import Server, choose, match_over, my_turn, play
+from hkmj.server.testing import Server, choose, match_over, my_turn, play, raw_websocket, websocket_frame, websocket_request
 
 MakeServer = Callable[..., Server]
 
@@ -39,36 +38,11 @@ def rss_kb(server: Server) -> int:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
 
 
-def raw_ws(server: Server, *, rcvbuf: int | None = None) -> socket.socket:
-    """A websocket opened by hand on a plain socket (with a small receive buffer if asked)."""
-    s = socket.socket()
-    if rcvbuf is not None:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    s.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall(
-        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += s.recv(1)
-    assert head.startswith(b"HTTP/1.1 101"), head
-    return s
-
-
-def frame(opcode: int, payload: bytes, *, fin: bool = True) -> bytes:
-    """A client frame (masked with a zero mask, so the payload reads as sent)."""
-    n = len(payload)
-    size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
-    return bytes([(0x80 if fin else 0) | opcode]) + size + b"\0\0\0\0" + payload
-
-
 PING, TEXT, CONT = 0x9, 0x1, 0x0
 
 
 def text(msg: dict[str, object]) -> bytes:
-    return frame(TEXT, json.dumps(msg).encode())
+    return websocket_frame(TEXT, json.dumps(msg).encode())
 
 
 def closed_by_server(s: socket.socket, timeout: float) -> bool:
@@ -123,8 +97,8 @@ def test_ping_frames_without_reading_the_answers_cannot_grow_the_server(server: 
     rate (130 MB in 10 s), and each ping took about 3 µs of the event loop, so a socket pinging
     flat out kept a core busy. Ping frames beyond 2 a second (bursts of 20) now close the socket."""
     before = rss_kb(server)
-    s = raw_ws(server, rcvbuf=4096)
-    burst = frame(PING, b"x" * 125) * 1000
+    s = raw_websocket(server.port, rcvbuf=4096)
+    burst = websocket_frame(PING, b"x" * 125) * 1000
     sent = 0
     s.settimeout(5)
     with pytest.raises(OSError):  # reset or broken pipe: the server dropped the socket
@@ -160,7 +134,7 @@ def test_a_socket_that_stops_reading_is_dropped_and_frees_its_place(make_server:
     disconnected ``--write-timeout`` seconds after its output stalls."""
     server = make_server(None, "--per-address", "1", "--write-timeout", "3", "--idle-timeout", "3")
     tid = server.create(slots=["greedy"] * 4, bot_delay=0.5)
-    s = raw_ws(server, rcvbuf=4096)
+    s = raw_websocket(server.port, rcvbuf=4096)
     # pongs of 4,000-byte ids, within the message rate's burst, never read: 400 KB left unread
     s.sendall(text({"v": 1, "type": "watch", "table": tid}))
     s.sendall(b"".join(text({"v": 1, "type": "ping", "id": f"{i:02d}" + "x" * 4000}) for i in range(98)))
@@ -251,9 +225,9 @@ def test_a_message_in_too_many_frames_is_refused(server: Server) -> None:
     The refusal is read in the server's close frame (its code and reason), so the deadlines can
     be a loaded machine's (30 s): a server that took the frames closes the socket too, but only
     when no message has come for 10 s ("nothing received for 10 s", code 1000)."""
-    s = raw_ws(server)
+    s = raw_websocket(server.port)
     body = json.dumps({"v": 1, "type": "ping", "id": "in-parts"}).encode()
-    s.sendall(frame(TEXT, body[:5], fin=False) + frame(CONT, body[5:12], fin=False) + frame(CONT, body[12:]))
+    s.sendall(websocket_frame(TEXT, body[:5], fin=False) + websocket_frame(CONT, body[5:12], fin=False) + websocket_frame(CONT, body[12:]))
     s.settimeout(30)
     answer = b""
     while b"in-parts" not in answer and (chunk := s.recv(4096)):
@@ -262,7 +236,7 @@ def test_a_message_in_too_many_frames_is_refused(server: Server) -> None:
     before = rss_kb(server)
     # the server may refuse (and reset the socket) before the last of the 455 kB is sent
     with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-        s.sendall(frame(TEXT, b"{", fin=False) + frame(CONT, b" ", fin=False) * 65_000)
+        s.sendall(websocket_frame(TEXT, b"{", fin=False) + websocket_frame(CONT, b" ", fin=False) * 65_000)
     got = read_until_closed(s, 30)
     assert got is not None, "the socket is still open"
     assert (1009).to_bytes(2, "big") + b"a message may come in 16 frames at most" in got, got[-200:]
@@ -285,7 +259,7 @@ def test_a_socket_flooding_messages_is_closed(server: Server) -> None:
     kept a core busy for as long as it liked. Past its limit by 500 messages (and 50 a second),
     a connection is now told why and closed; a burst of 300 only gets errors."""
     flood = text({"v": 1, "type": "ping"}) * 2000
-    s = raw_ws(server)
+    s = raw_websocket(server.port)
     s.settimeout(5)
     before = server_cpu(server)
     sent = 0
@@ -332,11 +306,7 @@ def test_websocket_handshakes_are_rate_limited_per_address(make_server: MakeServ
     for _ in range(40):
         s = socket.socket()
         s.connect(("127.0.0.1", server.port))
-        key = base64.b64encode(os.urandom(16)).decode()
-        s.sendall(
-            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-        )
+        s.sendall(websocket_request(server.port))
         s.settimeout(5)
         head = s.recv(4096)
         status = head.split(b"\r\n")[0]
@@ -550,7 +520,7 @@ def test_one_address_cannot_take_every_file_descriptor(make_server: MakeServer) 
 
     def one_more() -> bool:
         try:
-            socks.append(raw_ws(server))
+            socks.append(raw_websocket(server.port))
         except AssertionError:  # answered 429: a socket closed above is not handled yet
             return False
         return True

@@ -6,6 +6,7 @@ Used by tests/server and bench/bench_server.py; nothing in the server imports th
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -189,6 +190,43 @@ class Server:
 
     def client(self, *, record: bool = False) -> GameClient:
         return GameClient(self.ws_url, record=record)
+
+
+def websocket_request(port: int) -> bytes:
+    """A websocket handshake request for ``/ws`` on 127.0.0.1:``port``, with a fresh key."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    return (
+        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
+def raw_websocket(port: int, *, rcvbuf: int | None = None, timeout: float = 10.0) -> socket.socket:
+    """A websocket opened by hand on a plain socket (with a small receive buffer if asked): the
+    handshake's answer is read byte by byte up to its blank line, so no frame is read with it,
+    and must be ``101``."""
+    s = socket.socket()
+    if rcvbuf is not None:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    s.settimeout(timeout)
+    s.connect(("127.0.0.1", port))
+    s.sendall(websocket_request(port))
+    head = b""
+    while not head.endswith(b"\r\n\r\n"):
+        byte = s.recv(1)
+        if not byte:
+            raise ConnectionError(f"the server closed the connection during the handshake: {head[:200]!r}")
+        head += byte
+    if not head.startswith(b"HTTP/1.1 101 "):
+        raise ConnectionError(f"the handshake was refused: {head[:200]!r}")
+    return s
+
+
+def websocket_frame(opcode: int, payload: bytes = b"", *, fin: bool = True) -> bytes:
+    """A client frame (payload under 64 KiB) masked with a zero mask, so the payload reads as sent."""
+    n = len(payload)
+    size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    return bytes([(0x80 if fin else 0) | opcode]) + size + b"\0\0\0\0" + payload
 
 
 def tiles_in(obj: Any, out: set[str] | None = None) -> set[str]:
