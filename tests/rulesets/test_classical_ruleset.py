@@ -266,3 +266,25 @@ def test_mcr_3_3_the_final_discard_rule_the_mcr_table_cites_says_so() -> None:
     app = (Path(__file__).resolve().parents[2] / "src" / "hkmj" / "server" / "static" / "app.js").read_text(encoding="utf-8")
     assert 'nobodyPays_mcr: "Nobody pays (MCR-3.3)' in app
     assert "the hand is a draw and nobody pays for it" in said and "MCR-5.4" in said
+
+
+# E discards 5m; W, across the table, waits on 46m and wins with it as a chow; S holds no 5m use
+ACROSS = ["145m258p369s2345z7z", "258m369p147s1234z", "46m123p456p789p11s", "147m258p369s2345z"]
+
+
+def test_cl_3_8_a_mahjong_on_any_players_discard_may_complete_a_chow() -> None:
+    """CL-3.8 Ruling: a Mahjong claim may complete a chow on the discard of a player who is not
+    on the claimer's left (seed 002's chow restriction marks the chow claim, not the Mahjong
+    claim). The engine lets W win on E's 5m with 456m; the rule the terminal's words cite for
+    where a winning tile comes from (HK-5.5 at Hong Kong) is CL-3.8, and the page states it there:
+    it cited CL-3, whose only word on a chow is that the next player alone claims one."""
+    hand = stacked_hand(ACROSS, rules=CLASSICAL)
+    assert act(hand, "E discard 5m")[0]["offers"] == [None, None, ["pass", "mahjong"], None]
+    win = next(e for e in act(hand, "W mahjong") if e["type"] == "win")
+    assert (win["seat"], win["from"], win["win"], win["tile"]) == (2, 0, "discard", "5m")
+    assert CLASSICAL.cite("(HK-5.5)") == "(CL-3.8)"
+    said = _page_rule("rules-classical.md", "CL-3.8")
+    assert "winning tile" in said and "any other player's latest discard" in said and "a chow included" in said, said
+    assert "(CL-3.8)" in _page_rule("rules-classical.md", "CL-3.1")
+    assert rule_words(STRINGS["en"], "classical", "en")["rule.mahjong_now"].startswith("CL-3.8:")
+    assert rule_words(STRINGS["fr"], "classical", "fr")["rule.mahjong_now"].startswith("CL-3.8 :")

@@ -86,7 +86,7 @@ RULE_REFS: Final[Mapping[str, str]] = {
     "HK-5.2": "CL-2.1",
     "HK-5.3": "CL-6",
     "HK-5.4": "CL-6",
-    "HK-5.5": "CL-3",
+    "HK-5.5": "CL-3.8",  # the winning tile: a draw, a replacement, any discard (even to complete a chow), a robbed kong
     "HK-5.7": "CL-7.7",
     "HK-6": "CL-5",
     "HK-7.1": "CL-7.5",
