@@ -288,3 +288,24 @@ def test_cl_3_8_a_mahjong_on_any_players_discard_may_complete_a_chow() -> None:
     assert "(CL-3.8)" in _page_rule("rules-classical.md", "CL-3.1")
     assert rule_words(STRINGS["en"], "classical", "en")["rule.mahjong_now"].startswith("CL-3.8:")
     assert rule_words(STRINGS["fr"], "classical", "fr")["rule.mahjong_now"].startswith("CL-3.8 :")
+
+
+# East is dealt four chows and a pair; the others the quiet hands
+DEALT_WIN = ["123m456m789m123p55s", "258m369p147s1234z", "369m147p258s1567z", "147m258p369s2345z"]
+DEALT_KONG = ["1111m258p369s1234z", "258m369p147s1234z", "369m147p258s1567z", "47m258p369s23455z"]
+
+
+def test_cl_4_1_east_may_win_or_kong_on_the_dealt_hand_and_the_page_rules_how_it_scores() -> None:
+    """CL-4.1 Ruling: seed 003 has East begin by discarding, and seed 002 no hand for a win on the
+    deal, but the engine lets East declare Mahjong or a concealed kong with his 14 dealt tiles
+    (HK-3.1). The win is scored self-drawn (20 points, fully concealed and from the wall: 80) and
+    is no limit hand; the page said nothing of either, so a referee had to guess both."""
+    hand = stacked_hand(DEALT_WIN, rules=CLASSICAL)
+    win = next(e for e in act(hand, "E mahjong") if e["type"] == "win")
+    assert (win["win"], win["flags"], win["limit"]) == ("self_draw", [], None)
+    assert [i["id"] for i in win["items"]] == ["mahjong", "concealed", "self_drawn"] and win["points"] == 80
+    kong = stacked_hand(DEALT_KONG, rules=CLASSICAL)
+    assert any(e["type"] == "kong" for e in act(kong, "E concealed kong 1m"))
+    said = _page_rule("rules-classical.md", "CL-4.1")
+    assert "before his first discard" in said and "concealed kong" in said and "Mahjong" in said, said
+    assert "self-drawn win" in said and "`self_drawn`" in said and "no limit hand" in said, said
