@@ -309,3 +309,27 @@ def test_cl_4_1_east_may_win_or_kong_on_the_dealt_hand_and_the_page_rules_how_it
     said = _page_rule("rules-classical.md", "CL-4.1")
     assert "before his first discard" in said and "concealed kong" in said and "Mahjong" in said, said
     assert "self-drawn win" in said and "`self_drawn`" in said and "no limit hand" in said, said
+
+
+def _page_section(page: str, heading: str) -> str:
+    """The text under the heading ``### heading`` (``CL-5.3``) of the rules page ``page``."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / page).read_text(encoding="utf-8")
+    return " ".join(text.split(f"\n### {heading} ", 1)[1].split("\n#", 1)[0].split())
+
+
+# East is dealt four 1m, three chows and a White dragon; the kong's replacement is the second White
+ON_REPLACEMENT = ["1111m234p567s789s5z", "258m369p147s1234z", "369m147p258s1567z", "47m258p369s23456z"]
+
+
+def test_cl_5_3_a_win_on_a_replacement_is_self_drawn_and_the_page_says_why() -> None:
+    """CL-5.3 Ruling: East wins on the replacement of his concealed kong; the engine scores the
+    win self-drawn (`self_drawn`), with no double of its own for the replacement. Seed 002's
+    double is for "piochant une tuile du mur"; the page counted a replacement in without a word
+    of why (the dead wall, "la Colline", is "une partie inaccessible du mur" in seed 002)."""
+    hand = stacked_hand(ON_REPLACEMENT, replacements="5z", rules=CLASSICAL)
+    act(hand, "E concealed kong 1m")
+    win = next(e for e in act(hand, "E mahjong") if e["type"] == "win")
+    assert (win["win"], win["tile"], win["flags"]) == ("self_draw", "5z", [])
+    assert [i["id"] for i in win["items"]] == ["pair_dragon", "kong_terminal_wind", "mahjong", "concealed", "self_drawn"]
+    said = _page_section("rules-classical.md", "CL-5.3")
+    assert "**Ruling** (a replacement tile)" in said and "une partie inaccessible du mur" in said, said
