@@ -211,10 +211,11 @@ _BASE_WIN: dict[str, Any] = dict(concealed=(0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 
 
 def _compiled_refuses(build: Callable[[], object]) -> bool:
     """Whether the compiled core refused ``build()`` as it was built (checked here): its
-    ``Win`` and ``PlayerHand`` store their tuples and flags natively, so a value of another
-    type (a string of melds, a set of flags) raises a TypeError as the object is built, before
-    any scorer sees it (hkmj.scoring.model._native_seat, .ci/compiled). Pure Python builds it,
-    and the scorers name the field: False."""
+    ``Win`` stores its tuples and flags natively, so a value of another type (a string of
+    melds, a set of flags) raises a TypeError as the object is built, before any scorer sees it
+    (hkmj.scoring.model._native_seat, .ci/compiled). Pure Python builds it, and the scorers name
+    the field: False. (The classical ``Deal`` and ``PlayerHand`` name such a field themselves:
+    :func:`_said_of_the_deal`.)"""
     if not hkmj.compiled():
         return False
     with pytest.raises(TypeError, match="object expected"):
@@ -238,10 +239,11 @@ def _compiled_refuses(build: Callable[[], object]) -> bool:
 def test_hk4_2_a_meld_built_in_python_is_checked_before_scoring(melds: Any, error: str) -> None:
     """HK-4.2, HK-5.2, HK-3.2: ``Meld("chow", 8)`` (9m 1p 2p) was scored as a chow; now every
     scorer refuses an impossible meld with its reason, never an AttributeError or IndexError."""
-    if not isinstance(melds, tuple):
-        built = (lambda: Win(**{**_BASE_WIN, "melds": melds}), lambda: PlayerHand(_BASE_WIN["concealed"], melds, (), ()))
-        if all(_compiled_refuses(build) for build in built):
-            return
+    if not isinstance(melds, tuple) and _compiled_refuses(lambda: Win(**{**_BASE_WIN, "melds": melds})):
+        with pytest.raises(InvalidHand) as err:  # the compiled PlayerHand names the field as it is built (CL-5)
+            score_deal(Deal(hands=(PlayerHand(_BASE_WIN["concealed"], melds, (), ()), None, None, None), winner=0, win_tile=0))
+        assert _said_of_the_deal(str(err.value), "hands.E: melds must be a tuple of Meld, not str")
+        return
     win = Win(**{**_BASE_WIN, "melds": melds})
     with pytest.raises(InvalidHand) as err:
         score(win)
@@ -373,10 +375,25 @@ def test_json_roles_are_given_beside_a_hand_under_the_minimum(hkmj_cli: RunHkmj)
 _PH = PlayerHand((0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), (), (), ())
 
 
+def _said_of_the_deal(message: str, error: str) -> bool:
+    """Whether ``message`` is what ``score_deal`` says of a deal, ``error`` (its start): the same
+    words from both builds (CL-5). Only the compiled ``PlayerHand``, which refuses a field of the
+    wrong form as it is built, cannot know its seat: it says the words after ``hands.E: ``."""
+    if message.startswith(error):
+        return True
+    return hkmj.compiled() and error.startswith("hands.E: ") and message.startswith(error.removeprefix("hands.E: "))
+
+
 def _concealed_str() -> dict[str, Any]:
-    """A hand whose concealed tiles are a string: built by the test, not as the module is
-    collected, for the compiled core refuses it as it is built (:func:`_compiled_refuses`)."""
-    return {"hands": (PlayerHand("123m", (), (), ()), None, None, None)}  # type: ignore[arg-type]
+    """A hand whose concealed tiles are a string: built inside the test (the compiled core
+    refuses it as it is built, naming the field)."""
+    return {"hands": (PlayerHand("123m", (), (), ()), None, None, None)}
+
+
+def _options(**fields: object) -> Callable[[], dict[str, Any]]:
+    """Options built inside the test, not as the module is collected: the compiled core refuses
+    ``limit=True`` as it is built (its native int would read it as 1 point), in the scorer's words."""
+    return lambda: {"options": ClassicalOptions(**fields)}
 
 
 @pytest.mark.parametrize(
@@ -391,16 +408,26 @@ def _concealed_str() -> dict[str, Any]:
         ({"win_tile": 99}, "win_tile 99 is not a tile number"),
         ({"flags": "last_wall_tile"}, "flags 'last_wall_tile': expected a set of flag names"),
         ({"options": None}, "options: expected ClassicalOptions, not NoneType"),
-        ({"options": ClassicalOptions(limit=True)}, "option limit=true: expected a whole number of points 100-100000 (CL-6.2)"),  # type: ignore[arg-type]
-        ({"options": ClassicalOptions(limit="1000")}, "option limit='1000': expected a whole number"),  # type: ignore[arg-type]
-        ({"options": ClassicalOptions(limit=1.5)}, "option limit=1.5: expected a whole number"),  # type: ignore[arg-type]
-        ({"options": ClassicalOptions(limit=50)}, "option limit=50: expected a whole number of points 100-100000"),
-        ({"options": ClassicalOptions(limit=-(10**5000))}, "option limit=<an integer of more than 4,300 digits>: expected"),
-        ({"options": ClassicalOptions(pay_highest="yes")}, "option pay_highest='yes': expected true or false (CL-7.4)"),  # type: ignore[arg-type]
+        (_options(limit=True), "option limit=true: expected a whole number of points 100-100000 (CL-6.2)"),
+        (_options(limit="1000"), "option limit='1000': expected a whole number"),
+        (_options(limit=1.5), "option limit=1.5: expected a whole number"),
+        (_options(limit=50), "option limit=50: expected a whole number of points 100-100000"),
+        (_options(limit=-(10**5000)), "option limit=<an integer of more than 4,300 digits>: expected"),
+        (_options(pay_highest="yes"), "option pay_highest='yes': expected true or false (CL-7.4)"),
+        (_options(pay_highest=1), "option pay_highest=1: expected true or false (CL-7.4)"),
         ({"hands": (PlayerHand(_PH.concealed, (), (1,) * 1000, ()), None, None, None)}, "E: flowers [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ...: each"),
+        ({"win_tile": True}, "win_tile true is not a tile number (an int 0-33)"),
+        ({"winner": True, "win_tile": "1m"}, "win_tile '1m' is not a tile number"),
+        ({"winner": "E"}, "winner 'E': expected a seat number 0-3"),
+        ({"win": None}, "win null: expected one of self_draw, discard, robbed_kong"),
+        ({"flags": ("last_wall_tile",), "win": "discard", "discarder": 1}, "flag 'last_wall_tile' needs a self-drawn win (CL-5.3)"),
+        (lambda: {"hands": (PlayerHand(_PH.concealed, "pung 111m"), None, None, None)}, "hands.E: melds must be a tuple of Meld, not str"),
+        (lambda: {"hands": (PlayerHand(_PH.concealed, (), None), None, None, None)}, "hands.E: flowers and seasons must be tuples of numbers 1-4"),
     ],
     ids=["three_hands", "hand_dict", "concealed_str", "tile_minus_1", "win_tile_str", "win_tile_99", "flags_str", "options_none",
-         "limit_bool", "limit_str", "limit_float", "limit_50", "limit_huge", "pay_highest_str", "flowers_long"],
+         "limit_bool", "limit_str", "limit_float", "limit_50", "limit_huge", "pay_highest_str", "pay_highest_1", "flowers_long",
+         "win_tile_bool", "winner_bool_and_win_tile_str", "winner_letter", "win_none", "last_wall_tile_on_a_discard",
+         "melds_str", "flowers_none"],
 )  # fmt: skip
 def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(
     fields: dict[str, Any] | Callable[[], dict[str, Any]], error: str
@@ -410,15 +437,36 @@ def test_cl5_a_deal_built_in_python_with_a_wrong_field_is_named(
     CL-7.4): ``limit=True`` was scored as a limit of 1 point (the winner's score printed ``True``),
     ``limit="1000"`` a TypeError; a list of bonus numbers is quoted short, as in JSON (R-9).
 
-    The compiled core's ``PlayerHand`` stores its tiles natively: a string is refused as the
-    hand is built (a TypeError, naming no field), before any deal could be scored."""
-    if callable(fields):
-        if _compiled_refuses(fields):
-            return
-        fields = fields()
+    The compiled core's ``Deal``, ``PlayerHand`` and ``ClassicalOptions`` store their fields
+    natively: a value they cannot hold (``win_tile=True``, which read as 2m, a string of tiles,
+    ``limit=True``) is refused as it is built, in the words ``score_deal`` says of it in pure
+    Python (the first problem: ``winner=True`` beside a string tile names the tile in both)."""
     with pytest.raises(InvalidHand) as err:
-        score_deal(Deal(**{"hands": (_PH, None, None, None), "winner": 0, "win_tile": 0, **fields}))
-    assert str(err.value).startswith(error)
+        given = fields() if callable(fields) else fields
+        score_deal(Deal(**{"hands": (_PH, None, None, None), "winner": 0, "win_tile": 0, **given}))
+    assert _said_of_the_deal(str(err.value), error), str(err.value)
+
+
+def test_cl5_a_deal_built_in_python_of_lists_scores_as_one_of_tuples() -> None:
+    """CL-5: ``score_deal`` reads a :class:`Deal` given lists (hands, tiles, melds, bonus tiles),
+    a list or set of flags and an int subclass as a seat, as the same deal of tuples, a frozenset
+    and ints: same scores, same settlement, compiled too (its native fields once refused them
+    with a bare ``TypeError``)."""
+    import enum
+
+    class Seat(enum.IntEnum):
+        SOUTH = 1
+
+    melds = (Meld.parse("pung 777z"),)
+    tuples = Deal((None, PlayerHand(tuple(parse_tiles("88m567p234s111z")), melds, (2,), ()), None, None), winner=1,
+                  win="self_draw", win_tile=27, prevailing=0, flags=frozenset({"last_wall_tile"}))  # fmt: skip
+    lists = Deal([None, PlayerHand(parse_tiles("88m567p234s111z"), list(melds), [2], []), None, None], winner=Seat.SOUTH,
+                 win="self_draw", win_tile=27, prevailing=Seat.SOUTH - 1, flags=["last_wall_tile"])  # fmt: skip
+    sets = Deal(tuples.hands, winner=1, win_tile=27, flags={"last_wall_tile"}, options=ClassicalOptions(limit=Seat.SOUTH * 500))
+    expected = score_deal(tuples)
+    assert (expected.winner.points, expected.winner.doubles, expected.winner.score) == (36, 5, 1000)  # CL-5.1 … CL-5.3, capped (CL-6.2)
+    assert score_deal(lists) == expected
+    assert score_deal(sets).settlement == tuple(s // 2 for s in expected.settlement)
 
 
 @pytest.mark.parametrize(

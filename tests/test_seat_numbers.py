@@ -78,11 +78,13 @@ def test_hk_2_1_a_seat_as_a_number_still_scores(rules: str) -> None:
                                                ({"prevailing": True}, "prevailing True"), ({"prevailing": 4}, "prevailing 4"),
                                                ({"win": "discard", "discarder": True}, "discarder True")])
 def test_cl_4_a_classical_deal_takes_seat_numbers_only(fields: dict[str, Any], named: str) -> None:
-    """CL-4 (seats E S W N = 0-3): a Deal built in Python with a bool or out-of-range seat is refused."""
+    """CL-4 (seats E S W N = 0-3): a Deal built in Python with a bool or out-of-range seat is refused.
+
+    The compiled core refuses a bool as the ``Deal`` is built (its native int fields read
+    ``winner=True`` as South, which scored), pure Python as it is scored: the same error."""
     hands = (None, PlayerHand(HAND), None, None)
-    deal = Deal(hands, **{"winner": 1, "win_tile": tile("5p"), **fields})
     with pytest.raises(InvalidHand, match=named):
-        score_deal(deal)
+        score_deal(Deal(hands, **{"winner": 1, "win_tile": tile("5p"), **fields}))
 
 
 def test_hk_2_1_the_engine_takes_no_bool_seat() -> None:

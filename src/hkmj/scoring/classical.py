@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from hkmj.hand import STANDARD, Reading, readings
 from hkmj.scoring import hong_kong as hk
 from hkmj.scoring.model import (
+    PLAYER_HAND_FORMS,
     WIN_TYPES,
     InvalidHand,
     Meld,
@@ -131,16 +132,30 @@ _NATIVE: Final = not __file__.endswith(".py")
 """True when this module runs compiled by mypyc: ``__init__``s then store fields natively."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ClassicalOptions:
     """The ruleset options: ``pay_highest`` (CL-7.4) and the ``limit`` value (CL-6.2)."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)  # copy and pickle, compiled too
 
-
     pay_highest: bool = False
     limit: int = 1000
+
+    def __init__(self, pay_highest: object = False, limit: object = 1000) -> None:
+        # taken as ``object``: compiled, a native bool and int would refuse "yes" with a bare
+        # TypeError and read limit=True as 1 point; a value they cannot hold is refused here in the
+        # scorer's words (:func:`_option_problem`), which pure Python says as the deal is scored.
+        # Written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            if not isinstance(pay_highest, bool) or not _whole(limit):
+                raise InvalidHand(_option_problem(pay_highest, limit) or "options")
+            self.pay_highest = pay_highest  # type: ignore[misc]
+            self.limit = int(cast(int, limit))  # type: ignore[misc]
+        else:
+            _set(self, "pay_highest", pay_highest)
+            _set(self, "limit", limit)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -440,7 +455,11 @@ _NAMES: dict[str, tuple[str, str]] = {
 # --- input and output ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+_NO_FLAGS: Final[frozenset[str]] = frozenset()
+_DEFAULT_OPTIONS: Final = ClassicalOptions()
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Deal:
     """The end of a won hand: the four hands by seat (``None`` = not given, scores 0) and the win.
 
@@ -450,7 +469,6 @@ class Deal:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return reduce_frozen(self)  # copy and pickle, compiled too
 
-
     hands: tuple[PlayerHand | None, PlayerHand | None, PlayerHand | None, PlayerHand | None]
     winner: int
     win: str = "self_draw"
@@ -458,7 +476,110 @@ class Deal:
     discarder: int | None = None
     prevailing: int = 0
     flags: frozenset[str] = field(default_factory=frozenset)
-    options: ClassicalOptions = ClassicalOptions()
+    options: ClassicalOptions = _DEFAULT_OPTIONS
+
+    def __init__(
+        self,
+        hands: object,
+        winner: object,
+        win: object = "self_draw",
+        win_tile: object = -1,
+        discarder: object = None,
+        prevailing: object = 0,
+        flags: object = _NO_FLAGS,
+        options: object = _DEFAULT_OPTIONS,
+    ) -> None:
+        # taken as ``object`` (CL-4, CL-5): compiled, the native fields would read winner=True as
+        # South and refuse a mistyped field with a bare TypeError. Pure Python keeps what it is
+        # given and score_deal names the first problem; compiled, a value the fields cannot hold
+        # is refused here with the very words score_deal would say (:func:`_native_deal`), and the
+        # other forms score_deal accepts (lists, a set of flags, an int subclass) are stored as
+        # the fields' own types.
+        # Written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            native = _native_deal(hands, winner, win, win_tile, discarder, prevailing, flags, options)
+            self.hands = native[0]  # type: ignore[misc]
+            self.winner = native[1]  # type: ignore[misc]
+            self.win = native[2]  # type: ignore[misc]
+            self.win_tile = native[3]  # type: ignore[misc]
+            self.discarder = native[4]  # type: ignore[misc]
+            self.prevailing = native[5]  # type: ignore[misc]
+            self.flags = native[6]  # type: ignore[misc]
+            self.options = native[7]  # type: ignore[misc]
+        else:
+            _set(self, "hands", hands)
+            _set(self, "winner", winner)
+            _set(self, "win", win)
+            _set(self, "win_tile", win_tile)
+            _set(self, "discarder", discarder)
+            _set(self, "prevailing", prevailing)
+            _set(self, "flags", flags)
+            _set(self, "options", options)
+
+
+_FourHands = tuple[PlayerHand | None, PlayerHand | None, PlayerHand | None, PlayerHand | None]
+_DealFields = tuple[_FourHands, int, str, int, int | None, int, frozenset[str], ClassicalOptions]
+
+
+class _RawDeal:
+    """The fields of a :class:`Deal` as given, for the compiled ``Deal`` to word what its native
+    fields cannot hold exactly as :func:`_full_check` words it of a pure ``Deal``."""
+
+    __slots__ = ("hands", "winner", "win", "win_tile", "discarder", "prevailing", "flags", "options")
+
+    def __init__(self, hands: Any, winner: Any, win: Any, win_tile: Any, discarder: Any, prevailing: Any, flags: Any, options: Any) -> None:
+        self.hands = hands
+        self.winner = winner
+        self.win = win
+        self.win_tile = win_tile
+        self.discarder = discarder
+        self.prevailing = prevailing
+        self.flags = flags
+        self.options = options
+
+
+def _native_int(value: object) -> int | None:
+    """``value`` as a native int field holds it: an int or an int subclass, never a bool (None)."""
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _native_deal(
+    hands: object, winner: object, win: object, win_tile: object, discarder: object, prevailing: object, flags: object, options: object
+) -> _DealFields:
+    """The fields of a compiled :class:`Deal` (CL-4, CL-5), as their native types hold them; raises
+    :class:`InvalidHand` with :func:`score_deal`'s words (the first problem :func:`_full_check`
+    names, then the win's type) when one of them cannot be held: a bool seat or tile, a string
+    tile, three hands, a string of flags..."""
+    four: _FourHands | None = None
+    if isinstance(hands, (tuple, list)) and len(hands) == 4 and all(h is None or isinstance(h, PlayerHand) for h in hands):
+        four = (hands[0], hands[1], hands[2], hands[3])
+    seat, tile_number, wind = _native_int(winner), _native_int(win_tile), _native_int(prevailing)
+    from_seat = None if discarder is None else _native_int(discarder)
+    names: frozenset[str] | None = None
+    if type(flags) is frozenset:
+        names = flags
+    elif isinstance(flags, (frozenset, set, tuple, list)):
+        try:
+            names = frozenset(flags)
+        except TypeError:  # an unhashable flag: _full_check raises it as pure Python does
+            names = None
+    if (
+        four is not None
+        and seat is not None
+        and isinstance(win, str)
+        and tile_number is not None
+        and (discarder is None or from_seat is not None)
+        and wind is not None
+        and names is not None
+        and isinstance(options, ClassicalOptions)
+    ):
+        return (four, seat, win, tile_number, from_seat, wind, names, options)
+    try:
+        _full_check(_RawDeal(hands, winner, win, win_tile, discarder, prevailing, flags, options))
+    except InvalidHand as e:
+        raise InvalidHand(cite_refs(str(e), RULE_REFS)) from None
+    raise InvalidHand(f"win {echo(win)}: expected one of {', '.join(WIN_TYPES)}")  # what validate() says of it
 
 
 def deal_from_win(
@@ -473,8 +594,9 @@ def deal_from_win(
     problem = win_seat_problem(win)  # CL-4: a seat is a number 0-3, never a bool
     if problem is not None:
         raise InvalidHand(problem)
-    four = list(others)
+    four: list[object] = list(others)  # objects: compiled, a list of PlayerHand raises a TypeError on a dict
     four[win.seat] = PlayerHand(win.concealed, win.melds, win.flowers, win.seasons)
+    flags: frozenset[object] = win.flags  # objects: compiled, a loop over strings raises a TypeError on 1
     return Deal(
         (four[0], four[1], four[2], four[3]),
         win.seat,
@@ -482,7 +604,7 @@ def deal_from_win(
         win.win_tile,
         win.discarder,
         win.prevailing,
-        frozenset(f for f in win.flags if f in CLASSICAL_FLAGS),
+        frozenset(f for f in flags if f in CLASSICAL_FLAGS),
         options,
     )
 
@@ -839,7 +961,7 @@ def settle(scores: tuple[int, int, int, int], winner: int, pay_highest: bool = F
     return tuple(out)
 
 
-def _type_problem(deal: Deal) -> str | None:
+def _type_problem(deal: Deal | _RawDeal) -> str | None:
     """What field of a :class:`Deal` built in Python has a value of the wrong form, or None
     (the JSON reader never builds one: it checks every type itself)."""
     hands = deal.hands
@@ -852,15 +974,15 @@ def _type_problem(deal: Deal) -> str | None:
         if not isinstance(hand, PlayerHand):
             return f"hands.{who}: expected a PlayerHand or None, not {type(hand).__name__}"
         if not isinstance(hand.concealed, (tuple, list)):
-            return f"hands.{who}: concealed must be a tuple of tile numbers (ints 0-33)"
+            return f"hands.{who}: {PLAYER_HAND_FORMS[0]}"
         tiles: tuple[object, ...] = hand.concealed  # objects: a compiled loop over ints raises a TypeError on "1m"
         for t in tiles:
             if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < N_TILE_IDS:  # never a bool: Python counts True as 1 (2m)
                 return f"hands.{who}: {python_echo(t)} is not a tile number (an int 0-33)"
         if not isinstance(hand.melds, (tuple, list)):
-            return f"hands.{who}: melds must be a tuple of Meld, not {type(hand.melds).__name__}"
+            return f"hands.{who}: {PLAYER_HAND_FORMS[1].format(type(hand.melds).__name__)}"
         if not all(isinstance(g, (tuple, list)) for g in (hand.flowers, hand.seasons)):
-            return f"hands.{who}: flowers and seasons must be tuples of numbers 1-4"
+            return f"hands.{who}: {PLAYER_HAND_FORMS[2]}"
     if not _whole(deal.win_tile) or not 0 <= deal.win_tile < N_TILE_IDS:
         return f"win_tile {echo(deal.win_tile)} is not a tile number (an int 0-33)"
     if isinstance(deal.flags, str) or not isinstance(deal.flags, (frozenset, set, tuple, list)):
@@ -969,7 +1091,7 @@ def _check_deal(deal: Deal) -> None:
     _check_robbed_pung(deal)
 
 
-def _full_check(deal: Deal) -> None:
+def _full_check(deal: Deal | _RawDeal) -> None:
     problem = _type_problem(deal)
     if problem is not None:
         raise InvalidHand(problem)

@@ -27,6 +27,7 @@ __all__ = [
     "win_seat_problem",
     "bonus_list",
     "PlayerHand",
+    "PLAYER_HAND_FORMS",
     "win_type_problem",
     "raise_type_problem",
     "meld_problem",
@@ -442,7 +443,27 @@ def raise_type_problem(win: object) -> None:
         raise InvalidHand(problem) from None
 
 
-@dataclass(frozen=True, slots=True)
+PLAYER_HAND_FORMS: Final = (
+    "concealed must be a tuple of tile numbers (ints 0-33)",
+    "melds must be a tuple of Meld, not {}",
+    "flowers and seasons must be tuples of numbers 1-4",
+)
+"""What the classical scorer says of a :class:`PlayerHand` field of the wrong form, after the
+seat (``hands.S: concealed must be ...``, CL-5): the compiled ``PlayerHand`` says it as it is built."""
+
+
+def _native_tuple(value: object, form: str) -> tuple[Any, ...]:
+    """A tuple field of the compiled :class:`PlayerHand` (a native tuple): a list is taken as its
+    tuple, as the scorers read one in pure Python; anything else is refused in the scorers' words
+    (compiled, storing it would raise a bare ``TypeError`` naming no field)."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, list):
+        return tuple(value)
+    raise InvalidHand(form.format(type(value).__name__))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class PlayerHand:
     """One player's tiles at the end of a hand, for tables that score every player (CL-5.4).
 
@@ -457,6 +478,23 @@ class PlayerHand:
     melds: tuple[Meld, ...] = ()
     flowers: tuple[int, ...] = ()
     seasons: tuple[int, ...] = ()
+
+    def __init__(self, concealed: object, melds: object = (), flowers: object = (), seasons: object = ()) -> None:
+        # taken as ``object`` (CL-5): a field of the wrong form is named by the classical scorer's
+        # own words, in pure Python as the deal is scored (with the seat), compiled as the hand is
+        # built (its native tuples would refuse it with a bare TypeError); a list is read as its tuple.
+        # Written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # dataclass __setattr__, which still guards every assignment from outside)
+        if _NATIVE:
+            self.concealed = _native_tuple(concealed, PLAYER_HAND_FORMS[0])  # type: ignore[misc]
+            self.melds = _native_tuple(melds, PLAYER_HAND_FORMS[1])  # type: ignore[misc]
+            self.flowers = _native_tuple(flowers, PLAYER_HAND_FORMS[2])  # type: ignore[misc]
+            self.seasons = _native_tuple(seasons, PLAYER_HAND_FORMS[2])  # type: ignore[misc]
+        else:
+            _set(self, "concealed", concealed)
+            _set(self, "melds", melds)
+            _set(self, "flowers", flowers)
+            _set(self, "seasons", seasons)
 
 
 @dataclass(frozen=True, slots=True)
