@@ -31,9 +31,13 @@ CORE = [
     "src/hkmj/scoring/mcr_shape.py",
     "src/hkmj/scoring/mcr.py",
     "src/hkmj/scoring/mcr_generate.py",
-    # not the classical scorer (CL-5 … CL-7), kept pure: compiled, its Deal and PlayerHand
-    # fields would turn a bool seat into 1 and refuse a mistyped field with TypeError before
-    # it could be named (bench/bench_classical.py: 0.10× the compiled HK scorer, target 0.2×)
+    # the classical scorer (CL-5 … CL-7): `python bench/bench_classical.py` holds a deal to 0.2×
+    # the HK scorer's speed, which a pure classical.py beside a compiled hong_kong.py missed
+    # (0.10×); compiled too, 0.36-0.37× (two runs, 2026-12-05 12:17 UTC, load 16-17: met). Its
+    # Deal, PlayerHand and ClassicalOptions take their fields as objects and refuse, as they are
+    # built, what their native fields cannot hold (a bool seat, a string tile) in the scorer's own
+    # words, as model.Win does (tests/test_seat_numbers.py, test_score_strictness.py)
+    "src/hkmj/scoring/classical.py",
     "src/hkmj/scoring/request.py",
     "src/hkmj/scoring/lines.py",
     # the engine (HK-2 … HK-7) and the environment's plane writer (numpy-free), issue 13
