@@ -167,6 +167,58 @@ def test_replays_of_finished_tables_are_rate_limited_per_address(make_server: Ma
     assert (refusal["code"], refusal["limit"], refusal["n"]) == ("rate_limited", "lookups", 2), refusal
 
 
+def test_a_replay_of_a_finished_table_leaves_the_event_loop_answering(make_server: MakeServer) -> None:
+    """docs/server.md, *stall every table by looking up many finished tables*: a lookup of a
+    finished table neither live nor cached replays its whole log (a good part of a second for a
+    16-hand match); on the event loop, every table and every ping stood still meanwhile (a ping
+    waited 520 ms). The replay runs in a worker thread: a ping sent while a lookup replays a
+    16-hand match is answered within a small part of that lookup's own time, the reference of the
+    same run (a ping waiting for a replay on the loop waits about the lookup's whole time). The
+    figures are printed (``-s``)."""
+    server = make_server(None, "--all-bot-pace", "0", "--replay-rate", "100000", "--auth-timeout", "600", "--unattended-per-address", "10")
+    bots = {"slots": ["greedy"] * 4, "length": "game", "bot_delay": 0, "claim_window": 0, "next_delay": 0, "timer": None}
+    tids = [server.create(**bots) for _ in range(4)]
+    deadline = time.monotonic() + 240
+    for tid in tids:  # 16 hands each (the cap of a match of bots), played at once
+        while server.get(f"/api/tables/{tid}")["table"]["status"] != "over":
+            assert time.monotonic() < deadline, server.get(f"/api/tables/{tid}")
+            time.sleep(0.5)
+    assert _none_live(server), live(server)
+    server.stop()
+    server.start()  # an empty cache: each lookup below replays its table's whole log
+
+    async def measure(tid: str) -> tuple[float, list[float]]:
+        """The lookup's round trip and those of the pings sent meanwhile, one every 20 ms or so."""
+        async with connect(server.ws_url) as ws:
+            await ws.send(json.dumps({"v": 1, "type": "ping", "id": 0}))
+            await ws.recv()  # the socket is open and answering
+            looked_up: list[float] = []
+
+            def look_up() -> None:
+                t0 = time.perf_counter()
+                assert get(server, f"/api/tables/{tid}")[0] == 200
+                looked_up.append(time.perf_counter() - t0)
+
+            lookup = asyncio.create_task(asyncio.to_thread(look_up))
+            pings: list[float] = []
+            while not lookup.done():
+                t0 = time.perf_counter()
+                await ws.send(json.dumps({"v": 1, "type": "ping", "id": len(pings) + 1}))
+                assert json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] == "pong"
+                pings.append(time.perf_counter() - t0)
+                await asyncio.sleep(0.02)  # under the 50 messages a second a connection may send
+            await lookup
+            return looked_up[0], pings
+
+    runs = [asyncio.run(measure(tid)) for tid in tids]
+    for lookup, pings in runs:
+        print(f"lookup (a replay of 16 hands) {lookup * 1000:.0f} ms; {len(pings)} pings meanwhile, at most {max(pings) * 1000:.1f} ms")
+    # the slowest ping over the lookup's time: 0.75 to 0.83 with the replay on the event loop, 0.09
+    # to 0.29 in its worker thread (2026-12-05, load average 15); the upper median of the four, so
+    # that one scheduler's hiccup on a loaded machine is not taken for the loop standing still
+    assert sorted(max(pings) / lookup for lookup, pings in runs)[2] < 0.5, [(round(lookup, 3), round(max(pings), 3)) for lookup, pings in runs]
+
+
 def test_lookups_of_unknown_tables_over_the_websocket_are_rate_limited_per_address(make_server: MakeServer) -> None:
     """``join``, ``watch`` or ``resume`` of a table the server does not hold asks the database
     (about 0.9 ms of server CPU each against 0.24 ms for a ping), and a refused lookup leaves the
