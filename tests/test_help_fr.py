@@ -296,3 +296,24 @@ def test_a_round_of_winds_is_a_tour_de_vent_in_french_everywhere() -> None:
     for rules in ("hk", "mcr", "classical"):
         assert not [k for k, v in Texts("fr", rules).table.items() if "manche" in v]
     assert Texts("fr", "mcr")("ev.seats", right="a", across="b", left="c").startswith("Nouveau tour de vent : ")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_replay_rate_help_says_what_counts_as_docs_server_md_does(lang: str) -> None:
+    """docs/server.md's table of limits: under ``--replay-rate`` every log export, every review
+    asked for and every final frame of a finished table counts as a lookup, cached or not. The
+    English help named the exports and reviews only, and the French help none of them, saying
+    only that tables neither in play nor cached count: an operator read there that watching a
+    cached finished table in a loop is never limited. ``hkmj serve --help``, run as a user runs it."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "LANGUAGE": "", "COLUMNS": "80"}
+    out = subprocess.run([sys.executable, "-m", "hkmj", "serve", "--help", "--lang", lang], capture_output=True, text=True, env=env, check=True).stdout
+    paragraph = " ".join(out.split("\n  --replay-rate N", 1)[1].split("\n  --network-share", 1)[0].split())
+    words = {
+        "en": ["log export", "review", "final frame of a finished table", "cached or not"],
+        "fr": ["export du journal", "analyse", "état final d'une table terminée", "en cache ou non"],
+    }[lang]
+    assert all(w in paragraph for w in words), paragraph

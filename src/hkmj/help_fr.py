@@ -532,7 +532,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "--replay-rate": (
             "tables passées ou inconnues (ni en cours, ni en cache) qu'une adresse peut consulter par minute ; "
-            "au-delà, 429 (par défaut {default})"
+            "chaque export du journal, chaque analyse demandée et chaque état final d'une table terminée (un watch, "
+            "join ou resume de celle-ci) compte pour une consultation, en cache ou non ; au-delà, 429 (par défaut {default})"
         ),
         "--network-share": (
             "une adresse IPv6 compte comme son /64 pour chaque limite par adresse ci-dessus ; chaque réseau "

@@ -143,7 +143,8 @@ _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--http-rate", float, "N", "HTTP requests one address may send per second (bursts of four times as many); more get 429"),
     ("--action-rate", float, "N", "actions the seats played from one address may send per second (bursts of four times as many; a discard counts once more for each other seat a bot plays); faster ones wait their turn, and one that would wait over 2 s is refused, nothing played"),
     ("--review-rate", float, "N", "game reviews one address may have made per minute (a review already made costs nothing); more get 429"),
-    ("--replay-rate", float, "N", "past or unknown tables (not live, not cached) one address may look up per minute, and log exports and reviews (each counts); more get 429"),
+    ("--replay-rate", float, "N", "past or unknown tables (not live, not cached) one address may look up per minute; every log export, "
+     "review asked for and final frame of a finished table (a watch, join or resume of it) counts as one, cached or not; more get 429"),
     ("--network-share", int, "K", "an IPv6 address counts as its /64 under every per-address limit above; each IPv6 /48 network may besides "
      "use K times one address's budget under each of them in all (a /48 holds 65,536 /64s); IPv4 addresses are not grouped"),
 ]
