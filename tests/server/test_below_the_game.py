@@ -218,6 +218,7 @@ def test_thousands_of_messages_in_one_read_close_the_socket_before_they_are_pars
                 pass
         s.close()
     spent = _cpu_seconds(server.proc.pid) - before
+    print(f"30 sockets of 40,000 empty messages each: {spent:.2f} s of server CPU, {spent / 30 * 1000:.0f} ms a connection")
     assert spent < 0.6, f"30 sockets of 40,000 empty messages each cost the server {spent:.2f} s of CPU"
     assert server.get("/api/info"), "the server answers on"
 
