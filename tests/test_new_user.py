@@ -269,12 +269,29 @@ def _samples() -> list[tuple[str, str, list[str]]]:
     return out
 
 
+def _records_the_samples_make() -> dict[str, list[str]]:
+    """The records the samples read, as the docs make them: file name -> the arguments of each
+    sample ``$ hkmj simulate ... --record FILE`` shown without its output (docs/review.md's
+    ``g.jsonl``, docs/record-format.md's ``r.jsonl``). Two pages making one name differently fail."""
+    made: dict[str, list[str]] = {}
+    for page, command, shown in _samples():
+        argv = shlex.split(command)[1:]
+        if shown or argv[:1] != ["simulate"] or "--record" not in argv:
+            continue
+        name = argv[argv.index("--record") + 1]
+        assert made.setdefault(name, argv) == argv, f"{page}: {name} is made by two different commands"
+    return made
+
+
 @pytest.fixture(scope="module")
 def docs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A directory holding the record the review samples read: ``g.jsonl`` as the docs make it."""
+    """A directory holding the records the samples read, each made by the docs' own command."""
     path = tmp_path_factory.mktemp("docs")
-    argv = ["simulate", "--hands", "4", "--seed", "7", "--bots", "random,strong,strong,greedy"]
-    assert main([*argv, "--record", str(path / "g.jsonl"), "--quiet"]) == 0
+    made = _records_the_samples_make()
+    assert "g.jsonl" in made  # the README's review sample reads docs/review.md's record
+    for name, argv in made.items():
+        argv = [a if a != name else str(path / name) for a in argv]
+        assert main([*argv, *([] if "--quiet" in argv else ["--quiet"])]) == 0
     return path
 
 
