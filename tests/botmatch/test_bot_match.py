@@ -815,3 +815,40 @@ def test_a_bot_that_exits_while_a_helper_holds_its_output_is_seen_dead(tmp_path:
     finally:
         with contextlib.suppress(OSError, ValueError):
             os.kill(int(helper_pid.read_text()), signal.SIGKILL)
+
+
+def _fault_lines() -> list[tuple[str, str]]:
+    """docs/bot-protocol.md, *Faults*: (fault, its log line as the page quotes it) per row."""
+    rows = _table((DOCS / "bot-protocol.md").read_text(encoding="utf-8"), "## Faults")
+    return [(row[0], re.findall(r"`([^`]+)`", row[1])[0]) for row in rows]
+
+
+def test_the_log_lines_of_docs_bot_protocol_md_faults_table_are_what_the_host_writes(tmp_path: Path) -> None:
+    """Each log line the *Faults* table quotes is one the host writes for that fault, numbers,
+    the bot's command, the action played and the legal list aside (``...`` stands for the line's
+    start): one bot commits them one by one in a real match (a line that is not UTF-8, a 60,008
+    character action, ``pung`` when it is not legal, a message of its own, an answer without its
+    newline, then that answer's newline, which is stale, a late answer, then it exits). The
+    table quoted the long action as ``'discard 9999…'``, a quote the host never writes."""
+    steps = (
+        "sys.stdout.buffer.write(b'\\xff' + json.dumps({'id': m['id'], 'action': 'pass'}).encode() + b'\\n')",
+        "print(json.dumps({'id': m['id'], 'action': 'discard ' + '9' * 60000}))",
+        "print(json.dumps({'id': m['id'], 'action': 'pung' if 'pung' not in m['legal'] else m['legal'][0]})); step -= 'pung' in m['legal']",
+        "print(json.dumps({'type': 'log'})); print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))",
+        "sys.stdout.write(json.dumps({'id': m['id'], 'action': 'pass'}))",
+        "print(); print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))",
+        "time.sleep(2.0); print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))",
+        "sys.exit(1)",
+    )
+    body = "step = globals().get('step', -1) + 1\n" + "".join(
+        f"{'if' if i == 0 else 'elif'} step == {i}:\n    {s}\n" for i, s in enumerate(steps)
+    ) + "else:\n    print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))\nsys.stdout.flush()"
+    lines: list[str] = []
+    report = play_bot_match([_bot(tmp_path, "faults", body), "greedy", "greedy", "greedy"], hands=2, seed=5, time_limit=1.0, log=lines.append)
+    assert report.stats[0].dead == 1, lines
+    for fault, quoted in _fault_lines():
+        pattern = re.escape(quoted.removeprefix("... ").replace("python bot.py", "BOT"))
+        pattern = pattern.replace("BOT", ".+").replace(r"'pung'\ is\ not\ legal\ now;\ legal:\ pass,\ chow\ 345s", r"'pung'\ is\ not\ legal\ now;\ legal:\ .+")
+        pattern = re.sub(r"playing\\ pass$", "playing .+", re.sub(r"\d[\d,]*", r"\\d[\\d,.]*", pattern))
+        pattern = pattern.removesuffix(r"\ \.\.\.") + (".*" if quoted.endswith(" ...") else "")  # the rest left out
+        assert any(re.search(pattern + "$", line) for line in lines), f"{fault}: no log line like {quoted!r}:\n" + "\n".join(lines)
