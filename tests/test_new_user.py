@@ -1138,3 +1138,58 @@ def test_bot_match_log_removed_while_it_runs_is_not_a_silent_loss(
     out, err = capsys.readouterr()
     assert err.replace(" ;", "\u00a0;").replace(" :", "\u00a0:") == words.format(path=path) + "\n"
     assert out.startswith("hkmj bot-match")
+
+
+SCORING_MD_QUOTES = [
+    # (the command line's words after the hand, the answer docs/scoring.md quotes, its exit status)
+    (["1111m22p33p44s55s66z", "--win", "6z"], "seven pairs are seven distinct pairs, and 1m is held four times (HK-5.3)", 1),
+    (["234s567p88m111z", "--meld", "pung 777z", "--win", "7z", "--from", "W"],
+     "--win 7z is not in the concealed hand 88m567p234s111z: the group it completes is written in the hand, not as the meld 'pung 777z'", 1),
+    (["234s567p88m1111z777z", "--win", "7z", "--from", "W"], ": 1111z is a kong, given with --meld 'kong 1111z' or as 'ckong 1111z' when declared concealed", 1),
+    (["234s567p88m111z777z", "--win", "1z", "--flag", "last_wall_tile", "--flag", "last_wall_tile"], "--flag last_wall_tile is given twice (give it once)", 1),
+    (["234s567p88m111z777z", "--win", "1z", "--flower", "2", "--flower", "2"],
+     "--flower 2 --flower 2: flower 2 is given twice: there is one tile of each, give it once", 1),
+    (["234s567p88m111Z777z", "--win", "1z"], "suit letters are lowercase: write '1", 1),
+    (["234s567p88mE11z777z", "--win", "1z"], "write the East wind as 1z (winds 1z-4z, dragons 5z-7z)", 1),
+    (["234s567p88m111z777z", "--win", "S3"], "write Season 3 (Autumn) as 7f", 1),
+    (["234s567p88m111z777z", "--win", "🀄"], "write the Red dragon as 7z", 1),
+    (["234s567p88m111z", "--meld", "pong 999m", "--win", "1z"], "write it 'pung 999m'", 1),
+    (["234s567p88m111z", "--meld", "PUNG 999m", "--win", "1z"], "write it 'pung 999m'", 1),
+    (["234s567p88m", "--meld", "pung 777z, chow 123m", "--win", "1z"], "2 groups in one meld: give them one by one: 'pung 777z' then 'chow 123m'", 1),
+    (["234s567p88m111z777z", "--win", "1z", "--season", "7f"], "is season 3: give its number only, --season 3", 2),
+    (["234s567p88m111z777z", "--win", "1z", "--flower", "5f"], "is a season: give it with --season 1", 2),
+    (["234s567p88m111z777z", "--win", "1z", "--from", "3z"], "a tile: write the West wind as W", 2),
+    (["234s 567p, 88m111z777z", "--win", "1z"], "',': unexpected character ',': separate tiles with spaces, e.g. '234s 567p'", 1),
+    (["234s567p88m111z777z", "--win", "７z"], "unexpected character", 1),
+    (["234s567p88m111z777z1f", "--win", "1z"], "1f is a bonus tile: give it with --flower 1", 1),
+    (["88m111z pung 777z", "--win", "1z"], "'pung 777z' is a declared group: give it with --meld 'pung 777z'", 1),
+    (["11112m234p567p99s", "--win", "2m", "--meld", "chow 135p"], "a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)", 1),
+    (["11111m234p567p999s", "--win", "1m", "--lang", "fr"],
+     "Main gagnante non valable : 5 exemplaires de 1m : il n'y a que quatre exemplaires de chaque tuile (HK-1)", 1),
+    (["234s567p88m111z777z", "--win", "1z", "--seat", "S", "--seat", "W", "--lang", "fr"],
+     "hkmj score : erreur : argument --seat : donné deux fois (donnez-le une seule fois)", 2),
+    (["234s567p88m123m777z", "--win", "1m", "--from", "W", "--seat", "S", "--option", "minfan=3"],
+     "Not a winning hand under these rules: 2 fan: this table needs at least 3 fan to win (house option minfan)", 1),
+]
+
+
+@pytest.mark.parametrize(("argv", "quoted", "status"), SCORING_MD_QUOTES, ids=[" ".join(a) for a, _, _ in SCORING_MD_QUOTES])
+def test_the_answers_docs_scoring_md_quotes_are_what_hkmj_score_prints(
+    argv: list[str], quoted: str, status: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/scoring.md quotes hkmj score's answers to what a person copying a physical hand types
+    wrong (notation, melds, bonus tiles, kongs left in the hand, options given twice; R-9, HK-1,
+    HK-5): each quote is on the page, and the command line it describes prints it, with the
+    status of the page's *Exit status* table (1 a hand, 2 a command line)."""
+    page = " ".join((ROOT / "docs" / "scoring.md").read_text(encoding="utf-8").replace("\u00a0", " ").split())
+    assert quoted in page, f"docs/scoring.md no longer quotes {quoted!r}"
+    monkeypatch.setenv("COLUMNS", "200")
+    capsys.readouterr()
+    code: object
+    try:
+        code = main(["score", *argv])
+    except SystemExit as stop:  # argparse's own refusals
+        code = stop.code
+    printed = capsys.readouterr()
+    said = " ".join((printed.out + printed.err).replace("\u00a0", " ").split())
+    assert quoted in said and code == status and "Traceback" not in said, (code, said)
