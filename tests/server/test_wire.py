@@ -932,3 +932,31 @@ def test_a_few_addresses_cannot_take_every_open_file_of_the_server(tmp_path: Pat
         assert "at most 472 connections at once (the limit of open files, ulimit -n, less 128 kept), below --max-connections 5000" in tight.log.read_text()
     finally:
         tight.stop()
+
+
+def _holding(path: Path) -> list[int]:
+    """The processes that hold ``path`` open (the server's children write their stderr to its log)."""
+    pids = []
+    for fd_dir in Path("/proc").glob("[0-9]*/fd"):
+        with contextlib.suppress(OSError):
+            if any(os.readlink(fd) == str(path) for fd in fd_dir.iterdir()):
+                pids.append(int(fd_dir.parent.name))
+    return pids
+
+
+def test_a_server_stopped_with_sigterm_leaves_no_semaphore_behind(make_server: MakeServer) -> None:
+    """``hkmj serve`` stopped as a service is (SIGTERM: systemd, docker stop, a deploy) printed
+    "resource_tracker: There appear to be 5 leaked semaphore objects to clean up at shutdown" on
+    its way out, each time: the bots' process pool was left to shut down by itself while the
+    interpreter exited. The bots' process is now ended and the pool shut down before the server
+    exits: nothing is left behind and the log says nothing of it."""
+    server = make_server()
+    server.create(slots=["greedy", "greedy", "greedy", "greedy"], hands=1)  # the bots decide in their process
+    time.sleep(0.5)
+    server.stop()
+    assert server.proc is not None and server.proc.returncode in (0, -15)  # uvicorn ends with the signal it stopped on
+    deadline = time.monotonic() + 15
+    while _holding(server.log) and time.monotonic() < deadline:  # the resource tracker speaks last
+        time.sleep(0.1)
+    said = server.log.read_text(encoding="utf-8", errors="replace")
+    assert "leaked" not in said and "Traceback" not in said, said[-2000:]

@@ -113,4 +113,11 @@ class BotProcess:
         """No more decisions; one under way ends unused."""
         self._closed = True
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            # the child is ended, not left to finish: a bot that hangs must not keep the server
+            # from stopping; waiting for it to be gone lets the pool release its queues'
+            # semaphores, which the server's exit otherwise left behind ("resource_tracker: There
+            # appear to be 5 leaked semaphore objects to clean up at shutdown" on every SIGTERM)
+            for child in list((self._pool._processes or {}).values()):
+                with contextlib.suppress(OSError):
+                    child.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)
