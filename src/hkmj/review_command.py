@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import stat
 import sys
@@ -145,7 +146,13 @@ def write_whole(out: Path, text: str) -> None:
     """Write ``text`` to ``out`` whole or not at all: into a file beside it, put in its place once
     written (a full disk or a file size limit cut the page in the middle, and lost the page
     already there); a device or a pipe (``/dev/stdout``) is written as it is. On an error the file
-    beside it is removed and the error raised."""
+    beside it is removed and the error raised. A stream of this process (``/dev/stdout``,
+    ``/dev/fd/N``) is written to as it is, never replaced, even when it is a file: standard
+    output or error through their own stream (``--html /dev/stdout > out.txt``: after the
+    summary), another one appended to."""
+    if _special(out):
+        _write_stream(out, text)
+        return
     if out.exists() and not out.is_file():
         out.write_text(text, encoding="utf-8")
         return
@@ -170,6 +177,26 @@ def write_whole(out: Path, text: str) -> None:
     except BaseException:
         part.unlink(missing_ok=True)
         raise
+
+
+def _write_stream(out: Path, text: str) -> None:
+    """Write ``text`` to ``out``, a path of ``/dev`` or ``/proc`` naming a stream: through
+    ``sys.stdout`` or ``sys.stderr`` when it is one of them (the same file, pipe or terminal),
+    where the lines printed before it already are; else opened for appending, so that a file
+    behind it keeps what it holds."""
+    target = os.stat(out)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            same = os.path.samestat(os.fstat(stream.fileno()), target)
+        except (OSError, ValueError, io.UnsupportedOperation):  # a stream with no file (a test's capture)
+            same = False
+        if same:
+            stream.flush()
+            stream.write(text)
+            stream.flush()
+            return
+    with open(out, "a", encoding="utf-8") as f:
+        f.write(text)
 
 
 def _same_file(a: str, b: str) -> bool:

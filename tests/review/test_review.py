@@ -857,3 +857,28 @@ def test_a_file_of_another_program_is_named_in_one_line_not_as_a_divergence(
     one.write_text("".join(json.dumps(e) + "\n" for e in hand.events))
     assert main(["review", str(one), "--seat", "1", "--html", "-", "--lang", lang]) == 0
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("append", [False, True], ids=["redirected", "appended"])
+def test_html_to_dev_stdout_redirected_to_a_file_keeps_the_summary_and_the_file(tmp_path: Path, append: bool) -> None:
+    """docs/review.md: ``--html /dev/stdout`` writes the page where standard output goes. With
+    standard output a file (``> out.txt``, ``>> log.txt``) the page replaced that file, as a page
+    named on the command line is replaced once complete: the summary printed before it, and the
+    whole log appended to, were lost. The page now goes through standard output itself, after
+    the summary and before the line naming it; the file is never replaced."""
+    import subprocess
+    import sys
+
+    record = _record(tmp_path, 1, 3)
+    out = tmp_path / "out.txt"
+    out.write_text("earlier lines of the log\n" if append else "", encoding="utf-8")
+    with open(out, "a" if append else "w", encoding="utf-8") as f:
+        done = subprocess.run(
+            [sys.executable, "-m", "hkmj.cli", "review", str(record), "--top", "1", "--html", "/dev/stdout", "--lang", "en"],
+            stdout=f, stderr=subprocess.PIPE, text=True, timeout=300, check=False,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = out.read_text(encoding="utf-8")
+    before, page = text.split("<!DOCTYPE html>", 1)
+    assert before.startswith(("earlier lines of the log\n" if append else "") + "Review of player 1: 1 hand of Hong Kong")
+    assert page.endswith("</html>\n\nHTML review: /dev/stdout\n") or page.endswith("</html>\nHTML review: /dev/stdout\n"), page[-200:]
