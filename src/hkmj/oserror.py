@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import codecs
 import errno
+import io
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
-__all__ = ["InputError", "OSReason", "Unwritable", "french_reason", "input_text", "no_folder", "read_input", "read_input_text"]
+__all__ = [
+    "InputError", "OSReason", "Unwritable", "french_reason", "input_text", "is_stream_path", "no_folder", "own_stream",
+    "read_input", "read_input_text",
+]  # fmt: skip
 
 _FR = {
     errno.ENOENT: "fichier ou dossier introuvable",
@@ -59,6 +64,30 @@ class Unwritable(Exception):
     def __init__(self, reason: OSReason) -> None:
         super().__init__(reason.english)
         self.reason = reason
+
+
+def is_stream_path(path: str | Path) -> bool:
+    """Whether ``path`` is in a system folder of device and process files (``/dev/stdout``,
+    ``/dev/fd/5``, ``/proc/self/fd/1``): a stream to write to as it is, never a file to create,
+    replace or delete (as root, deleting ``/dev/stdout`` removes the system's)."""
+    return str(Path(path).absolute()).startswith(("/dev/", "/proc/"))
+
+
+def own_stream(path: str | Path) -> TextIO | None:
+    """``sys.stdout`` or ``sys.stderr`` when ``path`` names the same file, pipe or terminal, else
+    None. Opened again, a file standard output goes to would be written from its start, over
+    the lines printed through ``sys.stdout``; written through the stream, it follows them."""
+    try:
+        target = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if os.path.samestat(os.fstat(stream.fileno()), target):
+                return stream
+        except (OSError, ValueError, io.UnsupportedOperation):  # a stream with no file (a test's capture)
+            continue
+    return None
 
 
 def french_reason(english: str) -> str:

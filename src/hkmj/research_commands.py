@@ -12,7 +12,7 @@ from typing import Any
 from hkmj.bots import BOTS
 from hkmj.cli import add_lang_argument, at_least_one, seed_number
 from hkmj.helpformat import HelpFormatter
-from hkmj.oserror import OSReason, Unwritable, no_folder
+from hkmj.oserror import OSReason, Unwritable, is_stream_path, no_folder, own_stream
 from hkmj.record import gone
 from hkmj.rules_args import add_rules_arguments, rules_from_args
 from hkmj.run_words import count, said
@@ -85,8 +85,12 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         if missing := no_folder("bot-match", "--log", args.log, args.lang, what="log"):
             print(missing, file=sys.stderr)
             return 2
+        stream = is_stream_path(args.log)  # /dev/stdout, /dev/fd/5: written to as it is, never deleted
         try:
-            log_file = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+            # standard output or error through its own stream (after what it printed), another stream appended to
+            log_file = own_stream(args.log) if stream else None
+            if log_file is None:
+                log_file = open(args.log, "a" if stream else "w", encoding="utf-8")  # noqa: SIM115 (closed below)
         except OSError as e:
             print(said("bot-match", f"cannot write {args.log}: {e.strerror}", args.lang), file=sys.stderr)
             return 2
@@ -117,9 +121,9 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             rules=rules_from_args(args),
             progress=None if bar is None else bar.advance,
             )
-            lost = log_file is not None and gone(args.log, log_file)  # rm -r of its folder while it ran: not a silent loss
+            lost = log_file is not None and not stream and gone(args.log, log_file)  # rm -r of its folder while it ran: not a silent loss
         finally:
-            if log_file:
+            if log_file and log_file not in (sys.stdout, sys.stderr):
                 try:
                     log_file.close()
                 except OSError as e:  # the last lines, flushed on closing, met a full disk
@@ -128,14 +132,17 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(said("bot-match", str(e), args.lang), file=sys.stderr)
         return 2
     except Unwritable as e:
-        if log_file is not None:
+        if log_file is not None and log_file not in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError):
                 log_file.close()
-        with contextlib.suppress(OSError):
-            os.unlink(args.log)
+        if not stream:
+            with contextlib.suppress(OSError):
+                os.unlink(args.log)
         if bar is not None:
             sys.stderr.write("\n")  # the bar it cut ends first
         why = f"--log {args.log}: cannot write the file ({e.reason.say(args.lang)}); the unfinished fault log is deleted"
+        if stream:
+            why = f"--log {args.log}: cannot write to it ({e.reason.say(args.lang)})"
         print(said("bot-match", why, args.lang), file=sys.stderr)
         return 2
     from hkmj.tiles import plural

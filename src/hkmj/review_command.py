@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import stat
 import sys
@@ -151,6 +150,7 @@ def write_whole(out: Path, text: str) -> None:
     output or error through their own stream (``--html /dev/stdout > out.txt``: after the
     summary), another one appended to."""
     if _special(out):
+        os.stat(out)  # a stream that is not there (/dev/fd/9 not open) is an error, not a new file
         _write_stream(out, text)
         return
     if out.exists() and not out.is_file():
@@ -184,17 +184,14 @@ def _write_stream(out: Path, text: str) -> None:
     ``sys.stdout`` or ``sys.stderr`` when it is one of them (the same file, pipe or terminal),
     where the lines printed before it already are; else opened for appending, so that a file
     behind it keeps what it holds."""
-    target = os.stat(out)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            same = os.path.samestat(os.fstat(stream.fileno()), target)
-        except (OSError, ValueError, io.UnsupportedOperation):  # a stream with no file (a test's capture)
-            same = False
-        if same:
-            stream.flush()
-            stream.write(text)
-            stream.flush()
-            return
+    from hkmj.oserror import own_stream
+
+    stream = own_stream(out)
+    if stream is not None:
+        stream.flush()
+        stream.write(text)
+        stream.flush()
+        return
     with open(out, "a", encoding="utf-8") as f:
         f.write(text)
 

@@ -57,6 +57,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"--record {g['path']} : le fichier (ou son dossier) a été supprimé pendant les donnes ; l'enregistrement est perdu"),
     (r"--log (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished fault log is deleted",
      lambda g: f"--log {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; le journal des fautes inachevé est supprimé"),
+    (r"--log (?P<path>.+): cannot write to it \((?P<reason>[^()]+)\)",
+     lambda g: f"--log {g['path']} : impossible d'y écrire ({french_reason(g['reason'])})"),
     (r"--log (?P<path>.+): the file \(or its folder\) was removed while the hands were played; the fault log is lost",
      lambda g: f"--log {g['path']} : le fichier (ou son dossier) a été supprimé pendant les donnes ; le journal des fautes est perdu"),
     (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+), or an import path module:factory",

@@ -852,3 +852,48 @@ def test_the_log_lines_of_docs_bot_protocol_md_faults_table_are_what_the_host_wr
         pattern = re.sub(r"playing\\ pass$", "playing .+", re.sub(r"\d[\d,]*", r"\\d[\\d,.]*", pattern))
         pattern = pattern.removesuffix(r"\ \.\.\.") + (".*" if quoted.endswith(" ...") else "")  # the rest left out
         assert any(re.search(pattern + "$", line) for line in lines), f"{fault}: no log line like {quoted!r}:\n" + "\n".join(lines)
+
+
+def test_a_fault_log_on_standard_output_is_written_through_it_and_never_deleted(tmp_path: Path) -> None:
+    """``hkmj bot-match --log /dev/stdout > run.txt`` opened standard output's file again from its
+    start: the result table, printed through standard output, overwrote the fault lines. And a
+    log that could not be written (``--log /dev/stdout | head -1``: a closed pipe) was deleted as
+    an unfinished fault log: ``os.unlink('/dev/stdout')``, which as root removes the system's
+    /dev/stdout (here a hook in the process records the call instead of making it). A stream of
+    the process is now written to through its own stream, after what it already holds, and
+    never deleted."""
+    import os
+    import subprocess
+
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    calls = tmp_path / "unlinked.txt"
+    (hook / "sitecustomize.py").write_text(
+        "import os\n"
+        "_unlink = os.unlink\n"
+        "def unlink(path, *a, **k):\n"
+        "    if str(path).startswith(('/dev/', '/proc/')):\n"
+        f"        open({str(calls)!r}, 'a').write(str(path) + '\\n')\n"
+        "        return\n"
+        "    return _unlink(path, *a, **k)\n"
+        "os.unlink = unlink\n",
+        encoding="utf-8",
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(hook), os.environ.get("PYTHONPATH", "")]))
+    bad = _bot(tmp_path, "bad", "print('not json', flush=True)")
+    argv = [PY, "-m", "hkmj.cli", "bot-match", "--bot", bad, "--hands", "1", "--seed", "1", "--log", "/dev/stdout", "--quiet", "--lang", "en"]
+    run = tmp_path / "run.txt"
+    with open(run, "w", encoding="utf-8") as f:
+        done = subprocess.run(argv, stdout=f, stderr=subprocess.PIPE, text=True, env=env, timeout=120, check=False)
+    said = run.read_text(encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    faults, table = said.split("hkmj bot-match: 1 hand, seed 1", 1)
+    assert faults.startswith("hkmj bot-match: player 1 (") and "bad answer to request 1: not JSON" in faults, said[:500]
+    assert "player bot" in table
+    closed = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert closed.stdout is not None and closed.stderr is not None
+    closed.stdout.close()  # the reader is gone before the first fault line: every write fails
+    err = closed.stderr.read()
+    assert closed.wait(120) == 2, err
+    assert "--log /dev/stdout: cannot write" in err and "Traceback" not in err, err
+    assert not calls.exists(), calls.read_text(encoding="utf-8")
