@@ -244,7 +244,7 @@ CASES: list[Case] = [
         {"hand": "234s567p22s111z777z", "win_tile": "2s", "win": "robbed_kong", "discarder": "W"},
         {
             "hk": r"robbed kong: the other three 2s are in the pung the 2s was robbed from, so the robbed tile must be the hand's only 2s; it holds 3 \(HK-4\.10\)",
-            "mcr": r"robbed kong: the other three 2s are in the pung the 2s was robbed from, so the robbed tile must be the hand's only 2s; it holds 3 \(MCR-4\.1\)",
+            "mcr": r"robbed kong: the other three 2s are in the pung the 2s was robbed from, so the robbed tile must be the hand's only 2s; it holds 3 \(MCR-4\.4\)",
             "classical": r"robbed kong: the other three 2s are in the pung the 2s was robbed from, so the robbed tile must be the hand's only 2s; it holds 3 \(CL-3\.4\)",
         },
     ),

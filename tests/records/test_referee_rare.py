@@ -80,7 +80,7 @@ def test_hk_4_10_mcr_4_4_cl_5_3_a_concealed_kong_is_not_robbed_even_for_thirteen
     record_of(hand)
     if rules == "mcr":
         page = said("rules-mcr.md")
-        assert "4. **Ruling** (robbing a kong;" in page
+        assert "4. Robbing the kong (HK-4.10):" in page and "**Ruling** (the seed names only the added kong" in page
         assert "A concealed kong never is, not even for Thirteen Orphans (MCR-6.81)" in page
 
 

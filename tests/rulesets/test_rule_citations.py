@@ -101,3 +101,21 @@ def test_the_four_in_hand_hint_cites_a_rule_that_lets_four_tiles_stay_undeclared
         assert len(cited) == 2 and not re.search(r"\bHK-", hint), hint
         said = [_page_rule(rules, c) for c in cited]
         assert any("kept in hand undeclared are ordinary tiles" in s for s in said), (cited, said)
+
+
+def test_mcr_4_4_the_words_on_robbing_a_kong_cite_the_rule_that_lets_an_added_kong_be_robbed() -> None:
+    """MCR-4.4 (HK-4.10 at a Hong Kong table): at an MCR table the terminal's prompt to rob an
+    added kong, its rule line, and the scorer's error for a robbed tile held twice cited MCR-4.1,
+    which lists the claims but says nothing of robbing; they cite MCR-4.4, which now says the
+    rule itself: the added tile may be taken only if it completes the winning hand at once."""
+    said = _page_rule("mcr", "MCR-4.4")
+    assert "adds a tile to his exposed pung" in said and "only if it completes his winning hand at once" in said, said
+    for lang in ("en", "fr"):
+        words = rule_words(STRINGS[lang], "mcr", lang)
+        for key in ("st.rob", "rule.rob"):
+            assert re.findall(r"\b(?:HK|MCR)-\d+(?:\.\d+)?", words[key]) == ["MCR-4.4"], words[key]
+    request = {"hand": "234s567p22s111z777z", "win_tile": "2s", "win": "robbed_kong", "discarder": "W", "seat": "E", "prevailing": "E"}
+    bad = get_ruleset("mcr").score_json(request)
+    assert bad["valid"] is False and bad["error"].endswith("it holds 3 (MCR-4.4)"), bad
+    assert get_ruleset("mcr").cite("pung: an added kong can be robbed only for Mahjong (HK-4.10)").endswith("(MCR-4.4)")
+

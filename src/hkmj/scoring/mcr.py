@@ -71,7 +71,7 @@ RULE_REFS: Final[Mapping[str, str]] = {
     "HK-4.5": "MCR-4.1",
     "HK-4.7": "MCR-4.2",  # several Mahjong claims on one tile: the first after the discarder
     "HK-4.9": "MCR-3.3",
-    "HK-4.10": "MCR-4.1",
+    "HK-4.10": "MCR-4.4",  # robbing an added kong
     "HK-5.1": "MCR-5.2",
     "HK-5.2": "MCR-5.2",
     "HK-5.3": "MCR-5.2",
