@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hkmj.engine import IllegalAction
 from hkmj.engine.testing import act, stacked_hand
 from hkmj.rulesets import RULESETS, get_ruleset
 from hkmj.tui.rules_texts import rule_words
@@ -119,3 +120,23 @@ def test_mcr_4_4_the_words_on_robbing_a_kong_cite_the_rule_that_lets_an_added_ko
     assert bad["valid"] is False and bad["error"].endswith("it holds 3 (MCR-4.4)"), bad
     assert get_ruleset("mcr").cite("pung: an added kong can be robbed only for Mahjong (HK-4.10)").endswith("(MCR-4.4)")
 
+
+def test_mcr_3_2_the_refused_kongs_cite_a_rule_that_says_when_a_kong_may_be_declared() -> None:
+    """MCR-3.2 (HK-3.3 at a Hong Kong table): at an MCR table East, holding three 1 Characters and
+    no exposed pung, is refused a concealed kong ("needs four 1m in hand") and an added kong ("no
+    exposed pung of 1m to add to"), both citing MCR-3.2, as the terminal's rule line on kongs is;
+    MCR-3.2 said only where replacement tiles come from. It now says which kongs a player may
+    declare on his turn, and takes the replacement after."""
+    said = _page_rule("mcr", "MCR-3.2")
+    assert "concealed kong (four identical tiles in hand)" in said, said
+    assert "a tile from his hand added to his own exposed pung" in said and "replacement" in said, said
+    hand = stacked_hand(["1112m258p369s1234z", *NOTHING[1:]], rules=get_ruleset("mcr"))
+    for action, reason in (
+        ("E concealed kong 1m", "a concealed kong needs four 1m in hand; E holds 3 (MCR-3.2)"),
+        ("E added kong 1m", "E has no exposed pung of 1m to add to (MCR-3.2)"),
+    ):
+        with pytest.raises(IllegalAction, match=re.escape(reason)):
+            act(hand, action)
+    for lang in ("en", "fr"):
+        line = rule_words(STRINGS[lang], "mcr", lang)["rule.kong_turn"]
+        assert re.findall(r"\b(?:HK|MCR)-\d+(?:\.\d+)?", line) == ["MCR-3.2"], line
