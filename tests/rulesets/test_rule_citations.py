@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hkmj.cli import main as cli_main
 from hkmj.engine import IllegalAction
 from hkmj.engine.testing import act, stacked_hand
 from hkmj.rulesets import RULESETS, get_ruleset
@@ -140,3 +141,22 @@ def test_mcr_3_2_the_refused_kongs_cite_a_rule_that_says_when_a_kong_may_be_decl
     for lang in ("en", "fr"):
         line = rule_words(STRINGS[lang], "mcr", lang)["rule.kong_turn"]
         assert re.findall(r"\b(?:HK|MCR)-\d+(?:\.\d+)?", line) == ["MCR-3.2"], line
+
+
+def test_mcr_5_2_a_refused_chow_cites_a_rule_that_defines_a_chow(capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR-5.2 (HK-5.2 at a Hong Kong table): ``hkmj score --rules mcr`` refuses the melds
+    "chow 89m1p" and "chow 123z" as "a chow is three consecutive tiles of one suit (MCR-5.2)", and
+    the terminal's rule lines on a chow of honours or across suits cite MCR-5.2 too; MCR-5.2 listed
+    the winning shapes ("four groups (chows, pungs, kongs) and a pair") without saying what a chow
+    is. It now says it: three consecutive numbers of one suit, never honours, never across suits."""
+    said = _page_rule("mcr", "MCR-5.2")
+    for words in ("a chow is three consecutive numbers of one suit", "honours never form chows", "chows never cross suits"):
+        assert words in said, (words, said)
+    for meld in ("chow 89m1p", "chow 123z"):
+        assert cli_main(["score", "--rules", "mcr", "--lang", "en", "234s567p88m777z", "--win", "7z", "--meld", meld]) != 0
+        err = capsys.readouterr().err
+        assert err.strip().endswith(f"'{meld}': a chow is three consecutive tiles of one suit (MCR-5.2)"), err
+    for lang in ("en", "fr"):
+        words = rule_words(STRINGS[lang], "mcr", lang)
+        for key in ("rule.chow_honour", "rule.chow_suits"):
+            assert re.findall(r"\b(?:HK|MCR)-\d+(?:\.\d+)?", words[key]) == ["MCR-5.2"], words[key]
