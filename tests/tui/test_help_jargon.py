@@ -300,3 +300,29 @@ def test_the_help_keeps_hand_and_its_count_on_one_line(rules: str, lang: str) ->
         text = help_text(body, lang, width).plain
         assert f"{word} 1/4" in text and "\u00a0" not in text, width
         assert not any(line.rstrip().endswith(f"({word}") for line in text.split("\n")), width
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("lang", "said", "never"),
+    [
+        ("en", "If your hand is complete and worth at least 8 points without the flowers (MCR-5.1), press m: Mahjong! Under 8 points it is a false Mahjong (MCR-5.4).",
+         "If your hand is complete, press m"),
+        ("fr", "Si votre main est complète et vaut au moins 8 points sans les fleurs (MCR-5.1), appuyez sur m : Mahjong ! À moins de 8 points, c'est un faux Mahjong (MCR-5.4).",
+         "Si votre main est complète, appuyez sur m"),
+    ],
+)
+async def test_mcr_5_1_the_help_says_a_complete_hand_under_8_points_is_no_mahjong_at_80x24(make_session: Make, lang: str, said: str, never: str) -> None:
+    """MCR-5.1, MCR-5.4: at an MCR table the help's turn said "If your hand is complete, press m:
+    Mahjong!", the Hong Kong words, while a complete hand under 8 points without the flowers is
+    no win there but a false Mahjong that kills the hand and costs 10 to each player; its goal and
+    common mistakes said so, its turn told the newcomer to declare. It now says the 8 points,
+    read page by page at 80×24."""
+    s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
+    body = " ".join(s.tx("help.body").split())
+    assert said in body and never not in body, body
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join((await _help_pages(app, pilot)).split())
+    assert said.split(", ")[0] in text and "(MCR-5.4)" in text and never not in text, text

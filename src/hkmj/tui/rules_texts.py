@@ -225,6 +225,16 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
     },
 }
 """Single lines of the Hong Kong help replaced at a table (the rest of their section stays)."""
+_HELP_PHRASES: dict[tuple[str, str], dict[str, str]] = {
+    ("mcr", "en"): {
+        "If your hand is complete, press m: Mahjong!": "If your hand is complete and worth at least 8 points without the flowers (MCR-5.1), press m: Mahjong! Under 8 points it is a false Mahjong (MCR-5.4).",
+    },
+    ("mcr", "fr"): {
+        "Si votre main est complète, appuyez sur m : Mahjong !": "Si votre main est complète et vaut au moins 8 points sans les fleurs (MCR-5.1), appuyez sur m : Mahjong ! À moins de 8 points, c'est un faux Mahjong (MCR-5.4).",
+    },
+}
+"""Sentences of the Hong Kong help changed at a table, within their line: at MCR a complete hand
+under 8 points is no win but a false Mahjong (MCR-5.1, MCR-5.4)."""
 for (_rules, _lang), _facts in FLOWERS.items():
     _HELP_LINES.setdefault((_rules, _lang), {})[_FLOWER_LINE[_lang] + _HONG_KONG_FLOWERS[_lang]] = _FLOWER_LINE[_lang] + _facts
 
@@ -236,12 +246,16 @@ _WORDS: dict[tuple[str, str], dict[str, str]] = {
 }
 
 
-def _help(body: str, sections: dict[str, str], lines: dict[str, str]) -> str:
+def _help(body: str, sections: dict[str, str], lines: dict[str, str], phrases: Mapping[str, str] | None = None) -> str:
     """The help ``body`` with each section whose heading is in ``sections`` replaced, then each
-    line found in ``lines``."""
+    line found in ``lines``, then each sentence of ``phrases``."""
     parts = body.split("\n\n")
     body = "\n\n".join(sections.get(p.split("\n", 1)[0], p) for p in parts)
-    return "\n".join(lines.get(line, line) for line in body.split("\n"))
+    body = "\n".join(lines.get(line, line) for line in body.split("\n"))
+    for old, new in (phrases or {}).items():
+        assert old in body, old  # the Hong Kong help still says it
+        body = body.replace(old, new)
+    return body
 
 
 def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
@@ -251,7 +265,8 @@ def rule_words(table: dict[str, str], rules: str, lang: str) -> dict[str, str]:
     if not refs:
         return table
     out = {key: cite_refs(text, refs) for key, text in table.items()}
-    out["help.body"] = cite_refs(_help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {})), refs)
+    body = _help(table["help.body"], _HELP[rules, lang], _HELP_LINES.get((rules, lang), {}), _HELP_PHRASES.get((rules, lang)))
+    out["help.body"] = cite_refs(body, refs)
     own = _WORDS[rules, lang]
     out.update(own)
     # the ".discard" and ".double" words name the one seat paid double for a false Mahjong: Hong Kong's discarder
