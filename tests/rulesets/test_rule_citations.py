@@ -160,3 +160,17 @@ def test_mcr_5_2_a_refused_chow_cites_a_rule_that_defines_a_chow(capsys: pytest.
         words = rule_words(STRINGS[lang], "mcr", lang)
         for key in ("rule.chow_honour", "rule.chow_suits"):
             assert re.findall(r"\b(?:HK|MCR)-\d+(?:\.\d+)?", words[key]) == ["MCR-5.2"], words[key]
+
+
+def test_mcr_5_6_a_mahjong_out_of_turn_cites_the_rule_that_says_what_the_winning_tile_may_be() -> None:
+    """MCR-5.6 (HK-5.5 at a Hong Kong table): pressing m at the terminal when no win can be
+    declared is refused with "MCR-5: the winning tile is your draw or replacement, another
+    player's latest discard, or a robbed kong tile", and MCR-5 said none of it (its items are the
+    8 points, the shapes, the reading, the false Mahjong and the blessing hands). It cites MCR-5.6,
+    which now says it."""
+    said = _page_rule("mcr", "MCR-5.6")
+    for words in ("own draw or replacement", "another player's latest discard", "adds to his exposed pung"):
+        assert words in said, (words, said)
+    for lang in ("en", "fr"):
+        line = rule_words(STRINGS[lang], "mcr", lang)["rule.mahjong_now"]
+        assert re.findall(r"\b(?:HK|MCR)-\d+(?:\.\d+)?", line) == ["MCR-5.6"], line

@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from hkmj.bots import GreedyBot, make_bot
 from hkmj.engine import Chow, Hand, Kong
 from hkmj.record import replay
+from hkmj.rulesets import get_ruleset
 from hkmj.scoring import Meld
 from hkmj.tiles import N_TILE_IDS, counts_of, parse_tiles, tile
 from hkmj.tui.command import resolve_bots
@@ -561,3 +562,18 @@ def test_the_hands_first_line_says_you_deal_in_a_sentence(rules: str, lang: str,
     dealer = s.player_name(s.by_seat[0])
     assert s.by_seat[0] != 0 and second == s.tx("ev.hand", hand=2, wind=s.tx.wind(s.seat), prevailing=s.tx.wind(0), dealer=dealer)
     assert second.endswith(f" {dealer}.") and s.player_name(0) not in second
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mcr_5_6_the_mahjong_key_outside_a_declaring_moment_cites_the_winning_tile_rule(make_session: Make, advance: Advance, lang: str) -> None:
+    """MCR-5.6 (HK-5.5): at an MCR table, after a pung you discard and no win can be declared;
+    the refusal's rule said "MCR-5: the winning tile is your draw or replacement, …", and MCR-5
+    said nothing of the winning tile. It cites MCR-5.6, which says it (docs/rules-mcr.md)."""
+    s = make_session(teach=True, rules=get_ruleset("mcr"), lang=lang)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    advance(s)
+    s.try_pung()
+    out = s.try_mahjong()
+    assert out.notes[0].text == s.tx("no.mahjong_now")
+    assert out.notes[1].text.startswith("MCR-5.6"), out.notes[1].text

@@ -76,7 +76,7 @@ RULE_REFS: Final[Mapping[str, str]] = {
     "HK-5.2": "MCR-5.2",
     "HK-5.3": "MCR-5.2",
     "HK-5.4": "MCR-5.2",
-    "HK-5.5": "MCR-5",
+    "HK-5.5": "MCR-5.6",  # the winning tile: a draw, a discard or a robbed kong
     "HK-5.7": "MCR-5.4",
     "HK-6": "MCR-6",
     "HK-7.1": "MCR-3.3",
