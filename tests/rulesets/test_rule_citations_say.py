@@ -1,0 +1,106 @@
+"""Every rule number the terminal shows a player at a Hong Kong or classical table points to a rule
+that SAYS what the line claims (docs/rules.md, the copy of the Hong Kong page with our rulings
+R-1.., and docs/rules-classical.md): a table of message key → rule → a phrase that rule must
+contain, so that a citation cannot drift to a rule that is silent on the point (HK-4.1, HK-5.7,
+CL-3.1, CL-7.7 and the others below)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hkmj.tui.rules_texts import rule_words
+from hkmj.tui.texts import STRINGS
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+REF = re.compile(r"\b(?:HK|CL|MCR)-\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?|\bR-\d+\b")
+
+
+def page_rule(ref: str) -> str:
+    """The text of rule ``ref`` (``HK-4``, ``HK-4.1``, ``R-6``, ``CL-3``, ``CL-5.3``, ``CL-7.7``) on
+    its page, on one line, with the Markdown emphasis taken out."""
+    page = (DOCS / ("rules-classical.md" if ref.startswith("CL-") else "rules.md")).read_text(encoding="utf-8")
+    if ref.startswith("R-"):
+        found = re.search(rf"(?ms)^- \*\*{ref}\*\* (.*?)(?=^- \*\*R-|^#|\Z)", page)
+    elif f"\n### {ref} " in page:  # a numbered subsection (CL-5.1 .. CL-5.4)
+        found = re.search(rf"(?ms)^### {re.escape(ref)} (.*?)(?=^##|\Z)", page)
+    elif ref.count("-") == 1 and "." not in ref:  # a whole section (HK-4, CL-6)
+        found = re.search(rf"(?ms)^## {re.escape(ref)} (.*?)(?=^## |\Z)", page)
+    else:
+        section, item = ref.rsplit(".", 1)
+        body = page.split(f"\n## {section} ", 1)[1].split("\n## ", 1)[0]
+        found = re.search(rf"(?ms)^{item}\. (.*?)(?=^\d+\. |^#|\Z)", body)
+    assert found, ref
+    return " ".join(found.group(1).replace("*", "").split())
+
+
+# key → ({rule: phrases it must contain} at a Hong Kong table, the same at a classical table)
+SAYS: dict[str, tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = {
+    "st.rob": ({"HK-4.10": ("only if it completes a winning hand",)}, {"CL-3.4": ("may rob it for Mahjong",)}),
+    "ev.bonus.you": ({"HK-3.2": ("A drawn bonus tile is exposed at once",)}, {"CL-1.2": ("set aside as soon as it is drawn",)}),
+    "ev.false": ({"HK-5.7": ("ends the hand", "64 points to each other player")},
+                 {"CL-7.7": ("ends the hand", "the offender pays each other player the limit", "East's share doubled")}),
+    "ev.false.you.discard": ({"HK-5.7": ("doubled (128) to the discarder",)}, {"CL-7.7": ("East's share doubled",)}),
+    "ev.refused": ({"HK-5.7": ("teaching table option", "refuses the declaration with an explanation")},
+                   {"CL-7.7": ("teaching table", "refuses the declaration with an explanation")}),
+    "teach.intro": ({"HK-5.7": ("teaching table option", "refuses the declaration")},
+                    {"CL-7.7": ("teaching table", "refuses the declaration")}),
+    "ev.exhausted": ({"HK-3.5": ("finds the live wall empty, the hand is a draw",), "HK-7.1": ("no payment",)},
+                     {"CL-4.2": ("drawn (\"main morte\") when the live wall is empty",), "CL-7.5": ("nobody pays",)}),
+    "why.not_winning": (
+        {"HK-5.1": ("four groups (chow, pung or kong) and a pair",), "HK-5.3": ("seven pairs of distinct tiles",),
+         "HK-5.4": ("the six terminals, four winds and three dragons",)},
+        {"CL-2.4": ("four groups and a pair",), "CL-6": ("Seven pairs", "Thirteen wonders")},
+    ),
+    "rule.final": ({"HK-4.9": ("claimed only for Mahjong",)}, {"CL-3.7": ("can be claimed only for Mahjong",)}),
+    "rule.rob": ({"HK-4.10": ("only if it completes a winning hand at once",)}, {"CL-3.4": ("may rob it for Mahjong",)}),
+    "rule.pung": ({"HK-4.3": ("two matching tiles in hand",), "HK-4.5": ("except to complete a winning hand",)},
+                  {"CL-3.1": ("for a pung",), "CL-3.2": ("only to complete Mahjong",)}),
+    "rule.chow_left": ({"HK-4.2": ("claimable only from the player immediately before you",)},
+                       {"CL-3.1": ("only the next player", "may claim it for a chow")}),
+    "rule.chow_honour": ({"HK-5.2": ("Honours never form chows",)}, {"CL-2.1": ("chow (three consecutive of one suit)",)}),
+    "rule.chow_suits": ({"HK-5.2": ("chows never cross suits",)}, {"CL-2.1": ("chow (three consecutive of one suit)",)}),
+    "rule.kong_turn": ({"HK-3.3": ("concealed kong", "added kong", "replacement from the dead wall")},
+                       {"CL-3.5": ("concealed kong", "add the fourth tile", "replacement from the dead wall")}),
+    "rule.kong_after_claim": ({"HK-4.2": ("discard without drawing",), "HK-4.3": ("discard without drawing",)},
+                              {"CL-3.5": ("exposes the group", "discards")}),
+    "rule.kong_claim": ({"HK-4.4": ("with three matching tiles in hand", "can not be claimed to turn an exposed pung")},
+                        {"CL-3.4": ("a discard never turns an exposed pung into a kong",)}),
+    "rule.mahjong_now": ({"HK-5.5": ("your draw, a replacement, any player's latest discard", "a robbed kong tile")},
+                         {"CL-3.8": ("own draw or replacement", "any other player's latest discard", "robbing a kong")}),
+    "teach.pairs": ({"HK-5.1": ("four groups",), "HK-5.3": ("seven pairs of distinct tiles",)},
+                    {"CL-2.4": ("four groups and a pair",), "CL-6": ("seven distinct pairs",)}),
+    "teach.kong_replacement": ({"HK-3.3": ("Each kong takes a replacement from the dead wall",)},
+                               {"CL-3.5": ("takes a replacement from the dead wall",)}),
+    "teach.four_in_hand": ({"HK-3.3": ("concealed kong",), "HK-3.4": ("kept in hand without declaring them are ordinary tiles",)},
+                           {"CL-3.5": ("concealed kong",), "CL-2.2": ("kept in hand undeclared are ordinary tiles",)}),
+    "teach.chow_offer": ({"HK-4.2": ("your left",)}, {"CL-3.1": ("may claim it for a chow",)}),
+    "confirm.mahjong.each": ({"HK-5.7": ("64 points to each other player",)}, {"CL-7.7": ("East as the offender pays each of the three twice the limit",)}),
+    "end.claims.won": ({"HK-4.7": ("the first in play order after the discarder wins",)},
+                       {"CL-3.3": ("the first player in play order after the discarder takes the tile",)}),
+    "end.claims.false": ({"R-6": ("the first decides", "later declarations are not examined")},
+                         {"CL-7.7": ("the first decides", "a later one is not examined")}),
+    "end.pay.penalty.each": ({"HK-5.7": ("64 points to each other player",)}, {"CL-7.7": ("pays each other player the limit",)}),
+    "end.pay.classical": ({}, {"CL-5.4": ("Non-winners",), "CL-7": ("The winner is paid his score by each of the three others", "East pays and receives double")}),
+}
+
+
+@pytest.mark.parametrize("key", sorted(SAYS))
+@pytest.mark.parametrize(("rules", "side"), [("hk", 0), ("classical", 1)])
+def test_every_rule_a_line_cites_says_what_the_line_claims(key: str, rules: str, side: int) -> None:
+    """Each line cites exactly the rules of the table, in English and in French, and each of those
+    rules contains the words that make the line true."""
+    says = SAYS[key][side]
+    for lang in ("en", "fr"):
+        line = rule_words(STRINGS[lang], rules, lang).get(key)
+        if not says:
+            assert line is None or not REF.search(line), (rules, lang, key, line)
+            continue
+        assert line is not None, (rules, lang, key)
+        assert set(REF.findall(line)) == set(says), (rules, lang, key, line)
+    for ref, phrases in says.items():
+        text = page_rule(ref)
+        for phrase in phrases:
+            assert phrase in text, (key, ref, phrase, text)
