@@ -111,3 +111,23 @@ def test_every_rule_a_line_cites_says_what_the_line_claims(key: str, rules: str,
         text = page_rule(ref)
         for phrase in phrases:
             assert phrase in text, (key, ref, phrase, text)
+
+
+@pytest.mark.parametrize(
+    ("rules", "says"),
+    [
+        ("hk", {"HK-3.2": ("replaced from the dead wall",), "HK-3.3": ("Each kong takes a replacement from the dead wall",)}),
+        ("classical", {"CL-1.2": ("replaced from the dead wall",), "CL-3.5": ("takes a replacement from the dead wall",)}),
+    ],
+)
+def test_hk_3_3_the_helps_line_on_replacements_cites_a_rule_for_the_kong_too(rules: str, says: dict[str, tuple[str, ...]]) -> None:
+    """HK-3.2, HK-3.3 (CL-1.2, CL-3.5): the help's "A kong or a bonus tile is replaced from the dead
+    wall" cited HK-3.2 alone (CL-1.2 at a classical table), which speaks of bonus tiles only."""
+    anchor = {"en": "A kong or a bonus tile is replaced", "fr": "Un kong ou une tuile bonus est remplacé"}
+    for lang in ("en", "fr"):
+        body = rule_words(STRINGS[lang], rules, lang)["help.body"]
+        sentence = body.split(anchor[lang], 1)[1].split("\n", 1)[0]
+        assert set(REF.findall(sentence)) == set(says), (rules, lang, sentence)
+    for ref, phrases in says.items():
+        for phrase in phrases:
+            assert phrase in page_rule(ref), (ref, phrase)

@@ -84,11 +84,11 @@ async def _settled(app: PlayApp, pilot: Pilot[None]) -> str:
 @pytest.mark.parametrize(
     ("rules", "lang", "wall", "pond"),
     [
-        ("hk", "en", "When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2).",
+        ("hk", "en", "When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2, HK-3.3).",
          "Each player's discards, their pond, are shown at the bottom of their panel"),
-        ("hk", "fr", "la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2).",
+        ("hk", "fr", "la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2, HK-3.3).",
          "Les défausses de chaque joueur sont en bas de son panneau"),
-        ("classical", "en", "the hand is a draw: nobody pays (CL-4.2, CL-7.5). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (CL-1.2).",
+        ("classical", "en", "the hand is a draw: nobody pays (CL-4.2, CL-7.5). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (CL-1.2, CL-3.5).",
          "their pond, are shown"),
         ("classical", "fr", "personne ne paie (CL-4.2, CL-7.5). Un kong ou une tuile bonus est remplacé depuis le mur mort",
          "Les défausses de chaque joueur sont en bas de son panneau"),

@@ -199,8 +199,8 @@ _HONG_KONG_FLOWERS = {
 }
 
 _WALL_LINE = {
-    "en": "The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2).",
-    "fr": "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2).",
+    "en": "The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2, HK-3.3).",
+    "fr": "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2, HK-3.3).",
 }
 """The help's line on the wall (your turn), as the Hong Kong table says it (HK-2.4's dead wall)."""
 

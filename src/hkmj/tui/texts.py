@@ -341,7 +341,7 @@ Each player has a panel: seat wind · name · the points won (+) or lost (-) in 
 
 YOUR TURN
 You draw one tile automatically; it is shown apart on the right of your hand. Then discard one tile: press the letter shown under it (or move with ← →, Home/End) and press Enter, or click it twice. With four identical tiles in hand, or the fourth tile of a pung you claimed, you may declare a kong (k). If your hand is complete, press m: Mahjong!
-The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2).
+The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2, HK-3.3).
 
 AFTER A DISCARD
 Each player's discards, their pond, are shown at the bottom of their panel; the latest discard is highlighted. If you can use it, the game stops and shows your choices:
@@ -717,7 +717,7 @@ Chaque joueur a son panneau : vent de sa place · nom · les points gagnés (+) 
 
 VOTRE TOUR
 Vous piochez une tuile automatiquement ; elle est à part, à droite de votre main. Puis défaussez une tuile : appuyez sur la lettre affichée sous elle (ou déplacez-vous avec ← →, Début/Fin) puis sur Entrée, ou cliquez-la deux fois. Avec quatre tuiles identiques en main, ou la quatrième d'un pung que vous avez réclamé, vous pouvez déclarer un kong (k). Si votre main est complète, appuyez sur m : Mahjong !
-La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2).
+La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2, HK-3.3).
 
 APRÈS UNE DÉFAUSSE
 Les défausses de chaque joueur sont en bas de son panneau ; la dernière défausse est surlignée. Si vous pouvez l'utiliser, le jeu s'arrête et propose vos choix :
