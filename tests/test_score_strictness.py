@@ -140,13 +140,13 @@ def test_mcr_1_the_checks_shared_with_hong_kong_cite_the_mcr_rules(change: dict[
 @pytest.mark.parametrize(
     ("hand", "error"),
     [
-        ("1" * 100_000 + "m", "hands.E.hand of 100,001 characters: a hand of at most 14 tiles is written in at most 80 (CL-1.1)"),
+        ("1" * 100_000 + "m", "hands.E.hand of 100,001 characters: a hand of at most 14 tiles is written in at most 80 (CL-1.3)"),
         ("0" * 100_000 + "m", "hands.E.hand of 100,001 characters"),
     ],
     ids=["100k_ones", "100k_zeros"],
 )
-def test_cl1_1_an_overlong_classical_hand_is_refused_by_its_size(hand: str, error: str) -> None:
-    """A hand longer than any legal one is refused before its tiles are read, as R-9 does for
+def test_cl1_3_an_overlong_classical_hand_is_refused_by_its_size(hand: str, error: str) -> None:
+    """CL-1.3: a hand longer than any legal one is refused before its tiles are read, as R-9 does for
     Hong Kong and MCR (it once took the classical reader minutes: a quadratic error text)."""
     request = {"hands": {"E": {"hand": hand}, "S": None, "W": None, "N": None}, "winner": "E", "win": "self_draw",
                "win_tile": "1m", "prevailing": "E"}  # fmt: skip

@@ -6,7 +6,10 @@ CL-3.1, CL-7.7 and the others below)."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,3 +134,16 @@ def test_hk_3_3_the_helps_line_on_replacements_cites_a_rule_for_the_kong_too(rul
     for ref, phrases in says.items():
         for phrase in phrases:
             assert phrase in page_rule(ref), (ref, phrase)
+
+
+def test_cl_1_3_the_classical_refusal_of_an_overlong_hand_cites_a_rule_that_says_it() -> None:
+    """CL-1.3: ``hkmj score --rules classical`` refused a hand of more than 80 characters citing
+    CL-1.1, the 144 tiles, which says nothing of a hand's size; the rule it cites now says it."""
+    request = {"hands": {"E": {"hand": "1" * 90 + "m"}, "S": None, "W": None, "N": None},
+               "winner": "E", "win": "self_draw", "win_tile": "1m", "prevailing": "E"}
+    done = subprocess.run([sys.executable, "-m", "hkmj", "score", "--rules", "classical", "--json"],
+                          input=json.dumps(request) + "\n", capture_output=True, text=True, timeout=120, check=False)
+    error = json.loads(done.stdout)["error"]
+    cited = REF.findall(error)
+    assert cited == ["CL-1.3"], error
+    assert "more than 80 characters is refused by its size" in page_rule(cited[0])

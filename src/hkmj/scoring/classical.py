@@ -1284,7 +1284,7 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
     if len(value["hand"]) > MAX_HAND_CHARS:  # refused by its size before a tile is read, as R-9
         raise InvalidHand(
             f"hands.{who}.hand of {len(value['hand']):,} characters: a hand of at most 14 tiles is written in at most "
-            f"{MAX_HAND_CHARS} (CL-1.1)"
+            f"{MAX_HAND_CHARS} (CL-1.3)"
         )
     try:
         concealed = tuple(parse_tiles(value["hand"]))
