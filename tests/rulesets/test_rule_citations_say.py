@@ -147,3 +147,42 @@ def test_cl_1_3_the_classical_refusal_of_an_overlong_hand_cites_a_rule_that_says
     cited = REF.findall(error)
     assert cited == ["CL-1.3"], error
     assert "more than 80 characters is refused by its size" in page_rule(cited[0])
+
+
+APP_SAYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "claimOrder": {"HK-4.7": ("Mahjong > pung or kong > chow",)},
+    "claimOrder_classical": {"CL-3.3": ("Mahjong > kong > pung > chow",)},
+    "baseFrom": {"HK-6": ("Base points and payments",)},
+    "falsePays": {"HK-5.7": ("64 points to each other player",)},
+    "falsePaysDiscard": {"HK-5.7": ("doubled (128) to the discarder",)},
+    "nobodyPays": {"HK-7.1": ("no payment",), "HK-7.2": ("or the hand is drawn, seats stay",)},
+    "noElement": {"HK-6": ("There is no minimum: a 0-fan hand wins",)},
+    "nobodyPays_classical": {"CL-7.5": ("nobody scores, nobody pays",), "CL-4.3": ("After every hand, won or drawn, the seat winds rotate",)},
+    "falsePays_classical": {"CL-7.7": ("East as the offender pays each of the three twice the limit",)},
+    "falsePaysDiscard_classical": {"CL-7.7": ("East's share doubled",)},
+    "claimsWon": {"HK-4.7": ("the first in play order after the discarder wins",)},
+    "claimsWon_classical": {"CL-3.3": ("the first player in play order after the discarder takes the tile",)},
+    "claimsFalse": {"R-6": ("the first decides", "later declarations are not examined")},
+    "claimsFalse_classical": {"CL-7.7": ("the first decides", "a later one is not examined")},
+}
+
+
+def test_every_hong_kong_and_classical_rule_the_browser_cites_says_what_its_line_claims() -> None:
+    """HK-4.7, HK-5.7, HK-6, HK-7.1, HK-7.2, R-6, CL-3.3, CL-4.3, CL-7.5, CL-7.7: every string of the
+    browser (app.js, English and French) that cites a Hong Kong or classical rule is in the table,
+    cites exactly its rules, and each rule says it."""
+    app = (Path(__file__).resolve().parents[2] / "src" / "hkmj" / "server" / "static" / "app.js").read_text(encoding="utf-8")
+    seen: dict[str, int] = {}
+    for m in re.finditer(r'(\w+): "((?:[^"\\]|\\.)*)"', app):
+        refs = set(REF.findall(m.group(2)))
+        if not refs or any(r.startswith("MCR-") for r in refs):
+            continue
+        key = m.group(1)
+        assert key in APP_SAYS, (key, m.group(2))
+        assert refs == set(APP_SAYS[key]), (key, m.group(2))
+        seen[key] = seen.get(key, 0) + 1
+    assert seen == dict.fromkeys(APP_SAYS, 2)  # English and French
+    for key, says in APP_SAYS.items():
+        for ref, phrases in says.items():
+            for phrase in phrases:
+                assert phrase in page_rule(ref), (key, ref, phrase)
