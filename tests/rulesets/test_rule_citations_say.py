@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from hkmj.scoring.classical import RULE_REFS
 from hkmj.tui.rules_texts import rule_words
 from hkmj.tui.texts import STRINGS
 
@@ -186,3 +187,44 @@ def test_every_hong_kong_and_classical_rule_the_browser_cites_says_what_its_line
         for ref, phrases in says.items():
             for phrase in phrases:
                 assert phrase in page_rule(ref), (key, ref, phrase)
+
+
+# each Hong Kong rule classical.RULE_REFS rewrites → (words of the Hong Kong rule, words its classical rule must say too)
+SAME_CONTENT: dict[str, tuple[str, str]] = {
+    "HK-1": ("four copies each (108)", "The 144 tiles of HK-1"),
+    "HK-1.3": ("Bonus tiles: Flowers 1–4 and Seasons 1–4", "A flower or season is set aside"),  # the errors: never in the hand
+    "HK-3.2": ("replaced from the dead wall", "replaced from the dead wall"),
+    "HK-3.3": ("replacement from the dead wall", "replacement from the dead wall"),
+    "HK-3.4": ("are ordinary tiles", "are ordinary tiles"),
+    "HK-3.5": ("live wall empty, the hand is a draw", "drawn (\"main morte\") when the live wall is empty"),
+    "HK-4": ("Claims on a discard", "Claims on a discard"),
+    "HK-4.1": ("only before the next draw", "only before the next player draws"),
+    "HK-4.2": ("claimable only from the player immediately before you", "may claim it for a chow"),
+    "HK-4.3": ("claimable from any player", "Any player may claim the latest discard for a pung"),
+    "HK-4.4": ("with three matching tiles in hand", "three alike in hand"),
+    "HK-4.5": ("only for a pair, except to complete a winning hand", "A pair may be claimed only to complete Mahjong"),
+    "HK-4.7": ("the first in play order after the discarder wins", "the first player in play order after the discarder takes the tile"),
+    "HK-4.9": ("claimed only for Mahjong", "claimed only for Mahjong"),
+    "HK-4.10": ("only if it completes a winning hand", "may rob it for Mahjong"),
+    "HK-5.1": ("four groups (chow, pung or kong) and a pair", "four groups and a pair"),
+    "HK-5.2": ("chows never cross suits", "three consecutive of one suit"),
+    "HK-5.3": ("Seven pairs", "Seven pairs"),
+    "HK-5.4": ("Thirteen orphans", "Thirteen wonders"),
+    "HK-5.5": ("The winning tile may be your draw, a replacement", "the winning tile is the player's own draw or replacement"),
+    "HK-5.7": ("False Mahjong", "false Mahjong"),
+    "HK-6": ("Scoring (the winner only)", "score = points × 2^doubles"),
+    "HK-7.1": ("no payment", "nobody pays"),
+}
+
+
+def test_hk_4_4_each_rule_the_classical_table_cites_instead_says_the_same_thing() -> None:
+    """CL-3.4 (HK-4.4): the classical table's one table of rule references (``RULE_REFS``: the
+    engine's reasons, the screens' lines, the scorers' errors) names, for each Hong Kong rule, the
+    classical rule "of the same content": that rule must say what the Hong Kong one said. A refused
+    kong on a discard read "needs three 5m in hand (CL-3.4)", and CL-3.4 did not say it."""
+    singles = {hk: cl for hk, cl in RULE_REFS.items() if ", " not in hk}
+    assert set(singles) == set(SAME_CONTENT)
+    for hk, cl in singles.items():
+        hk_words, cl_words = SAME_CONTENT[hk]
+        assert hk_words in page_rule(hk), (hk, hk_words)
+        assert cl_words in page_rule(cl), (hk, cl, cl_words, page_rule(cl))
