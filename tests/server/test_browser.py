@@ -1601,41 +1601,52 @@ def test_hk_4_3_the_pung_button_names_its_tile_and_the_claim_bar_still_fits_a_ph
     longest claim bar (three chows, pung, kong, Mahjong, pass, hint and the timer) ran off a 360×640 screen (five rows
     at its foot, "Chow 7-8-9 Bamboo" to "Hint" below the screen): on a phone the buttons leave the suit's word to the
     tile on offer ("Chow 5-6-7"), their aria-label naming it in full, in rows of 40 px targets. Every button stays on
-    the screen without scrolling either way, English and French: the longest bar at 390×844, a long one (two chows,
-    pung, Mahjong, pass, hint, timer) at 360×640."""
+    the screen without scrolling either way, English and French, at 390×844 and 360×640 (the longest bar in French ended
+    9 px below a 360×640 screen, "Mahjong !" and "Conseil" out of reach while the timer ran: it is now in two rows, a label
+    on two lines between its words where a row is full), each button at least 40 × 40 px, no word of a label cut or out
+    of its button; at 1280×800 the bar keeps the whole names."""
     from playwright.sync_api import sync_playwright
 
-    bar = """() => ({ vw: document.documentElement.clientWidth, vh: window.innerHeight, scrollY: window.scrollY,
+    bar = r"""() => ({ vw: document.documentElement.clientWidth, vh: window.innerHeight, scrollY: window.scrollY,
       scrollW: document.documentElement.scrollWidth,
       claims: Array.from(document.querySelectorAll('button.claim')).map((b) => [b.innerText, b.getAttribute('aria-label')]),
       out: Array.from(document.querySelectorAll('.actions button')).map((b) => [b.textContent, b.getBoundingClientRect()])
         .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > window.innerHeight)
-        .map(([t]) => t) })"""
+        .map(([t]) => t),
+      small: Array.from(document.querySelectorAll('.actions button')).map((b) => [b.textContent, b.getBoundingClientRect()])
+        .filter(([, r]) => r.height < 40 || r.width < 40).map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`),
+      cut: Array.from(document.querySelectorAll('.actions button')).flatMap((b) => { const box = b.getBoundingClientRect(), cut = [];
+        const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) { const n = walk.currentNode; for (const m of n.data.matchAll(/\S+/g)) {
+          const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+          const rects = Array.from(r.getClientRects()).filter((x) => x.width > 0);
+          if (rects.length && (new Set(rects.map((x) => Math.round(x.top))).size > 1
+            || rects.some((x) => x.left < box.left || x.right > box.right || x.top < box.top || x.bottom > box.bottom))) cut.push(m[0]); } }
+        return cut; }) })"""
     with sync_playwright() as p:
         browser = _launch(p)
         errors: list[str] = []
-        for size in ((390, 844), (360, 640)):
-            page = _phone_lobby(browser, server, errors, "en", size)
+        for size in ((390, 844), (360, 640), (1280, 800)):
+            phone = size[0] <= 400
+            page = _phone_lobby(browser, server, errors, "en", size, touch=phone)
             for lang, suit in (("en", "Bamboo"), ("fr", "Bambous")):
                 _lobby_in(page, lang)
                 state = _mid_hand("hk", claim=True, timed=True)
                 state["hand"]["last_discard"]["tile"] = "7s:3"
-                # the longest bar possible (7s offered to 5s 6s 7s 7s 7s 8s 9s) on the taller phone; a long one on the smaller
-                longest = size[1] >= 844
-                chows = ["chow 567s", "chow 678s", "chow 789s"] if longest else ["chow 567s", "chow 678s"]
-                state["mine"]["legal"] = ["pass", *chows, "pung", *(["kong 7s"] if longest else []), "mahjong"]
+                # the longest bar possible (7s offered to 5s 6s 7s 7s 7s 8s 9s)
+                chows = ["chow 567s", "chow 678s", "chow 789s"]
+                state["mine"]["legal"] = ["pass", *chows, "pung", "kong 7s", "mahjong"]
                 page.evaluate("""(st) => { G.state = st; G.open = []; G.log = [];
                   G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", state)
                 seen = page.evaluate(bar)
                 page.screenshot(path=str(ARTIFACTS / f"claim-bar-{size[0]}-{lang}.png"))
                 # the whole name for a screen reader; on the phone's narrow bar the suit shows on the tile on offer
-                words = [("Pass", "Passer")[lang == "fr"], *(f"Chow {a}" for a in ("5-6-7", "6-7-8", "7-8-9")[: len(chows)]), "Pung 7"]
-                words += ["Kong 7"] if longest else []
+                words = [("Pass", "Passer")[lang == "fr"], *(f"Chow {a}" for a in ("5-6-7", "6-7-8", "7-8-9")), "Pung 7", "Kong 7"]
                 labels = [w if w in ("Pass", "Passer") else f"{w} {suit}" for w in words]
                 assert [label for _, label in seen["claims"][:-1]] == labels, seen
-                assert [text for text, _ in seen["claims"][:-1]] == words, seen
+                assert [text for text, _ in seen["claims"][:-1]] == (words if phone else labels), seen
                 assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], (size, lang, seen)
-                assert seen["out"] == [], (size, lang, seen)
+                assert seen["out"] == [] and seen["small"] == [] and seen["cut"] == [], (size, lang, seen)
             page.context.close()
         assert not errors, errors
         browser.close()
