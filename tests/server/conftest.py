@@ -7,12 +7,13 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
 
 from hkmj.server.store import normalise_url
-from hkmj.server.testing import Server
+from hkmj.server.testing import CHROMIUM, LazyChromium, Server
 
 PG_URL = os.environ.get("HKMJ_TEST_PG_URL", "postgresql://hkmj:hkmj@127.0.0.1:5432/hkmj_test")
 
@@ -58,3 +59,17 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 @pytest.fixture
 def server(make_server: Callable[..., Server]) -> Server:
     return make_server()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (:class:`hkmj.server.testing.LazyChromium`), closed after the test; the
+    screenshots' folder (artifacts/, gitignored) made. A test without Chromium at ``CHROMIUM`` is skipped."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium")
+    (Path(__file__).resolve().parents[2] / "artifacts").mkdir(exist_ok=True)
+    browser = LazyChromium()  # launched when first used: a test may run asyncio.run before
+    try:
+        yield browser
+    finally:
+        browser.close()

@@ -355,14 +355,10 @@ HOSTILE = ['<img src="/x" id="pwn0">', '"><b id="pwn1">x', "</td><i id='pwn2'>",
 """Player names that are HTML: rendered as markup, each would add an element with id ``pwnN``."""
 
 
-def test_a_name_that_is_html_stays_text_in_the_lobby_the_table_the_result_and_the_review(make_server: MakeServer) -> None:
+def test_a_name_that_is_html_stays_text_in_the_lobby_the_table_the_result_and_the_review(make_server: MakeServer, browser: Any) -> None:
     """Names are chosen by anyone (a joiner's, or the creator's for every seat) and shown to
     everyone: the lobby, the table, the final ranking, the review. A name that is HTML stays
     its text everywhere (no element made from it), in Chromium, and in the review page's source."""
-    chromium = Path(os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium"))
-    if not chromium.exists():
-        pytest.skip(f"no Chromium at {chromium}; .ci/run installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
 
     server = make_server(None, "--absent-after", "0.2")  # the second player leaves: its turns go fast
     body = {"slots": [None, None, None, "greedy"], "names": HOSTILE, "sit": 0, "hands": 1, "bot_delay": 0, "claim_window": 0.01, "timer": 30, "teaching": False}
@@ -389,23 +385,20 @@ def test_a_name_that_is_html_stays_text_in_the_lobby_the_table_the_result_and_th
                     await c.wait(lambda m: m["type"] == "state", 1)
 
     asyncio.run(second())
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(chromium), args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page()
-        page.goto(server.base + "/")
-        wait_true(page, "document.body.innerText.includes('id=\"pwn0\"')")  # the lobby lists the players
-        assert page.evaluate(injected) == []
-        page.goto(f"{server.base}/t/{tid}?watch=1")  # the waiting room
-        wait_true(page, "document.body.innerText.includes('pwn1')")
-        assert page.evaluate(injected) == []
-        with ThreadPoolExecutor(1) as pool:  # Playwright's own event loop runs in this thread
-            pool.submit(asyncio.run, play()).result()
-        page.goto(f"{server.base}/t/{tid}?watch=1")
-        page.wait_for_selector("#scoring")
-        text = page.evaluate("document.body.innerText")
-        assert all(name.strip() in text for name in HOSTILE), text
-        assert page.evaluate(injected) == []
-        browser.close()
+    page = browser.new_page()
+    page.goto(server.base + "/")
+    wait_true(page, "document.body.innerText.includes('id=\"pwn0\"')")  # the lobby lists the players
+    assert page.evaluate(injected) == []
+    page.goto(f"{server.base}/t/{tid}?watch=1")  # the waiting room
+    wait_true(page, "document.body.innerText.includes('pwn1')")
+    assert page.evaluate(injected) == []
+    with ThreadPoolExecutor(1) as pool:  # Playwright's own event loop runs in this thread
+        pool.submit(asyncio.run, play()).result()
+    page.goto(f"{server.base}/t/{tid}?watch=1")
+    page.wait_for_selector("#scoring")
+    text = page.evaluate("document.body.innerText")
+    assert all(name.strip() in text for name in HOSTILE), text
+    assert page.evaluate(injected) == []
 
     req = urllib.request.Request(f"{server.base}/t/{tid}/review", data=urllib.parse.urlencode({"token": token}).encode(), method="POST")
     req.add_header("Content-Type", "application/x-www-form-urlencoded")

@@ -12,7 +12,6 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +21,7 @@ from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, drain, play, public_tiles, tiles_in
 
 from .test_attacks import cpu_of_many, is_live, post
-from .test_browser import ARGS, CHROMIUM, wait_true
+from .test_browser import wait_true
 
 MakeServer = Callable[..., Server]
 
@@ -189,32 +188,24 @@ RTL = "\u05e9\u05dc\u05d5\u05dd 12"
 (the next seat's name in a list) into its own direction and reorders it."""
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium")
-def test_a_long_or_right_to_left_name_stays_in_its_own_seat(server: Server) -> None:
+def test_a_long_or_right_to_left_name_stays_in_its_own_seat(server: Server, browser: Any) -> None:
     """A name of 24 W (or of 24 wide letters such as U+FDFD) has nowhere to break: at phone width it
     ran out of its seat's box over the seat beside it, on every player's screen. A name written
     right to left ending in digits reordered the text beside it. Every name is now its own
     direction isolate (``<bdi>``), and in a seat's box it is cut with an ellipsis at the box's edge."""
-    from playwright.sync_api import sync_playwright
-
     tid = server.create(slots=["greedy"] * 4, names=[WIDE, RTL, "", "Ann"], hands=1, bot_delay=0.5)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 390, "height": 800})
-            page.goto(server.base + f"/t/{tid}?watch=1")
-            wait_true(page, "document.querySelectorAll('.seat .who b').length === 4")
-            boxes = page.evaluate(
-                """() => Array.from(document.querySelectorAll('.seat')).map((s) => {
-                    const seat = s.getBoundingClientRect(), name = s.querySelector('.who b').getBoundingClientRect();
-                    return [s.querySelector('.who b').textContent, seat.left, seat.right, name.left, name.right]; })"""
-            )
-            for text, left, right, name_left, name_right in boxes:
-                assert left - 0.5 <= name_left and name_right <= right + 0.5, (text, left, right, name_left, name_right)
-            isolated = page.evaluate("Array.from(document.querySelectorAll('.seat .who bdi')).map((b) => b.textContent)")
-            assert sorted(isolated) == sorted([WIDE, RTL, "Bot 3 (greedy)", "Ann"]), isolated
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(server.base + f"/t/{tid}?watch=1")
+    wait_true(page, "document.querySelectorAll('.seat .who b').length === 4")
+    boxes = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.seat')).map((s) => {
+            const seat = s.getBoundingClientRect(), name = s.querySelector('.who b').getBoundingClientRect();
+            return [s.querySelector('.who b').textContent, seat.left, seat.right, name.left, name.right]; })"""
+    )
+    for text, left, right, name_left, name_right in boxes:
+        assert left - 0.5 <= name_left and name_right <= right + 0.5, (text, left, right, name_left, name_right)
+    isolated = page.evaluate("Array.from(document.querySelectorAll('.seat .who bdi')).map((b) => b.textContent)")
+    assert sorted(isolated) == sorted([WIDE, RTL, "Bot 3 (greedy)", "Ann"]), isolated
 
 
 def test_one_network_cannot_take_every_spectators_place(make_server: MakeServer) -> None:

@@ -9,17 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hkmj.server.testing import Server, choose, match_over, play
-
-CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+from hkmj.server.testing import CHROMIUM, Server, choose, match_over, play
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -34,8 +30,7 @@ def _clean(page: Any) -> None:
     assert page.evaluate(INJECTED) == {"x": None, "nodes": 0}
 
 
-def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp(server: Server) -> None:
-    from playwright.sync_api import sync_playwright
+def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp(server: Server, browser: Any) -> None:
 
     waiting = server.create(slots=[None, None, None, None], listed=True)
     finished = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
@@ -52,51 +47,46 @@ def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp
             return token
 
     token = asyncio.run(go())
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 900})
-        context.add_init_script(f"localStorage.setItem('hkmj.token.{finished}', {json.dumps(token)});")
-        errors: list[str] = []
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")  # the lobby lists the waiting table with its four names
-        page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[3])})", timeout=15000)
-        text = page.inner_text("#app")
-        assert all(n in text for n in NAMES), text
-        _clean(page)
-        page.goto(f"{server.base}/t/{waiting}?watch=1")  # the table waiting for its players
-        page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[2])})", timeout=15000)
-        text = page.inner_text("#app")
-        assert all(n in text for n in NAMES), text
-        _clean(page)
-        page.goto(f"{server.base}/t/{playing}?watch=1")  # a hand in play, watched
-        page.wait_for_selector("#board", timeout=15000)
-        page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[1])})", timeout=15000)
-        text = page.inner_text("#app")
-        assert all(n in text for n in NAMES), text
-        _clean(page)
-        page.goto(f"{server.base}/t/{finished}")  # the match's end, as its player sees it
-        page.wait_for_selector("#review", timeout=15000)
-        assert NAMES[0] in page.inner_text("#app")
-        _clean(page)
-        with page.expect_popup() as popup:
-            page.click("#review")
-        review = popup.value
-        review.wait_for_load_state()
-        assert NAMES[0] in review.inner_text("h1")
-        _clean(review)
-        assert errors == []
-        browser.close()
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 900})
+    context.add_init_script(f"localStorage.setItem('hkmj.token.{finished}', {json.dumps(token)});")
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")  # the lobby lists the waiting table with its four names
+    page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[3])})", timeout=15000)
+    text = page.inner_text("#app")
+    assert all(n in text for n in NAMES), text
+    _clean(page)
+    page.goto(f"{server.base}/t/{waiting}?watch=1")  # the table waiting for its players
+    page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[2])})", timeout=15000)
+    text = page.inner_text("#app")
+    assert all(n in text for n in NAMES), text
+    _clean(page)
+    page.goto(f"{server.base}/t/{playing}?watch=1")  # a hand in play, watched
+    page.wait_for_selector("#board", timeout=15000)
+    page.wait_for_function(f"document.body.innerText.includes({json.dumps(NAMES[1])})", timeout=15000)
+    text = page.inner_text("#app")
+    assert all(n in text for n in NAMES), text
+    _clean(page)
+    page.goto(f"{server.base}/t/{finished}")  # the match's end, as its player sees it
+    page.wait_for_selector("#review", timeout=15000)
+    assert NAMES[0] in page.inner_text("#app")
+    _clean(page)
+    with page.expect_popup() as popup:
+        page.click("#review")
+    review = popup.value
+    review.wait_for_load_state()
+    assert NAMES[0] in review.inner_text("h1")
+    _clean(review)
+    assert errors == []
 
 
-def test_the_review_file_written_to_disk_runs_no_script_whatever_it_holds(tmp_path: Path) -> None:
+def test_the_review_file_written_to_disk_runs_no_script_whatever_it_holds(tmp_path: Path, browser: Any) -> None:
     """``hkmj review --html`` writes a page a browser opens from disk, without the policy the
     server sends with the same page (``REVIEW_CSP``): it had none, so a script that reached it
     (a flaw in the escaping of a record's text, an edit of the file by whoever passed it on) ran
     with the file's origin. The page now carries its policy in a ``<meta>``: no script runs,
     nothing is fetched, and its tiles and style still draw."""
-    from playwright.sync_api import sync_playwright
-
     from hkmj.cli import main
 
     record, out = tmp_path / "g.jsonl", tmp_path / "g.html"
@@ -105,17 +95,14 @@ def test_the_review_file_written_to_disk_runs_no_script_whatever_it_holds(tmp_pa
     page_text = out.read_text(encoding="utf-8")
     evil = '<script>window.X = 1</script><img src="x" onerror="window.X = 2"><img src="https://example.invalid/x.png">'
     out.write_text(page_text.replace("<main>", "<main>" + evil, 1), encoding="utf-8")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.add_init_script("window.blocked = []; document.addEventListener('securitypolicyviolation', (e) => window.blocked.push(e.blockedURI));")
-        page.goto(out.as_uri())
-        page.wait_for_selector("h1")
-        page.wait_for_timeout(300)
-        assert page.evaluate("window.X ?? null") is None
-        blocked = page.evaluate("window.blocked")
-        assert "inline" in blocked and "https://example.invalid/x.png" in blocked, blocked  # the script, the fetch
-        drawn = page.evaluate("Array.from(document.querySelectorAll('main svg.t use')).map((u) => u.getBBox().width > 0)")
-        assert drawn and all(drawn)
-        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(244, 241, 232)"  # the inline style applies
-        browser.close()
+    page = browser.new_page()
+    page.add_init_script("window.blocked = []; document.addEventListener('securitypolicyviolation', (e) => window.blocked.push(e.blockedURI));")
+    page.goto(out.as_uri())
+    page.wait_for_selector("h1")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.X ?? null") is None
+    blocked = page.evaluate("window.blocked")
+    assert "inline" in blocked and "https://example.invalid/x.png" in blocked, blocked  # the script, the fetch
+    drawn = page.evaluate("Array.from(document.querySelectorAll('main svg.t use')).map((u) => u.getBBox().width > 0)")
+    assert drawn and all(drawn)
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(244, 241, 232)"  # the inline style applies

@@ -10,7 +10,6 @@ a screenshot took let the retry fire before the check that it had not)."""
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,10 +17,8 @@ from typing import Any
 
 import pytest
 
-from hkmj.server.testing import Server
+from hkmj.server.testing import CHROMIUM, Server
 
-CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 START = 1_800_000_000.0  # the pages' clock (Unix seconds), paused
 
@@ -101,75 +98,68 @@ def _until(page: Any, check: Callable[[], bool], timeout: float = 15.0) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_refused_resume_or_watch_is_said_in_place_and_asked_again_only_when_it_can_change(
-    make_server: Callable[..., Server], lang: str
+    make_server: Callable[..., Server], lang: str, browser: Any,
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
     server = make_server(None, "--replay-rate", "1")  # one lookup of an unknown table a minute
     said = SAID[lang]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        errors: list[str] = []
-        # a seat token the live table does not know: said above the join panel, and not asked again
-        live = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1)
-        asked: list[str] = []
-        page = _table_page(browser, server, live, lang, "not-a-token", errors, asked)
-        assert page.inner_text("#refused-what") == said["bad_token"]
-        assert page.locator("button.sit").count() == 1 and page.inner_text("button.sit").startswith(said["sit"])
-        assert page.evaluate("localStorage.getItem('hkmj.token.' + G.tid)") is None and page.evaluate("G.want") is None
-        page.clock.fast_forward(300_000)
-        page.wait_for_timeout(300)
-        assert asked == ["resume"]
-        # a seat token kept for a table the server does not have: said, and not asked again
-        asked = []
-        page = _table_page(browser, server, "nosuch1", lang, "tok", errors, asked)
-        assert page.inner_text("#refused-what") == said["no_table"]
-        assert page.locator("#refused-retry").count() == 0
-        assert page.inner_text("#refused a") == said["lobby"]
-        assert page.evaluate("G.want") is None
-        page.clock.fast_forward(300_000)  # five minutes: every reconnection timer would have fired
-        page.wait_for_timeout(300)
-        assert asked == ["resume"] and page.locator("#refused").count() == 1
-        # past the lookups limit (a spectator's link): said, with when it is tried again (the error's
-        # retry_after: the budget's token comes back 60 s after the lookup above, of which at least
-        # 3 s have passed, where the page's own estimate was 60 s), then tried again
-        time.sleep(3)
-        asked, refusals = [], []
-        page = _table_page(browser, server, "nosuch2", lang, None, errors, asked, refusals)
-        assert page.inner_text("#refused-what") == said["lookups"]
-        (refusal,) = refusals
-        wait = refusal["retry_after"]
-        assert refusal["limit"] == "lookups" and 1 <= wait <= 57, refusal
-        assert page.inner_text("#refused-retry") == said["retry"].format(s=wait)
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"refused-watch-{lang}.png"))
-        assert asked == ["watch"]
-        page.clock.fast_forward((wait - 1) * 1000)
-        page.wait_for_timeout(300)
-        assert asked == ["watch"], f"asked again before the {wait} s it said: {asked}"
-        page.clock.fast_forward(2_000)
-        _until(page, lambda: len(asked) == 2)
-        assert asked == ["watch", "watch"]
-        assert errors == []
-        browser.close()
+    errors: list[str] = []
+    # a seat token the live table does not know: said above the join panel, and not asked again
+    live = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1)
+    asked: list[str] = []
+    page = _table_page(browser, server, live, lang, "not-a-token", errors, asked)
+    assert page.inner_text("#refused-what") == said["bad_token"]
+    assert page.locator("button.sit").count() == 1 and page.inner_text("button.sit").startswith(said["sit"])
+    assert page.evaluate("localStorage.getItem('hkmj.token.' + G.tid)") is None and page.evaluate("G.want") is None
+    page.clock.fast_forward(300_000)
+    page.wait_for_timeout(300)
+    assert asked == ["resume"]
+    # a seat token kept for a table the server does not have: said, and not asked again
+    asked = []
+    page = _table_page(browser, server, "nosuch1", lang, "tok", errors, asked)
+    assert page.inner_text("#refused-what") == said["no_table"]
+    assert page.locator("#refused-retry").count() == 0
+    assert page.inner_text("#refused a") == said["lobby"]
+    assert page.evaluate("G.want") is None
+    page.clock.fast_forward(300_000)  # five minutes: every reconnection timer would have fired
+    page.wait_for_timeout(300)
+    assert asked == ["resume"] and page.locator("#refused").count() == 1
+    # past the lookups limit (a spectator's link): said, with when it is tried again (the error's
+    # retry_after: the budget's token comes back 60 s after the lookup above, of which at least
+    # 3 s have passed, where the page's own estimate was 60 s), then tried again
+    time.sleep(3)
+    asked, refusals = [], []
+    page = _table_page(browser, server, "nosuch2", lang, None, errors, asked, refusals)
+    assert page.inner_text("#refused-what") == said["lookups"]
+    (refusal,) = refusals
+    wait = refusal["retry_after"]
+    assert refusal["limit"] == "lookups" and 1 <= wait <= 57, refusal
+    assert page.inner_text("#refused-retry") == said["retry"].format(s=wait)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"refused-watch-{lang}.png"))
+    assert asked == ["watch"]
+    page.clock.fast_forward((wait - 1) * 1000)
+    page.wait_for_timeout(300)
+    assert asked == ["watch"], f"asked again before the {wait} s it said: {asked}"
+    page.clock.fast_forward(2_000)
+    _until(page, lambda: len(asked) == 2)
+    assert asked == ["watch", "watch"]
+    assert errors == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_watch_refused_by_a_full_gallery_is_said_in_place_and_asked_again(make_server: Callable[..., Server], lang: str) -> None:
+def test_a_watch_refused_by_a_full_gallery_is_said_in_place_and_asked_again(make_server: Callable[..., Server], lang: str, browser: Any) -> None:
     """A ``watch`` refused with ``spectators_full`` was only a toast over a blank table page (its
     text the server's English message): it is now said in place like the other refused watches,
     in the page's language, and asked again after 30 s (no ``retry_after``: a count cap), when a
     spectator may have left; then the page watches the table."""
-    from playwright.sync_api import sync_playwright
     from websockets.sync.client import connect
 
     server = make_server(None, "--spectators", "1")
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1)
     said = SAID[lang]
-    with connect(server.ws_url) as watcher, sync_playwright() as p:  # the one spectator the table accepts
+    with connect(server.ws_url) as watcher:  # the one spectator the table accepts
         watcher.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
         assert json.loads(watcher.recv(timeout=10))["type"] == "welcome"
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         errors: list[str] = []
         asked: list[str] = []
         refusals: list[dict[str, Any]] = []
@@ -187,4 +177,3 @@ def test_a_watch_refused_by_a_full_gallery_is_said_in_place_and_asked_again(make
         _until(page, lambda: bool(page.evaluate("G.state !== null")))  # watching now
         assert page.locator("#refused").count() == 0
         assert errors == []
-        browser.close()

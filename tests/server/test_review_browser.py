@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import re
 import urllib.error
@@ -20,10 +19,8 @@ from typing import Any
 import pytest
 
 from hkmj.cli import main
-from hkmj.server.testing import Server, choose, match_over, play
+from hkmj.server.testing import CHROMIUM, Server, choose, match_over, play
 
-CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 pytestmark = pytest.mark.skipif(
@@ -57,8 +54,7 @@ def check_review_page(page: Any) -> None:
     assert abs(float(shown.group(1)) - losses[0]) <= 0.00501, (first, losses[0])
 
 
-def test_html_review_renders_offline_with_the_biggest_mistake_first(tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
+def test_html_review_renders_offline_with_the_biggest_mistake_first(tmp_path: Path, browser: Any) -> None:
 
     record = tmp_path / "g.jsonl"
     assert (
@@ -80,23 +76,20 @@ def test_html_review_renders_offline_with_the_biggest_mistake_first(tmp_path: Pa
     )
     out = tmp_path / "g.html"
     assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet"]) == 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 900})
-        requests: list[str] = []
-        errors: list[str] = []
-        page.on("request", lambda r: requests.append(r.url))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(out.as_uri())
-        page.wait_for_selector("li.mistake")
-        check_review_page(page)
-        assert "Review of player 1" in page.inner_text("h1")
-        assert [u for u in requests if not u.startswith("file:")] == [] and errors == []
-        page.click("details.hand-review summary")
-        assert page.evaluate(TILES_DRAWN, "details.hand-review[open]")
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "review.png"), full_page=False)
-        browser.close()
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(out.as_uri())
+    page.wait_for_selector("li.mistake")
+    check_review_page(page)
+    assert "Review of player 1" in page.inner_text("h1")
+    assert [u for u in requests if not u.startswith("file:")] == [] and errors == []
+    page.click("details.hand-review summary")
+    assert page.evaluate(TILES_DRAWN, "details.hand-review[open]")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "review.png"), full_page=False)
 
 
 def _post_review(server: Server, tid: str, token: str) -> tuple[int, str]:
@@ -155,9 +148,8 @@ def _click_review(browser: Any, server: Server, tid: str, token: str, lang: str,
 
 
 def test_review_this_match_shows_only_the_players_own_seat(
-    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str], browser: Any,
 ) -> None:
-    from playwright.sync_api import sync_playwright
 
     tid = server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, claim_window=0.01)
 
@@ -188,24 +180,21 @@ def test_review_this_match_shows_only_the_players_own_seat(
     assert _post_review(server, tid, "")[0] == 403
     status, page = _post_review(server, tid, token)
     assert status == 200 and "Review of player 1 (Ann)" in page
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        errors: list[str] = []
-        review = _click_review(browser, server, tid, token, "en", errors)
-        assert review.inner_text("h1") == "Review of player 1 (Ann)"
-        assert "Hong Kong" in review.inner_text("main")
-        if review.locator("li.mistake").count():
-            check_review_page(review)
-        assert review.evaluate("document.querySelectorAll('svg.t').length") > 0
-        ARTIFACTS.mkdir(exist_ok=True)
-        review.screenshot(path=str(ARTIFACTS / "review-from-table.png"))
-        # a spectator has no seat: no review button
-        watcher = browser.new_page()
-        watcher.goto(f"{server.base}/t/{tid}?watch=1")
-        watcher.wait_for_selector("#scoring", timeout=15000)
-        assert watcher.locator("#review").count() == 0
-        assert errors == []
-        browser.close()
+    errors: list[str] = []
+    review = _click_review(browser, server, tid, token, "en", errors)
+    assert review.inner_text("h1") == "Review of player 1 (Ann)"
+    assert "Hong Kong" in review.inner_text("main")
+    if review.locator("li.mistake").count():
+        check_review_page(review)
+    assert review.evaluate("document.querySelectorAll('svg.t').length") > 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    review.screenshot(path=str(ARTIFACTS / "review-from-table.png"))
+    # a spectator has no seat: no review button
+    watcher = browser.new_page()
+    watcher.goto(f"{server.base}/t/{tid}?watch=1")
+    watcher.wait_for_selector("#scoring", timeout=15000)
+    assert watcher.locator("#review").count() == 0
+    assert errors == []
 
 
 def _post_review_lang(server: Server, tid: str, token: str, form_lang: str | None, accept: str | None) -> tuple[int, str, str]:
@@ -217,12 +206,10 @@ def _post_review_lang(server: Server, tid: str, token: str, form_lang: str | Non
         return r.status, r.headers.get("Content-Language", ""), r.read().decode()
 
 
-def test_review_this_match_in_the_clients_language(server: Server) -> None:
+def test_review_this_match_in_the_clients_language(server: Server, browser: Any) -> None:
     """A French client's "Revoir cette partie" opens the review in French (the form posts the
     client's language); the route takes ``lang`` (en, fr), else the browser's Accept-Language,
     and keeps one page per seat and language."""
-    from playwright.sync_api import sync_playwright
-
     tid = server.create(slots=[None, "strong", "greedy", "strong"], hands=1, claim_window=0.01)
 
     token = played_to_the_end(server, tid, "Zoé", 4)
@@ -232,25 +219,22 @@ def test_review_this_match_in_the_clients_language(server: Server) -> None:
     assert "Review of player 1 (Zoé)" in _post_review(server, tid, token)[1]  # no lang, no Accept-Language: English
     status, lang, page = _post_review_lang(server, tid, token, "xx", "fr-CA,fr;q=0.9")
     assert lang == "fr" and "Analyse de partie" in page  # an unknown lang: the browser's language
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        errors: list[str] = []
-        review = _click_review(browser, server, tid, token, "fr", errors)
-        assert review.evaluate("document.documentElement.lang") == "fr"
-        assert review.inner_text("h1") == "Analyse de partie\u00a0: joueur 1 (Zoé)"
-        main_text = review.inner_text("main")
-        assert "Toutes les décisions, donne par donne" in main_text and "Hong Kong" in main_text
-        for english in ("Review of", "Biggest mistakes", "Every decision", "decisions with a choice", "from ready", "discard "):
-            assert english not in main_text, english
-        if review.locator("li.mistake").count():
-            first = review.inner_text("#m1 h3")
-            assert re.search(r"−\d+,\d\d points?", first), first
-            labels = review.evaluate(TILES_DRAWN, "#m1")
-            assert labels and all(not re.search(r"Characters|Circles|Bamboo|wind|dragon", t["label"]) for t in labels), labels
-        ARTIFACTS.mkdir(exist_ok=True)
-        review.screenshot(path=str(ARTIFACTS / "review-fr.png"))
-        assert errors == []
-        browser.close()
+    errors: list[str] = []
+    review = _click_review(browser, server, tid, token, "fr", errors)
+    assert review.evaluate("document.documentElement.lang") == "fr"
+    assert review.inner_text("h1") == "Analyse de partie\u00a0: joueur 1 (Zoé)"
+    main_text = review.inner_text("main")
+    assert "Toutes les décisions, donne par donne" in main_text and "Hong Kong" in main_text
+    for english in ("Review of", "Biggest mistakes", "Every decision", "decisions with a choice", "from ready", "discard "):
+        assert english not in main_text, english
+    if review.locator("li.mistake").count():
+        first = review.inner_text("#m1 h3")
+        assert re.search(r"−\d+,\d\d points?", first), first
+        labels = review.evaluate(TILES_DRAWN, "#m1")
+        assert labels and all(not re.search(r"Characters|Circles|Bamboo|wind|dragon", t["label"]) for t in labels), labels
+    ARTIFACTS.mkdir(exist_ok=True)
+    review.screenshot(path=str(ARTIFACTS / "review-fr.png"))
+    assert errors == []
 
 
 def _post_form(server: Server, tid: str, token: str, lang: str, accept: str | None) -> tuple[int, dict[str, str], str]:
@@ -319,110 +303,95 @@ def test_a_refused_review_is_a_page_the_player_reads_in_their_language(make_serv
     assert then in body, body
 
 
-def test_a_refused_review_opens_as_a_readable_page_in_chromium(make_server: Any) -> None:
+def test_a_refused_review_opens_as_a_readable_page_in_chromium(make_server: Any, browser: Any) -> None:
     """Issue 9 in Chromium: past ``--review-rate``, "Review this match" / "Revoir cette partie"
     opens a tab that says, in the page's language, that the reviews are limited and to try again
     in a minute (it showed the raw JSON refusal)."""
-    from playwright.sync_api import sync_playwright
-
     server = make_server(None, "--review-rate", "1")
     tids = [server.create(slots=[None, "greedy", "strong", "greedy"], hands=1, claim_window=0.01) for _ in range(2)]
     tokens = [played_to_the_end(server, tid, "Ann", 3 + i) for i, tid in enumerate(tids)]
     assert _post_form(server, tids[0], tokens[0], "en", BROWSER_ACCEPT)[0] == 200  # the minute's one review
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        errors: list[str] = []
-        retry_in = {"en": r"Try again in [1-5]?[0-9] seconds\.", "fr": "Réessayez dans [1-5]?[0-9]\u00a0secondes\\."}
-        for lang, title, what, then in (
-            ("en", "Review refused", "Game reviews made are limited to 1 a minute from your address.", "Wait a minute, then try again."),
-            ("fr", "Analyse refusée", "Les analyses de partie faites sont limitées à 1 par minute depuis votre adresse.", "Attendez une minute, puis réessayez."),
-        ):
-            refused = _click_review(browser, server, tids[1], tokens[1], lang, errors)
-            assert refused.evaluate("document.documentElement.lang") == lang
-            assert refused.inner_text("h1") == title
-            # the review budget's token comes back 60 s after the first review: by then some of
-            # the minute may have gone (the page then says how many seconds are left)
-            said = refused.inner_text("#then")
-            assert refused.inner_text("#what") == what and (said == then or re.fullmatch(retry_in[lang], said)), said
-            assert '"error"' not in refused.content()
-            ARTIFACTS.mkdir(exist_ok=True)
-            refused.screenshot(path=str(ARTIFACTS / f"review-refused-{lang}.png"))
-        assert errors == []
-        browser.close()
+    errors: list[str] = []
+    retry_in = {"en": r"Try again in [1-5]?[0-9] seconds\.", "fr": "Réessayez dans [1-5]?[0-9]\u00a0secondes\\."}
+    for lang, title, what, then in (
+        ("en", "Review refused", "Game reviews made are limited to 1 a minute from your address.", "Wait a minute, then try again."),
+        ("fr", "Analyse refusée", "Les analyses de partie faites sont limitées à 1 par minute depuis votre adresse.", "Attendez une minute, puis réessayez."),
+    ):
+        refused = _click_review(browser, server, tids[1], tokens[1], lang, errors)
+        assert refused.evaluate("document.documentElement.lang") == lang
+        assert refused.inner_text("h1") == title
+        # the review budget's token comes back 60 s after the first review: by then some of
+        # the minute may have gone (the page then says how many seconds are left)
+        said = refused.inner_text("#then")
+        assert refused.inner_text("#what") == what and (said == then or re.fullmatch(retry_in[lang], said)), said
+        assert '"error"' not in refused.content()
+        ARTIFACTS.mkdir(exist_ok=True)
+        refused.screenshot(path=str(ARTIFACTS / f"review-refused-{lang}.png"))
+    assert errors == []
 
 
 @pytest.mark.parametrize("width", [320, 360, 390])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_review_fits_a_phone(tmp_path: Path, lang: str, width: int) -> None:
+def test_the_review_fits_a_phone(tmp_path: Path, lang: str, width: int, browser: Any) -> None:
     """At phone widths (390 × 844, and the narrower 360 of most Android phones and 320 of small
     ones) the review page fits the screen's width, its tables of actions and of every hand's
     decisions too: they ran 70 px past the right edge at 390 (the French columns cut off, the page
     scrolling sideways), and a hand's table of decisions (six columns, the hand's tiles among
     them) still ran up to 50 px past it at 360 and 320; in English and French."""
-    from playwright.sync_api import sync_playwright
-
     record = tmp_path / "g.jsonl"
     assert main(["simulate", "--hands", "2", "--seed", "11", "--bots", "random,strong,greedy,strong",
                  "--record", str(record), "--quiet"]) == 0
     out = tmp_path / "g.html"
     assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": width, "height": 844})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(out.as_uri())
-        page.wait_for_selector("li.mistake")
-        for summary in page.query_selector_all("details.hand-review summary"):
-            summary.click()
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"review-phone-{lang}-{width}.png"), full_page=True)
-        wide = page.evaluate("""(w) => Array.from(document.querySelectorAll('table'))
-          .map((t) => Math.round(t.getBoundingClientRect().right)).filter((r) => r > w)""", width)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width and wide == [], wide
-        assert errors == []
-        browser.close()
+    page = browser.new_page(viewport={"width": width, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(out.as_uri())
+    page.wait_for_selector("li.mistake")
+    for summary in page.query_selector_all("details.hand-review summary"):
+        summary.click()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"review-phone-{lang}-{width}.png"), full_page=True)
+    wide = page.evaluate("""(w) => Array.from(document.querySelectorAll('table'))
+      .map((t) => Math.round(t.getBoundingClientRect().right)).filter((r) => r > w)""", width)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width and wide == [], wide
+    assert errors == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_mistake_links_to_its_row_in_its_hands_table_and_back(tmp_path: Path, lang: str) -> None:
+def test_a_mistake_links_to_its_row_in_its_hands_table_and_back(tmp_path: Path, lang: str, browser: Any) -> None:
     """The biggest mistakes listed at the top linked nowhere: each now links to its decision in
     its hand's table (the folded hand opens, the row is in view and marked), and that row links
     back to the mistake; in English and French, no script in the page."""
-    from playwright.sync_api import sync_playwright
-
     record = tmp_path / "g.jsonl"
     assert main(["simulate", "--hands", "2", "--seed", "11", "--bots", "random,strong,greedy,strong",
                  "--record", str(record), "--quiet"]) == 0
     out = tmp_path / "g.html"
     assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
     assert "<script" not in out.read_text(encoding="utf-8")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(out.as_uri())
-        page.wait_for_selector("li.mistake")
-        ranks = page.eval_on_selector_all("li.mistake", "els => els.length")
-        for rank in sorted({1, 2, ranks}):
-            link = page.query_selector(f"#m{rank} h3 a.jump")
-            assert link is not None
-            row = link.get_attribute("href")
-            assert row and re.fullmatch(r"#d\d+", row), row
-            hand = re.search(r"\d+", page.inner_text(f"#m{rank} h3 a.jump"))
-            link.click()
-            state = page.evaluate("""(id) => { const tr = document.querySelector(id), r = tr.getBoundingClientRect();
-              return { top: r.top, bottom: r.bottom, h: innerHeight, open: tr.closest('details').open, inView: r.top >= -1 && r.bottom <= innerHeight + 1,
-                       target: tr.matches(':target'), hand: tr.closest('details').querySelector('summary').textContent,
-                       back: tr.querySelector('a.jump') && tr.querySelector('a.jump').getAttribute('href') }; }""", row)
-            assert state["open"] and state["inView"] and state["target"], state
-            assert hand is not None and hand.group(0) in state["hand"], (hand, state)
-            assert state["back"] == f"#m{rank}"
-            page.click(f"{row} a.jump")
-            top = page.evaluate(f"document.querySelector('#m{rank}').getBoundingClientRect().top")
-            assert -1 <= top < 700 and page.evaluate(f"document.querySelector('#m{rank}').matches(':target')")
-        word = "mistake" if lang == "en" else "erreur"
-        assert word in page.inner_text(f"{page.get_attribute('#m1 h3 a.jump', 'href')} a.jump")
-        assert errors == []
-        browser.close()
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(out.as_uri())
+    page.wait_for_selector("li.mistake")
+    ranks = page.eval_on_selector_all("li.mistake", "els => els.length")
+    for rank in sorted({1, 2, ranks}):
+        link = page.query_selector(f"#m{rank} h3 a.jump")
+        assert link is not None
+        row = link.get_attribute("href")
+        assert row and re.fullmatch(r"#d\d+", row), row
+        hand = re.search(r"\d+", page.inner_text(f"#m{rank} h3 a.jump"))
+        link.click()
+        state = page.evaluate("""(id) => { const tr = document.querySelector(id), r = tr.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, h: innerHeight, open: tr.closest('details').open, inView: r.top >= -1 && r.bottom <= innerHeight + 1,
+                   target: tr.matches(':target'), hand: tr.closest('details').querySelector('summary').textContent,
+                   back: tr.querySelector('a.jump') && tr.querySelector('a.jump').getAttribute('href') }; }""", row)
+        assert state["open"] and state["inView"] and state["target"], state
+        assert hand is not None and hand.group(0) in state["hand"], (hand, state)
+        assert state["back"] == f"#m{rank}"
+        page.click(f"{row} a.jump")
+        top = page.evaluate(f"document.querySelector('#m{rank}').getBoundingClientRect().top")
+        assert -1 <= top < 700 and page.evaluate(f"document.querySelector('#m{rank}').matches(':target')")
+    word = "mistake" if lang == "en" else "erreur"
+    assert word in page.inner_text(f"{page.get_attribute('#m1 h3 a.jump', 'href')} a.jump")
+    assert errors == []

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from hkmj.server.testing import Server
+from hkmj.server.testing import CHROMIUM, Server
 
-from .test_review_browser import ARGS, CHROMIUM, _click_review, played_to_the_end
+from .test_review_browser import _click_review, played_to_the_end
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -56,87 +56,77 @@ def reported(page: Any, violations: list[str], *directives: str, timeout: float 
     return True
 
 
-def test_no_inline_style_anywhere_but_the_self_contained_review(server: Server) -> None:
+def test_no_inline_style_anywhere_but_the_self_contained_review(server: Server, browser: Any) -> None:
     """Every response allowed inline style (``style-src 'unsafe-inline'``), although only the
     game review has any: text injected into a page could have added a ``<style>`` whose
     attribute selectors test the review form's hidden seat token letter by letter. The policy
     is now ``style-src 'self'``; the review, one page with its style and tiles inline, has a
     policy of its own that allows no script and fetches nothing. Chromium applies both without a
     violation: the lobby, the help, a watched table and the review keep their look."""
-    from playwright.sync_api import sync_playwright
-
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01)
 
     token = played_to_the_end(server, tid, "Ann", 5)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        violations: list[str] = []
-        context = browser.new_context()
-        page = context.new_page()
-        watch_policy(page, violations)
-        for path, ready in (("/", "form"), ("/help", "h1"), (f"/t/{tid}?watch=1", "#scoring")):
-            response = page.goto(server.base + path)
-            assert response is not None
-            policy = response.headers["content-security-policy"]
-            assert "style-src 'self';" in policy and "unsafe-inline" not in policy, (path, policy)
-            page.wait_for_selector(ready, timeout=15000)
-            # the stylesheet applies (the header is a flex row in style.css)
-            assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "flex", path
-        # an injected <style> no longer applies
-        page.evaluate("document.head.insertAdjacentHTML('beforeend', '<style>header{display:none}</style>')")
-        assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "flex"
-        assert reported(page, violations, "style-src"), violations
-        violations.clear()
-        errors: list[str] = []
-        review = _click_review(browser, server, tid, token, "en", errors)
-        watch_policy(review, violations)
-        review.reload()  # a POST answer: the browser posts the form again, with the same token
-        review.wait_for_selector("h1")
-        assert review.inner_text("h1") == "Review of player 1 (Ann)"
-        assert review.eval_on_selector("main", "e => getComputedStyle(e).maxWidth") == "1000px"  # its inline style applies
-        # no script runs in the review, whatever its text holds
-        review.evaluate("document.body.insertAdjacentHTML('beforeend', '<img src=x onerror=\"document.title=1\">')")
-        assert reported(review, violations, "script-src", "img-src"), violations
-        assert review.title() != "1"  # looked at once the image was refused: its handler would have run by then
-        assert errors == []
-        browser.close()
+    violations: list[str] = []
+    context = browser.new_context()
+    page = context.new_page()
+    watch_policy(page, violations)
+    for path, ready in (("/", "form"), ("/help", "h1"), (f"/t/{tid}?watch=1", "#scoring")):
+        response = page.goto(server.base + path)
+        assert response is not None
+        policy = response.headers["content-security-policy"]
+        assert "style-src 'self';" in policy and "unsafe-inline" not in policy, (path, policy)
+        page.wait_for_selector(ready, timeout=15000)
+        # the stylesheet applies (the header is a flex row in style.css)
+        assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "flex", path
+    # an injected <style> no longer applies
+    page.evaluate("document.head.insertAdjacentHTML('beforeend', '<style>header{display:none}</style>')")
+    assert page.eval_on_selector("header", "e => getComputedStyle(e).display") == "flex"
+    assert reported(page, violations, "style-src"), violations
+    violations.clear()
+    errors: list[str] = []
+    review = _click_review(browser, server, tid, token, "en", errors)
+    watch_policy(review, violations)
+    review.reload()  # a POST answer: the browser posts the form again, with the same token
+    review.wait_for_selector("h1")
+    assert review.inner_text("h1") == "Review of player 1 (Ann)"
+    assert review.eval_on_selector("main", "e => getComputedStyle(e).maxWidth") == "1000px"  # its inline style applies
+    # no script runs in the review, whatever its text holds
+    review.evaluate("document.body.insertAdjacentHTML('beforeend', '<img src=x onerror=\"document.title=1\">')")
+    assert reported(review, violations, "script-src", "img-src"), violations
+    assert review.title() != "1"  # looked at once the image was refused: its handler would have run by then
+    assert errors == []
 
 
-def test_a_page_elsewhere_cannot_seat_its_visitors_at_a_table_by_a_join_link(server: Server) -> None:
+def test_a_page_elsewhere_cannot_seat_its_visitors_at_a_table_by_a_join_link(server: Server, browser: Any) -> None:
     """The table page read ``?sit=N`` as "join seat N at once, under the name saved in this
     browser": a page elsewhere sending its visitors to ``/t/<id>?sit=1`` (a link, a redirect)
     seated each of them at the attacker's table, taking one of their address's seats and showing
     the attacker the name they play under, without a click. A join link now shows the join
     panel with that seat's button focused: the visitor sits only by pressing it."""
-    from playwright.sync_api import sync_playwright
-
     tid = server.create(slots=[None, None, "greedy", "greedy"])
     link = f"{server.base}/t/{tid}?sit=1"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.base + "/")
-        page.evaluate("localStorage.setItem('hkmj.name', 'Visitor')")  # a player of this server
-        page.route(
-            "http://elsewhere.example/**",
-            lambda route: route.fulfill(content_type="text/html", body=f"<script>location.href = {link!r};</script>"),
-        )
-        page.goto("http://elsewhere.example/")
-        page.wait_for_url(link)
-        page.wait_for_selector('button.sit[data-slot="1"]', timeout=15000)
-        assert page.evaluate("document.activeElement.dataset.slot") == "1"
-        slots = server.get(f"/api/tables/{tid}")["table"]["slots"]
-        assert not slots[1]["joined"] and slots[1]["name"] != "Visitor", slots[1]
-        page.click('button.sit[data-slot="1"]')  # the visitor's own choice
-        deadline = time.monotonic() + 15
-        while not server.get(f"/api/tables/{tid}")["table"]["slots"][1]["joined"]:
-            assert time.monotonic() < deadline
-            page.wait_for_timeout(50)
-        assert server.get(f"/api/tables/{tid}")["table"]["slots"][1]["name"] == "Visitor"
-        assert not errors, errors
-        browser.close()
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.evaluate("localStorage.setItem('hkmj.name', 'Visitor')")  # a player of this server
+    page.route(
+        "http://elsewhere.example/**",
+        lambda route: route.fulfill(content_type="text/html", body=f"<script>location.href = {link!r};</script>"),
+    )
+    page.goto("http://elsewhere.example/")
+    page.wait_for_url(link)
+    page.wait_for_selector('button.sit[data-slot="1"]', timeout=15000)
+    assert page.evaluate("document.activeElement.dataset.slot") == "1"
+    slots = server.get(f"/api/tables/{tid}")["table"]["slots"]
+    assert not slots[1]["joined"] and slots[1]["name"] != "Visitor", slots[1]
+    page.click('button.sit[data-slot="1"]')  # the visitor's own choice
+    deadline = time.monotonic() + 15
+    while not server.get(f"/api/tables/{tid}")["table"]["slots"][1]["joined"]:
+        assert time.monotonic() < deadline
+        page.wait_for_timeout(50)
+    assert server.get(f"/api/tables/{tid}")["table"]["slots"][1]["name"] == "Visitor"
+    assert not errors, errors
 
 
 @contextlib.contextmanager
@@ -165,7 +155,7 @@ def elsewhere_serving(body: str) -> Iterator[str]:
         site.server_close()
 
 
-def test_a_page_elsewhere_cannot_spend_its_visitors_lookups(server: Server) -> None:
+def test_a_page_elsewhere_cannot_spend_its_visitors_lookups(server: Server, browser: Any) -> None:
     """Every lookup of a past or unknown table counts against the address's ``--replay-rate``
     (20 a minute): a page elsewhere holding twenty images that point at ``/api/tables/<id>`` spent
     the budget of each visitor's address, who then could not watch, reopen or review any past
@@ -173,23 +163,18 @@ def test_a_page_elsewhere_cannot_spend_its_visitors_lookups(server: Server) -> N
     ``cross-site`` or ``same-site``), other than by following a link, is now refused ``403
     forbidden_origin`` before it counts; a form posted from elsewhere to the review too, while a
     link followed from elsewhere is served."""
-    from playwright.sync_api import sync_playwright
-
     images = "".join(f'<img src="{server.base}/api/tables/gone{i}" alt="">' for i in range(25))
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        done: list[str] = []  # the browser keeps the answers from the page (ORB) once they came
-        page.on("requestfinished", lambda r: done.append(r.url) if "/api/tables/" in r.url else None)
-        page.on("requestfailed", lambda r: done.append(r.url) if "/api/tables/" in r.url else None)
-        # another site on this machine (the browser keeps a public page from loopback addresses)
-        with elsewhere_serving(images) as elsewhere:
-            page.goto(elsewhere, wait_until="load")
-        deadline = time.monotonic() + 15
-        while len(done) < 25:  # each image asked for and answered
-            assert time.monotonic() < deadline, done
-            page.wait_for_timeout(50)
-        browser.close()
+    page = browser.new_page()
+    done: list[str] = []  # the browser keeps the answers from the page (ORB) once they came
+    page.on("requestfinished", lambda r: done.append(r.url) if "/api/tables/" in r.url else None)
+    page.on("requestfailed", lambda r: done.append(r.url) if "/api/tables/" in r.url else None)
+    # another site on this machine (the browser keeps a public page from loopback addresses)
+    with elsewhere_serving(images) as elsewhere:
+        page.goto(elsewhere, wait_until="load")
+    deadline = time.monotonic() + 15
+    while len(done) < 25:  # each image asked for and answered
+        assert time.monotonic() < deadline, done
+        page.wait_for_timeout(50)
     with pytest.raises(urllib.error.HTTPError) as e:  # the visitor's own lookup is still answered
         server.get("/api/tables/gone")
     assert e.value.code == 404  # before: 429, the budget spent by the page elsewhere

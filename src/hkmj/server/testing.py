@@ -18,13 +18,93 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from hkmj.server.client import GameClient
 
 TILE_RE = re.compile(r"^[1-9][mpszf]:[0-3]$")
+
+CHROMIUM = os.environ.get("HKMJ_CHROMIUM", "/usr/bin/chromium")
+"""The Chromium the browser tests drive (Debian's, which .ci/run installs), unless ``HKMJ_CHROMIUM`` names another."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+"""Chromium's command line in the tests: no sandbox (a container), no GPU, nothing fetched from Google."""
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """:data:`CHROMIUM` launched headless by Playwright, closed (with Playwright) on the way out.
+
+    The browser tests get it as the ``browser`` fixture (tests/server/conftest.py)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class LazyChromium:
+    """The ``browser`` fixture (tests/server/conftest.py): :func:`chromium`, launched when the test first uses it, as
+    a Playwright ``Browser`` (every attribute is the browser's), closed by :meth:`close`.
+
+    Launched late because Playwright's sync API keeps an event loop running in its thread from its start: a test that
+    plays a match with ``asyncio.run`` before it opens a page (a finished table, a seat token) does that first."""
+
+    def __init__(self) -> None:
+        self._stack = contextlib.ExitStack()
+        self._browser: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._browser is None:
+            self._browser = self._stack.enter_context(chromium())
+        return getattr(self._browser, name)
+
+    def close(self) -> None:
+        """Close the browser and Playwright, if launched."""
+        self._browser = None
+        self._stack.close()
+
+
+def lobby_in(page: Any, lang: str) -> None:
+    """Choose the lobby's language and wait for the lobby drawn again in it (the drawing of the
+    language chosen before may still be on screen until its fetches come back)."""
+    page.select_option("#lang", lang)
+    page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
+
+
+def lobby_page(browser: Any, server: Server, errors: list[str], width: int, height: int) -> Any:
+    """A page on the lobby, in English, collecting its script errors into ``errors``. Choosing the
+    language draws the lobby again: this waits for that drawing (``#app`` no longer ``aria-busy``),
+    not the first one, which the second replaces with every box back to its default."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    lobby_in(page, "en")
+    return page
+
+
+def phone_page(
+    browser: Any, server: Server, errors: list[str], lang: str, size: tuple[int, int] = (390, 844), *, touch: bool = True
+) -> Any:
+    """A phone's page (390 × 844 unless ``size``, with touch unless ``touch=False``) in a context of its own, on the
+    lobby in ``lang``, collecting its script errors into ``errors``."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    lobby_in(page, lang)
+    return page
 
 
 def free_port() -> int:
