@@ -1427,7 +1427,10 @@ def test_hk_4_3_the_pung_button_names_its_tile_and_the_claim_bar_still_fits_a_ph
     the screen without scrolling either way, English and French, at 390×844 and 360×640 (the longest bar in French ended
     9 px below a 360×640 screen, "Mahjong !" and "Conseil" out of reach while the timer ran: it is now in two rows, a label
     on two lines between its words where a row is full), each button at least 40 × 40 px, no word of a label cut or out
-    of its button; at 1280×800 the bar keeps the whole names."""
+    of its button; at 1280×800 the bar keeps the whole names. Where every opponent has four melds the player's own seat
+    starts lower, and the bar, kept at the foot of the screen but no higher than the top of that seat, fell below a
+    360×640 screen in English too: on a phone it is now fixed at the foot of the screen, and the page, scrolled to its
+    end, shows the whole hand above it."""
     bar = r"""() => ({ vw: document.documentElement.clientWidth, vh: window.innerHeight, scrollY: window.scrollY,
       scrollW: document.documentElement.scrollWidth,
       claims: Array.from(document.querySelectorAll('button.claim')).map((b) => [b.innerText, b.getAttribute('aria-label')]),
@@ -1450,22 +1453,32 @@ def test_hk_4_3_the_pung_button_names_its_tile_and_the_claim_bar_still_fits_a_ph
         page = phone_page(browser, server, errors, "en", size, touch=phone)
         for lang, suit in (("en", "Bamboo"), ("fr", "Bambous")):
             lobby_in(page, lang)
-            state = _mid_hand("hk", claim=True, timed=True)
-            state["hand"]["last_discard"]["tile"] = "7s:3"
-            # the longest bar possible (7s offered to 5s 6s 7s 7s 7s 8s 9s)
-            chows = ["chow 567s", "chow 678s", "chow 789s"]
-            state["mine"]["legal"] = ["pass", *chows, "pung", "kong 7s", "mahjong"]
-            page.evaluate("""(st) => { G.state = st; G.open = []; G.log = [];
-              G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", state)
-            seen = page.evaluate(bar)
-            page.screenshot(path=str(ARTIFACTS / f"claim-bar-{size[0]}-{lang}.png"))
-            # the whole name for a screen reader; on the phone's narrow bar the suit shows on the tile on offer
-            words = [("Pass", "Passer")[lang == "fr"], *(f"Chow {a}" for a in ("5-6-7", "6-7-8", "7-8-9")), "Pung 7", "Kong 7"]
-            labels = [w if w in ("Pass", "Passer") else f"{w} {suit}" for w in words]
-            assert [label for _, label in seen["claims"][:-1]] == labels, seen
-            assert [text for text, _ in seen["claims"][:-1]] == (words if phone else labels), seen
-            assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], (size, lang, seen)
-            assert seen["out"] == [] and seen["small"] == [] and seen["cut"] == [], (size, lang, seen)
+            for crowded in (False, True):  # every opponent with four melds: the player's own seat starts lower
+                state = _mid_hand("hk", claim=True, timed=True)
+                state["hand"]["last_discard"]["tile"] = "7s:3"
+                if crowded:
+                    state["hand"]["melds"] = [state["hand"]["melds"][0]] + [
+                        [*({"tiles": [f"{r}m:{s}", f"{r + 1}m:{s}", f"{r + 2}m:{s}"]} for r in (1, 4, 7)), {"tiles": [f"3z:{s}"] * 4}]
+                        for s in (1, 2, 3)]
+                    state["hand"]["concealed_counts"] = [10, 1, 1, 1]
+                # the longest bar possible (7s offered to 5s 6s 7s 7s 7s 8s 9s)
+                chows = ["chow 567s", "chow 678s", "chow 789s"]
+                state["mine"]["legal"] = ["pass", *chows, "pung", "kong 7s", "mahjong"]
+                page.evaluate("""(st) => { G.state = st; G.open = []; G.log = [];
+                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", state)
+                seen = page.evaluate(bar)
+                page.screenshot(path=str(ARTIFACTS / f"claim-bar-{size[0]}-{lang}{'-crowded' * crowded}.png"))
+                # the whole name for a screen reader; on the phone's narrow bar the suit shows on the tile on offer
+                words = [("Pass", "Passer")[lang == "fr"], *(f"Chow {a}" for a in ("5-6-7", "6-7-8", "7-8-9")), "Pung 7", "Kong 7"]
+                labels = [w if w in ("Pass", "Passer") else f"{w} {suit}" for w in words]
+                assert [label for _, label in seen["claims"][:-1]] == labels, seen
+                assert [text for text, _ in seen["claims"][:-1]] == (words if phone else labels), seen
+                assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], (size, lang, crowded, seen)
+                assert seen["out"] == [] and seen["small"] == [] and seen["cut"] == [], (size, lang, crowded, seen)
+                # scrolled to its end, the page shows the whole hand above the bar
+                page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+                wait_true(page, """(() => { const h = document.querySelector('#hand').getBoundingClientRect();
+                  return h.bottom <= document.querySelector('.actions').getBoundingClientRect().top + 1; })()""", 2)
         page.context.close()
     assert not errors, errors
 

@@ -1199,7 +1199,16 @@ async function verifyWall(st) {
   show();
 }
 
+/** A phone's claim bar is fixed at the foot of the screen (style.css): the page gets as much room below its end, so
+ * that what ends it (the player's hand, the question asked) can still be scrolled above the bar. */
+function padForBar() {
+  const bar = document.querySelector(".actions"), fixed = bar && getComputedStyle(bar).position === "fixed";
+  const pad = fixed ? `${Math.ceil(bar.getBoundingClientRect().height)}px` : "";
+  if (document.body.style.paddingBottom !== pad) document.body.style.paddingBottom = pad;
+}
+
 function tick() {
+  padForBar();
   for (const el of document.querySelectorAll(".played-in")) el.textContent = playedInText(+el.dataset.slot);
   const bar = $("#timebar"), secs = $("#secs");
   if (!bar || !G.deadline) return;
