@@ -302,10 +302,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"write it (?P<right>'[^']*') \(the kinds are chow, pung, kong and ckong, in small letters\)",
      "écrivez-le {right} (les sortes de groupe sont chow, pung, kong et ckong, en minuscules)"),
     (r"bonus tiles never form melds \((?P<rule>[^)]*)\)", "les tuiles bonus ne forment jamais de groupe ({rule})"),
-    (r"(?P<what>--meld|meld) of (?P<n>[\d,]+) characters: a meld is written like 'pung 555m' \(R-9\)",
-     lambda g: f"{'groupe' if g['what'] == 'meld' else '--meld'} de {g['n']} caractères : un groupe s'écrit comme 'pung 555m' (R-9)"),
-    (r"a meld of (?P<n>[\d,]+) characters: a meld is written like 'pung 555m'",
-     "un groupe de {n} caractères : un groupe s'écrit comme 'pung 555m'"),
+    (r"(?P<what>--meld|meld) of (?P<n>[\d,]+) characters: a meld is written like 'pung 555m' \((?P<rule>[^)]*)\)",
+     lambda g: f"{'groupe' if g['what'] == 'meld' else '--meld'} de {g['n']} caractères : un groupe s'écrit comme 'pung 555m' ({g['rule']})"),
+    (r"a meld of (?P<n>[\d,]+) characters: a meld is written like 'pung 555m' \((?P<rule>[^)]*)\)",
+     "un groupe de {n} caractères : un groupe s'écrit comme 'pung 555m' ({rule})"),
     (r"(?P<n>\d+) melds: a hand has at most four groups(?P<rule>(?: \([^)]*\))?)", "{n} groupes : une main en a au plus quatre{rule}"),
     # --- bonus tiles, seats, flags (R-3, R-9)
     (r"(?P<typed>--(?:flower|season) -?\d+(?: --(?:flower|season) -?\d+)*): (?P<what>flowers|seasons) are numbered 1-4, "

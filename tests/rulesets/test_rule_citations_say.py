@@ -23,9 +23,9 @@ REF = re.compile(r"\b(?:HK|CL|MCR)-\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?|\bR-\d+\b")
 
 
 def page_rule(ref: str) -> str:
-    """The text of rule ``ref`` (``HK-4``, ``HK-4.1``, ``R-6``, ``CL-3``, ``CL-5.3``, ``CL-7.7``) on
+    """The text of rule ``ref`` (``HK-4``, ``HK-4.1``, ``R-6``, ``CL-3``, ``CL-5.3``, ``CL-7.7``, ``MCR-4.1``) on
     its page, on one line, with the Markdown emphasis taken out."""
-    page = (DOCS / ("rules-classical.md" if ref.startswith("CL-") else "rules.md")).read_text(encoding="utf-8")
+    page = (DOCS / {"CL": "rules-classical.md", "MCR": "rules-mcr.md"}.get(ref.split("-")[0], "rules.md")).read_text(encoding="utf-8")
     if ref.startswith("R-"):
         found = re.search(rf"(?ms)^- \*\*{ref}\*\* (.*?)(?=^- \*\*R-|^#|\Z)", page)
     elif f"\n### {ref} " in page:  # a numbered subsection (CL-5.1 .. CL-5.4)
@@ -150,6 +150,49 @@ def test_cl_1_3_the_classical_refusal_of_an_overlong_hand_cites_a_rule_that_says
     assert "more than 80 characters is refused by its size" in page_rule(cited[0])
 
 
+# what is too long → the rule each table's refusal cites → words that rule must say (the notation's Ruling, R-9)
+TOO_LONG: dict[str, dict[str, tuple[str, str]]] = {
+    "hk": {"hand": ("HK-1.4", "a hand string of more than 80 characters is refused by its size"),
+           "meld": ("HK-1.4", "a meld string of more than 40 characters too"),
+           "flags": ("R-9", "list has at most 16 entries")},
+    "mcr": {"hand": ("MCR-1.1", "a hand string of at most 80 characters"),
+            "meld": ("MCR-1.1", "a meld string of at most 40"),
+            "flags": ("R-9", "list has at most 16 entries")},
+    "classical": {"hand": ("CL-1.3", "a hand string of more than 80 characters"),
+                  "meld": ("CL-1.3", "and so is a meld string of more than 40")},
+}
+
+
+@pytest.mark.parametrize("rules", sorted(TOO_LONG))
+def test_hk_1_4_an_overlong_hand_meld_or_flags_list_cites_the_rule_that_sets_the_limit(rules: str) -> None:
+    """HK-1.4, MCR-1.1, CL-1.3, R-9: ``hkmj score`` refused a hand of more than 80 characters, a
+    meld of more than 40 or more than 16 flags citing R-9, which named the fields and said nothing
+    of a size; the hand and the meld now cite the notation's Ruling of each table (HK-1.4 at a Hong
+    Kong table, MCR-1.1, CL-1.3), which states both limits, and the flags R-9, which now states
+    theirs. Asked as JSON (English) and on the command line in French."""
+    long_hand, long_meld = "1m " * 30, "pung " + "5" * 50 + "m"
+    if rules == "classical":
+        seats = {"E": {"hand": long_hand}, "S": None, "W": None, "N": None}
+        base = {"hands": seats, "winner": "E", "win": "self_draw", "win_tile": "1m", "prevailing": "E"}
+        asks = {"hand": base, "meld": {**base, "hands": {**seats, "E": {"hand": "123m", "melds": [long_meld]}}}}
+    else:
+        base = {"hand": "234s567p88m111z777z", "win_tile": "7z", "win": "self_draw", "seat": "E", "prevailing": "E"}
+        asks = {"hand": {**base, "hand": long_hand}, "meld": {**base, "melds": [long_meld]}, "flags": {**base, "flags": ["x"] * 17}}
+    lines = "".join(json.dumps(a) + "\n" for a in asks.values())
+    done = subprocess.run([sys.executable, "-m", "hkmj", "score", "--rules", rules, "--json"],
+                          input=lines, capture_output=True, text=True, timeout=120, check=False)
+    answers = [json.loads(line)["error"] for line in done.stdout.splitlines()]
+    assert len(answers) == len(asks), done
+    for (what, error), (rule, words) in zip(zip(asks, answers, strict=True), TOO_LONG[rules].values(), strict=True):
+        assert REF.findall(error) == [rule], (what, error)
+        assert words in page_rule(rule), (what, rule, words, page_rule(rule))
+    if rules != "classical":  # the French of the command line cites the same rules
+        for what, option in (("hand", [long_hand, "--win", "1m"]), ("meld", ["234s567p88m777z", "--win", "7z", "--meld", long_meld])):
+            done = subprocess.run([sys.executable, "-m", "hkmj", "score", "--rules", rules, "--lang", "fr", *option],
+                                  capture_output=True, text=True, timeout=120, check=False)
+            assert "caractères" in done.stderr and REF.findall(done.stderr) == [TOO_LONG[rules][what][0]], done.stderr
+
+
 APP_SAYS: dict[str, dict[str, tuple[str, ...]]] = {
     "claimOrder": {"HK-4.7": ("Mahjong > pung or kong > chow",)},
     "claimOrder_classical": {"CL-3.3": ("Mahjong > kong > pung > chow",)},
@@ -193,6 +236,7 @@ def test_every_hong_kong_and_classical_rule_the_browser_cites_says_what_its_line
 SAME_CONTENT: dict[str, tuple[str, str]] = {
     "HK-1": ("four copies each (108)", "The 144 tiles of HK-1"),
     "HK-1.3": ("Bonus tiles: Flowers 1–4 and Seasons 1–4", "A flower or season is set aside"),  # the errors: never in the hand
+    "HK-1.4": ("a hand string of more than 80 characters", "a hand string of more than 80 characters"),
     "HK-3.2": ("replaced from the dead wall", "replaced from the dead wall"),
     "HK-3.3": ("replacement from the dead wall", "replacement from the dead wall"),
     "HK-3.4": ("are ordinary tiles", "are ordinary tiles"),

@@ -68,6 +68,7 @@ from hkmj.tiles import (
 RULE_REFS: Final[Mapping[str, str]] = {
     "HK-1": "CL-1.1",
     "HK-1.3": "CL-1.2",
+    "HK-1.4": "CL-1.3",  # the notation, and the longest hand and meld strings read
     "HK-4.2, HK-5.2": "CL-2.1",  # cited together: a chow's definition (the scorers' meld checks)
     "HK-4.2, HK-4.3": "CL-3.5",  # cited together: the claimer discards at once, without drawing
     "HK-3.2": "CL-1.2",
@@ -1297,7 +1298,7 @@ def _player_hand(value: Any, who: str) -> PlayerHand | None:
         raise InvalidHand(f"hands.{who}.melds: {len(melds_in)} melds: a hand has at most four groups (CL-2)")
     for text in melds_in:
         if isinstance(text, str) and len(text) > MAX_MELD_CHARS:
-            raise InvalidHand(f"hands.{who}.melds: a meld of {len(text):,} characters: a meld is written like 'pung 555m'")
+            raise InvalidHand(f"hands.{who}.melds: a meld of {len(text):,} characters: a meld is written like 'pung 555m' (CL-1.3)")
     melds = tuple(_meld(m, who) for m in melds_in)
     return PlayerHand(concealed, melds, bonus_list(_or_none(value.get("flowers")), f"hands.{who}.flowers"),
                       bonus_list(_or_none(value.get("seasons")), f"hands.{who}.seasons"))  # fmt: skip

@@ -59,6 +59,7 @@ RULE_REFS: Final[Mapping[str, str]] = {
     "HK-1": "MCR-1.1",
     "HK-4.2, HK-5.2": "MCR-5.2",  # cited together: a chow's definition (the scorers' meld checks)
     "HK-1.3": "MCR-1.2",
+    "HK-1.4": "MCR-1.1",  # the notation, and the longest hand and meld strings read
     "HK-3.2": "MCR-3.4",
     "HK-3.3": "MCR-3.2",
     "HK-3.4": "MCR-4.1",

@@ -30,11 +30,11 @@ OPTIONAL: Final = ("discarder", "melds", "flowers", "seasons", "flags")
 FIELDS: Final = frozenset(REQUIRED + OPTIONAL)
 
 MAX_HAND_CHARS: Final = 80
-"""R-9: the longest ``hand`` string read. A hand holds at most 14 concealed tiles (the
+"""HK-1.4 (its Ruling): the longest ``hand`` string read. A hand holds at most 14 concealed tiles (the
 melds are their own field), at most 42 characters even with a suit letter after every digit
 and a space between tiles; a longer string is refused before any tile is read."""
 MAX_MELD_CHARS: Final = 40
-"""R-9: the longest meld string read (``"ckong 2222p"`` is 11 characters)."""
+"""HK-1.4 (its Ruling): the longest meld string read (``"ckong 2222p"`` is 11 characters)."""
 MAX_FLAGS: Final = 16
 """R-9: the most entries a ``flags`` list may have (HK-6 names five flags)."""
 
@@ -181,7 +181,7 @@ def _melds(value: object, counts: list[int]) -> tuple[tuple[Meld, ...], int]:
     out: list[Meld] = []
     for text in value:
         if isinstance(text, str) and len(text) > MAX_MELD_CHARS:
-            raise InvalidHand(f"meld of {len(text):,} characters: a meld is written like 'pung 555m' (R-9)")
+            raise InvalidHand(f"meld of {len(text):,} characters: a meld is written like 'pung 555m' (HK-1.4)")
         m = _MELDS.get(text) if isinstance(text, str) else None
         out.append(m if m is not None else Meld.parse(text))
     return tuple(out), _count_melds(out, counts)
@@ -280,7 +280,7 @@ def win_from_json(obj: object, strict: bool = True) -> Win:
         raise InvalidHand(f"hand {echo(hand)}: expected an mpsz string like '234s567p88m111z777z'")
     if len(hand) > MAX_HAND_CHARS:
         raise InvalidHand(
-            f"hand of {len(hand):,} characters: a hand of at most 14 tiles is written in at most {MAX_HAND_CHARS} (R-9)"
+            f"hand of {len(hand):,} characters: a hand of at most 14 tiles is written in at most {MAX_HAND_CHARS} (HK-1.4)"
         )
     concealed: list[int] = []
     counts = [0] * N_KINDS
