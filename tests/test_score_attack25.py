@@ -133,8 +133,8 @@ CASES: list[Case] = [
         "bonus_wins",
         {"win_tile": "1f"},
         {
-            "hk": r"1f: a bonus tile never wins a hand \(HK-1\.3\)",
-            "mcr": r"1f: a bonus tile never wins a hand \(MCR-1\.2\)",
+            "hk": r"1f: a bonus tile never wins a hand \(HK-3\.2\)",
+            "mcr": r"1f: a bonus tile never wins a hand \(MCR-3\.4\)",
             "classical": r"1f: a flower or season is set aside and replaced, it never wins a hand \(CL-1\.2\)",
         },
     ),

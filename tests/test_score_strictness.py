@@ -120,7 +120,7 @@ _MCR_REQUEST = {"hand": "123m456p789s22m", "win_tile": "2m", "seat": "E", "preva
     ("change", "rule"),
     [
         ({"hand": "123m456p789s22m1f"}, "(MCR-1.2)"),
-        ({"win_tile": "1f"}, "(MCR-1.2)"),
+        ({"win_tile": "1f"}, "(MCR-3.4)"),
         ({"melds": ["chow 346s"]}, "(MCR-5.2)"),
         ({"melds": ["pung 1f1f1f"]}, "(MCR-3.4)"),
         ({"hand": "222m456p789s22m", "melds": ["kong 2222m"]}, "(MCR-1.1)"),
@@ -146,7 +146,7 @@ def test_mcr_1_the_checks_shared_with_hong_kong_cite_the_mcr_rules(change: dict[
     ids=["100k_ones", "100k_zeros"],
 )
 def test_cl1_3_an_overlong_classical_hand_is_refused_by_its_size(hand: str, error: str) -> None:
-    """CL-1.3: a hand longer than any legal one is refused before its tiles are read, as R-9 does for
+    """CL-1.3: a hand longer than any legal one is refused before its tiles are read, as the HK-1.4 Ruling does for
     Hong Kong and MCR (it once took the classical reader minutes: a quadratic error text)."""
     request = {"hands": {"E": {"hand": hand}, "S": None, "W": None, "N": None}, "winner": "E", "win": "self_draw",
                "win_tile": "1m", "prevailing": "E"}  # fmt: skip
@@ -599,8 +599,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: --win 9p is not in the concealed hand 123456789m12355p",
      "Main gagnante non valable : la tuile gagnante 9p n'est pas dans la main cachée 123456789m12355p"),
     (["123m456m789m123p55p", "--win", "1f", "--rules", "hk"], 1,
-     "Not a valid winning hand: --win 1f: a bonus tile never wins a hand (HK-1.3)",
-     "Main gagnante non valable : --win 1f : une tuile bonus ne gagne jamais une main (HK-1.3)"),
+     "Not a valid winning hand: --win 1f: a bonus tile never wins a hand (HK-3.2)",
+     "Main gagnante non valable : --win 1f : une tuile bonus ne gagne jamais une main (HK-3.2)"),
     (["123m456m789m123p55p", "--win", "1f", "--rules", "classical"], 1,
      "Not a valid deal: --win 1f: a flower or season is set aside and replaced, it never wins a hand (CL-1.2)",
      "Donne non valable : --win 1f : une fleur ou une saison est mise de côté et remplacée, elle ne gagne jamais une main (CL-1.2)"),
@@ -947,8 +947,8 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: --meld 'pung 1f1f1f': bonus tiles never form melds (MCR-3.4)",
      "Main gagnante non valable : --meld «\u00a0pung 1f1f1f\u00a0» : les tuiles bonus ne forment jamais de groupe (MCR-3.4)"),
     (["123m456m789m123p55p", "--win", "1f", "--rules", "mcr"], 1,
-     "Not a valid winning hand: --win 1f: a bonus tile never wins a hand (MCR-1.2)",
-     "Main gagnante non valable : --win 1f : une tuile bonus ne gagne jamais une main (MCR-1.2)"),
+     "Not a valid winning hand: --win 1f: a bonus tile never wins a hand (MCR-3.4)",
+     "Main gagnante non valable : --win 1f : une tuile bonus ne gagne jamais une main (MCR-3.4)"),
     (["11111m456m789m123p", "--win", "1m", "--rules", "mcr"], 1,
      "Not a valid winning hand: 5 copies of 1m: there are only four of each tile (MCR-1.1)",
      "Main gagnante non valable : 5 exemplaires de 1m : il n'y a que quatre exemplaires de chaque tuile (MCR-1.1)"),

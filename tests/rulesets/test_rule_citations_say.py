@@ -6,6 +6,7 @@ CL-3.1, CL-7.7 and the others below)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -14,7 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from hkmj.rulesets import get_ruleset
 from hkmj.scoring.classical import RULE_REFS
+from hkmj.scoring.model import InvalidHand
+from hkmj.scoring.request import win_from_json
+from hkmj.tiles import tile
 from hkmj.tui.rules_texts import rule_words
 from hkmj.tui.texts import STRINGS
 
@@ -191,6 +196,27 @@ def test_hk_1_4_an_overlong_hand_meld_or_flags_list_cites_the_rule_that_sets_the
             done = subprocess.run([sys.executable, "-m", "hkmj", "score", "--rules", rules, "--lang", "fr", *option],
                                   capture_output=True, text=True, timeout=120, check=False)
             assert "caractères" in done.stderr and REF.findall(done.stderr) == [TOO_LONG[rules][what][0]], done.stderr
+
+
+@pytest.mark.parametrize(("rules", "rule", "words"), [("hk", "HK-3.2", "Bonus tiles are never part of the 13/14 playing tiles"),
+                                                      ("mcr", "MCR-3.4", "never part of a group and never wins a hand")])
+def test_hk_3_2_a_bonus_tile_given_as_the_winning_tile_cites_the_rule_that_keeps_it_out_of_the_hand(rules: str, rule: str, words: str) -> None:
+    """HK-3.2, MCR-3.4: ``hkmj score --win 1f`` was refused with "a bonus tile never wins a hand
+    (HK-1.3)" (MCR-1.2 at an MCR table), and a ``Win`` built in Python with a bonus winning tile
+    with "the winning tile is a playing tile (HK-1.3)": HK-1.3 lists the bonus tiles and MCR-1.2
+    makes them all Flower Tiles, neither says they never win. They cite HK-3.2 (bonus tiles are never
+    part of the playing tiles) and MCR-3.4, which now says a flower never wins, in English and French."""
+    for lang in ("en", "fr"):
+        done = subprocess.run([sys.executable, "-m", "hkmj", "score", "--rules", rules, "--lang", lang, "123m456m789m123p55p", "--win", "1f"],
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 1 and "1f" in done.stderr, done
+        assert REF.findall(done.stderr) == [rule], done.stderr
+    win = dataclasses.replace(win_from_json({"hand": "123m456m789m123p55p", "win_tile": "5p", "win": "self_draw", "seat": "E", "prevailing": "E"}),
+                              win_tile=tile("1f"))
+    with pytest.raises(InvalidHand) as refused:
+        get_ruleset(rules).score(win)
+    assert REF.findall(str(refused.value)) == [rule], refused.value
+    assert words in page_rule(rule), (rule, page_rule(rule))
 
 
 APP_SAYS: dict[str, dict[str, tuple[str, ...]]] = {

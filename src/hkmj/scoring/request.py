@@ -605,7 +605,7 @@ def _win_tile_error(value: object) -> int:
     except NotationError as e:
         raise InvalidHand(f"win_tile {echo(value)}: {clip(str(e))}") from None
     if N_KINDS <= t < N_TILE_IDS:
-        raise InvalidHand(f"win_tile {tile_str(t)}: a bonus tile never wins a hand (HK-1.3)")
+        raise InvalidHand(f"win_tile {tile_str(t)}: a bonus tile never wins a hand (HK-3.2)")
     return t
 
 

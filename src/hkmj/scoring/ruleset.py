@@ -148,7 +148,7 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
     if type(wt) is bool:  # in pure Python; compiled, Win's int fields hold True as 1
         raise InvalidHand(f"win_tile {wt!r} is not a tile number (an int 0-33)")
     if not 0 <= wt < N_KINDS:
-        raise InvalidHand(f"win_tile {_tile_name(wt)}: the winning tile is a playing tile (HK-1.3)")
+        raise InvalidHand(f"win_tile {_tile_name(wt)}: the winning tile is a playing tile (HK-3.2)")
     if counts[wt] == 0:
         holding = next((m for m in win.melds if m.kind in ("pung", "chow") and m.tile <= wt <= m.tile + (2 if m.kind == "chow" else 0)), None)
         # a group laid down to win on a discard, given as a meld: the hand holds it (R-9: the winning tile included)
