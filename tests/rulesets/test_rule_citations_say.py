@@ -17,6 +17,7 @@ import pytest
 
 from hkmj.rulesets import get_ruleset
 from hkmj.scoring.classical import RULE_REFS
+from hkmj.scoring.mcr import RULE_REFS as MCR_RULE_REFS
 from hkmj.scoring.model import InvalidHand
 from hkmj.scoring.request import win_from_json
 from hkmj.tiles import tile
@@ -298,3 +299,49 @@ def test_hk_4_4_each_rule_the_classical_table_cites_instead_says_the_same_thing(
         hk_words, cl_words = SAME_CONTENT[hk]
         assert hk_words in page_rule(hk), (hk, hk_words)
         assert cl_words in page_rule(cl), (hk, cl, cl_words, page_rule(cl))
+
+
+# each Hong Kong rule mcr.RULE_REFS rewrites → (words of the Hong Kong rule, words its MCR rule must say too)
+SAME_CONTENT_MCR: dict[str, tuple[str, str]] = {
+    "HK-1": ("four copies each (108)", "four copies each"),
+    "HK-1.3": ("Bonus tiles: Flowers 1–4 and Seasons 1–4", "Eight bonus tiles"),
+    "HK-1.4": ("a hand string of more than 80 characters", "a hand string of at most 80 characters"),
+    "HK-3.2": ("Bonus tiles are never part of the 13/14 playing tiles", "A flower is never one of the hand's 14 playing tiles"),
+    "HK-3.3": ("you may declare a concealed kong", "may declare a concealed kong"),
+    "HK-3.4": ("are ordinary tiles", "are ordinary tiles"),
+    "HK-3.5": ("the hand is a draw", "the hand is a draw"),
+    "HK-4": ("Claims on a discard", "Claims on a discard"),
+    "HK-4.1": ("Only the latest discard can be claimed, and only before the next draw",
+               "Only the latest discard can be claimed, and only before the next draw"),
+    "HK-4.2": ("claimable only from the player immediately before you", "claimable only from the player immediately before you"),
+    "HK-4.3": ("claimable from any player with two matching tiles in hand", "a pung from any player, with two matching tiles in hand"),
+    "HK-4.4": ("with three matching tiles in hand", "an exposed kong from any player, with three matching tiles in hand"),
+    "HK-4.5": ("except to complete a winning hand", "never claimed only for a pair, except to complete a winning hand"),
+    "HK-4.7": ("the first in play order after the discarder wins", "the first one after the discarder in play order wins"),
+    "HK-4.9": ("claimed only for Mahjong", "may be claimed only to win"),
+    "HK-4.10": ("only if it completes a winning hand at once", "only if it completes his winning hand at once"),
+    "HK-5.1": ("four groups (chow, pung or kong) and a pair", "four groups (chows, pungs, kongs) and a pair"),
+    "HK-5.2": ("chows never cross suits", "chows never cross suits"),
+    "HK-5.3": ("Seven pairs", "seven pairs"),
+    "HK-5.4": ("Thirteen orphans", "thirteen orphans"),
+    "HK-5.5": ("The winning tile may be your draw, a replacement", "the player's own draw or replacement"),
+    "HK-5.7": ("False Mahjong", "False Mahjong"),
+    "HK-6": ("Scoring (the winner only)", "The 81 fans"),
+    "HK-7.1": ("no payment", "nobody pays"),
+}
+
+
+def test_hk_4_4_each_rule_the_mcr_table_cites_instead_says_the_same_thing() -> None:
+    """MCR-4.1 (HK-4.1, HK-4.3, HK-4.4, HK-4.5): MCR's one table of rule references
+    (``mcr.RULE_REFS``: the engine's reasons, the screens' lines, the scorers' errors) names, for
+    each Hong Kong rule, the MCR rule of the same content. HK-4.4 (a kong on a discard needs three
+    in hand, never onto an exposed pung) and HK-4.5 (no claim for a pair but to win) became MCR-4.1,
+    which listed the claims "as in HK-4" and said neither, nor that only the latest discard can be
+    claimed (the terminal's "MCR-4.1: only the latest discard can be claimed"); MCR-4.1 now says
+    each, and every entry of the table is checked against the Hong Kong rule it replaces."""
+    singles = {hk: own for hk, own in MCR_RULE_REFS.items() if ", " not in hk}
+    assert set(singles) == set(SAME_CONTENT_MCR)
+    for hk, own in singles.items():
+        hk_words, own_words = SAME_CONTENT_MCR[hk]
+        assert hk_words in page_rule(hk), (hk, hk_words, page_rule(hk))
+        assert own_words in page_rule(own), (hk, own, own_words, page_rule(own))
