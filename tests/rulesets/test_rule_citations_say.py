@@ -345,3 +345,46 @@ def test_hk_4_4_each_rule_the_mcr_table_cites_instead_says_the_same_thing() -> N
         hk_words, own_words = SAME_CONTENT_MCR[hk]
         assert hk_words in page_rule(hk), (hk, hk_words, page_rule(hk))
         assert own_words in page_rule(own), (hk, own, own_words, page_rule(own))
+
+
+# key → {rule: phrases it must contain} at an MCR table (the lines on claims, which cite MCR-4 and MCR-4.1)
+MCR_SAYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "rule.no_offer": {"MCR-4.1": ("Only the latest discard can be claimed, and only before the next draw",)},
+    "rule.old_discard": {"MCR-4.1": ("Only the latest discard can be claimed, and only before the next draw",)},
+    "rule.answer_first": {"MCR-4": ("Only the latest discard can be claimed, and only before the next draw",)},
+    "rule.pung": {"MCR-4.1": ("a pung from any player, with two matching tiles in hand",
+                              "never claimed only for a pair, except to complete a winning hand")},
+    "rule.chow_left": {"MCR-4.1": ("claimable only from the player immediately before you",)},
+    "rule.chow_need": {"MCR-4.1": ("The claimer exposes the group",)},
+    "rule.kong_claim": {"MCR-4.1": ("with three matching tiles in hand", "a discard never turns an exposed pung into a kong")},
+    "rule.kong_after_claim": {"MCR-4.1": ("discards without drawing",)},
+    "teach.chow_offer": {"MCR-4.1": ("your left",)},
+}
+
+
+@pytest.mark.parametrize("key", sorted(MCR_SAYS))
+def test_mcr_4_1_every_rule_an_mcr_claim_line_cites_says_what_the_line_claims(key: str) -> None:
+    """MCR-4, MCR-4.1: at an MCR table the terminal's lines on claims ("MCR-4.1: only the latest
+    discard can be claimed, and only before the next player draws", the kong on a discard, the pung,
+    the pair) cite MCR-4.1, which said only "as in HK-4"; it now says each, in English and French."""
+    for lang in ("en", "fr"):
+        line = rule_words(STRINGS[lang], "mcr", lang)[key]
+        assert set(REF.findall(line)) == set(MCR_SAYS[key]), (lang, key, line)
+    for ref, phrases in MCR_SAYS[key].items():
+        for phrase in phrases:
+            assert phrase in page_rule(ref), (key, ref, phrase, page_rule(ref))
+
+
+def test_mcr_3_2_the_helps_kong_bullet_cites_the_rule_that_takes_the_replacement_from_the_end_of_the_wall() -> None:
+    """MCR-3.2 (MCR-3.1): the MCR help's "kong: four identical tiles (you then take one extra tile
+    from the end of the wall: there is no dead wall, MCR-3.1)" cited MCR-3.1, which says there is no
+    dead wall but not where a replacement comes from; MCR-3.2 says it, and the bullet cites both."""
+    says = {"MCR-3.1": ("there is no dead wall",), "MCR-3.2": ("replacement tiles — for a flower or a kong — are taken from the end of the wall",)}
+    anchor = {"en": "  • kong: four identical tiles", "fr": "  • kong : quatre tuiles identiques"}
+    for lang in ("en", "fr"):
+        body = rule_words(STRINGS[lang], "mcr", lang)["help.body"]
+        bullet = body.split(anchor[lang], 1)[1].split("\n", 1)[0]
+        assert set(REF.findall(bullet)) == set(says), (lang, bullet)
+    for ref, phrases in says.items():
+        for phrase in phrases:
+            assert phrase in page_rule(ref), (ref, phrase, page_rule(ref))

@@ -218,7 +218,7 @@ class Ruleset(ABC):
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     dead_wall: ClassVar[int]
     """Tiles kept back as a dead wall (HK-2.7 and CL: 14); 0 = every tile is played, replacements
-    come from the end of the wall (MCR-3.1). Each ruleset states it, as it states ``unit`` and
+    come from the end of the wall (MCR-3.1, MCR-3.2). Each ruleset states it, as it states ``unit`` and
     ``win_flags``: the base holds no game's value (tests/rulesets/test_ruleset_base.py)."""
     dead_hand: ClassVar[bool] = False
     """False Mahjong: ``False`` = a penalty that ends the hand (HK-5.7); ``True`` = the offender's

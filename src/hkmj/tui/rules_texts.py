@@ -137,7 +137,7 @@ _HELP: dict[tuple[str, str], dict[str, str]] = {
 Be the first to complete a winning hand worth at least 8 points, flowers not counted (MCR-5.1): usually four groups and a pair (MCR-5.2).
   • chow: three numbers in a row of one suit, like 3-4-5 Circles. Never with winds or dragons, never across suits.
   • pung: three identical tiles.
-  • kong: four identical tiles (you then take one extra tile from the end of the wall: there is no dead wall, MCR-3.1).
+  • kong: four identical tiles (you then take one extra tile from the end of the wall, MCR-3.2: there is no dead wall, MCR-3.1).
   • pair: two identical tiles.
 Special hands also win: seven pairs, thirteen orphans and the knitted hands (MCR-5.2), built on 1-4-7, 2-5-8 and 3-6-9 in three different suits. Thirteen orphans (88 points, MCR-6.81) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them.
 A complete hand under 8 points does not win: aim for fans, the scoring patterns worth points (MCR-6), such as All Chows, One Voided Suit, Concealed Hand or Mixed Shifted Chows.""",
@@ -155,7 +155,7 @@ Only the winner scores: the points of its fans (MCR-6), each counted once with t
 Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non comptées (MCR-5.1) : le plus souvent quatre groupes et une paire (MCR-5.2).
   • chow : trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles.
   • pung : trois tuiles identiques.
-  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur : il n'y a pas de mur mort, MCR-3.1).
+  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur, MCR-3.2 : il n'y a pas de mur mort, MCR-3.1).
   • paire : deux tuiles identiques.
 Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2), bâties sur 1-4-7, 2-5-8 et 3-6-9 dans trois familles différentes. Les treize lanternes merveilleuses (88 points, MCR-6.81), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.
 Une main complète de moins de 8 points ne gagne pas : visez des fans, les motifs qui rapportent des points (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
