@@ -297,3 +297,24 @@ def test_mcr_5_5_a_blessing_flag_is_refused_naming_the_rule_that_scores_no_such_
     page = " ".join(MCR_PAGE.split())
     assert "are not among the 81 fans and are not scored. `hkmj score --rules mcr` answers the Hong Kong flags" in page
     assert "\"flag 'heavenly': MCR does not score a heavenly hand, which is not among its 81 fans (MCR-5.5): leave the flag out\"" in page
+
+
+def test_mcr_6_13_the_pages_list_of_fans_that_repeat_names_flower_tiles() -> None:
+    """MCR-6, MCR-6.13: the page says each fan is scored "times its count when it can repeat" and
+    lists those fans; Flower Tiles, whose row says "each flower or season" and which the scorer
+    counts once per flower (three flowers: Flower Tiles ×3), was missing from the list. Every fan
+    the scorer counts more than once in these hands is on the list."""
+    sentence = MCR_PAGE.split("times its count when it can repeat (", 1)[1].split(")", 1)[0]
+    listed = {int(n) for n in re.findall(r"6\.(\d+)", sentence)}
+    if "MCR-6.1 to 6.4" in sentence:
+        listed |= {1, 2, 3, 4}
+    hands = [
+        {"hand": "123456789m111p11z", "win_tile": "1z", "flowers": [1, 2], "seasons": [3]},
+        {"hand": "123m123m123p123s55z", "win_tile": "5z"},
+        {"hand": "111m999p111s123s11z", "win_tile": "1z"},
+    ]
+    repeated = set()
+    for hand in hands:
+        out = score_json_mcr({"win": "self_draw", "seat": "E", "prevailing": "E", **hand})
+        repeated |= {next(f.number for f in MCR_FANS if f.id == i["id"]) for i in out["items"] if i["count"] > 1}
+    assert 13 in repeated and repeated <= listed, (repeated, sentence)
