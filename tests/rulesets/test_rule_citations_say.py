@@ -77,6 +77,7 @@ SAYS: dict[str, tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] =
                   {"CL-3.1": ("for a pung",), "CL-3.2": ("only to complete Mahjong",)}),
     "rule.chow_left": ({"HK-4.2": ("claimable only from the player immediately before you",)},
                        {"CL-3.1": ("only the next player", "may claim it for a chow")}),
+    "rule.chow_need": ({"HK-4.2": ("Show the two tiles, take the discard",)}, {"CL-3.5": ("he exposes the group",)}),
     "rule.chow_honour": ({"HK-5.2": ("Honours never form chows",)}, {"CL-2.1": ("chow (three consecutive of one suit)",)}),
     "rule.chow_suits": ({"HK-5.2": ("chows never cross suits",)}, {"CL-2.1": ("chow (three consecutive of one suit)",)}),
     "rule.kong_turn": ({"HK-3.3": ("concealed kong", "added kong", "replacement from the dead wall")},
