@@ -22,7 +22,7 @@ from hkmj.scoring.model import InvalidHand
 from hkmj.scoring.request import win_from_json
 from hkmj.tiles import tile
 from hkmj.tui.rules_texts import rule_words
-from hkmj.tui.texts import STRINGS
+from hkmj.tui.texts import STRINGS, Texts
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 REF = re.compile(r"\b(?:HK|CL|MCR)-\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?|\bR-\d+\b")
@@ -389,3 +389,20 @@ def test_mcr_3_2_the_helps_kong_bullet_cites_the_rule_that_takes_the_replacement
     for ref, phrases in says.items():
         for phrase in phrases:
             assert phrase in page_rule(ref), (ref, phrase, page_rule(ref))
+
+
+@pytest.mark.parametrize("house", [{}, {"minfan": "3"}])
+def test_hk_6_the_teaching_note_on_other_tables_cites_no_rule_for_what_only_the_pages_introduction_says(house: dict[str, str]) -> None:
+    """HK-6: the teaching table's note "Scored with the Hong Kong table only (HK-6): no minimum fan
+    (a 0-fan hand wins), and no fans from riichi, MCR or other tables" cited HK-6 for the other
+    tables too, and HK-6 says nothing of them: the rules page's introduction does ("Never mix
+    another table's fans into this one"). The clause now says "as the rules page says", with no
+    number, and HK-6 is cited where its words are (no minimum; with the house minimum, the table)."""
+    clause = {"en": "as the rules page says, no fans from riichi, MCR or other tables", "fr": "comme le dit la page des règles, aucun fan du riichi"}
+    for lang in ("en", "fr"):
+        note = Texts(lang, "hk", house=house)("teach.other_tables")
+        assert clause[lang] in note and REF.findall(note) == ["HK-6"], note
+        if not house:
+            assert re.search(r"0[- ]fan[^()]*gagne, HK-6\)|0-fan hand wins, HK-6\)", note), note
+    assert "There is no minimum: a 0-fan hand wins" in page_rule("HK-6")
+    assert "other tables" not in page_rule("HK-6") and "Never mix another table's fans into this one" in (DOCS / "rules.md").read_text(encoding="utf-8")
