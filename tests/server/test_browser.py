@@ -2590,3 +2590,78 @@ def test_hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_pa
     page.wait_for_selector("#house-rules")
     assert words[4] in page.inner_text("#help"), page.inner_text("#help")
     assert not errors, errors
+
+
+OWN_TURN = r"""() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const off = (el) => { const r = el.getBoundingClientRect();
+    return r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5 || r.width === 0; };
+  const hidden = (el) => { const r = el.getBoundingClientRect();  // each corner (3 px in, inside a rounded one) is its own
+    return [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+      .some(([x, y]) => { const at = document.elementFromPoint(x, y); return !at || !el.contains(at); }); };
+  const msg = document.querySelector('.msg'), tiles = Array.from(document.querySelectorAll('#hand button.t'));
+  const buttons = Array.from(document.querySelectorAll('.actions button'));
+  return { vw, vh, scrollY: window.scrollY, scrollW: document.documentElement.scrollWidth,
+    prompt: msg ? msg.textContent : null, promptOff: !msg || off(msg),
+    tiles: tiles.length, tilesOff: tiles.filter((b) => off(b) || hidden(b)).map((b) => b.dataset.tile),
+    buttons: buttons.map((b) => b.textContent.trim()),
+    buttonsOff: buttons.filter((b) => off(b) || hidden(b)).map((b) => [b.textContent.trim(), b.getBoundingClientRect().toJSON()]),
+    small: buttons.filter((b) => { const r = b.getBoundingClientRect(); return r.width < 40 || r.height < 40; }).map((b) => b.textContent.trim()) };
+}"""
+"""At the player's own turn, as the page shows it without scrolling: the prompt, every tile of the hand and every
+button of the turn, which of them lie (even in part) off the screen or under something else, and buttons under 40 px."""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_hk_4_2_at_the_players_own_turn_a_phone_shows_the_prompt_the_hand_and_its_buttons(server: Server, size: tuple[int, int], browser: Any) -> None:
+    """HK-4.2: at the player's own turn, on a touch phone (360×640 and 390×844), English and French, the page as it
+    opens (not scrolled) shows the line that says it is their turn ("À vous : touchez une tuile pour la défausser"),
+    their whole concealed hand and every button of the turn (Declare Mahjong, Hint, a concealed kong on offer), each
+    whole, none under something else. At 360×640 in French the page stayed at its top with Declare Mahjong and Hint
+    about 10 px below the screen and the prompt 20 px below, at the first turn of a real game as late in a hand: a
+    player on a small phone did not see it was their turn, nor reach Mahjong or Hint, without scrolling."""
+    errors: list[str] = []
+    log = [{"type": "claim", "seat": 3, "claim": "chow", "tiles": ["1m:3", "2m:3", "3m:3"]},
+           {"type": "discard", "seat": 3, "tile": "5z:3"}, {"type": "discard", "seat": 1, "tile": "6z:2"}]
+    prompts = {"en": "Your turn: tap a tile to discard it", "fr": "À vous\u00a0: touchez une tuile pour la défausser"}
+    for lang in ("en", "fr"):
+        # a real game: the player sits at East (the dealer) of a teaching table, and plays first
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=None, teaching=True)
+        page = phone_page(browser, server, errors, lang, size)
+        page.goto(f"{server.base}/t/{tid}?sit=0")
+        page.click('button.sit[data-slot="0"]')
+        turn = "!!G.state && !!G.state.hand && !!G.state.mine && (G.state.mine.legal || []).some((a) => a.startsWith('discard '))"
+        deadline = time.monotonic() + 30
+        while not page.evaluate(turn):  # a claim offered before the player's first turn is passed
+            assert time.monotonic() < deadline, "the player's turn never came"
+            page.evaluate("() => { if (G.state && G.state.mine && (G.state.mine.legal || []).includes('pass')) act('pass'); }")
+            time.sleep(0.1)
+        page.wait_for_timeout(300)  # the tick that follows a drawing (padForBar) has run
+        seen = page.evaluate(OWN_TURN)
+        page.screenshot(path=str(ARTIFACTS / f"own-turn-{size[0]}-{lang}-first.png"))
+        assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], (lang, seen)
+        assert seen["prompt"] == prompts[lang] and not seen["promptOff"], (lang, seen)
+        assert seen["tiles"] == 14 and seen["tilesOff"] == [], (lang, seen)
+        assert seen["buttonsOff"] == [] and seen["small"] == [] and len(seen["buttons"]) >= 1, (lang, seen)
+        # late in a hand: long ponds, melds, a concealed kong and Declare Mahjong on offer, the timer running
+        state = _mid_hand("hk", claim=False)
+        state["config"].update(timer=30, teaching=True)
+        state["mine"].update(can_declare=True, remaining=20)
+        page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+          G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, log])
+        page.wait_for_timeout(300)
+        seen = page.evaluate(OWN_TURN)
+        page.screenshot(path=str(ARTIFACTS / f"own-turn-{size[0]}-{lang}-late.png"))
+        assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], (lang, seen)
+        assert seen["prompt"] == prompts[lang] and not seen["promptOff"], (lang, seen)
+        assert len(seen["buttons"]) == 3 and seen["buttonsOff"] == [] and seen["small"] == [], (lang, seen)
+        assert seen["tiles"] == len(state["mine"]["concealed"]), (lang, seen)
+        if size[1] < 844:  # 640 px: the opponents' long ponds above; the page scrolled to its end shows the whole hand
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            page.wait_for_timeout(100)
+            seen = page.evaluate(OWN_TURN)
+            page.screenshot(path=str(ARTIFACTS / f"own-turn-{size[0]}-{lang}-late-scrolled.png"))
+            assert not seen["promptOff"] and seen["buttonsOff"] == [], (lang, seen)
+        assert seen["tilesOff"] == [], (lang, seen)
+        page.context.close()
+    assert not errors, errors

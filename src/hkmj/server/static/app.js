@@ -923,14 +923,16 @@ function render() {
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
-  const actions = mine ? `<div class="actions">
+  // the buttons and the line that says what is asked, together: up to 400 px wide, while the player has a decision
+  // to make (a claim, their own turn), fixed at the foot of the screen (style.css, padForBar)
+  const actions = mine ? `<div class="foot${legal.length ? " asked" : ""}"><div class="actions">
       ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
       ${mine.away && !mine.held ? `<button class="primary" id="back">${t("back")}</button>` : ""}
       ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
       ${mine.bank != null && !mine.held ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
-    </div><div class="msg">${esc(prompt)}${hint}</div>${mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : ""}${refusal}` : "";
+    </div><div class="msg">${esc(prompt)}${hint}</div></div>${mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : ""}${refusal}` : "";
   const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
   const behind = st.reveal ? " inert" : "";  // behind the end-of-hand dialog: neither focused nor read
   $("#app").innerHTML = `${watching}${abandoned}<div id="board" tabindex="-1"${behind}>
@@ -1199,10 +1201,11 @@ async function verifyWall(st) {
   show();
 }
 
-/** A phone's claim bar is fixed at the foot of the screen (style.css): the page gets as much room below its end, so
- * that what ends it (the player's hand, the question asked) can still be scrolled above the bar. */
+/** On a phone the buttons of a decision (a claim, the player's own turn) and the line that says what is asked are
+ * fixed at the foot of the screen (style.css): the page gets as much room below its end, so that what ends it (the
+ * player's hand) can still be scrolled above the bar. */
 function padForBar() {
-  const bar = document.querySelector(".actions"), fixed = bar && getComputedStyle(bar).position === "fixed";
+  const bar = document.querySelector(".foot"), fixed = bar && getComputedStyle(bar).position === "fixed";
   const pad = fixed ? `${Math.ceil(bar.getBoundingClientRect().height)}px` : "";
   if (document.body.style.paddingBottom !== pad) document.body.style.paddingBottom = pad;
 }
