@@ -226,8 +226,9 @@ son rang ; pour un robot externe aussi ses réponses, combien étaient en retard
 illégales (illég.), s'il est mort (morts : 1 ; sa place est alors jouée par des coups sûrs), et son temps de réflexion moyen par réponse (réflexion).
 
 Code de sortie : 0 joué ; 2 une ligne de commande fausse ou un robot qui ne peut pas être
-lancé (programme introuvable), ou un fichier --log qui ne peut pas être écrit ; 130 arrêté
-par Ctrl+C.
+lancé (programme introuvable), ou un fichier --log qui existe déjà (un journal des fautes
+n'est jamais remplacé : donnez un autre nom ou supprimez-le d'abord ; /dev/stdout, /dev/null
+et les tubes sont écrits) ou ne peut pas être écrit ; 130 arrêté par Ctrl+C.
 """
 
 _ARENA_EPILOG = """\
@@ -558,7 +559,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "secondes qu'a un robot pour sa première requête, démarrage compris, si c'est plus que --time-limit "
             "(par défaut {default})"
         ),
-        "--log": "écrire le journal des fautes dans ce fichier au lieu de la sortie d'erreur",
+        "--log": "écrire le journal des fautes dans ce nouveau fichier au lieu de la sortie d'erreur (un fichier existant est refusé)",
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
         "--lang": f"langue de la progression, du résultat, du journal des fautes et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
     },

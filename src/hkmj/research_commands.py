@@ -34,7 +34,9 @@ external bot also its answers, how many were late or illegal, whether it died (1
 place is then played by safe defaults), and its mean thinking time per answer (think).
 
 Exit status: 0 played; 2 a wrong command line or a bot that cannot be started (no such
-program), or a --log file that cannot be written; 130 stopped by Ctrl+C.
+program), or a --log file that already exists (a fault log is never replaced: give another
+name or delete it first; /dev/stdout, /dev/null and pipes are written to) or cannot be
+written; 130 stopped by Ctrl+C.
 """
 
 _ARENA_EPILOG = """\
@@ -86,11 +88,16 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             print(missing, file=sys.stderr)
             return 2
         stream = is_stream_path(args.log)  # /dev/stdout, /dev/fd/5: written to as it is, never deleted
+        if not stream and os.path.isfile(args.log):  # the fault log of a run before is never lost (as --record)
+            print(said("bot-match", f"--log {args.log}: this file already exists; give another name, or delete the file first", args.lang), file=sys.stderr)
+            return 2
         try:
             # standard output or error through its own stream (after what it printed), another stream appended to
             log_file = own_stream(args.log) if stream else None
             if log_file is None:
-                log_file = open(args.log, "a" if stream else "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+                # "x": a file that appeared since the check is not replaced; a FIFO or a device is written to
+                append = stream or os.path.lexists(args.log)
+                log_file = open(args.log, "a" if append else "x", encoding="utf-8")  # noqa: SIM115 (closed below)
         except OSError as e:
             print(said("bot-match", f"cannot write {args.log}: {e.strerror}", args.lang), file=sys.stderr)
             return 2
@@ -253,7 +260,7 @@ def register(sub: Any) -> None:
         metavar="S",
         help=f"seconds a bot has for its first request, start-up included, if more than --time-limit (default {STARTUP_GRACE:g})",
     )
-    p.add_argument("--log", metavar="FILE", help="write the fault log to this file instead of stderr")
+    p.add_argument("--log", metavar="FILE", help="write the fault log to this new file instead of stderr (an existing file is refused)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     add_lang_argument(p, "the progress, the result, the fault log and the errors")
     add_rules_arguments(p)

@@ -55,6 +55,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"--record {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; l'enregistrement inachevé est supprimé"),
     (r"--record (?P<path>.+): the file \(or its folder\) was removed while the hands were played; the record is lost",
      lambda g: f"--record {g['path']} : le fichier (ou son dossier) a été supprimé pendant les donnes ; l'enregistrement est perdu"),
+    (r"--log (?P<path>.+): this file already exists; give another name, or delete the file first",
+     "--log {path} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier"),
     (r"--log (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished fault log is deleted",
      lambda g: f"--log {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; le journal des fautes inachevé est supprimé"),
     (r"--log (?P<path>.+): cannot write to it \((?P<reason>[^()]+)\)",

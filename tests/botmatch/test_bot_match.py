@@ -897,3 +897,47 @@ def test_a_fault_log_on_standard_output_is_written_through_it_and_never_deleted(
     assert closed.wait(120) == 2, err
     assert "--log /dev/stdout: cannot write" in err and "Traceback" not in err, err
     assert not calls.exists(), calls.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_existing_log_file_is_refused_and_kept_as_record_is(tmp_path: Path, lang: str) -> None:
+    """``hkmj bot-match --log f.log`` replaced an existing f.log without a word: re-running the
+    command lost the fault log of a long run. Like ``simulate --record``, an existing file is now
+    refused before any hand is played (exit 2, the file untouched), in the same words; a new file,
+    /dev/null and a named pipe (a reader at its end) are still written to."""
+    import os
+    import subprocess
+    import threading
+
+    old = tmp_path / "f.log"
+    old.write_text("old\n", encoding="utf-8")
+    bad = _bot(tmp_path, "bad", "print('not json', flush=True)")
+
+    def run(log: str) -> subprocess.CompletedProcess[str]:
+        argv = [PY, "-m", "hkmj.cli", "bot-match", "--bot", bad, "--hands", "1", "--seed", "1", "--log", log, "--quiet", "--lang", lang]
+        return subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+
+    done = run(str(old))
+    assert done.returncode == 2, done.stderr
+    if lang == "fr":
+        assert done.stderr == (
+            f"hkmj bot-match : --log {old} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier\n"
+        ), done.stderr
+    else:
+        assert done.stderr == f"hkmj bot-match: --log {old}: this file already exists; give another name, or delete the file first\n"
+    assert done.stdout == ""  # no hand was played
+    assert old.read_text(encoding="utf-8") == "old\n"
+    done = run(str(tmp_path / "new.log"))
+    assert done.returncode == 0, done.stderr
+    assert "JSON" in (tmp_path / "new.log").read_text(encoding="utf-8")
+    done = run("/dev/null")
+    assert done.returncode == 0, done.stderr
+    fifo = tmp_path / "faults.pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text(encoding="utf-8")))
+    reader.start()
+    done = run(str(fifo))
+    reader.join(60)
+    assert done.returncode == 0, done.stderr
+    assert "JSON" in got[0], got
