@@ -250,8 +250,9 @@ points par donne (pts/donne) ; puis la courbe de chaque niveau selon les donnes 
 (--plot).
 
 Code de sortie : 0 classé ; 2 une ligne de commande fausse, un robot inconnu, un robot qui
-échoue, l'extra manquant ou un fichier --plot qui ne peut pas être écrit ; 130 arrêté par
-Ctrl+C.
+échoue, l'extra manquant ou un fichier --plot qui existe déjà (arena.png par défaut aussi :
+une courbe n'est jamais remplacée ; donnez un autre nom, --plot '' pour aucune, ou supprimez-le
+d'abord) ou ne peut pas être écrit ; 130 arrêté par Ctrl+C.
 """
 
 _REVIEW_DESCRIPTION = """\
@@ -583,7 +584,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "--backend": "des processus locaux (par défaut) ou des tâches Ray",
         "--address": "adresse du cluster Ray ; par défaut : une nouvelle instance Ray locale",
-        "--plot": "fichier de la courbe des classements (par défaut {default} ; '' pour aucun)",
+        "--plot": "fichier de la courbe des classements, un nouveau : un fichier existant est refusé (par défaut {default} ; '' pour aucun)",
         "--quiet": "pas de barre de progression",
         "--lang": f"langue de la progression, du classement et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
     },

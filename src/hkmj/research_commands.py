@@ -56,8 +56,21 @@ rows are ranked by (mu - 3 sigma, a cautious rating), the hands it played and it
 per hand (pts/hand); then the plot of each rating against hands played (--plot).
 
 Exit status: 0 rated; 2 a wrong command line, an unknown bot, a bot that fails, the extra
-missing or a --plot file that cannot be written; 130 stopped by Ctrl+C.
+missing or a --plot file that already exists (the default arena.png too: a plot is never
+replaced; give another name, --plot '' for none, or delete it first) or cannot be written;
+130 stopped by Ctrl+C.
 """
+
+
+_ARENA_PLOT = "arena.png"
+
+
+class _GivenPlot(argparse.Action):
+    """Stores ``--plot FILE`` and that it was given (its refusal of an existing file names the default as such)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.plot_given = True
 
 
 def _positive_float(text: str) -> float:
@@ -180,6 +193,16 @@ def _unwritable_plot(path: str) -> str | None:
     return None
 
 
+def _plot_exists(args: argparse.Namespace) -> str | None:
+    """Why ``--plot FILE`` is refused when FILE already exists (a plot, or any file, is never replaced,
+    as ``--record`` and ``--log``; the default arena.png too), or None. A device or a pipe is written to."""
+    if not args.plot or is_stream_path(args.plot) or not os.path.isfile(args.plot):
+        return None
+    if not args.plot_given:
+        return f"--plot {args.plot} (the default): this file already exists; give another name with --plot, --plot '' for none, or delete the file first"
+    return f"--plot {args.plot}: this file already exists; give another name, or delete the file first"
+
+
 def _cmd_arena(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
@@ -196,6 +219,9 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         sys.path.insert(0, os.getcwd())  # a bot's module:factory is looked up from here first, as `python -m` does
     if args.plot and (no_dir := no_folder("arena", "--plot", args.plot, args.lang, what="plot")):  # before any deal is played
         print(no_dir, file=sys.stderr)
+        return 2
+    if exists := _plot_exists(args):  # before any deal is played
+        print(said("arena", exists, args.lang), file=sys.stderr)
         return 2
     if args.plot and (why := _unwritable_plot(args.plot)):
         print(said("arena", f"--plot {args.plot}: {why}", args.lang), file=sys.stderr)
@@ -217,6 +243,9 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         print(said("arena", str(e), args.lang), file=sys.stderr)
         return 2
     print(result.table(args.lang))
+    if exists := _plot_exists(args):  # a file that appeared while the deals were played is not replaced either
+        print(said("arena", exists, args.lang), file=sys.stderr)
+        return 2
     if args.plot:
         new = not os.path.lexists(args.plot)
         try:
@@ -291,7 +320,9 @@ def register(sub: Any) -> None:
     p.add_argument("--backend", choices=["local", "ray"], metavar="local|ray", default="local", help="local processes (default) or Ray tasks")
     p.add_argument("--address", help="Ray cluster address; default: a new local Ray instance")
     add_rules_arguments(p)
-    p.add_argument("--plot", default="arena.png", metavar="FILE", help="rating plot file (default arena.png; '' for none)")
+    p.add_argument(
+        "--plot", default=_ARENA_PLOT, action=_GivenPlot, metavar="FILE", help="rating plot file, a new one: an existing file is refused (default arena.png; '' for none)"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_lang_argument(p, "the progress, the ratings and the errors")
-    p.set_defaults(func=_cmd_arena)
+    p.set_defaults(func=_cmd_arena, plot_given=False)

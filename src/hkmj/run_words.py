@@ -83,6 +83,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- hkmj arena
     (r'needs the "arena" extra \((?P<missing>.+) missing\): pip install "hkmj\[arena\]"',
      lambda g: f'il faut l\'extra "arena" ({g["missing"]} manquant{"s" if "," in g["missing"] else ""}) : pip install "hkmj[arena]"'),
+    (r"--plot (?P<path>.+) \(the default\): this file already exists; give another name with --plot, --plot '' for none, or delete the file first",
+     "--plot {path} (par défaut) : ce fichier existe déjà ; donnez un autre nom avec --plot, \x02--plot ''\x03 pour aucune courbe, ou supprimez d'abord le fichier"),
+    (r"--plot (?P<path>.+): this file already exists; give another name, or delete the file first",
+     "--plot {path} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier"),
     (r"--plot (?P<path>.+): unknown image format (?P<suffix>'[^']*') \(use one of (?P<known>.+), e\.g\. ratings\.png\)",
      "--plot {path} : format d'image {suffix} inconnu (utilisez l'un de {known}, par exemple ratings.png)"),
     (r"--bots (?P<value>.*): expected at least two different bots, each once",

@@ -195,3 +195,56 @@ def test_cli_arena_takes_an_outside_bot_from_the_current_folder(
     assert main(["arena", "--bots", "test_arena:nothing,random", "--deals", "1", "--plot", "", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "hkmj arena: bot 'test_arena:nothing': 'test_arena' has no 'nothing'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_existing_plot_file_is_never_replaced_not_even_the_default_arena_png(tmp_path: Path, lang: str) -> None:
+    """``hkmj arena`` wrote its plot over any existing file, its default ``arena.png`` too: a second
+    run in the same folder replaced the plot of the first (or a user's own arena.png) without a
+    word. As ``simulate --record`` and ``bot-match --log``, an existing file is now refused before
+    any deal is played (exit 2, the file untouched), the default named as such with how to draw
+    none; a file that appears while the deals are played is not replaced either (the ratings are
+    printed, the plot is not written). A real process in its own folder."""
+    import os
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p))
+
+    def arena(*more: str, bots: str = "random,greedy") -> subprocess.CompletedProcess[str]:
+        argv = [sys.executable, "-m", "hkmj.cli", "arena", "--bots", bots, "--deals", "1", "--quiet", "--lang", lang, *more]
+        return subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path, env=env)
+
+    mine = tmp_path / "arena.png"
+    mine.write_bytes(b"my own picture")
+    done = arena()
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    if lang == "fr":
+        assert done.stderr == (
+            "hkmj arena : --plot arena.png (par défaut) : ce fichier existe déjà ; donnez un autre nom avec --plot, "
+            "--plot '' pour aucune courbe, ou supprimez d'abord le fichier\n"
+        )
+    else:
+        assert done.stderr == (
+            "hkmj arena: --plot arena.png (the default): this file already exists; give another name with --plot, "
+            "--plot '' for none, or delete the file first\n"
+        )
+    done = arena("--plot", "arena.png")
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    words = "ce fichier existe déjà ; donnez un autre nom, ou supprimez" if lang == "fr" else "this file already exists; give another name, or delete"
+    assert done.stderr.startswith("hkmj arena") and f"--plot arena.png{' :' if lang == 'fr' else ':'} {words}" in done.stderr, done.stderr
+    assert mine.read_bytes() == b"my own picture"
+    done = arena("--plot", "new.png")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "new.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    (tmp_path / "late.py").write_text(
+        "from hkmj.bots import load_bot\n"
+        "def make(seed):\n"
+        "    open('late.png', 'wb').write(b'written while the deals were played')\n"
+        "    return load_bot('greedy', seed)\n",
+        encoding="utf-8",
+    )
+    done = arena("--plot", "late.png", bots="late:make,random")
+    assert done.returncode == 2, done.stderr
+    assert "rating" in done.stdout or "niveau" in done.stdout, done.stdout  # the ratings are printed
+    assert f"--plot late.png{' :' if lang == 'fr' else ':'} {words}" in done.stderr, done.stderr
+    assert (tmp_path / "late.png").read_bytes() == b"written while the deals were played"
