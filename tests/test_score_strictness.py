@@ -209,20 +209,6 @@ def test_r9_fuzzed_score_command_lines_never_raise(words: list[str], text: str, 
 _BASE_WIN: dict[str, Any] = dict(concealed=(0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27), win_tile=0, win="self_draw", seat=0, prevailing=0)
 
 
-def _compiled_refuses(build: Callable[[], object]) -> bool:
-    """Whether the compiled core refused ``build()`` as it was built (checked here): its
-    ``Win`` stores its tuples and flags natively, so a value of another type (a string of
-    melds, a set of flags) raises a TypeError as the object is built, before any scorer sees it
-    (hkmj.scoring.model._native_seat, .ci/compiled). Pure Python builds it, and the scorers name
-    the field: False. (The classical ``Deal`` and ``PlayerHand`` name such a field themselves:
-    :func:`_said_of_the_deal`.)"""
-    if not hkmj.compiled():
-        return False
-    with pytest.raises(TypeError, match="object expected"):
-        build()
-    return True
-
-
 @pytest.mark.parametrize(
     ("melds", "error"),
     [
@@ -239,7 +225,10 @@ def _compiled_refuses(build: Callable[[], object]) -> bool:
 def test_hk4_2_a_meld_built_in_python_is_checked_before_scoring(melds: Any, error: str) -> None:
     """HK-4.2, HK-5.2, HK-3.2: ``Meld("chow", 8)`` (9m 1p 2p) was scored as a chow; now every
     scorer refuses an impossible meld with its reason, never an AttributeError or IndexError."""
-    if not isinstance(melds, tuple) and _compiled_refuses(lambda: Win(**{**_BASE_WIN, "melds": melds})):
+    if not isinstance(melds, tuple):  # named as the Win is built, in both builds
+        with pytest.raises(InvalidHand) as err:
+            Win(**{**_BASE_WIN, "melds": melds})
+        assert str(err.value) == error
         with pytest.raises(InvalidHand) as err:  # the compiled PlayerHand names the field as it is built (CL-5)
             score_deal(Deal(hands=(PlayerHand(_BASE_WIN["concealed"], melds, (), ()), None, None, None), winner=0, win_tile=0))
         assert _said_of_the_deal(str(err.value), "hands.E: melds must be a tuple of Meld, not str")
@@ -271,29 +260,27 @@ def test_hk1_a_win_field_of_the_wrong_form_is_named(field: str, value: Any, erro
     """HK-1: a tile number out of range and a string of flags are named, not read as a bonus
     tile or letter by letter (``unknown flag '_'``)."""
     fields = {**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), field: value}
-    if field == "flags" and _compiled_refuses(lambda: Win(**fields)):
-        return
-    win = Win(**fields)
     with pytest.raises(InvalidHand) as err:
-        score(win)
+        score(Win(**fields))  # a string of flags is named as the Win is built, in both builds
     assert str(err.value).startswith(error)
 
 
 @pytest.mark.parametrize(
-    "flags",
-    [{"last_wall_tile"}, ("last_wall_tile",), "last_wall_tile", set(), [], None],
-    ids=["set", "tuple", "str", "empty_set", "empty_list", "none"],
+    ("flags", "fan"),
+    [({"last_wall_tile"}, 8), (("last_wall_tile",), 8), (set(), 0), ([], 0)],
+    ids=["set", "tuple", "empty_set", "empty_list"],
 )
-def test_mcr_6_flags_that_are_no_frozenset_are_refused_not_a_type_error(flags: Any) -> None:
+def test_mcr_6_flags_given_as_a_set_list_or_tuple_are_read_as_their_frozenset(flags: Any, fan: int) -> None:
     """MCR-6.40: ``Win.flags`` is a frozenset; a set once raised ``TypeError: unhashable type``,
-    and an empty one (``set()``, ``[]``, ``None``) still did: the one-pass read skipped the check
-    for no flags and the memo of the hand's context keyed on the set."""
+    then was refused by MCR while the Hong Kong scorer read it, and the compiled core refused it
+    with a bare TypeError as the Win was built. A set, list or tuple of flags is now read as its
+    frozenset as the Win is built, in both builds, and every scorer scores it alike."""
     fields = {**_BASE_WIN, "concealed": (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, 28), "flags": flags}
-    if _compiled_refuses(lambda: Win(**fields)):
-        return
     win = Win(**fields)
-    with pytest.raises(InvalidHand, match="expected a frozenset of names"):
-        score_mcr(win)
+    assert win.flags == frozenset(flags)
+    same = Win(**{**fields, "flags": frozenset(flags)})
+    assert score_mcr(win) == score_mcr(same) and score(win) == score(same)
+    assert any(i.name == "Last Tile Draw" for i in score_mcr(win).items) == bool(fan), score_mcr(win)
 
 
 @pytest.mark.parametrize(
@@ -1307,3 +1294,62 @@ def test_r9_a_hand_under_the_minimum_prints_its_table_and_reason_on_stdout(
     assert code == 1 and err == "", err
     last = out.strip().splitlines()[-1]
     assert (reason[1] in last) if lang == "fr" else (last == reason[0]), last
+
+
+_SEATS = "expected a seat number 0-3 (East, South, West, North)"
+_FLAG_NAMES = "last_wall_tile, final_discard, kong_replacement, heavenly, earthly"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error"),
+    [
+        ("concealed", "1m2m3m", "concealed must be a tuple of tile numbers, not str"),
+        ("concealed", None, "concealed must be a tuple of tile numbers, not NoneType"),
+        ("concealed", {0, 1}, "concealed must be a tuple of tile numbers, not set"),
+        ("win_tile", "1m", "win_tile '1m' is not a tile number (an int 0-33)"),
+        ("win_tile", None, "win_tile None is not a tile number (an int 0-33)"),
+        ("win_tile", 1.5, "win_tile 1.5 is not a tile number (an int 0-33)"),
+        ("win", 1, "win 1: expected one of self_draw, discard, robbed_kong"),
+        ("win", None, "win null: expected one of self_draw, discard, robbed_kong"),
+        ("win", True, "win true: expected one of self_draw, discard, robbed_kong"),
+        ("seat", "E", f"seat 'E': {_SEATS}"),
+        ("seat", None, f"seat None: {_SEATS}"),
+        ("seat", 1.0, f"seat 1.0: {_SEATS}"),
+        ("prevailing", "E", f"prevailing 'E': {_SEATS}"),
+        ("prevailing", True, f"prevailing True: {_SEATS}"),
+        ("discarder", "W", f"discarder 'W': {_SEATS} or None"),
+        ("discarder", False, f"discarder False: {_SEATS} or None"),
+        ("melds", "x", "melds must be a tuple of Meld, not str"),
+        ("melds", None, "melds must be a tuple of Meld, not NoneType"),
+        ("melds", 5, "melds must be a tuple of Meld, not int"),
+        ("flowers", "x", "flowers 'x': expected a tuple of numbers 1-4"),
+        ("flowers", None, "flowers None: expected a tuple of numbers 1-4"),
+        ("seasons", 2, "seasons 2: expected a tuple of numbers 1-4"),
+        ("flags", "last_wall_tile", f"flags 'last_wall_tile': expected a set of names ({_FLAG_NAMES})"),
+        ("flags", None, f"flags None: expected a set of names ({_FLAG_NAMES})"),
+        ("flags", 5, f"flags 5: expected a set of names ({_FLAG_NAMES})"),
+        ("flags", [["last_wall_tile"]], f"flags [[\"last_wall_tile\"]]: expected a set of names ({_FLAG_NAMES})"),
+    ],
+)  # fmt: skip
+def test_hk1_a_win_field_of_the_wrong_type_is_named_alike_compiled_and_pure(field: str, value: Any, error: str) -> None:
+    """HK-1, HK-2.1: a Hong Kong ``Win`` built in Python with a field of the wrong type (not a
+    bool) was named by the scorers in the pure build, while the compiled core (.ci/compiled)
+    raised a bare ``TypeError`` naming no field as it was built (``Win((0,), 0, melds='x')``:
+    "str object expected; got tuple"-like words). Every field is now refused as the Win is built,
+    in both builds and for every scorer, in the same words."""
+    fields = {**_BASE_WIN, "win": "discard", "discarder": 1, field: value}
+    with pytest.raises(InvalidHand) as err:
+        Win(**fields)
+    assert str(err.value) == error
+    assert "Traceback" not in str(err.value) and not isinstance(err.value.__context__, TypeError)
+
+
+def test_hk1_a_win_of_lists_scores_as_one_of_tuples() -> None:
+    """A Win built with lists of tiles, melds and bonus numbers (as a JSON-minded caller writes
+    it) is read as the one of tuples, in both builds: the compiled core once refused the lists
+    with a bare TypeError, while the pure scorers read them."""
+    concealed = [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27]
+    listed = Win(concealed, 0, "discard", 0, 0, 1, [Meld("pung", 5)], [1], [2], ["final_discard"])
+    tupled = Win(tuple(concealed), 0, "discard", 0, 0, 1, (Meld("pung", 5),), (1,), (2,), frozenset({"final_discard"}))
+    assert listed == tupled
+    assert score(listed) == score(tupled) and score_mcr(listed) == score_mcr(tupled)

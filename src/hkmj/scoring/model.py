@@ -93,21 +93,48 @@ def seat_problem(value: object, what: str, none: bool = False) -> str | None:
     return f"{what} {python_echo(value)}: expected a seat number 0-3 (East, South, West, North)" + (" or None" if none else "")
 
 
-def _native_seat(value: object, what: str) -> int:
-    """A seat field of the compiled :class:`Win` (a native int): a bool is refused here, as the
-    compiled constructor refuses any other value that is no int (a TypeError); a number out of
-    range is left to the scorers' :func:`win_seat_problem`, as in pure Python."""
-    if isinstance(value, bool):
-        raise InvalidHand(seat_problem(value, what) or what)
-    return cast(int, value)
+def _refuse_seat(value: object, what: str, none: bool) -> None:
+    """Refuse a seat field of a :class:`Win` that is no int (a bool, a string, a float), in the
+    scorers' words (HK-2.1); an int out of range is left to :func:`win_seat_problem`."""
+    if not _is_int(value):
+        raise InvalidHand(seat_problem(value, what, none=none) or what)
 
 
-def _native_tile(value: object) -> int:
-    """The winning tile of the compiled :class:`Win` (a native int): a bool is refused here, as
-    pure Python's checks refuse it (Python counts True as 1, the tile 2m)."""
-    if isinstance(value, bool):
+def _refuse_tile(value: object) -> None:
+    """Refuse a winning tile that is no int (a bool: Python counts True as 1, the tile 2m)."""
+    if not _is_int(value):
         raise InvalidHand(f"win_tile {value!r} is not a tile number (an int 0-33)")
-    return cast(int, value)
+
+
+_WIN_TUPLE_FORMS: Final = {
+    "concealed": "concealed must be a tuple of tile numbers, not {}",
+    "melds": "melds must be a tuple of Meld, not {}",
+}
+
+
+def _win_tuple(value: object, what: str) -> tuple[Any, ...]:
+    """A tuple field of a :class:`Win` given as another type: a list (a set of bonus numbers) is
+    read as its tuple; anything else is refused in the scorers' words."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, list) or (what in ("flowers", "seasons") and isinstance(value, (set, frozenset))):
+        return tuple(value)
+    if what in _WIN_TUPLE_FORMS:
+        raise InvalidHand(_WIN_TUPLE_FORMS[what].format(type(value).__name__))
+    raise InvalidHand(f"{what} {value!r}: expected a tuple of numbers 1-4")
+
+
+def _win_flags(value: object) -> frozenset[str]:
+    """The flags of a :class:`Win` given as a set, list or tuple, as a frozenset; anything else
+    (a string, which is no set of names read letter by letter) refused in the scorers' words."""
+    if isinstance(value, frozenset):
+        return value
+    if isinstance(value, (set, list, tuple)):
+        try:
+            return frozenset(value)
+        except TypeError:  # an unhashable flag
+            pass
+    raise InvalidHand(f"flags {python_echo(value)}: expected a set of names ({', '.join(FLAGS)})")
 
 
 def win_seat_problem(win: Win) -> str | None:
@@ -317,33 +344,56 @@ class Win:
 
     def __init__(
         self,
-        concealed: tuple[Tile, ...],
+        concealed: object,
         win_tile: object,
-        win: str = "self_draw",
+        win: object = "self_draw",
         seat: object = 0,
         prevailing: object = 0,
-        discarder: int | None = None,
-        melds: tuple[Meld, ...] = (),
-        flowers: tuple[int, ...] = (),
-        seasons: tuple[int, ...] = (),
-        flags: frozenset[str] = _NO_FLAGS,
+        discarder: object = None,
+        melds: object = (),
+        flowers: object = (),
+        seasons: object = (),
+        flags: object = _NO_FLAGS,
     ) -> None:
-        # ``win_tile`` is a tile number and ``seat`` and ``prevailing`` are seat numbers 0-3
-        # (HK-1, HK-2.1), taken as ``object``: compiled,
-        # an ``int`` parameter would turn True into 1 before anything could refuse it
-        # written out (init=False); compiled, native stores (mypyc ignores the frozen
+        # Every field is taken as ``object`` and one of the wrong type is refused here, in the
+        # scorers' words, in both builds (HK-1, HK-2.1): compiled, a native field would refuse
+        # it with a bare TypeError naming no field (an ``int`` parameter would even turn True
+        # into 1). A list of tiles, melds or bonus numbers is read as its tuple, and a set, list or
+        # tuple of flags as its frozenset, as the scorers read them. Values of the right type
+        # (a tile out of range, a seat 7, an unknown flag) are left to the scorers.
+        # Written out (init=False); compiled, native stores (mypyc ignores the frozen
         # dataclass __setattr__, which still guards every assignment from outside)
+        if type(concealed) is not tuple:
+            concealed = _win_tuple(concealed, "concealed")
+        if type(win_tile) is not int:
+            _refuse_tile(win_tile)
+        if not isinstance(win, str):
+            raise InvalidHand(f"win {echo(win)}: expected one of {', '.join(WIN_TYPES)}")
+        if type(seat) is not int:
+            _refuse_seat(seat, "seat", False)
+        if type(prevailing) is not int:
+            _refuse_seat(prevailing, "prevailing", False)
+        if discarder is not None and type(discarder) is not int:
+            _refuse_seat(discarder, "discarder", True)
+        if type(melds) is not tuple:
+            melds = _win_tuple(melds, "melds")
+        if type(flowers) is not tuple:
+            flowers = _win_tuple(flowers, "flowers")
+        if type(seasons) is not tuple:
+            seasons = _win_tuple(seasons, "seasons")
+        if type(flags) is not frozenset:
+            flags = _win_flags(flags)
         if _NATIVE:
-            self.concealed = concealed  # type: ignore[misc]
-            self.win_tile = _native_tile(win_tile)  # type: ignore[misc]
+            self.concealed = cast(tuple[Tile, ...], concealed)  # type: ignore[misc]
+            self.win_tile = cast(int, win_tile)  # type: ignore[misc]
             self.win = win  # type: ignore[misc]
-            self.seat = _native_seat(seat, "seat")  # type: ignore[misc]
-            self.prevailing = _native_seat(prevailing, "prevailing")  # type: ignore[misc]
-            self.discarder = discarder  # type: ignore[misc]
-            self.melds = melds  # type: ignore[misc]
-            self.flowers = flowers  # type: ignore[misc]
-            self.seasons = seasons  # type: ignore[misc]
-            self.flags = flags  # type: ignore[misc]
+            self.seat = cast(int, seat)  # type: ignore[misc]
+            self.prevailing = cast(int, prevailing)  # type: ignore[misc]
+            self.discarder = cast("int | None", discarder)  # type: ignore[misc]
+            self.melds = cast(tuple[Meld, ...], melds)  # type: ignore[misc]
+            self.flowers = cast(tuple[int, ...], flowers)  # type: ignore[misc]
+            self.seasons = cast(tuple[int, ...], seasons)  # type: ignore[misc]
+            self.flags = cast(frozenset[str], flags)  # type: ignore[misc]
         else:
             _set(self, "concealed", concealed)
             _set(self, "win_tile", win_tile)
