@@ -280,8 +280,10 @@ def test_a_stranger_who_never_plays_and_keeps_taking_the_seat_back_costs_the_gra
         # no answer of the stranger's seat was waited for longer than the grace and the whole bank;
         # its decisions took the grace each, and the bank beyond it once in the hand
         assert max(w for _, w in waits) < GRACE + BANK + SLACK, (slot1, phases)
+        # (a timer the server's loop fires late on a loaded machine stretches a wait a little: one
+        # SLACK more over the hand; a second bank spent would be a whole BANK more)
         beyond = sum(max(0.0, w - GRACE - SLACK) for _, w in waits)
-        assert beyond < BANK, (slot1, phases)
+        assert beyond < BANK + SLACK, (slot1, phases)
         # once held, nothing waits for the stranger: its bot plays each of its decisions at once
         after = [waited for at, waited, _ in slot1 if at > held_at]
         if after or tables == 3:
