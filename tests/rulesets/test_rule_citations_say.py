@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -289,17 +290,23 @@ SAME_CONTENT: dict[str, tuple[str, str]] = {
 }
 
 
+def _each_rule_says_the_same(refs: Mapping[str, str], same: dict[str, tuple[str, str]]) -> None:
+    """Every single Hong Kong rule a ruleset's table of rule references rewrites (``refs``) is in
+    ``same``, says its Hong Kong words, and the ruleset's rule it becomes says its own."""
+    singles = {hk: own for hk, own in refs.items() if ", " not in hk}
+    assert set(singles) == set(same)
+    for hk, own in singles.items():
+        hk_words, own_words = same[hk]
+        assert hk_words in page_rule(hk), (hk, hk_words, page_rule(hk))
+        assert own_words in page_rule(own), (hk, own, own_words, page_rule(own))
+
+
 def test_hk_4_4_each_rule_the_classical_table_cites_instead_says_the_same_thing() -> None:
     """CL-3.4 (HK-4.4): the classical table's one table of rule references (``RULE_REFS``: the
     engine's reasons, the screens' lines, the scorers' errors) names, for each Hong Kong rule, the
     classical rule "of the same content": that rule must say what the Hong Kong one said. A refused
     kong on a discard read "needs three 5m in hand (CL-3.4)", and CL-3.4 did not say it."""
-    singles = {hk: cl for hk, cl in RULE_REFS.items() if ", " not in hk}
-    assert set(singles) == set(SAME_CONTENT)
-    for hk, cl in singles.items():
-        hk_words, cl_words = SAME_CONTENT[hk]
-        assert hk_words in page_rule(hk), (hk, hk_words)
-        assert cl_words in page_rule(cl), (hk, cl, cl_words, page_rule(cl))
+    _each_rule_says_the_same(RULE_REFS, SAME_CONTENT)
 
 
 # each Hong Kong rule mcr.RULE_REFS rewrites → (words of the Hong Kong rule, words its MCR rule must say too)
@@ -340,12 +347,7 @@ def test_hk_4_4_each_rule_the_mcr_table_cites_instead_says_the_same_thing() -> N
     which listed the claims "as in HK-4" and said neither, nor that only the latest discard can be
     claimed (the terminal's "MCR-4.1: only the latest discard can be claimed"); MCR-4.1 now says
     each, and every entry of the table is checked against the Hong Kong rule it replaces."""
-    singles = {hk: own for hk, own in MCR_RULE_REFS.items() if ", " not in hk}
-    assert set(singles) == set(SAME_CONTENT_MCR)
-    for hk, own in singles.items():
-        hk_words, own_words = SAME_CONTENT_MCR[hk]
-        assert hk_words in page_rule(hk), (hk, hk_words, page_rule(hk))
-        assert own_words in page_rule(own), (hk, own, own_words, page_rule(own))
+    _each_rule_says_the_same(MCR_RULE_REFS, SAME_CONTENT_MCR)
 
 
 # key → {rule: phrases it must contain} at an MCR table (the lines on claims, which cite MCR-4 and MCR-4.1)
