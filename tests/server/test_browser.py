@@ -1492,11 +1492,7 @@ def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, l
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
-    state = _long_ponds("hk", 6)
-    state["hand"].update(phase="over", last_discard=None)
-    state["mine"].update(legal=[], ready=False)
-    state["reveal"] = {"end": [], "concealed": [state["mine"]["concealed"]] * 4, "payments": [0, 0, 0, 0],
-                       "salt": "00", "commitment": "ab" * 32, "wall": []}
+    state = _hand_over()
     page.evaluate("(st) => { window.sent = []; window.send = (m) => window.sent.push(m); G.state = st; G.log = []; render(); }", state)
     assert page.locator("#next").is_visible()
     page.focus("#verify summary")
@@ -1512,6 +1508,17 @@ def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, l
     page.goto(f"{server.base}/help?lang={lang}")
     assert ("Next hand (or Enter)" if lang == "en" else "Donne suivante (ou Entrée)") in page.inner_text("main")
     assert not errors, errors
+
+
+def _hand_over() -> dict[str, Any]:
+    """A Hong Kong table's frame at the end of a hand (``_long_ponds``' table, nobody paid, the
+    player not yet ready for the next hand)."""
+    state = _long_ponds("hk", 6)
+    state["hand"].update(phase="over", last_discard=None)
+    state["mine"].update(legal=[], ready=False)
+    state["reveal"] = {"end": [], "concealed": [state["mine"]["concealed"]] * 4, "payments": [0, 0, 0, 0],
+                       "salt": "00", "commitment": "ab" * 32, "wall": []}
+    return state
 
 
 FOCUS = """() => { const el = document.activeElement;
@@ -1530,11 +1537,7 @@ def test_the_end_of_hand_result_is_a_modal_dialog_the_keyboard_stays_in(server: 
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
     playing = _long_ponds("hk", 6)
-    state = _long_ponds("hk", 6)
-    state["hand"].update(phase="over", last_discard=None)
-    state["mine"].update(legal=[], ready=False)
-    state["reveal"] = {"end": [], "concealed": [state["mine"]["concealed"]] * 4, "payments": [0, 0, 0, 0],
-                       "salt": "00", "commitment": "ab" * 32, "wall": []}
+    state = _hand_over()
     page.evaluate("(st) => { window.sent = []; window.send = (m) => window.sent.push(m); G.state = st; G.log = []; render(); }", playing)
     page.focus("button.claim")  # the player was on a claim button when the hand ended
     page.evaluate("(st) => { G.state = st; render(); }", state)
