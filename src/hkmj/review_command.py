@@ -12,7 +12,7 @@ from typing import Any
 from hkmj.cli import at_least_one
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT
-from hkmj.oserror import OSReason, no_folder
+from hkmj.oserror import OSReason, is_stream_path, no_folder, own_stream
 
 _DESCRIPTION = """\
 Replay a match (finished, or left to be resumed) and review one player's decisions against the advisor bot (the
@@ -70,21 +70,15 @@ def _lang(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _special(path: Path) -> bool:
-    """Whether ``path`` is in a system folder of device and process files (``/dev/stdin``,
-    ``/dev/fd/63``, ``/proc/self/fd/0``), where no page can be written."""
-    return str(path.absolute()).startswith(("/dev/", "/proc/"))
-
-
 def default_html_path(game: str) -> Path:
     """``games/m.jsonl`` -> ``games/m.review.html`` (next to the record). A record read through
     ``/dev/stdin`` or ``/dev/fd/N`` from a file: next to that file. A pipe (``<(cat g.jsonl)``,
     ``cat g.jsonl | hkmj review /dev/stdin``) has no folder: ``review.html`` in the current
     folder, or ``review-2.html``, ``review-3.html``… when it exists (none is overwritten)."""
     p = Path(game)
-    if _special(p):
+    if is_stream_path(p):
         real = Path(os.path.realpath(p))
-        if not real.is_file() or _special(real):  # a pipe, a terminal, a device
+        if not real.is_file() or is_stream_path(real):  # a pipe, a terminal, a device
             out, n = Path("review.html"), 1
             while out.exists():
                 n += 1
@@ -149,7 +143,7 @@ def write_whole(out: Path, text: str) -> None:
     ``/dev/fd/N``) is written to as it is, never replaced, even when it is a file: standard
     output or error through their own stream (``--html /dev/stdout > out.txt``: after the
     summary), another one appended to."""
-    if _special(out):
+    if is_stream_path(out):
         os.stat(out)  # a stream that is not there (/dev/fd/9 not open) is an error, not a new file
         _write_stream(out, text)
         return
@@ -184,8 +178,6 @@ def _write_stream(out: Path, text: str) -> None:
     ``sys.stdout`` or ``sys.stderr`` when it is one of them (the same file, pipe or terminal),
     where the lines printed before it already are; else opened for appending, so that a file
     behind it keeps what it holds."""
-    from hkmj.oserror import own_stream
-
     stream = own_stream(out)
     if stream is not None:
         stream.flush()
