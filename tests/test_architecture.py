@@ -264,3 +264,20 @@ def test_a_rulesets_own_words_are_its_data_not_a_dict_keyed_by_its_name() -> Non
         if isinstance(n, ast.Dict) and n.keys and all(isinstance(k, ast.Constant) and k.value in names for k in n.keys)
     }
     assert keyed <= set(_KEYED_BY_RULESET), f"make it the ruleset's data: {sorted(keyed - set(_KEYED_BY_RULESET))}"
+
+
+def test_the_command_line_reads_its_options_without_importing_the_server() -> None:
+    """``hkmj --version``, ``hkmj score`` and every other command build the whole parser (``hkmj serve``'s
+    limits included, :mod:`hkmj.server.limits`) without importing the server's libraries: importing
+    Starlette, SQLAlchemy and uvicorn for the parser made every command start three times slower."""
+    import subprocess
+    import sys
+
+    heavy = ["alembic", "gymnasium", "matplotlib", "numpy", "psycopg", "sqlalchemy", "starlette", "uvicorn"]
+    code = (
+        "import sys, hkmj.cli\n"
+        "for lang in ('en', 'fr'): hkmj.cli.build_parser(lang=lang)\n"
+        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", f"building hkmj's parser imported {out.strip()}"

@@ -182,7 +182,7 @@ _ZERO_MEANS = {"keep_days": "keep for ever", "all_bot_pace": "no minimum"}
 
 
 def _limits_defaults() -> dict[str, Any]:
-    from hkmj.server.app import Limits
+    from hkmj.server.limits import Limits
 
     base = Limits()
     return {flag: getattr(base, name) for flag, name in _FIELDS.items()}
