@@ -831,7 +831,7 @@ function seatBox(st, seat, pos) {
     <div class="tiles small pond" data-seat="${seat}">${G.open.includes(seat) ? `<button class="earlier" aria-expanded="true" title="${esc(t("pondFewer"))}" aria-label="${esc(t("pondFewer"))}">\u2212</button>` : ""}${pond}</div></div>`;
 }
 
-/** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width) shows its newest
+/** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width, one up to 400 px wide) shows its newest
  * discards after a count of the earlier ones ("+7"), as the terminal does, so the latest discard, the only one that may be
  * claimed (HK-4.1), stays in view and the hand and its buttons below stay where they were, however long the hand; the
  * count is a button that shows the whole pond (and a "−" in front of it shows the newest again). Measured once drawn:
@@ -945,7 +945,8 @@ function render() {
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
     <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
-  </div><p class="muted rules-below"${behind}>${esc(rulesLine(st.config))}</p>${st.reveal
+  </div><p class="muted rules-below"${behind}>${esc(rulesLine(st.config))}</p>
+  <p class="commit commit-below"${behind}>${t("commitment")}${colon()}${h.commitment}</p>${st.reveal
     ? `<div id="reveal" role="dialog" aria-modal="true" aria-labelledby="reveal-title" tabindex="-1">${revealCard(st)}</div>` : ""}`;
   document.querySelectorAll("#hand button.t").forEach((b) => b.addEventListener("click", () => act(`discard ${kind(b.dataset.tile)}`)));
   document.querySelectorAll("[data-action]").forEach((b) => b.addEventListener("click", () => act(b.dataset.action)));

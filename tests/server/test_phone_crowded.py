@@ -1,0 +1,141 @@
+"""A crowded late hand on a phone (360×640 and 390×844, touch, English and French): every opponent with three or
+four melds (kongs among them), bonus tiles and a long pond, the player's fourteen tiles at their turn. The page as it
+opens shows the whole hand, the line that says it is their turn and the turn's buttons without scrolling, and at a
+claim the hand with the claim's buttons; every discard stays reachable. Screenshots go to artifacts/ (gitignored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.server.testing import CHROMIUM, Server, lobby_in, phone_page
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
+
+PONDS = (17, 18, 19, 20)
+"""How many discards each seat's pond holds: late in a hand (the wall is down to its last tiles)."""
+
+
+def _meld(kind: str, tiles: str) -> dict[str, Any]:
+    """A meld of the frame: ``tiles`` as "1z:a 1z:b 1z:c"."""
+    return {"kind": kind, "tiles": tiles.split()}
+
+
+def crowded(claim: bool) -> dict[str, Any]:
+    """A Hong Kong table's frame (as the server sends it) four tiles from the end of the wall: South, West and North
+    (seats 1-3) each with four melds, two or three of them kongs (a concealed one too), two or three bonus tiles, one
+    concealed tile and 18-20 discards; the player (East, seat 0) with no meld, a flower and 17 discards. At their turn
+    (``claim`` false) they hold fourteen tiles, a kong of South wind to declare, Mahjong to declare (a teaching table),
+    a hint and the decision timer running; at a claim (``claim`` true) thirteen, North's discard of 7 Bamboo on offer
+    to chow, pung or win."""
+    kinds = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+    ponds = [[f"{kinds[(s * 5 + i * 3) % len(kinds)]}:{s}{i:02d}" for i in range(n)] for s, n in enumerate(PONDS)]
+    melds = [[],
+             [_meld("kong", "1z:a 1z:b 1z:c 1z:d"), _meld("pung", "9m:a 9m:b 9m:c"), _meld("chow", "3p:a 4p:a 5p:a"),
+              _meld("ckong", "6s:a 6s:b 6s:c 6s:d")],
+             [_meld("kong", "5z:a 5z:b 5z:c 5z:d"), _meld("kong", "2m:a 2m:b 2m:c 2m:d"), _meld("kong", "8p:b 8p:c 8p:d 8p:a"),
+              _meld("pung", "4s:b 4s:c 4s:d")],
+             [_meld("pung", "7z:a 7z:b 7z:c"), _meld("kong", "1s:a 1s:b 1s:c 1s:d"), _meld("chow", "7m:c 8m:c 9m:c"),
+              _meld("kong", "3z:a 3z:b 3z:c 3z:d")]]
+    players = [{"slot": i, "name": name, "bot": None if i == 0 else "greedy", "away": False, "held": False,
+                "connected": True, "joined": True, "total": total}
+               for i, (name, total) in enumerate((("Ann", 12), ("Bob", -4), ("Chen-the-strong", 0), ("Dora", -8)))]
+    hand = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "7s:0", "7s:1", "8s:0", "9s:0", "2z:0", "2z:1", "2z:2", "2z:3"]
+    state: dict[str, Any] = {
+        "table": "crowded", "status": "playing", "you": 0, "players": players, "events": [],
+        "config": {"rules": "hk", "teaching": True, "hints": True, "timer": 30, "options": {}},
+        "hand": {"number": 7, "prevailing": "S", "seat_slots": [0, 1, 2, 3], "discards": ponds, "melds": melds,
+                 "bonus": [["2f:0"], ["1f:0", "5f:0", "6f:0"], ["3f:0", "7f:0"], ["4f:0", "8f:0"]],
+                 "concealed_counts": [14, 1, 1, 1], "phase": "turn", "turn": 0,
+                 "last_discard": {"seat": 3, "tile": ponds[3][-1]}, "offered": None, "live": 4, "dead": 14,
+                 "commitment": "ab" * 32},
+        "mine": {"legal": [*sorted({f"discard {x.split(':')[0]}" for x in hand}), "concealed kong 2z"], "concealed": hand,
+                 "drawn": "2z:3", "can_declare": True, "away": False, "held": False, "bank": None, "remaining": 20}}
+    if claim:
+        ponds[3][-1] = "7s:3"
+        state["hand"].update(phase="claim", turn=3, offered=None, last_discard={"seat": 3, "tile": "7s:3"}, concealed_counts=[13, 1, 1, 1])
+        state["mine"].update(legal=["pass", "chow 789s", "pung", "mahjong"], drawn=None, concealed=hand[:13], can_declare=False)
+    return state
+
+
+LOG = [{"type": "claim", "seat": 2, "claim": "kong", "tiles": ["8p:a"]}, {"type": "discard", "seat": 2, "tile": "9p:203"},
+       {"type": "discard", "seat": 3, "tile": "6z:318"}, {"type": "claim", "seat": 3, "claim": "pung", "tiles": ["7z:c"]}]
+
+SEEN = r"""() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const off = (el) => { const r = el.getBoundingClientRect();
+    return r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5 || r.width === 0; };
+  const hidden = (el) => { const r = el.getBoundingClientRect();  // each corner (3 px in) is its own: nothing lies over it
+    return [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+      .some(([x, y]) => { const at = document.elementFromPoint(x, y); return !at || !el.contains(at); }); };
+  const size = (el) => { const r = el.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; };
+  const msg = document.querySelector('.msg'), tiles = Array.from(document.querySelectorAll('#hand button.t'));
+  const buttons = Array.from(document.querySelectorAll('.actions button'));
+  const controls = Array.from(document.querySelectorAll('button, a, select, input, summary')).filter((el) => el.offsetParent !== null);
+  return { vw, vh, scrollY: window.scrollY, scrollW: document.documentElement.scrollWidth,
+    prompt: msg ? msg.textContent : null, promptOff: !msg || off(msg) || hidden(msg),
+    tiles: tiles.length, tilesOff: tiles.filter((b) => off(b) || hidden(b)).map((b) => b.dataset.tile),
+    tileSizes: tiles.map(size), buttons: buttons.map((b) => b.innerText.trim()),
+    buttonsOff: buttons.filter((b) => off(b) || hidden(b)).map((b) => b.textContent.trim()),
+    small: controls.filter((el) => { const [w, h] = size(el); return w < 40 || h < 40; }).map((el) => `${el.tagName}.${el.className} ${size(el)}`),
+    ponds: Array.from(document.querySelectorAll('.pond')).map((p) => ({ seat: Number(p.dataset.seat),
+      shown: Array.from(p.querySelectorAll('img.tile')).map((el) => el.dataset.tile),
+      count: (p.querySelector('button.earlier') || {}).textContent || '' })) };
+}"""
+"""What the page shows without scrolling: the prompt, the hand's tiles and the buttons of the decision, which of them
+lie (even in part) off the screen or under something else (the bar fixed at the foot of the screen), every visible
+control under 40 px, and each pond's shown discards and count of the earlier ones."""
+
+
+def test_hk_4_2_a_crowded_late_hand_on_a_phone_shows_the_whole_hand_without_scrolling(server: Server, browser: Any) -> None:
+    """HK-4.2, HK-4.1: late in a hand where every opponent has four melds (kongs among them), bonus tiles and a long
+    pond, a touch phone (360×640, 390×844) shows, as the page opens (not scrolled), English and French: at the player's
+    turn their fourteen tiles, each whole, on the screen and under nothing (at least 28 × 40 px), the line that says it
+    is their turn and every button of the turn (a kong, Declare Mahjong, Hint); at a claim the thirteen tiles and the
+    claim's buttons. Every control is at least 40 × 40 px, nothing runs off the page's width, and every discard is
+    shown or counted, the count a button that shows the whole pond where it is, the page not scrolled. At 360×640 the
+    hand lay below the fold, under the bar of buttons fixed at the foot of the screen (at 390×844 at a claim in
+    French): a phone player had to scroll to see their own tiles."""
+    errors: list[str] = []
+    prompts = {"en": "Your turn: tap a tile to discard it", "fr": "À vous\u00a0: touchez une tuile pour la défausser"}
+    for size in ((360, 640), (390, 844)):
+        page = phone_page(browser, server, errors, "en", size)
+        for lang in ("en", "fr"):
+            if lang == "fr":
+                lobby_in(page, "fr")
+            for claim in (False, True):
+                state = crowded(claim)
+                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+                page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
+                seen = page.evaluate(SEEN)
+                page.screenshot(path=str(ARTIFACTS / f"crowded-{size[0]}-{lang}-{'claim' if claim else 'turn'}.png"))
+                where = (size, lang, claim, seen)
+                assert seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"], where
+                assert seen["tiles"] == len(state["mine"]["concealed"]) and seen["tilesOff"] == [], where
+                assert all(w >= 28 and h >= 40 for w, h in seen["tileSizes"]), where
+                assert seen["buttonsOff"] == [] and seen["small"] == [] and not seen["promptOff"], where
+                if claim:
+                    assert seen["buttons"][:4] == ({"en": ["Pass", "Chow 7-8-9", "Pung 7", "Mahjong!"],
+                                                    "fr": ["Passer", "Chow 7-8-9", "Pung 7", "Mahjong\u202f!"]}[lang]), where
+                else:
+                    assert seen["prompt"] == prompts[lang] and len(seen["buttons"]) == 3, where
+                # every discard is public (HK-4.1): shown, or counted by a button that shows the whole pond
+                for pond in seen["ponds"]:
+                    whole = state["hand"]["discards"][pond["seat"]]
+                    hidden = int(pond["count"][1:]) if pond["count"] else 0
+                    assert pond["shown"] == whole[hidden:], (where, pond)
+        # the count shows the whole pond where it is, without moving the page; "−" shows the newest again
+        page.click(".pond[data-seat='2'] button.earlier")
+        assert page.locator(".pond[data-seat='2'] img.tile").count() == PONDS[2]
+        assert page.evaluate("window.scrollY") == 0
+        page.click(".pond[data-seat='2'] button.earlier")
+        assert 0 < page.locator(".pond[data-seat='2'] img.tile").count() < PONDS[2]
+        page.context.close()
+    assert not errors, errors
