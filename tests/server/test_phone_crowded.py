@@ -29,8 +29,8 @@ def _meld(kind: str, tiles: str) -> dict[str, Any]:
 
 def crowded(claim: bool) -> dict[str, Any]:
     """A Hong Kong table's frame (as the server sends it) four tiles from the end of the wall: South, West and North
-    (seats 1-3) each with four melds, two or three of them kongs (a concealed one too), two or three bonus tiles, one
-    concealed tile and 18-20 discards; the player (East, seat 0) with no meld, a flower and 17 discards. At their turn
+    (seats 1-3) each with four melds, two or three of them kongs (a concealed one too), one concealed tile and 18-20
+    discards, South three bonus tiles and West, with three kongs, four; the player (East, seat 0) with no meld, a flower and 17 discards. At their turn
     (``claim`` false) they hold fourteen tiles, a kong of South wind to declare, Mahjong to declare (a teaching table),
     a hint and the decision timer running; at a claim (``claim`` true) thirteen, North's discard of 7 Bamboo on offer
     to chow, pung or win."""
@@ -51,7 +51,7 @@ def crowded(claim: bool) -> dict[str, Any]:
         "table": "crowded", "status": "playing", "you": 0, "players": players, "events": [],
         "config": {"rules": "hk", "teaching": True, "hints": True, "timer": 30, "options": {}},
         "hand": {"number": 7, "prevailing": "S", "seat_slots": [0, 1, 2, 3], "discards": ponds, "melds": melds,
-                 "bonus": [["2f:0"], ["1f:0", "5f:0", "6f:0"], ["3f:0", "7f:0"], ["4f:0", "8f:0"]],
+                 "bonus": [["2f:0"], ["1f:0", "5f:0", "6f:0"], ["3f:0", "4f:0", "7f:0", "8f:0"], []],
                  "concealed_counts": [14, 1, 1, 1], "phase": "turn", "turn": 0,
                  "last_discard": {"seat": 3, "tile": ponds[3][-1]}, "offered": None, "live": 4, "dead": 14,
                  "commitment": "ab" * 32},
