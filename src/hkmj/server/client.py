@@ -14,6 +14,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from hkmj.server.protocol import VERSION
@@ -72,7 +73,7 @@ class GameClient:
         """The next message (a state frame also updates :attr:`state`)."""
         assert self.ws is not None
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        msg: dict[str, Any] = json.loads(raw)
+        msg: dict[str, Any] = orjson.loads(raw)  # several times faster than json: a table sends a frame per seat per move
         msg["_t"] = time.perf_counter()
         if self.record:
             self.messages.append(msg)

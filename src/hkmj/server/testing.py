@@ -313,15 +313,16 @@ def tiles_in(obj: Any, out: set[str] | None = None) -> set[str]:
     """Every tile id string anywhere in a JSON value."""
     if out is None:
         out = set()
-    if isinstance(obj, str):
-        if TILE_RE.match(obj):
-            out.add(obj)
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            tiles_in(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            tiles_in(v, out)
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if TILE_RE.match(item):
+                out.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
     return out
 
 
