@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 from textual.pilot import Pilot
@@ -23,15 +24,58 @@ def _boxed(app: PlayApp) -> str:
     return " ".join(" ".join(inner).replace("▁", " ").replace("▂", " ").replace("▃", " ").replace("▄", " ").replace("▅", " ").replace("▆", " ").replace("▇", " ").replace("█", " ").split())
 
 
-async def _help_first_page(s: Session) -> str:
+@dataclass(frozen=True)
+class _Read:
+    """The help of one (ruleset, language, screen size) as the screen showed it: its first page,
+    the first 13 pages joined (PgDn twelve times) and every line of the box over 14 pages."""
+
+    first: str
+    pages: str
+    rows: list[str]
+
+
+_READS: dict[tuple[str, str, tuple[int, int]], _Read] = {}
+
+
+async def _read_help(make: Make, rules: str, lang: str, size: tuple[int, int] = (80, 24)) -> _Read:
+    """The help opened by ``?`` in ``hkmj play --teach`` and read page by page at ``size``: one
+    Textual app per (ruleset, language, size) for the whole module (the session is the same
+    stacked one-hand match each time, so every test reads the very same screens)."""
+    key = (rules, lang, size)
+    if key not in _READS:
+        s = make(rules=get_ruleset(rules), lang=lang, teach=True)
+        app = PlayApp(s, delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            first = _boxed(app)
+            pages = [first]
+            rows: list[str] = []
+            for i in range(14):
+                if i:
+                    await pilot.pause()
+                    pages.append(await _settled(app, pilot))
+                else:
+                    await _settled(app, pilot)
+                for row in app.screen._compositor.render_strips():
+                    text = row.text
+                    if text.count("│") >= 2:
+                        rows.append(text[text.index("│") + 1 : text.rindex("│")].rstrip(" ▁▂▃▄▅▆▇█"))
+                await pilot.press("pagedown")
+        _READS[key] = _Read(first, " ".join(pages[:13]), rows)
+    return _READS[key]
+
+
+async def _help_first_page(make: Make, rules: str, lang: str) -> str:
     """The help's first page, opened by ``?`` at 80×24, as :func:`_boxed` reads it."""
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        return _boxed(app)
+    return (await _read_help(make, rules, lang)).first
+
+
+async def _help_pages(make: Make, rules: str, lang: str) -> str:
+    """Every page of the help read at 80×24 (PgDn until the end), joined."""
+    return (await _read_help(make, rules, lang)).pages
 
 
 @pytest.mark.asyncio
@@ -48,23 +92,9 @@ async def test_the_help_says_what_a_fan_is_where_it_first_says_fan_at_80x24(make
     """HK-6, MCR-6: the help's first "fan" ("even worth 0 fan (HK-6)", "aim for fans (MCR-6)")
     came with no word of what a fan is; a newcomer met it again only in the scoring section. The
     first use now says it, on the help's first page at 80×24."""
-    s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
-    first_page = await _help_first_page(s)
+    first_page = await _help_first_page(make_session, rules, lang)
     assert first_use in first_page
     assert first_page.index(first_use) <= first_page.find(" fan")
-
-
-async def _help_pages(app: PlayApp, pilot: Pilot[None]) -> str:
-    """Every page of the help read at this size (PgDn until the end), joined."""
-    await pilot.press("question_mark")
-    await pilot.pause()
-    assert isinstance(app.screen, HelpScreen)
-    pages = [_boxed(app)]
-    for _ in range(12):
-        await pilot.press("pagedown")
-        await pilot.pause()
-        pages.append(await _settled(app, pilot))
-    return " ".join(pages)
 
 
 async def _settled(app: PlayApp, pilot: Pilot[None]) -> str:
@@ -104,11 +134,7 @@ async def test_the_help_says_what_the_wall_count_the_dead_wall_and_a_pond_are_at
     was said anywhere. The help's turn now says what the count and the prevailing wind are, that
     an empty wall is a draw and what the dead wall is (MCR has none, MCR-3.1); its discards section
     says where each player's discards (the pond) are. Read page by page at 80×24."""
-    s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = await _help_pages(app, pilot)
+    text = await _help_pages(make_session, rules, lang)
     count = "(mur 70) et nomme le vent dominant, le vent du tour (Est d'abord)" if lang == "fr" else "(wall 70) and names the prevailing wind, the wind of the round (East first)"
     assert count in text and wall in text and pond in text, text
     if rules != "hk":
@@ -119,11 +145,7 @@ async def test_the_help_says_what_the_wall_count_the_dead_wall_and_a_pond_are_at
 async def test_hk_6_the_help_says_whose_fan_give_the_base_points_at_80x24(make_session: Make) -> None:
     """HK-6: the help's scoring said "Only the winner scores: the fan of its elements give base
     points", "its" standing for the winner, a person. It says the winning hand's elements."""
-    s = make_session(teach=True)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = await _help_pages(app, pilot)
+    text = await _help_pages(make_session, "hk", "en")
     assert "Only the winner scores: the fan of the winning hand's elements (HK-6) give its base points." in text, text
     assert "fan of its elements" not in text
 
@@ -141,10 +163,7 @@ async def test_mcr_1_2_the_help_says_what_the_panels_bonus_tiles_are_at_80x24(ma
     bonus tile Season 1", but the help called them only flowers: "bonus" was said nowhere. The
     help's tiles now say the flowers are the bonus tiles, read page by page at 80×24."""
     s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = await _help_pages(app, pilot)
+    text = await _help_pages(make_session, "mcr", lang)
     assert s.tx("panel.bonus") in said and said in text, text
 
 
@@ -160,8 +179,7 @@ async def test_mcr_5_2_the_help_says_what_a_knitted_hand_is_at_80x24(make_sessio
     """MCR-5.2: the help's goal named "the knitted hands" among the winning hands, and a refused
     Mahjong says "nor a knitted hand (MCR-5.2)", but nothing said what one is. The goal now says
     what they are built on, on the help's first page at 80×24."""
-    s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
-    first_page = await _help_first_page(s)
+    first_page = await _help_first_page(make_session, "mcr", lang)
     assert said in first_page, first_page
 
 
@@ -181,8 +199,7 @@ async def test_hk_5_4_mcr_6_81_cl_6_1_the_help_says_what_thirteen_orphans_is_at_
     """HK-5.4, MCR-6.81, CL-6.1: the help's goal named "thirteen orphans" among the winning hands,
     and a refused Mahjong says "nor thirteen orphans", but nothing said what it is. The goal now
     says it in one sentence, with its rule and what it scores, on the help's first page at 80×24."""
-    s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
-    first_page = await _help_first_page(s)
+    first_page = await _help_first_page(make_session, rules, lang)
     assert said in first_page, first_page
 
 
@@ -237,30 +254,10 @@ async def test_the_help_says_what_each_panels_numbers_are_and_how_a_pung_becomes
     down, the top line "Hand 1/2" and "seed 5"; the help, all a newcomer reads at the table, said
     none of it (only the wall count), and its turn said a kong needs "four identical tiles" when
     the fourth tile of a claimed pung makes one too. Read page by page at 80×24, every ruleset."""
-    s = make_session(rules=get_ruleset(rules), lang=lang, teach=True)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = await _help_pages(app, pilot)
+    text = await _help_pages(make_session, rules, lang)
     for words in said:
         assert words in text, (words, text)
     assert ("« joue » marque" if lang == "fr" else '"playing" marks') in text
-
-
-async def _help_rows(app: PlayApp, pilot: Pilot[None]) -> list[str]:
-    """Every line of the help box as the screen shows it, page by page (PgDn to the end)."""
-    await pilot.press("question_mark")
-    await pilot.pause()
-    assert isinstance(app.screen, HelpScreen)
-    rows: list[str] = []
-    for _ in range(14):
-        await _settled(app, pilot)
-        for row in app.screen._compositor.render_strips():
-            text = row.text
-            if text.count("│") >= 2:
-                rows.append(text[text.index("│") + 1 : text.rindex("│")].rstrip(" ▁▂▃▄▅▆▇█"))
-        await pilot.press("pagedown")
-    return rows
 
 
 @pytest.mark.asyncio
@@ -274,11 +271,7 @@ async def test_the_french_help_on_screen_never_starts_a_line_with_a_colon_a_semi
     itself); a paragraph at the left margin was left to the screen's own wrapping, which breaks
     at any space: at 80×24 the table's paragraph read "… combien de tuiles sa main cache" then
     "; ses groupes …", and "« donneur" then "» le donneur". Every line of every page, as shown."""
-    s = make_session(rules=get_ruleset(rules), lang="fr", teach=True)
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        rows = await _help_rows(app, pilot)
+    rows = (await _read_help(make_session, rules, "fr", size)).rows
     assert any("LA TABLE" in row for row in rows)
     bad = [row for row in rows if re.match(r"\s*[:;!?»]", row) or row.rstrip().endswith("«")]
     assert not bad, bad
@@ -321,8 +314,5 @@ async def test_mcr_5_1_the_help_says_a_complete_hand_under_8_points_is_no_mahjon
     s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
     body = " ".join(s.tx("help.body").split())
     assert said in body and never not in body, body
-    app = PlayApp(s, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = " ".join((await _help_pages(app, pilot)).split())
+    text = " ".join((await _help_pages(make_session, "mcr", lang)).split())
     assert said.split(", ")[0] in text and "(MCR-5.4)" in text and never not in text, text
