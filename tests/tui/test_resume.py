@@ -132,29 +132,34 @@ async def test_a_match_quit_at_any_decision_and_resumed_plays_as_if_never_left(t
     the rest of the match exactly the one played without leaving: the same record, byte for byte,
     the same totals and ranking (HK-7.3). Quitting the resumed match again and resuming once
     more appends to the same file. Quitting at the very first decision is Hong Kong's case only:
-    nothing of the ruleset is played before it (each k costs a whole match driven by keys)."""
+    nothing of the ruleset is played before it. The quit points are taken in one match played
+    by keys (each leg resumed from the file the previous quit left), so the match is driven twice
+    per ruleset (the reference and the interrupted one), not once per quit point."""
     base = ["--seed", "11", "--hands", "2", "--bots", BOTS, "--rules", rules]
     whole = tmp_path / "whole.jsonl"
     made, _ = await drive(open_table(*base, "--record", str(whole)))
     assert made > 12
     expected = whole.read_text(encoding="utf-8")
+    path = tmp_path / "quit.jsonl"
+    table = open_table(*base, "--record", str(path))
+    at = 0  # the decision the table is at
     for k in (0, made // 3, made - 1) if rules == "hk" else (made // 3, made - 1):
-        path = tmp_path / f"quit-{k}.jsonl"
-        table = open_table(*base, "--record", str(path))
-        _, seen = await drive(table, quit_after=k)
+        _, seen = await drive(table, quit_after=k - at)
         lines = command.farewell(table)
-        assert lines[-1] == f"To continue: hkmj play --resume {path}"
+        assert lines[-1] == f"To continue: hkmj play --resume {path}", k
+        assert expected.startswith(path.read_text(encoding="utf-8")), k  # what was played so far, as played without leaving
         resumed = open_table("--resume", str(path))
-        assert (*snapshot(resumed), ()) == seen  # the same decision: hand, tiles, scores, ponds
-        assert resumed.session.history[-1].text.startswith("— Match resumed: ")
+        assert (*snapshot(resumed), ()) == seen, k  # the same decision: hand, tiles, scores, ponds
+        assert resumed.session.history[-1].text.startswith("— Match resumed: "), k
         if k == made // 3:  # leave again at once, and come back
             await drive(resumed, quit_after=0)
             resumed = open_table("--resume", str(path))
-            assert (*snapshot(resumed), ()) == seen
-        await drive(resumed)
-        assert path.read_text(encoding="utf-8") == expected, k
-        assert command.farewell(resumed)[-2:] == [f"Match record written to {path}.", f"Review your decisions: hkmj review {path}"]
-    assert totals(whole) == totals(tmp_path / f"quit-{made - 1}.jsonl")
+            assert (*snapshot(resumed), ()) == seen, k
+        table, at = resumed, k
+    await drive(table)
+    assert path.read_text(encoding="utf-8") == expected
+    assert command.farewell(table)[-2:] == [f"Match record written to {path}.", f"Review your decisions: hkmj review {path}"]
+    assert totals(whole) == totals(path)
 
 
 @pytest.mark.asyncio
