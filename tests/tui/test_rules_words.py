@@ -108,22 +108,40 @@ def test_teaching_refusals_cite_the_tables_rules(make_session: Make, advance: Ca
     assert not any(HK_ONLY.search(t) for t in texts), texts
 
 
+_HELP_READS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
+async def _help_read(make_session: Make, rules: str, lang: str) -> tuple[str, str]:
+    """The help (?) at 80×24 of a table of ``rules`` in ``lang``: its first screen, and the screens
+    read while scrolling down line by line 12 times (the first one included). One Textual app per
+    (ruleset, language) for the module: every test made the same session and read the same screens."""
+    if (rules, lang) not in _HELP_READS:
+        app = PlayApp(make_session(lang=lang, rules=get_ruleset(rules)), delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            first = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            seen = ""
+            for _ in range(12):  # scroll to the tiles and read them on screen (past the goal's special hands)
+                seen += "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+                await pilot.press("down")
+                await pilot.pause()
+        _HELP_READS[(rules, lang)] = (first, seen)
+    return _HELP_READS[(rules, lang)]
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(("rules", "lang", "word"), [("mcr", "en", "8 points"), ("mcr", "fr", "8 points"), ("classical", "en", "CL-2.4"), ("classical", "fr", "CL-2.4")])
 async def test_help_at_an_mcr_or_classical_table_teaches_that_game(make_session: Make, rules: str, lang: str, word: str) -> None:
     """The help (?) at 80×24 is titled with the table's game and its goal is that game's win check
     (MCR-5.1: 8 points; CL-2.4), with no Hong Kong rule in the whole text."""
     tx = Texts(lang, rules)
-    app = PlayApp(make_session(lang=lang, rules=get_ruleset(rules)), delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-        assert tx("help.title") in text and ("MCR" in tx("help.title") or "lassi" in tx("help.title"))
-        goal = tx("help.body").split("\n\n")[0]
-        assert word in goal and not HK_ONLY.search(tx("help.body"))
+    text, _ = await _help_read(make_session, rules, lang)
+    assert tx("help.title") in text and ("MCR" in tx("help.title") or "lassi" in tx("help.title"))
+    goal = tx("help.body").split("\n\n")[0]
+    assert word in goal and not HK_ONLY.search(tx("help.body"))
 
 
 @pytest.mark.asyncio
@@ -138,17 +156,8 @@ async def test_mcr_6_13_cl_5_2_the_help_says_what_a_flower_is_worth_at_that_tabl
     line = next(x for x in tiles.split("\n") if x.strip().startswith("F1 F2 F3 F4"))
     refs = ("MCR-1.2", "MCR-6.13", "MCR-3.3") if rules == "mcr" else ("CL-1.2", "CL-5.1", "CL-5.2")
     assert all(r in line for r in refs) and ("1 point" in line if rules == "mcr" else "4 points" in line), line
-    app = PlayApp(make_session(lang=lang, rules=get_ruleset(rules)), delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        seen = ""
-        for _ in range(12):  # scroll to the tiles and read them on screen (past the goal's special hands)
-            seen += "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-            await pilot.press("down")
-            await pilot.pause()
-        assert refs[1] in seen
+    _, seen = await _help_read(make_session, rules, lang)
+    assert refs[1] in seen
 
 
 @pytest.mark.asyncio
