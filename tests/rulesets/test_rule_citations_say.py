@@ -393,6 +393,32 @@ def test_mcr_3_2_the_helps_kong_bullet_cites_the_rule_that_takes_the_replacement
             assert phrase in page_rule(ref), (ref, phrase, page_rule(ref))
 
 
+def test_mcr_6_mcr_7_1_the_teaching_note_on_other_tables_says_what_the_mcr_page_says() -> None:
+    """MCR-6, MCR-7.1: at an MCR table the teaching note said "Scored with the Chinese Official
+    table only (MCR-6, MCR-7): ... each fan counted once, and no fans from other tables", but MCR-6
+    counts a fan that can repeat each time (Flower Tiles once per flower, the two-chow fans, Tile
+    Hog ...), MCR-7 says only that a fan a bigger fan contains is not counted again, and neither says
+    "no fans from other tables": the page's introduction does ("hkmj plays each ruleset alone").
+    The note now says what MCR-6 and MCR-7.1 say, cites each there, and the rest "as the rules page
+    says", with no number."""
+    says = {
+        "MCR-5.1": ("at least **8 points without the flowers**",),
+        "MCR-6": ("times its count when it can repeat", "Flower Tiles, MCR-6.13, once per flower"),
+        "MCR-7.1": ("a fan that a bigger fan necessarily contains is not counted again",),
+    }
+    clause = {"en": "as the rules page says, no fans from Hong Kong or other tables", "fr": "comme le dit la page des règles, aucun fan de Hong Kong"}
+    for lang in ("en", "fr"):
+        note = Texts(lang, "mcr")("teach.other_tables")
+        assert REF.findall(note) == ["MCR-5.1", "MCR-6", "MCR-7.1"] and clause[lang] in note, note
+        assert "counted once" not in note and "compté une fois" not in note, note
+    assert "once per flower" in Texts("en", "mcr")("teach.other_tables") and "une fois par fleur" in Texts("fr", "mcr")("teach.other_tables")
+    for ref, phrases in says.items():
+        for phrase in phrases:
+            assert phrase.replace("**", "") in page_rule(ref), (ref, phrase, page_rule(ref))
+    assert "other tables" not in page_rule("MCR-6") + page_rule("MCR-7")
+    assert "hkmj plays each ruleset alone" in (DOCS / "rules-mcr.md").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("house", [{}, {"minfan": "3"}])
 def test_hk_6_the_teaching_note_on_other_tables_cites_no_rule_for_what_only_the_pages_introduction_says(house: dict[str, str]) -> None:
     """HK-6: the teaching table's note "Scored with the Hong Kong table only (HK-6): no minimum fan
