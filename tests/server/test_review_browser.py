@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from hkmj.cli import main
-from hkmj.server.testing import CHROMIUM, Server, choose, match_over, play
+from hkmj.server.testing import CHROMIUM, Server, choose, each_case, match_over, play
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -330,68 +330,85 @@ def test_a_refused_review_opens_as_a_readable_page_in_chromium(make_server: Any,
     assert errors == []
 
 
-@pytest.mark.parametrize("width", [320, 360, 390])
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_review_fits_a_phone(tmp_path: Path, lang: str, width: int, browser: Any) -> None:
+@pytest.fixture(scope="module")
+def review_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One recorded match (seed 11, two hands) reviewed for seat 1 as an HTML page in English and in French,
+    made once for the tests below, which only read them."""
+    tmp_path = tmp_path_factory.mktemp("review")
+    record = tmp_path / "g.jsonl"
+    assert main(["simulate", "--hands", "2", "--seed", "11", "--bots", "random,strong,greedy,strong",
+                 "--record", str(record), "--quiet"]) == 0
+    pages: dict[str, Path] = {}
+    for lang in ("en", "fr"):
+        out = tmp_path / f"g-{lang}.html"
+        assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
+        pages[lang] = out
+    return pages
+
+
+def test_the_review_fits_a_phone(review_pages: dict[str, Path], browser: Any) -> None:
     """At phone widths (390 × 844, and the narrower 360 of most Android phones and 320 of small
     ones) the review page fits the screen's width, its tables of actions and of every hand's
     decisions too: they ran 70 px past the right edge at 390 (the French columns cut off, the page
     scrolling sideways), and a hand's table of decisions (six columns, the hand's tiles among
-    them) still ran up to 50 px past it at 360 and 320; in English and French."""
-    record = tmp_path / "g.jsonl"
-    assert main(["simulate", "--hands", "2", "--seed", "11", "--bots", "random,strong,greedy,strong",
-                 "--record", str(record), "--quiet"]) == 0
-    out = tmp_path / "g.html"
-    assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
-    page = browser.new_page(viewport={"width": width, "height": 844})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(out.as_uri())
-    page.wait_for_selector("li.mistake")
-    for summary in page.query_selector_all("details.hand-review summary"):
-        summary.click()
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"review-phone-{lang}-{width}.png"), full_page=True)
-    wide = page.evaluate("""(w) => Array.from(document.querySelectorAll('table'))
-      .map((t) => Math.round(t.getBoundingClientRect().right)).filter((r) => r > w)""", width)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width and wide == [], wide
-    assert errors == []
+    them) still ran up to 50 px past it at 360 and 320; in English and French (each language at
+    each width, a page of its own; a failure names its language and width)."""
+    pages = review_pages
+
+    def fits(lang: str, width: int) -> None:
+        page = browser.new_page(viewport={"width": width, "height": 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(pages[lang].as_uri())
+        page.wait_for_selector("li.mistake")
+        for summary in page.query_selector_all("details.hand-review summary"):
+            summary.click()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"review-phone-{lang}-{width}.png"), full_page=True)
+        wide = page.evaluate("""(w) => Array.from(document.querySelectorAll('table'))
+          .map((t) => Math.round(t.getBoundingClientRect().right)).filter((r) => r > w)""", width)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width and wide == [], wide
+        assert errors == []
+
+    each_case(((f"{lang}-{width}", lambda lang=lang, width=width: fits(lang, width))
+               for lang in ("en", "fr") for width in (320, 360, 390)), browser)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_mistake_links_to_its_row_in_its_hands_table_and_back(tmp_path: Path, lang: str, browser: Any) -> None:
+def test_a_mistake_links_to_its_row_in_its_hands_table_and_back(review_pages: dict[str, Path], browser: Any) -> None:
     """The biggest mistakes listed at the top linked nowhere: each now links to its decision in
     its hand's table (the folded hand opens, the row is in view and marked), and that row links
-    back to the mistake; in English and French, no script in the page."""
-    record = tmp_path / "g.jsonl"
-    assert main(["simulate", "--hands", "2", "--seed", "11", "--bots", "random,strong,greedy,strong",
-                 "--record", str(record), "--quiet"]) == 0
-    out = tmp_path / "g.html"
-    assert main(["review", str(record), "--seat", "1", "--html", str(out), "--quiet", "--lang", lang]) == 0
-    assert "<script" not in out.read_text(encoding="utf-8")
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(out.as_uri())
-    page.wait_for_selector("li.mistake")
-    ranks = page.eval_on_selector_all("li.mistake", "els => els.length")
-    for rank in sorted({1, 2, ranks}):
-        link = page.query_selector(f"#m{rank} h3 a.jump")
-        assert link is not None
-        row = link.get_attribute("href")
-        assert row and re.fullmatch(r"#d\d+", row), row
-        hand = re.search(r"\d+", page.inner_text(f"#m{rank} h3 a.jump"))
-        link.click()
-        state = page.evaluate("""(id) => { const tr = document.querySelector(id), r = tr.getBoundingClientRect();
-          return { top: r.top, bottom: r.bottom, h: innerHeight, open: tr.closest('details').open, inView: r.top >= -1 && r.bottom <= innerHeight + 1,
-                   target: tr.matches(':target'), hand: tr.closest('details').querySelector('summary').textContent,
-                   back: tr.querySelector('a.jump') && tr.querySelector('a.jump').getAttribute('href') }; }""", row)
-        assert state["open"] and state["inView"] and state["target"], state
-        assert hand is not None and hand.group(0) in state["hand"], (hand, state)
-        assert state["back"] == f"#m{rank}"
-        page.click(f"{row} a.jump")
-        top = page.evaluate(f"document.querySelector('#m{rank}').getBoundingClientRect().top")
-        assert -1 <= top < 700 and page.evaluate(f"document.querySelector('#m{rank}').matches(':target')")
-    word = "mistake" if lang == "en" else "erreur"
-    assert word in page.inner_text(f"{page.get_attribute('#m1 h3 a.jump', 'href')} a.jump")
-    assert errors == []
+    back to the mistake; in English and French (a page each; a failure names its language), no
+    script in the page."""
+    pages = review_pages
+
+    def links(lang: str) -> None:
+        out = pages[lang]
+        assert "<script" not in out.read_text(encoding="utf-8")
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(out.as_uri())
+        page.wait_for_selector("li.mistake")
+        ranks = page.eval_on_selector_all("li.mistake", "els => els.length")
+        for rank in sorted({1, 2, ranks}):
+            link = page.query_selector(f"#m{rank} h3 a.jump")
+            assert link is not None
+            row = link.get_attribute("href")
+            assert row and re.fullmatch(r"#d\d+", row), row
+            hand = re.search(r"\d+", page.inner_text(f"#m{rank} h3 a.jump"))
+            link.click()
+            state = page.evaluate("""(id) => { const tr = document.querySelector(id), r = tr.getBoundingClientRect();
+              return { top: r.top, bottom: r.bottom, h: innerHeight, open: tr.closest('details').open, inView: r.top >= -1 && r.bottom <= innerHeight + 1,
+                       target: tr.matches(':target'), hand: tr.closest('details').querySelector('summary').textContent,
+                       back: tr.querySelector('a.jump') && tr.querySelector('a.jump').getAttribute('href') }; }""", row)
+            assert state["open"] and state["inView"] and state["target"], state
+            assert hand is not None and hand.group(0) in state["hand"], (hand, state)
+            assert state["back"] == f"#m{rank}"
+            page.click(f"{row} a.jump")
+            top = page.evaluate(f"document.querySelector('#m{rank}').getBoundingClientRect().top")
+            assert -1 <= top < 700 and page.evaluate(f"document.querySelector('#m{rank}').matches(':target')")
+        word = "mistake" if lang == "en" else "erreur"
+        assert word in page.inner_text(f"{page.get_attribute('#m1 h3 a.jump', 'href')} a.jump")
+        assert errors == []
+
+    each_case(((lang, lambda lang=lang: links(lang)) for lang in ("en", "fr")), browser)

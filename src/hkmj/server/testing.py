@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,27 @@ class LazyChromium:
         """Close the browser and Playwright, if launched."""
         self._browser = None
         self._stack.close()
+
+
+def each_case(cases: Iterable[tuple[str, Callable[[], None]]], browser: Any = None) -> None:
+    """Run every case (its name, and a function of no argument that asserts), all of them whatever fails, then fail
+    naming each case that failed and how: the cases of one test (languages, screen sizes) share its server and its
+    Chromium, and a failure still says which case it was. With ``browser``, the contexts (pages) a case opened are
+    closed after it."""
+    failed: list[str] = []
+    for name, case in cases:
+        opened = set(browser.contexts) if browser is not None else set()
+        try:
+            case()
+        except Exception as e:  # an assertion, or Playwright's timeout waiting for what never came
+            failed.append(f"{name}: {type(e).__name__}: {e}")
+        finally:
+            if browser is not None:
+                for context in browser.contexts:
+                    if context not in opened:
+                        context.close()
+    if failed:
+        raise AssertionError(f"{len(failed)} case(s) failed:\n" + "\n".join(failed))
 
 
 def lobby_in(page: Any, lang: str) -> None:
