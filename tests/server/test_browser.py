@@ -13,12 +13,13 @@ import random
 import re
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server, choose, lobby_in, lobby_page, phone_page
+from hkmj.server.testing import CHROMIUM, Server, choose, each_case, lobby_in, lobby_page, phone_page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -1294,15 +1295,21 @@ LONG_PONDS = """() => {
 """The table as measured for the long-ponds test: the latest discard, the claim buttons, each pond."""
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
-def test_hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_long_the_ponds(
-        server: Server, width: int, height: int, browser: Any) -> None:
+def test_hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_long_the_ponds(server: Server, browser: Any) -> None:
     """HK-4.1: only the latest discard may be claimed, so it stays in view, marked, with
     the claim buttons, however long the ponds: with 60 discards in every pond (in English and French,
     each ruleset) a pond shows its newest discards in its rows (two; four beside the centre at desktop
     width) after a "+N" count of the earlier ones, as the terminal does; nothing overflows the page's
     width or overlaps; the count, clicked, shows the whole pond, and "−" the newest again. The ponds
     grew without end and pushed the hand and the claim buttons below the screen (at 1280x800 too)."""
+    each_case(
+        ((f"width={width}, height={height}", partial(_hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_long_the_ponds_case, server, width=width, height=height, browser=browser)) for width, height in ((390, 844), (1280, 800))),
+        browser,
+    )
+
+
+def _hk_4_1_the_latest_discard_and_the_claim_buttons_stay_in_view_however_long_the_ponds_case(
+        server: Server, width: int, height: int, browser: Any) -> None:
     errors: list[str] = []
     page = lobby_page(browser, server, errors, width, height)
     for lang, words in (("en", "earlier discards, not shown"),
@@ -1385,14 +1392,20 @@ def _mid_hand(rules: str, claim: bool, timed: bool = False) -> dict[str, Any]:
     return state
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_hand(server: Server, lang: str, browser: Any) -> None:
+def test_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_hand(server: Server, browser: Any) -> None:
     """HK-4.1, HK-4.2: on a phone (390×844, touch) the player's own hand, the buttons to discard, claim or pass
     and the line that says what is asked are on the screen as the table opens, without scrolling, late in a
     hand too (every pond at its rows, melds, six recent moves), at a claim and at the player's turn, in English
     and French, for each ruleset; and the claim buttons, kept at the foot of the screen while a claim is on
     offer, cover no tile of the hand. The hand and the buttons fell below the 844 px fold, and at a claim the
     buttons kept at the foot of the screen covered the hand the claim is about."""
+    each_case(
+        ((f"lang={lang}", partial(_on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_hand_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _on_a_phone_the_own_hand_and_its_buttons_fit_above_the_fold_late_in_a_hand_case(server: Server, lang: str, browser: Any) -> None:
     log = [{"type": "claim", "seat": 3, "claim": "chow", "tiles": ["1m:3", "2m:3", "3m:3"]},
            {"type": "discard", "seat": 3, "tile": "5z:3"}, {"type": "kong", "seat": 0, "how": "concealed", "tiles": ["9p:1"]},
            {"type": "discard", "seat": 0, "tile": "7p:2"}, {"type": "claim", "seat": 2, "claim": "pung", "tiles": ["7p:2"]},
@@ -1483,12 +1496,18 @@ def test_hk_4_3_the_pung_button_names_its_tile_and_the_claim_bar_still_fits_a_ph
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, lang: str, browser: Any) -> None:
+def test_enter_deals_the_next_hand_from_the_end_of_hand_screen(server: Server, browser: Any) -> None:
     """HK-7: at the end of a hand the keyboard alone goes on, as in the terminal: Enter asks for the next
     hand (the focus was nowhere after the end screen was drawn, and a keyboard player had to Tab through the
     page to find "Next hand"); Enter on another control (the "verify" fold) does that control's job, and
     nothing is asked once the player is waiting for the others. The How-to-play page says so, in both languages."""
+    each_case(
+        ((f"lang={lang}", partial(_enter_deals_the_next_hand_from_the_end_of_hand_screen_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _enter_deals_the_next_hand_from_the_end_of_hand_screen_case(server: Server, lang: str, browser: Any) -> None:
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
@@ -1526,13 +1545,19 @@ FOCUS = """() => { const el = document.activeElement;
 """Where the keyboard focus is: inside the end-of-hand dialog or not, and which element."""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_end_of_hand_result_is_a_modal_dialog_the_keyboard_stays_in(server: Server, lang: str, browser: Any) -> None:
+def test_the_end_of_hand_result_is_a_modal_dialog_the_keyboard_stays_in(server: Server, browser: Any) -> None:
     """HK-7: the end-of-hand result covers the table, so it is a modal dialog: the focus moves into
     it as it opens (it stayed on the page behind, and Tab walked the header and the table hidden
     under it), Tab and Shift+Tab go round its own controls only, the table behind is inert, a new
     drawing (another player ready) keeps the focus where it was, Enter still deals the next hand
     and, once the next hand is dealt, the focus is back on the table (the hand)."""
+    each_case(
+        ((f"lang={lang}", partial(_the_end_of_hand_result_is_a_modal_dialog_the_keyboard_stays_in_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _the_end_of_hand_result_is_a_modal_dialog_the_keyboard_stays_in_case(server: Server, lang: str, browser: Any) -> None:
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
@@ -1650,11 +1675,17 @@ def test_a_lost_connection_says_what_happened_and_a_move_made_meanwhile_is_said_
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_lobby_boxes_keep_their_size_at_phone_width(server: Server, lang: str, browser: Any) -> None:
+def test_the_lobby_boxes_keep_their_size_at_phone_width(server: Server, browser: Any) -> None:
     """At phone width (390 px) every box of the lobby's form (teaching table, hints, listed) is drawn
     22 × 22 px, whatever the length of its label: a label on two lines squeezed its box (13–18 px
     wide, beside a 22 px one), in English and French."""
+    each_case(
+        ((f"lang={lang}", partial(_the_lobby_boxes_keep_their_size_at_phone_width_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _the_lobby_boxes_keep_their_size_at_phone_width_case(server: Server, lang: str, browser: Any) -> None:
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 390, 844)
     lobby_in(page, lang)
@@ -1737,12 +1768,18 @@ def test_a_full_table_says_what_one_can_do_instead(server: Server, lang: str, wi
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_phone_next_hand_is_on_the_screen_as_the_end_of_hand_opens(server: Server, lang: str, browser: Any) -> None:
+def test_on_a_phone_next_hand_is_on_the_screen_as_the_end_of_hand_opens(server: Server, browser: Any) -> None:
     """HK-7: on a phone (390 × 844, touch) the end-of-hand screen is long (the result, every hand,
     the payments): "Next hand" was at its foot, below the fold, to be hunted for; it now stays at the
     foot of the screen while the result above is read, covering none of the result's last lines once
     scrolled to the end; in English and French."""
+    each_case(
+        ((f"lang={lang}", partial(_on_a_phone_next_hand_is_on_the_screen_as_the_end_of_hand_opens_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _on_a_phone_next_hand_is_on_the_screen_as_the_end_of_hand_opens_case(server: Server, lang: str, browser: Any) -> None:
     errors: list[str] = []
     page = phone_page(browser, server, errors, lang)
     state = _long_ponds("hk", 6)
@@ -1779,12 +1816,18 @@ def test_the_language_menu_is_named_in_the_pages_language(server: Server, browse
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(server: Server, lang: str, browser: Any) -> None:
+def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(server: Server, browser: Any) -> None:
     """MCR-5.4, HK-5.7: a Mahjong refused at a teaching table is said in a toast; on a phone (375×667) that toast
     took half the screen's width (its ``left: 50%`` left it half the screen to wrap in), a narrow column of ten
     lines over the player's own tiles for the 15 s it stays. It spans up to 90 % of the screen's width, in a
     few lines."""
+    each_case(
+        ((f"lang={lang}", partial(_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it_case(server: Server, lang: str, browser: Any) -> None:
     words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven pairs, nor thirteen orphans, "
                    "nor a knitted hand (MCR-5.2); it is 3 tiles from ready.",
              "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni treize "
@@ -1816,11 +1859,17 @@ def test_on_a_phone_the_help_page_never_splits_a_rule_citation_over_two_lines(se
     page.screenshot(path=str(ARTIFACTS / "phone-help-citations.png"), full_page=True)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_phone_a_refused_mahjong_never_splits_a_rule_citation_over_two_lines(server: Server, lang: str, browser: Any) -> None:
+def test_on_a_phone_a_refused_mahjong_never_splits_a_rule_citation_over_two_lines(server: Server, browser: Any) -> None:
     """MCR-5.2, MCR-5.4: at a teaching table on a phone (390×844) the refusal under the hand and its toast broke
     citations after their hyphen ("MCR-" at the end of a line, "5.2.5)" on the next). Each is on one line, in the
     box under the hand, in the toast and at the end of the hand alike; the words are the same."""
+    each_case(
+        ((f"lang={lang}", partial(_on_a_phone_a_refused_mahjong_never_splits_a_rule_citation_over_two_lines_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _on_a_phone_a_refused_mahjong_never_splits_a_rule_citation_over_two_lines_case(server: Server, lang: str, browser: Any) -> None:
     words = {"en": "your hand is not a winning hand: not four groups and a pair (MCR-5.1), nor seven pairs (MCR-5.2.1), "
                    "nor thirteen orphans (MCR-5.2.3), nor a knitted hand (MCR-5.2.5), nor lesser honours and knitted "
                    "tiles (MCR-5.2.4); it is 3 tiles from ready (MCR-4.1, MCR-5.4, MCR-8.1).",
@@ -1843,12 +1892,18 @@ def test_on_a_phone_a_refused_mahjong_never_splits_a_rule_citation_over_two_line
     assert not errors, errors
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("fr", (390, 844))])
-def test_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_result(
-        server: Server, lang: str, size: tuple[int, int], browser: Any) -> None:
+def test_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_result(server: Server, browser: Any) -> None:
     """HK-5.7 (teaching table), HK-7: the toast of a refused Mahjong stays up to 15 s; when the hand ended
     meanwhile (bots playing fast), it lay over the end-of-hand dialog, hiding its payments under words about a
     hand already over. It goes as the end of the hand opens; until then it stays, and any other toast is left."""
+    each_case(
+        ((f"lang={lang}, size={size}", partial(_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_result_case, server, lang=lang, size=size, browser=browser)) for lang, size in (("en", (1280, 800)), ("fr", (390, 844)))),
+        browser,
+    )
+
+
+def _hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_result_case(
+        server: Server, lang: str, size: tuple[int, int], browser: Any) -> None:
     words = {"en": "your hand is not a winning hand: it is 3 tiles from ready.",
              "fr": "votre main n'est pas une main gagnante : elle est à 3 tuiles d'une main prête."}
     errors: list[str] = []
@@ -1889,13 +1944,19 @@ COVERED_BY_TOAST = """(sel) => { const t = document.querySelector('#toast').getB
 """Script: the elements matching a selector that the toast covers (class or id, and top), none: []."""
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", (390, 844)), ("fr", (390, 844)), ("fr", (375, 667))])
-def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand(
-        server: Server, lang: str, size: tuple[int, int], browser: Any) -> None:
+def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand(server: Server, browser: Any) -> None:
     """HK-4.1, HK-5.7: on a phone (390×844) a claim on offer keeps its buttons at the foot of the screen; the toast of a
     Mahjong refused just before (it stays up to 15 s) was drawn at the foot too, under those buttons: its first
     lines hidden, the rest showing between and below them. The toast is at the top of the screen, clear of the claim
     buttons, the question asked ("Claim the discard?") and the player's own hand, whole."""
+    each_case(
+        ((f"lang={lang}, size={size}", partial(_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand_case, server, lang=lang, size=size, browser=browser)) for lang, size in (("en", (390, 844)), ("fr", (390, 844)), ("fr", (375, 667)))),
+        browser,
+    )
+
+
+def _hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_the_hand_case(
+        server: Server, lang: str, size: tuple[int, int], browser: Any) -> None:
     words = REFUSED_4_FROM_READY
     errors: list[str] = []
     page = phone_page(browser, server, errors, lang, size)
@@ -1913,13 +1974,19 @@ def test_hk_4_1_on_a_phone_a_toast_is_neither_under_the_claim_buttons_nor_over_t
     assert not errors, errors
 
 
-@pytest.mark.parametrize(("lang", "claim"), [("en", False), ("fr", True)])
-def test_hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_nor_the_question(
-        server: Server, lang: str, claim: bool, browser: Any) -> None:
+def test_hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_nor_the_question(server: Server, browser: Any) -> None:
     """HK-5.7, HK-4.1: at a teaching table on a 1280×800 screen, late in a hand (opponents with melds and flowers), the
     toast of a refused Mahjong lay at the foot of the screen over the refusal's own box under the hand (and the
     question asked, "Claim the discard?"), which end the page. The toast is at the top, as on a phone: clear of the
     refusal, the question, the buttons and the hand, the page scrolled to its top or to its foot, and whole."""
+    each_case(
+        ((f"lang={lang}, claim={claim}", partial(_hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_nor_the_question_case, server, lang=lang, claim=claim, browser=browser)) for lang, claim in (("en", False), ("fr", True))),
+        browser,
+    )
+
+
+def _hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_nor_the_question_case(
+        server: Server, lang: str, claim: bool, browser: Any) -> None:
     words = REFUSED_4_FROM_READY
     errors: list[str] = []
     page = phone_page(browser, server, errors, lang, (1280, 800), touch=False)
@@ -1950,14 +2017,20 @@ HEADER_UNDER_TOAST = """() => Array.from(document.querySelectorAll('header a, he
 """Script: each header control's id, whether a click at its centre reaches it, and the toast's opacity then."""
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
-def test_the_header_under_a_toast_is_clicked_through_it_and_shows_when_the_pointer_or_the_focus_is_on_it(
-        server: Server, size: tuple[int, int], browser: Any) -> None:
+def test_the_header_under_a_toast_is_clicked_through_it_and_shows_when_the_pointer_or_the_focus_is_on_it(server: Server, browser: Any) -> None:
     """HK-5.7: a refused Mahjong's toast (up to 15 s) lies over the page's header, the table's name, *How to play*
     (hkmj's home) and the language, at 1280×800 as on a phone. A click on them reached them through it, but they
     could not be seen, for as long as it stayed, however long the pointer or the keyboard's focus was on them. The
     toast now gives way (transparent) while the pointer is over the header or a header control has the focus, and
     comes back after; a click still reaches the header's controls."""
+    each_case(
+        ((f"size={size}", partial(_the_header_under_a_toast_is_clicked_through_it_and_shows_when_the_pointer_or_the_focus_is_on_it_case, server, size=size, browser=browser)) for size in ((1280, 800), (390, 844))),
+        browser,
+    )
+
+
+def _the_header_under_a_toast_is_clicked_through_it_and_shows_when_the_pointer_or_the_focus_is_on_it_case(
+        server: Server, size: tuple[int, int], browser: Any) -> None:
     errors: list[str] = []
     page = phone_page(browser, server, errors, "en", size, touch=False)
     state = _mid_hand("hk", claim=False)
@@ -2142,8 +2215,7 @@ CLAIM_ORDER = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_hk_4_7_a_claim_beaten_by_another_players_is_said_to_its_player(server: Server, lang: str, browser: Any) -> None:
+def test_hk_4_7_a_claim_beaten_by_another_players_is_said_to_its_player(server: Server, browser: Any) -> None:
     """HK-4.7 (MCR-4.1, CL-3.3): two friends want the same discard, one a chow, the other a pung; the pung
     comes first. The chow's player clicked Chow and saw the buttons vanish with nothing said, then the other
     player's pung in the recent moves: the page never told them their claim was made, nor why it was not played.
@@ -2151,6 +2223,13 @@ def test_hk_4_7_a_claim_beaten_by_another_players_is_said_to_its_player(server: 
     when another seat's claim takes the tile a notice says whose claim came first and the priority rule of the
     table's ruleset, in the page's language; a claim that won says nothing, and a player who did not claim is
     told nothing (the server keeps claim answers secret)."""
+    each_case(
+        ((f"lang={lang}", partial(_hk_4_7_a_claim_beaten_by_another_players_is_said_to_its_player_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _hk_4_7_a_claim_beaten_by_another_players_is_said_to_its_player_case(server: Server, lang: str, browser: Any) -> None:
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
@@ -2255,13 +2334,19 @@ KEY_FOCUS = """() => { const e = document.activeElement;
 """Which control has the keyboard's focus: its id, a hand tile's place, a claim's action, a pond's count, else the tag."""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_hk_4_the_keyboard_focus_stays_on_its_control_when_the_table_is_drawn_again(server: Server, lang: str, browser: Any) -> None:
+def test_hk_4_the_keyboard_focus_stays_on_its_control_when_the_table_is_drawn_again(server: Server, browser: Any) -> None:
     """HK-4, keyboard only (1280×800): each frame draws the table anew. The focus stays on the control drawn
     again: Hint after its answer, a pond's count after it opened the pond; when that control is gone (the claim
     settled) it goes to the player's hand, from where Tab goes on. It fell to the page itself, with no focus
     ring, and Tab started again from the header. The arrow keys move from the tile that has the focus (reached
     with Tab): they began at the first tile of the hand, whichever tile was focused."""
+    each_case(
+        ((f"lang={lang}", partial(_hk_4_the_keyboard_focus_stays_on_its_control_when_the_table_is_drawn_again_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _hk_4_the_keyboard_focus_stays_on_its_control_when_the_table_is_drawn_again_case(server: Server, lang: str, browser: Any) -> None:
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
