@@ -2130,13 +2130,18 @@ def test_copy_link_keeps_the_language_the_host_chose(server: Server, lang: str, 
     assert not errors, errors
 
 
-@pytest.mark.parametrize(("lang", "rules", "name"), [("en", "mcr", "Chinese Official (MCR)"), ("fr", "classical", "Classique"),
-                                                     ("fr", "mcr", "Règles officielles chinoises (MCR)")])
-def test_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there(server: Server, lang: str, rules: str, name: str, browser: Any) -> None:
+def test_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there(server: Server, browser: Any) -> None:
     """A stranger opening a join link saw only "Join <id>" and the free seats: not that the table plays MCR (or the
     classical game, each with its own rules: MCR-5.1's 8-point minimum, CL-7's points and doubles), nor who sits
     there. The panel names the ruleset, with its house options, and each seat's person or bot; in French the MCR's
     name is the lobby's, "Règles officielles chinoises (MCR)" (the table said "Officiel chinois (MCR)")."""
+    each_case(
+        ((f"lang={lang}, rules={rules}, name={name}", partial(_mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there_case, server, lang=lang, rules=rules, name=name, browser=browser)) for lang, rules, name in (("en", "mcr", "Chinese Official (MCR)"), ("fr", "classical", "Classique"), ("fr", "mcr", "Règles officielles chinoises (MCR)"))),
+        browser,
+    )
+
+
+def _mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there_case(server: Server, lang: str, rules: str, name: str, browser: Any) -> None:
     tid = server.create(slots=[None, None, "greedy", "greedy"], hands=1, rules=rules)
     errors: list[str] = []
     page = phone_page(browser, server, errors, lang, (375, 667), touch=False)
@@ -2312,11 +2317,17 @@ def test_a_player_who_closed_the_tab_of_an_unlisted_table_finds_their_seat_in_th
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_phone_the_lobbys_table_links_are_big_enough_to_tap(server: Server, lang: str, browser: Any) -> None:
+def test_on_a_phone_the_lobbys_table_links_are_big_enough_to_tap(server: Server, browser: Any) -> None:
     """On a phone (390×844, touch) every control of the lobby is at least 40 px either way, the table's name
     that links to it too: it was a bare link of 75×18 px beside 40 px buttons, hard to tap; a tap on it opens
     the table; in English and French, with no horizontal scroll."""
+    each_case(
+        ((f"lang={lang}", partial(_on_a_phone_the_lobbys_table_links_are_big_enough_to_tap_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _on_a_phone_the_lobbys_table_links_are_big_enough_to_tap_case(server: Server, lang: str, browser: Any) -> None:
     errors: list[str] = []
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, listed=True)
     page = phone_page(browser, server, errors, lang)
@@ -2648,13 +2659,19 @@ def test_tables_unopened_for_90_days_and_all_but_the_latest_40_are_forgotten(ser
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_payment(server: Server, lang: str, browser: Any) -> None:
+def test_hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_payment(server: Server, browser: Any) -> None:
     """HK-6 with house options (minfan=3, payment=half-shooter, base=2): the table's "How to play" link opens the help
     of that table, as the terminal's help is: the ruleset and its house options under the title, the house minimum
     in place of "There is no minimum", the discarder paying for all, the false Mahjong's penalty times the base value
     (HK-5.7: 128 to each player, not 64); the page in the other language keeps them. It used to describe the rules'
     own table whatever the house options, telling a newcomer at a 3-fan table that any complete hand wins."""
+    each_case(
+        ((f"lang={lang}", partial(_hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_payment_case, server, lang=lang, browser=browser)) for lang in ("en", "fr")),
+        browser,
+    )
+
+
+def _hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_payment_case(server: Server, lang: str, browser: Any) -> None:
     words = {
         "en": ("Hong Kong · minimum 3 fan · the discarder pays for all · base value 2", "at least 3 fan to win",
                "There is no minimum", "A false Mahjong costs 128 to each other player", "Règle de la maison"),
@@ -2700,14 +2717,20 @@ OWN_TURN = r"""() => {
 button of the turn, which of them lie (even in part) off the screen or under something else, and buttons under 40 px."""
 
 
-@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
-def test_hk_4_2_at_the_players_own_turn_a_phone_shows_the_prompt_the_hand_and_its_buttons(server: Server, size: tuple[int, int], browser: Any) -> None:
+def test_hk_4_2_at_the_players_own_turn_a_phone_shows_the_prompt_the_hand_and_its_buttons(server: Server, browser: Any) -> None:
     """HK-4.2: at the player's own turn, on a touch phone (360×640 and 390×844), English and French, the page as it
     opens (not scrolled) shows the line that says it is their turn ("À vous : touchez une tuile pour la défausser"),
     their whole concealed hand and every button of the turn (Declare Mahjong, Hint, a concealed kong on offer), each
     whole, none under something else. At 360×640 in French the page stayed at its top with Declare Mahjong and Hint
     about 10 px below the screen and the prompt 20 px below, at the first turn of a real game as late in a hand: a
     player on a small phone did not see it was their turn, nor reach Mahjong or Hint, without scrolling."""
+    each_case(
+        ((f"size={size}", partial(_hk_4_2_at_the_players_own_turn_a_phone_shows_the_prompt_the_hand_and_its_buttons_case, server, size=size, browser=browser)) for size in ((360, 640), (390, 844))),
+        browser,
+    )
+
+
+def _hk_4_2_at_the_players_own_turn_a_phone_shows_the_prompt_the_hand_and_its_buttons_case(server: Server, size: tuple[int, int], browser: Any) -> None:
     errors: list[str] = []
     log = [{"type": "claim", "seat": 3, "claim": "chow", "tiles": ["1m:3", "2m:3", "3m:3"]},
            {"type": "discard", "seat": 3, "tile": "5z:3"}, {"type": "discard", "seat": 1, "tile": "6z:2"}]
