@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server
+from hkmj.server.testing import CHROMIUM, Server, each_case
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 START = 1_800_000_000.0  # the pages' clock (Unix seconds), paused
@@ -96,10 +97,15 @@ def _until(page: Any, check: Callable[[], bool], timeout: float = 15.0) -> None:
         page.wait_for_timeout(50)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_refused_resume_or_watch_is_said_in_place_and_asked_again_only_when_it_can_change(
-    make_server: Callable[..., Server], lang: str, browser: Any,
+    make_server: Callable[..., Server], browser: Any,
 ) -> None:
+    """In English and French, each on a server of its own (the lookups limit is per address: the
+    second language's lookups would be refused by the first's), one Chromium; a failure names its language."""
+    each_case(((f"lang={lang}", partial(_refused_resume_or_watch_case, make_server, lang, browser)) for lang in ("en", "fr")), browser)
+
+
+def _refused_resume_or_watch_case(make_server: Callable[..., Server], lang: str, browser: Any) -> None:
     server = make_server(None, "--replay-rate", "1")  # one lookup of an unknown table a minute
     said = SAID[lang]
     errors: list[str] = []
@@ -146,15 +152,20 @@ def test_a_refused_resume_or_watch_is_said_in_place_and_asked_again_only_when_it
     assert errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_watch_refused_by_a_full_gallery_is_said_in_place_and_asked_again(make_server: Callable[..., Server], lang: str, browser: Any) -> None:
+def test_a_watch_refused_by_a_full_gallery_is_said_in_place_and_asked_again(make_server: Callable[..., Server], browser: Any) -> None:
     """A ``watch`` refused with ``spectators_full`` was only a toast over a blank table page (its
     text the server's English message): it is now said in place like the other refused watches,
     in the page's language, and asked again after 30 s (no ``retry_after``: a count cap), when a
-    spectator may have left; then the page watches the table."""
+    spectator may have left; then the page watches the table. In English and French: one server
+    and one Chromium, each language a table of its own, its own spectator and page (closed before
+    the next); a failure names its language."""
+    server = make_server(None, "--spectators", "1")
+    each_case(((f"lang={lang}", partial(_full_gallery_case, server, lang, browser)) for lang in ("en", "fr")), browser)
+
+
+def _full_gallery_case(server: Server, lang: str, browser: Any) -> None:
     from websockets.sync.client import connect
 
-    server = make_server(None, "--spectators", "1")
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1)
     said = SAID[lang]
     with connect(server.ws_url) as watcher:  # the one spectator the table accepts
