@@ -334,7 +334,7 @@ def test_cl6_2_cli_shows_the_cap_at_the_limit(capsys: pytest.CaptureFixture[str]
     assert main([*args, "--option", "limit=100"]) == 0
     assert "E (winner): 48 points × 2^4 = 768, capped at the limit: 100" in capsys.readouterr().out
     assert main([*args, "--option", "limit=100", "--lang", "fr"]) == 0
-    assert "E (gagnant) : 48 points × 2^4 = 768, plafonné à la limite : 100" in capsys.readouterr().out
+    assert "E (gagnant)\u00a0: 48 points × 2^4 = 768, plafonné à la limite\u00a0: 100" in capsys.readouterr().out
     assert main(args) == 0
     assert "E (winner): 48 points × 2^4 = 768\n" in capsys.readouterr().out
 
@@ -437,7 +437,7 @@ ROBBED_5P = ["score", "--rules", "classical", "123m678p789s99s345p", "--win", "5
 @pytest.mark.parametrize(
     ("lang", "error"),
     [("en", "robbed kong of 5p: the other three 5p are in S's robbed pung, so W holds none (CL-3.4)"),
-     ("fr", "kong volé de 5p : les trois autres 5p sont dans le pung volé de S, O n'en tient donc aucun (CL-3.4)")],
+     ("fr", "kong volé de 5p\u00a0: les trois autres 5p sont dans le pung volé de S, O n'en tient donc aucun (CL-3.4)")],
 )
 def test_cl3_4_robbed_pung_not_given_still_holds_three(lang: str, error: str, capsys: pytest.CaptureFixture[str]) -> None:
     """CL-1.1, CL-3.4: a robbed kong was being added to S's exposed pung, so three 5p are S's even

@@ -64,7 +64,7 @@ def test_mcr_8_2_payments_name_the_winner_the_discarder_and_the_robbed_player(
 
 @pytest.mark.parametrize(
     ("lang", "note"),
-    [("en", "(no scoring element: a hand worth 0 fan still wins, HK-6)"), ("fr", "(aucun élément ne compte : une main à 0 fan gagne quand même, HK-6)")],
+    [("en", "(no scoring element: a hand worth 0 fan still wins, HK-6)"), ("fr", "(aucun élément ne compte\u00a0: une main à 0 fan gagne quand même, HK-6)")],
 )
 def test_hk_6_a_zero_fan_win_says_no_element_counts(lang: str, note: str, capsys: pytest.CaptureFixture[str]) -> None:
     """HK-6 has no minimum: chows, a pung of 5 Bamboo and a pair, won on a discard with Flower 2 at
@@ -88,7 +88,7 @@ def test_score_french_west_is_o(capsys: pytest.CaptureFixture[str]) -> None:
     """In French the West wind reads O (Ouest), in the payments and as --from; French spacing before ':'."""
     assert main(["score", "234s567p88m111z777z", "--win", "1z", "--from", "O", "--seat", "S", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "  O    -16  défausseur" in out and "Paiements :" in out and "  W " not in out
+    assert "  O    -16  défausseur" in out and "Paiements\u00a0:" in out and "  W " not in out
 
 
 def test_score_limit_and_melds(capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,13 +216,13 @@ def test_score_given_a_file_or_a_folder_says_it_is_no_hand(
     )
     assert main(["score", "my requests.jsonl", "--win", "1z", "--lang", "fr"]) == 2
     assert capsys.readouterr().err == (
-        "hkmj score : «\u00a0my requests.jsonl\u00a0» est un fichier, pas une main (des tuiles comme 234s567p88m111z777z) ; "
-        "pour compter les requêtes JSON qu'il contient, une par ligne : hkmj score < 'my requests.jsonl'\n"
+        "hkmj score\u00a0: «\u00a0my requests.jsonl\u00a0» est un fichier, pas une main (des tuiles comme 234s567p88m111z777z)\u00a0; "
+        "pour compter les requêtes JSON qu'il contient, une par ligne\u00a0: hkmj score < 'my requests.jsonl'\n"
     )
     assert main(["score", "games", "--win", "1z"]) == 2
     assert capsys.readouterr().err == "hkmj score: 'games' is a folder, not a hand (tiles such as 234s567p88m111z777z)\n"
     assert main(["score", "games", "--lang", "fr"]) == 2
-    assert capsys.readouterr().err == "hkmj score : «\u00a0games\u00a0» est un dossier, pas une main (des tuiles comme 234s567p88m111z777z)\n"
+    assert capsys.readouterr().err == "hkmj score\u00a0: «\u00a0games\u00a0» est un dossier, pas une main (des tuiles comme 234s567p88m111z777z)\n"
     (tmp_path / "123m").write_text("")
     assert main(["score", "123m", "--win", "3m"]) == 1  # a hand that is also a file's name is a hand
     assert "hand has 3 concealed tiles" in capsys.readouterr().err
@@ -270,7 +270,7 @@ def test_score_french_hk_minfan_reason_is_french(capsys: pytest.CaptureFixture[s
     assert main([*argv, "--lang", "fr"]) == 1
     out = capsys.readouterr().out
     assert out.rstrip().endswith(
-        "Pas une main gagnante selon ces règles : 1 fan : cette table exige au moins 3 fans pour gagner (option de la maison minfan)"
+        "Pas une main gagnante selon ces règles\u00a0: 1 fan\u00a0: cette table exige au moins 3 fans pour gagner (option de la maison minfan)"
     )
     assert "needs" not in out and "house option" not in out
 
@@ -279,7 +279,7 @@ def test_score_mcr_french_payments_heading_has_the_french_colon(capsys: pytest.C
     """MCR-8 payments in French: « Paiements (MCR-8) : », with the space French puts before a colon."""
     assert main(["score", "456789m55m", "--win", "4m", "--from", "S", "--meld", "chow 123m", "--meld", "pung 222z", "--rules", "mcr", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "\nPaiements (MCR-8) :\n" in out
+    assert "\nPaiements (MCR-8)\u00a0:\n" in out
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
@@ -303,18 +303,18 @@ def test_a_wind_typed_as_a_word_is_that_wind(rules: str, capsys: pytest.CaptureF
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["play", "--bogus"], "hkmj play : erreur : arguments non reconnus : --bogus"),
-        (["play", "--hands", "x"], "hkmj play : erreur : argument --hands : «\u00a0x\u00a0» n'est pas un nombre entier (chiffres 0-9)"),
-        (["play", "--hands", "0"], "hkmj play : erreur : argument --hands : 0 doit valoir au moins 1"),
-        (["play", "--delay", "99"], "hkmj play : erreur : argument --delay : doit être entre 0 et 10 secondes"),
-        (["play", "--delay", "x"], "hkmj play : erreur : argument --delay : «\u00a0x\u00a0» n'est pas un nombre de secondes"),
-        (["play", "--round", "--hands", "2"], "hkmj play : erreur : argument --hands : impossible avec l'argument --round"),
-        (["play", "--seed", "x"], "hkmj play : erreur : argument --seed : «\u00a0x\u00a0» n'est pas un nombre entier (chiffres 0-9)"),
-        (["play", "--option"], "hkmj play : erreur : argument --option : une valeur est attendue"),
-        (["replay"], "hkmj replay : erreur : arguments obligatoires manquants : fichier"),
-        (["replay", "g.jsonl", "--bogus"], "hkmj replay : erreur : arguments non reconnus : --bogus"),
-        (["review"], "hkmj review : erreur : arguments obligatoires manquants : PARTIE"),
-        (["review", "g.jsonl", "--top", "0"], "hkmj review : erreur : argument --top : 0 doit valoir au moins 1"),
+        (["play", "--bogus"], "hkmj play\u00a0: erreur\u00a0: arguments non reconnus\u00a0: --bogus"),
+        (["play", "--hands", "x"], "hkmj play\u00a0: erreur\u00a0: argument --hands\u00a0: «\u00a0x\u00a0» n'est pas un nombre entier (chiffres 0-9)"),
+        (["play", "--hands", "0"], "hkmj play\u00a0: erreur\u00a0: argument --hands\u00a0: 0 doit valoir au moins 1"),
+        (["play", "--delay", "99"], "hkmj play\u00a0: erreur\u00a0: argument --delay\u00a0: doit être entre 0 et 10 secondes"),
+        (["play", "--delay", "x"], "hkmj play\u00a0: erreur\u00a0: argument --delay\u00a0: «\u00a0x\u00a0» n'est pas un nombre de secondes"),
+        (["play", "--round", "--hands", "2"], "hkmj play\u00a0: erreur\u00a0: argument --hands\u00a0: impossible avec l'argument --round"),
+        (["play", "--seed", "x"], "hkmj play\u00a0: erreur\u00a0: argument --seed\u00a0: «\u00a0x\u00a0» n'est pas un nombre entier (chiffres 0-9)"),
+        (["play", "--option"], "hkmj play\u00a0: erreur\u00a0: argument --option\u00a0: une valeur est attendue"),
+        (["replay"], "hkmj replay\u00a0: erreur\u00a0: arguments obligatoires manquants\u00a0: fichier"),
+        (["replay", "g.jsonl", "--bogus"], "hkmj replay\u00a0: erreur\u00a0: arguments non reconnus\u00a0: --bogus"),
+        (["review"], "hkmj review\u00a0: erreur\u00a0: arguments obligatoires manquants\u00a0: PARTIE"),
+        (["review", "g.jsonl", "--top", "0"], "hkmj review\u00a0: erreur\u00a0: argument --top\u00a0: 0 doit valoir au moins 1"),
     ],
 )
 def test_every_command_with_lang_says_its_usage_errors_in_french(
@@ -327,7 +327,7 @@ def test_every_command_with_lang_says_its_usage_errors_in_french(
             main(words)
         assert stop.value.code == 2
         err = capsys.readouterr().err
-        assert err.startswith(f"utilisation : hkmj {argv[0]}"), err
+        assert err.startswith(f"utilisation\u00a0: hkmj {argv[0]}"), err
         assert err.strip().splitlines()[-1] == said
     with pytest.raises(SystemExit):
         main(argv)
@@ -374,7 +374,7 @@ def test_a_typed_number_of_thousands_of_digits_is_refused_by_name_not_a_tracebac
     with pytest.raises(SystemExit) as exited:
         main(["simulate", "--hands", "1", "--lang", lang, "--seed", nines])
     err = capsys.readouterr().err
-    said = "argument --seed : «\u00a09999" if lang == "fr" else "argument --seed: '9999"  # French quotes a cut value too
+    said = "argument --seed\u00a0: «\u00a09999" if lang == "fr" else "argument --seed: '9999"  # French quotes a cut value too
     assert exited.value.code == 2 and said in err and len(err) < 1000
     assert ("a plus de 4000 chiffres" if lang == "fr" else "has more than 4000 digits") in err
 
@@ -410,13 +410,13 @@ def test_score_help_names_the_rulesets_each_flag_belongs_to(lang: str) -> None:
     [
         (["123m456p789s555s11p", "--win", "5s", "--from", "W", "--flower", "2", "--option", "minfan=1"],
          "0 fan: this table needs at least 1 fan to win (house option minfan)",
-         "0 fan : cette table exige au moins 1 fan pour gagner (option de la maison minfan)"),
+         "0 fan\u00a0: cette table exige au moins 1 fan pour gagner (option de la maison minfan)"),
         (["123m456p789s11z999m", "--win", "9m", "--from", "W", "--seat", "S", "--option", "minfan=3"],
          "1 fan: this table needs at least 3 fan to win (house option minfan)",
-         "1 fan : cette table exige au moins 3 fans pour gagner (option de la maison minfan)"),
+         "1 fan\u00a0: cette table exige au moins 3 fans pour gagner (option de la maison minfan)"),
         (["123m456p55z", "--meld", "kong 7777s", "--meld", "kong 9999m", "--win", "5z", "--from", "W", "--seat", "S", "--rules", "mcr"],
          "6 points without flowers: MCR needs at least 8 to win (MCR-5.1)",
-         "6 points sans les fleurs : le MCR en exige au moins 8 pour gagner (MCR-5.1)"),
+         "6 points sans les fleurs\u00a0: le MCR en exige au moins 8 pour gagner (MCR-5.1)"),
     ],
 )
 def test_a_hand_under_the_minimum_gives_its_reason_in_the_language_asked(

@@ -62,7 +62,7 @@ def test_help_in_french_with_lang_fr_anywhere(command: str, capsys: pytest.Captu
             main(argv)
         assert exit_.value.code == 0, argv
         out = capsys.readouterr().out
-        assert out.startswith(f"utilisation : hkmj{' ' + command if command else ''} "), (argv, out[:80])
+        assert out.startswith(f"utilisation\u00a0: hkmj{' ' + command if command else ''} "), (argv, out[:80])
         assert "afficher cette aide et quitter" in out
         english = [w for w in ("usage:", "options:", "show this help", "(default", "positional arguments", "e.g.", "Examples") if w in out]
         assert not english, (argv, english)
@@ -121,23 +121,23 @@ def test_french_defaults_are_the_english_ones() -> None:
             if m and "{default}" in FRENCH[name].get(key_of(en), ""):
                 assert f"par défaut {m.group(1).strip()}" in str(fr.help), (name, key_of(en))
     play = {key_of(a): str(a.help) for a in french["play"]._actions}
-    assert "(par défaut strong,strong,greedy ; parmi random, greedy, strong, expert)" in play["--bots"]
+    assert "(par défaut strong,strong,greedy\u00a0; parmi random, greedy, strong, expert)" in play["--bots"]
 
 
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["scor", "--lang", "fr"], "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue ; vouliez-vous dire «\u00a0score\u00a0» ? (les commandes : score, simulate, "),
-        (["--bogus", "--lang", "fr"], "hkmj : erreur : option --bogus inconnue (hkmj lui-même ne prend que -h et --version ; les options"),
-        (["--seat", "S", "--lang", "fr"], "hkmj : erreur : --seat est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande"),
-        (["simulate", "--sed", "7", "--lang", "fr"], "hkmj simulate : erreur : arguments non reconnus : --sed 7 (vouliez-vous dire --seed ?)"),
-        (["serve", "--port", "0", "--lang", "fr"], "hkmj serve : erreur : argument --port : «\u00a00\u00a0» : un numéro de port de 1 à 65535 est attendu"),
-        (["bot-match", "--time-limit", "x", "--lang", "fr"], "hkmj bot-match : erreur : argument --time-limit : «\u00a0x\u00a0» : un nombre positif de secondes est attendu"),
-        (["arena", "--lang", "fr"], "hkmj arena : erreur : arguments obligatoires manquants : --bots"),
+        (["scor", "--lang", "fr"], "hkmj\u00a0: erreur\u00a0: commande «\u00a0scor\u00a0» inconnue\u00a0; vouliez-vous dire «\u00a0score\u00a0»\u00a0? (les commandes\u00a0: score, simulate, "),
+        (["--bogus", "--lang", "fr"], "hkmj\u00a0: erreur\u00a0: option --bogus inconnue (hkmj lui-même ne prend que -h et --version\u00a0; les options"),
+        (["--seat", "S", "--lang", "fr"], "hkmj\u00a0: erreur\u00a0: --seat est une option d'une commande, pas de hkmj lui-même\u00a0: donnez d'abord la commande"),
+        (["simulate", "--sed", "7", "--lang", "fr"], "hkmj simulate\u00a0: erreur\u00a0: arguments non reconnus\u00a0: --sed 7 (vouliez-vous dire --seed\u00a0?)"),
+        (["serve", "--port", "0", "--lang", "fr"], "hkmj serve\u00a0: erreur\u00a0: argument --port\u00a0: «\u00a00\u00a0»\u00a0: un numéro de port de 1 à 65535 est attendu"),
+        (["bot-match", "--time-limit", "x", "--lang", "fr"], "hkmj bot-match\u00a0: erreur\u00a0: argument --time-limit\u00a0: «\u00a0x\u00a0»\u00a0: un nombre positif de secondes est attendu"),
+        (["arena", "--lang", "fr"], "hkmj arena\u00a0: erreur\u00a0: arguments obligatoires manquants\u00a0: --bots"),
         # a list of choices is written as the other French lists (it read « last_wall_tile », 'final_discard', ...)
         (["score", "1m", "--win", "1m", "--flag", "x", "--lang", "fr"],
-         "hkmj score : erreur : argument --flag : choix «\u00a0x\u00a0» invalide (choisissez parmi last_wall_tile, final_discard, kong_replacement, heavenly, earthly, last_of_kind)\n"),
-        (["simulate", "--backend", "x", "--lang", "fr"], "hkmj simulate : erreur : argument --backend : choix «\u00a0x\u00a0» invalide (choisissez parmi local, ray)\n"),
+         "hkmj score\u00a0: erreur\u00a0: argument --flag\u00a0: choix «\u00a0x\u00a0» invalide (choisissez parmi last_wall_tile, final_discard, kong_replacement, heavenly, earthly, last_of_kind)\n"),
+        (["simulate", "--backend", "x", "--lang", "fr"], "hkmj simulate\u00a0: erreur\u00a0: argument --backend\u00a0: choix «\u00a0x\u00a0» invalide (choisissez parmi local, ray)\n"),
     ],
 )
 def test_usage_errors_follow_lang_fr_with_a_french_usage_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,7 +147,7 @@ def test_usage_errors_follow_lang_fr_with_a_french_usage_line(argv: list[str], s
     with pytest.raises(SystemExit) as stop:
         main(argv)
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and err.startswith("utilisation : hkmj"), err
+    assert stop.value.code == 2 and err.startswith("utilisation\u00a0: hkmj"), err
     assert said in err, err
     assert "error:" not in err and "usage:" not in err
 
@@ -295,7 +295,7 @@ def test_a_round_of_winds_is_a_tour_de_vent_in_french_everywhere() -> None:
     assert WORDS["fr"]["length.round"] == "un tour de vent"
     for rules in ("hk", "mcr", "classical"):
         assert not [k for k, v in Texts("fr", rules).table.items() if "manche" in v]
-    assert Texts("fr", "mcr")("ev.seats", right="a", across="b", left="c").startswith("Nouveau tour de vent : ")
+    assert Texts("fr", "mcr")("ev.seats", right="a", across="b", left="c").startswith("Nouveau tour de vent\u00a0: ")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

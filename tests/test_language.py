@@ -79,7 +79,7 @@ def test_score_speaks_the_locale_and_lang_wins(monkeypatch: pytest.MonkeyPatch, 
     _locale(monkeypatch, LANG="fr_FR.UTF-8")
     assert main(HAND) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Élément") and "Pung de Dragon" in out and "Paiements :" in out
+    assert out.startswith("Élément") and "Pung de Dragon" in out and "Paiements\u00a0:" in out
     assert main([*HAND, "--lang", "en"]) == 0
     assert capsys.readouterr().out.startswith("Element ")
     _locale(monkeypatch, LC_ALL="C", LANG="fr_FR.UTF-8")
@@ -87,7 +87,7 @@ def test_score_speaks_the_locale_and_lang_wins(monkeypatch: pytest.MonkeyPatch, 
     assert capsys.readouterr().out.startswith("Element ")
     _locale(monkeypatch, LANG="en_US.UTF-8", LANGUAGE="fr:en")  # LANGUAGE before LANG, as gettext
     assert main([*HAND[:-2], "--seat", "W"]) == 1  # the discarder's own seat: refused in French
-    assert capsys.readouterr().err.startswith("Main gagnante non valable : --from O : c'est la place du gagnant (--seat O)")
+    assert capsys.readouterr().err.startswith("Main gagnante non valable\u00a0: --from O\u00a0: c'est la place du gagnant (--seat O)")
 
 
 def test_score_json_is_english_unless_lang_is_typed(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,7 +104,7 @@ def test_help_follows_the_locale(command: list[str], monkeypatch: pytest.MonkeyP
     _locale(monkeypatch, LANG="fr_FR.UTF-8")
     with pytest.raises(SystemExit):
         main([*command, "--help"])
-    assert capsys.readouterr().out.startswith("utilisation : hkmj")
+    assert capsys.readouterr().out.startswith("utilisation\u00a0: hkmj")
     with pytest.raises(SystemExit):
         main(["help", *command, "--lang", "en"])
     assert capsys.readouterr().out.startswith("usage: hkmj")
@@ -128,7 +128,7 @@ def test_usage_errors_follow_the_locale(monkeypatch: pytest.MonkeyPatch, capsys:
     _locale(monkeypatch, LC_MESSAGES="fr_FR.UTF-8")
     with pytest.raises(SystemExit) as stop:
         main(["scor"])
-    assert stop.value.code == 2 and "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue" in capsys.readouterr().err
+    assert stop.value.code == 2 and "hkmj\u00a0: erreur\u00a0: commande «\u00a0scor\u00a0» inconnue" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["score", "1m", "--win", "1m", "--flag", "x", "--lang", "en"])
     assert "hkmj score: error: argument --flag: invalid choice: 'x'" in capsys.readouterr().err
@@ -139,7 +139,7 @@ def test_replay_review_and_play_follow_the_locale(tmp_path: Path, monkeypatch: p
     missing = str(tmp_path / "absent.jsonl")
     assert main(["replay", missing]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("hkmj replay :") and "No such file" not in err, err
+    assert err.startswith("hkmj replay\u00a0:") and "No such file" not in err, err
     assert main(["review", missing]) == 2
     assert "fichier introuvable" in capsys.readouterr().err
     assert main(["play", "--bots", "greedy,bogus,greedy"]) == 2
@@ -153,7 +153,7 @@ def test_the_command_line_reads_the_locale_of_its_process(tmp_path: Path) -> Non
     """As a user runs it: ``LANG=fr_FR.UTF-8 hkmj scor``; ``LC_ALL=C`` before it says English."""
     env = {k: v for k, v in os.environ.items() if k not in LOCALE}
     french = subprocess.run([sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8"}, cwd=tmp_path)
-    assert french.returncode == 2 and "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue ; vouliez-vous dire «\u00a0score\u00a0» ?" in french.stderr
+    assert french.returncode == 2 and "hkmj\u00a0: erreur\u00a0: commande «\u00a0scor\u00a0» inconnue\u00a0; vouliez-vous dire «\u00a0score\u00a0»\u00a0?" in french.stderr
     english = subprocess.run(
         [sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, "LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, cwd=tmp_path
     )
@@ -165,8 +165,8 @@ def test_the_command_line_reads_language_before_lang_as_gnu_programs(tmp_path: P
     gettext reads ``LANGUAGE`` first); hkmj answered in English. ``LC_ALL=C`` ignores ``LANGUAGE``."""
     env = {k: v for k, v in os.environ.items() if k not in LOCALE}
     for locale, said in [
-        ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:en"}, "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue"),
-        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:fr"}, "hkmj : erreur : commande «\u00a0scor\u00a0» inconnue"),
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:en"}, "hkmj\u00a0: erreur\u00a0: commande «\u00a0scor\u00a0» inconnue"),
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:fr"}, "hkmj\u00a0: erreur\u00a0: commande «\u00a0scor\u00a0» inconnue"),
         ({"LC_ALL": "C", "LANGUAGE": "fr"}, "hkmj: error: unknown command 'scor'"),
     ]:
         run = subprocess.run([sys.executable, "-m", "hkmj", "scor"], capture_output=True, text=True, env={**env, **locale}, cwd=tmp_path)
@@ -201,17 +201,17 @@ def test_the_last_lang_decides_the_language_of_errors(monkeypatch: pytest.Monkey
     assert lang_of(["play", "--lang=fr", "--lang", "en"]) == "en"
     with pytest.raises(SystemExit) as stop:
         main(["play", "--lang", "de", "--lang", "fr"])  # argparse refuses each value: in French
-    assert stop.value.code == 2 and "hkmj play : erreur : argument --lang : choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
+    assert stop.value.code == 2 and "hkmj play\u00a0: erreur\u00a0: argument --lang\u00a0: choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["play", "--lang", "fr", "--lang", "de"])
-    assert "hkmj play : erreur : argument --lang : choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
+    assert "hkmj play\u00a0: erreur\u00a0: argument --lang\u00a0: choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["play", "--lang", "en", "--lang", "de"])
     assert "hkmj play: error: argument --lang: invalid choice: 'de'" in capsys.readouterr().err
     _locale(monkeypatch, LANG="fr_FR.UTF-8")
     with pytest.raises(SystemExit):
         main(["play", "--lang", "de"])  # no valid --lang: the locale's language
-    assert "hkmj play : erreur : argument --lang : choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
+    assert "hkmj play\u00a0: erreur\u00a0: argument --lang\u00a0: choix «\u00a0de\u00a0» invalide" in capsys.readouterr().err
 
 
 def test_french_names_west_o_and_reads_o_for_west(capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,7 +223,7 @@ def test_french_names_west_o_and_reads_o_for_west(capsys: pytest.CaptureFixture[
     assert "  O    -16  défausseur" in capsys.readouterr().out
     assert main([*hand, "--from", "O", "--seat", "O", "--lang", "fr"]) == 1
     assert capsys.readouterr().err == (
-        "Main gagnante non valable : --from O : c'est la place du gagnant (--seat O) ; donnez la place qui a défaussé la tuile gagnante\n"
+        "Main gagnante non valable\u00a0: --from O\u00a0: c'est la place du gagnant (--seat O)\u00a0; donnez la place qui a défaussé la tuile gagnante\n"
     )
     assert main([*hand, "--from", "O", "--seat", "O"]) == 1
     assert capsys.readouterr().err == (
@@ -231,7 +231,7 @@ def test_french_names_west_o_and_reads_o_for_west(capsys: pytest.CaptureFixture[
     )
     classical = [*hand[:2], "--win", "5p", "--rules", "classical", "--lang", "fr"]
     assert main([*classical, "--seat", "O", "--other", "O: 123m"]) == 2
-    assert capsys.readouterr().err == "hkmj score : --other O : c'est la place du gagnant (--seat) ; donnez la main du gagnant comme MAIN\n"
+    assert capsys.readouterr().err == "hkmj score\u00a0: --other O\u00a0: c'est la place du gagnant (--seat)\u00a0; donnez la main du gagnant comme MAIN\n"
 
 
 def test_hk6_french_element_names_use_the_games_words_for_pung_kong_chow_and_seat() -> None:

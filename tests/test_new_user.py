@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from hkmj.cli import build_parser, main
+from hkmj.tui.testing import joined
 
 
 def test_arena_without_its_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,65 +130,65 @@ _A_FILE = str(Path(__file__).resolve().parent / "data" / "bad_record_files.json"
         (["score", "123m456p789s11z999m", "--win", "9m", "--bogus"], "usage: hkmj score", "hkmj score: error: unrecognized arguments: --bogus\n"),
         (["score", "123m", "456p", "--win", "1m"], "usage: hkmj score", "without spaces: 123m456p)"),
         (["review", "g.jsonl", "--lnag", "fr"], "usage: hkmj review", "(did you mean --lang?)"),
-        (["--lang", "fr", "play"], "utilisation : hkmj [-h]",  # --lang fr chose French (tests/test_help_fr.py)
-         "hkmj : erreur : --lang est une option d'une commande, pas de hkmj lui-même : donnez d'abord la commande (hkmj play --lang fr)"),
+        (["--lang", "fr", "play"], "utilisation\u00a0: hkmj [-h]",  # --lang fr chose French (tests/test_help_fr.py)
+         "hkmj\u00a0: erreur\u00a0: --lang est une option d'une commande, pas de hkmj lui-même\u00a0: donnez d'abord la commande (hkmj play --lang fr)"),
         (["--lang", "en", "play"], "usage: hkmj [-h]", "--lang is an option of a command, not of hkmj itself: give the command first (hkmj play --lang en)"),
         (["--bogus"], "usage: hkmj [-h]", "hkmj: error: unknown option --bogus (hkmj itself takes -h and --version"),
         # a misspelt command after an option of hkmj's commands: the typo named, and the line it meant
         # (it said "give the command first (hkmj score --lang en scroe)", keeping the typo, or naming score for plya)
         (["--lang", "en", "scroe"], "usage: hkmj [-h]",
          "hkmj: error: unknown command 'scroe'; did you mean 'score'? (--lang is an option of a command, given after it: hkmj score --lang en)"),
-        (["--lang", "fr", "plya"], "utilisation : hkmj [-h]",
-         "hkmj : erreur : commande «\u00a0plya\u00a0» inconnue ; vouliez-vous dire «\u00a0play\u00a0» ? (--lang est une option d'une commande, donnée après elle : "
+        (["--lang", "fr", "plya"], "utilisation\u00a0: hkmj [-h]",
+         "hkmj\u00a0: erreur\u00a0: commande «\u00a0plya\u00a0» inconnue\u00a0; vouliez-vous dire «\u00a0play\u00a0»\u00a0? (--lang est une option d'une commande, donnée après elle\u00a0: "
          "hkmj play --lang fr)"),
         # '--' before the command (it said "unknown option --"): the line meant, the command first
         (["--", "score", "1m"], "usage: hkmj [-h]", "hkmj: error: '--' ends the options, and the command comes first: hkmj score 1m\n"),
-        (["--lang", "fr", "--", "score", "1m"], "utilisation : hkmj [-h]",
-         "hkmj : erreur : «\u00a0--\u00a0» termine les options, et la commande vient d'abord : hkmj score --lang fr 1m\n"),
+        (["--lang", "fr", "--", "score", "1m"], "utilisation\u00a0: hkmj [-h]",
+         "hkmj\u00a0: erreur\u00a0: «\u00a0--\u00a0» termine les options, et la commande vient d'abord\u00a0: hkmj score --lang fr 1m\n"),
         (["--", "1m"], "usage: hkmj [-h]", "the command comes first: hkmj COMMAND -- 1m\n"),
         # a saved match named without --resume (it said only "unrecognized arguments: match.jsonl"): the option it needs
         (["play", _A_FILE], "usage: hkmj play",
          f"hkmj play: error: unrecognized arguments: {_A_FILE} (to go on with the match saved in that file: --resume {_A_FILE})\n"),
-        (["play", _A_FILE, "--lang", "fr"], "utilisation : hkmj play",
-         f"arguments non reconnus : {_A_FILE} (pour reprendre la partie enregistrée dans ce fichier : --resume {_A_FILE})\n"),
+        (["play", _A_FILE, "--lang", "fr"], "utilisation\u00a0: hkmj play",
+         f"arguments non reconnus\u00a0: {_A_FILE} (pour reprendre la partie enregistrée dans ce fichier\u00a0: --resume {_A_FILE})\n"),
         # no command at all: not one picked at random among those that take the option
         (["--lang", "en"], "usage: hkmj [-h]", "give the command first (hkmj COMMAND --lang en); commands that take it: score,"),
-        (["--lang", "fr"], "utilisation : hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr) ; commandes qui la prennent"),
+        (["--lang", "fr"], "utilisation\u00a0: hkmj [-h]", "donnez d'abord la commande (hkmj COMMANDE --lang fr)\u00a0; commandes qui la prennent"),
         (["--teach"], "usage: hkmj [-h]", "give the command first (hkmj play --teach); commands that take it: play"),
         # a long option with one dash or a typographic dash (copied from a word processor), a value
         # to an option that takes none: the option meant (it said "unrecognized arguments: -teach",
         # "argument -h/--help: ignored explicit argument 'ands'", "ignored explicit argument 'yes'")
         (["play", "-teach"], "usage: hkmj play", "hkmj play: error: unrecognized arguments: -teach (did you mean --teach?)"),
         (["simulate", "-hands", "5"], "usage: hkmj simulate", "hkmj simulate: error: unrecognized arguments: -hands (did you mean --hands?)"),
-        (["play", "\u2014teach", "--lang", "fr"], "utilisation : hkmj play",
-         "hkmj play : erreur : arguments non reconnus : \u2014teach (vouliez-vous dire --teach ?)"),
+        (["play", "\u2014teach", "--lang", "fr"], "utilisation\u00a0: hkmj play",
+         "hkmj play\u00a0: erreur\u00a0: arguments non reconnus\u00a0: \u2014teach (vouliez-vous dire --teach\u00a0?)"),
         (["play", "--teach=yes"], "usage: hkmj play", "hkmj play: error: argument --teach: takes no value (write --teach alone)"),
         # an option after '--', which makes it an argument: where to put it (it said "did you mean --win?" of --win itself)
         (["score", "--", "123m456m789p234s55p", "--win", "5p"], "usage: hkmj score",
          "hkmj score: error: unrecognized arguments: --win 5p (--win comes after '--', which ends the options: give it before '--')"),
-        (["simulate", "--", "--hands=3", "--lang", "fr"], "utilisation : hkmj simulate",
-         "hkmj simulate : erreur : arguments non reconnus : -- --hands=3 --lang fr (--hands vient après «\u00a0--\u00a0», "
-         "qui termine les options : donnez-la avant «\u00a0--\u00a0»)"),
-        (["score", "1m", "--json=1", "--lang", "fr"], "utilisation : hkmj score",
-         "hkmj score : erreur : argument --json : ne prend pas de valeur (écrivez --json seul)"),
+        (["simulate", "--", "--hands=3", "--lang", "fr"], "utilisation\u00a0: hkmj simulate",
+         "hkmj simulate\u00a0: erreur\u00a0: arguments non reconnus\u00a0: -- --hands=3 --lang fr (--hands vient après «\u00a0--\u00a0», "
+         "qui termine les options\u00a0: donnez-la avant «\u00a0--\u00a0»)"),
+        (["score", "1m", "--json=1", "--lang", "fr"], "utilisation\u00a0: hkmj score",
+         "hkmj score\u00a0: erreur\u00a0: argument --json\u00a0: ne prend pas de valeur (écrivez --json seul)"),
         # a meld without its quotes, a second value after a repeated option: the line to write (it said to
         # join 555m or 2 to the hand: "write the hand as one word, without spaces: 123m...999m555m")
         (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m"], "usage: hkmj score",
          'hkmj score: error: unrecognized arguments: 555m (put the meld in quotes: --meld "pung 555m")'),
-        (["score", "123m456p789s11z999m", "--win", "9m", "--flower", "1", "2", "--lang", "fr"], "utilisation : hkmj score",
-         "hkmj score : erreur : arguments non reconnus : 2 (donnez --flower devant chaque valeur : --flower 1 --flower 2)"),
+        (["score", "123m456p789s11z999m", "--win", "9m", "--flower", "1", "2", "--lang", "fr"], "utilisation\u00a0: hkmj score",
+         "hkmj score\u00a0: erreur\u00a0: arguments non reconnus\u00a0: 2 (donnez --flower devant chaque valeur\u00a0: --flower 1 --flower 2)"),
         (["score", "--rules", "classical", "88m567p234s111z777z", "--win", "1z", "--seat", "S", "--other", "E:", "13m46p555s9s56z,", "pung", "222p"],
          "usage: hkmj score",  # not "give --other before each value: --other E: --other 13m46p555s9s56z, --other pung ..."
          'unrecognized arguments: 13m46p555s9s56z, pung 222p (put the hand in quotes: --other "E: 13m46p555s9s56z, pung 222p")'),
         (["play", "--option", "minfan=3", "table=half"], "usage: hkmj play",
          "unrecognized arguments: table=half (give --option before each value: --option minfan=3 --option table=half)"),
-        (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m", "--lang", "fr"], "utilisation : hkmj score",
-         'arguments non reconnus : 555m (mettez le groupe entre guillemets : --meld "pung 555m")'),
+        (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m", "--lang", "fr"], "utilisation\u00a0: hkmj score",
+         'arguments non reconnus\u00a0: 555m (mettez le groupe entre guillemets\u00a0: --meld "pung 555m")'),
         # the bots typed apart, as a newcomer lists them: one word, with commas (it said only "unrecognized arguments")
         (["play", "--bots", "strong", "strong", "greedy"], "usage: hkmj play",
          "hkmj play: error: unrecognized arguments: strong greedy (write the bots as one word, separated by commas: --bots strong,strong,greedy)"),
-        (["simulate", "--bots", "strong,", "greedy,", "random,", "random", "--lang", "fr"], "utilisation : hkmj simulate",
-         "arguments non reconnus : greedy, random, random (écrivez les robots d'un seul mot, séparés par des virgules : "
+        (["simulate", "--bots", "strong,", "greedy,", "random,", "random", "--lang", "fr"], "utilisation\u00a0: hkmj simulate",
+         "arguments non reconnus\u00a0: greedy, random, random (écrivez les robots d'un seul mot, séparés par des virgules\u00a0: "
          "--bots strong,greedy,random,random)"),
     ],
 )
@@ -341,7 +342,7 @@ def test_a_seed_that_is_not_a_whole_number_is_named_in_plain_words(command: str,
     assert f"hkmj {command}: error: argument --seed: 'abc' is not a whole number" in capsys.readouterr().err
     for words, said in (
         ([], f"hkmj {command}: error: argument --seed: -3 is negative: a seed is a whole number 0 or more"),
-        (["--lang", "fr"], f"hkmj {command} : erreur : argument --seed : -3 est négatif : une graine est un nombre entier de 0 ou plus"),
+        (["--lang", "fr"], f"hkmj {command}\u00a0: erreur\u00a0: argument --seed\u00a0: -3 est négatif\u00a0: une graine est un nombre entier de 0 ou plus"),
     ):
         with pytest.raises(SystemExit) as stop:
             main([command, *extra, "--seed", "-3", *words])
@@ -355,7 +356,7 @@ def test_a_seed_that_is_not_a_whole_number_is_named_in_plain_words(command: str,
         assert ("a whole number 0 or more" if lang == "en" else "un nombre entier de 0 ou plus") in shown, shown
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "hkmj play: needs a terminal"), ("fr", "hkmj play : il faut un terminal")])
+@pytest.mark.parametrize(("lang", "words"), [("en", "hkmj play: needs a terminal"), ("fr", "hkmj play\u00a0: il faut un terminal")])
 def test_play_without_a_terminal_says_so_instead_of_waiting_forever(
     lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -614,7 +615,7 @@ def test_hkmj_alone_in_any_locale_prints_its_help(lang_env: str, monkeypatch: py
     monkeypatch.setenv("LANG", lang_env)
     assert main([]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("utilisation : hkmj" if lang_env.startswith("fr") else "usage: hkmj") and err == ""
+    assert out.startswith("utilisation\u00a0: hkmj" if lang_env.startswith("fr") else "usage: hkmj") and err == ""
 
 
 _WRITERS = [
@@ -709,7 +710,7 @@ def test_an_input_file_that_cannot_be_read_is_named_in_the_same_words_by_every_c
         assert err == f"hkmj {command}{colon} {option}{path}{colon} {words}\n"
 
 
-@pytest.mark.parametrize(("lang", "output", "status"), [("en", "Output: a summary on stdout", "Exit status: 0 played; 2 "), ("fr", "Sortie : un résumé", "Code de sortie : 0 joué ; 2 ")])
+@pytest.mark.parametrize(("lang", "output", "status"), [("en", "Output: a summary on stdout", "Exit status: 0 played; 2 "), ("fr", "Sortie\u00a0: un résumé", "Code de sortie\u00a0: 0 joué\u00a0; 2 ")])
 def test_simulate_help_says_what_it_prints_and_its_exit_status(
     lang: str, output: str, status: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -719,7 +720,7 @@ def test_simulate_help_says_what_it_prints_and_its_exit_status(
     monkeypatch.setenv("COLUMNS", "80")
     with pytest.raises(SystemExit):
         main(["simulate", "--help", "--lang", lang])
-    flat = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
+    flat = joined(capsys.readouterr().out)
     assert output in flat and status in flat and "130 " in flat
     assert ("points per hand" if lang == "en" else "points par donne") in flat
     record = tmp_path / "g.jsonl"
@@ -802,7 +803,7 @@ def test_serve_help_says_where_it_logs_and_its_exit_status(lang: str, monkeypatc
     ("lang", "words"),
     [
         ("en", "hkmj play: --record {path}: cannot write the file (Permission denied); give another path"),
-        ("fr", "hkmj play : --record {path} : impossible d'écrire le fichier (permission refusée) ; donnez un autre chemin"),
+        ("fr", "hkmj play\u00a0: --record {path}\u00a0: impossible d'écrire le fichier (permission refusée)\u00a0; donnez un autre chemin"),
     ],
 )
 def test_a_record_file_the_system_refuses_is_said_in_the_tables_language(
@@ -848,7 +849,7 @@ def test_the_answers_to_another_rulesets_flags_are_the_ones_docs_scoring_md_quot
     ("lang", "words"),
     [
         ("en", "hkmj simulate: --record {path}: cannot write the file (No space left on device); the unfinished record is deleted"),
-        ("fr", "hkmj simulate : --record {path} : impossible d'écrire le fichier (plus de place sur le disque) ; "
+        ("fr", "hkmj simulate\u00a0: --record {path}\u00a0: impossible d'écrire le fichier (plus de place sur le disque)\u00a0; "
          "l'enregistrement inachevé est supprimé"),
     ],
 )
@@ -885,7 +886,7 @@ def test_simulate_record_on_a_full_disk_is_one_line_and_leaves_no_cut_file(
     ("lang", "words"),
     [
         ("en", "hkmj bot-match: --log {path}: cannot write the file (No space left on device); the unfinished fault log is deleted"),
-        ("fr", "hkmj bot-match : --log {path} : impossible d'écrire le fichier (plus de place sur le disque) ; "
+        ("fr", "hkmj bot-match\u00a0: --log {path}\u00a0: impossible d'écrire le fichier (plus de place sur le disque)\u00a0; "
          "le journal des fautes inachevé est supprimé"),
     ],
 )
@@ -983,7 +984,7 @@ def test_replay_record_on_a_full_disk_leaves_no_cut_record(tmp_path: Path, monke
         (["score", "234s567p88m111z777z", "--win", "1z"],
          "hkmj score: cannot write (No space left on device); free some space, or write the output elsewhere"),
         (["simulate", "--hands", "1", "--quiet", "--lang", "fr"],
-         "hkmj simulate : écriture impossible (plus de place sur le disque) ; libérez de la place, ou écrivez la sortie ailleurs"),
+         "hkmj simulate\u00a0: écriture impossible (plus de place sur le disque)\u00a0; libérez de la place, ou écrivez la sortie ailleurs"),
     ],
 )
 def test_output_sent_to_a_full_disk_is_one_line(
@@ -1017,7 +1018,7 @@ def test_output_sent_to_a_full_disk_is_one_line(
     ("lang", "words"),
     [
         ("en", "hkmj play: draws the table on standard error, which is a file or a pipe here (2> …), so nothing would show"),
-        ("fr", "hkmj play : dessine la table sur la sortie d'erreur, qui est ici un fichier ou un tube (2> …)"),
+        ("fr", "hkmj play\u00a0: dessine la table sur la sortie d'erreur, qui est ici un fichier ou un tube (2> …)"),
     ],
 )
 def test_play_with_standard_error_redirected_says_so_instead_of_drawing_into_the_file(
@@ -1041,7 +1042,7 @@ def test_play_with_standard_error_redirected_says_so_instead_of_drawing_into_the
     record = tmp_path / "m.jsonl"
     assert main(["play", "--seed", "1", "--lang", lang, "--record", str(record)]) == 2
     err = capsys.readouterr().err
-    assert err.replace("\u00a0", " ").startswith(words) and "Traceback" not in err
+    assert err.startswith(words) and "Traceback" not in err
     assert not record.exists()
 
 
@@ -1071,16 +1072,16 @@ def test_simulate_record_removed_while_it_runs_is_not_reported_as_saved(
     record = tmp_path / "r.jsonl"
     assert main(["simulate", "--hands", "2", "--quiet", "--lang", lang, "--record", str(record)]) == 2
     out, err = capsys.readouterr()
-    assert words in err.replace(" ;", "\u00a0;") and "record:" not in out
+    assert words in err.replace("\u00a0;", "\u00a0;") and "record:" not in out
 
 
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
         (["simulate", "--hands", "1", "--quiet"], "hkmj simulate: --record {p}: not a regular file (a device, a pipe or a terminal)"),
-        (["simulate", "--hands", "1", "--quiet", "--lang", "fr"], "hkmj simulate : --record {p} : pas un fichier ordinaire (un périphérique"),
+        (["simulate", "--hands", "1", "--quiet", "--lang", "fr"], "hkmj simulate\u00a0: --record {p}\u00a0: pas un fichier ordinaire (un périphérique"),
         (["play", "--seed", "1"], "hkmj play: --record {p}: not a regular file (a device, a pipe or a terminal)"),
-        (["play", "--seed", "1", "--lang", "fr"], "hkmj play : --record {p} : pas un fichier ordinaire (un périphérique"),
+        (["play", "--seed", "1", "--lang", "fr"], "hkmj play\u00a0: --record {p}\u00a0: pas un fichier ordinaire (un périphérique"),
     ],
 )
 @pytest.mark.parametrize("kind", ["device", "pipe"])
@@ -1099,7 +1100,7 @@ def test_record_to_a_device_or_a_pipe_is_not_told_to_delete_it(
     else:
         where = Path(os.devnull)
     assert main([*argv, "--record", str(where)]) == 2
-    err = capsys.readouterr().err.replace("\u00a0", " ")
+    err = capsys.readouterr().err
     assert said.format(p=where) in err and "delete" not in err and "supprimez" not in err
     assert stat.S_ISFIFO(where.stat().st_mode) if kind == "pipe" else stat.S_ISCHR(where.stat().st_mode)
 
@@ -1136,7 +1137,7 @@ def test_bot_match_log_removed_while_it_runs_is_not_a_silent_loss(
     path = runs / "faults.log"
     assert main(["bot-match", "--hands", "1", "--quiet", "--lang", lang, "--log", str(path)]) == 2
     out, err = capsys.readouterr()
-    assert err.replace(" ;", "\u00a0;").replace(" :", "\u00a0:") == words.format(path=path) + "\n"
+    assert err.replace("\u00a0;", "\u00a0;").replace("\u00a0:", "\u00a0:") == words.format(path=path) + "\n"
     assert out.startswith("hkmj bot-match")
 
 
@@ -1165,9 +1166,9 @@ SCORING_MD_QUOTES = [
     (["88m111z pung 777z", "--win", "1z"], "'pung 777z' is a declared group: give it with --meld 'pung 777z'", 1),
     (["11112m234p567p99s", "--win", "2m", "--meld", "chow 135p"], "a chow is three consecutive tiles of one suit (HK-4.2, HK-5.2)", 1),
     (["11111m234p567p999s", "--win", "1m", "--lang", "fr"],
-     "Main gagnante non valable : 5 exemplaires de 1m : il n'y a que quatre exemplaires de chaque tuile (HK-1)", 1),
+     "Main gagnante non valable\u00a0: 5 exemplaires de 1m\u00a0: il n'y a que quatre exemplaires de chaque tuile (HK-1)", 1),
     (["234s567p88m111z777z", "--win", "1z", "--seat", "S", "--seat", "W", "--lang", "fr"],
-     "hkmj score : erreur : argument --seat : donné deux fois (donnez-le une seule fois)", 2),
+     "hkmj score\u00a0: erreur\u00a0: argument --seat\u00a0: donné deux fois (donnez-le une seule fois)", 2),
     (["234s567p88m123m777z", "--win", "1m", "--from", "W", "--seat", "S", "--option", "minfan=3"],
      "Not a winning hand under these rules: 2 fan: this table needs at least 3 fan to win (house option minfan)", 1),
 ]
@@ -1181,7 +1182,7 @@ def test_the_answers_docs_scoring_md_quotes_are_what_hkmj_score_prints(
     wrong (notation, melds, bonus tiles, kongs left in the hand, options given twice; R-9, HK-1,
     HK-5): each quote is on the page, and the command line it describes prints it, with the
     status of the page's *Exit status* table (1 a hand, 2 a command line)."""
-    page = " ".join((ROOT / "docs" / "scoring.md").read_text(encoding="utf-8").replace("\u00a0", " ").split())
+    page = joined((ROOT / "docs" / "scoring.md").read_text(encoding="utf-8"))
     assert quoted in page, f"docs/scoring.md no longer quotes {quoted!r}"
     monkeypatch.setenv("COLUMNS", "200")
     capsys.readouterr()
@@ -1191,5 +1192,5 @@ def test_the_answers_docs_scoring_md_quotes_are_what_hkmj_score_prints(
     except SystemExit as stop:  # argparse's own refusals
         code = stop.code
     printed = capsys.readouterr()
-    said = " ".join((printed.out + printed.err).replace("\u00a0", " ").split())
+    said = joined(printed.out + printed.err)
     assert quoted in said and code == status and "Traceback" not in said, (code, said)

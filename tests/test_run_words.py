@@ -56,14 +56,14 @@ def test_the_summary_in_french() -> None:
     text = _summary().report(1, "fr")
     assert text.splitlines()[:9] == [
         "donnes jouées       70",
-        "victoires           67 (95,7 %) : pioche 13, défausse 54, kong volé 0",
+        "victoires           67 (95,7 %)\u00a0: pioche 13, défausse 54, kong volé 0",
         "donnes nulles       2 (2,9 %)",
         "faux Mahjong        1",
-        "mains limites       1 : Treize Orphelins 1",
+        "mains limites       1\u00a0: Treize Orphelins 1",
         "fans en moyenne     1,42 par victoire",
         "victoires/place     E 15  S 23  O 11  N 18",
         "points/donne place  E +0,71  S +0,03  O -2,17  N +1,43",
-        "par joueur :",
+        "par joueur\u00a0:",
     ]
     assert text.splitlines()[9] == "  joueur 1 greedy   victoires     31  points/donne    +3,93  total +275"
     assert text.endswith("débit               175 donnes/s (1 processus)")
@@ -73,7 +73,7 @@ def test_the_summary_in_french() -> None:
 def test_simulate_speaks_french_with_lang_fr_or_a_french_locale(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--hands", "4", "--seed", "1", "--quiet", "--lang", "fr", "--rules", "mcr"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("hkmj simulate : graine 1, robots greedy, greedy, random, random, règles ") and "points en moyenne" in out
+    assert out.startswith("hkmj simulate\u00a0: graine 1, robots greedy, greedy, random, random, règles ") and "points en moyenne" in out
     assert "mains limites" not in out  # MCR has no limit hands (MCR-6)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     assert main(["simulate", "--hands", "4", "--seed", "1", "--quiet"]) == 0
@@ -129,42 +129,42 @@ def test_the_arena_table_english_unchanged_and_french() -> None:
     )
     assert result.table("fr") == (
         "robot       niveau  sigma intervalle à 95 %  ordinal  donnes pts/donne\n"
-        "greedy       29,66   7,82 [ 14,34 ;  44,99]     6,20      16     +2,94\n"
-        "random       20,34   7,82 [  5,01 ;  35,66]    -3,12      16     -2,94"
+        "greedy       29,66   7,82 [ 14,34\u00a0;  44,99]     6,20      16     +2,94\n"
+        "random       20,34   7,82 [  5,01\u00a0;  35,66]    -3,12      16     -2,94"
     )
 
 
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["simulate", "--bots", "a,b"], "hkmj simulate : --bots demande quatre noms, 2 donnés : «\u00a0a,b\u00a0»"),
+        (["simulate", "--bots", "a,b"], "hkmj simulate\u00a0: --bots demande quatre noms, 2 donnés\u00a0: «\u00a0a,b\u00a0»"),
         # one name (the most common slip) said "1 donnés": French keeps 0 and 1 singular
-        (["simulate", "--bots", "greedy"], "hkmj simulate : --bots demande quatre noms, 1 donné : «\u00a0greedy\u00a0»"),
-        (["simulate", "--bots", "greedy,greedy,random,zz"], "hkmj simulate : robot «\u00a0zz\u00a0» inconnu : attendu parmi random, greedy, strong, expert"),
-        (["simulate", "--address", "ray://x:1"], "hkmj simulate : --address demande --backend ray"),
-        (["simulate", "--option", "minfan=2"], "hkmj simulate : option minfan='2' : attendu parmi 0, 1, 3"),
-        (["serve", "--max-tables", "0"], "hkmj serve : --max-tables doit être positif, 0 donné"),
-        (["serve", "--keep-days", "-1"], "hkmj serve : --keep-days doit valoir 0 (garder pour toujours) ou plus, -1 donné"),
-        (["serve", "--trusted-proxy", "nowhere"], "hkmj serve : --trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu «\u00a0nowhere\u00a0»"),
+        (["simulate", "--bots", "greedy"], "hkmj simulate\u00a0: --bots demande quatre noms, 1 donné\u00a0: «\u00a0greedy\u00a0»"),
+        (["simulate", "--bots", "greedy,greedy,random,zz"], "hkmj simulate\u00a0: robot «\u00a0zz\u00a0» inconnu\u00a0: attendu parmi random, greedy, strong, expert"),
+        (["simulate", "--address", "ray://x:1"], "hkmj simulate\u00a0: --address demande --backend ray"),
+        (["simulate", "--option", "minfan=2"], "hkmj simulate\u00a0: option minfan='2'\u00a0: attendu parmi 0, 1, 3"),
+        (["serve", "--max-tables", "0"], "hkmj serve\u00a0: --max-tables doit être positif, 0 donné"),
+        (["serve", "--keep-days", "-1"], "hkmj serve\u00a0: --keep-days doit valoir 0 (garder pour toujours) ou plus, -1 donné"),
+        (["serve", "--trusted-proxy", "nowhere"], "hkmj serve\u00a0: --trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu «\u00a0nowhere\u00a0»"),
         (["serve", "--allowed-host", "http://mj.example.org/"],
-         "hkmj serve : --allowed-host «\u00a0http://mj.example.org/\u00a0» : donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),
+         "hkmj serve\u00a0: --allowed-host «\u00a0http://mj.example.org/\u00a0»\u00a0: donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),
         (["serve", "--db", "mysql://x/y"],
-         "hkmj serve : --db «\u00a0mysql://x/y\u00a0» : base de données «\u00a0mysql\u00a0» inconnue ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
-        (["bot-match", "--bot", "a", "--bot", "b", "--bot", "c", "--bot", "d", "--bot", "e"], "hkmj bot-match : au plus quatre --bot, 5 donnés"),
-        (["bot-match", "--fill", "nobody"], "hkmj bot-match : --fill «\u00a0nobody\u00a0» : choisissez parmi random, greedy, strong, expert"),
+         "hkmj serve\u00a0: --db «\u00a0mysql://x/y\u00a0»\u00a0: base de données «\u00a0mysql\u00a0» inconnue\u00a0; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
+        (["bot-match", "--bot", "a", "--bot", "b", "--bot", "c", "--bot", "d", "--bot", "e"], "hkmj bot-match\u00a0: au plus quatre --bot, 5 donnés"),
+        (["bot-match", "--fill", "nobody"], "hkmj bot-match\u00a0: --fill «\u00a0nobody\u00a0»\u00a0: choisissez parmi random, greedy, strong, expert"),
         (["bot-match", "--bot", "stronk"],
-         "hkmj bot-match : --bot «\u00a0stronk\u00a0» : impossible de le lancer : aucun programme «\u00a0stronk\u00a0» trouvé, et pas un robot intégré "
-         "(random, greedy, strong, expert) ; vouliez-vous dire strong ?"),
-        (["bot-match", "--bot", "'unbalanced"], "hkmj bot-match : --bot \"'unbalanced\" : impossible de le découper en mots (No closing quotation)"),
-        (["arena", "--bots", "greedy", "--plot", ""], "hkmj arena : --bots greedy : au moins deux robots différents sont attendus, chacun une fois"),
+         "hkmj bot-match\u00a0: --bot «\u00a0stronk\u00a0»\u00a0: impossible de le lancer\u00a0: aucun programme «\u00a0stronk\u00a0» trouvé, et pas un robot intégré "
+         "(random, greedy, strong, expert)\u00a0; vouliez-vous dire strong\u00a0?"),
+        (["bot-match", "--bot", "'unbalanced"], "hkmj bot-match\u00a0: --bot \"'unbalanced\"\u00a0: impossible de le découper en mots (No closing quotation)"),
+        (["arena", "--bots", "greedy", "--plot", ""], "hkmj arena\u00a0: --bots greedy\u00a0: au moins deux robots différents sont attendus, chacun une fois"),
         (["arena", "--bots", "greedy,nobody", "--plot", ""],
-         "hkmj arena : robot «\u00a0nobody\u00a0» inconnu : attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
+         "hkmj arena\u00a0: robot «\u00a0nobody\u00a0» inconnu\u00a0: attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
         # a long bot name is quoted cut to 40 characters, as every other value (R-9): it was echoed whole
-        (["simulate", "--bots", "x" * 300], "hkmj simulate : --bots demande quatre noms, 1 donné : «\u00a0" + "x" * 36 + "...\u00a0»"),
+        (["simulate", "--bots", "x" * 300], "hkmj simulate\u00a0: --bots demande quatre noms, 1 donné\u00a0: «\u00a0" + "x" * 36 + "...\u00a0»"),
         (["simulate", "--bots", "greedy,greedy,random," + "x" * 300],
-         "hkmj simulate : robot «\u00a0" + "x" * 36 + "...\u00a0» inconnu : attendu parmi random, greedy, strong, expert"),
+         "hkmj simulate\u00a0: robot «\u00a0" + "x" * 36 + "...\u00a0» inconnu\u00a0: attendu parmi random, greedy, strong, expert"),
         (["arena", "--bots", "greedy," + "x" * 300, "--plot", ""],
-         "hkmj arena : robot «\u00a0" + "x" * 36 + "...\u00a0» inconnu : attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
+         "hkmj arena\u00a0: robot «\u00a0" + "x" * 36 + "...\u00a0» inconnu\u00a0: attendu parmi random, greedy, strong, expert, ou un chemin d'import module:fabrique"),
     ],
 )
 def test_errors_in_french(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,7 +184,7 @@ def test_serve_says_a_port_in_use_in_french(capsys: pytest.CaptureFixture[str]) 
         port = taken.getsockname()[1]
         assert main(["serve", "--port", str(port), "--lang", "fr"]) == 2
     assert capsys.readouterr().err == (
-        f"hkmj serve : le port {port} de 127.0.0.1 est déjà pris (un autre hkmj serve ?) : arrêtez-le, ou choisissez un autre port "
+        f"hkmj serve\u00a0: le port {port} de 127.0.0.1 est déjà pris (un autre hkmj serve\u00a0?)\u00a0: arrêtez-le, ou choisissez un autre port "
         f"avec --port {port + 1}\n"
     )
 
@@ -197,39 +197,39 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
     assert main(["bot-match", "--bot", bot, "--hands", "1", "--seed", "1", "--lang", "fr"]) == 0
     captured = capsys.readouterr()
     log = captured.err.splitlines()
-    assert log[0].startswith(f"hkmj bot-match : joueur 1 ({bot}) : mauvaise réponse à la requête 1 : un objet "
-                             '{"id": ..., "action": ...} est attendu, reçu «\u00a01\u00a0» ; il joue ')  # fmt: skip
-    assert log[1] == f"hkmj bot-match : joueur 1 ({bot}) : s'est arrêté (code 0) ; il joue désormais des coups sûrs"
-    assert captured.out.startswith("hkmj bot-match : 1 donne, graine 1, limite de temps 1 s par décision\njoueur robot ")
+    assert log[0].startswith(f"hkmj bot-match\u00a0: joueur 1 ({bot})\u00a0: mauvaise réponse à la requête 1\u00a0: un objet "
+                             '{"id": ..., "action": ...} est attendu, reçu «\u00a01\u00a0»\u00a0; il joue ')  # fmt: skip
+    assert log[1] == f"hkmj bot-match\u00a0: joueur 1 ({bot})\u00a0: s'est arrêté (code 0)\u00a0; il joue désormais des coups sûrs"
+    assert captured.out.startswith("hkmj bot-match\u00a0: 1 donne, graine 1, limite de temps 1 s par décision\njoueur robot ")
 
 
 @pytest.mark.parametrize(
     ("english", "french"),
     [
-        ("player 2 (bot): no answer to request 7 within 0.5 s; playing discard 5p", "joueur 2 (bot) : pas de réponse à la requête 7 en 0,5 s ; il joue discard 5p"),
+        ("player 2 (bot): no answer to request 7 within 0.5 s; playing discard 5p", "joueur 2 (bot)\u00a0: pas de réponse à la requête 7 en 0,5 s\u00a0; il joue discard 5p"),
         ("player 2 (bot): no answer to request 1 within 5 s (it wrote 1,234 bytes without a newline, b'{': end each line with a newline); playing pass",
-         "joueur 2 (bot) : pas de réponse à la requête 1 en 5 s (il a écrit 1 234 octets sans saut de ligne, b'{' : terminez chaque ligne par un "
-         "saut de ligne) ; il joue pass"),
-        ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x) : a fermé sa sortie ; il joue désormais des coups sûrs"),
+         "joueur 2 (bot)\u00a0: pas de réponse à la requête 1 en 5 s (il a écrit 1 234 octets sans saut de ligne, b'{'\u00a0: terminez chaque ligne par un "
+         "saut de ligne)\u00a0; il joue pass"),
+        ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x)\u00a0: a fermé sa sortie\u00a0; il joue désormais des coups sûrs"),
         ("player 1 (x): bad answer to request 3: 'discard 9m' is not legal now; legal: discard 1m, discard 2m; playing discard 1m",
-         "joueur 1 (x) : mauvaise réponse à la requête 3 : «\u00a0discard 9m\u00a0» n'est pas permis maintenant ; permis : discard 1m, discard 2m ; il joue discard 1m"),
+         "joueur 1 (x)\u00a0: mauvaise réponse à la requête 3\u00a0: «\u00a0discard 9m\u00a0» n'est pas permis maintenant\u00a0; permis\u00a0: discard 1m, discard 2m\u00a0; il joue discard 1m"),
         ("player 1 (x): bad answer to request 3: a line longer than 65536 bytes; playing pass",
-         "joueur 1 (x) : mauvaise réponse à la requête 3 : une ligne de plus de 65536 octets ; il joue pass"),
-        ("player 1 (x): stale reply to request 2 (waiting for 3); ignored", "joueur 1 (x) : réponse périmée à la requête 2 (la 3 est attendue) ; ignoré"),
+         "joueur 1 (x)\u00a0: mauvaise réponse à la requête 3\u00a0: une ligne de plus de 65536 octets\u00a0; il joue pass"),
+        ("player 1 (x): stale reply to request 2 (waiting for 3); ignored", "joueur 1 (x)\u00a0: réponse périmée à la requête 2 (la 3 est attendue)\u00a0; ignoré"),
         ("player 1 (x): bad answer to request 4: reply 4 has no \"action\" text; playing pass",
-         "joueur 1 (x) : mauvaise réponse à la requête 4 : la réponse 4 n'a pas de texte «\u00a0action\u00a0» ; il joue pass"),
+         "joueur 1 (x)\u00a0: mauvaise réponse à la requête 4\u00a0: la réponse 4 n'a pas de texte «\u00a0action\u00a0»\u00a0; il joue pass"),
         ("player 1 (python -c 'print(1)'): bad answer to request 17: not JSON (expecting value at column 1): 'zz'; playing pass",
-         "joueur 1 (python -c 'print(1)') : mauvaise réponse à la requête 17 : pas du JSON (valeur attendue à la colonne 1) : «\u00a0zz\u00a0» ; il joue pass"),
+         "joueur 1 (python -c 'print(1)')\u00a0: mauvaise réponse à la requête 17\u00a0: pas du JSON (valeur attendue à la colonne 1)\u00a0: «\u00a0zz\u00a0»\u00a0; il joue pass"),
         ("player 1 (x): it speaks 'hkmj-bot/2'; this host speaks hkmj-bot/1 (docs/bot-protocol.md): its 'hello' message is not an answer; ignored",
-         "joueur 1 (x) : il parle «\u00a0hkmj-bot/2\u00a0» ; cet hôte parle hkmj-bot/1 (docs/bot-protocol.md) : son message «\u00a0hello\u00a0» n'est pas une réponse ; ignoré"),
-        ("player 1 (x): a 'log' message, not an answer; ignored", "joueur 1 (x) : un message «\u00a0log\u00a0», pas une réponse ; ignoré"),
-        ('needs the "arena" extra (openskill missing): pip install "hkmj[arena]"', 'il faut l\'extra "arena" (openskill manquant) : pip install "hkmj[arena]"'),
+         "joueur 1 (x)\u00a0: il parle «\u00a0hkmj-bot/2\u00a0»\u00a0; cet hôte parle hkmj-bot/1 (docs/bot-protocol.md)\u00a0: son message «\u00a0hello\u00a0» n'est pas une réponse\u00a0; ignoré"),
+        ("player 1 (x): a 'log' message, not an answer; ignored", "joueur 1 (x)\u00a0: un message «\u00a0log\u00a0», pas une réponse\u00a0; ignoré"),
+        ('needs the "arena" extra (openskill missing): pip install "hkmj[arena]"', 'il faut l\'extra "arena" (openskill manquant)\u00a0: pip install "hkmj[arena]"'),
         ('needs the "arena" extra (openskill, matplotlib missing): pip install "hkmj[arena]"',
-         'il faut l\'extra "arena" (openskill, matplotlib manquants) : pip install "hkmj[arena]"'),
-        ('the ray backend needs the "ray" extra: pip install "hkmj[ray]"', 'le backend ray demande l\'extra «\u00a0ray\u00a0» : pip install "hkmj[ray]"'),
-        ("cannot write out.png: Permission denied", "impossible d'écrire out.png : permission refusée"),
+         'il faut l\'extra "arena" (openskill, matplotlib manquants)\u00a0: pip install "hkmj[arena]"'),
+        ('the ray backend needs the "ray" extra: pip install "hkmj[ray]"', 'le backend ray demande l\'extra «\u00a0ray\u00a0»\u00a0: pip install "hkmj[ray]"'),
+        ("cannot write out.png: Permission denied", "impossible d'écrire out.png\u00a0: permission refusée"),
         ("port 80 on 0.0.0.0: permission denied (ports below 1024 need administrator rights): choose another with --port 8000",
-         "port 80 de 0.0.0.0 : permission refusée (les ports sous 1024 demandent les droits d'administrateur) : choisissez-en un autre avec --port 8000"),
+         "port 80 de 0.0.0.0\u00a0: permission refusée (les ports sous 1024 demandent les droits d'administrateur)\u00a0: choisissez-en un autre avec --port 8000"),
     ],
 )
 def test_phrases_in_french(english: str, french: str) -> None:
@@ -261,7 +261,7 @@ def test_the_arena_plot_in_french(tmp_path: Path) -> None:
         (["--rules", "mcr"], "règles officielles chinoises (MCR)"),
         (["--rules", "classical"], "jeu classique (points et doublements)"),
         (["--rules", "hk", "--option", "minfan=3"], "règles de Hong Kong (minfan=3)"),
-        (["--rules", "classical", "--option", "pay_highest=on"], "jeu classique (points et doublements ; pay_highest=on)"),
+        (["--rules", "classical", "--option", "pay_highest=on"], "jeu classique (points et doublements\u00a0; pay_highest=on)"),
     ],
 )
 def test_simulate_names_the_ruleset_in_a_french_sentence(rules: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -270,7 +270,7 @@ def test_simulate_names_the_ruleset_in_a_french_sentence(rules: list[str], said:
     mid-sentence) and "doublements; pay_highest=on" (no space before the semicolon)."""
     assert main(["simulate", "--hands", "1", "--seed", "1", "--quiet", "--lang", "fr", *rules]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == f"hkmj simulate : graine 1, robots greedy, greedy, random, random, {said}"
+    assert first == f"hkmj simulate\u00a0: graine 1, robots greedy, greedy, random, random, {said}"
 
 
 @pytest.mark.parametrize(("lang", "rules"), [("en", "classical"), ("fr", "classical"), ("en", "mcr"), ("fr", "mcr")])
@@ -297,13 +297,13 @@ def test_french_texts_quote_with_guillemets_and_english_keeps_its_quotes() -> No
     from hkmj.review import ReviewError
     from hkmj.score_words import error_in, guillemets
 
-    assert guillemets("--seat 'X' : un vent est attendu") == "--seat «\u00a0X\u00a0» : un vent est attendu"
-    assert guillemets("attendu « PLACE: TUILES » ; c'est l'Est") == "attendu «\u00a0PLACE: TUILES\u00a0» ; c'est l'Est"
-    assert guillemets("prevailing ['E', 'S'] : option minfan='2'") == "prevailing ['E', 'S'] : option minfan='2'"
-    assert guillemets("joueur 1 (\x02python -c 'print(1)'\x03) : 'zz'") == "joueur 1 (python -c 'print(1)') : «\u00a0zz\u00a0»"
+    assert guillemets("--seat 'X'\u00a0: un vent est attendu") == "--seat «\u00a0X\u00a0»\u00a0: un vent est attendu"
+    assert guillemets("attendu «\u00a0PLACE: TUILES\u00a0»\u00a0; c'est l'Est") == "attendu «\u00a0PLACE: TUILES\u00a0»\u00a0; c'est l'Est"
+    assert guillemets("prevailing ['E', 'S']\u00a0: option minfan='2'") == "prevailing ['E', 'S']\u00a0: option minfan='2'"
+    assert guillemets("joueur 1 (\x02python -c 'print(1)'\x03)\u00a0: 'zz'") == "joueur 1 (python -c 'print(1)')\u00a0: «\u00a0zz\u00a0»"
     english = "unknown flag 'riichi' for MCR: expected any of last_wall_tile"
     assert error_in(english, "en") == english
-    assert error_in(english, "fr") == "drapeau «\u00a0riichi\u00a0» inconnu en MCR : attendu parmi last_wall_tile"
+    assert error_in(english, "fr") == "drapeau «\u00a0riichi\u00a0» inconnu en MCR\u00a0: attendu parmi last_wall_tile"
     assert error_in("no French for this 'one'", "fr") == "no French for this 'one'"  # a message left in English is left whole
     err = ReviewError("no_player", who=repr("Bob"), names=("Ann", "Bo"))
     assert "--seat 'Bob': no such player" in err.say("en") and "a name: 'Ann', 'Bo'" in err.say("en")

@@ -581,10 +581,10 @@ def test_r9_the_command_line_refuses_in_one_line(case: Case, rules: str, hkmj_cl
     _cites_its_own_rules(rules, err)
     code, out, fr = hkmj_cli([*argv, "--lang", "fr"])
     assert (code, out) == (case.status, "")
-    fr = _one_line(fr, "utilisation :")
-    assert fr.startswith(("Main gagnante non valable : ", "Donne non valable : ", "hkmj score : ")), fr
-    assert fr.split(" : ", 1)[1] != err.split(": ", 1)[1], "left in English"
-    assert not re.search(r"(?:^|\s)'\S", fr), "French quotes what was typed in « »"
+    fr = _one_line(fr, "utilisation\u00a0:")
+    assert fr.startswith(("Main gagnante non valable\u00a0: ", "Donne non valable\u00a0: ", "hkmj score\u00a0: ")), fr
+    assert fr.split("\u00a0: ", 1)[1] != err.split(": ", 1)[1], "left in English"
+    assert not re.search(r"(?:^|\s)'\S", fr), "French quotes what was typed in «\u00a0»"
     _cites_its_own_rules(rules, fr)
     if case.status == 1:
         code, out, err = hkmj_cli([*argv, "--json"])

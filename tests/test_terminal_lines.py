@@ -117,7 +117,7 @@ def test_fill_line_never_cuts_a_word() -> None:
     assert fill_line("  a " + "b" * 90, 80) == "  a\n      " + "b" * 90
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "hkmj simulate: interrupted (Ctrl+C)"), ("fr", "hkmj simulate : interrompu (Ctrl+C)")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "hkmj simulate: interrupted (Ctrl+C)"), ("fr", "hkmj simulate\u00a0: interrompu (Ctrl+C)")])
 def test_ctrl_c_ends_the_bar_and_says_so(lang: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl+C during hkmj simulate (or arena, bot-match): exit 130 and no traceback, as before, but
     the shell's prompt was left on the progress bar's line with nothing saying the work stopped."""
@@ -154,7 +154,7 @@ def test_ctrl_c_stops_bot_match_and_arena_as_it_stops_simulate(
 
     monkeypatch.setattr(importlib.import_module(module), function, interrupted)
     plot = ["--plot", str(tmp_path / "ratings.png")] if command == "arena" else []
-    said = f"hkmj {command} : interrompu (Ctrl+C)" if lang == "fr" else f"hkmj {command}: interrupted (Ctrl+C)"
+    said = f"hkmj {command}\u00a0: interrompu (Ctrl+C)" if lang == "fr" else f"hkmj {command}: interrupted (Ctrl+C)"
     for stream, lead in ((_Terminal(), "\n"), (io.StringIO(), "")):
         monkeypatch.setattr("sys.stderr", stream)
         assert main([command, *words, *plot, "--lang", lang]) == 130
@@ -189,4 +189,4 @@ def test_ctrl_c_at_score_reading_json_speaks_the_locale(monkeypatch: pytest.Monk
     err = io.StringIO()
     monkeypatch.setattr("sys.stderr", err)
     assert main(["score"]) == 130
-    assert err.getvalue() == "hkmj score : interrompu (Ctrl+C)\n"
+    assert err.getvalue() == "hkmj score\u00a0: interrompu (Ctrl+C)\n"

@@ -109,7 +109,7 @@ class ArenaResult:
             return format(x, spec).replace(".", ",")
 
         return (
-            f"{b:<{w}} {fr(mu, '>7.2f')} {fr(sg, '>6.2f')} [{fr(lo, '>6.2f')} ; {fr(hi, '>6.2f')}] {fr(ordinal, '>8.2f')} "
+            f"{b:<{w}} {fr(mu, '>7.2f')} {fr(sg, '>6.2f')} [{fr(lo, '>6.2f')}\u00a0; {fr(hi, '>6.2f')}] {fr(ordinal, '>8.2f')} "
             f"{self.hands[b]:>7} {fr(pph, '>+9.2f')}"
         )
 
@@ -134,7 +134,7 @@ class ArenaResult:
         fr = lang == "fr"
         ax.set_xlabel("donnes jouées (toutes tables)" if fr else "hands played (all tables)")
         ax.set_ylabel("niveau OpenSkill (mu, bande à 95 %)" if fr else "OpenSkill rating (mu, 95% band)")
-        ax.set_title("hkmj arena : donnes dupliquées, places tournantes" if fr else "hkmj arena: duplicate deals, rotated seats")
+        ax.set_title("hkmj arena\u00a0: donnes dupliquées, places tournantes" if fr else "hkmj arena: duplicate deals, rotated seats")
         ax.legend()
         fig.tight_layout()
         fig.savefig(path, dpi=100)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO, cast
 
 from hkmj.helpformat import HelpFormatter
-from hkmj.language import LOCALE_DEFAULT, lang_word
+from hkmj.language import FR_COLON, LOCALE_DEFAULT, lang_word
 from hkmj.oserror import OSReason, Unwritable, no_folder
 from hkmj.scoring.lines import score_line
 from hkmj.termlines import fitted
@@ -83,14 +83,14 @@ _WORDS = {
         "base": "Points de base",
         "payments": "Paiements",
         "element": "Élément",
-        "not_counted": "(éléments donnés pour information : une main limite vaut la base limite)",
-        "no_element": "(aucun élément ne compte : une main à 0 fan gagne quand même, HK-6)",
+        "not_counted": "(éléments donnés pour information\u00a0: une main limite vaut la base limite)",
+        "no_element": "(aucun élément ne compte\u00a0: une main à 0 fan gagne quand même, HK-6)",
         "winner": "gagnant",
         "discarder": "défausseur",
         "robbed": "kong volé, paie comme le défausseur ({rule})",
         "invalid": "Main gagnante non valable",
         "not_winning": "Pas une main gagnante selon ces règles",
-        "colon": " :",
+        "colon": "\u00a0:",
     },
 }
 
@@ -633,7 +633,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 writer.close()
     # on an 80-column terminal the MCR and classical headers are filled by main's stdout (termlines)
     if lang == "fr":
-        print(f"hkmj simulate : graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
+        print(f"hkmj simulate\u00a0: graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
     else:
         print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
     print(summary.report(summary.workers or args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
@@ -676,13 +676,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(said_by("replay", f"{args.file}, line {cut_line} was cut in the middle of a write (a crash) and is left out", args.lang), file=sys.stderr)
     except RecordError as err:
         if err.problem is not None:  # missing, a folder, unreadable, not UTF-8, empty: as review and play --resume say it
-            print(f"hkmj replay{' :' if args.lang == 'fr' else ':'} {err.problem.say(args.lang)}", file=sys.stderr)
+            print(f"hkmj replay{FR_COLON if args.lang == 'fr' else ':'} {err.problem.say(args.lang)}", file=sys.stderr)
             return 2
         try:
             log_events = _table_log_events(args.file, args.lang)
         except ValueError as log_err:  # a ReviewError: worded as hkmj review words it
             said = log_err.say(args.lang) if isinstance(log_err, ReviewError) else str(log_err)
-            print(f"hkmj replay{' :' if args.lang == 'fr' else ':'} {said}", file=sys.stderr)
+            print(f"hkmj replay{FR_COLON if args.lang == 'fr' else ':'} {said}", file=sys.stderr)
             return 2
         if log_events is None:
             print(said_by("replay", str(err), args.lang), file=sys.stderr)
@@ -1259,8 +1259,8 @@ def _french_errors(command: argparse.ArgumentParser) -> None:
     from hkmj.run_words import run_error_in
 
     def error(message: str) -> NoReturn:
-        sys.stderr.write(command.format_usage().replace("usage:", "utilisation :", 1))
-        command.exit(2, f"{command.prog} : erreur : {run_error_in(message, 'fr')}\n")
+        sys.stderr.write(command.format_usage().replace("usage:", "utilisation\u00a0:", 1))
+        command.exit(2, f"{command.prog}\u00a0: erreur\u00a0: {run_error_in(message, 'fr')}\n")
 
     setattr(command, "error", error)  # noqa: B010 - this parser only, for this command line
 
@@ -1292,7 +1292,7 @@ def _run(command: Callable[[], int], name: str = "score", lang: str | None = Non
                 lang = lang_of([])
             where = "\n" if sys.stderr.isatty() else ""
             said = "interrompu (Ctrl+C)" if lang == "fr" else "interrupted (Ctrl+C)"
-            sys.stderr.write(f"{where}hkmj {name}{' :' if lang == 'fr' else ':'} {said}\n")
+            sys.stderr.write(f"{where}hkmj {name}{FR_COLON if lang == 'fr' else ':'} {said}\n")
             sys.stderr.flush()
         return 130
     except BrokenPipeError:
@@ -1311,7 +1311,7 @@ def _run(command: Callable[[], int], name: str = "score", lang: str | None = Non
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
         reason = OSReason.of(e).say(lang)
         if lang == "fr":
-            said = f"hkmj {name} : écriture impossible ({reason}) ; libérez de la place, ou écrivez la sortie ailleurs"
+            said = f"hkmj {name}\u00a0: écriture impossible ({reason})\u00a0; libérez de la place, ou écrivez la sortie ailleurs"
         else:
             said = f"hkmj {name}: cannot write ({reason}); free some space, or write the output elsewhere"
         with contextlib.suppress(OSError, ValueError):

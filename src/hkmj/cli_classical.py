@@ -48,7 +48,7 @@ _WORDS = {
         "title": "Jeu classique (points et doublements)",
         "winner": "gagnant",
         "points": "points",
-        "not_given": "main non donnée : 0",
+        "not_given": "main non donnée\u00a0: 0",
         "limit": "Grand Jeu",
         "capped": "plafonné à la limite",
         "settlement": "Règlement (CL-7)",
@@ -58,7 +58,7 @@ _WORDS = {
         "pay_highest": "payer le score le plus élevé",
         "totals": "Totaux",
         "invalid": "Donne non valable",
-        "colon": " :",
+        "colon": "\u00a0:",
     },
 }
 

@@ -39,7 +39,7 @@ class FrenchHelpFormatter(HelpFormatter):
     a French sign's space (``: ; ! ? »``)."""
 
     def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, "utilisation : " if prefix is None else prefix)
+        super().add_usage(usage, actions, groups, "utilisation\u00a0: " if prefix is None else prefix)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return [line.replace(_GLUE, " ") for line in super()._split_lines(_glued(text), width)]
@@ -95,205 +95,205 @@ _COMMON: Final = {
 }
 
 _SCORE_EPILOG = """\
-Deux façons de s'en servir :
+Deux façons de s'en servir\u00a0:
 
-  À la main : donnez la main sur la ligne de commande.
+  À la main\u00a0: donnez la main sur la ligne de commande.
     hkmj score 234s567p88m111z777z --win 1z --from W --seat S --lang fr
     hkmj score 123m456p789s11z --meld "pung 777z" --win 9s --flower 2
 
-  En machine : sans main ; un objet JSON par ligne en entrée, un par ligne
+  En machine\u00a0: sans main\u00a0; un objet JSON par ligne en entrée, un par ligne
   en sortie (R-9).
     echo '{"hand": "234s567p88m111z777z", "win_tile": "1z", "seat": "S",' \\
       '"prevailing": "E", "win": "discard", "discarder": "W"}' | hkmj score
 
-  Règles chinoises officielles (MCR, docs/rules-mcr.md) : avec --rules mcr :
+  Règles chinoises officielles (MCR, docs/rules-mcr.md)\u00a0: avec --rules mcr\u00a0:
     hkmj score 123456789m111p11z --win 1z --flower 1 --rules mcr --lang fr
 
-Notation (HK-1.4) : des chiffres puis la lettre de la famille ; m caractères, p cercles,
-s bambous, z honneurs 1z..7z = Est Sud Ouest Nord Blanc Vert Rouge ; tuiles bonus 1f-4f
+Notation (HK-1.4)\u00a0: des chiffres puis la lettre de la famille\u00a0; m caractères, p cercles,
+s bambous, z honneurs 1z..7z = Est Sud Ouest Nord Blanc Vert Rouge\u00a0; tuiles bonus 1f-4f
 fleurs, 5f-8f saisons. La main est faite des tuiles cachées, tuile gagnante *comprise*.
-Chaque groupe déclaré est un --meld (les sortes en anglais : chow, pung, kong, ckong) :
+Chaque groupe déclaré est un --meld (les sortes en anglais\u00a0: chow, pung, kong, ckong)\u00a0:
     --meld "chow 345s"   --meld "pung 555m"   --meld "kong 1111z"
     --meld "ckong 2222p"   (un kong caché déclaré)
 Les vents s'écrivent E, S, W (ou O pour Ouest) et N.
 
-Règles : --rules hk (par défaut) avec des options de la maison, par exemple --option minfan=3
+Règles\u00a0: --rules hk (par défaut) avec des options de la maison, par exemple --option minfan=3
 --option table=half.
 
-Le jeu classique (--rules classical, docs/rules-classical.md) compte les quatre mains :
+Le jeu classique (--rules classical, docs/rules-classical.md) compte les quatre mains\u00a0:
 donnez les autres avec --other, par exemple
     hkmj score --rules classical 88m567p234s111z --meld "pung 777z" --win 1z \\
       --from W --seat S --other "W: 1789p45s2z666z, kong 7777m, season 3"
 
-Code de sortie : 0 main comptée ; 1 main non valable, ou non gagnante selon les règles
-(avec --json la réponse est sur la sortie standard : {"valid": false, "error": ...}) ; 2 une
-ligne de commande fausse : une option ou une valeur inconnue, une option à une seule valeur
-donnée deux fois, une option de la main sans main, --other hors de --rules classical ; 2
+Code de sortie\u00a0: 0 main comptée\u00a0; 1 main non valable, ou non gagnante selon les règles
+(avec --json la réponse est sur la sortie standard\u00a0: {"valid": false, "error": ...})\u00a0; 2 une
+ligne de commande fausse\u00a0: une option ou une valeur inconnue, une option à une seule valeur
+donnée deux fois, une option de la main sans main, --other hors de --rules classical\u00a0; 2
 aussi quand la réponse ne peut pas être écrite (un disque plein).
 """
 
 _SIMULATE_EPILOG = """\
-Exemples :
+Exemples\u00a0:
   hkmj simulate --hands 2000 --seed 7 --bots greedy,greedy,random,random
   hkmj simulate --hands 100000 --bots random,random,random,random --workers 2
   hkmj simulate --hands 50 --record games.jsonl && hkmj replay games.jsonl
   hkmj simulate --hands 100000 --backend ray --address ray://head:10001
 
-Les donnes sont jouées en parties de 64 donnes (la partie k a la graine GRAINE + k) : une
-graine donne les mêmes donnes quel que soit le nombre de processus ; les graines 7 et 8 ont
-toutes leurs parties en commun sauf une : pour des séries indépendantes de N donnes, prenez
+Les donnes sont jouées en parties de 64 donnes (la partie k a la graine GRAINE + k)\u00a0: une
+graine donne les mêmes donnes quel que soit le nombre de processus\u00a0; les graines 7 et 8 ont
+toutes leurs parties en commun sauf une\u00a0: pour des séries indépendantes de N donnes, prenez
 des graines écartées d'au moins N/64. Les joueurs sont numérotés
-de 1 à 4 dans l'ordre de --bots ; les places (vents) sont tirées au début de chaque partie et
+de 1 à 4 dans l'ordre de --bots\u00a0; les places (vents) sont tirées au début de chaque partie et
 tournent selon les règles (HK-7).
 
-Sortie : un résumé sur la sortie standard (donnes jouées, victoires par place et par type,
-donnes nulles, faux Mahjong, mains limites, fan moyen d'une victoire (MCR : points, fleurs
-non comptées ; classique : score), points par donne par place et par joueur, débit) ; la
-progression sur la sortie d'erreur : une barre dans un terminal, sinon une ligne après la
+Sortie\u00a0: un résumé sur la sortie standard (donnes jouées, victoires par place et par type,
+donnes nulles, faux Mahjong, mains limites, fan moyen d'une victoire (MCR\u00a0: points, fleurs
+non comptées\u00a0; classique\u00a0: score), points par donne par place et par joueur, débit)\u00a0; la
+progression sur la sortie d'erreur\u00a0: une barre dans un terminal, sinon une ligne après la
 première partie et à chaque dixième du total.
 
-Code de sortie : 0 joué ; 2 une ligne de commande fausse, ou un fichier --record qui existe
-déjà ou ne peut pas être écrit ; 130 arrêté par Ctrl+C (il affiche « interrompu (Ctrl+C) »).
+Code de sortie\u00a0: 0 joué\u00a0; 2 une ligne de commande fausse, ou un fichier --record qui existe
+déjà ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C (il affiche «\u00a0interrompu (Ctrl+C)\u00a0»).
 """
 
 _REPLAY_EPILOG = """\
-Code de sortie : 0 quand chaque événement enregistré est reproduit (un enregistrement qui s'arrête \
-tôt, parce qu'une partie a été quittée ou un processus tué, rejoue ce qu'il contient et le dit) ; \
-1 à la première divergence ; 2 pour un fichier qui n'est pas un enregistrement, ou un fichier \
+Code de sortie\u00a0: 0 quand chaque événement enregistré est reproduit (un enregistrement qui s'arrête \
+tôt, parce qu'une partie a été quittée ou un processus tué, rejoue ce qu'il contient et le dit)\u00a0; \
+1 à la première divergence\u00a0; 2 pour un fichier qui n'est pas un enregistrement, ou un fichier \
 --record qui existe déjà ou ne peut pas être écrit.
 
-Exemples :
+Exemples\u00a0:
   hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl --lang fr
   hkmj replay g.jsonl --show --lang fr     # coup par coup, en français
   hkmj replay log.jsonl --record t.jsonl  # journal de table → enregistrement
 """
 
 _PLAY_EPILOG = """\
-Touches : la lettre sous une tuile (ou les flèches) la choisit, Entrée la défausse (ou
-cliquez deux fois sur une tuile) ; quand une défausse est offerte : p pung, c chow, k kong,
-m Mahjong !, Espace passer ; k déclare un kong à votre tour ; h conseil, ? aide, q quitter.
+Touches\u00a0: la lettre sous une tuile (ou les flèches) la choisit, Entrée la défausse (ou
+cliquez deux fois sur une tuile)\u00a0; quand une défausse est offerte\u00a0: p pung, c chow, k kong,
+m Mahjong\u00a0!, Espace passer\u00a0; k déclare un kong à votre tour\u00a0; h conseil, ? aide, q quitter.
 Voir docs/play.md. Il faut un terminal de 80x24 ou plus.
 
-Une partie est enregistrée au fil du jeu : dans le fichier --record, sinon sous
-$XDG_STATE_HOME/hkmj (~/.local/state/hkmj) ; la quitter avant sa fin affiche la commande qui
+Une partie est enregistrée au fil du jeu\u00a0: dans le fichier --record, sinon sous
+$XDG_STATE_HOME/hkmj (~/.local/state/hkmj)\u00a0; la quitter avant sa fin affiche la commande qui
 la continue. Avec --resume, la graine, la longueur, les robots, --teach et les règles sont ceux
-de la partie enregistrée (donnés, ils doivent s'accorder avec elle) ; --lang et --glyphs
+de la partie enregistrée (donnés, ils doivent s'accorder avec elle)\u00a0; --lang et --glyphs
 prennent par défaut ceux de la partie.
 
-Code de sortie : 0 quand vous partez ou que la partie finit ; 2 une ligne de commande fausse,
+Code de sortie\u00a0: 0 quand vous partez ou que la partie finit\u00a0; 2 une ligne de commande fausse,
 un fichier --record qui existe déjà, un fichier --resume qu'il ne peut pas continuer, ou pas de
-terminal (entrée ou sortie dans un tube ou un fichier : il le dit au lieu d'attendre).
+terminal (entrée ou sortie dans un tube ou un fichier\u00a0: il le dit au lieu d'attendre).
 
-Exemples :
-  hkmj play --teach --lang fr       apprendre : refus expliqués, aide sur ?
+Exemples\u00a0:
+  hkmj play --teach --lang fr       apprendre\u00a0: refus expliqués, aide sur\u00a0?
   hkmj play --hands 4 --seed 7      quatre donnes, à rejouer depuis la graine
   hkmj play --lang fr --glyphs      en français, tuiles en glyphes Unicode
   hkmj play --record match.jsonl    garder la partie pour replay et review
   hkmj play --resume match.jsonl    reprendre une partie quittée
-  hkmj play --option minfan=3       règle maison : 3 fans au moins pour gagner
+  hkmj play --option minfan=3       règle maison\u00a0: 3 fans au moins pour gagner
 """
 
 _SERVE_EPILOG = """\
-Ouvrez http://HÔTE:PORT/ dans un navigateur : créez une table, partagez son lien, jouez ou
-regardez. La base de données est créée et mise à jour au démarrage ; les tables en cours
+Ouvrez http://HÔTE:PORT/ dans un navigateur\u00a0: créez une table, partagez son lien, jouez ou
+regardez. La base de données est créée et mise à jour au démarrage\u00a0; les tables en cours
 reprennent après un redémarrage. Le serveur écrit son journal sur la sortie d'erreur
 (--log-level).
 
-Code de sortie : 0 arrêté par Ctrl+C ; 2 s'il ne peut pas démarrer : une option fausse, un port
+Code de sortie\u00a0: 0 arrêté par Ctrl+C\u00a0; 2 s'il ne peut pas démarrer\u00a0: une option fausse, un port
 déjà pris, ou une base --db qu'il ne peut pas ouvrir (chacun dit en une ligne).
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
   hkmj serve --host 0.0.0.0 --port 8080        # ouvert au réseau local
-  hkmj serve --allowed-host mj.example.org     # ce nom aussi (autres : 403)
+  hkmj serve --allowed-host mj.example.org     # ce nom aussi (autres\u00a0: 403)
   hkmj serve --db postgresql://user:pw@localhost/hkmj
 """
 
 _BOT_MATCH_EPILOG = """\
 Chaque --bot est un robot intégré (random, greedy, strong, expert) ou une commande lancée comme
 sous-processus qui parle le protocole JSON-lines hkmj-bot/1 (docs/bot-protocol.md). Donnez
---bot une à quatre fois ; les places vides reçoivent --fill (greedy). Un robot lit des lignes
+--bot une à quatre fois\u00a0; les places vides reçoivent --fill (greedy). Un robot lit des lignes
 JSON sur son entrée standard et répond à chaque {"type": "request", "id": N, "legal": [...],
 ...} par une ligne sur sa sortie standard, {"id": N, "action": "discard 5p"} (un texte de
 "legal"), terminée par un saut de ligne et vidée. Une réponse tardive, mal formée ou
-illégale, ou un robot qui meurt, est notée sur la sortie d'erreur et remplacée par un coup sûr ;
+illégale, ou un robot qui meurt, est notée sur la sortie d'erreur et remplacée par un coup sûr\u00a0;
 la partie continue.
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
   hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
 
-Sortie : une ligne par joueur, numérotés de 1 à 4 dans l'ordre de --bot, avec son total et
-son rang ; pour un robot externe aussi ses réponses, combien étaient en retard (retards) ou
-illégales (illég.), s'il est mort (morts : 1 ; sa place est alors jouée par des coups sûrs), et son temps de réflexion moyen par réponse (réflexion).
+Sortie\u00a0: une ligne par joueur, numérotés de 1 à 4 dans l'ordre de --bot, avec son total et
+son rang\u00a0; pour un robot externe aussi ses réponses, combien étaient en retard (retards) ou
+illégales (illég.), s'il est mort (morts\u00a0: 1\u00a0; sa place est alors jouée par des coups sûrs), et son temps de réflexion moyen par réponse (réflexion).
 
-Code de sortie : 0 joué ; 2 une ligne de commande fausse ou un robot qui ne peut pas être
+Code de sortie\u00a0: 0 joué\u00a0; 2 une ligne de commande fausse ou un robot qui ne peut pas être
 lancé (programme introuvable), ou un fichier --log qui existe déjà (un journal des fautes
-n'est jamais remplacé : donnez un autre nom ou supprimez-le d'abord ; /dev/stdout, /dev/null
-et les tubes sont écrits) ou ne peut pas être écrit ; 130 arrêté par Ctrl+C.
+n'est jamais remplacé\u00a0: donnez un autre nom ou supprimez-le d'abord\u00a0; /dev/stdout, /dev/null
+et les tubes sont écrits) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
 """
 
 _ARENA_EPILOG = """\
-Classe les robots avec OpenSkill (Plackett-Luce) sur des donnes dupliquées : chaque donne est
+Classe les robots avec OpenSkill (Plackett-Luce) sur des donnes dupliquées\u00a0: chaque donne est
 jouée quatre fois, les places tournant, pour que chaque robot tienne chaque main. Demande
-l'extra : pip install "hkmj[arena]".
+l'extra\u00a0: pip install "hkmj[arena]".
 
   hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
   hkmj arena --bots mybots:make_bot,greedy,strong --deals 50
 
 Un robot à vous est un chemin d'import module:fabrique, où fabrique(graine) renvoie un joueur
-avec une méthode choose(view, legal) (docs/bot-protocol.md) ; le module est cherché d'abord
+avec une méthode choose(view, legal) (docs/bot-protocol.md)\u00a0; le module est cherché d'abord
 dans le dossier courant.
 
-Sortie : une ligne par robot, le meilleur d'abord : niveau (le mu d'OpenSkill ; chaque robot
+Sortie\u00a0: une ligne par robot, le meilleur d'abord\u00a0: niveau (le mu d'OpenSkill\u00a0; chaque robot
 part de 25), sigma (son incertitude restante), l'intervalle à 95 % (mu +/- 1,96 sigma),
 l'ordinal qui classe les lignes (mu - 3 sigma, un niveau prudent), les donnes jouées et ses
-points par donne (pts/donne) ; puis la courbe de chaque niveau selon les donnes jouées
+points par donne (pts/donne)\u00a0; puis la courbe de chaque niveau selon les donnes jouées
 (--plot).
 
-Code de sortie : 0 classé ; 2 une ligne de commande fausse, un robot inconnu, un robot qui
-échoue, l'extra manquant ou un fichier --plot qui existe déjà (arena.png par défaut aussi :
-une courbe n'est jamais remplacée ; donnez un autre nom, --plot '' pour aucune, ou supprimez-le
-d'abord) ou ne peut pas être écrit ; 130 arrêté par Ctrl+C.
+Code de sortie\u00a0: 0 classé\u00a0; 2 une ligne de commande fausse, un robot inconnu, un robot qui
+échoue, l'extra manquant ou un fichier --plot qui existe déjà (arena.png par défaut aussi\u00a0:
+une courbe n'est jamais remplacée\u00a0; donnez un autre nom, --plot '' pour aucune, ou supprimez-le
+d'abord) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
 """
 
 _REVIEW_DESCRIPTION = """\
 Rejoue une partie (finie, ou quittée pour être reprise) et revoit les décisions d'un joueur face
 au robot conseiller (le robot expert). Pour chaque défausse, kong, Mahjong et réponse à une défausse (passes comprises) qui offrait un choix, le conseiller estime
-chaque action permise du point de vue du joueur : l'analyse montre ce qu'il aurait joué, combien
+chaque action permise du point de vue du joueur\u00a0: l'analyse montre ce qu'il aurait joué, combien
 de points d'espérance le choix a coûté (et les chances de gagner), et combien de tuiles
 séparaient la main d'une main prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.
 
 PARTIE est un enregistrement écrit par hkmj play --record ou hkmj simulate --record, ou l'export
 du journal d'une table du serveur (GET /api/tables/<id>/log, une fois la partie finie). Tout jeu
-de règles : Hong Kong, MCR, classique. Les valeurs sont les estimations du conseiller des points
-que la main rapportera (les paiements des règles : HK-6, MCR-8, CL-7), pas des certitudes : une
-« erreur » peut être un choix sensé que le conseiller ne voit pas.
+de règles\u00a0: Hong Kong, MCR, classique. Les valeurs sont les estimations du conseiller des points
+que la main rapportera (les paiements des règles\u00a0: HK-6, MCR-8, CL-7), pas des certitudes\u00a0: une
+«\u00a0erreur\u00a0» peut être un choix sensé que le conseiller ne voit pas.
 
 --lang fr écrit le résumé, la page et les messages d'erreur en français (tuiles, vents,
-actions, notes du conseiller) ; sans --lang, la langue de la locale (le français pour une
+actions, notes du conseiller)\u00a0; sans --lang, la langue de la locale (le français pour une
 locale française, sinon l'anglais).
 """
 
 _REVIEW_EPILOG = """\
-Qui est revu (--seat) :
-  E, S, W, N    le joueur qui a tiré ce vent (sa place dans la première donne ; l'analyse
-                le suit quand les places tournent) ; O (Ouest) vaut W
-  1, 2, 3, 4    un numéro de joueur : l'ordre de --bots de hkmj simulate ; dans les
+Qui est revu (--seat)\u00a0:
+  E, S, W, N    le joueur qui a tiré ce vent (sa place dans la première donne\u00a0; l'analyse
+                le suit quand les places tournent)\u00a0; O (Ouest) vaut W
+  1, 2, 3, 4    un numéro de joueur\u00a0: l'ordre de --bots de hkmj simulate\u00a0; dans les
                 enregistrements de hkmj play, le joueur 1 est vous (par défaut)
   slot0..slot3  une place d'une table du serveur (slot0 est le joueur 1)
   un nom        le nom d'un joueur dans le journal d'une table du serveur
 
-Sortie : un résumé en texte sur la sortie standard (les plus grosses erreurs d'abord) et une page
+Sortie\u00a0: un résumé en texte sur la sortie standard (les plus grosses erreurs d'abord) et une page
 HTML avec les tuiles dessinées, chaque décision et chaque action permise estimée, écrite à côté
 de l'enregistrement (PARTIE.review.html) sauf si --html dit où (--html - pour aucune). Ouvrez-la
 dans n'importe quel navigateur. Un enregistrement lu dans un tube (<(cat g.jsonl), /dev/stdin)
-n'a pas de dossier : la page est alors review.html dans le dossier courant (review-2.html… si
-celle-ci existe ; aucune n'est écrasée).
+n'a pas de dossier\u00a0: la page est alors review.html dans le dossier courant (review-2.html… si
+celle-ci existe\u00a0; aucune n'est écrasée).
 
-Code de sortie : 0 analysé ; 2 un fichier qui n'est pas un enregistrement (ou que le moteur ne
+Code de sortie\u00a0: 0 analysé\u00a0; 2 un fichier qui n'est pas un enregistrement (ou que le moteur ne
 peut pas rejouer), un --seat qui ne désigne personne (ou une place qu'un robot d'une table du
-serveur a tenue), ou un fichier --html qui ne peut pas être écrit ; 130 arrêté par Ctrl+C.
+serveur a tenue), ou un fichier --html qui ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
 
-Exemples :
+Exemples\u00a0:
   hkmj play --record match.jsonl && hkmj review match.jsonl
   hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl
   hkmj review g.jsonl --seat 1 --top 5 --html g.html
@@ -304,19 +304,19 @@ Exemples :
 FRENCH: Final[dict[str, dict[str, str]]] = {
     "hkmj": {
         "description": (
-            "Le Mahjong aux règles exactes : Hong Kong (par défaut, HK-1..HK-7), les règles officielles chinoises "
+            "Le Mahjong aux règles exactes\u00a0: Hong Kong (par défaut, HK-1..HK-7), les règles officielles chinoises "
             "(MCR) et le jeu classique aux points et doublements, au choix avec --rules hk|mcr|classical. "
             "Comptez des mains, jouez dans le terminal, simulez et rejouez des parties de robots, revoyez vos "
             "parties, servez des tables aux navigateurs."
         ),
         "epilog": (
-            "Pour commencer :\n"
+            "Pour commencer\u00a0:\n"
             "  hkmj play --teach --lang fr  apprendre dans le terminal (? pour l'aide)\n"
             "  hkmj score 234s567p88m111z777z --win 1z --from W --seat S --lang fr\n"
-            "  hkmj simulate --hands 100    100 donnes entre robots ; --record les enregistre\n"
-            "  hkmj serve                   des tables au navigateur : http://127.0.0.1:8000\n"
+            "  hkmj simulate --hands 100    100 donnes entre robots\u00a0; --record les enregistre\n"
+            "  hkmj serve                   des tables au navigateur\u00a0: http://127.0.0.1:8000\n"
             "\n"
-            "Chaque commande a son aide, avec des exemples : hkmj COMMANDE --help --lang fr (ou hkmj help "
+            "Chaque commande a son aide, avec des exemples\u00a0: hkmj COMMANDE --help --lang fr (ou hkmj help "
             "COMMANDE --lang fr). Toutes les commandes parlent français avec --lang fr, ou sans --lang si la "
             "locale est française (LANG=fr_FR.UTF-8).\n"
         ),
@@ -325,31 +325,31 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
     "score": {
         "help": "compter une main gagnante (Hong Kong, MCR ou classique), ou un flux de requêtes JSON sur l'entrée standard",
         "description": (
-            "Compte exactement une main gagnante : Hong Kong par défaut (HK-5, HK-6), les règles officielles "
+            "Compte exactement une main gagnante\u00a0: Hong Kong par défaut (HK-5, HK-6), les règles officielles "
             "chinoises avec --rules mcr (MCR-5..MCR-8), le jeu classique avec --rules classical (CL-5..CL-7)."
         ),
         "epilog": _SCORE_EPILOG,
         "hand": "les tuiles cachées, tuile gagnante comprise (mpsz)",
         "--win": "la tuile gagnante, par exemple 1z",
         "--from": (
-            "gagné sur la défausse de cette place (E/S/O/N, W pour West, ou le nom du vent : ouest) ; "
+            "gagné sur la défausse de cette place (E/S/O/N, W pour West, ou le nom du vent\u00a0: ouest)\u00a0; "
             "à omettre pour une victoire sur sa propre pioche"
         ),
         "--robbed": "gagné en volant le kong ajouté de --from (HK-4.10)",
-        "--seat": "votre vent, le Vent du joueur : E, S, O ou N (par défaut E)",
-        "--prevailing": "le vent dominant : E, S, O ou N (par défaut E)",
+        "--seat": "votre vent, le Vent du joueur\u00a0: E, S, O ou N (par défaut E)",
+        "--prevailing": "le vent dominant\u00a0: E, S, O ou N (par défaut E)",
         "--meld": 'un groupe déclaré, par exemple "pung 555m" (répétable)',
         "--flower": "une fleur 1-4 que vous tenez (répétable)",
         "--season": "une saison 1-4 que vous tenez (répétable)",
         "--flag": (
-            "comment la main a été gagnée (répétable) : last_wall_tile (toutes les règles) ; final_discard et "
-            "kong_replacement (Hong Kong, MCR) ; heavenly et earthly (Hong Kong) ; last_of_kind (MCR)"
+            "comment la main a été gagnée (répétable)\u00a0: last_wall_tile (toutes les règles)\u00a0; final_discard et "
+            "kong_replacement (Hong Kong, MCR)\u00a0; heavenly et earthly (Hong Kong)\u00a0; last_of_kind (MCR)"
         ),
-        "--lang": f"langue des noms d'éléments et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
+        "--lang": f"langue des noms d'éléments et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
         "--json": "afficher le résultat JSON de la machine au lieu d'un tableau",
         "--other": (
-            'la main d\'une autre place (classique seulement, répétable) : "PLACE: TUILES[, GROUPE ...][, flower N]'
-            '[, season N]", par exemple "W: 1789p45s2z666z, kong 7777m, season 3" ; une place non donnée compte 0'
+            'la main d\'une autre place (classique seulement, répétable)\u00a0: "PLACE: TUILES[, GROUPE ...][, flower N]'
+            '[, season N]", par exemple "W: 1789p45s2z666z, kong 7777m, season 3"\u00a0; une place non donnée compte 0'
         ),
     },
     "simulate": {
@@ -357,30 +357,30 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "description": "Joue des donnes de robots entre eux, depuis une graine, sous tout jeu de règles (--rules), et les résume.",
         "epilog": _SIMULATE_EPILOG,
         "--hands": "donnes à jouer (par défaut {default})",
-        "--seed": "graine, un nombre entier de 0 ou plus : la même graine joue les mêmes donnes (par défaut {default})",
+        "--seed": "graine, un nombre entier de 0 ou plus\u00a0: la même graine joue les mêmes donnes (par défaut {default})",
         "--bots": "quatre noms de robots, séparés par des virgules, parmi random, greedy, strong, expert (par défaut {default})",
         "--record": (
-            "écrire chaque événement en JSON Lines (docs/record-format.md) dans un nouveau fichier ; "
+            "écrire chaque événement en JSON Lines (docs/record-format.md) dans un nouveau fichier\u00a0; "
             "n'en écrase jamais un"
         ),
         "--workers": (
-            "processus entre lesquels répartir les donnes (par défaut 1 ; avec --backend ray : tâches Ray à la fois, "
+            "processus entre lesquels répartir les donnes (par défaut 1\u00a0; avec --backend ray\u00a0: tâches Ray à la fois, "
             "et les processeurs d'une nouvelle instance locale)"
         ),
         "--quiet": "pas de barre de progression",
-        "--lang": f"langue de la progression, du résumé et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
+        "--lang": f"langue de la progression, du résumé et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
         "--backend": "des processus locaux (par défaut) ou des tâches Ray (extra hkmj[ray])",
         "--address": (
-            "adresse du cluster Ray (ray://hôte:10001 ou hôte:6379) ; par défaut : une nouvelle instance Ray locale"
+            "adresse du cluster Ray (ray://hôte:10001 ou hôte:6379)\u00a0; par défaut\u00a0: une nouvelle instance Ray locale"
         ),
     },
     "replay": {
         "help": "rejouer un enregistrement de partie dans le moteur et signaler la première divergence",
         "description": (
-            "Rejoue un enregistrement de partie en JSON Lines (docs/record-format.md) dans le moteur : chaque "
+            "Rejoue un enregistrement de partie en JSON Lines (docs/record-format.md) dans le moteur\u00a0: chaque "
             "partie est reconstruite depuis sa graine, les coups enregistrés sont rejoués et chaque événement "
-            'produit par le moteur est comparé à celui enregistré. Affiche « replay OK : N donnes, M événements '
-            "reproduits à l'identique », ou la ligne du premier événement qui diffère, avec ses deux versions."
+            'produit par le moteur est comparé à celui enregistré. Affiche «\u00a0replay OK\u00a0: N donnes, M événements '
+            "reproduits à l'identique\u00a0», ou la ligne du premier événement qui diffère, avec ses deux versions."
         ),
         "epilog": _REPLAY_EPILOG,
         "file": (
@@ -388,36 +388,36 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "d'une table du serveur"
         ),
         "--show": "afficher d'abord les donnes coup par coup, en mots",
-        "--lang": f"langue de --show, du compte rendu et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
+        "--lang": f"langue de --show, du compte rendu et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
         "--record": (
-            "pour l'export du journal d'une table du serveur : écrire aussi la partie qu'il contient en "
-            "enregistrement (JSON Lines, docs/record-format.md) dans un nouveau fichier ; n'en écrase jamais un"
+            "pour l'export du journal d'une table du serveur\u00a0: écrire aussi la partie qu'il contient en "
+            "enregistrement (JSON Lines, docs/record-format.md) dans un nouveau fichier\u00a0; n'en écrase jamais un"
         ),
     },
     "play": {
-        "help": "jouer une partie contre trois robots dans le terminal (Textual) : Hong Kong, MCR ou classique",
+        "help": "jouer une partie contre trois robots dans le terminal (Textual)\u00a0: Hong Kong, MCR ou classique",
         "description": (
-            "Jouez au Mahjong contre trois robots dans le terminal : Hong Kong par défaut, les règles officielles "
-            "chinoises (MCR, --rules mcr) ou le jeu classique (--rules classical) ; une partie complète par "
+            "Jouez au Mahjong contre trois robots dans le terminal\u00a0: Hong Kong par défaut, les règles officielles "
+            "chinoises (MCR, --rules mcr) ou le jeu classique (--rules classical)\u00a0; une partie complète par "
             "défaut (HK-7)."
         ),
         "epilog": _PLAY_EPILOG,
         "--hands": "ne jouer que N donnes",
         "--round": "jouer un tour de vent (vent dominant Est) au lieu d'une partie complète",
-        "--bots": "les trois robots par leur nom (par défaut {default} ; parmi random, greedy, strong, expert)",
-        "--seed": "graine de la partie (tirage des places et chaque mur), un nombre entier de 0 ou plus ; au hasard si omise",
+        "--bots": "les trois robots par leur nom (par défaut {default}\u00a0; parmi random, greedy, strong, expert)",
+        "--seed": "graine de la partie (tirage des places et chaque mur), un nombre entier de 0 ou plus\u00a0; au hasard si omise",
         "--teach": (
-            "table d'apprentissage : un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "
+            "table d'apprentissage\u00a0: un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "
             "(HK-5.7, MCR-5.4, CL-7.7), les autres refus expliqués, les erreurs courantes signalées"
         ),
-        "--lang": f"langue de tout l'écran ; sans --lang, celle d'une partie reprise, sinon {LOCALE_DEFAULT_FR}",
+        "--lang": f"langue de tout l'écran\u00a0; sans --lang, celle d'une partie reprise, sinon {LOCALE_DEFAULT_FR}",
         "--glyphs": (
             "dessiner les tuiles avec les glyphes Unicode du mahjong (U+1F000) au lieu de texte en couleur "
-            "(--no-glyphs : texte en couleur, pour une partie reprise)"
+            "(--no-glyphs\u00a0: texte en couleur, pour une partie reprise)"
         ),
         "--record": (
-            "enregistrer les événements de la partie en JSON Lines (un événement du moteur par ligne) ; "
+            "enregistrer les événements de la partie en JSON Lines (un événement du moteur par ligne)\u00a0; "
             "n'écrase jamais un fichier existant"
         ),
         "--resume": (
@@ -430,41 +430,41 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "help": "lancer le serveur de tables en ligne (client navigateur, protocole websocket)",
         "description": (
             "Sert des tables de Mahjong en ligne (Hong Kong, MCR ou le jeu classique, au choix pour chaque "
-            "table dans le salon) : humains et robots, client navigateur, journal des événements conservé."
+            "table dans le salon)\u00a0: humains et robots, client navigateur, journal des événements conservé."
         ),
         "epilog": _SERVE_EPILOG,
         "--host": "adresse d'écoute (par défaut {default})",
         "--port": "port (par défaut {default})",
-        "--db": "URL de la base de données : sqlite:///FICHIER (par défaut {default}) ou postgresql://...",
+        "--db": "URL de la base de données\u00a0: sqlite:///FICHIER (par défaut {default}) ou postgresql://...",
         "--log-level": (
-            "ce que le serveur écrit sur la sortie d'erreur : son démarrage, chaque requête et tout problème "
+            "ce que le serveur écrit sur la sortie d'erreur\u00a0: son démarrage, chaque requête et tout problème "
             "au niveau info (par défaut {default})"
         ),
         "--lang": (
-            f"langue des erreurs au démarrage : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR} (le journal du serveur, "
-            "celui d'uvicorn, reste en anglais ; le navigateur choisit sa langue)"
+            f"langue des erreurs au démarrage\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR} (le journal du serveur, "
+            "celui d'uvicorn, reste en anglais\u00a0; le navigateur choisit sa langue)"
         ),
         "--origin": (
             "une origine de plus autorisée à créer des tables et à ouvrir des websockets, par exemple "
-            "https://mj.example.org (répétable ; l'origine du serveur lui-même est toujours autorisée)"
+            "https://mj.example.org (répétable\u00a0; l'origine du serveur lui-même est toujours autorisée)"
         ),
         "--allowed-host": (
             "un nom d'hôte auquel le serveur répond en plus des adresses IP, de localhost et des noms de cette "
             "machine (court, .local et complet), par exemple mj.example.org, *.example.org pour ses "
-            "sous-domaines, ou * pour tous (répétable ; les autres en-têtes Host reçoivent 403 : une défense "
+            "sous-domaines, ou * pour tous (répétable\u00a0; les autres en-têtes Host reçoivent 403\u00a0: une défense "
             "contre le DNS rebinding)"
         ),
         "--trusted-proxy": (
-            "l'adresse (ou le réseau CIDR) d'un proxy inverse dont l'en-tête X-Forwarded-For nomme le client : "
-            "les limites par adresse comptent alors le client, pas le proxy (répétable ; sans elle l'en-tête "
+            "l'adresse (ou le réseau CIDR) d'un proxy inverse dont l'en-tête X-Forwarded-For nomme le client\u00a0: "
+            "les limites par adresse comptent alors le client, pas le proxy (répétable\u00a0; sans elle l'en-tête "
             "est ignoré)"
         ),
-        "--max-tables": "tables en cours au total ; au-delà, refus avec 503 (par défaut {default})",
-        "--create-rate": "tables qu'une adresse peut créer par minute ; au-delà, 429 (par défaut {default})",
+        "--max-tables": "tables en cours au total\u00a0; au-delà, refus avec 503 (par défaut {default})",
+        "--create-rate": "tables qu'une adresse peut créer par minute\u00a0; au-delà, 429 (par défaut {default})",
         "--max-connections": "connexions websocket en tout (par défaut {default})",
         "--per-address": "connexions websocket depuis une même adresse (par défaut {default})",
         "--sockets-per-address": (
-            "connexions de toute sorte (HTTP, websocket) qu'une adresse peut tenir ouvertes à la fois ; "
+            "connexions de toute sorte (HTTP, websocket) qu'une adresse peut tenir ouvertes à la fois\u00a0; "
             "au-delà, refus immédiat (par défaut {default})"
         ),
         "--spectators": "spectateurs par table (par défaut {default})",
@@ -481,66 +481,66 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "--keep-days": (
             "jours pendant lesquels une table finie ou abandonnée est gardée après sa création, puis "
-            "supprimée (0 : pour toujours) (par défaut {default})"
+            "supprimée (0\u00a0: pour toujours) (par défaut {default})"
         ),
         "--hints-per-minute": "demandes de conseil par connexion et par minute (par défaut {default})",
         "--absent-after": (
-            "secondes pendant lesquelles un joueur assis peut être déconnecté quand c'est à lui de décider ; "
+            "secondes pendant lesquelles un joueur assis peut être déconnecté quand c'est à lui de décider\u00a0; "
             "ensuite le serveur joue pour lui (par défaut {default})"
         ),
         "--idle-after": (
             "secondes qu'une décision attend un joueur connecté qui ne fait rien, quand un autre humain est "
-            "assis ; ensuite le serveur joue pour lui (par défaut {default})"
+            "assis\u00a0; ensuite le serveur joue pour lui (par défaut {default})"
         ),
         "--slow-grace": (
-            "secondes de chaque décision qui sont gratuites là où --idle-after s'applique ; le reste est pris "
+            "secondes de chaque décision qui sont gratuites là où --idle-after s'applique\u00a0; le reste est pris "
             "sur la réserve de temps du joueur (par défaut {default})"
         ),
         "--slow-bank": (
             "secondes par donne qu'un joueur peut prendre au-delà de --slow-grace sur l'ensemble de ses "
-            "décisions, là où --idle-after s'applique ; ensuite chaque décision expire après --slow-grace "
+            "décisions, là où --idle-after s'applique\u00a0; ensuite chaque décision expire après --slow-grace "
             "(par défaut {default})"
         ),
         "--all-bot-pace": (
             "part de l'allure minimale que garde une table où seuls des robots jouent (0,5 s par tour, 0,3 s "
-            "par fenêtre d'annonce, 3 s entre deux donnes, chacun fois K) : 1 la garde, 0 laisse ces tables "
+            "par fenêtre d'annonce, 3 s entre deux donnes, chacun fois K)\u00a0: 1 la garde, 0 laisse ces tables "
             "aller aussi vite que leurs options le demandent (serveur privé, tests) (par défaut {default})"
         ),
         "--seats-per-address": (
-            "places qu'une adresse peut avoir prises à des tables en cours ; une arrivée de plus est refusée "
+            "places qu'une adresse peut avoir prises à des tables en cours\u00a0; une arrivée de plus est refusée "
             "(par défaut {default})"
         ),
         "--tables-per-address": (
-            "tables en cours qu'une adresse peut avoir créées (ou ramenées de l'abandon) à la fois ; au-delà, "
+            "tables en cours qu'une adresse peut avoir créées (ou ramenées de l'abandon) à la fois\u00a0; au-delà, "
             "429 (par défaut {default})"
         ),
         "--unattended-per-address": (
             "tables en cours où seuls des robots jouent (quatre robots, ou tous les joueurs absents) parmi celles "
-            "qu'une adresse a créées ; au-delà, 429 (par défaut {default})"
+            "qu'une adresse a créées\u00a0; au-delà, 429 (par défaut {default})"
         ),
         "--http-rate": (
-            "requêtes HTTP qu'une adresse peut envoyer par seconde (par rafales de quatre fois plus) ; "
+            "requêtes HTTP qu'une adresse peut envoyer par seconde (par rafales de quatre fois plus)\u00a0; "
             "au-delà, 429 (par défaut {default})"
         ),
         "--action-rate": (
             "actions que les places jouées depuis une adresse peuvent envoyer par seconde (par rafales de "
-            "quatre fois plus ; une défausse compte une fois de plus pour chaque autre place jouée par un robot) ; "
+            "quatre fois plus\u00a0; une défausse compte une fois de plus pour chaque autre place jouée par un robot)\u00a0; "
             "les plus rapides attendent leur tour, et une action qui attendrait plus de 2 s est refusée, sans être jouée "
             "(par défaut {default})"
         ),
         "--review-rate": (
             "analyses de partie qu'une adresse peut faire faire par minute (une analyse déjà faite ne coûte "
-            "rien) ; au-delà, 429 (par défaut {default})"
+            "rien)\u00a0; au-delà, 429 (par défaut {default})"
         ),
         "--replay-rate": (
-            "tables passées ou inconnues (ni en cours, ni en cache) qu'une adresse peut consulter par minute ; "
+            "tables passées ou inconnues (ni en cours, ni en cache) qu'une adresse peut consulter par minute\u00a0; "
             "chaque export du journal, chaque analyse demandée et chaque état final d'une table terminée (un watch, "
-            "join ou resume de celle-ci) compte pour une consultation, en cache ou non ; au-delà, 429 (par défaut {default})"
+            "join ou resume de celle-ci) compte pour une consultation, en cache ou non\u00a0; au-delà, 429 (par défaut {default})"
         ),
         "--network-share": (
-            "une adresse IPv6 compte comme son /64 pour chaque limite par adresse ci-dessus ; chaque réseau "
+            "une adresse IPv6 compte comme son /64 pour chaque limite par adresse ci-dessus\u00a0; chaque réseau "
             "IPv6 /48 peut en outre utiliser en tout K fois le budget d'une adresse pour chacune d'elles "
-            "(un /48 contient 65 536 /64) ; les adresses IPv4 ne sont pas regroupées (par défaut {default})"
+            "(un /48 contient 65 536 /64)\u00a0; les adresses IPv4 ne sont pas regroupées (par défaut {default})"
         ),
     },
     "bot-match": {
@@ -551,10 +551,10 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "affiche les totaux et les fautes de chaque robot externe."
         ),
         "epilog": _BOT_MATCH_EPILOG,
-        "--bot": "un nom de robot intégré ou une commande ; jusqu'à quatre fois",
-        "--fill": "robot intégré des places vides (par défaut {default} ; random, greedy, strong, expert)",
+        "--bot": "un nom de robot intégré ou une commande\u00a0; jusqu'à quatre fois",
+        "--fill": "robot intégré des places vides (par défaut {default}\u00a0; random, greedy, strong, expert)",
         "--hands": "donnes à jouer (par défaut {default})",
-        "--seed": "graine de la partie, un nombre entier de 0 ou plus : places et murs (par défaut {default})",
+        "--seed": "graine de la partie, un nombre entier de 0 ou plus\u00a0: places et murs (par défaut {default})",
         "--time-limit": "secondes par décision (par défaut {default})",
         "--startup-limit": (
             "secondes qu'a un robot pour sa première requête, démarrage compris, si c'est plus que --time-limit "
@@ -562,48 +562,48 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "--log": "écrire le journal des fautes dans ce nouveau fichier au lieu de la sortie d'erreur (un fichier existant est refusé)",
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
-        "--lang": f"langue de la progression, du résultat, du journal des fautes et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
+        "--lang": f"langue de la progression, du résultat, du journal des fautes et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
     },
     "arena": {
         "help": "classer des robots avec OpenSkill sur des donnes dupliquées, les places tournant",
         "description": (
-            "Classe des robots les uns contre les autres (intégrés, ou les vôtres par chemin d'import) : "
+            "Classe des robots les uns contre les autres (intégrés, ou les vôtres par chemin d'import)\u00a0: "
             "classements avec intervalles à 95 %, et une courbe du classement selon les donnes jouées."
         ),
         "epilog": _ARENA_EPILOG,
         "--bots": (
-            "robots séparés par des virgules, au moins deux : noms intégrés (random, greedy, strong, expert) ou "
-            "chemins d'import module:fabrique de vos robots (fabrique(graine) renvoie un joueur ; voir "
+            "robots séparés par des virgules, au moins deux\u00a0: noms intégrés (random, greedy, strong, expert) ou "
+            "chemins d'import module:fabrique de vos robots (fabrique(graine) renvoie un joueur\u00a0; voir "
             "docs/bot-protocol.md)"
         ),
         "--deals": "donnes par table de quatre (par défaut {default})",
         "--seed": "graine des donnes, un nombre entier de 0 ou plus (par défaut {default})",
         "--workers": (
-            "processus (par défaut 1 ; mêmes classements quel que soit leur nombre ; avec --backend ray : "
+            "processus (par défaut 1\u00a0; mêmes classements quel que soit leur nombre\u00a0; avec --backend ray\u00a0: "
             "tâches Ray à la fois, et les processeurs d'une nouvelle instance locale)"
         ),
         "--backend": "des processus locaux (par défaut) ou des tâches Ray",
-        "--address": "adresse du cluster Ray ; par défaut : une nouvelle instance Ray locale",
-        "--plot": "fichier de la courbe des classements, un nouveau : un fichier existant est refusé (par défaut {default} ; '' pour aucun)",
+        "--address": "adresse du cluster Ray\u00a0; par défaut\u00a0: une nouvelle instance Ray locale",
+        "--plot": "fichier de la courbe des classements, un nouveau\u00a0: un fichier existant est refusé (par défaut {default}\u00a0; '' pour aucun)",
         "--quiet": "pas de barre de progression",
-        "--lang": f"langue de la progression, du classement et des erreurs : en ou fr ; sans --lang, {LOCALE_DEFAULT_FR}",
+        "--lang": f"langue de la progression, du classement et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
     },
     "review": {
         "help": "revoir les décisions d'un joueur dans un enregistrement face au robot conseiller",
         "description": _REVIEW_DESCRIPTION,
         "epilog": _REVIEW_EPILOG,
         "game": "un enregistrement de partie (.jsonl) ou l'export du journal d'une table du serveur",
-        "--seat": "qui revoir : E/S/O/N, un numéro de joueur 1-4, slot0-slot3, ou un nom (par défaut {default})",
-        "--html": "où écrire l'analyse HTML (par défaut PARTIE.review.html ; - pour aucune)",
+        "--seat": "qui revoir\u00a0: E/S/O/N, un numéro de joueur 1-4, slot0-slot3, ou un nom (par défaut {default})",
+        "--html": "où écrire l'analyse HTML (par défaut PARTIE.review.html\u00a0; - pour aucune)",
         "--top": "erreurs listées dans le résumé en texte (par défaut {default})",
-        "--lang": f"langue du résumé et de la page : en (anglais) ou fr (français) ; sans --lang, {LOCALE_DEFAULT_FR}",
+        "--lang": f"langue du résumé et de la page\u00a0: en (anglais) ou fr (français)\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
         "--quiet": "pas de barre de progression",
     },
 }
 """Each command's help in French (see the module's docstring)."""
 
 _RULES: Final = {
-    "--rules": "jeu de règles : {rulesets} (par défaut {default})",
+    "--rules": "jeu de règles\u00a0: {rulesets} (par défaut {default})",
     "--option": "une option de la maison du jeu de règles (répétable), par exemple {examples} (voir docs/house-options.md)",
 }
 """The French of ``--rules`` and ``--option`` (:func:`hkmj.rules_args.add_rules_arguments`), the same in every command."""
@@ -685,11 +685,11 @@ def _translate(parser: argparse.ArgumentParser, command: str) -> None:
     parser.formatter_class = FrenchHelpFormatter
     for group in parser._action_groups:
         if group is parser._positionals:
-            group.title = "arguments positionnels "  # argparse adds the colon: "... :"
+            group.title = "arguments positionnels\u00a0"  # argparse adds the colon: "...\u00a0:"
         elif group is parser._optionals:
-            group.title = "options "
+            group.title = "options\u00a0"
         elif group.title:
-            group.title = _GROUPS[group.title] + " "
+            group.title = _GROUPS[group.title] + "\u00a0"
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             continue

@@ -17,10 +17,14 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 
-__all__ = ["LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "env_lang", "lang_of", "lang_typed", "lang_word"]
+__all__ = ["FR_COLON", "LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "env_lang", "lang_of", "lang_typed", "lang_word"]
 
 LANGS = ("en", "fr")
 """The languages hkmj speaks; English is the default."""
+
+FR_COLON = "\u00a0:"
+"""A colon in French: a no-break space before it, so that no line starts with the colon
+(``hkmj score\u00a0: ...``); ``;`` ``?`` ``!`` and the inside of « » take the same space."""
 
 _VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _C_LOCALE = ("C", "POSIX")
@@ -32,8 +36,8 @@ LOCALE_DEFAULT = (
 )
 """What ``--help`` says of a ``--lang`` not given (its French: :data:`LOCALE_DEFAULT_FR`)."""
 LOCALE_DEFAULT_FR = (
-    "celle de la locale, lue comme les programmes GNU la lisent : fr si LANGUAGE nomme fr avant en (sauf en "
-    "locale C) ou, sans LANGUAGE, si LC_ALL, LC_MESSAGES ou LANG est français ; sinon en"
+    "celle de la locale, lue comme les programmes GNU la lisent\u00a0: fr si LANGUAGE nomme fr avant en (sauf en "
+    "locale C) ou, sans LANGUAGE, si LC_ALL, LC_MESSAGES ou LANG est français\u00a0; sinon en"
 )
 
 

@@ -123,39 +123,39 @@ def no_folder(command: str, option: str, path: str, lang: str = "en", what: str 
     if os.path.isdir(path):
         inside = os.path.join(path, example)
         if lang == "fr":
-            return f"hkmj {command} : {option} {path} : c'est un dossier ; donnez le fichier où enregistrer {french}, par exemple {inside}"
+            return f"hkmj {command}\u00a0: {option} {path}\u00a0: c'est un dossier\u00a0; donnez le fichier où enregistrer {french}, par exemple {inside}"
         return f"hkmj {command}: {option} {path}: is a folder; give the file to save {english} in, e.g. {inside}"
     folder = os.path.dirname(path) or "."
     if os.path.isdir(folder):
         return None
     if lang == "fr":
         return (
-            f"hkmj {command} : {option} {path} : pas de dossier «\u00a0{folder}\u00a0» où enregistrer {french} ; "
+            f"hkmj {command}\u00a0: {option} {path}\u00a0: pas de dossier «\u00a0{folder}\u00a0» où enregistrer {french}\u00a0; "
             "créez-le d'abord, ou donnez un autre chemin"
         )
     return f"hkmj {command}: {option} {path}: no folder {folder!r} to save {english} in; create it first, or give another path"
 
 
 _INPUT = {
-    "missing": ("{path}: no such file", "{path} : fichier introuvable"),
-    "directory": ("{path}: is a folder, not a record file", "{path} : c'est un dossier, pas un fichier d'enregistrement"),
-    "unreadable": ("{path}: cannot read ({reason})", "{path} : lecture impossible ({reason})"),
+    "missing": ("{path}: no such file", "{path}\u00a0: fichier introuvable"),
+    "directory": ("{path}: is a folder, not a record file", "{path}\u00a0: c'est un dossier, pas un fichier d'enregistrement"),
+    "unreadable": ("{path}: cannot read ({reason})", "{path}\u00a0: lecture impossible ({reason})"),
     "not_utf8": (
         "{path}: not a text file (a record is JSON Lines text, UTF-8)",
-        "{path} : pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)",
+        "{path}\u00a0: pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)",
     ),
-    "empty": ("{path}: the file is empty: it holds no match", "{path} : le fichier est vide, il ne contient aucune partie"),
+    "empty": ("{path}: the file is empty: it holds no match", "{path}\u00a0: le fichier est vide, il ne contient aucune partie"),
     "long_line": (
         "{path}: line {line} is over 16 MB long: no record (a record holds one event per line, a few kB each)",
-        "{path} : la ligne {line} dépasse 16 Mo : ce n'est pas un enregistrement (un événement par ligne, de quelques ko chacun)",
+        "{path}\u00a0: la ligne {line} dépasse 16 Mo\u00a0: ce n'est pas un enregistrement (un événement par ligne, de quelques ko chacun)",
     ),
     "gzip": (
         "{path}: a gzip-compressed file, not a record; uncompress it first (gunzip -k {path})",
-        "{path} : un fichier compressé par gzip, pas un enregistrement ; décompressez-le d'abord (gunzip -k {path})",
+        "{path}\u00a0: un fichier compressé par gzip, pas un enregistrement\u00a0; décompressez-le d'abord (gunzip -k {path})",
     ),
     "utf16": (
         "{path}: UTF-16 text, not UTF-8 (a record is JSON Lines text, UTF-8); save it again as UTF-8",
-        "{path} : du texte en UTF-16, pas en UTF-8 (un enregistrement est du texte JSON Lines, en UTF-8) ; "
+        "{path}\u00a0: du texte en UTF-16, pas en UTF-8 (un enregistrement est du texte JSON Lines, en UTF-8)\u00a0; "
         "enregistrez-le de nouveau en UTF-8",
     ),
 }

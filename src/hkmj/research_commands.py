@@ -169,7 +169,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
 
     if args.lang == "fr":
         limit = f"{args.time_limit:g}".replace(".", ",")
-        print(f"hkmj bot-match : {count(report.hands, 'hand', 'fr')}, graine {args.seed}, limite de temps {limit} s par décision")
+        print(f"hkmj bot-match\u00a0: {count(report.hands, 'hand', 'fr')}, graine {args.seed}, limite de temps {limit} s par décision")
     else:
         print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
     print(report.table(args.lang))

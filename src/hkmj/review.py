@@ -105,7 +105,7 @@ class ReviewError(ValueError):
 
             if isinstance(v, ValueError):  # a table log's LogError
                 return error_in(str(v), w.lang)
-            return error_in(f"replay: {v}", w.lang).removeprefix("replay : ")
+            return error_in(f"replay: {v}", w.lang).removeprefix("replay\u00a0: ")
         return v
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from hkmj.cli import at_least_one
 from hkmj.helpformat import HelpFormatter
-from hkmj.language import LOCALE_DEFAULT
+from hkmj.language import FR_COLON, LOCALE_DEFAULT
 from hkmj.oserror import OSReason, is_stream_path, no_folder, own_stream
 
 _DESCRIPTION = """\
@@ -197,11 +197,11 @@ def _same_file(a: str, b: str) -> bool:
 
 
 def _error(lang: str, message: str) -> str:
-    """``hkmj review: MESSAGE``, in French ``hkmj review : MESSAGE`` (a space before the colon,
-    as ``hkmj play`` writes its own errors)."""
+    """``hkmj review: MESSAGE``, in French ``hkmj review\u00a0: MESSAGE`` (a no-break space before
+    the colon, as ``hkmj play`` writes its own errors)."""
     from hkmj.review_words import words
 
-    return words(lang).typo(f"hkmj review{' :' if lang == 'fr' else ':'} {message}")
+    return words(lang).typo(f"hkmj review{FR_COLON if lang == 'fr' else ':'} {message}")
 
 
 def register(sub: Any) -> None:

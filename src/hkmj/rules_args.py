@@ -40,15 +40,15 @@ def options_help(lang: str = "en") -> str:
     fr = lang == "fr"
     lines = []
     for name, cls in RULESETS.items():
-        lines.append(f"  --rules {name}" + (" :" if fr else ":") + ("" if cls.OPTIONS else " aucune option" if fr else " no options"))
+        lines.append(f"  --rules {name}" + ("\u00a0:" if fr else ":") + ("" if cls.OPTIONS else " aucune option" if fr else " no options"))
         for o in cls.OPTIONS:
             values = "|".join(o.choices) if o.choices else f"{o.low}-{o.high}"
             if fr:
-                lines.append(f"    {o.key}={values} (par défaut {o.default}) : {o.help_fr}")
+                lines.append(f"    {o.key}={values} (par défaut {o.default})\u00a0: {o.help_fr}")
             else:
                 lines.append(f"    {o.key}={values} (default {o.default}): {o.help}")
     if fr:
-        return "Options de la maison (--option clé=valeur, répétable) :\n" + "\n".join(lines)
+        return "Options de la maison (--option clé=valeur, répétable)\u00a0:\n" + "\n".join(lines)
     return "House options (--option key=value, repeatable):\n" + "\n".join(lines)
 
 
@@ -72,7 +72,7 @@ def option_examples(lang: str = "en") -> str:
     fr = lang == "fr"
     some = [f"{cls.OPTIONS[0].example} {cls.title_fr_at} ({name})" if fr else f"{cls.OPTIONS[0].example} at {name}" for name, cls in RULESETS.items() if cls.OPTIONS]
     none = [name for name, cls in RULESETS.items() if not cls.OPTIONS]
-    tail = (f" ; {' et '.join(none)} n'en a aucune" if fr else f"; {' and '.join(none)} takes none") if none else ""
+    tail = (f"\u00a0; {' et '.join(none)} n'en a aucune" if fr else f"; {' and '.join(none)} takes none") if none else ""
     return ", ".join(some) + tail
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from hkmj.language import FR_COLON
 from hkmj.oserror import french_reason
 from hkmj.score_words import Render, error_in, guillemets, in_phrases
 
@@ -50,163 +51,163 @@ def _given(n: str) -> str:
 PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- hkmj simulate
     (r"--bots needs four names, got (?P<n>\d+): (?P<value>.+)",
-     lambda g: f"--bots demande quatre noms, {_given(g['n'])} : {g['value']}"),
+     lambda g: f"--bots demande quatre noms, {_given(g['n'])}\u00a0: {g['value']}"),
     (r"--record (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished record is deleted",
-     lambda g: f"--record {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; l'enregistrement inachevé est supprimé"),
+     lambda g: f"--record {g['path']}\u00a0: impossible d'écrire le fichier ({french_reason(g['reason'])})\u00a0; l'enregistrement inachevé est supprimé"),
     (r"--record (?P<path>.+): the file \(or its folder\) was removed while the hands were played; the record is lost",
-     lambda g: f"--record {g['path']} : le fichier (ou son dossier) a été supprimé pendant les donnes ; l'enregistrement est perdu"),
+     lambda g: f"--record {g['path']}\u00a0: le fichier (ou son dossier) a été supprimé pendant les donnes\u00a0; l'enregistrement est perdu"),
     (r"--log (?P<path>.+): this file already exists; give another name, or delete the file first",
-     "--log {path} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier"),
+     "--log {path}\u00a0: ce fichier existe déjà\u00a0; donnez un autre nom, ou supprimez d'abord le fichier"),
     (r"--log (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished fault log is deleted",
-     lambda g: f"--log {g['path']} : impossible d'écrire le fichier ({french_reason(g['reason'])}) ; le journal des fautes inachevé est supprimé"),
+     lambda g: f"--log {g['path']}\u00a0: impossible d'écrire le fichier ({french_reason(g['reason'])})\u00a0; le journal des fautes inachevé est supprimé"),
     (r"--log (?P<path>.+): cannot write to it \((?P<reason>[^()]+)\)",
-     lambda g: f"--log {g['path']} : impossible d'y écrire ({french_reason(g['reason'])})"),
+     lambda g: f"--log {g['path']}\u00a0: impossible d'y écrire ({french_reason(g['reason'])})"),
     (r"--log (?P<path>.+): the file \(or its folder\) was removed while the hands were played; the fault log is lost",
-     lambda g: f"--log {g['path']} : le fichier (ou son dossier) a été supprimé pendant les donnes ; le journal des fautes est perdu"),
+     lambda g: f"--log {g['path']}\u00a0: le fichier (ou son dossier) a été supprimé pendant les donnes\u00a0; le journal des fautes est perdu"),
     (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+), or an import path module:factory",
-     "robot {name} inconnu : attendu parmi {known}, ou un chemin d'import module:fabrique"),
-    (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+)", "robot {name} inconnu : attendu parmi {known}"),
+     "robot {name} inconnu\u00a0: attendu parmi {known}, ou un chemin d'import module:fabrique"),
+    (rf"unknown bot (?P<name>{_ECHO}): expected one of (?P<known>[\w, ]+)", "robot {name} inconnu\u00a0: attendu parmi {known}"),
     # --- the bots of hkmj arena (hkmj.bots.load_bot)
     (rf"bot (?P<name>{_ECHO}): expected a bot name \((?P<known>[\w, ]+)\) or an import path module:factory",
-     "robot {name} : un nom de robot ({known}) ou un chemin d'import module:fabrique est attendu"),
+     "robot {name}\u00a0: un nom de robot ({known}) ou un chemin d'import module:fabrique est attendu"),
     (rf"bot (?P<name>{_ECHO}): expected an import path module:factory, e\.g\. mybots:make_bot",
-     "robot {name} : un chemin d'import module:fabrique est attendu, par exemple mybots:make_bot"),
+     "robot {name}\u00a0: un chemin d'import module:fabrique est attendu, par exemple mybots:make_bot"),
     (rf"bot (?P<name>{_ECHO}): no module (?P<module>{_ECHO}) to import(?P<where>.*); is its folder on the Python path\?",
-     "robot {name} : aucun module {module} à importer{where} ; son dossier est-il dans le chemin de Python ?"),
-    (rf"bot (?P<name>{_ECHO}): importing (?P<module>{_ECHO}) failed: (?P<error>.+)", "robot {name} : l'import de {module} a échoué : {error}"),
-    (rf"bot (?P<name>{_ECHO}): (?P<module>{_ECHO}) has no (?P<attr>{_ECHO})", "robot {name} : {module} n'a pas de {attr}"),
+     "robot {name}\u00a0: aucun module {module} à importer{where}\u00a0; son dossier est-il dans le chemin de Python\u00a0?"),
+    (rf"bot (?P<name>{_ECHO}): importing (?P<module>{_ECHO}) failed: (?P<error>.+)", "robot {name}\u00a0: l'import de {module} a échoué\u00a0: {error}"),
+    (rf"bot (?P<name>{_ECHO}): (?P<module>{_ECHO}) has no (?P<attr>{_ECHO})", "robot {name}\u00a0: {module} n'a pas de {attr}"),
     (rf"bot (?P<name>{_ECHO}): (?P<attr>{_ECHO}) is not callable \(expected factory\(seed\) returning a player\)",
-     "robot {name} : {attr} ne peut pas être appelé (fabrique(graine) renvoyant un joueur est attendu)"),
-    (rf"bot (?P<name>{_ECHO}): factory\((?P<seed>-?\d+)\) failed: (?P<error>.+)", "robot {name} : fabrique({seed}) a échoué : {error}"),
+     "robot {name}\u00a0: {attr} ne peut pas être appelé (fabrique(graine) renvoyant un joueur est attendu)"),
+    (rf"bot (?P<name>{_ECHO}): factory\((?P<seed>-?\d+)\) failed: (?P<error>.+)", "robot {name}\u00a0: fabrique({seed}) a échoué\u00a0: {error}"),
     (rf"bot (?P<name>{_ECHO}): factory\((?P<seed>-?\d+)\) returned (?P<what>.+), which has no choose\(view, legal\) method",
-     "robot {name} : fabrique({seed}) a renvoyé {what}, qui n'a pas de méthode choose(view, legal)"),
+     "robot {name}\u00a0: fabrique({seed}) a renvoyé {what}, qui n'a pas de méthode choose(view, legal)"),
     # --- hkmj arena
     (r'needs the "arena" extra \((?P<missing>.+) missing\): pip install "hkmj\[arena\]"',
-     lambda g: f'il faut l\'extra "arena" ({g["missing"]} manquant{"s" if "," in g["missing"] else ""}) : pip install "hkmj[arena]"'),
+     lambda g: f'il faut l\'extra "arena" ({g["missing"]} manquant{"s" if "," in g["missing"] else ""})\u00a0: pip install "hkmj[arena]"'),
     (r"--plot (?P<path>.+) \(the default\): this file already exists; give another name with --plot, --plot '' for none, or delete the file first",
-     "--plot {path} (par défaut) : ce fichier existe déjà ; donnez un autre nom avec --plot, \x02--plot ''\x03 pour aucune courbe, ou supprimez d'abord le fichier"),
+     "--plot {path} (par défaut)\u00a0: ce fichier existe déjà\u00a0; donnez un autre nom avec --plot, \x02--plot ''\x03 pour aucune courbe, ou supprimez d'abord le fichier"),
     (r"--plot (?P<path>.+): this file already exists; give another name, or delete the file first",
-     "--plot {path} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier"),
+     "--plot {path}\u00a0: ce fichier existe déjà\u00a0; donnez un autre nom, ou supprimez d'abord le fichier"),
     (r"--plot (?P<path>.+): unknown image format (?P<suffix>'[^']*') \(use one of (?P<known>.+), e\.g\. ratings\.png\)",
-     "--plot {path} : format d'image {suffix} inconnu (utilisez l'un de {known}, par exemple ratings.png)"),
+     "--plot {path}\u00a0: format d'image {suffix} inconnu (utilisez l'un de {known}, par exemple ratings.png)"),
     (r"--bots (?P<value>.*): expected at least two different bots, each once",
-     "--bots {value} : au moins deux robots différents sont attendus, chacun une fois"),
-    (r"deals: expected at least 1", "deals : au moins 1 est attendu"),
+     "--bots {value}\u00a0: au moins deux robots différents sont attendus, chacun une fois"),
+    (r"deals: expected at least 1", "deals\u00a0: au moins 1 est attendu"),
     (r"deal (?P<k>\d+), seats E S W N = (?P<bots>.+?): (?P<error>\w+: .*)",
-     "donne {k}, places E S O N = {bots} : {error}"),
+     "donne {k}, places E S O N = {bots}\u00a0: {error}"),
     # --- local processes or Ray (hkmj.scale)
-    (rf"backend (?P<value>{_ECHO}): expected one of (?P<known>.+)", "backend {value} : attendu parmi {known}"),
+    (rf"backend (?P<value>{_ECHO}): expected one of (?P<known>.+)", "backend {value}\u00a0: attendu parmi {known}"),
     (r"--address needs --backend ray", "--address demande --backend ray"),
     (r"cannot connect to Ray at (?P<address>\S+): nothing answers at (?P<where>\S+) \((?P<why>.+)\); is a Ray head running there\?",
-     "impossible de se connecter à Ray à {address} : rien ne répond à {where} ({why}) ; une tête Ray y tourne-t-elle ?"),
-    (r"cannot connect to Ray at (?P<address>\S+): (?P<error>.+)", "impossible de se connecter à Ray à {address} : {error}"),
-    (r"cannot start a new local Ray instance: (?P<error>.+)", "impossible de démarrer une nouvelle instance Ray locale : {error}"),
+     "impossible de se connecter à Ray à {address}\u00a0: rien ne répond à {where} ({why})\u00a0; une tête Ray y tourne-t-elle\u00a0?"),
+    (r"cannot connect to Ray at (?P<address>\S+): (?P<error>.+)", "impossible de se connecter à Ray à {address}\u00a0: {error}"),
+    (r"cannot start a new local Ray instance: (?P<error>.+)", "impossible de démarrer une nouvelle instance Ray locale\u00a0: {error}"),
     (r'the ray backend needs the "ray" extra: pip install "hkmj\[ray\]"',
-     "le backend ray demande l'extra «\u00a0ray\u00a0» : pip install \"hkmj[ray]\""),
+     "le backend ray demande l'extra «\u00a0ray\u00a0»\u00a0: pip install \"hkmj[ray]\""),
     # --- hkmj bot-match: the command line, the bots' commands
     (r"at most four --bot, got (?P<n>\d+)", "au plus quatre --bot, {n} donnés"),
-    (rf"--fill (?P<value>{_ECHO}): choose from (?P<known>.+)", "--fill {value} : choisissez parmi {known}"),
+    (rf"--fill (?P<value>{_ECHO}): choose from (?P<known>.+)", "--fill {value}\u00a0: choisissez parmi {known}"),
     (rf"--bot (?P<command>{_ECHO}): cannot split it into words \((?P<error>.+)\)",
-     "--bot {command} : impossible de le découper en mots ({error})"),
-    (r"--bot: empty command", "--bot : commande vide"),
+     "--bot {command}\u00a0: impossible de le découper en mots ({error})"),
+    (r"--bot: empty command", "--bot\u00a0: commande vide"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: no program (?P<program>{_ECHO}) found, and not a built-in bot \((?P<known>[\w, ]+)\)"
      r"(?:; did you mean (?P<close>\w+)\?)?",
-     lambda g: f"--bot {g['command']} : impossible de le lancer : aucun programme {g['program']} trouvé, et pas un robot intégré "
-     f"({g['known']})" + (f" ; vouliez-vous dire {g['close']} ?" if "close" in g else "")),
+     lambda g: f"--bot {g['command']}\u00a0: impossible de le lancer\u00a0: aucun programme {g['program']} trouvé, et pas un robot intégré "
+     f"({g['known']})" + (f"\u00a0; vouliez-vous dire {g['close']}\u00a0?" if "close" in g else "")),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is a folder, not a program",
-     "--bot {command} : impossible de le lancer : {program} est un dossier, pas un programme"),
+     "--bot {command}\u00a0: impossible de le lancer\u00a0: {program} est un dossier, pas un programme"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is not executable: run it with its interpreter "
      r"\((?P<run>--bot \"[^\"]+\")\) or make it executable (?P<chmod>\(chmod \+x .+\))",
-     "--bot {command} : impossible de le lancer : {program} n'est pas exécutable : lancez-le avec son interpréteur "
+     "--bot {command}\u00a0: impossible de le lancer\u00a0: {program} n'est pas exécutable\u00a0: lancez-le avec son interpréteur "
      "({run}) ou rendez-le exécutable {chmod}"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is no program the system can run: start a script "
      r"with a #! line \(#!/usr/bin/env python3\), or run it with its interpreter (?P<run>\(--bot \"[^\"]+\"\))",
-     "--bot {command} : impossible de le lancer : {program} n'est pas un programme que le système sait lancer : commencez "
+     "--bot {command}\u00a0: impossible de le lancer\u00a0: {program} n'est pas un programme que le système sait lancer\u00a0: commencez "
      "le script par une ligne #! (#!/usr/bin/env python3), ou lancez-le avec son interpréteur {run}"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) has Windows line endings \(CRLF\): its #! line names the "
      rf"interpreter (?P<interpreter>{_ECHO}), with a carriage return, which the system cannot find; save it with Unix line endings "
      r"\((?P<sed>sed .+)\)",
-     "--bot {command} : impossible de le lancer : {program} a des fins de ligne Windows (CRLF) : sa ligne #! nomme l'interpréteur "
-     "{interpreter}, avec un retour chariot, que le système ne trouve pas ; enregistrez-le avec des fins de ligne Unix "
+     "--bot {command}\u00a0: impossible de le lancer\u00a0: {program} a des fins de ligne Windows (CRLF)\u00a0: sa ligne #! nomme l'interpréteur "
+     "{interpreter}, avec un retour chariot, que le système ne trouve pas\u00a0; enregistrez-le avec des fins de ligne Unix "
      "(\x02{sed}\x03)"),  # the command as typed (VERBATIM)
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) names in its #! line the interpreter "
      rf"(?P<interpreter>{_ECHO}), which the system cannot find: install it, or fix the #! line \(#!/usr/bin/env python3\)",
-     "--bot {command} : impossible de le lancer : {program} nomme dans sa ligne #! l'interpréteur {interpreter}, que le système "
-     "ne trouve pas : installez-le, ou corrigez la ligne #! (#!/usr/bin/env python3)"),
+     "--bot {command}\u00a0: impossible de le lancer\u00a0: {program} nomme dans sa ligne #! l'interpréteur {interpreter}, que le système "
+     "ne trouve pas\u00a0: installez-le, ou corrigez la ligne #! (#!/usr/bin/env python3)"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<reason>.+)",
-     lambda g: f"--bot {g['command']} : impossible de le lancer : {french_reason(g['reason'])}"),
+     lambda g: f"--bot {g['command']}\u00a0: impossible de le lancer\u00a0: {french_reason(g['reason'])}"),
     (r"a match needs four bots, got (?P<n>\d+)", lambda g: f"une partie demande quatre robots, {_given(g['n'])}"),
-    (r"time limit (?P<value>\S+): expected a positive number of seconds", "limite de temps {value} : un nombre positif de secondes est attendu"),
+    (r"time limit (?P<value>\S+): expected a positive number of seconds", "limite de temps {value}\u00a0: un nombre positif de secondes est attendu"),
     # --- hkmj bot-match: a bot's faults, logged as the match goes on
-    (r"player (?P<n>\d) \((?P<command>.*?)\): (?P<inner>.+)", "joueur {n} (\x02{command}\x03) : {inner}"),  # the command as typed (VERBATIM)
+    (r"player (?P<n>\d) \((?P<command>.*?)\): (?P<inner>.+)", "joueur {n} (\x02{command}\x03)\u00a0: {inner}"),  # the command as typed (VERBATIM)
     (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s \(it wrote (?P<size>[\d,]+) bytes without a newline, (?P<head>.*): "
      r"end each line with a newline\); playing (?P<default>.+)",
      lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s (il a écrit {g['size'].replace(',', ' ')} octets sans saut de "
-     f"ligne, {g['head']} : terminez chaque ligne par un saut de ligne) ; il joue {g['default']}"),
+     f"ligne, {g['head']}\u00a0: terminez chaque ligne par un saut de ligne)\u00a0; il joue {g['default']}"),
     (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s; playing (?P<default>.+)",
-     lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s ; il joue {g['default']}"),
+     lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s\u00a0; il joue {g['default']}"),
     (r"(?P<why>exited \(code -?\d+\)|closed its input|closed its output); it plays safe defaults from now on",
-     lambda g: f"{_died(g['why'])} ; il joue désormais des coups sûrs"),
+     lambda g: f"{_died(g['why'])}\u00a0; il joue désormais des coups sûrs"),
     (r"bad answer to request (?P<rid>\d+): (?P<inner>.+); playing (?P<default>[^;]+)",
-     "mauvaise réponse à la requête {rid} : {inner} ; il joue {default}"),
-    (r"(?P<inner>.+); ignored", "{inner} ; ignoré"),
+     "mauvaise réponse à la requête {rid}\u00a0: {inner}\u00a0; il joue {default}"),
+    (r"(?P<inner>.+); ignored", "{inner}\u00a0; ignoré"),
     (r"a line longer than (?P<n>\d+) bytes", "une ligne de plus de {n} octets"),
     (r"not UTF-8 \(byte (?P<n>\d+) of the line\)", "pas de l'UTF-8 (octet {n} de la ligne)"),
-    (r"not JSON \((?P<inner>.+)\): (?P<line>.*)", "pas du JSON ({inner}) : {line}"),
+    (r"not JSON \((?P<inner>.+)\): (?P<line>.*)", "pas du JSON ({inner})\u00a0: {line}"),
     (r"expected an object \{\"id\": \.\.\., \"action\": \.\.\.\}, got (?P<line>.*)",
      'un objet {{"id": ..., "action": ...}} est attendu, reçu {line}'),
     (r"a (?P<kind>.+) message, not an answer", "un message {kind}, pas une réponse"),
     (r"it speaks (?P<theirs>.+); this host speaks (?P<ours>\S+) \(docs/bot-protocol\.md\): its (?P<kind>.+) message is not an answer",
-     "il parle {theirs} ; cet hôte parle {ours} (docs/bot-protocol.md) : son message {kind} n'est pas une réponse"),
+     "il parle {theirs}\u00a0; cet hôte parle {ours} (docs/bot-protocol.md)\u00a0: son message {kind} n'est pas une réponse"),
     (r"stale reply to request (?P<got>\d+) \(waiting for (?P<rid>\d+)\)", "réponse périmée à la requête {got} (la {rid} est attendue)"),
     (r"reply id (?P<got>.+) does not match request (?P<rid>\d+)", "l'id de réponse {got} ne correspond pas à la requête {rid}"),
     (r"reply (?P<rid>\d+) has no \"action\" text", "la réponse {rid} n'a pas de texte «\u00a0action\u00a0»"),
     (r"action (?P<text>.+) \((?P<n>[\d,]+) characters\): not an action, e\.g\. 'discard 5p'",
-     lambda g: f"action {g['text']} ({g['n'].replace(',', ' ')} caractères) : pas une action, par exemple «\u00a0discard 5p\u00a0»"),
-    (rf"(?P<text>{_ECHO}) is not legal now; legal: (?P<legal>.+)", "{text} n'est pas permis maintenant ; permis : {legal}"),
+     lambda g: f"action {g['text']} ({g['n'].replace(',', ' ')} caractères)\u00a0: pas une action, par exemple «\u00a0discard 5p\u00a0»"),
+    (rf"(?P<text>{_ECHO}) is not legal now; legal: (?P<legal>.+)", "{text} n'est pas permis maintenant\u00a0; permis\u00a0: {legal}"),
     # --- hkmj serve
     (r"(?P<flag>--[\w-]+) must be 0 \(keep for ever\) or more, got (?P<value>\S+)",
      "{flag} doit valoir 0 (garder pour toujours) ou plus, {value} donné"),
     (r"(?P<flag>--[\w-]+) must be positive, got (?P<value>\S+)", "{flag} doit être positif, {value} donné"),
     (rf"--trusted-proxy wants an IP address or network such as 10\.0\.0\.5 or 10\.0\.0\.0/24, got (?P<value>{_ECHO})",
      "--trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu {value}"),
-    (rf"--allowed-host (?P<name>{_ECHO}): (?P<inner>.+)", "--allowed-host {name} : {inner}"),
+    (rf"--allowed-host (?P<name>{_ECHO}): (?P<inner>.+)", "--allowed-host {name}\u00a0: {inner}"),
     (r"give the host name alone, without a scheme or path \(e\.g\. mj\.example\.org\)",
      "donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),
     (r"give the host name without a port \(e\.g\. mj\.example\.org\)", "donnez le nom d'hôte sans port (par exemple mj.example.org)"),
     (r"expected a host name such as mj\.example\.org, \*\.example\.org for its subdomains, or \* for any",
      "un nom d'hôte est attendu, comme mj.example.org, *.example.org pour ses sous-domaines, ou * pour tous"),
     (rf"--host (?P<host>{_ECHO}): no such address or host name on this machine \(e\.g\. 127\.0\.0\.1, or 0\.0\.0\.0 for every network\)",
-     "--host {host} : aucune adresse ni nom d'hôte de ce nom sur cette machine (par exemple 127.0.0.1, ou 0.0.0.0 pour tous les réseaux)"),
+     "--host {host}\u00a0: aucune adresse ni nom d'hôte de ce nom sur cette machine (par exemple 127.0.0.1, ou 0.0.0.0 pour tous les réseaux)"),
     (rf"--host (?P<host>{_ECHO}): not an address of this machine \(e\.g\. 127\.0\.0\.1, or 0\.0\.0\.0 for every network\)",
-     "--host {host} : pas une adresse de cette machine (par exemple 127.0.0.1, ou 0.0.0.0 pour tous les réseaux)"),
+     "--host {host}\u00a0: pas une adresse de cette machine (par exemple 127.0.0.1, ou 0.0.0.0 pour tous les réseaux)"),
     (r"port (?P<port>\d+) on (?P<host>\S+) is already in use \(another hkmj serve\?\): stop it, or choose another port with --port (?P<other>\d+)",
-     "le port {port} de {host} est déjà pris (un autre hkmj serve ?) : arrêtez-le, ou choisissez un autre port avec --port {other}"),
+     "le port {port} de {host} est déjà pris (un autre hkmj serve\u00a0?)\u00a0: arrêtez-le, ou choisissez un autre port avec --port {other}"),
     (r"port (?P<port>\d+) on (?P<host>\S+): permission denied \(ports below 1024 need administrator rights\): choose another with --port 8000",
-     "port {port} de {host} : permission refusée (les ports sous 1024 demandent les droits d'administrateur) : "
+     "port {port} de {host}\u00a0: permission refusée (les ports sous 1024 demandent les droits d'administrateur)\u00a0: "
      "choisissez-en un autre avec --port 8000"),
-    (r"cannot listen on (?P<where>\S+): (?P<reason>.+)", lambda g: f"impossible d'écouter sur {g['where']} : {french_reason(g['reason'])}"),
-    (rf"--db (?P<url>{_ECHO}): (?P<inner>.+)", "--db {url} : {inner}"),
+    (r"cannot listen on (?P<where>\S+): (?P<reason>.+)", lambda g: f"impossible d'écouter sur {g['where']}\u00a0: {french_reason(g['reason'])}"),
+    (rf"--db (?P<url>{_ECHO}): (?P<inner>.+)", "--db {url}\u00a0: {inner}"),
     (r"not a database URL; for a file, write (?P<url>sqlite:///.+) \(or postgresql://USER:PASSWORD@HOST/NAME\)",
-     "pas une URL de base de données ; pour un fichier, écrivez {url} (ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM)"),
+     "pas une URL de base de données\u00a0; pour un fichier, écrivez {url} (ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM)"),
     (r"not a database URL; expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME",
-     "pas une URL de base de données ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
+     "pas une URL de base de données\u00a0; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
     (rf"unknown database (?P<name>{_ECHO}); expected sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME",
-     "base de données {name} inconnue ; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
+     "base de données {name} inconnue\u00a0; attendu sqlite:///FICHIER ou postgresql://UTILISATEUR:MOT_DE_PASSE@HÔTE/NOM"),
     (r"the (?P<name>\w+) driver is not installed \((?P<error>.+)\)", "le pilote {name} n'est pas installé ({error})"),
     (r"(?P<path>.+) is not an SQLite database \(its first bytes say another kind of file\); give a new file's name or the server's database",
-     "{path} n'est pas une base de données SQLite (ses premiers octets disent un autre type de fichier) ; donnez le nom d'un nouveau "
+     "{path} n'est pas une base de données SQLite (ses premiers octets disent un autre type de fichier)\u00a0; donnez le nom d'un nouveau "
      "fichier ou la base de données du serveur"),
     (r"(?P<path>.+) is a folder, not a database file", "{path} est un dossier, pas un fichier de base de données"),
     (rf"no folder (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
     (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",
-     "impossible de créer le fichier de base de données {path} ({reason}) ; donnez un chemin où il peut être écrit"),
-    (r"cannot connect: (?P<reason>.+)", "connexion impossible : {reason}"),
+     "impossible de créer le fichier de base de données {path} ({reason})\u00a0; donnez un chemin où il peut être écrit"),
+    (r"cannot connect: (?P<reason>.+)", "connexion impossible\u00a0: {reason}"),
     # --- the parser's types (argparse: "argument --port: ...")
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}|'[^']*\.\.\.): expected a port number from 1 to 65535",  # cut when long
-     "argument {option} : {value} : un numéro de port de 1 à 65535 est attendu"),
+     "argument {option}\u00a0: {value}\u00a0: un numéro de port de 1 à 65535 est attendu"),
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}): expected a positive number of seconds",
-     "argument {option} : {value} : un nombre positif de secondes est attendu"),
+     "argument {option}\u00a0: {value}\u00a0: un nombre positif de secondes est attendu"),
 )
 """Each English phrase of the four commands and its French (see the module's docstring)."""
 
@@ -229,7 +230,7 @@ def run_error_in(message: str, lang: str) -> str:
 
 def said(command: str, message: str, lang: str) -> str:
     """``hkmj COMMAND: MESSAGE`` in ``lang`` (French: ``hkmj COMMAND : MESSAGE``)."""
-    return f"hkmj {command}{' :' if lang == 'fr' else ':'} {run_error_in(message, lang)}"
+    return f"hkmj {command}{FR_COLON if lang == 'fr' else ':'} {run_error_in(message, lang)}"
 
 
 LABELS: Final[dict[str, str]] = {
@@ -241,7 +242,7 @@ LABELS: Final[dict[str, str]] = {
     "limit hands": "mains limites",
     "wins by seat": "victoires/place",
     "points/hand seat": "points/donne place",
-    "by player:": "par joueur :",
+    "by player:": "par joueur\u00a0:",
     "player": "joueur",
     "points/hand": "points/donne",
     "total": "total",

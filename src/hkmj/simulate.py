@@ -104,7 +104,7 @@ class Summary:
         if not RULESETS[self.rules].limit_hands:
             return []
         named = ", ".join(f"{self._limit_name(k, lang)} {v}" for k, v in sorted(self.limits.items()))
-        colon = " :" if lang == "fr" else ":"
+        colon = "\u00a0:" if lang == "fr" else ":"
         return [f"{_head('limit hands', lang)}{sum(self.limits.values())}" + (f"{colon} {named}" if named else "")]
 
     def report(self, workers: int, lang: str = "en") -> str:
@@ -112,7 +112,7 @@ class Summary:
         n = max(self.hands, 1)
         wins = max(self.wins, 1)
         fr = lang == "fr"
-        colon = " :" if fr else ":"
+        colon = "\u00a0:" if fr else ":"
         wind = SEAT_LETTERS if not fr else [wind_letter(s, "fr") for s in range(4)]
         lines = [
             f"{_head('hands played', lang)}{self.hands}",

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from hkmj.language import FR_COLON
+
 pytest.importorskip("openskill")
 
 from hkmj.arena import play_deal, run_arena, tables
@@ -220,7 +222,7 @@ def test_an_existing_plot_file_is_never_replaced_not_even_the_default_arena_png(
     assert done.returncode == 2 and done.stdout == "", done.stderr
     if lang == "fr":
         assert done.stderr == (
-            "hkmj arena : --plot arena.png (par défaut) : ce fichier existe déjà ; donnez un autre nom avec --plot, "
+            "hkmj arena\u00a0: --plot arena.png (par défaut)\u00a0: ce fichier existe déjà\u00a0; donnez un autre nom avec --plot, "
             "--plot '' pour aucune courbe, ou supprimez d'abord le fichier\n"
         )
     else:
@@ -230,8 +232,8 @@ def test_an_existing_plot_file_is_never_replaced_not_even_the_default_arena_png(
         )
     done = arena("--plot", "arena.png")
     assert done.returncode == 2 and done.stdout == "", done.stderr
-    words = "ce fichier existe déjà ; donnez un autre nom, ou supprimez" if lang == "fr" else "this file already exists; give another name, or delete"
-    assert done.stderr.startswith("hkmj arena") and f"--plot arena.png{' :' if lang == 'fr' else ':'} {words}" in done.stderr, done.stderr
+    words = "ce fichier existe déjà\u00a0; donnez un autre nom, ou supprimez" if lang == "fr" else "this file already exists; give another name, or delete"
+    assert done.stderr.startswith("hkmj arena") and f"--plot arena.png{FR_COLON if lang == 'fr' else ':'} {words}" in done.stderr, done.stderr
     assert mine.read_bytes() == b"my own picture"
     done = arena("--plot", "new.png")
     assert done.returncode == 0, done.stderr
@@ -246,5 +248,5 @@ def test_an_existing_plot_file_is_never_replaced_not_even_the_default_arena_png(
     done = arena("--plot", "late.png", bots="late:make,random")
     assert done.returncode == 2, done.stderr
     assert "rating" in done.stdout or "niveau" in done.stdout, done.stdout  # the ratings are printed
-    assert f"--plot late.png{' :' if lang == 'fr' else ':'} {words}" in done.stderr, done.stderr
+    assert f"--plot late.png{FR_COLON if lang == 'fr' else ':'} {words}" in done.stderr, done.stderr
     assert (tmp_path / "late.png").read_bytes() == b"written while the deals were played"

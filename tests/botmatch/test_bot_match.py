@@ -317,26 +317,26 @@ def test_a_bot_that_is_a_folder_a_file_not_executable_or_a_script_without_a_sheb
         "./bots": ("'./bots' is a folder, not a program", "«\u00a0./bots\u00a0» est un dossier, pas un programme"),
         "./plain.py": (
             "'./plain.py' is not executable: run it with its interpreter (--bot \"python ./plain.py\") or make it executable (chmod +x ./plain.py)",
-            "«\u00a0./plain.py\u00a0» n'est pas exécutable : lancez-le avec son interpréteur (--bot \"python ./plain.py\") ou rendez-le "
+            "«\u00a0./plain.py\u00a0» n'est pas exécutable\u00a0: lancez-le avec son interpréteur (--bot \"python ./plain.py\") ou rendez-le "
             "exécutable (chmod +x ./plain.py)",
         ),
         "./bare.py": (
             "'./bare.py' is no program the system can run: start a script with a #! line (#!/usr/bin/env python3), or run it with its "
             "interpreter (--bot \"python ./bare.py\")",
-            "«\u00a0./bare.py\u00a0» n'est pas un programme que le système sait lancer : commencez le script par une ligne #! "
+            "«\u00a0./bare.py\u00a0» n'est pas un programme que le système sait lancer\u00a0: commencez le script par une ligne #! "
             "(#!/usr/bin/env python3), ou lancez-le avec son interpréteur (--bot \"python ./bare.py\")",
         ),
         "./crlf.sh": (
             "'./crlf.sh' has Windows line endings (CRLF): its #! line names the interpreter '/bin/sh\\r', with a carriage return, "
             "which the system cannot find; save it with Unix line endings (sed -i 's/\\r$//' ./crlf.sh)",
-            "«\u00a0./crlf.sh\u00a0» a des fins de ligne Windows (CRLF) : sa ligne #! nomme l'interpréteur «\u00a0/bin/sh\\r\u00a0», "
-            "avec un retour chariot, que le système ne trouve pas ; enregistrez-le avec des fins de ligne Unix (sed -i 's/\\r$//' ./crlf.sh)",
+            "«\u00a0./crlf.sh\u00a0» a des fins de ligne Windows (CRLF)\u00a0: sa ligne #! nomme l'interpréteur «\u00a0/bin/sh\\r\u00a0», "
+            "avec un retour chariot, que le système ne trouve pas\u00a0; enregistrez-le avec des fins de ligne Unix (sed -i 's/\\r$//' ./crlf.sh)",
         ),
         "./gone.sh": (
             "'./gone.sh' names in its #! line the interpreter '/no/such/interpreter', which the system cannot find: install it, "
             "or fix the #! line (#!/usr/bin/env python3)",
             "«\u00a0./gone.sh\u00a0» nomme dans sa ligne #! l'interpréteur «\u00a0/no/such/interpreter\u00a0», que le système ne "
-            "trouve pas : installez-le, ou corrigez la ligne #! (#!/usr/bin/env python3)",
+            "trouve pas\u00a0: installez-le, ou corrigez la ligne #! (#!/usr/bin/env python3)",
         ),
     }
     for bot, (english, french) in said.items():
@@ -345,7 +345,7 @@ def test_a_bot_that_is_a_folder_a_file_not_executable_or_a_script_without_a_sheb
         if lang == "en":
             assert err == f"hkmj bot-match: --bot '{bot}': cannot start it: {english}\n"
         else:
-            assert err == f"hkmj bot-match : --bot «\u00a0{bot}\u00a0» : impossible de le lancer : {french}\n"
+            assert err == f"hkmj bot-match\u00a0: --bot «\u00a0{bot}\u00a0»\u00a0: impossible de le lancer\u00a0: {french}\n"
 
 
 def test_bot_match_under_another_ruleset_tells_the_bot_its_name(tmp_path: Path) -> None:
@@ -921,7 +921,7 @@ def test_an_existing_log_file_is_refused_and_kept_as_record_is(tmp_path: Path, l
     assert done.returncode == 2, done.stderr
     if lang == "fr":
         assert done.stderr == (
-            f"hkmj bot-match : --log {old} : ce fichier existe déjà ; donnez un autre nom, ou supprimez d'abord le fichier\n"
+            f"hkmj bot-match\u00a0: --log {old}\u00a0: ce fichier existe déjà\u00a0; donnez un autre nom, ou supprimez d'abord le fichier\n"
         ), done.stderr
     else:
         assert done.stderr == f"hkmj bot-match: --log {old}: this file already exists; give another name, or delete the file first\n"

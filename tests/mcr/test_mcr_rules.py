@@ -249,7 +249,7 @@ def test_mcr_6_27_6_43_robbing_the_kong_contains_last_tile_and_the_page_says_why
         assert fans["robbing_the_kong"] == 1 and fans["concealed_hand"] == 1
         assert "last_tile" not in fans
     assert "**MCR-6.27, 6.43 Ruling** (Last Tile and Robbing the Kong)" in MCR_PAGE
-    assert "« Voler un Kong » (n°43) ne sont pas ajoutés" in MCR_PAGE
+    assert "«\u00a0Voler un Kong\u00a0» (n°43) ne sont pas ajoutés" in MCR_PAGE
 
 
 def test_mcr_6_5_6_14_a_dragon_pung_scores_dragon_pung_only_and_the_page_says_why() -> None:
@@ -290,7 +290,7 @@ def test_mcr_5_5_a_blessing_flag_is_refused_naming_the_rule_that_scores_no_such_
     assert out["valid"] is False
     assert out["error"] == f"flag '{flag}': MCR does not score {en}, which is not among its 81 fans (MCR-5.5): leave the flag out"
     assert error_in(out["error"], "fr") == (
-        f"le drapeau «\u00a0{flag}\u00a0» : le MCR ne compte pas de {fr}, absente de ses 81 fans (MCR-5.5) : retirez le drapeau"
+        f"le drapeau «\u00a0{flag}\u00a0»\u00a0: le MCR ne compte pas de {fr}, absente de ses 81 fans (MCR-5.5)\u00a0: retirez le drapeau"
     )
     with pytest.raises(InvalidHand, match=r"\(MCR-5\.5\)"):
         score_mcr_hand("123456789m111p11z", win_tile="1z", flags=[flag, "last_wall_tile"])

@@ -105,9 +105,9 @@ def test_hk_5_7_hkmj_replay_names_the_older_words(tmp_path: Path, capsys: pytest
 @pytest.mark.parametrize(
     ("rules", "teaching", "said", "dist"),
     [
-        ("hk", False, "S a annoncé un faux Mahjong (HK-5.7) : 258m369p147s1234z avec 1z n'est pas une main gagnante : ni quatre groupes", "à 5 tuiles d'une main prête"),
-        ("mcr", True, "Mahjong de S refusé (table d'apprentissage, MCR-5.4) : 258m369p147s1234z avec 1z n'est pas une main gagnante", "prête : à une tuile de la victoire"),
-        ("classical", False, "S a annoncé un faux Mahjong (CL-7.7) : 258m369p147s1234z avec 1z n'est pas une main gagnante", "à 5 tuiles d'une main prête"),
+        ("hk", False, "S a annoncé un faux Mahjong (HK-5.7)\u00a0: 258m369p147s1234z avec 1z n'est pas une main gagnante\u00a0: ni quatre groupes", "à 5 tuiles d'une main prête"),
+        ("mcr", True, "Mahjong de S refusé (table d'apprentissage, MCR-5.4)\u00a0: 258m369p147s1234z avec 1z n'est pas une main gagnante", "prête\u00a0: à une tuile de la victoire"),
+        ("classical", False, "S a annoncé un faux Mahjong (CL-7.7)\u00a0: 258m369p147s1234z avec 1z n'est pas une main gagnante", "à 5 tuiles d'une main prête"),
     ],
 )
 def test_hk_5_7_replay_show_in_french_words_the_reason_in_french(
@@ -119,7 +119,7 @@ def test_hk_5_7_replay_show_in_french_words_the_reason_in_french(
     path.write_text("".join(json.dumps(e) + "\n" for e in _declared(rules, teaching)))
     assert main(["replay", str(path), "--show", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    line = next(x for x in out.splitlines() if "Mahjong" in x and " : 258m" in x)
+    line = next(x for x in out.splitlines() if "Mahjong" in x and "\u00a0: 258m" in x)
     assert line.strip().startswith(said) and line.strip().endswith(dist), line
     assert "winning" not in line and " with " not in line, line
 

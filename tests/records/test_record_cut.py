@@ -176,4 +176,4 @@ def test_a_record_whose_match_end_was_lost_replays_as_an_interrupted_match_hk_7(
     assert report.divergence is not None and report.divergence.line == len(events), report.divergence
     assert report.divergence.reason == "the match's end is missing; the record goes on without it"
     assert main(["replay", str(path), "--lang", "fr"]) == 1
-    assert "la fin de la partie manque ; l'enregistrement continue sans elle" in capsys.readouterr().out
+    assert "la fin de la partie manque\u00a0; l'enregistrement continue sans elle" in capsys.readouterr().out

@@ -193,25 +193,25 @@ def test_a_match_start_with_a_bad_count_of_hands_names_it(
     assert f"bad match_start: {key} {value!r}: expected a whole number 1 or more, or null" in text, text
     text = _check(["replay", str(path), "--lang", "fr"], capsys)
     shown = f"«\u00a0{value}\u00a0»" if isinstance(value, str) else repr(value)  # a text quoted in French guillemets
-    assert f"match_start invalide : {key} {shown} : un nombre entier de 1 ou plus, ou null, est attendu" in text, text
+    assert f"match_start invalide\u00a0: {key} {shown}\u00a0: un nombre entier de 1 ou plus, ou null, est attendu" in text, text
 
 
 _HAND_START_CASES = (
     ("seed", "9z", "seed '9z': expected a whole number, or null for a given wall",
-     "seed «\u00a09z\u00a0» : un nombre entier est attendu, ou null pour un mur donné"),
-    ("seed", [1], "seed [1]: expected a whole number, or null for a given wall", "seed [1] : un nombre entier"),
-    ("prevailing", ["E"], "prevailing ['E']: expected a wind letter E, S, W or N", "prevailing ['E'] : une lettre de vent"),
-    ("prevailing", "Q", "prevailing 'Q': expected a wind letter E, S, W or N", "prevailing «\u00a0Q\u00a0» : une lettre de vent"),
-    ("scores", None, "scores None: expected four whole numbers, one per seat", "scores None : quatre nombres entiers"),
-    ("scores", [0, 0, {}, 0], "scores [0, 0, {}, 0]: expected four whole numbers, one per seat", "scores [0, 0, {}, 0] : quatre"),
-    ("dice", True, "dice True: expected three numbers 1-6 (HK-2.3)", "dice True : trois nombres de 1 à 6 sont attendus (HK-2.3)"),
-    ("teaching", 1.5, "teaching 1.5: expected true or false", "teaching 1.5 : true ou false est attendu"),
-    ("wall", 7, "wall 7: expected four walls of 36 tile names each (HK-2.2)", "wall 7 : quatre murs de 36 noms de tuiles"),
+     "seed «\u00a09z\u00a0»\u00a0: un nombre entier est attendu, ou null pour un mur donné"),
+    ("seed", [1], "seed [1]: expected a whole number, or null for a given wall", "seed [1]\u00a0: un nombre entier"),
+    ("prevailing", ["E"], "prevailing ['E']: expected a wind letter E, S, W or N", "prevailing ['E']\u00a0: une lettre de vent"),
+    ("prevailing", "Q", "prevailing 'Q': expected a wind letter E, S, W or N", "prevailing «\u00a0Q\u00a0»\u00a0: une lettre de vent"),
+    ("scores", None, "scores None: expected four whole numbers, one per seat", "scores None\u00a0: quatre nombres entiers"),
+    ("scores", [0, 0, {}, 0], "scores [0, 0, {}, 0]: expected four whole numbers, one per seat", "scores [0, 0, {}, 0]\u00a0: quatre"),
+    ("dice", True, "dice True: expected three numbers 1-6 (HK-2.3)", "dice True\u00a0: trois nombres de 1 à 6 sont attendus (HK-2.3)"),
+    ("teaching", 1.5, "teaching 1.5: expected true or false", "teaching 1.5\u00a0: true ou false est attendu"),
+    ("wall", 7, "wall 7: expected four walls of 36 tile names each (HK-2.2)", "wall 7\u00a0: quatre murs de 36 noms de tuiles"),
     ("players", [1, "", 2, 0], "players [1, '', 2, 0]: expected the players 0-3 in seat order, each once",
-     "players [1, '', 2, 0] : les joueurs 0 à 3 dans l'ordre des places, chacun une fois, sont attendus"),
-    ("hand", "1", "hand '1': expected a whole number 1 or more", "hand «\u00a01\u00a0» : un nombre entier de 1 ou plus est attendu"),
-    ("dealer", 4, "dealer 4: expected a whole number 0-3", "dealer 4 : un nombre entier de 0 à 3 est attendu"),
-    ("wall", "0.None", "wall None: expected a tile name such as 5p", "wall None : un nom de tuile est attendu, par exemple 5p"),
+     "players [1, '', 2, 0]\u00a0: les joueurs 0 à 3 dans l'ordre des places, chacun une fois, sont attendus"),
+    ("hand", "1", "hand '1': expected a whole number 1 or more", "hand «\u00a01\u00a0»\u00a0: un nombre entier de 1 ou plus est attendu"),
+    ("dealer", 4, "dealer 4: expected a whole number 0-3", "dealer 4\u00a0: un nombre entier de 0 à 3 est attendu"),
+    ("wall", "0.None", "wall None: expected a tile name such as 5p", "wall None\u00a0: un nom de tuile est attendu, par exemple 5p"),
 )
 
 
@@ -235,7 +235,7 @@ def test_a_hand_start_read_without_a_match_names_its_bad_field_hk_2(
     text = _check(["replay", str(path)], capsys)
     assert f"diverged at line 1 (hand 1): bad hand_start: {english}" in text, text
     text = _check(["replay", str(path), "--show", "--lang", "fr"], capsys)
-    assert f"hand_start invalide : {french}" in text, text
+    assert f"hand_start invalide\u00a0: {french}" in text, text
 
 
 def test_a_given_wall_in_a_match_is_checked_in_form_hk_2_2(records: dict[str, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -288,7 +288,7 @@ def test_missing_totals_before_the_next_hand_are_named_at_that_hand_hk_7(
     assert report.divergence is not None and report.divergence.line == third + 1, report.divergence
     assert report.divergence.reason == "the match's totals are missing; the record goes on without them"
     text = _check(["replay", str(path), "--lang", "fr"], capsys)
-    assert f"divergence à la ligne {third + 1} (donne 2) : les totaux de la partie manquent ; l'enregistrement continue sans eux" in text, text
+    assert f"divergence à la ligne {third + 1} (donne 2)\u00a0: les totaux de la partie manquent\u00a0; l'enregistrement continue sans eux" in text, text
 
 
 @pytest.mark.parametrize(
@@ -299,7 +299,7 @@ def test_missing_totals_before_the_next_hand_are_named_at_that_hand_hk_7(
         ("[" * 100_000 + "]" * 100_000 + "\n", "not JSON (arrays or objects nested too deeply)",
          "pas du JSON (des tableaux ou objets imbriqués trop profondément)"),
         ('\ufeff{"type": "match_start", "seed": 3}\n', "not JSON (it starts with a byte order mark, U+FEFF: save the file as UTF-8 without one)",
-         "pas du JSON (il commence par une marque d'ordre des octets, U+FEFF : enregistrez le fichier en UTF-8 sans elle)"),
+         "pas du JSON (il commence par une marque d'ordre des octets, U+FEFF\u00a0: enregistrez le fichier en UTF-8 sans elle)"),
     ],
 )
 def test_a_line_no_text_can_show_or_nested_too_deep_is_named(
@@ -313,7 +313,7 @@ def test_a_line_no_text_can_show_or_nested_too_deep_is_named(
     path = tmp_path / "bad.jsonl"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     assert _check(["replay", str(path)], capsys).endswith(f"bad.jsonl:1: {english}\n")
-    assert _check(["replay", str(path), "--lang", "fr"], capsys).endswith(f"bad.jsonl:1 : {french}\n")
+    assert _check(["replay", str(path), "--lang", "fr"], capsys).endswith(f"bad.jsonl:1\u00a0: {french}\n")
     review = _check(["review", str(path), "--html", "-"], capsys)
     # review says it in hkmj replay's sentence (it said "line 1: not JSON" without why)
     assert review.endswith(f"bad.jsonl:1: {english}\n")
@@ -362,15 +362,15 @@ def test_a_bad_match_start_header_is_said_in_french(records: dict[str, list[str]
     """The seed, ruleset and options of a match_start of the wrong type were said in English
     inside the French report ("match_start invalide : seed True: expected a whole number")."""
     for key, value, french in (
-        ("seed", True, "seed True : un nombre entier est attendu"),
-        ("rules", [None], "jeu de règles [None] : un nom est attendu (hk, mcr, classical)"),
-        ("options", [], "options [] : des paires clé=valeur sont attendues"),
+        ("seed", True, "seed True\u00a0: un nombre entier est attendu"),
+        ("rules", [None], "jeu de règles [None]\u00a0: un nom est attendu (hk, mcr, classical)"),
+        ("options", [], "options []\u00a0: des paires clé=valeur sont attendues"),
     ):
         start = json.loads(records["mcr"][0])
         start[key] = value
         path = tmp_path / "bad.jsonl"
         path.write_text("\n".join([json.dumps(start), *records["mcr"][1:]]) + "\n", encoding="utf-8")
-        assert f"match_start invalide : {french}\n" in _check(["replay", str(path), "--lang", "fr"], capsys)
+        assert f"match_start invalide\u00a0: {french}\n" in _check(["replay", str(path), "--lang", "fr"], capsys)
 
 
 def test_review_in_french_says_why_a_record_does_not_replay_in_french(

@@ -105,14 +105,14 @@ def test_replay_show_labels_seats_and_players_in_one_order(tmp_path: Path) -> No
     assert "Match over after 3 hands; ranking: 1. player" in lines
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "Match over after 1 hand; ranking"), ("fr", "Partie finie après 1 donne ; classement")])
+@pytest.mark.parametrize(("lang", "words"), [("en", "Match over after 1 hand; ranking"), ("fr", "Partie finie après 1 donne\u00a0; classement")])
 def test_show_ends_a_one_hand_match_in_the_singular(tmp_path: Path, lang: str, words: str) -> None:
     """--show (HK-7.3): a match of one hand ends "after 1 hand" ("1 donne"); it said "1 hands"."""
     lines = "\n".join(show(read_record(_simulate(tmp_path, 1, 4)), lang))
     assert words in lines and "1 hands" not in lines and "1 donnes" not in lines
 
 
-@pytest.mark.parametrize(("lang", "later"), [("en", "; next prevailing "), ("fr", " ; ensuite ")])
+@pytest.mark.parametrize(("lang", "later"), [("en", "; next prevailing "), ("fr", "\u00a0; ensuite ")])
 def test_show_announces_no_next_deal_after_a_matchs_last_hand_hk_7_3(tmp_path: Path, lang: str, later: str) -> None:
     """--show (HK-7.3): the totals after the last hand of a match said who deals next and the
     next prevailing wind ("the deal passes; next prevailing West wind"), just before "Match
@@ -120,17 +120,17 @@ def test_show_announces_no_next_deal_after_a_matchs_last_hand_hk_7_3(tmp_path: P
     next deal."""
     lines = [line for line in show(read_record(_simulate(tmp_path, 3, 4)), lang) if line.startswith(("Totals", "Totaux"))]
     assert len(lines) == 3 and all(later in line for line in lines[:2]), lines
-    assert later not in lines[-1] and lines[-1].startswith(("Totals after hand 3: ", "Totaux après la donne 3 : ")), lines[-1]
+    assert later not in lines[-1] and lines[-1].startswith(("Totals after hand 3: ", "Totaux après la donne 3\u00a0: ")), lines[-1]
 
 
 def test_plain_tiles_sorted_and_named() -> None:
     assert plain_tiles("9p1m1z2m1m1z4f") == "1 1 2 Characters; 9 Circles; East wind ×2; Flower 4 (Bamboo)"
-    assert plain_tiles("3z3z5s", "fr") == "5 Bambous ; Vent Ouest ×2"
+    assert plain_tiles("3z3z5s", "fr") == "5 Bambous\u00a0; Vent Ouest ×2"
 
 
 def test_replay_show_in_french_writes_o_for_west(tmp_path: Path) -> None:
     lines = "\n".join(show(read_record(_simulate(tmp_path, 1, 4)), "fr"))
-    assert "O joueur" in lines and "W joueur" not in lines and "Distribution (chaque main triée) :" in lines
+    assert "O joueur" in lines and "W joueur" not in lines and "Distribution (chaque main triée)\u00a0:" in lines
 
 
 @pytest.mark.parametrize(
@@ -462,31 +462,29 @@ def test_replay_says_its_errors_in_french_with_lang_fr(
     }
     said = {
         "missing.jsonl": ("no such file", "fichier introuvable"),  # as hkmj review and play --resume say it
-        "notes.txt": ("1: not JSON (expecting value at column 1)", "1 : pas du JSON (valeur attendue à la colonne 1)"),
+        "notes.txt": ("1: not JSON (expecting value at column 1)", "1\u00a0: pas du JSON (valeur attendue à la colonne 1)"),
         "binary.jsonl": ("not a text file (a record is JSON Lines text, UTF-8)", "pas un fichier texte (un enregistrement est du texte JSON Lines, en UTF-8)"),
         "empty.jsonl": ("the file is empty: it holds no match", "le fichier est vide, il ne contient aucune partie"),
-        "object.jsonl": ("1: an event is a JSON object with a 'type'", "1 : un événement est un objet JSON avec un champ « type »"),
-        "cut.jsonl": ("1: not JSON (expecting ',' delimiter at column 34)", "1 : pas du JSON (séparateur « , » attendu à la colonne 34)"),
+        "object.jsonl": ("1: an event is a JSON object with a 'type'", "1\u00a0: un événement est un objet JSON avec un champ «\u00a0type\u00a0»"),
+        "cut.jsonl": ("1: not JSON (expecting ',' delimiter at column 34)", "1\u00a0: pas du JSON (séparateur «\u00a0,\u00a0» attendu à la colonne 34)"),
         "nan.jsonl": (
             "1: not JSON (NaN is not JSON (RFC 8259 has no NaN or Infinity))",
-            "1 : pas du JSON (NaN n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity))",
+            "1\u00a0: pas du JSON (NaN n'est pas du JSON (la RFC 8259 n'a ni NaN ni Infinity))",
         ),
-        "log.jsonl": ("bad table log: ", "journal de table invalide : "),
+        "log.jsonl": ("bad table log: ", "journal de table invalide\u00a0: "),
     }
     for name, content in files.items():
         path = tmp_path / name
         write_file(path, content)
         english, french = said[name]
-        for lang, words, colon in (("en", english, ":"), ("fr", french, " :")):
+        for lang, words, colon in (("en", english, ":"), ("fr", french, "\u00a0:")):
             assert main(["replay", str(path), "--lang", lang, "--quiet"]) == 2
             out, err = capsys.readouterr()
             line = f"hkmj replay{colon} {path}{':' if words[0].isdigit() else colon + ' '}{words}"
             # a table log's own detail (which entry, which field) is worded as hkmj review words it
-            # (with hkmj review's typography: a no-break space before a French colon)
-            err = err.replace("\u00a0", " ").replace("\u202f", " ")
             assert out == "" and (err.startswith(line) if name == "log.jsonl" else err == line + "\n"), err
     record = _simulate(tmp_path, 1, 1)
     assert main(["replay", str(record), "--record", str(tmp_path / "r.jsonl"), "--lang", "fr", "--quiet"]) == 2
     assert capsys.readouterr().err == (
-        f"hkmj replay : --record écrit la partie de l'export du journal d'une table du serveur ; {record} est déjà un enregistrement\n"
+        f"hkmj replay\u00a0: --record écrit la partie de l'export du journal d'une table du serveur\u00a0; {record} est déjà un enregistrement\n"
     )

@@ -35,13 +35,13 @@ def _replay(tmp_path: Path, capsys: pytest.CaptureFixture[str], events: list[dic
 
 
 def test_replay_ok_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert _replay(tmp_path, capsys, _events()) == (0, "replay OK : 1 donne, 9 événements reproduits à l'identique")
+    assert _replay(tmp_path, capsys, _events()) == (0, "replay OK\u00a0: 1 donne, 9 événements reproduits à l'identique")
 
 
 def test_an_interrupted_match_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out = _replay(tmp_path, capsys, _events()[:5])
     assert code == 0
-    assert out == "replay OK : 1 donne, 5 événements reproduits à l'identique ; l'enregistrement s'arrête au milieu de la donne 1 (une partie interrompue)"
+    assert out == "replay OK\u00a0: 1 donne, 5 événements reproduits à l'identique\u00a0; l'enregistrement s'arrête au milieu de la donne 1 (une partie interrompue)"
 
 
 def test_older_words_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,8 +51,8 @@ def test_older_words_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str
     old = str(e["reason"]).replace("258m369p147s1234z with", "258m369p147s11234z with")
     e["reason"] = old.replace(get_ruleset("mcr").winning_shapes, DEFAULT.winning_shapes)
     code, out = _replay(tmp_path, capsys, events)
-    assert code == 0 and out.startswith("replay OK : 1 donne, "), out
-    assert "reproduits (chaque coup, score et paiement) ; 1 raison de faux Mahjong dans les mots de versions antérieures" in out
+    assert code == 0 and out.startswith("replay OK\u00a0: 1 donne, "), out
+    assert "reproduits (chaque coup, score et paiement)\u00a0; 1 raison de faux Mahjong dans les mots de versions antérieures" in out
     assert "qui citaient les règles de Hong Kong (HK-5.7, HK-5.1-5.4) à toute table et écrivaient une tuile réclamée" in out
     assert "cette version cite celles de la table (MCR-5.4, MCR-5.2) et écrit la main sans elle" in out
     assert not any(w in out for w in ("reproduced", "reason", "version writes", "every table")), out
@@ -64,25 +64,25 @@ def test_a_divergence_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[st
     end["payments"] = [129, -256, 64, 64]
     code, out = _replay(tmp_path, capsys, events)
     lines = out.splitlines()
-    assert code == 1 and lines[0] == "replay : divergence à la ligne 9 (donne 1) : l'événement «\u00a0hand_end\u00a0» diffère par payments", out
-    assert lines[1].startswith("  enregistré : {") and lines[2].startswith("  rejoué : {"), out
+    assert code == 1 and lines[0] == "replay\u00a0: divergence à la ligne 9 (donne 1)\u00a0: l'événement «\u00a0hand_end\u00a0» diffère par payments", out
+    assert lines[1].startswith("  enregistré\u00a0: {") and lines[2].startswith("  rejoué\u00a0: {"), out
     assert "diverged" not in out and "recorded:" not in out
 
 
 @pytest.mark.parametrize(
     ("english", "french"),
     [
-        ("record: table.jsonl (401 events)", "enregistrement : table.jsonl (401 événements)"),
+        ("record: table.jsonl (401 events)", "enregistrement\u00a0: table.jsonl (401 événements)"),
         (
             "replay OK: 4 hands, 401 events played from the table log's actions (a table log keeps the actions, not their results)",
-            "replay OK : 4 donnes, 401 événements joués à partir des actions du journal de la table (un journal garde les actions, pas leurs résultats)",
+            "replay OK\u00a0: 4 donnes, 401 événements joués à partir des actions du journal de la table (un journal garde les actions, pas leurs résultats)",
         ),
         (
             "replay OK: 1 hand, 114 events reproduced exactly; the record stops before the match's end (an interrupted match)",
-            "replay OK : 1 donne, 114 événements reproduits à l'identique ; l'enregistrement s'arrête avant la fin de la partie (une partie interrompue)",
+            "replay OK\u00a0: 1 donne, 114 événements reproduits à l'identique\u00a0; l'enregistrement s'arrête avant la fin de la partie (une partie interrompue)",
         ),
         ("replay: diverged at end of record (hand 2): the engine produced more events than recorded",
-         "replay : divergence à la fin de l'enregistrement (donne 2) : le moteur a produit plus d'événements que l'enregistrement n'en a"),
+         "replay\u00a0: divergence à la fin de l'enregistrement (donne 2)\u00a0: le moteur a produit plus d'événements que l'enregistrement n'en a"),
     ],
 )
 def test_every_report_line_has_its_french(english: str, french: str) -> None:

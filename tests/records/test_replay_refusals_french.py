@@ -64,31 +64,31 @@ def test_every_engine_refusal_has_its_french(seed: int, rules: str) -> None:
     assert len(kinds) >= 6, kinds  # the hand reached turns, claims and their refusals
     for reason in reasons:
         said = error_in(f"recorded input refused by the engine: {reason}", "fr")
-        assert said.startswith("coup enregistré refusé par le moteur : "), said
-        assert said != f"coup enregistré refusé par le moteur : {reason}", reason  # rendered, not quoted
-        assert not _english_left(said.partition(" : ")[2]), said
+        assert said.startswith("coup enregistré refusé par le moteur\u00a0: "), said
+        assert said != f"coup enregistré refusé par le moteur\u00a0: {reason}", reason  # rendered, not quoted
+        assert not _english_left(said.partition("\u00a0: ")[2]), said
 
 
 @pytest.mark.parametrize(
     ("english", "french"),
     [
-        ("discard 5p: W holds no 5p", "discard 5p : O n'a pas de 5p"),
-        ("pung: it is S's turn, not W's", "pung : c'est le tour de S, pas celui de O"),
-        ("added kong 7z: E holds no 7z to add (HK-3.3)", "added kong 7z : E n'a pas de 7z à ajouter (HK-3.3)"),
+        ("discard 5p: W holds no 5p", "discard 5p\u00a0: O n'a pas de 5p"),
+        ("pung: it is S's turn, not W's", "pung\u00a0: c'est le tour de S, pas celui de O"),
+        ("added kong 7z: E holds no 7z to add (HK-3.3)", "added kong 7z\u00a0: E n'a pas de 7z à ajouter (HK-3.3)"),
         ("pung: N cannot claim its own added kong 3m; waiting for the other seats",
-         "pung : N ne peut pas réclamer son propre kong ajouté 3m ; les autres places répondent"),
-        ("pass: S has already answered the discard 9p", "pass : S a déjà répondu à la défausse 9p"),
+         "pung\u00a0: N ne peut pas réclamer son propre kong ajouté 3m\u00a0; les autres places répondent"),
+        ("pass: S has already answered the discard 9p", "pass\u00a0: S a déjà répondu à la défausse 9p"),
         ("seat 7: expected a seat number 0-3 (East, South, West, North)",
-         "place 7 : un numéro de place de 0 à 3 est attendu (Est, Sud, Ouest, Nord)"),
-        ("seat '1': expected a seat number 0-3", "place «\u00a01\u00a0» : un numéro de place de 0 à 3 est attendu"),
+         "place 7\u00a0: un numéro de place de 0 à 3 est attendu (Est, Sud, Ouest, Nord)"),
+        ("seat '1': expected a seat number 0-3", "place «\u00a01\u00a0»\u00a0: un numéro de place de 0 à 3 est attendu"),
         ("'discard 5x': '5x': unknown suit 'x' (use m, p, s, z or f)",
-         "«\u00a0discard 5x\u00a0» : «\u00a05x\u00a0» : famille «\u00a0x\u00a0» inconnue (utilisez m, p, s, z ou f)"),
-        ("'chow 89m1p': a chow never crosses suits (HK-5.2)", "«\u00a0chow 89m1p\u00a0» : un chow ne mêle jamais deux familles (HK-5.2)"),
-        ("'discard 55p': expected one playing tile such as 5p", "«\u00a0discard 55p\u00a0» : une seule tuile de jeu est attendue, par exemple 5p"),
+         "«\u00a0discard 5x\u00a0»\u00a0: «\u00a05x\u00a0»\u00a0: famille «\u00a0x\u00a0» inconnue (utilisez m, p, s, z ou f)"),
+        ("'chow 89m1p': a chow never crosses suits (HK-5.2)", "«\u00a0chow 89m1p\u00a0»\u00a0: un chow ne mêle jamais deux familles (HK-5.2)"),
+        ("'discard 55p': expected one playing tile such as 5p", "«\u00a0discard 55p\u00a0»\u00a0: une seule tuile de jeu est attendue, par exemple 5p"),
     ],
 )  # fmt: skip
 def test_refusals_in_french(english: str, french: str) -> None:
-    assert error_in(f"recorded input refused by the engine: {english}", "fr") == f"coup enregistré refusé par le moteur : {french}"
+    assert error_in(f"recorded input refused by the engine: {english}", "fr") == f"coup enregistré refusé par le moteur\u00a0: {french}"
     assert error_in(f"recorded input refused by the engine: {english}", "en") == f"recorded input refused by the engine: {english}"
 
 
@@ -112,7 +112,7 @@ def test_a_refused_move_in_a_french_report(tmp_path: Path, capsys: pytest.Captur
     path.write_text("".join(json.dumps(x) + "\n" for x in events))
     assert main(["replay", str(path), "--lang", "fr", "--quiet"]) == 1
     first = capsys.readouterr().out.splitlines()[0]
-    assert first.endswith(": coup enregistré refusé par le moteur : «\u00a0discard 5x\u00a0» : «\u00a05x\u00a0» : famille «\u00a0x\u00a0» inconnue (utilisez m, p, s, z ou f)"), (held, first)
+    assert first.endswith(": coup enregistré refusé par le moteur\u00a0: «\u00a0discard 5x\u00a0»\u00a0: «\u00a05x\u00a0»\u00a0: famille «\u00a0x\u00a0» inconnue (utilisez m, p, s, z ou f)"), (held, first)
     assert main(["replay", str(path), "--quiet"]) == 1
     assert capsys.readouterr().out.splitlines()[0].endswith(": recorded input refused by the engine: 'discard 5x': '5x': unknown suit 'x' (use m, p, s, z or f)")
 
@@ -120,8 +120,8 @@ def test_a_refused_move_in_a_french_report(tmp_path: Path, capsys: pytest.Captur
 def test_a_bad_match_start_says_why_in_french() -> None:
     """The reason a record's match_start cannot be played (an unknown ruleset) is French too."""
     english = "replay: diverged at line 1 (hand 0): bad match_start: unknown ruleset 'xyz': expected one of hk, mcr, classical"
-    assert error_in(english, "fr") == "replay : divergence à la ligne 1 (donne 0) : match_start invalide : jeu de règles «\u00a0xyz\u00a0» inconnu : attendu parmi hk, mcr, classical"
-    assert error_in("bad hand_start: 'wall'", "fr") == "hand_start invalide : «\u00a0wall\u00a0»"  # no phrase for it: quoted as it is
+    assert error_in(english, "fr") == "replay\u00a0: divergence à la ligne 1 (donne 0)\u00a0: match_start invalide\u00a0: jeu de règles «\u00a0xyz\u00a0» inconnu\u00a0: attendu parmi hk, mcr, classical"
+    assert error_in("bad hand_start: 'wall'", "fr") == "hand_start invalide\u00a0: «\u00a0wall\u00a0»"  # no phrase for it: quoted as it is
 
 
 def test_a_missing_field_is_named_as_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,8 +134,8 @@ def test_a_missing_field_is_named_as_missing(tmp_path: Path, capsys: pytest.Capt
     assert out[0].endswith(": bad match_start: the field 'length' is missing"), out
     assert main(["replay", str(start), "--lang", "fr", "--quiet"]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0].endswith(" : match_start invalide : le champ «\u00a0length\u00a0» manque"), out
-    assert "  rejoué : (rien)" in out, out
+    assert out[0].endswith("\u00a0: match_start invalide\u00a0: le champ «\u00a0length\u00a0» manque"), out
+    assert "  rejoué\u00a0: (rien)" in out, out
     events = _played_hand(4)
     move = next(e for e in events if "action" in e)
     del move["seat"]

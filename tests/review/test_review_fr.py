@@ -89,7 +89,7 @@ def test_every_note_phrase_has_a_french_rendering_hk_6() -> None:
             assert not _english_words(got) & _english_words(note), (note, got)
     # a note of several parts, and the French names it reuses (terminal distances, HK-6 fans)
     got = fr.note("1 tile from ready; aiming at seven pairs (ready); risks 1.5 points in deal-ins")
-    assert got == "à 1 tuile d'une main prête ; vise «\u00a0Sept paires\u00a0» (prête) ; risque de coûter 1,5 point en donnant la victoire"
+    assert got == "à 1 tuile d'une main prête\u00a0; vise «\u00a0Sept paires\u00a0» (prête)\u00a0; risque de coûter 1,5 point en donnant la victoire"
     assert fr.note("pung, then discard White dragon (2 tiles from ready)") == (
         "pung, puis défausser Dragon Blanc (à 2 tuiles d'une main prête)"
     )
@@ -153,7 +153,7 @@ def test_every_plan_has_the_tables_own_name_mcr_6_cl_5(rules: str) -> None:
 def test_french_text_summary_in_80_columns(hk_review: Review) -> None:
     """The summary in French keeps the 80-column layout and leaves no English word."""
     en, raw = summary_text(hk_review, top=5), summary_text(hk_review, top=5, lang="fr")
-    assert "\u00a0: " in raw and not re.search(r"^\s*[:;]", raw, re.M)  # French typography: no line starts with a colon
+    assert "\u00a0: " in raw and " : " not in raw and not re.search(r"^\s*[:;]", raw, re.M)  # French typography: no line starts with a colon
     fr = raw.replace("\u00a0", " ")
     assert fr.startswith("Analyse de partie : joueur 1, 2 donnes, Hong Kong, face au robot expert.")
     assert "Les plus grosses erreurs d'abord (5 sur" in fr and " 1. Donne " in fr and "Avant : " in fr

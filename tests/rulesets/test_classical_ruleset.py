@@ -189,7 +189,7 @@ def test_cl6_2_a_capped_hand_says_the_limit_capped_it() -> None:
     melds = ("pung 777z", "pung 555z")
     capped = _described({"limit": "100"}, "111m999p11z", melds)
     assert "= 100 (48 points × 2^4 = 768, capped at the limit of 100);" in capped
-    assert "= 100 (48 points × 2^4 = 768, plafonné à la limite de 100) ; mains" in _described({"limit": "100"}, "111m999p11z", melds, "fr")
+    assert "= 100 (48 points × 2^4 = 768, plafonné à la limite de 100)\u00a0; mains" in _described({"limit": "100"}, "111m999p11z", melds, "fr")
     assert "= 768 (48 points × 2^4);" in _described({}, "111m999p11z", melds)
 
 
@@ -198,7 +198,7 @@ def test_cl5_replay_show_in_french_puts_a_space_before_its_semicolon() -> None:
     E 8 …", the one semicolon of its French without the space French puts before it (every other
     line reads "… ; …"). It now reads "… (52 points × 2^1) ; mains …"; English keeps "…); hands"."""
     melds = ("pung 777z", "pung 555z")
-    assert "= 768 (48 points × 2^4) ; mains " in _described({}, "111m999p11z", melds, "fr")
+    assert "= 768 (48 points × 2^4)\u00a0; mains " in _described({}, "111m999p11z", melds, "fr")
     assert "= 768 (48 points × 2^4); hands " in _described({}, "111m999p11z", melds)
 
 
@@ -249,7 +249,7 @@ def test_cl_3_7_the_final_discard_refusal_cites_a_rule_that_says_so() -> None:
     said = _page_rule("rules-classical.md", cited[0])
     assert "final discard" in said and "only for Mahjong" in said, (cited, said)
     assert rule_words(STRINGS["en"], "classical", "en")["rule.final"].startswith(cited[0] + ":")
-    assert rule_words(STRINGS["fr"], "classical", "fr")["rule.final"].startswith(cited[0] + " :")
+    assert rule_words(STRINGS["fr"], "classical", "fr")["rule.final"].startswith(cited[0] + "\u00a0:")
 
 
 def test_mcr_3_3_the_final_discard_rule_the_mcr_table_cites_says_so() -> None:
@@ -287,7 +287,7 @@ def test_cl_3_8_a_mahjong_on_any_players_discard_may_complete_a_chow() -> None:
     assert "winning tile" in said and "any other player's latest discard" in said and "a chow included" in said, said
     assert "(CL-3.8)" in _page_rule("rules-classical.md", "CL-3.1")
     assert rule_words(STRINGS["en"], "classical", "en")["rule.mahjong_now"].startswith("CL-3.8:")
-    assert rule_words(STRINGS["fr"], "classical", "fr")["rule.mahjong_now"].startswith("CL-3.8 :")
+    assert rule_words(STRINGS["fr"], "classical", "fr")["rule.mahjong_now"].startswith("CL-3.8\u00a0:")
 
 
 # East is dealt four chows and a pair; the others the quiet hands

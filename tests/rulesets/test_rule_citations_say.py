@@ -383,7 +383,7 @@ def test_mcr_3_2_the_helps_kong_bullet_cites_the_rule_that_takes_the_replacement
     from the end of the wall: there is no dead wall, MCR-3.1)" cited MCR-3.1, which says there is no
     dead wall but not where a replacement comes from; MCR-3.2 says it, and the bullet cites both."""
     says = {"MCR-3.1": ("there is no dead wall",), "MCR-3.2": ("replacement tiles — for a flower or a kong — are taken from the end of the wall",)}
-    anchor = {"en": "  • kong: four identical tiles", "fr": "  • kong : quatre tuiles identiques"}
+    anchor = {"en": "  • kong: four identical tiles", "fr": "  • kong\u00a0: quatre tuiles identiques"}
     for lang in ("en", "fr"):
         body = rule_words(STRINGS[lang], "mcr", lang)["help.body"]
         bullet = body.split(anchor[lang], 1)[1].split("\n", 1)[0]

@@ -57,7 +57,7 @@ def test_hk6_a_win_is_described_in_one_place_in_either_language() -> None:
     event = {"items": [], "fan": 13, "limit": "thirteen_orphans", "base": 64, "payments": [-128, -64, 256, -64]}
     hk = get_ruleset("hk")
     name_fr = hk.name_of("thirteen_orphans", "fr")
-    assert hk.describe_win(event, "fr") == f"aucun élément = 13 fan, main limite : {name_fr} → base 64, payments [-128, -64, 256, -64]"
+    assert hk.describe_win(event, "fr") == f"aucun élément = 13 fan, main limite\u00a0: {name_fr} → base 64, payments [-128, -64, 256, -64]"
     assert hk.describe_win(event) == "no scoring element = 13 fan, limit hand: Thirteen orphans → base 64, payments [-128, -64, 256, -64]"
 
 

@@ -222,7 +222,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
     ftext = phone.inner_text("#scoring")
     assert "Classement final" in ftext and "Paiements" in ftext and "Les mains" in ftext
     assert phone.locator("#review").count() == 0  # a spectator has no seat to review
-    assert "salt" not in phone.inner_text("#verify") and " :" not in ftext.replace("\u00a0:", "")
+    assert "salt" not in phone.inner_text("#verify") and "\u00a0:" not in ftext.replace("\u00a0:", "")
     phone.screenshot(path=str(ARTIFACTS / "phone-match-over-fr.png"), full_page=True)
     assert phone.evaluate(SMALL_TARGETS, 40) == []
     # opened later, in a fresh browser: the result, not "Waiting for players…"
@@ -1830,8 +1830,8 @@ def test_mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it(se
 def _mcr_5_4_a_refused_mahjong_toast_spans_a_phones_screen_not_half_of_it_case(server: Server, lang: str, browser: Any) -> None:
     words = {"en": "your hand is not a winning hand: not four groups and a pair, nor seven pairs, nor thirteen orphans, "
                    "nor a knitted hand (MCR-5.2); it is 3 tiles from ready.",
-             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni treize "
-                   "orphelins, ni une main cousue (MCR-5.2) ; elle est à 3 tuiles d'une main prête."}
+             "fr": "votre main n'est pas une main gagnante\u00a0: ni quatre groupes et une paire, ni sept paires, ni treize "
+                   "orphelins, ni une main cousue (MCR-5.2)\u00a0; elle est à 3 tuiles d'une main prête."}
     errors: list[str] = []
     page = phone_page(browser, server, errors, lang, (375, 667))
     state = _mid_hand("mcr", claim=False)
@@ -1873,9 +1873,9 @@ def _on_a_phone_a_refused_mahjong_never_splits_a_rule_citation_over_two_lines_ca
     words = {"en": "your hand is not a winning hand: not four groups and a pair (MCR-5.1), nor seven pairs (MCR-5.2.1), "
                    "nor thirteen orphans (MCR-5.2.3), nor a knitted hand (MCR-5.2.5), nor lesser honours and knitted "
                    "tiles (MCR-5.2.4); it is 3 tiles from ready (MCR-4.1, MCR-5.4, MCR-8.1).",
-             "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire (MCR-5.1), ni sept paires "
+             "fr": "votre main n'est pas une main gagnante\u00a0: ni quatre groupes et une paire (MCR-5.1), ni sept paires "
                    "(MCR-5.2.1), ni treize orphelins (MCR-5.2.3), ni une main cousue (MCR-5.2.5), ni honneurs et tuiles "
-                   "cousues (MCR-5.2.4) ; elle est à 3 tuiles d'une main prête (MCR-4.1, MCR-5.4, MCR-8.1)."}
+                   "cousues (MCR-5.2.4)\u00a0; elle est à 3 tuiles d'une main prête (MCR-4.1, MCR-5.4, MCR-8.1)."}
     errors: list[str] = []
     page = phone_page(browser, server, errors, lang)
     state = _mid_hand("mcr", claim=False)
@@ -1905,7 +1905,7 @@ def test_hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_re
 def _hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_result_case(
         server: Server, lang: str, size: tuple[int, int], browser: Any) -> None:
     words = {"en": "your hand is not a winning hand: it is 3 tiles from ready.",
-             "fr": "votre main n'est pas une main gagnante : elle est à 3 tuiles d'une main prête."}
+             "fr": "votre main n'est pas une main gagnante\u00a0: elle est à 3 tuiles d'une main prête."}
     errors: list[str] = []
     page = phone_page(browser, server, errors, lang, size, touch=size[0] < 500)
     playing = _mid_hand("hk", claim=False)
@@ -1933,8 +1933,8 @@ def _hk_5_7_a_refused_mahjongs_toast_goes_when_the_hand_ends_not_over_its_result
 REFUSED_4_FROM_READY = {
     "en": "your hand is not a winning hand: not four groups and a pair, nor seven distinct pairs (HK-5.3), "
           "nor thirteen orphans (HK-5.4); it is 4 tiles from ready.",
-    "fr": "votre main n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires distinctes "
-          "(HK-5.3), ni treize orphelins (HK-5.4) ; elle est à 4 tuiles d'une main prête.",
+    "fr": "votre main n'est pas une main gagnante\u00a0: ni quatre groupes et une paire, ni sept paires distinctes "
+          "(HK-5.3), ni treize orphelins (HK-5.4)\u00a0; elle est à 4 tuiles d'une main prête.",
 }
 """A teaching table's refusal of a Mahjong declared 4 tiles from ready (HK-5.7), as the server words it."""
 COVERED_BY_TOAST = """(sel) => { const t = document.querySelector('#toast').getBoundingClientRect();
@@ -2000,7 +2000,7 @@ def _hk_5_7_at_1280x800_a_refused_mahjongs_toast_covers_neither_its_refusal_nor_
     page.evaluate("(st) => { window.send = () => {}; G.state = null; G.open = []; G.log = []; onMessage(st); }", state)
     page.wait_for_selector("#toast.on", timeout=5000)
     page.wait_for_timeout(400)  # the toast's fade-in
-    assert page.inner_text(".refusal") == page.inner_text("#toast") == words[lang].replace(" :", "\u00a0:").replace(" ;", "\u00a0;")
+    assert page.inner_text(".refusal") == page.inner_text("#toast") == words[lang].replace("\u00a0:", "\u00a0:").replace("\u00a0;", "\u00a0;")
     assert page.inner_text(".msg")
     for scroll in ("0", "document.documentElement.scrollHeight"):
         page.evaluate(f"window.scrollTo(0, {scroll})")

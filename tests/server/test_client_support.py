@@ -281,7 +281,7 @@ def test_hint_distance_in_the_browser_is_worded_as_in_the_terminal() -> None:
     the terminal's Texts.distance does, with real plurals in English and French."""
     got = _run_client_text("[0, 1, 2, 4].map(distance)")
     for lang in ("en", "fr"):
-        assert got[lang] == [Texts(lang).distance(n).replace("prête : ", "prête\u00a0: ") for n in (0, 1, 2, 4)]
+        assert got[lang] == [Texts(lang).distance(n).replace("prête\u00a0: ", "prête\u00a0: ") for n in (0, 1, 2, 4)]
     assert got["en"][1] == "1 tile from ready" and got["fr"][2] == "à 2 tuiles d'une main prête"
 
 
@@ -472,8 +472,8 @@ def test_a_self_drawn_win_is_en_piochant_in_every_french_payment_text() -> None:
 
     got = _run_client_text('[t("whySelf"), t("whySelfMcr")]')["fr"]
     assert all(x.startswith("victoire en piochant") for x in got), got
-    assert FR["end.pay.self_draw"].startswith("Victoire en piochant : ")
-    assert Texts("fr", "mcr")("end.pay.mcr.self_draw", points=8, each=16, winner="Sud", total=48).startswith("Victoire en piochant : ")
+    assert FR["end.pay.self_draw"].startswith("Victoire en piochant\u00a0: ")
+    assert Texts("fr", "mcr")("end.pay.mcr.self_draw", points=8, each=16, winner="Sud", total=48).startswith("Victoire en piochant\u00a0: ")
 
 
 def test_the_offline_countdown_is_worked_out_in_one_place() -> None:

@@ -296,7 +296,7 @@ def default_port_taken() -> Iterator[None]:
         (["--db", "hkmj.db"], "--db 'hkmj.db': not a database URL; for a file, write sqlite:///hkmj.db (or postgresql://"),
         (["--db", "/no/such/dir/x.db"], "not a database URL; for a file, write sqlite:////no/such/dir/x.db (or postgresql://"),
         (["--db", ""], "--db '': not a database URL; expected sqlite:///FILE or postgresql://"),
-        (["--lang", "fr", "--db", "hkmj.db"], "--db «\xa0hkmj.db\xa0» : pas une URL de base de données ; pour un fichier, écrivez sqlite:///hkmj.db (ou postgresql://"),
+        (["--lang", "fr", "--db", "hkmj.db"], "--db «\xa0hkmj.db\xa0»\u00a0: pas une URL de base de données\u00a0; pour un fichier, écrivez sqlite:///hkmj.db (ou postgresql://"),
         (["--db", "sqlite:////no/such/dir/x.db"], "no folder '/no/such/dir' for the database file"),
         (["--db", "sqlite:///{tmp}"], "is a folder, not a database file"),
         (["--db", "postgresql://me:secret@127.0.0.1:1/x"], "--db 'postgresql://me:***@127.0.0.1:1/x': cannot connect:"),
@@ -307,15 +307,15 @@ def default_port_taken() -> Iterator[None]:
         # a count or a rate that is no number: it said argparse's "invalid int value: '1.5'" ("invalid float value"), in English under --lang fr
         (["--network-share", "1.5"], "argument --network-share: '1.5' is not a whole number (digits 0-9)"),
         (["--create-rate", "abc"], "argument --create-rate: 'abc' is not a number (digits 0-9, a point before decimals: 2.5)"),
-        (["--max-tables", "1.5", "--lang", "fr"], "hkmj serve : erreur : argument --max-tables : «\xa01.5\xa0» n'est pas un nombre entier (chiffres 0-9)"),
+        (["--max-tables", "1.5", "--lang", "fr"], "hkmj serve\u00a0: erreur\u00a0: argument --max-tables\u00a0: «\xa01.5\xa0» n'est pas un nombre entier (chiffres 0-9)"),
         (["--idle-timeout", "x", "--lang", "fr"],
-         "hkmj serve : erreur : argument --idle-timeout : «\xa0x\xa0» n'est pas un nombre (chiffres 0-9, un point avant les décimales : 2.5)"),
+         "hkmj serve\u00a0: erreur\u00a0: argument --idle-timeout\u00a0: «\xa0x\xa0» n'est pas un nombre (chiffres 0-9, un point avant les décimales\u00a0: 2.5)"),
         (["--port", "99999"], "argument --port: '99999': expected a port number from 1 to 65535"),
         # a full-width port was taken as 8000; a superscript or 5000 digits gave argparse's "invalid _port value" with them all
         (["--port", "\uff18\uff10\uff10\uff10"], "argument --port: '\uff18\uff10\uff10\uff10': expected a port number from 1 to 65535"),
         (["--port", "\u00b2"], "argument --port: '\u00b2': expected a port number from 1 to 65535"),
         (["--port", "9" * 5000], "argument --port: '999999999999999999999999999999999999...: expected a port number from 1 to 65535"),
-        (["--port", "9" * 5000, "--lang", "fr"], "argument --port : «\xa0999999999999999999999999999999999999...\xa0» : un numéro de port de 1 à 65535"),
+        (["--port", "9" * 5000, "--lang", "fr"], "argument --port\u00a0: «\xa0999999999999999999999999999999999999...\xa0»\u00a0: un numéro de port de 1 à 65535"),
     ],
 )
 def test_serve_refuses_a_bad_database_or_limit_before_starting(
@@ -357,8 +357,8 @@ def test_serve_refuses_a_file_that_is_no_sqlite_database_before_starting(
         )
     else:
         assert err == (
-            f"hkmj serve : --db «\u00a0sqlite:///{record}\u00a0» : {record} n'est pas une base de données SQLite (ses premiers octets "
-            "disent un autre type de fichier) ; donnez le nom d'un nouveau fichier ou la base de données du serveur\n"
+            f"hkmj serve\u00a0: --db «\u00a0sqlite:///{record}\u00a0»\u00a0: {record} n'est pas une base de données SQLite (ses premiers octets "
+            "disent un autre type de fichier)\u00a0; donnez le nom d'un nouveau fichier ou la base de données du serveur\n"
         )
     assert code == 2
     assert record.read_text() == '{"type": "match_start"}\n' and record.stat().st_mode & 0o777 == 0o644
@@ -419,8 +419,8 @@ def test_a_test_server_whose_port_was_taken_before_it_bound_starts_on_another(tm
     [
         ("en", "hkmj serve: --db 'sqlite:///{path}': cannot create the database file {path} (database or disk is full); "
          "give a path where it can be written\n"),
-        ("fr", "hkmj serve : --db «\xa0sqlite:///{path}\xa0» : impossible de créer le fichier de base de données {path} "
-         "(database or disk is full) ; donnez un chemin où il peut être écrit\n"),
+        ("fr", "hkmj serve\u00a0: --db «\xa0sqlite:///{path}\xa0»\u00a0: impossible de créer le fichier de base de données {path} "
+         "(database or disk is full)\u00a0; donnez un chemin où il peut être écrit\n"),
     ],
 )
 def test_serve_refuses_a_new_database_on_a_full_disk_before_starting(

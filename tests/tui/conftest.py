@@ -122,7 +122,7 @@ def kong_replacement_win(advance: Callable[[Session], None]) -> Callable[[Sessio
 def _boxed_text(app: PlayApp) -> str:
     lines = [strip.text for strip in app.screen._compositor.render_strips()]
     inner = [line[line.index("│") + 1 : line.rindex("│")] for line in lines if line.count("│") >= 2]
-    return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
+    return re.sub(r"[ \n▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
 
 
 @pytest.fixture

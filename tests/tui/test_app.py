@@ -17,6 +17,7 @@ from hkmj.tiles import tile
 from hkmj.tui.app import ActionButton, EndScreen, HelpScreen, PlayApp, QuitScreen, RankScreen, TableScreen
 from hkmj.tui.render import hand_positions
 from hkmj.tui.session import Session
+from hkmj.tui.testing import joined
 
 Make = Callable[..., Session]
 SIZE = (100, 34)
@@ -105,27 +106,27 @@ async def test_french_buttons_and_end_screen(make_session: Make) -> None:
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert static_text(app, "#status").startswith("À vous : choisissez votre défausse par sa lettre")
+        assert static_text(app, "#status").startswith("À vous\u00a0: choisissez votre défausse par sa lettre")
         assert "lettre+Entrée défausse · Espace passe · p c k m" in static_text(app, "#keys")
         assert static_text(app, "#header").startswith("Donne 1/1 · vent Est · donneur Vous")
         await pilot.click(button(app, "Défausser 9 Caractères"))
         await pilot.pause()
-        assert static_text(app, "#status") == "Sud défausse Dragon Vert : pung (p), ou passez (Espace)."
+        assert static_text(app, "#status") == "Sud défausse Dragon Vert\u00a0: pung (p), ou passez (Espace)."
         await pilot.click(button(app, "Pung"))
         await pilot.pause()
-        assert "Vous réclamez Dragon Vert à Sud : pung." in log_text(s)
+        assert "Vous réclamez Dragon Vert à Sud\u00a0: pung." in log_text(s)
         await pilot.press("end", "enter")
         await pilot.pause()
         await pilot.click(button(app, "Kong 1 Caractères"))
         await pilot.pause()
-        await pilot.click(button(app, "Mahjong !"))
+        await pilot.click(button(app, "Mahjong\u00a0!"))
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
         end = static_text(app, "#end-body")
-        assert "Vous gagnez la donne !" in end and "Pung de Dragon" in end and "Points de base : 16" in end
-        flat = " ".join(end.split())  # French sentences are broken into lines by the box itself (never before ";")
-        assert "Victoire en piochant : chacun paie le double de la base, 2 × 16 = 32 ; le gagnant (vous) reçoit 96 (HK-6)." in flat
-        assert "Totaux : " in end and static_text(app, "#end-foot").startswith("Appuyez sur Entrée pour le classement final.")
+        assert "Vous gagnez la donne\u00a0!" in end and "Pung de Dragon" in end and "Points de base\u00a0: 16" in end
+        flat = joined(end)  # French sentences are broken into lines by the box itself (never before ";")
+        assert "Victoire en piochant\u00a0: chacun paie le double de la base, 2 × 16 = 32\u00a0; le gagnant (vous) reçoit 96 (HK-6)." in flat
+        assert "Totaux\u00a0: " in end and static_text(app, "#end-foot").startswith("Appuyez sur Entrée pour le classement final.")
 
 
 @pytest.mark.asyncio

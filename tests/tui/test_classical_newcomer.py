@@ -14,6 +14,7 @@ from hkmj.rulesets import get_ruleset
 from hkmj.tiles import tile
 from hkmj.tui.app import EndScreen, PlayApp
 from hkmj.tui.session import Session
+from hkmj.tui.testing import joined
 from hkmj.tui.texts import Texts
 
 Make = Callable[..., Session]
@@ -21,7 +22,7 @@ Make = Callable[..., Session]
 
 def screen_text(app: PlayApp) -> str:
     """What the terminal shows now, its lines joined by single spaces."""
-    return re.sub(r"[\s│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
+    return re.sub(r"[ \n│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
 
 
 @pytest.mark.asyncio
@@ -121,9 +122,9 @@ async def test_cl_2_4_a_ready_hand_of_pungs_declared_too_soon_is_not_called_pair
     [
         ("en", "Each of the others pays the winner the winner's score;",
          "Each player scoring no more than the winner pays the winner's score; the winner pays each player scoring more twice the difference (house rule, CL-7.4);"),
-        ("fr", "Chacun des autres paie au gagnant le score du gagnant ;",
-         "Chaque joueur dont le score ne dépasse pas celui du gagnant lui paie le score du gagnant ; "
-         "le gagnant paie à chaque joueur de score plus élevé le double de la différence (règle de la maison, CL-7.4) ;"),
+        ("fr", "Chacun des autres paie au gagnant le score du gagnant\u00a0;",
+         "Chaque joueur dont le score ne dépasse pas celui du gagnant lui paie le score du gagnant\u00a0; "
+         "le gagnant paie à chaque joueur de score plus élevé le double de la différence (règle de la maison, CL-7.4)\u00a0;"),
     ],
 )
 def test_cl_7_4_the_help_says_who_pays_at_a_pay_the_highest_table(make_session: Make, lang: str, seed_words: str, house_words: str) -> None:
@@ -133,7 +134,7 @@ def test_cl_7_4_the_help_says_who_pays_at_a_pay_the_highest_table(make_session: 
     It now states the house rule in its place; without the option it keeps CL-7.1's words."""
     for options, said, unsaid in (({"pay_highest": "on"}, house_words, seed_words), ({}, seed_words, house_words)):
         s = make_session(lang=lang, rules=get_ruleset("classical", options))
-        body = " ".join(s.tx("help.body").split())
+        body = joined(s.tx("help.body"))
         assert said in body and unsaid not in body
 
 

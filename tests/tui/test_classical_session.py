@@ -46,7 +46,7 @@ def test_cl5_4_every_player_scores_on_the_end_screen(make_session: Make, kong_re
     concealed 9s pung scores 8 with no double; South and West score nothing."""
     for lang, east, north, west in (
         ("en", "56 points, 2 doubles: scores 224", "8 points, 0 doubles: scores 8", "0 points, 0 doubles: scores 0"),
-        ("fr", "56 points, 2 doubles : marque 224", "8 points, 0 double : marque 8", "0 point, 0 double : marque 0"),
+        ("fr", "56 points, 2 doubles\u00a0: marque 224", "8 points, 0 double\u00a0: marque 8", "0 point, 0 double\u00a0: marque 0"),
     ):
         s = make_session(rules=get_ruleset("classical"), lang=lang)
         kong_replacement_win(s)
@@ -211,9 +211,9 @@ def test_cl5_1_point_line_names_read_as_the_rules_page_not_as_tiles() -> None:
     ("lang", "options", "words"),
     [
         ("en", {}, "Each of the others pays the winner (you) the winner's score; the others pay each other"),
-        ("fr", {}, "Chacun des autres paie au gagnant (vous) le score du gagnant ; les autres se paient"),
+        ("fr", {}, "Chacun des autres paie au gagnant (vous) le score du gagnant\u00a0; les autres se paient"),
         ("en", {"pay_highest": "on"}, "Each player scoring no more than the winner (you) pays the winner's score; the winner pays each player scoring more twice the difference;"),
-        ("fr", {"pay_highest": "on"}, "Chaque joueur dont le score ne dépasse pas celui du gagnant (vous) paie le score du gagnant ; le gagnant paie à chaque joueur de score plus élevé le double de la différence ;"),
+        ("fr", {"pay_highest": "on"}, "Chaque joueur dont le score ne dépasse pas celui du gagnant (vous) paie le score du gagnant\u00a0; le gagnant paie à chaque joueur de score plus élevé le double de la différence\u00a0;"),
     ],
 )
 def test_cl7_the_payment_line_names_whose_score_is_paid(

@@ -57,13 +57,13 @@ def _false_by_west(make_session: Make, advance: Advance, discarder: int, lang: s
         (
             0,
             "fr",
-            "Faux Mahjong annoncé par Ouest : la donne s'arrête et Ouest vous paie 128, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7).",
+            "Faux Mahjong annoncé par Ouest\u00a0: la donne s'arrête et Ouest vous paie 128, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7).",
         ),
         (1, "en", "False Mahjong by West: the hand ends and West pays South 128, double as the discarder, and 64 to each other player (HK-5.7)."),
         (
             1,
             "fr",
-            "Faux Mahjong annoncé par Ouest : la donne s'arrête et Ouest paie 128 à Sud, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7).",
+            "Faux Mahjong annoncé par Ouest\u00a0: la donne s'arrête et Ouest paie 128 à Sud, le double comme défausseur, et 64 à chacun des autres joueurs (HK-5.7).",
         ),
     ],
 )

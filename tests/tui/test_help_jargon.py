@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from hkmj.rulesets import get_ruleset
 from hkmj.tui.app import HelpScreen, PlayApp
 from hkmj.tui.session import Session
+from hkmj.tui.testing import joined
 
 Make = Callable[..., Session]
 
@@ -21,7 +22,7 @@ def _boxed(app: PlayApp) -> str:
     """The help box's visible text, its wrapped lines joined by single spaces."""
     rows = [strip.text for strip in app.screen._compositor.render_strips()]
     inner = [r[r.index("│") + 1 : r.rindex("│")] for r in rows if r.count("│") >= 2]
-    return " ".join(" ".join(inner).replace("▁", " ").replace("▂", " ").replace("▃", " ").replace("▄", " ").replace("▅", " ").replace("▆", " ").replace("▇", " ").replace("█", " ").split())
+    return joined(" ".join(inner).replace("▁", " ").replace("▂", " ").replace("▃", " ").replace("▄", " ").replace("▅", " ").replace("▆", " ").replace("▇", " ").replace("█", " "))
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ async def _settled(app: PlayApp, pilot: Pilot[None]) -> str:
     [
         ("hk", "en", "When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2, HK-3.3).",
          "Each player's discards, their pond, are shown at the bottom of their panel"),
-        ("hk", "fr", "la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2, HK-3.3).",
+        ("hk", "fr", "la donne est nulle\u00a0: personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2, HK-3.3).",
          "Les défausses de chaque joueur sont en bas de son panneau"),
         ("classical", "en", "the hand is a draw: nobody pays (CL-4.2, CL-7.5). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (CL-1.2, CL-3.5).",
          "their pond, are shown"),
@@ -188,7 +189,7 @@ async def test_mcr_5_2_the_help_says_what_a_knitted_hand_is_at_80x24(make_sessio
     ("rules", "lang", "said"),
     [
         ("hk", "en", "Thirteen orphans is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them: a limit hand (HK-6)."),
-        ("hk", "fr", "Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux : une main limite (HK-6)."),
+        ("hk", "fr", "Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux\u00a0: une main limite (HK-6)."),
         ("mcr", "en", "Thirteen orphans (88 points, MCR-6.81) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them."),
         ("mcr", "fr", "Les treize lanternes merveilleuses (88 points, MCR-6.81), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux."),
         ("classical", "en", "Thirteen wonders (thirteen orphans, CL-6.1) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them."),
@@ -205,7 +206,7 @@ async def test_hk_5_4_mcr_6_81_cl_6_1_the_help_says_what_thirteen_orphans_is_at_
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 def test_the_french_help_never_starts_a_line_with_a_colon_or_a_closing_guillemet(rules: str) -> None:
-    """French puts a space before ``: ; ! ? »`` and after ``«``, and a line never starts with the
+    """French puts a no-break space before ``: ; ! ? »`` and after ``«``, and a line never starts with the
     sign nor ends on ``«``. At 120×40 (the help 109 columns wide) the French help's line about h
     read "… d'une main prête («\\n à 4 tuiles d'une main prête\\n» : il lui faut …", the guillemet
     and the colon alone at the head of a line. Its indented lines now break elsewhere; the words
@@ -220,9 +221,9 @@ def test_the_french_help_never_starts_a_line_with_a_colon_or_a_closing_guillemet
         lines = help_text(body, "fr", width).plain.split("\n")
         for line in lines:
             assert not re.match(r"\s*[:;!?»]", line) and not line.rstrip().endswith("«"), (width, line)
-        assert "\u00a0" not in "\n".join(lines)
-    words = " ".join(help_text(body, "fr", 109).plain.split())
-    assert "(« à 4 tuiles d'une main prête » : il lui faut" in words
+        assert "\n".join(lines).count("\u00a0") == body.count("\u00a0")  # each as written, none a break
+    words = joined(help_text(body, "fr", 109).plain)
+    assert "(«\u00a0à 4 tuiles d'une main prête\u00a0»\u00a0: il lui faut" in words
 
 
 @pytest.mark.asyncio
@@ -238,10 +239,10 @@ def test_the_french_help_never_starts_a_line_with_a_colon_or_a_closing_guillemet
             "With four identical tiles in hand, or the fourth tile of a pung you claimed, you may declare a kong (k).",
         ]),
         ("fr", [
-            "vent de sa place · nom · les points gagnés (+) ou perdus (-) depuis le début de la partie ;",
-            "(à gauche, en face, à droite) · combien de tuiles sa main cache ;",
+            "vent de sa place · nom · les points gagnés (+) ou perdus (-) depuis le début de la partie\u00a0;",
+            "(à gauche, en face, à droite) · combien de tuiles sa main cache\u00a0;",
             "(un kong caché montre ses deux tuiles extérieures face cachée)",
-            "La ligne du haut dit aussi quelle donne se joue (Donne 1/4 : la première de quatre) et la graine",
+            "La ligne du haut dit aussi quelle donne se joue (Donne 1/4\u00a0: la première de quatre) et la graine",
             "Avec quatre tuiles identiques en main, ou la quatrième d'un pung que vous avez réclamé, vous pouvez déclarer un kong (k).",
         ]),
     ],
@@ -257,7 +258,7 @@ async def test_the_help_says_what_each_panels_numbers_are_and_how_a_pung_becomes
     text = await _help_pages(make_session, rules, lang)
     for words in said:
         assert words in text, (words, text)
-    assert ("« joue » marque" if lang == "fr" else '"playing" marks') in text
+    assert ("«\u00a0joue\u00a0» marque" if lang == "fr" else '"playing" marks') in text
 
 
 @pytest.mark.asyncio
@@ -291,7 +292,7 @@ def test_the_help_keeps_hand_and_its_count_on_one_line(rules: str, lang: str) ->
     word = "Donne" if lang == "fr" else "Hand"
     for width in range(40, 160):
         text = help_text(body, lang, width).plain
-        assert f"{word} 1/4" in text and "\u00a0" not in text, width
+        assert f"{word} 1/4" in text and text.count("\u00a0") == body.count("\u00a0"), width  # no-break spaces as written
         assert not any(line.rstrip().endswith(f"({word}") for line in text.split("\n")), width
 
 
@@ -301,7 +302,7 @@ def test_the_help_keeps_hand_and_its_count_on_one_line(rules: str, lang: str) ->
     [
         ("en", "If your hand is complete and worth at least 8 points without the flowers (MCR-5.1), press m: Mahjong! Under 8 points it is a false Mahjong (MCR-5.4).",
          "If your hand is complete, press m"),
-        ("fr", "Si votre main est complète et vaut au moins 8 points sans les fleurs (MCR-5.1), appuyez sur m : Mahjong ! À moins de 8 points, c'est un faux Mahjong (MCR-5.4).",
+        ("fr", "Si votre main est complète et vaut au moins 8 points sans les fleurs (MCR-5.1), appuyez sur m\u00a0: Mahjong\u00a0! À moins de 8 points, c'est un faux Mahjong (MCR-5.4).",
          "Si votre main est complète, appuyez sur m"),
     ],
 )
@@ -312,7 +313,7 @@ async def test_mcr_5_1_the_help_says_a_complete_hand_under_8_points_is_no_mahjon
     common mistakes said so, its turn told the newcomer to declare. It now says the 8 points,
     read page by page at 80×24."""
     s = make_session(rules=get_ruleset("mcr"), lang=lang, teach=True)
-    body = " ".join(s.tx("help.body").split())
+    body = joined(s.tx("help.body"))
     assert said in body and never not in body, body
-    text = " ".join((await _help_pages(make_session, "mcr", lang)).split())
+    text = joined(await _help_pages(make_session, "mcr", lang))
     assert said.split(", ")[0] in text and "(MCR-5.4)" in text and never not in text, text

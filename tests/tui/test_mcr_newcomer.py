@@ -12,6 +12,7 @@ from hkmj.rulesets import get_ruleset
 from hkmj.tiles import tile
 from hkmj.tui.app import PlayApp
 from hkmj.tui.session import Session
+from hkmj.tui.testing import joined
 from hkmj.tui.texts import Texts
 
 Make = Callable[..., Session]
@@ -153,7 +154,7 @@ async def test_mcr_5_2_the_pairs_warning_and_the_help_say_seven_pairs_win_and_ne
         await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
-        log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
+        log = joined(" ".join(strip.text for strip in app.table.query_one("#log").lines))
         assert teach in log and "different" not in log and "différentes" not in log
         await pilot.press("question_mark", "end")
         await pilot.pause()
@@ -167,7 +168,7 @@ async def test_mcr_5_2_the_pairs_warning_and_the_help_say_seven_pairs_win_and_ne
     ("lang", "rule"),
     [
         ("en", "MCR-4.1: to pung a discard you show two matching tiles from your hand; a discard is never claimed just to make a pair"),
-        ("fr", "MCR-4.1 : pour faire pung sur une défausse, montrez deux tuiles identiques de votre main ; on ne réclame jamais une défausse"),
+        ("fr", "MCR-4.1\u00a0: pour faire pung sur une défausse, montrez deux tuiles identiques de votre main\u00a0; on ne réclame jamais une défausse"),
     ],
 )
 async def test_mcr_4_1_a_pung_refused_on_one_tile_cites_its_rule_once_at_80x24(make_session: Make, lang: str, rule: str) -> None:
@@ -184,7 +185,7 @@ async def test_mcr_4_1_a_pung_refused_on_one_tile_cites_its_rule_once_at_80x24(m
         assert s.view().offered == tile("4p") and s.human_pending()
         await pilot.press("p")
         await pilot.pause()
-        log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
+        log = joined(" ".join(strip.text for strip in app.table.query_one("#log").lines))
         assert rule in log and log.count("MCR-4.1" + rule[7:9].rstrip()) == 1, log  # "MCR-4.1:", "MCR-4.1 :"
 
 
@@ -193,7 +194,7 @@ async def test_mcr_4_1_a_pung_refused_on_one_tile_cites_its_rule_once_at_80x24(m
     ("lang", "said"),
     [
         ("en", "it is ready in shape only: no wait scores the 8-point minimum (MCR-5.1)."),
-        ("fr", "elle est prête par sa forme seulement : aucune attente n'atteint les 8 points (MCR-5.1)."),
+        ("fr", "elle est prête par sa forme seulement\u00a0: aucune attente n'atteint les 8 points (MCR-5.1)."),
     ],
 )
 async def test_mcr_5_1_a_refused_mahjong_one_discard_from_a_wait_under_8_points_is_not_called_one_tile_from_winning_at_80x24(
@@ -210,7 +211,7 @@ async def test_mcr_5_1_a_refused_mahjong_one_discard_from_a_wait_under_8_points_
         await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
-        shown = re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
+        shown = re.sub(r"[ \n▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
         assert said in shown, shown  # the log's last lines, in view
         assert tx("dist.0") not in shown
         assert not s.over and s.view().turn == s.seat  # refused: East still has to discard
@@ -221,7 +222,7 @@ async def test_mcr_5_1_a_refused_mahjong_one_discard_from_a_wait_under_8_points_
     ("lang", "drawn", "fine"),
     [
         ("en", "The wall is empty: the hand is a draw, nobody wins (MCR-3.3).", "you pay 10 to each other player (MCR-5.4)."),
-        ("fr", "Le mur est épuisé : donne nulle, personne ne gagne (MCR-3.3).", "vous payez 10 à chaque autre joueur (MCR-5.4)."),
+        ("fr", "Le mur est épuisé\u00a0: donne nulle, personne ne gagne (MCR-3.3).", "vous payez 10 à chaque autre joueur (MCR-5.4)."),
     ],
 )
 async def test_mcr_5_4_a_drawn_hand_after_your_false_mahjong_does_not_say_nobody_pays_at_80x24(
@@ -245,7 +246,7 @@ async def test_mcr_5_4_a_drawn_hand_after_your_false_mahjong_does_not_say_nobody
             await pilot.pause()
         await pilot.pause()
         assert s.summary.kind == "draw" and s.panel(s.seat).score == -30
-        log = " ".join(" ".join(strip.text for strip in app.table.query_one("#log").lines).split())
+        log = joined(" ".join(strip.text for strip in app.table.query_one("#log").lines))
         assert drawn in log and log.endswith(fine), log[-400:]
         assert tx("ev.exhausted") not in log
 
@@ -286,7 +287,7 @@ def test_the_french_hint_panel_never_opens_a_line_with_a_sign(width: int) -> Non
     lines = [
         tx("hint.distance", dist=tx.distance(2)),
         tx("hint.best", bot="robot expert", action="défausser Dragon Vert"),
-        tx("hint.improving", tiles="1 2 3 4 5 6 7 8 Cercles ; 1 2 3 8 Bambous ; Dragon Rouge", unseen=tx.plural("unseen", 37)),
+        tx("hint.improving", tiles="1 2 3 4 5 6 7 8 Cercles\u00a0; 1 2 3 8 Bambous\u00a0; Dragon Rouge", unseen=tx.plural("unseen", 37)),
         "  " + tx("hint.discard.ready.short", tile="Dragon Vert", waits="4 7 Bambous", min=8, unit="points"),
     ]
     body = hint_text(tx("hint.title") + " — ", lines, width, 40, lang="fr")

@@ -11,9 +11,11 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
+from hkmj.language import FR_COLON
 from hkmj.tiles import tile
 from hkmj.tui.app import EndScreen, PlayApp
 from hkmj.tui.session import Session
+from hkmj.tui.testing import joined
 from hkmj.tui.texts import Texts
 
 Make = Callable[..., Session]
@@ -41,7 +43,7 @@ async def press(pilot: Any, *keys: str) -> None:
 
 def words_on_screen(app: PlayApp) -> str:
     """What the terminal shows, less the log's scrollbar, its words joined by single spaces."""
-    return " ".join(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+    return joined(re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app)))
 
 
 async def refused_with_the_hints_open(make_session: Make, tx: Texts, key: str) -> str:
@@ -187,19 +189,19 @@ def test_hk_3_2_a_bonus_tile_is_named_without_a_pile_of_brackets(lang: str, word
     ("argv", "en", "fr"),
     [
         (["--option", "minfan=2"], "hkmj play: option minfan='2': expected one of 0, 1, 3",
-         "hkmj play : option minfan='2' : attendu parmi 0, 1, 3"),
+         "hkmj play\u00a0: option minfan='2'\u00a0: attendu parmi 0, 1, 3"),
         (["--option", "base=0"], "hkmj play: option base=0: expected a whole number 1-1000",
-         "hkmj play : option base=0 : un nombre entier de 1 à 1000 est attendu"),
+         "hkmj play\u00a0: option base=0\u00a0: un nombre entier de 1 à 1000 est attendu"),
         (["--option", "foo"], "hkmj play: option 'foo': expected key=value, e.g. minfan=3",
-         "hkmj play : option «\u00a0foo\u00a0» : attendu clé=valeur, par exemple minfan=3"),
+         "hkmj play\u00a0: option «\u00a0foo\u00a0»\u00a0: attendu clé=valeur, par exemple minfan=3"),
         (["--option", "limit=8", "--option", "limit=10"], "hkmj play: option 'limit' given twice",
-         "hkmj play : option «\u00a0limit\u00a0» donnée deux fois"),
+         "hkmj play\u00a0: option «\u00a0limit\u00a0» donnée deux fois"),
         (["--option", "tabel=half"], "hkmj play: unknown option 'tabel' for hk rules (options: minfan, limit, table, payment, base)",
-         "hkmj play : option «\u00a0tabel\u00a0» inconnue pour les règles hk (options : minfan, limit, table, payment, base)"),
+         "hkmj play\u00a0: option «\u00a0tabel\u00a0» inconnue pour les règles hk (options\u00a0: minfan, limit, table, payment, base)"),
         (["--rules", "mcr", "--option", "minfan=3"], "hkmj play: unknown option 'minfan': mcr rules have no house options",
-         "hkmj play : option «\u00a0minfan\u00a0» inconnue : les règles mcr n'ont pas d'option de la maison"),
+         "hkmj play\u00a0: option «\u00a0minfan\u00a0» inconnue\u00a0: les règles mcr n'ont pas d'option de la maison"),
         (["--rules", "zz"], "hkmj play: unknown ruleset 'zz': expected one of hk, mcr, classical",
-         "hkmj play : jeu de règles «\u00a0zz\u00a0» inconnu : attendu parmi hk, mcr, classical"),
+         "hkmj play\u00a0: jeu de règles «\u00a0zz\u00a0» inconnu\u00a0: attendu parmi hk, mcr, classical"),
     ],
 )
 def test_a_bad_rules_option_is_refused_in_the_tables_language(argv: list[str], en: str, fr: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -227,7 +229,7 @@ def test_every_command_words_a_bad_rules_option_alike(argv: list[str], lang: str
     for command in (["play", "--seed", "1"], ["score", "234s567p88m111z777z", "--win", "1z"], ["simulate", "--hands", "1"], ["bot-match", "--hands", "1"]):
         assert main([*command, "--lang", lang, *argv]) == 2
         err = capsys.readouterr().err
-        prefix = f"hkmj {command[0]}{' :' if lang == 'fr' else ':'} "
+        prefix = f"hkmj {command[0]}{FR_COLON if lang == 'fr' else ':'} "
         assert err.startswith(prefix), err
         said[command[0]] = err.removeprefix(prefix)
     assert len(set(said.values())) == 1, said
@@ -239,9 +241,9 @@ def test_play_and_simulate_word_an_unknown_bot_alike(capsys: pytest.CaptureFixtu
     from hkmj.cli import main
 
     assert main(["play", "--bots", "strong,foo,greedy", "--seed", "1", "--lang", "fr"]) == 2
-    assert capsys.readouterr().err == "hkmj play : robot «\u00a0foo\u00a0» inconnu : attendu parmi random, greedy, strong, expert\n"
+    assert capsys.readouterr().err == "hkmj play\u00a0: robot «\u00a0foo\u00a0» inconnu\u00a0: attendu parmi random, greedy, strong, expert\n"
     assert main(["simulate", "--bots", "foo,greedy,random,random", "--hands", "1", "--lang", "fr"]) == 2
-    assert capsys.readouterr().err == "hkmj simulate : robot «\u00a0foo\u00a0» inconnu : attendu parmi random, greedy, strong, expert\n"
+    assert capsys.readouterr().err == "hkmj simulate\u00a0: robot «\u00a0foo\u00a0» inconnu\u00a0: attendu parmi random, greedy, strong, expert\n"
 
 
 @pytest.mark.parametrize(
@@ -349,7 +351,7 @@ async def test_hk_6_a_zero_fan_win_says_why_its_element_table_is_empty_at_80x24(
         await win_on_the_offered_5s(s, app, pilot)
         assert isinstance(app.screen, EndScreen)
         assert app.screen.summary.items == () and app.screen.summary.fan == 0 and app.screen.summary.base == 1
-        text = " ".join(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+        text = joined(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)))
         assert tx("end.total_fan") in text
         assert " ".join(tx("end.no_element").split()) in text
 
@@ -438,7 +440,7 @@ async def test_hk_4_2_a_key_that_picks_no_chow_says_the_numbers_at_80x24(make_se
         for key in ("a", "4"):
             await pilot.press(key)
             await pilot.pause()
-            said = " ".join(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)).split())
+            said = joined(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)))
             assert tx("key.unused.choice", press=key, n=3) in said, said
             assert tx("key.unused", press=key) not in said
         await pilot.press("2")

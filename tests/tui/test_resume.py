@@ -19,6 +19,7 @@ import pytest
 from hkmj.bots import GreedyBot
 from hkmj.cli import build_parser, main
 from hkmj.engine import WIN, Chow, Discard, Kong
+from hkmj.language import FR_COLON
 from hkmj.tui import command
 from hkmj.tui.app import EndScreen, PlayApp, QuitScreen, RankScreen, TableScreen
 from hkmj.tui.render import KEY_LABELS
@@ -186,7 +187,7 @@ async def test_without_record_the_match_is_saved_and_the_exit_line_says_how_to_g
     assert path == save_dir() / "match-23.jsonl" and save_dir() == tmp_path / "state" / "hkmj"
     await drive(table, quit_after=2)
     lines = command.farewell(table)
-    assert lines[-1] == f"Pour continuer : hkmj play --resume {path}"
+    assert lines[-1] == f"Pour continuer\u00a0: hkmj play --resume {path}"
     again = open_table("--seed", "23", "--hands", "1", "--bots", BOTS)  # the same seed again: a file of its own
     assert again.record.path == save_dir() / "match-23-2.jsonl"
     again.record.close()
@@ -199,7 +200,7 @@ async def test_without_record_the_match_is_saved_and_the_exit_line_says_how_to_g
     assert command.farewell(english)[-1] == f"To continue: hkmj play --resume {path} --lang en --no-glyphs --delay 0"
     same = open_table("--resume", str(path), "--lang", "fr", "--glyphs")  # as saved: nothing to repeat
     same.record.close()
-    assert command.farewell(same)[-1] == f"Pour continuer : hkmj play --resume {path}"
+    assert command.farewell(same)[-1] == f"Pour continuer\u00a0: hkmj play --resume {path}"
     resumed = open_table("--resume", str(path))
     assert resumed.session.tx.lang == "fr" and resumed.glyphs
     await drive(resumed)
@@ -336,7 +337,7 @@ def test_bad_files_are_refused_in_one_line_and_never_touched(
     before = finished.read_bytes()
     assert "this match is over, there is nothing to resume" in refused(["--resume", str(finished)], capsys)
     assert "cette partie est finie" in refused(["--resume", str(finished)], capsys, "fr")
-    assert "missing.jsonl : fichier introuvable" in refused(["--resume", str(tmp_path / "missing.jsonl")], capsys, "fr")
+    assert "missing.jsonl\u00a0: fichier introuvable" in refused(["--resume", str(tmp_path / "missing.jsonl")], capsys, "fr")
     assert finished.read_bytes() == before
     assert saved.read_text(encoding="utf-8") == text
 
@@ -402,7 +403,7 @@ def test_options_that_contradict_the_saved_match_are_refused(
 CONFLICTS = [["--seed", "12"], ["--hands", "3"], ["--bots", "strong,strong,greedy"], ["--teach"], ["--option", "minfan=3"], ["--record", "other.jsonl"]]
 
 
-@pytest.mark.parametrize(("lang", "leave"), [("en", "; leave it out"), ("fr", " ; retirez-le")])
+@pytest.mark.parametrize(("lang", "leave"), [("en", "; leave it out"), ("fr", "\u00a0; retirez-le")])
 def test_a_contradiction_is_said_in_one_line_filled_within_80_columns_at_a_terminal(
     saved: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, terminal: Any, lang: str, leave: str
 ) -> None:
@@ -424,17 +425,17 @@ def test_a_contradiction_is_said_in_one_line_filled_within_80_columns_at_a_termi
         assert len(lines) == 2 and all(len(line) <= 80 for line in lines), lines
         assert lines[1].startswith("    ") and " ".join(w for line in lines for w in line.split()) == " ".join(said.split()), lines
     said = refused(["--resume", saved.name, "--teach"], capsys, lang)
-    assert said.endswith({"en": "(a table without --teach); leave it out", "fr": "(une table sans --teach) ; retirez-le"}[lang]), said
+    assert said.endswith({"en": "(a table without --teach); leave it out", "fr": "(une table sans --teach)\u00a0; retirez-le"}[lang]), said
     monkeypatch.chdir(saved.parent.parent)  # a full game: --hands given to a match saved without it
     full = saved.parent / "full.jsonl"
     play_without_screen(open_table("--seed", "4", "--bots", BOTS, "--record", str(full)), 2)
     said = refused(["--resume", str(full), "--hands", "2"], capsys, lang)
-    assert said.endswith({"en": "(a full game); leave it out", "fr": "(une partie complète) ; retirez-le"}[lang]), said
+    assert said.endswith({"en": "(a full game); leave it out", "fr": "(une partie complète)\u00a0; retirez-le"}[lang]), said
 
 
 @pytest.mark.parametrize(("lang", "busy", "record_busy"), [
     ("en", "another hkmj play is playing this match; go on there", "a running hkmj play is writing this file; give another name"),
-    ("fr", "un autre hkmj play joue cette partie ; continuez-la là", "un hkmj play en cours écrit ce fichier ; donnez un autre nom"),
+    ("fr", "un autre hkmj play joue cette partie\u00a0; continuez-la là", "un hkmj play en cours écrit ce fichier\u00a0; donnez un autre nom"),
 ])
 def test_a_match_is_played_by_one_hkmj_play_at_a_time(
     tmp_path: Path, saved: Path, capsys: pytest.CaptureFixture[str], lang: str, busy: str, record_busy: str
@@ -445,7 +446,7 @@ def test_a_match_is_played_by_one_hkmj_play_at_a_time(
     has left, the match resumes."""
     first = open_table("--resume", str(saved))
     before = saved.read_bytes()
-    assert refused(["--resume", str(saved)], capsys, lang) == f"hkmj play{' :' if lang == 'fr' else ':'} --resume {saved}{' :' if lang == 'fr' else ':'} {busy}"
+    assert refused(["--resume", str(saved)], capsys, lang) == f"hkmj play{FR_COLON if lang == 'fr' else ':'} --resume {saved}{FR_COLON if lang == 'fr' else ':'} {busy}"
     assert refused(["--record", str(saved)], capsys, lang).endswith(record_busy)
     assert saved.read_bytes() == before
     first.record.close()
@@ -508,7 +509,7 @@ def test_a_house_option_is_judged_under_the_saved_rules(tmp_path: Path, capsys: 
     table.record.close()
 
 
-@pytest.mark.parametrize(("lang", "match_words", "seat_words"), [("en", "; you (hkmj play): player 1", "  You: {} (player 1)"), ("fr", " ; vous (hkmj play) : joueur 1", "  Vous : {} (joueur 1)")])
+@pytest.mark.parametrize(("lang", "match_words", "seat_words"), [("en", "; you (hkmj play): player 1", "  You: {} (player 1)"), ("fr", "\u00a0; vous (hkmj play)\u00a0: joueur 1", "  Vous\u00a0: {} (joueur 1)")])
 def test_replay_show_says_which_player_was_you(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, match_words: str, seat_words: str
 ) -> None:
@@ -532,7 +533,7 @@ def test_replay_show_says_which_player_was_you(
     capsys.readouterr()
     assert main(["replay", str(bots), "--show", "--lang", lang, "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert match_words.strip(" ;") not in out and seat_words.split("{")[0] not in out
+    assert match_words.strip("\u00a0;") not in out and seat_words.split("{")[0] not in out
 
 
 CHOW_SEED = 2
@@ -572,7 +573,7 @@ async def test_a_chow_list_left_open_is_asked_again_after_resuming(tmp_path: Pat
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "hkmj play: --record {path}: no folder '{folder}' to save the match in; create it first, or give another path"),
-    ("fr", "hkmj play : --record {path} : pas de dossier «\u00a0{folder}\u00a0» où enregistrer la partie ; créez-le d'abord, ou donnez un autre chemin"),
+    ("fr", "hkmj play\u00a0: --record {path}\u00a0: pas de dossier «\u00a0{folder}\u00a0» où enregistrer la partie\u00a0; créez-le d'abord, ou donnez un autre chemin"),
 ])
 def test_record_into_a_missing_folder_names_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
     """``hkmj play --record games/g.jsonl`` without a games folder said "No such file or directory"
@@ -587,8 +588,8 @@ def test_record_into_a_missing_folder_names_the_folder(tmp_path: Path, capsys: p
     [
         ("en", "The match can no longer be saved (No space left on device); it goes on unsaved.",
          "hkmj play: {path}: the match could not be saved to its end (No space left on device); the file holds it up to then"),
-        ("fr", "La partie ne peut plus être sauvegardée (plus de place sur le disque) ; elle continue sans sauvegarde.",
-         "hkmj play : {path} : la partie n'a pas pu être sauvegardée jusqu'au bout (plus de place sur le disque) ; le fichier la garde jusque-là"),
+        ("fr", "La partie ne peut plus être sauvegardée (plus de place sur le disque)\u00a0; elle continue sans sauvegarde.",
+         "hkmj play\u00a0: {path}\u00a0: la partie n'a pas pu être sauvegardée jusqu'au bout (plus de place sur le disque)\u00a0; le fichier la garde jusque-là"),
     ],
 )
 def test_a_full_disk_stops_the_saving_not_the_match(
@@ -624,14 +625,14 @@ def test_a_full_disk_stops_the_saving_not_the_match(
     table.record.close()
     farewell = command.farewell(table)
     assert line.format(path=path) in farewell
-    assert farewell[-1].startswith("To continue: " if lang == "en" else "Pour continuer : ")
+    assert farewell[-1].startswith("To continue: " if lang == "en" else "Pour continuer\u00a0: ")
 
 
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("en", "hkmj play: {path}: the file (or its folder) was removed during the match; the match is lost"),
-        ("fr", "hkmj play : {path} : le fichier (ou son dossier) a été supprimé pendant la partie ; la partie est perdue"),
+        ("fr", "hkmj play\u00a0: {path}\u00a0: le fichier (ou son dossier) a été supprimé pendant la partie\u00a0; la partie est perdue"),
     ],
 )
 def test_a_record_removed_during_the_match_is_said_not_offered_to_resume(
@@ -651,7 +652,7 @@ def test_a_record_removed_during_the_match_is_said_not_offered_to_resume(
 
     monkeypatch.setattr(PlayApp, "run", played_while_removed)
     assert command.play(table) == 0
-    out = capsys.readouterr().out.replace("\u00a0", " ")
+    out = capsys.readouterr().out
     assert said.format(path=path) in out
     assert "--resume" not in out and "hkmj review" not in out
 
@@ -660,7 +661,7 @@ def test_a_record_removed_during_the_match_is_said_not_offered_to_resume(
     ("lang", "words"),
     [
         ("en", "hkmj play: cannot save the match in {path}: the home folder {home} does not exist; give a file with --record FILE"),
-        ("fr", "hkmj play : impossible de sauvegarder la partie dans {path} : le dossier personnel {home} n'existe pas ; "
+        ("fr", "hkmj play\u00a0: impossible de sauvegarder la partie dans {path}\u00a0: le dossier personnel {home} n'existe pas\u00a0; "
          "donnez un fichier avec --record FICHIER"),
     ],
 )
@@ -676,7 +677,7 @@ def test_autosave_does_not_create_a_missing_home_folder(
     monkeypatch.delenv("XDG_STATE_HOME")
     monkeypatch.setattr(command, "play", lambda table: table.record.close() or 99)  # the match would start here
     assert main(["play", "--seed", "3", "--lang", lang]) == 2
-    err = capsys.readouterr().err.replace("\u00a0", " ")
+    err = capsys.readouterr().err
     assert err == words.format(path=home / ".local" / "state" / "hkmj", home=home) + "\n"
     assert not (tmp_path / "nonexistent").exists()
     home.mkdir(parents=True)

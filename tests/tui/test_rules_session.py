@@ -159,7 +159,7 @@ def test_half_shooter_the_french_end_of_hand_says_it_in_french(make_session: Mak
     house = {"payment": "half-shooter"}
     s = _won_on_a_discard_at_half_shooter(make_session, "fr")
     shown = summary_text(s.finish_hand(), s.tx, glyphs=False).plain
-    assert "Règle de la maison : le défausseur (" in shown and "paie pour tous, 4 × " in shown, shown
+    assert "Règle de la maison\u00a0: le défausseur (" in shown and "paie pour tous, 4 × " in shown, shown
     assert "half" not in shown.lower() and "shooter" not in shown.lower(), shown
     for key in ("end.pay.half_shooter.discard", "end.pay.half_shooter.robbed_kong"):
         assert "half-shooter" not in Texts("fr", house=house).table[key] and "(half-shooter)" in Texts("en", house=house).table[key]

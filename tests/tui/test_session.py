@@ -77,9 +77,9 @@ def test_french_messages(make_session: Make, advance: Advance) -> None:
     s.start_hand()
     s.try_discard(tile("9m"))
     advance(s)
-    assert s.status() == "Sud défausse Dragon Vert : pung (p), ou passez (Espace)."
+    assert s.status() == "Sud défausse Dragon Vert\u00a0: pung (p), ou passez (Espace)."
     s.try_pung()
-    assert "Vous réclamez Dragon Vert à Sud : pung." in texts(s)
+    assert "Vous réclamez Dragon Vert à Sud\u00a0: pung." in texts(s)
     out = s.try_kong()
     assert not out.done and out.notes[0].text.startswith("Vous venez de réclamer une tuile")
     assert "HK-4.2, HK-4.3" in out.notes[1].text
@@ -88,7 +88,7 @@ def test_french_messages(make_session: Make, advance: Advance) -> None:
     s.try_kong()
     s.try_mahjong()
     summary = s.finish_hand()
-    assert summary.title == "Vous gagnez la donne !"
+    assert summary.title == "Vous gagnez la donne\u00a0!"
     assert "Pung de Dragon" in dict(summary.items)
 
 
@@ -297,7 +297,7 @@ def test_hint_for_a_ready_hand(make_session: Make, advance: Advance) -> None:
     assert h.shanten == 0 and [t for t, _ in h.waits] == [tile("4s"), tile("7s")]
     (_, four), (_, seven) = h.waits
     assert describe(h, Texts("en"))[1] == f"Waits: 4 Bamboo ({four} unseen), 7 Bamboo ({seven} unseen)"  # the copies in words, not "4 Bamboo×3"
-    assert describe(h, Texts("fr"))[1].startswith(f"Attentes : 4 Bambous ({four} non vue")
+    assert describe(h, Texts("fr"))[1].startswith(f"Attentes\u00a0: 4 Bambous ({four} non vue")
 
 
 def test_bot_names_and_fallback() -> None:
@@ -316,7 +316,7 @@ def test_fallback_for_a_missing_default_bot(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(hkmj.bots, "BOTS", {"random": hkmj.bots.RandomBot, "greedy": hkmj.bots.GreedyBot})
     names, warnings = resolve_bots(None, "fr")
     assert names == ["greedy", "greedy", "greedy"]
-    assert warnings[0] == "hkmj play : le robot «\u00a0strong\u00a0» n'est pas disponible ; greedy joue à sa place"
+    assert warnings[0] == "hkmj play\u00a0: le robot «\u00a0strong\u00a0» n'est pas disponible\u00a0; greedy joue à sa place"
 
 
 def test_string_tables_match() -> None:
@@ -424,7 +424,7 @@ def test_the_bots_are_named_in_the_tables_language() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("en", "South claims 9 Characters from you: pung."), ("fr", "Sud vous réclame 9 Caractères : pung.")],
+    [("en", "South claims 9 Characters from you: pung."), ("fr", "Sud vous réclame 9 Caractères\u00a0: pung.")],
 )
 def test_hk_4_3_a_bot_claiming_your_discard_is_said_with_you_as_the_object(make_session: Make, lang: str, said: str) -> None:
     """HK-4.3: when a bot pungs the human's discard, the French log read "Sud réclame 9 Caractères
@@ -461,8 +461,8 @@ def test_a_resumed_match_counts_its_moves_in_the_singular_and_the_plural() -> No
     left at its first move; the count now agrees with its number (French 0 and 1 singular)."""
     assert Texts("en").plural("ev.resumed", 1) == "— Match resumed: 1 move played again from the saved file, as it was played."
     assert Texts("en").plural("ev.resumed", 12).startswith("— Match resumed: 12 moves played again")
-    assert Texts("fr").plural("ev.resumed", 1).startswith("— Partie reprise : 1 coup rejoué depuis le fichier sauvegardé, tel qu'il")
-    assert Texts("fr").plural("ev.resumed", 2).startswith("— Partie reprise : 2 coups rejoués")
+    assert Texts("fr").plural("ev.resumed", 1).startswith("— Partie reprise\u00a0: 1 coup rejoué depuis le fichier sauvegardé, tel qu'il")
+    assert Texts("fr").plural("ev.resumed", 2).startswith("— Partie reprise\u00a0: 2 coups rejoués")
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
@@ -483,7 +483,7 @@ class _BrokenBot(GreedyBot):
         raise RuntimeError("boom")
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "the table played for it: "), ("fr", "la table a joué pour lui : ")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "the table played for it: "), ("fr", "la table a joué pour lui\u00a0: ")])
 def test_a_failing_bot_is_said_in_words_not_as_an_action_text(lang: str, said: str) -> None:
     """A bot that fails is replaced for that decision by a pass or a discard: the log said "it
     played pass instead" and, in French, "il a joué discard 5p à la place" (the engine's text form
@@ -538,7 +538,7 @@ def test_hk_1_a_failing_bot_discards_its_drawn_tile_not_the_lowest_of_its_hand()
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 @pytest.mark.parametrize(
     ("lang", "east"),
-    [("en", "— Hand 1: you are East, the dealer; prevailing wind East."), ("fr", "— Donne 1 : vous êtes Est, le donneur ; vent dominant Est.")],
+    [("en", "— Hand 1: you are East, the dealer; prevailing wind East."), ("fr", "— Donne 1\u00a0: vous êtes Est, le donneur\u00a0; vent dominant Est.")],
 )
 def test_the_hands_first_line_says_you_deal_in_a_sentence(rules: str, lang: str, east: str) -> None:
     """HK-2.1, MCR-2.4, CL-4.1: East deals. The log's first line of a hand you deal read "— Hand 1:

@@ -44,11 +44,11 @@ def _session(rules: str, lang: str, seed: int) -> Session:
     ("rules", "lang", "seed", "words"),
     [
         ("hk", "en", NORTH_SEED, "Two players claimed Mahjong on this tile; South won it as the first in turn order after East (HK-4.7)."),
-        ("hk", "fr", NORTH_SEED, "Deux joueurs ont réclamé Mahjong sur cette tuile ; Sud l'emporte, premier joueur après Est dans l'ordre du jeu (HK-4.7)."),
+        ("hk", "fr", NORTH_SEED, "Deux joueurs ont réclamé Mahjong sur cette tuile\u00a0; Sud l'emporte, premier joueur après Est dans l'ordre du jeu (HK-4.7)."),
         ("mcr", "en", NORTH_SEED, "Two players claimed Mahjong on this tile; South won it as the first in turn order after East (MCR-4.2)."),
-        ("classical", "fr", NORTH_SEED, "Deux joueurs ont réclamé Mahjong sur cette tuile ; Sud l'emporte, premier joueur après Est dans l'ordre du jeu (CL-3.3)."),
+        ("classical", "fr", NORTH_SEED, "Deux joueurs ont réclamé Mahjong sur cette tuile\u00a0; Sud l'emporte, premier joueur après Est dans l'ordre du jeu (CL-3.3)."),
         ("hk", "en", SOUTH_SEED, "Two players claimed Mahjong on this tile; you won it as the first in turn order after East (HK-4.7)."),
-        ("classical", "fr", SOUTH_SEED, "Deux joueurs ont réclamé Mahjong sur cette tuile ; vous l'emportez, premier joueur après Est dans l'ordre du jeu (CL-3.3)."),
+        ("classical", "fr", SOUTH_SEED, "Deux joueurs ont réclamé Mahjong sur cette tuile\u00a0; vous l'emportez, premier joueur après Est dans l'ordre du jeu (CL-3.3)."),
     ],
 )
 async def test_hk_4_7_the_end_screen_says_which_mahjong_claim_took_the_tile_at_80x24(
@@ -88,5 +88,5 @@ def test_r_6_a_false_first_claim_is_said_to_decide_alone() -> None:
             s.step()
         summary = s.finish_hand()
         assert summary.kind == "penalty" and summary.detail[-1].endswith(rule), summary.detail
-        start = "Two players claimed Mahjong on this tile; your claim, the first" if lang == "en" else "Deux joueurs ont réclamé Mahjong sur cette tuile ; votre réclamation, la première"
+        start = "Two players claimed Mahjong on this tile; your claim, the first" if lang == "en" else "Deux joueurs ont réclamé Mahjong sur cette tuile\u00a0; votre réclamation, la première"
         assert summary.detail[-1].startswith(start), summary.detail

@@ -17,7 +17,7 @@ from hkmj.tui.session import Session
 
 def screen_text(app: PlayApp) -> str:
     """What the terminal shows now, its lines joined by single spaces."""
-    return re.sub(r"[\s│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
+    return re.sub(r"[ \n│▁▂▃▄▅▆▇█]+", " ", " ".join(strip.text for strip in app.screen._compositor.render_strips()))
 
 
 async def _to_first_turn_after_east(pilot: Pilot[None], s: Session) -> None:

@@ -318,7 +318,7 @@ class Ruleset(ABC):
         changed = ", ".join(f"{k}={v}" for k, v in self.changed_options().items())
         if not changed:
             return title
-        semicolon = " ;" if lang == "fr" else ";"  # French puts a space before it
+        semicolon = "\u00a0;" if lang == "fr" else ";"  # French puts a space before it
         return f"{title[:-1]}{semicolon} {changed})" if title.endswith(")") else f"{title} ({changed})"
 
     def cite(self, text: str) -> str:

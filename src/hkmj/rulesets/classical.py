@@ -102,7 +102,7 @@ class Classical(Ruleset):
         if total != w.score:
             lim = w.limit_id
             en = f"Limit: {cl.name_of(lim)}" if lim else "Limit (CL-6.2)"
-            fr = f"Limite : {cl.name_of(lim, 'fr')}" if lim else "Limite (CL-6.2)"
+            fr = f"Limite\u00a0: {cl.name_of(lim, 'fr')}" if lim else "Limite (CL-6.2)"
             items.append(OutcomeItem(lim or "limit", en, fr, w.score - total, 1))
         return Outcome(True, "", w.score, "points", tuple(items), r.settlement, w.limit_id, r)
 
@@ -193,16 +193,17 @@ class Classical(Ruleset):
                 name = cl.exposure_name(i["id"], i["points"] == line.exposed, lang)
             parts.append(f"{cl.counted(i['id'], name, i['count'], lang)} {i['points'] * i['count']}")
         fr = lang == "fr"
+        colon, semicolon = ("\u00a0:", "\u00a0;") if fr else (":", ";")
         scores = " ".join(f"{wind_letter(s, lang)} {v}" for s, v in enumerate(event["hand_scores"]))
         score, product = event["points"], event["hand_points"] * 2 ** event["doubles"]
         if event["limit"]:  # CL-6.1: a limit hand scores the limit, whatever its reading makes
-            limit = f", {'main limite' if fr else 'limit hand'}{' : ' if fr else ': '}{self.name_of(event['limit'], lang)}"
+            limit = f", {'main limite' if fr else 'limit hand'}{colon} {self.name_of(event['limit'], lang)}"
         elif product != score:  # CL-6.2: any other hand is capped at the limit
             limit = f" = {product}, {'plafonné à la limite de' if fr else 'capped at the limit of'} {score}"
         else:
             limit = ""
         return (
-            f"{', '.join(parts)} = {score} ({event['hand_points']} points × 2^{event['doubles']}{limit}){' ;' if fr else ';'} "
+            f"{', '.join(parts)} = {score} ({event['hand_points']} points × 2^{event['doubles']}{limit}){semicolon} "
             f"{'mains' if fr else 'hands'} {scores}; payments {event['payments']}"
         )
 

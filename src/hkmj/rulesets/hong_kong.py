@@ -58,7 +58,7 @@ def _half_shooter(base: int, winner: int, discarder: int | None) -> tuple[int, i
 
 _WIN_WORDS: dict[str, tuple[str, str]] = {
     "en": ("no scoring element", ", limit hand: {name}"),
-    "fr": ("aucun élément", ", main limite : {name}"),
+    "fr": ("aucun élément", ", main limite\u00a0: {name}"),
 }
 """A win with no element, and its limit hand, in the words of :meth:`HongKong.describe_win`."""
 
@@ -89,7 +89,7 @@ class HongKong(Ruleset):
             "seed",
             TABLES,
             help="fan→base table: seed, the rules' own (HK-6: 4-7-10 steps); half (half-exponential); doubling (every fan doubles)",
-            help_fr="table des fans aux points de base : seed, celle des règles (HK-6 : paliers 4-7-10) ; half (demi-exponentielle) ; "
+            help_fr="table des fans aux points de base\u00a0: seed, celle des règles (HK-6\u00a0: paliers 4-7-10)\u00a0; half (demi-exponentielle)\u00a0; "
             "doubling (chaque fan double)",
         ),
         Option(
@@ -98,11 +98,11 @@ class HongKong(Ruleset):
             ("seed", "half-shooter"),
             help="on a discard, seed (the rules' own, HK-6): the discarder pays 2 × base, the others 1 ×; "
             "half-shooter: the discarder pays 4 × base, the others nothing",
-            help_fr="sur une défausse, seed (celle des règles, HK-6) : le défausseur paie 2 × la base, les autres 1 × ; "
-            "half-shooter : le défausseur paie 4 × la base, les autres rien",
+            help_fr="sur une défausse, seed (celle des règles, HK-6)\u00a0: le défausseur paie 2 × la base, les autres 1 ×\u00a0; "
+            "half-shooter\u00a0: le défausseur paie 4 × la base, les autres rien",
         ),
         Option("base", "1", low=1, high=1000, help="base value: every base (and the HK-5.7 penalty) is multiplied by it",
-               help_fr="valeur de base : chaque base (et la pénalité de HK-5.7) est multipliée par elle"),
+               help_fr="valeur de base\u00a0: chaque base (et la pénalité de HK-5.7) est multipliée par elle"),
     )
 
     def __init__(self, options: dict[str, str] | None = None) -> None:

@@ -222,7 +222,8 @@ class McrResult:
         if not self.winning:
             lines.append(words["not_winning"])
             return "\n".join(lines)
-        lines.append(f"{words['payments']}{' :' if fr else ':'}")
+        colon = "\u00a0:" if fr else ":"
+        lines.append(f"{words['payments']}{colon}")
         for s in range(4):
             role = roles[s] if s < len(roles) else ""
             lines.append(f"  {wind_letter(s, lang)} {self.payments[s]:>+6}  {role}".rstrip())
@@ -267,7 +268,7 @@ _FR_WORDS: Final = {
     "points": "points",
     "total": "Total (fleurs comprises)",
     "minimum": "Sans les fleurs (8 requis, MCR-5.1)",
-    "not_winning": "Moins de 8 points sans les fleurs : main non gagnante (MCR-5.1)",
+    "not_winning": "Moins de 8 points sans les fleurs\u00a0: main non gagnante (MCR-5.1)",
     "payments": "Paiements (MCR-8)",
 }
 

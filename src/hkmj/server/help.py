@@ -61,29 +61,29 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
     "fr": {
         2: (
             "VOTRE TOUR",
-            "Vous piochez une tuile automatiquement ; elle est à part, à droite de votre main. Puis défaussez une tuile : "
+            "Vous piochez une tuile automatiquement\u00a0; elle est à part, à droite de votre main. Puis défaussez une tuile\u00a0: "
             "cliquez-la, ou choisissez-la avec ← → puis Entrée (d défausse la tuile que vous venez de piocher). Quand vous "
             "pouvez déclarer un kong, un bouton sous votre main le propose (HK-3.3). Si votre main est complète, "
-            "appuyez sur Mahjong ! (ou m).",
+            "appuyez sur Mahjong\u00a0! (ou m).",
         ),
         3: (
             "APRÈS UNE DÉFAUSSE",
             "La dernière défausse est montrée au milieu de la table et entourée dans les défausses de son joueur. Si vous "
-            "pouvez l'utiliser, des boutons sous votre main proposent vos choix : Pung (vous avez deux fois cette tuile), "
+            "pouvez l'utiliser, des boutons sous votre main proposent vos choix\u00a0: Pung (vous avez deux fois cette tuile), "
             "Chow 3-4-5 Caractères (seulement du joueur à votre gauche, qui joue juste avant vous), Kong (vous en "
-            "avez trois), Mahjong ! (elle complète votre main), ou Passer. Les touches sont celles du terminal : p pung, "
-            "c chow, k kong, m Mahjong !, Espace passe.\nSeule la dernière défausse peut être "
+            "avez trois), Mahjong\u00a0! (elle complète votre main), ou Passer. Les touches sont celles du terminal\u00a0: p pung, "
+            "c chow, k kong, m Mahjong\u00a0!, Espace passe.\nSeule la dernière défausse peut être "
             "prise, et seulement avant la pioche suivante (HK-4.1).\nDes défausses trop nombreuses pour leurs lignes "
-            "montrent les plus récentes, la dernière à la fin, après le nombre des plus anciennes (+7) : cliquez ce "
+            "montrent les plus récentes, la dernière à la fin, après le nombre des plus anciennes (+7)\u00a0: cliquez ce "
             "nombre pour les montrer toutes, et − pour ne montrer à nouveau que les plus récentes.\nAprès un chow ou un "
             "pung vous défaussez sans "
-            "piocher ; les joueurs entre-temps perdent leur tour.",
+            "piocher\u00a0; les joueurs entre-temps perdent leur tour.",
         ),
         5: (
             "DE L'AIDE EN JOUANT",
             "Le bouton Conseil (ou h) propose un coup et dit combien de tuiles séparent votre main d'une main prête, et quelles "
-            "tuiles elle attend.\nLa ligne sous votre main dit toujours ce que vous pouvez faire ; le milieu de la table "
-            "montre les derniers coups.\nUne table avec des robots est par défaut une table d'apprentissage : un faux "
+            "tuiles elle attend.\nLa ligne sous votre main dit toujours ce que vous pouvez faire\u00a0; le milieu de la table "
+            "montre les derniers coups.\nUne table avec des robots est par défaut une table d'apprentissage\u00a0: un faux "
             "Mahjong y est refusé et expliqué au lieu d'être pénalisé (HK-5.7), et il n'y a pas de limite de temps.\nÀ la "
             "fin d'une donne, appuyez sur Donne suivante (ou Entrée) une fois le résultat lu.",
         ),
@@ -93,7 +93,7 @@ CONTROLS: dict[str, dict[int, tuple[str, str]]] = {
 
 TILES_NOTE = {
     "en": "Flowers and seasons are bonus tiles: they are set aside and replaced for you (HK-3.2).",
-    "fr": "Les fleurs et les saisons sont des tuiles bonus : elles sont mises de côté et remplacées pour vous (HK-3.2).",
+    "fr": "Les fleurs et les saisons sont des tuiles bonus\u00a0: elles sont mises de côté et remplacées pour vous (HK-3.2).",
 }
 FLOWERS_ARE = {"en": "Flowers and seasons", "fr": "Les fleurs et les saisons"}
 """The subject of :data:`hkmj.tui.rules_texts.FLOWERS` on the help page, which shows the tiles as pictures."""
@@ -174,7 +174,7 @@ def typography(text: str, lang: str) -> str:
         return text
     for mark in ":;?!»":
         text = text.replace(f" {mark}", f"\u00a0{mark}")
-    return text.replace("« ", "«\u00a0")
+    return text.replace("«\u00a0", "«\u00a0")
 
 
 def cite_spans(escaped: str) -> str:

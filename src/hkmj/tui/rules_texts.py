@@ -47,7 +47,7 @@ _MCR_EN = {
     "teach.pairs": "This is not pairs solitaire: pairs alone don't win. You need four groups (runs or sets of three) and one pair, or seven pairs, four identical tiles making two (MCR-5.2).",
     "teach.intro": "Teaching table: refused actions are explained and a false Mahjong is refused instead of making your hand dead (MCR-5.4). A win needs 8 points without the flowers (MCR-5.1). Press ? for help, h for hints.",
     "teach.kong_replacement": "After a kong you always take a replacement tile from the end of the wall ({tile}), or you would be a tile short (MCR-3.2). Now discard.",
-    "teach.other_tables": "Scored with the Chinese Official table only: at least 8 points without the flowers to win (MCR-5.1); a fan that can repeat counts each time, as Flower Tiles once per flower (MCR-6), and a fan a bigger fan already contains is not counted again (MCR-7.1); as the rules page says, no fans from Hong Kong or other tables.",
+    "teach.other_tables": "Scored with the Chinese Official table only (MCR-6, MCR-7): at least 8 points without the flowers to win (MCR-5.1), each fan counted once, and no fans from other tables.",
     "confirm.mahjong.each": "Declare Mahjong? If your hand is not a winning hand of 8 points it is a false Mahjong: your hand becomes dead and you pay 10 to each player (MCR-5.4).",
     "end.element": "Fan",
     "hint.short": "Your hand is ready in shape only: no wait scores the {min}-point minimum (MCR-5.1).",
@@ -61,29 +61,29 @@ _MCR_EN = {
     "help.title": "How to play — Chinese Official Mahjong (MCR)",
 }
 _MCR_FR = {
-    "ev.seats": "Nouveau tour de vent : les joueurs changent de place (MCR-2.3) : à votre droite {right}, en face {across}, à votre gauche {left}.",
-    "ev.replacement.you": "Vous prenez une tuile de remplacement au bout du mur : {tile}.",
+    "ev.seats": "Nouveau tour de vent\u00a0: les joueurs changent de place (MCR-2.3)\u00a0: à votre droite {right}, en face {across}, à votre gauche {left}.",
+    "ev.replacement.you": "Vous prenez une tuile de remplacement au bout du mur\u00a0: {tile}.",
     "ev.replacement": "{who} prend une tuile de remplacement au bout du mur.",
-    "ev.exhausted": "Le mur est épuisé : donne nulle, personne ne paie (MCR-3.3).",
-    "ev.exhausted.fined": "Le mur est épuisé : donne nulle, personne ne gagne (MCR-3.3).",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire, ni sept paires, ni les treize lanternes merveilleuses (treize orphelins), ni une main cousue (MCR-5.2) ; elle est {dist}.",
+    "ev.exhausted": "Le mur est épuisé\u00a0: donne nulle, personne ne paie (MCR-3.3).",
+    "ev.exhausted.fined": "Le mur est épuisé\u00a0: donne nulle, personne ne gagne (MCR-3.3).",
+    "why.not_winning": "{hand} n'est pas une main gagnante\u00a0: ni quatre groupes et une paire, ni sept paires, ni les treize lanternes merveilleuses (treize orphelins), ni une main cousue (MCR-5.2)\u00a0; elle est {dist}.",
     "why.under_min.worth": "{hand} est complète, mais ne vaut que {worth} sans les fleurs, et il en faut au moins {min} pour gagner (MCR-5.1).",
-    "rule.pung": "MCR-4.1 : pour faire pung sur une défausse, montrez deux tuiles identiques de votre main ; on ne réclame jamais une défausse juste pour une paire, sauf si elle complète votre main gagnante.",
-    "rule.final": "MCR-3.3 : la défausse faite après la pioche de la dernière tuile du mur ne peut être prise que pour gagner.",
-    "teach.pairs": "Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas. Il faut quatre groupes (suites ou brelans) et une paire, ou sept paires, quatre tuiles identiques en faisant deux (MCR-5.2).",
-    "teach.intro": "Table d'apprentissage : les actions refusées sont expliquées et un faux Mahjong est refusé au lieu de rendre votre main morte (MCR-5.4). Il faut 8 points sans les fleurs pour gagner (MCR-5.1). ? pour l'aide, h pour un conseil.",
+    "rule.pung": "MCR-4.1\u00a0: pour faire pung sur une défausse, montrez deux tuiles identiques de votre main\u00a0; on ne réclame jamais une défausse juste pour une paire, sauf si elle complète votre main gagnante.",
+    "rule.final": "MCR-3.3\u00a0: la défausse faite après la pioche de la dernière tuile du mur ne peut être prise que pour gagner.",
+    "teach.pairs": "Ce n'est pas un solitaire de paires\u00a0: des paires seules ne gagnent pas. Il faut quatre groupes (suites ou brelans) et une paire, ou sept paires, quatre tuiles identiques en faisant deux (MCR-5.2).",
+    "teach.intro": "Table d'apprentissage\u00a0: les actions refusées sont expliquées et un faux Mahjong est refusé au lieu de rendre votre main morte (MCR-5.4). Il faut 8 points sans les fleurs pour gagner (MCR-5.1). ? pour l'aide, h pour un conseil.",
     "teach.kong_replacement": "Après un kong vous prenez toujours un remplacement au bout du mur ({tile}), sinon il vous manquerait une tuile (MCR-3.2). Défaussez maintenant.",
-    "teach.other_tables": "Compté avec le seul barème chinois officiel : au moins 8 points sans les fleurs pour gagner (MCR-5.1) ; un fan qui peut se répéter compte chaque fois, comme les fleurs, une fois par fleur (MCR-6), et un fan déjà contenu dans un plus gros n'est pas compté en plus (MCR-7.1) ; comme le dit la page des règles, aucun fan de Hong Kong ni d'une autre table.",
-    "confirm.mahjong.each": "Annoncer Mahjong ? Si votre main n'est pas une main gagnante de 8 points, c'est un faux Mahjong : votre main devient morte et vous payez 10 à chaque joueur (MCR-5.4).",
+    "teach.other_tables": "Compté avec le seul barème chinois officiel (MCR-6, MCR-7)\u00a0: au moins 8 points sans les fleurs pour gagner (MCR-5.1), chaque fan compté une fois, et aucun fan d'une autre table.",
+    "confirm.mahjong.each": "Annoncer Mahjong\u00a0? Si votre main n'est pas une main gagnante de 8 points, c'est un faux Mahjong\u00a0: votre main devient morte et vous payez 10 à chaque joueur (MCR-5.4).",
     "end.element": "Fan",
-    "hint.short": "Votre main n'est prête que par sa forme : aucune attente n'atteint les {min} points (MCR-5.1).",
-    "dist.short": "prête par sa forme seulement : aucune attente n'atteint les {min} points (MCR-5.1)",
+    "hint.short": "Votre main n'est prête que par sa forme\u00a0: aucune attente n'atteint les {min} points (MCR-5.1).",
+    "dist.short": "prête par sa forme seulement\u00a0: aucune attente n'atteint les {min} points (MCR-5.1)",
     "end.pay.penalty.each": "Un faux Mahjong rend morte la main de celui qui l'annonce, et il paie 10 à chaque autre joueur (MCR-5.4).",
-    "end.pay.mcr.self_draw": "Victoire en piochant : chacun paie le total plus 8, {points} + 8 = {each} ; le gagnant ({winner}) reçoit {total} (MCR-8).",
-    "end.pay.mcr.dead": "Le faux Mahjong annoncé par {who} plus tôt dans la donne est réglé aussi : {who} paie {amount} à chaque autre joueur (MCR-5.4).",
-    "end.pay.mcr.dead.you": "Votre faux Mahjong plus tôt dans la donne est réglé aussi : vous payez {amount} à chaque autre joueur (MCR-5.4).",
-    "end.pay.mcr.discard": "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each} ; les deux autres paient 8 chacun ; le gagnant ({winner}) reçoit {total} (MCR-8).",
-    "end.pay.mcr.robbed_kong": "Le joueur volé ({whom}) paie comme un défausseur, le total plus 8, {points} + 8 = {each} ; les deux autres paient 8 chacun ; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "end.pay.mcr.self_draw": "Victoire en piochant\u00a0: chacun paie le total plus 8, {points} + 8 = {each}\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "end.pay.mcr.dead": "Le faux Mahjong annoncé par {who} plus tôt dans la donne est réglé aussi\u00a0: {who} paie {amount} à chaque autre joueur (MCR-5.4).",
+    "end.pay.mcr.dead.you": "Votre faux Mahjong plus tôt dans la donne est réglé aussi\u00a0: vous payez {amount} à chaque autre joueur (MCR-5.4).",
+    "end.pay.mcr.discard": "Le défausseur ({whom}) paie le total plus 8, {points} + 8 = {each}\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
+    "end.pay.mcr.robbed_kong": "Le joueur volé ({whom}) paie comme un défausseur, le total plus 8, {points} + 8 = {each}\u00a0; les deux autres paient 8 chacun\u00a0; le gagnant ({winner}) reçoit {total} (MCR-8).",
     "help.title": "Comment jouer — Mahjong chinois officiel (MCR)",
 }
 _CL_EN = {
@@ -110,27 +110,27 @@ _CL_EN = {
     "end.claims.false.you": "{players} claimed Mahjong on this tile; your claim, the first in turn order after {whom}, was judged first and is not a win: the hand ends there and the others were not examined (CL-7.7).",
 }
 _CL_FR = {
-    "ev.seats": "Nouveau tour de vent : les joueurs changent de place (CL-4.5) : à votre droite {right}, en face {across}, à votre gauche {left}.",
-    "why.not_winning": "{hand} n'est pas une main gagnante : ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize lanternes merveilleuses (CL-6) ; elle est {dist}.",
-    "ev.false": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
-    "ev.false.discard": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} paie {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
-    "ev.false.discard.you": "Faux Mahjong annoncé par {who} : la donne s'arrête et {who} vous paie {double}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
-    "ev.false.you": "Faux Mahjong ! {why} Vous payez {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
-    "ev.false.you.discard": "Faux Mahjong ! {why} Vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
+    "ev.seats": "Nouveau tour de vent\u00a0: les joueurs changent de place (CL-4.5)\u00a0: à votre droite {right}, en face {across}, à votre gauche {left}.",
+    "why.not_winning": "{hand} n'est pas une main gagnante\u00a0: ni quatre groupes et une paire (CL-2.4), ni une main limite comme sept paires ou les treize lanternes merveilleuses (CL-6)\u00a0; elle est {dist}.",
+    "ev.false": "Faux Mahjong annoncé par {who}\u00a0: la donne s'arrête et {who} paie {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
+    "ev.false.discard": "Faux Mahjong annoncé par {who}\u00a0: la donne s'arrête et {who} paie {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
+    "ev.false.discard.you": "Faux Mahjong annoncé par {who}\u00a0: la donne s'arrête et {who} vous paie {double}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
+    "ev.false.you": "Faux Mahjong\u00a0! {why} Vous payez {amount} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
+    "ev.false.you.discard": "Faux Mahjong\u00a0! {why} Vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "rule.chow_need": "CL-3.5\u00a0: montrez les deux tuiles de votre main qui font une suite de trois avec la défausse (celui qui réclame expose le groupe).",
-    "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6) : chaque joueur compte ses points et ses doubles, rien des barèmes d'autres jeux (Hong Kong, MCR, riichi).",
-    "confirm.mahjong.each": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez {amount} à chaque joueur, la limite doublée car vous êtes l'Est (CL-7.7).",
-    "confirm.mahjong.double": "Annoncer Mahjong ? Si votre main n'est pas complète, c'est un faux Mahjong : vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
-    "end.limit": "Main limite : {name} (elle vaut la limite, CL-6 ; les éléments sont donnés pour information)",
-    "end.pay.classical": "Chaque joueur compte (CL-5.4). Chacun des autres paie au gagnant ({winner}) le score du gagnant ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
-    "end.pay.classical.you": "Ce que vous avez payé (-) et reçu (+), joueur par joueur (CL-7) : {pairs}\u00a0=\u00a0{total}.",
-    "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Chaque joueur dont le score ne dépasse pas celui du gagnant ({winner}) paie le score du gagnant ; le gagnant paie à chaque joueur de score plus élevé le double de la différence ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7).",
+    "teach.other_tables": "Compté avec le seul barème classique (CL-5, CL-6)\u00a0: chaque joueur compte ses points et ses doubles, rien des barèmes d'autres jeux (Hong Kong, MCR, riichi).",
+    "confirm.mahjong.each": "Annoncer Mahjong\u00a0? Si votre main n'est pas complète, c'est un faux Mahjong\u00a0: vous payez {amount} à chaque joueur, la limite doublée car vous êtes l'Est (CL-7.7).",
+    "confirm.mahjong.double": "Annoncer Mahjong\u00a0? Si votre main n'est pas complète, c'est un faux Mahjong\u00a0: vous payez {double} à {whom}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
+    "end.limit": "Main limite\u00a0: {name} (elle vaut la limite, CL-6\u00a0; les éléments sont donnés pour information)",
+    "end.pay.classical": "Chaque joueur compte (CL-5.4). Chacun des autres paie au gagnant ({winner}) le score du gagnant\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l'Est paie et reçoit double (CL-7).",
+    "end.pay.classical.you": "Ce que vous avez payé (-) et reçu (+), joueur par joueur (CL-7)\u00a0: {pairs}\u00a0=\u00a0{total}.",
+    "end.pay.classical.highest": "Chaque joueur compte (CL-5.4). Chaque joueur dont le score ne dépasse pas celui du gagnant ({winner}) paie le score du gagnant\u00a0; le gagnant paie à chaque joueur de score plus élevé le double de la différence\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l'Est paie et reçoit double (CL-7).",
     "end.pay.penalty.each": "Celui qui l'a annoncé ({whom}), l'Est, paie {amount} à chaque autre joueur, la limite doublée car l'Est paie double (CL-7.7).",
     "end.pay.penalty.double": "Celui qui l'a annoncé ({whom}) paie {double} à {to}, la limite doublée pour l'Est, et {amount} à chacun des deux autres (CL-7.7).",
     "help.title": "Comment jouer — Mahjong classique",
     "end.total_points": "Score",
-    "end.claims.false": "{players} ont réclamé Mahjong sur cette tuile ; la réclamation de {who}, premier joueur après {whom} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante : la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
-    "end.claims.false.you": "{players} ont réclamé Mahjong sur cette tuile ; votre réclamation, la première après {whom} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante : la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
+    "end.claims.false": "{players} ont réclamé Mahjong sur cette tuile\u00a0; la réclamation de {who}, premier joueur après {whom} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante\u00a0: la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
+    "end.claims.false.you": "{players} ont réclamé Mahjong sur cette tuile\u00a0; votre réclamation, la première après {whom} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante\u00a0: la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
 }
 
 _HELP: dict[tuple[str, str], dict[str, str]] = {
@@ -154,20 +154,20 @@ Only the winner scores: the points of its fans (MCR-6), each counted once with t
     },
     ("mcr", "fr"): {
         "LE BUT": """LE BUT
-Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non comptées (MCR-5.1) : le plus souvent quatre groupes et une paire (MCR-5.2).
-  • chow : trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles.
-  • pung : trois tuiles identiques.
-  • kong : quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur, MCR-3.2 : il n'y a pas de mur mort, MCR-3.1).
-  • paire : deux tuiles identiques.
-Des mains spéciales gagnent aussi : sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2), bâties sur 1-4-7, 2-5-8 et 3-6-9 dans trois familles différentes. Les treize lanternes merveilleuses (88 points, MCR-6.81), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.
-Une main complète de moins de 8 points ne gagne pas : visez des fans, les motifs qui rapportent des points (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
+Soyez le premier à compléter une main gagnante d'au moins 8 points, fleurs non comptées (MCR-5.1)\u00a0: le plus souvent quatre groupes et une paire (MCR-5.2).
+  • chow\u00a0: trois nombres qui se suivent dans une famille, comme 3-4-5 Cercles. Jamais avec des Vents ou des Dragons, jamais entre familles.
+  • pung\u00a0: trois tuiles identiques.
+  • kong\u00a0: quatre tuiles identiques (vous prenez alors une tuile de plus au bout du mur, MCR-3.2\u00a0: il n'y a pas de mur mort, MCR-3.1).
+  • paire\u00a0: deux tuiles identiques.
+Des mains spéciales gagnent aussi\u00a0: sept paires, les treize lanternes merveilleuses (treize orphelins) et les mains cousues (MCR-5.2), bâties sur 1-4-7, 2-5-8 et 3-6-9 dans trois familles différentes. Les treize lanternes merveilleuses (88 points, MCR-6.81), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.
+Une main complète de moins de 8 points ne gagne pas\u00a0: visez des fans, les motifs qui rapportent des points (MCR-6), comme Tout Chow, Une Famille Absente, Tout Caché Donné ou Trois Chow Superposés.""",
         "LE DÉCOMPTE": """LE DÉCOMPTE
-Seul le gagnant compte : les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun ; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4) ; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
+Seul le gagnant compte\u00a0: les points de ses fans (MCR-6), chacun compté une fois avec les exclusions de MCR-7, plus 1 par fleur. Sur une défausse, le défausseur paie le total plus 8 et les deux autres 8 chacun\u00a0; sur une victoire piochée chacun paie le total plus 8 (MCR-8). L'écran de fin de donne montre les calculs. Un faux Mahjong rend votre main morte — vous jouez encore mais ne pouvez plus gagner ni réclamer — et vous payez 10 à chaque joueur (MCR-5.4)\u00a0; à une table d'apprentissage (--teach) il est refusé et expliqué.""",
         "LES ERREURS FRÉQUENTES": """LES ERREURS FRÉQUENTES
-  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas, sauf sept (Sept Paires, 24 points, MCR-6.55).
+  • Ce n'est pas un solitaire de paires\u00a0: des paires seules ne gagnent pas, sauf sept (Sept Paires, 24 points, MCR-6.55).
   • Pas de suite entre familles ni avec les Vents et les Dragons.
   • Ne récupérez pas une vieille défausse.
-  • Une main complète ne suffit pas : il faut 8 points sans les fleurs.
+  • Une main complète ne suffit pas\u00a0: il faut 8 points sans les fleurs.
   • Ne mélangez pas les fans d'autres tables (Hong Kong, riichi…).""",
     },
     ("classical", "en"): {
@@ -176,7 +176,7 @@ Every player scores: points for pungs, kongs, some pairs and bonus tiles, then d
     },
     ("classical", "fr"): {
         "LE DÉCOMPTE": """LE DÉCOMPTE
-Chaque joueur compte : des points pour ses pungs, kongs, certaines paires et tuiles bonus, puis des doubles (CL-5) ; le gagnant ajoute 20 pour le Mahjong et ses doubles de gagnant. Chacun des autres paie au gagnant le score du gagnant ; les autres se paient entre eux la différence de leurs scores ; l'Est paie et reçoit double (CL-7). L'écran de fin de donne montre les points, doubles et score de chaque joueur. Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit ; CL-7.7) ; à une table d'apprentissage (--teach), un faux Mahjong est refusé et expliqué.""",
+Chaque joueur compte\u00a0: des points pour ses pungs, kongs, certaines paires et tuiles bonus, puis des doubles (CL-5)\u00a0; le gagnant ajoute 20 pour le Mahjong et ses doubles de gagnant. Chacun des autres paie au gagnant le score du gagnant\u00a0; les autres se paient entre eux la différence de leurs scores\u00a0; l'Est paie et reçoit double (CL-7). L'écran de fin de donne montre les points, doubles et score de chaque joueur. Qui annonce un faux Mahjong paie à chaque autre joueur la limite, {penalty} ({penalty2} quand l'Est paie ou reçoit\u00a0; CL-7.7)\u00a0; à une table d'apprentissage (--teach), un faux Mahjong est refusé et expliqué.""",
     },
 }
 """The help's sections that differ, by their heading; the other sections keep the Hong Kong words
@@ -184,9 +184,9 @@ with their rule references rewritten (and the lines of :data:`_HELP_LINES` chang
 
 FLOWERS: dict[tuple[str, str], str] = {
     ("mcr", "en"): "are all flowers here, the bonus tiles (MCR-1.2): set aside and replaced for you from the end of the wall; each is 1 point when you win, not counted toward the 8 (MCR-6.13). A flower drawn as the wall's last tile is not replaced (MCR-3.3).",
-    ("mcr", "fr"): "sont toutes des fleurs ici, les tuiles bonus (MCR-1.2) : mises de côté et remplacées pour vous au bout du mur ; chacune vaut 1 point si vous gagnez, sans compter dans les 8 (MCR-6.13). Une fleur piochée en dernière tuile du mur n'est pas remplacée (MCR-3.3).",
+    ("mcr", "fr"): "sont toutes des fleurs ici, les tuiles bonus (MCR-1.2)\u00a0: mises de côté et remplacées pour vous au bout du mur\u00a0; chacune vaut 1 point si vous gagnez, sans compter dans les 8 (MCR-6.13). Une fleur piochée en dernière tuile du mur n'est pas remplacée (MCR-3.3).",
     ("classical", "en"): "are bonus tiles: set aside and replaced for you (CL-1.2); each is 4 points, and your own flower or season (F1 and S1 for East … F4 and S4 for North) doubles your score (CL-5.1, CL-5.2).",
-    ("classical", "fr"): "sont des bonus : mises de côté et remplacées pour vous (CL-1.2) ; chacune vaut 4 points, et votre propre fleur ou saison (F1 et S1 pour l'Est … F4 et S4 pour le Nord) double votre score (CL-5.1, CL-5.2).",
+    ("classical", "fr"): "sont des bonus\u00a0: mises de côté et remplacées pour vous (CL-1.2)\u00a0; chacune vaut 4 points, et votre propre fleur ou saison (F1 et S1 pour l'Est … F4 et S4 pour le Nord) double votre score (CL-5.1, CL-5.2).",
 }
 """What the flowers and seasons are at an MCR or classical table (the help's tiles, the terminal's
 and the browser's), after their names: MCR's flowers are points outside the 8 (MCR-6.13), the
@@ -197,12 +197,12 @@ _FLOWER_LINE = {
 }
 _HONG_KONG_FLOWERS = {
     "en": "are bonus tiles: set aside and replaced for you.",
-    "fr": "sont des bonus : mises de côté et remplacées pour vous.",
+    "fr": "sont des bonus\u00a0: mises de côté et remplacées pour vous.",
 }
 
 _WALL_LINE = {
     "en": "The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw: nobody pays (HK-3.5, HK-7.1). A kong or a bonus tile is replaced from the dead wall, tiles kept apart at the end of the wall (HK-3.2, HK-3.3).",
-    "fr": "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle : personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2, HK-3.3).",
+    "fr": "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle\u00a0: personne ne paie (HK-3.5, HK-7.1). Un kong ou une tuile bonus est remplacé depuis le mur mort, des tuiles mises à part au bout du mur (HK-3.2, HK-3.3).",
 }
 """The help's line on the wall (your turn), as the Hong Kong table says it (HK-2.4's dead wall)."""
 
@@ -211,7 +211,7 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
         _WALL_LINE["en"]: "The top line counts the tiles left to draw (wall 70) and names the prevailing wind, the wind of the round (East first). When no tile is left, the hand is a draw (MCR-3.3). A kong or a flower is replaced from the end of the wall: there is no dead wall (MCR-3.1, MCR-3.2).",
     },
     ("mcr", "fr"): {
-        _WALL_LINE["fr"]: "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle (MCR-3.3). Un kong ou une fleur est remplacé depuis le bout du mur : il n'y a pas de mur mort (MCR-3.1, MCR-3.2).",
+        _WALL_LINE["fr"]: "La ligne du haut compte les tuiles qui restent à piocher (mur 70) et nomme le vent dominant, le vent du tour (Est d'abord). Quand il ne reste plus de tuile, la donne est nulle (MCR-3.3). Un kong ou une fleur est remplacé depuis le bout du mur\u00a0: il n'y a pas de mur mort (MCR-3.1, MCR-3.2).",
     },
     ("classical", "en"): {
         "Two special hands also win: seven different pairs (HK-5.3) and thirteen orphans (HK-5.4). Thirteen orphans is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them: a limit hand (HK-6).": "Limit hands also win, such as seven pairs and thirteen wonders: they score the limit, {penalty} (CL-6). Thirteen wonders (thirteen orphans, CL-6.1) is one each of the 1 and 9 of every suit, the four winds and the three dragons, plus a second of any one of them.",
@@ -220,10 +220,10 @@ _HELP_LINES: dict[tuple[str, str], dict[str, str]] = {
         "  • Don't mix in fans from other tables (riichi, MCR…).": "  • Count points and doubles only (CL-5): nothing from Hong Kong, MCR, riichi…",
     },
     ("classical", "fr"): {
-        "Deux mains spéciales gagnent aussi : sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4). Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux : une main limite (HK-6).": "Des mains limites gagnent aussi, comme sept paires et les treize lanternes merveilleuses : elles valent la limite, {penalty} (CL-6). Les treize lanternes merveilleuses (CL-6.1), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.",
-        "Pas de minimum : toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).": "Pas de minimum : toute main complète gagne.",
-        "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires : des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
-        "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Comptez seulement points et doubles (CL-5) : rien de Hong Kong, MCR, riichi…",
+        "Deux mains spéciales gagnent aussi\u00a0: sept paires différentes (HK-5.3) et les treize orphelins (HK-5.4). Les treize orphelins, c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux\u00a0: une main limite (HK-6).": "Des mains limites gagnent aussi, comme sept paires et les treize lanternes merveilleuses\u00a0: elles valent la limite, {penalty} (CL-6). Les treize lanternes merveilleuses (CL-6.1), c'est un de chaque 1 et 9 de chaque famille, des quatre Vents et des trois Dragons, plus un second de l'un d'eux.",
+        "Pas de minimum\u00a0: toute main complète gagne, même à 0 fan (le fan est l'unité de score d'une main, HK-6).": "Pas de minimum\u00a0: toute main complète gagne.",
+        "  • Ce n'est pas un solitaire de paires\u00a0: des paires seules ne gagnent pas.": "  • Ce n'est pas un solitaire de paires\u00a0: des paires seules ne gagnent pas (sept paires est une main limite, CL-6).",
+        "  • Ne mélangez pas les fans d'autres tables (riichi, MCR…).": "  • Comptez seulement points et doubles (CL-5)\u00a0: rien de Hong Kong, MCR, riichi…",
     },
 }
 """Single lines of the Hong Kong help replaced at a table (the rest of their section stays)."""
@@ -232,7 +232,7 @@ _HELP_PHRASES: dict[tuple[str, str], dict[str, str]] = {
         "If your hand is complete, press m: Mahjong!": "If your hand is complete and worth at least 8 points without the flowers (MCR-5.1), press m: Mahjong! Under 8 points it is a false Mahjong (MCR-5.4).",
     },
     ("mcr", "fr"): {
-        "Si votre main est complète, appuyez sur m : Mahjong !": "Si votre main est complète et vaut au moins 8 points sans les fleurs (MCR-5.1), appuyez sur m : Mahjong ! À moins de 8 points, c'est un faux Mahjong (MCR-5.4).",
+        "Si votre main est complète, appuyez sur m\u00a0: Mahjong\u00a0!": "Si votre main est complète et vaut au moins 8 points sans les fleurs (MCR-5.1), appuyez sur m\u00a0: Mahjong\u00a0! À moins de 8 points, c'est un faux Mahjong (MCR-5.4).",
     },
 }
 """Sentences of the Hong Kong help changed at a table, within their line: at MCR a complete hand

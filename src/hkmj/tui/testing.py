@@ -3,13 +3,14 @@ in the human's seat, as the terminal would drive it. Used by tests; nothing impo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from hkmj.bots.advice import Advice
 from hkmj.engine import Action, Player, SeatView
 from hkmj.tui.session import Session
 
-__all__ = ["FixedAdvisor", "play_command", "play_hand", "play_match"]
+__all__ = ["FixedAdvisor", "play_command", "play_hand", "joined", "play_match"]
 
 
 class FixedAdvisor:
@@ -62,3 +63,11 @@ def play_command(argv: Sequence[str], me: Player) -> None:
         raise ValueError(f"hkmj play {' '.join(argv)}: no table opened (exit status {table})")
     with table.record:
         play_match(table.session, me)
+
+
+def joined(text: str) -> str:
+    """``text``'s words joined by single spaces (its line breaks and runs of spaces made one
+    space). A no-break space (U+00A0, French's before ``: ; ? !`` and inside « ») is part of a
+    word and stays as it is, as on a terminal: a line broken at one shows (``str.split`` would
+    have made it an ordinary space)."""
+    return re.sub(r"\s+", " ", text, flags=re.ASCII).strip(" ")
