@@ -2,12 +2,13 @@
 ``!`` and inside « », never an ordinary space, which lets a terminal or a browser break the line
 right before the sign (``hkmj score\u00a0: ...`` was written both ways, ``hkmj score : «`` and
 ``hkmj replay\u00a0:``). Checked at the source, fast: the French catalogues (the terminal's, the
-review's, the French ``--help``, the refusal page) by key, and every
+review's, the French ``--help``, the refusal page, the browser's table in app.js) by key, and every
 other French string literal of ``src/hkmj`` by file and line."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,6 +23,7 @@ from hkmj.server.refusal_page import REFUSAL_TEXTS
 from hkmj.tui.texts import _tables
 
 SRC = Path(hkmj.__file__).parent
+APP_JS = SRC / "server" / "static" / "app.js"
 
 _PLAIN_SPACE = re.compile(r"(?<=[^\s.,;·]) (?=[:;?!](?:[\s,.)\]]|$))|« | »")
 """An ordinary space before a high sign (followed by a space or the end: ``?:`` in a regex, a
@@ -85,6 +87,17 @@ def _source_strings() -> Iterator[str]:
                     yield from _offences(f"{path.relative_to(SRC.parent)}:{node.lineno}", text)
 
 
+def _app_js_french() -> dict[str, str]:
+    """The browser's French table (app.js ``T.fr``), each ``key: "text"`` of it, as JavaScript reads it."""
+    source = APP_JS.read_text(encoding="utf-8")
+    start = source.index("\n  fr: {")
+    end = source.index("\n};", start)
+    out: dict[str, str] = {}
+    for m in re.finditer(r'(\w+): "((?:[^"\\]|\\.)*)"', source[start:end]):
+        out[m.group(1)] = json.loads(f'"{m.group(2)}"')
+    return out
+
+
 def test_french_strings_put_a_no_break_space_before_high_signs_and_inside_guillemets() -> None:
     """Every French text of the terminal, the command line, the review and the French help, at its
     source: U+00A0 before ``: ; ? !`` and inside « » (never an ordinary space, a place to break
@@ -92,3 +105,12 @@ def test_french_strings_put_a_no_break_space_before_high_signs_and_inside_guille
     bad = [*_catalogues(), *_source_strings()]
     assert not bad, f"{len(bad)} French strings with an ordinary space before : ; ? ! or inside « »:\n" + "\n".join(bad)
 
+
+def test_the_browsers_french_table_puts_a_no_break_space_before_high_signs() -> None:
+    """app.js's French table: U+00A0, the terminal's space (not U+202F, which ``Mahjong\u202f!``
+    and ``Réclamer la défausse\u202f?`` used), before ``: ; ? !`` and inside « »."""
+    table = _app_js_french()
+    assert len(table) > 200 and table["pass"] == "Passer"  # the table was read
+    bad = [*_catalogue("app.js T.fr", table)]
+    bad += [f"app.js T.fr[{key!r}]: {text!r}" for key, text in table.items() if "\u202f" in text]
+    assert not bad, "\n".join(bad)

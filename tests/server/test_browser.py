@@ -285,7 +285,7 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server,
     assert page.evaluate(seed) == ["2 × 8 — discarded the winning tile: pays double", "1 × 8 — pays the base"]
     page.select_option("#lang", "fr")
     labels = page.evaluate("['chow 789s', 'discard 3z', 'pass', 'mahjong'].map(actionLabel)")
-    assert labels == ["Chow 7-8-9 Bambous", "Défausser Vent Ouest", "Passer", "Mahjong\u202f!"]
+    assert labels == ["Chow 7-8-9 Bambous", "Défausser Vent Ouest", "Passer", "Mahjong\u00a0!"]
     assert "Aucun élément ne compte\u00a0: une main à 0 fan gagne quand même (HK-6)." in page.evaluate(zero)
     assert page.evaluate(shooter)[:2] == [
         "4 × 8 — a défaussé la tuile gagnante\u00a0: paie pour tous (règle de la maison)",
@@ -860,7 +860,7 @@ def test_mcr_5_1_mcr_5_4_the_hint_says_which_waits_can_win_and_when_the_hand_is_
         assert "MCR-5.4" in said["dead"] and ready not in said["dead"] and ("5 Bamboo" if lang == "en" else "5 Bambous") in said["dead"]
         assert ready in said["hk"] and "8" not in said["hk"] and "MCR" not in said["hk"]
         # a hand advised to declare Mahjong was told "ready: one tile from winning"
-        win = "Mahjong! (your hand is complete: declare Mahjong)" if lang == "en" else "Mahjong\u202f! (votre main est complète\u00a0: annoncez Mahjong)"
+        win = "Mahjong! (your hand is complete: declare Mahjong)" if lang == "en" else "Mahjong\u00a0! (votre main est complète\u00a0: annoncez Mahjong)"
         assert said["hk_win"] == win and said["win"] == win, (said["hk_win"], said["win"])
         if lang == "en":
             assert "(your hand is complete, but worth under the 8-point minimum (MCR-5.1), so it cannot win: do not declare Mahjong; after this discard, ready: one tile from winning; waits for" in said["complete"], said["complete"]
