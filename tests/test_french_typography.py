@@ -19,6 +19,7 @@ from hkmj.cli import _WORDS as SCORE_WORDS
 from hkmj.cli_classical import _WORDS as CLASSICAL_WORDS
 from hkmj.language import LOCALE_DEFAULT_FR
 from hkmj.rulesets import RULESETS
+from hkmj.server.help import typography
 from hkmj.server.refusal_page import REFUSAL_TEXTS
 from hkmj.tui.texts import _tables
 
@@ -104,6 +105,13 @@ def test_french_strings_put_a_no_break_space_before_high_signs_and_inside_guille
     the line before the sign). The failure names each offending key, or file and line, and text."""
     bad = [*_catalogues(), *_source_strings()]
     assert not bad, f"{len(bad)} French strings with an ordinary space before : ; ? ! or inside « »:\n" + "\n".join(bad)
+
+
+def test_a_text_put_together_at_run_time_gets_the_same_no_break_spaces() -> None:
+    """``hkmj.server.help.typography`` (the help page, the review's words: a player's name quoted
+    « Ann » at run time) sets U+00A0 inside « » and before ``: ; ? !``; English is left as it is."""
+    assert typography("le robot « Ann » : fin ; oui ? non !", "fr") == "le robot «\u00a0Ann\u00a0»\u00a0: fin\u00a0; oui\u00a0? non\u00a0!"
+    assert typography("the bot « Ann » : end", "en") == "the bot « Ann » : end"
 
 
 def test_the_browsers_french_table_puts_a_no_break_space_before_high_signs() -> None:

@@ -174,7 +174,7 @@ def typography(text: str, lang: str) -> str:
         return text
     for mark in ":;?!»":
         text = text.replace(f" {mark}", f"\u00a0{mark}")
-    return text.replace("«\u00a0", "«\u00a0")
+    return re.sub(r"(?<=«) ", "\u00a0", text)
 
 
 def cite_spans(escaped: str) -> str:
