@@ -38,7 +38,7 @@ def screen_text(app: PlayApp) -> str:
 def boxed_text(app: PlayApp) -> str:
     """The text inside a modal box's frame, its wrapped lines joined by single spaces."""
     inner = [line[line.index("│") + 1 : line.rindex("│")] for line in screen_text(app).split("\n") if line.count("│") >= 2]
-    return re.sub(r"[ \n▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
+    return re.sub(r"[\s▁▂▃▄▅▆▇█]+", " ", " ".join(inner))
 
 
 async def _open_help(pilot: object, app: PlayApp) -> None:
