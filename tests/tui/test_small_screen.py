@@ -631,7 +631,7 @@ async def test_a_win_and_a_kong_on_offer_lead_the_status_line_at_80x24(make_sess
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         status = re.sub(r"\s+", " ", " ".join(line[1:] for line in screen_text(app).split("\n")[16:18]))
-        assert status.startswith(tx("st.turn.win").strip() + " " + tx("st.turn.kong").strip()), status
+        assert status.startswith(re.sub(r"\s+", " ", tx("st.turn.win").strip() + " " + tx("st.turn.kong").strip())), status  # the screen read with its no-break spaces as spaces
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -716,7 +716,7 @@ async def test_the_quit_question_says_the_match_is_saved_and_the_command_fits_80
             await pilot.pause()
             lines = screen_text(app).split("\n")
             assert any(command in line for line in lines), screen_text(app)
-            assert Texts(lang)("quit.saved", command=command).split("\n")[0] in boxed_text(app)
+            assert re.sub(r"\s+", " ", Texts(lang)("quit.saved", command=command).split("\n")[0]) in boxed_text(app)  # boxed_text reads no-break spaces as spaces
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
