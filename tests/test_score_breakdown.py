@@ -276,7 +276,7 @@ def test_cl5_printed_points_and_doubles_add_up_to_each_seats_score(lang: str, hk
         scored += 1
         limit = req["options"]["limit"]
         lines = out.splitlines()
-        heads = [i for i, line in enumerate(lines) if re.match(r"^[ESWNO]( \((winner|gagnant)\))? ?:", line)]
+        heads = [i for i, line in enumerate(lines) if re.match(r"^[ESWNO]( \((winner|gagnant)\))?[ \u00a0]?:", line)]
         assert len(heads) == 4, out
         ends = [*heads[1:], next(i for i, line in enumerate(lines) if line.startswith(("Settlement", "Règlement")))]
         for start, end in zip(heads, ends, strict=True):
@@ -290,7 +290,7 @@ def test_cl5_printed_points_and_doubles_add_up_to_each_seats_score(lang: str, hk
                 label = re.sub(r" \S+ \([CE]\)$", "", label)
                 assert label in line_names, (label, out)
             if re.search(r"(limit hand|Grand Jeu) ", head):
-                name = re.search(r"(?:limit hand|Grand Jeu) (.*?) ?: (\d+)$", head)
+                name = re.search(r"(?:limit hand|Grand Jeu) (.*?)[ \u00a0]?: (\d+)$", head)
                 assert name and name.group(1) in limit_names and int(name.group(2)) == limit, head
                 continue
             m = re.search(r"(\d+) points × 2\^(\d+) = (\d+)(?:, .*: (\d+))?$", head)

@@ -123,7 +123,7 @@ def test_hk_4_2_a_crowded_late_hand_on_a_phone_shows_the_whole_hand_without_scro
                 assert seen["buttonsOff"] == [] and seen["small"] == [] and not seen["promptOff"], where
                 if claim:
                     assert seen["buttons"][:4] == ({"en": ["Pass", "Chow 7-8-9", "Pung 7", "Mahjong!"],
-                                                    "fr": ["Passer", "Chow 7-8-9", "Pung 7", "Mahjong\u202f!"]}[lang]), where
+                                                    "fr": ["Passer", "Chow 7-8-9", "Pung 7", "Mahjong\u00a0!"]}[lang]), where
                 else:
                     assert seen["prompt"] == prompts[lang] and len(seen["buttons"]) == 3, where
                 # every discard is public (HK-4.1): shown, or counted by a button that shows the whole pond

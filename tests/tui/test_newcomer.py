@@ -353,7 +353,7 @@ async def test_hk_6_a_zero_fan_win_says_why_its_element_table_is_empty_at_80x24(
         assert app.screen.summary.items == () and app.screen.summary.fan == 0 and app.screen.summary.base == 1
         text = joined(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)))
         assert tx("end.total_fan") in text
-        assert " ".join(tx("end.no_element").split()) in text
+        assert joined(tx("end.no_element")) in text
 
 
 @pytest.mark.asyncio
@@ -477,7 +477,7 @@ async def test_hk_4_5_a_refusal_longer_than_the_log_shows_its_first_line_at_80x2
         said = words_on_screen(app)
         log = app.table.query_one("#log")
         width, height = log.scrollable_content_region.width, log.scrollable_content_region.height
-    first = " ".join(tx("no.pung_one", tile=tx.tile(tile("3p"))).split())
+    first = joined(tx("no.pung_one", tile=tx.tile(tile("3p"))))
     rows = sum(len(Text(n).wrap(Console(width=80), width)) for n in (first, tx("rule.pung"), tx("teach.pairs")))
     assert rows > height  # more than the log shows: the case under test
     assert first in said and rule in said, said
