@@ -73,7 +73,10 @@ class GameClient:
         """The next message (a state frame also updates :attr:`state`)."""
         assert self.ws is not None
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        msg: dict[str, Any] = orjson.loads(raw)  # several times faster than json: a table sends a frame per seat per move
+        try:
+            msg: dict[str, Any] = orjson.loads(raw)  # several times faster than json: a table sends a frame per seat per move
+        except orjson.JSONDecodeError:  # what orjson refuses and json reads: a number past a double's range (1e999)
+            msg = json.loads(raw)
         msg["_t"] = time.perf_counter()
         if self.record:
             self.messages.append(msg)
