@@ -1007,9 +1007,9 @@ class Show:
         return self.w.get(f"length.{length}", str(length))
 
     def _score(self, e: Event) -> str:
-        """A win's itemised score as its ruleset describes it (Hong Kong: fan and base), less the
-        unlabelled payments list (shown labelled below)."""
-        return re.sub(r"[;,] payments \[[^\]]*\]$", "", self.rules.describe_win(e, self.lang))
+        """A win's itemised score as its ruleset describes it (Hong Kong: fan and base); the
+        payments are shown labelled below."""
+        return self.rules.describe_win(e, self.lang)
 
     def _meld(self, kind: str, tiles: str) -> str:
         """``chow 1-2-3 Circles``, ``pung 7 Characters``, ``ckong East wind``."""

@@ -52,13 +52,24 @@ def test_cite_rewrites_hong_kong_rule_numbers_to_the_table_s_own() -> None:
 
 def test_hk6_a_win_is_described_in_one_place_in_either_language() -> None:
     """HK-6: ``HongKong.describe_win`` is the one wording of a Hong Kong win (``hkmj replay --show``
-    prints it, less the payments): its items, total fan, limit hand and base, in French too (the
-    limit hand was "limit" in English in a French line, and the show line was a second copy)."""
+    prints it): its items, total fan, limit hand and base, in French too (the limit hand was
+    "limit" in English in a French line, and the show line was a second copy). The line ends at
+    the score: it ended with ", payments [-128, -64, 256, -64]", in English in a French line too,
+    which the replay had to cut off (it shows the payments apart, labelled by seat)."""
     event = {"items": [], "fan": 13, "limit": "thirteen_orphans", "base": 64, "payments": [-128, -64, 256, -64]}
     hk = get_ruleset("hk")
     name_fr = hk.name_of("thirteen_orphans", "fr")
-    assert hk.describe_win(event, "fr") == f"aucun élément = 13 fan, main limite\u00a0: {name_fr} → base 64, payments [-128, -64, 256, -64]"
-    assert hk.describe_win(event) == "no scoring element = 13 fan, limit hand: Thirteen orphans → base 64, payments [-128, -64, 256, -64]"
+    assert hk.describe_win(event, "fr") == f"aucun élément = 13 fan, main limite\u00a0: {name_fr} → base 64"
+    assert hk.describe_win(event) == "no scoring element = 13 fan, limit hand: Thirteen orphans → base 64"
+    from hkmj.scoring import win_from_json
+
+    hand = {"hand": "123m456p789s11z555z", "win_tile": "5z", "win": "self_draw", "seat": "E", "prevailing": "E"}
+    for name in ("hk", "mcr", "classical"):  # MCR-6, CL-5 too
+        rules = get_ruleset(name)
+        event = rules.win_fields(rules.score(win_from_json(hand)))
+        for lang in ("en", "fr"):
+            line = rules.describe_win(event, lang)
+            assert "payments" not in line and str(event["payments"]) not in line, (name, lang, line)
 
 
 def test_the_engine_holds_no_ruleset_s_penalty() -> None:

@@ -418,7 +418,8 @@ class Ruleset(ABC):
 
     @abstractmethod
     def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
-        """One line summing up a recorded ``win`` event's score (items, total, payments)."""
+        """One line summing up a recorded ``win`` event's score in ``lang`` (items and total; the
+        payments are shown apart, labelled by seat)."""
 
     def payment_note(
         self,

@@ -204,7 +204,7 @@ class Classical(Ruleset):
             limit = ""
         return (
             f"{', '.join(parts)} = {score} ({event['hand_points']} points × 2^{event['doubles']}{limit}){semicolon} "
-            f"{'mains' if fr else 'hands'} {scores}; payments {event['payments']}"
+            f"{'mains' if fr else 'hands'} {scores}"
         )
 
     def payment_note(

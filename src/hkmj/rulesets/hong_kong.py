@@ -177,13 +177,13 @@ class HongKong(Ruleset):
         }
 
     def describe_win(self, event: Mapping[str, Any], lang: str = "en") -> str:
-        """HK-6: each element and its fan, the total, the limit hand, the base and the payments
-        (``Self-drawn 1 · Pung of dragons 1 = 2 fan → base 4, payments [...]``), in ``lang``:
-        ``hkmj replay --show``'s line for a win."""
+        """HK-6: each element and its fan, the total, the limit hand and the base
+        (``Self-drawn 1 · Pung of dragons 1 = 2 fan → base 4``), in ``lang``: ``hkmj replay
+        --show``'s line for a win."""
         none, limit_words = _WIN_WORDS["fr" if lang == "fr" else "en"]
         items = " · ".join(f"{self.name_of(i['id'], lang)} {i['fan']}" for i in event["items"]) or none
         limit = limit_words.format(name=self.name_of(event["limit"], lang)) if event["limit"] else ""
-        return f"{items} = {event['fan']} fan{limit} → base {event['base']}, payments {event['payments']}"
+        return f"{items} = {event['fan']} fan{limit} → base {event['base']}"
 
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> tuple[int, int, int, int]:
         """HK-5.7: the penalty to each other player, doubled to the discarder of a claimed tile."""

@@ -96,7 +96,7 @@ class Mcr(Ruleset):
             times = f" ×{i['count']}" if i["count"] > 1 else ""
             parts.append(f"{self.name_of(i['id'], lang)}{times} {i['points'] * i['count']}")
         items = ", ".join(parts)
-        return f"{items} = {event['points']} points, payments {event['payments']}"
+        return f"{items} = {event['points']} points"
 
     def payment_note(
         self,
