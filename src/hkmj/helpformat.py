@@ -14,14 +14,13 @@ import argparse
 import re
 import textwrap
 
+from hkmj.language import joined
+
 __all__ = ["HelpFormatter"]
 
 _ROW = re.compile(r"(\s+\S+(?:\s\S+)*?\s{2,})\S", re.ASCII)
 """An indented row ``  KEY    text``: the prefix up to the text column (a no-break space, French's
 before ``:``, is part of a word, as everywhere here)."""
-_SPACES = re.compile(r"\s+", re.ASCII)
-"""The spaces an option's help may be broken at: not a no-break space (U+00A0), which French
-puts before ``: ; ? !`` (``str.split`` would break there and start a line with the sign)."""
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -30,7 +29,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     def _split_lines(self, text: str, width: int) -> list[str]:
         """An option's help, filled without breaking a word at a hyphen (``docs/record-format.md``,
         ``half-shooter`` stay whole)."""
-        return textwrap.wrap(_SPACES.sub(" ", text).strip(" "), width, break_on_hyphens=False)
+        return textwrap.wrap(joined(text), width, break_on_hyphens=False)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         out: list[str] = []

@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 
-__all__ = ["FR_COLON", "LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "env_lang", "lang_of", "lang_typed", "lang_word"]
+__all__ = ["FR_COLON", "LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "env_lang", "joined", "lang_of", "lang_typed", "lang_word"]
 
 LANGS = ("en", "fr")
 """The languages hkmj speaks; English is the default."""
@@ -25,6 +25,17 @@ LANGS = ("en", "fr")
 FR_COLON = "\u00a0:"
 """A colon in French: a no-break space before it, so that no line starts with the colon
 (``hkmj score\u00a0: ...``); ``;`` ``?`` ``!`` and the inside of « » take the same space."""
+
+_SPACES = re.compile(r"\s+", re.ASCII)
+
+
+def joined(text: str) -> str:
+    """``text``'s words joined by single spaces (its line breaks and runs of spaces made one
+    space). A no-break space (U+00A0, French's before ``: ; ? !`` and inside « ») is part of a
+    word and stays as it is, so that no line is broken before the sign (``str.split`` would
+    have made it an ordinary space)."""
+    return _SPACES.sub(" ", text).strip(" ")
+
 
 _VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _C_LOCALE = ("C", "POSIX")

@@ -3,11 +3,11 @@ in the human's seat, as the terminal would drive it. Used by tests; nothing impo
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from hkmj.bots.advice import Advice
 from hkmj.engine import Action, Player, SeatView
+from hkmj.language import joined
 from hkmj.tui.session import Session
 
 __all__ = ["FixedAdvisor", "play_command", "play_hand", "joined", "play_match"]
@@ -65,9 +65,4 @@ def play_command(argv: Sequence[str], me: Player) -> None:
         play_match(table.session, me)
 
 
-def joined(text: str) -> str:
-    """``text``'s words joined by single spaces (its line breaks and runs of spaces made one
-    space). A no-break space (U+00A0, French's before ``: ; ? !`` and inside « ») is part of a
-    word and stays as it is, as on a terminal: a line broken at one shows (``str.split`` would
-    have made it an ordinary space)."""
-    return re.sub(r"\s+", " ", text, flags=re.ASCII).strip(" ")
+
