@@ -454,11 +454,12 @@ def test_a_seat_whose_only_connection_leaves_and_comes_back_in_claim_windows_ans
     """The seat's only connection closes in a claim window it is offered (or on its turn) and a
     new one resumes at once: the same decision is offered again, the answer sent on the new
     connection is applied, and the server never plays for the seat (it was away far less than
-    ``--absent-after``). The log replays."""
-    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=30, claim_window=0.05, next_delay=0, hands=1, teaching=False)
+    ``--absent-after``). The log replays. The deal is the server's secret, and a short hand may offer
+    the seat only a few decisions (a run resumed only three times and failed ``> 3``): tables are
+    played until the seat has resumed more than three times in all, five tables at most."""
     rng = random.Random(3)
 
-    async def go() -> int:
+    async def go(tid: str) -> int:
         c = server.client()
         await c.open()
         token = await c.join(tid, 0, "Back")
@@ -486,10 +487,16 @@ def test_a_seat_whose_only_connection_leaves_and_comes_back_in_claim_windows_ans
         await c.close()
         return rejoined
 
-    assert asyncio.run(go()) > 3
-    rows = _log(server, tid)
-    assert not [r for r in rows if r["kind"] == "act" and r["data"]["slot"] == 0 and r["data"]["by"] != "player"]
-    _replays(server, tid, tmp_path)
+    rejoined = 0
+    for _ in range(5):
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=30, claim_window=0.05, next_delay=0, hands=1, teaching=False)
+        rejoined += asyncio.run(go(tid))
+        rows = _log(server, tid)
+        assert not [r for r in rows if r["kind"] == "act" and r["data"]["slot"] == 0 and r["data"]["by"] != "player"]
+        _replays(server, tid, tmp_path)
+        if rejoined > 3:
+            break
+    assert rejoined > 3
     no_traceback(server)
 
 
