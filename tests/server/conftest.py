@@ -61,14 +61,40 @@ def server(make_server: Callable[..., Server]) -> Server:
     return make_server()
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (:class:`hkmj.server.testing.LazyChromium`), closed after the test; the
+def _chromium() -> LazyChromium:
+    """A :class:`hkmj.server.testing.LazyChromium` (launched when first used: a test may run asyncio.run before); the
     screenshots' folder (artifacts/, gitignored) made. A test without Chromium at ``CHROMIUM`` is skipped."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium")
     (Path(__file__).resolve().parents[2] / "artifacts").mkdir(exist_ok=True)
-    browser = LazyChromium()  # launched when first used: a test may run asyncio.run before
+    return LazyChromium()
+
+
+@pytest.fixture(scope="module")
+def module_chromium() -> Iterator[LazyChromium]:
+    """One Chromium for the tests of a module that shares it (``SHARED_CHROMIUM = True``), closed after its last test."""
+    browser = _chromium()
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (:class:`hkmj.server.testing.LazyChromium`), closed after the test.
+
+    A module that sets ``SHARED_CHROMIUM = True`` shares one Chromium between its tests (launching it cost each test
+    about 1.5 s); the pages a test opened are closed after it. Such a module runs its coroutines with
+    :func:`hkmj.server.testing.run_apart`, not ``asyncio.run``, which fails in a thread where Playwright runs."""
+    if getattr(request.module, "SHARED_CHROMIUM", False):
+        shared: LazyChromium = request.getfixturevalue("module_chromium")
+        try:
+            yield shared
+        finally:
+            shared.close_contexts()
+        return
+    browser = _chromium()
     try:
         yield browser
     finally:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server, choose, each_case, lobby_in, lobby_page, phone_page
+from hkmj.server.testing import CHROMIUM, Server, choose, each_case, lobby_in, lobby_page, phone_page, run_apart
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -73,6 +73,9 @@ COUNTS_DOWN = """(() => { const el = document.querySelector('.played-in');
 page since first read with no frame from the server in between (the page counts them down itself);
 a new frame (a later turn, say) starts the reading again."""
 
+
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -633,7 +636,7 @@ def test_a_seat_held_until_the_next_hand_says_why_and_offers_no_back_button_in_e
                     with contextlib.suppress(TimeoutError):
                         await c.recv(0.05)
 
-        asyncio.run(go())
+        run_apart(go())
 
     playing = threading.Thread(target=host, daemon=True)
     playing.start()
@@ -2468,7 +2471,7 @@ def _two_mahjong_claims_frame(monkeypatch: pytest.MonkeyPatch, rules: str) -> di
         finally:
             t.close()
 
-    return asyncio.run(go())
+    return run_apart(go())
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])

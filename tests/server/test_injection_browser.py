@@ -7,7 +7,6 @@ show each as text, and no script of theirs runs (``window.X`` stays unset)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
@@ -15,7 +14,10 @@ from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server, choose, match_over, play
+from hkmj.server.testing import CHROMIUM, Server, choose, match_over, play, run_apart
+
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -46,7 +48,7 @@ def test_names_that_are_markup_are_shown_as_text_everywhere_even_without_the_csp
             await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
             return token
 
-    token = asyncio.run(go())
+    token = run_apart(go())
     context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 900})
     context.add_init_script(f"localStorage.setItem('hkmj.token.{finished}', {json.dumps(token)});")
     errors: list[str] = []

@@ -6,7 +6,6 @@ and the review to anyone without that seat's token. Screenshots go to artifacts/
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
@@ -19,9 +18,12 @@ from typing import Any
 import pytest
 
 from hkmj.cli import main
-from hkmj.server.testing import CHROMIUM, Server, choose, each_case, match_over, play
+from hkmj.server.testing import CHROMIUM, Server, choose, each_case, match_over, play, run_apart
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -125,7 +127,7 @@ def played_to_the_end(server: Server, tid: str, name: str, seed: int) -> str:
             await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
             return token
 
-    return asyncio.run(go())
+    return run_apart(go())
 
 
 def _click_review(browser: Any, server: Server, tid: str, token: str, lang: str, errors: list[str]) -> Any:
@@ -163,7 +165,7 @@ def test_review_this_match_shows_only_the_players_own_seat(
             await play([me], match_over, lambda i, legal: choose(legal, rng), 120)
             return token
 
-    token = asyncio.run(go())
+    token = run_apart(go())
     # the log export: JSON Lines without the seat tokens, reviewed by name on the command line
     status, body = _get(server, f"/api/tables/{tid}/log")
     assert status == 200 and token not in body and '"token"' not in body

@@ -4,7 +4,6 @@ own enforcement is what is tested; a real server on 127.0.0.1."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import http.client
 import http.server
@@ -19,9 +18,12 @@ from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server
+from hkmj.server.testing import CHROMIUM, Server, run_apart
 
 from .test_review_browser import _click_review, played_to_the_end
+
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -221,4 +223,4 @@ def test_a_page_elsewhere_cannot_spend_its_visitors_request_budget(server: Serve
     conn.close()
     assert statuses == {403: 350}, statuses  # before: 429 past the burst
     assert server.get("/api/info")["v"] == 1  # the visitor's own requests: before, 429
-    assert asyncio.run(pong(server))  # and a game's websocket
+    assert run_apart(pong(server))  # and a game's websocket

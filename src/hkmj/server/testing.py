@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -18,9 +19,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hkmj.server.client import GameClient
 
@@ -70,10 +71,28 @@ class LazyChromium:
             self._browser = self._stack.enter_context(chromium())
         return getattr(self._browser, name)
 
+    def close_contexts(self) -> None:
+        """Close every context (and so every page) opened so far, if launched; the browser stays
+        open for the next test."""
+        if self._browser is not None:
+            for context in self._browser.contexts:
+                context.close()
+
     def close(self) -> None:
         """Close the browser and Playwright, if launched."""
         self._browser = None
         self._stack.close()
+
+
+_T = TypeVar("_T")
+
+
+def run_apart(main: Coroutine[Any, Any, _T]) -> _T:
+    """``asyncio.run(main)`` in a thread of its own, and its result: it works where Playwright's sync API (a Chromium
+    shared by a module's tests, :class:`LazyChromium`) keeps an event loop running in this thread, where
+    ``asyncio.run`` fails."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
 
 
 def each_case(cases: Iterable[tuple[str, Callable[[], None]]], browser: Any = None) -> None:
@@ -514,7 +533,7 @@ def finished_table(
             await c.close()
             return c.messages
 
-        messages = asyncio.run(go())
+        messages = run_apart(go())
         with urllib.request.urlopen(f"{server.base}/api/tables/{tid}/log", timeout=10) as resp:
             return messages, resp.read()
     finally:
