@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO, cast
 
 from hkmj.helpformat import HelpFormatter
-from hkmj.language import FR_COLON, LOCALE_DEFAULT, lang_word
+from hkmj.language import LOCALE_DEFAULT, colon, lang_word
 from hkmj.oserror import OSReason, Unwritable, no_folder
 from hkmj.scoring.lines import score_line
 from hkmj.termlines import fitted
@@ -676,13 +676,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(said_by("replay", f"{args.file}, line {cut_line} was cut in the middle of a write (a crash) and is left out", args.lang), file=sys.stderr)
     except RecordError as err:
         if err.problem is not None:  # missing, a folder, unreadable, not UTF-8, empty: as review and play --resume say it
-            print(f"hkmj replay{FR_COLON if args.lang == 'fr' else ':'} {err.problem.say(args.lang)}", file=sys.stderr)
+            print(f"hkmj replay{colon(args.lang)} {err.problem.say(args.lang)}", file=sys.stderr)
             return 2
         try:
             log_events = _table_log_events(args.file, args.lang)
         except ValueError as log_err:  # a ReviewError: worded as hkmj review words it
             said = log_err.say(args.lang) if isinstance(log_err, ReviewError) else str(log_err)
-            print(f"hkmj replay{FR_COLON if args.lang == 'fr' else ':'} {said}", file=sys.stderr)
+            print(f"hkmj replay{colon(args.lang)} {said}", file=sys.stderr)
             return 2
         if log_events is None:
             print(said_by("replay", str(err), args.lang), file=sys.stderr)
@@ -1292,7 +1292,7 @@ def _run(command: Callable[[], int], name: str = "score", lang: str | None = Non
                 lang = lang_of([])
             where = "\n" if sys.stderr.isatty() else ""
             said = "interrompu (Ctrl+C)" if lang == "fr" else "interrupted (Ctrl+C)"
-            sys.stderr.write(f"{where}hkmj {name}{FR_COLON if lang == 'fr' else ':'} {said}\n")
+            sys.stderr.write(f"{where}hkmj {name}{colon(lang)} {said}\n")
             sys.stderr.flush()
         return 130
     except BrokenPipeError:

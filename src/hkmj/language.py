@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 
-__all__ = ["FR_COLON", "LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "env_lang", "joined", "lang_of", "lang_typed", "lang_word"]
+__all__ = ["FR_COLON", "LANGS", "LOCALE_DEFAULT", "LOCALE_DEFAULT_FR", "colon", "env_lang", "joined", "lang_of", "lang_typed", "lang_word"]
 
 LANGS = ("en", "fr")
 """The languages hkmj speaks; English is the default."""
@@ -25,6 +25,12 @@ LANGS = ("en", "fr")
 FR_COLON = "\u00a0:"
 """A colon in French: a no-break space before it, so that no line starts with the colon
 (``hkmj score\u00a0: ...``); ``;`` ``?`` ``!`` and the inside of « » take the same space."""
+
+
+def colon(lang: str) -> str:
+    """A colon in ``lang``: :data:`FR_COLON` in French, ``:`` in English (``hkmj score{colon(lang)} ...``)."""
+    return FR_COLON if lang == "fr" else ":"
+
 
 _SPACES = re.compile(r"\s+", re.ASCII)
 

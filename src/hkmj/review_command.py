@@ -11,7 +11,7 @@ from typing import Any
 
 from hkmj.cli import at_least_one
 from hkmj.helpformat import HelpFormatter
-from hkmj.language import FR_COLON, LOCALE_DEFAULT
+from hkmj.language import LOCALE_DEFAULT, colon
 from hkmj.oserror import OSReason, is_stream_path, no_folder, own_stream
 
 _DESCRIPTION = """\
@@ -201,7 +201,7 @@ def _error(lang: str, message: str) -> str:
     the colon, as ``hkmj play`` writes its own errors)."""
     from hkmj.review_words import words
 
-    return words(lang).typo(f"hkmj review{FR_COLON if lang == 'fr' else ':'} {message}")
+    return words(lang).typo(f"hkmj review{colon(lang)} {message}")
 
 
 def register(sub: Any) -> None:

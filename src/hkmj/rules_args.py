@@ -9,6 +9,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
+from hkmj.language import colon
 from hkmj.rulesets import RULESETS, Ruleset, RulesetError, get_ruleset, parse_option_args
 
 __all__ = ["OnceAction", "add_rules_arguments", "given", "option_examples", "options_help", "rules_from_args", "rules_refusal"]
@@ -40,7 +41,7 @@ def options_help(lang: str = "en") -> str:
     fr = lang == "fr"
     lines = []
     for name, cls in RULESETS.items():
-        lines.append(f"  --rules {name}" + ("\u00a0:" if fr else ":") + ("" if cls.OPTIONS else " aucune option" if fr else " no options"))
+        lines.append(f"  --rules {name}" + colon(lang) + ("" if cls.OPTIONS else " aucune option" if fr else " no options"))
         for o in cls.OPTIONS:
             values = "|".join(o.choices) if o.choices else f"{o.low}-{o.high}"
             if fr:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from hkmj.language import FR_COLON
+from hkmj.language import colon
 from hkmj.oserror import french_reason
 from hkmj.score_words import Render, error_in, guillemets, in_phrases
 
@@ -230,7 +230,7 @@ def run_error_in(message: str, lang: str) -> str:
 
 def said(command: str, message: str, lang: str) -> str:
     """``hkmj COMMAND: MESSAGE`` in ``lang`` (French: ``hkmj COMMAND : MESSAGE``)."""
-    return f"hkmj {command}{FR_COLON if lang == 'fr' else ':'} {run_error_in(message, lang)}"
+    return f"hkmj {command}{colon(lang)} {run_error_in(message, lang)}"
 
 
 LABELS: Final[dict[str, str]] = {

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from hkmj.language import FR_COLON
+from hkmj.language import colon
 from hkmj.oserror import french_reason
 from hkmj.tiles import SEAT_LETTERS, WIND_LETTERS, name, tile
 
@@ -658,7 +658,7 @@ def said_by(command: str, message: str, lang: str) -> str:
     """``hkmj COMMAND: MESSAGE`` in ``lang``; in French ``hkmj COMMAND\u00a0: MESSAGE``, with the
     no-break space before the colon (:data:`hkmj.language.FR_COLON`) that its argparse errors
     (``hkmj score\u00a0: erreur\u00a0: ...``), ``hkmj play`` and ``hkmj review`` write."""
-    return f"hkmj {command}{FR_COLON if lang == 'fr' else ':'} {error_in(message, lang)}"
+    return f"hkmj {command}{colon(lang)} {error_in(message, lang)}"
 
 
 def said_by_score(message: str, lang: str) -> str:

@@ -18,6 +18,7 @@ from typing import TextIO
 
 from hkmj.bots import make_bot
 from hkmj.engine import Event, play_match
+from hkmj.language import colon
 from hkmj.rulesets import DEFAULT, RULESETS, Ruleset, get_ruleset
 from hkmj.run_words import label
 from hkmj.scale import map_ordered
@@ -104,19 +105,17 @@ class Summary:
         if not RULESETS[self.rules].limit_hands:
             return []
         named = ", ".join(f"{self._limit_name(k, lang)} {v}" for k, v in sorted(self.limits.items()))
-        colon = "\u00a0:" if lang == "fr" else ":"
-        return [f"{_head('limit hands', lang)}{sum(self.limits.values())}" + (f"{colon} {named}" if named else "")]
+        return [f"{_head('limit hands', lang)}{sum(self.limits.values())}" + (f"{colon(lang)} {named}" if named else "")]
 
     def report(self, workers: int, lang: str = "en") -> str:
         """The summary, in ``lang`` (``en`` or ``fr``: French words, winds and numbers)."""
         n = max(self.hands, 1)
         wins = max(self.wins, 1)
         fr = lang == "fr"
-        colon = "\u00a0:" if fr else ":"
         wind = SEAT_LETTERS if not fr else [wind_letter(s, "fr") for s in range(4)]
         lines = [
             f"{_head('hands played', lang)}{self.hands}",
-            f"{_head('wins', lang)}{self.wins} ({_percent(self.wins / n, lang)}){colon} "
+            f"{_head('wins', lang)}{self.wins} ({_percent(self.wins / n, lang)}){colon(lang)} "
             + ", ".join(f"{label(WIN_WORDS[k], lang)} {v}" for k, v in self.wins_by_type.items()),
             f"{_head('draws', lang)}{self.draws} ({_percent(self.draws / n, lang)})",
             f"{_head('false Mahjong', lang)}{self.penalties}",
