@@ -584,14 +584,13 @@ def test_fuzzed_frames_while_a_seat_is_away_or_held_and_after_the_match_get_clea
     themselves (``away_after`` 1, a 0.3 s timer), so that their seats are turned away, then held
     until the next hand; fuzzed frames (legal actions and ``back`` among them) from the host's
     connection and a spectator at each new state, and at the match's end. Every refusal is a
-    documented error, the log ends with the match's end, it replays, no traceback."""
+    documented error, the log ends with the match's end, it replays, no traceback. Whether a seat is
+    held before the match ends depends on timing (a loaded run saw it turned away but never held):
+    tables are played until the seat has been seen playing, away and held, three tables at most."""
     server: Server = make_server(None, "--all-bot-pace", "0")
-    tid = server.create(
-        slots=[None, None, "greedy", "greedy"], timer=0.3, claim_window=0.05, hands=2, next_delay=0.5, teaching=False, away_after=1, hints=True
-    )
     rng = random.Random(5)
 
-    async def go() -> set[tuple[object, ...]]:
+    async def go(tid: str) -> set[tuple[object, ...]]:
         host, other, spectator = server.client(record=True), server.client(record=True), server.client(record=True)
         for c in (host, other, spectator):
             await c.open()
@@ -620,9 +619,16 @@ def test_fuzzed_frames_while_a_seat_is_away_or_held_and_after_the_match_get_clea
             await c.close()
         return seen
 
-    seen = asyncio.run(go())
+    seen: set[tuple[object, ...]] = set()
+    for _ in range(3):
+        tid = server.create(
+            slots=[None, None, "greedy", "greedy"], timer=0.3, claim_window=0.05, hands=2, next_delay=0.5, teaching=False, away_after=1, hints=True
+        )
+        seen |= asyncio.run(go(tid))
+        rows = _log(server, tid)
+        assert rows[-1]["kind"] == "next", rows[-3:]  # the entry that ended the match is the last
+        _replays(server, tid, tmp_path)
+        if {s[1:] for s in seen} >= {(False, False), (True, False), (True, True)}:
+            break
     assert {s[1:] for s in seen} >= {(False, False), (True, False), (True, True)}, seen
-    rows = _log(server, tid)
-    assert rows[-1]["kind"] == "next", rows[-3:]  # the entry that ended the match is the last
-    _replays(server, tid, tmp_path)
     no_traceback(server)
