@@ -14,6 +14,9 @@ from hkmj.server.testing import CHROMIUM, Server, lobby_in, phone_page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
+
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
 )
@@ -138,4 +141,57 @@ def test_hk_4_2_a_crowded_late_hand_on_a_phone_shows_the_whole_hand_without_scro
         page.click(".pond[data-seat='2'] button.earlier")
         assert 0 < page.locator(".pond[data-seat='2'] img.tile").count() < PONDS[2]
         page.context.close()
+    assert not errors, errors
+
+
+LABELS = r"""() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  return Array.from(document.querySelectorAll('.actions button')).map((b) => {
+    const box = b.getBoundingClientRect(), words = [], cut = [], walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) { const n = walk.currentNode; for (const m of n.data.matchAll(/\S+/g)) {
+      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const rects = Array.from(r.getClientRects()).filter((x) => x.width > 0);
+      if (new Set(rects.map((x) => Math.round(x.top))).size > 1) cut.push(m[0]);
+      words.push(...rects); } }
+    const at = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+    return { text: b.innerText.replace(/\s+/g, ' ').trim(), lines: new Set(words.map((r) => Math.round(r.top))).size,
+      clipped: b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight
+        || words.some((r) => r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom),
+      cut, off: box.left < 0 || box.top < 0 || box.right > vw || box.bottom > vh || !at || !b.contains(at),
+      size: [Math.round(box.width), Math.round(box.height)] };
+  });
+}"""
+"""Each button of the decision: its words, on how many lines, whether any of them lies outside the button (or the
+button scrolls), the words broken inside ("7-" / "8-9"), whether the button lies (even in part) off the screen or
+under something else at its middle, and its size."""
+
+
+def test_hk_4_2_a_phones_turn_and_claim_buttons_keep_their_words_on_two_lines_at_most(server: Server, browser: Any) -> None:
+    """HK-4.2, HK-4.3: on a touch phone (360×640, 390×844), English and French, the buttons of the player's turn
+    (*Concealed kong South wind*, *Declare Mahjong*, *Hint*, the timer running) and of a claim of an honour tile
+    (*Pung South wind*, *Kong South wind*) each show their words on two lines at most, no word broken inside or
+    cut by the button's edge, every button on the screen and at least 40 px tall. The buttons of the bar fixed at the
+    foot of the screen shared each row from their narrowest, down to their longest word: *Concealed kong South wind*
+    stood on three lines (*Kong caché Vent Sud*, *Pung Vent Sud* in French), a chow's *7-8-9* broke after *7-*."""
+    errors: list[str] = []
+    page = phone_page(browser, server, errors, "en", (360, 640))
+    seen: dict[tuple[Any, ...], Any] = {}
+    for size in ((360, 640), (390, 844)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            turn, claim = crowded(False), crowded(True)
+            claim["hand"]["last_discard"]["tile"] = claim["hand"]["discards"][3][-1] = "2z:3"  # South wind, to pung or kong
+            claim["mine"]["legal"] = ["pass", "pung", "kong 2z"]
+            pung = crowded(True)  # and a chow's numbers in a full row
+            for name, state in (("turn", turn), ("honour", claim), ("chow", pung)):
+                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+                seen[(size, lang, name)] = page.evaluate(LABELS)
+                page.screenshot(path=str(ARTIFACTS / f"labels-{size[0]}-{lang}-{name}.png"))
+    bad = [f"{where}: {b}" for where, buttons in seen.items() for b in buttons
+           if b["lines"] > 2 or b["clipped"] or b["cut"] or b["off"] or b["size"][1] < 40 or b["size"][0] < 40]
+    assert not bad, "\n".join(bad)
+    assert seen[((360, 640), "en", "turn")][0]["text"] == "Concealed kong South wind", seen
+    assert [b["text"] for b in seen[((360, 640), "fr", "honour")]] == ["Passer", "Pung Vent Sud", "Kong Vent Sud", "Conseil"], seen
     assert not errors, errors

@@ -459,11 +459,18 @@ function actionLabel(a) {
 const claimLabel = (a, tile) => (a === "pung" && tile ? `${t("pung")} ${tileName(kind(tile))}` : actionLabel(a));
 /** A claim button (claimLabel's words): the suit's word of a chow, pung or kong of suited tiles is in a span that a
  * phone's narrow bar leaves out ("Chow 5-6-7", the tile on offer beside it shows the suit), so that the longest bar (three
- * chows, pung, kong, Mahjong) stays on a 360×640 screen; its aria-label always says the whole name. */
+ * chows, pung, kong, Mahjong) stays on a 360×640 screen; its aria-label always says the whole name. Where a phone's row is
+ * full the label breaks between the action's words and the tile's only, on two lines ("Concealed kong" over "South wind":
+ * it stood on three; a chow's "7-" over "8-9"): no-break spaces within each, and on a phone (`--fixed-bar` in the CSS) a
+ * chow's numbers unbroken (`.ln`: a span of its own would move a desktop's letters by a fraction of a pixel). */
+const fixedBar = () => getComputedStyle(document.documentElement).getPropertyValue("--fixed-bar").trim() === "1";
 function claimButton(a, tile) {
-  const label = claimLabel(a, tile), suit = SUITS[lang].find((w) => label.endsWith(` ${w}`));
-  const shown = suit ? `${esc(label.slice(0, -suit.length - 1))}<span class="suit"> ${esc(suit)}</span>` : esc(label);
-  return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${shown}</button>`;
+  const label = claimLabel(a, tile), head = { pung: t("pung"), chow: t("chow"), kong: t("kong"), concealed: t("ckong"), added: t("akong") }[a.split(" ")[0]];
+  const tail = head && label.startsWith(`${head} `) ? label.slice(head.length + 1) : null;
+  if (!tail) return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${esc(label).replace(/ /g, "\u00a0")}</button>`;
+  const suit = SUITS[lang].find((w) => tail.endsWith(` ${w}`)), nb = (x) => esc(x).replace(/ /g, "\u00a0");
+  const named = suit ? `${a.startsWith("chow ") && fixedBar() ? `<span class="ln">${nb(tail.slice(0, -suit.length - 1))}</span>` : nb(tail.slice(0, -suit.length - 1))}<span class="suit"> ${esc(suit)}</span>` : nb(tail);
+  return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${nb(head)} ${named}</button>`;
 }
 /** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2"; its own direction isolate, so that a
  * name written right to left never reorders the text beside it. */
