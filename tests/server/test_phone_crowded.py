@@ -86,14 +86,16 @@ SEEN = r"""() => {
     tiles: tiles.length, tilesOff: tiles.filter((b) => off(b) || hidden(b)).map((b) => b.dataset.tile),
     tileSizes: tiles.map(size), buttons: buttons.map((b) => b.innerText.trim()),
     buttonsOff: buttons.filter((b) => off(b) || hidden(b)).map((b) => b.textContent.trim()),
+    offerOff: Array.from(document.querySelectorAll('.center .bigtile img')).some((el) => off(el) || hidden(el)),
     small: controls.filter((el) => { const [w, h] = size(el); return w < 40 || h < 40; }).map((el) => `${el.tagName}.${el.className} ${size(el)}`),
     ponds: Array.from(document.querySelectorAll('.pond')).map((p) => ({ seat: Number(p.dataset.seat),
       shown: Array.from(p.querySelectorAll('img.tile')).map((el) => el.dataset.tile),
       count: (p.querySelector('button.earlier') || {}).textContent || '' })) };
 }"""
 """What the page shows without scrolling: the prompt, the hand's tiles and the buttons of the decision, which of them
-lie (even in part) off the screen or under something else (the bar fixed at the foot of the screen), every visible
-control under 40 px, and each pond's shown discards and count of the earlier ones."""
+lie (even in part) off the screen or under something else (the bar fixed at the foot of the screen), whether the tile
+on offer in the centre does, every visible control under 40 px, and each pond's shown discards and count of the earlier
+ones."""
 
 
 def test_hk_4_2_a_crowded_late_hand_on_a_phone_shows_the_whole_hand_without_scrolling(server: Server, browser: Any) -> None:
@@ -194,4 +196,36 @@ def test_hk_4_2_a_phones_turn_and_claim_buttons_keep_their_words_on_two_lines_at
     assert not bad, "\n".join(bad)
     assert seen[((360, 640), "en", "turn")][0]["text"] == "Concealed kong South wind", seen
     assert [b["text"] for b in seen[((360, 640), "fr", "honour")]] == ["Passer", "Pung Vent Sud", "Kong Vent Sud", "Conseil"], seen
+    assert not errors, errors
+
+
+def test_hk_4_1_a_phones_hand_stays_whole_above_the_longest_claim_bar(server: Server, browser: Any) -> None:
+    """HK-4.1, HK-4.2: late in a crowded hand on a 360×640 touch phone, English and French, a claim with the longest bar
+    (three chows, pung, kong, Mahjong, pass, hint, the timer's seconds), the player's time bank (a table of two people)
+    and the hint's answer under the buttons: the page as it opens shows the whole hand (every tile on the screen and
+    under nothing, at least 28 × 40 px) with the tile on offer, every button of the claim and the question. The bar fixed
+    at the foot of the screen grew over the hand: in French the time bank took a line of its own and five tiles lay
+    under the bar (the hand had kept 11 px above a bar without it), the hint's answer did the same in both languages."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = phone_page(browser, server, errors, "en", (360, 640))
+    hint = {"type": "hint", "action": "chow 789s", "shanten": 1, "waits": []}
+    for lang in ("en", "fr"):
+        lobby_in(page, lang)
+        for shown in (None, hint):
+            state = crowded(True)
+            state["mine"].update(legal=["pass", "chow 567s", "chow 678s", "chow 789s", "pung", "kong 7s", "mahjong"], bank=45)
+            state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
+            page.evaluate("""([st, log, hint]) => { G.state = st; G.open = []; G.log = log; G.hint = hint;
+              G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG, shown])
+            page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
+            seen = page.evaluate(SEEN)
+            page.screenshot(path=str(ARTIFACTS / f"longest-claim-360-{lang}{'-hint' if shown else ''}.png"))
+            ok = (seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == 13 and seen["tilesOff"] == []
+                  and all(w >= 28 and h >= 40 for w, h in seen["tileSizes"]) and len(seen["buttons"]) == 8
+                  and seen["buttonsOff"] == [] and not seen["offerOff"] and not seen["promptOff"]
+                  and seen["prompt"].startswith({"en": "Claim the discard?", "fr": "Réclamer la défausse\u00a0?"}[lang]))
+            if not ok:
+                wrong.append(f"{lang}, hint {bool(shown)}: " + str({k: seen[k] for k in ("scrollY", "tilesOff", "tileSizes", "buttons", "buttonsOff", "offerOff", "promptOff", "prompt")}))
+    assert not wrong, "\n".join(wrong)
     assert not errors, errors

@@ -1211,11 +1211,13 @@ async function verifyWall(st) {
 
 /** On a phone the buttons of a decision (a claim, the player's own turn) and the line that says what is asked are
  * fixed at the foot of the screen (style.css): the page gets as much room below its end, so that what ends it (the
- * player's hand) can still be scrolled above the bar. */
+ * player's hand) can still be scrolled above the bar, and the bar's height is `--bar`, where the hand stops (sticky)
+ * when the bar would cover it. */
 function padForBar() {
   const bar = document.querySelector(".foot"), fixed = bar && getComputedStyle(bar).position === "fixed";
   const pad = fixed ? `${Math.ceil(bar.getBoundingClientRect().height)}px` : "";
   if (document.body.style.paddingBottom !== pad) document.body.style.paddingBottom = pad;
+  if (document.documentElement.style.getPropertyValue("--bar") !== pad) document.documentElement.style.setProperty("--bar", pad);
 }
 
 function tick() {
