@@ -229,3 +229,38 @@ def test_hk_4_1_a_phones_hand_stays_whole_above_the_longest_claim_bar(server: Se
                 wrong.append(f"{lang}, hint {bool(shown)}: " + str({k: seen[k] for k in ("scrollY", "tilesOff", "tileSizes", "buttons", "buttonsOff", "offerOff", "promptOff", "prompt")}))
     assert not wrong, "\n".join(wrong)
     assert not errors, errors
+
+
+def test_hk_4_1_a_large_phone_or_small_tablet_shows_the_hand_and_its_buttons_late_in_a_hand(server: Server, browser: Any) -> None:
+    """HK-4.1, HK-4.2: touch screens 401-700 px wide (412×915, a large phone; 600×960, a small tablet held upright),
+    English and French, late in a crowded hand: at the player's turn and at a claim with the longest bar (three chows,
+    pung, kong, Mahjong, pass, hint, the timer), the page as it opens shows the whole hand (every tile on the screen
+    and under nothing, at least 28 × 40 px), every button of the decision, the line that says what is asked and, at a
+    claim, the tile on offer. They had the layout of a wider screen, the claim's buttons in five rows of whole names
+    kept at the foot of the screen over the hand: at 412×915 every one of the thirteen tiles lay under them in French, four in English."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = phone_page(browser, server, errors, "en", (412, 915))
+    for size in ((412, 915), (600, 960)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            for claim in (False, True):
+                state = crowded(claim)
+                if claim:
+                    state["mine"].update(legal=["pass", "chow 567s", "chow 678s", "chow 789s", "pung", "kong 7s", "mahjong"])
+                    state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
+                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+                page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
+                seen = page.evaluate(SEEN)
+                page.screenshot(path=str(ARTIFACTS / f"large-phone-{size[0]}-{lang}-{'claim' if claim else 'turn'}.png"))
+                ok = (seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == len(state["mine"]["concealed"])
+                      and seen["tilesOff"] == [] and all(w >= 28 and h >= 40 for w, h in seen["tileSizes"])
+                      and len(seen["buttons"]) == (8 if claim else 3) and seen["buttonsOff"] == [] and seen["small"] == []
+                      and not seen["offerOff"] and not seen["promptOff"])
+                if not ok:
+                    wrong.append(f"{size} {lang} {'claim' if claim else 'turn'}: "
+                                 + str({k: seen[k] for k in ("scrollY", "tilesOff", "buttonsOff", "offerOff", "promptOff", "small")}))
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors

@@ -838,7 +838,7 @@ function seatBox(st, seat, pos) {
     <div class="tiles small pond" data-seat="${seat}">${G.open.includes(seat) ? `<button class="earlier" aria-expanded="true" title="${esc(t("pondFewer"))}" aria-label="${esc(t("pondFewer"))}">\u2212</button>` : ""}${pond}</div></div>`;
 }
 
-/** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width, one up to 400 px wide) shows its newest
+/** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width, one up to 700 px wide) shows its newest
  * discards after a count of the earlier ones ("+7"), as the terminal does, so the latest discard, the only one that may be
  * claimed (HK-4.1), stays in view and the hand and its buttons below stay where they were, however long the hand; the
  * count is a button that shows the whole pond (and a "−" in front of it shows the newest again). Measured once drawn:
@@ -930,7 +930,7 @@ function render() {
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
-  // the buttons and the line that says what is asked, together: up to 400 px wide, while the player has a decision
+  // the buttons and the line that says what is asked, together: up to 700 px wide, while the player has a decision
   // to make (a claim, their own turn), fixed at the foot of the screen (style.css, padForBar)
   const actions = mine ? `<div class="foot${legal.length ? " asked" : ""}"><div class="actions">
       ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
