@@ -1,10 +1,13 @@
 """A crowded late hand on a phone (360×640 and 390×844, touch, English and French): every opponent with three or
 four melds (kongs among them), bonus tiles and a long pond, the player's fourteen tiles at their turn. The page as it
 opens shows the whole hand, the line that says it is their turn and the turn's buttons without scrolling, and at a
-claim the hand with the claim's buttons; every discard stays reachable. Screenshots go to artifacts/ (gitignored)."""
+claim the hand with the claim's buttons; every discard stays reachable. The buttons' labels keep to two lines; the
+hand stays whole above the tallest bar (the longest claim, the time bank, the hint's answer); screens 401-700 px wide
+(412×915, 600×960) have the same layout. Screenshots go to artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,17 @@ SHARED_CHROMIUM = True
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
 )
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module's tests: each draws its own frames in the page (nothing is played on the server)."""
+    folder = tmp_path_factory.mktemp("phone")
+    served = Server(f"sqlite:///{folder / 'hkmj.db'}", folder / "server.log")
+    served.start()
+    yield served
+    served.stop()
+
 
 PONDS = (17, 18, 19, 20)
 """How many discards each seat's pond holds: late in a hand (the wall is down to its last tiles)."""
@@ -218,7 +232,6 @@ def test_hk_4_1_a_phones_hand_stays_whole_above_the_longest_claim_bar(server: Se
             state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
             page.evaluate("""([st, log, hint]) => { G.state = st; G.open = []; G.log = log; G.hint = hint;
               G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG, shown])
-            page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
             seen = page.evaluate(SEEN)
             page.screenshot(path=str(ARTIFACTS / f"longest-claim-360-{lang}{'-hint' if shown else ''}.png"))
             ok = (seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == 13 and seen["tilesOff"] == []
@@ -252,7 +265,6 @@ def test_hk_4_1_a_large_phone_or_small_tablet_shows_the_hand_and_its_buttons_lat
                     state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
                 page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
                   G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
-                page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
                 seen = page.evaluate(SEEN)
                 page.screenshot(path=str(ARTIFACTS / f"large-phone-{size[0]}-{lang}-{'claim' if claim else 'turn'}.png"))
                 ok = (seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == len(state["mine"]["concealed"])
