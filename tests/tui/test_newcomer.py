@@ -103,6 +103,22 @@ async def test_a_key_that_does_nothing_says_so_while_the_hint_panel_is_open_at_8
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_key_that_does_nothing_is_said_across_the_whole_log_when_it_closes_the_hints(make_session: Make, lang: str) -> None:
+    """At 80×24 with the hints open (``h``), ``x`` closes the hint panel and rebuilds the log:
+    the log was rebuilt before it had its width again, so every line of it was wrapped 20 cells
+    wide ("The key x does / nothing here: the / letter under a tile / …", five rows of the log's
+    five for one sentence, the earlier lines pushed out). The log is now rebuilt at its width."""
+    tx = Texts(lang)
+    app = PlayApp(make_session(teach=True, lang=lang), delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_hints(app, pilot, tx)
+        await press(pilot, "x")
+        said = tx("key.unused", press="x")
+        assert said[:40] in screen_text(app)  # its first 40 characters on one row, as on an 80-column log
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize(("lang", "keys"), [("en", "nn"), ("fr", "nnnn"), ("en", "nc"), ("fr", "ol"), ("en", "yy")])
 async def test_keys_typed_in_a_burst_at_the_quit_question_answer_it_once(make_session: Make, lang: str, keys: str) -> None:
     """q asks "Leave the match? (y / n)"; a key held down (``nnnn``) or typed before the question

@@ -8,6 +8,7 @@ Mahjong on (twice as long, HK-5.7); with ``delay=0`` (tests) the table runs stra
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -170,6 +171,19 @@ class YouView(Static):
                 self.screen.handle(self.screen.session.pond_note(self.seat))
 
 
+class TableLog(RichLog):
+    """The table log. Shown again a moment ago (a key that closed the hint panel), it may have no
+    width yet when the screen rebuilds it: every line was then wrapped 20 cells wide ("The key x
+    does / nothing here: the / …"). Such a rebuild waits for the log's width (``rewrap``)."""
+
+    rewrap: Callable[[], None] | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width > 0 and self.rewrap is not None:
+            rewrap, self.rewrap = self.rewrap, None
+            self.call_after_refresh(rewrap)
+
+
 class TableScreen(Screen[None]):
     """The table: three opponents, your seat, the action bar, what to do now, the log and hints."""
 
@@ -250,7 +264,7 @@ class TableScreen(Screen[None]):
                 yield ActionButton("", id=f"act-{i}", compact=True)
         yield Static(id="status")
         with Horizontal(id="bottom"):
-            yield RichLog(id="log", wrap=True, min_width=20, markup=False, max_lines=LOG_KEEP)
+            yield TableLog(id="log", wrap=True, min_width=20, markup=False, max_lines=LOG_KEEP)
             with VerticalScroll(id="hints", can_focus=False):
                 yield Static(id="hints-body")
         yield Static(self.tx("keys"), id="keys")
@@ -269,8 +283,12 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._rebuild_log)
 
     def _rebuild_log(self) -> None:
-        """Re-wrap the log to its current width (after a resize or showing the hints)."""
-        log = self.query_one("#log", RichLog)
+        """Re-wrap the log to its current width (after a resize or showing the hints); once it
+        has a width, when it has none yet (:class:`TableLog`)."""
+        log = self.query_one("#log", TableLog)
+        if log.display and log.scrollable_content_region.width <= 0:
+            log.rewrap = self._rebuild_log
+            return
         log.clear()
         self.add_notes(self.session.history[-LOG_KEEP:])
         self._refusal_from_its_start()
