@@ -110,3 +110,23 @@ def test_hk1_names_and_glyphs() -> None:
     assert glyph(tile("1s")) == "\U0001f010"
     assert glyph(tile("1p")) == "\U0001f019"
     assert glyph(tile("5f")) == "\U0001f026"
+
+
+@pytest.mark.parametrize("text", ["1m", "9p", "5s", "1z", "4z", "5z", "6z", "7z", "1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"])
+def test_hk1_each_glyph_is_the_tile_its_name_says(text: str) -> None:
+    """HK-1.3: with ``--glyphs`` each tile is drawn with the Unicode glyph of the tile it is named
+    as. Unicode orders the flowers Plum, Orchid, Bamboo, Chrysanthemum, and hkmj numbers them
+    Plum 1, Orchid 2, Chrysanthemum 3, Bamboo 4: Flower 3 (Chrysanthemum) was drawn as the
+    Bamboo glyph and Flower 4 (Bamboo) as the Chrysanthemum one, while the log named them."""
+    import unicodedata
+
+    t = tile(text)
+    drawn = unicodedata.name(glyph(t)).removeprefix("MAHJONG TILE ")  # NINE OF CIRCLES, RED DRAGON, BAMBOO
+    said = name(t).upper()  # 9 CIRCLES, RED DRAGON, FLOWER 4 (BAMBOO)
+    numbers = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE")
+    if "(" in said:
+        assert drawn == said[said.index("(") + 1 : -1]
+    elif said[0].isdigit():
+        assert drawn.startswith(numbers[int(said[0]) - 1] + " OF " + said.split()[1])
+    else:
+        assert drawn == said  # EAST WIND, RED DRAGON

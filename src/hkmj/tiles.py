@@ -67,6 +67,9 @@ _FR_SEASONS = ("Printemps", "Été", "Automne", "Hiver")
 # characters 1F007.., bamboo 1F010.., circles 1F019.., flowers 1F022.., seasons 1F026..
 _GLYPH_HONOURS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
 _GLYPH_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)
+# Unicode orders the flowers Plum 1F022, Orchid 1F023, Bamboo 1F024, Chrysanthemum 1F025; the
+# flowers are numbered Plum 1, Orchid 2, Chrysanthemum 3, Bamboo 4 (their names above).
+_GLYPH_BONUS = (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)
 
 
 class NotationError(ValueError):
@@ -402,7 +405,7 @@ def glyph(t: Tile) -> str:
         return chr(_GLYPH_SUIT_BASE[t // 9] + t % 9)
     if t < N_KINDS:
         return chr(_GLYPH_HONOURS[t - HONOUR])
-    return chr(0x1F022 + t - N_KINDS)
+    return chr(_GLYPH_BONUS[t - N_KINDS])
 
 
 def seat_index(letter: str) -> int:
