@@ -826,6 +826,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "hand": "Hand {hand} · prevailing {prevailing} · dice {dice} = {sum}, the wall of {wall} opens after stack {stack}",
         "seats": "  Seats and scores before the hand: {who}",
         "you.match": "; you (hkmj play): player 1",
+        "you.bots": ", with {bots}",
+        "you.bot": "{bot} as player {n}",
         "you": "  You: {wind} (player 1)",
         "deal": "Deal (each hand sorted):",
         "bonus": "{who} exposes {tile}",
@@ -871,6 +873,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "hand": "Donne {hand} · {prevailing} dominant · dés {dice} = {sum}, le mur de {wall} s'ouvre après la pile {stack}",
         "seats": "  Places et scores avant la donne\u00a0: {who}",
         "you.match": "\u00a0; vous (hkmj play)\u00a0: joueur 1",
+        "you.bots": ", avec {bots}",
+        "you.bot": "{bot} en joueur {n}",
         "you": "  Vous\u00a0: {wind} (joueur 1)",
         "deal": "Distribution (chaque main triée)\u00a0:",
         "bonus": "{who} expose {tile}",
@@ -980,6 +984,19 @@ class Show:
         """The record is a ``hkmj play`` match (its ``match_start`` has the :data:`PLAY_FIELD`):
         player 1 is the person who played it."""
 
+    def _bots_named(self, play: Any) -> str:
+        """``, with Bot 1 (strong) as player 2, …``: the bots of a ``hkmj play`` record as its
+        table named them (players 2-4 were the screen's bots 1-3); nothing for a header that
+        names no bots."""
+        bots = play.get("bots") if isinstance(play, dict) else None
+        if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+            return ""
+        from hkmj.tui.texts import Texts
+
+        tx = Texts(self.lang)
+        named = (self.w["you.bot"].format(bot=tx("bot", n=n, kind=tx.bot_name(b)), n=n + 1) for n, b in enumerate(bots, 1))
+        return self.w["you.bots"].format(bots=", ".join(named))
+
     def who(self, seat: int) -> str:
         """``E player 2``: the seat's wind letter, and its player when the record names it."""
         letter = wind_letter(seat, self.lang)
@@ -1032,8 +1049,9 @@ class Show:
             draw = ", ".join(
                 f"{w['player'].format(n=p + 1)} {wind_letter(SEAT_LETTERS.index(x), self.lang)}" for p, x in enumerate(e["seat_draw"])
             )
-            self.human = isinstance(e.get(PLAY_FIELD), dict)
-            you = w["you.match"] if self.human else ""
+            play = e.get(PLAY_FIELD)
+            self.human = isinstance(play, dict)
+            you = w["you.match"] + self._bots_named(play) if self.human else ""
             return w["match"].format(seed=e["seed"], length=self._length(e), rules=self.rules.describe(self.lang), draw=draw) + you
         if t == "hand_start":
             self.players = list(e["players"]) if "players" in e else None

@@ -514,8 +514,11 @@ def test_replay_show_says_which_player_was_you(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, match_words: str, seat_words: str
 ) -> None:
     """``hkmj replay --show`` of a ``hkmj play`` record names the person who played: player 1, and
-    the wind they sat at in each hand (seats change as the deal passes, HK-2.2)."""
+    the wind they sat at in each hand (seats change as the deal passes, HK-2.2). It names the
+    bots as the table did too: the screen said "Bot 1 (greedy)" where the replay says "player 2",
+    and nothing in the replay said which was which."""
     from hkmj.tiles import wind_name
+    from hkmj.tui.texts import Texts
 
     path = tmp_path / "m.jsonl"
     play_without_screen(open_table("--seed", "5", "--hands", "3", "--bots", BOTS, "--record", str(path)))
@@ -523,7 +526,12 @@ def test_replay_show_says_which_player_was_you(
     capsys.readouterr()
     assert main(["replay", str(path), "--show", "--lang", lang, "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].endswith(match_words), lines[0]
+    tx = Texts(lang)
+    screen = [tx("bot", n=n, kind=tx.bot_name(kind)) for n, kind in enumerate(BOTS.split(","), 1)]
+    assert match_words in lines[0], lines[0]
+    as_player = "{bot} as player {n}" if lang == "en" else "{bot} en joueur {n}"
+    bots_named = ", ".join(as_player.format(bot=b, n=n) for n, b in enumerate(screen, 2))
+    assert lines[0].endswith(match_words + (", with " if lang == "en" else ", avec ") + bots_named), lines[0]
     yours = [line for line in lines if line.startswith(seat_words.split("{")[0])]
     assert yours == [seat_words.format(wind_name(e["players"].index(0), lang)) for e in starts]
     assert len(set(yours)) > 1  # the deal passed: you sat at another wind
