@@ -440,8 +440,8 @@ def test_hk_7_the_header_counts_the_hands_of_a_match_of_n_hands(lang: str, lengt
 async def test_hk_4_2_a_key_that_picks_no_chow_says_the_numbers_at_80x24(make_session: Make, lang: str) -> None:
     """HK-4.2: with three chows listed ("Which chow? [1] 3-4-5 … [3] 5-6-7"), a tile's letter (a)
     answered "the letter under a tile picks it" — untrue while a chow is chosen by its number —
-    and a number past the list (4) did nothing and said nothing. Both now say to press 1 to 3 or
-    Esc; 2 then takes the chow 4-5-6."""
+    and a number past the list (4) did nothing and said nothing, and so did Enter (a newcomer's
+    "take it"). All three now say to press 1 to 3 or Esc; 2 then takes the chow 4-5-6."""
     tx = Texts(lang)
     hands = ("3467m234p56s88s66z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
     s = make_session(hands=hands, draws="1z2z5m9p9p9p", teach=True, lang=lang)  # North (on your left) discards 5m
@@ -453,12 +453,12 @@ async def test_hk_4_2_a_key_that_picks_no_chow_says_the_numbers_at_80x24(make_se
         await pilot.press("c")
         await pilot.pause()
         assert len(app.table.pending_choices) == 3
-        for key in ("a", "4"):
+        for key, shown in (("a", "a"), ("4", "4"), ("enter", tx("key.enter"))):
             await pilot.press(key)
             await pilot.pause()
             said = joined(re.sub("[│▁▂▃▄▅▆▇█]", " ", screen_text(app)))
-            assert tx("key.unused.choice", press=key, n=3) in said, said
-            assert tx("key.unused", press=key) not in said
+            assert tx("key.unused.choice", press=shown, n=3) in said, said
+            assert tx("key.unused", press=shown) not in said
         await pilot.press("2")
         await pilot.pause()
         await pilot.pause()

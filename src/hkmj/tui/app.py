@@ -543,7 +543,7 @@ class TableScreen(Screen[None]):
 
     def click_tile(self, i: int) -> None:
         """Click on tile ``i`` of your hand: select it, or discard it if already selected."""
-        if self._armed == i and self.selected == i and self.session.human_pending() and self.session.view().phase == "turn":
+        if self._armed == i and self.selected == i and not self.pending_choices and self.session.human_pending() and self.session.view().phase == "turn":
             self._armed = None
             self.action_discard()
             return
@@ -645,7 +645,8 @@ class TableScreen(Screen[None]):
             self.refresh_view()
 
     def action_discard(self) -> None:
-        if self.pending_choices:
+        if self.pending_choices:  # Enter takes no chow or kong of a numbered list: say how to
+            self._tell(self.tx("key.unused.choice", press=self.tx("key.enter"), n=len(self.pending_choices)))
             return
         tiles = self.hand_tiles()
         if self.selected is None or self.selected >= len(tiles):
