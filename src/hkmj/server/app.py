@@ -326,10 +326,15 @@ class Conn:
         self.dead = False
         self.opened = time.monotonic()
         self._last_limit_error = 0.0
+        self.past_cap = False
+        """Opened while the server held ``--max-connections``: its first message must take a seat
+        (:meth:`Hub.handle`), else it is closed (``too_many_connections``, 1013)."""
+        self.close_code = 1000
 
-    def drop(self) -> None:
+    def drop(self, code: int = 1000) -> None:
         """Close this connection after what is queued (a newer connection took the seat)."""
         self.dead = True
+        self.close_code = code
         self.outbox.put_nowait(None)
 
     def send(self, text: str) -> None:
@@ -353,7 +358,7 @@ class Conn:
         finally:
             self.dead = True
             with contextlib.suppress(Exception):
-                await self.ws.close(1008 if self.outbox.qsize() else 1000)
+                await self.ws.close(1008 if self.outbox.qsize() else self.close_code)
 
 
 class Hub:
@@ -769,13 +774,16 @@ class Hub:
         return t
 
     def connect(self, conn: Conn) -> ProtocolError | None:
-        """Count a new connection; why it is refused (``too_many_connections``), or None."""
-        if len(self.conns) >= self.limits.max_connections:
-            return ProtocolError("too_many_connections", f"the server holds {self.limits.max_connections} connections")
+        """Count a new connection; why it is refused (``too_many_connections``), or None. Past
+        ``--max-connections`` in all the connection is let in :attr:`Conn.past_cap`: it may only
+        take a seat. Watchers and sockets that never join filled the cap and kept a seated player
+        who reloaded the page from their seat; players never count against it, as against the
+        spectators' cap (the per-address caps and the limit of open files still bound them)."""
         over = self.over(lambda who: self.per_address.get(who, 0), conn.address, self.limits.per_address)
         if over is not None:
             why = f"{self.cap(over, self.limits.per_address)} connections from {_yours(over)} already"
             return ProtocolError("too_many_connections", why, over)
+        conn.past_cap = len(self.conns) >= self.limits.max_connections
         self.conns.add(conn)
         for who in _counted_as(conn.address):
             self.per_address[who] = self.per_address.get(who, 0) + 1
@@ -908,6 +916,23 @@ class Hub:
     # ------------------------------------------------------------------ websocket messages
 
     async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if not conn.past_cap:
+            await self._handle(conn, msg)
+            return
+        # let in past --max-connections: a seat's join or resume, else closed (Hub.connect)
+        if msg["type"] in ("join", "resume"):
+            try:
+                await self._handle(conn, msg)
+            except ProtocolError as e:
+                conn.send(_error(e.code, e.message, msg, e.scope, limit=e.limit, n=e.n, retry_after=e.retry_after))
+            if conn.slot is not None and conn.table is not None:
+                conn.past_cap = False
+                return
+        why = f"the server holds {self.limits.max_connections} connections; only a player may take their seat"
+        conn.send(_error("too_many_connections", why, msg))
+        conn.drop(1013)
+
+    async def _handle(self, conn: Conn, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "ping":
             if conn.table is not None:  # keeps a joined socket alive; never stretches the auth timeout

@@ -121,7 +121,7 @@ def _number(text: str) -> float:
 _LIMIT_FLAGS: list[tuple[str, type, str, str]] = [
     ("--max-tables", int, "N", "tables in play in all; more are refused with 503"),
     ("--create-rate", float, "N", "tables one address may create per minute; more get 429"),
-    ("--max-connections", int, "N", "websocket connections in all"),
+    ("--max-connections", int, "N", "websocket connections in all (past it, a connection may only take a seat)"),
     ("--per-address", int, "N", "websocket connections from one address"),
     ("--sockets-per-address", int, "N", "connections of any kind (HTTP, websocket) one address may hold open at once; more are refused at once"),
     ("--spectators", int, "N", "spectators per table"),
