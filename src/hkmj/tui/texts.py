@@ -793,8 +793,12 @@ def _false_mahjong_penalty(rules: str) -> int:
     return get_ruleset(rules).false_mahjong_payments(2, 1)[3]
 
 
+@cache
 def _tables(lang: str, rules: str) -> dict[str, str]:
-    """The strings of ``lang`` at a ``rules`` table (made once per pair)."""
+    """The strings of ``lang`` at a ``rules`` table (made once per pair: some 3 ms for MCR or the
+    classical game, which every help page and every refused Mahjong's words of such a table made
+    again on the server's event loop; the dict is shared, never changed: :class:`Texts` copies it
+    to change it)."""
     return rule_words(STRINGS[lang], rules, lang)
 
 
