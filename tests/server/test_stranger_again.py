@@ -7,14 +7,18 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
+import threading
+import time
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, choose, match_over, play
 
 MakeServer = Callable[..., Server]
 
@@ -110,3 +114,78 @@ def test_the_help_page_of_an_mcr_or_classical_table_costs_about_what_the_hong_ko
     # before: 6.4 and 5.9 ms against 0.9 (7 times); now 1.3 and 1.1 ms against 0.9
     print(f"CPU a help page: MCR {mcr * 1000:.2f} ms, classical {classical * 1000:.2f} ms, Hong Kong {hk * 1000:.2f} ms")
     assert mcr < 2.5 * max(hk, 0.0005) and classical < 2.5 * max(hk, 0.0005), (mcr, classical, hk)
+
+
+SLOW_REVIEWS = '''
+"""Each game review of this test server takes 0.8 s more, and says when it was made."""
+import time
+
+import hkmj.server.app as app
+
+_review_page = app._review_page
+
+
+def _slow(rows, slot, lang="en"):
+    time.sleep(0.8)
+    return _review_page(rows, slot, lang)
+
+
+app._review_page = _slow
+'''
+
+
+def test_one_address_asking_for_many_game_reviews_never_queues_the_others_behind_them(tmp_path: Path) -> None:
+    """Game reviews are made one at a time (their thread competes with the event loop), in the order
+    asked, and an address may have ``--review-rate`` (6) made a minute: a 64-hand match's takes
+    about 3 s, so a stranger who played a few matches asked for six reviews at once from each of a
+    few addresses (or the 48 an IPv6 /48 may have) and every other player's review waited behind
+    them all, longer each minute (18 s a minute from one address, 144 s from a /48). Each address
+    (and each /48, up to ``--network-share`` at once) now has one review waiting or being made at a
+    time: another player's review waits for one of the stranger's at most. Two addresses by
+    ``X-Forwarded-For`` from a trusted proxy; the reviews slowed to 0.8 s each by a hook."""
+    server = Server(
+        f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log", ("--trusted-proxy", "127.0.0.1", "--http-rate", "1000"), hook=SLOW_REVIEWS
+    )
+    server.start()
+    try:
+        tid = server.create(slots=[None, None, None, None], hands=1, claim_window=0.01, next_delay=0, timer=30)
+
+        async def play_it() -> list[str]:
+            clients = [server.client() for _ in range(4)]
+            tokens = []
+            for slot, c in enumerate(clients):
+                await c.open()
+                tokens.append(await c.join(tid, slot, f"P{slot}"))
+            rng = random.Random(5)
+            await play(clients, match_over, lambda i, legal: choose(legal, rng), 120)
+            for c in clients:
+                await c.close()
+            return tokens
+
+        tokens = asyncio.run(play_it())
+        done: list[str] = []
+
+        def review(who: str, slot: int, lang: str) -> None:
+            req = urllib.request.Request(
+                f"{server.base}/t/{tid}/review",
+                data=f"token={tokens[slot]}&lang={lang}".encode(),
+                method="POST",
+                headers={"X-Forwarded-For": who, "Content-Type": "application/x-www-form-urlencoded"},
+            )
+            with urllib.request.urlopen(req, timeout=60) as r:
+                assert r.status == 200
+            done.append(f"{who} {slot} {lang}")
+
+        stranger = [threading.Thread(target=review, args=("203.0.113.7", slot, lang)) for slot, lang in ((0, "en"), (0, "fr"), (1, "en"))]
+        for t in stranger:
+            t.start()
+        time.sleep(0.4)  # the stranger's three are asked for
+        player = threading.Thread(target=review, args=("198.51.100.9", 3, "en"))
+        player.start()
+        for t in [*stranger, player]:
+            t.join(60)
+        assert len(done) == 4, done
+        # before: made fourth, after the stranger's three
+        assert done.index("198.51.100.9 3 en") <= 1, done
+    finally:
+        server.stop()

@@ -389,6 +389,10 @@ class Hub:
         self.actors = Buckets()
         self._reviewing = asyncio.Semaphore(1)
         """One review is made at a time: its thread competes with the event loop for the GIL."""
+        self._review_turns: dict[str, tuple[asyncio.Semaphore, list[int]]] = {}
+        """Per client address (one at a time) and per IPv6 /48 (``network_share`` at a time): the
+        reviews waiting for :attr:`_reviewing` or being made, and how many requests hold or wait
+        for that turn (the entry goes once none does). :meth:`_review_turn`."""
         self.idle_since: dict[str, float] = {}
         self._forget_at = 0.0
         """When (monotonic) the next deletion of tables older than ``keep_days`` is due."""
@@ -737,7 +741,7 @@ class Hub:
                 why = f"at most {rate:g} game reviews made a minute from {_yours(over)}; try again later"
                 raise ProtocolError("rate_limited", why, over, limit="reviews", n=rate, retry_after=_retry_after(self.reviewers, address, over))
             rows = await self.log_rows(tid)
-            async with self._reviewing:
+            async with self._review_turn(address), self._reviewing:
                 made = self.reviews.get(key)  # made meanwhile by a request that went first
                 if made is None:
                     made = await asyncio.to_thread(_review_page, rows, slot, lang)
@@ -745,6 +749,34 @@ class Hub:
             while len(self.reviews) > FINISHED_CACHE:
                 self.reviews.popitem(last=False)
         return page
+
+    @contextlib.asynccontextmanager
+    async def _review_turn(self, address: str | None) -> AsyncIterator[None]:
+        """The turn of ``address`` to have a review made: one at a time per address, and
+        ``network_share`` at a time per IPv6 /48. Reviews are made one at a time in the order
+        asked (:attr:`_reviewing`), and an address asking for its six a minute at once queued
+        every other player's review behind them (a 64-hand match's takes about 3 s); now another
+        address waits for one of its reviews at most."""
+        counted: list[str] = []
+        acquired: list[str] = []
+        try:
+            for who in () if address is None else _counted_as(address):
+                turn = self._review_turns.get(who)
+                if turn is None:
+                    turn = self._review_turns[who] = (asyncio.Semaphore(1 if who == address else self.limits.network_share), [0])
+                turn[1][0] += 1
+                counted.append(who)
+                await turn[0].acquire()
+                acquired.append(who)
+            yield
+        finally:
+            for who in acquired:
+                self._review_turns[who][0].release()
+            for who in counted:
+                users = self._review_turns[who][1]
+                users[0] -= 1
+                if users[0] == 0:
+                    del self._review_turns[who]
 
     def room(self) -> bool:
         """Whether one more table may come into play under :attr:`Limits.max_tables`: the live
