@@ -960,6 +960,10 @@ class Hub:
             if conn.slot is not None and conn.table is not None:
                 conn.past_cap = False
                 return
+        self.turn_away(conn, msg)
+
+    def turn_away(self, conn: Conn, msg: dict[str, Any] | None) -> None:
+        """Close a connection let in past ``--max-connections`` whose message took no seat."""
         why = f"the server holds {self.limits.max_connections} connections; only a player may take their seat"
         conn.send(_error("too_many_connections", why, msg))
         conn.drop(1013)
@@ -1545,6 +1549,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                     await hub.handle(conn, msg)
                 except ProtocolError as e:
                     conn.send(_error(e.code, e.message, msg, e.scope, limit=e.limit, n=e.n, retry_after=e.retry_after))
+                    if conn.past_cap:  # not even a message (bad JSON, an unknown type): no seat taken
+                        hub.turn_away(conn, msg)
                 except Exception:
                     log.exception("error handling a message")
                     conn.send(_error("server_error", "internal error; nothing changed", msg))
