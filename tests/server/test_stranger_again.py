@@ -11,11 +11,11 @@ import random
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hkmj.server.testing import Server, choose, match_over, play
@@ -82,40 +82,6 @@ def test_watchers_filling_the_servers_connections_never_keep_a_player_from_their
 
 
 
-def server_cpu(server: Server) -> float:
-    """Seconds of CPU the server process has used (Linux's /proc)."""
-    assert server.proc is not None
-    with open(f"/proc/{server.proc.pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def test_the_help_page_of_an_mcr_or_classical_table_costs_about_what_the_hong_kong_one_does(make_server: MakeServer) -> None:
-    """``/help?rules=mcr`` (and the classical game's, with any house options) built the ruleset's
-    words of the whole terminal again at each request, on the event loop: about 6 ms of CPU
-    against 0.4 ms for the Hong Kong help, so one address at the 50 requests a second (bursts
-    of 200) ``--http-rate`` allows held every table's loop a third of the time, 1.2 s at once
-    for a burst. The words of each language and ruleset are now made once. Measured against the
-    Hong Kong help in the same run (each request a different page, so that no cache of pages
-    could hide it)."""
-    server = make_server(None, "--http-rate", "100000")
-
-    def cpu_per_request(paths: list[str]) -> float:
-        before = server_cpu(server)
-        for path in paths:
-            with urllib.request.urlopen(server.base + path, timeout=30) as r:
-                assert r.status == 200 and b"<h1>" in r.read()
-        return (server_cpu(server) - before) / len(paths)
-
-    n = 150
-    hk = cpu_per_request([f"/help?base={1 + i}&lang={'fr' if i % 2 else 'en'}" for i in range(n)])
-    mcr = cpu_per_request([f"/help?rules=mcr&lang={'fr' if i % 2 else 'en'}&n={i}" for i in range(n)])
-    classical = cpu_per_request([f"/help?rules=classical&limit={100 + i}&lang={'fr' if i % 2 else 'en'}" for i in range(n)])
-    # before: 6.4 and 5.9 ms against 0.9 (7 times); now 1.3 and 1.1 ms against 0.9
-    print(f"CPU a help page: MCR {mcr * 1000:.2f} ms, classical {classical * 1000:.2f} ms, Hong Kong {hk * 1000:.2f} ms")
-    assert mcr < 2.5 * max(hk, 0.0005) and classical < 2.5 * max(hk, 0.0005), (mcr, classical, hk)
-
-
 SLOW_REVIEWS = '''
 """Each game review of this test server takes 0.8 s more, and says when it was made."""
 import time
@@ -134,7 +100,54 @@ app._review_page = _slow
 '''
 
 
-def test_one_address_asking_for_many_game_reviews_never_queues_the_others_behind_them(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the tests below that need no limit of their own: two client addresses by
+    ``X-Forwarded-For`` from a trusted proxy, HTTP requests unbounded, game reviews slowed."""
+    folder = tmp_path_factory.mktemp("shared")
+    server = Server(
+        f"sqlite:///{folder / 'hkmj.db'}", folder / "server.log", ("--trusted-proxy", "127.0.0.1", "--http-rate", "100000"), hook=SLOW_REVIEWS
+    )
+    server.start()
+    yield server
+    server.stop()
+
+
+def server_cpu(server: Server) -> float:
+    """Seconds of CPU the server process has used (Linux's /proc)."""
+    assert server.proc is not None
+    with open(f"/proc/{server.proc.pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_the_help_page_of_an_mcr_or_classical_table_costs_about_what_the_hong_kong_one_does(shared: Server) -> None:
+    """``/help?rules=mcr`` (and the classical game's, with any house options) built the ruleset's
+    words of the whole terminal again at each request, on the event loop: about 6 ms of CPU
+    against 0.4 ms for the Hong Kong help, so one address at the 50 requests a second (bursts
+    of 200) ``--http-rate`` allows held every table's loop a third of the time, 1.2 s at once
+    for a burst. The words of each language and ruleset are now made once. Measured against the
+    Hong Kong help in the same run (each request a different page, so that no cache of pages
+    could hide it)."""
+    server = shared
+
+    def cpu_per_request(paths: list[str]) -> float:
+        before = server_cpu(server)
+        for path in paths:
+            with urllib.request.urlopen(server.base + path, timeout=30) as r:
+                assert r.status == 200 and b"<h1>" in r.read()
+        return (server_cpu(server) - before) / len(paths)
+
+    n = 150
+    hk = cpu_per_request([f"/help?base={1 + i}&lang={'fr' if i % 2 else 'en'}" for i in range(n)])
+    mcr = cpu_per_request([f"/help?rules=mcr&lang={'fr' if i % 2 else 'en'}&n={i}" for i in range(n)])
+    classical = cpu_per_request([f"/help?rules=classical&limit={100 + i}&lang={'fr' if i % 2 else 'en'}" for i in range(n)])
+    # before: 6.4 and 5.9 ms against 0.9 (7 times); now 1.3 and 1.1 ms against 0.9
+    print(f"CPU a help page: MCR {mcr * 1000:.2f} ms, classical {classical * 1000:.2f} ms, Hong Kong {hk * 1000:.2f} ms")
+    assert mcr < 2.5 * max(hk, 0.0005) and classical < 2.5 * max(hk, 0.0005), (mcr, classical, hk)
+
+
+def test_one_address_asking_for_many_game_reviews_never_queues_the_others_behind_them(shared: Server) -> None:
     """Game reviews are made one at a time (their thread competes with the event loop), in the order
     asked, and an address may have ``--review-rate`` (6) made a minute: a 64-hand match's takes
     about 3 s, so a stranger who played a few matches asked for six reviews at once from each of a
@@ -143,49 +156,74 @@ def test_one_address_asking_for_many_game_reviews_never_queues_the_others_behind
     (and each /48, up to ``--network-share`` at once) now has one review waiting or being made at a
     time: another player's review waits for one of the stranger's at most. Two addresses by
     ``X-Forwarded-For`` from a trusted proxy; the reviews slowed to 0.8 s each by a hook."""
-    server = Server(
-        f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log", ("--trusted-proxy", "127.0.0.1", "--http-rate", "1000"), hook=SLOW_REVIEWS
-    )
-    server.start()
-    try:
-        tid = server.create(slots=[None, None, None, None], hands=1, claim_window=0.01, next_delay=0, timer=30)
+    server = shared
+    tid = server.create(slots=[None, None, None, None], hands=1, claim_window=0.01, next_delay=0, timer=30)
 
-        async def play_it() -> list[str]:
-            clients = [server.client() for _ in range(4)]
-            tokens = []
-            for slot, c in enumerate(clients):
-                await c.open()
-                tokens.append(await c.join(tid, slot, f"P{slot}"))
-            rng = random.Random(5)
-            await play(clients, match_over, lambda i, legal: choose(legal, rng), 120)
-            for c in clients:
-                await c.close()
-            return tokens
+    async def play_it() -> list[str]:
+        clients = [server.client() for _ in range(4)]
+        tokens = []
+        for slot, c in enumerate(clients):
+            await c.open()
+            tokens.append(await c.join(tid, slot, f"P{slot}"))
+        rng = random.Random(5)
+        await play(clients, match_over, lambda i, legal: choose(legal, rng), 120)
+        for c in clients:
+            await c.close()
+        return tokens
 
-        tokens = asyncio.run(play_it())
-        done: list[str] = []
+    tokens = asyncio.run(play_it())
+    done: list[str] = []
 
-        def review(who: str, slot: int, lang: str) -> None:
-            req = urllib.request.Request(
-                f"{server.base}/t/{tid}/review",
-                data=f"token={tokens[slot]}&lang={lang}".encode(),
-                method="POST",
-                headers={"X-Forwarded-For": who, "Content-Type": "application/x-www-form-urlencoded"},
-            )
-            with urllib.request.urlopen(req, timeout=60) as r:
-                assert r.status == 200
-            done.append(f"{who} {slot} {lang}")
+    def review(who: str, slot: int, lang: str) -> None:
+        req = urllib.request.Request(
+            f"{server.base}/t/{tid}/review",
+            data=f"token={tokens[slot]}&lang={lang}".encode(),
+            method="POST",
+            headers={"X-Forwarded-For": who, "Content-Type": "application/x-www-form-urlencoded"},
+        )
+        with urllib.request.urlopen(req, timeout=60) as r:
+            assert r.status == 200
+        done.append(f"{who} {slot} {lang}")
 
-        stranger = [threading.Thread(target=review, args=("203.0.113.7", slot, lang)) for slot, lang in ((0, "en"), (0, "fr"), (1, "en"))]
-        for t in stranger:
-            t.start()
-        time.sleep(0.4)  # the stranger's three are asked for
-        player = threading.Thread(target=review, args=("198.51.100.9", 3, "en"))
-        player.start()
-        for t in [*stranger, player]:
-            t.join(60)
-        assert len(done) == 4, done
-        # before: made fourth, after the stranger's three
-        assert done.index("198.51.100.9 3 en") <= 1, done
-    finally:
-        server.stop()
+    stranger = [threading.Thread(target=review, args=("203.0.113.7", slot, lang)) for slot, lang in ((0, "en"), (0, "fr"), (1, "en"))]
+    for t in stranger:
+        t.start()
+    time.sleep(0.4)  # the stranger's three are asked for
+    player = threading.Thread(target=review, args=("198.51.100.9", 3, "en"))
+    player.start()
+    for t in [*stranger, player]:
+        t.join(60)
+    assert len(done) == 4, done
+    # before: made fourth, after the stranger's three
+    assert done.index("198.51.100.9 3 en") <= 1, done
+
+
+def test_joins_with_names_of_thousands_of_letters_cost_about_what_short_ones_do(shared: Server) -> None:
+    """A ``join`` read its whole ``name`` letter by letter (about 1 µs each) before the seat was
+    checked, though only 24 letters are kept: a join of a taken seat with a name of 3,900 letters
+    cost the event loop some 1.3 ms (20 times a short name's), so one address's 64 sockets at the
+    50 messages a second each may send asked for about four seconds of work a second, and every
+    table stalled. Only a name's first
+    200 characters are read now. Measured against the same joins with a short name, in the same
+    run; each refused ``seat_taken``."""
+    tid, _ = create_seated(shared)
+
+    async def cpu_of(name: str) -> float:
+        async def one() -> None:
+            async with connect(shared.ws_url, additional_headers={"X-Forwarded-For": "192.0.2.44"}) as ws:
+                text = json.dumps({"v": 1, "type": "join", "table": tid, "slot": 0, "name": name})
+                for _ in range(80):  # within the burst of 100 messages a connection may send at once
+                    await ws.send(text)
+                for _ in range(80):
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    assert answer["code"] == "seat_taken", answer
+
+        before = server_cpu(shared)
+        await asyncio.gather(*(one() for _ in range(4)))
+        return server_cpu(shared) - before
+
+    short = asyncio.run(cpu_of("Ann"))
+    long = asyncio.run(cpu_of("Ann" * 1300))
+    print(f"server CPU, 320 joins of a taken seat: name of 3 letters {short:.3f} s, of 3,900 letters {long:.3f} s")
+    # before: 0.42 s against 0.02; now 0.03
+    assert long < 2 * short + 0.05, (long, short)

@@ -426,13 +426,20 @@ BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 them alone looked empty, so a player could seem to have no name; read as spaces."""
 
 
+NAME_READ = 200
+"""Characters of a name :func:`clean_name` reads (24 are kept): read letter by letter (about 1 µs
+each), a ``join`` with a name of 4,000 letters cost the event loop some 4 ms, and one address's
+sockets could send thousands a second."""
+
+
 def clean_name(name: str) -> str:
     """A display name: printable characters (NFC), at most :data:`MARKS_PER_LETTER` combining
     marks on a letter, blank-looking letters and runs of spaces read as one space, at most 24
-    characters (an empty name is then given "Player N" by the table)."""
+    characters (an empty name is then given "Player N" by the table). Only the first
+    :data:`NAME_READ` characters are read."""
     out: list[str] = []
     marks = 0
-    for ch in unicodedata.normalize("NFC", name):
+    for ch in unicodedata.normalize("NFC", name[:NAME_READ]):
         if not ch.isprintable():
             continue
         if unicodedata.category(ch) in ("Mn", "Me"):
