@@ -3,7 +3,8 @@ four melds (kongs among them), bonus tiles and a long pond, the player's fourtee
 opens shows the whole hand, the line that says it is their turn and the turn's buttons without scrolling, and at a
 claim the hand with the claim's buttons; every discard stays reachable. The buttons' labels keep to two lines; the
 hand stays whole above the tallest bar (the longest claim, the time bank, the hint's answer); screens 401-700 px wide
-(412×915, 600×960) have the same layout. Screenshots go to artifacts/ (gitignored)."""
+(412×915, 600×960) have the same layout, and a phone held sideways (667×375, 740×360, 844×390) one made for a short
+screen, the hand in a tray fixed above the bar. Screenshots go to artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -274,5 +275,48 @@ def test_hk_4_1_a_large_phone_or_small_tablet_shows_the_hand_and_its_buttons_lat
                 if not ok:
                     wrong.append(f"{size} {lang} {'claim' if claim else 'turn'}: "
                                  + str({k: seen[k] for k in ("scrollY", "tilesOff", "buttonsOff", "offerOff", "promptOff", "small")}))
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors
+
+
+def test_hk_4_1_a_phone_held_sideways_shows_the_hand_and_its_buttons_late_in_a_hand(server: Server, browser: Any) -> None:
+    """HK-4.1, HK-4.2: a touch phone held sideways (667×375, 740×360; 844×390, wider than 700 px), English and French,
+    late in a crowded hand: at the player's turn and at a claim with the longest bar (three chows, pung, kong, Mahjong,
+    pass, hint, the timer, the time bank), the page as it opens shows the whole hand (every tile on the screen and under
+    nothing, at least 28 × 40 px), every button of the decision, the line that says what is asked and the last discard
+    (at a claim, the tile on offer); every discard is shown or counted, and scrolled to its end the page shows the
+    player's own pond and the wall's commitment above the hand. At 667×375 the hand and the tile on offer lay under the
+    bar fixed at the foot of the screen; at 844×390, a desktop's layout, the hand, the buttons and the question lay below
+    the screen."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    end = r"""() => Array.from(document.querySelectorAll('.seat.me .pond img.tile, .commit-below')).filter((el) => {
+      const r = el.getBoundingClientRect(), at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return r.top < 0 || r.bottom > window.innerHeight || !at || !el.contains(at); }).length"""
+    page = phone_page(browser, server, errors, "en", (667, 375))
+    for size in ((667, 375), (740, 360), (844, 390)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            for claim in (False, True):
+                state = crowded(claim)
+                if claim:
+                    state["mine"].update(legal=["pass", "chow 567s", "chow 678s", "chow 789s", "pung", "kong 7s", "mahjong"], bank=45)
+                    state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
+                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+                seen = page.evaluate(SEEN)
+                page.screenshot(path=str(ARTIFACTS / f"sideways-{size[0]}-{lang}-{'claim' if claim else 'turn'}.png"))
+                ok = (seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == len(state["mine"]["concealed"])
+                      and seen["tilesOff"] == [] and all(w >= 28 and h >= 40 for w, h in seen["tileSizes"])
+                      and len(seen["buttons"]) == (8 if claim else 3) and seen["buttonsOff"] == [] and seen["small"] == []
+                      and not seen["offerOff"] and not seen["promptOff"])
+                ponds = all(p["shown"] == state["hand"]["discards"][p["seat"]][int(p["count"][1:]) if p["count"] else 0:]
+                            for p in seen["ponds"])
+                page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+                under = page.evaluate(end)
+                if not ok or not ponds or under:
+                    wrong.append(f"{size} {lang} {'claim' if claim else 'turn'}: covered at the end {under}, "
+                                 + str({k: seen[k] for k in ("scrollY", "scrollW", "tilesOff", "buttonsOff", "offerOff", "promptOff", "small")}))
     assert not wrong, "\n".join(wrong)
     assert not errors, errors

@@ -838,7 +838,7 @@ function seatBox(st, seat, pos) {
     <div class="tiles small pond" data-seat="${seat}">${G.open.includes(seat) ? `<button class="earlier" aria-expanded="true" title="${esc(t("pondFewer"))}" aria-label="${esc(t("pondFewer"))}">\u2212</button>` : ""}${pond}</div></div>`;
 }
 
-/** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width, one up to 700 px wide) shows its newest
+/** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width, one on a phone) shows its newest
  * discards after a count of the earlier ones ("+7"), as the terminal does, so the latest discard, the only one that may be
  * claimed (HK-4.1), stays in view and the hand and its buttons below stay where they were, however long the hand; the
  * count is a button that shows the whole pond (and a "−" in front of it shows the newest again). Measured once drawn:
@@ -930,8 +930,8 @@ function render() {
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
-  // the buttons and the line that says what is asked, together: up to 700 px wide, while the player has a decision
-  // to make (a claim, their own turn), fixed at the foot of the screen (style.css, padForBar)
+  // the buttons and the line that says what is asked, together: on a phone (up to 700 px wide, or held sideways), while
+  // the player has a decision to make (a claim, their own turn), fixed at the foot of the screen (style.css, padForBar)
   const actions = mine ? `<div class="foot${legal.length ? " asked" : ""}"><div class="actions">
       ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
@@ -1212,12 +1212,14 @@ async function verifyWall(st) {
 /** On a phone the buttons of a decision (a claim, the player's own turn) and the line that says what is asked are
  * fixed at the foot of the screen (style.css): the page gets as much room below its end, so that what ends it (the
  * player's hand) can still be scrolled above the bar, and the bar's height is `--bar`, where the hand stops (sticky)
- * when the bar would cover it. */
+ * when the bar would cover it. On a phone held sideways the hand itself is fixed there, at `--bar` (above the bar):
+ * the room below the page's end is both heights, so that the player's own seat and pond scroll above the hand. */
 function padForBar() {
-  const bar = document.querySelector(".foot"), fixed = bar && getComputedStyle(bar).position === "fixed";
-  const pad = fixed ? `${Math.ceil(bar.getBoundingClientRect().height)}px` : "";
+  const height = (el) => (el && getComputedStyle(el).position === "fixed" ? Math.ceil(el.getBoundingClientRect().height) : 0);
+  const bar = height(document.querySelector(".foot")), hand = height(document.querySelector("#hand"));
+  const pad = bar + hand ? `${bar + hand}px` : "", above = bar ? `${bar}px` : "";
   if (document.body.style.paddingBottom !== pad) document.body.style.paddingBottom = pad;
-  if (document.documentElement.style.getPropertyValue("--bar") !== pad) document.documentElement.style.setProperty("--bar", pad);
+  if (document.documentElement.style.getPropertyValue("--bar") !== above) document.documentElement.style.setProperty("--bar", above);
 }
 
 function tick() {
