@@ -280,7 +280,10 @@ Qui est revu (--seat)\u00a0:
   1, 2, 3, 4    un numéro de joueur\u00a0: l'ordre de --bots de hkmj simulate\u00a0; dans les
                 enregistrements de hkmj play, le joueur 1 est vous (par défaut)
   slot0..slot3  une place d'une table du serveur (slot0 est le joueur 1)
-  un nom        le nom d'un joueur dans le journal d'une table du serveur
+  un nom        dans un enregistrement de hkmj play, le nom affiché à la table\u00a0: vous
+                (joueur 1), Robot 1, Robot 2, Robot 3 (joueurs 2 à 4\u00a0; aussi les noms de
+                la table en anglais, you, Bot 1…)\u00a0; dans le journal d'une table du
+                serveur, le nom d'un joueur
 
 Sortie\u00a0: un résumé en texte sur la sortie standard (les plus grosses erreurs d'abord) et une page
 HTML avec les tuiles dessinées, chaque décision et chaque action permise estimée, écrite à côté
@@ -295,6 +298,7 @@ serveur a tenue), ou un fichier --html qui ne peut pas être écrit\u00a0; 130 a
 
 Exemples\u00a0:
   hkmj play --record match.jsonl && hkmj review match.jsonl
+  hkmj review match.jsonl --seat "Robot 1"   # Robot 1 à la table, joueur 2
   hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl
   hkmj review g.jsonl --seat 1 --top 5 --html g.html
   hkmj review hkmj-table-kX3v9aQw.jsonl --seat Alice
@@ -593,7 +597,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "description": _REVIEW_DESCRIPTION,
         "epilog": _REVIEW_EPILOG,
         "game": "un enregistrement de partie (.jsonl) ou l'export du journal d'une table du serveur",
-        "--seat": "qui revoir\u00a0: E/S/O/N, un numéro de joueur 1-4, slot0-slot3, ou un nom (par défaut {default})",
+        "--seat": "qui revoir\u00a0: E/S/O/N, un numéro de joueur 1-4, slot0-slot3, ou un nom (vous, Robot 1…\u00a0; le nom d'un joueur d'une table du serveur) (par défaut {default})",
         "--html": "où écrire l'analyse HTML (par défaut PARTIE.review.html\u00a0; - pour aucune)",
         "--top": "erreurs listées dans le résumé en texte (par défaut {default})",
         "--lang": f"langue du résumé et de la page\u00a0: en (anglais) ou fr (français)\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",

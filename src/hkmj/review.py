@@ -28,6 +28,7 @@ from hkmj.engine import Action, Event, Hand, IllegalAction, Match, SeatView, Win
 from hkmj.hand.knitted import distance_and_waits
 from hkmj.oserror import InputError, OSReason
 from hkmj.record import (
+    PLAY_FIELD,
     BadLine,
     Divergence,
     RecordError,
@@ -45,7 +46,7 @@ from hkmj.record import (
     split_hands,
     split_matches,
 )
-from hkmj.review_words import Who, Words, words
+from hkmj.review_words import TableNames, Who, Words, words
 from hkmj.rulesets import Ruleset
 from hkmj.scoring import Meld
 from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of, wind_word
@@ -98,8 +99,9 @@ class ReviewError(ValueError):
         if isinstance(v, RecordError):  # in hkmj replay's words, an empty file's too (hkmj.record.no_event)
             return v.say(w.lang)
         if isinstance(v, tuple):
-            quoted = (f"«\u00a0{n}\u00a0»" if w.lang == "fr" else repr(n) for n in v)  # French quotes each name « Ann »
-            return w("err.names", names=", ".join(quoted)) if v else ""
+            return w("err.names", names=_quoted(w, v)) if v else ""
+        if isinstance(v, TableNames):  # a hkmj play record's: 'you', 'Bot 1'… (« vous », « Robot 1 »…)
+            return w("err.table_names", names=_quoted(w, v.names(w.lang)))
         if isinstance(v, (Divergence, ValueError)) and w.lang != "en":  # in hkmj replay's words (score_words)
             from hkmj.score_words import error_in
 
@@ -107,6 +109,11 @@ class ReviewError(ValueError):
                 return error_in(str(v), w.lang)
             return error_in(f"replay: {v}", w.lang).removeprefix("replay\u00a0: ")
         return v
+
+
+def _quoted(w: Words, names: Sequence[str]) -> str:
+    """``'Ann', 'Bo'``; French quotes each name: ``« Ann », « Bo »``."""
+    return ", ".join(f"«\u00a0{n}\u00a0»" if w.lang == "fr" else repr(n) for n in names)
 
 
 @dataclass
@@ -332,7 +339,8 @@ def resolve_player(who: str, loaded: Loaded) -> tuple[list[int], str]:
     ``who`` is a wind letter or word (the player who drew that wind, i.e. who sat there in the
     match's first hand; in records of single hands, that seat), a player number 1-4 (the order
     of ``--bots``; in ``hkmj play`` records player 1 is you), a server table's slot ``slot0`` to
-    ``slot3`` (player 1 to 4), or a name from a table log."""
+    ``slot3`` (player 1 to 4), a name from a table log, or in a ``hkmj play`` record a name its
+    table showed (``you``, ``Bot 1``…, in French ``vous``, ``Robot 1``…: :class:`TableNames`)."""
     players, label = _resolve(who, loaded)
     return players, words().who(label)
 
@@ -360,14 +368,29 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
     slot = low.removeprefix("slot").strip()
     if low.startswith("slot") and slot.isdigit() and int(slot) <= 3:  # a server table's slot, 0-3
         text = str(int(slot) + 1)
+    table = _table_names(segments[0][0])
     if text.isdigit() and 1 <= int(text) <= 4:
         n = int(text) - 1
+        if table is not None:
+            return [n] * len(segments), Who("table", n=n + 1)
         named = loaded.names[n] if len(loaded.names) == 4 else ""
         return [n] * len(segments), Who("number", n=n + 1, name=named)
     for i, nm in enumerate(loaded.names):
         if nm.strip().lower() == low and low:
             return [i] * len(segments), Who("name", name=nm)
-    raise ReviewError("no_player", who=repr(who), names=tuple(loaded.names))
+    if table is not None and (shown := table.player(text)) is not None:
+        return [shown] * len(segments), Who("table", n=shown + 1)
+    raise ReviewError("no_player", who=repr(who), names=table if table is not None else tuple(loaded.names))
+
+
+def _table_names(start: Event) -> TableNames | None:
+    """The names the table of a ``hkmj play`` record showed (its ``match_start``'s ``play``
+    header names the bots of players 2-4); None for any other record."""
+    play = start.get(PLAY_FIELD) if start["type"] == "match_start" else None
+    bots = play.get("bots") if isinstance(play, dict) else None
+    if not isinstance(bots, list) or len(bots) != 3 or not all(isinstance(b, str) for b in bots):
+        return None
+    return TableNames(tuple(bots))
 
 
 

@@ -40,7 +40,9 @@ Who is reviewed (--seat):
   1, 2, 3, 4    a player number: the --bots order of hkmj simulate; in hkmj play
                 records player 1 is you (the default)
   slot0..slot3  a server table's slot (slot0 is player 1)
-  a name        a player's name in a server table's log
+  a name        in a hkmj play record, the name the table showed: you (player 1), Bot 1,
+                Bot 2, Bot 3 (players 2-4; the French table's vous, Robot 1… too);
+                in a server table's log, a player's name
 
 Output: a text summary on stdout (the biggest mistakes first) and an HTML page with the tiles
 drawn, every decision and every legal action valued, written next to the record
@@ -54,6 +56,7 @@ that cannot be written; 130 stopped by Ctrl+C.
 
 Examples:
   hkmj play --record match.jsonl && hkmj review match.jsonl
+  hkmj review match.jsonl --seat "Bot 1"     # the table's Bot 1 (player 2)
   hkmj simulate --hands 16 --bots greedy,strong,strong,strong --record g.jsonl
   hkmj review g.jsonl --seat 1 --top 5 --html g.html
   hkmj review hkmj-table-kX3v9aQw.jsonl --seat Alice
@@ -214,7 +217,7 @@ def register(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument("game", metavar="GAME", help="a match record (.jsonl) or a server table's log export")
-    p.add_argument("--seat", default="1", help="who to review: E/S/W/N, a player number 1-4, slot0-slot3, or a name (default 1)")
+    p.add_argument("--seat", default="1", help="who to review: E/S/W/N, a player number 1-4, slot0-slot3, or a name (you, Bot 1…; a server table's player name) (default 1)")
     p.add_argument(
         "--html", metavar="FILE", default="", help="where to write the HTML review (default GAME.review.html; - for none)"
     )

@@ -28,7 +28,7 @@ from hkmj.server.help import typography
 from hkmj.tiles import N_KINDS, Tile, name
 from hkmj.tui.texts import BOT_NAMES, LANGS, Texts
 
-__all__ = ["LANGS", "NOTES", "STRINGS", "Who", "Words", "check_lang", "words"]
+__all__ = ["LANGS", "NOTES", "STRINGS", "TableNames", "Who", "Words", "check_lang", "words"]
 
 EN: dict[str, str] = {
     # --- who is reviewed
@@ -140,6 +140,7 @@ EN: dict[str, str] = {
     "err.no_player": "--seat {who}: no such player in this record; give E, S, W or N (the wind the player drew), "
     "a player number 1-4 or a table slot slot0-slot3{names}",
     "err.names": ", or a name: {names}",
+    "err.table_names": ", or a name the table showed: {names}",
     "err.no_replay": "the record does not replay through the engine, so it cannot be reviewed: {detail}",
     "err.illegal": "line {line}: {detail}",
     "err.never_played": "--seat {who}: {player} never played a hand in this record",
@@ -261,6 +262,7 @@ FR: dict[str, str] = {
     "err.no_player": "--seat {who}\u00a0: aucun joueur ne correspond dans cet enregistrement\u00a0; donnez E, S, W (ou O) ou N "
     "(le vent tiré par le joueur), un numéro de joueur 1-4 ou une place de table slot0-slot3{names}",
     "err.names": ", ou un nom\u00a0: {names}",
+    "err.table_names": ", ou un nom affiché à la table\u00a0: {names}",
     "err.no_replay": "l'enregistrement ne se rejoue pas dans le moteur, il ne peut donc pas être analysé\u00a0: {detail}",
     "err.illegal": "ligne {line}\u00a0: {detail}",
     "err.never_played": "--seat {who}\u00a0: {player} n'a joué aucune donne de cet enregistrement",
@@ -357,13 +359,49 @@ _NOTE_PATTERNS = tuple((_pattern(en), fr) for en, fr in NOTES)
 class Who:
     """Who a review is about, in any language: ``kind`` is ``drew`` (player ``n`` drew ``wind``),
     ``drawer`` (whoever drew ``wind``, a different player number in some matches), ``seat`` (the
-    seat ``wind`` of single-hand records), ``number`` (player ``n``, named ``name`` when known) or
-    ``name`` (a table log's player ``name``)."""
+    seat ``wind`` of single-hand records), ``number`` (player ``n``, named ``name`` when known),
+    ``name`` (a table log's player ``name``) or ``table`` (player ``n`` of a ``hkmj play`` record,
+    named as its table showed them: ``player 2 (Bot 1)``, ``player 1 (you)``)."""
 
     kind: str
     n: int = 0
     wind: int = 0
     name: str = ""
+
+
+_TABLE_NAME = re.compile(r"(you|vous)|(?:bot|robot) ?(\d+)(?: ?\( ?([^()]*?) ?\))?")
+
+
+@dataclass(frozen=True)
+class TableNames:
+    """The names a ``hkmj play`` table showed its players: ``You`` (player 1) and ``Bot 1`` to
+    ``Bot 3`` (players 2-4, bots of ``kinds``), in French ``Vous`` and ``Robot 1``…; the record
+    itself numbers them (its ``play`` header, docs/record-format.md)."""
+
+    kinds: tuple[str, ...]
+    """The bots of players 2-4 (``greedy``…), as the ``play`` header names them."""
+
+    def player(self, text: str) -> int | None:
+        """The player (0-3) ``text`` names, in either language and any case, the bot's kind
+        after it or not (``Bot 1``, ``bot1``, ``Robot 1 (glouton)``, ``you``, ``Vous``); None
+        for any other text, a bot of another kind (``Bot 1 (strong)`` for a greedy Bot 1)."""
+        m = _TABLE_NAME.fullmatch(" ".join(text.lower().split()))
+        if m is None:
+            return None
+        if m.group(1):
+            return 0
+        n = int(m.group(2))
+        if not 1 <= n <= len(self.kinds):
+            return None
+        kind = m.group(3)
+        if kind is not None and kind not in {BOT_NAMES[lang].get(self.kinds[n - 1], self.kinds[n - 1]).lower() for lang in LANGS}:
+            return None
+        return n
+
+    def names(self, lang: str) -> list[str]:
+        """``you, Bot 1, Bot 2, Bot 3`` in ``lang`` (``vous, Robot 1…``)."""
+        tx = Texts(lang)
+        return [tx("you.lower"), *(tx("bot.short", n=n) for n in range(1, len(self.kinds) + 1))]
 
 
 def check_lang(lang: str) -> str:
@@ -498,9 +536,12 @@ class Words:
         return player
 
     def who(self, w: Who) -> str:
-        """How the reviewed player is named: ``player 2 (drew South)``, ``player 1 (Ann)``, ``Ann``."""
+        """How the reviewed player is named: ``player 2 (drew South)``, ``player 1 (Ann)``, ``Ann``,
+        ``player 2 (Bot 1)``."""
         if w.kind == "name":
             return w.name
+        if w.kind == "table":  # as the hkmj play table named them
+            return self("who.named", n=w.n, name=self.tx("you.lower") if w.n == 1 else self.tx("bot.short", n=w.n - 1))
         if w.kind == "number" and w.name and self.name(w.name) != self("who.number", n=w.n):  # not "player 1 (player 1)"
             return self("who.named", n=w.n, name=self.name(w.name))
         if w.kind == "number":
