@@ -50,6 +50,8 @@ _MCR_EN = {
     "teach.other_tables": "Scored with the Chinese Official table only: at least 8 points without the flowers to win (MCR-5.1); a fan that can repeat counts each time, as Flower Tiles once per flower (MCR-6), and a fan a bigger fan already contains is not counted again (MCR-7.1); as the rules page says, no fans from Hong Kong or other tables.",
     "confirm.mahjong.each": "Declare Mahjong? If your hand is not a winning hand of 8 points it is a false Mahjong: your hand becomes dead and you pay 10 to each player (MCR-5.4).",
     "end.element": "Fan",
+    "end.total_points": "Total (flowers included)",  # as hkmj score --rules mcr heads them (MCR-6.13)
+    "end.minimum": "Without flowers ({min} needed, MCR-5.1)",
     "hint.short": "Your hand is ready in shape only: no wait scores the {min}-point minimum (MCR-5.1).",
     "dist.short": "ready in shape only: no wait scores the {min}-point minimum (MCR-5.1)",
     "end.pay.penalty.each": "A false Mahjong makes the declarer's hand dead, and the declarer pays 10 to each other player (MCR-5.4).",
@@ -76,6 +78,8 @@ _MCR_FR = {
     "teach.other_tables": "Compté avec le seul barème chinois officiel\u00a0: au moins 8 points sans les fleurs pour gagner (MCR-5.1)\u00a0; un fan qui peut se répéter compte chaque fois, comme les fleurs, une fois par fleur (MCR-6), et un fan déjà contenu dans un plus gros n'est pas compté en plus (MCR-7.1)\u00a0; comme le dit la page des règles, aucun fan de Hong Kong ni d'une autre table.",
     "confirm.mahjong.each": "Annoncer Mahjong\u00a0? Si votre main n'est pas une main gagnante de 8 points, c'est un faux Mahjong\u00a0: votre main devient morte et vous payez 10 à chaque joueur (MCR-5.4).",
     "end.element": "Fan",
+    "end.total_points": "Total (fleurs comprises)",
+    "end.minimum": "Sans les fleurs ({min} requis, MCR-5.1)",
     "hint.short": "Votre main n'est prête que par sa forme\u00a0: aucune attente n'atteint les {min} points (MCR-5.1).",
     "dist.short": "prête par sa forme seulement\u00a0: aucune attente n'atteint les {min} points (MCR-5.1)",
     "end.pay.penalty.each": "Un faux Mahjong rend morte la main de celui qui l'annonce, et il paie 10 à chaque autre joueur (MCR-5.4).",

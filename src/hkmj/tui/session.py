@@ -170,6 +170,10 @@ class HandSummary:
     """What ``items`` and ``fan`` count: Hong Kong ``fan``, or MCR ``points`` (each fan once, times its count)."""
     why_paid: str = ""
     """Why the base became each payment (HK-6: the discarder pays double; self-drawn, all pay double)."""
+    minimum: tuple[str, int] | None = None
+    """The win check's line under the total where it counts otherwise than the total (MCR-5.1: the
+    points without flowers, ``Without flowers (8 needed, MCR-5.1)``, as ``hkmj score`` prints it)
+    and the value it reads; None elsewhere."""
 
 
 def cross_suit_run(counts: Sequence[int], t: Tile) -> bool:
@@ -965,6 +969,7 @@ class Session:
         limit = None
         teach: list[str] = []
         why_paid = ""
+        minimum: tuple[str, int] | None = None
         win_tile: Tile | None = None
         if res.kind == "win":
             assert res.seat is not None and res.outcome is not None
@@ -987,6 +992,8 @@ class Session:
             else:  # points: each fan once with its count (flowers included in the total)
                 items = tuple((self.rules.counted(i.id, i.label(tx.lang), i.count, tx.lang), i.value * i.count) for i in out.items)
                 fan = sum(v for _, v in items)
+                if self.rules.min_value and "end.minimum" in tx.table:  # MCR-5.1: the minimum counts no flowers (MCR-6.13)
+                    minimum = (tx("end.minimum", min=self.rules.min_value), out.value)
             base = getattr(out.detail, "base", None)
             limit = self.rules.name_of(out.limit, tx.lang) if out.limit else None
             if base is not None and res.payments == seed_payments(base, res.seat, res.discarder):  # HK-6's split
@@ -1048,6 +1055,7 @@ class Session:
             match_over=self.match.over,
             unit=self.rules.unit,
             why_paid=why_paid,
+            minimum=minimum,
         )
         return self.summary
 

@@ -4,13 +4,23 @@ in the human's seat, as the terminal would drive it. Used by tests; nothing impo
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from hkmj.bots.advice import Advice
 from hkmj.engine import Action, Player, SeatView
 from hkmj.language import joined
 from hkmj.tui.session import Session
 
-__all__ = ["FixedAdvisor", "play_command", "play_hand", "joined", "play_match"]
+if TYPE_CHECKING:
+    from hkmj.tui.app import PlayApp
+
+__all__ = ["FixedAdvisor", "play_command", "play_hand", "joined", "play_match", "screen_text"]
+
+
+def screen_text(app: PlayApp) -> str:
+    """What the terminal shows now (``App.run_test``'s pilot): the current screen's rendered
+    lines, a modal box's frame included, one string."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 class FixedAdvisor:
