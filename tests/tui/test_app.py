@@ -28,7 +28,11 @@ def log_text(session: Session) -> str:
 
 
 def static_text(app: PlayApp, selector: str) -> str:
-    content = app.screen.query_one(selector, Static).render()
+    widget = app.screen.query_one(selector, Static)
+    plain = getattr(widget.content, "plain", None)  # a Text, or the end screen's summary (render.SummaryBody)
+    if isinstance(plain, str):
+        return plain
+    content = widget.render()
     return content.plain if isinstance(content, Text) else str(content)
 
 

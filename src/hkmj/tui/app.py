@@ -29,6 +29,7 @@ from hkmj.tui.hints import best_move, dead_lines, describe, hint_for
 from hkmj.tui.render import (
     KEY_LABELS,
     POND_LINE,
+    SummaryBody,
     french_lines,
     hand_index_at,
     help_text,
@@ -40,7 +41,6 @@ from hkmj.tui.render import (
     ranking_text,
     rules_text,
     summary_footer,
-    summary_text,
     you_text,
 )
 from hkmj.tui.session import HandSummary, Note, Outcome, Session
@@ -777,7 +777,7 @@ class EndScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     #end { width: 96%; height: auto; max-height: 100%; border: round $success; background: $surface; padding: 0 1; }
-    #end-scroll { height: auto; scrollbar-size-vertical: 1; }
+    #end-scroll { height: auto; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }  /* the bar's column kept: text wraps once */
     #end-foot { height: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -793,13 +793,11 @@ class EndScreen(ModalScreen[None]):
         self.summary = summary
         self.tx = tx
         self.glyphs = glyphs
-        self._width = 0
-        """The width the summary was last wrapped at."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end"):
             with VerticalScroll(id="end-scroll"):
-                yield Static(summary_text(self.summary, self.tx, self.glyphs), id="end-body")
+                yield Static(SummaryBody(self.summary, self.tx, self.glyphs), id="end-body")  # wrapped as drawn
             yield Static(summary_footer(self.summary, self.tx), id="end-foot")
 
     def on_mount(self) -> None:
@@ -811,19 +809,8 @@ class EndScreen(ModalScreen[None]):
     def _fit(self) -> None:
         """Keep the footer on screen: the summary gets what the box's frame and footer leave."""
         self.query_one("#end-scroll").styles.max_height = max(1, self.size.height - 3)
-        self.call_after_refresh(self._wrap)
         self.call_after_refresh(self._scroll_hint)
         self.set_timer(0.1, self._scroll_hint)  # again once the new height is laid out
-
-    def _wrap(self) -> None:
-        """Draw the summary again for the width it has: a long itemised line (a non-winner's own
-        score, CL-5.4) continues under its own text, not at the box's margin."""
-        body = self.query_one("#end-body", Static)
-        width = body.content_size.width
-        if width > 0 and width != self._width:
-            self._width = width
-            body.update(summary_text(self.summary, self.tx, self.glyphs, width - 1))
-            self.call_after_refresh(self._scroll_hint)
 
     def _scroll_hint(self) -> None:
         scroll = self.query_one("#end-scroll", VerticalScroll)

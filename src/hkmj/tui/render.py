@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from hkmj.rulesets import SeatScoring
@@ -41,6 +42,7 @@ __all__ = [
     "pond_text",
     "ranking_text",
     "rules_text",
+    "SummaryBody",
     "summary_footer",
     "summary_text",
     "you_text",
@@ -369,6 +371,27 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = No
     for line in s.teach:
         out.append("\n\n" + said(line), style="italic #5f87d7")
     return out
+
+
+class SummaryBody:
+    """The end-of-hand summary (:func:`summary_text`) as a Rich renderable wrapped at the width it
+    is drawn at, its first frame included: a long itemised line (a non-winner's own score, CL-5.4)
+    continues under its own text, and French never breaks before ": ; ! ?". (The screen drew the
+    summary unwrapped first, Rich breaking such a line at the box's margin, and wrapped it only
+    once it had measured its width: for an instant the line showed unindented.)"""
+
+    def __init__(self, summary: HandSummary, tx: Texts, glyphs: bool) -> None:
+        self.summary = summary
+        self.tx = tx
+        self.glyphs = glyphs
+
+    @property
+    def plain(self) -> str:
+        """The summary's text, unwrapped."""
+        return summary_text(self.summary, self.tx, self.glyphs).plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield summary_text(self.summary, self.tx, self.glyphs, max(1, options.max_width - 1))
 
 
 def _totals(head: str, entries: list[str], width: int | None) -> str:

@@ -14,13 +14,29 @@ from hkmj.tui.session import Session
 if TYPE_CHECKING:
     from hkmj.tui.app import PlayApp
 
-__all__ = ["FixedAdvisor", "play_command", "play_hand", "joined", "play_match", "screen_text"]
+__all__ = ["FixedAdvisor", "first_frame", "play_command", "play_hand", "joined", "play_match", "screen_text"]
 
 
 def screen_text(app: PlayApp) -> str:
     """What the terminal shows now (``App.run_test``'s pilot): the current screen's rendered
     lines, a modal box's frame included, one string."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def first_frame(app: PlayApp, screen: type[object]) -> list[str]:
+    """Record the first frame ``app`` draws with a screen of class ``screen`` on top (its text, as
+    :func:`screen_text` reads it): the returned list gets it once drawn. What a terminal shows
+    for that instant, before anything the screen does after its first refresh."""
+    frames: list[str] = []
+    draw = app._display
+
+    def display(on: object, update: object) -> None:
+        if not frames and update is not None and isinstance(on, screen) and on is app.screen:
+            frames.append(screen_text(app))
+        draw(on, update)  # type: ignore[arg-type]
+
+    setattr(app, "_display", display)  # noqa: B010 (a method of the App: drawn through here from now on)
+    return frames
 
 
 class FixedAdvisor:
