@@ -4,7 +4,8 @@ opens shows the whole hand, the line that says it is their turn and the turn's b
 claim the hand with the claim's buttons; every discard stays reachable. The buttons' labels keep to two lines; the
 hand stays whole above the tallest bar (the longest claim, the time bank, the hint's answer); screens 401-700 px wide
 (412×915, 600×960) have the same layout, and a phone held sideways (667×375, 740×360, 844×390) one made for a short
-screen, the hand in a tray fixed above the bar. Screenshots go to artifacts/ (gitignored)."""
+screen, the hand in a tray fixed above the bar. While the seat is away, "I'm back" is in that bar, and so is the line
+that says a claim asked for waits. Screenshots go to artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -318,5 +319,62 @@ def test_hk_4_1_a_phone_held_sideways_shows_the_hand_and_its_buttons_late_in_a_h
                 if not ok or not ponds or under:
                     wrong.append(f"{size} {lang} {'claim' if claim else 'turn'}: covered at the end {under}, "
                                  + str({k: seen[k] for k in ("scrollY", "scrollW", "tilesOff", "buttonsOff", "offerOff", "promptOff", "small")}))
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors
+
+
+BACK = r"""() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const place = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    const on = r.left >= 0 && r.top >= 0 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5 && r.width > 0;
+    const under = [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+      .filter(([x, y]) => { const at = document.elementFromPoint(x, y); return !at || !el.contains(at); }).length;
+    return { text: el.innerText.trim(), on, under, height: Math.round(r.height), top: Math.round(r.top) }; };
+  return { scrollY: window.scrollY, back: place(document.querySelector('#back')), msg: place(document.querySelector('.msg')),
+    tilesOff: Array.from(document.querySelectorAll('#hand button.t')).filter((b) => { const p = place(b); return !p.on || p.under; }).length };
+}"""
+"""Where the page, not scrolled, shows the "I'm back" button and the line under the buttons: its words, whether it is
+wholly on the screen, how many of its corners (3 px in) lie under something else, its height; and how many of the
+hand's tiles lie off the screen or under something."""
+
+
+def test_hk_4_1_a_phone_shows_im_back_and_a_claims_waiting_line_without_scrolling(server: Server, browser: Any) -> None:
+    """HK-4.1, HK-4.7: late in a crowded hand on a touch phone, upright (360×640, 390×844) and sideways (667×375,
+    844×390), English and French: while the player's seat is away (the table plays for them, docs/server.md: the
+    frame's ``mine.away``, no decision of theirs) the page as it opens shows the "I'm back" button wholly on the screen,
+    under nothing and at least 40 px tall, with the whole hand; after a claim, while the claim window is still open,
+    it shows the line that says so ("You asked for Pung: waiting…") on the screen and under nothing; the hand stays
+    whole. Both stood at the end of the page, after the player's own seat, where a phone held sideways has the hand's
+    tray fixed at the foot of the screen: "I'm back" lay under the tray (at 667×375 partly below the screen) and the
+    waiting line under it at 667×375; upright they showed only while everything above them fitted the screen."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    back = {"en": "I'm back", "fr": "Je reviens"}
+    sent = {"en": "You asked for Pung: waiting", "fr": "Vous avez demandé Pung\u00a0: en attente"}
+    page = phone_page(browser, server, errors, "en", (360, 640))
+    for lang in ("en", "fr"):
+        lobby_in(page, lang)
+        for size in ((360, 640), (390, 844), (667, 375), (844, 390)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            away = crowded(False)  # West's turn; the player's seat away, its bot playing
+            away["players"][0]["away"] = True
+            away["players"][2].update(bot=None, connected=False, played_in=5)  # a person, offline: the table plays for them soon
+            away["hand"].update(turn=2, concealed_counts=[13, 1, 1, 1], last_discard={"seat": 1, "tile": away["hand"]["discards"][1][-1]})
+            away["mine"].update(away=True, legal=[], drawn=None, concealed=away["mine"]["concealed"][:13], can_declare=False, remaining=None)
+            waiting = crowded(True)  # a pung asked for: the window still open for the others
+            waiting["mine"].update(legal=[], remaining=None)
+            for name, state, claimed in (("away", away, None), ("waiting", waiting, {"action": "pung", "tile": "7s"})):
+                page.evaluate("""([st, log, claimed]) => { G.state = st; G.open = []; G.log = log; G.claimed = claimed; G.hint = null;
+                  G.deadline = 0; render(); window.scrollTo(0, 0); tick(); }""", [state, LOG, claimed])  # tick: padForBar
+                seen = page.evaluate(BACK)
+                if name == "away":
+                    b = seen["back"]
+                    ok = b is not None and b["text"] == back[lang] and b["on"] and not b["under"] and b["height"] >= 40
+                else:
+                    m = seen["msg"]
+                    ok = seen["back"] is None and m is not None and m["text"].startswith(sent[lang]) and m["on"] and not m["under"]
+                if not ok or seen["scrollY"] != 0 or seen["tilesOff"]:
+                    wrong.append(f"{size} {lang} {name}: {seen}")
+                    page.screenshot(path=str(ARTIFACTS / f"back-{size[0]}-{lang}-{name}.png"))
     assert not wrong, "\n".join(wrong)
     assert not errors, errors

@@ -931,12 +931,15 @@ function render() {
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
   // the buttons and the line that says what is asked, together: on a phone (up to 700 px wide, or held sideways), while
-  // the player has a decision to make (a claim, their own turn), fixed at the foot of the screen (style.css, padForBar)
-  const actions = mine ? `<div class="foot${legal.length ? " asked" : ""}"><div class="actions">
+  // the player has a decision to make (a claim, their own turn), while their seat is away ("I'm back") and while a claim
+  // they asked for waits for the window to close, fixed at the foot of the screen (style.css, padForBar): at the end of
+  // the page, after the player's own seat, a player coming back to a phone held sideways saw "I'm back" only by scrolling
+  const comeBack = mine && mine.away && !mine.held;
+  const actions = mine ? `<div class="foot${legal.length || comeBack || asked ? " asked" : ""}"><div class="actions">
       ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
-      ${mine.away && !mine.held ? `<button class="primary" id="back">${t("back")}</button>` : ""}
+      ${comeBack ? `<button class="primary" id="back">${t("back")}</button>` : ""}
       ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
       ${mine.bank != null && !mine.held ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
     </div><div class="msg">${esc(prompt)}${hint}</div></div>${mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : ""}${refusal}` : "";
@@ -1210,7 +1213,8 @@ async function verifyWall(st) {
 }
 
 /** On a phone the buttons of a decision (a claim, the player's own turn) and the line that says what is asked are
- * fixed at the foot of the screen (style.css): the page gets as much room below its end, so that what ends it (the
+ * fixed at the foot of the screen (style.css), and so are "I'm back" while the seat is away and the line that says a
+ * claim asked for waits: the page gets as much room below its end, so that what ends it (the
  * player's hand) can still be scrolled above the bar, and the bar's height is `--bar`, where the hand stops (sticky)
  * when the bar would cover it. On a phone held sideways the hand itself is fixed there, at `--bar` (above the bar):
  * the room below the page's end is both heights, so that the player's own seat and pond scroll above the hand. */
