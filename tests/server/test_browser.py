@@ -6,7 +6,6 @@ Screenshots are saved under artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import itertools
 import random
@@ -779,7 +778,8 @@ def _watched_win(browser: Any, server: Server, errors: list[str], rules: str, la
 
 @pytest.mark.parametrize(("rules", "lang", "width"), [("mcr", "en", 1280), ("mcr", "fr", 390), ("classical", "en", 390), ("classical", "fr", 1280)])
 def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(bot_server: Server, rules: str, lang: str, width: int, browser: Any) -> None:
-    """MCR-6, MCR-8: an MCR win lists its fans under "Fan" (not Hong Kong's "Element"), and the
+    """MCR-6, MCR-8: an MCR win lists its fans under "Fan" (not Hong Kong's "Element"), their
+    total and the points without flowers as the terminal heads them (MCR-5.1), and the
     payments say how they are made — the total plus 8 from the discarder (everyone on a
     self-draw), 8 from the two others — the sentence and every paying row (they said nothing);
     CL-5, CL-7: a classical win's total is its score (points × 2^doubles, it read "Points") and the
@@ -787,8 +787,8 @@ def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(bot_server: Server, rules
     desktop and phone (the amounts stay on one line); the lobby offers a full game of exactly 16
     hands there (MCR-2.1, CL-4.4: no dealer's repeat; it said "16+")."""
     words = {
-        ("mcr", "en"): ("Fan", "Points", "(MCR-8)", "Full game (16 hands)"),
-        ("mcr", "fr"): ("Fan", "Points", "(MCR-8)", "Partie complète (16 donnes)"),
+        ("mcr", "en"): ("Fan", "Total (flowers included)", "(MCR-8)", "Full game (16 hands)"),
+        ("mcr", "fr"): ("Fan", "Total (fleurs comprises)", "(MCR-8)", "Partie complète (16 donnes)"),
         ("classical", "en"): ("Element", "Score", "East pays and receives double (CL-7)", "Full game (16 hands)"),
         ("classical", "fr"): ("Élément", "Score", "l'Est paie et reçoit double (CL-7)", "Partie complète (16 donnes)"),
     }
@@ -804,6 +804,11 @@ def test_mcr_8_cl_7_the_payments_of_a_won_hand_say_why(bot_server: Server, rules
     text = page.inner_text("#reveal #scoring")
     assert re.search(rf"^{re.escape(head)}\s+Points$", text, re.M), text
     assert re.search(rf"^{re.escape(total)}\s+\d+$", text, re.M), text
+    if rules == "mcr":  # what the 8-point minimum reads, under the total (MCR-5.1)
+        minimum = "Without flowers (8 needed, MCR-5.1)" if lang == "en" else "Sans les fleurs (8 requis, MCR-5.1)"
+        assert re.search(rf"^{re.escape(minimum)}\s+\d+$", text, re.M), text
+    else:
+        assert "MCR-5.1" not in text, text
     assert rule in text
     assert "HK-" not in text and "fan)" not in text
     amounts = [int(a.replace("+", "")) for a in page.locator("#payments td.num").all_inner_texts()]
@@ -2433,58 +2438,27 @@ def _play_out_and_verify(page: Any, errors: list[str]) -> None:
     assert page.inner_text("#verdict").startswith("Wall verified"), page.inner_text("#verdict")
 
 
-def _two_mahjong_claims_frame(monkeypatch: pytest.MonkeyPatch, rules: str) -> dict[str, Any]:
+def _two_mahjong_claims_frame(rules: str) -> dict[str, Any]:
     """The final frame, for Ann (East, slot 0), of a one-hand table on a rigged wall: Ann discards 4
     Characters and South and North (greedy bots) both claim Mahjong on it; South, the first after
     Ann in turn order, wins it (HK-4.7, MCR-4.2, CL-3.3)."""
-    import json
-
-    import hkmj.server.table as table_module
     from hkmj.engine.testing import QUIET
     from hkmj.engine.wall import stacked_wall
-    from hkmj.server.protocol import TableConfig
-    from hkmj.server.table import Table
+    from hkmj.server.testing import rigged_final_frame
 
-    dice = (1, 1, 1)
-    wall = stacked_wall([QUIET[0], "123p456p789p55s35m", QUIET[2], "123s456s789s99p56m"], dice=dice, dead_wall=rules != "mcr")
-    monkeypatch.setattr(table_module, "random_wall", lambda rng: (wall, dice))
-
-    async def go() -> dict[str, Any]:
-        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None,
-                          next_delay=600.0, rules=rules, hands=1)
-        t = Table("two", cfg, 5, None)  # match seed 5: slot 0 draws East
-        t.go_live()
-        await t.join(0, "Ann")
-        try:
-            for _ in range(1000):
-                if t.hand is not None and 0 in t.decisions and not t._pending:
-                    break
-                await asyncio.sleep(0.01)
-            assert t.seat_of(0) == 0
-            await t.act(0, "discard 4m", t.last_cseq[0] + 1, t.pseq)
-            for _ in range(1000):
-                if t.hand is not None and t.hand.over and not t._pending:
-                    break
-                await asyncio.sleep(0.01)
-            frame: dict[str, Any] = json.loads(t.state_text(0))
-            return frame
-        finally:
-            t.close()
-
-    return run_apart(go())
+    wall = stacked_wall([QUIET[0], "123p456p789p55s35m", QUIET[2], "123s456s789s99p56m"], dead_wall=rules != "mcr")
+    return rigged_final_frame(wall, (1, 1, 1), rules, "discard 4m")
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
-def test_hk_4_7_the_end_screen_says_which_of_two_mahjong_claims_won_and_by_which_rule(
-    server: Server, monkeypatch: pytest.MonkeyPatch, rules: str, browser: Any,
-) -> None:
+def test_hk_4_7_the_end_screen_says_which_of_two_mahjong_claims_won_and_by_which_rule(server: Server, rules: str, browser: Any) -> None:
     """HK-4.7 (MCR-4.2, CL-3.3): South and North both claim Mahjong on East's discard. The end
     screen named South the winner, and North, who had claimed too, was told nowhere why its claim
     lost. The reveal now lists the claims in the order judged (``mahjong_claims``) and the end
     screen says, to every player, in English and French: "Two players claimed Mahjong on this
     tile; South won it as the first in turn order after East (HK-4.7)". A first claim that is
     false decides alone (R-6, CL-7.7): said so too. A single claim says nothing more."""
-    frame = _two_mahjong_claims_frame(monkeypatch, rules)
+    frame = _two_mahjong_claims_frame(rules)
     reveal = frame["reveal"]
     assert (reveal["result"], reveal["seat"], reveal["from"], reveal["mahjong_claims"]) == ("win", 1, 0, [1, 3]), reveal
     rule = {"hk": "HK-4.7", "mcr": "MCR-4.2", "classical": "CL-3.3"}[rules]

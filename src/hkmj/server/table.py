@@ -57,7 +57,7 @@ from hkmj.engine.actions import ActionSyntaxError
 from hkmj.engine.wall import random_wall
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import distance_and_waits, shanten_knitted, waits_knitted
-from hkmj.rulesets import OutcomeItem, Ruleset, get_ruleset
+from hkmj.rulesets import Outcome, OutcomeItem, Ruleset, get_ruleset
 from hkmj.server.botprocess import BotKey, BotProcess
 from hkmj.server.protocol import (
     ALL_BOT_MIN_DELAY,
@@ -239,6 +239,21 @@ def _pay_rule(rules: Ruleset, win: dict[str, Any]) -> dict[str, str] | None:
     if note is None:
         return None
     return {lang: Texts(lang, rules.name)(f"end.pay.{note.rule}", winner="{winner}", whom="{whom}", **note.figures) for lang in LANGS}
+
+
+def _total_lines(rules: Ruleset, outcome: Outcome) -> dict[str, Any]:
+    """A points table's win (MCR, classical): ``total_names``, the total's heading in both
+    languages as the terminal's end screen writes it (MCR "Total (flowers included)", classical
+    "Score"), and, where the win check counts otherwise than the total, ``minimum``: its line in
+    both languages and the value it reads (MCR-5.1: the points without flowers, MCR-6.13, as
+    ``hkmj score --rules mcr`` prints them; :meth:`~hkmj.tui.texts.Texts.minimum`)."""
+    texts = [Texts(lang, rules.name) for lang in LANGS]
+    out: dict[str, Any] = {"total_names": {tx.lang: tx("end.total_points") for tx in texts}}
+    lines = {tx.lang: tx.minimum(rules.min_value, outcome.value) for tx in texts}
+    names = {lang: line[0] for lang, line in lines.items() if line is not None}
+    if names:
+        out["minimum"] = {"names": names, "value": outcome.value}
+    return out
 
 
 class Table:
@@ -785,6 +800,9 @@ class Table:
                 e["seat_scoring"] = self._seat_scoring()
             if e["type"] == "win" and (rule := _pay_rule(self.rules, e)) is not None:
                 e["pay_rule"] = rule
+            res = self.hand.result if self.hand is not None else None
+            if e["type"] == "win" and self.rules.unit != "fan" and res is not None and res.outcome is not None:
+                e.update(_total_lines(self.rules, res.outcome))
             if e["type"] == "false_mahjong":
                 extra = None if e["tile"] is None else parse_tiles(e["tile"])[0]
                 e["reasons"] = why_not_winning(counts_of(parse_tiles(e["concealed"])), len(e["melds"]), extra, self.rules)

@@ -18,12 +18,14 @@ import socket
 import subprocess
 import sys
 import time
+import unittest.mock
 import urllib.request
-from collections.abc import Callable, Coroutine, Iterable, Iterator
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from hkmj.server.client import GameClient
+from hkmj.tiles import Tile
 
 TILE_RE = re.compile(r"^[1-9][mpszf]:[0-3]$")
 
@@ -538,6 +540,41 @@ def finished_table(
             return messages, resp.read()
     finally:
         server.stop()
+
+
+def rigged_final_frame(wall: Sequence[Tile], dice: tuple[int, int, int], rules: str, action: str) -> dict[str, Any]:
+    """The final frame, for Ann (slot 0: East, match seed 5), of a one-hand table of ``rules`` dealt
+    ``wall`` (``hkmj.engine.wall.stacked_wall``, thrown with ``dice``), greedy bots in the other
+    seats, no timer: Ann plays ``action`` (``"discard 4m"``, ``"mahjong"``) at her first decision
+    and the hand is played to its end. The table runs in this process (:class:`hkmj.server.table.Table`,
+    its ``random_wall`` replaced while it deals); a test draws the frame in a real server's page."""
+    import hkmj.server.table as table_module
+    from hkmj.server.protocol import TableConfig
+
+    async def go() -> dict[str, Any]:
+        cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None,
+                          next_delay=600.0, rules=rules, hands=1)
+        t = table_module.Table("rigged", cfg, 5, None)  # match seed 5: slot 0 draws East
+        t.go_live()
+        await t.join(0, "Ann")
+        try:
+            for _ in range(1000):
+                if t.hand is not None and 0 in t.decisions and not t._pending:
+                    break
+                await asyncio.sleep(0.01)
+            assert t.seat_of(0) == 0
+            await t.act(0, action, t.last_cseq[0] + 1, t.pseq)
+            for _ in range(1000):
+                if t.hand is not None and t.hand.over and not t._pending:
+                    break
+                await asyncio.sleep(0.01)
+            frame: dict[str, Any] = json.loads(t.state_text(0))
+            return frame
+        finally:
+            t.close()
+
+    with unittest.mock.patch.object(table_module, "random_wall", lambda rng: (list(wall), dice)):
+        return run_apart(go())
 
 
 async def my_turn(c: GameClient, timeout: float = 30.0) -> dict[str, Any]:

@@ -992,8 +992,7 @@ class Session:
             else:  # points: each fan once with its count (flowers included in the total)
                 items = tuple((self.rules.counted(i.id, i.label(tx.lang), i.count, tx.lang), i.value * i.count) for i in out.items)
                 fan = sum(v for _, v in items)
-                if self.rules.min_value and "end.minimum" in tx.table:  # MCR-5.1: the minimum counts no flowers (MCR-6.13)
-                    minimum = (tx("end.minimum", min=self.rules.min_value), out.value)
+                minimum = tx.minimum(self.rules.min_value, out.value)  # MCR-5.1: the minimum counts no flowers (MCR-6.13)
             base = getattr(out.detail, "base", None)
             limit = self.rules.name_of(out.limit, tx.lang) if out.limit else None
             if base is not None and res.payments == seed_payments(base, res.seat, res.discarder):  # HK-6's split

@@ -882,6 +882,16 @@ class Texts:
         """The string ``key`` with its ``{placeholders}`` filled in."""
         return self.table[key].format(**{**self.defaults, **params})
 
+    def minimum(self, min_value: int, value: int) -> tuple[str, int] | None:
+        """The line under a win's total where the win check counts otherwise than the total, and
+        the value it reads (``value``, the outcome's): at an MCR table the points without flowers,
+        ``Without flowers (8 needed, MCR-5.1)``, as ``hkmj score --rules mcr`` prints it (MCR-6.13).
+        None where these words have no such line or there is no minimum (``min_value`` 0). The
+        terminal's end screen and the browser's (the server's ``minimum``) both show it."""
+        if not min_value or "end.minimum" not in self.table:
+            return None
+        return self("end.minimum", min=min_value), value
+
     def refused(self, why: str) -> str:
         """A Mahjong refused at a teaching table (``ev.refused``): ``why`` (``Your hand …``) follows
         the rule number mid-line, so it starts in lower case, as every refusal's sentence after its

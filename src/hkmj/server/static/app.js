@@ -59,7 +59,7 @@ const T = {
     claimsWon_classical: "{players} claimed Mahjong on this tile; {who} won it as the first in turn order after {from} (CL-3.3).",
     claimsFalse: "{players} claimed Mahjong on this tile; {who}'s claim, the first in turn order after {from}, was judged first and is not a win: the hand ends there and the others were not examined (R-6).",
     claimsFalse_classical: "{players} claimed Mahjong on this tile; {who}'s claim, the first in turn order after {from}, was judged first and is not a win: the hand ends there and the others were not examined (CL-7.7).",
-    element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
+    element_mcr: "Fan", game_mcr: "Full game (16 hands)", game_classical: "Full game (16 hands)",
     whySelfMcr: "self-drawn win: everyone pays the total plus 8", whyDiscarderMcr: "discarded the winning tile: pays the total plus 8",
     whyRobbedMcr: "their kong was robbed: pays the total plus 8", whyOtherMcr: "each of the two others pays 8", deadFineMcr: "with the false Mahjong's 10 to each player (MCR-5.4)",
     bots: { greedy: "greedy", random: "random", strong: "strong" },
@@ -168,7 +168,7 @@ const T = {
     claimsWon_classical: "{players} ont réclamé Mahjong sur cette tuile\u00a0; {who} l'emporte, premier joueur après {from} dans l'ordre du jeu (CL-3.3).",
     claimsFalse: "{players} ont réclamé Mahjong sur cette tuile\u00a0; la réclamation de {who}, premier joueur après {from} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante\u00a0: la donne s'arrête là et les autres ne sont pas examinées (R-6).",
     claimsFalse_classical: "{players} ont réclamé Mahjong sur cette tuile\u00a0; la réclamation de {who}, premier joueur après {from} dans l'ordre du jeu, est jugée d'abord et n'est pas gagnante\u00a0: la donne s'arrête là et les autres ne sont pas examinées (CL-7.7).",
-    element_mcr: "Fan", sum: "Points", sum_classical: "Score", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
+    element_mcr: "Fan", game_mcr: "Partie complète (16 donnes)", game_classical: "Partie complète (16 donnes)",
     whySelfMcr: "victoire en piochant\u00a0: tout le monde paie le total plus 8", whyDiscarderMcr: "a défaussé la tuile gagnante\u00a0: paie le total plus 8",
     whyRobbedMcr: "son kong a été volé\u00a0: paie le total plus 8", whyOtherMcr: "chacun des deux autres paie 8", deadFineMcr: "avec les 10 à chaque joueur du faux Mahjong (MCR-5.4)",
     bots: { greedy: "glouton", random: "hasard", strong: "fort" },
@@ -1136,10 +1136,11 @@ function revealCard(st) {
     const how = win.win === "self_draw" ? t("selfDrawn") : `${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`;
     title = `${WINDS[lang][win.seat]} · ${name(win.seat)} ${t("win")} — ${how}`;
     detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
-      ${win.points != null  // a points table (MCR): each fan once with its count
+      ${win.points != null  // a points table (MCR): each fan once with its count, the total and (MCR-5.1) the points without flowers, as the terminal heads them
       ? `<table><tr><th>${ruled(st, "element")}</th><th class="num">${t("points")}</th></tr>
       ${win.items.map((it) => `<tr><td>${counted(it)}</td><td class="num">${it.points * it.count}</td></tr>`).join("")}
-      <tr><th>${ruled(st, "sum")}</th><th class="num">${win.points}</th></tr></table>`
+      <tr><th>${esc(said(win.total_names))}</th><th class="num">${win.points}</th></tr>
+      ${win.minimum ? `<tr><td>${esc(said(win.minimum.names))}</td><td class="num">${win.minimum.value}</td></tr>` : ""}</table>`
       : fanTable(win)}`;
   } else if (fm) {
     title = `${t("falseMj")}${colon()}${name(fm.seat)}`;
