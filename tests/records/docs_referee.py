@@ -668,12 +668,13 @@ class HandReferee:
         self.remove(seat, tile)
         offers: list[list[str] | None] = [None] * 4
         for s in range(4):
-            if s != seat and not self.dead_hand[s]:
-                flags = ["last_of_kind"] if self.rules == "mcr" else []
-                if self.can_win(s, tile, "robbed_kong", seat, flags):
-                    offers[s] = ["pass", "mahjong"]
-                elif self.ask_all:
-                    offers[s] = ["pass"]
+            if s == seat:
+                continue
+            flags = ["last_of_kind"] if self.rules == "mcr" else []
+            if not self.dead_hand[s] and self.can_win(s, tile, "robbed_kong", seat, flags):
+                offers[s] = ["pass", "mahjong"]
+            elif self.ask_all:  # a dead hand too (MCR-4.3): offered nothing but a pass, as at a discard
+                offers[s] = ["pass"]
         pungs[0].kind, pungs[0].tiles = "kong", [tile] * 4
         self.need(e.get("offers") == offers, f"robbing offers {e.get('offers')}, the rules give {offers} (HK-4.10)")
         if any(o is not None for o in offers):

@@ -323,3 +323,27 @@ def test_hk_3_3_cl_3_4_mcr_5_4_a_fourth_tile_kept_in_hand_may_be_added_to_the_pu
         assert "the fourth tile may also be one the player kept in hand when he claimed the pung" in said("rules-classical.md")
     if rules == "mcr":
         assert "the fourth tile added from its hand to its exposed pung (HK-3.3;" in said("rules-mcr.md")
+
+
+def test_mcr_4_3_mcr_5_4_a_dead_hand_at_a_table_that_asks_every_seat_is_offered_a_pass_on_an_added_kong() -> None:
+    """MCR-4.3, MCR-5.4, HK-4.10: at a table that asks every seat (`ask_all`, as `hkmj play`'s),
+    W declares a false Mahjong on E's 8 Characters and plays on dead; S, which punged that tile,
+    later adds the fourth. A dead hand is offered nothing but a pass (docs/record-format.md),
+    at a discard as at a kong: the `kong` event offers W `["pass"]` like every other seat. The
+    docs referee gave a dead hand `["pass"]` at a discard but nothing at an added kong, and so
+    refused this record of `hkmj play --rules mcr` as breaking HK-4.10."""
+    dealt = ["1478m258p369s2345z", "888m25m369p147s17z", QUIET[2], QUIET[3]]
+    hand = stacked_hand(dealt, draws=[None, None, None, tile("6z")], rules=get_ruleset("mcr"), ask_all=True)
+    assert act(hand, "E discard 8m")[0]["offers"] == [None, ["pass", "pung", "kong 8m"], ["pass"], ["pass"]]
+    assert act(hand, "W mahjong")[0]["dead_hand"] is True
+    script(hand, ["S pung", "N pass"])
+    for seat, tile_text in ((1, "1z"), (2, None), (3, None), (0, None)):  # then S draws Green dragon
+        assert hand.turn == seat and hand.phase is Phase.TURN
+        act(hand, f"{'ESWN'[seat]} discard {tile_text or _drawn(hand)}")
+        while hand.phase is not Phase.TURN:
+            hand.apply(hand.pending()[0], PASS)
+    kong = act(hand, "S added kong 8m")[0]
+    assert kong["offers"] == [["pass"], None, ["pass"], ["pass"]]
+    script(hand, ["W pass", "N pass", "E pass"])
+    record_of(hand)
+    assert "a dead hand, MCR-4.3, is offered nothing else" in said("record-format.md")
