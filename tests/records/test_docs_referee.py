@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -159,6 +160,8 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(
     assert stats.hands == 2 and sum(stats.results.values()) == 2
     # the table dealt walls from secret seeds: each hand holds its wall, seed null, and replay rebuilds it from there
     assert [e["seed"] for e in events if e["type"] == "hand_start"] == [None, None]
+    # its claim window hides who could claim, not the engine: only the seats with a claim are asked
+    assert not any(e["ask_all"] for e in events if e["type"] in ("match_start", "hand_start"))
     assert events == json.loads(json.dumps(record_from_log((row["kind"], row["data"]) for row in rows).events))
     assert main(["replay", str(log), "--record", str(out), "--quiet"]) == 2  # never overwrites
     assert "already exists" in capsys.readouterr().err
@@ -477,3 +480,28 @@ def test_mcr_3_3_a_flower_drawn_as_the_walls_last_tile_passes_the_docs_referee(
     assert last and events[last[0] + 1]["type"] == "discard" and events[last[0] + 1]["final"]
     stats = dr.check_events(events)
     assert stats.hands == 7
+
+
+def test_hk_4_the_docs_say_which_producers_ask_every_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-4, HK-5.5: `hkmj play` asks every seat at every discard (`ask_all` true in its records:
+    every `offers` entry a list, `["pass"]` for a seat with no claim, and an `answer` from each),
+    `hkmj simulate` asks only the seats with a claim (`ask_all` false; a server table's record
+    too, test above). A referee who takes one producer's records for all would read the other's
+    offers as wrong: docs/record-format.md now says which producer does which."""
+    from hkmj.bots import make_bot
+    from hkmj.tui import command
+    from hkmj.tui.testing import play_command
+
+    monkeypatch.setattr(command, "_in_a_terminal", lambda: True)
+    played, simulated = tmp_path / "play.jsonl", tmp_path / "sim.jsonl"
+    play_command(["--seed", "6", "--hands", "1", "--record", str(played)], make_bot("greedy", 9))
+    assert main(["simulate", "--hands", "1", "--seed", "6", "--quiet", "--record", str(simulated)]) == 0
+    capsys.readouterr()
+    for path, asks in ((played, True), (simulated, False)):
+        events = read(path)
+        assert {e["ask_all"] for e in events if e["type"] in ("match_start", "hand_start")} == {asks}
+        discards = [e for e in events if e["type"] == "discard" and not e["final"]]
+        assert all(o is not None for e in discards for s, o in enumerate(e["offers"]) if s != e["seat"]) is asks
+    page = re.sub(r"\s+", " ", (Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8"))
+    assert "`hkmj play` does (`ask_all` true in its records" in page
+    assert "`hkmj simulate`, a server table" in page and "do not (`ask_all` false)" in page
