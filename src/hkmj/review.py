@@ -167,7 +167,7 @@ def load(path: str | Path) -> Loaded:
 
 
 def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
-    from hkmj.server.export import LogError, record_from_log
+    from hkmj.server.export import LogError, _short, record_from_log
     from hkmj.server.protocol import clean_name
 
     entries: list[tuple[str, dict[str, object]]] = []
@@ -179,6 +179,13 @@ def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
         rec = record_from_log(entries)
     except LogError as err:
         raise ReviewError("bad_log", path=p, detail=err) from None
+    # the server numbers its entries 0, 1, 2, … (each written after the one before): a line lost,
+    # repeated or moved may still re-play (a lost ``join``), so the numbers are read too
+    for n, (_, row) in enumerate(rows):
+        seq = row.get("seq") if isinstance(row, dict) else None
+        if seq != n or type(seq) is not int:
+            why = f"entry {n + 1}: seq {_short(seq)} where {n} was expected: a line of the log lost, repeated or moved"
+            raise ReviewError("bad_log", path=p, detail=LogError(why))
     if not rec.events:
         raise ReviewError("never_started", path=p)
     # the names as a table keeps them: printable (a log edited by hand could hold a terminal's
