@@ -429,7 +429,10 @@ class HandReferee:
             flags.append("earthly")
         if final and self.rules != "classical":
             flags.append("final_discard")
-        in_pond = 1 if self.state[0] == "claimed_mahjong" else 0  # the winning discard itself
+        # the discard itself, once it lies in the pond: claimed, or on offer in its window (a
+        # declaration judged there); not yet while its offers are worked out (on_discard)
+        on_offer = self.state == ("window",) and self.window is not None and self.window["on"] == "discard"
+        in_pond = 1 if self.state[0] == "claimed_mahjong" or on_offer else 0
         if self.rules == "mcr" and self.in_sight(tile) - in_pond == 3 and self.hands[seat][tile] == 0:
             flags.append("last_of_kind")
         return flags

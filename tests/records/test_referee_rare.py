@@ -347,3 +347,28 @@ def test_mcr_4_3_mcr_5_4_a_dead_hand_at_a_table_that_asks_every_seat_is_offered_
     script(hand, ["W pass", "N pass", "E pass"])
     record_of(hand)
     assert "a dead hand, MCR-4.3, is offered nothing else" in said("record-format.md")
+
+
+def test_mcr_6_27_a_refused_mahjong_on_a_discard_counts_that_discard_once_for_the_last_tile() -> None:
+    """MCR-6.27, MCR-5.1, MCR-5.4: at a teaching table that asks every seat, E discards two of
+    its three 4 Bamboo and W the fourth; S, whose chows 123m 456m 789p with 23s and 55p it
+    completes, declares Mahjong. Two copies lie in E's pond and E still holds one, so the tile
+    is no Last Tile (`last_of_kind`): the hand has 5 points, under the 8 MCR needs, and the
+    refusal is right. The docs referee counted the discard on offer, already in W's pond, as
+    one of the three other copies, found 9 points and said a winning declaration was refused."""
+    dealt = ["444s7s159m159p1234z", "123m456m789p55p23s", QUIET[2], QUIET[3]]
+    hand = stacked_hand(dealt, draws=[None] * 5 + [tile("4s")], rules=get_ruleset("mcr"), teaching=True, ask_all=True)
+
+    def settle() -> None:
+        while not hand.over and hand.phase is not Phase.TURN:
+            hand.apply(hand.pending()[0], PASS)
+
+    for line in ("E discard 4s", "S", "W", "N", "E discard 4s", "S"):  # S, W and N discard what they draw
+        act(hand, line if " " in line else f"{line} discard {_drawn(hand)}")
+        settle()
+    assert _drawn(hand) == "4s" and hand.hands[0][tile("4s")] == 1
+    act(hand, "W discard 4s")
+    refused = act(hand, "S mahjong")[0]
+    assert refused["type"] == "mahjong_refused" and "5 points without flowers: MCR needs at least 8 to win (MCR-5.1)" in refused["reason"]
+    settle()
+    record_of(hand)
