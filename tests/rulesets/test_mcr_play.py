@@ -285,3 +285,20 @@ def test_mcr_3_5_a_kongs_replacement_that_empties_the_wall_is_last_tile_draw_and
     assert "last_tile_draw" in ids and "out_with_replacement_tile" in ids
     page = " ".join((Path(__file__).resolve().parents[2] / "docs" / "rules-mcr.md").read_text(encoding="utf-8").split())
     assert "5. **Ruling** (the wall's last tile is a replacement" in page
+
+
+def test_mcr_5_2_2_seven_pairs_with_four_alike_wins_on_a_discard_and_on_the_deal() -> None:
+    """MCR-5.2.2 Ruling, MCR-6.55, MCR-6.19: four identical tiles may count as two pairs. S holds
+    222m 77m 33s 77s 88s 33z and E discards the fourth 2 Characters: S is offered Mahjong and wins
+    Seven Pairs with Tile Hog, as `hkmj score --rules mcr` scores it (27 points). The engine looked
+    for Hong Kong's seven distinct pairs (HK-5.3) only: S was not offered Mahjong, and a
+    declaration was refused at a teaching table, or made S's hand dead with 30 points paid."""
+    hand = stacked_hand(["2589m369p147s1234z", "222m77m337788s33z", QUIET[2], QUIET[3]], rules=MCR)
+    offers = act(hand, "E discard 2m")[0]["offers"]
+    assert offers[1] is not None and "mahjong" in offers[1]
+    win = next(e for e in act(hand, "S mahjong") if e["type"] == "win")
+    assert (win["seat"], win["win"], win["points"]) == (1, "discard", 27)
+    assert {"seven_pairs", "tile_hog"} <= {i["id"] for i in win["items"]}
+    dealt = stacked_hand(["2222m77m337788s33z", "589m369p147s1234z", QUIET[2], QUIET[3]], rules=MCR)
+    assert WIN in dealt.legal_actions(0)  # East's dealt hand: seven pairs, the four 2m as two
+    assert next(e for e in act(dealt, "E mahjong") if e["type"] == "win")["win"] == "self_draw"

@@ -543,7 +543,7 @@ class Hand:
     # slots: more than 30 attributes would leave the instance dict unshared (slower attribute
     # reads in CPython 3.11); a slot is read at a fixed offset
     __slots__ = (
-        "_answers", "_checked", "_complete", "_knitted", "_dead", "_drawn", "_final", "_fines", "_fkeys", "_flag_last_of_kind", "_front", "_fvals",
+        "_answers", "_checked", "_complete", "_four_alike", "_knitted", "_dead", "_drawn", "_final", "_fines", "_fkeys", "_flag_last_of_kind", "_front", "_fvals",
         "_has_dead", "_head", "_keys", "_kong_chain", "_last_discard", "_last_live", "_live", "_offer_from",
         "_offer_tile", "_offers", "_parts", "_pkeys", "_tail", "_turn_legal", "_wc", "ask_all", "bonus", "dead_hands", "dice",
         "_lazy", "_log", "discards", "drawn_discards", "hands", "last_tile", "melds", "n_concealed", "n_discards", "phase", "prevailing",
@@ -569,6 +569,7 @@ class Hand:
         """Whether events are built and kept in :attr:`events` (``False``: it stays empty)."""
         self._checked = self.rules.value_checked
         self._knitted = self.rules.knitted_shapes  # MCR-5.2.4, MCR-5.2.5
+        self._four_alike = self.rules.four_alike_pairs  # MCR-5.2.2 Ruling
         self._flag_last_of_kind = "last_of_kind" in self.rules.win_flags
         # a seeded wall is a permutation of the full set by construction (and immutable)
         self.wall: tuple[Tile, ...] = wall if type(wall) is _Shuffled else tuple(check_wall(wall))
@@ -1057,6 +1058,10 @@ class Hand:
             kw = knitted_waits(h, len(melds))
             if kw:
                 w = w | frozenset(kw)
+        if self._four_alike and not melds:  # seven pairs, four alike as two (MCR-5.2.2 Ruling)
+            odd = [x for x in range(N_KINDS) if h[x] & 1]
+            if len(odd) == 1 and h[odd[0]] < 4 and sum(h[x] for x in range(N_KINDS)) == 13:
+                w = w | {odd[0]}
         self._wc[seat] = w
         return w
 
@@ -1389,6 +1394,8 @@ class Hand:
         self._complete = (not facts & 7 or _special_ready_facts(facts, self.hands[0])) and is_complete(self.hands[0], 0)
         if self._knitted and not self._complete:
             self._complete = knitted_complete(self.hands[0], 0)
+        if self._four_alike and not self._complete:  # seven pairs, four alike as two (MCR-5.2.2 Ruling)
+            self._complete = all(not self.hands[0][x] & 1 for x in range(N_KINDS))
         self.last_tile = east_last
 
     # ------------------------------------------------------------------ claims

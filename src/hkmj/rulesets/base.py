@@ -239,6 +239,9 @@ class Ruleset(ABC):
     knitted_shapes: ClassVar[bool] = False
     """True when knitted hands win (MCR-5.2.4 honours and knitted tiles, MCR-5.2.5 a knitted
     straight with a group and a pair): the engine then offers Mahjong on them."""
+    four_alike_pairs: ClassVar[bool] = False
+    """True when four identical tiles may count as two of seven pairs (MCR-5.2.2 Ruling); else the
+    seven pairs are distinct (HK-5.3, CL-6): the engine then offers Mahjong on such a hand."""
     unit: ClassVar[str]
     """What the ruleset's hand value counts: ``fan`` (Hong Kong) or ``points`` (MCR, classical)."""
     summary_value: ClassVar[tuple[str, str]]

@@ -46,6 +46,7 @@ class Mcr(Ruleset):
     dead_wall = 0
     dead_hand = True
     knitted_shapes = True
+    four_alike_pairs = True
     unit = "points"
     summary_value = ("fan_points", "points")
     summary_note = "flowers not counted"  # the win's ``points`` counts them (MCR-5.1: the 8 points exclude them)
