@@ -194,6 +194,27 @@ def test_r9_a_byte_order_mark_is_named_and_the_batch_goes_on(rules: str, capsysb
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_r9_utf16_input_is_named_on_every_line(rules: str, encoding: str, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    """R-9: requests saved as UTF-16 (Windows PowerShell 5's ``>`` writes it) split on their
+    newline bytes into lines holding NUL bytes. Each answer once said "the line is not UTF-8
+    (byte 1)" or Python's "Expecting value: line 1 column 1 (char 0)" about a request that looks
+    right in an editor; each now names the UTF-16 mark or the NUL byte and says to save as UTF-8."""
+    good = json.dumps(GOOD)
+    sys_stdin = sys.stdin
+    try:
+        sys.stdin = io.TextIOWrapper(io.BytesIO((good + "\n" + good + "\n").encode(encoding)))
+        assert main(["score", "--rules", rules]) == 0
+    finally:
+        sys.stdin = sys_stdin
+    answers = [json.loads(x) for x in capsysbinary.readouterr().out.splitlines()]
+    assert len(answers) >= 2
+    for answer in answers:
+        assert answer["valid"] is False and "save the input as UTF-8" in answer["error"], answer
+        assert "UTF-16" in answer["error"] and "Expecting" not in answer["error"], answer
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 @pytest.mark.parametrize(("text", "shown"), [("1e400", "1e400"), ("-1E+999", "-1E+999"), ("1" + "0" * 400 + ".5", "1" + "0" * 36 + "...")])
 def test_r9_a_number_beyond_a_float_is_named_as_written_never_as_infinity(rules: str, text: str, shown: str) -> None:
     """R-9: Python's json reads 1e400 as infinity, and the answer once quoted the request back as
