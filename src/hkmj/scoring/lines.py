@@ -210,8 +210,16 @@ def read_request(line: bytes) -> Win | None:
 _BOM: Final = "bad JSON: the line starts with a byte order mark (U+FEFF): save the input as UTF-8 without one"
 
 
+_UTF16: Final = "bad JSON: the line starts with a UTF-16 byte order mark (bytes {}): save the input as UTF-8"
+_NUL: Final = "bad JSON: the line holds a NUL byte (byte {}), as UTF-16 text does: save the input as UTF-8"
+
+
 def _score_line_json(line: bytes, score_json: Callable[[Any], dict[str, Any]] | None) -> str:
     """:func:`score_line` with Python's ``json`` alone: the wording of every refused line."""
+    if line.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 (Windows PowerShell 5's `>`): named, as UTF-8's words do not
+        return _ENCODER.encode({"valid": False, "error": _UTF16.format(line[:2].hex(" ").upper())})
+    if b"\x00" in line:  # the lines after a UTF-16 one: never in a JSON text, whatever its encoding
+        return _ENCODER.encode({"valid": False, "error": _NUL.format(line.index(b"\x00") + 1)})
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as e:
