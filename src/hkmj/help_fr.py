@@ -223,7 +223,7 @@ la partie continue.
 
 Sortie\u00a0: une ligne par joueur, numérotés de 1 à 4 dans l'ordre de --bot, avec son total et
 son rang\u00a0; pour un robot externe aussi ses réponses, combien étaient en retard (retards) ou
-illégales (illég.), s'il est mort (morts\u00a0: 1\u00a0; sa place est alors jouée par des coups sûrs), et son temps de réflexion moyen par réponse (réflexion).
+illégales (illég.), s'il est mort (morts\u00a0: 1\u00a0; sa place est alors jouée par des coups sûrs), et son temps de réflexion moyen par requête (réflexion\u00a0; une requête en retard et celle où il est mort comptent avec leur attente).
 
 Code de sortie\u00a0: 0 joué\u00a0; 2 une ligne de commande fausse ou un robot qui ne peut pas être
 lancé (programme introuvable), ou un fichier --log qui existe déjà (un journal des fautes

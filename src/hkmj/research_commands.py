@@ -31,7 +31,8 @@ by a safe default; the match goes on.
 
 Output: one row per player, numbered 1-4 in --bot order, with its total and rank; for an
 external bot also its answers, how many were late or illegal, whether it died (1; a dead bot's
-place is then played by safe defaults), and its mean thinking time per answer (think).
+place is then played by safe defaults), and its mean thinking time per request (think; a late
+request and the one it died on count with their wait).
 
 Exit status: 0 played; 2 a wrong command line or a bot that cannot be started (no such
 program), or a --log file that already exists (a fault log is never replaced: give another

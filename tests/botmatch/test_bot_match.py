@@ -941,3 +941,23 @@ def test_an_existing_log_file_is_refused_and_kept_as_record_is(tmp_path: Path, l
     reader.join(60)
     assert done.returncode == 0, done.stderr
     assert "JSON" in got[0], got
+
+
+def test_help_says_the_think_column_is_a_mean_per_request_as_the_table_counts_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` said the ``think`` column is the mean thinking time "per answer", yet a bot that
+    died before answering anything showed 0 answers and some 100 ms of thinking: the column is the
+    mean over the requests sent (late ones and the one a bot died on counted with their wait). A
+    bot that exits at its first request shows 0 answers and a time above zero, and the help (EN,
+    FR) now says "per request"."""
+    dies = _bot(tmp_path, "dies", "time.sleep(0.05)\nsys.exit(3)")
+    lines: list[str] = []
+    report = play_bot_match([dies, "random", "random", "random"], hands=1, seed=1, time_limit=ROOMY, log=lines.append)
+    stats = report.stats[0]
+    assert stats.answers == 0 and stats.dead == 1 and stats.think > 0, stats
+    row = report.table().splitlines()[1]
+    assert float(row.split()[-2]) > 0, row  # 0 answers, yet a mean thinking time
+    for lang, words in (("en", "mean thinking time per request"), ("fr", "temps de réflexion moyen par requête")):
+        with pytest.raises(SystemExit):
+            main(["bot-match", "--help", "--lang", lang])
+        text = " ".join(capsys.readouterr().out.split())
+        assert words in text and "per answer" not in text and "par réponse" not in text, text
