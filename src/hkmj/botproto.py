@@ -171,6 +171,10 @@ def default_rng(seed: int, player: int, rid: int) -> random.Random:
     return random.Random(f"hkmj safe default/{seed}/{player}/{rid}")
 
 
+OWN_LINES = 'every line on a bot\'s stdout is read as an answer ({"id": N, "action": ...}): print anything else to stderr'
+"""Said after a line that starts with no JSON (docs/bot-protocol.md, *Faults*)."""
+
+
 MAX_ACTION = 40
 """Characters of the longest action text a reply may hold (``mahjong``, ``kong 5555m``…, with room)."""
 
@@ -185,7 +189,10 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
-        raise BadReply(f"not JSON ({json_syntax(e)}): {line.strip()[:80]!r}") from None
+        # no JSON at the line's start: most often a print() of the bot's own (debugging) on stdout,
+        # which is then read as the answer to each request, its real answer coming in too late
+        own = "" if e.pos else f" ({OWN_LINES})"
+        raise BadReply(f"not JSON ({json_syntax(e)}): {line.strip()[:80]!r}{own}") from None
     except (ValueError, RecursionError) as e:  # a number of thousands of digits, nesting too deep
         raise BadReply(f"not JSON this host reads ({json_refusal(e)}): {line.strip()[:80]!r}") from None
     if not isinstance(obj, dict):

@@ -153,6 +153,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<inner>.+); ignored", "{inner}\u00a0; ignoré"),
     (r"a line longer than (?P<n>\d+) bytes", "une ligne de plus de {n} octets"),
     (r"not UTF-8 \(byte (?P<n>\d+) of the line\)", "pas de l'UTF-8 (octet {n} de la ligne)"),
+    (r"not JSON \((?P<inner>.+)\): (?P<line>.*) \(every line on a bot's stdout is read as an answer \(\{\"id\": N, \"action\": \.\.\.\}\): print anything else to stderr\)",
+     'pas du JSON ({inner})\u00a0: {line} (chaque ligne de la sortie standard d\'un robot est lue comme une réponse ({{"id": N, "action": ...}})\u00a0: '
+     "écrivez tout le reste sur stderr)"),
     (r"not JSON \((?P<inner>.+)\): (?P<line>.*)", "pas du JSON ({inner})\u00a0: {line}"),
     (r"expected an object \{\"id\": \.\.\., \"action\": \.\.\.\}, got (?P<line>.*)",
      'un objet {{"id": ..., "action": ...}} est attendu, reçu {line}'),

@@ -961,3 +961,25 @@ def test_help_says_the_think_column_is_a_mean_per_request_as_the_table_counts_it
             main(["bot-match", "--help", "--lang", lang])
         text = " ".join(capsys.readouterr().out.split())
         assert words in text and "per answer" not in text and "par réponse" not in text, text
+
+
+def test_a_bot_printing_a_debug_line_before_each_answer_is_told_why_its_answers_all_come_too_late(tmp_path: Path) -> None:
+    """A bot that prints a line of its own to stdout before each answer (``print("thinking", ...)``,
+    the usual debugging) played no move of its own in the whole match: each request read the debug
+    line as its answer (``not JSON``, a safe default) and the real answer then came in as a stale
+    reply to the request before. The log line said only "not JSON"; a line with no JSON at its
+    start now also says that every line on the bot's stdout is read as an answer and that anything
+    else goes to stderr (in French too). A line that starts as JSON (``{``) gets no such advice."""
+    from hkmj.run_words import run_error_in
+
+    chatty = _bot(tmp_path, "chatty", "print('thinking about', m['id'], flush=True)\nprint(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)")
+    lines: list[str] = []
+    play_bot_match([chatty, "random", "random", "random"], hands=1, seed=1, time_limit=ROOMY, log=lines.append)
+    hint = "every line on a bot's stdout is read as an answer ({\"id\": N, \"action\": ...}): print anything else to stderr"
+    said = [x for x in lines if "not JSON" in x]
+    assert said and all(hint in x for x in said), said[:2]
+    fr = run_error_in(said[0], "fr")
+    assert "écrivez tout le reste sur stderr" in fr and "print anything" not in fr, fr
+    with pytest.raises(BadReply) as e:
+        parse_reply('{"id": 1, "action": pass}', 1, [PASS])
+    assert "stderr" not in str(e.value)
