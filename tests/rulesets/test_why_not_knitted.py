@@ -15,6 +15,7 @@ from hkmj.rulesets import get_ruleset
 from hkmj.server.table import why_not_winning
 from hkmj.tiles import counts_of, parse_tiles, tile
 from hkmj.tui.session import Session
+from hkmj.tui.testing import TsumogiriBot
 from hkmj.tui.texts import Texts
 
 KNIT = "147m258p36s12345z9m"
@@ -22,19 +23,10 @@ KNIT = "147m258p36s12345z9m"
 the standard shapes put it 6 tiles from ready."""
 
 
-class _Tsumogiri:
-    def choose(self, view, legal):  # type: ignore[no-untyped-def]
-        from hkmj.engine import PASS, Discard
-
-        if view.phase == "turn":
-            return next(a for a in legal if isinstance(a, Discard))
-        return PASS
-
-
 def _session(rules: str, lang: str, teach: bool, hands: tuple[str, ...] = (KNIT, *QUIET[1:])) -> Session:
     wall = stacked_wall(list(hands), dead_wall=rules != "mcr")
     return Session(
-        [_Tsumogiri(), _Tsumogiri(), _Tsumogiri()],
+        [TsumogiriBot(), TsumogiriBot(), TsumogiriBot()],
         ["script"] * 3,
         seed=5,  # the human (player 0) draws East
         walls=lambda n: (wall, (1, 1, 1)) if n == 1 else None,

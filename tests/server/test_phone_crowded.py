@@ -246,6 +246,30 @@ def test_hk_4_1_a_phones_hand_stays_whole_above_the_longest_claim_bar(server: Se
     assert not errors, errors
 
 
+def longest_bar(page: Any, claim: bool, bank: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Draw the crowded late hand at the player's turn, or (``claim``) at a claim with the longest bar
+    (three chows, pung, kong, Mahjong, pass; the time bank when ``bank``), scrolled to the top: the
+    frame drawn and what :data:`SEEN` measures of the page."""
+    state = crowded(claim)
+    if claim:
+        state["mine"].update(legal=["pass", "chow 567s", "chow 678s", "chow 789s", "pung", "kong 7s", "mahjong"])
+        if bank is not None:
+            state["mine"]["bank"] = bank
+        state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
+    page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+      G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+    return state, page.evaluate(SEEN)
+
+
+def fits(seen: dict[str, Any], state: dict[str, Any], claim: bool) -> bool:
+    """Unscrolled, the page shows the whole hand (every tile at least 28 × 40 px, under nothing), every
+    button of the decision, the question and the tile on offer, nothing wider than the screen."""
+    return bool(seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == len(state["mine"]["concealed"])
+                and seen["tilesOff"] == [] and all(w >= 28 and h >= 40 for w, h in seen["tileSizes"])
+                and len(seen["buttons"]) == (8 if claim else 3) and seen["buttonsOff"] == [] and seen["small"] == []
+                and not seen["offerOff"] and not seen["promptOff"])
+
+
 def test_hk_4_1_a_large_phone_or_small_tablet_shows_the_hand_and_its_buttons_late_in_a_hand(server: Server, browser: Any) -> None:
     """HK-4.1, HK-4.2: touch screens 401-700 px wide (412×915, a large phone; 600×960, a small tablet held upright),
     English and French, late in a crowded hand: at the player's turn and at a claim with the longest bar (three chows,
@@ -261,18 +285,9 @@ def test_hk_4_1_a_large_phone_or_small_tablet_shows_the_hand_and_its_buttons_lat
         for lang in ("en", "fr"):
             lobby_in(page, lang)
             for claim in (False, True):
-                state = crowded(claim)
-                if claim:
-                    state["mine"].update(legal=["pass", "chow 567s", "chow 678s", "chow 789s", "pung", "kong 7s", "mahjong"])
-                    state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
-                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
-                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
-                seen = page.evaluate(SEEN)
+                state, seen = longest_bar(page, claim)
                 page.screenshot(path=str(ARTIFACTS / f"large-phone-{size[0]}-{lang}-{'claim' if claim else 'turn'}.png"))
-                ok = (seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == len(state["mine"]["concealed"])
-                      and seen["tilesOff"] == [] and all(w >= 28 and h >= 40 for w, h in seen["tileSizes"])
-                      and len(seen["buttons"]) == (8 if claim else 3) and seen["buttonsOff"] == [] and seen["small"] == []
-                      and not seen["offerOff"] and not seen["promptOff"])
+                ok = fits(seen, state, claim)
                 if not ok:
                     wrong.append(f"{size} {lang} {'claim' if claim else 'turn'}: "
                                  + str({k: seen[k] for k in ("scrollY", "tilesOff", "buttonsOff", "offerOff", "promptOff", "small")}))
@@ -300,18 +315,9 @@ def test_hk_4_1_a_phone_held_sideways_shows_the_hand_and_its_buttons_late_in_a_h
         for lang in ("en", "fr"):
             lobby_in(page, lang)
             for claim in (False, True):
-                state = crowded(claim)
-                if claim:
-                    state["mine"].update(legal=["pass", "chow 567s", "chow 678s", "chow 789s", "pung", "kong 7s", "mahjong"], bank=45)
-                    state["mine"]["concealed"] = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "5s:0", "6s:0", "7s:0", "7s:1", "7s:2", "8s:0", "9s:0"]
-                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
-                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
-                seen = page.evaluate(SEEN)
+                state, seen = longest_bar(page, claim, bank=45)
                 page.screenshot(path=str(ARTIFACTS / f"sideways-{size[0]}-{lang}-{'claim' if claim else 'turn'}.png"))
-                ok = (seen["scrollY"] == 0 and seen["scrollW"] <= seen["vw"] and seen["tiles"] == len(state["mine"]["concealed"])
-                      and seen["tilesOff"] == [] and all(w >= 28 and h >= 40 for w, h in seen["tileSizes"])
-                      and len(seen["buttons"]) == (8 if claim else 3) and seen["buttonsOff"] == [] and seen["small"] == []
-                      and not seen["offerOff"] and not seen["promptOff"])
+                ok = fits(seen, state, claim)
                 ponds = all(p["shown"] == state["hand"]["discards"][p["seat"]][int(p["count"][1:]) if p["count"] else 0:]
                             for p in seen["ponds"])
                 page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")

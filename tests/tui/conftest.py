@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from hkmj.engine import PASS, Action, Discard, SeatView, stacked_wall
-from hkmj.engine.actions import discard
+from hkmj.engine import stacked_wall
 from hkmj.tiles import tile
 from hkmj.tui.app import PlayApp
 from hkmj.tui.session import Session
+from hkmj.tui.testing import TsumogiriBot
 
 EAST_SEED = 5
 """With this match seed the human (player 0) draws East at the seat draw (HK-2.1)."""
@@ -24,17 +24,6 @@ EAST_SEED = 5
 HANDS = ("111m234p56s88s1z66z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
 DRAWS = "6z9p9p9p1m"
 REPLACEMENTS = "7s"
-
-
-class TsumogiriBot:
-    """Discards the tile it just drew (else its first tile) and passes every claim."""
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if view.phase == "turn":
-            if view.drawn is not None and discard(view.drawn) in legal:
-                return discard(view.drawn)
-            return next(a for a in legal if isinstance(a, Discard))
-        return PASS
 
 
 MakeSession = Callable[..., Session]

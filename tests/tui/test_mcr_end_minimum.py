@@ -7,18 +7,17 @@ hand won with a flower showed no count of what the minimum reads. It now shows t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import pytest
 
 from hkmj.cli import main
-from hkmj.engine import PASS, Action, Discard, SeatView, stacked_wall
-from hkmj.engine.actions import discard
+from hkmj.engine import stacked_wall
 from hkmj.engine.testing import QUIET
 from hkmj.rulesets import get_ruleset
 from hkmj.tui.app import EndScreen, PlayApp
 from hkmj.tui.render import summary_text
 from hkmj.tui.session import Session
+from hkmj.tui.testing import TsumogiriBot
 
 EAST_SEED = 5
 """The human draws East (tests/tui/conftest.py)."""
@@ -31,19 +30,10 @@ LINES = {
 }
 
 
-class _Tsumogiri:
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if view.phase == "turn":
-            if view.drawn is not None and discard(view.drawn) in legal:
-                return discard(view.drawn)
-            return next(a for a in legal if isinstance(a, Discard))
-        return PASS
-
-
 def _session(lang: str) -> Session:
     wall = stacked_wall((EAST, *QUIET[1:]), "", "5m", dead_wall=False)  # MCR-3.2: replacements from the wall's end
     return Session(
-        [_Tsumogiri(), _Tsumogiri(), _Tsumogiri()],
+        [TsumogiriBot(), TsumogiriBot(), TsumogiriBot()],
         ["script"] * 3,
         seed=EAST_SEED,
         length="hands",

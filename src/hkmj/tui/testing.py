@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from hkmj.bots.advice import Advice
-from hkmj.engine import Action, Player, SeatView
+from hkmj.engine import PASS, Action, Discard, Player, SeatView
+from hkmj.engine.actions import discard
 from hkmj.language import joined
 from hkmj.tui.session import Session
 
@@ -37,6 +38,18 @@ def first_frame(app: PlayApp, screen: type[object]) -> list[str]:
 
     setattr(app, "_display", display)  # noqa: B010 (a method of the App: drawn through here from now on)
     return frames
+
+
+class TsumogiriBot:
+    """Discards the tile it just drew (else its first tile) and passes every claim: a bot that
+    leaves a rigged wall's tiles where a test put them."""
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if view.phase == "turn":
+            if view.drawn is not None and discard(view.drawn) in legal:
+                return discard(view.drawn)
+            return next(a for a in legal if isinstance(a, Discard))
+        return PASS
 
 
 class FixedAdvisor:
