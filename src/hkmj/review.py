@@ -167,7 +167,7 @@ def load(path: str | Path) -> Loaded:
 
 
 def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
-    from hkmj.server.export import LogError, _short, record_from_log
+    from hkmj.server.export import LogError, record_from_log, shown_short
     from hkmj.server.protocol import clean_name
 
     entries: list[tuple[str, dict[str, object]]] = []
@@ -184,7 +184,7 @@ def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:
     for n, (_, row) in enumerate(rows):
         seq = row.get("seq") if isinstance(row, dict) else None
         if seq != n or type(seq) is not int:
-            why = f"entry {n + 1}: seq {_short(seq)} where {n} was expected: a line of the log lost, repeated or moved"
+            why = f"entry {n + 1}: seq {shown_short(seq)} where {n} was expected: a line of the log lost, repeated or moved"
             raise ReviewError("bad_log", path=p, detail=LogError(why))
     if not rec.events:
         raise ReviewError("never_started", path=p)

@@ -22,7 +22,7 @@ from hkmj.engine.wall import random_wall
 from hkmj.rulesets import get_ruleset
 from hkmj.server.protocol import TableConfig
 
-__all__ = ["LogError", "TableRecord", "log_lines", "record_from_log"]
+__all__ = ["LogError", "TableRecord", "log_lines", "record_from_log", "shown_short"]
 
 
 class LogError(ValueError):
@@ -61,10 +61,10 @@ def _whole(value: Any, what: str) -> int:
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value)
-    raise ValueError(f"{what} {_short(value)}: expected a whole number")
+    raise ValueError(f"{what} {shown_short(value)}: expected a whole number")
 
 
-def _short(value: Any) -> str:
+def shown_short(value: Any) -> str:
     """A value as written in JSON, cut to 40 characters, every character a terminal would obey
     escaped (:func:`hkmj.record.json_shown`): a log passed on by someone else is quoted by ``hkmj
     replay`` and ``hkmj review`` in their errors."""
@@ -133,7 +133,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
             elif kind == "start":
                 fill = data["fill"]
                 if not isinstance(fill, dict):
-                    raise ValueError(f"fill {_short(fill)}: expected an object of slots and bot names")
+                    raise ValueError(f"fill {shown_short(fill)}: expected an object of slots and bot names")
                 for k, bot in fill.items():
                     bots[_slot(k)] = str(bot)
                 length = cast(Length, cfg.length)
