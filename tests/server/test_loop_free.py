@@ -291,6 +291,41 @@ def test_a_table_closed_while_its_bot_decides_plays_nothing(monkeypatch: pytest.
     _at_own_turn(monkeypatch, gate, body)
 
 
+class FailingBot:
+    """A bot with a bug: every decision raises."""
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        raise ValueError("a bug in the bot")
+
+
+def test_a_bot_that_fails_leaves_no_table_waiting(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A bot whose decision raised left its table waiting for ever where no timer runs (the
+    failure was only logged). The timeout play now stands in for it, logged as the bot's, and
+    the failure is logged with the table and seat: Ann's turn comes round again and again."""
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
+    monkeypatch.setattr(table_module, "make_bot", lambda name, seed: FailingBot())
+    cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0)
+
+    async def go() -> None:
+        t = Table("g", cfg, 4321, None)
+        t.worker = worker
+        t.go_live()
+        await t.join(0, "Ann")
+        try:
+            for _ in range(3):
+                await _discard(t, await _own_turn(t, 0))
+            await _own_turn(t, 0)
+        finally:
+            t.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        worker.shutdown(wait=True)
+    failures = [r for r in caplog.records if "bot at seat" in r.getMessage()]
+    assert len(failures) >= 6 and all("timeout play stands in" in r.getMessage() for r in failures)
+
+
 def test_a_hint_whose_decision_closed_meanwhile_is_refused_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hint works in the worker without the table's lock: the player's own move may close the
     decision meanwhile; the hint then answers ``out_of_turn`` and is not kept for a later decision."""

@@ -1111,17 +1111,26 @@ async def _slow_and_fast(server: Server, tid: str, think: float, hands_over: flo
     await fast.join(tid, 1, "Fast")
     rng = random.Random(3)
 
+    async def caught_up(c: GameClient) -> dict[str, Any]:
+        """The latest state after reading every frame already sent: a player who read one frame
+        per decision would answer stale decisions, and its unread frames would pile up until the
+        connection stopped reading (and answering keepalive pings: a 1011 close in CI)."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await c.recv(0.005)
+        return c.state or {}
+
     async def player(c: GameClient, delay: float) -> None:
         acted = -1
         while True:
-            st = c.state or {}
+            st = await caught_up(c)
             if st.get("reveal"):
                 return
             legal = (st.get("mine") or {}).get("legal") or []
             if legal and st["seq"] != acted:
                 acted = st["seq"]
                 await asyncio.sleep(delay)
-                if (c.state or {}).get("seq") == acted:  # still that decision: play it
+                if (await caught_up(c)).get("seq") == acted:  # still that decision: play it
                     await c.act(choose(legal, rng))
             with contextlib.suppress(TimeoutError):
                 await c.recv(0.05)

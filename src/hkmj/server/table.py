@@ -1081,18 +1081,24 @@ class Table:
                     self._bot_keys[slot] = ((self.id, slot, self._bots_seated), name, secrets.randbits(31))
                 key, bot_name, seed = self._bot_keys[slot]
                 work = bots.choose(key, bot_name, seed, view, legal)
+        action: Action | None
         try:
             action = await work
-        except RuntimeError:
+        except Exception:
             if self.closed:  # the server is closing
                 return
-            raise
+            # A bot that fails must not leave its table waiting for ever (a table without timers
+            # has nothing else to move it): the timeout play stands in, and the failure is logged.
+            log.exception("table %s: the %s bot at seat %d failed; the timeout play stands in", self.id, name, seat)
+            action = None
         wait = not_before - asyncio.get_running_loop().time()
         if wait > 0:
             await asyncio.sleep(wait)
         async with self.lock:
             if self.hand is not hand or not self._bot_may_play(seat, d):
                 return
+            if action is None:
+                action = self.auto_action(seat)
             await self._commit("act", {"slot": slot, "seat": seat, "action": str(action), "by": "bot", "cseq": None})
 
     def _bot_may_play(self, seat: int, d: Decision) -> bool:
