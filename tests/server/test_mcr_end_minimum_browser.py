@@ -15,7 +15,7 @@ import pytest
 from hkmj.cli import main
 from hkmj.engine.testing import QUIET
 from hkmj.engine.wall import stacked_wall
-from hkmj.server.testing import CHROMIUM, Server, lobby_page, rigged_final_frame
+from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page, rigged_final_frame
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
@@ -52,7 +52,7 @@ def test_mcr_5_1_the_browsers_end_view_counts_the_minimum_without_flowers_as_sco
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1000, 800)
     for lang in ("en", "fr"):
-        page.select_option("#lang", lang)
+        lobby_in(page, lang)  # the lobby drawn again in that language, not drawn over the view after it
         page.evaluate("(st) => { G.state = st; G.open = []; G.log = []; render(); }", frame)
         text = page.inner_text("#reveal #scoring")
         shown = _squeezed(text.splitlines(), lang)
