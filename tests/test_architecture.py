@@ -5,6 +5,7 @@ draws names every module of ``src/hkmj``."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -29,11 +30,18 @@ def _layer(module: str) -> int:
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else len(LAYERS)
 
 
+@functools.cache
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a file's syntax tree, parsed once for all the tests of this module."""
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
+@functools.cache
 def _imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) of every import of a file, function-level ones included, relative ones resolved."""
     package = _module(path).split(".") if path.name == "__init__.py" else _module(path).split(".")[:-1]
     out: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             out += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -189,7 +197,7 @@ def _private_state(package: str) -> set[str]:
     return {
         n.attr
         for p in (SRC / package).rglob("*.py")
-        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        for n in _nodes(p)
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name)
         and n.value.id == "self" and n.attr.startswith("_") and not n.attr.endswith("__")
     }
@@ -207,7 +215,7 @@ def test_no_module_reads_another_layer_s_private_state(package: str) -> None:
         f"{_module(p)} line {n.lineno}: {ast.unparse(n)}"
         for p in sorted(SRC.rglob("*.py"))
         if not p.is_relative_to(SRC / package)
-        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        for n in _nodes(p)
         if isinstance(n, ast.Attribute) and n.attr in private and not (isinstance(n.value, ast.Name) and n.value.id in ("self", "cls"))
     ]
     assert not reads, f"reads of hkmj.{package}'s private state: {reads}"
@@ -234,7 +242,7 @@ def test_only_the_listed_adapters_ask_which_ruleset_they_have() -> None:
     for p in sorted(SRC.rglob("*.py")):
         if p.parent.name == "rulesets":
             continue
-        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+        for n in _nodes(p):
             if isinstance(n, ast.Compare):
                 sides = [n.left, *n.comparators]
                 values = [s.value for s in sides if isinstance(s, ast.Constant)]
@@ -260,7 +268,7 @@ def test_a_rulesets_own_words_are_its_data_not_a_dict_keyed_by_its_name() -> Non
         _module(p)
         for p in sorted(SRC.rglob("*.py"))
         if p.parent.name != "rulesets"
-        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        for n in _nodes(p)
         if isinstance(n, ast.Dict) and n.keys and all(isinstance(k, ast.Constant) and k.value in names for k in n.keys)
     }
     assert keyed <= set(_KEYED_BY_RULESET), f"make it the ruleset's data: {sorted(keyed - set(_KEYED_BY_RULESET))}"
