@@ -30,12 +30,52 @@ os.environ["LANG"] = "C.UTF-8"
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto`` (the suite's default): one worker more than the cores this process may use.
-    About a third of the suite waits on real time (servers' timers, a browser, a terminal app
-    settling), and a core left idle meanwhile is wasted: on two cores, two workers kept 1.04
-    cores busy and ran the suite in 832 s, three kept 1.43 busy and ran it in 629 s, every test
-    passing in both (2026-12-03, ``/usr/bin/time python -m pytest -n 2`` and ``-n 3``)."""
-    return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1) + 1
+    """``-n auto`` (the suite's default): two workers more than the cores this process may use.
+    More than half of the suite's time waits on real time (servers' timers, a browser, a terminal
+    app settling), and a core left idle meanwhile is wasted: on two cores, two workers kept 1.04
+    cores busy and ran the suite in 832 s, three kept 1.43 busy and ran it in 629 s (2026-12-03,
+    ``/usr/bin/time python -m pytest -n 2`` and ``-n 3``); on 2026-12-06 three workers spent
+    1,156 CPU-seconds in 891 s (1.3 cores), and a clean-clone ``.ci/run`` with four (the compiled
+    core's build and tests beside) took 973 s against 1,041 s with three."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + 2
+
+
+LONGEST_FIRST = (
+    "tests/server/test_browser.py",
+    "tests/server/test_attacks.py",
+    "tests/server/test_threats.py",
+    "tests/server/test_liveness.py",
+    "tests/records/test_referee.py",
+    "tests/tui/test_small_screen.py",
+    "tests/tui/test_resume.py",
+    "tests/server/test_wire.py",
+    "tests/server/test_fuzz_races.py",
+    "tests/server/test_game_attacks.py",
+    "tests/server/test_leak.py",
+    "tests/tui/test_help_jargon.py",
+)
+"""The modules that take longest (one to six minutes of a worker each, 2026-12-06), longest first.
+A module runs on one worker (``--dist loadfile``: its server or browser is shared), and xdist gave
+out modules by their number of tests, so the longest, which have few, started last and the run
+waited on them at its end."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Modules in the order workers take them (``--no-loadscope-reorder``): :data:`LONGEST_FIRST`,
+    then the others by their number of tests, most first (xdist's own order); each module's tests
+    keep their order."""
+    counts: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        counts[path] = counts.get(path, 0) + 1
+
+    def rank(item: pytest.Item) -> tuple[int, int, str]:
+        path = item.nodeid.split("::")[0]
+        first = LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+        return first, -counts[path], path
+
+    items.sort(key=rank)
 
 
 class Terminal(io.StringIO):
