@@ -5,10 +5,11 @@ claim the hand with the claim's buttons; every discard stays reachable. The butt
 hand stays whole above the tallest bar (the longest claim, the time bank, the hint's answer); screens 401-700 px wide
 (412×915, 600×960) have the same layout, and a phone held sideways (667×375, 740×360, 844×390) one made for a short
 screen, the hand in a tray fixed above the bar. While the seat is away, "I'm back" is in that bar, and so is the line
-that says a claim asked for waits. Screenshots go to artifacts/ (gitignored)."""
+that says a claim asked for waits, and the one that says a bot holds the seat until the next hand. Screenshots go to artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -337,11 +338,12 @@ BACK = r"""() => {
       .filter(([x, y]) => { const at = document.elementFromPoint(x, y); return !at || !el.contains(at); }).length;
     return { text: el.innerText.trim(), on, under, height: Math.round(r.height), top: Math.round(r.top) }; };
   return { scrollY: window.scrollY, back: place(document.querySelector('#back')), msg: place(document.querySelector('.msg')),
+    held: place(document.querySelector('#held')),
     tilesOff: Array.from(document.querySelectorAll('#hand button.t')).filter((b) => { const p = place(b); return !p.on || p.under; }).length };
 }"""
-"""Where the page, not scrolled, shows the "I'm back" button and the line under the buttons: its words, whether it is
-wholly on the screen, how many of its corners (3 px in) lie under something else, its height; and how many of the
-hand's tiles lie off the screen or under something."""
+"""Where the page, not scrolled, shows the "I'm back" button, the line under the buttons and the line that says a bot
+holds the seat until the next hand: its words, whether it is wholly on the screen, how many of its corners (3 px in)
+lie under something else, its height; and how many of the hand's tiles lie off the screen or under something."""
 
 
 def test_hk_4_1_a_phone_shows_im_back_and_a_claims_waiting_line_without_scrolling(server: Server, browser: Any) -> None:
@@ -352,11 +354,14 @@ def test_hk_4_1_a_phone_shows_im_back_and_a_claims_waiting_line_without_scrollin
     it shows the line that says so ("You asked for Pung: waiting…") on the screen and under nothing; the hand stays
     whole. Both stood at the end of the page, after the player's own seat, where a phone held sideways has the hand's
     tray fixed at the foot of the screen: "I'm back" lay under the tray (at 667×375 partly below the screen) and the
-    waiting line under it at 667×375; upright they showed only while everything above them fitted the screen."""
+    waiting line under it at 667×375; upright they showed only while everything above them fitted the screen. So did
+    the line that says a bot plays for the player until the next hand (turned away twice in a hand: no "I'm back"
+    then), which is now in the bar too, wholly on the screen with the whole hand."""
     errors: list[str] = []
     wrong: list[str] = []
     back = {"en": "I'm back", "fr": "Je reviens"}
     sent = {"en": "You asked for Pung: waiting", "fr": "Vous avez demandé Pung\u00a0: en attente"}
+    held_words = {"en": "A bot plays for you until the next hand", "fr": "Un robot joue pour vous jusqu'à la donne suivante"}
     page = phone_page(browser, server, errors, "en", (360, 640))
     for lang in ("en", "fr"):
         lobby_in(page, lang)
@@ -369,13 +374,19 @@ def test_hk_4_1_a_phone_shows_im_back_and_a_claims_waiting_line_without_scrollin
             away["mine"].update(away=True, legal=[], drawn=None, concealed=away["mine"]["concealed"][:13], can_declare=False, remaining=None)
             waiting = crowded(True)  # a pung asked for: the window still open for the others
             waiting["mine"].update(legal=[], remaining=None)
-            for name, state, claimed in (("away", away, None), ("waiting", waiting, {"action": "pung", "tile": "7s"})):
+            held = copy.deepcopy(away)  # away twice this hand: a bot holds the seat until the next hand
+            held["players"][0]["held"] = True
+            held["mine"].update(held=True)
+            for name, state, claimed in (("away", away, None), ("waiting", waiting, {"action": "pung", "tile": "7s"}), ("held", held, None)):
                 page.evaluate("""([st, log, claimed]) => { G.state = st; G.open = []; G.log = log; G.claimed = claimed; G.hint = null;
                   G.deadline = 0; render(); window.scrollTo(0, 0); tick(); }""", [state, LOG, claimed])  # tick: padForBar
                 seen = page.evaluate(BACK)
                 if name == "away":
                     b = seen["back"]
                     ok = b is not None and b["text"] == back[lang] and b["on"] and not b["under"] and b["height"] >= 40
+                elif name == "held":
+                    h = seen["held"]
+                    ok = seen["back"] is None and h is not None and h["text"].startswith(held_words[lang]) and h["on"] and not h["under"]
                 else:
                     m = seen["msg"]
                     ok = seen["back"] is None and m is not None and m["text"].startswith(sent[lang]) and m["on"] and not m["under"]

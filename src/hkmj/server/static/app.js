@@ -933,16 +933,18 @@ function render() {
   // the buttons and the line that says what is asked, together: on a phone (up to 700 px wide, or held sideways), while
   // the player has a decision to make (a claim, their own turn), while their seat is away ("I'm back") and while a claim
   // they asked for waits for the window to close, fixed at the foot of the screen (style.css, padForBar): at the end of
-  // the page, after the player's own seat, a player coming back to a phone held sideways saw "I'm back" only by scrolling
+  // the page, after the player's own seat, a player coming back to a phone held sideways saw "I'm back" only by scrolling;
+  // while a bot holds the seat until the next hand, the line that says so is there too (it was under the page's end)
   const comeBack = mine && mine.away && !mine.held;
-  const actions = mine ? `<div class="foot${legal.length || comeBack || asked ? " asked" : ""}"><div class="actions">
+  const held = mine && mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : "";
+  const actions = mine ? `<div class="foot${legal.length || comeBack || asked || held ? " asked" : ""}"><div class="actions">
       ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
       ${comeBack ? `<button class="primary" id="back">${t("back")}</button>` : ""}
       ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
       ${mine.bank != null && !mine.held ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
-    </div><div class="msg">${esc(prompt)}${hint}</div></div>${mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : ""}${refusal}` : "";
+    </div><div class="msg">${esc(prompt)}${hint}</div>${held}</div>${refusal}` : "";
   const watching = me == null ? `<div class="spectating" id="spectating">${t("spectating")}</div>` : "";
   const behind = st.reveal ? " inert" : "";  // behind the end-of-hand dialog: neither focused nor read
   $("#app").innerHTML = `${watching}${abandoned}<div id="board" tabindex="-1"${behind}>
