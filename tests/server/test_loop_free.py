@@ -210,8 +210,17 @@ async def _own_turn(t: Table, slot: int) -> int:
 def _at_own_turn(monkeypatch: pytest.MonkeyPatch, bots: Gate, body: Callable[[Table, int], Awaitable[None]]) -> None:
     """``body(table, seat)`` run at the first turn of Ann (slot 0) at a table of three bots held
     by ``bots``, whose bots and hints decide in a worker thread as the server's do."""
+    _at_table(monkeypatch, lambda name, seed: GatedBot(bots, name, seed), body, bots.open)
+
+
+def _at_table(
+    monkeypatch: pytest.MonkeyPatch, make: Callable[[str, int], Any], body: Callable[[Table, int], Awaitable[None]],
+    after: Callable[[], None] = lambda: None,
+) -> None:
+    """``body(table, seat)`` run at the first turn of Ann (slot 0) at a table of three bots made by
+    ``make(name, seed)``, deciding in a worker thread as the server's do; ``after()`` once the table is closed."""
     worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
-    monkeypatch.setattr(table_module, "make_bot", lambda name, seed: GatedBot(bots, name, seed))
+    monkeypatch.setattr(table_module, "make_bot", make)
     cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0)
 
     async def go() -> None:
@@ -223,7 +232,7 @@ def _at_own_turn(monkeypatch: pytest.MonkeyPatch, bots: Gate, body: Callable[[Ta
             await body(t, await _own_turn(t, 0))
         finally:
             t.close()
-            bots.open()
+            after()
 
     try:
         asyncio.run(go())
@@ -302,26 +311,14 @@ def test_a_bot_that_fails_leaves_no_table_waiting(monkeypatch: pytest.MonkeyPatc
     """A bot whose decision raised left its table waiting for ever where no timer runs (the
     failure was only logged). The timeout play now stands in for it, logged as the bot's, and
     the failure is logged with the table and seat: Ann's turn comes round again and again."""
-    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hkmj-bots")
-    monkeypatch.setattr(table_module, "make_bot", lambda name, seed: FailingBot())
-    cfg = TableConfig(slots=[None, "greedy", "greedy", "greedy"], bot_delay=0.0, claim_window=0.0, timer=None, next_delay=600.0)
 
-    async def go() -> None:
-        t = Table("g", cfg, 4321, None)
-        t.worker = worker
-        t.go_live()
-        await t.join(0, "Ann")
-        try:
-            for _ in range(3):
-                await _discard(t, await _own_turn(t, 0))
-            await _own_turn(t, 0)
-        finally:
-            t.close()
+    async def body(t: Table, seat: int) -> None:
+        await _discard(t, seat)
+        for _ in range(2):
+            await _discard(t, await _own_turn(t, 0))
+        await _own_turn(t, 0)
 
-    try:
-        asyncio.run(go())
-    finally:
-        worker.shutdown(wait=True)
+    _at_table(monkeypatch, lambda name, seed: FailingBot(), body)
     failures = [r for r in caplog.records if "bot at seat" in r.getMessage()]
     assert len(failures) >= 6 and all("timeout play stands in" in r.getMessage() for r in failures)
 
