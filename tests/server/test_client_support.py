@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import re
+import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -535,3 +536,27 @@ def test_the_help_page_leaves_out_the_terminals_own_screen_and_keeps_its_control
     assert len(page) == 8 and "THE TABLE" not in headings and "LA TABLE" not in headings, headings
     for i, (heading, text) in CONTROLS[lang].items():
         assert page[i][0] == heading and " ".join(page[i][1]) == " ".join(cite(text, rules).split("\n")), (i, page[i])
+
+
+def test_a_script_that_reads_slowly_keeps_its_connection_reading(server: Server) -> None:
+    """:class:`GameClient` (tests, benchmarks, scripted players) keeps every frame not yet read and
+    never stops reading the connection: with the websocket library's default queue (16 frames) a
+    script thinking between moves left frames unread, the connection stopped reading, keepalive
+    pongs with the rest, and it was closed under the script (1011 "keepalive ping timeout", once
+    in CI). A spectator of four bots reads nothing for a while: the frames wait, the connection
+    still reads, and a ping is answered."""
+    tid = server.create(slots=["greedy"] * 4, hands=1)
+
+    async def go() -> int:
+        async with server.client() as w:
+            await w.watch(tid)
+            assert w.ws is not None
+            deadline = time.monotonic() + 20
+            while len(w.ws.recv_messages.frames) <= 16:  # the library's own queue of frames not yet read
+                assert time.monotonic() < deadline, "the table sent fewer than 17 frames in 20 s"
+                await asyncio.sleep(0.1)
+            assert not w.ws.recv_messages.paused and w.ws.transport.is_reading()  # type: ignore[attr-defined]
+            await asyncio.wait_for(await w.ws.ping(), 5)  # the pong comes back past the unread frames
+            return len(w.ws.recv_messages.frames)
+
+    assert asyncio.run(go()) > 16

@@ -54,7 +54,11 @@ class GameClient:
         await self.close()
 
     async def open(self) -> None:
-        self.ws = await connect(self.url, max_size=2**22, open_timeout=10)
+        # max_queue=None: frames not yet read are kept however many, and the connection never
+        # stops reading; with the library's default (16) a script that reads slowly (thinking
+        # between moves) stopped reading the server's frames and the keepalive pongs with them,
+        # and the connection was closed (1011, "keepalive ping timeout") under its feet.
+        self.ws = await connect(self.url, max_size=2**22, open_timeout=10, max_queue=None)
 
     async def close(self) -> None:
         if self.ws is not None:
