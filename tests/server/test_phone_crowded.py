@@ -4,8 +4,9 @@ opens shows the whole hand, the line that says it is their turn and the turn's b
 claim the hand with the claim's buttons; every discard stays reachable. The buttons' labels keep to two lines; the
 hand stays whole above the tallest bar (the longest claim, the time bank, the hint's answer); screens 401-700 px wide
 (412×915, 600×960) have the same layout, and a phone held sideways (667×375, 740×360, 844×390) one made for a short
-screen, the hand in a tray fixed above the bar. While the seat is away, "I'm back" is in that bar, and so is the line
-that says a claim asked for waits, and the one that says a bot holds the seat until the next hand. Screenshots go to artifacts/ (gitignored)."""
+screen, the hand in a tray fixed above the bar. While the seat is away, "I'm back" is in that bar, and so are the line
+that says a claim asked for waits and the one that says a bot holds the seat until the next hand. Screenshots go to
+artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
