@@ -54,3 +54,25 @@ def test_a_complete_hand_under_the_minimum_reads_as_the_doc_quotes() -> None:
     assert reason == ("123m456p234789s5z with 5z is complete but not a winning hand: 2 fan: this table needs "
                       "at least 3 fan to win (house option minfan)")
     assert f"`{reason}`" in _doc()
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_5_7_mcr_5_4_cl_7_7_a_refusal_at_a_teaching_table_starts_as_the_doc_quotes(rules: str) -> None:
+    """A teaching table refuses South's declaration on West's 9m (HK-5.7, MCR-5.4, CL-7.7): the
+    `mahjong_refused` reason starts `teaching table (RULE): ` with the table's own rule, and the page
+    quotes that prefix for each ruleset word for word (it quoted Hong Kong's whole and only the rule
+    numbers of the others, which a referee could read as `MCR-5.4…`). A penalised false Mahjong's
+    reason starts with the hand, citing no penalty rule, as the page now says."""
+    rule = {"hk": "HK-5.7", "mcr": "MCR-5.4", "classical": "CL-7.7"}[rules]
+    lines = ["E discard 1z", "S pass", "W pass", "N pass", "S discard 2z", "W pass", "N pass", "E pass",
+             "W discard 9m", "S mahjong"]
+    hand = stacked_hand(NOTHING, draws="9m", ask_all=True, teaching=True, rules=get_ruleset(rules, {}))
+    for line in lines:
+        act(hand, line)
+    refused = next(e["reason"] for e in hand.events if e["type"] == "mahjong_refused")
+    prefix = f"teaching table ({rule}): "
+    assert refused.startswith(prefix + "2589m369p47s1134z with 9m is not a winning hand: ")
+    assert f"`{prefix}`" in _doc()
+    penalised = _reason(lines + ["N pass", "E pass"], NOTHING, "9m", rules, {})
+    assert penalised.startswith("2589m369p47s1134z with 9m is not a winning hand: ")
+    assert "A `false_mahjong` reason cites no rule for the penalty" in _doc()
