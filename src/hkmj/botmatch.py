@@ -339,6 +339,9 @@ class MatchReport:
     ranking: list[int]
     hands: int
     stats: dict[int, BotStats] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    """The match record (docs/record-format.md): ``match_start``, each hand's events followed by
+    its ``totals``, and ``match_end``, as ``hkmj simulate --record`` writes them."""
 
     def table(self, lang: str = "en") -> str:
         """The result in 80 columns: each player's total and rank (players numbered 1-4 in the
@@ -414,6 +417,7 @@ def play_bot_match(
         for p, bot in external.items():
             bot.send(hello(p, ruleset.name, time_limit, hands, ruleset.options))
         match = Match(seed, length="hands", hands=hands, rules=ruleset)
+        events: list[Event] = list(match.events)  # match_start
         while not match.over:
             hand = match.new_hand()
             for s in range(4):
@@ -426,7 +430,9 @@ def play_bot_match(
                 seat = hand.pending()[0]
                 player = players[match.player_at(seat)]
                 hand.apply(seat, player.choose(hand.view(seat), hand.legal_actions(seat)))
-            _forward(external, [*hand.events, *match.finish_hand()], sent)
+            ended = match.finish_hand()
+            _forward(external, [*hand.events, *ended], sent)
+            events += [*hand.events, *ended]
             if progress is not None:
                 progress(1)
         return MatchReport(
@@ -435,6 +441,7 @@ def play_bot_match(
             match.ranking(),
             match.hands_played,
             {p: b.stats for p, b in external.items()},
+            events,
         )
     finally:
         for b in external.values():

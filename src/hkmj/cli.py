@@ -730,9 +730,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 1
 
 
-def _write_record(path: str, events: list[Any], lang: str = "en") -> bool:
-    """Write a table log's match as a record (``hkmj replay LOG --record FILE``); False, with the
-    reason on stderr, when the file cannot be written."""
+def _write_record(path: str, events: list[Any], lang: str = "en", command: str = "replay") -> bool:
+    """Write a table log's match as a record (``hkmj replay LOG --record FILE``), or a bot match's
+    (``hkmj bot-match --record FILE``, ``command``); False, with the reason on stderr, when the
+    file cannot be written."""
     from hkmj.record import RecordWriter
     from hkmj.score_words import error_in, said_by
 
@@ -744,7 +745,7 @@ def _write_record(path: str, events: list[Any], lang: str = "en") -> bool:
         if new:  # a full disk cut it: no half-written record is left behind
             with contextlib.suppress(OSError):
                 os.unlink(path)
-        print(said_by("replay", f"cannot write {path}: {e.strerror}", lang), file=sys.stderr)
+        print(said_by(command, f"cannot write {path}: {e.strerror}", lang), file=sys.stderr)
         return False
     print(error_in(f"record: {path} ({len(events)} events)", lang))
     return True
@@ -967,7 +968,7 @@ def _add_replay(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument(
-        "file", help="a record written by hkmj simulate --record or hkmj play --record, or a server table's log export"
+        "file", help="a record written by hkmj simulate --record, hkmj play --record or hkmj bot-match --record, or a server table's log export"
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
     p.add_argument("--lang", type=lang_word, choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")

@@ -262,8 +262,8 @@ chaque action permise du point de vue du joueur\u00a0: l'analyse montre ce qu'il
 de points d'espérance le choix a coûté (et les chances de gagner), et combien de tuiles
 séparaient la main d'une main prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.
 
-PARTIE est un enregistrement écrit par hkmj play --record ou hkmj simulate --record, ou l'export
-du journal d'une table du serveur (GET /api/tables/<id>/log, une fois la partie finie). Tout jeu
+PARTIE est un enregistrement écrit par hkmj play --record, hkmj simulate --record ou hkmj bot-match
+--record (pour analyser le jeu d'un robot externe), ou l'export du journal d'une table du serveur (GET /api/tables/<id>/log, une fois la partie finie). Tout jeu
 de règles\u00a0: Hong Kong, MCR, classique. Les valeurs sont les estimations du conseiller des points
 que la main rapportera (les paiements des règles\u00a0: HK-6, MCR-8, CL-7), pas des certitudes\u00a0: une
 «\u00a0erreur\u00a0» peut être un choix sensé que le conseiller ne voit pas.
@@ -388,8 +388,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _REPLAY_EPILOG,
         "file": (
-            "un enregistrement écrit par hkmj simulate --record ou hkmj play --record, ou l'export du journal "
-            "d'une table du serveur"
+            "un enregistrement écrit par hkmj simulate --record, hkmj play --record ou hkmj bot-match --record, "
+            "ou l'export du journal d'une table du serveur"
         ),
         "--show": "afficher d'abord les donnes coup par coup, en mots",
         "--lang": f"langue de --show, du compte rendu et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
@@ -565,6 +565,10 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "(par défaut {default})"
         ),
         "--log": "écrire le journal des fautes dans ce nouveau fichier au lieu de la sortie d'erreur (un fichier existant est refusé)",
+        "--record": (
+            "écrire chaque événement de la partie en JSON Lines (docs/record-format.md) dans un nouveau fichier, pour "
+            "hkmj replay et hkmj review ; n'en écrase jamais un"
+        ),
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
         "--lang": f"langue de la progression, du résultat, du journal des fautes et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
     },

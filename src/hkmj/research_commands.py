@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from hkmj.bots import BOTS
-from hkmj.cli import add_lang_argument, at_least_one, seed_number
+from hkmj.cli import _exists, _write_record, add_lang_argument, at_least_one, seed_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason, Unwritable, is_stream_path, no_folder, own_stream
 from hkmj.record import gone
@@ -96,6 +96,13 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(said("bot-match", f"--fill {args.fill!r}: choose from {', '.join(BOTS)}", args.lang), file=sys.stderr)
         return 2
     bots += [args.fill] * (4 - len(bots))
+    if args.record:  # a record is never replaced (as simulate --record): said before any hand is played
+        if os.path.exists(args.record) and not os.path.isdir(args.record):
+            print(said("bot-match", _exists(args.record), args.lang), file=sys.stderr)
+            return 2
+        if missing := no_folder("bot-match", "--record", args.record, args.lang):
+            print(missing, file=sys.stderr)
+            return 2
     log_file = None
     if args.log:
         if missing := no_folder("bot-match", "--log", args.log, args.lang, what="log"):
@@ -174,6 +181,12 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
     else:
         print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
     print(report.table(args.lang))
+    if args.record:
+        if os.path.exists(args.record) and not os.path.isdir(args.record):  # appeared while the hands were played
+            print(said("bot-match", _exists(args.record), args.lang), file=sys.stderr)
+            return 2
+        if not _write_record(args.record, report.events, args.lang, "bot-match"):
+            return 2
     if lost:
         message = f"--log {args.log}: the file (or its folder) was removed while the hands were played; the fault log is lost"
         print(said("bot-match", message, args.lang), file=sys.stderr)
@@ -291,6 +304,12 @@ def register(sub: Any) -> None:
         help=f"seconds a bot has for its first request, start-up included, if more than --time-limit (default {STARTUP_GRACE:g})",
     )
     p.add_argument("--log", metavar="FILE", help="write the fault log to this new file instead of stderr (an existing file is refused)")
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write every event of the match as JSON Lines (docs/record-format.md) to a new file, for hkmj replay "
+        "and hkmj review; never overwrites one",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
     add_lang_argument(p, "the progress, the result, the fault log and the errors")
     add_rules_arguments(p)

@@ -22,8 +22,8 @@ that player's own view: the review shows what it would have played, how many poi
 expected value the choice gave up (and the win chances), and how far the hand was from ready
 (shanten) and its waits, before and after. The biggest mistakes come first.
 
-GAME is a record written by hkmj play --record or hkmj simulate --record, or a server
-table's log export (GET /api/tables/<id>/log, once the match is over). Any ruleset: Hong
+GAME is a record written by hkmj play --record, hkmj simulate --record or hkmj bot-match
+--record (review an external bot's play there), or a server table's log export (GET /api/tables/<id>/log, once the match is over). Any ruleset: Hong
 Kong, MCR, classical. Values are the advisor's estimates of the points the hand will bring
 (the ruleset's payments: HK-6, MCR-8, CL-7), not certainties: a "mistake" may be a sound choice the advisor
 does not see.

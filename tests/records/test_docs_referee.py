@@ -171,6 +171,28 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_7_bot_match_records_pass_the_docs_referee(rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`hkmj bot-match --record FILE` (docs/bot-protocol.md): a match of an external bot (a real
+    subprocess, examples/simple_bot.py) against built-in bots saved as a record, which the docs
+    referee re-checks and `hkmj replay` reproduces exactly, the external bot's moves included.
+    Before, bot-match wrote no record at all: a bot's author had no game to re-check or review."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "simple_bot.py"
+    out = tmp_path / "bots.jsonl"
+    argv = ["bot-match", "--bot", f"{sys.executable} {example}", "--bot", "strong", "--hands", "2", "--seed", "3", "--rules", rules]
+    assert main([*argv, "--quiet", "--record", str(out)]) == 0
+    said = capsys.readouterr().out
+    events = read(out)
+    assert said.endswith(f"record: {out} ({len(events)} events)\n")
+    stats = dr.check_events(events)
+    assert stats.hands == 2 and stats.matches == 1
+    assert events[0]["rules"] == rules and not events[0]["ask_all"]
+    assert main(["replay", str(out)]) == 0
+    assert capsys.readouterr().out == f"replay OK: 2 hands, {len(events)} events reproduced exactly\n"
+    assert main([*argv, "--quiet", "--record", str(out)]) == 2  # never overwrites, said before any hand
+    assert capsys.readouterr().err == f"hkmj bot-match: --record {out}: this file already exists; give another name, or delete the file first\n"
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 def test_hk_2_to_hk_7_research_environment_matches_pass_the_docs_referee(rules: str, tmp_path: Path) -> None:
     """The PettingZoo environment's match record (`record()`, docs/env.md), 6 hands of random
     legal actions: every hand, every total and the rotation between hands (HK-7) pass the docs
@@ -504,4 +526,4 @@ def test_hk_4_the_docs_say_which_producers_ask_every_seat(tmp_path: Path, monkey
         assert all(o is not None for e in discards for s, o in enumerate(e["offers"]) if s != e["seat"]) is asks
     page = re.sub(r"\s+", " ", (Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8"))
     assert "`hkmj play` does (`ask_all` true in its records" in page
-    assert "`hkmj simulate`, a server table" in page and "do not (`ask_all` false)" in page
+    assert "`hkmj simulate`, `hkmj bot-match`, a server table" in page and "do not (`ask_all` false)" in page
