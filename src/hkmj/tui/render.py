@@ -330,14 +330,16 @@ def summary_text(s: HandSummary, tx: Texts, glyphs: bool, width: int | None = No
         fan = s.unit == "fan"
         total = tx("end.total_fan") if fan else tx("end.total_points")
         width = max([len(total)] + [len(n) for n, _ in s.items] + [len(s.minimum[0]) if s.minimum else 0]) + 2
-        out.append(f"{tx('end.element'):<{width}}{tx('end.fan') if fan else tx('unit.points'):>4}\n", style="bold")
+        unit = tx("end.fan") if fan else tx("unit.points")
+        col = max(4, len(unit))  # the numbers end under the heading's last letter ("points", 6 letters)
+        out.append(f"{tx('end.element'):<{width}}{unit:>{col}}\n", style="bold")
         for item_name, value in s.items:
-            out.append(f"{item_name:<{width}}{value:>4}\n")
+            out.append(f"{item_name:<{width}}{value:>{col}}\n")
         if fan and not s.items and not s.limit:
             out.append(tx("end.no_element") + "\n", style="italic")
-        out.append(f"{total:<{width}}{s.fan:>4}\n", style="bold")
+        out.append(f"{total:<{width}}{s.fan:>{col}}\n", style="bold")
         if s.minimum is not None:  # MCR-5.1: what the minimum reads, as hkmj score prints it
-            out.append(f"{s.minimum[0]:<{width}}{s.minimum[1]:>4}\n")
+            out.append(f"{s.minimum[0]:<{width}}{s.minimum[1]:>{col}}\n")
         if s.limit:
             out.append(tx("end.limit", name=s.limit) + "\n", style="bold #d08700")
         if s.base is not None:
