@@ -360,9 +360,23 @@ class MatchReport:
                 extra = " ".join(f"{c:>{w}}" for c, w in zip(counts, widths[4:8], strict=True)) + f" {think:>{widths[8] - 3}} ms"
             else:
                 extra = " ".join(f"{'-':>{w}}" for w in widths[4:])
-            name = self.names[p] if len(self.names[p]) <= w_name else "…" + self.names[p][-(w_name - 1) :]
+            name = _tail(self.names[p], w_name)
             lines.append(f"{p + 1:<{widths[0]}} {name:<{w_name}} {self.totals[p]:>+{widths[2]}} {self.ranking[p]:>{widths[3]}} {extra}")
         return "\n".join(lines)
+
+
+def _tail(command: str, width: int) -> str:
+    """``command`` in ``width`` columns: whole, else its end after "…", from the start of a word or
+    a path's part ("…examples/simple_bot.py" for "python examples/simple_bot.py", never
+    "…on examples/simple_bot.py"), cut mid-word only when its last part alone is too long."""
+    if len(command) <= width:
+        return command
+    tail = command[-(width - 1) :]
+    if command[-width] not in " /":
+        cut = min((i for i in (tail.find(" "), tail.find("/")) if i >= 0), default=-1)
+        if 0 <= cut < len(tail) - 1:
+            tail = tail[cut + 1 :]
+    return "…" + tail
 
 
 _RESULT_COLUMNS: dict[str, tuple[tuple[str, ...], tuple[int, ...], str]] = {

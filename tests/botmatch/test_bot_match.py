@@ -983,3 +983,22 @@ def test_a_bot_printing_a_debug_line_before_each_answer_is_told_why_its_answers_
     with pytest.raises(BadReply) as e:
         parse_reply('{"id": 1, "action": pass}', 1, [PASS])
     assert "stderr" not in str(e.value)
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "…examples/simple_bot.py"), ("fr", "…simple_bot.py")])
+def test_a_long_bot_command_is_shown_from_a_word_not_mid_word(lang: str, shown: str) -> None:
+    """The help's own example, ``hkmj bot-match --bot "python examples/simple_bot.py"`` run from the
+    repository's folder as a new user pastes it (a real process): the command is longer than the
+    result table's bot column, so the table shows its end. It showed ``…on examples/simple_bot.py``
+    (the tail of "python", a word nobody typed); it now starts at a word or a path's part."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "PATH": f"{Path(PY).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(
+        [PY, "-m", "hkmj", "bot-match", "--bot", "python examples/simple_bot.py", "--hands", "1", "--seed", "1", "--lang", lang],
+        cwd=EXAMPLE.parents[1], env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    row = done.stdout.splitlines()[2]
+    assert row.split()[:2] == ["1", shown] and len(row) <= 80, done.stdout
