@@ -375,19 +375,28 @@ async def test_hk_6_a_zero_fan_win_says_why_its_element_table_is_empty_at_80x24(
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_key_that_does_nothing_says_so_at_80x24(make_session: Make, lang: str) -> None:
-    """A key of no tile and no command (``x``, a capital with Caps Lock on) did nothing and said
-    nothing: the log now says the key does nothing here and how tiles are picked; a tile's letter
-    still selects it, with no note."""
+    """A key of no tile and no command (``x``) did nothing and said nothing: the log now says the
+    key does nothing here and how tiles are picked; a tile's letter still selects it, with no note.
+    A capital of a key's letter (``A``, ``P``: Caps Lock on) said the same, "the letter under a
+    tile picks it", which left the player pressing ``P`` for a pung none the wiser: it now says the
+    keys are small letters, which one to press, and asks whether Caps Lock is on; ``X`` (no key's
+    capital) keeps the first note."""
     tx = Texts(lang)
     s = make_session(teach=True, lang=lang)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await pilot.pause()
-        for key in ("x", "A"):
+        for key in ("x", "X"):
             await pilot.press(key)
             await pilot.pause()
             assert tx("key.unused", press=key)[:60] in screen_text(app), key
+        for key in ("A", "P"):
+            await pilot.press(key)
+            await pilot.pause()
+            said = tx("key.caps", press=key, lower=key.lower())
+            assert f"{key.lower()} (" in said and said[:60] in screen_text(app), key
+            assert joined(said) in words_on_screen(app), key
         table = app.table
         assert len(table.hand_tiles()) in (13, 14)
         await pilot.press("a")  # a tile's letter selects the tile, with no note

@@ -608,6 +608,8 @@ class TableScreen(Screen[None]):
             event.stop()  # a key no tile and no command has (x, or a capital with Caps Lock on): say so
             if self.pending_choices:  # a tile's letter picks no tile while a chow or kong is chosen by number
                 self._tell(self.tx("key.unused.choice", press=ch, n=len(self.pending_choices)))
+            elif ch.isupper() and ch.lower() in KEY_LABELS + COMMAND_KEYS:  # P for p: Caps Lock, most likely
+                self._tell(self.tx("key.caps", press=ch, lower=ch.lower()))
             else:
                 self._tell(self.tx("key.unused", press=ch))
 
