@@ -1194,3 +1194,23 @@ def test_the_answers_docs_scoring_md_quotes_are_what_hkmj_score_prints(
     printed = capsys.readouterr()
     said = joined(printed.out + printed.err)
     assert quoted in said and code == status and "Traceback" not in said, (code, said)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_help_names_a_library_the_user_never_installed_by_name(lang: str) -> None:
+    """``hkmj --help`` and every command's, as a new user runs them (real processes, 80 columns):
+    the command list said ``play … in the terminal (Textual)`` and ``hkmj serve --help`` "the
+    server's log, uvicorn's, stays English": names of libraries hkmj uses inside, which tell a
+    player nothing. The helps now say what the user sees (the terminal; the server's log) only."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COLUMNS": "80"}
+    for command in ([], *([name] for name in _subcommands() if name != "hkmj")):
+        done = subprocess.run(
+            [sys.executable, "-m", "hkmj", *command, "--help", "--lang", lang], env=env, capture_output=True, text=True, timeout=60, check=False
+        )
+        assert done.returncode == 0, (command, done.stderr)
+        for name in ("Textual", "uvicorn", "Starlette", "SQLAlchemy", "Alembic"):
+            assert name.lower() not in done.stdout.lower(), (command, name)

@@ -400,7 +400,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "play": {
-        "help": "jouer une partie contre trois robots dans le terminal (Textual)\u00a0: Hong Kong, MCR ou classique",
+        "help": "jouer une partie contre trois robots dans le terminal\u00a0: Hong Kong, MCR ou classique",
         "description": (
             "Jouez au Mahjong contre trois robots dans le terminal\u00a0: Hong Kong par défaut, les règles officielles "
             "chinoises (MCR, --rules mcr) ou le jeu classique (--rules classical)\u00a0; une partie complète par "
@@ -445,8 +445,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "au niveau info (par défaut {default})"
         ),
         "--lang": (
-            f"langue des erreurs au démarrage\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR} (le journal du serveur, "
-            "celui d'uvicorn, reste en anglais\u00a0; le navigateur choisit sa langue)"
+            f"langue des erreurs au démarrage\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR} (le journal du serveur "
+            "reste en anglais\u00a0; le navigateur choisit sa langue)"
         ),
         "--origin": (
             "une origine de plus autorisée à créer des tables et à ouvrir des websockets, par exemple "

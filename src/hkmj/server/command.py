@@ -66,8 +66,8 @@ def register(sub: Any) -> None:
         choices=["en", "fr"],
         metavar="en|fr",
         default="en",
-        help=f"language of the errors at start-up: en or fr; without --lang, {LOCALE_DEFAULT} (the server's log, uvicorn's, "
-        "stays English; the browser chooses its own language)",
+        help=f"language of the errors at start-up: en or fr; without --lang, {LOCALE_DEFAULT} (the server's log "
+        "stays in English; the browser chooses its own language)",
     )
     d = _limits_defaults()
     g = p.add_argument_group("limits of a public server (docs/server.md, Threat model)")

@@ -72,7 +72,7 @@ def register(sub: Any) -> None:
     """Add the ``play`` subcommand to ``hkmj`` (see :func:`hkmj.cli._register_commands`)."""
     p = sub.add_parser(
         "play",
-        help="play a match against three bots in the terminal (Textual): Hong Kong, MCR or classical",
+        help="play a match against three bots in the terminal: Hong Kong, MCR or classical",
         description=(
             "Play Mahjong against three bots in the terminal: Hong Kong by default, the Chinese "
             "Official rules (MCR, --rules mcr) or the classical game (--rules classical); a full game by default (HK-7)."
