@@ -1214,3 +1214,27 @@ def test_no_help_names_a_library_the_user_never_installed_by_name(lang: str) -> 
         assert done.returncode == 0, (command, done.stderr)
         for name in ("Textual", "uvicorn", "Starlette", "SQLAlchemy", "Alembic"):
             assert name.lower() not in done.stdout.lower(), (command, name)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Not a valid winning hand: --win '9m,1m': '9m,1m': expected one tile, got 2\n"),
+        ("fr", "Main gagnante non valable\u00a0: --win «\u00a09m,1m\u00a0»\u00a0: «\u00a09m,1m\u00a0»\u00a0: une seule tuile attendue, 2 données\n"),
+    ],
+)
+def test_hk1_4_two_winning_tiles_in_a_list_are_counted_not_taught_how_to_write_a_list(lang: str, said: str) -> None:
+    """HK-1.4: ``hkmj score … --win 9m,1m`` (a real process, as typed) said "',': unexpected
+    character ',': separate tiles with spaces, e.g. '234s 567p'": the advice for a hand, and
+    wrong for --win, which takes one tile (``--win '9m 1m'`` is refused in turn). It now says
+    --win expects one tile and got two; a hand pasted with commas keeps its advice."""
+    import subprocess
+    import sys
+
+    def score(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "hkmj", "score", *argv, "--lang", lang], capture_output=True, text=True, timeout=60, check=False)
+
+    done = score("123m456p789s11z999m", "--win", "9m,1m")
+    assert (done.returncode, done.stdout + done.stderr) == (1, said)
+    done = score("234s 567p, 88m111z777z", "--win", "1z")
+    assert done.returncode == 1 and ("separate tiles with spaces" if lang == "en" else "séparez les tuiles par des espaces") in done.stdout + done.stderr

@@ -109,8 +109,15 @@ def value_of(t: Tile) -> int:
 
 
 def tile(text: str) -> Tile:
-    """Parse exactly one tile, e.g. ``tile("5p")``."""
-    tiles = parse_tiles(text)
+    """Parse exactly one tile, e.g. ``tile("5p")``. Tiles given as a list (``--win 9m,1m``) are
+    answered with their count, not with how to write a list (HK-1.4)."""
+    try:
+        tiles = parse_tiles(text)
+    except NotationError:
+        listed = "".join(" " if ch in _SEPARATORS else ch for ch in text)
+        if listed == text or len(parse_tiles(listed)) == 1:  # no list, or one tile and a stray comma ('9m,')
+            raise
+        tiles = parse_tiles(listed)  # a list's tiles, each well written: counted below; else its own error
     if len(tiles) != 1:
         raise NotationError(f"{text!r}: expected one tile, got {len(tiles)}")
     return tiles[0]
