@@ -398,6 +398,8 @@ def test_help_says_what_each_house_option_and_value_means(command: str, monkeypa
      # hkmj score help "hand 'help': 'h': unknown suit 'h'")
      (["play", "help"], ["play", "--help"]), (["score", "help"], ["score", "--help"]), (["simulate", "-?"], ["simulate", "--help"]),
      (["play", "help", "--lang", "en"], ["play", "--help", "--lang", "en"]),
+     # hkmj help help, as hkmj --help's last line suggests (hkmj help COMMAND): "unknown command 'help'"
+     (["help", "help"], ["--help"]),
      # hkmj version, -V, -v, -version: "unknown command 'version'", "unknown option -V"
      (["version"], ["--version"]), (["-V"], ["--version"]), (["-v"], ["--version"]), (["-version"], ["--version"])],
 )

@@ -1095,11 +1095,11 @@ def _main(words: list[str], lang: str, typed: str | None, stdout: TextIO | None 
 
 
 def _help_words(words: list[str]) -> list[str]:
-    """What a newcomer types for help, as ``--help``: ``hkmj help`` (``hkmj --help``), ``hkmj help
-    play`` and ``hkmj play help`` (``hkmj play --help``), ``-?`` and ``-help`` (argparse read it as
-    ``-h`` with a value: "ignored explicit argument 'elp'")."""
+    """What a newcomer types for help, as ``--help``: ``hkmj help`` and ``hkmj help help`` (``hkmj
+    --help``), ``hkmj help play`` and ``hkmj play help`` (``hkmj play --help``), ``-?`` and
+    ``-help`` (argparse read it as ``-h`` with a value: "ignored explicit argument 'elp'")."""
     if words[:1] == ["help"]:
-        words = [*words[1:2], "--help"]
+        words = [*(w for w in words[1:2] if w != "help"), "--help"]  # hkmj help help: hkmj's own
     if words in (["version"], ["-version"], ["-V"], ["-v"]):  # what other programs take for --version
         return ["--version"]
     from hkmj.help_fr import without_lang
