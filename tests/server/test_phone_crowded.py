@@ -145,8 +145,8 @@ def test_hk_4_2_a_crowded_late_hand_on_a_phone_shows_the_whole_hand_without_scro
                 assert all(w >= 28 and h >= 40 for w, h in seen["tileSizes"]), where
                 assert seen["buttonsOff"] == [] and seen["small"] == [] and not seen["promptOff"], where
                 if claim:
-                    assert seen["buttons"][:4] == ({"en": ["Pass", "Chow 7-8-9", "Pung 7", "Mahjong!"],
-                                                    "fr": ["Passer", "Chow 7-8-9", "Pung 7", "Mahjong\u00a0!"]}[lang]), where
+                    assert seen["buttons"][:4] == ({"en": ["Pass", "Chow\u00a07-8-9 Bamboo", "Pung\u00a07 Bamboo", "Mahjong!"],  # the whole names, each
+                                                    "fr": ["Passer", "Chow\u00a07-8-9 Bambous", "Pung\u00a07 Bambous", "Mahjong\u00a0!"]}[lang]), where
                 else:
                     assert seen["prompt"] == prompts[lang] and len(seen["buttons"]) == 3, where
                 # every discard is public (HK-4.1): shown, or counted by a button that shows the whole pond
@@ -394,5 +394,52 @@ def test_hk_4_1_a_phone_shows_im_back_and_a_claims_waiting_line_without_scrollin
                 if not ok or seen["scrollY"] != 0 or seen["tilesOff"]:
                     wrong.append(f"{size} {lang} {name}: {seen}")
                     page.screenshot(path=str(ARTIFACTS / f"back-{size[0]}-{lang}-{name}.png"))
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors
+
+
+SMALL_PHONES = ((360, 640), (375, 667), (568, 320), (640, 360), (667, 375), (740, 360))
+"""Small phones upright (360×640, 375×667) and held sideways (568×320, 640×360, 667×375, 740×360)."""
+
+
+def test_hk_4_3_on_a_small_phone_each_claim_button_names_its_whole_tile(server: Server, browser: Any) -> None:
+    """HK-4.3, HK-4.7: on a small touch phone, upright and sideways (:data:`SMALL_PHONES`), English and French, late in a
+    crowded hand, each claim button names the whole tile it claims, as the rest of the page names tiles (*Pung 7
+    Bamboo*, *Chow 5-6-7 Bambous*, *Kong Vent Sud*): the words seen are the button's whole name (its aria-label), on two
+    lines at most, no word cut or out of its button, every button on the screen, under nothing and at least 40 px tall,
+    at a usual claim (a chow, pung, Mahjong) and at the longest (three chows, pung, kong, Mahjong, the hint, the timer
+    and the time bank); the whole hand, the question and the tile on offer still show. A phone's bar said *Pung 7* and
+    *Chow 7-8-9* without the suit: the button alone did not tell which tile it claimed."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = phone_page(browser, server, errors, "en", SMALL_PHONES[0])
+    for size in SMALL_PHONES:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            for name in ("usual", "longest", "honour"):
+                if name == "longest":
+                    state, _ = longest_bar(page, True, bank=45)
+                else:
+                    state = crowded(True)
+                    if name == "honour":  # South wind on offer, to pung or kong
+                        state["hand"]["last_discard"]["tile"] = state["hand"]["discards"][3][-1] = "2z:3"
+                        state["mine"]["legal"] = ["pass", "pung", "kong 2z"]
+                    page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                      G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+                page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
+                labels = page.evaluate(LABELS)
+                named = page.evaluate("""() => Array.from(document.querySelectorAll('.actions button.claim'))
+                  .filter((b) => /^(chow|pung|kong)/.test(b.dataset.action)).map((b) => [b.innerText.replace(/\\s+/g, ' ').trim(), b.getAttribute('aria-label')])""")
+                page.screenshot(path=str(ARTIFACTS / f"small-labels-{size[0]}x{size[1]}-{lang}-{name}.png"))
+                where = f"{size} {lang} {name}"
+                wrong += [f"{where}: {b}" for b in labels if b["lines"] > 2 or b["clipped"] or b["cut"] or b["off"] or b["size"][1] < 40]
+                wrong += [f"{where}: shows {text!r} for {label!r}" for text, label in named if text != label.replace("\u00a0", " ")]
+                suit = {"en": "Bamboo", "fr": "Bambous"}[lang]
+                if name == "usual" and [label for _, label in named] != [f"Chow 7-8-9 {suit}", f"Pung 7 {suit}"]:
+                    wrong.append(f"{where}: named {named}")
+                seen = page.evaluate(SEEN)
+                if not (seen["scrollY"] == 0 and seen["tilesOff"] == [] and seen["buttonsOff"] == [] and not seen["promptOff"]):
+                    wrong.append(f"{where}: " + str({k: seen[k] for k in ("scrollY", "tilesOff", "buttonsOff", "promptOff")}))
     assert not wrong, "\n".join(wrong)
     assert not errors, errors

@@ -457,20 +457,23 @@ function actionLabel(a) {
 /** A claim button's words: the action's, a pung naming the tile it claims (`tile`, the one on offer) as a chow and a
  * kong name theirs ("Pung 5 Circles", not "Pung": tile names wherever a person reads, HK-4.3). */
 const claimLabel = (a, tile) => (a === "pung" && tile ? `${t("pung")} ${tileName(kind(tile))}` : actionLabel(a));
-/** A claim button (claimLabel's words): the suit's word of a chow, pung or kong of suited tiles is in a span that a
- * phone's narrow bar leaves out ("Chow 5-6-7", the tile on offer beside it shows the suit), so that the longest bar (three
- * chows, pung, kong, Mahjong) stays on a 360×640 screen; its aria-label always says the whole name. Where a phone's row is
- * full the label breaks between the action's words and the tile's only, on two lines ("Concealed kong" over "South wind":
- * it stood on three; a chow's "7-" over "8-9"): no-break spaces within each, and on a phone (`--fixed-bar` in the CSS) a
- * chow's numbers unbroken (`.ln`: a span of its own would move a desktop's letters by a fraction of a pixel). */
+/** A claim button (claimLabel's words), its whole name shown everywhere, the tile's suit too ("Chow 5-6-7 Bamboo":
+ * tile names wherever a person reads, HK-4.3); its aria-label says the same. Where a phone's row is full the label
+ * breaks in one place only, on two lines: a suited tile's action and numbers over its suit ("Chow 5-6-7" over
+ * "Bamboo"), an honour's action over its name ("Concealed kong" over "South wind"; it stood on three lines, a chow's
+ * "7-" over "8-9"): no-break spaces within each, and on a phone (`--fixed-bar` in the CSS) the action and its
+ * numbers in one unbroken piece (`.ln`: a span of its own would move a desktop's letters by a fraction of a pixel). A
+ * phone's bar left the suit out ("Pung 7"): the button alone did not say which tile it claimed. */
 const fixedBar = () => getComputedStyle(document.documentElement).getPropertyValue("--fixed-bar").trim() === "1";
 function claimButton(a, tile) {
   const label = claimLabel(a, tile), head = { pung: t("pung"), chow: t("chow"), kong: t("kong"), concealed: t("ckong"), added: t("akong") }[a.split(" ")[0]];
   const tail = head && label.startsWith(`${head} `) ? label.slice(head.length + 1) : null;
   if (!tail) return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${esc(label).replace(/ /g, "\u00a0")}</button>`;
   const suit = SUITS[lang].find((w) => tail.endsWith(` ${w}`)), nb = (x) => esc(x).replace(/ /g, "\u00a0");
-  const named = suit ? `${a.startsWith("chow ") && fixedBar() ? `<span class="ln">${nb(tail.slice(0, -suit.length - 1))}</span>` : nb(tail.slice(0, -suit.length - 1))}<span class="suit"> ${esc(suit)}</span>` : nb(tail);
-  return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${nb(head)} ${named}</button>`;
+  if (!suit) return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${nb(head)} ${nb(tail)}</button>`;
+  const numbers = tail.slice(0, -suit.length - 1);
+  const action = fixedBar() ? `<span class="ln">${nb(`${head} ${numbers}`)}</span>` : `${nb(head)} ${nb(numbers)}`;
+  return `<button class="claim" data-action="${esc(a)}" aria-label="${esc(label)}">${action}<span class="suit"> ${esc(suit)}</span></button>`;
 }
 /** A player's name: as given, else "Bot 2 (greedy)" for a bot, else "Player 2"; its own direction isolate, so that a
  * name written right to left never reorders the text beside it. */
