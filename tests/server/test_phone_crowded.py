@@ -443,3 +443,58 @@ def test_hk_4_3_on_a_small_phone_each_claim_button_names_its_whole_tile(server: 
                     wrong.append(f"{where}: " + str({k: seen[k] for k in ("scrollY", "tilesOff", "buttonsOff", "promptOff")}))
     assert not wrong, "\n".join(wrong)
     assert not errors, errors
+
+
+OFFER = r"""(tile) => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  return Array.from(document.querySelectorAll('img.tile')).filter((el) => el.dataset.tile === tile).map((el) => {
+    const r = el.getBoundingClientRect();
+    const under = [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+      .filter(([x, y]) => { const at = document.elementFromPoint(x, y); return !at || !el.contains(at); }).length;
+    return { where: el.closest('.foot') ? 'bar' : el.closest('.center') ? 'centre' : el.closest('.pond') ? 'pond' : 'other',
+      whole: r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5, under,
+      size: [Math.round(r.width), Math.round(r.height)] };
+  });
+}"""
+"""Every picture of the tile ``tile`` (its id, "7s:3") on the page: where (the bar, the centre, a pond), whether it lies
+wholly on the screen, how many of its corners (3 px in) lie under something else, and its size."""
+
+
+def test_hk_4_1_a_small_phone_held_sideways_shows_the_tile_on_offer_at_a_claim(server: Server, browser: Any) -> None:
+    """HK-4.1, HK-4.3: on a small touch phone held sideways (568×320, 640×360, 667×375, 740×360), English and French, at
+    a claim early in a hand and late in a crowded one (a usual claim, the longest with the time bank) and at a kong that
+    may be robbed, the page as it opens (not scrolled) shows a picture of the tile on offer, wholly on the screen, under
+    nothing and at least 28 × 37 px, with the whole hand. At 568×320 the tile on offer, drawn in the centre of the
+    table, lay under the hand's tray: the player could not see the tile they were asked to claim."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = phone_page(browser, server, errors, "en", (568, 320))
+    for size in ((568, 320), (640, 360), (667, 375), (740, 360)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            for name in ("early", "usual", "longest", "rob"):
+                if name == "longest":
+                    state, _ = longest_bar(page, True, bank=45)
+                else:
+                    state = crowded(True)
+                    h = state["hand"]
+                    if name == "early":  # three discards each, no meld or bonus tile yet
+                        h.update(discards=[d[:2] + [d[-1]] for d in h["discards"]], melds=[[], [], [], []], bonus=[[], [], [], []],
+                                 concealed_counts=[13, 13, 13, 13])
+                    if name == "rob":  # North adds 7 Bamboo to its pung: the player may rob the kong (HK-4.3)
+                        h.update(phase="rob", offered="7s:3", last_discard={"seat": 2, "tile": h["discards"][2][-1]})
+                        state["mine"]["legal"] = ["pass", "mahjong"]
+                    page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                      G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+                page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
+                tile = state["hand"]["offered"] or state["hand"]["last_discard"]["tile"]
+                pictures = page.evaluate(OFFER, tile)
+                seen = page.evaluate(SEEN)
+                page.screenshot(path=str(ARTIFACTS / f"offer-{size[0]}x{size[1]}-{lang}-{name}.png"))
+                shown = [p for p in pictures if p["where"] != "pond" and p["whole"] and not p["under"]
+                         and p["size"][0] >= 28 and p["size"][1] >= 37]
+                if not shown or seen["scrollY"] != 0 or seen["tilesOff"] or seen["buttonsOff"]:
+                    wrong.append(f"{size} {lang} {name}: {pictures} " + str({k: seen[k] for k in ("scrollY", "tilesOff", "buttonsOff")}))
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors

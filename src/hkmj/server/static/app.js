@@ -940,7 +940,11 @@ function render() {
   // while a bot holds the seat until the next hand, the line that says so is there too (it was under the page's end)
   const comeBack = mine && mine.away && !mine.held;
   const held = mine && mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : "";
+  // at a claim, the tile on offer beside its buttons: a phone held sideways shows it there (style.css), where the hand's
+  // tray lies over the centre of the table (at 568×320 it hid the tile the player was asked to claim)
+  const onOffer = legal.includes("pass") && (h.offered || (h.last_discard && h.last_discard.tile));
   const actions = mine ? `<div class="foot${legal.length || comeBack || asked || held ? " asked" : ""}"><div class="actions">
+      ${onOffer ? `<span class="offer">${img(onOffer, "last")}</span>` : ""}
       ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
@@ -1233,13 +1237,14 @@ function padForBar() {
 }
 
 function tick() {
-  padForBar();
   for (const el of document.querySelectorAll(".played-in")) el.textContent = playedInText(+el.dataset.slot);
   const bar = $("#timebar"), secs = $("#secs");
-  if (!bar || !G.deadline) return;
-  const left = Math.max(0, G.deadline - performance.now());
-  bar.style.width = `${Math.min(100, (100 * left) / (G.total * 1000))}%`;
-  secs.textContent = ` ${Math.ceil(left / 1000)} s`;
+  if (bar && G.deadline) {
+    const left = Math.max(0, G.deadline - performance.now());
+    bar.style.width = `${Math.min(100, (100 * left) / (G.total * 1000))}%`;
+    secs.textContent = ` ${Math.ceil(left / 1000)} s`;
+  }
+  padForBar();  // last: the seconds, written into a bar just drawn, may take a line of their own
 }
 setInterval(tick, 200);
 
