@@ -498,3 +498,31 @@ def test_hk_4_1_a_small_phone_held_sideways_shows_the_tile_on_offer_at_a_claim(s
                     wrong.append(f"{size} {lang} {name}: {pictures} " + str({k: seen[k] for k in ("scrollY", "tilesOff", "buttonsOff")}))
     assert not wrong, "\n".join(wrong)
     assert not errors, errors
+
+
+def test_hk_4_2_a_small_phone_held_sideways_keeps_the_hand_on_one_row_at_its_turn(server: Server, browser: Any) -> None:
+    """HK-4.2: on a small touch phone held sideways (568×320, 640×360, 667×375, 740×360), English and French, at the
+    player's turn (fourteen tiles, the one drawn apart), the hand's tray holds the whole hand on one row, every tile on
+    the screen, under nothing and at least 32 × 40 px (the tray at most a fifth of the screen's height), the table above
+    it. At 568×320 the fourteen tiles took two rows, and the tray covered the table to the opposite seat: the others'
+    discards and the last one could not be seen while choosing a discard."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    rows = r"""() => { const tiles = Array.from(document.querySelectorAll('#hand button.t')).map((b) => b.getBoundingClientRect());
+      return { rows: new Set(tiles.map((r) => Math.round(r.top))).size, tray: document.querySelector('#hand').getBoundingClientRect().height }; }"""
+    page = phone_page(browser, server, errors, "en", (568, 320))
+    for size in ((568, 320), (640, 360), (667, 375), (740, 360)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            state = crowded(False)
+            page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+              G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+            page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
+            seen, hand = page.evaluate(SEEN), page.evaluate(rows)
+            page.screenshot(path=str(ARTIFACTS / f"turn-row-{size[0]}x{size[1]}-{lang}.png"))
+            if (hand["rows"] != 1 or hand["tray"] > size[1] / 5 + 1 or seen["tiles"] != 14 or seen["tilesOff"]
+                    or not all(w >= 32 and h >= 40 for w, h in seen["tileSizes"]) or seen["buttonsOff"] or seen["promptOff"]):
+                wrong.append(f"{size} {lang}: {hand} " + str({k: seen[k] for k in ("tilesOff", "tileSizes", "buttonsOff", "promptOff")}))
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors
