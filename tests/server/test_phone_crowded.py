@@ -526,3 +526,74 @@ def test_hk_4_2_a_small_phone_held_sideways_keeps_the_hand_on_one_row_at_its_tur
                 wrong.append(f"{size} {lang}: {hand} " + str({k: seen[k] for k in ("tilesOff", "tileSizes", "buttonsOff", "promptOff")}))
     assert not wrong, "\n".join(wrong)
     assert not errors, errors
+
+
+BESIDE = r"""() => {
+  const box = document.querySelector('#reveal'), card = box.querySelector('#scoring'), next = box.querySelector('#next');
+  const cs = getComputedStyle(card), c = card.getBoundingClientRect();
+  const left = c.left + parseFloat(cs.paddingLeft), right = c.right - parseFloat(cs.paddingRight);
+  const r = next.getBoundingClientRect(), beside = [];
+  for (const y of [r.top + 2, (r.top + r.bottom) / 2, r.bottom - 2]) for (let x = left + 1; x < right; x += 8) {
+    const at = document.elementFromPoint(x, y);
+    if (!at || !next.contains(at)) beside.push(`${Math.round(x)},${Math.round(y)}: ${at ? at.tagName + ' ' + (at.textContent || '').trim().slice(0, 20) : '-'}`);
+  }
+  /* below it, past its white ring (8 px), to the screen's foot: the card's own white, or the overlay */
+  for (let y = r.bottom + 9; y < Math.min(c.bottom, window.innerHeight); y += 3) for (let x = left + 1; x < right; x += 8) {
+    const at = document.elementFromPoint(x, y);
+    if (at && at !== card && at !== box && !next.contains(at)) beside.push(`${Math.round(x)},${Math.round(y)} below: ${at.tagName} ${(at.textContent || '').trim().slice(0, 20)}`);
+  }
+  return { beside: beside.slice(0, 4), on: r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth,
+    height: Math.round(r.height), text: next.innerText.trim(), clipped: next.scrollWidth > next.clientWidth };
+}"""
+"""At the end of a hand, the row of the dialog where "Next hand" stays (sticky): the points across the card's width, at
+the button's top, middle and foot and below it to the screen's foot, where something else shows (the result scrolled under it), whether the button lies
+wholly on the screen, its height and words, and whether they are cut."""
+
+
+def test_hk_7_on_a_small_phone_the_end_of_a_hand_shows_nothing_beside_next_hand(server: Server, browser: Any) -> None:
+    """HK-7: on a small touch phone, upright (360×640, 375×667) and sideways (568×320, 640×360), English and French, the
+    end of a crowded hand (every hand, the fan, the payments: longer than the screen) keeps *Next hand* at the foot of
+    the screen, wholly on it, at least 40 px tall, its words whole, while the result is scrolled under it: as wide as the
+    result, nothing of the result shows beside it. The button stood at the left of that row, and the lines scrolled
+    under it showed on its right and were cut at its edge (*Sud · Bob*, a payment's reason, a player's tiles), and in a
+    strip under it, above the screen's foot. At the end
+    of the match *Review this match* and *New table*, scrolled to, lie wholly on the screen, apart, at least 40 px tall."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = phone_page(browser, server, errors, "en", (360, 640))
+    state = crowded(False)
+    state["hand"].update(phase="over", last_discard=None)
+    state["mine"].update(legal=[], ready=False, drawn=None, can_declare=False)
+    win = {"type": "win", "seat": 0, "win": "discard", "from": 1, "tile": "2z", "fan": 3, "base": 8, "limit": None,
+           "items": [{"name": "Dragon pung", "fan": 1}, {"name": "Seat wind pung", "fan": 1}, {"name": "Prevailing wind pung", "fan": 1}],
+           "payments": [32, -16, -8, -8]}
+    state["reveal"] = {"end": [win], "concealed": [state["mine"]["concealed"]] * 4, "payments": [32, -16, -8, -8],
+                       "salt": "00", "commitment": "ab" * 32, "wall": []}
+    over = copy.deepcopy(state)
+    over.update(status="over", match={"over": True, "ranking": [1, 3, 2, 4]})
+    for size in ((360, 640), (375, 667), (568, 320), (640, 360)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            page.evaluate("(st) => { G.state = st; G.log = []; G.open = []; G.deadline = 0; render(); }", state)
+            page.wait_for_timeout(100)
+            high = page.evaluate("document.querySelector('#reveal').scrollHeight - document.querySelector('#reveal').clientHeight")
+            for i, at in enumerate((0, high // 3, 2 * high // 3)):
+                page.evaluate("(y) => { document.querySelector('#reveal').scrollTop = y; }", at)
+                seen = page.evaluate(BESIDE)
+                page.screenshot(path=str(ARTIFACTS / f"next-hand-{size[0]}x{size[1]}-{lang}-{i}.png"))
+                if seen["beside"] or not seen["on"] or seen["height"] < 40 or seen["clipped"]:
+                    wrong.append(f"{size} {lang} scrolled {at}: {seen}")
+            page.evaluate("""(st) => { G.token = 'tok'; G.slot = 0; G.tid = 'crowded'; G.state = st; render();
+              const r = document.querySelector('#reveal'); r.scrollTop = r.scrollHeight; }""", over)
+            ends = page.evaluate("""() => ['#review', '#scoring a.button[href="/"]'].map((s) => {
+              const el = document.querySelector(s), r = el.getBoundingClientRect();
+              return [r.left, r.top, r.right, r.bottom, el.scrollWidth > el.clientWidth]; })""")
+            page.screenshot(path=str(ARTIFACTS / f"review-offer-{size[0]}x{size[1]}-{lang}.png"))
+            (a, b) = ends
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            if not apart or any(e[4] or e[0] < 0 or e[1] < 0 or e[2] > size[0] or e[3] > size[1] or e[3] - e[1] < 40 for e in ends):
+                wrong.append(f"{size} {lang} review offer: {ends}")
+            page.evaluate("() => { G.token = null; G.slot = null; }")
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors
