@@ -597,3 +597,43 @@ def test_hk_7_on_a_small_phone_the_end_of_a_hand_shows_nothing_beside_next_hand(
             page.evaluate("() => { G.token = null; G.slot = null; }")
     assert not wrong, "\n".join(wrong)
     assert not errors, errors
+
+
+def test_on_a_small_phone_the_header_names_the_table_and_hand_whole(server: Server, browser: Any) -> None:
+    """On a small touch phone, upright (360×640, 375×667) and sideways (568×320, 640×360), English and French, the
+    header names the table (its id, eight letters as the server makes them), the hand and, at the end of the match,
+    that it is over, whole (no word cut, nothing out of its box), the header no taller while the hand is played (48 px)
+    and the page no wider than the screen, the hand's number never a line's first word. Upright, the line was cut to its first letters (*Kq…* in French at 360 px),
+    and at 568×320 *Partie terminée* was cut."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    title = r"""() => { const el = document.querySelector('#title'), range = document.createRange(); range.selectNodeContents(el);
+      const box = el.getBoundingClientRect(), words = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+      return { text: el.textContent, clipped: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight
+        || words.some((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5),
+        header: Math.round(document.querySelector('header').getBoundingClientRect().height),
+        scrollW: document.documentElement.scrollWidth, vw: document.documentElement.clientWidth }; }"""
+    page = phone_page(browser, server, errors, "en", (360, 640))
+    playing = crowded(False)
+    playing["table"] = "Kq3-x9Zt"
+    over = copy.deepcopy(playing)
+    over["hand"].update(phase="over", last_discard=None)
+    over["mine"].update(legal=[], drawn=None, can_declare=False)
+    over.update(status="over", match={"over": True, "ranking": [1, 3, 2, 4]})
+    over["reveal"] = {"end": [], "concealed": [over["mine"]["concealed"]] * 4, "payments": [0, 0, 0, 0],
+                      "salt": "00", "commitment": "ab" * 32, "wall": []}
+    for size in ((360, 640), (375, 667), (568, 320), (640, 360)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            for name, state in (("playing", playing), ("over", over)):
+                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log; G.deadline = 0; render(); }""", [state, LOG])
+                seen = page.evaluate(title)
+                page.screenshot(path=str(ARTIFACTS / f"title-{size[0]}x{size[1]}-{lang}-{name}.png"))
+                words = {"en": ("Hand", "Match over"), "fr": ("Donne", "Partie terminée")}[lang]
+                text = f"Kq3-x9Zt · {words[0]}\u00a07" + (f" · {words[1]}" if name == "over" else "")  # "Donne" never over "7"
+                if (seen["text"] != text or seen["clipped"] or seen["scrollW"] > seen["vw"]
+                        or seen["header"] > (48 if name == "playing" else 56)):
+                    wrong.append(f"{size} {lang} {name}: {seen}")
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors

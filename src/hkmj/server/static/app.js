@@ -891,7 +891,8 @@ function render() {
   if (!st) return;
   $("#help-link").href = helpHref(st);
   document.title = `${ruled(st, "pageTitle")} · ${st.table} — hkmj`;  // the table's own ruleset
-  $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")} ${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : st.status === "abandoned" ? ` · ${t("abandoned")}` : ""}`;
+  // the hand's number never a line's first word (a phone's header wraps the line: "Donne" over "7")
+  $("#title").textContent = `${st.table}${st.hand ? ` · ${t("hand")}\u00a0${st.hand.number}` : ""}${st.status === "over" ? ` · ${t("matchOver")}` : st.status === "abandoned" ? ` · ${t("abandoned")}` : ""}`;
   const abandoned = abandonedNote(st.status);
   if (!st.hand) {
     if (st.status === "over") { $("#app").innerHTML = `<div id="reveal" class="static">${finalCard(st)}</div>`; return; }
@@ -956,7 +957,7 @@ function render() {
   const behind = st.reveal ? " inert" : "";  // behind the end-of-hand dialog: neither focused nor read
   $("#app").innerHTML = `${watching}${abandoned}<div id="board" tabindex="-1"${behind}>
     ${seatBox(st, (view + 2) % 4, "top")}${seatBox(st, (view + 3) % 4, "left")}
-    <div class="center"><div class="state"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")} ${h.number}</div>
+    <div class="center"><div class="state"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")}\u00a0${h.number}</div>
       <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div></div>
       <div class="muted rulesline">${esc(rulesLine(st.config))}</div>
       <div class="lastd"><div class="muted light">${t("lastDiscard")}</div>${offered}</div>
