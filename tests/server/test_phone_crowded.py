@@ -5,8 +5,11 @@ claim the hand with the claim's buttons; every discard stays reachable. The butt
 hand stays whole above the tallest bar (the longest claim, the time bank, the hint's answer); screens 401-700 px wide
 (412×915, 600×960) have the same layout, and a phone held sideways (667×375, 740×360, 844×390) one made for a short
 screen, the hand in a tray fixed above the bar. While the seat is away, "I'm back" is in that bar, and so are the line
-that says a claim asked for waits and the one that says a bot holds the seat until the next hand. Screenshots go to
-artifacts/ (gitignored)."""
+that says a claim asked for waits and the one that says a bot holds the seat until the next hand. On small phones
+(360×640 and 375×667 upright, 568×320, 640×360, 667×375 and 740×360 sideways) each claim button names its whole tile,
+held sideways the bar shows the tile on offer and the hand keeps one row at a turn, the end of a hand shows nothing
+beside or under *Next hand*, and the header names the table and the hand whole. Screenshots go to artifacts/
+(gitignored)."""
 
 from __future__ import annotations
 
