@@ -327,14 +327,17 @@ class _AgentIter:
 class _ActionSpaceCheck(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     """PettingZoo's ``AssertOutOfBoundsWrapper`` whose refusal is a :class:`ValueError` naming the
     agent, the value and the legal actions (PettingZoo's own says only "action is not in action space").
-    A terminated agent's step goes straight to the environment, whose ``_was_dead_step`` refuses
-    anything but None with a :class:`ValueError` saying so (PettingZoo's check would assert first)."""
+    A terminated agent's step goes to the environment through PettingZoo's ``BaseWrapper.step``
+    without that check (the environment's ``_was_dead_step`` refuses anything but None with a
+    :class:`ValueError` saying so; PettingZoo's check would assert first): in PettingZoo 1.24.0 to
+    1.24.2 that step also copies ``agent_selection`` and the dicts back to this wrapper, which would
+    otherwise go on naming the agent that has just left."""
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         live = self.agents and not (self.terminations[agent] or self.truncations[agent])
         if not live:
-            self.env.step(action)
+            wrappers.BaseWrapper.step(self, action)
             return
         if not self.action_space(agent).contains(action):
             legal = legal_text(self.unwrapped.legal_actions())
