@@ -80,3 +80,23 @@ def test_the_first_sample_plays_to_the_end_under_pettingzoo_1_24_0() -> None:
         e.step(action)
     assert sorted(left) == sorted(AGENTS) and not e.agents
     assert [totals[a] for a in AGENTS] == [float(t) for t in info["totals"]]
+
+
+@pytest.mark.usefixtures("pettingzoo_1_24_0")
+def test_the_records_and_hand_of_env_are_reached_under_pettingzoo_1_24_0() -> None:
+    """Was: with PettingZoo 1.24.0-1.24.2, ``env().record()`` (docs/env.md, "Records"),
+    ``current_hand()``, ``legal_actions()`` and ``rules`` raised ``AttributeError:
+    '_CallOrderCheck' object has no attribute 'record'``; they now reach the environment, and
+    PettingZoo's dicts are still refused before ``reset()``."""
+    e = env(rules="mcr")
+    e.reset(seed=3)
+    assert e.record()[0]["type"] == "match_start"
+    assert e.current_hand() is e.unwrapped.current_hand()
+    obs, *_ = e.last()
+    assert sorted(e.legal_actions()) == np.flatnonzero(obs["action_mask"]).tolist()
+    assert e.rules.name == "mcr"
+    fresh = env()
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        _ = fresh.agent_selection
+    with pytest.raises(AttributeError, match="accessing private attribute '_core' is prohibited"):
+        _ = e._core

@@ -345,6 +345,10 @@ class _ActionSpaceCheck(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc
         super().step(action)
 
 
+_BEFORE_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents"})
+"""What ``env()`` refuses before the first ``reset()`` (PettingZoo's ``OrderEnforcingWrapper``'s list)."""
+
+
 class _CallOrderCheck(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper`` whose ``step`` and ``last`` after the episode's end raise
     the bare environment's :class:`RuntimeError` (PettingZoo's own only warns at ``step`` and lets
@@ -359,6 +363,19 @@ class _CallOrderCheck(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         if self._has_reset and not self.agents:
             raise RuntimeError(OVER_TEXT)
         return super().last(observe)  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other public name from the environment (``record``, ``current_hand``, ``legal_actions``,
+        ``rules``...), PettingZoo's dicts and ``agent_selection`` once ``reset()`` has been called, as
+        PettingZoo 1.24.3 on does; 1.24.0 to 1.24.2 refused every name they did not know."""
+        if name.startswith("_") and name != "_cumulative_rewards":
+            raise AttributeError(f"accessing private attribute '{name}' is prohibited")
+        if name in _BEFORE_RESET and not self.__dict__.get("_has_reset", False):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        inner = self.__dict__.get("env")
+        if inner is None:  # an instance being unpickled or copied, not made yet
+            raise AttributeError(name)
+        return getattr(inner, name)
 
     def __str__(self) -> str:
         """The environment's name (``hkmj_v0``), as PettingZoo's own wrapper prints it."""
