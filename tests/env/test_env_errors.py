@@ -345,3 +345,53 @@ def test_the_aec_and_parallel_environments_name_an_array_of_one_action_as_a_batc
         p.step({acting: np.flatnonzero(obs[acting]["action_mask"])[:1]})
     with pytest.raises(ValueError, match=r"got array\(\[1, 2\]\)$"):
         e.step(np.array([1, 2]))
+
+
+class _TensorOfOne:
+    """What ``torch.tensor([i])`` (and NumPy 1.26's ``np.array([i])``) does with the calls the
+    environments make: ``int()`` reads its one number, ``==`` answers with an array of one truth."""
+
+    ndim = 1
+    shape = (1,)
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __int__(self) -> int:
+        return self.value
+
+    def __eq__(self, other: object) -> Any:
+        return np.array([self.value == other])
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"tensor([{self.value}])"
+
+
+def test_a_tensor_of_one_action_is_refused_as_a_batch_not_played() -> None:
+    """Was: a tensor of one legal action (``torch.tensor([i])``, a policy's output for a batch of
+    one; NumPy 1.26's ``np.array([i])`` alike, which ``numpy>=1.26`` allows) was played as ``i`` by
+    ``raw_env()``, ``parallel_env()`` and ``SingleSeatEnv``, while ``env()`` refused it, against
+    docs/env.md ("an array of one action ... pass ``action[0]``"); all now refuse it as no action
+    index and say to pass ``action[0]``: the AEC and parallel environments play nothing, the single
+    seat plays it as an illegal action (HK-3.2: the safe default, charged)."""
+    e = raw_env()
+    e.reset(seed=1)
+    agent = e.agent_selection
+    legal = sorted(e.legal_actions())[0]
+    events = len(e.current_hand().events)
+    with pytest.raises(ValueError, match=r"got tensor\(\[\d+\]\); a batch of one\? pass action\[0\]"):
+        e.step(_TensorOfOne(legal))
+    assert e.agent_selection == agent and len(e.current_hand().events) == events
+    p = parallel_env()
+    obs, _ = p.reset(seed=1)
+    [acting] = p.acting
+    with pytest.raises(ValueError, match=r"got tensor\(\[\d+\]\); a batch of one\? pass action\[0\]"):
+        p.step({acting: _TensorOfOne(int(np.flatnonzero(obs[acting]["action_mask"])[0]))})
+    assert p.acting == [acting]
+    g = SingleSeatEnv(opponents=("random",) * 3, illegal_penalty=1.0)
+    obs, _ = g.reset(seed=1)
+    _obs, reward, _term, _trunc, info = g.step(_TensorOfOne(int(np.flatnonzero(obs["action_mask"])[0])))
+    assert info["illegal_action"].startswith("action tensor([") and "a batch of one? pass action[0]" in info["illegal_action"]
+    assert reward <= -1.0

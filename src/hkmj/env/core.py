@@ -112,20 +112,33 @@ def whole_seed(seed: Any) -> int | None:
     return number
 
 
+def shape_of(action: Any) -> tuple[Any, ...]:
+    """The ``shape`` of an array or tensor (NumPy's, torch's, JAX's...), ``()`` for anything else
+    (core imports no NumPy)."""
+    try:
+        return tuple(getattr(action, "shape", ()))
+    except TypeError:  # a shape that is no sequence: no array
+        return ()
+
+
 def batch_hint(action: Any) -> str:
-    """``; a batch of one? pass action[0]`` for an array of one number (a policy's output for a batch
-    of one observation), which is no index of ``Discrete(75)``; else nothing."""
-    one = getattr(action, "ndim", 0) > 0 and getattr(action, "size", 0) == 1  # a NumPy array (core imports no NumPy)
+    """``; a batch of one? pass action[0]`` for an array or tensor of one number (a policy's output
+    for a batch of one observation), which is no index of ``Discrete(75)``; else nothing."""
+    shape = shape_of(action)
+    one = len(shape) > 0 and all(n == 1 for n in shape)
     return "; a batch of one? pass action[0]" if one else ""
 
 
 def whole_index(agent: str, action: Any) -> int:
     """``action`` as an action index: a whole number (``7.0`` is 7; ``7.5``, ``"7"``, ``True`` and None are refused).
 
-    Raises :class:`ValueError` naming ``agent`` and the value; the range is checked with the legal actions.
+    An array or tensor of one or more dimensions is refused too, even of one number, which ``int()``
+    reads in NumPy 1.x and torch (``np.array([7])``, ``torch.tensor([7])``: a batch of one, not an
+    index; a 0-d array is one). Raises :class:`ValueError` naming ``agent`` and the value; the range
+    is checked with the legal actions.
     """
-    if action is None or isinstance(action, bool):
-        raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}")
+    if action is None or isinstance(action, bool) or len(shape_of(action)) > 0:
+        raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}{batch_hint(action)}")
     try:
         index = int(action)
         whole = index == action  # 7.9 is no index (int() would truncate it to 7)
