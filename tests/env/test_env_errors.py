@@ -395,3 +395,19 @@ def test_a_tensor_of_one_action_is_refused_as_a_batch_not_played() -> None:
     _obs, reward, _term, _trunc, info = g.step(_TensorOfOne(int(np.flatnonzero(obs["action_mask"])[0])))
     assert info["illegal_action"].startswith("action tensor([") and "a batch of one? pass action[0]" in info["illegal_action"]
     assert reward <= -1.0
+
+
+def test_env_with_pettingzoos_wrappers_names_an_array_of_one_action_as_a_batch() -> None:
+    """Was: ``env()`` (the first sample of docs/env.md) refused ``np.array([i])`` only as "not in the
+    action space (a whole number 0-74)", where ``raw_env()`` and the page say to pass ``action[0]``;
+    it now says so too, and nothing is played (HK-3.2)."""
+    e = env()
+    e.reset(seed=1)
+    agent = e.agent_selection
+    legal = sorted(e.unwrapped.legal_actions())[0]
+    for batch in (np.array([legal]), np.array([[legal]]), _TensorOfOne(legal)):
+        with pytest.raises(ValueError, match=r"is not in the action space \(a whole number 0-74; a batch of one\? pass action\[0\]\); legal: "):
+            e.step(batch)
+    with pytest.raises(ValueError, match=r"action array\(\[1, 2\]\) is not in the action space \(a whole number 0-74\); legal: "):
+        e.step(np.array([1, 2]))
+    assert e.agent_selection == agent

@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hkmj.engine import Action, Hand, Match
-from hkmj.env.core import AGENTS, OVER, OVER_TEXT, StepCore, legal_text, whole_seed
+from hkmj.env.core import AGENTS, OVER, OVER_TEXT, StepCore, batch_hint, legal_text, whole_seed
 from hkmj.env.encoding import ACTION_NAMES, N_ACTIONS, N_ROWS, ViewEncoder
 from hkmj.env.rules import check_rules
 from hkmj.rulesets import Ruleset
@@ -341,7 +341,8 @@ class _ActionSpaceCheck(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc
             return
         if not self.action_space(agent).contains(action):
             legal = legal_text(self.unwrapped.legal_actions())
-            raise ValueError(f"{agent}: action {action!r} is not in the action space (a whole number 0-{N_ACTIONS - 1}); legal: {legal}")
+            space = f"a whole number 0-{N_ACTIONS - 1}{batch_hint(action)}"
+            raise ValueError(f"{agent}: action {action!r} is not in the action space ({space}); legal: {legal}")
         super().step(action)
 
 
