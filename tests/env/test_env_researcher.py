@@ -376,3 +376,30 @@ def test_a_fresh_environment_per_episode_leaves_nothing_behind(make: Callable[[s
     finally:
         tracemalloc.stop()
     assert grown < 16_384, f"{grown} bytes kept over 36 replayed episodes"
+
+
+@pytest.mark.parametrize("make", [env, raw_env])
+def test_a_mask_changed_by_its_caller_leaves_the_next_observations_mask_equal_to_the_legal_actions(make: Callable[..., Any]) -> None:
+    """Was: the acting agent's mask was one array for every ``observe`` and ``last`` of a move, so a
+    policy that edited the mask it was handed (``mask[74] = 0``, no passing) changed what the next
+    ``last()``, a critic's ``observe`` of every agent, or the next loop's read showed, and that mask
+    no longer marked the legal actions (HK-4: a pass the engine still allows). Each call now hands
+    out a new mask, as it does the planes."""
+    e = make(rules="hk", ask_all=True)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    edited = 0
+    for agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = sorted(e.unwrapped.legal_actions())
+        mask = obs["action_mask"]
+        assert np.flatnonzero(mask).tolist() == legal
+        mask[:] = 0  # the caller's own array
+        edited += 1
+        assert np.flatnonzero(e.last()[0]["action_mask"]).tolist() == legal
+        assert np.flatnonzero(e.observe(agent)["action_mask"]).tolist() == legal
+        e.step(int(rng.choice(legal)))
+    assert edited > 50

@@ -196,9 +196,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
 
         The planes are brought up to date only here, on demand, from the agent's previous planes
         and the engine's state (see :meth:`~hkmj.env.encoding.ViewEncoder.encode_state`), and
-        handed out as a copy the caller may keep. The acting agent's mask is a new array on its
-        first ``observe`` of a move (:meth:`StepCore.observe <hkmj.env.core.StepCore.observe>`,
-        which each instance calls directly).
+        handed out as a copy the caller may keep; so is the mask, a new array at every call
+        (:meth:`StepCore.observe <hkmj.env.core.StepCore.observe>`, which each instance calls directly).
         """
         return self._core.observe(agent)
 

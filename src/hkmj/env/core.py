@@ -215,7 +215,6 @@ class StepCore:
         self.copies: list[Any] = []
         self.frombuffer: Any = None
         self.i8: Any = None
-        self.mask: Any = None  # the acting agent's mask of this move, once built
 
     def attach(self, env: Any, copies: list[Any], frombuffer: Any, i8: Any) -> None:
         """Serve ``env``'s :meth:`observe`, :meth:`last` and :meth:`env_step` (PettingZoo's calls of
@@ -345,8 +344,9 @@ class StepCore:
     def observe(self, agent: object) -> dict[str, Any]:
         """``env.observe(agent)``: the agent's planes (a new copy) and its action mask (:meth:`attach`).
 
-        The mask is a new array on the acting agent's first observe of a move, the same array on
-        later ones of that move, and a new all-zero array for any other agent.
+        The mask is a new array at every call, the acting agent's legal actions or all zero for any
+        other agent: a caller may change the one it holds (``mask[74] = 0``) without changing the
+        next ``observe`` or ``last`` of the move.
         """
         player = _PLAYER.get(agent, -1) if isinstance(agent, str) else -1  # a list or dict cannot be looked up
         if player < 0:
@@ -354,10 +354,8 @@ class StepCore:
         acting = self.catch_up(player)  # RuntimeError before reset()
         if acting == IDLE:
             mask = self.frombuffer(_NO_ACTION * 1, self.i8)
-        elif acting == TO_MASK:
-            mask = self.mask = self.frombuffer(mask_bytes(self.indices), self.i8)
         else:
-            mask = self.mask
+            mask = self.frombuffer(mask_bytes(self.indices), self.i8)
         return {"observation": self.copies[player](), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, Any, Any, Any, Any]:
