@@ -411,3 +411,28 @@ def test_env_with_pettingzoos_wrappers_names_an_array_of_one_action_as_a_batch()
     with pytest.raises(ValueError, match=r"action array\(\[1, 2\]\) is not in the action space \(a whole number 0-74\); legal: "):
         e.step(np.array([1, 2]))
     assert e.agent_selection == agent
+
+
+def _contains_gymnasium_1_0(self: Any, x: Any) -> bool:
+    """Gymnasium 1.0.0's ``Discrete.contains`` (``gymnasium>=1.0`` allows it), as its source has it."""
+    integer = isinstance(x, np.generic | np.ndarray) and np.issubdtype(x.dtype, np.integer) and x.shape == ()
+    if not (isinstance(x, int) or integer):
+        return False
+    as_int64 = np.int64(x)
+    return bool(self.start <= as_int64 < self.start + self.n)
+
+
+def test_env_names_a_huge_action_under_gymnasium_1_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: under Gymnasium 1.0.0, whose ``Discrete.contains`` turns an ``int`` into an ``int64``,
+    ``env().step(2**70)`` raised ``OverflowError: Python int too large to convert to C long``,
+    naming neither the agent nor the action; it is now refused as out of the action space, with
+    the legal actions, as under later versions, and nothing is played (HK-3.2)."""
+    import gymnasium
+
+    monkeypatch.setattr(gymnasium.spaces.Discrete, "contains", _contains_gymnasium_1_0)
+    e = env()
+    e.reset(seed=1)
+    agent = e.agent_selection
+    with pytest.raises(ValueError, match=rf"{agent}: action {2**70} is not in the action space \(a whole number 0-74\); legal: "):
+        e.step(2**70)
+    assert e.agent_selection == agent

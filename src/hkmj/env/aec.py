@@ -338,7 +338,11 @@ class _ActionSpaceCheck(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc
         if not live:
             wrappers.BaseWrapper.step(self, action)
             return
-        if not self.action_space(agent).contains(action):
+        try:
+            inside = self.action_space(agent).contains(action)
+        except (OverflowError, TypeError, ValueError):  # Gymnasium 1.0 makes an int an int64 first: 2**70 overflows
+            inside = False
+        if not inside:
             legal = legal_text(self.unwrapped.legal_actions())
             space = f"a whole number 0-{N_ACTIONS - 1}{batch_hint(action)}"
             raise ValueError(f"{agent}: action {action!r} is not in the action space ({space}); legal: {legal}")
