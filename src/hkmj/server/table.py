@@ -1261,10 +1261,12 @@ class Table:
         client.send(self.state_text(client.slot))
 
     async def join(self, slot: int, name: str) -> str:
-        """Take a human slot; returns the secret seat token (only its hash is stored)."""
+        """Take a human slot; returns the secret seat token (only its hash is stored). A taken
+        seat is refused at once, then again under the table's lock: the refusal never waits for
+        the lock (:meth:`_refuse_taken`)."""
+        self._refuse_taken(slot)
         async with self.lock:
-            if not 0 <= slot < 4 or self.bots[slot] is not None or self.tokens[slot] is not None:
-                raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
+            self._refuse_taken(slot)
             why = name_clash(name, slot, dict(enumerate(self.names)))
             if why is not None:
                 raise ProtocolError("name_taken", f"join: {why}")
@@ -1273,6 +1275,14 @@ class Table:
             if not self.started and all(self.tokens[i] is not None or self.bots[i] is not None for i in range(4)):
                 await self._start_locked()
             return token
+
+    def _refuse_taken(self, slot: int) -> None:
+        """``seat_taken`` for a slot a bot plays or a player holds. Checked before the table's lock
+        too: a bot's answer to a discard is saved under it, and a bot is asked only when it can
+        claim the tile, so a refusal that waited for the lock told anyone, a stranger with no
+        seat included, that a bot could claim it (docs/server.md, *Attacked through the table's lock*)."""
+        if not 0 <= slot < 4 or self.bots[slot] is not None or self.tokens[slot] is not None:
+            raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
 
     def slot_of_token(self, token: str) -> int | None:
         h = hash_token(token)
@@ -1321,13 +1331,17 @@ class Table:
         seconds (``not_host`` otherwise: a stranger who took an open seat would give the seats
         kept for friends to bots, even in the instant the host's page reloads);
         ``nothing_to_do`` once the match has started, ``match_over`` after it."""
+        self._refuse_start(slot)  # at once, never after the lock (a bot's claim saved under it)
         async with self.lock:
-            self._refuse_over("start")
-            if self.started:
-                raise ProtocolError("nothing_to_do", "start: the match has already started")
-            if slot is not None and slot != self.host and self.host is not None:
-                self._check_host_gone()
+            self._refuse_start(slot)
             await self._start_locked()
+
+    def _refuse_start(self, slot: int | None) -> None:
+        self._refuse_over("start")
+        if self.started:
+            raise ProtocolError("nothing_to_do", "start: the match has already started")
+        if slot is not None and slot != self.host and self.host is not None:
+            self._check_host_gone()
 
     def _check_host_gone(self) -> None:
         """``not_host`` unless the host has had no connection for :attr:`absent_after` seconds: a
@@ -1349,18 +1363,24 @@ class Table:
         )
 
     async def next_ready(self, slot: int) -> None:
-        """The player asks for the next hand; it starts once every connected human asked."""
+        """The player asks for the next hand; it starts once every connected human asked. Refused
+        at once, then again under the table's lock, while the hand is not over: in a claim window
+        the lock may be saving a bot's answer, which a refusal that waited for it told."""
+        self._refuse_next()
         async with self.lock:
-            hand, tr = self.hand, self.tracker
-            if hand is None or not hand.over or tr is None or tr.phase != "over":
-                raise ProtocolError("out_of_turn", "the hand is not over")
-            if self.status == "over":
-                raise ProtocolError("match_over", "the match is over")
+            self._refuse_next()
             if slot not in self.ready:
                 await self._commit("ready", {"slot": slot})
             humans = {c.slot for c in self.clients if c.slot is not None and not self.away[c.slot]}
             if humans <= self.ready:
                 await self._next_hand_locked()
+
+    def _refuse_next(self) -> None:
+        hand, tr = self.hand, self.tracker
+        if hand is None or not hand.over or tr is None or tr.phase != "over":
+            raise ProtocolError("out_of_turn", "the hand is not over")
+        if self.status == "over":
+            raise ProtocolError("match_over", "the match is over")
 
     def _refuse_now(self, slot: int, msg_action: str, cseq: int, at: int) -> tuple[Hand, int, Action]:
         """The refusals of an action that need no engine work (duplicate, no hand, held seat,
