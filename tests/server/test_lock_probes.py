@@ -1,5 +1,5 @@
 """Probing a table's lock: what a refusal's answer time tells (docs/server.md, *Fairness*, and
-*Attacked through the table's lock*). A real ``hkmj serve`` on 127.0.0.1 whose saving of a bot's
+*Attacked once again*). A real ``hkmj serve`` on 127.0.0.1 whose saving of a bot's
 claim answer is made slow on purpose by a ``sitecustomize`` module of the test's own: the stand-in
 for a database that takes its time (a PostgreSQL round trip, a disk under load), while the
 table's lock is held over the save as it is over every log entry."""

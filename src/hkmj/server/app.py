@@ -26,6 +26,7 @@ import functools
 import ipaddress
 import json
 import logging
+import re
 import secrets
 import sqlite3
 import time
@@ -98,6 +99,12 @@ SPECTATOR_BLOCK_SHARE = 4
 a quarter of its spectators' places (8 of 32), and never fewer than one address may: four IPv4
 addresses (a rented server holding a few, 8 connections each) took all 32 places of a table, and
 one IPv6 /48 (64 connections, ``--network-share`` times 8) did it alone."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id may be (the server makes them with :func:`secrets.token_urlsafe`: 8 of these
+letters): anything else is ``no_table`` before the database is asked. A NUL, which PostgreSQL
+refuses in any text, made the lookup fail as a database outage (``503 server_error``, *try again
+shortly*), where SQLite said ``no_table``."""
+
 FINISHED_CACHE = 32
 """Finished or abandoned tables kept replayed (read-only, not live) for lookups and watchers."""
 ACTION_WAIT = 2.0
@@ -599,7 +606,7 @@ class Hub:
         token of it, a free seat) is brought back to play, counted as ``address``'s
         (:attr:`Limits.tables_per_address`). A replay counts against ``address``'s
         :attr:`Limits.replay_rate` (``rate_limited``)."""
-        if not isinstance(tid, str) or not 1 <= len(tid) <= 32:
+        if not isinstance(tid, str) or not TABLE_ID.fullmatch(tid):
             raise ProtocolError("no_table", f"no table {quote_value(tid)}")
         t = self.tables.get(tid)
         if t is not None:

@@ -1280,7 +1280,7 @@ class Table:
         """``seat_taken`` for a slot a bot plays or a player holds. Checked before the table's lock
         too: a bot's answer to a discard is saved under it, and a bot is asked only when it can
         claim the tile, so a refusal that waited for the lock told anyone, a stranger with no
-        seat included, that a bot could claim it (docs/server.md, *Attacked through the table's lock*)."""
+        seat included, that a bot could claim it (docs/server.md, *Attacked once again*)."""
         if not 0 <= slot < 4 or self.bots[slot] is not None or self.tokens[slot] is not None:
             raise ProtocolError("seat_taken", f"slot {slot} is taken or played by a bot")
 
