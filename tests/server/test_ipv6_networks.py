@@ -308,7 +308,7 @@ def test_abandoned_tables_brought_back_are_counted_per_48_too(monkeypatch: pytes
     monkeypatch.setattr(hub, "_replay", replay)
     for tid, host in (("held1", A1), ("held2", A2)):  # a live table created from each of two /64s of the /48
         hub.tables[tid] = SimpleNamespace()  # type: ignore[assignment]
-        hub.created_by[tid] = client_key(host)
+        hub.count_created(tid, client_key(host))
 
     async def revive(tid: str, host: str) -> tuple[str | None, str | None, float | None]:
         with pytest.raises(ProtocolError) as refused:

@@ -387,6 +387,10 @@ class Hub:
         self.creators = Buckets()
         self.created_by: dict[str, str] = {}
         """The client address that created each live table (in memory only: restored tables have none)."""
+        self._tables_held: dict[str, int] = {}
+        """The tables of :attr:`created_by`, per address and per IPv6 /48 (:meth:`count_created`,
+        :meth:`_uncreated`): the check of ``--tables-per-address`` read every live table's creator
+        (65 µs with 500 tables), at each ``join`` of an abandoned table's free seat refused for it."""
         self.seated_by: dict[str, dict[int, str]] = {}
         """The client address that took each seat of each live table (in memory only)."""
         self._seats_held: dict[str, int] = {}
@@ -479,7 +483,7 @@ class Hub:
             del self.tables[t.id]
             self.lobby.changed()
             self.idle_since.pop(t.id, None)
-            self.created_by.pop(t.id, None)
+            self._uncreated(t.id)
             self._unseated(t.id)
             t.close()
             self._cache(t)
@@ -492,7 +496,7 @@ class Hub:
             del self.tables[t.id]
             self.lobby.changed()
             self.idle_since.pop(t.id, None)
-            self.created_by.pop(t.id, None)
+            self._uncreated(t.id)
             t.close()
             assert self.store is not None
             await asyncio.to_thread(self.store.set_status, t.id, "abandoned")
@@ -564,7 +568,7 @@ class Hub:
                     del self.tables[tid]
                     self.lobby.changed()
                     self.idle_since.pop(tid, None)
-                    self.created_by.pop(tid, None)
+                    self._uncreated(tid)
                     self._unseated(tid)
                     t.close()
                     self._abandoned(t)
@@ -679,7 +683,7 @@ class Hub:
                         if status == "abandoned":
                             await asyncio.to_thread(self.store.set_status, tid, "playing" if t.started else "open")
                             if address is not None:
-                                self.created_by[tid] = address
+                                self.count_created(tid, address)
                         self._go_live(t)
                     finally:
                         self._arriving -= 1
@@ -865,8 +869,26 @@ class Hub:
     def held_by(self, who: str) -> int:
         """Live tables created (or brought back from abandoned) from ``who`` (an address, or an
         IPv6 /48 network: from its addresses), and those being created or brought back."""
-        held = sum(1 for tid, by in self.created_by.items() if _within(by, who) and tid in self.tables)
-        return held + sum(n for a, n in self._taking.items() if _within(a, who))
+        return self._tables_held.get(who, 0) + sum(n for a, n in self._taking.items() if _within(a, who))
+
+    def count_created(self, tid: str, address: str) -> None:
+        """The live table ``tid`` (or one going live at once) counts as ``address``'s, unless it
+        counts for an address already."""
+        if tid in self.created_by:
+            return
+        self.created_by[tid] = address
+        for who in _counted_as(address):
+            self._tables_held[who] = self._tables_held.get(who, 0) + 1
+
+    def _uncreated(self, tid: str) -> None:
+        """The table ``tid`` leaves the live set: it no longer counts for the address that created it."""
+        address = self.created_by.pop(tid, None)
+        for who in () if address is None else _counted_as(address):
+            n = self._tables_held.get(who, 0) - 1
+            if n > 0:
+                self._tables_held[who] = n
+            else:
+                self._tables_held.pop(who, None)
 
     def taking_table(self, address: str, n: int) -> None:
         """Count (``n`` 1) or no longer count (-1) a table being created or brought back from
@@ -940,7 +962,7 @@ class Hub:
             return
         self._seated(table, slot, address)
         if table.host == slot:
-            self.created_by.setdefault(table.id, address)
+            self.count_created(table.id, address)
 
     def seats_message(self, scope: str | None = None) -> str:
         n = self.cap(scope, self.limits.seats_per_address)
@@ -1451,7 +1473,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             hub.making_unattended(address, 1)
         try:
             t = await hub.create(cfg)
-            hub.created_by[t.id] = address
+            hub.count_created(t.id, address)
         except ProtocolError as e:
             return _refuse(503, e.code, e.message, {"Retry-After": "30"}, e.scope, limit=e.limit, n=e.n)
         finally:
