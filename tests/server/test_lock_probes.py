@@ -125,3 +125,78 @@ def test_refusals_of_join_next_and_start_do_not_wait_for_a_bots_claim_answer_bei
     assert all(times.values()), {kind: len(took) for kind, took in times.items()}
     slow = {kind: round(max(took), 2) for kind, took in times.items() if max(took) >= ANSWER_WITHIN}
     assert not slow, f"refused in up to these seconds while a bot's answer to a discard was saved: {slow}"
+
+
+def _hook_shared_window(mark: Path) -> str:
+    return f'''
+"""Saving a bot's answer to a discard that slot 0 is asked about too takes {SLOW_SAVE} s; each such
+save is written to {str(mark)!r} as it starts."""
+import asyncio
+import time
+
+import hkmj.server.table as table
+
+_commit = table.Table._commit
+
+
+async def _slow_commit(self, kind, data, status=None):
+    claim = str(data.get("action", "")).split(" ")[0] in ("pass", "chow", "pung", "kong")
+    if kind == "act" and data.get("by") == "bot" and claim and any(self.slot_at(s) == 0 for s in self.decisions):
+        with open({str(mark)!r}, "a") as f:
+            f.write(f"{{time.time()}}\\n")
+        await asyncio.sleep({SLOW_SAVE})
+    return await _commit(self, kind, data, status)
+
+
+table.Table._commit = _slow_commit
+'''
+
+
+def test_an_illegal_answer_to_a_discard_is_refused_without_waiting_for_another_seats_answer_being_saved(tmp_path: Path) -> None:
+    """A player asked about a discard (a chow, a pung, HK-4.2, HK-4.3) may send illegal answers
+    (``chow 123m`` of tiles not held, a ``kong`` of a pair) as often as the actions' pace allows:
+    each is refused ``illegal`` and the decision stays open. The refusal waited for the table's
+    lock, under which a bot's answer to the same discard is saved, so the player learnt whether a
+    bot had been asked about the tile too (could chow, pung or win on it). An illegal action is now
+    refused before the lock, as the other refusals of an action are."""
+    mark = tmp_path / "bot-claim-saves"
+    server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log", hook=_hook_shared_window(mark))
+    server.start()
+    try:
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=4, claim_window=0.1, timer=None, next_delay=0, teaching=False)
+
+        async def go() -> list[float]:
+            times: list[float] = []
+            async with GameClient(server.ws_url) as player:
+                await player.join(tid, 0, "Ann")
+                acted = -1
+                deadline = time.monotonic() + 60
+                while time.monotonic() < deadline:
+                    frame = await player.wait(lambda m: m.get("type") == "state", timeout=20)
+                    if frame["match"] and frame["match"]["over"]:
+                        break
+                    if frame.get("reveal"):
+                        await player.send(type="next")
+                        continue
+                    legal = (frame.get("mine") or {}).get("legal") or []
+                    if not legal or frame["seq"] == acted:
+                        continue
+                    acted = frame["seq"]
+                    if "pass" in legal and "mahjong" not in legal:  # asked about a discard: probe, then pass
+                        for _ in range(8):
+                            t0 = time.perf_counter()
+                            await player.act("concealed kong 1m", at=frame["seq"])  # never an answer to a discard
+                            answer = await player.wait(lambda m: m.get("type") in ("error", "ack"), timeout=10)
+                            assert answer["type"] == "error" and answer["code"] == "illegal", answer
+                            times.append(time.perf_counter() - t0)
+                            await asyncio.sleep(0.02)
+                        if mark.exists():
+                            break  # a bot's answer to a discard we were asked about too was saved meanwhile
+                    await player.act("mahjong" if "mahjong" in legal else "pass" if "pass" in legal else legal[-1])
+            return times
+
+        times = asyncio.run(go())
+        assert mark.exists(), "no discard was asked of the player and a bot alike"
+        assert times and max(times) < ANSWER_WITHIN, f"illegal answers refused in up to {max(times):.2f} s while a bot's answer to the same discard was saved"
+    finally:
+        server.stop()

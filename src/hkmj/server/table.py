@@ -1405,29 +1405,38 @@ class Table:
             raise ProtocolError("stale", f"{action}: answers state {at}; your decision opened at {d.opened}")
         return hand, seat, action
 
+    def _refuse_illegal(self, slot: int, hand: Hand, seat: int, action: Action) -> None:
+        """The refusals of an action the engine judges: past the false Mahjongs a teaching table
+        refuses (``rate_limited``), or ``illegal`` with the engine's reason. Made before the table's
+        lock too: a seat asked about a discard may send illegal answers again and again, its
+        decision staying open, and one that waited for the lock told it whether another seat's
+        answer to the same discard was being saved, so whether a bot could claim the tile
+        (docs/server.md, *Attacked once again*)."""
+        if (
+            isinstance(action, Win)
+            and self.cfg.teaching
+            and action not in hand.legal_actions(seat)
+            and self.refused[slot] >= REFUSED_PER_HAND
+        ):
+            raise ProtocolError(
+                "rate_limited", f"{REFUSED_PER_HAND} false Mahjongs refused this hand: no more", limit="false_mahjong", n=REFUSED_PER_HAND
+            )
+        if action not in hand.legal_actions(seat) and not (isinstance(action, Win) and hand.can_declare_mahjong(seat)):
+            try:
+                hand.apply(seat, action)
+            except IllegalAction as e:
+                raise ProtocolError("illegal", e.reason) from None
+            raise AssertionError("engine accepted an action outside its legal list")
+
     async def act(self, slot: int, msg_action: str, cseq: int, at: int) -> None:
         """A player's action: duplicate, stale, turn and legality checks, then commit and apply.
         The first checks (:meth:`_refuse_now`) are made at once, then again under the table's
         lock: a refusal never waits for a bot's move holding the lock (the wait told that a bot
         was asked about a discard: docs/server.md, *Attacked once more*)."""
-        self._refuse_now(slot, msg_action, cseq, at)
+        self._refuse_illegal(slot, *self._refuse_now(slot, msg_action, cseq, at))
         async with self.lock:
             hand, seat, action = self._refuse_now(slot, msg_action, cseq, at)
-            if (
-                isinstance(action, Win)
-                and self.cfg.teaching
-                and action not in hand.legal_actions(seat)
-                and self.refused[slot] >= REFUSED_PER_HAND
-            ):
-                raise ProtocolError(
-                    "rate_limited", f"{REFUSED_PER_HAND} false Mahjongs refused this hand: no more", limit="false_mahjong", n=REFUSED_PER_HAND
-                )
-            if action not in hand.legal_actions(seat) and not (isinstance(action, Win) and hand.can_declare_mahjong(seat)):
-                try:
-                    hand.apply(seat, action)
-                except IllegalAction as e:
-                    raise ProtocolError("illegal", e.reason) from None
-                raise AssertionError("engine accepted an action outside its legal list")
+            self._refuse_illegal(slot, hand, seat, action)
             # a false Mahjong a teaching table refuses (HK-5.7) leaves the decision open: its time is
             # logged with the answer that ends it
             refused = self.cfg.teaching and isinstance(action, Win) and action not in hand.legal_actions(seat)
