@@ -104,8 +104,8 @@ def test_refusals_of_join_next_and_start_do_not_wait_for_a_bots_claim_answer_bei
             try:
                 while time.monotonic() < deadline:
                     saves = mark.read_text().split() if mark.exists() else []
-                    if len(saves) >= 2 and time.time() > float(saves[1]) + SLOW_SAVE + 0.2:
-                        break  # two slow saves probed through
+                    if saves and time.time() > float(saves[0]) + SLOW_SAVE + 0.2:
+                        break  # a slow save probed through
                     with_frame = await player.wait(lambda m: m.get("type") == "state", timeout=10)
                     if with_frame.get("reveal"):
                         break
@@ -118,7 +118,7 @@ def test_refusals_of_join_next_and_start_do_not_wait_for_a_bots_claim_answer_bei
                 await asyncio.gather(*probes)
                 for other in others:
                     await other.close()
-        assert mark.exists() and len(mark.read_text().split()) >= 2, "no bot was asked about two discards: the hand ended first"
+        assert mark.exists(), "no bot was asked about a discard: the hand ended first"
         return times
 
     times = asyncio.run(go())
@@ -163,14 +163,15 @@ def test_an_illegal_answer_to_a_discard_is_refused_without_waiting_for_another_s
     server = Server(f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / "server.log", hook=_hook_shared_window(mark))
     server.start()
     try:
-        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=4, claim_window=0.1, timer=None, next_delay=0, teaching=False)
+        # hands until the player and a bot are asked about the same discard (a few seconds of play, most often in the first)
+        tid = server.create(slots=[None, "greedy", "greedy", "greedy"], length="hands", hands=16, claim_window=0.0, timer=None, next_delay=0, teaching=False)
 
         async def go() -> list[float]:
             times: list[float] = []
             async with GameClient(server.ws_url) as player:
                 await player.join(tid, 0, "Ann")
                 acted = -1
-                deadline = time.monotonic() + 60
+                deadline = time.monotonic() + 120
                 while time.monotonic() < deadline:
                     frame = await player.wait(lambda m: m.get("type") == "state", timeout=20)
                     if frame["match"] and frame["match"]["over"]:
