@@ -109,7 +109,7 @@ def test_the_bot_match_table_english_unchanged_and_french() -> None:
     assert report.table() == (
         "player bot                         total rank answers late illegal died    think\n"
         "1      greedy                        +12    1       -    -       -    -        -\n"
-        "2      …epth 3 --with-a-long-name     -6    3      17    0       1    1  12.6 ms\n"
+        "2      …3 --with-a-long-name          -6    3      17    0       1    1  12.6 ms\n"  # cut at a word, never mid-word
         "3      strong                         +0    2       -    -       -    -        -\n"
         "4      random                         -6    3       -    -       -    -        -"
     )
