@@ -1,0 +1,49 @@
+"""A new player at a desktop or laptop window (1024 × 768, 1280 × 800, 1920 × 1080): the lobby's form and list as
+they are laid out, in Debian's Chromium (Playwright) against a real ``hkmj serve`` on 127.0.0.1."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page
+
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
+
+DESKTOPS = ((1024, 768), (1280, 800), (1920, 1080))
+
+FORM_ROWS = """() => { const form = document.querySelector('#create-form');
+  const items = [...form.children].flatMap((el) => el.id === 'house' ? [...el.children] : [el])
+    .filter((el) => el.getClientRects().length);
+  const lefts = new Set(items.map((el) => Math.round(el.getBoundingClientRect().left)));
+  const tops = new Set(items.map((el) => Math.round(el.getBoundingClientRect().top)));
+  return { items: items.length, columns: lefts.size, rows: tops.size }; }"""
+"""The lobby form's fields (a house option counts as one, like the seats and the timers): how many, in how many
+columns and on how many rows they lie."""
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_the_house_options_fill_the_lobbys_rows_like_the_other_fields(server: Server, rules: str, browser: Any) -> None:
+    """The house options of each ruleset are fields of the form like the seats: at 1280 × 800 the five of Hong Kong
+    stood one under another in the third column, beside a blank third of the form, the teaching box floating beside
+    the fourth. Every field now takes the next cell, so the form has as many rows as its fields need, no more."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[0])
+    for lang in ("en", "fr"):
+        lobby_in(page, lang)
+        page.select_option("#rules", rules)
+        for width, height in DESKTOPS:
+            page.set_viewport_size({"width": width, "height": height})
+            got = page.evaluate(FORM_ROWS)
+            assert got["columns"] >= 3, (lang, width, got)
+            assert got["rows"] == math.ceil(got["items"] / got["columns"]), (rules, lang, width, got)
+    page.screenshot(path=str(Path(__file__).resolve().parents[2] / "artifacts" / f"desktop-lobby-{rules}.png"), full_page=True)
+    assert not errors, errors
