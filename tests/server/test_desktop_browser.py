@@ -47,3 +47,27 @@ def test_the_house_options_fill_the_lobbys_rows_like_the_other_fields(server: Se
             assert got["rows"] == math.ceil(got["items"] / got["columns"]), (rules, lang, width, got)
     page.screenshot(path=str(Path(__file__).resolve().parents[2] / "artifacts" / f"desktop-lobby-{rules}.png"), full_page=True)
     assert not errors, errors
+
+
+SPLIT_IDS = """() => [...document.querySelectorAll('table.list a.tid')].filter((a) => {
+  const r = document.createRange(); r.selectNodeContents(a);
+  return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size > 1;
+}).map((a) => a.textContent)"""
+"""The ids of the lobby's tables whose characters lie on more than one line."""
+
+
+def test_the_lobby_shows_each_tables_id_on_one_line(server: Server, browser: Any) -> None:
+    """A table's id is the name its link and the header give it, to read out to a friend: at 1280 × 800 the list
+    broke it in two ("kBw9kW" over "r0") to give its room to the players and the rules. Each id is whole on one
+    line now, at every desktop size, in English and French."""
+    for rules in ("hk", "mcr", "classical"):
+        server.create(slots=[None, "greedy", "greedy", "greedy"], rules=rules, names=["Anastasia", "", "", ""])
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[0])
+    for lang in ("en", "fr"):
+        lobby_in(page, lang)
+        assert page.locator("table.list a.tid").count() == 3
+        for width, height in DESKTOPS:
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate(SPLIT_IDS) == [], (lang, width)
+    assert not errors, errors
