@@ -303,17 +303,17 @@ def test_cl5_4_browser_end_screen_gives_each_seat_its_own_score() -> None:
 def test_hk_7_a_hand_is_a_donne_in_french_in_the_browser_as_in_the_terminal() -> None:
     """HK-7: a match is played in hands (deals); in French the browser calls one a *donne*, as the
     terminal and ``hkmj replay --show`` do (*main* is the tiles a player holds)."""
-    got = _run_client_text('["hand", "hands", "oneHand", "fourHands", "game", "next", "revealTitle"].map((k) => t(k))')
+    got = _run_client_text('["hand", "oneHand", "fourHands", "game", "next", "revealTitle"].map((k) => t(k)).concat([plural("played", 3)])')
     assert got["fr"] == [
         "Donne",
-        "donnes",
         "1 donne",
         "4 donnes",
         "Partie complète (16 donnes ou plus)",
         "Donne suivante",
         "Fin de la donne",
+        "3\u00a0donnes jouées",
     ]
-    assert got["en"][:2] == ["Hand", "hands"]
+    assert got["en"][0] == "Hand" and got["en"][-1] == "3 hands played"
 
 
 def test_every_rate_limited_refusal_is_worded_by_its_limit_in_english_and_french() -> None:

@@ -4,12 +4,13 @@ they are laid out, in Debian's Chromium (Playwright) against a real ``hkmj serve
 from __future__ import annotations
 
 import math
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page
+from hkmj.server.testing import CHROMIUM, Server, choose, lobby_in, lobby_page, play, run_apart
 
 SHARED_CHROMIUM = True
 """The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
@@ -70,4 +71,31 @@ def test_the_lobby_shows_each_tables_id_on_one_line(server: Server, browser: Any
         for width, height in DESKTOPS:
             page.set_viewport_size({"width": width, "height": height})
             assert page.evaluate(SPLIT_IDS) == [], (lang, width)
+    assert not errors, errors
+
+
+def test_the_lobby_says_how_many_hands_a_table_has_played_in_words(server: Server, browser: Any) -> None:
+    """HK-7: a match is played in hands. The lobby's list ended a table's rules with a bare count, "· 1 hands" (and
+    "· 0 donnes", "· 1 donnes" in French): a wrong plural, and no word of what was counted. It now says "1 hand
+    played", "0 hands played" ("1 donne jouée", "0 donne jouée")."""
+    played = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=4, claim_window=0.01)
+    server.create(slots=[None, "greedy", "greedy", "greedy"], hands=4)
+
+    async def one_hand() -> None:
+        c = server.client()
+        await c.open()
+        await c.join(played, 0, "Ann")
+        rng = random.Random(7)
+        await play([c], lambda cs: ((cs[0].state or {}).get("match") or {}).get("hands_played") == 1, lambda i, legal: choose(legal, rng), 120)
+        await c.close()
+
+    run_apart(one_hand())
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[1])
+    for lang, words in (("en", ("· 1 hand played", "· 0 hands played")), ("fr", ("· 1\u00a0donne jouée", "· 0\u00a0donne jouée"))):
+        lobby_in(page, lang)
+        rows = page.locator("table.list tr")
+        texts = {rows.nth(i).locator("a.tid").inner_text(): rows.nth(i).inner_text() for i in range(rows.count())}
+        assert words[0] in texts[played], texts
+        assert any(words[1] in text for tid, text in texts.items() if tid != played), texts
     assert not errors, errors
