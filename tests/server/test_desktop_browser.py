@@ -99,3 +99,31 @@ def test_the_lobby_says_how_many_hands_a_table_has_played_in_words(server: Serve
         assert words[0] in texts[played], texts
         assert any(words[1] in text for tid, text in texts.items() if tid != played), texts
     assert not errors, errors
+
+
+CUT_CHOICES = """() => { const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('#create-form select')].flatMap((s) => {
+    const cs = getComputedStyle(s); ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;  // 20: the arrow
+    return [...s.options].filter((o) => ctx.measureText(o.text).width > room)
+      .map((o) => `${s.name}: "${o.text}" ${Math.round(ctx.measureText(o.text).width)} px in ${Math.round(room)}`); }); }"""
+"""The choices of the lobby form's menus that are wider than their menu's box (the room left of its arrow): shown
+cut once chosen."""
+
+
+def test_every_choice_of_the_lobbys_menus_is_read_whole_once_chosen(server: Server, browser: Any) -> None:
+    """A menu shows its chosen value in its box: at 1280 × 800 the Hong Kong payment read "the discarder pays double
+    (the rule", and the French rules "Classique (points et doublement" at 1024 × 768 and 1920 × 1080. The form's
+    columns are now wide enough for every choice of every ruleset, English and French."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[0])
+    cut: list[str] = []
+    for lang in ("en", "fr"):
+        lobby_in(page, lang)
+        for rules in ("hk", "mcr", "classical"):
+            page.select_option("#rules", rules)
+            for width, height in DESKTOPS:
+                page.set_viewport_size({"width": width, "height": height})
+                cut += [f"{lang} {rules} {width}: {c}" for c in page.evaluate(CUT_CHOICES)]
+    assert not cut, "\n".join(sorted(set(cut)))
+    assert not errors, errors
