@@ -173,3 +173,29 @@ def test_every_text_on_the_table_is_readable_against_the_felt(server: Server, ru
         faint += [f"{lang}: {f}" for f in page.evaluate(FAINT_TEXT)]
     assert not faint, faint
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_free_seat_is_said_free_in_the_lobby_the_join_panel_and_the_waiting_room(server: Server, lang: str, browser: Any) -> None:
+    """A seat nobody has taken yet was shown as a dash ("Seat 2: —", "— · bot: greedy"): a newcomer could not tell
+    an empty seat from a missing name. It now says "free seat" ("place libre") wherever the seats are listed: the
+    lobby's list, a join link's panel and the host's waiting room."""
+    free = {"en": "free seat", "fr": "place libre"}[lang]
+    errors: list[str] = []
+    host = lobby_page(browser, server, errors, *DESKTOPS[1])
+    lobby_in(host, lang)
+    host.fill("input[name=name]", "Host")
+    host.select_option("select[name=slot1]", "open")
+    host.check("input[name=listed]")
+    host.click("#create")
+    host.wait_for_selector("ul.seats")
+    assert "—" not in host.inner_text("ul.seats") and free in host.locator("ul.seats li").nth(1).inner_text()
+    tid = host.url.rsplit("/", 1)[1]
+    guest = lobby_page(browser, server, errors, *DESKTOPS[2])
+    lobby_in(guest, lang)
+    row = guest.locator("table.list tr", has=guest.locator(f"a.tid:text-is('{tid}')"))
+    assert "—" not in row.inner_text() and free in row.inner_text(), row.inner_text()
+    guest.goto(f"{server.base}/t/{tid}")
+    guest.wait_for_selector("button.sit")
+    assert "—" not in guest.inner_text("ul.seats") and free in guest.locator("ul.seats li").nth(1).inner_text()
+    assert not errors, errors
