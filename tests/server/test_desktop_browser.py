@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import random
+import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -198,4 +200,37 @@ def test_a_free_seat_is_said_free_in_the_lobby_the_join_panel_and_the_waiting_ro
     guest.goto(f"{server.base}/t/{tid}")
     guest.wait_for_selector("button.sit")
     assert "—" not in guest.inner_text("ul.seats") and free in guest.locator("ul.seats li").nth(1).inner_text()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_table_created_while_the_server_is_down_is_said_not_created_and_the_lobby_comes_back(
+    make_server: Any, lang: str, browser: Any
+) -> None:
+    """The server stopped with the lobby open: "Create table" did nothing at all (the request failed, nothing was
+    said), and choosing another language turned the header but left the lobby in the old one. The page now says the
+    server did not answer and the table was not created, and a lobby it could not draw is said so and drawn again
+    once the server is back; a table is then created as usual."""
+    server = make_server()
+    said = {"en": ("The server did not answer", "the table was not created"), "fr": ("Le serveur n'a pas répondu", "la table n'a pas été créée")}[lang]
+    other = {"en": "fr", "fr": "en"}[lang]
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[1])
+    lobby_in(page, lang)
+    server.stop()
+    page.click("#create")
+    page.wait_for_selector("#toast.on", timeout=5000)
+    assert all(s in page.inner_text("#toast") for s in said), page.inner_text("#toast")
+    assert page.url.endswith("/") or "/t/" not in page.url
+    page.select_option("#lang", other)
+    deadline = time.monotonic() + 5
+    while not re.search(r"lobby|salon", page.inner_text("#toast")):
+        assert time.monotonic() < deadline, page.inner_text("#toast")
+        time.sleep(0.05)
+    server.start()
+    page.wait_for_selector(f"html[lang={other}] #app:not([aria-busy]) #create-form", timeout=30000)
+    assert page.inner_text("#create") == {"en": "Créer la table", "fr": "Create table"}[lang]
+    page.click("#create")
+    page.wait_for_selector("#board, ul.seats", timeout=20000)
+    assert "/t/" in page.url
     assert not errors, errors

@@ -33,7 +33,7 @@ const T = {
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Last discard", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full: you can watch it, or go back to the lobby to create a table of your own.", reconnecting: "Connection to the server lost: reconnecting…", notSent: "Your move was not sent: the connection to the server is lost. Make it again once the table is back.", retryInOne: "Trying again in {n} second.", retryInOther: "Trying again in {n} seconds.", toLobby: "Back to the lobby", noPage: "There is no page at this address: check the link, or go back to the lobby to create or join a table.", error: "Error", playedOne: "{n} hand played", playedOther: "{n} hands played", mine: "Your hand",
+    lastDiscard: "Last discard", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full: you can watch it, or go back to the lobby to create a table of your own.", reconnecting: "Connection to the server lost: reconnecting…", notSent: "Your move was not sent: the connection to the server is lost. Make it again once the table is back.", retryInOne: "Trying again in {n} second.", retryInOther: "Trying again in {n} seconds.", toLobby: "Back to the lobby", noPage: "There is no page at this address: check the link, or go back to the lobby to create or join a table.", error: "Error", notCreated: "The server did not answer: the table was not created. Check that it is running, then try again.", lobbyUnreachable: "The server did not answer: the lobby will be shown again as soon as it does.", playedOne: "{n} hand played", playedOther: "{n} hands played", mine: "Your hand",
     botDelay: "Bot thinking time (s)", revealTitle: "End of hand", concealed: "Concealed", refused: "Refused",
     whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
@@ -142,7 +142,7 @@ const T = {
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Dernière défausse", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète\u00a0: vous pouvez la regarder, ou revenir au salon pour créer la vôtre.", reconnecting: "Connexion au serveur perdue\u00a0: reconnexion…", notSent: "Votre coup n'a pas été envoyé\u00a0: la connexion au serveur est perdue. Rejouez-le une fois la table revenue.", retryInOne: "Nouvel essai dans {n}\u00a0seconde.", retryInOther: "Nouvel essai dans {n}\u00a0secondes.", toLobby: "Retour au salon", noPage: "Il n'y a pas de page à cette adresse\u00a0: vérifiez le lien, ou revenez au salon pour créer une table ou en rejoindre une.", error: "Erreur", playedOne: "{n}\u00a0donne jouée", playedOther: "{n}\u00a0donnes jouées", mine: "Votre main",
+    lastDiscard: "Dernière défausse", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète\u00a0: vous pouvez la regarder, ou revenir au salon pour créer la vôtre.", reconnecting: "Connexion au serveur perdue\u00a0: reconnexion…", notSent: "Votre coup n'a pas été envoyé\u00a0: la connexion au serveur est perdue. Rejouez-le une fois la table revenue.", retryInOne: "Nouvel essai dans {n}\u00a0seconde.", retryInOther: "Nouvel essai dans {n}\u00a0secondes.", toLobby: "Retour au salon", noPage: "Il n'y a pas de page à cette adresse\u00a0: vérifiez le lien, ou revenez au salon pour créer une table ou en rejoindre une.", error: "Erreur", notCreated: "Le serveur n'a pas répondu\u00a0: la table n'a pas été créée. Vérifiez qu'il est en marche, puis réessayez.", lobbyUnreachable: "Le serveur n'a pas répondu\u00a0: le salon sera de nouveau affiché dès qu'il répondra.", playedOne: "{n}\u00a0donne jouée", playedOther: "{n}\u00a0donnes jouées", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", revealTitle: "Fin de la donne", concealed: "Cachées", refused: "Refusé",
     whichChow: "Plusieurs chows sont possibles\u00a0: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u00a0: cliquez celui que vous voulez.",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u00a0? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
@@ -528,9 +528,17 @@ async function lobby() {
   $("#title").textContent = "";
   document.title = `${t("lobbyTitle")} — hkmj`;  // the lobby offers every ruleset
   $("#app").setAttribute("aria-busy", "true");  // until this drawing is on screen: a reader (or a test) waits for it
-  const info = await (await fetch("/api/info")).json();
+  let info, list;
+  try {
+    info = await (await fetch("/api/info")).json();
+    list = await (await fetch("/api/tables")).json();
+  } catch {  // the server stopped or unreachable: said, and asked again until it answers
+    if (mine !== drawing) return;
+    toast(t("lobbyUnreachable"));
+    setTimeout(() => { if (mine === drawing) lobby(); }, 2000);
+    return;
+  }
   G.info = info;  // the house options' defaults, for a table's help link (helpHref)
-  const list = await (await fetch("/api/tables")).json();
   if (mine !== drawing) return;  // a newer drawing is under way
   $("#app").removeAttribute("aria-busy");
   // what the player had chosen in the lobby drawn before (in another language): kept, with which boxes they set
@@ -618,8 +626,11 @@ async function lobby() {
     store("hkmj.name", String(f.get("name") || ""));
     const meFirst = f.get("slot0") === "you";
     if (meFirst) body.sit = 0;  // the server seats the creator at once: nobody can take the seat first
-    const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const data = await r.json();
+    let r, data;
+    try {
+      r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      data = await r.json();
+    } catch { toast(t("notCreated")); return; }  // no answer (the server stopped): the click had done nothing visible
     if (!r.ok) { toast(`${t("error")}${colon()}${errText({ ...data, code: data.error })}`); return; }
     if (data.token) { store(`hkmj.at.${data.id}`, Date.now()); store(`hkmj.token.${data.id}`, data.token); }
     history.pushState({}, "", `/t/${data.id}`);
