@@ -234,3 +234,32 @@ def test_a_table_created_while_the_server_is_down_is_said_not_created_and_the_lo
     page.wait_for_selector("#board, ul.seats", timeout=20000)
     assert "/t/" in page.url
     assert not errors, errors
+
+
+def test_hk_4_7_in_french_de_is_elided_before_a_name_that_begins_with_a_vowel(server: Server, browser: Any) -> None:
+    """HK-4.7: the end of a hand says who discarded the winning tile. In French it read "gagne — sur la défausse de
+    Ann" and "la réclamation de Émile": French elides *de* before a vowel ("d'Ann", "d'Émile"). A real one-hand table
+    on a rigged wall: Ann (East) discards 4 Characters, South and North both claim Mahjong on it, South wins."""
+    from hkmj.engine.testing import QUIET
+    from hkmj.engine.wall import stacked_wall
+    from hkmj.server.testing import rigged_final_frame
+
+    wall = stacked_wall([QUIET[0], "123p456p789p55s35m", QUIET[2], "123s456s789s99p56m"], dead_wall=True)
+    frame = rigged_final_frame(wall, (1, 1, 1), "hk", "discard 4m")
+    reveal = frame["reveal"]
+    assert (reveal["seat"], reveal["from"], reveal["mahjong_claims"]) == (1, 0, [1, 3]), reveal
+    south = frame["hand"]["seat_slots"][1]
+    players = [dict(p, name="Émile") if p["slot"] == south else p for p in frame["players"]]
+    fm = {"type": "false_mahjong", "seat": 1, "from": 0, "payments": [64, -192, 64, 64], "reason": "", "reasons": {"en": "", "fr": ""}}
+    card = """(st) => { const card = document.createRange().createContextualFragment(revealCard(st));
+      const claims = card.querySelector("#claims"); return [card.querySelector("h3").textContent, claims ? claims.textContent : null]; }"""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[1])
+    title, _ = page.evaluate(card, frame)
+    assert title.endswith("on a discard from Ann"), title
+    lobby_in(page, "fr")
+    title, _ = page.evaluate(card, frame)
+    assert title.endswith("sur la défausse d'Ann"), title
+    _, claims = page.evaluate(card, {**frame, "players": players, "reveal": {**reveal, "result": "penalty", "end": [fm]}})
+    assert "la réclamation d'Émile, premier joueur après Ann" in claims, claims
+    assert not errors, errors

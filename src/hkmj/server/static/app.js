@@ -321,6 +321,9 @@ const houseDefault = (rules, key) => {
 const plural = (k, n, p = {}) => t(k + ((lang === "fr" ? n <= 1 : n === 1) ? "One" : "Other"), { n, ...p });
 /** How far a hand is from ready, worded as the terminal's hint (Texts.distance): "4 tiles from ready", or ready. */
 const distance = (shanten) => (shanten <= 0 ? t("dist0") : plural("dist", shanten));
+/** French elides "de" before a name that begins with a vowel: "la défausse de Ann" -> "la défausse d'Ann", the name
+ * being HTML (its <bdi>); other text, and English, as it is. */
+const elided = (html) => (lang === "fr" ? html.replace(/\bde ((?:<[^>]+>)*)(?=[aeiouàâäéèêëîïôöùûüœæ])/gi, "d'$1") : html);
 /** ": " in English, " : " (no-break space before the colon) in French typography. */
 /** A unit ("unitFan", "unitPoints") after the number n, singular as the language wants it: French "1 fan", "3 fans",
  * "0 point"; English "3 fan", "1 point" (as the terminal's Texts.unit). */
@@ -1154,7 +1157,7 @@ function revealCard(st) {
   const fm = r.end.find((e) => e.type === "false_mahjong");
   win = r.end.find((e) => e.type === "win") || null;
   if (win) {
-    const how = win.win === "self_draw" ? t("selfDrawn") : `${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`;
+    const how = win.win === "self_draw" ? t("selfDrawn") : elided(`${win.win === "robbed_kong" ? t("robbed") : t("onDiscard")} ${name(win.from)}`);
     title = `${WINDS[lang][win.seat]} · ${name(win.seat)} ${t("win")} — ${how}`;
     detail = `<p class="wintile">${t("winningTile")}${colon()}${img(win.tile, "win")} <b>${esc(tileName(win.tile))}</b></p>
       ${win.points != null  // a points table (MCR): each fan once with its count, the total and (MCR-5.1) the points without flowers, as the terminal heads them
@@ -1176,7 +1179,7 @@ function revealCard(st) {
   const claims = r.mahjong_claims || [], ended = win || fm;
   if (claims.length > 1 && ended && ended.from != null) {
     const by = { players: t(`claimers${claims.length}`), who: name(claims[0]), from: name(ended.from) };
-    detail = `<p id="claims">${ruled(st, win ? "claimsWon" : "claimsFalse", by)}</p>${detail}`;
+    detail = `<p id="claims">${elided(ruled(st, win ? "claimsWon" : "claimsFalse", by))}</p>${detail}`;
   }
   const hands = [0, 1, 2, 3].map((s) => {
     let marked = false;
