@@ -263,3 +263,32 @@ def test_hk_4_7_in_french_de_is_elided_before_a_name_that_begins_with_a_vowel(se
     _, claims = page.evaluate(card, {**frame, "players": players, "reveal": {**reveal, "result": "penalty", "end": [fm]}})
     assert "la réclamation d'Émile, premier joueur après Ann" in claims, claims
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_3_2_the_recent_moves_say_what_a_bonus_tile_shown_means(server: Server, lang: str, browser: Any) -> None:
+    """HK-3.2: a flower or season drawn is set aside and replaced. The recent moves in the centre of the table said only
+    "East: Plum" (no verb, where every other line says what was done: "South: discards 6 Circles"). They now say, as
+    the terminal does, "East: exposes the bonus tile Plum" ("Est : expose la tuile bonus Prunier")."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[1])
+    lobby_in(page, lang)
+    page.select_option("select[name=length]", "4")
+    page.fill("input[name=botdelay]", "0")
+    page.fill("input[name=claim]", "0.1")
+    page.click("#create")
+    page.wait_for_selector("#board")
+    deadline = time.monotonic() + 120
+    while not page.evaluate("G.log.some((e) => e.type === 'bonus')"):
+        assert time.monotonic() < deadline, "no bonus tile shown in 120 s"
+        if page.locator("#reveal button#next").count():
+            page.locator("#reveal button#next").click()
+        elif page.locator("button.claim[data-action=pass]").count():
+            page.locator("button.claim[data-action=pass]").first.click(timeout=1000)
+        elif page.locator("#hand button.t:not([disabled])").count():
+            page.locator("#hand button.t:not([disabled])").last.click(timeout=1000)
+        time.sleep(0.05)
+    lines = page.evaluate("G.log.filter((e) => e.type === 'bonus').map(eventText)")
+    verb = {"en": ": exposes the bonus tile ", "fr": "\u00a0: expose la tuile bonus "}[lang]
+    assert lines and all(verb in line for line in lines), lines
+    assert not errors, errors

@@ -9,7 +9,7 @@ const T = {
     oneHand: "1 hand", fourHands: "4 hands", round: "One round (East)", game: "Full game (16+ hands)", teaching: "Teaching table (false Mahjong refused with an explanation)", hints: "Hints (a player may ask for the best move)", listed: "Listed in the lobby (anyone may take an open seat; else only people with the link)",
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", overNoSeat: "This match is over: no seat can be taken. Here is its result.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
     join: "Join", yourSeat: "Back to your seat", yourOthers: "Your seats at tables not in this list (found by their link only, or finished)", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
-    waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards",
+    waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead", totalH: "Total", discards: "discards", exposesBonus: "exposes the bonus tile",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", freeSeat: "free seat", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", claimSent: "You asked for {what}: waiting for the claim window to close",
     claimLost: "Your {mine} was not played: {who} claimed {tile} for a {theirs}, which comes first ({order})",
@@ -118,7 +118,7 @@ const T = {
     oneHand: "1 donne", fourHands: "4 donnes", round: "Un tour de vent (Est)", game: "Partie complète (16 donnes ou plus)", teaching: "Table d'apprentissage (un faux Mahjong est refusé et expliqué)", hints: "Conseils (on peut demander le meilleur coup)", listed: "Visible dans le salon (tout le monde peut prendre une place libre\u00a0; sinon seules les personnes qui ont le lien)",
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
     join: "Rejoindre", yourSeat: "Reprendre votre place", yourOthers: "Vos places à des tables absentes de cette liste (trouvées par leur lien seulement, ou terminées)", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
-    waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse",
+    waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mort", totalH: "Total", discards: "défausse", exposesBonus: "expose la tuile bonus",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", freeSeat: "place libre", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u00a0?", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
     claimLost: "Votre {mine} n'est pas joué\u00a0: {who} a réclamé {tile} pour un {theirs}, qui passe avant ({order})",
@@ -818,13 +818,13 @@ function refusedInPlace(m) {
 const retryDelay = (m) => typeof m.retry_after === "number" && m.retry_after >= 1 ? Math.ceil(m.retry_after)
   : Math.min(60, Math.max(5, Math.ceil(typeof m.n === "number" && m.n > 0 ? 60 / m.n : 30)));
 
-/** One line of the recent moves: "South: discard 5 Circles", "West: Chow 3-4-5 Characters". */
+/** One line of the recent moves: "South: discards 5 Circles", "West: Chow 3-4-5 Characters", "East: exposes the bonus tile Plum". */
 function eventText(e) {
   const who = WINDS[lang][e.seat] + colon();
   if (e.type === "discard") return `${who}${t("discards")} ${tileName(kind(e.tile))}`;
   if (e.type === "claim") return `${who}${e.claim === "mahjong" ? t("mahjong") : t(e.claim)} ${e.claim === "chow" ? tilesText(e.tiles.map(kind)) : tileName(kind(e.tiles[0]))}`;
   if (e.type === "kong") return `${who}${e.how === "concealed" ? t("ckong") : t("akong")} ${tileName(kind(e.tiles[0]))}`;
-  if (e.type === "bonus") return `${who}${tileName(kind(e.tile))}`;
+  if (e.type === "bonus") return `${who}${t("exposesBonus")} ${tileName(kind(e.tile))}`;  // HK-3.2, as the terminal says it
   if (e.type === "false_mahjong" && e.dead_hand) return `${who}${t("deadHand")}`;
   return "";
 }
