@@ -292,3 +292,20 @@ def test_hk_3_2_the_recent_moves_say_what_a_bonus_tile_shown_means(server: Serve
     verb = {"en": ": exposes the bonus tile ", "fr": "\u00a0: expose la tuile bonus "}[lang]
     assert lines and all(verb in line for line in lines), lines
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_4_1_the_centre_says_when_there_is_no_discard_to_claim(server: Server, lang: str, browser: Any) -> None:
+    """HK-4.1: only the latest discard may be claimed, and the centre of the table shows it under "Last discard". At
+    the start of a hand, and once a discard was claimed, that heading stood over nothing: a newcomer looked for a
+    tile that was not there. The heading now says "No discard to claim" ("Aucune défausse à réclamer") then."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[1])
+    lobby_in(page, lang)
+    page.fill("input[name=botdelay]", "1")
+    page.click("#create")
+    page.wait_for_selector("#board")
+    said = page.evaluate("""() => new Promise((done) => { const look = () => { const h = G.state && G.state.hand, d = document.querySelector('.center .lastd');
+      if (h && d && !h.offered && !h.last_discard) done([d.textContent.trim(), d.querySelectorAll('img').length]); else setTimeout(look, 20); }; look(); })""")
+    assert said == [{"en": "No discard to claim", "fr": "Aucune défausse à réclamer"}[lang], 0], said
+    assert not errors, errors
