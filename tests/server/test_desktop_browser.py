@@ -251,8 +251,10 @@ def test_hk_4_7_in_french_de_is_elided_before_a_name_that_begins_with_a_vowel(se
     south = frame["hand"]["seat_slots"][1]
     players = [dict(p, name="Émile") if p["slot"] == south else p for p in frame["players"]]
     fm = {"type": "false_mahjong", "seat": 1, "from": 0, "payments": [64, -192, 64, 64], "reason": "", "reasons": {"en": "", "fr": ""}}
+    # the winner's heading ("South · Bot 2 (greedy) wins — on a discard from Ann"), after "Final ranking" once the match is over
     card = """(st) => { const card = document.createRange().createContextualFragment(revealCard(st));
-      const claims = card.querySelector("#claims"); return [card.querySelector("h3").textContent, claims ? claims.textContent : null]; }"""
+      const claims = card.querySelector("#claims"); return [[...card.querySelectorAll("h3")].map((h) => h.textContent).find((h) => h.includes(" — ")),
+        claims ? claims.textContent : null]; }"""
     errors: list[str] = []
     page = lobby_page(browser, server, errors, *DESKTOPS[1])
     title, _ = page.evaluate(card, frame)
