@@ -311,3 +311,18 @@ def test_hk_4_1_the_centre_says_when_there_is_no_discard_to_claim(server: Server
       if (h && d && !h.offered && !h.last_discard) done([d.textContent.trim(), d.querySelectorAll('img').length]); else setTimeout(look, 20); }; look(); })""")
     assert said == [{"en": "No discard to claim", "fr": "Aucune défausse à réclamer"}[lang], 0], said
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_3_3_the_wall_line_names_the_dead_wall(server: Server, lang: str, browser: Any) -> None:
+    """HK-3.3: kongs and bonus tiles are replaced from the dead wall. The centre said "Wall: 73 (dead 14)": "dead"
+    alone, a word a newcomer cannot place (dead what?). It now says "Wall: 73 (dead wall 14)" ("Mur : 73 (mur mort
+    14)"), the terminal's words."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, *DESKTOPS[1])
+    lobby_in(page, lang)
+    page.click("#create")
+    page.wait_for_selector("#board #live")
+    line = page.locator(".center .state div", has=page.locator("#live")).inner_text()
+    assert re.fullmatch({"en": r"Wall: \d+ \(dead wall \d+\)", "fr": "Mur\u00a0: \\d+ \\(mur mort \\d+\\)"}[lang], line), line
+    assert not errors, errors
