@@ -16,7 +16,7 @@ from hkmj.engine.actions import chow, discard
 from hkmj.engine.testing import QUIET, stacked_hand
 from hkmj.rulesets import Ruleset, get_ruleset
 from hkmj.scoring import Meld
-from hkmj.tiles import counts_of, parse_tiles, tile
+from hkmj.tiles import counts_of, name, parse_tiles, tile
 
 HK = get_ruleset("hk")
 MCR = get_ruleset("mcr")
@@ -371,3 +371,29 @@ def test_hk_5_3_cl_6_a_discards_reason_says_the_hands_distance_over_every_winnin
         assert said == ("ready" if s == 0 else f"{s} tile{'s' if s > 1 else ''} from ready"), (a.action, a.note, s)
         checked += 1
     assert checked == 9
+
+
+@pytest.mark.parametrize("rules", [HK, CLASSICAL], ids=["hk", "classical"])
+def test_hk_5_3_cl_6_a_claims_reasons_say_the_hands_distance_over_every_winning_shape(rules: Ruleset) -> None:
+    """HK-5.3 (seven pairs), HK-4.3 (pung): offered a 5m, a hand of five pairs and three single
+    tiles is 1 tile from ready as seven pairs. Passing read "stay concealed (3 tiles from ready)",
+    the standard shape's distance, where the review of the same decision says "After yours: 1 tile
+    from ready" (:func:`hkmj.hand.knitted.distance_and_waits`). Passing and each claim now give the
+    hand's distance, a claim's after it and the discard it names."""
+    from hkmj.hand.knitted import distance_and_waits
+
+    def away(s: int) -> str:
+        return "ready" if s == 0 else f"{s} tile{'s' if s > 1 else ''} from ready"
+
+    v = seat_view("11m55m99m22p88p3s7s1z", rules=rules, offered="5m")
+    advice = {a.action: a for a in ExpertBot(0).advise(v, [PASS, PUNG])}
+    assert distance_and_waits(list(v.concealed), 0)[0] == 1
+    assert advice[PASS].note == f"stay concealed ({away(1)})", advice[PASS].note
+    note = advice[PUNG].note
+    if note.startswith("pung, then discard "):  # a pung worth playing names its discard and the distance after
+        after = list(v.concealed)
+        after[tile("5m")] -= 2
+        name_said = note.removeprefix("pung, then discard ").split(" (")[0]
+        (d,) = [t for t, n in enumerate(after) if n and name(t) == name_said]
+        after[d] -= 1
+        assert note.endswith(f"({away(distance_and_waits(after, 1)[0])})"), note

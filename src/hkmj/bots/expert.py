@@ -429,7 +429,7 @@ class ExpertBot(StrongBot):
         now = evaluate(ctx, c, info, now_plans)
         valuable = ctx.hval[t] > 0
         pass_value = now.ev - min(ctx.danger[x] for x in range(N_KINDS) if c[x])
-        pass_note = f"stay concealed ({_away(now.std)})"
+        pass_note = f"stay concealed ({_distance(c, need, now.std, view.rules)})"
         if PASS in legal:
             rows.append((Advice(PASS, pass_value, now.p, pass_note), 2))
         answers: dict[Action, Answer] = {}
@@ -465,6 +465,9 @@ class ExpertBot(StrongBot):
             if s_after == 0 and now.std >= 1:
                 # ready after the claim: compare exact ready points with the concealed hand's
                 best = max((x for x in scored if x.std == 0), key=lambda x: x.score)
+            c[best.tile] -= 1
+            best_away = _distance(c, need - 1, best.std, view.rules)
+            c[best.tile] += 1
             for x in used:
                 c[x] += 1
             pung_ok = valuable and isinstance(a, Pung) and s_after <= now.std
@@ -475,7 +478,7 @@ class ExpertBot(StrongBot):
             worth = (closer or pung_ok) and best.score > pass_value * margin + 1e-9
             what = "pung" if isinstance(a, Pung) else "chow"
             if worth:
-                note = f"{what}, then discard {name(best.tile)} ({_away(best.std)})"
+                note = f"{what}, then discard {name(best.tile)} ({best_away})"
                 v = best.score
             else:
                 note = f"the {what} does not bring the hand closer enough"
@@ -567,17 +570,24 @@ def _searchable(view: SeatView) -> bool:
     return view.rules.name == "hk" and not view.rules.value_checked
 
 
+def _distance(c: Sequence[int], need: int, modelled: int, rules: Ruleset) -> str:
+    """The distance from ready of the hand ``c`` (``need`` groups to go; ``modelled`` the model's
+    standard distance, one for a ready hand whose every winning tile is in sight, HK-1) over every
+    shape that wins here (seven pairs, thirteen orphans, MCR's knitted hands: Ruleset.hand_shanten),
+    as the hint and the review say it: the standard shape's alone read "4 tiles from ready" beside
+    the review's "3 tiles from ready" of a hand of five pairs, and a claim's "stay concealed (6 tiles
+    from ready)" beside its "After yours: 4 tiles from ready"."""
+    std, other = _std_shanten(c, need), rules.hand_shanten(c, 4 - need)
+    if modelled == 1 and std == 0:
+        return f"{_away(0)}; every winning tile is out"
+    return _away(min(modelled, other) if other < std else modelled)  # another shape nearer than four groups and a pair
+
+
 def _discard_note(ctx: _Ctx, x: Choice, c: list[int], need: int, rules: Ruleset) -> str:
     """A discard's reason: the distance it leaves (a hand ready in shape whose every winning tile
     is in sight is one from a live wait, HK-1), the value plan, the deal-in risk."""
     c[x.tile] -= 1
-    # the hand's distance over every shape that wins here (seven pairs, thirteen orphans, MCR's knitted
-    # hands: Ruleset.hand_shanten), as the hint and the review say it; the standard shape's alone
-    # read "4 tiles from ready" beside the review's "3 tiles from ready" of a hand of five pairs
-    std, other = _std_shanten(c, need), rules.hand_shanten(c, 4 - need)
-    parts = [_away(min(x.std, other) if other < std else x.std)]  # another shape nearer than four groups and a pair
-    if x.std == 1 and std == 0:
-        parts[0] = f"{_away(0)}; every winning tile is out"
+    parts = [_distance(c, need, x.std, rules)]
     c[x.tile] += 1
     if x.plan != STANDARD:
         parts.append(f"aiming at {plan_name(x.plan, ctx.rules)} ({_away(x.shanten)})")
