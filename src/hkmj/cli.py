@@ -578,12 +578,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     writer = None
     if args.record:
-        if os.path.exists(args.record) and not os.path.isdir(args.record):  # a saved match (hkmj play --record) is never lost
-            message = _exists(args.record)
-            print(said("simulate", message, lang), file=sys.stderr)
-            return 2
-        if missing := no_folder("simulate", "--record", args.record, lang):  # not the OS's "No such file or directory"
-            print(missing, file=sys.stderr)
+        if refused := record_refused("simulate", args.record, lang):
+            print(refused, file=sys.stderr)
             return 2
         try:
             writer = RecordWriter(args.record)
@@ -644,6 +640,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if writer is not None:
         print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
     return 0
+
+
+def record_refused(command: str, record: str, lang: str) -> str | None:
+    """Why ``hkmj COMMAND --record RECORD`` cannot write its record, said before any hand is played
+    (``simulate``, ``bot-match``): the file exists (a saved match, hkmj play --record, is never
+    lost), or its folder does not (not the OS's "No such file or directory"); None when it can."""
+    from hkmj.run_words import said
+
+    if os.path.exists(record) and not os.path.isdir(record):
+        return said(command, _exists(record), lang)
+    return no_folder(command, "--record", record, lang)
 
 
 def _exists(record: str) -> str:

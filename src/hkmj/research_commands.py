@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from hkmj.bots import BOTS
-from hkmj.cli import _exists, _write_record, add_lang_argument, at_least_one, seed_number
+from hkmj.cli import _exists, _write_record, add_lang_argument, at_least_one, record_refused, seed_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason, Unwritable, is_stream_path, no_folder, own_stream
 from hkmj.record import gone
@@ -96,13 +96,9 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(said("bot-match", f"--fill {args.fill!r}: choose from {', '.join(BOTS)}", args.lang), file=sys.stderr)
         return 2
     bots += [args.fill] * (4 - len(bots))
-    if args.record:  # a record is never replaced (as simulate --record): said before any hand is played
-        if os.path.exists(args.record) and not os.path.isdir(args.record):
-            print(said("bot-match", _exists(args.record), args.lang), file=sys.stderr)
-            return 2
-        if missing := no_folder("bot-match", "--record", args.record, args.lang):
-            print(missing, file=sys.stderr)
-            return 2
+    if args.record and (refused := record_refused("bot-match", args.record, args.lang)):  # never replaced, as simulate --record
+        print(refused, file=sys.stderr)
+        return 2
     log_file = None
     if args.log:
         if missing := no_folder("bot-match", "--log", args.log, args.lang, what="log"):

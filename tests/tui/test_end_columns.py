@@ -11,13 +11,11 @@ from collections.abc import Callable
 
 import pytest
 
-from hkmj.engine import stacked_wall
-from hkmj.engine.testing import QUIET
 from hkmj.rulesets import get_ruleset
 from hkmj.tui.app import EndScreen, PlayApp
 from hkmj.tui.render import summary_text
 from hkmj.tui.session import Session
-from hkmj.tui.testing import TsumogiriBot, screen_text
+from hkmj.tui.testing import mcr_flower_win, screen_text
 
 Make = Callable[..., Session]
 
@@ -63,27 +61,12 @@ def test_hk6_the_fan_column_is_unchanged(make_session: Make, kong_replacement_wi
     assert re.fullmatch(r"Element +fan", rows[0]) and rows[0].index("fan") == len(rows[0]) - 3
 
 
-def _mcr_session(lang: str) -> Session:
-    """East (the human) self-draws 123m 456m 789m 123p 55m on its flower's replacement (MCR-3.2)."""
-    wall = stacked_wall(("123m456m789m123p5m1f", *QUIET[1:]), "", "5m", dead_wall=False)
-    return Session(
-        [TsumogiriBot(), TsumogiriBot(), TsumogiriBot()],
-        ["script"] * 3,
-        seed=5,
-        length="hands",
-        hands=1,
-        lang=lang,
-        rules=get_ruleset("mcr"),
-        walls=lambda n: (wall, (1, 1, 1)) if n == 1 else None,
-    )
-
-
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_mcr6_the_points_end_under_the_heading_at_80x24(lang: str) -> None:
     """MCR-6: the end screen at 80×24, as the player sees it: every fan's points, the total and
     the count without flowers (MCR-5.1) end where "points" ends."""
-    app = PlayApp(_mcr_session(lang), delay=0)
+    app = PlayApp(mcr_flower_win(lang), delay=0)  # East self-draws 123m 456m 789m 123p 55m on its flower's replacement (MCR-3.2)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("m")

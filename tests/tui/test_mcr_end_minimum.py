@@ -11,37 +11,14 @@ import re
 import pytest
 
 from hkmj.cli import main
-from hkmj.engine import stacked_wall
-from hkmj.engine.testing import QUIET
-from hkmj.rulesets import get_ruleset
 from hkmj.tui.app import EndScreen, PlayApp
 from hkmj.tui.render import summary_text
-from hkmj.tui.session import Session
-from hkmj.tui.testing import TsumogiriBot
+from hkmj.tui.testing import mcr_flower_win
 
-EAST_SEED = 5
-"""The human draws East (tests/tui/conftest.py)."""
-EAST = "123m456m789m123p5m1f"
-"""East is dealt Flower 1 with 13 other tiles; its replacement, 5 Characters, completes
-123m 456m 789m 123p 55m: a self-drawn win of 26 points, 25 without the flower (MCR-6.13)."""
 LINES = {
     "en": ("Total (flowers included)", "Without flowers (8 needed, MCR-5.1)"),
     "fr": ("Total (fleurs comprises)", "Sans les fleurs (8 requis, MCR-5.1)"),
 }
-
-
-def _session(lang: str) -> Session:
-    wall = stacked_wall((EAST, *QUIET[1:]), "", "5m", dead_wall=False)  # MCR-3.2: replacements from the wall's end
-    return Session(
-        [TsumogiriBot(), TsumogiriBot(), TsumogiriBot()],
-        ["script"] * 3,
-        seed=EAST_SEED,
-        length="hands",
-        hands=1,
-        lang=lang,
-        rules=get_ruleset("mcr"),
-        walls=lambda n: (wall, (1, 1, 1)) if n == 1 else None,
-    )
 
 
 def _score_lines(lang: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
@@ -54,7 +31,7 @@ def _score_lines(lang: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_mcr_5_1_the_end_screen_counts_the_minimum_without_flowers_as_score_does(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
-    s = _session(lang)
+    s = mcr_flower_win(lang)
     s.start_hand()
     assert s.try_mahjong().done
     summary = s.finish_hand()
@@ -68,7 +45,7 @@ def test_mcr_5_1_the_end_screen_counts_the_minimum_without_flowers_as_score_does
 async def test_mcr_5_1_the_minimum_line_is_on_the_end_screen_at_80x24(lang: str) -> None:
     from hkmj.tui.testing import screen_text
 
-    s = _session(lang)
+    s = mcr_flower_win(lang)
     app = PlayApp(s, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

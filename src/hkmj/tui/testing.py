@@ -9,13 +9,16 @@ from typing import TYPE_CHECKING
 from hkmj.bots.advice import Advice
 from hkmj.engine import PASS, Action, Discard, Player, SeatView
 from hkmj.engine.actions import discard
+from hkmj.engine.testing import QUIET
+from hkmj.engine.wall import stacked_wall
 from hkmj.language import joined
+from hkmj.rulesets import get_ruleset
 from hkmj.tui.session import Session
 
 if TYPE_CHECKING:
     from hkmj.tui.app import PlayApp
 
-__all__ = ["FixedAdvisor", "first_frame", "play_command", "play_hand", "joined", "play_match", "screen_text"]
+__all__ = ["FixedAdvisor", "first_frame", "mcr_flower_win", "play_command", "play_hand", "joined", "play_match", "screen_text"]
 
 
 def screen_text(app: PlayApp) -> str:
@@ -104,4 +107,19 @@ def play_command(argv: Sequence[str], me: Player) -> None:
         play_match(table.session, me)
 
 
-
+def mcr_flower_win(lang: str) -> Session:
+    """A one-hand MCR session (seed 5: the human is East) where East is dealt Flower 1 and
+    ``123m456m789m123p5m``; its replacement, 5 Characters from the wall's end (MCR-3.2), completes
+    123m 456m 789m 123p 55m: a self-drawn win of 26 points, 25 without the flower (MCR-6.13).
+    The other seats throw what they draw."""
+    wall = stacked_wall(("123m456m789m123p5m1f", *QUIET[1:]), "", "5m", dead_wall=False)
+    return Session(
+        [TsumogiriBot(), TsumogiriBot(), TsumogiriBot()],
+        ["script"] * 3,
+        seed=5,
+        length="hands",
+        hands=1,
+        lang=lang,
+        rules=get_ruleset("mcr"),
+        walls=lambda n: (wall, (1, 1, 1)) if n == 1 else None,
+    )
