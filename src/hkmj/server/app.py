@@ -877,18 +877,13 @@ class Hub:
         if tid in self.created_by:
             return
         self.created_by[tid] = address
-        for who in _counted_as(address):
-            self._tables_held[who] = self._tables_held.get(who, 0) + 1
+        _tally(self._tables_held, address, +1)
 
     def _uncreated(self, tid: str) -> None:
         """The table ``tid`` leaves the live set: it no longer counts for the address that created it."""
         address = self.created_by.pop(tid, None)
-        for who in () if address is None else _counted_as(address):
-            n = self._tables_held.get(who, 0) - 1
-            if n > 0:
-                self._tables_held[who] = n
-            else:
-                self._tables_held.pop(who, None)
+        if address is not None:
+            _tally(self._tables_held, address, -1)
 
     def taking_table(self, address: str, n: int) -> None:
         """Count (``n`` 1) or no longer count (-1) a table being created or brought back from
@@ -914,18 +909,12 @@ class Hub:
         if slot in seats:
             return
         seats[slot] = address
-        for who in _counted_as(address):
-            self._seats_held[who] = self._seats_held.get(who, 0) + 1
+        _tally(self._seats_held, address, +1)
 
     def _unseated(self, tid: str) -> None:
         """The table ``tid`` leaves the live set: its seats no longer count for their addresses."""
         for address in self.seated_by.pop(tid, {}).values():
-            for who in _counted_as(address):
-                n = self._seats_held.get(who, 0) - 1
-                if n > 0:
-                    self._seats_held[who] = n
-                else:
-                    self._seats_held.pop(who, None)
+            _tally(self._seats_held, address, -1)
 
     def held_over(self, address: str) -> str | None:
         """Whether ``address`` (or its IPv6 /48) holds :attr:`Limits.tables_per_address` live tables."""
@@ -1177,6 +1166,17 @@ def _counted_as(address: str) -> tuple[str, ...]:
     """The keys a client at ``address`` is counted under: itself, and its IPv6 /48 if any."""
     net = network_key(address)
     return (address,) if net is None else (address, net)
+
+
+def _tally(counts: dict[str, int], address: str, step: int) -> None:
+    """Add ``step`` to what ``address`` holds in ``counts``, under each key it is counted as
+    (:func:`_counted_as`); a key that comes to 0 leaves ``counts``."""
+    for who in _counted_as(address):
+        n = counts.get(who, 0) + step
+        if n > 0:
+            counts[who] = n
+        else:
+            counts.pop(who, None)
 
 
 def _refused_per_minute(buckets: Buckets, address: str, per_minute: float, share: int) -> str | None:
