@@ -302,3 +302,30 @@ def test_mcr_5_2_2_seven_pairs_with_four_alike_wins_on_a_discard_and_on_the_deal
     dealt = stacked_hand(["2222m77m337788s33z", "589m369p147s1234z", QUIET[2], QUIET[3]], rules=MCR)
     assert WIN in dealt.legal_actions(0)  # East's dealt hand: seven pairs, the four 2m as two
     assert next(e for e in act(dealt, "E mahjong") if e["type"] == "win")["win"] == "self_draw"
+
+
+def test_mcr_5_7_east_wins_on_his_dealt_hand_self_drawn_on_the_last_tile_he_received() -> None:
+    """MCR-5.7 Ruling: East may declare Mahjong on his 14 dealt tiles before his first discard. The
+    win is self-drawn (Fully Concealed Hand, MCR-6.25, which includes Self-Drawn, MCR-6.12), and its
+    winning tile is the last tile East received, the wait fans read from it (MCR-6.9 to 6.11): the
+    same fourteen tiles score Single Wait when a 5 Circles came last, Edge Wait when the 3 Circles
+    did, and with a flower dealt the winning tile is the flower's replacement. The rules page said
+    only that a win comes on a draw, a replacement or another player's tile (MCR-5.6)."""
+    north = "258m369p147s2345z"
+    for dealt, repl, last, wait in (
+        ("123m456m789m123p55p", "", "5p", "single_wait"),
+        ("123m456m789m55p123p", "", "3p", "edge_wait"),
+        ("123m456m789m123p5p1f", "5p", "5p", "single_wait"),
+    ):
+        hand = stacked_hand([dealt, QUIET[1], QUIET[2], north], replacements=repl, rules=MCR)
+        assert WIN in hand.legal_actions(0)
+        win = next(e for e in act(hand, "E mahjong") if e["type"] == "win")
+        assert (win["win"], win["tile"], win["flags"]) == ("self_draw", last, [])
+        ids = {i["id"] for i in win["items"]}
+        assert {"fully_concealed_hand", wait} <= ids and "self_drawn" not in ids
+    # 7 points with the 9 Circles last (no unique wait): no win; 8 with the 3 Characters last (Edge Wait)
+    under = stacked_hand(["123m567m234p678p99p", QUIET[1], QUIET[2], north], rules=MCR)
+    assert WIN not in under.legal_actions(0)
+    edge = stacked_hand(["12m567m234p678p99p3m", QUIET[1], QUIET[2], north], rules=MCR)
+    win = next(e for e in act(edge, "E mahjong") if e["type"] == "win")
+    assert (win["tile"], win["points"]) == ("3m", 8) and "edge_wait" in {i["id"] for i in win["items"]}
