@@ -1,5 +1,5 @@
 """Does sb3-contrib's ``MaskablePPO`` learn anything in a short run? docs/env.md's shortest recipe
-(``make_vec_env("hkmj/SingleSeat-v0")``, 4 environments, ``n_steps=512``, ``batch_size=256``,
+(``make_vec_env("hkmj/SingleSeat-v1")``, 4 environments, ``n_steps=512``, ``batch_size=256``,
 seed 0, three greedy bots), trained ``--steps`` steps, against uniform random legal play.
 
     python bench/sb3_learning.py --rules hk --steps 102400 --hands 400
@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-import hkmj.env  # noqa: F401  (registers hkmj/SingleSeat-v0)
+import hkmj.env  # noqa: F401  (registers hkmj/SingleSeat-v1)
 from hkmj.env import RULES, SingleSeatEnv
 
 Policy = Callable[[dict[str, np.ndarray], np.ndarray, np.random.Generator], int]
@@ -63,7 +63,7 @@ def main() -> None:
     seeds = range(100_000, 100_000 + args.hands)
     mean, se = evaluate(random_legal, args.rules, seeds)
     print(f"{args.rules}: uniform random legal play, {args.hands} hands: {mean:+.2f} ± {se:.2f} points a hand")
-    venv = make_vec_env("hkmj/SingleSeat-v0", n_envs=4, seed=0, env_kwargs={"rules": args.rules, "opponents": ("greedy",) * 3})
+    venv = make_vec_env("hkmj/SingleSeat-v1", n_envs=4, seed=0, env_kwargs={"rules": args.rules, "opponents": ("greedy",) * 3})
     model = MaskablePPO("MultiInputPolicy", venv, n_steps=512, batch_size=256, seed=0, device="cpu")
     start = time.process_time()
     model.learn(total_timesteps=args.steps)

@@ -86,7 +86,7 @@ def test_hk7_the_wrapped_env_also_says_the_episode_is_over(rules: str) -> None:
         e.last()
     e.reset(seed=3)  # still usable: the same episode again
     assert e.agents and e.last()[0] is not None
-    assert str(e) == "hkmj_v0"  # named as PettingZoo's own OrderEnforcingWrapper names it
+    assert str(e) == "hkmj_v1"  # named as PettingZoo's own OrderEnforcingWrapper names it
 
 
 @pytest.mark.parametrize("make", [raw_env, env])
@@ -296,7 +296,7 @@ def test_a_mistyped_agent_name_is_refused_by_the_space_getters(make: Any) -> Non
     e = parallel_env() if make == "parallel" else make()
     for agent in ("player_0", "player_3"):
         assert e.action_space(agent).n == 75
-        assert e.observation_space(agent)["observation"].shape == (159, 34)
+        assert e.observation_space(agent)["observation"].shape == (160, 34)
     for bad in ("player0", "player_4", 0, None, ["player_0"]):
         with pytest.raises(ValueError, match=r"action_space\(.*\): expected one of player_0, player_1, player_2, player_3"):
             e.action_space(bad)

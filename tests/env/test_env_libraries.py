@@ -49,7 +49,7 @@ def test_action_masks_equals_the_observation_mask_at_every_step(rules: str) -> N
     ("Environment does not support action masking. Consider using ActionMasker wrapper") and
     every user wrote the same wrapper; now the method is there, reached through
     ``gymnasium.make``'s wrappers with ``get_wrapper_attr`` as vector environments do."""
-    g = gym.make("hkmj/SingleSeat-v0", rules=rules, opponents=("random",) * 3, hands=2)
+    g = gym.make("hkmj/SingleSeat-v1", rules=rules, opponents=("random",) * 3, hands=2)
     assert callable(g.get_wrapper_attr("action_masks"))
     _play(g, seed=11, steps=300, rng=np.random.default_rng(0))
 
@@ -69,19 +69,19 @@ def test_action_masks_is_a_copy_and_survives_pickling() -> None:
 @pytest.mark.parametrize("rules", RULES)
 def test_rgb_array_renders_the_learner_planes(rules: str) -> None:
     """Was: ``render_mode="rgb_array"`` refused with a ``ValueError``, and Stable-Baselines3's
-    ``make_vec_env("hkmj/SingleSeat-v0")`` passes exactly that by default (it retries only on a
+    ``make_vec_env("hkmj/SingleSeat-v1")`` passes exactly that by default (it retries only on a
     ``TypeError``), so it failed as is; now the frame is the learner's planes as an image, and
     Gymnasium's ``check_env`` passes on it without a warning."""
-    g = gym.make("hkmj/SingleSeat-v0", rules=rules, render_mode="rgb_array")
+    g = gym.make("hkmj/SingleSeat-v1", rules=rules, render_mode="rgb_array")
     with pytest.raises(RuntimeError, match=r"call reset\(\) before render\(\)"):  # tests/env/test_env_errors.py
         g.unwrapped.render()
     obs, _ = g.reset(seed=3)
     frame = g.render()
-    # both sides multiples of 16 (imageio-ffmpeg's macro_block_size rescaled the 636 x 136 frame, with a warning)
+    # both sides multiples of 16 (imageio-ffmpeg's macro_block_size rescaled a 636 x 136 frame, with a warning)
     assert isinstance(frame, np.ndarray) and frame.dtype == np.uint8 and frame.shape == (640, 144, 3)
-    assert not frame[159 * 4 :].any() and not frame[:, 34 * 4 :].any()  # the padding is black
+    assert not frame[160 * 4 :].any() and not frame[:, 34 * 4 :].any()  # the padding is black
     planes = obs["observation"]
-    cells = frame[: 159 * 4 : 4, : 34 * 4 : 4]  # one pixel per cell
+    cells = frame[: 160 * 4 : 4, : 34 * 4 : 4]  # one pixel per cell
     assert np.array_equal(cells[planes == 0], np.tile([30, 30, 70], ((planes == 0).sum(), 1)))
     assert np.array_equal(cells[planes == 1], np.tile([253, 231, 37], ((planes == 1).sum(), 1)))
     with warnings.catch_warnings():
@@ -93,7 +93,7 @@ def test_rgb_array_renders_the_learner_planes(rules: str) -> None:
 
 def test_stable_baselines3_check_env_and_maskable_ppo_run_as_is() -> None:
     """With the libraries installed: SB3's own ``check_env`` passes (its one remark, that the
-    159 x 34 planes are neither an image nor a vector, is advice: ``MultiInputPolicy`` flattens
+    160 x 34 planes are neither an image nor a vector, is advice: ``MultiInputPolicy`` flattens
     them), ``make_vec_env`` builds the environment by id, and ``MaskablePPO`` finds the masks
     without a wrapper and trains a few steps."""
     pytest.importorskip("stable_baselines3")
@@ -104,9 +104,9 @@ def test_stable_baselines3_check_env_and_maskable_ppo_run_as_is() -> None:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        sb3_check_env(gym.make("hkmj/SingleSeat-v0"))
+        sb3_check_env(gym.make("hkmj/SingleSeat-v1"))
     assert [str(w.message) for w in caught if "unconventional shape" not in str(w.message)] == []
-    v = make_vec_env("hkmj/SingleSeat-v0", n_envs=2, seed=0, env_kwargs={"opponents": ("random",) * 3})
+    v = make_vec_env("hkmj/SingleSeat-v1", n_envs=2, seed=0, env_kwargs={"opponents": ("random",) * 3})
     assert is_masking_supported(v)
     obs = v.reset()
     assert np.array_equal(get_action_masks(v), obs["action_mask"] == 1)
@@ -160,7 +160,7 @@ def test_supersuit_vector_environment_batches_the_masks_and_refuses_unmasked_act
             ss.pettingzoo_env_to_vec_env_v1(parallel_env(rules=rules)), 2, num_cpus=0, base_class="gymnasium"
         )
         obs, _ = v.reset(seed=0)
-        assert obs["action_mask"].shape == (8, 75) and obs["observation"].shape == (8, 159, 34)
+        assert obs["action_mask"].shape == (8, 75) and obs["observation"].shape == (8, 160, 34)
         rng = np.random.default_rng(0)
         ended = 0
         for _ in range(400):

@@ -67,17 +67,17 @@ def test_single_seat_and_parallel_human_mode_print_and_return_none() -> None:
 
 @pytest.mark.parametrize("rules", RULES)
 def test_gymnasium_make_and_make_vec_build_the_single_seat_env(rules: str) -> None:
-    """Was: ``gym.make("hkmj/SingleSeat-v0")`` raised ``NamespaceNotFound`` (nothing registered), so
+    """Was: ``gym.make("hkmj/SingleSeat-v1")`` raised ``NamespaceNotFound`` (nothing registered), so
     ``make_vec``, wrappers by id and ``check_env``'s render-mode checks were out of reach; now
     importing ``hkmj.env`` registers it, and ``check_env`` passes on it without a warning."""
-    g = gym.make("hkmj/SingleSeat-v0", rules=rules, opponents=("random", "greedy", "random"))
+    g = gym.make("hkmj/SingleSeat-v1", rules=rules, opponents=("random", "greedy", "random"))
     assert isinstance(g.unwrapped, SingleSeatEnv) and g.unwrapped.aec.rules.name == rules
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(g.unwrapped)
-    v = gym.make_vec("hkmj/SingleSeat-v0", num_envs=2, vectorization_mode="sync", rules=rules)
+    v = gym.make_vec("hkmj/SingleSeat-v1", num_envs=2, vectorization_mode="sync", rules=rules)
     obs, _ = v.reset(seed=5)
-    assert obs["observation"].shape == (2, 159, 34) and obs["action_mask"].shape == (2, 75)
+    assert obs["observation"].shape == (2, 160, 34) and obs["action_mask"].shape == (2, 75)
     actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
     obs, rewards, _terminated, truncated, _ = v.step(actions)
     assert rewards.shape == (2,) and not truncated.any()
@@ -149,14 +149,14 @@ def test_mcr_has_no_dead_wall_cell_and_the_wall_cells_stay_within_one(rules: str
 
 
 def test_the_module_prefixed_id_works_without_importing_hkmj_env_first() -> None:
-    """docs/env.md: ``gymnasium.make("hkmj.env:hkmj/SingleSeat-v0")`` in a fresh process, where
+    """docs/env.md: ``gymnasium.make("hkmj.env:hkmj/SingleSeat-v1")`` in a fresh process, where
     nothing imported ``hkmj.env`` yet, imports it and builds the environment."""
     import subprocess
     import sys
 
-    code = 'import gymnasium as g; e = g.make("hkmj.env:hkmj/SingleSeat-v0", rules="mcr"); print(e.spec.id, e.unwrapped.aec.rules.name)'
+    code = 'import gymnasium as g; e = g.make("hkmj.env:hkmj/SingleSeat-v1", rules="mcr"); print(e.spec.id, e.unwrapped.aec.rules.name)'
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
-    assert out.stdout.split() == ["hkmj/SingleSeat-v0", "mcr"]
+    assert out.stdout.split() == ["hkmj/SingleSeat-v1", "mcr"]
 
 
 def test_hk3_the_drawn_tile_is_also_counted_in_the_hand_rows() -> None:

@@ -1,8 +1,8 @@
 """The planes read back as docs/env.md describes them: a decoder written from the table alone.
 
-Each block of the documented layout (rows 0–158) is decoded independently of the writer and
+Each block of the documented layout (rows 0–159) is decoded independently of the writer and
 compared with the engine's ``SeatView`` of the observing seat (HK-1 tile kinds, HK-2.6 bonus
-tiles, HK-3/HK-4 draws, discards, claims and melds, HK-7.3 winds), for random states of every
+tiles, HK-3/HK-4 draws, discards, claims and melds, HK-7.3 winds, MCR-5.4 dead hands), for random states of every
 registered ruleset.
 """
 
@@ -42,7 +42,7 @@ def _counts(rows: npt.NDArray[np.float32], what: str) -> list[int]:
 
 def decode(planes: npt.NDArray[np.float32]) -> dict[str, Any]:
     """The facts docs/env.md's table puts in the planes, seats relative to the observer."""
-    assert planes.shape == (159, N_KINDS) and planes.dtype == np.float32
+    assert planes.shape == (160, N_KINDS) and planes.dtype == np.float32
     wind = _one_hot(planes[154], "own seat wind")
     assert wind is not None and 27 <= wind <= 30, "own seat wind must be at columns 27-30"
     seat = wind - 27
@@ -72,6 +72,8 @@ def decode(planes: npt.NDArray[np.float32]) -> dict[str, Any]:
         bonus.append(sorted(FLOWER1 + int(c) for c in np.flatnonzero(row[:8])))
     s = planes[158]
     assert not s[10:].any()
+    dead_row = planes[159]
+    assert not dead_row[4:].any() and set(dead_row[:4].tolist()) <= {0.0, 1.0}, "dead hands: columns 0-3, 0 or 1"
     return {
         "seat": seat,
         "hand": _counts(planes[0:4], "own hand"),
@@ -89,6 +91,7 @@ def decode(planes: npt.NDArray[np.float32]) -> dict[str, Any]:
         "dead": float(s[1]) * 16,
         "concealed_counts": [float(x) * 14 for x in s[2:6]],
         "scores": [float(x) for x in s[6:10]],
+        "dead_hands": [bool(x) for x in dead_row[:4]],
     }
 
 
@@ -117,6 +120,7 @@ def expected(v: SeatView) -> dict[str, Any]:
         "dead": float(v.dead),
         "concealed_counts": [float(v.concealed_counts[s]) for s in order],
         "scores": [max(-1.0, min(1.0, v.scores[s] / 1000)) for s in order],
+        "dead_hands": [bool(v.dead_hands[s]) for s in order],
     }
 
 

@@ -4,7 +4,8 @@ Every update rewrites only the cells that changed since the previous one; whatev
 of views, the planes must equal those a new writer gives for the last view alone. The engine's
 games reach the common cases (tests/env/test_env.py); this walk also reaches the rare ones: an
 added kong replacing a pung in place (HK-3.3), a claimed discard followed by a new one (HK-4),
-bonus tiles (HK-2.6), a 33rd discard sharing the last discard row, and equal tuples that are
+bonus tiles (HK-2.6), a 33rd discard sharing the last discard row, dead hands (MCR-5.4, a list
+the engine changes in place), and equal tuples that are
 not the same objects (the writer's identity shortcut must never hide a change). The compiled
 wheel's C writer (``hkmj.env._cells``) must write exactly the cells the Python writer writes.
 """
@@ -19,7 +20,8 @@ import numpy.typing as npt
 import pytest
 
 import hkmj
-from hkmj.engine import Match
+from hkmj.engine import IllegalAction, Match
+from hkmj.engine.actions import WIN
 from hkmj.env.core import N_ACTIONS, mask_bytes
 from hkmj.env.planes import DISCARDS, LAYOUT, MAX_DISCARDS, N_CELLS, N_ROWS, NATIVE, PlaneWriter, _count_meld
 from hkmj.env.rules import check_rules
@@ -47,6 +49,7 @@ class _Walk:
         self.ponds: list[tuple[int, ...]] = [(), (), (), ()]
         self.bonus: list[tuple[int, ...]] = [(), (), (), ()]
         self.scores: tuple[int, ...] = (0, 0, 0, 0)
+        self.dead_hands = [False, False, False, False]
 
     def step(self) -> dict[str, Any]:
         rng = self.rng
@@ -84,6 +87,10 @@ class _Walk:
             self.scores = tuple(rng.randrange(-2000, 2000) for _ in range(4))
         if rng.random() < 0.02:
             self.me = rng.randrange(4)
+        if rng.random() < 0.05:  # MCR-5.4: a false Mahjong makes a hand dead (changed in place, as the engine's list)
+            self.dead_hands[rng.randrange(4)] = True
+        elif rng.random() < 0.02:  # a new hand: none dead
+            self.dead_hands[:] = [False] * 4
         return {
             "me": self.me,
             "prevailing": 0,
@@ -101,6 +108,7 @@ class _Walk:
             "dead": rng.randrange(17),
             "counts": tuple(rng.randrange(15) for _ in range(4)),
             "scores": self.scores,
+            "dead_hands": self.dead_hands,
         }
 
 
@@ -184,11 +192,14 @@ def test_c_and_python_writers_write_the_same_cells_through_kongs_claims_bonus_an
 @needs_c
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 def test_c_and_python_writers_read_the_same_planes_from_the_engine_state(rules: str) -> None:
-    """HK-3, HK-4: every seat's planes read from the engine's state at every move, C and Python alike."""
+    """HK-3, HK-4: every seat's planes read from the engine's state at every move, C and Python alike,
+    with false Mahjongs declared now and then: dead hands under MCR (MCR-5.4), penalties ending the
+    hand under Hong Kong and classical rules (HK-5.7, CL-7.7)."""
     rng = random.Random(7)
     match = Match(11, length="hands", hands=3, rules=check_rules(rules, None))
     writers = [(_writer(), _writer(native=False)) for _ in range(4)]
     key = 0
+    dead_seen = False
     while not match.over:
         hand = match.new_hand()
         for (c, _), (p, _) in writers:
@@ -203,9 +214,17 @@ def test_c_and_python_writers_read_the_same_planes_from_the_engine_state(rules: 
                 p.encode_state(hand, s, to_act, key)
                 assert c_planes.tobytes() == p_planes.tobytes(), (rules, key, s)
                 assert c.key == p.key == key
+            dead_seen = dead_seen or any(hand.dead_hands)
+            if not hand.dead_hands[seat] and rng.random() < 0.02:
+                try:
+                    hand.play(seat, WIN)  # a false Mahjong, unless the seat holds a winning hand
+                    continue
+                except IllegalAction:  # no declaration here (a claimant must discard, HK-4.2)
+                    pass
             legal = hand.legal_actions(seat)
             hand.play(seat, legal[rng.randrange(len(legal))])
         match.finish_hand()
+    assert dead_seen == (rules == "mcr")
 
 
 @needs_c
@@ -229,9 +248,9 @@ def test_c_mask_bytes_equal_the_python_ones_and_refuse_a_bad_index() -> None:
 def test_c_writer_refuses_a_buffer_that_is_not_the_planes_and_counts_beyond_four() -> None:
     """HK-1 (four copies of a kind): bad input is a clear error, never a write outside the planes."""
     assert NATIVE is not None
-    with pytest.raises(ValueError, match="float32 buffer of 5406 cells"):
+    with pytest.raises(ValueError, match="float32 buffer of 5440 cells"):
         NATIVE.Cells(np.zeros(N_CELLS, dtype=np.float64).data)
-    with pytest.raises(ValueError, match="float32 buffer of 5406 cells"):
+    with pytest.raises(ValueError, match="float32 buffer of 5440 cells"):
         NATIVE.Cells(np.zeros(10, dtype=np.float32).data)
     with pytest.raises(BufferError, match="not writable"):
         NATIVE.Cells(np.zeros(N_CELLS, dtype=np.float32).data.toreadonly())
@@ -244,4 +263,6 @@ def test_c_writer_refuses_a_buffer_that_is_not_the_planes_and_counts_beyond_four
     with pytest.raises(ValueError, match="drawn 40, offered -1: expected a tile kind 0-33"):
         writer.update(**{**view, "drawn": 40, "offered": None})
     with pytest.raises(IndexError, match="out of range"):
-        writer.update(**{**view, "phase": 100})
+        writer.update(**{**view, "phase": 1000})
+    with pytest.raises(ValueError, match=r"dead hands: expected one per seat \(4\), got 3"):
+        writer.update(**{**view, "dead_hands": [True, False, False]})

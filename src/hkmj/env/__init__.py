@@ -4,7 +4,7 @@
 * :func:`parallel_env` — the same game as a PettingZoo ``ParallelEnv`` (:class:`HkmjParallelEnv`):
   the agents who must act (the player on turn, or every claimant, HK-4.7) act together.
 * :class:`SingleSeatEnv` — a Gymnasium environment: one seat against built-in bots, registered as
-  :data:`GYM_ID` (``gymnasium.make("hkmj/SingleSeat-v0")``).
+  :data:`GYM_ID` (``gymnasium.make("hkmj/SingleSeat-v1")``).
 
 Encoding of observations and actions: :mod:`hkmj.env.encoding` and docs/env.md.
 """
@@ -24,7 +24,7 @@ from hkmj.env.parallel import HkmjParallelEnv, parallel_env
 from hkmj.env.rules import RULES
 from hkmj.env.single import SingleSeatEnv
 
-GYM_ID = "hkmj/SingleSeat-v0"
+GYM_ID = "hkmj/SingleSeat-v1"
 """The id under which importing :mod:`hkmj.env` registers :class:`SingleSeatEnv` with Gymnasium:
 ``gymnasium.make(GYM_ID, rules="mcr")`` and ``gymnasium.make_vec(GYM_ID, num_envs=8)`` take its arguments."""
 if GYM_ID not in gymnasium.registry:  # a reload of this module registers nothing twice

@@ -8,7 +8,7 @@
  * against hkmj/env/planes.py at import (LAYOUT) and by tests/env/test_planes.py.
  *
  * Cells.write(me, prevailing, dealer, conc, drawn, offered, melds, ponds, bonus, phase, turn,
- *             to_act, live, dead, counts, scores)   -- PlaneWriter._write's arguments
+ *             to_act, live, dead, counts, scores, dead_hands)   -- PlaneWriter._write's arguments
  * Cells.reset()                                      -- PlaneWriter.reset
  * mask(indices, size) -> bytearray                   -- core.mask_bytes
  */
@@ -29,7 +29,8 @@
 #define DEALER 156
 #define PHASE 157
 #define SCALARS 158
-#define N_ROWS 159
+#define DEAD_HANDS 159 /* a seat's dead hand (MCR-5.4), one column per relative seat */
+#define N_ROWS 160
 #define HONOUR 27
 #define N_CELLS (N_ROWS * W)
 #define BLOCK 4 /* a kind has four copies (HK-1): rows of a thermometer block */
@@ -51,6 +52,7 @@ typedef struct {
     long live, dead;
     long counts[4];
     PyObject *scores;
+    int dead_hands[4];
 } Cells;
 
 static PyObject *str_tile, *str_kind, *empty_tuple;
@@ -107,6 +109,7 @@ static void clear_state(Cells *c) {
     c->dead = -1;
     Py_INCREF(empty_tuple);
     Py_XSETREF(c->scores, empty_tuple);
+    memset(c->dead_hands, 0, sizeof c->dead_hands);
 }
 
 /* a kind's count in a thermometer block went from old to new: the rows between them flip */
@@ -256,8 +259,8 @@ static int check_tuples(PyObject *seq, const char *what) {
 /* PlaneWriter._write: rewrite the cells whose part of the view changed, in the same order */
 static PyObject *Cells_write(Cells *c, PyObject *const *args, Py_ssize_t nargs) {
     if (has_cells(c) < 0) return NULL;
-    if (nargs != 16) {
-        PyErr_Format(PyExc_TypeError, "Cells.write: expected 16 arguments, got %zd", nargs);
+    if (nargs != 17) {
+        PyErr_Format(PyExc_TypeError, "Cells.write: expected 17 arguments, got %zd", nargs);
         return NULL;
     }
     long me, prevailing, dealer, drawn, offered, phase, turn, live, dead;
@@ -265,7 +268,8 @@ static PyObject *Cells_write(Cells *c, PyObject *const *args, Py_ssize_t nargs) 
         as_long(args[4], &drawn) < 0 || as_long(args[5], &offered) < 0 || as_long(args[9], &phase) < 0 ||
         as_long(args[10], &turn) < 0 || as_long(args[12], &live) < 0 || as_long(args[13], &dead) < 0)
         return NULL;
-    PyObject *conc = args[3], *melds = args[6], *ponds = args[7], *bonus = args[8], *counts = args[14], *scores = args[15];
+    PyObject *conc = args[3], *melds = args[6], *ponds = args[7], *bonus = args[8], *counts = args[14], *scores = args[15],
+             *dead_hands = args[16];
     int to_act = PyObject_IsTrue(args[11]);
     if (to_act < 0) return NULL;
     if (me < 0 || me > 3) {
@@ -385,6 +389,20 @@ static PyObject *Cells_write(Cells *c, PyObject *const *args, Py_ssize_t nargs) 
         }
         Py_INCREF(scores);
         Py_SETREF(c->scores, scores);
+    }
+    /* dead hands (MCR-5.4): the engine's list changes in place, so each seat is read */
+    if (check_seq(dead_hands, "dead hands") < 0) return NULL;
+    if (Py_SIZE(dead_hands) != 4) {
+        PyErr_Format(PyExc_ValueError, "dead hands: expected one per seat (4), got %zd", Py_SIZE(dead_hands));
+        return NULL;
+    }
+    for (long s = 0; s < 4; s++) {
+        int d = PyObject_IsTrue(ITEM(dead_hands, s));
+        if (d < 0) return NULL;
+        if (d != c->dead_hands[s]) {
+            c->dead_hands[s] = d;
+            c->f[DEAD_HANDS * W + ((s - me) & 3)] = d ? 1.0f : 0.0f;
+        }
     }
     Py_RETURN_NONE;
 }
@@ -531,8 +549,8 @@ PyMODINIT_FUNC PyInit__cells(void) {
         Py_DECREF(m);
         return NULL;
     }
-    PyObject *layout = Py_BuildValue("(iiiiiiiiiiiiiii)", W, HAND, DRAWN, OFFERED, MELDS, DISCARDS, MAX_DISCARDS, BONUS, SEAT_WIND,
-                                     PREVAILING, DEALER, PHASE, SCALARS, N_ROWS, HONOUR);
+    PyObject *layout = Py_BuildValue("(iiiiiiiiiiiiiiii)", W, HAND, DRAWN, OFFERED, MELDS, DISCARDS, MAX_DISCARDS, BONUS, SEAT_WIND,
+                                     PREVAILING, DEALER, PHASE, SCALARS, DEAD_HANDS, N_ROWS, HONOUR);
     if (layout == NULL || PyModule_AddObject(m, "LAYOUT", layout) < 0) {
         Py_XDECREF(layout);
         Py_DECREF(m);

@@ -79,7 +79,7 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
     (``int8``, :data:`~hkmj.env.encoding.N_ACTIONS`).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_v1", "render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 4}
 
     def __init__(
         self,
@@ -382,7 +382,7 @@ class _CallOrderCheck(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         return getattr(inner, name)
 
     def __str__(self) -> str:
-        """The environment's name (``hkmj_v0``), as PettingZoo's own wrapper prints it."""
+        """The environment's name (``hkmj_v1``), as PettingZoo's own wrapper prints it."""
         return str(self.env)
 
 

@@ -33,6 +33,7 @@ from hkmj.env.core import (
 )
 from hkmj.env.planes import (
     BONUS,
+    DEAD_HANDS,
     DEALER,
     DISCARDS,
     DRAWN,
@@ -56,6 +57,7 @@ __all__ = [
     "ACTION_NAMES",
     "BONUS",
     "CHOW",
+    "DEAD_HANDS",
     "DEALER",
     "DISCARD",
     "DISCARDS",
@@ -152,6 +154,7 @@ class ViewEncoder:
             view.dead,
             view.concealed_counts,
             view.scores,
+            view.dead_hands,
         )
         self.writer.key = key
         return self.planes.copy()

@@ -41,7 +41,7 @@ class HkmjParallelEnv(ParallelEnv):  # type: ignore[misc]
     player asked about a discard or added kong, HK-4); every other agent's mask has only ``pass``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_parallel_v0", "render_modes": ["human", "ansi"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"name": "hkmj_parallel_v1", "render_modes": ["human", "ansi"], "render_fps": 4}
 
     def __init__(self, aec: HkmjEnv) -> None:
         """Drive ``aec`` (a fresh :func:`~hkmj.env.raw_env`, whose ruleset, hands and render mode it plays)."""

@@ -23,6 +23,7 @@ from hkmj.tiles import HONOUR, N_KINDS
 
 __all__ = [
     "BONUS",
+    "DEAD_HANDS",
     "DEALER",
     "DISCARDS",
     "DRAWN",
@@ -67,7 +68,10 @@ PHASE: Final = DEALER + 1
 SCALARS: Final = PHASE + 1
 """Row 158: live wall / 130 (col 0), dead wall / 16 (1), concealed counts / 14 per relative seat (2..5),
 running scores / 1000 clipped to ±1 per relative seat (6..9)."""
-N_ROWS: Final = SCALARS + 1
+DEAD_HANDS: Final = SCALARS + 1
+"""Row 159: 1 at the column of each relative seat (0..3) whose hand is dead after a false Mahjong
+(MCR-5.4; public, as the declaration was; never set under a ruleset without dead hands)."""
+N_ROWS: Final = DEAD_HANDS + 1
 
 ROWS: Final[tuple[tuple[str, int, int], ...]] = (
     ("own hand (counts 1-4)", HAND, 4),
@@ -81,6 +85,7 @@ ROWS: Final[tuple[tuple[str, int, int], ...]] = (
     ("dealer", DEALER, 1),
     ("phase, seat on turn, to act", PHASE, 1),
     ("wall sizes, hand sizes, scores", SCALARS, 1),
+    ("dead hands by seat", DEAD_HANDS, 1),
 )
 """(name, first row, rows) of each block, in order."""
 
@@ -102,9 +107,10 @@ _CELL: Final[tuple[object, ...]] = tuple(range(N_CELLS))
 are above CPython's cached small ints)."""
 _S: Final = SCALARS * _W
 _P: Final = PHASE * _W
+_D: Final = DEAD_HANDS * _W
 _BLOCK: Final = 4
 """Rows of a thermometer block (own hand, a seat's melds): a kind has four copies (HK-1)."""
-LAYOUT: Final = (N_KINDS, HAND, DRAWN, OFFERED, MELDS, DISCARDS, MAX_DISCARDS, BONUS, SEAT_WIND, PREVAILING, DEALER, PHASE, SCALARS, N_ROWS, HONOUR)
+LAYOUT: Final = (N_KINDS, HAND, DRAWN, OFFERED, MELDS, DISCARDS, MAX_DISCARDS, BONUS, SEAT_WIND, PREVAILING, DEALER, PHASE, SCALARS, DEAD_HANDS, N_ROWS, HONOUR)
 """The layout constants ``hkmj.env._cells`` must have been built with (its ``LAYOUT``)."""
 
 
@@ -199,6 +205,7 @@ class PlaneWriter:
         self._dead = -1
         self._counts: list[int] = [0, 0, 0, 0]  # the cells of a count 0 are 0
         self._scores: tuple[int, ...] = ()
+        self._dead_hands: list[bool] = [False, False, False, False]  # each seat's dead-hand cell (MCR-5.4)
 
     def encode_state(self, hand: Hand, seat: int, to_act: bool, key: int) -> None:
         """Bring the planes up to ``seat``'s view of ``hand``, read straight from the engine's state.
@@ -241,6 +248,7 @@ class PlaneWriter:
             hand.dead_count,
             hand.n_concealed,
             hand.scores,
+            hand.dead_hands,
         )
         self.key = key
 
@@ -262,6 +270,7 @@ class PlaneWriter:
         dead: int,
         counts: Sequence[int],
         scores: Sequence[int],
+        dead_hands: Sequence[bool] = (False, False, False, False),
     ) -> None:
         """Rewrite the cells whose part of a view (a :class:`~hkmj.engine.SeatView`'s fields) changed."""
         self._write(
@@ -281,6 +290,7 @@ class PlaneWriter:
             dead,
             list(counts),
             tuple(scores),
+            [bool(d) for d in dead_hands],
         )
 
     def _write(
@@ -301,6 +311,7 @@ class PlaneWriter:
         dead: int,
         counts: list[int],
         scores: tuple[int, ...],
+        dead_hands: list[bool],
     ) -> None:
         """:meth:`update` with typed arguments (-1: no drawn or offered tile); nothing given is kept
         but the tuples (the engine's lists change in place, its tuples never). With :attr:`cells`,
@@ -308,7 +319,7 @@ class PlaneWriter:
         cells = self.cells
         if cells is not None:
             cells.write(
-                me, prevailing, dealer, conc, drawn, offered, melds, ponds, bonus, phase, turn, to_act, live, dead, counts, scores
+                me, prevailing, dealer, conc, drawn, offered, melds, ponds, bonus, phase, turn, to_act, live, dead, counts, scores, dead_hands
             )
             return
         if me != self._seat or prevailing != self._prevailing:
@@ -397,6 +408,15 @@ class PlaneWriter:
                 for r in range(4):
                     f[_CELL[_S + 6 + r]] = max(-1.0, min(1.0, scores[(me + r) & 3] / 1000.0))
             self._scores = scores
+        old_dead = self._dead_hands
+        if dead_hands != old_dead:  # the engine's list changes in place: compared by value
+            if len(dead_hands) != 4:
+                raise ValueError(f"dead hands: expected one per seat (4), got {len(dead_hands)}")
+            for s in range(4):
+                d = dead_hands[s]
+                if d != old_dead[s]:
+                    old_dead[s] = d
+                    f[_CELL[_D + ((s - me) & 3)]] = _ONE if d else _ZERO
 
     def _hand_kind(self, conc: list[int], old: list[int], t: int) -> None:
         """The own hand's cells of kind ``t`` brought from its count in ``old`` to that in ``conc`` (``old`` updated)."""

@@ -124,7 +124,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
 
         Equal to that observation's ``obs["action_mask"]`` (all False when the learner has nothing
         to decide). sb3-contrib's ``MaskablePPO`` looks for this method, so it trains on
-        ``gymnasium.make("hkmj/SingleSeat-v0")`` without an ``ActionMasker`` wrapper.
+        ``gymnasium.make("hkmj/SingleSeat-v1")`` without an ``ActionMasker`` wrapper.
         """
         return self._mask.copy()
 
@@ -201,7 +201,7 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         ``step``, unless the match is over); ``human``: the same text printed (None returned);
         ``rgb_array``: the learner's planes (``obs["observation"]``) as an RGB image, ``uint8`` of
         shape ``(640, 144, 3)``, each cell 4 × 4 pixels (0 dark blue, 1 yellow, -1 red) from the
-        top left corner, the 159 × 34 cells' 636 × 136 pixels padded with black to multiples of 16
+        top left corner, the 160 × 34 cells' 640 × 136 pixels padded with black to multiples of 16
         (what video encoders take as they are). Before the first ``reset()``, every render mode raises
         ``RuntimeError`` ("call reset() before render()"), as :meth:`HkmjEnv.render` does."""
         if self.render_mode is not None and self.aec._core.match is None:
