@@ -436,3 +436,37 @@ def test_env_names_a_huge_action_under_gymnasium_1_0(monkeypatch: pytest.MonkeyP
     with pytest.raises(ValueError, match=rf"{agent}: action {2**70} is not in the action space \(a whole number 0-74\); legal: "):
         e.step(2**70)
     assert e.agent_selection == agent
+
+
+def test_a_numpy_bool_is_no_action_index_as_a_python_bool_is_not() -> None:
+    """Was: ``raw_env()``, ``parallel_env()`` and ``SingleSeatEnv`` read ``np.True_`` as action 1
+    and played it (a discard of 2m, HK-3.2) where ``True`` is refused, as docs/env.md says a value
+    that is not a whole number is: a boolean mask element passed by mistake became a move. Now a
+    NumPy bool (a scalar or a 0-d array) is refused as ``True`` is, and nothing is played."""
+    bools = (np.True_, np.False_, np.array(True), np.array(False))
+    seed = next(s for s in range(200) if {0, 1} <= set(_legal_after_reset(raw_env(), s)))
+    for make in (raw_env, env):
+        e = make()
+        e.reset(seed=seed)
+        events = len(e.unwrapped.current_hand().events)
+        for bad in bools:
+            with pytest.raises(ValueError, match=r"expected an action index 0-74|not in the action space"):
+                e.step(bad)
+        assert len(e.unwrapped.current_hand().events) == events
+    p = parallel_env(ask_all=False)
+    p.reset(seed=seed)
+    (agent,) = p.acting
+    events = len(p.aec.current_hand().events)
+    for bad in bools:
+        with pytest.raises(ValueError, match=r"expected an action index 0-74"):
+            p.step({agent: bad})
+    assert len(p.aec.current_hand().events) == events
+    g = SingleSeatEnv(opponents=("random",) * 3)
+    g.reset(seed=seed)
+    _obs, _reward, _term, _trunc, info = g.step(np.True_)
+    assert "is not an action index" in info["illegal_action"], info
+
+
+def _legal_after_reset(e: Any, seed: int) -> list[int]:
+    e.reset(seed=seed)
+    return sorted(e.legal_actions())

@@ -121,6 +121,13 @@ def shape_of(action: Any) -> tuple[Any, ...]:
         return ()
 
 
+def is_boolean(action: Any) -> bool:
+    """A boolean of an array library (NumPy's ``np.True_``, a 0-d bool array, torch's bool tensor),
+    which ``int()`` reads as 0 or 1 as it does ``True``: no action index either (core imports no NumPy)."""
+    dtype = getattr(action, "dtype", None)
+    return dtype is not None and (getattr(dtype, "kind", None) == "b" or str(dtype) == "torch.bool")
+
+
 def batch_hint(action: Any) -> str:
     """``; a batch of one? pass action[0]`` for an array or tensor of one number (a policy's output
     for a batch of one observation), which is no index of ``Discrete(75)``; else nothing."""
@@ -130,14 +137,14 @@ def batch_hint(action: Any) -> str:
 
 
 def whole_index(agent: str, action: Any) -> int:
-    """``action`` as an action index: a whole number (``7.0`` is 7; ``7.5``, ``"7"``, ``True`` and None are refused).
+    """``action`` as an action index: a whole number (``7.0`` is 7; ``7.5``, ``"7"``, ``True``, ``np.True_`` and None are refused).
 
     An array or tensor of one or more dimensions is refused too, even of one number, which ``int()``
     reads in NumPy 1.x and torch (``np.array([7])``, ``torch.tensor([7])``: a batch of one, not an
     index; a 0-d array is one). Raises :class:`ValueError` naming ``agent`` and the value; the range
     is checked with the legal actions.
     """
-    if action is None or isinstance(action, bool) or len(shape_of(action)) > 0:
+    if action is None or isinstance(action, bool) or is_boolean(action) or len(shape_of(action)) > 0:
         raise ValueError(f"{agent}: expected an action index 0-{N_ACTIONS - 1}, got {action!r}{batch_hint(action)}")
     try:
         index = int(action)
