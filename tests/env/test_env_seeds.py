@@ -93,3 +93,29 @@ def test_a_seed_is_a_whole_number_0_or_more(make: Any) -> None:
         with pytest.raises(ValueError, match=r"seed=.*: expected None or a whole number 0 or more"):
             e.reset(seed=bad)
     assert _first(e, 5) == five  # a refused seed leaves the environment as good as new
+
+
+def test_the_pages_first_sample_replays_its_episode_once_the_action_space_is_seeded_as_it_says() -> None:
+    """Was: docs/env.md said only that ``reset(seed=s)`` deals the same walls and seats, and its
+    first sample, run twice, played two different episodes from that deal (its actions come from
+    ``action_space(agent).sample``, whose generator ``reset`` does not seed, as in PettingZoo's own
+    environments), which a researcher checking reproducibility reads as a seeding bug. The page now
+    says to seed the space as well; done as it says, the sample plays the same record in two
+    processes with different hash seeds (HK-2.1 seats, HK-7 the match)."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "env.md").read_text(encoding="utf-8")
+    assert "`e.action_space(agent).seed(s)` after `reset(seed=s)`" in page
+    sample = page.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "e.reset(seed=42)\n" in sample
+    code = sample.split("\ng = SingleSeatEnv", 1)[0].replace(
+        "e.reset(seed=42)\n", "e.reset(seed=42)\ne.action_space(e.agent_selection).seed(42)\n"
+    )
+    code += "\nimport hashlib, json; print(hashlib.sha256(json.dumps(e.unwrapped.record()).encode()).hexdigest())\n"
+    path = os.pathsep.join(p for p in sys.path if p)
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300, check=True)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1, digests
