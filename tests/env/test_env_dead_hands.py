@@ -210,3 +210,21 @@ def test_mcr_5_4_every_seat_can_be_seen_dead_by_every_other() -> None:
         if len(seen) == 16:
             break
     assert len(seen) == 16, sorted(seen)
+
+
+def test_mcr_5_4_the_rendered_table_names_a_dead_hand() -> None:
+    """Was: ``render()`` (``ansi``) showed a dead hand's seat as any other, though the planes mark
+    it; now its line says ``dead hand (MCR-5.4)``, and no line says it before the false Mahjong."""
+    e = raw_env(rules="mcr", render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert isinstance(text, str) and "dead hand" not in text
+    rng = random.Random(2)
+    while not _declare_false(e):
+        obs = e.observe(e.agent_selection)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist())))
+    (dead,) = _public_dead(e.current_hand())
+    text = e.render()
+    assert isinstance(text, str)
+    lines = [line for line in text.splitlines() if "dead hand (MCR-5.4)" in line]
+    assert len(lines) == 1 and lines[0].startswith(f"  {'ESWN'[dead]}:"), text

@@ -281,7 +281,8 @@ class HkmjEnv(AECEnv):  # type: ignore[misc]
         lines.append("hand: " + format_tiles(tiles_of(v.concealed)))
         for s in range(4):
             melds = " ".join(str(m) for m in v.melds[s])
-            lines.append(f"  {SEAT_LETTERS[s]}: melds [{melds}] discards {format_tiles(v.discards[s], sort=False)}")
+            dead = ", dead hand (MCR-5.4)" if v.dead_hands[s] else ""  # public, as the false Mahjong was
+            lines.append(f"  {SEAT_LETTERS[s]}: melds [{melds}] discards {format_tiles(v.discards[s], sort=False)}{dead}")
         if core.indices:
             lines.append("legal: " + ", ".join(f"{i}={ACTION_NAMES[i]}" for i in sorted(core.indices)))
         return "\n".join(lines)
