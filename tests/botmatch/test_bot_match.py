@@ -1002,3 +1002,30 @@ def test_a_long_bot_command_is_shown_from_a_word_not_mid_word(lang: str, shown: 
     assert done.returncode == 0, done.stderr
     row = done.stdout.splitlines()[2]
     assert row.split()[:2] == ["1", shown] and len(row) <= 80, done.stdout
+
+
+# MCR: S holds 999m and draws the fourth 9m; nobody can claim East's 6z.
+_DEAD_KONG = [
+    "5m1p4p7p2s5s8s1z2z3z4z5z6z7z",
+    "999m1p4p7p2s5s1z2z3z4z5z",
+    "1p4p7p2p5p8p3s6s9s1z2z3z4z",
+    "3p6p9p1s4s7s2m5z6z7z1z2s5s",
+]
+
+
+def test_mcr_5_4_the_protocol_page_says_a_dead_hand_may_still_declare_a_kong_from_its_own_tiles() -> None:
+    """Was: docs/bot-protocol.md said a dead hand's seat "may only discard", but MCR-5.4's ruling
+    (docs/rules-mcr.md) lets it declare a kong from its own tiles on its turn, which the request's
+    ``legal`` then lists: a bot written to the page did not expect it. The page now says so."""
+    from hkmj.botproto import request
+    from hkmj.engine.testing import act, stacked_hand
+
+    hand = stacked_hand(_DEAD_KONG, draws="9m", rules=get_ruleset("mcr"))
+    act(hand, "E discard 6z")
+    act(hand, "S mahjong")  # a false Mahjong: South's hand is dead
+    message = request(1, hand.view(1), hand.legal_actions(1), 1.0)
+    assert message["view"]["dead_hands"] == [1]
+    assert "concealed kong 9m" in message["legal"]
+    page = (Path(__file__).parents[2] / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    assert "so its seat may only discard;" not in page
+    assert "on its turn its seat may only discard or declare a kong from its own tiles" in page

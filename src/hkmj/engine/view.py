@@ -71,7 +71,8 @@ class SeatView(NamedTuple):
 
     @property
     def dead_hand(self) -> bool:
-        """This seat's hand is dead (MCR-5.4): it cannot win nor claim, only discard (safely)."""
+        """This seat's hand is dead (MCR-5.4): it cannot win nor claim; on its turn it discards, or
+        declares a kong from its own tiles (docs/rules-mcr.md's ruling)."""
         return bool(self.dead_hands[self.seat]) if self.seat < len(self.dead_hands) else False
 
     @property
