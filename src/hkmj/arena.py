@@ -8,6 +8,12 @@ Each bot's points over the four hands rank the table for one Plackett-Luce updat
 Deals may be played by several processes; ratings are always updated in deal order, so the
 result is the same for any number of workers.
 
+With a record (``hkmj arena --record FILE``), every hand is kept as the engine's events
+(docs/record-format.md): hands without a match, each ``hand_start`` numbering the hand in the
+arena (``hand``), the deal's four bots as its players 0-3 (``players`` by seat, ``dealer`` the
+player at East) and ``arena`` ``{deal, rotation, bots}`` (the deal's number, the rotation 1-4,
+the names of players 0-3), so ``hkmj replay`` and ``hkmj review`` read it as they read any record.
+
 A bot is a built-in name or an import path ``module:factory`` of one's own bot, where
 ``factory(seed)`` returns a :class:`~hkmj.engine.Player` (:func:`hkmj.bots.bot_factory`); its
 module must be importable wherever deals are played (each worker process, each Ray node).
@@ -15,6 +21,7 @@ module must be importable wherever deals are played (each worker process, each R
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -27,7 +34,7 @@ from hkmj.engine import Hand, play_hand
 from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
 from hkmj.scale import map_ordered
 
-__all__ = ["ArenaResult", "play_deal", "run_arena", "tables"]
+__all__ = ["ArenaResult", "play_deal", "play_deal_recorded", "run_arena", "tables"]
 
 
 def tables(bots: Sequence[str], deals: int) -> list[tuple[str, ...]]:
@@ -39,8 +46,22 @@ def tables(bots: Sequence[str], deals: int) -> list[tuple[str, ...]]:
     return [tuple(bots[(k + i) % n] for i in range(4)) for k in range(deals)]
 
 
-def play_deal(args: tuple[int, int, tuple[str, ...], tuple[str, tuple[tuple[str, str], ...]]]) -> dict[str, int]:
+Job = tuple[int, int, tuple[str, ...], tuple[str, tuple[tuple[str, str], ...]]]
+"""One deal to play: (arena seed, deal index k from 0, the table's four bots, ruleset (name, options))."""
+
+
+def play_deal(args: Job) -> dict[str, int]:
     """Points per bot over the four rotations of deal ``k`` (HK-6 payments summed) under ruleset (name, options)."""
+    return _play_deal(args, None)
+
+
+def play_deal_recorded(args: Job) -> tuple[dict[str, int], list[str]]:
+    """:func:`play_deal` and the four hands' events as JSON lines (a record's lines, module docstring)."""
+    lines: list[str] = []
+    return _play_deal(args, lines), lines
+
+
+def _play_deal(args: Job, lines: list[str] | None) -> dict[str, int]:
     seed, k, table, spec = args
     rules = get_ruleset(spec[0], dict(spec[1]))
     rng = random.Random(seed * 1_000_003 + k)
@@ -49,12 +70,20 @@ def play_deal(args: tuple[int, int, tuple[str, ...], tuple[str, tuple[tuple[str,
     for r in range(4):
         at_seat = [table[(s + r) % 4] for s in range(4)]
         players = [load_bot(at_seat[s], rng.getrandbits(32)) for s in range(4)]
+        if lines is None:
+            hand = Hand.from_seed(hand_seed, rules=rules)
+        else:  # the same wall and play, its hand_start naming the deal and who sat where
+            seats = [(s + r) % 4 for s in range(4)]
+            info = {"hand": 4 * k + r + 1, "players": seats, "dealer": seats[0], "arena": {"deal": k + 1, "rotation": r + 1, "bots": list(table)}}
+            hand = Hand.from_seed(hand_seed, rules=rules, info=info)
         try:
-            result = play_hand(Hand.from_seed(hand_seed, rules=rules), players)
+            result = play_hand(hand, players)
         except Exception as e:  # an outside bot's error or illegal action, named with its table
             raise ValueError(f"deal {k + 1}, seats E S W N = {', '.join(at_seat)}: {type(e).__name__}: {e}") from None
         for s in range(4):
             points[at_seat[s]] += result.payments[s]
+        if lines is not None:
+            lines.extend(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in hand.events)
     return points
 
 
@@ -151,11 +180,14 @@ def run_arena(
     address: str | None = None,
     rules: Ruleset | None = None,
     progress: Callable[[int], None] | None = None,
+    on_record: Callable[[list[str]], None] | None = None,
 ) -> ArenaResult:
     """Rate ``bots`` (built-in names or import paths ``module:factory``, at least two distinct) over ``deals`` duplicate deals.
 
     Deals run locally or on Ray (:func:`hkmj.scale.map_ordered`); ratings are the same for any backend and worker count.
-    ``progress(1)`` is called as each deal is played (a progress bar's ``advance``).
+    ``progress(1)`` is called as each deal is played (a progress bar's ``advance``); with
+    ``on_record``, ``on_record(lines)`` is given each deal's four hands as record lines, in deal
+    order (the module docstring), before its ``progress``.
     """
     from openskill.models import PlackettLuce
 
@@ -169,11 +201,18 @@ def run_arena(
     ruleset = DEFAULT if rules is None else rules
     spec = (ruleset.name, tuple(sorted(ruleset.options.items())))
     jobs = [(seed, k, t, spec) for k, t in enumerate(tables(names, deals))]
-    results = []
-    for deal in map_ordered(play_deal, jobs, workers=workers, backend=backend, address=address):
-        results.append(deal)
-        if progress is not None:
-            progress(1)
+    results: list[dict[str, int]] = []
+    if on_record is None:
+        for pts in map_ordered(play_deal, jobs, workers=workers, backend=backend, address=address):
+            results.append(pts)
+            if progress is not None:
+                progress(1)
+    else:
+        for pts, lines in map_ordered(play_deal_recorded, jobs, workers=workers, backend=backend, address=address):
+            on_record(lines)
+            results.append(pts)
+            if progress is not None:
+                progress(1)
     model = PlackettLuce()
     ratings: dict[str, Any] = {b: model.rating(name=b) for b in names}
     hands = dict.fromkeys(names, 0)

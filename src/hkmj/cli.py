@@ -644,7 +644,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def record_refused(command: str, record: str, lang: str) -> str | None:
     """Why ``hkmj COMMAND --record RECORD`` cannot write its record, said before any hand is played
-    (``simulate``, ``bot-match``): the file exists (a saved match, hkmj play --record, is never
+    (``simulate``, ``bot-match``, ``arena``): the file exists (a saved match, hkmj play --record, is never
     lost), or its folder does not (not the OS's "No such file or directory"); None when it can."""
     from hkmj.run_words import said
 
@@ -975,7 +975,7 @@ def _add_replay(sub: Any) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument(
-        "file", help="a record written by hkmj simulate --record, hkmj play --record or hkmj bot-match --record, or a server table's log export"
+        "file", help="a record written by hkmj simulate --record, hkmj play --record, hkmj bot-match --record or hkmj arena --record, or a server table's log export"
     )
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
     p.add_argument("--lang", type=lang_word, choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")

@@ -238,6 +238,8 @@ l'extra\u00a0: pip install "hkmj[arena]".
 
   hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
   hkmj arena --bots mybots:make_bot,greedy,strong --deals 50
+  hkmj arena --bots greedy,strong --deals 10 --plot '' --record a.jsonl
+  hkmj replay a.jsonl && hkmj review a.jsonl --seat strong
 
 Un robot à vous est un chemin d'import module:fabrique, où fabrique(graine) renvoie un joueur
 avec une méthode choose(view, legal) (docs/bot-protocol.md)\u00a0; le module est cherché d'abord
@@ -249,10 +251,17 @@ l'ordinal qui classe les lignes (mu - 3 sigma, un niveau prudent), les donnes jo
 points par donne (pts/donne)\u00a0; puis la courbe de chaque niveau selon les donnes jouées
 (--plot).
 
+--record FICHIER garde chaque donne jouée (4 par donne dupliquée) au format d'enregistrement
+de hkmj simulate (docs/record-format.md)\u00a0: hkmj replay le revérifie, et hkmj review --seat
+suivi du nom d'un robot (à chaque place qu'il a tenue), de E|S|O|N ou de 1-4 (les quatre
+robots de la donne, dans l'ordre où le champ «\u00a0arena\u00a0» de chaque donne les nomme)
+analyse son jeu.
+
 Code de sortie\u00a0: 0 classé\u00a0; 2 une ligne de commande fausse, un robot inconnu, un robot qui
 échoue, l'extra manquant ou un fichier --plot qui existe déjà (arena.png par défaut aussi\u00a0:
 une courbe n'est jamais remplacée\u00a0; donnez un autre nom, --plot '' pour aucune, ou supprimez-le
-d'abord) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
+d'abord) ou ne peut pas être écrit, ou un fichier --record qui existe déjà (jamais remplacé non
+plus) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
 """
 
 _REVIEW_DESCRIPTION = """\
@@ -262,8 +271,8 @@ chaque action permise du point de vue du joueur\u00a0: l'analyse montre ce qu'il
 de points d'espérance le choix a coûté (et les chances de gagner), et combien de tuiles
 séparaient la main d'une main prête (shanten) et ses attentes, avant et après. Les plus grosses erreurs d'abord.
 
-PARTIE est un enregistrement écrit par hkmj play --record, hkmj simulate --record ou hkmj bot-match
---record (pour analyser le jeu d'un robot externe), ou l'export du journal d'une table du serveur (GET /api/tables/<id>/log, une fois la partie finie). Tout jeu
+PARTIE est un enregistrement écrit par hkmj play --record, hkmj simulate --record, hkmj bot-match
+--record (pour analyser le jeu d'un robot externe) ou hkmj arena --record, ou l'export du journal d'une table du serveur (GET /api/tables/<id>/log, une fois la partie finie). Tout jeu
 de règles\u00a0: Hong Kong, MCR, classique. Les valeurs sont les estimations du conseiller des points
 que la main rapportera (les paiements des règles\u00a0: HK-6, MCR-8, CL-7), pas des certitudes\u00a0: une
 «\u00a0erreur\u00a0» peut être un choix sensé que le conseiller ne voit pas.
@@ -283,7 +292,8 @@ Qui est revu (--seat)\u00a0:
   un nom        dans un enregistrement de hkmj play, le nom affiché à la table\u00a0: vous
                 (joueur 1), Robot 1, Robot 2, Robot 3 (joueurs 2 à 4\u00a0; aussi les noms de
                 la table en anglais, you, Bot 1…)\u00a0; dans le journal d'une table du
-                serveur, le nom d'un joueur
+                serveur, le nom d'un joueur\u00a0; dans un enregistrement de hkmj arena, le
+                nom d'un robot (à chaque place qu'il a tenue)
 
 Sortie\u00a0: un résumé en texte sur la sortie standard (les plus grosses erreurs d'abord) et une page
 HTML avec les tuiles dessinées, chaque décision et chaque action permise estimée, écrite à côté
@@ -388,7 +398,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _REPLAY_EPILOG,
         "file": (
-            "un enregistrement écrit par hkmj simulate --record, hkmj play --record ou hkmj bot-match --record, "
+            "un enregistrement écrit par hkmj simulate --record, hkmj play --record, hkmj bot-match --record ou hkmj arena --record, "
             "ou l'export du journal d'une table du serveur"
         ),
         "--show": "afficher d'abord les donnes coup par coup, en mots",
@@ -593,6 +603,10 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--backend": "des processus locaux (par défaut) ou des tâches Ray",
         "--address": "adresse du cluster Ray\u00a0; par défaut\u00a0: une nouvelle instance Ray locale",
         "--plot": "fichier de la courbe des classements, un nouveau\u00a0: un fichier existant est refusé (par défaut {default}\u00a0; '' pour aucun)",
+        "--record": (
+            "écrire chaque donne jouée en JSON Lines (docs/record-format.md) dans un nouveau fichier, pour "
+            "hkmj replay et hkmj review\u00a0; n'en écrase jamais un"
+        ),
         "--quiet": "pas de barre de progression",
         "--lang": f"langue de la progression, du classement et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
     },

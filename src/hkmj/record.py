@@ -829,6 +829,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "you.bots": ", with {bots}",
         "you.bot": "{bot} as player {n}",
         "you": "  You: {wind} (player 1)",
+        "arena": "  hkmj arena, deal {deal}, rotation {rotation} of 4; the bots: {bots}",
         "deal": "Deal (each hand sorted):",
         "bonus": "{who} exposes {tile}",
         "replacement": "{who} takes a replacement tile from the dead wall: {tile} (for a {why}; live {live}, dead {dead})",
@@ -878,6 +879,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "you.bots": ", avec {bots}",
         "you.bot": "{bot} en joueur {n}",
         "you": "  Vous\u00a0: {wind} (joueur 1)",
+        "arena": "  hkmj arena, donne {deal}, rotation {rotation} sur 4\u00a0; les robots\u00a0: {bots}",
         "deal": "Distribution (chaque main triée)\u00a0:",
         "bonus": "{who} expose {tile}",
         "replacement": "{who} prend un remplacement dans le mur mort\u00a0: {tile} (pour {why}\u00a0; mur vivant {live}, mort {dead})",
@@ -1075,6 +1077,11 @@ class Show:
             lines = [head, w["seats"].format(who=self._by_seat(e["scores"]))]
             if self.human and self.players is not None and HUMAN_PLAYER in self.players:
                 lines.append(w["you"].format(wind=wind_name(self.players.index(HUMAN_PLAYER), self.lang)))
+            arena = e.get("arena")
+            bots = arena.get("bots") if isinstance(arena, dict) else None
+            if isinstance(arena, dict) and self.players is not None and isinstance(bots, list) and len(bots) == 4:  # a hkmj arena deal
+                named = " · ".join(f"{self.who(s)} {bots[p]}" for s, p in enumerate(self.players))
+                lines.append(w["arena"].format(deal=arena.get("deal"), rotation=arena.get("rotation"), bots=named))
             return "\n" + "\n".join(lines)
         if t == "deal":
             dealt = [f"  {self.who(s)}{w['sep']}{plain_tiles(''.join(h), self.lang)}" for s, h in enumerate(e["hands"])]

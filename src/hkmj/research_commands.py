@@ -13,9 +13,9 @@ from hkmj.bots import BOTS
 from hkmj.cli import _exists, _write_record, add_lang_argument, at_least_one, record_refused, seed_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason, Unwritable, is_stream_path, no_folder, own_stream
-from hkmj.record import gone
+from hkmj.record import RecordWriter, gone
 from hkmj.rules_args import add_rules_arguments, rules_from_args
-from hkmj.run_words import count, said
+from hkmj.run_words import count, run_error_in, said
 
 _BOT_MATCH_EPILOG = """\
 Each --bot is a built-in bot (random, greedy, strong, expert) or a command run as a subprocess that
@@ -46,6 +46,8 @@ times with the seats rotated, so every bot holds every hand. Needs the extra: pi
 
   hkmj arena --bots random,greedy,strong --deals 50 --plot ratings.png
   hkmj arena --bots mybots:make_bot,greedy,strong --deals 50
+  hkmj arena --bots greedy,strong --deals 10 --plot '' --record a.jsonl
+  hkmj replay a.jsonl && hkmj review a.jsonl --seat strong
 
 A bot of your own is an import path module:factory, where factory(seed) returns a player with a
 choose(view, legal) method (docs/bot-protocol.md); the module is looked up from the current
@@ -56,10 +58,16 @@ sigma (how uncertain it still is), the 95% interval (mu +/- 1.96 sigma), the ord
 rows are ranked by (mu - 3 sigma, a cautious rating), the hands it played and its points
 per hand (pts/hand); then the plot of each rating against hands played (--plot).
 
+--record FILE saves every hand played (4 per deal) in the record format of hkmj simulate
+(docs/record-format.md): hkmj replay re-checks it, and hkmj review --seat followed by a bot's
+name (at every seat it held), E|S|W|N or 1-4 (the deal's four bots, in the order each hand's
+"arena" field names them) reviews its play.
+
 Exit status: 0 rated; 2 a wrong command line, an unknown bot, a bot that fails, the extra
 missing or a --plot file that already exists (the default arena.png too: a plot is never
-replaced; give another name, --plot '' for none, or delete it first) or cannot be written;
-130 stopped by Ctrl+C.
+replaced; give another name, --plot '' for none, or delete it first) or cannot be written,
+or a --record file that already exists (never replaced either) or cannot be written; 130
+stopped by Ctrl+C.
 """
 
 
@@ -213,6 +221,16 @@ def _plot_exists(args: argparse.Namespace) -> str | None:
     return f"--plot {args.plot}: this file already exists; give another name, or delete the file first"
 
 
+def _drop_record(writer: RecordWriter | None, path: str) -> None:
+    """Close and delete an unfinished ``--record`` file (a failed bot, a full disk)."""
+    if writer is None:
+        return
+    with contextlib.suppress(OSError):
+        writer.close()
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
 def _cmd_arena(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
@@ -236,8 +254,26 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     if args.plot and (why := _unwritable_plot(args.plot)):
         print(said("arena", f"--plot {args.plot}: {why}", args.lang), file=sys.stderr)
         return 2
+    if args.record and (refused := record_refused("arena", args.record, args.lang)):  # never replaced, as simulate --record
+        print(refused, file=sys.stderr)
+        return 2
+    writer: RecordWriter | None = None
+    bar = None
     try:
         rules = rules_from_args(args)
+        if args.record:
+            try:
+                writer = RecordWriter(args.record)
+            except OSError as e:
+                print(said("arena", f"cannot write {args.record}: {e.strerror}", args.lang), file=sys.stderr)
+                return 2
+
+        def on_record(lines: list[str]) -> None:
+            try:
+                writer.write_lines(lines)  # type: ignore[union-attr]  # given only with a writer
+            except OSError as e:  # a full disk, a quota: said in one line, not a traceback
+                raise Unwritable(OSReason.of(e)) from None
+
         bar = None if args.quiet else Progress(args.deals, label="deals", lang=args.lang)
         result = run_arena(
             names,
@@ -248,11 +284,31 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             address=args.address,
             rules=rules,
             progress=None if bar is None else bar.advance,
+            on_record=None if writer is None else on_record,
         )
+        lost = writer is not None and writer.removed()  # rm -r of its folder while it ran: not a silent loss
     except ValueError as e:
+        _drop_record(writer, args.record)  # a bot that failed: no record of half an arena is left
         print(said("arena", str(e), args.lang), file=sys.stderr)
         return 2
+    except Unwritable as e:
+        if bar is not None and bar.tty:
+            sys.stderr.write("\n")  # the bar it cut ends first
+        _drop_record(writer, args.record)
+        reason = e.reason.say(args.lang)
+        print(said("arena", f"--record {args.record}: cannot write the file ({reason}); the unfinished record is deleted", args.lang), file=sys.stderr)
+        return 2
+    finally:
+        if writer is not None:
+            with contextlib.suppress(OSError):
+                writer.close()
     print(result.table(args.lang))
+    if lost:
+        message = f"--record {args.record}: the file (or its folder) was removed while the deals were played; the record is lost"
+        print(said("arena", message, args.lang), file=sys.stderr)
+        return 2
+    if writer is not None:
+        print(run_error_in(f"record: {args.record} ({writer.lines} events)", args.lang))
     if exists := _plot_exists(args):  # a file that appeared while the deals were played is not replaced either
         print(said("arena", exists, args.lang), file=sys.stderr)
         return 2
@@ -338,6 +394,12 @@ def register(sub: Any) -> None:
     add_rules_arguments(p)
     p.add_argument(
         "--plot", default=_ARENA_PLOT, action=_GivenPlot, metavar="FILE", help="rating plot file, a new one: an existing file is refused (default arena.png; '' for none)"
+    )
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write every hand played as JSON Lines (docs/record-format.md) to a new file, for hkmj replay "
+        "and hkmj review; never overwrites one",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_lang_argument(p, "the progress, the ratings and the errors")

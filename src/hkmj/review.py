@@ -387,7 +387,31 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
             return [i] * len(segments), Who("name", name=nm)
     if table is not None and (shown := table.player(text)) is not None:
         return [shown] * len(segments), Who("table", n=shown + 1)
-    raise ReviewError("no_player", who=repr(who), names=table if table is not None else tuple(loaded.names))
+    if low and (bot := next((b for b in _arena_bots(loaded.events) if b.lower() == low), None)) is not None:
+        return [-1] * len(segments), Who("bot", name=bot)  # its seats are found hand by hand (analyse)
+    names = table if table is not None else tuple(loaded.names) or tuple(_arena_bots(loaded.events))
+    raise ReviewError("no_player", who=repr(who), names=names)
+
+
+def _arena_bots(events: Sequence[Event]) -> list[str]:
+    """The bots a ``hkmj arena`` record names (each ``hand_start``'s ``arena`` ``bots``), in order of appearance."""
+    names: dict[str, None] = {}
+    for e in events:
+        arena = e.get("arena") if e["type"] == "hand_start" else None
+        bots = arena.get("bots") if isinstance(arena, dict) else None
+        if isinstance(bots, list):
+            names.update(dict.fromkeys(b for b in bots if isinstance(b, str)))
+    return list(names)
+
+
+def _bot_seats(hs: Event, bot: str) -> set[int]:
+    """The seats bot ``bot`` held in the hand of a ``hkmj arena`` record that ``hs`` starts (its
+    ``arena`` ``bots`` name players 0-3, its ``players`` who sat at each seat)."""
+    arena, seats = hs.get("arena"), hs.get("players")
+    bots = arena.get("bots") if isinstance(arena, dict) else None
+    if not isinstance(bots, list) or not isinstance(seats, list):
+        return set()
+    return {s for s, p in enumerate(seats) if type(p) is int and 0 <= p < len(bots) and bots[p] == bot}
 
 
 def _table_names(start: Event) -> TableNames | None:
@@ -474,20 +498,25 @@ def analyse(
             rules_title, rules_fr = hand.rules.describe(), hand.rules.describe("fr")
             proxy = proxy or _proxy(hand.rules)
             seats = hs.get("players")
-            seat = seats.index(player) if isinstance(seats, list) and player in seats else (player if match is None else -1)
-            if seat >= 0:
+            if label.kind == "bot":  # an arena's bot: at one seat of the hand, or two when fewer than four bots share the table
+                mine = _bot_seats(hs, label.name)
+            else:
+                seat = seats.index(player) if isinstance(seats, list) and player in seats else (player if match is None else -1)
+                mine = {seat} if seat >= 0 else set()
+            if mine:
                 played_any = True
             number = 0
             false: Decision | None = None  # a Mahjong declared on no winning hand, until the engine judges it
+            false_seat = -1  # the seat that declared it
             for e in recorded:
                 if "action" not in e:
                     continue
                 s = int(e["seat"])
                 action = parse_action(str(e["action"]))
-                if s == seat and id(e) in played_for:  # the server's move for the seat, not the player's
+                if s in mine and id(e) in played_for:  # the server's move for the seat, not the player's
                     if len(set(hand.legal_actions(s))) > 1:
                         others += 1
-                elif s == seat:
+                elif s in mine:
                     legal = tuple(dict.fromkeys(hand.legal_actions(s)))
                     if len(legal) > 1 and action in legal:
                         number += 1
@@ -496,18 +525,19 @@ def analyse(
                         # a false Mahjong (HK-5.7, MCR-5.4, CL-7.7): valued from the position before it,
                         # at the penalty the engine makes it pay (at once, or when its claim window closes)
                         false = _decide(hand, s, action, legal, adv, hands, number + 1, e.get("_line"), false=True)
+                        false_seat = s
                 seen = len(hand.events)
                 try:
                     hand.apply(s, action)
                 except IllegalAction as err:  # pragma: no cover - replay() checked every input
                     raise ReviewError("illegal", line=e.get("_line"), detail=err) from None
                 if false is not None:
-                    judged = _false_judged(hand.events[seen:], seat)
+                    judged = _false_judged(hand.events[seen:], false_seat)
                     if judged is not None:  # a teaching table's refusal (None paid) is no decision: the turn goes on
                         if judged[0] is not None:
                             number += 1
                             rule = hand.rules.false_mahjong_rule
-                            decisions.append(_with_penalty(false, judged[0], rule, rule if hand.dead_hands[seat] else ""))
+                            decisions.append(_with_penalty(false, judged[0], rule, rule if hand.dead_hands[false_seat] else ""))
                         false = None
                 done += 1
                 if progress is not None:

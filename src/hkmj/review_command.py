@@ -22,8 +22,8 @@ that player's own view: the review shows what it would have played, how many poi
 expected value the choice gave up (and the win chances), and how far the hand was from ready
 (shanten) and its waits, before and after. The biggest mistakes come first.
 
-GAME is a record written by hkmj play --record, hkmj simulate --record or hkmj bot-match
---record (review an external bot's play there), or a server table's log export (GET /api/tables/<id>/log, once the match is over). Any ruleset: Hong
+GAME is a record written by hkmj play --record, hkmj simulate --record, hkmj bot-match
+--record (review an external bot's play there) or hkmj arena --record, or a server table's log export (GET /api/tables/<id>/log, once the match is over). Any ruleset: Hong
 Kong, MCR, classical. Values are the advisor's estimates of the points the hand will bring
 (the ruleset's payments: HK-6, MCR-8, CL-7), not certainties: a "mistake" may be a sound choice the advisor
 does not see.
@@ -42,7 +42,8 @@ Who is reviewed (--seat):
   slot0..slot3  a server table's slot (slot0 is player 1)
   a name        in a hkmj play record, the name the table showed: you (player 1), Bot 1,
                 Bot 2, Bot 3 (players 2-4; the French table's vous, Robot 1… too);
-                in a server table's log, a player's name
+                in a server table's log, a player's name; in a hkmj arena record,
+                a bot's name (at every seat it held)
 
 Output: a text summary on stdout (the biggest mistakes first) and an HTML page with the tiles
 drawn, every decision and every legal action valued, written next to the record

@@ -37,6 +37,7 @@ EN: dict[str, str] = {
     "who.seat": "{wind}",
     "who.number": "player {n}",
     "who.named": "player {n} ({name})",
+    "who.bot": "the bot {name} (every seat it held)",
     "name.player": "player {n}",
     "name.bot": "{bot} bot",
     # --- the text summary
@@ -160,6 +161,7 @@ FR: dict[str, str] = {
     "who.seat": "{wind}",
     "who.number": "joueur {n}",
     "who.named": "joueur {n} ({name})",
+    "who.bot": "le robot {name} (à chaque place qu'il a tenue)",
     "name.player": "joueur {n}",
     "name.bot": "robot {bot}",
     "head": "Analyse de partie\u00a0: {player}, {hands}, face au robot {advisor}.",
@@ -360,7 +362,8 @@ class Who:
     """Who a review is about, in any language: ``kind`` is ``drew`` (player ``n`` drew ``wind``),
     ``drawer`` (whoever drew ``wind``, a different player number in some matches), ``seat`` (the
     seat ``wind`` of single-hand records), ``number`` (player ``n``, named ``name`` when known),
-    ``name`` (a table log's player ``name``) or ``table`` (player ``n`` of a ``hkmj play`` record,
+    ``name`` (a table log's player ``name``), ``bot`` (the bot ``name`` of a ``hkmj arena`` record,
+    at whichever seats it held) or ``table`` (player ``n`` of a ``hkmj play`` record,
     named as its table showed them: ``player 2 (Bot 1)``, ``player 1 (you)``)."""
 
     kind: str
@@ -540,6 +543,8 @@ class Words:
         ``player 2 (Bot 1)``."""
         if w.kind == "name":
             return w.name
+        if w.kind == "bot":  # a bot of a hkmj arena record
+            return self("who.bot", name=w.name)
         if w.kind == "table":  # as the hkmj play table named them
             return self("who.named", n=w.n, name=self.tx("you.lower") if w.n == 1 else self.tx("bot.short", n=w.n - 1))
         if w.kind == "number" and w.name and self.name(w.name) != self("who.number", n=w.n):  # not "player 1 (player 1)"

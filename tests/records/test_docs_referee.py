@@ -527,3 +527,16 @@ def test_hk_4_the_docs_say_which_producers_ask_every_seat(tmp_path: Path, monkey
     page = re.sub(r"\s+", " ", (Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8"))
     assert "`hkmj play` does (`ask_all` true in its records" in page
     assert "`hkmj simulate`, `hkmj bot-match`, a server table" in page and "do not (`ask_all` false)" in page
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_6_arena_records_pass_the_docs_referee(tmp_path: Path, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`hkmj arena --record`: hands without a match (each deal's wall played four times, seats
+    rotated), re-checked from the docs alone like any other record."""
+    pytest.importorskip("openskill")
+    path = tmp_path / "arena.jsonl"
+    args = ["arena", "--bots", "greedy,strong,random", "--deals", "2", "--seed", "8", "--rules", rules, "--plot", "", "--quiet"]
+    assert main([*args, "--record", str(path)]) == 0
+    capsys.readouterr()
+    stats = dr.check_events(read(path))
+    assert stats.hands == 8 and stats.matches == 0
