@@ -692,3 +692,20 @@ def test_autosave_does_not_create_a_missing_home_folder(
     table = open_table("--seed", "3", "--bots", BOTS, "--lang", lang)
     table.record.close()
     assert table.record.path.parent == home / ".local" / "state" / "hkmj"
+
+
+@pytest.mark.parametrize(("saved_lang", "locale", "words"), [("fr", "C.UTF-8", "cette partie est finie"), ("en", "fr_FR.UTF-8", "this match is over")])
+def test_a_finished_match_is_refused_in_the_language_it_was_played_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], saved_lang: str, locale: str, words: str
+) -> None:
+    """Without --lang, --resume speaks the saved match's language (its other refusals, its screen);
+    a match played with --lang fr and then finished was refused in the locale's English ("this
+    match is over, there is nothing to resume"), the one message of the resumed match not in French."""
+    finished = tmp_path / "finished.jsonl"
+    play_without_screen(open_table("--seed", "3", "--hands", "1", "--bots", BOTS, "--lang", saved_lang, "--record", str(finished)))
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    assert main(["play", "--resume", str(finished)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err

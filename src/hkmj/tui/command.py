@@ -433,6 +433,8 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
     try:
         saved = read_saved(path)
     except ResumeError as e:
+        if e.lang is not None and not args.lang:  # the saved match's language, as its screen would speak
+            refuse.tx = Texts(e.lang)
         return refuse(e.key, **_problem_said(e.params, refuse.tx.lang))
     start, header = saved.start, saved.header
     lang: str = args.lang or (str(header["lang"]) if header.get("lang") in LANGS else env_lang())

@@ -32,11 +32,13 @@ __all__ = ["ResumeError", "Saved", "continue_in", "missing_home", "read_saved", 
 
 class ResumeError(ValueError):
     """A saved match that cannot be resumed: ``key`` names the problem (a ``cli.resume.*``
-    string of :mod:`hkmj.tui.texts`), ``params`` fill it in."""
+    string of :mod:`hkmj.tui.texts`), ``params`` fill it in; ``lang``, the saved match's language
+    when its header was read (the refusal is said in it, as the resumed screen would be)."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, lang: str | None = None, **params: Any) -> None:
         super().__init__(key)
         self.key = key
+        self.lang = lang
         self.params = params
 
 
@@ -130,7 +132,7 @@ def read_saved(path: str | Path) -> Saved:
     if start["type"] != "match_start" or not isinstance(header, dict):
         raise ResumeError("cli.resume.not_play")
     if any(e["type"] == "match_end" for e in events):
-        raise ResumeError("cli.resume.over")
+        raise ResumeError("cli.resume.over", lang=header.get("lang") if header.get("lang") in ("en", "fr") else None)
     bots, seeds = header.get("bots"), header.get("bot_seeds")
     if not (
         isinstance(bots, list)
