@@ -434,3 +434,37 @@ def test_a_hand_under_the_minimum_gives_its_reason_in_the_language_asked(
         assert main(["score", *argv, "--lang", lang]) == 1
         out = capsys.readouterr().out
         assert "MCR-5.1" in out if "mcr" in argv else out.splitlines()[-1].endswith(f" {reason}")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "repository"), ("fr", "dépôt")])
+def test_a_help_example_that_runs_a_file_of_the_repository_says_where_it_runs(
+    lang: str, word: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hkmj bot-match --help`` began its examples with ``--bot "python examples/simple_bot.py"``,
+    which a newcomer ran from their own folder: "can't open file …/examples/simple_bot.py", the bot
+    dead at its first request (examples/ comes with the source, not with pip install). An example
+    that runs a file of the repository now says, just before it, to run it from the repository's
+    folder, as the README and docs/bot-protocol.md do."""
+    import argparse
+
+    from hkmj.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = build_parser(lang=lang)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    checked = 0
+    for name, command in {"hkmj": parser, **sub.choices}.items():
+        lines = command.format_help().splitlines()
+        for i, line in enumerate(lines):
+            if line.lstrip().startswith("hkmj ") and "examples/" in line:
+                j = i
+                while j > 0 and (not lines[j - 1].strip() or lines[j - 1].lstrip().startswith("hkmj ")):
+                    j -= 1  # back over the examples and the blank line to the paragraph before them
+                paragraph: list[str] = []
+                while j > 0 and lines[j - 1].strip():
+                    paragraph.insert(0, lines[j - 1])
+                    j -= 1
+                said = " ".join(" ".join(paragraph).split())
+                assert word in said or word in line, f"hkmj {name} --help: {line.strip()!r} does not say where it runs"
+                checked += 1
+    assert checked >= 1

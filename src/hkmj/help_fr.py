@@ -216,7 +216,8 @@ JSON sur son entrée standard et répond à chaque {"type": "request", "id": N, 
 ...} par une ligne sur sa sortie standard, {"id": N, "action": "discard 5p"} (un texte de
 "legal"), terminée par un saut de ligne et vidée. Une réponse tardive, mal formée ou
 illégale, ou un robot qui meurt, est notée sur la sortie d'erreur et remplacée par un coup sûr\u00a0;
-la partie continue.
+la partie continue. Le premier exemple se lance depuis le dossier du dépôt (examples/ vient avec
+les sources, pas avec pip install)\u00a0:
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
   hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5

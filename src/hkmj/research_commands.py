@@ -24,7 +24,8 @@ times; empty places are filled with --fill (greedy). A bot reads JSON lines on s
 answers each {"type": "request", "id": N, "legal": [...], ...} with one line on stdout,
 {"id": N, "action": "discard 5p"} (a text from "legal"), ending with a newline and flushed.
 A late, malformed or illegal answer, or a bot that dies, is logged on stderr and replaced
-by a safe default; the match goes on.
+by a safe default; the match goes on. The first example runs in the repository's folder
+(examples/ comes with the source, not with pip install):
 
   hkmj bot-match --bot "python examples/simple_bot.py" --hands 8 --seed 1
   hkmj bot-match --bot "python a.py" --bot "python b.py" --time-limit 0.5
