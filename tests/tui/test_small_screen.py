@@ -446,7 +446,7 @@ async def test_the_helps_table_line_breaks_between_options_never_before_a_separa
     table = inner[first:end]
     assert len(table) >= 2 and all(not row.strip().startswith("·") for row in table), table
     assert all(row.endswith(" ·") for row in table[:-1]), table
-    assert " ".join(row.strip() for row in table) == tx("help.table", rules=s.rules_line())
+    assert " ".join(row.strip() for row in table) == tx("help.table", rules=s.help_line())
     assert inner[end + 1].strip() == ("THE GOAL" if lang == "en" else "LE BUT"), inner[end : end + 2]
     for option in tx.house(rules, WORST_OPTIONS[rules]):
         assert any(option in row for row in table), (option, table)
@@ -830,3 +830,29 @@ async def test_hk_1_the_hint_list_ranks_a_dead_wait_after_the_live_ones_and_fits
         lines = app.screen.hint_lines(4)  # the four best discards, as a taller panel shows them
         shown = lines[lines.index(tx("hint.discards")) + 1 :]
         assert shown[:2] == live and shown[-1] == dead, shown
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("lang", "word"), [("en", "seed"), ("fr", "graine")])
+async def test_a_seed_the_header_leaves_out_for_house_options_is_named_by_the_help_at_80x24(lang: str, word: str) -> None:
+    """The help says "The top line also says which hand this is … and the seed: the same seed deals
+    the same walls", but at a table of house options the 80-column header gives the seed's room to
+    the options (``Hand 1/4 · East round · wall 73 · teaching · HK · min 3 fan · +4 options (?)``),
+    and the help's line on the table, which names every option, did not name it either: the seed
+    of a match started without --seed was nowhere on screen. The help's line now ends with it."""
+    from hkmj.bots import make_bot
+    from hkmj.rulesets import get_ruleset
+
+    tx = Texts(lang)
+    bots = [make_bot("greedy", i) for i in range(3)]
+    s = Session(bots, ["greedy"] * 3, seed=987654, length="hands", hands=4, teach=True, lang=lang, rules=get_ruleset("hk", WORST_OPTIONS["hk"]))
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        top = screen_text(app).split("\n")[0]
+        assert "987654" not in top and re.search(r"\+\d options \(\?\)", top), top  # the header has no room for it
+        await _open_help(pilot, app)
+        await pilot.pause()
+        text = re.sub(r"[\s▁▂▃▄▅▆▇█│]+", " ", screen_text(app))
+    assert f"{word} 987654" in text, text[:600]
+    assert tx("help.table", rules="").replace("\u00a0", " ").strip() in text

@@ -699,7 +699,7 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         house = self.session.rules.changed_options()  # the header may leave some out: the help names them all
-        self.app.push_screen(HelpScreen(self.tx, self.glyphs, self.session.rules_line() if house else ""))
+        self.app.push_screen(HelpScreen(self.tx, self.glyphs, self.session.help_line() if house else ""))
 
     def action_quit_game(self) -> None:
         again = self.app.again if isinstance(self.app, PlayApp) else ()

@@ -392,6 +392,11 @@ class Session:
                 break
         return line
 
+    def help_line(self) -> str:
+        """The help's line on the table (``This table: …``): :meth:`rules_line`, then the seed,
+        which :meth:`header` leaves out first to make room for house options."""
+        return " · ".join([self.rules_line(), self.tx("help.seed", seed=self.seed)])
+
     def rules_line(self) -> str:
         """The table's ruleset and every house option in words (``Hong Kong · minimum 3 fan``), as
         the full header says them: the help screen shows it, whatever the header had room for."""
