@@ -65,7 +65,7 @@ FIELDS: dict[str, dict[str, Any]] = {
 """Every event's documented fields and their JSON types (docs/record-format.md, "Events")."""
 OPTIONAL: dict[str, dict[str, Any]] = {
     "match_start": {"play": DICT},  # hkmj play's: what resuming the match needs
-    "hand_start": {"hand": INT, "players": LIST, "dealer": INT},  # in matches only
+    "hand_start": {"hand": INT, "players": LIST, "dealer": INT, "arena": DICT},  # in matches and hkmj arena records; arena in the latter
     "kong": {"offers": LIST},  # an added kong's rob offers
     "win": {"action": STR},  # a self-drawn declaration
     "false_mahjong": {"action": STR, "dead_hand": BOOL},  # a dead-hand ruleset (MCR)

@@ -532,3 +532,19 @@ def test_mcr_3_3_hk_3_5_a_hand_is_drawn_only_where_a_draw_was_due() -> None:
     old = record[: k - 1] + [{**record[k], "seat": record[k - 2]["seat"]}] + record[k + 1 :]
     with pytest.raises(referee.Foul, match="a drawn hand after a bonus"):
         judge(old)
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_2_to_hk_6_arena_records_pass_the_independent_referee(tmp_path: Path, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`hkmj arena --record`: hands without a match, each deal's wall four times with the seats
+    rotated, refereed move by move and re-scored like any record."""
+    pytest.importorskip("openskill")
+    from hkmj.cli import main
+
+    path = tmp_path / "arena.jsonl"
+    args = ["arena", "--bots", "strong,random,greedy,expert", "--deals", "1", "--seed", "3", "--rules", rules, "--plot", ""]
+    assert main([*args, "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    events = read(path)
+    assert sum(e["type"] == "hand_start" for e in events) == 4
+    judge(events)
