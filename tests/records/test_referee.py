@@ -167,6 +167,43 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_independent_referee_and_match_
         assert (shown["payments"], shown["scores"]) == (end["payments"], end["scores"])
 
 
+@pytest.mark.parametrize("rules", ["hk", "mcr"])
+def test_a_server_log_export_lets_a_player_check_every_wall_commitment_without_hkmj(
+    tmp_path: Path, rules: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The wall commitment a player saw at each hand's start (``SHA-256(salt:wall)``, docs/protocol.md)
+    is checked from the finished table's log export alone, with ``hashlib``: each ``start`` and
+    ``next`` entry holds the hand's ``salt``, its 144 tile ids in physical order (``ids``), its
+    ``dice`` (HK-2) and the ``commitment``; the ids' kinds and the dice are the wall and dice of
+    the record ``hkmj replay LOG --record`` writes for that hand (docs/record-format.md)."""
+    import hashlib
+
+    messages, log = finished_table(tmp_path, rules, 2, 5)
+    seen: dict[int, str] = {}
+    dice: dict[int, list[int]] = {}
+    for m in messages:
+        hand = m.get("hand") if m.get("type") == "state" else None
+        if hand and hand.get("commitment"):
+            seen.setdefault(hand["number"], hand["commitment"])
+            dice.setdefault(hand["number"], hand["dice"])
+    rows = [json.loads(line) for line in log.decode().splitlines()]
+    deals = [row["data"] for row in rows if row["kind"] in ("start", "next")]
+    every = {f"{n}{s}:{c}" for s in "mps" for n in range(1, 10) for c in range(4)}
+    every |= {f"{n}z:{c}" for n in range(1, 8) for c in range(4)} | {f"{n}f:0" for n in range(1, 9)}
+    for number, data in enumerate(deals[:2], 1):
+        ids = data["ids"]
+        assert len(ids) == 144 and set(ids) == every
+        text = data["salt"] + ":" + " ".join(ids)
+        assert hashlib.sha256(text.encode()).hexdigest() == seen[number] == data["commitment"]
+        assert data["dice"] == dice[number]
+    (tmp_path / "t.jsonl").write_bytes(log)
+    assert main(["replay", str(tmp_path / "t.jsonl"), "--record", str(tmp_path / "r.jsonl")]) == 0
+    assert "replay OK: 2 hands" in capsys.readouterr().out
+    starts = [e for e in read(tmp_path / "r.jsonl") if e["type"] == "hand_start"]
+    assert [[t.split(":")[0] for t in d["ids"]] for d in deals[:2]] == [[t for side in e["wall"] for t in side] for e in starts]
+    assert [d["dice"] for d in deals[:2]] == [e["dice"] for e in starts]
+
+
 def four_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
     """Four seeded Hong Kong hands with chows, pungs, bonus tiles and wins, judged good."""
     path = tmp_path / "sim.jsonl"

@@ -21,8 +21,9 @@ from hkmj.engine import Event, Hand, Length, Match, parse_action
 from hkmj.engine.wall import random_wall
 from hkmj.rulesets import get_ruleset
 from hkmj.server.protocol import TableConfig
+from hkmj.server.tracker import commitment, physical_wall, pid_str
 
-__all__ = ["LogError", "TableRecord", "log_lines", "record_from_log", "shown_short"]
+__all__ = ["LogError", "TableRecord", "log_lines", "record_from_log", "shown_short", "wall_reveal"]
 
 
 class LogError(ValueError):
@@ -47,12 +48,31 @@ class TableRecord:
 
 
 def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str]:
-    """The log as JSON Lines ``{"seq", "kind", "data"}``, seat tokens left out (they are secrets)."""
+    """The log as JSON Lines ``{"seq", "kind", "data"}``, seat tokens left out (they are secrets).
+
+    Each deal (``start``, ``next``) also gets the hand's revealed wall as the players saw it at
+    the reveal: ``ids``, its 144 tile ids in physical order, the ``dice``, and ``commitment``, the
+    ``SHA-256(salt:ids)`` published at the hand's start (:func:`wall_reveal`), so that anyone
+    holding the export checks every commitment with ``sha256sum`` and the docs alone, without
+    re-deriving the wall from its seed through hkmj's code."""
     out = []
     for seq, kind, data in entries:
         clean = {k: v for k, v in data.items() if k != "token"}
+        if kind in ("start", "next") and type(clean.get("wall")) is int and isinstance(clean.get("salt"), str):
+            clean.update(wall_reveal(clean["salt"], clean["wall"]))
         out.append(json.dumps({"seq": seq, "kind": kind, "data": clean}, ensure_ascii=False, separators=(",", ":")))
     return out
+
+
+def wall_reveal(salt: str, wall_seed: int) -> dict[str, Any]:
+    """A hand's wall as the table revealed it: ``ids`` (the 144 tile ids in physical order, as
+    ``reveal.wall`` of docs/protocol.md), the three ``dice`` that broke it (``hand.dice``, HK-2)
+    and the ids' ``commitment`` under ``salt``, all drawn
+    from the hand's wall seed as :meth:`hkmj.server.table.Table._new_hand` deals it."""
+    rng = random.Random(wall_seed)
+    wall, dice = random_wall(rng)
+    ids = physical_wall(wall, rng)
+    return {"ids": [pid_str(p) for p in ids], "dice": list(dice), "commitment": commitment(salt, ids)}
 
 
 def _whole(value: Any, what: str) -> int:
