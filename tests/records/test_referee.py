@@ -175,7 +175,8 @@ def test_a_server_log_export_lets_a_player_check_every_wall_commitment_without_h
     is checked from the finished table's log export alone, with ``hashlib``: each ``start`` and
     ``next`` entry holds the hand's ``salt``, its 144 tile ids in physical order (``ids``), its
     ``dice`` (HK-2) and the ``commitment``; the ids' kinds and the dice are the wall and dice of
-    the record ``hkmj replay LOG --record`` writes for that hand (docs/record-format.md)."""
+    the record ``hkmj replay LOG --record`` writes for that hand (docs/record-format.md). The
+    last ``next``, which settles the last hand and deals none, has no reveal."""
     import hashlib
 
     messages, log = finished_table(tmp_path, rules, 2, 5)
@@ -190,6 +191,8 @@ def test_a_server_log_export_lets_a_player_check_every_wall_commitment_without_h
     deals = [row["data"] for row in rows if row["kind"] in ("start", "next")]
     every = {f"{n}{s}:{c}" for s in "mps" for n in range(1, 10) for c in range(4)}
     every |= {f"{n}z:{c}" for n in range(1, 8) for c in range(4)} | {f"{n}f:0" for n in range(1, 9)}
+    assert rows[-1]["kind"] == "next" and "ids" not in rows[-1]["data"]  # settles the last hand, deals nothing
+    assert len(deals) == 3
     for number, data in enumerate(deals[:2], 1):
         ids = data["ids"]
         assert len(ids) == 144 and set(ids) == every

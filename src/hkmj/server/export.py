@@ -54,11 +54,15 @@ def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str
     the reveal: ``ids``, its 144 tile ids in physical order, the ``dice``, and ``commitment``, the
     ``SHA-256(salt:ids)`` published at the hand's start (:func:`wall_reveal`), so that anyone
     holding the export checks every commitment with ``sha256sum`` and the docs alone, without
-    re-deriving the wall from its seed through hkmj's code."""
+    re-deriving the wall from its seed through hkmj's code. The log is a finished match's: its
+    last ``next`` settles the last hand and deals nothing (its seed is never used), so it gets none."""
+    rows = list(entries)
+    last = max((i for i, (_seq, kind, _data) in enumerate(rows) if kind == "next"), default=-1)
     out = []
-    for seq, kind, data in entries:
+    for i, (seq, kind, data) in enumerate(rows):
         clean = {k: v for k, v in data.items() if k != "token"}
-        if kind in ("start", "next") and type(clean.get("wall")) is int and isinstance(clean.get("salt"), str):
+        dealt = kind == "start" or (kind == "next" and i != last)  # a finished match's last next deals nothing
+        if dealt and type(clean.get("wall")) is int and isinstance(clean.get("salt"), str):
             clean.update(wall_reveal(clean["salt"], clean["wall"]))
         out.append(json.dumps({"seq": seq, "kind": kind, "data": clean}, ensure_ascii=False, separators=(",", ":")))
     return out
@@ -137,8 +141,9 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
     played_for: list[Event] = []  # the action events of the seats' bots and timeouts
     joined: set[int] = set()  # the slots a person took
 
-    def deal(wall_seed: Any) -> Hand:
+    def deal(data: Mapping[str, Any]) -> Hand:
         assert match is not None
+        wall_seed = data.get("wall")
         if wall_seed is None:
             return match.new_hand()
         wall, dice = random_wall(random.Random(wall_seed))
@@ -159,7 +164,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
                 length = cast(Length, cfg.length)
                 match = Match(seed, length=length, hands=cfg.hands, teaching=cfg.teaching, rules=rules, max_hands=cfg.max_hands)
                 events.extend(match.events)
-                hand = deal(data.get("wall"))
+                hand = deal(data)
             elif kind == "act":
                 if hand is None:
                     raise LogError(f"entry {n}: an action before the match started")
@@ -175,7 +180,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
                     raise LogError(f"entry {n}: 'next' before the match started")
                 events.extend(hand.events)
                 events.extend(match.finish_hand())
-                hand = None if match.over else deal(data.get("wall"))
+                hand = None if match.over else deal(data)
         except LogError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:  # IllegalAction is a ValueError
